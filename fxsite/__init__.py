@@ -1,0 +1,9 @@
+"""fxsite: every published figure backed by an evidence record."""
+
+from __future__ import annotations
+
+from fxsite.findings import ConfigError, Finding, FxsiteError, RefusedError
+
+__all__ = ["ConfigError", "Finding", "FxsiteError", "RefusedError", "__version__"]
+
+__version__ = "0.1.0"

@@ -1,0 +1,129 @@
+"""Findings and the one exception family of the core.
+
+Every problem fxsite detects, in a record or a page, is a :class:`Finding`
+with a position in a source file. The core never prints and never exits: it
+returns findings, and the edges (CLI, MkDocs plugin) decide how to report them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+__all__ = [
+    "CODES",
+    "ConfigError",
+    "Finding",
+    "FxsiteError",
+    "RefusedError",
+    "Severity",
+    "did_you_mean",
+    "sort_findings",
+]
+
+Severity = Literal["error", "warning"]
+
+#: Every finding code with a one-line meaning. Stable: tests, scripts and
+#: auditors match on them. The README's table is checked against this dict.
+CODES: dict[str, str] = {
+    # YAML layer (records and front matter)
+    "FX101": "YAML syntax error",
+    "FX102": "duplicate key in a mapping",
+    "FX103": "YAML anchor or alias (refused: alias bombs)",
+    "FX104": "YAML tag outside the core schema",
+    "FX105": "file is not valid UTF-8",
+    "FX106": "document is not a single mapping",
+    "FX107": "file too large",
+    # Record model and schema
+    "FX201": "required field missing",
+    "FX202": "unknown field",
+    "FX203": "invalid value",
+    "FX204": "unknown unit",
+    "FX205": "JSON Schema violation",
+    # Rules across records
+    "FX301": "file name does not match the record ID",
+    "FX302": "duplicate record ID (case-insensitive)",
+    "FX303": "superseded_by names no existing record",
+    "FX304": "formula syntax or construct not allowed",
+    "FX305": "formula references an unknown figure",
+    "FX306": "derived figures form a cycle",
+    "FX307": "formula cannot be evaluated (division by zero, range input)",
+    "FX308": "stated value does not match the computed value",
+    "FX309": "measured record lacks date, issuer or document hash (warning)",
+    "FX310": "source document missing, outside evidence/, or hash mismatch",
+    # Claims in pages
+    "FX401": "claim to an unknown record",
+    "FX402": "claim to an unknown figure",
+    "FX403": "claim text misstates the value",
+    "FX404": "claim text is more precise than the record",
+    "FX405": "claim text states the wrong unit",
+    "FX406": "claim to a retracted record",
+    "FX407": "claim to a superseded record",
+    "FX408": "malformed evidence link",
+    # Bare figures
+    "FX501": "bare figure: a quantity outside an evidence link",
+    # Pages and generated content
+    "FX601": "front matter invalid",
+    "FX602": "related page does not exist",
+    "FX603": "FAQ entry invalid",
+    "FX604": "evidence table or chart block invalid",
+    # Project configuration
+    "FX901": "project or configuration error",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem at one place. ``line`` and ``col`` are 1-based."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    message: str
+    severity: Severity = "error"
+    text: str | None = None
+
+    def format(self) -> str:
+        """The one-line form ``path:line:col: CODE message``."""
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.path}:{self.line}:{self.col}: {self.code} {prefix}{self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form (``--format json``)."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Sorted by file, then position, then code; duplicates removed."""
+    return sorted(set(findings), key=lambda f: (f.path, f.line, f.col, f.code, f.message))
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A `` (did you mean 'x'?)`` suffix, or ``""`` when nothing is close."""
+    import difflib
+
+    pool = list(candidates)
+    lowered = {c.lower(): c for c in pool}
+    if word.lower() in lowered and lowered[word.lower()] != word:
+        return f" (did you mean '{lowered[word.lower()]}'?)"
+    close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class FxsiteError(Exception):
+    """Base of every error the core raises on purpose."""
+
+
+class ConfigError(FxsiteError):
+    """The project cannot be checked at all (exit status 2)."""
+
+
+class RefusedError(FxsiteError):
+    """Findings that refuse a build (exit status 1)."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        errors = [f for f in findings if f.severity == "error"]
+        super().__init__(f"{len(errors)} finding(s) refuse the build")
