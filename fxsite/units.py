@@ -67,8 +67,17 @@ _ALL: tuple[Unit, ...] = (
     # rates
     _u("IOPS", "rate", "iops"),
     _u("ops/s", "rate", "op/s"),
-    _u("tokens/s", "rate", "tok/s", "token/s"),
-    _u("req/s", "rate", "requests/s", "rps"),
+    _u("tokens/s", "rate", "tok/s", "token/s", "tokens per second"),
+    _u("req/s", "rate", "requests/s", "rps", "requests per second"),
+    _u("samples/s", "rate", "sample/s", "samples per second"),
+    _u("images/s", "rate", "img/s", "images per second"),
+    _u("fps", "rate", "frames per second"),
+    _u("MT/s", "rate"),
+    _u("GT/s", "rate"),
+    # compute throughput
+    _u("GFLOPS", "compute"),
+    _u("TFLOPS", "compute"),
+    _u("PFLOPS", "compute"),
     # ratio and shares
     _u("×", "ratio", "x", "X", "times", tight=True),
     _u("%", "percent", "percent", "per cent", "pct", tight=True),
@@ -92,6 +101,7 @@ _ALL: tuple[Unit, ...] = (
     _u("GHz", "frequency"),
     # temperature
     _u("°C", "temperature", "degC"),
+    _u("°F", "temperature", "degF"),
 )
 
 #: canonical symbol -> unit

@@ -1,0 +1,173 @@
+"""Fenced ``evidence-table`` and ``evidence-chart`` blocks.
+
+Both are YAML inside a fence, read with the strict loader so a wrong cell is
+reported at its own line. Every cell or bar that names ``ID#figure`` becomes a
+rendered claim; any other cell is prose and is checked for bare figures.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from fxsite.claims import Claim, HrefFor, render_claim, resolve_claim
+from fxsite.figures import find_bare_figures
+from fxsite.findings import Finding
+from fxsite.library import Library
+from fxsite.quantities import format_quantity
+from fxsite.yamlsafe import LoadedYaml, load_yaml
+
+__all__ = ["BLOCK_KINDS", "render_block"]
+
+BLOCK_KINDS = ("evidence-table", "evidence-chart")
+_REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
+
+Rendered = tuple[str, list[Claim], list[Finding]]
+
+
+class _Block:
+    def __init__(self, path: str, loaded: LoadedYaml, library: Library, href_for: HrefFor) -> None:
+        self.path = path
+        self.loaded = loaded
+        self.library = library
+        self.href_for = href_for
+        self.claims: list[Claim] = []
+        self.findings: list[Finding] = list(loaded.findings)
+
+    def bad(self, loc: tuple[str | int, ...], message: str, code: str = "FX604") -> None:
+        line, col = self.loaded.pos(loc)
+        self.findings.append(Finding(self.path, line, col, code, message))
+
+    def claim(self, ref: str, loc: tuple[str | int, ...]) -> Claim | None:
+        result = resolve_claim("", f"evidence:{ref}", self.library)
+        if isinstance(result, Claim):
+            self.claims.append(result)
+            return result
+        line, col = self.loaded.pos(loc)
+        self.findings.append(Finding(self.path, line, col, result.code, result.message, text=ref))
+        return None
+
+    def prose(self, text: str, loc: tuple[str | int, ...]) -> str:
+        line, col = self.loaded.pos(loc)
+        for span in find_bare_figures(text):
+            self.findings.append(Finding(
+                self.path, line, col + span.start, "FX501",
+                f"bare figure '{span.text}': use a reference like R1#figure in this cell",
+                text=span.text,
+            ))
+        return html.escape(text)
+
+    def cell(self, value: Any, loc: tuple[str | int, ...]) -> str:
+        if isinstance(value, str) and _REF.match(value.strip()):
+            claim = self.claim(value.strip(), loc)
+            return render_claim(claim, self.library, self.href_for) if claim else ""
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            return self.prose(str(value), loc)
+        if value is None:
+            return ""
+        self.bad(loc, "a cell is text or a reference like R1#save_time_fx100")
+        return ""
+
+
+def _table(block: _Block, data: dict[str, Any]) -> str:
+    unknown = set(data) - {"caption", "header", "rows"}
+    for key in sorted(unknown):
+        block.bad((key,), f"unknown key '{key}' (evidence-table takes caption, header, rows)")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows:
+        block.bad(("rows",), "evidence-table needs rows: a list of rows, each a list of cells")
+        return ""
+    parts = ['<div class="fx-evidence-table md-typeset__scrollwrap"><table class="fx-table">']
+    caption = data.get("caption")
+    if isinstance(caption, str):
+        parts.append(f"<caption>{block.prose(caption, ('caption',))}</caption>")
+    header = data.get("header")
+    width = len(header) if isinstance(header, list) else None
+    if isinstance(header, list):
+        cells = "".join(
+            f'<th scope="col">{block.cell(h, ("header", i))}</th>' for i, h in enumerate(header)
+        )
+        parts.append(f"<thead><tr>{cells}</tr></thead>")
+    parts.append("<tbody>")
+    for r, row in enumerate(rows):
+        if not isinstance(row, list):
+            block.bad(("rows", r), "a row is a list of cells")
+            continue
+        if width is not None and len(row) != width:
+            block.bad(("rows", r), f"row has {len(row)} cells but the header has {width}")
+        cells = "".join(
+            (f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>' if c == 0
+             else f"<td>{block.cell(v, ('rows', r, c))}</td>")
+            for c, v in enumerate(row)
+        )
+        parts.append(f"<tr>{cells}</tr>")
+    parts.append("</tbody></table></div>")
+    return "".join(parts)
+
+
+def _chart(block: _Block, data: dict[str, Any], chart_id: str) -> str:
+    from fxsite.charts import Bar, ChartSpec, Group, render_chart
+
+    unknown = set(data) - {"title", "bars", "groups"}
+    for key in sorted(unknown):
+        block.bad((key,), f"unknown key '{key}' (evidence-chart takes title, bars, groups)")
+    title = data.get("title")
+    if not isinstance(title, str):
+        block.bad(("title",), "evidence-chart needs a title")
+        title = ""
+    block.prose(title, ("title",))
+    raw_groups: list[tuple[str | None, Any, tuple[str | int, ...]]] = []
+    if "bars" in data:
+        raw_groups.append((None, data["bars"], ("bars",)))
+    for g, group in enumerate(data.get("groups") or []):
+        if isinstance(group, dict) and isinstance(group.get("label"), str):
+            raw_groups.append((group["label"], group.get("bars"), ("groups", g, "bars")))
+        else:
+            block.bad(("groups", g), "a group is {label: ..., bars: [...]}")
+    groups: list[Group] = []
+    units: set[str] = set()
+    for label, bars, loc in raw_groups:
+        if not isinstance(bars, list) or not bars:
+            block.bad(loc, "bars must be a list of {label: ..., ref: ID#figure}")
+            continue
+        made = []
+        for b, bar in enumerate(bars):
+            if not (isinstance(bar, dict) and set(bar) == {"label", "ref"}
+                    and all(isinstance(v, str) for v in bar.values())):
+                block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
+                continue
+            block.prose(bar["label"], (*loc, b, "label"))
+            claim = block.claim(bar["ref"], (*loc, b, "ref"))
+            if claim is None or claim.value is None:
+                continue
+            fig = claim.value
+            units.add(fig.unit)
+            made.append(Bar(
+                bar["label"], float(fig.low), float(fig.high) if fig.high is not None else None,
+                format_quantity(fig.low, fig.high, fig.unit, fig.decimals), fig.ref, fig.label,
+                block.href_for(fig.record, fig.name),
+            ))
+        groups.append(Group(label, tuple(made)))
+    if len(units) > 1:
+        block.bad(("title",), f"all bars of a chart share one unit; found {', '.join(sorted(units))}")
+    if not groups or block.findings:
+        return ""
+    return render_chart(ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id))
+
+
+def render_block(
+    kind: str, text: str, path: str, first_line: int,
+    library: Library, href_for: HrefFor, chart_id: str,
+) -> Rendered:
+    """Render one fenced block whose YAML starts at 0-based ``first_line``."""
+    loaded = load_yaml(text, path, line_offset=first_line)
+    block = _Block(path, loaded, library, href_for)
+    if not isinstance(loaded.data, dict):
+        if not loaded.findings:
+            block.bad((), f"{kind} holds a YAML mapping")
+        return "", block.claims, block.findings
+    out = _table(block, loaded.data) if kind == "evidence-table" else _chart(block, loaded.data, chart_id)
+    # Blank lines would end the raw HTML block early in Python-Markdown.
+    out = "\n".join(line for line in out.split("\n") if line.strip())
+    return f"\n{out}\n", block.claims, block.findings

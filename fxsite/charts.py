@@ -1,0 +1,496 @@
+"""Bar charts of evidence-backed figures, rendered to inline, self-contained SVG.
+
+A chart is a :class:`ChartSpec` of :class:`Group` s of :class:`Bar` s; each bar is one
+figure from an evidence record, coloured and hatched by its evidence label
+(``measured | spec | public | estimate``) and printed with its value and label, so
+the label never depends on colour alone. :func:`render_chart` returns an HTML5
+fragment::
+
+    <figure class="fx-chart" id="{chart_id}">
+      <svg class="fx-chart-svg" role="img" aria-labelledby="{chart_id}-title {chart_id}-desc">
+        <title id="{chart_id}-title">…</title><desc id="{chart_id}-desc">…</desc> …
+      </svg>
+      <figcaption class="fx-chart-caption">{title}</figcaption>
+      <table class="fx-chart-data">…one row per bar: group, label, value, evidence…</table>
+    </figure>
+
+Class names a stylesheet can target (see :func:`chart_style_css`): ``fx-chart``,
+``fx-chart-svg``, ``fx-chart-caption`` and ``fx-chart-data`` (the visually hidden data
+table, for screen readers and auditors). Text, axes and ticks use ``currentColor`` and
+the background is transparent, so the chart follows a light or dark page; the text
+inherits the page font.
+
+The output is byte-for-byte reproducible for a given spec, and every SVG id is
+prefixed with ``chart_id`` so several charts can share a page. All strings in the
+spec are treated as untrusted: text is escaped and only relative or http(s) links
+are kept.
+
+matplotlib is imported lazily inside :func:`render_chart`: it is slow to import and
+sites without charts should not pay for it.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import re
+import textwrap
+import threading
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "LABEL_COLOURS",
+    "LABEL_HATCHES",
+    "LABEL_LETTERS",
+    "Bar",
+    "ChartSpec",
+    "Group",
+    "chart_style_css",
+    "render_chart",
+    "safe_href",
+]
+
+#: Okabe-Ito colours, chosen so that every one has at least 3:1 contrast (the WCAG
+#: minimum for graphics) against both white and the dark page background #1e2129;
+#: the lighter Okabe-Ito orange, sky blue and yellow fail on white.
+LABEL_COLOURS: dict[str, str] = {
+    "measured": "#0072B2",  # blue: 5.2:1 on white, 3.1:1 on #1e2129
+    "spec": "#009E73",  # bluish green: 3.4:1 / 4.7:1
+    "public": "#CC79A7",  # reddish purple: 3.1:1 / 5.3:1
+    "estimate": "#D55E00",  # vermillion: 3.9:1 / 4.2:1
+}
+
+#: matplotlib hatch patterns: the label must be readable without colour (greyscale
+#: print, colour-blind readers). The strongest evidence is the plain solid bar.
+LABEL_HATCHES: dict[str, str] = {
+    "measured": "",
+    "spec": "++",
+    "public": "\\\\",
+    "estimate": "//",
+}
+
+#: One-letter badges, for places too small for the full label word.
+LABEL_LETTERS: dict[str, str] = {
+    "measured": "M",
+    "spec": "S",
+    "public": "P",
+    "estimate": "E",
+}
+
+# Dark hatch lines read better on all four fills than white ones (>= 3.3:1 each).
+# Deliberately not #000000: pure black is what gets rewritten to currentColor.
+_HATCH_COLOUR = "#14161c"
+# The colour matplotlib draws text, spines and ticks in; rewritten to currentColor.
+_INK = "#000000"
+
+_SVG_NS = "http://www.w3.org/2000/svg"
+_XLINK_NS = "http://www.w3.org/1999/xlink"
+_XLINK_HREF = f"{{{_XLINK_NS}}}href"
+_CHART_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+_URL_REF = re.compile(r"url\(#([^)]+)\)")
+
+# Layout, in inches: fixed so output is reproducible and text sizes are predictable.
+_WIDTH_IN = 6.0
+_ROW_IN = 0.42
+_CHROME_IN = 0.75  # x axis, its label and padding
+_FONT_PT = 10.5
+_LABEL_WRAP = 30  # characters per line of a category label (two lines at most)
+
+# rcParams are process-global and rc_context mutates them; serialise renders so
+# concurrent threads never see each other's settings.
+_RENDER_LOCK = threading.Lock()
+# rcParams that select or configure a GUI backend; resetting them is pointless for
+# an explicit SVG canvas and may trigger backend switching.
+_RC_SKIP = frozenset({"backend", "backend_fallback", "interactive", "toolbar"})
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar: one figure from an evidence record.
+
+    For a range figure, ``value`` is the low end and ``high`` the high end; the bar
+    is drawn to the low end with a whisker to the high end.
+    """
+
+    label: str
+    value: float
+    high: float | None
+    #: formatted value printed on the bar, e.g. ``"178 s"`` (the caller formats)
+    text: str
+    #: evidence reference, e.g. ``"R1#save_time_baseline"``
+    evidence: str
+    #: measured | spec | public | estimate
+    evidence_label: str
+    #: link target for the bar (the figure's anchor); dropped unless relative or http(s)
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Bars drawn together under an optional group heading."""
+
+    label: str | None
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """A whole chart. One unlabelled group gives simple before/after bars."""
+
+    title: str
+    #: axis unit, e.g. ``"s"``; empty for none
+    unit: str
+    groups: tuple[Group, ...]
+    #: unique per page; prefixes every id in the SVG
+    chart_id: str
+
+
+def safe_href(href: str | None) -> str | None:
+    """Return ``href`` if it is a relative URL or an http(s) URL, else None.
+
+    Browsers ignore tabs and newlines inside URLs and strip leading controls, so
+    ``java\\tscript:`` is a ``javascript:`` URL; any whitespace or control character
+    therefore disqualifies the link rather than being cleaned up.
+    """
+    if not href or any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in href):
+        return None
+    # A scheme is whatever precedes the first ':' that comes before any '/', '?', '#'.
+    head = re.split(r"[/?#]", href, maxsplit=1)[0]
+    if ":" in head:
+        scheme = urlsplit(href).scheme.lower()
+        if scheme not in ("http", "https") or head.lower() != scheme + ":":
+            return None
+    return href
+
+
+def chart_style_css() -> str:
+    """Return CSS for the chart classes: responsive SVG and a visually hidden table."""
+    return """\
+.fx-chart { margin: 1em 0; max-width: 100%; }
+.fx-chart-svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+.fx-chart-svg a:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
+.fx-chart-caption { font-size: 0.9em; margin-top: 0.4em; }
+.fx-chart-data {
+  position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+  border: 0;
+}
+"""
+
+
+def _validate(spec: ChartSpec) -> None:
+    if not _CHART_ID.fullmatch(spec.chart_id):
+        raise ValueError(
+            f"chart_id {spec.chart_id!r} must start with a letter and contain only "
+            "letters, digits, '-' and '_' (at most 64 characters)"
+        )
+    if not spec.groups or not any(g.bars for g in spec.groups):
+        raise ValueError(f"chart {spec.chart_id!r} has no bars")
+    for group in spec.groups:
+        for bar in group.bars:
+            where = f"chart {spec.chart_id!r}, bar {bar.label!r}"
+            if bar.evidence_label not in LABEL_COLOURS:
+                raise ValueError(
+                    f"{where}: evidence label {bar.evidence_label!r} is not one of "
+                    f"{', '.join(LABEL_COLOURS)}"
+                )
+            ends = (bar.value,) if bar.high is None else (bar.value, bar.high)
+            if not all(math.isfinite(v) for v in ends):
+                raise ValueError(f"{where}: value must be finite")
+            # Bars start at zero; a negative figure would need a diverging chart.
+            if bar.value < 0:
+                raise ValueError(f"{where}: negative values are not supported")
+            if bar.high is not None and bar.high < bar.value:
+                raise ValueError(f"{where}: range high {bar.high} is below low {bar.value}")
+
+
+def _bar_caption(bar: Bar) -> str:
+    return f"{bar.text} · {bar.evidence_label}"
+
+
+def _tooltip(bar: Bar) -> str:
+    return f"{bar.evidence} · {bar.evidence_label}"
+
+
+def _draw(fig: Figure, spec: ChartSpec) -> None:
+    """Lay the bars out top to bottom; a labelled group gets a heading row."""
+    ax: Axes = fig.add_subplot()
+    rows: list[tuple[str, bool]] = []  # (tick label, is heading)
+    placed: list[tuple[int, int, Bar, int]] = []  # (group, bar index, bar, row)
+    for gi, group in enumerate(spec.groups):
+        if group.label is not None:
+            rows.append((group.label, True))
+        for bi, bar in enumerate(group.bars):
+            placed.append((gi, bi, bar, len(rows)))
+            rows.append((bar.label, False))
+
+    ends = [bar.value if bar.high is None else bar.high for _, _, bar, _ in placed]
+    xmax = max(ends) or 1.0  # all zeros still need a non-empty axis
+    notes = []
+    for gi, bi, bar, row in placed:
+        colour = LABEL_COLOURS[bar.evidence_label]
+        (patch,) = ax.barh(
+            row,
+            bar.value,
+            height=0.62,
+            color=colour,
+            edgecolor=colour,
+            hatch=LABEL_HATCHES[bar.evidence_label],
+            hatchcolor=_HATCH_COLOUR,
+            linewidth=0.8,
+        )
+        patch.set_gid(f"bar-{gi}-{bi}")
+        href = safe_href(bar.href)
+        if href is not None:
+            patch.set_url(href)
+        end = bar.value
+        if bar.high is not None:
+            # The whisker: a line from the low end to the high end with an end cap.
+            (line,) = ax.plot(
+                [bar.value, bar.high],
+                [row, row],
+                color=colour,
+                linewidth=2.5,
+                solid_capstyle="butt",
+                marker="|",
+                markevery=[1],
+                markersize=11,
+                markeredgewidth=2.5,
+            )
+            line.set_gid(f"range-{gi}-{bi}")
+            end = bar.high
+        note = ax.annotate(
+            _bar_caption(bar),
+            xy=(end, row),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            ha="left",
+            fontsize=_FONT_PT,
+        )
+        note.set_gid(f"value-{gi}-{bi}")
+        # Kept out of constrained layout, which would otherwise shrink the axes to
+        # fit text that overflows the provisional x limits; the limits are widened
+        # to fit the text below instead.
+        note.set_in_layout(False)
+        notes.append((end, note))
+
+    # Category labels are drawn as one text per line rather than as tick labels:
+    # matplotlib positions the lines of a multi-line text with the widths of its own
+    # font, which misaligns them once the SVG text inherits the page font, whereas a
+    # single-line text keeps its right anchor (text-anchor: end).
+    ax.set_yticks(range(len(rows)), [""] * len(rows))
+    line_pt = _FONT_PT * 1.2
+    for row, (text, heading) in enumerate(rows):
+        lines = textwrap.wrap(text, _LABEL_WRAP, max_lines=2, placeholder=" …") or [""]
+        for k, part in enumerate(lines):
+            label = ax.annotate(
+                part,
+                xy=(0, row),
+                xycoords=("axes fraction", "data"),
+                xytext=(-6, ((len(lines) - 1) / 2 - k) * line_pt),
+                textcoords="offset points",
+                ha="right",
+                va="center",
+                fontsize=_FONT_PT,
+                fontweight="bold" if heading else "normal",
+            )
+            label.set_gid(f"row-{row}-{k}")
+    ax.set_ylim(len(rows) - 0.5, -0.5)  # first row on top
+    ax.tick_params(axis="y", length=0)
+    ax.tick_params(axis="x", labelsize=_FONT_PT - 1, colors=_INK)
+    if spec.unit:
+        ax.set_xlabel(spec.unit, fontsize=_FONT_PT - 1)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.grid(axis="x", color=_INK, alpha=0.15, linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_xlim(0, xmax)
+
+    # Make room right of the longest bar for its value text: measure each text (in
+    # DejaVu Sans, which is wider than most page fonts, so inherited fonts fit too)
+    # and widen the axis until bar end + text fits inside it.
+    fig.draw_without_rendering()
+    width_px = ax.get_window_extent().width
+    needed = xmax
+    for end, note in notes:
+        text_px = note.get_window_extent().width * 1.08 + 8
+        free = max(width_px - text_px, width_px * 0.25)
+        needed = max(needed, end * width_px / free)
+    ax.set_xlim(0, needed)
+
+
+def _prefix_ids(root: ET.Element, prefix: str) -> None:
+    """Prefix every id and every internal reference to one with ``prefix``."""
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+
+    def ref(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return f"url(#{prefix}{name})" if name in ids else match.group(0)
+
+    for el in root.iter():
+        if (own := el.get("id")) is not None:
+            el.set("id", prefix + own)
+        for key, value in list(el.attrib.items()):
+            if "url(#" in value:
+                el.set(key, _URL_REF.sub(ref, value))
+        # Links from the spec live on <a>; only <use>-style references are internal.
+        if el.tag != f"{{{_SVG_NS}}}a":
+            for key in (_XLINK_HREF, "href"):
+                target = el.get(key)
+                if target and target.startswith("#") and target[1:] in ids:
+                    el.set(key, f"#{prefix}{target[1:]}")
+
+
+def _restyle(value: str) -> str:
+    """Make black ink follow the page colour, and text inherit the page font."""
+    value = value.replace(_INK, "currentColor")
+    return re.sub(r"\s*font-family:[^;]*;?", "", value).strip()
+
+
+def _postprocess(svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]]) -> str:
+    ET.register_namespace("", _SVG_NS)
+    # ElementTree (expat) drops the XML declaration, DOCTYPE and comments, and never
+    # fetches external entities; matplotlib's own output is the only input here.
+    root = ET.fromstring(svg)  # noqa: S314
+    svg_tag = f"{{{_SVG_NS}}}"
+
+    # RDF metadata is noise inline, and the global <style> rule (`*{...}`) would
+    # leak onto the whole HTML page: move its settings onto the root instead.
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag in (svg_tag + "metadata", svg_tag + "style"):
+                parent.remove(child)
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag == svg_tag + "defs" and len(child) == 0:
+                parent.remove(child)
+    root.set("stroke-linejoin", "round")
+    root.set("stroke-linecap", "butt")
+
+    for el in root.iter():
+        if (style := el.get("style")) is not None:
+            el.set("style", _restyle(style))
+        # Bar links stay on the page: matplotlib adds target="_blank".
+        if el.tag == svg_tag + "a":
+            el.attrib.pop("target", None)
+        # SVG 2 `href` works in every current browser and needs no xlink namespace.
+        if (link := el.attrib.pop(_XLINK_HREF, None)) is not None:
+            el.set("href", link)
+
+    by_gid = {el.get("id"): el for el in root.iter()}
+    for gi, bi, bar in bars:
+        group = by_gid.get(f"bar-{gi}-{bi}")
+        if group is None:  # pragma: no cover - matplotlib always emits the gid
+            continue
+        host = group.find(svg_tag + "a")
+        tip = ET.Element(svg_tag + "title")
+        tip.text = _tooltip(bar)
+        (host if host is not None else group).insert(0, tip)
+
+    _prefix_ids(root, f"{spec.chart_id}-")
+
+    title = ET.Element(svg_tag + "title", {"id": f"{spec.chart_id}-title"})
+    title.text = spec.title
+    desc = ET.Element(svg_tag + "desc", {"id": f"{spec.chart_id}-desc"})
+    desc.text = "; ".join(
+        f"{bar.label}: {bar.text} ({bar.evidence_label}, {bar.evidence})" for _, _, bar in bars
+    )
+    root.insert(0, desc)
+    root.insert(0, title)
+    root.set("class", "fx-chart-svg")
+    root.set("role", "img")
+    root.set("aria-labelledby", f"{spec.chart_id}-title {spec.chart_id}-desc")
+    # Unstyled text (matplotlib omits fill for black) and the font follow the page.
+    root.set("fill", "currentColor")
+    root.attrib.pop("version", None)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _data_table(spec: ChartSpec) -> str:
+    esc = html.escape
+    grouped = any(g.label is not None for g in spec.groups)
+    head = ["Group"] if grouped else []
+    head += ["Bar", "Value", "Evidence", "Label"]
+    lines = [
+        '<table class="fx-chart-data">',
+        f"<caption>{esc(spec.title)}</caption>",
+        "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>",
+        "<tbody>",
+    ]
+    for group in spec.groups:
+        for bar in group.bars:
+            cells = [esc(group.label or "")] if grouped else []
+            cells += [esc(bar.label), esc(bar.text), esc(bar.evidence), esc(bar.evidence_label)]
+            lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines)
+
+
+def render_chart(spec: ChartSpec) -> str:
+    """Render ``spec`` as an inline ``<figure class="fx-chart">`` HTML fragment.
+
+    Raises ValueError for a spec that cannot be drawn honestly: an unknown evidence
+    label, no bars, a negative or non-finite value, a range whose high end is below
+    its low end, or a ``chart_id`` that is not a plain identifier.
+    """
+    _validate(spec)
+    # Imported here, not at module level: see the module docstring.
+    import matplotlib
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.figure import Figure
+
+    rows = sum(len(g.bars) + (g.label is not None) for g in spec.groups)
+    # Fixed settings: output must not depend on the user's matplotlibrc.
+    rc: Mapping[str, Any] = {
+        "svg.hashsalt": "fxsite",  # deterministic clip-path and hatch ids
+        "svg.fonttype": "none",  # text stays text: selectable, searchable, page font
+        "svg.id": None,
+        "font.family": "DejaVu Sans",
+        "font.size": _FONT_PT,
+        "text.parse_math": False,  # "$5 vs $10" is text, not mathtext
+        "text.usetex": False,
+        "hatch.linewidth": 1.2,
+        "axes.edgecolor": _INK,
+        "axes.labelcolor": _INK,
+        "text.color": _INK,
+        "xtick.color": _INK,
+        "ytick.color": _INK,
+        "path.simplify": False,
+    }
+    # Start from matplotlib's defaults, not the user's matplotlibrc or a style set
+    # elsewhere in the process, so the same spec renders the same everywhere.
+    base = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in _RC_SKIP}
+    with _RENDER_LOCK, matplotlib.rc_context(cast(Any, {**base, **rc})):
+        fig = Figure(
+            figsize=(_WIDTH_IN, _CHROME_IN + _ROW_IN * rows),
+            dpi=100,
+            layout="constrained",
+        )
+        FigureCanvasSVG(fig)
+        _draw(fig, spec)
+        buf = io.BytesIO()
+        fig.savefig(
+            buf,
+            format="svg",
+            transparent=True,
+            metadata={"Date": None, "Creator": None, "Format": None, "Type": None},
+        )
+    bars = [(gi, bi, bar) for gi, g in enumerate(spec.groups) for bi, bar in enumerate(g.bars)]
+    svg = _postprocess(buf.getvalue(), spec, bars)
+    return (
+        f'<figure class="fx-chart" id="{spec.chart_id}">\n'
+        f"{svg}\n"
+        f'<figcaption class="fx-chart-caption">{html.escape(spec.title)}</figcaption>\n'
+        f"{_data_table(spec)}\n"
+        "</figure>"
+    )

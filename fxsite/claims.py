@@ -1,0 +1,214 @@
+"""Claims: resolving ``[text](evidence:ID#figure)`` and rendering it.
+
+:func:`resolve_claim` is pure: given a link's text and destination and the
+library, it returns the resolved claim or the problems with it. Pages, FAQ
+answers and evidence tables all go through it, so ``check``, ``build``,
+``audit`` and the MkDocs plugin judge a claim the same way.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fxsite.library import FigureValue, Library
+from fxsite.quantities import compare, format_number, format_quantity, parse_stated
+from fxsite.units import UNITS
+
+__all__ = [
+    "Claim",
+    "ClaimProblem",
+    "HrefFor",
+    "escape_markdown",
+    "render_claim",
+    "resolve_claim",
+    "resolve_ref",
+    "tooltip",
+]
+
+#: ``(record_id, anchor) -> URL`` of a figure's anchor on its record page,
+#: relative to the page being rendered. The caller (plugin) knows the URLs.
+HrefFor = Callable[[str, str], str]
+
+_DEST = re.compile(r"^evidence:(?P<record>[^#\s]*)(?:#(?P<figure>[^\s]*))?$")
+_MARKDOWN_SYNTAX = {c: f"&#{ord(c)};" for c in "*_`[]\\~^=+-!{}|#<>&"}
+_BADGE = {"measured": "M", "spec": "S", "public": "P", "estimate": "E", "setup": "i"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A resolved citation: what a reader sees, and the figure behind it."""
+
+    record: str
+    figure: str
+    display: str
+    #: the figure, or None for a setup value (``#setup.baseline``)
+    value: FigureValue | None
+    setup_value: str | None = None
+
+    @property
+    def ref(self) -> str:
+        return f"{self.record}#{self.figure}"
+
+    @property
+    def label(self) -> str:
+        return self.value.label if self.value else "setup"
+
+
+@dataclass(frozen=True)
+class ClaimProblem:
+    """Why a claim is refused; the caller positions it."""
+
+    code: str
+    message: str
+
+
+def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | None]:
+    """Split ``R1#figure`` and check that the record can be cited."""
+    record_id, _, figure = ref.partition("#")
+    if not record_id or not figure:
+        return record_id, figure, ClaimProblem(
+            "FX408", f"'{ref}' must name a record and a figure, like R1#save_time_fx100"
+        )
+    record = library.records.get(record_id)
+    if record is None:
+        return record_id, figure, ClaimProblem(
+            "FX401", f"unknown record '{record_id}'{library.record_hint(record_id)}"
+        )
+    if record.status == "retracted":
+        return record_id, figure, ClaimProblem(
+            "FX406", f"record {record_id} is retracted and cannot be cited"
+        )
+    if record.status == "superseded":
+        return record_id, figure, ClaimProblem(
+            "FX407", f"record {record_id} is superseded by {record.superseded_by}; cite that instead"
+        )
+    return record_id, figure, None
+
+
+def _display_unit(symbol: str, written: str | None) -> str | None:
+    # Keep a spelled-out unit the author chose ("3 minutes"); symbols are
+    # normalised so the site writes "×" and "GB/s" one way everywhere.
+    if written and len(written) > 3 and written.isalpha() and not UNITS[symbol].tight:
+        return written
+    return None
+
+
+def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProblem:
+    """Resolve one evidence link; the text must state the record's value."""
+    match = _DEST.match(dest)
+    if match is None:
+        return ClaimProblem("FX408", f"malformed evidence link '{dest}'")
+    record_id, figure, problem = resolve_ref(
+        f"{match['record']}#{match['figure'] or ''}", library
+    )
+    if problem is not None:
+        return problem
+    record = library.records[record_id]
+    if figure.startswith("setup."):
+        key = figure.removeprefix("setup.")
+        if key not in record.setup:
+            hint = library.figure_hint(record_id, key) or ""
+            keys = ", ".join(sorted(record.setup)) or "none"
+            return ClaimProblem("FX402", f"{record_id} has no setup '{key}' (setup keys: {keys}){hint}")
+        value = record.setup[key]
+        if text.strip() and " ".join(text.split()).lower() != " ".join(value.split()).lower():
+            return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
+        return Claim(record_id, figure, value, None, value)
+    fig = library.figure(record_id, figure)
+    if fig is None:
+        return ClaimProblem(
+            "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
+        )
+    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals)
+    if not text.strip():
+        return Claim(record_id, figure, filled, fig)
+    stated = parse_stated(text)
+    if stated is None:
+        return ClaimProblem(
+            "FX403",
+            f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty",
+        )
+    if stated.unit_text and stated.unit is None:
+        return ClaimProblem("FX405", f"unknown unit '{stated.unit_text}' in '{text}'; {fig.ref} is in {fig.unit}")
+    if stated.unit is not None and stated.unit != fig.unit:
+        return ClaimProblem(
+            "FX405", f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}"
+        )
+    verdict = compare(stated, fig.low, fig.high, fig.decimals)
+    if verdict == "precision":
+        return ClaimProblem(
+            "FX404",
+            f"'{text}' shows {stated.decimals} decimal(s) but {fig.ref} is known to "
+            f"{fig.decimals}; write '{filled}'",
+        )
+    if verdict is not None:
+        shown = format_quantity(fig.low, fig.high, fig.unit, min(stated.decimals, fig.decimals))
+        return ClaimProblem("FX403", f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown})")
+    display = format_quantity(stated.low, stated.high, fig.unit, stated.decimals)
+    if stated.unit is None:
+        display = _number_only(stated.low, stated.high, stated.decimals)
+    elif word := _display_unit(fig.unit, stated.unit_text):
+        display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
+    return Claim(record_id, figure, display, fig)
+
+
+def _number_only(low: object, high: object, decimals: int) -> str:
+    from decimal import Decimal
+
+    assert isinstance(low, Decimal)
+    text = format_number(low, decimals)
+    if isinstance(high, Decimal):
+        text += "–" + format_number(high, decimals)
+    return text
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` HTML-escaped, with Markdown syntax as entities so it stays literal."""
+    return "".join(_MARKDOWN_SYNTAX.get(c) or html.escape(c) for c in text)
+
+
+def tooltip(claim: Claim, library: Library) -> str:
+    """``R1 · measured · 2026-03-14 · baseline: local NVMe single drive``."""
+    record = library.records[claim.record]
+    parts = [f"Report {claim.record}", claim.label]
+    parts.append(record.date.isoformat() if record.date else "date not stated")
+    if "baseline" in record.setup:
+        parts.append(f"baseline: {record.setup['baseline']}")
+    return " · ".join(parts)
+
+
+def render_claim(claim: Claim, library: Library, href_for: HrefFor) -> str:
+    """The claim as an inline HTML link; every record string escaped."""
+    esc = html.escape
+    anchor = "fx-setup" if claim.value is None else claim.figure
+    attrs = {
+        "class": f"fx-claim fx-claim--{claim.label}",
+        "href": href_for(claim.record, anchor),
+        "title": tooltip(claim, library),
+        "data-fx-ref": claim.ref,
+        "data-fx-record": claim.record,
+        "data-fx-figure": claim.figure,
+        "data-fx-label": claim.label,
+    }
+    if claim.value is not None:
+        fig = claim.value
+        attrs["data-fx-unit"] = fig.unit
+        if fig.high is None:
+            attrs["data-fx-value"] = str(fig.low)
+        else:
+            attrs["data-fx-min"] = str(fig.low)
+            attrs["data-fx-max"] = str(fig.high)
+        attrs["data-fx-decimals"] = str(fig.decimals)
+    attr_text = " ".join(f'{k}="{esc(v, quote=True)}"' for k, v in attrs.items())
+    # Markdown runs over inline HTML content too: neutralise its syntax.
+    shown = escape_markdown(claim.display)
+    badge = _BADGE[claim.label]
+    spoken = "setting" if claim.value is None else claim.label
+    return (
+        f"<a {attr_text}>{shown}"
+        f'<span class="fx-badge" aria-hidden="true">{badge}</span>'
+        f'<span class="fx-sr"> ({spoken}, report {esc(claim.record)})</span></a>'
+    )

@@ -1,0 +1,137 @@
+"""Machine-readable evidence published with the site, for auditors.
+
+``evidence.json`` holds every record as written, every figure with its
+computed value and label, and every citation (which page cites which figure).
+``evidence.csv`` is the same figures, one row each. Both are deterministic:
+sorted keys, no timestamps, so two builds of one input are byte-identical.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from fxsite import __version__
+from fxsite.library import FigureValue, Library
+from fxsite.quantities import format_quantity
+from fxsite.site import SiteIndex
+
+__all__ = ["EVIDENCE_JSON_SCHEMA", "evidence_csv", "evidence_data", "figure_data", "record_data"]
+
+#: Schema of ``evidence.json`` itself (published as ``evidence.json.schema.json``).
+EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://fxsite.dev/schemas/evidence-site.schema.json",
+    "title": "fxsite published evidence",
+    "type": "object",
+    "required": ["generator", "records", "figures", "citations"],
+    "additionalProperties": False,
+    "properties": {
+        "generator": {"type": "string"},
+        "record_schema": {"type": "string"},
+        "records": {"type": "array", "items": {"$ref": "https://fxsite.dev/schemas/evidence.schema.json"}},
+        "figures": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["ref", "record", "name", "unit", "decimals", "label", "display"],
+                "additionalProperties": False,
+                "properties": {
+                    "ref": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_]*$"},
+                    "record": {"type": "string"},
+                    "name": {"type": "string"},
+                    "value": {"type": "string"},
+                    "min": {"type": "string"},
+                    "max": {"type": "string"},
+                    "unit": {"type": "string"},
+                    "decimals": {"type": "integer", "minimum": 0},
+                    "label": {"enum": ["measured", "spec", "public", "estimate"]},
+                    "display": {"type": "string"},
+                    "what": {"type": "string"},
+                    "formula": {"type": "string"},
+                    "inputs": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        "citations": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["ref", "page"],
+                "additionalProperties": False,
+                "properties": {
+                    "ref": {"type": "string"},
+                    "page": {"type": "string"},
+                    "url": {"type": "string"},
+                    "heading_id": {"type": ["string", "null"]},
+                    "heading": {"type": ["string", "null"]},
+                },
+            },
+        },
+    },
+}
+
+
+def record_data(library: Library, record_id: str) -> dict[str, Any]:
+    """A record as written (JSON form, nothing invented, no nulls)."""
+    return library.records[record_id].model_dump(mode="json", exclude_none=True)
+
+
+def figure_data(fig: FigureValue) -> dict[str, Any]:
+    """One figure with its value as an exact decimal string."""
+    out: dict[str, Any] = {"ref": fig.ref, "record": fig.record, "name": fig.name}
+    if fig.high is None:
+        out["value"] = str(fig.low)
+    else:
+        out["min"], out["max"] = str(fig.low), str(fig.high)
+    out.update(
+        unit=fig.unit, decimals=fig.decimals, label=fig.label,
+        display=format_quantity(fig.low, fig.high, fig.unit, fig.decimals),
+    )
+    if fig.what:
+        out["what"] = fig.what
+    if fig.formula:
+        out["formula"] = fig.formula
+        out["inputs"] = list(fig.inputs)
+    return out
+
+
+def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str, Any]:
+    """The content of ``evidence.json``."""
+    figures = sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name))
+    citations = []
+    if index is not None:
+        for c in index.citations:
+            citations.append({
+                "ref": c.ref, "page": c.page, "url": index.urls.get(c.page, ""),
+                "heading_id": c.heading_id, "heading": c.heading,
+            })
+    citations.sort(key=lambda c: (c["page"], c["ref"], c["heading_id"] or ""))
+    return {
+        "generator": f"fxsite {__version__}",
+        "record_schema": "schemas/evidence.schema.json",
+        "records": [record_data(library, r) for r in sorted(library.records, key=str.lower)],
+        "figures": [figure_data(f) for f in figures],
+        "citations": citations,
+    }
+
+
+def dumps(data: Any) -> str:
+    """Stable JSON text."""
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def evidence_csv(library: Library) -> str:
+    """``evidence.csv``: one row per figure."""
+    out = io.StringIO()
+    columns = ["ref", "record", "name", "value", "min", "max", "unit", "decimals", "label", "display", "what", "formula"]
+    writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for fig in sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name)):
+        row = figure_data(fig)
+        # A spreadsheet must not run a cell as a formula (CSV injection).
+        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@" and k in {"what", "formula"} else v)
+                         for k, v in row.items()})
+    return out.getvalue()

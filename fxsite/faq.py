@@ -1,0 +1,60 @@
+"""FAQs: schema.org FAQPage JSON-LD and the site-wide FAQ page.
+
+Answers are prose like any other: their claims are resolved and their bare
+figures refused by :mod:`fxsite.page`. The JSON-LD carries the answer as the
+reader sees it, with each claim's value as displayed.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+
+from fxsite.claims import HrefFor, escape_markdown
+from fxsite.library import Library
+from fxsite.page import PageResult, rewrite_text
+from fxsite.site import SiteIndex
+
+__all__ = ["faq_json_ld", "faq_schema", "site_faq_markdown"]
+
+
+def faq_schema(result: PageResult) -> dict[str, object]:
+    """The schema.org FAQPage object of a page."""
+    return {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": entry.question,
+                "acceptedAnswer": {"@type": "Answer", "text": entry.answer_text},
+            }
+            for entry in result.faq
+        ],
+    }
+
+
+def faq_json_ld(result: PageResult) -> str:
+    """A ``<script type="application/ld+json">`` element for the page head."""
+    text = json.dumps(faq_schema(result), ensure_ascii=False, sort_keys=True)
+    # "<" escaped so no answer can close the script element.
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/ld+json">{text}</script>'
+
+
+def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq_src: str) -> str:
+    """Every page's FAQ on one page, claims re-rendered, with links back."""
+    parts: list[str] = []
+    for src in sorted(index.pages):
+        page = index.pages[src]
+        items = page.result.front.faq
+        if not items:
+            continue
+        back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
+        parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
+        for item in items:
+            answer, _, _ = rewrite_text(item.a.text, page.result.path, lambda _: (1, 1), library, href_for)
+            parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
+    if not parts:
+        return "No page has questions yet.\n"
+    return "\n".join(parts)

@@ -1,0 +1,346 @@
+"""Bare-figure detection: quantities in prose that no evidence link backs.
+
+DESIGN.md refuses any *bare figure*: a quantity in prose (digits or number
+words with a unit, ``×``, ``%`` or a currency sign) outside an evidence link.
+:func:`find_bare_figures` finds them in text where the caller has already
+blanked code, evidence links and URLs to spaces (newlines kept), so every
+offset maps back to the source file.
+
+Names are not figures. Most names need no rule at all because they carry no
+unit (``MkDocs 1.6``, ``R1``, ``G1–G4``, ``ISO 9001``, ``PCIe 5.0``,
+``8 GPUs``). The rules below settle the names that *look* like quantities;
+each decision is written where it is made:
+
+* ``32B``, ``70B``, ``Atlas 910B``: a ``B`` glued to a number is a model or
+  product designation (billions of parameters), never bytes. Bytes are
+  ``512 B`` (spaced) or ``512 bytes``.
+* ``A100 80GB``, ``H100-80GB``: a size glued to the number right after a product
+  code is the product's variant name. ``FX100 with 65.6 GB`` is a figure.
+* ``x86``, ``x16``, ``3x3``, ``1920x1080``, ``2 x 4``, ``8x H100``,
+  ``4x NVMe drives``: an ``x`` followed by a digit or by hardware is a
+  dimension or a count of parts. ``1.9x``, ``2x faster``, ``1.9× (R1)`` are
+  ratios.
+* ``DDR5-4800``, ``Llama-3-70B``: a number glued by a hyphen to a word is part
+  of that name.
+* ``the 1990s``, ``the '80s``, ``100s of GPUs``: decades and plural numbers,
+  not seconds. ``5 min read`` is a page label. ``one day`` is an idiom.
+* ``20 times`` (occurrences) is a count; ``20 times faster`` is a ratio.
+* Vague amounts (``several minutes``, ``a few hours``, ``hundreds of ms``,
+  ``an hour``) state no value and are not figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from fxsite.units import UNITS
+
+__all__ = ["FigureSpan", "find_bare_figures"]
+
+
+@dataclass(frozen=True, slots=True)
+class FigureSpan:
+    """One bare figure: ``text == source[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+    #: "unit", "ratio", "percent", "currency" or "number-word"
+    kind: str
+
+
+# ---------------------------------------------------------------------------
+# Regex pieces
+# ---------------------------------------------------------------------------
+
+
+def _alternation(names: set[str]) -> str:
+    """Names as one alternation, longest first so ``GB/s`` wins over ``GB``."""
+    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
+def _is_word(name: str) -> bool:
+    # Spelled-out words ("seconds", "per cent") are matched case-insensitively
+    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
+    return len(name) >= 3 and all(c.isalpha() and c.islower() or c == " " for c in name)
+
+
+def _unit_names() -> tuple[set[str], set[str]]:
+    """(symbols, words) of every unit that takes a plain number before it."""
+    symbols: set[str] = set()
+    words: set[str] = set()
+    for unit in UNITS.values():
+        if unit.dimension in {"ratio", "percent", "currency", "count"}:
+            continue  # each has its own rule below
+        for name in (unit.symbol, *unit.aliases):
+            (words if _is_word(name) else symbols).add(name)
+    return symbols, words
+
+
+_SYMBOLS, _WORDS = _unit_names()
+_CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
+_CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()}
+_CURRENCY_CODES = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()}
+_CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()}
+
+# A space inside a quantity: ordinary, no-break, thin or narrow no-break.
+_SP = r"[ \u00a0\u2009\u202f]"
+
+# Where a figure may start: not inside a word or number ("FX100", "R1",
+# "v2.0", "x86_64"), not after "word-" ("Llama-3-70B", "DDR5-4800"), not in a
+# time of day ("10:30").
+_START = r"(?<![\w.])(?<!\w-)(?<!\d:)"
+
+# A number: thousands separators only in whole groups of three (comma, or a
+# no-break/thin space as in SI style), then an optional fraction.
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[\u00a0\u2009\u202f]\d{3})+|\d+)(?:\.\d+)?"
+
+# A sign belongs to the value: "+96%", "−47%", "±2%".
+_SIGN = r"(?:\+/-|±|[+\-−])"
+
+# Approximation words and signs: part of the figure, since "about 10 hours"
+# is the claim as written.
+_APPROX = (
+    r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
+    r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
+    r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
+    r"|(?:~|≈|∼|<=|>=|<|>|≤|≥)" + _SP + r"?)"
+)
+
+# A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
+# is punctuation), "to", "or", or the East Asian "~" ("6.2~9.3").
+_RANGE_SEP = rf"(?:[–—‒-]|{_SP}+(?:to|or){_SP}+|~)"
+
+# Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
+_MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
+_MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{_SP}{_MAG_WORDS})"
+# With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
+_MAG_MONEY = rf"(?:(?:k|K|M|mn|m|B|bn|T)(?![A-Za-z])|{_SP}?{_MAG_WORDS})"
+
+# A value: a number or a range of numbers, with sign and approximation.
+_VALUE = rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_RANGE_SEP}{_SIGN}?{_NUM})?"
+
+_SYMBOL_UNIT = _alternation(_SYMBOLS)
+_WORD_UNIT = rf"(?i:{_alternation(_WORDS)})"
+
+# number + unit: "178 s", "178s", "6.40 GB/s", "10-hour", "1.2M IOPS".
+# The magnitude is tried last (lazy) so "5 MB" reads as megabytes.
+_UNIT_FIGURE = re.compile(
+    rf"""{_VALUE}
+    (?P<mag>{_MAG_UNIT})??
+    (?:
+        {_SP}?(?P<symbol>{_SYMBOL_UNIT})
+      | (?:{_SP}|-)?(?P<word>{_WORD_UNIT})
+    )
+    (?!\w)""",
+    re.VERBOSE,
+)
+
+# Percent: "96%", "+96 %", "ten percent" (words handled with number words).
+_PERCENT_FIGURE = re.compile(
+    rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b|{_SP}?pp\b)",
+)
+
+# Words after "N times" that make it a ratio ("3 times faster"); without one,
+# "saved 20 times" counts occurrences.
+_COMPARATIVE = (
+    r"(?i:faster|slower|quicker|more|less|fewer|higher|lower|greater|larger|smaller|"
+    r"bigger|better|cheaper|longer|shorter|as|the|over|that)\b"
+)
+
+# What an "x" multiplies when it counts parts, not a ratio: "8x H100",
+# "4x NVMe drives", "2x Xeon", "2 x 4", "3x3".
+_HARDWARE = (
+    r"(?:[A-Za-z][\w.-]*\d[\w-]*"  # a product code with a digit: H100, MI300X, A100-80GB
+    r"|(?i:gpus?|cpus?|nvme|ssds?|hdds?|nics?|drives?|disks?|nodes?|servers?|cards?|"
+    r"cores?|sockets?|ports?|dimms?|xeon|epyc|nvidia|amd|intel|instances?|racks?|blades?)\b)"
+)
+
+# Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
+_RATIO_FIGURE = re.compile(
+    rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
+    (?:(?:{_SP}?[×xX])?{_RANGE_SEP}{_NUM})?
+    {_SP}?[×xX]
+    (?!\w)                              # "x86", "x16", "16xlarge"
+    (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
+    (?!{_SP}+{_HARDWARE})               # "8x H100", "4x NVMe"
+    """,
+    re.VERBOSE,
+)
+
+# Ratio in words after a number: "3 times faster", "10-fold".
+_TIMES_FIGURE = re.compile(
+    rf"{_VALUE}(?:{_SP}+(?i:times)(?={_SP}+{_COMPARATIVE})|{_SP}?-?(?i:fold)\b)"
+)
+
+# Number words. "a"/"an" alone are not numbers ("an hour" is vague), but
+# "a hundred" and "a thousand" are.
+_ONES = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+)
+_TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
+_NUMWORD = (
+    rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion)"
+    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:\s+and\s+a\s+half)?)"
+)
+_NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
+
+# Word units after number words: time, size, percent and money words.
+_WORD_UNITS_ALL = rf"(?i:{_alternation(_WORDS | _CURRENCY_WORDS | {'percent', 'per cent'})})"
+
+_NUMWORD_FIGURE = re.compile(
+    rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
+    rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
+    rf"|\b(?i:{_NUMWORD_CORE})-?(?i:fold)\b"
+    r"|\b(?i:an|one|two|three|four|five)\s+(?i:orders?)\s+of\s+magnitude\b"
+)
+
+# Multiplier and fraction words.
+_FRACTION_FIGURE = re.compile(
+    r"""
+    \b(?i:doubled|doubles|doubling|tripled|triples|tripling|quadrupled|quadruples
+        |halved|halves|halving)\b
+  | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our)\b)
+  | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|faster|slower|more|less|fewer|higher|lower
+        |larger|smaller|better|cheaper|quicker)\b)
+  | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
+  | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
+  | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
+  | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
+  | \b(?i:a|one|two|three)\s+(?i:thirds?|quarters?|fifths?|tenths?)
+        (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
+    """,
+    re.VERBOSE,
+)
+
+# Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M".
+_CURRENCY_PREFIX = re.compile(
+    rf"""(?<![\w.])(?:{_APPROX})?{_SIGN}?
+    (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?){_SP}?
+    {_NUM}{_MAG_MONEY}?
+    (?:{_RANGE_SEP}(?:{_alternation(_CURRENCY_SIGNS)})?{_NUM}{_MAG_MONEY}?)?
+    (?![\w])""",
+    re.VERBOSE,
+)
+# Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
+_CURRENCY_SUFFIX = re.compile(
+    rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
+    (?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b""",
+    re.VERBOSE,
+)
+
+# An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the
+# left one borrowing the right one's unit.
+_ARROW_LEFT = re.compile(
+    rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*\Z"
+)
+
+# Name exceptions, checked on a unit match (see the module docstring).
+_PRODUCT_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*\d+[A-Za-z0-9]*[ -]\Z")
+_DECADE = re.compile(r"(?:1[89]|20)\d0s\Z|(?<=')\d0s\Z|(?<=(?i:the) )\d0s\Z")
+_SIZES = {u.symbol for u in UNITS.values() if u.dimension == "size"} | {
+    a for u in UNITS.values() if u.dimension == "size" for a in u.aliases
+}
+
+
+def _is_name(text: str, match: re.Match[str]) -> bool:
+    """True when a number-plus-unit match is a name, not a figure."""
+    symbol = match["symbol"]
+    word = match["word"]
+    start, end = match.span()
+    if symbol is not None:
+        glued = not text[match.start("symbol") - 1].isspace()
+        if symbol == "B" and glued:
+            return True  # "32B LoRA", "Atlas 910B"
+        if symbol == "s" and (
+            _DECADE.search(text, start, end) or re.match(r"\s+of\b", text[end : end + 4])
+        ):
+            return True  # "the 1990s", "100s of GPUs"
+        if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
+            return True  # "A100 80GB"
+    unit = symbol or word or ""
+    if unit.lower() in {"min", "mins", "minute"} and re.match(r"\s+read\b", text[end : end + 6]):
+        return True  # "5 min read"
+    return False
+
+
+def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
+    """Every (start, end, kind) any rule finds; overlaps are resolved later."""
+    for match in _UNIT_FIGURE.finditer(text):
+        if not _is_name(text, match):
+            yield match.start(), match.end(), "unit"
+    for match in _PERCENT_FIGURE.finditer(text):
+        yield match.start(), match.end(), "percent"
+    for pattern in (_RATIO_FIGURE, _TIMES_FIGURE):
+        for match in pattern.finditer(text):
+            yield match.start(), match.end(), "ratio"
+    for pattern in (_CURRENCY_PREFIX, _CURRENCY_SUFFIX):
+        for match in pattern.finditer(text):
+            yield match.start(), match.end(), "currency"
+    for match in _NUMWORD_FIGURE.finditer(text):
+        if re.fullmatch(r"(?i:one\s+day)", match.group()):
+            continue  # "one day we will…" is an idiom, not a duration
+        yield match.start(), match.end(), "number-word"
+    for match in _FRACTION_FIGURE.finditer(text):
+        yield match.start(), match.end(), "number-word"
+
+
+def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The longest candidate wins where candidates overlap; earlier first."""
+    chosen: list[tuple[int, int, str]] = []
+    for start, end, kind in sorted(candidates, key=lambda c: (c[0], -c[1])):
+        if chosen and start < chosen[-1][1]:
+            continue
+        chosen.append((start, end, kind))
+    return chosen
+
+
+def _merge_ranges(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Join "10%–20%" and "$1.2M–$1.5M": one range is one figure."""
+    merged: list[tuple[int, int, str]] = []
+    for start, end, kind in spans:
+        if merged:
+            p_start, p_end, p_kind = merged[-1]
+            if p_kind == kind and end > p_end and text[p_end:start] in {"–", "—", "-"}:
+                merged[-1] = (p_start, end, kind)
+                continue
+        merged.append((start, end, kind))
+    return merged
+
+
+def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains)."""
+    result = list(spans)
+    pending = list(spans)
+    taken = [(s, e) for s, e, _ in spans]
+    while pending:
+        start, _end, kind = pending.pop()
+        match = _ARROW_LEFT.search(text, max(0, start - 48), start)
+        if match is None:
+            continue
+        number = re.match(rf"(?:{_APPROX})?{_SIGN}?{_NUM}", text[match.start() : start])
+        if number is None:  # pragma: no cover - the arrow pattern starts with one
+            continue
+        left = (match.start(), match.start() + number.end())
+        if any(s < left[1] and left[0] < e for s, e in taken):
+            continue  # "178 s → 94 s": the left side is a figure already
+        taken.append(left)
+        result.append((*left, kind))
+        pending.append((*left, kind))
+    return sorted(result)
+
+
+def find_bare_figures(text: str) -> list[FigureSpan]:
+    """Every bare figure in ``text``, sorted by position, none overlapping.
+
+    ``text`` is prose with non-prose (code, evidence links, URLs) already
+    blanked to spaces by the caller, so offsets are source offsets.
+    """
+    spans = _select(list(_candidates(text)))
+    spans = _merge_ranges(text, spans)
+    spans = _arrow_operands(text, spans)
+    return [FigureSpan(s, e, text[s:e], kind) for s, e, kind in spans]

@@ -1,0 +1,146 @@
+"""Front matter of a page: read with the strict YAML loader, checked, typed.
+
+fxsite reads the keys it owns (``title``, ``description``, ``related``,
+``faq``) and leaves every other key to MkDocs and its theme.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from fxsite.findings import Finding
+from fxsite.yamlsafe import LoadedYaml, load_yaml
+
+__all__ = ["FaqItem", "FrontMatter", "Related", "TextAt", "read_front_matter", "split_front_matter"]
+
+_OPEN = re.compile(r"\A---[ \t]*\r?\n")
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class TextAt:
+    """A string from front matter and where it starts in the file."""
+
+    text: str
+    line: int
+    col: int
+    #: True when ``text`` sits on one source line, so columns can be exact
+    one_line: bool
+
+    def pos(self, offset: int) -> tuple[int, int]:
+        """File position of a character of ``text``."""
+        if not self.one_line:
+            return self.line, self.col
+        return self.line, self.col + offset
+
+
+@dataclass(frozen=True)
+class Related:
+    """An entry of ``related:``: a page of the site, or a title only."""
+
+    page: str | None
+    title: str | None
+    line: int
+    col: int
+
+
+@dataclass(frozen=True)
+class FaqItem:
+    q: TextAt
+    a: TextAt
+
+
+@dataclass
+class FrontMatter:
+    data: dict[str, Any] = field(default_factory=dict)
+    title: TextAt | None = None
+    description: TextAt | None = None
+    related: list[Related] = field(default_factory=list)
+    faq: list[FaqItem] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    #: 0-based line where the body starts
+    body_line: int = 0
+
+
+def split_front_matter(source: str) -> tuple[str | None, str, int]:
+    """``(front matter text or None, body, body's first line index)``."""
+    opening = _OPEN.match(source)
+    if not opening:
+        return None, source, 0
+    closing = _CLOSE.search(source, opening.end())
+    if not closing:
+        return None, source, 0
+    front = source[opening.end() : closing.start()]
+    rest = source[closing.end() :]
+    rest = rest[1:] if rest.startswith("\n") else rest
+    body_line = source.count("\n", 0, closing.end()) + (1 if source[closing.end():].startswith("\n") else 0)
+    return front, rest, body_line
+
+
+def _text_at(loaded: LoadedYaml, loc: tuple[str | int, ...], value: str) -> TextAt:
+    line, col = loaded.pos(loc)
+    raw_line_count = value.count("\n")
+    # A quoted scalar starts one column before its text.
+    quoted = 1 if loaded.raw.get(loc, value) == value and _is_quoted(loaded, loc) else 0
+    return TextAt(value, line, col + quoted, raw_line_count == 0)
+
+
+def _is_quoted(loaded: LoadedYaml, loc: tuple[str | int, ...]) -> bool:
+    return loc in getattr(loaded, "quoted", set())
+
+
+def read_front_matter(source: str, path: str) -> FrontMatter:
+    """Parse and check the front matter of a page source."""
+    front, _, body_line = split_front_matter(source)
+    result = FrontMatter(body_line=body_line)
+    if front is None:
+        return result
+    loaded = load_yaml(front, path, line_offset=1)
+    result.findings.extend(loaded.findings)
+    if not isinstance(loaded.data, dict):
+        return result
+    data: dict[str, Any] = loaded.data
+    result.data = data
+
+    def bad(loc: tuple[str | int, ...], code: str, message: str) -> None:
+        line, col = loaded.pos(loc)
+        result.findings.append(Finding(path, line, col, code, message))
+
+    for key in ("title", "description"):
+        if key in data:
+            if isinstance(data[key], str):
+                setattr(result, key, _text_at(loaded, (key,), data[key]))
+            else:
+                bad((key,), "FX601", f"{key} must be a string")
+    related = data.get("related", [])
+    if not isinstance(related, list):
+        bad(("related",), "FX601", "related must be a list of pages or {title: ...} entries")
+        related = []
+    for i, item in enumerate(related):
+        line, col = loaded.pos(("related", i))
+        if isinstance(item, str):
+            result.related.append(Related(item, None, line, col))
+        elif isinstance(item, dict) and set(item) <= {"page", "title"} and all(
+            isinstance(v, str) for v in item.values()
+        ) and item:
+            result.related.append(Related(item.get("page"), item.get("title"), line, col))
+        else:
+            bad(("related", i), "FX601", "a related entry is a page path or {page: ..., title: ...}")
+    faq = data.get("faq", [])
+    if not isinstance(faq, list):
+        bad(("faq",), "FX603", "faq must be a list of {q: ..., a: ...}")
+        faq = []
+    for i, item in enumerate(faq):
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"q", "a"}
+            or not all(isinstance(v, str) and v.strip() for v in item.values())
+        ):
+            bad(("faq", i), "FX603", "a FAQ entry needs exactly q and a, both non-empty text")
+            continue
+        result.faq.append(
+            FaqItem(_text_at(loaded, ("faq", i, "q"), item["q"]), _text_at(loaded, ("faq", i, "a"), item["a"]))
+        )
+    return result

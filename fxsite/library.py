@@ -1,0 +1,291 @@
+"""The evidence library: every record of a project, checked across records.
+
+:func:`load_library` reads ``evidence/*.yaml``, applies the rules that span
+records (IDs, supersession, documents) and computes every derived figure with
+the safe evaluator of :mod:`fxsite.formula`. The result answers the one
+question pages ask: what is figure ``R1#save_time_fx100``?
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from fxsite.findings import Finding, did_you_mean
+from fxsite.formula import Formula, FormulaError, Reference, parse_formula
+from fxsite.models import Record, weakest_label
+from fxsite.quantities import decimals_of
+from fxsite.records import RecordFile, load_record_file
+
+__all__ = ["FigureValue", "Library", "load_library"]
+
+
+@dataclass(frozen=True)
+class FigureValue:
+    """A figure as pages cite it, stated or computed."""
+
+    record: str
+    name: str
+    low: Decimal
+    high: Decimal | None
+    unit: str
+    decimals: int
+    label: str
+    what: str | None = None
+    formula: str | None = None
+    inputs: tuple[str, ...] = ()
+    stated: float | None = None
+
+    @property
+    def ref(self) -> str:
+        """``R1#name``, as claims and tables write it."""
+        return f"{self.record}#{self.name}"
+
+    @property
+    def is_range(self) -> bool:
+        return self.high is not None
+
+
+@dataclass
+class Library:
+    """All records of a project, their figures, and what was wrong with them."""
+
+    files: dict[str, RecordFile] = field(default_factory=dict)
+    records: dict[str, Record] = field(default_factory=dict)
+    figures: dict[str, FigureValue] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def figure(self, record_id: str, name: str) -> FigureValue | None:
+        """The figure ``record_id#name``, or None."""
+        return self.figures.get(f"{record_id}#{name}")
+
+    def figures_of(self, record_id: str) -> list[FigureValue]:
+        """A record's figures, stated ones first, in file order."""
+        return [f for f in self.figures.values() if f.record == record_id]
+
+    def record_hint(self, record_id: str) -> str:
+        return did_you_mean(record_id, self.records)
+
+    def figure_hint(self, record_id: str, name: str) -> str:
+        return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
+
+    def path_of(self, record_id: str) -> str:
+        return self.files[record_id].path
+
+
+def _written(file: RecordFile, loc: tuple[str, ...], value: float | None) -> tuple[Decimal, int]:
+    """A number as the record writes it: ``6.40`` keeps its two decimals."""
+    raw = file.loaded.raw.get(loc, repr(value))
+    try:
+        return Decimal(raw), decimals_of(raw)
+    except ArithmeticError:  # 0x10 and the like: exact value, no decimals
+        return Decimal(repr(value)), 0
+
+
+def _stated_figures(record: Record, file: RecordFile) -> dict[str, FigureValue]:
+    out = {}
+    for name, fig in record.figures.items():
+        high: Decimal | None = None
+        if fig.value is not None:
+            low, decimals = _written(file, ("figures", name, "value"), fig.value)
+        else:
+            low, low_decimals = _written(file, ("figures", name, "min"), fig.min)
+            high, high_decimals = _written(file, ("figures", name, "max"), fig.max)
+            decimals = max(low_decimals, high_decimals)
+        out[f"{record.id}#{name}"] = FigureValue(
+            record.id, name, low, high, fig.unit, decimals, fig.label or record.label, fig.what
+        )
+    return out
+
+
+class _Deriver:
+    """Computes derived figures in dependency order, naming any cycle."""
+
+    def __init__(self, library: Library) -> None:
+        self.lib = library
+        self.formulas: dict[str, Formula] = {}
+        self.state: dict[str, str] = {}  # key -> "busy" | "done" | "failed"
+        self.stack: list[str] = []
+
+    def _where(self, record_id: str, name: str, offset: int = 0) -> tuple[str, int, int]:
+        file = self.lib.files[record_id]
+        loc = ("derived", name, "formula")
+        line, col = file.loaded.pos(loc)
+        raw = file.loaded.raw.get(loc)
+        # Point inside the formula when it sits on one line as written.
+        if raw is not None and "\n" not in raw:
+            col += offset
+        return file.path, line, col
+
+    def _fail(self, record_id: str, name: str, code: str, message: str, offset: int = 0) -> None:
+        path, line, col = self._where(record_id, name, offset)
+        self.lib.findings.append(Finding(path, line, col, code, message))
+
+    def run(self) -> None:
+        for record in self.lib.records.values():
+            for name, derived in record.derived.items():
+                try:
+                    self.formulas[f"{record.id}#{name}"] = parse_formula(derived.formula)
+                except FormulaError as exc:
+                    self._fail(record.id, name, "FX304", exc.message, exc.offset)
+                    self.state[f"{record.id}#{name}"] = "failed"
+        for key in self.formulas:
+            self._compute(key)
+
+    def _target(self, record_id: str, ref: Reference) -> str:
+        return f"{ref.record or record_id}#{ref.figure}"
+
+    def _compute(self, key: str) -> bool:
+        state = self.state.get(key)
+        if state == "done":
+            return True
+        if state == "failed":
+            return False
+        record_id, name = key.split("#", 1)
+        if state == "busy":
+            cycle = [*self.stack[self.stack.index(key) :], key]
+            self._fail(record_id, name, "FX306", "cycle: " + " -> ".join(cycle))
+            return False
+        self.state[key] = "busy"
+        self.stack.append(key)
+        ok = self._compute_inputs(key, record_id, name)
+        self.stack.pop()
+        self.state[key] = "done" if ok else "failed"
+        return ok
+
+    def _compute_inputs(self, key: str, record_id: str, name: str) -> bool:
+        formula = self.formulas[key]
+        for ref in formula.references:
+            target = self._target(record_id, ref)
+            if self.state.get(target) == "failed":
+                return False  # already reported where it failed
+            if target in self.formulas:
+                if not self._compute(target):
+                    return False
+            elif target not in self.lib.figures:
+                rec = ref.record or record_id
+                if rec not in self.lib.records:
+                    hint = self.lib.record_hint(rec)
+                    message = f"unknown record '{rec}' in '{ref}'{hint}"
+                else:
+                    names = [*self.lib.records[rec].figures, *self.lib.records[rec].derived]
+                    message = f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
+                self._fail(record_id, name, "FX305", message, ref.offset)
+                return False
+            elif self.lib.figures[target].is_range:
+                self._fail(
+                    record_id, name, "FX307",
+                    f"'{ref}' is a range; use a single-value figure in formulas", ref.offset,
+                )
+                return False
+        inputs = [self.lib.figures[self._target(record_id, r)] for r in formula.references]
+        try:
+            value = formula.evaluate(lambda r: float(self.lib.figures[self._target(record_id, r)].low))
+        except FormulaError as exc:
+            self._fail(record_id, name, "FX307", exc.message, exc.offset)
+            return False
+        record = self.lib.records[record_id]
+        derived = record.derived[name]
+        labels = [f.label for f in inputs] or [record.label]
+        self.lib.figures[key] = FigureValue(
+            record_id, name, Decimal(repr(value)), None, derived.unit, derived.decimals,
+            weakest_label(labels), derived.what, derived.formula,
+            tuple(f.ref for f in inputs), derived.stated,
+        )
+        self._check_stated(record_id, name, value, derived.decimals, derived.stated)
+        return True
+
+    def _check_stated(
+        self, record_id: str, name: str, value: float, decimals: int, stated: float | None
+    ) -> None:
+        if stated is None:
+            return
+        from fxsite.quantities import format_number
+
+        shown = format_number(Decimal(repr(value)), decimals)
+        if format_number(Decimal(repr(stated)), decimals) != shown:
+            file = self.lib.files[record_id]
+            line, col = file.loaded.pos(("derived", name, "stated"))
+            self.lib.findings.append(Finding(
+                file.path, line, col, "FX308",
+                f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
+            ))
+
+
+def _check_sources(library: Library, evidence_dir: Path) -> None:
+    for record in library.records.values():
+        file = library.files[record.id]
+        source = record.source
+        if record.label == "measured":
+            missing = [
+                what for what, present in (
+                    ("date", record.date),
+                    ("issuer", source and source.issuer),
+                    ("document hash", source and source.sha256),
+                ) if not present
+            ]
+            if missing:
+                line, col = file.loaded.pos(("label",))
+                library.findings.append(Finding(
+                    file.path, line, col, "FX309",
+                    f"measured record {record.id} does not state: {', '.join(missing)}",
+                    severity="warning",
+                ))
+        if source is None or source.document is None:
+            continue
+        line, col = file.loaded.pos(("source", "document"))
+        doc = (evidence_dir / source.document).resolve()
+        if not doc.is_relative_to(evidence_dir.resolve()) or not doc.is_file():
+            library.findings.append(Finding(
+                file.path, line, col, "FX310", f"document '{source.document}' not found in evidence/"
+            ))
+        elif source.sha256 and hashlib.sha256(doc.read_bytes()).hexdigest() != source.sha256:
+            line, col = file.loaded.pos(("source", "sha256"))
+            library.findings.append(Finding(
+                file.path, line, col, "FX310",
+                f"sha256 does not match '{source.document}'",
+            ))
+
+
+def load_library(evidence_dir: Path, root: Path) -> Library:
+    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``."""
+    library = Library()
+    seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
+    for file in sorted(evidence_dir.glob("*.yaml")):
+        path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
+        loaded = load_record_file(file, path)
+        library.findings.extend(loaded.loaded.findings)
+        record = loaded.record
+        if record is None:
+            continue
+        line, col = loaded.loaded.pos(("id",))
+        if file.stem != record.id:
+            library.findings.append(Finding(
+                path, line, col, "FX301",
+                f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml",
+            ))
+            continue
+        if record.id.lower() in seen:
+            library.findings.append(Finding(
+                path, line, col, "FX302",
+                f"id '{record.id}' is already used by {seen[record.id.lower()]}",
+            ))
+            continue
+        seen[record.id.lower()] = path
+        library.files[record.id] = loaded
+        library.records[record.id] = record
+        library.figures.update(_stated_figures(record, loaded))
+    for record in library.records.values():
+        if record.superseded_by and record.superseded_by not in library.records:
+            file = library.files[record.id]
+            line, col = file.loaded.pos(("superseded_by",))
+            library.findings.append(Finding(
+                file.path, line, col, "FX303",
+                f"superseded_by '{record.superseded_by}' is not a record"
+                f"{library.record_hint(record.superseded_by)}",
+            ))
+    _Deriver(library).run()
+    _check_sources(library, evidence_dir)
+    return library

@@ -1,0 +1,205 @@
+"""The MkDocs adapter: a thin plugin over the fxsite core.
+
+It loads the records once per build, hands each page to the core, logs every
+finding as ``path:line:col: CODE message`` and fails the build after listing
+them all. Under ``mkdocs serve`` it logs and keeps serving.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options as opt
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from fxsite.exports import EVIDENCE_JSON_SCHEMA, dumps, evidence_csv, evidence_data, record_data
+from fxsite.faq import faq_json_ld, site_faq_markdown
+from fxsite.findings import Finding, FxsiteError
+from fxsite.library_pages import library_index_markdown, record_page_markdown
+from fxsite.page import PageResult
+from fxsite.project import Project, ProjectPaths
+from fxsite.schema import schema_text
+from fxsite.sections import compose_page
+from fxsite.site import PageInfo, SiteIndex, fill_placeholders, relative_url
+
+__all__ = ["FxsiteConfig", "FxsitePlugin"]
+
+log = logging.getLogger("mkdocs.plugins.fxsite")
+_ASSETS = ("fxsite.css", "fxsite.js")
+
+
+class FxsiteConfig(Config):
+    """Options of the ``fxsite`` plugin in ``mkdocs.yml``."""
+
+    evidence_dir = opt.Type(str, default="evidence")
+    """Folder of the evidence records, relative to mkdocs.yml."""
+    enforce = opt.Type(bool, default=True)
+    """Fail the build on any finding; false turns refusals into warnings (for adoption)."""
+    library_url = opt.Type(str, default="evidence")
+    """URL folder of the generated Evidence Library (/evidence/, /evidence/R1/)."""
+    faq_page = opt.Optional(opt.Type(str))
+    """Docs-relative path of the site-wide FAQ page the build generates; unset for faq.md."""
+
+
+class FxsitePlugin(BasePlugin[FxsiteConfig]):
+    """Evidence-backed figures for MkDocs."""
+
+    def __init__(self) -> None:
+        self.serving = False
+        self.project: Project | None = None
+        self.index = SiteIndex()
+        self.results: dict[str, PageResult] = {}
+        self.findings: list[Finding] = []
+        self.files: Files | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        root = Path(config.config_file_path).parent
+        paths = ProjectPaths(
+            root=root, docs_dir=Path(config.docs_dir),
+            evidence_dir=(root / self.config.evidence_dir),
+            library_prefix=self.config.library_url.strip("/"),
+            faq_page=self.config.faq_page or "faq.md",
+        )
+        try:
+            self.project = Project(paths)
+        except FxsiteError as exc:
+            raise PluginError(f"fxsite: {exc}") from None
+        for asset in _ASSETS:
+            target = config.extra_css if asset.endswith(".css") else config.extra_javascript
+            if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
+                target.append(f"assets/fxsite/{asset}")
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # State is rebuilt for every build so that `serve` sees every edit.
+        self.index, self.results, self.findings = SiteIndex(), {}, []
+        assert self.project is not None
+        self.project.load()
+        self.findings.extend(self.project.library.findings)
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        assert self.project is not None
+        project = self.project
+        for src in project.generated_pages():
+            if files.get_file_from_path(src) is not None:
+                raise PluginError(f"fxsite: docs/{src} clashes with a page the build generates")
+            files.append(File.generated(config, src, content=""))
+        for asset in _ASSETS:
+            content = resources.files("fxsite").joinpath("assets", asset).read_text("utf-8")
+            files.append(File.generated(config, f"assets/fxsite/{asset}", content=content))
+        self.files = files
+        for page_file in files.documentation_pages():
+            self.index.urls[page_file.src_uri] = page_file.url
+        return files
+
+    def _href_for(self, page: Page) -> Any:
+        prefix = self.project.paths.library_prefix if self.project else "evidence"
+
+        def href_for(record_id: str, anchor: str) -> str:
+            target = self.index.urls.get(f"{prefix}/{record_id}.md", f"{prefix}/{record_id}/")
+            return relative_url(target + (f"#{anchor}" if anchor else ""), page.url)
+
+        return href_for
+
+    def _generated(self, src: str, page: Page) -> str | None:
+        assert self.project is not None
+        project, library = self.project, self.project.library
+        prefix = project.paths.library_prefix
+        href_for = self._href_for(page)
+        if src == f"{prefix}/index.md":
+            downloads = {
+                "evidence.json": relative_url("evidence.json", page.url),
+                "evidence.csv": relative_url("evidence.csv", page.url),
+                "record JSON Schema": relative_url("schemas/evidence.schema.json", page.url),
+            }
+            return library_index_markdown(library, href_for, downloads)
+        if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.records:
+            record_id = src.removeprefix(f"{prefix}/")[:-3]
+            json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
+            return record_page_markdown(record_id, library, href_for, json_href)
+        if src == project.paths.faq_page:
+            body = site_faq_markdown(self.index, library, href_for, src)
+            return f"# Frequently asked questions\n\n{body}"
+        return None
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        assert self.project is not None
+        src = page.file.src_uri
+        generated = self._generated(src, page)
+        if generated is not None:
+            return generated
+        source = page.file.content_string
+        known = [f.src_uri for f in files.documentation_pages()]
+        result = self.project.process(src, source, self._href_for(page), known)
+        self.results[src] = result
+        self.findings.extend(result.findings)
+        return compose_page(result, self.project.library, self._href_for(page))
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        src = page.file.src_uri
+        if src in self.results:
+            self.index.pages[src] = PageInfo(src, page.url, page.title or src, self.results[src])
+            self.index.add_html(src, html)
+        return html
+
+    @event_priority(100)
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        errors = [f for f in self.findings if f.severity == "error"]
+        for finding in sorted(set(self.findings), key=lambda f: (f.path, f.line, f.col, f.code)):
+            if finding.severity == "error" and self.config.enforce:
+                log.error(finding.format())
+            else:
+                log.warning(finding.format())
+        if errors and self.config.enforce and not self.serving:
+            raise PluginError(
+                f"fxsite refused the build: {len(errors)} finding(s) above. "
+                "Run `fxsite check` for the full list."
+            )
+        return env
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        src = page.file.src_uri
+        output, unresolved = fill_placeholders(output, self.index, src, page.url)
+        for item in unresolved:
+            log.warning(f"fxsite: unresolved placeholder {item} on {src}")
+        result = self.results.get(src)
+        if result is not None and result.faq:
+            output = output.replace("</head>", faq_json_ld(result) + "</head>", 1)
+        return output
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.project is None:
+            return
+        library = self.project.library
+        site = Path(config.site_dir)
+        prefix = self.project.paths.library_prefix
+        outputs = {
+            "evidence.json": dumps(evidence_data(library, self.index)),
+            "evidence.csv": evidence_csv(library),
+            "schemas/evidence.schema.json": schema_text(),
+            "schemas/evidence-site.schema.json": json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n",
+        }
+        for record_id in library.records:
+            outputs[f"{prefix}/{record_id}.json"] = dumps(record_data(library, record_id))
+        for name, text in outputs.items():
+            target = site / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+        assert self.project is not None
+        server.watch(str(self.project.paths.evidence_dir))
+        return server

@@ -1,0 +1,217 @@
+"""The evidence record, as pydantic models.
+
+These models are the single source of truth for the record format: the JSON
+Schema in ``schemas/evidence.schema.json`` is generated from them (see
+:mod:`fxsite.schema`). Types are strict (a quoted ``"178"`` is not a number)
+and unknown fields are refused, because a typo in a record must never pass as
+an absent value.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import posixpath
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from fxsite.units import UNITS, canonical_unit, unit_hint
+
+__all__ = [
+    "FIGURE_NAME_PATTERN",
+    "LABELS",
+    "LABEL_STRENGTH",
+    "RECORD_ID_PATTERN",
+    "Derived",
+    "Figure",
+    "Label",
+    "Record",
+    "Source",
+    "Status",
+    "weakest_label",
+]
+
+Label = Literal["measured", "spec", "public", "estimate"]
+Status = Literal["active", "superseded", "retracted"]
+
+#: Strongest first: a derived figure takes the weakest label of its inputs.
+LABELS: tuple[Label, ...] = ("measured", "spec", "public", "estimate")
+LABEL_STRENGTH: dict[str, int] = {label: -i for i, label in enumerate(LABELS)}
+
+#: Record IDs are identifiers so that formulas can say ``R1.save_time``.
+RECORD_ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,31}$"
+FIGURE_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
+
+RecordId = Annotated[str, StringConstraints(pattern=RECORD_ID_PATTERN)]
+FigureName = Annotated[str, StringConstraints(pattern=FIGURE_NAME_PATTERN)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+SetupKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,63}$")]
+
+# Every spelling the vocabulary accepts, for the JSON Schema's enum: editors
+# then offer completion and flag a typo before fxsite ever runs.
+_UNIT_SPELLINGS = sorted(
+    {name for unit in UNITS.values() for name in (unit.symbol, *unit.aliases)}
+)
+
+
+def weakest_label(labels: list[str]) -> Label:
+    """The weakest of some labels (measured > spec > public > estimate)."""
+    return min(labels, key=LABEL_STRENGTH.__getitem__)  # type: ignore[return-value]
+
+
+def _canonical(value: str) -> str:
+    symbol = canonical_unit(value)
+    if symbol is None:
+        raise PydanticCustomError(
+            "unknown_unit",
+            "unknown unit '{unit}'{hint}",
+            {"unit": value, "hint": unit_hint(value)},
+        )
+    return symbol
+
+
+Unit = Annotated[
+    str,
+    AfterValidator(_canonical),
+    Field(json_schema_extra={"enum": _UNIT_SPELLINGS}),
+]
+
+
+def _finite(value: float | None, name: str) -> None:
+    if value is not None and not math.isfinite(value):
+        raise PydanticCustomError("finite_number", "{name} must be a finite number", {"name": name})
+
+
+def _document_path(value: str) -> str:
+    # A document path is relative to evidence/ and may not climb out of it:
+    # the published site must never link to, or hash, files outside it.
+    normal = posixpath.normpath(value)
+    if value.startswith(("/", "\\")) or ":" in value or "\\" in value:
+        raise PydanticCustomError("document_path", "document must be a relative path inside evidence/")
+    if normal == ".." or normal.startswith("../") or normal == ".":
+        raise PydanticCustomError("document_path", "document must stay inside evidence/")
+    return normal
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Source(_Strict):
+    """Who stands behind a report, and where its document is."""
+
+    issuer: Text | None = Field(default=None, description="Who stands behind the report.")
+    document: Annotated[str, AfterValidator(_document_path)] | None = Field(
+        default=None, description="The report document, a path inside evidence/."
+    )
+    sha256: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")] | None = Field(
+        default=None, description="SHA-256 of the report document, 64 lowercase hex digits."
+    )
+    url: Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=2000)] | None = (
+        Field(default=None, description="A public copy of the report (http or https only).")
+    )
+
+
+class Figure(_Strict):
+    """A stated figure: one value, or a range with ``min`` < ``max``."""
+
+    value: float | None = Field(default=None, description="The value, as the source states it.")
+    min: float | None = Field(default=None, description="Low end of a range.")
+    max: float | None = Field(default=None, description="High end of a range.")
+    unit: Unit = Field(description="A unit from the vocabulary (aliases allowed, e.g. x for ×).")
+    what: Text | None = Field(default=None, description="What the figure measures.")
+    label: Label | None = Field(default=None, description="Overrides the record's label.")
+
+    @model_validator(mode="after")
+    def _one_value_or_a_range(self) -> Figure:
+        for name in ("value", "min", "max"):
+            _finite(getattr(self, name), name)
+        has_range = self.min is not None or self.max is not None
+        if self.value is not None and has_range:
+            raise PydanticCustomError("figure_shape", "give either value or min/max, not both")
+        if self.value is None and not has_range:
+            raise PydanticCustomError("figure_shape", "a figure needs value, or min and max")
+        if has_range:
+            if self.min is None or self.max is None:
+                raise PydanticCustomError("figure_shape", "a range needs both min and max")
+            if not self.min < self.max:
+                raise PydanticCustomError("figure_shape", "a range needs min < max")
+        return self
+
+
+class Derived(_Strict):
+    """A figure the build computes from other figures."""
+
+    formula: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
+        description="Arithmetic over figure names and R1.name references; min/max/abs/round."
+    )
+    unit: Unit = Field(description="Unit of the result.")
+    decimals: Annotated[int, Field(ge=0, le=6)] = Field(
+        description="Decimals the value is shown with; claims state it at this precision."
+    )
+    stated: float | None = Field(
+        default=None, description="The value the source states; must match at `decimals`."
+    )
+    what: Text | None = Field(default=None, description="What the figure means.")
+
+    @model_validator(mode="after")
+    def _finite_stated(self) -> Derived:
+        _finite(self.stated, "stated")
+        return self
+
+
+class Record(_Strict):
+    """One evidence record: one report, its conditions and its figures."""
+
+    model_config = ConfigDict(
+        title="fxsite evidence record",
+        json_schema_extra={"description": "One evidence record, evidence/<id>.yaml"},
+    )
+
+    id: RecordId = Field(description="Report ID, unique case-insensitively; the file name.")
+    title: Annotated[str, StringConstraints(min_length=1, max_length=300)] = Field(
+        description="What the report is."
+    )
+    label: Label = Field(description="Default label for its figures.")
+    status: Status = Field(description="active, superseded (needs superseded_by) or retracted.")
+    superseded_by: RecordId | None = Field(default=None, description="The record replacing it.")
+    date: datetime.date | None = Field(
+        default=None, strict=False, description="Only where the source states one (YYYY-MM-DD)."
+    )
+    source: Source | None = Field(default=None, description="Who issued it and its document.")
+    setup: dict[SetupKey, Text] = Field(
+        default_factory=dict, description="The test conditions; `baseline` is shown prominently."
+    )
+    figures: Annotated[dict[FigureName, Figure], Field(min_length=1)] = Field(
+        description="The figures the source states."
+    )
+    derived: dict[FigureName, Derived] = Field(
+        default_factory=dict, description="Figures computed from others."
+    )
+    notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
+        default=None, description="Free text, e.g. where sources disagree."
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Record:
+        if self.status == "superseded" and self.superseded_by is None:
+            raise PydanticCustomError("superseded", "a superseded record needs superseded_by")
+        if self.status != "superseded" and self.superseded_by is not None:
+            raise PydanticCustomError("superseded", "superseded_by is only for superseded records")
+        if self.superseded_by is not None and self.superseded_by.lower() == self.id.lower():
+            raise PydanticCustomError("superseded", "a record cannot supersede itself")
+        both = sorted(set(self.figures) & set(self.derived))
+        if both:
+            raise PydanticCustomError(
+                "figure_names", "names in both figures and derived: {names}", {"names": ", ".join(both)}
+            )
+        return self

@@ -1,0 +1,205 @@
+"""One content page: claims resolved, bare figures refused, sections generated.
+
+:func:`process_page` is the pure function every edge calls: it takes a page's
+source and the library and returns the Markdown to render plus every finding.
+It never reads files and never knows about MkDocs; URLs come from the caller.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from fxsite.blocks import BLOCK_KINDS, render_block
+from fxsite.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
+from fxsite.figures import find_bare_figures
+from fxsite.findings import Finding
+from fxsite.frontmatter import FaqItem, FrontMatter, Related, TextAt, read_front_matter
+from fxsite.library import Library
+from fxsite.prose import find_evidence_links, line_col, prose_mask
+
+__all__ = [
+    "RELATED_PLACEHOLDER",
+    "FaqEntry",
+    "PageResult",
+    "check_prose",
+    "process_page",
+    "rewrite_text",
+]
+
+#: Filled once every page is known (see :mod:`fxsite.site`).
+RELATED_PLACEHOLDER = '<div class="fx-related" data-fx-placeholder="related"></div>'
+
+#: ``offset in a text -> (line, col) in the file``
+Positioner = Callable[[int], tuple[int, int]]
+
+_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>[\w-]+)[^\n]*$")
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    """A FAQ item, rendered: the answer as Markdown and as plain text."""
+
+    question: str
+    answer_markdown: str
+    answer_text: str
+
+
+@dataclass
+class PageResult:
+    """What :func:`process_page` makes of one page."""
+
+    path: str
+    markdown: str
+    findings: list[Finding] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    front: FrontMatter = field(default_factory=FrontMatter)
+    faq: list[FaqEntry] = field(default_factory=list)
+
+    @property
+    def related(self) -> list[Related]:
+        return self.front.related
+
+    @property
+    def records(self) -> list[str]:
+        """IDs of the records the page cites, in order of first citation."""
+        return list(dict.fromkeys(c.record for c in self.claims))
+
+
+def _bare(text: str, masked: str, path: str, pos: Positioner) -> list[Finding]:
+    findings = []
+    for span in find_bare_figures(masked):
+        line, col = pos(span.start)
+        findings.append(Finding(
+            path, line, col, "FX501",
+            f"bare figure '{span.text}': cite it as [{span.text}](evidence:ID#figure)",
+            text=span.text,
+        ))
+    return findings
+
+
+def check_prose(text: str, path: str, pos: Positioner) -> list[Finding]:
+    """Bare figures in plain text (a title, a table cell)."""
+    return _bare(text, text, path, pos)
+
+
+def rewrite_text(
+    text: str, path: str, pos: Positioner, library: Library, href_for: HrefFor
+) -> tuple[str, list[Claim], list[Finding]]:
+    """Resolve the evidence links of a Markdown text and refuse its bare figures."""
+    links = find_evidence_links(text)
+    masked = list(prose_mask(text))
+    for link in links:
+        for i in range(link.start, link.end):
+            if masked[i] != "\n":
+                masked[i] = " "
+    findings = _bare(text, "".join(masked), path, pos)
+    claims: list[Claim] = []
+    out: list[str] = []
+    last = 0
+    for link in links:
+        out.append(text[last : link.start])
+        last = link.end
+        result = resolve_claim(link.text, link.dest, library)
+        if isinstance(result, ClaimProblem):
+            line, col = pos(link.start)
+            findings.append(Finding(path, line, col, result.code, result.message, text=link.text))
+            out.append(html.escape(link.text) or "?")
+            continue
+        claims.append(result)
+        out.append(render_claim(result, library, href_for))
+    out.append(text[last:])
+    return "".join(out), claims, findings
+
+
+def _body_positioner(body: str, first_line: int) -> Positioner:
+    def pos(offset: int) -> tuple[int, int]:
+        line, col = line_col(body, offset)
+        return line + first_line, col
+
+    return pos
+
+
+def _segments(body: str) -> list[tuple[str, str, int]]:
+    """Split the body into ``(kind, text, first line)``; kind '' is Markdown."""
+    lines = body.split("\n")
+    segments: list[tuple[str, str, int]] = []
+    start, i = 0, 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match and match["kind"] in BLOCK_KINDS:
+            fence = match["fence"]
+            end = i + 1
+            while end < len(lines) and not lines[end].strip().startswith(fence):
+                end += 1
+            segments.append(("", "\n".join(lines[start:i]), start))
+            segments.append((match["kind"], "\n".join(lines[i + 1 : end]), i + 1))
+            start = i = end + 1
+            continue
+        i += 1
+    segments.append(("", "\n".join(lines[start:]), start))
+    return segments
+
+
+def _text_positioner(item: TextAt) -> Positioner:
+    def pos(offset: int) -> tuple[int, int]:
+        if item.one_line:
+            return item.pos(offset)
+        line, col = line_col(item.text, offset)
+        return item.line + line - 1, col
+
+    return pos
+
+
+def _faq(
+    items: list[FaqItem], path: str, library: Library, href_for: HrefFor, result: PageResult
+) -> None:
+    for item in items:
+        result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q)))
+        answer, claims, findings = rewrite_text(
+            item.a.text, path, _text_positioner(item.a), library, href_for
+        )
+        result.claims.extend(claims)
+        result.findings.extend(findings)
+        plain = item.a.text
+        for claim in claims:
+            plain = re.sub(
+                r"\[[^\]]*\]\(evidence:" + re.escape(claim.ref) + r"\)", claim.display, plain, count=1
+            )
+        plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
+        result.faq.append(FaqEntry(item.q.text, answer, " ".join(plain.split())))
+
+
+def process_page(source: str, path: str, library: Library, href_for: HrefFor) -> PageResult:
+    """Check and rewrite one page. ``path`` names it in findings."""
+    front = read_front_matter(source, path)
+    result = PageResult(path, "", front=front)
+    result.findings.extend(front.findings)
+    for item in (front.title, front.description):
+        if item is not None:
+            result.findings.extend(check_prose(item.text, path, _text_positioner(item)))
+    _, body, first_line = _split(source, front)
+    pieces: list[str] = []
+    for n, (kind, text, line) in enumerate(_segments(body)):
+        if not kind:
+            out, claims, findings = rewrite_text(
+                text, path, _body_positioner(text, first_line + line), library, href_for
+            )
+        else:
+            out, claims, findings = render_block(
+                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}"
+            )
+        pieces.append(out)
+        result.claims.extend(claims)
+        result.findings.extend(findings)
+    _faq(front.faq, path, library, href_for, result)
+    result.markdown = "\n".join(pieces)
+    return result
+
+
+def _split(source: str, front: FrontMatter) -> tuple[str | None, str, int]:
+    from fxsite.frontmatter import split_front_matter
+
+    return split_front_matter(source)

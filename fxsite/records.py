@@ -1,0 +1,93 @@
+"""Loading one record file: safe YAML, then the models, then the schema.
+
+Every problem becomes a :class:`~fxsite.findings.Finding` positioned at the
+field it concerns, thanks to the position map of :mod:`fxsite.yamlsafe`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from fxsite.findings import Finding
+from fxsite.models import Record
+from fxsite.schema import schema_errors
+from fxsite.yamlsafe import LoadedYaml, load_yaml
+
+__all__ = ["RecordFile", "flatten_validation_error", "load_record_file"]
+
+# pydantic error types -> our finding codes; everything else is FX203.
+_CODE_BY_TYPE = {
+    "missing": "FX201",
+    "extra_forbidden": "FX202",
+    "unknown_unit": "FX204",
+}
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A record file as loaded: the model (None when invalid) and its YAML."""
+
+    path: str
+    record: Record | None
+    loaded: LoadedYaml
+
+
+def _dotted(loc: tuple[str | int, ...]) -> str:
+    parts: list[str] = []
+    for part in loc:
+        if isinstance(part, int):
+            parts.append(f"[{part}]")
+        else:
+            parts.append(("." if parts else "") + part)
+    return "".join(parts) or "(record)"
+
+
+def flatten_validation_error(
+    error: ValidationError, loaded: LoadedYaml, path: str
+) -> list[Finding]:
+    """pydantic errors as ``field.path: message`` findings at their YAML position."""
+    findings = []
+    for item in error.errors(include_url=False):
+        loc = tuple(p for p in item["loc"] if isinstance(p, str | int))
+        kind = item["type"]
+        code = _CODE_BY_TYPE.get(kind, "FX203")
+        if kind == "extra_forbidden":
+            line, col = loaded.key_positions.get(loc) or loaded.pos(loc)
+        else:
+            line, col = loaded.pos(loc)
+        message = item["msg"]
+        if kind == "missing":
+            message = "required field missing"
+        # "Value error, ..." / "Assertion failed, ..." prefixes say nothing to a user.
+        message = message.removeprefix("Value error, ")
+        findings.append(Finding(path, line, col, code, f"{_dotted(loc)}: {message}"))
+    return findings
+
+
+def load_record_file(file: Path, path: str) -> RecordFile:
+    """Load and validate one record; ``path`` is how findings name the file."""
+    try:
+        source = file.read_bytes()
+    except OSError as exc:
+        finding = Finding(path, 1, 1, "FX901", f"cannot read file: {exc.strerror}")
+        return RecordFile(path, None, LoadedYaml(None, [finding], {}, {}, {}))
+    loaded = load_yaml(source, path)
+    if loaded.data is None or loaded.findings:
+        return RecordFile(path, None, loaded)
+    findings: list[Finding] = []
+    record: Record | None = None
+    try:
+        record = Record.model_validate(loaded.data)
+    except ValidationError as exc:
+        findings.extend(flatten_validation_error(exc, loaded, path))
+    # The published schema must never refuse what the models accept silently:
+    # where the models pass, any schema violation is reported (FX205).
+    if record is not None:
+        for loc, message in schema_errors(loaded.data):
+            line, col = loaded.pos(loc)
+            findings.append(Finding(path, line, col, "FX205", f"{_dotted(loc)}: {message}"))
+    loaded.findings.extend(findings)
+    return RecordFile(path, record if not findings else None, loaded)

@@ -1,0 +1,56 @@
+"""The published JSON Schema of a record, generated from the models.
+
+The checked-in ``schemas/evidence.schema.json`` is what editors use
+(``# yaml-language-server: $schema=...``) and what third parties validate
+against; ``fxsite schema`` regenerates it, and a test fails when it drifts.
+Records are validated by jsonschema as well as by the models, so the published
+schema can never be looser than what the build accepts unnoticed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from fxsite.models import Record
+
+__all__ = [
+    "SCHEMA_FILE",
+    "SCHEMA_ID",
+    "record_schema",
+    "schema_errors",
+    "schema_text",
+]
+
+SCHEMA_ID = "https://fxsite.dev/schemas/evidence.schema.json"
+#: Where the schema lives in a project and in a built site.
+SCHEMA_FILE = "schemas/evidence.schema.json"
+
+
+@cache
+def record_schema() -> dict[str, Any]:
+    """The Draft 2020-12 schema of one evidence record."""
+    schema = Record.model_json_schema(mode="validation")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID, **schema}
+
+
+def schema_text() -> str:
+    """The schema as the checked-in file holds it (stable key order, final newline)."""
+    return json.dumps(record_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(
+        record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER
+    )
+
+
+def schema_errors(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every JSON Schema violation in ``data`` as ``(path, message)``."""
+    for error in _validator().iter_errors(data):
+        yield tuple(error.absolute_path), error.message

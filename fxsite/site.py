@@ -1,0 +1,204 @@
+"""The whole site: which page cites what, and the placeholders that need it.
+
+Pages are processed one by one; "Related reading", "Cited by" and citation
+counts need every page. As in Material's tags plugin, pages carry
+placeholders, and :func:`fill_placeholders` (pure: ``html -> (html,
+unresolved)``) fills them once the :class:`SiteIndex` is complete.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from fxsite.page import PageResult
+
+__all__ = [
+    "Citation",
+    "PageInfo",
+    "SiteIndex",
+    "collect_citations",
+    "fill_placeholders",
+    "placeholder",
+    "relative_url",
+]
+
+_PLACEHOLDER = re.compile(
+    r'<div class="fx-[a-z-]+" data-fx-placeholder="(?P<kind>[a-z-]+)"(?: data-fx-key="(?P<key>[^"]*)")?></div>'
+)
+
+
+def placeholder(kind: str, key: str = "", css: str = "fx-generated") -> str:
+    """A placeholder element :func:`fill_placeholders` replaces."""
+    attr = f' data-fx-key="{html.escape(key)}"' if key else ""
+    return f'<div class="{css}" data-fx-placeholder="{kind}"{attr}></div>'
+
+
+def relative_url(target: str, base: str) -> str:
+    """``target`` (site-relative URL) as seen from the page at ``base``."""
+    target_path, _, fragment = target.partition("#")
+    base_dir = base if base.endswith("/") or not base else posixpath.dirname(base) + "/"
+    rel = posixpath.relpath("/" + target_path, "/" + base_dir) if target_path else ""
+    if rel == ".":
+        rel = "./"
+    elif target_path.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    return rel + (f"#{fragment}" if fragment else "")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One rendered claim: on which page, under which heading, to which figure."""
+
+    ref: str
+    page: str
+    heading_id: str | None
+    heading: str | None
+
+
+@dataclass
+class PageInfo:
+    src: str
+    url: str
+    title: str
+    result: PageResult
+
+
+class _CitationParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, str | None, str | None]] = []
+        self.heading_id: str | None = None
+        self.heading: str | None = None
+        self._in_heading: str | None = None
+        self._text: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
+            self._in_heading, self._text = values.get("id"), []
+        elif tag == "a" and values.get("data-fx-ref"):
+            self.found.append((values["data-fx-ref"] or "", self.heading_id, self.heading))
+        if tag == "a" and "headerlink" in (values.get("class") or ""):
+            self._skip += 1
+        if tag == "span" and "fx-sr" in (values.get("class") or "").split():
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"h1", "h2", "h3", "h4", "h5", "h6"} and self._text is not None:
+            self.heading_id = self._in_heading
+            self.heading = " ".join("".join(self._text).split()) or None
+            self._in_heading = None
+        if tag in {"a", "span"} and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self._text.append(data)
+
+
+def collect_citations(page_html: str) -> list[tuple[str, str | None, str | None]]:
+    """``(ref, heading id, heading text)`` of every claim in rendered HTML."""
+    parser = _CitationParser()
+    parser.feed(page_html)
+    parser.close()
+    return parser.found
+
+
+@dataclass
+class SiteIndex:
+    """Every content page and every citation, once all pages are rendered."""
+
+    pages: dict[str, PageInfo] = field(default_factory=dict)
+    citations: list[Citation] = field(default_factory=list)
+    urls: dict[str, str] = field(default_factory=dict)  # src path -> site URL
+
+    def add_html(self, src: str, page_html: str) -> None:
+        """Record the citations of a rendered content page."""
+        self.citations = [c for c in self.citations if c.page != src]
+        for ref, heading_id, heading in collect_citations(page_html):
+            self.citations.append(Citation(ref, src, heading_id, heading))
+
+    def citing(self, ref_or_record: str) -> list[Citation]:
+        """Citations of ``R1#figure``, or of any figure of ``R1``."""
+        if "#" in ref_or_record:
+            return [c for c in self.citations if c.ref == ref_or_record]
+        return [c for c in self.citations if c.ref.split("#")[0] == ref_or_record]
+
+    def related(self, src: str) -> list[tuple[str, str | None]]:
+        """Related reading: front matter first, then pages by shared records."""
+        page = self.pages[src]
+        out: list[tuple[str, str | None]] = []
+        for item in page.result.related:
+            if item.page and item.page in self.pages:
+                out.append((item.title or self.pages[item.page].title, item.page))
+            elif item.title:
+                out.append((item.title, None))
+        mine = set(page.result.records)
+        shared: Counter[str] = Counter()
+        for other in self.pages.values():
+            if other.src != src:
+                shared[other.src] = len(mine & set(other.result.records))
+        listed = {p for _, p in out}
+        for other_src, count in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0])):
+            if count and other_src not in listed:
+                out.append((self.pages[other_src].title, other_src))
+        return out
+
+
+def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
+    items = []
+    for title, target in index.related(src):
+        if target is None:
+            items.append(f'<li><span class="fx-unlinked">{html.escape(title)}</span></li>')
+        else:
+            href = relative_url(index.urls[target], base_url)
+            items.append(f'<li><a href="{html.escape(href)}">{html.escape(title)}</a></li>')
+    if not items:
+        return '<p class="fx-related-none">No related pages yet.</p>'
+    return f'<ul class="fx-related">{"".join(items)}</ul>'
+
+
+def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
+    citations = index.citing(key)
+    if not citations:
+        return '<p class="fx-cited-by-none">Not cited on any page yet.</p>'
+    items = []
+    seen = set()
+    for c in citations:
+        if (c.page, c.heading_id) in seen:
+            continue
+        seen.add((c.page, c.heading_id))
+        info = index.pages.get(c.page)
+        if info is None:
+            continue
+        target = index.urls[c.page] + (f"#{c.heading_id}" if c.heading_id else "")
+        label = html.escape(info.title)
+        if c.heading and c.heading != info.title:
+            label += f" › {html.escape(c.heading)}"
+        items.append(f'<li><a href="{html.escape(relative_url(target, base_url))}">{label}</a></li>')
+    return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
+
+
+def fill_placeholders(page_html: str, index: SiteIndex, src: str, base_url: str) -> tuple[str, list[str]]:
+    """Fill every fxsite placeholder; returns the HTML and what was unknown."""
+    unresolved: list[str] = []
+
+    def fill(match: re.Match[str]) -> str:
+        kind, key = match["kind"], html.unescape(match["key"] or "")
+        if kind == "related" and src in index.pages:
+            return _related_html(index, src, base_url)
+        if kind == "cited-by":
+            return _cited_by_html(index, key, base_url)
+        if kind == "cite-count":
+            pages = {c.page for c in index.citing(key)}
+            return f'<span class="fx-count">{len(pages)}</span>'
+        unresolved.append(f"{kind}:{key}")
+        return ""
+
+    return _PLACEHOLDER.sub(fill, page_html), unresolved

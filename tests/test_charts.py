@@ -1,0 +1,513 @@
+"""Tests for fxsite.charts: inline SVG bar charts of evidence-backed figures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from fxsite.charts import (
+    LABEL_COLOURS,
+    LABEL_HATCHES,
+    Bar,
+    ChartSpec,
+    Group,
+    chart_style_css,
+    render_chart,
+    safe_href,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+LABELS = ("measured", "spec", "public", "estimate")
+
+
+def bar(
+    label: str = "Baseline",
+    value: float = 178,
+    *,
+    high: float | None = None,
+    text: str = "178 s",
+    evidence: str = "R1#save_time_baseline",
+    evidence_label: str = "measured",
+    href: str | None = "#fig-r1-save",
+) -> Bar:
+    return Bar(label, value, high, text, evidence, evidence_label, href)
+
+
+def simple(chart_id: str = "c1", **kw: object) -> ChartSpec:
+    bars = (
+        bar(),
+        bar("FX100", 94, text="94 s", evidence="R1#save_time_fx100", href="#fig-r1-fx"),
+    )
+    spec = ChartSpec("Checkpoint save", "s", (Group(None, bars),), chart_id)
+    return spec if not kw else ChartSpec(**{**spec.__dict__, **kw})  # type: ignore[arg-type]
+
+
+def all_labels(chart_id: str = "c3") -> ChartSpec:
+    bars = tuple(
+        bar(name, 10 * (i + 1), text=f"{10 * (i + 1)} s", evidence=f"X{i}#f", evidence_label=name)
+        for i, name in enumerate(LABELS)
+    )
+    return ChartSpec("All labels", "s", (Group(None, bars),), chart_id)
+
+
+def parse(out: str) -> ET.Element:
+    """The fragment must be well-formed XML as a whole (figure, svg and table)."""
+    return ET.fromstring(out)
+
+
+def svg_of(out: str) -> ET.Element:
+    svg = parse(out).find(f"{SVG}svg")
+    assert svg is not None
+    return svg
+
+
+def texts(svg: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in svg.iter(f"{SVG}text")]
+
+
+def style_of(el: ET.Element, prop: str) -> str | None:
+    match = re.search(rf"(?:^|;)\s*{prop}:\s*([^;]+)", el.get("style", ""))
+    return match.group(1).strip() if match else None
+
+
+def bar_path(svg: ET.Element, chart_id: str, gid: str) -> ET.Element:
+    group = next(el for el in svg.iter() if el.get("id") == f"{chart_id}-{gid}")
+    path = next(group.iter(f"{SVG}path"))
+    return path
+
+
+def xs(path: ET.Element) -> list[float]:
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.get("d", ""))]
+    return nums[0::2]
+
+
+# --- structure -------------------------------------------------------------------
+
+
+def test_fragment_is_a_figure_with_svg_caption_and_data_table() -> None:
+    out = render_chart(simple())
+    root = parse(out)
+    assert root.tag == "figure"
+    assert root.get("class") == "fx-chart"
+    assert root.get("id") == "c1"
+    caption = root.find("figcaption")
+    assert caption is not None and caption.text == "Checkpoint save"
+    table = root.find("table")
+    assert table is not None and table.get("class") == "fx-chart-data"
+
+
+def test_no_xml_prolog_doctype_comments_or_global_style() -> None:
+    out = render_chart(simple())
+    assert out.startswith('<figure class="fx-chart"')
+    assert "<?xml" not in out
+    assert "<!DOCTYPE" not in out
+    assert "<!--" not in out
+    # a <style> inside inline SVG applies to the whole HTML page
+    assert "<style" not in out
+    assert "<metadata" not in out
+
+
+def test_svg_has_accessible_name_and_description() -> None:
+    svg = svg_of(render_chart(simple()))
+    assert svg.get("role") == "img"
+    refs = (svg.get("aria-labelledby") or "").split()
+    assert refs == ["c1-title", "c1-desc"]
+    by_id = {el.get("id"): el for el in svg.iter()}
+    assert by_id["c1-title"].tag == f"{SVG}title"
+    assert by_id["c1-title"].text == "Checkpoint save"
+    assert by_id["c1-desc"].tag == f"{SVG}desc"
+    desc = by_id["c1-desc"].text or ""
+    assert "Baseline: 178 s (measured, R1#save_time_baseline)" in desc
+    assert "FX100: 94 s (measured, R1#save_time_fx100)" in desc
+
+
+def test_data_table_lists_label_value_and_evidence_for_every_bar() -> None:
+    table = parse(render_chart(simple())).find("table")
+    assert table is not None
+    rows = [[td.text for td in tr.iter("td")] for tr in table.iter("tr")]
+    rows = [r for r in rows if r]
+    assert rows == [
+        ["Baseline", "178 s", "R1#save_time_baseline", "measured"],
+        ["FX100", "94 s", "R1#save_time_fx100", "measured"],
+    ]
+
+
+def test_values_and_labels_are_printed_on_the_bars() -> None:
+    svg = svg_of(render_chart(all_labels()))
+    shown = texts(svg)
+    for i, name in enumerate(LABELS):
+        assert f"{10 * (i + 1)} s · {name}" in shown
+        assert name in shown  # the category label
+    assert "s" in shown  # the unit on the axis
+
+
+# --- reproducibility and ids --------------------------------------------------------
+
+
+def test_two_calls_are_byte_identical() -> None:
+    spec = all_labels()
+    assert render_chart(spec) == render_chart(spec)
+
+
+def test_output_ignores_global_matplotlib_settings() -> None:
+    import matplotlib
+
+    expected = render_chart(simple())
+    with matplotlib.rc_context({"font.size": 20, "axes.edgecolor": "red", "hatch.color": "k"}):
+        assert render_chart(simple()) == expected
+
+
+def test_every_id_is_prefixed_and_every_reference_resolves() -> None:
+    svg = svg_of(render_chart(all_labels("chart-a")))
+    ids = [el.get("id") for el in svg.iter() if el.get("id")]
+    assert ids and len(ids) == len(set(ids))
+    assert all(i.startswith("chart-a-") for i in ids if i)
+    refs = []
+    for el in svg.iter():
+        for value in el.attrib.values():
+            refs += re.findall(r"url\(#([^)]+)\)", value)
+        if el.tag != f"{SVG}a" and (href := el.get("href")) and href.startswith("#"):
+            refs.append(href[1:])
+    assert refs, "expected clip paths, hatch patterns and tick markers"
+    assert all(r.startswith("chart-a-") for r in refs)
+    assert set(refs) <= set(ids)
+    assert "xlink:href" not in ET.tostring(svg, encoding="unicode")
+
+
+def test_two_charts_on_one_page_share_no_ids() -> None:
+    page = "<body>" + render_chart(all_labels("one")) + render_chart(all_labels("two")) + "</body>"
+    ids = [el.get("id") for el in ET.fromstring(page).iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    assert any(i.startswith("one-") for i in ids if i)
+    assert any(i.startswith("two-") for i in ids if i)
+
+
+@pytest.mark.parametrize("chart_id", ["", "1abc", "a b", 'x"y', "a" * 65, "<x>"])
+def test_chart_id_must_be_a_plain_identifier(chart_id: str) -> None:
+    with pytest.raises(ValueError, match="chart_id"):
+        render_chart(simple(chart_id))
+
+
+# --- untrusted input ------------------------------------------------------------------
+
+HOSTILE = "</svg><script>alert(1)</script>"
+SPECIALS = "&<>\"' $x$"
+
+
+def test_hostile_strings_are_escaped_everywhere() -> None:
+    spec = ChartSpec(
+        HOSTILE,
+        SPECIALS,
+        (
+            Group(
+                HOSTILE,
+                (
+                    bar(
+                        SPECIALS,
+                        text=HOSTILE,
+                        evidence=SPECIALS,
+                        href="#a\"onmouseover='x'",
+                    ),
+                ),
+            ),
+        ),
+        "evil",
+    )
+    out = render_chart(spec)
+    assert "<script" not in out
+    assert "</svg><" not in out
+    root = parse(out)  # still well-formed: nothing broke out of its element
+    svg = svg_of(out)
+    assert root.find("figcaption") is not None
+    assert root.find("figcaption").text == HOSTILE  # type: ignore[union-attr]
+    by_id = {el.get("id"): el for el in svg.iter()}
+    assert by_id["evil-title"].text == HOSTILE
+    shown = texts(svg)
+    assert SPECIALS in shown  # the category label, literally: "$x$" is not mathtext
+    assert f"{HOSTILE} · measured" in shown
+    cells = [td.text for td in root.iter("td")]
+    assert cells == [HOSTILE, SPECIALS, HOSTILE, SPECIALS, "measured"]
+    # the quote could not end the attribute: the href is one intact value
+    (link,) = svg.iter(f"{SVG}a")
+    assert link.get("href") == "#a\"onmouseover='x'"
+    assert link.get("onmouseover") is None
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(1)",
+        " javascript:alert(1)",
+        "java\tscript:alert(1)",
+        "java\nscript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:msgbox",
+        "file:///etc/passwd",
+        "http:\\\\evil",
+        "",
+    ],
+)
+def test_unsafe_hrefs_are_dropped(href: str) -> None:
+    assert safe_href(href) is None
+    svg = svg_of(render_chart(simple(groups=(Group(None, (bar(href=href),)),))))
+    assert list(svg.iter(f"{SVG}a")) == []
+    # the bar itself is still drawn, with its tooltip, just not as a link
+    assert "178 s · measured" in texts(svg)
+
+
+@pytest.mark.parametrize(
+    "href",
+    ["#fig-r1", "page/#fig", "../evidence/R1/", "?q=1", "https://example.com/r?a=1&b=2", "//cdn"],
+)
+def test_relative_and_http_hrefs_are_kept(href: str) -> None:
+    assert safe_href(href) == href
+    svg = svg_of(render_chart(simple(groups=(Group(None, (bar(href=href),)),))))
+    (link,) = svg.iter(f"{SVG}a")
+    assert link.get("href") == href
+    assert link.get("target") is None  # in-page figure links stay in the page
+
+
+def test_bar_links_carry_an_evidence_tooltip() -> None:
+    svg = svg_of(render_chart(simple()))
+    links = list(svg.iter(f"{SVG}a"))
+    assert [a.get("href") for a in links] == ["#fig-r1-save", "#fig-r1-fx"]
+    assert [a.find(f"{SVG}title").text for a in links] == [  # type: ignore[union-attr]
+        "R1#save_time_baseline · measured",
+        "R1#save_time_fx100 · measured",
+    ]
+
+
+def test_unlinked_bar_still_has_tooltip() -> None:
+    svg = svg_of(render_chart(simple(groups=(Group(None, (bar(href=None),)),))))
+    group = next(el for el in svg.iter() if el.get("id") == "c1-bar-0-0")
+    tip = group.find(f"{SVG}title")
+    assert tip is not None and tip.text == "R1#save_time_baseline · measured"
+
+
+# --- colour, hatch, theme -------------------------------------------------------
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_label_tables_cover_every_label_with_distinct_values() -> None:
+    assert set(LABEL_COLOURS) == set(LABELS) == set(LABEL_HATCHES)
+    assert len(set(LABEL_COLOURS.values())) == 4
+    assert len(set(LABEL_HATCHES.values())) == 4
+    assert LABEL_HATCHES["measured"] == ""
+
+
+@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize("background", ["#ffffff", "#1e2129"])
+def test_label_colours_have_graphic_contrast_on_light_and_dark(label: str, background: str) -> None:
+    assert _contrast(LABEL_COLOURS[label], background) >= 3.0
+
+
+def test_rendered_bars_differ_in_colour_and_hatch_per_label() -> None:
+    svg = svg_of(render_chart(all_labels()))
+    by_id = {el.get("id"): el for el in svg.iter()}
+    seen: dict[str, tuple[str, str | None]] = {}
+    for i, name in enumerate(LABELS):
+        path = bar_path(svg, "c3", f"bar-0-{i}")
+        fill = style_of(path, "fill") or ""
+        if fill.startswith("url(#"):
+            pattern = by_id[fill[5:-1]]
+            assert pattern.tag == f"{SVG}pattern"
+            rect = pattern.find(f"{SVG}rect")
+            hatch = pattern.find(f"{SVG}path")
+            assert rect is not None and hatch is not None
+            seen[name] = (rect.get("fill", "").lower(), hatch.get("d"))
+        else:
+            seen[name] = (fill.lower(), None)
+        assert seen[name][0] == LABEL_COLOURS[name].lower()
+    assert seen["measured"][1] is None  # solid
+    hatches = [seen[n][1] for n in ("spec", "public", "estimate")]
+    assert all(hatches) and len(set(hatches)) == 3
+
+
+def test_text_and_axes_follow_the_page_colour_and_font() -> None:
+    out = render_chart(all_labels())
+    svg = svg_of(out)
+    assert svg.get("fill") == "currentColor"
+    assert "#000000" not in out
+    assert "currentColor" in out  # spines, ticks, grid
+    assert "font-family" not in out  # text inherits the page font
+    assert "DejaVu" not in out
+    # transparent: no opaque rect behind the chart
+    first = svg.find(f"{SVG}g/{SVG}g/{SVG}path")
+    assert first is not None and style_of(first, "fill") == "none"
+
+
+# --- ranges and groups ----------------------------------------------------------------
+
+
+def test_range_bar_has_a_whisker_from_low_to_high() -> None:
+    spec = ChartSpec(
+        "Load speedup",
+        "×",
+        (
+            Group(
+                None,
+                (
+                    bar("Baseline", 1, text="1×", href=None),
+                    bar("FX100", 6.2, high=9.3, text="6.2–9.3×", evidence="R1#load_speedup"),
+                ),
+            ),
+        ),
+        "rng",
+    )
+    svg = svg_of(render_chart(spec))
+    ids = {el.get("id") for el in svg.iter()}
+    assert "rng-range-0-1" in ids
+    assert "rng-range-0-0" not in ids  # a plain figure has no whisker
+    body = bar_path(svg, "rng", "bar-0-1")
+    whisker = bar_path(svg, "rng", "range-0-1")
+    start, end = min(xs(body)), max(xs(body))
+    w_lo, w_hi = min(xs(whisker)), max(xs(whisker))
+    assert w_lo == pytest.approx(end, abs=0.01)  # whisker starts at the low end
+    # and reaches the high end: 9.3/6.2 of the bar's length
+    assert (w_hi - start) / (end - start) == pytest.approx(9.3 / 6.2, rel=1e-3)
+    assert "6.2–9.3× · measured" in texts(svg)
+
+
+def test_grouped_chart_with_two_groups() -> None:
+    spec = ChartSpec(
+        "Load speedup",
+        "×",
+        (
+            Group("Small model", (bar("Baseline", 1, text="1×"), bar("FX100", 6, text="6×"))),
+            Group(
+                "Large model",
+                (
+                    bar("Baseline", 1, text="1×", evidence="R2#b"),
+                    bar("FX100", 5, text="5×", evidence_label="estimate"),
+                ),
+            ),
+        ),
+        "grp",
+    )
+    out = render_chart(spec)
+    svg = svg_of(out)
+    headings = [
+        "".join(t.itertext())
+        for t in svg.iter(f"{SVG}text")
+        if "font-weight: 700" in t.get("style", "")
+    ]
+    assert headings == ["Small model", "Large model"]
+    ids = {el.get("id") for el in svg.iter()}
+    assert {"grp-bar-0-0", "grp-bar-0-1", "grp-bar-1-0", "grp-bar-1-1"} <= ids
+    # headings sit above their group's bars (SVG y grows downwards)
+    ys = {
+        "".join(t.itertext()): float(t.get("y", "0"))
+        for t in svg.iter(f"{SVG}text")
+        if "font-weight: 700" in t.get("style", "")
+    }
+    last_small = max(_ys(bar_path(svg, "grp", "bar-0-1")))
+    first_large = min(_ys(bar_path(svg, "grp", "bar-1-0")))
+    assert ys["Small model"] < last_small < ys["Large model"] < first_large
+    table = parse(out).find("table")
+    assert table is not None
+    header = [th.text for th in table.iter("th")]
+    assert header[0] == "Group"
+    groups = [tr.find("td").text for tr in table.iter("tr") if tr.find("td") is not None]  # type: ignore[union-attr]
+    assert groups == ["Small model", "Small model", "Large model", "Large model"]
+
+
+def _ys(path: ET.Element) -> list[float]:
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.get("d", ""))]
+    return nums[1::2]
+
+
+def test_longer_values_give_longer_bars() -> None:
+    svg = svg_of(render_chart(simple()))
+    base = bar_path(svg, "c1", "bar-0-0")
+    fx = bar_path(svg, "c1", "bar-0-1")
+    length = [max(xs(p)) - min(xs(p)) for p in (base, fx)]
+    assert length[1] / length[0] == pytest.approx(94 / 178, rel=1e-3)
+
+
+def test_value_text_fits_inside_the_chart() -> None:
+    long = bar("x", 100, text="100 s and a long qualifying note")
+    svg = svg_of(render_chart(simple(groups=(Group(None, (long,)),))))
+    width = float(svg.get("viewBox", "0 0 0 0").split()[2])
+    note = next(t for t in svg.iter(f"{SVG}text") if (t.text or "").startswith("100 s and"))
+    body_end = max(xs(bar_path(svg, "c1", "bar-0-0")))
+    x = float(note.get("x", "0"))
+    # starts right of the bar and, at ~0.55 em per character, ends inside the SVG
+    assert body_end < x
+    assert x + len(long.text) * 10.5 * 0.55 <= width
+
+
+# --- validation -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (bar(evidence_label="guess"), "evidence label"),
+        (bar(value=-1), "negative"),
+        (bar(value=float("nan")), "finite"),
+        (bar(value=1, high=float("inf")), "finite"),
+        (bar(value=5, high=4), "below low"),
+    ],
+)
+def test_invalid_bars_are_refused(bad: Bar, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        render_chart(simple(groups=(Group(None, (bad,)),)))
+
+
+@pytest.mark.parametrize("groups", [(), (Group(None, ()),), (Group("a", ()), Group("b", ()))])
+def test_chart_without_bars_is_refused(groups: tuple[Group, ...]) -> None:
+    with pytest.raises(ValueError, match="no bars"):
+        render_chart(simple(groups=groups))
+
+
+def test_all_zero_values_still_render() -> None:
+    svg = svg_of(render_chart(simple(groups=(Group(None, (bar(value=0, text="0 s"),)),))))
+    assert "0 s · measured" in texts(svg)
+
+
+# --- runtime properties ---------------------------------------------------------------
+
+
+def test_import_is_lazy_and_render_avoids_pyplot() -> None:
+    code = (
+        "import sys, fxsite.charts as c\n"
+        "assert 'matplotlib' not in sys.modules, 'imported at module level'\n"
+        "c.render_chart(c.ChartSpec('t', 's', (c.Group(None, (c.Bar('a', 1, None, '1 s',"
+        " 'R1#a', 'measured', None),)),), 'x'))\n"
+        "assert 'matplotlib' in sys.modules\n"
+        "assert 'matplotlib.pyplot' not in sys.modules, 'pyplot imported'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_concurrent_renders_match_serial_ones() -> None:
+    specs = [all_labels(f"t{i}") if i % 2 else simple(f"t{i}") for i in range(8)]
+    serial = [render_chart(s) for s in specs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(render_chart, specs)) == serial
+
+
+def test_style_css_covers_the_class_names() -> None:
+    css = chart_style_css()
+    for cls in (".fx-chart ", ".fx-chart-svg", ".fx-chart-data", ".fx-chart-caption"):
+        assert cls in css
+    hidden = css[css.index(".fx-chart-data") :]
+    assert "clip" in hidden and "position: absolute" in hidden
+    assert "max-width: 100%" in css and "height: auto" in css
