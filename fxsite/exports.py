@@ -26,7 +26,7 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
     "$id": "https://fxsite.dev/schemas/evidence-site.schema.json",
     "title": "fxsite published evidence",
     "type": "object",
-    "required": ["generator", "records", "figures", "citations"],
+    "required": ["generator", "records", "figures", "citations", "pages"],
     "additionalProperties": False,
     "properties": {
         "generator": {"type": "string"},
@@ -53,6 +53,15 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                     "formula": {"type": "string"},
                     "inputs": {"type": "array", "items": {"type": "string"}},
                 },
+            },
+        },
+        "pages": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["src", "url", "title"],
+                "additionalProperties": False,
+                "properties": {"src": {"type": "string"}, "url": {"type": "string"}, "title": {"type": "string"}},
             },
         },
         "citations": {
@@ -115,6 +124,10 @@ def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str,
         "records": [record_data(library, r) for r in sorted(library.records, key=str.lower)],
         "figures": [figure_data(f) for f in figures],
         "citations": citations,
+        "pages": sorted(
+            ({"src": p.src, "url": p.url, "title": p.title} for p in (index.pages.values() if index else [])),
+            key=lambda p: p["src"],
+        ),
     }
 
 

@@ -64,7 +64,7 @@ def _alternation(names: set[str]) -> str:
 def _is_word(name: str) -> bool:
     # Spelled-out words ("seconds", "per cent") are matched case-insensitively
     # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
-    return len(name) >= 3 and all(c.isalpha() and c.islower() or c == " " for c in name)
+    return len(name) >= 3 and all((c.isalpha() and c.islower()) or c == " " for c in name)
 
 
 def _unit_names() -> tuple[set[str], set[str]]:
@@ -82,7 +82,9 @@ def _unit_names() -> tuple[set[str], set[str]]:
 _SYMBOLS, _WORDS = _unit_names()
 _CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
 _CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()}
-_CURRENCY_CODES = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()}
+_CURRENCY_CODES = {
+    n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
+}
 _CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()}
 
 # A space inside a quantity: ordinary, no-break, thin or narrow no-break.
@@ -106,7 +108,9 @@ _APPROX = (
     r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
     r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
     r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
-    r"|(?:~|≈|∼|<=|>=|<|>|≤|≥)" + _SP + r"?)"
+    r"|(?i:sub)-"  # "sub-100 µs"
+    # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
+    r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + _SP + r"?)"
 )
 
 # A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
@@ -117,7 +121,7 @@ _RANGE_SEP = rf"(?:[–—‒-]|{_SP}+(?:to|or){_SP}+|~)"
 _MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
 _MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{_SP}{_MAG_WORDS})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
-_MAG_MONEY = rf"(?:(?:k|K|M|mn|m|B|bn|T)(?![A-Za-z])|{_SP}?{_MAG_WORDS})"
+_MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{_SP}?(?:bn|mn)\b|{_SP}?{_MAG_WORDS})"
 
 # A value: a number or a range of numbers, with sign and approximation.
 _VALUE = rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_RANGE_SEP}{_SIGN}?{_NUM})?"
@@ -161,7 +165,9 @@ _HARDWARE = (
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
 _RATIO_FIGURE = re.compile(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
-    (?:(?:{_SP}?[×xX])?{_RANGE_SEP}{_NUM})?
+    # a range; the sign repeated on the low end only with a dash ("1.8×–2.1×"):
+    # "3.1× to 1.2×" is a change from one figure to another, two spans
+    (?:{_RANGE_SEP}{_NUM}|{_SP}?[×xX][–—‒-]{_NUM})?
     {_SP}?[×xX]
     (?!\w)                              # "x86", "x16", "16xlarge"
     (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
@@ -207,10 +213,11 @@ _FRACTION_FIGURE = re.compile(
   | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our)\b)
   | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|faster|slower|more|less|fewer|higher|lower
         |larger|smaller|better|cheaper|quicker)\b)
+  | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
+  | (?<=\b(?i:by)\s)(?i:a|one|two)\s+(?i:thirds?|quarters?)\b  # "shrank by a third"
   | \b(?i:a|one|two|three)\s+(?i:thirds?|quarters?|fifths?|tenths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
     """,
@@ -222,7 +229,7 @@ _CURRENCY_PREFIX = re.compile(
     rf"""(?<![\w.])(?:{_APPROX})?{_SIGN}?
     (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?){_SP}?
     {_NUM}{_MAG_MONEY}?
-    (?:{_RANGE_SEP}(?:{_alternation(_CURRENCY_SIGNS)})?{_NUM}{_MAG_MONEY}?)?
+    (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
     (?![\w])""",
     re.VERBOSE,
 )
@@ -235,9 +242,7 @@ _CURRENCY_SUFFIX = re.compile(
 
 # An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the
 # left one borrowing the right one's unit.
-_ARROW_LEFT = re.compile(
-    rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*\Z"
-)
+_ARROW_LEFT = re.compile(rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*\Z")
 
 # Name exceptions, checked on a unit match (see the module docstring).
 _PRODUCT_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*\d+[A-Za-z0-9]*[ -]\Z")
@@ -263,9 +268,10 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
         if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
             return True  # "A100 80GB"
     unit = symbol or word or ""
-    if unit.lower() in {"min", "mins", "minute"} and re.match(r"\s+read\b", text[end : end + 6]):
-        return True  # "5 min read"
-    return False
+    # "5 min read" labels a page, it claims nothing
+    return unit.lower() in {"min", "mins", "minute"} and bool(
+        re.match(r"\s+read\b", text[end : end + 6])
+    )
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:

@@ -84,7 +84,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 <label>Status <select data-fx-filter="status"><option value="">all</option>{statuses}</select></label>
 <output class="fx-library-count" aria-live="polite"></output>
 </div>
-<div class="md-typeset__scrollwrap"><table class="fx-library">
+<div class="fx-library md-typeset__scrollwrap"><table>
 <thead><tr><th scope="col">ID</th><th scope="col">Title</th><th scope="col">Label</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col">Issuer</th><th scope="col">Figures</th><th scope="col">Cited on pages</th></tr></thead>
 <tbody>{"".join(rows)}</tbody>
 </table></div>
@@ -170,7 +170,7 @@ def record_page_markdown(record_id: str, library: Library, href_for: HrefFor, js
     if record.derived:
         derived = (
             '\n<h2 id="fx-derived">Derived figures</h2>\n'
-            '<div class="md-typeset__scrollwrap"><table class="fx-figures">'
+            '<div class="fx-figures fx-derived md-typeset__scrollwrap"><table>'
             "<thead><tr><th>Figure</th><th>What</th><th>Formula</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>"
             f"<tbody>{_derived_rows(library, record, href_for)}</tbody></table></div>\n"
         )
@@ -179,13 +179,13 @@ def record_page_markdown(record_id: str, library: Library, href_for: HrefFor, js
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
 {banner}
-<div class="md-typeset__scrollwrap"><table class="fx-facts"><tbody>{fact_rows}</tbody></table></div>
+<div class="fx-facts md-typeset__scrollwrap"><table><tbody>{fact_rows}</tbody></table></div>
 
 <h2 id="fx-setup">Setup</h2>
-<div class="md-typeset__scrollwrap"><table class="fx-setup"><tbody>{setup_rows}</tbody></table></div>
+<div class="fx-setup md-typeset__scrollwrap"><table><tbody>{setup_rows}</tbody></table></div>
 
 <h2 id="fx-figures">Figures</h2>
-<div class="md-typeset__scrollwrap"><table class="fx-figures">
+<div class="fx-figures md-typeset__scrollwrap"><table>
 <thead><tr><th>Figure</th><th>What</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
 {derived}{notes}

@@ -22,6 +22,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from fxsite.charts import chart_style_css
 from fxsite.exports import EVIDENCE_JSON_SCHEMA, dumps, evidence_csv, evidence_data, record_data
 from fxsite.faq import faq_json_ld, site_faq_markdown
 from fxsite.findings import Finding, FxsiteError
@@ -99,6 +100,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             files.append(File.generated(config, src, content=""))
         for asset in _ASSETS:
             content = resources.files("fxsite").joinpath("assets", asset).read_text("utf-8")
+            if asset.endswith(".css"):
+                content += "\n" + chart_style_css()
             files.append(File.generated(config, f"assets/fxsite/{asset}", content=content))
         self.files = files
         for page_file in files.documentation_pages():

@@ -70,6 +70,7 @@ _RANGE_SEP = r"\s?[–—]\s?|-|\s+to\s+"
 
 _STATED = re.compile(
     rf"""
+    (?:(?P<presign>[+-])(?=US\$|\$|€|£|¥))?       # "-$5": the sign before the currency
     (?P<pre>{_PREFIX})?\s?
     (?P<low>{_NUMBER})
     (?:
@@ -121,21 +122,29 @@ def parse_stated(text: str) -> Stated | None:
         unit = canonical_unit(unit_text)
         if unit is None:
             return None
-    if unit1 is not None:
-        # "6.2×–9.3×" repeats the unit; "6.2 s–9.3 ×" mixes two and is refused.
-        if unit is None or canonical_unit(unit1) != unit:
-            return None
+    # "6.2×–9.3×" repeats the unit; "6.2 s–9.3 ×" mixes two and is refused.
+    if unit1 is not None and (unit is None or canonical_unit(unit1) != unit):
+        return None
     if prefix is not None:
         if unit is not None:
             return None  # "$5 USD": two units for one number
         unit_text = prefix
         unit = canonical_unit(prefix)
-    if unit is not None and UNITS[unit].dimension == "currency" and prefix is None:
-        # A currency sign belongs before the number ("5$" is not how anyone writes it),
-        # but codes and words after it ("5 USD", "300 euros") are fine.
-        if unit_text is not None and not unit_text[:1].isalpha():
-            return None
+    # A currency sign belongs before the number ("5$" is not how anyone writes it),
+    # but codes and words after it ("5 USD", "300 euros") are fine.
+    if (
+        unit is not None
+        and UNITS[unit].dimension == "currency"
+        and prefix is None
+        and unit_text is not None
+        and not unit_text[:1].isalpha()
+    ):
+        return None
 
+    if match["presign"] is not None:
+        if low_text[0] in "+-":
+            return None  # "-$-5"
+        low_text = match["presign"] + low_text
     low = _to_decimal(low_text)
     high = _to_decimal(high_text) if high_text is not None else None
     if high is not None and high < low:
@@ -149,9 +158,7 @@ def round_half_up(value: Decimal, decimals: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
-def compare(
-    stated: Stated, low: Decimal, high: Decimal | None, record_decimals: int
-) -> str | None:
+def compare(stated: Stated, low: Decimal, high: Decimal | None, record_decimals: int) -> str | None:
     """The claim rule: None when ``stated`` states the record's value, else a reason.
 
     ``low``/``high`` are the record's value (``high`` None unless a range) and
@@ -164,9 +171,12 @@ def compare(
         return "value"
     if round_half_up(low, stated.decimals) != stated.low:
         return "value"
-    if high is not None and stated.high is not None:
-        if round_half_up(high, stated.decimals) != stated.high:
-            return "value"
+    if (
+        high is not None
+        and stated.high is not None
+        and round_half_up(high, stated.decimals) != stated.high
+    ):
+        return "value"
     if stated.decimals > record_decimals:
         return "precision"
     return None

@@ -21,12 +21,17 @@ _H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
 
 def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> str:
     """A visible admonition naming every estimate the page cites, or ``""``."""
-    estimates = {c.ref: c for c in claims if c.value is not None and c.value.label == "estimate"}
+    estimates = {c.ref: c.value for c in claims if c.value is not None and c.value.label == "estimate"}
     if not estimates:
         return ""
+    records = list(dict.fromkeys(fig.record for fig in estimates.values() if fig))
+    models = ", ".join(
+        f'<a href="{html.escape(href_for(r, ""))}">{html.escape(r)}</a> '
+        f"({html.escape(library.records[r].title)})"
+        for r in records
+    )
     items = []
-    for claim in estimates.values():
-        fig = claim.value
+    for fig in estimates.values():
         assert fig is not None
         what = html.escape(fig.what or fig.name.replace("_", " "))
         link = f'<a href="{html.escape(href_for(fig.record, fig.name))}">{html.escape(fig.ref)}</a>'
@@ -35,11 +40,15 @@ def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> s
             if fig.formula else " — an assumption of the model"
         )
         items.append(f"<li>{what} ({link}){how}</li>")
+    count = len(items)
     return (
         '!!! warning "Estimates on this page"\n\n'
-        "    Figures marked <strong>E</strong> are estimates, not measurements: projections "
-        "from stated assumptions, reproducible from their records.\n\n"
-        f'    <ul class="fx-estimates">{"".join(items)}</ul>\n'
+        "    Figures marked <strong>E</strong> are estimates, not measurements: "
+        f"{'a projection' if count == 1 else 'projections'} from stated assumptions, "
+        f"reproducible from {'record' if len(records) == 1 else 'records'} {models}.\n\n"
+        f'    <details class="fx-estimates"><summary>The {count} estimated '
+        f"figure{'' if count == 1 else 's'} and how each is derived</summary>"
+        f'<ul>{"".join(items)}</ul></details>\n'
     )
 
 

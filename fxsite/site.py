@@ -86,7 +86,7 @@ class _CitationParser(HTMLParser):
             self.found.append((values["data-fx-ref"] or "", self.heading_id, self.heading))
         if tag == "a" and "headerlink" in (values.get("class") or ""):
             self._skip += 1
-        if tag == "span" and "fx-sr" in (values.get("class") or "").split():
+        if tag == "span" and {"fx-sr", "fx-badge"} & set((values.get("class") or "").split()):
             self._skip += 1
 
     def handle_endtag(self, tag: str) -> None:
@@ -165,23 +165,26 @@ def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
 
 
 def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
-    citations = index.citing(key)
-    if not citations:
+    """One line per citing page, with links to each heading that cites."""
+    by_page: dict[str, list[Citation]] = {}
+    for c in index.citing(key):
+        if c.page in index.pages:
+            by_page.setdefault(c.page, []).append(c)
+    if not by_page:
         return '<p class="fx-cited-by-none">Not cited on any page yet.</p>'
     items = []
-    seen = set()
-    for c in citations:
-        if (c.page, c.heading_id) in seen:
-            continue
-        seen.add((c.page, c.heading_id))
-        info = index.pages.get(c.page)
-        if info is None:
-            continue
-        target = index.urls[c.page] + (f"#{c.heading_id}" if c.heading_id else "")
-        label = html.escape(info.title)
-        if c.heading and c.heading != info.title:
-            label += f" › {html.escape(c.heading)}"
-        items.append(f'<li><a href="{html.escape(relative_url(target, base_url))}">{label}</a></li>')
+    for src, citations in sorted(by_page.items(), key=lambda kv: index.pages[kv[0]].title):
+        info = index.pages[src]
+        page_href = html.escape(relative_url(index.urls[src], base_url))
+        spots = []
+        for c in citations:
+            if c.heading_id and c.heading and c.heading != info.title:
+                href = html.escape(relative_url(f"{index.urls[src]}#{c.heading_id}", base_url))
+                spot = f'<a href="{href}">{html.escape(c.heading)}</a>'
+                if spot not in spots:
+                    spots.append(spot)
+        detail = f'<span class="fx-cited-at">: {"; ".join(spots)}</span>' if spots else ""
+        items.append(f'<li><a href="{page_href}">{html.escape(info.title)}</a>{detail}</li>')
     return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
 
 

@@ -28,7 +28,9 @@ class Unit:
     tight: bool = False
 
 
-def _u(symbol: str, dimension: str, *aliases: str, prefix: bool = False, tight: bool = False) -> Unit:
+def _u(
+    symbol: str, dimension: str, *aliases: str, prefix: bool = False, tight: bool = False
+) -> Unit:
     return Unit(symbol, dimension, aliases, prefix, tight)
 
 
@@ -84,8 +86,8 @@ _ALL: tuple[Unit, ...] = (
     _u("pp", "percent", "percentage points", "percentage point"),
     _u("count", "count"),
     # currency
-    _u("USD", "currency", "$", "US$", "dollars", prefix=True),
-    _u("EUR", "currency", "€", "euros", prefix=True),
+    _u("USD", "currency", "$", "US$", "dollars", "dollar", prefix=True),
+    _u("EUR", "currency", "€", "euros", "euro", prefix=True),
     _u("GBP", "currency", "£", prefix=True),
     _u("CNY", "currency", "¥", "RMB", "yuan", prefix=True),
     # power and energy

@@ -229,6 +229,10 @@ class _Builder:
         self.fatal = False
         # After a fatal structural finding the rest is only scanned for syntax errors.
         self.building = True
+        # Set when reading on is pointless or slow: PyYAML's scanner spends time
+        # proportional to the open flow levels on every token, so a file of
+        # thousands of '[' would take minutes to scan to the end.
+        self.stop = False
 
     # -- findings ---------------------------------------------------------
 
@@ -279,6 +283,7 @@ class _Builder:
                 self.add(pos, "FX106", f"too deeply nested (more than {MAX_DEPTH} levels)")
                 self.fatal = True
                 self.building = False
+                self.stop = True
                 return
             path = self.begin(pos)
             container: dict[Any, Any] | list[Any] = (
@@ -486,7 +491,7 @@ def load_yaml(
     loader: _EventLoader | None = None
     try:
         loader = _EventLoader(text)
-        while loader.check_event():
+        while not builder.stop and loader.check_event():
             # types-PyYAML leaves get_event unannotated; it returns an Event.
             builder.feed(loader.get_event())  # type: ignore[no-untyped-call]
     except yaml.MarkedYAMLError as exc:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -38,13 +40,13 @@ def bar(
     return Bar(label, value, high, text, evidence, evidence_label, href)
 
 
-def simple(chart_id: str = "c1", **kw: object) -> ChartSpec:
+def simple(chart_id: str = "c1", **kw: Any) -> ChartSpec:
     bars = (
         bar(),
         bar("FX100", 94, text="94 s", evidence="R1#save_time_fx100", href="#fig-r1-fx"),
     )
     spec = ChartSpec("Checkpoint save", "s", (Group(None, bars),), chart_id)
-    return spec if not kw else ChartSpec(**{**spec.__dict__, **kw})  # type: ignore[arg-type]
+    return dataclasses.replace(spec, **kw)
 
 
 def all_labels(chart_id: str = "c3") -> ChartSpec:
@@ -158,7 +160,9 @@ def test_output_ignores_global_matplotlib_settings() -> None:
     import matplotlib
 
     expected = render_chart(simple())
-    with matplotlib.rc_context({"font.size": 20, "axes.edgecolor": "red", "hatch.color": "k"}):
+    with matplotlib.rc_context(
+        {"font.size": 20, "axes.linewidth": 3, "xtick.major.size": 9, "hatch.color": "k"}
+    ):
         assert render_chart(simple()) == expected
 
 
@@ -450,6 +454,13 @@ def test_value_text_fits_inside_the_chart() -> None:
     # starts right of the bar and, at ~0.55 em per character, ends inside the SVG
     assert body_end < x
     assert x + len(long.text) * 10.5 * 0.55 <= width
+
+
+def test_bars_use_the_available_width() -> None:
+    # The axis is widened only as far as the value text needs, not padded blindly.
+    svg = svg_of(render_chart(simple()))
+    width = float(svg.get("viewBox", "0 0 0 0").split()[2])
+    assert max(xs(bar_path(svg, "c1", "bar-0-0"))) > 0.68 * width
 
 
 # --- validation -----------------------------------------------------------------------

@@ -415,7 +415,7 @@ def test_deeper_nesting_is_refused() -> None:
 def test_pathological_nesting_is_refused_quickly() -> None:
     start = time.perf_counter()
     result = load("a: " + "[" * 50_000 + "]" * 50_000 + "\n")
-    assert time.perf_counter() - start < 10.0
+    assert time.perf_counter() - start < 5.0
     assert codes(result) == ["FX106"]
 
 
@@ -444,7 +444,7 @@ def test_positions_of_values_and_keys() -> None:
     assert result.key_positions[("figures",)] == (2, 1)
     assert result.positions[("figures", "save_time")] == (3, 14)
     assert result.positions[("figures", "save_time", "value")] == (3, 22)
-    assert result.key_positions[("figures", "save_time", "unit")] == (3, 34)
+    assert result.key_positions[("figures", "save_time", "unit")] == (3, 27)
     assert result.positions[("figures", "load_speedup", "max")] == (6, 10)
     assert result.positions[("tags", 0)] == (8, 5)
     assert result.positions[("tags", 1)] == (9, 7)
@@ -529,14 +529,12 @@ _CORE_NON_STR = re.compile(
     r"|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
     r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"
 )
-_strings = st.text(max_size=20).filter(lambda s: s and not _CORE_NON_STR.fullmatch(s))
-_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20).filter(lambda s: not _CORE_NON_STR.fullmatch(s))
-)
+# PyYAML's emitter writes NEL, LS and PS raw inside quoted scalars, where
+# YAML folds them to spaces: yaml.safe_load does not round-trip them either.
+_chars = st.characters(exclude_characters="\x85\u2028\u2029")
+_text = st.text(_chars, max_size=20).filter(lambda s: not _CORE_NON_STR.fullmatch(s))
+_strings = _text.filter(bool)
+_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | _text
 _data = st.recursive(
     _scalars,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_strings, inner, max_size=4),

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   function setup() {
-    var table = document.querySelector("table.fx-library");
+    var table = document.querySelector(".fx-library table");
     var filters = document.querySelector(".fx-library-filters");
     if (!table || !filters || table.dataset.fxReady) return;
     table.dataset.fxReady = "1";

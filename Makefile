@@ -1,0 +1,52 @@
+# Two commands do all the set-up from a fresh clone:
+#   make site   creates .venv, installs fxsite, builds the demo site into site/
+#   make test   installs the test extras, lints, type-checks and runs every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+NPM    ?= npm
+
+.PHONY: site test lint check serve bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files re-run the install whenever pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+tests/browser/node_modules/axe-core/axe.min.js: tests/browser/package-lock.json
+	@if command -v $(NPM) >/dev/null 2>&1; then \
+		$(NPM) ci --prefix tests/browser --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: the accessibility checks will be skipped (CI fails instead)"; fi
+
+site: $(VENV)/.installed
+	$(BIN)/fxsite build .
+
+check: $(VENV)/.installed
+	$(BIN)/fxsite check .
+
+serve: $(VENV)/.installed
+	$(BIN)/mkdocs serve
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check fxsite tests benchmarks
+	$(BIN)/ruff format --check fxsite tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/fxsite schema --check .
+
+test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lint
+	$(BIN)/fxsite build .
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/build_speed.py
+
+clean:
+	rm -rf site .pytest_cache .mypy_cache .ruff_cache test-output

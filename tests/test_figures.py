@@ -1,0 +1,217 @@
+"""Tests for fxsite.figures: bare-figure detection, rule by rule and on the corpus."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fxsite.figures import FigureSpan, find_bare_figures
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _figures(text: str) -> list[str]:
+    return [f.text for f in find_bare_figures(text)]
+
+
+# Each rule: a sentence it refuses (with the figure it must report) and a
+# near miss that passes (no figure at all).
+RULES: list[tuple[str, str, list[str], str]] = [
+    # rule, refused sentence, figures, near miss
+    ("unit symbol", "It fell from 178 s to 94 s.", ["178 s", "94 s"], "Run 5 sets of tests."),
+    ("glued unit", "Saves take 178s now.", ["178s"], "Repeat 5 sessions before comparing."),
+    ("word unit", "It takes three minutes.", ["three minutes"], "It takes three workers."),
+    (
+        "title-case unit",
+        "From 23 Minutes to 2.5 Minutes",
+        ["23 Minutes", "2.5 Minutes"],
+        "From 23 Workers",
+    ),
+    ("hyphenated unit", "A 10-hour run.", ["10-hour"], "An 8-GPU run."),
+    ("bandwidth", "Writes at 6.40 GB/s.", ["6.40 GB/s"], "Writes with 6.40 drivers."),
+    ("ratio ×", "Saves are 1.9× faster.", ["1.9×"], "Use a 3x3 kernel."),
+    ("ratio x", "A 1.9x speedup.", ["1.9x"], "Built for x86 and x86_64."),
+    ("ratio X", "Get 2X the performance.", ["2X"], "Uses the 0x1F mask."),
+    ("ratio range", "Loads 6.2–9.3x faster.", ["6.2–9.3x"], "Gates G1–G4 apply."),
+    ("ratio vs dimension", "It is 2 x faster.", ["2 x"], "A 2 x 4 grid of tiles."),
+    ("ratio vs part count", "It is 8x faster.", ["8x"], "A node with 8x H100 GPUs."),
+    ("ratio vs hardware", "It is 4x quicker.", ["4x"], "A node with 4x NVMe drives."),
+    ("times comparative", "It is 3 times faster.", ["3 times"], "It was saved 20 times."),
+    ("fold", "A 10-fold gain and a threefold one.", ["10-fold", "threefold"], "Unfold the map."),
+    ("percent", "Bandwidth rose +96%.", ["+96%"], "Bandwidth rose in 96 runs."),
+    ("percent word", "Costs fell ten percent.", ["ten percent"], "Costs fell in ten places."),
+    ("percent spaced", "Efficiency was 94 %.", ["94 %"], "Efficiency was 94 points."),
+    ("signed percent", "Writes changed −3%.", ["−3%"], "Version 3 changed writes."),
+    ("currency sign", "It costs $1,200.", ["$1,200"], "It costs 1,200 credits."),
+    ("currency magnitude", "Save $1.2M a year.", ["$1.2M"], "Save 1.2M files a year."),
+    ("currency code", "Capex is USD 5k.", ["USD 5k"], "Capex is 5k steps."),
+    ("currency suffix", "A 5,000 USD tier.", ["5,000 USD"], "A 5,000 user tier."),
+    ("currency others", "Pay €300, £49 or ¥1,000.", ["€300", "£49", "¥1,000"], "Pay in 3 parts."),
+    ("approximation", "It takes about 10 hours.", ["about 10 hours"], "It took about 10 tries."),
+    ("approx sign", "Each step takes ~450 ms.", ["~450 ms"], "Step ~450 is slow."),
+    ("upper bound", "Answers in <200 ms.", ["<200 ms"], "Answers in <200 words."),
+    ("thousands", "A total of 3,560s.", ["3,560s"], "A total of 3,560 steps."),
+    ("magnitude", "Over 1.2M IOPS.", ["Over 1.2M IOPS"], "Over 1.2M users."),
+    ("arrow", "Bandwidth 3.26 → 6.40 GB/s.", ["3.26", "6.40 GB/s"], "Training → save → deploy."),
+    ("ascii arrow", "Bandwidth 12.4 -> 25.1 GB/s.", ["12.4", "25.1 GB/s"], "Steps 1 -> 2 -> 3."),
+    ("double", "Throughput doubled.", ["doubled"], "Double-click the installer."),
+    ("twice", "Reads were twice as fast.", ["twice"], "Call the API twice a day."),
+    ("half", "Cut the bill in half.", ["half"], "Use half-precision weights."),
+    ("half the", "At half the cost.", ["half"], "In the first half of 2026."),
+    ("fraction", "It saves a third of the space.", ["a third"], "Third-party audits are welcome."),
+    (
+        "order of magnitude",
+        "Faster by an order of magnitude.",
+        ["an order of magnitude"],
+        "An order of service.",
+    ),
+    ("model size B", "The 512 B header.", ["512 B"], "An 8-GPU 32B LoRA run on Atlas 910B."),
+    ("product variant", "It has 80 GB of memory.", ["80 GB"], "The A100 80GB card."),
+    ("hyphen name", "Clock at 4800 MHz.", ["4800 MHz"], "Memory is DDR5-4800 MHz."),
+    ("decade", "Saves take 400s.", ["400s"], "The 1990s and the '80s."),
+    ("plural number", "It took 100s.", ["100s"], "100s of customers use it."),
+    ("min read", "Wait 5 min.", ["5 min"], "A 5 min read."),
+    ("one day", "It lasts one hour.", ["one hour"], "One day we will ship it."),
+    (
+        "vague",
+        "It takes two hours.",
+        ["two hours"],
+        "It takes several hours, an hour or a few minutes.",
+    ),
+    ("versions", "Version 2 is 2x faster.", ["2x"], "Requires Python 3.11, MkDocs 1.6 and v2.0."),
+    ("counts", "20 saves took 1,880s.", ["1,880s"], "10,000 training steps, 20 saves, 8 GPUs."),
+    (
+        "dates and times",
+        "On 2026-03-14 it took 5 s.",
+        ["5 s"],
+        "On 2026-03-14 at 10:30, in Q3 2025.",
+    ),
+    ("ids", "R1 measured 94 s.", ["94 s"], "Reports R1–R12 and gates G1–G4."),
+    ("standards", "ISO 9001 costs $5.", ["$5"], "ISO 9001, RAID 6, USB 3.2 Gen 2x2, Wi-Fi 6."),
+    ("resolution", "At 60 Hz.", ["60 Hz"], "In 1080p and 4K, 24/7, at 1920x1080."),
+    ("pcie", "Reads at 14 GB/s.", ["14 GB/s"], "A PCIe 5.0 x16 slot; NVMe-oF over RoCE v2."),
+    ("model names", "Qwen-7B loads in 9 s.", ["9 s"], "Qwen-7B, Llama-3-70B, YOLOv8, GPT-4o."),
+    ("range", "Load times are 10–20% lower.", ["10–20%"], "Runs 1–4 are shown."),
+    (
+        "number-word range",
+        "It takes two to three minutes.",
+        ["two to three minutes"],
+        "Two to three people.",
+    ),
+    ("temperature", "Inlets at 27 °C.", ["27 °C"], "Room 27 C is cold."),
+    ("power", "It draws 450 W.", ["450 W"], "It draws 450 Watchers."),
+    ("thin-space thousands", "It ran 36\u202f000 s.", ["36\u202f000 s"], "It ran 36 000 steps."),
+]
+
+
+@pytest.mark.parametrize(("rule", "text", "figures", "near_miss"), RULES, ids=[r[0] for r in RULES])
+def test_rule_refuses(rule: str, text: str, figures: list[str], near_miss: str) -> None:
+    assert _figures(text) == figures
+
+
+@pytest.mark.parametrize(("rule", "text", "figures", "near_miss"), RULES, ids=[r[0] for r in RULES])
+def test_rule_near_miss_passes(rule: str, text: str, figures: list[str], near_miss: str) -> None:
+    assert _figures(near_miss) == []
+
+
+def test_span_offsets_and_kinds() -> None:
+    text = "Save time fell from 178 s to 94 s (1.9×), +96% at $1,200, in three minutes."
+    spans = find_bare_figures(text)
+    assert [(s.text, s.kind) for s in spans] == [
+        ("178 s", "unit"),
+        ("94 s", "unit"),
+        ("1.9×", "ratio"),
+        ("+96%", "percent"),
+        ("$1,200", "currency"),
+        ("three minutes", "number-word"),
+    ]
+    for span in spans:
+        assert text[span.start : span.end] == span.text
+
+
+def test_blanked_text_keeps_offsets() -> None:
+    # The caller blanks an evidence link to spaces; what is left is prose.
+    source = "Fell from [178 s](evidence:R1#a) to 94 s.\nNext line 5 s."
+    blanked = source.replace("[178 s](evidence:R1#a)", " " * len("[178 s](evidence:R1#a)"))
+    spans = find_bare_figures(blanked)
+    assert [source[s.start : s.end] for s in spans] == ["94 s", "5 s"]
+
+
+def _load_benchmark() -> ModuleType:
+    path = ROOT / "benchmarks" / "detector_corpus.py"
+    spec = importlib.util.spec_from_file_location("detector_corpus", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["detector_corpus"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_corpus_precision_and_recall() -> None:
+    bench = _load_benchmark()
+    cases = bench.load_corpus()
+    assert len(cases) >= 250
+    assert sum(len(c.expected) for c in cases) >= 150
+    assert any(not c.expected for c in cases)  # sentences with names only
+    result, misses, false_positives = bench.score(cases)
+    assert result.overlap_recall >= 0.97, "\n".join(misses)
+    assert result.overlap_precision >= 0.97, "\n".join(false_positives)
+
+
+def test_corpus_marks_parse() -> None:
+    bench = _load_benchmark()
+    assert bench.parse_marked("a ⟦1 s⟧ b") == ("a 1 s b", ((2, 5),))
+    for broken in ["⟦1 s", "1 s⟧", "⟦⟦1 s⟧⟧"]:
+        with pytest.raises(ValueError):
+            bench.parse_marked(broken)
+
+
+def test_benchmark_prints_a_report(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load_benchmark()
+    assert bench.main() == 0
+    out = capsys.readouterr().out
+    assert "overlap match: precision" in out
+    assert "exact match:" in out
+    assert "sentences:" in out
+
+
+# Fragments that exercise the detector's pieces, glued in random order.
+_PROSE = st.lists(
+    st.sampled_from(
+        [
+            *"0123456789 .,-–—~+−±%$€£¥×xX→>&<sSmhdBGKMTbW/°C()'\u00a0\u202f",
+            *["GB/s", "min", "hours", " to ", " or ", "about ", "twice ", "half ", "three "],
+            "A100 ",
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=80), _PROSE))
+def test_random_text_never_raises_and_spans_are_sound(text: str) -> None:
+    spans = find_bare_figures(text)
+    previous_end = 0
+    for span in spans:
+        assert isinstance(span, FigureSpan)
+        assert 0 <= span.start < span.end <= len(text)
+        assert span.start >= previous_end  # sorted and non-overlapping
+        assert text[span.start : span.end] == span.text
+        previous_end = span.end
+
+
+def test_long_input_is_fast() -> None:
+    # Nested optional pieces must not backtrack catastrophically.
+    import time
+
+    text = ("1,000,000 " * 2000) + "x" + ("9-" * 2000) + "% " + ("about " * 2000)
+    started = time.perf_counter()
+    find_bare_figures(text)
+    assert time.perf_counter() - started < 5
