@@ -10,6 +10,7 @@ carry its value, unit and label, and state it in its visible text exactly as
 from __future__ import annotations
 
 import json
+from functools import partial
 from decimal import Decimal
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,7 +22,7 @@ from referencing import Registry, Resource
 from fxsite.exports import EVIDENCE_JSON_SCHEMA
 from fxsite.figures import find_bare_figures
 from fxsite.findings import ConfigError, Finding, sort_findings
-from fxsite.formula import FormulaError, parse_formula
+from fxsite.formula import FormulaError, Reference, parse_formula
 from fxsite.models import weakest_label
 from fxsite.quantities import compare, format_number, parse_stated
 from fxsite.schema import SCHEMA_ID, record_schema
@@ -67,7 +68,11 @@ class _PageReader(HTMLParser):
             self._claim_depth = 0
 
     def handle_endtag(self, tag: str) -> None:
-        if tag not in self._stack and f"skip:{tag}" not in self._stack and f"hidden:{tag}" not in self._stack:
+        if (
+            tag not in self._stack
+            and f"skip:{tag}" not in self._stack
+            and f"hidden:{tag}" not in self._stack
+        ):
             return
         while self._stack:
             top = self._stack.pop()
@@ -110,12 +115,24 @@ def _load(site_dir: Path) -> dict[str, Any]:
 
 
 def _schema_findings(data: dict[str, Any]) -> list[Finding]:
-    registry: Registry[Any] = Registry().with_resource(SCHEMA_ID, Resource.from_contents(record_schema()))
+    registry: Registry[Any] = Registry().with_resource(
+        SCHEMA_ID, Resource.from_contents(record_schema())
+    )
     validator = Draft202012Validator(EVIDENCE_JSON_SCHEMA, registry=registry)
     return [
-        Finding("evidence.json", 1, 1, "FX205", f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}")
+        Finding(
+            "evidence.json",
+            1,
+            1,
+            "FX205",
+            f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}",
+        )
         for e in validator.iter_errors(data)
     ]
+
+
+def _published_value(figures: dict[str, dict[str, Any]], own: str, ref: Reference) -> float:
+    return float(figures[f"{ref.record or own}#{ref.figure}"]["value"])
 
 
 def _figure_findings(figures: dict[str, dict[str, Any]], records: dict[str, Any]) -> list[Finding]:
@@ -134,21 +151,27 @@ def _figure_findings(figures: dict[str, dict[str, Any]], records: dict[str, Any]
                 continue
             for key in ("value", "min", "max"):
                 if key in fig and Decimal(fig[key]) != Decimal(repr(float(stated.get(key, "nan")))):
-                    bad(ref, "FX403", f"published {key} {fig[key]} differs from the record's {stated.get(key)}")
+                    bad(
+                        ref,
+                        "FX403",
+                        f"published {key} {fig[key]} differs from the record's {stated.get(key)}",
+                    )
             if fig["label"] != stated.get("label", record.get("label")):
                 bad(ref, "FX403", f"published label {fig['label']} differs from the record's")
             continue
         try:
             formula = parse_formula(fig["formula"])
-            inputs = [figures[f"{r.record or fig['record']}#{r.figure}"] for r in formula.references]
-            value = formula.evaluate(
-                lambda r: float(figures[f"{r.record or fig['record']}#{r.figure}"]["value"])
-            )
+            inputs = [
+                figures[f"{r.record or fig['record']}#{r.figure}"] for r in formula.references
+            ]
+            value = formula.evaluate(partial(_published_value, figures, fig["record"]))
         except (FormulaError, KeyError) as exc:
             bad(ref, "FX307", f"cannot re-derive: {exc}")
             continue
         decimals = fig["decimals"]
-        if format_number(Decimal(repr(value)), decimals) != format_number(Decimal(fig["value"]), decimals):
+        if format_number(Decimal(repr(value)), decimals) != format_number(
+            Decimal(fig["value"]), decimals
+        ):
             bad(ref, "FX308", f"published {fig['value']} but the formula gives {value!r}")
         if inputs and fig["label"] != weakest_label([i["label"] for i in inputs]):
             bad(ref, "FX403", f"label {fig['label']} is not the weakest of its inputs")
@@ -166,19 +189,58 @@ def _claim_findings(
             continue
         fig = figures.get(ref)
         if fig is None:
-            out.append(Finding(rel, line, col + 1, "FX402", f"claim to {ref}, which evidence.json does not publish"))
+            out.append(
+                Finding(
+                    rel,
+                    line,
+                    col + 1,
+                    "FX402",
+                    f"claim to {ref}, which evidence.json does not publish",
+                )
+            )
             continue
-        for attr, key in (("data-fx-value", "value"), ("data-fx-min", "min"), ("data-fx-max", "max"),
-                          ("data-fx-unit", "unit"), ("data-fx-label", "label")):
+        for attr, key in (
+            ("data-fx-value", "value"),
+            ("data-fx-min", "min"),
+            ("data-fx-max", "max"),
+            ("data-fx-unit", "unit"),
+            ("data-fx-label", "label"),
+        ):
             if attrs.get(attr) is not None and attrs.get(attr) != str(fig.get(key)):
-                out.append(Finding(rel, line, col + 1, "FX403", f"{ref}: {attr}={attrs.get(attr)} but published {fig.get(key)}"))
+                out.append(
+                    Finding(
+                        rel,
+                        line,
+                        col + 1,
+                        "FX403",
+                        f"{ref}: {attr}={attrs.get(attr)} but published {fig.get(key)}",
+                    )
+                )
         stated = parse_stated(text)
         low = Decimal(fig.get("value", fig.get("min", "0")))
         high = Decimal(fig["max"]) if "max" in fig else None
         if stated is None or (stated.unit is not None and stated.unit != fig["unit"]):
-            out.append(Finding(rel, line, col + 1, "FX405", f"{ref}: shown text '{text}' does not state {fig['display']}", text=text))
+            out.append(
+                Finding(
+                    rel,
+                    line,
+                    col + 1,
+                    "FX405",
+                    f"{ref}: shown text '{text}' does not state {fig['display']}",
+                    text=text,
+                )
+            )
         elif compare(stated, low, high, fig["decimals"]) is not None:
-            out.append(Finding(rel, line, col + 1, "FX403", f"{ref}: shown text '{text}' misstates {fig['display']}", text=text))
+            out.append(
+                Finding(
+                    rel,
+                    line,
+                    col + 1,
+                    "FX403",
+                    f"{ref}: shown text '{text}' misstates {fig['display']}",
+                    text=text,
+                )
+            )
     return out
 
 
@@ -205,9 +267,25 @@ def audit_site(site_dir: Path) -> list[Finding]:
         if url in content_pages:
             for text, (line, col) in reader.prose:
                 for span in find_bare_figures(text):
-                    findings.append(Finding(rel, line, col + 1 + span.start, "FX501",
-                                            f"bare figure '{span.text}' in published text", text=span.text))
+                    findings.append(
+                        Finding(
+                            rel,
+                            line,
+                            col + 1 + span.start,
+                            "FX501",
+                            f"bare figure '{span.text}' in published text",
+                            text=span.text,
+                        )
+                    )
             shown = {a.get("data-fx-ref", "") for a, _, _ in reader.claims} - {""}
             for ref in sorted(cited.get(url, set()) - shown):
-                findings.append(Finding(rel, 1, 1, "FX402", f"evidence.json lists a citation of {ref} not on the page"))
+                findings.append(
+                    Finding(
+                        rel,
+                        1,
+                        1,
+                        "FX402",
+                        f"evidence.json lists a citation of {ref} not on the page",
+                    )
+                )
     return sort_findings(findings)

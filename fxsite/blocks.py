@@ -51,11 +51,16 @@ class _Block:
     def prose(self, text: str, loc: tuple[str | int, ...]) -> str:
         line, col = self.loaded.pos(loc)
         for span in find_bare_figures(text):
-            self.findings.append(Finding(
-                self.path, line, col + span.start, "FX501",
-                f"bare figure '{span.text}': use a reference like R1#figure in this cell",
-                text=span.text,
-            ))
+            self.findings.append(
+                Finding(
+                    self.path,
+                    line,
+                    col + span.start,
+                    "FX501",
+                    f"bare figure '{span.text}': use a reference like R1#figure in this cell",
+                    text=span.text,
+                )
+            )
         return html.escape(text)
 
     def cell(self, value: Any, loc: tuple[str | int, ...]) -> str:
@@ -97,8 +102,11 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
         if width is not None and len(row) != width:
             block.bad(("rows", r), f"row has {len(row)} cells but the header has {width}")
         cells = "".join(
-            (f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>' if c == 0
-             else f"<td>{block.cell(v, ('rows', r, c))}</td>")
+            (
+                f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>'
+                if c == 0
+                else f"<td>{block.cell(v, ('rows', r, c))}</td>"
+            )
             for c, v in enumerate(row)
         )
         parts.append(f"<tr>{cells}</tr>")
@@ -133,8 +141,11 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str) -> str:
             continue
         made = []
         for b, bar in enumerate(bars):
-            if not (isinstance(bar, dict) and set(bar) == {"label", "ref"}
-                    and all(isinstance(v, str) for v in bar.values())):
+            if not (
+                isinstance(bar, dict)
+                and set(bar) == {"label", "ref"}
+                and all(isinstance(v, str) for v in bar.values())
+            ):
                 block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
                 continue
             block.prose(bar["label"], (*loc, b, "label"))
@@ -143,22 +154,35 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str) -> str:
                 continue
             fig = claim.value
             units.add(fig.unit)
-            made.append(Bar(
-                bar["label"], float(fig.low), float(fig.high) if fig.high is not None else None,
-                format_quantity(fig.low, fig.high, fig.unit, fig.decimals), fig.ref, fig.label,
-                block.href_for(fig.record, fig.name),
-            ))
+            made.append(
+                Bar(
+                    bar["label"],
+                    float(fig.low),
+                    float(fig.high) if fig.high is not None else None,
+                    format_quantity(fig.low, fig.high, fig.unit, fig.decimals),
+                    fig.ref,
+                    fig.label,
+                    block.href_for(fig.record, fig.name),
+                )
+            )
         groups.append(Group(label, tuple(made)))
     if len(units) > 1:
-        block.bad(("title",), f"all bars of a chart share one unit; found {', '.join(sorted(units))}")
+        block.bad(
+            ("title",), f"all bars of a chart share one unit; found {', '.join(sorted(units))}"
+        )
     if not groups or block.findings:
         return ""
     return render_chart(ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id))
 
 
 def render_block(
-    kind: str, text: str, path: str, first_line: int,
-    library: Library, href_for: HrefFor, chart_id: str,
+    kind: str,
+    text: str,
+    path: str,
+    first_line: int,
+    library: Library,
+    href_for: HrefFor,
+    chart_id: str,
 ) -> Rendered:
     """Render one fenced block whose YAML starts at 0-based ``first_line``."""
     loaded = load_yaml(text, path, line_offset=first_line)
@@ -167,7 +191,11 @@ def render_block(
         if not loaded.findings:
             block.bad((), f"{kind} holds a YAML mapping")
         return "", block.claims, block.findings
-    out = _table(block, loaded.data) if kind == "evidence-table" else _chart(block, loaded.data, chart_id)
+    out = (
+        _table(block, loaded.data)
+        if kind == "evidence-table"
+        else _chart(block, loaded.data, chart_id)
+    )
     # Blank lines would end the raw HTML block early in Python-Markdown.
     out = "\n".join(line for line in out.split("\n") if line.strip())
     return f"\n{out}\n", block.claims, block.findings

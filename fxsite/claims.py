@@ -69,21 +69,34 @@ def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | No
     """Split ``R1#figure`` and check that the record can be cited."""
     record_id, _, figure = ref.partition("#")
     if not record_id or not figure:
-        return record_id, figure, ClaimProblem(
-            "FX408", f"'{ref}' must name a record and a figure, like R1#save_time_fx100"
+        return (
+            record_id,
+            figure,
+            ClaimProblem(
+                "FX408", f"'{ref}' must name a record and a figure, like R1#save_time_fx100"
+            ),
         )
     record = library.records.get(record_id)
     if record is None:
-        return record_id, figure, ClaimProblem(
-            "FX401", f"unknown record '{record_id}'{library.record_hint(record_id)}"
+        return (
+            record_id,
+            figure,
+            ClaimProblem("FX401", f"unknown record '{record_id}'{library.record_hint(record_id)}"),
         )
     if record.status == "retracted":
-        return record_id, figure, ClaimProblem(
-            "FX406", f"record {record_id} is retracted and cannot be cited"
+        return (
+            record_id,
+            figure,
+            ClaimProblem("FX406", f"record {record_id} is retracted and cannot be cited"),
         )
     if record.status == "superseded":
-        return record_id, figure, ClaimProblem(
-            "FX407", f"record {record_id} is superseded by {record.superseded_by}; cite that instead"
+        return (
+            record_id,
+            figure,
+            ClaimProblem(
+                "FX407",
+                f"record {record_id} is superseded by {record.superseded_by}; cite that instead",
+            ),
         )
     return record_id, figure, None
 
@@ -101,9 +114,7 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
     match = _DEST.match(dest)
     if match is None:
         return ClaimProblem("FX408", f"malformed evidence link '{dest}'")
-    record_id, figure, problem = resolve_ref(
-        f"{match['record']}#{match['figure'] or ''}", library
-    )
+    record_id, figure, problem = resolve_ref(f"{match['record']}#{match['figure'] or ''}", library)
     if problem is not None:
         return problem
     record = library.records[record_id]
@@ -112,7 +123,9 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         if key not in record.setup:
             hint = library.figure_hint(record_id, key) or ""
             keys = ", ".join(sorted(record.setup)) or "none"
-            return ClaimProblem("FX402", f"{record_id} has no setup '{key}' (setup keys: {keys}){hint}")
+            return ClaimProblem(
+                "FX402", f"{record_id} has no setup '{key}' (setup keys: {keys}){hint}"
+            )
         value = record.setup[key]
         if text.strip() and " ".join(text.split()).lower() != " ".join(value.split()).lower():
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
@@ -132,11 +145,11 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
             f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty",
         )
     if stated.unit_text and stated.unit is None:
-        return ClaimProblem("FX405", f"unknown unit '{stated.unit_text}' in '{text}'; {fig.ref} is in {fig.unit}")
-    if stated.unit is not None and stated.unit != fig.unit:
         return ClaimProblem(
-            "FX405", f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}"
+            "FX405", f"unknown unit '{stated.unit_text}' in '{text}'; {fig.ref} is in {fig.unit}"
         )
+    if stated.unit is not None and stated.unit != fig.unit:
+        return ClaimProblem("FX405", f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}")
     verdict = compare(stated, fig.low, fig.high, fig.decimals)
     if verdict == "precision":
         return ClaimProblem(
@@ -146,7 +159,9 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         )
     if verdict is not None:
         shown = format_quantity(fig.low, fig.high, fig.unit, min(stated.decimals, fig.decimals))
-        return ClaimProblem("FX403", f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown})")
+        return ClaimProblem(
+            "FX403", f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown})"
+        )
     display = format_quantity(stated.low, stated.high, fig.unit, stated.decimals)
     if stated.unit is None:
         display = _number_only(stated.low, stated.high, stated.decimals)
@@ -202,7 +217,10 @@ def render_claim(claim: Claim, library: Library, href_for: HrefFor) -> str:
             attrs["data-fx-min"] = str(fig.low)
             attrs["data-fx-max"] = str(fig.high)
         attrs["data-fx-decimals"] = str(fig.decimals)
-    attr_text = " ".join(f'{k}="{esc(v, quote=True)}"' for k, v in attrs.items())
+    attr_text = " ".join(
+        f'{k}="{escape_markdown(v) if k == "title" else esc(v, quote=True)}"'
+        for k, v in attrs.items()
+    )
     # Markdown runs over inline HTML content too: neutralise its syntax.
     shown = escape_markdown(claim.display)
     badge = _BADGE[claim.label]

@@ -101,7 +101,11 @@ _PATH = click.argument(
     "path", required=False, type=click.Path(path_type=Path, exists=True, file_okay=True)
 )
 _FORMAT = click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="Findings as lines or as a JSON array.",
 )
 
@@ -143,7 +147,9 @@ def build(path: Path | None, fmt: str) -> None:
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
-        click.echo(f"build failed: {exc}\nnothing published: the previous site is unchanged", err=True)
+        click.echo(
+            f"build failed: {exc}\nnothing published: the previous site is unchanged", err=True
+        )
         sys.exit(1)
     click.echo(f"built {project.paths.relative(site_dir)}/", err=True)
 

@@ -31,7 +31,10 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
     "properties": {
         "generator": {"type": "string"},
         "record_schema": {"type": "string"},
-        "records": {"type": "array", "items": {"$ref": "https://fxsite.dev/schemas/evidence.schema.json"}},
+        "records": {
+            "type": "array",
+            "items": {"$ref": "https://fxsite.dev/schemas/evidence.schema.json"},
+        },
         "figures": {
             "type": "array",
             "items": {
@@ -61,7 +64,11 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                 "type": "object",
                 "required": ["src", "url", "title"],
                 "additionalProperties": False,
-                "properties": {"src": {"type": "string"}, "url": {"type": "string"}, "title": {"type": "string"}},
+                "properties": {
+                    "src": {"type": "string"},
+                    "url": {"type": "string"},
+                    "title": {"type": "string"},
+                },
             },
         },
         "citations": {
@@ -96,7 +103,9 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     else:
         out["min"], out["max"] = str(fig.low), str(fig.high)
     out.update(
-        unit=fig.unit, decimals=fig.decimals, label=fig.label,
+        unit=fig.unit,
+        decimals=fig.decimals,
+        label=fig.label,
         display=format_quantity(fig.low, fig.high, fig.unit, fig.decimals),
     )
     if fig.what:
@@ -113,10 +122,15 @@ def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str,
     citations = []
     if index is not None:
         for c in index.citations:
-            citations.append({
-                "ref": c.ref, "page": c.page, "url": index.urls.get(c.page, ""),
-                "heading_id": c.heading_id, "heading": c.heading,
-            })
+            citations.append(
+                {
+                    "ref": c.ref,
+                    "page": c.page,
+                    "url": index.urls.get(c.page, ""),
+                    "heading_id": c.heading_id,
+                    "heading": c.heading,
+                }
+            )
     citations.sort(key=lambda c: (c["page"], c["ref"], c["heading_id"] or ""))
     return {
         "generator": f"fxsite {__version__}",
@@ -125,7 +139,10 @@ def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str,
         "figures": [figure_data(f) for f in figures],
         "citations": citations,
         "pages": sorted(
-            ({"src": p.src, "url": p.url, "title": p.title} for p in (index.pages.values() if index else [])),
+            (
+                {"src": p.src, "url": p.url, "title": p.title}
+                for p in (index.pages.values() if index else [])
+            ),
             key=lambda p: p["src"],
         ),
     }
@@ -139,12 +156,33 @@ def dumps(data: Any) -> str:
 def evidence_csv(library: Library) -> str:
     """``evidence.csv``: one row per figure."""
     out = io.StringIO()
-    columns = ["ref", "record", "name", "value", "min", "max", "unit", "decimals", "label", "display", "what", "formula"]
+    columns = [
+        "ref",
+        "record",
+        "name",
+        "value",
+        "min",
+        "max",
+        "unit",
+        "decimals",
+        "label",
+        "display",
+        "what",
+        "formula",
+    ]
     writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for fig in sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name)):
         row = figure_data(fig)
         # A spreadsheet must not run a cell as a formula (CSV injection).
-        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@" and k in {"what", "formula"} else v)
-                         for k, v in row.items()})
+        writer.writerow(
+            {
+                k: (
+                    "'" + v
+                    if isinstance(v, str) and v[:1] in "=+-@" and k in {"what", "formula"}
+                    else v
+                )
+                for k, v in row.items()
+            }
+        )
     return out.getvalue()

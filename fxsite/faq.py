@@ -53,7 +53,9 @@ def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq
         back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
         parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
         for item in items:
-            answer, _, _ = rewrite_text(item.a.text, page.result.path, lambda _: (1, 1), library, href_for)
+            answer, _, _ = rewrite_text(
+                item.a.text, page.result.path, lambda _: (1, 1), library, href_for
+            )
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
         return "No page has questions yet.\n"

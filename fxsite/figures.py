@@ -14,8 +14,11 @@ each decision is written where it is made:
 * ``32B``, ``70B``, ``Atlas 910B``: a ``B`` glued to a number is a model or
   product designation (billions of parameters), never bytes. Bytes are
   ``512 B`` (spaced) or ``512 bytes``.
-* ``A100 80GB``, ``H100-80GB``: a size glued to the number right after a product
-  code is the product's variant name. ``FX100 with 65.6 GB`` is a figure.
+* ``A100 80GB``, ``H100-80GB``, ``RTX 4090 24GB``: a size glued to the number
+  right after a product code is the product's variant name. ``FX100 with
+  65.6 GB`` and ``the A100 has 80GB`` are figures.
+* Calendar durations (weeks, months, years) are not in the unit vocabulary:
+  ``5-year warranty`` and ``payback in 18 months`` are not flagged.
 * ``x86``, ``x16``, ``3x3``, ``1920x1080``, ``2 x 4``, ``8x H100``,
   ``4x NVMe drives``: an ``x`` followed by a digit or by hardware is a
   dimension or a count of parts. ``1.9x``, ``2x faster``, ``1.9× (R1)`` are
@@ -217,7 +220,9 @@ _FRACTION_FIGURE = re.compile(
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?<=\b(?i:by)\s)(?i:a|one|two)\s+(?i:thirds?|quarters?)\b  # "shrank by a third"
+  | (?<=\b(?i:by)\s)(?i:a|one|two)\s+(?i:thirds?|quarters?)\b  # "shrank by a third" …
+        (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
+        on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
   | \b(?i:a|one|two|three)\s+(?i:thirds?|quarters?|fifths?|tenths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
     """,
@@ -242,10 +247,16 @@ _CURRENCY_SUFFIX = re.compile(
 
 # An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the
 # left one borrowing the right one's unit.
-_ARROW_LEFT = re.compile(rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*\Z")
+# A slash pairs two values the same way: "p50/p99: 1.1/3.4 ms".
+_ARROW_LEFT = re.compile(
+    rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
+)
 
 # Name exceptions, checked on a unit match (see the module docstring).
-_PRODUCT_BEFORE = re.compile(r"\b[A-Z][A-Za-z]*\d+[A-Za-z0-9]*[ -]\Z")
+# A product code right before a glued size: "A100 80GB", "MI300X 192GB", "RTX 4090 24GB".
+_PRODUCT_BEFORE = re.compile(
+    r"\b(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,}[ -]\d{3,5}[A-Za-z]?)[ -]\Z"
+)
 _DECADE = re.compile(r"(?:1[89]|20)\d0s\Z|(?<=')\d0s\Z|(?<=(?i:the) )\d0s\Z")
 _SIZES = {u.symbol for u in UNITS.values() if u.dimension == "size"} | {
     a for u in UNITS.values() if u.dimension == "size" for a in u.aliases

@@ -75,7 +75,9 @@ def split_front_matter(source: str) -> tuple[str | None, str, int]:
     front = source[opening.end() : closing.start()]
     rest = source[closing.end() :]
     rest = rest[1:] if rest.startswith("\n") else rest
-    body_line = source.count("\n", 0, closing.end()) + (1 if source[closing.end():].startswith("\n") else 0)
+    body_line = source.count("\n", 0, closing.end()) + (
+        1 if source[closing.end() :].startswith("\n") else 0
+    )
     return front, rest, body_line
 
 
@@ -122,12 +124,17 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
         line, col = loaded.pos(("related", i))
         if isinstance(item, str):
             result.related.append(Related(item, None, line, col))
-        elif isinstance(item, dict) and set(item) <= {"page", "title"} and all(
-            isinstance(v, str) for v in item.values()
-        ) and item:
+        elif (
+            isinstance(item, dict)
+            and set(item) <= {"page", "title"}
+            and all(isinstance(v, str) for v in item.values())
+            and item
+        ):
             result.related.append(Related(item.get("page"), item.get("title"), line, col))
         else:
-            bad(("related", i), "FX601", "a related entry is a page path or {page: ..., title: ...}")
+            bad(
+                ("related", i), "FX601", "a related entry is a page path or {page: ..., title: ...}"
+            )
     faq = data.get("faq", [])
     if not isinstance(faq, list):
         bad(("faq",), "FX603", "faq must be a list of {q: ..., a: ...}")
@@ -141,6 +148,9 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
             bad(("faq", i), "FX603", "a FAQ entry needs exactly q and a, both non-empty text")
             continue
         result.faq.append(
-            FaqItem(_text_at(loaded, ("faq", i, "q"), item["q"]), _text_at(loaded, ("faq", i, "a"), item["a"]))
+            FaqItem(
+                _text_at(loaded, ("faq", i, "q"), item["q"]),
+                _text_at(loaded, ("faq", i, "a"), item["a"]),
+            )
         )
     return result

@@ -176,13 +176,18 @@ class _Deriver:
                 return False
             elif self.lib.figures[target].is_range:
                 self._fail(
-                    record_id, name, "FX307",
-                    f"'{ref}' is a range; use a single-value figure in formulas", ref.offset,
+                    record_id,
+                    name,
+                    "FX307",
+                    f"'{ref}' is a range; use a single-value figure in formulas",
+                    ref.offset,
                 )
                 return False
         inputs = [self.lib.figures[self._target(record_id, r)] for r in formula.references]
         try:
-            value = formula.evaluate(lambda r: float(self.lib.figures[self._target(record_id, r)].low))
+            value = formula.evaluate(
+                lambda r: float(self.lib.figures[self._target(record_id, r)].low)
+            )
         except FormulaError as exc:
             self._fail(record_id, name, "FX307", exc.message, exc.offset)
             return False
@@ -190,9 +195,17 @@ class _Deriver:
         derived = record.derived[name]
         labels = [f.label for f in inputs] or [record.label]
         self.lib.figures[key] = FigureValue(
-            record_id, name, Decimal(repr(value)), None, derived.unit, derived.decimals,
-            weakest_label(labels), derived.what, derived.formula,
-            tuple(f.ref for f in inputs), derived.stated,
+            record_id,
+            name,
+            Decimal(repr(value)),
+            None,
+            derived.unit,
+            derived.decimals,
+            weakest_label(labels),
+            derived.what,
+            derived.formula,
+            tuple(f.ref for f in inputs),
+            derived.stated,
         )
         self._check_stated(record_id, name, value, derived.decimals, derived.stated)
         return True
@@ -208,45 +221,68 @@ class _Deriver:
         if format_number(Decimal(repr(stated)), decimals) != shown:
             file = self.lib.files[record_id]
             line, col = file.loaded.pos(("derived", name, "stated"))
-            self.lib.findings.append(Finding(
-                file.path, line, col, "FX308",
-                f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
-            ))
+            self.lib.findings.append(
+                Finding(
+                    file.path,
+                    line,
+                    col,
+                    "FX308",
+                    f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
+                )
+            )
 
 
 def _check_sources(library: Library, evidence_dir: Path) -> None:
     for record in library.records.values():
-        file = library.files[record.id]
+        record_file = library.files[record.id]
         source = record.source
         if record.label == "measured":
             missing = [
-                what for what, present in (
+                what
+                for what, present in (
                     ("date", record.date),
                     ("issuer", source and source.issuer),
                     ("document hash", source and source.sha256),
-                ) if not present
+                )
+                if not present
             ]
             if missing:
-                line, col = file.loaded.pos(("label",))
-                library.findings.append(Finding(
-                    file.path, line, col, "FX309",
-                    f"measured record {record.id} does not state: {', '.join(missing)}",
-                    severity="warning",
-                ))
+                line, col = record_file.loaded.pos(("label",))
+                library.findings.append(
+                    Finding(
+                        record_file.path,
+                        line,
+                        col,
+                        "FX309",
+                        f"measured record {record.id} does not state: {', '.join(missing)}",
+                        severity="warning",
+                    )
+                )
         if source is None or source.document is None:
             continue
-        line, col = file.loaded.pos(("source", "document"))
+        line, col = record_file.loaded.pos(("source", "document"))
         doc = (evidence_dir / source.document).resolve()
         if not doc.is_relative_to(evidence_dir.resolve()) or not doc.is_file():
-            library.findings.append(Finding(
-                file.path, line, col, "FX310", f"document '{source.document}' not found in evidence/"
-            ))
+            library.findings.append(
+                Finding(
+                    record_file.path,
+                    line,
+                    col,
+                    "FX310",
+                    f"document '{source.document}' not found in evidence/",
+                )
+            )
         elif source.sha256 and hashlib.sha256(doc.read_bytes()).hexdigest() != source.sha256:
-            line, col = file.loaded.pos(("source", "sha256"))
-            library.findings.append(Finding(
-                file.path, line, col, "FX310",
-                f"sha256 does not match '{source.document}'",
-            ))
+            line, col = record_file.loaded.pos(("source", "sha256"))
+            library.findings.append(
+                Finding(
+                    record_file.path,
+                    line,
+                    col,
+                    "FX310",
+                    f"sha256 does not match '{source.document}'",
+                )
+            )
 
 
 def load_library(evidence_dir: Path, root: Path) -> Library:
@@ -262,16 +298,26 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
             continue
         line, col = loaded.loaded.pos(("id",))
         if file.stem != record.id:
-            library.findings.append(Finding(
-                path, line, col, "FX301",
-                f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml",
-            ))
+            library.findings.append(
+                Finding(
+                    path,
+                    line,
+                    col,
+                    "FX301",
+                    f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml",
+                )
+            )
             continue
         if record.id.lower() in seen:
-            library.findings.append(Finding(
-                path, line, col, "FX302",
-                f"id '{record.id}' is already used by {seen[record.id.lower()]}",
-            ))
+            library.findings.append(
+                Finding(
+                    path,
+                    line,
+                    col,
+                    "FX302",
+                    f"id '{record.id}' is already used by {seen[record.id.lower()]}",
+                )
+            )
             continue
         seen[record.id.lower()] = path
         library.files[record.id] = loaded
@@ -279,13 +325,18 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
         library.figures.update(_stated_figures(record, loaded))
     for record in library.records.values():
         if record.superseded_by and record.superseded_by not in library.records:
-            file = library.files[record.id]
-            line, col = file.loaded.pos(("superseded_by",))
-            library.findings.append(Finding(
-                file.path, line, col, "FX303",
-                f"superseded_by '{record.superseded_by}' is not a record"
-                f"{library.record_hint(record.superseded_by)}",
-            ))
+            record_file = library.files[record.id]
+            line, col = record_file.loaded.pos(("superseded_by",))
+            library.findings.append(
+                Finding(
+                    record_file.path,
+                    line,
+                    col,
+                    "FX303",
+                    f"superseded_by '{record.superseded_by}' is not a record"
+                    f"{library.record_hint(record.superseded_by)}",
+                )
+            )
     _Deriver(library).run()
     _check_sources(library, evidence_dir)
     return library

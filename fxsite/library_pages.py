@@ -7,8 +7,9 @@ by" and citation counts are placeholders filled by :mod:`fxsite.site`.
 from __future__ import annotations
 
 import html
+from decimal import Decimal
 
-from fxsite.claims import HrefFor
+from fxsite.claims import HrefFor, escape_markdown
 from fxsite.library import FigureValue, Library
 from fxsite.models import LABELS, Record
 from fxsite.quantities import format_quantity
@@ -113,11 +114,13 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
         if fig is None:
             continue
         inputs = ", ".join(
-            f'<a href="{_e(href_for(*ref.split("#")))}"><code>{_e(ref)}</code></a>' for ref in fig.inputs
+            f'<a href="{_e(href_for(*ref.split("#")))}"><code>{_e(ref)}</code></a>'
+            for ref in fig.inputs
         )
         stated = (
             f"<br><small>stated: {_e(format_quantity(_dec(derived.stated), None, fig.unit, fig.decimals))}</small>"
-            if derived.stated is not None else ""
+            if derived.stated is not None
+            else ""
         )
         rows.append(
             f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}"><td><a class="fx-anchor" href="#{_e(name)}">'
@@ -129,13 +132,13 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
     return "".join(rows)
 
 
-def _dec(value: float) -> object:
-    from decimal import Decimal
-
+def _dec(value: float) -> Decimal:
     return Decimal(repr(value))
 
 
-def record_page_markdown(record_id: str, library: Library, href_for: HrefFor, json_href: str) -> str:
+def record_page_markdown(
+    record_id: str, library: Library, href_for: HrefFor, json_href: str
+) -> str:
     """The page of one record, with a permanent anchor per figure."""
     record = library.records[record_id]
     source = record.source
@@ -156,16 +159,27 @@ def record_page_markdown(record_id: str, library: Library, href_for: HrefFor, js
         ("Issuer", _e(source.issuer) if source and source.issuer else _NOT_STATED),
         ("Date", _e(record.date.isoformat()) if record.date else _NOT_STATED),
         ("Document", _e(source.document) if source and source.document else _NOT_STATED),
-        ("Document SHA-256", f"<code>{_e(source.sha256)}</code>" if source and source.sha256 else _NOT_STATED),
+        (
+            "Document SHA-256",
+            f"<code>{_e(source.sha256)}</code>" if source and source.sha256 else _NOT_STATED,
+        ),
     ]
     if source and source.url:
-        facts.append(("Public copy", f'<a href="{_e(source.url)}" rel="nofollow noopener">{_e(source.url)}</a>'))
+        facts.append(
+            (
+                "Public copy",
+                f'<a href="{_e(source.url)}" rel="nofollow noopener">{_e(source.url)}</a>',
+            )
+        )
     fact_rows = "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in facts)
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
-    setup_rows = "".join(
-        f'<tr{" class=fx-baseline" if k == "baseline" else ""}><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>'
-        for k, v in setup
-    ) or '<tr><td colspan="2">No conditions stated.</td></tr>'
+    setup_rows = (
+        "".join(
+            f'<tr{" class=fx-baseline" if k == "baseline" else ""}><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>'
+            for k, v in setup
+        )
+        or '<tr><td colspan="2">No conditions stated.</td></tr>'
+    )
     derived = ""
     if record.derived:
         derived = (
@@ -174,8 +188,12 @@ def record_page_markdown(record_id: str, library: Library, href_for: HrefFor, js
             "<thead><tr><th>Figure</th><th>What</th><th>Formula</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>"
             f"<tbody>{_derived_rows(library, record, href_for)}</tbody></table></div>\n"
         )
-    notes = f'\n<h2 id="fx-notes">Notes</h2>\n<div class="fx-notes"><p>{_e(record.notes)}</p></div>\n' if record.notes else ""
-    return f"""# {_e(record.id)}: {_e(record.title)}
+    notes = (
+        f'\n<h2 id="fx-notes">Notes</h2>\n<div class="fx-notes"><p>{_e(record.notes)}</p></div>\n'
+        if record.notes
+        else ""
+    )
+    return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
 {banner}

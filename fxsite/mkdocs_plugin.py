@@ -69,7 +69,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).parent
         paths = ProjectPaths(
-            root=root, docs_dir=Path(config.docs_dir),
+            root=root,
+            docs_dir=Path(config.docs_dir),
             evidence_dir=(root / self.config.evidence_dir),
             library_prefix=self.config.library_url.strip("/"),
             faq_page=self.config.faq_page or "faq.md",
@@ -138,7 +139,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             return f"# Frequently asked questions\n\n{body}"
         return None
 
-    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    def on_page_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
         assert self.project is not None
         src = page.file.src_uri
         generated = self._generated(src, page)
@@ -202,7 +205,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
 
-    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+    def on_serve(
+        self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any
+    ) -> LiveReloadServer:
         assert self.project is not None
         server.watch(str(self.project.paths.evidence_dir))
         return server

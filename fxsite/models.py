@@ -58,14 +58,13 @@ SetupKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,
 
 # Every spelling the vocabulary accepts, for the JSON Schema's enum: editors
 # then offer completion and flag a typo before fxsite ever runs.
-_UNIT_SPELLINGS = sorted(
-    {name for unit in UNITS.values() for name in (unit.symbol, *unit.aliases)}
-)
+_UNIT_SPELLINGS = sorted({name for unit in UNITS.values() for name in (unit.symbol, *unit.aliases)})
 
 
 def weakest_label(labels: list[str]) -> Label:
     """The weakest of some labels (measured > spec > public > estimate)."""
-    return min(labels, key=LABEL_STRENGTH.__getitem__)  # type: ignore[return-value]
+    weakest = min(labels, key=LABEL_STRENGTH.__getitem__)
+    return next(label for label in LABELS if label == weakest)
 
 
 def _canonical(value: str) -> str:
@@ -88,7 +87,9 @@ Unit = Annotated[
 
 def _finite(value: float | None, name: str) -> None:
     if value is not None and not math.isfinite(value):
-        raise PydanticCustomError("finite_number", "{name} must be a finite number", {"name": name})
+        raise PydanticCustomError(
+            "finite_number", "{name} must be a finite number", {"name": name, "field": name}
+        )
 
 
 def _document_path(value: str) -> str:
@@ -96,7 +97,9 @@ def _document_path(value: str) -> str:
     # the published site must never link to, or hash, files outside it.
     normal = posixpath.normpath(value)
     if value.startswith(("/", "\\")) or ":" in value or "\\" in value:
-        raise PydanticCustomError("document_path", "document must be a relative path inside evidence/")
+        raise PydanticCustomError(
+            "document_path", "document must be a relative path inside evidence/"
+        )
     if normal == ".." or normal.startswith("../") or normal == ".":
         raise PydanticCustomError("document_path", "document must stay inside evidence/")
     return normal
@@ -116,9 +119,9 @@ class Source(_Strict):
     sha256: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")] | None = Field(
         default=None, description="SHA-256 of the report document, 64 lowercase hex digits."
     )
-    url: Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=2000)] | None = (
-        Field(default=None, description="A public copy of the report (http or https only).")
-    )
+    url: (
+        Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=2000)] | None
+    ) = Field(default=None, description="A public copy of the report (http or https only).")
 
 
 class Figure(_Strict):
@@ -204,14 +207,24 @@ class Record(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Record:
         if self.status == "superseded" and self.superseded_by is None:
-            raise PydanticCustomError("superseded", "a superseded record needs superseded_by")
+            raise PydanticCustomError(
+                "superseded", "a superseded record needs superseded_by", {"field": "status"}
+            )
         if self.status != "superseded" and self.superseded_by is not None:
-            raise PydanticCustomError("superseded", "superseded_by is only for superseded records")
+            raise PydanticCustomError(
+                "superseded",
+                "superseded_by is only for superseded records",
+                {"field": "superseded_by"},
+            )
         if self.superseded_by is not None and self.superseded_by.lower() == self.id.lower():
-            raise PydanticCustomError("superseded", "a record cannot supersede itself")
+            raise PydanticCustomError(
+                "superseded", "a record cannot supersede itself", {"field": "superseded_by"}
+            )
         both = sorted(set(self.figures) & set(self.derived))
         if both:
             raise PydanticCustomError(
-                "figure_names", "names in both figures and derived: {names}", {"names": ", ".join(both)}
+                "figure_names",
+                "names in both figures and derived: {names}",
+                {"names": ", ".join(both)},
             )
         return self

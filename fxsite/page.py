@@ -72,11 +72,16 @@ def _bare(text: str, masked: str, path: str, pos: Positioner) -> list[Finding]:
     findings = []
     for span in find_bare_figures(masked):
         line, col = pos(span.start)
-        findings.append(Finding(
-            path, line, col, "FX501",
-            f"bare figure '{span.text}': cite it as [{span.text}](evidence:ID#figure)",
-            text=span.text,
-        ))
+        findings.append(
+            Finding(
+                path,
+                line,
+                col,
+                "FX501",
+                f"bare figure '{span.text}': cite it as [{span.text}](evidence:ID#figure)",
+                text=span.text,
+            )
+        )
     return findings
 
 
@@ -90,12 +95,11 @@ def rewrite_text(
 ) -> tuple[str, list[Claim], list[Finding]]:
     """Resolve the evidence links of a Markdown text and refuse its bare figures."""
     links = find_evidence_links(text)
-    masked = list(prose_mask(text))
+    masked = prose_mask(text)
     for link in links:
-        for i in range(link.start, link.end):
-            if masked[i] != "\n":
-                masked[i] = " "
-    findings = _bare(text, "".join(masked), path, pos)
+        # Blank the whole link; evidence links never span lines in source.
+        masked = masked[: link.start] + " " * (link.end - link.start) + masked[link.end :]
+    findings = _bare(text, masked, path, pos)
     claims: list[Claim] = []
     out: list[str] = []
     last = 0
@@ -166,7 +170,10 @@ def _faq(
         plain = item.a.text
         for claim in claims:
             plain = re.sub(
-                r"\[[^\]]*\]\(evidence:" + re.escape(claim.ref) + r"\)", claim.display, plain, count=1
+                r"\[[^\]]*\]\(evidence:" + re.escape(claim.ref) + r"\)",
+                claim.display,
+                plain,
+                count=1,
             )
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
         result.faq.append(FaqEntry(item.q.text, answer, " ".join(plain.split())))

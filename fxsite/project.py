@@ -98,9 +98,15 @@ class Project:
                 close = difflib.get_close_matches(item.page, sorted(known), n=1)
                 if close:
                     hint = f" (did you mean '{close[0]}'?)"
-                result.findings.append(Finding(
-                    path, item.line, item.col, "FX602", f"related page '{item.page}' does not exist{hint}"
-                ))
+                result.findings.append(
+                    Finding(
+                        path,
+                        item.line,
+                        item.col,
+                        "FX602",
+                        f"related page '{item.page}' does not exist{hint}",
+                    )
+                )
         return result
 
     def check(self) -> list[Finding]:
@@ -114,8 +120,12 @@ class Project:
             try:
                 source = file.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError) as exc:
-                findings.append(Finding(self.paths.relative(file), 1, 1, "FX105", f"cannot read page: {exc}"))
+                findings.append(
+                    Finding(self.paths.relative(file), 1, 1, "FX105", f"cannot read page: {exc}")
+                )
                 continue
-            result = self.process(src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known)
+            result = self.process(
+                src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known
+            )
             findings.extend(result.findings)
         return sort_findings(findings)

@@ -21,7 +21,9 @@ __all__ = ["EvidenceLink", "find_evidence_links", "line_col", "prose_mask"]
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 # Lines whose indented continuation is content, not code: admonitions and
 # details (Material), content tabs, list items, footnotes, definitions.
-_CONTAINER = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?|===|[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t])")
+_CONTAINER = re.compile(
+    r"^[ \t]*(?:!!!|\?\?\?\+?|===|[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t])"
+)
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
@@ -72,9 +74,11 @@ def _code_lines(lines: list[str]) -> Iterator[int]:
         if not stripped:
             previous_blank = True
             continue
-        indent = len(line) - len(line.lstrip(" \t").expandtabs(4)) if "\t" in line else len(
-            line
-        ) - len(line.lstrip(" "))
+        indent = (
+            len(line) - len(line.lstrip(" \t").expandtabs(4))
+            if "\t" in line
+            else len(line) - len(line.lstrip(" "))
+        )
         if indent == 0 or _CONTAINER.match(line):
             container = bool(_CONTAINER.match(line))
         elif indent >= 4 and previous_blank and not container:

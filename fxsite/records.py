@@ -52,6 +52,9 @@ def flatten_validation_error(
     findings = []
     for item in error.errors(include_url=False):
         loc = tuple(p for p in item["loc"] if isinstance(p, str | int))
+        # A model-level rule names the field it concerns, so the finding points at it.
+        field = (item.get("ctx") or {}).get("field")
+        loc = (*loc, field) if isinstance(field, str) else loc
         kind = item["type"]
         code = _CODE_BY_TYPE.get(kind, "FX203")
         if kind == "extra_forbidden":
@@ -74,7 +77,8 @@ def load_record_file(file: Path, path: str) -> RecordFile:
     except OSError as exc:
         finding = Finding(path, 1, 1, "FX901", f"cannot read file: {exc.strerror}")
         return RecordFile(path, None, LoadedYaml(None, [finding], {}, {}, {}))
-    loaded = load_yaml(source, path)
+    # Records are a few KB; a lower cap keeps hostile input cheap to refuse.
+    loaded = load_yaml(source, path, max_bytes=262_144)
     if loaded.data is None or loaded.findings:
         return RecordFile(path, None, loaded)
     findings: list[Finding] = []

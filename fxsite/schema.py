@@ -45,9 +45,7 @@ def schema_text() -> str:
 
 @cache
 def _validator() -> Draft202012Validator:
-    return Draft202012Validator(
-        record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER
-    )
+    return Draft202012Validator(record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
 def schema_errors(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:

@@ -21,23 +21,26 @@ _H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
 
 def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> str:
     """A visible admonition naming every estimate the page cites, or ``""``."""
-    estimates = {c.ref: c.value for c in claims if c.value is not None and c.value.label == "estimate"}
+    estimates = {
+        c.ref: c.value for c in claims if c.value is not None and c.value.label == "estimate"
+    }
     if not estimates:
         return ""
     records = list(dict.fromkeys(fig.record for fig in estimates.values() if fig))
     models = ", ".join(
         f'<a href="{html.escape(href_for(r, ""))}">{html.escape(r)}</a> '
-        f"({html.escape(library.records[r].title)})"
+        f"({escape_markdown(library.records[r].title)})"
         for r in records
     )
     items = []
     for fig in estimates.values():
         assert fig is not None
-        what = html.escape(fig.what or fig.name.replace("_", " "))
+        what = escape_markdown(fig.what or fig.name.replace("_", " "))
         link = f'<a href="{html.escape(href_for(fig.record, fig.name))}">{html.escape(fig.ref)}</a>'
         how = (
             f" — computed as <code>{html.escape(fig.formula)}</code>"
-            if fig.formula else " — an assumption of the model"
+            if fig.formula
+            else " — an assumption of the model"
         )
         items.append(f"<li>{what} ({link}){how}</li>")
     count = len(items)
@@ -48,7 +51,7 @@ def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> s
         f"reproducible from {'record' if len(records) == 1 else 'records'} {models}.\n\n"
         f'    <details class="fx-estimates"><summary>The {count} estimated '
         f"figure{'' if count == 1 else 's'} and how each is derived</summary>"
-        f'<ul>{"".join(items)}</ul></details>\n'
+        f"<ul>{''.join(items)}</ul></details>\n"
     )
 
 

@@ -13,7 +13,6 @@ import posixpath
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
 from fxsite.page import PageResult
 
@@ -68,46 +67,42 @@ class PageInfo:
     result: PageResult
 
 
-class _CitationParser(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[tuple[str, str | None, str | None]] = []
-        self.heading_id: str | None = None
-        self.heading: str | None = None
-        self._in_heading: str | None = None
-        self._text: list[str] = []
-        self._skip = 0
+# A regex scan, not an HTML parser: this runs on every page of every build
+# and only needs headings and the claims' data-fx-ref, in document order.
+_CITATION_SCAN = re.compile(
+    r'<h[1-6][^>]*?\sid="(?P<id>[^"]*)"[^>]*>(?P<heading>.*?)</h[1-6]>'
+    r"|<h[1-6](?:\s[^>]*)?>(?P<plain>.*?)</h[1-6]>"
+    r'|<a\s[^>]*?data-fx-ref="(?P<ref>[^"]*)"',
+    re.DOTALL,
+)
+# Inside a heading: what a reader does not see as its title.
+_HEADING_NOISE = re.compile(
+    r'<a[^>]*class="headerlink"[^>]*>.*?</a>|<span class="fx-(?:badge|sr)"[^>]*>.*?</span>',
+    re.DOTALL,
+)
+_TAG = re.compile(r"<[^>]+>")
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
-            self._in_heading, self._text = values.get("id"), []
-        elif tag == "a" and values.get("data-fx-ref"):
-            self.found.append((values["data-fx-ref"] or "", self.heading_id, self.heading))
-        if tag == "a" and "headerlink" in (values.get("class") or ""):
-            self._skip += 1
-        if tag == "span" and {"fx-sr", "fx-badge"} & set((values.get("class") or "").split()):
-            self._skip += 1
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in {"h1", "h2", "h3", "h4", "h5", "h6"} and self._text is not None:
-            self.heading_id = self._in_heading
-            self.heading = " ".join("".join(self._text).split()) or None
-            self._in_heading = None
-        if tag in {"a", "span"} and self._skip:
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self._text.append(data)
+def _heading_text(inner: str) -> str | None:
+    text = html.unescape(_TAG.sub("", _HEADING_NOISE.sub("", inner)))
+    return " ".join(text.split()) or None
 
 
 def collect_citations(page_html: str) -> list[tuple[str, str | None, str | None]]:
     """``(ref, heading id, heading text)`` of every claim in rendered HTML."""
-    parser = _CitationParser()
-    parser.feed(page_html)
-    parser.close()
-    return parser.found
+    found: list[tuple[str, str | None, str | None]] = []
+    heading_id: str | None = None
+    heading: str | None = None
+    for match in _CITATION_SCAN.finditer(page_html):
+        if match["ref"] is not None:
+            found.append((html.unescape(match["ref"]), heading_id, heading))
+            continue
+        inner = match["heading"] if match["heading"] is not None else match["plain"]
+        # Claims inside the heading itself cite under that heading.
+        for ref in re.findall(r'data-fx-ref="([^"]*)"', inner):
+            found.append((html.unescape(ref), match["id"], _heading_text(inner)))
+        heading_id, heading = match["id"], _heading_text(inner)
+    return found
 
 
 @dataclass
@@ -188,7 +183,9 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
     return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
 
 
-def fill_placeholders(page_html: str, index: SiteIndex, src: str, base_url: str) -> tuple[str, list[str]]:
+def fill_placeholders(
+    page_html: str, index: SiteIndex, src: str, base_url: str
+) -> tuple[str, list[str]]:
     """Fill every fxsite placeholder; returns the HTML and what was unknown."""
     unresolved: list[str] = []
 

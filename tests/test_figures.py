@@ -65,6 +65,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("half", "Cut the bill in half.", ["half"], "Use half-precision weights."),
     ("half the", "At half the cost.", ["half"], "In the first half of 2026."),
     ("fraction", "It saves a third of the space.", ["a third"], "Third-party audits are welcome."),
+    ("by a third", "It shrank by a third.", ["a third"], "Checked by a third party."),
     (
         "order of magnitude",
         "Faster by an order of magnitude.",

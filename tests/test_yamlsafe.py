@@ -561,3 +561,11 @@ def test_safe_dump_of_a_mapping_records_every_position(data: dict[str, Any]) -> 
         assert (key,) in result.positions
         assert (key,) in result.key_positions
         assert result.key_positions[(key,)] <= result.positions[(key,)]
+
+
+def test_crlf_line_endings_count_as_one_line() -> None:
+    result = load(b"a: 1\r\nb: 2\r\nc: \xff\r\n")
+    assert where(result) == [("FX105", 3, 4)]
+    result = load("a: 1\r\nb: 2\r\nb: 3\r\n")
+    assert result.positions[("b",)] == (2, 4)
+    assert where(result) == [("FX102", 3, 1)]

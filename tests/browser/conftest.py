@@ -1,0 +1,322 @@
+"""Browser tests: the built demo site in headless Debian Chromium, via Playwright.
+
+The suite needs a built ``site/`` (``make test`` builds it first; if it is
+missing, it is built here once with ``mkdocs build``), Debian's ``chromium`` at
+/usr/bin/chromium, the ``playwright`` Python package, and axe-core installed
+with ``npm ci --prefix tests/browser``.
+
+Outside CI a missing browser, Playwright or axe-core skips the tests with a
+message saying how to install it; under ``CI=true`` it fails them instead.
+
+``FXSITE_SITE_DIR`` may point the suite at another built site (default: site/).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+SITE = Path(os.environ.get("FXSITE_SITE_DIR", REPO / "site")).resolve()
+CHROMIUM = Path("/usr/bin/chromium")
+AXE_JS = HERE / "node_modules" / "axe-core" / "axe.min.js"
+SCREENSHOTS = REPO / "test-output" / "screenshots"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+# Pages every build of the demo site must have: the page walk must not be vacuous.
+REQUIRED_PAGES = [
+    "/",
+    "/checkpoint-acceleration/",
+    "/training-bubbles/",
+    "/joint-testing/",
+    "/faq/",
+    "/evidence/",
+    "/evidence/R1/",
+]
+EXCLUDED_DIRS = {"assets", "search"}
+
+IN_CI = os.environ.get("CI", "").strip().lower() == "true"
+
+
+def missing(what: str, how: str) -> None:
+    """Skip (fail under CI=true) because a prerequisite is missing."""
+    message = f"{what} is missing; {how}"
+    if IN_CI:
+        pytest.fail(f"CI=true: {message}", pytrace=False)
+    pytest.skip(message)
+
+
+# ---------------------------------------------------------------- the built site
+
+_build_error: str | None = None
+
+
+def _ensure_site() -> str | None:
+    """Build site/ once if it is missing; return the error text if that fails."""
+    global _build_error
+    if (SITE / "index.html").is_file() or _build_error is not None:
+        return _build_error
+    if "FXSITE_SITE_DIR" in os.environ:
+        _build_error = f"FXSITE_SITE_DIR={SITE} has no index.html"
+        return _build_error
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    if proc.returncode != 0 or not (SITE / "index.html").is_file():
+        _build_error = f"`mkdocs build` failed ({proc.returncode}):\n{proc.stdout}{proc.stderr}"
+    return _build_error
+
+
+def site_pages() -> list[str]:
+    """URL paths of every HTML page of the built site (404 page, search/, assets/ excluded)."""
+    if _ensure_site() is not None:
+        return []
+    pages = []
+    for path in SITE.rglob("index.html"):
+        rel = path.relative_to(SITE)
+        if rel.parts[0] in EXCLUDED_DIRS:
+            continue
+        parent = rel.parent.as_posix()
+        pages.append("/" if parent == "." else f"/{parent}/")
+    return sorted(pages, key=lambda p: (p.count("/"), p))
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "page_path" in metafunc.fixturenames:
+        pages = site_pages() or ["<no site>"]
+        metafunc.parametrize("page_path", pages, ids=pages)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    error = _ensure_site()
+    if error is not None:
+        pytest.fail(error, pytrace=False)
+    return SITE
+
+
+# ---------------------------------------------------------------- local HTTP server
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a browser closing a keep-alive connection early is not a site error
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = _QuietServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+# ---------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    if importlib.util.find_spec("playwright") is None:
+        missing(
+            "The playwright Python package",
+            "install the test extras: .venv/bin/pip install -e '.[test]'",
+        )
+    if not CHROMIUM.exists():
+        missing(
+            f"Chromium ({CHROMIUM})",
+            "install Debian's browser: sudo apt-get install chromium",
+        )
+    from playwright.sync_api import sync_playwright
+
+    manager = sync_playwright()
+    pw = manager.start()
+    try:
+        yield pw
+    finally:
+        manager.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@dataclass
+class Watch:
+    """What went wrong while a page was open."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    off_machine: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"console error: {m}" for m in self.console_errors]
+            + [f"page error: {m}" for m in self.page_errors]
+            + [f"failed request: {m}" for m in self.failed_requests]
+            + [f"off-machine request (blocked): {m}" for m in self.off_machine]
+        )
+
+
+class Session:
+    """A browser context shared by many tests; each test opens its own page in it."""
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.context = context
+        self.base_url = base_url
+        self.watch = Watch()
+        context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.watch.off_machine.append(url)
+            route.abort("blockedbyclient")
+
+    def new_page(self) -> Page:
+        page = self.context.new_page()
+        watch = self.watch
+        page.on(
+            "console",
+            lambda msg: watch.console_errors.append(f"{msg.text} ({msg.location.get('url')})")
+            if msg.type == "error"
+            else None,
+        )
+        page.on("pageerror", lambda err: watch.page_errors.append(str(err)))
+        page.on(
+            "requestfailed",
+            lambda req: watch.failed_requests.append(f"{req.url}: {req.failure}")
+            if urlsplit(req.url).hostname == "127.0.0.1"
+            else None,
+        )
+        page.on(
+            "response",
+            lambda resp: watch.failed_requests.append(f"{resp.url}: HTTP {resp.status}")
+            if resp.status >= 400
+            else None,
+        )
+        return page
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+
+def _session(browser: Browser, base_url: str, **options: Any) -> Iterator[Session]:
+    context = browser.new_context(**options)
+    try:
+        yield Session(context, base_url)
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def desktop(browser: Browser, base_url: str) -> Iterator[Session]:
+    """Desktop viewport, light colour scheme."""
+    yield from _session(browser, base_url, **DESKTOP, color_scheme="light")
+
+
+@pytest.fixture(scope="session")
+def phone(browser: Browser, base_url: str) -> Iterator[Session]:
+    """A 390x844 touch phone."""
+    yield from _session(browser, base_url, **PHONE, color_scheme="light")
+
+
+Visit = Callable[..., "Page"]
+
+
+@pytest.fixture
+def visit(desktop: Session, phone: Session) -> Iterator[Visit]:
+    """``visit(path, session=desktop)``: open a page and wait until the network is idle.
+
+    Problems seen while the test's pages are open are in ``session.watch``.
+    """
+    opened: list[Page] = []
+    desktop.watch = Watch()
+    phone.watch = Watch()
+
+    def _visit(path: str, session: Session | None = None) -> Page:
+        session = session or desktop
+        page = session.new_page()
+        opened.append(page)
+        page.goto(session.url(path), wait_until="load")
+        # Material loads its search worker and index after `load`.
+        page.wait_for_load_state("networkidle")
+        return page
+
+    yield _visit
+    for page in opened:
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> Path:
+    if not AXE_JS.is_file():
+        missing(
+            f"axe-core ({AXE_JS.relative_to(REPO)})",
+            "install it from the npm registry: npm ci --prefix tests/browser",
+        )
+    return AXE_JS
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
