@@ -10,8 +10,8 @@ carry its value, unit and label, and state it in its visible text exactly as
 from __future__ import annotations
 
 import json
-from functools import partial
 from decimal import Decimal
+from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any

@@ -7,6 +7,7 @@ them all. Under ``mkdocs serve`` it logs and keeps serving.
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 from importlib import resources
@@ -62,6 +63,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.results: dict[str, PageResult] = {}
         self.findings: list[Finding] = []
         self.files: Files | None = None
+        self.exports: dict[str, File] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -104,10 +106,41 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if asset.endswith(".css"):
                 content += "\n" + chart_style_css()
             files.append(File.generated(config, f"assets/fxsite/{asset}", content=content))
+        # The machine-readable files are real site files, so pages may link
+        # them and MkDocs validates those links; their content is filled in
+        # on_env, once every citation is known.
+        self.exports = {}
+        for name in self._export_names():
+            self.exports[name] = File.generated(config, name, content="")
+            files.append(self.exports[name])
         self.files = files
         for page_file in files.documentation_pages():
             self.index.urls[page_file.src_uri] = page_file.url
         return files
+
+    def _export_names(self) -> list[str]:
+        assert self.project is not None
+        prefix = self.project.paths.library_prefix
+        names = [
+            "evidence.json",
+            "evidence.csv",
+            "schemas/evidence.schema.json",
+            "schemas/evidence-site.schema.json",
+        ]
+        return names + [f"{prefix}/{record_id}.json" for record_id in self.project.library.records]
+
+    def _export_content(self, name: str) -> str:
+        assert self.project is not None
+        library = self.project.library
+        if name == "evidence.json":
+            return dumps(evidence_data(library, self.index))
+        if name == "evidence.csv":
+            return evidence_csv(library)
+        if name == "schemas/evidence.schema.json":
+            return schema_text()
+        if name == "schemas/evidence-site.schema.json":
+            return json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n"
+        return dumps(record_data(library, Path(name).stem))
 
     def _href_for(self, page: Page) -> Any:
         prefix = self.project.paths.library_prefix if self.project else "evidence"
@@ -146,6 +179,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         src = page.file.src_uri
         generated = self._generated(src, page)
         if generated is not None:
+            # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
+            page.meta["title"] = html.escape(html.unescape(generated.split("\n", 1)[0].lstrip("# ")))
             return generated
         source = page.file.content_string
         known = [f.src_uri for f in files.documentation_pages()]
@@ -174,6 +209,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 f"fxsite refused the build: {len(errors)} finding(s) above. "
                 "Run `fxsite check` for the full list."
             )
+        for name, file in self.exports.items():
+            file.content_string = self._export_content(name)
         return env
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
@@ -185,25 +222,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if result is not None and result.faq:
             output = output.replace("</head>", faq_json_ld(result) + "</head>", 1)
         return output
-
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.project is None:
-            return
-        library = self.project.library
-        site = Path(config.site_dir)
-        prefix = self.project.paths.library_prefix
-        outputs = {
-            "evidence.json": dumps(evidence_data(library, self.index)),
-            "evidence.csv": evidence_csv(library),
-            "schemas/evidence.schema.json": schema_text(),
-            "schemas/evidence-site.schema.json": json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n",
-        }
-        for record_id in library.records:
-            outputs[f"{prefix}/{record_id}.json"] = dumps(record_data(library, record_id))
-        for name, text in outputs.items():
-            target = site / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

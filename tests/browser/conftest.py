@@ -274,6 +274,12 @@ def desktop(browser: Browser, base_url: str) -> Iterator[Session]:
 
 
 @pytest.fixture(scope="session")
+def dark(browser: Browser, base_url: str) -> Iterator[Session]:
+    """Desktop viewport, dark colour scheme (Material follows prefers-color-scheme)."""
+    yield from _session(browser, base_url, **DESKTOP, color_scheme="dark")
+
+
+@pytest.fixture(scope="session")
 def phone(browser: Browser, base_url: str) -> Iterator[Session]:
     """A 390x844 touch phone."""
     yield from _session(browser, base_url, **PHONE, color_scheme="light")
@@ -284,7 +290,9 @@ Visit = Callable[..., "Page"]
 
 @pytest.fixture
 def visit(desktop: Session, phone: Session) -> Iterator[Visit]:
-    """``visit(path, session=desktop)``: open a page and wait until the network is idle.
+    """``visit(path, session=desktop, idle=False)``: open a page and wait for ``load``
+    (and, with ``idle=True``, until the network is idle: Material fetches its
+    search worker and index after ``load``).
 
     Problems seen while the test's pages are open are in ``session.watch``.
     """
@@ -292,13 +300,13 @@ def visit(desktop: Session, phone: Session) -> Iterator[Visit]:
     desktop.watch = Watch()
     phone.watch = Watch()
 
-    def _visit(path: str, session: Session | None = None) -> Page:
+    def _visit(path: str, session: Session | None = None, idle: bool = False) -> Page:
         session = session or desktop
         page = session.new_page()
         opened.append(page)
         page.goto(session.url(path), wait_until="load")
-        # Material loads its search worker and index after `load`.
-        page.wait_for_load_state("networkidle")
+        if idle:
+            page.wait_for_load_state("networkidle")
         return page
 
     yield _visit

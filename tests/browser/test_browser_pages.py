@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import PHONE, REQUIRED_PAGES, Session, Visit, site_pages
+from conftest import PHONE, REQUIRED_PAGES, SITE, Session, Visit, site_pages
 
 pytestmark = pytest.mark.browser
+
+PHONE_WIDTH: int = PHONE["viewport"]["width"]  # type: ignore[index]
 
 
 def test_required_pages_were_built(site_dir: object) -> None:
@@ -19,7 +22,7 @@ def test_required_pages_were_built(site_dir: object) -> None:
 
 def test_page_loads_cleanly(page_path: str, visit: Visit, desktop: Session) -> None:
     """No console errors, page errors, failed requests, or requests off 127.0.0.1."""
-    page = visit(page_path)
+    page = visit(page_path, idle=True)
     assert page.locator("article h1").count() >= 1, "no h1 in the article"
     assert page.title().strip(), "empty <title>"
     # fxsite's own assets are loaded and applied.
@@ -49,15 +52,21 @@ def test_claims_land_on_their_record_rows(visit: Visit) -> None:
             total += 1
             url = urlsplit(c["href"])
             where = f"{path} {c['ref']}"
+            setup = c["label"] == "setup"
+            # A figure claim lands on its figure's row; a setup claim (a condition
+            # such as the baseline, badge "i") on the record's Setup section.
+            anchor = "fx-setup" if setup else c["figure"]
             if c["ref"] != f"{c['record']}#{c['figure']}":
                 wrong.append(f"{where}: data-fx-ref != data-fx-record#data-fx-figure")
-            if url.fragment != c["figure"] or not url.path.endswith(f"/evidence/{c['record']}/"):
-                wrong.append(f"{where}: href {c['href']} is not the record page's figure anchor")
-            if c["badge"] != c["label"][:1].upper():
+            if url.fragment != anchor or not url.path.endswith(f"/evidence/{c['record']}/"):
+                wrong.append(f"{where}: href {c['href']} is not the record page's #{anchor}")
+            badge = "i" if setup else c["label"][:1].upper()
+            if c["badge"] != badge:
                 wrong.append(f"{where}: badge {c['badge']!r} for label {c['label']!r}")
-            if c["label"] not in c["sr"] or c["record"] not in c["sr"]:
+            said = "setting" if setup else c["label"]
+            if said not in c["sr"] or f"report {c['record']}" not in c["sr"]:
                 wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or report ID")
-            targets[url.path].add((url.fragment, c["ref"]))
+            targets[url.path].add((url.fragment, "" if setup else c["ref"]))
     assert total > 0, "no claims on the site"
     for record_path, anchors in sorted(targets.items()):
         page = visit(record_path)
@@ -70,47 +79,98 @@ def test_claims_land_on_their_record_rows(visit: Visit) -> None:
             )
             if not found:
                 wrong.append(f"{record_path}#{fragment}: no element with that id ({ref})")
+            elif not ref:
+                if found["tag"] != "H2":
+                    wrong.append(f"{record_path}#{fragment}: setup target is {found}")
             elif found != {"tag": "TR", "ref": ref, "inFigures": True}:
                 wrong.append(f"{record_path}#{fragment}: target is {found}, expected a row of {ref}")
         page.close()
     assert not wrong, f"{len(wrong)} of {total} claims wrong:\n  " + "\n  ".join(wrong)
 
 
-OVERFLOW_JS = """() => {
-  const vw = window.innerWidth;
-  const clips = el => {
+OVERFLOW_JS = """vw => {
+  const scrolls = el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+  const clipped = el => {
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const o = getComputedStyle(p).overflowX;
-      if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return p;
+      if (getComputedStyle(p).overflowX !== 'visible') return true;
     }
-    return null;
+    return false;
   };
   const describe = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-    (el.className && typeof el.className === 'string'
+    (typeof el.className === 'string' && el.className.trim()
        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
   const sticking = [];
   for (const el of document.querySelectorAll('.md-content *')) {
     const r = el.getBoundingClientRect();
-    if (r.width && r.right > vw + 1 && !clips(el)) sticking.push(describe(el) + ' right=' + Math.round(r.right));
+    if (r.width && r.right > vw + 1 && !clipped(el)) {
+      sticking.push(describe(el) + ' right=' + Math.round(r.right));
+    }
   }
+  // A wide table scrolls inside its own wrapper: its nearest horizontal scroll
+  // container, and no other one around it, can scroll sideways.
   const tables = [];
   for (const t of document.querySelectorAll('.md-content table')) {
-    const wrap = clips(t);
-    const r = (wrap || t).getBoundingClientRect();
-    if (!wrap || r.right > vw + 1) tables.push(describe(t) + ' in ' + (wrap ? describe(wrap) : 'no scroll wrapper') + ' right=' + Math.round(r.right));
+    const chain = [];
+    for (let p = t.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (scrolls(p)) chain.push(p);
+    }
+    if (!chain.length) {
+      if (t.getBoundingClientRect().right > vw + 1) tables.push(describe(t) + ': no scroll wrapper');
+      continue;
+    }
+    for (const outer of chain.slice(1)) {
+      if (outer.scrollWidth > outer.clientWidth + 1) {
+        tables.push(describe(t) + ' in ' + describe(chain[0]) + ' is nested in another sideways scroller ' +
+          describe(outer) + ' (scrollWidth ' + outer.scrollWidth + ' > clientWidth ' + outer.clientWidth + ')');
+      }
+    }
   }
-  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: vw,
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
           sticking: sticking.slice(0, 10), tables};
 }"""
 
 
-def test_no_horizontal_scrolling_on_a_phone(page_path: str, visit: Visit, phone: Session) -> None:
+# Known overflows the lead must fix in fxsite (see BROWSER_NOTES.md); strict, so a fix
+# shows up as XPASS and the entry must then be removed.
+PHONE_OVERFLOW_BUGS = {
+    "/training-bubbles/": "table.fx-chart-data (the chart's data table) has no scroll wrapper "
+    "and is wider than a 390px phone, so the whole page zooms out",
+}
+
+
+def test_no_horizontal_scrolling_on_a_phone(
+    page_path: str, visit: Visit, phone: Session, request: pytest.FixtureRequest
+) -> None:
+    if page_path in PHONE_OVERFLOW_BUGS:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=PHONE_OVERFLOW_BUGS[page_path]))
     page = visit(page_path, session=phone)
-    m = page.evaluate(OVERFLOW_JS)
-    width = PHONE["viewport"]["width"]  # type: ignore[index]
-    assert m["innerWidth"] == width, f"the phone viewport was zoomed out: {m}"
-    assert m["scrollWidth"] <= m["innerWidth"], (
-        f"{page_path} scrolls sideways on a {width}px phone: scrollWidth {m['scrollWidth']}; "
-        f"elements past the right edge: {m['sticking']}"
+    m = page.evaluate(OVERFLOW_JS, PHONE_WIDTH)
+    # Mobile Chrome zooms out to fit overflowing content: innerWidth grows too.
+    assert m["scrollWidth"] <= m["innerWidth"] == PHONE_WIDTH, (
+        f"{page_path} scrolls sideways on a {PHONE_WIDTH}px phone: scrollWidth "
+        f"{m['scrollWidth']}, innerWidth {m['innerWidth']}; elements past the right "
+        f"edge: {m['sticking']}"
     )
-    assert not m["tables"], f"{page_path}: tables not scrolling in their own wrapper: {m['tables']}"
+
+
+def _double_wrapped(page_path: str) -> bool:
+    """fxsite wraps a table in its own ``md-typeset__scrollwrap``, and Material wraps it again."""
+    html = (SITE / page_path.lstrip("/") / "index.html").read_text(encoding="utf-8")
+    return bool(re.search(r'<div class="fx-[^"]*\bmd-typeset__scrollwrap\b', html))
+
+
+def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
+    page_path: str, visit: Visit, phone: Session, request: pytest.FixtureRequest
+) -> None:
+    if _double_wrapped(page_path):
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                reason="fxsite gives its table wrappers Material's md-typeset__scrollwrap class; "
+                "Material wraps the table again, so the outer wrapper scrolls 16px sideways "
+                "on a phone (see BROWSER_NOTES.md)",
+            )
+        )
+    page = visit(page_path, session=phone)
+    m = page.evaluate(OVERFLOW_JS, PHONE_WIDTH)
+    assert not m["tables"], f"{page_path} on a phone:\n  " + "\n  ".join(m["tables"])

@@ -1,0 +1,236 @@
+"""What a reader does on the demo site: hover and follow claims, filter, search, read FAQs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+from conftest import SITE, Session, Visit, site_pages
+
+try:
+    from playwright.sync_api import Locator, Page, expect
+except ImportError:  # the fixtures skip (or fail under CI=true) before any test runs
+    pass
+
+pytestmark = pytest.mark.browser
+
+
+def first_visible_claim(page: Page, label: str) -> Locator:
+    claim = page.locator(f"article a.fx-claim[data-fx-label='{label}']").filter(visible=True).first
+    expect(claim).to_be_visible()
+    return claim
+
+
+@pytest.mark.parametrize(
+    ("path", "label"),
+    [("/", "measured"), ("/training-bubbles/", "estimate"), ("/checkpoint-acceleration/", "setup")],
+)
+def test_claim_tooltip_and_link_to_its_figure(
+    path: str, label: str, visit: Visit, desktop: Session
+) -> None:
+    page = visit(path)
+    claim = first_visible_claim(page, label)
+    record = claim.get_attribute("data-fx-record")
+    figure = claim.get_attribute("data-fx-figure")
+    assert record and figure
+    assert claim.get_attribute("title") is None or "Report" in (claim.get_attribute("title") or "")
+
+    claim.scroll_into_view_if_needed()
+    claim.hover()
+    # Material's content.tooltips replaces the title with its own tooltip element,
+    # linked to the claim by aria-describedby.
+    expect(claim).to_have_attribute("aria-describedby", re.compile(r"\S"))
+    tooltip_id = claim.get_attribute("aria-describedby")
+    tooltip = page.locator(f"[id='{tooltip_id}']")
+    expect(tooltip).to_have_attribute("role", "tooltip")
+    expect(tooltip).to_be_visible()
+    expect(tooltip).to_contain_text(f"Report {record}")
+    expect(tooltip).to_contain_text(label)
+    expect(page.locator(".md-tooltip2--active")).to_have_count(1)
+
+    claim.click()
+    anchor = "fx-setup" if label == "setup" else figure
+    expect(page).to_have_url(re.compile(rf"/evidence/{re.escape(record)}/#{re.escape(anchor)}$"))
+    target = page.locator(f"[id='{anchor}']")
+    expect(target).to_be_visible()
+    expect(target).to_be_in_viewport()
+    assert page.evaluate("() => document.querySelector(':target')?.id") == anchor
+    if label != "setup":
+        expect(target).to_have_attribute("data-fx-ref", f"{record}#{figure}")
+    # The target is not hidden under Material's sticky header.
+    header_bottom = page.evaluate(
+        "() => document.querySelector('.md-header').getBoundingClientRect().bottom"
+    )
+    top = target.evaluate("e => e.getBoundingClientRect().top")
+    assert top >= header_bottom - 1, f"#{anchor} (top {top}) is under the header ({header_bottom})"
+    assert not desktop.watch.problems(), desktop.watch.problems()
+
+
+def test_library_filters_by_label(visit: Visit) -> None:
+    page = visit("/evidence/")
+    rows = page.locator(".fx-library table tbody tr")
+    labels = rows.evaluate_all("rs => rs.map(r => r.dataset.fxLabel)")
+    total = len(labels)
+    estimates = labels.count("estimate")
+    assert 0 < estimates < total, f"the demo library needs estimate and other records: {labels}"
+
+    select = page.locator('.fx-library-filters select[data-fx-filter="label"]')
+    count = page.locator("output.fx-library-count")
+    expect(select).to_be_visible()  # unhidden by fxsite.js
+    expect(count).to_have_text(f"{total} of {total} records")
+
+    select.select_option("estimate")
+    for i, label in enumerate(labels):
+        row = rows.nth(i)
+        if label == "estimate":
+            expect(row).to_be_visible()
+        else:
+            expect(row).to_be_hidden()
+    expect(count).to_have_text(f"{estimates} of {total} records")
+
+    select.select_option("")
+    for i in range(total):
+        expect(rows.nth(i)).to_be_visible()
+    expect(count).to_have_text(f"{total} of {total} records")
+
+    status = page.locator('.fx-library-filters select[data-fx-filter="status"]')
+    status.select_option("retracted")
+    want = rows.evaluate_all("rs => rs.filter(r => r.dataset.fxStatus === 'retracted').length")
+    expect(count).to_have_text(f"{want} of {total} records")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("R1", "/evidence/R1/"), ("save_time_fx100", "/evidence/R1/"), ("snapshot save", "")],
+)
+def test_search_finds(query: str, expected: str, visit: Visit, desktop: Session) -> None:
+    page = visit("/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query)
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible()
+    expect(page.locator(".md-search-result__meta")).to_contain_text(re.compile(r"\d+ matching"))
+    if expected:
+        hrefs = page.locator("a.md-search-result__link").evaluate_all("as => as.map(a => a.href)")
+        assert any(expected in h for h in hrefs), f"no result on {expected} for {query!r}: {hrefs}"
+    assert not desktop.watch.problems(), desktop.watch.problems()
+
+
+FAQ_JS = """() => {
+  const clean = el => {
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.headerlink, .fx-badge, .fx-sr').forEach(e => e.remove());
+    return c.textContent.replace(/\\s+/g, ' ').trim();
+  };
+  const ld = [...document.querySelectorAll('head script[type="application/ld+json"]')]
+    .map(s => s.textContent);
+  let start = document.querySelector('article h2#frequently-asked-questions');
+  let stop = 'H2';
+  if (!start) { start = document.querySelector('article h1#frequently-asked-questions'); stop = 'H1'; }
+  if (!start) return {ld, faq: null};
+  const items = [];
+  const walk = first => {
+    for (let el = first; el && el.tagName !== stop; el = el.nextElementSibling) {
+      if (el.tagName === 'H3') items.push({q: clean(el), a: [], el});
+      else if (el.tagName === 'H2' && stop === 'H1') continue;
+      else if (items.length) items[items.length - 1].a.push(clean(el));
+    }
+  };
+  walk(start.nextElementSibling);
+  return {ld, faq: items.map(i => ({q: i.q, a: i.a.join(' ')}))};
+}"""
+
+
+def _faq_pages() -> list[str]:
+    return [p for p in site_pages() if "frequently-asked-questions" in
+            (SITE / p.lstrip("/") / "index.html").read_text(encoding="utf-8")]
+
+
+def test_faq_json_ld_matches_the_visible_faq(visit: Visit) -> None:
+    """On every page, FAQPage JSON-LD exists exactly where a FAQ is shown, and says the same."""
+    checked = []
+    wrong = []
+    for path in site_pages():
+        page = visit(path)
+        found = page.evaluate(FAQ_JS)
+        page.close()
+        blocks = [json.loads(text) for text in found["ld"]]  # every block parses
+        faqs = [b for b in blocks if isinstance(b, dict) and b.get("@type") == "FAQPage"]
+        if found["faq"] is None:
+            if faqs:
+                wrong.append(f"{path}: FAQPage JSON-LD but no visible FAQ")
+            continue
+        checked.append(path)
+        if len(faqs) != 1:
+            wrong.append(f"{path}: {len(faqs)} FAQPage JSON-LD blocks")
+            continue
+        entities = faqs[0].get("mainEntity", [])
+        ld = [(e["name"], e["acceptedAnswer"]["text"]) for e in entities]
+        shown = [(i["q"], i["a"]) for i in found["faq"]]
+        if not shown:
+            wrong.append(f"{path}: FAQ heading without questions")
+        if [q for q, _ in ld] != [q for q, _ in shown]:
+            wrong.append(f"{path}: JSON-LD questions {[q for q, _ in ld]} != shown {[q for q, _ in shown]}")
+        else:
+            for (q, a_ld), (_, a_shown) in zip(ld, shown, strict=True):
+                if " ".join(a_ld.split()) != a_shown:
+                    wrong.append(f"{path}: answer to {q!r}:\n    JSON-LD {a_ld!r}\n    shown   {a_shown!r}")
+    assert "/training-bubbles/" in checked and "/faq/" in checked, f"FAQs found on {checked}"
+    assert not wrong, "\n".join(wrong)
+
+
+def test_faq_and_chart_are_visible_on_training_bubbles(visit: Visit) -> None:
+    page = visit("/training-bubbles/")
+    faq = page.locator("article h2#frequently-asked-questions")
+    faq.scroll_into_view_if_needed()
+    expect(faq).to_be_visible()
+    questions = page.locator("article h2#frequently-asked-questions ~ h3")
+    assert questions.count() > 0
+    expect(questions.first).to_be_visible()
+
+    charts = page.locator("article figure.fx-chart svg")
+    assert charts.count() > 0, "no chart on /training-bubbles/"
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        chart.scroll_into_view_if_needed()
+        expect(chart).to_be_visible()
+        expect(chart).to_be_in_viewport()
+        box = chart.bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 50, f"chart {i} is {box}"
+        # the chart has an accessible name
+        assert chart.evaluate("s => !!(s.getAttribute('aria-labelledby') || s.getAttribute('aria-label') || s.querySelector('title'))")
+
+
+def test_machine_readable_files_are_served(desktop: Session) -> None:
+    request = desktop.context.request
+    r = request.get(desktop.url("/evidence.json"))
+    assert r.ok and "json" in r.headers["content-type"]
+    data = r.json()
+    assert {"records", "figures"} <= set(data), sorted(data)
+    ids = {rec["id"] for rec in data["records"]}
+    assert {"R1", "E1"} <= ids
+
+    r = request.get(desktop.url("/evidence.csv"))
+    assert r.ok
+    rows = list(csv.DictReader(io.StringIO(r.text())))
+    assert any(row["ref"] == "R1#save_time_fx100" for row in rows)
+
+    r = request.get(desktop.url("/schemas/evidence.schema.json"))
+    assert r.ok
+    schema = r.json()
+    assert "$schema" in schema or "properties" in schema or "$defs" in schema
+
+
+def test_palette_toggle_switches_to_dark_and_back(visit: Visit) -> None:
+    page = visit("/")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-md-color-scheme", "default")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(body).to_have_attribute("data-md-color-scheme", "default")
+    page.evaluate("() => localStorage.clear()")  # the shared context stays in light mode

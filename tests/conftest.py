@@ -1,0 +1,63 @@
+"""Shared test helpers: tiny fxsite projects in tmp_path, checked through the CLI.
+
+Helpers are fixtures, not imports: tests/browser/ has a conftest of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from fxsite.cli import cli
+
+#: The smallest config fxsite accepts: MkDocs' own theme, the fxsite plugin.
+MKDOCS_YML = "site_name: t\nplugins: [fxsite]\n"
+
+
+def write_project(
+    root: Path,
+    records: Mapping[str, str | bytes],
+    pages: Mapping[str, str] | None = None,
+    mkdocs: str = MKDOCS_YML,
+) -> Path:
+    """Write mkdocs.yml, docs/ and evidence/<name> files under ``root``."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "mkdocs.yml").write_text(mkdocs, encoding="utf-8")
+    for name, text in {"index.md": "# Home\n\nNo figures here.\n", **(pages or {})}.items():
+        page = root / "docs" / name
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(text, encoding="utf-8")
+    (root / "evidence").mkdir(exist_ok=True)
+    for name, content in records.items():
+        file = root / "evidence" / name
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return root
+
+
+def run_check(path: Path) -> tuple[int, list[dict[str, Any]]]:
+    """``fxsite check PATH --format json``: exit code and the findings."""
+    result = CliRunner().invoke(cli, ["check", str(path), "--format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Callable[..., Path]:
+    """A factory: ``project({"R1.yaml": text})`` writes a project and returns its root."""
+
+    def make(records: Mapping[str, str | bytes], **kwargs: Any) -> Path:
+        return write_project(tmp_path / "project", records, **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def check() -> Callable[[Path], tuple[int, list[dict[str, Any]]]]:
+    """``check(root)``: run ``fxsite check --format json`` -> (exit code, findings)."""
+    return run_check

@@ -1,0 +1,314 @@
+"""``fxsite check`` and ``fxsite schema`` as a user runs them.
+
+Most tests use click's CliRunner; a few run the installed ``fxsite`` script
+in a subprocess to prove the exit status and that no traceback ever shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from fxsite.cli import cli
+from fxsite.schema import SCHEMA_FILE, schema_text
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "records"
+CLEAN = FIXTURES / "clean"
+MANY = FIXTURES / "many_errors"
+FXSITE = Path(sys.executable).with_name("fxsite")
+
+#: Every finding of the many_errors fixture, in the order they must print.
+MANY_FINDINGS = [
+    ("docs/index.md", 3, 16, "FX501"),
+    ("evidence/E1.yaml", 10, 26, "FX304"),
+    ("evidence/E1.yaml", 11, 19, "FX305"),
+    ("evidence/E1.yaml", 12, 21, "FX306"),
+    ("evidence/E1.yaml", 14, 29, "FX307"),
+    ("evidence/E1.yaml", 15, 65, "FX308"),
+    ("evidence/M1.yaml", 4, 8, "FX309"),
+    ("evidence/M1.yaml", 6, 16, "FX303"),
+    ("evidence/M1.yaml", 8, 13, "FX310"),
+    ("evidence/R1.yaml", 4, 8, "FX203"),
+    ("evidence/R1.yaml", 6, 1, "FX202"),
+    ("evidence/R1.yaml", 8, 22, "FX203"),
+    ("evidence/R1.yaml", 8, 35, "FX204"),
+    ("evidence/R2.yaml", 2, 5, "FX301"),
+    ("evidence/Y1.yaml", 4, 1, "FX102"),
+]
+LINE = re.compile(
+    r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>FX\d{3}) (?P<message>.+)$"
+)
+
+
+def invoke(*args: str) -> Result:
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def where(findings: list[dict[str, Any]]) -> list[tuple[str, int, int, str]]:
+    return [(f["path"], f["line"], f["col"], f["code"]) for f in findings]
+
+
+# -- findings ------------------------------------------------------------------
+
+
+def test_clean_project() -> None:
+    result = invoke("check", str(CLEAN))
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == "ok: 0 error(s), 0 warning(s)\n"
+
+
+def test_every_problem_in_one_run() -> None:
+    result = invoke("check", str(MANY), "--format", "json")
+    assert result.exit_code == 1
+    findings = json.loads(result.stdout)
+    assert where(findings) == MANY_FINDINGS
+    assert len({f["code"] for f in findings}) >= 5
+    assert len({f["path"] for f in findings}) >= 2
+
+
+def test_text_lines_match_json() -> None:
+    text = invoke("check", str(MANY))
+    assert text.exit_code == 1
+    lines = text.stdout.splitlines()
+    matches = [LINE.match(line) for line in lines]
+    assert all(matches), lines
+    got = [(m["path"], int(m["line"]), int(m["col"]), m["code"]) for m in matches if m]
+    assert got == MANY_FINDINGS
+    assert got == sorted(got, key=lambda w: (w[0], w[1], w[2]))
+    findings = json.loads(invoke("check", str(MANY), "--format", "json").stdout)
+    for line, finding in zip(lines, findings, strict=True):
+        prefix = "warning: " if finding["severity"] == "warning" else ""
+        assert line == (
+            f"{finding['path']}:{finding['line']}:{finding['col']}: "
+            f"{finding['code']} {prefix}{finding['message']}"
+        )
+    assert "evidence/M1.yaml:4:8: FX309 warning: measured record M1" in text.stdout
+    assert text.stderr == "refused: 14 error(s), 1 warning(s)\n"
+
+
+def test_json_objects() -> None:
+    result = invoke("check", str(MANY), "--format", "json")
+    findings = json.loads(result.stdout)
+    assert isinstance(findings, list)
+    for finding in findings:
+        assert {"path", "line", "col", "code", "message", "severity"} <= finding.keys()
+        assert isinstance(finding["line"], int) and isinstance(finding["col"], int)
+        assert finding["severity"] in {"error", "warning"}
+    bare = [f for f in findings if f["code"] == "FX501"]
+    assert [f["text"] for f in bare] == ["84 s"]
+    assert all("text" not in f for f in findings if f["path"].startswith("evidence/"))
+    severities = {f["code"]: f["severity"] for f in findings}
+    assert severities["FX309"] == "warning" and severities["FX301"] == "error"
+
+
+def test_json_clean_is_an_empty_array() -> None:
+    result = invoke("check", str(CLEAN), "--format", "json")
+    assert (result.exit_code, json.loads(result.stdout)) == (0, [])
+
+
+def test_warnings_only_exit_zero(
+    project: Callable[..., Path], check: Callable[[Path], tuple[int, list[dict[str, Any]]]]
+) -> None:
+    root = project(
+        {
+            "R1.yaml": "id: R1\ntitle: T\nlabel: measured\nstatus: active\n"
+            "figures:\n  a: {value: 1, unit: s}\n"
+        }
+    )
+    result = invoke("check", str(root))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("evidence/R1.yaml:3:8: FX309 warning: ")
+    assert result.stderr == "ok: 0 error(s), 1 warning(s)\n"
+
+
+def test_path_defaults_to_current_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(MANY)
+    result = invoke("check", "--format", "json")
+    assert (result.exit_code, where(json.loads(result.stdout))) == (1, MANY_FINDINGS)
+    monkeypatch.chdir(CLEAN)
+    assert invoke("check").exit_code == 0
+
+
+def test_path_may_name_mkdocs_yml() -> None:
+    result = invoke("check", str(MANY / "mkdocs.yml"), "--format", "json")
+    assert (result.exit_code, where(json.loads(result.stdout))) == (1, MANY_FINDINGS)
+
+
+def test_paths_are_relative_to_the_project_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(MANY / "evidence")
+    result = invoke("check", "..", "--format", "json")
+    assert where(json.loads(result.stdout)) == MANY_FINDINGS
+
+
+# -- configuration errors: exit 2 ------------------------------------------------
+
+
+def _config_case(root: Path, name: str) -> Path:
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (root / "evidence").mkdir()
+    config = {
+        "no mkdocs.yml": None,
+        "no fxsite plugin": "site_name: t\nplugins: [search]\n",
+        "malformed mkdocs.yml": "site_name: t\nplugins: [fxsite\n",
+        "mkdocs.yml not a mapping": "- site_name\n",
+        "missing site_name": "plugins: [fxsite]\n",
+        "bad plugin option": "site_name: t\nplugins:\n  - fxsite:\n      enforce: maybe\n",
+        "missing evidence folder": "site_name: t\nplugins: [fxsite]\n",
+        "configured evidence folder missing": "site_name: t\nplugins:\n  - fxsite:\n      evidence_dir: records\n",
+    }[name]
+    if config is not None:
+        (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    if name == "missing evidence folder":
+        (root / "evidence").rmdir()
+    return root
+
+
+CONFIG_ERRORS = {
+    "no mkdocs.yml": "no mkdocs.yml here",
+    "no fxsite plugin": "add fxsite to plugins",
+    "malformed mkdocs.yml": "mkdocs.yml",
+    "mkdocs.yml not a mapping": "mkdocs.yml",
+    "missing site_name": "mkdocs.yml",
+    "bad plugin option": "mkdocs.yml",
+    "missing evidence folder": "evidence: evidence folder not found",
+    "configured evidence folder missing": "records: evidence folder not found",
+}
+
+
+@pytest.mark.parametrize("name", list(CONFIG_ERRORS))
+def test_configuration_errors_exit_2(name: str, tmp_path: Path) -> None:
+    root = _config_case(tmp_path / "p", name)
+    result = invoke("check", str(root))
+    assert result.exit_code == 2, result.output
+    assert CONFIG_ERRORS[name] in result.stderr
+    assert result.stdout == ""
+
+
+def test_nonexistent_path_exit_2(tmp_path: Path) -> None:
+    result = invoke("check", str(tmp_path / "nowhere"))
+    assert result.exit_code == 2
+    assert "does not exist" in result.stderr
+
+
+def test_unknown_format_exit_2() -> None:
+    assert invoke("check", str(CLEAN), "--format", "xml").exit_code == 2
+
+
+# -- the installed script, in a subprocess ---------------------------------------
+
+
+def run_fxsite(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [str(FXSITE), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def script() -> Path:
+    if not FXSITE.is_file():
+        pytest.fail(f"{FXSITE} is not installed: run `make test` (pip install -e .)")
+    return FXSITE
+
+
+def test_script_exit_codes(script: Path, tmp_path: Path) -> None:
+    assert run_fxsite("check", str(CLEAN)).returncode == 0
+    many = run_fxsite("check", str(MANY))
+    assert many.returncode == 1
+    assert len(many.stdout.splitlines()) == len(MANY_FINDINGS)
+    for name in ("no mkdocs.yml", "malformed mkdocs.yml", "missing site_name"):
+        root = _config_case(tmp_path / name.replace(" ", "_"), name)
+        result = run_fxsite("check", str(root))
+        assert result.returncode == 2, (name, result.stderr)
+        assert CONFIG_ERRORS[name] in result.stderr, name
+        assert result.stdout == "", name
+    # the reason MkDocs gives reaches the user
+    assert "site_name" in result.stderr
+
+
+def test_script_defaults_to_cwd(script: Path) -> None:
+    result = run_fxsite("check", "--format", "json", cwd=MANY)
+    assert (result.returncode, where(json.loads(result.stdout))) == (1, MANY_FINDINGS)
+
+
+def test_script_garbage_record(script: Path, tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    shutil.copytree(CLEAN, root)
+    garbage = bytes((i * 151 + 7) % 256 for i in range(4096))  # fixed "random" bytes
+    (root / "evidence" / "G1.yaml").write_bytes(garbage)
+    (root / "evidence" / "G2.yaml").write_bytes(os.urandom(4096))
+    (root / "evidence" / "G3.yaml").write_bytes(b"\x00\x01" * 100)
+    (root / "evidence" / "G4.yaml").write_bytes(b"id: [\n{{{ &a *a !!python/object:x {}\n")
+    result = run_fxsite("check", str(root), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    findings = json.loads(result.stdout)
+    assert {f["path"] for f in findings} == {f"evidence/G{i}.yaml" for i in range(1, 5)}
+    assert all(f["code"].startswith("FX1") for f in findings)
+    # byte 1 (0x9e) is the first that is not UTF-8: line 1, column 2
+    assert where(findings)[0] == ("evidence/G1.yaml", 1, 2, "FX105")
+
+
+# -- the demo site ------------------------------------------------------------------
+
+
+def test_demo_project_is_clean_but_for_fx309() -> None:
+    """The demo's contract: no refusal, and only the provenance the seeds lack."""
+    result = invoke("check", str(REPO), "--format", "json")
+    findings = json.loads(result.stdout)
+    assert result.exit_code == 0, findings
+    assert findings, "the seeds state no dates or hashes: FX309 warnings are expected"
+    assert {(f["code"], f["severity"]) for f in findings} == {("FX309", "warning")}
+    assert {f["path"] for f in findings} <= {
+        f"evidence/{p.name}" for p in (REPO / "evidence").glob("*.yaml")
+    }
+
+
+# -- fxsite schema ----------------------------------------------------------------------
+
+
+def test_schema_check_and_regenerate(tmp_path: Path) -> None:
+    target = tmp_path / SCHEMA_FILE
+    missing = invoke("schema", "--check", str(tmp_path))
+    assert missing.exit_code == 1
+    assert "run `fxsite schema`" in missing.stderr
+    target.parent.mkdir(parents=True)
+    target.write_text(schema_text().replace("evidence record", "evidence recrod"), encoding="utf-8")
+    stale = invoke("schema", "--check", str(tmp_path))
+    assert stale.exit_code == 1
+    assert f"{SCHEMA_FILE} is out of date: run `fxsite schema`" in stale.stderr
+    written = invoke("schema", str(tmp_path))
+    assert written.exit_code == 0
+    assert target.read_text(encoding="utf-8") == schema_text()
+    assert invoke("schema", "--check", str(tmp_path)).exit_code == 0
+
+
+def test_schema_defaults_to_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert invoke("schema").exit_code == 0
+    assert (tmp_path / SCHEMA_FILE).read_text(encoding="utf-8") == schema_text()
+
+
+def test_repo_schema_is_current() -> None:
+    result = invoke("schema", "--check", str(REPO))
+    assert result.exit_code == 0, "schemas/evidence.schema.json is stale: run `fxsite schema`"

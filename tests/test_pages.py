@@ -1,0 +1,302 @@
+"""fxsite.page.process_page on small sources: bare figures everywhere a reader
+sees text, claims resolved at their line:col, blocks, front matter, related pages."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from fxsite.findings import Finding
+from fxsite.library import Library
+from fxsite.page import process_page, rewrite_text
+from fxsite.project import Project, ProjectPaths
+from sitekit import CLEAN, href_for, library
+
+PATH = "docs/p.md"
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _findings(source: str, lib: Library) -> list[tuple[int, int, str, str | None]]:
+    result = process_page(source, PATH, lib, href_for)
+    assert all(f.path == PATH for f in result.findings)
+    return sorted((f.line, f.col, f.code, f.text) for f in result.findings)
+
+
+# Every place a reader sees text, each with one bare figure at a known position.
+PAGE = """\
+---
+title: Saves 2x faster
+faq:
+  - q: Why 5% more?
+    a: Because it is 3 minutes faster.
+---
+
+# Heading with 50% gain
+
+Body has 178 s here.
+
+- list item costs $1.2M
+1. numbered 3 minutes
+
+| a | b |
+|---|---|
+| 94 s | x |
+
+!!! note "Title 3x"
+
+    Admonition body 6 GB/s.
+
+??? tip
+
+    Details body ~3,560 s.
+
+```text
+fenced 178 s
+```
+
+~~~
+tilde 178 s
+~~~
+
+!!! note
+
+    ```
+    fenced in admonition 5%
+    ```
+
+Inline `178 s` code and <!-- 9 s --> comments and https://x.y/5% URLs.
+
+    indented code 178 s
+
+```evidence-table
+caption: Save 5% time
+rows:
+  - [Save time, R1#save_time_baseline]
+  - [Other 7 s, R1#save_time_fx100]
+```
+"""
+
+
+def test_bare_figures_everywhere_at_their_line_and_col(lib: Library) -> None:
+    assert _findings(PAGE, lib) == [
+        (2, 14, "FX501", "2x"),  # front-matter title
+        (4, 12, "FX501", "5%"),  # FAQ question
+        (5, 22, "FX501", "3 minutes"),  # FAQ answer
+        (8, 16, "FX501", "50%"),  # heading
+        (10, 10, "FX501", "178 s"),  # body
+        (12, 19, "FX501", "$1.2M"),  # bullet list
+        (13, 13, "FX501", "3 minutes"),  # numbered list
+        (17, 3, "FX501", "94 s"),  # table
+        (19, 17, "FX501", "3x"),  # admonition title
+        (21, 21, "FX501", "6 GB/s"),  # admonition body
+        (25, 18, "FX501", "~3,560 s"),  # details body
+        (46, 15, "FX501", "5%"),  # evidence-table caption
+        (49, 12, "FX501", "7 s"),  # evidence-table prose cell
+    ]
+
+
+def test_description_on_one_line(lib: Library) -> None:
+    source = "---\ndescription: It takes about 10 hours.\n---\n\n# T\n"
+    assert _findings(source, lib) == [(2, 23, "FX501", "about 10 hours")]
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a folded (>-) front-matter scalar is positioned at its indicator")
+def test_folded_description_is_positioned_on_its_own_line(lib: Library) -> None:
+    source = "---\ndescription: >-\n  It takes\n  about 10 hours.\n---\n"
+    assert _findings(source, lib) == [(4, 3, "FX501", "about 10 hours")]
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a folded (>-) FAQ answer is positioned at its indicator line")
+def test_folded_faq_answer_is_positioned_on_its_own_line(lib: Library) -> None:
+    source = "---\nfaq:\n  - q: Why?\n    a: >-\n      Line one\n      and 50% more.\n---\n"
+    assert _findings(source, lib) == [(6, 11, "FX501", "50%")]
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a quoted front-matter scalar is one column early")
+def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
+    assert _findings('---\ntitle: "Saves 2x"\n---\n', lib) == [(2, 15, "FX501", "2x")]
+
+
+def test_code_is_not_prose(lib: Library) -> None:
+    source = (
+        "```\n178 s\n```\n\n~~~\n5%\n~~~\n\nInline `1.9x` code.\n\n    indented 178 s\n\n"
+        "!!! note\n\n    ```\n    6 GB/s\n    ```\n"
+    )
+    assert _findings(source, lib) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["MkDocs 1.6", "Qwen-7B", "8-GPU", "G1–G4", "R1", "YOLOv8", "Atlas 910B", "32B LoRA",
+     "2026-03-14", "20 saves", "step 3"],
+)
+def test_names_are_not_figures(lib: Library, name: str) -> None:
+    assert _findings(f"# Notes\n\nWe used {name} here.\n\n- {name}\n", lib) == []
+
+
+def test_claims_are_resolved_at_their_line_and_col(lib: Library) -> None:
+    source = (
+        "---\ntitle: T\n---\n\n# T\n\n"
+        "Fell from [179 s](evidence:R1#save_time_baseline) to\n"
+        "   [94 s](evidence:R11#save_time_fx100), [1.90×](evidence:R1#save_speedup),\n"
+        "[1.9%](evidence:R1#save_speedup) [](evidence:R3#save_time_fx100)\n"
+        "[](evidence:R2#save_time_fx100) [](evidence:R1) [](evidence:R1#nope)\n"
+        "and [94 s](evidence:R1#save_time_fx100) is right.\n"
+    )
+    result = process_page(source, PATH, lib, href_for)
+    assert sorted((f.line, f.col, f.code) for f in result.findings) == [
+        (7, 11, "FX403"),
+        (8, 4, "FX401"),
+        (8, 42, "FX403"),
+        (9, 1, "FX405"),
+        (9, 34, "FX406"),
+        (10, 1, "FX407"),
+        (10, 33, "FX408"),
+        (10, 49, "FX402"),
+    ]
+    hints = {f.code: f.message for f in result.findings}
+    assert "did you mean 'R1'?" in hints["FX401"]
+    assert "superseded by R1" in hints["FX407"]
+    assert [c.ref for c in result.claims] == ["R1#save_time_fx100"]
+    assert result.records == ["R1"]
+
+
+def test_claims_in_admonitions_and_faq_answers(lib: Library) -> None:
+    source = (
+        "---\nfaq:\n  - q: How fast?\n    a: It is [2.0×](evidence:R1#save_speedup) faster.\n---\n"
+        "\n!!! note\n\n    Saves [178 s](evidence:R1#save_time_fx100).\n"
+    )
+    assert _findings(source, lib) == [
+        (4, 14, "FX403", "2.0×"),
+        (9, 11, "FX403", "178 s"),
+    ]
+
+
+def test_rendered_page_holds_the_claims(lib: Library) -> None:
+    source = "# T\n\nFell from [178 s](evidence:R1#save_time_baseline), [](evidence:R1#run_total).\n"
+    result = process_page(source, PATH, lib, href_for)
+    assert result.findings == []
+    parsed = BeautifulSoup(result.markdown, "html.parser")
+    claims = parsed.select("a.fx-claim")
+    assert [(a["data-fx-ref"], a["href"]) for a in claims] == [
+        ("R1#save_time_baseline", "evidence/R1/#save_time_baseline"),
+        ("R1#run_total", "evidence/R1/#run_total"),
+    ]
+    assert claims[1].contents[0] == "3,560\u00a0s"
+    assert "[178 s]" not in result.markdown
+
+
+def test_code_keeps_its_evidence_links_verbatim(lib: Library) -> None:
+    source = "Text `[9 s](evidence:R1#x)`\n\n```\n[9 s](evidence:R9#y)\n```\n"
+    result = process_page(source, PATH, lib, href_for)
+    assert result.findings == [] and result.claims == []
+    assert result.markdown == source
+
+
+def test_refused_claim_is_shown_as_escaped_text(lib: Library) -> None:
+    out, claims, findings = rewrite_text(
+        "[<b>9 s</b>](evidence:R9#x)", PATH, lambda offset: (1, offset + 1), lib, href_for
+    )
+    assert claims == [] and [f.code for f in findings] == ["FX401"]
+    assert out == "&lt;b&gt;9 s&lt;/b&gt;"
+
+
+def test_evidence_table_renders_claims_and_refuses_unknown_refs(lib: Library) -> None:
+    source = (
+        "# T\n\n```evidence-table\nheader: [\"\", Baseline, FX100]\nrows:\n"
+        "  - [Save time, R1#save_time_baseline, R1#save_time_fx100]\n"
+        "  - [Load, R9#load_speedup, R1#load_speedu]\n```\n"
+    )
+    result = process_page(source, PATH, lib, href_for)
+    assert sorted((f.line, f.col, f.code) for f in result.findings) == [
+        (7, 12, "FX401"),
+        (7, 29, "FX402"),
+    ]
+    assert "did you mean 'load_speedup'?" in next(
+        f.message for f in result.findings if f.code == "FX402"
+    )
+
+
+def test_evidence_table_clean(lib: Library) -> None:
+    source = (
+        "```evidence-table\ncaption: Save\nheader: [\"\", Baseline, FX100]\nrows:\n"
+        "  - [Save time, R1#save_time_baseline, R1#save_time_fx100]\n```\n"
+    )
+    result = process_page(source, PATH, lib, href_for)
+    assert result.findings == []
+    table = BeautifulSoup(result.markdown, "html.parser").table
+    assert table is not None
+    assert [a["data-fx-ref"] for a in table.select("td a.fx-claim")] == [
+        "R1#save_time_baseline",
+        "R1#save_time_fx100",
+    ]
+    assert table.caption is not None and table.caption.get_text() == "Save"
+
+
+def test_chart_with_mixed_units_is_refused(lib: Library) -> None:
+    source = (
+        "Intro.\n\n```evidence-chart\ntitle: Mixed\nbars:\n"
+        "  - {label: A, ref: R1#save_time_baseline}\n  - {label: B, ref: R1#save_speedup}\n```\n"
+    )
+    result = process_page(source, PATH, lib, href_for)
+    assert [f.format() for f in result.findings] == [
+        "docs/p.md:4:8: FX604 all bars of a chart share one unit; found s, ×"
+    ]
+    assert "<svg" not in result.markdown
+
+
+def test_chart_renders_svg(lib: Library) -> None:
+    source = (
+        "```evidence-chart\ntitle: Save time\nbars:\n"
+        "  - {label: Baseline, ref: R1#save_time_baseline}\n"
+        "  - {label: FX100, ref: R1#save_time_fx100}\n```\n"
+    )
+    result = process_page(source, PATH, lib, href_for)
+    assert result.findings == []
+    assert "<svg" in result.markdown
+    assert [c.ref for c in result.claims] == ["R1#save_time_baseline", "R1#save_time_fx100"]
+
+
+def _project() -> Project:
+    project = Project(ProjectPaths(root=CLEAN, docs_dir=CLEAN / "docs", evidence_dir=CLEAN / "evidence"))
+    project.load()
+    return project
+
+
+def test_related_missing_page_is_refused() -> None:
+    source = "---\nrelated:\n  - index.md\n  - anaylsis.md\n  - title: Only a title\n---\n# T\n"
+    result = _project().process("p.md", source, href_for, ["index.md", "analysis.md", "p.md"])
+    assert result.findings == [
+        Finding(
+            "docs/p.md", 4, 5, "FX602",
+            "related page 'anaylsis.md' does not exist (did you mean 'analysis.md'?)",
+        )
+    ]
+    assert [(r.page, r.title) for r in result.related] == [
+        ("index.md", None), ("anaylsis.md", None), (None, "Only a title"),
+    ]
+
+
+def test_related_may_not_escape_docs() -> None:
+    source = "---\nrelated:\n  - ../mkdocs.yml\n---\n"
+    result = _project().process("p.md", source, href_for, ["../mkdocs.yml"])
+    assert [(f.line, f.col, f.code) for f in result.findings] == [(3, 5, "FX602")]
+
+
+def test_related_title_only_entry_passes() -> None:
+    source = "---\nrelated:\n  - title: Inference storage planning\n  - {page: index.md, title: Home}\n---\n"
+    result = _project().process("p.md", source, href_for, ["index.md"])
+    assert result.findings == []
+
+
+def test_invalid_front_matter_entries(lib: Library) -> None:
+    source = "---\ntitle: [a]\nrelated: 5\nfaq:\n  - q: only a question\n---\n"
+    assert [(f.line, f.code) for f in process_page(source, PATH, lib, href_for).findings] == [
+        (2, "FX601"),
+        (3, "FX601"),
+        (5, "FX603"),
+    ]

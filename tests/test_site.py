@@ -1,0 +1,437 @@
+"""The built clean fixture site and the demo site: claims, record pages, cited-by,
+data sources, related reading, estimate notes, FAQ JSON-LD, evidence.json/csv,
+escaping of record text, reproducibility and a link checker over every page."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from fxsite.exports import EVIDENCE_JSON_SCHEMA
+from fxsite.schema import SCHEMA_ID, record_schema
+from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
+
+pytestmark = pytest.mark.slow
+
+CONTENT = ["index.html", "analysis/index.html", "derived/index.html", "hostile/index.html"]
+RECORDS = ["E1", "R1", "R2", "R3", "X1"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site(CLEAN, tmp_path_factory.mktemp("clean") / "site")
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site(ROOT, tmp_path_factory.mktemp("demo") / "site")
+
+
+@pytest.fixture(scope="module")
+def evidence(site: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((site / "evidence.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _claims(page: BeautifulSoup) -> list[Tag]:
+    return page.select("article a.fx-claim")
+
+
+def _section_after(page: BeautifulSoup, heading_id: str) -> Tag:
+    heading = page.find(id=heading_id)
+    assert isinstance(heading, Tag), heading_id
+    nxt = heading.find_next_sibling()
+    assert isinstance(nxt, Tag)
+    return nxt
+
+
+def _resolves(site_dir: Path, page: Path, href: str) -> str | None:
+    """Why an internal href does not resolve, or None."""
+    target, fragment = resolve_href(site_dir, page, href)
+    if target is None:
+        return None
+    if not target.is_file():
+        return f"{href}: no file {target}"
+    if not target.resolve().is_relative_to(site_dir.resolve()):
+        return f"{href}: outside the site"
+    if fragment and target.suffix == ".html" and fragment not in ids(soup(target)):
+        return f"{href}: no id '{fragment}' in {target.relative_to(site_dir)}"
+    return None
+
+
+# -- claims ------------------------------------------------------------------
+
+
+def test_claims_link_to_existing_record_anchors(site: Path) -> None:
+    seen = 0
+    for name in CONTENT:
+        page_file = site / name
+        for a in _claims(soup(page_file)):
+            seen += 1
+            href = str(a["href"])
+            assert _resolves(site, page_file, href) is None
+            target, fragment = resolve_href(site, page_file, href)
+            assert target == (site / "evidence" / str(a["data-fx-record"]) / "index.html").resolve()
+            figure = str(a["data-fx-figure"])
+            assert fragment == ("fx-setup" if figure.startswith("setup.") else figure)
+    assert seen >= 15
+
+
+def test_claim_attributes_and_tooltip(site: Path) -> None:
+    page = soup(site / "index.html")
+    first = _claims(page)[0]
+    assert first["href"] == "evidence/R1/#save_time_baseline"
+    assert first["class"] == ["fx-claim", "fx-claim--measured"]
+    assert first["title"] == "Report R1 · measured · 2026-03-14 · baseline: local NVMe single drive"
+    assert (first["data-fx-ref"], first["data-fx-value"], first["data-fx-unit"]) == (
+        "R1#save_time_baseline", "178", "s",
+    )
+    assert (first["data-fx-label"], first["data-fx-decimals"]) == ("measured", "0")
+    assert first.find(class_="fx-badge").get_text() == "M"  # type: ignore[union-attr]
+    filled = [a for a in _claims(page) if a["data-fx-ref"] == "R1#load_speedup"]
+    assert [a.contents[0] for a in filled] == ["6.2–9.3×"]
+    assert (filled[0]["data-fx-min"], filled[0]["data-fx-max"]) == ("6.2", "9.3")
+    setup = [a for a in _claims(page) if a["data-fx-label"] == "setup"]
+    assert [a.contents[0] for a in setup] == ["local NVMe single drive"]
+
+
+def test_claims_on_an_estimate_page_carry_the_estimate_label(site: Path) -> None:
+    labels = {str(a["data-fx-ref"]): a["data-fx-label"] for a in _claims(soup(site / "derived/index.html"))}
+    assert labels == {"R1#bubble_share": "estimate", "R1#bandwidth_fx100": "measured"}
+
+
+def test_code_stays_code(site: Path) -> None:
+    page = soup(site / "index.html")
+    code = page.select("article pre code")
+    assert [c.get_text() for c in code] == ["code is not prose: 178 s, 1.9x, 50%\n"]
+
+
+# -- the Evidence Library ----------------------------------------------------
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_record_page_has_an_anchor_per_figure(site: Path, evidence: dict[str, Any], record: str) -> None:
+    page = soup(site / "evidence" / record / "index.html")
+    expected = sorted(f["name"] for f in evidence["figures"] if f["record"] == record)
+    rows = sorted(str(tr["id"]) for tr in page.select("tr[id]"))
+    assert rows == expected
+    for tr in page.select("tr[id]"):
+        assert tr["data-fx-ref"] == f"{record}#{tr['id']}"
+
+
+def test_derived_figures_show_formula_and_linked_inputs(site: Path) -> None:
+    page_file = site / "evidence" / "R1" / "index.html"
+    row = soup(page_file).find("tr", id="bubble_share")
+    assert isinstance(row, Tag)
+    assert "save_time_baseline * E1.saves / E1.run_duration * 100" in row.get_text()
+    inputs = [str(a["href"]) for a in row.select("small a")]
+    assert inputs == ["./#save_time_baseline", "../E1/#saves", "../E1/#run_duration"]
+    for href in inputs:
+        assert _resolves(site, page_file, href) is None
+    assert row.select_one(".fx-value").get_text() == "9.9%"  # type: ignore[union-attr]
+
+
+def test_cited_by_links_resolve_and_name_the_citing_pages(site: Path) -> None:
+    page_file = site / "evidence" / "R1" / "index.html"
+    row = soup(page_file).find("tr", id="save_time_baseline")
+    assert isinstance(row, Tag)
+    cited = row.select(".fx-cited-by > li > a")
+    assert sorted(a.get_text() for a in cited) == ["Fixture analysis", "Fixture home"]
+    for a in row.select(".fx-cited-by a"):
+        assert _resolves(site, page_file, str(a["href"])) is None
+    uncited = soup(site / "evidence" / "R3" / "index.html").find("tr", id="save_time_fx100")
+    assert isinstance(uncited, Tag) and uncited.select_one(".fx-cited-by-none") is not None
+
+
+def test_library_index_lists_every_record(site: Path) -> None:
+    page_file = site / "evidence" / "index.html"
+    rows = soup(page_file).select(".fx-library tbody tr")
+    assert [tr.td.get_text() for tr in rows] == RECORDS  # type: ignore[union-attr]
+    counts = {tr.td.get_text(): tr.select_one(".fx-count").get_text() for tr in rows}  # type: ignore[union-attr]
+    assert counts == {"E1": "1", "R1": "3", "R2": "0", "R3": "0", "X1": "1"}
+    for tr in rows:
+        assert _resolves(site, page_file, str(tr.a["href"])) is None  # type: ignore[index]
+    statuses = {tr.td.get_text(): tr["data-fx-status"] for tr in rows}  # type: ignore[union-attr]
+    assert statuses["R2"] == "superseded" and statuses["R3"] == "retracted"
+
+
+def test_superseded_record_page_links_its_successor(site: Path) -> None:
+    page_file = site / "evidence" / "R2" / "index.html"
+    banner = soup(page_file).select_one(".admonition.warning")
+    assert banner is not None and "superseded by R1" in banner.get_text()
+    assert _resolves(site, page_file, str(banner.a["href"])) is None  # type: ignore[index]
+
+
+# -- generated sections on content pages --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "records"),
+    [
+        ("index.html", ["R1"]),
+        ("analysis/index.html", ["E1", "R1"]),
+        ("derived/index.html", ["R1"]),
+        ("hostile/index.html", ["X1"]),
+    ],
+)
+def test_data_sources_list_the_cited_records(site: Path, name: str, records: list[str]) -> None:
+    page_file = site / name
+    listing = _section_after(soup(page_file), "data-sources")
+    links = listing.select("li > a")
+    assert [a.get_text() for a in links] == records
+    for a in links:
+        assert _resolves(site, page_file, str(a["href"])) is None
+
+
+def test_related_reading_front_matter_first_then_shared_evidence(site: Path) -> None:
+    page_file = site / "index.html"
+    listing = _section_after(soup(page_file), "related-reading")
+    assert [li.get_text() for li in listing.select("li")] == [
+        "Fixture analysis",  # front matter
+        "A title-only entry",  # front matter, no link
+        "Fixture derived",  # shares R1
+    ]
+    assert listing.select("li")[1].a is None
+    for a in listing.select("a"):
+        assert _resolves(site, page_file, str(a["href"])) is None
+
+
+def test_related_reading_from_shared_evidence_only(site: Path) -> None:
+    listing = _section_after(soup(site / "derived/index.html"), "related-reading")
+    assert [li.get_text() for li in listing.select("li")] == ["Fixture analysis", "Fixture home"]
+
+
+@pytest.mark.parametrize(
+    ("name", "estimates"),
+    [
+        ("analysis/index.html", ["E1#saves", "E1#total_save_time"]),  # direct
+        ("derived/index.html", ["R1#bubble_share"]),  # via a derived figure
+        ("hostile/index.html", ["X1#hostile_estimate"]),  # a figure's own label
+        ("index.html", []),
+    ],
+)
+def test_estimate_note(site: Path, name: str, estimates: list[str]) -> None:
+    page = soup(site / name)
+    notes = [
+        a for a in page.select("article .admonition.warning")
+        if "Estimates on this page" in a.get_text()
+    ]
+    if not estimates:
+        assert notes == []
+        return
+    (note,) = notes
+    listed = [a.get_text() for a in note.select(".fx-estimates li a")]
+    assert listed == estimates
+    for a in note.select("a"):
+        assert _resolves(site, site / name, str(a["href"])) is None
+
+
+def _visible(tag: Tag) -> str:
+    for hidden in tag.select(".fx-badge, .fx-sr"):
+        hidden.decompose()
+    return " ".join(tag.get_text().split())
+
+
+def test_faq_and_its_json_ld_agree(site: Path) -> None:
+    page = soup(site / "analysis/index.html")
+    scripts = page.head.select('script[type="application/ld+json"]')  # type: ignore[union-attr]
+    assert len(scripts) == 1
+    data = json.loads(scripts[0].string or "")
+    assert (data["@context"], data["@type"]) == ("https://schema.org", "FAQPage")
+    heading = page.find(id="frequently-asked-questions")
+    assert isinstance(heading, Tag)
+    visible = []
+    for h3 in heading.find_all_next("h3"):
+        answer = h3.find_next_sibling("p")
+        assert isinstance(answer, Tag)
+        visible.append((_visible(h3), _visible(answer)))
+    ld = [(q["name"], " ".join(q["acceptedAnswer"]["text"].split())) for q in data["mainEntity"]]
+    assert ld == visible
+    assert ld[0] == (
+        "How many saves does the model assume?",
+        "The model assumes 20 saves per run, each taking 178 s.",
+    )
+    # the answers' claims are rendered claims
+    assert heading.find_next("a", class_="fx-claim")["data-fx-ref"] == "E1#saves"  # type: ignore[index]
+
+
+def test_pages_without_faq_have_no_json_ld(site: Path) -> None:
+    assert soup(site / "index.html").select('script[type="application/ld+json"]') == []
+
+
+def test_site_faq_page_links_back(site: Path) -> None:
+    page_file = site / "faq" / "index.html"
+    page = soup(page_file)
+    back = page.select("article h2 a:not(.headerlink)")
+    assert [a.get_text() for a in back] == ["Fixture analysis"]
+    assert _resolves(site, page_file, str(back[0]["href"])) is None
+    assert [h.get_text().rstrip("¶") for h in page.select("article h3")] == [
+        "How many saves does the model assume?",
+        "Is the FX100 faster?",
+    ]
+
+
+# -- machine-readable evidence -------------------------------------------------
+
+
+def test_evidence_json_validates_against_its_schema(evidence: dict[str, Any]) -> None:
+    registry: Registry[Any] = Registry().with_resource(
+        SCHEMA_ID, Resource.from_contents(record_schema())
+    )
+    validator = Draft202012Validator(EVIDENCE_JSON_SCHEMA, registry=registry)
+    assert [e.message for e in validator.iter_errors(evidence)] == []
+    # and the schema is not vacuous
+    assert list(validator.iter_errors({**evidence, "records": [{"id": "R1"}]}))
+    assert list(validator.iter_errors({**evidence, "extra": 1}))
+
+
+def test_published_schemas_match(site: Path) -> None:
+    published = json.loads((site / "schemas/evidence-site.schema.json").read_text("utf-8"))
+    assert published == EVIDENCE_JSON_SCHEMA
+    assert json.loads((site / "schemas/evidence.schema.json").read_text("utf-8")) == record_schema()
+
+
+def test_evidence_json_holds_every_rendered_claim(site: Path, evidence: dict[str, Any]) -> None:
+    pages = {p["url"]: p["src"] for p in evidence["pages"]}
+    assert sorted(pages.values()) == ["analysis.md", "derived.md", "hostile.md", "index.md"]
+    cited: dict[str, set[str]] = {}
+    for c in evidence["citations"]:
+        cited.setdefault(c["page"], set()).add(c["ref"])
+    figures = {f["ref"] for f in evidence["figures"]}
+    for page_file in html_pages(site):
+        url = page_file.relative_to(site).as_posix().removesuffix("index.html")
+        refs = {str(a["data-fx-ref"]) for a in soup(page_file).select("article a[data-fx-ref]")}
+        if url not in pages:
+            continue
+        assert refs == cited.get(pages[url], set()), url
+        assert {r for r in refs if "#setup." not in r} <= figures
+
+
+def test_evidence_json_figures_and_values(evidence: dict[str, Any]) -> None:
+    figures = {f["ref"]: f for f in evidence["figures"]}
+    assert figures["R1#bubble_share"]["label"] == "estimate"
+    assert figures["R1#bubble_share"]["display"] == "9.9%"
+    assert figures["R1#load_speedup"]["min"] == "6.2"
+    assert figures["R1#bandwidth_fx100"]["value"] == "6.40"
+    assert [r["id"] for r in evidence["records"]] == RECORDS
+
+
+def test_evidence_csv_has_one_row_per_figure(site: Path, evidence: dict[str, Any]) -> None:
+    rows = list(csv.DictReader(io.StringIO((site / "evidence.csv").read_text("utf-8"))))
+    assert [r["ref"] for r in rows] == [f["ref"] for f in evidence["figures"]]
+    assert len(rows) == len({r["ref"] for r in rows}) == 15
+    by_ref = {r["ref"]: r for r in rows}
+    assert by_ref["R1#run_total"]["display"] == "3,560\u00a0s"
+
+
+def test_record_json_downloads(site: Path, evidence: dict[str, Any]) -> None:
+    for record in evidence["records"]:
+        published = json.loads((site / "evidence" / f"{record['id']}.json").read_text("utf-8"))
+        assert published == record
+
+
+# -- hostile record text --------------------------------------------------------
+
+
+def test_record_text_never_becomes_markup_or_a_link(site: Path) -> None:
+    for page_file in html_pages(site):
+        page = soup(page_file)
+        rel = page_file.relative_to(site).as_posix()
+        for tag in page.find_all(href=True) + page.find_all(src=True):
+            for attr in ("href", "src"):
+                value = re.sub(r"\s", "", str(tag.get(attr, ""))).lower()
+                assert not value.startswith("javascript:"), (rel, str(tag))
+        for script in page.find_all("script"):
+            assert "alert(" not in script.get_text(), (rel, str(script))
+        assert page.find("img", onerror=True) is None, rel
+        assert page.find("b", string=re.compile("Issuer")) is None, rel
+        assert not [em for em in page.find_all("em") if "record" in em.get_text()], rel
+
+
+def test_hostile_record_text_is_shown_as_text(site: Path) -> None:
+    page = soup(site / "evidence" / "X1" / "index.html")
+    title = "<script>alert('title')</script></title><script>alert('t2')</script> Hostile"
+    assert page.title is not None and page.title.get_text().startswith(f"X1: {title}")
+    h1 = page.select_one("article h1")
+    assert h1 is not None and h1.get_text().startswith(f"X1: {title} & [click](javascript:alert(1)) *record*")
+    notes = page.select_one(".fx-notes")
+    assert notes is not None and "<script>alert('notes')</script>" in notes.get_text()
+    assert "[again](javascript:alert(10))" in notes.get_text()
+    assert "<img src=x onerror=alert(2)>" in page.select_one(".fx-baseline").get_text()  # type: ignore[union-attr]
+    url = page.find("a", rel="nofollow")
+    assert url is not None and url["href"] == "https://example.com/x1?next=javascript:alert(6)&a=1"
+    hostile = soup(site / "hostile" / "index.html")
+    claim = _claims(hostile)[0]
+    assert claim["title"] == (
+        "Report X1 · public · date not stated · baseline: <img src=x onerror=alert(2)> "
+        "[go](javascript:alert(3))"
+    )
+
+
+# -- reproducibility ----------------------------------------------------------
+
+# search/search_index.json and sitemap.xml(.gz) are compared too: nothing in them
+# depends on the time of the build (no lastmod dates: the fixture and the demo
+# have no git history per page and MkDocs omits lastmod by default).
+
+
+def test_two_builds_are_byte_identical(site: Path, tmp_path: Path) -> None:
+    again = build_site(CLEAN, tmp_path / "again")
+    first, second = tree_bytes(site), tree_bytes(again)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+    assert any(b"<svg" in data for name, data in first.items() if name.endswith(".html"))
+
+
+def test_two_demo_builds_are_byte_identical(demo: Path, tmp_path: Path) -> None:
+    again = build_site(ROOT, tmp_path / "again")
+    first, second = tree_bytes(demo), tree_bytes(again)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+# -- every link and anchor of the demo site -------------------------------------
+
+
+def _links(page: BeautifulSoup) -> list[str]:
+    out = []
+    for tag in page.find_all(["a", "link", "script", "img", "source", "iframe"]):
+        for attr in ("href", "src"):
+            value = tag.get(attr)
+            if isinstance(value, str) and not value.startswith(("mailto:", "data:", "tel:")):
+                out.append(value)
+    return out
+
+
+@pytest.mark.parametrize("which", ["demo", "site"])
+def test_every_internal_link_and_anchor_resolves(which: str, request: pytest.FixtureRequest) -> None:
+    site_dir: Path = request.getfixturevalue(which)
+    problems = []
+    checked = 0
+    for page_file in html_pages(site_dir):
+        for href in _links(soup(page_file)):
+            checked += 1
+            problem = _resolves(site_dir, page_file, href)
+            if problem:
+                problems.append(f"{page_file.relative_to(site_dir)}: {problem}")
+    assert problems == []
+    assert checked > 100
+
+
+def test_demo_site_has_every_generated_part(demo: Path) -> None:
+    for name in ("evidence/index.html", "evidence/R1/index.html", "faq/index.html",
+                 "evidence.json", "evidence.csv", "schemas/evidence-site.schema.json"):
+        assert (demo / name).is_file(), name
+    page = soup(demo / "checkpoint-acceleration" / "index.html")
+    assert len(_claims(page)) >= 10
+    assert page.select_one(".fx-evidence-table") is not None
+    assert page.select("article svg")
