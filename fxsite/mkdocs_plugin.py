@@ -179,6 +179,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         src = page.file.src_uri
         generated = self._generated(src, page)
         if generated is not None:
+            # Wide tables read better without Material's side bars.
+            page.meta.setdefault("hide", ["navigation", "toc"])
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
             page.meta["title"] = html.escape(html.unescape(generated.split("\n", 1)[0].lstrip("# ")))
             return generated

@@ -81,7 +81,9 @@ def resolve_href(site_dir: Path, page: Path, href: str) -> tuple[Path | None, st
         return None, parts.fragment
     if not parts.path:
         return page, unquote(parts.fragment)
-    target = (page.parent / unquote(parts.path)).resolve()
+    # The 404 page uses root-absolute URLs (site_url's path is "/"): legitimate.
+    base = site_dir if parts.path.startswith("/") else page.parent
+    target = (base / unquote(parts.path).lstrip("/")).resolve()
     if parts.path.endswith("/") or target.is_dir():
         target = target / "index.html"
     return target, unquote(parts.fragment)
