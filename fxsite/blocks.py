@@ -27,8 +27,12 @@ Rendered = tuple[str, list[Claim], list[Finding]]
 
 
 class _Block:
-    def __init__(self, path: str, loaded: LoadedYaml, library: Library, href_for: HrefFor) -> None:
+    def __init__(
+        self, path: str, loaded: LoadedYaml, library: Library, href_for: HrefFor, text: str, first_line: int
+    ) -> None:
         self.path = path
+        self.lines = text.split("\n")
+        self.first_line = first_line
         self.loaded = loaded
         self.library = library
         self.href_for = href_for
@@ -50,6 +54,9 @@ class _Block:
 
     def prose(self, text: str, loc: tuple[str | int, ...]) -> str:
         line, col = self.loaded.pos(loc)
+        source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
+        if source_line[col - 1 : col] in {'"', "'"}:
+            col += 1  # a quoted cell's text starts after its quote
         for span in find_bare_figures(text):
             self.findings.append(
                 Finding(
@@ -186,7 +193,7 @@ def render_block(
 ) -> Rendered:
     """Render one fenced block whose YAML starts at 0-based ``first_line``."""
     loaded = load_yaml(text, path, line_offset=first_line)
-    block = _Block(path, loaded, library, href_for)
+    block = _Block(path, loaded, library, href_for, text, first_line)
     if not isinstance(loaded.data, dict):
         if not loaded.findings:
             block.bad((), f"{kind} holds a YAML mapping")

@@ -21,19 +21,22 @@ _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 
 @dataclass(frozen=True)
 class TextAt:
-    """A string from front matter and where it starts in the file."""
+    """A string from front matter and where each of its pieces is in the file."""
 
     text: str
     line: int
     col: int
-    #: True when ``text`` sits on one source line, so columns can be exact
-    one_line: bool
+    #: ``(offset in text, line, col)`` where each source line of the text starts
+    segments: tuple[tuple[int, int, int], ...] = ()
 
     def pos(self, offset: int) -> tuple[int, int]:
         """File position of a character of ``text``."""
-        if not self.one_line:
-            return self.line, self.col
-        return self.line, self.col + offset
+        line, col, start = self.line, self.col, 0
+        for seg_offset, seg_line, seg_col in self.segments:
+            if seg_offset > offset:
+                break
+            start, line, col = seg_offset, seg_line, seg_col
+        return line, col + offset - start
 
 
 @dataclass(frozen=True)
@@ -81,16 +84,34 @@ def split_front_matter(source: str) -> tuple[str | None, str, int]:
     return front, rest, body_line
 
 
-def _text_at(loaded: LoadedYaml, loc: tuple[str | int, ...], value: str) -> TextAt:
+def _text_at(
+    loaded: LoadedYaml, loc: tuple[str | int, ...], value: str, lines: list[str]
+) -> TextAt:
+    """Where ``value`` sits in the file, line by line (quoted, folded, plain)."""
     line, col = loaded.pos(loc)
-    raw_line_count = value.count("\n")
-    # A quoted scalar starts one column before its text.
-    quoted = 1 if loaded.raw.get(loc, value) == value and _is_quoted(loaded, loc) else 0
-    return TextAt(value, line, col + quoted, raw_line_count == 0)
-
-
-def _is_quoted(loaded: LoadedYaml, loc: tuple[str | int, ...]) -> bool:
-    return loc in getattr(loaded, "quoted", set())
+    index = line - 2  # front matter starts on file line 2
+    if not 0 <= index < len(lines):
+        return TextAt(value, line, col)
+    first = lines[index][col - 1 : col]
+    if first in {'"', "'"}:
+        return TextAt(value, line, col + 1)
+    segments: list[tuple[int, int, int]] = []
+    offset = 0
+    if first not in {">", "|"}:
+        segments.append((0, line, col))
+        offset = len(lines[index][col - 1 :].rstrip()) + 1
+    # Continuation lines (a block scalar's body, a wrapped plain scalar) are
+    # more indented than the key; each starts a new segment of the text.
+    key_indent = len(lines[index]) - len(lines[index].lstrip())
+    for n in range(index + 1, len(lines)):
+        text = lines[n]
+        if text.strip() and len(text) - len(text.lstrip()) <= key_indent:
+            break
+        if text.strip():
+            indent = len(text) - len(text.lstrip())
+            segments.append((offset, n + 2, indent + 1))
+            offset += len(text.strip()) + 1
+    return TextAt(value, line, col, tuple(segments))
 
 
 def read_front_matter(source: str, path: str) -> FrontMatter:
@@ -100,6 +121,7 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
     if front is None:
         return result
     loaded = load_yaml(front, path, line_offset=1)
+    lines = front.split("\n")
     result.findings.extend(loaded.findings)
     if not isinstance(loaded.data, dict):
         return result
@@ -113,7 +135,7 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
     for key in ("title", "description"):
         if key in data:
             if isinstance(data[key], str):
-                setattr(result, key, _text_at(loaded, (key,), data[key]))
+                setattr(result, key, _text_at(loaded, (key,), data[key], lines))
             else:
                 bad((key,), "FX601", f"{key} must be a string")
     related = data.get("related", [])
@@ -149,8 +171,8 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
             continue
         result.faq.append(
             FaqItem(
-                _text_at(loaded, ("faq", i, "q"), item["q"]),
-                _text_at(loaded, ("faq", i, "a"), item["a"]),
+                _text_at(loaded, ("faq", i, "q"), item["q"], lines),
+                _text_at(loaded, ("faq", i, "a"), item["a"], lines),
             )
         )
     return result

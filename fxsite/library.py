@@ -56,6 +56,8 @@ class Library:
     records: dict[str, Record] = field(default_factory=dict)
     figures: dict[str, FigureValue] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    #: file stems of records that failed to load (so formulas say why, not "unknown")
+    invalid: set[str] = field(default_factory=set)
 
     def figure(self, record_id: str, name: str) -> FigureValue | None:
         """The figure ``record_id#name``, or None."""
@@ -166,7 +168,9 @@ class _Deriver:
                     return False
             elif target not in self.lib.figures:
                 rec = ref.record or record_id
-                if rec not in self.lib.records:
+                if rec in self.lib.invalid:
+                    message = f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
+                elif rec not in self.lib.records:
                     hint = self.lib.record_hint(rec)
                     message = f"unknown record '{rec}' in '{ref}'{hint}"
                 else:
@@ -193,7 +197,9 @@ class _Deriver:
             return False
         record = self.lib.records[record_id]
         derived = record.derived[name]
-        labels = [f.label for f in inputs] or [record.label]
+        # The weakest of its inputs, and never stronger than its own record:
+        # the constants in an estimate's formula are assumptions too.
+        labels = [f.label for f in inputs] + [record.label]
         self.lib.figures[key] = FigureValue(
             record_id,
             name,
@@ -295,6 +301,7 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
         library.findings.extend(loaded.loaded.findings)
         record = loaded.record
         if record is None:
+            library.invalid.add(file.stem)
             continue
         line, col = loaded.loaded.pos(("id",))
         if file.stem != record.id:

@@ -68,7 +68,7 @@ def weakest_label(labels: list[str]) -> Label:
 
 
 def _canonical(value: str) -> str:
-    symbol = canonical_unit(value)
+    symbol = canonical_unit(value, exact=True)
     if symbol is None:
         raise PydanticCustomError(
             "unknown_unit",

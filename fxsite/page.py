@@ -148,13 +148,7 @@ def _segments(body: str) -> list[tuple[str, str, int]]:
 
 
 def _text_positioner(item: TextAt) -> Positioner:
-    def pos(offset: int) -> tuple[int, int]:
-        if item.one_line:
-            return item.pos(offset)
-        line, col = line_col(item.text, offset)
-        return item.line + line - 1, col
-
-    return pos
+    return item.pos
 
 
 def _faq(

@@ -169,6 +169,17 @@ def compare(stated: Stated, low: Decimal, high: Decimal | None, record_decimals:
     """
     if (stated.high is None) != (high is None):
         return "value"
+    if stated.decimals > record_decimals:
+        # Too precise: say so when the text is right at the record's precision
+        # ("1.90x" for 1.9x), so the author gets the useful message.
+        ends = [(low, stated.low)] + (
+            [(high, stated.high)] if high is not None and stated.high is not None else []
+        )
+        same = all(
+            round_half_up(rec, record_decimals) == round_half_up(txt, record_decimals)
+            for rec, txt in ends
+        )
+        return "precision" if same else "value"
     if round_half_up(low, stated.decimals) != stated.low:
         return "value"
     if (

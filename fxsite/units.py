@@ -119,8 +119,15 @@ for _unit in _ALL:
             _FOLDED[_name.lower()] = _unit.symbol
 
 
-def canonical_unit(text: str) -> str | None:
-    """The canonical symbol for a unit or alias, or None when unknown."""
+def canonical_unit(text: str, *, exact: bool = False) -> str | None:
+    """The canonical symbol for a unit or alias, or None when unknown.
+
+    ``exact`` accepts only the vocabulary's own spellings, as records must
+    (so the published schema's enum and the models agree); prose may vary
+    case and spacing ("Seconds").
+    """
+    if exact:
+        return _EXACT.get(text)
     name = " ".join(text.split())
     if name in _EXACT:
         return _EXACT[name]

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from sitekit import CLEAN, REFUSED, copy_site, fxsite, mkdocs_build, tree_bytes
 
 pytestmark = pytest.mark.slow
@@ -59,9 +58,9 @@ def test_check_refused_site_as_json() -> None:
     proc = fxsite("check", "--format", "json", str(REFUSED), cwd=REFUSED.parent)
     assert proc.returncode == 1
     findings = json.loads(proc.stdout)
-    assert [f"{f['path']}:{f['line']}:{f['col']}: {f['code']} {f['message']}" for f in findings] == (
-        REFUSED_FINDINGS
-    )
+    assert [
+        f"{f['path']}:{f['line']}:{f['col']}: {f['code']} {f['message']}" for f in findings
+    ] == (REFUSED_FINDINGS)
     bare = [f for f in findings if f["code"] == "FX501"]
     assert [f["text"] for f in bare] == ["6x", "2x", "84 s"]
     assert {f["severity"] for f in findings} == {"error"}

@@ -7,10 +7,10 @@ import html
 import markdown
 import pytest
 from bs4 import BeautifulSoup
+from sitekit import href_for, library
 
 from fxsite.claims import Claim, ClaimProblem, render_claim, resolve_claim, tooltip
 from fxsite.library import Library
-from sitekit import href_for, library
 
 NBSP = "\u00a0"
 
@@ -141,7 +141,8 @@ def test_superseded_record_names_its_successor(lib: Library) -> None:
 
 
 @pytest.mark.parametrize(
-    "dest", ["evidence:R1", "evidence:#save_time_fx100", "evidence:R1#a b", "evidence:", "evidence:R1#"]
+    "dest",
+    ["evidence:R1", "evidence:#save_time_fx100", "evidence:R1#a b", "evidence:", "evidence:R1#"],
 )
 def test_malformed_link_is_refused(lib: Library, dest: str) -> None:
     assert _problem(lib, "", dest).code == "FX408"
@@ -189,7 +190,9 @@ def test_thousands_separators(lib: Library, text: str) -> None:
 
 def test_setup_claim_takes_the_value_from_the_record(lib: Library) -> None:
     claim = _claim(lib, "", "evidence:R1#setup.baseline")
-    assert claim == Claim("R1", "setup.baseline", "local NVMe single drive", None, "local NVMe single drive")
+    assert claim == Claim(
+        "R1", "setup.baseline", "local NVMe single drive", None, "local NVMe single drive"
+    )
     assert claim.label == "setup"
     # case and spacing are not a different baseline
     assert _claim(lib, "Local NVMe  single drive", "evidence:R1#setup.baseline").display == (

@@ -595,3 +595,36 @@ def test_invalid_record_is_left_out(tmp_path: Path) -> None:
     )
     assert list(lib.records) == ["R2"]
     assert [(f.path, f.code) for f in lib.findings] == [("evidence/R1.yaml", "FX203")]
+
+
+def test_derived_label_is_never_stronger_than_its_record(tmp_path: Path) -> None:
+    """An estimate's formula over a measured figure is still an estimate."""
+    lib = load(
+        tmp_path,
+        {
+            "R1.yaml": rec("R1", "figures:", "  a: {value: 10, unit: s}", label="measured"),
+            "E1.yaml": rec(
+                "E1",
+                "figures:",
+                "  c: {value: 1, unit: s}",
+                "derived:",
+                "  half: {formula: R1.a / 2, unit: s, decimals: 0}",
+                label="estimate",
+            ),
+        },
+    )
+    half = lib.figure("E1", "half")
+    assert half is not None and half.label == "estimate"
+
+
+def test_formula_over_an_invalid_record_says_why(tmp_path: Path) -> None:
+    lib = load(
+        tmp_path,
+        {
+            "R1.yaml": rec("R1", "figures:", "  a: {value: '1', unit: s}"),
+            "R2.yaml": rec("R2", *derived("  b: {formula: R1.a * 2, unit: s, decimals: 0}")),
+        },
+    )
+    messages = {(f.path, f.code): f.message for f in lib.findings}
+    assert ("evidence/R1.yaml", "FX203") in messages
+    assert "record R1 has errors" in messages[("evidence/R2.yaml", "FX305")]

@@ -9,7 +9,7 @@ follow. (The YAML loader and the formula evaluator have their own suites.)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -425,12 +425,12 @@ CASES = [
             "  e: {value: 1, unit: '%'}",
         ),
     ),
-    # FX205: the models accept a case-folded unit word, the published schema does not
+    # Records use the vocabulary's own spellings, as the published schema's enum does
     refused(
-        "FX205 unit in another case",
+        "FX204 unit in another case",
         rec(*HEAD, "figures:", "  a: {value: 1, unit: Seconds}"),
-        (6, 23, "FX205"),
-        says="figures.a.unit",
+        (6, 23, "FX204"),
+        says="did you mean 'seconds'",
     ),
     # several problems in one file are all reported
     refused(
@@ -657,3 +657,20 @@ def test_schema_refuses_what_the_models_refuse(data: dict[str, Any]) -> None:
     with pytest.raises(ValidationError):
         Record.model_validate(data)
     assert list(Draft202012Validator(record_schema()).iter_errors(data)) != []
+
+
+def test_schema_stricter_than_models_is_reported_as_fx205(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """FX205 guards drift: a schema violation where the models passed is reported."""
+    import fxsite.records
+
+    def stricter(data: object) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        yield ("title",), "'T' is too short"
+
+    monkeypatch.setattr(fxsite.records, "schema_errors", stricter)
+    file = tmp_path / "R1.yaml"
+    file.write_text("id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {value: 1, unit: s}\n")
+    loaded = fxsite.records.load_record_file(file, "evidence/R1.yaml")
+    assert loaded.record is None
+    assert [(f.line, f.col, f.code) for f in loaded.loaded.findings] == [(2, 8, "FX205")]

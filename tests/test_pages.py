@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from bs4 import BeautifulSoup
+from sitekit import CLEAN, href_for, library
 
 from fxsite.findings import Finding
 from fxsite.library import Library
 from fxsite.page import process_page, rewrite_text
 from fxsite.project import Project, ProjectPaths
-from sitekit import CLEAN, href_for, library
 
 PATH = "docs/p.md"
 
@@ -104,19 +104,16 @@ def test_description_on_one_line(lib: Library) -> None:
     assert _findings(source, lib) == [(2, 23, "FX501", "about 10 hours")]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a folded (>-) front-matter scalar is positioned at its indicator")
 def test_folded_description_is_positioned_on_its_own_line(lib: Library) -> None:
     source = "---\ndescription: >-\n  It takes\n  about 10 hours.\n---\n"
     assert _findings(source, lib) == [(4, 3, "FX501", "about 10 hours")]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a folded (>-) FAQ answer is positioned at its indicator line")
 def test_folded_faq_answer_is_positioned_on_its_own_line(lib: Library) -> None:
     source = "---\nfaq:\n  - q: Why?\n    a: >-\n      Line one\n      and 50% more.\n---\n"
     assert _findings(source, lib) == [(6, 11, "FX501", "50%")]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a quoted front-matter scalar is one column early")
 def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
     assert _findings('---\ntitle: "Saves 2x"\n---\n', lib) == [(2, 15, "FX501", "2x")]
 
@@ -131,8 +128,19 @@ def test_code_is_not_prose(lib: Library) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["MkDocs 1.6", "Qwen-7B", "8-GPU", "G1–G4", "R1", "YOLOv8", "Atlas 910B", "32B LoRA",
-     "2026-03-14", "20 saves", "step 3"],
+    [
+        "MkDocs 1.6",
+        "Qwen-7B",
+        "8-GPU",
+        "G1–G4",
+        "R1",
+        "YOLOv8",
+        "Atlas 910B",
+        "32B LoRA",
+        "2026-03-14",
+        "20 saves",
+        "step 3",
+    ],
 )
 def test_names_are_not_figures(lib: Library, name: str) -> None:
     assert _findings(f"# Notes\n\nWe used {name} here.\n\n- {name}\n", lib) == []
@@ -177,7 +185,9 @@ def test_claims_in_admonitions_and_faq_answers(lib: Library) -> None:
 
 
 def test_rendered_page_holds_the_claims(lib: Library) -> None:
-    source = "# T\n\nFell from [178 s](evidence:R1#save_time_baseline), [](evidence:R1#run_total).\n"
+    source = (
+        "# T\n\nFell from [178 s](evidence:R1#save_time_baseline), [](evidence:R1#run_total).\n"
+    )
     result = process_page(source, PATH, lib, href_for)
     assert result.findings == []
     parsed = BeautifulSoup(result.markdown, "html.parser")
@@ -207,7 +217,7 @@ def test_refused_claim_is_shown_as_escaped_text(lib: Library) -> None:
 
 def test_evidence_table_renders_claims_and_refuses_unknown_refs(lib: Library) -> None:
     source = (
-        "# T\n\n```evidence-table\nheader: [\"\", Baseline, FX100]\nrows:\n"
+        '# T\n\n```evidence-table\nheader: ["", Baseline, FX100]\nrows:\n'
         "  - [Save time, R1#save_time_baseline, R1#save_time_fx100]\n"
         "  - [Load, R9#load_speedup, R1#load_speedu]\n```\n"
     )
@@ -223,7 +233,7 @@ def test_evidence_table_renders_claims_and_refuses_unknown_refs(lib: Library) ->
 
 def test_evidence_table_clean(lib: Library) -> None:
     source = (
-        "```evidence-table\ncaption: Save\nheader: [\"\", Baseline, FX100]\nrows:\n"
+        '```evidence-table\ncaption: Save\nheader: ["", Baseline, FX100]\nrows:\n'
         "  - [Save time, R1#save_time_baseline, R1#save_time_fx100]\n```\n"
     )
     result = process_page(source, PATH, lib, href_for)
@@ -262,7 +272,9 @@ def test_chart_renders_svg(lib: Library) -> None:
 
 
 def _project() -> Project:
-    project = Project(ProjectPaths(root=CLEAN, docs_dir=CLEAN / "docs", evidence_dir=CLEAN / "evidence"))
+    project = Project(
+        ProjectPaths(root=CLEAN, docs_dir=CLEAN / "docs", evidence_dir=CLEAN / "evidence")
+    )
     project.load()
     return project
 
@@ -272,12 +284,17 @@ def test_related_missing_page_is_refused() -> None:
     result = _project().process("p.md", source, href_for, ["index.md", "analysis.md", "p.md"])
     assert result.findings == [
         Finding(
-            "docs/p.md", 4, 5, "FX602",
+            "docs/p.md",
+            4,
+            5,
+            "FX602",
             "related page 'anaylsis.md' does not exist (did you mean 'analysis.md'?)",
         )
     ]
     assert [(r.page, r.title) for r in result.related] == [
-        ("index.md", None), ("anaylsis.md", None), (None, "Only a title"),
+        ("index.md", None),
+        ("anaylsis.md", None),
+        (None, "Only a title"),
     ]
 
 

@@ -94,11 +94,11 @@ def test_autolinks_and_html_tags_are_not_prose_but_their_text_is() -> None:
 
 
 def test_reference_definitions_are_not_prose() -> None:
-    assert _kept("Text.\n\n[ref]: https://x.y/5% \"Title 5%\"\n") == ["Text."]
+    assert _kept('Text.\n\n[ref]: https://x.y/5% "Title 5%"\n') == ["Text."]
 
 
 def test_find_evidence_links_positions() -> None:
-    text = "Fell from [178 s](evidence:R1#save_time_baseline)\nto [](evidence:R1#x \"t\")."
+    text = 'Fell from [178 s](evidence:R1#save_time_baseline)\nto [](evidence:R1#x "t").'
     links = find_evidence_links(text)
     second = text.index("[](")
     assert links == [

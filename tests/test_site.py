@@ -15,10 +15,10 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
+from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
 
 from fxsite.exports import EVIDENCE_JSON_SCHEMA
 from fxsite.schema import SCHEMA_ID, record_schema
-from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
 
 pytestmark = pytest.mark.slow
 
@@ -93,7 +93,9 @@ def test_claim_attributes_and_tooltip(site: Path) -> None:
     assert first["class"] == ["fx-claim", "fx-claim--measured"]
     assert first["title"] == "Report R1 · measured · 2026-03-14 · baseline: local NVMe single drive"
     assert (first["data-fx-ref"], first["data-fx-value"], first["data-fx-unit"]) == (
-        "R1#save_time_baseline", "178", "s",
+        "R1#save_time_baseline",
+        "178",
+        "s",
     )
     assert (first["data-fx-label"], first["data-fx-decimals"]) == ("measured", "0")
     assert first.find(class_="fx-badge").get_text() == "M"  # type: ignore[union-attr]
@@ -105,7 +107,10 @@ def test_claim_attributes_and_tooltip(site: Path) -> None:
 
 
 def test_claims_on_an_estimate_page_carry_the_estimate_label(site: Path) -> None:
-    labels = {str(a["data-fx-ref"]): a["data-fx-label"] for a in _claims(soup(site / "derived/index.html"))}
+    labels = {
+        str(a["data-fx-ref"]): a["data-fx-label"]
+        for a in _claims(soup(site / "derived/index.html"))
+    }
     assert labels == {"R1#bubble_share": "estimate", "R1#bandwidth_fx100": "measured"}
 
 
@@ -119,7 +124,9 @@ def test_code_stays_code(site: Path) -> None:
 
 
 @pytest.mark.parametrize("record", RECORDS)
-def test_record_page_has_an_anchor_per_figure(site: Path, evidence: dict[str, Any], record: str) -> None:
+def test_record_page_has_an_anchor_per_figure(
+    site: Path, evidence: dict[str, Any], record: str
+) -> None:
     page = soup(site / "evidence" / record / "index.html")
     expected = sorted(f["name"] for f in evidence["figures"] if f["record"] == record)
     rows = sorted(str(tr["id"]) for tr in page.select("tr[id]"))
@@ -222,7 +229,8 @@ def test_related_reading_from_shared_evidence_only(site: Path) -> None:
 def test_estimate_note(site: Path, name: str, estimates: list[str]) -> None:
     page = soup(site / name)
     notes = [
-        a for a in page.select("article .admonition.warning")
+        a
+        for a in page.select("article .admonition.warning")
         if "Estimates on this page" in a.get_text()
     ]
     if not estimates:
@@ -362,7 +370,9 @@ def test_hostile_record_text_is_shown_as_text(site: Path) -> None:
     title = "<script>alert('title')</script></title><script>alert('t2')</script> Hostile"
     assert page.title is not None and page.title.get_text().startswith(f"X1: {title}")
     h1 = page.select_one("article h1")
-    assert h1 is not None and h1.get_text().startswith(f"X1: {title} & [click](javascript:alert(1)) *record*")
+    assert h1 is not None and h1.get_text().startswith(
+        f"X1: {title} & [click](javascript:alert(1)) *record*"
+    )
     notes = page.select_one(".fx-notes")
     assert notes is not None and "<script>alert('notes')</script>" in notes.get_text()
     assert "[again](javascript:alert(10))" in notes.get_text()
@@ -413,7 +423,9 @@ def _links(page: BeautifulSoup) -> list[str]:
 
 
 @pytest.mark.parametrize("which", ["demo", "site"])
-def test_every_internal_link_and_anchor_resolves(which: str, request: pytest.FixtureRequest) -> None:
+def test_every_internal_link_and_anchor_resolves(
+    which: str, request: pytest.FixtureRequest
+) -> None:
     site_dir: Path = request.getfixturevalue(which)
     problems = []
     checked = 0
@@ -428,10 +440,19 @@ def test_every_internal_link_and_anchor_resolves(which: str, request: pytest.Fix
 
 
 def test_demo_site_has_every_generated_part(demo: Path) -> None:
-    for name in ("evidence/index.html", "evidence/R1/index.html", "faq/index.html",
-                 "evidence.json", "evidence.csv", "schemas/evidence-site.schema.json"):
+    for name in (
+        "evidence/index.html",
+        "evidence/R1/index.html",
+        "faq/index.html",
+        "evidence.json",
+        "evidence.csv",
+        "schemas/evidence-site.schema.json",
+    ):
         assert (demo / name).is_file(), name
-    pages = [soup(demo / f"{name}/index.html") for name in ("checkpoint-acceleration", "training-bubbles")]
+    pages = [
+        soup(demo / f"{name}/index.html")
+        for name in ("checkpoint-acceleration", "training-bubbles")
+    ]
     assert all(len(_claims(page)) >= 10 for page in pages)
     assert any(page.select_one(".fx-evidence-table") is not None for page in pages)
     assert any(page.select("article svg") for page in pages)

@@ -221,6 +221,7 @@ class Session:
         self.context = context
         self.base_url = base_url
         self.watch = Watch()
+        self._scratch: Page | None = None
         context.route("**/*", self._route)
 
     def _route(self, route: Route) -> None:
@@ -257,6 +258,13 @@ class Session:
 
     def url(self, path: str) -> str:
         return self.base_url + path
+
+    def goto(self, path: str) -> Page:
+        """A page of this context kept open for whole-site sweeps, moved to ``path``."""
+        if self._scratch is None or self._scratch.is_closed():
+            self._scratch = self.context.new_page()
+        self._scratch.goto(self.url(path), wait_until="load")
+        return self._scratch
 
 
 def _session(browser: Browser, base_url: str, **options: Any) -> Iterator[Session]:
@@ -312,6 +320,44 @@ def visit(desktop: Session, phone: Session) -> Iterator[Visit]:
     yield _visit
     for page in opened:
         page.close()
+
+
+CRAWL_JS = """() => {
+  const clean = el => {
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.headerlink, .fx-badge, .fx-sr').forEach(e => e.remove());
+    return c.textContent.replace(/\\s+/g, ' ').trim();
+  };
+  const claims = [...document.querySelectorAll('a.fx-claim')].map(a => ({
+    href: a.href, ref: a.dataset.fxRef, record: a.dataset.fxRecord,
+    figure: a.dataset.fxFigure, label: a.dataset.fxLabel,
+    badge: (a.querySelector('.fx-badge') || {}).textContent || '',
+    sr: (a.querySelector('.fx-sr') || {}).textContent || ''}));
+  const ld = [...document.querySelectorAll('head script[type="application/ld+json"]')]
+    .map(s => s.textContent);
+  // A page's FAQ: the h3 questions after h2#frequently-asked-questions, up to the next
+  // h2; on the site-wide FAQ page (h1#frequently-asked-questions) every h3.
+  let faq = null;
+  const h2 = document.querySelector('article h2#frequently-asked-questions');
+  const h1 = document.querySelector('article h1#frequently-asked-questions');
+  if (h2 || h1) {
+    faq = [];
+    for (let el = (h2 || h1).nextElementSibling; el; el = el.nextElementSibling) {
+      if (h2 && /^H[12]$/.test(el.tagName)) break;
+      if (el.tagName === 'H3') faq.push({q: clean(el), a: []});
+      else if (/^H[12]$/.test(el.tagName)) continue;
+      else if (faq.length) faq[faq.length - 1].a.push(clean(el));
+    }
+    faq = faq.map(i => ({q: i.q, a: i.a.join(' ')}));
+  }
+  return {claims, ld, faq, sitewideFaq: !!h1};
+}"""
+
+
+@pytest.fixture(scope="session")
+def crawl(desktop: Session) -> dict[str, dict[str, Any]]:
+    """Claims, JSON-LD and FAQ of every page, read once from the rendered DOM."""
+    return {path: desktop.goto(path).evaluate(CRAWL_JS) for path in site_pages()}
 
 
 @pytest.fixture(scope="session")

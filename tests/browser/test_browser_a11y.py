@@ -1,37 +1,117 @@
-"""axe-core (from the npm registry) on every page: no serious or critical violations."""
+"""axe-core (from the npm registry) on every page: no serious or critical violations.
+
+Each page is checked in the light scheme with every axe rule, and in the dark
+scheme with the rules that depend on colour. Violations the lead must fix in
+fxsite are listed in KNOWN (see BROWSER_NOTES.md): the per-page tests fail on
+anything else, and each KNOWN entry has a strict xfail test that turns into a
+failure (XPASS) once it is fixed, so the entry must then be deleted.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Session, Visit
+from conftest import Session, site_pages
 
 pytestmark = pytest.mark.browser
 
 BLOCKING = {"serious", "critical"}
+# The dark palette changes colours only: check what depends on them.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+# (rule id, regex over "<target> <html>" of a failing node, reason)
+KNOWN: dict[str, tuple[str, str, str]] = {
+    "search-dialog-name": (
+        "aria-dialog-name",
+        r"\.md-search\b",
+        "Material's search overlay div.md-search[role=dialog] has no accessible name; "
+        "give it aria-label (fxsite.js or a theme override of partials/search.html)",
+    ),
+    "tab-contrast": (
+        "color-contrast",
+        r"md-tabs__link",
+        "inactive navigation tabs: #c6cbe9 on indigo #4051b5 is 4.28:1 (< 4.5:1); "
+        "Material dims them with opacity .7 - set .md-tabs__link { opacity: 1 } in fxsite.css "
+        "or pick a darker primary colour",
+    ),
+    "link-in-text": (
+        "link-in-text-block",
+        r"",
+        "links in running text are distinguished by colour only (#4051b5 vs #212121 is 2.34:1 "
+        "light, #5488e8 vs #bfc1c6 1.92:1 dark); underline them: "
+        ".md-typeset p a, .md-typeset li a, .md-typeset td a { text-decoration: underline }",
+    ),
+    "chart-svg-links": (
+        "nested-interactive",
+        r"fx-chart-svg",
+        "figure.fx-chart svg has role=img but contains focusable links (the bars); role=img "
+        "hides them from assistive technology while they stay in the tab order",
+    ),
+    "dark-code-link-contrast": (
+        "color-contrast",
+        r"^code\b|<code>",
+        "dark scheme: figure names in code inside links (a.fx-anchor code) are #5488e8 on "
+        "#272a35, 4.12:1 (< 4.5:1)",
+    ),
+}
 
 RUN_AXE = """async only => {
   const options = {resultTypes: ['violations']};
   if (only) options.runOnly = {type: 'rule', values: only};
   const result = await axe.run(document, options);
   return result.violations.map(v => ({
-    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-    nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.replace(/\\s+/g, ' ').slice(0, 160),
-                              summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)}))
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl.replace(/\\?.*/, ''),
+    nodes: v.nodes.map(n => ({
+      target: n.target.join(' '),
+      html: n.html.replace(/\\s+/g, ' ').slice(0, 160),
+      summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 300)}))
   }));
 }"""
 
-
-def axe(page: Any, axe_js: Path, only: list[str] | None = None) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(axe_js))
-    violations: list[dict[str, Any]] = page.evaluate(RUN_AXE, only)
-    return violations
+Violations = list[dict[str, Any]]
 
 
-def report(path: str, violations: list[dict[str, Any]]) -> str:
-    lines = [f"{path}: {len(violations)} serious/critical axe violation(s)"]
+@pytest.fixture(scope="session")
+def axe_results(desktop: Session, dark: Session, axe_js: Path) -> Callable[[str, str], Violations]:
+    """``axe_results(path, scheme)``: serious/critical violations, computed once per page."""
+    cache: dict[tuple[str, str], Violations] = {}
+
+    def run(path: str, scheme: str) -> Violations:
+        if (path, scheme) not in cache:
+            session = dark if scheme == "dark" else desktop
+            page = session.goto(path)
+            want = "slate" if scheme == "dark" else "default"
+            assert page.locator("body").get_attribute("data-md-color-scheme") == want
+            page.add_script_tag(path=str(axe_js))
+            found = page.evaluate(RUN_AXE, COLOUR_RULES if scheme == "dark" else None)
+            cache[path, scheme] = [v for v in found if v["impact"] in BLOCKING]
+        return cache[path, scheme]
+
+    return run
+
+
+def known_entry(rule: str, node: dict[str, Any]) -> str | None:
+    for name, (known_rule, pattern, _) in KNOWN.items():
+        if rule == known_rule and re.search(pattern, f"{node['target']} {node['html']}"):
+            return name
+    return None
+
+
+def unknown(violations: Violations) -> Violations:
+    out = []
+    for v in violations:
+        nodes = [n for n in v["nodes"] if known_entry(v["id"], n) is None]
+        if nodes:
+            out.append({**v, "nodes": nodes})
+    return out
+
+
+def report(where: str, violations: Violations) -> str:
+    lines = [f"{where}: serious/critical axe violations"]
     for v in violations:
         lines.append(f"- {v['id']} ({v['impact']}): {v['help']} <{v['helpUrl']}>")
         for n in v["nodes"][:8]:
@@ -42,18 +122,24 @@ def report(path: str, violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def test_axe_light(page_path: str, visit: Visit, axe_js: Path) -> None:
-    page = visit(page_path)
-    violations = [v for v in axe(page, axe_js) if v["impact"] in BLOCKING]
-    assert not violations, report(page_path, violations)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe(page_path: str, scheme: str, axe_results: Callable[[str, str], Violations]) -> None:
+    new = unknown(axe_results(page_path, scheme))
+    assert not new, report(f"{page_path} ({scheme})", new)
 
 
-# The dark palette changes colours only: check what depends on them.
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-
-
-def test_axe_dark_colours(page_path: str, visit: Visit, dark: Session, axe_js: Path) -> None:
-    page = visit(page_path, session=dark)
-    assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
-    violations = [v for v in axe(page, axe_js, COLOUR_RULES) if v["impact"] in BLOCKING]
-    assert not violations, report(page_path + " (dark)", violations)
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN[n][2])) for n in KNOWN],
+)
+def test_known_axe_violation_is_fixed(
+    name: str, axe_results: Callable[[str, str], Violations]
+) -> None:
+    still = []
+    for path in site_pages():
+        for scheme in ("light", "dark"):
+            for v in axe_results(path, scheme):
+                hits = [n for n in v["nodes"] if known_entry(v["id"], n) == name]
+                if hits:
+                    still.append(f"{path} ({scheme}): {hits[0]['target']} and {len(hits) - 1} more")
+    assert not still, f"{name}: {KNOWN[name][2]}\n  " + "\n  ".join(still)

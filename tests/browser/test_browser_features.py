@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 
 import pytest
-from conftest import SITE, Session, Visit, site_pages
+from conftest import Session, Visit
 
 try:
     from playwright.sync_api import Locator, Page, expect
@@ -118,69 +117,6 @@ def test_search_finds(query: str, expected: str, visit: Visit, desktop: Session)
         hrefs = page.locator("a.md-search-result__link").evaluate_all("as => as.map(a => a.href)")
         assert any(expected in h for h in hrefs), f"no result on {expected} for {query!r}: {hrefs}"
     assert not desktop.watch.problems(), desktop.watch.problems()
-
-
-FAQ_JS = """() => {
-  const clean = el => {
-    const c = el.cloneNode(true);
-    c.querySelectorAll('.headerlink, .fx-badge, .fx-sr').forEach(e => e.remove());
-    return c.textContent.replace(/\\s+/g, ' ').trim();
-  };
-  const ld = [...document.querySelectorAll('head script[type="application/ld+json"]')]
-    .map(s => s.textContent);
-  let start = document.querySelector('article h2#frequently-asked-questions');
-  let stop = 'H2';
-  if (!start) { start = document.querySelector('article h1#frequently-asked-questions'); stop = 'H1'; }
-  if (!start) return {ld, faq: null};
-  const items = [];
-  const walk = first => {
-    for (let el = first; el && el.tagName !== stop; el = el.nextElementSibling) {
-      if (el.tagName === 'H3') items.push({q: clean(el), a: [], el});
-      else if (el.tagName === 'H2' && stop === 'H1') continue;
-      else if (items.length) items[items.length - 1].a.push(clean(el));
-    }
-  };
-  walk(start.nextElementSibling);
-  return {ld, faq: items.map(i => ({q: i.q, a: i.a.join(' ')}))};
-}"""
-
-
-def _faq_pages() -> list[str]:
-    return [p for p in site_pages() if "frequently-asked-questions" in
-            (SITE / p.lstrip("/") / "index.html").read_text(encoding="utf-8")]
-
-
-def test_faq_json_ld_matches_the_visible_faq(visit: Visit) -> None:
-    """On every page, FAQPage JSON-LD exists exactly where a FAQ is shown, and says the same."""
-    checked = []
-    wrong = []
-    for path in site_pages():
-        page = visit(path)
-        found = page.evaluate(FAQ_JS)
-        page.close()
-        blocks = [json.loads(text) for text in found["ld"]]  # every block parses
-        faqs = [b for b in blocks if isinstance(b, dict) and b.get("@type") == "FAQPage"]
-        if found["faq"] is None:
-            if faqs:
-                wrong.append(f"{path}: FAQPage JSON-LD but no visible FAQ")
-            continue
-        checked.append(path)
-        if len(faqs) != 1:
-            wrong.append(f"{path}: {len(faqs)} FAQPage JSON-LD blocks")
-            continue
-        entities = faqs[0].get("mainEntity", [])
-        ld = [(e["name"], e["acceptedAnswer"]["text"]) for e in entities]
-        shown = [(i["q"], i["a"]) for i in found["faq"]]
-        if not shown:
-            wrong.append(f"{path}: FAQ heading without questions")
-        if [q for q, _ in ld] != [q for q, _ in shown]:
-            wrong.append(f"{path}: JSON-LD questions {[q for q, _ in ld]} != shown {[q for q, _ in shown]}")
-        else:
-            for (q, a_ld), (_, a_shown) in zip(ld, shown, strict=True):
-                if " ".join(a_ld.split()) != a_shown:
-                    wrong.append(f"{path}: answer to {q!r}:\n    JSON-LD {a_ld!r}\n    shown   {a_shown!r}")
-    assert "/training-bubbles/" in checked and "/faq/" in checked, f"FAQs found on {checked}"
-    assert not wrong, "\n".join(wrong)
 
 
 def test_faq_and_chart_are_visible_on_training_bubbles(visit: Visit) -> None:

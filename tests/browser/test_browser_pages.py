@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -33,21 +35,13 @@ def test_page_loads_cleanly(page_path: str, visit: Visit, desktop: Session) -> N
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
-def test_claims_land_on_their_record_rows(visit: Visit) -> None:
+def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Session) -> None:
     """Every claim on every page links to an existing row of its record page."""
     targets: dict[str, set[tuple[str, str]]] = defaultdict(set)
     wrong: list[str] = []
     total = 0
-    for path in site_pages():
-        page = visit(path)
-        claims = page.evaluate(
-            """() => [...document.querySelectorAll('a.fx-claim')].map(a => ({
-                 href: a.href, ref: a.dataset.fxRef, record: a.dataset.fxRecord,
-                 figure: a.dataset.fxFigure, label: a.dataset.fxLabel,
-                 badge: (a.querySelector('.fx-badge') || {}).textContent || '',
-                 sr: (a.querySelector('.fx-sr') || {}).textContent || ''}))"""
-        )
-        page.close()
+    for path, found in crawl.items():
+        claims = found["claims"]
         for c in claims:
             total += 1
             url = urlsplit(c["href"])
@@ -69,7 +63,7 @@ def test_claims_land_on_their_record_rows(visit: Visit) -> None:
             targets[url.path].add((url.fragment, "" if setup else c["ref"]))
     assert total > 0, "no claims on the site"
     for record_path, anchors in sorted(targets.items()):
-        page = visit(record_path)
+        page = desktop.goto(record_path)
         for fragment, ref in sorted(anchors):
             found = page.evaluate(
                 """id => { const e = document.getElementById(id);
@@ -84,7 +78,6 @@ def test_claims_land_on_their_record_rows(visit: Visit) -> None:
                     wrong.append(f"{record_path}#{fragment}: setup target is {found}")
             elif found != {"tag": "TR", "ref": ref, "inFigures": True}:
                 wrong.append(f"{record_path}#{fragment}: target is {found}, expected a row of {ref}")
-        page.close()
     assert not wrong, f"{len(wrong)} of {total} claims wrong:\n  " + "\n  ".join(wrong)
 
 
@@ -138,13 +131,25 @@ PHONE_OVERFLOW_BUGS = {
 }
 
 
+@pytest.fixture(scope="session")
+def phone_metrics(phone: Session) -> Any:
+    """Measure a page once on the phone; both phone tests read the result."""
+    cache: dict[str, dict[str, Any]] = {}
+
+    def measure(path: str) -> dict[str, Any]:
+        if path not in cache:
+            cache[path] = phone.goto(path).evaluate(OVERFLOW_JS, PHONE_WIDTH)
+        return cache[path]
+
+    return measure
+
+
 def test_no_horizontal_scrolling_on_a_phone(
-    page_path: str, visit: Visit, phone: Session, request: pytest.FixtureRequest
+    page_path: str, phone_metrics: Any, request: pytest.FixtureRequest
 ) -> None:
     if page_path in PHONE_OVERFLOW_BUGS:
         request.applymarker(pytest.mark.xfail(strict=True, reason=PHONE_OVERFLOW_BUGS[page_path]))
-    page = visit(page_path, session=phone)
-    m = page.evaluate(OVERFLOW_JS, PHONE_WIDTH)
+    m = phone_metrics(page_path)
     # Mobile Chrome zooms out to fit overflowing content: innerWidth grows too.
     assert m["scrollWidth"] <= m["innerWidth"] == PHONE_WIDTH, (
         f"{page_path} scrolls sideways on a {PHONE_WIDTH}px phone: scrollWidth "
@@ -160,7 +165,7 @@ def _double_wrapped(page_path: str) -> bool:
 
 
 def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
-    page_path: str, visit: Visit, phone: Session, request: pytest.FixtureRequest
+    page_path: str, phone_metrics: Any, request: pytest.FixtureRequest
 ) -> None:
     if _double_wrapped(page_path):
         request.applymarker(
@@ -171,6 +176,56 @@ def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
                 "on a phone (see BROWSER_NOTES.md)",
             )
         )
-    page = visit(page_path, session=phone)
-    m = page.evaluate(OVERFLOW_JS, PHONE_WIDTH)
+    m = phone_metrics(page_path)
     assert not m["tables"], f"{page_path} on a phone:\n  " + "\n  ".join(m["tables"])
+
+
+def test_faq_json_ld_matches_the_visible_faq(crawl: dict[str, Any]) -> None:
+    """FAQPage JSON-LD is on every page with a FAQ section, and says what the page shows.
+
+    The site-wide FAQ page repeats every page's questions (without its own JSON-LD,
+    which would mark the same questions up twice).
+    """
+    wrong: list[str] = []
+    pages_with_faq: list[str] = []
+    every_question: list[str] = []
+    sitewide: list[str] = []
+    for path, found in crawl.items():
+        blocks = []
+        for text in found["ld"]:
+            try:
+                blocks.append(json.loads(text))
+            except json.JSONDecodeError as exc:
+                wrong.append(f"{path}: JSON-LD does not parse: {exc}")
+        faqs = [b for b in blocks if isinstance(b, dict) and b.get("@type") == "FAQPage"]
+        shown = [(i["q"], i["a"]) for i in found["faq"] or []]
+        if found["sitewideFaq"]:
+            sitewide = [q for q, _ in shown]
+            if faqs:
+                wrong.append(f"{path}: the site-wide FAQ repeats FAQPage JSON-LD of other pages")
+            continue
+        if found["faq"] is None:
+            if faqs:
+                wrong.append(f"{path}: FAQPage JSON-LD but no visible FAQ section")
+            continue
+        pages_with_faq.append(path)
+        every_question += [q for q, _ in shown]
+        if not shown:
+            wrong.append(f"{path}: a FAQ heading without questions")
+        if len(faqs) != 1:
+            wrong.append(f"{path}: {len(faqs)} FAQPage JSON-LD blocks, expected 1")
+            continue
+        ld = [(e["name"], e["acceptedAnswer"]["text"]) for e in faqs[0].get("mainEntity", [])]
+        if [q for q, _ in ld] != [q for q, _ in shown]:
+            wrong.append(
+                f"{path}: JSON-LD questions {[q for q, _ in ld]}\n    != shown {[q for q, _ in shown]}"
+            )
+            continue
+        for (q, a_ld), (_, a_shown) in zip(ld, shown, strict=True):
+            if " ".join(a_ld.split()) != a_shown:
+                wrong.append(f"{path}: answer to {q!r}:\n    JSON-LD {a_ld!r}\n    shown   {a_shown!r}")
+    assert "/training-bubbles/" in pages_with_faq, f"FAQ sections found on {pages_with_faq}"
+    assert sorted(sitewide) == sorted(every_question), (
+        f"/faq/ questions {sitewide}\n != the pages' questions {every_question}"
+    )
+    assert not wrong, "\n".join(wrong)
