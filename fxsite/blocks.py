@@ -28,7 +28,13 @@ Rendered = tuple[str, list[Claim], list[Finding]]
 
 class _Block:
     def __init__(
-        self, path: str, loaded: LoadedYaml, library: Library, href_for: HrefFor, text: str, first_line: int
+        self,
+        path: str,
+        loaded: LoadedYaml,
+        library: Library,
+        href_for: HrefFor,
+        text: str,
+        first_line: int,
     ) -> None:
         self.path = path
         self.lines = text.split("\n")

@@ -49,13 +49,39 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
     from mkdocs.config import load_config
     from mkdocs.exceptions import ConfigurationError
 
-    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    # MkDocs logs config problems (a misspelt plugin option, say) rather than
+    # raising: collect them so they are shown once, as the user's to fix.
+    collected = _Collect()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.setLevel(logging.WARNING)
+    mkdocs_log.addHandler(collected)
+    mkdocs_log.propagate = False
     try:
-        return load_config(str(config_file), **overrides)
+        config = load_config(str(config_file), **overrides)
     except ConfigurationError as exc:
-        raise UsageFailure(f"{config_file.name}: {exc}") from None
+        detail = "; ".join(collected.messages) or str(exc)
+        raise UsageFailure(f"{config_file.name}: {detail}") from None
     except Exception as exc:  # mkdocs raises plain errors for YAML problems
-        raise UsageFailure(f"{config_file.name}: cannot load: {exc}") from None
+        detail = "; ".join(collected.messages) or f"cannot load: {exc}"
+        raise UsageFailure(f"{config_file.name}: {detail}") from None
+    finally:
+        mkdocs_log.removeHandler(collected)
+        mkdocs_log.setLevel(logging.ERROR)
+    if not overrides:
+        for message in collected.messages:
+            click.echo(f"{config_file.name}: warning: {message}", err=True)
+    return config
+
+
+class _Collect(logging.Handler):
+    """Keeps the messages MkDocs logs while it loads its config."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(" ".join(record.getMessage().split()))
 
 
 def _project(path: Path | None) -> tuple[Project, Any]:

@@ -169,7 +169,9 @@ class _Deriver:
             elif target not in self.lib.figures:
                 rec = ref.record or record_id
                 if rec in self.lib.invalid:
-                    message = f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
+                    message = (
+                        f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
+                    )
                 elif rec not in self.lib.records:
                     hint = self.lib.record_hint(rec)
                     message = f"unknown record '{rec}' in '{ref}'{hint}"

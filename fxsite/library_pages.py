@@ -137,7 +137,11 @@ def _dec(value: float) -> Decimal:
 
 
 def record_page_markdown(
-    record_id: str, library: Library, href_for: HrefFor, json_href: str
+    record_id: str,
+    library: Library,
+    href_for: HrefFor,
+    json_href: str,
+    library_href: str | None = None,
 ) -> str:
     """The page of one record, with a permanent anchor per figure."""
     record = library.records[record_id]
@@ -193,6 +197,11 @@ def record_page_markdown(
         if record.notes
         else ""
     )
+    whole = (
+        f' Every record, computed value and citation: <a href="{_e(library_href)}">evidence.json</a>.'
+        if library_href
+        else ""
+    )
     return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
@@ -208,5 +217,5 @@ def record_page_markdown(
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
 {derived}{notes}
 <h2 id="fx-data">Data</h2>
-<p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.</p>
+<p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """

@@ -166,7 +166,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.records:
             record_id = src.removeprefix(f"{prefix}/")[:-3]
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
-            return record_page_markdown(record_id, library, href_for, json_href)
+            library_href = relative_url("evidence.json", page.url)
+            return record_page_markdown(record_id, library, href_for, json_href, library_href)
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, href_for, src)
             return f"# Frequently asked questions\n\n{body}"
@@ -182,7 +183,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # Wide tables read better without Material's side bars.
             page.meta.setdefault("hide", ["navigation", "toc"])
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
-            page.meta["title"] = html.escape(html.unescape(generated.split("\n", 1)[0].lstrip("# ")))
+            page.meta["title"] = html.escape(
+                html.unescape(generated.split("\n", 1)[0].lstrip("# "))
+            )
             return generated
         source = page.file.content_string
         known = [f.src_uri for f in files.documentation_pages()]

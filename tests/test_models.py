@@ -670,7 +670,9 @@ def test_schema_stricter_than_models_is_reported_as_fx205(
 
     monkeypatch.setattr(fxsite.records, "schema_errors", stricter)
     file = tmp_path / "R1.yaml"
-    file.write_text("id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {value: 1, unit: s}\n")
+    file.write_text(
+        "id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {value: 1, unit: s}\n"
+    )
     loaded = fxsite.records.load_record_file(file, "evidence/R1.yaml")
     assert loaded.record is None
     assert [(f.line, f.col, f.code) for f in loaded.loaded.findings] == [(2, 8, "FX205")]

@@ -37,7 +37,7 @@ def _free_port() -> int:
 
 def _get(url: str) -> str | None:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 (loopback only)
+        with urllib.request.urlopen(url, timeout=5) as response:
             return str(response.read().decode("utf-8"))
     except (urllib.error.URLError, ConnectionError, TimeoutError):
         return None
@@ -98,7 +98,9 @@ def test_serve_picks_up_a_record_edit(served: tuple[Path, str, Path]) -> None:
 
 def test_serve_logs_a_bare_figure_and_keeps_serving(served: tuple[Path, str, Path]) -> None:
     project, base, log = served
-    (project / "docs" / "index.md").write_text(PAGE + "\nIt used to take 300 s.\n", encoding="utf-8")
+    (project / "docs" / "index.md").write_text(
+        PAGE + "\nIt used to take 300 s.\n", encoding="utf-8"
+    )
     _wait_for(lambda: "FX501" in log.read_text(encoding="utf-8"), "the finding to be logged")
     text = log.read_text(encoding="utf-8")
     assert "docs/index.md:5:17: FX501" in text

@@ -135,7 +135,7 @@ def site_dir() -> Path:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -237,22 +237,28 @@ class Session:
         watch = self.watch
         page.on(
             "console",
-            lambda msg: watch.console_errors.append(f"{msg.text} ({msg.location.get('url')})")
-            if msg.type == "error"
-            else None,
+            lambda msg: (
+                watch.console_errors.append(f"{msg.text} ({msg.location.get('url')})")
+                if msg.type == "error"
+                else None
+            ),
         )
         page.on("pageerror", lambda err: watch.page_errors.append(str(err)))
         page.on(
             "requestfailed",
-            lambda req: watch.failed_requests.append(f"{req.url}: {req.failure}")
-            if urlsplit(req.url).hostname == "127.0.0.1"
-            else None,
+            lambda req: (
+                watch.failed_requests.append(f"{req.url}: {req.failure}")
+                if urlsplit(req.url).hostname == "127.0.0.1"
+                else None
+            ),
         )
         page.on(
             "response",
-            lambda resp: watch.failed_requests.append(f"{resp.url}: HTTP {resp.status}")
-            if resp.status >= 400
-            else None,
+            lambda resp: (
+                watch.failed_requests.append(f"{resp.url}: HTTP {resp.status}")
+                if resp.status >= 400
+                else None
+            ),
         )
         return page
 

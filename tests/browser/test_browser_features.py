@@ -138,7 +138,9 @@ def test_faq_and_chart_are_visible_on_training_bubbles(visit: Visit) -> None:
         box = chart.bounding_box()
         assert box and box["width"] > 100 and box["height"] > 50, f"chart {i} is {box}"
         # the chart has an accessible name
-        assert chart.evaluate("s => !!(s.getAttribute('aria-labelledby') || s.getAttribute('aria-label') || s.querySelector('title'))")
+        assert chart.evaluate(
+            "s => !!(s.getAttribute('aria-labelledby') || s.getAttribute('aria-label') || s.querySelector('title'))"
+        )
 
 
 def test_machine_readable_files_are_served(desktop: Session) -> None:

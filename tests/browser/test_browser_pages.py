@@ -77,7 +77,9 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 if found["tag"] != "H2":
                     wrong.append(f"{record_path}#{fragment}: setup target is {found}")
             elif found != {"tag": "TR", "ref": ref, "inFigures": True}:
-                wrong.append(f"{record_path}#{fragment}: target is {found}, expected a row of {ref}")
+                wrong.append(
+                    f"{record_path}#{fragment}: target is {found}, expected a row of {ref}"
+                )
     assert not wrong, f"{len(wrong)} of {total} claims wrong:\n  " + "\n  ".join(wrong)
 
 
@@ -223,7 +225,9 @@ def test_faq_json_ld_matches_the_visible_faq(crawl: dict[str, Any]) -> None:
             continue
         for (q, a_ld), (_, a_shown) in zip(ld, shown, strict=True):
             if " ".join(a_ld.split()) != a_shown:
-                wrong.append(f"{path}: answer to {q!r}:\n    JSON-LD {a_ld!r}\n    shown   {a_shown!r}")
+                wrong.append(
+                    f"{path}: answer to {q!r}:\n    JSON-LD {a_ld!r}\n    shown   {a_shown!r}"
+                )
     assert "/training-bubbles/" in pages_with_faq, f"FAQ sections found on {pages_with_faq}"
     assert sorted(sitewide) == sorted(every_question), (
         f"/faq/ questions {sitewide}\n != the pages' questions {every_question}"
