@@ -178,69 +178,42 @@ def _figure_findings(figures: dict[str, dict[str, Any]], records: dict[str, Any]
     return out
 
 
+_CLAIM_ATTRS = (
+    ("data-fx-value", "value"),
+    ("data-fx-min", "min"),
+    ("data-fx-max", "max"),
+    ("data-fx-unit", "unit"),
+    ("data-fx-label", "label"),
+)
+
+
 def _claim_findings(
     rel: str, reader: _PageReader, figures: dict[str, dict[str, Any]]
 ) -> list[Finding]:
+    """Each rendered claim against the figure evidence.json publishes."""
     out = []
     for attrs, text, (line, col) in reader.claims:
         ref = attrs.get("data-fx-ref", "")
-        label = attrs.get("data-fx-label")
-        if label == "setup":
+        at = partial(Finding, rel, line, col + 1)  # HTMLParser columns are 0-based
+        if attrs.get("data-fx-label") == "setup":
             continue
         fig = figures.get(ref)
         if fig is None:
-            out.append(
-                Finding(
-                    rel,
-                    line,
-                    col + 1,
-                    "FX402",
-                    f"claim to {ref}, which evidence.json does not publish",
-                )
-            )
+            out.append(at("FX402", f"claim to {ref}, which evidence.json does not publish"))
             continue
-        for attr, key in (
-            ("data-fx-value", "value"),
-            ("data-fx-min", "min"),
-            ("data-fx-max", "max"),
-            ("data-fx-unit", "unit"),
-            ("data-fx-label", "label"),
-        ):
-            if attrs.get(attr) is not None and attrs.get(attr) != str(fig.get(key)):
-                out.append(
-                    Finding(
-                        rel,
-                        line,
-                        col + 1,
-                        "FX403",
-                        f"{ref}: {attr}={attrs.get(attr)} but published {fig.get(key)}",
-                    )
-                )
+        for attr, key in _CLAIM_ATTRS:
+            shown = attrs.get(attr)
+            if shown is not None and shown != str(fig.get(key)):
+                out.append(at("FX403", f"{ref}: {attr}={shown} but published {fig.get(key)}"))
         stated = parse_stated(text)
         low = Decimal(fig.get("value", fig.get("min", "0")))
         high = Decimal(fig["max"]) if "max" in fig else None
         if stated is None or (stated.unit is not None and stated.unit != fig["unit"]):
-            out.append(
-                Finding(
-                    rel,
-                    line,
-                    col + 1,
-                    "FX405",
-                    f"{ref}: shown text '{text}' does not state {fig['display']}",
-                    text=text,
-                )
-            )
+            message = f"{ref}: shown text '{text}' does not state {fig['display']}"
+            out.append(at("FX405", message, text=text))
         elif compare(stated, low, high, fig["decimals"]) is not None:
-            out.append(
-                Finding(
-                    rel,
-                    line,
-                    col + 1,
-                    "FX403",
-                    f"{ref}: shown text '{text}' misstates {fig['display']}",
-                    text=text,
-                )
-            )
+            message = f"{ref}: shown text '{text}' misstates {fig['display']}"
+            out.append(at("FX403", message, text=text))
     return out
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from fxsite.findings import Finding, did_you_mean
+from fxsite.findings import Finding, Severity, did_you_mean
 from fxsite.formula import Formula, FormulaError, Reference, parse_formula
 from fxsite.models import Record, weakest_label
 from fxsite.quantities import decimals_of
@@ -75,6 +75,19 @@ class Library:
 
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
+
+
+def _report(
+    library: Library,
+    file: RecordFile,
+    loc: tuple[str | int, ...],
+    code: str,
+    message: str,
+    severity: Severity = "error",
+) -> None:
+    """Add a finding at the position of ``loc`` in a record file."""
+    line, col = file.loaded.pos(loc)
+    library.findings.append(Finding(file.path, line, col, code, message, severity=severity))
 
 
 def _written(file: RecordFile, loc: tuple[str, ...], value: float | None) -> tuple[Decimal, int]:
@@ -227,16 +240,12 @@ class _Deriver:
 
         shown = format_number(Decimal(repr(value)), decimals)
         if format_number(Decimal(repr(stated)), decimals) != shown:
-            file = self.lib.files[record_id]
-            line, col = file.loaded.pos(("derived", name, "stated"))
-            self.lib.findings.append(
-                Finding(
-                    file.path,
-                    line,
-                    col,
-                    "FX308",
-                    f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
-                )
+            _report(
+                self.lib,
+                self.lib.files[record_id],
+                ("derived", name, "stated"),
+                "FX308",
+                f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
             )
 
 
@@ -245,52 +254,24 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
         record_file = library.files[record.id]
         source = record.source
         if record.label == "measured":
-            missing = [
-                what
-                for what, present in (
-                    ("date", record.date),
-                    ("issuer", source and source.issuer),
-                    ("document hash", source and source.sha256),
-                )
-                if not present
-            ]
+            stated = {
+                "date": record.date,
+                "issuer": source and source.issuer,
+                "document hash": source and source.sha256,
+            }
+            missing = [what for what, present in stated.items() if not present]
             if missing:
-                line, col = record_file.loaded.pos(("label",))
-                library.findings.append(
-                    Finding(
-                        record_file.path,
-                        line,
-                        col,
-                        "FX309",
-                        f"measured record {record.id} does not state: {', '.join(missing)}",
-                        severity="warning",
-                    )
-                )
+                message = f"measured record {record.id} does not state: {', '.join(missing)}"
+                _report(library, record_file, ("label",), "FX309", message, "warning")
         if source is None or source.document is None:
             continue
-        line, col = record_file.loaded.pos(("source", "document"))
         doc = (evidence_dir / source.document).resolve()
         if not doc.is_relative_to(evidence_dir.resolve()) or not doc.is_file():
-            library.findings.append(
-                Finding(
-                    record_file.path,
-                    line,
-                    col,
-                    "FX310",
-                    f"document '{source.document}' not found in evidence/",
-                )
-            )
+            message = f"document '{source.document}' not found in evidence/"
+            _report(library, record_file, ("source", "document"), "FX310", message)
         elif source.sha256 and hashlib.sha256(doc.read_bytes()).hexdigest() != source.sha256:
-            line, col = record_file.loaded.pos(("source", "sha256"))
-            library.findings.append(
-                Finding(
-                    record_file.path,
-                    line,
-                    col,
-                    "FX310",
-                    f"sha256 does not match '{source.document}'",
-                )
-            )
+            message = f"sha256 does not match '{source.document}'"
+            _report(library, record_file, ("source", "sha256"), "FX310", message)
 
 
 def load_library(evidence_dir: Path, root: Path) -> Library:
@@ -305,47 +286,23 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
         if record is None:
             library.invalid.add(file.stem)
             continue
-        line, col = loaded.loaded.pos(("id",))
         if file.stem != record.id:
-            library.findings.append(
-                Finding(
-                    path,
-                    line,
-                    col,
-                    "FX301",
-                    f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml",
-                )
-            )
+            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml"
+            _report(library, loaded, ("id",), "FX301", message)
             continue
         if record.id.lower() in seen:
-            library.findings.append(
-                Finding(
-                    path,
-                    line,
-                    col,
-                    "FX302",
-                    f"id '{record.id}' is already used by {seen[record.id.lower()]}",
-                )
-            )
+            message = f"id '{record.id}' is already used by {seen[record.id.lower()]}"
+            _report(library, loaded, ("id",), "FX302", message)
             continue
         seen[record.id.lower()] = path
         library.files[record.id] = loaded
         library.records[record.id] = record
         library.figures.update(_stated_figures(record, loaded))
     for record in library.records.values():
-        if record.superseded_by and record.superseded_by not in library.records:
-            record_file = library.files[record.id]
-            line, col = record_file.loaded.pos(("superseded_by",))
-            library.findings.append(
-                Finding(
-                    record_file.path,
-                    line,
-                    col,
-                    "FX303",
-                    f"superseded_by '{record.superseded_by}' is not a record"
-                    f"{library.record_hint(record.superseded_by)}",
-                )
-            )
+        successor = record.superseded_by
+        if successor and successor not in library.records:
+            message = f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
+            _report(library, library.files[record.id], ("superseded_by",), "FX303", message)
     _Deriver(library).run()
     _check_sources(library, evidence_dir)
     return library

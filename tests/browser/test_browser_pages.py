@@ -233,3 +233,14 @@ def test_faq_json_ld_matches_the_visible_faq(crawl: dict[str, Any]) -> None:
         f"/faq/ questions {sitewide}\n != the pages' questions {every_question}"
     )
     assert not wrong, "\n".join(wrong)
+
+
+def test_harness_blocks_and_records_off_machine_requests(visit: Visit, desktop: Session) -> None:
+    """The checks above can fail: a request off 127.0.0.1 is blocked and reported."""
+    page = visit("/")
+    result = page.evaluate(
+        "() => fetch('https://example.com/fx-probe').then(() => 'sent', () => 'blocked')"
+    )
+    assert result == "blocked"
+    assert desktop.watch.off_machine == ["https://example.com/fx-probe"]
+    assert any("off-machine" in p for p in desktop.watch.problems())
