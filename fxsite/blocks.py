@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from fxsite.claims import Claim, HrefFor, render_claim, resolve_claim
 from fxsite.figures import find_bare_figures
@@ -18,12 +19,17 @@ from fxsite.library import Library
 from fxsite.quantities import format_quantity
 from fxsite.yamlsafe import LoadedYaml, load_yaml
 
-__all__ = ["BLOCK_KINDS", "render_block"]
+if TYPE_CHECKING:
+    from fxsite.charts import ChartSpec
+
+__all__ = ["BLOCK_KINDS", "ChartDrawer", "render_block"]
 
 BLOCK_KINDS = ("evidence-table", "evidence-chart")
 _REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
 
 Rendered = tuple[str, list[Claim], list[Finding]]
+#: Draws a checked chart (see :func:`fxsite.charts.render_chart_cached`).
+ChartDrawer = Callable[["ChartSpec"], str]
 
 
 class _Block:
@@ -127,8 +133,8 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _chart(block: _Block, data: dict[str, Any], chart_id: str) -> str:
-    from fxsite.charts import Bar, ChartSpec, Group, render_chart
+def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
+    from fxsite.charts import Bar, ChartSpec, Group, validate_chart
 
     unknown = set(data) - {"title", "bars", "groups"}
     for key in sorted(unknown):
@@ -185,7 +191,13 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str) -> str:
         )
     if not groups or block.findings:
         return ""
-    return render_chart(ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id))
+    spec = ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id)
+    try:
+        validate_chart(spec)  # in check too, so a build never meets a chart it cannot draw
+    except ValueError as exc:
+        block.bad(("title",), f"cannot draw this chart: {exc}")
+        return ""
+    return draw(spec) if draw is not None else ""
 
 
 def render_block(
@@ -196,8 +208,13 @@ def render_block(
     library: Library,
     href_for: HrefFor,
     chart_id: str,
+    draw: ChartDrawer | None = None,
 ) -> Rendered:
-    """Render one fenced block whose YAML starts at 0-based ``first_line``."""
+    """Render one fenced block whose YAML starts at 0-based ``first_line``.
+
+    ``draw`` turns a checked chart into HTML; without one (``fxsite check``)
+    charts are checked but not drawn.
+    """
     loaded = load_yaml(text, path, line_offset=first_line)
     block = _Block(path, loaded, library, href_for, text, first_line)
     if not isinstance(loaded.data, dict):
@@ -207,7 +224,7 @@ def render_block(
     out = (
         _table(block, loaded.data)
         if kind == "evidence-table"
-        else _chart(block, loaded.data, chart_id)
+        else _chart(block, loaded.data, chart_id, draw)
     )
     # Blank lines would end the raw HTML block early in Python-Markdown.
     out = "\n".join(line for line in out.split("\n") if line.strip())

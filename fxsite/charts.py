@@ -31,15 +31,18 @@ sites without charts should not pay for it.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 import math
+import os
 import re
 import textwrap
 import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
@@ -56,7 +59,9 @@ __all__ = [
     "Group",
     "chart_style_css",
     "render_chart",
+    "render_chart_cached",
     "safe_href",
+    "validate_chart",
 ]
 
 #: Okabe-Ito colours, chosen so that every one has at least 3:1 contrast (the WCAG
@@ -187,7 +192,8 @@ def chart_style_css() -> str:
 """
 
 
-def _validate(spec: ChartSpec) -> None:
+def validate_chart(spec: ChartSpec) -> None:
+    """Raise ValueError for a spec :func:`render_chart` cannot draw."""
     if not _CHART_ID.fullmatch(spec.chart_id):
         raise ValueError(
             f"chart_id {spec.chart_id!r} must start with a letter and contain only "
@@ -443,7 +449,7 @@ def render_chart(spec: ChartSpec) -> str:
     label, no bars, a negative or non-finite value, a range whose high end is below
     its low end, or a ``chart_id`` that is not a plain identifier.
     """
-    _validate(spec)
+    validate_chart(spec)
     # Imported here, not at module level: see the module docstring.
     import matplotlib
     from matplotlib.backends.backend_svg import FigureCanvasSVG
@@ -494,3 +500,33 @@ def render_chart(spec: ChartSpec) -> str:
         f"{_data_table(spec)}\n"
         "</figure>"
     )
+
+
+def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
+    """:func:`render_chart`, memoised on disk by the spec's content.
+
+    Rendering is deterministic, so a chart whose spec, fxsite and matplotlib
+    versions are unchanged is read back instead of drawn again: later builds
+    (and every ``mkdocs serve`` rebuild) skip importing matplotlib entirely.
+    """
+    if cache_dir is None:
+        return render_chart(spec)
+    from importlib.metadata import version
+
+    from fxsite import __version__
+
+    key = hashlib.sha256(repr((__version__, version("matplotlib"), spec)).encode()).hexdigest()
+    cached = cache_dir / f"chart-{key[:32]}.html"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    out = render_chart(spec)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(out, encoding="utf-8")
+        partial.replace(cached)  # atomic: a concurrent build never reads half a file
+    except OSError:
+        pass  # a read-only cache is no reason to fail a build
+    return out

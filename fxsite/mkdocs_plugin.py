@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from fxsite.charts import chart_style_css
+from fxsite.charts import chart_style_css, render_chart_cached
 from fxsite.exports import EVIDENCE_JSON_SCHEMA, dumps, evidence_csv, evidence_data, record_data
 from fxsite.faq import faq_json_ld, site_faq_markdown
 from fxsite.findings import Finding, FxsiteError
@@ -51,6 +52,8 @@ class FxsiteConfig(Config):
     """URL folder of the generated Evidence Library (/evidence/, /evidence/R1/)."""
     faq_page = opt.Optional(opt.Type(str))
     """Docs-relative path of the site-wide FAQ page the build generates; unset for faq.md."""
+    cache_dir = opt.Type(str, default=".cache/fxsite")
+    """Folder, relative to mkdocs.yml, where drawn charts are kept between builds; "" for none."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -76,6 +79,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             evidence_dir=(root / self.config.evidence_dir),
             library_prefix=self.config.library_url.strip("/"),
             faq_page=self.config.faq_page or "faq.md",
+            cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
         try:
             self.project = Project(paths)
@@ -189,7 +193,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             return generated
         source = page.file.content_string
         known = [f.src_uri for f in files.documentation_pages()]
-        result = self.project.process(src, source, self._href_for(page), known)
+        cache = self.project.paths.cache_dir
+        result = self.project.process(
+            src, source, self._href_for(page), known, partial(render_chart_cached, cache_dir=cache)
+        )
         self.results[src] = result
         self.findings.extend(result.findings)
         return compose_page(result, self.project.library, self._href_for(page))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fxsite.blocks import BLOCK_KINDS, render_block
+from fxsite.blocks import BLOCK_KINDS, ChartDrawer, render_block
 from fxsite.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.figures import find_bare_figures
 from fxsite.findings import Finding
@@ -173,8 +173,17 @@ def _faq(
         result.faq.append(FaqEntry(item.q.text, answer, " ".join(plain.split())))
 
 
-def process_page(source: str, path: str, library: Library, href_for: HrefFor) -> PageResult:
-    """Check and rewrite one page. ``path`` names it in findings."""
+def process_page(
+    source: str,
+    path: str,
+    library: Library,
+    href_for: HrefFor,
+    draw: ChartDrawer | None = None,
+) -> PageResult:
+    """Check and rewrite one page. ``path`` names it in findings.
+
+    ``draw`` renders charts; without it charts are checked but left out.
+    """
     front = read_front_matter(source, path)
     result = PageResult(path, "", front=front)
     result.findings.extend(front.findings)
@@ -190,7 +199,7 @@ def process_page(source: str, path: str, library: Library, href_for: HrefFor) ->
             )
         else:
             out, claims, findings = render_block(
-                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}"
+                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw
             )
         pieces.append(out)
         result.claims.extend(claims)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fxsite.blocks import ChartDrawer
 from fxsite.claims import HrefFor
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.library import Library, load_library
@@ -32,6 +33,8 @@ class ProjectPaths:
     #: URL folder of the generated Evidence Library ("evidence" -> /evidence/R1/)
     library_prefix: str = "evidence"
     faq_page: str | None = "faq.md"
+    #: where drawn charts are kept between builds (None: draw every time)
+    cache_dir: Path | None = None
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -82,11 +85,19 @@ class Project:
         return sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md") if p.is_file())
 
     def process(
-        self, src: str, source: str, href_for: HrefFor, known_pages: Iterable[str]
+        self,
+        src: str,
+        source: str,
+        href_for: HrefFor,
+        known_pages: Iterable[str],
+        draw: ChartDrawer | None = None,
     ) -> PageResult:
-        """Check and rewrite one page; ``src`` is docs-relative."""
+        """Check and rewrite one page; ``src`` is docs-relative.
+
+        ``draw`` renders charts (builds); ``check`` leaves it out.
+        """
         path = self.paths.relative(self.paths.docs_dir / src)
-        result = process_page(source, path, self.library, href_for)
+        result = process_page(source, path, self.library, href_for, draw)
         known = set(known_pages)
         for item in result.related:
             if item.page is None:

@@ -3,10 +3,16 @@ sees text, claims resolved at their line:col, blocks, front matter, related page
 
 from __future__ import annotations
 
+from dataclasses import replace
+from decimal import Decimal
+from functools import partial
+from pathlib import Path
+
 import pytest
 from bs4 import BeautifulSoup
 from sitekit import CLEAN, href_for, library
 
+from fxsite.charts import render_chart, render_chart_cached
 from fxsite.findings import Finding
 from fxsite.library import Library
 from fxsite.page import process_page, rewrite_text
@@ -159,7 +165,7 @@ def test_claims_are_resolved_at_their_line_and_col(lib: Library) -> None:
     assert sorted((f.line, f.col, f.code) for f in result.findings) == [
         (7, 11, "FX403"),
         (8, 4, "FX401"),
-        (8, 42, "FX403"),
+        (8, 42, "FX404"),
         (9, 1, "FX405"),
         (9, 34, "FX406"),
         (10, 1, "FX407"),
@@ -265,10 +271,35 @@ def test_chart_renders_svg(lib: Library) -> None:
         "  - {label: Baseline, ref: R1#save_time_baseline}\n"
         "  - {label: FX100, ref: R1#save_time_fx100}\n```\n"
     )
-    result = process_page(source, PATH, lib, href_for)
+    result = process_page(source, PATH, lib, href_for, render_chart)
     assert result.findings == []
     assert "<svg" in result.markdown
     assert [c.ref for c in result.claims] == ["R1#save_time_baseline", "R1#save_time_fx100"]
+    # Without a drawer (fxsite check) the chart is checked but not drawn.
+    checked = process_page(source, PATH, lib, href_for)
+    assert checked.findings == [] and "<svg" not in checked.markdown
+    assert [c.ref for c in checked.claims] == [c.ref for c in result.claims]
+
+
+def test_chart_that_cannot_be_drawn_is_refused_in_check(lib: Library) -> None:
+    source = "```evidence-chart\ntitle: Change\nbars:\n  - {label: Saving, ref: R1#neg}\n```\n"
+    lib.figures["R1#neg"] = replace(lib.figures["R1#save_time_fx100"], name="neg", low=Decimal(-5))
+    result = process_page(source, PATH, lib, href_for)
+    assert [(f.line, f.col, f.code) for f in result.findings] == [(2, 8, "FX604")]
+    assert "negative values" in result.findings[0].message
+
+
+def test_chart_cache_reuses_a_drawn_chart(lib: Library, tmp_path: Path) -> None:
+    source = (
+        "```evidence-chart\ntitle: Save time\nbars:\n"
+        "  - {label: Baseline, ref: R1#save_time_baseline}\n```\n"
+    )
+    draw = partial(render_chart_cached, cache_dir=tmp_path)
+    first = process_page(source, PATH, lib, href_for, draw).markdown
+    (cached,) = tmp_path.glob("chart-*.html")
+    cached.write_text("<figure>from the cache</figure>", encoding="utf-8")
+    assert "from the cache" in process_page(source, PATH, lib, href_for, draw).markdown
+    assert "<svg" in first
 
 
 def _project() -> Project:

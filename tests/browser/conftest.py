@@ -9,6 +9,9 @@ Outside CI a missing browser, Playwright or axe-core skips the tests with a
 message saying how to install it; under ``CI=true`` it fails them instead.
 
 ``FXSITE_SITE_DIR`` may point the suite at another built site (default: site/).
+
+Test modules take everything from here as fixtures, never ``from conftest import``:
+tests/ has a conftest.py of its own.
 """
 
 from __future__ import annotations
@@ -54,16 +57,6 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
-# Pages every build of the demo site must have: the page walk must not be vacuous.
-REQUIRED_PAGES = [
-    "/",
-    "/checkpoint-acceleration/",
-    "/training-bubbles/",
-    "/joint-testing/",
-    "/faq/",
-    "/evidence/",
-    "/evidence/R1/",
-]
 EXCLUDED_DIRS = {"assets", "search"}
 
 IN_CI = os.environ.get("CI", "").strip().lower() == "true"
@@ -129,6 +122,18 @@ def site_dir() -> Path:
     if error is not None:
         pytest.fail(error, pytrace=False)
     return SITE
+
+
+@pytest.fixture(scope="session")
+def all_pages(site_dir: Path) -> list[str]:
+    """URL paths of every page (what ``page_path`` is parametrized over)."""
+    return site_pages()
+
+
+@pytest.fixture(scope="session")
+def phone_width() -> int:
+    width: int = PHONE["viewport"]["width"]  # type: ignore[index]
+    return width
 
 
 # ---------------------------------------------------------------- local HTTP server

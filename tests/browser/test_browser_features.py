@@ -6,9 +6,12 @@ import contextlib
 import csv
 import io
 import re
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Session, Visit
+
+if TYPE_CHECKING:
+    from conftest import Session, Visit
 
 # Without Playwright the fixtures skip (or, under CI=true, fail) before any test runs.
 with contextlib.suppress(ImportError):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Session
+
+if TYPE_CHECKING:
+    from conftest import Session
 
 pytestmark = pytest.mark.browser
 
