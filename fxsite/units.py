@@ -43,6 +43,9 @@ _ALL: tuple[Unit, ...] = (
     _u("min", "time", "mins", "minute", "minutes"),
     _u("h", "time", "hr", "hrs", "hour", "hours"),
     _u("d", "time", "day", "days"),
+    _u("wk", "time", "week", "weeks"),
+    _u("mo", "time", "month", "months"),
+    _u("yr", "time", "year", "years"),
     # size (decimal and binary)
     _u("B", "size", "byte", "bytes"),
     _u("KB", "size", "kB", "kilobyte", "kilobytes"),
@@ -71,6 +74,7 @@ _ALL: tuple[Unit, ...] = (
     _u("ops/s", "rate", "op/s"),
     _u("tokens/s", "rate", "tok/s", "token/s", "tokens per second"),
     _u("req/s", "rate", "requests/s", "rps", "requests per second"),
+    _u("req/min", "rate", "requests/min", "rpm", "requests per minute"),
     _u("samples/s", "rate", "sample/s", "samples per second"),
     _u("images/s", "rate", "img/s", "images per second"),
     _u("fps", "rate", "frames per second"),
@@ -90,6 +94,7 @@ _ALL: tuple[Unit, ...] = (
     _u("EUR", "currency", "€", "euros", "euro", prefix=True),
     _u("GBP", "currency", "£", prefix=True),
     _u("CNY", "currency", "¥", "RMB", "yuan", prefix=True),
+    _u("¢", "currency", "cent", "cents"),
     # power and energy
     _u("W", "power", "watt", "watts"),
     _u("kW", "power", "kilowatt", "kilowatts"),
@@ -97,6 +102,19 @@ _ALL: tuple[Unit, ...] = (
     _u("Wh", "energy"),
     _u("kWh", "energy"),
     _u("MWh", "energy"),
+    _u("GWh", "energy"),
+    _u("TWh", "energy"),
+    _u("J", "energy", "joule", "joules"),
+    _u("kJ", "energy", "kilojoule", "kilojoules"),
+    _u("mAh", "charge"),
+    _u("Ah", "charge"),
+    # mass and length (hardware spec sheets)
+    _u("g", "mass", "gram", "grams"),
+    _u("kg", "mass", "kilogram", "kilograms"),
+    _u("mm", "length", "millimetre", "millimetres", "millimeter", "millimeters"),
+    _u("cm", "length", "centimetre", "centimetres", "centimeter", "centimeters"),
+    _u("km", "length", "kilometre", "kilometres", "kilometer", "kilometers"),
+    _u("inch", "length", "inches"),  # never "in": "#1 in the ranking"
     # frequency
     _u("Hz", "frequency"),
     _u("MHz", "frequency"),
