@@ -102,7 +102,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
     if not isinstance(rows, list) or not rows:
         block.bad(("rows",), "evidence-table needs rows: a list of rows, each a list of cells")
         return ""
-    parts = ['<div class="fx-evidence-table md-typeset__scrollwrap"><table>']
+    parts = ['<div class="fx-evidence-table"><table>']
     caption = data.get("caption")
     if isinstance(caption, str):
         parts.append(f"<caption>{block.prose(caption, ('caption',))}</caption>")

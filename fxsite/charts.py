@@ -7,7 +7,7 @@ the label never depends on colour alone. :func:`render_chart` returns an HTML5
 fragment::
 
     <figure class="fx-chart" id="{chart_id}">
-      <svg class="fx-chart-svg" role="img" aria-labelledby="{chart_id}-title {chart_id}-desc">
+      <svg class="fx-chart-svg" role="group" aria-labelledby="{chart_id}-title {chart_id}-desc">
         <title id="{chart_id}-title">…</title><desc id="{chart_id}-desc">…</desc> …
       </svg>
       <figcaption class="fx-chart-caption">{title}</figcaption>
@@ -184,7 +184,7 @@ def chart_style_css() -> str:
 .fx-chart-svg { display: block; max-width: 100%; height: auto; overflow: visible; }
 .fx-chart-svg a:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
 .fx-chart-caption { font-size: 0.9em; margin-top: 0.4em; }
-.fx-chart-data {
+.fx-chart-data-box {
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
   border: 0;
@@ -414,7 +414,8 @@ def _postprocess(svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]]) 
     root.insert(0, desc)
     root.insert(0, title)
     root.set("class", "fx-chart-svg")
-    root.set("role", "img")
+    # "group", not "img": the bars are links and must stay reachable.
+    root.set("role", "group")
     root.set("aria-labelledby", f"{spec.chart_id}-title {spec.chart_id}-desc")
     # Unstyled text (matplotlib omits fill for black) and the font follow the page.
     root.set("fill", "currentColor")
@@ -428,7 +429,9 @@ def _data_table(spec: ChartSpec) -> str:
     head = ["Group"] if grouped else []
     head += ["Bar", "Value", "Evidence", "Label"]
     lines = [
-        '<table class="fx-chart-data">',
+        # A table sizes to its content whatever its width, so the visually
+        # hidden box is a div around it: the table can never widen the page.
+        '<div class="fx-chart-data-box"><table class="fx-chart-data">',
         f"<caption>{esc(spec.title)}</caption>",
         "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>",
         "<tbody>",
@@ -438,7 +441,7 @@ def _data_table(spec: ChartSpec) -> str:
             cells = [esc(group.label or "")] if grouped else []
             cells += [esc(bar.label), esc(bar.text), esc(bar.evidence), esc(bar.evidence_label)]
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    lines += ["</tbody>", "</table>"]
+    lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
 
 
@@ -515,7 +518,12 @@ def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
 
     from fxsite import __version__
 
-    key = hashlib.sha256(repr((__version__, version("matplotlib"), spec)).encode()).hexdigest()
+    # The key covers this module's own code, so a changed renderer never
+    # serves a chart drawn by the old one.
+    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    key = hashlib.sha256(
+        repr((__version__, code, version("matplotlib"), spec)).encode()
+    ).hexdigest()
     cached = cache_dir / f"chart-{key[:32]}.html"
     try:
         return cached.read_text(encoding="utf-8")

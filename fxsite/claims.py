@@ -25,6 +25,7 @@ __all__ = [
     "render_claim",
     "resolve_claim",
     "resolve_ref",
+    "setup_anchor",
     "tooltip",
 ]
 
@@ -195,10 +196,23 @@ def tooltip(claim: Claim, library: Library) -> str:
     return " · ".join(parts)
 
 
-def render_claim(claim: Claim, library: Library, href_for: HrefFor) -> str:
-    """The claim as an inline HTML link; every record string escaped."""
+def setup_anchor(key: str) -> str:
+    """The id of a setup row on its record page (``fx-setup-baseline``)."""
+    return "fx-setup-" + re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
+
+
+def render_claim(
+    claim: Claim, library: Library, href_for: HrefFor, *, in_heading: bool = False
+) -> str:
+    """The claim as an inline HTML link; every record string escaped.
+
+    ``in_heading`` leaves out the badge and the screen-reader text, which would
+    otherwise become part of the heading's name in the table of contents.
+    """
     esc = html.escape
-    anchor = "fx-setup" if claim.value is None else claim.figure
+    anchor = (
+        claim.figure if claim.value is not None else setup_anchor(claim.figure[len("setup.") :])
+    )
     attrs = {
         "class": f"fx-claim fx-claim--{claim.label}",
         "href": href_for(claim.record, anchor),
@@ -223,10 +237,13 @@ def render_claim(claim: Claim, library: Library, href_for: HrefFor) -> str:
     )
     # Markdown runs over inline HTML content too: neutralise its syntax.
     shown = escape_markdown(claim.display)
+    if in_heading:
+        return f"<a {attr_text}>{shown}</a>"
     badge = _BADGE[claim.label]
     spoken = "setting" if claim.value is None else claim.label
+    # data-search-exclude keeps the badge out of Material's search index.
     return (
         f"<a {attr_text}>{shown}"
-        f'<span class="fx-badge" aria-hidden="true">{badge}</span>'
-        f'<span class="fx-sr"> ({spoken}, report {esc(claim.record)})</span></a>'
+        f'<span class="fx-badge" aria-hidden="true" data-search-exclude>{badge}</span>'
+        f'<span class="fx-sr" data-search-exclude> ({spoken}, report {esc(claim.record)})</span></a>'
     )

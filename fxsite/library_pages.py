@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from decimal import Decimal
 
-from fxsite.claims import HrefFor, escape_markdown
+from fxsite.claims import HrefFor, escape_markdown, setup_anchor
 from fxsite.library import FigureValue, Library
 from fxsite.models import LABELS, Record
 from fxsite.quantities import format_quantity
@@ -85,7 +85,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 <label>Status <select data-fx-filter="status"><option value="">all</option>{statuses}</select></label>
 <output class="fx-library-count" aria-live="polite"></output>
 </div>
-<div class="fx-library md-typeset__scrollwrap"><table>
+<div class="fx-library"><table>
 <thead><tr><th scope="col">ID</th><th scope="col">Title</th><th scope="col">Label</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col">Issuer</th><th scope="col">Figures</th><th scope="col">Cited on pages</th></tr></thead>
 <tbody>{"".join(rows)}</tbody>
 </table></div>
@@ -118,14 +118,14 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
             for ref in fig.inputs
         )
         stated = (
-            f"<br><small>stated: {_e(format_quantity(_dec(derived.stated), None, fig.unit, fig.decimals))}</small>"
+            f"<span class='fx-meta'>stated: {_e(format_quantity(_dec(derived.stated), None, fig.unit, fig.decimals))}</span>"
             if derived.stated is not None
             else ""
         )
         rows.append(
             f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}"><td><a class="fx-anchor" href="#{_e(name)}">'
             f"<code>{_e(name)}</code></a></td><td>{_e(fig.what or '')}</td>"
-            f"<td><code>{_e(derived.formula)}</code><br><small>inputs: {inputs}</small></td>"
+            f"<td><code>{_e(derived.formula)}</code><span class='fx-meta'>inputs: {inputs}</span></td>"
             f'<td class="fx-value">{_value(fig)}{stated}</td><td>{_label(fig.label)}</td>'
             f"<td>{placeholder('cited-by', fig.ref)}</td></tr>"
         )
@@ -179,7 +179,8 @@ def record_page_markdown(
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
     setup_rows = (
         "".join(
-            f'<tr{" class=fx-baseline" if k == "baseline" else ""}><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>'
+            f'<tr id="{setup_anchor(k)}"{" class=fx-baseline" if k == "baseline" else ""}>'
+            f'<th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>'
             for k, v in setup
         )
         or '<tr><td colspan="2">No conditions stated.</td></tr>'
@@ -188,7 +189,7 @@ def record_page_markdown(
     if record.derived:
         derived = (
             '\n<h2 id="fx-derived">Derived figures</h2>\n'
-            '<div class="fx-figures fx-derived md-typeset__scrollwrap"><table>'
+            '<div class="fx-figures fx-derived"><table>'
             "<thead><tr><th>Figure</th><th>What</th><th>Formula</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>"
             f"<tbody>{_derived_rows(library, record, href_for)}</tbody></table></div>\n"
         )
@@ -206,13 +207,13 @@ def record_page_markdown(
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
 {banner}
-<div class="fx-facts md-typeset__scrollwrap"><table><tbody>{fact_rows}</tbody></table></div>
+<div class="fx-facts"><table><tbody>{fact_rows}</tbody></table></div>
 
 <h2 id="fx-setup">Setup</h2>
-<div class="fx-setup md-typeset__scrollwrap"><table><tbody>{setup_rows}</tbody></table></div>
+<div class="fx-setup"><table><tbody>{setup_rows}</tbody></table></div>
 
 <h2 id="fx-figures">Figures</h2>
-<div class="fx-figures md-typeset__scrollwrap"><table>
+<div class="fx-figures"><table>
 <thead><tr><th>Figure</th><th>What</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
 {derived}{notes}

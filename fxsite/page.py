@@ -35,6 +35,7 @@ RELATED_PLACEHOLDER = '<div class="fx-related" data-fx-placeholder="related"></d
 #: ``offset in a text -> (line, col) in the file``
 Positioner = Callable[[int], tuple[int, int]]
 
+_ATX_HEADING = re.compile(r"[ ]{0,3}#{1,6}[ \t]")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>[\w-]+)[^\n]*$")
 
 
@@ -113,7 +114,9 @@ def rewrite_text(
             out.append(html.escape(link.text) or "?")
             continue
         claims.append(result)
-        out.append(render_claim(result, library, href_for))
+        line_start = text.rfind("\n", 0, link.start) + 1
+        in_heading = _ATX_HEADING.match(text, line_start) is not None
+        out.append(render_claim(result, library, href_for, in_heading=in_heading))
     out.append(text[last:])
     return "".join(out), claims, findings
 

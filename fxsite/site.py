@@ -178,7 +178,15 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
                 spot = f'<a href="{href}">{html.escape(c.heading)}</a>'
                 if spot not in spots:
                     spots.append(spot)
-        detail = f'<span class="fx-cited-at">: {"; ".join(spots)}</span>' if spots else ""
+        if len(spots) > 2:  # long lists fold away so table rows stay short
+            detail = (
+                f'<details class="fx-cited-at"><summary>{len(spots)} places</summary>'
+                f"{'; '.join(spots)}</details>"
+            )
+        elif spots:
+            detail = f'<span class="fx-cited-at">: {"; ".join(spots)}</span>'
+        else:
+            detail = ""
         items.append(f'<li><a href="{page_href}">{html.escape(info.title)}</a>{detail}</li>')
     return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
 

@@ -84,8 +84,15 @@ def test_build_clean_site(tmp_path: Path) -> None:
     for name in ("index.html", "analysis/index.html", "evidence/R1/index.html", "evidence.json"):
         assert (site / name).is_file(), name
     assert not (site / "stale.html").exists()  # the new site replaced the old one
-    # no staging folders left beside it
-    assert sorted(p.name for p in project.iterdir()) == ["docs", "evidence", "mkdocs.yml", "site"]
+    # no staging folders left beside it; .cache holds the drawn charts
+    assert sorted(p.name for p in project.iterdir()) == [
+        ".cache",
+        "docs",
+        "evidence",
+        "mkdocs.yml",
+        "site",
+    ]
+    assert list((project / ".cache" / "fxsite").glob("chart-*.html"))
 
 
 def test_refused_build_leaves_the_previous_site_as_it_was(tmp_path: Path) -> None:

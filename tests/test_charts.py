@@ -99,8 +99,10 @@ def test_fragment_is_a_figure_with_svg_caption_and_data_table() -> None:
     assert root.get("id") == "c1"
     caption = root.find("figcaption")
     assert caption is not None and caption.text == "Checkpoint save"
-    table = root.find("table")
+    table = root.find(".//table")
     assert table is not None and table.get("class") == "fx-chart-data"
+    box = root.find("div")
+    assert box is not None and box.get("class") == "fx-chart-data-box"  # the hiding box
 
 
 def test_no_xml_prolog_doctype_comments_or_global_style() -> None:
@@ -116,7 +118,7 @@ def test_no_xml_prolog_doctype_comments_or_global_style() -> None:
 
 def test_svg_has_accessible_name_and_description() -> None:
     svg = svg_of(render_chart(simple()))
-    assert svg.get("role") == "img"
+    assert svg.get("role") == "group"
     refs = (svg.get("aria-labelledby") or "").split()
     assert refs == ["c1-title", "c1-desc"]
     by_id = {el.get("id"): el for el in svg.iter()}
@@ -129,7 +131,7 @@ def test_svg_has_accessible_name_and_description() -> None:
 
 
 def test_data_table_lists_label_value_and_evidence_for_every_bar() -> None:
-    table = parse(render_chart(simple())).find("table")
+    table = parse(render_chart(simple())).find(".//table")
     assert table is not None
     rows = [[td.text for td in tr.iter("td")] for tr in table.iter("tr")]
     rows = [r for r in rows if r]
@@ -423,7 +425,7 @@ def test_grouped_chart_with_two_groups() -> None:
     last_small = max(_ys(bar_path(svg, "grp", "bar-0-1")))
     first_large = min(_ys(bar_path(svg, "grp", "bar-1-0")))
     assert ys["Small model"] < last_small < ys["Large model"] < first_large
-    table = parse(out).find("table")
+    table = parse(out).find(".//table")
     assert table is not None
     header = [th.text for th in table.iter("th")]
     assert header[0] == "Group"

@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
 
+from fxsite.claims import setup_anchor
 from fxsite.exports import EVIDENCE_JSON_SCHEMA
 from fxsite.schema import SCHEMA_ID, record_schema
 
@@ -82,7 +83,12 @@ def test_claims_link_to_existing_record_anchors(site: Path) -> None:
             target, fragment = resolve_href(site, page_file, href)
             assert target == (site / "evidence" / str(a["data-fx-record"]) / "index.html").resolve()
             figure = str(a["data-fx-figure"])
-            assert fragment == ("fx-setup" if figure.startswith("setup.") else figure)
+            expected = (
+                setup_anchor(figure.removeprefix("setup."))
+                if figure.startswith("setup.")
+                else figure
+            )
+            assert fragment == expected
     assert seen >= 15
 
 
@@ -129,10 +135,14 @@ def test_record_page_has_an_anchor_per_figure(
 ) -> None:
     page = soup(site / "evidence" / record / "index.html")
     expected = sorted(f["name"] for f in evidence["figures"] if f["record"] == record)
-    rows = sorted(str(tr["id"]) for tr in page.select("tr[id]"))
+    rows = sorted(str(tr["id"]) for tr in page.select(".fx-figures tr[id]"))
     assert rows == expected
-    for tr in page.select("tr[id]"):
+    for tr in page.select(".fx-figures tr[id]"):
         assert tr["data-fx-ref"] == f"{record}#{tr['id']}"
+    # every setup condition has its own anchor too, for setup claims
+    record_data = next(r for r in evidence["records"] if r["id"] == record)
+    setup_rows = sorted(str(tr["id"]) for tr in page.select(".fx-setup tr[id]"))
+    assert setup_rows == sorted(setup_anchor(k) for k in record_data.get("setup", {}))
 
 
 def test_derived_figures_show_formula_and_linked_inputs(site: Path) -> None:
@@ -140,7 +150,7 @@ def test_derived_figures_show_formula_and_linked_inputs(site: Path) -> None:
     row = soup(page_file).find("tr", id="bubble_share")
     assert isinstance(row, Tag)
     assert "save_time_baseline * E1.saves / E1.run_duration * 100" in row.get_text()
-    inputs = [str(a["href"]) for a in row.select("small a")]
+    inputs = [str(a["href"]) for a in row.select(".fx-meta a")]
     assert inputs == ["./#save_time_baseline", "../E1/#saves", "../E1/#run_duration"]
     for href in inputs:
         assert _resolves(site, page_file, href) is None

@@ -3,7 +3,13 @@
    controls stay hidden. */
 (function () {
   "use strict";
+  function label() {
+    /* Material's search overlay is a dialog without a name (axe: aria-dialog-name). */
+    var search = document.querySelector(".md-search[role=dialog]");
+    if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", "Search");
+  }
   function setup() {
+    label();
     var table = document.querySelector(".fx-library table");
     var filters = document.querySelector(".fx-library-filters");
     if (!table || !filters || table.dataset.fxReady) return;

@@ -343,7 +343,8 @@ CRAWL_JS = """() => {
     href: a.href, ref: a.dataset.fxRef, record: a.dataset.fxRecord,
     figure: a.dataset.fxFigure, label: a.dataset.fxLabel,
     badge: (a.querySelector('.fx-badge') || {}).textContent || '',
-    sr: (a.querySelector('.fx-sr') || {}).textContent || ''}));
+    sr: (a.querySelector('.fx-sr') || {}).textContent || '',
+    inHeading: !!a.closest('h1, h2, h3, h4, h5, h6')}));
   const ld = [...document.querySelectorAll('head script[type="application/ld+json"]')]
     .map(s => s.textContent);
   // A page's FAQ: the h3 questions after h2#frequently-asked-questions, up to the next

@@ -26,40 +26,7 @@ BLOCKING = {"serious", "critical"}
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 # (rule id, regex over "<target> <html>" of a failing node, reason)
-KNOWN: dict[str, tuple[str, str, str]] = {
-    "search-dialog-name": (
-        "aria-dialog-name",
-        r"\.md-search\b",
-        "Material's search overlay div.md-search[role=dialog] has no accessible name; "
-        "give it aria-label (fxsite.js or a theme override of partials/search.html)",
-    ),
-    "tab-contrast": (
-        "color-contrast",
-        r"md-tabs__link",
-        "inactive navigation tabs: #c6cbe9 on indigo #4051b5 is 4.28:1 (< 4.5:1); "
-        "Material dims them with opacity .7 - set .md-tabs__link { opacity: 1 } in fxsite.css "
-        "or pick a darker primary colour",
-    ),
-    "link-in-text": (
-        "link-in-text-block",
-        r"",
-        "links in running text are distinguished by colour only (#4051b5 vs #212121 is 2.34:1 "
-        "light, #5488e8 vs #bfc1c6 1.92:1 dark); underline them: "
-        ".md-typeset p a, .md-typeset li a, .md-typeset td a { text-decoration: underline }",
-    ),
-    "chart-svg-links": (
-        "nested-interactive",
-        r"fx-chart-svg",
-        "figure.fx-chart svg has role=img but contains focusable links (the bars); role=img "
-        "hides them from assistive technology while they stay in the tab order",
-    ),
-    "dark-code-link-contrast": (
-        "color-contrast",
-        r"^code\b|<code>",
-        "dark scheme: figure names in code inside links (a.fx-anchor code) are #5488e8 on "
-        "#272a35, 4.12:1 (< 4.5:1)",
-    ),
-}
+KNOWN: dict[str, tuple[str, str, str]] = {}
 
 RUN_AXE = """async only => {
   const options = {resultTypes: ['violations']};

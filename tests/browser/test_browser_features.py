@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from fxsite.claims import setup_anchor
+
 if TYPE_CHECKING:
     from conftest import Session, Visit
 
@@ -54,7 +56,7 @@ def test_claim_tooltip_and_link_to_its_figure(
     expect(page.locator(".md-tooltip2--active")).to_have_count(1)
 
     claim.click()
-    anchor = "fx-setup" if label == "setup" else figure
+    anchor = setup_anchor(figure.removeprefix("setup.")) if label == "setup" else figure
     expect(page).to_have_url(re.compile(rf"/evidence/{re.escape(record)}/#{re.escape(anchor)}$"))
     target = page.locator(f"[id='{anchor}']")
     expect(target).to_be_visible()
