@@ -255,10 +255,10 @@ def test_render_range_claim_has_min_and_max(lib: Library) -> None:
     assert "data-fx-value" not in a.attrs
 
 
-def test_render_setup_claim_links_to_the_setup_table(lib: Library) -> None:
+def test_render_setup_claim_links_to_its_setup_row(lib: Library) -> None:
     a = _anchor(render_claim(_claim(lib, "", "evidence:R1#setup.baseline"), lib, href_for)).a
     assert a is not None
-    assert a["href"] == "evidence/R1/#fx-setup"
+    assert a["href"] == "evidence/R1/#fx-setup-baseline"
     assert a["data-fx-label"] == "setup"
     assert "data-fx-value" not in a.attrs
 
@@ -302,5 +302,5 @@ def test_display_is_escaped_for_markdown_and_html(lib: Library) -> None:
     page = markdown.markdown(render_claim(claim, lib, href_for))
     parsed = BeautifulSoup(page, "html.parser")
     assert parsed.find("b") is None and parsed.find("em") is None
-    assert [a["href"] for a in parsed.find_all("a")] == ["evidence/R1/#fx-setup"]
+    assert [a["href"] for a in parsed.find_all("a")] == ["evidence/R1/#fx-setup-baseline"]
     assert html.unescape(parsed.a.get_text()).startswith("<b>*94*</b> [x](javascript:y)")  # type: ignore[union-attr]
