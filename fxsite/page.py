@@ -16,7 +16,14 @@ from fxsite.blocks import BLOCK_KINDS, ChartDrawer, render_block
 from fxsite.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.figures import find_bare_figures
 from fxsite.findings import Finding
-from fxsite.frontmatter import FaqItem, FrontMatter, Related, TextAt, read_front_matter
+from fxsite.frontmatter import (
+    FaqItem,
+    FrontMatter,
+    Related,
+    TextAt,
+    read_front_matter,
+    split_front_matter,
+)
 from fxsite.library import Library
 from fxsite.prose import find_evidence_links, line_col, prose_mask
 
@@ -193,7 +200,7 @@ def process_page(
     for item in (front.title, front.description):
         if item is not None:
             result.findings.extend(check_prose(item.text, path, _text_positioner(item)))
-    _, body, first_line = _split(source, front)
+    _, body, first_line = split_front_matter(source)
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
@@ -210,9 +217,3 @@ def process_page(
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
     return result
-
-
-def _split(source: str, front: FrontMatter) -> tuple[str | None, str, int]:
-    from fxsite.frontmatter import split_front_matter
-
-    return split_front_matter(source)
