@@ -140,19 +140,28 @@ def score(cases: list[Case]) -> tuple[Score, list[str], list[str]]:
     return result, misses, false_positives
 
 
-def main() -> int:
-    cases = load_corpus()
+def main(argv: list[str] | None = None) -> int:
+    """Print the report for a marked corpus (the development corpus by default)."""
+    args = argv or []
+    path = Path(args[0]).resolve() if args else CORPUS
+    cases = load_corpus(path)
     result, misses, false_positives = score(cases)
-    print(f"corpus: {CORPUS.relative_to(ROOT)}")
+    without = sum(1 for case in cases if not case.expected)
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    print(f"corpus: {shown}")
     print(
-        f"sentences: {result.sentences}  marked figures: {result.expected}  found: {result.found}"
+        f"sentences: {result.sentences} ({without} with no figure)  "
+        f"marked figures: {result.expected}  found: {result.found}"
     )
     print(
-        f"overlap match: precision {result.overlap_precision:.3f}  "
-        f"recall {result.overlap_recall:.3f}"
+        f"overlap match: precision {result.overlap_precision:.3f} "
+        f"({result.overlap_precise}/{result.found})  "
+        f"recall {result.overlap_recall:.3f} ({result.overlap_recalled}/{result.expected})"
     )
     print(
-        f"exact match:   precision {result.exact_precision:.3f}  recall {result.exact_recall:.3f}"
+        f"exact match:   precision {result.exact_precision:.3f} "
+        f"({result.exact_hits}/{result.found})  "
+        f"recall {result.exact_recall:.3f} ({result.exact_hits}/{result.expected})"
     )
     print(f"misses and inexact spans ({len(misses)}):")
     print("\n".join(misses) if misses else "  none")
@@ -162,4 +171,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -21,42 +21,15 @@ for entry in (str(ROOT), str(HERE)):
     if entry not in sys.path:
         sys.path.insert(0, entry)
 
-from detector_corpus import load_corpus, score  # noqa: E402
+import detector_corpus  # noqa: E402
 
 HELDOUT = ROOT / "tests" / "corpus" / "heldout.txt"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0]).resolve() if args else HELDOUT
-    cases = load_corpus(path)
-    result, misses, false_positives = score(cases)
-    without = sum(1 for case in cases if not case.expected)
-    try:
-        shown = path.relative_to(ROOT)
-    except ValueError:
-        shown = path
-    print(f"corpus: {shown}")
-    print(
-        f"sentences: {result.sentences} ({without} with no figure)  "
-        f"marked figures: {result.expected}  found: {result.found}"
-    )
-    print(
-        f"overlap match: precision {result.overlap_precision:.3f} "
-        f"({result.overlap_precise}/{result.found})  "
-        f"recall {result.overlap_recall:.3f} ({result.overlap_recalled}/{result.expected})"
-    )
-    print(
-        f"exact match:   precision {result.exact_precision:.3f} "
-        f"({result.exact_hits}/{result.found})  "
-        f"recall {result.exact_recall:.3f} ({result.exact_hits}/{result.expected})"
-    )
-    print(f"misses and inexact spans ({len(misses)}):")
-    print("\n".join(misses) if misses else "  none")
-    print(f"false positives ({len(false_positives)}):")
-    print("\n".join(false_positives) if false_positives else "  none")
-    return 0
+    args = argv or []
+    return detector_corpus.main(args or [str(HELDOUT)])
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
