@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fxsite.claims import Claim, HrefFor, render_claim, resolve_claim
+from fxsite.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
 from fxsite.figures import find_bare_figures
 from fxsite.findings import Finding
 from fxsite.library import Library
@@ -70,15 +70,11 @@ class _Block:
         if source_line[col - 1 : col] in {'"', "'"}:
             col += 1  # a quoted cell's text starts after its quote
         for span in find_bare_figures(text):
+            refs = figures_stating(span.text, self.library)
+            hint = f"write the cell as {refs[0]}" if refs else "use a reference like R1#figure"
+            message = f"bare figure '{span.text}' in a cell: {hint}"
             self.findings.append(
-                Finding(
-                    self.path,
-                    line,
-                    col + span.start,
-                    "FX501",
-                    f"bare figure '{span.text}': use a reference like R1#figure in this cell",
-                    text=span.text,
-                )
+                Finding(self.path, line, col + span.start, "FX501", message, text=span.text)
             )
         return html.escape(text)
 

@@ -21,7 +21,9 @@ __all__ = [
     "Claim",
     "ClaimProblem",
     "HrefFor",
+    "bare_figure_message",
     "escape_markdown",
+    "figures_stating",
     "render_claim",
     "resolve_claim",
     "resolve_ref",
@@ -179,6 +181,45 @@ def _number_only(low: object, high: object, decimals: int) -> str:
     if isinstance(high, Decimal):
         text += "–" + format_number(high, decimals)
     return text
+
+
+_APPROX = re.compile(
+    r"^(?:~|≈|\+|about|around|approximately|approx\.?|nearly|almost|over|under|"
+    r"up to|more than|less than|at least|some)\s*",
+    re.IGNORECASE,
+)
+
+
+def figures_stating(text: str, library: Library, limit: int = 3) -> list[str]:
+    """Citable figures whose value ``text`` (a bare figure) states, best first."""
+    stated = parse_stated(_APPROX.sub("", text.strip()))
+    if stated is None:
+        return []
+    found = []
+    for fig in library.figures.values():
+        if library.records[fig.record].status != "active":
+            continue
+        if stated.unit is not None and stated.unit != fig.unit:
+            continue
+        if compare(stated, fig.low, fig.high, fig.decimals) is None:
+            # Prefer a figure stated at exactly this precision.
+            found.append((fig.decimals != stated.decimals, fig.ref))
+    return [ref for _, ref in sorted(found)[:limit]]
+
+
+def bare_figure_message(text: str, library: Library) -> str:
+    """What to tell an author about a bare figure: the claim to write, if one fits."""
+    refs = figures_stating(text, library)
+    if not refs:
+        return (
+            f"bare figure '{text}': cite its record as [{text}](evidence:ID#figure), or remove it"
+        )
+    # "about 94 s" -> about [94 s](evidence:...): the link text states the value only.
+    approx = _APPROX.match(text.strip())
+    lead = approx.group(0) if approx else ""
+    suggestion = f"{lead}[{text.strip()[len(lead) :]}](evidence:{refs[0]})"
+    others = f" (also matches {', '.join(refs[1:])})" if refs[1:] else ""
+    return f"bare figure '{text}': did you mean {suggestion}?{others}"
 
 
 def escape_markdown(text: str) -> str:

@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from fxsite.blocks import BLOCK_KINDS, ChartDrawer, render_block
-from fxsite.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
+from fxsite.claims import (
+    Claim,
+    ClaimProblem,
+    HrefFor,
+    bare_figure_message,
+    render_claim,
+    resolve_claim,
+)
 from fxsite.figures import find_bare_figures
 from fxsite.findings import Finding
 from fxsite.frontmatter import (
@@ -76,26 +83,18 @@ class PageResult:
         return list(dict.fromkeys(c.record for c in self.claims))
 
 
-def _bare(text: str, masked: str, path: str, pos: Positioner) -> list[Finding]:
+def _bare(masked: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
     findings = []
     for span in find_bare_figures(masked):
         line, col = pos(span.start)
-        findings.append(
-            Finding(
-                path,
-                line,
-                col,
-                "FX501",
-                f"bare figure '{span.text}': cite it as [{span.text}](evidence:ID#figure)",
-                text=span.text,
-            )
-        )
+        message = bare_figure_message(span.text, library)
+        findings.append(Finding(path, line, col, "FX501", message, text=span.text))
     return findings
 
 
-def check_prose(text: str, path: str, pos: Positioner) -> list[Finding]:
+def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
     """Bare figures in plain text (a title, a table cell)."""
-    return _bare(text, text, path, pos)
+    return _bare(text, path, pos, library)
 
 
 def rewrite_text(
@@ -107,7 +106,7 @@ def rewrite_text(
     for link in links:
         # Blank the whole link; evidence links never span lines in source.
         masked = masked[: link.start] + " " * (link.end - link.start) + masked[link.end :]
-    findings = _bare(text, masked, path, pos)
+    findings = _bare(masked, path, pos, library)
     claims: list[Claim] = []
     out: list[str] = []
     last = 0
@@ -165,7 +164,7 @@ def _faq(
     items: list[FaqItem], path: str, library: Library, href_for: HrefFor, result: PageResult
 ) -> None:
     for item in items:
-        result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q)))
+        result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q), library))
         answer, claims, findings = rewrite_text(
             item.a.text, path, _text_positioner(item.a), library, href_for
         )
@@ -199,7 +198,7 @@ def process_page(
     result.findings.extend(front.findings)
     for item in (front.title, front.description):
         if item is not None:
-            result.findings.extend(check_prose(item.text, path, _text_positioner(item)))
+            result.findings.extend(check_prose(item.text, path, _text_positioner(item), library))
     _, body, first_line = split_front_matter(source)
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
