@@ -61,3 +61,30 @@ def project(tmp_path: Path) -> Callable[..., Path]:
 def check() -> Callable[[Path], tuple[int, list[dict[str, Any]]]]:
     """``check(root)``: run ``fxsite check --format json`` -> (exit code, findings)."""
     return run_check
+
+
+@pytest.fixture
+def assert_check(
+    project: Callable[..., Path], check: Callable[[Path], tuple[int, list[dict[str, Any]]]]
+) -> Callable[..., list[dict[str, Any]]]:
+    """``assert_check(files, expected, says, exit)``: check a project, assert its findings.
+
+    ``expected`` is every finding as ``(path, line, col, code)`` in output order;
+    ``says`` are substrings of their messages, in the same order; the exit status
+    is 1 when anything is expected, else 0, unless ``exit`` says otherwise.
+    """
+
+    def run(
+        files: Mapping[str, str | bytes],
+        expected: list[tuple[str, int, int, str]],
+        says: list[str] | None = None,
+        exit: int | None = None,
+    ) -> list[dict[str, Any]]:
+        code, findings = check(project(files))
+        assert [(f["path"], f["line"], f["col"], f["code"]) for f in findings] == expected
+        assert code == (exit if exit is not None else (1 if expected else 0))
+        for finding, text in zip(findings, says or [], strict=False):
+            assert text in finding["message"]
+        return findings
+
+    return run

@@ -69,12 +69,17 @@ def test_changed_claim_value_attribute_is_found(site: Path) -> None:
     assert "data-fx-value=179 but published 178" in findings[0]["message"]
 
 
-def test_changed_derived_value_in_evidence_json_is_found(site: Path) -> None:
+def _publish_value(site: Path, ref: str, value: str) -> None:
+    """Tamper with evidence.json: publish another value for one figure."""
     path = site / "evidence.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    (fig,) = [f for f in data["figures"] if f["ref"] == "R1#save_speedup"]
-    fig["value"] = "2.1"
+    (fig,) = [f for f in data["figures"] if f["ref"] == ref]
+    fig["value"] = value
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+def test_changed_derived_value_in_evidence_json_is_found(site: Path) -> None:
+    _publish_value(site, "R1#save_speedup", "2.1")
     code, findings = _audit(site)
     assert code == 1
     codes = {(f["path"], f["code"]) for f in findings}
@@ -83,11 +88,7 @@ def test_changed_derived_value_in_evidence_json_is_found(site: Path) -> None:
 
 
 def test_changed_stated_value_in_evidence_json_is_found(site: Path) -> None:
-    path = site / "evidence.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    (fig,) = [f for f in data["figures"] if f["ref"] == "R1#save_time_fx100"]
-    fig["value"] = "93"
-    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    _publish_value(site, "R1#save_time_fx100", "93")
     code, findings = _audit(site)
     assert code == 1
     assert ("evidence.json", "FX403") in {(f["path"], f["code"]) for f in findings}
