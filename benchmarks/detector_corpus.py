@@ -1,7 +1,7 @@
 """Measure the bare-figure detector against the marked corpus.
 
 Loads ``tests/corpus/bare_figures.txt`` (format documented at its top), runs
-:func:`fxsite.figures.find_bare_figures` on every unmarked sentence and prints
+:func:`fxsite.pages.figures.find_bare_figures` on every unmarked sentence and prints
 span-level precision and recall, by exact span and by overlap, the corpus
 size, and every miss and false positive. Always exits 0: it reports, the test
 suite (tests/test_figures.py) is what enforces the thresholds.
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from fxsite.figures import find_bare_figures  # noqa: E402
+from fxsite.pages.figures import find_bare_figures  # noqa: E402
 
 __all__ = ["CORPUS", "Case", "Score", "load_corpus", "main", "score"]
 

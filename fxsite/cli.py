@@ -16,9 +16,9 @@ from typing import Any, NoReturn
 import click
 
 from fxsite import __version__
+from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.project import Project, ProjectPaths
-from fxsite.schema import SCHEMA_FILE, schema_text
 
 __all__ = ["main"]
 
@@ -185,7 +185,7 @@ def build(path: Path | None, fmt: str) -> None:
 @_FORMAT
 def audit(site_dir: Path, fmt: str) -> None:
     """Re-verify a built site against the evidence it publishes."""
-    from fxsite.audit import audit_site
+    from fxsite.verify.audit import audit_site
 
     try:
         findings = audit_site(site_dir)

@@ -24,16 +24,22 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from fxsite.charts import chart_style_css, render_chart_cached
-from fxsite.exports import EVIDENCE_JSON_SCHEMA, dumps, evidence_csv, evidence_data, record_data
-from fxsite.faq import faq_json_ld, site_faq_markdown
+from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
-from fxsite.library_pages import library_index_markdown, record_page_markdown
-from fxsite.page import PageResult
+from fxsite.pages.faq import faq_json_ld, site_faq_markdown
+from fxsite.pages.page import PageResult
+from fxsite.pages.sections import compose_page
+from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
 from fxsite.project import Project, ProjectPaths
-from fxsite.schema import schema_text
-from fxsite.sections import compose_page
-from fxsite.site import PageInfo, SiteIndex, fill_placeholders, relative_url
+from fxsite.render.charts import chart_style_css, render_chart_cached
+from fxsite.render.exports import (
+    EVIDENCE_JSON_SCHEMA,
+    dumps,
+    evidence_csv,
+    evidence_data,
+    record_data,
+)
+from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
 

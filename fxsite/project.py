@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fxsite.blocks import ChartDrawer
-from fxsite.claims import HrefFor
+from fxsite.evidence.library import Library, load_library
 from fxsite.findings import ConfigError, Finding, sort_findings
-from fxsite.library import Library, load_library
-from fxsite.page import PageResult, process_page
+from fxsite.pages.blocks import ChartDrawer
+from fxsite.pages.claims import HrefFor
+from fxsite.pages.page import PageResult, process_page
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
 

@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
-from fxsite.library import Library, load_library
+from fxsite.evidence.library import Library, load_library
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pages"

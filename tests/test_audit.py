@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sitekit import CLEAN, build_site, fxsite
 
-from fxsite.audit import audit_site
+from fxsite.verify.audit import audit_site
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""Tests for fxsite.charts: inline SVG bar charts of evidence-backed figures."""
+"""Tests for fxsite.render.charts: inline SVG bar charts of evidence-backed figures."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from fxsite.charts import (
+from fxsite.render.charts import (
     LABEL_COLOURS,
     LABEL_HATCHES,
     Bar,
@@ -499,7 +499,7 @@ def test_all_zero_values_still_render() -> None:
 
 def test_import_is_lazy_and_render_avoids_pyplot() -> None:
     code = (
-        "import sys, fxsite.charts as c\n"
+        "import sys, fxsite.render.charts as c\n"
         "assert 'matplotlib' not in sys.modules, 'imported at module level'\n"
         "c.render_chart(c.ChartSpec('t', 's', (c.Group(None, (c.Bar('a', 1, None, '1 s',"
         " 'R1#a', 'measured', None),)),), 'x'))\n"

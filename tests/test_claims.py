@@ -1,4 +1,4 @@
-"""fxsite.claims: resolving an evidence link, every outcome, and rendering it safely."""
+"""fxsite.pages.claims: resolving an evidence link, every outcome, and rendering it safely."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 from sitekit import href_for, library
 
-from fxsite.claims import Claim, ClaimProblem, render_claim, resolve_claim, tooltip
-from fxsite.library import Library
+from fxsite.evidence.library import Library
+from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim, tooltip
 
 NBSP = "\u00a0"
 

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from fxsite.cli import cli
-from fxsite.schema import SCHEMA_FILE, schema_text
+from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "records"

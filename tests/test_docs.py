@@ -9,10 +9,10 @@ import click
 import pytest
 
 from fxsite.cli import cli
+from fxsite.evidence.models import Record
+from fxsite.evidence.yamlsafe import load_yaml
 from fxsite.findings import CODES
 from fxsite.mkdocs_plugin import FxsiteConfig
-from fxsite.models import Record
-from fxsite.yamlsafe import load_yaml
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -1,4 +1,4 @@
-"""Tests for fxsite.figures: bare-figure detection, rule by rule and on the corpus."""
+"""Tests for fxsite.pages.figures: bare-figure detection, rule by rule and on the corpus."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fxsite.figures import FigureSpan, find_bare_figures
+from fxsite.pages.figures import FigureSpan, find_bare_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 

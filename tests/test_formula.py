@@ -1,4 +1,4 @@
-"""Tests for fxsite.formula: safe arithmetic for derived figures."""
+"""Tests for fxsite.evidence.formula: safe arithmetic for derived figures."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fxsite.findings import FxsiteError
-from fxsite.formula import (
+from fxsite.evidence.formula import (
     MAX_DEPTH,
     MAX_LENGTH,
     Formula,
@@ -18,6 +17,7 @@ from fxsite.formula import (
     Reference,
     parse_formula,
 )
+from fxsite.findings import FxsiteError
 
 VALUES = {
     "save_time_baseline": 178.0,

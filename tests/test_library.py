@@ -2,7 +2,7 @@
 
 Each rule has a refused fixture and a near-miss that passes, run through
 ``fxsite check`` on a tiny project with the exact code and ``path:line:col``;
-then unit tests of :func:`fxsite.library.load_library`: computed values,
+then unit tests of :func:`fxsite.evidence.library.load_library`: computed values,
 precision, and the label of derived figures.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from fxsite.library import Library, load_library
+from fxsite.evidence.library import Library, load_library
 
 R1 = "evidence/R1.yaml"
 R2 = "evidence/R2.yaml"

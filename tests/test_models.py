@@ -18,10 +18,10 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from fxsite.models import LABELS, Figure, Record, weakest_label
-from fxsite.schema import SCHEMA_FILE, SCHEMA_ID, record_schema, schema_text
-from fxsite.units import canonical_unit
-from fxsite.yamlsafe import load_yaml
+from fxsite.evidence.models import LABELS, Figure, Record, weakest_label
+from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID, record_schema, schema_text
+from fxsite.evidence.units import canonical_unit
+from fxsite.evidence.yamlsafe import load_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 R1 = "evidence/R1.yaml"
@@ -655,16 +655,16 @@ def test_schema_stricter_than_models_is_reported_as_fx205(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """FX205 guards drift: a schema violation where the models passed is reported."""
-    import fxsite.records
+    import fxsite.evidence.records
 
     def stricter(data: object) -> Iterator[tuple[tuple[str | int, ...], str]]:
         yield ("title",), "'T' is too short"
 
-    monkeypatch.setattr(fxsite.records, "schema_errors", stricter)
+    monkeypatch.setattr(fxsite.evidence.records, "schema_errors", stricter)
     file = tmp_path / "R1.yaml"
     file.write_text(
         "id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {value: 1, unit: s}\n"
     )
-    loaded = fxsite.records.load_record_file(file, "evidence/R1.yaml")
+    loaded = fxsite.evidence.records.load_record_file(file, "evidence/R1.yaml")
     assert loaded.record is None
     assert [(f.line, f.col, f.code) for f in loaded.loaded.findings] == [(2, 8, "FX205")]

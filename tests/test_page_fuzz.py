@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sitekit import href_for, library
 
-from fxsite.library import Library
-from fxsite.page import process_page
+from fxsite.evidence.library import Library
+from fxsite.pages.page import process_page
 
 LIB: Library = library()
 

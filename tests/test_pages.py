@@ -1,4 +1,4 @@
-"""fxsite.page.process_page on small sources: bare figures everywhere a reader
+"""fxsite.pages.page.process_page on small sources: bare figures everywhere a reader
 sees text, claims resolved at their line:col, blocks, front matter, related pages."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from bs4 import BeautifulSoup
 from sitekit import CLEAN, href_for, library
 
-from fxsite.charts import render_chart, render_chart_cached
+from fxsite.evidence.library import Library
 from fxsite.findings import Finding
-from fxsite.library import Library
-from fxsite.page import process_page, rewrite_text
+from fxsite.pages.page import process_page, rewrite_text
 from fxsite.project import Project, ProjectPaths
+from fxsite.render.charts import render_chart, render_chart_cached
 
 PATH = "docs/p.md"
 

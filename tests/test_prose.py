@@ -1,10 +1,10 @@
-"""fxsite.prose: which characters of a page are prose, and where the evidence links are."""
+"""fxsite.pages.prose: which characters of a page are prose, and where the evidence links are."""
 
 from __future__ import annotations
 
 import pytest
 
-from fxsite.prose import EvidenceLink, find_evidence_links, line_col, prose_mask
+from fxsite.pages.prose import EvidenceLink, find_evidence_links, line_col, prose_mask
 
 
 def _kept(text: str) -> list[str]:

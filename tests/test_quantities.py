@@ -1,4 +1,4 @@
-"""Tests for fxsite.quantities: parsing claim texts, the claim rule, formatting."""
+"""Tests for fxsite.evidence.quantities: parsing claim texts, the claim rule, formatting."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fxsite.quantities import (
+from fxsite.evidence.quantities import (
     Stated,
     compare,
     decimals_of,

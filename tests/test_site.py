@@ -17,9 +17,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
 
-from fxsite.claims import setup_anchor
-from fxsite.exports import EVIDENCE_JSON_SCHEMA
-from fxsite.schema import SCHEMA_ID, record_schema
+from fxsite.evidence.schema import SCHEMA_ID, record_schema
+from fxsite.pages.claims import setup_anchor
+from fxsite.render.exports import EVIDENCE_JSON_SCHEMA
 
 pytestmark = pytest.mark.slow
 

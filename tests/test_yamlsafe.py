@@ -1,4 +1,4 @@
-"""Tests for fxsite.yamlsafe: strict YAML loading with positions."""
+"""Tests for fxsite.evidence.yamlsafe: strict YAML loading with positions."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fxsite.evidence.yamlsafe import MAX_DEPTH, LoadedYaml, load_yaml
 from fxsite.findings import CODES
-from fxsite.yamlsafe import MAX_DEPTH, LoadedYaml, load_yaml
 
 
 def load(source: bytes | str, **kwargs: Any) -> LoadedYaml:

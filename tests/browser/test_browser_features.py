@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from fxsite.claims import setup_anchor
+from fxsite.pages.claims import setup_anchor
 
 if TYPE_CHECKING:
     from conftest import Session, Visit

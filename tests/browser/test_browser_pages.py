@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from fxsite.claims import setup_anchor
+from fxsite.pages.claims import setup_anchor
 
 if TYPE_CHECKING:
     from conftest import Session, Visit

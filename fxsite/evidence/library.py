@@ -2,7 +2,7 @@
 
 :func:`load_library` reads ``evidence/*.yaml``, applies the rules that span
 records (IDs, supersession, documents) and computes every derived figure with
-the safe evaluator of :mod:`fxsite.formula`. The result answers the one
+the safe evaluator of :mod:`fxsite.evidence.formula`. The result answers the one
 question pages ask: what is figure ``R1#save_time_fx100``?
 """
 
@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+from fxsite.evidence.formula import Formula, FormulaError, Reference, parse_formula
+from fxsite.evidence.models import Record, weakest_label
+from fxsite.evidence.quantities import decimals_of
+from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import Finding, Severity, did_you_mean
-from fxsite.formula import Formula, FormulaError, Reference, parse_formula
-from fxsite.models import Record, weakest_label
-from fxsite.quantities import decimals_of
-from fxsite.records import RecordFile, load_record_file
 
 __all__ = ["FigureValue", "Library", "load_library"]
 
@@ -236,7 +236,7 @@ class _Deriver:
     ) -> None:
         if stated is None:
             return
-        from fxsite.quantities import format_number
+        from fxsite.evidence.quantities import format_number
 
         shown = format_number(Decimal(repr(value)), decimals)
         if format_number(Decimal(repr(stated)), decimals) != shown:

@@ -14,9 +14,9 @@ import json
 from typing import Any
 
 from fxsite import __version__
-from fxsite.library import FigureValue, Library
-from fxsite.quantities import format_quantity
-from fxsite.site import SiteIndex
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.quantities import format_quantity
+from fxsite.pages.site import SiteIndex
 
 __all__ = ["EVIDENCE_JSON_SCHEMA", "evidence_csv", "evidence_data", "figure_data", "record_data"]
 

@@ -12,8 +12,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fxsite.blocks import BLOCK_KINDS, ChartDrawer, render_block
-from fxsite.claims import (
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.pages.blocks import BLOCK_KINDS, ChartDrawer, render_block
+from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
     HrefFor,
@@ -21,9 +23,8 @@ from fxsite.claims import (
     render_claim,
     resolve_claim,
 )
-from fxsite.figures import find_bare_figures
-from fxsite.findings import Finding
-from fxsite.frontmatter import (
+from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.frontmatter import (
     FaqItem,
     FrontMatter,
     Related,
@@ -31,8 +32,7 @@ from fxsite.frontmatter import (
     read_front_matter,
     split_front_matter,
 )
-from fxsite.library import Library
-from fxsite.prose import find_evidence_links, line_col, prose_mask
+from fxsite.pages.prose import find_evidence_links, line_col, prose_mask
 
 __all__ = [
     "RELATED_PLACEHOLDER",
@@ -43,7 +43,7 @@ __all__ = [
     "rewrite_text",
 ]
 
-#: Filled once every page is known (see :mod:`fxsite.site`).
+#: Filled once every page is known (see :mod:`fxsite.pages.site`).
 RELATED_PLACEHOLDER = '<div class="fx-related" data-fx-placeholder="related"></div>'
 
 #: ``offset in a text -> (line, col) in the file``

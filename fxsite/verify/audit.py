@@ -19,13 +19,13 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from fxsite.exports import EVIDENCE_JSON_SCHEMA
-from fxsite.figures import find_bare_figures
+from fxsite.evidence.formula import FormulaError, Reference, parse_formula
+from fxsite.evidence.models import weakest_label
+from fxsite.evidence.quantities import compare, format_number, parse_stated
+from fxsite.evidence.schema import SCHEMA_ID, record_schema
 from fxsite.findings import ConfigError, Finding, sort_findings
-from fxsite.formula import FormulaError, Reference, parse_formula
-from fxsite.models import weakest_label
-from fxsite.quantities import compare, format_number, parse_stated
-from fxsite.schema import SCHEMA_ID, record_schema
+from fxsite.pages.figures import find_bare_figures
+from fxsite.render.exports import EVIDENCE_JSON_SCHEMA
 
 __all__ = ["audit_site"]
 

@@ -12,15 +12,15 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fxsite.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
-from fxsite.figures import find_bare_figures
+from fxsite.evidence.library import Library
+from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
-from fxsite.library import Library
-from fxsite.quantities import format_quantity
-from fxsite.yamlsafe import LoadedYaml, load_yaml
+from fxsite.pages.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
+from fxsite.pages.figures import find_bare_figures
 
 if TYPE_CHECKING:
-    from fxsite.charts import ChartSpec
+    from fxsite.render.charts import ChartSpec
 
 __all__ = ["BLOCK_KINDS", "ChartDrawer", "render_block"]
 
@@ -28,7 +28,7 @@ BLOCK_KINDS = ("evidence-table", "evidence-chart")
 _REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
 
 Rendered = tuple[str, list[Claim], list[Finding]]
-#: Draws a checked chart (see :func:`fxsite.charts.render_chart_cached`).
+#: Draws a checked chart (see :func:`fxsite.render.charts.render_chart_cached`).
 ChartDrawer = Callable[["ChartSpec"], str]
 
 
@@ -130,7 +130,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
 
 
 def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
-    from fxsite.charts import Bar, ChartSpec, Group, validate_chart
+    from fxsite.render.charts import Bar, ChartSpec, Group, validate_chart
 
     unknown = set(data) - {"title", "bars", "groups"}
     for key in sorted(unknown):

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from fxsite.page import PageResult
+from fxsite.pages.page import PageResult
 
 __all__ = [
     "Citation",

@@ -1,7 +1,7 @@
 """Loading one record file: safe YAML, then the models, then the schema.
 
 Every problem becomes a :class:`~fxsite.findings.Finding` positioned at the
-field it concerns, thanks to the position map of :mod:`fxsite.yamlsafe`.
+field it concerns, thanks to the position map of :mod:`fxsite.evidence.yamlsafe`.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from fxsite.evidence.models import Record
+from fxsite.evidence.schema import schema_errors
+from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
-from fxsite.models import Record
-from fxsite.schema import schema_errors
-from fxsite.yamlsafe import LoadedYaml, load_yaml
 
 __all__ = ["RecordFile", "flatten_validation_error", "load_record_file"]
 

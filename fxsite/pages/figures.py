@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from fxsite.units import UNITS
+from fxsite.evidence.units import UNITS
 
 __all__ = ["FigureSpan", "find_bare_figures"]
 

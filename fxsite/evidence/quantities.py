@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from fxsite.units import UNITS, canonical_unit
+from fxsite.evidence.units import UNITS, canonical_unit
 
 __all__ = [
     "CURRENCY_SIGNS",

@@ -16,7 +16,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from fxsite.models import Record
+from fxsite.evidence.models import Record
 
 __all__ = [
     "SCHEMA_FILE",

@@ -1,7 +1,7 @@
 """The Evidence Library pages: the index and one page per record.
 
 Generated Markdown (mostly HTML blocks, every record string escaped). "Cited
-by" and citation counts are placeholders filled by :mod:`fxsite.site`.
+by" and citation counts are placeholders filled by :mod:`fxsite.pages.site`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import html
 from decimal import Decimal
 
-from fxsite.claims import HrefFor, escape_markdown, setup_anchor
-from fxsite.library import FigureValue, Library
-from fxsite.models import LABELS, Record
-from fxsite.quantities import format_quantity
-from fxsite.site import placeholder
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.models import LABELS, Record
+from fxsite.evidence.quantities import format_quantity
+from fxsite.pages.claims import HrefFor, escape_markdown, setup_anchor
+from fxsite.pages.site import placeholder
 
 __all__ = ["LABEL_MEANINGS", "library_index_markdown", "record_page_markdown"]
 

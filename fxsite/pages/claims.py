@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fxsite.library import FigureValue, Library
-from fxsite.quantities import compare, format_number, format_quantity, parse_stated
-from fxsite.units import UNITS
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.quantities import compare, format_number, format_quantity, parse_stated
+from fxsite.evidence.units import UNITS
 
 __all__ = [
     "Claim",

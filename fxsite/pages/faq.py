@@ -1,7 +1,7 @@
 """FAQs: schema.org FAQPage JSON-LD and the site-wide FAQ page.
 
 Answers are prose like any other: their claims are resolved and their bare
-figures refused by :mod:`fxsite.page`. The JSON-LD carries the answer as the
+figures refused by :mod:`fxsite.pages.page`. The JSON-LD carries the answer as the
 reader sees it, with each claim's value as displayed.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import posixpath
 
-from fxsite.claims import HrefFor, escape_markdown
-from fxsite.library import Library
-from fxsite.page import PageResult, rewrite_text
-from fxsite.site import SiteIndex
+from fxsite.evidence.library import Library
+from fxsite.pages.claims import HrefFor, escape_markdown
+from fxsite.pages.page import PageResult, rewrite_text
+from fxsite.pages.site import SiteIndex
 
 __all__ = ["faq_json_ld", "faq_schema", "site_faq_markdown"]
 

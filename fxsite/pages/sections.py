@@ -10,9 +10,9 @@ from __future__ import annotations
 import html
 import re
 
-from fxsite.claims import Claim, HrefFor, escape_markdown
-from fxsite.library import Library
-from fxsite.page import RELATED_PLACEHOLDER, PageResult
+from fxsite.evidence.library import Library
+from fxsite.pages.claims import Claim, HrefFor, escape_markdown
+from fxsite.pages.page import RELATED_PLACEHOLDER, PageResult
 
 __all__ = ["compose_page", "estimate_note", "faq_markdown", "sources_html"]
 

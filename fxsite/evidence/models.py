@@ -2,7 +2,7 @@
 
 These models are the single source of truth for the record format: the JSON
 Schema in ``schemas/evidence.schema.json`` is generated from them (see
-:mod:`fxsite.schema`). Types are strict (a quoted ``"178"`` is not a number)
+:mod:`fxsite.evidence.schema`). Types are strict (a quoted ``"178"`` is not a number)
 and unknown fields are refused, because a typo in a record must never pass as
 an absent value.
 """
@@ -24,7 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from fxsite.units import UNITS, canonical_unit, unit_hint
+from fxsite.evidence.units import UNITS, canonical_unit, unit_hint
 
 __all__ = [
     "FIGURE_NAME_PATTERN",

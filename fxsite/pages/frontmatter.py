@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
-from fxsite.yamlsafe import LoadedYaml, load_yaml
 
 __all__ = ["FaqItem", "FrontMatter", "Related", "TextAt", "read_front_matter", "split_front_matter"]
 

@@ -1,0 +1,1 @@
+"""Evidence in: record files read strictly, validated, derived into a library."""

@@ -1,0 +1,1 @@
+"""Pages: prose, claims, bare-figure detection and the sections a page gets."""

@@ -1,0 +1,1 @@
+"""Rendering: charts, generated library pages and the machine-readable exports."""

@@ -1,0 +1,1 @@
+"""Verification of published output: the build's last gate and ``fxsite audit``."""
