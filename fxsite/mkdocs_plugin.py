@@ -61,6 +61,9 @@ _NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
 
 
+_PROJECTS: dict[ProjectPaths, Project] = {}
+
+
 class FxsiteConfig(Config):
     """Options of the ``fxsite`` plugin in ``mkdocs.yml``."""
 
@@ -106,7 +109,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
         try:
-            self.project = Project(paths)
+            # One Project per folder and process: `mkdocs serve` reloads the
+            # config (and so the plugin) for every rebuild, and the project
+            # keeps what did not change between them.
+            self.project = _PROJECTS.get(paths) or _PROJECTS.setdefault(paths, Project(paths))
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None

@@ -522,8 +522,7 @@ def load_yaml(
     try:
         loader = _EventLoader(text)
         while not builder.stop and loader.check_event():
-            # types-PyYAML leaves get_event unannotated; it returns an Event.
-            builder.feed(loader.get_event())  # type: ignore[no-untyped-call]
+            builder.feed(loader.get_event())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = _one_line(exc.problem or exc.context or "invalid YAML")
