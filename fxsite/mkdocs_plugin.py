@@ -309,6 +309,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             head += faq_json_ld(result)
         return output.replace("</head>", head + "</head>", 1)
 
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """Static templates (404.html) are pages a reader sees too: stamp them."""
+        if template_name.endswith(".html"):
+            return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
+        return output_content
+
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any
     ) -> LiveReloadServer:
