@@ -68,6 +68,8 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    # Imports
+    "FX701": "CSV row cannot be imported as a figure",
     # Project configuration
     "FX901": "project or configuration error",
 }

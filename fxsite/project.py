@@ -15,6 +15,7 @@ from fxsite.evidence.library import Library, load_library
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
+from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
@@ -75,9 +76,21 @@ class Project:
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
-        if self.paths.faq_page:
+        if self.paths.faq_page and self.has_faq():
             pages.append(self.paths.faq_page)
         return pages
+
+    def has_faq(self) -> bool:
+        """Whether some page has an FAQ: the site-wide FAQ page is generated only then."""
+        for src in self.doc_pages():
+            file = self.paths.docs_dir / src
+            try:
+                source = file.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                continue  # check reports the unreadable page
+            if split_front_matter(source)[0] and read_front_matter(source, src).faq:
+                return True
+        return False
 
     def doc_pages(self) -> list[str]:
         """Docs-relative paths of the Markdown pages the authors wrote."""
@@ -120,13 +133,18 @@ class Project:
                 )
         return result
 
-    def check(self) -> list[Finding]:
-        """Every finding of the project: records, then every page."""
+    def check(self, only: list[str] | None = None) -> list[Finding]:
+        """Every finding of the project: records first, then every page.
+
+        ``only`` (docs-relative paths) checks just those pages, against the
+        whole library. Records come first so that a record's own error is
+        read before the claims it breaks.
+        """
         self.load()
-        findings = list(self.library.findings)
+        findings: list[Finding] = []
         pages = self.doc_pages()
         known = [*pages, *self.generated_pages()]
-        for src in pages:
+        for src in pages if only is None else only:
             file = self.paths.docs_dir / src
             try:
                 source = file.read_text(encoding="utf-8-sig")
@@ -139,4 +157,4 @@ class Project:
                 src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known
             )
             findings.extend(result.findings)
-        return sort_findings(findings)
+        return sort_findings(self.library.findings) + sort_findings(findings)

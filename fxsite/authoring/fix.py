@@ -1,0 +1,176 @@
+"""``fxsite fix``: bare figures rewritten into claims where one record states them.
+
+:func:`fix_page` is pure. It asks the rule engine everything: the bare figures
+are the FX501 findings of :func:`~fxsite.pages.page.process_page`, the
+candidates come from :func:`~fxsite.pages.claims.figures_stating`, the claim
+to write from :func:`~fxsite.pages.claims.claim_markup`. A figure is rewritten
+only when exactly one active record figure states it, and a rewrite is kept
+only when the page, checked again, has exactly the findings it had minus that
+bare figure: a claim that would be refused (a heading's title, a front-matter
+field, a one-sided figure without its bound word) is left as it was and
+reported with the reason. Running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.pages.claims import claim_markup, figures_stating
+from fxsite.pages.page import process_page
+
+__all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
+
+#: How many candidate figures an unfixed figure lists.
+MAX_CANDIDATES = 5
+
+
+@dataclass(frozen=True)
+class Change:
+    """One bare figure turned into a claim (position in the original page)."""
+
+    line: int
+    col: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Unfixed:
+    """A bare figure left as it was, and why."""
+
+    line: int
+    col: int
+    text: str
+    reason: str
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass
+class FixResult:
+    """The page after :func:`fix_page`, and what was and was not changed."""
+
+    path: str
+    source: str
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    unfixed: list[Unfixed] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.source
+
+
+def _href(record: str, anchor: str) -> str:
+    return f"evidence/{record}/#{anchor}"
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    """Offset of 1-based ``line:col`` in ``text`` (lines split on ``\\n``)."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return start + col - 1
+
+
+def _key(finding: Finding) -> tuple[str, str, str | None]:
+    # Positions move when a claim is inserted; what a finding says does not.
+    return (finding.code, finding.message, finding.text)
+
+
+def _findings(text: str, path: str, library: Library) -> list[Finding]:
+    return process_page(text, path, library, _href).findings
+
+
+def fix_page(source: str, path: str, library: Library) -> FixResult:
+    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
+    result = FixResult(path, source, source)
+    findings = _findings(source, path, library)
+    bare = [f for f in findings if f.code == "FX501" and f.text]
+    # From the end of the page back, so the positions of the ones before stay valid.
+    bare.sort(key=lambda f: (f.line, f.col), reverse=True)
+    current, counts = source, Counter(_key(f) for f in findings)
+    for finding in bare:
+        assert finding.text is not None
+        refs = figures_stating(finding.text, library, limit=MAX_CANDIDATES + 1)
+        if len(refs) != 1:
+            reason = (
+                "no record figure states this value"
+                if not refs
+                else "several record figures state this value; cite one by hand"
+            )
+            result.unfixed.append(
+                Unfixed(finding.line, finding.col, finding.text, reason, tuple(refs[:MAX_CANDIDATES]))
+            )
+            continue
+        start = _offset(current, finding.line, finding.col)
+        if current[start : start + len(finding.text)] != finding.text:
+            result.unfixed.append(
+                Unfixed(finding.line, finding.col, finding.text, "not found where reported", tuple(refs))
+            )
+            continue
+        markup = claim_markup(finding.text, refs[0])
+        candidate = current[:start] + markup + current[start + len(finding.text) :]
+        after = _findings(candidate, path, library)
+        expected = counts - Counter([_key(finding)])
+        got = Counter(_key(f) for f in after)
+        if got != expected:
+            new = [f for f in after if (got - expected)[_key(f)] > 0]
+            why = new[0].message if new else "the claim would not be found in this place"
+            result.unfixed.append(
+                Unfixed(
+                    finding.line,
+                    finding.col,
+                    finding.text,
+                    f"the claim {markup} would not pass: {why}",
+                    tuple(refs),
+                )
+            )
+            continue
+        current, counts = candidate, got
+        result.changes.append(Change(finding.line, finding.col, finding.text, markup))
+    result.text = current
+    result.changes.reverse()
+    result.unfixed.sort(key=lambda u: (u.line, u.col))
+    return result
+
+
+def unified_diff(result: FixResult) -> str:
+    """The change as a unified diff of ``a/PATH`` and ``b/PATH``; empty when none."""
+    lines = difflib.unified_diff(
+        result.source.splitlines(keepends=True),
+        result.text.splitlines(keepends=True),
+        fromfile=f"a/{result.path}",
+        tofile=f"b/{result.path}",
+    )
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """A page as read from disk: text with ``\\n`` line ends, and how to write it back."""
+
+    text: str
+    crlf: bool = False
+    bom: bool = False
+
+    @classmethod
+    def read(cls, data: bytes) -> PageFile:
+        """Decode a page (UTF-8, optional BOM); raises UnicodeDecodeError."""
+        text = data.decode("utf-8")
+        bom = text.startswith("\ufeff")
+        text = text.removeprefix("\ufeff")
+        crlf = "\r\n" in text
+        return cls(text.replace("\r\n", "\n"), crlf, bom)
+
+    def encode(self, text: str) -> bytes:
+        """``text`` with this file's line ends and BOM."""
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return (("\ufeff" if self.bom else "") + text).encode("utf-8")
