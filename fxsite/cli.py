@@ -164,7 +164,9 @@ def _report(findings: list[Finding], fmt: str, quiet: bool = False) -> int:
         warnings = len(findings) - len(errors)
         summary = f"{len(errors)} error(s), {warnings} warning(s)"
         if not quiet:
-            verdict = click.style("refused: ", fg="red") if errors else click.style("ok: ", fg="green")
+            verdict = (
+                click.style("refused: ", fg="red") if errors else click.style("ok: ", fg="green")
+            )
             click.echo(verdict + summary, err=True, color=_color())
     return 1 if errors else 0
 
@@ -194,9 +196,7 @@ _QUIET = click.option(
 
 
 @cli.command()
-@click.argument(
-    "paths", nargs=-1, type=click.Path(path_type=Path, exists=True, file_okay=True)
-)
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, exists=True, file_okay=True))
 @_FORMAT
 @_QUIET
 def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:

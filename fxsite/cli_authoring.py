@@ -49,7 +49,10 @@ def init(directory: Path | None) -> None:
     for path in written:
         click.echo(f"wrote {path}")
     target = "" if directory is None else f" {directory}"
-    click.echo(f"next: fxsite build{target}   (or fxsite check{target}; mkdocs serve for a preview)", err=True)
+    click.echo(
+        f"next: fxsite build{target}   (or fxsite check{target}; mkdocs serve for a preview)",
+        err=True,
+    )
 
 
 @click.command()
@@ -86,7 +89,9 @@ def fix(path: Path | None, show_diff: bool) -> None:
             report(f"{shown}:{change.line}:{change.col}: fixed '{change.before}' -> {change.after}")
         for item in result.unfixed:
             candidates = f" (candidates: {', '.join(item.candidates)})" if item.candidates else ""
-            report(f"{shown}:{item.line}:{item.col}: not fixed '{item.text}': {item.reason}{candidates}")
+            report(
+                f"{shown}:{item.line}:{item.col}: not fixed '{item.text}': {item.reason}{candidates}"
+            )
         fixed += len(result.changes)
         left += len(result.unfixed)
         if not result.changed:
@@ -106,7 +111,9 @@ def fix(path: Path | None, show_diff: bool) -> None:
 
 
 @click.command("import")
-@click.argument("csv_file", metavar="CSV", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument(
+    "csv_file", metavar="CSV", type=click.Path(path_type=Path, exists=True, dir_okay=False)
+)
 @click.option("--id", "record_id", required=True, help="The record's report ID, e.g. R12.")
 @click.option("--label", required=True, type=click.Choice(LABELS), help="The record's label.")
 @click.option("--title", help="The record's title (default: names the CSV file).")
@@ -134,7 +141,9 @@ def import_csv(
         )
     target = output or Path("evidence") / f"{record_id}.yaml"
     if target.exists():
-        raise _usage(f"{target}: already exists; nothing was written (pass --output for another file)")
+        raise _usage(
+            f"{target}: already exists; nothing was written (pass --output for another file)"
+        )
     try:
         text = csv_file.read_bytes().decode("utf-8")
     except UnicodeDecodeError:

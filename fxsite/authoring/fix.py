@@ -85,16 +85,50 @@ def _findings(text: str, path: str, library: Library) -> list[Finding]:
     return process_page(text, path, library, _href).findings
 
 
+def _next_bare(findings: list[Finding], text: str, cursor: int) -> tuple[Finding, int] | None:
+    """The first bare figure at or after offset ``cursor``, with its offset."""
+    found = []
+    for finding in findings:
+        if finding.code == "FX501" and finding.text:
+            offset = _offset(text, finding.line, finding.col)
+            if offset >= cursor:
+                found.append((offset, finding))
+    if not found:
+        return None
+    offset, finding = min(found, key=lambda item: item[0])
+    return finding, offset
+
+
+def _rejection(
+    markup: str, after: list[Finding], expected: Counter[tuple[str, str, str | None]]
+) -> str:
+    got = Counter(_key(f) for f in after)
+    new = [f for f in after if (got - expected)[_key(f)] > 0]
+    if new:
+        return f"the claim {markup} would not pass: {new[0].message}"
+    hidden = [text for (_, _, text) in (expected - got).elements() if text]
+    return (
+        f"the claim {markup} would hide {', '.join(repr(t) for t in hidden)} from the check; "
+        "cite by hand"
+    )
+
+
 def fix_page(source: str, path: str, library: Library) -> FixResult:
     """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
     result = FixResult(path, source, source)
-    findings = _findings(source, path, library)
-    bare = [f for f in findings if f.code == "FX501" and f.text]
-    # From the end of the page back, so the positions of the ones before stay valid.
-    bare.sort(key=lambda f: (f.line, f.col), reverse=True)
-    current, counts = source, Counter(_key(f) for f in findings)
-    for finding in bare:
+    current = source
+    findings = _findings(current, path, library)
+    counts = Counter(_key(f) for f in findings)
+    # Front to back: each step checks the page again, so later positions are
+    # read from the page as it now is ("3.26 -> 6.40 GB/s" keeps its context).
+    shift: dict[int, int] = {}  # line -> characters inserted so far on it
+    cursor = 0
+    while (item := _next_bare(findings, current, cursor)) is not None:
+        finding, start = item
         assert finding.text is not None
+        end = start + len(finding.text)
+        cursor = end
+        line, col = finding.line, finding.col - shift.get(finding.line, 0)
         refs = figures_stating(finding.text, library, limit=MAX_CANDIDATES + 1)
         if len(refs) != 1:
             reason = (
@@ -103,38 +137,27 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
                 else "several record figures state this value; cite one by hand"
             )
             result.unfixed.append(
-                Unfixed(finding.line, finding.col, finding.text, reason, tuple(refs[:MAX_CANDIDATES]))
+                Unfixed(line, col, finding.text, reason, tuple(refs[:MAX_CANDIDATES]))
             )
             continue
-        start = _offset(current, finding.line, finding.col)
-        if current[start : start + len(finding.text)] != finding.text:
+        if current[start:end] != finding.text:
             result.unfixed.append(
-                Unfixed(finding.line, finding.col, finding.text, "not found where reported", tuple(refs))
+                Unfixed(line, col, finding.text, "not found where reported", tuple(refs))
             )
             continue
         markup = claim_markup(finding.text, refs[0])
-        candidate = current[:start] + markup + current[start + len(finding.text) :]
+        candidate = current[:start] + markup + current[end:]
         after = _findings(candidate, path, library)
         expected = counts - Counter([_key(finding)])
-        got = Counter(_key(f) for f in after)
-        if got != expected:
-            new = [f for f in after if (got - expected)[_key(f)] > 0]
-            why = new[0].message if new else "the claim would not be found in this place"
-            result.unfixed.append(
-                Unfixed(
-                    finding.line,
-                    finding.col,
-                    finding.text,
-                    f"the claim {markup} would not pass: {why}",
-                    tuple(refs),
-                )
-            )
+        if Counter(_key(f) for f in after) != expected:
+            reason = _rejection(markup, after, expected)
+            result.unfixed.append(Unfixed(line, col, finding.text, reason, tuple(refs)))
             continue
-        current, counts = candidate, got
-        result.changes.append(Change(finding.line, finding.col, finding.text, markup))
+        current, findings, counts = candidate, after, expected
+        cursor = start + len(markup)
+        shift[finding.line] = shift.get(finding.line, 0) + len(markup) - len(finding.text)
+        result.changes.append(Change(line, col, finding.text, markup))
     result.text = current
-    result.changes.reverse()
-    result.unfixed.sort(key=lambda u: (u.line, u.col))
     return result
 
 

@@ -64,7 +64,9 @@ def _rows(text: str, path: str) -> tuple[list[_Row], list[Finding]]:
     try:
         header = next(reader)
     except (StopIteration, csv.Error):
-        return [], [Finding(path, 1, 1, "FX701", "the file is empty; the first row names the columns")]
+        return [], [
+            Finding(path, 1, 1, "FX701", "the file is empty; the first row names the columns")
+        ]
     names = [h.strip().lower() for h in header]
     starts = _field_starts(lines[0])
     for i, name in enumerate(names):
@@ -72,7 +74,10 @@ def _rows(text: str, path: str) -> tuple[list[_Row], list[Finding]]:
             hint = did_you_mean(name, COLUMNS)
             findings.append(
                 Finding(
-                    path, 1, starts[min(i, len(starts) - 1)], "FX701",
+                    path,
+                    1,
+                    starts[min(i, len(starts) - 1)],
+                    "FX701",
                     f"unknown column '{header[i].strip()}'{hint}; the columns are {', '.join(COLUMNS)}",
                 )
             )
@@ -99,13 +104,18 @@ def _rows(text: str, path: str) -> tuple[list[_Row], list[Finding]]:
             if len(record) != len(names):
                 findings.append(
                     Finding(
-                        path, line, 1, "FX701",
+                        path,
+                        line,
+                        1,
+                        "FX701",
                         f"this row has {len(record)} cells; the header has {len(names)}",
                     )
                 )
                 continue
             cols = {n: starts[min(i, len(starts) - 1)] for i, n in enumerate(names)}
-            rows.append(_Row(line, cols, {n: c.strip() for n, c in zip(names, record, strict=True)}))
+            rows.append(
+                _Row(line, cols, {n: c.strip() for n, c in zip(names, record, strict=True)})
+            )
     except csv.Error as exc:
         findings.append(Finding(path, reader.line_num, 1, "FX701", f"cannot read this row: {exc}"))
     return rows, findings
@@ -163,7 +173,10 @@ def record_from_csv(
         if not re.fullmatch(FIGURE_NAME_PATTERN, name):
             findings.append(
                 Finding(
-                    path, row.line, row.cols["figure"], "FX701",
+                    path,
+                    row.line,
+                    row.cols["figure"],
+                    "FX701",
                     f"figure name '{name}' must start with a lowercase letter and use only "
                     "lowercase letters, digits and _ (like save_time_fx100)",
                 )

@@ -73,6 +73,15 @@ class Library:
     def figure_hint(self, record_id: str, name: str) -> str:
         return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
 
+    def invalid_at(self, record_id: str) -> str | None:
+        """``evidence/R1.yaml:4``, the first error of a record file that failed to load."""
+        if record_id not in self.invalid:
+            return None
+        for finding in self.findings:
+            if finding.severity == "error" and Path(finding.path).stem == record_id:
+                return f"{finding.path}:{finding.line}"
+        return None
+
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from fxsite.evidence.models import Record
+from fxsite.evidence.plainwords import pattern_message, validation_message
 from fxsite.evidence.schema import schema_errors
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
@@ -61,11 +62,9 @@ def flatten_validation_error(
             line, col = loaded.key_positions.get(loc) or loaded.pos(loc)
         else:
             line, col = loaded.pos(loc)
-        message = item["msg"]
-        if kind == "missing":
-            message = "required field missing"
-        # "Value error, ..." / "Assertion failed, ..." prefixes say nothing to a user.
-        message = message.removeprefix("Value error, ")
+        message = validation_message(
+            kind, item["msg"], loc, item.get("ctx") or {}, item.get("input")
+        )
         findings.append(Finding(path, line, col, code, f"{_dotted(loc)}: {message}"))
     return findings
 
@@ -92,6 +91,8 @@ def load_record_file(file: Path, path: str) -> RecordFile:
     if record is not None:
         for loc, message in schema_errors(loaded.data):
             line, col = loaded.pos(loc)
+            if "does not match" in message:  # jsonschema quotes the regex
+                message = pattern_message(loc)
             findings.append(Finding(path, line, col, "FX205", f"{_dotted(loc)}: {message}"))
     loaded.findings.extend(findings)
     return RecordFile(path, record if not findings else None, loaded)

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from fxsite.evidence.plainwords import yaml_message
 from fxsite.findings import Finding
 
 __all__ = ["MAX_DEPTH", "LoadedYaml", "YamlPath", "load_yaml"]
@@ -464,7 +465,8 @@ def _decode(
                 line + 1 + line_offset,
                 col + 1,
                 "FX105",
-                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start} ({exc.reason})",
+                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start}; "
+                "save the file as UTF-8",
             )
     # A BOM is allowed; dropping it keeps first-line columns right.
     return text.removeprefix("\ufeff"), None
@@ -496,10 +498,17 @@ def load_yaml(
             builder.feed(loader.get_event())  # type: ignore[no-untyped-call]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = _one_line(exc.problem or exc.context or "invalid YAML")
-        if exc.context and exc.problem and exc.context_mark is not None:
-            line = exc.context_mark.line + 1 + line_offset
-            message += f" ({_one_line(exc.context)} at line {line})"
+        context = _one_line(exc.context or "")
+        if exc.context_mark is not None:
+            context += f" at line {exc.context_mark.line + 1 + line_offset}"
+        here = mark or exc.context_mark
+        message = yaml_message(
+            _one_line(exc.problem or ""),
+            context,
+            text,
+            here.line if here else 0,
+            here.column if here else 0,
+        )
         builder.add(builder.mark(mark), "FX101", message)
         builder.fatal = True
     except yaml.reader.ReaderError as exc:
@@ -508,13 +517,13 @@ def load_yaml(
         builder.add(
             (line + 1 + line_offset, col + 1),
             "FX101",
-            f"unacceptable character #x{char:04x}: {_one_line(str(exc.reason))}",
+            f"the character U+{char:04X} is not allowed in YAML; remove it",
         )
         builder.fatal = True
-    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
         # PyYAML should only raise the errors above; anything else is still
         # the input's fault from the user's point of view, never a traceback.
-        builder.add(builder.mark(None), "FX101", f"cannot read YAML: {_one_line(str(exc))}")
+        builder.add(builder.mark(None), "FX101", "this file cannot be read as YAML")
         builder.fatal = True
     finally:
         if loader is not None:

@@ -81,6 +81,15 @@ def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | No
             ),
         )
     record = library.records.get(record_id)
+    invalid = library.invalid_at(record_id) if record is None else None
+    if invalid is not None:
+        return (
+            record_id,
+            figure,
+            ClaimProblem(
+                "FX401", f"record {record_id} is invalid ({invalid}); fix the record first"
+            ),
+        )
     if record is None:
         return (
             record_id,
