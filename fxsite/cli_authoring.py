@@ -85,13 +85,17 @@ def fix(path: Path | None, show_diff: bool) -> None:
             left += 1
             continue
         result = fix_page(page.text, shown, library)
-        for change in result.changes:
-            report(f"{shown}:{change.line}:{change.col}: fixed '{change.before}' -> {change.after}")
-        for item in result.unfixed:
-            candidates = f" (candidates: {', '.join(item.candidates)})" if item.candidates else ""
-            report(
-                f"{shown}:{item.line}:{item.col}: not fixed '{item.text}': {item.reason}{candidates}"
+        lines = [(c.line, c.col, f"fixed '{c.before}' -> {c.after}") for c in result.changes] + [
+            (
+                u.line,
+                u.col,
+                f"not fixed '{u.text}': {u.reason}"
+                + (f" (candidates: {', '.join(u.candidates)})" if u.candidates else ""),
             )
+            for u in result.unfixed
+        ]
+        for line, col, what in sorted(lines):
+            report(f"{shown}:{line}:{col}: {what}")
         fixed += len(result.changes)
         left += len(result.unfixed)
         if not result.changed:

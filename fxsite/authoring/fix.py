@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.claims import claim_markup, figures_stating
+from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.page import process_page
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
@@ -116,6 +117,7 @@ def _rejection(
 def fix_page(source: str, path: str, library: Library) -> FixResult:
     """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
     result = FixResult(path, source, source)
+    front_lines = split_front_matter(source)[2]
     current = source
     findings = _findings(current, path, library)
     counts = Counter(_key(f) for f in findings)
@@ -151,6 +153,11 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
         expected = counts - Counter([_key(finding)])
         if Counter(_key(f) for f in after) != expected:
             reason = _rejection(markup, after, expected)
+            if finding.line <= front_lines:
+                reason = (
+                    "in the front matter only FAQ answers can hold a claim; "
+                    "cite the figure in the page's body"
+                )
             result.unfixed.append(Unfixed(line, col, finding.text, reason, tuple(refs)))
             continue
         current, findings, counts = candidate, after, expected

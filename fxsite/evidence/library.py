@@ -19,7 +19,7 @@ from fxsite.evidence.quantities import decimals_of
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import Finding, Severity, did_you_mean
 
-__all__ = ["FigureValue", "Library", "load_library"]
+__all__ = ["FigureValue", "Library", "load_library", "record_files"]
 
 
 @dataclass(frozen=True)
@@ -283,11 +283,26 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
             _report(library, record_file, ("source", "sha256"), "FX310", message)
 
 
+def record_files(evidence_dir: Path) -> list[Path]:
+    """Every record file: ``*.yaml`` and ``*.yml``, in subfolders too; hidden ones left out.
+
+    A record written as ``R1.yml`` or filed under ``evidence/2026/`` is read like
+    any other, never silently skipped.
+    """
+    found = []
+    for file in evidence_dir.rglob("*"):
+        parts = file.relative_to(evidence_dir).parts
+        if file.suffix.lower() in {".yaml", ".yml"} and not any(p.startswith(".") for p in parts):
+            if file.is_file():
+                found.append(file)
+    return sorted(found, key=lambda f: f.relative_to(evidence_dir).as_posix())
+
+
 def load_library(evidence_dir: Path, root: Path) -> Library:
-    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``."""
+    """Load every record file under ``evidence_dir``; paths relative to ``root``."""
     library = Library()
     seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
-    for file in sorted(evidence_dir.glob("*.yaml")):
+    for file in record_files(evidence_dir):
         path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
         loaded = load_record_file(file, path)
         library.findings.extend(loaded.loaded.findings)
@@ -296,7 +311,7 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
             library.invalid.add(file.stem)
             continue
         if file.stem != record.id:
-            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml"
+            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{file.suffix}"
             _report(library, loaded, ("id",), "FX301", message)
             continue
         if record.id.lower() in seen:
