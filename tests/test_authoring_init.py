@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sitekit import BIN, ENV, fxsite
 
 from fxsite.authoring.init import SCHEMA_LINE, starter_files
 from fxsite.cli import cli
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
-from sitekit import BIN, ENV, fxsite
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 FILES = list(starter_files("x"))
@@ -65,7 +65,7 @@ def test_init_never_overwrites(tmp_path: Path, existing: str) -> None:
     root = tmp_path / "site"
     (root / existing).parent.mkdir(parents=True, exist_ok=True)
     (root / existing).write_text("mine\n", encoding="utf-8")
-    code, out, err = invoke("init", str(root))
+    code, _, err = invoke("init", str(root))
     assert code == 2
     assert str(root / existing) in err and "nothing was written" in err
     assert (root / existing).read_text(encoding="utf-8") == "mine\n"

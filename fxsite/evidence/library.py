@@ -292,9 +292,9 @@ def record_files(evidence_dir: Path) -> list[Path]:
     found = []
     for file in evidence_dir.rglob("*"):
         parts = file.relative_to(evidence_dir).parts
-        if file.suffix.lower() in {".yaml", ".yml"} and not any(p.startswith(".") for p in parts):
-            if file.is_file():
-                found.append(file)
+        hidden = any(p.startswith(".") for p in parts)
+        if file.suffix.lower() in {".yaml", ".yml"} and not hidden and file.is_file():
+            found.append(file)
     return sorted(found, key=lambda f: f.relative_to(evidence_dir).as_posix())
 
 
