@@ -176,3 +176,14 @@ def test_invalid_record_each_page_once(
         pages={"index.md": PAGE, "b.md": "[94 s](evidence:R1#save_time)\n"},
     )
     assert all("record R1 is invalid (evidence/R1.yaml:2)" in f["message"] for f in findings[1:])
+
+
+def test_claims_to_a_misnamed_record_file_say_why(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    findings = assert_check(
+        {"R1.yaml": BASE.replace("id: R1", "id: R2")},
+        [("evidence/R1.yaml", 1, 5, "FX301"), ("docs/index.md", 3, 9, "FX401")],
+        pages={"index.md": PAGE},
+    )
+    assert "record R1 is invalid (evidence/R1.yaml:1)" in findings[1]["message"]

@@ -313,6 +313,7 @@ def load_library(evidence_dir: Path, root: Path) -> Library:
         if file.stem != record.id:
             message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{file.suffix}"
             _report(library, loaded, ("id",), "FX301", message)
+            library.invalid.add(file.stem)  # claims to R1 then say why R1 is missing
             continue
         if record.id.lower() in seen:
             message = f"id '{record.id}' is already used by {seen[record.id.lower()]}"
