@@ -19,6 +19,7 @@ import click
 from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
+from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
 __all__ = ["main"]
@@ -120,7 +121,7 @@ def _page_sources(project: Project, pages: list[Path]) -> list[str]:
     return out
 
 
-def _project(path: Path | None) -> tuple[Project, Any]:
+def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
     config_file = _config_file(path)
     config = _load_mkdocs_config(config_file)
     plugin = config.plugins.get("fxsite")
@@ -135,7 +136,11 @@ def _project(path: Path | None) -> tuple[Project, Any]:
         faq_page=plugin.config.faq_page or "faq.md",
     )
     try:
-        return Project(paths), config
+        mode = enforce_mode(plugin.config.enforce)
+    except ConfigError as exc:
+        raise UsageFailure(f"{config_file.name}: {exc}") from None
+    try:
+        return Project(paths), config, mode
     except ConfigError as exc:
         raise UsageFailure(str(exc)) from None
 
@@ -146,7 +151,7 @@ def _color() -> bool | None:
 
 
 def _styled(finding: Finding) -> str:
-    """A finding line with its place dimmed and its code coloured by severity."""
+    """A finding line with its place in bold and its code coloured by severity."""
     place = f"{finding.path}:{finding.line}:{finding.col}:"
     colour = "red" if finding.severity == "error" else "yellow"
     rest = finding.format()[len(place) + 1 :]
@@ -154,21 +159,40 @@ def _styled(finding: Finding) -> str:
     return f"{click.style(place, bold=True)} {click.style(code, fg=colour, bold=True)} {message}"
 
 
-def _report(findings: list[Finding], fmt: str, quiet: bool = False) -> int:
-    errors = [f for f in findings if f.severity == "error"]
+def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) -> int:
+    """Print findings; 1 when any refuses. A plain list refuses on any error.
+
+    ``quiet`` prints only the findings that refuse, and no summary.
+    """
+    verdict = findings if isinstance(findings, Verdict) else decide(findings, "all")
+    shown = verdict.all
     if fmt == "json":
-        click.echo(json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.to_dict() for f in shown], indent=2, ensure_ascii=False))
     else:
-        for finding in errors if quiet else findings:
+        for finding in verdict.refusals if quiet else shown:
             click.echo(_styled(finding), color=_color())
-        warnings = len(findings) - len(errors)
-        summary = f"{len(errors)} error(s), {warnings} warning(s)"
+        refused = len(verdict.refusals)
+        summary = f"{refused} error(s), {len(shown) - refused} warning(s)"
         if not quiet:
-            verdict = (
-                click.style("refused: ", fg="red") if errors else click.style("ok: ", fg="green")
+            word = (
+                click.style("refused: ", fg="red") if refused else click.style("ok: ", fg="green")
             )
-            click.echo(verdict + summary, err=True, color=_color())
-    return 1 if errors else 0
+            click.echo(word + summary, err=True, color=_color())
+    return 1 if verdict.refused else 0
+
+
+class _EchoWarnings(logging.Handler):
+    """MkDocs' own warnings during ``fxsite build``, shown as MkDocs shows them.
+
+    fxsite's findings are printed by the command itself, once, in its format.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("mkdocs.plugins.fxsite"):
+            click.echo(f"{record.levelname}: {record.getMessage()}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -191,7 +215,7 @@ _FORMAT = click.option(
 
 
 _QUIET = click.option(
-    "--quiet", "-q", is_flag=True, help="Print errors only: no warnings, no summary."
+    "--quiet", "-q", is_flag=True, help="Print refusals only: no warnings, no summary."
 )
 
 
@@ -206,43 +230,52 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
     check against the project's whole evidence library.
     """
     path, pages = _locate(paths)
-    project, _ = _project(path)
+    project, _, mode = _project(path)
     only = _page_sources(project, pages) if pages else None
-    sys.exit(_report(project.check(only), fmt, quiet))
+    findings = project.check(only)
+    sys.exit(_report(decide(findings, mode, project.citing), fmt, quiet))
 
 
 @cli.command()
 @_PATH
 @_FORMAT
 def build(path: Path | None, fmt: str) -> None:
-    """Check, then build the site; publish nothing on a refusal."""
+    """Check and build the site in one pass; publish nothing on a refusal."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
     from fxsite.publish import publish_atomically
 
-    project, config = _project(path)
-    findings = project.check()
-    if _report(findings, fmt):
-        click.echo("nothing published: the previous site is unchanged", err=True)
-        sys.exit(1)
+    project, config, _ = _project(path)
     site_dir = Path(config.site_dir)
+    verdicts: list[Verdict] = []
 
     def run(staging: Path) -> None:
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
+        plugin = staged.plugins["fxsite"]
         staged.plugins.on_startup(command="build", dirty=False)
         try:
             mkdocs_build(staged)
         finally:
+            verdicts.append(plugin.verdict)
             staged.plugins.on_shutdown()
 
+    mkdocs_log = logging.getLogger("mkdocs")
+    echo = _EchoWarnings()
+    mkdocs_log.addHandler(echo)
+    mkdocs_log.setLevel(logging.WARNING)
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
-        click.echo(
-            f"build failed: {exc}\nnothing published: the previous site is unchanged", err=True
-        )
+        if verdicts and verdicts[0].refused:
+            _report(verdicts[0], fmt)
+        else:
+            click.echo(f"build failed: {exc}", err=True)
+        click.echo("nothing published: the previous site is unchanged", err=True)
         sys.exit(1)
+    finally:
+        mkdocs_log.removeHandler(echo)
+    _report(verdicts[0] if verdicts else Verdict([], []), fmt)
     click.echo(f"built {project.paths.relative(site_dir)}/", err=True)
 
 

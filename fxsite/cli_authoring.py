@@ -70,7 +70,7 @@ def fix(path: Path | None, show_diff: bool) -> None:
     from fxsite.cli import _locate, _page_sources, _project
 
     root, pages = _locate((path,) if path else ())
-    project, _ = _project(root)
+    project, _, _ = _project(root)
     library = project.load()
     sources = _page_sources(project, pages) if pages else project.doc_pages()
     report = click.echo if not show_diff else (lambda line: click.echo(line, err=True))

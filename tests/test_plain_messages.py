@@ -32,6 +32,12 @@ LIBRARY_WORDING = [
     "Value error",
     "expected <",
     "but found",
+    "did not find expected",
+    "found unexpected",
+    "violates indentation",
+    "found character",
+    "special characters",
+    "while ",
 ]
 REGEX = re.compile(r"\^\[|\]\{|\$'|\\s|\[a-z0-9")
 
@@ -187,3 +193,21 @@ def test_claims_to_a_misnamed_record_file_say_why(
         pages={"index.md": PAGE},
     )
     assert "record R1 is invalid (evidence/R1.yaml:1)" in findings[1]["message"]
+
+
+# Garbage a writer could produce: whatever the parser says, the finding is in our words.
+GARBAGE = [
+    "a: [1, 2\n", "a: {b: 1, c\n", "a: 'x\n", 'a: "x\\q"\n', "a: b: c\n", "a:\n\t- 1\n",
+    "- a\nb: 1\n", "a: 1\n  b: 2\n", "a: |\n x\n  y: 1\n:\n", "? a\n? b\n: c\n: d\n",
+    "a: %x\n", "%YAML 9.9\n---\na: 1\n", "a: !<!x> 1\n", "a: *\n", "a: &\n", "a: @\n",
+    "{a: 1}}\n", "[a]: 1\n", "a: 1\n---\nb: 2\n...\nc\n", "a: >\n  x\n y\n",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", GARBAGE)
+def test_no_parser_wording_for_any_syntax_error(text: str) -> None:
+    from fxsite.evidence.yamlsafe import load_yaml
+
+    for finding in load_yaml(text, "evidence/R1.yaml").findings:
+        for wording in LIBRARY_WORDING:
+            assert wording not in finding.message, f"{wording!r} in {finding.message!r}"

@@ -99,13 +99,23 @@ def yaml_message(problem: str, context: str, text: str, line: int, col: int) -> 
             value = current.split(":", 1)[1].strip()
             return f"the value of `{key}` contains ': '; put it in quotes: {key}: \"{value}\""
         return "a ':' is out of place; put a text containing ': ' in quotes"
-    if "'\\t'" in problem or "\t" in problem:
+    at = current[col] if 0 <= col < len(current) else ""
+    if "'\\t'" in problem or "\t" in problem or "tab" in problem or at == "\t":
         return (
             "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
         )
     if "cannot start any token" in problem:
         char = re.search(r"character '(.+?)'", problem)
-        sign = char.group(1) if char else current.strip()[:1]
+        sign = char.group(1) if char else (at or current.strip()[:1])
+        key = _key(current) or "the value"
+        return f'a value cannot start with {sign}; put it in quotes ({key}: "...")'
+    if "escape" in problem:
+        return (
+            "a backslash in a double-quoted text starts an escape this one is not; "
+            "write \\\\ for a backslash, or use single quotes"
+        )
+    if "alias" in context or "anchor" in context:
+        sign = "*" if "alias" in context else "&"
         key = _key(current) or "the value"
         return f'a value cannot start with {sign}; put it in quotes ({key}: "...")'
     if "quoted scalar" in context:
