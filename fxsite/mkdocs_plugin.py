@@ -61,6 +61,9 @@ _NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
 
 
+_PROJECTS: dict[ProjectPaths, Project] = {}
+
+
 class FxsiteConfig(Config):
     """Options of the ``fxsite`` plugin in ``mkdocs.yml``."""
 
@@ -106,7 +109,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
         try:
-            self.project = Project(paths)
+            # One Project per folder and process: `mkdocs serve` reloads the
+            # config (and so the plugin) for every rebuild, and the project
+            # keeps what did not change between them.
+            self.project = _PROJECTS.get(paths) or _PROJECTS.setdefault(paths, Project(paths))
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None
@@ -302,6 +308,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if result is not None and result.faq:
             head += faq_json_ld(result)
         return output.replace("</head>", head + "</head>", 1)
+
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """Static templates (404.html) are pages a reader sees too: stamp them."""
+        if template_name.endswith(".html"):
+            return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
+        return output_content
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

@@ -524,7 +524,6 @@ def load_yaml(
     try:
         loader = _EventLoader(text)
         while not builder.stop and loader.check_event():
-            # types-PyYAML leaves get_event unannotated; it returns an Event.
             builder.feed(loader.get_event())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
