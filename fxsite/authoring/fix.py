@@ -4,9 +4,10 @@
 are the FX501 findings of :func:`~fxsite.pages.page.process_page`, the
 candidates come from :func:`~fxsite.pages.claims.figures_stating`, the claim
 to write from :func:`~fxsite.pages.claims.claim_markup`. A figure is rewritten
-only when exactly one active record figure states it, and a rewrite is kept
-only when the page, checked again, has exactly the findings it had minus that
-bare figure: a claim that would be refused (a heading's title, a front-matter
+only when exactly one active record figure states it, and rewrites are kept
+only when the page, checked again, has exactly the findings it had minus those
+bare figures (all rewrites are tried at once first, then, if that fails, one by
+one from the top of the page): a claim that would be refused (a heading's title, a front-matter
 field, a one-sided figure without its bound word) is left as it was and
 reported with the reason. Running it again changes nothing.
 """
@@ -114,12 +115,66 @@ def _rejection(
     )
 
 
+def _unstated(line: int, col: int, text: str, refs: list[str]) -> Unfixed:
+    """A figure no single record figure states."""
+    reason = (
+        "no record figure states this value"
+        if not refs
+        else "several record figures state this value; cite one by hand"
+    )
+    return Unfixed(line, col, text, reason, tuple(refs[:MAX_CANDIDATES]))
+
+
+def _refs(text: str, library: Library) -> list[str]:
+    return figures_stating(text, library, limit=MAX_CANDIDATES + 1)
+
+
+def _all_at_once(
+    source: str, path: str, library: Library, findings: list[Finding]
+) -> FixResult | None:
+    """Every rewrite in one go, kept when one check shows them all good, else None.
+
+    The usual case costs two checks of the page instead of one per figure.
+    """
+    counts = Counter(_key(f) for f in findings)
+    planned: list[tuple[int, Finding, str]] = []
+    unfixed: list[Unfixed] = []
+    for finding in findings:
+        if finding.code != "FX501" or not finding.text:
+            continue
+        refs = _refs(finding.text, library)
+        start = _offset(source, finding.line, finding.col)
+        if len(refs) != 1:
+            unfixed.append(_unstated(finding.line, finding.col, finding.text, refs))
+            continue
+        if source[start : start + len(finding.text)] != finding.text:
+            return None
+        planned.append((start, finding, claim_markup(finding.text, refs[0])))
+    if not planned:
+        return None
+    text = source
+    for start, finding, markup in sorted(planned, key=lambda p: p[0], reverse=True):
+        assert finding.text is not None
+        text = text[:start] + markup + text[start + len(finding.text) :]
+    expected = counts - Counter(_key(f) for _, f, _ in planned)
+    if Counter(_key(f) for f in _findings(text, path, library)) != expected:
+        return None
+    result = FixResult(path, source, text, unfixed=sorted(unfixed, key=lambda u: (u.line, u.col)))
+    for _, finding, markup in sorted(planned, key=lambda p: p[0]):
+        assert finding.text is not None
+        result.changes.append(Change(finding.line, finding.col, finding.text, markup))
+    return result
+
+
 def fix_page(source: str, path: str, library: Library) -> FixResult:
     """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
+    findings = _findings(source, path, library)
+    at_once = _all_at_once(source, path, library, findings)
+    if at_once is not None:
+        return at_once
     result = FixResult(path, source, source)
     front_lines = split_front_matter(source)[2]
     current = source
-    findings = _findings(current, path, library)
     counts = Counter(_key(f) for f in findings)
     # Front to back: each step checks the page again, so later positions are
     # read from the page as it now is ("3.26 -> 6.40 GB/s" keeps its context).
@@ -131,16 +186,9 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
         end = start + len(finding.text)
         cursor = end
         line, col = finding.line, finding.col - shift.get(finding.line, 0)
-        refs = figures_stating(finding.text, library, limit=MAX_CANDIDATES + 1)
+        refs = _refs(finding.text, library)
         if len(refs) != 1:
-            reason = (
-                "no record figure states this value"
-                if not refs
-                else "several record figures state this value; cite one by hand"
-            )
-            result.unfixed.append(
-                Unfixed(line, col, finding.text, reason, tuple(refs[:MAX_CANDIDATES]))
-            )
+            result.unfixed.append(_unstated(line, col, finding.text, refs))
             continue
         if current[start:end] != finding.text:
             result.unfixed.append(
