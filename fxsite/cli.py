@@ -98,7 +98,13 @@ def _locate(paths: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
     if not pages:
         if len(paths) > 1:
             raise UsageFailure("pass one project folder, or page files")
-        return paths[0], []
+        only = paths[0]
+        if only.is_file() and not only.name.startswith("mkdocs."):
+            # A record file: its project, checked whole (a record may break any page).
+            for folder in only.resolve().parents:
+                if (folder / CONFIG_NAME).is_file():
+                    return folder, []
+        return only, []
     if len(pages) != len(paths):
         raise UsageFailure("pass one project folder, or page files, not both")
     first = pages[0].resolve()

@@ -53,6 +53,7 @@ def test_check_one_page_against_the_whole_library(project: Callable[..., Path]) 
         ("a page with no mkdocs.yml above", 2, "no mkdocs.yml in any folder above it"),
         ("a page in a subfolder of docs/", 0, ""),
         ("mkdocs.yml itself", 0, ""),
+        ("a record file: its whole project", 1, "refused"),
     ],
 )
 def test_check_paths(
@@ -60,6 +61,8 @@ def test_check_paths(
 ) -> None:
     root = project({"R1.yaml": GOOD}, pages={"a.md": CLAIM, "sub/c.md": CLAIM})
     (root / "notes.md").write_text(BARE, encoding="utf-8")
+    if case.startswith("a record file"):
+        (root / "docs" / "bare.md").write_text(BARE, encoding="utf-8")
     (tmp_path / "loose.md").write_text(BARE, encoding="utf-8")
     args = {
         "a page outside docs/": [str(root / "notes.md")],
@@ -67,6 +70,7 @@ def test_check_paths(
         "a page with no mkdocs.yml above": [str(tmp_path / "loose.md")],
         "a page in a subfolder of docs/": [str(root / "docs" / "sub" / "c.md")],
         "mkdocs.yml itself": [str(root / "mkdocs.yml")],
+        "a record file: its whole project": [str(root / "evidence" / "R1.yaml")],
     }[case]
     result = invoke("check", *args)
     assert result.exit_code == exit_code, result.output
