@@ -148,6 +148,12 @@ def import_csv(
         raise _usage(
             f"{target}: already exists; nothing was written (pass --output for another file)"
         )
+    if output is None and target.parent.is_dir():
+        from fxsite.evidence.library import record_files
+
+        for other in record_files(target.parent):
+            if other.stem.lower() == record_id.lower():
+                raise _usage(f"{other}: record {other.stem} already exists; nothing was written")
     try:
         text = csv_file.read_bytes().decode("utf-8")
     except UnicodeDecodeError:

@@ -114,3 +114,16 @@ def test_record_id(tmp_path: Path, record_id: str, exit_code: int) -> None:
     (tmp_path / "r.csv").write_text(HEADER + "t,94,s,x\n", encoding="utf-8")
     code, _, _ = invoke("import", "r.csv", "--id", record_id, "--label", "spec", cwd=tmp_path)
     assert code == exit_code
+
+
+@pytest.mark.parametrize(
+    ("existing", "exit_code"),
+    [("R12.yml", 2), ("old/r12.yaml", 2), ("R120.yaml", 0), (".trash/R12.yaml", 0)],
+)
+def test_id_already_used_by_a_record(tmp_path: Path, existing: str, exit_code: int) -> None:
+    (tmp_path / "r.csv").write_text(HEADER + "t,94,s,x\n", encoding="utf-8")
+    (tmp_path / "evidence" / existing).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "evidence" / existing).write_text("id: x\n", encoding="utf-8")
+    code, _, err = invoke("import", "r.csv", "--id", "R12", "--label", "spec", cwd=tmp_path)
+    assert code == exit_code, err
+    assert (tmp_path / "evidence" / "R12.yaml").exists() is (exit_code == 0)
