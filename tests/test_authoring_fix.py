@@ -126,6 +126,24 @@ CASES = {
     "no record states it": ("Saves took 25 minutes.", "Saves took 25 minutes.", "no record figure states this value"),
     "only a retracted record states it": ("It reads 3.5 GB/s.", "It reads 3.5 GB/s.", "no record figure"),
     "wrong precision": ("It wrote 6.401 GB/s.", "It wrote 6.401 GB/s.", "no record figure"),
+    "inside another link's text": (
+        "See [the 178 s run](https://x.test).", "See [the 178 s run](https://x.test).",
+        "inside another link's text",
+    ),
+    "inside an image's alt text": ("![a 178 s bar](c.png)", "![a 178 s bar](c.png)", "image's alt text"),
+    "inside a reference link's text": ("See [the 178 s run][r].\n\n[r]: https://x.test", "See [the 178 s run][r].\n\n[r]: https://x.test", "another link's text"),
+    "inside a raw HTML block": ("<div>Raw 178 s</div>", "<div>Raw 178 s</div>", "raw HTML block"),
+    "after a link: near miss": (
+        "See [the run](https://x.test): 178 s.",
+        "See [the run](https://x.test): [178 s](evidence:R1#save_time_baseline).",
+        "",
+    ),
+    "in brackets, not a link: near miss": (
+        "Saves [178 s] fell.", "Saves [[178 s](evidence:R1#save_time_baseline)] fell.", "",
+    ),
+    "inline HTML in a paragraph: near miss": (
+        "<b>Saves:</b> 178 s.", "<b>Saves:</b> [178 s](evidence:R1#save_time_baseline).", "",
+    ),
     "in code: not a bare figure": ("Run `sleep 178 s`.", "Run `sleep 178 s`.", ""),
     "already a claim": (
         "Saves took [178 s](evidence:R1#save_time_baseline).",

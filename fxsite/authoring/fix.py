@@ -15,6 +15,7 @@ reported with the reason. Running it again changes nothing.
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -115,6 +116,37 @@ def _rejection(
     )
 
 
+# A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
+_HTML_BLOCK = re.compile(
+    r"[ ]{0,3}<(?i:address|article|aside|blockquote|body|canvas|center|colgroup|dd|details|"
+    r"div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|html|iframe|"
+    r"legend|li|main|map|math|menu|nav|noscript|object|ol|option|output|p|pre|progress|"
+    r"script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video)(?=[\s/>])"
+)
+_LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
+
+
+def _misplaced(text: str, start: int, end: int) -> str | None:
+    """Why a Markdown link cannot go at ``text[start:end]``, or None.
+
+    The check sees these figures as prose, but a link written there would not
+    render as a claim: inside another link's text or an image's alt text
+    (links do not nest), or inside a raw HTML block (Markdown is not read there).
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    opened = before.rfind("[")
+    if opened > before.rfind("]") and _LINK_REST.match(text, end):
+        image = opened > 0 and before[opened - 1] == "!"
+        where = "an image's alt text" if image else "another link's text"
+        return f"inside {where}, where a claim cannot go (links do not nest); cite it by hand"
+    block = text.rfind("\n\n", 0, start)
+    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
+    if _HTML_BLOCK.match(first):
+        return "inside a raw HTML block, where Markdown links are not rendered; cite it by hand"
+    return None
+
+
 def _unstated(line: int, col: int, text: str, refs: list[str]) -> Unfixed:
     """A figure no single record figure states."""
     reason = (
@@ -149,6 +181,10 @@ def _all_at_once(
             continue
         if source[start : start + len(finding.text)] != finding.text:
             return None
+        misplaced = _misplaced(source, start, start + len(finding.text))
+        if misplaced is not None:
+            unfixed.append(Unfixed(finding.line, finding.col, finding.text, misplaced, tuple(refs)))
+            continue
         planned.append((start, finding, claim_markup(finding.text, refs[0])))
     if not planned:
         return None
@@ -194,6 +230,10 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
             result.unfixed.append(
                 Unfixed(line, col, finding.text, "not found where reported", tuple(refs))
             )
+            continue
+        misplaced = _misplaced(current, start, end)
+        if misplaced is not None:
+            result.unfixed.append(Unfixed(line, col, finding.text, misplaced, tuple(refs)))
             continue
         markup = claim_markup(finding.text, refs[0])
         candidate = current[:start] + markup + current[end:]
