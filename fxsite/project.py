@@ -89,6 +89,7 @@ class Project:
     _records: dict[Path, tuple[_Stamp, RecordFile]] = field(default_factory=dict, repr=False)
     _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
     _generation: int = 0
+    _faq: dict[str, tuple[_Stamp, bool]] = field(default_factory=dict, repr=False)
     #: Pages (as findings name them) that cite evidence, after :meth:`check`.
     citing: set[str] = field(default_factory=set)
 
@@ -137,16 +138,27 @@ class Project:
         return pages
 
     def has_faq(self) -> bool:
-        """Whether some page has an FAQ: the site-wide FAQ page is generated only then."""
+        """Whether some page has an FAQ: the site-wide FAQ page is generated only then.
+
+        Pages are read again only when their size, mtime or inode changed.
+        """
+        found = False
         for src in self.doc_pages():
             file = self.paths.docs_dir / src
-            try:
-                source = file.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError):
-                continue  # check reports the unreadable page
-            if split_front_matter(source)[0] and read_front_matter(source, src).faq:
-                return True
-        return False
+            stamp = _stamp(file)
+            cached = self._faq.get(src)
+            if stamp is None or cached is None or cached[0] != stamp:
+                try:
+                    source = file.read_text(encoding="utf-8-sig")
+                except (OSError, UnicodeDecodeError):
+                    continue  # check reports the unreadable page
+                has = bool(split_front_matter(source)[0] and read_front_matter(source, src).faq)
+                if stamp is not None:
+                    self._faq[src] = (stamp, has)
+            else:
+                has = cached[1]
+            found = found or has
+        return found
 
     def clashes(self, doc_pages: Iterable[str]) -> list[Finding]:
         """Authored pages at the path of a page the build generates (FX605)."""

@@ -151,3 +151,20 @@ def test_site_with_an_faq_gets_the_faq_page(tmp_path: Path) -> None:
     proc = fxsite("build", str(root), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert (root / "site" / "faq" / "index.html").is_file()
+
+
+def test_faq_page_follows_the_pages(tmp_path: Path) -> None:
+    from fxsite.project import Project, ProjectPaths
+
+    root = tmp_path / "s"
+    assert invoke("init", str(root))[0] == 0
+    project = Project(ProjectPaths(root, root / "docs", root / "evidence"))
+    assert "faq.md" not in project.generated_pages()
+    page = root / "docs" / "q.md"
+    page.write_text("---\nfaq:\n  - q: Why?\n    a: Because.\n---\n\n# Q\n", encoding="utf-8")
+    assert "faq.md" in project.generated_pages()
+    page.write_text("---\ntitle: No questions here\n---\n\n# Q\n", encoding="utf-8")
+    assert "faq.md" not in project.generated_pages()
+    # near miss: "faq" in the text of a page is no FAQ
+    page.write_text("# Q\n\nfaq: not front matter\n", encoding="utf-8")
+    assert "faq.md" not in project.generated_pages()
