@@ -90,6 +90,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
+        self.known_pages: frozenset[str] = frozenset()
         self.project: Project | None = None
         self.index = SiteIndex()
         self.results: dict[str, PageResult] = {}
@@ -175,6 +176,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.exports[name] = File.generated(config, name, content="")
             files.append(self.exports[name])
         self.files = files
+        self.known_pages = frozenset(f.src_uri for f in files.documentation_pages())
         for page_file in files.documentation_pages():
             self.index.urls[page_file.src_uri] = page_file.url
         return files
@@ -253,7 +255,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             )
             return generated
         source = page.file.content_string
-        known = [f.src_uri for f in files.documentation_pages()]
+        known = self.known_pages
         cache = self.project.paths.cache_dir
         result = self.project.process(
             src, source, self._href_for(page), known, partial(render_chart_cached, cache_dir=cache)
@@ -271,7 +273,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
         assert self.project is not None
-        path = self.project.paths.relative(self.project.paths.docs_dir / page.file.src_uri)
+        path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
         return None
 
