@@ -67,7 +67,7 @@ CODES: dict[str, str] = {
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
-    "FX604": "evidence table or chart block invalid",
+    "FX604": "evidence table, chart or stats block invalid",
     # Project configuration
     "FX901": "project or configuration error",
 }
