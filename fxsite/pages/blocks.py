@@ -121,13 +121,22 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
             (
                 f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>'
                 if c == 0
-                else f"<td>{block.cell(v, ('rows', r, c))}</td>"
+                else f"<td{_data_label(header, c)}>{block.cell(v, ('rows', r, c))}</td>"
             )
             for c, v in enumerate(row)
         )
         parts.append(f"<tr>{cells}</tr>")
     parts.append("</tbody></table></div>")
     return "".join(parts)
+
+
+def _data_label(header: Any, c: int) -> str:
+    """A cell's column name, for the phone layout's stacked cards (plain headers only)."""
+    if isinstance(header, list) and c < len(header) and isinstance(header[c], str):
+        name = header[c].strip()
+        if name and not _REF.match(name):
+            return f' data-label="{html.escape(name, quote=True)}"'
+    return ""
 
 
 def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:

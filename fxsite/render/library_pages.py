@@ -326,9 +326,9 @@ def record_page_markdown(
         if library_href
         else ""
     )
-    return f"""<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">Evidence Library</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
+    return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
-# {_e(record.id)}: {escape_markdown(record.title)}
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">Evidence Library</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
