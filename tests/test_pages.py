@@ -392,7 +392,10 @@ def test_chart_highlight_and_callout(lib: Library, extra: str, expected: list[st
     figure = page.select_one("figure.fx-chart")
     assert figure is not None
     # The title comes first, then the callout (a claim), then the two drawings.
-    assert [c.name for c in figure.find_all(recursive=False)][:2] == ["figcaption", "p" if "callout" in extra else "svg"]
+    assert [c.name for c in figure.find_all(recursive=False)][:2] == [
+        "figcaption",
+        "p" if "callout" in extra else "svg",
+    ]
     if "callout" in extra:
         claim = figure.select_one(".fx-chart-callout a.fx-claim")
         assert claim is not None and claim["data-fx-ref"] == "R1#save_speedup"

@@ -15,7 +15,17 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
-from sitekit import CLEAN, ROOT, build_site, html_pages, ids, library, resolve_href, soup, tree_bytes
+from sitekit import (
+    CLEAN,
+    ROOT,
+    build_site,
+    html_pages,
+    ids,
+    library,
+    resolve_href,
+    soup,
+    tree_bytes,
+)
 
 from fxsite.evidence.schema import SCHEMA_ID, record_schema
 from fxsite.pages.claims import setup_anchor
@@ -505,5 +515,7 @@ def test_demo_internal_notes_are_in_no_published_file(demo: Path) -> None:
         probe = " ".join(text.split())[:60]
         leaks = [name for name, body in published.items() if probe in " ".join(body.split())]
         assert not leaks, f"{record_id}'s internal notes are published in {leaks}"
-    ours = {n: b for n, b in published.items() if not n.startswith(("assets/javascripts", "search/"))}
+    ours = {
+        n: b for n, b in published.items() if not n.startswith(("assets/javascripts", "search/"))
+    }
     assert not [n for n, b in ours.items() if re.search(r"\bseeds?\b", b, re.IGNORECASE)]

@@ -146,5 +146,7 @@ def test_internal_notes_are_in_no_published_file(site_dir: Path) -> None:
     for path in site_dir.rglob("*"):
         if path.is_file() and path.suffix in {".html", ".json", ".csv", ".xml", ".txt", ".js"}:
             body = " ".join(path.read_text(encoding="utf-8", errors="replace").split())
-            leaks += [f"{path.relative_to(site_dir)}: {rid}" for rid, p in probes.items() if p in body]
+            leaks += [
+                f"{path.relative_to(site_dir)}: {rid}" for rid, p in probes.items() if p in body
+            ]
     assert not leaks, leaks

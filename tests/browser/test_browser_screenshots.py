@@ -26,7 +26,9 @@ def shot_name(page_path: str, suffix: str) -> str:
     return (page_path.strip("/").replace("/", "-") or "home") + f"-{suffix}.png"
 
 
-@pytest.mark.parametrize(("suffix", "session_name", "scheme"), VARIANTS, ids=[v[0] for v in VARIANTS])
+@pytest.mark.parametrize(
+    ("suffix", "session_name", "scheme"), VARIANTS, ids=[v[0] for v in VARIANTS]
+)
 def test_screenshot(
     page_path: str,
     suffix: str,
