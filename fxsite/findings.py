@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table, chart or stats block invalid",
+    "FX605": "page clashes with a page the build generates",
     # Project configuration
     "FX901": "project or configuration error",
 }
