@@ -115,7 +115,7 @@ _ROW_IN = 0.5
 _CHROME_IN = 0.8  # x axis, its label and padding
 _FONT_PT = 10.5
 _LABEL_WRAP = 30  # characters per line of a category label (two lines at most)
-_NARROW_WRAP = 14
+_NARROW_WRAP = 16
 # Bars other than the highlighted one: a neutral grey with at least 3:1 against
 # white and against the dark page (#1e2129), so they stay visible but recede.
 _MUTED = "#8A9099"
