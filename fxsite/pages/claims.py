@@ -328,7 +328,9 @@ def render_claim(
     marker = ""
     if claim.value is not None:
         mark = _ESTIMATE_MARK if claim.label == "estimate" else claim.record
-        marker = f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
+        marker = (
+            f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
+        )
     return (
         f"<a {attr_text}>{shown}{marker}"
         f'<span class="fx-sr" data-search-exclude=""> ({esc(spoken_label(claim))})</span></a>'
