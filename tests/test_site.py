@@ -519,3 +519,67 @@ def test_demo_internal_notes_are_in_no_published_file(demo: Path) -> None:
         n: b for n, b in published.items() if not n.startswith(("assets/javascripts", "search/"))
     }
     assert not [n for n, b in ours.items() if re.search(r"\bseeds?\b", b, re.IGNORECASE)]
+
+
+def _record_page(root: Path, record: str) -> BeautifulSoup:
+    return soup(root / "evidence" / record / "index.html")
+
+
+def test_measured_record_says_once_what_is_not_published(demo: Path) -> None:
+    page = _record_page(demo, "R1")
+    panel = page.select_one("article .fx-provenance")
+    assert panel is not None
+    said = " ".join(panel.get_text().split())
+    assert "does not publish who issued the report, the test date or the report document" in said
+    assert "not stated" not in page.select_one("article").get_text()  # type: ignore[union-attr]
+    crumbs = page.select_one("article nav.fx-breadcrumbs a")
+    assert (
+        crumbs is not None and crumbs.get_text() == "Evidence Library" and crumbs["href"] == "../"
+    )
+    setup = [th.get_text() for th in page.select("article .fx-setup th")]
+    assert setup[0] == "Baseline" and "GPUs" in setup and "gpus" not in setup
+    assert not page.select("article .fx-model-banner")
+
+
+def test_record_with_full_provenance_lists_it(site: Path) -> None:
+    panel = _record_page(site, "R1").select_one("article .fx-provenance")
+    assert panel is not None
+    assert [dt.get_text() for dt in panel.select("dt")] == [
+        "Issuer",
+        "Test date",
+        "SHA-256",
+        "Public copy",
+    ]
+    assert "does not publish" not in panel.get_text()
+
+
+def test_estimate_record_is_a_model_with_assumptions_and_results(demo: Path) -> None:
+    page = _record_page(demo, "E1")
+    banner = page.select_one("article .fx-model-banner")
+    assert banner is not None and "not a measurement" in banner.get_text()
+    assert [a.get_text() for a in banner.select("a")] == ["R1"]  # the measured input
+    headings = [h.get_text() for h in page.select("article h2")]
+    assert "Assumptions" in headings and "Results" in headings and "Figures" not in headings
+    # "stated" only where the source writes a value differently from the computed one.
+    assert not page.select("article .fx-derived .fx-meta:-soup-contains('states')")
+
+
+def test_notes_are_paragraphs(site: Path) -> None:
+    paragraphs = _record_page(site, "X1").select("article .fx-notes p")
+    assert len(paragraphs) == 2
+    assert paragraphs[1].get_text().startswith("Second paragraph")
+
+
+@pytest.mark.parametrize(
+    ("key", "labels", "expected"),
+    [
+        ("gpus", None, "GPUs"),  # fxsite's own map
+        ("per_save_times", None, "Per-save times"),
+        ("test_rig", None, "Test rig"),  # any other key in sentence case
+        ("gpus", {"gpus": "Accelerators"}, "Accelerators"),  # the site's map wins
+    ],
+)
+def test_setup_labels(key: str, labels: dict[str, str] | None, expected: str) -> None:
+    from fxsite.render.library_pages import setup_label
+
+    assert setup_label(key, labels) == expected
