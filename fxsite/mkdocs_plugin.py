@@ -58,6 +58,8 @@ _ASSETS = ("fxsite.css", "fxsite.js")
 _NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
+#: The theme template of record pages (sidebars not rendered; see the file).
+RECORD_TEMPLATE = "fxsite-record.html"
 BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
 
 
@@ -127,6 +129,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
         extensions.append(self.extension)
+        templates = str(resources.files("fxsite").joinpath("templates"))
+        if templates not in config.theme.dirs:
+            config.theme.dirs.append(templates)
         for asset in _ASSETS:
             target = config.extra_css if asset.endswith(".css") else config.extra_javascript
             if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
@@ -248,6 +253,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if generated is not None:
             # Wide tables read better without Material's side bars.
             page.meta.setdefault("hide", ["navigation", "toc"])
+            if src.startswith(f"{self.project.paths.library_prefix}/") and not src.endswith(
+                "/index.md"
+            ):
+                page.meta.setdefault("template", RECORD_TEMPLATE)
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
             page.meta["title"] = html.escape(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
