@@ -8,6 +8,7 @@ give one verdict for one project (``fxsite.policy``).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import markdown
@@ -222,3 +223,24 @@ def test_built_pages_carry_the_stamp_and_records_stay_out_of_the_nav(tmp_path: P
             target = claim["href"].partition("#")[0]
             assert target.endswith(".html"), (page, target)
             assert os.path.isfile(page.parent / target), (page, target)
+
+
+@pytest.mark.slow
+def test_scale_benchmark_runs_at_a_tiny_size() -> None:
+    """The benchmark keeps working (its numbers are read by people, never asserted)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "scale.py"), "--tiny"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for name in ("build", "memory", "check", "serve page", "serve record"):
+        assert re.search(rf"^  {name}\s+fxsite .* ratio\s+\d", proc.stdout, re.MULTILINE), (
+            proc.stdout
+        )
