@@ -79,6 +79,8 @@ class FxsiteConfig(Config):
     """Docs-relative path of the site-wide FAQ page the build generates; unset for faq.md."""
     cache_dir = opt.Type(str, default=".cache/fxsite")
     """Folder, relative to mkdocs.yml, where drawn charts are kept between builds; "" for none."""
+    setup_labels = opt.Type(dict, default={})
+    """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -230,7 +232,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             record_id = src.removeprefix(f"{prefix}/")[:-3]
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
             library_href = relative_url("evidence.json", page.url)
-            return record_page_markdown(record_id, library, href_for, json_href, library_href)
+            return record_page_markdown(
+                record_id,
+                library,
+                href_for,
+                json_href,
+                library_href,
+                index_href=relative_url(f"{prefix}/", page.url),
+                setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
+            )
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, href_for, src)
             return f"# Frequently asked questions\n\n{body}"
