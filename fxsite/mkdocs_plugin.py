@@ -54,8 +54,6 @@ __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
 log = logging.getLogger("mkdocs.plugins.fxsite")
 _ASSETS = ("fxsite.css", "fxsite.js")
-#: Markdown extensions the generated sections use; added when the config lacks them.
-_NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
 #: The theme template of record pages (sidebars not rendered; see the file).
@@ -121,11 +119,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None
-        # The generated Markdown uses admonitions; claims need the extension.
-        names = {str(e) for e in config.markdown_extensions if isinstance(e, str)}
-        for needed in _NEEDED_EXTENSIONS:
-            if needed not in names:
-                config.markdown_extensions.append(needed)
+        # Claims need the extension; the generated Markdown uses no other
+        # (tests/test_engine.py builds with the smallest config to hold that).
         self.extension = FxsiteExtension()
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
