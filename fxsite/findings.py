@@ -68,6 +68,23 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    # Anchoring: manifest, signature, documents, rebuild (fxsite.anchor)
+    "FX701": "no fxsite-manifest.json",
+    "FX702": "manifest invalid or not canonical",
+    "FX703": "site not signed, but a key was given",
+    "FX704": "signature does not verify (or only with the site's own key: warning)",
+    "FX705": "public key replaced, unreadable or not the expected fingerprint",
+    "FX706": "published file changed since the build",
+    "FX707": "file listed in the manifest is missing",
+    "FX708": "file not in the manifest: added after the build",
+    "FX709": "signing key missing, unreadable or not Ed25519",
+    "FX710": "published file differs from a rebuild of its commit",
+    "FX711": "rebuild impossible (no commit, uncommitted changes, build failed)",
+    "FX712": "report document differs from its record's sha256",
+    "FX713": "report document missing",
+    "FX714": "report document never hashed, or named by no record (warning)",
+    "FX715": "cannot fetch a file of a live site",
+    "FX716": "evidence.sqlite disagrees with evidence.json",
     # Project configuration
     "FX901": "project or configuration error",
 }

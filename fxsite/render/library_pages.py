@@ -142,8 +142,14 @@ def record_page_markdown(
     href_for: HrefFor,
     json_href: str,
     library_href: str | None = None,
+    history_html: str = "",
+    document_href: str | None = None,
 ) -> str:
-    """The page of one record, with a permanent anchor per figure."""
+    """The page of one record, with a permanent anchor per figure.
+
+    ``history_html`` is the record's History section (:mod:`fxsite.anchor.history`);
+    ``document_href`` links the report document when the site publishes it.
+    """
     record = library.records[record_id]
     source = record.source
     banner = ""
@@ -162,7 +168,16 @@ def record_page_markdown(
     facts = [
         ("Issuer", _e(source.issuer) if source and source.issuer else _NOT_STATED),
         ("Date", _e(record.date.isoformat()) if record.date else _NOT_STATED),
-        ("Document", _e(source.document) if source and source.document else _NOT_STATED),
+        (
+            "Document",
+            (
+                f'<a href="{_e(document_href)}">{_e(source.document)}</a>'
+                if document_href
+                else _e(source.document)
+            )
+            if source and source.document
+            else _NOT_STATED,
+        ),
         (
             "Document SHA-256",
             f"<code>{_e(source.sha256)}</code>" if source and source.sha256 else _NOT_STATED,
@@ -216,7 +231,7 @@ def record_page_markdown(
 <div class="fx-figures"><table>
 <thead><tr><th>Figure</th><th>What</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
-{derived}{notes}
+{derived}{notes}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """

@@ -1,0 +1,69 @@
+"""``fxsite audit``: anchoring checks alongside the content audit of :mod:`fxsite.verify`.
+
+Order: the signature and the manifest (was anything edited, added or
+removed since the build?), then the content audit (does every published
+claim agree with the published evidence?), then ``evidence.sqlite`` and
+published documents against evidence.json, then the auditor's own documents
+and a rebuild, when asked. Every finding is reported in one run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fxsite.anchor.audit import audit_anchors, load_site_manifest
+from fxsite.anchor.documents import audit_documents, published_document_findings
+from fxsite.anchor.rebuild import rebuild_findings
+from fxsite.anchor.sqlite_export import sqlite_findings
+from fxsite.findings import ConfigError, Finding, sort_findings
+
+__all__ = ["anchored_audit", "content_audit"]
+
+
+def content_audit(site_dir: Path) -> list[Finding]:
+    """The verification engine's audit of the published content (one rule engine)."""
+    from fxsite.verify.audit import audit_site
+
+    try:
+        return audit_site(site_dir)
+    except ConfigError as exc:
+        return [Finding("evidence.json", 1, 1, "FX901", str(exc))]
+
+
+def _evidence(site_dir: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((site_dir / "evidence.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("records"), list) else None
+
+
+def anchored_audit(
+    site_dir: Path,
+    key_pem: bytes | None = None,
+    key_where: str = "--key",
+    fingerprint: str | None = None,
+    documents_dir: Path | None = None,
+    rebuild_repo: Path | None = None,
+) -> list[Finding]:
+    """Every finding about a published site folder."""
+    findings = audit_anchors(site_dir, key_pem, key_where, fingerprint)
+    findings += content_audit(site_dir)
+    data = _evidence(site_dir)
+    if data is not None:
+        try:
+            findings += sqlite_findings(site_dir, data)
+            findings += published_document_findings(site_dir, data)
+            if documents_dir is not None:
+                findings += audit_documents(documents_dir, data)
+        except (KeyError, TypeError, ValueError) as exc:
+            findings.append(Finding("evidence.json", 1, 1, "FX205", f"unexpected shape: {exc}"))
+    if rebuild_repo is not None:
+        manifest, _, _ = load_site_manifest(site_dir)
+        if manifest is not None:
+            findings += rebuild_findings(site_dir, manifest, rebuild_repo)
+    if not findings and not site_dir.joinpath("fxsite-manifest.json").is_file():
+        raise ConfigError(f"{site_dir}: not a site built by fxsite")
+    return sort_findings(findings)
