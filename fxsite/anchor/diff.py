@@ -154,11 +154,12 @@ def format_changes(changes: list[EvidenceChange], fmt: str) -> str:
     if fmt == "json":
         return json.dumps([asdict(c) for c in changes], indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
-        return _markdown(changes)
+        return _markdown(changes).replace("\u00a0", " ")
     if not changes:
         return "no figure or record changed\n"
     lines = []
     for c in changes:
         lines.append(c.describe())
         lines.append("  cited on: " + (", ".join(c.pages) or "no page"))
-    return "\n".join(lines) + "\n"
+    # displays keep a no-break space between number and unit; terminals want a plain one
+    return "\n".join(lines).replace("\u00a0", " ") + "\n"
