@@ -160,7 +160,7 @@ def test_published_document_is_in_the_site_and_checked(built: Path, tmp_path: Pa
     ).read_text(encoding="utf-8")
     copy = Path(shutil.copytree(site, tmp_path / "site"))
     (copy / "documents" / "reports" / "R1.txt").write_text("forged", encoding="utf-8")
-    code, findings = audit(copy, cwd=tmp_path)
+    _, findings = audit(copy, cwd=tmp_path)
     assert codes(findings) == {"FX706", "FX712"}
 
 
