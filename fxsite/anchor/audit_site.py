@@ -15,6 +15,7 @@ from typing import Any
 
 from fxsite.anchor.audit import audit_anchors, load_site_manifest
 from fxsite.anchor.documents import audit_documents, published_document_findings
+from fxsite.anchor.manifest import MANIFEST_NAME
 from fxsite.anchor.rebuild import rebuild_findings
 from fxsite.anchor.sqlite_export import sqlite_findings
 from fxsite.findings import ConfigError, Finding, sort_findings
@@ -23,13 +24,13 @@ __all__ = ["anchored_audit", "content_audit"]
 
 
 def content_audit(site_dir: Path) -> list[Finding]:
-    """The verification engine's audit of the published content (one rule engine)."""
+    """The verification engine's audit of the published content (one rule engine).
+
+    Raises ConfigError when the folder is no fxsite site at all.
+    """
     from fxsite.verify.audit import audit_site
 
-    try:
-        return audit_site(site_dir)
-    except ConfigError as exc:
-        return [Finding("evidence.json", 1, 1, "FX901", str(exc))]
+    return audit_site(site_dir)
 
 
 def _evidence(site_dir: Path) -> dict[str, Any] | None:
@@ -50,7 +51,12 @@ def anchored_audit(
 ) -> list[Finding]:
     """Every finding about a published site folder."""
     findings = audit_anchors(site_dir, key_pem, key_where, fingerprint)
-    findings += content_audit(site_dir)
+    try:
+        findings += content_audit(site_dir)
+    except ConfigError as exc:
+        if not (site_dir / MANIFEST_NAME).is_file():
+            raise  # neither anchors nor evidence: not a site built by fxsite
+        findings.append(Finding("evidence.json", 1, 1, "FX707", str(exc)))
     data = _evidence(site_dir)
     if data is not None:
         try:
@@ -64,6 +70,4 @@ def anchored_audit(
         manifest, _, _ = load_site_manifest(site_dir)
         if manifest is not None:
             findings += rebuild_findings(site_dir, manifest, rebuild_repo)
-    if not findings and not site_dir.joinpath("fxsite-manifest.json").is_file():
-        raise ConfigError(f"{site_dir}: not a site built by fxsite")
     return sort_findings(findings)
