@@ -241,6 +241,8 @@ def audit(
         if is_url(site):
             site_dir = Path(tmp)
             findings += fetch_site(site, site_dir)
+            if not (site_dir / "fxsite-manifest.json").is_file():
+                sys.exit(_report(findings, fmt))  # nothing fetched to audit
         else:
             site_dir = Path(site)
             if not site_dir.is_dir():

@@ -273,3 +273,68 @@ def test_openssl_verifies_the_signature_without_fxsite(built: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "Signature Verified Successfully" in proc.stdout
+
+
+def _remote(files: dict[str, bytes]) -> object:
+    import httpx
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        name = request.url.path.lstrip("/")
+        if name in files:
+            return httpx.Response(200, content=files[name])
+        return httpx.Response(404)
+
+    return httpx.MockTransport(handler)
+
+
+@pytest.mark.parametrize(
+    ("served", "expected"),
+    [
+        ({"a.html": b"abc"}, set()),
+        ({"a.html": b"abcdef"}, {"FX706"}),  # longer than the manifest says: not read past it
+        ({}, {"FX715"}),  # listed, not served
+    ],
+)
+def test_fetch_site_caps_each_file_at_its_listed_size(
+    tmp_path: Path, served: dict[str, bytes], expected: set[str]
+) -> None:
+    from fxsite.anchor.manifest import canonical_bytes
+    from fxsite.anchor.remote import fetch_site
+
+    manifest = {
+        "manifest_version": 1,
+        "files": {"a.html": {"sha256": hashlib.sha256(b"abc").hexdigest(), "size": 3}},
+    }
+    site = {"fxsite-manifest.json": canonical_bytes(manifest), **served}
+    findings = fetch_site("http://site.test/", tmp_path, transport=_remote(site))  # type: ignore[arg-type]
+    assert {f.code for f in findings} == expected
+
+
+def test_fetch_site_refuses_paths_outside_the_site(tmp_path: Path) -> None:
+    from fxsite.anchor.manifest import canonical_bytes
+    from fxsite.anchor.remote import fetch_site
+
+    manifest = {"manifest_version": 1, "files": {"../evil": {"sha256": "0" * 64, "size": 1}}}
+    site = {"fxsite-manifest.json": canonical_bytes(manifest), "../evil": b"x"}
+    fetch_site("http://site.test/", tmp_path / "in", transport=_remote(site))  # type: ignore[arg-type]
+    assert not (tmp_path / "evil").exists()
+
+
+@pytest.mark.parametrize(
+    ("rel", "safe"),
+    [
+        ("index.html", True),
+        ("evidence/R1/index.html", True),
+        ("../outside", False),
+        ("/etc/passwd", False),
+        ("a/../../b", False),
+        ("a\\b", False),
+        ("C:/x", False),
+        ("./index.html", False),
+        ("", False),
+    ],
+)
+def test_manifest_paths_stay_inside_the_site(rel: str, safe: bool) -> None:
+    from fxsite.anchor.manifest import safe_relpath
+
+    assert safe_relpath(rel) is safe
