@@ -18,6 +18,7 @@ import click
 from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
+from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
 __all__ = ["main"]
@@ -84,7 +85,7 @@ class _Collect(logging.Handler):
         self.messages.append(" ".join(record.getMessage().split()))
 
 
-def _project(path: Path | None) -> tuple[Project, Any]:
+def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
     config_file = _config_file(path)
     config = _load_mkdocs_config(config_file)
     plugin = config.plugins.get("fxsite")
@@ -99,22 +100,42 @@ def _project(path: Path | None) -> tuple[Project, Any]:
         faq_page=plugin.config.faq_page or "faq.md",
     )
     try:
-        return Project(paths), config
+        mode = enforce_mode(plugin.config.enforce)
+    except ConfigError as exc:
+        raise UsageFailure(f"{config_file.name}: {exc}") from None
+    try:
+        return Project(paths), config, mode
     except ConfigError as exc:
         raise UsageFailure(str(exc)) from None
 
 
-def _report(findings: list[Finding], fmt: str) -> int:
-    errors = [f for f in findings if f.severity == "error"]
+def _report(findings: list[Finding] | Verdict, fmt: str) -> int:
+    """Print findings; 1 when any refuses. A plain list refuses on any error."""
+    verdict = findings if isinstance(findings, Verdict) else decide(findings, "all")
+    shown = verdict.all
     if fmt == "json":
-        click.echo(json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.to_dict() for f in shown], indent=2, ensure_ascii=False))
     else:
-        for finding in findings:
+        for finding in shown:
             click.echo(finding.format())
-        warnings = len(findings) - len(errors)
-        summary = f"{len(errors)} error(s), {warnings} warning(s)"
-        click.echo(("refused: " if errors else "ok: ") + summary, err=True)
-    return 1 if errors else 0
+        refused = len(verdict.refusals)
+        summary = f"{refused} error(s), {len(shown) - refused} warning(s)"
+        click.echo(("refused: " if refused else "ok: ") + summary, err=True)
+    return 1 if verdict.refused else 0
+
+
+class _EchoWarnings(logging.Handler):
+    """MkDocs' own warnings during ``fxsite build``, shown as MkDocs shows them.
+
+    fxsite's findings are printed by the command itself, once, in its format.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("mkdocs.plugins.fxsite"):
+            click.echo(f"{record.levelname}: {record.getMessage()}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -141,8 +162,9 @@ _FORMAT = click.option(
 @_FORMAT
 def check(path: Path | None, fmt: str) -> None:
     """Validate records and pages; print findings; write nothing."""
-    project, _ = _project(path)
-    sys.exit(_report(project.check(), fmt))
+    project, _, mode = _project(path)
+    findings = project.check()
+    sys.exit(_report(decide(findings, mode, project.citing), fmt))
 
 
 @cli.command()
@@ -155,7 +177,7 @@ def check(path: Path | None, fmt: str) -> None:
     help="Sign the manifest with this Ed25519 key (default: $FXSITE_SIGNING_KEY).",
 )
 def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
-    """Check, then build the site; publish nothing on a refusal."""
+    """Check and build the site in one pass; publish nothing on a refusal."""
     import os
 
     from mkdocs.commands.build import build as mkdocs_build
@@ -170,29 +192,37 @@ def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
         _, problems = load_private_key(key_file)
         if problems:
             raise UsageFailure("\n".join(f.format() for f in problems))
-    project, config = _project(path)
-    findings = project.check()
-    if _report(findings, fmt):
-        click.echo("nothing published: the previous site is unchanged", err=True)
-        sys.exit(1)
+    project, config, _ = _project(path)
     site_dir = Path(config.site_dir)
+    verdicts: list[Verdict] = []
 
     def run(staging: Path) -> None:
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
-        staged.plugins["fxsite"].signing_key = key_file
+        plugin = staged.plugins["fxsite"]
+        plugin.signing_key = key_file
         staged.plugins.on_startup(command="build", dirty=False)
         try:
             mkdocs_build(staged)
         finally:
+            verdicts.append(plugin.verdict)
             staged.plugins.on_shutdown()
 
+    mkdocs_log = logging.getLogger("mkdocs")
+    echo = _EchoWarnings()
+    mkdocs_log.addHandler(echo)
+    mkdocs_log.setLevel(logging.WARNING)
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
-        click.echo(
-            f"build failed: {exc}\nnothing published: the previous site is unchanged", err=True
-        )
+        if verdicts and verdicts[0].refused:
+            _report(verdicts[0], fmt)
+        else:
+            click.echo(f"build failed: {exc}", err=True)
+        click.echo("nothing published: the previous site is unchanged", err=True)
         sys.exit(1)
+    finally:
+        mkdocs_log.removeHandler(echo)
+    _report(verdicts[0] if verdicts else Verdict([], []), fmt)
     signed = " (signed)" if key_file is not None else ""
     click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
 

@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    "FX605": "page clashes with a page the build generates",
     # Anchoring: manifest, signature, documents, rebuild (fxsite.anchor)
     "FX701": "no fxsite-manifest.json",
     "FX702": "manifest invalid or not canonical",

@@ -9,6 +9,7 @@ question pages ask: what is figure ``R1#save_time_fx100``?
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -274,13 +275,21 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
             _report(library, record_file, ("source", "sha256"), "FX310", message)
 
 
-def load_library(evidence_dir: Path, root: Path) -> Library:
-    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``."""
+def load_library(
+    evidence_dir: Path,
+    root: Path,
+    read: Callable[[Path, str], RecordFile] = load_record_file,
+) -> Library:
+    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``.
+
+    ``read`` loads one record file; ``serve`` passes one that reuses the
+    files that did not change since the last build.
+    """
     library = Library()
     seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
     for file in sorted(evidence_dir.glob("*.yaml")):
         path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        loaded = load_record_file(file, path)
+        loaded = read(file, path)
         library.findings.extend(loaded.loaded.findings)
         record = loaded.record
         if record is None:

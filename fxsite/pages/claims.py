@@ -285,6 +285,6 @@ def render_claim(
     # data-search-exclude keeps the badge out of Material's search index.
     return (
         f"<a {attr_text}>{shown}"
-        f'<span class="fx-badge" aria-hidden="true" data-search-exclude>{badge}</span>'
-        f'<span class="fx-sr" data-search-exclude> ({spoken}, report {esc(claim.record)})</span></a>'
+        f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{badge}</span>'
+        f'<span class="fx-sr" data-search-exclude=""> ({spoken}, report {esc(claim.record)})</span></a>'
     )
