@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from fxsite import __version__
 from fxsite.anchor.gitinfo import git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, file_digest, site_files
 from fxsite.findings import Finding
@@ -83,6 +84,9 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     if source.get("dirty"):
         message = f"built from uncommitted changes on top of {commit[:12]}: a rebuild cannot reproduce them"
         findings.append(Finding(MANIFEST_NAME, 1, 1, "FX711", message))
+    if manifest.get("generator") != f"fxsite {__version__}":
+        message = f"built with {manifest.get('generator')}, rebuilt with fxsite {__version__}: differences may come from the tool"
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX711", message, "warning"))
     top = repo_top(repo)
     if top is None:
         return [*findings, Finding(str(repo), 1, 1, "FX711", "not a git repository")]
