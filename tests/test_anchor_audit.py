@@ -146,48 +146,48 @@ CASES: list[tuple[str, Tamper, list[str], set[str]]] = [
         set(),
     ),
     ("only a file time changed", _touch_only, ["--key", PUB], set()),
-    ("one file edited", _edit_one, ["--key", PUB], {"FX706"}),
-    ("one file edited, no key", _edit_one, [], {"FX706"}),
-    ("consistent edit of HTML and evidence.json", _consistent_edit, ["--key", PUB], {"FX706"}),
+    ("one file edited", _edit_one, ["--key", PUB], {"FX806"}),
+    ("one file edited, no key", _edit_one, [], {"FX806"}),
+    ("consistent edit of HTML and evidence.json", _consistent_edit, ["--key", PUB], {"FX806"}),
     (
         "consistent edit, manifest recomputed",
         _consistent_and_remanifest,
         ["--key", PUB],
-        {"FX704"},
+        {"FX804"},
     ),
     (
         "consistent edit, manifest recomputed, re-signed, key replaced",
         _full_forgery,
         ["--key", PUB],
-        {"FX704", "FX705"},
+        {"FX804", "FX805"},
     ),
     (
         "full forgery against a fingerprint",
         _full_forgery,
         ["--fingerprint", TEST_FINGERPRINT],
-        {"FX705"},
+        {"FX805"},
     ),
     (
         "file removed",
         lambda s: (s / "bandwidth" / "index.html").unlink(),
         ["--key", PUB],
-        {"FX707"},
+        {"FX807"},
     ),
     (
         "file added",
         lambda s: (s / "extra.html").write_text("<p>hi</p>", encoding="utf-8"),
         ["--key", PUB],
-        {"FX708"},
+        {"FX808"},
     ),
-    ("signature stripped", _strip_signature, ["--key", PUB], {"FX703"}),
+    ("signature stripped", _strip_signature, ["--key", PUB], {"FX803"}),
     (
         "every anchor stripped",
         _strip_all_anchors,
         ["--fingerprint", TEST_FINGERPRINT],
-        {"FX701", "FX703"},
+        {"FX801", "FX803"},
     ),
-    ("manifest pretty-printed", _pretty_manifest, ["--key", PUB], {"FX702", "FX704"}),
-    ("evidence.sqlite edited", _sqlite_edit, ["--key", PUB], {"FX706", "FX716"}),
+    ("manifest pretty-printed", _pretty_manifest, ["--key", PUB], {"FX802", "FX804"}),
+    ("evidence.sqlite edited", _sqlite_edit, ["--key", PUB], {"FX806", "FX816"}),
 ]
 
 
@@ -217,7 +217,7 @@ def test_unsigned_build_is_flagged_only_when_a_key_is_given(signed: Path, tmp_pa
     assert not (site / "fxsite-manifest.json.sig").exists()
     assert audit(site, cwd=tmp_path) == (0, [])
     code, findings = audit(site, "--key", PUB, cwd=tmp_path)
-    assert (code, codes(findings)) == (1, {"FX703"})
+    assert (code, codes(findings)) == (1, {"FX803"})
 
 
 def test_manifest_is_canonical_and_lists_every_file(signed: Path) -> None:
@@ -265,13 +265,13 @@ def test_audit_over_http(served: tuple[str, Path], tmp_path: Path) -> None:
     (site / "bandwidth" / "index.html").unlink()
     code, findings = audit(url, "--key", PUB, cwd=tmp_path)
     assert code == 1
-    assert {(f["path"], f["code"]) for f in findings if f["code"] in {"FX706", "FX707"}} >= {
-        ("index.html", "FX706"),
-        ("bandwidth/index.html", "FX707"),
+    assert {(f["path"], f["code"]) for f in findings if f["code"] in {"FX806", "FX807"}} >= {
+        ("index.html", "FX806"),
+        ("bandwidth/index.html", "FX807"),
     }
 
 
 def test_audit_of_an_unreachable_url_is_a_finding(tmp_path: Path) -> None:
     code, findings = audit("http://127.0.0.1:9/", cwd=tmp_path)
     assert code == 1
-    assert codes(findings) >= {"FX715"}
+    assert codes(findings) >= {"FX815"}

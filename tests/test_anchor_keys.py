@@ -161,16 +161,16 @@ def test_published_document_is_in_the_site_and_checked(built: Path, tmp_path: Pa
     copy = Path(shutil.copytree(site, tmp_path / "site"))
     (copy / "documents" / "reports" / "R1.txt").write_text("forged", encoding="utf-8")
     _, findings = audit(copy, cwd=tmp_path)
-    assert codes(findings) == {"FX706", "FX712"}
+    assert codes(findings) == {"FX806", "FX812"}
 
 
 # (what the auditor holds, error codes, warning codes)
 DOCUMENT_CASES = [
     ("the genuine report", {"reports/R1.txt": None}, set(), set()),
     ("the genuine report, by file name only", {"R1.txt": None}, set(), set()),
-    ("a different report", {"reports/R1.txt": b"another report"}, {"FX712"}, set()),
-    ("no report at all", {}, set(), {"FX713"}),
-    ("an extra file no record names", {"reports/R1.txt": None, "R7.pdf": b"x"}, set(), {"FX714"}),
+    ("a different report", {"reports/R1.txt": b"another report"}, {"FX812"}, set()),
+    ("no report at all", {}, set(), {"FX813"}),
+    ("an extra file no record names", {"reports/R1.txt": None, "R7.pdf": b"x"}, set(), {"FX814"}),
 ]
 
 
@@ -203,7 +203,7 @@ def test_audit_names_a_document_never_hashed(tmp_path: Path) -> None:
     (tmp_path / "R2.pdf").write_bytes(b"report")
     data = {"records": [{"id": "R2", "source": {"document": "R2.pdf"}}]}
     findings = audit_documents(tmp_path, data)
-    assert [(f.code, f.severity) for f in findings] == [("FX714", "warning")]
+    assert [(f.code, f.severity) for f in findings] == [("FX814", "warning")]
     assert hashlib.sha256(b"report").hexdigest() in findings[0].message
 
 
@@ -291,8 +291,8 @@ def _remote(files: dict[str, bytes]) -> object:
     ("served", "expected"),
     [
         ({"a.html": b"abc"}, set()),
-        ({"a.html": b"abcdef"}, {"FX706"}),  # longer than the manifest says: not read past it
-        ({}, {"FX715"}),  # listed, not served
+        ({"a.html": b"abcdef"}, {"FX806"}),  # longer than the manifest says: not read past it
+        ({}, {"FX815"}),  # listed, not served
     ],
 )
 def test_fetch_site_caps_each_file_at_its_listed_size(

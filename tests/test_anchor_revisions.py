@@ -163,7 +163,7 @@ def test_rebuild_matches_then_catches_an_uncommitted_record_edit(
     site = build(project, "--sign", str(TEST_KEY), epoch="1772000000")
     code, findings = audit(site, *key, "--rebuild", str(project), cwd=tmp_path)
     assert code == 1
-    assert codes(findings) == {"FX710", "FX711"}
-    differing = {f["path"] for f in findings if f["code"] == "FX710"}
+    assert codes(findings) == {"FX810", "FX811"}
+    differing = {f["path"] for f in findings if f["code"] == "FX810"}
     assert {"evidence.json", "checkpoints/index.html", "evidence.sqlite"} <= differing
     assert git(project, "worktree", "list").count("\n") == 0  # the temporary worktree is gone

@@ -37,7 +37,7 @@ def load_site_manifest(site_dir: Path) -> tuple[dict[str, Any] | None, bytes, li
     raw = _read(site_dir / MANIFEST_NAME)
     if raw is None:
         message = "no fxsite-manifest.json: the site's files cannot be checked against a build"
-        return None, b"", [Finding(MANIFEST_NAME, 1, 1, "FX701", message)]
+        return None, b"", [Finding(MANIFEST_NAME, 1, 1, "FX801", message)]
     data, findings = parse_manifest(raw)
     return data, raw, findings
 
@@ -51,7 +51,7 @@ def _signature_findings(
     if signature is None:
         if asked:
             message = "the site is not signed (no fxsite-manifest.json.sig), but a key was given"
-            return [Finding(SIGNATURE_NAME, 1, 1, "FX703", message)]
+            return [Finding(SIGNATURE_NAME, 1, 1, "FX803", message)]
         return []
     findings: list[Finding] = []
     if key_pem is not None:
@@ -60,11 +60,11 @@ def _signature_findings(
             return problems
         if published is not None and published.strip() != key_pem.strip():
             message = "the published key is not the auditor's key: it was replaced"
-            findings.append(Finding(KEY_NAME, 1, 1, "FX705", message))
+            findings.append(Finding(KEY_NAME, 1, 1, "FX805", message))
     else:
         if published is None:
             message = "signed, but no fxsite-key.pub is published to check it with"
-            return [Finding(KEY_NAME, 1, 1, "FX705", message)]
+            return [Finding(KEY_NAME, 1, 1, "FX805", message)]
         key, problems = load_public_key(published, KEY_NAME)
         if key is None:
             return problems
@@ -72,16 +72,16 @@ def _signature_findings(
             actual = fingerprint(key)
             if actual != normalise_fingerprint(expected_fp):
                 message = f"published key has fingerprint {actual}, not the expected {normalise_fingerprint(expected_fp)}"
-                return [Finding(KEY_NAME, 1, 1, "FX705", message)]
+                return [Finding(KEY_NAME, 1, 1, "FX805", message)]
     if not verify(key, raw, signature):
         message = "signature does not verify: the manifest was edited or signed by another key"
-        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX704", message))
+        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX804", message))
     elif not asked:
         message = (
             f"signature verified only with the key the site publishes ({fingerprint(key)}); "
             "pass --key or --fingerprint to know who signed"
         )
-        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX704", message, "warning"))
+        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX804", message, "warning"))
     return findings
 
 
@@ -91,21 +91,21 @@ def _file_findings(site_dir: Path, manifest: dict[str, Any]) -> list[Finding]:
     for rel, entry in sorted(listed.items()):
         path = site_dir / rel
         if not path.is_file():
-            findings.append(Finding(rel, 1, 1, "FX707", "listed in the manifest but missing"))
+            findings.append(Finding(rel, 1, 1, "FX807", "listed in the manifest but missing"))
             continue
         sha, size = file_digest(path)
         if sha != entry["sha256"] or size != entry["size"]:
             message = f"changed since the build: sha256 {sha[:12]}…, manifest says {entry['sha256'][:12]}…"
-            findings.append(Finding(rel, 1, 1, "FX706", message))
+            findings.append(Finding(rel, 1, 1, "FX806", message))
     for rel in site_files(site_dir):
         if rel not in listed:
             findings.append(
-                Finding(rel, 1, 1, "FX708", "not in the manifest: added after the build")
+                Finding(rel, 1, 1, "FX808", "not in the manifest: added after the build")
             )
     evidence = listed.get("evidence.json")
     if evidence is not None and manifest.get("evidence_json_sha256") != evidence["sha256"]:
         message = "evidence_json_sha256 disagrees with the manifest's entry for evidence.json"
-        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX702", message))
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX802", message))
     return findings
 
 
@@ -120,7 +120,7 @@ def audit_anchors(
     if manifest is None:
         if key_pem is not None or expected_fingerprint is not None:
             findings.append(
-                Finding(MANIFEST_NAME, 1, 1, "FX703", "a key was given but nothing is signed")
+                Finding(MANIFEST_NAME, 1, 1, "FX803", "a key was given but nothing is signed")
             )
         return findings
     findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))

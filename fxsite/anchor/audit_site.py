@@ -56,7 +56,7 @@ def anchored_audit(
     except ConfigError as exc:
         if not (site_dir / MANIFEST_NAME).is_file():
             raise  # neither anchors nor evidence: not a site built by fxsite
-        findings.append(Finding("evidence.json", 1, 1, "FX707", str(exc)))
+        findings.append(Finding("evidence.json", 1, 1, "FX807", str(exc)))
     data = _evidence(site_dir)
     if data is not None:
         try:

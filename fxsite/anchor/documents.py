@@ -81,10 +81,10 @@ def published_document_findings(site_dir: Path, data: dict[str, Any]) -> list[Fi
         path = site_dir / rel
         if not path.is_file():
             message = f"{record_id} publishes its document, but {rel} is missing"
-            findings.append(Finding(rel, 1, 1, "FX713", message))
+            findings.append(Finding(rel, 1, 1, "FX813", message))
         elif source.get("sha256") and sha256_file(path) != source["sha256"]:
             message = f"{record_id}: published document differs from the record's sha256"
-            findings.append(Finding(rel, 1, 1, "FX712", message))
+            findings.append(Finding(rel, 1, 1, "FX812", message))
     return findings
 
 
@@ -109,24 +109,24 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
         if document is None:
             if expected:
                 message = f"{record_id} publishes a document hash but names no document"
-                findings.append(Finding(where, 1, 1, "FX714", message, "warning"))
+                findings.append(Finding(where, 1, 1, "FX814", message, "warning"))
             continue
         path = _locate(docs_dir, document)
         if path is None:
             message = f"{record_id}: document '{document}' is not in {docs_dir}"
-            findings.append(Finding(where, 1, 1, "FX713", message, "warning"))
+            findings.append(Finding(where, 1, 1, "FX813", message, "warning"))
             continue
         used.add(path.resolve())
         actual = sha256_file(path)
         if expected is None:
             message = f"{record_id}: '{document}' was never hashed (the record states no sha256; it hashes to {actual})"
-            findings.append(Finding(where, 1, 1, "FX714", message, "warning"))
+            findings.append(Finding(where, 1, 1, "FX814", message, "warning"))
         elif actual != expected:
             message = f"{record_id}: '{document}' differs from the published sha256 (it hashes to {actual})"
-            findings.append(Finding(where, 1, 1, "FX712", message))
+            findings.append(Finding(where, 1, 1, "FX812", message))
     for path in sorted(docs_dir.rglob("*")):
         if path.is_file() and path.resolve() not in used:
             rel = path.relative_to(docs_dir).as_posix()
             message = f"'{rel}' is named by no record"
-            findings.append(Finding(rel, 1, 1, "FX714", message, "warning"))
+            findings.append(Finding(rel, 1, 1, "FX814", message, "warning"))
     return findings

@@ -140,12 +140,12 @@ def parse_manifest(raw: bytes) -> tuple[dict[str, Any] | None, list[Finding]]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return None, [Finding(MANIFEST_NAME, 1, 1, "FX702", f"not valid JSON: {exc}")]
+        return None, [Finding(MANIFEST_NAME, 1, 1, "FX802", f"not valid JSON: {exc}")]
     problems = _shape_problems(data)
     if problems:
-        return None, [Finding(MANIFEST_NAME, 1, 1, "FX702", p) for p in problems]
+        return None, [Finding(MANIFEST_NAME, 1, 1, "FX802", p) for p in problems]
     findings = []
     if canonical_bytes(data) != raw:
         message = "not RFC 8785 canonical JSON: its bytes were edited after the build"
-        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX702", message))
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX802", message))
     return data, findings

@@ -64,13 +64,13 @@ def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
     for rel in sorted(ours | theirs):
         if rel not in theirs:
             message = f"published, but a rebuild of {commit[:12]} has no such file"
-            findings.append(Finding(rel, 1, 1, "FX710", message))
+            findings.append(Finding(rel, 1, 1, "FX810", message))
         elif rel not in ours:
             message = f"a rebuild of {commit[:12]} makes this file; the site lacks it"
-            findings.append(Finding(rel, 1, 1, "FX710", message))
+            findings.append(Finding(rel, 1, 1, "FX810", message))
         elif file_digest(site_dir / rel) != file_digest(rebuilt / rel):
             message = f"differs from a rebuild of {commit[:12]}"
-            findings.append(Finding(rel, 1, 1, "FX710", message))
+            findings.append(Finding(rel, 1, 1, "FX810", message))
     return findings
 
 
@@ -79,27 +79,27 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     source = manifest.get("source")
     if not isinstance(source, dict) or not isinstance(source.get("commit"), str):
         message = "the manifest names no source commit: nothing to rebuild"
-        return [Finding(MANIFEST_NAME, 1, 1, "FX711", message)]
+        return [Finding(MANIFEST_NAME, 1, 1, "FX811", message)]
     commit, findings = source["commit"], []
     if source.get("dirty"):
         message = f"built from uncommitted changes on top of {commit[:12]}: a rebuild cannot reproduce them"
-        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX711", message))
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX811", message))
     if manifest.get("generator") != f"fxsite {__version__}":
         message = f"built with {manifest.get('generator')}, rebuilt with fxsite {__version__}: differences may come from the tool"
-        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX711", message, "warning"))
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX811", message, "warning"))
     top = repo_top(repo)
     if top is None:
-        return [*findings, Finding(str(repo), 1, 1, "FX711", "not a git repository")]
+        return [*findings, Finding(str(repo), 1, 1, "FX811", "not a git repository")]
     tmp = Path(tempfile.mkdtemp(prefix="fxsite-rebuild-"))
     checkout = tmp / "src"
     try:
         if git(top, "worktree", "add", "--detach", str(checkout), commit) is None:
             message = f"commit {commit[:12]} is not in this repository (fetch it first)"
-            return [*findings, Finding(str(repo), 1, 1, "FX711", message)]
+            return [*findings, Finding(str(repo), 1, 1, "FX811", message)]
         project = checkout / str(source.get("path") or "")
         rebuilt, error = _build(project, int(manifest.get("source_date_epoch", 0)))
         if rebuilt is None:
-            return [*findings, Finding(str(repo), 1, 1, "FX711", error)]
+            return [*findings, Finding(str(repo), 1, 1, "FX811", error)]
         findings.extend(_compare(site_dir, rebuilt, commit))
     finally:
         git(top, "worktree", "remove", "--force", str(checkout))

@@ -73,16 +73,16 @@ def fetch_site(
         except _TooBig:
             if listed:
                 message = f"changed since the build: larger than the manifest's {cap} bytes"
-                findings.append(Finding(rel, 1, 1, "FX706", message))
+                findings.append(Finding(rel, 1, 1, "FX806", message))
             else:
-                findings.append(Finding(rel, 1, 1, "FX715", f"larger than allowed ({cap} bytes)"))
+                findings.append(Finding(rel, 1, 1, "FX815", f"larger than allowed ({cap} bytes)"))
             return None
         except httpx.HTTPError as exc:
-            findings.append(Finding(rel, 1, 1, "FX715", f"cannot fetch {base + rel}: {exc}"))
+            findings.append(Finding(rel, 1, 1, "FX815", f"cannot fetch {base + rel}: {exc}"))
             return None
         if isinstance(got, int):
             if required or got != 404:
-                findings.append(Finding(rel, 1, 1, "FX715", f"HTTP {got} for {base + rel}"))
+                findings.append(Finding(rel, 1, 1, "FX815", f"HTTP {got} for {base + rel}"))
             return None
         total += len(got)
         target = dest / rel
@@ -105,7 +105,7 @@ def fetch_site(
             if not safe_relpath(rel):
                 continue
             if total >= max_total:
-                findings.append(Finding(rel, 1, 1, "FX715", "download cap reached; not fetched"))
+                findings.append(Finding(rel, 1, 1, "FX815", "download cap reached; not fetched"))
                 continue
             fetch(rel, min(int(entry["size"]), max_file), required=True, listed=True)
     return findings

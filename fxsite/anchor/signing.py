@@ -61,7 +61,7 @@ def write_keypair(keyfile: Path) -> tuple[str | None, list[Finding]]:
     pub = keyfile.with_name(keyfile.name + ".pub")
     for target in (keyfile, pub):
         if target.exists():
-            return None, [Finding(str(target), 1, 1, "FX709", "already exists; not overwritten")]
+            return None, [Finding(str(target), 1, 1, "FX809", "already exists; not overwritten")]
     key = Ed25519PrivateKey.generate()
     private = key.private_bytes(
         serialization.Encoding.PEM,
@@ -75,7 +75,7 @@ def write_keypair(keyfile: Path) -> tuple[str | None, list[Finding]]:
         os.chmod(keyfile, 0o600)  # whatever the umask said
         pub.write_bytes(public_pem(key.public_key()))
     except OSError as exc:
-        return None, [Finding(str(keyfile), 1, 1, "FX709", f"cannot write key: {exc}")]
+        return None, [Finding(str(keyfile), 1, 1, "FX809", f"cannot write key: {exc}")]
     return fingerprint(key.public_key()), []
 
 
@@ -84,14 +84,14 @@ def load_private_key(path: Path) -> tuple[Ed25519PrivateKey | None, list[Finding
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return None, [Finding(str(path), 1, 1, "FX709", f"cannot read signing key: {exc}")]
+        return None, [Finding(str(path), 1, 1, "FX809", f"cannot read signing key: {exc}")]
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError, UnsupportedAlgorithm):
         message = "not an unencrypted PEM private key (make one with `fxsite keygen`)"
-        return None, [Finding(str(path), 1, 1, "FX709", message)]
+        return None, [Finding(str(path), 1, 1, "FX809", message)]
     if not isinstance(key, Ed25519PrivateKey):
-        return None, [Finding(str(path), 1, 1, "FX709", "signing key is not an Ed25519 key")]
+        return None, [Finding(str(path), 1, 1, "FX809", "signing key is not an Ed25519 key")]
     return key, []
 
 
@@ -100,9 +100,9 @@ def load_public_key(data: bytes, where: str) -> tuple[Ed25519PublicKey | None, l
     try:
         key = serialization.load_pem_public_key(data)
     except (ValueError, TypeError, UnsupportedAlgorithm):
-        return None, [Finding(where, 1, 1, "FX705", "not a PEM public key")]
+        return None, [Finding(where, 1, 1, "FX805", "not a PEM public key")]
     if not isinstance(key, Ed25519PublicKey):
-        return None, [Finding(where, 1, 1, "FX705", "public key is not an Ed25519 key")]
+        return None, [Finding(where, 1, 1, "FX805", "public key is not an Ed25519 key")]
     return key, []
 
 

@@ -168,9 +168,9 @@ def sqlite_findings(site_dir: Path, data: dict[str, Any]) -> list[Finding]:
                 got = [dict(r) for r in conn.execute(f"SELECT * FROM {table}")]  # noqa: S608
                 if sorted(map(_row_key, got)) != sorted(map(_row_key, rows)):
                     message = f"table {table} disagrees with evidence.json"
-                    findings.append(Finding(SQLITE_NAME, 1, 1, "FX716", message))
+                    findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", message))
         finally:
             conn.close()
     except sqlite3.Error as exc:
-        findings.append(Finding(SQLITE_NAME, 1, 1, "FX716", f"cannot read: {exc}"))
+        findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", f"cannot read: {exc}"))
     return findings
