@@ -39,7 +39,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from fxsite.findings import Finding, FxsiteError
-from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
+from fxsite.pages.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.pages.prose import line_col
 
 __all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
@@ -130,13 +130,35 @@ class _ClaimTreeprocessor(Treeprocessor):
             span = ET.Element("span", {"class": "fx-claim-refused"})
             span.text = text
         else:
-            # The evidence: href survives MkDocs' link rewriting untouched;
-            # the late treeprocessor below gives it its final URL.
-            span = claim_element(
-                render_claim(result, ctx.library, _keep_evidence_href, in_heading=in_heading)
-            )
+            span = claim_element(_rendered(result, ctx.library, in_heading))
         span.tail = link.tail
         return span
+
+
+@dataclass
+class _RenderCache:
+    """Rendered claims of one library (held, so its identity cannot be reused)."""
+
+    library: Any = None
+    html: dict[tuple[Claim, bool], str] = field(default_factory=dict)
+
+
+_RENDERED = _RenderCache()
+
+
+def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
+    """A claim's HTML, rendered once per library (every page repeats claims).
+
+    The ``evidence:`` href survives MkDocs' link rewriting untouched; the late
+    treeprocessor below gives it its final URL.
+    """
+    if _RENDERED.library is not library:  # one library at a time: a rebuild brings a new one
+        _RENDERED.library, _RENDERED.html = library, {}
+    cache = _RENDERED.html
+    key = (claim, in_heading)
+    if key not in cache:
+        cache[key] = render_claim(claim, library, _keep_evidence_href, in_heading=in_heading)
+    return cache[key]
 
 
 def _keep_evidence_href(record: str, anchor: str) -> str:

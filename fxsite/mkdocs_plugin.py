@@ -62,7 +62,12 @@ _ASSETS = ("fxsite.css", "fxsite.js")
 _NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
+#: The theme template of record pages (sidebars not rendered; see the file).
+RECORD_TEMPLATE = "fxsite-record.html"
 BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
+
+
+_PROJECTS: dict[ProjectPaths, Project] = {}
 
 
 class FxsiteConfig(Config):
@@ -113,7 +118,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
         try:
-            self.project = Project(paths)
+            # One Project per folder and process: `mkdocs serve` reloads the
+            # config (and so the plugin) for every rebuild, and the project
+            # keeps what did not change between them.
+            self.project = _PROJECTS.get(paths) or _PROJECTS.setdefault(paths, Project(paths))
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None
@@ -126,6 +134,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
         extensions.append(self.extension)
+        templates = str(resources.files("fxsite").joinpath("templates"))
+        if templates not in config.theme.dirs:
+            config.theme.dirs.append(templates)
         for asset in _ASSETS:
             target = config.extra_css if asset.endswith(".css") else config.extra_javascript
             if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
@@ -246,6 +257,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if generated is not None:
             # Wide tables read better without Material's side bars.
             page.meta.setdefault("hide", ["navigation", "toc"])
+            if src.startswith(f"{self.project.paths.library_prefix}/") and not src.endswith(
+                "/index.md"
+            ):
+                page.meta.setdefault("template", RECORD_TEMPLATE)
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
             page.meta["title"] = html.escape(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
@@ -316,6 +331,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if result is not None and result.faq:
             head += faq_json_ld(result)
         return output.replace("</head>", head + "</head>", 1)
+
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """Static templates (404.html) are pages a reader sees too: stamp them."""
+        if template_name.endswith(".html"):
+            return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
+        return output_content
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         # On the staged site, in order: sqlite export -> verification gate -> manifest + signature.

@@ -16,6 +16,7 @@ from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
+from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
@@ -88,6 +89,7 @@ class Project:
     _records: dict[Path, tuple[_Stamp, RecordFile]] = field(default_factory=dict, repr=False)
     _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
     _generation: int = 0
+    _faq: dict[str, tuple[_Stamp, bool]] = field(default_factory=dict, repr=False)
     #: Pages (as findings name them) that cite evidence, after :meth:`check`.
     citing: set[str] = field(default_factory=set)
 
@@ -131,9 +133,32 @@ class Project:
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
-        if self.paths.faq_page:
+        if self.paths.faq_page and self.has_faq():
             pages.append(self.paths.faq_page)
         return pages
+
+    def has_faq(self) -> bool:
+        """Whether some page has an FAQ: the site-wide FAQ page is generated only then.
+
+        Pages are read again only when their size, mtime or inode changed.
+        """
+        found = False
+        for src in self.doc_pages():
+            file = self.paths.docs_dir / src
+            stamp = _stamp(file)
+            cached = self._faq.get(src)
+            if stamp is None or cached is None or cached[0] != stamp:
+                try:
+                    source = file.read_text(encoding="utf-8-sig")
+                except (OSError, UnicodeDecodeError):
+                    continue  # check reports the unreadable page
+                has = bool(split_front_matter(source)[0] and read_front_matter(source, src).faq)
+                if stamp is not None:
+                    self._faq[src] = (stamp, has)
+            else:
+                has = cached[1]
+            found = found or has
+        return found
 
     def clashes(self, doc_pages: Iterable[str]) -> list[Finding]:
         """Authored pages at the path of a page the build generates (FX605)."""
@@ -213,15 +238,19 @@ class Project:
             library.figures.get(ref) == fig for ref, fig in cached.figures.items()
         )
 
-    def check(self) -> list[Finding]:
-        """Every finding of the project: records, then every page."""
+    def check(self, only: list[str] | None = None) -> list[Finding]:
+        """Every finding of the project: records first, then every page.
+
+        ``only`` (docs-relative paths) checks just those pages, against the
+        whole library.
+        """
         self.load()
         self.citing = set()
         findings = list(self.library.findings)
         pages = self.doc_pages()
         findings.extend(self.clashes(pages))
         known = [*pages, *self.generated_pages()]
-        for src in pages:
+        for src in pages if only is None else only:
             file = self.paths.docs_dir / src
             try:
                 source = file.read_text(encoding="utf-8-sig")

@@ -167,3 +167,21 @@ def test_rebuild_matches_then_catches_an_uncommitted_record_edit(
     differing = {f["path"] for f in findings if f["code"] == "FX810"}
     assert {"evidence.json", "checkpoints/index.html", "evidence.sqlite"} <= differing
     assert git(project, "worktree", "list").count("\n") == 0  # the temporary worktree is gone
+
+
+def test_history_follows_yml_records_in_subfolders(tmp_path: Path) -> None:
+    project = make_repo(tmp_path / "p")
+    record = project / "evidence" / "2026" / "R5.yml"
+    record.parent.mkdir()
+    text = "id: R5\ntitle: t\nlabel: spec\nstatus: active\nfigures:\n  iops: {value: 100, unit: IOPS}\n"
+    record.write_text(text, encoding="utf-8")
+    (project / "evidence" / ".draft.yaml").write_text(text, encoding="utf-8")
+    commit(project, "R5", "2026-02-01T00:00:00Z")
+    record.write_text(text.replace("100", "120"), encoding="utf-8")
+    commit(project, "R5 again", "2026-02-02T00:00:00Z")
+    history = figure_history(project / "evidence")
+    assert [(c.kind, c.old, c.new) for c in history.changes["R5"]] == [
+        ("record-added", None, None),
+        ("figure", "100", "120"),
+    ]
+    assert ".draft" not in history.changes

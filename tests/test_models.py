@@ -71,7 +71,10 @@ CASES = [
         says="figures.a.unit: required field missing",
     ),
     refused(
-        "FX203 empty figures", rec(*HEAD, "figures: {}"), (5, 10, "FX203"), says="at least 1 item"
+        "FX203 empty figures",
+        rec(*HEAD, "figures: {}"),
+        (5, 10, "FX203"),
+        says="give at least one figure",
     ),
     # FX202 unknown field: at the key, top level and nested
     refused(

@@ -1,6 +1,7 @@
 """The history of every record's figures, from git.
 
-One ``git log`` lists the commits that touched ``evidence/*.yaml``; one
+One ``git log`` lists the commits that touched record files (``*.yaml`` and
+``*.yml`` under ``evidence/``, subfolders too); one
 ``git cat-file --batch`` reads each version. Consecutive versions of a record
 are compared: figures added, removed or changed (value, range, unit, label),
 derived figures (formula, unit, decimals, stated), and the record's label and
@@ -141,6 +142,7 @@ def _compare(
 
 
 def _log(top: Path, rel: str) -> list[tuple[str, str, list[str]]]:
+    base = rel + "/" if rel else ""
     out = git(
         top,
         "log",
@@ -149,7 +151,8 @@ def _log(top: Path, rel: str) -> list[tuple[str, str, list[str]]]:
         "--format=%x01%H%x09%cI",
         "--name-only",
         "--",
-        f":(glob){rel + '/' if rel else ''}*.yaml",
+        f":(glob,icase){base}**/*.yaml",
+        f":(glob,icase){base}**/*.yml",
     )
     commits = []
     for chunk in (out or b"").decode("utf-8", "replace").split("\x01")[1:]:
@@ -201,8 +204,9 @@ def figure_history(evidence_dir: Path) -> History:
     specs, where = [], []
     for sha, date, names in commits:
         for name in names:
-            if "/" in name.removeprefix(rel + "/" if rel else ""):
-                continue  # records live directly in evidence/
+            inside = name.removeprefix(rel + "/" if rel else "").split("/")
+            if any(part.startswith(".") for part in inside):
+                continue  # hidden files are not records (fxsite.evidence.library.record_files)
             specs.append(f"{sha}:{name}")
             where.append((sha, date, name))
     blobs = _read_blobs(top, specs)

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from fxsite.evidence.models import Record
+from fxsite.evidence.plainwords import validation_message
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 
@@ -65,11 +66,9 @@ def flatten_validation_error(
             line, col = loaded.key_positions.get(loc) or loaded.pos(loc)
         else:
             line, col = loaded.pos(loc)
-        message = item["msg"]
-        if kind == "missing":
-            message = "required field missing"
-        # "Value error, ..." / "Assertion failed, ..." prefixes say nothing to a user.
-        message = message.removeprefix("Value error, ")
+        message = validation_message(
+            kind, item["msg"], loc, item.get("ctx") or {}, item.get("input")
+        )
         findings.append(Finding(path, line, col, code, f"{_dotted(loc)}: {message}"))
     return findings
 

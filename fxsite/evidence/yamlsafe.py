@@ -46,6 +46,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from fxsite.evidence.plainwords import yaml_message
 from fxsite.findings import Finding
 
 __all__ = ["MAX_DEPTH", "LoadedYaml", "YamlPath", "load_yaml"]
@@ -483,7 +484,8 @@ def _decode(
                 line + 1 + line_offset,
                 col + 1,
                 "FX105",
-                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start} ({exc.reason})",
+                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start}; "
+                "save the file as UTF-8",
             )
     # A BOM is allowed; dropping it keeps first-line columns right.
     return text.removeprefix("\ufeff"), None
@@ -514,7 +516,7 @@ def load_yaml(
         builder.add(
             (line + 1 + line_offset, col + 1),
             "FX101",
-            f"unacceptable character #x{ord(bad.group()):04x}: special characters are not allowed",
+            f"the character U+{ord(bad.group()):04X} is not allowed in YAML; remove it",
         )
         builder.fatal = True
         return builder.close()
@@ -522,12 +524,11 @@ def load_yaml(
     try:
         loader = _EventLoader(text)
         while not builder.stop and loader.check_event():
-            # types-PyYAML leaves get_event unannotated; it returns an Event.
             builder.feed(loader.get_event())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = _one_line(exc.problem or exc.context or "invalid YAML")
-        if "maximum nesting depth" in message:
+        problem = _one_line(exc.problem or exc.context or "invalid YAML")
+        if "maximum nesting depth" in problem:
             # libyaml's own limit, met while scanning ahead of our builder.
             builder.add(
                 builder.mark(mark), "FX106", f"too deeply nested (more than {MAX_DEPTH} levels)"
@@ -535,10 +536,19 @@ def load_yaml(
             builder.fatal = True
             return builder.close()
         # The two parsers word this one differently; say it one way.
-        message = message.replace("not allowed in this context", "not allowed here")
-        if exc.context and exc.problem and exc.context_mark is not None:
-            line = exc.context_mark.line + 1 + line_offset
-            message += f" ({_one_line(exc.context)} at line {line})"
+        problem = problem.replace("not allowed in this context", "not allowed here")
+        context = _one_line(exc.context or "")
+        if exc.context_mark is not None:
+            context += f" at line {exc.context_mark.line + 1 + line_offset}"
+        here = mark or exc.context_mark
+        # In plain words, with the fix: never the parser's own wording.
+        message = yaml_message(
+            problem if exc.problem else "",
+            context,
+            text,
+            here.line if here else 0,
+            here.column if here else 0,
+        )
         builder.add(builder.mark(mark), "FX101", message)
         builder.fatal = True
     except yaml.reader.ReaderError as exc:
@@ -547,13 +557,13 @@ def load_yaml(
         builder.add(
             (line + 1 + line_offset, col + 1),
             "FX101",
-            f"unacceptable character #x{char:04x}: {_one_line(str(exc.reason))}",
+            f"the character U+{char:04X} is not allowed in YAML; remove it",
         )
         builder.fatal = True
-    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
         # PyYAML should only raise the errors above; anything else is still
         # the input's fault from the user's point of view, never a traceback.
-        builder.add(builder.mark(None), "FX101", f"cannot read YAML: {_one_line(str(exc))}")
+        builder.add(builder.mark(None), "FX101", "this file cannot be read as YAML")
         builder.fatal = True
     finally:
         if loader is not None:

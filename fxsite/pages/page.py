@@ -218,4 +218,36 @@ def process_page(
         result.findings.extend(findings)
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
+    result.findings = _once_per_invalid_record(result.findings)
     return result
+
+
+def _once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
+    """One finding per page for the claims to an invalid record, at the first of them.
+
+    The record's own finding says what is wrong; repeating it for every claim
+    would bury it.
+    """
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
+    for finding in findings:
+        if finding.code == "FX401" and " is invalid (" in finding.message:
+            if finding.message in seen:
+                seen[finding.message] += 1
+                continue
+            seen[finding.message] = 1
+        out.append(finding)
+    for i, finding in enumerate(out):
+        count = seen.get(finding.message, 1) if finding.code == "FX401" else 1
+        if count > 1:
+            message = f"{finding.message} ({count} claims to it on this page)"
+            out[i] = Finding(
+                finding.path,
+                finding.line,
+                finding.col,
+                finding.code,
+                message,
+                finding.severity,
+                finding.text,
+            )
+    return out
