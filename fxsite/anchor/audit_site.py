@@ -10,6 +10,7 @@ and a rebuild, when asked. Every finding is reported in one run.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,18 @@ __all__ = ["anchored_audit", "content_audit"]
 def content_audit(site_dir: Path) -> list[Finding]:
     """The verification engine's audit of the published content (one rule engine).
 
-    Raises ConfigError when the folder is no fxsite site at all.
+    Raises ConfigError when the folder is no fxsite site at all. The engine's
+    entry point is ``verify_site`` (the verify rewrite) or, before it,
+    ``audit_site``: whichever this fxsite has.
     """
-    from fxsite.verify.audit import audit_site
+    from fxsite.verify import audit as engine
 
-    return audit_site(site_dir)
+    # the entry point's name differs across the verify rewrite
+    names = ("verify_site", "audit_site")
+    check: Callable[[Path], list[Finding]] = next(
+        getattr(engine, name) for name in names if hasattr(engine, name)
+    )
+    return check(site_dir)
 
 
 def _evidence(site_dir: Path) -> dict[str, Any] | None:
