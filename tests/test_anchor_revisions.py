@@ -61,7 +61,10 @@ def test_history_lists_every_change_in_order(repo: Path) -> None:
     assert s2[-1] == ("record", "status", "retracted")
     assert history.changes["R1"][1].date.startswith("2026-02-01")
     page = history_section_html(history, "R1")
-    assert page.index("write_iops added") < page.index("bandwidth value: 6.40 → 6.90")
+    newest = page.index("<code>write_iops</code> added")
+    assert newest < page.index(
+        "<code>bandwidth</code> value: <code>6.40</code> → <code>6.90</code>"
+    )
 
 
 def test_history_outside_git_is_a_note_not_an_error(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ it counts as added), with a note.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,8 +43,12 @@ class Change:
     old: str | None = None
     new: str | None = None
 
-    def describe(self) -> str:
-        """The change in words, e.g. ``save_time_fx100 value: 94 → 90``."""
+    def describe(self, quote: Callable[[str], str] = str) -> str:
+        """The change in words, e.g. ``save_time_fx100 value: 94 → 90``.
+
+        ``quote`` wraps names and values (the record page sets them as code:
+        record text quoted verbatim, not claims).
+        """
         if self.kind == "record-added":
             return "record added"
         if self.kind == "record-removed":
@@ -51,9 +56,11 @@ class Change:
         if self.kind in {"figure-added", "figure-removed"}:
             verb = "added" if self.kind == "figure-added" else "removed"
             shown = self.new if self.kind == "figure-added" else self.old
-            return f"{self.figure} {verb}" + (f" ({shown})" if shown else "")
-        subject = f"{self.figure} {self.field}" if self.figure else str(self.field)
-        return f"{subject}: {self.old or '—'} → {self.new or '—'}"
+            return f"{quote(str(self.figure))} {verb}" + (f" ({quote(shown)})" if shown else "")
+        subject = f"{quote(str(self.figure))} {self.field}" if self.figure else str(self.field)
+        old = quote(self.old) if self.old else "—"
+        new = quote(self.new) if self.new else "—"
+        return f"{subject}: {old} → {new}"
 
 
 @dataclass
@@ -236,6 +243,10 @@ def history_data(history: History) -> dict[str, Any]:
     return data
 
 
+def _code(text: str) -> str:
+    return f"<code>{html.escape(text)}</code>"
+
+
 def history_section_html(history: History, record_id: str) -> str:
     """The "History" section of a record page, newest change first."""
     changes = list(reversed(history.changes.get(record_id, [])))
@@ -245,7 +256,7 @@ def history_section_html(history: History, record_id: str) -> str:
         return f'\n<h2 id="fx-history">History</h2>\n{note}{body}\n'
     rows = "".join(
         f"<tr><td>{html.escape(c.date[:10])}</td><td><code>{html.escape(c.commit[:10])}</code></td>"
-        f"<td>{html.escape(c.describe())}</td></tr>"
+        f"<td>{c.describe(_code)}</td></tr>"
         for c in changes
     )
     return (
