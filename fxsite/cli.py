@@ -254,6 +254,7 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
 def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
     """Check and build the site in one pass; publish nothing on a refusal."""
     import os
+    import time
 
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
@@ -286,6 +287,10 @@ def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
     echo = _EchoWarnings()
     mkdocs_log.addHandler(echo)
     mkdocs_log.setLevel(logging.WARNING)
+    # One build time for MkDocs' sitemap and the manifest, even across midnight.
+    pinned = "SOURCE_DATE_EPOCH" not in os.environ
+    if pinned:
+        os.environ["SOURCE_DATE_EPOCH"] = str(int(time.time()))
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
@@ -297,6 +302,8 @@ def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
         sys.exit(1)
     finally:
         mkdocs_log.removeHandler(echo)
+        if pinned:
+            del os.environ["SOURCE_DATE_EPOCH"]
     _report(verdicts[0] if verdicts else Verdict([], []), fmt)
     signed = " (signed)" if key_file is not None else ""
     click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
