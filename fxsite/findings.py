@@ -69,6 +69,7 @@ CODES: dict[str, str] = {
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
     "FX605": "page clashes with a page the build generates",
+    "FX606": "page nested too deeply to render",
     # Imports
     "FX701": "CSV row cannot be imported as a figure",
     # Anchoring: manifest, signature, documents, rebuild (fxsite.anchor)

@@ -194,9 +194,35 @@ class _CheckPreprocessor(Preprocessor):
         ctx = self.extension.context()
         if ctx.checked:
             return lines
-        result = process_page("\n".join(lines), ctx.path, ctx.library, ctx.href_for)
-        ctx.findings.extend(result.findings)
+        ctx.path = _engine_page_path(self.md) or ctx.path
+        body = "\n".join(lines)
+        result = process_page(body, ctx.path, ctx.library, ctx.href_for)
+        below = _lines_above(Path(ctx.path), body)
+        ctx.findings.extend(replace(f, line=f.line + below) for f in result.findings)
         return result.markdown.split("\n")
+
+
+def _lines_above(file: Path, body: str) -> int:
+    """Lines of the page file above the body the engine converts (its front matter)."""
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return 0
+    at = text.find(body) if body else -1
+    return text.count("\n", 0, at) if at > 0 else 0
+
+
+def _engine_page_path(md: Markdown) -> str | None:
+    """The page being converted, where the engine says so.
+
+    Zensical registers a preprocessor holding the page it renders
+    (``rendering_context``, with ``page.path`` relative to ``docs``).
+    """
+    context = (
+        md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401 - a Registry has no get()
+    )
+    path = getattr(getattr(context, "page", None), "path", None)
+    return f"docs/{path}" if isinstance(path, str) and path else None
 
 
 class _RefuseTreeprocessor(Treeprocessor):
