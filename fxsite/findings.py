@@ -67,7 +67,7 @@ CODES: dict[str, str] = {
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
-    "FX604": "evidence table or chart block invalid",
+    "FX604": "evidence table, chart or stats block invalid",
     "FX605": "page clashes with a page the build generates",
     "FX606": "page nested too deeply to render",
     # Imports

@@ -83,6 +83,8 @@ class FxsiteConfig(Config):
     """Docs-relative path of the site-wide FAQ page the build generates; unset for faq.md."""
     cache_dir = opt.Type(str, default=".cache/fxsite")
     """Folder, relative to mkdocs.yml, where drawn charts are kept between builds; "" for none."""
+    setup_labels = opt.Type(dict, default={})
+    """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -94,6 +96,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
+        self.known_pages: frozenset[str] = frozenset()
         self.project: Project | None = None
         self.index = SiteIndex()
         self.results: dict[str, PageResult] = {}
@@ -183,6 +186,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.exports[name] = File.generated(config, name, content="")
             files.append(self.exports[name])
         self.files = files
+        self.known_pages = frozenset(f.src_uri for f in files.documentation_pages())
         for page_file in files.documentation_pages():
             self.index.urls[page_file.src_uri] = page_file.url
         return files
@@ -238,10 +242,16 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             library_href = relative_url("evidence.json", page.url)
             source = library.records[record_id].source
             doc = source.document if source and source.publish_document else None
-            doc_href = relative_url(document_url(doc), page.url) if doc else None
-            history = history_section_html(self.history, record_id)
             return record_page_markdown(
-                record_id, library, href_for, json_href, library_href, history, doc_href
+                record_id,
+                library,
+                href_for,
+                json_href,
+                library_href,
+                index_href=relative_url(f"{prefix}/", page.url),
+                setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
+                history_html=history_section_html(self.history, record_id),
+                document_href=relative_url(document_url(doc), page.url) if doc else None,
             )
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, href_for, src)
@@ -267,7 +277,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             )
             return generated
         source = page.file.content_string
-        known = [f.src_uri for f in files.documentation_pages()]
+        known = self.known_pages
         cache = self.project.paths.cache_dir
         result = self.project.process(
             src, source, self._href_for(page), known, partial(render_chart_cached, cache_dir=cache)
@@ -285,7 +295,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
         assert self.project is not None
-        path = self.project.paths.relative(self.project.paths.docs_dir / page.file.src_uri)
+        path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
         return None
 

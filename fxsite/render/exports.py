@@ -101,8 +101,10 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
 
 
 def record_data(library: Library, record_id: str) -> dict[str, Any]:
-    """A record as written (JSON form, nothing invented, no nulls)."""
-    return library.records[record_id].model_dump(mode="json", exclude_none=True)
+    """A record as written (JSON form, nothing invented, no nulls, no internal notes)."""
+    return library.records[record_id].model_dump(
+        mode="json", exclude_none=True, exclude={"internal_notes"}
+    )
 
 
 def figure_data(fig: FigureValue) -> dict[str, Any]:
