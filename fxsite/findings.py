@@ -72,6 +72,23 @@ CODES: dict[str, str] = {
     "FX606": "page nested too deeply to render",
     # Imports
     "FX701": "CSV row cannot be imported as a figure",
+    # Anchoring: manifest, signature, documents, rebuild (fxsite.anchor)
+    "FX801": "no fxsite-manifest.json",
+    "FX802": "manifest invalid or not canonical",
+    "FX803": "site not signed, but a key was given",
+    "FX804": "signature does not verify (or only with the site's own key: warning)",
+    "FX805": "public key replaced, unreadable or not the expected fingerprint",
+    "FX806": "published file changed since the build",
+    "FX807": "file listed in the manifest is missing",
+    "FX808": "file not in the manifest: added after the build",
+    "FX809": "signing key missing, unreadable or not Ed25519",
+    "FX810": "published file differs from a rebuild of its commit",
+    "FX811": "rebuild impossible (no commit, uncommitted changes, build failed)",
+    "FX812": "report document differs from its record's sha256",
+    "FX813": "report document missing",
+    "FX814": "report document never hashed, or named by no record (warning)",
+    "FX815": "cannot fetch a file of a live site",
+    "FX816": "evidence.sqlite disagrees with evidence.json",
     # Project configuration
     "FX901": "project or configuration error",
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+import os
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,9 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from fxsite import __version__
+from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
+from fxsite.anchor.documents import document_url
+from fxsite.anchor.history import History, figure_history, history_data, history_section_html
 from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
@@ -97,6 +101,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings: list[Finding] = []
         self.files: Files | None = None
         self.exports: dict[str, File] = {}
+        self.history = History()
+        #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
+        self.signing_key: Path | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -140,6 +147,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
+        self.history = figure_history(self.project.paths.evidence_dir)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
@@ -193,7 +201,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         library = self.project.library
         if name == "evidence.json":
-            return dumps(evidence_data(library, self.index))
+            return dumps(evidence_data(library, self.index, history_data(self.history)))
         if name == "evidence.csv":
             return evidence_csv(library)
         if name == "schemas/evidence.schema.json":
@@ -227,6 +235,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             record_id = src.removeprefix(f"{prefix}/")[:-3]
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
             library_href = relative_url("evidence.json", page.url)
+            source = library.records[record_id].source
+            doc = source.document if source and source.publish_document else None
             return record_page_markdown(
                 record_id,
                 library,
@@ -235,6 +245,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 library_href,
                 index_href=relative_url(f"{prefix}/", page.url),
                 setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
+                history_html=history_section_html(self.history, record_id),
+                document_href=relative_url(document_url(doc), page.url) if doc else None,
             )
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, href_for, src)
@@ -332,6 +344,18 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if template_name.endswith(".html"):
             return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
         return output_content
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # On the staged site, in order: sqlite export -> verification gate -> manifest + signature.
+        assert self.project is not None
+        site, paths = Path(config.site_dir), self.project.paths
+        found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
+        key = signing_key_path(self.signing_key, os.environ)
+        found += finish_site(site, paths.root, key)
+        for finding in found:
+            log.error(finding.format())
+        if found and not self.serving:
+            raise PluginError(f"fxsite: {len(found)} anchoring finding(s) above; nothing published")
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

@@ -122,6 +122,10 @@ class Source(_Strict):
     url: (
         Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=2000)] | None
     ) = Field(default=None, description="A public copy of the report (http or https only).")
+    publish_document: bool | None = Field(
+        default=None,
+        description="Publish the document with the site at documents/<document> (default: no).",
+    )
 
 
 class Figure(_Strict):

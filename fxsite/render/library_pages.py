@@ -232,7 +232,7 @@ def _model_banner(record: Record, library: Library, href_for: HrefFor) -> str:
     )
 
 
-def _provenance(record: Record) -> str:
+def _provenance(record: Record, document_href: str | None = None) -> str:
     """What the source publishes about itself, and plainly what it does not."""
     source = record.source
     shown: list[tuple[str, str]] = []
@@ -241,7 +241,10 @@ def _provenance(record: Record) -> str:
     if record.date:
         shown.append(("Test date", _e(record.date.isoformat())))
     if source and source.document:
-        shown.append(("Document", _e(source.document)))
+        document = _e(source.document)
+        if document_href:  # published with the site (source.publish_document)
+            document = f'<a href="{_e(document_href)}">{document}</a>'
+        shown.append(("Document", document))
     if source and source.sha256:
         shown.append(("SHA-256", f"<code>{_e(source.sha256)}</code>"))
     if source and source.url:
@@ -297,8 +300,14 @@ def record_page_markdown(
     *,
     index_href: str = "../",
     setup_labels: dict[str, str] | None = None,
+    history_html: str = "",
+    document_href: str | None = None,
 ) -> str:
-    """The page of one record, with a permanent anchor per figure."""
+    """The page of one record, with a permanent anchor per figure.
+
+    ``history_html`` is the record's History section (:mod:`fxsite.anchor.history`);
+    ``document_href`` links the report document when the site publishes it.
+    """
     record = library.records[record_id]
     model = record.label == "estimate"
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
@@ -332,7 +341,7 @@ def record_page_markdown(
 
 <p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
-{_provenance(record)}
+{_provenance(record, document_href)}
 
 <h2 id="fx-setup">{"Model setup" if model else "Test setup"}</h2>
 <div class="fx-setup"><table><tbody>{setup_rows}</tbody></table></div>
@@ -341,7 +350,7 @@ def record_page_markdown(
 <div class="fx-figures"><table>
 <thead>{head}</thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
-{derived}{_notes(record.notes)}
+{derived}{_notes(record.notes)}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """
