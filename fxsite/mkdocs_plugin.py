@@ -115,6 +115,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             docs_dir=Path(config.docs_dir),
             evidence_dir=(root / self.config.evidence_dir),
             library_prefix=self.config.library_url.strip("/"),
+            directory_urls=bool(config.use_directory_urls),
             faq_page=self.config.faq_page or "faq.md",
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
@@ -148,6 +149,18 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.project.load()
         self.findings.extend(self.project.library.findings)
         self.history = figure_history(self.project.paths.evidence_dir)
+        # MkDocs walks docs/ next and ends with a traceback on a dangling link
+        # or a folder loop: refuse first, with the findings, as check does.
+        tree = self.project.docs_tree()
+        self.findings.extend(tree.findings)
+        if any(f.severity == "error" for f in tree.findings):
+            self.verdict = decide(self.findings, "all")
+            for finding in self.verdict.all:
+                log.error(finding.format())
+            raise PluginError(
+                f"fxsite refused the build: {len(self.verdict.refusals)} finding(s) above. "
+                "Nothing was published."
+            )
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
