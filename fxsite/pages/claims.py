@@ -14,7 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fxsite.evidence.library import FigureValue, Library
-from fxsite.evidence.quantities import compare, format_number, format_quantity, parse_stated
+from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.quantities import (
+    Stated,
+    check_stated,
+    compare,
+    converts,
+    format_number,
+    format_quantity,
+    parse_stated,
+    round_half_up,
+)
 from fxsite.evidence.units import UNITS
 
 __all__ = [
@@ -138,39 +148,84 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
         )
-    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals)
+    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
     if not text.strip():
         return Claim(record_id, figure, filled, fig)
-    stated = parse_stated(text)
-    if stated is None:
+    stated, verdict = check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
+    if verdict is not None or stated is None:
+        return _refusal(text, fig, stated, verdict, filled)
+    if stated.worded:
+        # The author's words ("2.1 million IOPS", "about 3 min", "178秒") are
+        # what the page shows; spacing is normalised.
+        display = " ".join(text.translate(WIDTH_MAP).split())
+    elif stated.unit is None:
+        display = _number_only(stated.low, stated.high, stated.decimals)
+    elif word := _display_unit(stated.unit, stated.unit_text):
+        display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
+    else:
+        display = format_quantity(stated.low, stated.high, stated.unit, stated.decimals)
+    return Claim(record_id, figure, display, fig)
+
+
+def _refusal(
+    text: str, fig: FigureValue, stated: Stated | None, verdict: str | None, filled: str
+) -> ClaimProblem:
+    """The refusal for a text that does not state ``fig``, naming a wording that passes."""
+    if stated is None or verdict == "unstated":
         return ClaimProblem(
             "FX403",
             f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty",
         )
-    if stated.unit_text and stated.unit is None:
+    if verdict == "unit":
+        never = " (ratios and percentages never convert)" if _never_converts(fig.unit) else ""
         return ClaimProblem(
-            "FX405", f"unknown unit '{stated.unit_text}' in '{text}'; {fig.ref} is in {fig.unit}"
+            "FX405",
+            f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}{never}; write '{filled}'",
         )
-    if stated.unit is not None and stated.unit != fig.unit:
-        return ClaimProblem("FX405", f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}")
-    verdict = compare(stated, fig.low, fig.high, fig.decimals)
+    if verdict == "bound":
+        if fig.bound is None and fig.high is None:
+            about = format_quantity(fig.low, None, fig.unit, fig.decimals)
+            why = f"{fig.ref} is the value {about}, not a bound"
+            return ClaimProblem("FX403", f"'{text}': {why}; write '{filled}' or 'about {about}'")
+        if fig.bound is None:
+            return ClaimProblem(
+                "FX403", f"'{text}': {fig.ref} is the range {filled}; write '{filled}'"
+            )
+        return ClaimProblem(
+            "FX403", f"'{text}' does not state {fig.ref}, which is {filled}; write '{filled}'"
+        )
     if verdict == "precision":
         return ClaimProblem(
             "FX404",
-            f"'{text}' shows {stated.decimals} decimal(s) but {fig.ref} is known to "
-            f"{fig.decimals}; write '{filled}'",
+            f"'{text}' shows {_places(stated.decimals)} but {fig.ref} is known to "
+            f"{fig.decimals} decimal(s); write '{filled}'",
         )
-    if verdict is not None:
-        shown = format_quantity(fig.low, fig.high, fig.unit, min(stated.decimals, fig.decimals))
-        return ClaimProblem(
-            "FX403", f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown})"
-        )
-    display = format_quantity(stated.low, stated.high, fig.unit, stated.decimals)
-    if stated.unit is None:
-        display = _number_only(stated.low, stated.high, stated.decimals)
-    elif word := _display_unit(fig.unit, stated.unit_text):
-        display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
-    return Claim(record_id, figure, display, fig)
+    factor = converts(stated.unit, fig.unit) if stated.unit else None
+    if factor is not None and factor != 1 and stated.unit is not None and fig.high is None:
+        shown = format_quantity(fig.low * factor, None, stated.unit, max(stated.decimals, 0))
+        if round_half_up(fig.low * factor, stated.decimals) == round_half_up(
+            fig.low * factor, max(stated.decimals, 0)
+        ):
+            return ClaimProblem(
+                "FX403",
+                f"'{text}' misstates {fig.ref}, which is {filled} (in {stated.unit}: {shown}); "
+                f"write '{filled}'",
+            )
+    precision = min(max(stated.decimals, 0), fig.decimals)
+    shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound)
+    return ClaimProblem(
+        "FX403",
+        f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "
+        f"write '{filled}'",
+    )
+
+
+def _places(decimals: int) -> str:
+    return f"{decimals} decimal(s)"
+
+
+def _never_converts(unit: str) -> bool:
+    return UNITS[unit].dimension in {"ratio", "percent"}
 
 
 def _number_only(low: object, high: object, decimals: int) -> str:
@@ -266,7 +321,9 @@ def render_claim(
     if claim.value is not None:
         fig = claim.value
         attrs["data-fx-unit"] = fig.unit
-        if fig.high is None:
+        if fig.bound is not None:
+            attrs[f"data-fx-{fig.bound}"] = str(fig.low)
+        elif fig.high is None:
             attrs["data-fx-value"] = str(fig.low)
         else:
             attrs["data-fx-min"] = str(fig.low)
