@@ -14,11 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fxsite.evidence.library import FigureValue, Library
-from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import (
     Stated,
     check_stated,
-    compare,
     converts,
     format_number,
     format_quantity,
@@ -31,13 +30,16 @@ __all__ = [
     "Claim",
     "ClaimProblem",
     "HrefFor",
+    "Suggestion",
     "bare_figure_message",
     "escape_markdown",
     "figures_stating",
+    "generic_claim_text",
     "render_claim",
     "resolve_claim",
     "resolve_ref",
     "setup_anchor",
+    "suggest_claims",
     "tooltip",
 ]
 
@@ -238,43 +240,93 @@ def _number_only(low: object, high: object, decimals: int) -> str:
     return text
 
 
-_APPROX = re.compile(
-    r"^(?:~|≈|\+|about|around|approximately|approx\.?|nearly|almost|over|under|"
-    r"up to|more than|less than|at least|some)\s*",
-    re.IGNORECASE,
-)
+# A bound or approximation word at the start of a bare figure ("about 94 s"):
+# when the figure states no bound, it stays outside the link.
+_LEAD = re.compile(rf"^(?:(?i:{alternation({**BOUND_WORDS, **APPROX_WORDS})}))\s*")
+_WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]")
+_STOP = {"the", "and", "for", "with", "from", "that", "this", "was", "are", "per", "its", "than"}
 
 
-def figures_stating(text: str, library: Library, limit: int = 3) -> list[str]:
-    """Citable figures whose value ``text`` (a bare figure) states, best first."""
-    stated = parse_stated(_APPROX.sub("", text.strip()))
-    if stated is None:
-        return []
-    found = []
+@dataclass(frozen=True)
+class Suggestion:
+    """A claim that states a bare figure: ``markdown`` passes :func:`resolve_claim`."""
+
+    ref: str
+    #: the link text (may be shorter than the bare figure: "about" stays outside)
+    text: str
+    #: the whole replacement, ``about [94 s](evidence:R1#save_time_fx100)``
+    markdown: str
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower())) - _STOP
+
+
+def suggest_claims(
+    text: str, library: Library, *, context: str = "", limit: int = 3
+) -> list[Suggestion]:
+    """Claims to write for a bare figure, best first.
+
+    A figure qualifies when the bare text, as a link text, passes the claim
+    rule for it (after scale words and unit conversion), or when it passes
+    without its leading "about"/"over" word, which then stays outside the
+    link. Figures whose ``what`` and record title share the most words with
+    ``context`` (the sentence around the bare figure) come first.
+    """
+    bare = " ".join(text.split())
+    lead = _LEAD.match(bare)
+    tries = [("", bare)] + ([(lead.group(), bare[lead.end() :])] if lead else [])
+    context_words = _words(context)
+    found: list[tuple[tuple[int, int, int, str], Suggestion]] = []
     for fig in library.figures.values():
         if library.records[fig.record].status != "active":
             continue
-        if stated.unit is not None and stated.unit != fig.unit:
-            continue
-        if compare(stated, fig.low, fig.high, fig.decimals) is None:
-            # Prefer a figure stated at exactly this precision.
-            found.append((fig.decimals != stated.decimals, fig.ref))
-    return [ref for _, ref in sorted(found)[:limit]]
+        for outside, link_text in tries:
+            stated, verdict = check_stated(
+                link_text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound
+            )
+            if verdict is None and stated is not None:
+                about = _words(f"{fig.what or ''} {fig.name} {library.records[fig.record].title}")
+                rank = (
+                    -len(about & context_words),
+                    len(outside),  # the whole text inside the link first
+                    abs(fig.decimals - stated.decimals),  # the precision the text shows
+                    fig.ref,
+                )
+                markdown = f"{outside}[{link_text}](evidence:{fig.ref})"
+                found.append((rank, Suggestion(fig.ref, link_text, markdown)))
+                break
+    return [suggestion for _, suggestion in sorted(found, key=lambda f: f[0])[:limit]]
 
 
-def bare_figure_message(text: str, library: Library) -> str:
+def figures_stating(text: str, library: Library, limit: int = 3, *, context: str = "") -> list[str]:
+    """Citable figures whose value ``text`` (a bare figure) states, best first."""
+    return [s.ref for s in suggest_claims(text, library, context=context, limit=limit)]
+
+
+def generic_claim_text(text: str) -> str:
+    """The link text to suggest for a bare figure no record states.
+
+    The bare text itself when the claim grammar reads it; else empty (an empty
+    link text is filled in with the record's value, so it always passes).
+    """
+    bare = " ".join(text.split())
+    return bare if parse_stated(bare) is not None else ""
+
+
+def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
     """What to tell an author about a bare figure: the claim to write, if one fits."""
-    refs = figures_stating(text, library)
-    if not refs:
+    suggestions = suggest_claims(text, library, context=context)
+    if not suggestions:
+        link_text = generic_claim_text(text)
         return (
-            f"bare figure '{text}': cite its record as [{text}](evidence:ID#figure), or remove it"
+            f"bare figure '{text}': cite its record as [{link_text}](evidence:ID#figure)"
+            + ("" if link_text else " (an empty link text is filled in with the value)")
+            + ", or remove it"
         )
-    # "about 94 s" -> about [94 s](evidence:...): the link text states the value only.
-    approx = _APPROX.match(text.strip())
-    lead = approx.group(0) if approx else ""
-    suggestion = f"{lead}[{text.strip()[len(lead) :]}](evidence:{refs[0]})"
-    others = f" (also matches {', '.join(refs[1:])})" if refs[1:] else ""
-    return f"bare figure '{text}': did you mean {suggestion}?{others}"
+    others = [s.ref for s in suggestions[1:]]
+    also = f" (also matches {', '.join(others)})" if others else ""
+    return f"bare figure '{text}': did you mean {suggestions[0].markdown}?{also}"
 
 
 def escape_markdown(text: str) -> str:

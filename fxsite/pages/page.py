@@ -87,7 +87,8 @@ def _bare(masked: str, path: str, pos: Positioner, library: Library) -> list[Fin
     findings = []
     for span in find_bare_figures(masked):
         line, col = pos(span.start)
-        message = bare_figure_message(span.text, library)
+        context = masked[max(0, span.start - 160) : span.end + 160]
+        message = bare_figure_message(span.text, library, context=context)
         findings.append(Finding(path, line, col, "FX501", message, text=span.text))
     return findings
 
