@@ -9,7 +9,7 @@
 
 Vague amounts are not figures: "数十倍", "几分钟", "多小时" (a numeral after
 数/几/多/好 is an estimate, not a value), and "一天"/"一年" alone are idioms
-as "one day" is in English. "百公里加速" and "千卡集群" are names: a numeral
+as "one day" is in English ("半年", "一个月" are durations). "百公里加速" and "千卡集群" are names: a numeral
 figure starts with one to ten (or 半), never with 百/千/万.
 """
 
@@ -27,9 +27,53 @@ __all__ = ["CJK_UNITS", "cjk_candidates"]
 #: units prose uses that records do not need. Not "英寸": "2.5英寸硬盘" and
 #: "19英寸机柜" name form factors.
 CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(map(is_cjk, n))} | {
-    *"分贝 度电 瓦时 兆瓦时 吉瓦 吉瓦时 太瓦时 毫安时 千伏 伏特 兆字节 千字节 吉字节 太字节".split(),
-    *"平方米 平方公里 平方千米 立方米 公顷 亩 升 毫升 英里 海里 马力 纳米 微米 帧 转/分钟".split(),
-    *"港元 港币 日元 韩元 澳元 加元 英镑 卢布 万元 亿元".split(),
+    *[
+        "分贝",
+        "度电",
+        "瓦时",
+        "兆瓦时",
+        "吉瓦",
+        "吉瓦时",
+        "太瓦时",
+        "毫安时",
+        "千伏",
+        "伏特",
+        "兆字节",
+        "千字节",
+        "吉字节",
+        "太字节",
+    ],
+    *[
+        "平方米",
+        "平方公里",
+        "平方千米",
+        "立方米",
+        "公顷",
+        "亩",
+        "升",
+        "毫升",
+        "英里",
+        "海里",
+        "马力",
+        "纳米",
+        "微米",
+        "帧",
+        "转/分钟",
+    ],
+    *[
+        "港元",
+        "港币",
+        "日元",
+        "韩元",
+        "澳元",
+        "加元",
+        "英镑",
+        "卢布",
+        "万元",
+        "亿元",
+        "像素",
+        "万像素",
+    ],
 }
 _UNITS = CJK_UNITS
 _FIRST = "一二两三四五六七八九十半"
@@ -55,7 +99,7 @@ _CJK_RATE = re.compile(
     r"(?<![A-Za-z0-9_.])\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]{1,2}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
 )
-_IDIOM = re.compile(r"(?:一|半)(?:天|年|周|个月)")
+_IDIOM = re.compile(r"一(?:天|年)")
 
 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:

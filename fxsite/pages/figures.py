@@ -99,7 +99,29 @@ _SYMBOLS, _WORDS = _unit_names()
 _CJK_UNITS = CJK_UNITS
 # Units of prose that records do not need and pint does not spell this way.
 _EXTRA_SYMBOLS = {
-    *"V mV kV dB dBA dBm RPM bps Kbps kbps nits yrs µm μm m² km² ft² cm² m³".split(),
+    *[
+        "V",
+        "mV",
+        "kV",
+        "dB",
+        "dBA",
+        "dBm",
+        "RPM",
+        "bps",
+        "Kbps",
+        "kbps",
+        "nits",
+        "yrs",
+        "µm",
+        "μm",
+        "m²",
+        "km²",
+        "ft²",
+        "cm²",
+        "m³",
+        "MP",
+    ],
+    "megapixels",
     "sq ft",
     "sq m",
     "square feet",
@@ -110,11 +132,25 @@ _EXTRA_SYMBOLS = {
     "degrees Fahrenheit",
 }
 _CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
-_CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()}
+# Prose prices in more currencies than records use.
+_CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()} | {
+    "₹",
+    "₩",
+    "HK$",
+    "A$",
+    "C$",
+    "S$",
+    "NT$",
+    "R$",
+}
 _CURRENCY_CODES = {
     n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
+} | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
+_CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
+    "rupees",
+    "yen",
+    "francs",
 }
-_CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()}
 _CJK_CURRENCY = {n for u in _CURRENCIES for n in u.aliases if _has_cjk(n)}
 
 # A space inside a quantity: ordinary, no-break, thin or narrow no-break.
@@ -164,9 +200,7 @@ _MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
 _MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)"
 _MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{_SP}{_MAG_WORDS}|{_MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
-_MAG_MONEY = (
-    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{_SP}?(?:bn|mn)\b|{_SP}?{_MAG_WORDS}|{_MAG_CJK})"
-)
+_MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{_SP}?(?:bn|mn)\b|{_SP}?{_MAG_WORDS}|{_MAG_CJK})"
 
 # A value: a number or a range of numbers, with sign and approximation.
 # "100+ GB/s": a "+" glued after the number says "at least".
@@ -316,8 +350,8 @@ _COLON_RATIO = re.compile(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.
 # "5 requests per minute". The first divisor must be a unit.
 _RATE_FIGURE = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
-    [A-Za-z][A-Za-z-]*
-    (?:/(?P<per>[A-Za-z]+)(?:/[A-Za-z]+)*|{_SP}per{_SP}(?P<per_word>[A-Za-z]+))
+    [A-Za-z][A-Za-z-]{{0,30}}
+    (?:/(?P<per>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*|{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
     {_END}""",
     re.VERBOSE,
 )
@@ -334,7 +368,7 @@ _NOUN_TIME = re.compile(
 )
 # Any other physical unit pint knows: "40 tonnes", "120 mph", "3 kPa".
 _OPEN_UNIT = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]+)(?:/[A-Za-z]+)*{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*{_END}"
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")

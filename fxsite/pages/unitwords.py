@@ -28,30 +28,123 @@ from typing import Any
 __all__ = ["is_unit_word"]
 
 _NOT_UNITS = frozenset(
-    """
-    a an are as at be by do go has in is it me my no of on or so to up us we
-    st nd rd th am pm
-    point points line lines hand hands stone stones chain chains link links rod rods
-    pole poles turn turns cycle cycles count counts percent bit bits grain grains drop drops
-    cup cups barn barns light lights square cubic sheet sheets gross dozen score scores
-    degree degrees mil mils pi cd pc ha mi rad sr tex den ct gal gr pt qt lb
-    kelvin molar mole moles unit units number numbers person people
-    """.split()
+    [
+        "a",
+        "an",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "do",
+        "go",
+        "has",
+        "in",
+        "is",
+        "it",
+        "me",
+        "my",
+        "no",
+        "of",
+        "on",
+        "or",
+        "so",
+        "to",
+        "up",
+        "us",
+        "we",
+        "st",
+        "nd",
+        "rd",
+        "th",
+        "am",
+        "pm",
+        "point",
+        "points",
+        "line",
+        "lines",
+        "hand",
+        "hands",
+        "stone",
+        "stones",
+        "chain",
+        "chains",
+        "link",
+        "links",
+        "rod",
+        "rods",
+        "pole",
+        "poles",
+        "turn",
+        "turns",
+        "cycle",
+        "cycles",
+        "count",
+        "counts",
+        "percent",
+        "bit",
+        "bits",
+        "grain",
+        "grains",
+        "drop",
+        "drops",
+        "cup",
+        "cups",
+        "barn",
+        "barns",
+        "light",
+        "lights",
+        "square",
+        "cubic",
+        "sheet",
+        "sheets",
+        "gross",
+        "dozen",
+        "score",
+        "scores",
+        "degree",
+        "degrees",
+        "mil",
+        "mils",
+        "pi",
+        "cd",
+        "pc",
+        "ha",
+        "mi",
+        "rad",
+        "sr",
+        "tex",
+        "den",
+        "ct",
+        "gal",
+        "gr",
+        "pt",
+        "qt",
+        "lb",
+        "kelvin",
+        "molar",
+        "mole",
+        "moles",
+        "unit",
+        "units",
+        "number",
+        "numbers",
+        "person",
+        "people",
+    ]
 )
 
 # Units whose dimensions prose measures: length, mass, time, temperature,
 # area, volume, speed, acceleration, pressure, power, energy, frequency,
 # force, current, charge, voltage, resistance, density, flow, mass flow.
-_MEASURED = (
-    "m g s kelvin m**2 m**3 m/s m/s**2 Pa W J Hz N A A*s V ohm kg/m**3 m**3/s kg/s"
-)
+_MEASURED = "m g s kelvin m**2 m**3 m/s m/s**2 Pa W J Hz N A A*s V ohm kg/m**3 m**3/s kg/s"
 
 
 @cache
 def _registry() -> tuple[Any, frozenset[Any]]:
     import pint  # a dependency; imported on first use to keep start-up fast
 
-    registry = pint.UnitRegistry()
+    registry: Any = pint.UnitRegistry()
     dimensions = frozenset(registry.parse_units(u).dimensionality for u in _MEASURED.split())
     return registry, dimensions
 
