@@ -21,6 +21,8 @@ SHOTS = [
     ("library-desktop.png", "desktop", "/evidence/"),
     ("training-bubbles-desktop.png", "desktop", "/training-bubbles/"),
     ("training-bubbles-phone.png", "phone", "/training-bubbles/"),
+    ("checkpoint-zh-desktop.png", "desktop", "/zh/checkpoint-acceleration/"),
+    ("checkpoint-zh-phone.png", "phone", "/zh/checkpoint-acceleration/"),
 ]
 
 
