@@ -32,6 +32,16 @@ each decision is written where it is made:
 * ``20 times`` (occurrences) is a count; ``20 times faster`` is a ratio.
 * Vague amounts (``several minutes``, ``a few hours``, ``hundreds of ms``,
   ``an hour``) state no value and are not figures.
+
+Beyond fxsite's unit vocabulary, any unit-like word after a number makes a
+figure: rates of anything per a unit (``79 samples/sec``), throughput
+acronyms (``2400TPS``), compute with its precision (``3,958 FP8 TFLOPS``),
+machine time (``8,000 GPU hours``), ``8:1``, and any physical unit pint's
+registry knows (:mod:`fxsite.pages.unitwords`). Chinese needs no word
+boundary: a number right after a CJK character may start a figure
+(``提升30%``), Chinese units and scale words follow it (``2.3亿元``), and
+:mod:`fxsite.pages.cjk_figures` reads figures in Chinese numerals. ``2026年``
+before a month is a date.
 """
 
 from __future__ import annotations
@@ -41,8 +51,68 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import WIDTH_MAP
-from fxsite.evidence.units import UNITS, canonical_unit, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS, cjk_candidates
+from fxsite.evidence.units import UNITS, canonical_unit
+from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.figure_vocab import (
+    APPROX as _APPROX,
+)
+from fxsite.pages.figure_vocab import (
+    CJK_CURRENCY as _CJK_CURRENCY,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_CODES as _CURRENCY_CODES,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_SIGNS as _CURRENCY_SIGNS,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_WORDS as _CURRENCY_WORDS,
+)
+from fxsite.pages.figure_vocab import (
+    END as _END,
+)
+from fxsite.pages.figure_vocab import (
+    MAG_MONEY as _MAG_MONEY,
+)
+from fxsite.pages.figure_vocab import (
+    MAG_UNIT as _MAG_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    NUM as _NUM,
+)
+from fxsite.pages.figure_vocab import (
+    PER as _PER,
+)
+from fxsite.pages.figure_vocab import (
+    QUALIFIER as _QUALIFIER,
+)
+from fxsite.pages.figure_vocab import (
+    RANGE_SEP as _RANGE_SEP,
+)
+from fxsite.pages.figure_vocab import (
+    SIGN as _SIGN,
+)
+from fxsite.pages.figure_vocab import (
+    SP as _SP,
+)
+from fxsite.pages.figure_vocab import (
+    START as _START,
+)
+from fxsite.pages.figure_vocab import (
+    SYMBOL_UNIT as _SYMBOL_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    VALUE as _VALUE,
+)
+from fxsite.pages.figure_vocab import (
+    WORD_UNIT as _WORD_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    WORDS as _WORDS,
+)
+from fxsite.pages.figure_vocab import (
+    alternation as _alternation,
+)
 from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["FigureSpan", "find_bare_figures"]
@@ -58,160 +128,6 @@ class FigureSpan:
     #: "unit", "ratio", "percent", "currency" or "number-word"
     kind: str
 
-
-# ---------------------------------------------------------------------------
-# Regex pieces
-# ---------------------------------------------------------------------------
-
-
-def _alternation(names: set[str]) -> str:
-    """Names as one alternation, longest first so ``GB/s`` wins over ``GB``."""
-    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
-
-
-def _is_word(name: str) -> bool:
-    # Spelled-out words ("seconds", "per cent") are matched case-insensitively
-    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
-    return len(name) >= 3 and all((c.isalpha() and c.islower()) or c == " " for c in name)
-
-
-def _has_cjk(name: str) -> bool:
-    return any(is_cjk(c) for c in name)
-
-
-def _unit_names() -> tuple[set[str], set[str]]:
-    """(symbols, words) of every unit that takes a plain number before it."""
-    symbols: set[str] = set()
-    words: set[str] = set()
-    for unit in UNITS.values():
-        if unit.dimension in {"percent", "currency", "count"}:
-            continue  # each has its own rule below
-        for name in (unit.symbol, *unit.aliases):
-            if unit.dimension == "ratio" and not _has_cjk(name):
-                continue  # "1.9x" has its own rule; "1.9倍" is a unit like "178秒"
-            (words if _is_word(name) else symbols).add(name)
-    return symbols, words
-
-
-_SYMBOLS, _WORDS = _unit_names()
-# Units written in Chinese after a number ("178秒", "3分钟", "2.3亿元", "1.9倍"),
-# and a few the record vocabulary does not need.
-_CJK_UNITS = CJK_UNITS
-# Units of prose that records do not need and pint does not spell this way.
-_EXTRA_SYMBOLS = {
-    *[
-        "V",
-        "mV",
-        "kV",
-        "dB",
-        "dBA",
-        "dBm",
-        "RPM",
-        "bps",
-        "Kbps",
-        "kbps",
-        "nits",
-        "yrs",
-        "µm",
-        "μm",
-        "m²",
-        "km²",
-        "ft²",
-        "cm²",
-        "m³",
-        "MP",
-    ],
-    "megapixels",
-    "sq ft",
-    "sq m",
-    "square feet",
-    "square metres",
-    "square meters",
-    "basis points",
-    "degrees Celsius",
-    "degrees Fahrenheit",
-}
-_CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
-# Prose prices in more currencies than records use.
-_CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()} | {
-    "₹",
-    "₩",
-    "HK$",
-    "A$",
-    "C$",
-    "S$",
-    "NT$",
-    "R$",
-}
-_CURRENCY_CODES = {
-    n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
-} | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
-_CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
-    "rupees",
-    "yen",
-    "francs",
-}
-_CJK_CURRENCY = {n for u in _CURRENCIES for n in u.aliases if _has_cjk(n)}
-
-# A space inside a quantity: ordinary, no-break, thin or narrow no-break.
-_SP = r"[ \u00a0\u2009\u202f]"
-
-# Where a figure may start: not inside a word or number ("FX100", "R1",
-# "v2.0", "x86_64"), not after "word-" ("Llama-3-70B", "DDR5-4800"), not in a
-# time of day ("10:30").
-# Chinese has no word boundaries: a number right after a CJK character starts
-# a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
-# "7×24小时" is a name, "x16" a lane count.
-_W = r"[A-Za-z0-9_]"
-_START = rf"(?<!{_W})(?<![.×*])(?<!{_W}-)(?<!\d:)"
-# Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
-_END = rf"(?!{_W})"
-
-# A number: thousands separators only in whole groups of three (comma, or a
-# no-break/thin space as in SI style), then an optional fraction.
-# A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
-_NUM = (
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:[\u00a0\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
-    r"(?:\.\d+)?"
-)
-
-# A sign belongs to the value: "+96%", "−47%", "±2%".
-_SIGN = r"(?:\+/-|±|[+\-−])"
-
-# Approximation words and signs: part of the figure, since "about 10 hours"
-# is the claim as written.
-_APPROX = (
-    r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
-    r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
-    r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
-    r"|(?i:sub)-"  # "sub-100 µs"
-    # Chinese bound and approximation words, written without a space
-    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|最高|最低|高达|低至|至少|最多|可达|约|近)"
-    # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
-    r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + _SP + r"?)"
-)
-
-# A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
-# is punctuation), "to", "or", or the East Asian "~" ("6.2~9.3").
-_RANGE_SEP = rf"(?:[–—‒-]|{_SP}+(?:to|or){_SP}+|~|～|至|到)"
-
-# Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
-_MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
-_MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)"
-_MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{_SP}{_MAG_WORDS}|{_MAG_CJK})"
-# With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
-_MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{_SP}?(?:bn|mn)\b|{_SP}?{_MAG_WORDS}|{_MAG_CJK})"
-
-# A value: a number or a range of numbers, with sign and approximation.
-# "100+ GB/s": a "+" glued after the number says "at least".
-_VALUE = rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_RANGE_SEP}{_SIGN}?{_NUM})?\+?"
-
-_SYMBOL_UNIT = _alternation(_SYMBOLS | _CJK_UNITS | _EXTRA_SYMBOLS)
-_WORD_UNIT = rf"(?i:{_alternation(_WORDS)})"
-# Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
-_QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){_SP}"
-# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月".
-_PER = r"(?:/(?:[A-Za-z]+|[\u4e00-\u9fff]{1,2}))*"
 
 # number + unit: "178 s", "178s", "6.40 GB/s", "10-hour", "1.2M IOPS".
 # The magnitude is tried last (lazy) so "5 MB" reads as megabytes.
