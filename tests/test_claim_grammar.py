@@ -286,3 +286,32 @@ def test_table_covers_every_form() -> None:
     assert len(TABLE) >= 150
     assert sum(1 for r in TABLE if r[2] is None) >= 60
     assert sum(1 for r in TABLE if r[2] is not None) >= 60
+
+
+def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
+    """The build (which ends with the audit of the published HTML) takes every form."""
+    import json
+    import shutil
+
+    from sitekit import CLEAN, copy_site, fxsite, soup
+
+    project = copy_site(CLEAN, tmp_path)
+    shutil.copy(GRAMMAR / "evidence" / "G1.yaml", project / "evidence" / "G1.yaml")
+    accepted = [(text, figure) for text, figure, code in TABLE if code is None]
+    lines = [f"- [{text}](evidence:G1#{figure})" for text, figure in accepted]
+    lines += ["- [](evidence:G1#ckpt) and [](evidence:G1#bw_floor)"]
+    (project / "docs" / "grammar.md").write_text(
+        "# Grammar\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
+    proc = fxsite("build", cwd=project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    page = soup(project / "site" / "grammar" / "index.html")
+    claims = page.select("a.fx-claim")
+    assert len(claims) == len(accepted) + 2
+    ckpt = page.select_one("a[data-fx-ref='G1#ckpt']")
+    assert ckpt is not None
+    assert ckpt.get("data-fx-max") == "40" and ckpt.get("data-fx-value") is None
+    published = json.loads((project / "site" / "evidence.json").read_text(encoding="utf-8"))
+    figure = next(f for f in published["figures"] if f["ref"] == "G1#ckpt")
+    assert (figure.get("max"), figure.get("min"), figure.get("value")) == ("40", None, None)
+    assert figure["display"] == "under 40\u00a0s"
