@@ -68,6 +68,9 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    "FX605": "page clashes with a page the build generates",
+    # Imports
+    "FX701": "CSV row cannot be imported as a figure",
     # Project configuration
     "FX901": "project or configuration error",
 }
@@ -96,8 +99,15 @@ class Finding:
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Sorted by file, then position, then code; duplicates removed."""
-    return sorted(set(findings), key=lambda f: (f.path, f.line, f.col, f.code, f.message))
+    """Records and configuration first, then pages; each by file, position, code.
+
+    A record's own error is thus read before the claims it breaks. Duplicates
+    are removed.
+    """
+    return sorted(
+        set(findings),
+        key=lambda f: (f.path.endswith(".md"), f.path, f.line, f.col, f.code, f.message),
+    )
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

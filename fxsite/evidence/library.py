@@ -9,6 +9,7 @@ question pages ask: what is figure ``R1#save_time_fx100``?
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -19,7 +20,7 @@ from fxsite.evidence.quantities import decimals_of
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import Finding, Severity, did_you_mean
 
-__all__ = ["FigureValue", "Library", "load_library"]
+__all__ = ["FigureValue", "Library", "load_library", "record_files"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,15 @@ class Library:
 
     def figure_hint(self, record_id: str, name: str) -> str:
         return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
+
+    def invalid_at(self, record_id: str) -> str | None:
+        """``evidence/R1.yaml:4``, the first error of a record file that failed to load."""
+        if record_id not in self.invalid:
+            return None
+        for finding in self.findings:
+            if finding.severity == "error" and Path(finding.path).stem == record_id:
+                return f"{finding.path}:{finding.line}"
+        return None
 
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
@@ -289,21 +299,45 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
             _report(library, record_file, ("source", "sha256"), "FX310", message)
 
 
-def load_library(evidence_dir: Path, root: Path) -> Library:
-    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``."""
+def record_files(evidence_dir: Path) -> list[Path]:
+    """Every record file: ``*.yaml`` and ``*.yml``, in subfolders too; hidden ones left out.
+
+    A record written as ``R1.yml`` or filed under ``evidence/2026/`` is read like
+    any other, never silently skipped.
+    """
+    found = []
+    for file in evidence_dir.rglob("*"):
+        parts = file.relative_to(evidence_dir).parts
+        hidden = any(p.startswith(".") for p in parts)
+        if file.suffix.lower() in {".yaml", ".yml"} and not hidden and file.is_file():
+            found.append(file)
+    return sorted(found, key=lambda f: f.relative_to(evidence_dir).as_posix())
+
+
+def load_library(
+    evidence_dir: Path,
+    root: Path,
+    read: Callable[[Path, str], RecordFile] = load_record_file,
+) -> Library:
+    """Load every record file (:func:`record_files`) under ``evidence_dir``; paths relative to ``root``.
+
+    ``read`` loads one record file; ``serve`` passes one that reuses the
+    files that did not change since the last build.
+    """
     library = Library()
     seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
-    for file in sorted(evidence_dir.glob("*.yaml")):
+    for file in record_files(evidence_dir):
         path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        loaded = load_record_file(file, path)
+        loaded = read(file, path)
         library.findings.extend(loaded.loaded.findings)
         record = loaded.record
         if record is None:
             library.invalid.add(file.stem)
             continue
         if file.stem != record.id:
-            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml"
+            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{file.suffix}"
             _report(library, loaded, ("id",), "FX301", message)
+            library.invalid.add(file.stem)  # claims to R1 then say why R1 is missing
             continue
         if record.id.lower() in seen:
             message = f"id '{record.id}' is already used by {seen[record.id.lower()]}"

@@ -32,6 +32,7 @@ __all__ = [
     "HrefFor",
     "Suggestion",
     "bare_figure_message",
+    "claim_markup",
     "escape_markdown",
     "figures_stating",
     "generic_claim_text",
@@ -92,6 +93,15 @@ def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | No
             ),
         )
     record = library.records.get(record_id)
+    invalid = library.invalid_at(record_id) if record is None else None
+    if invalid is not None:
+        return (
+            record_id,
+            figure,
+            ClaimProblem(
+                "FX401", f"record {record_id} is invalid ({invalid}); fix the record first"
+            ),
+        )
     if record is None:
         return (
             record_id,
@@ -314,6 +324,24 @@ def generic_claim_text(text: str) -> str:
     return bare if parse_stated(bare) is not None else ""
 
 
+def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
+    """The claim to write for bare figure ``text`` citing ``ref``.
+
+    With the library, the suggestion of :func:`suggest_claims` for ``ref``
+    (the whole text in the link when it passes there, ``under 40 s`` for a
+    one-sided figure). Without it, or when ``ref`` does not state ``text``,
+    ``about 94 s`` -> ``about [94 s](evidence:R1#save_time_fx100)``: the link
+    text states the value only; the writer's wording stays around it.
+    """
+    if library is not None:
+        for suggestion in suggest_claims(text, library, limit=len(library.figures)):
+            if suggestion.ref == ref:
+                return suggestion.markdown
+    lead = _LEAD.match(text.strip())
+    outside = lead.group(0) if lead else ""
+    return f"{outside}[{text.strip()[len(outside) :]}](evidence:{ref})"
+
+
 def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
     """What to tell an author about a bare figure: the claim to write, if one fits."""
     suggestions = suggest_claims(text, library, context=context)
@@ -394,6 +422,6 @@ def render_claim(
     # data-search-exclude keeps the badge out of Material's search index.
     return (
         f"<a {attr_text}>{shown}"
-        f'<span class="fx-badge" aria-hidden="true" data-search-exclude>{badge}</span>'
-        f'<span class="fx-sr" data-search-exclude> ({spoken}, report {esc(claim.record)})</span></a>'
+        f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{badge}</span>'
+        f'<span class="fx-sr" data-search-exclude=""> ({spoken}, report {esc(claim.record)})</span></a>'
     )

@@ -20,7 +20,6 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     bare_figure_message,
-    render_claim,
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
@@ -101,13 +100,19 @@ def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list
 def rewrite_text(
     text: str, path: str, pos: Positioner, library: Library, href_for: HrefFor
 ) -> tuple[str, list[Claim], list[Finding]]:
-    """Resolve the evidence links of a Markdown text and refuse its bare figures."""
+    """Resolve the evidence links of a Markdown text and refuse its bare figures.
+
+    A valid claim stays a link in the returned Markdown: the fxsite Markdown
+    extension (:mod:`fxsite.markdown`) renders it in the element tree, with
+    the renderer's own idea of links and code. A refused claim becomes its
+    escaped text, so nothing unchecked is ever rendered as a claim.
+    """
     links = find_evidence_links(text)
-    masked = prose_mask(text)
+    masked = list(prose_mask(text))
     for link in links:
         # Blank the whole link; evidence links never span lines in source.
-        masked = masked[: link.start] + " " * (link.end - link.start) + masked[link.end :]
-    findings = _bare(masked, path, pos, library)
+        masked[link.start : link.end] = " " * (link.end - link.start)
+    findings = _bare("".join(masked), path, pos, library)
     claims: list[Claim] = []
     out: list[str] = []
     last = 0
@@ -121,9 +126,7 @@ def rewrite_text(
             out.append(html.escape(link.text) or "?")
             continue
         claims.append(result)
-        line_start = text.rfind("\n", 0, link.start) + 1
-        in_heading = _ATX_HEADING.match(text, line_start) is not None
-        out.append(render_claim(result, library, href_for, in_heading=in_heading))
+        out.append(text[link.start : link.end])
     out.append(text[last:])
     return "".join(out), claims, findings
 
@@ -216,4 +219,36 @@ def process_page(
         result.findings.extend(findings)
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
+    result.findings = _once_per_invalid_record(result.findings)
     return result
+
+
+def _once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
+    """One finding per page for the claims to an invalid record, at the first of them.
+
+    The record's own finding says what is wrong; repeating it for every claim
+    would bury it.
+    """
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
+    for finding in findings:
+        if finding.code == "FX401" and " is invalid (" in finding.message:
+            if finding.message in seen:
+                seen[finding.message] += 1
+                continue
+            seen[finding.message] = 1
+        out.append(finding)
+    for i, finding in enumerate(out):
+        count = seen.get(finding.message, 1) if finding.code == "FX401" else 1
+        if count > 1:
+            message = f"{finding.message} ({count} claims to it on this page)"
+            out[i] = Finding(
+                finding.path,
+                finding.line,
+                finding.col,
+                finding.code,
+                message,
+                finding.severity,
+                finding.text,
+            )
+    return out
