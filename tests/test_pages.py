@@ -362,6 +362,6 @@ def test_bare_figure_message_suggests_the_claim_to_write(lib: Library) -> None:
     messages = [f.message for f in process_page(source, PATH, lib, href_for).findings]
     assert messages == [
         "bare figure '178 s': did you mean [178 s](evidence:R1#save_time_baseline)?",
-        "bare figure 'about 94 seconds': did you mean [about 94 seconds](evidence:R1#save_time_fx100)?",
+        "bare figure 'about 94 seconds': did you mean about [94 seconds](evidence:R1#save_time_fx100)?",
         "bare figure '12 ms': cite its record as [12 ms](evidence:ID#figure), or remove it",
     ]

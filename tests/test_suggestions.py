@@ -106,9 +106,10 @@ def test_matching_figures_are_ranked_by_the_words_around(
 @pytest.mark.parametrize(
     ("bare", "markdown"),
     [
-        ("about 178 GB/s", "[about 178 GB/s](evidence:G1#bw)"),
+        ("about 178 GB/s", "about [178 GB/s](evidence:G1#bw)"),  # the wording stays outside
         ("over 178 GB/s", "over [178 GB/s](evidence:G1#bw)"),  # a point: "over" stays outside
-        ("under 40 s", "[under 40 s](evidence:G1#ckpt)"),
+        ("under 40 s", "[under 40 s](evidence:G1#ckpt)"),  # the bound the figure needs
+        ("+96%", "+[96%](evidence:G1#share)"),
     ],
 )
 def test_bound_words_go_inside_only_when_they_agree(

@@ -252,7 +252,7 @@ def _number_only(low: object, high: object, decimals: int) -> str:
 
 # A bound or approximation word at the start of a bare figure ("about 94 s"):
 # when the figure states no bound, it stays outside the link.
-_LEAD = re.compile(rf"^(?:(?i:{alternation({**BOUND_WORDS, **APPROX_WORDS})}))\s*")
+_LEAD = re.compile(rf"^(?:\+|(?i:{alternation({**BOUND_WORDS, **APPROX_WORDS})}))\s*")
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]")
 _STOP = {"the", "and", "for", "with", "from", "that", "this", "was", "are", "per", "its", "than"}
 
@@ -278,14 +278,16 @@ def suggest_claims(
     """Claims to write for a bare figure, best first.
 
     A figure qualifies when the bare text, as a link text, passes the claim
-    rule for it (after scale words and unit conversion), or when it passes
-    without its leading "about"/"over" word, which then stays outside the
-    link. Figures whose ``what`` and record title share the most words with
-    ``context`` (the sentence around the bare figure) come first.
+    rule for it (after scale words and unit conversion). The writer's leading
+    "about", "over" or "+" stays outside the link when the rest passes alone
+    (``about [94 s](…)``); a bound that the figure needs goes inside
+    (``[under 40 s](…)`` for ``{max: 40}``). Figures whose ``what`` and record
+    title share the most words with ``context`` (the sentence around the
+    bare figure) come first.
     """
     bare = " ".join(text.split())
     lead = _LEAD.match(bare)
-    tries = [("", bare)] + ([(lead.group(), bare[lead.end() :])] if lead else [])
+    tries = ([(lead.group(), bare[lead.end() :])] if lead else []) + [("", bare)]
     context_words = _words(context)
     found: list[tuple[tuple[int, int, int, str], Suggestion]] = []
     for fig in library.figures.values():
@@ -299,7 +301,6 @@ def suggest_claims(
                 about = _words(f"{fig.what or ''} {fig.name} {library.records[fig.record].title}")
                 rank = (
                     -len(about & context_words),
-                    len(outside),  # the whole text inside the link first
                     abs(fig.decimals - stated.decimals),  # the precision the text shows
                     fig.ref,
                 )
