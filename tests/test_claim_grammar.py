@@ -315,3 +315,33 @@ def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
     figure = next(f for f in published["figures"] if f["ref"] == "G1#ckpt")
     assert (figure.get("max"), figure.get("min"), figure.get("value")) == ("40", None, None)
     assert figure["display"] == "under 40\u00a0s"
+
+
+@pytest.mark.parametrize(
+    ("figure", "filled"),
+    [
+        ("save", "178秒"),
+        ("ratio", "1.9倍"),
+        ("share", "96%"),
+        ("bw", "178\u00a0GB/s"),  # no Chinese name: as in English
+        ("ckpt", "不超过40秒"),
+        ("bw_floor", "至少100\u00a0GB/s"),
+        ("bw_range", "6.2–9.3倍"),
+        ("price", "$1,200,000"),
+    ],
+)
+def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(
+    lib: Library, figure: str, filled: str
+) -> None:
+    result = resolve_claim("", f"evidence:G1#{figure}", lib, lang="zh")
+    assert isinstance(result, Claim), result
+    assert result.display == filled
+    assert isinstance(resolve_claim(filled, f"evidence:G1#{figure}", lib), Claim)
+
+
+def test_page_language_is_its_folder() -> None:
+    from fxsite.pages.claims import page_language
+
+    assert page_language("docs/zh/checkpoint-acceleration.md") == "zh"
+    assert page_language("docs/zh.md") == "en"
+    assert page_language("docs/checkpoint-acceleration.md") == "en"

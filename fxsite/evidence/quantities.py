@@ -401,6 +401,7 @@ def format_number(value: Decimal | float, decimals: int) -> str:
 
 #: How a one-sided figure is written: ``{max: 40, unit: s}`` is "under 40 s".
 BOUND_TEXT: dict[str, str] = {"max": "under", "min": "at least"}
+_BOUND_TEXT_ZH: dict[str, str] = {"max": "不超过", "min": "至少"}
 
 
 def format_quantity(
@@ -409,14 +410,37 @@ def format_quantity(
     unit: str | None,
     decimals: int,
     bound: str | None = None,
+    *,
+    lang: str = "en",
 ) -> str:
     """A value, range or bound with its unit, as the build writes it into a page.
 
     ``bound`` "max"/"min" writes a one-sided figure (``under 40\u00a0s``,
-    ``at least 100\u00a0GB/s``); the rest is :func:`_format_point`.
+    ``at least 100\u00a0GB/s``); the rest is :func:`_format_point`. ``lang``
+    "zh" writes a unit with a Chinese name in Chinese, without a space
+    (``178秒``, ``1.9倍``, ``不超过40秒``); other units stay as they are
+    (``6.40\u00a0GB/s``). Every form reads back through :func:`parse_stated`.
     """
+    if lang == "zh":
+        body = _format_point_zh(low, high, unit, decimals)
+        return f"{_BOUND_TEXT_ZH[bound]}{body}" if bound else body
     body = _format_point(low, high, unit, decimals)
     return f"{BOUND_TEXT[bound]} {body}" if bound else body
+
+
+def _format_point_zh(
+    low: Decimal | float, high: Decimal | float | None, unit: str | None, decimals: int
+) -> str:
+    symbol = canonical_unit(unit) if unit is not None else None
+    chinese = None
+    if symbol is not None and not UNITS[symbol].prefix:
+        chinese = next((a for a in UNITS[symbol].aliases if any(map(is_cjk, a))), None)
+    if chinese is None:
+        return _format_point(low, high, unit, decimals)
+    body = format_number(low, decimals)
+    if high is not None:
+        body = f"{body}{_EN_DASH}{format_number(high, decimals)}"
+    return f"{body}{chinese}"
 
 
 def _format_point(

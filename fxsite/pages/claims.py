@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
@@ -36,6 +37,7 @@ __all__ = [
     "escape_markdown",
     "figures_stating",
     "generic_claim_text",
+    "page_language",
     "render_claim",
     "resolve_claim",
     "resolve_ref",
@@ -134,8 +136,19 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
     return None
 
 
-def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProblem:
-    """Resolve one evidence link; the text must state the record's value."""
+def page_language(path: str) -> str:
+    """The language of a page by its path: ``zh`` under a ``zh/`` folder, else ``en``."""
+    return "zh" if "zh" in PurePosixPath(path).parts[:-1] else "en"
+
+
+def resolve_claim(
+    text: str, dest: str, library: Library, *, lang: str = "en"
+) -> Claim | ClaimProblem:
+    """Resolve one evidence link; the text must state the record's value.
+
+    ``lang`` is the page's language (:func:`page_language`): an empty text is
+    filled in, and refusals suggest wordings, formatted for it (``178秒``).
+    """
     match = _DEST.match(dest)
     if match is None:
         return ClaimProblem("FX408", f"malformed evidence link '{dest}'")
@@ -160,7 +173,7 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
         )
-    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
+    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound, lang=lang)
     if not text.strip():
         return Claim(record_id, figure, filled, fig)
     stated, verdict = check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
@@ -289,7 +302,7 @@ def suggest_claims(
     lead = _LEAD.match(bare)
     tries = ([(lead.group(), bare[lead.end() :])] if lead else []) + [("", bare)]
     context_words = _words(context)
-    found: list[tuple[tuple[int, int, int, str], Suggestion]] = []
+    found: list[tuple[tuple[int, int, str], Suggestion]] = []
     for fig in library.figures.values():
         if library.records[fig.record].status != "active":
             continue

@@ -20,6 +20,7 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     bare_figure_message,
+    page_language,
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
@@ -119,7 +120,7 @@ def rewrite_text(
     for link in links:
         out.append(text[last : link.start])
         last = link.end
-        result = resolve_claim(link.text, link.dest, library)
+        result = resolve_claim(link.text, link.dest, library, lang=page_language(path))
         if isinstance(result, ClaimProblem):
             line, col = pos(link.start)
             findings.append(Finding(path, line, col, result.code, result.message, text=link.text))
