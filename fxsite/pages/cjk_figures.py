@@ -78,7 +78,7 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 _UNITS = CJK_UNITS
 _FIRST = "一二两三四五六七八九十半"
 _NUMERALS = "零一二两三四五六七八九十百千万亿"
-_BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|最高|高达|至少|最多|约|近)"
+_BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
 _NUMERAL_FIGURE = re.compile(
@@ -94,6 +94,8 @@ _RATE_PREFIX = re.compile(
     r"(?:每秒钟?|每分钟|每小时|每天|每月|每年|每瓦|时速|秒速)(?:可达|达|约|超过|高达)?"
     r"\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]?"
 )
+# A discount: "8.5折" is 15% off ("折叠" folds).
+_DISCOUNT = re.compile(r"(?<![A-Za-z0-9_.])\d(?:\.\d)?折(?!叠)")
 # A count per unit of time: "5000次/秒", "30帧/秒".
 _CJK_RATE = re.compile(
     r"(?<![A-Za-z0-9_.])\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]{1,2}"
@@ -110,6 +112,6 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield match.start(), match.end(), "number-word"
     for match in _WORD_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"
-    for pattern in (_RATE_PREFIX, _CJK_RATE):
+    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"

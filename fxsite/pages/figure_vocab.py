@@ -136,7 +136,7 @@ APPROX = (
     r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
     r"|(?i:sub)-"  # "sub-100 µs"
     # Chinese bound and approximation words, written without a space
-    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|最高|最低|高达|低至|至少|最多|可达|约|近)"
+    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|可达|约|近)"
     # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
     r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + SP + r"?)"
 )

@@ -288,6 +288,11 @@ _OPEN_UNIT = re.compile(
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
+# Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" (a
+# process node), "约需5分钟阅读" (a reading time, like "5 min read").
+_NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
+_NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
+_READING_AFTER = re.compile(r"\s?阅读")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
 
 
@@ -323,6 +328,10 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
             return True  # "A100 80GB"
     if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
         return True  # "2026年" is a date, "5年质保" a warranty
+    if _NAMED.fullmatch(text, start, end):
+        return True  # "0-100 km/h" names an acceleration test
+    if symbol == "分钟" and _READING_AFTER.match(text, end):
+        return True  # "5分钟阅读" labels a page
     unit = symbol or word or ""
     if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
         return True  # "a 19-inch rack" names a standard
@@ -363,7 +372,8 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _OPEN_UNIT.finditer(text):
         # Units of fxsite's vocabulary went through the name rules above.
         if canonical_unit(match["token"]) is None and is_unit_word(match["token"]):
-            yield match.start(), match.end(), "unit"
+            if not _NAMED.fullmatch(match.group()) and not _NODE_AFTER.match(text, match.end()):
+                yield match.start(), match.end(), "unit"
 
 
 def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -382,7 +392,9 @@ def _merge_ranges(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[in
     for start, end, kind in spans:
         if merged:
             p_start, p_end, p_kind = merged[-1]
-            if p_kind == kind and end > p_end and text[p_end:start] in {"–", "—", "-"}:
+            gap = text[p_end:start]
+            tilde = not gap and text[start : start + 1] in {"~", "～"}  # "0℃~40℃"
+            if p_kind == kind and end > p_end and (gap in {"–", "—", "-", "至", "到"} or tilde):
                 merged[-1] = (p_start, end, kind)
                 continue
         merged.append((start, end, kind))
@@ -424,7 +436,8 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     # Full-width digits and signs ("９６％") read as ASCII; one character
     # each, so offsets stay the caller's.
     scan = text.translate(WIDTH_MAP)
-    spans = _select(list(_candidates(scan)))
+    found = [c for c in _candidates(scan) if not _NAMED.fullmatch(scan, c[0], c[1])]
+    spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)
     spans = [(s, _with_suffix(scan, e), kind) for s, e, kind in spans]
