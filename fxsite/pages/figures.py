@@ -371,9 +371,13 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
         # Units of fxsite's vocabulary went through the name rules above.
-        if canonical_unit(match["token"]) is None and is_unit_word(match["token"]):
-            if not _NAMED.fullmatch(match.group()) and not _NODE_AFTER.match(text, match.end()):
-                yield match.start(), match.end(), "unit"
+        token = match["token"]
+        if (
+            canonical_unit(token) is None
+            and is_unit_word(token)
+            and not _NODE_AFTER.match(text, match.end())
+        ):
+            yield match.start(), match.end(), "unit"
 
 
 def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
