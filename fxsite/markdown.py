@@ -226,7 +226,7 @@ def _engine_page_path(md: Markdown) -> str | None:
     (``rendering_context``, with ``page.path`` relative to ``docs``).
     """
     context = (
-        md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401 (a Registry has no .get)
+        md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401 - a Registry has no get()
     )
     path = getattr(getattr(context, "page", None), "path", None)
     return f"docs/{path}" if isinstance(path, str) and path else None

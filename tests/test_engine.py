@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from sitekit import CLEAN, REFUSED, copy_site, fxsite, href_for, library, mkdocs_build
+from sitekit import BIN, CLEAN, REFUSED, copy_site, fxsite, href_for, library, mkdocs_build
 
 from fxsite.findings import Finding
 from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext, locate
@@ -244,3 +245,68 @@ def test_scale_benchmark_runs_at_a_tiny_size() -> None:
         assert re.search(rf"^  {name}\s+fxsite .* ratio\s+\d", proc.stdout, re.MULTILINE), (
             proc.stdout
         )
+
+
+# -- hostile pages: no traceback, no hang ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "refused"),
+    [
+        ("\n".join("    " * i + "- item" for i in range(1000)), True),  # 1,000-level list
+        ("> " * 900 + "quote", True),
+        ("\n".join("    " * i + "- item" for i in range(60)), False),  # near miss: 60 levels
+        ("> " * 60 + "quote", False),
+    ],
+    ids=["list 1000", "quote 900", "list 60", "quote 60"],
+)
+def test_deep_nesting_is_a_finding_not_a_crash(body: str, refused: bool) -> None:
+    from fxsite.pages.page import process_page
+
+    result = process_page(f"# Deep\n\n{body}\n", "docs/deep.md", library(), href_for)
+    assert ("FX606" in [f.code for f in result.findings]) == refused
+    if refused:
+        assert result.markdown.startswith("This page was refused")
+        markdown.markdown(result.markdown)  # renders without exhausting the stack
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["<!--" * 40_000, "<!-- a -->" * 20_000, "`a " * 40_000, "[" * 80_000, "<a " * 40_000],
+    ids=["unclosed comments", "closed comments", "stray backticks", "brackets", "open tags"],
+)
+def test_hostile_page_is_checked_in_linear_time(tmp_path: Path, body: str) -> None:
+    """A subprocess with a timeout: a quadratic scan would take minutes here."""
+    project = copy_site(CLEAN, tmp_path)
+    (project / "docs" / "hostile2.md").write_text(f"# H\n\n{body}\n", encoding="utf-8")
+    proc = subprocess.run(
+        [str(BIN / "fxsite"), "check", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=60,  # the quadratic comment scan took minutes on this page
+        check=False,
+    )
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode in (0, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "theme", ["", "theme:\n  name: material\n"], ids=["mkdocs theme", "material"]
+)
+def test_smallest_config_publishes_no_raw_markup(tmp_path: Path, theme: str) -> None:
+    """The plugin brings the Markdown extensions its output needs (as autorefs does)."""
+    project = copy_site(CLEAN, tmp_path)
+    (project / "mkdocs.yml").write_text(f"site_name: t\n{theme}plugins: [fxsite]\n")
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for page in (project / "site").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        soup = BeautifulSoup(text, "html.parser")
+        for script in soup(["script", "style"]):
+            script.decompose()
+        shown = soup.get_text(" ")
+        # Raw markup a reader would see: admonition markers, attribute lists,
+        # fences, escaped HTML tags, Markdown links left unrendered.
+        for raw in ("!!! ", "{: ", "```", "<div", "<span", "](evidence:"):
+            assert raw not in shown, (page, raw)

@@ -35,12 +35,14 @@ from fxsite.pages.frontmatter import (
 from fxsite.pages.prose import find_evidence_links, line_col, prose_mask
 
 __all__ = [
+    "MAX_NESTING",
     "RELATED_PLACEHOLDER",
     "FaqEntry",
     "PageResult",
     "check_prose",
     "process_page",
     "rewrite_text",
+    "too_deep",
 ]
 
 #: Filled once every page is known (see :mod:`fxsite.pages.site`).
@@ -205,6 +207,17 @@ def process_page(
         if item is not None:
             result.findings.extend(check_prose(item.text, path, _text_positioner(item), library))
     _, body, first_line = split_front_matter(source)
+    deep = too_deep(body)
+    if deep is not None:
+        line, level = deep
+        message = (
+            f"nested {level} levels deep (lists, quotes or indented blocks); the limit is "
+            f"{MAX_NESTING}: flatten this part of the page"
+        )
+        result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
+        # Python-Markdown would exhaust the stack on it: the page renders as a notice.
+        result.markdown = "This page was refused: it is nested too deeply to render.\n"
+        return result
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
@@ -222,6 +235,24 @@ def process_page(
     result.markdown = "\n".join(pieces)
     result.findings = _once_per_invalid_record(result.findings)
     return result
+
+
+#: Deepest nesting a page may have: indentation levels of four columns, or ``>``
+#: quote markers. Python-Markdown recurses once per level and exhausts the
+#: stack somewhere past 250; no real page comes near this limit.
+MAX_NESTING = 64
+
+
+def too_deep(body: str) -> tuple[int, int] | None:
+    """``(1-based line, level)`` of the first line nested past :data:`MAX_NESTING`."""
+    for number, line in enumerate(body.split("\n"), start=1):
+        expanded = line.expandtabs(4)
+        indent = len(expanded) - len(expanded.lstrip(" "))
+        quotes = len(re.match(r"[ >]*", line).group().replace(" ", ""))  # type: ignore[union-attr]
+        level = max(indent // 4, quotes)
+        if level > MAX_NESTING:
+            return number, level
+    return None
 
 
 def _once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
