@@ -38,6 +38,8 @@ class FigureValue:
     formula: str | None = None
     inputs: tuple[str, ...] = ()
     stated: float | None = None
+    #: "max" or "min" for a one-sided figure ({max: 40} is "under 40 s"); its value is ``low``
+    bound: str | None = None
 
     @property
     def ref(self) -> str:
@@ -113,14 +115,26 @@ def _stated_figures(record: Record, file: RecordFile) -> dict[str, FigureValue]:
     out = {}
     for name, fig in record.figures.items():
         high: Decimal | None = None
+        bound: str | None = None
         if fig.value is not None:
             low, decimals = _written(file, ("figures", name, "value"), fig.value)
+        elif fig.min is None or fig.max is None:
+            bound = "max" if fig.min is None else "min"
+            low, decimals = _written(file, ("figures", name, bound), getattr(fig, bound))
         else:
             low, low_decimals = _written(file, ("figures", name, "min"), fig.min)
             high, high_decimals = _written(file, ("figures", name, "max"), fig.max)
             decimals = max(low_decimals, high_decimals)
         out[f"{record.id}#{name}"] = FigureValue(
-            record.id, name, low, high, fig.unit, decimals, fig.label or record.label, fig.what
+            record.id,
+            name,
+            low,
+            high,
+            fig.unit,
+            decimals,
+            fig.label or record.label,
+            fig.what,
+            bound=bound,
         )
     return out
 
@@ -203,12 +217,13 @@ class _Deriver:
                     message = f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
                 self._fail(record_id, name, "FX305", message, ref.offset)
                 return False
-            elif self.lib.figures[target].is_range:
+            elif self.lib.figures[target].is_range or self.lib.figures[target].bound:
+                shape = "a range" if self.lib.figures[target].is_range else "a bound"
                 self._fail(
                     record_id,
                     name,
                     "FX307",
-                    f"'{ref}' is a range; use a single-value figure in formulas",
+                    f"'{ref}' is {shape}; use a single-value figure in formulas",
                     ref.offset,
                 )
                 return False

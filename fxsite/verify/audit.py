@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 
 from fxsite.evidence.formula import FormulaError, Reference, parse_formula
 from fxsite.evidence.models import weakest_label
-from fxsite.evidence.quantities import compare, format_number, parse_stated
+from fxsite.evidence.quantities import check_stated, format_number
 from fxsite.evidence.schema import SCHEMA_ID, record_schema
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.figures import find_bare_figures
@@ -187,6 +187,16 @@ _CLAIM_ATTRS = (
 )
 
 
+def _published_value_shape(fig: dict[str, Any]) -> tuple[Decimal, Decimal | None, str | None]:
+    """(low, high, bound) of a published figure: a value, a range or one side."""
+    if "value" in fig:
+        return Decimal(fig["value"]), None, None
+    if "min" in fig and "max" in fig:
+        return Decimal(fig["min"]), Decimal(fig["max"]), None
+    bound = "max" if "max" in fig else "min"
+    return Decimal(fig.get(bound, "0")), None, bound
+
+
 def _claim_findings(
     rel: str, reader: _PageReader, figures: dict[str, dict[str, Any]]
 ) -> list[Finding]:
@@ -205,13 +215,12 @@ def _claim_findings(
             shown = attrs.get(attr)
             if shown is not None and shown != str(fig.get(key)):
                 out.append(at("FX403", f"{ref}: {attr}={shown} but published {fig.get(key)}"))
-        stated = parse_stated(text)
-        low = Decimal(fig.get("value", fig.get("min", "0")))
-        high = Decimal(fig["max"]) if "max" in fig else None
-        if stated is None or (stated.unit is not None and stated.unit != fig["unit"]):
+        low, high, bound = _published_value_shape(fig)
+        _, verdict = check_stated(text, low, high, fig["unit"], fig["decimals"], bound)
+        if verdict in {"unstated", "unit"}:
             message = f"{ref}: shown text '{text}' does not state {fig['display']}"
             out.append(at("FX405", message, text=text))
-        elif compare(stated, low, high, fig["decimals"]) is not None:
+        elif verdict is not None:
             message = f"{ref}: shown text '{text}' misstates {fig['display']}"
             out.append(at("FX403", message, text=text))
     return out
