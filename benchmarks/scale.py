@@ -122,7 +122,7 @@ def _timed(argv: list[str], cwd: Path) -> tuple[float, int]:
     took = usage.ru_utime + usage.ru_stime
     proc.returncode = os.waitstatus_to_exitcode(status)
     proc.stderr.close()
-    if proc.returncode not in (0, 1):
+    if proc.returncode != 0:  # the synthetic project is clean: anything else is a bug
         raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}):\n{err.decode()[-2000:]}")
     return took, usage.ru_maxrss
 
@@ -148,7 +148,7 @@ def measure(project: Path, runs: int) -> list[str]:
             argv = [py, "-m", "mkdocs", "build", "-q", "-f", config, "-d", str(out)]
             build[kind].append(_timed(argv, project))
             shutil.rmtree(out, ignore_errors=True)
-        check["fx"].append(_timed([py, "-m", "fxsite.cli", "check", "."], project)[0])
+        check["fx"].append(_timed([py, "-m", "fxsite", "check", "."], project)[0])
         check["floor"].append(_timed([py, "-c", _FLOOR, "."], project)[0])
     med = {k: statistics.median(t for t, _ in v) for k, v in build.items()}
     mem = {k: max(m for _, m in v) for k, v in build.items()}

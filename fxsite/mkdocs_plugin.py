@@ -32,7 +32,6 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from fxsite import __version__
-from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
 from fxsite.anchor.documents import document_url
 from fxsite.anchor.history import History, figure_history, history_data, history_section_html
 from fxsite.evidence.schema import schema_text
@@ -384,6 +383,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # On the staged site, in order: sqlite export -> verification gate -> manifest + signature.
         assert self.project is not None
         site, paths = Path(config.site_dir), self.project.paths
+        # Imported here: sqlite-utils and cryptography are for the build's end only,
+        # and `fxsite check` loads this module with the config.
+        from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
+
         found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
         key = signing_key_path(self.signing_key, os.environ)
         found += finish_site(site, paths.root, key)

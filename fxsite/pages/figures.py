@@ -341,8 +341,27 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
     )
 
 
+_DIGIT = re.compile(r"\d")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """Every (start, end, kind) any rule finds; overlaps are resolved later."""
+    # The digit rules all start from a digit (``\\d``, as their numbers do):
+    # text without one can only hold number words.
+    if _DIGIT.search(text) is not None:
+        yield from _digit_candidates(text)
+    for match in _NUMWORD_FIGURE.finditer(text):
+        if re.fullmatch(r"(?i:one\s+day)", match.group()):
+            continue  # "one day we will…" is an idiom, not a duration
+        yield match.start(), match.end(), "number-word"
+    for match in _FRACTION_FIGURE.finditer(text):
+        yield match.start(), match.end(), "number-word"
+    yield from cjk_candidates(text)
+
+
+def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
+    """The rules whose figures start from a digit."""
     for match in _UNIT_FIGURE.finditer(text):
         if not _is_name(text, match):
             yield match.start(), match.end(), "unit"
@@ -354,13 +373,6 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for pattern in (_CURRENCY_PREFIX, _CURRENCY_SUFFIX):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "currency"
-    for match in _NUMWORD_FIGURE.finditer(text):
-        if re.fullmatch(r"(?i:one\s+day)", match.group()):
-            continue  # "one day we will…" is an idiom, not a duration
-        yield match.start(), match.end(), "number-word"
-    for match in _FRACTION_FIGURE.finditer(text):
-        yield match.start(), match.end(), "number-word"
-    yield from cjk_candidates(text)
     for match in _COLON_RATIO.finditer(text):
         yield match.start(), match.end(), "ratio"
     for match in _RATE_FIGURE.finditer(text):
@@ -440,11 +452,25 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     # Full-width digits and signs ("９６％") read as ASCII; one character
     # each, so offsets stay the caller's.
     scan = text.translate(WIDTH_MAP)
+    figures: list[FigureSpan] = []
+    # Paragraph by paragraph: no figure spans a blank line, and most
+    # paragraphs of a page that cites its figures have no digit left.
+    start = 0
+    for brk in (*_PARAGRAPH_BREAK.finditer(scan), None):
+        end = brk.start() if brk is not None else len(scan)
+        if start < end:
+            figures.extend(_in_paragraph(text, scan[start:end], start))
+        if brk is not None:
+            start = brk.end()
+    return figures
+
+
+def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
     found = [c for c in _candidates(scan) if not _NAMED.fullmatch(scan, c[0], c[1])]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)
-    spans = [(s, _with_suffix(scan, e), kind) for s, e, kind in spans]
+    spans = [(s + offset, _with_suffix(scan, e) + offset, kind) for s, e, kind in spans]
     return [FigureSpan(s, e, text[s:e], kind) for s, e, kind in spans]
 
 
