@@ -27,7 +27,6 @@ from fxsite.anchor.manifest import (
     build_manifest,
     canonical_bytes,
 )
-from fxsite.anchor.signing import load_private_key, public_pem, sign
 from fxsite.anchor.sqlite_export import SQLITE_NAME, write_evidence_sqlite
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
@@ -70,6 +69,9 @@ def finish_site(
     epoch, findings = build_epoch(environ, time.time() if now is None else now)
     key = None
     if signing_key is not None:
+        # cryptography is loaded only by builds that sign.
+        from fxsite.anchor.signing import load_private_key
+
         key, problems = load_private_key(signing_key)
         findings.extend(problems)
     if any(f.severity == "error" for f in findings):
@@ -80,6 +82,8 @@ def finish_site(
     raw = canonical_bytes(manifest)
     (site_dir / MANIFEST_NAME).write_bytes(raw)
     if key is not None:
+        from fxsite.anchor.signing import public_pem, sign
+
         (site_dir / SIGNATURE_NAME).write_bytes(sign(key, raw))
         (site_dir / KEY_NAME).write_bytes(public_pem(key.public_key()))
     return findings

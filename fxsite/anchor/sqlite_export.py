@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
-
-from sqlite_utils import Database
 
 from fxsite.findings import Finding
 
@@ -122,6 +121,27 @@ def _row_key(row: dict[str, Any]) -> str:
     return json.dumps(row, sort_keys=True, default=str)
 
 
+def _database_class() -> Any:
+    """sqlite-utils' ``Database``, imported at the build's end and without numpy.
+
+    sqlite-utils imports numpy when it can (to store numpy values), which
+    doubles what it costs a build in memory; our rows hold str, int and float
+    only. When numpy is not loaded yet, the import runs with numpy marked
+    missing, and the mark is removed again at once, so a later
+    ``import numpy`` (matplotlib's, for charts) is unaffected.
+    """
+    if "sqlite_utils" in sys.modules or "numpy" in sys.modules:
+        from sqlite_utils import Database
+
+        return Database
+    sys.modules["numpy"] = None  # type: ignore[assignment]
+    try:
+        from sqlite_utils import Database
+    finally:
+        del sys.modules["numpy"]
+    return Database
+
+
 def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
     """Write ``target`` (replacing it) from the content of evidence.json."""
     rows = sqlite_rows(data)
@@ -129,7 +149,7 @@ def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        db = Database(tmp, recreate=True, execute_plugins=False)
+        db = _database_class()(tmp, recreate=True, execute_plugins=False)
         records, figures, citations = (
             db.table("records"),
             db.table("figures"),
