@@ -88,6 +88,10 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
     "sha256 not hex": (BASE + "source:\n  sha256: ABC\n", (10, 11, "FX203"), "64 lowercase hexadecimal digits"),
     "ftp url": (BASE + "source:\n  url: ftp://x\n", (10, 8, "FX203"), "starts with http:// or https://"),
     "setup number": (BASE + "setup:\n  gpus: 8\n", (10, 9, "FX203"), 'put it in quotes (gpus: "8")'),
+    "text starting with a bracket": (
+        _sub("title: T", "title: [Fast] saves"), (2, 15, "FX101"),
+        'starts with \'[\', so YAML reads a list; put the text in quotes: title: "[Fast] saves"',
+    ),
     "control character": (_sub("title: T", "title: T\x07"), (2, 9, "FX101"), "U+0007 is not allowed in YAML; remove it"),
 }  # fmt: skip
 

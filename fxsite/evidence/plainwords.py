@@ -54,6 +54,10 @@ def _parent(lines: list[str], index: int, indent: int) -> str | None:
     return None
 
 
+# A field whose value starts with a bracket (where the YAML error was met).
+_FLOW_VALUE = re.compile(r"\s*(?:-\s+)?(?P<key>[\w-]+):\s+(?P<value>[\[{].*)$")
+
+
 def _bad_indent(lines: list[str], index: int) -> str:
     line = lines[index]
     key = _key(line) or line.strip()[:30]
@@ -83,6 +87,17 @@ def yaml_message(problem: str, context: str, text: str, line: int, col: int) -> 
     current = lines[index] if lines else ""
     opened = re.search(r"at line (\d+)", context)
     start = f" opened at line {opened.group(1)}" if opened else ""
+    flow = _FLOW_VALUE.match(current)
+    if flow is not None:
+        # "a: [94 s](evidence:R1#x) per save": a claim at the start of a value
+        # reads as a YAML list; the text only needs quotes.
+        key, value = flow.group("key"), flow.group("value").rstrip()
+        what = "list" if value.startswith("[") else "mapping"
+        quoted = value.replace('"', '\\"')
+        return (
+            f"the value of `{key}` starts with '{value[0]}', so YAML reads a {what}; "
+            f'put the text in quotes: {key}: "{quoted}"'
+        )
     if "mapping values are not allowed" in problem:
         above = _above(lines, index)
         key = _key(current)
