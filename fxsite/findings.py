@@ -52,6 +52,7 @@ CODES: dict[str, str] = {
     "FX308": "stated value does not match the computed value",
     "FX309": "measured record lacks date, issuer or document hash (warning)",
     "FX310": "source document missing, outside evidence/, or hash mismatch",
+    "FX311": "record ID reserved for a generated page",
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",

@@ -385,7 +385,7 @@ CASES = [
         "FX310 document is a folder",
         {"R1.yaml": rec("R1", "source:", "  document: reports", *FIG), "reports/R1.pdf": DOC},
         [(R1, 6, 13, "FX310")],
-        ["not found"],
+        ["document 'reports' is a directory, not a file"],
     ),
     Case(
         "FX310 hash mismatch",

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from fxsite.evidence.formula import DECIMAL
 from fxsite.evidence.units import UNITS, canonical_unit
 
 __all__ = [
@@ -155,7 +156,8 @@ def parse_stated(text: str) -> Stated | None:
 
 def round_half_up(value: Decimal, decimals: int) -> Decimal:
     """``value`` rounded half away from zero to ``decimals`` places."""
-    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    # The formula context: enough digits for any figure the library accepts.
+    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=DECIMAL)
 
 
 def compare(stated: Stated, low: Decimal, high: Decimal | None, record_decimals: int) -> str | None:
