@@ -518,7 +518,7 @@ def test_derived_values_and_precision(tmp_path: Path) -> None:
     assert (speedup.formula, speedup.inputs, speedup.stated) == (
         "base / fast",
         ("R1#base", "R1#fast"),
-        1.9,
+        Decimal("1.9"),
     )
     assert [f.name for f in lib.figures_of("R1")] == ["base", "fast", "bw", "load", "speedup"]
     assert lib.figure("R1", "nope") is None
