@@ -185,10 +185,10 @@ def build(path: Path | None, fmt: str) -> None:
 @_FORMAT
 def audit(site_dir: Path, fmt: str) -> None:
     """Re-verify a built site against the evidence it publishes."""
-    from fxsite.verify.audit import audit_site
+    from fxsite.verify import verify_site
 
     try:
-        findings = audit_site(site_dir)
+        findings = verify_site(site_dir)
     except ConfigError as exc:
         raise UsageFailure(str(exc)) from None
     sys.exit(_report(findings, fmt))

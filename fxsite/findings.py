@@ -64,11 +64,18 @@ CODES: dict[str, str] = {
     "FX408": "malformed evidence link",
     # Bare figures
     "FX501": "bare figure: a quantity outside an evidence link",
+    "FX502": "invisible or direction-control character in published text",
+    "FX503": "character glued to a claim changes what it says",
     # Pages and generated content
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    # Published output (the build's last gate and fxsite audit)
+    "FX701": "published figure differs from the one its record gives",
+    "FX702": "published file differs from what the evidence renders",
+    "FX703": "page lacks the fxsite-build stamp",
+    "FX704": "published file cannot be read safely",
     # Project configuration
     "FX901": "project or configuration error",
 }

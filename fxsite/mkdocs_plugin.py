@@ -24,6 +24,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from fxsite import __version__
 from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
@@ -45,6 +46,14 @@ __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
 log = logging.getLogger("mkdocs.plugins.fxsite")
 _ASSETS = ("fxsite.css", "fxsite.js")
+
+
+def _stamped(output: str) -> str:
+    """``output`` with the ``fxsite-build`` meta stamp in its head (once)."""
+    if 'name="fxsite-build"' in output or "<head>" not in output:
+        return output
+    stamp = f'<meta name="fxsite-build" content="{__version__}">'
+    return output.replace("<head>", f"<head>\n{stamp}", 1)
 
 
 class FxsiteConfig(Config):
@@ -73,6 +82,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings: list[Finding] = []
         self.files: Files | None = None
         self.exports: dict[str, File] = {}
+        #: site URL -> (source path, source text), to place output findings in sources
+        self.sources: dict[str, tuple[str, str]] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -198,6 +209,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             )
             return generated
         source = page.file.content_string
+        self.sources[page.url] = (
+            self.project.paths.relative(self.project.paths.docs_dir / src),
+            source,
+        )
         known = [f.src_uri for f in files.documentation_pages()]
         cache = self.project.paths.cache_dir
         result = self.project.process(
@@ -231,11 +246,36 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             file.content_string = self._export_content(name)
         return env
 
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        return _stamped(output_content)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The last gate: the staged site is audited; a refusal publishes nothing."""
+        from fxsite.verify import locate_in_sources, verify_site
+
+        try:
+            findings = verify_site(Path(config.site_dir))
+        except FxsiteError as exc:
+            raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
+        findings = locate_in_sources(findings, self.sources)
+        errors = [f for f in findings if f.severity == "error"]
+        refuse = bool(errors) and self.config.enforce and not self.serving
+        for finding in findings:
+            (log.error if refuse else log.warning)(finding.format())
+        if refuse:
+            raise PluginError(
+                f"fxsite refused the build: the built site fails its audit with "
+                f"{len(errors)} finding(s) above; nothing is published."
+            )
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         src = page.file.src_uri
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
         for item in unresolved:
             log.warning(f"fxsite: unresolved placeholder {item} on {src}")
+        output = _stamped(output)
         result = self.results.get(src)
         if result is not None and result.faq:
             output = output.replace("</head>", faq_json_ld(result) + "</head>", 1)

@@ -430,7 +430,7 @@ _VAR = {
     "neg": Decimal("-2.5"),
     "R1.save_time_baseline": Decimal(178),
 }
-_CTX = Context(prec=80, Emax=388, Emin=-388, traps=[InvalidOperation, DivisionByZero, Overflow])
+_CTX = Context(prec=40, Emax=348, Emin=-348, traps=[InvalidOperation, DivisionByZero, Overflow])
 
 
 def _num_leaf() -> st.SearchStrategy[_Case]:

@@ -66,7 +66,7 @@ _OPERATORS_TEXT = "+, -, * and /"
 
 #: Significant digits of every intermediate result: far beyond any measured
 #: figure, so a value written with 40 digits is computed exactly.
-PRECISION = 80
+PRECISION = 40
 #: Largest decimal exponent a value or result may have (as binary floats: 1e308).
 MAX_EXPONENT = 308
 #: The one context for figure arithmetic; every trap that could hide an error is on.
