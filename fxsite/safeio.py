@@ -63,8 +63,9 @@ def _open(path: Path, root: Path | None) -> int:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
         raise UnreadableFile(path, "does not exist (or is a dangling link)") from None
-    except OSError as exc:
-        raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop (3.11)
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise UnreadableFile(path, f"cannot be read: {reason}") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)

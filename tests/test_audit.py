@@ -258,20 +258,6 @@ ATTACKS = [
 ]
 
 
-@pytest.fixture(scope="session")
-def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo project built once by ``fxsite build`` (the gate included)."""
-    from sitekit import ROOT
-
-    project = tmp_path_factory.mktemp("demo") / "demo"
-    shutil.copytree(ROOT / "docs", project / "docs")
-    shutil.copytree(ROOT / "evidence", project / "evidence")
-    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    proc = fxsite("build", str(project), cwd=project)
-    assert proc.returncode == 0, proc.stderr
-    return project / "site"
-
-
 @pytest.fixture
 def site(demo_site: Path, tmp_path: Path) -> Path:
     return Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))

@@ -240,6 +240,8 @@ class _Deriver:
                     message = (
                         f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
                     )
+                elif ref.figure in getattr(self.lib.records.get(rec), "figures", {}):
+                    message = f"'{ref}' cannot be computed: that figure has errors (see its finding)"
                 elif rec not in self.lib.records:
                     hint = self.lib.record_hint(rec)
                     message = f"unknown record '{rec}' in '{ref}'{hint}"

@@ -27,7 +27,15 @@ from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.reading import detect, glued, hidden_characters
-from fxsite.verify.visible import Block, ClaimNode, PageText, normalise, page_text
+from fxsite.verify.visible import (
+    MAX_NESTING,
+    Block,
+    ClaimNode,
+    PageText,
+    nesting,
+    normalise,
+    page_text,
+)
 
 __all__ = ["MAX_PAGE_BYTES", "STAMP", "url_of", "verify_site"]
 
@@ -112,6 +120,9 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         site.findings.extend(exported)
         return
     if name.endswith((*_HTML, ".svg", ".xml")):
+        if nesting(text) > MAX_NESTING:
+            site.add(rel, "FX704", f"cannot be read safely: it nests elements more than {MAX_NESTING} deep")
+            return
         page = page_text(text)
         if name.endswith(_HTML):
             site.pages[rel] = page

@@ -21,11 +21,21 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-__all__ = ["Block", "ClaimNode", "PageText", "json_text_blocks", "normalise", "page_text"]
+__all__ = [
+    "MAX_NESTING",
+    "Block",
+    "ClaimNode",
+    "PageText",
+    "json_text_blocks",
+    "nesting",
+    "normalise",
+    "page_text",
+]
 
 #: Elements that flow inside a line: their text joins the text around them.
 INLINE = frozenset(
@@ -56,6 +66,27 @@ META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
 ROLE_CLASSES = {"fx-chart": "chart", "fx-value": "record-value", "fx-meta": "record-value"}
 #: Values a button or an input shows as its face.
 _VALUE_SHOWN = frozenset({"button", "submit", "reset"})
+
+
+#: Deepest element nesting read: tree building in any HTML5 parser is quadratic in
+#: depth (scope checks walk the stack of open elements), so deeper pages are refused.
+MAX_NESTING = 4096
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
+_VOID = frozenset(
+    "area base br col embed hr img input link meta param source track wbr".split()
+)
+
+
+def nesting(html: str) -> int:
+    """An upper estimate of how deeply ``html`` nests elements, in one linear pass."""
+    depth = deepest = 0
+    for match in _TAG.finditer(html):
+        closing, name, self_closing = match.groups()
+        if name.lower() in _VOID or self_closing:
+            continue
+        depth = max(0, depth - 1) if closing else depth + 1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def normalise(text: str) -> str:
