@@ -150,46 +150,170 @@ ATTACKS = [
     # -- claims: text, data attributes, badge, tooltip, link -------------------------------
     Attack("claim text", edit(HOME, f"({CLAIM})178", r"\g<1>179"), "FX403"),
     Attack("claim value attribute", edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'), "FX702"),
-    Attack("value and text edited together", both(edit(HOME, f"({CLAIM})178", r"\g<1>179"), edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"')), "FX403"),
-    Attack("claim unit attribute", edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-unit=")s"', r'\1ms"'), "FX702"),
-    Attack("claim label attribute", edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1spec"'), "FX702"),
-    Attack("claim label set to setup", edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1setup"'), "FX702"),
-    Attack("claim decimals attribute", edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-decimals=")0"', r'\g<1>1"'), "FX702"),
-    Attack("claim record attribute", edit(HOME, r'data-fx-record="R1"', 'data-fx-record="R9"'), "FX702"),
-    Attack("claim figure attribute", edit(HOME, r'data-fx-figure="save_time_baseline"', 'data-fx-figure="save_time_fx100"'), "FX702"),
-    Attack("claim ref to another figure", edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#save_time_fx100"'), "FX403"),
-    Attack("claim ref to unknown figure", edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#nope"'), "FX402"),
-    Attack("claim ref to unknown record", edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="Q7#x"'), "FX401"),
-    Attack("claim links to another anchor", edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#save_time_fx100"'), "FX702"),
-    Attack("claim links to no anchor", edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#gone"'), "FX702"),
-    Attack("claim links off site", edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="https://evil.example/#save_time_baseline"'), "FX702"),
-    Attack("badge letter", edit(HOME, f'({CLAIM}178\u00a0s<span class="fx-badge"[^>]*>)M', r"\1S"), "FX702"),
-    Attack("badge removed", edit(HOME, f'({CLAIM}178\u00a0s)<span class="fx-badge"[^>]*>M</span>', r"\1"), "FX702"),
-    Attack("screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX702"),
-    Attack("tooltip", edit(HOME, r'title="Report R1 · measured', 'title="Report R1 · spec'), "FX702"),
-    Attack("claim class", edit(HOME, r'fx-claim fx-claim--measured" href="evidence/R1/#save_time_baseline"', 'fx-claim fx-claim--spec" href="evidence/R1/#save_time_baseline"'), "FX702"),
-    Attack("claim hidden by style", edit(HOME, r'(href="evidence/R1/#save_time_baseline")', r'\1 style="display:none"'), "FX702"),
-    Attack("claim removed", edit(HOME, r'<a class="fx-claim[^>]*data-fx-ref="E1#bubble_share_baseline".*?</a>', "it"), "FX402"),
-    Attack("claim in a heading badge added", edit(BUBBLES, r'(<h1 [^>]*><a [^>]*>1\.9×)', r'\1<span class="fx-badge">M</span>'), "FX702"),
+    Attack(
+        "value and text edited together",
+        both(
+            edit(HOME, f"({CLAIM})178", r"\g<1>179"),
+            edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'),
+        ),
+        "FX403",
+    ),
+    Attack(
+        "claim unit attribute",
+        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-unit=")s"', r'\1ms"'),
+        "FX702",
+    ),
+    Attack(
+        "claim label attribute",
+        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1spec"'),
+        "FX702",
+    ),
+    Attack(
+        "claim label set to setup",
+        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1setup"'),
+        "FX702",
+    ),
+    Attack(
+        "claim decimals attribute",
+        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-decimals=")0"', r'\g<1>1"'),
+        "FX702",
+    ),
+    Attack(
+        "claim record attribute", edit(HOME, r'data-fx-record="R1"', 'data-fx-record="R9"'), "FX702"
+    ),
+    Attack(
+        "claim figure attribute",
+        edit(HOME, r'data-fx-figure="save_time_baseline"', 'data-fx-figure="save_time_fx100"'),
+        "FX702",
+    ),
+    Attack(
+        "claim ref to another figure",
+        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#save_time_fx100"'),
+        "FX403",
+    ),
+    Attack(
+        "claim ref to unknown figure",
+        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#nope"'),
+        "FX402",
+    ),
+    Attack(
+        "claim ref to unknown record",
+        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="Q7#x"'),
+        "FX401",
+    ),
+    Attack(
+        "claim links to another anchor",
+        edit(
+            HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#save_time_fx100"'
+        ),
+        "FX702",
+    ),
+    Attack(
+        "claim links to no anchor",
+        edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#gone"'),
+        "FX702",
+    ),
+    Attack(
+        "claim links off site",
+        edit(
+            HOME,
+            r'href="evidence/R1/#save_time_baseline"',
+            'href="https://evil.example/#save_time_baseline"',
+        ),
+        "FX702",
+    ),
+    Attack(
+        "badge letter",
+        edit(HOME, f'({CLAIM}178\u00a0s<span class="fx-badge"[^>]*>)M', r"\1S"),
+        "FX702",
+    ),
+    Attack(
+        "badge removed",
+        edit(HOME, f'({CLAIM}178\u00a0s)<span class="fx-badge"[^>]*>M</span>', r"\1"),
+        "FX702",
+    ),
+    Attack(
+        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX702"
+    ),
+    Attack(
+        "tooltip", edit(HOME, r'title="Report R1 · measured', 'title="Report R1 · spec'), "FX702"
+    ),
+    Attack(
+        "claim class",
+        edit(
+            HOME,
+            r'fx-claim fx-claim--measured" href="evidence/R1/#save_time_baseline"',
+            'fx-claim fx-claim--spec" href="evidence/R1/#save_time_baseline"',
+        ),
+        "FX702",
+    ),
+    Attack(
+        "claim hidden by style",
+        edit(HOME, r'(href="evidence/R1/#save_time_baseline")', r'\1 style="display:none"'),
+        "FX702",
+    ),
+    Attack(
+        "claim removed",
+        edit(HOME, r'<a class="fx-claim[^>]*data-fx-ref="E1#bubble_share_baseline".*?</a>', "it"),
+        "FX402",
+    ),
+    Attack(
+        "claim in a heading badge added",
+        edit(BUBBLES, r"(<h1 [^>]*><a [^>]*>1\.9×)", r'\1<span class="fx-badge">M</span>'),
+        "FX702",
+    ),
     # -- glued characters --------------------------------------------------------------------
     Attack("digit glued before a claim", edit(HOME, f"({CLAIM})", r"5\1"), "FX503"),
     Attack("currency glued before a claim", edit(HOME, f"({CLAIM})", r"$\1"), "FX503"),
-    Attack("scale letter glued after a claim", edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\1k"), "FX503"),
-    Attack("digit glued after a claim", edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\g<1>0"), "FX503"),
+    Attack(
+        "scale letter glued after a claim",
+        edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\1k"),
+        "FX503",
+    ),
+    Attack(
+        "digit glued after a claim",
+        edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\g<1>0"),
+        "FX503",
+    ),
     Attack("minus glued before a claim", edit(HOME, f"({CLAIM})", r"-\1"), "FX503"),
     # -- bare figures, every channel ----------------------------------------------------------
     Attack("article paragraph", paragraph(HOME, "<p>Now 5x faster.</p>"), "FX501"),
     Attack("page title", edit(HOME, r"<title>", "<title>5x faster: "), "FX501"),
-    Attack("meta description", edit(HOME, r'(<meta name="description" content=")', r"\g<1>Saves 517 s. "), "FX501"),
-    Attack("open graph tag", head(HOME, '<meta property="og:description" content="517 s saved">'), "FX501"),
+    Attack(
+        "meta description",
+        edit(HOME, r'(<meta name="description" content=")', r"\g<1>Saves 517 s. "),
+        "FX501",
+    ),
+    Attack(
+        "open graph tag",
+        head(HOME, '<meta property="og:description" content="517 s saved">'),
+        "FX501",
+    ),
     Attack("twitter tag", head(HOME, '<meta name="twitter:title" content="3x faster">'), "FX501"),
-    Attack("json-ld string", head(HOME, '<script type="application/ld+json">{"@type": "Thing", "name": "517 s saved"}</script>'), "FX501"),
-    Attack("json-ld in faq answer", edit(BUBBLES, r'("text": "In 8-GPU)', r'\1 saves 517 s and'), "FX501"),
+    Attack(
+        "json-ld string",
+        head(
+            HOME,
+            '<script type="application/ld+json">{"@type": "Thing", "name": "517 s saved"}</script>',
+        ),
+        "FX501",
+    ),
+    Attack(
+        "json-ld in faq answer",
+        edit(BUBBLES, r'("text": "In 8-GPU)', r"\1 saves 517 s and"),
+        "FX501",
+    ),
     Attack("image alt", paragraph(HOME, '<p><img src="x.png" alt="517 s faster"></p>'), "FX501"),
     Attack("title attribute", paragraph(HOME, '<p><span title="3x faster">x</span></p>'), "FX501"),
-    Attack("aria-label", paragraph(HOME, '<p><button aria-label="save 517 s">x</button></p>'), "FX501"),
+    Attack(
+        "aria-label", paragraph(HOME, '<p><button aria-label="save 517 s">x</button></p>'), "FX501"
+    ),
     Attack("placeholder", paragraph(HOME, '<p><input placeholder="517 s"></p>'), "FX501"),
-    Attack("footer copyright", edit(HOME, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. "), "FX501"),
+    Attack(
+        "footer copyright",
+        edit(HOME, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. "),
+        "FX501",
+    ),
     Attack("navigation link", edit(HOME, r"(<nav[^>]*>)", r'\1<a href="#">5x faster</a>'), "FX501"),
     Attack("404 page", edit("404.html", r"(<h1>)", r"<p>5x faster</p>\1"), "FX501"),
     Attack("record page", paragraph(R1, "<p>really 5x faster</p>"), "FX501"),
@@ -208,53 +332,160 @@ ATTACKS = [
     Attack("soft hyphen", paragraph(HOME, "<p>5\u00adx faster</p>"), "FX502"),
     Attack("cyrillic x", paragraph(HOME, "<p>now 5\u0445 faster</p>"), "FX501"),
     Attack("full-width digits", paragraph(HOME, "<p>now \uff15x faster</p>"), "FX501"),
-    Attack("search index text", search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")), "FX501"),
-    Attack("search index title", search_index(lambda d: d["docs"][2].update(title="5x faster")), "FX501"),
-    Attack("search index new entry", search_index(lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})), "FX501"),
-    Attack("sitemap text", edit("sitemap.xml", r"(<lastmod>)", r"<note>5x faster</note>\1"), "FX501"),
+    Attack(
+        "search index text",
+        search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
+        "FX501",
+    ),
+    Attack(
+        "search index title",
+        search_index(lambda d: d["docs"][2].update(title="5x faster")),
+        "FX501",
+    ),
+    Attack(
+        "search index new entry",
+        search_index(
+            lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
+        ),
+        "FX501",
+    ),
+    Attack(
+        "sitemap text", edit("sitemap.xml", r"(<lastmod>)", r"<note>5x faster</note>\1"), "FX501"
+    ),
     Attack("robots.txt", write("robots.txt", "User-agent: *\n# 5x faster\n"), "FX501"),
-    Attack("static svg", write("img/claim.svg", "<svg xmlns='http://www.w3.org/2000/svg'><text>517 s</text></svg>"), "FX501"),
+    Attack(
+        "static svg",
+        write("img/claim.svg", "<svg xmlns='http://www.w3.org/2000/svg'><text>517 s</text></svg>"),
+        "FX501",
+    ),
     Attack("static json", write("data/x.json", '{"claim": "517 s faster"}'), "FX501"),
     Attack("static html page", write("extra.html", _page("<p>5x faster</p>")), "FX501"),
-    Attack("page without stamp", write("plain.html", "<html><head></head><body>x</body></html>"), "FX703"),
+    Attack(
+        "page without stamp",
+        write("plain.html", "<html><head></head><body>x</body></html>"),
+        "FX703",
+    ),
     Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX703"),
     # -- record pages ----------------------------------------------------------------------------
     Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX702"),
-    Attack("record page label", edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"), "FX702"),
-    Attack("record page status", edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"), "FX702"),
+    Attack(
+        "record page label",
+        edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"),
+        "FX702",
+    ),
+    Attack(
+        "record page status",
+        edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"),
+        "FX702",
+    ),
     Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX702"),
     Attack("record page deleted", remove("evidence/R1"), "FX702"),
     # -- charts ------------------------------------------------------------------------------------
-    Attack("chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"),
-    Attack("chart data label", edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"), "FX702"),
-    Attack("chart bar label", edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"), "FX702"),
-    Attack("chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX702"),
-    Attack("chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX702"),
-    Attack("chart bar link", edit(BUBBLES, r'<a href="\.\./evidence/R1/#save_time_baseline">', '<a href="../evidence/R1/#save_time_fx100">'), "FX702"),
+    Attack(
+        "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
+    ),
+    Attack(
+        "chart data label",
+        edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"),
+        "FX702",
+    ),
+    Attack(
+        "chart bar label",
+        edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"),
+        "FX702",
+    ),
+    Attack(
+        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX702"
+    ),
+    Attack(
+        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX702"
+    ),
+    Attack(
+        "chart bar link",
+        edit(
+            BUBBLES,
+            r'<a href="\.\./evidence/R1/#save_time_baseline">',
+            '<a href="../evidence/R1/#save_time_fx100">',
+        ),
+        "FX702",
+    ),
     # -- evidence.json and the exports ---------------------------------------------------------
     Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX701"),
     Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX701"),
     Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX701"),
     Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX701"),
     Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX701"),
-    Attack("published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX701"),
-    Attack("published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX701"),
+    Attack(
+        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX701"
+    ),
+    Attack(
+        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX701"
+    ),
     Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX701"),
-    Attack("figure no record defines", evidence(lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})), "FX701"),
-    Attack("record value changed", record("R1", _set(("figures", "save_time_fx100", "value"), 93)), "FX701"),
-    Attack("record stated no longer holds", record("R1", _set(("derived", "save_speedup", "stated"), 2.5)), "FX308"),
-    Attack("record formula changed", record("R1", _set(("derived", "save_speedup", "formula"), "save_time_fx100 / save_time_baseline")), "FX701"),
+    Attack(
+        "figure no record defines",
+        evidence(
+            lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})
+        ),
+        "FX701",
+    ),
+    Attack(
+        "record value changed",
+        record("R1", _set(("figures", "save_time_fx100", "value"), 93)),
+        "FX701",
+    ),
+    Attack(
+        "record stated no longer holds",
+        record("R1", _set(("derived", "save_speedup", "stated"), 2.5)),
+        "FX308",
+    ),
+    Attack(
+        "record formula changed",
+        record(
+            "R1",
+            _set(("derived", "save_speedup", "formula"), "save_time_fx100 / save_time_baseline"),
+        ),
+        "FX701",
+    ),
     Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX702"),
     Attack("record retracted but cited", record("R1", _status("retracted")), "FX406"),
     Attack("record superseded but cited", record("R1", _status("superseded")), "FX407"),
-    Attack("record with reserved id", evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})), "FX311"),
-    Attack("citation not on its page", evidence(lambda d: d["citations"].append({"ref": "E2#checkpoint_size", "page": "index.md", "url": ""})), "FX402"),
-    Attack("listed page missing", evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})), "FX702"),
+    Attack(
+        "record with reserved id",
+        evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})),
+        "FX311",
+    ),
+    Attack(
+        "citation not on its page",
+        evidence(
+            lambda d: d["citations"].append(
+                {"ref": "E2#checkpoint_size", "page": "index.md", "url": ""}
+            )
+        ),
+        "FX402",
+    ),
+    Attack(
+        "listed page missing",
+        evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
+        "FX702",
+    ),
     Attack("evidence.json schema", figure("R1#save_time_fx100", label="guess"), "FX205"),
-    Attack("evidence.csv row", edit("evidence.csv", r"R1#save_time_fx100,R1,save_time_fx100,94", "R1#save_time_fx100,R1,save_time_fx100,93"), "FX702"),
+    Attack(
+        "evidence.csv row",
+        edit(
+            "evidence.csv",
+            r"R1#save_time_fx100,R1,save_time_fx100,94",
+            "R1#save_time_fx100,R1,save_time_fx100,93",
+        ),
+        "FX702",
+    ),
     Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX702"),
     Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX702"),
-    Attack("sitemap.xml.gz", lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")), "FX702"),
+    Attack(
+        "sitemap.xml.gz",
+        lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
+        "FX702",
+    ),
 ]
 
 

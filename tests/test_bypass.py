@@ -82,7 +82,7 @@ class Variant:
     record: dict[str, str] = field(default_factory=dict)
 
 
-def V(name: str, body: str = "", **kw: object) -> Variant:  # noqa: N802 (a table row)
+def V(name: str, body: str = "", **kw: object) -> Variant:
     return Variant(name, body, **kw)  # type: ignore[arg-type]
 
 
@@ -177,8 +177,14 @@ BYPASSES = [
     V("faq question", front=fm('faq:\n  - q: "Why 5x faster?"\n    a: "Because."')),
     # -- pages and files beside the Markdown ----------------------------------------------------------
     V("title from file name", files={"docs/5x-faster.md": "Plain words only.\n"}),
-    V("static html in docs", files={"docs/extra.html": "<html><body><p>5x faster</p></body></html>"}),
-    V("static svg in docs", files={"docs/pic.svg": "<svg xmlns='http://www.w3.org/2000/svg'><text>517 s</text></svg>"}),
+    V(
+        "static html in docs",
+        files={"docs/extra.html": "<html><body><p>5x faster</p></body></html>"},
+    ),
+    V(
+        "static svg in docs",
+        files={"docs/pic.svg": "<svg xmlns='http://www.w3.org/2000/svg'><text>517 s</text></svg>"},
+    ),
     V("static txt in docs", files={"docs/notes.txt": "It is 5x faster.\n"}),
     V("static json in docs", files={"docs/data.json": '{"claim": "5x faster"}'}),
     V("second page", files={"docs/other.md": "# Other\n\nIt is 5x faster.\n"}),
@@ -188,7 +194,13 @@ BYPASSES = [
     V("copyright", config="copyright: Storage 5x faster\n"),
     V("nav title", config="nav:\n  - 5x faster: index.md\n"),
     V("permalink symbol", config="markdown_extensions:\n  - toc:\n      permalink: 5x\n"),
-    V("theme override", config="theme:\n  name: material\n  custom_dir: overrides\n", files={"overrides/main.html": '{% extends "base.html" %}\n{% block announce %}It is 5x faster{% endblock %}\n'}),
+    V(
+        "theme override",
+        config="theme:\n  name: material\n  custom_dir: overrides\n",
+        files={
+            "overrides/main.html": '{% extends "base.html" %}\n{% block announce %}It is 5x faster{% endblock %}\n'
+        },
+    ),
     # -- record text printed on pages --------------------------------------------------------------------
     V("record title", record={"title": "FX100 saves 517 s"}),
     V("record setup value", record={"baseline": "NFS at 2 GB/s"}),
@@ -225,9 +237,18 @@ def _project(root: Path, variant: Variant, *, enforce: bool) -> Path:
                 kept.append(line)
         config = "\n".join(kept) + "\n" + variant.config
         if "markdown_extensions" in keys:
-            config = config.replace("toc:\n      permalink: 5x", "toc:\n      permalink: 5x\n  - footnotes\n  - attr_list")
+            config = config.replace(
+                "toc:\n      permalink: 5x",
+                "toc:\n      permalink: 5x\n  - footnotes\n  - attr_list",
+            )
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
-    fields = {"title": "Checkpoint write", "issuer": "Lab", "baseline": "local NVMe", "what": "Save time", "notes": ""}
+    fields = {
+        "title": "Checkpoint write",
+        "issuer": "Lab",
+        "baseline": "local NVMe",
+        "what": "Save time",
+        "notes": "",
+    }
     fields.update(variant.record)
     (project / "evidence/R1.yaml").write_text(RECORD.format(**fields), encoding="utf-8")
     page = PAGE.format(front=variant.front, body=variant.body)

@@ -39,7 +39,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=TIMEOUT,
         check=False,
-        preexec_fn=_limited,  # noqa: PLW1509 (no threads in the test process care)
+        preexec_fn=_limited,
     )
 
 
@@ -63,35 +63,129 @@ class SiteCase:
 
 SITE_CASES = [
     SiteCase("directory named like a page", lambda s: (s / "x.html").mkdir(), 0, ""),
-    SiteCase("dangling symlink page", lambda s: (s / "gone.html").symlink_to(s / "nowhere.html"), 1, "FX704"),
-    SiteCase("symlink to /dev/zero", lambda s: (s / "zero.html").symlink_to("/dev/zero"), 1, "FX704"),
-    SiteCase("symlink out of the site", lambda s: (s / "pw.txt").symlink_to("/etc/hostname"), 1, "FX704"),
+    SiteCase(
+        "dangling symlink page",
+        lambda s: (s / "gone.html").symlink_to(s / "nowhere.html"),
+        1,
+        "FX704",
+    ),
+    SiteCase(
+        "symlink to /dev/zero", lambda s: (s / "zero.html").symlink_to("/dev/zero"), 1, "FX704"
+    ),
+    SiteCase(
+        "symlink out of the site", lambda s: (s / "pw.txt").symlink_to("/etc/hostname"), 1, "FX704"
+    ),
     SiteCase("FIFO page", lambda s: os.mkfifo(s / "fifo.html"), 1, "FX704"),
-    SiteCase("FIFO search index", lambda s: (os.remove(s / "search/search_index.json"), os.mkfifo(s / "search/search_index.json")), 1, "FX704"),
+    SiteCase(
+        "FIFO search index",
+        lambda s: (
+            os.remove(s / "search/search_index.json"),
+            os.mkfifo(s / "search/search_index.json"),
+        ),
+        1,
+        "FX704",
+    ),
     SiteCase("symlinked folder loop", lambda s: (s / "loop").symlink_to(s), 0, ""),
-    SiteCase("symlinked page loop", lambda s: (s / "loop.html").symlink_to(s / "loop.html"), 1, "FX704"),
-    SiteCase("page not UTF-8", lambda s: (s / "bad.html").write_bytes(b"<p>\xff\xfe</p>"), 1, "FX704"),
-    SiteCase("page over the size cap", lambda s: (s / "big.txt").write_bytes(b" " * (17 << 20)), 1, "FX704"),
-    SiteCase("sparse 8 GiB page", lambda s: os.truncate(_touch(s / "huge.html"), 8 << 30), 1, "FX704"),
-    SiteCase("160 KB of comment openers", lambda s: (s / "c.html").write_text(_stamped("<!--" * 40000)), 0, ""),
-    SiteCase("1,000-level nested list", lambda s: (s / "n.html").write_text(_stamped("<ul><li>" * 1000 + "x")), 0, ""),
-    SiteCase("100,000 nested elements", lambda s: (s / "d.html").write_text(_stamped("<div>" * 100000)), 1, "more than 4096 deep"),
-    SiteCase("deep JSON-LD", lambda s: (s / "j.html").write_text(_stamped('<script type="application/ld+json">' + "[" * 100000 + "</script>")), 1, "FX702"),
-    SiteCase("deep static JSON", lambda s: (s / "deep.json").write_text("[" * 100000 + "]" * 100000), 1, "FX702"),
+    SiteCase(
+        "symlinked page loop", lambda s: (s / "loop.html").symlink_to(s / "loop.html"), 1, "FX704"
+    ),
+    SiteCase(
+        "page not UTF-8", lambda s: (s / "bad.html").write_bytes(b"<p>\xff\xfe</p>"), 1, "FX704"
+    ),
+    SiteCase(
+        "page over the size cap",
+        lambda s: (s / "big.txt").write_bytes(b" " * (17 << 20)),
+        1,
+        "FX704",
+    ),
+    SiteCase(
+        "sparse 8 GiB page", lambda s: os.truncate(_touch(s / "huge.html"), 8 << 30), 1, "FX704"
+    ),
+    SiteCase(
+        "160 KB of comment openers",
+        lambda s: (s / "c.html").write_text(_stamped("<!--" * 40000)),
+        0,
+        "",
+    ),
+    SiteCase(
+        "1,000-level nested list",
+        lambda s: (s / "n.html").write_text(_stamped("<ul><li>" * 1000 + "x")),
+        0,
+        "",
+    ),
+    SiteCase(
+        "100,000 nested elements",
+        lambda s: (s / "d.html").write_text(_stamped("<div>" * 100000)),
+        1,
+        "more than 4096 deep",
+    ),
+    SiteCase(
+        "deep JSON-LD",
+        lambda s: (s / "j.html").write_text(
+            _stamped('<script type="application/ld+json">' + "[" * 100000 + "</script>")
+        ),
+        1,
+        "FX702",
+    ),
+    SiteCase(
+        "deep static JSON",
+        lambda s: (s / "deep.json").write_text("[" * 100000 + "]" * 100000),
+        1,
+        "FX702",
+    ),
     SiteCase("evidence.json NaN", lambda s: _value(s, "NaN"), 2, "not a number JSON allows"),
-    SiteCase("evidence.json Infinity", lambda s: _value(s, "Infinity"), 2, "not a number JSON allows"),
+    SiteCase(
+        "evidence.json Infinity", lambda s: _value(s, "Infinity"), 2, "not a number JSON allows"
+    ),
     SiteCase("evidence.json string value", lambda s: _value(s, '"abc"'), 1, "FX205"),
     SiteCase("evidence.json huge exponent", lambda s: _value(s, "1e999999999"), 1, "FX205"),
     SiteCase("evidence.json tiny exponent", lambda s: _value(s, "1e-999999999"), 1, "FX203"),
-    SiteCase("evidence.json 5,000-digit integer", lambda s: _value(s, "9" * 5000), 2, "cannot be audited"),
-    SiteCase("evidence.json 60 significant digits", lambda s: _value(s, "1" * 30 + "." + "1" * 30), 1, "FX203"),
+    SiteCase(
+        "evidence.json 5,000-digit integer", lambda s: _value(s, "9" * 5000), 2, "cannot be audited"
+    ),
+    SiteCase(
+        "evidence.json 60 significant digits",
+        lambda s: _value(s, "1" * 30 + "." + "1" * 30),
+        1,
+        "FX203",
+    ),
     SiteCase("evidence.json 30-digit value", lambda s: _value(s, "1" * 30), 1, "FX701"),
-    SiteCase("evidence.json huge decimals", lambda s: _json_text(s, lambda t: t.replace('"decimals": 0', '"decimals": 1000000000', 1)), 1, "FX701"),
-    SiteCase("evidence.json deeply nested", lambda s: (s / "evidence.json").write_text("[" * 200000), 2, "nested more than"),
-    SiteCase("evidence.json not JSON", lambda s: (s / "evidence.json").write_text("{"), 2, "cannot be audited"),
-    SiteCase("evidence.json is a FIFO", lambda s: (os.remove(s / "evidence.json"), os.mkfifo(s / "evidence.json")), 2, "FIFO"),
-    SiteCase("evidence.json links to /dev/zero", lambda s: (os.remove(s / "evidence.json"), (s / "evidence.json").symlink_to("/dev/zero")), 2, "cannot be audited"),
-    SiteCase("evidence.json is a directory", lambda s: (os.remove(s / "evidence.json"), (s / "evidence.json").mkdir()), 2, "directory"),
+    SiteCase(
+        "evidence.json huge decimals",
+        lambda s: _json_text(s, lambda t: t.replace('"decimals": 0', '"decimals": 1000000000', 1)),
+        1,
+        "FX701",
+    ),
+    SiteCase(
+        "evidence.json deeply nested",
+        lambda s: (s / "evidence.json").write_text("[" * 200000),
+        2,
+        "nested more than",
+    ),
+    SiteCase(
+        "evidence.json not JSON",
+        lambda s: (s / "evidence.json").write_text("{"),
+        2,
+        "cannot be audited",
+    ),
+    SiteCase(
+        "evidence.json is a FIFO",
+        lambda s: (os.remove(s / "evidence.json"), os.mkfifo(s / "evidence.json")),
+        2,
+        "FIFO",
+    ),
+    SiteCase(
+        "evidence.json links to /dev/zero",
+        lambda s: (os.remove(s / "evidence.json"), (s / "evidence.json").symlink_to("/dev/zero")),
+        2,
+        "cannot be audited",
+    ),
+    SiteCase(
+        "evidence.json is a directory",
+        lambda s: (os.remove(s / "evidence.json"), (s / "evidence.json").mkdir()),
+        2,
+        "directory",
+    ),
 ]
 
 
@@ -139,19 +233,63 @@ def _r7(value: str) -> str:
 
 PROJECT_CASES = [
     ProjectCase("FIFO record", lambda p: os.mkfifo(p / "evidence/R7.yaml"), "FIFO"),
-    ProjectCase("record links to /dev/zero", lambda p: (p / "evidence/R7.yaml").symlink_to("/dev/zero"), "R7.yaml"),
-    ProjectCase("dangling record link", lambda p: (p / "evidence/R7.yaml").symlink_to(p / "gone"), "does not exist"),
+    ProjectCase(
+        "record links to /dev/zero",
+        lambda p: (p / "evidence/R7.yaml").symlink_to("/dev/zero"),
+        "R7.yaml",
+    ),
+    ProjectCase(
+        "dangling record link",
+        lambda p: (p / "evidence/R7.yaml").symlink_to(p / "gone"),
+        "does not exist",
+    ),
     ProjectCase("record is a directory", lambda p: (p / "evidence/R7.yaml").mkdir(), "directory"),
-    ProjectCase("sparse 8 GiB record", lambda p: os.truncate(_touch(p / "evidence/R7.yaml"), 8 << 30), "FX107"),
-    ProjectCase("document links to /dev/zero", lambda p: (_record(p, _r7("1").replace("figures", "source:\n  document: doc.pdf\nfigures")), (p / "evidence/doc.pdf").symlink_to("/dev/zero")), "FX310"),
-    ProjectCase("document is a FIFO", lambda p: (_record(p, _r7("1").replace("figures", "source:\n  document: doc.pdf\nfigures")), os.mkfifo(p / "evidence/doc.pdf")), "FX310"),
-    ProjectCase("value needing 60 digits", lambda p: _record(p, _r7("1" * 30 + "." + "1" * 30)), "FX203"),
+    ProjectCase(
+        "sparse 8 GiB record",
+        lambda p: os.truncate(_touch(p / "evidence/R7.yaml"), 8 << 30),
+        "FX107",
+    ),
+    ProjectCase(
+        "document links to /dev/zero",
+        lambda p: (
+            _record(p, _r7("1").replace("figures", "source:\n  document: doc.pdf\nfigures")),
+            (p / "evidence/doc.pdf").symlink_to("/dev/zero"),
+        ),
+        "FX310",
+    ),
+    ProjectCase(
+        "document is a FIFO",
+        lambda p: (
+            _record(p, _r7("1").replace("figures", "source:\n  document: doc.pdf\nfigures")),
+            os.mkfifo(p / "evidence/doc.pdf"),
+        ),
+        "FX310",
+    ),
+    ProjectCase(
+        "value needing 60 digits", lambda p: _record(p, _r7("1" * 30 + "." + "1" * 30)), "FX203"
+    ),
     ProjectCase("value NaN", lambda p: _record(p, _r7(".nan")), "R7.yaml"),
     ProjectCase("value Infinity", lambda p: _record(p, _r7(".inf")), "R7.yaml"),
     ProjectCase("value a string", lambda p: _record(p, _r7('"abc"')), "R7.yaml"),
-    ProjectCase("reserved record id", lambda p: (p / "evidence/index.yaml").write_text(_r7("1").replace("R7", "index")), "FX311"),
-    ProjectCase("formula result too large", lambda p: _record(p, _r7("1e39") + "derived:\n  b: {formula: a * a, unit: s, decimals: 0}\n"), "FX307"),
-    ProjectCase("formula overflow", lambda p: _record(p, _r7("1e39") + "derived:\n  b: {formula: a * 1e300, unit: s, decimals: 0}\n"), "FX307"),
+    ProjectCase(
+        "reserved record id",
+        lambda p: (p / "evidence/index.yaml").write_text(_r7("1").replace("R7", "index")),
+        "FX311",
+    ),
+    ProjectCase(
+        "formula result too large",
+        lambda p: _record(
+            p, _r7("1e39") + "derived:\n  b: {formula: a * a, unit: s, decimals: 0}\n"
+        ),
+        "FX307",
+    ),
+    ProjectCase(
+        "formula overflow",
+        lambda p: _record(
+            p, _r7("1e39") + "derived:\n  b: {formula: a * 1e300, unit: s, decimals: 0}\n"
+        ),
+        "FX307",
+    ),
 ]
 
 
@@ -169,7 +307,11 @@ def test_hostile_project(case: ProjectCase, tmp_path: Path) -> None:
 def test_value_with_thirty_digits_checks_clean(tmp_path: Path) -> None:
     project = copy_site(CLEAN, tmp_path)
     stated = "2" * 28 + "3.0"  # (29 ones + .5) * 2
-    _record(project, _r7("1" * 29 + ".5") + f"derived:\n  b: {{formula: a * 2, unit: s, decimals: 1, stated: {stated}}}\n")
+    _record(
+        project,
+        _r7("1" * 29 + ".5")
+        + f"derived:\n  b: {{formula: a * 2, unit: s, decimals: 1, stated: {stated}}}\n",
+    )
     proc = run("check", str(project), cwd=project)
     assert "Traceback" not in proc.stderr
     assert "R7" not in proc.stdout, proc.stdout

@@ -38,8 +38,8 @@ from decimal import ROUND_HALF_UP, Context, Decimal, DivisionByZero, InvalidOper
 from fxsite.findings import FxsiteError, did_you_mean
 
 __all__ = [
-    "FUNCTIONS",
     "DECIMAL",
+    "FUNCTIONS",
     "MAX_DEPTH",
     "MAX_EXPONENT",
     "MAX_LENGTH",

@@ -20,7 +20,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fxsite.evidence.formula import PRECISION, Formula, FormulaError, Reference, in_bounds, parse_formula
+from fxsite.evidence.formula import (
+    PRECISION,
+    Formula,
+    FormulaError,
+    Reference,
+    in_bounds,
+    parse_formula,
+)
 from fxsite.evidence.models import Record, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
@@ -158,7 +165,9 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
             decimals = max(low_decimals, high_decimals)
         if not all(_showable(v, decimals) for v in (low, high) if v is not None):
             loc = ("figures", name, "value" if fig.value is not None else "min")
-            message = f"figures.{name}: needs more than {PRECISION} digits; round it as the source does"
+            message = (
+                f"figures.{name}: needs more than {PRECISION} digits; round it as the source does"
+            )
             _report(library, source, loc, "FX203", message)
             continue
         key = FigureRef(record.id, name)
@@ -241,7 +250,9 @@ class _Deriver:
                         f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
                     )
                 elif ref.figure in getattr(self.lib.records.get(rec), "figures", {}):
-                    message = f"'{ref}' cannot be computed: that figure has errors (see its finding)"
+                    message = (
+                        f"'{ref}' cannot be computed: that figure has errors (see its finding)"
+                    )
                 elif rec not in self.lib.records:
                     hint = self.lib.record_hint(rec)
                     message = f"unknown record '{rec}' in '{ref}'{hint}"
@@ -330,10 +341,10 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
         try:
             digest = sha256_file(doc, root=evidence_dir, max_bytes=MAX_DOCUMENT_BYTES)
         except UnreadableFile as exc:
-            missing = exc.reason.startswith(("does not exist", "is a symbolic link"))
+            absent = exc.reason.startswith(("does not exist", "is a symbolic link"))
             message = (
                 f"document '{source.document}' not found in evidence/"
-                if missing
+                if absent
                 else f"document '{source.document}' {exc.reason}"
             )
             _report(library, source_file, ("source", "document"), "FX310", message)

@@ -94,7 +94,7 @@ def verify_site(site_dir: Path) -> list[Finding]:
     by_url = {url_of(rel): rel for rel in site.pages}
     for rel, page in site.pages.items():
         if rel.lower().endswith(_HTML) and STAMP not in page.meta:
-            site.add(rel, "FX703", f"page lacks the <meta name=\"{STAMP}\"> stamp of an fxsite build")
+            site.add(rel, "FX703", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
         _check_claims(site, rel, page, by_url)
         for chart in page.charts:
             site.findings.extend(check_chart(rel, chart, site.published.library, page, by_url))
@@ -121,7 +121,11 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         return
     if name.endswith((*_HTML, ".svg", ".xml")):
         if nesting(text) > MAX_NESTING:
-            site.add(rel, "FX704", f"cannot be read safely: it nests elements more than {MAX_NESTING} deep")
+            site.add(
+                rel,
+                "FX704",
+                f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
+            )
             return
         page = page_text(text)
         if name.endswith(_HTML):
@@ -221,27 +225,48 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
         target, fragment = _target(rel, href, by_url)
         landing = site.pages.get(target) if target else None
         if landing is None or fragment not in landing.ids:
-            site.add(rel, "FX702", f"claim to {ref} links to {href!r}, not an anchor on the site", text)
+            site.add(
+                rel, "FX702", f"claim to {ref} links to {href!r}, not an anchor on the site", text
+            )
         elif result.value is not None and landing.rows.get(fragment, ("",))[0] != ref:
-            site.add(rel, "FX702", f"claim to {ref} links to {href!r}, another figure's anchor", text)
+            site.add(
+                rel, "FX702", f"claim to {ref} links to {href!r}, another figure's anchor", text
+            )
 
 
 def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> None:
     href = node.attrs.get("href", "")
-    html = render_claim(claim, site.published.library, lambda r, a: href, in_heading=node.in_heading)
+    html = render_claim(
+        claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
+    )
     (expected,) = page_text(f"<p>{html}</p>").claims
     ref = claim.ref
     for name in sorted(set(expected.attrs) | set(node.attrs)):
         if node.attrs.get(name) != expected.attrs.get(name):
             shown, wanted = node.attrs.get(name), expected.attrs.get(name)
-            site.add(rel, "FX702", f"claim to {ref}: {name}={shown!r}, the evidence renders {wanted!r}", normalise(node.text))
+            site.add(
+                rel,
+                "FX702",
+                f"claim to {ref}: {name}={shown!r}, the evidence renders {wanted!r}",
+                normalise(node.text),
+            )
     if (normalise(node.badge or ""), normalise(node.spoken or "")) != (
         normalise(expected.badge or ""),
         normalise(expected.spoken or ""),
     ):
-        site.add(rel, "FX702", f"claim to {ref}: badge or screen-reader text differs from the evidence", normalise(node.text))
+        site.add(
+            rel,
+            "FX702",
+            f"claim to {ref}: badge or screen-reader text differs from the evidence",
+            normalise(node.text),
+        )
     elif _plain(node.structure[1:]) != _plain(expected.structure[1:]):
-        site.add(rel, "FX702", f"claim to {ref}: markup differs from the rendered claim", normalise(node.text))
+        site.add(
+            rel,
+            "FX702",
+            f"claim to {ref}: markup differs from the rendered claim",
+            normalise(node.text),
+        )
 
 
 def _plain(structure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]) -> list[object]:
@@ -258,36 +283,56 @@ def _check_record_pages(site: _Site) -> None:
         for ref, _, _ in page.rows.values():
             homes.setdefault(ref.split("#", 1)[0], rel)
     for record_id, record in library.records.items():
-        rel = homes.get(record_id)
-        if rel is None:
+        home = homes.get(record_id)
+        if home is None:
             site.add("evidence.json", "FX702", f"record {record_id} has no record page on the site")
             continue
-        page = site.pages[rel]
+        rel, page = home, site.pages[home]
         if page.statuses[:1] != [record.status]:
-            site.add(rel, "FX702", f"record {record_id}: page shows status {page.statuses[:1]}, evidence says {record.status}")
+            site.add(
+                rel,
+                "FX702",
+                f"record {record_id}: page shows status {page.statuses[:1]}, evidence says {record.status}",
+            )
         for fig in library.figures_of(record_id):
             row = page.rows.get(fig.name)
             wanted = (fig.ref, normalise(figure_data(fig)["display"]), fig.label)
             if row is None:
                 site.add(rel, "FX702", f"record page lacks figure {fig.ref}")
             elif row != wanted:
-                site.add(rel, "FX702", f"{fig.ref} is shown as {row[1]!r} ({row[2]}); the evidence gives {wanted[1]!r} ({wanted[2]})", row[1])
+                site.add(
+                    rel,
+                    "FX702",
+                    f"{fig.ref} is shown as {row[1]!r} ({row[2]}); the evidence gives {wanted[1]!r} ({wanted[2]})",
+                    row[1],
+                )
         for name, (ref, _, _) in page.rows.items():
             if ref.split("#", 1)[0] == record_id and library.figure(record_id, name) is None:
-                site.add(rel, "FX701", f"record page shows {ref}, which the evidence does not define")
+                site.add(
+                    rel, "FX701", f"record page shows {ref}, which the evidence does not define"
+                )
 
 
 def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
     data = site.published.data
-    shown = {url_of(rel): {c.attrs.get("data-fx-ref", "") for c in p.claims} for rel, p in site.pages.items()}
+    shown = {
+        url_of(rel): {c.attrs.get("data-fx-ref", "") for c in p.claims}
+        for rel, p in site.pages.items()
+    }
     for page in data.get("pages", []):
         if _normal_url(page["url"]) not in by_url:
-            site.add("evidence.json", "FX702", f"page {page['url']!r} listed in evidence.json is not on the site")
+            site.add(
+                "evidence.json",
+                "FX702",
+                f"page {page['url']!r} listed in evidence.json is not on the site",
+            )
     for citation in data.get("citations", []):
         url = _normal_url(citation.get("url", ""))
         if citation["ref"] not in shown.get(url, set()):
             rel = by_url.get(url, "evidence.json")
-            site.add(rel, "FX402", f"evidence.json lists a citation of {citation['ref']} not on the page")
+            site.add(
+                rel, "FX402", f"evidence.json lists a citation of {citation['ref']} not on the page"
+            )
 
 
 def _allowances(site: _Site) -> tuple[set[str], dict[str, set[str]], set[str]]:
@@ -343,20 +388,32 @@ def _inside(text: str, start: int, end: int, item: str) -> bool:
 
 def _check_block(site: _Site, rel: str, block: Block, allowed: set[str] | None) -> None:
     for offset, name in hidden_characters(block.text):
-        site.add(rel, "FX502", f"invisible or direction-control character {name} in published text", block.text[max(0, offset - 10) : offset + 10])
+        site.add(
+            rel,
+            "FX502",
+            f"invisible or direction-control character {name} in published text",
+            block.text[max(0, offset - 10) : offset + 10],
+        )
         break
     library = site.published.library
     for start, end, _ in block.claims:
         char = glued(block.text, start, end)
         if char is not None:
             claim = block.text[start:end]
-            site.add(rel, "FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
+            site.add(
+                rel, "FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim
+            )
     for span in detect(block.text, [(s, e) for s, e, _ in block.claims]):
         if allowed is not None and _covered(block.text, span.start, span.end, allowed):
             continue
         from fxsite.pages.claims import bare_figure_message
 
-        site.add(rel, "FX501", bare_figure_message(span.text, library) + " (in published text)", span.text)
+        site.add(
+            rel,
+            "FX501",
+            bare_figure_message(span.text, library) + " (in published text)",
+            span.text,
+        )
 
 
 def _check_text(site: _Site) -> None:

@@ -41,10 +41,14 @@ def check_chart(
         bad("has no data table")
         return out
     lengths: list[tuple[float, float]] = []
-    for (bar, value, ref, label), link in zip(chart.rows, chart.bars + ((), ) * len(chart.rows), strict=False):
+    for (bar, value, ref, label), link in zip(
+        chart.rows, chart.bars + ((),) * len(chart.rows), strict=False
+    ):
         claim = resolve_claim(value, f"evidence:{ref}", library)
         if isinstance(claim, ClaimProblem):
-            out.append(Finding(rel, 1, 1, claim.code, f"chart {chart.id}: {claim.message}", text=value))
+            out.append(
+                Finding(rel, 1, 1, claim.code, f"chart {chart.id}: {claim.message}", text=value)
+            )
             continue
         if claim.label != label:
             bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)

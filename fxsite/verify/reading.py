@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
-from confusable_homoglyphs import confusables
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 
@@ -68,7 +68,7 @@ def _fold_char(char: str) -> str:
     if unicodedata.category(char)[0] not in "LN":
         return normal if len(normal) == 1 else char
     for item in confusables.confusables_data.get(normal, []):
-        target = item.get("c", "")
+        target = str(item.get("c", ""))
         if len(target) == 1 and target.isascii() and target.isalnum():
             return target
     return normal if len(normal) == 1 else char

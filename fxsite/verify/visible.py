@@ -39,8 +39,45 @@ __all__ = [
 
 #: Elements that flow inside a line: their text joins the text around them.
 INLINE = frozenset(
-    "a abbr b bdi bdo big br cite data del dfn em font i ins kbd label mark nobr output q "
-    "ruby rp rt s samp small span strike strong sub sup time tt u var wbr".split()
+    [
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "br",
+        "cite",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "ins",
+        "kbd",
+        "label",
+        "mark",
+        "nobr",
+        "output",
+        "q",
+        "ruby",
+        "rp",
+        "rt",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+    ]
 )
 #: Code, exempt as the renderer emits it.
 CODE = frozenset({"code", "pre"})
@@ -73,7 +110,22 @@ _VALUE_SHOWN = frozenset({"button", "submit", "reset"})
 MAX_NESTING = 4096
 _TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
 _VOID = frozenset(
-    "area base br col embed hr img input link meta param source track wbr".split()
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
 )
 
 
@@ -314,7 +366,7 @@ def _read_generated(root: LexborNode, page: PageText) -> None:
         page.charts.append(
             Chart(
                 _attrs(figure).get("id", ""),
-                tuple(r for r in rows if len(r) == 4),  # type: ignore[misc]
+                tuple((r[0], r[1], r[2], r[3]) for r in rows if len(r) == 4),
                 texts,
                 _text(figure.css_first("svg desc")),
                 bars,
@@ -477,5 +529,3 @@ def json_text_blocks(text: str) -> tuple[list[str], str | None]:
     strings: list[str] = []
     _json_strings(data, strings)
     return strings, None
-
-
