@@ -60,7 +60,12 @@ def hidden_characters(text: str) -> list[tuple[int, str]]:
 
 @cache
 def _fold_char(char: str) -> str:
-    if char.isascii() or char in _KEEP or ord(char) >= 0x2E80:
+    # CJK text is kept (its units are real units); its full-width Latin forms are not.
+    if (
+        char.isascii()
+        or char in _KEEP
+        or (ord(char) >= 0x2E80 and not 0xFF00 <= ord(char) <= 0xFFEF)
+    ):
         return char
     normal = unicodedata.normalize("NFKC", char)
     if len(normal) == 1 and normal.isascii():
