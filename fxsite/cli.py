@@ -190,6 +190,9 @@ def audit(site_dir: Path, fmt: str) -> None:
     try:
         findings = verify_site(site_dir)
     except ConfigError as exc:
+        if fmt == "json":  # --format json always prints JSON, even for unreadable input
+            problem = Finding(str(site_dir), 1, 1, "FX901", str(exc))
+            click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
         raise UsageFailure(str(exc)) from None
     sys.exit(_report(findings, fmt))
 
