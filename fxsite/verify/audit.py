@@ -359,14 +359,25 @@ def _allowances(site: _Site) -> tuple[set[str], dict[str, set[str]], set[str]]:
 _DIGITS = re.compile(r"\d(?:[\d.,]*\d)?")
 
 
-def _covered(text: str, start: int, end: int, allowed: set[str]) -> bool:
+class _Allowed:
+    """Texts a copy may repeat, indexed by the numbers they hold (lookups stay cheap)."""
+
+    def __init__(self, items: set[str]) -> None:
+        self.by_number: dict[str, list[str]] = {}
+        for item in items:
+            for match in _DIGITS.finditer(item):
+                self.by_number.setdefault(match.group(), []).append(item)
+
+
+def _covered(text: str, start: int, end: int, allowed: list[_Allowed]) -> bool:
     """Every number of ``text[start:end]`` lies inside an occurrence of an allowed text.
 
     A copy may word a figure its own way ("approximately 4.7%" in a summary of
     a page that cites [4.7%](…)); its numbers must still be ones the page cites.
     """
     for match in _DIGITS.finditer(text, start, end):
-        if not any(_inside(text, match.start(), match.end(), item) for item in allowed if item):
+        candidates = [i for a in allowed for i in a.by_number.get(match.group(), [])]
+        if not any(_inside(text, match.start(), match.end(), item) for item in candidates):
             return False
     return True
 
@@ -386,7 +397,7 @@ def _inside(text: str, start: int, end: int, item: str) -> bool:
     return False
 
 
-def _check_block(site: _Site, rel: str, block: Block, allowed: set[str] | None) -> None:
+def _check_block(site: _Site, rel: str, block: Block, allowed: list[_Allowed] | None) -> None:
     for offset, name in hidden_characters(block.text):
         site.add(
             rel,
@@ -408,40 +419,36 @@ def _check_block(site: _Site, rel: str, block: Block, allowed: set[str] | None) 
             continue
         from fxsite.pages.claims import bare_figure_message
 
-        site.add(
-            rel,
-            "FX501",
-            bare_figure_message(span.text, library) + " (in published text)",
-            span.text,
-        )
+        shown = block.text[span.start : span.end]  # as written, before folding look-alikes
+        message = bare_figure_message(span.text, library) + " (in published text)"
+        if shown != span.text:
+            message += f"; it is written '{shown}' with look-alike characters"
+        site.add(rel, "FX501", message, shown)
 
 
 def _check_text(site: _Site) -> None:
     headings, per_page, values = _allowances(site)
-    for rel, page in site.pages.items():
-        url = url_of(rel)
-        page_allowed = headings | per_page.get(url, set())
-        if page.rows:
-            page_allowed |= values
-        for block in page.blocks:
-            if block.role in ("chart", "record-value"):
-                allowed: set[str] | None = page_allowed | values
-            elif block.channel == "article" and not block.role and not page.rows:
-                allowed = None
-            else:
-                allowed = page_allowed
-            _check_block(site, rel, block, allowed)
-    ticks = {
-        url_of(rel): {t for chart in page.charts for t in chart.texts}
+    heading_index, value_index = _Allowed(headings), _Allowed(values)
+    page_index = {url: _Allowed(texts) for url, texts in per_page.items()}
+    tick_index = {
+        url_of(rel): _Allowed({t for chart in page.charts for t in chart.texts})
         for rel, page in site.pages.items()
     }
-    for rel, url, blocks in site.extra:
-        allowed = headings | per_page.get(url, set()) | ticks.get(url, set())
-        if url in per_page and site.pages.get(url_of(url) or "index.html", PageText()).rows:
-            allowed |= values
-        if rel == "search/search_index.json" and any(
-            p.rows for r, p in site.pages.items() if url_of(r) == url
-        ):
-            allowed |= values
-        for block in blocks:
+    record_pages = {url_of(rel) for rel, page in site.pages.items() if page.rows}
+    for rel, page in site.pages.items():
+        url = url_of(rel)
+        own = [heading_index, page_index[url]] + ([value_index] if page.rows else [])
+        for block in page.blocks:
+            allowed: list[_Allowed] | None = own
+            if block.role in ("chart", "record-value"):
+                allowed = [*own, value_index]
+            elif block.channel == "article" and not block.role and not page.rows:
+                allowed = None
             _check_block(site, rel, block, allowed)
+    empty = _Allowed(set())
+    for rel, url, blocks in site.extra:
+        extra = [heading_index, page_index.get(url, empty), tick_index.get(url, empty)]
+        if url in record_pages:
+            extra.append(value_index)
+        for block in blocks:
+            _check_block(site, rel, block, extra)
