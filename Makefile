@@ -46,7 +46,8 @@ test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lin
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/build_speed.py
+	$(BIN)/python benchmarks/scale.py
+	$(BIN)/python benchmarks/detector_heldout.py
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache test-output

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -18,6 +19,7 @@ import click
 from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
+from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
 __all__ = ["main"]
@@ -84,7 +86,48 @@ class _Collect(logging.Handler):
         self.messages.append(" ".join(record.getMessage().split()))
 
 
-def _project(path: Path | None) -> tuple[Project, Any]:
+def _locate(paths: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
+    """The project folder (or config file) and the pages named on the command line.
+
+    No path: the current folder. A folder or a ``.yml`` file: that project. Page
+    files: the project of the nearest folder above them holding mkdocs.yml.
+    """
+    if not paths:
+        return None, []
+    pages = [p for p in paths if p.is_file() and p.suffix not in {".yml", ".yaml"}]
+    if not pages:
+        if len(paths) > 1:
+            raise UsageFailure("pass one project folder, or page files")
+        only = paths[0]
+        if only.is_file() and not only.name.startswith("mkdocs."):
+            # A record file: its project, checked whole (a record may break any page).
+            for folder in only.resolve().parents:
+                if (folder / CONFIG_NAME).is_file():
+                    return folder, []
+        return only, []
+    if len(pages) != len(paths):
+        raise UsageFailure("pass one project folder, or page files, not both")
+    first = pages[0].resolve()
+    for folder in first.parents:
+        if (folder / CONFIG_NAME).is_file():
+            return folder, pages
+    raise UsageFailure(f"{pages[0]}: no {CONFIG_NAME} in any folder above it")
+
+
+def _page_sources(project: Project, pages: list[Path]) -> list[str]:
+    """Docs-relative paths of ``pages``; each must be a Markdown page in docs/."""
+    docs = project.paths.docs_dir.resolve()
+    out = []
+    for page in pages:
+        resolved = page.resolve()
+        if not resolved.is_relative_to(docs) or resolved.suffix != ".md":
+            where = project.paths.relative(project.paths.docs_dir)
+            raise UsageFailure(f"{page}: not a Markdown page under {where}/")
+        out.append(resolved.relative_to(docs).as_posix())
+    return out
+
+
+def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
     config_file = _config_file(path)
     config = _load_mkdocs_config(config_file)
     plugin = config.plugins.get("fxsite")
@@ -99,22 +142,63 @@ def _project(path: Path | None) -> tuple[Project, Any]:
         faq_page=plugin.config.faq_page or "faq.md",
     )
     try:
-        return Project(paths), config
+        mode = enforce_mode(plugin.config.enforce)
+    except ConfigError as exc:
+        raise UsageFailure(f"{config_file.name}: {exc}") from None
+    try:
+        return Project(paths), config, mode
     except ConfigError as exc:
         raise UsageFailure(str(exc)) from None
 
 
-def _report(findings: list[Finding], fmt: str) -> int:
-    errors = [f for f in findings if f.severity == "error"]
+def _color() -> bool | None:
+    """False when ``NO_COLOR`` is set (https://no-color.org); else click decides (a terminal)."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def _styled(finding: Finding) -> str:
+    """A finding line with its place in bold and its code coloured by severity."""
+    place = f"{finding.path}:{finding.line}:{finding.col}:"
+    colour = "red" if finding.severity == "error" else "yellow"
+    rest = finding.format()[len(place) + 1 :]
+    code, _, message = rest.partition(" ")
+    return f"{click.style(place, bold=True)} {click.style(code, fg=colour, bold=True)} {message}"
+
+
+def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) -> int:
+    """Print findings; 1 when any refuses. A plain list refuses on any error.
+
+    ``quiet`` prints only the findings that refuse, and no summary.
+    """
+    verdict = findings if isinstance(findings, Verdict) else decide(findings, "all")
+    shown = verdict.all
     if fmt == "json":
-        click.echo(json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.to_dict() for f in shown], indent=2, ensure_ascii=False))
     else:
-        for finding in findings:
-            click.echo(finding.format())
-        warnings = len(findings) - len(errors)
-        summary = f"{len(errors)} error(s), {warnings} warning(s)"
-        click.echo(("refused: " if errors else "ok: ") + summary, err=True)
-    return 1 if errors else 0
+        for finding in verdict.refusals if quiet else shown:
+            click.echo(_styled(finding), color=_color())
+        refused = len(verdict.refusals)
+        summary = f"{refused} error(s), {len(shown) - refused} warning(s)"
+        if not quiet:
+            word = (
+                click.style("refused: ", fg="red") if refused else click.style("ok: ", fg="green")
+            )
+            click.echo(word + summary, err=True, color=_color())
+    return 1 if verdict.refused else 0
+
+
+class _EchoWarnings(logging.Handler):
+    """MkDocs' own warnings during ``fxsite build``, shown as MkDocs shows them.
+
+    fxsite's findings are printed by the command itself, once, in its format.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("mkdocs.plugins.fxsite"):
+            click.echo(f"{record.levelname}: {record.getMessage()}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -136,47 +220,68 @@ _FORMAT = click.option(
 )
 
 
+_QUIET = click.option(
+    "--quiet", "-q", is_flag=True, help="Print refusals only: no warnings, no summary."
+)
+
+
 @cli.command()
-@_PATH
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, exists=True, file_okay=True))
 @_FORMAT
-def check(path: Path | None, fmt: str) -> None:
-    """Validate records and pages; print findings; write nothing."""
-    project, _ = _project(path)
-    sys.exit(_report(project.check(), fmt))
+@_QUIET
+def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
+    """Validate records and pages; print findings; write nothing.
+
+    PATHS: the project folder (default: the current one), or page files to
+    check against the project's whole evidence library.
+    """
+    path, pages = _locate(paths)
+    project, _, mode = _project(path)
+    only = _page_sources(project, pages) if pages else None
+    findings = project.check(only)
+    sys.exit(_report(decide(findings, mode, project.citing), fmt, quiet))
 
 
 @cli.command()
 @_PATH
 @_FORMAT
 def build(path: Path | None, fmt: str) -> None:
-    """Check, then build the site; publish nothing on a refusal."""
+    """Check and build the site in one pass; publish nothing on a refusal."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
     from fxsite.publish import publish_atomically
 
-    project, config = _project(path)
-    findings = project.check()
-    if _report(findings, fmt):
-        click.echo("nothing published: the previous site is unchanged", err=True)
-        sys.exit(1)
+    project, config, _ = _project(path)
     site_dir = Path(config.site_dir)
+    verdicts: list[Verdict] = []
 
     def run(staging: Path) -> None:
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
+        plugin = staged.plugins["fxsite"]
         staged.plugins.on_startup(command="build", dirty=False)
         try:
             mkdocs_build(staged)
         finally:
+            verdicts.append(plugin.verdict)
             staged.plugins.on_shutdown()
 
+    mkdocs_log = logging.getLogger("mkdocs")
+    echo = _EchoWarnings()
+    mkdocs_log.addHandler(echo)
+    mkdocs_log.setLevel(logging.WARNING)
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
-        click.echo(
-            f"build failed: {exc}\nnothing published: the previous site is unchanged", err=True
-        )
+        if verdicts and verdicts[0].refused:
+            _report(verdicts[0], fmt)
+        else:
+            click.echo(f"build failed: {exc}", err=True)
+        click.echo("nothing published: the previous site is unchanged", err=True)
         sys.exit(1)
+    finally:
+        mkdocs_log.removeHandler(echo)
+    _report(verdicts[0] if verdicts else Verdict([], []), fmt)
     click.echo(f"built {project.paths.relative(site_dir)}/", err=True)
 
 
@@ -214,6 +319,16 @@ def schema(check_only: bool, path: Path | None) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
     click.echo(f"wrote {SCHEMA_FILE}", err=True)
+
+
+def _register_authoring() -> None:
+    from fxsite.cli_authoring import fix, import_csv, init
+
+    for command in (init, fix, import_csv):
+        cli.add_command(command)
+
+
+_register_authoring()
 
 
 def main() -> NoReturn:

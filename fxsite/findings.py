@@ -71,11 +71,15 @@ CODES: dict[str, str] = {
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
     "FX604": "evidence table or chart block invalid",
+    "FX605": "page clashes with a page the build generates",
+    "FX606": "page nested too deeply to render",
+    # Imports
+    "FX701": "CSV row cannot be imported as a figure",
     # Published output (the build's last gate and fxsite audit)
-    "FX701": "published figure differs from the one its record gives",
-    "FX702": "published file differs from what the evidence renders",
-    "FX703": "page lacks the fxsite-build stamp",
-    "FX704": "published file cannot be read safely",
+    "FX801": "published figure differs from the one its record gives",
+    "FX802": "published file differs from what the evidence renders",
+    "FX803": "page lacks the fxsite-build stamp",
+    "FX804": "published file cannot be read safely",
     # Project configuration
     "FX901": "project or configuration error",
 }
@@ -104,8 +108,15 @@ class Finding:
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Sorted by file, then position, then code; duplicates removed."""
-    return sorted(set(findings), key=lambda f: (f.path, f.line, f.col, f.code, f.message))
+    """Records and configuration first, then pages; each by file, position, code.
+
+    A record's own error is thus read before the claims it breaks. Duplicates
+    are removed.
+    """
+    return sorted(
+        set(findings),
+        key=lambda f: (f.path.endswith(".md"), f.path, f.line, f.col, f.code, f.message),
+    )
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -1,8 +1,14 @@
 """The MkDocs adapter: a thin plugin over the fxsite core.
 
-It loads the records once per build, hands each page to the core, logs every
-finding as ``path:line:col: CODE message`` and fails the build after listing
-them all. Under ``mkdocs serve`` it logs and keeps serving.
+The claims themselves are rendered by the Python-Markdown extension
+:mod:`fxsite.markdown`, which this plugin adds to the config (with the other
+extensions its generated Markdown needs). The plugin adds what only a whole
+site has: the library (loaded once per build, unchanged records reused under
+``serve``), the generated pages, the sections that need every page, and the
+verdict. It logs every finding as ``path:line:col: CODE message``, and what
+refuses is decided by :func:`fxsite.policy.decide`, as for ``fxsite check``.
+A refused build fails after listing every finding; under ``mkdocs serve`` it
+logs and keeps serving.
 """
 
 from __future__ import annotations
@@ -21,16 +27,18 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from fxsite import __version__
 from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
+from fxsite.markdown import FxsiteExtension, PageContext, locate
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.page import PageResult
 from fxsite.pages.sections import compose_page
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
+from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 from fxsite.render.charts import chart_style_css, render_chart_cached
 from fxsite.render.exports import (
@@ -46,14 +54,16 @@ __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
 log = logging.getLogger("mkdocs.plugins.fxsite")
 _ASSETS = ("fxsite.css", "fxsite.js")
+#: Markdown extensions the generated sections use; added when the config lacks them.
+_NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
+#: Every page the plugin writes says so: an auditor can tell a page fxsite
+#: never processed (``fxsite audit`` refuses one without it).
+#: The theme template of record pages (sidebars not rendered; see the file).
+RECORD_TEMPLATE = "fxsite-record.html"
+BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
 
 
-def _stamped(output: str) -> str:
-    """``output`` with the ``fxsite-build`` meta stamp in its head (once)."""
-    if 'name="fxsite-build"' in output or "<head>" not in output:
-        return output
-    stamp = f'<meta name="fxsite-build" content="{__version__}">'
-    return output.replace("<head>", f"<head>\n{stamp}", 1)
+_PROJECTS: dict[ProjectPaths, Project] = {}
 
 
 class FxsiteConfig(Config):
@@ -61,8 +71,8 @@ class FxsiteConfig(Config):
 
     evidence_dir = opt.Type(str, default="evidence")
     """Folder of the evidence records, relative to mkdocs.yml."""
-    enforce = opt.Type(bool, default=True)
-    """Fail the build on any finding; false turns refusals into warnings (for adoption)."""
+    enforce = opt.Type((bool, str), default=True)
+    """true: every error refuses; adopt: only on pages that cite evidence; false: none."""
     library_url = opt.Type(str, default="evidence")
     """URL folder of the generated Evidence Library (/evidence/, /evidence/R1/)."""
     faq_page = opt.Optional(opt.Type(str))
@@ -76,6 +86,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def __init__(self) -> None:
         self.serving = False
+        self.enforce: Enforce = "all"
+        self.extension: FxsiteExtension | None = None
+        self.page_context: PageContext | None = None
+        self.verdict = Verdict([], [])
         self.project: Project | None = None
         self.index = SiteIndex()
         self.results: dict[str, PageResult] = {}
@@ -99,9 +113,25 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
         try:
-            self.project = Project(paths)
+            # One Project per folder and process: `mkdocs serve` reloads the
+            # config (and so the plugin) for every rebuild, and the project
+            # keeps what did not change between them.
+            self.project = _PROJECTS.get(paths) or _PROJECTS.setdefault(paths, Project(paths))
+            self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None
+        # The generated Markdown uses admonitions; claims need the extension.
+        names = {str(e) for e in config.markdown_extensions if isinstance(e, str)}
+        for needed in _NEEDED_EXTENSIONS:
+            if needed not in names:
+                config.markdown_extensions.append(needed)
+        self.extension = FxsiteExtension()
+        self.extension.use_context(self._context)
+        extensions: list[Any] = config.markdown_extensions
+        extensions.append(self.extension)
+        templates = str(resources.files("fxsite").joinpath("templates"))
+        if templates not in config.theme.dirs:
+            config.theme.dirs.append(templates)
         for asset in _ASSETS:
             target = config.extra_css if asset.endswith(".css") else config.extra_javascript
             if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
@@ -118,10 +148,22 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
         project = self.project
+        clashes = project.clashes([f.src_uri for f in files.documentation_pages()])
+        self.findings.extend(clashes)
+        records_prefix = f"{project.paths.library_prefix}/"
         for src in project.generated_pages():
-            if files.get_file_from_path(src) is not None:
-                raise PluginError(f"fxsite: docs/{src} clashes with a page the build generates")
-            files.append(File.generated(config, src, content=""))
+            existing = files.get_file_from_path(src)
+            if existing is not None:
+                files.remove(existing)  # reported above; the generated page wins
+            # Record pages stay out of the navigation: the library index links
+            # them, and a theme that copies the nav into every page would
+            # otherwise do work that grows with records x pages.
+            inclusion = (
+                InclusionLevel.NOT_IN_NAV
+                if src.startswith(records_prefix) and not src.endswith("/index.md")
+                else InclusionLevel.UNDEFINED
+            )
+            files.append(File.generated(config, src, content="", inclusion=inclusion))
         for asset in _ASSETS:
             content = resources.files("fxsite").joinpath("assets", asset).read_text("utf-8")
             if asset.endswith(".css"):
@@ -203,6 +245,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if generated is not None:
             # Wide tables read better without Material's side bars.
             page.meta.setdefault("hide", ["navigation", "toc"])
+            if src.startswith(f"{self.project.paths.library_prefix}/") and not src.endswith(
+                "/index.md"
+            ):
+                page.meta.setdefault("template", RECORD_TEMPLATE)
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
             page.meta["title"] = html.escape(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
@@ -222,8 +268,28 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings.extend(result.findings)
         return compose_page(result, self.project.library, self._href_for(page))
 
+    def _context(self) -> PageContext:
+        """The extension's view of the page being rendered."""
+        assert self.project is not None
+        if self.page_context is None:  # a Markdown render outside a page
+            self.page_context = PageContext(self.project.library, lambda r, a: f"#{a}")
+        return self.page_context
+
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        assert self.project is not None
+        path = self.project.paths.relative(self.project.paths.docs_dir / page.file.src_uri)
+        self.page_context = PageContext(self.project.library, self._href_for(page), path)
+        return None
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         src = page.file.src_uri
+        if self.page_context is not None:
+            # What the renderer found that the source check could not see.
+            self.findings.extend(
+                locate(f, page.file.content_string if src in self.results else "")
+                for f in self.page_context.findings
+            )
+            self.page_context = None
         if src in self.results:
             self.index.pages[src] = PageInfo(src, page.url, page.title or src, self.results[src])
             self.index.add_html(src, html)
@@ -231,25 +297,21 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        errors = [f for f in self.findings if f.severity == "error"]
-        for finding in sorted(set(self.findings), key=lambda f: (f.path, f.line, f.col, f.code)):
-            if finding.severity == "error" and self.config.enforce:
+        citing = {r.path for r in self.results.values() if r.claims}
+        self.verdict = decide(self.findings, self.enforce, citing)
+        for finding in self.verdict.all:
+            if finding in self.verdict.refusals:
                 log.error(finding.format())
             else:
                 log.warning(finding.format())
-        if errors and self.config.enforce and not self.serving:
+        if self.verdict.refused and not self.serving:
             raise PluginError(
-                f"fxsite refused the build: {len(errors)} finding(s) above. "
-                "Run `fxsite check` for the full list."
+                f"fxsite refused the build: {len(self.verdict.refusals)} finding(s) above. "
+                "Nothing was published."
             )
         for name, file in self.exports.items():
             file.content_string = self._export_content(name)
         return env
-
-    def on_post_template(
-        self, output_content: str, *, template_name: str, config: MkDocsConfig
-    ) -> str:
-        return _stamped(output_content)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The last gate: the staged site is audited; a refusal publishes nothing."""
@@ -259,15 +321,17 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             findings = verify_site(Path(config.site_dir))
         except FxsiteError as exc:
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
+        # Placed in their source pages, so that `enforce: adopt` judges them as
+        # it judges the source check's findings.
         findings = locate_in_sources(findings, self.sources)
-        errors = [f for f in findings if f.severity == "error"]
-        refuse = bool(errors) and self.config.enforce and not self.serving
-        for finding in findings:
-            (log.error if refuse else log.warning)(finding.format())
-        if refuse:
+        citing = {r.path for r in self.results.values() if r.claims}
+        verdict = decide(findings, self.enforce, citing)
+        for finding in verdict.all:
+            (log.error if finding in verdict.refusals else log.warning)(finding.format())
+        if verdict.refused and not self.serving:
             raise PluginError(
                 f"fxsite refused the build: the built site fails its audit with "
-                f"{len(errors)} finding(s) above; nothing is published."
+                f"{len(verdict.refusals)} finding(s) above. Nothing was published."
             )
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
@@ -275,11 +339,19 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
         for item in unresolved:
             log.warning(f"fxsite: unresolved placeholder {item} on {src}")
-        output = _stamped(output)
         result = self.results.get(src)
+        head = BUILD_STAMP
         if result is not None and result.faq:
-            output = output.replace("</head>", faq_json_ld(result) + "</head>", 1)
-        return output
+            head += faq_json_ld(result)
+        return output.replace("</head>", head + "</head>", 1)
+
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """Static templates (404.html) are pages a reader sees too: stamp them."""
+        if template_name.endswith(".html"):
+            return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
+        return output_content
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fxsite.evidence.library import Library, load_library
+from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
+from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
@@ -49,12 +51,47 @@ class ProjectPaths:
         return target.is_relative_to(self.docs_dir.resolve())
 
 
+_Stamp = tuple[int, int, int]
+
+
+def _stamp(path: Path) -> _Stamp | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+@dataclass
+class _CachedPage:
+    """A page result and what it was computed from (see :meth:`Project.process`)."""
+
+    source: str
+    known: frozenset[str]
+    records: dict[str, object]
+    figures: dict[str, object]
+    generation: int | None
+    result: PageResult
+
+
 @dataclass
 class Project:
-    """A project being checked or built."""
+    """A project being checked or built.
+
+    Between two builds of one process (``mkdocs serve``) it keeps what did
+    not change: a record file whose size, mtime and inode are the same is not
+    read again, and a page whose source, cited records and figures are the
+    same is not processed again.
+    """
 
     paths: ProjectPaths
     library: Library = field(default_factory=Library)
+    _records: dict[Path, tuple[_Stamp, RecordFile]] = field(default_factory=dict, repr=False)
+    _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
+    _generation: int = 0
+    _faq: dict[str, tuple[_Stamp, bool]] = field(default_factory=dict, repr=False)
+    #: Pages (as findings name them) that cite evidence, after :meth:`check`.
+    citing: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -66,8 +103,29 @@ class Project:
             raise ConfigError(f"{self.paths.relative(self.paths.docs_dir)}: docs folder not found")
 
     def load(self) -> Library:
-        """(Re)load every record; state is rebuilt each time, for ``serve``."""
-        self.library = load_library(self.paths.evidence_dir, self.paths.root)
+        """(Re)load the records; unchanged files are reused, for ``serve``."""
+        changed = False
+        seen: set[Path] = set()
+
+        def read(file: Path, path: str) -> RecordFile:
+            nonlocal changed
+            seen.add(file)
+            stamp = _stamp(file)
+            cached = self._records.get(file)
+            if stamp is not None and cached is not None and cached[0] == stamp:
+                return cached[1]
+            changed = True
+            loaded = load_record_file(file, path, root=self.paths.evidence_dir)
+            if stamp is not None:
+                self._records[file] = (stamp, loaded)
+            return loaded
+
+        self.library = load_library(self.paths.evidence_dir, self.paths.root, read)
+        for gone in set(self._records) - seen:
+            changed = True
+            del self._records[gone]
+        if changed:
+            self._generation += 1
         return self.library
 
     def generated_pages(self) -> list[str]:
@@ -75,9 +133,47 @@ class Project:
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
-        if self.paths.faq_page:
+        if self.paths.faq_page and self.has_faq():
             pages.append(self.paths.faq_page)
         return pages
+
+    def has_faq(self) -> bool:
+        """Whether some page has an FAQ: the site-wide FAQ page is generated only then.
+
+        Pages are read again only when their size, mtime or inode changed.
+        """
+        found = False
+        for src in self.doc_pages():
+            file = self.paths.docs_dir / src
+            stamp = _stamp(file)
+            cached = self._faq.get(src)
+            if stamp is None or cached is None or cached[0] != stamp:
+                try:
+                    source = file.read_text(encoding="utf-8-sig")
+                except (OSError, UnicodeDecodeError):
+                    continue  # check reports the unreadable page
+                has = bool(split_front_matter(source)[0] and read_front_matter(source, src).faq)
+                if stamp is not None:
+                    self._faq[src] = (stamp, has)
+            else:
+                has = cached[1]
+            found = found or has
+        return found
+
+    def clashes(self, doc_pages: Iterable[str]) -> list[Finding]:
+        """Authored pages at the path of a page the build generates (FX605)."""
+        generated = set(self.generated_pages())
+        return [
+            Finding(
+                self.paths.relative(self.paths.docs_dir / src),
+                1,
+                1,
+                "FX605",
+                f"{src} is a page the build generates (the Evidence Library or the FAQ); "
+                "rename it or move the library with the plugin's library_url",
+            )
+            for src in sorted(set(doc_pages) & generated)
+        ]
 
     def doc_pages(self) -> list[str]:
         """Docs-relative paths of the Markdown pages the authors wrote."""
@@ -96,9 +192,12 @@ class Project:
 
         ``draw`` renders charts (builds); ``check`` leaves it out.
         """
+        known = frozenset(known_pages)
+        cached = self._pages.get(src)
+        if cached is not None and self._still_valid(cached, source, known):
+            return cached.result
         path = self.paths.relative(self.paths.docs_dir / src)
         result = process_page(source, path, self.library, href_for, draw)
-        known = set(known_pages)
         for item in result.related:
             if item.page is None:
                 continue
@@ -118,15 +217,40 @@ class Project:
                         f"related page '{item.page}' does not exist{hint}",
                     )
                 )
+        self._pages[src] = _CachedPage(
+            source,
+            known,
+            {r: self.library.records.get(r) for r in result.records},
+            {c.ref: c.value for c in result.claims},
+            # A page with findings may name any figure in a hint: any change counts.
+            self._generation if result.findings else None,
+            result,
+        )
         return result
 
-    def check(self) -> list[Finding]:
-        """Every finding of the project: records, then every page."""
+    def _still_valid(self, cached: _CachedPage, source: str, known: frozenset[str]) -> bool:
+        if cached.source != source or cached.known != known:
+            return False
+        if cached.generation is not None and cached.generation != self._generation:
+            return False
+        library = self.library
+        return all(library.records.get(r) == rec for r, rec in cached.records.items()) and all(
+            library.figures.get(ref) == fig for ref, fig in cached.figures.items()
+        )
+
+    def check(self, only: list[str] | None = None) -> list[Finding]:
+        """Every finding of the project: records first, then every page.
+
+        ``only`` (docs-relative paths) checks just those pages, against the
+        whole library.
+        """
         self.load()
+        self.citing = set()
         findings = list(self.library.findings)
         pages = self.doc_pages()
+        findings.extend(self.clashes(pages))
         known = [*pages, *self.generated_pages()]
-        for src in pages:
+        for src in pages if only is None else only:
             file = self.paths.docs_dir / src
             try:
                 source = file.read_text(encoding="utf-8-sig")
@@ -139,4 +263,6 @@ class Project:
                 src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known
             )
             findings.extend(result.findings)
+            if result.claims:
+                self.citing.add(result.path)
         return sort_findings(findings)

@@ -149,7 +149,7 @@ def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
 ATTACKS = [
     # -- claims: text, data attributes, badge, tooltip, link -------------------------------
     Attack("claim text", edit(HOME, f"({CLAIM})178", r"\g<1>179"), "FX403"),
-    Attack("claim value attribute", edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'), "FX702"),
+    Attack("claim value attribute", edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'), "FX802"),
     Attack(
         "value and text edited together",
         both(
@@ -161,30 +161,30 @@ ATTACKS = [
     Attack(
         "claim unit attribute",
         edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-unit=")s"', r'\1ms"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim label attribute",
         edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1spec"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim label set to setup",
         edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1setup"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim decimals attribute",
         edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-decimals=")0"', r'\g<1>1"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
-        "claim record attribute", edit(HOME, r'data-fx-record="R1"', 'data-fx-record="R9"'), "FX702"
+        "claim record attribute", edit(HOME, r'data-fx-record="R1"', 'data-fx-record="R9"'), "FX802"
     ),
     Attack(
         "claim figure attribute",
         edit(HOME, r'data-fx-figure="save_time_baseline"', 'data-fx-figure="save_time_fx100"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim ref to another figure",
@@ -206,12 +206,12 @@ ATTACKS = [
         edit(
             HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#save_time_fx100"'
         ),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim links to no anchor",
         edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#gone"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim links off site",
@@ -220,23 +220,23 @@ ATTACKS = [
             r'href="evidence/R1/#save_time_baseline"',
             'href="https://evil.example/#save_time_baseline"',
         ),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "badge letter",
         edit(HOME, f'({CLAIM}178\u00a0s<span class="fx-badge"[^>]*>)M', r"\1S"),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "badge removed",
         edit(HOME, f'({CLAIM}178\u00a0s)<span class="fx-badge"[^>]*>M</span>', r"\1"),
-        "FX702",
+        "FX802",
     ),
     Attack(
-        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX702"
+        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX802"
     ),
     Attack(
-        "tooltip", edit(HOME, r'title="Report R1 · measured', 'title="Report R1 · spec'), "FX702"
+        "tooltip", edit(HOME, r'title="Report R1 · measured', 'title="Report R1 · spec'), "FX802"
     ),
     Attack(
         "claim class",
@@ -245,12 +245,12 @@ ATTACKS = [
             r'fx-claim fx-claim--measured" href="evidence/R1/#save_time_baseline"',
             'fx-claim fx-claim--spec" href="evidence/R1/#save_time_baseline"',
         ),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim hidden by style",
         edit(HOME, r'(href="evidence/R1/#save_time_baseline")', r'\1 style="display:none"'),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "claim removed",
@@ -260,7 +260,7 @@ ATTACKS = [
     Attack(
         "claim in a heading badge added",
         edit(BUBBLES, r"(<h1 [^>]*><a [^>]*>1\.9×)", r'\1<span class="fx-badge">M</span>'),
-        "FX702",
+        "FX802",
     ),
     # -- glued characters --------------------------------------------------------------------
     Attack("digit glued before a claim", edit(HOME, f"({CLAIM})", r"5\1"), "FX503"),
@@ -363,23 +363,23 @@ ATTACKS = [
     Attack(
         "page without stamp",
         write("plain.html", "<html><head></head><body>x</body></html>"),
-        "FX703",
+        "FX803",
     ),
-    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX703"),
+    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX803"),
     # -- record pages ----------------------------------------------------------------------------
-    Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX702"),
+    Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX802"),
     Attack(
         "record page label",
         edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "record page status",
         edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"),
-        "FX702",
+        "FX802",
     ),
-    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX702"),
-    Attack("record page deleted", remove("evidence/R1"), "FX702"),
+    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX802"),
+    Attack("record page deleted", remove("evidence/R1"), "FX802"),
     # -- charts ------------------------------------------------------------------------------------
     Attack(
         "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
@@ -387,18 +387,18 @@ ATTACKS = [
     Attack(
         "chart data label",
         edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"),
-        "FX702",
+        "FX802",
     ),
     Attack(
         "chart bar label",
         edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"),
-        "FX702",
+        "FX802",
     ),
     Attack(
-        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX702"
+        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX802"
     ),
     Attack(
-        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX702"
+        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX802"
     ),
     Attack(
         "chart bar link",
@@ -407,32 +407,32 @@ ATTACKS = [
             r'<a href="\.\./evidence/R1/#save_time_baseline">',
             '<a href="../evidence/R1/#save_time_fx100">',
         ),
-        "FX702",
+        "FX802",
     ),
     # -- evidence.json and the exports ---------------------------------------------------------
-    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX701"),
-    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX701"),
-    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX701"),
-    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX701"),
-    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX701"),
+    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX801"),
+    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX801"),
+    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX801"),
+    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX801"),
+    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX801"),
     Attack(
-        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX701"
+        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX801"
     ),
     Attack(
-        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX701"
+        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX801"
     ),
-    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX701"),
+    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX801"),
     Attack(
         "figure no record defines",
         evidence(
             lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})
         ),
-        "FX701",
+        "FX801",
     ),
     Attack(
         "record value changed",
         record("R1", _set(("figures", "save_time_fx100", "value"), 93)),
-        "FX701",
+        "FX801",
     ),
     Attack(
         "record stated no longer holds",
@@ -445,9 +445,9 @@ ATTACKS = [
             "R1",
             _set(("derived", "save_speedup", "formula"), "save_time_fx100 / save_time_baseline"),
         ),
-        "FX701",
+        "FX801",
     ),
-    Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX702"),
+    Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX802"),
     Attack("record retracted but cited", record("R1", _status("retracted")), "FX406"),
     Attack("record superseded but cited", record("R1", _status("superseded")), "FX407"),
     Attack(
@@ -467,7 +467,7 @@ ATTACKS = [
     Attack(
         "listed page missing",
         evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
-        "FX702",
+        "FX802",
     ),
     Attack("evidence.json schema", figure("R1#save_time_fx100", label="guess"), "FX205"),
     Attack(
@@ -477,14 +477,14 @@ ATTACKS = [
             r"R1#save_time_fx100,R1,save_time_fx100,94",
             "R1#save_time_fx100,R1,save_time_fx100,93",
         ),
-        "FX702",
+        "FX802",
     ),
-    Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX702"),
-    Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX702"),
+    Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX802"),
+    Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX802"),
     Attack(
         "sitemap.xml.gz",
         lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
-        "FX702",
+        "FX802",
     ),
 ]
 

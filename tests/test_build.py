@@ -134,7 +134,7 @@ def test_mkdocs_build_refused(tmp_path: Path) -> None:
     logged = _logged(proc.stderr, "ERROR")
     for finding in REFUSED_FINDINGS:
         assert finding in logged
-    assert "fxsite refused the build: 8 finding(s) above." in proc.stderr
+    assert "fxsite refused the build: 8 finding(s) above. Nothing was published." in proc.stderr
 
 
 def test_mkdocs_build_with_enforce_false_warns_and_builds(tmp_path: Path) -> None:
@@ -147,7 +147,9 @@ def test_mkdocs_build_with_enforce_false_warns_and_builds(tmp_path: Path) -> Non
     assert proc.returncode == 0, proc.stderr
     warned = _logged(proc.stderr, "WARNING")
     for finding in REFUSED_FINDINGS:
-        assert finding in warned
+        where, _, rest = finding.partition(": ")
+        code, _, message = rest.partition(" ")
+        assert f"{where}: {code} warning: {message} (enforce: false)" in warned
     assert not any(line.startswith("ERROR") for line in proc.stderr.splitlines())
     assert (tmp_path / "out" / "index.html").is_file()
 

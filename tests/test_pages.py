@@ -8,12 +8,14 @@ from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
+import markdown
 import pytest
 from bs4 import BeautifulSoup
 from sitekit import CLEAN, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
+from fxsite.markdown import FxsiteExtension, PageContext
 from fxsite.pages.page import process_page, rewrite_text
 from fxsite.project import Project, ProjectPaths
 from fxsite.render.charts import render_chart, render_chart_cached
@@ -196,14 +198,19 @@ def test_rendered_page_holds_the_claims(lib: Library) -> None:
     )
     result = process_page(source, PATH, lib, href_for)
     assert result.findings == []
-    parsed = BeautifulSoup(result.markdown, "html.parser")
+    # Claims stay links in the page's Markdown; the Markdown extension renders them.
+    assert "[178 s](evidence:R1#save_time_baseline)" in result.markdown
+    extension = FxsiteExtension()
+    extension.use_context(lambda: PageContext(lib, href_for, PATH))
+    rendered = markdown.markdown(result.markdown, extensions=[extension])
+    parsed = BeautifulSoup(rendered, "html.parser")
     claims = parsed.select("a.fx-claim")
     assert [(a["data-fx-ref"], a["href"]) for a in claims] == [
         ("R1#save_time_baseline", "evidence/R1/#save_time_baseline"),
         ("R1#run_total", "evidence/R1/#run_total"),
     ]
     assert claims[1].contents[0] == "3,560\u00a0s"
-    assert "[178 s]" not in result.markdown
+    assert "[178 s]" not in rendered
 
 
 def test_code_keeps_its_evidence_links_verbatim(lib: Library) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "build_library",
     "library_from_published",
     "load_library",
+    "record_files",
 ]
 
 #: Largest report document hashed, in bytes (8 GiB documents are refused, not read).
@@ -94,6 +95,7 @@ class RecordSource:
     pos: Callable[[Loc], tuple[int, int]]
     #: the name the record is filed under (file stem), which must be its ID
     stem: str
+    suffix: str = ".yaml"
 
 
 @dataclass
@@ -120,6 +122,15 @@ class Library:
 
     def figure_hint(self, record_id: str, name: str) -> str:
         return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
+
+    def invalid_at(self, record_id: str) -> str | None:
+        """``evidence/R1.yaml:4``, the first error of a record file that failed to load."""
+        if record_id not in self.invalid:
+            return None
+        for finding in self.findings:
+            if finding.severity == "error" and Path(finding.path).stem == record_id:
+                return f"{finding.path}:{finding.line}"
+        return None
 
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
@@ -365,8 +376,9 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
     for source in sources:
         record = source.record
         if source.stem != record.id:
-            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}.yaml"
+            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{source.suffix}"
             _report(library, source, ("id",), "FX301", message)
+            library.invalid.add(source.stem)  # claims to R1 then say why R1 is missing
             continue
         if record.id.lower() in RESERVED_IDS:
             message = f"id '{record.id}' is reserved for a page the build generates; choose another"
@@ -389,28 +401,55 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
     return library
 
 
-def load_library(evidence_dir: Path, root: Path) -> Library:
-    """Load every ``*.yaml`` record under ``evidence_dir``; paths relative to ``root``."""
+def record_files(evidence_dir: Path) -> list[Path]:
+    """Every record file: ``*.yaml`` and ``*.yml``, in subfolders too; hidden ones left out.
+
+    A record written as ``R1.yml`` or filed under ``evidence/2026/`` is read like
+    any other, never silently skipped; a FIFO or a device with such a name is
+    listed too, so that reading it refuses it with a finding.
+    """
+    found = []
+    for file in evidence_dir.rglob("*"):
+        parts = file.relative_to(evidence_dir).parts
+        hidden = any(p.startswith(".") for p in parts)
+        if file.suffix.lower() in {".yaml", ".yml"} and not hidden and not file.is_dir():
+            found.append(file)
+    return sorted(found, key=lambda f: f.relative_to(evidence_dir).as_posix())
+
+
+def load_library(
+    evidence_dir: Path,
+    root: Path,
+    read: Callable[[Path, str], RecordFile] | None = None,
+) -> Library:
+    """Load every record file (:func:`record_files`) under ``evidence_dir``; paths relative to ``root``.
+
+    ``read`` loads one record file (by default :func:`load_record_file`, links
+    only inside ``evidence_dir``); ``serve`` passes one that reuses the files
+    that did not change since the last build.
+    """
     sources: list[RecordSource] = []
     invalid: set[str] = set()
     findings: list[Finding] = []
-    for file in sorted(evidence_dir.glob("*.yaml")):
+    for file in record_files(evidence_dir):
         path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        loaded = load_record_file(file, path, root=evidence_dir)
+        loaded = read(file, path) if read else load_record_file(file, path, root=evidence_dir)
         findings.extend(loaded.loaded.findings)
         if loaded.record is None:
             invalid.add(file.stem)
             continue
-        sources.append(_yaml_source(loaded, file.stem))
+        sources.append(_yaml_source(loaded, file))
     library = build_library(sources, invalid)
     library.findings[:0] = findings
     _check_sources(library, evidence_dir)
     return library
 
 
-def _yaml_source(file: RecordFile, stem: str) -> RecordSource:
+def _yaml_source(file: RecordFile, where: Path) -> RecordSource:
     assert file.record is not None
-    return RecordSource(file.path, file.record, file.loaded.raw, file.loaded.pos, stem)
+    return RecordSource(
+        file.path, file.record, file.loaded.raw, file.loaded.pos, where.stem, where.suffix
+    )
 
 
 def _plain(value: Any, loc: Loc, written: dict[Loc, str]) -> Any:

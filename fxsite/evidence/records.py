@@ -1,4 +1,9 @@
-"""Loading one record file: safe YAML, then the models, then the schema.
+"""Loading one record file: safe YAML, then the models.
+
+Each record is validated once, by the pydantic models. The published JSON
+Schema is generated from the same models, and a test holds the two to the
+same verdicts (``tests/test_models.py``), so a second validation at load
+time would only cost time.
 
 Every problem becomes a :class:`~fxsite.findings.Finding` positioned at the
 field it concerns, thanks to the position map of :mod:`fxsite.evidence.yamlsafe`.
@@ -12,7 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from fxsite.evidence.models import Record
-from fxsite.evidence.schema import schema_errors
+from fxsite.evidence.plainwords import validation_message
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, read_bytes
@@ -62,11 +67,9 @@ def flatten_validation_error(
             line, col = loaded.key_positions.get(loc) or loaded.pos(loc)
         else:
             line, col = loaded.pos(loc)
-        message = item["msg"]
-        if kind == "missing":
-            message = "required field missing"
-        # "Value error, ..." / "Assertion failed, ..." prefixes say nothing to a user.
-        message = message.removeprefix("Value error, ")
+        message = validation_message(
+            kind, item["msg"], loc, item.get("ctx") or {}, item.get("input")
+        )
         findings.append(Finding(path, line, col, code, f"{_dotted(loc)}: {message}"))
     return findings
 
@@ -96,11 +99,5 @@ def load_record_file(file: Path, path: str, root: Path | None = None) -> RecordF
         record = Record.model_validate(loaded.data)
     except ValidationError as exc:
         findings.extend(flatten_validation_error(exc, loaded, path))
-    # The published schema must never refuse what the models accept silently:
-    # where the models pass, any schema violation is reported (FX205).
-    if record is not None:
-        for loc, message in schema_errors(loaded.data):
-            line, col = loaded.pos(loc)
-            findings.append(Finding(path, line, col, "FX205", f"{_dotted(loc)}: {message}"))
     loaded.findings.extend(findings)
     return RecordFile(path, record if not findings else None, loaded)

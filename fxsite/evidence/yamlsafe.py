@@ -7,9 +7,10 @@ resolve YAML 1.1 types (``yes`` becomes ``True``, ``2026-03-14`` a date,
 ``1:30`` the integer 90), keep the last of two duplicate keys silently, expand
 aliases (a small "billion laughs" file explodes) and forget positions.
 
-So :func:`load_yaml` uses PyYAML only for its reader, scanner and parser (the
-pure-Python ones, whose marks count characters exactly) and builds the data
-from the event stream itself:
+So :func:`load_yaml` uses PyYAML only for its reader, scanner and parser
+(libyaml's C ones where PyYAML was built with them, else the pure-Python
+ones; the marks of both count characters exactly) and builds the data from
+the event stream itself:
 
 * plain scalars resolve with the YAML 1.2 **core schema** only: null, bool
   (``true``/``false`` in three spellings), int (decimal, ``0o``, ``0x``) and
@@ -45,6 +46,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from fxsite.evidence.plainwords import yaml_message
 from fxsite.findings import Finding
 
 __all__ = ["MAX_DEPTH", "LoadedYaml", "YamlPath", "load_yaml"]
@@ -71,6 +73,11 @@ _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
 _INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
 _NAN = re.compile(r"\.(?:nan|NaN|NAN)")
 
+# Characters YAML does not allow in a stream (PyYAML's Reader.NON_PRINTABLE).
+_NON_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
 # Characters PyYAML counts as line breaks; "\r\n" is one break.
 _BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
@@ -85,14 +92,27 @@ class _Mark(Protocol):
     def column(self) -> int: ...
 
 
-class _EventLoader(yaml.SafeLoader):
-    """Our own loader class, used only for its reader, scanner and parser.
+class _PureEventLoader(yaml.SafeLoader):
+    """The pure-Python reader, scanner and parser, for machines without libyaml.
 
-    It is the pure-Python one on purpose: its marks count characters, so
-    columns are exact, and no code path of it constructs Python objects.
     Subclassing keeps us independent of anyone editing ``SafeLoader``'s
     global resolver tables, which we never consult anyway.
     """
+
+
+class _CEventLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's C scanner and parser: events only, about ten times faster.
+
+    Its marks count characters (astral ones too), exactly as the pure-Python
+    parser's do, so every column stays exact; only events are read, so no
+    code path constructs Python objects from the document.
+    """
+
+
+#: The parser :func:`load_yaml` reads events with.
+_EventLoader: type[Any] = (
+    _CEventLoader if getattr(yaml, "__with_libyaml__", False) else _PureEventLoader
+)
 
 
 class _Invalid(ValueError):
@@ -325,7 +345,7 @@ class _Builder:
                 return _resolve_tagged(tag, event.value)
             # Only plain scalars are resolved; quoted and block scalars are strings.
             # A refused tag (already reported) is ignored for best-effort data.
-            return _resolve_plain(event.value) if event.style is None else event.value
+            return _resolve_plain(event.value) if not event.style else event.value
         except _Invalid as exc:
             self.add(pos, "FX203", str(exc))
             return event.value
@@ -464,7 +484,8 @@ def _decode(
                 line + 1 + line_offset,
                 col + 1,
                 "FX105",
-                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start} ({exc.reason})",
+                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start}; "
+                "save the file as UTF-8",
             )
     # A BOM is allowed; dropping it keeps first-line columns right.
     return text.removeprefix("\ufeff"), None
@@ -488,18 +509,46 @@ def load_yaml(
         assert stop is not None
         return LoadedYaml(data=None, findings=[stop], positions={(): (1 + line_offset, 1)})
     builder = _Builder(path, line_offset, require_mapping)
-    loader: _EventLoader | None = None
+    bad = _NON_PRINTABLE.search(text)
+    if bad is not None:
+        # The pure reader reports these itself; libyaml would fail without a position.
+        line, col = _line_col(text, bad.start())
+        builder.add(
+            (line + 1 + line_offset, col + 1),
+            "FX101",
+            f"the character U+{ord(bad.group()):04X} is not allowed in YAML; remove it",
+        )
+        builder.fatal = True
+        return builder.close()
+    loader: Any = None
     try:
         loader = _EventLoader(text)
         while not builder.stop and loader.check_event():
-            # types-PyYAML leaves get_event unannotated; it returns an Event.
-            builder.feed(loader.get_event())  # type: ignore[no-untyped-call]
+            builder.feed(loader.get_event())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = _one_line(exc.problem or exc.context or "invalid YAML")
-        if exc.context and exc.problem and exc.context_mark is not None:
-            line = exc.context_mark.line + 1 + line_offset
-            message += f" ({_one_line(exc.context)} at line {line})"
+        problem = _one_line(exc.problem or exc.context or "invalid YAML")
+        if "maximum nesting depth" in problem:
+            # libyaml's own limit, met while scanning ahead of our builder.
+            builder.add(
+                builder.mark(mark), "FX106", f"too deeply nested (more than {MAX_DEPTH} levels)"
+            )
+            builder.fatal = True
+            return builder.close()
+        # The two parsers word this one differently; say it one way.
+        problem = problem.replace("not allowed in this context", "not allowed here")
+        context = _one_line(exc.context or "")
+        if exc.context_mark is not None:
+            context += f" at line {exc.context_mark.line + 1 + line_offset}"
+        here = mark or exc.context_mark
+        # In plain words, with the fix: never the parser's own wording.
+        message = yaml_message(
+            problem if exc.problem else "",
+            context,
+            text,
+            here.line if here else 0,
+            here.column if here else 0,
+        )
         builder.add(builder.mark(mark), "FX101", message)
         builder.fatal = True
     except yaml.reader.ReaderError as exc:
@@ -508,13 +557,13 @@ def load_yaml(
         builder.add(
             (line + 1 + line_offset, col + 1),
             "FX101",
-            f"unacceptable character #x{char:04x}: {_one_line(str(exc.reason))}",
+            f"the character U+{char:04X} is not allowed in YAML; remove it",
         )
         builder.fatal = True
-    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as exc:
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
         # PyYAML should only raise the errors above; anything else is still
         # the input's fault from the user's point of view, never a traceback.
-        builder.add(builder.mark(None), "FX101", f"cannot read YAML: {_one_line(str(exc))}")
+        builder.add(builder.mark(None), "FX101", "this file cannot be read as YAML")
         builder.fatal = True
     finally:
         if loader is not None:

@@ -22,6 +22,7 @@ __all__ = [
     "ClaimProblem",
     "HrefFor",
     "bare_figure_message",
+    "claim_markup",
     "escape_markdown",
     "figures_stating",
     "render_claim",
@@ -80,6 +81,15 @@ def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | No
             ),
         )
     record = library.records.get(record_id)
+    invalid = library.invalid_at(record_id) if record is None else None
+    if invalid is not None:
+        return (
+            record_id,
+            figure,
+            ClaimProblem(
+                "FX401", f"record {record_id} is invalid ({invalid}); fix the record first"
+            ),
+        )
     if record is None:
         return (
             record_id,
@@ -207,6 +217,17 @@ def figures_stating(text: str, library: Library, limit: int = 3) -> list[str]:
     return [ref for _, ref in sorted(found)[:limit]]
 
 
+def claim_markup(text: str, ref: str) -> str:
+    """The claim to write for bare figure ``text`` citing ``ref``.
+
+    ``about 94 s`` -> ``about [94 s](evidence:R1#save_time_fx100)``: the link
+    text states the value only; the writer's wording stays around it.
+    """
+    approx = _APPROX.match(text.strip())
+    lead = approx.group(0) if approx else ""
+    return f"{lead}[{text.strip()[len(lead) :]}](evidence:{ref})"
+
+
 def bare_figure_message(text: str, library: Library) -> str:
     """What to tell an author about a bare figure: the claim to write, if one fits."""
     refs = figures_stating(text, library)
@@ -214,10 +235,7 @@ def bare_figure_message(text: str, library: Library) -> str:
         return (
             f"bare figure '{text}': cite its record as [{text}](evidence:ID#figure), or remove it"
         )
-    # "about 94 s" -> about [94 s](evidence:...): the link text states the value only.
-    approx = _APPROX.match(text.strip())
-    lead = approx.group(0) if approx else ""
-    suggestion = f"{lead}[{text.strip()[len(lead) :]}](evidence:{refs[0]})"
+    suggestion = claim_markup(text, refs[0])
     others = f" (also matches {', '.join(refs[1:])})" if refs[1:] else ""
     return f"bare figure '{text}': did you mean {suggestion}?{others}"
 
@@ -285,6 +303,6 @@ def render_claim(
     # data-search-exclude keeps the badge out of Material's search index.
     return (
         f"<a {attr_text}>{shown}"
-        f'<span class="fx-badge" aria-hidden="true" data-search-exclude>{badge}</span>'
-        f'<span class="fx-sr" data-search-exclude> ({spoken}, report {esc(claim.record)})</span></a>'
+        f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{badge}</span>'
+        f'<span class="fx-sr" data-search-exclude=""> ({spoken}, report {esc(claim.record)})</span></a>'
     )

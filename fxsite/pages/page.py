@@ -20,7 +20,6 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     bare_figure_message,
-    render_claim,
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
@@ -35,12 +34,14 @@ from fxsite.pages.frontmatter import (
 from fxsite.pages.prose import find_evidence_links, line_col, prose_mask
 
 __all__ = [
+    "MAX_NESTING",
     "RELATED_PLACEHOLDER",
     "FaqEntry",
     "PageResult",
     "check_prose",
     "process_page",
     "rewrite_text",
+    "too_deep",
 ]
 
 #: Filled once every page is known (see :mod:`fxsite.pages.site`).
@@ -100,13 +101,19 @@ def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list
 def rewrite_text(
     text: str, path: str, pos: Positioner, library: Library, href_for: HrefFor
 ) -> tuple[str, list[Claim], list[Finding]]:
-    """Resolve the evidence links of a Markdown text and refuse its bare figures."""
+    """Resolve the evidence links of a Markdown text and refuse its bare figures.
+
+    A valid claim stays a link in the returned Markdown: the fxsite Markdown
+    extension (:mod:`fxsite.markdown`) renders it in the element tree, with
+    the renderer's own idea of links and code. A refused claim becomes its
+    escaped text, so nothing unchecked is ever rendered as a claim.
+    """
     links = find_evidence_links(text)
-    masked = prose_mask(text)
+    masked = list(prose_mask(text))
     for link in links:
         # Blank the whole link; evidence links never span lines in source.
-        masked = masked[: link.start] + " " * (link.end - link.start) + masked[link.end :]
-    findings = _bare(masked, path, pos, library)
+        masked[link.start : link.end] = " " * (link.end - link.start)
+    findings = _bare("".join(masked), path, pos, library)
     claims: list[Claim] = []
     out: list[str] = []
     last = 0
@@ -120,9 +127,7 @@ def rewrite_text(
             out.append(html.escape(link.text) or "?")
             continue
         claims.append(result)
-        line_start = text.rfind("\n", 0, link.start) + 1
-        in_heading = _ATX_HEADING.match(text, line_start) is not None
-        out.append(render_claim(result, library, href_for, in_heading=in_heading))
+        out.append(text[link.start : link.end])
     out.append(text[last:])
     return "".join(out), claims, findings
 
@@ -200,6 +205,17 @@ def process_page(
         if item is not None:
             result.findings.extend(check_prose(item.text, path, _text_positioner(item), library))
     _, body, first_line = split_front_matter(source)
+    deep = too_deep(body)
+    if deep is not None:
+        line, level = deep
+        message = (
+            f"nested {level} levels deep (lists, quotes or indented blocks); the limit is "
+            f"{MAX_NESTING}: flatten this part of the page"
+        )
+        result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
+        # Python-Markdown would exhaust the stack on it: the page renders as a notice.
+        result.markdown = "This page was refused: it is nested too deeply to render.\n"
+        return result
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
@@ -215,4 +231,54 @@ def process_page(
         result.findings.extend(findings)
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
+    result.findings = _once_per_invalid_record(result.findings)
     return result
+
+
+#: Deepest nesting a page may have: indentation levels of four columns, or ``>``
+#: quote markers. Python-Markdown recurses once per level and exhausts the
+#: stack somewhere past 250; no real page comes near this limit.
+MAX_NESTING = 64
+
+
+def too_deep(body: str) -> tuple[int, int] | None:
+    """``(1-based line, level)`` of the first line nested past :data:`MAX_NESTING`."""
+    for number, line in enumerate(body.split("\n"), start=1):
+        expanded = line.expandtabs(4)
+        indent = len(expanded) - len(expanded.lstrip(" "))
+        quotes = len(re.match(r"[ >]*", line).group().replace(" ", ""))  # type: ignore[union-attr]
+        level = max(indent // 4, quotes)
+        if level > MAX_NESTING:
+            return number, level
+    return None
+
+
+def _once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
+    """One finding per page for the claims to an invalid record, at the first of them.
+
+    The record's own finding says what is wrong; repeating it for every claim
+    would bury it.
+    """
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
+    for finding in findings:
+        if finding.code == "FX401" and " is invalid (" in finding.message:
+            if finding.message in seen:
+                seen[finding.message] += 1
+                continue
+            seen[finding.message] = 1
+        out.append(finding)
+    for i, finding in enumerate(out):
+        count = seen.get(finding.message, 1) if finding.code == "FX401" else 1
+        if count > 1:
+            message = f"{finding.message} ({count} claims to it on this page)"
+            out[i] = Finding(
+                finding.path,
+                finding.line,
+                finding.col,
+                finding.code,
+                message,
+                finding.severity,
+                finding.text,
+            )
+    return out

@@ -25,7 +25,9 @@ _CONTAINER = re.compile(
     r"^[ \t]*(?:!!!|\?\?\?\+?|===|[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t])"
 )
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# An HTML comment that is closed; found by :func:`_comments` in linear time (a
+# lazy ``<!--.*?-->`` rescans to the end for every unclosed ``<!--``).
+_COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 _AUTOLINK = re.compile(r"<(?:https?|mailto|ftp):[^<>\s]*>")
 _BARE_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\[\]]+")
@@ -46,6 +48,42 @@ class EvidenceLink:
     text: str
     dest: str
     text_start: int
+
+
+class _Span:
+    """A match-like span, so comments blank like the regex patterns do."""
+
+    __slots__ = ("_end", "_start")
+
+    def __init__(self, start: int, end: int) -> None:
+        self._start, self._end = start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+
+class _Comments:
+    """``finditer`` over closed HTML comments, in one pass.
+
+    An unclosed ``<!--`` is left as text: the checker then reads what follows
+    it, which is the cautious side whatever the renderer makes of it.
+    """
+
+    @staticmethod
+    def finditer(text: str) -> Iterator[_Span]:
+        at = text.find(_COMMENT_OPEN)
+        while at >= 0:
+            close = text.find(_COMMENT_CLOSE, at + len(_COMMENT_OPEN))
+            if close < 0:
+                return
+            yield _Span(at, close + len(_COMMENT_CLOSE))
+            at = text.find(_COMMENT_OPEN, close + len(_COMMENT_CLOSE))
+
+
+_COMMENT = _Comments()
 
 
 def _blank(chars: list[str], start: int, end: int) -> None:

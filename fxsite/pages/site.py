@@ -112,18 +112,38 @@ class SiteIndex:
     pages: dict[str, PageInfo] = field(default_factory=dict)
     citations: list[Citation] = field(default_factory=list)
     urls: dict[str, str] = field(default_factory=dict)  # src path -> site URL
+    # citations by figure ref and by record ID, rebuilt when citations change
+    _by_key: dict[str, list[Citation]] | None = field(default=None, repr=False)
+    _indexed: int = field(default=-1, repr=False)
+    _record_pages: dict[str, list[str]] | None = field(default=None, repr=False)
+    _pages_indexed: int = field(default=-1, repr=False)
 
     def add_html(self, src: str, page_html: str) -> None:
         """Record the citations of a rendered content page."""
         self.citations = [c for c in self.citations if c.page != src]
+        self._by_key = None
         for ref, heading_id, heading in collect_citations(page_html):
             self.citations.append(Citation(ref, src, heading_id, heading))
 
     def citing(self, ref_or_record: str) -> list[Citation]:
         """Citations of ``R1#figure``, or of any figure of ``R1``."""
-        if "#" in ref_or_record:
-            return [c for c in self.citations if c.ref == ref_or_record]
-        return [c for c in self.citations if c.ref.split("#")[0] == ref_or_record]
+        if self._by_key is None or self._indexed != len(self.citations):
+            by_key: dict[str, list[Citation]] = {}
+            for c in self.citations:
+                by_key.setdefault(c.ref, []).append(c)
+                by_key.setdefault(c.ref.partition("#")[0], []).append(c)
+            self._by_key, self._indexed = by_key, len(self.citations)
+        return list(self._by_key.get(ref_or_record, []))
+
+    def _pages_citing(self, record: str) -> list[str]:
+        """Content pages citing ``record``, from an index rebuilt when pages change."""
+        if self._record_pages is None or self._pages_indexed != len(self.pages):
+            index: dict[str, list[str]] = {}
+            for info in self.pages.values():
+                for cited in dict.fromkeys(info.result.records):
+                    index.setdefault(cited, []).append(info.src)
+            self._record_pages, self._pages_indexed = index, len(self.pages)
+        return self._record_pages.get(record, [])
 
     def related(self, src: str) -> list[tuple[str, str | None]]:
         """Related reading: front matter first, then pages by shared records."""
@@ -134,11 +154,9 @@ class SiteIndex:
                 out.append((item.title or self.pages[item.page].title, item.page))
             elif item.title:
                 out.append((item.title, None))
-        mine = set(page.result.records)
         shared: Counter[str] = Counter()
-        for other in self.pages.values():
-            if other.src != src:
-                shared[other.src] = len(mine & set(other.result.records))
+        for record in set(page.result.records):
+            shared.update(other for other in self._pages_citing(record) if other != src)
         listed = {p for _, p in out}
         for other_src, count in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0])):
             if count and other_src not in listed:

@@ -1,0 +1,1 @@
+"""Authoring tools: start a project, convert a page, import a test lab's CSV."""

@@ -1,0 +1,294 @@
+"""``fxsite fix``: bare figures rewritten into claims where one record states them.
+
+:func:`fix_page` is pure. It asks the rule engine everything: the bare figures
+are the FX501 findings of :func:`~fxsite.pages.page.process_page`, the
+candidates come from :func:`~fxsite.pages.claims.figures_stating`, the claim
+to write from :func:`~fxsite.pages.claims.claim_markup`. A figure is rewritten
+only when exactly one active record figure states it, and rewrites are kept
+only when the page, checked again, has exactly the findings it had minus those
+bare figures (all rewrites are tried at once first, then, if that fails, one by
+one from the top of the page): a claim that would be refused (a heading's title, a front-matter
+field, a one-sided figure without its bound word) is left as it was and
+reported with the reason. Running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.pages.claims import claim_markup, figures_stating
+from fxsite.pages.frontmatter import split_front_matter
+from fxsite.pages.page import process_page
+
+__all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
+
+#: How many candidate figures an unfixed figure lists.
+MAX_CANDIDATES = 5
+
+
+@dataclass(frozen=True)
+class Change:
+    """One bare figure turned into a claim (position in the original page)."""
+
+    line: int
+    col: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Unfixed:
+    """A bare figure left as it was, and why."""
+
+    line: int
+    col: int
+    text: str
+    reason: str
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass
+class FixResult:
+    """The page after :func:`fix_page`, and what was and was not changed."""
+
+    path: str
+    source: str
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    unfixed: list[Unfixed] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.source
+
+
+def _href(record: str, anchor: str) -> str:
+    return f"evidence/{record}/#{anchor}"
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    """Offset of 1-based ``line:col`` in ``text`` (lines split on ``\\n``)."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return start + col - 1
+
+
+def _key(finding: Finding) -> tuple[str, str, str | None]:
+    # Positions move when a claim is inserted; what a finding says does not.
+    return (finding.code, finding.message, finding.text)
+
+
+def _findings(text: str, path: str, library: Library) -> list[Finding]:
+    return process_page(text, path, library, _href).findings
+
+
+def _next_bare(findings: list[Finding], text: str, cursor: int) -> tuple[Finding, int] | None:
+    """The first bare figure at or after offset ``cursor``, with its offset."""
+    found = []
+    for finding in findings:
+        if finding.code == "FX501" and finding.text:
+            offset = _offset(text, finding.line, finding.col)
+            if offset >= cursor:
+                found.append((offset, finding))
+    if not found:
+        return None
+    offset, finding = min(found, key=lambda item: item[0])
+    return finding, offset
+
+
+def _rejection(
+    markup: str, after: list[Finding], expected: Counter[tuple[str, str, str | None]]
+) -> str:
+    got = Counter(_key(f) for f in after)
+    new = [f for f in after if (got - expected)[_key(f)] > 0]
+    if new:
+        return f"the claim {markup} would not pass: {new[0].message}"
+    hidden = [text for (_, _, text) in (expected - got).elements() if text]
+    return (
+        f"the claim {markup} would hide {', '.join(repr(t) for t in hidden)} from the check; "
+        "cite by hand"
+    )
+
+
+# A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
+_HTML_BLOCK = re.compile(
+    r"[ ]{0,3}<(?i:address|article|aside|blockquote|body|canvas|center|colgroup|dd|details|"
+    r"div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|html|iframe|"
+    r"legend|li|main|map|math|menu|nav|noscript|object|ol|option|output|p|pre|progress|"
+    r"script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video)(?=[\s/>])"
+)
+_LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
+
+
+def _misplaced(text: str, start: int, end: int) -> str | None:
+    """Why a Markdown link cannot go at ``text[start:end]``, or None.
+
+    The check sees these figures as prose, but a link written there would not
+    render as a claim: inside another link's text or an image's alt text
+    (links do not nest), or inside a raw HTML block (Markdown is not read there).
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    opened = before.rfind("[")
+    if opened > before.rfind("]") and _LINK_REST.match(text, end):
+        image = opened > 0 and before[opened - 1] == "!"
+        where = "an image's alt text" if image else "another link's text"
+        return f"inside {where}, where a claim cannot go (links do not nest); cite it by hand"
+    block = text.rfind("\n\n", 0, start)
+    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
+    if _HTML_BLOCK.match(first):
+        return "inside a raw HTML block, where Markdown links are not rendered; cite it by hand"
+    return None
+
+
+def _unstated(line: int, col: int, text: str, refs: list[str]) -> Unfixed:
+    """A figure no single record figure states."""
+    reason = (
+        "no record figure states this value"
+        if not refs
+        else "several record figures state this value; cite one by hand"
+    )
+    return Unfixed(line, col, text, reason, tuple(refs[:MAX_CANDIDATES]))
+
+
+def _refs(text: str, library: Library) -> list[str]:
+    return figures_stating(text, library, limit=MAX_CANDIDATES + 1)
+
+
+def _all_at_once(
+    source: str, path: str, library: Library, findings: list[Finding]
+) -> FixResult | None:
+    """Every rewrite in one go, kept when one check shows them all good, else None.
+
+    The usual case costs two checks of the page instead of one per figure.
+    """
+    counts = Counter(_key(f) for f in findings)
+    planned: list[tuple[int, Finding, str]] = []
+    unfixed: list[Unfixed] = []
+    for finding in findings:
+        if finding.code != "FX501" or not finding.text:
+            continue
+        refs = _refs(finding.text, library)
+        start = _offset(source, finding.line, finding.col)
+        if len(refs) != 1:
+            unfixed.append(_unstated(finding.line, finding.col, finding.text, refs))
+            continue
+        if source[start : start + len(finding.text)] != finding.text:
+            return None
+        misplaced = _misplaced(source, start, start + len(finding.text))
+        if misplaced is not None:
+            unfixed.append(Unfixed(finding.line, finding.col, finding.text, misplaced, tuple(refs)))
+            continue
+        planned.append((start, finding, claim_markup(finding.text, refs[0])))
+    if not planned:
+        return None
+    text = source
+    for start, finding, markup in sorted(planned, key=lambda p: p[0], reverse=True):
+        assert finding.text is not None
+        text = text[:start] + markup + text[start + len(finding.text) :]
+    expected = counts - Counter(_key(f) for _, f, _ in planned)
+    if Counter(_key(f) for f in _findings(text, path, library)) != expected:
+        return None
+    result = FixResult(path, source, text, unfixed=sorted(unfixed, key=lambda u: (u.line, u.col)))
+    for _, finding, markup in sorted(planned, key=lambda p: p[0]):
+        assert finding.text is not None
+        result.changes.append(Change(finding.line, finding.col, finding.text, markup))
+    return result
+
+
+def fix_page(source: str, path: str, library: Library) -> FixResult:
+    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
+    findings = _findings(source, path, library)
+    at_once = _all_at_once(source, path, library, findings)
+    if at_once is not None:
+        return at_once
+    result = FixResult(path, source, source)
+    front_lines = split_front_matter(source)[2]
+    current = source
+    counts = Counter(_key(f) for f in findings)
+    # Front to back: each step checks the page again, so later positions are
+    # read from the page as it now is ("3.26 -> 6.40 GB/s" keeps its context).
+    shift: dict[int, int] = {}  # line -> characters inserted so far on it
+    cursor = 0
+    while (item := _next_bare(findings, current, cursor)) is not None:
+        finding, start = item
+        assert finding.text is not None
+        end = start + len(finding.text)
+        cursor = end
+        line, col = finding.line, finding.col - shift.get(finding.line, 0)
+        refs = _refs(finding.text, library)
+        if len(refs) != 1:
+            result.unfixed.append(_unstated(line, col, finding.text, refs))
+            continue
+        if current[start:end] != finding.text:
+            result.unfixed.append(
+                Unfixed(line, col, finding.text, "not found where reported", tuple(refs))
+            )
+            continue
+        misplaced = _misplaced(current, start, end)
+        if misplaced is not None:
+            result.unfixed.append(Unfixed(line, col, finding.text, misplaced, tuple(refs)))
+            continue
+        markup = claim_markup(finding.text, refs[0])
+        candidate = current[:start] + markup + current[end:]
+        after = _findings(candidate, path, library)
+        expected = counts - Counter([_key(finding)])
+        if Counter(_key(f) for f in after) != expected:
+            reason = _rejection(markup, after, expected)
+            if finding.line <= front_lines:
+                reason = (
+                    "in the front matter only FAQ answers can hold a claim; "
+                    "cite the figure in the page's body"
+                )
+            result.unfixed.append(Unfixed(line, col, finding.text, reason, tuple(refs)))
+            continue
+        current, findings, counts = candidate, after, expected
+        cursor = start + len(markup)
+        shift[finding.line] = shift.get(finding.line, 0) + len(markup) - len(finding.text)
+        result.changes.append(Change(line, col, finding.text, markup))
+    result.text = current
+    return result
+
+
+def unified_diff(result: FixResult) -> str:
+    """The change as a unified diff of ``a/PATH`` and ``b/PATH``; empty when none."""
+    lines = difflib.unified_diff(
+        result.source.splitlines(keepends=True),
+        result.text.splitlines(keepends=True),
+        fromfile=f"a/{result.path}",
+        tofile=f"b/{result.path}",
+    )
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """A page as read from disk: text with ``\\n`` line ends, and how to write it back."""
+
+    text: str
+    crlf: bool = False
+    bom: bool = False
+
+    @classmethod
+    def read(cls, data: bytes) -> PageFile:
+        """Decode a page (UTF-8, optional BOM); raises UnicodeDecodeError."""
+        text = data.decode("utf-8")
+        bom = text.startswith("\ufeff")
+        text = text.removeprefix("\ufeff")
+        crlf = "\r\n" in text
+        return cls(text.replace("\r\n", "\n"), crlf, bom)
+
+    def encode(self, text: str) -> bytes:
+        """``text`` with this file's line ends and BOM."""
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return (("\ufeff" if self.bom else "") + text).encode("utf-8")

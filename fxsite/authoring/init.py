@@ -1,0 +1,117 @@
+"""``fxsite init``: the files of a new, working project.
+
+:func:`starter_files` says what a new project holds; :func:`init_project`
+writes them, but only when none of them exists yet: it never overwrites a
+file, not even one of the others, so a refused ``init`` changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fxsite.authoring.files import existing, write_new
+from fxsite.evidence.schema import SCHEMA_FILE, schema_text
+
+__all__ = ["SCHEMA_LINE", "init_project", "starter_files"]
+
+#: The first line of a record: editors with the YAML language server
+#: (VS Code's YAML extension and others) validate and complete it as you type.
+SCHEMA_LINE = f"# yaml-language-server: $schema=../{SCHEMA_FILE}"
+
+_MKDOCS_YML = """\
+site_name: {name}
+# site_url: https://example.com/   # set it before you publish
+
+theme:
+  name: material
+
+# Extensions the generated pages use (notes, cards, tables, heading anchors).
+markdown_extensions:
+  - admonition
+  - attr_list
+  - md_in_html
+  - tables
+  - toc:
+      permalink: true
+
+plugins:
+  - search
+  - fxsite
+"""
+
+_RECORD = f"""\
+{SCHEMA_LINE}
+# An example record: replace it with your own reports. One file per report,
+# named after its ID. See the README's "Evidence records" section.
+id: S1
+title: Example product datasheet
+label: spec                 # measured | spec | public | estimate
+status: active
+source:
+  issuer: Example Corp
+setup:
+  baseline: previous model
+figures:
+  read_bandwidth_old:
+    value: 3.2
+    unit: GB/s
+    what: Sequential read bandwidth, previous model
+  read_bandwidth_new:
+    value: 6.4
+    unit: GB/s
+    what: Sequential read bandwidth, new model
+derived:
+  read_speedup:
+    formula: read_bandwidth_new / read_bandwidth_old
+    unit: "×"
+    decimals: 1
+    what: Read bandwidth, new model over previous model
+"""
+
+_PAGE = """\
+# Welcome
+
+Every figure on this site cites the record that backs it. The new model reads
+at [6.4 GB/s](evidence:S1#read_bandwidth_new), against
+[3.2 GB/s](evidence:S1#read_bandwidth_old) for the
+[](evidence:S1#setup.baseline): [2.0×](evidence:S1#read_speedup) as fast.
+
+Write a figure without its evidence link and `fxsite check` refuses the page;
+`fxsite fix` turns such figures into claims where one record states them.
+"""
+
+_GITIGNORE = """\
+# fxsite build output and its chart cache
+site/
+.cache/
+"""
+
+
+def starter_files(name: str) -> dict[str, str]:
+    """Project-relative path -> text of every file a new project holds."""
+    return {
+        "mkdocs.yml": _MKDOCS_YML.format(name=json.dumps(name, ensure_ascii=False)),
+        "docs/index.md": _PAGE,
+        "evidence/S1.yaml": _RECORD,
+        SCHEMA_FILE: schema_text(),
+        ".gitignore": _GITIGNORE,
+    }
+
+
+def init_project(root: Path) -> tuple[list[Path], list[Path]]:
+    """Write a new project under ``root``: ``(written, refused)``.
+
+    When any of its files already exists nothing is written, and ``refused``
+    lists those files.
+    """
+    name = root.resolve().name.replace("-", " ").replace("_", " ").strip() or "My site"
+    files = {root / rel: text for rel, text in starter_files(name.capitalize()).items()}
+    clash = existing(list(files))
+    if clash:
+        return [], clash
+    written = []
+    for path, text in files.items():
+        write_new(path, text)
+        written.append(path)
+    return written, []

@@ -1,0 +1,317 @@
+"""Claims as a Python-Markdown extension: ``fxsite.markdown``.
+
+Python-Markdown parses ``[178 s](evidence:R1#save_time_baseline)`` as an
+ordinary link, with the same idea of "link" and "code" as the page renderer
+because it *is* the renderer. This extension then works on the element tree:
+
+* a treeprocessor (priority 6: after inline parsing, before ``toc`` and
+  MkDocs' link rewriting) resolves every ``evidence:`` link with
+  :func:`~fxsite.pages.claims.resolve_claim` and replaces it with the element
+  :func:`~fxsite.pages.claims.render_claim` writes, so claims are tree
+  elements, never raw HTML the block parser must stash and re-read;
+* a second treeprocessor (priority -1, after MkDocs' ``relpath``) turns the
+  claim's ``evidence:`` href into the URL of the figure's anchor, so MkDocs
+  never mistakes it for a broken relative link.
+
+It runs in two modes. Under the fxsite MkDocs plugin the plugin has already
+checked the page source (positions, "did you mean" hints) and hands each page
+its :class:`PageContext`. Alone — an engine that runs Markdown extensions but
+not MkDocs plugins, such as Zensical — it loads the evidence library itself
+(``evidence_dir``, relative to the working folder), checks each page with
+:func:`~fxsite.pages.page.process_page` in a preprocessor and, when
+``enforce`` is on, fails the conversion with :class:`ClaimsRefused`, whose
+message lists every finding. A page never renders a claim unchecked.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from fxsite.findings import Finding, FxsiteError
+from fxsite.pages.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
+from fxsite.pages.prose import line_col
+
+__all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
+
+_STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_EVIDENCE = "evidence:"
+
+
+class ClaimsRefused(FxsiteError):
+    """A page with refused claims or bare figures (standalone mode)."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        lines = "\n".join(f.format() for f in findings)
+        super().__init__(f"fxsite refused the page: {len(findings)} finding(s)\n{lines}")
+
+
+@dataclass
+class PageContext:
+    """What the extension needs to render one page's claims.
+
+    ``href_for`` gives the final URL of a figure's anchor as seen from the
+    page; ``findings`` collects what the extension itself finds (claims the
+    source check could not see, such as ones written by other extensions).
+    """
+
+    library: Any
+    href_for: HrefFor
+    path: str = "<page>"
+    checked: bool = True
+    findings: list[Finding] = field(default_factory=list)
+
+
+def locate(finding: Finding, source: str) -> Finding:
+    """A finding of the rendered page, placed where its text stands in the source."""
+    if finding.text and source and finding.line == 1 and finding.col == 1:
+        at = source.find(finding.text)
+        if at >= 0:
+            line, col = line_col(source, at)
+            return replace(finding, line=line, col=col)
+    return finding
+
+
+def _link_text(element: ET.Element, md: Markdown) -> str:
+    """The text of a link as a reader sees it, stashed entities decoded."""
+
+    def unstash(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        blocks = md.htmlStash.rawHtmlBlocks
+        raw = blocks[index] if index < len(blocks) else ""
+        return html.unescape(raw if isinstance(raw, str) else "")
+
+    return _STASHED.sub(unstash, "".join(element.itertext()))
+
+
+def claim_element(html_text: str) -> ET.Element:
+    """The element of :func:`render_claim`'s HTML (well-formed by contract)."""
+    return ET.fromstring(html_text)  # noqa: S314 - our own markup, not input
+
+
+class _ClaimTreeprocessor(Treeprocessor):
+    """Replaces every ``evidence:`` link with its rendered claim."""
+
+    def __init__(self, md: Markdown, context: Callable[[], PageContext]) -> None:
+        super().__init__(md)
+        self.context = context
+
+    def run(self, root: ET.Element) -> None:
+        ctx = self.context()
+        self._walk(root, ctx, in_heading=False)
+
+    def _walk(self, parent: ET.Element, ctx: PageContext, *, in_heading: bool) -> None:
+        heading = in_heading or parent.tag in _HEADINGS
+        for index, child in enumerate(list(parent)):
+            if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
+                parent.remove(child)
+                parent.insert(index, self._claim(child, ctx, in_heading=heading))
+            elif child.tag not in {"code", "pre"}:
+                self._walk(child, ctx, in_heading=heading)
+
+    def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
+        text = _link_text(link, self.md)
+        dest = link.get("href") or ""
+        result = resolve_claim(text, dest, ctx.library)
+        if isinstance(result, ClaimProblem):
+            ctx.findings.append(Finding(ctx.path, 1, 1, result.code, result.message, text=text))
+            span = ET.Element("span", {"class": "fx-claim-refused"})
+            span.text = text
+        else:
+            span = claim_element(_rendered(result, ctx.library, in_heading))
+        span.tail = link.tail
+        return span
+
+
+@dataclass
+class _RenderCache:
+    """Rendered claims of one library (held, so its identity cannot be reused)."""
+
+    library: Any = None
+    html: dict[tuple[Claim, bool], str] = field(default_factory=dict)
+
+
+_RENDERED = _RenderCache()
+
+
+def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
+    """A claim's HTML, rendered once per library (every page repeats claims).
+
+    The ``evidence:`` href survives MkDocs' link rewriting untouched; the late
+    treeprocessor below gives it its final URL.
+    """
+    if _RENDERED.library is not library:  # one library at a time: a rebuild brings a new one
+        _RENDERED.library, _RENDERED.html = library, {}
+    cache = _RENDERED.html
+    key = (claim, in_heading)
+    if key not in cache:
+        cache[key] = render_claim(claim, library, _keep_evidence_href, in_heading=in_heading)
+    return cache[key]
+
+
+def _keep_evidence_href(record: str, anchor: str) -> str:
+    return f"{_EVIDENCE}{record}#{anchor}" if anchor else f"{_EVIDENCE}{record}"
+
+
+class _HrefTreeprocessor(Treeprocessor):
+    """Gives each rendered claim the final URL of its figure's anchor."""
+
+    def __init__(self, md: Markdown, context: Callable[[], PageContext]) -> None:
+        super().__init__(md)
+        self.context = context
+
+    def run(self, root: ET.Element) -> None:
+        href_for = self.context().href_for
+        for element in root.iter("a"):
+            href = element.get("href") or ""
+            if href.startswith(_EVIDENCE) and element.get("data-fx-ref") is not None:
+                record, _, anchor = href.removeprefix(_EVIDENCE).partition("#")
+                element.set("href", href_for(record, anchor))
+
+
+class _CheckPreprocessor(Preprocessor):
+    """Standalone mode: check the page source and render its blocks."""
+
+    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        from fxsite.pages.page import process_page
+
+        ctx = self.extension.context()
+        if ctx.checked:
+            return lines
+        ctx.path = _engine_page_path(self.md) or ctx.path
+        body = "\n".join(lines)
+        result = process_page(body, ctx.path, ctx.library, ctx.href_for)
+        below = _lines_above(Path(ctx.path), body)
+        ctx.findings.extend(replace(f, line=f.line + below) for f in result.findings)
+        return result.markdown.split("\n")
+
+
+def _lines_above(file: Path, body: str) -> int:
+    """Lines of the page file above the body the engine converts (its front matter)."""
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return 0
+    at = text.find(body) if body else -1
+    return text.count("\n", 0, at) if at > 0 else 0
+
+
+def _engine_page_path(md: Markdown) -> str | None:
+    """The page being converted, where the engine says so.
+
+    Zensical registers a preprocessor holding the page it renders
+    (``rendering_context``, with ``page.path`` relative to ``docs``).
+    """
+    context = (
+        md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None  # noqa: SIM401 - a Registry has no get()
+    )
+    path = getattr(getattr(context, "page", None), "path", None)
+    return f"docs/{path}" if isinstance(path, str) and path else None
+
+
+class _RefuseTreeprocessor(Treeprocessor):
+    """Standalone mode: fail the conversion on any error finding."""
+
+    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, root: ET.Element) -> None:
+        ctx = self.extension.context()
+        errors = [f for f in ctx.findings if f.severity == "error"]
+        if errors and self.extension.getConfig("enforce") and not ctx.checked:
+            raise ClaimsRefused(errors)
+
+
+class FxsiteExtension(Extension):
+    """``markdown_extensions: [fxsite.markdown]`` or an instance from the plugin."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "evidence_dir": ["evidence", "Folder of the evidence records (standalone mode)."],
+            "library_url": ["evidence", "URL folder of the Evidence Library (standalone mode)."],
+            "enforce": [True, "Fail the page on any finding (standalone mode)."],
+        }
+        self._provider: Callable[[], PageContext] | None = None
+        self._standalone: PageContext | None = None
+        super().__init__(**kwargs)
+
+    def use_context(self, provider: Callable[[], PageContext]) -> None:
+        """Plugin mode: ``provider`` returns the current page's context."""
+        self._provider = provider
+
+    def context(self) -> PageContext:
+        if self._provider is not None:
+            return self._provider()
+        if self._standalone is None:
+            self._standalone = self._load_standalone()
+        return self._standalone
+
+    def reset(self) -> None:
+        """Between two pages converted by one Markdown instance."""
+        if self._standalone is not None:
+            self._standalone.findings = []
+
+    def _load_standalone(self) -> PageContext:
+        evidence = Path(str(self.getConfig("evidence_dir")))
+        if not evidence.is_dir():
+            raise FxsiteError(f"fxsite.markdown: evidence folder '{evidence}' not found")
+        library = _cached_library(evidence.resolve())
+        errors = [f for f in library.findings if f.severity == "error"]
+        if errors and self.getConfig("enforce"):
+            raise ClaimsRefused(errors)
+        prefix = str(self.getConfig("library_url")).strip("/")
+
+        def href_for(record: str, anchor: str) -> str:
+            return f"/{prefix}/{record}/" + (f"#{anchor}" if anchor else "")
+
+        return PageContext(library, href_for, checked=False)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.registerExtension(self)
+        md.preprocessors.register(_CheckPreprocessor(md, self), "fxsite_check", 40)
+        md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
+        md.treeprocessors.register(_RefuseTreeprocessor(md, self), "fxsite_refuse", 5.5)
+        md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
+
+
+_LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int], ...], Any]] = {}
+
+
+def _cached_library(evidence: Path) -> Any:
+    """One library per evidence folder and process, reloaded when a file changes.
+
+    Engines create a Markdown instance per page; loading the records for each
+    would make a site's build quadratic.
+    """
+    from fxsite.evidence.library import load_library
+
+    stamp = tuple(
+        (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(evidence.rglob("*.y*ml"))
+    )
+    cached = _LIBRARIES.get(evidence)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, load_library(evidence, Path.cwd()))
+        _LIBRARIES[evidence] = cached
+    return cached[1]
+
+
+def makeExtension(**kwargs: Any) -> FxsiteExtension:
+    """Entry point for ``markdown_extensions: [fxsite.markdown]``."""
+    return FxsiteExtension(**kwargs)

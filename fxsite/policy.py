@@ -1,0 +1,77 @@
+"""What refuses a build: the one decision every command and adapter asks.
+
+``enforce`` has one meaning everywhere (``fxsite check``, ``fxsite build``,
+``mkdocs build`` and ``mkdocs serve``):
+
+* ``true`` (the default): every error finding refuses;
+* ``adopt``: errors refuse in records and on pages that already cite
+  evidence; on a page that cites none yet they are reported as warnings, so
+  a team can convert a large site page by page;
+* ``false``: nothing refuses; every error is reported as a warning.
+
+:func:`decide` splits findings into the ones that refuse and the ones that
+are only reported; the edges print both and exit or fail on the first list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from fxsite.findings import ConfigError, Finding, sort_findings
+
+__all__ = ["ENFORCE_MODES", "Enforce", "Verdict", "decide", "enforce_mode"]
+
+Enforce = Literal["all", "adopt", "off"]
+#: What ``enforce:`` may say in mkdocs.yml, and what it means.
+ENFORCE_MODES: dict[object, Enforce] = {True: "all", "adopt": "adopt", False: "off"}
+
+
+def enforce_mode(value: object) -> Enforce:
+    """The mode for a config value (``true``, ``false`` or ``adopt``)."""
+    for key, mode in ENFORCE_MODES.items():
+        if value is key or (isinstance(key, str) and value == key):
+            return mode
+    raise ConfigError(f"fxsite: enforce must be true, false or adopt, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Findings split by consequence, each list sorted."""
+
+    refusals: list[Finding]
+    reported: list[Finding]
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.refusals)
+
+    @property
+    def all(self) -> list[Finding]:
+        return sort_findings([*self.refusals, *self.reported])
+
+
+def _demoted(finding: Finding, why: str) -> Finding:
+    return replace(finding, severity="warning", message=f"{finding.message} ({why})")
+
+
+def decide(findings: Iterable[Finding], mode: Enforce, citing: Collection[str] = ()) -> Verdict:
+    """Which findings refuse under ``mode``; ``citing`` names pages that cite evidence.
+
+    Paths are as findings show them (``docs/index.md``). Outside ``docs``
+    pages (records, configuration, published output) ``adopt`` refuses as
+    ``true`` does: a broken record is never adopted.
+    """
+    refusals: list[Finding] = []
+    reported: list[Finding] = []
+    for finding in sort_findings(findings):
+        if finding.severity != "error":
+            reported.append(finding)
+        elif mode == "off":
+            reported.append(_demoted(finding, "enforce: false"))
+        elif mode == "adopt" and finding.path.endswith(".md") and finding.path not in citing:
+            reported.append(_demoted(finding, "enforce: adopt; this page cites no evidence yet"))
+        else:
+            refusals.append(finding)
+    return Verdict(refusals, reported)

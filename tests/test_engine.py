@@ -1,0 +1,290 @@
+"""The engine: the Markdown extension alone, enforce modes, the plugin's shape.
+
+The extension must refuse on its own (an engine that runs Markdown
+extensions but no MkDocs plugin, as Zensical does), and every adapter must
+give one verdict for one project (``fxsite.policy``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+from sitekit import BIN, CLEAN, REFUSED, copy_site, fxsite, href_for, library, mkdocs_build
+
+from fxsite.findings import Finding
+from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext, locate
+from fxsite.policy import decide, enforce_mode
+
+# -- the extension alone -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def in_clean_site(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Standalone mode reads evidence/ from the working folder, as an engine runs it."""
+    monkeypatch.chdir(CLEAN)
+    return CLEAN
+
+
+@pytest.mark.parametrize(
+    ("source", "code"),
+    [
+        ("Saves take 178 s now.", "FX501"),  # a bare figure
+        ("Saves take [179 s](evidence:R1#save_time_baseline).", "FX403"),  # misstated
+        ("Saves take [178 s](evidence:R404#save_time_baseline).", "FX401"),  # unknown record
+        ("Saves take [178 s](evidence:R1#nope).", "FX402"),  # unknown figure
+        ("# Saves in 178 s\n", "FX501"),  # in a heading
+        ("!!! note\n\n    Saves take 178 s.\n", "FX501"),  # in an admonition
+    ],
+    ids=["bare", "misstated", "unknown record", "unknown figure", "heading", "admonition"],
+)
+def test_extension_alone_refuses(in_clean_site: Path, source: str, code: str) -> None:
+    with pytest.raises(ClaimsRefused) as refused:
+        markdown.markdown(source, extensions=["fxsite.markdown", "admonition"])
+    assert code in [f.code for f in refused.value.findings]
+    assert code in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Saves take [178 s](evidence:R1#save_time_baseline).",
+        "Saves take [](evidence:R1#save_time_baseline).",
+        "Saves take `178 s` in code, and 20 saves in total.",
+        "```\nSaves take 178 s.\n```\n",
+    ],
+    ids=["claim", "empty claim", "code span and a count", "fenced code"],
+)
+def test_extension_alone_renders_near_misses(in_clean_site: Path, source: str) -> None:
+    html = markdown.markdown(source, extensions=["fxsite.markdown", "fenced_code"])
+    soup = BeautifulSoup(html, "html.parser")
+    for claim in soup.select("a.fx-claim"):
+        assert claim["data-fx-ref"] == "R1#save_time_baseline"
+        assert claim["href"] == "/evidence/R1/#save_time_baseline"
+        assert claim.get_text().startswith("178\u00a0s")
+
+
+def test_extension_alone_with_enforce_off_renders_refusals_as_text(in_clean_site: Path) -> None:
+    html = markdown.markdown(
+        "Saves take [179 s](evidence:R1#save_time_baseline).",
+        extensions=["fxsite.markdown"],
+        extension_configs={"fxsite.markdown": {"enforce": False}},
+    )
+    assert "179 s" in html and "data-fx-ref" not in html
+
+
+def test_extension_renders_links_the_source_scan_could_not_see() -> None:
+    """A claim only the renderer sees (here, written by hand as an autolink-free link
+    split over lines) is still resolved by the tree, and a bad one is a finding."""
+    lib = library()
+    ctx = PageContext(lib, href_for, "docs/x.md")
+    extension = FxsiteExtension()
+    extension.use_context(lambda: ctx)
+    html = markdown.markdown(
+        "Fell from [178\ns](evidence:R1#save_time_baseline) and [9\ns](evidence:R1#save_time_fx100).",
+        extensions=[extension],
+    )
+    soup = BeautifulSoup(html, "html.parser")
+    assert [a["data-fx-ref"] for a in soup.select("a.fx-claim")] == ["R1#save_time_baseline"]
+    assert [f.code for f in ctx.findings] == ["FX403"]
+
+
+def test_claims_in_headings_have_no_badge() -> None:
+    lib = library()
+    extension = FxsiteExtension()
+    extension.use_context(lambda: PageContext(lib, href_for))
+    html = markdown.markdown(
+        "## From [178 s](evidence:R1#save_time_baseline)\n\nBody [178 s](evidence:R1#save_time_baseline).",
+        extensions=[extension],
+    )
+    soup = BeautifulSoup(html, "html.parser")
+    heading, body = soup.select("a.fx-claim")
+    assert heading.select(".fx-badge") == [] and body.select(".fx-badge") != []
+
+
+def test_locate_places_a_rendered_finding_in_the_source() -> None:
+    finding = Finding("docs/x.md", 1, 1, "FX403", "m", text="9 s")
+    assert locate(finding, "# T\n\nText [9 s](evidence:R1#a)\n").line == 3
+    assert locate(finding, "nothing here").line == 1
+
+
+# -- one verdict: enforce ------------------------------------------------------------------------
+
+_ERR_PAGE = Finding("docs/a.md", 1, 1, "FX501", "bare")
+_ERR_OTHER_PAGE = Finding("docs/b.md", 1, 1, "FX501", "bare")
+_ERR_RECORD = Finding("evidence/R1.yaml", 1, 1, "FX203", "bad")
+_WARNING = Finding("evidence/R1.yaml", 2, 1, "FX309", "w", severity="warning")
+
+
+@pytest.mark.parametrize(
+    ("mode", "refused"),
+    [
+        ("all", {"docs/a.md", "docs/b.md", "evidence/R1.yaml"}),
+        # adopt: a page that cites evidence refuses; one that cites none is only warned
+        ("adopt", {"docs/a.md", "evidence/R1.yaml"}),
+        ("off", set()),
+    ],
+)
+def test_decide_by_mode(mode: str, refused: set[str]) -> None:
+    verdict = decide([_ERR_PAGE, _ERR_OTHER_PAGE, _ERR_RECORD, _WARNING], mode, {"docs/a.md"})  # type: ignore[arg-type]
+    assert {f.path for f in verdict.refusals} == refused
+    assert _WARNING in verdict.reported
+    assert len(verdict.all) == 4
+
+
+@pytest.mark.parametrize(("value", "mode"), [(True, "all"), (False, "off"), ("adopt", "adopt")])
+def test_enforce_values(value: object, mode: str) -> None:
+    assert enforce_mode(value) == mode
+
+
+@pytest.mark.parametrize("value", ["true", "yes", 1, None, "Adopt"])
+def test_enforce_near_misses_are_refused(value: object) -> None:
+    with pytest.raises(Exception, match="enforce must be true, false or adopt"):
+        enforce_mode(value)
+
+
+def _with_enforce(project: Path, value: str) -> None:
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  - fxsite\n", f"  - fxsite:\n      enforce: {value}\n"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("value", "code"), [("true", 1), ("false", 0), ("adopt", 1)])
+def test_every_path_gives_one_verdict(tmp_path: Path, value: str, code: int) -> None:
+    """check, build and mkdocs build agree on the same project and enforce value."""
+    project = copy_site(REFUSED, tmp_path)
+    _with_enforce(project, value)
+    assert fxsite("check", str(project), cwd=tmp_path).returncode == code
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == code, built.stderr
+    assert (project / "site").is_dir() == (code == 0)
+    mk = mkdocs_build(project, tmp_path / "out")
+    assert (mk.returncode != 0) == (code == 1), mk.stderr
+
+
+@pytest.mark.slow
+def test_adopt_refuses_only_pages_that_cite(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path)
+    _with_enforce(project, "adopt")
+    (project / "docs" / "legacy.md").write_text("# Legacy\n\nIt took 517 s.\n")
+    check = fxsite("check", str(project), cwd=tmp_path)
+    assert check.returncode == 0, check.stdout
+    assert "docs/legacy.md:3:9: FX501 warning: " in check.stdout
+    (project / "docs" / "legacy.md").write_text(
+        "# Legacy\n\nIt took 517 s, then [94 s](evidence:R1#save_time_fx100).\n"
+    )
+    check = fxsite("check", str(project), cwd=tmp_path)
+    assert check.returncode == 1
+    assert "docs/legacy.md:3:9: FX501 bare figure" in check.stdout
+
+
+# -- the plugin's shape ---------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_clash_with_a_generated_page_is_one_finding_everywhere(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path)
+    (project / "docs" / "evidence").mkdir()
+    (project / "docs" / "evidence" / "R1.md").write_text("# Mine\n")
+    expected = "docs/evidence/R1.md:1:1: FX605"
+    check = fxsite("check", str(project), cwd=tmp_path)
+    assert check.returncode == 1 and expected in check.stdout
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == 1 and expected in built.stdout
+    assert "Traceback" not in built.stderr
+
+
+@pytest.mark.slow
+def test_built_pages_carry_the_stamp_and_records_stay_out_of_the_nav(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path)
+    (project / "mkdocs.yml").write_text(
+        (project / "mkdocs.yml").read_text() + "use_directory_urls: false\n"
+    )
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr + built.stdout
+    site = project / "site"
+    pages = sorted(site.rglob("*.html"))
+    assert pages
+    for page in pages:
+        assert '<meta name="fxsite-build" content="' in page.read_text(encoding="utf-8"), page
+    home = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    nav = " ".join(a.get("href", "") for a in home.select("nav a"))
+    assert "evidence/index.html" in nav
+    assert "evidence/R1.html" not in nav
+    # From file:// (use_directory_urls: false), every claim lands on a file.
+    for page in pages:
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for claim in soup.select("a[data-fx-ref]"):
+            target = claim["href"].partition("#")[0]
+            assert target.endswith(".html"), (page, target)
+            assert os.path.isfile(page.parent / target), (page, target)
+
+
+@pytest.mark.slow
+def test_scale_benchmark_runs_at_a_tiny_size() -> None:
+    """The benchmark keeps working (its numbers are read by people, never asserted)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "scale.py"), "--tiny"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for name in ("build", "memory", "check", "serve page", "serve record"):
+        assert re.search(rf"^  {name}\s+fxsite .* ratio\s+\d", proc.stdout, re.MULTILINE), (
+            proc.stdout
+        )
+
+
+# -- hostile pages: no traceback, no hang ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "refused"),
+    [
+        ("\n".join("    " * i + "- item" for i in range(1000)), True),  # 1,000-level list
+        ("> " * 900 + "quote", True),
+        ("\n".join("    " * i + "- item" for i in range(60)), False),  # near miss: 60 levels
+        ("> " * 60 + "quote", False),
+    ],
+    ids=["list 1000", "quote 900", "list 60", "quote 60"],
+)
+def test_deep_nesting_is_a_finding_not_a_crash(body: str, refused: bool) -> None:
+    from fxsite.pages.page import process_page
+
+    result = process_page(f"# Deep\n\n{body}\n", "docs/deep.md", library(), href_for)
+    assert ("FX606" in [f.code for f in result.findings]) == refused
+    if refused:
+        assert result.markdown.startswith("This page was refused")
+        markdown.markdown(result.markdown)  # renders without exhausting the stack
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["<!--" * 40_000, "<!-- a -->" * 20_000, "`a " * 40_000, "[" * 80_000, "<a " * 40_000],
+    ids=["unclosed comments", "closed comments", "stray backticks", "brackets", "open tags"],
+)
+def test_hostile_page_is_checked_in_linear_time(tmp_path: Path, body: str) -> None:
+    """A subprocess with a timeout: a quadratic scan would take minutes here."""
+    project = copy_site(CLEAN, tmp_path)
+    (project / "docs" / "hostile2.md").write_text(f"# H\n\n{body}\n", encoding="utf-8")
+    proc = subprocess.run(
+        [str(BIN / "fxsite"), "check", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=60,  # the quadratic comment scan took minutes on this page
+        check=False,
+    )
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode in (0, 1)

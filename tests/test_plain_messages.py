@@ -1,0 +1,213 @@
+"""Findings a writer understands: plain words with the fix, never a library's wording."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BASE = "id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  save_time:\n    value: 94\n    unit: s\n"
+PAGE = "# Home\n\nIt took [94 s](evidence:R1#save_time).\n"
+
+#: Wording of PyYAML, pydantic and jsonschema that must never reach a writer.
+LIBRARY_WORDING = [
+    "mapping values are not allowed",
+    "not allowed here",
+    "Extra inputs",
+    "Input should",
+    "should match pattern",
+    "does not match",
+    "<block",
+    "block end",
+    "while parsing",
+    "while scanning",
+    "cannot start any token",
+    "unacceptable character",
+    "valid dictionary",
+    "instance of",
+    "Field required",
+    "Value error",
+    "expected <",
+    "but found",
+    "did not find expected",
+    "found unexpected",
+    "violates indentation",
+    "found character",
+    "special characters",
+    "while ",
+]
+REGEX = re.compile(r"\^\[|\]\{|\$'|\\s|\[a-z0-9")
+
+
+def _sub(old: str, new: str) -> str:
+    assert old in BASE
+    return BASE.replace(old, new)
+
+
+# (record text, (line, col, code), words the message must contain)
+MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
+    "unit indented 3 spaces": (
+        _sub("    unit: s", "   unit: s"), (8, 4, "FX101"),
+        "indent `unit` under `save_time` with 4 spaces, like `value`",
+    ),
+    "unit indented too far": (
+        _sub("    unit: s", "      unit: s"), (8, 11, "FX101"), "indent `unit` 4 spaces, like `value`",
+    ),
+    "unit at the figure-name level": (
+        _sub("    unit: s", "  unit: s"), (7, 5, "FX201"), "required field missing: add `unit: ...`",
+    ),
+    "colon in a title": (
+        _sub("title: T", "title: FX100: fast"), (2, 13, "FX101"), 'put it in quotes: title: "FX100: fast"',
+    ),
+    "no space after a colon": (_sub("value: 94", "value:94"), (8, 9, "FX101"), "put a space after the colon in `value:94` (line 7)"),
+    "tab indentation": (_sub("    unit: s", "\tunit: s"), (8, 1, "FX101"), "replace the tab with spaces"),
+    "unclosed quote": (_sub("title: T", 'title: "T'), (9, 1, "FX101"), "the quote opened at line 2 is never closed"),
+    "unclosed brace": (
+        _sub("  save_time:\n    value: 94\n    unit: s\n", "  save_time: {value: 94, unit: s\n"),
+        (7, 1, "FX101"), "the '{' opened at line 6 is never closed",
+    ),
+    "list item among fields": (BASE + "- x\n", (9, 1, "FX101"), "a list item ('- ') where a field was expected"),
+    "value starting with @": (_sub("title: T", "title: @home"), (2, 8, "FX101"), "a value cannot start with @; put it in quotes"),
+    "misspelt figure field": (
+        _sub("    unit: s", "    unit: s\n    valu: 3"), (9, 5, "FX202"), "unknown field `valu` (did you mean 'value'?)",
+    ),
+    "misspelt record field": (BASE + "note: x\n", (9, 1, "FX202"), "unknown field `note` (did you mean 'notes'?)"),
+    "quoted number": (_sub("value: 94", 'value: "94"'), (7, 12, "FX203"), "'94' is not a number: write digits without quotes"),
+    "unit in the value": (_sub("value: 94", "value: 94 s"), (7, 12, "FX203"), "and the unit in `unit`"),
+    "misspelt label": (_sub("label: spec", "label: specs"), (3, 8, "FX203"), "not one of measured, spec, public, estimate (did you mean 'spec'?)"),
+    "bad record id": (_sub("id: R1", "id: R-1"), (1, 5, "FX203"), "a record ID starts with a letter"),
+    "bad figure name": (_sub("save_time:", "Save-Time:"), (7, 5, "FX203"), "a figure name starts with a lowercase letter"),
+    "date in words": (BASE + "date: March 2026\n", (9, 7, "FX203"), "write it as YYYY-MM-DD"),
+    "figures as a list": (
+        _sub("  save_time:\n    value: 94\n    unit: s\n", "  - value: 94\n    unit: s\n"),
+        (6, 3, "FX203"), "must be named entries (name: ...), not a list",
+    ),
+    "sha256 not hex": (BASE + "source:\n  sha256: ABC\n", (10, 11, "FX203"), "64 lowercase hexadecimal digits"),
+    "ftp url": (BASE + "source:\n  url: ftp://x\n", (10, 8, "FX203"), "starts with http:// or https://"),
+    "setup number": (BASE + "setup:\n  gpus: 8\n", (10, 9, "FX203"), 'put it in quotes (gpus: "8")'),
+    "control character": (_sub("title: T", "title: T\x07"), (2, 9, "FX101"), "U+0007 is not allowed in YAML; remove it"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(MISTAKES))
+def test_typical_mistakes_in_plain_words(
+    name: str,
+    project: Callable[..., Path],
+    check: Callable[[Path], tuple[int, list[dict[str, Any]]]],
+) -> None:
+    text, (line, col, code), says = MISTAKES[name]
+    exit_code, findings = check(project({"R1.yaml": text}, pages={"index.md": PAGE}))
+    assert exit_code == 1
+    first = findings[0]
+    assert (first["path"], first["line"], first["col"], first["code"]) == (
+        "evidence/R1.yaml",
+        line,
+        col,
+        code,
+    ), findings
+    for finding in findings:
+        message = finding["message"]
+        for wording in LIBRARY_WORDING:
+            assert wording not in message, f"library wording {wording!r} in {message!r}"
+        assert not REGEX.search(message), f"a regex in {message!r}"
+    assert says in first["message"]
+
+
+@pytest.fixture
+def assert_check(
+    project: Callable[..., Path],
+    check: Callable[[Path], tuple[int, list[dict[str, Any]]]],
+) -> Callable[..., list[dict[str, Any]]]:
+    """Like conftest's, with pages: ``assert_check(records, expected, pages=...)``."""
+
+    def run(
+        records: dict[str, str], expected: list[tuple[str, int, int, str]], pages: dict[str, str]
+    ) -> list[dict[str, Any]]:
+        code, findings = check(project(records, pages=pages))
+        assert [(f["path"], f["line"], f["col"], f["code"]) for f in findings] == expected
+        assert code == (1 if expected else 0)
+        return findings
+
+    return run
+
+
+def test_near_miss_a_good_record_has_no_finding(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    assert_check({"R1.yaml": BASE}, [], pages={"index.md": PAGE})
+
+
+# -- an invalid record: one finding of its own, and its claims say so once a page --------
+
+
+def test_claims_to_an_invalid_record_say_so_once(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    page = PAGE + "Again [94 s](evidence:R1#save_time), and [94 s](evidence:R1#save_time).\n"
+    findings = assert_check(
+        {"R1.yaml": _sub("label: spec", "label: specs")},
+        [("evidence/R1.yaml", 3, 8, "FX203"), ("docs/index.md", 3, 9, "FX401")],
+        pages={"index.md": page},
+    )
+    assert findings[1]["message"] == (
+        "record R1 is invalid (evidence/R1.yaml:3); fix the record first "
+        "(3 claims to it on this page)"
+    )
+
+
+def test_near_miss_unknown_record_is_still_unknown(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    findings = assert_check(
+        {"R2.yaml": BASE.replace("R1", "R2")},
+        [("docs/index.md", 3, 9, "FX401")],
+        pages={"index.md": PAGE},
+    )
+    assert findings[0]["message"].startswith("unknown record 'R1'")
+
+
+def test_invalid_record_each_page_once(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    findings = assert_check(
+        {"R1.yaml": _sub("title: T", "title: a: b")},
+        [
+            ("evidence/R1.yaml", 2, 9, "FX101"),
+            ("docs/b.md", 1, 1, "FX401"),
+            ("docs/index.md", 3, 9, "FX401"),
+        ],
+        pages={"index.md": PAGE, "b.md": "[94 s](evidence:R1#save_time)\n"},
+    )
+    assert all("record R1 is invalid (evidence/R1.yaml:2)" in f["message"] for f in findings[1:])
+
+
+def test_claims_to_a_misnamed_record_file_say_why(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    findings = assert_check(
+        {"R1.yaml": BASE.replace("id: R1", "id: R2")},
+        [("evidence/R1.yaml", 1, 5, "FX301"), ("docs/index.md", 3, 9, "FX401")],
+        pages={"index.md": PAGE},
+    )
+    assert "record R1 is invalid (evidence/R1.yaml:1)" in findings[1]["message"]
+
+
+# Garbage a writer could produce: whatever the parser says, the finding is in our words.
+GARBAGE = [
+    "a: [1, 2\n", "a: {b: 1, c\n", "a: 'x\n", 'a: "x\\q"\n', "a: b: c\n", "a:\n\t- 1\n",
+    "- a\nb: 1\n", "a: 1\n  b: 2\n", "a: |\n x\n  y: 1\n:\n", "? a\n? b\n: c\n: d\n",
+    "a: %x\n", "%YAML 9.9\n---\na: 1\n", "a: !<!x> 1\n", "a: *\n", "a: &\n", "a: @\n",
+    "{a: 1}}\n", "[a]: 1\n", "a: 1\n---\nb: 2\n...\nc\n", "a: >\n  x\n y\n",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", GARBAGE)
+def test_no_parser_wording_for_any_syntax_error(text: str) -> None:
+    from fxsite.evidence.yamlsafe import load_yaml
+
+    for finding in load_yaml(text, "evidence/R1.yaml").findings:
+        for wording in LIBRARY_WORDING:
+            assert wording not in finding.message, f"{wording!r} in {finding.message!r}"
