@@ -24,7 +24,7 @@ from fxsite.verify import verify_site
 
 pytestmark = pytest.mark.slow
 
-CLAIM = r'<a class="fx-claim fx-claim--measured" href="evidence/R1/#save_time_baseline"[^>]*>'
+CLAIM = r'<a [^>]*data-fx-ref="R1#save_time_baseline"[^>]*>'
 HOME = "index.html"
 BUBBLES = "training-bubbles/index.html"
 R1 = "evidence/R1/index.html"
@@ -39,6 +39,25 @@ def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
         changed, count = re.subn(pattern, replacement, text, count=1, flags=re.DOTALL)
         assert count == 1, f"{pattern!r} not in {rel}"
         path.write_text(changed, encoding="utf-8")
+
+    return apply
+
+
+def claim_attr(ref: str, name: str, value: str, rel: str = "index.html") -> Callable[[Path], None]:
+    """Set one attribute of the first claim to ``ref``, whatever the attribute order."""
+
+    def apply(site: Path) -> None:
+        path = site / rel
+        text = path.read_text(encoding="utf-8")
+        match = re.search(f'<a [^>]*data-fx-ref="{re.escape(ref)}"[^>]*>', text)
+        assert match, ref
+        tag = match.group(0)
+        if f' {name}="' in tag:
+            new = re.sub(f' {name}="[^"]*"', f' {name}="{value}"', tag, count=1)
+        else:
+            new = tag[:-1] + f' {name}="{value}">'
+        assert new != tag
+        path.write_text(text[: match.start()] + new + text[match.end() :], encoding="utf-8")
 
     return apply
 
@@ -149,107 +168,99 @@ def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
 ATTACKS = [
     # -- claims: text, data attributes, badge, tooltip, link -------------------------------
     Attack("claim text", edit(HOME, f"({CLAIM})178", r"\g<1>179"), "FX403"),
-    Attack("claim value attribute", edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'), "FX802"),
+    Attack(
+        "claim value attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
+        "FX802",
+    ),
     Attack(
         "value and text edited together",
         both(
             edit(HOME, f"({CLAIM})178", r"\g<1>179"),
-            edit(HOME, r'(data-fx-value=")178"', r'\g<1>179"'),
+            claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
         ),
         "FX403",
     ),
     Attack(
-        "claim unit attribute",
-        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-unit=")s"', r'\1ms"'),
-        "FX802",
+        "claim unit attribute", claim_attr("R1#save_time_baseline", "data-fx-unit", "ms"), "FX802"
     ),
     Attack(
         "claim label attribute",
-        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1spec"'),
+        claim_attr("R1#save_time_baseline", "data-fx-label", "spec"),
         "FX802",
     ),
     Attack(
         "claim label set to setup",
-        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-label=")measured"', r'\1setup"'),
+        claim_attr("R1#save_time_baseline", "data-fx-label", "setup"),
         "FX802",
     ),
     Attack(
         "claim decimals attribute",
-        edit(HOME, r'(R1#save_time_baseline"[^>]*data-fx-decimals=")0"', r'\g<1>1"'),
+        claim_attr("R1#save_time_baseline", "data-fx-decimals", "1"),
         "FX802",
     ),
     Attack(
-        "claim record attribute", edit(HOME, r'data-fx-record="R1"', 'data-fx-record="R9"'), "FX802"
+        "claim record attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-record", "R9"),
+        "FX802",
     ),
     Attack(
         "claim figure attribute",
-        edit(HOME, r'data-fx-figure="save_time_baseline"', 'data-fx-figure="save_time_fx100"'),
+        claim_attr("R1#save_time_baseline", "data-fx-figure", "save_time_fx100"),
         "FX802",
     ),
     Attack(
         "claim ref to another figure",
-        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#save_time_fx100"'),
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#save_time_fx100"),
         "FX403",
     ),
     Attack(
         "claim ref to unknown figure",
-        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="R1#nope"'),
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#nope"),
         "FX402",
     ),
     Attack(
         "claim ref to unknown record",
-        edit(HOME, r'data-fx-ref="R1#save_time_baseline"', 'data-fx-ref="Q7#x"'),
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "Q7#x"),
         "FX401",
     ),
     Attack(
         "claim links to another anchor",
-        edit(
-            HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#save_time_fx100"'
-        ),
+        claim_attr("R1#save_time_baseline", "href", "evidence/R1/#save_time_fx100"),
         "FX802",
     ),
     Attack(
         "claim links to no anchor",
-        edit(HOME, r'href="evidence/R1/#save_time_baseline"', 'href="evidence/R1/#gone"'),
+        claim_attr("R1#save_time_baseline", "href", "evidence/R1/#gone"),
         "FX802",
     ),
     Attack(
         "claim links off site",
-        edit(
-            HOME,
-            r'href="evidence/R1/#save_time_baseline"',
-            'href="https://evil.example/#save_time_baseline"',
-        ),
+        claim_attr("R1#save_time_baseline", "href", "https://evil.example/#save_time_baseline"),
         "FX802",
     ),
     Attack(
         "badge letter",
-        edit(HOME, f'({CLAIM}178\u00a0s<span class="fx-badge"[^>]*>)M', r"\1S"),
+        edit(HOME, f'({CLAIM}178\u00a0s<span [^>]*class="fx-badge"[^>]*>)M', r"\1S"),
         "FX802",
     ),
     Attack(
         "badge removed",
-        edit(HOME, f'({CLAIM}178\u00a0s)<span class="fx-badge"[^>]*>M</span>', r"\1"),
+        edit(HOME, f'({CLAIM}178\u00a0s)<span [^>]*class="fx-badge"[^>]*>M</span>', r"\1"),
         "FX802",
     ),
     Attack(
         "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX802"
     ),
-    Attack(
-        "tooltip", edit(HOME, r'title="Report R1 · measured', 'title="Report R1 · spec'), "FX802"
-    ),
+    Attack("tooltip", claim_attr("R1#save_time_baseline", "title", "Report R1 · spec"), "FX802"),
     Attack(
         "claim class",
-        edit(
-            HOME,
-            r'fx-claim fx-claim--measured" href="evidence/R1/#save_time_baseline"',
-            'fx-claim fx-claim--spec" href="evidence/R1/#save_time_baseline"',
-        ),
+        claim_attr("R1#save_time_baseline", "class", "fx-claim fx-claim--spec"),
         "FX802",
     ),
     Attack(
         "claim hidden by style",
-        edit(HOME, r'(href="evidence/R1/#save_time_baseline")', r'\1 style="display:none"'),
+        claim_attr("R1#save_time_baseline", "style", "display:none"),
         "FX802",
     ),
     Attack(
