@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from fxsite.evidence.library import FigureValue
 from fxsite.findings import Finding, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.render.exports import PublishedJsonError, loads
@@ -69,6 +70,8 @@ class _Site:
     #: other files' text blocks: (rel, url of the page they speak for, blocks)
     extra: list[tuple[str, str, list[Block]]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
+    rendered: dict[tuple[str, str, str, bool], ClaimNode] = field(default_factory=dict)
 
     def add(self, rel: str, code: str, message: str, text: str | None = None) -> None:
         line = _line(self.raw.get(rel, ""), text) if text else 1
@@ -236,10 +239,14 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
 
 def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> None:
     href = node.attrs.get("href", "")
-    html = render_claim(
-        claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
-    )
-    (expected,) = page_text(f"<p>{html}</p>").claims
+    key = (claim.ref, claim.display, href, node.in_heading)
+    expected = site.rendered.get(key)
+    if expected is None:
+        html = render_claim(
+            claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
+        )
+        (expected,) = page_text(f"<p>{html}</p>").claims
+        site.rendered[key] = expected
     ref = claim.ref
     for name in sorted(set(expected.attrs) | set(node.attrs)):
         if node.attrs.get(name) != expected.attrs.get(name):
@@ -282,6 +289,9 @@ def _check_record_pages(site: _Site) -> None:
     for rel, page in site.pages.items():
         for ref, _, _ in page.rows.values():
             homes.setdefault(ref.split("#", 1)[0], rel)
+    by_record: dict[str, list[FigureValue]] = {}
+    for fig in library.figures.values():
+        by_record.setdefault(fig.record, []).append(fig)
     for record_id, record in library.records.items():
         home = homes.get(record_id)
         if home is None:
@@ -294,7 +304,7 @@ def _check_record_pages(site: _Site) -> None:
                 "FX802",
                 f"record {record_id}: page shows status {page.statuses[:1]}, evidence says {record.status}",
             )
-        for fig in library.figures_of(record_id):
+        for fig in by_record.get(record_id, []):
             row = page.rows.get(fig.name)
             wanted = (fig.ref, normalise(figure_data(fig)["display"]), fig.label)
             if row is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
@@ -94,8 +94,14 @@ def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 def detect(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[FigureSpan]:
     """Bare figures in visible ``text``; claim spans and URLs are not prose."""
+    return list(_detect(text, tuple(claims)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan, ...]:
+    # Navigation, headers and footers repeat on every page: each is read once.
     spans = [*claims, *((m.start(), m.end()) for m in _URL.finditer(text))]
-    return find_bare_figures(fold(_blank(text, spans)))
+    return tuple(find_bare_figures(fold(_blank(text, spans))))
 
 
 def _quantity_letter(char: str) -> bool:

@@ -233,6 +233,8 @@ class _Builder:
         raw = "".join(self.parts)
         if not raw.strip():
             return None
+        if not self.claims:  # the common case, at C speed
+            return Block(normalise(raw), self.channel, [], self.role)
         # Collapse whitespace but keep claim offsets: map raw offsets to new ones.
         out: list[str] = []
         mapping = [0] * (len(raw) + 1)
@@ -475,7 +477,12 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
     builders[-1] = _Builder(current.channel, current.role)
 
 
+_VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
+
+
 def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
+    if not _VISIBLE_SET.intersection(attrs) and tag not in ("input", "button"):
+        return
     names = list(VISIBLE_ATTRIBUTES)
     if tag in ("input", "button") and attrs.get("type", "").lower() in _VALUE_SHOWN:
         names.append("value")
