@@ -331,7 +331,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if verdict.refused and not self.serving:
             raise PluginError(
                 f"fxsite refused the build: the built site fails its audit with "
-                f"{len(verdict.refusals)} finding(s) above. Nothing was published."
+                f"{len(verdict.refusals)} finding(s) above."
             )
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:

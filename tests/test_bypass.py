@@ -331,3 +331,11 @@ def test_near_miss_builds_and_audits_clean(variant: Variant, tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert verify_site(project / "site") == []
     shutil.rmtree(project / "site")
+
+
+def test_mkdocs_build_runs_the_gate_too(tmp_path: Path) -> None:
+    """A trick only the published output shows fails plain ``mkdocs build`` as well."""
+    project = _project(tmp_path, V("zero-width only", "It is 5\u200bx faster."), enforce=True)
+    built = mkdocs_build(project, tmp_path / "site")
+    assert built.returncode != 0
+    assert "FX502" in built.stderr and "docs/index.md:6" in built.stderr
