@@ -204,16 +204,15 @@ def site(demo_site: Path, tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("case", SITE_CASES, ids=lambda c: c.name)
-@pytest.mark.parametrize("fmt", ["text", "json"])
-def test_hostile_site(case: SiteCase, fmt: str, site: Path) -> None:
+def test_hostile_site(case: SiteCase, site: Path) -> None:
     case.prepare(site)
-    proc = run("audit", "--format", fmt, str(site), cwd=site.parent)
+    proc = run("audit", "--format", "json", str(site), cwd=site.parent)
     output = proc.stdout + proc.stderr
     assert "Traceback" not in output, output
     assert proc.returncode == case.exit, output[-2000:]
     assert case.says in output
-    if fmt == "json":  # always JSON, even when the site cannot be audited at all
-        assert isinstance(json.loads(proc.stdout), list)
+    # --format json prints JSON always, even when the site cannot be audited at all.
+    assert isinstance(json.loads(proc.stdout), list)
 
 
 @dataclass(frozen=True)
