@@ -326,12 +326,16 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         findings = locate_in_sources(findings, self.sources)
         citing = {r.path for r in self.results.values() if r.claims}
         verdict = decide(findings, self.enforce, citing)
+        refuse = verdict.refused and not self.serving
         for finding in verdict.all:
-            (log.error if finding in verdict.refusals else log.warning)(finding.format())
-        if verdict.refused and not self.serving:
+            if not (refuse and finding in verdict.refusals):
+                (log.error if finding in verdict.refusals else log.warning)(finding.format())
+        if refuse:
+            # The findings travel in the error itself, so every caller shows them.
+            listing = "\n".join(f.format() for f in verdict.refusals)
             raise PluginError(
-                f"fxsite refused the build: the built site fails its audit with "
-                f"{len(verdict.refusals)} finding(s) above."
+                f"{listing}\nfxsite refused the build: the built site fails its audit "
+                f"with {len(verdict.refusals)} finding(s) above."
             )
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:

@@ -242,7 +242,6 @@ PROJECT_CASES = [
         lambda p: (p / "evidence/R7.yaml").symlink_to(p / "gone"),
         "does not exist",
     ),
-    ProjectCase("record is a directory", lambda p: (p / "evidence/R7.yaml").mkdir(), "directory"),
     ProjectCase(
         "sparse 8 GiB record",
         lambda p: os.truncate(_touch(p / "evidence/R7.yaml"), 8 << 30),

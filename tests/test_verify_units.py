@@ -108,3 +108,22 @@ def test_findings_move_to_the_source_line() -> None:
     )
     assert [(f.path, f.line, f.col) for f in moved] == [("docs/a.md", 3, 7), ("b/index.html", 3, 1)]
     assert "(published in a/index.html)" in moved[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "allowed", "covered"),
+    [
+        ("$1,001", 0, 2, "$1,001", True),  # the detector cut the figure short (property test)
+        ("approximately 4.7%", 0, 18, "4.7%", True),
+        ("594 s", 0, 5, "94 s", False),
+        ("1.94×", 0, 5, "1.9×", False),
+        ("from 3.26 to 6.40 GB/s", 5, 22, "3.26|6.40 GB/s", True),
+        ("5x faster", 0, 2, "1.9×", False),
+    ],
+)
+def test_copies_repeat_only_cited_numbers(
+    text: str, start: int, end: int, allowed: str, covered: bool
+) -> None:
+    from fxsite.verify.audit import _Allowed, _covered
+
+    assert _covered(text, start, end, [_Allowed(set(allowed.split("|")))]) is covered

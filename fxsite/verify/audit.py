@@ -385,6 +385,11 @@ def _covered(text: str, start: int, end: int, allowed: list[_Allowed]) -> bool:
     A copy may word a figure its own way ("approximately 4.7%" in a summary of
     a page that cites [4.7%](…)); its numbers must still be ones the page cites.
     """
+    # Whole numbers: the detector may cut "$1,001" to "$1".
+    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
+        start -= 1
+    while end < len(text) and (text[end].isdigit() or text[end] in ".,"):
+        end += 1
     for match in _DIGITS.finditer(text, start, end):
         candidates = [i for a in allowed for i in a.by_number.get(match.group(), [])]
         if not any(_inside(text, match.start(), match.end(), item) for item in candidates):
