@@ -26,8 +26,11 @@ tests/browser/node_modules/axe-core/axe.min.js: tests/browser/package-lock.json
 		$(NPM) ci --prefix tests/browser --no-audit --no-fund --loglevel=error; \
 	else echo "npm not found: the accessibility checks will be skipped (CI fails instead)"; fi
 
+# The demo is signed with a TEST key that is public in this repository (never a real key).
+DEMO_KEY := tests/keys/demo-test-key
+
 site: $(VENV)/.installed
-	$(BIN)/fxsite build .
+	$(BIN)/fxsite build . --sign $(DEMO_KEY)
 
 check: $(VENV)/.installed
 	$(BIN)/fxsite check .
@@ -42,7 +45,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/fxsite schema --check .
 
 test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lint
-	$(BIN)/fxsite build .
+	$(BIN)/fxsite build . --sign $(DEMO_KEY)
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-test

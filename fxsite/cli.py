@@ -245,13 +245,29 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
 @cli.command()
 @_PATH
 @_FORMAT
-def build(path: Path | None, fmt: str) -> None:
+@click.option(
+    "--sign",
+    "sign_key",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Sign the manifest with this Ed25519 key (default: $FXSITE_SIGNING_KEY).",
+)
+def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
     """Check and build the site in one pass; publish nothing on a refusal."""
+    import os
+    import time
+
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
+    from fxsite.anchor.build import signing_key_path
+    from fxsite.anchor.signing import load_private_key
     from fxsite.publish import publish_atomically
 
+    key_file = signing_key_path(sign_key, os.environ)
+    if key_file is not None:
+        _, problems = load_private_key(key_file)
+        if problems:
+            raise UsageFailure("\n".join(f.format() for f in problems))
     project, config, _ = _project(path)
     site_dir = Path(config.site_dir)
     verdicts: list[Verdict] = []
@@ -259,6 +275,7 @@ def build(path: Path | None, fmt: str) -> None:
     def run(staging: Path) -> None:
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
         plugin = staged.plugins["fxsite"]
+        plugin.signing_key = key_file
         staged.plugins.on_startup(command="build", dirty=False)
         try:
             mkdocs_build(staged)
@@ -270,6 +287,10 @@ def build(path: Path | None, fmt: str) -> None:
     echo = _EchoWarnings()
     mkdocs_log.addHandler(echo)
     mkdocs_log.setLevel(logging.WARNING)
+    # One build time for MkDocs' sitemap and the manifest, even across midnight.
+    pinned = "SOURCE_DATE_EPOCH" not in os.environ
+    if pinned:
+        os.environ["SOURCE_DATE_EPOCH"] = str(int(time.time()))
     try:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
@@ -281,25 +302,145 @@ def build(path: Path | None, fmt: str) -> None:
         sys.exit(1)
     finally:
         mkdocs_log.removeHandler(echo)
+        if pinned:
+            del os.environ["SOURCE_DATE_EPOCH"]
     _report(verdicts[0] if verdicts else Verdict([], []), fmt)
-    click.echo(f"built {project.paths.relative(site_dir)}/", err=True)
+    signed = " (signed)" if key_file is not None else ""
+    click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
 
 
 @cli.command()
-@click.argument("site_dir", type=click.Path(path_type=Path, exists=True, file_okay=False))
+@click.argument("site")
 @_FORMAT
-def audit(site_dir: Path, fmt: str) -> None:
-    """Re-verify a built site against the evidence it publishes."""
-    from fxsite.verify import verify_site
+@click.option(
+    "--key",
+    "key_file",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="The vendor's public key (PEM): the signature must be by this key.",
+)
+@click.option("--fingerprint", help="The vendor's key fingerprint (sha256:…), published elsewhere.")
+@click.option(
+    "--documents",
+    "documents_dir",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="Folder of report documents to check against the records' sha256.",
+)
+@click.option(
+    "--rebuild",
+    "rebuild_repo",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="A clone of the project: rebuild the manifest's commit and compare every file.",
+)
+def audit(
+    site: str,
+    fmt: str,
+    key_file: Path | None,
+    fingerprint: str | None,
+    documents_dir: Path | None,
+    rebuild_repo: Path | None,
+) -> None:
+    """Re-verify a built site (a folder or an http(s) URL) from what it publishes."""
+    import tempfile
 
-    try:
-        findings = verify_site(site_dir)
-    except ConfigError as exc:
-        if fmt == "json":  # --format json always prints JSON, even for unreadable input
-            problem = Finding(str(site_dir), 1, 1, "FX901", str(exc))
-            click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
-        raise UsageFailure(str(exc)) from None
+    from fxsite.anchor.audit_site import anchored_audit
+    from fxsite.anchor.remote import fetch_site, is_url
+
+    if key_file is not None and fingerprint is not None:
+        raise UsageFailure("give --key or --fingerprint, not both")
+    key_pem = key_file.read_bytes() if key_file is not None else None
+    with tempfile.TemporaryDirectory(prefix="fxsite-audit-") as tmp:
+        findings = []
+        if is_url(site):
+            site_dir = Path(tmp)
+            findings += fetch_site(site, site_dir)
+            if not (site_dir / "fxsite-manifest.json").is_file():
+                sys.exit(_report(findings, fmt))  # nothing fetched to audit
+        else:
+            site_dir = Path(site)
+            if not site_dir.is_dir():
+                raise UsageFailure(f"{site}: not a folder or an http(s) URL")
+        try:
+            findings += anchored_audit(
+                site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
+            )
+        except ConfigError as exc:
+            if fmt == "json":  # --format json always prints JSON, even for unreadable input
+                problem = Finding(site, 1, 1, "FX901", str(exc))
+                click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
+            raise UsageFailure(str(exc)) from None
     sys.exit(_report(findings, fmt))
+
+
+@cli.command()
+@click.argument("keyfile", type=click.Path(path_type=Path, dir_okay=False))
+def keygen(keyfile: Path) -> None:
+    """Write an Ed25519 key pair: KEYFILE (mode 0600) and KEYFILE.pub; print the fingerprint."""
+    from fxsite.anchor.signing import write_keypair
+
+    fingerprint, problems = write_keypair(keyfile)
+    if problems or fingerprint is None:
+        raise UsageFailure("\n".join(f.format() for f in problems))
+    click.echo(fingerprint)
+    click.echo(
+        f"wrote {keyfile} (private: keep it out of the repository) and {keyfile}.pub; "
+        "publish the fingerprint above where auditors can find it",
+        err=True,
+    )
+
+
+@cli.command()
+@click.argument("old")
+@click.argument("new")
+@click.option(
+    "--project",
+    "project_dir",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="The project whose git revisions OLD/NEW name (default: the current folder).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown"]),
+    default="text",
+    show_default=True,
+)
+def diff(old: str, new: str, project_dir: Path | None, fmt: str) -> None:
+    """Changed figures and the pages citing them; OLD/NEW are built sites or git revisions.
+
+    A folder holding evidence.json is a built site; one holding mkdocs.yml is a
+    project as it is now on disk; anything else is a git revision of the project.
+    """
+    from fxsite.anchor.diff import diff_evidence, format_changes
+
+    sides = [_evidence_of(spec, project_dir) for spec in (old, new)]
+    changes = diff_evidence(sides[0], sides[1])
+    click.echo(format_changes(changes, fmt), nl=False)
+    sys.exit(1 if changes else 0)
+
+
+def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
+    import tempfile
+
+    from fxsite.anchor.diff import load_site_evidence, project_evidence
+    from fxsite.anchor.gitinfo import export_revision, repo_top
+
+    folder = Path(spec)
+    if folder.is_dir() and (folder / "evidence.json").is_file():
+        data, problems = load_site_evidence(folder)
+        if data is None:
+            raise UsageFailure("\n".join(f.format() for f in problems))
+        return data
+    if folder.is_dir() and (folder / CONFIG_NAME).is_file():
+        return project_evidence(_project(folder)[0])[0]
+    root = _config_file(project_dir).parent
+    top = repo_top(root)
+    if top is None:
+        raise UsageFailure(f"{spec}: not a built site, and {root} is not in a git repository")
+    prefix = root.resolve().relative_to(top.resolve())
+    with tempfile.TemporaryDirectory(prefix="fxsite-diff-") as tmp:
+        if not export_revision(top, spec, Path(tmp)):
+            raise UsageFailure(f"{spec}: neither a built site nor a git revision of {top}")
+        return project_evidence(_project(Path(tmp) / prefix)[0])[0]
 
 
 @cli.command()

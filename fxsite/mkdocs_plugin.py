@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+import os
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,9 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from fxsite import __version__
+from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
+from fxsite.anchor.documents import document_url
+from fxsite.anchor.history import History, figure_history, history_data, history_section_html
 from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
@@ -54,8 +58,6 @@ __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
 log = logging.getLogger("mkdocs.plugins.fxsite")
 _ASSETS = ("fxsite.css", "fxsite.js")
-#: Markdown extensions the generated sections use; added when the config lacks them.
-_NEEDED_EXTENSIONS = ("admonition", "attr_list", "md_in_html")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
 #: The theme template of record pages (sidebars not rendered; see the file).
@@ -79,6 +81,8 @@ class FxsiteConfig(Config):
     """Docs-relative path of the site-wide FAQ page the build generates; unset for faq.md."""
     cache_dir = opt.Type(str, default=".cache/fxsite")
     """Folder, relative to mkdocs.yml, where drawn charts are kept between builds; "" for none."""
+    setup_labels = opt.Type(dict, default={})
+    """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -90,6 +94,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
+        self.known_pages: frozenset[str] = frozenset()
         self.project: Project | None = None
         self.index = SiteIndex()
         self.results: dict[str, PageResult] = {}
@@ -98,6 +103,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.exports: dict[str, File] = {}
         #: site URL -> (source path, source text), to place output findings in sources
         self.sources: dict[str, tuple[str, str]] = {}
+        self.history = History()
+        #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
+        self.signing_key: Path | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -120,11 +128,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
             raise PluginError(f"fxsite: {exc}") from None
-        # The generated Markdown uses admonitions; claims need the extension.
-        names = {str(e) for e in config.markdown_extensions if isinstance(e, str)}
-        for needed in _NEEDED_EXTENSIONS:
-            if needed not in names:
-                config.markdown_extensions.append(needed)
+        # Claims need the extension; the generated Markdown uses no other
+        # (tests/test_engine.py builds with the smallest config to hold that).
         self.extension = FxsiteExtension()
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
@@ -144,6 +149,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
+        self.history = figure_history(self.project.paths.evidence_dir)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
@@ -177,6 +183,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.exports[name] = File.generated(config, name, content="")
             files.append(self.exports[name])
         self.files = files
+        self.known_pages = frozenset(f.src_uri for f in files.documentation_pages())
         for page_file in files.documentation_pages():
             self.index.urls[page_file.src_uri] = page_file.url
         return files
@@ -196,7 +203,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         library = self.project.library
         if name == "evidence.json":
-            return dumps(evidence_data(library, self.index))
+            return dumps(evidence_data(library, self.index, history_data(self.history)))
         if name == "evidence.csv":
             return evidence_csv(library)
         if name == "schemas/evidence.schema.json":
@@ -230,7 +237,19 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             record_id = src.removeprefix(f"{prefix}/")[:-3]
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
             library_href = relative_url("evidence.json", page.url)
-            return record_page_markdown(record_id, library, href_for, json_href, library_href)
+            source = library.records[record_id].source
+            doc = source.document if source and source.publish_document else None
+            return record_page_markdown(
+                record_id,
+                library,
+                href_for,
+                json_href,
+                library_href,
+                index_href=relative_url(f"{prefix}/", page.url),
+                setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
+                history_html=history_section_html(self.history, record_id),
+                document_href=relative_url(document_url(doc), page.url) if doc else None,
+            )
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, href_for, src)
             return f"# Frequently asked questions\n\n{body}"
@@ -259,7 +278,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.project.paths.relative(self.project.paths.docs_dir / src),
             source,
         )
-        known = [f.src_uri for f in files.documentation_pages()]
+        known = self.known_pages
         cache = self.project.paths.cache_dir
         result = self.project.process(
             src, source, self._href_for(page), known, partial(render_chart_cached, cache_dir=cache)
@@ -277,7 +296,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
         assert self.project is not None
-        path = self.project.paths.relative(self.project.paths.docs_dir / page.file.src_uri)
+        path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
         return None
 
@@ -313,7 +332,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             file.content_string = self._export_content(name)
         return env
 
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
+    def _verify_gate(self, config: MkDocsConfig) -> None:
         """The last gate: the staged site is audited; a refusal publishes nothing."""
         from fxsite.verify import locate_in_sources, verify_site
 
@@ -356,6 +375,19 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if template_name.endswith(".html"):
             return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
         return output_content
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # On the staged site, in order: sqlite export -> verification gate -> manifest + signature.
+        assert self.project is not None
+        site, paths = Path(config.site_dir), self.project.paths
+        found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
+        self._verify_gate(config)
+        key = signing_key_path(self.signing_key, os.environ)
+        found += finish_site(site, paths.root, key)
+        for finding in found:
+            log.error(finding.format())
+        if found and not self.serving:
+            raise PluginError(f"fxsite: {len(found)} anchoring finding(s) above; nothing published")
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

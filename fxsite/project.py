@@ -7,6 +7,7 @@ builds one from its config. Both then ask it the same questions, so
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,14 @@ class ProjectPaths:
             return path.resolve().relative_to(self.root.resolve()).as_posix()
         except ValueError:
             return path.as_posix()
+
+    @functools.cached_property
+    def _docs_prefix(self) -> str:
+        return self.relative(self.docs_dir)
+
+    def page_path(self, src: str) -> str:
+        """A docs page (``src`` docs-relative) as findings name it: ``docs/index.md``."""
+        return f"{self._docs_prefix}/{src}" if self._docs_prefix not in ("", ".") else src
 
     def inside_docs(self, src: str) -> bool:
         """Whether a docs-relative path stays inside docs/ (no ``..`` escape)."""
@@ -196,7 +205,7 @@ class Project:
         cached = self._pages.get(src)
         if cached is not None and self._still_valid(cached, source, known):
             return cached.result
-        path = self.paths.relative(self.paths.docs_dir / src)
+        path = self.paths.page_path(src)
         result = process_page(source, path, self.library, href_for, draw)
         for item in result.related:
             if item.page is None:

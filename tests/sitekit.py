@@ -22,7 +22,12 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pages"
 CLEAN = FIXTURES / "clean"
 REFUSED = FIXTURES / "refused"
 BIN = Path(sys.executable).parent
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1", "PYTHONWARNINGS": ""}
+ENV = {
+    **{k: v for k, v in os.environ.items() if k != "FXSITE_SIGNING_KEY"},
+    "NO_MKDOCS_2_WARNING": "1",
+    "NO_COLOR": "1",
+    "PYTHONWARNINGS": "",
+}
 
 
 def library(site: Path = CLEAN) -> Library:
@@ -42,14 +47,24 @@ def copy_site(site: Path, dest: Path) -> Path:
     return target
 
 
-def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        args, cwd=cwd, env=ENV, capture_output=True, text=True, timeout=300, check=False
+        args,
+        cwd=cwd,
+        env={**ENV, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
-def fxsite(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return run([str(BIN / "fxsite"), *args], cwd)
+def fxsite(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return run([str(BIN / "fxsite"), *args], cwd, env)
 
 
 def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:

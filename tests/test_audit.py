@@ -171,7 +171,7 @@ ATTACKS = [
     Attack(
         "claim value attribute",
         claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "value and text edited together",
@@ -182,32 +182,32 @@ ATTACKS = [
         "FX403",
     ),
     Attack(
-        "claim unit attribute", claim_attr("R1#save_time_baseline", "data-fx-unit", "ms"), "FX802"
+        "claim unit attribute", claim_attr("R1#save_time_baseline", "data-fx-unit", "ms"), "FX612"
     ),
     Attack(
         "claim label attribute",
         claim_attr("R1#save_time_baseline", "data-fx-label", "spec"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim label set to setup",
         claim_attr("R1#save_time_baseline", "data-fx-label", "setup"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim decimals attribute",
         claim_attr("R1#save_time_baseline", "data-fx-decimals", "1"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim record attribute",
         claim_attr("R1#save_time_baseline", "data-fx-record", "R9"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim figure attribute",
         claim_attr("R1#save_time_baseline", "data-fx-figure", "save_time_fx100"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim ref to another figure",
@@ -227,41 +227,41 @@ ATTACKS = [
     Attack(
         "claim links to another anchor",
         claim_attr("R1#save_time_baseline", "href", "evidence/R1/#save_time_fx100"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim links to no anchor",
         claim_attr("R1#save_time_baseline", "href", "evidence/R1/#gone"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim links off site",
         claim_attr("R1#save_time_baseline", "href", "https://evil.example/#save_time_baseline"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "badge letter",
         edit(HOME, f'({CLAIM}178\u00a0s<span [^>]*class="fx-badge"[^>]*>)M', r"\1S"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "badge removed",
         edit(HOME, f'({CLAIM}178\u00a0s)<span [^>]*class="fx-badge"[^>]*>M</span>', r"\1"),
-        "FX802",
+        "FX612",
     ),
     Attack(
-        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX802"
+        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX612"
     ),
-    Attack("tooltip", claim_attr("R1#save_time_baseline", "title", "Report R1 · spec"), "FX802"),
+    Attack("tooltip", claim_attr("R1#save_time_baseline", "title", "Report R1 · spec"), "FX612"),
     Attack(
         "claim class",
         claim_attr("R1#save_time_baseline", "class", "fx-claim fx-claim--spec"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim hidden by style",
         claim_attr("R1#save_time_baseline", "style", "display:none"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "claim removed",
@@ -271,7 +271,7 @@ ATTACKS = [
     Attack(
         "claim in a heading badge added",
         edit(BUBBLES, r"(<h1 [^>]*><a [^>]*>1\.9×)", r'\1<span class="fx-badge">M</span>'),
-        "FX802",
+        "FX612",
     ),
     # -- glued characters --------------------------------------------------------------------
     Attack("digit glued before a claim", edit(HOME, f"({CLAIM})", r"5\1"), "FX503"),
@@ -374,23 +374,23 @@ ATTACKS = [
     Attack(
         "page without stamp",
         write("plain.html", "<html><head></head><body>x</body></html>"),
-        "FX803",
+        "FX613",
     ),
-    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX803"),
+    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX613"),
     # -- record pages ----------------------------------------------------------------------------
-    Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX802"),
+    Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX612"),
     Attack(
         "record page label",
         edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "record page status",
         edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"),
-        "FX802",
+        "FX612",
     ),
-    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX802"),
-    Attack("record page deleted", remove("evidence/R1"), "FX802"),
+    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX612"),
+    Attack("record page deleted", remove("evidence/R1"), "FX612"),
     # -- charts ------------------------------------------------------------------------------------
     Attack(
         "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
@@ -398,18 +398,18 @@ ATTACKS = [
     Attack(
         "chart data label",
         edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"),
-        "FX802",
+        "FX612",
     ),
     Attack(
         "chart bar label",
         edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"),
-        "FX802",
+        "FX612",
     ),
     Attack(
-        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX802"
+        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX612"
     ),
     Attack(
-        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX802"
+        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX612"
     ),
     Attack(
         "chart bar link",
@@ -418,32 +418,32 @@ ATTACKS = [
             r'<a href="\.\./evidence/R1/#save_time_baseline">',
             '<a href="../evidence/R1/#save_time_fx100">',
         ),
-        "FX802",
+        "FX612",
     ),
     # -- evidence.json and the exports ---------------------------------------------------------
-    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX801"),
-    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX801"),
-    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX801"),
-    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX801"),
-    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX801"),
+    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX611"),
+    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX611"),
+    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX611"),
+    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX611"),
+    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX611"),
     Attack(
-        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX801"
+        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX611"
     ),
     Attack(
-        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX801"
+        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX611"
     ),
-    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX801"),
+    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX611"),
     Attack(
         "figure no record defines",
         evidence(
             lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})
         ),
-        "FX801",
+        "FX611",
     ),
     Attack(
         "record value changed",
         record("R1", _set(("figures", "save_time_fx100", "value"), 93)),
-        "FX801",
+        "FX611",
     ),
     Attack(
         "record stated no longer holds",
@@ -456,9 +456,9 @@ ATTACKS = [
             "R1",
             _set(("derived", "save_speedup", "formula"), "save_time_fx100 / save_time_baseline"),
         ),
-        "FX801",
+        "FX611",
     ),
-    Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX802"),
+    Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX612"),
     Attack("record retracted but cited", record("R1", _status("retracted")), "FX406"),
     Attack("record superseded but cited", record("R1", _status("superseded")), "FX407"),
     Attack(
@@ -478,7 +478,7 @@ ATTACKS = [
     Attack(
         "listed page missing",
         evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
-        "FX802",
+        "FX612",
     ),
     Attack("evidence.json schema", figure("R1#save_time_fx100", label="guess"), "FX205"),
     Attack(
@@ -488,14 +488,14 @@ ATTACKS = [
             r"R1#save_time_fx100,R1,save_time_fx100,94",
             "R1#save_time_fx100,R1,save_time_fx100,93",
         ),
-        "FX802",
+        "FX612",
     ),
-    Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX802"),
-    Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX802"),
+    Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX612"),
+    Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX612"),
     Attack(
         "sitemap.xml.gz",
         lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
-        "FX802",
+        "FX612",
     ),
 ]
 

@@ -524,3 +524,33 @@ def test_style_css_covers_the_class_names() -> None:
     hidden = css[css.index(".fx-chart-data") :]
     assert "clip" in hidden and "position: absolute" in hidden
     assert "max-width: 100%" in css and "height: auto" in css
+
+
+def test_highlight_mutes_the_other_bars_and_bolds_the_product() -> None:
+    svg = svg_of(render_chart(simple(highlight="FX100")))
+    base = bar_path(svg, "c1", "bar-0-0").get("style") or ""
+    product = bar_path(svg, "c1", "bar-0-1").get("style") or ""
+    assert "#8a9099" in base.lower() and "#0072b2" in product.lower()
+    plain = svg_of(render_chart(simple()))
+    assert "#0072b2" in (bar_path(plain, "c1", "bar-0-0").get("style") or "").lower()
+
+
+def test_axis_ticks_have_thousands_separators() -> None:
+    big = (bar("Baseline", 3560, text="3,560 s"), bar("FX100", 1880, text="1,880 s"))
+    shown = texts(svg_of(render_chart(simple(groups=(Group(None, big),)))))
+    ticks = [t for t in shown if re.fullmatch(r"[\d,]+", t) and len(t) > 3]
+    assert ticks and all(re.fullmatch(r"\d,\d{3}", t) for t in ticks), shown
+
+
+def test_a_narrow_drawing_for_phones_with_its_own_ids() -> None:
+    root = parse(render_chart(simple()))
+    wide, narrow = root.findall(f"{SVG}svg")
+    assert wide.get("class") == "fx-chart-svg fx-chart-svg--wide"
+    assert narrow.get("class") == "fx-chart-svg fx-chart-svg--narrow"
+    wide_ids = {el.get("id") for el in wide.iter() if el.get("id")}
+    narrow_ids = {el.get("id") for el in narrow.iter() if el.get("id")}
+    assert not wide_ids & narrow_ids
+    assert all(i.startswith("c1-n-") for i in narrow_ids)
+    # The narrow drawing is half as wide, with text of the same size: larger as drawn.
+    width = float((narrow.get("width") or "0pt").removesuffix("pt"))
+    assert width * 2 == float((wide.get("width") or "0pt").removesuffix("pt"))

@@ -212,14 +212,26 @@ def test_unknown_setup_key_is_refused(lib: Library) -> None:
     assert "setup keys: baseline, system" in problem.message
 
 
-def test_tooltip_names_report_label_date_and_baseline(lib: Library) -> None:
-    claim = _claim(lib, "", "evidence:R1#save_time_fx100")
-    assert tooltip(claim, lib) == (
-        "Report R1 · measured · 2026-03-14 · baseline: local NVMe single drive"
-    )
-    assert tooltip(_claim(lib, "", "evidence:E1#saves"), lib) == (
-        "Report E1 · estimate · date not stated"
-    )
+@pytest.mark.parametrize(
+    ("dest", "expected"),
+    [
+        # What was measured, against what, the report, then the date where stated.
+        (
+            "evidence:R1#save_time_fx100",
+            "Save time, FX100 · vs local NVMe single drive · measured, report R1 · 2026-03-14",
+        ),
+        # An estimate is a model, never a "Report"; no date is not "date not stated".
+        ("evidence:E1#saves", "Checkpoint saves per run · estimate from model E1"),
+        # A setup value says what it is and whose.
+        ("evidence:R1#setup.baseline", "Test condition (baseline) of report R1"),
+    ],
+)
+def test_tooltip_leads_with_what_and_omits_what_is_not_stated(
+    lib: Library, dest: str, expected: str
+) -> None:
+    text = tooltip(_claim(lib, "", dest), lib)
+    assert text == expected
+    assert "not stated" not in text and not text.startswith("Report")
 
 
 def _anchor(fragment: str) -> BeautifulSoup:
@@ -235,7 +247,7 @@ def test_render_claim_attributes(lib: Library) -> None:
     assert dict(a.attrs) == {
         "class": ["fx-claim", "fx-claim--measured"],
         "href": "evidence/R1/#save_time_fx100",
-        "title": "Report R1 · measured · 2026-03-14 · baseline: local NVMe single drive",
+        "title": "Save time, FX100 · vs local NVMe single drive · measured, report R1 · 2026-03-14",
         "data-fx-ref": "R1#save_time_fx100",
         "data-fx-record": "R1",
         "data-fx-figure": "save_time_fx100",
@@ -244,8 +256,27 @@ def test_render_claim_attributes(lib: Library) -> None:
         "data-fx-value": "94",
         "data-fx-decimals": "0",
     }
-    assert a.get_text() == f"94{NBSP}sM (measured, report R1)"
-    assert a.find("span", class_="fx-badge").get_text() == "M"
+    assert a.get_text() == f"94{NBSP}sR1 (measured, report R1)"
+    assert a.find("span", class_="fx-badge").get_text() == "R1"
+
+
+@pytest.mark.parametrize(
+    ("dest", "marker", "spoken"),
+    [
+        ("evidence:R1#save_time_fx100", "R1", "measured, report R1"),
+        ("evidence:E1#saves", "est.", "estimate from model E1"),
+        # A test condition carries no marker, but is still named for screen readers.
+        ("evidence:R1#setup.baseline", None, "test condition, report R1"),
+    ],
+)
+def test_claim_marker_and_spoken_label(
+    lib: Library, dest: str, marker: str | None, spoken: str
+) -> None:
+    a = _anchor(render_claim(_claim(lib, "", dest), lib, href_for)).a
+    assert a is not None
+    badge = a.find("span", class_="fx-badge")
+    assert (badge.get_text() if badge else None) == marker
+    assert a.find("span", class_="fx-sr").get_text() == f" ({spoken})"  # type: ignore[union-attr]
 
 
 def test_render_range_claim_has_min_and_max(lib: Library) -> None:

@@ -288,3 +288,25 @@ def test_hostile_page_is_checked_in_linear_time(tmp_path: Path, body: str) -> No
     )
     assert "Traceback" not in proc.stderr
     assert proc.returncode in (0, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "theme", ["", "theme:\n  name: material\n"], ids=["mkdocs theme", "material"]
+)
+def test_smallest_config_publishes_no_raw_markup(tmp_path: Path, theme: str) -> None:
+    """The plugin brings the Markdown extensions its output needs (as autorefs does)."""
+    project = copy_site(CLEAN, tmp_path)
+    (project / "mkdocs.yml").write_text(f"site_name: t\n{theme}plugins: [fxsite]\n")
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for page in (project / "site").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        soup = BeautifulSoup(text, "html.parser")
+        for script in soup(["script", "style"]):
+            script.decompose()
+        shown = soup.get_text(" ")
+        # Raw markup a reader would see: admonition markers, attribute lists,
+        # fences, escaped HTML tags, Markdown links left unrendered.
+        for raw in ("!!! ", "{: ", "```", "<div", "<span", "](evidence:"):
+            assert raw not in shown, (page, raw)

@@ -365,3 +365,47 @@ def test_bare_figure_message_suggests_the_claim_to_write(lib: Library) -> None:
         "bare figure 'about 94 seconds': did you mean about [94 seconds](evidence:R1#save_time_fx100)?",
         "bare figure '12 ms': cite its record as [12 ms](evidence:ID#figure), or remove it",
     ]
+
+
+_HEAD = (
+    "```evidence-chart\ntitle: Save time\n{extra}bars:\n"
+    "  - {{label: Baseline, ref: R1#save_time_baseline}}\n"
+    "  - {{label: FX100, ref: R1#save_time_fx100}}\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        # refused
+        ("highlight: FX200\n", ["3:12: FX604"]),
+        ("highlight: [FX100]\n", ["3:12: FX604"]),
+        ("callout: R1#save_speedup\n", ["3:10: FX604"]),
+        ("callout: {ref: R1#save_speedup, words: x}\n", ["3:10: FX604"]),
+        ("callout: {ref: R9#save_speedup}\n", ["3:16: FX401"]),
+        ("callout: {ref: R1#save_speedup, text: saves 84 s}\n", ["3:45: FX501"]),
+        # near misses that pass
+        ("highlight: FX100\n", []),
+        ("callout: {ref: R1#save_speedup, text: faster saves}\n", []),
+        ("highlight: FX100\ncallout: {ref: R1#save_speedup}\n", []),
+    ],
+)
+def test_chart_highlight_and_callout(lib: Library, extra: str, expected: list[str]) -> None:
+    result = process_page(_HEAD.format(extra=extra), PATH, lib, href_for, render_chart)
+    assert [f"{f.line}:{f.col}: {f.code}" for f in result.findings] == expected
+    if expected:
+        return
+    page = BeautifulSoup(result.markdown, "html.parser")
+    figure = page.select_one("figure.fx-chart")
+    assert figure is not None
+    # The title comes first, then the callout (a claim), then the two drawings.
+    assert [c.name for c in figure.find_all(recursive=False)][:2] == [
+        "figcaption",
+        "p" if "callout" in extra else "svg",
+    ]
+    if "callout" in extra:
+        claim = figure.select_one(".fx-chart-callout a.fx-claim")
+        assert claim is not None and claim["data-fx-ref"] == "R1#save_speedup"
+        assert "R1#save_speedup" in [c.ref for c in result.claims]
+    wide, narrow = figure.select("svg")
+    assert "fx-chart-svg--wide" in wide["class"] and "fx-chart-svg--narrow" in narrow["class"]

@@ -67,15 +67,15 @@ SITE_CASES = [
         "dangling symlink page",
         lambda s: (s / "gone.html").symlink_to(s / "nowhere.html"),
         1,
-        "FX804",
+        "FX614",
     ),
     SiteCase(
-        "symlink to /dev/zero", lambda s: (s / "zero.html").symlink_to("/dev/zero"), 1, "FX804"
+        "symlink to /dev/zero", lambda s: (s / "zero.html").symlink_to("/dev/zero"), 1, "FX614"
     ),
     SiteCase(
-        "symlink out of the site", lambda s: (s / "pw.txt").symlink_to("/etc/hostname"), 1, "FX804"
+        "symlink out of the site", lambda s: (s / "pw.txt").symlink_to("/etc/hostname"), 1, "FX614"
     ),
-    SiteCase("FIFO page", lambda s: os.mkfifo(s / "fifo.html"), 1, "FX804"),
+    SiteCase("FIFO page", lambda s: os.mkfifo(s / "fifo.html"), 1, "FX614"),
     SiteCase(
         "FIFO search index",
         lambda s: (
@@ -83,23 +83,23 @@ SITE_CASES = [
             os.mkfifo(s / "search/search_index.json"),
         ),
         1,
-        "FX804",
+        "FX614",
     ),
     SiteCase("symlinked folder loop", lambda s: (s / "loop").symlink_to(s), 0, ""),
     SiteCase(
-        "symlinked page loop", lambda s: (s / "loop.html").symlink_to(s / "loop.html"), 1, "FX804"
+        "symlinked page loop", lambda s: (s / "loop.html").symlink_to(s / "loop.html"), 1, "FX614"
     ),
     SiteCase(
-        "page not UTF-8", lambda s: (s / "bad.html").write_bytes(b"<p>\xff\xfe</p>"), 1, "FX804"
+        "page not UTF-8", lambda s: (s / "bad.html").write_bytes(b"<p>\xff\xfe</p>"), 1, "FX614"
     ),
     SiteCase(
         "page over the size cap",
         lambda s: (s / "big.txt").write_bytes(b" " * (17 << 20)),
         1,
-        "FX804",
+        "FX614",
     ),
     SiteCase(
-        "sparse 8 GiB page", lambda s: os.truncate(_touch(s / "huge.html"), 8 << 30), 1, "FX804"
+        "sparse 8 GiB page", lambda s: os.truncate(_touch(s / "huge.html"), 8 << 30), 1, "FX614"
     ),
     SiteCase(
         "160 KB of comment openers",
@@ -125,13 +125,13 @@ SITE_CASES = [
             _stamped('<script type="application/ld+json">' + "[" * 100000 + "</script>")
         ),
         1,
-        "FX802",
+        "FX612",
     ),
     SiteCase(
         "deep static JSON",
         lambda s: (s / "deep.json").write_text("[" * 100000 + "]" * 100000),
         1,
-        "FX802",
+        "FX612",
     ),
     SiteCase("evidence.json NaN", lambda s: _value(s, "NaN"), 2, "not a number JSON allows"),
     SiteCase(
@@ -149,12 +149,12 @@ SITE_CASES = [
         1,
         "FX203",
     ),
-    SiteCase("evidence.json 30-digit value", lambda s: _value(s, "1" * 30), 1, "FX801"),
+    SiteCase("evidence.json 30-digit value", lambda s: _value(s, "1" * 30), 1, "FX611"),
     SiteCase(
         "evidence.json huge decimals",
         lambda s: _json_text(s, lambda t: t.replace('"decimals": 0', '"decimals": 1000000000', 1)),
         1,
-        "FX801",
+        "FX611",
     ),
     SiteCase(
         "evidence.json deeply nested",
@@ -200,7 +200,11 @@ def _stamped(body: str) -> str:
 
 @pytest.fixture
 def site(demo_site: Path, tmp_path: Path) -> Path:
-    return Path(shutil.copytree(demo_site, tmp_path / "site"))
+    """A copy without the anchoring files: these rows test the content audit alone."""
+    copy = Path(shutil.copytree(demo_site, tmp_path / "site"))
+    for name in ("fxsite-manifest.json", "fxsite-manifest.json.sig", "fxsite-key.pub"):
+        (copy / name).unlink(missing_ok=True)
+    return copy
 
 
 @pytest.mark.parametrize("case", SITE_CASES, ids=lambda c: c.name)

@@ -15,7 +15,17 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
-from sitekit import CLEAN, ROOT, build_site, html_pages, ids, resolve_href, soup, tree_bytes
+from sitekit import (
+    CLEAN,
+    ROOT,
+    build_site,
+    html_pages,
+    ids,
+    library,
+    resolve_href,
+    soup,
+    tree_bytes,
+)
 
 from fxsite.evidence.schema import SCHEMA_ID, record_schema
 from fxsite.pages.claims import setup_anchor
@@ -97,14 +107,16 @@ def test_claim_attributes_and_tooltip(site: Path) -> None:
     first = _claims(page)[0]
     assert first["href"] == "evidence/R1/#save_time_baseline"
     assert first["class"] == ["fx-claim", "fx-claim--measured"]
-    assert first["title"] == "Report R1 · measured · 2026-03-14 · baseline: local NVMe single drive"
+    assert first["title"] == (
+        "Save time, baseline · vs local NVMe single drive · measured, report R1 · 2026-03-14"
+    )
     assert (first["data-fx-ref"], first["data-fx-value"], first["data-fx-unit"]) == (
         "R1#save_time_baseline",
         "178",
         "s",
     )
     assert (first["data-fx-label"], first["data-fx-decimals"]) == ("measured", "0")
-    assert first.find(class_="fx-badge").get_text() == "M"  # type: ignore[union-attr]
+    assert first.find(class_="fx-badge").get_text() == "R1"  # type: ignore[union-attr]
     filled = [a for a in _claims(page) if a["data-fx-ref"] == "R1#load_speedup"]
     assert [a.contents[0] for a in filled] == ["6.2–9.3×"]
     assert (filled[0]["data-fx-min"], filled[0]["data-fx-max"]) == ("6.2", "9.3")
@@ -230,25 +242,25 @@ def test_related_reading_from_shared_evidence_only(site: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "estimates"),
     [
-        ("analysis/index.html", ["E1#saves", "E1#total_save_time"]),  # direct
-        ("derived/index.html", ["R1#bubble_share"]),  # via a derived figure
-        ("hostile/index.html", ["X1#hostile_estimate"]),  # a figure's own label
+        ("analysis/index.html", ["E1"]),  # direct
+        ("derived/index.html", ["R1"]),  # via a derived figure
+        ("hostile/index.html", ["X1"]),  # a figure's own label
         ("index.html", []),
     ],
 )
 def test_estimate_note(site: Path, name: str, estimates: list[str]) -> None:
+    """One neutral sentence after the lead, naming the models; details on their pages."""
     page = soup(site / name)
-    notes = [
-        a
-        for a in page.select("article .admonition.warning")
-        if "Estimates on this page" in a.get_text()
-    ]
+    notes = page.select("article p.fx-estimate-note")
     if not estimates:
         assert notes == []
         return
     (note,) = notes
-    listed = [a.get_text() for a in note.select(".fx-estimates li a")]
-    assert listed == estimates
+    assert [a.get_text() for a in note.select("a")] == estimates
+    assert "est." in note.get_text()
+    # After the lead paragraph, not above it.
+    previous = note.find_previous_sibling()
+    assert previous is not None and previous.name == "p", previous
     for a in note.select("a"):
         assert _resolves(site, site / name, str(a["href"])) is None
 
@@ -392,8 +404,8 @@ def test_hostile_record_text_is_shown_as_text(site: Path) -> None:
     hostile = soup(site / "hostile" / "index.html")
     claim = _claims(hostile)[0]
     assert claim["title"] == (
-        "Report X1 · public · date not stated · baseline: <img src=x onerror=alert(2)> "
-        "[go](javascript:alert(3))"
+        "<script>alert('what')</script> [w](javascript:alert(7)) · vs <img src=x "
+        "onerror=alert(2)> [go](javascript:alert(3)) · public source, record X1"
     )
 
 
@@ -404,9 +416,14 @@ def test_hostile_record_text_is_shown_as_text(site: Path) -> None:
 # have no git history per page and MkDocs omits lastmod by default).
 
 
+#: The manifest states its build time (SOURCE_DATE_EPOCH, else the clock); with
+#: SOURCE_DATE_EPOCH set it is identical too (tests/test_anchor_keys.py).
+_TIMED = frozenset({"fxsite-manifest.json"})
+
+
 def test_two_builds_are_byte_identical(site: Path, tmp_path: Path) -> None:
     again = build_site(CLEAN, tmp_path / "again")
-    first, second = tree_bytes(site), tree_bytes(again)
+    first, second = tree_bytes(site, _TIMED), tree_bytes(again, _TIMED)
     assert sorted(first) == sorted(second)
     assert [name for name in first if first[name] != second[name]] == []
     assert any(b"<svg" in data for name, data in first.items() if name.endswith(".html"))
@@ -414,7 +431,7 @@ def test_two_builds_are_byte_identical(site: Path, tmp_path: Path) -> None:
 
 def test_two_demo_builds_are_byte_identical(demo: Path, tmp_path: Path) -> None:
     again = build_site(ROOT, tmp_path / "again")
-    first, second = tree_bytes(demo), tree_bytes(again)
+    first, second = tree_bytes(demo, _TIMED), tree_bytes(again, _TIMED)
     assert sorted(first) == sorted(second)
     assert [name for name in first if first[name] != second[name]] == []
 
@@ -466,3 +483,108 @@ def test_demo_site_has_every_generated_part(demo: Path) -> None:
     assert all(len(_claims(page)) >= 10 for page in pages)
     assert any(page.select_one(".fx-evidence-table") is not None for page in pages)
     assert any(page.select("article svg") for page in pages)
+
+
+def _published_text(site: Path) -> dict[str, str]:
+    """Every file the build publishes, as text (gzip files decompressed)."""
+    import gzip
+
+    out = {}
+    for path in site.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            if path.suffix == ".gz":
+                data = gzip.decompress(data)
+            out[str(path.relative_to(site))] = data.decode("utf-8", "replace")
+    return out
+
+
+@pytest.mark.parametrize(
+    ("marker", "published"),
+    [
+        ("INTERNAL-NOTE-7F3A", False),  # internal_notes: in no output file
+        ("PUBLIC-NOTE-5C2E", True),  # notes: on the record page (the check can fail)
+    ],
+)
+def test_internal_notes_are_in_no_published_file(site: Path, marker: str, published: bool) -> None:
+    files = [name for name, text in _published_text(site).items() if marker in text]
+    assert bool(files) == published, files
+
+
+def test_demo_internal_notes_are_in_no_published_file(demo: Path) -> None:
+    records = library(ROOT)
+    notes = {r.id: r.internal_notes for r in records.records.values() if r.internal_notes}
+    assert notes, "the demo records keep editor remarks in internal_notes"
+    published = _published_text(demo)
+    for record_id, text in notes.items():
+        probe = " ".join(text.split())[:60]
+        leaks = [name for name, body in published.items() if probe in " ".join(body.split())]
+        assert not leaks, f"{record_id}'s internal notes are published in {leaks}"
+    ours = {
+        n: b for n, b in published.items() if not n.startswith(("assets/javascripts", "search/"))
+    }
+    assert not [n for n, b in ours.items() if re.search(r"\bseeds?\b", b, re.IGNORECASE)]
+
+
+def _record_page(root: Path, record: str) -> BeautifulSoup:
+    return soup(root / "evidence" / record / "index.html")
+
+
+def test_measured_record_says_once_what_is_not_published(demo: Path) -> None:
+    page = _record_page(demo, "R1")
+    panel = page.select_one("article .fx-provenance")
+    assert panel is not None
+    said = " ".join(panel.get_text().split())
+    assert "does not publish who issued the report, the test date or the report document" in said
+    assert "not stated" not in page.select_one("article").get_text()  # type: ignore[union-attr]
+    crumbs = page.select_one("article nav.fx-breadcrumbs a")
+    assert (
+        crumbs is not None and crumbs.get_text() == "Evidence Library" and crumbs["href"] == "../"
+    )
+    setup = [th.get_text() for th in page.select("article .fx-setup th")]
+    assert setup[0] == "Baseline" and "GPUs" in setup and "gpus" not in setup
+    assert not page.select("article .fx-model-banner")
+
+
+def test_record_with_full_provenance_lists_it(site: Path) -> None:
+    panel = _record_page(site, "R1").select_one("article .fx-provenance")
+    assert panel is not None
+    assert [dt.get_text() for dt in panel.select("dt")] == [
+        "Issuer",
+        "Test date",
+        "SHA-256",
+        "Public copy",
+    ]
+    assert "does not publish" not in panel.get_text()
+
+
+def test_estimate_record_is_a_model_with_assumptions_and_results(demo: Path) -> None:
+    page = _record_page(demo, "E1")
+    banner = page.select_one("article .fx-model-banner")
+    assert banner is not None and "not a measurement" in banner.get_text()
+    assert [a.get_text() for a in banner.select("a")] == ["R1"]  # the measured input
+    headings = [h.get_text() for h in page.select("article h2")]
+    assert "Assumptions" in headings and "Results" in headings and "Figures" not in headings
+    # "stated" only where the source writes a value differently from the computed one.
+    assert not page.select("article .fx-derived .fx-meta:-soup-contains('states')")
+
+
+def test_notes_are_paragraphs(site: Path) -> None:
+    paragraphs = _record_page(site, "X1").select("article .fx-notes p")
+    assert len(paragraphs) == 2
+    assert paragraphs[1].get_text().startswith("Second paragraph")
+
+
+@pytest.mark.parametrize(
+    ("key", "labels", "expected"),
+    [
+        ("gpus", None, "GPUs"),  # fxsite's own map
+        ("per_save_times", None, "Per-save times"),
+        ("test_rig", None, "Test rig"),  # any other key in sentence case
+        ("gpus", {"gpus": "Accelerators"}, "Accelerators"),  # the site's map wins
+    ],
+)
+def test_setup_labels(key: str, labels: dict[str, str] | None, expected: str) -> None:
+    from fxsite.render.library_pages import setup_label
+
+    assert setup_label(key, labels) == expected

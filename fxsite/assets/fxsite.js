@@ -8,8 +8,24 @@
     var search = document.querySelector(".md-search[role=dialog]");
     if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", "Search");
   }
+  /* A claim's marker (its record ID) shows once per record per section; the
+     repeats show on hover and focus. Estimates keep their marker at every use.
+     Without JavaScript every marker shows. */
+  function quiet() {
+    var article = document.querySelector("article");
+    if (!article) return;
+    var seen = {};
+    article.querySelectorAll("h1, h2, a.fx-claim").forEach(function (el) {
+      if (el.tagName !== "A") { seen = {}; return; }
+      if (el.dataset.fxLabel === "estimate" || el.dataset.fxLabel === "setup") return;
+      if (el.closest("h1, h2, h3, h4, h5, h6, .fx-stats")) return;
+      if (seen[el.dataset.fxRecord]) el.classList.add("fx-repeat");
+      seen[el.dataset.fxRecord] = true;
+    });
+  }
   function setup() {
     label();
+    quiet();
     var table = document.querySelector(".fx-library table");
     var filters = document.querySelector(".fx-library-filters");
     if (!table || !filters || table.dataset.fxReady) return;

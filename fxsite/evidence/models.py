@@ -122,6 +122,10 @@ class Source(_Strict):
     url: (
         Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=2000)] | None
     ) = Field(default=None, description="A public copy of the report (http or https only).")
+    publish_document: bool | None = Field(
+        default=None,
+        description="Publish the document with the site at documents/<document> (default: no).",
+    )
 
 
 class Figure(_Strict):
@@ -201,7 +205,13 @@ class Record(_Strict):
         default_factory=dict, description="Figures computed from others."
     )
     notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
-        default=None, description="Free text, e.g. where sources disagree."
+        default=None,
+        description="Notes for readers, published on the record page; "
+        "a blank line starts a new paragraph.",
+    )
+    internal_notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
+        default=None,
+        description="Notes for editors only: never published in any output file.",
     )
 
     @model_validator(mode="after")

@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.models import Record
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 __all__ = [
     "SCHEMA_FILE",
@@ -45,6 +46,8 @@ def schema_text() -> str:
 
 @cache
 def _validator() -> Draft202012Validator:
+    # Imported here: a build that only writes the schema never pays for jsonschema.
+
     return Draft202012Validator(record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 

@@ -1,8 +1,9 @@
-"""Fenced ``evidence-table`` and ``evidence-chart`` blocks.
+"""Fenced ``evidence-table``, ``evidence-chart`` and ``evidence-stats`` blocks.
 
-Both are YAML inside a fence, read with the strict loader so a wrong cell is
-reported at its own line. Every cell or bar that names ``ID#figure`` becomes a
-rendered claim; any other cell is prose and is checked for bare figures.
+Tables and charts are YAML inside a fence, read with the strict loader so a
+wrong cell is reported at its own line. Every cell or bar that names
+``ID#figure`` becomes a rendered claim; any other cell is prose and is checked
+for bare figures. A stats block is one claim a line (see :mod:`fxsite.pages.stats`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BLOCK_KINDS", "ChartDrawer", "render_block"]
 
-BLOCK_KINDS = ("evidence-table", "evidence-chart")
+BLOCK_KINDS = ("evidence-table", "evidence-chart", "evidence-stats")
 _REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
 
 Rendered = tuple[str, list[Claim], list[Finding]]
@@ -120,7 +121,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
             (
                 f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>'
                 if c == 0
-                else f"<td>{block.cell(v, ('rows', r, c))}</td>"
+                else f"<td{_data_label(header, c)}>{block.cell(v, ('rows', r, c))}</td>"
             )
             for c, v in enumerate(row)
         )
@@ -129,12 +130,24 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+def _data_label(header: Any, c: int) -> str:
+    """A cell's column name, for the phone layout's stacked cards (plain headers only)."""
+    if isinstance(header, list) and c < len(header) and isinstance(header[c], str):
+        name = header[c].strip()
+        if name and not _REF.match(name):
+            return f' data-label="{html.escape(name, quote=True)}"'
+    return ""
+
+
 def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
     from fxsite.render.charts import Bar, ChartSpec, Group, validate_chart
 
-    unknown = set(data) - {"title", "bars", "groups"}
+    unknown = set(data) - {"title", "bars", "groups", "highlight", "callout"}
     for key in sorted(unknown):
-        block.bad((key,), f"unknown key '{key}' (evidence-chart takes title, bars, groups)")
+        block.bad(
+            (key,),
+            f"unknown key '{key}' (evidence-chart takes title, bars, groups, highlight, callout)",
+        )
     title = data.get("title")
     if not isinstance(title, str):
         block.bad(("title",), "evidence-chart needs a title")
@@ -185,15 +198,47 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
         block.bad(
             ("title",), f"all bars of a chart share one unit; found {', '.join(sorted(units))}"
         )
+    highlight = data.get("highlight")
+    labels = [bar.label for group in groups for bar in group.bars]
+    if highlight is not None and (not isinstance(highlight, str) or highlight not in labels):
+        block.bad(("highlight",), f"highlight names a bar's label: one of {', '.join(labels)}")
+        highlight = None
+    callout = _callout(block, data.get("callout"))
     if not groups or block.findings:
         return ""
-    spec = ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id)
+    spec = ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id, highlight)
     try:
         validate_chart(spec)  # in check too, so a build never meets a chart it cannot draw
     except ValueError as exc:
         block.bad(("title",), f"cannot draw this chart: {exc}")
         return ""
-    return draw(spec) if draw is not None else ""
+    if draw is None:
+        return ""
+    # The callout (a claim, e.g. "1.9× faster") sits under the title, above the bars.
+    return draw(spec).replace("</figcaption>", f"</figcaption>{callout}", 1)
+
+
+def _callout(block: _Block, value: Any) -> str:
+    """``callout: {ref: R1#save_speedup, text: faster saves}``, rendered as a claim."""
+    if value is None:
+        return ""
+    if not (
+        isinstance(value, dict)
+        and isinstance(value.get("ref"), str)
+        and set(value) <= {"ref", "text"}
+        and isinstance(value.get("text", ""), str)
+    ):
+        block.bad(("callout",), "callout is {ref: ID#figure, text: a few words}")
+        return ""
+    claim = block.claim(value["ref"].strip(), ("callout", "ref"))
+    if claim is None:
+        return ""
+    text = value.get("text", "")
+    words = f' <span class="fx-chart-callout-text">{block.prose(text, ("callout", "text"))}</span>'
+    return (
+        f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'
+        f"{render_claim(claim, block.library, block.href_for)}</span>{words if text else ''}</p>"
+    )
 
 
 def render_block(
@@ -211,6 +256,10 @@ def render_block(
     ``draw`` turns a checked chart into HTML; without one (``fxsite check``)
     charts are checked but not drawn.
     """
+    if kind == "evidence-stats":
+        from fxsite.pages.stats import render_stats
+
+        return render_stats(text, path, first_line, library, href_for)
     loaded = load_yaml(text, path, line_offset=first_line)
     block = _Block(path, loaded, library, href_for, text, first_line)
     if not isinstance(loaded.data, dict):

@@ -29,6 +29,7 @@ __all__ = [
     "resolve_claim",
     "resolve_ref",
     "setup_anchor",
+    "spoken_label",
     "tooltip",
 ]
 
@@ -38,7 +39,6 @@ HrefFor = Callable[[str, str], str]
 
 _DEST = re.compile(r"^evidence:(?P<record>[^#\s]*)(?:#(?P<figure>[^\s]*))?$")
 _MARKDOWN_SYNTAX = {c: f"&#{ord(c)};" for c in "*_`[]\\~^=+-!{}|#<>&"}
-_BADGE = {"measured": "M", "spec": "S", "public": "P", "estimate": "E", "setup": "i"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class Claim:
     #: the figure, or None for a setup value (``#setup.baseline``)
     value: FigureValue | None
     setup_value: str | None = None
+    #: the record's own label (for a setup value, which has none of its own)
+    record_label: str = "measured"
 
     @property
     def ref(self) -> str:
@@ -142,7 +144,7 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         value = record.setup[key]
         if text.strip() and " ".join(text.split()).lower() != " ".join(value.split()).lower():
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
-        return Claim(record_id, figure, value, None, value)
+        return Claim(record_id, figure, value, None, value, record.label)
     fig = library.figure(record_id, figure)
     if fig is None:
         return ClaimProblem(
@@ -245,14 +247,53 @@ def escape_markdown(text: str) -> str:
     return "".join(_MARKDOWN_SYNTAX.get(c) or html.escape(c) for c in text)
 
 
+#: How a claim names its source, by label: an estimate is a model, never a "report".
+_SOURCE_NOUN = {
+    "measured": "measured, report",
+    "spec": "vendor specification, record",
+    "public": "public source, record",
+    "estimate": "estimate from model",
+}
+#: The visible marker after a figure (see :func:`render_claim`): the record ID
+#: for evidence, a word for an estimate; a test condition needs none.
+_ESTIMATE_MARK = "est."
+
+
+def _stated(value: str | None) -> str | None:
+    """``value``, or None where the record says it is not stated."""
+    if not value or value.strip().lower().startswith("not stated"):
+        return None
+    return value
+
+
 def tooltip(claim: Claim, library: Library) -> str:
-    """``R1 · measured · 2026-03-14 · baseline: local NVMe single drive``."""
+    """What a reader wants first: what was measured, against what, then the source.
+
+    ``Full-model snapshot save time, FX100 · vs local NVMe single drive · measured,
+    report R1 · 2026-03-14``. Anything the record does not state is left out.
+    """
     record = library.records[claim.record]
-    parts = [f"Report {claim.record}", claim.label]
-    parts.append(record.date.isoformat() if record.date else "date not stated")
-    if "baseline" in record.setup:
-        parts.append(f"baseline: {record.setup['baseline']}")
+    if claim.value is None:
+        key = claim.figure.removeprefix("setup.").replace("_", " ")
+        return f"Test condition ({key}) of {_RECORD_NOUN[record.label]} {claim.record}"
+    fig = claim.value
+    parts = [fig.what or fig.name.replace("_", " ").capitalize()]
+    if baseline := _stated(record.setup.get("baseline")):
+        parts.append(f"vs {baseline}")
+    parts.append(f"{_SOURCE_NOUN[claim.label]} {claim.record}")
+    if record.date:
+        parts.append(record.date.isoformat())
     return " · ".join(parts)
+
+
+_RECORD_NOUN = {"measured": "report", "spec": "record", "public": "record", "estimate": "model"}
+
+
+def spoken_label(claim: Claim) -> str:
+    """What a screen reader hears after the figure: ``measured, report R1``."""
+    if claim.value is None:
+        return f"test condition, {_RECORD_NOUN[claim.record_label]} {claim.record}"
+    return f"{_SOURCE_NOUN[claim.label]} {claim.record}"
 
 
 def setup_anchor(key: str) -> str:
@@ -298,11 +339,17 @@ def render_claim(
     shown = escape_markdown(claim.display)
     if in_heading:
         return f"<a {attr_text}>{shown}</a>"
-    badge = _BADGE[claim.label]
-    spoken = "setting" if claim.value is None else claim.label
-    # data-search-exclude keeps the badge out of Material's search index.
+    # The marker is footnote-style: the record ID after a figure (shown once per
+    # record per section by fxsite.js, and on hover or focus), "est." after every
+    # estimate. The screen-reader text always says the label and the source.
+    # data-search-exclude keeps both out of Material's search index.
+    marker = ""
+    if claim.value is not None:
+        mark = _ESTIMATE_MARK if claim.label == "estimate" else claim.record
+        marker = (
+            f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
+        )
     return (
-        f"<a {attr_text}>{shown}"
-        f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{badge}</span>'
-        f'<span class="fx-sr" data-search-exclude=""> ({spoken}, report {esc(claim.record)})</span></a>'
+        f"<a {attr_text}>{shown}{marker}"
+        f'<span class="fx-sr" data-search-exclude=""> ({esc(spoken_label(claim))})</span></a>'
     )

@@ -44,7 +44,10 @@ def faq_json_ld(result: PageResult) -> str:
 
 def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq_src: str) -> str:
     """Every page's FAQ on one page, claims re-rendered, with links back."""
+    from fxsite.pages.sections import marker_legend
+
     parts: list[str] = []
+    labels: set[str] = set()
     for src in sorted(index.pages):
         page = index.pages[src]
         items = page.result.front.faq
@@ -53,10 +56,12 @@ def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq
         back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
         parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
         for item in items:
-            answer, _, _ = rewrite_text(
+            answer, claims, _ = rewrite_text(
                 item.a.text, page.result.path, lambda _: (1, 1), library, href_for
             )
+            labels |= {c.label for c in claims if c.value is not None}
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
         return "No page has questions yet.\n"
+    parts.append(f"## Markers\n\n{marker_legend(labels)}\n")
     return "\n".join(parts)

@@ -104,11 +104,21 @@ _CHART_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 _URL_REF = re.compile(r"url\(#([^)]+)\)")
 
 # Layout, in inches: fixed so output is reproducible and text sizes are predictable.
-_WIDTH_IN = 6.0
-_ROW_IN = 0.42
-_CHROME_IN = 0.75  # x axis, its label and padding
+# Two drawings of every chart: a wide one for windows wider than 45em and a
+# narrow one for phones. An SVG scales with its width, so one drawing cannot keep
+# its text legible on both. Text is 10.5 units in a viewBox 72 units an inch
+# wide: in the narrow (288-unit) drawing it is at least 11 px as drawn in a
+# 302 px column, in the wide (576-unit) one in a 604 px column.
+_WIDTH_IN = 8.0
+_NARROW_IN = 4.0
+_ROW_IN = 0.5
+_CHROME_IN = 0.8  # x axis, its label and padding
 _FONT_PT = 10.5
 _LABEL_WRAP = 30  # characters per line of a category label (two lines at most)
+_NARROW_WRAP = 16
+# Bars other than the highlighted one: a neutral grey with at least 3:1 against
+# white and against the dark page (#1e2129), so they stay visible but recede.
+_MUTED = "#8A9099"
 
 # rcParams are process-global and rc_context mutates them; serialise renders so
 # concurrent threads never see each other's settings.
@@ -157,6 +167,8 @@ class ChartSpec:
     groups: tuple[Group, ...]
     #: unique per page; prefixes every id in the SVG
     chart_id: str
+    #: label of the bar to highlight (the product); the others are drawn muted
+    highlight: str | None = None
 
 
 def safe_href(href: str | None) -> str | None:
@@ -180,10 +192,15 @@ def safe_href(href: str | None) -> str | None:
 def chart_style_css() -> str:
     """Return CSS for the chart classes: responsive SVG and a visually hidden table."""
     return """\
-.fx-chart { margin: 1em 0; max-width: 100%; }
-.fx-chart-svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+.fx-chart { margin: 1.5em 0; max-width: 100%; }
+.fx-chart-svg { display: block; width: 100%; height: auto; overflow: visible; }
+.fx-chart-svg--narrow { display: none; }
+@media screen and (max-width: 45em) {
+  .fx-chart-svg--wide { display: none; }
+  .fx-chart-svg--narrow { display: block; }
+}
 .fx-chart-svg a:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
-.fx-chart-caption { font-size: 0.9em; margin-top: 0.4em; }
+.fx-chart-caption { font-size: 1em; font-weight: 700; margin: 0 0 0.4em; }
 .fx-chart-data-box {
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
@@ -227,8 +244,15 @@ def _tooltip(bar: Bar) -> str:
     return f"{bar.evidence} · {bar.evidence_label}"
 
 
-def _draw(fig: Figure, spec: ChartSpec) -> None:
+def _thousands(value: float, _pos: object = None) -> str:
+    """Axis ticks with thousands separators, as the value texts are: ``3,560``."""
+    return f"{value:,.0f}" if value == int(value) else f"{value:,g}"
+
+
+def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     """Lay the bars out top to bottom; a labelled group gets a heading row."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
     ax: Axes = fig.add_subplot()
     rows: list[tuple[str, bool]] = []  # (tick label, is heading)
     placed: list[tuple[int, int, Bar, int]] = []  # (group, bar index, bar, row)
@@ -243,7 +267,8 @@ def _draw(fig: Figure, spec: ChartSpec) -> None:
     xmax = max(ends) or 1.0  # all zeros still need a non-empty axis
     notes = []
     for gi, bi, bar, row in placed:
-        colour = LABEL_COLOURS[bar.evidence_label]
+        muted = spec.highlight is not None and bar.label != spec.highlight
+        colour = _MUTED if muted else LABEL_COLOURS[bar.evidence_label]
         (patch,) = ax.barh(
             row,
             bar.value,
@@ -282,6 +307,7 @@ def _draw(fig: Figure, spec: ChartSpec) -> None:
             va="center",
             ha="left",
             fontsize=_FONT_PT,
+            fontweight="bold" if spec.highlight == bar.label else "normal",
         )
         note.set_gid(f"value-{gi}-{bi}")
         # Kept out of constrained layout, which would otherwise shrink the axes to
@@ -297,7 +323,8 @@ def _draw(fig: Figure, spec: ChartSpec) -> None:
     ax.set_yticks(range(len(rows)), [""] * len(rows))
     line_pt = _FONT_PT * 1.2
     for row, (text, heading) in enumerate(rows):
-        lines = textwrap.wrap(text, _LABEL_WRAP, max_lines=2, placeholder=" …") or [""]
+        wrap = _NARROW_WRAP if narrow else _LABEL_WRAP
+        lines = textwrap.wrap(text, wrap, max_lines=2, placeholder=" …") or [""]
         for k, part in enumerate(lines):
             label = ax.annotate(
                 part,
@@ -308,14 +335,16 @@ def _draw(fig: Figure, spec: ChartSpec) -> None:
                 ha="right",
                 va="center",
                 fontsize=_FONT_PT,
-                fontweight="bold" if heading else "normal",
+                fontweight="bold" if heading or text == spec.highlight else "normal",
             )
             label.set_gid(f"row-{row}-{k}")
     ax.set_ylim(len(rows) - 0.5, -0.5)  # first row on top
     ax.tick_params(axis="y", length=0)
-    ax.tick_params(axis="x", labelsize=_FONT_PT - 1, colors=_INK)
+    ax.tick_params(axis="x", labelsize=_FONT_PT, colors=_INK)
+    ax.xaxis.set_major_formatter(FuncFormatter(_thousands))
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=4 if narrow else 6))
     if spec.unit:
-        ax.set_xlabel(spec.unit, fontsize=_FONT_PT - 1)
+        ax.set_xlabel(spec.unit, fontsize=_FONT_PT)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.grid(axis="x", color=_INK, alpha=0.15, linewidth=0.8)
@@ -363,7 +392,9 @@ def _restyle(value: str) -> str:
     return re.sub(r"\s*font-family:[^;]*;?", "", value).strip()
 
 
-def _postprocess(svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]]) -> str:
+def _postprocess(
+    svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]], narrow: bool = False
+) -> str:
     ET.register_namespace("", _SVG_NS)
     # ElementTree (expat) drops the XML declaration, DOCTYPE and comments, and never
     # fetches external entities; matplotlib's own output is the only input here.
@@ -403,20 +434,22 @@ def _postprocess(svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]]) 
         tip.text = _tooltip(bar)
         (host if host is not None else group).insert(0, tip)
 
-    _prefix_ids(root, f"{spec.chart_id}-")
+    # The narrow drawing's ids get their own prefix: both drawings share a page.
+    prefix = f"{spec.chart_id}-n-" if narrow else f"{spec.chart_id}-"
+    _prefix_ids(root, prefix)
 
-    title = ET.Element(svg_tag + "title", {"id": f"{spec.chart_id}-title"})
+    title = ET.Element(svg_tag + "title", {"id": f"{prefix}title"})
     title.text = spec.title
-    desc = ET.Element(svg_tag + "desc", {"id": f"{spec.chart_id}-desc"})
+    desc = ET.Element(svg_tag + "desc", {"id": f"{prefix}desc"})
     desc.text = "; ".join(
         f"{bar.label}: {bar.text} ({bar.evidence_label}, {bar.evidence})" for _, _, bar in bars
     )
     root.insert(0, desc)
     root.insert(0, title)
-    root.set("class", "fx-chart-svg")
+    root.set("class", f"fx-chart-svg fx-chart-svg--{'narrow' if narrow else 'wide'}")
     # "group", not "img": the bars are links and must stay reachable.
     root.set("role", "group")
-    root.set("aria-labelledby", f"{spec.chart_id}-title {spec.chart_id}-desc")
+    root.set("aria-labelledby", f"{prefix}title {prefix}desc")
     # Unstyled text (matplotlib omits fill for black) and the font follow the page.
     root.set("fill", "currentColor")
     root.attrib.pop("version", None)
@@ -479,27 +512,30 @@ def render_chart(spec: ChartSpec) -> str:
     # Start from matplotlib's defaults, not the user's matplotlibrc or a style set
     # elsewhere in the process, so the same spec renders the same everywhere.
     base = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in _RC_SKIP}
-    with _RENDER_LOCK, matplotlib.rc_context(cast(Any, {**base, **rc})):
-        fig = Figure(
-            figsize=(_WIDTH_IN, _CHROME_IN + _ROW_IN * rows),
-            dpi=100,
-            layout="constrained",
-        )
-        FigureCanvasSVG(fig)
-        _draw(fig, spec)
-        buf = io.BytesIO()
-        fig.savefig(
-            buf,
-            format="svg",
-            transparent=True,
-            metadata={"Date": None, "Creator": None, "Format": None, "Type": None},
-        )
     bars = [(gi, bi, bar) for gi, g in enumerate(spec.groups) for bi, bar in enumerate(g.bars)]
-    svg = _postprocess(buf.getvalue(), spec, bars)
+    drawn = []
+    for width, narrow in ((_WIDTH_IN, False), (_NARROW_IN, True)):
+        with _RENDER_LOCK, matplotlib.rc_context(cast(Any, {**base, **rc})):
+            fig = Figure(
+                figsize=(width, _CHROME_IN + _ROW_IN * rows),
+                dpi=100,
+                layout="constrained",
+            )
+            FigureCanvasSVG(fig)
+            _draw(fig, spec, narrow)
+            buf = io.BytesIO()
+            fig.savefig(
+                buf,
+                format="svg",
+                transparent=True,
+                metadata={"Date": None, "Creator": None, "Format": None, "Type": None},
+            )
+        drawn.append(_postprocess(buf.getvalue(), spec, bars, narrow))
+    # Title above the chart; the stylesheet shows one drawing per screen width.
     return (
         f'<figure class="fx-chart" id="{spec.chart_id}">\n'
-        f"{svg}\n"
         f'<figcaption class="fx-chart-caption">{html.escape(spec.title)}</figcaption>\n'
+        f"{drawn[0]}\n{drawn[1]}\n"
         f"{_data_table(spec)}\n"
         "</figure>"
     )

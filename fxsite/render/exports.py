@@ -93,6 +93,16 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "history": {
+            "description": "Committed changes to each record's figures (fxsite.anchor.history).",
+            "type": "object",
+            "required": ["changes"],
+            "additionalProperties": False,
+            "properties": {
+                "note": {"type": "string"},
+                "changes": {"type": "array", "items": {"type": "object"}},
+            },
+        },
         "citations": {
             "type": "array",
             "items": {
@@ -127,8 +137,11 @@ def _as_written(value: Any, loc: tuple[str | int, ...], written: Any) -> Any:
 
 
 def record_data(library: Library, record_id: str) -> dict[str, Any]:
-    """A record as written (JSON form, nothing invented, no nulls, numbers exact)."""
-    data = library.records[record_id].model_dump(mode="json", exclude_none=True)
+    """A record as written (JSON form, nothing invented, no nulls, numbers exact,
+    no internal notes)."""
+    data = library.records[record_id].model_dump(
+        mode="json", exclude_none=True, exclude={"internal_notes"}
+    )
     return dict(_as_written(data, (), library.files[record_id].written))
 
 
@@ -155,8 +168,10 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     return out
 
 
-def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str, Any]:
-    """The content of ``evidence.json``."""
+def evidence_data(
+    library: Library, index: SiteIndex | None = None, history: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The content of ``evidence.json``; ``history`` from :mod:`fxsite.anchor.history`."""
     figures = sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name))
     citations = []
     if index is not None:
@@ -171,7 +186,9 @@ def evidence_data(library: Library, index: SiteIndex | None = None) -> dict[str,
                 }
             )
     citations.sort(key=lambda c: (c["page"], c["ref"], c["heading_id"] or ""))
+    extra = {"history": history} if history is not None else {}
     return {
+        **extra,
         "generator": f"fxsite {__version__}",
         "record_schema": "schemas/evidence.schema.json",
         "records": [record_data(library, r) for r in sorted(library.records, key=str.lower)],

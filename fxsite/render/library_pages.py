@@ -13,9 +13,16 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import LABELS, Record
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.claims import HrefFor, escape_markdown, setup_anchor
+from fxsite.pages.sections import marker_legend
 from fxsite.pages.site import placeholder
 
-__all__ = ["LABEL_MEANINGS", "library_index_markdown", "record_page_markdown"]
+__all__ = [
+    "LABEL_MEANINGS",
+    "SETUP_LABELS",
+    "library_index_markdown",
+    "record_page_markdown",
+    "setup_label",
+]
 
 #: What each label promises; shown in the legend and in tooltips.
 LABEL_MEANINGS = {
@@ -24,7 +31,11 @@ LABEL_MEANINGS = {
     "public": "From a public source.",
     "estimate": "A projection or assumption, reproducible from its model.",
 }
-_NOT_STATED = '<span class="fx-not-stated">not stated</span>'
+# In the library table a gap is a quiet dash; its words are there for screen readers.
+_NOT_STATED = (
+    '<span class="fx-not-stated"><span aria-hidden="true">—</span>'
+    '<span class="fx-sr">not stated</span></span>'
+)
 
 
 def _e(text: object) -> str:
@@ -56,16 +67,23 @@ def library_index_markdown(library: Library, href_for: HrefFor, downloads: dict[
         count = len(record.figures) + len(record.derived)
         rows.append(
             f'<tr data-fx-label="{record.label}" data-fx-status="{record.status}">'
-            f'<td><a href="{_e(href_for(record.id, ""))}">{_e(record.id)}</a></td>'
-            f"<td>{_e(record.title)}</td><td>{_label(record.label)}</td>"
-            f"<td>{_e(record.date.isoformat()) if record.date else _NOT_STATED}</td>"
-            f"<td>{_status(record)}</td><td>{_e(issuer) if issuer else _NOT_STATED}</td>"
-            f'<td data-fx-sort="{count}">{count}</td>'
-            f"<td>{placeholder('cite-count', record.id, 'fx-count')}</td></tr>"
+            f'<td data-label="ID"><a href="{_e(href_for(record.id, ""))}">{_e(record.id)}</a></td>'
+            f'<td data-label="Title">{_e(record.title)}</td>'
+            f'<td data-label="Label">{_label(record.label)}</td>'
+            f'<td data-label="Date">{_e(record.date.isoformat()) if record.date else _NOT_STATED}</td>'
+            f'<td data-label="Status">{_status(record)}</td>'
+            f'<td data-label="Issuer">{_e(issuer) if issuer else _NOT_STATED}</td>'
+            f'<td data-label="Figures" data-fx-sort="{count}">{count}</td>'
+            f'<td data-label="Cited on pages">{placeholder("cite-count", record.id, "fx-count")}</td></tr>'
         )
-    options = "".join(f'<option value="{lab}">{lab}</option>' for lab in LABELS)
+    # Only categories some record is in: an empty choice would filter to nothing.
+    present = {r.label for r in library.records.values()}
+    present_status = {r.status for r in library.records.values()}
+    options = "".join(f'<option value="{lab}">{lab}</option>' for lab in LABELS if lab in present)
     statuses = "".join(
-        f'<option value="{s}">{s}</option>' for s in ("active", "superseded", "retracted")
+        f'<option value="{s}">{s}</option>'
+        for s in ("active", "superseded", "retracted")
+        if s in present_status
     )
     links = " · ".join(f'<a href="{_e(url)}">{_e(name)}</a>' for name, url in downloads.items())
     return f"""# Evidence Library
@@ -74,9 +92,10 @@ Every figure on this site links to one of these records. Each record names its
 report, its source label and the conditions of the test; derived figures show
 their formula. Auditors can take the whole library away as data: {links}.
 
-## Labels
+## Labels and markers
 
 {legend()}
+{marker_legend({"measured", "estimate"})}
 
 ## Records
 
@@ -92,6 +111,38 @@ their formula. Auditors can take the whole library away as data: {links}.
 """
 
 
+#: Readable names for common setup keys; a site adds its own with the plugin's
+#: ``setup_labels`` option. Any other key is shown in sentence case.
+SETUP_LABELS = {
+    "baseline": "Baseline",
+    "system": "System under test",
+    "workload": "Workload",
+    "workloads": "Workloads",
+    "gpus": "GPUs",
+    "platform": "Platform",
+    "basis": "Basis of the projection",
+    "per_save_times": "Per-save times",
+}
+
+
+def setup_label(key: str, labels: dict[str, str] | None = None) -> str:
+    """The human name of a setup key: the site's map, ours, or ``snake_case`` in words."""
+    merged = {**SETUP_LABELS, **(labels or {})}
+    if key in merged:
+        return merged[key]
+    words = key.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _name_cell(name: str, fig: FigureValue) -> str:
+    what = _e(fig.what) if fig.what else _e(name.replace("_", " ").capitalize())
+    return (
+        f'<td data-label="Figure"><span class="fx-what">{what}</span>'
+        f'<a class="fx-anchor" href="#{_e(name)}" title="Permanent link to this figure">'
+        f"<code>{_e(name)}</code></a></td>"
+    )
+
+
 def _figure_rows(library: Library, record: Record, href_for: HrefFor) -> str:
     rows = []
     for name in record.figures:
@@ -99,10 +150,10 @@ def _figure_rows(library: Library, record: Record, href_for: HrefFor) -> str:
         if fig is None:
             continue
         rows.append(
-            f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}"><td><a class="fx-anchor" href="#{_e(name)}">'
-            f"<code>{_e(name)}</code></a></td><td>{_e(fig.what or '')}</td>"
-            f'<td class="fx-value">{_value(fig)}</td><td>{_label(fig.label)}</td>'
-            f"<td>{placeholder('cited-by', fig.ref)}</td></tr>"
+            f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}">{_name_cell(name, fig)}'
+            f'<td class="fx-value" data-label="Value">{_value(fig)}</td>'
+            f'<td data-label="Label">{_label(fig.label)}</td>'
+            f'<td data-label="Cited by">{placeholder("cited-by", fig.ref)}</td></tr>'
         )
     return "".join(rows)
 
@@ -117,17 +168,20 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
             f'<a href="{_e(href_for(*ref.split("#")))}"><code>{_e(ref)}</code></a>'
             for ref in fig.inputs
         )
-        stated = (
-            f"<span class='fx-meta'>stated: {_e(format_quantity(_dec(derived.stated), None, fig.unit, fig.decimals))}</span>"
-            if derived.stated is not None
-            else ""
-        )
+        # The build refuses a stated value that disagrees at the shown precision,
+        # so this only appears where the source wrote it differently (1.90 vs 1.9).
+        stated = ""
+        if derived.stated is not None:
+            shown = format_quantity(_dec(derived.stated), None, fig.unit, fig.decimals)
+            if shown != _value(fig):
+                stated = f"<span class='fx-meta'>the source states {_e(shown)}</span>"
         rows.append(
-            f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}"><td><a class="fx-anchor" href="#{_e(name)}">'
-            f"<code>{_e(name)}</code></a></td><td>{_e(fig.what or '')}</td>"
-            f"<td><code>{_e(derived.formula)}</code><span class='fx-meta'>inputs: {inputs}</span></td>"
-            f'<td class="fx-value">{_value(fig)}{stated}</td><td>{_label(fig.label)}</td>'
-            f"<td>{placeholder('cited-by', fig.ref)}</td></tr>"
+            f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}">{_name_cell(name, fig)}'
+            f'<td class="fx-value" data-label="Value">{_value(fig)}{stated}</td>'
+            f'<td data-label="Computed as"><code>{_e(derived.formula)}</code>'
+            f"<span class='fx-meta'>from {inputs}</span></td>"
+            f'<td data-label="Label">{_label(fig.label)}</td>'
+            f'<td data-label="Cited by">{placeholder("cited-by", fig.ref)}</td></tr>'
         )
     return "".join(rows)
 
@@ -136,68 +190,146 @@ def _dec(value: float) -> Decimal:
     return Decimal(repr(value))
 
 
+def _status_banner(record: Record, href_for: HrefFor) -> str:
+    if record.status == "superseded" and record.superseded_by:
+        return (
+            '<div class="admonition warning"><p class="admonition-title">Superseded</p>'
+            f'<p>This record is superseded by <a href="{_e(href_for(record.superseded_by, ""))}">'
+            f"{_e(record.superseded_by)}</a>. Pages cannot cite it.</p></div>"
+        )
+    if record.status == "retracted":
+        return (
+            '<div class="admonition danger"><p class="admonition-title">Retracted</p>'
+            "<p>This record is retracted. It stays published so that old citations can be "
+            "audited; pages cannot cite it.</p></div>"
+        )
+    return ""
+
+
+def _model_banner(record: Record, library: Library, href_for: HrefFor) -> str:
+    """The unmistakable head of an estimate record: a model, not a measurement."""
+    if record.label != "estimate":
+        return ""
+    sources = sorted(
+        {
+            ref.split("#")[0]
+            for name in record.derived
+            if (fig := library.figure(record.id, name)) is not None
+            for ref in fig.inputs
+            if ref.split("#")[0] != record.id
+        }
+    )
+    uses = ""
+    if sources:
+        links = ", ".join(f'<a href="{_e(href_for(r, ""))}">{_e(r)}</a>' for r in sources)
+        uses = f" It also uses figures from {links}."
+    return (
+        '<div class="fx-model-banner" role="note"><p class="fx-model-banner-title">'
+        "Model — not a measurement</p><p>This record is an estimate. Its "
+        "<strong>assumptions</strong> are stated below as figures; its "
+        "<strong>results</strong> are computed from them by the formulas shown, at "
+        f"every build.{uses} Change an assumption and the results follow.</p></div>"
+    )
+
+
+def _provenance(record: Record, document_href: str | None = None) -> str:
+    """What the source publishes about itself, and plainly what it does not."""
+    source = record.source
+    shown: list[tuple[str, str]] = []
+    if source and source.issuer:
+        shown.append(("Issuer", _e(source.issuer)))
+    if record.date:
+        shown.append(("Test date", _e(record.date.isoformat())))
+    if source and source.document:
+        document = _e(source.document)
+        if document_href:  # published with the site (source.publish_document)
+            document = f'<a href="{_e(document_href)}">{document}</a>'
+        shown.append(("Document", document))
+    if source and source.sha256:
+        shown.append(("SHA-256", f"<code>{_e(source.sha256)}</code>"))
+    if source and source.url:
+        shown.append(
+            (
+                "Public copy",
+                f'<a href="{_e(source.url)}" rel="nofollow noopener">{_e(source.url)}</a>',
+            )
+        )
+    facts = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in shown)
+    missing = []
+    if record.label != "estimate":
+        if not (source and source.issuer):
+            missing.append("who issued the report")
+        if not record.date:
+            missing.append("the test date")
+        if not (source and (source.document or source.url)):
+            missing.append("the report document")
+        elif not source.sha256:
+            missing.append("a hash of the report document")
+    if record.label == "estimate":
+        said = "<p>Computed on this site from the assumptions below; no test report stands behind it.</p>"
+    elif missing:
+        listed = ", ".join(missing[:-1]) + (" or " if len(missing) > 1 else "") + missing[-1]
+        said = (
+            f"<p>The source does not publish {listed}. The figures are shown as the "
+            "source states them; nothing missing is filled in.</p>"
+        )
+    else:
+        said = "<p>The source publishes its issuer, test date and report document.</p>"
+    return (
+        '<section class="fx-provenance" aria-label="Provenance">'
+        f'<p class="fx-provenance-title">Provenance</p>'
+        f"{f'<dl>{facts}</dl>' if facts else ''}{said}</section>"
+    )
+
+
+def _notes(text: str | None) -> str:
+    """Reader notes: a blank line in the YAML (a line break here) starts a paragraph."""
+    if not text:
+        return ""
+    paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
+    body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs)
+    return f'\n<h2 id="fx-notes">Notes</h2>\n<div class="fx-notes">{body}</div>\n'
+
+
 def record_page_markdown(
     record_id: str,
     library: Library,
     href_for: HrefFor,
     json_href: str,
     library_href: str | None = None,
+    *,
+    index_href: str = "../",
+    setup_labels: dict[str, str] | None = None,
+    history_html: str = "",
+    document_href: str | None = None,
 ) -> str:
-    """The page of one record, with a permanent anchor per figure."""
+    """The page of one record, with a permanent anchor per figure.
+
+    ``history_html`` is the record's History section (:mod:`fxsite.anchor.history`);
+    ``document_href`` links the report document when the site publishes it.
+    """
     record = library.records[record_id]
-    source = record.source
-    banner = ""
-    if record.status == "superseded" and record.superseded_by:
-        banner = (
-            '<div class="admonition warning"><p class="admonition-title">Superseded</p>'
-            f'<p>This record is superseded by <a href="{_e(href_for(record.superseded_by, ""))}">'
-            f"{_e(record.superseded_by)}</a>. Pages cannot cite it.</p></div>"
-        )
-    elif record.status == "retracted":
-        banner = (
-            '<div class="admonition danger"><p class="admonition-title">Retracted</p>'
-            "<p>This record is retracted. It stays published so that old citations can be "
-            "audited; pages cannot cite it.</p></div>"
-        )
-    facts = [
-        ("Issuer", _e(source.issuer) if source and source.issuer else _NOT_STATED),
-        ("Date", _e(record.date.isoformat()) if record.date else _NOT_STATED),
-        ("Document", _e(source.document) if source and source.document else _NOT_STATED),
-        (
-            "Document SHA-256",
-            f"<code>{_e(source.sha256)}</code>" if source and source.sha256 else _NOT_STATED,
-        ),
-    ]
-    if source and source.url:
-        facts.append(
-            (
-                "Public copy",
-                f'<a href="{_e(source.url)}" rel="nofollow noopener">{_e(source.url)}</a>',
-            )
-        )
-    fact_rows = "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in facts)
+    model = record.label == "estimate"
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
     setup_rows = (
         "".join(
             f'<tr id="{setup_anchor(k)}"{" class=fx-baseline" if k == "baseline" else ""}>'
-            f'<th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>'
+            f'<th scope="row">{_e(setup_label(k, setup_labels))}</th><td>{_e(v)}</td></tr>'
             for k, v in setup
         )
         or '<tr><td colspan="2">No conditions stated.</td></tr>'
     )
+    head = "<tr><th>Figure</th><th>Value</th><th>Label</th><th>Cited by</th></tr>"
     derived = ""
     if record.derived:
+        title = "Results" if model else "Derived figures"
         derived = (
-            '\n<h2 id="fx-derived">Derived figures</h2>\n'
+            f'\n<h2 id="fx-derived">{title}</h2>\n'
             '<div class="fx-figures fx-derived"><table>'
-            "<thead><tr><th>Figure</th><th>What</th><th>Formula</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>"
+            "<thead><tr><th>Figure</th><th>Value</th><th>Computed as</th><th>Label</th>"
+            "<th>Cited by</th></tr></thead>"
             f"<tbody>{_derived_rows(library, record, href_for)}</tbody></table></div>\n"
         )
-    notes = (
-        f'\n<h2 id="fx-notes">Notes</h2>\n<div class="fx-notes"><p>{_e(record.notes)}</p></div>\n'
-        if record.notes
-        else ""
-    )
     whole = (
         f' Every record, computed value and citation: <a href="{_e(library_href)}">evidence.json</a>.'
         if library_href
@@ -205,18 +337,20 @@ def record_page_markdown(
     )
     return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
-<p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
-{banner}
-<div class="fx-facts"><table><tbody>{fact_rows}</tbody></table></div>
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">Evidence Library</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
-<h2 id="fx-setup">Setup</h2>
+<p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
+{_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
+{_provenance(record, document_href)}
+
+<h2 id="fx-setup">{"Model setup" if model else "Test setup"}</h2>
 <div class="fx-setup"><table><tbody>{setup_rows}</tbody></table></div>
 
-<h2 id="fx-figures">Figures</h2>
+<h2 id="fx-figures">{"Assumptions" if model else "Figures"}</h2>
 <div class="fx-figures"><table>
-<thead><tr><th>Figure</th><th>What</th><th>Value</th><th>Label</th><th>Cited by</th></tr></thead>
+<thead>{head}</thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
-{derived}{notes}
+{derived}{_notes(record.notes)}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """

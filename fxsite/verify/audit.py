@@ -97,7 +97,7 @@ def verify_site(site_dir: Path) -> list[Finding]:
     by_url = {url_of(rel): rel for rel in site.pages}
     for rel, page in site.pages.items():
         if rel.lower().endswith(_HTML) and STAMP not in page.meta:
-            site.add(rel, "FX803", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
+            site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
         _check_claims(site, rel, page, by_url)
         for chart in page.charts:
             site.findings.extend(check_chart(rel, chart, site.published.library, page, by_url))
@@ -115,7 +115,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
             return
         text = read_text(path, MAX_PAGE_BYTES, root=site.root)
     except UnreadableFile as exc:
-        site.add(rel, "FX804", f"cannot be read safely: it {exc.reason}")
+        site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
         return
     site.raw[rel] = text
     exported = compare_exports(site.root, rel, text, site.published)
@@ -126,7 +126,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         if nesting(text) > MAX_NESTING:
             site.add(
                 rel,
-                "FX804",
+                "FX614",
                 f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
             )
             return
@@ -134,7 +134,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         if name.endswith(_HTML):
             site.pages[rel] = page
             for error in page.json_ld_errors:
-                site.add(rel, "FX802", f"JSON-LD is not readable: {error}")
+                site.add(rel, "FX612", f"JSON-LD is not readable: {error}")
         else:
             site.extra.append((rel, "", page.blocks))
     elif rel == "search/search_index.json":
@@ -143,7 +143,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         try:
             data = loads(text)
         except PublishedJsonError as exc:
-            site.add(rel, "FX802", f"not readable JSON: {exc}")
+            site.add(rel, "FX612", f"not readable JSON: {exc}")
             return
         strings: list[str] = []
         _strings(data, strings)
@@ -158,7 +158,7 @@ def _read_gzip(site: _Site, path: Path, rel: str) -> None:
     try:
         inner = inflater.decompress(data, MAX_PAGE_BYTES)
     except zlib.error as exc:
-        site.add(rel, "FX802", f"not a readable gzip file: {exc}")
+        site.add(rel, "FX612", f"not a readable gzip file: {exc}")
         return
     plain = site.root / rel[:-3]
     try:
@@ -166,7 +166,7 @@ def _read_gzip(site: _Site, path: Path, rel: str) -> None:
     except UnreadableFile:
         expected = None
     if inflater.unconsumed_tail or inner != expected:
-        site.add(rel, "FX802", f"does not hold the same bytes as {rel[:-3]}")
+        site.add(rel, "FX612", f"does not hold the same bytes as {rel[:-3]}")
 
 
 def _strings(value: object, out: list[str]) -> None:
@@ -186,7 +186,7 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
     try:
         data = loads(text)
     except PublishedJsonError as exc:
-        site.add(rel, "FX802", f"not readable JSON: {exc}")
+        site.add(rel, "FX612", f"not readable JSON: {exc}")
         return
     docs = data.get("docs", []) if isinstance(data, dict) else []
     for doc in docs if isinstance(docs, list) else []:
@@ -229,11 +229,11 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
         landing = site.pages.get(target) if target else None
         if landing is None or fragment not in landing.ids:
             site.add(
-                rel, "FX802", f"claim to {ref} links to {href!r}, not an anchor on the site", text
+                rel, "FX612", f"claim to {ref} links to {href!r}, not an anchor on the site", text
             )
         elif result.value is not None and landing.rows.get(fragment, ("",))[0] != ref:
             site.add(
-                rel, "FX802", f"claim to {ref} links to {href!r}, another figure's anchor", text
+                rel, "FX612", f"claim to {ref} links to {href!r}, another figure's anchor", text
             )
 
 
@@ -253,7 +253,7 @@ def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> Non
             shown, wanted = node.attrs.get(name), expected.attrs.get(name)
             site.add(
                 rel,
-                "FX802",
+                "FX612",
                 f"claim to {ref}: {name}={shown!r}, the evidence renders {wanted!r}",
                 normalise(node.text),
             )
@@ -263,14 +263,14 @@ def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> Non
     ):
         site.add(
             rel,
-            "FX802",
+            "FX612",
             f"claim to {ref}: badge or screen-reader text differs from the evidence",
             normalise(node.text),
         )
     elif _plain(node.structure[1:]) != _plain(expected.structure[1:]):
         site.add(
             rel,
-            "FX802",
+            "FX612",
             f"claim to {ref}: markup differs from the rendered claim",
             normalise(node.text),
         )
@@ -295,31 +295,31 @@ def _check_record_pages(site: _Site) -> None:
     for record_id, record in library.records.items():
         home = homes.get(record_id)
         if home is None:
-            site.add("evidence.json", "FX802", f"record {record_id} has no record page on the site")
+            site.add("evidence.json", "FX612", f"record {record_id} has no record page on the site")
             continue
         rel, page = home, site.pages[home]
         if page.statuses[:1] != [record.status]:
             site.add(
                 rel,
-                "FX802",
+                "FX612",
                 f"record {record_id}: page shows status {page.statuses[:1]}, evidence says {record.status}",
             )
         for fig in by_record.get(record_id, []):
             row = page.rows.get(fig.name)
             wanted = (fig.ref, normalise(figure_data(fig)["display"]), fig.label)
             if row is None:
-                site.add(rel, "FX802", f"record page lacks figure {fig.ref}")
+                site.add(rel, "FX612", f"record page lacks figure {fig.ref}")
             elif row != wanted:
                 site.add(
                     rel,
-                    "FX802",
+                    "FX612",
                     f"{fig.ref} is shown as {row[1]!r} ({row[2]}); the evidence gives {wanted[1]!r} ({wanted[2]})",
                     row[1],
                 )
         for name, (ref, _, _) in page.rows.items():
             if ref.split("#", 1)[0] == record_id and library.figure(record_id, name) is None:
                 site.add(
-                    rel, "FX801", f"record page shows {ref}, which the evidence does not define"
+                    rel, "FX611", f"record page shows {ref}, which the evidence does not define"
                 )
 
 
@@ -333,7 +333,7 @@ def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
         if _normal_url(page["url"]) not in by_url:
             site.add(
                 "evidence.json",
-                "FX802",
+                "FX612",
                 f"page {page['url']!r} listed in evidence.json is not on the site",
             )
     for citation in data.get("citations", []):

@@ -35,7 +35,7 @@ def check_chart(
     out: list[Finding] = []
 
     def bad(message: str, text: str | None = None) -> None:
-        out.append(Finding(rel, 1, 1, "FX802", f"chart {chart.id}: {message}", text=text))
+        out.append(Finding(rel, 1, 1, "FX612", f"chart {chart.id}: {message}", text=text))
 
     if not chart.rows:
         bad("has no data table")

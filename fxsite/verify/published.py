@@ -101,7 +101,7 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
         key = FigureRef.parse(ref)
         fig = library.figures.get(str(key)) if key else None
         if fig is None:
-            out.append(Finding(_WHERE, line, 1, "FX801", f"{ref}: no record defines this figure"))
+            out.append(Finding(_WHERE, line, 1, "FX611", f"{ref}: no record defines this figure"))
             continue
         expected = figure_data(fig)
         for name in sorted(set(expected) | set(item)):
@@ -111,13 +111,13 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
                         _WHERE,
                         line,
                         1,
-                        "FX801",
+                        "FX611",
                         f"{ref}: published {name} {item.get(name)!r} but the record gives "
                         f"{expected.get(name)!r}",
                     )
                 )
     for ref in sorted(set(library.figures) - set(published)):
-        out.append(Finding(_WHERE, 1, 1, "FX801", f"{ref}: figure of a record not published"))
+        out.append(Finding(_WHERE, 1, 1, "FX611", f"{ref}: figure of a record not published"))
     return out
 
 
@@ -137,9 +137,9 @@ def compare_exports(
         try:
             shown = loads(text)
         except PublishedJsonError as exc:
-            return [Finding(rel, 1, 1, "FX802", f"not readable JSON: {exc}")]
+            return [Finding(rel, 1, 1, "FX612", f"not readable JSON: {exc}")]
         if shown != record_data(library, stem):
-            return [Finding(rel, 1, 1, "FX802", f"differs from record {stem} in evidence.json")]
+            return [Finding(rel, 1, 1, "FX612", f"differs from record {stem} in evidence.json")]
         return []
     return None
 
@@ -150,4 +150,4 @@ def _same(rel: str, text: str, expected: str, what: str) -> list[Finding]:
     a, b = text.splitlines(), expected.splitlines()
     line = next((i for i, (x, y) in enumerate(zip(a, b, strict=False), 1) if x != y), None)
     line = line or min(len(a), len(b)) + 1
-    return [Finding(rel, line, 1, "FX802", f"differs from {what} rebuilt from evidence.json")]
+    return [Finding(rel, line, 1, "FX612", f"differs from {what} rebuilt from evidence.json")]

@@ -50,7 +50,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 3,
@@ -302,6 +302,12 @@ def dark(browser: Browser, base_url: str) -> Iterator[Session]:
 def phone(browser: Browser, base_url: str) -> Iterator[Session]:
     """A 390x844 touch phone."""
     yield from _session(browser, base_url, **PHONE, color_scheme="light")
+
+
+@pytest.fixture(scope="session")
+def phone_dark(browser: Browser, base_url: str) -> Iterator[Session]:
+    """The phone in the dark colour scheme."""
+    yield from _session(browser, base_url, **PHONE, color_scheme="dark")
 
 
 Visit = Callable[..., "Page"]

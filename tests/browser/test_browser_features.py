@@ -40,7 +40,8 @@ def test_claim_tooltip_and_link_to_its_figure(
     record = claim.get_attribute("data-fx-record")
     figure = claim.get_attribute("data-fx-figure")
     assert record and figure
-    assert claim.get_attribute("title") is None or "Report" in (claim.get_attribute("title") or "")
+    title = claim.get_attribute("title")
+    assert title is None or record in title
 
     claim.scroll_into_view_if_needed()
     claim.hover()
@@ -51,8 +52,12 @@ def test_claim_tooltip_and_link_to_its_figure(
     tooltip = page.locator(f"[id='{tooltip_id}']")
     expect(tooltip).to_have_attribute("role", "tooltip")
     expect(tooltip).to_be_visible()
-    expect(tooltip).to_contain_text(f"Report {record}")
-    expect(tooltip).to_contain_text(label)
+    # What was measured first, then the source: "report R1", an estimate's "model E1".
+    noun = {"measured": "report", "estimate": "model", "setup": "report"}[label]
+    expect(tooltip).to_contain_text(f"{noun} {record}")
+    expect(tooltip).to_contain_text("Test condition" if label == "setup" else label)
+    expect(tooltip).not_to_contain_text("not stated")
+    expect(tooltip).not_to_contain_text("Report")
     expect(page.locator(".md-tooltip2--active")).to_have_count(1)
 
     claim.click()
@@ -100,10 +105,20 @@ def test_library_filters_by_label(visit: Visit) -> None:
         expect(rows.nth(i)).to_be_visible()
     expect(count).to_have_text(f"{total} of {total} records")
 
+    # Only categories some record is in are offered; an empty one would show nothing.
     status = page.locator('.fx-library-filters select[data-fx-filter="status"]')
-    status.select_option("retracted")
-    want = rows.evaluate_all("rs => rs.filter(r => r.dataset.fxStatus === 'retracted').length")
+    offered = status.locator("option").evaluate_all("os => os.map(o => o.value)")
+    present = sorted(set(rows.evaluate_all("rs => rs.map(r => r.dataset.fxStatus)")))
+    assert sorted(offered) == ["", *present]
+    status.select_option(present[0])
+    want = rows.evaluate_all(f"rs => rs.filter(r => r.dataset.fxStatus === '{present[0]}').length")
     expect(count).to_have_text(f"{want} of {total} records")
+    # Sorting shows its direction.
+    button = page.locator(".fx-library th button").first
+    button.click()
+    expect(page.locator(".fx-library th").first).to_have_attribute("aria-sort", "ascending")
+    button.click()
+    expect(page.locator(".fx-library th").first).to_have_attribute("aria-sort", "descending")
 
 
 @pytest.mark.parametrize(
@@ -133,7 +148,7 @@ def test_faq_and_chart_are_visible_on_training_bubbles(visit: Visit) -> None:
     assert questions.count() > 0
     expect(questions.first).to_be_visible()
 
-    charts = page.locator("article figure.fx-chart svg")
+    charts = page.locator("article figure.fx-chart svg").filter(visible=True)
     assert charts.count() > 0, "no chart on /training-bubbles/"
     for i in range(charts.count()):
         chart = charts.nth(i)

@@ -67,7 +67,8 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 wrong.append(f"{where}: data-fx-ref != data-fx-record#data-fx-figure")
             if url.fragment != anchor or not url.path.endswith(f"/evidence/{c['record']}/"):
                 wrong.append(f"{where}: href {c['href']} is not the record page's #{anchor}")
-            badge = "i" if setup else c["label"][:1].upper()
+            # Footnote-style marker: the record ID, "est." on an estimate, none on a condition.
+            badge = "" if setup else "est." if c["label"] == "estimate" else c["record"]
             if c["inHeading"]:
                 # In a heading the badge would join the heading's name in the TOC.
                 if c["badge"] or c["sr"]:
@@ -75,9 +76,9 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 continue
             if c["badge"] != badge:
                 wrong.append(f"{where}: badge {c['badge']!r} for label {c['label']!r}")
-            said = "setting" if setup else c["label"]
-            if said not in c["sr"] or f"report {c['record']}" not in c["sr"]:
-                wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or report ID")
+            said = "test condition" if setup else c["label"]
+            if said not in c["sr"] or c["record"] not in c["sr"]:
+                wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or record ID")
             targets[url.path].add((url.fragment, "" if setup else c["ref"]))
     assert total > 0, "no claims on the site"
     for record_path, anchors in sorted(targets.items()):

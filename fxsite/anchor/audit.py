@@ -1,0 +1,139 @@
+"""What anchoring adds to ``fxsite audit``: the signature, then the manifest.
+
+Offline and read-only: the auditor's key (``--key``) or the fingerprint the
+vendor published elsewhere (``--fingerprint``) decides whose signature counts;
+the key a site publishes proves nothing on its own, since whoever edits the
+site can replace it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fxsite.anchor.manifest import (
+    KEY_NAME,
+    MANIFEST_NAME,
+    SIGNATURE_NAME,
+    file_digest,
+    parse_manifest,
+    site_files,
+)
+from fxsite.anchor.signing import fingerprint, load_public_key, normalise_fingerprint, verify
+from fxsite.findings import Finding
+
+__all__ = ["audit_anchors", "load_site_manifest", "manifest_summary"]
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def load_site_manifest(site_dir: Path) -> tuple[dict[str, Any] | None, bytes, list[Finding]]:
+    """The site's manifest (or None), its raw bytes, and what is wrong with it."""
+    raw = _read(site_dir / MANIFEST_NAME)
+    if raw is None:
+        message = "no fxsite-manifest.json: the site's files cannot be checked against a build"
+        return None, b"", [Finding(MANIFEST_NAME, 1, 1, "FX801", message)]
+    data, findings = parse_manifest(raw)
+    return data, raw, findings
+
+
+def _signature_findings(
+    site_dir: Path, raw: bytes, key_pem: bytes | None, key_where: str, expected_fp: str | None
+) -> list[Finding]:
+    signature = _read(site_dir / SIGNATURE_NAME)
+    published = _read(site_dir / KEY_NAME)
+    asked = key_pem is not None or expected_fp is not None
+    if signature is None:
+        if asked:
+            message = "the site is not signed (no fxsite-manifest.json.sig), but a key was given"
+            return [Finding(SIGNATURE_NAME, 1, 1, "FX803", message)]
+        return []
+    findings: list[Finding] = []
+    if key_pem is not None:
+        key, problems = load_public_key(key_pem, key_where)
+        if key is None:
+            return problems
+        if published is not None and published.strip() != key_pem.strip():
+            message = "the published key is not the auditor's key: it was replaced"
+            findings.append(Finding(KEY_NAME, 1, 1, "FX805", message))
+    else:
+        if published is None:
+            message = "signed, but no fxsite-key.pub is published to check it with"
+            return [Finding(KEY_NAME, 1, 1, "FX805", message)]
+        key, problems = load_public_key(published, KEY_NAME)
+        if key is None:
+            return problems
+        if expected_fp is not None:
+            actual = fingerprint(key)
+            if actual != normalise_fingerprint(expected_fp):
+                message = f"published key has fingerprint {actual}, not the expected {normalise_fingerprint(expected_fp)}"
+                return [Finding(KEY_NAME, 1, 1, "FX805", message)]
+    if not verify(key, raw, signature):
+        message = "signature does not verify: the manifest was edited or signed by another key"
+        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX804", message))
+    elif not asked:
+        message = (
+            f"signature verified only with the key the site publishes ({fingerprint(key)}); "
+            "pass --key or --fingerprint to know who signed"
+        )
+        findings.append(Finding(SIGNATURE_NAME, 1, 1, "FX804", message, "warning"))
+    return findings
+
+
+def _file_findings(site_dir: Path, manifest: dict[str, Any]) -> list[Finding]:
+    findings = []
+    listed: dict[str, dict[str, Any]] = manifest["files"]
+    for rel, entry in sorted(listed.items()):
+        path = site_dir / rel
+        if not path.is_file():
+            findings.append(Finding(rel, 1, 1, "FX807", "listed in the manifest but missing"))
+            continue
+        sha, size = file_digest(path)
+        if sha != entry["sha256"] or size != entry["size"]:
+            message = f"changed since the build: sha256 {sha[:12]}…, manifest says {entry['sha256'][:12]}…"
+            findings.append(Finding(rel, 1, 1, "FX806", message))
+    for rel in site_files(site_dir):
+        if rel not in listed:
+            findings.append(
+                Finding(rel, 1, 1, "FX808", "not in the manifest: added after the build")
+            )
+    evidence = listed.get("evidence.json")
+    if evidence is not None and manifest.get("evidence_json_sha256") != evidence["sha256"]:
+        message = "evidence_json_sha256 disagrees with the manifest's entry for evidence.json"
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX802", message))
+    return findings
+
+
+def audit_anchors(
+    site_dir: Path,
+    key_pem: bytes | None = None,
+    key_where: str = "--key",
+    expected_fingerprint: str | None = None,
+) -> list[Finding]:
+    """Signature (when signed or when a key is given), then every file against the manifest."""
+    manifest, raw, findings = load_site_manifest(site_dir)
+    if manifest is None:
+        if key_pem is not None or expected_fingerprint is not None:
+            findings.append(
+                Finding(MANIFEST_NAME, 1, 1, "FX803", "a key was given but nothing is signed")
+            )
+        return findings
+    findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))
+    findings.extend(_file_findings(site_dir, manifest))
+    return findings
+
+
+def manifest_summary(manifest: dict[str, Any]) -> str:
+    """One line about a manifest, for people."""
+    source = manifest.get("source")
+    where = (
+        f"commit {source['commit'][:12]}{' (dirty)' if source.get('dirty') else ''}"
+        if isinstance(source, dict)
+        else "no commit"
+    )
+    return f"{len(manifest['files'])} files, built {manifest.get('build_time')} from {where}"

@@ -1,0 +1,85 @@
+"""The build's anchoring steps, as plain functions the MkDocs plugin calls.
+
+On the staged site folder, in this order:
+
+1. :func:`prepare_site` — publish the report documents records ask to publish,
+   and write ``evidence.sqlite`` from the staged ``evidence.json``;
+2. the verification gate (``fxsite.verify``) — not here;
+3. :func:`finish_site` — write ``fxsite-manifest.json`` and, with a signing
+   key, ``fxsite-manifest.json.sig`` and ``fxsite-key.pub``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from fxsite.anchor.documents import publish_documents
+from fxsite.anchor.gitinfo import git_source
+from fxsite.anchor.manifest import (
+    KEY_NAME,
+    MANIFEST_NAME,
+    SIGNATURE_NAME,
+    build_epoch,
+    build_manifest,
+    canonical_bytes,
+)
+from fxsite.anchor.signing import load_private_key, public_pem, sign
+from fxsite.anchor.sqlite_export import SQLITE_NAME, write_evidence_sqlite
+from fxsite.evidence.models import Record
+from fxsite.findings import Finding
+
+__all__ = ["SIGNING_KEY_ENV", "finish_site", "prepare_site", "signing_key_path"]
+
+#: Environment variable naming the signing key file, as ``--sign`` does.
+SIGNING_KEY_ENV = "FXSITE_SIGNING_KEY"
+
+
+def signing_key_path(option: str | Path | None, environ: Mapping[str, str]) -> Path | None:
+    """The key to sign with: ``--sign`` first, then ``FXSITE_SIGNING_KEY``; None for unsigned."""
+    chosen = option or environ.get(SIGNING_KEY_ENV) or None
+    return Path(chosen) if chosen else None
+
+
+def prepare_site(site_dir: Path, records: Iterable[Record], evidence_dir: Path) -> list[Finding]:
+    """Before the gate: published documents and ``evidence.sqlite``."""
+    findings = publish_documents(records, evidence_dir, site_dir)
+    evidence = site_dir / "evidence.json"
+    if evidence.is_file():
+        data = json.loads(evidence.read_text(encoding="utf-8"))
+        write_evidence_sqlite(data, site_dir / SQLITE_NAME)
+    return findings
+
+
+def finish_site(
+    site_dir: Path,
+    project_root: Path,
+    signing_key: Path | None,
+    environ: Mapping[str, str] | None = None,
+    now: float | None = None,
+) -> list[Finding]:
+    """After the gate: the manifest, and the signature when a key is given.
+
+    A signing key that cannot be read is an error finding and nothing is
+    written: a build asked to sign must never publish unsigned.
+    """
+    environ = os.environ if environ is None else environ
+    epoch, findings = build_epoch(environ, time.time() if now is None else now)
+    key = None
+    if signing_key is not None:
+        key, problems = load_private_key(signing_key)
+        findings.extend(problems)
+    if any(f.severity == "error" for f in findings):
+        return findings
+    for stale in (SIGNATURE_NAME, KEY_NAME):  # e.g. copied from docs/: never publish them unsigned
+        (site_dir / stale).unlink(missing_ok=True)
+    manifest = build_manifest(site_dir, epoch, git_source(project_root, exclude=(site_dir,)))
+    raw = canonical_bytes(manifest)
+    (site_dir / MANIFEST_NAME).write_bytes(raw)
+    if key is not None:
+        (site_dir / SIGNATURE_NAME).write_bytes(sign(key, raw))
+        (site_dir / KEY_NAME).write_bytes(public_pem(key.public_key()))
+    return findings

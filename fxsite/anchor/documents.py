@@ -1,0 +1,132 @@
+"""Report documents: published with the site on request, and checked by hash.
+
+A record may set ``source.publish_document: true``; its document
+(``source.document``, a path inside evidence/) is then published at
+``documents/<document>`` in the site. Off by default: test reports are often
+confidential. Either way the record's ``sha256`` is published, so an auditor
+who holds a copy can check it with ``fxsite audit SITE --documents DIR``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from fxsite.evidence.models import Record
+from fxsite.findings import Finding
+
+__all__ = [
+    "DOCUMENTS_DIR",
+    "audit_documents",
+    "document_url",
+    "publish_documents",
+    "published_document_findings",
+    "sha256_file",
+]
+
+DOCUMENTS_DIR = "documents"
+_CHUNK = 1 << 20
+
+
+def document_url(document: str) -> str:
+    """Site-relative URL of a published document."""
+    return f"{DOCUMENTS_DIR}/{document}"
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file, read in 1 MiB chunks (documents can be large)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        while chunk := f.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def publish_documents(
+    records: Iterable[Record], evidence_dir: Path, site_dir: Path
+) -> list[Finding]:
+    """Copy the documents of records that publish theirs into the site."""
+    findings = []
+    for record in records:
+        source = record.source
+        if source is None or not source.publish_document:
+            continue
+        if source.document is None:
+            message = f"{record.id}: publish_document is set but source.document is not"
+            findings.append(Finding(f"evidence/{record.id}.yaml", 1, 1, "FX310", message))
+            continue
+        src = (evidence_dir / source.document).resolve()
+        if not src.is_relative_to(evidence_dir.resolve()) or not src.is_file():
+            continue  # the library reports it (FX310)
+        target = site_dir / document_url(source.document)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, target)
+    return findings
+
+
+def _sources(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(r["id"], r.get("source") or {}) for r in data.get("records", [])]
+
+
+def published_document_findings(site_dir: Path, data: dict[str, Any]) -> list[Finding]:
+    """Each document the site publishes must be there and match its record's hash."""
+    findings = []
+    for record_id, source in _sources(data):
+        if not source.get("publish_document") or not source.get("document"):
+            continue
+        rel = document_url(source["document"])
+        path = site_dir / rel
+        if not path.is_file():
+            message = f"{record_id} publishes its document, but {rel} is missing"
+            findings.append(Finding(rel, 1, 1, "FX813", message))
+        elif source.get("sha256") and sha256_file(path) != source["sha256"]:
+            message = f"{record_id}: published document differs from the record's sha256"
+            findings.append(Finding(rel, 1, 1, "FX812", message))
+    return findings
+
+
+def _locate(docs_dir: Path, document: str) -> Path | None:
+    for candidate in (docs_dir / document, docs_dir / Path(document).name):
+        if candidate.is_file() and candidate.resolve().is_relative_to(docs_dir.resolve()):
+            return candidate
+    return None
+
+
+def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
+    """The auditor's copies of the report documents against the published hashes.
+
+    A document is looked up in ``docs_dir`` by its path in the record
+    (``reports/R1.pdf``), then by its file name (``R1.pdf``).
+    """
+    findings = []
+    used: set[Path] = set()
+    for record_id, source in _sources(data):
+        document, expected = source.get("document"), source.get("sha256")
+        where = f"{record_id}.yaml"
+        if document is None:
+            if expected:
+                message = f"{record_id} publishes a document hash but names no document"
+                findings.append(Finding(where, 1, 1, "FX814", message, "warning"))
+            continue
+        path = _locate(docs_dir, document)
+        if path is None:
+            message = f"{record_id}: document '{document}' is not in {docs_dir}"
+            findings.append(Finding(where, 1, 1, "FX813", message, "warning"))
+            continue
+        used.add(path.resolve())
+        actual = sha256_file(path)
+        if expected is None:
+            message = f"{record_id}: '{document}' was never hashed (the record states no sha256; it hashes to {actual})"
+            findings.append(Finding(where, 1, 1, "FX814", message, "warning"))
+        elif actual != expected:
+            message = f"{record_id}: '{document}' differs from the published sha256 (it hashes to {actual})"
+            findings.append(Finding(where, 1, 1, "FX812", message))
+    for path in sorted(docs_dir.rglob("*")):
+        if path.is_file() and path.resolve() not in used:
+            rel = path.relative_to(docs_dir).as_posix()
+            message = f"'{rel}' is named by no record"
+            findings.append(Finding(rel, 1, 1, "FX814", message, "warning"))
+    return findings

@@ -1,0 +1,176 @@
+"""``evidence.sqlite``: the published evidence as tables, for ``sqlite3`` and Datasette.
+
+Built with ``sqlite-utils`` from the same data as ``evidence.json`` (never
+from the records a second way), rows inserted in a fixed order, so two builds
+with one SQLite version give the same bytes. Exact values stay exact: ``value``,
+``min`` and ``max`` are the decimal strings of evidence.json; ``*_num`` columns
+hold the same numbers as REAL for sorting and charts.
+
+Tables: ``records`` (one row per record, ``json`` holds it whole), ``figures``
+(stated and derived, with their computed values), ``citations`` (page, figure).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from fxsite.findings import Finding
+
+__all__ = ["SQLITE_NAME", "sqlite_findings", "sqlite_rows", "write_evidence_sqlite"]
+
+SQLITE_NAME = "evidence.sqlite"
+
+_RECORD_COLUMNS: dict[str, Any] = {
+    "id": str,
+    "title": str,
+    "label": str,
+    "status": str,
+    "superseded_by": str,
+    "date": str,
+    "issuer": str,
+    "document": str,
+    "sha256": str,
+    "url": str,
+    "notes": str,
+    "json": str,
+}
+_FIGURE_COLUMNS: dict[str, Any] = {
+    "ref": str,
+    "record": str,
+    "name": str,
+    "value": str,
+    "min": str,
+    "max": str,
+    "value_num": float,
+    "min_num": float,
+    "max_num": float,
+    "unit": str,
+    "decimals": int,
+    "label": str,
+    "display": str,
+    "what": str,
+    "formula": str,
+    "inputs": str,
+}
+_CITATION_COLUMNS: dict[str, Any] = {
+    "ref": str,
+    "record": str,
+    "page": str,
+    "url": str,
+    "heading_id": str,
+    "heading": str,
+}
+
+
+def _num(text: str | None) -> float | None:
+    return None if text is None else float(text)
+
+
+def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of each table, from the content of evidence.json."""
+    records = []
+    for r in data["records"]:
+        source = r.get("source", {})
+        records.append(
+            {
+                "id": r["id"],
+                "title": r["title"],
+                "label": r["label"],
+                "status": r["status"],
+                "superseded_by": r.get("superseded_by"),
+                "date": r.get("date"),
+                "issuer": source.get("issuer"),
+                "document": source.get("document"),
+                "sha256": source.get("sha256"),
+                "url": source.get("url"),
+                "notes": r.get("notes"),
+                "json": json.dumps(r, sort_keys=True, ensure_ascii=False),
+            }
+        )
+    figures = []
+    for f in data["figures"]:
+        row = {k: f.get(k) for k in _FIGURE_COLUMNS}
+        row.update(
+            value_num=_num(f.get("value")),
+            min_num=_num(f.get("min")),
+            max_num=_num(f.get("max")),
+            inputs=json.dumps(f["inputs"]) if "inputs" in f else None,
+        )
+        figures.append(row)
+    citations = [
+        {
+            "ref": c["ref"],
+            "record": c["ref"].split("#", 1)[0],
+            "page": c["page"],
+            "url": c.get("url"),
+            "heading_id": c.get("heading_id"),
+            "heading": c.get("heading"),
+        }
+        for c in data["citations"]
+    ]
+    return {"records": records, "figures": figures, "citations": citations}
+
+
+def _row_key(row: dict[str, Any]) -> str:
+    return json.dumps(row, sort_keys=True, default=str)
+
+
+def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
+    """Write ``target`` (replacing it) from the content of evidence.json."""
+    rows = sqlite_rows(data)
+    fd, tmp_name = tempfile.mkstemp(prefix=".evidence-", suffix=".sqlite", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        db = Database(tmp, recreate=True, execute_plugins=False)
+        records, figures, citations = (
+            db.table("records"),
+            db.table("figures"),
+            db.table("citations"),
+        )
+        records.create(_RECORD_COLUMNS, pk="id", not_null={"title", "label", "status"})
+        figures.create(_FIGURE_COLUMNS, pk="ref", foreign_keys=[("record", "records", "id")])
+        citations.create(
+            _CITATION_COLUMNS,
+            foreign_keys=[("ref", "figures", "ref"), ("record", "records", "id")],
+        )
+        for table in (records, figures, citations):
+            if rows[table.name]:
+                table.insert_all(rows[table.name])
+        figures.create_index(["record"])
+        citations.create_index(["ref"])
+        db.conn.commit()
+        db.close()
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def sqlite_findings(site_dir: Path, data: dict[str, Any]) -> list[Finding]:
+    """Whether a published evidence.sqlite holds exactly what evidence.json says."""
+    path = site_dir / SQLITE_NAME
+    if not path.is_file():
+        return []
+    expected = sqlite_rows(data)
+    findings = []
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            conn.row_factory = sqlite3.Row
+            for table, rows in expected.items():
+                got = [dict(r) for r in conn.execute(f"SELECT * FROM {table}")]  # noqa: S608
+                if sorted(map(_row_key, got)) != sorted(map(_row_key, rows)):
+                    message = f"table {table} disagrees with evidence.json"
+                    findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", message))
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", f"cannot read: {exc}"))
+    return findings

@@ -1,0 +1,106 @@
+"""The ``evidence-stats`` block: headline cards, one claim a line.
+
+    ```evidence-stats
+    [1.9×](evidence:R1#save_speedup) | faster checkpoint saves, 8-GPU 32B LoRA
+    [9.9%](evidence:E1#bubble_share_baseline) | of a training run spent saving
+    ```
+
+Each line is one evidence link, optionally followed by `` | `` and a short
+context in plain words. The link is resolved like any claim (same rules, same
+codes); the context is prose, so a bare figure in it is refused. Rendered as
+``<div class="fx-stats">`` holding one ``<div class="fx-stat">`` per line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.pages.claims import (
+    Claim,
+    ClaimProblem,
+    HrefFor,
+    escape_markdown,
+    figures_stating,
+    render_claim,
+    resolve_claim,
+)
+from fxsite.pages.figures import find_bare_figures
+
+__all__ = ["render_stats"]
+
+_LINE = re.compile(
+    r"^(?P<lead>\s*)\[(?P<text>[^\]\n]*)\]\((?P<dest>[^)\s]*)\)"
+    r"(?:\s*\|(?P<gap>\s*)(?P<context>.*?))?\s*$"
+)
+_SOURCE = {"measured": "Measured", "spec": "Vendor spec", "public": "Public source"}
+_SHAPE = (
+    "a stats line is one claim and an optional context: "
+    "[1.9×](evidence:R1#save_speedup) | faster checkpoint saves"
+)
+
+
+def _source(claim: Claim) -> str:
+    """The card's visible source line: ``Measured · R1`` or ``Estimate · model E1``."""
+    if claim.value is None:
+        return f"Test condition · {claim.record}"
+    if claim.label == "estimate":
+        return f"Estimate · model {claim.record}"
+    return f"{_SOURCE[claim.label]} · {claim.record}"
+
+
+def render_stats(
+    text: str, path: str, first_line: int, library: Library, href_for: HrefFor
+) -> tuple[str, list[Claim], list[Finding]]:
+    """Render the block whose first line is 0-based ``first_line`` of the page."""
+    claims: list[Claim] = []
+    findings: list[Finding] = []
+    cards: list[str] = []
+    for i, line in enumerate(text.split("\n")):
+        if not line.strip():
+            continue
+        line_no = first_line + i + 1
+        match = _LINE.match(line)
+        if match is None or not match["dest"].startswith("evidence:"):
+            col = len(line) - len(line.lstrip()) + 1
+            findings.append(Finding(path, line_no, col, "FX604", _SHAPE, text=line.strip()))
+            continue
+        result = resolve_claim(match["text"], match["dest"], library)
+        if isinstance(result, ClaimProblem):
+            col = len(match["lead"]) + 1
+            findings.append(
+                Finding(path, line_no, col, result.code, result.message, text=match["text"])
+            )
+            continue
+        context = match["context"] or ""
+        context_col = match.start("context") + 1 if match["context"] is not None else 0
+        for span in find_bare_figures(context):
+            refs = figures_stating(span.text, library)
+            hint = f"; write it as a claim to {refs[0]}" if refs else ""
+            findings.append(
+                Finding(
+                    path,
+                    line_no,
+                    context_col + span.start,
+                    "FX501",
+                    f"bare figure '{span.text}' in a stats context{hint}",
+                    text=span.text,
+                )
+            )
+        claims.append(result)
+        context_html = (
+            f'<span class="fx-stat-context">{escape_markdown(context)}</span>' if context else ""
+        )
+        cards.append(
+            f'<div class="fx-stat fx-stat--{result.label}">'
+            f'<span class="fx-stat-value">{render_claim(result, library, href_for)}</span>'
+            f"{context_html}"
+            f'<span class="fx-stat-source" aria-hidden="true">{escape_markdown(_source(result))}</span>'
+            "</div>"
+        )
+    if not cards and not findings:
+        findings.append(Finding(path, first_line + 1, 1, "FX604", f"empty stats block: {_SHAPE}"))
+    if findings:
+        return "", claims, findings
+    return f'\n<div class="fx-stats">{"".join(cards)}</div>\n', claims, findings

@@ -1,0 +1,152 @@
+"""The design's promises, measured in the browser: legible charts, quiet but reachable
+claim labels, headline cards, a header that fits, and no internal notes published."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from fxsite.evidence.library import load_library
+
+if TYPE_CHECKING:
+    from conftest import Session
+
+with contextlib.suppress(ImportError):
+    from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+MIN_CHART_PX = 11
+
+CHART_TEXT_JS = """() => [...document.querySelectorAll('article svg.fx-chart-svg text')]
+  .filter(t => t.getClientRects().length && t.textContent.trim())
+  .map(t => ({text: t.textContent.trim(),
+              px: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a}))"""
+
+
+@pytest.mark.parametrize("session_name", ["desktop", "phone"])
+def test_chart_text_is_at_least_11px_as_drawn(
+    all_pages: list[str], session_name: str, request: pytest.FixtureRequest
+) -> None:
+    session: Session = request.getfixturevalue(session_name)
+    small: list[str] = []
+    seen = 0
+    for path in all_pages:
+        for t in session.goto(path).evaluate(CHART_TEXT_JS):
+            seen += 1
+            if t["px"] < MIN_CHART_PX:
+                small.append(f"{path}: {t['text']!r} at {t['px']:.1f}px")
+    assert seen, "no chart text drawn on any page"
+    assert not small, "\n".join(small)
+
+
+LABELS_JS = """() => [...document.querySelectorAll('article a.fx-claim')].map(a => {
+  const sr = a.querySelector('.fx-sr');
+  const style = getComputedStyle(a);
+  return {ref: a.dataset.fxRef, label: a.dataset.fxLabel, record: a.dataset.fxRecord,
+          href: a.getAttribute('href'), tabIndex: a.tabIndex,
+          shown: style.display !== 'none' && style.visibility !== 'hidden',
+          sr: sr ? sr.textContent : null, inHeading: !!a.closest('h1,h2,h3,h4,h5,h6'),
+          title: a.getAttribute('title') || a.getAttribute('aria-describedby')};
+})"""
+
+
+def test_every_claim_label_reaches_keyboard_and_screen_reader(
+    all_pages: list[str], desktop: Session
+) -> None:
+    """Each claim is a focusable link whose text names its label and record."""
+    wrong: list[str] = []
+    total = 0
+    for path in all_pages:
+        for c in desktop.goto(path).evaluate(LABELS_JS):
+            total += 1
+            where = f"{path} {c['ref']}"
+            if not c["href"] or c["tabIndex"] < 0 or not c["shown"]:
+                wrong.append(f"{where}: not reachable by keyboard")
+            if not c["title"]:
+                wrong.append(f"{where}: no tooltip")
+            if c["inHeading"]:
+                continue  # a heading's name stays clean; the tooltip carries the label
+            word = "test condition" if c["label"] == "setup" else c["label"]
+            if not c["sr"] or word not in c["sr"] or c["record"] not in c["sr"]:
+                wrong.append(f"{where}: screen-reader text {c['sr']!r}")
+    assert total, "no claims"
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def test_a_repeated_marker_shows_on_keyboard_focus(desktop: Session) -> None:
+    """Markers show once per record per section; Tab brings a repeated one back."""
+    page = desktop.goto("/")
+    repeats = page.locator("article a.fx-claim.fx-repeat")
+    assert repeats.count() > 0, "fxsite.js marks no repeated markers"
+    first = repeats.first
+    badge = first.locator(".fx-badge")
+    expect(badge).to_be_hidden()
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if first.evaluate("a => a === document.activeElement"):
+            break
+    else:
+        pytest.fail("Tab never reaches the repeated claim")
+    expect(badge).to_be_visible()
+    # Estimates are never quieted: their marker shows at every use.
+    assert page.locator("article a.fx-claim--estimate.fx-repeat").count() == 0
+
+
+def test_every_marker_on_a_page_is_in_its_legend(all_pages: list[str], desktop: Session) -> None:
+    wrong = []
+    for path in all_pages:
+        found: dict[str, Any] = desktop.goto(path).evaluate(
+            """() => ({est: !!document.querySelector('article a.fx-claim--estimate .fx-badge'),
+                      ids: !!document.querySelector('article a.fx-claim:not(.fx-claim--estimate) .fx-badge'),
+                      legend: (document.querySelector('article .fx-legend-markers') || {}).textContent || ''})"""
+        )
+        if (found["est"] or found["ids"]) and not found["legend"]:
+            wrong.append(f"{path}: markers but no legend")
+        if found["est"] and "est." not in found["legend"]:
+            wrong.append(f"{path}: 'est.' not explained")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/checkpoint-acceleration/", "/training-bubbles/", "/joint-testing/"]
+)
+@pytest.mark.parametrize("session_name", ["desktop", "phone"])
+def test_headline_cards_fit(path: str, session_name: str, request: pytest.FixtureRequest) -> None:
+    session: Session = request.getfixturevalue(session_name)
+    page = session.goto(path)
+    cards = page.locator("article .fx-stats > .fx-stat")
+    assert cards.count() >= 2
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.locator("a.fx-claim").count() == 1
+        assert card.evaluate("c => c.scrollWidth <= c.clientWidth + 1"), f"card {i} overflows"
+
+
+def test_site_name_fits_the_phone_header(phone: Session) -> None:
+    page = phone.goto("/")
+    fits = page.evaluate(
+        """() => [...document.querySelectorAll('.md-header__topic:first-child .md-ellipsis')]
+             .filter(e => e.getClientRects().length)
+             .map(e => e.scrollWidth <= e.clientWidth + 1)"""
+    )
+    assert fits and all(fits), "the site name is cut in the phone header"
+
+
+def test_internal_notes_are_in_no_published_file(site_dir: Path) -> None:
+    """Editor-only remarks never leave the repository (the built site, every file)."""
+    records = load_library(REPO / "evidence", REPO).records.values()
+    probes = {r.id: " ".join(r.internal_notes.split())[:60] for r in records if r.internal_notes}
+    assert probes, "the demo keeps editor remarks in internal_notes"
+    leaks = []
+    for path in site_dir.rglob("*"):
+        if path.is_file() and path.suffix in {".html", ".json", ".csv", ".xml", ".txt", ".js"}:
+            body = " ".join(path.read_text(encoding="utf-8", errors="replace").split())
+            leaks += [
+                f"{path.relative_to(site_dir)}: {rid}" for rid, p in probes.items() if p in body
+            ]
+    assert not leaks, leaks
