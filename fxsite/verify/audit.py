@@ -446,7 +446,7 @@ def _check_text(site: _Site) -> None:
     heading_index, value_index = _Allowed(headings), _Allowed(values)
     page_index = {url: _Allowed(texts) for url, texts in per_page.items()}
     tick_index = {
-        url_of(rel): _Allowed({t for chart in page.charts for t in chart.texts})
+        url_of(rel): _Allowed({t for c in page.charts for d in c.drawings for t in d.texts})
         for rel, page in site.pages.items()
     }
     record_pages = {url_of(rel) for rel, page in site.pages.items() if page.rows}

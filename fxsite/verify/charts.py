@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fxsite.evidence.library import Library
@@ -10,7 +11,7 @@ from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 
 if TYPE_CHECKING:
-    from fxsite.verify.visible import Chart, PageText
+    from fxsite.verify.visible import Chart, Drawing, PageText
 
 __all__ = ["check_chart"]
 
@@ -40,10 +41,24 @@ def check_chart(
     if not chart.rows:
         bad("has no data table")
         return out
-    lengths: list[tuple[float, float]] = []
-    for (bar, value, ref, label), link in zip(
-        chart.rows, chart.bars + ((),) * len(chart.rows), strict=False
-    ):
+    for drawing in chart.drawings:
+        _check_drawing(rel, chart, drawing, library, bad, out)
+    if not chart.drawings:
+        bad("has no drawing")
+    return out
+
+
+def _check_drawing(
+    rel: str,
+    chart: Chart,
+    drawing: Drawing,
+    library: Library,
+    bad: Callable[..., None],
+    out: list[Finding],
+) -> None:
+    lengths: list[tuple[float, tuple[float, float]]] = []
+    links = {href.rsplit("#", 1)[-1]: paths for href, paths in drawing.bars}
+    for bar, value, ref, label in chart.rows:
         claim = resolve_claim(value, f"evidence:{ref}", library)
         if isinstance(claim, ClaimProblem):
             out.append(
@@ -52,23 +67,27 @@ def check_chart(
             continue
         if claim.label != label:
             bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)
-        if f"{value} · {label}" not in chart.texts:
+        if f"{value} · {label}" not in drawing.texts:
             bad(f"no bar label '{value} · {label}' for {ref}", value)
-        if bar not in chart.texts:
+        # A narrow drawing may wrap a long bar name over two lines of text.
+        if bar not in drawing.texts and bar not in " ".join(drawing.texts):
             bad(f"bar name {bar!r} is not drawn", bar)
-        if not link or not link[0].endswith(f"#{ref.split('#', 1)[1]}"):
+        paths = links.get(ref.split("#", 1)[1])
+        if not paths:
             bad(f"bar for {ref} does not link to its figure")
             continue
-        sizes = [_extent(d) for d in link[1]]
+        size = _extent(paths[0])
         fig = claim.value
-        if fig is not None and sizes and sizes[0] is not None and fig.high is None:
-            lengths.append((float(fig.low), sizes[0][0]))
+        if fig is not None and size is not None and fig.high is None:
+            lengths.append((float(fig.low), size))
     desc = "; ".join(f"{bar}: {value} ({label}, {ref})" for bar, value, ref, label in chart.rows)
-    if chart.desc != desc:
-        bad("its description differs from its data", chart.desc[:80])
-    ratios = [length / value for value, length in lengths if value > 0]
+    if drawing.desc != desc:
+        bad("its description differs from its data", drawing.desc[:80])
+    # Horizontal bars share a height and differ in width; vertical ones the reverse.
+    widths = {round(w, 3) for _, (w, _) in lengths}
+    axis = 1 if len(widths) == 1 and len(lengths) > 1 else 0
+    ratios = [size[axis] / value for value, size in lengths if value > 0]
     if ratios and max(ratios) - min(ratios) > _TOLERANCE * max(ratios):
         bad("bar lengths are not proportional to the figures")
-    if len(chart.bars) != len(chart.rows):
-        bad(f"{len(chart.bars)} linked bars for {len(chart.rows)} figures")
-    return out
+    if len(drawing.bars) != len(chart.rows):
+        bad(f"{len(drawing.bars)} linked bars for {len(chart.rows)} figures")

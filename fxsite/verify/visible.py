@@ -29,7 +29,9 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 __all__ = [
     "MAX_NESTING",
     "Block",
+    "Chart",
     "ClaimNode",
+    "Drawing",
     "PageText",
     "json_text_blocks",
     "nesting",
@@ -101,6 +103,8 @@ META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
 #: Elements the audit verifies by other means, by class: their text is a block
 #: with this role (chart labels and data, record-page values).
 ROLE_CLASSES = {"fx-chart": "chart", "fx-value": "record-value", "fx-meta": "record-value"}
+#: Inline elements the renderer lays out as lines of their own (headline cards).
+BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
 #: Values a button or an input shows as its face.
 _VALUE_SHOWN = frozenset({"button", "submit", "reset"})
 
@@ -201,6 +205,14 @@ class Chart:
     id: str
     #: (bar, value text, ref, label) per data-table row
     rows: tuple[tuple[str, str, str, str], ...]
+    #: each drawing of the chart (a page may carry one per screen width)
+    drawings: tuple[Drawing, ...]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One SVG drawing of a chart: its texts, description and linked bars."""
+
     texts: tuple[str, ...]
     desc: str
     #: (href, path ``d`` strings) of each linked bar
@@ -360,18 +372,25 @@ def _read_generated(root: LexborNode, page: PageText) -> None:
             tuple(_text(cell) for cell in tr.css("td"))
             for tr in figure.css("table.fx-chart-data tbody tr")
         )
-        texts = tuple(_text(t) for t in figure.css("svg text"))
-        bars = tuple(
-            (_attrs(a).get("href", ""), tuple(_attrs(p).get("d", "") for p in a.css("path")))
-            for a in figure.css("svg a")
+        drawings = tuple(
+            Drawing(
+                tuple(_text(t) for t in svg.css("text")),
+                _text(svg.css_first("desc")),
+                tuple(
+                    (
+                        _attrs(a).get("href", ""),
+                        tuple(_attrs(p).get("d", "") for p in a.css("path")),
+                    )
+                    for a in svg.css("a")
+                ),
+            )
+            for svg in figure.css("svg")
         )
         page.charts.append(
             Chart(
                 _attrs(figure).get("id", ""),
                 tuple((r[0], r[1], r[2], r[3]) for r in rows if len(r) == 4),
-                texts,
-                _text(figure.css_first("svg desc")),
-                bars,
+                drawings,
             )
         )
 
@@ -455,7 +474,7 @@ def _walk(root: LexborNode, page: PageText, channel: str) -> None:
         if tag == "br":
             builders[-1].add(" ")
             continue
-        if tag not in INLINE or new_role:
+        if tag not in INLINE or new_role or classes & BLOCK_CLASSES:
             _flush(builders, page)
             builders.append(_Builder(where, role))
             stack.append((node, False, where, role, heading))
