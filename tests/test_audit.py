@@ -26,6 +26,8 @@ pytestmark = pytest.mark.slow
 
 CLAIM = r'<a [^>]*data-fx-ref="R1#save_time_baseline"[^>]*>'
 HOME = "index.html"
+#: the first bar of the first chart drawing, up to the x coordinate of its far end
+BAR = r'(#save_time_baseline">\s*<title>[^<]*</title><path d="M [\d.]+ [\d.]+\s+L )[\d.]+'
 BUBBLES = "training-bubbles/index.html"
 R1 = "evidence/R1/index.html"
 
@@ -241,12 +243,12 @@ ATTACKS = [
     ),
     Attack(
         "badge letter",
-        edit(HOME, f'({CLAIM}178\u00a0s<span [^>]*class="fx-badge"[^>]*>)M', r"\1S"),
+        edit(HOME, f'({CLAIM}178\u00a0s<span [^>]*class="fx-badge"[^>]*>)R1', r"\1S"),
         "FX612",
     ),
     Attack(
         "badge removed",
-        edit(HOME, f'({CLAIM}178\u00a0s)<span [^>]*class="fx-badge"[^>]*>M</span>', r"\1"),
+        edit(HOME, f'({CLAIM}178\u00a0s)<span [^>]*class="fx-badge"[^>]*>R1</span>', r"\1"),
         "FX612",
     ),
     Attack(
@@ -378,7 +380,7 @@ ATTACKS = [
     ),
     Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX613"),
     # -- record pages ----------------------------------------------------------------------------
-    Attack("record page value", edit(R1, r'(<td class="fx-value">)178', r"\g<1>179"), "FX612"),
+    Attack("record page value", edit(R1, r'(<td class="fx-value"[^>]*>)178', r"\g<1>179"), "FX612"),
     Attack(
         "record page label",
         edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"),
@@ -408,9 +410,7 @@ ATTACKS = [
     Attack(
         "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX612"
     ),
-    Attack(
-        "chart bar length", edit(BUBBLES, r"L 322\.375426 10\.455794", "L 400.0 10.455794"), "FX612"
-    ),
+    Attack("chart bar length", edit(BUBBLES, BAR, r"\g<1>999.5"), "FX612"),
     Attack(
         "chart bar link",
         edit(

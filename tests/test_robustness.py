@@ -200,23 +200,29 @@ def _stamped(body: str) -> str:
 
 @pytest.fixture
 def site(demo_site: Path, tmp_path: Path) -> Path:
-    """A copy without the anchoring files: these rows test the content audit alone."""
-    copy = Path(shutil.copytree(demo_site, tmp_path / "site"))
-    for name in ("fxsite-manifest.json", "fxsite-manifest.json.sig", "fxsite-key.pub"):
-        (copy / name).unlink(missing_ok=True)
-    return copy
+    return Path(shutil.copytree(demo_site, tmp_path / "site"))
 
 
 @pytest.mark.parametrize("case", SITE_CASES, ids=lambda c: c.name)
 def test_hostile_site(case: SiteCase, site: Path) -> None:
+    """``exit`` is the content audit's verdict: 0 none, else a refusal saying ``says``.
+
+    The site keeps its manifest, so a file added or an evidence.json the
+    content audit cannot read is also an anchoring finding (FX8xx), exit 1.
+    """
     case.prepare(site)
     proc = run("audit", "--format", "json", str(site), cwd=site.parent)
     output = proc.stdout + proc.stderr
     assert "Traceback" not in output, output
-    assert proc.returncode == case.exit, output[-2000:]
-    assert case.says in output
     # --format json prints JSON always, even when the site cannot be audited at all.
-    assert isinstance(json.loads(proc.stdout), list)
+    findings = json.loads(proc.stdout)
+    content = [f for f in findings if not f["code"].startswith("FX8")]
+    if case.exit == 0:
+        assert content == [], content
+        assert proc.returncode in (0, 1)
+    else:
+        assert proc.returncode in (1, 2), output[-2000:]
+        assert case.says in output, output[-2000:]
 
 
 @dataclass(frozen=True)
