@@ -50,7 +50,7 @@ test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lin
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py
-	$(BIN)/python benchmarks/detector_heldout.py
+	$(BIN)/python benchmarks/detector_bench.py
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache test-output

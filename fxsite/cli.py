@@ -139,6 +139,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         docs_dir=Path(config.docs_dir),
         evidence_dir=root / plugin.config.evidence_dir,
         library_prefix=plugin.config.library_url.strip("/"),
+        directory_urls=bool(config.use_directory_urls),
         faq_page=plugin.config.faq_page or "faq.md",
     )
     try:
@@ -197,8 +198,10 @@ class _EchoWarnings(logging.Handler):
         super().__init__(logging.WARNING)
 
     def emit(self, record: logging.LogRecord) -> None:
-        if not record.name.startswith("mkdocs.plugins.fxsite"):
-            click.echo(f"{record.levelname}: {record.getMessage()}", err=True)
+        message = record.getMessage()
+        # MkDocs logs the plugin's refusal too; the command reports it itself.
+        if not record.name.startswith("mkdocs.plugins.fxsite") and not message.startswith("fxsite"):
+            click.echo(f"{record.levelname}: {message}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -251,7 +254,8 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
     type=click.Path(path_type=Path, dir_okay=False),
     help="Sign the manifest with this Ed25519 key (default: $FXSITE_SIGNING_KEY).",
 )
-def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
+@_QUIET
+def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> None:
     """Check and build the site in one pass; publish nothing on a refusal."""
     import os
     import time
@@ -295,7 +299,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
         publish_atomically(site_dir, run)
     except (PluginError, BuildError, Abort) as exc:
         if verdicts and verdicts[0].refused:
-            _report(verdicts[0], fmt)
+            _report(verdicts[0], fmt, quiet)
         else:
             click.echo(f"build failed: {exc}", err=True)
         click.echo("nothing published: the previous site is unchanged", err=True)
@@ -304,7 +308,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None) -> None:
         mkdocs_log.removeHandler(echo)
         if pinned:
             del os.environ["SOURCE_DATE_EPOCH"]
-    _report(verdicts[0] if verdicts else Verdict([], []), fmt)
+    _report(verdicts[0] if verdicts else Verdict([], []), fmt, quiet)
     signed = " (signed)" if key_file is not None else ""
     click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
 

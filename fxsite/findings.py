@@ -141,9 +141,14 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     import difflib
 
     pool = list(candidates)
-    lowered = {c.lower(): c for c in pool}
-    if word.lower() in lowered and lowered[word.lower()] != word:
-        return f" (did you mean '{lowered[word.lower()]}'?)"
+    # Every spelling that differs only in case, most alike first: "GB/S" could
+    # be GB/s or Gb/s (bytes or bits), and guessing one would mislead by 8x.
+    same = sorted(
+        {c for c in pool if c.lower() == word.lower() and c != word},
+        key=lambda c: (-sum(a == b for a, b in zip(c, word, strict=False)), c),
+    )
+    if same:
+        return " (did you mean " + " or ".join(f"'{c}'" for c in same) + "?)"
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -39,7 +39,14 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from fxsite.findings import Finding, FxsiteError
-from fxsite.pages.claims import Claim, ClaimProblem, HrefFor, render_claim, resolve_claim
+from fxsite.pages.claims import (
+    Claim,
+    ClaimProblem,
+    HrefFor,
+    page_language,
+    render_claim,
+    resolve_claim,
+)
 from fxsite.pages.prose import line_col
 
 __all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
@@ -124,7 +131,7 @@ class _ClaimTreeprocessor(Treeprocessor):
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
         text = _link_text(link, self.md)
         dest = link.get("href") or ""
-        result = resolve_claim(text, dest, ctx.library)
+        result = resolve_claim(text, dest, ctx.library, lang=page_language(ctx.path))
         if isinstance(result, ClaimProblem):
             ctx.findings.append(Finding(ctx.path, 1, 1, result.code, result.message, text=text))
             span = ET.Element("span", {"class": "fx-claim-refused"})

@@ -68,6 +68,20 @@ BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
 _PROJECTS: dict[ProjectPaths, Project] = {}
 
 
+def _split_html_body(generated: str) -> tuple[str, str | None]:
+    """``(title line, body)`` when everything below the title is HTML, else ``(all, None)``.
+
+    Record pages are generated as HTML under a Markdown title; handing that
+    HTML to Python-Markdown costs a parse of every tag (and MkDocs a second
+    one) to give it back unchanged.
+    """
+    title, _, body = generated.partition("\n")
+    lines = [line for line in body.split("\n") if line.strip()]
+    if title.startswith("# ") and lines and all(line.startswith("<") for line in lines):
+        return title + "\n", body
+    return generated, None
+
+
 class FxsiteConfig(Config):
     """Options of the ``fxsite`` plugin in ``mkdocs.yml``."""
 
@@ -95,6 +109,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
         self.known_pages: frozenset[str] = frozenset()
+        #: generated pages whose body is HTML only, added after the title renders
+        self.html_bodies: dict[str, str] = {}
         self.project: Project | None = None
         self.index = SiteIndex()
         self.results: dict[str, PageResult] = {}
@@ -117,6 +133,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             docs_dir=Path(config.docs_dir),
             evidence_dir=(root / self.config.evidence_dir),
             library_prefix=self.config.library_url.strip("/"),
+            directory_urls=bool(config.use_directory_urls),
             faq_page=self.config.faq_page or "faq.md",
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
         )
@@ -150,6 +167,18 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.project.load()
         self.findings.extend(self.project.library.findings)
         self.history = figure_history(self.project.paths.evidence_dir)
+        # MkDocs walks docs/ next and ends with a traceback on a dangling link
+        # or a folder loop: refuse first, with the findings, as check does.
+        tree = self.project.docs_tree()
+        self.findings.extend(tree.findings)
+        if any(f.severity == "error" for f in tree.findings):
+            self.verdict = decide(self.findings, "all")
+            for finding in self.verdict.all:
+                log.error(finding.format())
+            raise PluginError(
+                f"fxsite refused the build: {len(self.verdict.refusals)} finding(s) above. "
+                "Nothing was published."
+            )
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
@@ -272,6 +301,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             page.meta["title"] = html.escape(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
             )
+            title, body = _split_html_body(generated)
+            if body is not None:
+                # All HTML below the title: Python-Markdown would only re-read it.
+                self.html_bodies[src] = body
+                return title
             return generated
         source = page.file.content_string
         self.sources[page.url] = (
@@ -312,7 +346,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if src in self.results:
             self.index.pages[src] = PageInfo(src, page.url, page.title or src, self.results[src])
             self.index.add_html(src, html)
-        return html
+        body = self.html_bodies.pop(src, None)
+        return html if body is None else f"{html}\n{body}"
 
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:

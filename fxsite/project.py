@@ -8,6 +8,7 @@ builds one from its config. Both then ask it the same questions, so
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,10 +18,14 @@ from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
+from fxsite.pages.docs_tree import DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
+
+#: A folder or page path inside the site: no empty part, no "..".
+_SITE_PATH = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
 
 #: Pages the build generates under the library prefix, besides one per record.
 GENERATED_PAGES = ("index.md",)
@@ -38,6 +43,8 @@ class ProjectPaths:
     faq_page: str | None = "faq.md"
     #: where drawn charts are kept between builds (None: draw every time)
     cache_dir: Path | None = None
+    #: MkDocs' use_directory_urls: ``a.md`` publishes to ``a/index.html`` (else ``a.html``)
+    directory_urls: bool = True
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -47,12 +54,12 @@ class ProjectPaths:
             return path.as_posix()
 
     @functools.cached_property
-    def _docs_prefix(self) -> str:
+    def docs_prefix(self) -> str:
         return self.relative(self.docs_dir)
 
     def page_path(self, src: str) -> str:
         """A docs page (``src`` docs-relative) as findings name it: ``docs/index.md``."""
-        return f"{self._docs_prefix}/{src}" if self._docs_prefix not in ("", ".") else src
+        return f"{self.docs_prefix}/{src}" if self.docs_prefix not in ("", ".") else src
 
     def inside_docs(self, src: str) -> bool:
         """Whether a docs-relative path stays inside docs/ (no ``..`` escape)."""
@@ -110,6 +117,19 @@ class Project:
             )
         if not self.paths.docs_dir.is_dir():
             raise ConfigError(f"{self.paths.relative(self.paths.docs_dir)}: docs folder not found")
+        # Generated pages are written under these: never outside the site.
+        if not _SITE_PATH.fullmatch(self.paths.library_prefix):
+            raise ConfigError(
+                f"fxsite: library_url '{self.paths.library_prefix}' must be a folder path inside "
+                "the site, like evidence or docs/evidence (letters, digits, - and _; no '..')"
+            )
+        faq = self.paths.faq_page
+        if faq is not None and not (
+            _SITE_PATH.fullmatch(faq.removesuffix(".md")) and faq.endswith(".md")
+        ):
+            raise ConfigError(
+                f"fxsite: faq_page '{faq}' must be a page path inside docs, like faq.md"
+            )
 
     def load(self) -> Library:
         """(Re)load the records; unchanged files are reused, for ``serve``."""
@@ -170,24 +190,18 @@ class Project:
         return found
 
     def clashes(self, doc_pages: Iterable[str]) -> list[Finding]:
-        """Authored pages at the path of a page the build generates (FX605)."""
-        generated = set(self.generated_pages())
-        return [
-            Finding(
-                self.paths.relative(self.paths.docs_dir / src),
-                1,
-                1,
-                "FX605",
-                f"{src} is a page the build generates (the Evidence Library or the FAQ); "
-                "rename it or move the library with the plugin's library_url",
-            )
-            for src in sorted(set(doc_pages) & generated)
-        ]
+        """Authored pages publishing where another page or a generated one does (FX605)."""
+        return url_clashes(
+            doc_pages, self.generated_pages(), self.paths.directory_urls, self.paths.docs_prefix
+        )
+
+    def docs_tree(self) -> DocsTree:
+        """The pages MkDocs will build, and what in the folder would stop it."""
+        return walk_docs(self.paths.docs_dir, self.paths.docs_prefix)
 
     def doc_pages(self) -> list[str]:
         """Docs-relative paths of the Markdown pages the authors wrote."""
-        docs = self.paths.docs_dir
-        return sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md") if p.is_file())
+        return self.docs_tree().pages
 
     def process(
         self,
@@ -256,7 +270,9 @@ class Project:
         self.load()
         self.citing = set()
         findings = list(self.library.findings)
-        pages = self.doc_pages()
+        tree = self.docs_tree()
+        pages = tree.pages
+        findings.extend(tree.findings)
         findings.extend(self.clashes(pages))
         known = [*pages, *self.generated_pages()]
         for src in pages if only is None else only:

@@ -211,11 +211,23 @@ CASES = [
         (6, 6, "FX203"),
         says="either value or min/max",
     ),
+    passes(
+        "FX203 near-miss: a lower bound alone", rec(*HEAD, "figures:", "  a: {min: 0, unit: s}")
+    ),
+    passes(
+        "FX203 near-miss: an upper bound alone", rec(*HEAD, "figures:", "  a: {max: 40, unit: s}")
+    ),
     refused(
-        "FX203 half a range",
-        rec(*HEAD, "figures:", "  a: {min: 0, unit: s}"),
+        "FX203 a bound with a value",
+        rec(*HEAD, "figures:", "  a: {value: 30, max: 40, unit: s}"),
         (6, 6, "FX203"),
-        says="both min and max",
+        says="either value or min/max",
+    ),
+    refused(
+        "FX203 a bound with a null partner",
+        rec(*HEAD, "figures:", "  a: {min: null, unit: s}"),
+        (6, 6, "FX203"),
+        says="needs value",
     ),
     refused(
         "FX203 no value",

@@ -72,10 +72,7 @@ def test_parse_stated_accepts(
     [
         "",
         "   ",
-        "about 178 s",  # words around the quantity
         "178 s total",
-        "~178 s",
-        "three minutes",  # number words
         "178 94 s",  # two numbers
         "178 s to 94 s",  # a change from one value to another, not a range
         "9.3–6.2×",  # a range runs low to high
@@ -86,7 +83,6 @@ def test_parse_stated_accepts(
         "$5 USD",  # two units
         "6.2 s–9.3×",  # two different units
         "MkDocs 1.6",
-        "1.2M IOPS",  # magnitudes are not supported
         "2x4",
         "x",
         "-$-5",

@@ -185,7 +185,7 @@ def _all_at_once(
         if misplaced is not None:
             unfixed.append(Unfixed(finding.line, finding.col, finding.text, misplaced, tuple(refs)))
             continue
-        planned.append((start, finding, claim_markup(finding.text, refs[0])))
+        planned.append((start, finding, claim_markup(finding.text, refs[0], library)))
     if not planned:
         return None
     text = source
@@ -235,7 +235,7 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
         if misplaced is not None:
             result.unfixed.append(Unfixed(line, col, finding.text, misplaced, tuple(refs)))
             continue
-        markup = claim_markup(finding.text, refs[0])
+        markup = claim_markup(finding.text, refs[0], library)
         candidate = current[:start] + markup + current[end:]
         after = _findings(candidate, path, library)
         expected = counts - Counter([_key(finding)])

@@ -66,6 +66,8 @@ class FigureValue:
     formula: str | None = None
     inputs: tuple[str, ...] = ()
     stated: Decimal | None = None
+    #: "max" or "min" for a one-sided figure ({max: 40} is "under 40 s"); its value is ``low``
+    bound: str | None = None
 
     @property
     def key(self) -> FigureRef:
@@ -168,14 +170,18 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
     out = {}
     for name, fig in record.figures.items():
         high: Decimal | None = None
+        bound: str | None = None
         if fig.value is not None:
             low, decimals = _written(source, ("figures", name, "value"), fig.value)
+        elif fig.min is None or fig.max is None:
+            bound = "max" if fig.min is None else "min"
+            low, decimals = _written(source, ("figures", name, bound), getattr(fig, bound))
         else:
             low, low_decimals = _written(source, ("figures", name, "min"), fig.min)
             high, high_decimals = _written(source, ("figures", name, "max"), fig.max)
             decimals = max(low_decimals, high_decimals)
         if not all(_showable(v, decimals) for v in (low, high) if v is not None):
-            loc = ("figures", name, "value" if fig.value is not None else "min")
+            loc = ("figures", name, "value" if fig.value is not None else bound or "min")
             message = (
                 f"figures.{name}: needs more than {PRECISION} digits; round it as the source does"
             )
@@ -183,7 +189,15 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
             continue
         key = FigureRef(record.id, name)
         out[str(key)] = FigureValue(
-            record.id, name, low, high, fig.unit, decimals, fig.label or record.label, fig.what
+            record.id,
+            name,
+            low,
+            high,
+            fig.unit,
+            decimals,
+            fig.label or record.label,
+            fig.what,
+            bound=bound,
         )
     return out
 
@@ -272,12 +286,13 @@ class _Deriver:
                     message = f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
                 self._fail(record_id, name, "FX305", message, ref.offset)
                 return False
-            elif self.lib.figures[target].is_range:
+            elif self.lib.figures[target].is_range or self.lib.figures[target].bound:
+                shape = "a range" if self.lib.figures[target].is_range else "a bound"
                 self._fail(
                     record_id,
                     name,
                     "FX307",
-                    f"'{ref}' is a range; use a single-value figure in formulas",
+                    f"'{ref}' is {shape}; use a single-value figure in formulas",
                     ref.offset,
                 )
                 return False

@@ -129,11 +129,20 @@ class Source(_Strict):
 
 
 class Figure(_Strict):
-    """A stated figure: one value, or a range with ``min`` < ``max``."""
+    """A stated figure: one value, a range with ``min`` < ``max``, or one side.
+
+    ``{max: 40, unit: s}`` alone is a one-sided figure ("under 40 s"): the
+    source states a bound, not a value. ``{min: 100, ...}`` alone is "at
+    least 100".
+    """
 
     value: float | None = Field(default=None, description="The value, as the source states it.")
-    min: float | None = Field(default=None, description="Low end of a range.")
-    max: float | None = Field(default=None, description="High end of a range.")
+    min: float | None = Field(
+        default=None, description="Low end of a range; alone, a lower bound (at least)."
+    )
+    max: float | None = Field(
+        default=None, description="High end of a range; alone, an upper bound (under)."
+    )
     unit: Unit = Field(description="A unit from the vocabulary (aliases allowed, e.g. x for ×).")
     what: Text | None = Field(default=None, description="What the figure measures.")
     label: Label | None = Field(default=None, description="Overrides the record's label.")
@@ -146,12 +155,11 @@ class Figure(_Strict):
         if self.value is not None and has_range:
             raise PydanticCustomError("figure_shape", "give either value or min/max, not both")
         if self.value is None and not has_range:
-            raise PydanticCustomError("figure_shape", "a figure needs value, or min and max")
-        if has_range:
-            if self.min is None or self.max is None:
-                raise PydanticCustomError("figure_shape", "a range needs both min and max")
-            if not self.min < self.max:
-                raise PydanticCustomError("figure_shape", "a range needs min < max")
+            raise PydanticCustomError(
+                "figure_shape", "a figure needs value, min and max, or one of min and max"
+            )
+        if self.min is not None and self.max is not None and not self.min < self.max:
+            raise PydanticCustomError("figure_shape", "a range needs min < max")
         return self
 
 

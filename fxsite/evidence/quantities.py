@@ -18,12 +18,28 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from fxsite.evidence.formula import DECIMAL
-from fxsite.evidence.units import UNITS, canonical_unit
+from fxsite.evidence.numerals import (
+    APPROX_SUFFIXES,
+    APPROX_WORDS,
+    BOUND_SUFFIXES,
+    BOUND_WORDS,
+    MONEY_SCALE_SUFFIXES,
+    MULTIPLIER_WORDS,
+    NUMBER_WORDS,
+    SCALE_SUFFIXES,
+    SCALE_WORDS,
+    WIDTH_MAP,
+    alternation,
+)
+from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
 
 __all__ = [
+    "BOUND_TEXT",
     "CURRENCY_SIGNS",
     "Stated",
+    "check_stated",
     "compare",
+    "converts",
     "decimals_of",
     "format_number",
     "format_quantity",
@@ -49,16 +65,23 @@ _SPACE_MAP = str.maketrans(
 class Stated:
     """The quantity a claim's link text states."""
 
-    #: the value, or a range's low end
+    #: the value, or a range's low end (scale words applied: "2.1M" is 2100000)
     low: Decimal
     #: a range's high end, else None
     high: Decimal | None
-    #: digits after the decimal point the text shows (max over both ends)
+    #: digits after the decimal point the text shows (max over both ends);
+    #: negative for a scale word ("2.1 million" shows hundred-thousands: -5)
     decimals: int
     #: canonical unit symbol, None when the text has no unit
     unit: str | None
     #: the unit as written
     unit_text: str | None
+    #: "max"/"min" for a bound ("under 40 s", "100+ GB/s"), "about" or "up to"
+    #: for a loosely stated point ("~178 GB/s"), else None
+    qualifier: str | None = None
+    #: the text uses words beyond a plain number and unit (a scale word, a
+    #: number word, a bound): the page shows it as the author wrote it
+    worded: bool = False
 
 
 # A number as a claim may write it: optional sign, digits with thousands
@@ -68,22 +91,44 @@ _NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _PREFIX = r"US\$|\$|€|£|¥|USD|EUR|GBP|CNY|RMB"
 # A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3".
 _RANGE_SEP = r"\s?[–—]\s?|-|\s+to\s+"
-
-_STATED = re.compile(
-    rf"""
-    (?:(?P<presign>[+-])(?=US\$|\$|€|£|¥))?       # "-$5": the sign before the currency
-    (?P<pre>{_PREFIX})?\s?
-    (?P<low>{_NUMBER})
-    (?:
-        \s?(?P<unit1>[^\d\s–—+-][^\d\s–—]*?)?      # a unit repeated on the low end: "6.2×–9.3×"
-        (?:{_RANGE_SEP})
-        (?:{_PREFIX})?                              # "$1,200–$1,500"
-        (?P<high>{_NUMBER})
-    )?
-    (?:\s?(?P<unit>\S.*?))?
-    """,
-    re.VERBOSE,
+# Scale words and suffixes; a glued letter is checked against the tables
+# (money takes "B" and "T" too) after the match.
+_SCALE = (
+    rf"\s?(?i:{alternation(w for w in SCALE_WORDS if w.isascii())})\b"
+    rf"|{alternation(w for w in SCALE_WORDS if not w.isascii())}"
+    rf"|(?:{alternation(MONEY_SCALE_SUFFIXES)})(?![A-Za-z])"
 )
+_NUMBER_WORD = rf"(?i:{alternation([*NUMBER_WORDS, 'a'])})"
+
+
+def _core(with_scale: bool) -> re.Pattern[str]:
+    scale = rf"(?P<scale>{_SCALE})?" if with_scale else ""
+    return re.compile(
+        rf"""
+        (?:(?P<presign>[+-])(?=US\$|\$|€|£|¥))?       # "-$5": the sign before the currency
+        (?P<pre>{_PREFIX})?\s?
+        (?:(?P<low>{_NUMBER})|(?P<word>{_NUMBER_WORD})(?=[\s-]|[^\x00-\x7f]|$)-?)
+        (?:
+            \s?(?P<unit1>[^\d\s–—+-][^\d\s–—]*?)?      # a unit repeated on the low end: "6.2×–9.3×"
+            (?:{_RANGE_SEP})
+            (?:{_PREFIX})?                              # "$1,200–$1,500"
+            (?P<high>{_NUMBER})
+        )?
+        {scale}
+        (?P<plus>\+)?                                  # "100+ GB/s"
+        (?:\s?(?P<unit>\S.*?))?
+        """,
+        re.VERBOSE,
+    )
+
+
+_STATED = _core(with_scale=True)
+_STATED_UNSCALED = _core(with_scale=False)
+_QUALIFIERS = {**BOUND_WORDS, **APPROX_WORDS}
+_LEAD = re.compile(rf"(?i:{alternation(_QUALIFIERS)})")
+_TAILS = {**BOUND_SUFFIXES, **APPROX_SUFFIXES}
+_TAIL = re.compile(rf"\s?(?:{alternation(_TAILS)})$")
+_MULTIPLIER = re.compile(rf"(?i:{alternation(MULTIPLIER_WORDS)})")
 
 
 def _decimals(number: str) -> int:
@@ -96,26 +141,98 @@ def _to_decimal(number: str) -> Decimal:
     return Decimal(number.replace(",", ""))
 
 
+def _split_qualifier(text: str) -> tuple[str | None, str] | None:
+    """The bound or approximation word around ``text`` and what is left.
+
+    None when the words contradict each other ("under 40 s以上").
+    """
+    qualifier: str | None = None
+    lead = _LEAD.match(text)
+    if lead is not None:
+        word = lead.group()
+        rest = text[lead.end() :]
+        # A spelled-out word needs a space after it ("over 40", not "overall").
+        if not word[-1].isalpha() or not word.isascii() or rest[:1].isspace():
+            qualifier = _QUALIFIERS[word.lower()]
+            text = rest.strip()
+    tail = _TAIL.search(text)
+    if tail is not None:
+        word = tail.group().strip()
+        if qualifier is not None and qualifier != _TAILS[word]:
+            return None
+        qualifier = _TAILS[word]
+        text = text[: tail.start()].strip()
+    return qualifier, text
+
+
 def parse_stated(text: str) -> Stated | None:
     """The quantity ``text`` states, or None when it is not exactly one quantity.
 
-    Accepts ``178 s``, ``178s``, ``1.9×``, ``6.2–9.3x``, ``6.2 to 9.3×``,
-    ``+96%``, ``$1,200``, ``65.6 GB``, ``20`` and the like. Words around the
-    quantity, number words, two numbers, approximation signs (``~``), magnitude
-    suffixes (``1.2M``) and broken thousands groups (``1,68``) give None: the
-    claim rule needs one exact value, and guessing one would let a misstated
-    claim through.
+    Accepts the claim grammar of DESIGN.md: ``178 s``, ``178s``, ``1.9×``,
+    ``6.2–9.3x``, ``+96%``, ``$1,200``, scale words and suffixes (``2.1
+    million IOPS``, ``$1.2M``, ``350K``, ``2.3亿元``), number words (``three
+    minutes``, ``twice``, ``half``), bound words (``under 40 s``, ``100+
+    GB/s``, ``40秒以内``), loose points (``about 3 min``, ``up to 55 GB/s``),
+    CJK units and full-width signs (``178秒``, ``96％``). Two numbers, an
+    unknown unit and broken thousands groups (``1,68``) give None: the claim
+    rule needs one exact value, and guessing one would let a misstated claim
+    through.
     """
-    normalized = text.translate(_SPACE_MAP).strip()
+    normalized = " ".join(text.translate(WIDTH_MAP).translate(_SPACE_MAP).split())
     if not normalized:
         return None
-    match = _STATED.fullmatch(normalized)
+    split = _split_qualifier(normalized)
+    if split is None:
+        return None
+    qualifier, core = split
+    if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:
+        value, decimals = MULTIPLIER_WORDS[multiplier.group().lower()]
+        return Stated(value, None, decimals, "×", core, qualifier, worded=True)
+    match = _STATED.fullmatch(core)
+    if match is not None and match["scale"] is not None and _scale(match) is None:
+        match = _STATED_UNSCALED.fullmatch(core)  # "5m" is five metres, not millions
     if match is None:
         return None
+    return _stated(match, qualifier)
+
+
+def _scale(match: re.Match[str]) -> Decimal | None:
+    """The factor of the match's scale word or suffix; None when it is not one here."""
+    written = match.groupdict().get("scale")
+    if written is None:
+        return Decimal(1)
+    word = written.strip()
+    if word.lower() in SCALE_WORDS:
+        return SCALE_WORDS[word.lower()]
+    if word in SCALE_WORDS:
+        return SCALE_WORDS[word]
+    table = MONEY_SCALE_SUFFIXES if match["pre"] is not None else SCALE_SUFFIXES
+    if word in table:
+        return table[word]
+    unit = match["unit"]
+    if unit is not None and canonical_unit(unit.strip()) in {"USD", "EUR", "GBP", "CNY"}:
+        return MONEY_SCALE_SUFFIXES.get(word)  # "1.2B USD"
+    return None
+
+
+def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
     low_text, high_text = match["low"], match["high"]
     unit_text = match["unit"]
     unit1 = match["unit1"]
     prefix = match["pre"]
+    scale = _scale(match)
+    if scale is None:
+        return None
+    word = match["word"]
+    if word is not None:
+        if word.lower() == "a" and scale == 1:
+            return None  # "a" alone is no number ("a minute" is vague)
+        low_text = str(NUMBER_WORDS.get(word.lower(), Decimal(1)))
+    assert low_text is not None
+    if match["plus"] is not None:
+        if qualifier is not None:
+            return None  # "over 100+ GB/s"
+        qualifier = "min"
 
     unit: str | None = None
     if unit_text is not None:
@@ -132,7 +249,7 @@ def parse_stated(text: str) -> Stated | None:
         unit_text = prefix
         unit = canonical_unit(prefix)
     # A currency sign belongs before the number ("5$" is not how anyone writes it),
-    # but codes and words after it ("5 USD", "300 euros") are fine.
+    # but codes and words after it ("5 USD", "300 euros", "2.3亿元") are fine.
     if (
         unit is not None
         and UNITS[unit].dimension == "currency"
@@ -146,12 +263,23 @@ def parse_stated(text: str) -> Stated | None:
         if low_text[0] in "+-":
             return None  # "-$-5"
         low_text = match["presign"] + low_text
-    low = _to_decimal(low_text)
-    high = _to_decimal(high_text) if high_text is not None else None
-    if high is not None and high < low:
+    low = _to_decimal(low_text) * scale
+    high = _to_decimal(high_text) * scale if high_text is not None else None
+    if high is not None and (high < low or word is not None):
         return None  # "178 to 94 s" is a from–to of two figures, not a range
-    decimals = max(_decimals(low_text), _decimals(high_text) if high_text else 0)
-    return Stated(low=low, high=high, decimals=decimals, unit=unit, unit_text=unit_text)
+    if high is not None and qualifier is not None:
+        return None  # "under 6.2–9.3×": a bound is one number
+    exponent = scale.as_tuple().exponent
+    assert isinstance(exponent, int)
+    shown = max(_decimals(low_text), _decimals(high_text) if high_text else 0)
+    decimals = shown - (len(scale.as_tuple().digits) - 1 + exponent)
+    worded = (
+        word is not None
+        or scale != 1
+        or qualifier is not None
+        or (unit_text is not None and any(is_cjk(c) for c in unit_text))
+    )
+    return Stated(low, high, decimals, unit, unit_text, qualifier, worded)
 
 
 def round_half_up(value: Decimal, decimals: int) -> Decimal:
@@ -160,39 +288,94 @@ def round_half_up(value: Decimal, decimals: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=DECIMAL)
 
 
-def compare(stated: Stated, low: Decimal, high: Decimal | None, record_decimals: int) -> str | None:
+def compare(
+    stated: Stated,
+    low: Decimal,
+    high: Decimal | None,
+    record_decimals: int,
+    *,
+    factor: Decimal | None = None,
+    bound: str | None = None,
+) -> str | None:
     """The claim rule: None when ``stated`` states the record's value, else a reason.
 
-    ``low``/``high`` are the record's value (``high`` None unless a range) and
-    ``record_decimals`` its precision. Returns ``"value"`` when the text differs
-    from the record rounded half-up to the precision the text shows (or a single
-    value is claimed for a range, or the reverse), and ``"precision"`` when the
-    text shows more digits than the record has.
+    ``low``/``high`` are the record's value (``high`` None unless a range),
+    ``record_decimals`` its precision, ``bound`` "max" or "min" for a
+    one-sided figure (its value in ``low``), and ``factor`` turns the record's
+    unit into the text's (``Decimal(1) / 60`` for a figure in s stated in min).
+
+    Returns ``"bound"`` when the text's bound word disagrees with the figure
+    (``under 40 s`` for a point figure, ``over 40 s`` for ``{max: 40}``, a
+    one-sided figure stated without one), ``"value"`` when the text differs
+    from the record rounded half-up to the precision the text shows (or a
+    single value is claimed for a range, or the reverse), and
+    ``"precision"`` when the text shows more digits than the record has.
     """
+    qualifier = stated.qualifier
+    if bound is None:
+        if qualifier in {"min", "max"} or (qualifier is not None and high is not None):
+            return "bound"
+    elif qualifier != bound and not (bound == "max" and qualifier == "up to"):
+        return "bound"
     if (stated.high is None) != (high is None):
         return "value"
-    if stated.decimals > record_decimals:
+    scale = Decimal(1) if factor is None else factor
+    ends = [(low * scale, stated.low)]
+    if high is not None and stated.high is not None:
+        ends.append((high * scale, stated.high))
+    # The precision each side shows, as a step in the text's unit.
+    text_step = Decimal(1).scaleb(-stated.decimals)
+    record_step = Decimal(1).scaleb(-record_decimals) * scale
+    if text_step < record_step:
         # Too precise: say so when the text is right at the record's precision
         # ("1.90x" for 1.9x), so the author gets the useful message.
-        ends = [(low, stated.low)] + (
-            [(high, stated.high)] if high is not None and stated.high is not None else []
-        )
         same = all(
-            round_half_up(rec, record_decimals) == round_half_up(txt, record_decimals)
+            round_half_up(rec / scale, record_decimals)
+            == round_half_up(txt / scale, record_decimals)
             for rec, txt in ends
         )
         return "precision" if same else "value"
-    if round_half_up(low, stated.decimals) != stated.low:
+    if any(round_half_up(rec, stated.decimals) != txt for rec, txt in ends):
         return "value"
-    if (
-        high is not None
-        and stated.high is not None
-        and round_half_up(high, stated.decimals) != stated.high
-    ):
-        return "value"
-    if stated.decimals > record_decimals:
-        return "precision"
     return None
+
+
+def converts(stated_unit: str, figure_unit: str) -> Decimal | None:
+    """The factor from a figure's unit to a claim's, or None when they never convert.
+
+    The same unit gives 1; ratios and percentages never convert (``×`` is not
+    ``%``, ``%`` is not ``pp``).
+    """
+    if stated_unit == figure_unit:
+        return Decimal(1)
+    return conversion_factor(figure_unit, stated_unit)
+
+
+def check_stated(
+    text: str,
+    low: Decimal,
+    high: Decimal | None,
+    unit: str,
+    decimals: int,
+    bound: str | None = None,
+) -> tuple[Stated | None, str | None]:
+    """The claim rule on a link text against a figure: (what it states, verdict).
+
+    The verdict is None when the text states the figure, else ``"unstated"``
+    (not one quantity, or a unit the vocabulary lacks), ``"unit"`` (another dimension, or
+    a ratio or percentage in another unit), or a reason of :func:`compare`.
+    Claims in pages (:func:`fxsite.pages.claims.resolve_claim`) and the audit
+    of published pages both call this, so they judge a text the same way.
+    """
+    stated = parse_stated(text)
+    if stated is None:
+        return None, "unstated"
+    factor: Decimal | None = None
+    if stated.unit is not None:
+        factor = converts(stated.unit, unit)
+        if factor is None:
+            return stated, "unit"
+    return stated, compare(stated, low, high, decimals, factor=factor, bound=bound)
 
 
 def matches(stated: Stated, value: Decimal, *, decimals: int) -> bool:
@@ -214,10 +397,55 @@ def format_number(value: Decimal | float, decimals: int) -> str:
     rounded = round_half_up(_as_decimal(value), decimals)
     if rounded == 0:
         rounded = abs(rounded)
-    return f"{rounded:,.{decimals}f}"
+    # A negative precision ("2.1 million" shows hundred-thousands) writes digits.
+    return f"{rounded:,.{max(decimals, 0)}f}"
+
+
+#: How a one-sided figure is written: ``{max: 40, unit: s}`` is "under 40 s".
+BOUND_TEXT: dict[str, str] = {"max": "under", "min": "at least"}
+_BOUND_TEXT_ZH: dict[str, str] = {"max": "不超过", "min": "至少"}
 
 
 def format_quantity(
+    low: Decimal | float,
+    high: Decimal | float | None,
+    unit: str | None,
+    decimals: int,
+    bound: str | None = None,
+    *,
+    lang: str = "en",
+) -> str:
+    """A value, range or bound with its unit, as the build writes it into a page.
+
+    ``bound`` "max"/"min" writes a one-sided figure (``under 40\u00a0s``,
+    ``at least 100\u00a0GB/s``); the rest is :func:`_format_point`. ``lang``
+    "zh" writes a unit with a Chinese name in Chinese, without a space
+    (``178秒``, ``1.9倍``, ``不超过40秒``); other units stay as they are
+    (``6.40\u00a0GB/s``). Every form reads back through :func:`parse_stated`.
+    """
+    if lang == "zh":
+        body = _format_point_zh(low, high, unit, decimals)
+        return f"{_BOUND_TEXT_ZH[bound]}{body}" if bound else body
+    body = _format_point(low, high, unit, decimals)
+    return f"{BOUND_TEXT[bound]} {body}" if bound else body
+
+
+def _format_point_zh(
+    low: Decimal | float, high: Decimal | float | None, unit: str | None, decimals: int
+) -> str:
+    symbol = canonical_unit(unit) if unit is not None else None
+    chinese = None
+    if symbol is not None and not UNITS[symbol].prefix:
+        chinese = next((a for a in UNITS[symbol].aliases if any(map(is_cjk, a))), None)
+    if chinese is None:
+        return _format_point(low, high, unit, decimals)
+    body = format_number(low, decimals)
+    if high is not None:
+        body = f"{body}{_EN_DASH}{format_number(high, decimals)}"
+    return f"{body}{chinese}"
+
+
+def _format_point(
     low: Decimal | float,
     high: Decimal | float | None,
     unit: str | None,

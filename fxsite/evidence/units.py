@@ -9,10 +9,11 @@ case-insensitive for spelled-out words only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from fxsite.findings import did_you_mean
 
-__all__ = ["UNITS", "Unit", "canonical_unit", "unit_hint", "unit_of"]
+__all__ = ["UNITS", "Unit", "canonical_unit", "conversion_factor", "is_cjk", "unit_hint", "unit_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,102 +27,149 @@ class Unit:
     prefix: bool = False
     #: no space between number and unit, like ``1.9×`` and ``96%``
     tight: bool = False
+    #: exact size in its dimension's base unit (s, B, B/s, W, J …); None when
+    #: the unit never converts (ratios, percentages, rates, months, °C)
+    factor: Decimal | None = None
 
 
 def _u(
-    symbol: str, dimension: str, *aliases: str, prefix: bool = False, tight: bool = False
+    symbol: str,
+    dimension: str,
+    *aliases: str,
+    prefix: bool = False,
+    tight: bool = False,
+    factor: str | None = None,
 ) -> Unit:
-    return Unit(symbol, dimension, aliases, prefix, tight)
+    return Unit(symbol, dimension, aliases, prefix, tight, Decimal(factor) if factor else None)
 
 
 _ALL: tuple[Unit, ...] = (
-    # time
-    _u("ns", "time", "nanosecond", "nanoseconds"),
-    _u("µs", "time", "us", "μs", "microsecond", "microseconds"),
-    _u("ms", "time", "millisecond", "milliseconds", "msec"),
-    _u("s", "time", "sec", "secs", "second", "seconds"),
-    _u("min", "time", "mins", "minute", "minutes"),
-    _u("h", "time", "hr", "hrs", "hour", "hours"),
-    _u("d", "time", "day", "days"),
-    _u("wk", "time", "week", "weeks"),
-    _u("mo", "time", "month", "months"),
-    _u("yr", "time", "year", "years"),
+    # time (months and years have no exact length: they never convert)
+    _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", factor="1e-9"),
+    _u("µs", "time", "us", "μs", "microsecond", "microseconds", "微秒", factor="1e-6"),
+    _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", factor="1e-3"),
+    _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", factor="1"),
+    _u("min", "time", "mins", "minute", "minutes", "分钟", factor="60"),
+    _u("h", "time", "hr", "hrs", "hour", "hours", "小时", "个小时", factor="3600"),
+    _u("d", "time", "day", "days", "天", factor="86400"),
+    _u("wk", "time", "week", "weeks", "周", "个星期", factor="604800"),
+    _u("mo", "time", "month", "months", "个月"),
+    _u("yr", "time", "year", "years", "年"),
     # size (decimal and binary)
-    _u("B", "size", "byte", "bytes"),
-    _u("KB", "size", "kB", "kilobyte", "kilobytes"),
-    _u("MB", "size", "megabyte", "megabytes"),
-    _u("GB", "size", "gigabyte", "gigabytes"),
-    _u("TB", "size", "terabyte", "terabytes"),
-    _u("PB", "size", "petabyte", "petabytes"),
-    _u("KiB", "size"),
-    _u("MiB", "size"),
-    _u("GiB", "size"),
-    _u("TiB", "size"),
-    _u("PiB", "size"),
+    _u("B", "size", "byte", "bytes", "字节", factor="1"),
+    _u("KB", "size", "kB", "kilobyte", "kilobytes", factor="1e3"),
+    _u("MB", "size", "megabyte", "megabytes", factor="1e6"),
+    _u("GB", "size", "gigabyte", "gigabytes", factor="1e9"),
+    _u("TB", "size", "terabyte", "terabytes", factor="1e12"),
+    _u("PB", "size", "petabyte", "petabytes", factor="1e15"),
+    _u("EB", "size", "exabyte", "exabytes", factor="1e18"),
+    _u("KiB", "size", factor="1024"),
+    _u("MiB", "size", factor="1048576"),
+    _u("GiB", "size", factor="1073741824"),
+    _u("TiB", "size", factor="1099511627776"),
+    _u("PiB", "size", factor="1125899906842624"),
     # bandwidth
-    _u("B/s", "bandwidth", "Bps"),
-    _u("KB/s", "bandwidth", "kB/s"),
-    _u("MB/s", "bandwidth", "MBps"),
-    _u("GB/s", "bandwidth", "GBps"),
-    _u("TB/s", "bandwidth", "TBps"),
-    _u("MiB/s", "bandwidth"),
-    _u("GiB/s", "bandwidth"),
-    _u("Mb/s", "bandwidth", "Mbps", "Mbit/s"),
-    _u("Gb/s", "bandwidth", "Gbps", "Gbit/s"),
-    _u("Tb/s", "bandwidth", "Tbps"),
-    # rates
+    _u("B/s", "bandwidth", "Bps", factor="1"),
+    _u("KB/s", "bandwidth", "kB/s", factor="1e3"),
+    _u("MB/s", "bandwidth", "MBps", factor="1e6"),
+    _u("GB/s", "bandwidth", "GBps", factor="1e9"),
+    _u("TB/s", "bandwidth", "TBps", factor="1e12"),
+    _u("MiB/s", "bandwidth", factor="1048576"),
+    _u("GiB/s", "bandwidth", factor="1073741824"),
+    _u("Mb/s", "bandwidth", "Mbps", "Mbit/s", factor="125000"),
+    _u("Gb/s", "bandwidth", "Gbps", "Gbit/s", factor="125000000"),
+    _u("Tb/s", "bandwidth", "Tbps", factor="125000000000"),
+    # rates: each counts a different thing, so none converts into another
     _u("IOPS", "rate", "iops"),
     _u("ops/s", "rate", "op/s"),
-    _u("tokens/s", "rate", "tok/s", "token/s", "tokens per second"),
-    _u("req/s", "rate", "requests/s", "rps", "requests per second"),
+    _u("tokens/s", "rate", "tok/s", "token/s", "tokens/sec", "tokens per second"),
+    _u("TPS", "rate", "transactions per second"),
+    _u("req/s", "rate", "requests/s", "rps", "QPS", "qps", "requests per second"),
     _u("req/min", "rate", "requests/min", "rpm", "requests per minute"),
-    _u("samples/s", "rate", "sample/s", "samples per second"),
+    _u("samples/s", "rate", "sample/s", "samples/sec", "samples per second"),
     _u("images/s", "rate", "img/s", "images per second"),
     _u("fps", "rate", "frames per second"),
     _u("MT/s", "rate"),
     _u("GT/s", "rate"),
-    # compute throughput
-    _u("GFLOPS", "compute"),
-    _u("TFLOPS", "compute"),
-    _u("PFLOPS", "compute"),
+    # compute throughput and efficiency
+    _u("GFLOPS", "compute", factor="1e9"),
+    _u("TFLOPS", "compute", factor="1e12"),
+    _u("PFLOPS", "compute", factor="1e15"),
+    _u("EFLOPS", "compute", factor="1e18"),
+    _u("TOPS", "compute-int"),
+    _u("GFLOPS/W", "compute-efficiency", factor="1e9"),
+    _u("TFLOPS/W", "compute-efficiency", factor="1e12"),
+    _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
-    _u("×", "ratio", "x", "X", "times", tight=True),
+    _u("×", "ratio", "x", "X", "times", "倍", tight=True),
     _u("%", "percent", "percent", "per cent", "pct", tight=True),
-    _u("pp", "percent", "percentage points", "percentage point"),
+    _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
     # currency
-    _u("USD", "currency", "$", "US$", "dollars", "dollar", prefix=True),
-    _u("EUR", "currency", "€", "euros", "euro", prefix=True),
-    _u("GBP", "currency", "£", prefix=True),
-    _u("CNY", "currency", "¥", "RMB", "yuan", prefix=True),
+    _u("USD", "currency", "$", "US$", "dollars", "dollar", "美元", prefix=True),
+    _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),
+    _u("GBP", "currency", "£", "英镑", prefix=True),
+    _u("CNY", "currency", "¥", "RMB", "yuan", "元", "人民币", prefix=True),
     _u("¢", "currency", "cent", "cents"),
     # power and energy
-    _u("W", "power", "watt", "watts"),
-    _u("kW", "power", "kilowatt", "kilowatts"),
-    _u("MW", "power", "megawatt", "megawatts"),
-    _u("Wh", "energy"),
-    _u("kWh", "energy"),
-    _u("MWh", "energy"),
-    _u("GWh", "energy"),
-    _u("TWh", "energy"),
-    _u("J", "energy", "joule", "joules"),
-    _u("kJ", "energy", "kilojoule", "kilojoules"),
-    _u("mAh", "charge"),
-    _u("Ah", "charge"),
+    _u("W", "power", "watt", "watts", "瓦", factor="1"),
+    _u("kW", "power", "kilowatt", "kilowatts", "千瓦", factor="1e3"),
+    _u("MW", "power", "megawatt", "megawatts", "兆瓦", factor="1e6"),
+    _u("Wh", "energy", factor="3600"),
+    _u("kWh", "energy", "千瓦时", factor="3.6e6"),
+    _u("MWh", "energy", factor="3.6e9"),
+    _u("GWh", "energy", factor="3.6e12"),
+    _u("TWh", "energy", factor="3.6e15"),
+    _u("J", "energy", "joule", "joules", factor="1"),
+    _u("kJ", "energy", "kilojoule", "kilojoules", factor="1e3"),
+    _u("mAh", "charge", factor="3.6"),
+    _u("Ah", "charge", factor="3600"),
     # mass and length (hardware spec sheets)
-    _u("g", "mass", "gram", "grams"),
-    _u("kg", "mass", "kilogram", "kilograms"),
-    _u("mm", "length", "millimetre", "millimetres", "millimeter", "millimeters"),
-    _u("cm", "length", "centimetre", "centimetres", "centimeter", "centimeters"),
-    _u("km", "length", "kilometre", "kilometres", "kilometer", "kilometers"),
-    _u("inch", "length", "inches"),  # never "in": "#1 in the ranking"
+    _u("g", "mass", "gram", "grams", "克", factor="1"),
+    _u("kg", "mass", "kilogram", "kilograms", "公斤", "千克", factor="1e3"),
+    _u("t", "mass", "tonne", "tonnes", "metric ton", "metric tons", "吨", factor="1e6"),
+    _u(
+        "mm",
+        "length",
+        "millimetre",
+        "millimetres",
+        "millimeter",
+        "millimeters",
+        "毫米",
+        factor="1e-3",
+    ),
+    _u(
+        "cm",
+        "length",
+        "centimetre",
+        "centimetres",
+        "centimeter",
+        "centimeters",
+        "厘米",
+        factor="1e-2",
+    ),
+    _u("m", "length", "metre", "metres", "meter", "meters", "米", factor="1"),
+    _u(
+        "km",
+        "length",
+        "kilometre",
+        "kilometres",
+        "kilometer",
+        "kilometers",
+        "公里",
+        "千米",
+        factor="1e3",
+    ),
+    _u("inch", "length", "inches", factor="0.0254"),  # never "in": "#1 in the ranking"
+    _u("km/h", "speed", "kph", "公里/小时", "公里每小时"),
     # frequency
-    _u("Hz", "frequency"),
-    _u("MHz", "frequency"),
-    _u("GHz", "frequency"),
-    # temperature
-    _u("°C", "temperature", "degC"),
-    _u("°F", "temperature", "degF"),
+    _u("Hz", "frequency", "赫兹", factor="1"),
+    _u("kHz", "frequency", factor="1e3"),
+    _u("MHz", "frequency", "兆赫", factor="1e6"),
+    _u("GHz", "frequency", "吉赫", factor="1e9"),
+    # temperature (affine scales: never converted)
+    _u("°C", "temperature", "degC", "℃", "摄氏度"),
+    _u("°F", "temperature", "degF", "℉"),
 )
 
 #: canonical symbol -> unit
@@ -160,3 +208,20 @@ def unit_of(symbol: str) -> Unit:
 def unit_hint(text: str) -> str:
     """A message suffix suggesting the closest known unit."""
     return did_you_mean(text, _EXACT.keys())
+
+
+def conversion_factor(from_symbol: str, to_symbol: str) -> Decimal | None:
+    """The exact factor turning a value in ``from_symbol`` into ``to_symbol``.
+
+    None when the two never convert: another dimension, or a unit without an
+    exact factor (ratios, percentages, rates, currencies, months, °C).
+    """
+    a, b = UNITS[from_symbol], UNITS[to_symbol]
+    if a.dimension != b.dimension or a.factor is None or b.factor is None:
+        return None
+    return a.factor / b.factor
+
+
+def is_cjk(char: str) -> bool:
+    """True for a CJK ideograph (Chinese text has no spaces between words)."""
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"

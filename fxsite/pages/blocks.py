@@ -187,7 +187,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
                     bar["label"],
                     float(fig.low),
                     float(fig.high) if fig.high is not None else None,
-                    format_quantity(fig.low, fig.high, fig.unit, fig.decimals),
+                    format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound),
                     fig.ref,
                     fig.label,
                     block.href_for(fig.record, fig.name),

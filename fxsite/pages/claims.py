@@ -12,24 +12,38 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from fxsite.evidence.library import FigureValue, Library
-from fxsite.evidence.quantities import compare, format_number, format_quantity, parse_stated
+from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
+from fxsite.evidence.quantities import (
+    Stated,
+    check_stated,
+    converts,
+    format_number,
+    format_quantity,
+    parse_stated,
+    round_half_up,
+)
 from fxsite.evidence.units import UNITS
 
 __all__ = [
     "Claim",
     "ClaimProblem",
     "HrefFor",
+    "Suggestion",
     "bare_figure_message",
     "claim_markup",
     "escape_markdown",
     "figures_stating",
+    "generic_claim_text",
+    "page_language",
     "render_claim",
     "resolve_claim",
     "resolve_ref",
     "setup_anchor",
     "spoken_label",
+    "suggest_claims",
     "tooltip",
 ]
 
@@ -124,8 +138,19 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
     return None
 
 
-def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProblem:
-    """Resolve one evidence link; the text must state the record's value."""
+def page_language(path: str) -> str:
+    """The language of a page by its path: ``zh`` under a ``zh/`` folder, else ``en``."""
+    return "zh" if "zh" in PurePosixPath(path).parts[:-1] else "en"
+
+
+def resolve_claim(
+    text: str, dest: str, library: Library, *, lang: str = "en"
+) -> Claim | ClaimProblem:
+    """Resolve one evidence link; the text must state the record's value.
+
+    ``lang`` is the page's language (:func:`page_language`): an empty text is
+    filled in, and refusals suggest wordings, formatted for it (``178秒``).
+    """
     match = _DEST.match(dest)
     if match is None:
         return ClaimProblem("FX408", f"malformed evidence link '{dest}'")
@@ -150,39 +175,84 @@ def resolve_claim(text: str, dest: str, library: Library) -> Claim | ClaimProble
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
         )
-    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals)
+    filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound, lang=lang)
     if not text.strip():
         return Claim(record_id, figure, filled, fig)
-    stated = parse_stated(text)
-    if stated is None:
+    stated, verdict = check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
+    if verdict is not None or stated is None:
+        return _refusal(text, fig, stated, verdict, filled)
+    if stated.worded:
+        # The author's words ("2.1 million IOPS", "about 3 min", "178秒") are
+        # what the page shows; spacing is normalised.
+        display = " ".join(text.translate(WIDTH_MAP).split())
+    elif stated.unit is None:
+        display = _number_only(stated.low, stated.high, stated.decimals)
+    elif word := _display_unit(stated.unit, stated.unit_text):
+        display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
+    else:
+        display = format_quantity(stated.low, stated.high, stated.unit, stated.decimals)
+    return Claim(record_id, figure, display, fig)
+
+
+def _refusal(
+    text: str, fig: FigureValue, stated: Stated | None, verdict: str | None, filled: str
+) -> ClaimProblem:
+    """The refusal for a text that does not state ``fig``, naming a wording that passes."""
+    if stated is None or verdict == "unstated":
         return ClaimProblem(
             "FX403",
             f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty",
         )
-    if stated.unit_text and stated.unit is None:
+    if verdict == "unit":
+        never = " (ratios and percentages never convert)" if _never_converts(fig.unit) else ""
         return ClaimProblem(
-            "FX405", f"unknown unit '{stated.unit_text}' in '{text}'; {fig.ref} is in {fig.unit}"
+            "FX405",
+            f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}{never}; write '{filled}'",
         )
-    if stated.unit is not None and stated.unit != fig.unit:
-        return ClaimProblem("FX405", f"'{text}' is in {stated.unit} but {fig.ref} is in {fig.unit}")
-    verdict = compare(stated, fig.low, fig.high, fig.decimals)
+    if verdict == "bound":
+        if fig.bound is None and fig.high is None:
+            about = format_quantity(fig.low, None, fig.unit, fig.decimals)
+            why = f"{fig.ref} is the value {about}, not a bound"
+            return ClaimProblem("FX403", f"'{text}': {why}; write '{filled}' or 'about {about}'")
+        if fig.bound is None:
+            return ClaimProblem(
+                "FX403", f"'{text}': {fig.ref} is the range {filled}; write '{filled}'"
+            )
+        return ClaimProblem(
+            "FX403", f"'{text}' does not state {fig.ref}, which is {filled}; write '{filled}'"
+        )
     if verdict == "precision":
         return ClaimProblem(
             "FX404",
-            f"'{text}' shows {stated.decimals} decimal(s) but {fig.ref} is known to "
-            f"{fig.decimals}; write '{filled}'",
+            f"'{text}' shows {_places(stated.decimals)} but {fig.ref} is known to "
+            f"{fig.decimals} decimal(s); write '{filled}'",
         )
-    if verdict is not None:
-        shown = format_quantity(fig.low, fig.high, fig.unit, min(stated.decimals, fig.decimals))
-        return ClaimProblem(
-            "FX403", f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown})"
-        )
-    display = format_quantity(stated.low, stated.high, fig.unit, stated.decimals)
-    if stated.unit is None:
-        display = _number_only(stated.low, stated.high, stated.decimals)
-    elif word := _display_unit(fig.unit, stated.unit_text):
-        display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
-    return Claim(record_id, figure, display, fig)
+    factor = converts(stated.unit, fig.unit) if stated.unit else None
+    if factor is not None and factor != 1 and stated.unit is not None and fig.high is None:
+        shown = format_quantity(fig.low * factor, None, stated.unit, max(stated.decimals, 0))
+        if round_half_up(fig.low * factor, stated.decimals) == round_half_up(
+            fig.low * factor, max(stated.decimals, 0)
+        ):
+            return ClaimProblem(
+                "FX403",
+                f"'{text}' misstates {fig.ref}, which is {filled} (in {stated.unit}: {shown}); "
+                f"write '{filled}'",
+            )
+    precision = min(max(stated.decimals, 0), fig.decimals)
+    shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound)
+    return ClaimProblem(
+        "FX403",
+        f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "
+        f"write '{filled}'",
+    )
+
+
+def _places(decimals: int) -> str:
+    return f"{decimals} decimal(s)"
+
+
+def _never_converts(unit: str) -> bool:
+    return UNITS[unit].dimension in {"ratio", "percent"}
 
 
 def _number_only(low: object, high: object, decimals: int) -> str:
@@ -195,51 +265,112 @@ def _number_only(low: object, high: object, decimals: int) -> str:
     return text
 
 
-_APPROX = re.compile(
-    r"^(?:~|≈|\+|about|around|approximately|approx\.?|nearly|almost|over|under|"
-    r"up to|more than|less than|at least|some)\s*",
-    re.IGNORECASE,
-)
+# A bound or approximation word at the start of a bare figure ("about 94 s"):
+# when the figure states no bound, it stays outside the link.
+_LEAD = re.compile(rf"^(?:\+|(?i:{alternation({**BOUND_WORDS, **APPROX_WORDS})}))\s*")
+_WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]")
+_STOP = {"the", "and", "for", "with", "from", "that", "this", "was", "are", "per", "its", "than"}
 
 
-def figures_stating(text: str, library: Library, limit: int = 3) -> list[str]:
-    """Citable figures whose value ``text`` (a bare figure) states, best first."""
-    stated = parse_stated(_APPROX.sub("", text.strip()))
-    if stated is None:
-        return []
-    found = []
+@dataclass(frozen=True)
+class Suggestion:
+    """A claim that states a bare figure: ``markdown`` passes :func:`resolve_claim`."""
+
+    ref: str
+    #: the link text (may be shorter than the bare figure: "about" stays outside)
+    text: str
+    #: the whole replacement, ``about [94 s](evidence:R1#save_time_fx100)``
+    markdown: str
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower())) - _STOP
+
+
+def suggest_claims(
+    text: str, library: Library, *, context: str = "", limit: int = 3
+) -> list[Suggestion]:
+    """Claims to write for a bare figure, best first.
+
+    A figure qualifies when the bare text, as a link text, passes the claim
+    rule for it (after scale words and unit conversion). The writer's leading
+    "about", "over" or "+" stays outside the link when the rest passes alone
+    (``about [94 s](…)``); a bound that the figure needs goes inside
+    (``[under 40 s](…)`` for ``{max: 40}``). Figures whose ``what`` and record
+    title share the most words with ``context`` (the sentence around the
+    bare figure) come first.
+    """
+    bare = " ".join(text.split())
+    lead = _LEAD.match(bare)
+    tries = ([(lead.group(), bare[lead.end() :])] if lead else []) + [("", bare)]
+    context_words = _words(context)
+    found: list[tuple[tuple[int, int, str], Suggestion]] = []
     for fig in library.figures.values():
         if library.records[fig.record].status != "active":
             continue
-        if stated.unit is not None and stated.unit != fig.unit:
-            continue
-        if compare(stated, fig.low, fig.high, fig.decimals) is None:
-            # Prefer a figure stated at exactly this precision.
-            found.append((fig.decimals != stated.decimals, fig.ref))
-    return [ref for _, ref in sorted(found)[:limit]]
+        for outside, link_text in tries:
+            stated, verdict = check_stated(
+                link_text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound
+            )
+            if verdict is None and stated is not None:
+                about = _words(f"{fig.what or ''} {fig.name} {library.records[fig.record].title}")
+                rank = (
+                    -len(about & context_words),
+                    abs(fig.decimals - stated.decimals),  # the precision the text shows
+                    fig.ref,
+                )
+                markdown = f"{outside}[{link_text}](evidence:{fig.ref})"
+                found.append((rank, Suggestion(fig.ref, link_text, markdown)))
+                break
+    return [suggestion for _, suggestion in sorted(found, key=lambda f: f[0])[:limit]]
 
 
-def claim_markup(text: str, ref: str) -> str:
+def figures_stating(text: str, library: Library, limit: int = 3, *, context: str = "") -> list[str]:
+    """Citable figures whose value ``text`` (a bare figure) states, best first."""
+    return [s.ref for s in suggest_claims(text, library, context=context, limit=limit)]
+
+
+def generic_claim_text(text: str) -> str:
+    """The link text to suggest for a bare figure no record states.
+
+    The bare text itself when the claim grammar reads it; else empty (an empty
+    link text is filled in with the record's value, so it always passes).
+    """
+    bare = " ".join(text.split())
+    return bare if parse_stated(bare) is not None else ""
+
+
+def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
     """The claim to write for bare figure ``text`` citing ``ref``.
 
+    With the library, the suggestion of :func:`suggest_claims` for ``ref``
+    (the whole text in the link when it passes there, ``under 40 s`` for a
+    one-sided figure). Without it, or when ``ref`` does not state ``text``,
     ``about 94 s`` -> ``about [94 s](evidence:R1#save_time_fx100)``: the link
     text states the value only; the writer's wording stays around it.
     """
-    approx = _APPROX.match(text.strip())
-    lead = approx.group(0) if approx else ""
-    return f"{lead}[{text.strip()[len(lead) :]}](evidence:{ref})"
+    if library is not None:
+        for suggestion in suggest_claims(text, library, limit=len(library.figures)):
+            if suggestion.ref == ref:
+                return suggestion.markdown
+    lead = _LEAD.match(text.strip())
+    outside = lead.group(0) if lead else ""
+    return f"{outside}[{text.strip()[len(outside) :]}](evidence:{ref})"
 
 
-def bare_figure_message(text: str, library: Library) -> str:
+def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
     """What to tell an author about a bare figure: the claim to write, if one fits."""
-    refs = figures_stating(text, library)
-    if not refs:
+    suggestions = suggest_claims(text, library, context=context)
+    if not suggestions:
+        link_text = generic_claim_text(text)
         return (
-            f"bare figure '{text}': cite its record as [{text}](evidence:ID#figure), or remove it"
+            f"bare figure '{text}': cite its record as [{link_text}](evidence:ID#figure)"
+            + ("" if link_text else " (an empty link text is filled in with the value)")
+            + ", or remove it"
         )
-    suggestion = claim_markup(text, refs[0])
-    others = f" (also matches {', '.join(refs[1:])})" if refs[1:] else ""
-    return f"bare figure '{text}': did you mean {suggestion}?{others}"
+    others = [s.ref for s in suggestions[1:]]
+    also = f" (also matches {', '.join(others)})" if others else ""
+    return f"bare figure '{text}': did you mean {suggestions[0].markdown}?{also}"
 
 
 def escape_markdown(text: str) -> str:
@@ -325,7 +456,9 @@ def render_claim(
     if claim.value is not None:
         fig = claim.value
         attrs["data-fx-unit"] = fig.unit
-        if fig.high is None:
+        if fig.bound is not None:
+            attrs[f"data-fx-{fig.bound}"] = str(fig.low)
+        elif fig.high is None:
             attrs["data-fx-value"] = str(fig.low)
         else:
             attrs["data-fx-min"] = str(fig.low)

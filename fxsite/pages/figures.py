@@ -32,6 +32,16 @@ each decision is written where it is made:
 * ``20 times`` (occurrences) is a count; ``20 times faster`` is a ratio.
 * Vague amounts (``several minutes``, ``a few hours``, ``hundreds of ms``,
   ``an hour``) state no value and are not figures.
+
+Beyond fxsite's unit vocabulary, any unit-like word after a number makes a
+figure: rates of anything per a unit (``79 samples/sec``), throughput
+acronyms (``2400TPS``), compute with its precision (``3,958 FP8 TFLOPS``),
+machine time (``8,000 GPU hours``), ``8:1``, and any physical unit pint's
+registry knows (:mod:`fxsite.pages.unitwords`). Chinese needs no word
+boundary: a number right after a CJK character may start a figure
+(``提升30%``), Chinese units and scale words follow it (``2.3亿元``), and
+:mod:`fxsite.pages.cjk_figures` reads figures in Chinese numerals. ``2026年``
+before a month is a date.
 """
 
 from __future__ import annotations
@@ -40,7 +50,70 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from fxsite.evidence.units import UNITS
+from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.units import UNITS, canonical_unit
+from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.figure_vocab import (
+    APPROX as _APPROX,
+)
+from fxsite.pages.figure_vocab import (
+    CJK_CURRENCY as _CJK_CURRENCY,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_CODES as _CURRENCY_CODES,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_SIGNS as _CURRENCY_SIGNS,
+)
+from fxsite.pages.figure_vocab import (
+    CURRENCY_WORDS as _CURRENCY_WORDS,
+)
+from fxsite.pages.figure_vocab import (
+    END as _END,
+)
+from fxsite.pages.figure_vocab import (
+    MAG_MONEY as _MAG_MONEY,
+)
+from fxsite.pages.figure_vocab import (
+    MAG_UNIT as _MAG_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    NUM as _NUM,
+)
+from fxsite.pages.figure_vocab import (
+    PER as _PER,
+)
+from fxsite.pages.figure_vocab import (
+    QUALIFIER as _QUALIFIER,
+)
+from fxsite.pages.figure_vocab import (
+    RANGE_SEP as _RANGE_SEP,
+)
+from fxsite.pages.figure_vocab import (
+    SIGN as _SIGN,
+)
+from fxsite.pages.figure_vocab import (
+    SP as _SP,
+)
+from fxsite.pages.figure_vocab import (
+    START as _START,
+)
+from fxsite.pages.figure_vocab import (
+    SYMBOL_UNIT as _SYMBOL_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    VALUE as _VALUE,
+)
+from fxsite.pages.figure_vocab import (
+    WORD_UNIT as _WORD_UNIT,
+)
+from fxsite.pages.figure_vocab import (
+    WORDS as _WORDS,
+)
+from fxsite.pages.figure_vocab import (
+    alternation as _alternation,
+)
+from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["FigureSpan", "find_bare_figures"]
 
@@ -56,100 +129,25 @@ class FigureSpan:
     kind: str
 
 
-# ---------------------------------------------------------------------------
-# Regex pieces
-# ---------------------------------------------------------------------------
-
-
-def _alternation(names: set[str]) -> str:
-    """Names as one alternation, longest first so ``GB/s`` wins over ``GB``."""
-    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
-
-
-def _is_word(name: str) -> bool:
-    # Spelled-out words ("seconds", "per cent") are matched case-insensitively
-    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
-    return len(name) >= 3 and all((c.isalpha() and c.islower()) or c == " " for c in name)
-
-
-def _unit_names() -> tuple[set[str], set[str]]:
-    """(symbols, words) of every unit that takes a plain number before it."""
-    symbols: set[str] = set()
-    words: set[str] = set()
-    for unit in UNITS.values():
-        if unit.dimension in {"ratio", "percent", "currency", "count"}:
-            continue  # each has its own rule below
-        for name in (unit.symbol, *unit.aliases):
-            (words if _is_word(name) else symbols).add(name)
-    return symbols, words
-
-
-_SYMBOLS, _WORDS = _unit_names()
-_CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
-_CURRENCY_SIGNS = {n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()}
-_CURRENCY_CODES = {
-    n for u in _CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
-}
-_CURRENCY_WORDS = {n for u in _CURRENCIES for n in u.aliases if n.isalpha() and n.islower()}
-
-# A space inside a quantity: ordinary, no-break, thin or narrow no-break.
-_SP = r"[ \u00a0\u2009\u202f]"
-
-# Where a figure may start: not inside a word or number ("FX100", "R1",
-# "v2.0", "x86_64"), not after "word-" ("Llama-3-70B", "DDR5-4800"), not in a
-# time of day ("10:30").
-_START = r"(?<![\w.])(?<!\w-)(?<!\d:)"
-
-# A number: thousands separators only in whole groups of three (comma, or a
-# no-break/thin space as in SI style), then an optional fraction.
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[\u00a0\u2009\u202f]\d{3})+|\d+)(?:\.\d+)?"
-
-# A sign belongs to the value: "+96%", "−47%", "±2%".
-_SIGN = r"(?:\+/-|±|[+\-−])"
-
-# Approximation words and signs: part of the figure, since "about 10 hours"
-# is the claim as written.
-_APPROX = (
-    r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
-    r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
-    r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
-    r"|(?i:sub)-"  # "sub-100 µs"
-    # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
-    r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + _SP + r"?)"
-)
-
-# A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
-# is punctuation), "to", "or", or the East Asian "~" ("6.2~9.3").
-_RANGE_SEP = rf"(?:[–—‒-]|{_SP}+(?:to|or){_SP}+|~)"
-
-# Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
-_MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
-_MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{_SP}{_MAG_WORDS})"
-# With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
-_MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{_SP}?(?:bn|mn)\b|{_SP}?{_MAG_WORDS})"
-
-# A value: a number or a range of numbers, with sign and approximation.
-_VALUE = rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_RANGE_SEP}{_SIGN}?{_NUM})?"
-
-_SYMBOL_UNIT = _alternation(_SYMBOLS)
-_WORD_UNIT = rf"(?i:{_alternation(_WORDS)})"
-
 # number + unit: "178 s", "178s", "6.40 GB/s", "10-hour", "1.2M IOPS".
 # The magnitude is tried last (lazy) so "5 MB" reads as megabytes.
 _UNIT_FIGURE = re.compile(
     rf"""{_VALUE}
     (?P<mag>{_MAG_UNIT})??
+    (?:{_SP}?{_QUALIFIER})?
     (?:
         {_SP}?(?P<symbol>{_SYMBOL_UNIT})
       | (?:{_SP}|-)?(?P<word>{_WORD_UNIT})
     )
-    (?!\w)""",
+    {_PER}
+    {_END}""",
     re.VERBOSE,
 )
 
 # Percent: "96%", "+96 %", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = re.compile(
-    rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b|{_SP}?pp\b)",
+    rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
+    rf"|{_SP}?pp\b|{_SP}?个?百分点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -222,10 +220,10 @@ _FRACTION_FIGURE = re.compile(
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?<=\b(?i:by)\s)(?i:a|one|two)\s+(?i:thirds?|quarters?)\b  # "shrank by a third" …
+  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:thirds?|quarters?)\b  # "shrank by a third" …
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
-  | \b(?i:a|one|two|three)\s+(?i:thirds?|quarters?|fifths?|tenths?)
+  | \b(?i:a|one|two|three)[\s-](?i:thirds?|quarters?|fifths?|tenths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
     """,
     re.VERBOSE,
@@ -233,17 +231,18 @@ _FRACTION_FIGURE = re.compile(
 
 # Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M".
 _CURRENCY_PREFIX = re.compile(
-    rf"""(?<![\w.])(?:{_APPROX})?{_SIGN}?
-    (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?){_SP}?
+    rf"""{_START}(?:{_APPROX})?{_SIGN}?
+    (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
     {_NUM}{_MAG_MONEY}?
     (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
-    (?![\w])""",
+    {_PER}(?![\w])""",
     re.VERBOSE,
 )
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
 _CURRENCY_SUFFIX = re.compile(
     rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
-    (?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b""",
+    (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
+      | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
     re.VERBOSE,
 )
 
@@ -253,6 +252,53 @@ _CURRENCY_SUFFIX = re.compile(
 _ARROW_LEFT = re.compile(
     rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
 )
+
+# Chinese "from A to B": "从3.26提升到6.40 GB/s" states two figures too.
+_FROM_LEFT = re.compile(
+    rf"从{_SP}?(?P<num>{_SIGN}?{_NUM}){_SP}?[\u4e00-\u9fff]{{0,3}}(?:到|至){_SP}?\Z"
+)
+
+# A compression or dedup ratio: "8:1", "最高可达8:1" (never a time: minutes
+# have two digits).
+_COLON_RATIO = re.compile(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
+
+# Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
+# "5 requests per minute". The first divisor must be a unit.
+_RATE_FIGURE = re.compile(
+    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
+    [A-Za-z][A-Za-z-]{{0,30}}
+    (?:/(?P<per>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*|{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
+    {_END}""",
+    re.VERBOSE,
+)
+# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS".
+_ACRONYM_RATE = re.compile(
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS){_PER}{_END}"
+)
+# Time of a machine or a person: "8 GPU hours", "300 node-hours".
+_NOUN_TIME = re.compile(
+    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
+    (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-{_SP}]
+    (?i:hours?|days?|months?|years?|minutes?|seconds?){_END}""",
+    re.VERBOSE,
+)
+# Any other physical unit pint knows: "40 tonnes", "120 mph", "3 kPa".
+_OPEN_UNIT = re.compile(
+    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*{_END}"
+)
+# Chinese words after a figure that bound or approximate it ("30秒以内").
+_SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
+# Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" (a
+# process node), "约需5分钟阅读" (a reading time, like "5 min read").
+_NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
+_NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
+_READING_AFTER = re.compile(r"\s?阅读")
+_CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
+
+
+def _is_divisor(word: str) -> bool:
+    return canonical_unit(word) is not None or is_unit_word(word)
+
 
 # Name exceptions, checked on a unit match (see the module docstring).
 # A product code right before a glued size: "A100 80GB", "MI300X 192GB", "RTX 4090 24GB".
@@ -280,6 +326,12 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
             return True  # "the 1990s", "100s of GPUs"
         if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
             return True  # "A100 80GB"
+    if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
+        return True  # "2026年" is a date, "5年质保" a warranty
+    if _NAMED.fullmatch(text, start, end):
+        return True  # "0-100 km/h" names an acceleration test
+    if symbol == "分钟" and _READING_AFTER.match(text, end):
+        return True  # "5分钟阅读" labels a page
     unit = symbol or word or ""
     if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
         return True  # "a 19-inch rack" names a standard
@@ -308,6 +360,24 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield match.start(), match.end(), "number-word"
     for match in _FRACTION_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"
+    yield from cjk_candidates(text)
+    for match in _COLON_RATIO.finditer(text):
+        yield match.start(), match.end(), "ratio"
+    for match in _RATE_FIGURE.finditer(text):
+        if _is_divisor(match["per"] or match["per_word"]):
+            yield match.start(), match.end(), "unit"
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME):
+        for match in pattern.finditer(text):
+            yield match.start(), match.end(), "unit"
+    for match in _OPEN_UNIT.finditer(text):
+        # Units of fxsite's vocabulary went through the name rules above.
+        token = match["token"]
+        if (
+            canonical_unit(token) is None
+            and is_unit_word(token)
+            and not _NODE_AFTER.match(text, match.end())
+        ):
+            yield match.start(), match.end(), "unit"
 
 
 def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -326,7 +396,9 @@ def _merge_ranges(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[in
     for start, end, kind in spans:
         if merged:
             p_start, p_end, p_kind = merged[-1]
-            if p_kind == kind and end > p_end and text[p_end:start] in {"–", "—", "-"}:
+            gap = text[p_end:start]
+            tilde = not gap and text[start : start + 1] in {"~", "～"}  # "0℃~40℃"
+            if p_kind == kind and end > p_end and (gap in {"–", "—", "-", "至", "到"} or tilde):
                 merged[-1] = (p_start, end, kind)
                 continue
         merged.append((start, end, kind))
@@ -342,11 +414,15 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
         start, _end, kind = pending.pop()
         match = _ARROW_LEFT.search(text, max(0, start - 48), start)
         if match is None:
-            continue
-        number = re.match(rf"(?:{_APPROX})?{_SIGN}?{_NUM}", text[match.start() : start])
-        if number is None:  # pragma: no cover - the arrow pattern starts with one
-            continue
-        left = (match.start(), match.start() + number.end())
+            chinese = _FROM_LEFT.search(text, max(0, start - 48), start)
+            if chinese is None:
+                continue
+            left = chinese.span("num")
+        else:
+            number = re.match(rf"(?:{_APPROX})?{_SIGN}?{_NUM}", text[match.start() : start])
+            if number is None:  # pragma: no cover - the arrow pattern starts with one
+                continue
+            left = (match.start(), match.start() + number.end())
         if any(s < left[1] and left[0] < e for s, e in taken):
             continue  # "178 s → 94 s": the left side is a figure already
         taken.append(left)
@@ -361,7 +437,18 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     ``text`` is prose with non-prose (code, evidence links, URLs) already
     blanked to spaces by the caller, so offsets are source offsets.
     """
-    spans = _select(list(_candidates(text)))
-    spans = _merge_ranges(text, spans)
-    spans = _arrow_operands(text, spans)
+    # Full-width digits and signs ("９６％") read as ASCII; one character
+    # each, so offsets stay the caller's.
+    scan = text.translate(WIDTH_MAP)
+    found = [c for c in _candidates(scan) if not _NAMED.fullmatch(scan, c[0], c[1])]
+    spans = _select(found)
+    spans = _merge_ranges(scan, spans)
+    spans = _arrow_operands(scan, spans)
+    spans = [(s, _with_suffix(scan, e), kind) for s, e, kind in spans]
     return [FigureSpan(s, e, text[s:e], kind) for s, e, kind in spans]
+
+
+def _with_suffix(text: str, end: int) -> int:
+    """``end`` past a Chinese bound word glued after the figure ("30秒以内")."""
+    suffix = _SUFFIX.match(text, end)
+    return suffix.end() if suffix else end

@@ -20,6 +20,7 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     bare_figure_message,
+    page_language,
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
@@ -88,7 +89,8 @@ def _bare(masked: str, path: str, pos: Positioner, library: Library) -> list[Fin
     findings = []
     for span in find_bare_figures(masked):
         line, col = pos(span.start)
-        message = bare_figure_message(span.text, library)
+        context = masked[max(0, span.start - 160) : span.end + 160]
+        message = bare_figure_message(span.text, library, context=context)
         findings.append(Finding(path, line, col, "FX501", message, text=span.text))
     return findings
 
@@ -120,7 +122,7 @@ def rewrite_text(
     for link in links:
         out.append(text[last : link.start])
         last = link.end
-        result = resolve_claim(link.text, link.dest, library)
+        result = resolve_claim(link.text, link.dest, library, lang=page_language(path))
         if isinstance(result, ClaimProblem):
             line, col = pos(link.start)
             findings.append(Finding(path, line, col, result.code, result.message, text=link.text))

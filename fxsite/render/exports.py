@@ -148,7 +148,9 @@ def record_data(library: Library, record_id: str) -> dict[str, Any]:
 def figure_data(fig: FigureValue) -> dict[str, Any]:
     """One figure with its value as an exact decimal string."""
     out: dict[str, Any] = {"ref": fig.ref, "record": fig.record, "name": fig.name}
-    if fig.high is None:
+    if fig.bound is not None:
+        out[fig.bound] = str(fig.low)  # one-sided: {"max": "40"} is "under 40 s"
+    elif fig.high is None:
         out["value"] = str(fig.low)
     else:
         out["min"], out["max"] = str(fig.low), str(fig.high)
@@ -156,7 +158,7 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
         unit=fig.unit,
         decimals=fig.decimals,
         label=fig.label,
-        display=format_quantity(fig.low, fig.high, fig.unit, fig.decimals),
+        display=format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound),
     )
     if fig.what:
         out["what"] = fig.what

@@ -51,7 +51,7 @@ def _status(record: Record) -> str:
 
 
 def _value(fig: FigureValue) -> str:
-    return _e(format_quantity(fig.low, fig.high, fig.unit, fig.decimals))
+    return _e(format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound))
 
 
 def legend() -> str:

@@ -1,0 +1,187 @@
+"""The words people write numbers with: scale words, number words, bound words.
+
+One vocabulary for the claim grammar (:mod:`fxsite.evidence.quantities`) and
+the bare-figure detector (:mod:`fxsite.pages.figures`), so that a wording the
+detector reports as a figure is a wording a claim may use.
+
+Every value is an exact :class:`~decimal.Decimal`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+
+__all__ = [
+    "APPROX_SUFFIXES",
+    "APPROX_WORDS",
+    "BOUND_SUFFIXES",
+    "BOUND_WORDS",
+    "MONEY_SCALE_SUFFIXES",
+    "MULTIPLIER_WORDS",
+    "NUMBER_WORDS",
+    "SCALE_SUFFIXES",
+    "SCALE_WORDS",
+    "WIDTH_MAP",
+    "alternation",
+]
+
+#: Full-width digits, signs and letters read as their ASCII forms ("９６％").
+WIDTH_MAP = str.maketrans(
+    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "}
+)
+
+#: Scale words, spelled out after a space or not ("2.1 million", "2.3亿").
+SCALE_WORDS: dict[str, Decimal] = {
+    "hundred": Decimal("1e2"),
+    "thousand": Decimal("1e3"),
+    "million": Decimal("1e6"),
+    "billion": Decimal("1e9"),
+    "trillion": Decimal("1e12"),
+    "万亿": Decimal("1e12"),
+    "千万": Decimal("1e7"),
+    "百万": Decimal("1e6"),
+    "亿": Decimal("1e8"),
+    "万": Decimal("1e4"),
+    "千": Decimal("1e3"),
+}
+
+#: Scale suffixes glued to the number ("350K", "2.1M", "$1.2B", "€3bn").
+#: "B" and "T" mean billions and trillions only next to a currency: alone,
+#: "70B" names a model size.
+SCALE_SUFFIXES: dict[str, Decimal] = {
+    "k": Decimal("1e3"),
+    "K": Decimal("1e3"),
+    "M": Decimal("1e6"),
+    "mn": Decimal("1e6"),
+    "bn": Decimal("1e9"),
+}
+MONEY_SCALE_SUFFIXES: dict[str, Decimal] = {
+    **SCALE_SUFFIXES,
+    "m": Decimal("1e6"),
+    "B": Decimal("1e9"),
+    "T": Decimal("1e12"),
+}
+
+#: Number words one to twenty, and the tens ("thirty" …), in English and Chinese.
+NUMBER_WORDS: dict[str, Decimal] = {
+    word: Decimal(i)
+    for i, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+    if i
+} | {
+    "thirty": Decimal(30),
+    "forty": Decimal(40),
+    "fifty": Decimal(50),
+    "sixty": Decimal(60),
+    "seventy": Decimal(70),
+    "eighty": Decimal(80),
+    "ninety": Decimal(90),
+    **{c: Decimal(i) for i, c in enumerate("零一二三四五六七八九十", start=0) if i},
+    "两": Decimal(2),
+}
+
+#: Words that are a ratio on their own: (value, decimals shown).
+MULTIPLIER_WORDS: dict[str, tuple[Decimal, int]] = {
+    "twice": (Decimal(2), 0),
+    "double": (Decimal(2), 0),
+    "doubled": (Decimal(2), 0),
+    "triple": (Decimal(3), 0),
+    "tripled": (Decimal(3), 0),
+    "quadruple": (Decimal(4), 0),
+    "quadrupled": (Decimal(4), 0),
+    "half": (Decimal("0.5"), 1),
+    "翻倍": (Decimal(2), 0),
+    "一半": (Decimal("0.5"), 1),
+}
+
+#: Words before the number that bound it: "max" (the value is at most it) or
+#: "min" (at least it).
+BOUND_WORDS: dict[str, str] = {
+    "under": "max",
+    "below": "max",
+    "less than": "max",
+    "fewer than": "max",
+    "at most": "max",
+    "no more than": "max",
+    "not more than": "max",
+    "<": "max",
+    "<=": "max",
+    "≤": "max",
+    "低于": "max",
+    "少于": "max",
+    "小于": "max",
+    "不到": "max",
+    "不超过": "max",
+    "最多": "max",
+    "at least": "min",
+    "over": "min",
+    "more than": "min",
+    "above": "min",
+    "no less than": "min",
+    "not less than": "min",
+    ">": "min",
+    ">=": "min",
+    "≥": "min",
+    "超过": "min",
+    "至少": "min",
+    "不低于": "min",
+    "不少于": "min",
+    "高于": "min",
+    "大于": "min",
+}
+
+#: Words after the quantity that bound it ("40秒以内", "100 GB/s以上").
+BOUND_SUFFIXES: dict[str, str] = {"以内": "max", "以下": "max", "以上": "min"}
+
+#: Words that state a point value loosely: "about" (either side) and "up to"
+#: (the most it reaches; also agrees with a ``max`` figure).
+APPROX_WORDS: dict[str, str] = {
+    "about": "about",
+    "around": "about",
+    "approximately": "about",
+    "approx.": "about",
+    "roughly": "about",
+    "some": "about",
+    "~": "about",
+    "≈": "about",
+    "∼": "about",
+    "约": "about",
+    "大约": "about",
+    "up to": "up to",
+    "as much as": "up to",
+    "最高": "up to",
+    "高达": "up to",
+    "最高可达": "up to",
+    "可达": "up to",
+}
+APPROX_SUFFIXES: dict[str, str] = {"左右": "about"}
+
+
+def alternation(names: Iterable[str]) -> str:
+    """Names as one regex alternation, longest first so ``GB/s`` wins over ``GB``."""
+    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))

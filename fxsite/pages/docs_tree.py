@@ -1,0 +1,147 @@
+"""The pages of a docs folder, as MkDocs will see them, and what stops a build.
+
+MkDocs walks ``docs/`` following symbolic links and takes every file ending
+in one of its Markdown suffixes as a page; ``check`` must see the same pages,
+or it passes what the build refuses. Decisions:
+
+* the Markdown suffixes are MkDocs' own, case-sensitive as in MkDocs:
+  ``.md``, ``.markdown``, ``.mdown``, ``.mkdn``, ``.mkd``; a file ending in
+  ``.MD`` is not a page and MkDocs copies it as it is, so it is a warning
+  (its text is published raw; the output gate reads it);
+* names starting with a dot are left out, as MkDocs' default ``exclude_docs``
+  does;
+* a symbolic link that points nowhere, or a folder link that loops back on
+  itself, would end MkDocs with a traceback: each is a finding (FX105), and
+  the walk goes on;
+* two sources that publish to the same URL (``t.md`` and ``t/index.md``, or
+  an authored page where the build generates one) are FX605: one of them
+  would silently replace the other.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fxsite.findings import Finding
+
+__all__ = ["MARKDOWN_SUFFIXES", "DocsTree", "page_dest", "url_clashes", "walk_docs"]
+
+#: MkDocs' Markdown suffixes (``mkdocs.utils.markdown_extensions``).
+MARKDOWN_SUFFIXES = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
+
+
+@dataclass
+class DocsTree:
+    """Pages (docs-relative, sorted) and the problems met on the way."""
+
+    pages: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
+    """Every page under ``docs_dir``; ``shown`` is how findings name the folder."""
+    tree = DocsTree()
+    seen: set[tuple[int, int]] = set()
+
+    def where(rel: str) -> str:
+        return f"{shown}/{rel}" if shown not in ("", ".") else rel
+
+    def walk(folder: Path, rel: str) -> None:
+        try:
+            stat = folder.stat()
+        except OSError as exc:
+            tree.findings.append(
+                Finding(where(rel), 1, 1, "FX105", f"cannot read folder: {exc.strerror}")
+            )
+            return
+        key = (stat.st_dev, stat.st_ino)
+        if key in seen:
+            tree.findings.append(
+                Finding(
+                    where(rel),
+                    1,
+                    1,
+                    "FX105",
+                    "this folder link loops back to a folder above it; MkDocs cannot build it",
+                )
+            )
+            return
+        seen.add(key)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            tree.findings.append(
+                Finding(where(rel), 1, 1, "FX105", f"cannot read folder: {exc.strerror}")
+            )
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            child = f"{rel}/{entry.name}" if rel else entry.name
+            path = Path(entry.path)
+            if entry.is_symlink() and not path.exists():
+                tree.findings.append(
+                    Finding(where(child), 1, 1, "FX105", "symbolic link points nowhere")
+                )
+                continue
+            if entry.is_dir(follow_symlinks=True):
+                walk(path, child)
+            elif entry.name.endswith(MARKDOWN_SUFFIXES):
+                tree.pages.append(child)
+            elif entry.name.lower().endswith(MARKDOWN_SUFFIXES):
+                tree.findings.append(
+                    Finding(
+                        where(child),
+                        1,
+                        1,
+                        "FX105",
+                        "not a page (MkDocs reads only lower-case Markdown suffixes) and would "
+                        f"be published as raw text; rename it to {entry.name.rsplit('.', 1)[0]}.md",
+                        severity="warning",
+                    )
+                )
+
+    walk(docs_dir, "")
+    tree.pages.sort()
+    return tree
+
+
+def page_dest(src: str, directory_urls: bool = True) -> str:
+    """The file a page becomes in the built site, by MkDocs' rule."""
+    stem, _ = posixpath.splitext(src)
+    folder, name = posixpath.split(stem)
+    if name in ("index", "README"):
+        return posixpath.join(folder, "index.html")
+    if directory_urls:
+        return posixpath.join(folder, name, "index.html")
+    return posixpath.join(folder, f"{name}.html")
+
+
+def url_clashes(
+    pages: Iterable[str], generated: Iterable[str], directory_urls: bool, shown: str = "docs"
+) -> list[Finding]:
+    """Authored pages that publish where another page or a generated one does (FX605)."""
+    owner: dict[str, str] = {page_dest(g, directory_urls): f"the generated {g}" for g in generated}
+    findings = []
+    for src in sorted(pages):
+        dest = page_dest(src, directory_urls)
+        if dest in owner:
+            where = f"{shown}/{src}" if shown not in ("", ".") else src
+            findings.append(
+                Finding(
+                    where,
+                    1,
+                    1,
+                    "FX605",
+                    f"{src} publishes to {dest}, as {owner[dest]} does: one would replace the "
+                    "other; rename it (or move the Evidence Library with the plugin's "
+                    "library_url)",
+                )
+            )
+        else:
+            owner[dest] = src
+    return findings

@@ -1,0 +1,164 @@
+"""The vocabulary and regex pieces of the bare-figure detector.
+
+:mod:`fxsite.pages.figures` builds its rules from these: the unit names
+(fxsite's vocabulary, Chinese units, units prose uses that records do not),
+currency signs and codes, and the pieces every rule shares (where a figure
+starts and ends, a number, a sign, approximation words, ranges, scale words).
+Every piece is linear: no nested unbounded repetition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.evidence.units import UNITS, is_cjk
+from fxsite.pages.cjk_figures import CJK_UNITS
+
+
+def alternation(names: set[str]) -> str:
+    """Names as one alternation, longest first so ``GB/s`` wins over ``GB``."""
+    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
+def _is_word(name: str) -> bool:
+    # Spelled-out words ("seconds", "per cent") are matched case-insensitively
+    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
+    return len(name) >= 3 and all((c.isalpha() and c.islower()) or c == " " for c in name)
+
+
+def _has_cjk(name: str) -> bool:
+    return any(is_cjk(c) for c in name)
+
+
+def _unit_names() -> tuple[set[str], set[str]]:
+    """(symbols, words) of every unit that takes a plain number before it."""
+    symbols: set[str] = set()
+    words: set[str] = set()
+    for unit in UNITS.values():
+        if unit.dimension in {"percent", "currency", "count"}:
+            continue  # each has its own rule below
+        for name in (unit.symbol, *unit.aliases):
+            if unit.dimension == "ratio" and not _has_cjk(name):
+                continue  # "1.9x" has its own rule; "1.9倍" is a unit like "178秒"
+            (words if _is_word(name) else symbols).add(name)
+    return symbols, words
+
+
+SYMBOLS, WORDS = _unit_names()
+# Units written in Chinese after a number ("178秒", "3分钟", "2.3亿元", "1.9倍"),
+# and a few the record vocabulary does not need.
+# Units of prose that records do not need and pint does not spell this way.
+EXTRA_SYMBOLS = {
+    *[
+        "V",
+        "mV",
+        "kV",
+        "dB",
+        "dBA",
+        "dBm",
+        "RPM",
+        "bps",
+        "Kbps",
+        "kbps",
+        "nits",
+        "yrs",
+        "µm",
+        "μm",
+        "m²",
+        "km²",
+        "ft²",
+        "cm²",
+        "m³",
+        "MP",
+    ],
+    "megapixels",
+    "sq ft",
+    "sq m",
+    "square feet",
+    "square metres",
+    "square meters",
+    "basis points",
+    "degrees Celsius",
+    "degrees Fahrenheit",
+}
+CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
+# Prose prices in more currencies than records use.
+CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()} | {
+    "₹",
+    "₩",
+    "HK$",
+    "A$",
+    "C$",
+    "S$",
+    "NT$",
+    "R$",
+}
+CURRENCY_CODES = {
+    n for u in CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
+} | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
+CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
+    "rupees",
+    "yen",
+    "francs",
+}
+CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)}
+
+# A space inside a quantity: ordinary, no-break, thin or narrow no-break.
+SP = r"[ \u00a0\u2009\u202f]"
+
+# Where a figure may start: not inside a word or number ("FX100", "R1",
+# "v2.0", "x86_64"), not after "word-" ("Llama-3-70B", "DDR5-4800"), not in a
+# time of day ("10:30").
+# Chinese has no word boundaries: a number right after a CJK character starts
+# a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
+# "7×24小时" is a name, "x16" a lane count.
+W = r"[A-Za-z0-9_]"
+START = rf"(?<!{W})(?<![.×*])(?<!{W}-)(?<!\d:)"
+# Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
+END = rf"(?!{W})"
+
+# A number: thousands separators only in whole groups of three (comma, or a
+# no-break/thin space as in SI style), then an optional fraction.
+# A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
+NUM = (
+    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:[\u00a0\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
+    r"(?:\.\d+)?"
+)
+
+# A sign belongs to the value: "+96%", "−47%", "±2%".
+SIGN = r"(?:\+/-|±|[+\-−])"
+
+# Approximation words and signs: part of the figure, since "about 10 hours"
+# is the claim as written.
+APPROX = (
+    r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
+    r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
+    r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
+    r"|(?i:sub)-"  # "sub-100 µs"
+    # Chinese bound and approximation words, written without a space
+    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|可达|约|近)"
+    # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
+    r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + SP + r"?)"
+)
+
+# A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
+# is punctuation), "to", "or", or the East Asian "~" ("6.2~9.3").
+RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
+
+# Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
+MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
+MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)"
+MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
+# With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
+MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
+
+# A value: a number or a range of numbers, with sign and approximation.
+# "100+ GB/s": a "+" glued after the number says "at least".
+VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?\+?"
+
+SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | EXTRA_SYMBOLS)
+WORD_UNIT = rf"(?i:{alternation(WORDS)})"
+# Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
+QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){SP}"
+# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月".
+PER = r"(?:/(?:[A-Za-z]+|[\u4e00-\u9fff]{1,2}))*"

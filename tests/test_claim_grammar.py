@@ -1,0 +1,347 @@
+"""The claim grammar of DESIGN.md: link texts against figures, accepted or refused.
+
+One table: every form the grammar allows, each beside near misses that must be
+refused (with their code) or that must pass. The fixture records are in
+``tests/fixtures/grammar/evidence/G1.yaml``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fxsite.evidence.library import Library, load_library
+from fxsite.pages.claims import Claim, ClaimProblem, resolve_claim
+
+GRAMMAR = Path(__file__).resolve().parent / "fixtures" / "grammar"
+OK = None
+
+# (link text, figure of G1, None when accepted or the refusal code)
+TABLE: list[tuple[str, str, str | None]] = [
+    # --- scale words and suffixes: precision is the last digit shown
+    ("2.1 million IOPS", "iops", OK),
+    ("2.1M IOPS", "iops", OK),
+    ("2.1m IOPS", "iops", "FX403"),  # a lower-case m is metres, not millions
+    ("2,100,000 IOPS", "iops", OK),
+    ("2 million IOPS", "iops", OK),  # less precise is fine
+    ("2.10 million IOPS", "iops", OK),
+    ("2.2 million IOPS", "iops", "FX403"),
+    ("2.1 million IOPS", "iops_odd", "FX403"),  # 2,150,000 is 2.2 million half-up
+    ("2.2 million IOPS", "iops_odd", OK),
+    ("2.15 million IOPS", "iops_odd", OK),
+    ("2.150 million IOPS", "iops_odd", OK),
+    ("2.1 million", "iops", OK),  # no unit is allowed
+    ("2.1 million GB", "iops", "FX405"),
+    ("2.1 billion IOPS", "iops", "FX403"),
+    ("$1.2M", "price", OK),
+    ("$1.2 million", "price", OK),
+    ("US$1.2M", "price", OK),
+    ("1.2M USD", "price", OK),
+    ("$1.2B", "price", "FX403"),
+    ("$1.3M", "price", "FX403"),
+    ("€1.2M", "price", "FX405"),
+    ("350K", "users", OK),
+    ("350k", "users", OK),
+    ("350 thousand", "users", OK),
+    ("0.35 million", "users", OK),
+    ("351K", "users", "FX403"),
+    ("2.3亿元", "budget", OK),
+    ("2.3亿", "budget", OK),
+    ("23000万元", "budget", OK),
+    ("2.4亿元", "budget", "FX403"),
+    ("2.3亿美元", "budget", "FX405"),
+    ("8万", "cars", OK),
+    ("9万", "cars", "FX403"),
+    ("8千", "cars", "FX403"),
+    # --- number words
+    ("three times", "speedup", OK),
+    ("Three times", "speedup", OK),
+    ("3 times", "speedup", OK),
+    ("four times", "speedup", "FX403"),
+    ("three", "speedup", OK),
+    ("three", "cards", OK),
+    ("twice", "doubled", OK),
+    ("double", "doubled", OK),
+    ("two times", "doubled", OK),
+    ("twice", "speedup", "FX403"),
+    ("triple", "speedup", OK),
+    ("triple", "doubled", "FX403"),
+    ("half", "halved", OK),
+    ("half", "share", "FX405"),  # a ratio word never states a percentage
+    ("twice", "share", "FX405"),
+    ("three minutes", "save", OK),
+    ("three hundred seconds", "save", "FX403"),  # 178 s is two hundred at that precision
+    ("two hundred seconds", "save", OK),
+    ("twenty seconds", "save", "FX403"),
+    ("a minute", "save", "FX403"),  # "a" alone is no number
+    ("a thousand", "cars", "FX403"),
+    ("三倍", "speedup", OK),
+    ("两倍", "doubled", OK),
+    ("1.9 times", "ratio", OK),
+    ("1.9 times", "speedup", "FX403"),
+    ("1.90 times", "ratio", "FX404"),
+    ("two times", "ratio", OK),  # 1.9 rounds to 2
+    # --- another unit of the same dimension, at the precision shown
+    ("3 min", "save", OK),
+    ("3 minutes", "save", OK),
+    ("about 3 minutes", "save", OK),
+    ("3.0 min", "save", OK),
+    ("2.9 min", "save", "FX403"),
+    ("2.97 min", "save", "FX404"),  # a hundredth of a minute is finer than a second
+    ("4 min", "save", "FX403"),
+    ("3 min", "slow", OK),  # 200 s is 3.3 min: "3 min" at the precision shown
+    ("3.3 min", "slow", OK),
+    ("3.0 min", "slow", "FX403"),
+    ("1.6 min", "save_fast", OK),
+    ("0.05 h", "save", OK),
+    ("0.049 h", "save", OK),
+    ("0.048 h", "save", "FX403"),
+    ("0.0494 h", "save", "FX404"),
+    ("178000 ms", "save", "FX404"),  # milliseconds claim more than the record knows
+    ("500 µs", "latency", "FX404"),
+    ("0.5 ms", "latency", OK),
+    ("0.0005 s", "latency", OK),
+    ("65.6 GB", "snapshot", OK),
+    ("65,600 MB", "snapshot", "FX404"),  # megabytes: finer than the record
+    ("65.6 thousand MB", "snapshot", OK),
+    ("0.0656 TB", "snapshot", OK),
+    ("61.1 GiB", "snapshot", OK),  # 65.6 GB = 61.09… GiB
+    ("61.2 GiB", "snapshot", "FX403"),
+    ("65.6 Gb", "snapshot", "FX403"),  # no such size unit: not one quantity
+    ("1.9%", "ratio", "FX405"),  # ratios and percentages never convert
+    ("190%", "ratio", "FX405"),
+    ("0.96×", "share", "FX405"),
+    ("96 pp", "share", "FX405"),
+    ("178 GB", "save", "FX405"),
+    # --- bound words on one-sided figures
+    ("under 40 s", "ckpt", OK),
+    ("Under 40 seconds", "ckpt", OK),
+    ("below 40 s", "ckpt", OK),
+    ("less than 40 s", "ckpt", OK),
+    ("at most 40 s", "ckpt", OK),
+    ("up to 40 s", "ckpt", OK),  # "up to" states the most it reaches
+    ("<40 s", "ckpt", OK),
+    ("< 40 s", "ckpt", OK),
+    ("≤40 s", "ckpt", OK),
+    ("under 1 min", "ckpt", OK),  # 40 s is 0.67 min, 1 min at that precision
+    ("40秒以内", "ckpt", OK),
+    ("不超过40秒", "ckpt", OK),
+    ("低于40秒", "ckpt", OK),
+    ("40 s", "ckpt", "FX403"),  # a bound needs its bound word
+    ("over 40 s", "ckpt", "FX403"),
+    ("at least 40 s", "ckpt", "FX403"),
+    (">40 s", "ckpt", "FX403"),
+    ("40+ s", "ckpt", "FX403"),
+    ("about 40 s", "ckpt", "FX403"),
+    ("under 50 s", "ckpt", "FX403"),  # true, but not what the record states
+    ("under 40 GB", "ckpt", "FX405"),
+    ("under 40.0 s", "ckpt", "FX404"),
+    ("40秒以上", "ckpt", "FX403"),
+    ("under 40 s以上", "ckpt", "FX403"),
+    ("at least 100 GB/s", "bw_floor", OK),
+    ("over 100 GB/s", "bw_floor", OK),
+    ("more than 100 GB/s", "bw_floor", OK),
+    ("100+ GB/s", "bw_floor", OK),
+    (">100 GB/s", "bw_floor", OK),
+    ("≥ 100 GB/s", "bw_floor", OK),
+    ("超过100 GB/s", "bw_floor", OK),
+    ("100 GB/s以上", "bw_floor", OK),
+    ("至少100 GB/s", "bw_floor", OK),
+    ("100 GB/s", "bw_floor", "FX403"),
+    ("under 100 GB/s", "bw_floor", "FX403"),
+    ("up to 100 GB/s", "bw_floor", "FX403"),
+    ("over 100+ GB/s", "bw_floor", "FX403"),
+    ("over 200 GB/s", "bw_floor", "FX403"),
+    ("0.1 TB/s+", "bw_floor", "FX403"),  # "+" goes right after the number
+    ("0.1+ TB/s", "bw_floor", OK),
+    # --- loose points: "up to", "about", "~" on a point figure the number states
+    ("up to 178 GB/s", "bw", OK),
+    ("about 178 GB/s", "bw", OK),
+    ("~178 GB/s", "bw", OK),
+    ("~ 178 GB/s", "bw", OK),
+    ("≈178 GB/s", "bw", OK),
+    ("approximately 178 GB/s", "bw", OK),
+    ("roughly 180 GB/s", "bw", "FX403"),  # "180" shows units: the last digit shown
+    ("约178 GB/s", "bw", OK),
+    ("最高178 GB/s", "bw", OK),
+    ("178 GB/s左右", "bw", OK),
+    ("up to 180 GB/s", "bw", "FX403"),
+    ("up to 0.18 TB/s", "bw", OK),  # hundredths of a TB/s: 178 GB/s rounds to 0.18
+    ("up to 0.2 TB/s", "bw", OK),
+    ("up to 190 GB/s", "bw", "FX403"),
+    ("about 179 GB/s", "bw", "FX403"),
+    ("under 178 GB/s", "bw", "FX403"),  # a bound word on a point figure
+    ("under 40 s", "save", "FX403"),
+    ("over 178 GB/s", "bw", "FX403"),
+    ("178+ GB/s", "bw", "FX403"),
+    ("about 6.2–9.3×", "bw_range", "FX403"),
+    ("up to 9.3×", "bw_range", "FX403"),
+    ("6.2–9.3×", "bw_range", OK),
+    ("nearly 178 GB/s", "bw", "FX403"),  # "nearly" says less than: not in the grammar
+    ("overall 178 GB/s", "bw", "FX403"),
+    # --- CJK units and full-width signs
+    ("178秒", "save", OK),
+    ("178 秒", "save", OK),
+    ("179秒", "save", "FX403"),
+    ("３分钟", "save", OK),
+    ("3分钟", "save", OK),
+    ("约3分钟", "save", OK),
+    ("1.9倍", "ratio", OK),
+    ("1.9 倍", "ratio", OK),
+    ("2.9倍", "ratio", "FX403"),
+    ("96％", "share", OK),
+    ("９６％", "share", OK),
+    ("96%", "share", OK),
+    ("97％", "share", "FX403"),
+    ("178毫秒", "save", "FX403"),
+    ("178小时", "save", "FX403"),
+    ("65.6吉字节", "snapshot", "FX403"),  # not in the vocabulary: not one quantity
+]
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    loaded = load_library(GRAMMAR / "evidence", GRAMMAR)
+    assert loaded.findings == []
+    return loaded
+
+
+@pytest.mark.parametrize(("text", "figure", "code"), TABLE, ids=[f"{r[0]}|{r[1]}" for r in TABLE])
+def test_claim_grammar(lib: Library, text: str, figure: str, code: str | None) -> None:
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    if code is None:
+        assert isinstance(result, Claim), result
+    else:
+        assert isinstance(result, ClaimProblem), result
+        assert result.code == code, result.message
+
+
+def _wordings(message: str) -> list[str]:
+    """Every quoted wording after "write" in a refusal message."""
+    tail = message.split("write ", 1)[1] if "write " in message else ""
+    return [part for i, part in enumerate(tail.split("'")) if i % 2]
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "code"),
+    [r for r in TABLE if r[2] is not None],
+    ids=[f"{r[0]}|{r[1]}" for r in TABLE if r[2] is not None],
+)
+def test_every_refusal_names_a_wording_that_passes(
+    lib: Library, text: str, figure: str, code: str | None
+) -> None:
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert isinstance(result, ClaimProblem)
+    suggested = _wordings(result.message)
+    assert suggested, result.message
+    for wording in suggested:
+        assert isinstance(resolve_claim(wording, f"evidence:G1#{figure}", lib), Claim), (
+            wording,
+            result.message,
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "display"),
+    [
+        ("2.1 million IOPS", "2.1 million IOPS"),
+        ("2.1M  IOPS", "2.1M IOPS"),
+        ("under 40 s", "under 40 s"),
+        ("178秒", "178秒"),
+        ("９６％", "96%"),
+        ("3 min", "3\u00a0min"),
+        ("3 minutes", "3\u00a0minutes"),
+    ],
+)
+def test_display_keeps_the_authors_words(lib: Library, text: str, display: str) -> None:
+    figure = {
+        "2.1 million IOPS": "iops",
+        "2.1M  IOPS": "iops",
+        "under 40 s": "ckpt",
+        "178秒": "save",
+        "９６％": "share",
+        "3 min": "save",
+        "3 minutes": "save",
+    }[text]
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert isinstance(result, Claim), result
+    assert result.display == display
+
+
+@pytest.mark.parametrize(
+    ("figure", "filled"),
+    [("ckpt", "under 40\u00a0s"), ("bw_floor", "at least 100\u00a0GB/s")],
+)
+def test_one_sided_figures_are_filled_with_their_bound(
+    lib: Library, figure: str, filled: str
+) -> None:
+    result = resolve_claim("", f"evidence:G1#{figure}", lib)
+    assert isinstance(result, Claim), result
+    assert result.display == filled
+    assert isinstance(resolve_claim(filled, f"evidence:G1#{figure}", lib), Claim)
+
+
+def test_table_covers_every_form() -> None:
+    assert len(TABLE) >= 150
+    assert sum(1 for r in TABLE if r[2] is None) >= 60
+    assert sum(1 for r in TABLE if r[2] is not None) >= 60
+
+
+def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
+    """The build (which ends with the audit of the published HTML) takes every form."""
+    import json
+    import shutil
+
+    from sitekit import CLEAN, copy_site, fxsite, soup
+
+    project = copy_site(CLEAN, tmp_path)
+    shutil.copy(GRAMMAR / "evidence" / "G1.yaml", project / "evidence" / "G1.yaml")
+    accepted = [(text, figure) for text, figure, code in TABLE if code is None]
+    lines = [f"- [{text}](evidence:G1#{figure})" for text, figure in accepted]
+    lines += ["- [](evidence:G1#ckpt) and [](evidence:G1#bw_floor)"]
+    (project / "docs" / "grammar.md").write_text(
+        "# Grammar\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
+    proc = fxsite("build", cwd=project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    page = soup(project / "site" / "grammar" / "index.html")
+    claims = page.select("a.fx-claim")
+    assert len(claims) == len(accepted) + 2
+    ckpt = page.select_one("a[data-fx-ref='G1#ckpt']")
+    assert ckpt is not None
+    assert ckpt.get("data-fx-max") == "40" and ckpt.get("data-fx-value") is None
+    published = json.loads((project / "site" / "evidence.json").read_text(encoding="utf-8"))
+    figure = next(f for f in published["figures"] if f["ref"] == "G1#ckpt")
+    assert (figure.get("max"), figure.get("min"), figure.get("value")) == ("40", None, None)
+    assert figure["display"] == "under 40\u00a0s"
+
+
+@pytest.mark.parametrize(
+    ("figure", "filled"),
+    [
+        ("save", "178秒"),
+        ("ratio", "1.9倍"),
+        ("share", "96%"),
+        ("bw", "178\u00a0GB/s"),  # no Chinese name: as in English
+        ("ckpt", "不超过40秒"),
+        ("bw_floor", "至少100\u00a0GB/s"),
+        ("bw_range", "6.2–9.3倍"),
+        ("price", "$1,200,000"),
+    ],
+)
+def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(
+    lib: Library, figure: str, filled: str
+) -> None:
+    result = resolve_claim("", f"evidence:G1#{figure}", lib, lang="zh")
+    assert isinstance(result, Claim), result
+    assert result.display == filled
+    assert isinstance(resolve_claim(filled, f"evidence:G1#{figure}", lib), Claim)
+
+
+def test_page_language_is_its_folder() -> None:
+    from fxsite.pages.claims import page_language
+
+    assert page_language("docs/zh/checkpoint-acceleration.md") == "zh"
+    assert page_language("docs/zh.md") == "en"
+    assert page_language("docs/checkpoint-acceleration.md") == "en"
