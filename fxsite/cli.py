@@ -368,6 +368,9 @@ def audit(
                 site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
             )
         except ConfigError as exc:
+            if fmt == "json":  # --format json always prints JSON, even for unreadable input
+                problem = Finding(site, 1, 1, "FX901", str(exc))
+                click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
             raise UsageFailure(str(exc)) from None
     sys.exit(_report(findings, fmt))
 

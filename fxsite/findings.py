@@ -52,6 +52,7 @@ CODES: dict[str, str] = {
     "FX308": "stated value does not match the computed value",
     "FX309": "measured record lacks date, issuer or document hash (warning)",
     "FX310": "source document missing, outside evidence/, or hash mismatch",
+    "FX311": "record ID reserved for a generated page",
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",
@@ -63,6 +64,8 @@ CODES: dict[str, str] = {
     "FX408": "malformed evidence link",
     # Bare figures
     "FX501": "bare figure: a quantity outside an evidence link",
+    "FX502": "invisible or direction-control character in published text",
+    "FX503": "character glued to a claim changes what it says",
     # Pages and generated content
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",
@@ -70,6 +73,11 @@ CODES: dict[str, str] = {
     "FX604": "evidence table, chart or stats block invalid",
     "FX605": "page clashes with a page the build generates",
     "FX606": "page nested too deeply to render",
+    # Published output (the build's last gate and fxsite audit)
+    "FX611": "published figure differs from the one its record gives",
+    "FX612": "published file differs from what the evidence renders",
+    "FX613": "page lacks the fxsite-build stamp",
+    "FX614": "published file cannot be read safely",
     # Imports
     "FX701": "CSV row cannot be imported as a figure",
     # Anchoring: manifest, signature, documents, rebuild (fxsite.anchor)

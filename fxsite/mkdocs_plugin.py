@@ -116,6 +116,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings: list[Finding] = []
         self.files: Files | None = None
         self.exports: dict[str, File] = {}
+        #: site URL -> (source path, source text), to place output findings in sources
+        self.sources: dict[str, tuple[str, str]] = {}
         self.history = History()
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
@@ -305,6 +307,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 return title
             return generated
         source = page.file.content_string
+        self.sources[page.url] = (
+            self.project.paths.relative(self.project.paths.docs_dir / src),
+            source,
+        )
         known = self.known_pages
         cache = self.project.paths.cache_dir
         result = self.project.process(
@@ -360,6 +366,31 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             file.content_string = self._export_content(name)
         return env
 
+    def _verify_gate(self, config: MkDocsConfig) -> None:
+        """The last gate: the staged site is audited; a refusal publishes nothing."""
+        from fxsite.verify import locate_in_sources, verify_site
+
+        try:
+            findings = verify_site(Path(config.site_dir))
+        except FxsiteError as exc:
+            raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
+        # Placed in their source pages, so that `enforce: adopt` judges them as
+        # it judges the source check's findings.
+        findings = locate_in_sources(findings, self.sources)
+        citing = {r.path for r in self.results.values() if r.claims}
+        verdict = decide(findings, self.enforce, citing)
+        refuse = verdict.refused and not self.serving
+        for finding in verdict.all:
+            if not (refuse and finding in verdict.refusals):
+                (log.error if finding in verdict.refusals else log.warning)(finding.format())
+        if refuse:
+            # The findings travel in the error itself, so every caller shows them.
+            listing = "\n".join(f.format() for f in verdict.refusals)
+            raise PluginError(
+                f"{listing}\nfxsite refused the build: the built site fails its audit "
+                f"with {len(verdict.refusals)} finding(s) above."
+            )
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         src = page.file.src_uri
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
@@ -388,6 +419,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
 
         found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
+        self._verify_gate(config)
         key = signing_key_path(self.signing_key, os.environ)
         found += finish_site(site, paths.root, key)
         for finding in found:

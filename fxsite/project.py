@@ -144,7 +144,7 @@ class Project:
             if stamp is not None and cached is not None and cached[0] == stamp:
                 return cached[1]
             changed = True
-            loaded = load_record_file(file, path)
+            loaded = load_record_file(file, path, root=self.paths.evidence_dir)
             if stamp is not None:
                 self._records[file] = (stamp, loaded)
             return loaded

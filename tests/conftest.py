@@ -88,3 +88,19 @@ def assert_check(
         return findings
 
     return run
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo project built once per session by ``fxsite build`` (its gate included)."""
+    import shutil
+
+    from sitekit import ROOT, fxsite
+
+    project = tmp_path_factory.mktemp("demo") / "demo"
+    shutil.copytree(ROOT / "docs", project / "docs")
+    shutil.copytree(ROOT / "evidence", project / "evidence")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    proc = fxsite("build", str(project), cwd=project)
+    assert proc.returncode == 0, proc.stderr
+    return project / "site"

@@ -1,124 +1,535 @@
-"""`fxsite audit`: a built site re-verified from what it publishes, and tampering found."""
+"""Tamper suite: attacks on a built copy of the demo site, each caught by the audit.
+
+The demo site is built once per session; every row copies it, applies one
+trick, and expects ``verify_site`` to report a finding with the given code.
+A new trick is one line. The untouched copy must audit clean.
+"""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import CLEAN, build_site, fxsite
+from sitekit import fxsite
 
-from fxsite.verify.audit import audit_site
+from fxsite.render.exports import dumps, loads
+from fxsite.verify import verify_site
 
 pytestmark = pytest.mark.slow
 
+CLAIM = r'<a [^>]*data-fx-ref="R1#save_time_baseline"[^>]*>'
+HOME = "index.html"
+#: the first bar of the first chart drawing, up to the x coordinate of its far end
+BAR = r'(#save_time_baseline">\s*<title>[^<]*</title><path d="M [\d.]+ [\d.]+\s+L )[\d.]+'
+BUBBLES = "training-bubbles/index.html"
+R1 = "evidence/R1/index.html"
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_site(CLEAN, tmp_path_factory.mktemp("audit") / "site")
+
+def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
+    """Replace the first match of ``pattern`` in a site file; the pattern must match."""
+
+    def apply(site: Path) -> None:
+        path = site / rel
+        text = path.read_text(encoding="utf-8")
+        changed, count = re.subn(pattern, replacement, text, count=1, flags=re.DOTALL)
+        assert count == 1, f"{pattern!r} not in {rel}"
+        path.write_text(changed, encoding="utf-8")
+
+    return apply
+
+
+def claim_attr(ref: str, name: str, value: str, rel: str = "index.html") -> Callable[[Path], None]:
+    """Set one attribute of the first claim to ``ref``, whatever the attribute order."""
+
+    def apply(site: Path) -> None:
+        path = site / rel
+        text = path.read_text(encoding="utf-8")
+        match = re.search(f'<a [^>]*data-fx-ref="{re.escape(ref)}"[^>]*>', text)
+        assert match, ref
+        tag = match.group(0)
+        if f' {name}="' in tag:
+            new = re.sub(f' {name}="[^"]*"', f' {name}="{value}"', tag, count=1)
+        else:
+            new = tag[:-1] + f' {name}="{value}">'
+        assert new != tag
+        path.write_text(text[: match.start()] + new + text[match.end() :], encoding="utf-8")
+
+    return apply
+
+
+def paragraph(rel: str, html: str) -> Callable[[Path], None]:
+    """Insert ``html`` right after the page's first <h1>...</h1>."""
+    return edit(rel, r"(</h1>)", r"\1" + html.replace("\\", "\\\\"))
+
+
+def head(rel: str, html: str) -> Callable[[Path], None]:
+    return edit(rel, r"(</head>)", html.replace("\\", "\\\\") + r"\1")
+
+
+def write(rel: str, text: str) -> Callable[[Path], None]:
+    def apply(site: Path) -> None:
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+
+    return apply
+
+
+def remove(rel: str) -> Callable[[Path], None]:
+    def apply(site: Path) -> None:
+        target = site / rel
+        shutil.rmtree(target) if target.is_dir() else target.unlink()
+
+    return apply
+
+
+def evidence(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+    """Change the published evidence.json (numbers stay exact Decimals)."""
+
+    def apply(site: Path) -> None:
+        path = site / "evidence.json"
+        data = loads(path.read_text(encoding="utf-8"))
+        change(data)
+        path.write_text(dumps(data), encoding="utf-8")
+
+    return apply
+
+
+def figure(ref: str, **fields: Any) -> Callable[[Path], None]:
+    def change(data: dict[str, Any]) -> None:
+        (item,) = [f for f in data["figures"] if f["ref"] == ref]
+        item.update(fields)
+
+    return evidence(change)
+
+
+def record(record_id: str, change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+    def apply(data: dict[str, Any]) -> None:
+        (item,) = [r for r in data["records"] if r["id"] == record_id]
+        change(item)
+
+    return evidence(apply)
+
+
+def search_index(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+    def apply(site: Path) -> None:
+        path = site / "search/search_index.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        change(data)
+        path.write_text(json.dumps(data), encoding="utf-8")
+
+    return apply
+
+
+def both(*steps: Callable[[Path], None]) -> Callable[[Path], None]:
+    def apply(site: Path) -> None:
+        for step in steps:
+            step(site)
+
+    return apply
+
+
+def _page(body: str) -> str:
+    return (
+        '<!doctype html><html><head><meta name="fxsite-build" content="0">'
+        f"<title>x</title></head><body><article>{body}</article></body></html>"
+    )
+
+
+@dataclass(frozen=True)
+class Attack:
+    name: str
+    tamper: Callable[[Path], None]
+    code: str
+
+
+def _status(value: str) -> Callable[[dict[str, Any]], None]:
+    def change(item: dict[str, Any]) -> None:
+        item["status"] = value
+        if value == "superseded":
+            item["superseded_by"] = "R9"
+
+    return change
+
+
+def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(item: dict[str, Any]) -> None:
+        for key in path[:-1]:
+            item = item[key]
+        item[path[-1]] = value
+
+    return change
+
+
+ATTACKS = [
+    # -- claims: text, data attributes, badge, tooltip, link -------------------------------
+    Attack("claim text", edit(HOME, f"({CLAIM})178", r"\g<1>179"), "FX403"),
+    Attack(
+        "claim value attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
+        "FX612",
+    ),
+    Attack(
+        "value and text edited together",
+        both(
+            edit(HOME, f"({CLAIM})178", r"\g<1>179"),
+            claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
+        ),
+        "FX403",
+    ),
+    Attack(
+        "claim unit attribute", claim_attr("R1#save_time_baseline", "data-fx-unit", "ms"), "FX612"
+    ),
+    Attack(
+        "claim label attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-label", "spec"),
+        "FX612",
+    ),
+    Attack(
+        "claim label set to setup",
+        claim_attr("R1#save_time_baseline", "data-fx-label", "setup"),
+        "FX612",
+    ),
+    Attack(
+        "claim decimals attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-decimals", "1"),
+        "FX612",
+    ),
+    Attack(
+        "claim record attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-record", "R9"),
+        "FX612",
+    ),
+    Attack(
+        "claim figure attribute",
+        claim_attr("R1#save_time_baseline", "data-fx-figure", "save_time_fx100"),
+        "FX612",
+    ),
+    Attack(
+        "claim ref to another figure",
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#save_time_fx100"),
+        "FX403",
+    ),
+    Attack(
+        "claim ref to unknown figure",
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#nope"),
+        "FX402",
+    ),
+    Attack(
+        "claim ref to unknown record",
+        claim_attr("R1#save_time_baseline", "data-fx-ref", "Q7#x"),
+        "FX401",
+    ),
+    Attack(
+        "claim links to another anchor",
+        claim_attr("R1#save_time_baseline", "href", "evidence/R1/#save_time_fx100"),
+        "FX612",
+    ),
+    Attack(
+        "claim links to no anchor",
+        claim_attr("R1#save_time_baseline", "href", "evidence/R1/#gone"),
+        "FX612",
+    ),
+    Attack(
+        "claim links off site",
+        claim_attr("R1#save_time_baseline", "href", "https://evil.example/#save_time_baseline"),
+        "FX612",
+    ),
+    Attack(
+        "badge letter",
+        edit(HOME, f'({CLAIM}178\u00a0s<span [^>]*class="fx-badge"[^>]*>)R1', r"\1S"),
+        "FX612",
+    ),
+    Attack(
+        "badge removed",
+        edit(HOME, f'({CLAIM}178\u00a0s)<span [^>]*class="fx-badge"[^>]*>R1</span>', r"\1"),
+        "FX612",
+    ),
+    Attack(
+        "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX612"
+    ),
+    Attack("tooltip", claim_attr("R1#save_time_baseline", "title", "Report R1 · spec"), "FX612"),
+    Attack(
+        "claim class",
+        claim_attr("R1#save_time_baseline", "class", "fx-claim fx-claim--spec"),
+        "FX612",
+    ),
+    Attack(
+        "claim hidden by style",
+        claim_attr("R1#save_time_baseline", "style", "display:none"),
+        "FX612",
+    ),
+    Attack(
+        "claim removed",
+        edit(HOME, r'<a class="fx-claim[^>]*data-fx-ref="E1#bubble_share_baseline".*?</a>', "it"),
+        "FX402",
+    ),
+    Attack(
+        "claim in a heading badge added",
+        edit(BUBBLES, r"(<h1 [^>]*><a [^>]*>1\.9×)", r'\1<span class="fx-badge">M</span>'),
+        "FX612",
+    ),
+    # -- glued characters --------------------------------------------------------------------
+    Attack("digit glued before a claim", edit(HOME, f"({CLAIM})", r"5\1"), "FX503"),
+    Attack("currency glued before a claim", edit(HOME, f"({CLAIM})", r"$\1"), "FX503"),
+    Attack(
+        "scale letter glued after a claim",
+        edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\1k"),
+        "FX503",
+    ),
+    Attack(
+        "digit glued after a claim",
+        edit(HOME, r'(data-fx-ref="R1#save_time_baseline".*?</a>)', r"\g<1>0"),
+        "FX503",
+    ),
+    Attack("minus glued before a claim", edit(HOME, f"({CLAIM})", r"-\1"), "FX503"),
+    # -- bare figures, every channel ----------------------------------------------------------
+    Attack("article paragraph", paragraph(HOME, "<p>Now 5x faster.</p>"), "FX501"),
+    Attack("page title", edit(HOME, r"<title>", "<title>5x faster: "), "FX501"),
+    Attack(
+        "meta description",
+        edit(HOME, r'(<meta name="description" content=")', r"\g<1>Saves 517 s. "),
+        "FX501",
+    ),
+    Attack(
+        "open graph tag",
+        head(HOME, '<meta property="og:description" content="517 s saved">'),
+        "FX501",
+    ),
+    Attack("twitter tag", head(HOME, '<meta name="twitter:title" content="3x faster">'), "FX501"),
+    Attack(
+        "json-ld string",
+        head(
+            HOME,
+            '<script type="application/ld+json">{"@type": "Thing", "name": "517 s saved"}</script>',
+        ),
+        "FX501",
+    ),
+    Attack(
+        "json-ld in faq answer",
+        edit(BUBBLES, r'("text": "In 8-GPU)', r"\1 saves 517 s and"),
+        "FX501",
+    ),
+    Attack("image alt", paragraph(HOME, '<p><img src="x.png" alt="517 s faster"></p>'), "FX501"),
+    Attack("title attribute", paragraph(HOME, '<p><span title="3x faster">x</span></p>'), "FX501"),
+    Attack(
+        "aria-label", paragraph(HOME, '<p><button aria-label="save 517 s">x</button></p>'), "FX501"
+    ),
+    Attack("placeholder", paragraph(HOME, '<p><input placeholder="517 s"></p>'), "FX501"),
+    Attack(
+        "footer copyright",
+        edit(HOME, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. "),
+        "FX501",
+    ),
+    Attack("navigation link", edit(HOME, r"(<nav[^>]*>)", r'\1<a href="#">5x faster</a>'), "FX501"),
+    Attack("404 page", edit("404.html", r"(<h1>)", r"<p>5x faster</p>\1"), "FX501"),
+    Attack("record page", paragraph(R1, "<p>really 5x faster</p>"), "FX501"),
+    Attack("hidden element", paragraph(HOME, "<p hidden>5x faster</p>"), "FX501"),
+    Attack("noscript", paragraph(HOME, "<noscript>5x faster</noscript>"), "FX501"),
+    Attack("inline svg text", paragraph(HOME, "<svg><text>517 s</text></svg>"), "FX501"),
+    Attack("nbsp entity", paragraph(HOME, "<p>it takes 517&nbsp;s</p>"), "FX501"),
+    Attack("times entity", paragraph(HOME, "<p>now 1.9&times; faster</p>"), "FX501"),
+    Attack("dollar entity", paragraph(HOME, "<p>worth &#36;4.5M</p>"), "FX501"),
+    Attack("split by strong", paragraph(HOME, "<p>it takes <strong>517</strong> s</p>"), "FX501"),
+    Attack("split by comment", paragraph(HOME, "<p>it takes 517<!-- -->s</p>"), "FX501"),
+    Attack("split by link", paragraph(HOME, '<p>it takes <a href="#">517</a> s</p>'), "FX501"),
+    Attack("line break", paragraph(HOME, "<p>it takes 517\n   s</p>"), "FX501"),
+    Attack("zero-width space", paragraph(HOME, "<p>it takes 5\u200b17 s</p>"), "FX502"),
+    Attack("bidi override", paragraph(HOME, "<p>\u202es 715 sekat ti</p>"), "FX502"),
+    Attack("soft hyphen", paragraph(HOME, "<p>5\u00adx faster</p>"), "FX502"),
+    Attack("cyrillic x", paragraph(HOME, "<p>now 5\u0445 faster</p>"), "FX501"),
+    Attack("full-width digits", paragraph(HOME, "<p>now \uff15x faster</p>"), "FX501"),
+    Attack(
+        "search index text",
+        search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
+        "FX501",
+    ),
+    Attack(
+        "search index title",
+        search_index(lambda d: d["docs"][2].update(title="5x faster")),
+        "FX501",
+    ),
+    Attack(
+        "search index new entry",
+        search_index(
+            lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
+        ),
+        "FX501",
+    ),
+    Attack(
+        "sitemap text", edit("sitemap.xml", r"(<lastmod>)", r"<note>5x faster</note>\1"), "FX501"
+    ),
+    Attack("robots.txt", write("robots.txt", "User-agent: *\n# 5x faster\n"), "FX501"),
+    Attack(
+        "static svg",
+        write("img/claim.svg", "<svg xmlns='http://www.w3.org/2000/svg'><text>517 s</text></svg>"),
+        "FX501",
+    ),
+    Attack("static json", write("data/x.json", '{"claim": "517 s faster"}'), "FX501"),
+    Attack("static html page", write("extra.html", _page("<p>5x faster</p>")), "FX501"),
+    Attack(
+        "page without stamp",
+        write("plain.html", "<html><head></head><body>x</body></html>"),
+        "FX613",
+    ),
+    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX613"),
+    # -- record pages ----------------------------------------------------------------------------
+    Attack("record page value", edit(R1, r'(<td class="fx-value"[^>]*>)178', r"\g<1>179"), "FX612"),
+    Attack(
+        "record page label",
+        edit(R1, r'(id="save_time_baseline".*?fx-label--measured"[^>]*>)measured', r"\1spec"),
+        "FX612",
+    ),
+    Attack(
+        "record page status",
+        edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"),
+        "FX612",
+    ),
+    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX612"),
+    Attack("record page deleted", remove("evidence/R1"), "FX612"),
+    # -- charts ------------------------------------------------------------------------------------
+    Attack(
+        "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
+    ),
+    Attack(
+        "chart data label",
+        edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"),
+        "FX612",
+    ),
+    Attack(
+        "chart bar label",
+        edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"),
+        "FX612",
+    ),
+    Attack(
+        "chart description", edit(BUBBLES, r"(<desc [^>]*>Baseline: )178", r"\g<1>179"), "FX612"
+    ),
+    Attack("chart bar length", edit(BUBBLES, BAR, r"\g<1>999.5"), "FX612"),
+    Attack(
+        "chart bar link",
+        edit(
+            BUBBLES,
+            r'<a href="\.\./evidence/R1/#save_time_baseline">',
+            '<a href="../evidence/R1/#save_time_fx100">',
+        ),
+        "FX612",
+    ),
+    # -- evidence.json and the exports ---------------------------------------------------------
+    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX611"),
+    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX611"),
+    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX611"),
+    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX611"),
+    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX611"),
+    Attack(
+        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX611"
+    ),
+    Attack(
+        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX611"
+    ),
+    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX611"),
+    Attack(
+        "figure no record defines",
+        evidence(
+            lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})
+        ),
+        "FX611",
+    ),
+    Attack(
+        "record value changed",
+        record("R1", _set(("figures", "save_time_fx100", "value"), 93)),
+        "FX611",
+    ),
+    Attack(
+        "record stated no longer holds",
+        record("R1", _set(("derived", "save_speedup", "stated"), 2.5)),
+        "FX308",
+    ),
+    Attack(
+        "record formula changed",
+        record(
+            "R1",
+            _set(("derived", "save_speedup", "formula"), "save_time_fx100 / save_time_baseline"),
+        ),
+        "FX611",
+    ),
+    Attack("record label weakened", record("R1", _set(("label",), "estimate")), "FX612"),
+    Attack("record retracted but cited", record("R1", _status("retracted")), "FX406"),
+    Attack("record superseded but cited", record("R1", _status("superseded")), "FX407"),
+    Attack(
+        "record with reserved id",
+        evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})),
+        "FX311",
+    ),
+    Attack(
+        "citation not on its page",
+        evidence(
+            lambda d: d["citations"].append(
+                {"ref": "E2#checkpoint_size", "page": "index.md", "url": ""}
+            )
+        ),
+        "FX402",
+    ),
+    Attack(
+        "listed page missing",
+        evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
+        "FX612",
+    ),
+    Attack("evidence.json schema", figure("R1#save_time_fx100", label="guess"), "FX205"),
+    Attack(
+        "evidence.csv row",
+        edit(
+            "evidence.csv",
+            r"R1#save_time_fx100,R1,save_time_fx100,94",
+            "R1#save_time_fx100,R1,save_time_fx100,93",
+        ),
+        "FX612",
+    ),
+    Attack("per-record json", edit("evidence/R1.json", r'"value": 94', '"value": 93'), "FX612"),
+    Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX612"),
+    Attack(
+        "sitemap.xml.gz",
+        lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
+        "FX612",
+    ),
+]
 
 
 @pytest.fixture
-def site(built: Path, tmp_path: Path) -> Path:
-    """A private copy of the built site to tamper with."""
-    return Path(shutil.copytree(built, tmp_path / "site"))
+def site(demo_site: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))
 
 
-def _audit(site: Path) -> tuple[int, list[dict[str, Any]]]:
-    proc = fxsite("audit", "--format", "json", str(site), cwd=site.parent)
-    assert "Traceback" not in proc.stderr
-    # content findings only: the manifest's FX8xx findings are tests/test_anchor_audit.py's
-    return proc.returncode, [f for f in json.loads(proc.stdout) if not f["code"].startswith("FX8")]
-
-
-def _edit(path: Path, pattern: str, replacement: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    changed, count = re.subn(pattern, replacement, text, count=1)
-    assert count == 1, pattern
-    path.write_text(changed, encoding="utf-8")
-
-
-def test_clean_site_audits_clean(built: Path) -> None:
-    assert audit_site(built) == []
-    proc = fxsite("audit", str(built), cwd=built.parent)
+def test_untouched_site_audits_clean(demo_site: Path) -> None:
+    assert verify_site(demo_site) == []
+    proc = fxsite("audit", str(demo_site), cwd=demo_site.parent)
     assert (proc.returncode, proc.stdout) == (0, "")
 
 
-def test_changed_claim_text_is_found(site: Path) -> None:
-    _edit(site / "index.html", r'(data-fx-ref="R1#save_time_baseline"[^>]*>)178', r"\g<1>179")
-    code, findings = _audit(site)
-    assert code == 1
-    assert [(f["path"], f["code"]) for f in findings] == [("index.html", "FX403")]
-    assert (
-        "R1#save_time_baseline: shown text '179\u00a0s' misstates 178\u00a0s"
-        in findings[0]["message"]
-    )
+def test_at_least_sixty_attacks() -> None:
+    assert len(ATTACKS) >= 60
+    assert len({a.name for a in ATTACKS}) == len(ATTACKS)
 
 
-def test_changed_claim_value_attribute_is_found(site: Path) -> None:
-    _edit(
-        site / "index.html",
-        r'(data-fx-ref="R1#save_time_baseline"[^>]*data-fx-value=")178"',
-        r'\g<1>179"',
-    )
-    code, findings = _audit(site)
-    assert code == 1
-    assert [(f["path"], f["code"]) for f in findings] == [("index.html", "FX403")]
-    assert "data-fx-value=179 but published 178" in findings[0]["message"]
+@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
+def test_attack_is_caught(attack: Attack, site: Path) -> None:
+    attack.tamper(site)
+    codes = {f.code for f in verify_site(site)}
+    assert attack.code in codes, codes
 
 
-def _publish_value(site: Path, ref: str, value: str) -> None:
-    """Tamper with evidence.json: publish another value for one figure."""
-    path = site / "evidence.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    (fig,) = [f for f in data["figures"] if f["ref"] == ref]
-    fig["value"] = value
-    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-
-
-def test_changed_derived_value_in_evidence_json_is_found(site: Path) -> None:
-    _publish_value(site, "R1#save_speedup", "2.1")
-    code, findings = _audit(site)
-    assert code == 1
-    codes = {(f["path"], f["code"]) for f in findings}
-    assert ("evidence.json", "FX308") in codes
-    assert all(f["code"] in {"FX308", "FX403"} for f in findings)
-
-
-def test_changed_stated_value_in_evidence_json_is_found(site: Path) -> None:
-    _publish_value(site, "R1#save_time_fx100", "93")
-    code, findings = _audit(site)
-    assert code == 1
-    assert ("evidence.json", "FX403") in {(f["path"], f["code"]) for f in findings}
-
-
-def test_bare_figure_inserted_into_a_content_page_is_found(site: Path) -> None:
-    _edit(site / "derived" / "index.html", r"(<h1 [^>]*>)", r"<p>Now 5x faster.</p>\g<1>")
-    code, findings = _audit(site)
-    assert code == 1
-    assert [(f["path"], f["code"], f.get("text")) for f in findings] == [
-        ("derived/index.html", "FX501", "5x")
-    ]
-
-
-def test_removed_claim_is_found(site: Path) -> None:
-    page = site / "derived" / "index.html"
-    _edit(page, r'<a class="fx-claim[^>]*data-fx-ref="R1#bubble_share".*?</a>', "it")
-    code, findings = _audit(site)
-    assert code == 1
-    assert ("derived/index.html", "FX402") in {(f["path"], f["code"]) for f in findings}
-
-
-def test_invalid_evidence_json_is_a_schema_finding(site: Path) -> None:
-    path = site / "evidence.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["figures"][0]["label"] = "guess"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code, findings = _audit(site)
-    assert code == 1 and {f["code"] for f in findings} == {"FX205"}
+def test_audit_cli_reports_json(site: Path) -> None:
+    ATTACKS[0].tamper(site)
+    proc = fxsite("audit", "--format", "json", str(site), cwd=site.parent)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    findings = json.loads(proc.stdout)
+    assert ("index.html", "FX403") in [(f["path"], f["code"]) for f in findings]
+    assert all({"path", "line", "col", "code", "message"} <= set(f) for f in findings)
 
 
 def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:

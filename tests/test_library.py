@@ -385,7 +385,7 @@ CASES = [
         "FX310 document is a folder",
         {"R1.yaml": rec("R1", "source:", "  document: reports", *FIG), "reports/R1.pdf": DOC},
         [(R1, 6, 13, "FX310")],
-        ["not found"],
+        ["document 'reports' is a directory, not a file"],
     ),
     Case(
         "FX310 hash mismatch",
@@ -518,7 +518,7 @@ def test_derived_values_and_precision(tmp_path: Path) -> None:
     assert (speedup.formula, speedup.inputs, speedup.stated) == (
         "base / fast",
         ("R1#base", "R1#fast"),
-        1.9,
+        Decimal("1.9"),
     )
     assert [f.name for f in lib.figures_of("R1")] == ["base", "fast", "bw", "load", "speedup"]
     assert lib.figure("R1", "nope") is None

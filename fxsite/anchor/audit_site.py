@@ -42,9 +42,12 @@ def content_audit(site_dir: Path) -> list[Finding]:
 
 
 def _evidence(site_dir: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads((site_dir / "evidence.json").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    from fxsite.safeio import UnreadableFile, read_text
+
+    try:  # safe reading: a FIFO or /dev/zero named evidence.json must not hang the audit
+        text = read_text(site_dir / "evidence.json", 64 << 20, root=site_dir)
+        data = json.loads(text)
+    except (UnreadableFile, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) and isinstance(data.get("records"), list) else None
 

@@ -17,6 +17,11 @@ Allowed: integer and decimal numbers; a figure of the formula's own record
 is what an author checking a figure by hand expects; Python's own ``round``
 rounds half to even on the binary value (``round(2.675, 2)`` is 2.67).
 
+Arithmetic is exact decimal (:class:`~decimal.Decimal`, in a local context of
+:data:`PRECISION` significant digits): ``1.15 * 3`` is 3.45, never the binary
+3.4499999999999997. Numbers are read from the text as written. Exponents are
+bounded (:data:`MAX_EXPONENT`), so no value makes arithmetic slow or huge.
+
 Errors are :class:`FormulaError`: code FX304 for a formula that cannot be
 parsed or uses a construct outside the whitelist, FX307 for one that cannot
 be evaluated (division by zero, overflow, a non-finite input or result).
@@ -25,21 +30,24 @@ be evaluated (division by zero, overflow, a non-finite input or result).
 from __future__ import annotations
 
 import ast
-import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, DivisionByZero, InvalidOperation, Overflow
 
 from fxsite.findings import FxsiteError, did_you_mean
 
 __all__ = [
+    "DECIMAL",
     "FUNCTIONS",
     "MAX_DEPTH",
+    "MAX_EXPONENT",
     "MAX_LENGTH",
+    "PRECISION",
     "Formula",
     "FormulaError",
     "Reference",
+    "in_bounds",
     "parse_formula",
 ]
 
@@ -56,8 +64,18 @@ _NDIGITS = range(-15, 16)
 _FUNCTIONS_TEXT = "abs, max, min and round"
 _OPERATORS_TEXT = "+, -, * and /"
 
-# Wide enough to quantize any finite float to 15 decimals exactly.
-_DECIMAL = Context(prec=400)
+#: Significant digits of every intermediate result: far beyond any measured
+#: figure, so a value written with 40 digits is computed exactly.
+PRECISION = 40
+#: Largest decimal exponent a value or result may have (as binary floats: 1e308).
+MAX_EXPONENT = 308
+#: The one context for figure arithmetic; every trap that could hide an error is on.
+DECIMAL = Context(
+    prec=PRECISION,
+    Emax=MAX_EXPONENT + PRECISION,
+    Emin=-(MAX_EXPONENT + PRECISION),
+    traps=[InvalidOperation, DivisionByZero, Overflow],
+)
 
 # Operators that exist in Python but not in formulas, with the advice we give.
 _BAD_BINOPS: dict[type[ast.operator], tuple[str, str]] = {
@@ -139,7 +157,7 @@ class Reference:
 # The checked tree: only what evaluation needs, independent of ``ast``.
 @dataclass(frozen=True, slots=True)
 class _Num:
-    value: float
+    value: Decimal
     offset: int
 
 
@@ -184,7 +202,7 @@ class Formula:
     references: tuple[Reference, ...]
     _tree: _Node | None = field(default=None, compare=False, repr=False)
 
-    def evaluate(self, lookup: Callable[[Reference], float]) -> float:
+    def evaluate(self, lookup: Callable[[Reference], Decimal]) -> Decimal:
         """The formula's value, with ``lookup`` supplying each referenced figure.
 
         Raises :class:`FormulaError` (FX307) when the value cannot be computed;
@@ -193,9 +211,9 @@ class Formula:
         tree = self._tree if self._tree is not None else parse_formula(self.source)._tree
         assert tree is not None
         value = _evaluate(tree, lookup)
-        if not math.isfinite(value):
-            raise FormulaError("the result is not a finite number", 0, code="FX307")
-        return value
+        if not in_bounds(value):
+            raise FormulaError("the result is too large (overflow)", 0, code="FX307")
+        return DECIMAL.plus(value)  # normalises -0 to 0
 
 
 def parse_formula(source: str) -> Formula:
@@ -291,7 +309,7 @@ class _Checker:
         what = _CONSTRUCTS.get(type(node), f"'{type(node).__name__}' is")
         raise self.refuse(node, f"{what} not allowed in a formula")
 
-    def number(self, node: ast.Constant) -> float:
+    def number(self, node: ast.Constant) -> Decimal:
         value = node.value
         if isinstance(value, bool) or value is None:
             raise self.refuse(node, f"'{value}' is not a number")
@@ -301,11 +319,15 @@ class _Checker:
                 "strings are not allowed; write figure names without quotes",
             )
         if isinstance(value, int | float):
+            # The number as written ("1.15"), never its binary float.
+            text = self.text(node).replace("_", "")
             try:
-                number = float(value)
-            except OverflowError:
-                number = math.inf
-            if not math.isfinite(number):
+                number = Decimal(text) if isinstance(value, float) else None
+            except ArithmeticError:
+                number = None
+            if number is None:
+                number = Decimal(value) if isinstance(value, int) else Decimal(repr(value))
+            if not in_bounds(number):
                 raise self.refuse(node, "number is too large")
             return number
         raise self.refuse(node, f"{self.text(node)!r} is not a number allowed in a formula")
@@ -384,40 +406,43 @@ class _Checker:
         return ast.get_source_segment(self.body, node) or type(node).__name__
 
 
-def _evaluate(node: _Node, lookup: Callable[[Reference], float]) -> float:
+def in_bounds(value: Decimal) -> bool:
+    """Finite, and no larger in magnitude than :data:`MAX_EXPONENT` allows."""
+    if not value.is_finite():
+        return False
+    return value.is_zero() or value.adjusted() <= MAX_EXPONENT
+
+
+def _evaluate(node: _Node, lookup: Callable[[Reference], Decimal]) -> Decimal:
     if isinstance(node, _Num):
         return node.value
     if isinstance(node, _Ref):
         value = lookup(node.ref)
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if not isinstance(value, Decimal):
             raise FormulaError(f"'{node.ref}' is not a number", node.offset, code="FX307")
-        if not math.isfinite(value):
+        if not in_bounds(value):
             raise FormulaError(f"'{node.ref}' is not a finite number", node.offset, code="FX307")
-        return float(value)
+        return value
     if isinstance(node, _Unary):
         operand = _evaluate(node.operand, lookup)
-        return -operand if node.negate else operand
+        return DECIMAL.minus(operand) if node.negate else operand
     if isinstance(node, _Bin):
         left = _evaluate(node.left, lookup)
         right = _evaluate(node.right, lookup)
-        try:
-            if node.op == "+":
-                result = left + right
-            elif node.op == "-":
-                result = left - right
-            elif node.op == "*":
-                result = left * right
-            else:
-                result = left / right
-        except ZeroDivisionError:
+        if node.op == "/" and right.is_zero():
             raise FormulaError(
                 f"division by zero: {node.right_text!r} is 0",
                 node.right.offset,
                 code="FX307",
+            )
+        operation = {"+": DECIMAL.add, "-": DECIMAL.subtract, "*": DECIMAL.multiply}
+        try:
+            result = operation.get(node.op, DECIMAL.divide)(left, right)
+        except ArithmeticError:
+            raise FormulaError(
+                "the result is too large (overflow)", node.offset, code="FX307"
             ) from None
-        except OverflowError:
-            result = math.inf
-        if not math.isfinite(result):
+        if not in_bounds(result):
             raise FormulaError("the result is too large (overflow)", node.offset, code="FX307")
         return result
     values = [_evaluate(arg, lookup) for arg in node.args]
@@ -430,16 +455,13 @@ def _evaluate(node: _Node, lookup: Callable[[Reference], float]) -> float:
     return _round_half_up(values[0], node.ndigits, node.offset)
 
 
-def _round_half_up(value: float, ndigits: int, offset: int) -> float:
+def _round_half_up(value: Decimal, ndigits: int, offset: int) -> Decimal:
     """``value`` rounded half up (ties away from zero) at ``ndigits`` decimals."""
-    # repr() is the shortest decimal that reads back as the same float: the
-    # number as a person would write it, so 2.675 rounds to 2.68.
-    exact = Decimal(repr(value))
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent >= -ndigits:
+        return DECIMAL.plus(value)  # nothing to round: 1e300 at 15 decimals is 1e300
     try:
-        rounded = exact.quantize(Decimal(1).scaleb(-ndigits), ROUND_HALF_UP, _DECIMAL)
-    except InvalidOperation:
+        rounded = value.quantize(Decimal(1).scaleb(-ndigits), ROUND_HALF_UP, DECIMAL)
+    except ArithmeticError:
         raise FormulaError("round() cannot round this value", offset, code="FX307") from None
-    result = float(rounded)
-    if not math.isfinite(result):
-        raise FormulaError("the result is too large (overflow)", offset, code="FX307")
-    return result + 0.0  # normalise -0.0 to 0.0
+    return DECIMAL.plus(rounded)  # normalises -0 to 0

@@ -1,26 +1,54 @@
 """The evidence library: every record of a project, checked across records.
 
-:func:`load_library` reads ``evidence/*.yaml``, applies the rules that span
-records (IDs, supersession, documents) and computes every derived figure with
-the safe evaluator of :mod:`fxsite.evidence.formula`. The result answers the one
-question pages ask: what is figure ``R1#save_time_fx100``?
+:func:`build_library` is the one place where records become a
+:class:`Library`: IDs, supersession, stated figures at their written
+precision, derived figures computed in exact decimal arithmetic by the safe
+evaluator of :mod:`fxsite.evidence.formula`, their label rule and their
+``stated`` check. Both ways in call it: :func:`load_library` (the project's
+``evidence/*.yaml``) and :func:`library_from_published` (a site's
+``evidence.json``, for the audit), so the build and the auditor judge a figure
+with the same code.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
-from fxsite.evidence.formula import Formula, FormulaError, Reference, parse_formula
+from pydantic import ValidationError
+
+from fxsite.evidence.formula import (
+    PRECISION,
+    Formula,
+    FormulaError,
+    Reference,
+    in_bounds,
+    parse_formula,
+)
 from fxsite.evidence.models import Record, weakest_label
-from fxsite.evidence.quantities import decimals_of
+from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
+from fxsite.evidence.refs import RESERVED_IDS, FigureRef
 from fxsite.findings import Finding, Severity, did_you_mean
+from fxsite.safeio import UnreadableFile, sha256_file
 
-__all__ = ["FigureValue", "Library", "load_library", "record_files"]
+__all__ = [
+    "FigureValue",
+    "Library",
+    "RecordSource",
+    "build_library",
+    "library_from_published",
+    "load_library",
+    "record_files",
+]
+
+#: Largest report document hashed, in bytes (8 GiB documents are refused, not read).
+MAX_DOCUMENT_BYTES = 1 << 30
+
+Loc = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -37,25 +65,46 @@ class FigureValue:
     what: str | None = None
     formula: str | None = None
     inputs: tuple[str, ...] = ()
-    stated: float | None = None
+    stated: Decimal | None = None
     #: "max" or "min" for a one-sided figure ({max: 40} is "under 40 s"); its value is ``low``
     bound: str | None = None
 
     @property
+    def key(self) -> FigureRef:
+        return FigureRef(self.record, self.name)
+
+    @property
     def ref(self) -> str:
         """``R1#name``, as claims and tables write it."""
-        return f"{self.record}#{self.name}"
+        return str(self.key)
 
     @property
     def is_range(self) -> bool:
         return self.high is not None
 
 
+@dataclass(frozen=True)
+class RecordSource:
+    """A validated record and where its parts were written.
+
+    ``written`` holds numbers as their source wrote them (``"6.40"``), by field
+    location; ``pos`` gives the 1-based line and column of a location.
+    """
+
+    path: str
+    record: Record
+    written: Mapping[Loc, str]
+    pos: Callable[[Loc], tuple[int, int]]
+    #: the name the record is filed under (file stem), which must be its ID
+    stem: str
+    suffix: str = ".yaml"
+
+
 @dataclass
 class Library:
     """All records of a project, their figures, and what was wrong with them."""
 
-    files: dict[str, RecordFile] = field(default_factory=dict)
+    files: dict[str, RecordSource] = field(default_factory=dict)
     records: dict[str, Record] = field(default_factory=dict)
     figures: dict[str, FigureValue] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
@@ -64,7 +113,7 @@ class Library:
 
     def figure(self, record_id: str, name: str) -> FigureValue | None:
         """The figure ``record_id#name``, or None."""
-        return self.figures.get(f"{record_id}#{name}")
+        return self.figures.get(str(FigureRef(record_id, name)))
 
     def figures_of(self, record_id: str) -> list[FigureValue]:
         """A record's figures, stated ones first, in file order."""
@@ -91,41 +140,55 @@ class Library:
 
 def _report(
     library: Library,
-    file: RecordFile,
-    loc: tuple[str | int, ...],
+    source: RecordSource,
+    loc: Loc,
     code: str,
     message: str,
     severity: Severity = "error",
 ) -> None:
-    """Add a finding at the position of ``loc`` in a record file."""
-    line, col = file.loaded.pos(loc)
-    library.findings.append(Finding(file.path, line, col, code, message, severity=severity))
+    """Add a finding at the position of ``loc`` in a record's source."""
+    line, col = source.pos(loc)
+    library.findings.append(Finding(source.path, line, col, code, message, severity=severity))
 
 
-def _written(file: RecordFile, loc: tuple[str, ...], value: float | None) -> tuple[Decimal, int]:
+def _written(source: RecordSource, loc: Loc, value: float | None) -> tuple[Decimal, int]:
     """A number as the record writes it: ``6.40`` keeps its two decimals."""
-    raw = file.loaded.raw.get(loc, repr(value))
+    raw = source.written.get(loc, repr(value))
     try:
-        return Decimal(raw), decimals_of(raw)
-    except ArithmeticError:  # 0x10 and the like: exact value, no decimals
+        return Decimal(raw.strip().replace("_", "")), decimals_of(raw)
+    except (ArithmeticError, ValueError):  # 0x10 and the like: exact value, no decimals
         return Decimal(repr(value)), 0
 
 
-def _stated_figures(record: Record, file: RecordFile) -> dict[str, FigureValue]:
+def _showable(value: Decimal, decimals: int) -> bool:
+    """Small enough to compute with and to write out at ``decimals`` places."""
+    return in_bounds(value) and max(value.adjusted(), 0) + 1 + decimals <= PRECISION
+
+
+def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureValue]:
+    record = source.record
     out = {}
     for name, fig in record.figures.items():
         high: Decimal | None = None
         bound: str | None = None
         if fig.value is not None:
-            low, decimals = _written(file, ("figures", name, "value"), fig.value)
+            low, decimals = _written(source, ("figures", name, "value"), fig.value)
         elif fig.min is None or fig.max is None:
             bound = "max" if fig.min is None else "min"
-            low, decimals = _written(file, ("figures", name, bound), getattr(fig, bound))
+            low, decimals = _written(source, ("figures", name, bound), getattr(fig, bound))
         else:
-            low, low_decimals = _written(file, ("figures", name, "min"), fig.min)
-            high, high_decimals = _written(file, ("figures", name, "max"), fig.max)
+            low, low_decimals = _written(source, ("figures", name, "min"), fig.min)
+            high, high_decimals = _written(source, ("figures", name, "max"), fig.max)
             decimals = max(low_decimals, high_decimals)
-        out[f"{record.id}#{name}"] = FigureValue(
+        if not all(_showable(v, decimals) for v in (low, high) if v is not None):
+            loc = ("figures", name, "value" if fig.value is not None else bound or "min")
+            message = (
+                f"figures.{name}: needs more than {PRECISION} digits; round it as the source does"
+            )
+            _report(library, source, loc, "FX203", message)
+            continue
+        key = FigureRef(record.id, name)
+        out[str(key)] = FigureValue(
             record.id,
             name,
             low,
@@ -149,14 +212,14 @@ class _Deriver:
         self.stack: list[str] = []
 
     def _where(self, record_id: str, name: str, offset: int = 0) -> tuple[str, int, int]:
-        file = self.lib.files[record_id]
-        loc = ("derived", name, "formula")
-        line, col = file.loaded.pos(loc)
-        raw = file.loaded.raw.get(loc)
+        source = self.lib.files[record_id]
+        loc: Loc = ("derived", name, "formula")
+        line, col = source.pos(loc)
+        raw = source.record.derived[name].formula
         # Point inside the formula when it sits on one line as written.
         if raw is not None and "\n" not in raw:
             col += offset
-        return file.path, line, col
+        return source.path, line, col
 
     def _fail(self, record_id: str, name: str, code: str, message: str, offset: int = 0) -> None:
         path, line, col = self._where(record_id, name, offset)
@@ -166,15 +229,15 @@ class _Deriver:
         for record in self.lib.records.values():
             for name, derived in record.derived.items():
                 try:
-                    self.formulas[f"{record.id}#{name}"] = parse_formula(derived.formula)
+                    self.formulas[str(FigureRef(record.id, name))] = parse_formula(derived.formula)
                 except FormulaError as exc:
                     self._fail(record.id, name, "FX304", exc.message, exc.offset)
-                    self.state[f"{record.id}#{name}"] = "failed"
+                    self.state[str(FigureRef(record.id, name))] = "failed"
         for key in self.formulas:
             self._compute(key)
 
     def _target(self, record_id: str, ref: Reference) -> str:
-        return f"{ref.record or record_id}#{ref.figure}"
+        return str(FigureRef(ref.record or record_id, ref.figure))
 
     def _compute(self, key: str) -> bool:
         state = self.state.get(key)
@@ -182,7 +245,9 @@ class _Deriver:
             return True
         if state == "failed":
             return False
-        record_id, name = key.split("#", 1)
+        parsed = FigureRef.parse(key)
+        assert parsed is not None  # keys are built from validated names
+        record_id, name = parsed.record, parsed.name
         if state == "busy":
             cycle = [*self.stack[self.stack.index(key) :], key]
             self._fail(record_id, name, "FX306", "cycle: " + " -> ".join(cycle))
@@ -209,6 +274,10 @@ class _Deriver:
                     message = (
                         f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
                     )
+                elif ref.figure in getattr(self.lib.records.get(rec), "figures", {}):
+                    message = (
+                        f"'{ref}' cannot be computed: that figure has errors (see its finding)"
+                    )
                 elif rec not in self.lib.records:
                     hint = self.lib.record_hint(rec)
                     message = f"unknown record '{rec}' in '{ref}'{hint}"
@@ -229,21 +298,26 @@ class _Deriver:
                 return False
         inputs = [self.lib.figures[self._target(record_id, r)] for r in formula.references]
         try:
-            value = formula.evaluate(
-                lambda r: float(self.lib.figures[self._target(record_id, r)].low)
-            )
+            value = formula.evaluate(lambda r: self.lib.figures[self._target(record_id, r)].low)
         except FormulaError as exc:
             self._fail(record_id, name, "FX307", exc.message, exc.offset)
             return False
         record = self.lib.records[record_id]
         derived = record.derived[name]
+        if not _showable(value, derived.decimals):
+            self._fail(record_id, name, "FX307", f"the result needs more than {PRECISION} digits")
+            return False
         # The weakest of its inputs, and never stronger than its own record:
         # the constants in an estimate's formula are assumptions too.
         labels = [f.label for f in inputs] + [record.label]
+        source = self.lib.files[record_id]
+        stated = None
+        if derived.stated is not None:
+            stated, _ = _written(source, ("derived", name, "stated"), derived.stated)
         self.lib.figures[key] = FigureValue(
             record_id,
             name,
-            Decimal(repr(value)),
+            value,
             None,
             derived.unit,
             derived.decimals,
@@ -251,32 +325,31 @@ class _Deriver:
             derived.what,
             derived.formula,
             tuple(f.ref for f in inputs),
-            derived.stated,
+            stated,
         )
-        self._check_stated(record_id, name, value, derived.decimals, derived.stated)
+        self._check_stated(source, name, value, derived.decimals, stated)
         return True
 
     def _check_stated(
-        self, record_id: str, name: str, value: float, decimals: int, stated: float | None
+        self, source: RecordSource, name: str, value: Decimal, decimals: int, stated: Decimal | None
     ) -> None:
         if stated is None:
             return
-        from fxsite.evidence.quantities import format_number
-
-        shown = format_number(Decimal(repr(value)), decimals)
-        if format_number(Decimal(repr(stated)), decimals) != shown:
+        shown = format_number(value, decimals)
+        if not _showable(stated, decimals) or format_number(stated, decimals) != shown:
             _report(
                 self.lib,
-                self.lib.files[record_id],
+                source,
                 ("derived", name, "stated"),
                 "FX308",
-                f"stated {stated:g} but the formula gives {shown} at {decimals} decimals",
+                f"stated {stated} but the formula gives {shown} at {decimals} decimals",
             )
 
 
 def _check_sources(library: Library, evidence_dir: Path) -> None:
+    """Source rules that need the project folder: stated provenance, documents."""
     for record in library.records.values():
-        record_file = library.files[record.id]
+        source_file = library.files[record.id]
         source = record.source
         if record.label == "measured":
             stated = {
@@ -287,29 +360,74 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
             missing = [what for what, present in stated.items() if not present]
             if missing:
                 message = f"measured record {record.id} does not state: {', '.join(missing)}"
-                _report(library, record_file, ("label",), "FX309", message, "warning")
+                _report(library, source_file, ("label",), "FX309", message, "warning")
         if source is None or source.document is None:
             continue
-        doc = (evidence_dir / source.document).resolve()
-        if not doc.is_relative_to(evidence_dir.resolve()) or not doc.is_file():
-            message = f"document '{source.document}' not found in evidence/"
-            _report(library, record_file, ("source", "document"), "FX310", message)
-        elif source.sha256 and hashlib.sha256(doc.read_bytes()).hexdigest() != source.sha256:
+        doc = evidence_dir / source.document
+        try:
+            digest = sha256_file(doc, root=evidence_dir, max_bytes=MAX_DOCUMENT_BYTES)
+        except UnreadableFile as exc:
+            absent = exc.reason.startswith(("does not exist", "is a symbolic link"))
+            message = (
+                f"document '{source.document}' not found in evidence/"
+                if absent
+                else f"document '{source.document}' {exc.reason}"
+            )
+            _report(library, source_file, ("source", "document"), "FX310", message)
+            continue
+        if source.sha256 and digest != source.sha256:
             message = f"sha256 does not match '{source.document}'"
-            _report(library, record_file, ("source", "sha256"), "FX310", message)
+            _report(library, source_file, ("source", "sha256"), "FX310", message)
+
+
+def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) -> Library:
+    """The library of some validated records: cross-record rules, every figure computed.
+
+    ``invalid`` names records that failed to load, so that formulas citing
+    them say why. Findings are in ``library.findings``.
+    """
+    library = Library(invalid=set(invalid))
+    seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
+    for source in sources:
+        record = source.record
+        if source.stem != record.id:
+            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{source.suffix}"
+            _report(library, source, ("id",), "FX301", message)
+            library.invalid.add(source.stem)  # claims to R1 then say why R1 is missing
+            continue
+        if record.id.lower() in RESERVED_IDS:
+            message = f"id '{record.id}' is reserved for a page the build generates; choose another"
+            _report(library, source, ("id",), "FX311", message)
+            continue
+        if record.id.lower() in seen:
+            message = f"id '{record.id}' is already used by {seen[record.id.lower()]}"
+            _report(library, source, ("id",), "FX302", message)
+            continue
+        seen[record.id.lower()] = source.path
+        library.files[record.id] = source
+        library.records[record.id] = record
+        library.figures.update(_stated_figures(source, library))
+    for record in library.records.values():
+        successor = record.superseded_by
+        if successor and successor not in library.records:
+            message = f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
+            _report(library, library.files[record.id], ("superseded_by",), "FX303", message)
+    _Deriver(library).run()
+    return library
 
 
 def record_files(evidence_dir: Path) -> list[Path]:
     """Every record file: ``*.yaml`` and ``*.yml``, in subfolders too; hidden ones left out.
 
     A record written as ``R1.yml`` or filed under ``evidence/2026/`` is read like
-    any other, never silently skipped.
+    any other, never silently skipped; a FIFO or a device with such a name is
+    listed too, so that reading it refuses it with a finding.
     """
     found = []
     for file in evidence_dir.rglob("*"):
         parts = file.relative_to(evidence_dir).parts
         hidden = any(p.startswith(".") for p in parts)
-        if file.suffix.lower() in {".yaml", ".yml"} and not hidden and file.is_file():
+        if file.suffix.lower() in {".yaml", ".yml"} and not hidden and not file.is_dir():
             found.append(file)
     return sorted(found, key=lambda f: f.relative_to(evidence_dir).as_posix())
 
@@ -317,41 +435,91 @@ def record_files(evidence_dir: Path) -> list[Path]:
 def load_library(
     evidence_dir: Path,
     root: Path,
-    read: Callable[[Path, str], RecordFile] = load_record_file,
+    read: Callable[[Path, str], RecordFile] | None = None,
 ) -> Library:
     """Load every record file (:func:`record_files`) under ``evidence_dir``; paths relative to ``root``.
 
-    ``read`` loads one record file; ``serve`` passes one that reuses the
-    files that did not change since the last build.
+    ``read`` loads one record file (by default :func:`load_record_file`, links
+    only inside ``evidence_dir``); ``serve`` passes one that reuses the files
+    that did not change since the last build.
     """
-    library = Library()
-    seen: dict[str, str] = {}  # lowercased ID -> path, for case-insensitive uniqueness
+    sources: list[RecordSource] = []
+    invalid: set[str] = set()
+    findings: list[Finding] = []
     for file in record_files(evidence_dir):
         path = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        loaded = read(file, path)
-        library.findings.extend(loaded.loaded.findings)
-        record = loaded.record
-        if record is None:
-            library.invalid.add(file.stem)
+        loaded = read(file, path) if read else load_record_file(file, path, root=evidence_dir)
+        findings.extend(loaded.loaded.findings)
+        if loaded.record is None:
+            invalid.add(file.stem)
             continue
-        if file.stem != record.id:
-            message = f"id '{record.id}' does not match the file name; rename the file to {record.id}{file.suffix}"
-            _report(library, loaded, ("id",), "FX301", message)
-            library.invalid.add(file.stem)  # claims to R1 then say why R1 is missing
-            continue
-        if record.id.lower() in seen:
-            message = f"id '{record.id}' is already used by {seen[record.id.lower()]}"
-            _report(library, loaded, ("id",), "FX302", message)
-            continue
-        seen[record.id.lower()] = path
-        library.files[record.id] = loaded
-        library.records[record.id] = record
-        library.figures.update(_stated_figures(record, loaded))
-    for record in library.records.values():
-        successor = record.superseded_by
-        if successor and successor not in library.records:
-            message = f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
-            _report(library, library.files[record.id], ("superseded_by",), "FX303", message)
-    _Deriver(library).run()
+        sources.append(_yaml_source(loaded, file))
+    library = build_library(sources, invalid)
+    library.findings[:0] = findings
     _check_sources(library, evidence_dir)
+    return library
+
+
+def _yaml_source(file: RecordFile, where: Path) -> RecordSource:
+    assert file.record is not None
+    return RecordSource(
+        file.path, file.record, file.loaded.raw, file.loaded.pos, where.stem, where.suffix
+    )
+
+
+def _plain(value: Any, loc: Loc, written: dict[Loc, str]) -> Any:
+    """Published JSON as the models take it: exact numbers noted, then made floats."""
+    if isinstance(value, dict):
+        return {k: _plain(v, (*loc, k), written) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v, (*loc, i), written) for i, v in enumerate(value)]
+    if isinstance(value, Decimal | int) and not isinstance(value, bool):
+        written[loc] = str(value)
+        try:
+            number = float(value)
+        except (OverflowError, InvalidOperation):
+            number = float("inf")  # refused by the model as not finite
+        return int(value) if isinstance(value, int) and abs(value) < 2**53 else number
+    return value
+
+
+def _line_of(text: str, needle: str) -> int:
+    """1-based line of the first ``needle`` in ``text``; 1 when absent."""
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def library_from_published(
+    records: list[Any], path: str = "evidence.json", text: str = ""
+) -> Library:
+    """The library of a site's ``evidence.json`` ``records`` (parsed with Decimal floats).
+
+    Each record is validated by the same models and goes through
+    :func:`build_library`, so the audit recomputes what the build computed.
+    """
+    sources: list[RecordSource] = []
+    findings: list[Finding] = []
+    invalid: set[str] = set()
+    for index, data in enumerate(records):
+        written: dict[Loc, str] = {}
+        plain = _plain(data, (), written)
+        where = f"records[{index}]"
+        try:
+            record = Record.model_validate(plain)
+        except ValidationError as exc:
+            for item in exc.errors(include_url=False):
+                place = ".".join(str(p) for p in item["loc"]) or "(record)"
+                findings.append(Finding(path, 1, 1, "FX205", f"{where}.{place}: {item['msg']}"))
+            if isinstance(data, dict) and isinstance(data.get("id"), str):
+                invalid.add(data["id"])
+            continue
+
+        line = _line_of(text, f'"id": "{record.id}"')
+
+        def pos(loc: Loc, _line: int = line) -> tuple[int, int]:
+            return _line, 1
+
+        sources.append(RecordSource(path, record, written, pos, record.id))
+    library = build_library(sources, invalid)
+    library.findings[:0] = findings
     return library

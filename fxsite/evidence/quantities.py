@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from fxsite.evidence.formula import DECIMAL
 from fxsite.evidence.numerals import (
     APPROX_SUFFIXES,
     APPROX_WORDS,
@@ -283,7 +284,8 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
 
 def round_half_up(value: Decimal, decimals: int) -> Decimal:
     """``value`` rounded half away from zero to ``decimals`` places."""
-    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    # The formula context: enough digits for any figure the library accepts.
+    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=DECIMAL)
 
 
 def compare(

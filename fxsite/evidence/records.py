@@ -20,6 +20,7 @@ from fxsite.evidence.models import Record
 from fxsite.evidence.plainwords import validation_message
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile, read_bytes
 
 __all__ = ["RecordFile", "flatten_validation_error", "load_record_file"]
 
@@ -73,15 +74,23 @@ def flatten_validation_error(
     return findings
 
 
-def load_record_file(file: Path, path: str) -> RecordFile:
-    """Load and validate one record; ``path`` is how findings name the file."""
+#: Records are a few KB; a low cap keeps hostile input cheap to refuse.
+MAX_RECORD_BYTES = 262_144
+
+
+def load_record_file(file: Path, path: str, root: Path | None = None) -> RecordFile:
+    """Load and validate one record; ``path`` is how findings name the file.
+
+    ``root`` is the folder a symbolic link may point into. A FIFO, a device or
+    an oversized file is refused before it is read.
+    """
     try:
-        source = file.read_bytes()
-    except OSError as exc:
-        finding = Finding(path, 1, 1, "FX901", f"cannot read file: {exc.strerror}")
+        source = read_bytes(file, MAX_RECORD_BYTES + 1, root)
+    except UnreadableFile as exc:
+        code = "FX107" if "larger than" in exc.reason else "FX901"
+        finding = Finding(path, 1, 1, code, f"cannot read file: it {exc.reason}")
         return RecordFile(path, None, LoadedYaml(None, [finding], {}, {}, {}))
-    # Records are a few KB; a lower cap keeps hostile input cheap to refuse.
-    loaded = load_yaml(source, path, max_bytes=262_144)
+    loaded = load_yaml(source, path, max_bytes=MAX_RECORD_BYTES)
     if loaded.data is None or loaded.findings:
         return RecordFile(path, None, loaded)
     findings: list[Finding] = []

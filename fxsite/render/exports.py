@@ -4,6 +4,11 @@
 computed value and label, and every citation (which page cites which figure).
 ``evidence.csv`` is the same figures, one row each. Both are deterministic:
 sorted keys, no timestamps, so two builds of one input are byte-identical.
+
+Numbers in records are JSON number literals spelt as the record wrote them
+(``6.40`` stays ``6.40``, never the binary float ``6.4``); read them back with
+:func:`loads`, which parses them as :class:`~decimal.Decimal` and refuses
+``NaN``, ``Infinity``, oversized and deeply nested input.
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import secrets
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from fxsite import __version__
@@ -18,7 +26,20 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.site import SiteIndex
 
-__all__ = ["EVIDENCE_JSON_SCHEMA", "evidence_csv", "evidence_data", "figure_data", "record_data"]
+__all__ = [
+    "EVIDENCE_JSON_SCHEMA",
+    "MAX_JSON_DEPTH",
+    "PublishedJsonError",
+    "dumps",
+    "evidence_csv",
+    "evidence_data",
+    "figure_data",
+    "loads",
+    "record_data",
+]
+
+#: Deepest nesting accepted in a published JSON file (evidence.json is 5 deep).
+MAX_JSON_DEPTH = 64
 
 #: Schema of ``evidence.json`` itself (published as ``evidence.json.schema.json``).
 EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
@@ -55,6 +76,7 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                     "what": {"type": "string"},
                     "formula": {"type": "string"},
                     "inputs": {"type": "array", "items": {"type": "string"}},
+                    "stated": {"type": "string"},
                 },
             },
         },
@@ -100,11 +122,27 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
 }
 
 
+def _as_written(value: Any, loc: tuple[str | int, ...], written: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _as_written(v, (*loc, k), written) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_written(v, (*loc, i), written) for i, v in enumerate(value)]
+    if isinstance(value, int | float) and not isinstance(value, bool) and loc in written:
+        try:
+            exact = Decimal(str(written[loc]).strip().replace("_", ""))
+        except InvalidOperation:
+            return value  # 0x10 and the like: the model's exact value
+        return exact if exact.is_finite() else value
+    return value
+
+
 def record_data(library: Library, record_id: str) -> dict[str, Any]:
-    """A record as written (JSON form, nothing invented, no nulls, no internal notes)."""
-    return library.records[record_id].model_dump(
+    """A record as written (JSON form, nothing invented, no nulls, numbers exact,
+    no internal notes)."""
+    data = library.records[record_id].model_dump(
         mode="json", exclude_none=True, exclude={"internal_notes"}
     )
+    return dict(_as_written(data, (), library.files[record_id].written))
 
 
 def figure_data(fig: FigureValue) -> dict[str, Any]:
@@ -127,6 +165,8 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     if fig.formula:
         out["formula"] = fig.formula
         out["inputs"] = list(fig.inputs)
+    if fig.stated is not None:
+        out["stated"] = str(fig.stated)
     return out
 
 
@@ -167,8 +207,64 @@ def evidence_data(
 
 
 def dumps(data: Any) -> str:
-    """Stable JSON text."""
-    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    """Stable JSON text; a :class:`~decimal.Decimal` is written as the number it spells."""
+    marker = f"fxsite-decimal-{secrets.token_hex(16)}:"
+
+    def mark(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: mark(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [mark(v) for v in value]
+        if isinstance(value, Decimal):
+            if not value.is_finite():
+                raise ValueError(f"{value} is not a JSON number")
+            return marker + str(value)
+        return value
+
+    text = json.dumps(mark(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return re.sub(f'"{re.escape(marker)}([-+.0-9eE]+)"', r"\1", text)
+
+
+class PublishedJsonError(ValueError):
+    """A published JSON file that cannot be read as data."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise PublishedJsonError(f"{name} is not a number JSON allows")
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects (strings skipped), in one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def loads(text: str) -> Any:
+    """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused."""
+    if _depth(text) > MAX_JSON_DEPTH:
+        raise PublishedJsonError(f"nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
+    except PublishedJsonError:
+        raise
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, int digit limit
+        raise PublishedJsonError(str(exc)) from None
 
 
 def evidence_csv(library: Library) -> str:

@@ -1,0 +1,131 @@
+"""Reading files someone else wrote, without hanging, crashing or exhausting memory.
+
+Every file fxsite reads from a project or a published site goes through here:
+records, pages, report documents, and every file of a site under audit.
+
+* Only regular files are read: a FIFO, a device (``/dev/zero``), a socket or
+  a directory named ``x.html`` is refused, never opened for a blocking read.
+  The file is opened non-blocking and checked again on the open descriptor, so
+  swapping a FIFO in between the check and the read changes nothing.
+* A symbolic link is followed only when its target stays inside ``root``; a
+  dangling link is refused like a missing file.
+* The size cap is applied before reading (from ``fstat``) and again while
+  reading, so a file that grows cannot get past it; hashes stream in chunks.
+
+Problems are :class:`UnreadableFile` with a plain-words message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+from fxsite.findings import FxsiteError
+
+__all__ = ["CHUNK", "UnreadableFile", "iter_tree", "read_bytes", "read_text", "sha256_file"]
+
+#: Bytes read at a time when hashing.
+CHUNK = 1 << 16
+
+
+class UnreadableFile(FxsiteError):
+    """A file that cannot be read safely; ``reason`` says why in plain words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _open(path: Path, root: Path | None) -> int:
+    """A read-only descriptor of the regular file ``path`` (links checked)."""
+    try:
+        if path.is_symlink():
+            target = path.resolve(strict=True)
+            if root is not None and not target.is_relative_to(root.resolve()):
+                raise UnreadableFile(path, "is a symbolic link that leaves its folder")
+            path = target
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        raise UnreadableFile(path, "does not exist (or is a dangling link)") from None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop (3.11)
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise UnreadableFile(path, f"cannot be read: {reason}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise UnreadableFile(path, f"is {_kind(mode)}, not a file")
+    return fd
+
+
+def read_bytes(path: Path, max_bytes: int, root: Path | None = None) -> bytes:
+    """The bytes of ``path``, refused before reading when over ``max_bytes``."""
+    fd = _open(path, root)
+    try:
+        if os.fstat(fd).st_size > max_bytes:
+            raise UnreadableFile(path, f"is larger than {max_bytes:,} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise UnreadableFile(path, f"is larger than {max_bytes:,} bytes")
+    return data
+
+
+def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:
+    """UTF-8 text of ``path`` (a leading byte-order mark dropped)."""
+    data = read_bytes(path, max_bytes, root)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(path, f"is not valid UTF-8 (byte {exc.start})") from None
+
+
+def sha256_file(path: Path, root: Path | None = None, max_bytes: int | None = None) -> str:
+    """SHA-256 of ``path`` in hex, read in chunks of :data:`CHUNK` bytes."""
+    fd = _open(path, root)
+    digest = hashlib.sha256()
+    total = 0
+    try:
+        while chunk := os.read(fd, CHUNK):
+            total += len(chunk)
+            if max_bytes is not None and total > max_bytes:
+                raise UnreadableFile(path, f"is larger than {max_bytes:,} bytes")
+            digest.update(chunk)
+    except OSError as exc:
+        raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    return digest.hexdigest()
+
+
+def iter_tree(root: Path) -> Iterator[Path]:
+    """Every entry under ``root`` that is not a directory, in sorted order.
+
+    Directories are walked without following symbolic links (no loops); what
+    is yielded may still be a link, a FIFO or a device: reading it refuses it.
+    """
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs.sort()
+        base = Path(folder)
+        # A symbolic link to a directory is listed as a directory but not walked.
+        for name in sorted([*files, *(d for d in dirs if (base / d).is_symlink())]):
+            yield base / name

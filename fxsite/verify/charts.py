@@ -1,0 +1,93 @@
+"""A published chart against the figures it draws: labels, data table, bar lengths."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.pages.claims import ClaimProblem, resolve_claim
+
+if TYPE_CHECKING:
+    from fxsite.verify.visible import Chart, Drawing, PageText
+
+__all__ = ["check_chart"]
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: Bars may differ from exact proportion by this fraction (drawing rounds to 1e-6 pt).
+_TOLERANCE = 0.005
+
+
+def _extent(d: str) -> tuple[float, float] | None:
+    """Width and height of a bar's path (``M x y L x y ... z``)."""
+    numbers = [float(n) for n in _NUMBER.findall(d)]
+    if len(numbers) < 4 or len(numbers) % 2:
+        return None
+    xs, ys = numbers[0::2], numbers[1::2]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def check_chart(
+    rel: str, chart: Chart, library: Library, page: PageText, by_url: dict[str, str]
+) -> list[Finding]:
+    """Findings for one chart on page ``rel``."""
+    out: list[Finding] = []
+
+    def bad(message: str, text: str | None = None) -> None:
+        out.append(Finding(rel, 1, 1, "FX612", f"chart {chart.id}: {message}", text=text))
+
+    if not chart.rows:
+        bad("has no data table")
+        return out
+    for drawing in chart.drawings:
+        _check_drawing(rel, chart, drawing, library, bad, out)
+    if not chart.drawings:
+        bad("has no drawing")
+    return out
+
+
+def _check_drawing(
+    rel: str,
+    chart: Chart,
+    drawing: Drawing,
+    library: Library,
+    bad: Callable[..., None],
+    out: list[Finding],
+) -> None:
+    lengths: list[tuple[float, tuple[float, float]]] = []
+    links = {href.rsplit("#", 1)[-1]: paths for href, paths in drawing.bars}
+    for bar, value, ref, label in chart.rows:
+        claim = resolve_claim(value, f"evidence:{ref}", library)
+        if isinstance(claim, ClaimProblem):
+            out.append(
+                Finding(rel, 1, 1, claim.code, f"chart {chart.id}: {claim.message}", text=value)
+            )
+            continue
+        if claim.label != label:
+            bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)
+        if f"{value} · {label}" not in drawing.texts:
+            bad(f"no bar label '{value} · {label}' for {ref}", value)
+        # A narrow drawing may wrap a long bar name over two lines of text.
+        if bar not in drawing.texts and bar not in " ".join(drawing.texts):
+            bad(f"bar name {bar!r} is not drawn", bar)
+        paths = links.get(ref.split("#", 1)[1])
+        if not paths:
+            bad(f"bar for {ref} does not link to its figure")
+            continue
+        size = _extent(paths[0])
+        fig = claim.value
+        if fig is not None and size is not None and fig.high is None:
+            lengths.append((float(fig.low), size))
+    desc = "; ".join(f"{bar}: {value} ({label}, {ref})" for bar, value, ref, label in chart.rows)
+    if drawing.desc != desc:
+        bad("its description differs from its data", drawing.desc[:80])
+    # Horizontal bars share a height and differ in width; vertical ones the reverse.
+    widths = {round(w, 3) for _, (w, _) in lengths}
+    axis = 1 if len(widths) == 1 and len(lengths) > 1 else 0
+    ratios = [size[axis] / value for value, size in lengths if value > 0]
+    if ratios and max(ratios) - min(ratios) > _TOLERANCE * max(ratios):
+        bad("bar lengths are not proportional to the figures")
+    if len(drawing.bars) != len(chart.rows):
+        bad(f"{len(drawing.bars)} linked bars for {len(chart.rows)} figures")

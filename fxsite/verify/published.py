@@ -1,0 +1,153 @@
+"""A site's ``evidence.json`` and the machine-readable files beside it, re-derived.
+
+The library is rebuilt from the published records by
+:func:`~fxsite.evidence.library.library_from_published` (the build's own
+function), and every published figure, CSV row, per-record JSON file and schema
+is compared with what that library renders.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from fxsite.evidence.library import Library, library_from_published
+from fxsite.evidence.refs import FigureRef
+from fxsite.evidence.schema import SCHEMA_ID, record_schema, schema_text
+from fxsite.findings import ConfigError, Finding
+from fxsite.render.exports import (
+    EVIDENCE_JSON_SCHEMA,
+    PublishedJsonError,
+    evidence_csv,
+    figure_data,
+    loads,
+    record_data,
+)
+from fxsite.safeio import UnreadableFile, read_text
+
+__all__ = ["MAX_JSON_BYTES", "Published", "compare_exports", "load_published"]
+
+#: Largest published JSON file read, in bytes.
+MAX_JSON_BYTES = 64 << 20
+_WHERE = "evidence.json"
+
+
+@dataclass
+class Published:
+    """What a site publishes about its evidence, and the library rebuilt from it."""
+
+    data: dict[str, Any]
+    text: str
+    library: Library
+    findings: list[Finding]
+
+
+def load_published(site_dir: Path) -> Published:
+    """Read, validate and rebuild; raises ConfigError when there is nothing to audit."""
+    path = site_dir / "evidence.json"
+    if not path.exists() and not path.is_symlink():
+        raise ConfigError(f"{site_dir}: no evidence.json; is this a site built by fxsite?")
+    try:
+        text = read_text(path, MAX_JSON_BYTES, root=site_dir)
+        data = loads(text)
+    except (UnreadableFile, PublishedJsonError) as exc:
+        raise ConfigError(f"{path}: cannot be audited: {exc}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: not an fxsite evidence file")
+    findings = _schema_findings(data)
+    if findings:
+        return Published(data, text, library_from_published([]), findings)
+    library = library_from_published(data["records"], _WHERE, text)
+    findings = [f for f in library.findings if f.severity == "error"]
+    findings += _figure_findings(data, library, text)
+    return Published(data, text, library, findings)
+
+
+def _schema_findings(data: dict[str, Any]) -> list[Finding]:
+    registry: Registry[Any] = Registry().with_resource(
+        SCHEMA_ID, Resource.from_contents(record_schema())
+    )
+    validator = Draft202012Validator(EVIDENCE_JSON_SCHEMA, registry=registry)
+    return [
+        Finding(
+            _WHERE,
+            1,
+            1,
+            "FX205",
+            f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"[:500],
+        )
+        for e in validator.iter_errors(data)
+    ]
+
+
+def _line(text: str, needle: str) -> int:
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[Finding]:
+    """Every published figure equal, field by field, to the one recomputed."""
+    out: list[Finding] = []
+    published: dict[str, dict[str, Any]] = {}
+    for item in data["figures"]:
+        published[item["ref"]] = item
+    for ref, item in published.items():
+        line = _line(text, f'"ref": "{ref}"')
+        key = FigureRef.parse(ref)
+        fig = library.figures.get(str(key)) if key else None
+        if fig is None:
+            out.append(Finding(_WHERE, line, 1, "FX611", f"{ref}: no record defines this figure"))
+            continue
+        expected = figure_data(fig)
+        for name in sorted(set(expected) | set(item)):
+            if item.get(name) != expected.get(name):
+                out.append(
+                    Finding(
+                        _WHERE,
+                        line,
+                        1,
+                        "FX611",
+                        f"{ref}: published {name} {item.get(name)!r} but the record gives "
+                        f"{expected.get(name)!r}",
+                    )
+                )
+    for ref in sorted(set(library.figures) - set(published)):
+        out.append(Finding(_WHERE, 1, 1, "FX611", f"{ref}: figure of a record not published"))
+    return out
+
+
+def compare_exports(
+    site_dir: Path, rel: str, text: str, published: Published
+) -> list[Finding] | None:
+    """Findings for a machine-readable file the build writes; None if ``rel`` is not one."""
+    library = published.library
+    if rel == "evidence.csv":
+        return _same(rel, text, evidence_csv(library), "evidence.csv")
+    if rel == "schemas/evidence.schema.json":
+        return _same(rel, text, schema_text(), "the record schema")
+    if rel == "schemas/evidence-site.schema.json":
+        return _same(rel, text, json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n", "the schema")
+    stem = Path(rel).stem
+    if rel.endswith(".json") and stem in library.records and Path(rel).parent.name:
+        try:
+            shown = loads(text)
+        except PublishedJsonError as exc:
+            return [Finding(rel, 1, 1, "FX612", f"not readable JSON: {exc}")]
+        if shown != record_data(library, stem):
+            return [Finding(rel, 1, 1, "FX612", f"differs from record {stem} in evidence.json")]
+        return []
+    return None
+
+
+def _same(rel: str, text: str, expected: str, what: str) -> list[Finding]:
+    if text == expected:
+        return []
+    a, b = text.splitlines(), expected.splitlines()
+    line = next((i for i, (x, y) in enumerate(zip(a, b, strict=False), 1) if x != y), None)
+    line = line or min(len(a), len(b)) + 1
+    return [Finding(rel, line, 1, "FX612", f"differs from {what} rebuilt from evidence.json")]

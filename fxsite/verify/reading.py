@@ -1,0 +1,126 @@
+"""Rules over visible text: bare figures, hidden characters, look-alikes, glued claims.
+
+Bare figures are found by :func:`fxsite.pages.figures.find_bare_figures`, the
+one detector the source check uses too; this module only prepares the text a
+reader sees for it: claims and URLs blanked, look-alike letters folded.
+
+* Invisible and direction-control characters (zero-width space and joiners,
+  soft hyphen, word joiner, bidi embeddings, overrides and isolates, Hangul
+  fillers …) are refused outright in published text: they can split a figure
+  for the detector while the reader sees it whole, or reorder what is shown.
+* Look-alike letters are folded before detection: NFKC (full-width ``５ｘ`` is
+  ``5x``), then the Unicode confusables table shipped by
+  ``confusable_homoglyphs`` for letters and digits of other scripts that pass
+  for ASCII (Cyrillic ``х`` for ``x``, Greek ``Β`` for ``B``). CJK units and
+  ``µ`` are kept: they are real units.
+* A character glued to a claim that would change what it says (``$[1.2](…)M``
+  shows "$1.2M"; ``5[94 s](…)`` shows "594 s") is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import cache, lru_cache
+
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+from fxsite.pages.figures import FigureSpan, find_bare_figures
+
+__all__ = [
+    "detect",
+    "fold",
+    "glued",
+    "hidden_characters",
+]
+
+#: Invisible characters outside Unicode's format category (Cf) that render as nothing.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Kept as they are: real units and signs a page may use.
+_KEEP = frozenset("µμ×–—−·°′″")
+_URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
+
+#: CJK characters that carry a quantity (scale words and units).
+_CJK_QUANTITY = frozenset("万亿千百十兆倍秒分钟时天元％")
+#: After a claim: a character that continues its number or unit.
+_AFTER = frozenset("%‰‱×$€£¥₹¢°²³/+'") | _CJK_QUANTITY
+#: Before a claim: a sign, a currency or a comparison that changes it.
+_BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
+
+
+def hidden_characters(text: str) -> list[tuple[int, str]]:
+    """(offset, name) of each invisible or direction-control character."""
+    found = []
+    for index, char in enumerate(text):
+        if char in _INVISIBLE or unicodedata.category(char) == "Cf":
+            found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
+    return found
+
+
+@cache
+def _fold_char(char: str) -> str:
+    # CJK text is kept (its units are real units); its full-width Latin forms are not.
+    if (
+        char.isascii()
+        or char in _KEEP
+        or (ord(char) >= 0x2E80 and not 0xFF00 <= ord(char) <= 0xFFEF)
+    ):
+        return char
+    normal = unicodedata.normalize("NFKC", char)
+    if len(normal) == 1 and normal.isascii():
+        return normal
+    if unicodedata.category(char)[0] not in "LN":
+        return normal if len(normal) == 1 else char
+    for item in confusables.confusables_data.get(normal, []):
+        target = str(item.get("c", ""))
+        if len(target) == 1 and target.isascii() and target.isalnum():
+            return target
+    return normal if len(normal) == 1 else char
+
+
+def fold(text: str) -> str:
+    """Look-alike letters and digits folded to ASCII, one character for one."""
+    return "".join(_fold_char(c) for c in text)
+
+
+def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, min(end, len(chars))):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def detect(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[FigureSpan]:
+    """Bare figures in visible ``text``; claim spans and URLs are not prose."""
+    return list(_detect(text, tuple(claims)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan, ...]:
+    # Navigation, headers and footers repeat on every page: each is read once.
+    spans = [*claims, *((m.start(), m.end()) for m in _URL.finditer(text))]
+    return tuple(find_bare_figures(fold(_blank(text, spans))))
+
+
+def _quantity_letter(char: str) -> bool:
+    folded = _fold_char(char)
+    return folded.isascii() and folded.isalnum()
+
+
+def glued(text: str, start: int, end: int) -> str | None:
+    """The character glued to the claim at ``text[start:end]`` that changes it, if any."""
+    if start > 0:
+        before = text[start - 1]
+        if _quantity_letter(before) or _fold_char(before) in _BEFORE or before.isdigit():
+            return before
+        if before in ".," and start > 1 and text[start - 2].isdigit():
+            return before
+    if end < len(text):
+        after = text[end]
+        if _quantity_letter(after) or _fold_char(after) in _AFTER or after.isdigit():
+            return after
+        if after in ".," and end + 1 < len(text) and text[end + 1].isdigit():
+            return after
+    return None

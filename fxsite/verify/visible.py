@@ -1,0 +1,557 @@
+"""What a reader or a search engine sees in an HTML page, as text.
+
+The page is parsed by a real HTML5 parser (selectolax over Lexbor, the
+WHATWG algorithm a browser runs: entities, implied end tags, foreign SVG
+content and broken markup are handled as a browser handles them). Lexbor is a
+C library, so parsing is linear and a 1,000-level nesting costs nothing; the
+walk below keeps its own stack, never Python's.
+
+The text is what a reader gets: whitespace runs (line breaks, ``&nbsp;``)
+collapse to one space, text split across inline elements is joined
+(``<strong>517</strong> s`` is "517 s", ``517<!-- -->s`` is "517s") and block
+elements separate. Every channel is collected: the body (navigation, header
+and footer too), ``<title>``, meta description and Open Graph / Twitter
+tags, visible attributes (``alt``, ``title``, ``aria-label``, ``placeholder``
+…), JSON-LD string values, and SVG text. The page's code (``<pre>`` and
+``<code>``, as the Markdown renderer emits them) is the only text left out.
+
+Evidence claims (``<a data-fx-ref>``) are kept as atomic spans so that the
+audit can re-resolve and re-render each one, and refuse characters glued to it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+__all__ = [
+    "MAX_NESTING",
+    "Block",
+    "Chart",
+    "ClaimNode",
+    "Drawing",
+    "PageText",
+    "json_text_blocks",
+    "nesting",
+    "normalise",
+    "page_text",
+]
+
+#: Elements that flow inside a line: their text joins the text around them.
+INLINE = frozenset(
+    [
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "br",
+        "cite",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "ins",
+        "kbd",
+        "label",
+        "mark",
+        "nobr",
+        "output",
+        "q",
+        "ruby",
+        "rp",
+        "rt",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+    ]
+)
+#: Code, exempt as the renderer emits it.
+CODE = frozenset({"code", "pre"})
+#: Never rendered as text (scripts are read only for JSON-LD).
+SKIPPED = frozenset({"script", "style", "template", "head"})
+#: Attributes a reader (or a screen reader, or a search engine) is shown.
+VISIBLE_ATTRIBUTES = (
+    "alt",
+    "title",
+    "aria-label",
+    "aria-description",
+    "aria-roledescription",
+    "aria-valuetext",
+    "placeholder",
+    "label",
+    "summary",
+)
+#: Meta tags whose content search engines and link previews show.
+META_NAMES = frozenset({"description", "keywords", "author", "application-name"})
+META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
+#: Elements the audit verifies by other means, by class: their text is a block
+#: with this role (chart labels and data, record-page values).
+ROLE_CLASSES = {"fx-chart": "chart", "fx-value": "record-value", "fx-meta": "record-value"}
+#: Inline elements the renderer lays out as lines of their own (headline cards).
+BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
+#: Values a button or an input shows as its face.
+_VALUE_SHOWN = frozenset({"button", "submit", "reset"})
+
+
+#: Deepest element nesting read: tree building in any HTML5 parser is quadratic in
+#: depth (scope checks walk the stack of open elements), so deeper pages are refused.
+MAX_NESTING = 4096
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
+_VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def nesting(html: str) -> int:
+    """An upper estimate of how deeply ``html`` nests elements, in one linear pass."""
+    depth = deepest = 0
+    for match in _TAG.finditer(html):
+        closing, name, self_closing = match.groups()
+        if name.lower() in _VOID or self_closing:
+            continue
+        depth = max(0, depth - 1) if closing else depth + 1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def normalise(text: str) -> str:
+    """Whitespace runs (line breaks, no-break spaces) as one space, trimmed."""
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class ClaimNode:
+    """A rendered claim: its attributes, and its parts as a reader sees them."""
+
+    attrs: dict[str, str]
+    text: str
+    badge: str | None
+    spoken: str | None
+    in_heading: bool
+    #: every descendant element as (tag, attributes), for the re-render comparison
+    structure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+@dataclass
+class Block:
+    """One run of text that reads as a unit (a paragraph, a cell, an attribute)."""
+
+    text: str
+    #: where a reader sees it: "article", "page" (nav, header, footer), "title",
+    #: "meta", "attribute", "json-ld", "svg"
+    channel: str
+    #: (start, end, index into PageText.claims) of each claim in ``text``
+    claims: list[tuple[int, int, int]] = field(default_factory=list)
+    #: set for blocks that the audit verifies by other means (chart labels, record values)
+    role: str = ""
+
+
+@dataclass
+class PageText:
+    """Everything visible on one page."""
+
+    blocks: list[Block] = field(default_factory=list)
+    claims: list[ClaimNode] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    meta: dict[str, str] = field(default_factory=dict)
+    #: (href, normalised text) of every plain link, for copy checks
+    links: list[tuple[str, str]] = field(default_factory=list)
+    #: id -> normalised text (badges and permalinks left out), for headings
+    headings: dict[str, str] = field(default_factory=dict)
+    h1: str = ""
+    json_ld_errors: list[str] = field(default_factory=list)
+    #: record-page rows: id -> (data-fx-ref, value text, label text)
+    rows: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    #: record-page status badges
+    statuses: list[str] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A rendered chart: its data table, the SVG's texts, description and bar links."""
+
+    id: str
+    #: (bar, value text, ref, label) per data-table row
+    rows: tuple[tuple[str, str, str, str], ...]
+    #: each drawing of the chart (a page may carry one per screen width)
+    drawings: tuple[Drawing, ...]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One SVG drawing of a chart: its texts, description and linked bars."""
+
+    texts: tuple[str, ...]
+    desc: str
+    #: (href, path ``d`` strings) of each linked bar
+    bars: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _attrs(node: LexborNode) -> dict[str, str]:
+    return {k: v or "" for k, v in node.attributes.items()}
+
+
+def _classes(attrs: dict[str, str]) -> set[str]:
+    return set(attrs.get("class", "").split())
+
+
+class _Builder:
+    """Accumulates the text of one block, with claim spans."""
+
+    def __init__(self, channel: str, role: str = "") -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.claims: list[tuple[int, int, int]] = []
+        self.channel = channel
+        self.role = role
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+
+    def block(self) -> Block | None:
+        raw = "".join(self.parts)
+        if not raw.strip():
+            return None
+        if not self.claims:  # the common case, at C speed
+            return Block(normalise(raw), self.channel, [], self.role)
+        # Collapse whitespace but keep claim offsets: map raw offsets to new ones.
+        out: list[str] = []
+        mapping = [0] * (len(raw) + 1)
+        space = True  # leading whitespace dropped
+        for i, char in enumerate(raw):
+            mapping[i] = len(out)
+            if char.isspace():
+                if not space:
+                    out.append(" ")
+                    space = True
+            else:
+                out.append(char)
+                space = False
+        mapping[len(raw)] = len(out)
+        text = "".join(out)
+        end = len(text.rstrip(" "))
+        claims = [(mapping[s], min(mapping[e], end), i) for s, e, i in self.claims]
+        # A claim's span is its own text, trimmed.
+        claims = [(s + (text[s : s + 1] == " "), e, i) for s, e, i in claims]
+        return Block(text[:end], self.channel, claims, self.role)
+
+
+def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | None]:
+    """A claim's shown text, badge and screen-reader text."""
+    shown: list[str] = []
+    badge: list[str] = []
+    spoken: list[str] = []
+    stack: list[tuple[LexborNode, list[str]]] = [(node, shown)]
+    order: list[tuple[LexborNode, list[str]]] = []
+    while stack:
+        current, sink = stack.pop()
+        order.append((current, sink))
+        child = current.last_child
+        while child is not None:
+            target = sink
+            if child.tag not in ("-text", "-comment"):
+                classes = _classes(_attrs(child))
+                if "fx-badge" in classes:
+                    target = badge
+                elif "fx-sr" in classes:
+                    target = spoken
+            stack.append((child, target))
+            child = child.prev
+    for current, sink in order:
+        if current.tag == "-text":
+            sink.append(current.text_content or "")
+    return (
+        "".join(shown),
+        "".join(badge) if badge else None,
+        "".join(spoken) if spoken else None,
+    )
+
+
+def _structure(node: LexborNode) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    out = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.tag not in ("-text", "-comment"):
+            out.append((current.tag or "", tuple(sorted(_attrs(current).items()))))
+        child = current.last_child
+        while child is not None:
+            stack.append(child)
+            child = child.prev
+    return tuple(out)
+
+
+def _json_strings(value: object, out: list[str]) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+            stack.extend(k for k in item if isinstance(k, str) and not k.startswith("@"))
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def page_text(html: str, *, channel: str = "page") -> PageText:
+    """The visible text of an HTML document (or fragment), block by block."""
+    tree = LexborHTMLParser(html)
+    page = PageText()
+    head = tree.head
+    if head is not None:
+        _read_head(head, page)
+    root = tree.body if tree.body is not None else tree.root
+    if root is not None:
+        _walk(root, page, channel)
+        _read_generated(root, page)
+    return page
+
+
+def _direct_text(node: LexborNode) -> str:
+    parts = []
+    child = node.child
+    while child is not None:
+        if child.tag == "-text":
+            parts.append(child.text_content or "")
+        child = child.next
+    return normalise("".join(parts))
+
+
+def _text(node: LexborNode | None) -> str:
+    return normalise(node.text(deep=True) or "") if node is not None else ""
+
+
+def _read_generated(root: LexborNode, page: PageText) -> None:
+    """The parts of generated pages the audit recomputes: record rows, charts."""
+    for row in root.css("tr[data-fx-ref][id]"):
+        attrs = _attrs(row)
+        value = row.css_first("td.fx-value")
+        label = row.css_first(".fx-label")
+        page.rows[attrs["id"]] = (
+            attrs["data-fx-ref"],
+            _direct_text(value) if value is not None else "",
+            _text(label),
+        )
+    page.statuses = [_text(n) for n in root.css(".fx-record-badges .fx-status")]
+    for figure in root.css("figure.fx-chart"):
+        rows = tuple(
+            tuple(_text(cell) for cell in tr.css("td"))
+            for tr in figure.css("table.fx-chart-data tbody tr")
+        )
+        drawings = tuple(
+            Drawing(
+                tuple(_text(t) for t in svg.css("text")),
+                _text(svg.css_first("desc")),
+                tuple(
+                    (
+                        _attrs(a).get("href", ""),
+                        tuple(_attrs(p).get("d", "") for p in a.css("path")),
+                    )
+                    for a in svg.css("a")
+                ),
+            )
+            for svg in figure.css("svg")
+        )
+        page.charts.append(
+            Chart(
+                _attrs(figure).get("id", ""),
+                tuple((r[0], r[1], r[2], r[3]) for r in rows if len(r) == 4),
+                drawings,
+            )
+        )
+
+
+def _read_head(head: LexborNode, page: PageText) -> None:
+    for node in head.iter():
+        attrs = _attrs(node)
+        if node.tag == "title":
+            text = normalise(node.text(deep=True) or "")
+            if text:
+                page.blocks.append(Block(text, "title"))
+        elif node.tag == "meta":
+            name = (attrs.get("name") or attrs.get("property") or "").lower()
+            page.meta[name] = attrs.get("content", "")
+            if name in META_NAMES or name.startswith(META_PREFIXES):
+                text = normalise(attrs.get("content", ""))
+                if text:
+                    page.blocks.append(Block(text, "meta", role=name))
+        elif node.tag == "script":
+            _read_script(node, attrs, page)
+
+
+def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
+    if attrs.get("type", "").strip().lower() != "application/ld+json":
+        return
+    from fxsite.render.exports import PublishedJsonError, loads
+
+    try:
+        data = loads(node.text(deep=True) or "")
+    except PublishedJsonError as exc:
+        page.json_ld_errors.append(str(exc))
+        return
+    strings: list[str] = []
+    _json_strings(data, strings)
+    for text in strings:
+        if normalise(text):
+            page.blocks.append(Block(normalise(text), "json-ld"))
+
+
+def _walk(root: LexborNode, page: PageText, channel: str) -> None:
+    """Depth-first over the body with an explicit stack (no recursion limit)."""
+    builders: list[_Builder] = [_Builder(channel)]
+    # Stack entries: (node, entering, channel, role, in_heading)
+    stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, "", False)]
+    while stack:
+        node, entering, where, role, heading = stack.pop()
+        tag = node.tag or ""
+        if tag == "-text":
+            builders[-1].add(node.text_content or "")
+            continue
+        if tag.startswith("-"):
+            continue  # comments, doctype: nothing shown, nothing separated
+        if not entering:
+            _flush(builders, page)
+            builders.pop()
+            continue
+        attrs = _attrs(node)
+        if "id" in attrs:
+            page.ids.add(attrs["id"])
+        if tag == "script":
+            _read_script(node, attrs, page)
+            continue
+        if tag in SKIPPED or tag in CODE:
+            if tag in CODE:
+                builders[-1].add(" ")
+            continue
+        heading = heading or tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+        if tag == "a" and "data-fx-ref" in attrs:
+            _claim(node, attrs, builders[-1], page, heading)
+            continue
+        classes = _classes(attrs)
+        new_role = next((ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES), "")
+        role = new_role or role
+        _attribute_blocks(tag, attrs, page, role)
+        if tag == "article" or "md-content__inner" in classes:
+            where = "article"
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            _note_heading(node, tag, attrs, page)
+        if tag == "a" and "href" in attrs:
+            page.links.append((attrs["href"], normalise(node.text(deep=True) or "")))
+        if tag == "br":
+            builders[-1].add(" ")
+            continue
+        if tag not in INLINE or new_role or classes & BLOCK_CLASSES:
+            _flush(builders, page)
+            builders.append(_Builder(where, role))
+            stack.append((node, False, where, role, heading))
+        child = node.last_child
+        while child is not None:
+            stack.append((child, True, where, role, heading))
+            child = child.prev
+    while builders:
+        _flush(builders, page)
+        builders.pop()
+
+
+def _flush(builders: list[_Builder], page: PageText) -> None:
+    """End the current run of text (a block boundary), keeping its builder open."""
+    current = builders[-1]
+    block = current.block()
+    if block is not None:
+        page.blocks.append(block)
+    builders[-1] = _Builder(current.channel, current.role)
+
+
+_VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
+
+
+def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
+    if not _VISIBLE_SET.intersection(attrs) and tag not in ("input", "button"):
+        return
+    names = list(VISIBLE_ATTRIBUTES)
+    if tag in ("input", "button") and attrs.get("type", "").lower() in _VALUE_SHOWN:
+        names.append("value")
+    for name in names:
+        text = normalise(attrs.get(name, ""))
+        if text:
+            page.blocks.append(Block(text, "attribute", role=role or f"{tag}@{name}"))
+
+
+def _note_heading(node: LexborNode, tag: str, attrs: dict[str, str], page: PageText) -> None:
+    parts: list[str] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.tag == "-text":
+            parts.append(current.text_content or "")
+            continue
+        classes = _classes(_attrs(current)) if current.tag and current.tag[0] != "-" else set()
+        if classes & {"headerlink", "fx-badge", "fx-sr"}:
+            continue
+        child = current.last_child
+        while child is not None:
+            stack.append(child)
+            child = child.prev
+    text = normalise("".join(parts))
+    if "id" in attrs:
+        page.headings[attrs["id"]] = text
+    if tag == "h1" and not page.h1:
+        page.h1 = text
+
+
+def _claim(
+    node: LexborNode, attrs: dict[str, str], builder: _Builder, page: PageText, heading: bool
+) -> None:
+    text, badge, spoken = _own_text(node, set())
+    index = len(page.claims)
+    page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, _structure(node)))
+    start = builder.length
+    builder.add(text)
+    builder.claims.append((start, builder.length, index))
+
+
+def json_text_blocks(text: str) -> tuple[list[str], str | None]:
+    """Every string value of a JSON document; an error message instead when unreadable."""
+    from fxsite.render.exports import PublishedJsonError, loads
+
+    try:
+        data = loads(text)
+    except PublishedJsonError as exc:
+        return [], str(exc)
+    strings: list[str] = []
+    _json_strings(data, strings)
+    return strings, None

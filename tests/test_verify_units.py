@@ -1,0 +1,129 @@
+"""Fast, table-driven units of the verifier: visible text, glued characters, folding, sources."""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.findings import Finding
+from fxsite.verify import locate_in_sources
+from fxsite.verify.reading import detect, fold, glued, hidden_characters
+from fxsite.verify.visible import nesting, page_text
+
+
+def _texts(html: str) -> list[str]:
+    return [b.text for b in page_text(html).blocks]
+
+
+@pytest.mark.parametrize(
+    ("html", "shown"),
+    [
+        ("<p>it takes <strong>517</strong> s</p>", "it takes 517 s"),
+        ("<p>517<!-- x -->s</p>", "517s"),
+        ("<p>517&nbsp;s</p>", "517 s"),
+        ("<p>1.9&times; faster</p>", "1.9× faster"),
+        ("<p>&#36;4.5M</p>", "$4.5M"),
+        ("<p>517\n\n   s</p>", "517 s"),
+        ("<p>5<br>x</p>", "5 x"),
+        ("<p>code <code>5x</code> here</p>", "code here"),
+        ("<ul><li>5</li><li>x</li></ul>", "5"),
+    ],
+)
+def test_visible_text(html: str, shown: str) -> None:
+    assert _texts(html)[0] == shown
+
+
+@pytest.mark.parametrize(
+    ("html", "channel", "text"),
+    [
+        ("<html><head><title>5x faster</title></head></html>", "title", "5x faster"),
+        ('<html><head><meta name="description" content="5x"></head></html>', "meta", "5x"),
+        ('<html><head><meta property="og:title" content="5x"></head></html>', "meta", "5x"),
+        ('<p><img alt="5x" src="a"></p>', "attribute", "5x"),
+        ('<p><input placeholder="5x"></p>', "attribute", "5x"),
+        ('<script type="application/ld+json">{"a": ["5x"]}</script>', "json-ld", "5x"),
+        ("<svg><text>517 s</text></svg>", "page", "517 s"),
+    ],
+)
+def test_every_channel_is_read(html: str, channel: str, text: str) -> None:
+    assert (channel, text) in [(b.channel, b.text) for b in page_text(html).blocks]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "char"),
+    [
+        ("5594 s", 1, 6, "5"),
+        ("$1.2M", 1, 4, "$"),
+        ("$1.2M", 1, 4, "$"),
+        ("-94 s", 1, 5, "-"),
+        ("94 s0", 0, 4, "0"),
+        ("1.9×.5", 0, 4, "."),
+        ("1.2M", 0, 3, "M"),
+        ("(94 s).", 1, 5, None),
+        ("+96%", 1, 4, None),
+        ("from 94 s to", 5, 9, None),
+        ("约178秒。", 1, 5, None),
+    ],
+)
+def test_glued(text: str, start: int, end: int, char: str | None) -> None:
+    assert glued(text, start, end) == char
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("5\u0445", "5x"),
+        ("\uff15\uff58", "5x"),
+        ("5\u03a7", "5X"),
+        ("178秒", "178秒"),
+        ("5 µs", "5 µs"),
+    ],
+)
+def test_fold(text: str, folded: str) -> None:
+    assert fold(text) == folded
+
+
+@pytest.mark.parametrize(
+    "char", ["\u200b", "\u200d", "\u2060", "\u00ad", "\u202e", "\u2066", "\ufeff", "\u3164"]
+)
+def test_hidden_characters(char: str) -> None:
+    assert hidden_characters(f"5{char}x") and not hidden_characters("5x")
+
+
+def test_claims_and_urls_are_not_prose() -> None:
+    assert [s.text for s in detect("see https://x.example/5x now")] == []
+    assert [s.text for s in detect("now 94 s", [(4, 8)])] == []
+    assert [s.text for s in detect("now 5х faster")]  # Cyrillic х
+
+
+def test_nesting_is_estimated_linearly() -> None:
+    assert nesting("<div>" * 10) == 10
+    assert nesting("<p>a<br>b<img src=x></p>") == 1
+
+
+def test_findings_move_to_the_source_line() -> None:
+    found = Finding("a/index.html", 40, 1, "FX501", "bare figure '5x'", text="5x")
+    other = Finding("b/index.html", 3, 1, "FX501", "bare figure '7x'", text="7x")
+    moved = locate_in_sources(
+        [found, other], {"a/": ("docs/a.md", "# A\n\nIt is 5x faster.\n"), "b/": ("docs/b.md", "")}
+    )
+    assert [(f.path, f.line, f.col) for f in moved] == [("docs/a.md", 3, 7), ("b/index.html", 3, 1)]
+    assert "(published in a/index.html)" in moved[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "allowed", "covered"),
+    [
+        ("$1,001", 0, 2, "$1,001", True),  # the detector cut the figure short (property test)
+        ("approximately 4.7%", 0, 18, "4.7%", True),
+        ("594 s", 0, 5, "94 s", False),
+        ("1.94×", 0, 5, "1.9×", False),
+        ("from 3.26 to 6.40 GB/s", 5, 22, "3.26|6.40 GB/s", True),
+        ("5x faster", 0, 2, "1.9×", False),
+    ],
+)
+def test_copies_repeat_only_cited_numbers(
+    text: str, start: int, end: int, allowed: str, covered: bool
+) -> None:
+    from fxsite.verify.audit import _Allowed, _covered
+
+    assert _covered(text, start, end, [_Allowed(set(allowed.split("|")))]) is covered
