@@ -280,6 +280,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> No
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
         plugin = staged.plugins["fxsite"]
         plugin.signing_key = key_file
+        plugin.stage_output = False  # this command stages and publishes itself
         staged.plugins.on_startup(command="build", dirty=False)
         try:
             mkdocs_build(staged)

@@ -43,6 +43,7 @@ from fxsite.pages.sections import compose_page
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
+from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import chart_style_css, render_chart_cached
 from fxsite.render.exports import (
     EVIDENCE_JSON_SCHEMA,
@@ -108,6 +109,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
         self.known_pages: frozenset[str] = frozenset()
+        #: build into a staging folder and publish at the end (fxsite build stages itself)
+        self.stage_output = True
+        self.publish_to: Path | None = None
+        self.staging: Path | None = None
+        self._config: MkDocsConfig | None = None
         #: generated pages whose body is HTML only, added after the title renders
         self.html_bodies: dict[str, str] = {}
         self.project: Project | None = None
@@ -146,6 +152,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             raise PluginError(f"fxsite: {exc}") from None
         # Claims need the extension; the generated Markdown uses no other
         # (tests/test_engine.py builds with the smallest config to hold that).
+        # `mkdocs build` builds into a staging folder beside site_dir and swaps
+        # it in at the end (on_post_build), so a refusal publishes nothing, as
+        # with `fxsite build` (which stages itself and turns this off).
+        self._config = config
+        if not self.serving and self.stage_output:
+            self.publish_to = Path(config.site_dir)
+            self.staging = stage(self.publish_to)
+            config.site_dir = str(self.staging)
         self.extension = FxsiteExtension()
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
@@ -366,8 +380,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             file.content_string = self._export_content(name)
         return env
 
-    def _verify_gate(self, config: MkDocsConfig) -> None:
-        """The last gate: the staged site is audited; a refusal publishes nothing."""
+    def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
+        """The last gate: the staged site audited as a reader sees it."""
         from fxsite.verify import locate_in_sources, verify_site
 
         try:
@@ -376,20 +390,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as
         # it judges the source check's findings.
-        findings = locate_in_sources(findings, self.sources)
-        citing = {r.path for r in self.results.values() if r.claims}
-        verdict = decide(findings, self.enforce, citing)
-        refuse = verdict.refused and not self.serving
-        for finding in verdict.all:
-            if not (refuse and finding in verdict.refusals):
-                (log.error if finding in verdict.refusals else log.warning)(finding.format())
-        if refuse:
-            # The findings travel in the error itself, so every caller shows them.
-            listing = "\n".join(f.format() for f in verdict.refusals)
-            raise PluginError(
-                f"{listing}\nfxsite refused the build: the built site fails its audit "
-                f"with {len(verdict.refusals)} finding(s) above."
-            )
+        return locate_in_sources(findings, self.sources)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         src = page.file.src_uri
@@ -410,8 +411,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
         return output_content
 
+    @event_priority(-100)  # last: the search index and other plugins' files are written
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        # On the staged site, in order: sqlite export -> verification gate -> manifest + signature.
+        """On the staged site, in order: sqlite export, the gate, manifest and signature.
+
+        Then, for ``mkdocs build``, the staged site replaces the published one;
+        any refusal before that leaves the published site as it was.
+        """
         assert self.project is not None
         site, paths = Path(config.site_dir), self.project.paths
         # Imported here: sqlite-utils and cryptography are for the build's end only,
@@ -419,13 +425,37 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
 
         found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
-        self._verify_gate(config)
-        key = signing_key_path(self.signing_key, os.environ)
-        found += finish_site(site, paths.root, key)
-        for finding in found:
-            log.error(finding.format())
-        if found and not self.serving:
-            raise PluginError(f"fxsite: {len(found)} anchoring finding(s) above; nothing published")
+        found += self._verify_gate(config)
+        citing = {r.path for r in self.results.values() if r.claims}
+        late = decide(found, self.enforce, citing)
+        if not late.refused:
+            key = signing_key_path(self.signing_key, os.environ)
+            late = decide([*found, *finish_site(site, paths.root, key)], self.enforce, citing)
+        # One verdict for the whole build, so `fxsite build` reports it as check does.
+        self.verdict = decide([*self.verdict.all, *late.all], self.enforce, citing)
+        refuse = late.refused and not self.serving
+        for finding in late.all:
+            if not (refuse and finding in late.refusals):
+                (log.error if finding in late.refusals else log.warning)(finding.format())
+        if refuse:
+            # The findings travel in the error itself, so every caller shows them.
+            listing = "\n".join(f.format() for f in late.refusals)
+            raise PluginError(
+                f"{listing}\nfxsite refused the build: the built site fails its checks "
+                f"with {len(late.refusals)} finding(s) above. Nothing was published."
+            )
+        if self.publish_to is not None and self.staging is not None:
+            commit(self.staging, self.publish_to)
+            config.site_dir = str(self.publish_to)
+            self.staging = None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        """A failed ``mkdocs build`` leaves the published site as it was."""
+        if self.staging is not None:
+            discard(self.staging)
+            self.staging = None
+            if self._config is not None and self.publish_to is not None:
+                self._config.site_dir = str(self.publish_to)
 
     def on_serve(
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any

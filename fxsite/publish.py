@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["publish_atomically"]
+__all__ = ["commit", "discard", "publish_atomically", "stage"]
 
 
 def _umask() -> int:
@@ -40,24 +40,43 @@ def _readable(site: Path) -> None:
                 path.chmod(path.stat().st_mode & 0o7777 | (0o644 & ~mask))
 
 
+def stage(site_dir: Path) -> Path:
+    """A fresh, empty folder beside ``site_dir`` to build into."""
+    parent = site_dir.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=parent))
+
+
+def discard(staging: Path) -> None:
+    """Remove a staging folder; the published site was never touched."""
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+def commit(staging: Path, site_dir: Path) -> None:
+    """Make ``staging`` readable and swap it into place as ``site_dir``."""
+    try:
+        _readable(staging)
+    except BaseException:
+        discard(staging)
+        raise
+    old = site_dir.resolve().parent / f".{site_dir.name}-old"
+    shutil.rmtree(old, ignore_errors=True)
+    if site_dir.exists():
+        site_dir.rename(old)
+    staging.rename(site_dir)
+    shutil.rmtree(old, ignore_errors=True)
+
+
 def publish_atomically(site_dir: Path, build: Callable[[Path], None]) -> None:
     """Run ``build(tmp_dir)``; on success replace ``site_dir`` with its output.
 
     Any exception from ``build`` propagates after the temporary folder is
     removed; ``site_dir`` is untouched in that case.
     """
-    parent = site_dir.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=parent))
+    staging = stage(site_dir)
     try:
         build(staging)
-        _readable(staging)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        discard(staging)
         raise
-    old = parent / f".{site_dir.name}-old"
-    shutil.rmtree(old, ignore_errors=True)
-    if site_dir.exists():
-        site_dir.rename(old)
-    staging.rename(site_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    commit(staging, site_dir)

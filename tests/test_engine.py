@@ -391,3 +391,26 @@ def test_library_url_near_miss(tmp_path: Path) -> None:
         )
     )
     assert fxsite("check", str(project), cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "breakage",
+    ["bare figure", "gate only"],
+)
+def test_refused_mkdocs_build_keeps_the_published_site(tmp_path: Path, breakage: str) -> None:
+    """`mkdocs build` publishes all or nothing too: it builds into a staging folder."""
+    project = copy_site(CLEAN, tmp_path)
+    out = tmp_path / "out"
+    first = mkdocs_build(project, out)
+    assert first.returncode == 0, first.stderr
+    before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    if breakage == "bare figure":
+        (project / "docs" / "index.md").write_text("# Home\n\nIt took 517 s.\n")
+    else:  # a file the source check never reads, caught by the output gate alone
+        (project / "docs" / "notes.txt").write_text("Saves now take 517 s.\n")
+    second = mkdocs_build(project, out)
+    assert second.returncode != 0
+    assert "Traceback" not in second.stderr
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out-")]  # no staging left
