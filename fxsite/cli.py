@@ -191,16 +191,22 @@ def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) ->
 class _EchoWarnings(logging.Handler):
     """MkDocs' own warnings during ``fxsite build``, shown as MkDocs shows them.
 
-    fxsite's findings are printed by the command itself, once, in its format.
+    fxsite's findings are printed by the command itself, once, in its format;
+    errors MkDocs logs are held back and shown only when the build failed for
+    another reason than fxsite's verdict (MkDocs logs that verdict too).
     """
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
+        self.errors: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage()
-        # MkDocs logs the plugin's refusal too; the command reports it itself.
-        if not record.name.startswith("mkdocs.plugins.fxsite") and not message.startswith("fxsite"):
+        if record.name.startswith("mkdocs.plugins.fxsite") or message.startswith("fxsite"):
+            return
+        if record.levelno >= logging.ERROR:
+            self.errors.append(f"{record.levelname}: {message}")
+        else:
             click.echo(f"{record.levelname}: {message}", err=True)
 
 
@@ -302,6 +308,8 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> No
         if verdicts and verdicts[0].refused:
             _report(verdicts[0], fmt, quiet)
         else:
+            for line in echo.errors:
+                click.echo(line, err=True)
             click.echo(f"build failed: {exc}", err=True)
         click.echo("nothing published: the previous site is unchanged", err=True)
         sys.exit(1)

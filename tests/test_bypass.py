@@ -123,6 +123,9 @@ BYPASSES = [
     V("scale letter after a claim", "Now [1.9×](evidence:R1#save_speedup)M."),
     V("minus before a claim", f"Now -{CLAIM94}."),
     V("decimal after a claim", "Now [1.9×](evidence:R1#save_speedup).5 faster."),
+    V("unit after a unitless claim", "Now [94](evidence:R1#save_time_fx100) ms."),
+    V("percent after a unitless claim", "Now [1.9](evidence:R1#save_speedup) %."),
+    V("unit word after a unitless claim", "Now [94](evidence:R1#save_time_fx100) hours."),
     # -- claims that misstate -----------------------------------------------------------------------------
     V("claim misstates", "Now [95 s](evidence:R1#save_time_fx100)."),
     V("claim to unknown figure", "Now [95 s](evidence:R1#nope)."),
@@ -213,6 +216,11 @@ NEAR_MISSES = [
     V("fenced code", "```\n5x faster\n```"),
     V("names", "Built with MkDocs 1.6 for 32B LoRA on 8-GPU nodes, report R1."),
     V("plain count", "We ran 20 saves."),
+    V(
+        "unitless claim then a count",
+        "Each save took [94](evidence:R1#save_time_fx100), over 20 saves.",
+    ),
+    V("unitless claim then words", "The speed-up was [1.9](evidence:R1#save_speedup) on average."),
     V("claim at sentence end", f"Now {CLAIM94}."),
     V("claim in parentheses", f"Now ({CLAIM94})."),
     V("claim with plus sign before", "A gain of +[1.9×](evidence:R1#save_speedup)."),

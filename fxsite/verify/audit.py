@@ -27,7 +27,7 @@ from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.reading import detect, glued, hidden_characters
+from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
 from fxsite.verify.visible import (
     MAX_NESTING,
     Block,
@@ -422,12 +422,23 @@ def _check_block(site: _Site, rel: str, block: Block, allowed: list[_Allowed] | 
         )
         break
     library = site.published.library
-    for start, end, _ in block.claims:
+    for n, (start, end, _) in enumerate(block.claims):
+        claim = block.text[start:end]
         char = glued(block.text, start, end)
         if char is not None:
-            claim = block.text[start:end]
             site.add(
                 rel, "FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim
+            )
+            continue
+        stop = block.claims[n + 1][0] if n + 1 < len(block.claims) else len(block.text)
+        read = unit_after(block.text, start, end, stop)
+        if read is not None:
+            site.add(
+                rel,
+                "FX503",
+                f"the claim '{claim}' states no unit, and the words after it make it read "
+                f"'{read}'; put the unit inside the link",
+                claim,
             )
     for span in detect(block.text, [(s, e) for s, e, _ in block.claims]):
         if allowed is not None and _covered(block.text, span.start, span.end, allowed):

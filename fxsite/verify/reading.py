@@ -124,3 +124,25 @@ def glued(text: str, start: int, end: int) -> str | None:
         if after in ".," and end + 1 < len(text) and text[end + 1].isdigit():
             return after
     return None
+
+
+def unit_after(text: str, start: int, end: int, stop: int) -> str | None:
+    """What a unitless claim reads as with the words after it, when they add a unit.
+
+    ``[94](evidence:R1#t) ms`` shows "94 ms" for a figure of 94 s: the claim
+    states no unit, so the reader takes the one that follows. The detector
+    decides, on the claim's text and what follows it up to ``stop`` (the
+    next claim): a figure that starts at the claim and ends past it.
+    """
+    from fxsite.evidence.quantities import parse_stated
+    from fxsite.pages.figures import find_bare_figures
+
+    claim = text[start:end]
+    stated = parse_stated(claim)
+    if stated is None or stated.unit is not None:
+        return None
+    window = text[start : min(stop, end + 40)]
+    for span in find_bare_figures(window):
+        if span.start == 0 and span.end > len(claim):
+            return span.text
+    return None
