@@ -344,6 +344,11 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> No
     type=click.Path(path_type=Path, exists=True, file_okay=False),
     help="A clone of the project: rebuild the manifest's commit and compare every file.",
 )
+@click.option(
+    "--browser",
+    is_flag=True,
+    help="Also open every page in headless Chromium and check the text as drawn.",
+)
 def audit(
     site: str,
     fmt: str,
@@ -351,6 +356,7 @@ def audit(
     fingerprint: str | None,
     documents_dir: Path | None,
     rebuild_repo: Path | None,
+    browser: bool,
 ) -> None:
     """Re-verify a built site (a folder or an http(s) URL) from what it publishes."""
     import tempfile
@@ -376,6 +382,10 @@ def audit(
             findings += anchored_audit(
                 site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
             )
+            if browser:
+                from fxsite.verify.browser import browser_findings
+
+                findings += browser_findings(site_dir)
         except ConfigError as exc:
             if fmt == "json":  # --format json always prints JSON, even for unreadable input
                 problem = Finding(site, 1, 1, "FX901", str(exc))

@@ -33,6 +33,7 @@ from fxsite.verify.visible import (
     Block,
     ClaimNode,
     PageText,
+    json_strings,
     nesting,
     normalise,
     page_text,
@@ -146,7 +147,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
             site.add(rel, "FX612", f"not readable JSON: {exc}")
             return
         strings: list[str] = []
-        _strings(data, strings)
+        json_strings(data, strings)
         site.extra.append((rel, "", [Block(normalise(s), "page") for s in strings if s.strip()]))
     else:  # .txt, .csv
         site.extra.append((rel, "", [Block(normalise(line), "page") for line in text.splitlines()]))
@@ -167,19 +168,6 @@ def _read_gzip(site: _Site, path: Path, rel: str) -> None:
         expected = None
     if inflater.unconsumed_tail or inner != expected:
         site.add(rel, "FX612", f"does not hold the same bytes as {rel[:-3]}")
-
-
-def _strings(value: object, out: list[str]) -> None:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-            stack.extend(k for k in item if isinstance(k, str))
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 def _read_search_index(site: _Site, rel: str, text: str) -> None:

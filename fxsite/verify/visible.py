@@ -314,7 +314,12 @@ def _structure(node: LexborNode) -> tuple[tuple[str, tuple[tuple[str, str], ...]
     return tuple(out)
 
 
-def _json_strings(value: object, out: list[str]) -> None:
+def json_strings(value: object, out: list[str], *, keys_skipped: str = "") -> None:
+    """Every string of a JSON value, keys too, without recursion (deep input is safe).
+
+    Keys starting with ``keys_skipped`` are left out (JSON-LD's ``@type`` and
+    ``@context`` name vocabulary, not text a reader sees).
+    """
     stack = [value]
     while stack:
         item = stack.pop()
@@ -322,7 +327,11 @@ def _json_strings(value: object, out: list[str]) -> None:
             out.append(item)
         elif isinstance(item, dict):
             stack.extend(item.values())
-            stack.extend(k for k in item if isinstance(k, str) and not k.startswith("@"))
+            stack.extend(
+                k
+                for k in item
+                if isinstance(k, str) and not (keys_skipped and k.startswith(keys_skipped))
+            )
         elif isinstance(item, list):
             stack.extend(item)
 
@@ -424,7 +433,7 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
         page.json_ld_errors.append(str(exc))
         return
     strings: list[str] = []
-    _json_strings(data, strings)
+    json_strings(data, strings, keys_skipped="@")
     for text in strings:
         if normalise(text):
             page.blocks.append(Block(normalise(text), "json-ld"))
@@ -553,5 +562,5 @@ def json_text_blocks(text: str) -> tuple[list[str], str | None]:
     except PublishedJsonError as exc:
         return [], str(exc)
     strings: list[str] = []
-    _json_strings(data, strings)
+    json_strings(data, strings, keys_skipped="@")
     return strings, None

@@ -1,0 +1,192 @@
+"""``fxsite audit --browser``: the text as a browser draws it.
+
+The static audit (:func:`fxsite.verify.verify_site`) reads the published
+files as an HTML5 parser does. A hostile site can still show a reader text
+that is not in its HTML: a script that writes it after load, CSS ``content``
+on ``::before``/``::after``, a shadow root. This mode opens every page in
+headless Chromium (Debian's, driven by Playwright), lets its scripts run,
+and reads what is drawn:
+
+* every visible text run outside code and outside claims, shadow roots
+  included, with the ``content`` of ``::before`` and ``::after`` where it
+  is a string, goes through the one bare-figure detector (FX501);
+* every claim (``a[data-fx-ref]``) as drawn, without its marker and its
+  screen-reader text, must still state its figure (:func:`resolve_claim`
+  on the published library), so a script that rewrites a claim is caught.
+
+Elements not drawn (``display: none``, ``visibility: hidden``, zero size)
+are skipped here: the static audit has read their text already. Pages are
+opened from ``file://``; network requests other than the site's own files
+are blocked.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from fxsite.findings import ConfigError, Finding, sort_findings
+from fxsite.pages.claims import ClaimProblem, resolve_claim
+from fxsite.safeio import UnreadableFile, iter_tree, read_text
+from fxsite.verify.audit import MAX_PAGE_BYTES
+from fxsite.verify.published import load_published
+from fxsite.verify.reading import detect
+from fxsite.verify.visible import normalise, page_text
+
+__all__ = ["DRAWN_TEXT_JS", "browser_findings"]
+
+#: Collects what is drawn: ``{texts: [...], claims: [{ref, text}]}``.
+DRAWN_TEXT_JS = r"""
+() => {
+  const texts = [], claims = [];
+  const skip = new Set(["CODE", "PRE", "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "KBD", "SAMP"]);
+  const drawn = (el) => {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 || box.height > 0 || style.display === "contents";
+  };
+  const pseudo = (el, which) => {
+    const content = getComputedStyle(el, which).content;
+    if (content && content.startsWith('"') && content.length > 2) texts.push(content.slice(1, -1));
+  };
+  const claimText = (a) => {
+    let out = "";
+    const walk = (node) => {
+      for (const child of node.childNodes) {
+        if (child.nodeType === 3) out += child.data;
+        else if (child.nodeType === 1 && !child.matches(".fx-badge, .fx-sr") && drawn(child)) walk(child);
+      }
+    };
+    walk(a);
+    return out.replace(/\s+/g, " ").trim();
+  };
+  const visit = (root) => {
+    let run = "";
+    const flush = () => { if (run.trim()) texts.push(run.replace(/\s+/g, " ").trim()); run = ""; };
+    const walk = (node) => {
+      for (const child of node.childNodes) {
+        if (child.nodeType === 3) { run += child.data; continue; }
+        if (child.nodeType !== 1 || skip.has(child.tagName) || !drawn(child)) continue;
+        if (child.matches("a[data-fx-ref]")) {
+          claims.push({ref: child.getAttribute("data-fx-ref"), text: claimText(child)});
+          run += " ";
+          continue;
+        }
+        const block = getComputedStyle(child).display !== "inline";
+        if (block) flush();
+        pseudo(child, "::before");
+        walk(child);
+        if (child.shadowRoot) { flush(); visit(child.shadowRoot); }
+        pseudo(child, "::after");
+        if (block) flush();
+      }
+    };
+    walk(root);
+    flush();
+  };
+  visit(document.body);
+  return {texts, claims};
+}
+"""
+
+_CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        raise ConfigError("--browser needs Chromium: install Debian's `chromium` package")
+    return path
+
+
+def _static_text(path: Path) -> str:
+    """The page's text as the static audit reads it, claims included."""
+    try:
+        html = read_text(path, MAX_PAGE_BYTES, root=path.parent)
+    except UnreadableFile:
+        return ""
+    page = page_text(html)
+    return " \n ".join([*(b.text for b in page.blocks), *page.meta.values()])
+
+
+def _drawn(page: Any, url: str) -> dict[str, Any]:
+    page.goto(url, wait_until="load", timeout=30_000)
+    page.wait_for_timeout(200)  # let scripts run after load
+    result: dict[str, Any] = page.evaluate(DRAWN_TEXT_JS)
+    return result
+
+
+def browser_findings(site_dir: Path) -> list[Finding]:
+    """Every figure drawn without a record, and every claim drawn unlike its figure."""
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise ConfigError(
+            "--browser needs Playwright: pip install playwright (Chromium comes from Debian)"
+        ) from None
+    published = load_published(site_dir)
+    library = published.library
+    root = site_dir.resolve()
+    findings: list[Finding] = []
+    pages = [p for p in iter_tree(site_dir) if p.name.lower().endswith((".html", ".htm"))]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=_chromium(), headless=True, args=_CHROMIUM_ARGS
+        )
+        try:
+            context = browser.new_context()
+            # Only the site's own files: a page must not fetch what it shows.
+            context.route(
+                "**/*",
+                lambda route: (
+                    route.continue_()
+                    if route.request.url.startswith(root.as_uri())
+                    else route.abort()
+                ),
+            )
+            page = context.new_page()
+            for path in pages:
+                rel = path.relative_to(site_dir).as_posix()
+                try:
+                    drawn = _drawn(page, path.resolve().as_uri())
+                except PlaywrightError as exc:
+                    message = str(exc).splitlines()[0]
+                    findings.append(Finding(rel, 1, 1, "FX614", f"cannot be drawn: {message}"))
+                    continue
+                # What the static audit read and judged (record values, chart
+                # labels, claims): only what is drawn beyond it is new here.
+                static = _static_text(path)
+                for text in drawn["texts"]:
+                    for span in detect(normalise(text)):
+                        if normalise(span.text) in static:
+                            continue
+                        findings.append(
+                            Finding(
+                                rel,
+                                1,
+                                1,
+                                "FX501",
+                                f"bare figure '{span.text}' as drawn in a browser "
+                                "(not in the page's HTML: a script, CSS content or a shadow root)",
+                                text=span.text,
+                            )
+                        )
+                for claim in drawn["claims"]:
+                    result = resolve_claim(claim["text"], f"evidence:{claim['ref']}", library)
+                    if isinstance(result, ClaimProblem):
+                        findings.append(
+                            Finding(
+                                rel,
+                                1,
+                                1,
+                                result.code,
+                                f"claim drawn as '{claim['text']}': {result.message}",
+                                text=claim["text"],
+                            )
+                        )
+        finally:
+            browser.close()
+    return sort_findings(findings)
