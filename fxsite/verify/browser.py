@@ -125,7 +125,7 @@ def browser_findings(site_dir: Path) -> list[Finding]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise ConfigError(
-            "--browser needs Playwright: pip install playwright (Chromium comes from Debian)"
+            "--browser needs Playwright: pip install 'fxsite[browser]' (Chromium comes from Debian)"
         ) from None
     published = load_published(site_dir)
     library = published.library
