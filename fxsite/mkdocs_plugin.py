@@ -31,7 +31,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
-from fxsite import __version__
+from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
 from fxsite.anchor.history import History, figure_history, history_data, history_section_html
 from fxsite.evidence.schema import schema_text
@@ -62,7 +62,7 @@ _ASSETS = ("fxsite.css", "fxsite.js")
 #: never processed (``fxsite audit`` refuses one without it).
 #: The theme template of record pages (sidebars not rendered; see the file).
 RECORD_TEMPLATE = "fxsite-record.html"
-BUILD_STAMP = f'<meta name="fxsite-build" content="{__version__}">'
+BUILD_STAMP = f'<meta name="{STAMP}" content="{__version__}">'
 
 
 _PROJECTS: dict[ProjectPaths, Project] = {}

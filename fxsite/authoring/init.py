@@ -26,7 +26,7 @@ site_name: {name}
 theme:
   name: material
 
-# Extensions the generated pages use (notes, cards, tables, heading anchors).
+# Extensions for your own pages (notes, tables, heading anchors); fxsite adds its own.
 markdown_extensions:
   - admonition
   - attr_list

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from fxsite import STAMP
 from fxsite.evidence.library import FigureValue
 from fxsite.findings import Finding, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
@@ -39,12 +40,10 @@ from fxsite.verify.visible import (
     page_text,
 )
 
-__all__ = ["MAX_PAGE_BYTES", "STAMP", "url_of", "verify_site"]
+__all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
 #: Largest page or text file read, in bytes.
 MAX_PAGE_BYTES = 16 << 20
-#: The meta tag every HTML page the build writes carries.
-STAMP = "fxsite-build"
 _HTML = (".html", ".htm", ".xhtml")
 _TEXT = (".txt", ".xml", ".svg", ".json", ".csv", ".gz", *_HTML)
 
