@@ -66,6 +66,7 @@ class _Site:
     root: Path
     published: Published
     pages: dict[str, PageText] = field(default_factory=dict)
+    #: a file's text, read again only when a finding needs its line
     raw: dict[str, str] = field(default_factory=dict)
     #: other files' text blocks: (rel, url of the page they speak for, blocks)
     extra: list[tuple[str, str, list[Block]]] = field(default_factory=list)
@@ -74,8 +75,19 @@ class _Site:
     rendered: dict[tuple[str, str, str, bool], ClaimNode] = field(default_factory=dict)
 
     def add(self, rel: str, code: str, message: str, text: str | None = None) -> None:
-        line = _line(self.raw.get(rel, ""), text) if text else 1
+        line = _line(self._text_of(rel), text) if text else 1
         self.findings.append(Finding(rel, line, 1, code, message, text=text))
+
+
+    def _text_of(self, rel: str) -> str:
+        # Not kept for every file: a site's pages would all stay in memory
+        # for the few findings that need a line number.
+        if rel not in self.raw:
+            try:
+                self.raw[rel] = read_text(self.root / rel, MAX_PAGE_BYTES, root=self.root)
+            except UnreadableFile:
+                self.raw[rel] = ""
+        return self.raw[rel]
 
 
 def _line(raw: str, snippet: str) -> int:
@@ -117,7 +129,6 @@ def _read(site: _Site, path: Path, rel: str) -> None:
     except UnreadableFile as exc:
         site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
         return
-    site.raw[rel] = text
     exported = compare_exports(site.root, rel, text, site.published)
     if exported is not None:
         site.findings.extend(exported)
