@@ -78,7 +78,6 @@ class _Site:
         line = _line(self._text_of(rel), text) if text else 1
         self.findings.append(Finding(rel, line, 1, code, message, text=text))
 
-
     def _text_of(self, rel: str) -> str:
         # Not kept for every file: a site's pages would all stay in memory
         # for the few findings that need a line number.
