@@ -82,6 +82,23 @@ def _split_html_body(generated: str) -> tuple[str, str | None]:
     return generated, None
 
 
+def _log(verdict: Verdict, *, refusals: bool = True) -> None:
+    """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
+    for finding in verdict.all:
+        if finding in verdict.refusals:
+            if refusals:
+                log.error(finding.format())
+        else:
+            log.warning(finding.format())
+
+
+def _refused(verdict: Verdict) -> str:
+    return (
+        f"fxsite refused the build: {len(verdict.refusals)} finding(s) above. "
+        "Nothing was published."
+    )
+
+
 class FxsiteConfig(Config):
     """Options of the ``fxsite`` plugin in ``mkdocs.yml``."""
 
@@ -186,12 +203,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings.extend(tree.findings)
         if any(f.severity == "error" for f in tree.findings):
             self.verdict = decide(self.findings, "all")
-            for finding in self.verdict.all:
-                log.error(finding.format())
-            raise PluginError(
-                f"fxsite refused the build: {len(self.verdict.refusals)} finding(s) above. "
-                "Nothing was published."
-            )
+            _log(self.verdict)
+            raise PluginError(_refused(self.verdict))
+
+    def _citing(self) -> set[str]:
+        """Pages (as findings name them) that cite evidence, for ``enforce: adopt``."""
+        return {r.path for r in self.results.values() if r.claims}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
@@ -364,18 +381,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        citing = {r.path for r in self.results.values() if r.claims}
-        self.verdict = decide(self.findings, self.enforce, citing)
-        for finding in self.verdict.all:
-            if finding in self.verdict.refusals:
-                log.error(finding.format())
-            else:
-                log.warning(finding.format())
+        self.verdict = decide(self.findings, self.enforce, self._citing())
+        _log(self.verdict)
         if self.verdict.refused and not self.serving:
-            raise PluginError(
-                f"fxsite refused the build: {len(self.verdict.refusals)} finding(s) above. "
-                "Nothing was published."
-            )
+            raise PluginError(_refused(self.verdict))
         for name, file in self.exports.items():
             file.content_string = self._export_content(name)
         return env
@@ -426,7 +435,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
         found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
         found += self._verify_gate(config)
-        citing = {r.path for r in self.results.values() if r.claims}
+        citing = self._citing()
         late = decide(found, self.enforce, citing)
         if not late.refused:
             key = signing_key_path(self.signing_key, os.environ)
@@ -434,11 +443,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # One verdict for the whole build, so `fxsite build` reports it as check does.
         self.verdict = decide([*self.verdict.all, *late.all], self.enforce, citing)
         refuse = late.refused and not self.serving
-        for finding in late.all:
-            if not (refuse and finding in late.refusals):
-                (log.error if finding in late.refusals else log.warning)(finding.format())
+        # Refusals travel in the error itself when it is raised, so every caller shows them.
+        _log(late, refusals=not refuse)
         if refuse:
-            # The findings travel in the error itself, so every caller shows them.
             listing = "\n".join(f.format() for f in late.refusals)
             raise PluginError(
                 f"{listing}\nfxsite refused the build: the built site fails its checks "
