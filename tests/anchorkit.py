@@ -23,6 +23,16 @@ Saves took [178 s](evidence:R1#save_time_baseline) before and
 OTHER = "# Bandwidth\n\nWrites ran at [6.40 GB/s](evidence:R1#bandwidth).\n"
 
 
+#: A fixed author for test commits.
+GIT_ENV = {
+    **ENV,
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+}
+
+
 def git(repo: Path, *args: str) -> str:
     done = subprocess.run(
         ["git", "-C", str(repo), *args],
@@ -30,13 +40,7 @@ def git(repo: Path, *args: str) -> str:
         text=True,
         check=True,
         timeout=60,
-        env={
-            **ENV,
-            "GIT_AUTHOR_NAME": "t",
-            "GIT_AUTHOR_EMAIL": "t@example.com",
-            "GIT_COMMITTER_NAME": "t",
-            "GIT_COMMITTER_EMAIL": "t@example.com",
-        },
+        env=GIT_ENV,
     )
     return done.stdout.strip()
 
@@ -47,14 +51,7 @@ def commit(repo: Path, message: str, date: str = "2026-01-01T00:00:00Z") -> str:
         ["git", "-C", str(repo), "commit", "-q", "-m", message, "--date", date],
         check=True,
         timeout=60,
-        env={
-            **ENV,
-            "GIT_AUTHOR_NAME": "t",
-            "GIT_AUTHOR_EMAIL": "t@example.com",
-            "GIT_COMMITTER_NAME": "t",
-            "GIT_COMMITTER_EMAIL": "t@example.com",
-            "GIT_COMMITTER_DATE": date,
-        },
+        env={**GIT_ENV, "GIT_COMMITTER_DATE": date},
     )
     return git(repo, "rev-parse", "HEAD")
 
