@@ -78,6 +78,8 @@ class PageContext:
     href_for: HrefFor
     path: str = "<page>"
     checked: bool = True
+    #: the page's language, once its front matter is read (else its path says)
+    lang: str | None = None
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -131,7 +133,7 @@ class _ClaimTreeprocessor(Treeprocessor):
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
         text = _link_text(link, self.md)
         dest = link.get("href") or ""
-        result = resolve_claim(text, dest, ctx.library, lang=page_language(ctx.path))
+        result = resolve_claim(text, dest, ctx.library, lang=ctx.lang or page_language(ctx.path))
         if isinstance(result, ClaimProblem):
             ctx.findings.append(Finding(ctx.path, 1, 1, result.code, result.message, text=text))
             span = ET.Element("span", {"class": "fx-claim-refused"})

@@ -24,6 +24,7 @@ from fxsite import STAMP
 from fxsite.evidence.library import FigureValue
 from fxsite.findings import Finding, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
+from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
@@ -72,7 +73,7 @@ class _Site:
     extra: list[tuple[str, str, list[Block]]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
-    rendered: dict[tuple[str, str, str, bool], ClaimNode] = field(default_factory=dict)
+    rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
 
     def add(self, rel: str, code: str, message: str, text: str | None = None) -> None:
         line = _line(self._text_of(rel), text) if text else 1
@@ -216,7 +217,9 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
     for node in page.claims:
         ref = node.attrs.get("data-fx-ref", "")
         text = normalise(node.text)
-        result = resolve_claim(text, f"evidence:{ref}", library)
+        # A claim on a page in another language carries it: its words are re-rendered alike.
+        lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
+        result = resolve_claim(text, f"evidence:{ref}", library, lang=lang)
         if isinstance(result, ClaimProblem):
             site.add(rel, result.code, f"claim to {ref}: {result.message}", text)
             continue
@@ -236,7 +239,7 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
 
 def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> None:
     href = node.attrs.get("href", "")
-    key = (claim.ref, claim.display, href, node.in_heading)
+    key = (claim.ref, claim.display, href, node.in_heading, claim.lang)
     expected = site.rendered.get(key)
     if expected is None:
         html = render_claim(
