@@ -5,12 +5,20 @@
 
 * numerals before a unit: "两小时", "三倍", "一百瓦左右", "半小时";
 * fractions and percentages in words: "三分之一", "百分之二十", "近一半";
-* doubling: "翻了一番", "翻倍".
+* doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change;
+  discounts ("8.5折", "五折起", "半价");
+* figures a unit word alone does not make: rates written with 每 or 时速
+  before the number ("每公斤2元", "时速350公里"), compound durations
+  ("1小时40分"), durability nines ("11个9"), endurance in cycles
+  ("循环寿命超过12,000次"), mixing ratios ("按1:3的比例"), and the value of a
+  dimensionless efficiency metric ("PUE降至1.15").
 
 Vague amounts are not figures: "数十倍", "几分钟", "多小时" (a numeral after
 数/几/多/好 is an estimate, not a value), and "一天"/"一年" alone are idioms
-as "one day" is in English ("半年", "一个月" are durations). "百公里加速" and "千卡集群" are names: a numeral
-figure starts with one to ten (or 半), never with 百/千/万.
+as "one day" is in English ("半年", "一个月" are durations), and "上半年" is a
+half of the calendar year. "百公里加速" and "千卡集群" are names: a numeral
+figure starts with one to ten (or 半), never with 百/千/万. "三元锂电池" and
+"一元二次方程" name a chemistry and an equation, not a price.
 """
 
 from __future__ import annotations
@@ -24,8 +32,10 @@ from fxsite.evidence.units import UNITS, is_cjk
 __all__ = ["CJK_UNITS", "cjk_candidates"]
 
 #: Units written in Chinese: the vocabulary's aliases ("秒", "倍", "元") and
-#: units prose uses that records do not need. Not "英寸": "2.5英寸硬盘" and
-#: "19英寸机柜" name form factors.
+#: units prose uses that records do not need. "英寸" is a unit ("屏幕尺寸6.78英寸")
+#: except right before a noun, where it names a form factor ("2.5英寸硬盘",
+#: "19英寸机柜"; see :mod:`fxsite.pages.figures`). "度" is a kilowatt-hour
+#: ("3,000万度") or a degree: a figure either way.
 CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(map(is_cjk, n))} | {
     *[
         "分贝",
@@ -59,6 +69,14 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "微米",
         "帧",
         "转/分钟",
+        "英寸",
+        "尼特",
+        "流明",
+        "勒克斯",
+        "马赫",
+        "斤",
+        "度",
+        "标准箱",
     ],
     *[
         "港元",
@@ -84,34 +102,114 @@ _AFTER = "(?:以上|以下|以内|左右)"
 _NUMERAL_FIGURE = re.compile(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:{alternation(_UNITS)}){_AFTER}?"
 )
+# "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
+_NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = re.compile(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之[{_NUMERALS}点]+|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
     r"|翻了?一番|翻了?两番|翻倍"
+    rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
 )
-# A rate prefix right before a number: "每秒10万次", "时速120".
+# Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
+# Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
+_TENTHS = re.compile(
+    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|减少|降低|缩减|节省|节约|占|约|近|超过|逾)了?"
+    rf"(?P<figure>{_BEFORE}?[一二两三四五六七八九]成(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就)"
+    rf"{_AFTER}?)"
+)
+_MAG = r"(?:万亿|亿|万|千)"
+_NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
+_CJK_UNIT = alternation(_UNITS)
+# A rate prefix right before a number: "每秒10万次", "时速120公里", "每公斤2元",
+# "每秒80 tokens". Per a unit of time or of a physical quantity; "每人", "每10股"
+# count things.
+_PER_UNIT = (
+    r"秒钟?|分钟|小时|天|日|周|月|年|季度|瓦|公斤|千克|斤|吨|度|千瓦时|兆瓦时|平方米|立方米"
+    r"|公里|千米|米|升|[KMGTP]B"
+)
 _RATE_PREFIX = re.compile(
-    r"(?:每秒钟?|每分钟|每小时|每天|每月|每年|每瓦|时速|秒速)(?:可达|达|约|超过|高达)?"
-    r"\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]?"
+    rf"(?:每(?:{_PER_UNIT})|时速|秒速)(?:可达|达|约|超过|高达)?"
+    rf"\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?"
+    rf"(?:{_CJK_UNIT}|[ \u00a0]?[A-Za-z]+(?![A-Za-z0-9_])|[\u4e00-\u9fff])?"
 )
 # A discount: "8.5折" is 15% off ("折叠" folds).
-_DISCOUNT = re.compile(r"(?<![A-Za-z0-9_.])\d(?:\.\d)?折(?!叠)")
-# A count per unit of time: "5000次/秒", "30帧/秒".
+_DISCOUNT = re.compile(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
+# A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
 _CJK_RATE = re.compile(
-    r"(?<![A-Za-z0-9_.])\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]{1,2}"
+    rf"(?<![A-Za-z0-9_.]){_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
 )
+# One duration in two units: "1小时40分", "3分20秒".
+_COMPOUND_TIME = re.compile(
+    r"(?<![A-Za-z0-9_.])\d+(?:个)?小时\d{1,2}分(?:钟)?(?:\d{1,2}秒)?"
+    r"|(?<![A-Za-z0-9_.])\d+分(?:钟)?\d{1,2}秒"
+)
+# Durability in nines: "11个9" is 99.999999999%.
+_NINES = re.compile(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
+# Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
+_ENDURANCE = re.compile(
+    rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?次{_AFTER}?)"
+)
+# A mixing or split ratio: "按1:3的比例", "配比为2:1:1" ("10:30" is a time).
+_PROPORTION = re.compile(
+    r"(?P<before>(?:比例|配比|比率|比|(?i:ratio)[ ]of)(?:为|是|约)?[ ]?)?"
+    r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
+    r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
+)
+# The value of a dimensionless efficiency metric: "PUE降至1.15", "COP为4.2".
+_METRIC_VALUE = re.compile(
+    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比)值?[ ]?"
+    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|为|是|达到|达|仅|约|小于|低于|不超过|不高于|"
+    r"of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
+    rf"(?P<figure>{_BEFORE}?\d+(?:\.\d+)?(?![\d.%])(?:{_AFTER})?)"
+)
 _IDIOM = re.compile(r"一(?:天|年)")
+_DIGIT = re.compile(r"\d")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Names with a numeral and a price unit: "三元锂电池", "三元催化", "一元二次方程".
+_NAME_AFTER_YUAN = re.compile(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
 
 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, kind) of every figure in Chinese words in ``text``."""
+    """(start, end, kind) of every figure in Chinese words in ``text``.
+
+    Also the two rules that read English as well ("a PUE of 1.2", "a 3:1
+    ratio"). Text without a Chinese character or a digit skips the rules
+    that need one.
+    """
+    digit = _DIGIT.search(text) is not None
+    if _HAN.search(text) is not None:
+        yield from _chinese(text, digit=digit)
+    if not digit:
+        return
+    for match in _METRIC_VALUE.finditer(text):
+        yield match.start("figure"), match.end("figure"), "unit"
+    if ":" not in text:
+        return
+    for match in _PROPORTION.finditer(text):
+        if match["before"] is not None or match["after"] is not None:
+            yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     for match in _NUMERAL_FIGURE.finditer(text):
-        if _IDIOM.fullmatch(match.group()):
+        found = match.group()
+        if _IDIOM.fullmatch(found):
             continue
+        if found.startswith("半") and text[match.start() - 1 : match.start()] in {"上", "下"}:
+            continue  # "上半年" is a half of the calendar year
+        if found.endswith("元") and _NAME_AFTER_YUAN.match(text, match.end()):
+            continue  # "三元锂电池" names a chemistry
         yield match.start(), match.end(), "number-word"
     for match in _WORD_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"
-    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT):
+    for match in _TENTHS.finditer(text):
+        yield match.start("figure"), match.end("figure"), "number-word"
+    if not digit:
+        return
+    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
+    for match in _ENDURANCE.finditer(text):
+        yield match.start("figure"), match.end("figure"), "unit"

@@ -70,6 +70,8 @@ EXTRA_SYMBOLS = {
         "cm²",
         "m³",
         "MP",
+        "L",
+        "TEU",
     ],
     "megapixels",
     "sq ft",
@@ -136,7 +138,8 @@ APPROX = (
     r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
     r"|(?i:sub)-"  # "sub-100 µs"
     # Chinese bound and approximation words, written without a space
-    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|可达|约|近)"
+    # ("可达", "达到" are verbs of attainment, outside the figure; "最高可达" bounds it)
+    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|约|近|逾)"
     # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
     r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + SP + r"?)"
 )
@@ -160,5 +163,9 @@ SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | EXTRA_SYMBOLS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){SP}"
-# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月".
-PER = r"(?:/(?:[A-Za-z]+|[\u4e00-\u9fff]{1,2}))*"
+# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月", "元/百万tokens",
+# "元/千瓦时", "元/卡时"; a particle after it is not part of it ("30元/月的套餐").
+PER = (
+    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+|千瓦时|兆瓦时|平方米|立方米"
+    r"|[\u4e00-\u9fff](?:(?![的了和与及或是为在起以左])[\u4e00-\u9fff])?))*"
+)

@@ -165,6 +165,9 @@ _HARDWARE = (
     r"cores?|sockets?|ports?|dimms?|xeon|epyc|nvidia|amd|intel|instances?|racks?|blades?)\b)"
 )
 
+# The same in Chinese: "8x昇腾", "4x显卡", "2x服务器".
+_CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|芯片|昇腾|处理器|核|路|颗|块|台|张)"
+
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
 _RATIO_FIGURE = re.compile(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
@@ -172,9 +175,10 @@ _RATIO_FIGURE = re.compile(
     # "3.1× to 1.2×" is a change from one figure to another, two spans
     (?:{_RANGE_SEP}{_NUM}|{_SP}?[×xX][–—‒-]{_NUM})?
     {_SP}?[×xX]
-    (?!\w)                              # "x86", "x16", "16xlarge"
+    (?![A-Za-z0-9_])                    # "x86", "x16", "16xlarge"; "3X光学变焦" is a ratio
     (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
     (?!{_SP}+{_HARDWARE})               # "8x H100", "4x NVMe"
+    (?!{_SP}*{_CJK_HARDWARE})           # "8x昇腾910B", "4x 显卡"
     """,
     re.VERBOSE,
 )
@@ -235,7 +239,8 @@ _CURRENCY_PREFIX = re.compile(
     (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
     {_NUM}{_MAG_MONEY}?
     (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
-    {_PER}(?![\w])""",
+    (?:{_alternation(_CJK_CURRENCY)})?  # "人民币12,999元"
+    {_PER}(?![A-Za-z0-9_])""",
     re.VERBOSE,
 )
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
@@ -263,17 +268,24 @@ _FROM_LEFT = re.compile(
 _COLON_RATIO = re.compile(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
-# "5 requests per minute". The first divisor must be a unit.
+# "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
 _RATE_FIGURE = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
     [A-Za-z][A-Za-z-]{{0,30}}
-    (?:/(?P<per>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*|{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
+    (?:/(?P<per>[A-Za-z]{{1,20}}|[\u4e00-\u9fff]{{1,2}})(?:/[A-Za-z]{{1,20}})*
+      |{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
     {_END}""",
     re.VERBOSE,
 )
-# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS".
+# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS";
+# drive endurance: "1 DWPD", "600 TBW".
 _ACRONYM_RATE = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS){_PER}{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW){_PER}{_END}"
+)
+# A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
+# A plain "4K" or "8K" names a resolution or a block size.
+_TOKEN_COUNT = re.compile(
+    rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))"
 )
 # Time of a machine or a person: "8 GPU hours", "300 node-hours".
 _NOUN_TIME = re.compile(
@@ -293,6 +305,8 @@ _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
 _NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 _NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
 _READING_AFTER = re.compile(r"\s?阅读")
+# A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
+_FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
 
 
@@ -328,6 +342,10 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
             return True  # "A100 80GB"
     if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
         return True  # "2026年" is a date, "5年质保" a warranty
+    if symbol == "度" and _FORM_FACTOR_AFTER.match(text, end) and text[start:end] == "360度":
+        return True  # "360度全景" names a view, as "a 360-degree view" does
+    if symbol == "英寸" and _FORM_FACTOR_AFTER.match(text, end):
+        return True  # "2.5英寸硬盘", "19英寸机柜": a size class before its noun
     if _NAMED.fullmatch(text, start, end):
         return True  # "0-100 km/h" names an acceleration test
     if symbol == "分钟" and _READING_AFTER.match(text, end):
@@ -378,7 +396,7 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _RATE_FIGURE.finditer(text):
         if _is_divisor(match["per"] or match["per_word"]):
             yield match.start(), match.end(), "unit"
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME):
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _TOKEN_COUNT):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
