@@ -284,9 +284,7 @@ _ACRONYM_RATE = re.compile(
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
-_TOKEN_COUNT = re.compile(
-    rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))"
-)
+_TOKEN_COUNT = re.compile(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # Time of a machine or a person: "8 GPU hours", "300 node-hours".
 _NOUN_TIME = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
