@@ -29,13 +29,13 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS, is_cjk
 
-__all__ = ["CJK_UNITS", "cjk_candidates"]
+__all__ = ["CJK_UNITS", "DIGIT_ONLY_UNITS", "cjk_candidates"]
 
 #: Units written in Chinese: the vocabulary's aliases ("秒", "倍", "元") and
 #: units prose uses that records do not need. "英寸" is a unit ("屏幕尺寸6.78英寸")
 #: except right before a noun, where it names a form factor ("2.5英寸硬盘",
-#: "19英寸机柜"; see :mod:`fxsite.pages.figures`). "度" is a kilowatt-hour
-#: ("3,000万度") or a degree: a figure either way.
+#: "19英寸机柜"; see :mod:`fxsite.pages.figures`). "度" and "转" are units after
+#: digits only (:data:`DIGIT_ONLY_UNITS`).
 CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(map(is_cjk, n))} | {
     *[
         "分贝",
@@ -75,8 +75,12 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "勒克斯",
         "马赫",
         "斤",
-        "度",
         "标准箱",
+        "平米",
+        "个工作日",
+        "工作日",
+        "个交易日",
+        "个季度",
     ],
     *[
         "港元",
@@ -93,29 +97,40 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "万像素",
     ],
 }
+#: Units after digits, never after a numeral: "3,000万度" is kilowatt-hours (or
+#: degrees: a figure either way) and "7200转" revolutions, but "一度下跌" means
+#: "at one point" and "一转眼" "in a blink".
+DIGIT_ONLY_UNITS = {"度", "转"}
 _UNITS = CJK_UNITS
 _FIRST = "一二两三四五六七八九十半"
 _NUMERALS = "零一二两三四五六七八九十百千万亿"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
+# "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time).
 _NUMERAL_FIGURE = re.compile(
-    rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:{alternation(_UNITS)}){_AFTER}?"
+    rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
+    rf"(?:{alternation(_UNITS)}){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = re.compile(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之[{_NUMERALS}点]+|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
-    r"|翻了?一番|翻了?两番|翻倍"
+    r"|翻了?一番|翻了?两番|翻倍|翻番"
+    # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
+    # ("千亿参数", "百公里加速" are names)
+    rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
+    r"|[一两二三四五六七八九]个数量级"  # "an order of magnitude"
     rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
 )
 # Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
 # Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
+_NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
 _TENTHS = re.compile(
-    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|减少|降低|缩减|节省|节约|占|约|近|超过|逾)了?"
-    rf"(?P<figure>{_BEFORE}?[一二两三四五六七八九]成(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就)"
-    rf"{_AFTER}?)"
+    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|减少|降低|缩减|节省|节约|占|约|近|超过|超|逾|达到|达)"
+    rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
+    rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
 )
 _MAG = r"(?:万亿|亿|万|千)"
 _NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
@@ -124,8 +139,8 @@ _CJK_UNIT = alternation(_UNITS)
 # "每秒80 tokens". Per a unit of time or of a physical quantity; "每人", "每10股"
 # count things.
 _PER_UNIT = (
-    r"秒钟?|分钟|小时|天|日|周|月|年|季度|瓦|公斤|千克|斤|吨|度|千瓦时|兆瓦时|平方米|立方米"
-    r"|公里|千米|米|升|[KMGTP]B"
+    r"秒钟?|分钟|小时|天|日|周|月|年|季度|瓦|公斤|千克|斤|吨|度电|度|千瓦时|兆瓦时|平方米|平米"
+    r"|立方米|公里|千米|米|升|[KMGTP]B"
 )
 _RATE_PREFIX = re.compile(
     rf"(?:每(?:{_PER_UNIT})|时速|秒速)(?:可达|达|约|超过|高达)?"
@@ -138,6 +153,18 @@ _DISCOUNT = re.compile(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
 _CJK_RATE = re.compile(
     rf"(?<![A-Za-z0-9_.]){_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
+)
+# A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
+# (Per day or year, "每天新增5000名用户" counts people, not throughput.)
+_THROUGHPUT = re.compile(
+    r"每(?:秒钟?|分钟|小时)(?:[^\d，。；,;:：\s]{1,4}?)"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?(?:余|多)?[\u4e00-\u9fff])"
+)
+# A fraction in digits after "of" or a verb of change: "降至原来的1/5", "占1/3"
+# ("截至1/31" and "于1/3" are dates).
+_DIGIT_FRACTION = re.compile(
+    r"(?:的|为|(?<!截)至|到|占|仅|只有|约|近|不到|超过)"
+    rf"(?P<figure>{_BEFORE}?(?<![\d/])\d{{1,2}}/\d{{1,3}}(?![\d/.:]))"
 )
 # One duration in two units: "1小时40分", "3分20秒".
 _COMPOUND_TIME = re.compile(
@@ -157,14 +184,31 @@ _PROPORTION = re.compile(
     r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
     r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
 )
-# The value of a dimensionless efficiency metric: "PUE降至1.15", "COP为4.2".
+# The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
+# "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
 _METRIC_VALUE = re.compile(
-    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比)值?[ ]?"
-    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|为|是|达到|达|仅|约|小于|低于|不超过|不高于|"
-    r"of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
-    rf"(?P<figure>{_BEFORE}?\d+(?:\.\d+)?(?![\d.%])(?:{_AFTER})?)"
+    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率"
+    r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
+    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
+    r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}|(?![\d.%]))(?:{_AFTER})?)"
+)
+# An amount of money written without its unit, as financial news does:
+# "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
+_MONEY_WORD = (
+    r"营收|营业收入|收入|净利润|利润|营业额|销售额|市值|估值|投资|融资|成交额|GMV|金额|资产"
+    r"|负债|预算|订单额|市场规模|交易规模|出口额|进口额|税收|亏损"
+)
+_UNITLESS_MONEY = re.compile(
+    rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
+    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
+    r"(?![\u4e00-\u9fff A-Za-z0-9])"
 )
 _IDIOM = re.compile(r"一(?:天|年)")
+#: After "年", characters that make it no duration: a grade ("三年级"), a decade
+#: ("90年代"), a fiscal year ("2024年度").
+_NOT_YEARS = {"级", "代", "度"}
+_TIME_WORDS = ("秒", "秒钟", "分钟", "小时", "天", "周", "星期", "个月", "年")
 _DIGIT = re.compile(r"\d")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Names with a numeral and a price unit: "三元锂电池", "三元催化", "一元二次方程".
@@ -201,15 +245,22 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
             continue  # "上半年" is a half of the calendar year
         if found.endswith("元") and _NAME_AFTER_YUAN.match(text, match.end()):
             continue  # "三元锂电池" names a chemistry
+        after = text[match.end() : match.end() + 1]
+        if found.endswith("年") and after in _NOT_YEARS:
+            continue  # "三年级" is a school grade
+        if after == "前" and found.endswith(_TIME_WORDS):
+            continue  # "两小时前" is a point in time
         yield match.start(), match.end(), "number-word"
     for match in _WORD_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"
     for match in _TENTHS.finditer(text):
-        yield match.start("figure"), match.end("figure"), "number-word"
+        group = "figure" if match["figure"] is not None else "bounded"
+        yield match.start(group), match.end(group), "number-word"
     if not digit:
         return
     for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
-    for match in _ENDURANCE.finditer(text):
-        yield match.start("figure"), match.end("figure"), "unit"
+    for pattern in (_ENDURANCE, _THROUGHPUT, _DIGIT_FRACTION, _UNITLESS_MONEY):
+        for match in pattern.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"

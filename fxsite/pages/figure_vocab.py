@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.units import UNITS, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS
+from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
 
 def alternation(names: set[str]) -> str:
@@ -113,9 +113,9 @@ SP = r"[ \u00a0\u2009\u202f]"
 # time of day ("10:30").
 # Chinese has no word boundaries: a number right after a CJK character starts
 # a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
-# "7×24小时" is a name, "x16" a lane count.
+# "7×24小时" is a name, "x16" a lane count, "第3天" an ordinal.
 W = r"[A-Za-z0-9_]"
-START = rf"(?<!{W})(?<![.×*])(?<!{W}-)(?<!\d:)"
+START = rf"(?<!{W})(?<![.×*第])(?<!{W}-)(?<!\d:)"
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 END = rf"(?!{W})"
 
@@ -156,10 +156,11 @@ MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
 MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
 
 # A value: a number or a range of numbers, with sign and approximation.
-# "100+ GB/s": a "+" glued after the number says "at least".
-VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?\+?"
+# "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
+# Chinese ("10余倍", "20多公里").
+VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
 
-SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | EXTRA_SYMBOLS)
+SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){SP}"

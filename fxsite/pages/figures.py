@@ -147,7 +147,7 @@ _UNIT_FIGURE = re.compile(
 # Percent: "96%", "+96 %", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = re.compile(
     rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
-    rf"|{_SP}?pp\b|{_SP}?个?百分点)",
+    rf"|{_SP}?pp\b|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -304,6 +304,7 @@ _NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 _NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
 _READING_AFTER = re.compile(r"\s?阅读")
 # A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
+_CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
 _FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
 
@@ -340,6 +341,12 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
             return True  # "A100 80GB"
     if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
         return True  # "2026年" is a date, "5年质保" a warranty
+    if symbol == "年" and text[end : end + 1] in {"级", "代", "度"}:
+        return True  # "3年级" a grade, "90年代" a decade, "2024年度" a fiscal year
+    if symbol in _CJK_TIME and text[end : end + 1] == "前":
+        return True  # "2小时前", "3年前": a point in time, as a date is
+    if symbol == "转" and (_FORM_FACTOR_AFTER.match(text, end) or text[end : end + 1].isdigit()):
+        return True  # "7200转硬盘" names a drive class, "1转2" an adapter
     if symbol == "度" and _FORM_FACTOR_AFTER.match(text, end) and text[start:end] == "360度":
         return True  # "360度全景" names a view, as "a 360-degree view" does
     if symbol == "英寸" and _FORM_FACTOR_AFTER.match(text, end):
