@@ -47,6 +47,7 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
+from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.prose import line_col
 
 __all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
@@ -174,6 +175,21 @@ def _keep_evidence_href(record: str, anchor: str) -> str:
     return f"{_EVIDENCE}{record}#{anchor}" if anchor else f"{_EVIDENCE}{record}"
 
 
+class _SectionIdTreeprocessor(Treeprocessor):
+    """The generated sections' headings get one id in every language (before toc).
+
+    toc would give "常见问题" an id like ``_4``; it keeps an id a heading has.
+    """
+
+    def run(self, root: ET.Element) -> None:
+        used = {el.get("id") for el in root.iter() if el.get("id")}
+        for heading in root.iter("h2"):
+            anchor = SECTION_IDS.get("".join(heading.itertext()).strip())
+            if anchor is not None and heading.get("id") is None and anchor not in used:
+                heading.set("id", anchor)
+                used.add(anchor)
+
+
 class _HrefTreeprocessor(Treeprocessor):
     """Gives each rendered claim the final URL of its figure's anchor."""
 
@@ -298,6 +314,7 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
         md.treeprocessors.register(_RefuseTreeprocessor(md, self), "fxsite_refuse", 5.5)
         md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
+        md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
 
 
 _LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int], ...], Any]] = {}

@@ -251,8 +251,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_built_chinese_page_speaks_chinese(built: Path) -> None:
     page = soup(built / "zh" / "page" / "index.html")
     assert page.html is not None and page.html["lang"] == "zh-Hans"
-    headings = [h.get_text().strip("¶ ") for h in page.select("article h2")]
-    assert headings == ["常见问题", "数据来源", "相关阅读"]
+    headings = [(h.get("id"), h.get_text().strip("¶ ")) for h in page.select("article h2")]
+    # One id per section in every language, so links to a section work in each version.
+    assert headings == [
+        ("frequently-asked-questions", "常见问题"),
+        ("data-sources", "数据来源"),
+        ("related-reading", "相关阅读"),
+    ]
     search = page.select_one("input.md-search__input")
     assert search is not None and search["placeholder"] == "搜索"  # Material's own words
     claim = page.select_one('a.fx-claim[data-fx-ref="R1#save_time_fx100"]')
@@ -289,3 +294,15 @@ def test_audit_rerenders_a_chinese_claim_in_chinese(built: Path, tmp_path: Path)
         assert "FX612" in codes
     finally:
         page.write_text(original, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_an_author_heading_keeps_the_section_id_unique(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path)
+    (project / "docs" / "zh").mkdir()
+    page = CHINESE_PAGE + "\n## 数据来源\n\n作者自己的一节。\n"
+    (project / "docs" / "zh" / "page.md").write_text(page, encoding="utf-8")
+    built = soup(build_site(project, project / "site") / "zh" / "page" / "index.html")
+    ids = [h.get("id") for h in built.select("article [id]")]
+    assert len(ids) == len(set(ids))
+    assert ids.count("data-sources") == 1

@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 __all__ = [
     "DEFAULT",
     "HTML_LANG",
+    "SECTION_IDS",
     "UI",
     "language_tag",
     "page_language",
@@ -159,6 +160,20 @@ UI: dict[str, dict[str, str]] = {
         "name.en": "英文",
         "name.zh": "中文",
     },
+}
+
+
+#: The ids of the generated section headings, one per section in every language:
+#: "常见问题" is ``#frequently-asked-questions`` as "Frequently asked questions" is,
+#: so links to a section work in each version of a page.
+SECTION_IDS = {
+    UI[lang][key]: anchor
+    for lang in UI
+    for key, anchor in (
+        ("faq", "frequently-asked-questions"),
+        ("sources", "data-sources"),
+        ("related", "related-reading"),
+    )
 }
 
 
