@@ -82,6 +82,34 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "个交易日",
         "个季度",
     ],
+    # Imperial, energy, pressure, torque, effort and machine time
+    *[
+        "英尺",
+        "盎司",
+        "磅",
+        "加仑",
+        "公升",
+        "大卡",
+        "卡路里",
+        "安培",
+        "毫安",
+        "兆帕",
+        "千帕",
+        "牛·米",
+        "牛米",
+        "千赫",
+        "华氏度",
+        "光年",
+        "千米每小时",
+        "米每秒",
+        "卡时",
+        "核时",
+        "机时",
+        "人天",
+        "人日",
+        "人月",
+        "人年",
+    ],
     *[
         "港元",
         "港币",
@@ -107,10 +135,14 @@ _NUMERALS = "零一二两三四五六七八九十百千万亿"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
-# "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time).
+# "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time);
+# "十余年", "两千多万元": more than the number, still a figure; "一年半", "两个半小时",
+# "3个半月": a half after the unit.
+_MAG = r"(?:万亿|亿|万|千)"
+_HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半)"
 _NUMERAL_FIGURE = re.compile(
     rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
-    rf"(?:{alternation(_UNITS)}){_AFTER}?"
+    rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?(?:{alternation(_UNITS)})){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
@@ -122,6 +154,9 @@ _WORD_FIGURE = re.compile(
     # ("千亿参数", "百公里加速" are names)
     rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
     r"|[一两二三四五六七八九]个数量级"  # "an order of magnitude"
+    rf"|[千万]分之[{_NUMERALS}点]+"  # per mille: "千分之三"
+    # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
+    rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
     rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
 )
 # Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
@@ -132,7 +167,6 @@ _TENTHS = re.compile(
     rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
 )
-_MAG = r"(?:万亿|亿|万|千)"
 _NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
 _CJK_UNIT = alternation(_UNITS)
 # A rate prefix right before a number: "每秒10万次", "时速120公里", "每公斤2元",
@@ -170,6 +204,7 @@ _DIGIT_FRACTION = re.compile(
 _COMPOUND_TIME = re.compile(
     r"(?<![A-Za-z0-9_.])\d+(?:个)?小时\d{1,2}分(?:钟)?(?:\d{1,2}秒)?"
     r"|(?<![A-Za-z0-9_.])\d+分(?:钟)?\d{1,2}秒"
+    rf"|(?<![A-Za-z0-9_.])\d+{_HALF_AFTER}"
 )
 # Durability in nines: "11个9" is 99.999999999%.
 _NINES = re.compile(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
@@ -187,11 +222,11 @@ _PROPORTION = re.compile(
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
 _METRIC_VALUE = re.compile(
-    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率"
+    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
-    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}|(?![\d.%]))(?:{_AFTER})?)"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d.%]))(?:{_AFTER})?)"
 )
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).

@@ -72,6 +72,12 @@ EXTRA_SYMBOLS = {
         "MP",
         "L",
         "TEU",
+        "ppm",
+        "ppb",
+        "mpg",
+        "gal",
+        "N·m",
+        "Nm",
     ],
     "megapixels",
     "sq ft",
@@ -150,7 +156,7 @@ RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
-MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)"
+MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)(?:余|多)?"  # "1万多元": more than
 MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"

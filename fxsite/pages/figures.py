@@ -304,6 +304,7 @@ _NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 _NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
 _READING_AFTER = re.compile(r"\s?阅读")
 # A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
+_FOUNDRY_BEFORE = re.compile(r"(?:台积电|三星|中芯国际?|英特尔|TSMC|Samsung|Intel|制程|工艺)\s?\Z")
 _CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
 _FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
@@ -349,8 +350,8 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
         return True  # "7200转硬盘" names a drive class, "1转2" an adapter
     if symbol == "度" and _FORM_FACTOR_AFTER.match(text, end) and text[start:end] == "360度":
         return True  # "360度全景" names a view, as "a 360-degree view" does
-    if symbol == "英寸" and _FORM_FACTOR_AFTER.match(text, end):
-        return True  # "2.5英寸硬盘", "19英寸机柜": a size class before its noun
+    if symbol in {"英寸", "英尺"} and _FORM_FACTOR_AFTER.match(text, end):
+        return True  # "2.5英寸硬盘", "19英寸机柜", "40英尺集装箱": a size class before its noun
     if _NAMED.fullmatch(text, start, end):
         return True  # "0-100 km/h" names an acceleration test
     if symbol == "分钟" and _READING_AFTER.match(text, end):
@@ -411,6 +412,8 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             canonical_unit(token) is None
             and is_unit_word(token)
             and not _NODE_AFTER.match(text, match.end())
+            # "台积电4nm": a process node, as "4nm工艺" is
+            and not _FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.end(), "unit"
 
