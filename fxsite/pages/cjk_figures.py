@@ -285,6 +285,8 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
             continue  # "三年级" is a school grade
         if after == "前" and found.endswith(_TIME_WORDS):
             continue  # "两小时前" is a point in time
+        if (found.endswith("周") and after == "年") or text.startswith("无理由", match.end()):
+            continue  # "二十五周年" an anniversary, "七天无理由退货" a policy's name
         yield match.start(), match.end(), "number-word"
     for match in _WORD_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"

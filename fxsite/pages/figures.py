@@ -305,6 +305,7 @@ _NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class
 _READING_AFTER = re.compile(r"\s?阅读")
 # A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
 _FOUNDRY_BEFORE = re.compile(r"(?:台积电|三星|中芯国际?|英特尔|TSMC|Samsung|Intel|制程|工艺)\s?\Z")
+_VARIANT_AFTER = re.compile(r"[ ]?(?:\+[ ]?\d+(?:\.\d+)?[GT]B[ ]?)?(?:版本|版|款)")
 _CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
 _FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
@@ -346,6 +347,12 @@ def _is_name(text: str, match: re.Match[str]) -> bool:
         return True  # "3年级" a grade, "90年代" a decade, "2024年度" a fiscal year
     if symbol in _CJK_TIME and text[end : end + 1] == "前":
         return True  # "2小时前", "3年前": a point in time, as a date is
+    if symbol == "周" and text[end : end + 1] == "年":
+        return True  # "25周年" is an anniversary
+    if symbol == "天" and text.startswith("无理由", end):
+        return True  # "7天无理由退货" names the statutory return policy
+    if symbol in _SIZES and _VARIANT_AFTER.match(text, end):
+        return True  # "256GB版本": a variant's name
     if symbol == "转" and (_FORM_FACTOR_AFTER.match(text, end) or text[end : end + 1].isdigit()):
         return True  # "7200转硬盘" names a drive class, "1转2" an adapter
     if symbol == "度" and _FORM_FACTOR_AFTER.match(text, end) and text[start:end] == "360度":
