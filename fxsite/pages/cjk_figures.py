@@ -163,7 +163,8 @@ _WORD_FIGURE = re.compile(
 # Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
 _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
 _TENTHS = re.compile(
-    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|减少|降低|缩减|节省|节约|占|约|近|超过|超|逾|达到|达)"
+    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
+    r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
     rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
 )
@@ -234,6 +235,17 @@ _MONEY_WORD = (
     r"营收|营业收入|收入|净利润|利润|营业额|销售额|市值|估值|投资|融资|成交额|GMV|金额|资产"
     r"|负债|预算|订单额|市场规模|交易规模|出口额|进口额|税收|亏损"
 )
+# A price written without its unit after a price word: "售价4999起", "月供3,000";
+# and a promotion "满200减30".
+_PRICE_WORD = (
+    r"售价|起售价|到手价|价格|单价|均价|报价|票价|月供|首付|租金|月租|月薪|年薪|补贴|定价|预售价"
+)
+_UNITLESS_PRICE = re.compile(
+    rf"(?:{_PRICE_WORD})(?:为|是|仅|仅为|只要|低至|约|达|高达|[ :：])?"
+    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?)"
+    r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
+)
+_SPEND_AND_SAVE = re.compile(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
 _UNITLESS_MONEY = re.compile(
     rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
     rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
@@ -301,3 +313,8 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     for pattern in (_ENDURANCE, _THROUGHPUT, _DIGIT_FRACTION, _UNITLESS_MONEY):
         for match in pattern.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    for match in _UNITLESS_PRICE.finditer(text):
+        yield match.start("figure"), match.end("figure"), "currency"
+    for match in _SPEND_AND_SAVE.finditer(text):
+        yield match.start("spend"), match.end("spend"), "currency"
+        yield match.start("off"), match.end("off"), "currency"
