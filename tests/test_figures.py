@@ -226,7 +226,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("mixing ratio", "按1:3的比例混合。", ["1:3"], "会议于10:30开始。"),
     ("ratio word", "Mix at a 3:2 ratio.", ["3:2"], "Meet at 10:30 sharp."),
     ("efficiency metric", "数据中心PUE降至1.15。", ["1.15"], "PUE的计算方法见第3节。"),
-    ("efficiency metric en", "A PUE of 1.2 or lower.", ["1.2"], "PUE is defined in section 3."),
+    (
+        "efficiency metric en",
+        "A PUE of 1.2 or lower.",
+        ["1.2"],
+        "PUE is defined in section 3; COP28 and COP 28 met.",
+    ),
     (
         "cjk currency both sides",
         "售价人民币12,999元。",

@@ -223,12 +223,15 @@ _PROPORTION = re.compile(
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
 _METRIC_VALUE = re.compile(
-    r"(?<![A-Za-z])(?:PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率|跑分|得分|评分"
+    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
     rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d.%]))(?:{_AFTER})?)"
 )
+# An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
+# "COP28" names a conference.
+_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
 _MONEY_WORD = (
@@ -275,6 +278,8 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if not digit:
         return
     for match in _METRIC_VALUE.finditer(text):
+        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
+            continue
         yield match.start("figure"), match.end("figure"), "unit"
     if ":" not in text:
         return
