@@ -8,8 +8,8 @@ offset maps back to the source file.
 
 Names are not figures. Most names need no rule at all because they carry no
 unit (``MkDocs 1.6``, ``R1``, ``G1–G4``, ``ISO 9001``, ``PCIe 5.0``,
-``8 GPUs``). The rules below settle the names that *look* like quantities;
-each decision is written where it is made:
+``8 GPUs``). The rules below (and :mod:`fxsite.pages.figure_names`) settle the
+names that *look* like quantities; each decision is written where it is made:
 
 * ``32B``, ``70B``, ``Atlas 910B``: a ``B`` glued to a number is a model or
   product designation (billions of parameters), never bytes. Bytes are
@@ -51,8 +51,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import WIDTH_MAP
-from fxsite.evidence.units import UNITS, canonical_unit
+from fxsite.evidence.units import canonical_unit
 from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name
 from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
 )
@@ -298,78 +299,10 @@ _OPEN_UNIT = re.compile(
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
-# Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" (a
-# process node), "约需5分钟阅读" (a reading time, like "5 min read").
-_NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
-_NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
-_READING_AFTER = re.compile(r"\s?阅读")
-# A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
-_FOUNDRY_BEFORE = re.compile(r"(?:台积电|三星|中芯国际?|英特尔|TSMC|Samsung|Intel|制程|工艺)\s?\Z")
-_VARIANT_AFTER = re.compile(r"[ ]?(?:\+[ ]?\d+(?:\.\d+)?[GT]B[ ]?)?(?:版本|版|款)")
-_CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
-_FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
-_CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
 
 
 def _is_divisor(word: str) -> bool:
     return canonical_unit(word) is not None or is_unit_word(word)
-
-
-# Name exceptions, checked on a unit match (see the module docstring).
-# A product code right before a glued size: "A100 80GB", "MI300X 192GB", "RTX 4090 24GB".
-_PRODUCT_BEFORE = re.compile(
-    r"\b(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,}[ -]\d{3,5}[A-Za-z]?)[ -]\Z"
-)
-_DECADE = re.compile(r"(?:1[89]|20)\d0s\Z|(?<=')\d0s\Z|(?<=(?i:the) )\d0s\Z")
-_SIZES = {u.symbol for u in UNITS.values() if u.dimension == "size"} | {
-    a for u in UNITS.values() if u.dimension == "size" for a in u.aliases
-}
-
-
-def _is_name(text: str, match: re.Match[str]) -> bool:
-    """True when a number-plus-unit match is a name, not a figure."""
-    symbol = match["symbol"]
-    word = match["word"]
-    start, end = match.span()
-    if symbol is not None:
-        glued = not text[match.start("symbol") - 1].isspace()
-        if symbol == "B" and glued:
-            return True  # "32B LoRA", "Atlas 910B"
-        if symbol == "s" and (
-            _DECADE.search(text, start, end) or re.match(r"\s+of\b", text[end : end + 4])
-        ):
-            return True  # "the 1990s", "100s of GPUs"
-        if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
-            return True  # "A100 80GB"
-    if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
-        return True  # "2026年" is a date, "5年质保" a warranty
-    if symbol == "年" and text[end : end + 1] in {"级", "代", "度"}:
-        return True  # "3年级" a grade, "90年代" a decade, "2024年度" a fiscal year
-    if symbol in _CJK_TIME and text[end : end + 1] == "前":
-        return True  # "2小时前", "3年前": a point in time, as a date is
-    if symbol == "周" and text[end : end + 1] == "年":
-        return True  # "25周年" is an anniversary
-    if symbol == "天" and text.startswith("无理由", end):
-        return True  # "7天无理由退货" names the statutory return policy
-    if symbol in _SIZES and _VARIANT_AFTER.match(text, end):
-        return True  # "256GB版本": a variant's name
-    if symbol == "转" and (_FORM_FACTOR_AFTER.match(text, end) or text[end : end + 1].isdigit()):
-        return True  # "7200转硬盘" names a drive class, "1转2" an adapter
-    if symbol == "度" and _FORM_FACTOR_AFTER.match(text, end) and text[start:end] == "360度":
-        return True  # "360度全景" names a view, as "a 360-degree view" does
-    if symbol in {"英寸", "英尺"} and _FORM_FACTOR_AFTER.match(text, end):
-        return True  # "2.5英寸硬盘", "19英寸机柜", "40英尺集装箱": a size class before its noun
-    if _NAMED.fullmatch(text, start, end):
-        return True  # "0-100 km/h" names an acceleration test
-    if symbol == "分钟" and _READING_AFTER.match(text, end):
-        return True  # "5分钟阅读" labels a page
-    unit = symbol or word or ""
-    if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
-        return True  # "a 19-inch rack" names a standard
-    # "5 min read" labels a page, it claims nothing
-    return unit.lower() in {"min", "mins", "minute"} and bool(
-        re.match(r"\s+read\b", text[end : end + 6])
-    )
 
 
 _DIGIT = re.compile(r"\d")
@@ -394,7 +327,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """The rules whose figures start from a digit."""
     for match in _UNIT_FIGURE.finditer(text):
-        if not _is_name(text, match):
+        if not is_name(text, match):
             yield match.start(), match.end(), "unit"
     for match in _PERCENT_FIGURE.finditer(text):
         yield match.start(), match.end(), "percent"
@@ -418,9 +351,9 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if (
             canonical_unit(token) is None
             and is_unit_word(token)
-            and not _NODE_AFTER.match(text, match.end())
+            and not NODE_AFTER.match(text, match.end())
             # "台积电4nm": a process node, as "4nm工艺" is
-            and not _FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
+            and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.end(), "unit"
 
@@ -499,7 +432,7 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
 
 
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
-    found = [c for c in _candidates(scan) if not _NAMED.fullmatch(scan, c[0], c[1])]
+    found = [c for c in _candidates(scan) if not NAMED.fullmatch(scan, c[0], c[1])]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)
