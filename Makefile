@@ -39,8 +39,8 @@ serve: $(VENV)/.installed
 	$(BIN)/mkdocs serve
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check fxsite tests benchmarks
-	$(BIN)/ruff format --check fxsite tests benchmarks
+	$(BIN)/ruff check fxsite tests benchmarks tools
+	$(BIN)/ruff format --check fxsite tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/fxsite schema --check .
 

@@ -20,7 +20,7 @@ import os
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
@@ -34,6 +34,7 @@ from mkdocs.structure.pages import Page
 from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
 from fxsite.anchor.history import History, figure_history, history_data, history_section_html
+from fxsite.evidence.library import Library
 from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
@@ -54,6 +55,9 @@ from fxsite.render.exports import (
     record_data,
 )
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+
+if TYPE_CHECKING:
+    from fxsite.verify.scan import GateMemo
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
@@ -123,6 +127,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def __init__(self) -> None:
         self.serving = False
         self.enforce: Enforce = "all"
+        #: the gate's scans, kept between `serve` rebuilds; the evidence.json just written
+        self.gate_memo: GateMemo | None = None
+        self.export_cache: tuple[Library | None, dict[str, str]] = (None, {})
+        self.exported: str | None = None
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
@@ -268,6 +276,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         library = self.project.library
         if name == "evidence.json":
             return dumps(evidence_data(library, self.index, history_data(self.history)))
+        # The other exports depend on the library alone, kept between serve rebuilds.
+        if self.export_cache[0] is not library:
+            self.export_cache = (library, {})
+        cached = self.export_cache[1]
+        if name not in cached:
+            cached[name] = self._library_export(library, name)
+        return cached[name]
+
+    def _library_export(self, library: Library, name: str) -> str:
         if name == "evidence.csv":
             return evidence_csv(library)
         if name == "schemas/evidence.schema.json":
@@ -402,14 +419,21 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             raise PluginError(_refused(self.verdict))
         for name, file in self.exports.items():
             file.content_string = self._export_content(name)
+            if name == "evidence.json":
+                self.exported = file.content_string
         return env
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
         from fxsite.verify import locate_in_sources, verify_site
+        from fxsite.verify.scan import GateMemo
 
+        if self.gate_memo is None:
+            self.gate_memo = GateMemo()
         try:
-            findings = verify_site(Path(config.site_dir))
+            findings = verify_site(
+                Path(config.site_dir), memo=self.gate_memo, exported=self.exported
+            )
         except FxsiteError as exc:
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as

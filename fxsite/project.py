@@ -151,11 +151,14 @@ class Project:
                 self._records[file] = (stamp, loaded)
             return loaded
 
-        self.library = load_library(self.paths.evidence_dir, self.paths.root, read)
+        library = load_library(self.paths.evidence_dir, self.paths.root, read)
         for gone in set(self._records) - seen:
             changed = True
             del self._records[gone]
-        if changed:
+        if changed or library.findings != self.library.findings:
+            # Unchanged records and documents keep the library object, and with
+            # it what was rendered from it (claims, exports) in earlier builds.
+            self.library = library
             self._generation += 1
         return self.library
 

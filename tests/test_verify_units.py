@@ -7,7 +7,7 @@ import pytest
 from fxsite.findings import Finding
 from fxsite.verify import locate_in_sources
 from fxsite.verify.reading import detect, fold, glued, hidden_characters
-from fxsite.verify.visible import nesting, page_text
+from fxsite.verify.visible import nesting, page_text, too_deep
 
 
 def _texts(html: str) -> list[str]:
@@ -98,6 +98,8 @@ def test_claims_and_urls_are_not_prose() -> None:
 def test_nesting_is_estimated_linearly() -> None:
     assert nesting("<div>" * 10) == 10
     assert nesting("<p>a<br>b<img src=x></p>") == 1
+    assert not too_deep("<div>" * 4096) and too_deep("<div>" * 4097)
+    assert not too_deep("<br>" * 5000)  # many tags, none nesting
 
 
 def test_findings_move_to_the_source_line() -> None:
@@ -124,6 +126,7 @@ def test_findings_move_to_the_source_line() -> None:
 def test_copies_repeat_only_cited_numbers(
     text: str, start: int, end: int, allowed: str, covered: bool
 ) -> None:
-    from fxsite.verify.audit import _Allowed, _covered
+    from fxsite.verify.copies import Allowed
+    from fxsite.verify.copies import covered as is_covered
 
-    assert _covered(text, start, end, [_Allowed(set(allowed.split("|")))]) is covered
+    assert is_covered(text, start, end, [Allowed(set(allowed.split("|")))]) is covered

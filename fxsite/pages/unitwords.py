@@ -2,9 +2,16 @@
 
 fxsite's own vocabulary (:mod:`fxsite.evidence.units`) lists the units a
 record may use. Prose uses many more (``tonnes``, ``mph``, ``kPa``,
-``litres``, ``hectares``): :func:`is_unit_word` asks pint's unit registry,
-a maintained catalogue of physical units with their plurals and SI prefixes,
-whether a word after a number is one.
+``litres``, ``hectares``): :func:`is_unit_word` answers whether a word after
+a number is one, as pint's unit registry (a maintained catalogue of physical
+units with their plurals and SI prefixes) would.
+
+The registry is not loaded at build time (half a second and 15 MiB): its
+vocabulary is frozen in :mod:`fxsite.pages.unit_table` by
+``tools/unit_table.py``, and :func:`is_unit_word` reads a word as pint does
+(every prefix in pint's order, then the plural ``s``; the first reading
+wins; an offset unit takes no prefix). ``tests/test_unitwords.py`` holds
+the two to the same answer on every word pint can read.
 
 pint parses far more than units people write in prose ("are" is an area,
 "a" a year, "K" kelvin, "M" molar), so a word counts only when
@@ -15,17 +22,15 @@ pint parses far more than units people write in prose ("are" is an area,
 * its dimension is one a spec sheet measures (length, mass, time,
   temperature, area, volume, speed, pressure, power, energy, frequency,
   electric quantities); constants and dimensionless units are not.
-
-The registry loads on first use (about half a second) and every answer is
-cached.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-__all__ = ["is_unit_word"]
+from fxsite.pages.unit_table import MEASURED, OFFSET, OTHER, PREFIXES
+
+__all__ = ["is_unit_word", "pint_reading"]
 
 _NOT_UNITS = frozenset(
     [
@@ -134,19 +139,28 @@ _NOT_UNITS = frozenset(
     ]
 )
 
-# Units whose dimensions prose measures: length, mass, time, temperature,
-# area, volume, speed, acceleration, pressure, power, energy, frequency,
-# force, current, charge, voltage, resistance, density, flow, mass flow.
-_MEASURED = "m g s kelvin m**2 m**3 m/s m/s**2 Pa W J Hz N A A*s V ohm kg/m**3 m**3/s kg/s"
 
+def pint_reading(word: str) -> str | None:
+    """The unit name pint reads ``word`` as (prefix stripped), or None.
 
-@cache
-def _registry() -> tuple[Any, frozenset[Any]]:
-    import pint  # a dependency; imported on first use to keep start-up fast
-
-    registry: Any = pint.UnitRegistry()
-    dimensions = frozenset(registry.parse_units(u).dimensionality for u in _MEASURED.split())
-    return registry, dimensions
+    pint tries the word as it is and then without a plural ``s``, each with
+    every prefix in its order, and takes the first unit name it knows; a
+    one-letter name under a plural is skipped, and an offset unit (degC)
+    takes no prefix.
+    """
+    for suffix in ("", "s"):
+        if not word.endswith(suffix):
+            continue
+        stem = word[: len(word) - len(suffix)]
+        for prefix in PREFIXES:
+            if not stem.startswith(prefix):
+                continue
+            name = stem[len(prefix) :]
+            if suffix and len(name) == 1:
+                continue
+            if name in MEASURED or name in OTHER:
+                return None if prefix and name in OFFSET else name
+    return None
 
 
 @cache
@@ -154,9 +168,4 @@ def is_unit_word(word: str) -> bool:
     """True when ``word``, written after a number, is a physical unit."""
     if len(word) < 2 or word.lower() in _NOT_UNITS or not word.isascii():
         return False
-    registry, dimensions = _registry()
-    try:
-        unit = registry.parse_units(word)
-    except Exception:  # pint raises many types for text that is no unit
-        return False
-    return unit.dimensionality in dimensions
+    return pint_reading(word) in MEASURED

@@ -233,24 +233,23 @@ def _refuse_constant(name: str) -> Any:
     raise PublishedJsonError(f"{name} is not a number JSON allows")
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def _depth(text: str) -> int:
-    """How deeply ``text`` nests arrays and objects (strings skipped), in one pass."""
+    """How deeply ``text`` nests arrays and objects (strings skipped), in one pass.
+
+    Strings are removed by a regular expression (C speed); only the brackets
+    left are counted in Python. An unterminated string leaves its quote and
+    the rest in place: the brackets in it may count, the JSON parser refuses it.
+    """
     depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif char in "]}":
+        else:
             depth -= 1
     return deepest
 

@@ -9,12 +9,19 @@ re-resolved with :func:`~fxsite.pages.claims.resolve_claim` and re-rendered
 with :func:`~fxsite.pages.claims.render_claim`; record pages and charts are
 compared with the figures; all visible text goes through the one bare-figure
 detector. What the build refuses, the audit refuses, with the same codes.
+
+Each file is read once (:mod:`.scan`) and only what the checks across the
+site need is kept, so memory does not grow with the site's text. The build
+passes a :class:`~fxsite.verify.scan.GateMemo` kept between ``mkdocs serve``
+rebuilds (unchanged files are not read again) and the ``evidence.json`` text
+it just exported (when the published bytes are that text, the schema check
+it passed when written is not run again; the library is still rebuilt from
+the published records).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,18 +35,10 @@ from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
+from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
-from fxsite.verify.visible import (
-    MAX_NESTING,
-    Block,
-    ClaimNode,
-    PageText,
-    json_strings,
-    nesting,
-    normalise,
-    page_text,
-)
+from fxsite.verify.scan import Candidate, FileScan, GateMemo, line_of
+from fxsite.verify.visible import ClaimNode, PageText, normalise, page_text
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
@@ -66,17 +65,22 @@ def _normal_url(url: str) -> str:
 class _Site:
     root: Path
     published: Published
+    memo: GateMemo
     pages: dict[str, PageText] = field(default_factory=dict)
+    #: each file's (or search entry's) figures, with the page URL they speak for
+    figures: list[tuple[str, str, Candidate]] = field(default_factory=list)
+    ticks: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a file's text, read again only when a finding needs its line
     raw: dict[str, str] = field(default_factory=dict)
-    #: other files' text blocks: (rel, url of the page they speak for, blocks)
-    extra: list[tuple[str, str, list[Block]]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
     rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
 
-    def add(self, rel: str, code: str, message: str, text: str | None = None) -> None:
-        line = _line(self._text_of(rel), text) if text else 1
+    def add(
+        self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
+    ) -> None:
+        if not line:
+            line = line_of(self._text_of(rel), text) if text else 1
         self.findings.append(Finding(rel, line, 1, code, message, text=text))
 
     def _text_of(self, rel: str) -> str:
@@ -89,23 +93,32 @@ class _Site:
                 self.raw[rel] = ""
         return self.raw[rel]
 
-
-def _line(raw: str, snippet: str) -> int:
-    for needle in (snippet, snippet.split(" ")[0]):
-        at = raw.find(needle) if needle else -1
-        if at >= 0:
-            return raw.count("\n", 0, at) + 1
-    return 1
+    def take(self, rel: str, url: str, scan: FileScan) -> None:
+        """What a scan found, on ``rel`` (findings) and for the page at ``url`` (copies)."""
+        for local in scan.local:
+            self.add(rel, local.code, local.message, local.text, local.line)
+        self.figures.extend((rel, url, c) for c in scan.candidates)
 
 
-def verify_site(site_dir: Path) -> list[Finding]:
-    """Every way the site at ``site_dir`` differs from what its evidence renders."""
-    site = _Site(site_dir, load_published(site_dir))
+def verify_site(
+    site_dir: Path, *, memo: GateMemo | None = None, exported: str | None = None
+) -> list[Finding]:
+    """Every way the site at ``site_dir`` differs from what its evidence renders.
+
+    ``memo`` keeps file scans between calls (a build under ``mkdocs serve``);
+    ``exported`` is the ``evidence.json`` text the build just wrote.
+    """
+    memo = memo if memo is not None else GateMemo()
+    published = load_published(site_dir, exported=exported, previous=memo.published)
+    if published is not memo.published:  # judged against other evidence: judge again
+        memo.published, memo.claims = published, {}
+    site = _Site(site_dir, published, memo)
     site.findings.extend(site.published.findings)
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
         if rel != "evidence.json" and path.name.lower().endswith(_TEXT):
             _read(site, path, rel)
+    memo.end_build()
     by_url = {url_of(rel): rel for rel in site.pages}
     for rel, page in site.pages.items():
         if rel.lower().endswith(_HTML) and STAMP not in page.meta:
@@ -115,7 +128,7 @@ def verify_site(site_dir: Path) -> list[Finding]:
             site.findings.extend(check_chart(rel, chart, site.published.library, page, by_url))
     _check_record_pages(site)
     _check_citations(site, by_url)
-    _check_text(site)
+    _check_copies(site, by_url)
     return sort_findings(site.findings)
 
 
@@ -133,34 +146,16 @@ def _read(site: _Site, path: Path, rel: str) -> None:
     if exported is not None:
         site.findings.extend(exported)
         return
-    if name.endswith((*_HTML, ".svg", ".xml")):
-        if nesting(text) > MAX_NESTING:
-            site.add(
-                rel,
-                "FX614",
-                f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
-            )
-            return
-        page = page_text(text)
-        if name.endswith(_HTML):
-            site.pages[rel] = page
-            for error in page.json_ld_errors:
-                site.add(rel, "FX612", f"JSON-LD is not readable: {error}")
-        else:
-            site.extra.append((rel, "", page.blocks))
-    elif rel == "search/search_index.json":
+    if rel == "search/search_index.json":
         _read_search_index(site, rel, text)
-    elif name.endswith(".json"):
-        try:
-            data = loads(text)
-        except PublishedJsonError as exc:
-            site.add(rel, "FX612", f"not readable JSON: {exc}")
-            return
-        strings: list[str] = []
-        json_strings(data, strings)
-        site.extra.append((rel, "", [Block(normalise(s), "page") for s in strings if s.strip()]))
-    else:  # .txt, .csv
-        site.extra.append((rel, "", [Block(normalise(line), "page") for line in text.splitlines()]))
+        return
+    scan = site.memo.file(rel, text)
+    if scan.page is not None:
+        site.pages[rel] = scan.page
+        site.ticks[url_of(rel)] = scan.ticks
+        site.take(rel, url_of(rel), scan)
+    else:
+        site.take(rel, "", scan)
 
 
 def _read_gzip(site: _Site, path: Path, rel: str) -> None:
@@ -191,11 +186,9 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
         if not isinstance(doc, dict):
             continue
         url = _normal_url(str(doc.get("location", "")))
-        blocks = [Block(normalise(str(doc.get("title", ""))), "page")]
-        blocks += page_text(str(doc.get("text", ""))).blocks
-        for block in blocks:
-            block.channel = "page"
-        site.extra.append((rel, url, blocks))
+        scan = site.memo.search_entry(str(doc.get("title", "")), str(doc.get("text", "")))
+        # An entry speaks for its page: its findings are that page's (placed later).
+        site.take(rel, url, scan)
 
 
 def _target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, str]:
@@ -213,17 +206,19 @@ def _target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, st
 
 
 def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str]) -> None:
-    library = site.published.library
     for node in page.claims:
         ref = node.attrs.get("data-fx-ref", "")
         text = normalise(node.text)
-        # A claim on a page in another language carries it: its words are re-rendered alike.
-        lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
-        result = resolve_claim(text, f"evidence:{ref}", library, lang=lang)
-        if isinstance(result, ClaimProblem):
-            site.add(rel, result.code, f"claim to {ref}: {result.message}", text)
+        attrs = tuple(sorted(node.attrs.items()))
+        key = (text, attrs, node.in_heading, node.badge, node.spoken, node.structure)
+        judged = site.memo.claims.get(key)
+        if judged is None:  # pages repeat claims, and serve rebuilds repeat pages
+            judged = site.memo.claims[key] = _judge_claim(site, node, ref, text)
+        problems, resolved = judged
+        for code, message in problems:
+            site.add(rel, code, message, text)
+        if resolved is None:
             continue
-        _compare_render(site, rel, node, result)
         href = node.attrs.get("href", "")
         target, fragment = _target(rel, href, by_url)
         landing = site.pages.get(target) if target else None
@@ -231,13 +226,25 @@ def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str])
             site.add(
                 rel, "FX612", f"claim to {ref} links to {href!r}, not an anchor on the site", text
             )
-        elif result.value is not None and landing.rows.get(fragment, ("",))[0] != ref:
+        elif resolved.value is not None and landing.rows.get(fragment, ("",))[0] != ref:
             site.add(
                 rel, "FX612", f"claim to {ref} links to {href!r}, another figure's anchor", text
             )
 
 
-def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> None:
+def _judge_claim(
+    site: _Site, node: ClaimNode, ref: str, text: str
+) -> tuple[list[tuple[str, str]], Claim | None]:
+    """A claim re-resolved and re-rendered: its problems, and the claim when it resolves."""
+    # A claim on a page in another language carries it: its words are re-rendered alike.
+    lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
+    result = resolve_claim(text, f"evidence:{ref}", site.published.library, lang=lang)
+    if isinstance(result, ClaimProblem):
+        return [(result.code, f"claim to {ref}: {result.message}")], None
+    return _compare_render(site, node, result), result
+
+
+def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[str, str]]:
     href = node.attrs.get("href", "")
     key = (claim.ref, claim.display, href, node.in_heading, claim.lang)
     expected = site.rendered.get(key)
@@ -248,32 +255,23 @@ def _compare_render(site: _Site, rel: str, node: ClaimNode, claim: Claim) -> Non
         (expected,) = page_text(f"<p>{html}</p>").claims
         site.rendered[key] = expected
     ref = claim.ref
+    out = []
     for name in sorted(set(expected.attrs) | set(node.attrs)):
         if node.attrs.get(name) != expected.attrs.get(name):
             shown, wanted = node.attrs.get(name), expected.attrs.get(name)
-            site.add(
-                rel,
-                "FX612",
-                f"claim to {ref}: {name}={shown!r}, the evidence renders {wanted!r}",
-                normalise(node.text),
+            out.append(
+                ("FX612", f"claim to {ref}: {name}={shown!r}, the evidence renders {wanted!r}")
             )
     if (normalise(node.badge or ""), normalise(node.spoken or "")) != (
         normalise(expected.badge or ""),
         normalise(expected.spoken or ""),
     ):
-        site.add(
-            rel,
-            "FX612",
-            f"claim to {ref}: badge or screen-reader text differs from the evidence",
-            normalise(node.text),
+        out.append(
+            ("FX612", f"claim to {ref}: badge or screen-reader text differs from the evidence")
         )
     elif _plain(node.structure[1:]) != _plain(expected.structure[1:]):
-        site.add(
-            rel,
-            "FX612",
-            f"claim to {ref}: markup differs from the rendered claim",
-            normalise(node.text),
-        )
+        out.append(("FX612", f"claim to {ref}: markup differs from the rendered claim"))
+    return out
 
 
 def _plain(structure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]) -> list[object]:
@@ -345,139 +343,38 @@ def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
             )
 
 
-def _allowances(site: _Site) -> tuple[set[str], dict[str, set[str]], set[str]]:
-    """Texts a copy may repeat: heading claims, each page's claims, record values."""
+def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
+    """Each figure found in published text: a permitted copy of a cited figure, or bare."""
+    from fxsite.pages.claims import bare_figure_message
+
     headings: set[str] = set()
-    per_page: dict[str, set[str]] = {}
+    per_page: dict[str, Allowed] = {}
     for rel, page in site.pages.items():
-        texts = {normalise(c.text) for c in page.claims}
         headings |= {normalise(c.text) for c in page.claims if c.in_heading}
-        per_page[url_of(rel)] = texts
-    from fxsite.render.exports import figure_data
-
-    values = set()
-    for fig in site.published.library.figures.values():
-        data = figure_data(fig)
-        values.add(normalise(data["display"]))
-        if fig.stated is not None:
-            from fxsite.evidence.quantities import format_quantity
-
-            values.add(normalise(format_quantity(fig.stated, None, fig.unit, fig.decimals)))
-    return headings, per_page, values
-
-
-_DIGITS = re.compile(r"\d(?:[\d.,]*\d)?")
-
-
-class _Allowed:
-    """Texts a copy may repeat, indexed by the numbers they hold (lookups stay cheap)."""
-
-    def __init__(self, items: set[str]) -> None:
-        self.by_number: dict[str, list[str]] = {}
-        for item in items:
-            for match in _DIGITS.finditer(item):
-                self.by_number.setdefault(match.group(), []).append(item)
-
-
-def _covered(text: str, start: int, end: int, allowed: list[_Allowed]) -> bool:
-    """Every number of ``text[start:end]`` lies inside an occurrence of an allowed text.
-
-    A copy may word a figure its own way ("approximately 4.7%" in a summary of
-    a page that cites [4.7%](…)); its numbers must still be ones the page cites.
-    """
-    # Whole numbers: the detector may cut "$1,001" to "$1".
-    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
-        start -= 1
-    while end < len(text) and (text[end].isdigit() or text[end] in ".,"):
-        end += 1
-    for match in _DIGITS.finditer(text, start, end):
-        candidates = [i for a in allowed for i in a.by_number.get(match.group(), [])]
-        if not any(_inside(text, match.start(), match.end(), item) for item in candidates):
-            return False
-    return True
-
-
-def _inside(text: str, start: int, end: int, item: str) -> bool:
-    at = text.find(item, max(0, end - len(item)))
-    while 0 <= at <= start:
-        if at + len(item) >= end:
-            left = text[at - 1 : at] if at else ""
-            after = text[at + len(item) : at + len(item) + 2]
-            # "594 s" does not contain the figure "94 s", nor "1.94" the figure "1.9".
-            glued_left = left.isdigit() or (left != "" and left in ".,")
-            glued_right = after[:1].isdigit() or (after[:1] in (".", ",") and after[1:].isdigit())
-            if not glued_left and not glued_right:
-                return True
-        at = text.find(item, at + 1)
-    return False
-
-
-def _check_block(site: _Site, rel: str, block: Block, allowed: list[_Allowed] | None) -> None:
-    for offset, name in hidden_characters(block.text):
-        site.add(
-            rel,
-            "FX502",
-            f"invisible or direction-control character {name} in published text",
-            block.text[max(0, offset - 10) : offset + 10],
-        )
-        break
-    library = site.published.library
-    for n, (start, end, _) in enumerate(block.claims):
-        claim = block.text[start:end]
-        char = glued(block.text, start, end)
-        if char is not None:
-            site.add(
-                rel, "FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim
-            )
-            continue
-        stop = block.claims[n + 1][0] if n + 1 < len(block.claims) else len(block.text)
-        read = unit_after(block.text, start, end, stop)
-        if read is not None:
-            site.add(
-                rel,
-                "FX503",
-                f"the claim '{claim}' states no unit, and the words after it make it read "
-                f"'{read}'; put the unit inside the link",
-                claim,
-            )
-    for span in detect(block.text, [(s, e) for s, e, _ in block.claims]):
-        if allowed is not None and _covered(block.text, span.start, span.end, allowed):
-            continue
-        from fxsite.pages.claims import bare_figure_message
-
-        shown = block.text[span.start : span.end]  # as written, before folding look-alikes
-        message = bare_figure_message(span.text, library) + " (in published text)"
-        if shown != span.text:
-            message += f"; it is written '{shown}' with look-alike characters"
-        site.add(rel, "FX501", message, shown)
-
-
-def _check_text(site: _Site) -> None:
-    headings, per_page, values = _allowances(site)
-    heading_index, value_index = _Allowed(headings), _Allowed(values)
-    page_index = {url: _Allowed(texts) for url, texts in per_page.items()}
-    tick_index = {
-        url_of(rel): _Allowed({t for c in page.charts for d in c.drawings for t in d.texts})
-        for rel, page in site.pages.items()
-    }
+        per_page[url_of(rel)] = Allowed(normalise(c.text) for c in page.claims)
+    heading_index = Allowed(headings)
+    value_index = Allowed(record_values(site.published.library))
     record_pages = {url_of(rel) for rel, page in site.pages.items() if page.rows}
-    for rel, page in site.pages.items():
-        url = url_of(rel)
-        own = [heading_index, page_index[url]] + ([value_index] if page.rows else [])
-        for block in page.blocks:
-            allowed: list[_Allowed] | None = own
-            if block.role in ("chart", "record-value"):
-                allowed = [*own, value_index]
-            elif block.channel == "article" and not block.role and not page.rows:
+    empty = Allowed(())
+    for rel, url, found in site.figures:
+        shown_on = site.pages.get(rel)
+        allowed: list[Allowed] | None
+        if shown_on is not None:  # the page's own text
+            has_rows = bool(shown_on.rows)
+            allowed = [heading_index, per_page[url]] + ([value_index] if has_rows else [])
+            if found.role in ("chart", "record-value"):
+                allowed.append(value_index)
+            elif found.channel == "article" and not found.role and not has_rows:
                 allowed = None
-            _check_block(site, rel, block, allowed)
-    empty = _Allowed(set())
-    by_url = {url_of(rel): rel for rel in site.pages}
-    for rel, url, blocks in site.extra:
-        extra = [heading_index, page_index.get(url, empty), tick_index.get(url, empty)]
-        if url in record_pages:
-            extra.append(value_index)
-        # A search-index entry speaks for its page: its findings are that page's.
+        else:  # another file, or a search entry that speaks for the page at ``url``
+            allowed = [heading_index, per_page.get(url, empty)]
+            allowed.append(Allowed(site.ticks.get(url, frozenset())))
+            if url in record_pages:
+                allowed.append(value_index)
+        if allowed is not None and covered(found.block, found.start, found.end, allowed):
+            continue
         where = by_url.get(url, rel) if rel == "search/search_index.json" else rel
-        for block in blocks:
-            _check_block(site, where, block, extra)
+        message = bare_figure_message(found.found, site.published.library) + " (in published text)"
+        if found.shown != found.found:
+            message += f"; it is written '{found.shown}' with look-alike characters"
+        site.add(where, "FX501", message, found.shown, found.line if where == rel else 0)

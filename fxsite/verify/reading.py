@@ -51,6 +51,8 @@ _BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
 
 def hidden_characters(text: str) -> list[tuple[int, str]]:
     """(offset, name) of each invisible or direction-control character."""
+    if text.isascii():  # ASCII has none (its controls are Cc, not Cf)
+        return []
     found = []
     for index, char in enumerate(text):
         if char in _INVISIBLE or unicodedata.category(char) == "Cf":

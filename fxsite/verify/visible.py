@@ -37,6 +37,7 @@ __all__ = [
     "nesting",
     "normalise",
     "page_text",
+    "too_deep",
 ]
 
 #: Elements that flow inside a line: their text joins the text around them.
@@ -133,6 +134,12 @@ _VOID = frozenset(
 )
 
 
+def too_deep(html: str) -> bool:
+    """``html`` nests elements more than :data:`MAX_NESTING` deep (an upper estimate)."""
+    # No deeper than it has tags: counted at C speed, the common case.
+    return html.count("<") > MAX_NESTING and nesting(html) > MAX_NESTING
+
+
 def nesting(html: str) -> int:
     """An upper estimate of how deeply ``html`` nests elements, in one linear pass."""
     depth = deepest = 0
@@ -185,11 +192,6 @@ class PageText:
     claims: list[ClaimNode] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
     meta: dict[str, str] = field(default_factory=dict)
-    #: (href, normalised text) of every plain link, for copy checks
-    links: list[tuple[str, str]] = field(default_factory=list)
-    #: id -> normalised text (badges and permalinks left out), for headings
-    headings: dict[str, str] = field(default_factory=dict)
-    h1: str = ""
     json_ld_errors: list[str] = field(default_factory=list)
     #: record-page rows: id -> (data-fx-ref, value text, label text)
     rows: dict[str, tuple[str, str, str]] = field(default_factory=dict)
@@ -336,8 +338,18 @@ def json_strings(value: object, out: list[str], *, keys_skipped: str = "") -> No
             stack.extend(item)
 
 
-def page_text(html: str, *, channel: str = "page") -> PageText:
-    """The visible text of an HTML document (or fragment), block by block."""
+#: A list item's blocks and ids, by (its HTML, channel, role, in heading).
+Repeats = dict[tuple[str, str, str, bool], tuple[list["Block"], set[str]]]
+
+
+def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = None) -> PageText:
+    """The visible text of an HTML document (or fragment), block by block.
+
+    ``repeats`` is a memo shared by the pages of one site: a list item
+    (navigation and table-of-contents entries repeat on every page) whose HTML
+    was read before, in the same context, gives the same blocks and is not
+    walked again. Items holding claims or scripts are always walked.
+    """
     tree = LexborHTMLParser(html)
     page = PageText()
     head = tree.head
@@ -345,7 +357,7 @@ def page_text(html: str, *, channel: str = "page") -> PageText:
         _read_head(head, page)
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
-        _walk(root, page, channel)
+        _walk(root, page, channel, repeats=repeats)
         _read_generated(root, page)
     return page
 
@@ -439,13 +451,35 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
             page.blocks.append(Block(normalise(text), "json-ld"))
 
 
-def _walk(root: LexborNode, page: PageText, channel: str) -> None:
-    """Depth-first over the body with an explicit stack (no recursion limit)."""
+def _walk(
+    root: LexborNode,
+    page: PageText,
+    channel: str,
+    role: str = "",
+    heading: bool = False,
+    repeats: Repeats | None = None,
+    depth: int = 0,
+) -> None:
+    """Depth-first over the body with an explicit stack (no recursion limit).
+
+    Only :func:`_repeated` calls back into it, for list items, at most
+    :data:`_REPEAT_DEPTH` items deep: deeper items are walked here.
+    """
     builders: list[_Builder] = [_Builder(channel)]
     # Stack entries: (node, entering, channel, role, in_heading)
-    stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, "", False)]
+    stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, role, heading)]
     while stack:
         node, entering, where, role, heading = stack.pop()
+        if (
+            repeats is not None
+            and entering
+            and node.tag == "li"
+            and node is not root
+            and depth < _REPEAT_DEPTH
+        ):
+            _flush(builders, page)
+            _repeated(node, page, where, role, heading, repeats, depth + 1)
+            continue
         tag = node.tag or ""
         if tag == "-text":
             builders[-1].add(node.text_content or "")
@@ -476,10 +510,6 @@ def _walk(root: LexborNode, page: PageText, channel: str) -> None:
         _attribute_blocks(tag, attrs, page, role)
         if tag == "article" or "md-content__inner" in classes:
             where = "article"
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            _note_heading(node, tag, attrs, page)
-        if tag == "a" and "href" in attrs:
-            page.links.append((attrs["href"], normalise(node.text(deep=True) or "")))
         if tag == "br":
             builders[-1].add(" ")
             continue
@@ -496,9 +526,39 @@ def _walk(root: LexborNode, page: PageText, channel: str) -> None:
         builders.pop()
 
 
+#: List items nested deeper than this are walked, not looked up (bounds the recursion).
+_REPEAT_DEPTH = 6
+
+
+def _repeated(
+    node: LexborNode,
+    page: PageText,
+    where: str,
+    role: str,
+    heading: bool,
+    repeats: Repeats,
+    depth: int,
+) -> None:
+    """A list item's blocks and ids, read once per distinct item (see :func:`page_text`)."""
+    html = node.html or ""
+    if "data-fx-ref" in html or "<script" in html:
+        _walk(node, page, where, role, heading, repeats, depth)  # claims index into the page
+        return
+    key = (html, where, role, heading)
+    known = repeats.get(key)
+    if known is None:
+        item = PageText()
+        _walk(node, item, where, role, heading, repeats, depth)
+        known = repeats[key] = (item.blocks, item.ids)
+    page.blocks.extend(known[0])
+    page.ids |= known[1]
+
+
 def _flush(builders: list[_Builder], page: PageText) -> None:
     """End the current run of text (a block boundary), keeping its builder open."""
     current = builders[-1]
+    if not current.parts:  # nothing since the last boundary: the builder is as new
+        return
     block = current.block()
     if block is not None:
         page.blocks.append(block)
@@ -518,28 +578,6 @@ def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str
         text = normalise(attrs.get(name, ""))
         if text:
             page.blocks.append(Block(text, "attribute", role=role or f"{tag}@{name}"))
-
-
-def _note_heading(node: LexborNode, tag: str, attrs: dict[str, str], page: PageText) -> None:
-    parts: list[str] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current.tag == "-text":
-            parts.append(current.text_content or "")
-            continue
-        classes = _classes(_attrs(current)) if current.tag and current.tag[0] != "-" else set()
-        if classes & {"headerlink", "fx-badge", "fx-sr"}:
-            continue
-        child = current.last_child
-        while child is not None:
-            stack.append(child)
-            child = child.prev
-    text = normalise("".join(parts))
-    if "id" in attrs:
-        page.headings[attrs["id"]] = text
-    if tag == "h1" and not page.h1:
-        page.h1 = text
 
 
 def _claim(

@@ -1,0 +1,284 @@
+"""One published file read once: what it shows, and what in it needs no evidence to judge.
+
+The gate reads a site in two steps. :func:`scan_file` reads one file and keeps
+only what the checks across the site need (a page's claims, anchors, record
+rows and charts) plus every finding that depends on that file alone: hidden
+characters, characters glued to a claim, a unitless claim that the words after
+it give a unit, and each figure the detector finds. Whether such a figure is
+a permitted copy of a cited one is decided later, once every page is read
+(:mod:`fxsite.verify.copies`); a page's text is not kept for that.
+
+A scan is a pure function of the file's path and bytes, independent of the
+evidence, so :class:`GateMemo` may keep scans between builds (``mkdocs
+serve``): a file whose bytes did not change is not read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from fxsite.render.exports import PublishedJsonError, loads
+from fxsite.verify.published import Published
+from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
+from fxsite.verify.visible import (
+    MAX_NESTING,
+    Block,
+    PageText,
+    Repeats,
+    json_strings,
+    normalise,
+    page_text,
+    too_deep,
+)
+
+__all__ = [
+    "Candidate",
+    "FileScan",
+    "GateMemo",
+    "Local",
+    "line_of",
+    "scan_block",
+    "scan_file",
+]
+
+_HTML = (".html", ".htm", ".xhtml")
+
+
+def line_of(raw: str, snippet: str | None) -> int:
+    """The line of ``raw`` where ``snippet`` (or its first word) first appears; else 1."""
+    if not snippet:
+        return 1
+    for needle in (snippet, snippet.split(" ")[0]):
+        at = raw.find(needle) if needle else -1
+        if at >= 0:
+            return raw.count("\n", 0, at) + 1
+    return 1
+
+
+@dataclass(frozen=True)
+class Local:
+    """A finding the file alone decides."""
+
+    code: str
+    message: str
+    text: str | None = None
+    #: 0 when not known yet (a search entry: the line is on the page it speaks for)
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A figure the detector found in published text: a copy of a cited figure, or bare."""
+
+    #: the block it was found in, and where in it
+    block: str
+    start: int
+    end: int
+    #: the figure as the detector read it (look-alikes folded), and as written
+    found: str
+    shown: str
+    #: the block's channel and role (see :class:`~fxsite.verify.visible.Block`)
+    channel: str
+    role: str
+    #: 0 when not known yet (a search entry: the line is on the page it speaks for)
+    line: int = 0
+
+
+@dataclass
+class FileScan:
+    """What the gate keeps of one file."""
+
+    kind: Literal["page", "other"]
+    #: a page without its text blocks (claims, ids, meta, rows, charts)
+    page: PageText | None = None
+    local: list[Local] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    #: the strings a chart's drawings show, for copies in other files
+    ticks: frozenset[str] = frozenset()
+
+
+def scan_block(block: Block) -> tuple[list[Local], list[Candidate]]:
+    """The findings one block of text decides, and the figures it shows."""
+    local, candidates = _scan_text(
+        block.text, tuple((s, e) for s, e, _ in block.claims), block.channel, block.role
+    )
+    return list(local), list(candidates)
+
+
+@lru_cache(maxsize=1 << 15)
+def _scan_text(
+    text: str, claims: tuple[tuple[int, int], ...], channel: str, role: str
+) -> tuple[tuple[Local, ...], tuple[Candidate, ...]]:
+    # Navigation, headers and footers repeat on every page: each is read once.
+    local: list[Local] = []
+    for offset, name in hidden_characters(text):
+        local.append(
+            Local(
+                "FX502",
+                f"invisible or direction-control character {name} in published text",
+                text[max(0, offset - 10) : offset + 10],
+            )
+        )
+        break
+    for n, (start, end) in enumerate(claims):
+        claim = text[start:end]
+        char = glued(text, start, end)
+        if char is not None:
+            local.append(
+                Local("FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
+            )
+            continue
+        stop = claims[n + 1][0] if n + 1 < len(claims) else len(text)
+        read = unit_after(text, start, end, stop)
+        if read is not None:
+            local.append(
+                Local(
+                    "FX503",
+                    f"the claim '{claim}' states no unit, and the words after it make it read "
+                    f"'{read}'; put the unit inside the link",
+                    claim,
+                )
+            )
+    candidates = tuple(
+        Candidate(
+            text,
+            span.start,
+            span.end,
+            span.text,
+            text[span.start : span.end],
+            channel,
+            role,
+        )
+        for span in detect(text, claims)
+    )
+    return tuple(local), candidates
+
+
+def _scan_blocks(scan: FileScan, blocks: list[Block], raw: str | None) -> None:
+    for block in blocks:
+        local, candidates = scan_block(block)
+        if raw is not None:
+            local = [Local(f.code, f.message, f.text, line_of(raw, f.text)) for f in local]
+            candidates = [_at_line(c, line_of(raw, c.shown)) for c in candidates]
+        scan.local.extend(local)
+        scan.candidates.extend(candidates)
+
+
+def _at_line(candidate: Candidate, line: int) -> Candidate:
+    return Candidate(
+        candidate.block,
+        candidate.start,
+        candidate.end,
+        candidate.found,
+        candidate.shown,
+        candidate.channel,
+        candidate.role,
+        line,
+    )
+
+
+def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
+    """Read one HTML, SVG, XML, JSON, text or CSV file of a site (not ``evidence.json``).
+
+    ``repeats`` is :func:`~fxsite.verify.visible.page_text`'s memo of list items.
+    """
+    name = rel.lower()
+    if name.endswith((*_HTML, ".svg", ".xml")):
+        if too_deep(text):
+            return FileScan(
+                "other",
+                local=[
+                    Local(
+                        "FX614",
+                        f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
+                        line=1,
+                    )
+                ],
+            )
+        page = page_text(text, repeats=repeats)
+        blocks, page.blocks = page.blocks, []
+        if name.endswith(_HTML):
+            scan = FileScan("page", page)
+            scan.local += [
+                Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
+            ]
+            scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
+        else:
+            scan = FileScan("other")
+        _scan_blocks(scan, blocks, text)
+        return scan
+    scan = FileScan("other")
+    if name.endswith(".json"):
+        try:
+            data = loads(text)
+        except PublishedJsonError as exc:
+            scan.local.append(Local("FX612", f"not readable JSON: {exc}", line=1))
+            return scan
+        strings: list[str] = []
+        json_strings(data, strings)
+        blocks = [Block(normalise(s), "page") for s in strings if s.strip()]
+    else:  # .txt, .csv
+        blocks = [Block(normalise(line), "page") for line in text.splitlines()]
+    _scan_blocks(scan, blocks, text)
+    return scan
+
+
+def scan_search_entry(title: str, text: str) -> FileScan:
+    """One entry of a search index: its title and text, as the page they speak for shows them."""
+    blocks = [Block(normalise(title), "page"), *page_text(text).blocks]
+    for block in blocks:
+        block.channel = "page"
+    scan = FileScan("other")
+    _scan_blocks(scan, blocks, None)
+    return scan
+
+
+def _digest(*parts: str) -> bytes:
+    hasher = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass")
+        hasher.update(len(data).to_bytes(8, "little"))
+        hasher.update(data)
+    return hasher.digest()
+
+
+@dataclass
+class GateMemo:
+    """Scans kept between builds of one project (``mkdocs serve``), by content.
+
+    A scan depends on nothing but the bytes scanned, so a file or a search
+    entry whose bytes are unchanged is not read again. Entries not used by a
+    build are dropped at its end, so the memo never outgrows the site.
+    """
+
+    files: dict[bytes, FileScan] = field(default_factory=dict)
+    used: set[bytes] = field(default_factory=set)
+    #: list items read during the current build (see ``page_text``)
+    repeats: Repeats = field(default_factory=dict)
+    #: the last build's evidence.json, read and rebuilt
+    published: Published | None = None
+    #: claims judged against ``published``: problems, and the claim when it resolves
+    claims: dict[Any, tuple[list[tuple[str, str]], Any]] = field(default_factory=dict)
+
+    def file(self, rel: str, text: str) -> FileScan:
+        return self._get(_digest("file", rel, text), lambda: scan_file(rel, text, self.repeats))
+
+    def search_entry(self, title: str, text: str) -> FileScan:
+        return self._get(_digest("search", title, text), lambda: scan_search_entry(title, text))
+
+    def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
+        self.used.add(key)
+        found = self.files.get(key)
+        if found is None:
+            found = self.files[key] = make()
+        return found
+
+    def end_build(self) -> None:
+        """Forget what the build that just ended did not read."""
+        self.files = {k: v for k, v in self.files.items() if k in self.used}
+        self.used = set()
+        self.repeats = {}
