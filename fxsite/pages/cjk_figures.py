@@ -207,6 +207,10 @@ _COMPOUND_TIME = re.compile(
     r"|(?<![A-Za-z0-9_.])\d+分(?:钟)?\d{1,2}秒"
     rf"|(?<![A-Za-z0-9_.])\d+{_HALF_AFTER}"
 )
+# Index points: "收于3,050.5点", "下跌1.5个点" ("下午3点" is a time of day).
+_INDEX_POINTS = re.compile(
+    r"(?<![A-Za-z0-9_.,])(?:(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?|\d+\.\d+)个?点(?![\d钟半])"
+)
 # Durability in nines: "11个9" is 99.999999999%.
 _NINES = re.compile(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
 # Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
@@ -223,7 +227,7 @@ _PROPORTION = re.compile(
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
 _METRIC_VALUE = re.compile(
-    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|能效比|汇率|市盈率|市净率|跑分|得分|评分"
+    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
@@ -231,7 +235,7 @@ _METRIC_VALUE = re.compile(
 )
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
-_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "能效比", "汇率"}
+_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
 _MONEY_WORD = (
@@ -302,6 +306,8 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
             continue  # "三年级" is a school grade
         if after == "前" and found.endswith(_TIME_WORDS):
             continue  # "两小时前" is a point in time
+        if after == "期" and found.endswith(("年", "个月")):
+            continue  # "十年期国债": a tenor names the instrument
         if (found.endswith("周") and after == "年") or text.startswith("无理由", match.end()):
             continue  # "二十五周年" an anniversary, "七天无理由退货" a policy's name
         yield match.start(), match.end(), "number-word"
@@ -312,7 +318,7 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
         yield match.start(group), match.end(group), "number-word"
     if not digit:
         return
-    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES):
+    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES, _INDEX_POINTS):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
     for pattern in (_ENDURANCE, _THROUGHPUT, _DIGIT_FRACTION, _UNITLESS_MONEY):

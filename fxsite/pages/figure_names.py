@@ -72,6 +72,8 @@ def _chinese_name(text: str, start: int, end: int, symbol: str) -> bool:
     after = text[end : end + 1]
     if symbol == "年" and (_CJK_DATE.fullmatch(text, start, end) or after in {"级", "代", "度"}):
         return True  # "2026年" a date, "3年级" a grade, "90年代" a decade; "5年质保" is not
+    if symbol in {"年", "个月"} and after == "期":
+        return True  # "5年期国债", "3个月期": a tenor names the instrument
     if symbol in _CJK_TIME and after == "前":
         return True  # "2小时前", "3年前": a point in time, as a date is
     if symbol == "周" and after == "年":

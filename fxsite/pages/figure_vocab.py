@@ -78,6 +78,11 @@ EXTRA_SYMBOLS = {
         "gal",
         "N·m",
         "Nm",
+        "ppi",
+        "dpi",
+        "cd/m²",
+        "cd/m2",
+        "°",  # an angle: "视角178°", "a 120° field of view"
     ],
     "megapixels",
     "sq ft",
@@ -173,6 +178,6 @@ QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){
 # A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月", "元/百万tokens",
 # "元/千瓦时", "元/卡时"; a particle after it is not part of it ("30元/月的套餐").
 PER = (
-    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+|千瓦时|兆瓦时|平方米|立方米"
+    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+[²³]?|千瓦时|兆瓦时|平方米|立方米"
     r"|[\u4e00-\u9fff](?:(?![的了和与及或是为在起以左])[\u4e00-\u9fff])?))*"
 )

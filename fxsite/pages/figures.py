@@ -286,6 +286,12 @@ _ACRONYM_RATE = re.compile(
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
 _TOKEN_COUNT = re.compile(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
+# Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
+# "a 2 x 4 grid" have none).
+_DIMENSIONS = re.compile(
+    rf"{_START}{_NUM}(?:{_SP}?[×xX*]{_SP}?{_NUM}){{1,3}}{_SP}?"
+    r"(?:mm|cm|m|km|in|inch|inches|ft|毫米|厘米|米|英寸)(?![A-Za-z0-9_])"
+)
 # Time of a machine or a person: "8 GPU hours", "300 node-hours".
 _NOUN_TIME = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
@@ -295,7 +301,7 @@ _NOUN_TIME = re.compile(
 )
 # Any other physical unit pint knows: "40 tonnes", "120 mph", "3 kPa".
 _OPEN_UNIT = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}}[²³]?)*{_END}"
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
@@ -342,7 +348,7 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _RATE_FIGURE.finditer(text):
         if _is_divisor(match["per"] or match["per_word"]):
             yield match.start(), match.end(), "unit"
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _TOKEN_COUNT):
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _TOKEN_COUNT, _DIMENSIONS):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
