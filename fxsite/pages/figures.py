@@ -285,6 +285,7 @@ _ACRONYM_RATE = re.compile(
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
+_TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
 _TOKEN_COUNT = re.compile(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
 # "a 2 x 4 grid" have none).
@@ -348,7 +349,9 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _RATE_FIGURE.finditer(text):
         if _is_divisor(match["per"] or match["per_word"]):
             yield match.start(), match.end(), "unit"
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _TOKEN_COUNT, _DIMENSIONS):
+    # A token count needs its word nearby: most paragraphs have none.
+    tokens = _TOKEN_WORD.search(text) is not None
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _DIMENSIONS, *([_TOKEN_COUNT] if tokens else [])):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
