@@ -428,7 +428,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.scan import GateMemo
 
-        if self.gate_memo is None:
+        if self.gate_memo is None and self.serving:  # one build needs no memo
             self.gate_memo = GateMemo()
         try:
             findings = verify_site(

@@ -21,6 +21,7 @@ from sitekit import fxsite
 
 from fxsite.render.exports import dumps, loads
 from fxsite.verify import verify_site
+from fxsite.verify.scan import GateMemo
 
 pytestmark = pytest.mark.slow
 
@@ -536,3 +537,37 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
     proc = fxsite("audit", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 2
     assert "no evidence.json" in proc.stderr and "Traceback" not in proc.stderr
+
+
+#: One memo for every attack, as ``mkdocs serve`` keeps one between rebuilds.
+_SHARED = GateMemo()
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
+def test_memo_and_export_hide_nothing(attack: Attack, site: Path, demo_site: Path) -> None:
+    """The gate as the build runs it (scans kept between builds by content, the
+    evidence.json just exported passed in) finds exactly what a fresh audit finds."""
+    exported = (demo_site / "evidence.json").read_text(encoding="utf-8")
+    assert verify_site(site, memo=_SHARED, exported=exported) == []  # scans kept
+    attack.tamper(site)
+    fresh = verify_site(site)
+    assert attack.code in {f.code for f in fresh}
+    assert verify_site(site, memo=_SHARED, exported=exported) == fresh
+    assert verify_site(site, memo=_SHARED, exported=exported) == fresh  # from the memo
+
+
+def test_memo_forgets_what_a_build_did_not_read(site: Path) -> None:
+    memo = GateMemo()
+    verify_site(site, memo=memo)
+    kept = len(memo.files)
+    (site / "index.html").write_text(
+        (site / "index.html").read_text(encoding="utf-8") + "<!-- edited -->", encoding="utf-8"
+    )
+    verify_site(site, memo=memo)
+    assert len(memo.files) == kept  # the old scan of index.html was dropped
+
+
+def test_single_build_keeps_no_scans(site: Path) -> None:
+    memo = GateMemo(keep=False)
+    assert verify_site(site, memo=memo) == []
+    assert memo.files == {}

@@ -334,3 +334,23 @@ def test_display_is_escaped_for_markdown_and_html(lib: Library) -> None:
     assert parsed.find("b") is None and parsed.find("em") is None
     assert [a["href"] for a in parsed.find_all("a")] == ["evidence/R1/#fx-setup-baseline"]
     assert html.unescape(parsed.a.get_text()).startswith("<b>*94*</b> [x](javascript:y)")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("dest", ["evidence:R1", "evidence:R1#", "evidence:", "evidence:#x"])
+def test_incomplete_link_names_the_link_and_figures_that_exist(dest: str) -> None:
+    """The message shows the link as written, and every example it gives resolves."""
+    import re
+    from pathlib import Path
+
+    from fxsite.evidence.library import load_library
+    from fxsite.pages.claims import ClaimProblem, resolve_claim
+
+    root = Path(__file__).resolve().parent.parent
+    lib = load_library(root / "evidence", root)
+    problem = resolve_claim("178 s", dest, lib)
+    assert isinstance(problem, ClaimProblem) and problem.code == "FX408"
+    assert f"'{dest}'" in problem.message
+    examples = re.findall(r"evidence:\S+#\w+", problem.message)
+    assert examples
+    for example in examples:
+        assert not isinstance(resolve_claim("", example, lib), ClaimProblem), example

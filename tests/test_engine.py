@@ -414,3 +414,37 @@ def test_refused_mkdocs_build_keeps_the_published_site(tmp_path: Path, breakage:
     assert "Traceback" not in second.stderr
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out-")]  # no staging left
+
+
+def test_unchanged_evidence_keeps_the_library_between_rebuilds(tmp_path: Path) -> None:
+    """Serve reuses what was rendered from a library only while records and documents are unchanged."""
+    import os
+
+    from fxsite.project import Project, ProjectPaths
+
+    (tmp_path / "docs").mkdir()
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    (evidence / "doc.pdf").write_bytes(b"report")
+    record = evidence / "R1.yaml"
+    body = (
+        "id: R1\ntitle: T\nlabel: measured\nstatus: active\ndate: 2026-01-02\n"
+        "source: {{issuer: Lab, document: doc.pdf, sha256: '{sha}'}}\n"
+        "figures:\n  t: {{value: {value}, unit: s, what: Save}}\n"
+    )
+    import hashlib
+
+    sha = hashlib.sha256(b"report").hexdigest()
+    record.write_text(body.format(sha=sha, value=94), encoding="utf-8")
+    project = Project(ProjectPaths(tmp_path, tmp_path / "docs", evidence))
+    first = project.load()
+    assert first.figures and project.load() is first  # nothing changed
+    (evidence / "doc.pdf").write_bytes(b"other")  # a document changed: its finding appears
+    second = project.load()
+    assert second is not first and any(f.code == "FX310" for f in second.findings)
+    (evidence / "doc.pdf").write_bytes(b"report")
+    third = project.load()
+    assert third is not second
+    record.write_text(body.format(sha=sha, value=95), encoding="utf-8")
+    os.utime(record, ns=(1, 1))  # a new stamp even within the clock's resolution
+    assert project.load() is not third

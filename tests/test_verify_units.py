@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from fxsite.findings import Finding
@@ -130,3 +133,50 @@ def test_copies_repeat_only_cited_numbers(
     from fxsite.verify.copies import covered as is_covered
 
     assert is_covered(text, start, end, [Allowed(set(allowed.split("|")))]) is covered
+
+
+_LISTS = [
+    "<ul><li>5x faster</li><li>Page 3</li></ul>",
+    '<ol><li>It took <a data-fx-ref="R1#t" href="#t">94 s</a> here</li></ol>',
+    "<ul>" + "<li><ul>" * 40 + "<li>deep 7 s</li>" + "</ul></li>" * 40 + "</ul>",
+    '<ul><li id="a">one<script type="application/ld+json">{"x": "9 s"}</script></li></ul>',
+    "<p>before <li>loose 3 ms</li> after</p>",
+    '<h2><ul><li>in a heading 4%</li></ul></h2><div class="fx-value"><ul><li>2 s</li></ul></div>',
+]
+
+
+@pytest.mark.parametrize("html", _LISTS)
+def test_repeated_list_items_read_as_walked(html: str) -> None:
+    """The list-item memo gives the blocks, claims and ids a full walk gives, twice over."""
+    plain = page_text(html + html)
+    repeats: dict[Any, Any] = {}
+    for _ in range(2):
+        memo = page_text(html + html, repeats=repeats)
+        assert memo.blocks == plain.blocks
+        assert memo.claims == plain.claims
+        assert memo.ids == plain.ids
+
+
+def test_repeated_list_items_on_the_demo_site(demo_site: Path) -> None:
+    repeats: dict[Any, Any] = {}
+    for path in sorted(demo_site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        plain, memo = page_text(html), page_text(html, repeats=repeats)
+        assert (memo.blocks, memo.claims, memo.ids) == (plain.blocks, plain.claims, plain.ids)
+    assert repeats  # the navigation's items were looked up
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("[]", 1),
+        ('{"a": [1, {"b": "[[[["}]}', 3),
+        ('"\\"["', 0),
+        ('[["x\\\\"], []]', 2),
+        ('["\\\\\\"[[["]', 1),
+    ],
+)
+def test_json_depth_skips_strings(text: str, depth: int) -> None:
+    from fxsite.render.exports import _depth
+
+    assert _depth(text) == depth

@@ -88,16 +88,26 @@ class ClaimProblem:
     message: str
 
 
-def resolve_ref(ref: str, library: Library) -> tuple[str, str, ClaimProblem | None]:
-    """Split ``R1#figure`` and check that the record can be cited."""
+def resolve_ref(
+    ref: str, library: Library, written: str | None = None
+) -> tuple[str, str, ClaimProblem | None]:
+    """Split ``R1#figure`` and check that the record can be cited.
+
+    ``written`` is the link as the page writes it, for the message.
+    """
     record_id, _, figure = ref.partition("#")
     if not record_id or not figure:
+        shown = written if written is not None else ref
+        # Examples from this library (this record's figures first): a hint must pass.
+        figures = list(library.figures.values())
+        own = [f for f in figures if f.record == record_id] or figures
+        example = " or ".join(f"evidence:{f.record}#{f.name}" for f in own[:3]) or (
+            "evidence:RECORD#FIGURE"
+        )
         return (
             record_id,
             figure,
-            ClaimProblem(
-                "FX408", f"'{ref}' must name a record and a figure, like R1#save_time_fx100"
-            ),
+            ClaimProblem("FX408", f"'{shown}' must name a record and a figure, like {example}"),
         )
     record = library.records.get(record_id)
     invalid = library.invalid_at(record_id) if record is None else None
@@ -152,7 +162,9 @@ def resolve_claim(
     match = _DEST.match(dest)
     if match is None:
         return ClaimProblem("FX408", f"malformed evidence link '{dest}'")
-    record_id, figure, problem = resolve_ref(f"{match['record']}#{match['figure'] or ''}", library)
+    record_id, figure, problem = resolve_ref(
+        f"{match['record']}#{match['figure'] or ''}", library, dest
+    )
     if problem is not None:
         return problem
     record = library.records[record_id]

@@ -37,7 +37,7 @@ from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.scan import Candidate, FileScan, GateMemo, line_of
+from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
 from fxsite.verify.visible import ClaimNode, PageText, normalise, page_text
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
@@ -61,17 +61,44 @@ def _normal_url(url: str) -> str:
     return url_of(url) if url.endswith("index.html") else ("" if url in (".", "") else url)
 
 
+@dataclass(frozen=True)
+class _ClaimFacts:
+    """What the checks across the site need of one claim, once judged on its page."""
+
+    ref: str
+    text: str
+    href: str
+    in_heading: bool
+    #: resolved (its link is checked); has a value (it must land on its own figure's row)
+    resolved: bool
+    has_value: bool
+
+
+@dataclass
+class _PageFacts:
+    """What the checks across the site need of one page (its text is not kept)."""
+
+    claims: list[_ClaimFacts]
+    ids: set[str]
+    rows: dict[str, tuple[str, str, str]]
+    statuses: list[str]
+    #: hashes of the page's block texts (see ``scan_search_entry``)
+    shown: frozenset[int] = frozenset()
+
+
 @dataclass
 class _Site:
     root: Path
     published: Published
     memo: GateMemo
-    pages: dict[str, PageText] = field(default_factory=dict)
+    pages: dict[str, _PageFacts] = field(default_factory=dict)
     #: each file's (or search entry's) figures, with the page URL they speak for
     figures: list[tuple[str, str, Candidate]] = field(default_factory=list)
     ticks: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a file's text, read again only when a finding needs its line
     raw: dict[str, str] = field(default_factory=dict)
+    #: the file being read, and its text
+    reading: tuple[str, str] = ("", "")
     findings: list[Finding] = field(default_factory=list)
     #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
     rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
@@ -86,6 +113,8 @@ class _Site:
     def _text_of(self, rel: str) -> str:
         # Not kept for every file: a site's pages would all stay in memory
         # for the few findings that need a line number.
+        if rel == self.reading[0]:
+            return self.reading[1]
         if rel not in self.raw:
             try:
                 self.raw[rel] = read_text(self.root / rel, MAX_PAGE_BYTES, root=self.root)
@@ -108,24 +137,25 @@ def verify_site(
     ``memo`` keeps file scans between calls (a build under ``mkdocs serve``);
     ``exported`` is the ``evidence.json`` text the build just wrote.
     """
-    memo = memo if memo is not None else GateMemo()
+    memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
     if published is not memo.published:  # judged against other evidence: judge again
         memo.published, memo.claims = published, {}
     site = _Site(site_dir, published, memo)
     site.findings.extend(site.published.findings)
+    search: list[tuple[Path, str]] = []
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
-        if rel != "evidence.json" and path.name.lower().endswith(_TEXT):
+        if rel == "search/search_index.json":
+            search.append((path, rel))  # read after the pages it speaks for
+        elif rel != "evidence.json" and path.name.lower().endswith(_TEXT):
             _read(site, path, rel)
+    for path, rel in search:
+        _read(site, path, rel)
     memo.end_build()
     by_url = {url_of(rel): rel for rel in site.pages}
     for rel, page in site.pages.items():
-        if rel.lower().endswith(_HTML) and STAMP not in page.meta:
-            site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
-        _check_claims(site, rel, page, by_url)
-        for chart in page.charts:
-            site.findings.extend(check_chart(rel, chart, site.published.library, page, by_url))
+        _check_links(site, rel, page, by_url)
     _check_record_pages(site)
     _check_citations(site, by_url)
     _check_copies(site, by_url)
@@ -150,12 +180,26 @@ def _read(site: _Site, path: Path, rel: str) -> None:
         _read_search_index(site, rel, text)
         return
     scan = site.memo.file(rel, text)
+    site.reading = (rel, text)
     if scan.page is not None:
-        site.pages[rel] = scan.page
+        site.pages[rel] = _page_facts(site, rel, scan.page)
+        site.pages[rel].shown = scan.shown
         site.ticks[url_of(rel)] = scan.ticks
         site.take(rel, url_of(rel), scan)
     else:
         site.take(rel, "", scan)
+    site.reading = ("", "")
+
+
+def _page_facts(site: _Site, rel: str, page: PageText) -> _PageFacts:
+    """Checks one page alone decides (stamp, claims, charts); what the site checks need."""
+    if rel.lower().endswith(_HTML) and STAMP not in page.meta:
+        site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
+    for chart in page.charts:
+        site.findings.extend(check_chart(rel, chart, site.published.library))
+    return _PageFacts(
+        [_judged(site, rel, node) for node in page.claims], page.ids, page.rows, page.statuses
+    )
 
 
 def _read_gzip(site: _Site, path: Path, rel: str) -> None:
@@ -182,11 +226,14 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
         site.add(rel, "FX612", f"not readable JSON: {exc}")
         return
     docs = data.get("docs", []) if isinstance(data, dict) else []
+    by_url = {url_of(r): r for r in site.pages}
     for doc in docs if isinstance(docs, list) else []:
         if not isinstance(doc, dict):
             continue
         url = _normal_url(str(doc.get("location", "")))
-        scan = site.memo.search_entry(str(doc.get("title", "")), str(doc.get("text", "")))
+        page = site.pages.get(by_url.get(url, ""))
+        shown = page.shown if page is not None else frozenset()
+        scan = site.memo.search_entry(str(doc.get("title", "")), str(doc.get("text", "")), shown)
         # An entry speaks for its page: its findings are that page's (placed later).
         site.take(rel, url, scan)
 
@@ -205,30 +252,50 @@ def _target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, st
     return by_url.get(joined) or by_url.get(url_of(joined)), unquote(parts.fragment)
 
 
-def _check_claims(site: _Site, rel: str, page: PageText, by_url: dict[str, str]) -> None:
-    for node in page.claims:
-        ref = node.attrs.get("data-fx-ref", "")
-        text = normalise(node.text)
-        attrs = tuple(sorted(node.attrs.items()))
-        key = (text, attrs, node.in_heading, node.badge, node.spoken, node.structure)
-        judged = site.memo.claims.get(key)
-        if judged is None:  # pages repeat claims, and serve rebuilds repeat pages
-            judged = site.memo.claims[key] = _judge_claim(site, node, ref, text)
-        problems, resolved = judged
-        for code, message in problems:
-            site.add(rel, code, message, text)
-        if resolved is None:
+def _judged(site: _Site, rel: str, node: ClaimNode) -> _ClaimFacts:
+    """A claim re-resolved and re-rendered; its problems reported on ``rel``."""
+    ref = node.attrs.get("data-fx-ref", "")
+    text = normalise(node.text)
+    attrs = tuple(sorted(node.attrs.items()))
+    # By digest: the memo outlives the pages, and a claim's markup is kilobytes.
+    key = digest(repr((text, attrs, node.in_heading, node.badge, node.spoken, node.structure)))
+    judged = site.memo.claims.get(key)
+    if judged is None:  # pages repeat claims, and serve rebuilds repeat pages
+        judged = site.memo.claims[key] = _judge_claim(site, node, ref, text)
+    problems, resolved = judged
+    for code, message in problems:
+        site.add(rel, code, message, text)
+    return _ClaimFacts(
+        ref,
+        text,
+        node.attrs.get("href", ""),
+        node.in_heading,
+        resolved is not None,
+        resolved is not None and resolved.value is not None,
+    )
+
+
+def _check_links(site: _Site, rel: str, page: _PageFacts, by_url: dict[str, str]) -> None:
+    """Each resolved claim links to an anchor on the site: its own figure's row, if it has one."""
+    for claim in page.claims:
+        if not claim.resolved:
             continue
-        href = node.attrs.get("href", "")
+        ref, href = claim.ref, claim.href
         target, fragment = _target(rel, href, by_url)
         landing = site.pages.get(target) if target else None
         if landing is None or fragment not in landing.ids:
             site.add(
-                rel, "FX612", f"claim to {ref} links to {href!r}, not an anchor on the site", text
+                rel,
+                "FX612",
+                f"claim to {ref} links to {href!r}, not an anchor on the site",
+                claim.text,
             )
-        elif resolved.value is not None and landing.rows.get(fragment, ("",))[0] != ref:
+        elif claim.has_value and landing.rows.get(fragment, ("",))[0] != ref:
             site.add(
-                rel, "FX612", f"claim to {ref} links to {href!r}, another figure's anchor", text
+                rel,
+                "FX612",
+                f"claim to {ref} links to {href!r}, another figure's anchor",
+                claim.text,
             )
 
 
@@ -323,10 +390,7 @@ def _check_record_pages(site: _Site) -> None:
 
 def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
     data = site.published.data
-    shown = {
-        url_of(rel): {c.attrs.get("data-fx-ref", "") for c in p.claims}
-        for rel, p in site.pages.items()
-    }
+    shown = {url_of(rel): {c.ref for c in p.claims} for rel, p in site.pages.items()}
     for page in data.get("pages", []):
         if _normal_url(page["url"]) not in by_url:
             site.add(
@@ -350,8 +414,8 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     headings: set[str] = set()
     per_page: dict[str, Allowed] = {}
     for rel, page in site.pages.items():
-        headings |= {normalise(c.text) for c in page.claims if c.in_heading}
-        per_page[url_of(rel)] = Allowed(normalise(c.text) for c in page.claims)
+        headings |= {c.text for c in page.claims if c.in_heading}
+        per_page[url_of(rel)] = Allowed(c.text for c in page.claims)
     heading_index = Allowed(headings)
     value_index = Allowed(record_values(site.published.library))
     record_pages = {url_of(rel) for rel, page in site.pages.items() if page.rows}

@@ -11,7 +11,7 @@ from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 
 if TYPE_CHECKING:
-    from fxsite.verify.visible import Chart, Drawing, PageText
+    from fxsite.verify.visible import Chart, Drawing
 
 __all__ = ["check_chart"]
 
@@ -29,9 +29,7 @@ def _extent(d: str) -> tuple[float, float] | None:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def check_chart(
-    rel: str, chart: Chart, library: Library, page: PageText, by_url: dict[str, str]
-) -> list[Finding]:
+def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
     """Findings for one chart on page ``rel``."""
     out: list[Finding] = []
 

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-
 from fxsite.evidence.library import Library, library_from_published
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.schema import SCHEMA_ID, record_schema, schema_text
@@ -80,6 +77,10 @@ def load_published(
 
 
 def _schema_findings(data: dict[str, Any]) -> list[Finding]:
+    # Imported here: a build whose evidence.json is the one it wrote never needs them.
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
     registry: Registry[Any] = Registry().with_resource(
         SCHEMA_ID, Resource.from_contents(record_schema())
     )

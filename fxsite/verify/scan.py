@@ -99,6 +99,8 @@ class FileScan:
     candidates: list[Candidate] = field(default_factory=list)
     #: the strings a chart's drawings show, for copies in other files
     ticks: frozenset[str] = frozenset()
+    #: hashes of a page's block texts: a search entry repeating one was checked here
+    shown: frozenset[int] = frozenset()
 
 
 def scan_block(block: Block) -> tuple[list[Local], list[Candidate]]:
@@ -207,6 +209,7 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
                 Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
             ]
             scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
+            scan.shown = frozenset(hash(b.text) for b in blocks)
         else:
             scan = FileScan("other")
         _scan_blocks(scan, blocks, text)
@@ -227,9 +230,16 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
     return scan
 
 
-def scan_search_entry(title: str, text: str) -> FileScan:
-    """One entry of a search index: its title and text, as the page they speak for shows them."""
+def scan_search_entry(title: str, text: str, shown: frozenset[int] = frozenset()) -> FileScan:
+    """One entry of a search index: its title and text, as the page they speak for shows them.
+
+    Blocks whose text the page itself shows (``shown``: their hashes, see
+    :attr:`FileScan.shown`) were checked there, under rules no looser, and are
+    skipped. Python's string hash is keyed per process, so a page cannot be
+    written to collide with it.
+    """
     blocks = [Block(normalise(title), "page"), *page_text(text).blocks]
+    blocks = [b for b in blocks if hash(b.text) not in shown]
     for block in blocks:
         block.channel = "page"
     scan = FileScan("other")
@@ -237,7 +247,8 @@ def scan_search_entry(title: str, text: str) -> FileScan:
     return scan
 
 
-def _digest(*parts: str) -> bytes:
+def digest(*parts: str) -> bytes:
+    """A 16-byte digest of ``parts``, each with its length (joins cannot collide)."""
     hasher = hashlib.blake2b(digest_size=16)
     for part in parts:
         data = part.encode("utf-8", "surrogatepass")
@@ -255,6 +266,8 @@ class GateMemo:
     build are dropped at its end, so the memo never outgrows the site.
     """
 
+    #: False for a single build: scans are not kept, only claims judged
+    keep: bool = True
     files: dict[bytes, FileScan] = field(default_factory=dict)
     used: set[bytes] = field(default_factory=set)
     #: list items read during the current build (see ``page_text``)
@@ -262,13 +275,17 @@ class GateMemo:
     #: the last build's evidence.json, read and rebuilt
     published: Published | None = None
     #: claims judged against ``published``: problems, and the claim when it resolves
-    claims: dict[Any, tuple[list[tuple[str, str]], Any]] = field(default_factory=dict)
+    claims: dict[bytes, tuple[list[tuple[str, str]], Any]] = field(default_factory=dict)
 
     def file(self, rel: str, text: str) -> FileScan:
-        return self._get(_digest("file", rel, text), lambda: scan_file(rel, text, self.repeats))
+        if not self.keep:
+            return scan_file(rel, text, self.repeats)
+        return self._get(digest("file", rel, text), lambda: scan_file(rel, text, self.repeats))
 
-    def search_entry(self, title: str, text: str) -> FileScan:
-        return self._get(_digest("search", title, text), lambda: scan_search_entry(title, text))
+    def search_entry(self, title: str, text: str, shown: frozenset[int]) -> FileScan:
+        if not self.keep:  # a single build: what the page showed is not read again
+            return scan_search_entry(title, text, shown)
+        return self._get(digest("search", title, text), lambda: scan_search_entry(title, text))
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
