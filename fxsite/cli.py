@@ -141,6 +141,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         library_prefix=plugin.config.library_url.strip("/"),
         directory_urls=bool(config.use_directory_urls),
         faq_page=plugin.config.faq_page or "faq.md",
+        language=config.theme.get("language"),
     )
     try:
         mode = enforce_mode(plugin.config.enforce)

@@ -47,6 +47,7 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
+from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.prose import line_col
 
 __all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
@@ -78,6 +79,8 @@ class PageContext:
     href_for: HrefFor
     path: str = "<page>"
     checked: bool = True
+    #: the page's language, once its front matter is read (else its path says)
+    lang: str | None = None
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -131,7 +134,7 @@ class _ClaimTreeprocessor(Treeprocessor):
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
         text = _link_text(link, self.md)
         dest = link.get("href") or ""
-        result = resolve_claim(text, dest, ctx.library, lang=page_language(ctx.path))
+        result = resolve_claim(text, dest, ctx.library, lang=ctx.lang or page_language(ctx.path))
         if isinstance(result, ClaimProblem):
             ctx.findings.append(Finding(ctx.path, 1, 1, result.code, result.message, text=text))
             span = ET.Element("span", {"class": "fx-claim-refused"})
@@ -170,6 +173,21 @@ def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
 
 def _keep_evidence_href(record: str, anchor: str) -> str:
     return f"{_EVIDENCE}{record}#{anchor}" if anchor else f"{_EVIDENCE}{record}"
+
+
+class _SectionIdTreeprocessor(Treeprocessor):
+    """The generated sections' headings get one id in every language (before toc).
+
+    toc would give "常见问题" an id like ``_4``; it keeps an id a heading has.
+    """
+
+    def run(self, root: ET.Element) -> None:
+        used = {el.get("id") for el in root.iter() if el.get("id")}
+        for heading in root.iter("h2"):
+            anchor = SECTION_IDS.get("".join(heading.itertext()).strip())
+            if anchor is not None and heading.get("id") is None and anchor not in used:
+                heading.set("id", anchor)
+                used.add(anchor)
 
 
 class _HrefTreeprocessor(Treeprocessor):
@@ -296,6 +314,7 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
         md.treeprocessors.register(_RefuseTreeprocessor(md, self), "fxsite_refuse", 5.5)
         md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
+        md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
 
 
 _LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int], ...], Any]] = {}

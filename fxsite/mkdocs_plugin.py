@@ -39,6 +39,7 @@ from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
+from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
 from fxsite.pages.sections import compose_page
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
@@ -152,6 +153,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history = History()
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
+        #: the theme's language as configured (pages in another language swap it)
+        self.site_language: str | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -166,7 +169,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             directory_urls=bool(config.use_directory_urls),
             faq_page=self.config.faq_page or "faq.md",
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
+            language=config.theme.get("language"),
         )
+        self.site_language = config.theme.get("language")
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
             # config (and so the plugin) for every rebuild, and the project
@@ -366,6 +371,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
         self.results[src] = result
         self.findings.extend(result.findings)
+        if self.page_context is not None:
+            self.page_context.lang = result.lang
         return compose_page(result, self.project.library, self._href_for(page))
 
     def _context(self) -> PageContext:
@@ -380,6 +387,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
         return None
+
+    def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
+        """Material's own words (search, table of contents) in the page's language."""
+        if self.site_language is not None:
+            result = self.results.get(page.file.src_uri)
+            lang = result.lang if result is not None else None
+            config.theme["language"] = theme_language(lang, self.site_language)
+        return context
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         src = page.file.src_uri
@@ -426,11 +441,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return locate_in_sources(findings, self.sources)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        if self.site_language is not None:  # the theme as configured, for what renders next
+            config.theme["language"] = self.site_language
         src = page.file.src_uri
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
         for item in unresolved:
             log.warning(f"fxsite: unresolved placeholder {item} on {src}")
         result = self.results.get(src)
+        if result is not None:
+            output = with_html_lang(output, result.lang)
         head = BUILD_STAMP
         if result is not None and result.faq:
             head += faq_json_ld(result)

@@ -45,6 +45,8 @@ class ProjectPaths:
     cache_dir: Path | None = None
     #: MkDocs' use_directory_urls: ``a.md`` publishes to ``a/index.html`` (else ``a.html``)
     directory_urls: bool = True
+    #: the site's language (Material's ``theme.language``), for pages that name none
+    language: str | None = None
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -223,7 +225,7 @@ class Project:
         if cached is not None and self._still_valid(cached, source, known):
             return cached.result
         path = self.paths.page_path(src)
-        result = process_page(source, path, self.library, href_for, draw)
+        result = process_page(source, path, self.library, href_for, draw, self.paths.language)
         for item in result.related:
             if item.page is None:
                 continue

@@ -50,7 +50,7 @@ def _passes_generic(link_text: str) -> bool:
 
 def _bare_texts() -> list[tuple[str, str]]:
     out = []
-    for name in ("bare_figures.txt", "zh_dev.txt"):
+    for name in ("bare_figures.txt", "zh_dev.txt", "zh_dev2.txt", "zh_dev3.txt"):
         for case in load_corpus(ROOT / "tests" / "corpus" / name):
             out.extend((case.text[s:e], case.text) for s, e in case.expected)
     out += [(t, t) for t in ("under 40 s", "2.1 million IOPS", "3 minutes", "about 178 GB/s")]

@@ -29,7 +29,8 @@ __all__ = [
 
 #: Full-width digits, signs and letters read as their ASCII forms ("９６％").
 WIDTH_MAP = str.maketrans(
-    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "}
+    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+    | {"\u3000": " ", "￠": "¢", "￡": "£", "￥": "¥", "￦": "₩"}  # full-width currency signs
 )
 
 #: Scale words, spelled out after a space or not ("2.1 million", "2.3亿").

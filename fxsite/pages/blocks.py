@@ -19,6 +19,7 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
 from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.language import DEFAULT
 
 if TYPE_CHECKING:
     from fxsite.render.charts import ChartSpec
@@ -42,8 +43,10 @@ class _Block:
         href_for: HrefFor,
         text: str,
         first_line: int,
+        lang: str,
     ) -> None:
         self.path = path
+        self.lang = lang
         self.lines = text.split("\n")
         self.first_line = first_line
         self.loaded = loaded
@@ -57,7 +60,7 @@ class _Block:
         self.findings.append(Finding(self.path, line, col, code, message))
 
     def claim(self, ref: str, loc: tuple[str | int, ...]) -> Claim | None:
-        result = resolve_claim("", f"evidence:{ref}", self.library)
+        result = resolve_claim("", f"evidence:{ref}", self.library, lang=self.lang)
         if isinstance(result, Claim):
             self.claims.append(result)
             return result
@@ -250,18 +253,20 @@ def render_block(
     href_for: HrefFor,
     chart_id: str,
     draw: ChartDrawer | None = None,
+    lang: str = DEFAULT,
 ) -> Rendered:
     """Render one fenced block whose YAML starts at 0-based ``first_line``.
 
     ``draw`` turns a checked chart into HTML; without one (``fxsite check``)
-    charts are checked but not drawn.
+    charts are checked but not drawn. ``lang`` is the page's language: its
+    claims are written in it.
     """
     if kind == "evidence-stats":
         from fxsite.pages.stats import render_stats
 
-        return render_stats(text, path, first_line, library, href_for)
+        return render_stats(text, path, first_line, library, href_for, lang)
     loaded = load_yaml(text, path, line_offset=first_line)
-    block = _Block(path, loaded, library, href_for, text, first_line)
+    block = _Block(path, loaded, library, href_for, text, first_line, lang)
     if not isinstance(loaded.data, dict):
         if not loaded.findings:
             block.bad((), f"{kind} holds a YAML mapping")

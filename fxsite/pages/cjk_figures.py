@@ -5,12 +5,20 @@
 
 * numerals before a unit: "两小时", "三倍", "一百瓦左右", "半小时";
 * fractions and percentages in words: "三分之一", "百分之二十", "近一半";
-* doubling: "翻了一番", "翻倍".
+* doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change;
+  discounts ("8.5折", "五折起", "半价");
+* figures a unit word alone does not make: rates written with 每 or 时速
+  before the number ("每公斤2元", "时速350公里"), compound durations
+  ("1小时40分"), durability nines ("11个9"), endurance in cycles
+  ("循环寿命超过12,000次"), mixing ratios ("按1:3的比例"), and the value of a
+  dimensionless efficiency metric ("PUE降至1.15").
 
 Vague amounts are not figures: "数十倍", "几分钟", "多小时" (a numeral after
 数/几/多/好 is an estimate, not a value), and "一天"/"一年" alone are idioms
-as "one day" is in English ("半年", "一个月" are durations). "百公里加速" and "千卡集群" are names: a numeral
-figure starts with one to ten (or 半), never with 百/千/万.
+as "one day" is in English ("半年", "一个月" are durations), and "上半年" is a
+half of the calendar year. "百公里加速" and "千卡集群" are names: a numeral
+figure starts with one to ten (or 半), never with 百/千/万. "三元锂电池" and
+"一元二次方程" name a chemistry and an equation, not a price.
 """
 
 from __future__ import annotations
@@ -21,11 +29,13 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS, is_cjk
 
-__all__ = ["CJK_UNITS", "cjk_candidates"]
+__all__ = ["CJK_UNITS", "DIGIT_ONLY_UNITS", "cjk_candidates"]
 
 #: Units written in Chinese: the vocabulary's aliases ("秒", "倍", "元") and
-#: units prose uses that records do not need. Not "英寸": "2.5英寸硬盘" and
-#: "19英寸机柜" name form factors.
+#: units prose uses that records do not need. "英寸" is a unit ("屏幕尺寸6.78英寸")
+#: except right before a noun, where it names a form factor ("2.5英寸硬盘",
+#: "19英寸机柜"; see :mod:`fxsite.pages.figures`). "度" and "转" are units after
+#: digits only (:data:`DIGIT_ONLY_UNITS`).
 CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(map(is_cjk, n))} | {
     *[
         "分贝",
@@ -59,6 +69,46 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "微米",
         "帧",
         "转/分钟",
+        "英寸",
+        "尼特",
+        "流明",
+        "勒克斯",
+        "马赫",
+        "斤",
+        "标准箱",
+        "平米",
+        "个工作日",
+        "工作日",
+        "个交易日",
+        "个季度",
+    ],
+    # Imperial, energy, pressure, torque, effort and machine time
+    *[
+        "英尺",
+        "盎司",
+        "磅",
+        "加仑",
+        "公升",
+        "大卡",
+        "卡路里",
+        "安培",
+        "毫安",
+        "兆帕",
+        "千帕",
+        "牛·米",
+        "牛米",
+        "千赫",
+        "华氏度",
+        "光年",
+        "千米每小时",
+        "米每秒",
+        "卡时",
+        "核时",
+        "机时",
+        "人天",
+        "人日",
+        "人月",
+        "人年",
     ],
     *[
         "港元",
@@ -75,43 +125,207 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "万像素",
     ],
 }
+#: Units after digits, never after a numeral: "3,000万度" is kilowatt-hours (or
+#: degrees: a figure either way) and "7200转" revolutions, but "一度下跌" means
+#: "at one point" and "一转眼" "in a blink".
+DIGIT_ONLY_UNITS = {"度", "转"}
 _UNITS = CJK_UNITS
 _FIRST = "一二两三四五六七八九十半"
 _NUMERALS = "零一二两三四五六七八九十百千万亿"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
+# "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time);
+# "十余年", "两千多万元": more than the number, still a figure; "一年半", "两个半小时",
+# "3个半月": a half after the unit.
+_MAG = r"(?:万亿|亿|万|千)"
+_HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半)"
 _NUMERAL_FIGURE = re.compile(
-    rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:{alternation(_UNITS)}){_AFTER}?"
+    rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
+    rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?(?:{alternation(_UNITS)})){_AFTER}?"
 )
+# "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
+_NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = re.compile(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之[{_NUMERALS}点]+|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
-    r"|翻了?一番|翻了?两番|翻倍"
+    r"|翻了?一番|翻了?两番|翻倍|翻番"
+    # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
+    # ("千亿参数", "百公里加速" are names)
+    rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
+    r"|[一两二三四五六七八九]个数量级"  # "an order of magnitude"
+    rf"|[千万]分之[{_NUMERALS}点]+"  # per mille: "千分之三"
+    # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
+    rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
+    rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
 )
-# A rate prefix right before a number: "每秒10万次", "时速120".
+# Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
+# Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
+_NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
+_TENTHS = re.compile(
+    r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
+    r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
+    rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
+    rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
+)
+_NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
+_CJK_UNIT = alternation(_UNITS)
+# A rate prefix right before a number: "每秒10万次", "时速120公里", "每公斤2元",
+# "每秒80 tokens". Per a unit of time or of a physical quantity; "每人", "每10股"
+# count things.
+_PER_UNIT = (
+    r"秒钟?|分钟|小时|天|日|周|月|年|季度|瓦|公斤|千克|斤|吨|度电|度|千瓦时|兆瓦时|平方米|平米"
+    r"|立方米|公里|千米|米|升|[KMGTP]B"
+)
 _RATE_PREFIX = re.compile(
-    r"(?:每秒钟?|每分钟|每小时|每天|每月|每年|每瓦|时速|秒速)(?:可达|达|约|超过|高达)?"
-    r"\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]?"
+    rf"(?:每(?:{_PER_UNIT})|时速|秒速)(?:可达|达|约|超过|高达)?"
+    rf"\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?"
+    rf"(?:{_CJK_UNIT}|[ \u00a0]?[A-Za-z]+(?![A-Za-z0-9_])|[\u4e00-\u9fff])?"
 )
 # A discount: "8.5折" is 15% off ("折叠" folds).
-_DISCOUNT = re.compile(r"(?<![A-Za-z0-9_.])\d(?:\.\d)?折(?!叠)")
-# A count per unit of time: "5000次/秒", "30帧/秒".
+_DISCOUNT = re.compile(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
+# A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
 _CJK_RATE = re.compile(
-    r"(?<![A-Za-z0-9_.])\d+(?:,\d{3})*(?:\.\d+)?(?:万亿|亿|万|千)?[\u4e00-\u9fff]{1,2}"
+    rf"(?<![A-Za-z0-9_.]){_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
 )
+# A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
+# (Per day or year, "每天新增5000名用户" counts people, not throughput.)
+_THROUGHPUT = re.compile(
+    r"每(?:秒钟?|分钟|小时)(?:[^\d，。；,;:：\s]{1,4}?)"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?(?:余|多)?[\u4e00-\u9fff])"
+)
+# A fraction in digits after "of" or a verb of change: "降至原来的1/5", "占1/3"
+# ("截至1/31" and "于1/3" are dates).
+_DIGIT_FRACTION = re.compile(
+    r"(?:的|为|(?<!截)至|到|占|仅|只有|约|近|不到|超过)"
+    rf"(?P<figure>{_BEFORE}?(?<![\d/])\d{{1,2}}/\d{{1,3}}(?![\d/.:]))"
+)
+# One duration in two units: "1小时40分", "3分20秒".
+_COMPOUND_TIME = re.compile(
+    r"(?<![A-Za-z0-9_.])\d+(?:个)?小时\d{1,2}分(?:钟)?(?:\d{1,2}秒)?"
+    r"|(?<![A-Za-z0-9_.])\d+分(?:钟)?\d{1,2}秒"
+    rf"|(?<![A-Za-z0-9_.])\d+{_HALF_AFTER}"
+)
+# Index points: "收于3,050.5点", "下跌1.5个点" ("下午3点" is a time of day).
+_INDEX_POINTS = re.compile(
+    r"(?<![A-Za-z0-9_.,])(?:(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?|\d+\.\d+)个?点(?![\d钟半])"
+)
+# Durability in nines: "11个9" is 99.999999999%.
+_NINES = re.compile(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
+# Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
+_ENDURANCE = re.compile(
+    rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?次{_AFTER}?)"
+)
+# A mixing or split ratio: "按1:3的比例", "配比为2:1:1" ("10:30" is a time).
+_PROPORTION = re.compile(
+    r"(?P<before>(?:比例|配比|比率|比|(?i:ratio)[ ]of)(?:为|是|约)?[ ]?)?"
+    r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
+    r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
+)
+# The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
+# "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
+_METRIC_VALUE = re.compile(
+    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
+    r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
+    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
+    r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d.%]))(?:{_AFTER})?)"
+)
+# An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
+# "COP28" names a conference.
+_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
+# An amount of money written without its unit, as financial news does:
+# "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
+_MONEY_WORD = (
+    r"营收|营业收入|收入|净利润|利润|营业额|销售额|市值|估值|投资|融资|成交额|GMV|金额|资产"
+    r"|负债|预算|订单额|市场规模|交易规模|出口额|进口额|税收|亏损"
+)
+# A price written without its unit after a price word: "售价4999起", "月供3,000";
+# and a promotion "满200减30".
+_PRICE_WORD = (
+    r"售价|起售价|到手价|价格|单价|均价|报价|票价|月供|首付|租金|月租|月薪|年薪|补贴|定价|预售价"
+)
+_UNITLESS_PRICE = re.compile(
+    rf"(?:{_PRICE_WORD})(?:为|是|仅|仅为|只要|低至|约|达|高达|[ :：])?"
+    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?)"
+    r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
+)
+_SPEND_AND_SAVE = re.compile(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
+_UNITLESS_MONEY = re.compile(
+    rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
+    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
+    r"(?![\u4e00-\u9fff A-Za-z0-9])"
+)
 _IDIOM = re.compile(r"一(?:天|年)")
+#: After "年", characters that make it no duration: a grade ("三年级"), a decade
+#: ("90年代"), a fiscal year ("2024年度").
+_NOT_YEARS = {"级", "代", "度"}
+_TIME_WORDS = ("秒", "秒钟", "分钟", "小时", "天", "周", "星期", "个月", "年")
+_DIGIT = re.compile(r"\d")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Names with a numeral and a price unit: "三元锂电池", "三元催化", "一元二次方程".
+_NAME_AFTER_YUAN = re.compile(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
 
 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, kind) of every figure in Chinese words in ``text``."""
-    for match in _NUMERAL_FIGURE.finditer(text):
-        if _IDIOM.fullmatch(match.group()):
+    """(start, end, kind) of every figure in Chinese words in ``text``.
+
+    Also the two rules that read English as well ("a PUE of 1.2", "a 3:1
+    ratio"). Text without a Chinese character or a digit skips the rules
+    that need one.
+    """
+    digit = _DIGIT.search(text) is not None
+    if _HAN.search(text) is not None:
+        yield from _chinese(text, digit=digit)
+    if not digit:
+        return
+    for match in _METRIC_VALUE.finditer(text):
+        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
             continue
+        yield match.start("figure"), match.end("figure"), "unit"
+    if ":" not in text:
+        return
+    for match in _PROPORTION.finditer(text):
+        if match["before"] is not None or match["after"] is not None:
+            yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
+    for match in _NUMERAL_FIGURE.finditer(text):
+        found = match.group()
+        if _IDIOM.fullmatch(found):
+            continue
+        if found.startswith("半") and text[match.start() - 1 : match.start()] in {"上", "下"}:
+            continue  # "上半年" is a half of the calendar year
+        if found.endswith("元") and _NAME_AFTER_YUAN.match(text, match.end()):
+            continue  # "三元锂电池" names a chemistry
+        after = text[match.end() : match.end() + 1]
+        if found.endswith("年") and after in _NOT_YEARS:
+            continue  # "三年级" is a school grade
+        if after == "前" and found.endswith(_TIME_WORDS):
+            continue  # "两小时前" is a point in time
+        if after == "期" and found.endswith(("年", "个月")):
+            continue  # "十年期国债": a tenor names the instrument
+        if (found.endswith("周") and after == "年") or text.startswith("无理由", match.end()):
+            continue  # "二十五周年" an anniversary, "七天无理由退货" a policy's name
         yield match.start(), match.end(), "number-word"
     for match in _WORD_FIGURE.finditer(text):
         yield match.start(), match.end(), "number-word"
-    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT):
+    for match in _TENTHS.finditer(text):
+        group = "figure" if match["figure"] is not None else "bounded"
+        yield match.start(group), match.end(group), "number-word"
+    if not digit:
+        return
+    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES, _INDEX_POINTS):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
+    for pattern in (_ENDURANCE, _THROUGHPUT, _DIGIT_FRACTION, _UNITLESS_MONEY):
+        for match in pattern.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"
+    for match in _UNITLESS_PRICE.finditer(text):
+        yield match.start("figure"), match.end("figure"), "currency"
+    for match in _SPEND_AND_SAVE.finditer(text):
+        yield match.start("spend"), match.end("spend"), "currency"
+        yield match.start("off"), match.end("off"), "currency"

@@ -12,7 +12,6 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
@@ -26,6 +25,7 @@ from fxsite.evidence.quantities import (
     round_half_up,
 )
 from fxsite.evidence.units import UNITS
+from fxsite.pages.language import DEFAULT, page_language, ui
 
 __all__ = [
     "Claim",
@@ -67,6 +67,9 @@ class Claim:
     setup_value: str | None = None
     #: the record's own label (for a setup value, which has none of its own)
     record_label: str = "measured"
+    #: the language of the page it is on: its tooltip and screen-reader text
+    #: are written in it (:mod:`fxsite.pages.language`)
+    lang: str = DEFAULT
 
     @property
     def ref(self) -> str:
@@ -148,11 +151,6 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
     return None
 
 
-def page_language(path: str) -> str:
-    """The language of a page by its path: ``zh`` under a ``zh/`` folder, else ``en``."""
-    return "zh" if "zh" in PurePosixPath(path).parts[:-1] else "en"
-
-
 def resolve_claim(
     text: str, dest: str, library: Library, *, lang: str = "en"
 ) -> Claim | ClaimProblem:
@@ -181,7 +179,7 @@ def resolve_claim(
         value = record.setup[key]
         if text.strip() and " ".join(text.split()).lower() != " ".join(value.split()).lower():
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
-        return Claim(record_id, figure, value, None, value, record.label)
+        return Claim(record_id, figure, value, None, value, record.label, lang)
     fig = library.figure(record_id, figure)
     if fig is None:
         return ClaimProblem(
@@ -189,7 +187,7 @@ def resolve_claim(
         )
     filled = format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound, lang=lang)
     if not text.strip():
-        return Claim(record_id, figure, filled, fig)
+        return Claim(record_id, figure, filled, fig, lang=lang)
     stated, verdict = check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
     if verdict is not None or stated is None:
         return _refusal(text, fig, stated, verdict, filled)
@@ -203,7 +201,7 @@ def resolve_claim(
         display = f"{_number_only(stated.low, stated.high, stated.decimals)}\u00a0{word}"
     else:
         display = format_quantity(stated.low, stated.high, stated.unit, stated.decimals)
-    return Claim(record_id, figure, display, fig)
+    return Claim(record_id, figure, display, fig, lang=lang)
 
 
 def _refusal(
@@ -396,18 +394,6 @@ def escape_markdown(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-#: How a claim names its source, by label: an estimate is a model, never a "report".
-_SOURCE_NOUN = {
-    "measured": "measured, report",
-    "spec": "vendor specification, record",
-    "public": "public source, record",
-    "estimate": "estimate from model",
-}
-#: The visible marker after a figure (see :func:`render_claim`): the record ID
-#: for evidence, a word for an estimate; a test condition needs none.
-_ESTIMATE_MARK = "est."
-
-
 def _stated(value: str | None) -> str | None:
     """``value``, or None where the record says it is not stated."""
     if not value or value.strip().lower().startswith("not stated"):
@@ -419,30 +405,32 @@ def tooltip(claim: Claim, library: Library) -> str:
     """What a reader wants first: what was measured, against what, then the source.
 
     ``Full-model snapshot save time, FX100 · vs local NVMe single drive · measured,
-    report R1 · 2026-03-14``. Anything the record does not state is left out.
+    report R1 · 2026-03-14``, in the claim's language (the record's own words,
+    ``what`` and the baseline, as the record has them). Anything the record does
+    not state is left out; an estimate is a model, never a "report".
     """
     record = library.records[claim.record]
+    lang = claim.lang
     if claim.value is None:
         key = claim.figure.removeprefix("setup.").replace("_", " ")
-        return f"Test condition ({key}) of {_RECORD_NOUN[record.label]} {claim.record}"
+        noun = ui(lang, f"noun.{record.label}")
+        return ui(lang, "setup", name=key, noun=noun, id=claim.record)
     fig = claim.value
     parts = [fig.what or fig.name.replace("_", " ").capitalize()]
     if baseline := _stated(record.setup.get("baseline")):
-        parts.append(f"vs {baseline}")
-    parts.append(f"{_SOURCE_NOUN[claim.label]} {claim.record}")
+        parts.append(ui(lang, "versus", baseline=baseline))
+    parts.append(ui(lang, f"source.{claim.label}", id=claim.record))
     if record.date:
         parts.append(record.date.isoformat())
     return " · ".join(parts)
 
 
-_RECORD_NOUN = {"measured": "report", "spec": "record", "public": "record", "estimate": "model"}
-
-
 def spoken_label(claim: Claim) -> str:
     """What a screen reader hears after the figure: ``measured, report R1``."""
     if claim.value is None:
-        return f"test condition, {_RECORD_NOUN[claim.record_label]} {claim.record}"
-    return f"{_SOURCE_NOUN[claim.label]} {claim.record}"
+        noun = ui(claim.lang, f"noun.{claim.record_label}")
+        return ui(claim.lang, "setup.spoken", noun=noun, id=claim.record)
+    return ui(claim.lang, f"source.{claim.label}", id=claim.record)
 
 
 def setup_anchor(key: str) -> str:
@@ -471,6 +459,9 @@ def render_claim(
         "data-fx-figure": claim.figure,
         "data-fx-label": claim.label,
     }
+    if claim.lang != DEFAULT:
+        # The language its words are in, so an audit re-renders them alike.
+        attrs["data-fx-lang"] = claim.lang
     if claim.value is not None:
         fig = claim.value
         attrs["data-fx-unit"] = fig.unit
@@ -496,11 +487,12 @@ def render_claim(
     # data-search-exclude keeps both out of Material's search index.
     marker = ""
     if claim.value is not None:
-        mark = _ESTIMATE_MARK if claim.label == "estimate" else claim.record
+        mark = ui(claim.lang, "mark.estimate") if claim.label == "estimate" else claim.record
         marker = (
             f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
         )
     return (
         f"<a {attr_text}>{shown}{marker}"
-        f'<span class="fx-sr" data-search-exclude=""> ({esc(spoken_label(claim))})</span></a>'
+        f'<span class="fx-sr" data-search-exclude="">'
+        f"{esc(ui(claim.lang, 'spoken', label=spoken_label(claim)))}</span></a>"
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.units import UNITS, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS
+from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
 
 def alternation(names: set[str]) -> str:
@@ -70,6 +70,19 @@ EXTRA_SYMBOLS = {
         "cm²",
         "m³",
         "MP",
+        "L",
+        "TEU",
+        "ppm",
+        "ppb",
+        "mpg",
+        "gal",
+        "N·m",
+        "Nm",
+        "ppi",
+        "dpi",
+        "cd/m²",
+        "cd/m2",
+        "°",  # an angle: "视角178°", "a 120° field of view"
     ],
     "megapixels",
     "sq ft",
@@ -111,9 +124,9 @@ SP = r"[ \u00a0\u2009\u202f]"
 # time of day ("10:30").
 # Chinese has no word boundaries: a number right after a CJK character starts
 # a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
-# "7×24小时" is a name, "x16" a lane count.
+# "7×24小时" is a name, "x16" a lane count, "第3天" an ordinal.
 W = r"[A-Za-z0-9_]"
-START = rf"(?<!{W})(?<![.×*])(?<!{W}-)(?<!\d:)"
+START = rf"(?<!{W})(?<![.×*第])(?<!{W}-)(?<!\d:)"
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 END = rf"(?!{W})"
 
@@ -136,7 +149,8 @@ APPROX = (
     r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
     r"|(?i:sub)-"  # "sub-100 µs"
     # Chinese bound and approximation words, written without a space
-    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|可达|约|近)"
+    # ("可达", "达到" are verbs of attainment, outside the figure; "最高可达" bounds it)
+    r"|(?:最高可达|不超过|不低于|不少于|大约|将近|超过|不到|不足|低于|高于|小于|大于|最高|最低|高达|低至|至少|最多|约|近|逾)"
     # "<" and ">" but not the tip of an arrow ("12.4 -> 25.1 GB/s")
     r"|(?:~|≈|∼|<=|>=|(?<![-=])[<>]|≤|≥)" + SP + r"?)"
 )
@@ -147,18 +161,23 @@ RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
-MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)"
+MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)(?:余|多)?"  # "1万多元": more than
 MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
 
 # A value: a number or a range of numbers, with sign and approximation.
-# "100+ GB/s": a "+" glued after the number says "at least".
-VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?\+?"
+# "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
+# Chinese ("10余倍", "20多公里").
+VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
 
-SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | EXTRA_SYMBOLS)
+SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){SP}"
-# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月".
-PER = r"(?:/(?:[A-Za-z]+|[\u4e00-\u9fff]{1,2}))*"
+# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月", "元/百万tokens",
+# "元/千瓦时", "元/卡时"; a particle after it is not part of it ("30元/月的套餐").
+PER = (
+    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+[²³]?|千瓦时|兆瓦时|平方米|立方米"
+    r"|[\u4e00-\u9fff](?:(?![的了和与及或是为在起以左])[\u4e00-\u9fff])?))*"
+)

@@ -8,8 +8,8 @@ offset maps back to the source file.
 
 Names are not figures. Most names need no rule at all because they carry no
 unit (``MkDocs 1.6``, ``R1``, ``G1–G4``, ``ISO 9001``, ``PCIe 5.0``,
-``8 GPUs``). The rules below settle the names that *look* like quantities;
-each decision is written where it is made:
+``8 GPUs``). The rules below (and :mod:`fxsite.pages.figure_names`) settle the
+names that *look* like quantities; each decision is written where it is made:
 
 * ``32B``, ``70B``, ``Atlas 910B``: a ``B`` glued to a number is a model or
   product designation (billions of parameters), never bytes. Bytes are
@@ -51,8 +51,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import WIDTH_MAP
-from fxsite.evidence.units import UNITS, canonical_unit
+from fxsite.evidence.units import canonical_unit
 from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name
 from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
 )
@@ -147,7 +148,7 @@ _UNIT_FIGURE = re.compile(
 # Percent: "96%", "+96 %", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = re.compile(
     rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
-    rf"|{_SP}?pp\b|{_SP}?个?百分点)",
+    rf"|{_SP}?pp\b|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -165,6 +166,9 @@ _HARDWARE = (
     r"cores?|sockets?|ports?|dimms?|xeon|epyc|nvidia|amd|intel|instances?|racks?|blades?)\b)"
 )
 
+# The same in Chinese: "8x昇腾", "4x显卡", "2x服务器".
+_CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|芯片|昇腾|处理器|核|路|颗|块|台|张)"
+
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
 _RATIO_FIGURE = re.compile(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
@@ -172,9 +176,10 @@ _RATIO_FIGURE = re.compile(
     # "3.1× to 1.2×" is a change from one figure to another, two spans
     (?:{_RANGE_SEP}{_NUM}|{_SP}?[×xX][–—‒-]{_NUM})?
     {_SP}?[×xX]
-    (?!\w)                              # "x86", "x16", "16xlarge"
+    (?![A-Za-z0-9_])                    # "x86", "x16", "16xlarge"; "3X光学变焦" is a ratio
     (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
     (?!{_SP}+{_HARDWARE})               # "8x H100", "4x NVMe"
+    (?!{_SP}*{_CJK_HARDWARE})           # "8x昇腾910B", "4x 显卡"
     """,
     re.VERBOSE,
 )
@@ -235,7 +240,8 @@ _CURRENCY_PREFIX = re.compile(
     (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
     {_NUM}{_MAG_MONEY}?
     (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
-    {_PER}(?![\w])""",
+    (?:{_alternation(_CJK_CURRENCY)})?  # "人民币12,999元"
+    {_PER}(?![A-Za-z0-9_])""",
     re.VERBOSE,
 )
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
@@ -263,17 +269,29 @@ _FROM_LEFT = re.compile(
 _COLON_RATIO = re.compile(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
-# "5 requests per minute". The first divisor must be a unit.
+# "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
 _RATE_FIGURE = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
     [A-Za-z][A-Za-z-]{{0,30}}
-    (?:/(?P<per>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*|{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
+    (?:/(?P<per>[A-Za-z]{{1,20}}|[\u4e00-\u9fff]{{1,2}})(?:/[A-Za-z]{{1,20}})*
+      |{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
     {_END}""",
     re.VERBOSE,
 )
-# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS".
+# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS";
+# drive endurance: "1 DWPD", "600 TBW".
 _ACRONYM_RATE = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS){_PER}{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW){_PER}{_END}"
+)
+# A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
+# A plain "4K" or "8K" names a resolution or a block size.
+_TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
+_TOKEN_COUNT = re.compile(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
+# Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
+# "a 2 x 4 grid" have none).
+_DIMENSIONS = re.compile(
+    rf"{_START}{_NUM}(?:{_SP}?[×xX*]{_SP}?{_NUM}){{1,3}}{_SP}?"
+    r"(?:mm|cm|m|km|in|inch|inches|ft|毫米|厘米|米|英寸)(?![A-Za-z0-9_])"
 )
 # Time of a machine or a person: "8 GPU hours", "300 node-hours".
 _NOUN_TIME = re.compile(
@@ -284,61 +302,14 @@ _NOUN_TIME = re.compile(
 )
 # Any other physical unit pint knows: "40 tonnes", "120 mph", "3 kPa".
 _OPEN_UNIT = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}})*{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}}[²³]?)*{_END}"
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
-# Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" (a
-# process node), "约需5分钟阅读" (a reading time, like "5 min read").
-_NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
-_NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
-_READING_AFTER = re.compile(r"\s?阅读")
-_CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
 
 
 def _is_divisor(word: str) -> bool:
     return canonical_unit(word) is not None or is_unit_word(word)
-
-
-# Name exceptions, checked on a unit match (see the module docstring).
-# A product code right before a glued size: "A100 80GB", "MI300X 192GB", "RTX 4090 24GB".
-_PRODUCT_BEFORE = re.compile(
-    r"\b(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,}[ -]\d{3,5}[A-Za-z]?)[ -]\Z"
-)
-_DECADE = re.compile(r"(?:1[89]|20)\d0s\Z|(?<=')\d0s\Z|(?<=(?i:the) )\d0s\Z")
-_SIZES = {u.symbol for u in UNITS.values() if u.dimension == "size"} | {
-    a for u in UNITS.values() if u.dimension == "size" for a in u.aliases
-}
-
-
-def _is_name(text: str, match: re.Match[str]) -> bool:
-    """True when a number-plus-unit match is a name, not a figure."""
-    symbol = match["symbol"]
-    word = match["word"]
-    start, end = match.span()
-    if symbol is not None:
-        glued = not text[match.start("symbol") - 1].isspace()
-        if symbol == "B" and glued:
-            return True  # "32B LoRA", "Atlas 910B"
-        if symbol == "s" and (
-            _DECADE.search(text, start, end) or re.match(r"\s+of\b", text[end : end + 4])
-        ):
-            return True  # "the 1990s", "100s of GPUs"
-        if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
-            return True  # "A100 80GB"
-    if symbol == "年" and _CJK_DATE.fullmatch(text, start, end):
-        return True  # "2026年" is a date, "5年质保" a warranty
-    if _NAMED.fullmatch(text, start, end):
-        return True  # "0-100 km/h" names an acceleration test
-    if symbol == "分钟" and _READING_AFTER.match(text, end):
-        return True  # "5分钟阅读" labels a page
-    unit = symbol or word or ""
-    if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
-        return True  # "a 19-inch rack" names a standard
-    # "5 min read" labels a page, it claims nothing
-    return unit.lower() in {"min", "mins", "minute"} and bool(
-        re.match(r"\s+read\b", text[end : end + 6])
-    )
 
 
 _DIGIT = re.compile(r"\d")
@@ -363,7 +334,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """The rules whose figures start from a digit."""
     for match in _UNIT_FIGURE.finditer(text):
-        if not _is_name(text, match):
+        if not is_name(text, match):
             yield match.start(), match.end(), "unit"
     for match in _PERCENT_FIGURE.finditer(text):
         yield match.start(), match.end(), "percent"
@@ -378,7 +349,9 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _RATE_FIGURE.finditer(text):
         if _is_divisor(match["per"] or match["per_word"]):
             yield match.start(), match.end(), "unit"
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME):
+    # A token count needs its word nearby: most paragraphs have none.
+    tokens = _TOKEN_WORD.search(text) is not None
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _DIMENSIONS, *([_TOKEN_COUNT] if tokens else [])):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
@@ -387,7 +360,9 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if (
             canonical_unit(token) is None
             and is_unit_word(token)
-            and not _NODE_AFTER.match(text, match.end())
+            and not NODE_AFTER.match(text, match.end())
+            # "台积电4nm": a process node, as "4nm工艺" is
+            and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.end(), "unit"
 
@@ -466,7 +441,7 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
 
 
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
-    found = [c for c in _candidates(scan) if not _NAMED.fullmatch(scan, c[0], c[1])]
+    found = [c for c in _candidates(scan) if not NAMED.fullmatch(scan, c[0], c[1])]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)

@@ -20,7 +20,6 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     bare_figure_message,
-    page_language,
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
@@ -32,6 +31,7 @@ from fxsite.pages.frontmatter import (
     read_front_matter,
     split_front_matter,
 )
+from fxsite.pages.language import DEFAULT, page_language
 from fxsite.pages.prose import find_evidence_links, line_col, prose_mask
 
 __all__ = [
@@ -74,6 +74,8 @@ class PageResult:
     claims: list[Claim] = field(default_factory=list)
     front: FrontMatter = field(default_factory=FrontMatter)
     faq: list[FaqEntry] = field(default_factory=list)
+    #: the page's language (:func:`fxsite.pages.language.page_language`)
+    lang: str = DEFAULT
 
     @property
     def related(self) -> list[Related]:
@@ -101,7 +103,12 @@ def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list
 
 
 def rewrite_text(
-    text: str, path: str, pos: Positioner, library: Library, href_for: HrefFor
+    text: str,
+    path: str,
+    pos: Positioner,
+    library: Library,
+    href_for: HrefFor,
+    lang: str | None = None,
 ) -> tuple[str, list[Claim], list[Finding]]:
     """Resolve the evidence links of a Markdown text and refuse its bare figures.
 
@@ -109,7 +116,9 @@ def rewrite_text(
     extension (:mod:`fxsite.markdown`) renders it in the element tree, with
     the renderer's own idea of links and code. A refused claim becomes its
     escaped text, so nothing unchecked is ever rendered as a claim.
+    ``lang`` is the page's language (by default, what its path says).
     """
+    lang = lang or page_language(path)
     links = find_evidence_links(text)
     masked = list(prose_mask(text))
     for link in links:
@@ -122,7 +131,7 @@ def rewrite_text(
     for link in links:
         out.append(text[last : link.start])
         last = link.end
-        result = resolve_claim(link.text, link.dest, library, lang=page_language(path))
+        result = resolve_claim(link.text, link.dest, library, lang=lang)
         if isinstance(result, ClaimProblem):
             line, col = pos(link.start)
             findings.append(Finding(path, line, col, result.code, result.message, text=link.text))
@@ -173,7 +182,7 @@ def _faq(
     for item in items:
         result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q), library))
         answer, claims, findings = rewrite_text(
-            item.a.text, path, _text_positioner(item.a), library, href_for
+            item.a.text, path, _text_positioner(item.a), library, href_for, result.lang
         )
         result.claims.extend(claims)
         result.findings.extend(findings)
@@ -195,13 +204,17 @@ def process_page(
     library: Library,
     href_for: HrefFor,
     draw: ChartDrawer | None = None,
+    site_lang: str | None = None,
 ) -> PageResult:
     """Check and rewrite one page. ``path`` names it in findings.
 
     ``draw`` renders charts; without it charts are checked but left out.
+    ``site_lang`` is the site's language (Material's ``theme.language``), for
+    a page whose front matter and path name none.
     """
     front = read_front_matter(source, path)
-    result = PageResult(path, "", front=front)
+    lang = page_language(path, front.data.get("lang"), site_lang)
+    result = PageResult(path, "", front=front, lang=lang)
     result.findings.extend(front.findings)
     for item in (front.title, front.description):
         if item is not None:
@@ -222,11 +235,11 @@ def process_page(
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
             out, claims, findings = rewrite_text(
-                text, path, _body_positioner(text, first_line + line), library, href_for
+                text, path, _body_positioner(text, first_line + line), library, href_for, lang
             )
         else:
             out, claims, findings = render_block(
-                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw
+                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw, lang
             )
         pieces.append(out)
         result.claims.extend(claims)

@@ -2,7 +2,8 @@
 
 A one-sentence note on estimates (after the lead), the FAQ, "Data sources" and "Related
 reading" (a placeholder, filled once every page is known). Generated, never
-hand-written, so they cannot drift from the records.
+hand-written, so they cannot drift from the records; written in the page's
+language (:mod:`fxsite.pages.language`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 
 from fxsite.evidence.library import Library
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
+from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.page import RELATED_PLACEHOLDER, PageResult
 
 __all__ = ["compose_page", "estimate_note", "faq_markdown", "marker_legend", "sources_html"]
@@ -21,7 +23,9 @@ _H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
 _LEAD_END = re.compile(r"\n*(?:[^\n]+\n)*?[^\n]+(?=\n\s*\n|\Z)")
 
 
-def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> str:
+def estimate_note(
+    claims: list[Claim], library: Library, href_for: HrefFor, lang: str = DEFAULT
+) -> str:
     """One neutral sentence naming the models behind the page's estimates, or ``""``.
 
     The details (assumptions, formulas, inputs) are on each model's record page.
@@ -33,53 +37,41 @@ def estimate_note(claims: list[Claim], library: Library, href_for: HrefFor) -> s
     )
     if not records:
         return ""
-    models = ", ".join(
+    models = ui(lang, "list_sep").join(
         f'<a href="{html.escape(href_for(r, ""))}">{html.escape(r)}</a> '
         f"({escape_markdown(library.records[r].title)})"
         for r in records
     )
-    many = len(records) > 1
-    return (
-        f'<p class="fx-estimate-note">Figures marked <span class="fx-mark">est.</span> '
-        f"are estimates from {'models' if many else 'a model'}, not measurements: "
-        f"{models}. {'Their' if many else 'Its'} assumptions and formulas are on "
-        f"{'their record pages' if many else 'its record page'}.</p>"
+    sentence = ui(
+        lang,
+        "estimate.many" if len(records) > 1 else "estimate.one",
+        mark=ui(lang, "mark.estimate"),
+        models=models,
     )
+    return f'<p class="fx-estimate-note">{sentence}</p>'
 
 
-_LABEL_WORD = {
-    "measured": "measured",
-    "spec": "vendor spec",
-    "public": "public source",
-    "estimate": "estimate",
-}
-
-
-def marker_legend(labels: set[str]) -> str:
+def marker_legend(labels: set[str], lang: str = DEFAULT) -> str:
     """What each marker a page shows means: the legend under "Data sources"."""
-    items = [
-        '<li><span class="fx-legend-sample">underlined</span> a figure links to the '
-        "record behind it; hover or focus it for what was measured and against what</li>"
-    ]
+    items = [f"<li>{ui(lang, 'legend.link')}</li>"]
     if labels - {"estimate"}:
-        items.append(
-            '<li><span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
-            "shown once per section after a figure it backs</li>"
-        )
+        items.append(f"<li>{ui(lang, 'legend.id')}</li>")
     if "estimate" in labels:
-        items.append(
-            '<li><span class="fx-mark">est.</span> an estimate from a model, '
-            "not a measurement: marked at every use</li>"
-        )
-    return f'<ul class="fx-legend-markers" aria-label="Markers">{"".join(items)}</ul>'
+        items.append(f"<li>{ui(lang, 'legend.estimate', mark=ui(lang, 'mark.estimate'))}</li>")
+    label = html.escape(ui(lang, "legend"), quote=True)
+    return f'<ul class="fx-legend-markers" aria-label="{label}">{"".join(items)}</ul>'
 
 
 def sources_html(
-    records: list[str], library: Library, href_for: HrefFor, labels: set[str] | None = None
+    records: list[str],
+    library: Library,
+    href_for: HrefFor,
+    labels: set[str] | None = None,
+    lang: str = DEFAULT,
 ) -> str:
     """The "Data sources" list, footnote-style: ID, title, label, date where stated."""
     if not records:
-        return '<p class="fx-sources-none">This page cites no evidence records.</p>'
+        return f'<p class="fx-sources-none">{ui(lang, "sources_none")}</p>'
     items = []
     for record_id in records:
         record = library.records[record_id]
@@ -88,10 +80,11 @@ def sources_html(
             f'<li><a class="fx-source-id" href="{html.escape(href_for(record_id, ""))}">'
             f"{html.escape(record_id)}</a> "
             f'<span class="fx-source-title">{html.escape(record.title)}</span> '
-            f'<span class="fx-label fx-label--{record.label}">{_LABEL_WORD[record.label]}</span>'
+            f'<span class="fx-label fx-label--{record.label}">'
+            f"{ui(lang, f'label.{record.label}')}</span>"
             f"{date}</li>"
         )
-    legend = marker_legend(labels if labels is not None else set())
+    legend = marker_legend(labels if labels is not None else set(), lang)
     return f'<ul class="fx-sources">{"".join(items)}</ul>\n{legend}'
 
 
@@ -99,16 +92,17 @@ def faq_markdown(result: PageResult) -> str:
     """The FAQ section: each question a heading, each answer its Markdown."""
     if not result.faq:
         return ""
-    parts = ["## Frequently asked questions\n"]
+    parts = [f"## {ui(result.lang, 'faq')}\n"]
     for entry in result.faq:
         parts.append(f"### {escape_markdown(entry.question)}\n\n{entry.answer_markdown}\n")
     return "\n".join(parts)
 
 
 def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str:
-    """The page's Markdown with every generated section in place."""
+    """The page's Markdown with every generated section in place, in the page's language."""
+    lang = result.lang
     body = result.markdown
-    note = estimate_note(result.claims, library, href_for)
+    note = estimate_note(result.claims, library, href_for, lang)
     if note:
         # After the lead: the first paragraph below the title.
         h1 = _H1.search(body)
@@ -117,8 +111,9 @@ def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str
         at = lead.end() if lead else len(body)
         body = f"{body[:at]}\n\n{note}\n\n{body[at:].lstrip(chr(10))}"
     labels = {c.label for c in result.claims if c.value is not None}
+    sources = sources_html(result.records, library, href_for, labels, lang)
     return (
         f"{body.rstrip()}\n\n{faq_markdown(result)}\n"
-        f"## Data sources\n\n{sources_html(result.records, library, href_for, labels)}\n\n"
-        f"## Related reading\n\n{RELATED_PLACEHOLDER}\n"
+        f"## {ui(lang, 'sources')}\n\n{sources}\n\n"
+        f"## {ui(lang, 'related')}\n\n{RELATED_PLACEHOLDER}\n"
     )

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from fxsite.pages.language import HTML_LANG, ui
 from fxsite.pages.page import PageResult
 
 __all__ = [
@@ -165,15 +166,26 @@ class SiteIndex:
 
 
 def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
+    lang = index.pages[src].result.lang
     items = []
     for title, target in index.related(src):
         if target is None:
             items.append(f'<li><span class="fx-unlinked">{html.escape(title)}</span></li>')
-        else:
-            href = relative_url(index.urls[target], base_url)
-            items.append(f'<li><a href="{html.escape(href)}">{html.escape(title)}</a></li>')
+            continue
+        href = html.escape(relative_url(index.urls[target], base_url))
+        other = index.pages[target].result.lang if target in index.pages else lang
+        if other == lang:
+            items.append(f'<li><a href="{href}">{html.escape(title)}</a></li>')
+            continue
+        # A page in another language says so, in words and to the browser.
+        tag = HTML_LANG[other]
+        note = ui(lang, "other_language", name=ui(lang, f"name.{other}"))
+        items.append(
+            f'<li><a href="{href}" hreflang="{tag}" lang="{tag}">{html.escape(title)}</a>'
+            f"{html.escape(note)}</li>"
+        )
     if not items:
-        return '<p class="fx-related-none">No related pages yet.</p>'
+        return f'<p class="fx-related-none">{ui(lang, "related_none")}</p>'
     return f'<ul class="fx-related">{"".join(items)}</ul>'
 
 

@@ -27,6 +27,7 @@ from fxsite.pages.claims import (
     resolve_claim,
 )
 from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.language import DEFAULT, ui
 
 __all__ = ["render_stats"]
 
@@ -34,7 +35,6 @@ _LINE = re.compile(
     r"^(?P<lead>\s*)\[(?P<text>[^\]\n]*)\]\((?P<dest>[^)\s]*)\)"
     r"(?:\s*\|(?P<gap>\s*)(?P<context>.*?))?\s*$"
 )
-_SOURCE = {"measured": "Measured", "spec": "Vendor spec", "public": "Public source"}
 _SHAPE = (
     "a stats line is one claim and an optional context: "
     "[1.9×](evidence:R1#save_speedup) | faster checkpoint saves"
@@ -43,17 +43,21 @@ _SHAPE = (
 
 def _source(claim: Claim) -> str:
     """The card's visible source line: ``Measured · R1`` or ``Estimate · model E1``."""
-    if claim.value is None:
-        return f"Test condition · {claim.record}"
-    if claim.label == "estimate":
-        return f"Estimate · model {claim.record}"
-    return f"{_SOURCE[claim.label]} · {claim.record}"
+    return ui(claim.lang, f"stat.{claim.label}", id=claim.record)
 
 
 def render_stats(
-    text: str, path: str, first_line: int, library: Library, href_for: HrefFor
+    text: str,
+    path: str,
+    first_line: int,
+    library: Library,
+    href_for: HrefFor,
+    lang: str = DEFAULT,
 ) -> tuple[str, list[Claim], list[Finding]]:
-    """Render the block whose first line is 0-based ``first_line`` of the page."""
+    """Render the block whose first line is 0-based ``first_line`` of the page.
+
+    ``lang`` is the page's language: the cards' source lines are written in it.
+    """
     claims: list[Claim] = []
     findings: list[Finding] = []
     cards: list[str] = []
@@ -66,7 +70,7 @@ def render_stats(
             col = len(line) - len(line.lstrip()) + 1
             findings.append(Finding(path, line_no, col, "FX604", _SHAPE, text=line.strip()))
             continue
-        result = resolve_claim(match["text"], match["dest"], library)
+        result = resolve_claim(match["text"], match["dest"], library, lang=lang)
         if isinstance(result, ClaimProblem):
             col = len(match["lead"]) + 1
             findings.append(

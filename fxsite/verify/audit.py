@@ -31,6 +31,7 @@ from fxsite import STAMP
 from fxsite.evidence.library import FigureValue
 from fxsite.findings import Finding, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
+from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
 from fxsite.verify.charts import check_chart
@@ -100,7 +101,7 @@ class _Site:
     reading: tuple[str, str] = ("", "")
     findings: list[Finding] = field(default_factory=list)
     #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
-    rendered: dict[tuple[str, str, str, bool], ClaimNode] = field(default_factory=dict)
+    rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
 
     def add(
         self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
@@ -302,7 +303,9 @@ def _judge_claim(
     site: _Site, node: ClaimNode, ref: str, text: str
 ) -> tuple[list[tuple[str, str]], Claim | None]:
     """A claim re-resolved and re-rendered: its problems, and the claim when it resolves."""
-    result = resolve_claim(text, f"evidence:{ref}", site.published.library)
+    # A claim on a page in another language carries it: its words are re-rendered alike.
+    lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
+    result = resolve_claim(text, f"evidence:{ref}", site.published.library, lang=lang)
     if isinstance(result, ClaimProblem):
         return [(result.code, f"claim to {ref}: {result.message}")], None
     return _compare_render(site, node, result), result
@@ -310,7 +313,7 @@ def _judge_claim(
 
 def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[str, str]]:
     href = node.attrs.get("href", "")
-    key = (claim.ref, claim.display, href, node.in_heading)
+    key = (claim.ref, claim.display, href, node.in_heading, claim.lang)
     expected = site.rendered.get(key)
     if expected is None:
         html = render_claim(

@@ -347,7 +347,7 @@ CRAWL_JS = """() => {
   };
   const claims = [...document.querySelectorAll('a.fx-claim')].map(a => ({
     href: a.href, ref: a.dataset.fxRef, record: a.dataset.fxRecord,
-    figure: a.dataset.fxFigure, label: a.dataset.fxLabel,
+    figure: a.dataset.fxFigure, label: a.dataset.fxLabel, lang: a.dataset.fxLang || 'en',
     badge: (a.querySelector('.fx-badge') || {}).textContent || '',
     sr: (a.querySelector('.fx-sr') || {}).textContent || '',
     inHeading: !!a.closest('h1, h2, h3, h4, h5, h6')}));

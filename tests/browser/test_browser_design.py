@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from fxsite.evidence.library import load_library
+from fxsite.pages.language import ui
 
 if TYPE_CHECKING:
     from conftest import Session
@@ -48,6 +49,7 @@ LABELS_JS = """() => [...document.querySelectorAll('article a.fx-claim')].map(a 
   const sr = a.querySelector('.fx-sr');
   const style = getComputedStyle(a);
   return {ref: a.dataset.fxRef, label: a.dataset.fxLabel, record: a.dataset.fxRecord,
+          lang: a.dataset.fxLang || 'en',
           href: a.getAttribute('href'), tabIndex: a.tabIndex,
           shown: style.display !== 'none' && style.visibility !== 'hidden',
           sr: sr ? sr.textContent : null, inHeading: !!a.closest('h1,h2,h3,h4,h5,h6'),
@@ -71,7 +73,11 @@ def test_every_claim_label_reaches_keyboard_and_screen_reader(
                 wrong.append(f"{where}: no tooltip")
             if c["inHeading"]:
                 continue  # a heading's name stays clean; the tooltip carries the label
-            word = "test condition" if c["label"] == "setup" else c["label"]
+            # The label in the page's language: "measured", "实测"; "test condition", "测试条件"
+            if c["label"] == "setup":
+                word = ui(c["lang"], "setup.spoken", noun="", id="").split("，")[0].split(",")[0]
+            else:
+                word = ui(c["lang"], f"label.{c['label']}")
             if not c["sr"] or word not in c["sr"] or c["record"] not in c["sr"]:
                 wrong.append(f"{where}: screen-reader text {c['sr']!r}")
     assert total, "no claims"

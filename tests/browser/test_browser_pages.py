@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from fxsite.pages.claims import setup_anchor
+from fxsite.pages.language import ui
 
 if TYPE_CHECKING:
     from conftest import Session, Visit
@@ -67,8 +68,11 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 wrong.append(f"{where}: data-fx-ref != data-fx-record#data-fx-figure")
             if url.fragment != anchor or not url.path.endswith(f"/evidence/{c['record']}/"):
                 wrong.append(f"{where}: href {c['href']} is not the record page's #{anchor}")
-            # Footnote-style marker: the record ID, "est." on an estimate, none on a condition.
-            badge = "" if setup else "est." if c["label"] == "estimate" else c["record"]
+            # Footnote-style marker: the record ID, "est." on an estimate, none on a condition;
+            # words in the page's language ("估算", "实测").
+            lang = c["lang"]
+            estimate = ui(lang, "mark.estimate")
+            badge = "" if setup else estimate if c["label"] == "estimate" else c["record"]
             if c["inHeading"]:
                 # In a heading the badge would join the heading's name in the TOC.
                 if c["badge"] or c["sr"]:
@@ -76,7 +80,11 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 continue
             if c["badge"] != badge:
                 wrong.append(f"{where}: badge {c['badge']!r} for label {c['label']!r}")
-            said = "test condition" if setup else c["label"]
+            said = (
+                ui(lang, "setup.spoken", noun="", id="").split("，")[0].split(",")[0]
+                if setup
+                else ui(lang, f"label.{c['label']}")
+            )
             if said not in c["sr"] or c["record"] not in c["sr"]:
                 wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or record ID")
             targets[url.path].add((url.fragment, "" if setup else c["ref"]))

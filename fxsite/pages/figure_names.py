@@ -1,0 +1,89 @@
+"""Names that look like figures: the exceptions of the bare-figure detector.
+
+:func:`is_name` is asked about every number-plus-unit match of
+:mod:`fxsite.pages.figures`; each rule says why its shape names something
+rather than stating a quantity.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.evidence.units import UNITS
+
+__all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name"]
+
+# Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" and
+# "台积电4nm" (a process node), "约需5分钟阅读" (a reading time, like "5 min read").
+NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
+NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
+FOUNDRY_BEFORE = re.compile(r"(?:台积电|三星|中芯国际?|英特尔|TSMC|Samsung|Intel|制程|工艺)\s?\Z")
+_READING_AFTER = re.compile(r"\s?阅读")
+# A size right before "版本" names a variant: "256GB版本", "16GB+512GB版".
+_VARIANT_AFTER = re.compile(r"[ ]?(?:\+[ ]?\d+(?:\.\d+)?[GT]B[ ]?)?(?:版本|版|款)")
+_CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
+# A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
+_FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
+_CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
+# A product code right before a glued size: "A100 80GB", "MI300X 192GB", "RTX 4090 24GB".
+_PRODUCT_BEFORE = re.compile(
+    r"\b(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,}[ -]\d{3,5}[A-Za-z]?)[ -]\Z"
+)
+_DECADE = re.compile(r"(?:1[89]|20)\d0s\Z|(?<=')\d0s\Z|(?<=(?i:the) )\d0s\Z")
+_SIZES = {u.symbol for u in UNITS.values() if u.dimension == "size"} | {
+    a for u in UNITS.values() if u.dimension == "size" for a in u.aliases
+}
+
+
+def is_name(text: str, match: re.Match[str]) -> bool:
+    """True when a number-plus-unit match (groups ``symbol``, ``word``) is a name."""
+    symbol = match["symbol"]
+    start, end = match.span()
+    if NAMED.fullmatch(text, start, end):
+        return True  # "0-100 km/h" names an acceleration test
+    if symbol is not None and _latin_name(text, match, symbol):
+        return True
+    if symbol is not None and _chinese_name(text, start, end, symbol):
+        return True
+    unit = symbol or match["word"] or ""
+    if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
+        return True  # "a 19-inch rack" names a standard
+    # "5 min read" labels a page, it claims nothing
+    return unit.lower() in {"min", "mins", "minute"} and bool(
+        re.match(r"\s+read\b", text[end : end + 6])
+    )
+
+
+def _latin_name(text: str, match: re.Match[str], symbol: str) -> bool:
+    start, end = match.span()
+    glued = not text[match.start("symbol") - 1].isspace()
+    if symbol == "B" and glued:
+        return True  # "32B LoRA", "Atlas 910B"
+    if symbol == "s" and (
+        _DECADE.search(text, start, end) or re.match(r"\s+of\b", text[end : end + 4])
+    ):
+        return True  # "the 1990s", "100s of GPUs"
+    if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
+        return True  # "A100 80GB"
+    return symbol in _SIZES and bool(_VARIANT_AFTER.match(text, end))  # "256GB版本"
+
+
+def _chinese_name(text: str, start: int, end: int, symbol: str) -> bool:
+    after = text[end : end + 1]
+    if symbol == "年" and (_CJK_DATE.fullmatch(text, start, end) or after in {"级", "代", "度"}):
+        return True  # "2026年" a date, "3年级" a grade, "90年代" a decade; "5年质保" is not
+    if symbol in {"年", "个月"} and after == "期":
+        return True  # "5年期国债", "3个月期": a tenor names the instrument
+    if symbol in _CJK_TIME and after == "前":
+        return True  # "2小时前", "3年前": a point in time, as a date is
+    if symbol == "周" and after == "年":
+        return True  # "25周年" is an anniversary
+    if symbol == "天" and text.startswith("无理由", end):
+        return True  # "7天无理由退货" names the statutory return policy
+    if symbol == "转" and (_FORM_FACTOR_AFTER.match(text, end) or after.isdigit()):
+        return True  # "7200转硬盘" names a drive class, "1转2" an adapter
+    if symbol == "度" and text[start:end] == "360度" and _FORM_FACTOR_AFTER.match(text, end):
+        return True  # "360度全景" names a view, as "a 360-degree view" does
+    if symbol in {"英寸", "英尺"} and _FORM_FACTOR_AFTER.match(text, end):
+        return True  # "2.5英寸硬盘", "19英寸机柜", "40英尺集装箱": a size class before its noun
+    return symbol == "分钟" and bool(_READING_AFTER.match(text, end))  # "5分钟阅读" labels a page

@@ -1,0 +1,308 @@
+"""The words fxsite writes on a page follow the page's language (en, zh; else English)."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from sitekit import CLEAN, build_site, copy_site, href_for, library, soup
+
+from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
+from fxsite.pages.language import (
+    UI,
+    language_tag,
+    page_language,
+    theme_language,
+    ui,
+    with_html_lang,
+)
+from fxsite.pages.page import process_page
+from fxsite.pages.sections import compose_page
+
+# (path, front matter lang, site language, the page's language)
+LANGUAGES: list[tuple[str, object, str | None, str]] = [
+    ("docs/zh/page.md", None, None, "zh"),  # a language folder (mkdocs-static-i18n)
+    ("docs/zh-CN/page.md", None, None, "zh"),
+    ("docs/zh_cn/guide/page.md", None, None, "zh"),  # any folder level, _ as -
+    ("docs/page.zh.md", None, None, "zh"),  # a language suffix
+    ("docs/page.md", "zh-Hans", None, "zh"),  # front matter
+    ("docs/page.md", "zh", "en", "zh"),
+    ("docs/page.md", None, "zh", "zh"),  # the site's language (theme.language)
+    # near misses
+    ("docs/zh.md", None, None, "en"),  # a page named zh, not a folder
+    ("docs/zhong/page.md", None, None, "en"),
+    ("docs/v1.2.md", None, None, "en"),  # a version is no language suffix
+    ("docs/zh/page.md", "en", None, "en"),  # front matter wins over the folder
+    ("docs/en/page.md", None, "zh", "en"),  # the folder wins over the site
+    ("docs/zh-Hant/page.md", None, None, "en"),  # Traditional is not Simplified
+    ("docs/zh-TW/page.md", None, "zh", "zh"),  # … it falls through to the site
+    ("docs/page.md", "fr", None, "en"),  # unknown: English
+    ("docs/zh/page.md", "fr", None, "zh"),  # unknown front matter: the folder decides
+    ("docs/page.md", None, "fr", "en"),
+    ("docs/page.md", 7, None, "en"),  # not a string
+    ("docs/page.md", ["zh"], None, "en"),
+]
+
+
+@pytest.mark.parametrize(("path", "front", "site", "expected"), LANGUAGES)
+def test_page_language(path: str, front: object, site: str | None, expected: str) -> None:
+    assert page_language(path, front, site) == expected
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [("zh", "zh"), ("ZH-cn", "zh"), (" zh_Hans ", "zh"), ("en", "en"), ("zh-HK", None), ("", None)],
+)
+def test_language_tag(tag: str, expected: str | None) -> None:
+    assert language_tag(tag) == expected
+
+
+def test_every_language_has_every_word_with_the_same_placeholders() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for lang, table in UI.items():
+        assert table.keys() == UI["en"].keys(), lang
+        for key, text in table.items():
+            assert fields(text) == fields(UI["en"][key]), (lang, key)
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert ui("fr", "sources") == "Data sources"
+    assert ui("zh", "sources") == "数据来源"
+    assert ui("fr", "source.measured", id="R1") == "measured, report R1"
+
+
+@pytest.mark.parametrize(
+    ("page", "site", "theme"),
+    [
+        ("zh", "en", "zh"),
+        ("en", "en", "en"),
+        (None, "en", "en"),
+        ("en", "zh", "en"),
+        ("zh", "zh", "zh"),
+    ],
+)
+def test_theme_language(page: str | None, site: str, theme: str) -> None:
+    assert theme_language(page, site) == theme
+
+
+@pytest.mark.parametrize(
+    ("html", "lang", "expected"),
+    [
+        ('<html lang="zh" class="no-js">', "zh", '<html lang="zh-Hans" class="no-js">'),
+        ('<html lang="en" class="no-js">', "en", '<html lang="en" class="no-js">'),
+        ('<html class="x" lang="en">', "zh", '<html class="x" lang="zh-Hans">'),
+        # near misses: no html lang to change, or a later one
+        ("<html>", "zh", "<html>"),
+        ('<html lang="en"><p lang="en">', "zh", '<html lang="zh-Hans"><p lang="en">'),
+    ],
+)
+def test_html_lang(html: str, lang: str, expected: str) -> None:
+    assert with_html_lang(html, lang) == expected
+
+
+SOURCE = """---
+title: Page
+faq:
+  - q: Why?
+    a: Saves take [178 s](evidence:R1#save_time_baseline).
+---
+
+# Page
+
+Saves take [178 s](evidence:R1#save_time_baseline), [20](evidence:E1#saves) a run.
+"""
+
+ENGLISH = ["Frequently asked questions", "Data sources", "Related reading", "Markers"]
+CHINESE = ["常见问题", "数据来源", "相关阅读", "标记说明"]
+
+
+@pytest.mark.parametrize(
+    ("path", "front", "words", "absent"),
+    [
+        ("docs/zh/page.md", "", CHINESE, ENGLISH),
+        ("docs/page.md", "lang: zh-CN\n", CHINESE, ENGLISH),
+        ("docs/page.md", "", ENGLISH, CHINESE),
+        ("docs/page.md", "lang: fr\n", ENGLISH, CHINESE),  # unknown: English
+        ("docs/zh/page.md", "lang: en\n", ENGLISH, CHINESE),
+    ],
+)
+def test_generated_sections_follow_the_page_language(
+    path: str, front: str, words: list[str], absent: list[str]
+) -> None:
+    lib = library()
+    source = SOURCE.replace("---\ntitle", f"---\n{front}title", 1)
+    result = process_page(source, path, lib, href_for)
+    assert result.findings == []
+    page = compose_page(result, lib, href_for)
+    for word in words:
+        assert word in page
+    for word in absent:
+        assert word not in page
+    headings = re.findall(r"^## (.+)$", page, re.MULTILINE)
+    assert headings == [words[0], words[1], words[2]]
+
+
+def test_chinese_estimate_note_and_labels() -> None:
+    lib = library()
+    result = process_page(SOURCE, "docs/zh/page.md", lib, href_for)
+    page = compose_page(result, lib, href_for)
+    assert '<p class="fx-estimate-note">标有<span class="fx-mark">估算</span>' in page
+    assert '<span class="fx-label fx-label--measured">实测</span>' in page
+    english = compose_page(process_page(SOURCE, "docs/page.md", lib, href_for), lib, href_for)
+    assert '<p class="fx-estimate-note">Figures marked <span class="fx-mark">est.</span>' in english
+    assert '<span class="fx-label fx-label--measured">measured</span>' in english
+
+
+def _claim(lang: str, ref: str = "R1#save_time_fx100") -> Claim:
+    result = resolve_claim("", f"evidence:{ref}", library(), lang=lang)
+    assert isinstance(result, Claim)
+    return result
+
+
+@pytest.mark.parametrize(
+    ("lang", "ref", "tip", "spoken", "badge"),
+    [
+        (
+            "zh",
+            "R1#save_time_fx100",
+            "Save time, FX100 · 对比 local NVMe single drive · 实测，报告 R1 · 2026-03-14",
+            "（实测，报告 R1）",
+            "R1",
+        ),
+        ("zh", "E1#saves", "Checkpoint saves per run · 模型 E1 估算", "（模型 E1 估算）", "估算"),
+        (
+            "zh",
+            "R1#setup.baseline",
+            "报告 R1 的测试条件（baseline）",
+            "（测试条件，报告 R1）",
+            None,
+        ),
+        (
+            "en",
+            "R1#save_time_fx100",
+            "Save time, FX100 · vs local NVMe single drive · measured, report R1 · 2026-03-14",
+            " (measured, report R1)",
+            "R1",
+        ),
+        ("en", "E1#saves", "Checkpoint saves per run · estimate from model E1", None, "est."),
+    ],
+)
+def test_claim_words_follow_the_page_language(
+    lang: str, ref: str, tip: str, spoken: str | None, badge: str | None
+) -> None:
+    lib = library()
+    claim = _claim(lang, ref)
+    assert tooltip(claim, lib) == tip
+    html = render_claim(claim, lib, href_for)
+    link = BeautifulSoup(html, "html.parser").a
+    assert isinstance(link, Tag)
+    assert link["title"] == tip
+    assert link.get("data-fx-lang") == (None if lang == "en" else lang)
+    if spoken is not None:
+        assert link.select_one(".fx-sr").get_text() == spoken  # type: ignore[union-attr]
+        assert spoken_label(claim) in spoken
+    shown = link.select_one(".fx-badge")
+    assert (shown.get_text() if shown else None) == badge
+
+
+def test_chinese_stats_cards() -> None:
+    lib = library()
+    source = "# 页面\n\n```evidence-stats\n[1.9倍](evidence:R1#save_speedup) | 保存更快\n```\n"
+    page = process_page(source, "docs/zh/page.md", lib, href_for)
+    assert page.findings == []
+    assert '<span class="fx-stat-source" aria-hidden="true">实测 · R1</span>' in page.markdown
+    english = process_page(source.replace("1.9倍", "1.9×"), "docs/page.md", lib, href_for)
+    assert "Measured · R1" in english.markdown
+
+
+CHINESE_PAGE = """---
+title: 中文页面
+related:
+  - index.md
+faq:
+  - q: 为什么？
+    a: 保存需要[178秒](evidence:R1#save_time_baseline)。
+---
+
+# 中文页面
+
+保存时间从[178秒](evidence:R1#save_time_baseline)缩短到[](evidence:R1#save_time_fx100)，
+每次运行保存[](evidence:E1#saves)次。
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_site(CLEAN, tmp_path_factory.mktemp("lang"))
+    (project / "docs" / "zh").mkdir()
+    (project / "docs" / "zh" / "page.md").write_text(CHINESE_PAGE, encoding="utf-8")
+    (project / "docs" / "fr.md").write_text(
+        CHINESE_PAGE.replace("title: 中文页面", "lang: fr\ntitle: Page"), encoding="utf-8"
+    )
+    return build_site(project, project / "site")
+
+
+@pytest.mark.slow
+def test_built_chinese_page_speaks_chinese(built: Path) -> None:
+    page = soup(built / "zh" / "page" / "index.html")
+    assert page.html is not None and page.html["lang"] == "zh-Hans"
+    headings = [(h.get("id"), h.get_text().strip("¶ ")) for h in page.select("article h2")]
+    # One id per section in every language, so links to a section work in each version.
+    assert headings == [
+        ("frequently-asked-questions", "常见问题"),
+        ("data-sources", "数据来源"),
+        ("related-reading", "相关阅读"),
+    ]
+    search = page.select_one("input.md-search__input")
+    assert search is not None and search["placeholder"] == "搜索"  # Material's own words
+    claim = page.select_one('a.fx-claim[data-fx-ref="R1#save_time_fx100"]')
+    assert claim is not None and claim.get_text().startswith("94秒")
+    assert "实测，报告 R1" in str(claim["title"])
+    related = page.select_one("ul.fx-related li")
+    assert related is not None and related.get_text().endswith("（英文）")
+    link = related.a
+    assert link is not None and link["hreflang"] == "en"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ["index.html", "fr/index.html"])
+def test_built_other_pages_stay_english(built: Path, path: str) -> None:
+    page = soup(built / path)
+    assert page.html is not None and page.html["lang"] == "en"
+    search = page.select_one("input.md-search__input")
+    assert search is not None and search["placeholder"] == "Search"
+    text = page.get_text()
+    assert "Data sources" in text and "数据来源" not in text
+
+
+@pytest.mark.slow
+def test_audit_rerenders_a_chinese_claim_in_chinese(built: Path, tmp_path: Path) -> None:
+    from fxsite.verify import verify_site
+
+    assert [f for f in verify_site(built) if f.severity == "error"] == []
+    page = built / "zh" / "page" / "index.html"
+    original = page.read_text(encoding="utf-8")
+    try:
+        # A claim that says it is English but words its tooltip in Chinese.
+        page.write_text(original.replace('data-fx-lang="zh"', 'data-fx-lang="en"', 1), "utf-8")
+        codes = {f.code for f in verify_site(built) if f.severity == "error"}
+        assert "FX612" in codes
+    finally:
+        page.write_text(original, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_an_author_heading_keeps_the_section_id_unique(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path)
+    (project / "docs" / "zh").mkdir()
+    page = CHINESE_PAGE + "\n## 数据来源\n\n作者自己的一节。\n"
+    (project / "docs" / "zh" / "page.md").write_text(page, encoding="utf-8")
+    built = soup(build_site(project, project / "site") / "zh" / "page" / "index.html")
+    ids = [h.get("id") for h in built.select("article [id]")]
+    assert len(ids) == len(set(ids))
+    assert ids.count("data-sources") == 1
