@@ -119,6 +119,8 @@ class FxsiteConfig(Config):
     """Folder, relative to mkdocs.yml, where drawn charts are kept between builds; "" for none."""
     setup_labels = opt.Type(dict, default={})
     """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
+    search_records = opt.Type(bool, default=False)
+    """Index record pages in the site search (the library index always is)."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -349,6 +351,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 "/index.md"
             ):
                 page.meta.setdefault("template", RECORD_TEMPLATE)
+                if not self.config.search_records:
+                    # Reached from claims and the library index, like the nav they are
+                    # not in; indexing each costs as much as an authored page.
+                    page.meta.setdefault("search", {"exclude": True})
             # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
             page.meta["title"] = html.escape(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))

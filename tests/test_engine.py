@@ -448,3 +448,25 @@ def test_unchanged_evidence_keeps_the_library_between_rebuilds(tmp_path: Path) -
     record.write_text(body.format(sha=sha, value=95), encoding="utf-8")
     os.utime(record, ns=(1, 1))  # a new stamp even within the clock's resolution
     assert project.load() is not third
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("option", "indexed"), [("", False), ("search_records: true", True)])
+def test_record_pages_are_searched_only_when_asked(
+    tmp_path: Path, option: str, indexed: bool
+) -> None:
+    """Record pages stay out of the site search by default; the library index is in it."""
+    import json
+
+    project = copy_site(CLEAN, tmp_path)
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    if option:
+        config = config.replace("  - fxsite\n", f"  - fxsite:\n      {option}\n")
+        assert option in config
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    built = fxsite("build", str(project), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr + built.stdout
+    index = json.loads((project / "site" / "search" / "search_index.json").read_text("utf-8"))
+    locations = [doc["location"] for doc in index["docs"]]
+    assert any(loc.startswith("evidence/#") or loc == "evidence/" for loc in locations)
+    assert any(loc.startswith("evidence/R1/") for loc in locations) is indexed
