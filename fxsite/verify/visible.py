@@ -451,6 +451,11 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
             page.blocks.append(Block(normalise(text), "json-ld"))
 
 
+_VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_NO_CLASSES: frozenset[str] = frozenset()
+
+
 def _walk(
     root: LexborNode,
     page: PageText,
@@ -470,50 +475,48 @@ def _walk(
     stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, role, heading)]
     while stack:
         node, entering, where, role, heading = stack.pop()
-        if (
-            repeats is not None
-            and entering
-            and node.tag == "li"
-            and node is not root
-            and depth < _REPEAT_DEPTH
-        ):
-            _flush(builders, page)
-            _repeated(node, page, where, role, heading, repeats, depth + 1)
-            continue
         tag = node.tag or ""
         if tag == "-text":
             builders[-1].add(node.text_content or "")
             continue
-        if tag.startswith("-"):
-            continue  # comments, doctype: nothing shown, nothing separated
-        if not entering:
+        if not entering:  # only elements are pushed to be left
             _flush(builders, page)
             builders.pop()
             continue
-        attrs = _attrs(node)
+        if tag.startswith("-"):
+            continue  # comments, doctype: nothing shown, nothing separated
+        if tag == "li" and repeats is not None and node is not root and depth < _REPEAT_DEPTH:
+            _flush(builders, page)
+            _repeated(node, page, where, role, heading, repeats, depth + 1)
+            continue
+        attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
-            page.ids.add(attrs["id"])
+            page.ids.add(attrs["id"] or "")
         if tag == "script":
-            _read_script(node, attrs, page)
+            _read_script(node, _attrs(node), page)
             continue
         if tag in SKIPPED or tag in CODE:
             if tag in CODE:
                 builders[-1].add(" ")
             continue
-        heading = heading or tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+        heading = heading or tag in _HEADING_TAGS
         if tag == "a" and "data-fx-ref" in attrs:
-            _claim(node, attrs, builders[-1], page, heading)
+            _claim(node, _attrs(node), builders[-1], page, heading)
             continue
-        classes = _classes(attrs)
-        new_role = next((ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES), "")
+        names = attrs.get("class")
+        classes = set(names.split()) if names else _NO_CLASSES
+        new_role = ""
+        if not classes.isdisjoint(ROLE_CLASSES):
+            new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
         role = new_role or role
-        _attribute_blocks(tag, attrs, page, role)
+        if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button"):
+            _attribute_blocks(tag, _attrs(node), page, role)
         if tag == "article" or "md-content__inner" in classes:
             where = "article"
         if tag == "br":
             builders[-1].add(" ")
             continue
-        if tag not in INLINE or new_role or classes & BLOCK_CLASSES:
+        if tag not in INLINE or new_role or not classes.isdisjoint(BLOCK_CLASSES):
             _flush(builders, page)
             builders.append(_Builder(where, role))
             stack.append((node, False, where, role, heading))
@@ -565,12 +568,7 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
     builders[-1] = _Builder(current.channel, current.role)
 
 
-_VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
-
-
 def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
-    if not _VISIBLE_SET.intersection(attrs) and tag not in ("input", "button"):
-        return
     names = list(VISIBLE_ATTRIBUTES)
     if tag in ("input", "button") and attrs.get("type", "").lower() in _VALUE_SHOWN:
         names.append("value")
