@@ -41,7 +41,7 @@ from fxsite.markdown import FxsiteExtension, PageContext, locate
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
-from fxsite.pages.sections import compose_page
+from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
@@ -132,6 +132,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: the gate's scans, kept between `serve` rebuilds; the evidence.json just written
         self.gate_memo: GateMemo | None = None
         self.export_cache: tuple[Library | None, dict[str, str]] = (None, {})
+        #: each page's generated sources list, put in once its Markdown is converted
+        self.composed: dict[str, Composed] = {}
         self.exported: str | None = None
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
@@ -379,7 +381,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings.extend(result.findings)
         if self.page_context is not None:
             self.page_context.lang = result.lang
-        return compose_page(result, self.project.library, self._href_for(page))
+        composed = compose(result, self.project.library, self._href_for(page))
+        self.composed[src] = composed
+        return composed.markdown
 
     def _context(self) -> PageContext:
         """The extension's view of the page being rendered."""
@@ -411,6 +415,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 for f in self.page_context.findings
             )
             self.page_context = None
+        composed = self.composed.pop(src, None)
+        if composed is not None:
+            html = composed.fill(html)
         if src in self.results:
             self.index.pages[src] = PageInfo(src, page.url, page.title or src, self.results[src])
             self.index.add_html(src, html)

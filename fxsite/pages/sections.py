@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 from fxsite.evidence.library import Library
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
 from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.page import RELATED_PLACEHOLDER, PageResult
 
-__all__ = ["compose_page", "estimate_note", "faq_markdown", "marker_legend", "sources_html"]
+__all__ = [
+    "SOURCES_SLOT",
+    "Composed",
+    "compose",
+    "compose_page",
+    "estimate_note",
+    "faq_markdown",
+    "marker_legend",
+    "sources_html",
+]
 
 _H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
 # The end of the first paragraph: non-blank lines followed by a blank line.
@@ -98,7 +108,24 @@ def faq_markdown(result: PageResult) -> str:
     return "\n".join(parts)
 
 
-def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str:
+#: Where the "Data sources" list goes in a composed page's Markdown. The list is HTML:
+#: put in after conversion, so Python-Markdown does not parse it again.
+SOURCES_SLOT = '<div class="fx-sources-slot" data-fx-slot="sources"></div>'
+
+
+@dataclass(frozen=True)
+class Composed:
+    """A page's Markdown with the generated sections, and the HTML of its sources list."""
+
+    markdown: str
+    sources: str
+
+    def fill(self, rendered: str) -> str:
+        """``rendered`` (the Markdown converted, or the Markdown itself) with the list in."""
+        return rendered.replace(SOURCES_SLOT, self.sources, 1)
+
+
+def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed:
     """The page's Markdown with every generated section in place, in the page's language."""
     lang = result.lang
     body = result.markdown
@@ -111,9 +138,15 @@ def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str
         at = lead.end() if lead else len(body)
         body = f"{body[:at]}\n\n{note}\n\n{body[at:].lstrip(chr(10))}"
     labels = {c.label for c in result.claims if c.value is not None}
-    sources = sources_html(result.records, library, href_for, labels, lang)
-    return (
+    markdown = (
         f"{body.rstrip()}\n\n{faq_markdown(result)}\n"
-        f"## {ui(lang, 'sources')}\n\n{sources}\n\n"
+        f"## {ui(lang, 'sources')}\n\n{SOURCES_SLOT}\n\n"
         f"## {ui(lang, 'related')}\n\n{RELATED_PLACEHOLDER}\n"
     )
+    return Composed(markdown, sources_html(result.records, library, href_for, labels, lang))
+
+
+def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str:
+    """The composed Markdown with the sources list written in (as :func:`compose` fills it)."""
+    composed = compose(result, library, href_for)
+    return composed.fill(composed.markdown)
