@@ -13,6 +13,7 @@ import posixpath
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fxsite.pages.language import HTML_LANG, ui
 from fxsite.pages.page import PageResult
@@ -38,8 +39,9 @@ def placeholder(kind: str, key: str = "", css: str = "fx-generated") -> str:
     return f'<div class="{css}" data-fx-placeholder="{kind}"{attr}></div>'
 
 
+@lru_cache(maxsize=1 << 16)
 def relative_url(target: str, base: str) -> str:
-    """``target`` (site-relative URL) as seen from the page at ``base``."""
+    """``target`` (site-relative URL) as seen from the page at ``base`` (pure: cached)."""
     target_path, _, fragment = target.partition("#")
     base_dir = base if base.endswith("/") or not base else posixpath.dirname(base) + "/"
     rel = posixpath.relpath("/" + target_path, "/" + base_dir) if target_path else ""
