@@ -313,6 +313,22 @@ def _is_divisor(word: str) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+#: Every match of _NUMWORD_FIGURE holds one of these (a number word, or a scale word
+#: after "a"/"an"); every match of _FRACTION_FIGURE one of _FRACTION_STEMS.
+_NUMWORD_STEMS = (*_ONES.split("|"), *_TENS.split("|"), "hundred", "thousand", "million", "billion")
+_FRACTION_STEMS = (
+    "doubl",
+    "tripl",
+    "quadrupl",
+    "halv",
+    "half",
+    "twice",
+    "thrice",
+    "third",
+    "quarter",
+    "fifth",
+    "tenth",
+)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
@@ -322,12 +338,17 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     # text without one can only hold number words.
     if _DIGIT.search(text) is not None:
         yield from _digit_candidates(text)
-    for match in _NUMWORD_FIGURE.finditer(text):
-        if re.fullmatch(r"(?i:one\s+day)", match.group()):
-            continue  # "one day we will…" is an idiom, not a duration
-        yield match.start(), match.end(), "number-word"
-    for match in _FRACTION_FIGURE.finditer(text):
-        yield match.start(), match.end(), "number-word"
+    # The word rules each need one of a few words: looked for as substrings of the
+    # lowercased text first (at C speed), a superset of where the rules can match.
+    low = text.lower()
+    if any(stem in low for stem in _NUMWORD_STEMS):
+        for match in _NUMWORD_FIGURE.finditer(text):
+            if re.fullmatch(r"(?i:one\s+day)", match.group()):
+                continue  # "one day we will…" is an idiom, not a duration
+            yield match.start(), match.end(), "number-word"
+    if any(stem in low for stem in _FRACTION_STEMS):
+        for match in _FRACTION_FIGURE.finditer(text):
+            yield match.start(), match.end(), "number-word"
     yield from cjk_candidates(text)
 
 
