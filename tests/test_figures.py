@@ -506,3 +506,23 @@ def test_adversarial_200kb_lines_finish() -> None:
         "[find_bare_figures(line) for line in _ADVERSARIAL]"
     )
     subprocess.run([sys.executable, "-c", code, str(ROOT)], check=True, timeout=240)
+
+
+def test_word_rule_prefilters_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The substring prefilters of the word rules find what the rules alone find, on every corpus."""
+    from pathlib import Path
+
+    import fxsite.pages.figures as figures
+
+    corpus = Path(__file__).resolve().parent / "corpus"
+    lines = [
+        line.replace("⟦", "").replace("⟧", "")
+        for path in sorted(corpus.glob("*.txt"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    lines += ["An order of magnitude faster", "ONE HUNDRED SECONDS", "a third less", "Halved"]
+    filtered = [figures.find_bare_figures(line) for line in lines]
+    monkeypatch.setattr(figures, "_NUMWORD_STEMS", ("",))
+    monkeypatch.setattr(figures, "_FRACTION_STEMS", ("",))
+    assert [figures.find_bare_figures(line) for line in lines] == filtered
