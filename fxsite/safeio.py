@@ -25,7 +25,16 @@ from pathlib import Path
 
 from fxsite.findings import FxsiteError
 
-__all__ = ["CHUNK", "UnreadableFile", "iter_tree", "read_bytes", "read_text", "sha256_file"]
+__all__ = [
+    "CHUNK",
+    "UnreadableFile",
+    "folder_link",
+    "iter_tree",
+    "read_bytes",
+    "read_prefix",
+    "read_text",
+    "sha256_file",
+]
 
 #: Bytes read at a time when hashing.
 CHUNK = 1 << 16
@@ -88,6 +97,38 @@ def read_bytes(path: Path, max_bytes: int, root: Path | None = None) -> bytes:
     if len(data) > max_bytes:
         raise UnreadableFile(path, f"is larger than {max_bytes:,} bytes")
     return data
+
+
+def read_prefix(path: Path, size: int, root: Path | None = None) -> bytes:
+    """At most the first ``size`` bytes of ``path`` (links checked as for :func:`read_bytes`)."""
+    fd = _open(path, root)
+    try:
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(size)
+    except OSError as exc:
+        raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def folder_link(path: Path, root: Path) -> str | None:
+    """For a symbolic link to a directory: None when it stays inside ``root``, else why not.
+
+    :func:`iter_tree` does not walk such a link (no loops); what it holds inside
+    ``root`` is read where it really is, and a link leaving ``root`` is refused.
+    Raises :class:`UnreadableFile` when ``path`` is not a link to a directory.
+    """
+    if not (path.is_symlink() and path.is_dir()):
+        raise UnreadableFile(path, "is not a symbolic link to a folder")
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError) as exc:  # a loop
+        return (
+            f"is a symbolic link that cannot be followed: {getattr(exc, 'strerror', None) or exc}"
+        )
+    if not target.is_relative_to(root.resolve()):
+        return "is a symbolic link to a folder outside the site"
+    return None
 
 
 def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:

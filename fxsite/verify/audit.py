@@ -3,8 +3,9 @@
 An auditor has the published folder and nothing else. :func:`verify_site`
 rebuilds the evidence library from the site's ``evidence.json`` with the
 build's own functions, then reads **every** file of the site (not a list the
-site declares): each HTML page as a reader sees it (:mod:`.visible`), SVG,
-text, XML and JSON files, the search index and the exports. Each claim is
+site declares, nor a list of extensions): each HTML page as a reader sees it
+(:mod:`.visible`), XML, SVG and JSON files, every other file that is text, the
+search index and the exports (:mod:`.kinds` says how each file is read). Each claim is
 re-resolved with :func:`~fxsite.pages.claims.resolve_claim` and re-rendered
 with :func:`~fxsite.pages.claims.render_claim`; record pages and charts are
 compared with the figures; all visible text goes through the one bare-figure
@@ -33,19 +34,27 @@ from fxsite.findings import Finding, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
-from fxsite.safeio import UnreadableFile, iter_tree, read_bytes, read_text
+from fxsite.safeio import (
+    UnreadableFile,
+    folder_link,
+    iter_tree,
+    read_bytes,
+    read_prefix,
+    read_text,
+)
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
+from fxsite.verify.kinds import Kind, is_text, kind_of
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
-from fxsite.verify.visible import ClaimNode, PageText, normalise, page_text
+from fxsite.verify.visible import ClaimNode, PageText, json_strings, normalise, page_text
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
 #: Largest page or text file read, in bytes.
 MAX_PAGE_BYTES = 16 << 20
-_HTML = (".html", ".htm", ".xhtml")
-_TEXT = (".txt", ".xml", ".svg", ".json", ".csv", ".gz", *_HTML)
+#: Bytes of a file of no known kind read to tell text from binary.
+SNIFF_BYTES = 8192
 
 
 def url_of(rel: str) -> str:
@@ -146,12 +155,17 @@ def verify_site(
     search: list[tuple[Path, str]] = []
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
+        kind = kind_of(rel)
         if rel == "search/search_index.json":
             search.append((path, rel))  # read after the pages it speaks for
-        elif rel != "evidence.json" and path.name.lower().endswith(_TEXT):
-            _read(site, path, rel)
+        elif path.is_symlink() and path.is_dir():
+            reason = folder_link(path, site_dir)
+            if reason is not None:  # inside the site, its files are read where they are
+                site.add(rel, "FX614", f"cannot be read safely: it {reason}")
+        elif rel != "evidence.json" and kind not in ("code", "signature"):
+            _read(site, path, rel, kind)
     for path, rel in search:
-        _read(site, path, rel)
+        _read(site, path, rel, "json")
     memo.end_build()
     by_url = {url_of(rel): rel for rel in site.pages}
     for rel, page in site.pages.items():
@@ -162,12 +176,15 @@ def verify_site(
     return sort_findings(site.findings)
 
 
-def _read(site: _Site, path: Path, rel: str) -> None:
-    name = path.name.lower()
+def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     try:
-        if name.endswith(".gz"):
+        if kind == "gzip":
             _read_gzip(site, path, rel)
             return
+        if kind == "text" and not is_text(
+            read_prefix(path, SNIFF_BYTES, root=site.root), complete=False
+        ):
+            return  # an image, a font, a database: not text a reader is shown
         text = read_text(path, MAX_PAGE_BYTES, root=site.root)
     except UnreadableFile as exc:
         site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
@@ -193,7 +210,7 @@ def _read(site: _Site, path: Path, rel: str) -> None:
 
 def _page_facts(site: _Site, rel: str, page: PageText) -> _PageFacts:
     """Checks one page alone decides (stamp, claims, charts); what the site checks need."""
-    if rel.lower().endswith(_HTML) and STAMP not in page.meta:
+    if STAMP not in page.meta:
         site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
     for chart in page.charts:
         site.findings.extend(check_chart(rel, chart, site.published.library))
@@ -225,17 +242,33 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
     except PublishedJsonError as exc:
         site.add(rel, "FX612", f"not readable JSON: {exc}")
         return
-    docs = data.get("docs", []) if isinstance(data, dict) else []
+    docs = data.get("docs", []) if isinstance(data, dict) else data
+    # Every string is read: the config, unknown keys, entries that are not objects.
+    rest: list[str] = []
+    if isinstance(data, dict):
+        json_strings({k: v for k, v in data.items() if k != "docs"}, rest)
     by_url = {url_of(r): r for r in site.pages}
-    for doc in docs if isinstance(docs, list) else []:
+    for doc in docs if isinstance(docs, list) else [docs]:
         if not isinstance(doc, dict):
+            json_strings(doc, rest)
             continue
         url = _normal_url(str(doc.get("location", "")))
         page = site.pages.get(by_url.get(url, ""))
         shown = page.shown if page is not None else frozenset()
-        scan = site.memo.search_entry(str(doc.get("title", "")), str(doc.get("text", "")), shown)
+        # Tags and any other field are shown with the result (Material shows tags).
+        other: list[str] = []
+        json_strings({k: v for k, v in doc.items() if k not in _ENTRY_READ}, other)
+        scan = site.memo.search_entry(
+            str(doc.get("title", "")), str(doc.get("text", "")), shown, tuple(other)
+        )
         # An entry speaks for its page: its findings are that page's (placed later).
         site.take(rel, url, scan)
+    if rest:
+        site.take(rel, "", site.memo.search_entry("", "", frozenset(), tuple(rest)))
+
+
+#: Fields of a search entry read on their own: the page it links to, its title and text (HTML).
+_ENTRY_READ = frozenset({"location", "title", "text"})
 
 
 def _target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, str]:

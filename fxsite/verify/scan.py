@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from fxsite.render.exports import PublishedJsonError, loads
+from fxsite.verify.kinds import kind_of
 from fxsite.verify.published import Published
 from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
 from fxsite.verify.visible import (
@@ -44,8 +45,6 @@ __all__ = [
     "scan_block",
     "scan_file",
 ]
-
-_HTML = (".html", ".htm", ".xhtml")
 
 
 def line_of(raw: str, snippet: str | None) -> int:
@@ -184,12 +183,12 @@ def _at_line(candidate: Candidate, line: int) -> Candidate:
 
 
 def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
-    """Read one HTML, SVG, XML, JSON, text or CSV file of a site (not ``evidence.json``).
+    """Read one text file of a site (not ``evidence.json``), as its kind says (:mod:`.kinds`).
 
     ``repeats`` is :func:`~fxsite.verify.visible.page_text`'s memo of list items.
     """
-    name = rel.lower()
-    if name.endswith((*_HTML, ".svg", ".xml")):
+    kind = kind_of(rel)
+    if kind in ("html", "xml"):
         if too_deep(text):
             return FileScan(
                 "other",
@@ -203,7 +202,7 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
             )
         page = page_text(text, repeats=repeats)
         blocks, page.blocks = page.blocks, []
-        if name.endswith(_HTML):
+        if kind == "html":
             scan = FileScan("page", page)
             scan.local += [
                 Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
@@ -212,10 +211,13 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
             scan.shown = frozenset(hash(b.text) for b in blocks)
         else:
             scan = FileScan("other")
+        scan.local += [
+            Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
+        ]
         _scan_blocks(scan, blocks, text)
         return scan
     scan = FileScan("other")
-    if name.endswith(".json"):
+    if kind == "json":
         try:
             data = loads(text)
         except PublishedJsonError as exc:
@@ -224,14 +226,16 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
         strings: list[str] = []
         json_strings(data, strings)
         blocks = [Block(normalise(s), "page") for s in strings if s.strip()]
-    else:  # .txt, .csv
+    else:  # any other text: .txt, .csv, .md, .yaml, files without an extension…
         blocks = [Block(normalise(line), "page") for line in text.splitlines()]
     _scan_blocks(scan, blocks, text)
     return scan
 
 
-def scan_search_entry(title: str, text: str, shown: frozenset[int] = frozenset()) -> FileScan:
-    """One entry of a search index: its title and text, as the page they speak for shows them.
+def scan_search_entry(
+    title: str, text: str, shown: frozenset[int] = frozenset(), other: tuple[str, ...] = ()
+) -> FileScan:
+    """One entry of a search index: its title, text and ``other`` strings (tags…), as shown.
 
     Blocks whose text the page itself shows (``shown``: their hashes, see
     :attr:`FileScan.shown`) were checked there, under rules no looser, and are
@@ -239,6 +243,7 @@ def scan_search_entry(title: str, text: str, shown: frozenset[int] = frozenset()
     written to collide with it.
     """
     blocks = [Block(normalise(title), "page"), *page_text(text).blocks]
+    blocks += [Block(normalise(s), "page") for s in other if s.strip()]
     blocks = [b for b in blocks if hash(b.text) not in shown]
     for block in blocks:
         block.channel = "page"
@@ -282,10 +287,15 @@ class GateMemo:
             return scan_file(rel, text, self.repeats)
         return self._get(digest("file", rel, text), lambda: scan_file(rel, text, self.repeats))
 
-    def search_entry(self, title: str, text: str, shown: frozenset[int]) -> FileScan:
+    def search_entry(
+        self, title: str, text: str, shown: frozenset[int], other: tuple[str, ...] = ()
+    ) -> FileScan:
         if not self.keep:  # a single build: what the page showed is not read again
-            return scan_search_entry(title, text, shown)
-        return self._get(digest("search", title, text), lambda: scan_search_entry(title, text))
+            return scan_search_entry(title, text, shown, other)
+        return self._get(
+            digest("search", title, text, *other),
+            lambda: scan_search_entry(title, text, frozenset(), other),
+        )
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)

@@ -12,7 +12,11 @@ collapse to one space, text split across inline elements is joined
 elements separate. Every channel is collected: the body (navigation, header
 and footer too), ``<title>``, meta description and Open Graph / Twitter
 tags, visible attributes (``alt``, ``title``, ``aria-label``, ``placeholder``
-…), JSON-LD string values, and SVG text. The page's code (``<pre>`` and
+…), the ``value`` an ``<input>`` shows, JSON-LD string values, SVG text, and
+what a page draws inside itself: a declarative shadow root's content
+(``<template shadowrootmode>``; other templates are not drawn) and the
+document of an ``<iframe srcdoc>``, read like the page, at most
+:data:`MAX_INNER` documents deep. The page's code (``<pre>`` and
 ``<code>``, as the Markdown renderer emits them) is the only text left out.
 
 Evidence claims (``<a data-fx-ref>``) are kept as atomic spans so that the
@@ -108,6 +112,15 @@ ROLE_CLASSES = {"fx-chart": "chart", "fx-value": "record-value", "fx-meta": "rec
 BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
 #: Values a button or an input shows as its face.
 _VALUE_SHOWN = frozenset({"button", "submit", "reset"})
+#: ``<input>`` types whose ``value`` is not shown as text: every other type
+#: (text, search, number, email, url, tel, date and time kinds, unknown types,
+#: which browsers draw as text) shows it in the box.
+VALUE_NOT_SHOWN = frozenset(
+    {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
+)
+#: ``<iframe srcdoc>`` documents inside one another read at most this deep: each
+#: level is parsed again from an attribute, so a deeper one is refused, not read.
+MAX_INNER = 4
 
 
 #: Deepest element nesting read: tree building in any HTML5 parser is quadratic in
@@ -198,6 +211,8 @@ class PageText:
     #: record-page status badges
     statuses: list[str] = field(default_factory=list)
     charts: list[Chart] = field(default_factory=list)
+    #: why part of the page cannot be read safely (an inner document too deep)
+    unreadable: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -464,11 +479,13 @@ def _walk(
     heading: bool = False,
     repeats: Repeats | None = None,
     depth: int = 0,
+    inner: int = 0,
 ) -> None:
     """Depth-first over the body with an explicit stack (no recursion limit).
 
     Only :func:`_repeated` calls back into it, for list items, at most
-    :data:`_REPEAT_DEPTH` items deep: deeper items are walked here.
+    :data:`_REPEAT_DEPTH` items deep: deeper items are walked here; and
+    :func:`_inner_document`, ``inner`` documents deep, at most :data:`MAX_INNER`.
     """
     builders: list[_Builder] = [_Builder(channel)]
     # Stack entries: (node, entering, channel, role, in_heading)
@@ -487,7 +504,7 @@ def _walk(
             continue  # comments, doctype: nothing shown, nothing separated
         if tag == "li" and repeats is not None and node is not root and depth < _REPEAT_DEPTH:
             _flush(builders, page)
-            _repeated(node, page, where, role, heading, repeats, depth + 1)
+            _repeated(node, page, where, role, heading, repeats, depth + 1, inner)
             continue
         attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
@@ -495,6 +512,19 @@ def _walk(
         if tag == "script":
             _read_script(node, _attrs(node), page)
             continue
+        if tag == "template" and ("shadowrootmode" in attrs or "shadowroot" in attrs):
+            # A declarative shadow root: the browser draws its content in the
+            # template's place. The content is a fragment outside the tree: its
+            # children are walked here, on this stack (nested roots cost no recursion).
+            content = _template_content(node)
+            child = content.last_child if content is not None else None
+            while child is not None:
+                stack.append((child, True, where, role, heading))
+                child = child.prev
+            continue
+        if tag == "iframe" and attrs.get("srcdoc"):
+            _flush(builders, page)
+            _inner_document(attrs["srcdoc"] or "", page, where, role, heading, inner)
         if tag in SKIPPED or tag in CODE:
             if tag in CODE:
                 builders[-1].add(" ")
@@ -541,20 +571,62 @@ def _repeated(
     heading: bool,
     repeats: Repeats,
     depth: int,
+    inner: int,
 ) -> None:
     """A list item's blocks and ids, read once per distinct item (see :func:`page_text`)."""
     html = node.html or ""
-    if "data-fx-ref" in html or "<script" in html:
-        _walk(node, page, where, role, heading, repeats, depth)  # claims index into the page
+    if _WALKED_ALWAYS.search(html):  # claims index into the page; inner documents may be refused
+        _walk(node, page, where, role, heading, repeats, depth, inner)
         return
     key = (html, where, role, heading)
     known = repeats.get(key)
     if known is None:
         item = PageText()
-        _walk(node, item, where, role, heading, repeats, depth)
+        _walk(node, item, where, role, heading, repeats, depth, inner)
         known = repeats[key] = (item.blocks, item.ids)
     page.blocks.extend(known[0])
     page.ids |= known[1]
+
+
+def _template_content(node: LexborNode) -> LexborNode | None:
+    """The content fragment of a ``<template>`` (not part of the document tree)."""
+    for fragment in node.template_fragments():
+        parent = fragment.parent
+        if parent is not None and parent.mem_id == node.mem_id:
+            return fragment
+    return None
+
+
+_WALKED_ALWAYS = re.compile(r"data-fx-ref|<script|srcdoc|shadowroot", re.IGNORECASE)
+
+
+def _inner_document(
+    html: str, page: PageText, where: str, role: str, heading: bool, inner: int
+) -> None:
+    """An ``<iframe srcdoc>`` document read into the page: its blocks and claims, not its ids.
+
+    Its anchors are not the page's (a link to ``#id`` does not reach into an
+    iframe), so they are not added to ``page.ids``.
+    """
+    if inner >= MAX_INNER:
+        page.unreadable.append(f"it nests iframe srcdoc documents more than {MAX_INNER} deep")
+        return
+    if too_deep(html):
+        page.unreadable.append(f"a document inside it nests elements more than {MAX_NESTING} deep")
+        return
+    tree = LexborHTMLParser(html)
+    root = tree.body if tree.body is not None else tree.root
+    if root is None:
+        return
+    found = PageText()
+    _walk(root, found, where, role, heading, None, 0, inner + 1)
+    offset = len(page.claims)
+    for block in found.blocks:
+        block.claims = [(s, e, i + offset) for s, e, i in block.claims]
+    page.blocks.extend(found.blocks)
+    page.claims.extend(found.claims)
+    page.json_ld_errors.extend(found.json_ld_errors)
+    page.unreadable.extend(found.unreadable)
 
 
 def _flush(builders: list[_Builder], page: PageText) -> None:
@@ -570,7 +642,10 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
 
 def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
     names = list(VISIBLE_ATTRIBUTES)
-    if tag in ("input", "button") and attrs.get("type", "").lower() in _VALUE_SHOWN:
+    kind = attrs.get("type", "").strip().lower()
+    if (tag == "button" and kind in _VALUE_SHOWN) or (
+        tag == "input" and kind not in VALUE_NOT_SHOWN
+    ):
         names.append("value")
     for name in names:
         text = normalise(attrs.get(name, ""))
