@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +82,40 @@ def write(rel: str, text: str) -> Callable[[Path], None]:
         (site / rel).write_text(text, encoding="utf-8")
 
     return apply
+
+
+def write_bytes(rel: str, data: bytes) -> Callable[[Path], None]:
+    def apply(site: Path) -> None:
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+
+    return apply
+
+
+def link(rel: str, target: str | Callable[[Path], Path]) -> Callable[[Path], None]:
+    """A symbolic link at ``rel`` to ``target`` (a path, or made from the site's path)."""
+
+    def apply(site: Path) -> None:
+        to = target(site) if callable(target) else target
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(to, site / rel)
+
+    return apply
+
+
+def outside_folder(site: Path) -> Path:
+    """A folder next to the site, holding a page with bare figures."""
+    folder = site.parent / "outside"
+    folder.mkdir(exist_ok=True)
+    (folder / "index.html").write_text(_page("<p>FX100 costs $499, 12x faster.</p>"))
+    return folder
+
+
+def srcdoc(html: str, levels: int) -> str:
+    """``html`` as the document of an iframe, inside ``levels`` iframes in all."""
+    for _ in range(levels):
+        html = f'<iframe srcdoc="{escape(html)}"></iframe>'
+    return html
 
 
 def remove(rel: str) -> Callable[[Path], None]:
@@ -364,6 +400,26 @@ ATTACKS = [
         "FX501",
     ),
     Attack(
+        "search index tags",
+        search_index(lambda d: d["docs"][1].update(tags=["FX100 costs $499, 12x faster"])),
+        "FX501",
+    ),
+    Attack(
+        "search index unknown field",
+        search_index(lambda d: d["docs"][1].update(extra={"note": "5x faster"})),
+        "FX501",
+    ),
+    Attack(
+        "search index top-level key",
+        search_index(lambda d: d.update(banner="Now 5x faster")),
+        "FX501",
+    ),
+    Attack(
+        "search index entry not an object",
+        search_index(lambda d: d["docs"].append("5x faster")),
+        "FX501",
+    ),
+    Attack(
         "sitemap text", edit("sitemap.xml", r"(<lastmod>)", r"<note>5x faster</note>\1"), "FX501"
     ),
     Attack("robots.txt", write("robots.txt", "User-agent: *\n# 5x faster\n"), "FX501"),
@@ -374,11 +430,97 @@ ATTACKS = [
     ),
     Attack("static json", write("data/x.json", '{"claim": "517 s faster"}'), "FX501"),
     Attack("static html page", write("extra.html", _page("<p>5x faster</p>")), "FX501"),
+    # -- every published file that is text (read by content, not a list of extensions) -----------
+    Attack("shtml page", write("pricing.shtml", _page("<p>FX100 costs $499</p>")), "FX501"),
+    Attack(
+        "content-negotiated page",
+        write("pricing.html.en", _page("<p>FX100 costs $499</p>")),
+        "FX501",
+    ),
+    Attack("negotiated page unstamped", write("a.htm.fr", "<p>plain</p>"), "FX613"),
+    Attack(
+        "rss feed",
+        write("feed.rss", "<rss><channel><item><title>12x faster</title></item></channel></rss>"),
+        "FX501",
+    ),
+    Attack("atom feed", write("feed.atom", "<feed><title>FX100 at $499</title></feed>"), "FX501"),
+    Attack("text file", write("notes.text", "The FX100 costs $499.\n"), "FX501"),
+    Attack("markdown source", write("docs/index.md", "# Home\n\nIt is 5x faster.\n"), "FX501"),
+    Attack("markdown extension", write("notes.markdown", "It is 5x faster.\n"), "FX501"),
+    Attack("yaml file", write("data/plans.yaml", "price: FX100 at $499\n"), "FX501"),
+    Attack("tsv file", write("data/t.tsv", "speed\t5x faster\n"), "FX501"),
+    Attack("file without extension", write("README", "It is 5x faster.\n"), "FX501"),
+    Attack("web manifest", write("site.webmanifest", '{"name": "5x faster"}'), "FX501"),
+    Attack("text under a binary-looking name", write("x.dat", "5x faster\n"), "FX501"),
+    Attack(
+        "text not utf-8 past the sniffed bytes",
+        write_bytes("notes.text", b"a" * 9000 + b"\n\xe9 5x faster\n"),
+        "FX614",
+    ),
+    # -- what a page draws inside itself ---------------------------------------------------------
+    Attack(
+        "declarative shadow root",
+        paragraph(
+            HOME,
+            '<div><template shadowrootmode="open"><p>FX100 costs $499 and saves 17 s.</p>'
+            "</template></div>",
+        ),
+        "FX501",
+    ),
+    Attack(
+        "legacy shadow root attribute",
+        paragraph(HOME, "<div><template shadowroot=open><p>12x faster</p></template></div>"),
+        "FX501",
+    ),
+    Attack(
+        "shadow root in a shadow root",
+        paragraph(
+            HOME,
+            "<div><template shadowrootmode=open><span><template shadowrootmode=closed>"
+            "<b>12x faster</b></template></span></template></div>",
+        ),
+        "FX501",
+    ),
+    Attack(
+        "shadow root in a nav list item",
+        edit(
+            HOME,
+            r"(<nav[^>]*>)",
+            r"\1<ul><li><template shadowrootmode=open>5x</template></li></ul>",
+        ),
+        "FX501",
+    ),
+    Attack("iframe srcdoc", paragraph(HOME, srcdoc("<p>The FX100 costs $499.</p>", 1)), "FX501"),
+    Attack("srcdoc in srcdoc", paragraph(HOME, srcdoc("<p>12x faster</p>", 3)), "FX501"),
+    Attack(
+        "srcdoc glued claim",
+        paragraph(HOME, srcdoc('<p>5<a data-fx-ref="R1#save_time_fx100" href="#">94 s</a></p>', 1)),
+        "FX503",
+    ),
+    Attack("srcdoc nested too deep", paragraph(HOME, srcdoc("<p>plain</p>", 5)), "FX614"),
+    Attack(
+        "srcdoc nesting elements too deep",
+        paragraph(HOME, srcdoc("<div>" * 5000 + "x", 1)),
+        "FX614",
+    ),
+    Attack(
+        "readonly input value",
+        paragraph(HOME, '<input readonly value="FX100: $499 per unit, 12x faster">'),
+        "FX501",
+    ),
+    Attack("search input value", paragraph(HOME, '<input type=search value="5x faster">'), "FX501"),
+    Attack("number input value", paragraph(HOME, '<input type=number value="$499">'), "FX501"),
+    Attack("unknown input type", paragraph(HOME, '<input type=fancy value="12x faster">'), "FX501"),
     Attack(
         "page without stamp",
         write("plain.html", "<html><head></head><body>x</body></html>"),
         "FX613",
     ),
+    # -- links out of the site -----------------------------------------------------------------------
+    Attack("folder link leaving the site", link("pricing", outside_folder), "FX614"),
+    Attack("folder link to the root", link("pricing", "/"), "FX614"),
+    Attack("link loop", link("loop", "loop"), "FX614"),
+    Attack("links looping in pairs", both(link("a", "b"), link("b", "a")), "FX614"),
     Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX613"),
     # -- record pages ----------------------------------------------------------------------------
     Attack("record page value", edit(R1, r'(<td class="fx-value"[^>]*>)178', r"\g<1>179"), "FX612"),
@@ -501,6 +643,39 @@ ATTACKS = [
 ]
 
 
+#: Changes that look like the attacks but show no bare figure: each must audit clean.
+NEAR_MISSES = [
+    ("template without a shadow root", paragraph(HOME, "<template><p>12x faster</p></template>")),
+    (
+        "shadow root in the head",
+        head(HOME, "<template shadowrootmode=open><p>12x faster</p></template>"),
+    ),
+    ("srcdoc of plain words", paragraph(HOME, srcdoc("<p>Plain words.</p>", 4))),
+    ("srcdoc with an anchor", paragraph(HOME, srcdoc('<p id="x">Plain words.</p>', 1))),
+    ("hidden input value", paragraph(HOME, '<input type="hidden" name="p" value="5x faster">')),
+    ("password input value", paragraph(HOME, '<input type="password" value="12x faster">')),
+    ("checkbox value", paragraph(HOME, '<input type="checkbox" value="5x">')),
+    ("radio value", paragraph(HOME, '<input type="radio" value="$499">')),
+    ("range value", paragraph(HOME, '<input type="range" min="0" max="9" value="5">')),
+    ("color value", paragraph(HOME, '<input type="color" value="#00ff5x">')),
+    ("list item value", paragraph(HOME, '<ol><li value="5">first</li></ol>')),
+    ("plain text file", write("notes.text", "Plain words, MkDocs 1.6.\n")),
+    ("rss of plain words", write("feed.rss", "<rss><channel><title>News</title></channel></rss>")),
+    ("png holding text", write_bytes("img/x.png", b"\x89PNG\r\n\x1a\n\0\0 5x faster")),
+    ("binary with a NUL", write_bytes("data/x.bin", b"5x faster\0\1\2")),
+    ("script file", write("assets/x.js", "// 5x faster\n")),
+    ("stylesheet", write("assets/x.css", "/* 5x faster */\n")),
+    ("source map", write("assets/x.js.map", '{"names": ["5x faster"]}')),
+    ("folder link inside the site", link("alias", "evidence")),
+    ("folder link to the site itself", link("self", ".")),
+    ("file link inside the site", link("icon.png", "assets/images/favicon.png")),
+    (
+        "search entry location",
+        search_index(lambda d: d["docs"][1].update(location=d["docs"][1]["location"] + "#5x")),
+    ),
+]
+
+
 @pytest.fixture
 def site(demo_site: Path, tmp_path: Path) -> Path:
     return Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))
@@ -522,6 +697,12 @@ def test_attack_is_caught(attack: Attack, site: Path) -> None:
     attack.tamper(site)
     codes = {f.code for f in verify_site(site)}
     assert attack.code in codes, codes
+
+
+@pytest.mark.parametrize("change", NEAR_MISSES, ids=lambda c: c[0])
+def test_near_miss_audits_clean(change: tuple[str, Callable[[Path], None]], site: Path) -> None:
+    change[1](site)
+    assert verify_site(site) == []
 
 
 def test_audit_cli_reports_json(site: Path) -> None:
