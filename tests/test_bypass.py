@@ -153,6 +153,16 @@ BYPASSES = [
     V("raw html img alt", '<img src="x.png" alt="517 s">'),
     V("raw html placeholder", '<input placeholder="517 s">'),
     V("raw html aria-label", '<span aria-label="5x faster">x</span>'),
+    V("raw html input value", '<input readonly value="FX100: $499 per unit, 12x faster">'),
+    V(
+        "raw html iframe srcdoc",
+        '<iframe srcdoc="&lt;p&gt;The FX100 costs $499.&lt;/p&gt;"></iframe>',
+    ),
+    V(
+        "raw html shadow root",
+        '<div><template shadowrootmode="open"><p>FX100 costs $499 and saves 17 s.</p>'
+        "</template></div>",
+    ),
     V("hidden paragraph", "<p hidden>5x faster</p>"),
     V("inline svg text", "<svg><text>517 s</text></svg>"),
     V("snippet include", '--8<-- "extra.txt"', files={"docs/extra.txt": "It is 5x faster.\n"}),
@@ -190,6 +200,15 @@ BYPASSES = [
     ),
     V("static txt in docs", files={"docs/notes.txt": "It is 5x faster.\n"}),
     V("static json in docs", files={"docs/data.json": '{"claim": "5x faster"}'}),
+    V(
+        "rss feed in docs",
+        files={"docs/feed.rss": "<rss><channel><title>FX100 at $499</title></channel></rss>"},
+    ),
+    V("shtml page in docs", files={"docs/pricing.shtml": "<p>FX100 costs $499</p>"}),
+    V("negotiated page in docs", files={"docs/pricing.html.en": "<p>FX100 costs $499</p>"}),
+    V("text file in docs", files={"docs/notes.text": "The FX100 costs $499.\n"}),
+    V("yaml file in docs", files={"docs/plans.yaml": "price: FX100 at $499\n"}),
+    V("file without extension in docs", files={"docs/NOTES": "It is 5x faster.\n"}),
     V("second page", files={"docs/other.md": "# Other\n\nIt is 5x faster.\n"}),
     # -- mkdocs.yml and the theme ----------------------------------------------------------------------
     V("site name", config="site_name: Demo, 5x faster\n"),
@@ -226,6 +245,10 @@ NEAR_MISSES = [
     V("claim with plus sign before", "A gain of +[1.9×](evidence:R1#save_speedup)."),
     V("date", "Tested on 2026-03-14."),
     V("list numbers", "1. first\n2. second"),
+    V("hidden input value", '<input type="hidden" name="plan" value="5x faster">'),
+    V("checkbox input value", '<input type="checkbox" name="plan" value="$499">'),
+    V("iframe srcdoc of plain words", '<iframe srcdoc="&lt;p&gt;Plain words.&lt;/p&gt;"></iframe>'),
+    V("text file of plain words", files={"docs/notes.text": "Plain words, MkDocs 1.6.\n"}),
 ]
 
 
@@ -294,9 +317,15 @@ def adopted_pages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[
     root = tmp_path_factory.mktemp("adopted")
     pages = [v for v in BYPASSES if _page_only(v)]
     project = _project(root, Variant("base"), enforce=False)
+    nav = ["nav:", "  - index.md"]
     for index, variant in enumerate(pages):
         page = PAGE.format(front=variant.front, body=variant.body)
         (project / f"docs/v{index}.md").write_text(page, encoding="utf-8")
+        nav.append(f"  - V{index}: v{index}.md")
+    # Navigation titles from the config: a page's title trick (front matter) would
+    # otherwise show in every page's navigation and give every page a finding.
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("\n".join(nav) + "\n")
     site = root / "site"
     built = mkdocs_build(project, site)
     assert built.returncode == 0, built.stderr
