@@ -172,6 +172,14 @@ def both(*steps: Callable[[Path], None]) -> Callable[[Path], None]:
     return apply
 
 
+#: A public key whose base64 the detector would read as '79s' if it read it.
+PEM = (
+    "-----BEGIN PUBLIC KEY-----\n"
+    "MCowBQYDK2VwAyEAsU7kfTKLET9sjla2SFfEnZIWtK4fkQgb/79s/bjlNt4=\n"
+    "-----END PUBLIC KEY-----\n"
+)
+
+
 def _page(body: str) -> str:
     return (
         '<!doctype html><html><head><meta name="fxsite-build" content="0">'
@@ -451,6 +459,14 @@ ATTACKS = [
     Attack("tsv file", write("data/t.tsv", "speed\t5x faster\n"), "FX501"),
     Attack("file without extension", write("README", "It is 5x faster.\n"), "FX501"),
     Attack("web manifest", write("site.webmanifest", '{"name": "5x faster"}'), "FX501"),
+    Attack(
+        "words after the public key", write("fxsite-key.pub", PEM + "Now 5x faster.\n"), "FX501"
+    ),
+    Attack(
+        "words inside the public key block",
+        write("fxsite-key.pub", PEM.replace("-----END", "It is 5x faster\n-----END")),
+        "FX501",
+    ),
     Attack("text under a binary-looking name", write("x.dat", "5x faster\n"), "FX501"),
     Attack(
         "text not utf-8 past the sniffed bytes",
@@ -659,6 +675,7 @@ NEAR_MISSES = [
     ("range value", paragraph(HOME, '<input type="range" min="0" max="9" value="5">')),
     ("color value", paragraph(HOME, '<input type="color" value="#00ff5x">')),
     ("list item value", paragraph(HOME, '<ol><li value="5">first</li></ol>')),
+    ("public key", write("fxsite-key.pub", PEM)),
     ("plain text file", write("notes.text", "Plain words, MkDocs 1.6.\n")),
     ("rss of plain words", write("feed.rss", "<rss><channel><title>News</title></channel></rss>")),
     ("png holding text", write_bytes("img/x.png", b"\x89PNG\r\n\x1a\n\0\0 5x faster")),

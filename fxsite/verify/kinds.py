@@ -14,6 +14,9 @@ readily as ``index.html``.
   which the browser audit (``fxsite audit --browser``) reads as drawn.
 * ``signature``: ``fxsite-manifest.json.sig``, raw signature bytes checked by
   the signature audit.
+* ``key``: ``fxsite-key.pub``, read as text except the base64 lines of its PEM
+  block (random letters and digits, ``/79s/``, that the signature audit parses
+  as the key; anything else there makes it no key, ``FX805``).
 * ``text``: everything else: read line by line when it is text (valid UTF-8
   without NUL bytes, see :func:`is_text`); images, fonts, ``evidence.sqlite``
   and other binary files are not text.
@@ -25,11 +28,12 @@ import codecs
 import re
 from typing import Literal
 
-from fxsite.anchor.manifest import SIGNATURE_NAME
+from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME
 
-__all__ = ["Kind", "is_text", "kind_of"]
+__all__ = ["Kind", "is_text", "kind_of", "pem_lines_blanked"]
 
-Kind = Literal["html", "xml", "json", "gzip", "code", "signature", "text"]
+Kind = Literal["html", "xml", "json", "gzip", "code", "signature", "key", "text"]
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/=]+")
 
 _HTML_NAME = re.compile(r"\.(?:html?|xhtml|shtml)(?:\.[a-z]{1,8}(?:[-_][a-z0-9]{1,8})*)?$")
 _XML = (".xml", ".rss", ".atom", ".svg")
@@ -51,7 +55,25 @@ def kind_of(rel: str) -> Kind:
         return "json"
     if rel == SIGNATURE_NAME:
         return "signature"
+    if rel == KEY_NAME:
+        return "key"
     return "text"
+
+
+def pem_lines_blanked(text: str) -> str:
+    """``text`` with the base64 lines inside ``-----BEGIN …-----``/``-----END …-----`` emptied."""
+    out: list[str] = []
+    inside = False
+    for line in text.split("\n"):
+        bare = line.strip()
+        if bare.startswith("-----BEGIN ") and bare.endswith("-----"):
+            inside = True
+        elif bare.startswith("-----END ") and bare.endswith("-----"):
+            inside = False
+        elif inside and _PEM_BODY.fullmatch(bare):
+            line = ""
+        out.append(line)
+    return "\n".join(out)
 
 
 def is_text(data: bytes, *, complete: bool = True) -> bool:

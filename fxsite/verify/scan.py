@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from fxsite.render.exports import PublishedJsonError, loads
-from fxsite.verify.kinds import kind_of
+from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.published import Published
 from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
 from fxsite.verify.visible import (
@@ -227,7 +227,8 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
         json_strings(data, strings)
         blocks = [Block(normalise(s), "page") for s in strings if s.strip()]
     else:  # any other text: .txt, .csv, .md, .yaml, files without an extension…
-        blocks = [Block(normalise(line), "page") for line in text.splitlines()]
+        shown = pem_lines_blanked(text) if kind == "key" else text
+        blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
     _scan_blocks(scan, blocks, text)
     return scan
 
