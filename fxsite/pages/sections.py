@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from fxsite.evidence.library import Library
+from fxsite.evidence.models import Record
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
 from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.page import RELATED_PLACEHOLDER, PageResult
@@ -25,6 +26,7 @@ __all__ = [
     "estimate_note",
     "faq_markdown",
     "marker_legend",
+    "source_item",
     "sources_html",
 ]
 
@@ -72,6 +74,19 @@ def marker_legend(labels: set[str], lang: str = DEFAULT) -> str:
     return f'<ul class="fx-legend-markers" aria-label="{label}">{"".join(items)}</ul>'
 
 
+def source_item(record: Record, href_for: HrefFor, lang: str = DEFAULT) -> str:
+    """One record's item of the "Data sources" list (the audit re-renders it to compare)."""
+    date = f' <span class="fx-date">{record.date.isoformat()}</span>' if record.date else ""
+    return (
+        f'<li><a class="fx-source-id" href="{html.escape(href_for(record.id, ""))}">'
+        f"{html.escape(record.id)}</a> "
+        f'<span class="fx-source-title">{html.escape(record.title)}</span> '
+        f'<span class="fx-label fx-label--{record.label}">'
+        f"{ui(lang, f'label.{record.label}')}</span>"
+        f"{date}</li>"
+    )
+
+
 def sources_html(
     records: list[str],
     library: Library,
@@ -82,18 +97,7 @@ def sources_html(
     """The "Data sources" list, footnote-style: ID, title, label, date where stated."""
     if not records:
         return f'<p class="fx-sources-none">{ui(lang, "sources_none")}</p>'
-    items = []
-    for record_id in records:
-        record = library.records[record_id]
-        date = f' <span class="fx-date">{record.date.isoformat()}</span>' if record.date else ""
-        items.append(
-            f'<li><a class="fx-source-id" href="{html.escape(href_for(record_id, ""))}">'
-            f"{html.escape(record_id)}</a> "
-            f'<span class="fx-source-title">{html.escape(record.title)}</span> '
-            f'<span class="fx-label fx-label--{record.label}">'
-            f"{ui(lang, f'label.{record.label}')}</span>"
-            f"{date}</li>"
-        )
+    items = [source_item(library.records[r], href_for, lang) for r in records]
     legend = marker_legend(labels if labels is not None else set(), lang)
     return f'<ul class="fx-sources">{"".join(items)}</ul>\n{legend}'
 

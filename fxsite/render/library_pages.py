@@ -20,8 +20,11 @@ __all__ = [
     "LABEL_MEANINGS",
     "SETUP_LABELS",
     "library_index_markdown",
+    "library_row",
+    "record_badges",
     "record_page_markdown",
     "setup_label",
+    "setup_rows",
 ]
 
 #: What each label promises; shown in the legend and in tooltips.
@@ -61,21 +64,10 @@ def legend() -> str:
 
 def library_index_markdown(library: Library, href_for: HrefFor, downloads: dict[str, str]) -> str:
     """The ``/evidence/`` page: every record, sortable and filterable in the browser."""
-    rows = []
-    for record in sorted(library.records.values(), key=lambda r: r.id.lower()):
-        issuer = record.source.issuer if record.source and record.source.issuer else None
-        count = len(record.figures) + len(record.derived)
-        rows.append(
-            f'<tr data-fx-label="{record.label}" data-fx-status="{record.status}">'
-            f'<td data-label="ID"><a href="{_e(href_for(record.id, ""))}">{_e(record.id)}</a></td>'
-            f'<td data-label="Title">{_e(record.title)}</td>'
-            f'<td data-label="Label">{_label(record.label)}</td>'
-            f'<td data-label="Date">{_e(record.date.isoformat()) if record.date else _NOT_STATED}</td>'
-            f'<td data-label="Status">{_status(record)}</td>'
-            f'<td data-label="Issuer">{_e(issuer) if issuer else _NOT_STATED}</td>'
-            f'<td data-label="Figures" data-fx-sort="{count}">{count}</td>'
-            f'<td data-label="Cited on pages">{placeholder("cite-count", record.id, "fx-count")}</td></tr>'
-        )
+    rows = [
+        library_row(record, href_for)
+        for record in sorted(library.records.values(), key=lambda r: r.id.lower())
+    ]
     # Only categories some record is in: an empty choice would filter to nothing.
     present = {r.label for r in library.records.values()}
     present_status = {r.status for r in library.records.values()}
@@ -109,6 +101,41 @@ their formula. Auditors can take the whole library away as data: {links}.
 <tbody>{"".join(rows)}</tbody>
 </table></div>
 """
+
+
+def library_row(record: Record, href_for: HrefFor) -> str:
+    """One record's row of the library table (the audit re-renders it to compare)."""
+    issuer = record.source.issuer if record.source and record.source.issuer else None
+    count = len(record.figures) + len(record.derived)
+    return (
+        f'<tr data-fx-label="{record.label}" data-fx-status="{record.status}">'
+        f'<td data-label="ID"><a href="{_e(href_for(record.id, ""))}">{_e(record.id)}</a></td>'
+        f'<td data-label="Title">{_e(record.title)}</td>'
+        f'<td data-label="Label">{_label(record.label)}</td>'
+        f'<td data-label="Date">{_e(record.date.isoformat()) if record.date else _NOT_STATED}</td>'
+        f'<td data-label="Status">{_status(record)}</td>'
+        f'<td data-label="Issuer">{_e(issuer) if issuer else _NOT_STATED}</td>'
+        f'<td data-label="Figures" data-fx-sort="{count}">{count}</td>'
+        f'<td data-label="Cited on pages">{placeholder("cite-count", record.id, "fx-count")}</td></tr>'
+    )
+
+
+def record_badges(record: Record) -> str:
+    """A record page's label and status badges (the audit re-renders them to compare)."""
+    return f'<p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>'
+
+
+def setup_rows(record: Record, setup_labels: dict[str, str] | None = None) -> str:
+    """A record page's setup table rows, baseline first (the audit re-renders them)."""
+    setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
+    return (
+        "".join(
+            f'<tr id="{setup_anchor(k)}"{" class=fx-baseline" if k == "baseline" else ""}>'
+            f'<th scope="row">{_e(setup_label(k, setup_labels))}</th><td>{_e(v)}</td></tr>'
+            for k, v in setup
+        )
+        or '<tr><td colspan="2">No conditions stated.</td></tr>'
+    )
 
 
 #: Readable names for common setup keys; a site adds its own with the plugin's
@@ -310,15 +337,6 @@ def record_page_markdown(
     """
     record = library.records[record_id]
     model = record.label == "estimate"
-    setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
-    setup_rows = (
-        "".join(
-            f'<tr id="{setup_anchor(k)}"{" class=fx-baseline" if k == "baseline" else ""}>'
-            f'<th scope="row">{_e(setup_label(k, setup_labels))}</th><td>{_e(v)}</td></tr>'
-            for k, v in setup
-        )
-        or '<tr><td colspan="2">No conditions stated.</td></tr>'
-    )
     head = "<tr><th>Figure</th><th>Value</th><th>Label</th><th>Cited by</th></tr>"
     derived = ""
     if record.derived:
@@ -339,12 +357,12 @@ def record_page_markdown(
 
 <nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">Evidence Library</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
-<p class="fx-record-badges">{_label(record.label)} {_status(record)}</p>
+{record_badges(record)}
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
 {_provenance(record, document_href)}
 
 <h2 id="fx-setup">{"Model setup" if model else "Test setup"}</h2>
-<div class="fx-setup"><table><tbody>{setup_rows}</tbody></table></div>
+<div class="fx-setup"><table><tbody>{setup_rows(record, setup_labels)}</tbody></table></div>
 
 <h2 id="fx-figures">{"Assumptions" if model else "Figures"}</h2>
 <div class="fx-figures"><table>
