@@ -33,6 +33,12 @@ HOME = "index.html"
 BAR = r'(#save_time_baseline">\s*<title>[^<]*</title><path d="M [\d.]+ [\d.]+\s+L )[\d.]+'
 BUBBLES = "training-bubbles/index.html"
 R1 = "evidence/R1/index.html"
+E1 = "evidence/E1/index.html"
+LIBRARY = "evidence/index.html"
+ZH = "zh/checkpoint-acceleration/index.html"
+#: the label of E1's row in the Evidence Library, and of its Data sources item
+E1_ROW = r'(<a href="E1/">E1</a>.*?<span class="fx-label fx-label--estimate"[^>]*>)estimate'
+E1_SOURCE = r'(<a class="fx-source-id" href="evidence/E1/">E1</a>.*?fx-label--estimate">)estimate'
 
 
 def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
@@ -550,6 +556,90 @@ ATTACKS = [
         edit(R1, r'(fx-status fx-status--active">)active', r"\1retracted"),
         "FX612",
     ),
+    # -- trust markers the build writes from the records ------------------------------------------
+    Attack(
+        "record page setup value",
+        edit(R1, r"(<td>)local NVMe single drive", r"\1NFS over 1 GbE"),
+        "FX612",
+    ),
+    Attack(
+        "record page setup row removed", edit(R1, r'<tr id="fx-setup-gpus">.*?</tr>', ""), "FX612"
+    ),
+    Attack(
+        "record page setup row added",
+        edit(
+            R1,
+            r"(</tbody></table></div>)",
+            r'<tr id="fx-setup-cache"><th>Cache</th><td>warm</td></tr>\1',
+        ),
+        "FX612",
+    ),
+    Attack(
+        "record page setup row repeated",
+        edit(R1, r'(<tr id="fx-setup-gpus">.*?</tr>)', r"\1\1"),
+        "FX612",
+    ),
+    Attack(
+        "record page badge label",
+        edit(E1, r'(<p class="fx-record-badges"><span [^>]*>)estimate', r"\1measured"),
+        "FX612",
+    ),
+    Attack(
+        "record page badge class",
+        edit(
+            E1,
+            r'(<p class="fx-record-badges"><span class="fx-label fx-label--)estimate',
+            r"\1measured",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "record page badges removed", edit(E1, r'<p class="fx-record-badges">.*?</p>', ""), "FX612"
+    ),
+    Attack("library row label", edit(LIBRARY, E1_ROW, r"\1measured"), "FX612"),
+    Attack(
+        "library row filter attribute",
+        edit(LIBRARY, r'<tr data-fx-label="estimate"', '<tr data-fx-label="measured"'),
+        "FX612",
+    ),
+    Attack(
+        "library row issuer",
+        edit(
+            LIBRARY,
+            r'(<td data-label="Issuer">)<span class="fx-not-stated">.*?</span></span>',
+            r"\1NIST",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "library row removed",
+        edit(
+            LIBRARY,
+            r'<tr data-fx-label="estimate" data-fx-status="active"><td data-label="ID"><a href="E1/">.*?</tr>',
+            "",
+        ),
+        "FX612",
+    ),
+    Attack("data sources label", edit(HOME, E1_SOURCE, r"\1measured"), "FX612"),
+    Attack(
+        "data sources title",
+        edit(
+            HOME,
+            r'(<span class="fx-source-title">)Training-bubble model',
+            r"\1Training-bubble test",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "data sources unknown record",
+        edit(HOME, r'(<a class="fx-source-id" href="evidence/E1/">)E1', r"\1E7"),
+        "FX612",
+    ),
+    Attack(
+        "data sources label in another language",
+        edit(ZH, r'(<span class="fx-label fx-label--measured">)[^<]+', r"\1measured"),
+        "FX612",
+    ),
     Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX612"),
     Attack("record page deleted", remove("evidence/R1"), "FX612"),
     # -- charts ------------------------------------------------------------------------------------
@@ -675,6 +765,18 @@ NEAR_MISSES = [
     ("range value", paragraph(HOME, '<input type="range" min="0" max="9" value="5">')),
     ("color value", paragraph(HOME, '<input type="color" value="#00ff5x">')),
     ("list item value", paragraph(HOME, '<ol><li value="5">first</li></ol>')),
+    (
+        "setup row heading renamed",
+        edit(R1, r'(<tr id="fx-setup-gpus"><th scope="row">)GPUs', r"\1Accelerators"),
+    ),
+    (
+        "setup rows reordered",
+        edit(R1, r'(<tr id="fx-setup-baseline"[^>]*>.*?</tr>)(.*?)(</tbody>)', r"\2\1\3"),
+    ),
+    (
+        "library citation count",
+        edit(LIBRARY, r'(<td data-label="Cited on pages"><span class="fx-count">)\d+', r"\g<1>0"),
+    ),
     ("public key", write("fxsite-key.pub", PEM)),
     ("plain text file", write("notes.text", "Plain words, MkDocs 1.6.\n")),
     ("rss of plain words", write("feed.rss", "<rss><channel><title>News</title></channel></rss>")),

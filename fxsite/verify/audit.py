@@ -45,6 +45,7 @@ from fxsite.safeio import (
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.kinds import Kind, is_text, kind_of
+from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
 from fxsite.verify.visible import ClaimNode, PageText, json_strings, normalise, page_text
@@ -214,6 +215,8 @@ def _page_facts(site: _Site, rel: str, page: PageText) -> _PageFacts:
         site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
     for chart in page.charts:
         site.findings.extend(check_chart(rel, chart, site.published.library))
+    for message, text in marker_problems(page, site.published.library):
+        site.add(rel, "FX612", message, text or None)
     return _PageFacts(
         [_judged(site, rel, node) for node in page.claims], page.ids, page.rows, page.statuses
     )

@@ -37,6 +37,7 @@ __all__ = [
     "ClaimNode",
     "Drawing",
     "PageText",
+    "Part",
     "json_text_blocks",
     "nesting",
     "normalise",
@@ -213,6 +214,30 @@ class PageText:
     charts: list[Chart] = field(default_factory=list)
     #: why part of the page cannot be read safely (an inner document too deep)
     unreadable: list[str] = field(default_factory=list)
+    #: trust markers the build generates, as shown (see :func:`_read_parts`)
+    parts: list[Part] = field(default_factory=list)
+    #: the ``lang`` of ``<html>``
+    lang: str = ""
+
+
+#: A subtree as a reader gets it: every element as (tag, attributes), and its text.
+Shape = tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A generated trust marker on a page: a record's badges, setup row, library row, source.
+
+    ``kind`` is ``badges``, ``setup``, ``library`` or ``source``; ``key`` the
+    setup row's id or the record id; ``href`` and ``label`` what the build took
+    from elsewhere (the link, a setup row's heading), reused to re-render it.
+    """
+
+    kind: str
+    key: str
+    href: str
+    label: str
+    shape: Shape
 
 
 @dataclass(frozen=True)
@@ -374,6 +399,9 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
     if root is not None:
         _walk(root, page, channel, repeats=repeats)
         _read_generated(root, page)
+        _read_parts(root, page)
+    if tree.root is not None:
+        page.lang = _attrs(tree.root).get("lang", "")
     return page
 
 
@@ -429,6 +457,33 @@ def _read_generated(root: LexborNode, page: PageText) -> None:
                 drawings,
             )
         )
+
+
+def _shape(node: LexborNode) -> Shape:
+    return _structure(node), _text(node)
+
+
+def _read_parts(root: LexborNode, page: PageText) -> None:
+    """Trust markers the build writes from the records (see :class:`Part`)."""
+    for node in root.css("p.fx-record-badges"):
+        page.parts.append(Part("badges", "", "", "", _shape(node)))
+    for row in root.css(".fx-setup tr"):
+        heading = row.css_first("th")
+        page.parts.append(Part("setup", _attrs(row).get("id", ""), "", _text(heading), _shape(row)))
+    for row in root.css(".fx-library tr[data-fx-label]"):
+        link = row.css_first("td a")
+        # Not the cell of citation counts: the site fills it in once every page is known.
+        cells = [c for c in row.css("td") if _attrs(c).get("data-label") != "Cited on pages"]
+        shape = (
+            (("tr", tuple(sorted(_attrs(row).items()))),),
+            repr([_shape(c) for c in cells]),
+        )
+        href = _attrs(link).get("href", "") if link is not None else ""
+        page.parts.append(Part("library", _text(link), href, "", shape))
+    for item in root.css("ul.fx-sources > li"):
+        link = item.css_first("a.fx-source-id")
+        href = _attrs(link).get("href", "") if link is not None else ""
+        page.parts.append(Part("source", _text(link), href, "", _shape(item)))
 
 
 def _read_head(head: LexborNode, page: PageText) -> None:

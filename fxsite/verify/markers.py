@@ -1,0 +1,119 @@
+"""Trust markers the build writes from the records, re-rendered and compared.
+
+A record page's label and status badges and its setup table, the Evidence
+Library's row for each record and a content page's "Data sources" items say
+how far a figure can be trusted ("measured", "local NVMe single drive"). Each
+is written by one render function (:func:`~fxsite.render.library_pages.record_badges`,
+:func:`~fxsite.render.library_pages.setup_rows`,
+:func:`~fxsite.render.library_pages.library_row`,
+:func:`~fxsite.pages.sections.source_item`); the audit calls the same function
+on the published evidence and compares what a reader gets of both (every
+element with its attributes, and the text), never re-deriving the words.
+
+What the build takes from outside the evidence is reused from the page: the
+links (their targets depend on the site's layout), a setup row's heading (the
+site's ``setup_labels`` option) and the page's language.
+"""
+
+from __future__ import annotations
+
+from fxsite.evidence.library import Library
+from fxsite.evidence.models import Record
+from fxsite.pages.claims import setup_anchor
+from fxsite.pages.language import DEFAULT, language_tag
+from fxsite.pages.sections import source_item
+from fxsite.render.library_pages import library_row, record_badges, setup_rows
+from fxsite.verify.visible import PageText, Part, page_text
+
+__all__ = ["marker_problems"]
+
+
+def _parts(html: str) -> list[Part]:
+    return page_text(html).parts
+
+
+def _one(html: str, kind: str) -> Part | None:
+    found = [p for p in _parts(html) if p.kind == kind]
+    return found[0] if len(found) == 1 else None
+
+
+class _Fixed:
+    """An ``href_for`` that gives the link the page shows."""
+
+    def __init__(self, href: str) -> None:
+        self.href = href
+
+    def __call__(self, record: str, anchor: str) -> str:
+        return self.href
+
+
+def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
+    """Each generated marker on ``page`` unlike what the evidence renders: (message, text)."""
+    out: list[tuple[str, str]] = []
+    records = {ref.split("#", 1)[0] for ref, _, _ in page.rows.values()}
+    record = library.records.get(next(iter(records))) if len(records) == 1 else None
+    if record is not None:
+        out += _record_page(page, record)
+    lang = language_tag(page.lang) or DEFAULT
+    listed: set[str] = set()
+    for part in page.parts:
+        if part.kind not in ("library", "source"):
+            continue
+        where = "the Evidence Library" if part.kind == "library" else "Data sources"
+        shown = library.records.get(part.key)
+        if shown is None:
+            out.append(
+                (f"{where} lists record {part.key!r}, which the evidence does not define", part.key)
+            )
+            continue
+        if part.kind == "library":
+            listed.add(part.key)
+            html = f'<div class="fx-library"><table><tbody>{library_row(shown, _Fixed(part.href))}</tbody></table></div>'
+        else:
+            html = f'<ul class="fx-sources">{source_item(shown, _Fixed(part.href), lang)}</ul>'
+        wanted = _one(html, part.kind)
+        if wanted is None or wanted.shape != part.shape:
+            out.append(
+                (
+                    f"{where}: the entry of record {part.key} differs from what its evidence renders",
+                    part.key,
+                )
+            )
+    if listed:
+        for missing in sorted(set(library.records) - listed):
+            out.append((f"the Evidence Library lacks record {missing}", missing))
+    return out
+
+
+def _record_page(page: PageText, record: Record) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    badges = [p for p in page.parts if p.kind == "badges"]
+    wanted = _one(record_badges(record), "badges")
+    if not badges or any(wanted is None or b.shape != wanted.shape for b in badges):
+        shown = badges[0].shape[1] if badges else ""
+        out.append(
+            (
+                f"record {record.id}: its badges show {shown!r}; the evidence renders "
+                f"{wanted.shape[1] if wanted else ''!r}",
+                "fx-record-badges",
+            )
+        )
+    setup = [p for p in page.parts if p.kind == "setup"]
+    headings = {p.key: p.label for p in setup}
+    labels = {k: headings[setup_anchor(k)] for k in record.setup if setup_anchor(k) in headings}
+    html = f'<div class="fx-setup"><table><tbody>{setup_rows(record, labels)}</tbody></table></div>'
+    rendered = [p for p in _parts(html) if p.kind == "setup"]
+    # By row: evidence.json keeps a record's setup keys sorted, not in the YAML's order.
+    shown_rows = {p.key: p.shape for p in setup}
+    wanted_rows = {p.key: p.shape for p in rendered}
+    if len(setup) != len(shown_rows) or shown_rows != wanted_rows:
+        changed = [p for p in setup if wanted_rows.get(p.key) != p.shape]
+        first = changed[0] if changed else None
+        out.append(
+            (
+                f"record {record.id}: the setup table differs from the evidence"
+                + (f" (shows {first.shape[1]!r})" if first else " (a row is missing or repeated)"),
+                first.key if first else "fx-setup",
+            )
+        )
+    return out
