@@ -630,7 +630,9 @@ def _repeated(
 ) -> None:
     """A list item's blocks and ids, read once per distinct item (see :func:`page_text`)."""
     html = node.html or ""
-    if _WALKED_ALWAYS.search(html):  # claims index into the page; inner documents may be refused
+    # Claims index into the page; an inner document may be refused (the serialised
+    # HTML has attribute names in lower case).
+    if "data-fx-ref" in html or "<script" in html or "srcdoc" in html:
         _walk(node, page, where, role, heading, repeats, depth, inner)
         return
     key = (html, where, role, heading)
@@ -650,9 +652,6 @@ def _template_content(node: LexborNode) -> LexborNode | None:
         if parent is not None and parent.mem_id == node.mem_id:
             return fragment
     return None
-
-
-_WALKED_ALWAYS = re.compile(r"data-fx-ref|<script|srcdoc|shadowroot", re.IGNORECASE)
 
 
 def _inner_document(
