@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,46 @@ SITE_CASES = [
         "FX614",
     ),
     SiteCase("symlinked folder loop", lambda s: (s / "loop").symlink_to(s), 0, ""),
+    SiteCase(
+        "symlinked folder out of the site", lambda s: (s / "etc").symlink_to("/etc"), 1, "FX614"
+    ),
+    SiteCase(
+        "sparse 8 GiB binary file", lambda s: os.truncate(_touch(s / "huge.dat"), 8 << 30), 0, ""
+    ),
+    SiteCase(
+        "8 GiB file starting as text",
+        lambda s: os.truncate(_write(s / "huge.text", b"words " * 2000), 8 << 30),
+        1,
+        "FX614",
+    ),
+    SiteCase(
+        "iframe srcdoc nested 40 deep",
+        lambda s: (s / "f.html").write_text(_stamped(_srcdoc("<p>x</p>", 40))),
+        1,
+        "nests iframe srcdoc documents more than 4 deep",
+    ),
+    SiteCase(
+        "20,000 srcdoc iframes, 4 deep",
+        lambda s: (s / "f.html").write_text(
+            _stamped(_srcdoc("<p>x</p>" + "<iframe srcdoc='<b>y</b>'></iframe>" * 5000, 3) * 4)
+        ),
+        0,
+        "",
+    ),
+    SiteCase(
+        "srcdoc nesting 100,000 elements",
+        lambda s: (s / "f.html").write_text(_stamped(_srcdoc("<div>" * 100000, 1))),
+        1,
+        "more than 4096 deep",
+    ),
+    SiteCase(
+        "3,000 nested shadow roots",
+        lambda s: (s / "t.html").write_text(
+            _stamped("<p>" + "<template shadowrootmode=open>" * 3000)
+        ),
+        0,
+        "",
+    ),
     SiteCase(
         "symlinked page loop", lambda s: (s / "loop.html").symlink_to(s / "loop.html"), 1, "FX614"
     ),
@@ -192,6 +233,17 @@ SITE_CASES = [
 def _touch(path: Path) -> Path:
     path.write_bytes(b"")
     return path
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def _srcdoc(html: str, levels: int) -> str:
+    for _ in range(levels):
+        html = f'<iframe srcdoc="{escape(html)}"></iframe>'
+    return html
 
 
 def _stamped(body: str) -> str:
