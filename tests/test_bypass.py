@@ -209,6 +209,10 @@ BYPASSES = [
     V("record figure description", record={"what": "Save time, 5x faster than NFS"}),
     V("record issuer", record={"issuer": "Lab 5x faster"}),
     V("record notes", record={"notes": "notes: It is 5x faster.\n"}),
+    # -- copies of cited figures that say more than the claims ------------------------------------
+    V("link title bounds a cited figure", 'See [it](https://demo.example/ "Saves in under 94 s").'),
+    V("link title prices a cited figure", 'See [it](https://demo.example/ "It costs $94 a unit").'),
+    V("attribute glues a unit to a cited figure", 'See it.\n{: title="It saves 94 s/GB" }'),
 ]
 
 NEAR_MISSES = [
@@ -226,6 +230,10 @@ NEAR_MISSES = [
     V("claim with plus sign before", "A gain of +[1.9×](evidence:R1#save_speedup)."),
     V("date", "Tested on 2026-03-14."),
     V("list numbers", "1. first\n2. second"),
+    V(
+        "link title repeats a claim",
+        'See [it](https://demo.example/ "It saves a checkpoint in 94 s").',
+    ),
 ]
 
 
