@@ -516,6 +516,11 @@ ATTACKS = [
         )
     ),
     Attack(
+        "copy: another page's heading claim in a description",
+        head("verify/index.html", '<meta name="description" content="FX100 saves 1.9× faster">'),
+        "FX501",
+    ),
+    Attack(
         "copy: another record's value on a record page",
         paragraph("evidence/R9/index.html", "<p>The FX100 saves in 94 s.</p>"),
         "FX501",

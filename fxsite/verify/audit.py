@@ -434,7 +434,12 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
         if shown_on is not None:  # the page's own text
             values = own_values.get(url)
-            allowed = [heading_index, per_page[url]] + ([values] if values else [])
+            # Other pages' heading claims only where other pages' titles show: the
+            # navigation, header and footer (the "page" channel), a record page's
+            # "cited by" list.
+            titles = found.channel == "page" or values is not None
+            others = [heading_index] if titles else []
+            allowed = [*others, per_page[url]] + ([values] if values else [])
             if found.role == "chart":
                 axis = [*allowed, value_index]
             elif found.role == "record-value":
