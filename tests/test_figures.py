@@ -43,6 +43,13 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("ratio vs part count", "It is 8x faster.", ["8x"], "A node with 8x H100 GPUs."),
     ("ratio vs hardware", "It is 4x quicker.", ["4x"], "A node with 4x NVMe drives."),
     ("times comparative", "It is 3 times faster.", ["3 times"], "It was saved 20 times."),
+    ("multiplier before", "It is x2 faster than NFS.", ["x2"], "It needs a PCIe x16 slot."),
+    (
+        "multiplier sign before",
+        "A ×3 more efficient cache.",
+        ["×3"],
+        "x86 servers are more common.",
+    ),
     ("fold", "A 10-fold gain and a threefold one.", ["10-fold", "threefold"], "Unfold the map."),
     ("percent", "Bandwidth rose +96%.", ["+96%"], "Bandwidth rose in 96 runs."),
     ("percent word", "Costs fell ten percent.", ["ten percent"], "Costs fell in ten places."),
