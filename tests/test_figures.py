@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -10,6 +9,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sitekit import load_script
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 
@@ -387,13 +387,7 @@ def test_blanked_text_keeps_offsets() -> None:
 
 
 def _load_benchmark() -> ModuleType:
-    path = ROOT / "benchmarks" / "detector_corpus.py"
-    spec = importlib.util.spec_from_file_location("detector_corpus", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["detector_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "detector_corpus.py", "detector_corpus")
 
 
 def test_corpus_precision_and_recall() -> None:
