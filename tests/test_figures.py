@@ -501,7 +501,7 @@ def test_adversarial_200kb_lines_finish() -> None:
 
     assert all(len(line) >= 200_000 for line in _ADVERSARIAL)
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[1] + '/tests'];"
         "from tests.test_figures import _ADVERSARIAL;"
         "from fxsite.pages.figures import find_bare_figures;"
         "[find_bare_figures(line) for line in _ADVERSARIAL]"
