@@ -6,11 +6,13 @@ and pytest turns every warning into an error in-process.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
@@ -115,3 +117,13 @@ def tree_bytes(site_dir: Path, exclude: frozenset[str] = frozenset()) -> dict[st
         for p in sorted(site_dir.rglob("*"))
         if p.is_file() and p.relative_to(site_dir).as_posix() not in exclude
     }
+
+
+def load_script(path: Path, name: str) -> ModuleType:
+    """A script of the repository (benchmarks/, tools/) imported as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

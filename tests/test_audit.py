@@ -746,6 +746,33 @@ ATTACKS = [
         lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
         "FX612",
     ),
+    # Copies of cited figures (training bubbles cites counts of 20 saves and 500 steps,
+    # 94 s, 5.5%): the copy must say what the claim says, nothing glued, no bound added.
+    *(
+        Attack(
+            f"copy: {text}", head(BUBBLES, f'<meta name="description" content="{text}">'), "FX501"
+        )
+        for text in (
+            "FX100 costs $500 a unit",  # a count of 500 as a price
+            "FX100 is 20% cheaper",  # a count of 20 as a percent
+            "FX100 holds 20 TB",  # ... with a unit after it
+            "FX100 holds 20TB",
+            "The FX100 saves in under 94 s",  # a bound the claim does not state
+            "FX100 saves 94 s per GB",
+            "FX100 saves 94 s/GB",
+            "Bubble share -5.5%",  # a sign the claim does not show
+        )
+    ),
+    Attack(
+        "copy: another page's heading claim in a description",
+        head("verify/index.html", '<meta name="description" content="FX100 saves 1.9× faster">'),
+        "FX501",
+    ),
+    Attack(
+        "copy: another record's value on a record page",
+        paragraph("evidence/R9/index.html", "<p>The FX100 saves in 94 s.</p>"),
+        "FX501",
+    ),
 ]
 
 
@@ -804,6 +831,21 @@ def test_untouched_site_audits_clean(demo_site: Path) -> None:
     assert verify_site(demo_site) == []
     proc = fxsite("audit", str(demo_site), cwd=demo_site.parent)
     assert (proc.returncode, proc.stdout) == (0, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FX100 saves a checkpoint in 94 s",  # the claim as it is
+        "FX100 saves a checkpoint in about 94 s",  # a loose word the claim grammar allows
+        "Bubble share 9.9% → 5.5%",  # two claims and a separator
+        "20 saves per run",  # a count with its noun
+    ],
+)
+def test_faithful_copies_pass(text: str, site: Path) -> None:
+    """Near misses of the copy attacks: what the page cites, said as it says it."""
+    head(BUBBLES, f'<meta name="description" content="{text}">')(site)
+    assert verify_site(site) == []
 
 
 def test_at_least_sixty_attacks() -> None:

@@ -228,6 +228,10 @@ BYPASSES = [
     V("record figure description", record={"what": "Save time, 5x faster than NFS"}),
     V("record issuer", record={"issuer": "Lab 5x faster"}),
     V("record notes", record={"notes": "notes: It is 5x faster.\n"}),
+    # -- copies of cited figures that say more than the claims ------------------------------------
+    V("link title bounds a cited figure", 'See [it](https://demo.example/ "Saves in under 94 s").'),
+    V("link title prices a cited figure", 'See [it](https://demo.example/ "It costs $94 a unit").'),
+    V("attribute glues a unit to a cited figure", 'See it.\n{: title="It saves 94 s/GB" }'),
 ]
 
 NEAR_MISSES = [
@@ -249,6 +253,10 @@ NEAR_MISSES = [
     V("checkbox input value", '<input type="checkbox" name="plan" value="$499">'),
     V("iframe srcdoc of plain words", '<iframe srcdoc="&lt;p&gt;Plain words.&lt;/p&gt;"></iframe>'),
     V("text file of plain words", files={"docs/notes.text": "Plain words, MkDocs 1.6.\n"}),
+    V(
+        "link title repeats a claim",
+        'See [it](https://demo.example/ "It saves a checkpoint in 94 s").',
+    ),
 ]
 
 

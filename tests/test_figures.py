@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -10,6 +9,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sitekit import load_script
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 
@@ -43,6 +43,13 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("ratio vs part count", "It is 8x faster.", ["8x"], "A node with 8x H100 GPUs."),
     ("ratio vs hardware", "It is 4x quicker.", ["4x"], "A node with 4x NVMe drives."),
     ("times comparative", "It is 3 times faster.", ["3 times"], "It was saved 20 times."),
+    ("multiplier before", "It is x2 faster than NFS.", ["x2"], "It needs a PCIe x16 slot."),
+    (
+        "multiplier sign before",
+        "A ×3 more efficient cache.",
+        ["×3"],
+        "x86 servers are more common.",
+    ),
     ("fold", "A 10-fold gain and a threefold one.", ["10-fold", "threefold"], "Unfold the map."),
     ("percent", "Bandwidth rose +96%.", ["+96%"], "Bandwidth rose in 96 runs."),
     ("percent word", "Costs fell ten percent.", ["ten percent"], "Costs fell in ten places."),
@@ -380,13 +387,7 @@ def test_blanked_text_keeps_offsets() -> None:
 
 
 def _load_benchmark() -> ModuleType:
-    path = ROOT / "benchmarks" / "detector_corpus.py"
-    spec = importlib.util.spec_from_file_location("detector_corpus", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["detector_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "detector_corpus.py", "detector_corpus")
 
 
 def test_corpus_precision_and_recall() -> None:
@@ -500,7 +501,7 @@ def test_adversarial_200kb_lines_finish() -> None:
 
     assert all(len(line) >= 200_000 for line in _ADVERSARIAL)
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[1] + '/tests'];"
         "from tests.test_figures import _ADVERSARIAL;"
         "from fxsite.pages.figures import find_bare_figures;"
         "[find_bare_figures(line) for line in _ADVERSARIAL]"

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from sitekit import load_script
 
 from fxsite.pages.unitwords import is_unit_word
 
@@ -15,14 +14,7 @@ pytest.importorskip("pint")
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "unit_table_tool", ROOT / "tools" / "unit_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["unit_table_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "unit_table.py", "unit_table_tool")
 
 
 def test_table_is_not_stale() -> None:

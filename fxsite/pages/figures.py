@@ -170,6 +170,13 @@ _HARDWARE = (
 _CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|芯片|昇腾|处理器|核|路|颗|块|台|张)"
 
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
+# A multiplier written before its number, then compared: "x2 faster", "×3 more".
+# Lane widths and architectures ("PCIe x16", "x86") are followed by no comparative.
+_PREFIX_TIMES_FIGURE = re.compile(
+    rf"(?<![A-Za-z0-9_.]){_SIGN}?[×xX]{_NUM}(?=\s+(?i:faster|slower|quicker|more|less|fewer|"
+    r"higher|lower|greater|larger|smaller|bigger|better|cheaper|longer|shorter)\b)"
+)
+
 _RATIO_FIGURE = re.compile(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
     # a range; the sign repeated on the low end only with a dash ("1.8×–2.1×"):
@@ -364,7 +371,7 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "unit"
     for match in _PERCENT_FIGURE.finditer(text):
         yield match.start(), match.end(), "percent"
-    for pattern in (_RATIO_FIGURE, _TIMES_FIGURE):
+    for pattern in (_RATIO_FIGURE, _TIMES_FIGURE, _PREFIX_TIMES_FIGURE):
         for match in pattern.finditer(text):
             yield match.start(), match.end(), "ratio"
     for pattern in (_CURRENCY_PREFIX, _CURRENCY_SUFFIX):

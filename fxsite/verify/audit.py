@@ -94,6 +94,8 @@ class _PageFacts:
     statuses: list[str]
     #: hashes of the page's block texts (see ``scan_search_entry``)
     shown: frozenset[int] = frozenset()
+    #: claims with the bound or loose word shown beside them (see ``claim_phrases``)
+    phrases: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -202,6 +204,7 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if scan.page is not None:
         site.pages[rel] = _page_facts(site, rel, scan.page)
         site.pages[rel].shown = scan.shown
+        site.pages[rel].phrases = scan.phrases
         site.ticks[url_of(rel)] = scan.ticks
         site.take(rel, url_of(rel), scan)
     else:
@@ -451,27 +454,43 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     per_page: dict[str, Allowed] = {}
     for rel, page in site.pages.items():
         headings |= {c.text for c in page.claims if c.in_heading}
-        per_page[url_of(rel)] = Allowed(c.text for c in page.claims)
+        per_page[url_of(rel)] = Allowed([*(c.text for c in page.claims), *page.phrases])
     heading_index = Allowed(headings)
-    value_index = Allowed(record_values(site.published.library))
-    record_pages = {url_of(rel) for rel, page in site.pages.items() if page.rows}
+    library = site.published.library
+    value_index = Allowed(record_values(library))
+    # A record page repeats its own records' values, not every record's.
+    own_values = {
+        url_of(rel): Allowed(record_values(library, {ref.split("#", 1)[0] for ref, _, _ in rows}))
+        for rel, rows in ((r, p.rows.values()) for r, p in site.pages.items() if p.rows)
+    }
     empty = Allowed(())
     for rel, url, found in site.figures:
         shown_on = site.pages.get(rel)
         allowed: list[Allowed] | None
+        axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
         if shown_on is not None:  # the page's own text
-            has_rows = bool(shown_on.rows)
-            allowed = [heading_index, per_page[url]] + ([value_index] if has_rows else [])
-            if found.role in ("chart", "record-value"):
-                allowed.append(value_index)
-            elif found.channel == "article" and not found.role and not has_rows:
+            values = own_values.get(url)
+            # Other pages' heading claims only where other pages' titles show: the
+            # navigation, header and footer (the "page" channel), a record page's
+            # "cited by" list.
+            titles = found.channel == "page" or values is not None
+            others = [heading_index] if titles else []
+            allowed = [*others, per_page[url]] + ([values] if values else [])
+            if found.role == "chart":
+                axis = [*allowed, value_index]
+            elif found.role == "record-value":
+                allowed.append(values or value_index)
+            elif found.channel == "article" and not found.role and not values:
                 allowed = None
         else:  # another file, or a search entry that speaks for the page at ``url``
             allowed = [heading_index, per_page.get(url, empty)]
-            allowed.append(Allowed(site.ticks.get(url, frozenset())))
-            if url in record_pages:
-                allowed.append(value_index)
-        if allowed is not None and covered(found.block, found.start, found.end, allowed):
+            if url in own_values:
+                allowed.append(own_values[url])
+            axis = [Allowed(site.ticks.get(url, frozenset()))]
+        if allowed is not None and (
+            covered(found.block, found.start, found.end, allowed)
+            or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))
+        ):
             continue
         where = by_url.get(url, rel) if rel == "search/search_index.json" else rel
         message = bare_figure_message(found.found, site.published.library) + " (in published text)"

@@ -6,6 +6,14 @@ navigation entry, the search index and link previews repeat its headings and
 claims; record pages and charts show record values. :class:`Allowed` holds
 the texts each place may repeat, indexed by the numbers they hold, and
 :func:`covered` says whether a found figure is one of them.
+
+A copy repeats the cited text as it is: nothing glued to it may change it
+(:func:`~fxsite.verify.reading.copy_glued`: ``$500`` or ``20%`` for a cited
+``500`` or ``20``; ``20 TB`` for a count of 20), and the figure found may
+hold nothing else but the words that state a value loosely (``about``,
+``approximately``, ``up to``; the claim grammar's :data:`APPROX_WORDS`) and
+separators (``178 s → 94 s``): ``under 94 s`` or ``94 s per GB`` is not a
+copy of ``94 s``. A figure written in words is a copy only of the same words.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ import re
 from collections.abc import Iterable
 
 from fxsite.evidence.library import Library
+from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS
+from fxsite.verify.reading import copy_glued
 
 __all__ = ["Allowed", "covered", "record_values"]
 
@@ -25,53 +35,107 @@ class Allowed:
 
     def __init__(self, items: Iterable[str]) -> None:
         self.by_number: dict[str, list[str]] = {}
+        #: texts without digits ("three times"): a copy must repeat one whole
+        self.worded: list[str] = []
         for item in set(items):
-            for match in _DIGITS.finditer(item):
-                self.by_number.setdefault(match.group(), []).append(item)
+            numbers = _DIGITS.findall(item)
+            for number in numbers:
+                self.by_number.setdefault(number, []).append(item)
+            if not numbers and item.strip():
+                self.worded.append(item)
 
 
-def record_values(library: Library) -> set[str]:
-    """Every figure's value as record pages and charts show it."""
+def record_values(library: Library, records: set[str] | None = None) -> set[str]:
+    """Every figure's value as record pages and charts show it (of ``records`` only, if given)."""
     from fxsite.evidence.quantities import format_quantity
     from fxsite.render.exports import figure_data
     from fxsite.verify.visible import normalise
 
     values = set()
     for fig in library.figures.values():
+        if records is not None and fig.record not in records:
+            continue
         values.add(normalise(figure_data(fig)["display"]))
         if fig.stated is not None:
             values.add(normalise(format_quantity(fig.stated, None, fig.unit, fig.decimals)))
     return values
 
 
-def covered(text: str, start: int, end: int, allowed: list[Allowed]) -> bool:
-    """Every number of ``text[start:end]`` lies inside an occurrence of an allowed text.
+def covered(
+    text: str, start: int, end: int, allowed: list[Allowed], *, numbers_only: bool = False
+) -> bool:
+    """``text[start:end]``, a figure found, repeats allowed texts (see the module docstring).
 
     A copy may word a figure its own way ("approximately 4.7%" in a summary of
     a page that cites [4.7%](…)); its numbers must still be ones the page cites.
+    ``numbers_only`` asks only that (a chart's axis: tick numbers, then its unit).
     """
     # Whole numbers: the detector may cut "$1,001" to "$1".
-    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
+    while start > 0 and (text[start - 1].isdigit() or _digit_mark(text, start - 1)):
         start -= 1
-    while end < len(text) and (text[end].isdigit() or text[end] in ".,"):
+    while end < len(text) and (text[end].isdigit() or _digit_mark(text, end)):
         end += 1
-    for match in _DIGITS.finditer(text, start, end):
+    numbers = list(_DIGITS.finditer(text, start, end))
+    if not numbers:  # a figure in words: the same words, whole
+        return any(
+            _occurrence(text, start, end, item) is not None for a in allowed for item in a.worded
+        )
+    found: list[tuple[int, int]] = []
+    for match in numbers:
         candidates = [i for a in allowed for i in a.by_number.get(match.group(), [])]
-        if not any(_inside(text, match.start(), match.end(), item) for item in candidates):
+        spans = (_occurrence(text, match.start(), match.end(), item) for item in candidates)
+        span = next((s for s in spans if s is not None), None)
+        if span is None:
             return False
-    return True
+        found.append(span)
+    return numbers_only or _loose_only(text, start, end, found)
 
 
-def _inside(text: str, start: int, end: int, item: str) -> bool:
+def _digit_mark(text: str, at: int) -> bool:
+    """A decimal point or thousands separator at ``at``, between digits."""
+    return (
+        text[at] in ".,"
+        and at > 0
+        and text[at - 1].isdigit()
+        and at + 1 < len(text)
+        and text[at + 1].isdigit()
+    )
+
+
+def _occurrence(text: str, start: int, end: int, item: str) -> tuple[int, int] | None:
+    """An occurrence of ``item`` in ``text`` covering ``[start, end)``, with nothing glued."""
     at = text.find(item, max(0, end - len(item)))
     while 0 <= at <= start:
-        if at + len(item) >= end:
-            left = text[at - 1 : at] if at else ""
-            after = text[at + len(item) : at + len(item) + 2]
-            # "594 s" does not contain the figure "94 s", nor "1.94" the figure "1.9".
-            glued_left = left.isdigit() or (left != "" and left in ".,")
-            glued_right = after[:1].isdigit() or (after[:1] in (".", ",") and after[1:].isdigit())
-            if not glued_left and not glued_right:
-                return True
+        stop = at + len(item)
+        if stop >= end and not copy_glued(text, at, stop):
+            # A unit's word goes on: "3 min" in "3 minutes", "GB/s" in a search
+            # index's "GB/smeasured" (copy_glued refused letters after a bare number).
+            while stop < len(text) and text[stop].isascii() and text[stop].isalpha():
+                stop += 1
+            return at, stop
         at = text.find(item, at + 1)
-    return False
+    return None
+
+
+#: What a figure found may hold besides the copies in it: loose-value words, separators.
+_LOOSE = re.compile(
+    "|".join(
+        rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])" if w[:1].isascii() else re.escape(w)
+        for w in sorted(
+            [*APPROX_WORDS, *APPROX_SUFFIXES, "to", "from", "and", "or", "vs", "versus"],
+            key=lambda w: -len(w),
+        )
+    ),
+    re.IGNORECASE,
+)
+# "+" too: the claim rule lets it stand before a claim ("(+[96%](…))").
+_SEPARATORS = re.compile(r"[\s()\[\],;:·→⟶⇒=>+\-–—~至到]+")
+
+
+def _loose_only(text: str, start: int, end: int, copies: list[tuple[int, int]]) -> bool:
+    chars = list(text[start:end])
+    for s, e in copies:
+        for i in range(max(s, start), min(e, end)):
+            chars[i - start] = " "
+    rest = _SEPARATORS.sub("", _LOOSE.sub(" ", "".join(chars)))
+    return rest == ""

@@ -29,6 +29,7 @@ from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 
 __all__ = [
+    "copy_glued",
     "detect",
     "fold",
     "glued",
@@ -126,6 +127,26 @@ def glued(text: str, start: int, end: int) -> str | None:
         if after in ".," and end + 1 < len(text) and text[end + 1].isdigit():
             return after
     return None
+
+
+def copy_glued(text: str, start: int, end: int) -> bool:
+    """Whether what is glued to a copy of a cited figure at ``text[start:end]`` changes it.
+
+    The copy rule's side of :func:`glued`: a sign, currency or comparison before
+    (``$500``, ``-96%``), a unit character after (``20%``, ``20万``, ``94 s/GB``),
+    or, after a copy without a unit, letters (``20TB``). Letters after a copy
+    that states its unit are left alone: a search index runs table cells
+    together ("3.26 GB/smeasured").
+    """
+    if start > 0 and (text[start - 1].isdigit() or _fold_char(text[start - 1]) in _BEFORE):
+        return True
+    if end < len(text):
+        after = text[end]
+        if after.isdigit() or _fold_char(after) in _AFTER:
+            return True
+        if text[end - 1 : end].isdigit() and _quantity_letter(after):
+            return True
+    return False
 
 
 def unit_after(text: str, start: int, end: int, stop: int) -> str | None:

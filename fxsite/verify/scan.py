@@ -16,11 +16,13 @@ serve``): a file whose bytes did not change is not read again.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
+from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS, BOUND_SUFFIXES, BOUND_WORDS
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.published import Published
@@ -100,6 +102,8 @@ class FileScan:
     ticks: frozenset[str] = frozenset()
     #: hashes of a page's block texts: a search entry repeating one was checked here
     shown: frozenset[int] = frozenset()
+    #: a claim with the loose or bound word the page writes next to it ("under 220 s")
+    phrases: frozenset[str] = frozenset()
 
 
 def scan_block(block: Block) -> tuple[list[Local], list[Candidate]]:
@@ -209,6 +213,7 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
             ]
             scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
             scan.shown = frozenset(hash(b.text) for b in blocks)
+            scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
         else:
             scan = FileScan("other")
         scan.local += [
@@ -231,6 +236,37 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
         blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
     _scan_blocks(scan, blocks, text)
     return scan
+
+
+_WORDS_AROUND = sorted([*BOUND_WORDS, *APPROX_WORDS], key=len, reverse=True)
+_BEFORE_CLAIM = re.compile(
+    "(?:"
+    + "|".join(
+        rf"(?<![A-Za-z]){re.escape(w)}" if w[:1].isascii() else re.escape(w) for w in _WORDS_AROUND
+    )
+    + r")\s*\Z",
+    re.IGNORECASE,
+)
+_AFTER_CLAIM = re.compile(
+    "|".join(re.escape(w) for w in sorted([*BOUND_SUFFIXES, *APPROX_SUFFIXES], key=len)[::-1])
+)
+
+
+def claim_phrases(block: Block) -> list[str]:
+    """Each claim of ``block`` with the bound or loose word written beside it, as shown.
+
+    "expected to drop to under [220 s](…)" shows "under 220 s": a copy of the
+    page (its search entry, a summary) may repeat that, not just "220 s".
+    """
+    out = []
+    for start, end, _ in block.claims:
+        before = _BEFORE_CLAIM.search(block.text, max(0, start - 24), start)
+        after = _AFTER_CLAIM.match(block.text, end)
+        if before is not None or after is not None:
+            first = before.start() if before is not None else start
+            last = after.end() if after is not None else end
+            out.append(block.text[first:last])
+    return out
 
 
 def scan_search_entry(
@@ -291,12 +327,11 @@ class GateMemo:
     def search_entry(
         self, title: str, text: str, shown: frozenset[int], other: tuple[str, ...] = ()
     ) -> FileScan:
-        if not self.keep:  # a single build: what the page showed is not read again
+        """An entry scanned as :func:`scan_search_entry` does (blocks its page shows skipped)."""
+        if not self.keep:
             return scan_search_entry(title, text, shown, other)
-        return self._get(
-            digest("search", title, text, *other),
-            lambda: scan_search_entry(title, text, frozenset(), other),
-        )
+        key = digest("search", title, text, repr(sorted(shown)), *other)  # the page's blocks too
+        return self._get(key, lambda: scan_search_entry(title, text, shown, other))
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
