@@ -519,6 +519,30 @@ ATTACKS = [
         paragraph(HOME, srcdoc('<p>5<a data-fx-ref="R1#save_time_fx100" href="#">94 s</a></p>', 1)),
         "FX503",
     ),
+    Attack(
+        "iframe data url",
+        paragraph(HOME, '<iframe src="data:text/html,%3Cp%3EFX100 costs $499%3C/p%3E"></iframe>'),
+        "FX501",
+    ),
+    Attack(
+        "object base64 data url",
+        paragraph(HOME, '<object data="data:text/html;base64,PHA+MTJ4IGZhc3RlcjwvcD4="></object>'),
+        "FX501",
+    ),
+    Attack("embed plain data url", paragraph(HOME, '<embed src="data:,5x%20faster">'), "FX501"),
+    Attack(
+        "image svg data url",
+        paragraph(
+            HOME,
+            '<img alt="" src="data:image/svg+xml,%3Csvg%3E%3Ctext%3E517 s%3C/text%3E%3C/svg%3E">',
+        ),
+        "FX501",
+    ),
+    Attack(
+        "data url in srcdoc too deep",
+        paragraph(HOME, srcdoc('<iframe src="data:text/html,%3Cp%3Ex%3C/p%3E"></iframe>', 4)),
+        "FX614",
+    ),
     Attack("srcdoc nested too deep", paragraph(HOME, srcdoc("<p>plain</p>", 5)), "FX614"),
     Attack(
         "srcdoc nesting elements too deep",
@@ -785,6 +809,12 @@ NEAR_MISSES = [
     ),
     ("srcdoc of plain words", paragraph(HOME, srcdoc("<p>Plain words.</p>", 4))),
     ("srcdoc with an anchor", paragraph(HOME, srcdoc('<p id="x">Plain words.</p>', 1))),
+    (
+        "image png data url",
+        paragraph(HOME, '<img alt="" src="data:image/png;base64,NXggZmFzdGVy">'),
+    ),
+    ("image plain-text data url", paragraph(HOME, '<img alt="" src="data:,5x%20faster">')),
+    ("link to a data url", paragraph(HOME, '<a href="data:text/html,5x%20faster">open</a>')),
     ("hidden input value", paragraph(HOME, '<input type="hidden" name="p" value="5x faster">')),
     ("password input value", paragraph(HOME, '<input type="password" value="12x faster">')),
     ("checkbox value", paragraph(HOME, '<input type="checkbox" value="5x">')),

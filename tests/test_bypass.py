@@ -159,6 +159,10 @@ BYPASSES = [
         '<iframe srcdoc="&lt;p&gt;The FX100 costs $499.&lt;/p&gt;"></iframe>',
     ),
     V(
+        "raw html iframe data url",
+        '<iframe src="data:text/html,%3Cp%3E12x faster%3C/p%3E"></iframe>',
+    ),
+    V(
         "raw html shadow root",
         '<div><template shadowrootmode="open"><p>FX100 costs $499 and saves 17 s.</p>'
         "</template></div>",

@@ -103,7 +103,7 @@ SITE_CASES = [
         "iframe srcdoc nested 40 deep",
         lambda s: (s / "f.html").write_text(_stamped(_srcdoc("<p>x</p>", 40))),
         1,
-        "nests iframe srcdoc documents more than 4 deep",
+        "nests iframe srcdoc or data: URL documents more than 4 deep",
     ),
     SiteCase(
         "20,000 srcdoc iframes, 4 deep",

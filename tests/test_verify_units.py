@@ -9,6 +9,7 @@ import pytest
 
 from fxsite.findings import Finding
 from fxsite.verify import locate_in_sources
+from fxsite.verify.kinds import is_text, kind_of, pem_lines_blanked
 from fxsite.verify.reading import detect, fold, glued, hidden_characters
 from fxsite.verify.visible import nesting, page_text, too_deep
 
@@ -45,10 +46,116 @@ def test_visible_text(html: str, shown: str) -> None:
         ('<p><input placeholder="5x"></p>', "attribute", "5x"),
         ('<script type="application/ld+json">{"a": ["5x"]}</script>', "json-ld", "5x"),
         ("<svg><text>517 s</text></svg>", "page", "517 s"),
+        ('<p><input value="5x"></p>', "attribute", "5x"),
+        ('<p><input type="Search" value="5x"></p>', "attribute", "5x"),
+        ('<p><input type="submit" value="5x"></p>', "attribute", "5x"),
+        ('<div><template shadowrootmode="open"><p>5x</p></template></div>', "page", "5x"),
+        ("<div><template shadowroot=closed><p>5x</p></template></div>", "page", "5x"),
+        ('<article><iframe srcdoc="&lt;p&gt;5x&lt;/p&gt;"></iframe></article>', "article", "5x"),
+        ('<iframe src="data:text/html,%3Cb%3E5x%3C/b%3E"></iframe>', "page", "5x"),
+        ('<object data="data:text/plain;charset=utf-8,5x"></object>', "page", "5x"),
+        (
+            '<img src="data:image/svg+xml;base64,PHN2Zz48dGV4dD41eDwvdGV4dD48L3N2Zz4=">',
+            "page",
+            "5x",
+        ),
     ],
 )
 def test_every_channel_is_read(html: str, channel: str, text: str) -> None:
     assert (channel, text) in [(b.channel, b.text) for b in page_text(html).blocks]
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<p><input type="hidden" value="5x"></p>',
+        '<p><input type="PASSWORD" value="5x"></p>',
+        '<p><input type="checkbox" value="5x"></p>',
+        '<p><button value="5x">go</button></p>',
+        '<ol><li value="5">go</li></ol>',
+        "<template><p>5x</p></template>",
+        '<img src="data:text/plain,5x">',
+        '<iframe src="data:image/png;base64,NXg="></iframe>',
+        '<a href="data:text/html,5x">go</a>',
+        '<iframe src="https://example.com/5x"></iframe>',
+    ],
+)
+def test_not_drawn_as_text(html: str) -> None:
+    assert not any("5x" in b.text or b.text == "5" for b in page_text(html).blocks)
+
+
+def test_srcdoc_ids_are_not_the_pages_anchors() -> None:
+    page = page_text('<p id="a">x</p><iframe srcdoc="&lt;p id=b&gt;y&lt;/p&gt;"></iframe>')
+    assert page.ids == {"a"} and [b.text for b in page.blocks] == ["x", "y"]
+
+
+def test_srcdoc_claims_index_into_the_page() -> None:
+    claim = '<a data-fx-ref="R1#a" href="#">5 s</a>'
+    page = page_text(
+        f"<p>{claim}</p><iframe srcdoc='<p>now {claim.replace(chr(34), '&quot;')}</p>'></iframe>"
+    )
+    assert [c.text for c in page.claims] == ["5 s", "5 s"]
+    inner = [b for b in page.blocks if b.text == "now 5 s"]
+    assert inner and inner[0].claims == [(4, 7, 1)]
+
+
+@pytest.mark.parametrize(
+    ("rel", "kind"),
+    [
+        ("index.html", "html"),
+        ("a/b.HTM", "html"),
+        ("pricing.shtml", "html"),
+        ("page.xhtml", "html"),
+        ("pricing.html.en", "html"),
+        ("pricing.htm.zh-cn", "html"),
+        ("notes.html.txt", "text"),
+        ("old.html.bak", "text"),
+        ("data.html.json", "json"),
+        ("sitemap.xml.gz", "gzip"),
+        ("feed.rss", "xml"),
+        ("feed.atom", "xml"),
+        ("logo.svg", "xml"),
+        ("assets/app.min.js", "code"),
+        ("a.mjs", "code"),
+        ("a.css", "code"),
+        ("a.js.map", "code"),
+        ("fxsite-manifest.json.sig", "signature"),
+        ("other/fxsite-manifest.json.sig", "text"),
+        ("fxsite-key.pub", "key"),
+        ("notes.text", "text"),
+        ("README", "text"),
+        ("docs/index.md", "text"),
+    ],
+)
+def test_kind_of(rel: str, kind: str) -> None:
+    assert kind_of(rel) == kind
+
+
+@pytest.mark.parametrize(
+    ("data", "complete", "text"),
+    [
+        (b"plain words", True, True),
+        ("caf\u00e9".encode(), True, True),
+        ("caf\u00e9".encode()[:-1], False, True),  # cut in a character: the rest is unread
+        ("caf\u00e9".encode()[:-1], True, False),
+        (b"\x89PNG\r\n\x1a\n", True, False),
+        (b"SQLite format 3\x00", True, False),
+        (b"caf\xe9", True, False),  # Latin-1
+    ],
+)
+def test_is_text(data: bytes, complete: bool, text: bool) -> None:
+    assert is_text(data, complete=complete) is text
+
+
+def test_pem_body_lines_are_blanked() -> None:
+    pem = "-----BEGIN PUBLIC KEY-----\nMCow/79s/bjl=\nsay 5x\n-----END PUBLIC KEY-----\nafter 5x\n"
+    assert pem_lines_blanked(pem).splitlines() == [
+        "-----BEGIN PUBLIC KEY-----",
+        "",
+        "say 5x",
+        "-----END PUBLIC KEY-----",
+        "after 5x",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,10 @@ __all__ = ["Kind", "is_text", "kind_of", "pem_lines_blanked"]
 Kind = Literal["html", "xml", "json", "gzip", "code", "signature", "key", "text"]
 _PEM_BODY = re.compile(r"[A-Za-z0-9+/=]+")
 
-_HTML_NAME = re.compile(r"\.(?:html?|xhtml|shtml)(?:\.[a-z]{1,8}(?:[-_][a-z0-9]{1,8})*)?$")
+#: An HTML name, maybe with a content-negotiation language (``.html.en``, ``.htm.zh-cn``)
+_HTML_NAME = re.compile(r"\.(?:html?|xhtml|shtml)(?:\.([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*)?$")
+#: Suffixes after ``.html`` that name another kind of file, not a language.
+_NOT_LANGUAGES = frozenset({"txt", "md", "csv", "xml", "bak", "old", "tmp", "log", "orig"})
 _XML = (".xml", ".rss", ".atom", ".svg")
 _CODE = (".js", ".mjs", ".cjs", ".css", ".map")
 
@@ -47,7 +50,8 @@ def kind_of(rel: str) -> Kind:
         return "gzip"
     if name.endswith(_CODE):
         return "code"
-    if _HTML_NAME.search(name):
+    html = _HTML_NAME.search(name)
+    if html is not None and html.group(1) not in _NOT_LANGUAGES:
         return "html"
     if name.endswith(_XML):
         return "xml"

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from fxsite.verify.dataurl import data_document
+
 __all__ = [
     "MAX_NESTING",
     "Block",
@@ -119,8 +121,8 @@ _VALUE_SHOWN = frozenset({"button", "submit", "reset"})
 VALUE_NOT_SHOWN = frozenset(
     {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
 )
-#: ``<iframe srcdoc>`` documents inside one another read at most this deep: each
-#: level is parsed again from an attribute, so a deeper one is refused, not read.
+#: ``<iframe srcdoc>`` and ``data:`` URL documents inside one another read at most
+#: this deep: each level is parsed again from an attribute, so deeper is refused.
 MAX_INNER = 4
 
 
@@ -580,6 +582,11 @@ def _walk(
         if tag == "iframe" and attrs.get("srcdoc"):
             _flush(builders, page)
             _inner_document(attrs["srcdoc"] or "", page, where, role, heading, inner)
+        elif tag in _DATA_SOURCES and "data:" in (attrs.get(_DATA_SOURCES[tag]) or "").lower():
+            drawn = data_document(attrs[_DATA_SOURCES[tag]] or "", plain=tag != "img")
+            if drawn is not None:
+                _flush(builders, page)
+                _inner_document(drawn, page, where, role, heading, inner)
         if tag in SKIPPED or tag in CODE:
             if tag in CODE:
                 builders[-1].add(" ")
@@ -632,7 +639,7 @@ def _repeated(
     html = node.html or ""
     # Claims index into the page; an inner document may be refused (the serialised
     # HTML has attribute names in lower case).
-    if "data-fx-ref" in html or "<script" in html or "srcdoc" in html:
+    if "data-fx-ref" in html or "<script" in html or "srcdoc" in html or "data:" in html:
         _walk(node, page, where, role, heading, repeats, depth, inner)
         return
     key = (html, where, role, heading)
@@ -643,6 +650,11 @@ def _repeated(
         known = repeats[key] = (item.blocks, item.ids)
     page.blocks.extend(known[0])
     page.ids |= known[1]
+
+
+#: Elements that draw the document their URL names, and that attribute: a ``data:``
+#: URL holds it inline (see :mod:`fxsite.verify.dataurl`).
+_DATA_SOURCES = {"iframe": "src", "frame": "src", "object": "data", "embed": "src", "img": "src"}
 
 
 def _template_content(node: LexborNode) -> LexborNode | None:
@@ -657,13 +669,15 @@ def _template_content(node: LexborNode) -> LexborNode | None:
 def _inner_document(
     html: str, page: PageText, where: str, role: str, heading: bool, inner: int
 ) -> None:
-    """An ``<iframe srcdoc>`` document read into the page: its blocks and claims, not its ids.
+    """An ``<iframe srcdoc>`` or ``data:`` URL document read into the page (not its ids).
 
     Its anchors are not the page's (a link to ``#id`` does not reach into an
     iframe), so they are not added to ``page.ids``.
     """
     if inner >= MAX_INNER:
-        page.unreadable.append(f"it nests iframe srcdoc documents more than {MAX_INNER} deep")
+        page.unreadable.append(
+            f"it nests iframe srcdoc or data: URL documents more than {MAX_INNER} deep"
+        )
         return
     if too_deep(html):
         page.unreadable.append(f"a document inside it nests elements more than {MAX_NESTING} deep")
