@@ -17,6 +17,8 @@ site's ``setup_labels`` option) and the page's language.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import setup_anchor
@@ -28,8 +30,10 @@ from fxsite.verify.visible import PageText, Part, page_text
 __all__ = ["marker_problems"]
 
 
-def _parts(html: str) -> list[Part]:
-    return page_text(html).parts
+@lru_cache(maxsize=1 << 12)
+def _parts(html: str) -> tuple[Part, ...]:
+    # Pages repeat the same Data sources items, and serve rebuilds the same pages.
+    return tuple(page_text(html).parts)
 
 
 def _one(html: str, kind: str) -> Part | None:
