@@ -781,6 +781,7 @@ ATTACKS = [
             "FX100 is 20% cheaper",  # a count of 20 as a percent
             "FX100 holds 20 TB",  # ... with a unit after it
             "FX100 holds 20TB",
+            "FX100 holds twenty TB",  # in words
             "The FX100 saves in under 94 s",  # a bound the claim does not state
             "FX100 saves 94 s per GB",
             "FX100 saves 94 s/GB",

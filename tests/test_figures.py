@@ -44,6 +44,8 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("ratio vs hardware", "It is 4x quicker.", ["4x"], "A node with 4x NVMe drives."),
     ("times comparative", "It is 3 times faster.", ["3 times"], "It was saved 20 times."),
     ("multiplier before", "It is x2 faster than NFS.", ["x2"], "It needs a PCIe x16 slot."),
+    ("number word and symbol", "It holds twenty TB.", ["twenty TB"], "We bought two PCs."),
+    ("number word and rate", "It writes five GB/s.", ["five GB/s"], "One of us writes."),
     (
         "multiplier sign before",
         "A ×3 more efficient cache.",

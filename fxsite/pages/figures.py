@@ -220,6 +220,12 @@ _NUMWORD_FIGURE = re.compile(
     r"|\b(?i:an|one|two|three|four|five)\s+(?i:orders?)\s+of\s+magnitude\b"
 )
 
+# Number words with a unit symbol: "twenty TB", "five GB/s" (the unit is checked
+# in code: fxsite's vocabulary or pint's, two characters at least).
+_NUMWORD_SYMBOL = re.compile(
+    rf"{_NUMWORD_VALUE}[ \u00a0](?P<symbol>[A-Za-z]{{2,12}}(?:/[A-Za-z]{{1,8}})?)(?![A-Za-z0-9_/])"
+)
+
 # Multiplier and fraction words.
 _FRACTION_FIGURE = re.compile(
     r"""
@@ -315,6 +321,13 @@ _OPEN_UNIT = re.compile(
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
 
 
+def _is_symbol(word: str) -> bool:
+    """A unit written as its symbol ("ms", "kW", "MB", "GB/s"), not as a word ("day")."""
+    return canonical_unit(word) == word or (
+        any(c.isupper() for c in word) and (canonical_unit(word) is not None or is_unit_word(word))
+    )
+
+
 def _is_divisor(word: str) -> bool:
     return canonical_unit(word) is not None or is_unit_word(word)
 
@@ -358,6 +371,9 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
             if re.fullmatch(r"(?i:one\s+day)", match.group()):
                 continue  # "one day we will…" is an idiom, not a duration
             yield match.start(), match.end(), "number-word"
+        for match in _NUMWORD_SYMBOL.finditer(text):
+            if _is_symbol(match["symbol"]):
+                yield match.start(), match.end(), "number-word"
     if any(stem in low for stem in _FRACTION_STEMS):
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
