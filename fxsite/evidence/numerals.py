@@ -186,3 +186,12 @@ APPROX_SUFFIXES: dict[str, str] = {"左右": "about"}
 def alternation(names: Iterable[str]) -> str:
     """Names as one regex alternation, longest first so ``GB/s`` wins over ``GB``."""
     return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
+def word_alternation(names: Iterable[str]) -> str:
+    """:func:`alternation` of words: a Latin word is not matched inside a longer one
+    ("about" not in "roundabout"); CJK words need no boundary."""
+    return "|".join(
+        rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])" if n[:1].isascii() else re.escape(n)
+        for n in sorted(names, key=lambda n: (-len(n), n))
+    )

@@ -93,9 +93,11 @@ class _PageFacts:
     rows: dict[str, tuple[str, str, str]]
     statuses: list[str]
     #: hashes of the page's block texts (see ``scan_search_entry``)
-    shown: frozenset[int] = frozenset()
+    shown: frozenset[int]
     #: claims with the bound or loose word shown beside them (see ``claim_phrases``)
-    phrases: frozenset[str] = frozenset()
+    phrases: frozenset[str]
+    #: the strings its charts draw, which other files may repeat
+    ticks: frozenset[str]
 
 
 @dataclass
@@ -106,7 +108,6 @@ class _Site:
     pages: dict[str, _PageFacts] = field(default_factory=dict)
     #: each file's (or search entry's) figures, with the page URL they speak for
     figures: list[tuple[str, str, Candidate]] = field(default_factory=list)
-    ticks: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a file's text, read again only when a finding needs its line
     raw: dict[str, str] = field(default_factory=dict)
     #: the file being read, and its text
@@ -202,17 +203,14 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     scan = site.memo.file(rel, text)
     site.reading = (rel, text)
     if scan.page is not None:
-        site.pages[rel] = _page_facts(site, rel, scan.page)
-        site.pages[rel].shown = scan.shown
-        site.pages[rel].phrases = scan.phrases
-        site.ticks[url_of(rel)] = scan.ticks
+        site.pages[rel] = _page_facts(site, rel, scan.page, scan)
         site.take(rel, url_of(rel), scan)
     else:
         site.take(rel, "", scan)
     site.reading = ("", "")
 
 
-def _page_facts(site: _Site, rel: str, page: PageText) -> _PageFacts:
+def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
     """Checks one page alone decides (stamp, claims, charts); what the site checks need."""
     if STAMP not in page.meta:
         site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
@@ -221,7 +219,13 @@ def _page_facts(site: _Site, rel: str, page: PageText) -> _PageFacts:
     for message, text in marker_problems(page, site.published.library):
         site.add(rel, "FX612", message, text or None)
     return _PageFacts(
-        [_judged(site, rel, node) for node in page.claims], page.ids, page.rows, page.statuses
+        [_judged(site, rel, node) for node in page.claims],
+        page.ids,
+        page.rows,
+        page.statuses,
+        scan.shown,
+        scan.phrases,
+        scan.ticks,
     )
 
 
@@ -457,12 +461,19 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         per_page[url_of(rel)] = Allowed([*(c.text for c in page.claims), *page.phrases])
     heading_index = Allowed(headings)
     library = site.published.library
-    value_index = Allowed(record_values(library))
+    by_record = record_values(library)
+    value_index = Allowed(v for values in by_record.values() for v in values)
     # A record page repeats its own records' values, not every record's.
     own_values = {
-        url_of(rel): Allowed(record_values(library, {ref.split("#", 1)[0] for ref, _, _ in rows}))
-        for rel, rows in ((r, p.rows.values()) for r, p in site.pages.items() if p.rows)
+        url_of(rel): Allowed(
+            v
+            for record in {ref.split("#", 1)[0] for ref, _, _ in p.rows.values()}
+            for v in by_record.get(record, ())
+        )
+        for rel, p in site.pages.items()
+        if p.rows
     }
+    ticks = {url_of(rel): Allowed(p.ticks) for rel, p in site.pages.items() if p.ticks}
     empty = Allowed(())
     for rel, url, found in site.figures:
         shown_on = site.pages.get(rel)
@@ -486,7 +497,7 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
             allowed = [heading_index, per_page.get(url, empty)]
             if url in own_values:
                 allowed.append(own_values[url])
-            axis = [Allowed(site.ticks.get(url, frozenset()))]
+            axis = [ticks.get(url, empty)]
         if allowed is not None and (
             covered(found.block, found.start, found.end, allowed)
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))

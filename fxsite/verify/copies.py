@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from fxsite.evidence.library import Library
-from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS
+from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS, word_alternation
 from fxsite.verify.reading import copy_glued
 
 __all__ = ["Allowed", "covered", "record_values"]
@@ -45,19 +45,18 @@ class Allowed:
                 self.worded.append(item)
 
 
-def record_values(library: Library, records: set[str] | None = None) -> set[str]:
-    """Every figure's value as record pages and charts show it (of ``records`` only, if given)."""
+def record_values(library: Library) -> dict[str, set[str]]:
+    """Every figure's value as record pages and charts show it, by record."""
     from fxsite.evidence.quantities import format_quantity
     from fxsite.render.exports import figure_data
     from fxsite.verify.visible import normalise
 
-    values = set()
+    values: dict[str, set[str]] = {}
     for fig in library.figures.values():
-        if records is not None and fig.record not in records:
-            continue
-        values.add(normalise(figure_data(fig)["display"]))
+        shown = values.setdefault(fig.record, set())
+        shown.add(normalise(figure_data(fig)["display"]))
         if fig.stated is not None:
-            values.add(normalise(format_quantity(fig.stated, None, fig.unit, fig.decimals)))
+            shown.add(normalise(format_quantity(fig.stated, None, fig.unit, fig.decimals)))
     return values
 
 
@@ -119,13 +118,7 @@ def _occurrence(text: str, start: int, end: int, item: str) -> tuple[int, int] |
 
 #: What a figure found may hold besides the copies in it: loose-value words, separators.
 _LOOSE = re.compile(
-    "|".join(
-        rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])" if w[:1].isascii() else re.escape(w)
-        for w in sorted(
-            [*APPROX_WORDS, *APPROX_SUFFIXES, "to", "from", "and", "or", "vs", "versus"],
-            key=lambda w: -len(w),
-        )
-    ),
+    word_alternation([*APPROX_WORDS, *APPROX_SUFFIXES, "to", "from", "and", "or", "vs", "versus"]),
     re.IGNORECASE,
 )
 # "+" too: the claim rule lets it stand before a claim ("(+[96%](…))").

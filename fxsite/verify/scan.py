@@ -18,11 +18,18 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
-from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS, BOUND_SUFFIXES, BOUND_WORDS
+from fxsite.evidence.numerals import (
+    APPROX_SUFFIXES,
+    APPROX_WORDS,
+    BOUND_SUFFIXES,
+    BOUND_WORDS,
+    alternation,
+    word_alternation,
+)
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.published import Published
@@ -44,7 +51,6 @@ __all__ = [
     "GateMemo",
     "Local",
     "line_of",
-    "scan_block",
     "scan_file",
 ]
 
@@ -93,8 +99,7 @@ class Candidate:
 class FileScan:
     """What the gate keeps of one file."""
 
-    kind: Literal["page", "other"]
-    #: a page without its text blocks (claims, ids, meta, rows, charts)
+    #: a page without its text blocks (claims, ids, meta, rows, charts); None for other files
     page: PageText | None = None
     local: list[Local] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
@@ -104,14 +109,6 @@ class FileScan:
     shown: frozenset[int] = frozenset()
     #: a claim with the loose or bound word the page writes next to it ("under 220 s")
     phrases: frozenset[str] = frozenset()
-
-
-def scan_block(block: Block) -> tuple[list[Local], list[Candidate]]:
-    """The findings one block of text decides, and the figures it shows."""
-    local, candidates = _scan_text(
-        block.text, tuple((s, e) for s, e, _ in block.claims), block.channel, block.role
-    )
-    return list(local), list(candidates)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -164,26 +161,15 @@ def _scan_text(
 
 
 def _scan_blocks(scan: FileScan, blocks: list[Block], raw: str | None) -> None:
+    """Each block's findings and figures, placed on ``raw``'s lines when it is given."""
     for block in blocks:
-        local, candidates = scan_block(block)
+        claims = tuple((s, e) for s, e, _ in block.claims)
+        local, candidates = _scan_text(block.text, claims, block.channel, block.role)
         if raw is not None:
-            local = [Local(f.code, f.message, f.text, line_of(raw, f.text)) for f in local]
-            candidates = [_at_line(c, line_of(raw, c.shown)) for c in candidates]
+            local = tuple(replace(f, line=line_of(raw, f.text)) for f in local)
+            candidates = tuple(replace(c, line=line_of(raw, c.shown)) for c in candidates)
         scan.local.extend(local)
         scan.candidates.extend(candidates)
-
-
-def _at_line(candidate: Candidate, line: int) -> Candidate:
-    return Candidate(
-        candidate.block,
-        candidate.start,
-        candidate.end,
-        candidate.found,
-        candidate.shown,
-        candidate.channel,
-        candidate.role,
-        line,
-    )
 
 
 def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
@@ -195,7 +181,6 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
     if kind in ("html", "xml"):
         if too_deep(text):
             return FileScan(
-                "other",
                 local=[
                     Local(
                         "FX614",
@@ -207,7 +192,7 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
         page = page_text(text, repeats=repeats)
         blocks, page.blocks = page.blocks, []
         if kind == "html":
-            scan = FileScan("page", page)
+            scan = FileScan(page)
             scan.local += [
                 Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
             ]
@@ -215,13 +200,13 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
             scan.shown = frozenset(hash(b.text) for b in blocks)
             scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
         else:
-            scan = FileScan("other")
+            scan = FileScan()
         scan.local += [
             Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
         ]
         _scan_blocks(scan, blocks, text)
         return scan
-    scan = FileScan("other")
+    scan = FileScan()
     if kind == "json":
         try:
             data = loads(text)
@@ -238,18 +223,10 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
     return scan
 
 
-_WORDS_AROUND = sorted([*BOUND_WORDS, *APPROX_WORDS], key=len, reverse=True)
 _BEFORE_CLAIM = re.compile(
-    "(?:"
-    + "|".join(
-        rf"(?<![A-Za-z]){re.escape(w)}" if w[:1].isascii() else re.escape(w) for w in _WORDS_AROUND
-    )
-    + r")\s*\Z",
-    re.IGNORECASE,
+    f"(?:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\\s*\\Z", re.IGNORECASE
 )
-_AFTER_CLAIM = re.compile(
-    "|".join(re.escape(w) for w in sorted([*BOUND_SUFFIXES, *APPROX_SUFFIXES], key=len)[::-1])
-)
+_AFTER_CLAIM = re.compile(alternation([*BOUND_SUFFIXES, *APPROX_SUFFIXES]))
 
 
 def claim_phrases(block: Block) -> list[str]:
@@ -284,7 +261,7 @@ def scan_search_entry(
     blocks = [b for b in blocks if hash(b.text) not in shown]
     for block in blocks:
         block.channel = "page"
-    scan = FileScan("other")
+    scan = FileScan()
     _scan_blocks(scan, blocks, None)
     return scan
 
