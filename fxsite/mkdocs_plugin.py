@@ -157,8 +157,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history = History()
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
-        #: the theme's language as configured (pages in another language swap it)
-        self.site_language: str | None = None
+
+    @property
+    def site_language(self) -> str | None:
+        """The theme's language as configured (pages in another language swap it)."""
+        return self.project.paths.language if self.project is not None else None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -175,7 +178,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
             language=config.theme.get("language"),
         )
-        self.site_language = config.theme.get("language")
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
             # config (and so the plugin) for every rebuild, and the project
