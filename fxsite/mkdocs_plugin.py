@@ -14,7 +14,6 @@ logs and keeps serving.
 from __future__ import annotations
 
 import html
-import json
 import logging
 import os
 from functools import partial
@@ -34,10 +33,9 @@ from mkdocs.structure.pages import Page
 from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
 from fxsite.anchor.history import History, figure_history, history_data, history_section_html
-from fxsite.evidence.library import Library
-from fxsite.evidence.schema import schema_text
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
+from fxsite.mkdocs_serve import CACHED_TEMPLATE, PageOutputs, page_key, site_key
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -47,16 +45,11 @@ from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import chart_style_css, render_chart_cached
-from fxsite.render.exports import (
-    EVIDENCE_JSON_SCHEMA,
-    dumps,
-    evidence_csv,
-    evidence_data,
-    record_data,
-)
+from fxsite.render.export_files import ExportFiles
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 
 if TYPE_CHECKING:
+    from fxsite.anchor.build import SqliteMemo
     from fxsite.verify.scan import GateMemo
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
@@ -131,7 +124,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.enforce: Enforce = "all"
         #: the gate's scans, kept between `serve` rebuilds; the evidence.json just written
         self.gate_memo: GateMemo | None = None
-        self.export_cache: tuple[Library | None, dict[str, str]] = (None, {})
+        self.sqlite_memo: SqliteMemo | None = None
+        #: the export files' contents, serialised again only when their inputs change
+        self.export_files = ExportFiles()
         #: each page's generated sources list, put in once its Markdown is converted
         self.composed: dict[str, Composed] = {}
         self.exported: str | None = None
@@ -157,6 +152,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history = History()
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
+        #: under `serve`: each page's last output, and this build's keys and reuses
+        self.outputs = PageOutputs()
+        self.page_keys: dict[str, str] = {}
+        self.reused: dict[str, str] = {}
+        #: pages the last build published from the one before (for tests and logs)
+        self.last_reused: frozenset[str] = frozenset()
+        self.nav: Any = None
 
     @property
     def site_language(self) -> str | None:
@@ -165,6 +167,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+        self.forget()  # a session starts with nothing to reuse
+
+    def forget(self) -> None:
+        """Drop what is kept between the builds of a ``serve`` session: the next build starts cold."""
+        self.outputs.clear()
+        self.export_files = ExportFiles()
+        self.sqlite_memo = None
+        self.gate_memo = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).parent
@@ -199,6 +209,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.extension = FxsiteExtension()
         self.extension.use_context(self._context)
         extensions: list[Any] = config.markdown_extensions
+        # One extension, also when a config is built again (benchmarks, tests do).
+        extensions[:] = [e for e in extensions if not isinstance(e, FxsiteExtension)]
         extensions.append(self.extension)
         templates = str(resources.files("fxsite").joinpath("templates"))
         if templates not in config.theme.dirs:
@@ -257,7 +269,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # them and MkDocs validates those links; their content is filled in
         # on_env, once every citation is known.
         self.exports = {}
-        for name in self._export_names():
+        for name in self.export_files.names(project.library, project.paths.library_prefix):
             self.exports[name] = File.generated(config, name, content="")
             files.append(self.exports[name])
         self.files = files
@@ -266,38 +278,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.index.urls[page_file.src_uri] = page_file.url
         return files
 
-    def _export_names(self) -> list[str]:
-        assert self.project is not None
-        prefix = self.project.paths.library_prefix
-        names = [
-            "evidence.json",
-            "evidence.csv",
-            "schemas/evidence.schema.json",
-            "schemas/evidence-site.schema.json",
-        ]
-        return names + [f"{prefix}/{record_id}.json" for record_id in self.project.library.records]
-
-    def _export_content(self, name: str) -> str:
-        assert self.project is not None
-        library = self.project.library
-        if name == "evidence.json":
-            return dumps(evidence_data(library, self.index, history_data(self.history)))
-        # The other exports depend on the library alone, kept between serve rebuilds.
-        if self.export_cache[0] is not library:
-            self.export_cache = (library, {})
-        cached = self.export_cache[1]
-        if name not in cached:
-            cached[name] = self._library_export(library, name)
-        return cached[name]
-
-    def _library_export(self, library: Library, name: str) -> str:
-        if name == "evidence.csv":
-            return evidence_csv(library)
-        if name == "schemas/evidence.schema.json":
-            return schema_text()
-        if name == "schemas/evidence-site.schema.json":
-            return json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n"
-        return dumps(record_data(library, Path(name).stem))
+    def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        self.nav = nav  # part of what every page shows (see _plan_reuse)
+        return nav
 
     def _href_for(self, page: Page) -> Any:
         prefix = self.project.paths.library_prefix if self.project else "evidence"
@@ -432,11 +415,59 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         _log(self.verdict)
         if self.verdict.refused and not self.serving:
             raise PluginError(_refused(self.verdict))
+        assert self.project is not None
+        library, prefix = self.project.library, self.project.paths.library_prefix
+        history = history_data(self.history)
         for name, file in self.exports.items():
-            file.content_string = self._export_content(name)
+            file.content_string = self.export_files.content(
+                name, library, self.index, history, prefix
+            )
             if name == "evidence.json":
                 self.exported = file.content_string
+        self._plan_reuse(config, files)
         return env
+
+    def _shown(self, src: str, page_html: str, url: str) -> tuple[str, list[str]]:
+        """What this plugin adds to a page's output from outside the theme, and what is unknown."""
+        filled, unresolved = fill_placeholders(page_html, self.index, src, url)
+        result = self.results.get(src)
+        lang = result.lang if result is not None else None
+        return f"{filled}\x00{lang!r}\x00{self._head(result)}", unresolved
+
+    def _plan_reuse(self, config: MkDocsConfig, files: Files) -> None:
+        """Under ``serve``: pages whose output cannot have changed publish the previous bytes.
+
+        Every page is keyed on what its output is made of (fxsite.mkdocs_serve)
+        once every page's Markdown is converted and the site index is complete;
+        a page whose key equals the previous build's is rendered with a template
+        that renders nothing and published as before (``on_post_page``). The
+        first build of a session and ``mkdocs build`` reuse nothing.
+        """
+        self.page_keys, self.reused, self.last_reused = {}, {}, frozenset()
+        if not self.serving:
+            return
+        site = site_key(config, self.nav)
+        pages = [
+            f.page
+            for f in files
+            if f.is_documentation_page() and f.page is not None and f.page.content is not None
+        ]
+        self.outputs.forget_except(p.file.src_uri for p in pages)
+        if site is None:
+            self.outputs.clear()
+            return
+        for page in pages:
+            src = page.file.src_uri
+            shown, unresolved = self._shown(src, page.content or "", page.url)
+            key = page_key(site, page, shown)
+            self.page_keys[src] = key
+            kept = self.outputs.reusable(src, key)
+            if kept is not None:
+                self.reused[src] = kept
+                page.meta["template"] = CACHED_TEMPLATE
+                for item in unresolved:  # as on_post_page logs them for a page it renders
+                    log.warning(f"fxsite: unresolved placeholder {item} on {src}")
+        self.last_reused = frozenset(self.reused)
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
@@ -455,20 +486,31 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # it judges the source check's findings.
         return locate_in_sources(findings, self.sources)
 
+    @staticmethod
+    def _head(result: PageResult | None) -> str:
+        """What the plugin adds to a page's head."""
+        if result is not None and result.faq:
+            return BUILD_STAMP + faq_json_ld(result)
+        return BUILD_STAMP
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         if self.site_language is not None:  # the theme as configured, for what renders next
             config.theme["language"] = self.site_language
         src = page.file.src_uri
+        kept = self.reused.pop(src, None)
+        if kept is not None:  # its inputs are as in the previous build (_plan_reuse)
+            return kept
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
         for item in unresolved:
             log.warning(f"fxsite: unresolved placeholder {item} on {src}")
         result = self.results.get(src)
         if result is not None:
             output = with_html_lang(output, result.lang)
-        head = BUILD_STAMP
-        if result is not None and result.faq:
-            head += faq_json_ld(result)
-        return output.replace("</head>", head + "</head>", 1)
+        output = output.replace("</head>", self._head(result) + "</head>", 1)
+        key = self.page_keys.pop(src, None)
+        if key is not None:
+            self.outputs.keep(src, key, output)
+        return output
 
     def on_post_template(
         self, output_content: str, *, template_name: str, config: MkDocsConfig
@@ -489,9 +531,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         site, paths = Path(config.site_dir), self.project.paths
         # Imported here: sqlite-utils and cryptography are for the build's end only,
         # and `fxsite check` loads this module with the config.
-        from fxsite.anchor.build import finish_site, prepare_site, signing_key_path
+        from fxsite.anchor.build import SqliteMemo, finish_site, prepare_site, signing_key_path
 
-        found = prepare_site(site, self.project.library.records.values(), paths.evidence_dir)
+        if self.serving and self.sqlite_memo is None:
+            self.sqlite_memo = SqliteMemo()
+        records = self.project.library.records.values()
+        found = prepare_site(site, records, paths.evidence_dir, self.sqlite_memo)
         found += self._verify_gate(config)
         citing = self._citing()
         late = decide(found, self.enforce, citing)
@@ -516,6 +561,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed ``mkdocs build`` leaves the published site as it was."""
+        self.outputs.clear()  # under serve, the next build renders every page again
         if self.staging is not None:
             discard(self.staging)
             self.staging = None

@@ -15,6 +15,7 @@ import json
 import os
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from fxsite.anchor.documents import publish_documents
@@ -31,7 +32,7 @@ from fxsite.anchor.sqlite_export import SQLITE_NAME, write_evidence_sqlite
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 
-__all__ = ["SIGNING_KEY_ENV", "finish_site", "prepare_site", "signing_key_path"]
+__all__ = ["SIGNING_KEY_ENV", "SqliteMemo", "finish_site", "prepare_site", "signing_key_path"]
 
 #: Environment variable naming the signing key file, as ``--sign`` does.
 SIGNING_KEY_ENV = "FXSITE_SIGNING_KEY"
@@ -43,13 +44,33 @@ def signing_key_path(option: str | Path | None, environ: Mapping[str, str]) -> P
     return Path(chosen) if chosen else None
 
 
-def prepare_site(site_dir: Path, records: Iterable[Record], evidence_dir: Path) -> list[Finding]:
+@dataclass
+class SqliteMemo:
+    """The last ``evidence.sqlite`` written and the ``evidence.json`` text it was made from.
+
+    ``mkdocs serve`` keeps one between builds: the database is a function of
+    evidence.json alone, so an unchanged evidence.json publishes the same bytes.
+    """
+
+    source: str = ""
+    data: bytes = b""
+
+
+def prepare_site(
+    site_dir: Path, records: Iterable[Record], evidence_dir: Path, memo: SqliteMemo | None = None
+) -> list[Finding]:
     """Before the gate: published documents and ``evidence.sqlite``."""
     findings = publish_documents(records, evidence_dir, site_dir)
     evidence = site_dir / "evidence.json"
     if evidence.is_file():
-        data = json.loads(evidence.read_text(encoding="utf-8"))
-        write_evidence_sqlite(data, site_dir / SQLITE_NAME)
+        text = evidence.read_text(encoding="utf-8")
+        target = site_dir / SQLITE_NAME
+        if memo is not None and memo.data and memo.source == text:
+            target.write_bytes(memo.data)
+        else:
+            write_evidence_sqlite(json.loads(text), target)
+            if memo is not None:
+                memo.source, memo.data = text, target.read_bytes()
     return findings
 
 

@@ -1,0 +1,216 @@
+"""Under ``mkdocs serve``: a page's published bytes reused when nothing it shows changed.
+
+MkDocs renders every page through the theme on every rebuild. Most of them
+(above all the generated record pages) come out byte for byte as in the
+previous build of the same session. This module names what a page's output is
+made of, so that the plugin can publish the previous bytes instead of
+rendering the theme again:
+
+* the site: the whole MkDocs config as loaded (theme options, extensions,
+  every plugin and its options, ``extra``, ``nav``...), the navigation as
+  built (titles, URLs, front matter of pages in it) and the theme folders
+  outside installed packages (a ``custom_dir``: names, sizes, mtimes);
+* the page: its URL and source path, title, front matter, table of contents,
+  its rendered content with fxsite's placeholders filled from this build's
+  site index ("Cited by", "Related reading"), and what the plugin adds to its
+  head (language, FAQ JSON-LD);
+
+Markdown is still converted for every page (that is where claims are checked
+and citations found); only the theme render is skipped. :func:`site_key`
+returns None (nothing reused) when a plugin other than search and fxsite is
+enabled: another plugin may put into a page something fxsite cannot see
+change. Installed packages are taken not to change during a session (their
+Python code is not reloaded either).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sysconfig
+from collections.abc import Iterable, Mapping
+from hashlib import blake2b
+from pathlib import Path
+from typing import Any
+
+from markdown import Extension
+from mkdocs.plugins import BasePlugin
+from mkdocs.theme import Theme
+
+__all__ = ["CACHED_TEMPLATE", "REUSABLE_PLUGINS", "PageOutputs", "page_key", "site_key"]
+
+#: The template a reused page is rendered with: it renders nothing; the plugin
+#: publishes the kept bytes in ``on_post_page``.
+CACHED_TEMPLATE = "fxsite-reused.html"
+
+#: Plugins known to add nothing to a page's HTML beyond what the key covers.
+REUSABLE_PLUGINS = frozenset({"search", "material/search", "fxsite"})
+
+_SEPARATOR = b"\x00\x1f"
+
+
+def _plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
+    """``value`` as nested tuples of plain values, for a repr that names its content.
+
+    Objects this does not know are shown by their ``repr``: one that names a
+    memory address changes every build, which makes every key differ (nothing
+    reused), never a stale page.
+    """
+    if value is None or isinstance(value, str | int | float | bool | bytes):
+        return value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if id(value) in seen:
+        return "<cycle>"
+    seen = seen | {id(value)}
+    kind = type(value).__qualname__
+    # Plugins, Markdown extensions and the theme: their options, not their identity.
+    if isinstance(value, BasePlugin):
+        return (kind, _plain(dict(value.config), seen))
+    if isinstance(value, Extension):
+        return (kind, _plain(value.getConfigs(), seen))
+    if isinstance(value, Theme):
+        attrs = ("name", "custom_dir", "dirs", "static_templates")
+        extra = tuple(_plain(getattr(value, a, None), seen) for a in attrs)
+        return (kind, extra, _plain(dict(value), seen))
+    if isinstance(value, Mapping):
+        items = ((repr(k), _plain(v, seen)) for k, v in value.items())
+        return (kind, tuple(sorted(items, key=lambda kv: kv[0])))
+    if isinstance(value, set | frozenset):
+        return (kind, tuple(sorted(repr(_plain(v, seen)) for v in value)))
+    if isinstance(value, list | tuple):
+        return (kind, tuple(_plain(v, seen) for v in value))
+    return repr(value)
+
+
+def _nav(items: Iterable[Any]) -> tuple[Any, ...]:
+    """The navigation as the theme can show it: kinds, titles, URLs, page front matter."""
+    out = []
+    for item in items:
+        children = getattr(item, "children", None)
+        file = getattr(item, "file", None)
+        out.append(
+            (
+                type(item).__qualname__,
+                getattr(item, "title", None),
+                getattr(item, "url", None),
+                file.src_uri if file is not None else None,
+                _plain(getattr(item, "meta", None)),
+                _nav(children) if children else (),
+            )
+        )
+    return tuple(out)
+
+
+def _installed() -> tuple[Path, ...]:
+    paths = sysconfig.get_paths()
+    return tuple(Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths)
+
+
+def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
+    """Every file of the theme folders that are not installed packages (a custom_dir)."""
+    installed = _installed()
+    found = []
+    for top in dirs:
+        root = Path(top).resolve()
+        if any(root.is_relative_to(p) for p in installed):
+            continue
+        for folder, _, names in os.walk(root):
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                found.append((path, st.st_mtime_ns, st.st_size))
+    return tuple(sorted(found))
+
+
+def _digest(parts: Iterable[str]) -> str:
+    h = blake2b(digest_size=20)
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(_SEPARATOR)
+    return h.hexdigest()
+
+
+def site_key(config: Mapping[str, Any], nav: Any) -> str | None:
+    """What every page's output shares, as a digest; None when nothing may be reused."""
+    plugins = config.get("plugins") or {}
+    if any(name not in REUSABLE_PLUGINS for name in plugins):
+        return None
+    theme = config.get("theme")
+    dirs = getattr(theme, "dirs", [])
+    return _digest(
+        (
+            repr(_plain(dict(config))),
+            repr(_nav(getattr(nav, "items", ()))),
+            repr(getattr(getattr(nav, "homepage", None), "url", None)),
+            repr(_theme_files(dirs)),
+        )
+    )
+
+
+def _toc(items: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple((item.title, item.id, item.level, _toc(item.children or ())) for item in items)
+
+
+def _neighbour(page: Any) -> tuple[Any, Any]:
+    return (None, None) if page is None else (page.title, page.url)
+
+
+def page_key(site: str, page: Any, shown: str) -> str:
+    """One page's output as a digest: the site's, the page's own facts, and ``shown``.
+
+    ``shown`` is what the plugin adds from outside the page: its content with
+    the placeholders filled, its language and head elements.
+    """
+    return _digest(
+        (
+            site,
+            page.file.src_uri,
+            str(page.file.inclusion),
+            page.url,
+            repr(page.canonical_url),
+            repr(page.edit_url),
+            repr(page.title),
+            repr(page.is_homepage),
+            repr(_neighbour(page.previous_page)),
+            repr(_neighbour(page.next_page)),
+            repr(_plain(page.meta)),
+            repr(_toc(page.toc)),
+            shown,
+        )
+    )
+
+
+class PageOutputs:
+    """Each page's last published output and the key it was made under.
+
+    Kept by the plugin for one ``serve`` session; :meth:`reusable` answers
+    only for a key equal to the one stored.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[str, str]] = {}
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def reusable(self, src: str, key: str) -> str | None:
+        kept = self._kept.get(src)
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def keep(self, src: str, key: str, output: str) -> None:
+        self._kept[src] = (key, output)
+
+    def forget_except(self, srcs: Iterable[str]) -> None:
+        """Drop pages that are gone from the site."""
+        keep = set(srcs)
+        for src in [s for s in self._kept if s not in keep]:
+            del self._kept[src]
+
+    def __len__(self) -> int:
+        return len(self._kept)

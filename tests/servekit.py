@@ -1,0 +1,98 @@
+"""Drive a `mkdocs serve` session without a server: run as a script, in a subprocess.
+
+    python tests/servekit.py PROJECT STEPS.json
+
+Builds as ``mkdocs serve`` does (MkDocs 1.6 ``commands/serve.py``): the config
+is loaded again for every build, plugins that define ``on_startup`` are kept
+between builds, ``on_startup(command="serve")`` once. The first build warms
+the session; then each step applies its edits (``write``: path -> text,
+``delete``: paths, relative to the project), builds, and notes which pages
+the plugin published from the previous build. With ``fresh`` (the default)
+the step then builds again with nothing kept (a cold build), and lists every published file
+whose bytes differ between the two builds. Prints one JSON object per step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+SERVE_URL = "http://127.0.0.1:8000/"
+#: Differ between any two builds: the build time.
+UNSTABLE = frozenset({"fxsite-manifest.json"})
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def _snapshot(site: Path) -> dict[str, str]:
+    return {
+        p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(site.rglob("*"))
+        if p.is_file() and p.relative_to(site).as_posix() not in UNSTABLE
+    }
+
+
+def main(project: Path, steps: list[dict[str, Any]]) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from fxsite.mkdocs_plugin import _PROJECTS
+
+    site = project / "site-serve"
+    collect = _Collect()
+    logging.getLogger("mkdocs").addHandler(collect)
+
+    def get_config() -> Any:
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site))
+        config.site_url = SERVE_URL
+        return config
+
+    def run_build() -> tuple[Any, list[str]]:
+        collect.lines = []
+        config = get_config()
+        build(config, serve_url=SERVE_URL)
+        plugin = config.plugins["fxsite"]
+        return plugin, sorted(plugin.last_reused)
+
+    first = get_config()
+    first.plugins.on_startup(command="serve", dirty=False)
+    plugin, reused = run_build()
+    print(json.dumps({"step": "first", "reused": reused, "log": collect.lines}), flush=True)
+    for i, step in enumerate(steps):
+        for rel, text in step.get("write", {}).items():
+            (project / rel).parent.mkdir(parents=True, exist_ok=True)
+            (project / rel).write_text(text, encoding="utf-8")
+        for rel in step.get("delete", []):
+            (project / rel).unlink()
+        if step.get("poison"):  # a kept output that no longer matches its key's inputs
+            src, old, new = step["poison"]
+            key, output = plugin.outputs._kept[src]
+            plugin.outputs._kept[src] = (key, output.replace(old, new))
+        plugin, reused = run_build()
+        out: dict[str, Any] = {"step": i, "reused": reused, "log": list(collect.lines)}
+        if step.get("fresh", True):
+            kept = _snapshot(site)
+            plugin.forget()  # nothing kept by the plugin...
+            _PROJECTS.clear()  # ...nor by the project (records, pages)
+            run_build()
+            again = _snapshot(site)
+            out["differ"] = sorted(
+                k for k in kept.keys() | again.keys() if kept.get(k) != again.get(k)
+            )
+        print(json.dumps(out), flush=True)
+    first.plugins.on_shutdown()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")))
