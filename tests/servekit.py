@@ -1,10 +1,11 @@
 """Drive a `mkdocs serve` session without a server: run as a script, in a subprocess.
 
-    python tests/servekit.py PROJECT STEPS.json
+    python tests/servekit.py PROJECT STEPS.json [COMMAND]
 
 Builds as ``mkdocs serve`` does (MkDocs 1.6 ``commands/serve.py``): the config
 is loaded again for every build, plugins that define ``on_startup`` are kept
-between builds, ``on_startup(command="serve")`` once. The first build warms
+between builds, ``on_startup(command="serve")`` once (``COMMAND`` ``build``:
+as ``fxsite build`` runs MkDocs, unstaged, twice in one process). The first build warms
 the session; then each step applies its edits (``write``: path -> text,
 ``delete``: paths, relative to the project), builds, and notes which pages
 the plugin published from the previous build. With ``fresh`` (the default)
@@ -43,7 +44,7 @@ def _snapshot(site: Path) -> dict[str, str]:
     }
 
 
-def main(project: Path, steps: list[dict[str, Any]]) -> None:
+def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -61,12 +62,14 @@ def main(project: Path, steps: list[dict[str, Any]]) -> None:
     def run_build() -> tuple[Any, list[str]]:
         collect.lines = []
         config = get_config()
-        build(config, serve_url=SERVE_URL)
+        build(config, serve_url=SERVE_URL if command == "serve" else None)
         plugin = config.plugins["fxsite"]
         return plugin, sorted(plugin.last_reused)
 
     first = get_config()
-    first.plugins.on_startup(command="serve", dirty=False)
+    if command == "build":
+        first.plugins["fxsite"].stage_output = False  # as fxsite build (cli.py) sets it
+    first.plugins.on_startup(command=command, dirty=False)
     plugin, reused = run_build()
     print(json.dumps({"step": "first", "reused": reused, "log": collect.lines}), flush=True)
     for i, step in enumerate(steps):
@@ -95,4 +98,5 @@ def main(project: Path, steps: list[dict[str, Any]]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")))
+    steps = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+    main(Path(sys.argv[1]), steps, *sys.argv[3:])

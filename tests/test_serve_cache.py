@@ -1,0 +1,475 @@
+"""Under `mkdocs serve`, what a rebuild publishes from the previous build, and when it may not.
+
+Each row is a serve session (tests/servekit.py: the config loaded again for
+every build, plugins kept, as MkDocs 1.6 serves): a first build, then edits
+and a rebuild each. For every rebuild, the pages that must be rendered again
+are not reused, the near misses are, and the whole published site is byte for
+byte what a cold build of the same files publishes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sitekit import ENV
+
+from fxsite.anchor.build import SqliteMemo, prepare_site
+from fxsite.anchor.sqlite_export import sqlite_rows, write_evidence_sqlite
+from fxsite.evidence.library import load_library
+from fxsite.pages.site import Citation, PageInfo, SiteIndex
+from fxsite.render.export_files import ExportFiles
+from fxsite.render.exports import dumps, evidence_csv, evidence_data, record_data
+
+SERVEKIT = Path(__file__).resolve().parent / "servekit.py"
+
+RECORD = """\
+id: {id}
+title: {title}
+label: measured
+status: active
+date: 2026-01-02
+source: {{issuer: Test lab}}
+figures:
+  save_time: {{value: {value}, unit: s, what: Snapshot save}}
+"""
+ESTIMATE = """\
+id: E1
+title: Bubble model
+label: estimate
+status: active
+figures:
+  saves: {value: 20, unit: count, what: checkpoints per run}
+derived:
+  total: {formula: R1.save_time * saves, unit: s, decimals: 0}
+"""
+INDEX = "# Results\n\n## Saving\n\nSaving took [](evidence:R1#save_time).\n"
+OTHER = "# Other\n\nNothing cited here.\n"
+CONFIG = "site_name: serve test\ntheme:\n  name: material\n  font: false\n{theme}plugins:\n  - search\n  - fxsite{fxsite}\n{extra}"
+
+R1, R2, E1 = "evidence/R1.md", "evidence/R2.md", "evidence/E1.md"
+LIBRARY, HOME, OTHER_PAGE = "evidence/index.md", "index.md", "other.md"
+EVERY = {R1, R2, E1, LIBRARY, HOME, OTHER_PAGE}
+
+
+def config(theme: str = "", fxsite: str = "", extra: str = "") -> str:
+    return CONFIG.format(theme=theme, fxsite=fxsite, extra=extra)
+
+
+def record(id: str = "R1", value: str = "178", title: str = "Save test") -> str:
+    return RECORD.format(id=id, value=value, title=title)
+
+
+def make_project(root: Path) -> Path:
+    (root / "evidence").mkdir(parents=True)
+    (root / "docs").mkdir()
+    (root / "evidence" / "R1.yaml").write_text(record(), encoding="utf-8")
+    (root / "evidence" / "R2.yaml").write_text(record("R2", "94", "Load test"), encoding="utf-8")
+    (root / "evidence" / "E1.yaml").write_text(ESTIMATE, encoding="utf-8")
+    (root / "docs" / "index.md").write_text(INDEX, encoding="utf-8")
+    (root / "docs" / "other.md").write_text(OTHER, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(config(), encoding="utf-8")
+    return root
+
+
+def session(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> list[Any]:
+    """Run a session; one result per build (the first build, then one per step)."""
+    plan = project.parent / "steps.json"
+    plan.write_text(json.dumps(steps), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, str(SERVEKIT), str(project), str(plan), command],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+HOOK = "def on_page_content(html, **kwargs):\n    return html\n"
+MAIN_V1 = '{% extends "base.html" %}\n{% block announce %}Preview one{% endblock %}\n'
+MAIN_V2 = '{% extends "base.html" %}\n{% block announce %}Preview two{% endblock %}\n'
+
+# (row, steps): each step has its edits, the pages it must render ("render")
+# and the near misses it may reuse ("reuse"); "none" means nothing reused.
+ROWS: list[tuple[str, list[dict[str, Any]]]] = [
+    (
+        "prose edit on a page citing nothing",
+        [
+            {
+                "write": {"docs/other.md": OTHER + "\nMore words.\n"},
+                "render": {OTHER_PAGE},
+                "reuse": EVERY - {OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a page starts citing a record",
+        [
+            {
+                "write": {"docs/other.md": "# Other\n\nLoading took [](evidence:R2#save_time).\n"},
+                "render": {OTHER_PAGE, R2, LIBRARY},
+                "reuse": {R1, E1},
+            }
+        ],
+    ),
+    (
+        "a page stops citing a record",
+        [
+            {
+                "write": {"docs/index.md": "# Results\n\n## Saving\n\nSaving was quick.\n"},
+                "render": {HOME, R1, LIBRARY},
+                "reuse": {R2, E1, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "the heading a claim sits under is renamed",
+        [
+            {
+                "write": {"docs/index.md": INDEX.replace("## Saving", "## Writing")},
+                "render": {HOME, R1},
+                "reuse": {R2, E1, LIBRARY, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a heading with no claim under it is added",
+        [
+            {
+                "write": {"docs/index.md": INDEX + "\n## Notes\n\nPlain words.\n"},
+                "render": {HOME},
+                "reuse": {R1, R2, E1, LIBRARY, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "the title of a citing page changes",
+        [
+            {
+                "write": {"docs/index.md": INDEX.replace("# Results", "# Findings")},
+                "render": {HOME, R1, OTHER_PAGE},  # the navigation shows it
+            }
+        ],
+    ),
+    (
+        "a record's value changes (and an estimate derived from it)",
+        [
+            {
+                "write": {"evidence/R1.yaml": record(value="170")},
+                "render": {R1, E1, HOME},
+                "reuse": {R2, LIBRARY, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a record file saved with only a comment added at the top",
+        [{"write": {"evidence/R1.yaml": "# checked again\n" + record()}, "reuse": EVERY}],
+    ),
+    (
+        "a record's title changes",
+        [
+            {
+                "write": {"evidence/R2.yaml": record("R2", "94", "Load test, again")},
+                "render": {R2, LIBRARY},
+                "reuse": {R1, E1, HOME, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a record is added, then removed",
+        [
+            {
+                "write": {"evidence/R3.yaml": record("R3", "12", "New test")},
+                "render": {"evidence/R3.md", LIBRARY},
+                "reuse": {R1, R2, E1, HOME, OTHER_PAGE},
+            },
+            {"delete": ["evidence/R3.yaml"], "render": {LIBRARY}, "reuse": {R1, R2, E1, HOME}},
+        ],
+    ),
+    (
+        "the site's language changes",
+        [{"write": {"mkdocs.yml": config(theme="  language: de\n")}, "none": True}],
+    ),
+    (
+        "mkdocs.yml saved with only a comment added",
+        [{"write": {"mkdocs.yml": "# reviewed\n" + config()}, "reuse": EVERY}],
+    ),
+    (
+        "a plugin option changes what record pages show",
+        [
+            {
+                "write": {"mkdocs.yml": config(fxsite=":\n      setup_labels: {system: Array}")},
+                "render": {R1, R2, E1},
+            }
+        ],
+    ),
+    (
+        "record pages searchable: rendered on the switch, reused and indexed after",
+        [
+            {
+                "write": {"mkdocs.yml": config(fxsite=":\n      search_records: true")},
+                "render": {R1, R2, E1},
+            },
+            {
+                "write": {"docs/other.md": OTHER + "\nMore.\n"},
+                "render": {OTHER_PAGE},
+                "reuse": {R1, R2, E1, HOME},
+            },
+        ],
+    ),
+    (
+        "another plugin (a hook) is enabled: nothing is reused",
+        [
+            {
+                "write": {"hook.py": HOOK, "mkdocs.yml": config(extra="hooks:\n  - hook.py\n")},
+                "none": True,
+            },
+            {"write": {"docs/other.md": OTHER + "\nMore.\n"}, "none": True},
+        ],
+    ),
+    (
+        "a theme override template changes",
+        [
+            {
+                "write": {
+                    "overrides/main.html": MAIN_V1,
+                    "mkdocs.yml": config(theme="  custom_dir: overrides\n"),
+                },
+                "none": True,
+            },
+            {"write": {"overrides/main.html": MAIN_V2}, "render": {R1, R2, HOME}},
+            {"write": {"docs/other.md": OTHER + "\nMore.\n"}, "reuse": {R1, R2, HOME}},
+        ],
+    ),
+    (
+        "the navigation is reordered",
+        [
+            {"write": {"mkdocs.yml": config(extra="nav:\n  - index.md\n  - other.md\n")}},
+            {
+                "write": {"mkdocs.yml": config(extra="nav:\n  - other.md\n  - index.md\n")},
+                "render": {HOME, OTHER_PAGE, R1},
+            },
+        ],
+    ),
+    (
+        "a refused rebuild keeps serving and reuses what did not change",
+        [
+            {
+                "write": {"docs/other.md": OTHER + "\nIt took 300 s.\n"},
+                "render": {OTHER_PAGE},
+                "reuse": {R1, R2, E1, HOME},
+                "logged": "FX501",
+            },
+            {"write": {"docs/other.md": OTHER}, "render": {OTHER_PAGE}},
+        ],
+    ),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("row", "steps"), ROWS, ids=[r[0] for r in ROWS])
+def test_serve_reuses_only_what_cannot_have_changed(
+    tmp_path: Path, row: str, steps: list[dict[str, Any]]
+) -> None:
+    project = make_project(tmp_path / "project")
+    plan = [{k: v for k, v in s.items() if k in {"write", "delete"}} for s in steps]
+    first, *rebuilds = session(project, plan)
+    assert first["reused"] == [], "the first build of a session reuses nothing"
+    for step, result in zip(steps, rebuilds, strict=True):
+        reused = set(result["reused"])
+        assert result["differ"] == [], f"{row}: a reused build differs from a cold one"
+        assert not reused & step.get("render", set()), f"{row}: reused what changed"
+        assert step.get("reuse", set()) <= reused, f"{row}: rendered again what did not change"
+        if step.get("none"):
+            assert reused == set()
+        if "logged" in step:
+            assert any(step["logged"] in line for line in result["log"])
+
+
+@pytest.mark.slow
+def test_mkdocs_build_never_reuses(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project")
+    results = session(project, [{"fresh": False}, {"fresh": False}], command="build")
+    assert [r["reused"] for r in results] == [[], [], []]
+
+
+@pytest.mark.slow
+def test_the_gate_reads_the_published_bytes_of_a_reused_page(tmp_path: Path) -> None:
+    """A kept output that were wrong would be refused by the gate, not published unread."""
+    project = make_project(tmp_path / "project")
+    poison = [R1, '<h2 id="fx-history">', "<p>It took 300 s.</p><h2>"]
+    _, result = session(
+        project, [{"write": {"docs/other.md": OTHER + "\nMore.\n"}, "poison": poison}]
+    )
+    assert R1 in result["reused"]
+    assert result["differ"] == ["evidence/R1/index.html"]
+    assert any("evidence/R1/" in line and "300" in line for line in result["log"]), result["log"]
+
+
+# --- exports kept between builds -------------------------------------------------
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "pages" / "clean"
+
+
+def _index(citations: list[Citation]) -> SiteIndex:
+    index = SiteIndex()
+    index.urls = {"index.md": "", "evidence/R1.md": "evidence/R1/"}
+    index.citations = citations
+    return index
+
+
+def test_export_files_are_what_the_export_functions_write() -> None:
+    library = load_library(FIXTURE / "evidence", FIXTURE)
+    index = _index([Citation("R1#bandwidth", "index.md", "h", "Heading")])
+    exports = ExportFiles()
+    for name in exports.names(library, "evidence"):
+        got = exports.content(name, library, index, None, "evidence")
+        if name == "evidence.json":
+            assert got == dumps(evidence_data(library, index, None))
+        elif name == "evidence.csv":
+            assert got == evidence_csv(library)
+        elif name.startswith("evidence/"):
+            assert got == dumps(record_data(library, name[9:-5]))
+
+
+def _reloaded(tmp_path: Path) -> tuple[Any, Any]:
+    """The fixture library, then again with R2's title changed and R1 untouched."""
+    from fxsite.project import Project, ProjectPaths
+
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "evidence").mkdir()
+    for path in (FIXTURE / "evidence").iterdir():
+        (site / "evidence" / path.name).write_bytes(path.read_bytes())
+    project = Project(
+        ProjectPaths(root=site, docs_dir=site / "docs", evidence_dir=site / "evidence")
+    )
+    before = project.load()
+    r2 = site / "evidence" / "R2.yaml"
+    r2.write_text(r2.read_text(encoding="utf-8").replace("title: ", "title: Again, "), "utf-8")
+    return before, project.load()
+
+
+def test_exports_serialised_again_only_for_what_changed(tmp_path: Path) -> None:
+    before, after = _reloaded(tmp_path)
+    assert after is not before
+    index = _index([])
+    exports = ExportFiles()
+    first = {
+        n: exports.content(n, before, index, None, "evidence")
+        for n in exports.names(before, "evidence")
+    }
+    second = {
+        n: exports.content(n, after, index, None, "evidence")
+        for n in exports.names(after, "evidence")
+    }
+    assert second["evidence/R1.json"] is first["evidence/R1.json"]  # same record objects: kept
+    assert second["evidence/R2.json"] != first["evidence/R2.json"]  # edited: serialised again
+    assert second["evidence.json"] != first["evidence.json"]  # another library
+    assert second["evidence.csv"] is not first["evidence.csv"]
+    assert second["evidence/R2.json"] == dumps(record_data(after, "R2"))
+
+
+@pytest.mark.parametrize(
+    ("change", "kept"),
+    [
+        ("nothing", True),
+        ("a citation", False),
+        ("a page title", False),
+        ("a page URL", False),
+        ("history", False),
+    ],
+)
+def test_evidence_json_serialised_again_when_the_site_changes(change: str, kept: bool) -> None:
+    library = load_library(FIXTURE / "evidence", FIXTURE)
+    info = PageInfo("index.md", "", "Home", result=None)  # type: ignore[arg-type]
+    index = _index([Citation("R1#bandwidth", "index.md", "h", "Heading")])
+    index.pages = {"index.md": info}
+    exports = ExportFiles()
+    first = exports.content("evidence.json", library, index, None, "evidence")
+    history: dict[str, Any] | None = None
+    if change == "a citation":
+        index.citations = [*index.citations, Citation("R1#bandwidth", "index.md", "g", "Other")]
+    elif change == "a page title":
+        index.pages = {"index.md": PageInfo("index.md", "", "Start", result=None)}  # type: ignore[arg-type]
+    elif change == "a page URL":
+        index.urls = {**index.urls, "index.md": "home/"}
+    elif change == "history":
+        history = {"changes": [], "note": "Shallow"}
+    second = exports.content("evidence.json", library, index, history, "evidence")
+    assert (second is first) == kept
+    assert second == dumps(evidence_data(library, index, history))
+
+
+# --- evidence.sqlite -----------------------------------------------------------
+
+
+def _evidence(tmp_path: Path) -> tuple[Path, str]:
+    library = load_library(FIXTURE / "evidence", FIXTURE)
+    site = tmp_path / "site"
+    site.mkdir()
+    text = dumps(evidence_data(library, _index([Citation("R1#bandwidth", "index.md", "h", "H")])))
+    (site / "evidence.json").write_text(text, encoding="utf-8")
+    return site, text
+
+
+def test_evidence_sqlite_keeps_its_schema_and_rows(tmp_path: Path) -> None:
+    site, text = _evidence(tmp_path)
+    data = json.loads(text)
+    write_evidence_sqlite(data, site / "evidence.sqlite")
+    conn = sqlite3.connect(site / "evidence.sqlite")
+    try:
+        keys = {
+            t: [(r[1], r[5], r[3]) for r in conn.execute(f"PRAGMA table_info({t})")]
+            for t in ("records", "figures")
+        }
+        foreign = sorted(tuple(r[2:5]) for r in conn.execute("PRAGMA foreign_key_list(citations)"))
+        indexes = sorted(
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            )
+        )
+        rows = {
+            t: [dict(zip([d[0] for d in c.description], r, strict=True)) for r in c]
+            for t in ("records", "figures", "citations")
+            for c in [conn.execute(f"SELECT * FROM {t}")]
+        }
+    finally:
+        conn.close()
+    assert ("id", 1, 0) in keys["records"] and ("title", 0, 1) in keys["records"]
+    assert ("ref", 1, 0) in keys["figures"]
+    assert foreign == [("figures", "ref", "ref"), ("records", "record", "id")]
+    assert indexes == ["idx_citations_ref", "idx_figures_record"]
+    assert rows == sqlite_rows(data)
+
+
+@pytest.mark.parametrize(("edit", "reused"), [("", True), (" ", False)])
+def test_evidence_sqlite_reused_for_an_unchanged_evidence_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str, reused: bool
+) -> None:
+    site, text = _evidence(tmp_path)
+    memo = SqliteMemo()
+    prepare_site(site, [], tmp_path, memo)
+    first = (site / "evidence.sqlite").read_bytes()
+    (site / "evidence.sqlite").unlink()  # serve cleans the site folder between builds
+    (site / "evidence.json").write_text(text + edit, encoding="utf-8")
+    writes: list[Path] = []
+    import fxsite.anchor.build as build_module
+
+    def counting(data: dict[str, Any], target: Path) -> None:
+        writes.append(target)
+        write_evidence_sqlite(data, target)
+
+    monkeypatch.setattr(build_module, "write_evidence_sqlite", counting)
+    prepare_site(site, [], tmp_path, memo)
+    assert (writes == []) == reused
+    assert (site / "evidence.sqlite").read_bytes() == first
