@@ -98,8 +98,9 @@ class Project:
 
     Between two builds of one process (``mkdocs serve``) it keeps what did
     not change: a record file whose size, mtime and inode are the same is not
-    read again, and a page whose source, cited records and figures are the
-    same is not processed again.
+    read again, one read again to the same content keeps its objects (and the
+    library object, when no record changed), and a page whose source, cited
+    records and figures are the same is not processed again.
     """
 
     paths: ProjectPaths
@@ -145,8 +146,13 @@ class Project:
             cached = self._records.get(file)
             if stamp is not None and cached is not None and cached[0] == stamp:
                 return cached[1]
-            changed = True
             loaded = load_record_file(file, path, root=self.paths.evidence_dir)
+            if cached is not None and loaded == cached[1]:
+                # Saved with nothing that shows changed (a touch, a trailing newline):
+                # the same object, so that what was made from it is kept too.
+                loaded = cached[1]
+            else:
+                changed = True
             if stamp is not None:
                 self._records[file] = (stamp, loaded)
             return loaded

@@ -10,6 +10,7 @@ byte what a cold build of the same files publishes.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -473,3 +474,46 @@ def test_evidence_sqlite_reused_for_an_unchanged_evidence_json(
     prepare_site(site, [], tmp_path, memo)
     assert (writes == []) == reused
     assert (site / "evidence.sqlite").read_bytes() == first
+
+
+# --- the library object across rebuilds ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("edit", "kept"),
+    [
+        ("touched", True),
+        ("a trailing newline", True),
+        ("a comment at the top", False),  # every position moves: findings would point elsewhere
+        ("a value", False),
+        ("a title", False),
+    ],
+)
+def test_library_object_kept_when_a_record_file_is_saved_unchanged(
+    tmp_path: Path, edit: str, kept: bool
+) -> None:
+    from fxsite.project import Project, ProjectPaths
+
+    site = tmp_path / "site"
+    (site / "docs").mkdir(parents=True)
+    (site / "evidence").mkdir()
+    path = site / "evidence" / "R1.yaml"
+    path.write_text(record(), encoding="utf-8")
+    (site / "evidence" / "R2.yaml").write_text(record("R2", "94"), encoding="utf-8")
+    project = Project(
+        ProjectPaths(root=site, docs_dir=site / "docs", evidence_dir=site / "evidence")
+    )
+    before = project.load()
+    text = {
+        "touched": record(),
+        "a trailing newline": record() + "\n",
+        "a comment at the top": "# again\n" + record(),
+        "a value": record(value="170"),
+        "a title": record(title="Save test, again"),
+    }[edit]
+    stamp = path.stat().st_mtime_ns
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(stamp + 10**9, stamp + 10**9))  # read again, whatever the clock's grain
+    after = project.load()
+    assert (after is before) == kept
+    assert after.records["R1"] == before.records["R1"] or not kept
