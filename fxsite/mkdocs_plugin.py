@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import re
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -66,6 +67,11 @@ BUILD_STAMP = f'<meta name="{STAMP}" content="{__version__}">'
 _PROJECTS: dict[ProjectPaths, Project] = {}
 
 
+#: some text; a line with text that does not start with a tag
+_TEXT = re.compile(r"\S")
+_NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
+
+
 def _split_html_body(generated: str) -> tuple[str, str | None]:
     """``(title line, body)`` when everything below the title is HTML, else ``(all, None)``.
 
@@ -74,8 +80,7 @@ def _split_html_body(generated: str) -> tuple[str, str | None]:
     one) to give it back unchanged.
     """
     title, _, body = generated.partition("\n")
-    lines = [line for line in body.split("\n") if line.strip()]
-    if title.startswith("# ") and lines and all(line.startswith("<") for line in lines):
+    if title.startswith("# ") and _TEXT.search(body) and not _NOT_HTML.search(body):
         return title + "\n", body
     return generated, None
 
@@ -224,6 +229,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
+        self.page_keys, self.reused = {}, {}  # decided in on_env, once pages are converted
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
