@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fxsite.evidence.library import Library, load_library
+from fxsite.evidence.library import Library, load_library, record_files
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
@@ -80,6 +80,15 @@ def _stamp(path: Path) -> _Stamp | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
+def _lstamp(path: Path) -> _Stamp | None:
+    """The stamp of ``path`` itself, a symbolic link not followed."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
 @dataclass
 class _CachedPage:
     """A page result and what it was computed from (see :meth:`Project.process`)."""
@@ -108,6 +117,8 @@ class Project:
     _records: dict[Path, tuple[_Stamp, RecordFile]] = field(default_factory=dict, repr=False)
     _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
     _generation: int = 0
+    #: the stamps the library was last built from (see :meth:`load`)
+    _loaded: tuple[object, ...] = field(default=(), repr=False)
     _faq: dict[str, tuple[_Stamp, bool]] = field(default_factory=dict, repr=False)
     #: Pages (as findings name them) that cite evidence, after :meth:`check`.
     citing: set[str] = field(default_factory=set)
@@ -134,8 +145,26 @@ class Project:
                 f"fxsite: faq_page '{faq}' must be a page path inside docs, like faq.md"
             )
 
+    def _inputs(self, files: list[Path]) -> tuple[object, ...]:
+        """What the library is made of outside the YAML: every record file's and document's stamp."""
+        documents = {
+            source.document
+            for record in self.library.records.values()
+            if (source := record.source) is not None and source.document is not None
+        }
+        paths = [*files, *(self.paths.evidence_dir / d for d in sorted(documents))]
+        return tuple((p, _stamp(p), _lstamp(p)) for p in paths)
+
     def load(self) -> Library:
-        """(Re)load the records; unchanged files are reused, for ``serve``."""
+        """(Re)load the records; unchanged files are reused, for ``serve``.
+
+        When no record file and no report document changed (same stamps, same
+        files), the library is not built again: nothing it is made of changed.
+        """
+        # Stamped before reading: a file written while it is read is read again next time.
+        inputs = self._inputs(record_files(self.paths.evidence_dir))
+        if self._loaded and self._loaded == inputs:
+            return self.library
         changed = False
         seen: set[Path] = set()
 
@@ -166,6 +195,8 @@ class Project:
             # it what was rendered from it (claims, exports) in earlier builds.
             self.library = library
             self._generation += 1
+        # A record that names another document than before: built again next time too.
+        self._loaded = inputs
         return self.library
 
     def generated_pages(self) -> list[str]:

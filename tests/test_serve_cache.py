@@ -517,3 +517,87 @@ def test_library_object_kept_when_a_record_file_is_saved_unchanged(
     after = project.load()
     assert (after is before) == kept
     assert after.records["R1"] == before.records["R1"] or not kept
+
+
+DOCUMENTED = RECORD.replace(
+    "source: {{issuer: Test lab}}",
+    "source: {{issuer: Test lab, document: reports/r1.pdf, sha256: {sha}}}",
+)
+
+
+def _documented(site: Path) -> Path:
+    import hashlib
+
+    (site / "docs").mkdir(parents=True)
+    (site / "evidence" / "reports").mkdir(parents=True)
+    (site / "evidence" / "reports" / "r1.pdf").write_bytes(b"report one")
+    sha = hashlib.sha256(b"report one").hexdigest()
+    text = DOCUMENTED.format(id="R1", title="Save test", value="178", sha=sha)
+    (site / "evidence" / "R1.yaml").write_text(text, encoding="utf-8")
+    (site / "evidence" / "R2.yaml").write_text(record("R2", "94"), encoding="utf-8")
+    return site
+
+
+def _bump(path: Path) -> None:
+    stamp = path.stat().st_mtime_ns + 10**9
+    os.utime(path, ns=(stamp, stamp))
+
+
+def _edit_library_inputs(site: Path, edit: str) -> None:
+    evidence = site / "evidence"
+    if edit == "a record touched":
+        _bump(evidence / "R2.yaml")
+    elif edit == "a record added":
+        (evidence / "R3.yaml").write_text(record("R3", "12"), encoding="utf-8")
+    elif edit == "a record removed":
+        (evidence / "R2.yaml").unlink()
+    elif edit == "a document's bytes changed":
+        (evidence / "reports" / "r1.pdf").write_bytes(b"report two")
+        _bump(evidence / "reports" / "r1.pdf")
+    elif edit == "a document replaced by a link out of evidence/ to the same file":
+        # A hard link outside, then a symbolic link to it: the file it reaches, its
+        # inode, size and mtime, are the document's own; only the link itself is new.
+        document = evidence / "reports" / "r1.pdf"
+        os.link(document, site / "outside.pdf")
+        document.unlink()
+        document.symlink_to(site / "outside.pdf")
+
+
+@pytest.mark.parametrize(
+    ("edit", "built", "finding"),
+    [
+        ("nothing", False, None),
+        ("a record touched", True, None),
+        ("a record added", True, None),
+        ("a record removed", True, None),
+        ("a document's bytes changed", True, "FX310"),
+        ("a document replaced by a link out of evidence/ to the same file", True, "FX310"),
+    ],
+)
+def test_library_built_again_only_when_a_record_or_document_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str, built: bool, finding: str | None
+) -> None:
+    import fxsite.project as project_module
+    from fxsite.project import Project, ProjectPaths
+
+    site = _documented(tmp_path / "site")
+    project = Project(
+        ProjectPaths(root=site, docs_dir=site / "docs", evidence_dir=site / "evidence")
+    )
+    project.load()
+    before = project.load()  # the second load knows the documents the records name
+    assert not [f for f in before.findings if f.code == "FX310"]
+    calls: list[Path] = []
+
+    def counting(evidence_dir: Path, root: Path, read: Any = None) -> Any:
+        calls.append(evidence_dir)
+        return load_library(evidence_dir, root, read)
+
+    monkeypatch.setattr(project_module, "load_library", counting)
+    _edit_library_inputs(site, edit)
+    after = project.load()
+    assert bool(calls) == built
+    codes = {f.code for f in after.findings}
+    assert (finding in codes) if finding else "FX310" not in codes
+    if not built:
+        assert after is before
