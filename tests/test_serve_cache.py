@@ -14,6 +14,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -601,3 +602,17 @@ def test_library_built_again_only_when_a_record_or_document_changed(
     assert (finding in codes) if finding else "FX310" not in codes
     if not built:
         assert after is before
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (Decimal("6.40"), "6.40"),  # a Decimal: the number it spells
+        ("6.40", '"6.40"'),  # a string stays a string
+        ("fxsite-decimal-" + "0" * 32 + ":6.40", '"fxsite-decimal-' + "0" * 32 + ':6.40"'),
+        ('"fxsite-decimal-', '"\\"fxsite-decimal-"'),
+    ],
+)
+def test_dumps_unquotes_decimals_only(value: object, written: str) -> None:
+    """The marker is per process, not per call: a string that imitates one stays a string."""
+    assert dumps({"v": value}) == f'{{\n  "v": {written}\n}}\n'

@@ -206,23 +206,28 @@ def evidence_data(
     }
 
 
+#: Marks a Decimal's text in the JSON that :func:`dumps` writes, then unquoted. Random
+#: per process (no record text can name it), one pattern compiled once.
+_MARKER = f"fxsite-decimal-{secrets.token_hex(16)}:"
+_MARKED = re.compile(f'"{re.escape(_MARKER)}([-+.0-9eE]+)"')
+
+
+def _mark(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _mark(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_mark(v) for v in value]
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a JSON number")
+        return _MARKER + str(value)
+    return value
+
+
 def dumps(data: Any) -> str:
     """Stable JSON text; a :class:`~decimal.Decimal` is written as the number it spells."""
-    marker = f"fxsite-decimal-{secrets.token_hex(16)}:"
-
-    def mark(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: mark(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [mark(v) for v in value]
-        if isinstance(value, Decimal):
-            if not value.is_finite():
-                raise ValueError(f"{value} is not a JSON number")
-            return marker + str(value)
-        return value
-
-    text = json.dumps(mark(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-    return re.sub(f'"{re.escape(marker)}([-+.0-9eE]+)"', r"\1", text)
+    text = json.dumps(_mark(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return _MARKED.sub(r"\1", text)
 
 
 class PublishedJsonError(ValueError):
