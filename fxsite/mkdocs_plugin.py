@@ -33,7 +33,13 @@ from mkdocs.structure.pages import Page
 
 from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
-from fxsite.anchor.history import History, figure_history, history_data, history_section_html
+from fxsite.anchor.history import (
+    History,
+    figure_history,
+    history_data,
+    history_key,
+    history_section_html,
+)
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
 from fxsite.mkdocs_serve import CACHED_TEMPLATE, PageOutputs, page_key, site_key
@@ -155,6 +161,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: site URL -> (source path, source text), to place output findings in sources
         self.sources: dict[str, tuple[str, str]] = {}
         self.history = History()
+        #: what self.history was read from (serve: not read again while it is the same)
+        self.history_key: tuple[object, ...] | None = None
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
         #: under `serve`: each page's last output, and this build's keys and reuses
@@ -180,6 +188,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.export_files = ExportFiles()
         self.sqlite_memo = None
         self.gate_memo = None
+        self.history_key = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).parent
@@ -233,7 +242,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
-        self.history = figure_history(self.project.paths.evidence_dir)
+        evidence_dir = self.project.paths.evidence_dir
+        # Committed history only: under serve, read again when HEAD (or the repository) moves.
+        key = history_key(evidence_dir) if self.serving else None
+        if key is None or key != self.history_key:
+            self.history, self.history_key = figure_history(evidence_dir), key
         # MkDocs walks docs/ next and ends with a traceback on a dangling link
         # or a folder loop: refuse first, with the findings, as check does.
         tree = self.project.docs_tree()

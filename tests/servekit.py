@@ -5,12 +5,13 @@
 Builds as ``mkdocs serve`` does (MkDocs 1.6 ``commands/serve.py``): the config
 is loaded again for every build, plugins that define ``on_startup`` are kept
 between builds, ``on_startup(command="serve")`` once (``COMMAND`` ``build``:
-as ``fxsite build`` runs MkDocs, unstaged, twice in one process). The first build warms
-the session; then each step applies its edits (``write``: path -> text,
-``delete``: paths, relative to the project), builds, and notes which pages
-the plugin published from the previous build. With ``fresh`` (the default)
-the step then builds again with nothing kept (a cold build), and lists every published file
-whose bytes differ between the two builds. Prints one JSON object per step.
+as ``fxsite build`` runs MkDocs, unstaged, twice in one process). The first
+build warms the session; then each step applies its edits (``write``: path ->
+text, ``delete``: paths, relative to the project; ``git``: argument lists run
+in the project), builds, and notes which pages the plugin published from the
+previous build. With ``fresh`` (the default) the step then builds again with
+nothing kept (a cold build), and lists every published file whose bytes
+differ between the two builds. Prints one JSON object per step.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 SERVE_URL = "http://127.0.0.1:8000/"
+GIT_ID = ("-c", "user.name=Test", "-c", "user.email=test@example.com")
 #: Differ between any two builds: the build time.
 UNSTABLE = frozenset({"fxsite-manifest.json"})
 
@@ -78,6 +81,10 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             (project / rel).write_text(text, encoding="utf-8")
         for rel in step.get("delete", []):
             (project / rel).unlink()
+        for args in step.get("git", []):
+            subprocess.run(
+                ["git", "-C", str(project), *GIT_ID, *args], check=True, capture_output=True
+            )
         if step.get("poison"):  # a kept output that no longer matches its key's inputs
             src, old, new = step["poison"]
             key, output = plugin.outputs._kept[src]

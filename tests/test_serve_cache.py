@@ -297,6 +297,27 @@ def test_serve_reuses_only_what_cannot_have_changed(
 
 
 @pytest.mark.slow
+def test_a_commit_reaches_the_history_of_a_reused_build(tmp_path: Path) -> None:
+    """Record pages show committed history: a commit alone renders the record's page again."""
+    project = make_project(tmp_path / "project")
+    ident = ["-c", "user.name=Test", "-c", "user.email=test@example.com"]
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    subprocess.run(["git", "-C", str(project), *ident, "add", "evidence", "docs"], check=True)
+    subprocess.run(["git", "-C", str(project), *ident, "commit", "-qm", "one"], check=True)
+    steps = [
+        {"write": {"evidence/R1.yaml": record(value="170")}},  # not committed: no history yet
+        {"git": [["commit", "-qam", "two"]]},  # the same files, one more commit
+        {"write": {"docs/other.md": OTHER + "\nMore.\n"}},  # HEAD unchanged
+    ]
+    _, edited, committed, later = session(project, steps)
+    assert R1 not in edited["reused"] and R2 in edited["reused"]
+    assert R1 not in committed["reused"], "the history section changed"
+    assert R2 in committed["reused"]
+    assert R1 in later["reused"]
+    assert edited["differ"] == committed["differ"] == later["differ"] == []
+
+
+@pytest.mark.slow
 def test_mkdocs_build_never_reuses(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project")
     results = session(project, [{"fresh": False}, {"fresh": False}], command="build")

@@ -23,7 +23,14 @@ from typing import Any
 from fxsite.anchor.gitinfo import git, is_shallow, repo_top
 from fxsite.evidence.yamlsafe import load_yaml
 
-__all__ = ["Change", "History", "figure_history", "history_data", "history_section_html"]
+__all__ = [
+    "Change",
+    "History",
+    "figure_history",
+    "history_data",
+    "history_key",
+    "history_section_html",
+]
 
 _STATED = ("value", "min", "max", "unit", "label")
 _DERIVED = ("formula", "unit", "decimals", "stated")
@@ -189,6 +196,37 @@ def _read_blobs(top: Path, specs: list[str]) -> list[bytes | None]:
         else:
             blobs.append(None)
     return blobs
+
+
+def history_key(evidence_dir: Path) -> tuple[object, ...] | None:
+    """What :func:`figure_history` depends on, in one git call; None when it cannot tell.
+
+    The history is made of commits only (never the working tree): the same
+    repository, ``HEAD`` commit, evidence folder and shallow boundary give the
+    same history. ``mkdocs serve`` asks this before every build instead of
+    reading the history again. None outside git or before the first commit.
+    """
+    if not evidence_dir.is_dir():
+        return None
+    out = git(
+        evidence_dir,
+        "rev-parse",
+        "--show-toplevel",
+        "--git-common-dir",
+        "--is-shallow-repository",
+        "--verify",
+        "HEAD",
+    )
+    lines = (out or b"").decode("utf-8", "replace").splitlines()
+    if len(lines) != 4:
+        return None
+    # --git-common-dir may be relative to the folder git ran in.
+    shallow = evidence_dir / lines[1] / "shallow"
+    try:
+        boundary: object = shallow.read_bytes()
+    except OSError:
+        boundary = None
+    return (*lines, str(evidence_dir.resolve()), boundary)
 
 
 def figure_history(evidence_dir: Path) -> History:
