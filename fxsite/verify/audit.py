@@ -48,7 +48,7 @@ from fxsite.verify.kinds import Kind, is_text, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
-from fxsite.verify.visible import ClaimNode, PageText, json_strings, normalise, page_text
+from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
@@ -362,8 +362,10 @@ def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[st
         html = render_claim(
             claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
         )
-        (expected,) = page_text(f"<p>{html}</p>").claims
-        site.rendered[key] = expected
+        rendered = claim_node(html)
+        if rendered is None:  # render_claim writes one claim: never, but not a crash
+            return [("FX612", f"claim to {claim.ref}: the evidence renders no claim")]
+        expected = site.rendered[key] = rendered
     ref = claim.ref
     out = []
     for name in sorted(set(expected.attrs) | set(node.attrs)):
