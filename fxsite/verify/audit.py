@@ -113,8 +113,6 @@ class _Site:
     #: the file being read, and its text
     reading: tuple[str, str] = ("", "")
     findings: list[Finding] = field(default_factory=list)
-    #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
-    rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
 
     def add(
         self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
@@ -355,17 +353,14 @@ def _judge_claim(
 
 
 def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[str, str]]:
+    # Judged once per distinct claim markup (see _judged): the render is not kept.
     href = node.attrs.get("href", "")
-    key = (claim.ref, claim.display, href, node.in_heading, claim.lang)
-    expected = site.rendered.get(key)
-    if expected is None:
-        html = render_claim(
-            claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
-        )
-        rendered = claim_node(html)
-        if rendered is None:  # render_claim writes one claim: never, but not a crash
-            return [("FX612", f"claim to {claim.ref}: the evidence renders no claim")]
-        expected = site.rendered[key] = rendered
+    html = render_claim(
+        claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
+    )
+    expected = claim_node(html)
+    if expected is None:  # render_claim writes one claim: never, but not a crash
+        return [("FX612", f"claim to {claim.ref}: the evidence renders no claim")]
     ref = claim.ref
     out = []
     for name in sorted(set(expected.attrs) | set(node.attrs)):
