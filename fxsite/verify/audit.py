@@ -26,6 +26,7 @@ import posixpath
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
@@ -48,7 +49,7 @@ from fxsite.verify.kinds import Kind, is_text, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
-from fxsite.verify.visible import ClaimNode, PageText, json_strings, normalise, page_text
+from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
@@ -113,8 +114,6 @@ class _Site:
     #: the file being read, and its text
     reading: tuple[str, str] = ("", "")
     findings: list[Finding] = field(default_factory=list)
-    #: re-rendered claims, by (ref, text, href, in heading): pages repeat them
-    rendered: dict[tuple[str, str, str, bool, str], ClaimNode] = field(default_factory=dict)
 
     def add(
         self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
@@ -152,8 +151,7 @@ def verify_site(
     """
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
-    if published is not memo.published:  # judged against other evidence: judge again
-        memo.published, memo.claims = published, {}
+    memo.evidence(published)
     site = _Site(site_dir, published, memo)
     site.findings.extend(site.published.findings)
     search: list[tuple[Path, str]] = []
@@ -203,11 +201,25 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     scan = site.memo.file(rel, text)
     site.reading = (rel, text)
     if scan.page is not None:
-        site.pages[rel] = _page_facts(site, rel, scan.page, scan)
+        site.pages[rel] = _judged_page(site, rel, scan.page, scan)
         site.take(rel, url_of(rel), scan)
     else:
         site.take(rel, "", scan)
     site.reading = ("", "")
+
+
+def _judged_page(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
+    """:func:`_page_facts`, once per page scan kept by ``mkdocs serve`` and evidence."""
+    if not site.memo.keep:
+        return _page_facts(site, rel, page, scan)
+    known = site.memo.judged.get(id(scan))
+    if known is None:
+        before = len(site.findings)
+        facts = _page_facts(site, rel, page, scan)
+        known = site.memo.judged[id(scan)] = (facts, site.findings[before:])
+    else:
+        site.findings.extend(known[1])
+    return cast(_PageFacts, known[0])
 
 
 def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
@@ -355,15 +367,14 @@ def _judge_claim(
 
 
 def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[str, str]]:
+    # Judged once per distinct claim markup (see _judged): the render is not kept.
     href = node.attrs.get("href", "")
-    key = (claim.ref, claim.display, href, node.in_heading, claim.lang)
-    expected = site.rendered.get(key)
-    if expected is None:
-        html = render_claim(
-            claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
-        )
-        (expected,) = page_text(f"<p>{html}</p>").claims
-        site.rendered[key] = expected
+    html = render_claim(
+        claim, site.published.library, lambda r, a: href, in_heading=node.in_heading
+    )
+    expected = claim_node(html)
+    if expected is None:  # render_claim writes one claim: never, but not a crash
+        return [("FX612", f"claim to {claim.ref}: the evidence renders no claim")]
     ref = claim.ref
     out = []
     for name in sorted(set(expected.attrs) | set(node.attrs)):
