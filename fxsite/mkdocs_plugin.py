@@ -5,8 +5,10 @@ The claims themselves are rendered by the Python-Markdown extension
 extensions its generated Markdown needs). The plugin adds what only a whole
 site has: the library (loaded once per build, unchanged records reused under
 ``serve``), the generated pages, the sections that need every page, and the
-verdict. It logs every finding as ``path:line:col: CODE message``, and what
-refuses is decided by :func:`fxsite.policy.decide`, as for ``fxsite check``.
+verdict. Under ``serve``, a page whose output cannot have changed since the
+previous build is published with its previous bytes (:mod:`fxsite.mkdocs_serve`).
+It logs every finding as ``path:line:col: CODE message``, and what refuses is
+decided by :func:`fxsite.policy.decide`, as for ``fxsite check``.
 A refused build fails after listing every finding; under ``mkdocs serve`` it
 logs and keeps serving.
 """
@@ -42,7 +44,7 @@ from fxsite.anchor.history import (
 )
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
-from fxsite.mkdocs_serve import CACHED_TEMPLATE, PageOutputs, page_key, site_key
+from fxsite.mkdocs_serve import PageOutputs
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -165,12 +167,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history_key: tuple[object, ...] | None = None
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
-        #: under `serve`: each page's last output, and this build's keys and reuses
+        #: under `serve`: each page's last output, reused while its inputs are the same
         self.outputs = PageOutputs()
-        self.page_keys: dict[str, str] = {}
-        self.reused: dict[str, str] = {}
-        #: pages the last build published from the one before (for tests and logs)
-        self.last_reused: frozenset[str] = frozenset()
         self.nav: Any = None
 
     @property
@@ -238,7 +236,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
-        self.page_keys, self.reused = {}, {}  # decided in on_env, once pages are converted
+        self.outputs.start()  # what is reused is decided in on_env, once pages are converted
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
@@ -462,31 +460,20 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         that renders nothing and published as before (``on_post_page``). The
         first build of a session and ``mkdocs build`` reuse nothing.
         """
-        self.page_keys, self.reused, self.last_reused = {}, {}, frozenset()
         if not self.serving:
             return
-        site = site_key(config, self.nav)
         pages = [
             f.page
             for f in files
             if f.is_documentation_page() and f.page is not None and f.page.content is not None
         ]
-        self.outputs.forget_except(p.file.src_uri for p in pages)
-        if site is None:
-            self.outputs.clear()
-            return
-        for page in pages:
-            src = page.file.src_uri
-            shown, unresolved = self._shown(src, page.content or "", page.url)
-            key = page_key(site, page, shown)
-            self.page_keys[src] = key
-            kept = self.outputs.reusable(src, key)
-            if kept is not None:
-                self.reused[src] = kept
-                page.meta["template"] = CACHED_TEMPLATE
-                for item in unresolved:  # as on_post_page logs them for a page it renders
-                    log.warning(f"fxsite: unresolved placeholder {item} on {src}")
-        self.last_reused = frozenset(self.reused)
+
+        def shown(page: Page) -> tuple[str, list[str]]:
+            return self._shown(page.file.src_uri, page.content or "", page.url)
+
+        for src, unresolved in self.outputs.plan(config, self.nav, pages, shown).items():
+            for item in unresolved:  # as on_post_page logs them for a page it renders
+                log.warning(f"fxsite: unresolved placeholder {item} on {src}")
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
@@ -516,7 +503,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if self.site_language is not None:  # the theme as configured, for what renders next
             config.theme["language"] = self.site_language
         src = page.file.src_uri
-        kept = self.reused.pop(src, None)
+        kept = self.outputs.take(src)
         if kept is not None:  # its inputs are as in the previous build (_plan_reuse)
             return kept
         output, unresolved = fill_placeholders(output, self.index, src, page.url)
@@ -526,9 +513,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if result is not None:
             output = with_html_lang(output, result.lang)
         output = output.replace("</head>", self._head(result) + "</head>", 1)
-        key = self.page_keys.pop(src, None)
-        if key is not None:
-            self.outputs.keep(src, key, output)
+        self.outputs.published(src, output)
         return output
 
     def on_post_template(
@@ -548,7 +533,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """
         assert self.project is not None
         site, paths = Path(config.site_dir), self.project.paths
-        # Imported here: sqlite-utils and cryptography are for the build's end only,
+        # Imported here: sqlite3 and cryptography are for the build's end only,
         # and `fxsite check` loads this module with the config.
         from fxsite.anchor.build import SqliteMemo, finish_site, prepare_site, signing_key_path
 

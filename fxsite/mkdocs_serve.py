@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime
 import os
 import sysconfig
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -187,30 +187,72 @@ def page_key(site: str, page: Any, shown: str) -> str:
 
 
 class PageOutputs:
-    """Each page's last published output and the key it was made under.
+    """Each page's last published output and the key it was made under, for one session.
 
-    Kept by the plugin for one ``serve`` session; :meth:`reusable` answers
-    only for a key equal to the one stored.
+    Per build: :meth:`start` forgets the last build's plan; :meth:`plan` (once
+    every page's Markdown is converted) keys every page and marks for reuse
+    those whose key equals the one kept, switching their template to
+    :data:`CACHED_TEMPLATE`; :meth:`take` hands a reused page's kept output
+    over; :meth:`published` keeps what a rendered page published.
     """
 
     def __init__(self) -> None:
         self._kept: dict[str, tuple[str, str]] = {}
+        self._keys: dict[str, str] = {}
+        self._reused: dict[str, str] = {}
+        #: pages the last build published from the one before (for tests and logs)
+        self.last_reused: frozenset[str] = frozenset()
 
     def clear(self) -> None:
+        """Forget every kept output: the next build renders every page."""
         self._kept.clear()
+        self.start()
 
-    def reusable(self, src: str, key: str) -> str | None:
-        kept = self._kept.get(src)
-        return kept[1] if kept is not None and kept[0] == key else None
+    def start(self) -> None:
+        self._keys, self._reused, self.last_reused = {}, {}, frozenset()
 
-    def keep(self, src: str, key: str, output: str) -> None:
-        self._kept[src] = (key, output)
+    def plan(
+        self,
+        config: Mapping[str, Any],
+        nav: Any,
+        pages: list[Any],
+        shown: Callable[[Any], tuple[str, list[str]]],
+    ) -> dict[str, list[str]]:
+        """Key every page; returns the reused pages with what their ``shown`` left unresolved.
 
-    def forget_except(self, srcs: Iterable[str]) -> None:
-        """Drop pages that are gone from the site."""
-        keep = set(srcs)
-        for src in [s for s in self._kept if s not in keep]:
-            del self._kept[src]
+        ``shown(page)`` is what the plugin adds to the page from outside it
+        (see :func:`page_key`) and the placeholders it could not fill.
+        """
+        self.start()
+        current = {p.file.src_uri for p in pages}
+        for src in [s for s in self._kept if s not in current]:
+            del self._kept[src]  # gone from the site
+        site = site_key(config, nav)
+        if site is None:
+            self._kept.clear()
+            return {}
+        unresolved: dict[str, list[str]] = {}
+        for page in pages:
+            src = page.file.src_uri
+            text, unknown = shown(page)
+            key = self._keys[src] = page_key(site, page, text)
+            kept = self._kept.get(src)
+            if kept is not None and kept[0] == key:
+                self._reused[src] = kept[1]
+                page.meta["template"] = CACHED_TEMPLATE
+                unresolved[src] = unknown
+        self.last_reused = frozenset(self._reused)
+        return unresolved
+
+    def take(self, src: str) -> str | None:
+        """The output to publish for a page marked for reuse, else None (render it)."""
+        return self._reused.pop(src, None)
+
+    def published(self, src: str, output: str) -> None:
+        """Keep what a page this build keyed published."""
+        key = self._keys.pop(src, None)
+        if key is not None:
+            self._kept[src] = (key, output)
 
     def __len__(self) -> int:
         return len(self._kept)

@@ -67,7 +67,7 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         config = get_config()
         build(config, serve_url=SERVE_URL if command == "serve" else None)
         plugin = config.plugins["fxsite"]
-        return plugin, sorted(plugin.last_reused)
+        return plugin, sorted(plugin.outputs.last_reused)
 
     first = get_config()
     if command == "build":
