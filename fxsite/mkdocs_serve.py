@@ -113,11 +113,18 @@ def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
     """Every file of the theme folders that are not installed packages (a custom_dir)."""
     installed = _installed()
     found = []
+    walked: set[str] = set()
     for top in dirs:
         root = Path(top).resolve()
         if any(root.is_relative_to(p) for p in installed):
             continue
-        for folder, _, names in os.walk(root):
+        # Links followed, as the template loader follows them; each real folder once.
+        for folder, subdirs, names in os.walk(root, followlinks=True):
+            real = os.path.realpath(folder)
+            if real in walked:
+                subdirs[:] = []
+                continue
+            walked.add(real)
             for name in names:
                 path = os.path.join(folder, name)
                 try:

@@ -7,9 +7,9 @@ is loaded again for every build, plugins that define ``on_startup`` are kept
 between builds, ``on_startup(command="serve")`` once (``COMMAND`` ``build``:
 as ``fxsite build`` runs MkDocs, unstaged, twice in one process). The first
 build warms the session; then each step applies its edits (``write``: path ->
-text, ``delete``: paths, relative to the project; ``git``: argument lists run
-in the project), builds, and notes which pages the plugin published from the
-previous build. With ``fresh`` (the default) the step then builds again with
+text, ``delete``: paths, relative to the project; ``link``: path -> folder it
+links to; ``git``: argument lists run in the project), builds, and notes which
+pages the plugin published from the previous build. With ``fresh`` (the default) the step then builds again with
 nothing kept (a cold build), and lists every published file whose bytes
 differ between the two builds. Prints one JSON object per step.
 """
@@ -81,6 +81,8 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             (project / rel).write_text(text, encoding="utf-8")
         for rel in step.get("delete", []):
             (project / rel).unlink()
+        for rel, target in step.get("link", {}).items():
+            (project / rel).symlink_to(target, target_is_directory=True)
         for args in step.get("git", []):
             subprocess.run(
                 ["git", "-C", str(project), *GIT_ID, *args], check=True, capture_output=True

@@ -252,6 +252,24 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        "a template in a linked folder of the theme override changes",
+        [
+            {
+                "write": {
+                    "shared/footer.html": "<footer>Footer one</footer>\n",
+                    "overrides/main.html": MAIN_V1,
+                    "mkdocs.yml": config(theme="  custom_dir: overrides\n"),
+                },
+                "link": {"overrides/partials": "../shared"},
+                "none": True,
+            },
+            {
+                "write": {"shared/footer.html": "<footer>Footer two</footer>\n"},
+                "render": {R1, HOME},
+            },
+        ],
+    ),
+    (
         "the navigation is reordered",
         [
             {"write": {"mkdocs.yml": config(extra="nav:\n  - index.md\n  - other.md\n")}},
@@ -282,7 +300,7 @@ def test_serve_reuses_only_what_cannot_have_changed(
     tmp_path: Path, row: str, steps: list[dict[str, Any]]
 ) -> None:
     project = make_project(tmp_path / "project")
-    plan = [{k: v for k, v in s.items() if k in {"write", "delete"}} for s in steps]
+    plan = [{k: v for k, v in s.items() if k in {"write", "delete", "link"}} for s in steps]
     first, *rebuilds = session(project, plan)
     assert first["reused"] == [], "the first build of a session reuses nothing"
     for step, result in zip(steps, rebuilds, strict=True):
