@@ -18,8 +18,8 @@ rendering the theme again:
 Markdown is still converted for every page (that is where claims are checked
 and citations found); only the theme render is skipped. :func:`site_key`
 returns None (nothing reused) when a plugin other than search and fxsite is
-enabled: another plugin may put into a page something fxsite cannot see
-change. Installed packages are taken not to change during a session (their
+enabled (another plugin may put into a page something fxsite cannot see
+change) and when a template of a ``custom_dir`` names the build's time. Installed packages are taken not to change during a session (their
 Python code is not reloaded either).
 """
 
@@ -47,6 +47,10 @@ CACHED_TEMPLATE = "fxsite-reused.html"
 REUSABLE_PLUGINS = frozenset({"search", "material/search", "fxsite"})
 
 _SEPARATOR = b"\x00\x1f"
+#: What MkDocs gives templates that changes from one build to the next.
+_BUILD_TIME = (b"build_date_utc", b"update_date")
+#: Read no more of a theme file to look for them (templates are small; assets are not read whole).
+_MAX_TEMPLATE = 1 << 20
 
 
 def _plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
@@ -109,8 +113,12 @@ def _installed() -> tuple[Path, ...]:
     return tuple(Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths)
 
 
-def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
-    """Every file of the theme folders that are not installed packages (a custom_dir)."""
+def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...] | None:
+    """Every file of the theme folders that are not installed packages (a custom_dir).
+
+    None when one of them names the build's time: a page showing it changes
+    every build.
+    """
     installed = _installed()
     found = []
     walked: set[str] = set()
@@ -129,8 +137,12 @@ def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
                 path = os.path.join(folder, name)
                 try:
                     st = os.stat(path)
+                    with open(path, "rb") as handle:
+                        text = handle.read(_MAX_TEMPLATE)
                 except OSError:
                     continue
+                if any(word in text for word in _BUILD_TIME):
+                    return None
                 found.append((path, st.st_mtime_ns, st.st_size))
     return tuple(sorted(found))
 
@@ -149,13 +161,15 @@ def site_key(config: Mapping[str, Any], nav: Any) -> str | None:
     if any(name not in REUSABLE_PLUGINS for name in plugins):
         return None
     theme = config.get("theme")
-    dirs = getattr(theme, "dirs", [])
+    files = _theme_files(getattr(theme, "dirs", []))
+    if files is None:
+        return None
     return _digest(
         (
             repr(_plain(dict(config))),
             repr(_nav(getattr(nav, "items", ()))),
             repr(getattr(getattr(nav, "homepage", None), "url", None)),
-            repr(_theme_files(dirs)),
+            repr(files),
         )
     )
 
