@@ -26,7 +26,6 @@ from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -57,6 +56,8 @@ from fxsite.render.exports import (
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 
 if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
+
     from fxsite.verify.scan import GateMemo
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
