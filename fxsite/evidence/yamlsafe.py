@@ -42,7 +42,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Protocol
 
 import yaml
@@ -222,9 +221,8 @@ def _resolve_tagged(tag: str, text: str) -> Any:
     return float(value) if name == "float" else value
 
 
-@cache
-def _kind(cls: type) -> str:
-    """What the builder does with an event of class ``cls`` (looked up once a class)."""
+def _classify(cls: type[Any]) -> str:
+    """What the builder does with an event of class ``cls``."""
     if issubclass(cls, yaml.DocumentStartEvent):
         return "document"
     if issubclass(cls, yaml.CollectionEndEvent):
@@ -238,6 +236,10 @@ def _kind(cls: type) -> str:
     if issubclass(cls, yaml.CollectionStartEvent):
         return "sequence"
     return "other"  # stream and document ends
+
+
+#: :func:`_classify` of each event class met, looked up once a class.
+_KINDS: dict[type[Any], str] = {}
 
 
 @dataclass
@@ -290,7 +292,8 @@ class _Builder:
     # -- events -------------------------------------------------------------
 
     def feed(self, event: yaml.Event) -> None:
-        kind = _kind(type(event))
+        cls = type(event)
+        kind = _KINDS.get(cls) or _KINDS.setdefault(cls, _classify(cls))
         if kind == "document":
             self.documents += 1
             if self.documents == 2:

@@ -126,7 +126,7 @@ SP = r"[ \u00a0\u2009\u202f]"
 # a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
 # "7×24小时" is a name, "x16" a lane count, "第3天" an ordinal.
 W = r"[A-Za-z0-9_]"
-START = rf"(?<!{W})(?<![.×*第])(?<!{W}-)(?<!\d:)"
+START = rf"(?<!{W})(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:)"
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 END = rf"(?!{W})"
 
@@ -134,12 +134,12 @@ END = rf"(?!{W})"
 # no-break/thin space as in SI style), then an optional fraction.
 # A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
 NUM = (
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:[\u00a0\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
+    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
     r"(?:\.\d+)?"
 )
 
 # A sign belongs to the value: "+96%", "−47%", "±2%".
-SIGN = r"(?:\+/-|±|[+\-−])"
+SIGN = r"(?:\+/-|±|[+\-]|−)"
 
 # Approximation words and signs: part of the figure, since "about 10 hours"
 # is the claim as written.
