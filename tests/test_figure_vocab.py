@@ -5,7 +5,8 @@ does not build a 64K-entry table (or walk a 21K-character range) each of the
 many times they appear in the rules (``SP``, ``SIGN``, ``START``, ``NUM``, the
 Chinese divisor in ``PER``). Each row holds one of them to its plain, one-class
 form on every string of a few characters over an alphabet that has the
-characters it is about and their neighbours.
+characters it is about and their neighbours. The last table holds the short
+path the digit rules take for a paragraph whose digits all end it.
 """
 
 from __future__ import annotations
@@ -65,3 +66,26 @@ def test_written_form_matches_plain_form(
             text = "".join(chars)
             found = [m.span() for m in ours.finditer(text)]
             assert found == [m.span() for m in theirs.finditer(text)], repr(text)
+
+
+# A paragraph whose digits all end it takes a short path through the digit rules
+# (only a currency prefix can end at a digit): what it finds there, and what not.
+ENDING_DIGITS = [
+    ("Price: $5", ["$5"]),
+    ("costs about $1.2", ["about $1.2"]),
+    ("US$ 300", ["US$ 300"]),
+    ("人民币12", ["人民币12"]),
+    ("USD 5", ["USD 5"]),
+    ("a ratio of 8:1", ["8:1"]),  # a digit before ":1": the long path
+    ("## Step 3", []),
+    ("Section 12\n", []),
+    ("v2", []),
+    ("from 3 ", []),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), ENDING_DIGITS, ids=[t for t, _ in ENDING_DIGITS])
+def test_digits_at_the_end_of_a_paragraph(text: str, found: list[str]) -> None:
+    from fxsite.pages.figures import find_bare_figures
+
+    assert [span.text for span in find_bare_figures(text)] == found

@@ -339,6 +339,8 @@ def _is_divisor(word: str) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+#: A digit with more text after it (in the paragraph).
+_DIGIT_THEN_MORE = re.compile(r"\d\s*\S")
 #: Every match of _NUMWORD_FIGURE holds one of these (a number word, a scale word
 #: after "a"/"an", or "an order of magnitude"); every match of _FRACTION_FIGURE one of
 #: _FRACTION_STEMS. tests/test_figures.py holds both to the unfiltered rules.
@@ -388,6 +390,13 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """The rules whose figures start from a digit."""
+    if _DIGIT_THEN_MORE.search(text) is None:
+        # Every rule below but the currency prefix ("$5") reads something after a
+        # digit (a unit, a sign, a word, ":1"): a paragraph whose digits all end
+        # it ("## Step 3") can only hold that one.
+        for match in _CURRENCY_PREFIX.finditer(text):
+            yield match.start(), match.end(), "currency"
+        return
     for match in _UNIT_FIGURE.finditer(text):
         if not is_name(text, match):
             yield match.start(), match.end(), "unit"
