@@ -19,6 +19,7 @@ __all__ = [
     "RefusedError",
     "Severity",
     "did_you_mean",
+    "line_of",
     "sort_findings",
 ]
 
@@ -134,6 +135,17 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
         set(findings),
         key=lambda f: (f.path.endswith(".md"), f.path, f.line, f.col, f.code, f.message),
     )
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the first ``needle`` in ``text``; 1 when absent.
+
+    For placing a finding on a file that was read as data (JSON, HTML): call it
+    when the finding is made, not for every item that might have one, since each
+    call reads ``text`` up to the needle.
+    """
+    at = text.find(needle) if needle else -1
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -32,7 +32,7 @@ from fxsite.evidence.models import Record, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.evidence.refs import RESERVED_IDS, FigureRef
-from fxsite.findings import Finding, Severity, did_you_mean
+from fxsite.findings import Finding, Severity, did_you_mean, line_of
 from fxsite.safeio import UnreadableFile, sha256_file
 
 __all__ = [
@@ -483,12 +483,6 @@ def _plain(value: Any, loc: Loc, written: dict[Loc, str]) -> Any:
     return value
 
 
-def _line_of(text: str, needle: str) -> int:
-    """1-based line of the first ``needle`` in ``text``; 1 when absent."""
-    at = text.find(needle)
-    return text.count("\n", 0, at) + 1 if at >= 0 else 1
-
-
 def library_from_published(
     records: list[Any], path: str = "evidence.json", text: str = ""
 ) -> Library:
@@ -514,10 +508,8 @@ def library_from_published(
                 invalid.add(data["id"])
             continue
 
-        line = _line_of(text, f'"id": "{record.id}"')
-
-        def pos(loc: Loc, _line: int = line) -> tuple[int, int]:
-            return _line, 1
+        def pos(loc: Loc, _needle: str = f'"id": "{record.id}"') -> tuple[int, int]:
+            return line_of(text, _needle), 1  # only for a finding: not every record
 
         sources.append(RecordSource(path, record, written, pos, record.id))
     library = build_library(sources, invalid)

@@ -16,7 +16,7 @@ from typing import Any
 from fxsite.evidence.library import Library, library_from_published
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.schema import SCHEMA_ID, record_schema, schema_text
-from fxsite.findings import ConfigError, Finding
+from fxsite.findings import ConfigError, Finding, line_of
 from fxsite.render.exports import (
     EVIDENCE_JSON_SCHEMA,
     PublishedJsonError,
@@ -97,11 +97,6 @@ def _schema_findings(data: dict[str, Any]) -> list[Finding]:
     ]
 
 
-def _line(text: str, needle: str) -> int:
-    at = text.find(needle)
-    return text.count("\n", 0, at) + 1 if at >= 0 else 1
-
-
 def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[Finding]:
     """Every published figure equal, field by field, to the one recomputed."""
     out: list[Finding] = []
@@ -109,10 +104,10 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
     for item in data["figures"]:
         published[item["ref"]] = item
     for ref, item in published.items():
-        line = _line(text, f'"ref": "{ref}"')
         key = FigureRef.parse(ref)
         fig = library.figures.get(str(key)) if key else None
         if fig is None:
+            line = line_of(text, f'"ref": "{ref}"')
             out.append(Finding(_WHERE, line, 1, "FX611", f"{ref}: no record defines this figure"))
             continue
         expected = figure_data(fig)
@@ -121,7 +116,7 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
                 out.append(
                     Finding(
                         _WHERE,
-                        line,
+                        line_of(text, f'"ref": "{ref}"'),
                         1,
                         "FX611",
                         f"{ref}: published {name} {item.get(name)!r} but the record gives "

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +30,7 @@ from fxsite.evidence.numerals import (
     alternation,
     word_alternation,
 )
+from fxsite.findings import line_of as findings_line_of
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.published import Published
@@ -60,9 +61,8 @@ def line_of(raw: str, snippet: str | None) -> int:
     if not snippet:
         return 1
     for needle in (snippet, snippet.split(" ")[0]):
-        at = raw.find(needle) if needle else -1
-        if at >= 0:
-            return raw.count("\n", 0, at) + 1
+        if needle and needle in raw:
+            return findings_line_of(raw, needle)
     return 1
 
 
@@ -105,7 +105,8 @@ class FileScan:
     candidates: list[Candidate] = field(default_factory=list)
     #: the strings a chart's drawings show, for copies in other files
     ticks: frozenset[str] = frozenset()
-    #: hashes of a page's block texts: a search entry repeating one was checked here
+    #: hashes of a page's article text blocks (not chart or record-value ones, whose
+    #: rules are looser): a search entry repeating one was checked here
     shown: frozenset[int] = frozenset()
     #: a claim with the loose or bound word the page writes next to it ("under 220 s")
     phrases: frozenset[str] = frozenset()
@@ -160,14 +161,15 @@ def _scan_text(
     return tuple(local), candidates
 
 
-def _scan_blocks(scan: FileScan, blocks: list[Block], raw: str | None) -> None:
-    """Each block's findings and figures, placed on ``raw``'s lines when it is given."""
+def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
+    """Each block's findings and figures.
+
+    Their lines are left at 0: the gate places a finding on its file's lines
+    when it reports it (most figures found are permitted copies, never reported).
+    """
     for block in blocks:
         claims = tuple((s, e) for s, e, _ in block.claims)
         local, candidates = _scan_text(block.text, claims, block.channel, block.role)
-        if raw is not None:
-            local = tuple(replace(f, line=line_of(raw, f.text)) for f in local)
-            candidates = tuple(replace(c, line=line_of(raw, c.shown)) for c in candidates)
         scan.local.extend(local)
         scan.candidates.extend(candidates)
 
@@ -197,14 +199,17 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
                 Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
             ]
             scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
-            scan.shown = frozenset(hash(b.text) for b in blocks)
+            # A search entry holds a page's article: its navigation need not be kept.
+            scan.shown = frozenset(
+                hash(b.text) for b in blocks if b.channel == "article" and not b.role
+            )
             scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
         else:
             scan = FileScan()
         scan.local += [
             Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
         ]
-        _scan_blocks(scan, blocks, text)
+        _scan_blocks(scan, blocks)
         return scan
     scan = FileScan()
     if kind == "json":
@@ -219,7 +224,7 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
     else:  # any other text: .txt, .csv, .md, .yaml, files without an extension…
         shown = pem_lines_blanked(text) if kind == "key" else text
         blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
-    _scan_blocks(scan, blocks, text)
+    _scan_blocks(scan, blocks)
     return scan
 
 
@@ -262,7 +267,7 @@ def scan_search_entry(
     for block in blocks:
         block.channel = "page"
     scan = FileScan()
-    _scan_blocks(scan, blocks, None)
+    _scan_blocks(scan, blocks)
     return scan
 
 

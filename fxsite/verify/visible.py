@@ -40,6 +40,7 @@ __all__ = [
     "Drawing",
     "PageText",
     "Part",
+    "claim_node",
     "json_text_blocks",
     "nesting",
     "normalise",
@@ -405,6 +406,21 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
     if tree.root is not None:
         page.lang = _attrs(tree.root).get("lang", "")
     return page
+
+
+def claim_node(html: str) -> ClaimNode | None:
+    """The first claim of an HTML fragment, read as :func:`page_text` reads a page's claims.
+
+    For comparing a published claim with a fresh render of it: only the claim
+    is read, not the rest of a page (generated rows, charts, head).
+    """
+    tree = LexborHTMLParser(html)
+    node = tree.css_first("a[data-fx-ref]")
+    if node is None:
+        return None
+    page = PageText()
+    _claim(node, _attrs(node), _Builder("page"), page, False)
+    return page.claims[0]
 
 
 def _direct_text(node: LexborNode) -> str:
