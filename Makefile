@@ -50,6 +50,7 @@ test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lin
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py
+	$(BIN)/python benchmarks/breakdown.py
 	$(BIN)/python benchmarks/detector_bench.py
 
 clean:

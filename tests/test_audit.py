@@ -938,6 +938,20 @@ def test_memo_forgets_what_a_build_did_not_read(site: Path) -> None:
     )
     verify_site(site, memo=memo)
     assert len(memo.files) == kept  # the old scan of index.html was dropped
+    # Judged pages are kept for the scans still held, and no others.
+    held = {id(scan) for scan in memo.files.values()}
+    assert memo.judged and set(memo.judged) <= held
+
+
+def test_memo_judges_again_against_new_evidence(site: Path) -> None:
+    memo = GateMemo()
+    verify_site(site, memo=memo)
+    judged = dict(memo.judged)
+    assert judged
+    path = site / "evidence.json"
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    verify_site(site, memo=memo)  # the same scans, other evidence: judged again
+    assert all(memo.judged[k] is not v for k, v in judged.items() if k in memo.judged)
 
 
 def test_single_build_keeps_no_scans(site: Path) -> None:

@@ -247,6 +247,37 @@ def test_scale_benchmark_runs_at_a_tiny_size() -> None:
         )
 
 
+@pytest.mark.slow
+def test_breakdown_benchmark_names_every_stage() -> None:
+    """Each stage of a build is timed, and the stages add up to the build."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(root / "benchmarks" / "breakdown.py"),
+            "--records",
+            "3",
+            "--pages",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = dict(re.findall(r"^  (\S.*?)\s+(\d+\.\d+)\s+\d+\.\d+\s+[-+]", proc.stdout, re.M))
+    stages = ["imports", "pages: Markdown", "pages: theme", "pages: search"]
+    stages += ["library pages", "gate", "exports, signing", "other"]
+    assert set(stages) <= set(rows), proc.stdout
+    assert float(rows["gate"]) > 0 and float(rows["library pages"]) > 0, proc.stdout
+    total = sum(float(rows[s]) for s in stages)
+    assert abs(total - float(rows["total"])) < 0.01, proc.stdout
+
+
 # -- hostile pages: no traceback, no hang ---------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
@@ -151,6 +151,19 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
     return None
 
 
+@dataclass
+class _Resolved:
+    """Claims resolved against one library (held, so its identity cannot be reused)."""
+
+    library: Library | None = None
+    found: dict[tuple[str, str, str], Claim | ClaimProblem] = field(default_factory=dict)
+
+
+#: A build resolves each claim twice (the source check, then the Markdown
+#: extension) and pages repeat claims; one library at a time is remembered.
+_RESOLVED = _Resolved()
+
+
 def resolve_claim(
     text: str, dest: str, library: Library, *, lang: str = "en"
 ) -> Claim | ClaimProblem:
@@ -158,7 +171,18 @@ def resolve_claim(
 
     ``lang`` is the page's language (:func:`page_language`): an empty text is
     filled in, and refusals suggest wordings, formatted for it (``178秒``).
+    A pure function of its arguments, so answers are remembered per library.
     """
+    if _RESOLVED.library is not library:
+        _RESOLVED.library, _RESOLVED.found = library, {}
+    key = (text, dest, lang)
+    found = _RESOLVED.found.get(key)
+    if found is None:
+        found = _RESOLVED.found[key] = _resolve(text, dest, library, lang)
+    return found
+
+
+def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | ClaimProblem:
     match = _DEST.match(dest)
     if match is None:
         return ClaimProblem("FX408", f"malformed evidence link '{dest}'")

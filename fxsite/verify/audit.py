@@ -26,6 +26,7 @@ import posixpath
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
@@ -150,8 +151,7 @@ def verify_site(
     """
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
-    if published is not memo.published:  # judged against other evidence: judge again
-        memo.published, memo.claims = published, {}
+    memo.evidence(published)
     site = _Site(site_dir, published, memo)
     site.findings.extend(site.published.findings)
     search: list[tuple[Path, str]] = []
@@ -201,11 +201,25 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     scan = site.memo.file(rel, text)
     site.reading = (rel, text)
     if scan.page is not None:
-        site.pages[rel] = _page_facts(site, rel, scan.page, scan)
+        site.pages[rel] = _judged_page(site, rel, scan.page, scan)
         site.take(rel, url_of(rel), scan)
     else:
         site.take(rel, "", scan)
     site.reading = ("", "")
+
+
+def _judged_page(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
+    """:func:`_page_facts`, once per page scan kept by ``mkdocs serve`` and evidence."""
+    if not site.memo.keep:
+        return _page_facts(site, rel, page, scan)
+    known = site.memo.judged.get(id(scan))
+    if known is None:
+        before = len(site.findings)
+        facts = _page_facts(site, rel, page, scan)
+        known = site.memo.judged[id(scan)] = (facts, site.findings[before:])
+    else:
+        site.findings.extend(known[1])
+    return cast(_PageFacts, known[0])
 
 
 def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:

@@ -300,6 +300,9 @@ class GateMemo:
     published: Published | None = None
     #: claims judged against ``published``: problems, and the claim when it resolves
     claims: dict[bytes, tuple[list[tuple[str, str]], Any]] = field(default_factory=dict)
+    #: what a page's scan gave once judged against ``published`` (the audit's facts
+    #: and findings), by the scan's identity: only scans held in ``files`` are kept
+    judged: dict[int, Any] = field(default_factory=dict)
 
     def file(self, rel: str, text: str) -> FileScan:
         if not self.keep:
@@ -315,6 +318,11 @@ class GateMemo:
         key = digest("search", title, text, repr(sorted(shown)), *other)  # the page's blocks too
         return self._get(key, lambda: scan_search_entry(title, text, shown, other))
 
+    def evidence(self, published: Published) -> None:
+        """Judge against ``published`` from now on: what was judged against other evidence is dropped."""
+        if published is not self.published:
+            self.published, self.claims, self.judged = published, {}, {}
+
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
         found = self.files.get(key)
@@ -325,5 +333,7 @@ class GateMemo:
     def end_build(self) -> None:
         """Forget what the build that just ended did not read."""
         self.files = {k: v for k, v in self.files.items() if k in self.used}
+        held = {id(scan) for scan in self.files.values()}
+        self.judged = {k: v for k, v in self.judged.items() if k in held}
         self.used = set()
         self.repeats = {}
