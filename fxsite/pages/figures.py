@@ -307,15 +307,10 @@ _DIMENSIONS = re.compile(
     rf"{_START}{_NUM}(?:{_SP}?[×xX*]{_SP}?{_NUM}){{1,3}}{_SP}?"
     r"(?:mm|cm|m|km|in|inch|inches|ft|毫米|厘米|米|英寸)(?![A-Za-z0-9_])"
 )
-# Time of a machine or a person: "8 GPU hours", "300 node-hours".
-# The separator reads as it always has: the class "[-[ …]" then a "]" (the
-# class was written "[-{SP}]" around SP's own class), so this rule needs
-# "GPU ]hours" and "300 node-hours" is found by no rule; "8 GPU hours" is
-# found through the unit "GPU hours". Left as it was: the detector's scores
-# must not move in a change for speed.
+# Time of a machine or a person: "8 GPU hours", "300 node-hours", "12 person-days".
 _NOUN_TIME = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
-    (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-\[ \u00a0\u2009\u202f]\]
+    (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-\ \u00a0\u2009\u202f]
     (?i:hours?|days?|months?|years?|minutes?|seconds?){_END}""",
     re.VERBOSE,
 )
