@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scale import generate
+from scale import compile_fxsite, generate
 
 _PROBE = r"""
 import collections, functools, logging, os, sys, time
@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=100)
     parser.add_argument("--pages", type=int, default=100)
     args = parser.parse_args(argv)
+    compile_fxsite()
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         generate(project, args.records, args.pages)

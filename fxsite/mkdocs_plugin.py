@@ -28,7 +28,6 @@ from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -58,6 +57,8 @@ from fxsite.render.export_files import ExportFiles
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 
 if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
+
     from fxsite.anchor.build import SqliteMemo
     from fxsite.verify.scan import GateMemo
 

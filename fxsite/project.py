@@ -199,22 +199,25 @@ class Project:
         self._loaded = inputs
         return self.library
 
-    def generated_pages(self) -> list[str]:
-        """Docs-relative paths of the pages the build generates."""
+    def generated_pages(self, doc_pages: list[str] | None = None) -> list[str]:
+        """Docs-relative paths of the pages the build generates.
+
+        ``doc_pages``: the authored pages, when the caller has walked docs/ already.
+        """
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
-        if self.paths.faq_page and self.has_faq():
+        if self.paths.faq_page and self.has_faq(doc_pages):
             pages.append(self.paths.faq_page)
         return pages
 
-    def has_faq(self) -> bool:
+    def has_faq(self, doc_pages: list[str] | None = None) -> bool:
         """Whether some page has an FAQ: the site-wide FAQ page is generated only then.
 
         Pages are read again only when their size, mtime or inode changed.
         """
         found = False
-        for src in self.doc_pages():
+        for src in self.doc_pages() if doc_pages is None else doc_pages:
             file = self.paths.docs_dir / src
             stamp = _stamp(file)
             cached = self._faq.get(src)
@@ -231,11 +234,13 @@ class Project:
             found = found or has
         return found
 
-    def clashes(self, doc_pages: Iterable[str]) -> list[Finding]:
+    def clashes(
+        self, doc_pages: Iterable[str], generated: list[str] | None = None
+    ) -> list[Finding]:
         """Authored pages publishing where another page or a generated one does (FX605)."""
-        return url_clashes(
-            doc_pages, self.generated_pages(), self.paths.directory_urls, self.paths.docs_prefix
-        )
+        if generated is None:
+            generated = self.generated_pages()
+        return url_clashes(doc_pages, generated, self.paths.directory_urls, self.paths.docs_prefix)
 
     def docs_tree(self) -> DocsTree:
         """The pages MkDocs will build, and what in the folder would stop it."""
@@ -315,8 +320,9 @@ class Project:
         tree = self.docs_tree()
         pages = tree.pages
         findings.extend(tree.findings)
-        findings.extend(self.clashes(pages))
-        known = [*pages, *self.generated_pages()]
+        generated = self.generated_pages(pages)  # docs/ walked once
+        findings.extend(self.clashes(pages, generated))
+        known = [*pages, *generated]
         for src in pages if only is None else only:
             file = self.paths.docs_dir / src
             try:

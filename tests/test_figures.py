@@ -144,6 +144,8 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("speed", "Top speed 250 km/h.", ["250 km/h"], "Route 250 kmh-sign."),
     ("exabytes", "It stores 1.5 EB.", ["1.5 EB"], "It stores EB-1 forms."),
     ("gpu hours", "It took 8,000 GPU hours.", ["8,000 GPU hours"], "It took 8,000 GPU servers."),
+    ("node-hours", "It took 300 node-hours.", ["300 node-hours"], "It took 300 nodes."),
+    ("person-days", "It saves 12 person-days.", ["12 person-days"], "It saves 12 persons."),
     ("scale word", "It hits 100 million IOPS.", ["100 million IOPS"], "It has 100 million users."),
     ("glued plus", "It reads at 100+ GB/s.", ["100+ GB/s"], "It has 100+ customers."),
     ("colon ratio", "Dedup reaches 8:1.", ["8:1"], "The meeting is at 10:30."),

@@ -47,6 +47,7 @@ def schema_text() -> str:
 @cache
 def _validator() -> Draft202012Validator:
     # Imported here: a build that only writes the schema never pays for jsonschema.
+    from jsonschema import Draft202012Validator
 
     return Draft202012Validator(record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 

@@ -72,6 +72,8 @@ _INT_HEX = re.compile(r"0x[0-9a-fA-F]+")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
 _INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
 _NAN = re.compile(r"\.(?:nan|NaN|NAN)")
+#: The first characters the six patterns above can start with.
+_NUMERIC_START = frozenset("+-.0123456789")
 
 # Characters YAML does not allow in a stream (PyYAML's Reader.NON_PRINTABLE).
 _NON_PRINTABLE = re.compile(
@@ -175,6 +177,8 @@ def _resolve_plain(text: str) -> Any:
         return True
     if text in _FALSE:
         return False
+    if text[0] not in _NUMERIC_START:
+        return text  # no number, infinity or NaN starts otherwise
     if _INT_DEC.fullmatch(text):
         return _to_int(text, 10)
     if _INT_OCT.fullmatch(text):
@@ -215,6 +219,27 @@ def _resolve_tagged(tag: str, text: str) -> Any:
     if not ok:
         raise _Invalid(f"'{_one_line(text)[:40]}' is not a valid !!{name}")
     return float(value) if name == "float" else value
+
+
+def _classify(cls: type[Any]) -> str:
+    """What the builder does with an event of class ``cls``."""
+    if issubclass(cls, yaml.DocumentStartEvent):
+        return "document"
+    if issubclass(cls, yaml.CollectionEndEvent):
+        return "end"
+    if issubclass(cls, yaml.AliasEvent):
+        return "alias"
+    if issubclass(cls, yaml.ScalarEvent):
+        return "scalar"
+    if issubclass(cls, yaml.MappingStartEvent):
+        return "mapping"
+    if issubclass(cls, yaml.CollectionStartEvent):
+        return "sequence"
+    return "other"  # stream and document ends
+
+
+#: :func:`_classify` of each event class met, looked up once a class.
+_KINDS: dict[type[Any], str] = {}
 
 
 @dataclass
@@ -267,7 +292,9 @@ class _Builder:
     # -- events -------------------------------------------------------------
 
     def feed(self, event: yaml.Event) -> None:
-        if isinstance(event, yaml.DocumentStartEvent):
+        cls = type(event)
+        kind = _KINDS.get(cls) or _KINDS.setdefault(cls, _classify(cls))
+        if kind == "document":
             self.documents += 1
             if self.documents == 2:
                 self.add(
@@ -278,15 +305,27 @@ class _Builder:
                 self.fatal = True
                 self.building = False
             return
-        if not self.building or not isinstance(event, yaml.NodeEvent | yaml.CollectionEndEvent):
+        if not self.building or kind == "other":
             return
-        if isinstance(event, yaml.CollectionEndEvent):
+        if kind == "end":
             frame = self.stack.pop()
             self.finish(frame.value, frame.path, scalar=False, pos=frame.pos, raw=None)
             return
-        pos = self.mark(event.start_mark)
-        self.check_properties(event, pos)
-        if isinstance(event, yaml.AliasEvent):
+        assert isinstance(event, yaml.NodeEvent)
+        mark = event.start_mark
+        pos = (
+            (mark.line + 1 + self.line_offset, mark.column + 1)
+            if mark is not None
+            else self.mark(None)
+        )
+        if event.anchor is not None or getattr(event, "tag", None) is not None:
+            self.check_properties(event, pos)
+        if kind == "scalar":
+            assert isinstance(event, yaml.ScalarEvent)
+            path = self.begin(pos)
+            value = self.scalar(event, pos)
+            self.finish(value, path, scalar=True, pos=pos, raw=event.value)
+        elif kind == "alias":
             self.add(
                 pos,
                 "FX103",
@@ -294,11 +333,7 @@ class _Builder:
             )
             self.begin(pos)
             self.finish(None, None, scalar=True, pos=pos, raw=None, usable=False)
-        elif isinstance(event, yaml.ScalarEvent):
-            path = self.begin(pos)
-            value = self.scalar(event, pos)
-            self.finish(value, path, scalar=True, pos=pos, raw=event.value)
-        elif isinstance(event, yaml.CollectionStartEvent):
+        else:
             if len(self.stack) >= MAX_DEPTH:
                 self.add(pos, "FX106", f"too deeply nested (more than {MAX_DEPTH} levels)")
                 self.fatal = True
@@ -306,9 +341,7 @@ class _Builder:
                 self.stop = True
                 return
             path = self.begin(pos)
-            container: dict[Any, Any] | list[Any] = (
-                {} if isinstance(event, yaml.MappingStartEvent) else []
-            )
+            container: dict[Any, Any] | list[Any] = {} if kind == "mapping" else []
             self.stack.append(_Frame(container, path, pos))
 
     def check_properties(self, event: yaml.NodeEvent, pos: tuple[int, int]) -> None:

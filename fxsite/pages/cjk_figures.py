@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS, is_cjk
+from fxsite.pages.lazyre import LazyPattern
 
 __all__ = ["CJK_UNITS", "DIGIT_ONLY_UNITS", "cjk_candidates"]
 
@@ -140,13 +141,13 @@ _AFTER = "(?:以上|以下|以内|左右)"
 # "3个半月": a half after the unit.
 _MAG = r"(?:万亿|亿|万|千)"
 _HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半)"
-_NUMERAL_FIGURE = re.compile(
+_NUMERAL_FIGURE = LazyPattern(
     rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
     rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?(?:{alternation(_UNITS)})){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
-_WORD_FIGURE = re.compile(
+_WORD_FIGURE = LazyPattern(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之[{_NUMERALS}点]+|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
     r"|翻了?一番|翻了?两番|翻倍|翻番"
@@ -162,7 +163,7 @@ _WORD_FIGURE = re.compile(
 # Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
 # Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
 _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
-_TENTHS = re.compile(
+_TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
     rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
@@ -177,44 +178,44 @@ _PER_UNIT = (
     r"秒钟?|分钟|小时|天|日|周|月|年|季度|瓦|公斤|千克|斤|吨|度电|度|千瓦时|兆瓦时|平方米|平米"
     r"|立方米|公里|千米|米|升|[KMGTP]B"
 )
-_RATE_PREFIX = re.compile(
+_RATE_PREFIX = LazyPattern(
     rf"(?:每(?:{_PER_UNIT})|时速|秒速)(?:可达|达|约|超过|高达)?"
     rf"\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?"
     rf"(?:{_CJK_UNIT}|[ \u00a0]?[A-Za-z]+(?![A-Za-z0-9_])|[\u4e00-\u9fff])?"
 )
 # A discount: "8.5折" is 15% off ("折叠" folds).
-_DISCOUNT = re.compile(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
+_DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
 # A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
-_CJK_RATE = re.compile(
+_CJK_RATE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
 )
 # A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
 # (Per day or year, "每天新增5000名用户" counts people, not throughput.)
-_THROUGHPUT = re.compile(
+_THROUGHPUT = LazyPattern(
     r"每(?:秒钟?|分钟|小时)(?:[^\d，。；,;:：\s]{1,4}?)"
     rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?(?:余|多)?[\u4e00-\u9fff])"
 )
 # A fraction in digits after "of" or a verb of change: "降至原来的1/5", "占1/3"
 # ("截至1/31" and "于1/3" are dates).
-_DIGIT_FRACTION = re.compile(
+_DIGIT_FRACTION = LazyPattern(
     r"(?:的|为|(?<!截)至|到|占|仅|只有|约|近|不到|超过)"
     rf"(?P<figure>{_BEFORE}?(?<![\d/])\d{{1,2}}/\d{{1,3}}(?![\d/.:]))"
 )
 # One duration in two units: "1小时40分", "3分20秒".
-_COMPOUND_TIME = re.compile(
+_COMPOUND_TIME = LazyPattern(
     r"(?<![A-Za-z0-9_.])\d+(?:个)?小时\d{1,2}分(?:钟)?(?:\d{1,2}秒)?"
     r"|(?<![A-Za-z0-9_.])\d+分(?:钟)?\d{1,2}秒"
     rf"|(?<![A-Za-z0-9_.])\d+{_HALF_AFTER}"
 )
 # Index points: "收于3,050.5点", "下跌1.5个点" ("下午3点" is a time of day).
-_INDEX_POINTS = re.compile(
+_INDEX_POINTS = LazyPattern(
     r"(?<![A-Za-z0-9_.,])(?:(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?|\d+\.\d+)个?点(?![\d钟半])"
 )
 # Durability in nines: "11个9" is 99.999999999%.
-_NINES = re.compile(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
+_NINES = LazyPattern(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
 # Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
-_ENDURANCE = re.compile(
+_ENDURANCE = LazyPattern(
     rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
     rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?次{_AFTER}?)"
 )
@@ -247,18 +248,18 @@ _MONEY_WORD = (
 _PRICE_WORD = (
     r"售价|起售价|到手价|价格|单价|均价|报价|票价|月供|首付|租金|月租|月薪|年薪|补贴|定价|预售价"
 )
-_UNITLESS_PRICE = re.compile(
+_UNITLESS_PRICE = LazyPattern(
     rf"(?:{_PRICE_WORD})(?:为|是|仅|仅为|只要|低至|约|达|高达|[ :：])?"
     rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
 )
-_SPEND_AND_SAVE = re.compile(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
-_UNITLESS_MONEY = re.compile(
+_SPEND_AND_SAVE = LazyPattern(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
+_UNITLESS_MONEY = LazyPattern(
     rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
     rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9])"
 )
-_IDIOM = re.compile(r"一(?:天|年)")
+_IDIOM = LazyPattern(r"一(?:天|年)")
 #: After "年", characters that make it no duration: a grade ("三年级"), a decade
 #: ("90年代"), a fiscal year ("2024年度").
 _NOT_YEARS = {"级", "代", "度"}
@@ -266,7 +267,7 @@ _TIME_WORDS = ("秒", "秒钟", "分钟", "小时", "天", "周", "星期", "个
 _DIGIT = re.compile(r"\d")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Names with a numeral and a price unit: "三元锂电池", "三元催化", "一元二次方程".
-_NAME_AFTER_YUAN = re.compile(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
+_NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
 
 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:

@@ -114,6 +114,7 @@ from fxsite.pages.figure_vocab import (
 from fxsite.pages.figure_vocab import (
     alternation as _alternation,
 )
+from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["FigureSpan", "find_bare_figures"]
@@ -213,7 +214,7 @@ _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
 # Word units after number words: time, size, percent and money words.
 _WORD_UNITS_ALL = rf"(?i:{_alternation(_WORDS | _CURRENCY_WORDS | {'percent', 'per cent'})})"
 
-_NUMWORD_FIGURE = re.compile(
+_NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
     rf"|\b(?i:{_NUMWORD_CORE})-?(?i:fold)\b"
@@ -222,12 +223,12 @@ _NUMWORD_FIGURE = re.compile(
 
 # Number words with a unit symbol: "twenty TB", "five GB/s" (the unit is checked
 # in code: fxsite's vocabulary or pint's, two characters at least).
-_NUMWORD_SYMBOL = re.compile(
+_NUMWORD_SYMBOL = LazyPattern(
     rf"{_NUMWORD_VALUE}[ \u00a0](?P<symbol>[A-Za-z]{{2,12}}(?:/[A-Za-z]{{1,8}})?)(?![A-Za-z0-9_/])"
 )
 
 # Multiplier and fraction words.
-_FRACTION_FIGURE = re.compile(
+_FRACTION_FIGURE = LazyPattern(
     r"""
     \b(?i:doubled|doubles|doubling|tripled|triples|tripling|quadrupled|quadruples
         |halved|halves|halving)\b
@@ -273,7 +274,7 @@ _ARROW_LEFT = re.compile(
 )
 
 # Chinese "from A to B": "从3.26提升到6.40 GB/s" states two figures too.
-_FROM_LEFT = re.compile(
+_FROM_LEFT = LazyPattern(
     rf"从{_SP}?(?P<num>{_SIGN}?{_NUM}){_SP}?[\u4e00-\u9fff]{{0,3}}(?:到|至){_SP}?\Z"
 )
 
@@ -299,17 +300,17 @@ _ACRONYM_RATE = re.compile(
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
 _TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
-_TOKEN_COUNT = re.compile(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
+_TOKEN_COUNT = LazyPattern(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
 # "a 2 x 4 grid" have none).
 _DIMENSIONS = re.compile(
     rf"{_START}{_NUM}(?:{_SP}?[×xX*]{_SP}?{_NUM}){{1,3}}{_SP}?"
     r"(?:mm|cm|m|km|in|inch|inches|ft|毫米|厘米|米|英寸)(?![A-Za-z0-9_])"
 )
-# Time of a machine or a person: "8 GPU hours", "300 node-hours".
+# Time of a machine or a person: "8 GPU hours", "300 node-hours", "12 person-days".
 _NOUN_TIME = re.compile(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
-    (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-{_SP}]
+    (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-\ \u00a0\u2009\u202f]
     (?i:hours?|days?|months?|years?|minutes?|seconds?){_END}""",
     re.VERBOSE,
 )
@@ -333,6 +334,8 @@ def _is_divisor(word: str) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+#: A digit with more text after it (in the paragraph).
+_DIGIT_THEN_MORE = re.compile(r"\d\s*\S")
 #: Every match of _NUMWORD_FIGURE holds one of these (a number word, a scale word
 #: after "a"/"an", or "an order of magnitude"); every match of _FRACTION_FIGURE one of
 #: _FRACTION_STEMS. tests/test_figures.py holds both to the unfiltered rules.
@@ -382,6 +385,13 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """The rules whose figures start from a digit."""
+    if _DIGIT_THEN_MORE.search(text) is None:
+        # Every rule below but the currency prefix ("$5") reads something after a
+        # digit (a unit, a sign, a word, ":1"): a paragraph whose digits all end
+        # it ("## Step 3") can only hold that one.
+        for match in _CURRENCY_PREFIX.finditer(text):
+            yield match.start(), match.end(), "currency"
+        return
     for match in _UNIT_FIGURE.finditer(text):
         if not is_name(text, match):
             yield match.start(), match.end(), "unit"
@@ -400,8 +410,11 @@ def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "unit"
     # A token count needs its word nearby: most paragraphs have none.
     tokens = _TOKEN_WORD.search(text) is not None
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _DIMENSIONS, *([_TOKEN_COUNT] if tokens else [])):
+    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _DIMENSIONS):
         for match in pattern.finditer(text):
+            yield match.start(), match.end(), "unit"
+    if tokens:
+        for match in _TOKEN_COUNT.finditer(text):
             yield match.start(), match.end(), "unit"
     for match in _OPEN_UNIT.finditer(text):
         # Units of fxsite's vocabulary went through the name rules above.
@@ -450,7 +463,8 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
         start, _end, kind = pending.pop()
         match = _ARROW_LEFT.search(text, max(0, start - 48), start)
         if match is None:
-            chinese = _FROM_LEFT.search(text, max(0, start - 48), start)
+            window = max(0, start - 48)
+            chinese = _FROM_LEFT.search(text, window, start) if "从" in text[window:start] else None
             if chinese is None:
                 continue
             left = chinese.span("num")

@@ -254,14 +254,17 @@ def process_page(
 #: quote markers. Python-Markdown recurses once per level and exhausts the
 #: stack somewhere past 250; no real page comes near this limit.
 MAX_NESTING = 64
+_QUOTES = re.compile(r"[ >]*")
 
 
 def too_deep(body: str) -> tuple[int, int] | None:
     """``(1-based line, level)`` of the first line nested past :data:`MAX_NESTING`."""
     for number, line in enumerate(body.split("\n"), start=1):
+        if not line.startswith((" ", "\t", ">")):
+            continue  # level 0
         expanded = line.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip(" "))
-        quotes = len(re.match(r"[ >]*", line).group().replace(" ", ""))  # type: ignore[union-attr]
+        quotes = len(_QUOTES.match(line).group().replace(" ", ""))  # type: ignore[union-attr]
         level = max(indent // 4, quotes)
         if level > MAX_NESTING:
             return number, level

@@ -136,14 +136,20 @@ def prose_mask(text: str) -> str:
         _blank(chars, starts[i], starts[i] + len(lines[i]))
     masked = "".join(chars)
     for pattern in (_COMMENT, _INLINE_CODE, _AUTOLINK, _REF_DEF, _HTML_TAG, _ATTR_LIST):
+        found = False
         for m in pattern.finditer(masked):
             _blank(chars, m.start(), m.end())
-        masked = "".join(chars)
+            found = True
+        if found:
+            masked = "".join(chars)
     for pattern in (_LINK_DEST, _BARE_URL):
+        found = False
         for m in pattern.finditer(masked):
             # keep the "]" so link text still reads as text before it
             _blank(chars, m.start() + (1 if pattern is _LINK_DEST else 0), m.end())
-        masked = "".join(chars)
+            found = True
+        if found:
+            masked = "".join(chars)
     return masked
 
 

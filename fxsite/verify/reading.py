@@ -23,8 +23,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
-
-from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+from typing import Any
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 
@@ -62,6 +61,17 @@ def hidden_characters(text: str) -> list[tuple[int, str]]:
 
 
 @cache
+def _confusables() -> dict[str, Any]:
+    # Loaded on first need (a JSON table of about 900 KB): only letters and
+    # digits outside ASCII and CJK are looked up (é, Cyrillic х), and a page
+    # in English or Chinese may have none.
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+    data: dict[str, Any] = confusables.confusables_data
+    return data
+
+
+@cache
 def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
     if (
@@ -75,7 +85,7 @@ def _fold_char(char: str) -> str:
         return normal
     if unicodedata.category(char)[0] not in "LN":
         return normal if len(normal) == 1 else char
-    for item in confusables.confusables_data.get(normal, []):
+    for item in _confusables().get(normal, []):
         target = str(item.get("c", ""))
         if len(target) == 1 and target.isascii() and target.isalnum():
             return target
