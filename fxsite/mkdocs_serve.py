@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import sysconfig
 from collections.abc import Callable, Iterable, Mapping
 from hashlib import blake2b
 from pathlib import Path
@@ -109,6 +108,8 @@ def _nav(items: Iterable[Any]) -> tuple[Any, ...]:
 
 
 def _installed() -> tuple[Path, ...]:
+    import sysconfig  # serve only: `fxsite check` loads this module with the plugin
+
     paths = sysconfig.get_paths()
     return tuple(Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths)
 
