@@ -168,7 +168,7 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     when it reports it (most figures found are permitted copies, never reported).
     """
     for block in blocks:
-        claims = tuple((s, e) for s, e, _ in block.claims)
+        claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
         local, candidates = _scan_text(block.text, claims, block.channel, block.role)
         scan.local.extend(local)
         scan.candidates.extend(candidates)

@@ -653,14 +653,14 @@ def _repeated(
 ) -> None:
     """A list item's blocks and ids, read once per distinct item (see :func:`page_text`)."""
     html = node.html or ""
-    # Claims index into the page; an inner document may be refused (the serialised
-    # HTML has attribute names in lower case).
-    if "data-fx-ref" in html or "<script" in html or "srcdoc" in html or "data:" in html:
-        _walk(node, page, where, role, heading, repeats, depth, inner)
-        return
     key = (html, where, role, heading)
-    known = repeats.get(key)
+    known = repeats.get(key)  # only items without the markers below are kept
     if known is None:
+        # Claims index into the page; an inner document may be refused (the serialised
+        # HTML has attribute names in lower case).
+        if "data-fx-ref" in html or "<script" in html or "srcdoc" in html or "data:" in html:
+            _walk(node, page, where, role, heading, repeats, depth, inner)
+            return
         item = PageText()
         _walk(node, item, where, role, heading, repeats, depth, inner)
         known = repeats[key] = (item.blocks, item.ids)
