@@ -221,21 +221,21 @@ def _resolve_tagged(tag: str, text: str) -> Any:
     return float(value) if name == "float" else value
 
 
+#: What the builder does with each kind of event, first match wins (a mapping
+#: start is also a collection start).
+_EVENT_KINDS: tuple[tuple[type[Any], str], ...] = (
+    (yaml.DocumentStartEvent, "document"),
+    (yaml.CollectionEndEvent, "end"),
+    (yaml.AliasEvent, "alias"),
+    (yaml.ScalarEvent, "scalar"),
+    (yaml.MappingStartEvent, "mapping"),
+    (yaml.CollectionStartEvent, "sequence"),
+)
+
+
 def _classify(cls: type[Any]) -> str:
-    """What the builder does with an event of class ``cls``."""
-    if issubclass(cls, yaml.DocumentStartEvent):
-        return "document"
-    if issubclass(cls, yaml.CollectionEndEvent):
-        return "end"
-    if issubclass(cls, yaml.AliasEvent):
-        return "alias"
-    if issubclass(cls, yaml.ScalarEvent):
-        return "scalar"
-    if issubclass(cls, yaml.MappingStartEvent):
-        return "mapping"
-    if issubclass(cls, yaml.CollectionStartEvent):
-        return "sequence"
-    return "other"  # stream and document ends
+    """What the builder does with an event of class ``cls`` ("other": stream and document ends)."""
+    return next((kind for base, kind in _EVENT_KINDS if issubclass(cls, base)), "other")
 
 
 #: :func:`_classify` of each event class met, looked up once a class.
