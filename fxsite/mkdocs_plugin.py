@@ -43,7 +43,7 @@ from fxsite.anchor.history import (
 )
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, locate
-from fxsite.mkdocs_serve import PageOutputs
+from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -170,6 +170,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.signing_key: Path | None = None
         #: under `serve`: each page's last output, reused while its inputs are the same
         self.outputs = PageOutputs()
+        self.conversions = Conversions()
         self.nav: Any = None
 
     @property
@@ -184,6 +185,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def forget(self) -> None:
         """Drop what is kept between the builds of a ``serve`` session: the next build starts cold."""
         self.outputs.clear()
+        self.conversions.clear()
         self.export_files = ExportFiles()
         self.sqlite_memo = None
         self.gate_memo = None
@@ -298,6 +300,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav  # part of what every page shows (see _plan_reuse)
+        if self.serving:
+            self.conversions.start(config, nav, files)
         return nav
 
     def _href_for(self, page: Page) -> Any:
@@ -386,6 +390,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.page_context.lang = result.lang
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
+        if self.serving and self.conversions.reuse(
+            page, source, composed.markdown, self.project.library
+        ):
+            return ""  # converted as in the last build: on_page_content puts it back
         return composed.markdown
 
     def _context(self) -> PageContext:
@@ -411,13 +419,18 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         src = page.file.src_uri
-        if self.page_context is not None:
+        restored = self.conversions.restore(page)
+        if restored is not None:  # serve: the same Markdown, converted in the last build
+            html, located = restored
+        else:
             # What the renderer found that the source check could not see.
-            self.findings.extend(
-                locate(f, page.file.content_string if src in self.results else "")
-                for f in self.page_context.findings
-            )
-            self.page_context = None
+            found = self.page_context.findings if self.page_context is not None else []
+            text = page.file.content_string if src in self.results else ""
+            located = [locate(f, text) for f in found]
+            if self.serving:
+                self.conversions.keep(page, html, located)
+        self.page_context = None
+        self.findings.extend(located)
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html)
@@ -567,6 +580,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         """A failed ``mkdocs build`` leaves the published site as it was."""
         self.outputs.clear()  # under serve, the next build renders every page again
+        self.conversions.clear()
         if self.staging is not None:
             discard(self.staging)
             self.staging = None

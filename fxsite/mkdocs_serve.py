@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime
 import os
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,14 @@ from markdown import Extension
 from mkdocs.plugins import BasePlugin
 from mkdocs.theme import Theme
 
-__all__ = ["CACHED_TEMPLATE", "REUSABLE_PLUGINS", "PageOutputs", "page_key", "site_key"]
+__all__ = [
+    "CACHED_TEMPLATE",
+    "REUSABLE_PLUGINS",
+    "Conversions",
+    "PageOutputs",
+    "page_key",
+    "site_key",
+]
 
 #: The template a reused page is rendered with: it renders nothing; the plugin
 #: publishes the kept bytes in ``on_post_page``.
@@ -278,3 +286,90 @@ class PageOutputs:
 
     def __len__(self) -> int:
         return len(self._kept)
+
+
+#: What MkDocs' ``Page.render`` sets besides the content (MkDocs and ProperDocs 1.6).
+_RENDERED_FIELDS = ("toc", "_title_from_render", "present_anchor_ids", "links_to_anchors")
+
+
+@dataclass
+class _Converted:
+    key: str
+    #: the library the claims were rendered from (held, so its identity cannot be reused)
+    library: Any
+    #: the HTML as Markdown gave it, and the findings the renderer made, located
+    html: str
+    findings: list[Any]
+    fields: dict[str, Any]
+
+
+class Conversions:
+    """Each authored page's last Markdown conversion, for one ``serve`` session.
+
+    Converting a page's Markdown is a pure function of what the key names: the
+    page's source file and the Markdown fxsite gives MkDocs for it, its path and
+    URL, the whole config (extensions and their options), the navigation, the
+    theme folders (see :func:`site_key`), every file of the site with its URL
+    (links are resolved against them), and the library the claims are rendered
+    from (the same object: a rebuilt library converts again). When all are as in
+    the previous build, the plugin hands MkDocs an empty text and puts back the
+    previous HTML, table of contents, title and anchors; claims were checked on
+    the same source against the same library, and the findings the renderer
+    made are reported again. Nothing is kept when :func:`site_key` is None.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, _Converted] = {}
+        self._site: str | None = None
+        self._pending: dict[str, tuple[str, Any]] = {}
+        self._reusing: dict[str, _Converted] = {}
+        #: pages the last build did not convert again (for tests and logs)
+        self.last_reused: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget every conversion: the next build converts every page."""
+        self._kept.clear()
+        self._site = None
+        self._pending, self._reusing, self.last_reused = {}, {}, set()
+
+    def start(self, config: Mapping[str, Any], nav: Any, files: Iterable[Any]) -> None:
+        """A build of the session begins (its navigation and files are known)."""
+        self._pending, self._reusing, self.last_reused = {}, {}, set()
+        site = site_key(config, nav)
+        if site is None:
+            self.clear()
+            return
+        listing = sorted((f.src_uri, f.url, str(f.inclusion)) for f in files)
+        self._site = _digest((site, repr(listing)))
+
+    def reuse(self, page: Any, source: str, markdown: str, library: Any) -> bool:
+        """Whether ``page`` converts as in the last build; if not, it will be kept."""
+        if self._site is None or not all(hasattr(page, f) for f in _RENDERED_FIELDS):
+            return False
+        src = page.file.src_uri
+        key = _digest((self._site, src, page.url, source, markdown))
+        kept = self._kept.get(src)
+        if kept is not None and kept.key == key and kept.library is library:
+            self._reusing[src] = kept
+            self.last_reused.add(src)
+            return True
+        self._pending[src] = (key, library)
+        return False
+
+    def restore(self, page: Any) -> tuple[str, list[Any]] | None:
+        """A reused page's HTML and findings, its rendered fields put back; else None."""
+        kept = self._reusing.pop(page.file.src_uri, None)
+        if kept is None:
+            return None
+        for name, value in kept.fields.items():
+            setattr(page, name, value)
+        return kept.html, list(kept.findings)
+
+    def keep(self, page: Any, html: str, findings: list[Any]) -> None:
+        """What a converted page gave, for the next build."""
+        pending = self._pending.pop(page.file.src_uri, None)
+        if pending is None:
+            return
+        key, library = pending
+        fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
+        self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields)

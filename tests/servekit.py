@@ -62,11 +62,14 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         config.site_url = SERVE_URL
         return config
 
+    converted: list[str] = []  # pages whose Markdown conversion the last build reused
+
     def run_build() -> tuple[Any, list[str]]:
         collect.lines = []
         config = get_config()
         build(config, serve_url=SERVE_URL if command == "serve" else None)
         plugin = config.plugins["fxsite"]
+        converted[:] = sorted(plugin.conversions.last_reused)
         return plugin, sorted(plugin.outputs.last_reused)
 
     first = get_config()
@@ -93,6 +96,7 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             plugin.outputs._kept[src] = (key, output.replace(old, new))
         plugin, reused = run_build()
         out: dict[str, Any] = {"step": i, "reused": reused, "log": list(collect.lines)}
+        out["converted"] = list(converted)
         if step.get("fresh", True):
             kept = _snapshot(site)
             plugin.forget()  # nothing kept by the plugin...

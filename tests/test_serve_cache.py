@@ -330,6 +330,83 @@ def test_serve_reuses_only_what_cannot_have_changed(
             assert any(step["logged"] in line for line in result["log"])
 
 
+LINKING = INDEX + "\nSee [the new page](new.md).\n"
+#: A claim written as a reference link: the renderer resolves it, not the source check.
+REFERENCE = "# Other\n\nIt took [200 s][t].\n\n[t]: evidence:R1#save_time\n"
+
+# (row, steps): "convert" must be converted from Markdown again, "kept" may reuse
+# the last conversion; "logged" must be reported by that rebuild.
+CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
+    (
+        "prose edit on one page",
+        [
+            {
+                "write": {"docs/other.md": OTHER + "\nMore.\n"},
+                "convert": {OTHER_PAGE},
+                "kept": {HOME},
+            }
+        ],
+    ),
+    (
+        "a page a link points to appears (the link resolves now)",
+        [
+            {"write": {"docs/index.md": LINKING}, "convert": {HOME}, "kept": {OTHER_PAGE}},
+            {"write": {"docs/new.md": "# New\n"}, "convert": {HOME, OTHER_PAGE}},
+        ],
+    ),
+    (
+        "a cited record's value changes (claims render from a new library)",
+        [{"write": {"evidence/R1.yaml": record(value="170")}, "convert": {HOME, OTHER_PAGE}}],
+    ),
+    (
+        "a record file saved unchanged (the same library object)",
+        [{"write": {"evidence/R1.yaml": record()}, "kept": {HOME, OTHER_PAGE}}],
+    ),
+    (
+        "a Markdown extension option changes",
+        [
+            {
+                "write": {
+                    "mkdocs.yml": config(
+                        extra="markdown_extensions:\n  - toc:\n      permalink: true\n"
+                    )
+                },
+                "convert": {HOME, OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a claim only the renderer refuses is refused again when its page is reused",
+        [
+            {"write": {"docs/other.md": REFERENCE}, "convert": {OTHER_PAGE}, "logged": "FX403"},
+            {
+                "write": {"docs/index.md": INDEX + "\nMore.\n"},
+                "kept": {OTHER_PAGE},
+                "logged": "FX403",
+            },
+        ],
+    ),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("row", "steps"), CONVERSION_ROWS, ids=[r[0] for r in CONVERSION_ROWS])
+def test_serve_converts_again_only_what_can_convert_differently(
+    tmp_path: Path, row: str, steps: list[dict[str, Any]]
+) -> None:
+    project = make_project(tmp_path / "project")
+    plan = [{k: v for k, v in s.items() if k in {"write", "delete"}} for s in steps]
+    first, *rebuilds = session(project, plan)
+    assert first.get("converted", []) == [], "the first build converts every page"
+    for step, result in zip(steps, rebuilds, strict=True):
+        kept = set(result["converted"])
+        assert result.get("differ", []) == [], f"{row}: a rebuild differs from a cold build"
+        assert not kept & step.get("convert", set()), f"{row}: kept a conversion that can differ"
+        assert step.get("kept", set()) <= kept, f"{row}: converted again what cannot differ"
+        if "logged" in step:
+            assert any(step["logged"] in line for line in result["log"]), result["log"]
+
+
 @pytest.mark.slow
 def test_a_commit_reaches_the_history_of_a_reused_build(tmp_path: Path) -> None:
     """Record pages show committed history: a commit alone renders the record's page again."""
