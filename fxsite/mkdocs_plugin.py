@@ -5,8 +5,9 @@ The claims themselves are rendered by the Python-Markdown extension
 extensions its generated Markdown needs). The plugin adds what only a whole
 site has: the library (loaded once per build, unchanged records reused under
 ``serve``), the generated pages, the sections that need every page, and the
-verdict. Under ``serve``, a page whose output cannot have changed since the
-previous build is published with its previous bytes (:mod:`fxsite.mkdocs_serve`).
+verdict. Under ``serve``, a page whose Markdown cannot convert differently is not
+converted again, and a page whose output cannot have changed since the previous
+build is published with its previous bytes (:mod:`fxsite.mkdocs_serve`).
 It logs every finding as ``path:line:col: CODE message``, and what refuses is
 decided by :func:`fxsite.policy.decide`, as for ``fxsite check``.
 A refused build fails after listing every finding; under ``mkdocs serve`` it

@@ -15,8 +15,10 @@ rendering the theme again:
   site index ("Cited by", "Related reading"), and what the plugin adds to its
   head (language, FAQ JSON-LD);
 
-Markdown is still converted for every page (that is where claims are checked
-and citations found); only the theme render is skipped. :func:`site_key`
+Every page's source is still checked (claims, citations); a page whose
+Markdown cannot convert differently is not converted again
+(:class:`Conversions`), and a page whose output cannot differ is not rendered
+through the theme again (:class:`PageOutputs`). :func:`site_key`
 returns None (nothing reused) when a plugin other than search and fxsite is
 enabled (another plugin may put into a page something fxsite cannot see
 change) and when a template of a ``custom_dir`` names the build's time. Installed packages are taken not to change during a session (their
