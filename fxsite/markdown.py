@@ -50,7 +50,14 @@ from fxsite.pages.claims import (
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.prose import line_col
 
-__all__ = ["ClaimsRefused", "FxsiteExtension", "PageContext", "locate", "makeExtension"]
+__all__ = [
+    "ClaimsRefused",
+    "FxsiteExtension",
+    "PageContext",
+    "claims_rendered",
+    "locate",
+    "makeExtension",
+]
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -173,6 +180,15 @@ def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
     if key not in cache:
         cache[key] = render_claim(claim, library, _keep_evidence_href, in_heading=in_heading)
     return cache[key]
+
+
+def claims_rendered(claims: list[Claim], library: Any) -> str:
+    """What the claims treeprocessor renders for ``claims``, in a heading and out of one.
+
+    Under ``serve`` this stands for the library in a page's conversion key: a
+    page whose claims render alike converts alike.
+    """
+    return "\x00".join(_rendered(c, library, h) for c in claims for h in (False, True))
 
 
 def _keep_evidence_href(record: str, anchor: str) -> str:

@@ -43,7 +43,7 @@ from fxsite.anchor.history import (
     history_section_html,
 )
 from fxsite.findings import Finding, FxsiteError
-from fxsite.markdown import FxsiteExtension, PageContext, locate
+from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, locate
 from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
@@ -80,6 +80,10 @@ _PROJECTS: dict[ProjectPaths, Project] = {}
 #: some text; a line with text that does not start with a tag
 _TEXT = re.compile(r"\S")
 _NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
+
+
+#: An inline Markdown link to evidence, its destination captured.
+_INLINE_EVIDENCE = re.compile(r"\]\((evidence:[^)\s]*)\)")
 
 
 def _split_html_body(generated: str) -> tuple[str, str | None]:
@@ -392,10 +396,27 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
         if self.serving and self.conversions.reuse(
-            page, source, composed.markdown, self.project.library
+            page, source, composed.markdown, self._claims_key(result, composed.markdown)
         ):
             return ""  # converted as in the last build: on_page_content puts it back
         return composed.markdown
+
+    def _claims_key(self, result: PageResult, markdown: str) -> Any:
+        """What a page's conversion takes from the library (see ``Conversions.reuse``).
+
+        Its claims as rendered, when the inline evidence links of its Markdown are
+        every ``evidence:`` in it and cite exactly the claims the source check
+        resolved; else (a link only the renderer sees: reference-style, in raw
+        HTML) the library itself.
+        """
+        assert self.project is not None
+        library = self.project.library
+        links = _INLINE_EVIDENCE.findall(markdown)
+        if len(links) != markdown.count("evidence:") or sorted(links) != sorted(
+            f"evidence:{claim.ref}" for claim in result.claims
+        ):
+            return library
+        return claims_rendered(result.claims, library)
 
     def _context(self) -> PageContext:
         """The extension's view of the page being rendered."""

@@ -297,7 +297,8 @@ _RENDERED_FIELDS = ("toc", "_title_from_render", "present_anchor_ids", "links_to
 @dataclass
 class _Converted:
     key: str
-    #: the library the claims were rendered from (held, so its identity cannot be reused)
+    #: the library the claims were rendered from, when they could not be keyed by their
+    #: render (held, so its identity cannot be reused); else None
     library: Any
     #: the HTML as Markdown gave it, and the findings the renderer made, located
     html: str
@@ -312,8 +313,9 @@ class Conversions:
     page's source file and the Markdown fxsite gives MkDocs for it, its path and
     URL, the whole config (extensions and their options), the navigation, the
     theme folders (see :func:`site_key`), every file of the site with its URL
-    (links are resolved against them), and the library the claims are rendered
-    from (the same object: a rebuilt library converts again). When all are as in
+    (links are resolved against them), and what it takes from the library: its
+    claims as rendered, or the library object itself when the page has an
+    evidence link the source check does not see. When all are as in
     the previous build, the plugin hands MkDocs an empty text and puts back the
     previous HTML, table of contents, title and anchors; claims were checked on
     the same source against the same library, and the findings the renderer
@@ -344,12 +346,19 @@ class Conversions:
         listing = sorted((f.src_uri, f.url, str(f.inclusion)) for f in files)
         self._site = _digest((site, repr(listing)))
 
-    def reuse(self, page: Any, source: str, markdown: str, library: Any) -> bool:
-        """Whether ``page`` converts as in the last build; if not, it will be kept."""
+    def reuse(self, page: Any, source: str, markdown: str, claims: Any) -> bool:
+        """Whether ``page`` converts as in the last build; if not, it will be kept.
+
+        ``claims`` is what the conversion takes from the library: the page's
+        claims as rendered (a string, compared by value), or the library object
+        itself (compared by identity: a rebuilt library converts the page again).
+        """
         if self._site is None or not all(hasattr(page, f) for f in _RENDERED_FIELDS):
             return False
         src = page.file.src_uri
-        key = _digest((self._site, src, page.url, source, markdown))
+        rendered = claims if isinstance(claims, str) else ""
+        key = _digest((self._site, src, page.url, source, markdown, rendered))
+        library = None if isinstance(claims, str) else claims
         kept = self._kept.get(src)
         if kept is not None and kept.key == key and kept.library is library:
             self._reusing[src] = kept

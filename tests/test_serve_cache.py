@@ -355,8 +355,18 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
-        "a cited record's value changes (claims render from a new library)",
-        [{"write": {"evidence/R1.yaml": record(value="170")}, "convert": {HOME, OTHER_PAGE}}],
+        "a cited record's value changes: its claims render otherwise",
+        [
+            {
+                "write": {"evidence/R1.yaml": record(value="170")},
+                "convert": {HOME},
+                "kept": {OTHER_PAGE},
+            }
+        ],
+    ),
+    (
+        "a record no page cites changes: claims render as before",
+        [{"write": {"evidence/R2.yaml": record("R2", "95", "Load")}, "kept": {HOME, OTHER_PAGE}}],
     ),
     (
         "a record file saved unchanged (the same library object)",
@@ -382,6 +392,13 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
             {
                 "write": {"docs/index.md": INDEX + "\nMore.\n"},
                 "kept": {OTHER_PAGE},
+                "logged": "FX403",
+            },
+            # Its claim is not keyed by its render: another library converts it again.
+            {
+                "write": {"evidence/R2.yaml": record("R2", "95", "Load")},
+                "convert": {OTHER_PAGE},
+                "kept": {HOME},
                 "logged": "FX403",
             },
         ],
