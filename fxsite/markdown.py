@@ -38,6 +38,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from fxsite.evidence.library import LibraryMemo
 from fxsite.findings import Finding, FxsiteError
 from fxsite.pages.claims import (
     Claim,
@@ -156,15 +157,8 @@ class _ClaimTreeprocessor(Treeprocessor):
         return span
 
 
-@dataclass
-class _RenderCache:
-    """Rendered claims of one library (held, so its identity cannot be reused)."""
-
-    library: Any = None
-    html: dict[tuple[Claim, bool], str] = field(default_factory=dict)
-
-
-_RENDERED = _RenderCache()
+#: Rendered claims of the library last rendered from (every page repeats claims).
+_RENDERED: LibraryMemo[tuple[Claim, bool], str] = LibraryMemo()
 
 
 def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
@@ -173,13 +167,11 @@ def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
     The ``evidence:`` href survives MkDocs' link rewriting untouched; the late
     treeprocessor below gives it its final URL.
     """
-    if _RENDERED.library is not library:  # one library at a time: a rebuild brings a new one
-        _RENDERED.library, _RENDERED.html = library, {}
-    cache = _RENDERED.html
-    key = (claim, in_heading)
-    if key not in cache:
-        cache[key] = render_claim(claim, library, _keep_evidence_href, in_heading=in_heading)
-    return cache[key]
+    return _RENDERED.get(
+        library,
+        (claim, in_heading),
+        lambda: render_claim(claim, library, _keep_evidence_href, in_heading=in_heading),
+    )
 
 
 def claims_rendered(claims: list[Claim], library: Any) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import ValidationError
 
@@ -38,6 +38,7 @@ from fxsite.safeio import UnreadableFile, sha256_file
 __all__ = [
     "FigureValue",
     "Library",
+    "LibraryMemo",
     "RecordSource",
     "build_library",
     "library_from_published",
@@ -49,6 +50,8 @@ __all__ = [
 MAX_DOCUMENT_BYTES = 1 << 30
 
 Loc = tuple[str | int, ...]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,26 @@ class Library:
 
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
+
+
+class LibraryMemo(Generic[K, V]):
+    """Answers of a pure function of a library, kept for the last library asked about.
+
+    The library is held, so its identity cannot pass to another object; a new
+    library (a rebuild, the audit's published one) starts with no answers.
+    """
+
+    def __init__(self) -> None:
+        self._library: object = None
+        self._answers: dict[K, V] = {}
+
+    def get(self, library: object, key: K, make: Callable[[], V]) -> V:
+        """The answer for ``key`` under ``library``, made by ``make()`` the first time."""
+        if self._library is not library:
+            self._library, self._answers = library, {}
+        if key not in self._answers:
+            self._answers[key] = make()
+        return self._answers[key]
 
 
 def _report(

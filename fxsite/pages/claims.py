@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.library import FigureValue, Library, LibraryMemo
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import (
     Stated,
@@ -151,17 +151,9 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
     return None
 
 
-@dataclass
-class _Resolved:
-    """Claims resolved against one library (held, so its identity cannot be reused)."""
-
-    library: Library | None = None
-    found: dict[tuple[str, str, str], Claim | ClaimProblem] = field(default_factory=dict)
-
-
 #: A build resolves each claim twice (the source check, then the Markdown
-#: extension) and pages repeat claims; one library at a time is remembered.
-_RESOLVED = _Resolved()
+#: extension) and pages repeat claims.
+_RESOLVED: LibraryMemo[tuple[str, str, str], Claim | ClaimProblem] = LibraryMemo()
 
 
 def resolve_claim(
@@ -173,13 +165,7 @@ def resolve_claim(
     filled in, and refusals suggest wordings, formatted for it (``178秒``).
     A pure function of its arguments, so answers are remembered per library.
     """
-    if _RESOLVED.library is not library:
-        _RESOLVED.library, _RESOLVED.found = library, {}
-    key = (text, dest, lang)
-    found = _RESOLVED.found.get(key)
-    if found is None:
-        found = _RESOLVED.found[key] = _resolve(text, dest, library, lang)
-    return found
+    return _RESOLVED.get(library, (text, dest, lang), lambda: _resolve(text, dest, library, lang))
 
 
 def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | ClaimProblem:

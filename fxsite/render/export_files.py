@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from fxsite.evidence.library import Library
+from fxsite.evidence.library import Library, LibraryMemo
 from fxsite.evidence.models import Record
 from fxsite.evidence.schema import schema_text
 from fxsite.pages.site import SiteIndex
@@ -55,7 +55,7 @@ class ExportFiles:
 
     def __init__(self) -> None:
         self._records: dict[str, tuple[Record, Mapping[Any, str], str]] = {}
-        self._csv: tuple[Library | None, str] = (None, "")
+        self._csv: LibraryMemo[str, str] = LibraryMemo()
         self._evidence: tuple[Library | None, tuple[Any, ...], dict[str, Any] | None, str] = (
             None,
             (),
@@ -81,9 +81,7 @@ class ExportFiles:
         if name == "evidence.json":
             return self._evidence_json(library, index, history)
         if name == "evidence.csv":
-            if self._csv[0] is not library:
-                self._csv = (library, evidence_csv(library))
-            return self._csv[1]
+            return self._csv.get(library, name, lambda: evidence_csv(library))
         if name == "schemas/evidence.schema.json":
             return self._fixed.setdefault(name, schema_text())
         if name == "schemas/evidence-site.schema.json":
