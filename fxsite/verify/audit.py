@@ -31,7 +31,7 @@ from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
 from fxsite.evidence.library import FigureValue
-from fxsite.findings import Finding, sort_findings
+from fxsite.findings import Finding, line_of, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
@@ -48,7 +48,7 @@ from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.kinds import Kind, is_text, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest, line_of
+from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
@@ -70,6 +70,16 @@ def _normal_url(url: str) -> str:
     url = url.split("#", 1)[0]
     url = url.removeprefix("./").lstrip("/")
     return url_of(url) if url.endswith("index.html") else ("" if url in (".", "") else url)
+
+
+def _line_of(raw: str, snippet: str | None) -> int:
+    """The line of ``raw`` where ``snippet`` (or its first word) first appears; else 1."""
+    if not snippet:
+        return 1
+    for needle in (snippet, snippet.split(" ")[0]):
+        if needle and needle in raw:
+            return line_of(raw, needle)
+    return 1
 
 
 @dataclass(frozen=True)
@@ -119,7 +129,7 @@ class _Site:
         self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
     ) -> None:
         if not line:
-            line = line_of(self._text_of(rel), text) if text else 1
+            line = _line_of(self._text_of(rel), text) if text else 1
         self.findings.append(Finding(rel, line, 1, code, message, text=text))
 
     def _text_of(self, rel: str) -> str:
@@ -518,4 +528,4 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         message = bare_figure_message(found.found, site.published.library) + " (in published text)"
         if found.shown != found.found:
             message += f"; it is written '{found.shown}' with look-alike characters"
-        site.add(where, "FX501", message, found.shown, found.line if where == rel else 0)
+        site.add(where, "FX501", message, found.shown)

@@ -30,7 +30,6 @@ from fxsite.evidence.numerals import (
     alternation,
     word_alternation,
 )
-from fxsite.findings import line_of as findings_line_of
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.published import Published
@@ -51,19 +50,8 @@ __all__ = [
     "FileScan",
     "GateMemo",
     "Local",
-    "line_of",
     "scan_file",
 ]
-
-
-def line_of(raw: str, snippet: str | None) -> int:
-    """The line of ``raw`` where ``snippet`` (or its first word) first appears; else 1."""
-    if not snippet:
-        return 1
-    for needle in (snippet, snippet.split(" ")[0]):
-        if needle and needle in raw:
-            return findings_line_of(raw, needle)
-    return 1
 
 
 @dataclass(frozen=True)
@@ -73,7 +61,7 @@ class Local:
     code: str
     message: str
     text: str | None = None
-    #: 0 when not known yet (a search entry: the line is on the page it speaks for)
+    #: 0 when placed later, by the text it quotes (see the audit's ``_Site.add``)
     line: int = 0
 
 
@@ -91,8 +79,6 @@ class Candidate:
     #: the block's channel and role (see :class:`~fxsite.verify.visible.Block`)
     channel: str
     role: str
-    #: 0 when not known yet (a search entry: the line is on the page it speaks for)
-    line: int = 0
 
 
 @dataclass
