@@ -77,7 +77,8 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         first.plugins["fxsite"].stage_output = False  # as fxsite build (cli.py) sets it
     first.plugins.on_startup(command=command, dirty=False)
     plugin, reused = run_build()
-    print(json.dumps({"step": "first", "reused": reused, "log": collect.lines}), flush=True)
+    first_out = {"step": "first", "reused": reused, "converted": list(converted)}
+    print(json.dumps({**first_out, "log": collect.lines}), flush=True)
     for i, step in enumerate(steps):
         for rel, text in step.get("write", {}).items():
             (project / rel).parent.mkdir(parents=True, exist_ok=True)

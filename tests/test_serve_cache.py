@@ -313,21 +313,35 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 def test_serve_reuses_only_what_cannot_have_changed(
     tmp_path: Path, row: str, steps: list[dict[str, Any]]
 ) -> None:
+    for step, reused in _rebuilds(tmp_path, row, steps, "reused"):
+        assert not reused & step.get("render", set()), f"{row}: reused what changed"
+        assert step.get("reuse", set()) <= reused, f"{row}: rendered again what did not change"
+        if step.get("none"):
+            assert reused == set()
+
+
+def _rebuilds(
+    tmp_path: Path, row: str, steps: list[dict[str, Any]], reuse: str
+) -> list[tuple[dict[str, Any], set[str]]]:
+    """Each step of a session with the pages its rebuild reused (``reuse``: which reuse).
+
+    What every row must hold is checked here: the first build reuses nothing,
+    every rebuild publishes what a cold build publishes, and a step's
+    ``logged`` code is logged.
+    """
     project = make_project(tmp_path / "project")
     plan = [
         {k: v for k, v in s.items() if k in {"write", "delete", "link", "fresh"}} for s in steps
     ]
     first, *rebuilds = session(project, plan)
-    assert first["reused"] == [], "the first build of a session reuses nothing"
+    assert first[reuse] == [], "the first build of a session reuses nothing"
+    out = []
     for step, result in zip(steps, rebuilds, strict=True):
-        reused = set(result["reused"])
-        assert result.get("differ", []) == [], f"{row}: a reused build differs from a cold one"
-        assert not reused & step.get("render", set()), f"{row}: reused what changed"
-        assert step.get("reuse", set()) <= reused, f"{row}: rendered again what did not change"
-        if step.get("none"):
-            assert reused == set()
+        assert result.get("differ", []) == [], f"{row}: a rebuild differs from a cold build"
         if "logged" in step:
-            assert any(step["logged"] in line for line in result["log"])
+            assert any(step["logged"] in line for line in result["log"]), result["log"]
+        out.append((step, set(result[reuse])))
+    return out
 
 
 LINKING = INDEX + "\nSee [the new page](new.md).\n"
@@ -411,17 +425,9 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 def test_serve_converts_again_only_what_can_convert_differently(
     tmp_path: Path, row: str, steps: list[dict[str, Any]]
 ) -> None:
-    project = make_project(tmp_path / "project")
-    plan = [{k: v for k, v in s.items() if k in {"write", "delete"}} for s in steps]
-    first, *rebuilds = session(project, plan)
-    assert first.get("converted", []) == [], "the first build converts every page"
-    for step, result in zip(steps, rebuilds, strict=True):
-        kept = set(result["converted"])
-        assert result.get("differ", []) == [], f"{row}: a rebuild differs from a cold build"
+    for step, kept in _rebuilds(tmp_path, row, steps, "converted"):
         assert not kept & step.get("convert", set()), f"{row}: kept a conversion that can differ"
         assert step.get("kept", set()) <= kept, f"{row}: converted again what cannot differ"
-        if "logged" in step:
-            assert any(step["logged"] in line for line in result["log"]), result["log"]
 
 
 @pytest.mark.slow
