@@ -501,3 +501,17 @@ def test_record_pages_are_searched_only_when_asked(
     locations = [doc["location"] for doc in index["docs"]]
     assert any(loc.startswith("evidence/#") or loc == "evidence/" for loc in locations)
     assert any(loc.startswith("evidence/R1/") for loc in locations) is indexed
+
+
+#: The adapters over MkDocs; every other module of the core runs without it.
+_MKDOCS_ADAPTERS = {"fxsite/cli.py", "fxsite/mkdocs_plugin.py", "fxsite/mkdocs_serve.py"}
+
+
+def test_only_the_adapters_import_mkdocs() -> None:
+    root = Path(__file__).resolve().parent.parent
+    importing = {
+        path.relative_to(root).as_posix()
+        for path in (root / "fxsite").rglob("*.py")
+        if re.search(r"^\s*(?:from|import)\s+mkdocs\b", path.read_text(encoding="utf-8"), re.M)
+    }
+    assert importing == _MKDOCS_ADAPTERS
