@@ -12,7 +12,9 @@ alike:
   (each record with libyaml's C loader, each page with ``markdown.markdown``);
 * ``serve``: under a live-reload style rebuild (one config, plugins kept
   between builds, as ``mkdocs serve`` does), the time to rebuild after
-  editing one page and after editing one record, with and without fxsite.
+  editing one page (a sentence of its prose) and after editing one record
+  (what one of its figures measures, words that every claim citing it shows
+  in its tooltip), with and without fxsite.
 
 Both sides run from bytecode: MkDocs, Material and the floor's libraries were
 compiled when pip installed them, so fxsite is compiled once before measuring
@@ -58,17 +60,18 @@ import sys, time, pathlib, logging
 from mkdocs.config import load_config
 from mkdocs.commands.build import build
 logging.getLogger("mkdocs").setLevel(logging.ERROR)
-config_file, site_dir, page, record = sys.argv[1:5]
+config_file, site_dir, page, page_words, record, record_words = sys.argv[1:7]
 config = load_config(config_file, site_dir=site_dir)
 config.plugins.on_startup(command="serve", dirty=False)
 build(config)
 out = []
-for target in (page, record):
+for target, words in ((page, page_words), (record, record_words)):
     path = pathlib.Path(target)
     text = path.read_text(encoding="utf-8")
+    assert words in text, (target, words)
     best = None
     for i in range(3):
-        path.write_text(text + ("\\n" * (i + 1)), encoding="utf-8")
+        path.write_text(text.replace(words, f"{words} edit {i}", 1), encoding="utf-8")
         start = time.process_time()
         build(config)
         took = time.process_time() - start
@@ -174,7 +177,9 @@ def measure(project: Path, runs: int) -> list[str]:
             config,
             str(project / f"site-serve-{kind}"),
             str(project / "docs" / "page1.md"),
+            "Some prose",
             str(project / "evidence" / "R1.yaml"),
+            "figure 0 of run 1",
         ]
         result = subprocess.run(argv, cwd=project, capture_output=True, text=True, check=False)
         if result.returncode != 0:

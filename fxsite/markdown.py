@@ -38,7 +38,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from fxsite.evidence.library import LibraryMemo
+from fxsite.evidence.memo import RecordMemo
 from fxsite.findings import Finding, FxsiteError
 from fxsite.pages.claims import (
     Claim,
@@ -157,18 +157,19 @@ class _ClaimTreeprocessor(Treeprocessor):
         return span
 
 
-#: Rendered claims of the library last rendered from (every page repeats claims).
-_RENDERED: LibraryMemo[tuple[Claim, bool], str] = LibraryMemo()
+#: Rendered claims, kept while their record is unchanged (every page repeats claims).
+_RENDERED: RecordMemo[tuple[Claim, bool], str] = RecordMemo()
 
 
 def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
-    """A claim's HTML, rendered once per library (every page repeats claims).
+    """A claim's HTML, rendered once while its record is unchanged (it reads only that record).
 
     The ``evidence:`` href survives MkDocs' link rewriting untouched; the late
     treeprocessor below gives it its final URL.
     """
     return _RENDERED.get(
         library,
+        claim.record,
         (claim, in_heading),
         lambda: render_claim(claim, library, _keep_evidence_href, in_heading=in_heading),
     )

@@ -42,6 +42,7 @@ from fxsite.anchor.history import (
     history_key,
     history_section_html,
 )
+from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, locate
 from fxsite.mkdocs_serve import Conversions, PageOutputs
@@ -189,6 +190,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def forget(self) -> None:
         """Drop what is kept between the builds of a ``serve`` session: the next build starts cold."""
+        forget_all()  # what pure functions remembered of earlier libraries, too
         self.outputs.clear()
         self.conversions.clear()
         self.export_files = ExportFiles()

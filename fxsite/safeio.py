@@ -86,10 +86,15 @@ def read_bytes(path: Path, max_bytes: int, root: Path | None = None) -> bytes:
     """The bytes of ``path``, refused before reading when over ``max_bytes``."""
     fd = _open(path, root)
     try:
-        if os.fstat(fd).st_size > max_bytes:
+        size = os.fstat(fd).st_size
+        if size > max_bytes:
             raise UnreadableFile(path, f"is larger than {max_bytes:,} bytes")
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(max_bytes + 1)
+            # Sized by the file, not the limit: a buffered read(n) allocates n bytes
+            # first. A file that grew since fstat is read on, up to the limit.
+            data = handle.read(size + 1)
+            if len(data) > size:
+                data += handle.read(max_bytes + 1 - len(data))
     except OSError as exc:
         raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
     finally:

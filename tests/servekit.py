@@ -9,9 +9,10 @@ as ``fxsite build`` runs MkDocs, unstaged, twice in one process). The first
 build warms the session; then each step applies its edits (``write``: path ->
 text, ``delete``: paths, relative to the project; ``link``: path -> folder it
 links to; ``git``: argument lists run in the project), builds, and notes which
-pages the plugin published from the previous build. With ``fresh`` (the default) the step then builds again with
-nothing kept (a cold build), and lists every published file whose bytes
-differ between the two builds. Prints one JSON object per step.
+pages the plugin published from the previous build. With ``fresh`` (the
+default) the step then builds again with nothing kept (a cold build), lists
+every published file whose bytes differ between the two builds, and what the
+cold build logged (``cold_log``). Prints one JSON object per step.
 """
 
 from __future__ import annotations
@@ -103,6 +104,8 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             plugin.forget()  # nothing kept by the plugin...
             _PROJECTS.clear()  # ...nor by the project (records, pages)
             run_build()
+            # What the serve rebuild reported, and what the cold build reports, by line.
+            out["cold_log"] = list(collect.lines)
             again = _snapshot(site)
             out["differ"] = sorted(
                 k for k in kept.keys() | again.keys() if kept.get(k) != again.get(k)

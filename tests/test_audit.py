@@ -940,18 +940,32 @@ def test_memo_forgets_what_a_build_did_not_read(site: Path) -> None:
     assert len(memo.files) == kept  # the old scan of index.html was dropped
     # Judged pages are kept for the scans still held, and no others.
     held = {id(scan) for scan in memo.files.values()}
-    assert memo.judged and set(memo.judged) <= held
+    assert memo.judged and {scan for scan, _ in memo.judged} <= held
 
 
-def test_memo_judges_again_against_new_evidence(site: Path) -> None:
+def test_memo_judges_again_what_read_changed_evidence(site: Path) -> None:
+    """A page is judged again when a record it reads changes, or, for a page that reads
+    the whole evidence (the Evidence Library), when any of it changes."""
     memo = GateMemo()
     verify_site(site, memo=memo)
-    judged = dict(memo.judged)
-    assert judged
+    first = dict(memo.judged)
     path = site / "evidence.json"
-    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    verify_site(site, memo=memo)  # the same scans, other evidence: judged again
-    assert all(memo.judged[k] is not v for k, v in judged.items() if k in memo.judged)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edited = data["records"][0]
+    edited["title"] += " (edited)"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    verify_site(site, memo=memo)  # the same scans, other evidence
+    again = {k for k, v in memo.judged.items() if first.get(k) is not v}
+    kept = set(memo.judged) - again
+    reads = {scan: read for scan, read in memo.judged}
+
+    def reads_edited(scan: int) -> bool:
+        read = reads[scan]
+        return isinstance(read, bytes) or edited["id"] in {name for name, _ in read}
+
+    assert again and kept, "some pages judged again, others kept"
+    assert all(reads_edited(scan) for scan, _ in again)
+    assert not any(reads_edited(scan) for scan, _ in kept)
 
 
 def test_single_build_keeps_no_scans(site: Path) -> None:

@@ -96,6 +96,8 @@ def session(project: Path, steps: list[dict[str, Any]], command: str = "serve") 
 
 
 HOOK = "def on_page_content(html, **kwargs):\n    return html\n"
+#: A claim's markup written by hand, as no build renders it (no tooltip, no badge).
+FORGED = '<a class="fx-claim fx-claim--measured" data-fx-ref="R1#save_time" href="#">178 s</a>'
 MAIN_V1 = '{% extends "base.html" %}\n{% block announce %}Preview one{% endblock %}\n'
 MAIN_V2 = '{% extends "base.html" %}\n{% block announce %}Preview two{% endblock %}\n'
 
@@ -169,6 +171,20 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
                 "render": {R1, E1, HOME},
                 "reuse": {R2, LIBRARY, OTHER_PAGE},
             }
+        ],
+    ),
+    (
+        "a page cites a figure derived from another record, whose value changes",
+        [
+            {
+                "write": {"docs/other.md": "# Other\n\nAll saves took [](evidence:E1#total).\n"},
+                "render": {OTHER_PAGE, E1, LIBRARY},
+            },
+            {
+                "write": {"evidence/R1.yaml": record(value="170")},
+                "render": {R1, E1, HOME, OTHER_PAGE},  # E1's record is as it was
+                "reuse": {R2, LIBRARY},
+            },
         ],
     ),
     (
@@ -284,6 +300,26 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        # The override's claim is on every page; other.md's bytes do not change when
+        # R1 does, so its kept scan must be judged again against the new evidence.
+        "a theme override hardcodes a claim, then the record it names changes",
+        [
+            {
+                "write": {
+                    "overrides/main.html": MAIN_V1.replace("Preview one", FORGED),
+                    "mkdocs.yml": config(theme="  custom_dir: overrides\n"),
+                },
+                "none": True,
+                "logged": "FX612",
+            },
+            {
+                "write": {"evidence/R1.yaml": record(value="170")},
+                "reuse": {R2, OTHER_PAGE},
+                "logged": "FX403",
+            },
+        ],
+    ),
+    (
         "the navigation is reordered",
         [
             {"write": {"mkdocs.yml": config(extra="nav:\n  - index.md\n  - other.md\n")}},
@@ -326,8 +362,8 @@ def _rebuilds(
     """Each step of a session with the pages its rebuild reused (``reuse``: which reuse).
 
     What every row must hold is checked here: the first build reuses nothing,
-    every rebuild publishes what a cold build publishes, and a step's
-    ``logged`` code is logged.
+    every rebuild publishes and reports what a cold build publishes and
+    reports, and a step's ``logged`` code is logged.
     """
     project = make_project(tmp_path / "project")
     plan = [
@@ -338,6 +374,8 @@ def _rebuilds(
     out = []
     for step, result in zip(steps, rebuilds, strict=True):
         assert result.get("differ", []) == [], f"{row}: a rebuild differs from a cold build"
+        if "cold_log" in result:  # the same findings, each once (the gate judged alike)
+            assert sorted(result["log"]) == sorted(result["cold_log"]), row
         if "logged" in step:
             assert any(step["logged"] in line for line in result["log"]), result["log"]
         out.append((step, set(result[reuse])))

@@ -12,11 +12,12 @@ with the same code.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -38,7 +39,6 @@ from fxsite.safeio import UnreadableFile, sha256_file
 __all__ = [
     "FigureValue",
     "Library",
-    "LibraryMemo",
     "RecordSource",
     "build_library",
     "library_from_published",
@@ -50,8 +50,6 @@ __all__ = [
 MAX_DOCUMENT_BYTES = 1 << 30
 
 Loc = tuple[str | int, ...]
-K = TypeVar("K")
-V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -113,6 +111,25 @@ class Library:
     findings: list[Finding] = field(default_factory=list)
     #: file stems of records that failed to load (so formulas say why, not "unknown")
     invalid: set[str] = field(default_factory=set)
+    _fingerprints: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+
+    def fingerprint(self, record_id: str) -> bytes | None:
+        """A digest of all a claim on ``record_id`` depends on; None for no such record.
+
+        That is the record as validated and the values of its figures: a
+        derived figure's value folds in the other records its formula reads,
+        so editing those changes this digest too. Computed for every record
+        at the first call; a library is not changed once built.
+        """
+        if not self._fingerprints and self.records:
+            by_record: dict[str, list[FigureValue]] = {}
+            for fig in self.figures.values():
+                by_record.setdefault(fig.record, []).append(fig)
+            for rid, record in self.records.items():
+                hasher = hashlib.blake2b(record.model_dump_json().encode(), digest_size=16)
+                hasher.update(repr(by_record.get(rid, [])).encode())
+                self._fingerprints[rid] = hasher.digest()
+        return self._fingerprints.get(record_id)
 
     def figure(self, record_id: str, name: str) -> FigureValue | None:
         """The figure ``record_id#name``, or None."""
@@ -139,26 +156,6 @@ class Library:
 
     def path_of(self, record_id: str) -> str:
         return self.files[record_id].path
-
-
-class LibraryMemo(Generic[K, V]):
-    """Answers of a pure function of a library, kept for the last library asked about.
-
-    The library is held, so its identity cannot pass to another object; a new
-    library (a rebuild, the audit's published one) starts with no answers.
-    """
-
-    def __init__(self) -> None:
-        self._library: object = None
-        self._answers: dict[K, V] = {}
-
-    def get(self, library: object, key: K, make: Callable[[], V]) -> V:
-        """The answer for ``key`` under ``library``, made by ``make()`` the first time."""
-        if self._library is not library:
-            self._library, self._answers = library, {}
-        if key not in self._answers:
-            self._answers[key] = make()
-        return self._answers[key]
 
 
 def _report(

@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fxsite.evidence.library import FigureValue, Library, LibraryMemo
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import (
     Stated,
@@ -152,8 +153,8 @@ def _display_unit(symbol: str, written: str | None) -> str | None:
 
 
 #: A build resolves each claim twice (the source check, then the Markdown
-#: extension) and pages repeat claims.
-_RESOLVED: LibraryMemo[tuple[str, str, str], Claim | ClaimProblem] = LibraryMemo()
+#: extension), pages repeat claims, and ``serve`` rebuilds after a record edit.
+_RESOLVED: RecordMemo[tuple[str, str, str], Claim | ClaimProblem] = RecordMemo()
 
 
 def resolve_claim(
@@ -163,9 +164,16 @@ def resolve_claim(
 
     ``lang`` is the page's language (:func:`page_language`): an empty text is
     filled in, and refusals suggest wordings, formatted for it (``178秒``).
-    A pure function of its arguments, so answers are remembered per library.
+    A pure function of its arguments, so answers are remembered. An answer
+    about a link naming a record and a figure of a record the library holds
+    reads nothing else of the library (a hint names that record's figures),
+    so it stands while that record is unchanged.
     """
-    return _RESOLVED.get(library, (text, dest, lang), lambda: _resolve(text, dest, library, lang))
+    match = _DEST.match(dest)
+    record_id = match["record"] if match and match["figure"] else ""
+    return _RESOLVED.get(
+        library, record_id, (text, dest, lang), lambda: _resolve(text, dest, library, lang)
+    )
 
 
 def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | ClaimProblem:

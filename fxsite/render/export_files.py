@@ -21,7 +21,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from fxsite.evidence.library import Library, LibraryMemo
+from fxsite.evidence.library import Library
+from fxsite.evidence.memo import LibraryMemo
 from fxsite.evidence.models import Record
 from fxsite.evidence.schema import schema_text
 from fxsite.pages.site import SiteIndex

@@ -30,7 +30,8 @@ from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
-from fxsite.evidence.library import FigureValue
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding, line_of, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT, language_tag
@@ -219,17 +220,50 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
 
 
 def _judged_page(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
-    """:func:`_page_facts`, once per page scan kept by ``mkdocs serve`` and evidence."""
+    """:func:`_page_facts`, once per page scan kept by ``mkdocs serve`` and the records it reads."""
     if not site.memo.keep:
         return _page_facts(site, rel, page, scan)
-    known = site.memo.judged.get(id(scan))
+    read = _evidence_read(page, site.published.library)
+    key = (id(scan), site.memo.evidence_key if read is None else read)
+    site.memo.judged_used.add(key)
+    known = site.memo.judged.get(key)
     if known is None:
         before = len(site.findings)
         facts = _page_facts(site, rel, page, scan)
-        known = site.memo.judged[id(scan)] = (facts, site.findings[before:])
+        known = site.memo.judged[key] = (facts, site.findings[before:])
     else:
         site.findings.extend(known[1])
     return cast(_PageFacts, known[0])
+
+
+def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes], ...] | None:
+    """What of ``library`` :func:`_page_facts` reads for ``page``, as a key.
+
+    The fingerprints of the records its claims, charts, record rows and trust
+    markers name (each judged by that record alone); None when the page may
+    read all of it (the Evidence Library's list, a record the evidence lacks,
+    whose refusal suggests others, or a reference that names no record).
+    """
+    names: set[str] = set()
+    refs = [node.attrs.get("data-fx-ref", "") for node in page.claims]
+    refs += [ref for chart in page.charts for _, _, ref, _ in chart.rows]
+    refs += [ref for ref, _, _ in page.rows.values()]
+    for ref in refs:
+        cited = FigureRef.parse(ref)
+        if cited is None:
+            return None
+        names.add(cited.record)
+    for part in page.parts:
+        if part.kind == "library":
+            return None
+        names.add(part.key)
+    stamps = []
+    for name in sorted(names):
+        stamp = library.fingerprint(name)
+        if stamp is None:
+            return None
+        stamps.append((name, stamp))
+    return tuple(stamps)
 
 
 def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
@@ -324,10 +358,14 @@ def _judged(site: _Site, rel: str, node: ClaimNode) -> _ClaimFacts:
     attrs = tuple(sorted(node.attrs.items()))
     # By digest: the memo outlives the pages, and a claim's markup is kilobytes.
     key = digest(repr((text, attrs, node.in_heading, node.badge, node.spoken, node.structure)))
-    judged = site.memo.claims.get(key)
-    if judged is None:  # pages repeat claims, and serve rebuilds repeat pages
-        judged = site.memo.claims[key] = _judge_claim(site, node, ref, text)
-    problems, resolved = judged
+    # Pages repeat claims, and serve rebuilds repeat pages.
+    cited = FigureRef.parse(ref)
+    problems, resolved = site.memo.claims.get(
+        site.published.library,
+        cited.record if cited else "",
+        key,
+        lambda: _judge_claim(site, node, ref, text),
+    )
     for code, message in problems:
         site.add(rel, code, message, text)
     return _ClaimFacts(

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import (
     APPROX_SUFFIXES,
     APPROX_WORDS,
@@ -284,11 +285,15 @@ class GateMemo:
     repeats: Repeats = field(default_factory=dict)
     #: the last build's evidence.json, read and rebuilt
     published: Published | None = None
-    #: claims judged against ``published``: problems, and the claim when it resolves
-    claims: dict[bytes, tuple[list[tuple[str, str]], Any]] = field(default_factory=dict)
-    #: what a page's scan gave once judged against ``published`` (the audit's facts
-    #: and findings), by the scan's identity: only scans held in ``files`` are kept
-    judged: dict[int, Any] = field(default_factory=dict)
+    #: claims judged, by their markup: problems, and the claim when it resolves (a
+    #: judgement reads only the claim's record, so it stands while that is unchanged)
+    claims: RecordMemo[bytes, tuple[list[tuple[str, str]], Any]] = field(default_factory=RecordMemo)
+    #: what a page's scan gave once judged (the audit's facts and findings), by the
+    #: scan's identity and what of the evidence it read; kept only as long as used
+    judged: dict[tuple[int, object], Any] = field(default_factory=dict)
+    judged_used: set[tuple[int, object]] = field(default_factory=set)
+    #: ``published`` as a key, for what reads all of it
+    evidence_key: bytes = b""
 
     def file(self, rel: str, text: str) -> FileScan:
         if not self.keep:
@@ -305,9 +310,10 @@ class GateMemo:
         return self._get(key, lambda: scan_search_entry(title, text, shown, other))
 
     def evidence(self, published: Published) -> None:
-        """Judge against ``published`` from now on: what was judged against other evidence is dropped."""
+        """Judge against ``published`` from now on."""
         if published is not self.published:
-            self.published, self.claims, self.judged = published, {}, {}
+            self.published = published
+            self.evidence_key = digest("evidence", published.text)
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
@@ -319,7 +325,7 @@ class GateMemo:
     def end_build(self) -> None:
         """Forget what the build that just ended did not read."""
         self.files = {k: v for k, v in self.files.items() if k in self.used}
-        held = {id(scan) for scan in self.files.values()}
-        self.judged = {k: v for k, v in self.judged.items() if k in held}
-        self.used = set()
+        # A page judged this build has its scan in ``files``: an id it keys by is not reused.
+        self.judged = {k: v for k, v in self.judged.items() if k in self.judged_used}
+        self.used, self.judged_used = set(), set()
         self.repeats = {}
