@@ -491,16 +491,15 @@ def _check_record_pages(site: _Site) -> None:
 
 
 def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
-    data = site.published.data
     shown = {url_of(rel): {c.ref for c in p.claims} for rel, p in site.pages.items()}
-    for page in data.get("pages", []):
+    for page in site.published.pages:
         if _normal_url(page["url"]) not in by_url:
             site.add(
                 "evidence.json",
                 "FX612",
                 f"page {page['url']!r} listed in evidence.json is not on the site",
             )
-    for citation in data.get("citations", []):
+    for citation in site.published.citations:
         url = _normal_url(citation.get("url", ""))
         if citation["ref"] not in shown.get(url, set()):
             rel = by_url.get(url, "evidence.json")

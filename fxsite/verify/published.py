@@ -8,6 +8,7 @@ is compared with what that library renders.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ from fxsite.render.exports import (
 )
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["MAX_JSON_BYTES", "Published", "compare_exports", "load_published"]
+__all__ = ["MAX_JSON_BYTES", "Published", "compare_exports", "load_published", "text_key"]
 
 #: Largest published JSON file read, in bytes.
 MAX_JSON_BYTES = 64 << 20
@@ -36,12 +37,25 @@ _WHERE = "evidence.json"
 
 @dataclass
 class Published:
-    """What a site publishes about its evidence, and the library rebuilt from it."""
+    """What a site publishes about its evidence, and the library rebuilt from it.
 
-    data: dict[str, Any]
-    text: str
+    Of the parsed ``evidence.json`` only what the checks across the site read
+    is kept (its records and figures live on as ``library``): on a large site
+    the parsed tree is megabytes.
+    """
+
+    #: the text's digest (:func:`text_key`): the same bytes give the same result
+    key: bytes
     library: Library
     findings: list[Finding]
+    #: the ``pages`` and ``citations`` it lists
+    pages: list[Any]
+    citations: list[Any]
+
+
+def text_key(text: str) -> bytes:
+    """A 16-byte digest of an ``evidence.json`` text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def load_published(
@@ -60,7 +74,8 @@ def load_published(
         raise ConfigError(f"{site_dir}: no evidence.json; is this a site built by fxsite?")
     try:
         text = read_text(path, MAX_JSON_BYTES, root=site_dir)
-        if previous is not None and previous.text == text:
+        key = text_key(text)
+        if previous is not None and previous.key == key:
             return previous
         data = loads(text)
     except (UnreadableFile, PublishedJsonError) as exc:
@@ -69,11 +84,11 @@ def load_published(
         raise ConfigError(f"{path}: not an fxsite evidence file")
     findings = [] if text == exported else _schema_findings(data)
     if findings:
-        return Published(data, text, library_from_published([]), findings)
+        return Published(key, library_from_published([]), findings, [], [])
     library = library_from_published(data["records"], _WHERE, text)
     findings = [f for f in library.findings if f.severity == "error"]
     findings += _figure_findings(data, library, text)
-    return Published(data, text, library, findings)
+    return Published(key, library, findings, data.get("pages", []), data.get("citations", []))
 
 
 def _schema_findings(data: dict[str, Any]) -> list[Finding]:

@@ -313,7 +313,7 @@ class GateMemo:
         """Judge against ``published`` from now on."""
         if published is not self.published:
             self.published = published
-            self.evidence_key = digest("evidence", published.text)
+            self.evidence_key = published.key
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
