@@ -75,6 +75,9 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("half the", "At half the cost.", ["half"], "In the first half of 2026."),
     ("fraction", "It saves a third of the space.", ["a third"], "Third-party audits are welcome."),
     ("by a third", "It shrank by a third.", ["a third"], "Checked by a third party."),
+    ("one half", "It needs one half of the power.", ["one half"], "One half-height card fits."),
+    ("by one half", "Latency fell by one-half.", ["one-half"], "Signed by one half-owner."),
+    ("a half of", "It takes a half less time.", ["a half"], "An hour and a half later, it ran."),
     (
         "order of magnitude",
         "Faster by an order of magnitude.",

@@ -239,10 +239,10 @@ _FRACTION_FIGURE = LazyPattern(
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:thirds?|quarters?)\b  # "shrank by a third" …
+  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:half|thirds?|quarters?)\b  # "shrank by a third" …
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
-  | \b(?i:a|one|two|three)[\s-](?i:thirds?|quarters?|fifths?|tenths?)
+  | \b(?i:a|one|two|three)[\s-](?i:half|thirds?|quarters?|fifths?|tenths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
     """,
     re.VERBOSE,
