@@ -281,15 +281,26 @@ def test_faq_and_its_json_ld_agree(site: Path) -> None:
     assert isinstance(heading, Tag)
     visible = []
     for h3 in heading.find_all_next("h3"):
-        answer = h3.find_next_sibling("p")
-        assert isinstance(answer, Tag)
-        visible.append((_visible(h3), _visible(answer)))
+        answer = []  # every paragraph up to the next heading, as a reader reads it
+        for sibling in h3.find_next_siblings():
+            if sibling.name in ("h2", "h3"):
+                break
+            if sibling.name == "p":
+                answer.append(_visible(sibling))
+        visible.append((_visible(h3), " ".join(answer)))
     ld = [(q["name"], " ".join(q["acceptedAnswer"]["text"].split())) for q in data["mainEntity"]]
     assert ld == visible
-    assert ld[0] == (
-        "How many saves does the model assume?",
-        "The model assumes 20 saves per run, each taking 178 s.",
-    )
+    assert ld == [
+        (
+            "How many saves does the model assume?",
+            "The model assumes 20 saves per run, each taking 178 s.",
+        ),
+        (  # Markdown read as a reader reads it: no asterisks or backticks
+            "Is the FX100 faster?",
+            "Yes: saves are 1.9× faster, as fxsite audit checks on the home page. "
+            "A second paragraph says so again.",
+        ),
+    ]
     # the answers' claims are rendered claims
     assert heading.find_next("a", class_="fx-claim")["data-fx-ref"] == "E1#saves"  # type: ignore[index]
 

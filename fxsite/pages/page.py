@@ -195,7 +195,20 @@ def _faq(
                 count=1,
             )
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
-        result.faq.append(FaqEntry(item.q.text, answer, " ".join(plain.split())))
+        result.faq.append(FaqEntry(item.q.text, answer, reader_text(plain)))
+
+
+def reader_text(markdown_text: str) -> str:
+    """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed.
+
+    ``*fast*`` reads "fast" and ``a `b` c`` reads "a b c": the FAQ's JSON-LD
+    carries an answer so, and the gate holds it to the page's own words.
+    """
+    import markdown
+    from selectolax.lexbor import LexborHTMLParser
+
+    body = LexborHTMLParser(markdown.markdown(markdown_text)).body
+    return " ".join((body.text(separator="") if body is not None else "").split())
 
 
 def process_page(
