@@ -119,13 +119,25 @@ SERVED = {
     "content-negotiated index.html.en": ("checkpoint-acceleration/index.html.en", "demo", "517 s"),
     "server-side include offer.shtml": ("checkpoint-acceleration/offer.shtml", "demo", "613 s"),
     "XHTML page.xhtml": ("checkpoint-acceleration/page.xhtml", "xhtml", "729 s"),
+    # A root-relative script (the site's own, code the static audit does not read) loads
+    # over HTTP as for readers; from file:// it pointed at the disk's root.
+    "root-relative script": ("checkpoint-acceleration/index.html", "demo", "811 s"),
 }
+_ROOT_SCRIPT = "fx-extra.js"
+#: A page that is a link to a file outside the site: not served, so not drawn.
+_LEAK, _LEAK_FIGURE = "checkpoint-acceleration/leak.xhtml", "907 s"
 
 
 def _publish_served(site: Path, tricked: bool) -> None:
     demo = (site / PAGE).read_text(encoding="utf-8")
-    for path, holds, figure in SERVED.values():
+    for row, (path, holds, figure) in SERVED.items():
         extra = _script_writing(figure) if tricked else ""
+        if tricked and row == "root-relative script":
+            (site / _ROOT_SCRIPT).write_text(
+                _script_writing(figure).removeprefix("<script>").removesuffix("</script>"),
+                encoding="utf-8",
+            )
+            extra = f'<script src="/{_ROOT_SCRIPT}"></script>'
         if holds == "xhtml":
             text = _XHTML.format(extra=extra)
         else:
@@ -144,6 +156,9 @@ def served_audits(
         shutil.copytree(site_dir, target)
         _publish_served(target, tricked)
         if tricked:
+            outside = target.parent / "outside.html"
+            outside.write_text(_XHTML.format(extra=_script_writing(_LEAK_FIGURE)), "utf-8")
+            (target / _LEAK).symlink_to(outside)
             out["static"] = _audit(target)
         out["tricked" if tricked else "clean"] = _audit(target, "--browser")
     return out
@@ -168,3 +183,12 @@ def test_browser_audit_of_a_served_page_without_a_trick_is_clean(
     path, _, _ = SERVED[row]
     clean = served_audits["clean"]
     assert [f for f in clean if f["path"] == path] == [], clean
+
+
+def test_a_page_linked_from_outside_the_site_is_not_drawn(
+    served_audits: dict[str, list[dict[str, object]]],
+) -> None:
+    drawn = served_audits["tricked"]
+    assert not [f for f in drawn if f.get("text") == _LEAK_FIGURE], drawn
+    messages = [f["message"] for f in drawn if f["path"] == _LEAK and f["code"] == "FX614"]
+    assert "cannot be drawn: HTTP 404 File not found" in messages, drawn
