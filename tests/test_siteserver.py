@@ -90,6 +90,7 @@ REFUSED = {
     "a FIFO named like a page (no hang)": "/pipe.html",
     "a folder without index.html (no listing)": "/empty/",
     "a file that is not there": "/missing.html",
+    "a NUL byte": "/index.html%00.txt",
 }
 
 

@@ -50,7 +50,7 @@ def served_path(site_dir: Path, url_path: str) -> Path | None:
         real = _named(root, url_path).resolve(strict=True)
         if real.is_dir():
             real = (real / "index.html").resolve(strict=True)
-    except (OSError, RuntimeError):  # missing, dangling, or a link loop (RuntimeError: 3.11)
+    except (OSError, RuntimeError, ValueError):  # missing, dangling, a link loop, a NUL byte
         return None
     if not real.is_relative_to(root) or not real.is_file():
         return None
