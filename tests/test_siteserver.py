@@ -139,9 +139,10 @@ def test_links_and_folders_inside_the_site_are_served(
     assert (status, content_type, got) == (200, "text/html", body)
 
 
-def test_a_folder_without_its_slash_is_redirected_to_it(origin: str) -> None:
-    status, _, location, _ = _get(origin, "/checkpoint")
-    assert (status, location) == (301, "/checkpoint/")
+@pytest.mark.parametrize("target", ["/checkpoint", "//checkpoint"])
+def test_a_folder_without_its_slash_is_redirected_to_it(origin: str, target: str) -> None:
+    status, _, location, _ = _get(origin, target)
+    assert (status, location) == (301, "/checkpoint/")  # never //checkpoint/, another host
 
 
 def test_the_server_prints_nothing(site: Path, capfd: pytest.CaptureFixture[str]) -> None:

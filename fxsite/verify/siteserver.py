@@ -72,7 +72,8 @@ class _SiteHandler(SimpleHTTPRequestHandler):
             # A folder named without its slash: send the reader to it, as a server does.
             self.send_response(HTTPStatus.MOVED_PERMANENTLY)
             query = f"?{split.query}" if split.query else ""
-            self.send_header("Location", f"{split.path}/{query}")
+            # One leading slash: ``//host`` would send the browser to another host.
+            self.send_header("Location", f"/{split.path.lstrip('/')}/{query}")
             self.send_header("Content-Length", "0")
             self.end_headers()
             return None
