@@ -15,9 +15,14 @@ and reads what is drawn:
   on the published library), so a script that rewrites a claim is caught.
 
 Elements not drawn (``display: none``, ``visibility: hidden``, zero size)
-are skipped here: the static audit has read their text already. Pages are
-opened from ``file://``; network requests other than the site's own files
-are blocked.
+are skipped here: the static audit has read their text already.
+
+Every file the static audit reads as a page (``kind_of(rel) == "html"``:
+``.html``, ``.htm``, ``.xhtml``, ``.shtml``, ``index.html.en``…) is drawn, each
+as a web server sends it: from a local HTTP server on 127.0.0.1
+(:mod:`fxsite.verify.siteserver`), ``text/html`` or ``application/xhtml+xml``
+by its name. Requests anywhere else are blocked, service workers too; a page
+the server does not send (404) or that fails to load is ``FX614``.
 """
 
 from __future__ import annotations
@@ -30,8 +35,10 @@ from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.safeio import UnreadableFile, iter_tree, read_text
 from fxsite.verify.audit import MAX_PAGE_BYTES
+from fxsite.verify.kinds import kind_of
 from fxsite.verify.published import load_published
 from fxsite.verify.reading import detect
+from fxsite.verify.siteserver import serve_site, site_url
 from fxsite.verify.visible import normalise, page_text
 
 __all__ = ["DRAWN_TEXT_JS", "browser_findings"]
@@ -68,7 +75,7 @@ DRAWN_TEXT_JS = r"""
     const walk = (node) => {
       for (const child of node.childNodes) {
         if (child.nodeType === 3) { run += child.data; continue; }
-        if (child.nodeType !== 1 || skip.has(child.tagName) || !drawn(child)) continue;
+        if (child.nodeType !== 1 || skip.has(child.tagName.toUpperCase()) || !drawn(child)) continue;
         if (child.matches("a[data-fx-ref]")) {
           claims.push({ref: child.getAttribute("data-fx-ref"), text: claimText(child)});
           run += " ";
@@ -111,8 +118,14 @@ def _static_text(path: Path) -> str:
     return " \n ".join([*(b.text for b in page.blocks), *page.meta.values()])
 
 
+class _NotDrawn(Exception):
+    """The server did not send the page (its status says why)."""
+
+
 def _drawn(page: Any, url: str) -> dict[str, Any]:
-    page.goto(url, wait_until="load", timeout=30_000)
+    response = page.goto(url, wait_until="load", timeout=30_000)
+    if response is not None and not response.ok:
+        raise _NotDrawn(f"HTTP {response.status} {response.status_text}".rstrip())
     page.wait_for_timeout(200)  # let scripts run after load
     result: dict[str, Any] = page.evaluate(DRAWN_TEXT_JS)
     return result
@@ -129,21 +142,25 @@ def browser_findings(site_dir: Path) -> list[Finding]:
         ) from None
     published = load_published(site_dir)
     library = published.library
-    root = site_dir.resolve()
     findings: list[Finding] = []
-    pages = [p for p in iter_tree(site_dir) if p.name.lower().endswith((".html", ".htm"))]
-    with sync_playwright() as playwright:
+    pages = [
+        p
+        for p in iter_tree(site_dir)
+        if kind_of(p.relative_to(site_dir).as_posix()) == "html" and not p.is_dir()
+    ]
+    with serve_site(site_dir) as origin, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=_chromium(), headless=True, args=_CHROMIUM_ARGS
         )
         try:
-            context = browser.new_context()
+            # Service workers would fetch past the route below: none are registered.
+            context = browser.new_context(service_workers="block")
             # Only the site's own files: a page must not fetch what it shows.
             context.route(
                 "**/*",
                 lambda route: (
                     route.continue_()
-                    if route.request.url.startswith(root.as_uri())
+                    if route.request.url.startswith(origin + "/")
                     else route.abort()
                 ),
             )
@@ -151,8 +168,8 @@ def browser_findings(site_dir: Path) -> list[Finding]:
             for path in pages:
                 rel = path.relative_to(site_dir).as_posix()
                 try:
-                    drawn = _drawn(page, path.resolve().as_uri())
-                except PlaywrightError as exc:
+                    drawn = _drawn(page, site_url(origin, rel))
+                except (PlaywrightError, _NotDrawn) as exc:
                     message = str(exc).splitlines()[0]
                     findings.append(Finding(rel, 1, 1, "FX614", f"cannot be drawn: {message}"))
                     continue

@@ -30,7 +30,7 @@ from typing import Literal
 
 from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME
 
-__all__ = ["Kind", "is_text", "kind_of", "pem_lines_blanked"]
+__all__ = ["Kind", "is_text", "kind_of", "page_media_type", "pem_lines_blanked"]
 
 Kind = Literal["html", "xml", "json", "gzip", "code", "signature", "key", "text"]
 _PEM_BODY = re.compile(r"[A-Za-z0-9+/=]+")
@@ -62,6 +62,19 @@ def kind_of(rel: str) -> Kind:
     if rel == KEY_NAME:
         return "key"
     return "text"
+
+
+def page_media_type(rel: str) -> str | None:
+    """The type a web server sends an ``html``-kind file as, by its name; None for other kinds.
+
+    ``application/xhtml+xml`` for ``.xhtml`` (``page.xhtml.en`` too), ``text/html``
+    for the rest (``index.html.en``, ``offer.shtml``): what a reader's browser is told.
+    """
+    if kind_of(rel) != "html":
+        return None
+    match = _HTML_NAME.search(rel.lower())
+    assert match is not None  # kind_of found it
+    return "application/xhtml+xml" if match.group(0).startswith(".xhtml") else "text/html"
 
 
 def pem_lines_blanked(text: str) -> str:

@@ -3,6 +3,12 @@
 Each trick below shows a reader a figure (or a changed claim) that is in no
 text node of the page's HTML: the static audit cannot see it, the browser
 audit must. The untouched site is the near miss: it audits clean.
+
+A web server sends more names than ``.html`` to readers as pages
+(``index.html.en``, ``offer.shtml``, ``page.xhtml``): the same trick published
+under each is drawn too, each as a server sends it, and the same names with no
+trick audit clean.
+
 Run as the command a user runs, in a subprocess (Playwright's sync API does
 not nest inside the browser suite's own session).
 """
@@ -86,3 +92,103 @@ def test_browser_audit_sees_what_the_html_hides(copies: dict[str, Path], trick: 
 
 def test_browser_audit_of_the_untouched_site_is_clean(copies: dict[str, Path]) -> None:
     assert [f for f in _audit(copies["untouched"], "--browser") if f["severity"] == "error"] == []
+
+
+def _script_writing(figure: str) -> str:
+    """A script that adds a paragraph stating ``figure`` after load (valid HTML and XHTML)."""
+    return (
+        "<script>document.body.appendChild(document.createElementNS("
+        f"'http://www.w3.org/1999/xhtml', 'p')).textContent = 'Saves now take {figure}.'</script>"
+    )
+
+
+#: A standalone XHTML page (well-formed XML, with the stamp the static audit requires);
+#: its code block states a figure, which is code, not prose, as drawn too.
+_XHTML = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+<head><meta charset="utf-8"/><meta name="fxsite-build" content="0.1.0"/>
+<title>Checkpoint offer</title></head>
+<body><article><h1>Checkpoint offer</h1><p>Ask us about checkpoint acceleration.</p>
+<pre><code>sleep 30 s</code></pre></article>{extra}</body>
+</html>
+"""
+
+#: row: (published path, page it holds: the demo page or the XHTML one, figure the trick draws)
+SERVED = {
+    "content-negotiated index.html.en": ("checkpoint-acceleration/index.html.en", "demo", "517 s"),
+    "server-side include offer.shtml": ("checkpoint-acceleration/offer.shtml", "demo", "613 s"),
+    "XHTML page.xhtml": ("checkpoint-acceleration/page.xhtml", "xhtml", "729 s"),
+    # A root-relative script (the site's own, code the static audit does not read) loads
+    # over HTTP as for readers; from file:// it pointed at the disk's root.
+    "root-relative script": ("checkpoint-acceleration/index.html", "demo", "811 s"),
+}
+_ROOT_SCRIPT = "fx-extra.js"
+#: A page that is a link to a file outside the site: not served, so not drawn.
+_LEAK, _LEAK_FIGURE = "checkpoint-acceleration/leak.xhtml", "907 s"
+
+
+def _publish_served(site: Path, tricked: bool) -> None:
+    demo = (site / PAGE).read_text(encoding="utf-8")
+    for row, (path, holds, figure) in SERVED.items():
+        extra = _script_writing(figure) if tricked else ""
+        if tricked and row == "root-relative script":
+            (site / _ROOT_SCRIPT).write_text(
+                _script_writing(figure).removeprefix("<script>").removesuffix("</script>"),
+                encoding="utf-8",
+            )
+            extra = f'<script src="/{_ROOT_SCRIPT}"></script>'
+        if holds == "xhtml":
+            text = _XHTML.format(extra=extra)
+        else:
+            text = demo.replace("</body>", extra + "</body>", 1)
+        (site / path).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def served_audits(
+    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, list[dict[str, object]]]:
+    """One copy with every SERVED page tricked, one with the same pages clean; each audited once."""
+    out: dict[str, list[dict[str, object]]] = {}
+    for tricked in (True, False):
+        target = tmp_path_factory.mktemp("served") / "site"
+        shutil.copytree(site_dir, target)
+        _publish_served(target, tricked)
+        if tricked:
+            outside = target.parent / "outside.html"
+            outside.write_text(_XHTML.format(extra=_script_writing(_LEAK_FIGURE)), "utf-8")
+            (target / _LEAK).symlink_to(outside)
+            out["static"] = _audit(target)
+        out["tricked" if tricked else "clean"] = _audit(target, "--browser")
+    return out
+
+
+@pytest.mark.parametrize("row", list(SERVED))
+def test_browser_audit_draws_every_page_a_server_sends(
+    served_audits: dict[str, list[dict[str, object]]], row: str
+) -> None:
+    path, _, figure = SERVED[row]
+    static = served_audits["static"]
+    assert not [f for f in static if f.get("text") == figure], static  # invisible to the HTML
+    drawn = served_audits["tricked"]
+    hits = [f for f in drawn if f["code"] == "FX501" and f.get("text") == figure]
+    assert hits and all(f["path"] == path for f in hits), drawn
+
+
+@pytest.mark.parametrize("row", list(SERVED))
+def test_browser_audit_of_a_served_page_without_a_trick_is_clean(
+    served_audits: dict[str, list[dict[str, object]]], row: str
+) -> None:
+    path, _, _ = SERVED[row]
+    clean = served_audits["clean"]
+    assert [f for f in clean if f["path"] == path] == [], clean
+
+
+def test_a_page_linked_from_outside_the_site_is_not_drawn(
+    served_audits: dict[str, list[dict[str, object]]],
+) -> None:
+    drawn = served_audits["tricked"]
+    assert not [f for f in drawn if f.get("text") == _LEAK_FIGURE], drawn
+    messages = [f["message"] for f in drawn if f["path"] == _LEAK and f["code"] == "FX614"]
+    assert "cannot be drawn: HTTP 404 File not found" in messages, drawn
