@@ -16,13 +16,10 @@ tests/ has a conftest.py of its own.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib.util
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,30 +136,13 @@ def phone_width() -> int:
 # ---------------------------------------------------------------- local HTTP server
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        pass  # a browser closing a keep-alive connection early is not a site error
-
-
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = _QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    """The demo site served as the browser audit serves a site (fxsite.verify.siteserver)."""
+    from fxsite.verify.siteserver import serve_site
+
+    with serve_site(site_dir) as origin:
+        yield origin
 
 
 # ---------------------------------------------------------------- browser
