@@ -202,7 +202,8 @@ def reader_text(markdown_text: str) -> str:
     """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed.
 
     ``*fast*`` reads "fast" and ``a `b` c`` reads "a b c": the FAQ's JSON-LD
-    carries an answer so, and the gate holds it to the page's own words.
+    carries an answer so. Plain Python-Markdown: the site's own extensions
+    (typographic quotes, say) may still render the page's answer otherwise.
     """
     import markdown
     from selectolax.lexbor import LexborHTMLParser

@@ -256,7 +256,8 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
     for part in page.parts:
         if part.kind == "library":
             return None
-        names.add(part.key)
+        if part.kind == "source":  # badges and setup rows are of the record its rows show
+            names.add(part.key)
     stamps = []
     for name in sorted(names):
         stamp = library.fingerprint(name)
