@@ -376,11 +376,17 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
             )
             title, body = _split_html_body(generated)
+            markdown = generated
             if body is not None:
                 # All HTML below the title: Python-Markdown would only re-read it.
                 self.html_bodies[src] = body
-                return title
-            return generated
+                markdown = title
+            # Its claims are HTML already: what is converted takes nothing from the library
+            # unless it writes an evidence link itself.
+            claims = self.project.library if "evidence:" in markdown else ""
+            if self.serving and self.conversions.reuse(page, generated, markdown, claims):
+                return ""  # converted as in the last build: on_page_content puts it back
+            return markdown
         source = page.file.content_string
         self.sources[page.url] = (
             self.project.paths.relative(self.project.paths.docs_dir / src),

@@ -307,10 +307,11 @@ class _Converted:
 
 
 class Conversions:
-    """Each authored page's last Markdown conversion, for one ``serve`` session.
+    """Each page's last Markdown conversion, for one ``serve`` session.
 
     Converting a page's Markdown is a pure function of what the key names: the
-    page's source file and the Markdown fxsite gives MkDocs for it, its path and
+    page's source file (for a generated page, all fxsite generates for it) and
+    the Markdown fxsite gives MkDocs for it, its path and
     URL, the whole config (extensions and their options), the navigation, the
     theme folders (see :func:`site_key`), every file of the site with its URL
     (links are resolved against them), and what it takes from the library: its

@@ -411,14 +411,20 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         [
             {
                 "write": {"evidence/R1.yaml": record(value="170")},
-                "convert": {HOME},
-                "kept": {OTHER_PAGE},
+                "convert": {HOME, R1, E1},  # E1's total is derived from R1
+                "kept": {OTHER_PAGE, R2},
             }
         ],
     ),
     (
         "a record no page cites changes: claims render as before",
-        [{"write": {"evidence/R2.yaml": record("R2", "95", "Load")}, "kept": {HOME, OTHER_PAGE}}],
+        [
+            {
+                "write": {"evidence/R2.yaml": record("R2", "95", "Load")},
+                "convert": {R2, LIBRARY},  # generated pages: converted when what they show changes
+                "kept": {HOME, OTHER_PAGE, R1, E1},
+            }
+        ],
     ),
     (
         "a record file saved unchanged (the same library object)",
