@@ -162,7 +162,7 @@ def verify_site(
     """
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
-    memo.evidence(published)
+    memo.published = published  # what the next call compares its evidence.json with
     site = _Site(site_dir, published, memo)
     site.findings.extend(site.published.findings)
     search: list[tuple[Path, str]] = []
@@ -224,7 +224,7 @@ def _judged_page(site: _Site, rel: str, page: PageText, scan: FileScan) -> _Page
     if not site.memo.keep:
         return _page_facts(site, rel, page, scan)
     read = _evidence_read(page, site.published.library)
-    key = (id(scan), site.memo.evidence_key if read is None else read)
+    key = (id(scan), site.published.key if read is None else read)
     site.memo.judged_used.add(key)
     known = site.memo.judged.get(key)
     if known is None:

@@ -292,8 +292,6 @@ class GateMemo:
     #: scan's identity and what of the evidence it read; kept only as long as used
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
-    #: ``published`` as a key, for what reads all of it
-    evidence_key: bytes = b""
 
     def file(self, rel: str, text: str) -> FileScan:
         if not self.keep:
@@ -308,12 +306,6 @@ class GateMemo:
             return scan_search_entry(title, text, shown, other)
         key = digest("search", title, text, repr(sorted(shown)), *other)  # the page's blocks too
         return self._get(key, lambda: scan_search_entry(title, text, shown, other))
-
-    def evidence(self, published: Published) -> None:
-        """Judge against ``published`` from now on."""
-        if published is not self.published:
-            self.published = published
-            self.evidence_key = published.key
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)
