@@ -72,18 +72,10 @@ class ProjectPaths:
 _Stamp = tuple[int, int, int]
 
 
-def _stamp(path: Path) -> _Stamp | None:
+def _stamp(path: Path, *, follow: bool = True) -> _Stamp | None:
+    """Modification time, size and inode of ``path`` (with ``follow=False``, of a link itself)."""
     try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
-def _lstamp(path: Path) -> _Stamp | None:
-    """The stamp of ``path`` itself, a symbolic link not followed."""
-    try:
-        st = path.lstat()
+        st = path.stat(follow_symlinks=follow)
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -153,7 +145,7 @@ class Project:
             if (source := record.source) is not None and source.document is not None
         }
         paths = [*files, *(self.paths.evidence_dir / d for d in sorted(documents))]
-        return tuple((p, _stamp(p), _lstamp(p)) for p in paths)
+        return tuple((p, _stamp(p), _stamp(p, follow=False)) for p in paths)
 
     def load(self) -> Library:
         """(Re)load the records; unchanged files are reused, for ``serve``.
