@@ -30,6 +30,22 @@ GIT_ID = ("-c", "user.name=Test", "-c", "user.email=test@example.com")
 #: Differ between any two builds: the build time.
 UNSTABLE = frozenset({"fxsite-manifest.json"})
 
+#: A record of one figure, for the serve tests (``record()`` fills it in).
+RECORD = """\
+id: {id}
+title: {title}
+label: measured
+status: active
+date: 2026-01-02
+source: {{issuer: Test lab}}
+figures:
+  save_time: {{value: {value}, unit: s, what: Snapshot save}}
+"""
+
+
+def record(id: str = "R1", value: str = "178", title: str = "Save test") -> str:
+    return RECORD.format(id=id, value=value, title=title)
+
 
 class _Collect(logging.Handler):
     def __init__(self) -> None:

@@ -13,19 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from servekit import record
 
 pytestmark = pytest.mark.slow
 
-RECORD = """\
-id: R1
-title: Save test
-label: measured
-status: active
-date: 2026-01-02
-source: {{issuer: Test lab}}
-figures:
-  save_time: {{value: {value}, unit: s, what: Snapshot save}}
-"""
 PAGE = "# Results\n\nSaving took [](evidence:R1#save_time).\n"
 
 
@@ -58,7 +49,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
     """A small project under `mkdocs serve`; yields (project, base URL, log file)."""
     (tmp_path / "evidence").mkdir()
     (tmp_path / "docs").mkdir()
-    (tmp_path / "evidence" / "R1.yaml").write_text(RECORD.format(value=178), encoding="utf-8")
+    (tmp_path / "evidence" / "R1.yaml").write_text(record(value="178"), encoding="utf-8")
     (tmp_path / "docs" / "index.md").write_text(PAGE, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: serve test\ntheme:\n  name: material\n  font: false\nplugins:\n  - fxsite\n",
@@ -90,7 +81,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
 def test_serve_picks_up_a_record_edit(served: tuple[Path, str, Path]) -> None:
     project, base, _ = served
     assert 'data-fx-value="178"' in (_get(base) or "")
-    (project / "evidence" / "R1.yaml").write_text(RECORD.format(value=94), encoding="utf-8")
+    (project / "evidence" / "R1.yaml").write_text(record(value="94"), encoding="utf-8")
     _wait_for(lambda: 'data-fx-value="94"' in (_get(base) or ""), "the new value to be served")
     record_page = _get(base + "evidence/R1/") or ""
     assert "94\u00a0s" in record_page

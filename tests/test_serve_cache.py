@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servekit import RECORD, record
 from sitekit import ENV
 
 from fxsite.anchor.build import SqliteMemo, prepare_site
@@ -30,16 +31,6 @@ from fxsite.render.exports import dumps, evidence_csv, evidence_data, record_dat
 
 SERVEKIT = Path(__file__).resolve().parent / "servekit.py"
 
-RECORD = """\
-id: {id}
-title: {title}
-label: measured
-status: active
-date: 2026-01-02
-source: {{issuer: Test lab}}
-figures:
-  save_time: {{value: {value}, unit: s, what: Snapshot save}}
-"""
 ESTIMATE = """\
 id: E1
 title: Bubble model
@@ -61,10 +52,6 @@ EVERY = {R1, R2, E1, LIBRARY, HOME, OTHER_PAGE}
 
 def config(theme: str = "", fxsite: str = "", extra: str = "") -> str:
     return CONFIG.format(theme=theme, fxsite=fxsite, extra=extra)
-
-
-def record(id: str = "R1", value: str = "178", title: str = "Save test") -> str:
-    return RECORD.format(id=id, value=value, title=title)
 
 
 def make_project(root: Path) -> Path:
