@@ -45,7 +45,7 @@ from fxsite.anchor.history import (
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, locate
-from fxsite.mkdocs_serve import Conversions, PageOutputs
+from fxsite.mkdocs_serve import Conversions, PageOutputs, SearchEntries
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -177,6 +177,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: under `serve`: each page's last output, reused while its inputs are the same
         self.outputs = PageOutputs()
         self.conversions = Conversions()
+        self.search_entries = SearchEntries()
         self.nav: Any = None
 
     @property
@@ -193,6 +194,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         forget_all()  # what pure functions remembered of earlier libraries, too
         self.outputs.clear()
         self.conversions.clear()
+        self.search_entries.clear()
         self.export_files = ExportFiles()
         self.sqlite_memo = None
         self.gate_memo = None
@@ -518,6 +520,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         for src, unresolved in self.outputs.plan(config, self.nav, pages, shown).items():
             for item in unresolved:  # as on_post_page logs them for a page it renders
                 log.warning(f"fxsite: unresolved placeholder {item} on {src}")
+        self.search_entries.attach(config.plugins, self.outputs.site)
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
@@ -611,6 +614,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """A failed ``mkdocs build`` leaves the published site as it was."""
         self.outputs.clear()  # under serve, the next build renders every page again
         self.conversions.clear()
+        self.search_entries.clear()
         if self.staging is not None:
             discard(self.staging)
             self.staging = None

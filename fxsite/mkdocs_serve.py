@@ -18,19 +18,24 @@ rendering the theme again:
 Every page's source is still checked (claims, citations); a page whose
 Markdown cannot convert differently is not converted again
 (:class:`Conversions`), and a page whose output cannot differ is not rendered
-through the theme again (:class:`PageOutputs`). :func:`site_key`
+through the theme again (:class:`PageOutputs`), and a page whose content,
+title, front matter and table of contents are unchanged keeps its search
+entries (:class:`SearchEntries`). :func:`site_key`
 returns None (nothing reused) when a plugin other than search and fxsite is
 enabled (another plugin may put into a page something fxsite cannot see
-change) and when a template of a ``custom_dir`` names the build's time. Installed packages are taken not to change during a session (their
-Python code is not reloaded either).
+change) and when a template of the theme names the build's time (as MkDocs'
+own themes do). Installed packages are taken not to change during a session
+(their Python code is not reloaded either).
 """
 
 from __future__ import annotations
 
+import copy
 import datetime
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -44,6 +49,7 @@ __all__ = [
     "REUSABLE_PLUGINS",
     "Conversions",
     "PageOutputs",
+    "SearchEntries",
     "page_key",
     "site_key",
 ]
@@ -127,8 +133,9 @@ def _installed() -> tuple[Path, ...]:
 def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...] | None:
     """Every file of the theme folders that are not installed packages (a custom_dir).
 
-    None when one of them names the build's time: a page showing it changes
-    every build.
+    None when a template of any theme folder names the build's time (MkDocs'
+    own themes print it in every page): a page showing it changes every
+    build. Installed folders are read once a session, as they do not change.
     """
     installed = _installed()
     found = []
@@ -136,26 +143,46 @@ def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...] | None
     for top in dirs:
         root = Path(top).resolve()
         if any(root.is_relative_to(p) for p in installed):
+            if _names_build_time(root):
+                return None
             continue
-        # Links followed, as the template loader follows them; each real folder once.
-        for folder, subdirs, names in os.walk(root, followlinks=True):
-            real = os.path.realpath(folder)
-            if real in walked:
-                subdirs[:] = []
-                continue
-            walked.add(real)
-            for name in names:
-                path = os.path.join(folder, name)
-                try:
-                    st = os.stat(path)
-                    with open(path, "rb") as handle:
-                        text = handle.read(_MAX_TEMPLATE)
-                except OSError:
-                    continue
-                if any(word in text for word in _BUILD_TIME):
-                    return None
-                found.append((path, st.st_mtime_ns, st.st_size))
+        for path, st, text in _files(root, walked):
+            if any(word in text for word in _BUILD_TIME):
+                return None
+            found.append((path, st.st_mtime_ns, st.st_size))
     return tuple(sorted(found))
+
+
+@cache
+def _names_build_time(root: Path) -> bool:
+    """Whether a page template (``.html``) of an installed theme folder names the build's time.
+
+    Not the other files: MkDocs' ``sitemap.xml`` names it, and is written every build.
+    """
+    return any(
+        path.endswith(".html") and any(w in text for w in _BUILD_TIME)
+        for path, _, text in _files(root, set())
+    )
+
+
+def _files(root: Path, walked: set[str]) -> Iterator[tuple[str, os.stat_result, bytes]]:
+    """Each file under ``root`` with its status and first bytes; real folders once (``walked``)."""
+    # Links followed, as the template loader follows them.
+    for folder, subdirs, names in os.walk(root, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in walked:
+            subdirs[:] = []
+            continue
+        walked.add(real)
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                st = os.stat(path)
+                with open(path, "rb") as handle:
+                    text = handle.read(_MAX_TEMPLATE)
+            except OSError:
+                continue
+            yield path, st, text
 
 
 def _digest(parts: Iterable[str]) -> str:
@@ -234,6 +261,8 @@ class PageOutputs:
         self._reused: dict[str, str] = {}
         #: pages the last build published from the one before (for tests and logs)
         self.last_reused: frozenset[str] = frozenset()
+        #: the last build's :func:`site_key`
+        self.site: str | None = None
 
     def clear(self) -> None:
         """Forget every kept output: the next build renders every page."""
@@ -241,7 +270,7 @@ class PageOutputs:
         self.start()
 
     def start(self) -> None:
-        self._keys, self._reused, self.last_reused = {}, {}, frozenset()
+        self._keys, self._reused, self.last_reused, self.site = {}, {}, frozenset(), None
 
     def plan(
         self,
@@ -259,7 +288,7 @@ class PageOutputs:
         current = {p.file.src_uri for p in pages}
         for src in [s for s in self._kept if s not in current]:
             del self._kept[src]  # gone from the site
-        site = site_key(config, nav)
+        site = self.site = site_key(config, nav)
         if site is None:
             self._kept.clear()
             return {}
@@ -385,3 +414,76 @@ class Conversions:
         key, library = pending
         fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
         self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields)
+
+
+class SearchEntries:
+    """Each page's entries in the search index, kept for one ``serve`` session.
+
+    The search plugin (Material's, or MkDocs' own) parses every page's HTML for
+    its index on every rebuild, with Python's ``html.parser``: on a site of
+    claims, that costs more than the rest of a rebuild that reuses the page.
+    An entry is a pure function of what :meth:`attach` keys it on: the search
+    plugin and its options, the page's URL, its content as the plugin gets it,
+    its title, front matter (``search: exclude``, ``tags``, ``boost``; not
+    ``template``, which no search plugin reads and :class:`PageOutputs` switches
+    for a reused page) and table of contents (section anchors). While that key holds, the kept
+    entries are added again, copied; otherwise the plugin indexes the page
+    and what it added is kept. A search plugin whose index does not look as
+    expected (an ``add_entry_from_context`` method, a list of entries) is left
+    alone, and nothing is kept when :func:`site_key` is None (a plugin fxsite
+    does not know is enabled).
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[str, list[Any]]] = {}
+        #: pages whose entries the last build added again (for tests and logs)
+        self.last_reused: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget every page's entries: the next build indexes every page."""
+        self._kept.clear()
+        self.last_reused = set()
+
+    def attach(self, plugins: Mapping[str, Any], site: str | None) -> None:
+        """Wrap this build's search index (a new one each build) to keep and reuse entries."""
+        self.last_reused = set()
+        if site is None:
+            self.clear()
+            return
+        for name, plugin in plugins.items():
+            index = getattr(plugin, "search_index", None)
+            if name not in REUSABLE_PLUGINS or index is None:
+                continue
+            field = next((f for f in ("entries", "_entries") if hasattr(index, f)), None)
+            add = getattr(index, "add_entry_from_context", None)
+            if field is None or not callable(add) or not isinstance(getattr(index, field), list):
+                continue
+            # The plugin's options, not the whole site: the navigation is not in an entry.
+            options = _digest((name, repr(_plain(dict(plugin.config)))))
+            index.add_entry_from_context = self._wrap(index, field, add, options)
+
+    def _wrap(self, index: Any, field: str, add: Callable[[Any], None], options: str) -> Any:
+        def add_entry_from_context(page: Any) -> None:
+            src = page.file.src_uri
+            key = _digest(
+                (
+                    options,
+                    page.url,
+                    page.content or "",
+                    repr(page.title),
+                    # Not the template: PageOutputs switches a reused page's.
+                    repr(_plain({k: v for k, v in page.meta.items() if k != "template"})),
+                    repr(_toc(page.toc)),
+                )
+            )
+            entries: list[Any] = getattr(index, field)
+            kept = self._kept.get(src)
+            if kept is not None and kept[0] == key:
+                entries.extend(copy.deepcopy(kept[1]))
+                self.last_reused.add(src)
+                return
+            start = len(entries)
+            add(page)
+            self._kept[src] = (key, copy.deepcopy(entries[start:]))
+
+        return add_entry_from_context

@@ -80,6 +80,7 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         return config
 
     converted: list[str] = []  # pages whose Markdown conversion the last build reused
+    searched: list[str] = []  # pages whose search entries the last build reused
 
     def run_build() -> tuple[Any, list[str]]:
         collect.lines = []
@@ -87,6 +88,7 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         build(config, serve_url=SERVE_URL if command == "serve" else None)
         plugin = config.plugins["fxsite"]
         converted[:] = sorted(plugin.conversions.last_reused)
+        searched[:] = sorted(plugin.search_entries.last_reused)
         return plugin, sorted(plugin.outputs.last_reused)
 
     first = get_config()
@@ -94,7 +96,12 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         first.plugins["fxsite"].stage_output = False  # as fxsite build (cli.py) sets it
     first.plugins.on_startup(command=command, dirty=False)
     plugin, reused = run_build()
-    first_out = {"step": "first", "reused": reused, "converted": list(converted)}
+    first_out = {
+        "step": "first",
+        "reused": reused,
+        "converted": list(converted),
+        "searched": list(searched),
+    }
     print(json.dumps({**first_out, "log": collect.lines}), flush=True)
     for i, step in enumerate(steps):
         for rel, text in step.get("write", {}).items():
@@ -112,9 +119,13 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             src, old, new = step["poison"]
             key, output = plugin.outputs._kept[src]
             plugin.outputs._kept[src] = (key, output.replace(old, new))
+        if step.get("search_poison"):  # kept search entries that no longer match their key
+            src, words = step["search_poison"]
+            for entry in plugin.search_entries._kept[src][1]:
+                entry["text"] += words
         plugin, reused = run_build()
         out: dict[str, Any] = {"step": i, "reused": reused, "log": list(collect.lines)}
-        out["converted"] = list(converted)
+        out["converted"], out["searched"] = list(converted), list(searched)
         if step.get("fresh", True):
             kept = _snapshot(site)
             plugin.forget()  # nothing kept by the plugin...

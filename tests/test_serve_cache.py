@@ -287,6 +287,17 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        "MkDocs' own theme shows the build's time on every page: nothing is reused",
+        [
+            {
+                "write": {"mkdocs.yml": config().replace("material", "mkdocs")},
+                "fresh": False,
+                "none": True,
+            },
+            {"write": {"docs/other.md": OTHER + "\nMore.\n"}, "fresh": False, "none": True},
+        ],
+    ),
+    (
         # The override's claim is on every page; other.md's bytes do not change when
         # R1 does, so its kept scan must be judged again against the new evidence.
         "a theme override hardcodes a claim, then the record it names changes",
