@@ -45,7 +45,8 @@ from fxsite.anchor.history import (
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, locate
-from fxsite.mkdocs_serve import Conversions, PageOutputs, SearchEntries
+from fxsite.mkdocs_search import SearchEntries
+from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.language import theme_language, with_html_lang
 from fxsite.pages.page import PageResult

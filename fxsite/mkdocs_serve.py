@@ -18,9 +18,9 @@ rendering the theme again:
 Every page's source is still checked (claims, citations); a page whose
 Markdown cannot convert differently is not converted again
 (:class:`Conversions`), and a page whose output cannot differ is not rendered
-through the theme again (:class:`PageOutputs`), and a page whose content,
-title, front matter and table of contents are unchanged keeps its search
-entries (:class:`SearchEntries`). :func:`site_key`
+through the theme again (:class:`PageOutputs`); a page whose content, title,
+front matter and table of contents are unchanged keeps its search entries
+(:class:`fxsite.mkdocs_search.SearchEntries`). :func:`site_key`
 returns None (nothing reused) when a plugin other than search and fxsite is
 enabled (another plugin may put into a page something fxsite cannot see
 change) and when a template of the theme names the build's time (as MkDocs'
@@ -30,7 +30,6 @@ own themes do). Installed packages are taken not to change during a session
 
 from __future__ import annotations
 
-import copy
 import datetime
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -49,9 +48,11 @@ __all__ = [
     "REUSABLE_PLUGINS",
     "Conversions",
     "PageOutputs",
-    "SearchEntries",
+    "digest_parts",
     "page_key",
+    "plain_value",
     "site_key",
+    "toc_key",
 ]
 
 #: The template a reused page is rendered with: it renders nothing; the plugin
@@ -68,7 +69,7 @@ _BUILD_TIME = (b"build_date_utc", b"update_date")
 _MAX_TEMPLATE = 1 << 20
 
 
-def _plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
+def plain_value(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     """``value`` as nested tuples of plain values, for a repr that names its content.
 
     Objects this does not know are shown by their ``repr``: one that names a
@@ -87,20 +88,20 @@ def _plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     kind = type(value).__qualname__
     # Plugins, Markdown extensions and the theme: their options, not their identity.
     if isinstance(value, BasePlugin):
-        return (kind, _plain(dict(value.config), seen))
+        return (kind, plain_value(dict(value.config), seen))
     if isinstance(value, Extension):
-        return (kind, _plain(value.getConfigs(), seen))
+        return (kind, plain_value(value.getConfigs(), seen))
     if isinstance(value, Theme):
         attrs = ("name", "custom_dir", "dirs", "static_templates")
-        extra = tuple(_plain(getattr(value, a, None), seen) for a in attrs)
-        return (kind, extra, _plain(dict(value), seen))
+        extra = tuple(plain_value(getattr(value, a, None), seen) for a in attrs)
+        return (kind, extra, plain_value(dict(value), seen))
     if isinstance(value, Mapping):
-        items = ((repr(k), _plain(v, seen)) for k, v in value.items())
+        items = ((repr(k), plain_value(v, seen)) for k, v in value.items())
         return (kind, tuple(sorted(items, key=lambda kv: kv[0])))
     if isinstance(value, set | frozenset):
-        return (kind, tuple(sorted(repr(_plain(v, seen)) for v in value)))
+        return (kind, tuple(sorted(repr(plain_value(v, seen)) for v in value)))
     if isinstance(value, list | tuple):
-        return (kind, tuple(_plain(v, seen) for v in value))
+        return (kind, tuple(plain_value(v, seen) for v in value))
     return repr(value)
 
 
@@ -116,7 +117,7 @@ def _nav(items: Iterable[Any]) -> tuple[Any, ...]:
                 getattr(item, "title", None),
                 getattr(item, "url", None),
                 file.src_uri if file is not None else None,
-                _plain(getattr(item, "meta", None)),
+                plain_value(getattr(item, "meta", None)),
                 _nav(children) if children else (),
             )
         )
@@ -185,7 +186,7 @@ def _files(root: Path, walked: set[str]) -> Iterator[tuple[str, os.stat_result, 
             yield path, st, text
 
 
-def _digest(parts: Iterable[str]) -> str:
+def digest_parts(parts: Iterable[str]) -> str:
     h = blake2b(digest_size=20)
     for part in parts:
         h.update(part.encode("utf-8", "surrogatepass"))
@@ -202,9 +203,9 @@ def site_key(config: Mapping[str, Any], nav: Any) -> str | None:
     files = _theme_files(getattr(theme, "dirs", []))
     if files is None:
         return None
-    return _digest(
+    return digest_parts(
         (
-            repr(_plain(dict(config))),
+            repr(plain_value(dict(config))),
             repr(_nav(getattr(nav, "items", ()))),
             repr(getattr(getattr(nav, "homepage", None), "url", None)),
             repr(files),
@@ -212,8 +213,8 @@ def site_key(config: Mapping[str, Any], nav: Any) -> str | None:
     )
 
 
-def _toc(items: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple((item.title, item.id, item.level, _toc(item.children or ())) for item in items)
+def toc_key(items: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple((item.title, item.id, item.level, toc_key(item.children or ())) for item in items)
 
 
 def _neighbour(page: Any) -> tuple[Any, Any]:
@@ -226,7 +227,7 @@ def page_key(site: str, page: Any, shown: str) -> str:
     ``shown`` is what the plugin adds from outside the page: its content with
     the placeholders filled, its language and head elements.
     """
-    return _digest(
+    return digest_parts(
         (
             site,
             page.file.src_uri,
@@ -238,8 +239,8 @@ def page_key(site: str, page: Any, shown: str) -> str:
             repr(page.is_homepage),
             repr(_neighbour(page.previous_page)),
             repr(_neighbour(page.next_page)),
-            repr(_plain(page.meta)),
-            repr(_toc(page.toc)),
+            repr(plain_value(page.meta)),
+            repr(toc_key(page.toc)),
             shown,
         )
     )
@@ -374,7 +375,7 @@ class Conversions:
             self.clear()
             return
         listing = sorted((f.src_uri, f.url, str(f.inclusion)) for f in files)
-        self._site = _digest((site, repr(listing)))
+        self._site = digest_parts((site, repr(listing)))
 
     def reuse(self, page: Any, source: str, markdown: str, claims: Any) -> bool:
         """Whether ``page`` converts as in the last build; if not, it will be kept.
@@ -387,7 +388,7 @@ class Conversions:
             return False
         src = page.file.src_uri
         rendered = claims if isinstance(claims, str) else ""
-        key = _digest((self._site, src, page.url, source, markdown, rendered))
+        key = digest_parts((self._site, src, page.url, source, markdown, rendered))
         library = None if isinstance(claims, str) else claims
         kept = self._kept.get(src)
         if kept is not None and kept.key == key and kept.library is library:
@@ -414,76 +415,3 @@ class Conversions:
         key, library = pending
         fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
         self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields)
-
-
-class SearchEntries:
-    """Each page's entries in the search index, kept for one ``serve`` session.
-
-    The search plugin (Material's, or MkDocs' own) parses every page's HTML for
-    its index on every rebuild, with Python's ``html.parser``: on a site of
-    claims, that costs more than the rest of a rebuild that reuses the page.
-    An entry is a pure function of what :meth:`attach` keys it on: the search
-    plugin and its options, the page's URL, its content as the plugin gets it,
-    its title, front matter (``search: exclude``, ``tags``, ``boost``; not
-    ``template``, which no search plugin reads and :class:`PageOutputs` switches
-    for a reused page) and table of contents (section anchors). While that key holds, the kept
-    entries are added again, copied; otherwise the plugin indexes the page
-    and what it added is kept. A search plugin whose index does not look as
-    expected (an ``add_entry_from_context`` method, a list of entries) is left
-    alone, and nothing is kept when :func:`site_key` is None (a plugin fxsite
-    does not know is enabled).
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[str, tuple[str, list[Any]]] = {}
-        #: pages whose entries the last build added again (for tests and logs)
-        self.last_reused: set[str] = set()
-
-    def clear(self) -> None:
-        """Forget every page's entries: the next build indexes every page."""
-        self._kept.clear()
-        self.last_reused = set()
-
-    def attach(self, plugins: Mapping[str, Any], site: str | None) -> None:
-        """Wrap this build's search index (a new one each build) to keep and reuse entries."""
-        self.last_reused = set()
-        if site is None:
-            self.clear()
-            return
-        for name, plugin in plugins.items():
-            index = getattr(plugin, "search_index", None)
-            if name not in REUSABLE_PLUGINS or index is None:
-                continue
-            field = next((f for f in ("entries", "_entries") if hasattr(index, f)), None)
-            add = getattr(index, "add_entry_from_context", None)
-            if field is None or not callable(add) or not isinstance(getattr(index, field), list):
-                continue
-            # The plugin's options, not the whole site: the navigation is not in an entry.
-            options = _digest((name, repr(_plain(dict(plugin.config)))))
-            index.add_entry_from_context = self._wrap(index, field, add, options)
-
-    def _wrap(self, index: Any, field: str, add: Callable[[Any], None], options: str) -> Any:
-        def add_entry_from_context(page: Any) -> None:
-            src = page.file.src_uri
-            key = _digest(
-                (
-                    options,
-                    page.url,
-                    page.content or "",
-                    repr(page.title),
-                    # Not the template: PageOutputs switches a reused page's.
-                    repr(_plain({k: v for k, v in page.meta.items() if k != "template"})),
-                    repr(_toc(page.toc)),
-                )
-            )
-            entries: list[Any] = getattr(index, field)
-            kept = self._kept.get(src)
-            if kept is not None and kept[0] == key:
-                entries.extend(copy.deepcopy(kept[1]))
-                self.last_reused.add(src)
-                return
-            start = len(entries)
-            add(page)
-            self._kept[src] = (key, copy.deepcopy(entries[start:]))
-
-        return add_entry_from_context

@@ -30,7 +30,7 @@ from test_serve_cache import (
     session,
 )
 
-from fxsite.mkdocs_serve import SearchEntries
+from fxsite.mkdocs_search import SearchEntries
 
 #: Search configured: its options are part of the site, so a change reuses nothing.
 SEARCH_OPTIONS = (

@@ -1,0 +1,87 @@
+"""Under ``mkdocs serve``: a page's search entries kept while what they are made of holds.
+
+The search plugin (Material's, or MkDocs' own) parses every page's HTML for its
+index on every rebuild, with Python's ``html.parser``: on a site of claims, that
+costs more than the rest of a rebuild that reuses the page. This adapter wraps
+the plugin's index, as :mod:`fxsite.mkdocs_serve` keys pages' outputs.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
+
+__all__ = ["SearchEntries"]
+
+
+class SearchEntries:
+    """Each page's entries in the search index, kept for one ``serve`` session.
+
+    An entry is a pure function of what :meth:`attach` keys it on: the search
+    plugin and its options, the page's URL, its content as the plugin gets it,
+    its title, front matter (``search: exclude``, ``tags``, ``boost``; not
+    ``template``, which no search plugin reads and ``PageOutputs`` switches for
+    a reused page) and table of contents (section anchors). While that key
+    holds, the kept entries are added again, copied; otherwise the plugin
+    indexes the page and what it added is kept. A search plugin whose index
+    does not look as expected (an ``add_entry_from_context`` method, a list of
+    entries) is left alone, and nothing is kept when ``site_key`` is None (a
+    plugin fxsite does not know is enabled).
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[str, list[Any]]] = {}
+        #: pages whose entries the last build added again (for tests and logs)
+        self.last_reused: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget every page's entries: the next build indexes every page."""
+        self._kept.clear()
+        self.last_reused = set()
+
+    def attach(self, plugins: Mapping[str, Any], site: str | None) -> None:
+        """Wrap this build's search index (a new one each build) to keep and reuse entries."""
+        self.last_reused = set()
+        if site is None:
+            self.clear()
+            return
+        for name, plugin in plugins.items():
+            index = getattr(plugin, "search_index", None)
+            if name not in REUSABLE_PLUGINS or index is None:
+                continue
+            field = next((f for f in ("entries", "_entries") if hasattr(index, f)), None)
+            add = getattr(index, "add_entry_from_context", None)
+            if field is None or not callable(add) or not isinstance(getattr(index, field), list):
+                continue
+            # The plugin's options, not the whole site: the navigation is not in an entry.
+            options = digest_parts((name, repr(plain_value(dict(plugin.config)))))
+            index.add_entry_from_context = self._wrap(index, field, add, options)
+
+    def _wrap(self, index: Any, field: str, add: Callable[[Any], None], options: str) -> Any:
+        def add_entry_from_context(page: Any) -> None:
+            src = page.file.src_uri
+            key = digest_parts(
+                (
+                    options,
+                    page.url,
+                    page.content or "",
+                    repr(page.title),
+                    # Not the template: PageOutputs switches a reused page's.
+                    repr(plain_value({k: v for k, v in page.meta.items() if k != "template"})),
+                    repr(toc_key(page.toc)),
+                )
+            )
+            entries: list[Any] = getattr(index, field)
+            kept = self._kept.get(src)
+            if kept is not None and kept[0] == key:
+                entries.extend(copy.deepcopy(kept[1]))
+                self.last_reused.add(src)
+                return
+            start = len(entries)
+            add(page)
+            self._kept[src] = (key, copy.deepcopy(entries[start:]))
+
+        return add_entry_from_context
