@@ -245,6 +245,8 @@ def test_scale_benchmark_runs_at_a_tiny_size() -> None:
         assert re.search(rf"^  {name}\s+fxsite .* ratio\s+\d", proc.stdout, re.MULTILINE), (
             proc.stdout
         )
+    imports = r"^  \(imports alone: fxsite [\d.]+ MiB, plain [\d.]+ MiB; .* allows [\d.]+ MiB"
+    assert re.search(imports, proc.stdout, re.MULTILINE), proc.stdout
 
 
 @pytest.mark.slow
