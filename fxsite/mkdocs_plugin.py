@@ -101,6 +101,12 @@ def _split_html_body(generated: str) -> tuple[str, str | None]:
     return generated, None
 
 
+def _shown_title(page: Page, src: str) -> str:
+    """A page's title as the theme shows it: front matter may make it a number, a date…"""
+    title = page.title
+    return src if title is None or title == "" else str(title)
+
+
 def _log(verdict: Verdict, *, refusals: bool = True) -> None:
     """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
     for finding in verdict.all:
@@ -468,7 +474,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if composed is not None:
             html = composed.fill(html)
         if src in self.results:
-            self.index.pages[src] = PageInfo(src, page.url, page.title or src, self.results[src])
+            self.index.pages[src] = PageInfo(
+                src, page.url, _shown_title(page, src), self.results[src]
+            )
             self.index.add_html(src, html)
         body = self.html_bodies.pop(src, None)
         return html if body is None else f"{html}\n{body}"

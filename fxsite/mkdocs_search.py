@@ -16,6 +16,10 @@ from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc
 
 __all__ = ["SearchEntries"]
 
+#: Options of Material's search naming files whose content decides the entries (the
+#: dictionaries that split Chinese text): while one is set, nothing is reused.
+_FILE_OPTIONS = ("jieba_dict", "jieba_dict_user")
+
 
 class SearchEntries:
     """Each page's entries in the search index, kept for one ``serve`` session.
@@ -28,8 +32,9 @@ class SearchEntries:
     holds, the kept entries are added again, copied; otherwise the plugin
     indexes the page and what it added is kept. A search plugin whose index
     does not look as expected (an ``add_entry_from_context`` method, a list of
-    entries) is left alone, and nothing is kept when ``site_key`` is None (a
-    plugin fxsite does not know is enabled).
+    entries) is left alone, and so is one configured with files that decide
+    its entries (``jieba_dict``, ``jieba_dict_user``); nothing is kept when
+    ``site_key`` is None (a plugin fxsite does not know is enabled).
     """
 
     def __init__(self) -> None:
@@ -56,6 +61,8 @@ class SearchEntries:
             add = getattr(index, "add_entry_from_context", None)
             if field is None or not callable(add) or not isinstance(getattr(index, field), list):
                 continue
+            if any(plugin.config.get(o) for o in _FILE_OPTIONS):
+                continue  # entries depend on what those files hold
             # The plugin's options, not the whole site: the navigation is not in an entry.
             options = digest_parts((name, repr(plain_value(dict(plugin.config)))))
             index.add_entry_from_context = self._wrap(index, field, add, options)

@@ -77,11 +77,13 @@ def plain_value(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     reused), never a stale page.
     """
     if value is None or isinstance(value, str | int | float | bool | bytes):
-        return value
+        return value  # their reprs tell them apart: 1, True, 1.0, '1'
+    # Named with their type: a date and the string of its ISO form read differently
+    # (Material keeps a string tag and drops a date).
     if isinstance(value, Path):
-        return str(value)
+        return ("Path", str(value))
     if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
+        return (type(value).__qualname__, value.isoformat())
     if id(value) in seen:
         return "<cycle>"
     seen = seen | {id(value)}
@@ -336,6 +338,41 @@ class _Converted:
     fields: dict[str, Any]
 
 
+#: Markdown extensions whose output is a function of the page's Markdown and their
+#: options alone (Python-Markdown's, PyMdown's but those that read other files,
+#: Material's emoji). ``pymdownx.snippets`` and ``pymdownx.b64`` are not: they
+#: put in what other files hold; nor is an extension fxsite does not know.
+_PURE = """
+abbr admonition attr_list codehilite def_list extra fenced_code footnotes legacy_attrs
+legacy_em md_in_html meta nl2br sane_lists smarty tables toc wikilinks
+pymdownx.arithmatex pymdownx.betterem pymdownx.blocks.admonition pymdownx.blocks.caption
+pymdownx.blocks.definition pymdownx.blocks.details pymdownx.blocks.html
+pymdownx.blocks.tab pymdownx.caret pymdownx.critic pymdownx.details pymdownx.emoji
+pymdownx.escapeall pymdownx.extra pymdownx.fancylists pymdownx.highlight
+pymdownx.inlinehilite pymdownx.keys pymdownx.magiclink pymdownx.mark
+pymdownx.progressbar pymdownx.saneheaders pymdownx.smartsymbols pymdownx.striphtml
+pymdownx.superfences pymdownx.tabbed pymdownx.tasklist pymdownx.tilde
+material.extensions.emoji
+"""
+PURE_EXTENSIONS = frozenset(_PURE.split())
+
+
+def pure_extensions(extensions: Iterable[Any]) -> bool:
+    """Whether every extension of ``extensions`` (names or instances) is in :data:`PURE_EXTENSIONS`.
+
+    fxsite's own extension is: what it takes from the library is in the key.
+    """
+    from fxsite.markdown import FxsiteExtension
+
+    for extension in extensions:
+        if isinstance(extension, FxsiteExtension):
+            continue
+        name = extension if isinstance(extension, str) else ""
+        if name.removeprefix("markdown.extensions.") not in PURE_EXTENSIONS:
+            return False
+    return True
+
+
 class Conversions:
     """Each page's last Markdown conversion, for one ``serve`` session.
 
@@ -350,7 +387,8 @@ class Conversions:
     the previous build, the plugin hands MkDocs an empty text and puts back the
     previous HTML, table of contents, title and anchors; claims were checked on
     the same source against the same library, and the findings the renderer
-    made are reported again. Nothing is kept when :func:`site_key` is None.
+    made are reported again. Nothing is kept when :func:`site_key` is None, nor
+    when a Markdown extension may read other files (:func:`pure_extensions`).
     """
 
     def __init__(self) -> None:
@@ -371,7 +409,7 @@ class Conversions:
         """A build of the session begins (its navigation and files are known)."""
         self._pending, self._reusing, self.last_reused = {}, {}, set()
         site = site_key(config, nav)
-        if site is None:
+        if site is None or not pure_extensions(config.get("markdown_extensions") or []):
             self.clear()
             return
         listing = sorted((f.src_uri, f.url, str(f.inclusion)) for f in files)

@@ -25,6 +25,8 @@ from sitekit import ENV
 from fxsite.anchor.build import SqliteMemo, prepare_site
 from fxsite.anchor.sqlite_export import sqlite_rows, write_evidence_sqlite
 from fxsite.evidence.library import load_library
+from fxsite.markdown import FxsiteExtension
+from fxsite.mkdocs_serve import pure_extensions
 from fxsite.pages.site import Citation, PageInfo, SiteIndex
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.exports import dumps, evidence_csv, evidence_data, record_data
@@ -287,6 +289,18 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        # 1 == True in Python: evidence.json lists page titles, and kept the first.
+        "a page's title is 1, then true",
+        [
+            {"write": {"docs/other.md": "---\ntitle: 1\n---\n" + OTHER}},
+            {"write": {"docs/other.md": "---\ntitle: true\n---\n" + OTHER}, "render": {OTHER_PAGE}},
+        ],
+    ),
+    (
+        "a page's title is a date (evidence.json lists it as the theme shows it)",
+        [{"write": {"docs/other.md": "---\ntitle: 2026-01-01\n---\n" + OTHER}}],
+    ),
+    (
         "MkDocs' own theme shows the build's time on every page: nothing is reused",
         [
             {
@@ -439,6 +453,25 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
                 },
                 "convert": {HOME, OTHER_PAGE},
             }
+        ],
+    ),
+    (
+        "a file a page includes changes (pymdownx.snippets reads other files)",
+        [
+            {
+                "write": {
+                    "mkdocs.yml": config(
+                        extra="markdown_extensions:\n  - pymdownx.snippets:\n"
+                        "      base_path: [docs/snippets]\n"
+                    ),
+                    "docs/snippets/a.txt": "Saving took [](evidence:R1#save_time).\n",
+                    "docs/other.md": OTHER + '\n--8<-- "a.txt"\n',
+                }
+            },
+            {
+                "write": {"docs/snippets/a.txt": "Loading took [](evidence:R2#save_time).\n"},
+                "convert": {OTHER_PAGE, HOME},
+            },
         ],
     ),
     (
@@ -813,3 +846,21 @@ def test_library_built_again_only_when_a_record_or_document_changed(
 def test_dumps_unquotes_decimals_only(value: object, written: str) -> None:
     """The marker is per process, not per call: a string that imitates one stays a string."""
     assert dumps({"v": value}) == f'{{\n  "v": {written}\n}}\n'
+
+
+@pytest.mark.parametrize(
+    ("extensions", "pure"),
+    [
+        (["toc", "tables", "pymdownx.superfences"], True),
+        (["markdown.extensions.toc", "material.extensions.emoji"], True),
+        ([FxsiteExtension()], True),  # what it takes from the library is in the key
+        (["toc", "pymdownx.snippets"], False),  # reads the files it includes
+        (["pymdownx.b64"], False),  # reads the images it inlines
+        (["markdown_include.include"], False),  # unknown: may read anything
+        ([object()], False),  # an extension instance fxsite does not know
+    ],
+)
+def test_conversions_are_kept_only_under_extensions_that_read_no_other_file(
+    extensions: list[Any], pure: bool
+) -> None:
+    assert pure_extensions(extensions) is pure

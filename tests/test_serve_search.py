@@ -105,6 +105,34 @@ SEARCH_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        "a tag that is a date, then the same text as a string (Material drops the date)",
+        [
+            {"write": {"docs/other.md": "---\ntags: [2026-01-01]\n---\n" + OTHER}},
+            {
+                "write": {"docs/other.md": "---\ntags: ['2026-01-01']\n---\n" + OTHER},
+                "index": {OTHER_PAGE},
+                "keep": {HOME},
+            },
+        ],
+    ),
+    (
+        "a boost that is a date and time, then its ISO string",
+        [
+            {
+                "write": {
+                    "docs/other.md": "---\nsearch:\n  boost: 2026-01-01 10:00:00\n---\n" + OTHER
+                }
+            },
+            {
+                "write": {
+                    "docs/other.md": "---\nsearch:\n  boost: '2026-01-01T10:00:00'\n---\n" + OTHER
+                },
+                "index": {OTHER_PAGE},
+                "keep": {HOME},
+            },
+        ],
+    ),
+    (
         "a search option changes",
         [{"write": {"mkdocs.yml": SEARCH_OPTIONS}, "none": True}],
     ),
@@ -212,6 +240,15 @@ def test_options_and_unknown_plugins_reuse_nothing() -> None:
     kept.attach({"search": SimpleNamespace(search_index=index, config={"x": 2})}, "site")
     index.add_entry_from_context(_page())
     assert kept.last_reused == set(), "what was kept before is forgotten"
+
+
+@pytest.mark.parametrize("option", ["jieba_dict", "jieba_dict_user"])
+def test_a_search_configured_with_dictionary_files_is_left_alone(option: str) -> None:
+    """The files' content decides how Chinese text is split: not in any key, so not reused."""
+    index = _index(MaterialIndex)
+    plugin = SimpleNamespace(search_index=index, config={option: "words.txt"})
+    SearchEntries().attach({"search": plugin}, "site")
+    assert "add_entry_from_context" not in vars(index)
 
 
 def test_an_index_unlike_the_known_ones_is_left_alone() -> None:
