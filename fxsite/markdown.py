@@ -330,7 +330,7 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
 
 
-_LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int], ...], Any]] = {}
+_LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int, int, int], ...], Any]] = {}
 
 
 def _cached_library(evidence: Path) -> Any:
@@ -341,9 +341,9 @@ def _cached_library(evidence: Path) -> Any:
     """
     from fxsite.evidence.library import load_library
 
-    stamp = tuple(
-        (p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(evidence.rglob("*.y*ml"))
-    )
+    stats = ((p.name, p.stat()) for p in sorted(evidence.rglob("*.y*ml")))
+    # The change time too: a write that puts the modification time back still sets it.
+    stamp = tuple((n, st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino) for n, st in stats)
     cached = _LIBRARIES.get(evidence)
     if cached is None or cached[0] != stamp:
         cached = (stamp, load_library(evidence, Path.cwd()))

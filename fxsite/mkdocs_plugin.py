@@ -458,7 +458,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         src = page.file.src_uri
-        restored = self.conversions.restore(page)
+        restored = self.conversions.restore(page, files)
         if restored is not None:  # serve: the same Markdown, converted in the last build
             html, located = restored
         else:

@@ -9,7 +9,7 @@ rendering the theme again:
 * the site: the whole MkDocs config as loaded (theme options, extensions,
   every plugin and its options, ``extra``, ``nav``...), the navigation as
   built (titles, URLs, front matter of pages in it) and the theme folders
-  outside installed packages (a ``custom_dir``: names, sizes, mtimes);
+  outside installed packages (a ``custom_dir``: names, contents, sizes, times);
 * the page: its URL and source path, title, front matter, table of contents,
   its rendered content with fxsite's placeholders filled from this build's
   site index ("Cited by", "Related reading"), and what the plugin adds to its
@@ -31,6 +31,7 @@ own themes do). Installed packages are taken not to change during a session
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -133,8 +134,12 @@ def _installed() -> tuple[Path, ...]:
     return tuple(Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths)
 
 
-def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...] | None:
+def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, str, int, int, int], ...] | None:
     """Every file of the theme folders that are not installed packages (a custom_dir).
+
+    Each as its path, a digest of its first bytes (all of a template), its size, and
+    its modification and change times: an edit that keeps the size and puts the
+    modification time back is seen too.
 
     None when a template of any theme folder names the build's time (MkDocs'
     own themes print it in every page): a page showing it changes every
@@ -152,7 +157,8 @@ def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, int, int], ...] | None
         for path, st, text in _files(root, walked):
             if any(word in text for word in _BUILD_TIME):
                 return None
-            found.append((path, st.st_mtime_ns, st.st_size))
+            digest = digest_parts([text.decode("latin-1")])
+            found.append((path, digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
     return tuple(sorted(found))
 
 
@@ -336,6 +342,30 @@ class _Converted:
     html: str
     findings: list[Any]
     fields: dict[str, Any]
+    #: what the conversion logged (MkDocs' link checks), logged again when it is reused
+    logs: list[logging.LogRecord]
+
+
+#: Loggers a conversion reports on: MkDocs' (a link to a missing page), Python-Markdown's.
+_CONVERSION_LOGGERS = ("mkdocs", "MARKDOWN")
+
+
+class _Capture(logging.Handler):
+    """What is logged while one page is converted."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.NOTSET)
+        self.records: list[logging.LogRecord] = []
+        for name in _CONVERSION_LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def stop(self) -> list[logging.LogRecord]:
+        for name in _CONVERSION_LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+        return self.records
 
 
 #: Markdown extensions whose output is a function of the page's Markdown and their
@@ -393,6 +423,7 @@ class Conversions:
 
     def __init__(self) -> None:
         self._kept: dict[str, _Converted] = {}
+        self._capture: _Capture | None = None
         self._site: str | None = None
         self._pending: dict[str, tuple[str, Any]] = {}
         self._reusing: dict[str, _Converted] = {}
@@ -401,12 +432,14 @@ class Conversions:
 
     def clear(self) -> None:
         """Forget every conversion: the next build converts every page."""
+        self._stop()
         self._kept.clear()
         self._site = None
         self._pending, self._reusing, self.last_reused = {}, {}, set()
 
     def start(self, config: Mapping[str, Any], nav: Any, files: Iterable[Any]) -> None:
         """A build of the session begins (its navigation and files are known)."""
+        self._stop()
         self._pending, self._reusing, self.last_reused = {}, {}, set()
         site = site_key(config, nav)
         if site is None or not pure_extensions(config.get("markdown_extensions") or []):
@@ -434,15 +467,33 @@ class Conversions:
             self.last_reused.add(src)
             return True
         self._pending[src] = (key, library)
+        self._stop()  # a conversion that raised left its capture on
+        self._capture = _Capture()
         return False
 
-    def restore(self, page: Any) -> tuple[str, list[Any]] | None:
-        """A reused page's HTML and findings, its rendered fields put back; else None."""
+    def _stop(self) -> list[logging.LogRecord]:
+        capture, self._capture = self._capture, None
+        return capture.stop() if capture is not None else []
+
+    def restore(self, page: Any, files: Any) -> tuple[str, list[Any]] | None:
+        """A reused page's HTML and findings, its rendered fields put back; else None.
+
+        What its conversion logged is logged again (a link to a missing page, which
+        ``strict`` counts), and its links to anchors name this build's files, so that
+        MkDocs checks them against the pages as they are now.
+        """
         kept = self._reusing.pop(page.file.src_uri, None)
         if kept is None:
             return None
         for name, value in kept.fields.items():
             setattr(page, name, value)
+        links = getattr(page, "links_to_anchors", None)
+        if links:
+            page.links_to_anchors = {
+                (files.get_file_from_path(f.src_uri) or f): anchors for f, anchors in links.items()
+            }
+        for record in kept.logs:
+            logging.getLogger(record.name).handle(record)
         return kept.html, list(kept.findings)
 
     def keep(self, page: Any, html: str, findings: list[Any]) -> None:
@@ -452,4 +503,5 @@ class Conversions:
             return
         key, library = pending
         fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
-        self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields)
+        logs = self._stop()
+        self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields, logs)

@@ -69,16 +69,21 @@ class ProjectPaths:
         return target.is_relative_to(self.docs_dir.resolve())
 
 
-_Stamp = tuple[int, int, int]
+_Stamp = tuple[int, int, int, int]
 
 
 def _stamp(path: Path, *, follow: bool = True) -> _Stamp | None:
-    """Modification time, size and inode of ``path`` (with ``follow=False``, of a link itself)."""
+    """Modification and change time, size and inode of ``path`` (``follow=False``: a link's own).
+
+    The change time too: a write that keeps the size and puts the modification
+    time back (``cp -p``, ``rsync -a``, ``touch -r``) still sets it, and no
+    user can set it back.
+    """
     try:
         st = path.stat(follow_symlinks=follow)
     except OSError:
         return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -104,9 +105,13 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
     }
     print(json.dumps({**first_out, "log": collect.lines}), flush=True)
     for i, step in enumerate(steps):
+        # Files written with their modification time put back (cp -p, rsync -a, touch -r).
+        times = {rel: (project / rel).stat() for rel in step.get("keep_mtime", [])}
         for rel, text in step.get("write", {}).items():
             (project / rel).parent.mkdir(parents=True, exist_ok=True)
             (project / rel).write_text(text, encoding="utf-8")
+        for rel, st in times.items():
+            os.utime(project / rel, ns=(st.st_atime_ns, st.st_mtime_ns))
         for rel in step.get("delete", []):
             (project / rel).unlink()
         for rel, target in step.get("link", {}).items():

@@ -9,6 +9,7 @@ byte what a cold build of the same files publishes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -289,6 +290,78 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
         ],
     ),
     (
+        "a link to a missing page, then another page edited: MkDocs warns again",
+        [
+            {"write": {"docs/other.md": OTHER + "\nSee [nope](nope.md).\n"}, "logged": "nope.md"},
+            {
+                "write": {"docs/index.md": INDEX + "\nMore.\n"},
+                "reuse": {OTHER_PAGE},
+                "logged": "nope.md",
+            },
+        ],
+    ),
+    (
+        "a reused page links to an anchor that disappears, then comes back",
+        [
+            {
+                "write": {
+                    "mkdocs.yml": config(extra="validation:\n  anchors: warn\n"),
+                    "docs/index.md": INDEX + "\n## Nope\n",
+                    "docs/other.md": OTHER + "\nSee [there](index.md#nope).\n",
+                }
+            },
+            {"write": {"docs/index.md": INDEX}, "reuse": {OTHER_PAGE}, "logged": "#nope"},
+            {"write": {"docs/index.md": INDEX + "\n## Nope\n"}, "reuse": {OTHER_PAGE}},
+        ],
+    ),
+    (
+        "a record's value changes, its file keeping its size and modification time",
+        [
+            {
+                "write": {"evidence/R1.yaml": record(value="179")},
+                "keep_mtime": ["evidence/R1.yaml"],
+                "render": {R1, E1, HOME},
+            }
+        ],
+    ),
+    (
+        "a report document rewritten, keeping its size and modification time",
+        [
+            {
+                "write": {
+                    "evidence/r1.pdf": "report one\n",
+                    "evidence/R1.yaml": record().replace(
+                        "source: {issuer: Test lab}",
+                        "source: {issuer: Test lab, document: r1.pdf, sha256: "
+                        + hashlib.sha256(b"report one\n").hexdigest()
+                        + "}",
+                    ),
+                }
+            },
+            {
+                "write": {"evidence/r1.pdf": "report two\n"},
+                "keep_mtime": ["evidence/r1.pdf"],
+                "logged": "FX310",
+            },
+        ],
+    ),
+    (
+        "a theme override edited, keeping its size and modification time",
+        [
+            {
+                "write": {
+                    "overrides/main.html": MAIN_V1,
+                    "mkdocs.yml": config(theme="  custom_dir: overrides\n"),
+                }
+            },
+            {
+                "write": {"overrides/main.html": MAIN_V1.replace("Preview", "Previe2")},
+                "keep_mtime": ["overrides/main.html"],
+                "render": {HOME, OTHER_PAGE, R1},
+            },
+        ],
+    ),
+    (
         # 1 == True in Python: evidence.json lists page titles, and kept the first.
         "a page's title is 1, then true",
         [
@@ -379,7 +452,8 @@ def _rebuilds(
     """
     project = make_project(tmp_path / "project")
     plan = [
-        {k: v for k, v in s.items() if k in {"write", "delete", "link", "fresh"}} for s in steps
+        {k: v for k, v in s.items() if k in {"write", "delete", "link", "fresh", "keep_mtime"}}
+        for s in steps
     ]
     first, *rebuilds = session(project, plan)
     assert first[reuse] == [], "the first build of a session reuses nothing"
