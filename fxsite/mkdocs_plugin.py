@@ -21,6 +21,7 @@ import logging
 import os
 import re
 from functools import partial
+from html import unescape
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,6 +86,8 @@ _NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
 
 
 #: An inline Markdown link to evidence, its destination captured.
+#: An element's id in HTML fxsite generates (attribute values in double quotes).
+_ID = re.compile(r'\sid="([^"]*)"')
 _INLINE_EVIDENCE = re.compile(r"\]\((evidence:[^)\s]*)\)")
 
 
@@ -479,7 +482,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             )
             self.index.add_html(src, html)
         body = self.html_bodies.pop(src, None)
-        return html if body is None else f"{html}\n{body}"
+        if body is None:
+            return html
+        # Its anchors (a record page's figure rows), for MkDocs' check of links to them.
+        present = getattr(page, "present_anchor_ids", None)
+        if present is not None:
+            present.update(unescape(i) for i in _ID.findall(body))
+        return f"{html}\n{body}"
 
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:

@@ -110,6 +110,9 @@ class _PageFacts:
     phrases: frozenset[str]
     #: the strings its charts draw, which other files may repeat
     ticks: frozenset[str]
+    #: the values its charts' data tables show, each resolved against its figure
+    #: (``check_chart``): the chart's own texts may repeat them
+    bars: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -283,6 +286,7 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
         scan.shown,
         scan.phrases,
         scan.ticks,
+        frozenset(value for chart in page.charts for _, value, _, _ in chart.rows),
     )
 
 
@@ -533,6 +537,7 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         if p.rows
     }
     ticks = {url_of(rel): Allowed(p.ticks) for rel, p in site.pages.items() if p.ticks}
+    bars = {url_of(rel): Allowed(p.bars) for rel, p in site.pages.items() if p.bars}
     empty = Allowed(())
     for rel, url, found in site.figures:
         shown_on = site.pages.get(rel)
@@ -547,13 +552,14 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
             others = [heading_index] if titles else []
             allowed = [*others, per_page[url]] + ([values] if values else [])
             if found.role == "chart":
+                allowed.append(bars.get(url, empty))
                 axis = [*allowed, value_index]
             elif found.role == "record-value":
                 allowed.append(values or value_index)
             elif found.channel == "article" and not found.role and not values:
                 allowed = None
         else:  # another file, or a search entry that speaks for the page at ``url``
-            allowed = [heading_index, per_page.get(url, empty)]
+            allowed = [heading_index, per_page.get(url, empty), bars.get(url, empty)]
             if url in own_values:
                 allowed.append(own_values[url])
             axis = [ticks.get(url, empty)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -27,6 +28,16 @@ def _extent(d: str) -> tuple[float, float] | None:
         return None
     xs, ys = numbers[0::2], numbers[1::2]
     return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _linked(href: str) -> tuple[str, str]:
+    """The (record, figure) a bar links to: ``../evidence/R1/#save_time``, ``R1.html#save_time``.
+
+    By record and figure both: two records may each have a figure of one name.
+    """
+    path, _, anchor = href.rpartition("#")
+    page = unquote(path.rstrip("/").rsplit("/", 1)[-1])
+    return page.removesuffix(".html"), unquote(anchor)
 
 
 def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
@@ -55,7 +66,7 @@ def _check_drawing(
     out: list[Finding],
 ) -> None:
     lengths: list[tuple[float, tuple[float, float]]] = []
-    links = {href.rsplit("#", 1)[-1]: paths for href, paths in drawing.bars}
+    links = {_linked(href): paths for href, paths in drawing.bars}
     for bar, value, ref, label in chart.rows:
         claim = resolve_claim(value, f"evidence:{ref}", library)
         if isinstance(claim, ClaimProblem):
@@ -70,7 +81,8 @@ def _check_drawing(
         # A narrow drawing may wrap a long bar name over two lines of text.
         if bar not in drawing.texts and bar not in " ".join(drawing.texts):
             bad(f"bar name {bar!r} is not drawn", bar)
-        paths = links.get(ref.split("#", 1)[1])
+        record, _, figure = ref.partition("#")
+        paths = links.get((record, figure))
         if not paths:
             bad(f"bar for {ref} does not link to its figure")
             continue

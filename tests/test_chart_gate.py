@@ -1,0 +1,107 @@
+"""Charts through the output gate: a chart may show its own bars' values; prose may not.
+
+A chart's data table, bar labels and description repeat the values of the figures
+it draws; ``check_chart`` resolves each against its record, so the chart's own text
+(and the search entry of its page) may repeat them. Each row builds a small site
+(two records, R1 and R2, each with a figure ``save_time``) with MkDocs. Last,
+links to a record page's figure rows, which fxsite adds after Markdown renders,
+reach anchors MkDocs' own link check knows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sitekit import mkdocs_build
+from test_serve_cache import OTHER, make_project
+
+from fxsite.verify import verify_site
+
+pytestmark = pytest.mark.slow
+
+
+def chart(*refs: str) -> str:
+    bars = "".join(f"  - {{label: Bar {i}, ref: {ref}}}\n" for i, ref in enumerate(refs))
+    return f"# Chart\n\n```evidence-chart\ntitle: Save time\nbars:\n{bars}```\n"
+
+
+# (row, the chart page, the other page, the code expected or None for a clean build)
+ROWS: list[tuple[str, str, str, str | None]] = [
+    ("a chart alone on its page, one bar", chart("R1#save_time"), OTHER, None),
+    (
+        "two bars from two records whose figures share a name",
+        chart("R1#save_time", "R2#save_time"),
+        OTHER,
+        None,
+    ),
+    (
+        "the chart's value repeated bare in the page's prose",
+        chart("R1#save_time") + "\nSaving took 178 s.\n",
+        OTHER,
+        "FX501",
+    ),
+    (
+        "the chart's value repeated bare on another page",
+        chart("R1#save_time"),
+        OTHER + "\nSaving took 178 s.\n",
+        "FX501",
+    ),
+]
+
+
+def _project(tmp_path: Path, page: str, other: str) -> Path:
+    project = make_project(tmp_path / "project")
+    (project / "docs" / "t.md").write_text(page, encoding="utf-8")
+    (project / "docs" / "other.md").write_text(other, encoding="utf-8")
+    return project
+
+
+@pytest.mark.parametrize(("row", "page", "other", "code"), ROWS, ids=[r[0] for r in ROWS])
+def test_a_chart_may_repeat_its_own_values(
+    tmp_path: Path, row: str, page: str, other: str, code: str | None
+) -> None:
+    project = _project(tmp_path, page, other)
+    proc = mkdocs_build(project, tmp_path / "site")
+    output = proc.stdout + proc.stderr
+    if code is None:
+        assert proc.returncode == 0, f"{row}: {output[-2000:]}"
+    else:
+        assert proc.returncode != 0 and code in output, f"{row}: {output[-2000:]}"
+
+
+def test_bars_swapped_between_records_with_one_figure_name_are_refused(tmp_path: Path) -> None:
+    """Bars are matched to figures by record and name: R1's bar linking to R2 is caught."""
+    project = _project(tmp_path, chart("R1#save_time", "R2#save_time"), OTHER)
+    site = tmp_path / "site"
+    assert mkdocs_build(project, site).returncode == 0
+    assert [f for f in verify_site(site) if f.severity == "error"] == []
+    page = site / "t" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    one, two = '<a href="../evidence/R1/#save_time">', '<a href="../evidence/R2/#save_time">'
+    assert one in html and two in html
+    swapped = re.sub(
+        re.escape(one) + "|" + re.escape(two), lambda m: two if m[0] == one else one, html
+    )
+    page.write_text(swapped, encoding="utf-8")
+    found = [f for f in verify_site(site) if f.code == "FX612"]
+    assert any("not proportional" in f.message for f in found), found
+
+
+@pytest.mark.parametrize(
+    ("anchor", "warned"),
+    [("save_time", False), ("nope", True)],  # a figure's row; a near miss: no such row
+)
+def test_links_to_a_record_pages_figure_rows_are_anchors_mkdocs_finds(
+    tmp_path: Path, anchor: str, warned: bool
+) -> None:
+    """Record pages' rows are added after Markdown renders; MkDocs' anchor check sees them."""
+    project = _project(
+        tmp_path, chart("R1#save_time"), OTHER + f"\nSee [R1](evidence/R1.md#{anchor}).\n"
+    )
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text() + "validation:\n  anchors: warn\n", encoding="utf-8")
+    proc = mkdocs_build(project, tmp_path / "site")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert (f"does not contain an anchor '#{anchor}'" in proc.stderr) is warned, proc.stderr[-2000:]
