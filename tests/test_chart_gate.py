@@ -27,6 +27,12 @@ def chart(*refs: str) -> str:
     return f"# Chart\n\n```evidence-chart\ntitle: Save time\nbars:\n{bars}```\n"
 
 
+GROUPED = (
+    "# Chart\n\n```evidence-chart\ntitle: Save time\ngroups:\n"
+    "  - label: First\n    bars: [{label: A, ref: R1#save_time}]\n"
+    "  - label: Second\n    bars: [{label: B, ref: R2#save_time}]\n```\n"
+)
+
 # (row, the chart page, the other page, the code expected or None for a clean build)
 ROWS: list[tuple[str, str, str, str | None]] = [
     ("a chart alone on its page, one bar", chart("R1#save_time"), OTHER, None),
@@ -36,6 +42,7 @@ ROWS: list[tuple[str, str, str, str | None]] = [
         OTHER,
         None,
     ),
+    ("a grouped chart (its data table starts with the group)", GROUPED, OTHER, None),
     (
         "the chart's value repeated bare in the page's prose",
         chart("R1#save_time") + "\nSaving took 178 s.\n",
@@ -105,3 +112,16 @@ def test_links_to_a_record_pages_figure_rows_are_anchors_mkdocs_finds(
     proc = mkdocs_build(project, tmp_path / "site")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert (f"does not contain an anchor '#{anchor}'" in proc.stderr) is warned, proc.stderr[-2000:]
+
+
+def test_a_grouped_charts_data_table_is_checked(tmp_path: Path) -> None:
+    """The group column does not hide the rows: a changed value is still refused."""
+    project = _project(tmp_path, GROUPED, OTHER)
+    site = tmp_path / "site"
+    assert mkdocs_build(project, site).returncode == 0
+    page = site / "t" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    row = "<tr><td>First</td><td>A</td><td>178\u00a0s</td>"
+    assert row in html, html[html.find("fx-chart-data") :][:600]
+    page.write_text(html.replace(row, row.replace("178", "179")), encoding="utf-8")
+    assert any(f.code == "FX403" for f in verify_site(site)), "a changed value passed"

@@ -231,6 +231,9 @@ def test_findings_move_to_the_source_line() -> None:
         ("1.94×", 0, 5, "1.9×", False),
         ("from 3.26 to 6.40 GB/s", 5, 22, "3.26|6.40 GB/s", True),
         ("5x faster", 0, 2, "1.9×", False),
+        ("took 8 s", 5, 8, "8|8 s", True),  # a count of 8 allowed too: the longer copy
+        ("took 8 s", 5, 8, "8 s|8", True),
+        ("took 8 min", 5, 10, "8|8 s", False),  # near miss: neither is 8 min
     ],
 )
 def test_copies_repeat_only_cited_numbers(
@@ -240,6 +243,27 @@ def test_copies_repeat_only_cited_numbers(
     from fxsite.verify.copies import covered as is_covered
 
     assert is_covered(text, start, end, [Allowed(set(allowed.split("|")))]) is covered
+    # In either order, as separate lists: the answer never depends on an order.
+    items = allowed.split("|")
+    for order in (items, items[::-1]):
+        assert is_covered(text, start, end, [Allowed([i]) for i in order]) is covered
+
+
+def test_a_copy_is_judged_alike_under_every_hash_seed() -> None:
+    """Which of two allowed texts is tried first came from a set's order (PYTHONHASHSEED)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from fxsite.verify.copies import Allowed, covered; "
+        "print(covered('took 8 s', 5, 8, [Allowed(['8', '8 s', '8 min', '8.0'])]))"
+    )
+    seen = set()
+    for seed in range(8):
+        env = {"PYTHONHASHSEED": str(seed), "PATH": "/usr/bin:/bin"}
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        seen.add(proc.stdout.strip() or proc.stderr[-300:])
+    assert seen == {"True"}
 
 
 _LISTS = [

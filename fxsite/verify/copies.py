@@ -82,8 +82,12 @@ def covered(
     found: list[tuple[int, int]] = []
     for match in numbers:
         candidates = [i for a in allowed for i in a.by_number.get(match.group(), [])]
-        spans = (_occurrence(text, match.start(), match.end(), item) for item in candidates)
-        span = next((s for s in spans if s is not None), None)
+        spans = [_occurrence(text, match.start(), match.end(), item) for item in candidates]
+        # The longest copy: "8 s" where a count of 8 is allowed too (by length, then
+        # place, never by the order a set gave, which changes from run to run).
+        span = max(
+            (s for s in spans if s is not None), key=lambda s: (s[1] - s[0], -s[0]), default=None
+        )
         if span is None:
             return False
         found.append(span)

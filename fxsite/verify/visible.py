@@ -471,7 +471,8 @@ def _read_generated(root: LexborNode, page: PageText) -> None:
         page.charts.append(
             Chart(
                 _attrs(figure).get("id", ""),
-                tuple((r[0], r[1], r[2], r[3]) for r in rows if len(r) == 4),
+                # A grouped chart's table starts with the group (its own text, read as the chart's).
+                tuple((r[-4], r[-3], r[-2], r[-1]) for r in rows if len(r) in (4, 5)),
                 drawings,
             )
         )
