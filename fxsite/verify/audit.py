@@ -546,9 +546,9 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         if shown_on is not None:  # the page's own text
             values = own_values.get(url)
             # Other pages' heading claims only where other pages' titles show: the
-            # navigation, header and footer (the "page" channel), a record page's
-            # "cited by" list.
-            titles = found.channel == "page" or values is not None
+            # navigation, header and footer (the "page" channel), a page's "Related
+            # reading" list, a record page's "cited by" list.
+            titles = found.channel == "page" or found.role == "related" or values is not None
             others = [heading_index] if titles else []
             allowed = [*others, per_page[url]] + ([values] if values else [])
             if found.role == "chart":

@@ -110,8 +110,14 @@ VISIBLE_ATTRIBUTES = (
 META_NAMES = frozenset({"description", "keywords", "author", "application-name"})
 META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
 #: Elements the audit verifies by other means, by class: their text is a block
-#: with this role (chart labels and data, record-page values).
-ROLE_CLASSES = {"fx-chart": "chart", "fx-value": "record-value", "fx-meta": "record-value"}
+#: with this role (chart labels and data, record-page values, the "Related reading"
+#: list, which shows other pages' titles as the navigation does).
+ROLE_CLASSES = {
+    "fx-chart": "chart",
+    "fx-value": "record-value",
+    "fx-meta": "record-value",
+    "fx-related": "related",
+}
 #: Inline elements the renderer lays out as lines of their own (headline cards).
 BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
 #: Values a button or an input shows as its face.

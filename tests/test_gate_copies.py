@@ -1,4 +1,8 @@
-"""Charts through the output gate: a chart may show its own bars' values; prose may not.
+"""Copies the build makes, through the output gate: charts, "Related reading".
+
+A chart may show its own bars' values; prose may not. A "Related reading" list
+shows other pages' titles, as the navigation does: a title's heading claim may
+show there; a title-only entry the author writes may not hold a bare figure.
 
 A chart's data table, bar labels and description repeat the values of the figures
 it draws; ``check_chart`` resolves each against its record, so the chart's own text
@@ -44,6 +48,19 @@ ROWS: list[tuple[str, str, str, str | None]] = [
     ),
     ("a grouped chart (its data table starts with the group)", GROUPED, OTHER, None),
     (
+        "a related page's title holds its heading claim",
+        "# [178 s](evidence:R1#save_time) saves\n",
+        "---\nrelated:\n  - t.md\n---\n# Other\n\nLoading took [94 s](evidence:R2#save_time).\n",
+        None,
+    ),
+    (
+        "a title-only related entry with a bare figure",
+        "# [178 s](evidence:R1#save_time) saves\n",
+        "---\nrelated:\n  - title: 5x faster saves\n---\n# Other\n\nLoading took "
+        "[94 s](evidence:R2#save_time).\n",
+        "FX501",
+    ),
+    (
         "the chart's value repeated bare in the page's prose",
         chart("R1#save_time") + "\nSaving took 178 s.\n",
         OTHER,
@@ -66,7 +83,7 @@ def _project(tmp_path: Path, page: str, other: str) -> Path:
 
 
 @pytest.mark.parametrize(("row", "page", "other", "code"), ROWS, ids=[r[0] for r in ROWS])
-def test_a_chart_may_repeat_its_own_values(
+def test_copies_the_build_makes(
     tmp_path: Path, row: str, page: str, other: str, code: str | None
 ) -> None:
     project = _project(tmp_path, page, other)
