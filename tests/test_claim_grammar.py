@@ -345,3 +345,69 @@ def test_page_language_is_its_folder() -> None:
     assert page_language("docs/zh/checkpoint-acceleration.md") == "zh"
     assert page_language("docs/zh.md") == "en"
     assert page_language("docs/checkpoint-acceleration.md") == "en"
+
+
+def _every_unit() -> list[str]:
+    from fxsite.evidence.units import UNITS
+
+    return sorted(UNITS)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("unit", _every_unit())
+def test_what_the_build_writes_reads_back_as_the_same_quantity(unit: str, lang: str) -> None:
+    """An empty claim is filled with format_quantity's text; the claim rule must read it back.
+
+    A blind tester found kWh written as 千瓦时 read as 千 (a thousand) of "瓦时", and
+    12.5¢ refused as a currency sign after its number: the build refused its own text.
+    """
+    from decimal import Decimal
+
+    from fxsite.evidence.quantities import format_quantity, parse_stated
+    from fxsite.evidence.units import UNITS, canonical_unit
+
+    for low, high, bound in (
+        (Decimal("12.5"), None, None),
+        (Decimal(3), Decimal(4), None),
+        (Decimal(40), None, "max"),
+    ):
+        text = format_quantity(
+            low, high, unit, 1 if high is None and bound is None else 0, bound, lang=lang
+        )
+        stated = parse_stated(text)
+        assert stated is not None, (unit, lang, text)
+        if unit == "count":  # a count shows no unit
+            assert stated.unit is None and (stated.low, stated.high) == (low, high), text
+            continue
+        # The same quantity: "12.5千瓦" reads as 12,500 W, which is 12.5 kW.
+        assert stated.unit is not None, (unit, text, stated)
+        shown, meant = UNITS[stated.unit], UNITS[canonical_unit(unit) or unit]
+        if shown.factor is None or meant.factor is None:  # no conversion: the same unit
+            assert stated.unit == canonical_unit(unit), (unit, text, stated)
+            assert (stated.low, stated.high) == (low, high), (unit, text, stated)
+            continue
+        assert shown.dimension == meant.dimension, (unit, text, stated)
+        assert stated.low * shown.factor == low * meant.factor, (unit, text, stated)
+        if high is not None:
+            assert stated.high is not None and stated.high * shown.factor == high * meant.factor
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [
+        ("126,144千瓦时", "kWh", "126144"),  # 千瓦时 is a unit, not 千 of 瓦时
+        ("1.2千瓦", "W", "1200"),  # near miss: 千 before a unit that exists alone
+        ("12.5¢", "¢", "12.5"),  # the cent sign goes after the number
+        ("5 $", None, None),  # near miss: the dollar sign does not
+    ],
+)
+def test_units_written_around_the_number(text: str, unit: str | None, value: str | None) -> None:
+    from decimal import Decimal
+
+    from fxsite.evidence.quantities import parse_stated
+
+    stated = parse_stated(text)
+    if unit is None:
+        assert stated is None
+    else:
+        assert stated is not None and stated.unit == unit and stated.low == Decimal(value or "0")

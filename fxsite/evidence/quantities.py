@@ -89,6 +89,8 @@ class Stated:
 _NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 # Currency signs and codes written before the number ("$1,200", "USD 5").
 _PREFIX = r"US\$|\$|€|£|¥|USD|EUR|GBP|CNY|RMB"
+#: Currency signs written after the number.
+_SIGNS_AFTER = frozenset({"¢"})
 # A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3".
 _RANGE_SEP = r"\s?[–—]\s?|-|\s+to\s+"
 # Scale words and suffixes; a glued letter is checked against the tables
@@ -193,7 +195,12 @@ def parse_stated(text: str) -> Stated | None:
         match = _STATED_UNSCALED.fullmatch(core)  # "5m" is five metres, not millions
     if match is None:
         return None
-    return _stated(match, qualifier)
+    stated = _stated(match, qualifier)
+    if stated is None and match.groupdict().get("scale") is not None:
+        # "126,144千瓦时": not 千 (a thousand) of "瓦时", but the unit 千瓦时 (kWh).
+        unscaled = _STATED_UNSCALED.fullmatch(core)
+        stated = _stated(unscaled, qualifier) if unscaled is not None else None
+    return stated
 
 
 def _scale(match: re.Match[str]) -> Decimal | None:
@@ -249,13 +256,15 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
         unit_text = prefix
         unit = canonical_unit(prefix)
     # A currency sign belongs before the number ("5$" is not how anyone writes it),
-    # but codes and words after it ("5 USD", "300 euros", "2.3亿元") are fine.
+    # but codes and words after it ("5 USD", "300 euros", "2.3亿元") are fine, and the
+    # cent sign is written after it ("12.5¢").
     if (
         unit is not None
         and UNITS[unit].dimension == "currency"
         and prefix is None
         and unit_text is not None
         and not unit_text[:1].isalpha()
+        and unit_text not in _SIGNS_AFTER
     ):
         return None
 
