@@ -126,6 +126,27 @@ def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
     assert _findings('---\ntitle: "Saves 2x"\n---\n', lib) == [(2, 15, "FX501", "2x")]
 
 
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        # A link in a plain-text field: the reader sees the figure bare; the message says why.
+        (
+            "---\nfaq:\n  - q: Is it [94 s](evidence:R1#save_time_fx100)?\n    a: Yes.\n---\n",
+            "not read",
+        ),
+        ('---\ntitle: "Saves in [94 s](evidence:R1#save_time_fx100)"\n---\n', "not read"),
+        # Near miss: the same figure bare, without a link, is told the claim to write.
+        ("---\nfaq:\n  - q: Is it 94 s?\n    a: Yes.\n---\n", "did you mean"),
+    ],
+)
+def test_a_link_in_a_plain_text_field_is_named_as_not_read(
+    lib: Library, source: str, says: str
+) -> None:
+    result = process_page(source, PATH, lib, href_for)
+    messages = [f.message for f in result.findings if f.code == "FX501"]
+    assert len(messages) == 1 and says in messages[0], messages
+
+
 def test_code_is_not_prose(lib: Library) -> None:
     source = (
         "```\n178 s\n```\n\n~~~\n5%\n~~~\n\nInline `1.9x` code.\n\n    indented 178 s\n\n"

@@ -87,19 +87,41 @@ class PageResult:
         return list(dict.fromkeys(c.record for c in self.claims))
 
 
-def _bare(masked: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
+#: What a bare figure inside an evidence link of a plain-text field is told.
+_LINK_NOT_READ = (
+    "bare figure '{}': this field is plain text, where an evidence link is not read; "
+    "cite the figure in the page's text (or the FAQ answer)"
+)
+
+
+def _bare(
+    masked: str,
+    path: str,
+    pos: Positioner,
+    library: Library,
+    unread: list[tuple[int, int]] | None = None,
+) -> list[Finding]:
+    """Each bare figure of ``masked``; ``unread``: spans of links the field does not read."""
     findings = []
     for span in find_bare_figures(masked):
         line, col = pos(span.start)
-        context = masked[max(0, span.start - 160) : span.end + 160]
-        message = bare_figure_message(span.text, library, context=context)
+        if any(start <= span.start < end for start, end in unread or ()):
+            message = _LINK_NOT_READ.format(span.text)  # not "did you mean" that same link
+        else:
+            context = masked[max(0, span.start - 160) : span.end + 160]
+            message = bare_figure_message(span.text, library, context=context)
         findings.append(Finding(path, line, col, "FX501", message, text=span.text))
     return findings
 
 
 def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
-    """Bare figures in plain text (a title, a table cell)."""
-    return _bare(text, path, pos, library)
+    """Bare figures in plain text (a front-matter title or description, an FAQ question).
+
+    Links are not read there: a figure inside an evidence link is shown bare, and the
+    message says so instead of suggesting the link already written.
+    """
+    unread = [(link.start, link.end) for link in find_evidence_links(text)]
+    return _bare(text, path, pos, library, unread)
 
 
 def rewrite_text(
