@@ -147,6 +147,37 @@ def test_a_link_in_a_plain_text_field_is_named_as_not_read(
     assert len(messages) == 1 and says in messages[0], messages
 
 
+@pytest.mark.parametrize(
+    ("block", "says"),
+    [
+        (
+            "```evidence-chart\ntitle: Saves in 94 s\nbars:\n"
+            "  - {label: FX100, ref: R1#save_time_fx100}\n```\n",
+            "in a chart's title (plain text): draw it as a bar ({ref: R1#save_time_fx100})",
+        ),
+        (
+            "```evidence-chart\ntitle: Saves\nbars:\n"
+            "  - {label: FX100 at 94 s, ref: R1#save_time_fx100}\n```\n",
+            "in a bar's label (plain text)",
+        ),
+        (
+            "```evidence-chart\ntitle: Saves\ncallout: {ref: R1#save_speedup, text: 94 s saved}\n"
+            "bars:\n  - {label: FX100, ref: R1#save_time_fx100}\n```\n",
+            "in a chart's callout (plain text)",
+        ),
+        # Near miss: a table cell can hold a reference, and is told to.
+        (
+            "```evidence-table\nheader: [Run, Time]\nrows:\n  - [FX100, 94 s]\n```\n",
+            "in a cell: write the cell as R1#save_time_fx100",
+        ),
+    ],
+)
+def test_block_text_is_told_where_its_figure_can_go(lib: Library, block: str, says: str) -> None:
+    result = process_page("# T\n\n" + block, PATH, lib, href_for)
+    messages = [f.message for f in result.findings if f.code == "FX501"]
+    assert len(messages) == 1 and says in messages[0], messages
+
+
 def test_code_is_not_prose(lib: Library) -> None:
     source = (
         "```\n178 s\n```\n\n~~~\n5%\n~~~\n\nInline `1.9x` code.\n\n    indented 178 s\n\n"

@@ -68,15 +68,27 @@ class _Block:
         self.findings.append(Finding(self.path, line, col, result.code, result.message, text=ref))
         return None
 
-    def prose(self, text: str, loc: tuple[str | int, ...]) -> str:
+    def prose(self, text: str, loc: tuple[str | int, ...], where: str = "") -> str:
+        """Plain text of a block, refused when it holds a bare figure.
+
+        ``where`` names a chart's text field ("a chart's title"); a table cell or
+        caption when empty. Each is told where its figure can go.
+        """
         line, col = self.loaded.pos(loc)
         source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
         if source_line[col - 1 : col] in {'"', "'"}:
             col += 1  # a quoted cell's text starts after its quote
         for span in find_bare_figures(text):
             refs = figures_stating(span.text, self.library)
-            hint = f"write the cell as {refs[0]}" if refs else "use a reference like R1#figure"
-            message = f"bare figure '{span.text}' in a cell: {hint}"
+            ref = refs[0] if refs else "R1#figure"
+            if where:  # chart text cannot hold a reference: the figure is a bar
+                message = (
+                    f"bare figure '{span.text}' in {where} (plain text): "
+                    f"draw it as a bar ({{ref: {ref}}}) or remove it"
+                )
+            else:
+                hint = f"write the cell as {refs[0]}" if refs else "use a reference like R1#figure"
+                message = f"bare figure '{span.text}' in a cell: {hint}"
             self.findings.append(
                 Finding(self.path, line, col + span.start, "FX501", message, text=span.text)
             )
@@ -155,7 +167,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     if not isinstance(title, str):
         block.bad(("title",), "evidence-chart needs a title")
         title = ""
-    block.prose(title, ("title",))
+    block.prose(title, ("title",), "a chart's title")
     raw_groups: list[tuple[str | None, Any, tuple[str | int, ...]]] = []
     if "bars" in data:
         raw_groups.append((None, data["bars"], ("bars",)))
@@ -179,7 +191,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
             ):
                 block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
                 continue
-            block.prose(bar["label"], (*loc, b, "label"))
+            block.prose(bar["label"], (*loc, b, "label"), "a bar's label")
             claim = block.claim(bar["ref"], (*loc, b, "ref"))
             if claim is None or claim.value is None:
                 continue
@@ -237,7 +249,8 @@ def _callout(block: _Block, value: Any) -> str:
     if claim is None:
         return ""
     text = value.get("text", "")
-    words = f' <span class="fx-chart-callout-text">{block.prose(text, ("callout", "text"))}</span>'
+    shown = block.prose(text, ("callout", "text"), "a chart's callout")
+    words = f' <span class="fx-chart-callout-text">{shown}</span>'
     return (
         f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'
         f"{render_claim(claim, block.library, block.href_for)}</span>{words if text else ''}</p>"
