@@ -50,6 +50,7 @@ from fxsite.pages.claims import (
 )
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.prose import line_col
+from fxsite.safeio import Stamp, file_stamp
 
 __all__ = [
     "ClaimsRefused",
@@ -330,7 +331,7 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
 
 
-_LIBRARIES: dict[Path, tuple[tuple[tuple[str, int, int, int, int], ...], Any]] = {}
+_LIBRARIES: dict[Path, tuple[tuple[tuple[str, Stamp | None], ...], Any]] = {}
 
 
 def _cached_library(evidence: Path) -> Any:
@@ -341,9 +342,7 @@ def _cached_library(evidence: Path) -> Any:
     """
     from fxsite.evidence.library import load_library
 
-    stats = ((p.name, p.stat()) for p in sorted(evidence.rglob("*.y*ml")))
-    # The change time too: a write that puts the modification time back still sets it.
-    stamp = tuple((n, st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino) for n, st in stats)
+    stamp = tuple((p.name, file_stamp(p)) for p in sorted(evidence.rglob("*.y*ml")))
     cached = _LIBRARIES.get(evidence)
     if cached is None or cached[0] != stamp:
         cached = (stamp, load_library(evidence, Path.cwd()))

@@ -85,9 +85,9 @@ _TEXT = re.compile(r"\S")
 _NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
 
 
-#: An inline Markdown link to evidence, its destination captured.
 #: An element's id in HTML fxsite generates (attribute values in double quotes).
 _ID = re.compile(r'\sid="([^"]*)"')
+#: An inline Markdown link to evidence, its destination captured.
 _INLINE_EVIDENCE = re.compile(r"\]\((evidence:[^)\s]*)\)")
 
 

@@ -44,6 +44,8 @@ from markdown import Extension
 from mkdocs.plugins import BasePlugin
 from mkdocs.theme import Theme
 
+from fxsite.safeio import Stamp, stat_stamp
+
 __all__ = [
     "CACHED_TEMPLATE",
     "REUSABLE_PLUGINS",
@@ -134,11 +136,11 @@ def _installed() -> tuple[Path, ...]:
     return tuple(Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths)
 
 
-def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, str, int, int, int], ...] | None:
+def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, str, Stamp], ...] | None:
     """Every file of the theme folders that are not installed packages (a custom_dir).
 
-    Each as its path, a digest of its first bytes (all of a template), its size, and
-    its modification and change times: an edit that keeps the size and puts the
+    Each as its path, a digest of its first bytes (all of a template) and its
+    :data:`~fxsite.safeio.Stamp`: an edit that keeps the size and puts the
     modification time back is seen too.
 
     None when a template of any theme folder names the build's time (MkDocs'
@@ -157,8 +159,7 @@ def _theme_files(dirs: Iterable[str]) -> tuple[tuple[str, str, int, int, int], .
         for path, st, text in _files(root, walked):
             if any(word in text for word in _BUILD_TIME):
                 return None
-            digest = digest_parts([text.decode("latin-1")])
-            found.append((path, digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+            found.append((path, digest_parts([text.decode("latin-1")]), stat_stamp(st)))
     return tuple(sorted(found))
 
 

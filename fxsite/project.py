@@ -21,6 +21,7 @@ from fxsite.pages.claims import HrefFor
 from fxsite.pages.docs_tree import DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
+from fxsite.safeio import Stamp, file_stamp
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
 
@@ -69,23 +70,6 @@ class ProjectPaths:
         return target.is_relative_to(self.docs_dir.resolve())
 
 
-_Stamp = tuple[int, int, int, int]
-
-
-def _stamp(path: Path, *, follow: bool = True) -> _Stamp | None:
-    """Modification and change time, size and inode of ``path`` (``follow=False``: a link's own).
-
-    The change time too: a write that keeps the size and puts the modification
-    time back (``cp -p``, ``rsync -a``, ``touch -r``) still sets it, and no
-    user can set it back.
-    """
-    try:
-        st = path.stat(follow_symlinks=follow)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
-
-
 @dataclass
 class _CachedPage:
     """A page result and what it was computed from (see :meth:`Project.process`)."""
@@ -111,12 +95,12 @@ class Project:
 
     paths: ProjectPaths
     library: Library = field(default_factory=Library)
-    _records: dict[Path, tuple[_Stamp, RecordFile]] = field(default_factory=dict, repr=False)
+    _records: dict[Path, tuple[Stamp, RecordFile]] = field(default_factory=dict, repr=False)
     _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
     _generation: int = 0
     #: the stamps the library was last built from (see :meth:`load`)
     _loaded: tuple[object, ...] = field(default=(), repr=False)
-    _faq: dict[str, tuple[_Stamp, bool]] = field(default_factory=dict, repr=False)
+    _faq: dict[str, tuple[Stamp, bool]] = field(default_factory=dict, repr=False)
     #: Pages (as findings name them) that cite evidence, after :meth:`check`.
     citing: set[str] = field(default_factory=set)
 
@@ -150,7 +134,7 @@ class Project:
             if (source := record.source) is not None and source.document is not None
         }
         paths = [*files, *(self.paths.evidence_dir / d for d in sorted(documents))]
-        return tuple((p, _stamp(p), _stamp(p, follow=False)) for p in paths)
+        return tuple((p, file_stamp(p), file_stamp(p, follow=False)) for p in paths)
 
     def load(self) -> Library:
         """(Re)load the records; unchanged files are reused, for ``serve``.
@@ -168,7 +152,7 @@ class Project:
         def read(file: Path, path: str) -> RecordFile:
             nonlocal changed
             seen.add(file)
-            stamp = _stamp(file)
+            stamp = file_stamp(file)
             cached = self._records.get(file)
             if stamp is not None and cached is not None and cached[0] == stamp:
                 return cached[1]
@@ -216,7 +200,7 @@ class Project:
         found = False
         for src in self.doc_pages() if doc_pages is None else doc_pages:
             file = self.paths.docs_dir / src
-            stamp = _stamp(file)
+            stamp = file_stamp(file)
             cached = self._faq.get(src)
             if stamp is None or cached is None or cached[0] != stamp:
                 try:

@@ -27,13 +27,16 @@ from fxsite.findings import FxsiteError
 
 __all__ = [
     "CHUNK",
+    "Stamp",
     "UnreadableFile",
+    "file_stamp",
     "folder_link",
     "iter_tree",
     "read_bytes",
     "read_prefix",
     "read_text",
     "sha256_file",
+    "stat_stamp",
 ]
 
 #: Bytes read at a time when hashing.
@@ -175,3 +178,25 @@ def iter_tree(root: Path) -> Iterator[Path]:
         # A symbolic link to a directory is listed as a directory but not walked.
         for name in sorted([*files, *(d for d in dirs if (base / d).is_symlink())]):
             yield base / name
+
+
+#: A file's version as ``serve`` compares it: modification and change time, size, inode.
+Stamp = tuple[int, int, int, int]
+
+
+def stat_stamp(st: os.stat_result) -> Stamp:
+    """The :data:`Stamp` of a file's status.
+
+    The change time too: a write that keeps the size and puts the modification
+    time back (``cp -p``, ``rsync -a``, ``touch -r``) still sets it, and no user
+    can set it back.
+    """
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
+def file_stamp(path: Path, *, follow: bool = True) -> Stamp | None:
+    """The :data:`Stamp` of ``path`` (``follow=False``: of a link itself); None if unreadable."""
+    try:
+        return stat_stamp(path.stat(follow_symlinks=follow))
+    except OSError:
+        return None

@@ -112,7 +112,7 @@ class _PageFacts:
     ticks: frozenset[str]
     #: the values its charts' data tables show, each resolved against its figure
     #: (``check_chart``): the chart's own texts may repeat them
-    bars: frozenset[str] = frozenset()
+    bars: frozenset[str]
 
 
 @dataclass
