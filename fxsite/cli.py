@@ -363,11 +363,16 @@ def audit(
     import tempfile
 
     from fxsite.anchor.audit_site import anchored_audit
+    from fxsite.anchor.manifest import MAX_ANCHOR_BYTES
     from fxsite.anchor.remote import fetch_site, is_url
+    from fxsite.safeio import UnreadableFile, read_bytes
 
     if key_file is not None and fingerprint is not None:
         raise UsageFailure("give --key or --fingerprint, not both")
-    key_pem = key_file.read_bytes() if key_file is not None else None
+    try:
+        key_pem = read_bytes(key_file, MAX_ANCHOR_BYTES) if key_file is not None else None
+    except UnreadableFile as exc:
+        raise UsageFailure(f"--key {exc}") from None
     with tempfile.TemporaryDirectory(prefix="fxsite-audit-") as tmp:
         findings = []
         if is_url(site):

@@ -7,31 +7,50 @@ records, pages, report documents, and every file of a site under audit.
   a directory named ``x.html`` is refused, never opened for a blocking read.
   The file is opened non-blocking and checked again on the open descriptor, so
   swapping a FIFO in between the check and the read changes nothing.
-* A symbolic link is followed only when its target stays inside ``root``; a
-  dangling link is refused like a missing file.
+* A symbolic link (the file's own, or a folder's on the way to it) is followed
+  only when its target stays inside ``root``; a dangling link is refused like
+  a missing file.
 * The size cap is applied before reading (from ``fstat``) and again while
   reading, so a file that grows cannot get past it; hashes stream in chunks.
+* JSON is parsed only after a linear scan of its nesting depth
+  (:func:`load_json`): a document nested 200,000 deep is refused, never a
+  ``RecursionError``.
+* SQLite is read from the bytes :func:`read_bytes` returns, deserialised into
+  memory (:func:`open_sqlite`): SQLite never opens the path itself, the
+  connection is query-only, extensions cannot load, and every statement stops
+  at a deadline (a recursive view never ends on its own).
 
-Problems are :class:`UnreadableFile` with a plain-words message.
+Problems are :class:`UnreadableFile` (or :class:`BadJson`) with a plain-words message.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
+import sqlite3
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from fxsite.findings import FxsiteError
 
 __all__ = [
     "CHUNK",
+    "BadJson",
     "Stamp",
     "UnreadableFile",
+    "digest_file",
+    "file_kind",
     "file_stamp",
     "folder_link",
     "iter_tree",
+    "json_depth",
+    "load_json",
+    "open_sqlite",
     "read_bytes",
     "read_prefix",
     "read_text",
@@ -52,7 +71,10 @@ class UnreadableFile(FxsiteError):
         self.reason = reason
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words ("a FIFO (named pipe)")."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -67,7 +89,8 @@ def _kind(mode: int) -> str:
 def _open(path: Path, root: Path | None) -> int:
     """A read-only descriptor of the regular file ``path`` (links checked)."""
     try:
-        if path.is_symlink():
+        if root is not None or path.is_symlink():
+            # A link anywhere on the way counts: ``site/sub`` linked to ``/etc`` too.
             target = path.resolve(strict=True)
             if root is not None and not target.is_relative_to(root.resolve()):
                 raise UnreadableFile(path, "is a symbolic link that leaves its folder")
@@ -81,7 +104,7 @@ def _open(path: Path, root: Path | None) -> int:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise UnreadableFile(path, f"is {_kind(mode)}, not a file")
+        raise UnreadableFile(path, f"is {file_kind(mode)}, not a file")
     return fd
 
 
@@ -148,8 +171,10 @@ def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:
         raise UnreadableFile(path, f"is not valid UTF-8 (byte {exc.start})") from None
 
 
-def sha256_file(path: Path, root: Path | None = None, max_bytes: int | None = None) -> str:
-    """SHA-256 of ``path`` in hex, read in chunks of :data:`CHUNK` bytes."""
+def digest_file(
+    path: Path, root: Path | None = None, max_bytes: int | None = None
+) -> tuple[str, int]:
+    """SHA-256 (hex) and size of ``path``, read in chunks of :data:`CHUNK` bytes."""
     fd = _open(path, root)
     digest = hashlib.sha256()
     total = 0
@@ -163,7 +188,12 @@ def sha256_file(path: Path, root: Path | None = None, max_bytes: int | None = No
         raise UnreadableFile(path, f"cannot be read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    return digest.hexdigest()
+    return digest.hexdigest(), total
+
+
+def sha256_file(path: Path, root: Path | None = None, max_bytes: int | None = None) -> str:
+    """SHA-256 of ``path`` in hex (:func:`digest_file`)."""
+    return digest_file(path, root, max_bytes)[0]
 
 
 def iter_tree(root: Path) -> Iterator[Path]:
@@ -200,3 +230,61 @@ def file_stamp(path: Path, *, follow: bool = True) -> Stamp | None:
         return stat_stamp(path.stat(follow_symlinks=follow))
     except OSError:
         return None
+
+
+class BadJson(ValueError):
+    """JSON text that cannot be read as data (syntax, nesting depth, a huge integer)."""
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects (strings skipped), in one pass.
+
+    Strings are removed by a regular expression (C speed); only the brackets
+    left are counted in Python. An unterminated string leaves its quote and
+    the rest in place: the brackets in it may count, the JSON parser refuses it.
+    """
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def load_json(text: str, max_depth: int, **options: Any) -> Any:
+    """``json.loads(text, **options)``, refused with :class:`BadJson` past ``max_depth`` levels."""
+    if json_depth(text) > max_depth:
+        raise BadJson(f"nested more than {max_depth} levels deep")
+    try:
+        return json.loads(text, **options)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, int digit limit, a hook's
+        raise BadJson(str(exc)) from None
+
+
+def open_sqlite(
+    path: Path, max_bytes: int, seconds: float, root: Path | None = None
+) -> sqlite3.Connection:
+    """A query-only in-memory copy of the SQLite database ``path``.
+
+    Every statement run on it after ``seconds`` is interrupted
+    (``sqlite3.OperationalError: interrupted``). A file that is no database
+    raises ``sqlite3.DatabaseError`` on the first query.
+    """
+    data = read_bytes(path, max_bytes, root)
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.deserialize(data)
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        conn.close()
+        raise UnreadableFile(path, f"is not an SQLite database: {exc}") from None
+    deadline = time.monotonic() + seconds
+    conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1000)
+    return conn

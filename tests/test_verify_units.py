@@ -308,6 +308,6 @@ def test_repeated_list_items_on_the_demo_site(demo_site: Path) -> None:
     ],
 )
 def test_json_depth_skips_strings(text: str, depth: int) -> None:
-    from fxsite.render.exports import _depth
+    from fxsite.safeio import json_depth as _depth
 
     assert _depth(text) == depth

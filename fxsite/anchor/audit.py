@@ -17,19 +17,18 @@ from fxsite.anchor.manifest import (
     SIGNATURE_NAME,
     file_digest,
     parse_manifest,
+    read_anchor,
     site_files,
 )
 from fxsite.anchor.signing import fingerprint, load_public_key, normalise_fingerprint, verify
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile
 
 __all__ = ["audit_anchors", "load_site_manifest", "manifest_summary"]
 
 
 def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
+    return read_anchor(path.parent, path.name)
 
 
 def load_site_manifest(site_dir: Path) -> tuple[dict[str, Any] | None, bytes, list[Finding]]:
@@ -93,7 +92,12 @@ def _file_findings(site_dir: Path, manifest: dict[str, Any]) -> list[Finding]:
         if not path.is_file():
             findings.append(Finding(rel, 1, 1, "FX807", "listed in the manifest but missing"))
             continue
-        sha, size = file_digest(path)
+        try:
+            sha, size = file_digest(path, site_dir, entry["size"])
+        except UnreadableFile as exc:
+            message = f"changed since the build: it {exc.reason}"
+            findings.append(Finding(rel, 1, 1, "FX806", message))
+            continue
         if sha != entry["sha256"] or size != entry["size"]:
             message = f"changed since the build: sha256 {sha[:12]}…, manifest says {entry['sha256'][:12]}…"
             findings.append(Finding(rel, 1, 1, "FX806", message))

@@ -9,17 +9,19 @@ and a rebuild, when asked. Every finding is reported in one run.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fxsite.anchor.audit import audit_anchors, load_site_manifest
 from fxsite.anchor.documents import audit_documents, published_document_findings
-from fxsite.anchor.manifest import MANIFEST_NAME
+from fxsite.anchor.manifest import MANIFEST_NAME, MAX_ANCHOR_BYTES, SIGNATURE_NAME
 from fxsite.anchor.rebuild import rebuild_findings
 from fxsite.anchor.sqlite_export import sqlite_findings
 from fxsite.findings import ConfigError, Finding, sort_findings
+from fxsite.render.exports import MAX_JSON_DEPTH
+from fxsite.safeio import BadJson, UnreadableFile, load_json, read_bytes, read_text
+from fxsite.verify.published import MAX_JSON_BYTES
 
 __all__ = ["anchored_audit", "content_audit"]
 
@@ -42,14 +44,26 @@ def content_audit(site_dir: Path) -> list[Finding]:
 
 
 def _evidence(site_dir: Path) -> dict[str, Any] | None:
-    from fxsite.safeio import UnreadableFile, read_text
-
-    try:  # safe reading: a FIFO or /dev/zero named evidence.json must not hang the audit
-        text = read_text(site_dir / "evidence.json", 64 << 20, root=site_dir)
-        data = json.loads(text)
-    except (UnreadableFile, ValueError, RecursionError):
+    """The published evidence.json, or None (the content audit says why it cannot be read)."""
+    try:
+        text = read_text(site_dir / "evidence.json", MAX_JSON_BYTES, root=site_dir)
+        data = load_json(text, MAX_JSON_DEPTH)
+    except (UnreadableFile, BadJson):
         return None
     return data if isinstance(data, dict) and isinstance(data.get("records"), list) else None
+
+
+def _signature_file_findings(site_dir: Path) -> list[Finding]:
+    """A signature file there but not safely readable (the content audit does not read it)."""
+    path = site_dir / SIGNATURE_NAME
+    if not path.exists() and not path.is_symlink():
+        return []
+    try:
+        read_bytes(path, MAX_ANCHOR_BYTES, root=site_dir)
+    except UnreadableFile as exc:
+        message = f"cannot be read safely: it {exc.reason}"
+        return [Finding(SIGNATURE_NAME, 1, 1, "FX804", message)]
+    return []
 
 
 def anchored_audit(
@@ -62,6 +76,7 @@ def anchored_audit(
 ) -> list[Finding]:
     """Every finding about a published site folder."""
     findings = audit_anchors(site_dir, key_pem, key_where, fingerprint)
+    findings += _signature_file_findings(site_dir)
     try:
         findings += content_audit(site_dir)
     except ConfigError as exc:

@@ -14,8 +14,6 @@ manifest records the value so that ``fxsite audit --rebuild`` can reuse it.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 import posixpath
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,18 +24,23 @@ import rfc8785
 from fxsite import __version__
 from fxsite.anchor.gitinfo import GitSource
 from fxsite.findings import Finding
+from fxsite.safeio import BadJson, UnreadableFile, digest_file, load_json, read_bytes
 
 __all__ = [
     "ANCHOR_FILES",
     "KEY_NAME",
     "MANIFEST_NAME",
     "MANIFEST_VERSION",
+    "MAX_ANCHOR_BYTES",
+    "MAX_MANIFEST_BYTES",
+    "MAX_MANIFEST_DEPTH",
     "SIGNATURE_NAME",
     "build_epoch",
     "build_manifest",
     "canonical_bytes",
     "file_digest",
     "parse_manifest",
+    "read_anchor",
     "safe_relpath",
     "site_files",
 ]
@@ -47,6 +50,12 @@ SIGNATURE_NAME = "fxsite-manifest.json.sig"
 KEY_NAME = "fxsite-key.pub"
 ANCHOR_FILES = frozenset({MANIFEST_NAME, SIGNATURE_NAME, KEY_NAME})
 MANIFEST_VERSION = 1
+#: Largest manifest read: a million files at about 120 bytes each.
+MAX_MANIFEST_BYTES = 128 << 20
+#: Largest signature or public key read (an Ed25519 PEM key is 113 bytes).
+MAX_ANCHOR_BYTES = 4096
+#: Deepest nesting a manifest may have (it needs 3: ``files``, a path, its entry).
+MAX_MANIFEST_DEPTH = 8
 
 
 def canonical_bytes(data: Any) -> bytes:
@@ -54,11 +63,27 @@ def canonical_bytes(data: Any) -> bytes:
     return rfc8785.dumps(data)
 
 
-def file_digest(path: Path) -> tuple[str, int]:
-    """SHA-256 (hex) and size of a file, read in chunks."""
-    with path.open("rb") as f:
-        digest = hashlib.file_digest(f, "sha256")
-    return digest.hexdigest(), path.stat().st_size
+def file_digest(
+    path: Path, root: Path | None = None, max_bytes: int | None = None
+) -> tuple[str, int]:
+    """SHA-256 (hex) and size of a regular file, read in chunks.
+
+    Raises :class:`~fxsite.safeio.UnreadableFile` for a FIFO, a device, a link
+    leaving ``root`` or a file over ``max_bytes``.
+    """
+    return digest_file(path, root, max_bytes)
+
+
+def read_anchor(site_dir: Path, name: str) -> bytes | None:
+    """The bytes of the anchoring file ``name``; None when it is missing or not safely readable.
+
+    The content audit names why an unreadable one is unreadable (``FX614``).
+    """
+    cap = MAX_MANIFEST_BYTES if name == MANIFEST_NAME else MAX_ANCHOR_BYTES
+    try:
+        return read_bytes(site_dir / name, cap, root=site_dir)
+    except UnreadableFile:
+        return None
 
 
 def site_files(site_dir: Path) -> list[str]:
@@ -87,7 +112,7 @@ def build_manifest(site_dir: Path, epoch: int, source: GitSource | None) -> dict
     """The manifest of a built site folder."""
     files = {}
     for rel in site_files(site_dir):
-        sha, size = file_digest(site_dir / rel)
+        sha, size = file_digest(site_dir / rel, site_dir)
         files[rel] = {"sha256": sha, "size": size}
     stamp = datetime.datetime.fromtimestamp(epoch, datetime.UTC)
     manifest: dict[str, Any] = {
@@ -138,8 +163,8 @@ def _shape_problems(data: Any) -> list[str]:
 def parse_manifest(raw: bytes) -> tuple[dict[str, Any] | None, list[Finding]]:
     """The manifest in ``raw`` bytes, checked for shape and canonical form."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = load_json(raw.decode("utf-8"), MAX_MANIFEST_DEPTH)
+    except (UnicodeDecodeError, BadJson) as exc:
         return None, [Finding(MANIFEST_NAME, 1, 1, "FX802", f"not valid JSON: {exc}")]
     problems = _shape_problems(data)
     if problems:

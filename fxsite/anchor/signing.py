@@ -23,7 +23,9 @@ from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from fxsite.anchor.manifest import MAX_ANCHOR_BYTES
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile, read_bytes
 
 __all__ = [
     "fingerprint",
@@ -82,9 +84,10 @@ def write_keypair(keyfile: Path) -> tuple[str | None, list[Finding]]:
 def load_private_key(path: Path) -> tuple[Ed25519PrivateKey | None, list[Finding]]:
     """The Ed25519 private key in a PEM file."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, [Finding(str(path), 1, 1, "FX809", f"cannot read signing key: {exc}")]
+        data = read_bytes(path, MAX_ANCHOR_BYTES)
+    except UnreadableFile as exc:
+        message = f"cannot read signing key: it {exc.reason}"
+        return None, [Finding(str(path), 1, 1, "FX809", message)]
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError, UnsupportedAlgorithm):

@@ -10,6 +10,10 @@ hold the same numbers as REAL for sorting and charts.
 
 Tables: ``records`` (one row per record, ``json`` holds it whole), ``figures``
 (stated and derived, with their computed values), ``citations`` (page, figure).
+
+The audit reads a published copy as untrusted: its schema must be the one
+written here (no view, no trigger), and it is queried in memory with a
+deadline (:func:`sqlite_findings`).
 """
 
 from __future__ import annotations
@@ -22,10 +26,22 @@ from pathlib import Path
 from typing import Any
 
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile, open_sqlite
 
-__all__ = ["SQLITE_NAME", "sqlite_findings", "sqlite_rows", "write_evidence_sqlite"]
+__all__ = [
+    "MAX_SQLITE_BYTES",
+    "SQLITE_NAME",
+    "SQLITE_SECONDS",
+    "sqlite_findings",
+    "sqlite_rows",
+    "write_evidence_sqlite",
+]
 
 SQLITE_NAME = "evidence.sqlite"
+#: Largest evidence.sqlite an audit reads (it is copied into memory).
+MAX_SQLITE_BYTES = 256 << 20
+#: Time the audit's queries of evidence.sqlite may take in all.
+SQLITE_SECONDS = 10.0
 
 _RECORD_COLUMNS: dict[str, Any] = {
     "id": str,
@@ -208,24 +224,59 @@ def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _schema_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """The database's objects against the build's: a view, a trigger or a changed table is one.
+
+    SQLite's own objects (``sqlite_autoindex_…``) are left out.
+    """
+    expected = {("table", t): create for t, _, create in _TABLES}
+    expected.update({("index", i.split('"')[1]): i for i in _INDEXES})
+    got = {
+        (kind, name): sql
+        for kind, name, sql in conn.execute(
+            "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+        )
+    }
+    return [
+        Finding(SQLITE_NAME, 1, 1, "FX816", f"{kind} {name} is not the one the build writes")
+        for kind, name in sorted(set(got) | set(expected))
+        if got.get((kind, name)) != expected.get((kind, name))
+    ]
+
+
+def _table_findings(
+    conn: sqlite3.Connection, table: str, rows: list[dict[str, Any]]
+) -> list[Finding]:
+    """Whether ``table`` holds exactly ``rows``, reading one row more than those at most."""
+    cursor = conn.execute(f'SELECT * FROM "{table}"')  # noqa: S608
+    names = [d[0] for d in cursor.description]
+    got = [dict(zip(names, r, strict=True)) for r in cursor.fetchmany(len(rows) + 1)]
+    if sorted(map(_row_key, got)) != sorted(map(_row_key, rows)):
+        return [Finding(SQLITE_NAME, 1, 1, "FX816", f"table {table} disagrees with evidence.json")]
+    return []
+
+
 def sqlite_findings(site_dir: Path, data: dict[str, Any]) -> list[Finding]:
-    """Whether a published evidence.sqlite holds exactly what evidence.json says."""
+    """Whether a published evidence.sqlite holds exactly what evidence.json says.
+
+    Read through :func:`~fxsite.safeio.open_sqlite`: a copy in memory, query-only,
+    every query stopped after :data:`SQLITE_SECONDS`.
+    """
     path = site_dir / SQLITE_NAME
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return []
     expected = sqlite_rows(data)
-    findings = []
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            conn.row_factory = sqlite3.Row
-            for table, rows in expected.items():
-                got = [dict(r) for r in conn.execute(f"SELECT * FROM {table}")]  # noqa: S608
-                if sorted(map(_row_key, got)) != sorted(map(_row_key, rows)):
-                    message = f"table {table} disagrees with evidence.json"
-                    findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", message))
-        finally:
-            conn.close()
+        conn = open_sqlite(path, MAX_SQLITE_BYTES, SQLITE_SECONDS, root=site_dir)
+    except UnreadableFile as exc:
+        return [Finding(SQLITE_NAME, 1, 1, "FX816", f"cannot be read safely: it {exc.reason}")]
+    try:
+        findings = _schema_findings(conn)
+        for table, rows in expected.items():
+            findings += _table_findings(conn, table, rows)
     except sqlite3.Error as exc:
-        findings.append(Finding(SQLITE_NAME, 1, 1, "FX816", f"cannot read: {exc}"))
+        reason = f"took longer than {SQLITE_SECONDS:g} s" if "interrupt" in str(exc) else exc
+        return [Finding(SQLITE_NAME, 1, 1, "FX816", f"cannot be read: {reason}")]
+    finally:
+        conn.close()
     return findings

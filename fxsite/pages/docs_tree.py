@@ -11,8 +11,9 @@ or it passes what the build refuses. Decisions:
 * names starting with a dot are left out, as MkDocs' default ``exclude_docs``
   does;
 * a symbolic link that points nowhere, or a folder link that loops back on
-  itself, would end MkDocs with a traceback: each is a finding (FX105), and
-  the walk goes on;
+  itself, would end MkDocs with a traceback, and a FIFO, a device or a socket
+  (or a link to one, ``/dev/zero``) would hang it: each is a finding (FX105),
+  and the walk goes on;
 * two sources that publish to the same URL (``t.md`` and ``t/index.md``, or
   an authored page where the build generates one) are FX605: one of them
   would silently replace the other.
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fxsite.findings import Finding
+from fxsite.safeio import file_kind
 
 __all__ = ["MARKDOWN_SUFFIXES", "DocsTree", "page_dest", "url_clashes", "walk_docs"]
 
@@ -90,6 +92,10 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                 continue
             if entry.is_dir(follow_symlinks=True):
                 walk(path, child)
+            elif not entry.is_file(follow_symlinks=True):
+                kind = file_kind(entry.stat().st_mode)
+                message = f"is {kind}, not a file: MkDocs would hang or fail reading it"
+                tree.findings.append(Finding(where(child), 1, 1, "FX105", message))
             elif entry.name.endswith(MARKDOWN_SUFFIXES):
                 tree.pages.append(child)
             elif entry.name.lower().endswith(MARKDOWN_SUFFIXES):

@@ -25,6 +25,7 @@ from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.site import SiteIndex
+from fxsite.safeio import BadJson, load_json
 
 __all__ = [
     "EVIDENCE_JSON_SCHEMA",
@@ -238,36 +239,11 @@ def _refuse_constant(name: str) -> Any:
     raise PublishedJsonError(f"{name} is not a number JSON allows")
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def _depth(text: str) -> int:
-    """How deeply ``text`` nests arrays and objects (strings skipped), in one pass.
-
-    Strings are removed by a regular expression (C speed); only the brackets
-    left are counted in Python. An unterminated string leaves its quote and
-    the rest in place: the brackets in it may count, the JSON parser refuses it.
-    """
-    depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub("", text)):
-        if match.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
 def loads(text: str) -> Any:
     """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused."""
-    if _depth(text) > MAX_JSON_DEPTH:
-        raise PublishedJsonError(f"nested more than {MAX_JSON_DEPTH} levels deep")
     try:
-        return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
-    except PublishedJsonError:
-        raise
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, int digit limit
+        return load_json(text, MAX_JSON_DEPTH, parse_float=Decimal, parse_constant=_refuse_constant)
+    except BadJson as exc:
         raise PublishedJsonError(str(exc)) from None
 
 
