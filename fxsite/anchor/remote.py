@@ -1,111 +1,247 @@
-"""Fetch a live site for the audit: the manifest and every file it lists.
+"""Fetch a live site for the audit: the manifest, every file it lists, and what pages link.
 
-Over HTTP(S) with ``httpx``: a timeout on every request, a cap on each file
-(never more than the manifest's size for it, and never more than
-``max_file``) and on the whole download. Files land in a local folder that
-the ordinary offline audit then checks. A live server cannot be asked what
-else it serves, so files added to it outside the manifest go unseen; every
-other tampering case is the same as offline.
+Each request goes through :class:`~fxsite.anchor.http_fetch.Session`: a deadline
+for the whole request, decoded bytes capped while decoding, one content coding
+at most, no redirect to another origin. Each file is capped at the manifest's
+size for it (never more than ``max_file``), and the whole download at
+``max_total``.
+
+What a reader's browser is told matters too: each file must be served with the
+``Content-Type`` of its kind (an HTML page as ``text/html``, JSON as
+``application/json`` …), and a file that is no document must not be served as
+one, or the reader sees something other than what the audit read (``FX817``).
+
+A live server cannot be asked what else it serves, but its pages can be read:
+every same-origin link (``href``, ``src``, ``data``) in a fetched page to a file
+the manifest leaves out is fetched too (at most ``max_unlisted`` of them,
+followed from page to page), and saved beside the listed files, where the
+offline audit finds it added after the build (``FX808``) and audits its
+content. Files land in a local folder that the ordinary offline audit checks.
 """
 
 from __future__ import annotations
 
+import posixpath
+from collections import deque
+from collections.abc import Container
+from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 import httpx
 
+from fxsite.anchor.http_fetch import Refused, Session, TooBig, origin_of
 from fxsite.anchor.manifest import (
+    ANCHOR_FILES,
     KEY_NAME,
     MANIFEST_NAME,
+    MAX_ANCHOR_BYTES,
+    MAX_MANIFEST_BYTES,
     SIGNATURE_NAME,
     parse_manifest,
     safe_relpath,
 )
 from fxsite.findings import Finding
+from fxsite.verify.kinds import kind_of, page_media_type
 
-__all__ = ["MAX_FILE", "MAX_TOTAL", "fetch_site", "is_url"]
+__all__ = ["MAX_FILE", "MAX_TOTAL", "MAX_UNLISTED", "TIMEOUT", "fetch_site", "is_url"]
 
 MAX_FILE = 100 * 1024 * 1024
 MAX_TOTAL = 2 * 1024 * 1024 * 1024
-_TIMEOUT = 20.0
+#: Most unlisted files fetched by following links.
+MAX_UNLISTED = 200
+#: Seconds each request may take in all.
+TIMEOUT = 20.0
+#: A linked file the server does not send is a broken link, not a finding here.
+_ANY_STATUS = range(100, 600)
+
+#: Types a browser shows as a document; only files of those kinds may be served so.
+_DOCUMENT_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
+_JS = ("text/javascript", "application/javascript", "application/x-javascript")
+#: Accepted ``Content-Type`` by file suffix, for kinds other than HTML and JSON.
+_TYPES = {
+    ".svg": ("image/svg+xml",),
+    ".xml": ("application/xml", "text/xml"),
+    ".rss": ("application/rss+xml", "application/xml", "text/xml"),
+    ".atom": ("application/atom+xml", "application/xml", "text/xml"),
+    ".css": ("text/css",),
+    ".js": _JS,
+    ".mjs": _JS,
+    ".cjs": _JS,
+    ".map": ("application/json", "application/octet-stream"),
+}
 
 
 def is_url(text: str) -> bool:
     return urlsplit(text).scheme in {"http", "https"}
 
 
-class _TooBig(Exception):
-    pass
+def type_problem(rel: str, content_type: str | None) -> str | None:
+    """Why a file at site path ``rel`` served with ``content_type`` is not what was audited."""
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if not media:
+        return "served without a Content-Type: a browser guesses what it is"
+    kind = kind_of(rel)
+    suffix = posixpath.splitext(rel.lower())[1]
+    if kind == "html":
+        expected: tuple[str, ...] = (page_media_type(rel) or "text/html",)
+    elif kind == "json":
+        if media == "application/json" or media.endswith("+json"):
+            return None
+        expected = ("application/json",)
+    else:
+        expected = _TYPES.get(suffix, ())
+    if media in expected:
+        return None
+    if expected:
+        return f"served as {media}, not {expected[0]}: a browser reads it as another kind of file"
+    if media in _DOCUMENT_TYPES or media.endswith("+xml"):
+        return f"served as {media}: a browser shows it as a document, which the audit did not read"
+    return None
 
 
-def _get(client: httpx.Client, url: str, cap: int) -> bytes | int:
-    """The body, or the HTTP status when it is not 200; raises _TooBig past ``cap`` bytes."""
-    with client.stream("GET", url) as response:
-        if response.status_code != 200:
-            return response.status_code
-        body = bytearray()
-        for chunk in response.iter_bytes():
-            body += chunk
-            if len(body) > cap:
-                raise _TooBig
-        return bytes(body)
+class _Links(HTMLParser):
+    """Every ``href``, ``src`` and ``data`` attribute value of an HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found += [v for k, v in attrs if k in ("href", "src", "data") and v]
+
+
+def _links(html: bytes) -> list[str]:
+    parser = _Links()
+    parser.feed(html.decode("utf-8", "replace"))
+    parser.close()
+    return parser.found
+
+
+def _site_path(base: str, page_url: str, link: str) -> str | None:
+    """The site path a link in the page at ``page_url`` leads to; None off the site."""
+    target = urljoin(page_url, link.strip())
+    if origin_of(target) != origin_of(base):
+        return None
+    path, root = unquote(urlsplit(target).path), unquote(urlsplit(base).path)
+    if not path.startswith(root):
+        return None
+    rel = path[len(root) :]
+    return rel + "index.html" if rel == "" or rel.endswith("/") else rel
+
+
+class _Fetcher:
+    """The download of one site into ``dest``, with its caps and findings."""
+
+    def __init__(
+        self, session: Session, base: str, dest: Path, max_file: int, max_total: int
+    ) -> None:
+        self.session, self.base, self.dest = session, base, dest
+        self.max_file, self.left = max_file, max_total
+        self.findings: list[Finding] = []
+
+    def fetch(
+        self, rel: str, cap: int, *, quiet: Container[int] = (), listed: bool = False
+    ) -> bytes | None:
+        """The body of ``rel`` (saved under ``dest``), or None with the finding why not.
+
+        An HTTP status other than 200 is a finding unless it is in ``quiet``.
+        """
+        url = self.base + quote(rel)
+        try:
+            got = self.session.get(url, min(cap, self.left))
+        except TooBig:
+            if listed:
+                message = f"changed since the build: larger than the manifest's {cap} bytes"
+                self.findings.append(Finding(rel, 1, 1, "FX806", message))
+            else:
+                message = f"larger than allowed ({min(cap, self.left)} bytes)"
+                self.findings.append(Finding(rel, 1, 1, "FX815", message))
+            return None
+        except Refused as exc:
+            self.findings.append(Finding(rel, 1, 1, "FX815", f"{url}: {exc}"))
+            return None
+        except httpx.HTTPError as exc:
+            self.findings.append(Finding(rel, 1, 1, "FX815", f"cannot fetch {url}: {exc}"))
+            return None
+        if got.status != 200:
+            if got.status not in quiet:
+                self.findings.append(Finding(rel, 1, 1, "FX815", f"HTTP {got.status} for {url}"))
+            return None
+        problem = type_problem(rel, got.content_type)
+        if problem is not None:
+            self.findings.append(Finding(rel, 1, 1, "FX817", problem))
+        self.left -= len(got.body)
+        target = self.dest / rel
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(got.body)
+        except OSError as exc:
+            message = f"cannot be kept for the audit beside the other files: {exc.strerror}"
+            self.findings.append(Finding(rel, 1, 1, "FX815", message))
+            return None
+        return got.body
+
+    def follow_links(self, pages: dict[str, bytes], listed: set[str], limit: int) -> None:
+        """Fetch what ``pages`` link to and the manifest leaves out, page after page."""
+        queue = deque(pages.items())
+        seen = set(listed) | ANCHOR_FILES
+        while queue and limit > 0:
+            rel, html = queue.popleft()
+            for link in _links(html):
+                target = _site_path(self.base, self.base + quote(rel), link)
+                if target is None or target in seen or not safe_relpath(target):
+                    continue
+                seen.add(target)
+                if f"{target}/index.html" in listed:
+                    continue  # a folder's URL without its slash
+                limit -= 1
+                body = self.fetch(target, self.max_file, quiet=_ANY_STATUS)
+                if body is not None and kind_of(target) == "html":
+                    queue.append((target, body))
+                if limit == 0:
+                    break
 
 
 def fetch_site(
     url: str,
     dest: Path,
     *,
-    timeout: float = _TIMEOUT,
+    timeout: float = TIMEOUT,
     max_file: int = MAX_FILE,
     max_total: int = MAX_TOTAL,
+    max_unlisted: int = MAX_UNLISTED,
     transport: httpx.BaseTransport | None = None,
 ) -> list[Finding]:
-    """Download ``url``'s manifest, signature, key and listed files into ``dest``."""
+    """Download ``url``'s manifest, signature, key, listed files and linked unlisted files."""
     base = url if url.endswith("/") else url + "/"
-    findings: list[Finding] = []
-    total = 0
-
-    def fetch(rel: str, cap: int, required: bool, listed: bool = False) -> bytes | None:
-        nonlocal total
-        try:
-            got = _get(client, base + quote(rel), min(cap, max_total - total))
-        except _TooBig:
-            if listed:
-                message = f"changed since the build: larger than the manifest's {cap} bytes"
-                findings.append(Finding(rel, 1, 1, "FX806", message))
-            else:
-                findings.append(Finding(rel, 1, 1, "FX815", f"larger than allowed ({cap} bytes)"))
-            return None
-        except httpx.HTTPError as exc:
-            findings.append(Finding(rel, 1, 1, "FX815", f"cannot fetch {base + rel}: {exc}"))
-            return None
-        if isinstance(got, int):
-            if required or got != 404:
-                findings.append(Finding(rel, 1, 1, "FX815", f"HTTP {got} for {base + rel}"))
-            return None
-        total += len(got)
-        target = dest / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(got)
-        return got
-
     with httpx.Client(
-        timeout=timeout, follow_redirects=True, max_redirects=5, transport=transport
+        timeout=timeout,
+        follow_redirects=False,
+        headers={"Accept-Encoding": "gzip, deflate"},
+        limits=httpx.Limits(max_connections=1),
+        transport=transport,
     ) as client:
-        raw = fetch(MANIFEST_NAME, max_file, required=True)
+        session = Session(client, origin_of(base), timeout)
+        fetcher = _Fetcher(session, base, dest, max_file, max_total)
+        raw = fetcher.fetch(MANIFEST_NAME, MAX_MANIFEST_BYTES)
         if raw is None:
-            return findings
-        fetch(SIGNATURE_NAME, 4096, required=False)
-        fetch(KEY_NAME, 4096, required=False)
+            return fetcher.findings
+        fetcher.fetch(SIGNATURE_NAME, MAX_ANCHOR_BYTES, quiet={404})
+        fetcher.fetch(KEY_NAME, MAX_ANCHOR_BYTES, quiet={404})
         manifest, _ = parse_manifest(raw)
         if manifest is None:
-            return findings  # the audit reports what is wrong with it
+            return fetcher.findings  # the audit reports what is wrong with it
+        pages: dict[str, bytes] = {}
         for rel, entry in sorted(manifest["files"].items()):
             if not safe_relpath(rel):
                 continue
-            if total >= max_total:
-                findings.append(Finding(rel, 1, 1, "FX815", "download cap reached; not fetched"))
+            if fetcher.left <= 0:
+                message = "download cap reached; not fetched"
+                fetcher.findings.append(Finding(rel, 1, 1, "FX815", message))
                 continue
-            fetch(rel, min(int(entry["size"]), max_file), required=True, listed=True)
-    return findings
+            body = fetcher.fetch(rel, min(int(entry["size"]), max_file), listed=True)
+            if body is not None and kind_of(rel) == "html":
+                pages[rel] = body
+        fetcher.follow_links(pages, set(manifest["files"]), max_unlisted)
+    return fetcher.findings

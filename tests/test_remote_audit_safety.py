@@ -1,0 +1,352 @@
+"""Auditing a live site that fights back: one row per trick of a hostile server.
+
+The site is a few files served by ``http.server`` on 127.0.0.1 in a thread
+(a second server on another port is another origin). Each fetch runs in a
+forked child with a time limit and an address-space cap, so a regression (a
+drip that never ends, a gzip bomb decoded whole) fails its row instead of
+hanging or exhausting the suite; every server stops by itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import multiprocessing
+import os
+import resource
+import threading
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from fxsite.anchor.audit import audit_anchors
+from fxsite.anchor.manifest import MANIFEST_NAME, build_manifest, canonical_bytes
+from fxsite.anchor.remote import fetch_site, type_problem
+from fxsite.findings import Finding
+
+#: Seconds each request of the audit may take in these tests.
+DEADLINE = 1.0
+#: A row's hard limit: a hang fails here.
+LIMIT = 30.0
+#: Address space a fetch may add to the test process's.
+HEADROOM = 384 << 20
+
+PAGES = {
+    "index.html": (
+        '<html><body><a href="a.html">a</a> <a href="secret.html">s</a>'
+        ' <a href="gone.html">g</a> <a href="http://example.invalid/x">x</a>'
+        ' <img src="img/logo.png"></body></html>'
+    ),
+    "a.html": "<html><body><p>" + "words " * 200 + "</p></body></html>",
+    "data.json": '{"a": 1}',
+    "img/logo.png": "\x89PNG not really",
+}
+#: Served, linked from index.html, and left out of the manifest.
+SECRET = '<html><body><a href="deeper/">on</a></body></html>'
+DEEPER = "<html><body><p>unlisted too</p></body></html>"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("live")
+    for rel, text in PAGES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    (root / MANIFEST_NAME).write_bytes(canonical_bytes(build_manifest(root, 0, None)))
+    (root / "secret.html").write_text(SECRET)
+    (root / "deeper").mkdir()
+    (root / "deeper/index.html").write_text(DEEPER)
+    return root
+
+
+@pytest.fixture(scope="module")
+def bomb() -> bytes:
+    """``gzip, gzip``: 12 KiB on the wire, 1 GiB once both layers are decoded."""
+    inner = zlib.compressobj(1, zlib.DEFLATED, 31)
+    zeros = b"\0" * (1 << 24)
+    data = b"".join(inner.compress(zeros) for _ in range(64)) + inner.flush()
+    return gzip.compress(data)
+
+
+Trick = Callable[[http.server.BaseHTTPRequestHandler], None]
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    tricks: ClassVar[dict[str, Trick]] = {}
+
+    def do_GET(self) -> None:
+        trick = self.tricks.get(self.path)
+        if trick is None:
+            super().do_GET()
+        else:
+            trick(self)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def served(site: Path, tricks: dict[str, Trick]) -> Iterator[str]:
+    """``site`` over HTTP on 127.0.0.1, with ``tricks`` for some paths; stopped on exit."""
+    handler = type("Handler", (_Handler,), {"tricks": tricks})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site))
+    )
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.daemon = True
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _send(status: int, headers: dict[str, str], body: bytes = b"") -> Trick:
+    def trick(h: http.server.BaseHTTPRequestHandler) -> None:
+        h.send_response(status)
+        for name, value in headers.items():
+            h.send_header(name, value)
+        h.send_header("Content-Length", str(len(body)))
+        h.end_headers()
+        h.wfile.write(body)
+
+    return trick
+
+
+def _drip_body(h: http.server.BaseHTTPRequestHandler) -> None:
+    """Headers at once, then the body a byte every 0.3 s (60 bytes, so it ends by itself)."""
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html")
+    h.send_header("Content-Length", "60")
+    h.end_headers()
+    for _ in range(60):
+        try:
+            h.wfile.write(b"x")
+            h.wfile.flush()
+        except OSError:
+            return
+        time.sleep(0.3)
+
+
+def _drip_headers(h: http.server.BaseHTTPRequestHandler) -> None:
+    """The status line and headers a byte every 0.3 s (bounded as above)."""
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Slow: " + b"y" * 40
+    for byte in head:
+        try:
+            h.wfile.write(bytes([byte]))
+            h.wfile.flush()
+        except OSError:
+            return
+        time.sleep(0.3)
+    h.close_connection = True
+
+
+def _gzipped(rel: str, site: Path, encoding: str = "gzip") -> Trick:
+    body = gzip.compress((site / rel).read_bytes())
+    if encoding == "gzip, gzip":
+        body = gzip.compress(body)
+    return _send(200, {"Content-Type": "text/html", "Content-Encoding": encoding}, body)
+
+
+def _limit_memory() -> None:
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    resource.setrlimit(resource.RLIMIT_AS, (used + HEADROOM, used + HEADROOM))
+
+
+def bounded(fn: Callable[[], Any]) -> tuple[Any, float]:
+    """``fn()`` in a forked child with a time limit and capped memory; its result and seconds."""
+    ctx = multiprocessing.get_context("fork")
+    reader, writer = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        _limit_memory()
+        try:
+            writer.send(("ok", fn()))
+        except BaseException as exc:  # reported to the test, whatever it is
+            writer.send(("raised", f"{type(exc).__name__}: {exc}"))
+
+    start = time.monotonic()
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    try:
+        if not reader.poll(LIMIT):
+            pytest.fail(f"still running after {LIMIT} s")
+        kind, value = reader.recv()
+    finally:
+        proc.kill()
+        proc.join()
+    if kind != "ok":
+        pytest.fail(f"the fetch raised {value}")
+    return value, time.monotonic() - start
+
+
+def _fetch(url: str, dest: Path) -> list[Finding]:
+    return fetch_site(url, dest, timeout=DEADLINE)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    tricks: Callable[[Path, bytes, str], dict[str, Trick]]
+    #: (path, code, words in the message) each expected; empty: no finding at all
+    expect: tuple[tuple[str, str, str], ...]
+
+
+CASES = [
+    Case("honest server", lambda s, b, o: {}, ()),
+    Case(
+        "drips the body a byte every 0.3 s",
+        lambda s, b, o: {"/a.html": _drip_body},
+        (("a.html", "FX815", f"took longer than {DEADLINE:g} s"),),
+    ),
+    Case(
+        "drips its headers a byte every 0.3 s",
+        lambda s, b, o: {"/a.html": _drip_headers},
+        (("a.html", "FX815", f"took longer than {DEADLINE:g} s"),),
+    ),
+    Case(
+        "gzip, gzip bomb (1 GiB decoded)",
+        lambda s, b, o: {
+            "/a.html": _send(
+                200, {"Content-Type": "text/html", "Content-Encoding": "gzip, gzip"}, b
+            )
+        },
+        (("a.html", "FX815", "stacked content encodings (gzip, gzip)"),),
+    ),
+    Case(
+        "gzip bomb in one layer (1 GiB decoded)",
+        lambda s, b, o: {
+            "/a.html": _send(
+                200, {"Content-Type": "text/html", "Content-Encoding": "gzip"}, gzip.decompress(b)
+            )
+        },
+        (("a.html", "FX806", "larger than the manifest's"),),
+    ),
+    Case("gzip, honestly (near miss)", lambda s, b, o: {"/a.html": _gzipped("a.html", s)}, ()),
+    Case(
+        "gzip twice, honestly (still refused: one coding at most)",
+        lambda s, b, o: {"/a.html": _gzipped("a.html", s, "gzip, gzip")},
+        (("a.html", "FX815", "stacked"),),
+    ),
+    Case(
+        "brotli",
+        lambda s, b, o: {
+            "/a.html": _send(200, {"Content-Type": "text/html", "Content-Encoding": "br"}, b"x")
+        },
+        (("a.html", "FX815", "content encoding 'br' is not read"),),
+    ),
+    Case(
+        "redirects to another origin",
+        lambda s, b, o: {"/a.html": _send(302, {"Location": o + "a.html"})},
+        (("a.html", "FX815", "redirects to another origin"),),
+    ),
+    Case(
+        "redirects within the origin (near miss)",
+        lambda s, b, o: {"/a.html": _send(302, {"Location": "/img/../a.html?x=1"})},
+        (),
+    ),
+    Case(
+        "redirects in a loop",
+        lambda s, b, o: {"/a.html": _send(302, {"Location": "/a.html"})},
+        (("a.html", "FX815", "more than 5 redirects"),),
+    ),
+    Case(
+        "HTML served as text/plain",
+        lambda s, b, o: {
+            "/a.html": _send(200, {"Content-Type": "text/plain"}, (s / "a.html").read_bytes())
+        },
+        (("a.html", "FX817", "served as text/plain, not text/html"),),
+    ),
+    Case(
+        "JSON served as text/html",
+        lambda s, b, o: {
+            "/data.json": _send(200, {"Content-Type": "text/html"}, (s / "data.json").read_bytes())
+        },
+        (("data.json", "FX817", "served as text/html, not application/json"),),
+    ),
+    Case(
+        "an image served as text/html",
+        lambda s, b, o: {
+            "/img/logo.png": _send(
+                200, {"Content-Type": "text/html"}, (s / "img/logo.png").read_bytes()
+            )
+        },
+        (("img/logo.png", "FX817", "shows it as a document"),),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_hostile_server(case: Case, site: Path, bomb: bytes, tmp_path: Path) -> None:
+    with served(site, {}) as other, served(site, case.tricks(site, bomb, other)) as url:
+        findings, seconds = bounded(lambda: _fetch(url, tmp_path / "got"))
+    assert seconds < 15, seconds
+    got = {(f.path, f.code) for f in findings}
+    assert got == {(path, code) for path, code, _ in case.expect}, findings
+    for path, code, words in case.expect:
+        message = next(f.message for f in findings if (f.path, f.code) == (path, code))
+        assert words in message, message
+
+
+def test_unlisted_linked_pages_are_fetched_and_found(site: Path, tmp_path: Path) -> None:
+    """secret.html and deeper/index.html are served and linked but not listed: FX808 offline."""
+    dest = tmp_path / "got"
+    with served(site, {}) as url:
+        findings, _ = bounded(lambda: _fetch(url, dest))
+    assert findings == []
+    assert (dest / "secret.html").read_text() == SECRET
+    assert (dest / "deeper/index.html").read_text() == DEEPER
+    assert not (dest / "gone.html").exists()  # a broken link (404): nothing to audit
+    added = {f.path for f in audit_anchors(dest) if f.code == "FX808"}
+    assert added == {"secret.html", "deeper/index.html"}
+
+
+def test_unlisted_pages_fetched_are_capped(site: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "got"
+    with served(site, {}) as url:
+        bounded(lambda: fetch_site(url, dest, timeout=DEADLINE, max_unlisted=1))
+    assert (dest / "secret.html").is_file()
+    assert not (dest / "deeper").exists()
+
+
+@pytest.mark.parametrize(
+    ("rel", "content_type", "problem"),
+    [
+        ("index.html", "text/html; charset=utf-8", None),
+        ("page.xhtml", "application/xhtml+xml", None),
+        ("page.xhtml", "text/html", "not application/xhtml+xml"),
+        ("index.html", None, "without a Content-Type"),
+        ("search/search_index.json", "application/json", None),
+        ("schemas/evidence.schema.json", "application/schema+json", None),
+        ("evidence.json", "text/plain", "not application/json"),
+        ("sitemap.xml", "text/xml", None),
+        ("sitemap.xml", "text/html", "not application/xml"),
+        ("assets/app.js", "text/javascript", None),
+        ("assets/app.js", "application/javascript", None),
+        ("assets/app.css", "text/css", None),
+        ("assets/app.css", "text/html", "not text/css"),
+        ("logo.svg", "image/svg+xml", None),
+        ("evidence.csv", "text/csv", None),
+        ("evidence.sqlite", "application/octet-stream", None),
+        ("fxsite-key.pub", "application/x-mspublisher", None),
+        ("notes.txt", "application/xhtml+xml", "shows it as a document"),
+        ("notes.txt", "image/svg+xml", "shows it as a document"),
+    ],
+)
+def test_content_type_rule(rel: str, content_type: str | None, problem: str | None) -> None:
+    found = type_problem(rel, content_type)
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and problem in found
