@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 NPM    ?= npm
+# pytest-xdist workers for `make test`: one per core (TEST_WORKERS=0 runs in one process).
+TEST_WORKERS ?= auto
 
 .PHONY: site test lint check serve bench clean
 
@@ -46,7 +48,7 @@ lint: $(VENV)/.installed-test
 
 test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lint
 	$(BIN)/fxsite build . --sign $(DEMO_KEY)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py

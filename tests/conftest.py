@@ -5,8 +5,13 @@ Helpers are fixtures, not imports: tests/browser/ has a conftest of its own.
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import json
-from collections.abc import Callable, Mapping
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +22,7 @@ from fxsite.cli import cli
 
 #: The smallest config fxsite accepts: MkDocs' own theme, the fxsite plugin.
 MKDOCS_YML = "site_name: t\nplugins: [fxsite]\n"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def write_project(
@@ -92,15 +98,82 @@ def assert_check(
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo project built once per session by ``fxsite build`` (its gate included)."""
+    """The demo project built once per run by ``fxsite build`` (its gate included).
+
+    Under xdist the workers share one build: the first to take the lock builds
+    it in the run's common temporary folder. Tests that change it copy it first.
+    """
     import shutil
 
     from sitekit import ROOT, fxsite
 
-    project = tmp_path_factory.mktemp("demo") / "demo"
-    shutil.copytree(ROOT / "docs", project / "docs")
-    shutil.copytree(ROOT / "evidence", project / "evidence")
-    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    proc = fxsite("build", str(project), cwd=project)
-    assert proc.returncode == 0, proc.stderr
+    project = shared_dir(tmp_path_factory) / "demo"
+    with locked(project.with_suffix(".lock")):
+        if not (project / "site" / "index.html").is_file():
+            shutil.rmtree(project, ignore_errors=True)
+            shutil.copytree(ROOT / "docs", project / "docs")
+            shutil.copytree(ROOT / "evidence", project / "evidence")
+            shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+            proc = fxsite("build", str(project), cwd=project)
+            assert proc.returncode == 0, proc.stderr
     return project / "site"
+
+
+def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder common to every xdist worker of this run (else this run's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if missing) across processes."""
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+# ---------------------------------------------------------------- xdist
+
+#: A fixture made once per test file or per run (a whole-site build, say).
+_SHARED_FIXTURE = re.compile(r"@pytest\.fixture\(\s*scope=\"(?:module|class|package|session)\"")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` by test groups: each group runs on one worker, any other test anywhere.
+
+    xdist's own ``loadgroup`` reads ``xdist_group`` marks through a node-id
+    suffix that pytest 9.2 no longer carries (pytest-xdist issue 1386), so the
+    groups are told from the node id here. Largest groups are handed out first.
+    """
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group(nodeid) or nodeid
+
+    return GroupScheduling(config, log)
+
+
+def xdist_group(nodeid: str) -> str | None:
+    """The group a test runs in under xdist: its file's, or ``None`` to run anywhere.
+
+    The browser tests are one group (one Chromium, one crawl of the demo site);
+    so are the tests of a file that defines a fixture scoped wider than a test.
+    """
+    file = nodeid.split("::", 1)[0]
+    if file.startswith("tests/browser/"):
+        return "browser"
+    return file if _shares_a_fixture(file) else None
+
+
+@functools.cache
+def _shares_a_fixture(file: str) -> bool:
+    path = ROOT / file
+    return path.is_file() and bool(_SHARED_FIXTURE.search(path.read_text(encoding="utf-8")))

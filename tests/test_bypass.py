@@ -1,15 +1,20 @@
 """Bypass suite: page variants that try to publish a bare figure, each refused twice.
 
-Every row is a small project that differs from a clean one by one trick. It
-must be refused by ``fxsite build`` (exit 1, nothing published), and — built
-anyway with the plugin's ``enforce: false`` (the adoption mode, which turns
-every refusal into a warning) — the resulting site must fail ``verify_site``.
-The near misses at the end must build and audit clean. A new trick is one line.
+Every row is a trick a clean project may carry. It must be refused by ``fxsite
+build`` (exit 1, nothing published), and — built anyway with the plugin's
+``enforce: false`` (the adoption mode, which turns every refusal into a
+warning) — the resulting site must fail ``verify_site``. The near misses at the
+end must build and audit clean. A new trick is one line.
+
+Tricks on a page or in a file of their own are built together, one page (or
+file) each, in a few builds; each row is held to findings at its own paths.
+Tricks in mkdocs.yml or the record, or shown on every page, build alone.
 """
 
 from __future__ import annotations
 
-import shutil
+import json
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,6 +85,8 @@ class Variant:
     config: str = ""
     files: dict[str, str] = field(default_factory=dict)
     record: dict[str, str] = field(default_factory=dict)
+    #: The trick shows on every page (the navigation): it cannot share a site.
+    alone: bool = False
 
 
 def V(name: str, body: str = "", **kw: object) -> Variant:
@@ -193,7 +200,7 @@ BYPASSES = [
     V("faq answer", front=fm('faq:\n  - q: How fast?\n    a: "It is 5x faster."')),
     V("faq question", front=fm('faq:\n  - q: "Why 5x faster?"\n    a: "Because."')),
     # -- pages and files beside the Markdown ----------------------------------------------------------
-    V("title from file name", files={"docs/5x-faster.md": "Plain words only.\n"}),
+    V("title from file name", files={"docs/5x-faster.md": "Plain words only.\n"}, alone=True),
     V(
         "static html in docs",
         files={"docs/extra.html": "<html><body><p>5x faster</p></body></html>"},
@@ -306,12 +313,113 @@ def test_at_least_eighty_bypasses() -> None:
     assert len({v.name for v in [*BYPASSES, *NEAR_MISSES]}) == len(BYPASSES) + len(NEAR_MISSES)
 
 
-def _page_only(variant: Variant) -> bool:
-    return not (variant.config or variant.files or variant.record)
+# ---------------------------------------------------------------- tricks built together
 
 
-@pytest.mark.parametrize("variant", BYPASSES, ids=lambda v: v.name)
-def test_bypass_is_refused_by_build(variant: Variant, tmp_path: Path) -> None:
+def _batched(variant: Variant) -> bool:
+    return not (variant.config or variant.record or variant.alone)
+
+
+def _has_page(variant: Variant) -> bool:
+    return bool(variant.body or variant.front)
+
+
+def _own_paths(key: str, variant: Variant) -> set[str]:
+    """Where findings about ``variant`` (page ``docs/<key>.md``) may be: source and site paths."""
+    paths = {f"docs/{key}.md", f"{key}/index.html"} if _has_page(variant) else set()
+    for rel in variant.files:
+        published = rel.removeprefix("docs/")
+        paths |= {rel, published}
+        if published.endswith(".md"):
+            paths.add(published.removesuffix(".md") + "/index.html")
+    return paths
+
+
+def _batch_project(root: Path, variants: dict[str, Variant], *, enforce: bool) -> Path:
+    """One project holding each variant as page ``docs/<key>.md`` and its own files."""
+    project = _project(root, Variant("base"), enforce=enforce)
+    nav = ["nav:", "  - index.md"]
+    for key, variant in variants.items():
+        if _has_page(variant):
+            page = PAGE.format(front=variant.front, body=variant.body)
+            (project / f"docs/{key}.md").write_text(page, encoding="utf-8")
+            nav.append(f"  - {key.upper()}: {key}.md")
+        for rel, text in variant.files.items():
+            assert not (project / rel).exists(), f"two variants write {rel}"
+            (project / rel).parent.mkdir(parents=True, exist_ok=True)
+            (project / rel).write_text(text, encoding="utf-8")
+    # Navigation titles from the config: a page's title trick (front matter) would
+    # otherwise show in every page's navigation and give every page a finding.
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("\n".join(nav) + "\n")
+    return project
+
+
+def _errors(findings: list[dict[str, object]]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for finding in findings:
+        if finding["severity"] == "error":
+            found.setdefault(str(finding["path"]), set()).add(str(finding["code"]))
+    return found
+
+
+def _codes_at(found: dict[str, set[str]], paths: set[str]) -> set[str]:
+    return set().union(*(found.get(path, set()) for path in paths))
+
+
+BATCHED = {f"b{i}": v for i, v in enumerate(BYPASSES) if _batched(v)}
+ALONE = [v for v in BYPASSES if not _batched(v)]
+
+
+@dataclass(frozen=True)
+class Builds:
+    """What ``fxsite build`` refused, by path, over the rounds of one batch."""
+
+    found: dict[str, set[str]]
+    rounds: list[subprocess.CompletedProcess[str]]
+    published: list[bool]
+
+
+@pytest.fixture(scope="module")
+def refused(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    """Every batched bypass in one project, enforced, through ``fxsite build``.
+
+    A build refused by the source check stops before its output gate, so the
+    variants it did not refuse at their own paths are built again, by
+    themselves, until every variant is refused or a round refuses none of them.
+    """
+    root = tmp_path_factory.mktemp("refused")
+    left, found = dict(BATCHED), {}
+    rounds, published = [], []
+    while left:
+        project = _batch_project(root / f"round{len(rounds)}", left, enforce=True)
+        proc = fxsite("build", str(project), "--format", "json", cwd=project)
+        rounds.append(proc)
+        published.append((project / "site").exists())
+        if proc.returncode != 1:
+            break
+        new = _errors(json.loads(proc.stdout))
+        for path, codes in new.items():
+            found.setdefault(path, set()).update(codes)
+        left = {k: v for k, v in left.items() if not _codes_at(new, _own_paths(k, v))}
+    return Builds(found, rounds, published)
+
+
+def test_batched_builds_refuse_and_publish_nothing(refused: Builds) -> None:
+    for proc, published in zip(refused.rounds, refused.published, strict=True):
+        assert "Traceback" not in proc.stderr + proc.stdout
+        assert proc.returncode == 1, proc.stderr + proc.stdout
+        assert not published, "a refused build published a site"
+
+
+@pytest.mark.parametrize("key_variant", BATCHED.items(), ids=lambda kv: kv[1].name)
+def test_bypass_is_refused_by_build(key_variant: tuple[str, Variant], refused: Builds) -> None:
+    key, variant = key_variant
+    assert _codes_at(refused.found, _own_paths(key, variant)), "the build let the trick through"
+
+
+@pytest.mark.parametrize("variant", ALONE, ids=lambda v: v.name)
+def test_bypass_alone_is_refused_by_build(variant: Variant, tmp_path: Path) -> None:
     project = _project(tmp_path, variant, enforce=True)
     proc = fxsite("build", str(project), cwd=project)
     assert "Traceback" not in proc.stderr + proc.stdout
@@ -320,51 +428,31 @@ def test_bypass_is_refused_by_build(variant: Variant, tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def adopted_pages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, set[str]]]:
-    """Every page-only variant as one page of one site built with ``enforce: false``.
-
-    One build instead of one per variant; each variant's page must still be
-    refused on its own. Returns the site and the error codes found per page.
-    """
+def adopted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[str]]:
+    """Every batched bypass in one site built with ``enforce: false``: its audit's errors by path."""
     root = tmp_path_factory.mktemp("adopted")
-    pages = [v for v in BYPASSES if _page_only(v)]
-    project = _project(root, Variant("base"), enforce=False)
-    nav = ["nav:", "  - index.md"]
-    for index, variant in enumerate(pages):
-        page = PAGE.format(front=variant.front, body=variant.body)
-        (project / f"docs/v{index}.md").write_text(page, encoding="utf-8")
-        nav.append(f"  - V{index}: v{index}.md")
-    # Navigation titles from the config: a page's title trick (front matter) would
-    # otherwise show in every page's navigation and give every page a finding.
-    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
-        config.write("\n".join(nav) + "\n")
-    site = root / "site"
-    built = mkdocs_build(project, site)
+    project = _batch_project(root, BATCHED, enforce=False)
+    built = mkdocs_build(project, root / "site")
     assert built.returncode == 0, built.stderr
     found: dict[str, set[str]] = {}
-    for finding in verify_site(site):
+    for finding in verify_site(root / "site"):
         if finding.severity == "error":
             found.setdefault(finding.path, set()).add(finding.code)
-    return site, found
+    return found
 
 
-@pytest.mark.parametrize(
-    "index_variant",
-    list(enumerate(v for v in BYPASSES if _page_only(v))),
-    ids=lambda iv: iv[1].name,
-)
-def test_page_bypass_is_caught_by_audit(
-    index_variant: tuple[int, Variant], adopted_pages: tuple[Path, dict[str, set[str]]]
+@pytest.mark.parametrize("key_variant", BATCHED.items(), ids=lambda kv: kv[1].name)
+def test_bypass_is_caught_by_audit(
+    key_variant: tuple[str, Variant], adopted: dict[str, set[str]]
 ) -> None:
-    index, _ = index_variant
-    _, found = adopted_pages
-    assert found.get(f"v{index}/index.html"), "the audit passed a page carrying the trick"
+    key, variant = key_variant
+    assert _codes_at(adopted, _own_paths(key, variant)), (
+        "the audit passed a site carrying the trick"
+    )
 
 
-@pytest.mark.parametrize(
-    "variant", [v for v in BYPASSES if not _page_only(v)], ids=lambda v: v.name
-)
-def test_project_bypass_is_caught_by_audit(variant: Variant, tmp_path: Path) -> None:
+@pytest.mark.parametrize("variant", ALONE, ids=lambda v: v.name)
+def test_bypass_alone_is_caught_by_audit(variant: Variant, tmp_path: Path) -> None:
     adopted = _project(tmp_path, variant, enforce=False)
     site = tmp_path / "site"
     built = mkdocs_build(adopted, site)
@@ -373,13 +461,47 @@ def test_project_bypass_is_caught_by_audit(variant: Variant, tmp_path: Path) -> 
     assert findings, "the audit passed a site carrying the trick"
 
 
-@pytest.mark.parametrize("variant", NEAR_MISSES, ids=lambda v: v.name)
-def test_near_miss_builds_and_audits_clean(variant: Variant, tmp_path: Path) -> None:
-    project = _project(tmp_path, variant, enforce=True)
-    proc = fxsite("build", str(project), cwd=project)
+# ---------------------------------------------------------------- near misses
+
+NEAR = {f"n{i}": v for i, v in enumerate(NEAR_MISSES)}
+
+
+@dataclass(frozen=True)
+class Clean:
+    """The near misses built together: the build, and its findings and its audit's by path."""
+
+    proc: subprocess.CompletedProcess[str]
+    built: dict[str, set[str]]
+    audited: dict[str, set[str]]
+
+
+@pytest.fixture(scope="module")
+def near_misses(tmp_path_factory: pytest.TempPathFactory) -> Clean:
+    assert all(_batched(v) for v in NEAR_MISSES)
+    project = _batch_project(tmp_path_factory.mktemp("near"), NEAR, enforce=True)
+    proc = fxsite("build", str(project), "--format", "json", cwd=project)
+    built = _errors(json.loads(proc.stdout or "[]"))
+    audited: dict[str, set[str]] = {}
+    if proc.returncode == 0:
+        for finding in verify_site(project / "site"):
+            audited.setdefault(finding.path, set()).add(finding.code)
+    return Clean(proc, built, audited)
+
+
+def test_near_misses_build_and_audit_clean(near_misses: Clean) -> None:
+    proc = near_misses.proc
     assert proc.returncode == 0, proc.stderr + proc.stdout
-    assert verify_site(project / "site") == []
-    shutil.rmtree(project / "site")
+    assert near_misses.audited == {}
+
+
+@pytest.mark.parametrize("key_variant", NEAR.items(), ids=lambda kv: kv[1].name)
+def test_near_miss_builds_and_audits_clean(
+    key_variant: tuple[str, Variant], near_misses: Clean
+) -> None:
+    key, variant = key_variant
+    paths = _own_paths(key, variant)
+    assert not _codes_at(near_misses.built, paths), near_misses.proc.stdout
+    assert not _codes_at(near_misses.audited, paths)
 
 
 def test_mkdocs_build_runs_the_gate_too(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ tests/ has a conftest.py of its own.
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import subprocess
@@ -80,14 +81,20 @@ def _ensure_site() -> str | None:
     if "FXSITE_SITE_DIR" in os.environ:
         _build_error = f"FXSITE_SITE_DIR={SITE} has no index.html"
         return _build_error
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    lock = REPO / ".cache" / "site-build.lock"
+    lock.parent.mkdir(exist_ok=True)
+    with lock.open("a") as handle:  # xdist workers collect at once: one of them builds
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        if (SITE / "index.html").is_file():
+            return None
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
     if proc.returncode != 0 or not (SITE / "index.html").is_file():
         _build_error = f"`mkdocs build` failed ({proc.returncode}):\n{proc.stdout}{proc.stderr}"
     return _build_error
