@@ -281,7 +281,8 @@ def _remote(files: dict[str, bytes]) -> object:
     def handler(request: httpx.Request) -> httpx.Response:
         name = request.url.path.lstrip("/")
         if name in files:
-            return httpx.Response(200, content=files[name])
+            kind = "text/html" if name.endswith(".html") else "application/json"
+            return httpx.Response(200, content=files[name], headers={"Content-Type": kind})
         return httpx.Response(404)
 
     return httpx.MockTransport(handler)
