@@ -18,7 +18,9 @@ from typing import Any
 from fxsite.findings import Finding
 from fxsite.pages.site import Citation, SiteIndex
 from fxsite.project import Project
-from fxsite.render.exports import evidence_data
+from fxsite.render.exports import MAX_JSON_DEPTH, evidence_data
+from fxsite.safeio import BadJson, UnreadableFile, load_json, read_text
+from fxsite.verify.published import MAX_JSON_BYTES
 
 __all__ = [
     "EvidenceChange",
@@ -60,8 +62,8 @@ def load_site_evidence(site_dir: Path) -> tuple[dict[str, Any] | None, list[Find
     """The evidence.json of a built site."""
     path = site_dir / "evidence.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = load_json(read_text(path, MAX_JSON_BYTES, root=site_dir), MAX_JSON_DEPTH)
+    except (UnreadableFile, BadJson) as exc:
         return None, [Finding(str(path), 1, 1, "FX901", f"cannot read evidence.json: {exc}")]
     if not isinstance(data, dict) or not isinstance(data.get("figures"), list):
         return None, [Finding(str(path), 1, 1, "FX901", "not an fxsite evidence.json")]
