@@ -148,11 +148,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     xdist's own ``loadgroup`` reads ``xdist_group`` marks through a node-id
     suffix that pytest 9.2 no longer carries (pytest-xdist issue 1386), so the
-    groups are told from the node id here. Largest groups are handed out first.
+    groups are told from the node id here, and handed out in collection order.
     """
     if config.getoption("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False  # the order pytest_collection_modifyitems chose
 
     class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
@@ -161,16 +163,32 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return GroupScheduling(config, log)
 
 
-def xdist_group(nodeid: str) -> str | None:
-    """The group a test runs in under xdist: its file's, or ``None`` to run anywhere.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under xdist, the costliest tests first, so that none is left to run alone at the end.
 
-    The browser tests are one group (one Chromium, one crawl of the demo site);
-    so are the tests of a file that defines a fixture scoped wider than a test.
+    The browser tests first, then the tests that build whole sites (marked
+    ``slow``), then the rest; each file's tests keep their order.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=_cost_rank)
+
+
+def _cost_rank(item: pytest.Item) -> int:
+    if item.nodeid.startswith("tests/browser/"):
+        return 0
+    return 1 if item.get_closest_marker("slow") is not None else 2
+
+
+def xdist_group(nodeid: str) -> str | None:
+    """The group a test runs in under xdist: its file, or ``None`` to run anywhere.
+
+    A file is a group when its tests share what is costly to make: a fixture of
+    the file scoped wider than a test (a whole-site build), or a browser (every
+    file of tests/browser/ starts Chromium once per worker it runs on).
     """
     file = nodeid.split("::", 1)[0]
-    if file.startswith("tests/browser/"):
-        return "browser"
-    return file if _shares_a_fixture(file) else None
+    return file if file.startswith("tests/browser/") or _shares_a_fixture(file) else None
 
 
 @functools.cache
