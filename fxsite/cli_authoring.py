@@ -17,6 +17,10 @@ from fxsite.evidence.models import LABELS, RECORD_ID_PATTERN
 __all__ = ["fix", "import_csv", "init"]
 
 
+#: Largest CSV file ``fxsite import`` reads.
+MAX_CSV_BYTES = 64 << 20
+
+
 def _usage(message: str) -> click.ClickException:
     from fxsite.cli import UsageFailure
 
@@ -68,6 +72,8 @@ def fix(path: Path | None, show_diff: bool) -> None:
     from fxsite.authoring.files import write_atomic
     from fxsite.authoring.fix import PageFile, fix_page, unified_diff
     from fxsite.cli import _locate, _page_sources, _project
+    from fxsite.pages.docs_tree import MAX_PAGE_BYTES
+    from fxsite.safeio import UnreadableFile, read_bytes
 
     root, pages = _locate((path,) if path else ())
     project, _, _ = _project(root)
@@ -79,8 +85,8 @@ def fix(path: Path | None, show_diff: bool) -> None:
         file = project.paths.docs_dir / src
         shown = project.paths.relative(file)
         try:
-            page = PageFile.read(file.read_bytes())
-        except (OSError, UnicodeDecodeError) as exc:
+            page = PageFile.read(read_bytes(file, MAX_PAGE_BYTES))
+        except (UnreadableFile, UnicodeDecodeError) as exc:
             report(f"{shown}:1:1: FX105 cannot read page: {exc}")
             left += 1
             continue
@@ -137,6 +143,7 @@ def import_csv(
     from fxsite.authoring.files import write_new
     from fxsite.authoring.importer import record_from_csv
     from fxsite.cli import _report
+    from fxsite.safeio import UnreadableFile, read_bytes
 
     if not re.fullmatch(RECORD_ID_PATTERN, record_id):
         raise _usage(
@@ -155,7 +162,9 @@ def import_csv(
             if other.stem.lower() == record_id.lower():
                 raise _usage(f"{other}: record {other.stem} already exists; nothing was written")
     try:
-        text = csv_file.read_bytes().decode("utf-8")
+        text = read_bytes(csv_file, MAX_CSV_BYTES).decode("utf-8")
+    except UnreadableFile as exc:
+        raise _usage(str(exc)) from None
     except UnicodeDecodeError:
         raise _usage(f"{csv_file}: not UTF-8 text; save the CSV as UTF-8") from None
     record, findings = record_from_csv(

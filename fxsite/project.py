@@ -18,10 +18,10 @@ from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
-from fxsite.pages.docs_tree import DocsTree, url_clashes, walk_docs
+from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
-from fxsite.safeio import Stamp, file_stamp
+from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
 
@@ -204,8 +204,8 @@ class Project:
             cached = self._faq.get(src)
             if stamp is None or cached is None or cached[0] != stamp:
                 try:
-                    source = file.read_text(encoding="utf-8-sig")
-                except (OSError, UnicodeDecodeError):
+                    source = read_text(file, MAX_PAGE_BYTES)
+                except UnreadableFile:
                     continue  # check reports the unreadable page
                 has = bool(split_front_matter(source)[0] and read_front_matter(source, src).faq)
                 if stamp is not None:
@@ -307,11 +307,10 @@ class Project:
         for src in pages if only is None else only:
             file = self.paths.docs_dir / src
             try:
-                source = file.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                findings.append(
-                    Finding(self.paths.relative(file), 1, 1, "FX105", f"cannot read page: {exc}")
-                )
+                source = read_text(file, MAX_PAGE_BYTES)
+            except UnreadableFile as exc:
+                message = f"cannot read page: it {exc.reason}"
+                findings.append(Finding(self.paths.relative(file), 1, 1, "FX105", message))
                 continue
             result = self.process(
                 src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known

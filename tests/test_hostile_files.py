@@ -280,3 +280,32 @@ def test_manifest_is_still_canonical_json(demo_site: Path) -> None:
     data, findings = parse_manifest(raw)
     assert data is not None and findings == []
     assert json.loads(raw) == data
+
+
+def _sparse_page(project: Path) -> None:
+    with (project / "docs/big.md").open("wb") as page:
+        page.truncate(8 << 30)
+
+
+@pytest.mark.parametrize(
+    ("args", "prepare", "exit", "says"),
+    [
+        (("check", "."), _sparse_page, 1, "docs/big.md:1:1: FX107"),
+        (("import", "/dev/zero", "--id", "R9", "--label", "measured"), None, 2, "is a device"),
+        (("import", "x.csv", "--id", "R9", "--label", "measured"), "fifo", 2, "is a FIFO"),
+    ],
+)
+def test_files_named_on_the_command_line(
+    args: tuple[str, ...], prepare: object, exit: int, says: str, tmp_path: Path
+) -> None:
+    """An 8 GiB page, /dev/zero or a FIFO as a CSV: refused, never read."""
+    project = copy_site(CLEAN, tmp_path)
+    if prepare == "fifo":
+        os.mkfifo(project / "x.csv")
+    elif callable(prepare):
+        prepare(project)
+    proc = run("fxsite", *args, cwd=project)
+    output = proc.stdout + proc.stderr
+    assert "Traceback" not in output, output[-3000:]
+    assert proc.returncode == exit, output[-3000:]
+    assert says in output, output[-3000:]

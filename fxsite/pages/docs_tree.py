@@ -13,7 +13,7 @@ or it passes what the build refuses. Decisions:
 * a symbolic link that points nowhere, or a folder link that loops back on
   itself, would end MkDocs with a traceback, and a FIFO, a device or a socket
   (or a link to one, ``/dev/zero``) would hang it: each is a finding (FX105),
-  and the walk goes on;
+  and the walk goes on; a page over :data:`MAX_PAGE_BYTES` is FX107;
 * two sources that publish to the same URL (``t.md`` and ``t/index.md``, or
   an authored page where the build generates one) are FX605: one of them
   would silently replace the other.
@@ -30,10 +30,19 @@ from pathlib import Path
 from fxsite.findings import Finding
 from fxsite.safeio import file_kind
 
-__all__ = ["MARKDOWN_SUFFIXES", "DocsTree", "page_dest", "url_clashes", "walk_docs"]
+__all__ = [
+    "MARKDOWN_SUFFIXES",
+    "MAX_PAGE_BYTES",
+    "DocsTree",
+    "page_dest",
+    "url_clashes",
+    "walk_docs",
+]
 
 #: MkDocs' Markdown suffixes (``mkdocs.utils.markdown_extensions``).
 MARKDOWN_SUFFIXES = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
+#: Largest page read (``check``, ``fix``).
+MAX_PAGE_BYTES = 16 << 20
 
 
 @dataclass
@@ -97,7 +106,11 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                 message = f"is {kind}, not a file: MkDocs would hang or fail reading it"
                 tree.findings.append(Finding(where(child), 1, 1, "FX105", message))
             elif entry.name.endswith(MARKDOWN_SUFFIXES):
-                tree.pages.append(child)
+                if entry.stat().st_size > MAX_PAGE_BYTES:
+                    message = f"page larger than {MAX_PAGE_BYTES:,} bytes: not read"
+                    tree.findings.append(Finding(where(child), 1, 1, "FX107", message))
+                else:
+                    tree.pages.append(child)
             elif entry.name.lower().endswith(MARKDOWN_SUFFIXES):
                 tree.findings.append(
                     Finding(
