@@ -9,7 +9,6 @@ who holds a copy can check it with ``fxsite audit SITE --documents DIR``.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile, sha256_file
 
 __all__ = [
     "DOCUMENTS_DIR",
@@ -24,25 +24,14 @@ __all__ = [
     "document_url",
     "publish_documents",
     "published_document_findings",
-    "sha256_file",
 ]
 
 DOCUMENTS_DIR = "documents"
-_CHUNK = 1 << 20
 
 
 def document_url(document: str) -> str:
     """Site-relative URL of a published document."""
     return f"{DOCUMENTS_DIR}/{document}"
-
-
-def sha256_file(path: Path) -> str:
-    """SHA-256 of a file, read in 1 MiB chunks (documents can be large)."""
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        while chunk := f.read(_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def publish_documents(
@@ -82,9 +71,16 @@ def published_document_findings(site_dir: Path, data: dict[str, Any]) -> list[Fi
         if not path.is_file():
             message = f"{record_id} publishes its document, but {rel} is missing"
             findings.append(Finding(rel, 1, 1, "FX813", message))
-        elif source.get("sha256") and sha256_file(path) != source["sha256"]:
-            message = f"{record_id}: published document differs from the record's sha256"
-            findings.append(Finding(rel, 1, 1, "FX812", message))
+        elif source.get("sha256"):
+            try:
+                same = sha256_file(path, site_dir) == source["sha256"]
+            except UnreadableFile as exc:
+                message = f"{record_id}: published document cannot be read safely: it {exc.reason}"
+                findings.append(Finding(rel, 1, 1, "FX812", message))
+                continue
+            if not same:
+                message = f"{record_id}: published document differs from the record's sha256"
+                findings.append(Finding(rel, 1, 1, "FX812", message))
     return findings
 
 
@@ -117,7 +113,7 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
             findings.append(Finding(where, 1, 1, "FX813", message, "warning"))
             continue
         used.add(path.resolve())
-        actual = sha256_file(path)
+        actual = sha256_file(path, docs_dir)  # _locate found a file inside docs_dir
         if expected is None:
             message = f"{record_id}: '{document}' was never hashed (the record states no sha256; it hashes to {actual})"
             findings.append(Finding(where, 1, 1, "FX814", message, "warning"))
