@@ -33,7 +33,7 @@ CODES: dict[str, str] = {
     "FX102": "duplicate key in a mapping",
     "FX103": "YAML anchor or alias (refused: alias bombs)",
     "FX104": "YAML tag outside the core schema",
-    "FX105": "file is not valid UTF-8",
+    "FX105": "file is not valid UTF-8, or no file (a FIFO, a device, a dangling link)",
     "FX106": "document is not a single mapping",
     "FX107": "file too large",
     # Record model and schema
@@ -97,7 +97,8 @@ CODES: dict[str, str] = {
     "FX813": "report document missing",
     "FX814": "report document never hashed, or named by no record (warning)",
     "FX815": "cannot fetch a file of a live site",
-    "FX816": "evidence.sqlite disagrees with evidence.json",
+    "FX816": "evidence.sqlite disagrees with evidence.json, or cannot be read safely",
+    "FX817": "live site serves a file with a Content-Type other than its kind's",
     # Project configuration
     "FX901": "project or configuration error",
 }
