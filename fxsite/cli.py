@@ -261,8 +261,13 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
     type=click.Path(path_type=Path, dir_okay=False),
     help="Sign the manifest with this Ed25519 key (default: $FXSITE_SIGNING_KEY).",
 )
+@click.option(
+    "--browser",
+    is_flag=True,
+    help="Also draw every staged page in headless Chromium and check the text as drawn.",
+)
 @_QUIET
-def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> None:
+def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, quiet: bool) -> None:
     """Check and build the site in one pass; publish nothing on a refusal."""
     import os
     import time
@@ -287,6 +292,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, quiet: bool) -> No
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
         plugin = staged.plugins["fxsite"]
         plugin.signing_key = key_file
+        plugin.browser = browser
         plugin.stage_output = False  # this command stages and publishes itself
         staged.plugins.on_startup(command="build", dirty=False)
         try:
@@ -389,9 +395,9 @@ def audit(
                 site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
             )
             if browser:
-                from fxsite.verify.browser import browser_findings
+                from fxsite.verify.browser import with_browser
 
-                findings += browser_findings(site_dir)
+                findings = with_browser(findings, site_dir)
         except ConfigError as exc:
             if fmt == "json":  # --format json always prints JSON, even for unreadable input
                 problem = Finding(site, 1, 1, "FX901", str(exc))

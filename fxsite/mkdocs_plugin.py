@@ -56,9 +56,10 @@ from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_u
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
-from fxsite.render.charts import chart_style_css, render_chart_cached
+from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.verify.theme import ASSETS, published_asset
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
@@ -69,7 +70,6 @@ if TYPE_CHECKING:
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
 log = logging.getLogger("mkdocs.plugins.fxsite")
-_ASSETS = ("fxsite.css", "fxsite.js")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
 #: The theme template of record pages (sidebars not rendered; see the file).
@@ -144,6 +144,8 @@ class FxsiteConfig(Config):
     """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
     search_records = opt.Type(bool, default=False)
     """Index record pages in the site search (the library index always is)."""
+    scripts_that_write = opt.ListOfItems(opt.Type(str), default=[])
+    """Site paths of the scripts and stylesheets that write text (checked by ``build --browser``)."""
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
@@ -184,6 +186,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history_key: tuple[object, ...] | None = None
         #: set by `fxsite build --sign`; else FXSITE_SIGNING_KEY names the key
         self.signing_key: Path | None = None
+        #: set by `fxsite build --browser`: the staged pages are drawn in Chromium and compared
+        self.browser = False
         #: under `serve`: each page's last output, reused while its inputs are the same
         self.outputs = PageOutputs()
         self.conversions = Conversions()
@@ -249,7 +253,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         templates = str(resources.files("fxsite").joinpath("templates"))
         if templates not in config.theme.dirs:
             config.theme.dirs.append(templates)
-        for asset in _ASSETS:
+        for asset in ASSETS:
             target = config.extra_css if asset.endswith(".css") else config.extra_javascript
             if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
                 target.append(f"assets/fxsite/{asset}")
@@ -299,10 +303,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 else InclusionLevel.UNDEFINED
             )
             files.append(File.generated(config, src, content="", inclusion=inclusion))
-        for asset in _ASSETS:
-            content = resources.files("fxsite").joinpath("assets", asset).read_text("utf-8")
-            if asset.endswith(".css"):
-                content += "\n" + chart_style_css()
+        for asset in ASSETS:
+            # As the gate knows them: fxsite's own code is the theme's, not the site's.
+            content = published_asset(asset)
             files.append(File.generated(config, f"assets/fxsite/{asset}", content=content))
         # The machine-readable files are real site files, so pages may link
         # them and MkDocs validates those links; their content is filled in
@@ -549,8 +552,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.gate_memo = GateMemo()
         try:
             findings = verify_site(
-                Path(config.site_dir), memo=self.gate_memo, exported=self.exported
+                Path(config.site_dir),
+                memo=self.gate_memo,
+                exported=self.exported,
+                declared=frozenset(self.config.scripts_that_write),
             )
+            if self.browser:
+                from fxsite.verify.browser import with_browser
+
+                findings = with_browser(findings, Path(config.site_dir))
         except FxsiteError as exc:
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as

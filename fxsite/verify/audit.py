@@ -32,7 +32,7 @@ from urllib.parse import unquote, urlsplit
 from fxsite import STAMP
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.refs import FigureRef
-from fxsite.findings import Finding, line_of, sort_findings
+from fxsite.findings import Finding, Severity, line_of, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
@@ -48,8 +48,10 @@ from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.kinds import Kind, is_text, kind_of
 from fxsite.verify.markers import marker_problems
+from fxsite.verify.notes import judge_writer
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.scan import Candidate, FileScan, GateMemo, digest
+from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
+from fxsite.verify.scripts import code_notes
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
@@ -128,13 +130,21 @@ class _Site:
     #: the file being read, and its text
     reading: tuple[str, str] = ("", "")
     findings: list[Finding] = field(default_factory=list)
+    #: the scripts and stylesheets the project declares as writing text (None: no project)
+    declared: frozenset[str] | None = None
 
     def add(
-        self, rel: str, code: str, message: str, text: str | None = None, line: int = 0
+        self,
+        rel: str,
+        code: str,
+        message: str,
+        text: str | None = None,
+        line: int = 0,
+        severity: Severity = "error",
     ) -> None:
         if not line:
             line = _line_of(self._text_of(rel), text) if text else 1
-        self.findings.append(Finding(rel, line, 1, code, message, text=text))
+        self.findings.append(Finding(rel, line, 1, code, message, severity, text))
 
     def _text_of(self, rel: str) -> str:
         # Not kept for every file: a site's pages would all stay in memory
@@ -151,22 +161,31 @@ class _Site:
     def take(self, rel: str, url: str, scan: FileScan) -> None:
         """What a scan found, on ``rel`` (findings) and for the page at ``url`` (copies)."""
         for local in scan.local:
-            self.add(rel, local.code, local.message, local.text, local.line)
+            code, message = local.code, local.message
+            if local.writer is not None:
+                code, message = judge_writer(local.writer, message, self.declared)
+            self.add(rel, code, message, local.text, local.line, local.severity)
         self.figures.extend((rel, url, c) for c in scan.candidates)
 
 
 def verify_site(
-    site_dir: Path, *, memo: GateMemo | None = None, exported: str | None = None
+    site_dir: Path,
+    *,
+    memo: GateMemo | None = None,
+    exported: str | None = None,
+    declared: frozenset[str] | None = None,
 ) -> list[Finding]:
     """Every way the site at ``site_dir`` differs from what its evidence renders.
 
     ``memo`` keeps file scans between calls (a build under ``mkdocs serve``);
-    ``exported`` is the ``evidence.json`` text the build just wrote.
+    ``exported`` is the ``evidence.json`` text the build just wrote;
+    ``declared`` the site paths of the scripts and stylesheets the project
+    declares as writing text (a build; None for an audit, see :mod:`.notes`).
     """
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
     memo.published = published  # what the next call compares its evidence.json with
-    site = _Site(site_dir, published, memo)
+    site = _Site(site_dir, published, memo, declared=declared)
     site.findings.extend(site.published.findings)
     search: list[tuple[Path, str]] = []
     for path in iter_tree(site_dir):
@@ -178,7 +197,9 @@ def verify_site(
             reason = folder_link(path, site_dir)
             if reason is not None:  # inside the site, its files are read where they are
                 site.add(rel, "FX614", f"cannot be read safely: it {reason}")
-        elif rel != "evidence.json" and kind not in ("code", "signature"):
+        elif kind == "code":
+            _read_code(site, path, rel)
+        elif rel != "evidence.json" and kind != "signature":
             _read(site, path, rel, kind)
     for path, rel in search:
         _read(site, path, rel, "json")
@@ -278,6 +299,9 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
         site.findings.extend(check_chart(rel, chart, site.published.library))
     for message, text in marker_problems(page, site.published.library):
         site.add(rel, "FX612", message, text or None)
+    for note in page.notes:  # its errors came with the page's scan
+        if note.severity == "warning":
+            site.add(rel, note.code, note.message, note.text, severity="warning")
     return _PageFacts(
         [_judged(site, rel, node) for node in page.claims],
         page.ids,
@@ -305,6 +329,16 @@ def _read_gzip(site: _Site, path: Path, rel: str) -> None:
         expected = None
     if inflater.unconsumed_tail or inner != expected:
         site.add(rel, "FX612", f"does not hold the same bytes as {rel[:-3]}")
+
+
+def _read_code(site: _Site, path: Path, rel: str) -> None:
+    """A script or stylesheet: what it writes, reorders or draws unread (:mod:`.scripts`)."""
+    try:
+        data = read_bytes(path, MAX_PAGE_BYTES, root=site.root)
+    except UnreadableFile as exc:
+        site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
+        return
+    site.take(rel, "", FileScan(local=[Local.of(note) for note in code_notes(rel, data)]))
 
 
 def _read_search_index(site: _Site, rel: str, text: str) -> None:

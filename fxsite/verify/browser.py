@@ -36,12 +36,13 @@ from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.safeio import UnreadableFile, iter_tree, read_text
 from fxsite.verify.audit import MAX_PAGE_BYTES
 from fxsite.verify.kinds import kind_of
+from fxsite.verify.notes import NOT_DRAWN
 from fxsite.verify.published import load_published
 from fxsite.verify.reading import detect
 from fxsite.verify.siteserver import serve_site, site_url
 from fxsite.verify.visible import normalise, page_text
 
-__all__ = ["DRAWN_TEXT_JS", "browser_findings"]
+__all__ = ["DRAWN_TEXT_JS", "browser_findings", "with_browser"]
 
 #: Collects what is drawn: ``{texts: [...], claims: [{ref, text}]}``.
 DRAWN_TEXT_JS = r"""
@@ -56,7 +57,21 @@ DRAWN_TEXT_JS = r"""
   };
   const pseudo = (el, which) => {
     const content = getComputedStyle(el, which).content;
-    if (content && content.startsWith('"') && content.length > 2) texts.push(content.slice(1, -1));
+    if (!content || content === "none" || content === "normal") return;
+    // Strings as drawn; attr(x) as the element's attribute (some engines leave it unresolved).
+    const drawnText = content.replace(/attr\(\s*([^\s)]+)\s*\)/g, (_, name) => JSON.stringify(el.getAttribute(name) || ""))
+      .match(/"(?:[^"\\]|\\.)*"/g);
+    if (drawnText) texts.push(drawnText.map((s) => s.slice(1, -1).replace(/\\(.)/g, "$1")).join(""));
+  };
+  const control = (el) => {
+    // What a form control draws in its box: its value (a script may set it), its placeholder.
+    const tag = el.tagName.toUpperCase();
+    if (tag === "SELECT") { for (const o of el.selectedOptions) texts.push(o.text); return; }
+    if (tag !== "INPUT" && tag !== "TEXTAREA") return;
+    const kind = (el.type || "").toLowerCase();
+    if (["hidden", "password", "checkbox", "radio", "file", "image", "color", "range"].includes(kind)) return;
+    if (el.value) texts.push(el.value);
+    if (el.placeholder) texts.push(el.placeholder);
   };
   const claimText = (a) => {
     let out = "";
@@ -83,6 +98,7 @@ DRAWN_TEXT_JS = r"""
         }
         const block = getComputedStyle(child).display !== "inline";
         if (block) flush();
+        control(child);
         pseudo(child, "::before");
         walk(child);
         if (child.shadowRoot) { flush(); visit(child.shadowRoot); }
@@ -98,7 +114,17 @@ DRAWN_TEXT_JS = r"""
 }
 """
 
-_CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+#: ``AutomationControlled`` off: ``navigator.webdriver`` is false, as in a reader's browser.
+_CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-blink-features=AutomationControlled",
+]
+#: Run before any script of a page: nothing tells it that no person is reading.
+_UNDETECTED_JS = """
+Object.defineProperty(Navigator.prototype, "webdriver", {get: () => false, configurable: true});
+"""
 
 
 def _chromium() -> str:
@@ -154,7 +180,15 @@ def browser_findings(site_dir: Path) -> list[Finding]:
         )
         try:
             # Service workers would fetch past the route below: none are registered.
-            context = browser.new_context(service_workers="block")
+            # A page may test whether a robot reads it: its user agent and
+            # navigator.webdriver say what a reader's browser says.
+            probe = browser.new_page()
+            agent = str(probe.evaluate("navigator.userAgent"))
+            probe.close()
+            context = browser.new_context(
+                service_workers="block", user_agent=agent.replace("HeadlessChrome", "Chrome")
+            )
+            context.add_init_script(_UNDETECTED_JS)
             # Only the site's own files: a page must not fetch what it shows.
             context.route(
                 "**/*",
@@ -207,3 +241,14 @@ def browser_findings(site_dir: Path) -> list[Finding]:
         finally:
             browser.close()
     return sort_findings(findings)
+
+
+def with_browser(findings: list[Finding], site_dir: Path) -> list[Finding]:
+    """``findings`` of the static gate with what a browser draws checked too.
+
+    Text a script or stylesheet writes (``FX505``: the gate cannot read it) is
+    judged as drawn instead: every figure drawn needs its record, every claim
+    drawn must still state its figure.
+    """
+    kept = [f for f in findings if f.code != NOT_DRAWN]
+    return sort_findings([*kept, *browser_findings(site_dir)])

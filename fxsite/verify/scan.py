@@ -31,8 +31,10 @@ from fxsite.evidence.numerals import (
     alternation,
     word_alternation,
 )
+from fxsite.findings import Severity
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import kind_of, pem_lines_blanked
+from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
 from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
 from fxsite.verify.visible import (
@@ -64,6 +66,14 @@ class Local:
     text: str | None = None
     #: 0 when placed later, by the text it quotes (see the audit's ``_Site.add``)
     line: int = 0
+    severity: Severity = "error"
+    #: a script or stylesheet that writes text (see :func:`~fxsite.verify.notes.judge_writer`)
+    writer: str | None = None
+
+    @classmethod
+    def of(cls, note: Note) -> Local:
+        """A drawing note (:mod:`fxsite.verify.drawing`) as a finding of its file."""
+        return cls(note.code, note.message, note.text, 0, note.severity, note.writer)
 
 
 @dataclass(frozen=True)
@@ -196,6 +206,8 @@ def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
         scan.local += [
             Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
         ]
+        # Warnings are the published site's (the audit reports them), not the page's own text.
+        scan.local += [Local.of(note) for note in page.notes if note.severity == "error"]
         _scan_blocks(scan, blocks)
         return scan
     scan = FileScan()

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.verify.dataurl import data_document
+from fxsite.verify.drawing import page_notes
+from fxsite.verify.notes import Note
 
 __all__ = [
     "MAX_NESTING",
@@ -120,8 +122,6 @@ ROLE_CLASSES = {
 }
 #: Inline elements the renderer lays out as lines of their own (headline cards).
 BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
-#: Values a button or an input shows as its face.
-_VALUE_SHOWN = frozenset({"button", "submit", "reset"})
 #: ``<input>`` types whose ``value`` is not shown as text: every other type
 #: (text, search, number, email, url, tel, date and time kinds, unknown types,
 #: which browsers draw as text) shows it in the box.
@@ -227,6 +227,8 @@ class PageText:
     parts: list[Part] = field(default_factory=list)
     #: the ``lang`` of ``<html>``
     lang: str = ""
+    #: what a browser draws beyond the text (reordered, written by code; see :mod:`.drawing`)
+    notes: list[Note] = field(default_factory=list)
 
 
 #: A subtree as a reader gets it: every element as (tag, attributes), and its text.
@@ -411,6 +413,8 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
         _read_parts(root, page)
     if tree.root is not None:
         page.lang = _attrs(tree.root).get("lang", "")
+        # After the walk: inner documents (iframe srcdoc) added theirs.
+        page.notes = [*page_notes(tree.root), *page.notes]
     return page
 
 
@@ -718,6 +722,8 @@ def _inner_document(
     page.claims.extend(found.claims)
     page.json_ld_errors.extend(found.json_ld_errors)
     page.unreadable.extend(found.unreadable)
+    if tree.root is not None:
+        page.notes.extend(page_notes(tree.root))
 
 
 def _flush(builders: list[_Builder], page: PageText) -> None:
@@ -734,9 +740,8 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
 def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
     names = list(VISIBLE_ATTRIBUTES)
     kind = attrs.get("type", "").strip().lower()
-    if (tag == "button" and kind in _VALUE_SHOWN) or (
-        tag == "input" and kind not in VALUE_NOT_SHOWN
-    ):
+    # A button's value is read too: a script may draw it on the button's face.
+    if tag == "button" or (tag == "input" and kind not in VALUE_NOT_SHOWN):
         names.append("value")
     for name in names:
         text = normalise(attrs.get(name, ""))

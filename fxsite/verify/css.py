@@ -1,0 +1,158 @@
+"""CSS as the gate reads it: declarations of a stylesheet or a ``style`` attribute.
+
+Parsed by tinycss2 (CSS Syntax Level 3, as a browser tokenises it: comments,
+escapes such as ``\\6f rder`` for ``order``, strings, nested ``@media`` and
+``@supports`` blocks). Two questions are asked of each declaration:
+does it change the order in which text is drawn (:func:`reorders`), and does it
+draw text of its own (:func:`writes`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import tinycss2  # type: ignore[import-untyped]
+from tinycss2 import ast
+
+from fxsite.verify.reading import detect
+
+__all__ = [
+    "Declaration",
+    "Sheet",
+    "could_hold_figure",
+    "read_sheet",
+    "read_style",
+    "reorders",
+    "writes",
+]
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One ``name: value``; ``selector`` is its rule's, "" in a ``style`` attribute."""
+
+    selector: str
+    name: str
+    value: tuple[ast.Node, ...]
+
+    @property
+    def shown(self) -> str:
+        """The declaration as written, for messages."""
+        return f"{self.name}: {tinycss2.serialize(self.value).strip()}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A stylesheet's declarations, and whether it defines a web font."""
+
+    declarations: tuple[Declaration, ...]
+    font_face: bool
+
+
+def _declarations(selector: str, tokens: list[ast.Node]) -> list[Declaration]:
+    out = []
+    for item in tinycss2.parse_declaration_list(tokens, skip_comments=True, skip_whitespace=True):
+        if isinstance(item, ast.Declaration):
+            out.append(Declaration(selector, item.lower_name, tuple(item.value)))
+    return out
+
+
+def read_style(text: str) -> list[Declaration]:
+    """The declarations of a ``style`` attribute."""
+    return _declarations("", tinycss2.parse_component_value_list(text))
+
+
+def read_sheet(text: str) -> Sheet:
+    """Every declaration of a stylesheet, inside at-rules too (with an explicit stack)."""
+    found: list[Declaration] = []
+    font_face = False
+    stack = [tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)]
+    while stack:
+        for rule in stack.pop():
+            if isinstance(rule, ast.QualifiedRule):
+                selector = tinycss2.serialize(rule.prelude).strip()
+                found += _declarations(selector, rule.content)
+            elif isinstance(rule, ast.AtRule) and rule.content is not None:
+                if rule.lower_at_keyword == "font-face":
+                    font_face = True
+                else:  # @media, @supports, @layer, @container… hold rules
+                    stack.append(
+                        tinycss2.parse_rule_list(
+                            rule.content, skip_comments=True, skip_whitespace=True
+                        )
+                    )
+    return Sheet(tuple(found), font_face)
+
+
+def _idents(decl: Declaration) -> set[str]:
+    return {t.lower_value for t in decl.value if isinstance(t, ast.IdentToken)}
+
+
+#: Grid placement: an item drawn in another cell than its place in the text.
+_GRID_PLACEMENT = frozenset(
+    {
+        "grid-area",
+        "grid-row",
+        "grid-row-start",
+        "grid-row-end",
+        "grid-column",
+        "grid-column-start",
+        "grid-column-end",
+        "grid-template-areas",
+    }
+)
+
+
+def reorders(decl: Declaration) -> str | None:
+    """What the declaration reorders: "self" (its element's text), "siblings", or None."""
+    words = _idents(decl)
+    if decl.name == "unicode-bidi" and words & {"bidi-override", "isolate-override"}:
+        return "self"
+    if decl.name == "direction" and "rtl" in words:
+        return "self"
+    if decl.name in ("flex-direction", "flex-flow") and any(w.endswith("-reverse") for w in words):
+        return "self"
+    if decl.name == "order" or decl.name in _GRID_PLACEMENT:
+        # ``order: 0`` and ``grid-area: auto`` leave an item where the text has it.
+        kept = all(
+            (isinstance(t, ast.NumberToken) and t.value == 0 and decl.name == "order")
+            or (isinstance(t, ast.IdentToken) and t.lower_value == "auto")
+            for t in decl.value
+            if not isinstance(t, ast.WhitespaceToken)
+        )
+        return None if kept else "siblings"
+    return None
+
+
+#: Properties whose value can hold text a browser draws.
+_TEXT_PROPERTIES = frozenset({"content", "quotes", "list-style", "list-style-type"})
+#: CSS functions that draw text taken from elsewhere (an attribute, a counter…).
+_TEXT_FUNCTIONS = frozenset(
+    {"attr", "counter", "counters", "target-counter", "target-counters", "target-text", "content"}
+)
+
+
+def writes(decl: Declaration) -> str | None:
+    """The text-drawing part of a declaration (``attr(data-x)``, ``"178 s"``), or None."""
+    if decl.name not in _TEXT_PROPERTIES:
+        return None
+    for token in decl.value:
+        if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:
+            return str(tinycss2.serialize([token]))
+        if isinstance(token, ast.StringToken) and could_hold_figure(token.value):
+            return repr(token.value)
+    return None
+
+
+def could_hold_figure(text: str, around: str = "") -> bool:
+    """``text`` has a digit, or reads as a figure forwards, backwards or word by word backwards.
+
+    ``around`` is the text it is drawn in ("It is semit evif faster."): each
+    reading is tried there too, as a reader sees it.
+    """
+    if any(c.isdigit() for c in text):
+        return True
+    readings = [text, text[::-1], " ".join(reversed(text.split()))]
+    if around and text and text in around:
+        readings += [around.replace(text, r, 1) for r in readings]
+    return any(detect(r) for r in readings)

@@ -1,0 +1,120 @@
+"""Text drawn in another order than it is written: refused where it could hold a figure.
+
+The gate reads a page's text in document order; a browser may draw it in
+another. ``<bdo dir=rtl>s 871</bdo>`` is drawn "178 s"; ``dir=rtl`` draws
+"178 s" as "s 178"; CSS ``unicode-bidi: bidi-override``, ``direction: rtl``,
+``flex-direction: row-reverse``, flex ``order`` and grid placement move text
+around; two SVG ``<text>`` elements side by side read as one ("17", "8 s").
+Each is refused (``FX504``) where the text it moves has a digit or reads as a
+figure forwards, backwards or word by word backwards
+(:func:`~fxsite.verify.css.could_hold_figure`): an Arabic or Hebrew paragraph
+without digits may be ``dir=rtl``. Bidi control characters are refused in
+text already (``FX502``, :mod:`.reading`).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from selectolax.lexbor import LexborNode, SelectolaxError
+
+from fxsite.verify.css import Declaration, could_hold_figure, read_sheet, read_style, reorders
+from fxsite.verify.notes import REORDERED, Note
+from fxsite.verify.reading import detect
+
+__all__ = ["bdo_note", "dir_note", "sheet_order_notes", "style_order_notes", "svg_notes"]
+
+#: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…), which make ``dir=auto`` rtl.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_PSEUDO = re.compile(r"::?[A-Za-z-]+(?:\([^)]*\))?")
+
+
+def _text(node: LexborNode | None) -> str:
+    return " ".join((node.text(deep=True) or "").split()) if node is not None else ""
+
+
+def _note(what: str, text: str) -> Note:
+    return Note(
+        REORDERED,
+        f"{what} changes the order in which '{text[:60]}' is drawn: "
+        "a reader may see another figure than the one checked",
+        text[:40] or None,
+    )
+
+
+def bdo_note(node: LexborNode) -> Note | None:
+    """A ``<bdo>`` (a bidi override) around text that could hold a figure."""
+    text = _text(node)
+    return _note("<bdo>", text) if could_hold_figure(text, _text(node.parent)) else None
+
+
+def dir_note(node: LexborNode, value: str) -> Note | None:
+    """``dir=rtl`` (or ``dir=auto`` on right-to-left text) around text that could hold a figure."""
+    direction = value.strip().lower()
+    text = _text(node)
+    if direction == "rtl" or (direction == "auto" and _RTL.search(text)):
+        held = could_hold_figure(text, _text(node.parent))
+        return _note(f'dir="{direction}"', text) if held else None
+    return None
+
+
+def _moved(node: LexborNode, decl: Declaration) -> Note | None:
+    scope = reorders(decl)
+    if scope is None:
+        return None
+    target = node if scope == "self" else node.parent
+    text = _text(target)
+    held = could_hold_figure(text, _text(target.parent) if target is not None else "")
+    return _note(f"CSS {decl.shown}", text) if held else None
+
+
+def style_order_notes(node: LexborNode, style: str) -> list[Note]:
+    """A ``style`` attribute that reorders text that could hold a figure."""
+    found = (_moved(node, d) for d in read_style(style))
+    return [n for n in found if n is not None][:1]
+
+
+def _matches(root: LexborNode, selector: str) -> list[LexborNode]:
+    """The elements a rule's selector picks (pseudo-classes dropped: it may match any time)."""
+    plain = _PSEUDO.sub("", selector).strip(" ,") or "*"
+    try:
+        return list(root.css(plain))
+    except SelectolaxError:  # a selector Lexbor does not know: it may match anything
+        return [root]
+
+
+def sheet_order_notes(root: LexborNode, css: str) -> list[Note]:
+    """Rules of a page's ``<style>`` that reorder text that could hold a figure."""
+    for decl in read_sheet(css).declarations:
+        if reorders(decl) is None:
+            continue
+        for node in _matches(root, decl.selector):
+            note = _moved(node, decl)
+            if note is not None:
+                return [note]
+    return []
+
+
+def _position(node: LexborNode, name: str) -> float:
+    raw = (node.attributes.get(name) or "0").replace(",", " ").split()
+    try:
+        return float(raw[0]) if raw else 0.0
+    except ValueError:
+        return 0.0
+
+
+def svg_notes(svg: LexborNode) -> list[Note]:
+    """SVG ``<text>`` elements on one line whose texts, side by side, read as a figure."""
+    lines: dict[float, list[tuple[float, str]]] = {}
+    for text in svg.css("text"):
+        lines.setdefault(_position(text, "y"), []).append((_position(text, "x"), _text(text)))
+    for items in lines.values():
+        items.sort()
+        for (_, left), (_, right) in pairwise(items):
+            for joint in ("", " "):
+                joined = left + joint + right
+                cut = len(left)
+                if any(s.start < cut and s.end > cut + len(joint) for s in detect(joined)):
+                    return [_note(f"SVG texts '{left}' and '{right}' side by side", joined)]
+    return []

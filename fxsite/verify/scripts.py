@@ -1,0 +1,196 @@
+"""Code that draws text the gate does not read: scripts, generated CSS content, outside sources.
+
+A script can write a figure after load (``el.textContent = "178 s"``), and
+a stylesheet can draw one (``content: attr(data-x)``, ``content: "178 s"``).
+The gate reads HTML, not what code makes of it, so such a **writer** is
+refused unless a browser draws the pages and compares (see
+:func:`~fxsite.verify.notes.judge_writer`): inline ``<script>`` bodies,
+event-handler attributes (``onload=``…), ``javascript:`` URLs, ``<style>``
+blocks, and every published ``.js``, ``.mjs``, ``.cjs`` and ``.css`` file. The
+theme's own code is not the site's (:mod:`.theme`).
+
+A script is a writer when it names a way to write text or to run code made
+at run time (:data:`_SINKS`); a script that builds those names from pieces is
+not seen here, only by ``--browser``. A stylesheet file that reorders text
+(:func:`~fxsite.verify.css.reorders`) is refused (``FX504``): which pages its
+selectors reach is not worked out.
+
+Warned, not refused (``FX507``): a web font (``@font-face``), a script or a
+stylesheet from another origin, an ``<iframe>`` or ``<frame>`` with a ``src``,
+and ``<meta http-equiv=refresh>``.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+from fxsite.verify.css import read_sheet, reorders, writes
+from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
+from fxsite.verify.theme import is_theme_file, is_theme_inline
+
+__all__ = [
+    "code_notes",
+    "frame_note",
+    "handler_notes",
+    "is_script",
+    "link_note",
+    "refresh_note",
+    "script_note",
+    "sheet_notes",
+]
+
+_NAMES = "textContent|innerHTML|outerHTML|innerText|outerText|nodeValue"
+_PROPS = "value|placeholder|title|alt|label|data|text"
+#: What writes text or runs code made at run time, as a script names it.
+_SINKS = re.compile(
+    rf"""\b(?:{_NAMES})\b["'`]?\s*\]?\s*\+?=(?!=)"""
+    rf"""|\.\s*(?:{_PROPS})\s*\+?=(?!=)"""
+    r"""|\b(?:insertAdjacentHTML|insertAdjacentText|createTextNode|createContextualFragment"""
+    r"""|setHTML|setHTMLUnsafe|parseFromString|write|writeln|setAttribute|setAttributeNS"""
+    r"""|append|prepend|before|after|replaceWith|replaceChildren|eval|Function|importScripts)"""
+    r"""\s*\("""
+    r"""|\bimport\s*\(|\b(?:setTimeout|setInterval)\s*\(\s*["'`]"""
+)
+#: Script types a browser runs (no type, or a JavaScript MIME type, or a module).
+_RUN_TYPES = frozenset(
+    {
+        "",
+        "module",
+        "text/javascript",
+        "application/javascript",
+        "application/x-javascript",
+        "text/ecmascript",
+        "application/ecmascript",
+        "text/jscript",
+        "text/livescript",
+        "text/x-javascript",
+        "text/x-ecmascript",
+        "text/javascript1.0",
+        "text/javascript1.5",
+    }
+)
+#: Attributes whose URL a browser may run as a script (``javascript:``).
+URL_ATTRIBUTES = ("href", "src", "action", "formaction", "data", "xlink:href")
+
+
+def _writes(code: str) -> str | None:
+    match = _SINKS.search(code)
+    return " ".join(match.group(0).split()) if match is not None else None
+
+
+def _outside(url: str) -> bool:
+    parts = urlsplit(url.strip())
+    return bool(parts.netloc) or parts.scheme.lower() in ("http", "https")
+
+
+def is_script(attrs: dict[str, str]) -> bool:
+    """A ``<script>`` a browser runs, by its ``type``."""
+    kind = attrs.get("type", "").strip().lower().split(";")[0].strip()
+    return kind in _RUN_TYPES
+
+
+def script_note(attrs: dict[str, str], body: str) -> Note | None:
+    """An inline script that writes text, or a script from another origin."""
+    src = attrs.get("src", "")
+    if src:
+        if _outside(src):
+            return Note(UNREAD, f"script from another origin ({src}) runs unread", src, "warning")
+        return None  # the site's own file: read where it is published
+    if is_theme_inline(body):
+        return None
+    sink = _writes(body)
+    return writer_note(f"an inline script writes text ({sink})", sink, "") if sink else None
+
+
+def handler_notes(attrs: dict[str, str]) -> list[Note]:
+    """Event-handler attributes (``onload=``…) and ``javascript:`` URLs that write text."""
+    out = []
+    for name, value in attrs.items():
+        code = value if name.startswith("on") else ""
+        if name in URL_ATTRIBUTES and value.strip().lower().startswith("javascript:"):
+            code = unquote(value.strip()[len("javascript:") :])
+        sink = _writes(code) if code else None
+        if sink:
+            out.append(
+                writer_note(
+                    f"the {name} attribute's script writes text ({sink})",
+                    sink,
+                    writer="",
+                )
+            )
+    return out
+
+
+def sheet_notes(css: str, writer: str) -> list[Note]:
+    """A stylesheet's generated text (a writer) and web fonts (warned)."""
+    if writer == "" and is_theme_inline(css):
+        return []
+    sheet = read_sheet(css)
+    out = []
+    drawn = next((w for d in sheet.declarations if (w := writes(d)) is not None), None)
+    if drawn is not None:
+        where = "a <style> block" if writer == "" else f"the stylesheet {writer}"
+        out.append(writer_note(f"{where} draws text with CSS ({drawn})", drawn, writer))
+    if sheet.font_face:
+        out.append(
+            Note(
+                UNREAD,
+                "@font-face: a web font may draw other glyphs than the characters checked",
+                "@font-face",
+                "warning",
+            )
+        )
+    return out
+
+
+def link_note(attrs: dict[str, str]) -> Note | None:
+    """A stylesheet from another origin (it may draw text and fonts the gate does not read)."""
+    rel = attrs.get("rel", "").lower().split()
+    href = attrs.get("href", "")
+    if "stylesheet" in rel and _outside(href):
+        return Note(
+            UNREAD, f"stylesheet from another origin ({href}) is drawn unread", href, "warning"
+        )
+    return None
+
+
+def frame_note(tag: str, attrs: dict[str, str]) -> Note | None:
+    """A frame that draws another document by URL (a ``data:`` one is read in place)."""
+    src = attrs.get("src", "").strip()
+    if src and not src.lower().startswith("data:"):
+        return Note(UNREAD, f"<{tag}> draws {src} inside the page, unread here", src, "warning")
+    return None
+
+
+def refresh_note(attrs: dict[str, str]) -> Note | None:
+    """``<meta http-equiv=refresh>``: the reader is sent elsewhere, maybe before reading."""
+    if attrs.get("http-equiv", "").strip().lower() != "refresh":
+        return None
+    content = attrs.get("content", "")
+    return Note(
+        UNREAD, f"<meta http-equiv=refresh> sends the reader on ({content})", "refresh", "warning"
+    )
+
+
+def code_notes(rel: str, data: bytes) -> list[Note]:
+    """A published script or stylesheet file: what it writes, reorders, or draws unread."""
+    name = rel.lower()
+    if not name.endswith((".js", ".mjs", ".cjs", ".css")) or is_theme_file(data):
+        return []
+    text = data.decode("utf-8", "replace")
+    if not name.endswith(".css"):
+        sink = _writes(text)
+        return [writer_note(f"the script {rel} writes text ({sink})", sink, rel)] if sink else []
+    out = sheet_notes(text, rel)
+    moved = next((d for d in read_sheet(text).declarations if reorders(d) is not None), None)
+    if moved is not None:
+        out.append(
+            Note(
+                REORDERED,
+                f"the stylesheet {rel} reorders text ({moved.shown} in {moved.selector or 'a rule'}): "
+                "a reader may see another figure than the one checked",
+                moved.name,
+            )
+        )
+    return out

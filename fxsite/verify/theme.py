@@ -1,0 +1,91 @@
+"""The theme's own code: files and inline blocks that come from installed packages.
+
+Material's bundle writes text (its search results, its tooltips), and so does
+fxsite's own script (the Evidence Library's record count). They are not the
+site's: a published ``.js`` or ``.css`` file byte-identical to one shipped by
+the distribution of an installed MkDocs theme (the ``mkdocs.themes`` entry
+points: ``mkdocs-material``, ``mkdocs``) or to an asset fxsite publishes is the
+theme's, found by its SHA-256; an inline ``<script>`` or ``<style>`` is the
+theme's when a template of such a distribution writes it (the template's
+``{{ … }}`` expressions may stand for any text without quotes or markup).
+
+An auditor's installed packages decide for the audit: a site built with
+another Material release than the auditor's shows its bundle as the site's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import cache
+from importlib import resources
+from importlib.metadata import PackageNotFoundError, entry_points
+from pathlib import Path
+
+__all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
+
+#: fxsite's own assets, published as ``assets/fxsite/<name>``.
+ASSETS = ("fxsite.css", "fxsite.js")
+_CODE = (".js", ".mjs", ".css")
+_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{#.*?#\}")
+#: What a template expression may become inside an inline script or style.
+_EXPRESSION = r"[^\"'<>`;{}]*"
+
+
+def published_asset(name: str) -> str:
+    """fxsite's asset ``name`` as the build publishes it (the CSS with the chart styles)."""
+    from fxsite.render.charts import chart_style_css
+
+    content = resources.files("fxsite").joinpath("assets", name).read_text("utf-8")
+    return content + "\n" + chart_style_css() if name.endswith(".css") else content
+
+
+def _theme_files() -> list[Path]:
+    """Every file of the distributions that provide an installed MkDocs theme."""
+    files: list[Path] = []
+    for point in entry_points(group="mkdocs.themes"):
+        dist = point.dist
+        if dist is None:
+            continue
+        try:
+            listed = dist.files or []
+        except PackageNotFoundError:
+            continue
+        files += [Path(str(dist.locate_file(f))) for f in listed]
+    return files
+
+
+@cache
+def _digests() -> frozenset[bytes]:
+    found = {hashlib.sha256(published_asset(n).encode("utf-8")).digest() for n in ASSETS}
+    for path in _theme_files():
+        if path.suffix in _CODE and path.is_file():
+            found.add(hashlib.sha256(path.read_bytes()).digest())
+    return frozenset(found)
+
+
+def is_theme_file(data: bytes) -> bool:
+    """``data`` is a file an installed theme ships, or an fxsite asset as published."""
+    return hashlib.sha256(data).digest() in _digests()
+
+
+@cache
+def _inline_patterns() -> tuple[re.Pattern[str], ...]:
+    patterns: set[str] = set()
+    for path in _theme_files():
+        if path.suffix != ".html" or not path.is_file():
+            continue
+        for match in _INLINE.finditer(path.read_text("utf-8", "replace")):
+            body = match.group(2).strip()
+            if "{%" in body:  # a template block inside: not a fixed text
+                continue
+            parts = _JINJA.split(body)
+            patterns.add(_EXPRESSION.join(re.escape(p) for p in parts))
+    return tuple(re.compile(p, re.DOTALL) for p in sorted(patterns))
+
+
+def is_theme_inline(body: str) -> bool:
+    """An inline ``<script>`` or ``<style>`` body that a theme template writes."""
+    text = body.strip()
+    return any(p.fullmatch(text) for p in _inline_patterns())
