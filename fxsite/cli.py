@@ -454,10 +454,7 @@ def diff(old: str, new: str, project_dir: Path | None, fmt: str) -> None:
 
 
 def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
-    import tempfile
-
-    from fxsite.anchor.diff import load_site_evidence, project_evidence
-    from fxsite.anchor.gitinfo import export_revision, repo_top
+    from fxsite.anchor.diff import load_site_evidence, project_evidence, revision_evidence
 
     folder = Path(spec)
     if folder.is_dir() and (folder / "evidence.json").is_file():
@@ -467,15 +464,11 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
         return data
     if folder.is_dir() and (folder / CONFIG_NAME).is_file():
         return project_evidence(_project(folder)[0])[0]
-    root = _config_file(project_dir).parent
-    top = repo_top(root)
-    if top is None:
-        raise UsageFailure(f"{spec}: not a built site, and {root} is not in a git repository")
-    prefix = root.resolve().relative_to(top.resolve())
-    with tempfile.TemporaryDirectory(prefix="fxsite-diff-") as tmp:
-        if not export_revision(top, spec, Path(tmp)):
-            raise UsageFailure(f"{spec}: neither a built site nor a git revision of {top}")
-        return project_evidence(_project(Path(tmp) / prefix)[0])[0]
+    # a git revision runs none of its code: its mkdocs.yml is vetted, never loaded by MkDocs
+    data, problems = revision_evidence(_config_file(project_dir).parent, spec)
+    if data is None:
+        raise UsageFailure("\n".join(f.format() for f in problems))
+    return data
 
 
 @cli.command()

@@ -99,6 +99,9 @@ CODES: dict[str, str] = {
     "FX815": "cannot fetch a file of a live site",
     "FX816": "evidence.sqlite disagrees with evidence.json, or cannot be read safely",
     "FX817": "live site serves a file with a Content-Type other than its kind's",
+    "FX820": "site not signed: nothing anchors it (warning)",
+    "FX821": "published figure history disagrees with itself, its pages or the records",
+    "FX822": "vendor's config names what a rebuild or diff does not run",
     # Project configuration
     "FX901": "project or configuration error",
 }

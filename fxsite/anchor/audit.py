@@ -21,6 +21,7 @@ from fxsite.anchor.manifest import (
     site_files,
 )
 from fxsite.anchor.signing import fingerprint, load_public_key, normalise_fingerprint, verify
+from fxsite.anchor.trust import history_findings, load_evidence, unsigned_finding
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile
 
@@ -51,7 +52,7 @@ def _signature_findings(
         if asked:
             message = "the site is not signed (no fxsite-manifest.json.sig), but a key was given"
             return [Finding(SIGNATURE_NAME, 1, 1, "FX803", message)]
-        return []
+        return [unsigned_finding(False, published is not None)]
     findings: list[Finding] = []
     if key_pem is not None:
         key, problems = load_public_key(key_pem, key_where)
@@ -119,7 +120,10 @@ def audit_anchors(
     key_where: str = "--key",
     expected_fingerprint: str | None = None,
 ) -> list[Finding]:
-    """Signature (when signed or when a key is given), then every file against the manifest."""
+    """Signature (when signed or when a key is given), every file against the manifest, the history.
+
+    An unsigned site is a warning saying what cannot be concluded (:mod:`fxsite.anchor.trust`).
+    """
     manifest, raw, findings = load_site_manifest(site_dir)
     if manifest is None:
         if key_pem is not None or expected_fingerprint is not None:
@@ -129,6 +133,11 @@ def audit_anchors(
         return findings
     findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))
     findings.extend(_file_findings(site_dir, manifest))
+    data = load_evidence(site_dir)
+    if data is not None:
+        source = manifest.get("source")
+        clean = isinstance(source, dict) and source.get("dirty") is False
+        findings.extend(history_findings(site_dir, data, clean))
     return findings
 
 

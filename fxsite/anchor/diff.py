@@ -1,8 +1,11 @@
 """``fxsite diff OLD NEW``: what changed in the evidence, and which pages say it.
 
 Both sides are the content of ``evidence.json``: read from a built site, or
-computed from a git revision of the project (:func:`project_evidence`, the
-same functions as the build, without MkDocs). Figures are compared by
+computed from a git revision of the project (:func:`revision_evidence`, the
+same functions as the build, without MkDocs). A revision is untrusted: it is
+exported into a temporary folder, its ``mkdocs.yml`` must pass
+:mod:`fxsite.anchor.allowlist` and only the vetted values are read (no
+MkDocs config is loaded, so no hook, plugin or YAML tag of it runs). Figures are compared by
 reference (``R1#save_time``): added, removed, or changed in value, range,
 unit or label; records by label and status (superseded, retracted). Each
 change names every page citing it, on either side.
@@ -11,13 +14,16 @@ change names every page citing it, on either side.
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fxsite.findings import Finding
+from fxsite.anchor.allowlist import plugin_options, vet_config
+from fxsite.anchor.gitinfo import export_revision, repo_top
+from fxsite.findings import ConfigError, Finding
 from fxsite.pages.site import Citation, SiteIndex
-from fxsite.project import Project
+from fxsite.project import Project, ProjectPaths
 from fxsite.render.exports import MAX_JSON_DEPTH, evidence_data
 from fxsite.safeio import BadJson, UnreadableFile, load_json, read_text
 from fxsite.verify.published import MAX_JSON_BYTES
@@ -28,6 +34,7 @@ __all__ = [
     "format_changes",
     "load_site_evidence",
     "project_evidence",
+    "revision_evidence",
 ]
 
 _FIELDS = ("value", "min", "max", "unit", "label")
@@ -86,6 +93,51 @@ def project_evidence(project: Project) -> tuple[dict[str, Any], list[Finding]]:
         seen = dict.fromkeys(claim.ref for claim in result.claims if claim.value is not None)
         index.citations.extend(Citation(ref, src, None, None) for ref in seen)
     return evidence_data(library, index), findings
+
+
+def _vetted_paths(root: Path, data: dict[str, Any]) -> ProjectPaths | None:
+    """The project's folders from a vetted mkdocs.yml; None without the fxsite plugin."""
+    options = plugin_options(data, "fxsite")
+    if options is None:
+        return None
+    theme = data.get("theme")
+    return ProjectPaths(
+        root=root,
+        docs_dir=root / str(data.get("docs_dir", "docs")),
+        evidence_dir=root / str(options.get("evidence_dir", "evidence")),
+        library_prefix=str(options.get("library_url", "evidence")).strip("/"),
+        directory_urls=bool(data.get("use_directory_urls", True)),
+        faq_page=str(options.get("faq_page") or "faq.md"),
+        language=theme.get("language") if isinstance(theme, dict) else None,
+    )
+
+
+def revision_evidence(root: Path, revision: str) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """What evidence.json would hold for git ``revision`` of the project at ``root``, running none of it."""
+    top = repo_top(root)
+    if top is None:
+        message = f"{revision}: not a built site, and {root} is not in a git repository"
+        return None, [Finding(str(root), 1, 1, "FX901", message)]
+    prefix = root.resolve().relative_to(top.resolve())
+    with tempfile.TemporaryDirectory(prefix="fxsite-diff-") as tmp:
+        if not export_revision(top, revision, Path(tmp)):
+            message = f"{revision}: neither a built site nor a git revision of {top}"
+            return None, [Finding(str(root), 1, 1, "FX901", message)]
+        project_dir = Path(tmp) / prefix
+        data, refused = vet_config(project_dir / "mkdocs.yml", Path(tmp))
+        if data is None:
+            where = f"{revision}:{prefix.as_posix()}/" if prefix.parts else f"{revision}:"
+            return None, [
+                Finding(where + f.path, f.line, f.col, f.code, f.message) for f in refused
+            ]
+        paths = _vetted_paths(project_dir, data)
+        if paths is None:
+            message = f"{revision}: mkdocs.yml has no fxsite plugin"
+            return None, [Finding(str(root), 1, 1, "FX901", message)]
+        try:
+            return project_evidence(Project(paths))
+        except ConfigError as exc:
+            return None, [Finding(str(root), 1, 1, "FX901", f"{revision}: {exc}")]
 
 
 def _citing(*sides: dict[str, Any]) -> dict[str, set[str]]:

@@ -1,60 +1,96 @@
 """``fxsite audit SITE --rebuild REPO``: rebuild the manifest's commit and compare.
 
-The project is checked out at the commit the manifest names, in a temporary
-``git worktree`` of the auditor's clone (so its git history, and with it the
-figure history, is the one the vendor built from), built with this fxsite
-and the manifest's ``SOURCE_DATE_EPOCH``, unsigned, and every published file
-is compared byte for byte with the rebuilt one.
+The auditor decides what is built: REPO is the project folder (the one holding
+``mkdocs.yml``) in the auditor's clone. The manifest only names the commit (a
+full hexadecimal id, looked up in that clone); its ``source.path`` is compared
+with REPO's place in the repository and reported, never used.
+
+Everything is written in one temporary work folder: a clone of the repository
+checked out at the commit (its git history, and so the figure history, is the
+one the vendor built from); the vendor's ``mkdocs.yml`` replaced by what
+:mod:`fxsite.anchor.allowlist` lets through, or nothing built at all; the site,
+built by ``python -I -m fxsite.anchor.rebuild_child build`` in an empty
+environment (``HOME`` and ``TMPDIR`` in the work folder, the manifest's
+``SOURCE_DATE_EPOCH``, no signing key) into a folder of the rebuild's own.
+Every published file is then compared byte for byte with the rebuilt one.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from fxsite import __version__
+from fxsite.anchor.allowlist import dump_config, vet_config
 from fxsite.anchor.gitinfo import git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, file_digest, site_files
 from fxsite.findings import Finding
 
-__all__ = ["rebuild_findings"]
+__all__ = ["child_environment", "rebuild_findings"]
 
 _BUILD_TIMEOUT = 1800
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
-def _site_dir_name(project: Path) -> str:
-    try:
-        text = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    except OSError:
-        return "site"
-    match = re.search(r"^site_dir:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
-    return match.group(1) if match else "site"
+def child_environment(work: Path, epoch: int) -> dict[str, str]:
+    """The whole environment of the rebuild's build: nothing of the auditor's but ``PATH``."""
+    for name in ("home", "tmp"):
+        (work / name).mkdir(exist_ok=True)
+    return {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "HOME": str(work / "home"),
+        "TMPDIR": str(work / "tmp"),
+        "LANG": "C.UTF-8",
+        "SOURCE_DATE_EPOCH": str(epoch),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_TERMINAL_PROMPT": "0",
+        "NO_MKDOCS_2_WARNING": "1",
+        "NO_COLOR": "1",
+    }
 
 
-def _build(project: Path, epoch: int) -> tuple[Path | None, str]:
-    env = {k: v for k, v in os.environ.items() if k != "FXSITE_SIGNING_KEY"}
-    env["SOURCE_DATE_EPOCH"] = str(epoch)
+def _checkout(top: Path, commit: str, dest: Path) -> bool:
+    """A clone of ``top`` in ``dest``, checked out at ``commit``; False if it is not there."""
+    if git(top, "clone", "-q", "--no-checkout", "--", str(top), str(dest)) is None:
+        return False
+    quiet = ("-c", "advice.detachedHead=false", "-c", "core.hooksPath=/dev/null")
+    return git(dest, *quiet, "checkout", "-q", "--detach", commit) is not None
+
+
+def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
+    """Build the vetted ``project`` into ``out`` in a child process; what went wrong, if anything."""
+    argv = [sys.executable, "-I", "-m", "fxsite.anchor.rebuild_child", "build", str(project)]
     try:
         done = subprocess.run(  # noqa: S603 - this interpreter, list argv
-            [sys.executable, "-m", "fxsite", "build", str(project)],
+            argv,
             capture_output=True,
             text=True,
-            env=env,
+            cwd=work,
+            env=child_environment(work, epoch),
             timeout=_BUILD_TIMEOUT,
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return None, str(exc)
-    if done.returncode != 0:
+        return str(exc)
+    if done.returncode != 0 or not out.is_dir():
         tail = " | ".join((done.stdout + done.stderr).strip().splitlines()[-5:])
-        return None, f"the rebuild failed (exit {done.returncode}): {tail}"
-    return project / _site_dir_name(project), ""
+        return f"the rebuild failed (exit {done.returncode}): {tail}"
+    return ""
+
+
+def _history(path: Path) -> Any:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data.get("history") if isinstance(data, dict) else None
 
 
 def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
@@ -70,39 +106,69 @@ def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
             findings.append(Finding(rel, 1, 1, "FX810", message))
         elif file_digest(site_dir / rel) != file_digest(rebuilt / rel):
             message = f"differs from a rebuild of {commit[:12]}"
+            if rel == "evidence.json" and _history(site_dir / rel) != _history(rebuilt / rel):
+                message += ": its history is not the one git gives for that commit"
             findings.append(Finding(rel, 1, 1, "FX810", message))
     return findings
 
 
-def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> list[Finding]:
-    """Rebuild the project at the manifest's commit from ``repo``; every difference."""
+def _source_findings(manifest: dict[str, Any], rel: str) -> tuple[str | None, list[Finding]]:
+    """The commit to rebuild (None if there is none) and what the manifest's source says."""
     source = manifest.get("source")
-    if not isinstance(source, dict) or not isinstance(source.get("commit"), str):
-        message = "the manifest names no source commit: nothing to rebuild"
-        return [Finding(MANIFEST_NAME, 1, 1, "FX811", message)]
-    commit, findings = source["commit"], []
+    commit = source.get("commit") if isinstance(source, dict) else None
+    if not isinstance(source, dict) or not isinstance(commit, str) or not _COMMIT.fullmatch(commit):
+        message = "the manifest names no source commit (a full hexadecimal id): nothing to rebuild"
+        return None, [Finding(MANIFEST_NAME, 1, 1, "FX811", message)]
+    findings = []
     if source.get("dirty"):
         message = f"built from uncommitted changes on top of {commit[:12]}: a rebuild cannot reproduce them"
         findings.append(Finding(MANIFEST_NAME, 1, 1, "FX811", message))
+    if source.get("path", "") != rel:
+        message = (
+            f"the manifest says the project is at {source.get('path')!r} in its repository; "
+            f"rebuilding {rel!r}, the folder given (--rebuild names the project folder)"
+        )
+        findings.append(Finding(MANIFEST_NAME, 1, 1, "FX811", message, "warning"))
     if manifest.get("generator") != f"fxsite {__version__}":
         message = f"built with {manifest.get('generator')}, rebuilt with fxsite {__version__}: differences may come from the tool"
         findings.append(Finding(MANIFEST_NAME, 1, 1, "FX811", message, "warning"))
+    return commit, findings
+
+
+def _epoch(manifest: dict[str, Any]) -> int:
+    value = manifest.get("source_date_epoch", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> list[Finding]:
+    """Rebuild the project folder ``repo`` at the manifest's commit; every difference."""
     top = repo_top(repo)
     if top is None:
-        return [*findings, Finding(str(repo), 1, 1, "FX811", "not a git repository")]
-    tmp = Path(tempfile.mkdtemp(prefix="fxsite-rebuild-"))
-    checkout = tmp / "src"
-    try:
-        if git(top, "worktree", "add", "--detach", str(checkout), commit) is None:
+        return [Finding(str(repo), 1, 1, "FX811", "not a git repository")]
+    if not (repo / "mkdocs.yml").is_file():
+        return [Finding(str(repo), 1, 1, "FX811", "no mkdocs.yml: pass the project folder")]
+    rel = repo.resolve().relative_to(top.resolve()).as_posix()
+    rel = "" if rel == "." else rel
+    commit, findings = _source_findings(manifest, rel)
+    if commit is None:
+        return findings
+    with tempfile.TemporaryDirectory(prefix="fxsite-rebuild-", ignore_cleanup_errors=True) as tmp:
+        work = Path(tmp)
+        checkout = work / "src"
+        if not _checkout(top, commit, checkout):
             message = f"commit {commit[:12]} is not in this repository (fetch it first)"
             return [*findings, Finding(str(repo), 1, 1, "FX811", message)]
-        project = checkout / str(source.get("path") or "")
-        rebuilt, error = _build(project, int(manifest.get("source_date_epoch", 0)))
-        if rebuilt is None:
+        project = checkout / rel
+        data, refused = vet_config(project / "mkdocs.yml", checkout)
+        if data is None:
+            refused = [replace(f, path=f"{rel}/{f.path}" if rel else f.path) for f in refused]
+            message = "the commit's config names what a rebuild does not run: nothing was built"
+            return [*findings, *refused, Finding(str(repo), 1, 1, "FX811", message)]
+        out = work / "out"
+        data["site_dir"] = str(out)
+        (project / "mkdocs.yml").write_text(dump_config(data), encoding="utf-8")
+        error = _build(project, out, work, _epoch(manifest))
+        if error:
             return [*findings, Finding(str(repo), 1, 1, "FX811", error)]
-        findings.extend(_compare(site_dir, rebuilt, commit))
-    finally:
-        git(top, "worktree", "remove", "--force", str(checkout))
-        shutil.rmtree(tmp, ignore_errors=True)
-        git(top, "worktree", "prune")
+        findings.extend(_compare(site_dir, out, commit))
     return findings

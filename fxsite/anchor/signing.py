@@ -58,10 +58,25 @@ def normalise_fingerprint(text: str) -> str:
     return "sha256:" + body
 
 
+def _create(path: Path, data: bytes, mode: int) -> None:
+    """Write a new file; never through a symbolic link, never over a file (``O_EXCL``)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+    os.chmod(path, mode, follow_symlinks=False)  # whatever the umask said
+
+
 def write_keypair(keyfile: Path) -> tuple[str | None, list[Finding]]:
-    """Write a new key pair to ``keyfile`` (0600) and ``keyfile.pub``; never overwrite."""
+    """Write a new key pair to ``keyfile`` (0600) and ``keyfile.pub``; never overwrite.
+
+    Either path being a symbolic link, even one pointing nowhere, is refused:
+    a key is never written where a link sends it.
+    """
     pub = keyfile.with_name(keyfile.name + ".pub")
     for target in (keyfile, pub):
+        if target.is_symlink():
+            message = "is a symbolic link; a key is never written through one"
+            return None, [Finding(str(target), 1, 1, "FX809", message)]
         if target.exists():
             return None, [Finding(str(target), 1, 1, "FX809", "already exists; not overwritten")]
     key = Ed25519PrivateKey.generate()
@@ -71,11 +86,8 @@ def write_keypair(keyfile: Path) -> tuple[str | None, list[Finding]]:
         serialization.NoEncryption(),
     )
     try:
-        fd = os.open(keyfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(private)
-        os.chmod(keyfile, 0o600)  # whatever the umask said
-        pub.write_bytes(public_pem(key.public_key()))
+        _create(keyfile, private, 0o600)
+        _create(pub, public_pem(key.public_key()), 0o644)
     except OSError as exc:
         return None, [Finding(str(keyfile), 1, 1, "FX809", f"cannot write key: {exc}")]
     return fingerprint(key.public_key()), []
