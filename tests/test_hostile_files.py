@@ -309,3 +309,29 @@ def test_files_named_on_the_command_line(
     assert "Traceback" not in output, output[-3000:]
     assert proc.returncode == exit, output[-3000:]
     assert says in output, output[-3000:]
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "refused"),
+    [
+        ("etc", "/etc", True),  # a folder link on the way out of the site
+        ("up", "..", True),
+        ("inside", "sub", False),  # near miss: a folder link that stays inside
+    ],
+)
+def test_folder_links_on_the_way_are_followed_only_inside(
+    link: str, target: str, refused: bool, tmp_path: Path
+) -> None:
+    from fxsite.safeio import UnreadableFile, read_bytes
+
+    site = tmp_path / "site"
+    (site / "sub").mkdir(parents=True)
+    (site / "sub/hostname").write_text("inside\n")
+    (tmp_path / "hostname").write_text("outside\n")
+    (site / link).symlink_to(target)
+    path = site / link / "hostname"
+    if refused:
+        with pytest.raises(UnreadableFile, match="leaves its folder"):
+            read_bytes(path, 1024, root=site)
+    else:
+        assert read_bytes(path, 1024, root=site) == b"inside\n"

@@ -44,12 +44,23 @@ from fxsite.anchor.manifest import (
 from fxsite.findings import Finding
 from fxsite.verify.kinds import kind_of, page_media_type
 
-__all__ = ["MAX_FILE", "MAX_TOTAL", "MAX_UNLISTED", "TIMEOUT", "fetch_site", "is_url"]
+__all__ = [
+    "MAX_FILE",
+    "MAX_LINKED_PAGE",
+    "MAX_TOTAL",
+    "MAX_UNLISTED",
+    "TIMEOUT",
+    "fetch_site",
+    "is_url",
+    "type_problem",
+]
 
 MAX_FILE = 100 * 1024 * 1024
 MAX_TOTAL = 2 * 1024 * 1024 * 1024
 #: Most unlisted files fetched by following links.
 MAX_UNLISTED = 200
+#: Largest page whose links are followed (the content audit reads no larger page).
+MAX_LINKED_PAGE = 16 << 20
 #: Seconds each request may take in all.
 TIMEOUT = 20.0
 #: A linked file the server does not send is a broken link, not a finding here.
@@ -197,7 +208,7 @@ class _Fetcher:
                     continue  # a folder's URL without its slash
                 limit -= 1
                 body = self.fetch(target, self.max_file, quiet=_ANY_STATUS)
-                if body is not None and kind_of(target) == "html":
+                if body is not None and kind_of(target) == "html" and len(body) <= MAX_LINKED_PAGE:
                     queue.append((target, body))
                 if limit == 0:
                     break
@@ -241,7 +252,7 @@ def fetch_site(
                 fetcher.findings.append(Finding(rel, 1, 1, "FX815", message))
                 continue
             body = fetcher.fetch(rel, min(int(entry["size"]), max_file), listed=True)
-            if body is not None and kind_of(rel) == "html":
+            if body is not None and kind_of(rel) == "html" and len(body) <= MAX_LINKED_PAGE:
                 pages[rel] = body
         fetcher.follow_links(pages, set(manifest["files"]), max_unlisted)
     return fetcher.findings
