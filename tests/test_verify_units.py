@@ -9,7 +9,7 @@ import pytest
 
 from fxsite.findings import Finding
 from fxsite.verify import locate_in_sources
-from fxsite.verify.kinds import is_text, kind_of, pem_lines_blanked
+from fxsite.verify.kinds import kind_of, pem_lines_blanked
 from fxsite.verify.reading import detect, fold, glued, hidden_characters
 from fxsite.verify.visible import nesting, page_text, too_deep
 
@@ -129,22 +129,6 @@ def test_srcdoc_claims_index_into_the_page() -> None:
 )
 def test_kind_of(rel: str, kind: str) -> None:
     assert kind_of(rel) == kind
-
-
-@pytest.mark.parametrize(
-    ("data", "complete", "text"),
-    [
-        (b"plain words", True, True),
-        ("caf\u00e9".encode(), True, True),
-        ("caf\u00e9".encode()[:-1], False, True),  # cut in a character: the rest is unread
-        ("caf\u00e9".encode()[:-1], True, False),
-        (b"\x89PNG\r\n\x1a\n", True, False),
-        (b"SQLite format 3\x00", True, False),
-        (b"caf\xe9", True, False),  # Latin-1
-    ],
-)
-def test_is_text(data: bytes, complete: bool, text: bool) -> None:
-    assert is_text(data, complete=complete) is text
 
 
 def test_pem_body_lines_are_blanked() -> None:

@@ -23,7 +23,6 @@ the published records).
 from __future__ import annotations
 
 import posixpath
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -41,25 +40,23 @@ from fxsite.safeio import (
     folder_link,
     iter_tree,
     read_bytes,
-    read_prefix,
     read_text,
 )
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
-from fxsite.verify.kinds import Kind, is_text, kind_of
+from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.notes import judge_writer
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
 from fxsite.verify.scripts import code_notes
+from fxsite.verify.served import served_file
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 
 #: Largest page or text file read, in bytes.
 MAX_PAGE_BYTES = 16 << 20
-#: Bytes of a file of no known kind read to tell text from binary.
-SNIFF_BYTES = 8192
 
 
 def url_of(rel: str) -> str:
@@ -214,18 +211,12 @@ def verify_site(
 
 
 def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
-    try:
-        if kind == "gzip":
-            _read_gzip(site, path, rel)
-            return
-        if kind == "text" and not is_text(
-            read_prefix(path, SNIFF_BYTES, root=site.root), complete=False
-        ):
-            return  # an image, a font, a database: not text a reader is shown
-        text = read_text(path, MAX_PAGE_BYTES, root=site.root)
-    except UnreadableFile as exc:
-        site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
+    served, problems = served_file(path, rel, kind, site.root, MAX_PAGE_BYTES)
+    for code, message in problems:
+        site.add(rel, code, message)
+    if served is None:
         return
+    text = served.text
     exported = compare_exports(site.root, rel, text, site.published)
     if exported is not None:
         site.findings.extend(exported)
@@ -233,7 +224,7 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if rel == "search/search_index.json":
         _read_search_index(site, rel, text)
         return
-    scan = site.memo.file(rel, text)
+    scan = site.memo.file(rel, served.shown, served.kind)
     site.reading = (rel, text)
     if scan.page is not None:
         site.pages[rel] = _judged_page(site, rel, scan.page, scan)
@@ -312,23 +303,6 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
         scan.ticks,
         frozenset(value for chart in page.charts for _, value, _, _ in chart.rows),
     )
-
-
-def _read_gzip(site: _Site, path: Path, rel: str) -> None:
-    data = read_bytes(path, MAX_PAGE_BYTES, root=site.root)
-    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        inner = inflater.decompress(data, MAX_PAGE_BYTES)
-    except zlib.error as exc:
-        site.add(rel, "FX612", f"not a readable gzip file: {exc}")
-        return
-    plain = site.root / rel[:-3]
-    try:
-        expected = read_bytes(plain, MAX_PAGE_BYTES, root=site.root)
-    except UnreadableFile:
-        expected = None
-    if inflater.unconsumed_tail or inner != expected:
-        site.add(rel, "FX612", f"does not hold the same bytes as {rel[:-3]}")
 
 
 def _read_code(site: _Site, path: Path, rel: str) -> None:

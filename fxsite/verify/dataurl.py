@@ -1,46 +1,237 @@
-"""The document a ``data:`` URL holds, when a browser draws it as text.
+"""The documents ``data:`` URLs hold, wherever a browser loads and draws one.
 
-``<iframe src="data:text/html,…">``, ``<object data="data:…">``, ``<embed>``
-and ``<img src="data:image/svg+xml,…">`` draw a document that is written
-inside the page's own markup. :func:`data_document` gives it as HTML for the
-gate to read like an ``<iframe srcdoc>`` (:mod:`fxsite.verify.visible`).
+A ``data:`` URL carries a whole file inside the page's own markup: an SVG with
+text in an ``<img srcset>``, a CSS background, a favicon; an HTML page in an
+``<iframe src>``. :func:`data_documents` finds every one an element loads
+and gives what it draws as HTML, for the page reader
+(:mod:`fxsite.verify.visible`) to read like an ``<iframe srcdoc>``.
+
+Where a browser loads one (:data:`URL_ATTRIBUTES`, and CSS ``url(…)``,
+``image-set(…)`` and ``@import`` in ``style`` attributes and ``<style>``,
+read by tinycss2 as a browser tokenises them, escapes included):
+
+* **documents** (``<iframe>``, ``<frame>``, ``<object data>``, ``<embed>``):
+  HTML, XML of any kind (SVG, XHTML, ``+xml``), and any other ``text/*`` or
+  JSON type as plain text;
+* **images** (``<img src/srcset>``, ``<picture><source srcset>``, SVG
+  ``<image>``/``<feImage>``/``<use>`` ``href`` and ``xlink:href``, favicons,
+  ``poster``, ``background``, CSS): SVG draws text; HTML and other XML are
+  read too (a browser draws them as nothing), plain text is not;
+* **stylesheets** (``<link rel=stylesheet>``, ``@import``): read as a
+  ``<style>`` element, for the ``data:`` URLs inside.
+
+A URL is decoded as the Fetch standard says: ``;base64`` as forgiving base64
+(whitespace and missing padding allowed), percent-escapes otherwise; text in
+the ``charset`` it names (``iso-8859-1`` and ``us-ascii`` are windows-1252, as
+in a browser), a byte-order mark first; XML through :mod:`.xmltext`.
 """
 
 from __future__ import annotations
 
 import binascii
+import codecs
 import html
+import re
 from base64 import b64decode
+from collections.abc import Mapping
+from typing import Literal
 from urllib.parse import unquote_to_bytes
 
-__all__ = ["DRAWN_TYPES", "data_document"]
+import tinycss2  # type: ignore[import-untyped]
+from tinycss2 import ast
 
-#: Media types drawn as a document (HTML, SVG, XML) or as plain text.
-DRAWN_TYPES = frozenset(
-    {"text/html", "application/xhtml+xml", "image/svg+xml", "text/xml", "application/xml"}
-)
-_PLAIN = "text/plain"
+from fxsite.verify.xmltext import xml_as_html
+
+__all__ = ["URL_ATTRIBUTES", "data_documents", "data_urls", "decode_data_url", "srcset_urls"]
+
+Context = Literal["image", "document", "style"]
+
+#: Elements that load a URL a browser draws (named as an HTML parser names them):
+#: (attribute, context) pairs.
+URL_ATTRIBUTES: dict[str, tuple[tuple[str, Context], ...]] = {
+    "img": (("src", "image"), ("srcset", "image")),
+    "source": (("srcset", "image"),),
+    "input": (("src", "image"),),
+    "video": (("poster", "image"),),
+    "image": (("href", "image"), ("xlink:href", "image")),
+    "feImage": (("href", "image"), ("xlink:href", "image")),
+    "use": (("href", "image"), ("xlink:href", "image")),
+    "body": (("background", "image"),),
+    "table": (("background", "image"),),
+    "tr": (("background", "image"),),
+    "td": (("background", "image"),),
+    "th": (("background", "image"),),
+    "iframe": (("src", "document"),),
+    "frame": (("src", "document"),),
+    "object": (("data", "document"),),
+    "embed": (("src", "document"),),
+    "link": (("href", "image"),),  # a stylesheet's context is its ``rel``'s: see data_urls
+}
+_XML = frozenset({"image/svg+xml", "application/xhtml+xml", "text/xml", "application/xml"})
+#: Whitespace a browser drops from a base64 body before decoding it.
+_WHITESPACE = re.compile(r"[\t\n\f\r ]")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+#: Labels a browser reads as windows-1252 (the WHATWG Encoding standard).
+_WINDOWS_1252 = frozenset({"ascii", "latin_1", "iso8859-1", "cp1252"})
 
 
-def data_document(url: str, *, plain: bool = True) -> str | None:
-    """The HTML a ``data:`` URL draws, or None (not a data URL, a type not drawn as text).
+def data_documents(
+    tag: str, attrs: Mapping[str, str | None], text: str = ""
+) -> tuple[list[str], list[str]]:
+    """The documents the ``data:`` URLs of one element draw, as HTML; and why any is refused.
 
-    Plain text is given escaped in a ``<div>`` (``plain=False``: not drawn, as in
-    an ``<img>``). Bytes are read as UTF-8, undecodable ones replaced.
+    ``text`` is a ``<style>`` element's content.
     """
+    documents: list[str] = []
+    problems: list[str] = []
+    for url, context in data_urls(tag, attrs, text):
+        document, problem = _drawn(url, context)
+        if document is not None:
+            documents.append(document)
+        if problem is not None:
+            problems.append(f"a data: URL in <{tag}> {problem}")
+    return documents, problems
+
+
+def data_urls(
+    tag: str, attrs: Mapping[str, str | None], text: str = ""
+) -> list[tuple[str, Context]]:
+    """Every ``data:`` URL an element loads, with what it is loaded as."""
+    found: list[tuple[str, Context]] = []
+    if tag == "style":
+        found += [(url, "image") for url in _css_urls(text)]
+    style = attrs.get("style")
+    if style:
+        found += [(url, "image") for url in _css_urls(style)]
+    for name, context in URL_ATTRIBUTES.get(tag, ()):
+        value = attrs.get(name) or ""
+        if "data:" not in value.lower():
+            continue
+        if tag == "link" and "stylesheet" in (attrs.get("rel") or "").lower().split():
+            context = "style"
+        urls = srcset_urls(value) if name.endswith("srcset") else [value.strip()]
+        found += [(url, context) for url in urls if url[:5].lower() == "data:"]
+    return found
+
+
+def srcset_urls(srcset: str) -> list[str]:
+    """The URLs of a ``srcset`` (the HTML standard's parsing: a URL ends at whitespace,
+    trailing commas are not part of it, descriptors run to a comma outside parentheses)."""
+    urls = []
+    pos, end = 0, len(srcset)
+    while pos < end:
+        while pos < end and (srcset[pos].isspace() or srcset[pos] == ","):
+            pos += 1
+        start = pos
+        while pos < end and not srcset[pos].isspace():
+            pos += 1
+        url = srcset[start:pos]
+        if not url:
+            break
+        if url.endswith(","):
+            urls.append(url.rstrip(","))
+            continue
+        urls.append(url)
+        inside = False  # descriptors: "(" to ")" may hold commas
+        while pos < end and (srcset[pos] != "," or inside):
+            inside = srcset[pos] == "(" or (inside and srcset[pos] != ")")
+            pos += 1
+    return urls
+
+
+def _css_urls(css: str) -> list[str]:
+    """The ``data:`` URLs of CSS: ``url(…)`` tokens, and strings (``url("…")``,
+    ``image-set("…")``, ``@import "…"``), with an explicit stack."""
+    if "data:" not in css.lower() and "\\" not in css:
+        return []
+    urls = []
+    stack: list[ast.Node] = list(tinycss2.parse_component_value_list(css))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.URLToken | ast.StringToken):
+            if node.value.strip()[:5].lower() == "data:":
+                urls.append(node.value.strip())
+        elif isinstance(node, ast.FunctionBlock):
+            stack.extend(node.arguments)
+        elif isinstance(
+            node, ast.ParenthesesBlock | ast.SquareBracketsBlock | ast.CurlyBracketsBlock
+        ):
+            stack.extend(node.content)
+    return urls
+
+
+def decode_data_url(url: str) -> tuple[str, str, bytes] | None:
+    """(media type, charset, body) of a ``data:`` URL; None when a browser loads nothing."""
     url = url.strip()
     if url[:5].lower() != "data:" or "," not in url:
         return None
     header, _, body = url[5:].partition(",")
-    params = [p.strip().lower() for p in header.split(";")]
-    media = params[0] or _PLAIN
-    if media not in DRAWN_TYPES and not (plain and media == _PLAIN):
+    header = header.strip()
+    base64 = re.search(r";\s*base64\s*\Z", header, re.IGNORECASE) is not None
+    if base64:
+        header = header[: header.rfind(";")]
+    parts = [p.strip() for p in header.split(";")]
+    media = parts[0].lower() or "text/plain"
+    charset = ""
+    for param in parts[1:]:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            charset = value.strip().strip('"').lower()
+    data = unquote_to_bytes(body)
+    if base64:
+        decoded = _forgiving_base64(data)
+        if decoded is None:
+            return None  # the browser loads nothing
+        data = decoded
+    return media, charset, data
+
+
+def _forgiving_base64(data: bytes) -> bytes | None:
+    """The WHATWG forgiving-base64 decode: whitespace dropped, padding optional."""
+    text = _WHITESPACE.sub("", data.decode("latin-1"))
+    if len(text) % 4 == 0 and text.endswith("="):
+        text = text[:-2] if text.endswith("==") else text[:-1]
+    if len(text) % 4 == 1 or not _BASE64.fullmatch(text):
         return None
     try:
-        data = (
-            b64decode(unquote_to_bytes(body)) if "base64" in params[1:] else unquote_to_bytes(body)
-        )
-    except (binascii.Error, ValueError):
-        return None  # the browser draws nothing
-    text = data.decode("utf-8", "replace")
-    return f"<div>{html.escape(text)}</div>" if media == _PLAIN else text
+        return b64decode(text + "=" * (-len(text) % 4), validate=True)
+    except binascii.Error:
+        return None
+
+
+def _decoded(data: bytes, charset: str) -> str:
+    """Bytes as a browser decodes them: a byte-order mark first, then the charset (UTF-8)."""
+    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le")):
+        if data.startswith(bom):
+            return data[len(bom) :].decode(name, "replace")
+    if data.startswith(codecs.BOM_UTF16_BE):
+        return data[2:].decode("utf-16-be", "replace")
+    try:
+        name = codecs.lookup(charset or "utf-8").name
+    except LookupError:
+        name = "utf-8"
+    return data.decode("cp1252" if name in _WINDOWS_1252 else name, "replace")
+
+
+def _drawn(url: str, context: Context) -> tuple[str | None, str | None]:
+    """What one ``data:`` URL draws in ``context``, as HTML; or why the gate refuses it."""
+    decoded = decode_data_url(url)
+    if decoded is None:
+        return None, None
+    media, charset, data = decoded
+    xml = media in _XML or media.endswith("+xml")
+    if context == "style":
+        if media != "text/css":
+            return None, None
+        css = _decoded(data, charset).replace("</", "<\\/")
+        return f"<body><style>{css}</style></body>", None
+    plain = media.startswith("text/") or media == "application/json" or media.endswith("+json")
+    if not (xml or media == "text/html" or (plain and context == "document")):
+        return None, None  # an image, a font; plain text in an image draws nothing
+    text = _decoded(data, charset)
+    if xml:
+        document, problem = xml_as_html(text)
+        return (document or None), problem
+    if media == "text/html":
+        return text, None
+    return f"<div>{html.escape(text)}</div>", None

@@ -1,25 +1,37 @@
-"""How the gate reads a published file, by its name (and, for text, its bytes).
+"""How the gate reads a published file: by its name, as a web server types it, and
+by its first bytes, as a browser sniffs a file sent without a type.
 
 Every file a site publishes is read, not a list of known extensions: a web
 server sends ``notes.text``, ``feed.rss`` or ``pricing.html.en`` to readers as
 readily as ``index.html``.
 
-* ``html``: ``.html``, ``.htm``, ``.xhtml``, ``.shtml``, and those names with a
-  content-negotiation suffix (``index.html.en``, ``page.htm.fr-ca``): read as a
-  page, as a reader sees it.
-* ``xml``: ``.xml``, ``.rss``, ``.atom``, ``.svg``: their text, as a document.
+* ``html``: ``.html``, ``.htm``, ``.xhtml``, ``.xht``, ``.shtml``, and those names
+  with a content-negotiation suffix (``index.html.en``, ``page.htm.fr-ca``): read
+  as a page, as a reader sees it (``.xhtml`` and ``.xht`` parsed as XML first).
+* ``xml``: ``.xml``, ``.rss``, ``.atom``, ``.svg``, ``.xsl``, ``.xslt``, ``.rdf``,
+  ``.opml``: parsed as XML, their text as a document (:mod:`.xmltext`).
 * ``json``: every string value (and key).
-* ``gzip``: must hold the same bytes as the file without ``.gz``.
-* ``code``: ``.js``, ``.mjs``, ``.cjs``, ``.css``, ``.map``: the theme's code,
-  which the browser audit (``fxsite audit --browser``) reads as drawn.
+* ``gzip``: ``.gz``, a copy a server may send, decoded, for the file without
+  ``.gz``: it must hold the same bytes; ``.svgz``, an SVG sent gzip-encoded.
+* ``compressed``: ``.br`` and ``.zst``, copies a server may send instead of the
+  file without the suffix, in encodings (brotli, Zstandard) the gate does not
+  decode: refused.
+* ``code``: ``.js``, ``.mjs``, ``.cjs``, ``.css``, ``.map``: the theme's code.
 * ``signature``: ``fxsite-manifest.json.sig``, raw signature bytes checked by
   the signature audit.
 * ``key``: ``fxsite-key.pub``, read as text except the base64 lines of its PEM
   block (random letters and digits, ``/79s/``, that the signature audit parses
   as the key; anything else there makes it no key, ``FX805``).
-* ``text``: everything else: read line by line when it is text (valid UTF-8
-  without NUL bytes, see :func:`is_text`); images, fonts, ``evidence.sqlite``
-  and other binary files are not text.
+* ``text``: everything else, read line by line when a browser shows it as text
+  (:func:`served_kind`): a name a server sends as text (``.txt``, ``.csv``,
+  ``.md``…) whatever its bytes; a name it sends as an image, a font, an archive
+  or a database never; any other name as a browser sniffs it (the WHATWG MIME
+  Sniffing standard): a page or an XML document by its first tag, binary when
+  its first 1,445 bytes hold a NUL, or a control byte and bytes that are not
+  UTF-8; text otherwise.
+
+Text is decoded as a browser decodes it (:func:`decode_text`): by its byte-order
+mark (UTF-8, UTF-16), else as UTF-8; other bytes are refused, never guessed.
 """
 
 from __future__ import annotations
@@ -30,24 +42,36 @@ from typing import Literal
 
 from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME
 
-__all__ = ["Kind", "is_text", "kind_of", "page_media_type", "pem_lines_blanked"]
+__all__ = [
+    "SNIFF_BYTES",
+    "Kind",
+    "decode_text",
+    "kind_of",
+    "page_media_type",
+    "pem_lines_blanked",
+    "served_kind",
+]
 
-Kind = Literal["html", "xml", "json", "gzip", "code", "signature", "key", "text"]
+Kind = Literal["html", "xml", "json", "gzip", "compressed", "code", "signature", "key", "text"]
 _PEM_BODY = re.compile(r"[A-Za-z0-9+/=]+")
 
 #: An HTML name, maybe with a content-negotiation language (``.html.en``, ``.htm.zh-cn``)
-_HTML_NAME = re.compile(r"\.(?:html?|xhtml|shtml)(?:\.([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*)?$")
+_HTML_NAME = re.compile(r"\.(?:html?|xht(?:ml)?|shtml)(?:\.([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*)?$")
 #: Suffixes after ``.html`` that name another kind of file, not a language.
 _NOT_LANGUAGES = frozenset({"txt", "md", "csv", "xml", "bak", "old", "tmp", "log", "orig"})
-_XML = (".xml", ".rss", ".atom", ".svg")
+_XML = (".xml", ".rss", ".atom", ".svg", ".xsl", ".xslt", ".rdf", ".opml")
 _CODE = (".js", ".mjs", ".cjs", ".css", ".map")
+#: Precompressed copies in encodings the gate does not decode (brotli, Zstandard).
+_COMPRESSED = (".br", ".zst", ".zstd")
 
 
 def kind_of(rel: str) -> Kind:
     """How the file at site path ``rel`` is read."""
     name = rel.lower()
-    if name.endswith(".gz"):
+    if name.endswith((".gz", ".svgz")):
         return "gzip"
+    if name.endswith(_COMPRESSED):
+        return "compressed"
     if name.endswith(_CODE):
         return "code"
     html = _HTML_NAME.search(name)
@@ -64,17 +88,109 @@ def kind_of(rel: str) -> Kind:
     return "text"
 
 
+#: Bytes of a file of no known kind a browser sniffs (the standard's "resource header").
+SNIFF_BYTES = 1445
+#: Extensions web servers (Apache's and nginx's ``mime.types``, Python's) send as text.
+# fmt: off
+_TEXT_NAMES = frozenset({
+    "txt", "text", "md", "markdown", "csv", "tsv", "yaml", "yml", "toml", "ini", "conf",
+    "cfg", "log", "asc", "pem", "pub", "vtt", "srt", "ics", "vcf", "rst", "tex", "diff",
+    "patch", "py", "sh",
+})
+# fmt: on
+#: Extensions web servers send as a type a browser never draws as text.
+# fmt: off
+_BINARY_NAMES = frozenset({
+    "png", "jpg", "jpeg", "gif", "webp", "avif", "apng", "bmp", "ico", "cur", "tif", "tiff",
+    "jxl", "heic", "heif", "psd", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "m4a",
+    "m4v", "webm", "ogg", "oga", "ogv", "opus", "wav", "flac", "aac", "mov", "avi", "mkv",
+    "mpg", "mpeg", "zip", "tar", "tgz", "bz2", "xz", "7z", "rar", "jar", "pdf", "doc",
+    "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "epub", "sqlite", "sqlite3",
+    "db", "bin", "exe", "dll", "so", "dylib", "wasm", "class", "pyc", "npy", "npz",
+    "parquet", "pkl", "pickle",
+})
+# fmt: on
+#: The standard's "binary data bytes": control characters that no text holds.
+_BINARY_BYTES = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+#: Tags that make a browser take a file sent without a type for a page (the
+#: standard's HTML signatures: the tag, then a space or ``>``).
+_HTML_START = re.compile(
+    rb"[\t\n\x0c\r ]*<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style"
+    rb"|title|b|body|br|p|!--)[ >]",
+    re.IGNORECASE,
+)
+_XML_START = re.compile(rb"[\t\n\x0c\r ]*<\?xml")
+#: Signatures of files a browser sniffs as a document, image, sound or archive
+#: (those without a binary data byte of their own).
+_SIGNATURES = (b"%PDF-", b"%!PS-Adobe-", b"GIF87a", b"GIF89a", b"BM", b"RIFF", b"OggS", b"ID3")
+_BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
+
+
+def served_kind(rel: str, head: bytes) -> Kind | None:
+    """How a ``text``-kind file is read, by its name and first bytes ``head``; None: not as text.
+
+    A name a server sends as text is text, whatever its bytes; one it sends as
+    binary is not; any other is sniffed as a browser sniffs a file sent
+    without a type: a page by its first tag (``html``), XML by ``<?xml``, a
+    byte-order mark as text, a known signature as binary, and a control byte
+    as binary unless the rest reads as UTF-8 without a NUL (a server may
+    type an unknown name as text).
+    """
+    name = rel.rsplit("/", 1)[-1]
+    extension = name.rpartition(".")[2].lower() if "." in name else ""
+    if extension in _TEXT_NAMES:
+        return "text"
+    if extension in _BINARY_NAMES:
+        return None
+    head = head[:SNIFF_BYTES]
+    if _HTML_START.match(head):
+        return "html"
+    if _XML_START.match(head):
+        return "xml"
+    if head.startswith(_BOMS):
+        return "text"
+    if head.startswith(_SIGNATURES):
+        return None
+    if _BINARY_BYTES.search(head) and (b"\0" in head or not _utf8_prefix(head)):
+        return None  # binary to a browser, and to a server guessing text: not UTF-8
+    return "text"
+
+
+def _utf8_prefix(head: bytes) -> bool:
+    """``head`` is the start of UTF-8 text (it may end inside a character)."""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def decode_text(data: bytes) -> tuple[str, str | None]:
+    """Bytes as a browser decodes them: by a byte-order mark (UTF-8, UTF-16), else as
+    UTF-8; or ``""`` and why not (the gate does not guess a legacy encoding)."""
+    name = "utf-8"
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[3:]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        name = "utf-16-le" if data.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+        data = data[2:]
+    try:
+        return data.decode(name), None
+    except UnicodeDecodeError as exc:
+        return "", f"is text a browser shows, but not valid {name.upper()} (byte {exc.start})"
+
+
 def page_media_type(rel: str) -> str | None:
     """The type a web server sends an ``html``-kind file as, by its name; None for other kinds.
 
-    ``application/xhtml+xml`` for ``.xhtml`` (``page.xhtml.en`` too), ``text/html``
+    ``application/xhtml+xml`` for ``.xhtml`` and ``.xht`` (``page.xhtml.en`` too), ``text/html``
     for the rest (``index.html.en``, ``offer.shtml``): what a reader's browser is told.
     """
     if kind_of(rel) != "html":
         return None
     match = _HTML_NAME.search(rel.lower())
     assert match is not None  # kind_of found it
-    return "application/xhtml+xml" if match.group(0).startswith(".xhtml") else "text/html"
+    return "application/xhtml+xml" if match.group(0).startswith(".xht") else "text/html"
 
 
 def pem_lines_blanked(text: str) -> str:
@@ -91,14 +207,3 @@ def pem_lines_blanked(text: str) -> str:
             line = ""
         out.append(line)
     return "\n".join(out)
-
-
-def is_text(data: bytes, *, complete: bool = True) -> bool:
-    """``data`` is UTF-8 text without NUL bytes (``complete=False``: a file's first bytes)."""
-    if b"\0" in data:
-        return False
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(data, final=complete)
-    except UnicodeDecodeError:
-        return False
-    return True

@@ -33,7 +33,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.findings import Severity
 from fxsite.render.exports import PublishedJsonError, loads
-from fxsite.verify.kinds import kind_of, pem_lines_blanked
+from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
 from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
@@ -171,12 +171,15 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
         scan.candidates.extend(candidates)
 
 
-def scan_file(rel: str, text: str, repeats: Repeats | None = None) -> FileScan:
+def scan_file(
+    rel: str, text: str, repeats: Repeats | None = None, kind: Kind | None = None
+) -> FileScan:
     """Read one text file of a site (not ``evidence.json``), as its kind says (:mod:`.kinds`).
 
-    ``repeats`` is :func:`~fxsite.verify.visible.page_text`'s memo of list items.
+    ``repeats`` is :func:`~fxsite.verify.visible.page_text`'s memo of list items;
+    ``kind``, when given, is the reader its bytes chose (a page sent without a type).
     """
-    kind = kind_of(rel)
+    kind = kind or kind_of(rel)
     if kind in ("html", "xml"):
         if too_deep(text):
             return FileScan(
@@ -305,10 +308,11 @@ class GateMemo:
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
 
-    def file(self, rel: str, text: str) -> FileScan:
+    def file(self, rel: str, text: str, kind: Kind | None = None) -> FileScan:
         if not self.keep:
-            return scan_file(rel, text, self.repeats)
-        return self._get(digest("file", rel, text), lambda: scan_file(rel, text, self.repeats))
+            return scan_file(rel, text, self.repeats, kind)
+        key = digest("file", rel, text, kind or "")
+        return self._get(key, lambda: scan_file(rel, text, self.repeats, kind))
 
     def search_entry(
         self, title: str, text: str, shown: frozenset[int], other: tuple[str, ...] = ()

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.verify.dataurl import data_document
+from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.notes import Note
 
@@ -515,7 +515,8 @@ def _read_parts(root: LexborNode, page: PageText) -> None:
         page.parts.append(Part("source", _text(link), href, "", _shape(item)))
 
 
-def _read_head(head: LexborNode, page: PageText) -> None:
+def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
+    """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep)."""
     for node in head.iter():
         attrs = _attrs(node)
         if node.tag == "title":
@@ -531,6 +532,12 @@ def _read_head(head: LexborNode, page: PageText) -> None:
                     page.blocks.append(Block(text, "meta", role=name))
         elif node.tag == "script":
             _read_script(node, attrs, page)
+        elif node.tag in ("link", "style"):  # a favicon, a stylesheet's images
+            text = (node.text(deep=True) or "") if node.tag == "style" else ""
+            drawn, problems = data_documents(node.tag, attrs, text)
+            page.unreadable.extend(problems)
+            for document in drawn:
+                _inner_document(document, page, "page", "", False, inner)
 
 
 def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
@@ -609,11 +616,14 @@ def _walk(
         if tag == "iframe" and attrs.get("srcdoc"):
             _flush(builders, page)
             _inner_document(attrs["srcdoc"] or "", page, where, role, heading, inner)
-        elif tag in _DATA_SOURCES and "data:" in (attrs.get(_DATA_SOURCES[tag]) or "").lower():
-            drawn = data_document(attrs[_DATA_SOURCES[tag]] or "", plain=tag != "img")
-            if drawn is not None:
+        elif tag in URL_ATTRIBUTES or tag == "style" or "style" in attrs:
+            # What the element loads from data: URLs (see :mod:`fxsite.verify.dataurl`).
+            text = (node.text(deep=True) or "") if tag == "style" else ""
+            drawn, problems = data_documents(tag, attrs, text)
+            page.unreadable.extend(problems)
+            for document in drawn:
                 _flush(builders, page)
-                _inner_document(drawn, page, where, role, heading, inner)
+                _inner_document(document, page, where, role, heading, inner)
         if tag in SKIPPED or tag in CODE:
             if tag in CODE:
                 builders[-1].add(" ")
@@ -669,7 +679,8 @@ def _repeated(
     if known is None:
         # Claims index into the page; an inner document may be refused (the serialised
         # HTML has attribute names in lower case).
-        if "data-fx-ref" in html or "<script" in html or "srcdoc" in html or "data:" in html:
+        # A backslash: a CSS escape may spell data: (``d\\61ta:``).
+        if any(mark in html for mark in ("data-fx-ref", "<script", "srcdoc", "data:", "\\")):
             _walk(node, page, where, role, heading, repeats, depth, inner)
             return
         item = PageText()
@@ -677,11 +688,6 @@ def _repeated(
         known = repeats[key] = (item.blocks, item.ids)
     page.blocks.extend(known[0])
     page.ids |= known[1]
-
-
-#: Elements that draw the document their URL names, and that attribute: a ``data:``
-#: URL holds it inline (see :mod:`fxsite.verify.dataurl`).
-_DATA_SOURCES = {"iframe": "src", "frame": "src", "object": "data", "embed": "src", "img": "src"}
 
 
 def _template_content(node: LexborNode) -> LexborNode | None:
@@ -714,6 +720,8 @@ def _inner_document(
     if root is None:
         return
     found = PageText()
+    if tree.head is not None:  # its stylesheets draw in it
+        _read_head(tree.head, found, inner + 1)
     _walk(root, found, where, role, heading, None, 0, inner + 1)
     offset = len(page.claims)
     for block in found.blocks:

@@ -1,0 +1,126 @@
+"""One published file as a web server sends it and a browser reads it: its reader and text.
+
+:func:`served_file` reads a file of the site (through :mod:`fxsite.safeio`) and
+says how the gate reads it (:mod:`.kinds`): which reader, the text as decoded
+(what line numbers refer to), and what the reader is given (an XML document
+written as HTML by :mod:`.xmltext`). Files a browser does not show as text
+(images, fonts, databases) give nothing.
+
+Precompressed copies are what a server may send instead of the file they sit
+beside (``x.html.gz`` for ``x.html``, with ``gzip_static`` or ``MultiViews``):
+
+* a ``.gz`` copy is decoded (one gzip member, nothing after it, at most the
+  page size cap: a "zip bomb" stops there) and must hold the same bytes as the
+  file without ``.gz``, which is read itself;
+* an ``.svgz`` drawing is decoded and read as SVG;
+* ``.br`` and ``.zst`` copies (brotli, Zstandard) are refused: the gate does
+  not decode them, so cannot say what a reader would be sent.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from fxsite.safeio import UnreadableFile, read_bytes, read_prefix
+from fxsite.verify.kinds import (
+    SNIFF_BYTES,
+    Kind,
+    decode_text,
+    page_media_type,
+    served_kind,
+)
+from fxsite.verify.xmltext import xml_as_html
+
+__all__ = ["Served", "gunzip", "served_file"]
+
+
+@dataclass(frozen=True)
+class Served:
+    """A file read as text: its reader (``kind``), its decoded text, and what is read."""
+
+    kind: Kind
+    text: str
+    #: ``text``, or for an XML document (XHTML too) the HTML written for it
+    shown: str
+
+
+def served_file(
+    path: Path, rel: str, kind: Kind, root: Path, limit: int
+) -> tuple[Served | None, list[tuple[str, str]]]:
+    """The file at site path ``rel`` as the gate reads it; (code, message) of each problem.
+
+    None when the file is not read as text (binary, a precompressed copy
+    checked against its original) or cannot be read.
+    """
+    try:
+        if kind == "compressed":
+            original = rel.rpartition(".")[0]
+            return None, [
+                (
+                    "FX614",
+                    f"cannot be read safely: a web server may send it for {original}, in an "
+                    "encoding the gate does not decode (brotli, Zstandard); precompress after "
+                    "the audit, or with gzip",
+                )
+            ]
+        if kind == "text":
+            sniffed = served_kind(rel, read_prefix(path, SNIFF_BYTES, root=root))
+            if sniffed is None:
+                return None, []  # an image, a font, a database: not text a reader is shown
+            kind = sniffed
+        data = read_bytes(path, limit, root=root)
+        if kind == "gzip":
+            drawing, problems = _gzip(path, rel, data, root, limit)
+            if drawing is None:
+                return None, problems
+            data, kind = drawing, "xml"  # an .svgz drawing
+    except UnreadableFile as exc:
+        return None, [("FX614", f"cannot be read safely: it {exc.reason}")]
+    text, problem = decode_text(data)
+    if problem is not None:
+        return None, [("FX614", f"cannot be read safely: it {problem}")]
+    shown = text
+    if kind == "xml" or page_media_type(rel) == "application/xhtml+xml":
+        shown, problem = xml_as_html(text)
+        if problem is not None:
+            return None, [("FX614", f"cannot be read safely: it {problem}")]
+    return Served(kind, text, shown), []
+
+
+def _gzip(
+    path: Path, rel: str, data: bytes, root: Path, limit: int
+) -> tuple[bytes | None, list[tuple[str, str]]]:
+    """An ``.svgz`` file's drawing; for a ``.gz`` copy None, and whether it differs."""
+    inner, problem = gunzip(data, limit)
+    if problem is not None:
+        return None, [("FX614", f"cannot be read safely: it {problem}")]
+    if rel.lower().endswith(".svgz"):
+        return inner, []
+    try:
+        original: bytes | None = read_bytes(path.with_name(path.name[:-3]), limit, root=root)
+    except UnreadableFile:
+        original = None
+    if inner != original:
+        return None, [("FX612", f"does not hold the same bytes as {rel[:-3]}")]
+    return None, []
+
+
+def gunzip(data: bytes, limit: int) -> tuple[bytes, str | None]:
+    """The one gzip member ``data`` holds, at most ``limit`` bytes; or why it is refused.
+
+    Decoding stops at ``limit`` bytes, whatever the file claims.
+    """
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        inner = inflater.decompress(data, limit + 1)
+    except zlib.error as exc:
+        return b"", f"is not a readable gzip file: {exc}"
+    if len(inner) > limit or inflater.unconsumed_tail:
+        return b"", f"decompresses to more than {limit:,} bytes"
+    if not inflater.eof:
+        return b"", "is a gzip file cut short"
+    if inflater.unused_data:
+        return b"", "holds more after its gzip stream (another member, which a browser reads on)"
+    return inner, None
