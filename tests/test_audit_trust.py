@@ -14,9 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from anchorkit import TEST_KEY, build, commit, make_repo
+from anchorkit import TEST_KEY, build, commit, git, make_repo
 
 from fxsite.anchor.audit_site import anchored_audit
+from fxsite.anchor.history import figure_history
 from fxsite.anchor.manifest import canonical_bytes, file_digest
 from fxsite.findings import Finding
 
@@ -157,3 +158,22 @@ def test_signature_stripped_but_key_left_is_unsigned_too(site: Path) -> None:
         ("fxsite-manifest.json.sig", "FX820", "warning")
     ]
     assert "nothing anchors it" in next(f.message for f in findings if f.code == "FX820")
+
+
+@pytest.mark.parametrize(
+    ("change", "kinds"),
+    [
+        (("mv", "evidence/R1.yaml", "evidence/2026/R1.yaml"), ["record-added"]),
+        (("rm", "-q", "evidence/R1.yaml"), ["record-added", "record-removed"]),
+    ],
+    ids=["moved to a subfolder: the same record", "deleted: removed"],
+)
+def test_a_moved_record_is_not_removed(
+    tmp_path: Path, change: tuple[str, ...], kinds: list[str]
+) -> None:
+    """A genuine history must pass the audit's history check: a move was told as a removal."""
+    repo = make_repo(tmp_path / "p")
+    (repo / "evidence" / "2026").mkdir()
+    git(repo, *change)
+    commit(repo, "moved or deleted", "2026-02-01T00:00:00Z")
+    assert [c.kind for c in figure_history(repo / "evidence").changes["R1"]] == kinds

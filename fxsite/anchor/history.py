@@ -6,6 +6,7 @@ One ``git log`` lists the commits that touched record files (``*.yaml`` and
 are compared: figures added, removed or changed (value, range, unit, label),
 derived figures (formula, unit, decimals, stated), and the record's label and
 status. Only committed versions count; the working tree is the build itself.
+A record moved to another file (or folder) in one commit is the same record.
 
 Not a git repository, or git missing: no history and a note saying so. A
 shallow clone: the oldest commit available is the starting point (nothing in
@@ -255,10 +256,18 @@ def figure_history(evidence_dir: Path) -> History:
             specs.append(f"{sha}:{name}")
             where.append((sha, date, name))
     blobs = _read_blobs(top, specs)
+    # a record moved to another file in one commit: its old path's deletion is not a removal
+    kept = {
+        (sha, Path(name).stem)
+        for (sha, _, name), blob in zip(where, blobs, strict=True)
+        if blob is not None
+    }
     state: dict[str, dict[str, Any] | None] = {}
     first = commits[0][0]
     for (sha, date, name), blob in zip(where, blobs, strict=True):
         record = Path(name).stem
+        if blob is None and (sha, record) in kept:
+            continue
         new = None if blob is None else _snapshot(blob, name)
         if not (shallow and sha == first):
             for item in _compare(record, sha, date, state.get(record), new):
