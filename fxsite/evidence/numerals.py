@@ -18,6 +18,7 @@ __all__ = [
     "APPROX_WORDS",
     "BOUND_SUFFIXES",
     "BOUND_WORDS",
+    "INSIDE_GROUPS",
     "MONEY_SCALE_SUFFIXES",
     "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
@@ -31,6 +32,18 @@ __all__ = [
 WIDTH_MAP = str.maketrans(
     {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
     | {"\u3000": " ", "￠": "¢", "￡": "£", "￥": "¥", "￦": "₩"}  # full-width currency signs
+)
+
+#: A regex piece for where a number may start: not at a group inside a run of
+#: thousands groups ("1,000,000,000,…", or spaced "1 000 000 …") with a group on
+#: each side and one more after. A number starting there starts at the group
+#: before it too and reaches as far, so a rule that starts its numbers with this
+#: reads a run from its first group, not again from each (time quadratic in the
+#: run's length).
+INSIDE_GROUPS = (
+    r"(?!(?<=,\d{3},)\d{3},\d{3})"
+    r"(?!(?<=(?:\u00a0|[\u2009\u202f]{1})\d{3}(?:\u00a0|[\u2009\u202f]{1}))"
+    r"\d{3}(?:\u00a0|[\u2009\u202f]{1})\d{3})"
 )
 
 #: Scale words, spelled out after a space or not ("2.1 million", "2.3亿").

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
 from fxsite.evidence.units import UNITS, is_cjk
 from fxsite.pages.lazyre import LazyPattern
 
@@ -187,7 +187,7 @@ _RATE_PREFIX = LazyPattern(
 _DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
 # A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
 _CJK_RATE = LazyPattern(
-    rf"(?<![A-Za-z0-9_.]){_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
+    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
 )
 # A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
@@ -270,6 +270,34 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
 
 
+#: What every match of a rule holds, one of them at least: a rule runs only on
+#: text that has one (a substring test, at C speed).
+_WORD_NEEDLES = ("分之", "一半", "翻", "万", "亿", "数量级", "倍", "折", "半价")
+_METRIC_NEEDLES = (
+    *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
+    *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
+)
+#: The rules of Chinese text that read digits: (rule, its figure's group, kind, needles).
+_DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, str | tuple[str, ...]], ...] = (
+    (_RATE_PREFIX, 0, "unit", ("每", "速")),
+    (_CJK_RATE, 0, "unit", ("/",)),
+    (_DISCOUNT, 0, "unit", ("折",)),
+    (_COMPOUND_TIME, 0, "unit", ("分", "半")),
+    (_NINES, 0, "unit", ("个9",)),
+    (_INDEX_POINTS, 0, "unit", ("点",)),
+    (_ENDURANCE, "figure", "unit", ("次",)),
+    (_THROUGHPUT, "figure", "unit", ("每",)),
+    (_DIGIT_FRACTION, "figure", "unit", ("/",)),
+    (_UNITLESS_MONEY, "figure", "unit", ("万", "亿")),
+    (_UNITLESS_PRICE, "figure", "currency", tuple(_PRICE_WORD.split("|"))),
+)
+
+
+def _holds(text: str, needles: str | tuple[str, ...]) -> bool:
+    """Whether ``text`` holds one of ``needles`` (characters of a string, or strings)."""
+    return any(needle in text for needle in needles)
+
+
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure in Chinese words in ``text``.
 
@@ -282,10 +310,11 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _chinese(text, digit=digit)
     if not digit:
         return
-    for match in _METRIC_VALUE.finditer(text):
-        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
-            continue
-        yield match.start("figure"), match.end("figure"), "unit"
+    if _holds(text, _METRIC_NEEDLES):
+        for match in _METRIC_VALUE.finditer(text):
+            if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
+                continue
+            yield match.start("figure"), match.end("figure"), "unit"
     if ":" not in text:
         return
     for match in _PROPORTION.finditer(text):
@@ -294,6 +323,28 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
+    if _holds(text, _FIRST):
+        yield from _numerals(text)
+    if _holds(text, _WORD_NEEDLES):
+        for match in _WORD_FIGURE.finditer(text):
+            yield match.start(), match.end(), "number-word"
+    if "成" in text:
+        for match in _TENTHS.finditer(text):
+            tenths = "figure" if match["figure"] is not None else "bounded"
+            yield match.start(tenths), match.end(tenths), "number-word"
+    if not digit:
+        return
+    for pattern, group, kind, needles in _DIGIT_RULES:
+        if _holds(text, needles):
+            for match in pattern.finditer(text):
+                yield match.start(group), match.end(group), kind
+    if "满" in text:
+        for match in _SPEND_AND_SAVE.finditer(text):
+            yield match.start("spend"), match.end("spend"), "currency"
+            yield match.start("off"), match.end("off"), "currency"
+
+
+def _numerals(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _NUMERAL_FIGURE.finditer(text):
         found = match.group()
         if _IDIOM.fullmatch(found):
@@ -312,21 +363,3 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
         if (found.endswith("周") and after == "年") or text.startswith("无理由", match.end()):
             continue  # "二十五周年" an anniversary, "七天无理由退货" a policy's name
         yield match.start(), match.end(), "number-word"
-    for match in _WORD_FIGURE.finditer(text):
-        yield match.start(), match.end(), "number-word"
-    for match in _TENTHS.finditer(text):
-        group = "figure" if match["figure"] is not None else "bounded"
-        yield match.start(group), match.end(group), "number-word"
-    if not digit:
-        return
-    for pattern in (_RATE_PREFIX, _CJK_RATE, _DISCOUNT, _COMPOUND_TIME, _NINES, _INDEX_POINTS):
-        for match in pattern.finditer(text):
-            yield match.start(), match.end(), "unit"
-    for pattern in (_ENDURANCE, _THROUGHPUT, _DIGIT_FRACTION, _UNITLESS_MONEY):
-        for match in pattern.finditer(text):
-            yield match.start("figure"), match.end("figure"), "unit"
-    for match in _UNITLESS_PRICE.finditer(text):
-        yield match.start("figure"), match.end("figure"), "currency"
-    for match in _SPEND_AND_SAVE.finditer(text):
-        yield match.start("spend"), match.end("spend"), "currency"
-        yield match.start("off"), match.end("off"), "currency"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.numerals import INSIDE_GROUPS
 from fxsite.evidence.units import UNITS, is_cjk
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
@@ -131,7 +132,8 @@ SP = r"(?:[ \u00a0]|[\u2009\u202f]{1})"
 # a figure ("提供超过100万IOPS"), so only ASCII letters and digits block it.
 # "7×24小时" is a name, "x16" a lane count, "第3天" an ordinal.
 W = r"[A-Za-z0-9_]"
-START = rf"(?<!{W})(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:)"
+# Nor inside a run of thousands groups (INSIDE_GROUPS: "1,000,000,000,…").
+START = rf"(?<!{W})(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 END = rf"(?!{W})"
 

@@ -359,16 +359,30 @@ _FRACTION_STEMS = (
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
+#: What each rule's matches hold, one of them at least (see :func:`_candidates`).
+#: The letters re's IGNORECASE matches to an ASCII letter, folded to it.
+_IGNORECASE_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
+_LATIN = re.compile(r"[A-Za-z]")
+_TIMES_SIGNS = ("x", "X", "×")
+_PERCENT_NEEDLES = ("%", "pp", "百分点", "基点")
+_PERCENT_WORDS = ("per", "pct")
+_CURRENCY_PREFIX_NEEDLES = (*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
+_CURRENCY_SUFFIX_NEEDLES = (*_CURRENCY_CODES, *_CJK_CURRENCY)
+_CURRENCY_WORD_NEEDLES = tuple(_CURRENCY_WORDS)
+_NOUN_TIME_WORDS = ("hour", "day", "month", "year", "minute", "second")
+
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """Every (start, end, kind) any rule finds; overlaps are resolved later."""
+    # Each rule runs only where the text holds a word or sign every one of its
+    # matches holds (looked for as substrings, at C speed). Case-insensitive
+    # words are looked for in the text lowercased with the letters that re's
+    # IGNORECASE takes for ASCII ones ("ſ" for "s") folded too.
+    low = text.translate(_IGNORECASE_FOLD).lower()
     # The digit rules all start from a digit (``\\d``, as their numbers do):
     # text without one can only hold number words.
     if _DIGIT.search(text) is not None:
-        yield from _digit_candidates(text)
-    # The word rules each need one of a few words: looked for as substrings of the
-    # lowercased text first (at C speed), a superset of where the rules can match.
-    low = text.lower()
+        yield from _digit_candidates(text, low)
     if any(stem in low for stem in _NUMWORD_STEMS):
         for match in _NUMWORD_FIGURE.finditer(text):
             if re.fullmatch(r"(?i:one\s+day)", match.group()):
@@ -383,39 +397,69 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     yield from cjk_candidates(text)
 
 
-def _digit_candidates(text: str) -> Iterator[tuple[int, int, str]]:
-    """The rules whose figures start from a digit."""
+def _holds(text: str, needles: tuple[str, ...]) -> bool:
+    return any(needle in text for needle in needles)
+
+
+def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
+    """The rules whose figures start from a digit (``low``: see :func:`_candidates`)."""
+    currency_prefix = _holds(text, _CURRENCY_PREFIX_NEEDLES)
     if _DIGIT_THEN_MORE.search(text) is None:
         # Every rule below but the currency prefix ("$5") reads something after a
         # digit (a unit, a sign, a word, ":1"): a paragraph whose digits all end
         # it ("## Step 3") can only hold that one.
-        for match in _CURRENCY_PREFIX.finditer(text):
-            yield match.start(), match.end(), "currency"
+        if currency_prefix:
+            for match in _CURRENCY_PREFIX.finditer(text):
+                yield match.start(), match.end(), "currency"
         return
     for match in _UNIT_FIGURE.finditer(text):
         if not is_name(text, match):
             yield match.start(), match.end(), "unit"
-    for match in _PERCENT_FIGURE.finditer(text):
-        yield match.start(), match.end(), "percent"
-    for pattern in (_RATIO_FIGURE, _TIMES_FIGURE, _PREFIX_TIMES_FIGURE):
-        for match in pattern.finditer(text):
+    if _holds(text, _PERCENT_NEEDLES) or _holds(low, _PERCENT_WORDS):
+        for match in _PERCENT_FIGURE.finditer(text):
+            yield match.start(), match.end(), "percent"
+    times = _holds(text, _TIMES_SIGNS)
+    for pattern, needed in (
+        (_RATIO_FIGURE, times),
+        (_TIMES_FIGURE, _holds(low, ("times", "fold"))),
+        (_PREFIX_TIMES_FIGURE, times),
+    ):
+        if needed:
+            for match in pattern.finditer(text):
+                yield match.start(), match.end(), "ratio"
+    for pattern, needed in (
+        (_CURRENCY_PREFIX, currency_prefix),
+        (
+            _CURRENCY_SUFFIX,
+            _holds(text, _CURRENCY_SUFFIX_NEEDLES) or _holds(low, _CURRENCY_WORD_NEEDLES),
+        ),
+    ):
+        if needed:
+            for match in pattern.finditer(text):
+                yield match.start(), match.end(), "currency"
+    if ":1" in text:
+        for match in _COLON_RATIO.finditer(text):
             yield match.start(), match.end(), "ratio"
-    for pattern in (_CURRENCY_PREFIX, _CURRENCY_SUFFIX):
-        for match in pattern.finditer(text):
-            yield match.start(), match.end(), "currency"
-    for match in _COLON_RATIO.finditer(text):
-        yield match.start(), match.end(), "ratio"
-    for match in _RATE_FIGURE.finditer(text):
-        if _is_divisor(match["per"] or match["per_word"]):
-            yield match.start(), match.end(), "unit"
+    latin = _LATIN.search(text) is not None
+    if latin and ("/" in text or "per" in text):
+        for match in _RATE_FIGURE.finditer(text):
+            if _is_divisor(match["per"] or match["per_word"]):
+                yield match.start(), match.end(), "unit"
     # A token count needs its word nearby: most paragraphs have none.
     tokens = _TOKEN_WORD.search(text) is not None
-    for pattern in (_ACRONYM_RATE, _NOUN_TIME, _DIMENSIONS):
-        for match in pattern.finditer(text):
-            yield match.start(), match.end(), "unit"
+    for pattern, needed in (
+        (_ACRONYM_RATE, _holds(text, ("PS", "DWPD", "BW"))),
+        (_NOUN_TIME, _holds(low, _NOUN_TIME_WORDS)),
+        (_DIMENSIONS, times or "*" in text),
+    ):
+        if needed:
+            for match in pattern.finditer(text):
+                yield match.start(), match.end(), "unit"
     if tokens:
         for match in _TOKEN_COUNT.finditer(text):
             yield match.start(), match.end(), "unit"
+    if not latin:
+        return
     for match in _OPEN_UNIT.finditer(text):
         # Units of fxsite's vocabulary went through the name rules above.
         token = match["token"]

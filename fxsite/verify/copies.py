@@ -107,7 +107,10 @@ def _digit_mark(text: str, at: int) -> bool:
 
 def _occurrence(text: str, start: int, end: int, item: str) -> tuple[int, int] | None:
     """An occurrence of ``item`` in ``text`` covering ``[start, end)``, with nothing glued."""
-    at = text.find(item, max(0, end - len(item)))
+    # Only occurrences starting at or before ``start``: a search bounded there, so
+    # each figure costs the length of its copies, not of the text after it.
+    last = start + len(item)
+    at = text.find(item, max(0, end - len(item)), last)
     while 0 <= at <= start:
         stop = at + len(item)
         if stop >= end and not copy_glued(text, at, stop):
@@ -116,7 +119,7 @@ def _occurrence(text: str, start: int, end: int, item: str) -> tuple[int, int] |
             while stop < len(text) and text[stop].isascii() and text[stop].isalpha():
                 stop += 1
             return at, stop
-        at = text.find(item, at + 1)
+        at = text.find(item, at + 1, last)
     return None
 
 

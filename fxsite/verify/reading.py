@@ -94,7 +94,9 @@ def _fold_char(char: str) -> str:
 
 def fold(text: str) -> str:
     """Look-alike letters and digits folded to ASCII, one character for one."""
-    return "".join(_fold_char(c) for c in text)
+    if text.isascii():  # ASCII folds to itself
+        return text
+    return "".join(map(_fold_char, text))
 
 
 def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
