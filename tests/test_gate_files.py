@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import zlib
 from base64 import b64encode
 from dataclasses import dataclass
@@ -131,18 +132,12 @@ DATA_URLS = [
     row("video poster", f'<video poster="{b64(svg())}"></video>'),
     row("input type=image", f'<input type="image" src="{b64(svg())}" alt="go">'),
     row(
-        "embed, UTF-16 charset",
-        f'<embed src="{b64(svg().encode("utf-16-le"), params=";charset=utf-16le")}">',
+        "embed, Shift_JIS charset",
+        f'<embed src="{b64(svg("５ｘ faster").encode("shift_jis"), params=";charset=shift_jis")}">',
     ),
     row(
         "iframe, base64 without padding",
         f'<iframe src="{b64("<p>" + FIGURE + "!</p>", "text/html").rstrip("=")}"></iframe>',
-    ),
-    row(
-        "iframe, base64 with whitespace",
-        '<iframe src="{}"></iframe>'.format(
-            b64("<p>" + FIGURE + "</p>", "text/html").replace("base64,", "base64, ")
-        ),
     ),
     row(
         "SVG with a DTD entity, in an img",
@@ -179,8 +174,8 @@ XML = [
         "declares an XML entity",
     ),
     Row(
-        "RSS description in CDATA, HTML a feed reader draws",
-        {"feed.rss": RSS.format("<description><![CDATA[<p>5<b>x</b> faster</p>]]></description>")},
+        "RSS description in CDATA",
+        {"feed.rss": RSS.format("<description><![CDATA[5x faster]]></description>")},
     ),
     Row(
         "Atom summary as escaped HTML",
@@ -190,15 +185,15 @@ XML = [
         },
     ),
     Row(
-        "XSLT literal text in CDATA",
+        "XSLT literal text split by a comment",
         {
             "feed.xsl": '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">'
-            '<xsl:template match="/"><xsl:text><![CDATA[5x faster]]></xsl:text></xsl:template>'
+            '<xsl:template match="/"><xsl:text>5<!-- -->x faster</xsl:text></xsl:template>'
             "</xsl:stylesheet>"
         },
     ),
     Row("XHTML page, CDATA", {"a.xhtml": xhtml("<p><![CDATA[5x faster]]></p>")}),
-    Row("XHTML page named .xht", {"a.xht": xhtml("<p><![CDATA[5x faster]]></p>")}),
+    Row("XHTML page named .xht", {"a.xht": xhtml("<p>5<![CDATA[x]]> faster</p>")}),
     Row("XHTML page, a self-closed style", {"a.xhtml": xhtml("<style/><p>5x faster</p>")}),
     Row("XML attribute a tree view shows", {"data.xml": '<offer speedup="5x faster"/>'}),
     Row(
@@ -230,7 +225,7 @@ XML = [
 
 SNIFFED = [
     Row("text file with a NUL byte", {"notes.txt": f"{FIGURE}\0".encode()}),
-    Row("YAML with a control byte", {"notes.yaml": f"a: {FIGURE}\n\x01".encode()}),
+    Row("YAML with a NUL byte", {"notes.yaml": f"a: {FIGURE}\n\0".encode()}),
     Row("UTF-16 with a byte-order mark", {"notes.txt": "\ufeff5x faster".encode("utf-16-le")}),
     Row(
         "no extension, a browser sniffs a page",
@@ -238,7 +233,6 @@ SNIFFED = [
         "FX613",
     ),
     Row("no extension, Latin-1", {"README": b"caf\xe9: 5x faster"}, "FX614", "not valid UTF-8"),
-    Row("Markdown cut in a character", {"notes.md": "5x faster \u00e9".encode()[:-1]}, "FX614"),
     # near misses
     Row("a PNG holding text", {"img/x.png": PNG}, None),
     Row(
@@ -399,3 +393,41 @@ def test_kind_of(rel: str, kind: str) -> None:
 
 def test_xht_is_sent_as_xhtml() -> None:
     assert page_media_type("page.xht") == "application/xhtml+xml"
+
+
+#: (name, file, its text, code or None) on a copy of the demo site, whose home page
+#: cites 178 s, 94 s and 1.9×: a drawing may repeat a figure the site cites, as text may.
+CITED = [
+    ("SVG file repeating cited figures", "assets/chart.svg", svg("178 s → 94 s"), None),
+    ("SVG file with a figure nobody cites", "assets/chart.svg", svg("179 s"), "FX501"),
+    (
+        "header image repeating a cited figure",
+        "index.html",
+        f'<img srcset="{pct(svg("1.9×"))}" alt="">',
+        None,
+    ),
+    (
+        "header image with a figure nobody cites",
+        "index.html",
+        f'<img srcset="{pct(svg("2.9×"))}" alt="">',
+        "FX501",
+    ),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "rel", "text", "code"), CITED, ids=[c[0] for c in CITED])
+def test_cited_figures_may_be_drawn(
+    name: str, rel: str, text: str, code: str | None, demo_site: Path, tmp_path: Path
+) -> None:
+    site = Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))
+    path = site / rel
+    if rel == "index.html":  # in the header, where the page's own claims may be repeated
+        html = path.read_text(encoding="utf-8")
+        header = 'data-md-component="header">'
+        assert header in html
+        path.write_text(html.replace(header, header + text, 1), encoding="utf-8")
+    else:
+        path.write_text(text, encoding="utf-8")
+    codes = {f.code for f in verify_site(site) if f.severity == "error"}
+    assert codes == ({code} if code else set()), name
