@@ -238,16 +238,35 @@ def test_a_rebuild_of_an_allowed_rich_config_matches(tmp_path: Path) -> None:
     assert [f for f in findings if f.severity == "error"] == []
 
 
-def test_diff_of_revisions_runs_none_of_their_code(tmp_path: Path) -> None:
+DIFF_ATTACKS = [
+    ("hooks", BASE + "hooks:\n  - hook.py\n", {"hook.py": PAYLOAD}, "HEAD:mkdocs.yml:3:1: FX822"),
+    (
+        "python tag",
+        "site_name: !!python/object/apply:os.system ['touch MARK']\nplugins: [fxsite]\n",
+        {},
+        "HEAD:mkdocs.yml:1:1: FX822",
+    ),
+    (
+        "link out of the tree",
+        BASE,
+        {"docs/leak.md": "->/etc/hostname"},
+        "HEAD:docs/leak.md:1:1: FX822",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "files", "refusal"), [a[1:] for a in DIFF_ATTACKS], ids=[a[0] for a in DIFF_ATTACKS]
+)
+def test_diff_of_revisions_runs_none_of_their_code(
+    tmp_path: Path, config: str, files: dict[str, str], refusal: str
+) -> None:
     mark = tmp_path / "MARK"
-    repo = make_repo(tmp_path / "repo")
-    (repo / "hook.py").write_text(PAYLOAD.replace("MARK", str(mark)), encoding="utf-8")
-    (repo / "mkdocs.yml").write_text(BASE + "hooks:\n  - hook.py\n", encoding="utf-8")
-    commit(repo, "hooks")
+    repo = _project(tmp_path, config, files, mark)
     proc = fxsite("diff", "HEAD~1", "HEAD", cwd=repo)
-    assert not mark.exists(), "a revision's hook ran"
-    assert proc.returncode == 2
-    assert "HEAD:mkdocs.yml:3:1: FX822" in proc.stderr
+    assert not mark.exists(), "a revision's code ran"
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert refusal in proc.stderr
     # the near miss: the revision before it diffs as before
     assert fxsite("diff", "HEAD~1", "HEAD~1", cwd=repo).returncode == 0
 

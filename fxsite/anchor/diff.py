@@ -120,7 +120,11 @@ def revision_evidence(root: Path, revision: str) -> tuple[dict[str, Any] | None,
         return None, [Finding(str(root), 1, 1, "FX901", message)]
     prefix = root.resolve().relative_to(top.resolve())
     with tempfile.TemporaryDirectory(prefix="fxsite-diff-") as tmp:
-        if not export_revision(top, revision, Path(tmp)):
+        written, refused_member = export_revision(top, revision, Path(tmp))
+        if refused_member:
+            message = "a link out of the revision's tree (or a member tar refuses): nothing read"
+            return None, [Finding(f"{revision}:{refused_member}", 1, 1, "FX822", message)]
+        if not written:
             message = f"{revision}: neither a built site nor a git revision of {top}"
             return None, [Finding(str(root), 1, 1, "FX901", message)]
         project_dir = Path(tmp) / prefix

@@ -89,19 +89,27 @@ def git_source(project_root: Path, exclude: tuple[Path, ...] = ()) -> GitSource 
     )
 
 
-def export_revision(repo: Path, revision: str, dest: Path) -> bool:
-    """Write the tree of ``revision`` (the whole repository) into ``dest``; False if unknown."""
+def export_revision(repo: Path, revision: str, dest: Path) -> tuple[bool, str]:
+    """Write the tree of ``revision`` (the whole repository) into ``dest``.
+
+    (True, "") when written; (False, "") when ``revision`` is unknown; (False,
+    the member's path) when the tree holds a link out of itself or another
+    member ``tarfile``'s data filter refuses: nothing of it is read.
+    """
     import io
     import tarfile
 
     if revision.startswith("-"):
-        return False  # never an option to git
+        return False, ""  # never an option to git
     commit = _text(repo, "rev-parse", "--verify", "-q", f"{revision}^{{commit}}")
     if not commit:
-        return False
+        return False, ""
     archive = git(repo, "archive", "--format=tar", commit)
     if archive is None:
-        return False
+        return False, ""
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(dest, filter="data")
-    return True
+        try:
+            tar.extractall(dest, filter="data")
+        except tarfile.FilterError as exc:
+            return False, exc.tarinfo.name
+    return True, ""
