@@ -12,12 +12,18 @@ exact-span scores are printed beside them.
 Targets on the held-out corpora: recall >= 0.95, precision >= 0.98. Always
 exits 0: it reports; tests/test_figures.py enforces thresholds.
 
-    .venv/bin/python benchmarks/detector_bench.py
+Then it times the detector on hostile text, one line each of 64 KB, 256 KB and
+1 MB (a run of thousands groups, spaced digits, mixed figures, Chinese
+numerals, ratios), and prints the time per KB: linear time keeps it flat
+(``tests/test_detector_linear.py`` holds the detector to that).
+
+    .venv/bin/python benchmarks/detector_bench.py [--no-linearity]
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -27,6 +33,8 @@ for entry in (str(ROOT), str(HERE)):
         sys.path.insert(0, entry)
 
 import detector_corpus  # noqa: E402
+
+from fxsite.pages.figures import find_bare_figures  # noqa: E402
 
 CORPORA = ROOT / "tests" / "corpus"
 #: (title, files, held out)
@@ -51,7 +59,35 @@ def main() -> int:
             f"{score.exact_recall:.3f}/{score.exact_precision:.3f}"
         )
     print("targets on held-out: recall >= 0.950, precision >= 0.980")
+    if "--no-linearity" not in sys.argv[1:]:
+        linearity()
     return 0
+
+
+#: (name, a piece repeated to the size): shapes that once took quadratic time, and others.
+SHAPES: list[tuple[str, str]] = [
+    ("numeric line 1,000,000,000,…", ",000"),
+    ("spaced groups 1 000 000 …", "\u00a0000"),
+    ("mixed figures and names", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; H100 80GB 一万元 "),
+    ("Chinese numerals", "一二三四五六七八九十百千万亿"),
+    ("ratios and dimensions", "1x×2 x 3×"),
+]
+SIZES_KB = (64, 256, 1024)
+
+
+def linearity() -> None:
+    """Time per KB of the detector on each shape at each size (CPU seconds)."""
+    print()
+    print(f"{'detector on one line':<32}" + "".join(f"{f'{kb} KB':>20}" for kb in SIZES_KB))
+    for name, piece in SHAPES:
+        cells = []
+        for kb in SIZES_KB:
+            text = ("1" + piece * (kb * 1024 // len(piece)))[: kb * 1024]
+            start = time.process_time()
+            find_bare_figures(text)
+            took = time.process_time() - start
+            cells.append(f"{took:7.2f} s {took / kb * 1000:5.2f} ms/KB")
+        print(f"{name:<32}" + "".join(f"{c:>20}" for c in cells), flush=True)
 
 
 if __name__ == "__main__":
