@@ -195,6 +195,13 @@ XML = [
     Row("XHTML page, CDATA", {"a.xhtml": xhtml("<p><![CDATA[5x faster]]></p>")}),
     Row("XHTML page named .xht", {"a.xht": xhtml("<p>5<![CDATA[x]]> faster</p>")}),
     Row("XHTML page, a self-closed style", {"a.xhtml": xhtml("<style/><p>5x faster</p>")}),
+    Row(
+        "SVG text split into spans",
+        {
+            "a.svg": f"<svg {SVG_NS}><text>5<tspan>x</tspan> fast<textPath>er</textPath></text></svg>"
+        },
+    ),
+    row("inline SVG text split into spans", "<svg><text>5<tspan>x</tspan> faster</text></svg>"),
     Row("XML attribute a tree view shows", {"data.xml": '<offer speedup="5x faster"/>'}),
     Row(
         "SVG not well-formed",

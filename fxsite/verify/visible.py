@@ -90,6 +90,9 @@ INLINE = frozenset(
         "u",
         "var",
         "wbr",
+        # SVG: a <text>'s spans are drawn on its line, one after another
+        "tspan",
+        "textPath",
     ]
 )
 #: Code, exempt as the renderer emits it.
