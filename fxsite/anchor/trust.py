@@ -30,7 +30,7 @@ from typing import Any
 from fxsite.anchor.history import Change, History, history_section_html
 from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME, site_files
 from fxsite.evidence.units import canonical_unit
-from fxsite.findings import Finding
+from fxsite.findings import Finding, line_of
 from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = ["history_findings", "load_evidence", "unsigned_finding"]
@@ -105,21 +105,27 @@ def _page_findings(site_dir: Path, history: History, records: set[str]) -> list[
         if record is None:
             if sections:
                 message = "a History section on a page that is not a record page"
-                findings.append(Finding(rel, 1, 1, "FX821", message))
+                findings.append(Finding(rel, line_of(text, "fx-history"), 1, "FX821", message))
             continue
         expected = history_section_html(history, record)
         if expected not in text or sections != expected.count("fx-history"):
             message = (
                 f"record {record}: the History section is not the one evidence.json's history gives"
             )
-            findings.append(Finding(rel, 1, 1, "FX821", message))
+            findings.append(Finding(rel, line_of(text, "fx-history"), 1, "FX821", message))
     return findings
 
 
-def _chain_findings(changes: list[Change]) -> tuple[dict[tuple[str, ...], str | None], list[str]]:
+#: a problem: what to look for in evidence.json to place it, and what it is
+_Problem = tuple[str, str]
+
+
+def _chain_findings(
+    changes: list[Change],
+) -> tuple[dict[tuple[str, ...], str | None], list[_Problem]]:
     """The last value of every field, the alive state of records and figures; broken links."""
     last: dict[tuple[str, ...], str | None] = {}
-    problems = []
+    problems: list[_Problem] = []
     for c in changes:
         if c.kind in {"record-added", "record-removed"}:
             last = {k: v for k, v in last.items() if k[0] != c.record}
@@ -132,8 +138,11 @@ def _chain_findings(changes: list[Change]) -> tuple[dict[tuple[str, ...], str | 
             if key in last and last[key] != c.old:
                 what = f"{c.figure} {c.field}" if c.figure else str(c.field)
                 problems.append(
-                    f"{c.record} {what}: the change in {c.commit[:10]} starts from {c.old!r}, "
-                    f"the change before it ended at {last[key]!r}"
+                    (
+                        f'"commit": "{c.commit}"',
+                        f"{c.record} {what}: the change in {c.commit[:10]} starts from "
+                        f"{c.old!r}, the change before it ended at {last[key]!r}",
+                    )
                 )
             last[key] = c.new
     return last, problems
@@ -161,15 +170,20 @@ def _figure(record: dict[str, Any], name: str) -> dict[str, Any] | None:
     return None
 
 
-def _end_findings(last: dict[tuple[str, ...], str | None], records: dict[str, Any]) -> list[str]:
+def _end_findings(
+    last: dict[tuple[str, ...], str | None], records: dict[str, Any]
+) -> list[_Problem]:
     """Where the history's last word disagrees with the records as published."""
-    problems = []
+    problems: list[_Problem] = []
     for key, told in sorted(last.items(), key=lambda kv: tuple(str(p) for p in kv[0])):
         record = records.get(key[0])
+        at = f'"id": "{key[0]}"'
         if len(key) == 1:
             if (told == "record-removed") != (record is None):
                 state = "removed" if told == "record-removed" else "present"
-                problems.append(f"{key[0]}: the history leaves it {state}; evidence.json does not")
+                problems.append(
+                    (at, f"{key[0]}: the history leaves it {state}; evidence.json does not")
+                )
             continue
         if record is None:
             continue
@@ -178,7 +192,7 @@ def _end_findings(last: dict[tuple[str, ...], str | None], records: dict[str, An
             if (told == "figure-removed") != (figure is None):
                 state = "removed" if told == "figure-removed" else "present"
                 problems.append(
-                    f"{key[0]}#{key[1]}: the history leaves it {state}; the record does not"
+                    (at, f"{key[0]}#{key[1]}: the history leaves it {state}; the record does not")
                 )
             continue
         name, field = key[1], key[2]
@@ -192,12 +206,19 @@ def _end_findings(last: dict[tuple[str, ...], str | None], records: dict[str, An
                 shown = record.get("label")
         if not _same(field, told, shown):
             where = f"{key[0]}#{name} {field}" if name else f"{key[0]} {field}"
-            problems.append(f"{where}: the history ends at {told!r}; the record gives {shown!r}")
+            problems.append(
+                (at, f"{where}: the history ends at {told!r}; the record gives {shown!r}")
+            )
     return problems
 
 
-def history_findings(site_dir: Path, data: dict[str, Any], clean_build: bool) -> list[Finding]:
-    """The published history against itself, the record pages and (``clean_build``) the records."""
+def history_findings(
+    site_dir: Path, data: dict[str, Any], text: str, clean_build: bool
+) -> list[Finding]:
+    """The published history against itself, the record pages and (``clean_build``) the records.
+
+    ``data`` is evidence.json as read from ``text``, which places the findings.
+    """
     if "history" not in data:
         return []
     changes, note = _changes(data["history"])
@@ -205,9 +226,10 @@ def history_findings(site_dir: Path, data: dict[str, Any], clean_build: bool) ->
         return [
             Finding("evidence.json", 1, 1, "FX821", "history is not in the shape fxsite writes")
         ]
+    listed = data.get("records")
     records = {
         r["id"]: r
-        for r in data.get("records", [])
+        for r in (listed if isinstance(listed, list) else [])
         if isinstance(r, dict) and isinstance(r.get("id"), str)
     }
     history = History(note=note)
@@ -217,14 +239,18 @@ def history_findings(site_dir: Path, data: dict[str, Any], clean_build: bool) ->
     last, problems = _chain_findings(changes)
     if clean_build:
         problems += _end_findings(last, records)
-    findings += [Finding("evidence.json", 1, 1, "FX821", f"history: {p}") for p in problems]
+    findings += [
+        Finding("evidence.json", line_of(text, needle), 1, "FX821", f"history: {message}")
+        for needle, message in problems
+    ]
     return findings
 
 
-def load_evidence(site_dir: Path) -> dict[str, Any] | None:
-    """evidence.json read safely, or None (the content audit reports why)."""
+def load_evidence(site_dir: Path) -> tuple[dict[str, Any] | None, str]:
+    """evidence.json read safely and its text; None when it cannot be (the content audit says why)."""
     try:
-        data = json.loads(read_text(site_dir / "evidence.json", _MAX_PAGE, root=site_dir))
+        text = read_text(site_dir / "evidence.json", _MAX_PAGE, root=site_dir)
+        data = json.loads(text)
     except (UnreadableFile, ValueError, RecursionError):
-        return None
-    return data if isinstance(data, dict) else None
+        return None, ""
+    return (data if isinstance(data, dict) else None), text
