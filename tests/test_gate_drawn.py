@@ -95,6 +95,10 @@ REORDERED = [
         ),
     ),
     (
+        "<style> order on more elements than are looked at one by one",
+        page("<p>" + "<span>x</span>" * 100 + "178</p>", "<style>span { order: 1 }</style>"),
+    ),
+    (
         "grid placement",
         page(
             '<div style="display:grid"><span style="grid-column:2">s</span><span>178</span></div>'

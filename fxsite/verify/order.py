@@ -52,8 +52,10 @@ def bdo_note(node: LexborNode) -> Note | None:
 def dir_note(node: LexborNode, value: str) -> Note | None:
     """``dir=rtl`` (or ``dir=auto`` on right-to-left text) around text that could hold a figure."""
     direction = value.strip().lower()
+    if direction not in ("rtl", "auto"):
+        return None
     text = _text(node)
-    if direction == "rtl" or (direction == "auto" and _RTL.search(text)):
+    if direction == "rtl" or _RTL.search(text):
         held = could_hold_figure(text, _text(node.parent))
         return _note(f'dir="{direction}"', text) if held else None
     return None
@@ -69,8 +71,14 @@ def _moved(node: LexborNode, decl: Declaration) -> Note | None:
     return _note(f"CSS {decl.shown}", text) if held else None
 
 
+#: What a style that reorders must hold (a property name, or an escape spelling one).
+_MAY_REORDER = re.compile(r"order|direction|bidi|grid|flex|\\", re.IGNORECASE)
+
+
 def style_order_notes(node: LexborNode, style: str) -> list[Note]:
     """A ``style`` attribute that reorders text that could hold a figure."""
+    if not _MAY_REORDER.search(style):  # most styles (a chart's strokes) are not parsed
+        return []
     found = (_moved(node, d) for d in read_style(style))
     return [n for n in found if n is not None][:1]
 
@@ -84,12 +92,21 @@ def _matches(root: LexborNode, selector: str) -> list[LexborNode]:
         return [root]
 
 
+#: Elements a reordering rule matches that are looked at one by one; past this
+#: many, the rule is refused as reordering the page (the cost stays linear).
+MAX_MATCHED = 64
+
+
 def sheet_order_notes(root: LexborNode, css: str) -> list[Note]:
     """Rules of a page's ``<style>`` that reorder text that could hold a figure."""
-    for decl in read_sheet(css).declarations:
-        if reorders(decl) is None:
-            continue
-        for node in _matches(root, decl.selector):
+    moving = [d for d in read_sheet(css).declarations if reorders(d) is not None]
+    if not moving or not could_hold_figure(_text(root)):
+        return []
+    for decl in moving:
+        matched = _matches(root, decl.selector)
+        if len(matched) > MAX_MATCHED:
+            return [_note(f"CSS {decl.shown} on {len(matched)} elements", _text(root))]
+        for node in matched:
             note = _moved(node, decl)
             if note is not None:
                 return [note]
