@@ -23,6 +23,7 @@ field, say), or another commit id or date, cannot be seen without git:
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -120,32 +121,44 @@ def _page_findings(site_dir: Path, history: History, records: set[str]) -> list[
 _Problem = tuple[str, str]
 
 
-def _chain_findings(
-    changes: list[Change],
-) -> tuple[dict[tuple[str, ...], str | None], list[_Problem]]:
-    """The last value of every field, the alive state of records and figures; broken links."""
-    last: dict[tuple[str, ...], str | None] = {}
-    problems: list[_Problem] = []
+@dataclass
+class _Story:
+    """Where a history leaves each record: its last kind, its figures' last kinds, each field's last value.
+
+    Fields are keyed by figure name ("" for the record's own label and status).
+    """
+
+    records: dict[str, str] = field(default_factory=dict)
+    figures: dict[str, dict[str, str]] = field(default_factory=dict)
+    values: dict[str, dict[str, dict[str, str | None]]] = field(default_factory=dict)
+
+
+def _chain_findings(changes: list[Change]) -> tuple[_Story, list[_Problem]]:
+    """The story the changes tell, and every change that does not start where the last ended."""
+    story, problems = _Story(), []
     for c in changes:
         if c.kind in {"record-added", "record-removed"}:
-            last = {k: v for k, v in last.items() if k[0] != c.record}
-            last[(c.record,)] = c.kind
-        elif c.kind in {"figure-added", "figure-removed"}:
-            last = {k: v for k, v in last.items() if k[:2] != (c.record, c.figure)}
-            last[(c.record, str(c.figure))] = c.kind
-        else:
-            key = (c.record, c.figure or "", c.field or "")
-            if key in last and last[key] != c.old:
-                what = f"{c.figure} {c.field}" if c.figure else str(c.field)
-                problems.append(
-                    (
-                        f'"commit": "{c.commit}"',
-                        f"{c.record} {what}: the change in {c.commit[:10]} starts from "
-                        f"{c.old!r}, the change before it ended at {last[key]!r}",
-                    )
+            story.records[c.record] = c.kind
+            story.figures[c.record], story.values[c.record] = {}, {}
+            continue
+        values = story.values.setdefault(c.record, {})
+        if c.kind in {"figure-added", "figure-removed"}:
+            story.figures.setdefault(c.record, {})[str(c.figure)] = c.kind
+            values.pop(str(c.figure), None)
+            continue
+        fields = values.setdefault(c.figure or "", {})
+        key = c.field or ""
+        if key in fields and fields[key] != c.old:
+            what = f"{c.figure} {c.field}" if c.figure else str(c.field)
+            problems.append(
+                (
+                    f'"commit": "{c.commit}"',
+                    f"{c.record} {what}: the change in {c.commit[:10]} starts from {c.old!r}, "
+                    f"the change before it ended at {fields[key]!r}",
                 )
-            last[key] = c.new
-    return last, problems
+            )
+        fields[key] = c.new
+    return story, problems
 
 
 def _same(field: str, told: str | None, shown: Any) -> bool:
@@ -170,45 +183,37 @@ def _figure(record: dict[str, Any], name: str) -> dict[str, Any] | None:
     return None
 
 
-def _end_findings(
-    last: dict[tuple[str, ...], str | None], records: dict[str, Any]
-) -> list[_Problem]:
-    """Where the history's last word disagrees with the records as published."""
+def _end_findings(story: _Story, records: dict[str, Any]) -> list[_Problem]:
+    """Where the story's last word disagrees with the records as published."""
     problems: list[_Problem] = []
-    for key, told in sorted(last.items(), key=lambda kv: tuple(str(p) for p in kv[0])):
-        record = records.get(key[0])
-        at = f'"id": "{key[0]}"'
-        if len(key) == 1:
-            if (told == "record-removed") != (record is None):
-                state = "removed" if told == "record-removed" else "present"
-                problems.append(
-                    (at, f"{key[0]}: the history leaves it {state}; evidence.json does not")
-                )
-            continue
-        if record is None:
-            continue
-        if len(key) == 2:
-            figure = _figure(record, key[1])
-            if (told == "figure-removed") != (figure is None):
-                state = "removed" if told == "figure-removed" else "present"
-                problems.append(
-                    (at, f"{key[0]}#{key[1]}: the history leaves it {state}; the record does not")
-                )
-            continue
-        name, field = key[1], key[2]
-        if not name:
-            shown = record.get(field)
-        elif (figure := _figure(record, name)) is None:
-            continue
-        else:
-            shown = figure.get(field)
-            if field == "label" and shown is None:
-                shown = record.get("label")
-        if not _same(field, told, shown):
-            where = f"{key[0]}#{name} {field}" if name else f"{key[0]} {field}"
+    for record_id, kind in sorted(story.records.items()):
+        if (kind == "record-removed") != (record_id not in records):
+            state = "removed" if kind == "record-removed" else "present"
             problems.append(
-                (at, f"{where}: the history ends at {told!r}; the record gives {shown!r}")
+                (
+                    f'"id": "{record_id}"',
+                    f"{record_id}: the history leaves it {state}; evidence.json does not",
+                )
             )
+    for record_id, record in sorted(records.items()):
+        at = f'"id": "{record_id}"'
+        for name, kind in sorted(story.figures.get(record_id, {}).items()):
+            if (kind == "figure-removed") != (_figure(record, name) is None):
+                state = "removed" if kind == "figure-removed" else "present"
+                message = f"{record_id}#{name}: the history leaves it {state}; the record does not"
+                problems.append((at, message))
+        for name, fields in sorted(story.values.get(record_id, {}).items()):
+            figure = _figure(record, name) if name else record
+            if figure is None:
+                continue
+            for key, told in sorted(fields.items()):
+                shown = figure.get(key)
+                if key == "label" and shown is None:
+                    shown = record.get("label")
+                if not _same(key, told, shown):
+                    where = f"{record_id}#{name} {key}" if name else f"{record_id} {key}"
+                    message = f"{where}: the history ends at {told!r}; the record gives {shown!r}"
+                    problems.append((at, message))
     return problems
 
 
@@ -236,9 +241,9 @@ def history_findings(
     for c in changes:
         history.changes.setdefault(c.record, []).append(c)
     findings = _page_findings(site_dir, history, set(records))
-    last, problems = _chain_findings(changes)
+    story, problems = _chain_findings(changes)
     if clean_build:
-        problems += _end_findings(last, records)
+        problems += _end_findings(story, records)
     findings += [
         Finding("evidence.json", line_of(text, needle), 1, "FX821", f"history: {message}")
         for needle, message in problems
