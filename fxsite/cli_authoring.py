@@ -90,7 +90,7 @@ def fix(path: Path | None, show_diff: bool) -> None:
             report(f"{shown}:1:1: FX105 cannot read page: {exc}")
             left += 1
             continue
-        result = fix_page(page.text, shown, library)
+        result = fix_page(page.text, shown, library, project.renderer)
         lines = [(c.line, c.col, f"fixed '{c.before}' -> {c.after}") for c in result.changes] + [
             (
                 u.line,

@@ -35,6 +35,7 @@ from typing import Any
 
 from markdown import Markdown
 from markdown.extensions import Extension
+from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
@@ -48,17 +49,24 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
+from fxsite.pages.frontmatter import split_front_matter
+from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
-from fxsite.pages.prose import line_col
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.sections import compose
 from fxsite.safeio import Stamp, file_stamp
 
 __all__ = [
     "ClaimsRefused",
     "FxsiteExtension",
     "PageContext",
+    "PageRenderer",
+    "check_page",
     "claims_rendered",
-    "locate",
+    "judge_page",
     "makeExtension",
+    "page_context",
 ]
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
@@ -91,16 +99,43 @@ class PageContext:
     #: the page's language, once its front matter is read (else its path says)
     lang: str | None = None
     findings: list[Finding] = field(default_factory=list)
+    #: judge the rendered page by the page rules (:func:`~fxsite.pages.judge.judge_rendered`)
+    judge: bool = False
+    #: places findings in the page's source; None leaves them at 1:1
+    locator: SourceLocator | None = None
+    #: texts reported before rendering that the page shows again (``PageResult.reported``)
+    refused: list[str] = field(default_factory=list)
+
+    def add(self, finding: Finding, kind: str) -> None:
+        """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
+        if self.locator is not None:
+            finding = self.locator.place(finding, kind)
+        self.findings.append(finding)
 
 
-def locate(finding: Finding, source: str) -> Finding:
-    """A finding of the rendered page, placed where its text stands in the source."""
-    if finding.text and source and finding.line == 1 and finding.col == 1:
-        at = source.find(finding.text)
-        if at >= 0:
-            line, col = line_col(source, at)
-            return replace(finding, line=line, col=col)
-    return finding
+def page_context(
+    library: Any, href_for: HrefFor, path: str, source: str, result: PageResult
+) -> PageContext:
+    """The context of an authored page: judged, its findings placed in ``source``.
+
+    ``result`` is what :func:`~fxsite.pages.page.process_page` made of it.
+    """
+    _, body, _ = split_front_matter(source)
+    locator = SourceLocator(source, len(source) - len(body))
+    return PageContext(
+        library,
+        href_for,
+        path,
+        lang=result.lang,
+        judge=True,
+        locator=locator,
+        refused=list(result.reported),
+    )
+
+
+def _refused_claims(findings: list[Finding]) -> list[str]:
+    """The texts of the claims the claims treeprocessor refused (FX4xx)."""
+    return [f.text for f in findings if f.code.startswith("FX4") and f.text]
 
 
 def _link_text(element: ET.Element, md: Markdown) -> str:
@@ -149,7 +184,7 @@ class _ClaimTreeprocessor(Treeprocessor):
         dest = link.get("href") or ""
         result = resolve_claim(text, dest, ctx.library, lang=ctx.lang or page_language(ctx.path))
         if isinstance(result, ClaimProblem):
-            ctx.findings.append(Finding(ctx.path, 1, 1, result.code, result.message, text=text))
+            ctx.add(Finding(ctx.path, 1, 1, result.code, result.message, text=text), "claim")
             span = ET.Element("span", {"class": "fx-claim-refused"})
             span.text = text
         else:
@@ -228,7 +263,6 @@ class _CheckPreprocessor(Preprocessor):
         self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
-        from fxsite.pages.page import process_page
 
         ctx = self.extension.context()
         if ctx.checked:
@@ -238,6 +272,10 @@ class _CheckPreprocessor(Preprocessor):
         result = process_page(body, ctx.path, ctx.library, ctx.href_for)
         below = _lines_above(Path(ctx.path), body)
         ctx.findings.extend(replace(f, line=f.line + below) for f in result.findings)
+        # The rendered page is judged below (_JudgePostprocessor), placed in this body.
+        ctx.judge = True
+        ctx.refused = list(result.reported)
+        ctx.locator = SourceLocator("\n" * below + body, below)
         return result.markdown.split("\n")
 
 
@@ -264,18 +302,43 @@ def _engine_page_path(md: Markdown) -> str | None:
     return f"docs/{path}" if isinstance(path, str) and path else None
 
 
-class _RefuseTreeprocessor(Treeprocessor):
-    """Standalone mode: fail the conversion on any error finding."""
+class _SerializedTreeprocessor(Treeprocessor):
+    """Last of the treeprocessors: what the postprocessors run on next is the whole page.
+
+    Extensions run the postprocessors on fragments too (``toc`` on each heading's
+    text, before this runs); only the page is judged.
+    """
+
+    def __init__(self, md: Markdown, judge: _JudgePostprocessor) -> None:
+        super().__init__(md)
+        self.judge = judge
+
+    def run(self, root: ET.Element) -> None:
+        self.judge.whole_page = True
+
+
+class _JudgePostprocessor(Postprocessor):
+    """The page rules on the rendered page (raw HTML in place): the one reader of its text."""
 
     def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
         super().__init__(md)
         self.extension = extension
+        self.whole_page = False
 
-    def run(self, root: ET.Element) -> None:
+    def run(self, text: str) -> str:
+        if not self.whole_page:
+            return text  # a fragment (a heading's text for the table of contents)
+        self.whole_page = False
         ctx = self.extension.context()
-        errors = [f for f in ctx.findings if f.severity == "error"]
-        if errors and self.extension.getConfig("enforce") and not ctx.checked:
-            raise ClaimsRefused(errors)
+        if ctx.judge:
+            refused = [*ctx.refused, *_refused_claims(ctx.findings)]
+            for finding in judge_rendered(text, ctx.path, ctx.library, refused):
+                ctx.add(finding, finding.code)
+        if not ctx.checked and self.extension.getConfig("enforce"):
+            errors = [f for f in ctx.findings if f.severity == "error"]
+            if errors:  # standalone mode: fail the conversion on any error finding
+                raise ClaimsRefused(errors)
+        return text
 
 
 class FxsiteExtension(Extension):
@@ -326,7 +389,10 @@ class FxsiteExtension(Extension):
         md.registerExtension(self)
         md.preprocessors.register(_CheckPreprocessor(md, self), "fxsite_check", 40)
         md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
-        md.treeprocessors.register(_RefuseTreeprocessor(md, self), "fxsite_refuse", 5.5)
+        # Last: after raw HTML and every other extension's output are in place.
+        judge = _JudgePostprocessor(md, self)
+        md.postprocessors.register(judge, "fxsite_judge", -100)
+        md.treeprocessors.register(_SerializedTreeprocessor(md, judge), "fxsite_whole", -1000)
         md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
 
@@ -353,3 +419,68 @@ def _cached_library(evidence: Path) -> Any:
 def makeExtension(**kwargs: Any) -> FxsiteExtension:
     """Entry point for ``markdown_extensions: [fxsite.markdown]``."""
     return FxsiteExtension(**kwargs)
+
+
+class PageRenderer:
+    """Pages converted as the build converts them: the project's Markdown configuration
+    (``markdown_extensions`` and their settings from ``mkdocs.yml``) with this extension.
+
+    ``fxsite check`` renders every page with it, so a page is judged by the same
+    reader at the same point as in ``fxsite build`` (:mod:`fxsite.pages.judge`).
+    """
+
+    def __init__(self, extensions: list[Any], configs: dict[str, Any]) -> None:
+        self._context: PageContext | None = None
+        extension = FxsiteExtension()
+        extension.use_context(self._current)
+        names = [e for e in extensions if not isinstance(e, FxsiteExtension)]
+        self.md = Markdown(extensions=[*names, extension], extension_configs=configs)
+
+    def _current(self) -> PageContext:
+        assert self._context is not None
+        return self._context
+
+    def render(self, markdown: str, context: PageContext) -> str:
+        """``markdown`` rendered; what judging it finds is in ``context.findings``."""
+        self._context = context
+        self.md.reset()
+        try:
+            return self.md.convert(markdown)
+        except RecursionError:  # process_page refuses what nests this deep, first
+            message = "the page nests too deeply to render; flatten its nested blocks"
+            context.findings.append(Finding(context.path, 1, 1, "FX606", message))
+            return ""
+        finally:
+            self._context = None
+
+
+def judge_page(
+    result: PageResult,
+    source: str,
+    library: Any,
+    href_for: HrefFor,
+    renderer: PageRenderer | None = None,
+) -> tuple[str, list[Finding]]:
+    """One page processed (``result``), composed, rendered and judged, as the build does.
+
+    Returns the rendered HTML and what rendering it found (claims the tree
+    refused, bare figures, glued or hidden characters), placed in ``source``.
+    ``renderer`` defaults to plain Python-Markdown with this extension.
+    """
+    context = page_context(library, href_for, result.path, source, result)
+    composed = compose(result, library, href_for)
+    html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
+    return html_text, context.findings
+
+
+def check_page(
+    source: str,
+    path: str,
+    library: Any,
+    href_for: HrefFor,
+    renderer: PageRenderer | None = None,
+) -> tuple[str, list[Finding]]:
+    """A page in, its HTML and every finding out (:func:`process_page`, then :func:`judge_page`)."""
+    result = process_page(source, path, library, href_for)
+    html_text, judged = judge_page(result, source, library, href_for, renderer)
+    return html_text, [*result.findings, *judged]

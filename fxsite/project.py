@@ -1,8 +1,10 @@
 """The one core object: a project's folders, its library and its pages.
 
 The CLI builds a :class:`Project` from ``mkdocs.yml``; the MkDocs plugin
-builds one from its config. Both then ask it the same questions, so
-``fxsite check`` and ``mkdocs build`` can never judge a page differently.
+builds one from its config. Both then ask it the same questions: a page is
+processed (:meth:`Project.process`), rendered with the project's Markdown
+configuration and judged on what rendered (:meth:`Project.judge`, which the
+build does at the same point through the same extension).
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from pathlib import Path
 from fxsite.evidence.library import Library, load_library, record_files
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
+from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
+from fxsite.pages.config_text import config_findings
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.record_text import record_text_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
@@ -48,6 +53,8 @@ class ProjectPaths:
     directory_urls: bool = True
     #: the site's language (Material's ``theme.language``), for pages that name none
     language: str | None = None
+    #: the MkDocs configuration file, in ``root``
+    config_name: str = "mkdocs.yml"
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -103,6 +110,9 @@ class Project:
     _faq: dict[str, tuple[Stamp, bool]] = field(default_factory=dict, repr=False)
     #: Pages (as findings name them) that cite evidence, after :meth:`check`.
     citing: set[str] = field(default_factory=set)
+    #: How :meth:`check` renders pages: the project's Markdown configuration
+    #: (the CLI gives it ``mkdocs.yml``'s); None renders with plain Python-Markdown.
+    renderer: PageRenderer | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -168,6 +178,7 @@ class Project:
             return loaded
 
         library = load_library(self.paths.evidence_dir, self.paths.root, read)
+        library.findings.extend(record_text_findings(library))
         for gone in set(self._records) - seen:
             changed = True
             del self._records[gone]
@@ -297,7 +308,7 @@ class Project:
         """
         self.load()
         self.citing = set()
-        findings = list(self.library.findings)
+        findings = [*self.library.findings, *self.config_findings()]
         tree = self.docs_tree()
         pages = tree.pages
         findings.extend(tree.findings)
@@ -305,17 +316,47 @@ class Project:
         findings.extend(self.clashes(pages, generated))
         known = [*pages, *generated]
         for src in pages if only is None else only:
-            file = self.paths.docs_dir / src
-            try:
-                source = read_text(file, MAX_PAGE_BYTES)
-            except UnreadableFile as exc:
-                message = f"cannot read page: it {exc.reason}"
-                findings.append(Finding(self.paths.relative(file), 1, 1, "FX105", message))
+            source, unreadable = self.read_page(src)
+            if unreadable is not None:
+                findings.append(unreadable)
                 continue
-            result = self.process(
-                src, source, lambda record, anchor: f"evidence/{record}/#{anchor}", known
-            )
+            result = self.process(src, source, _check_href, known)
             findings.extend(result.findings)
+            findings.extend(self.judge(src, source, result))
             if result.claims:
                 self.citing.add(result.path)
         return sort_findings(findings)
+
+    def read_page(self, src: str) -> tuple[str, Finding | None]:
+        """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""
+        file = self.paths.docs_dir / src
+        try:
+            return read_text(file, MAX_PAGE_BYTES), None
+        except UnreadableFile as exc:
+            message = f"cannot read page: it {exc.reason}"
+            return "", Finding(self.paths.relative(file), 1, 1, "FX105", message)
+
+    def config_findings(self) -> list[Finding]:
+        """Figures in the strings of the configuration the theme shows (site name, nav…)."""
+        file = self.paths.root / self.paths.config_name
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return []  # MkDocs refuses a configuration it cannot read, first
+        return config_findings(text, self.paths.relative(file), self.library)
+
+    def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:
+        """The page rendered as the build renders it, and judged by the page rules.
+
+        What the build does for each page between ``on_page_markdown`` and
+        ``on_page_content`` (the composed Markdown, converted with the fxsite
+        extension), so that ``check`` reads each page with the build's reader.
+        """
+        if self.renderer is None:
+            self.renderer = PageRenderer([], {})
+        _, findings = judge_page(result, source, self.library, _check_href, self.renderer)
+        return findings
+
+
+def _check_href(record: str, anchor: str) -> str:
+    return f"evidence/{record}/#{anchor}"

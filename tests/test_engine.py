@@ -18,7 +18,8 @@ from bs4 import BeautifulSoup
 from sitekit import BIN, CLEAN, REFUSED, copy_site, fxsite, href_for, library, mkdocs_build
 
 from fxsite.findings import Finding
-from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext, locate
+from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext
+from fxsite.pages.locate import SourceLocator
 from fxsite.policy import decide, enforce_mode
 
 # -- the extension alone -----------------------------------------------------------------------
@@ -109,8 +110,8 @@ def test_claims_in_headings_have_no_badge() -> None:
 
 def test_locate_places_a_rendered_finding_in_the_source() -> None:
     finding = Finding("docs/x.md", 1, 1, "FX403", "m", text="9 s")
-    assert locate(finding, "# T\n\nText [9 s](evidence:R1#a)\n").line == 3
-    assert locate(finding, "nothing here").line == 1
+    assert SourceLocator("# T\n\nText [9 s](evidence:R1#a)\n").place(finding).line == 3
+    assert SourceLocator("nothing here").place(finding).line == 1
 
 
 # -- one verdict: enforce ------------------------------------------------------------------------

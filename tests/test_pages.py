@@ -15,7 +15,7 @@ from sitekit import CLEAN, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
-from fxsite.markdown import FxsiteExtension, PageContext
+from fxsite.markdown import FxsiteExtension, PageContext, PageRenderer, check_page
 from fxsite.pages.page import process_page, rewrite_text
 from fxsite.project import Project, ProjectPaths
 from fxsite.render.charts import render_chart, render_chart_cached
@@ -28,10 +28,25 @@ def lib() -> Library:
     return library()
 
 
+#: The fixture sites' Markdown configuration: pages are judged as they render with it.
+RENDERER = PageRenderer(
+    [
+        "admonition",
+        "attr_list",
+        "md_in_html",
+        "tables",
+        "toc",
+        "pymdownx.details",
+        "pymdownx.superfences",
+    ],
+    {},
+)
+
+
 def _findings(source: str, lib: Library) -> list[tuple[int, int, str, str | None]]:
-    result = process_page(source, PATH, lib, href_for)
-    assert all(f.path == PATH for f in result.findings)
-    return sorted((f.line, f.col, f.code, f.text) for f in result.findings)
+    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
+    assert all(f.path == PATH for f in findings)
+    return sorted((f.line, f.col, f.code, f.text) for f in findings)
 
 
 # Every place a reader sees text, each with one bare figure at a known position.
@@ -411,7 +426,7 @@ def test_invalid_front_matter_entries(lib: Library) -> None:
 
 def test_bare_figure_message_suggests_the_claim_to_write(lib: Library) -> None:
     source = "# T\n\nIt took 178 s, then about 94 seconds, and 12 ms.\n"
-    messages = [f.message for f in process_page(source, PATH, lib, href_for).findings]
+    messages = [f.message for f in check_page(source, PATH, lib, href_for, RENDERER)[1]]
     assert messages == [
         "bare figure '178 s': did you mean [178 s](evidence:R1#save_time_baseline)?",
         "bare figure 'about 94 seconds': did you mean about [94 seconds](evidence:R1#save_time_fx100)?",

@@ -1,7 +1,7 @@
 """``fxsite fix``: bare figures rewritten into claims where one record states them.
 
 :func:`fix_page` is pure. It asks the rule engine everything: the bare figures
-are the FX501 findings of :func:`~fxsite.pages.page.process_page`, the
+are the FX501 findings of :func:`~fxsite.markdown.check_page` (as ``check``), the
 candidates come from :func:`~fxsite.pages.claims.figures_stating`, the claim
 to write from :func:`~fxsite.pages.claims.claim_markup`. A figure is rewritten
 only when exactly one active record figure states it, and rewrites are kept
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
+from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.claims import claim_markup, figures_stating
 from fxsite.pages.frontmatter import split_front_matter
-from fxsite.pages.page import process_page
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
 
@@ -84,8 +84,11 @@ def _key(finding: Finding) -> tuple[str, str, str | None]:
     return (finding.code, finding.message, finding.text)
 
 
-def _findings(text: str, path: str, library: Library) -> list[Finding]:
-    return process_page(text, path, library, _href).findings
+def _findings(
+    text: str, path: str, library: Library, renderer: PageRenderer | None
+) -> list[Finding]:
+    """Every finding of the page as ``check`` reports it: processed, rendered and judged."""
+    return check_page(text, path, library, _href, renderer)[1]
 
 
 def _next_bare(findings: list[Finding], text: str, cursor: int) -> tuple[Finding, int] | None:
@@ -162,7 +165,11 @@ def _refs(text: str, library: Library) -> list[str]:
 
 
 def _all_at_once(
-    source: str, path: str, library: Library, findings: list[Finding]
+    source: str,
+    path: str,
+    library: Library,
+    findings: list[Finding],
+    renderer: PageRenderer | None,
 ) -> FixResult | None:
     """Every rewrite in one go, kept when one check shows them all good, else None.
 
@@ -193,7 +200,7 @@ def _all_at_once(
         assert finding.text is not None
         text = text[:start] + markup + text[start + len(finding.text) :]
     expected = counts - Counter(_key(f) for _, f, _ in planned)
-    if Counter(_key(f) for f in _findings(text, path, library)) != expected:
+    if Counter(_key(f) for f in _findings(text, path, library, renderer)) != expected:
         return None
     result = FixResult(path, source, text, unfixed=sorted(unfixed, key=lambda u: (u.line, u.col)))
     for _, finding, markup in sorted(planned, key=lambda p: p[0]):
@@ -202,10 +209,16 @@ def _all_at_once(
     return result
 
 
-def fix_page(source: str, path: str, library: Library) -> FixResult:
-    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states."""
-    findings = _findings(source, path, library)
-    at_once = _all_at_once(source, path, library, findings)
+def fix_page(
+    source: str, path: str, library: Library, renderer: PageRenderer | None = None
+) -> FixResult:
+    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states.
+
+    ``renderer``: the project's Markdown configuration (``Project.renderer``), as
+    ``check`` renders the page; by default plain Python-Markdown.
+    """
+    findings = _findings(source, path, library, renderer)
+    at_once = _all_at_once(source, path, library, findings, renderer)
     if at_once is not None:
         return at_once
     result = FixResult(path, source, source)
@@ -237,7 +250,7 @@ def fix_page(source: str, path: str, library: Library) -> FixResult:
             continue
         markup = claim_markup(finding.text, refs[0], library)
         candidate = current[:start] + markup + current[end:]
-        after = _findings(candidate, path, library)
+        after = _findings(candidate, path, library, renderer)
         expected = counts - Counter([_key(finding)])
         if Counter(_key(f) for f in after) != expected:
             reason = _rejection(markup, after, expected)

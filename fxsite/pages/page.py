@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -19,10 +19,8 @@ from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
     HrefFor,
-    bare_figure_message,
     resolve_claim,
 )
-from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.frontmatter import (
     FaqItem,
     FrontMatter,
@@ -31,8 +29,10 @@ from fxsite.pages.frontmatter import (
     read_front_matter,
     split_front_matter,
 )
+from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT, page_language
-from fxsite.pages.prose import find_evidence_links, line_col, prose_mask
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.prose import find_evidence_links, line_col
 
 __all__ = [
     "MAX_NESTING",
@@ -76,6 +76,10 @@ class PageResult:
     faq: list[FaqEntry] = field(default_factory=list)
     #: the page's language (:func:`fxsite.pages.language.page_language`)
     lang: str = DEFAULT
+    #: texts of the claims and figures reported here that the rendered page shows
+    #: again (a refused claim as plain text, a block's cell, an FAQ question):
+    #: the page reader does not report them twice (:mod:`fxsite.pages.judge`)
+    reported: list[str] = field(default_factory=list)
 
     @property
     def related(self) -> list[Related]:
@@ -94,34 +98,25 @@ _LINK_NOT_READ = (
 )
 
 
-def _bare(
-    masked: str,
-    path: str,
-    pos: Positioner,
-    library: Library,
-    unread: list[tuple[int, int]] | None = None,
-) -> list[Finding]:
-    """Each bare figure of ``masked``; ``unread``: spans of links the field does not read."""
-    findings = []
-    for span in find_bare_figures(masked):
-        line, col = pos(span.start)
-        if any(start <= span.start < end for start, end in unread or ()):
-            message = _LINK_NOT_READ.format(span.text)  # not "did you mean" that same link
-        else:
-            context = masked[max(0, span.start - 160) : span.end + 160]
-            message = bare_figure_message(span.text, library, context=context)
-        findings.append(Finding(path, line, col, "FX501", message, text=span.text))
-    return findings
-
-
 def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
     """Bare figures in plain text (a front-matter title or description, an FAQ question).
 
-    Links are not read there: a figure inside an evidence link is shown bare, and the
-    message says so instead of suggesting the link already written.
+    Read by the page reader (:func:`fxsite.pages.judge.judge_rendered`) as the
+    text the theme shows. Links are not read there: a figure inside an evidence
+    link is shown bare, and the message says so instead of suggesting the link
+    already written.
     """
     unread = [(link.start, link.end) for link in find_evidence_links(text)]
-    return _bare(text, path, pos, library, unread)
+    locator = SourceLocator(text)
+    findings = []
+    for finding in judge_rendered(f"<p>{html.escape(text)}</p>", path, library):
+        at = locator.find(finding.text, finding.code) if finding.text else None
+        line, col = pos(at or 0)
+        message = finding.message
+        if at is not None and any(start <= at < end for start, end in unread):
+            message = _LINK_NOT_READ.format(finding.text)  # not "did you mean" that same link
+        findings.append(replace(finding, line=line, col=col, message=message))
+    return findings
 
 
 def rewrite_text(
@@ -132,21 +127,19 @@ def rewrite_text(
     href_for: HrefFor,
     lang: str | None = None,
 ) -> tuple[str, list[Claim], list[Finding]]:
-    """Resolve the evidence links of a Markdown text and refuse its bare figures.
+    """Resolve the evidence links of a Markdown text.
 
     A valid claim stays a link in the returned Markdown: the fxsite Markdown
     extension (:mod:`fxsite.markdown`) renders it in the element tree, with
     the renderer's own idea of links and code. A refused claim becomes its
-    escaped text, so nothing unchecked is ever rendered as a claim.
+    escaped text, so nothing unchecked is ever rendered as a claim. Bare
+    figures are not looked for here: the rendered page is judged
+    (:mod:`fxsite.pages.judge`), as a reader reads it.
     ``lang`` is the page's language (by default, what its path says).
     """
     lang = lang or page_language(path)
     links = find_evidence_links(text)
-    masked = list(prose_mask(text))
-    for link in links:
-        # Blank the whole link; evidence links never span lines in source.
-        masked[link.start : link.end] = " " * (link.end - link.start)
-    findings = _bare("".join(masked), path, pos, library)
+    findings: list[Finding] = []
     claims: list[Claim] = []
     out: list[str] = []
     last = 0
@@ -252,20 +245,17 @@ def process_page(
     lang = page_language(path, front.data.get("lang"), site_lang)
     result = PageResult(path, "", front=front, lang=lang)
     result.findings.extend(front.findings)
+    head = []  # the title and description: not in the rendered page
     for item in (front.title, front.description):
         if item is not None:
-            result.findings.extend(check_prose(item.text, path, _text_positioner(item), library))
+            head.extend(check_prose(item.text, path, _text_positioner(item), library))
     _, body, first_line = split_front_matter(source)
-    deep = too_deep(body)
-    if deep is not None:
-        line, level = deep
-        message = (
-            f"nested {level} levels deep (lists, quotes or indented blocks); the limit is "
-            f"{MAX_NESTING}: flatten this part of the page"
-        )
+    unrenderable = _unrenderable(body)
+    if unrenderable is not None:
+        line, message = unrenderable
         result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
-        # Python-Markdown would exhaust the stack on it: the page renders as a notice.
-        result.markdown = "This page was refused: it is nested too deeply to render.\n"
+        # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
+        result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
@@ -282,8 +272,13 @@ def process_page(
         result.findings.extend(findings)
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
-    result.findings = _once_per_invalid_record(result.findings)
+    result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
+    result.findings = _once_per_invalid_record([*head, *result.findings])
     return result
+
+
+#: Claims (FX4xx) and figures (FX5xx): what a page reports that its rendering shows again.
+_SHOWN = ("FX4", "FX5")
 
 
 #: Deepest nesting a page may have: indentation levels of four columns, or ``>``
@@ -294,7 +289,26 @@ _QUOTES = re.compile(r"[ >]*")
 
 
 def too_deep(body: str) -> tuple[int, int] | None:
-    """``(1-based line, level)`` of the first line nested past :data:`MAX_NESTING`."""
+    """``(1-based line, level)`` of the first line nested past :data:`MAX_NESTING`.
+
+    Nested HTML blocks count too (``<div markdown>`` inside one another, which
+    ``md_in_html`` renders by recursion): an upper estimate, in one linear pass.
+    """
+    if body.count("<") > MAX_NESTING:
+        from fxsite.verify.visible import nesting
+
+        level = nesting(body)
+        if level > MAX_NESTING:
+            # The first line whose prefix nests too deep (deepest only grows with the prefix).
+            lines = body.split("\n")
+            low, high = 1, len(lines)
+            while low < high:
+                middle = (low + high) // 2
+                if nesting("\n".join(lines[:middle])) > MAX_NESTING:
+                    high = middle
+                else:
+                    low = middle + 1
+            return low, level
     for number, line in enumerate(body.split("\n"), start=1):
         if not line.startswith((" ", "\t", ">")):
             continue  # level 0
@@ -304,6 +318,34 @@ def too_deep(body: str) -> tuple[int, int] | None:
         level = max(indent // 4, quotes)
         if level > MAX_NESTING:
             return number, level
+    return None
+
+
+#: Most unmatched ``[`` or ``<`` one paragraph may hold: Python-Markdown's inline
+#: patterns look for the end of each from where it opens (quadratic: 2,000 take
+#: half a second, 10,000 a minute). No page written by a person comes near.
+MAX_UNMATCHED = 500
+
+
+def _unrenderable(body: str) -> tuple[int, str] | None:
+    """``(1-based line, message)`` where ``body`` is past what renders safely, or None."""
+    line = 1
+    for block in body.split("\n\n"):
+        for opening, closing in (("[", "]"), ("<", ">")):
+            unmatched = block.count(opening) - block.count(closing)
+            if unmatched > MAX_UNMATCHED:
+                return line, (
+                    f"{unmatched} unmatched '{opening}' in one paragraph; the limit is "
+                    f"{MAX_UNMATCHED}: escape them (\\{opening}) or split the paragraph"
+                )
+        line += block.count("\n") + 2
+    deep = too_deep(body)  # after the counts: tags left open make its scan slow
+    if deep is not None:
+        line, level = deep
+        return line, (
+            f"nested {level} levels deep (lists, quotes, indented or HTML blocks); the limit is "
+            f"{MAX_NESTING}: flatten this part of the page"
+        )
     return None
 
 

@@ -1,9 +1,9 @@
-"""Which characters of a Markdown page a reader sees as prose.
+"""Evidence links in Markdown source, outside code: what :func:`process_page` resolves.
 
-:func:`prose_mask` returns the page with every non-prose character (code,
-URLs, HTML tags, attribute lists, comments) replaced by a space, newlines
-kept, so offsets in the masked text are offsets in the source: a finding
-found in the mask points at the right ``line:col`` of the file.
+Bare figures are not looked for here: the rendered page is judged
+(:mod:`fxsite.pages.judge`). :func:`find_evidence_links` finds the inline
+claims a page writes, with their offsets, so that a refused claim is reported
+at its ``line:col`` and left as plain text.
 
 The scanner is line based on purpose. A CommonMark parser treats the indented
 body of a Material admonition (``!!! note``) as a code block, which would hide
@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "prose_mask"]
+__all__ = ["EvidenceLink", "find_evidence_links", "line_col"]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 # Lines whose indented continuation is content, not code: admonitions and
@@ -28,12 +28,6 @@ _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # An HTML comment that is closed; found by :func:`_comments` in linear time (a
 # lazy ``<!--.*?-->`` rescans to the end for every unclosed ``<!--``).
 _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
-_AUTOLINK = re.compile(r"<(?:https?|mailto|ftp):[^<>\s]*>")
-_BARE_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\[\]]+")
-_LINK_DEST = re.compile(r"\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
-_REF_DEF = re.compile(r"^[ \t]{0,3}\[[^\]]+\]:[ \t]*\S+.*$", re.MULTILINE)
-_ATTR_LIST = re.compile(r"\{:?[ \t]*[#.:][^{}\n]*\}")
 _EVIDENCE = re.compile(
     r"(?<!!)\[(?P<text>[^\[\]\n]*)\]\((?P<dest>evidence:[^()\s]*)(?:\s+\"[^\"]*\")?\)"
 )
@@ -123,34 +117,6 @@ def _code_lines(lines: list[str]) -> Iterator[int]:
             yield i
             continue
         previous_blank = False
-
-
-def prose_mask(text: str) -> str:
-    """``text`` with everything that is not prose blanked; same length."""
-    chars = list(text)
-    lines = text.split("\n")
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line) + 1)
-    for i in _code_lines(lines):
-        _blank(chars, starts[i], starts[i] + len(lines[i]))
-    masked = "".join(chars)
-    for pattern in (_COMMENT, _INLINE_CODE, _AUTOLINK, _REF_DEF, _HTML_TAG, _ATTR_LIST):
-        found = False
-        for m in pattern.finditer(masked):
-            _blank(chars, m.start(), m.end())
-            found = True
-        if found:
-            masked = "".join(chars)
-    for pattern in (_LINK_DEST, _BARE_URL):
-        found = False
-        for m in pattern.finditer(masked):
-            # keep the "]" so link text still reads as text before it
-            _blank(chars, m.start() + (1 if pattern is _LINK_DEST else 0), m.end())
-            found = True
-        if found:
-            masked = "".join(chars)
-    return masked
 
 
 def find_evidence_links(text: str) -> list[EvidenceLink]:

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 
 from fxsite.findings import Finding
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.prose import line_col
 from fxsite.verify.audit import url_of
 
-__all__ = ["locate_in_sources"]
+__all__ = ["locate_in_sources", "not_reported"]
 
 
 def _position(source: str, snippet: str) -> tuple[int, int] | None:
-    """1-based line and column of ``snippet`` in ``source``, tolerant of line wraps."""
-    for needle in (snippet, snippet.replace("\u00a0", " "), snippet.split(" ")[0]):
-        at = source.find(needle) if needle else -1
-        if at >= 0:
-            line = source.count("\n", 0, at) + 1
-            return line, at - (source.rfind("\n", 0, at) + 1) + 1
-    return None
+    """1-based line and column of ``snippet`` in ``source``, as a page's findings are placed."""
+    at = SourceLocator(source).find(snippet)
+    return None if at is None else line_col(source, at)
 
 
 def locate_in_sources(
@@ -47,4 +46,35 @@ def locate_in_sources(
                 finding.text,
             )
         )
+    return out
+
+
+def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Finding]:
+    """The gate's findings (placed in sources) less the faults the pages' own reading reported.
+
+    A page's text is judged where it is rendered (:mod:`fxsite.pages.judge`);
+    the gate reads the published page again, with the theme around it, and
+    finds those faults a second time. One finding per fault: a gate finding of
+    the same code, on the same source, quoting the same text as a reported one
+    is that fault again (counted, so a third occurrence still shows); so is a
+    bare figure quoting a refused claim, which publishes as plain text. A
+    finding reported on a source that is no page (``mkdocs.yml``: the site's
+    name, the navigation) stands for the same text on every published page.
+    """
+    seen: Counter[tuple[str, str, str | None]] = Counter(
+        (f.path, f.code, f.text) for f in reported if f.text
+    )
+    # What the configuration says is shown on every page: reported once, at its line.
+    shown = {(f.code, f.text) for f in reported if f.text and not f.path.endswith(".md")}
+    # A refused claim publishes as its plain text (enforce: false): a bare figure to the gate.
+    seen.update((f.path, "FX501", f.text) for f in reported if f.text and f.code[:3] == "FX4")
+    out = []
+    for finding in gate:
+        key = (finding.path, finding.code, finding.text)
+        if (finding.code, finding.text) in shown:
+            continue
+        if finding.text and seen[key] > 0:
+            seen[key] -= 1
+            continue
+        out.append(finding)
     return out

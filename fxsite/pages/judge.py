@@ -1,0 +1,65 @@
+"""The page rules, applied to what Markdown rendered of a page: the one reader.
+
+A page is judged once, on its rendered content (the HTML Python-Markdown
+makes of it, with the project's own extensions, claims already rendered), by
+the same reader the build's last gate uses on published files
+(:func:`fxsite.verify.scan.scan_content`). So a figure split by a line wrap,
+``&nbsp;``, emphasis (``*1.9*x``), a comment, a look-alike letter or a
+footnote is read as a reader reads it, by ``fxsite check``, by the build and
+by the standalone Markdown extension alike.
+
+What the page's own text shows (the article, with no role) must be a claim:
+every figure the detector finds there is bare (FX501); an attribute a reader
+is shown (``title``, ``alt``…) may only repeat a claim of the page, as the
+gate allows on a published page. Characters glued to a
+claim (FX503) and invisible or direction-control characters (FX502) are the
+reader's own findings. Blocks that fxsite generates from records (charts,
+record values, the related list) are left to the gate, which knows the whole
+site: it is the only place copies of other pages' claims can be judged.
+
+Findings are placed at 1:1 with the text they quote; the caller places them
+in the source (:class:`fxsite.pages.locate.SourceLocator`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from fxsite.findings import Finding
+
+__all__ = ["judge_rendered"]
+
+
+def judge_rendered(
+    html: str, path: str, library: Any, refused: Iterable[str] = ()
+) -> list[Finding]:
+    """Every finding of a page's rendered content ``html``, at 1:1, in document order.
+
+    ``refused``: the texts of the page's refused claims, which render as their
+    plain text; each was reported as a claim, and is not reported again as bare.
+    """
+    from fxsite.verify.copies import Allowed, covered
+    from fxsite.verify.scan import scan_content
+    from fxsite.verify.visible import ROLE_CLASSES, normalise
+
+    scan = scan_content(html)
+    findings = [
+        Finding(path, 1, 1, local.code, local.message, text=local.text) for local in scan.local
+    ]
+    cited = [normalise(c.text) for c in scan.page.claims] if scan.page is not None else []
+    own = Allowed([*cited, *scan.phrases])
+    generated = frozenset(ROLE_CLASSES.values())
+    unreported = Counter(refused)
+    for found in scan.candidates:
+        if found.role in generated:
+            continue  # made from records by fxsite: the gate judges copies site-wide
+        if unreported[found.shown] > 0:
+            unreported[found.shown] -= 1
+            continue
+        # An attribute (a title, an alt text) may repeat a claim the page cites.
+        if found.role and covered(found.block, found.start, found.end, [own]):
+            continue
+        findings.append(Finding(path, 1, 1, "FX501", found.message(library), text=found.shown))
+    return findings

@@ -1,0 +1,91 @@
+"""Where a finding on a rendered page stands in the page's source.
+
+Python-Markdown keeps no positions: a finding of the rendered tree knows only
+the text it quotes ("1.9x", "178 s"). :class:`SourceLocator` finds that text
+in the source the page was rendered from, tolerant of what rendering removes
+between its characters:
+
+* Markdown emphasis and code marks (``*1.9*x``, ``**178** s``);
+* line wraps and runs of spaces (``178\\n  s``);
+* entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``).
+
+Findings come in document order, and each kind (claims, figures) keeps its own
+cursor: a text is looked for after the last one placed, then from the top of
+the file (a FAQ answer is written in the front matter, and rendered last),
+each time as written, loosely, then by its leading number, and never at an
+offset already given to the same text: a text repeated on a page is placed at
+each of its occurrences in turn, never all at the first. What is not in
+the source at all (written by another extension, or read from an attribute the
+source spells otherwise) is placed at the first line of the body.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from fxsite.findings import Finding
+from fxsite.pages.prose import line_col
+
+__all__ = ["SourceLocator"]
+
+#: What rendering may remove between two characters of a shown text.
+_GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
+_NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
+
+
+def _loose(text: str) -> re.Pattern[str] | None:
+    """``text`` as a pattern allowing :data:`_GAP` between its characters."""
+    chars = [c for c in text if not c.isspace()]
+    if not chars or len(chars) > 64:
+        return None
+    return re.compile(_GAP.join(re.escape(c) for c in chars), re.DOTALL)
+
+
+@dataclass
+class SourceLocator:
+    """Places findings of one rendered page in ``source``, from offset ``body`` on."""
+
+    source: str
+    #: offset of the body (below the front matter): what Markdown renders
+    body: int = 0
+    _cursors: dict[str, int] = field(default_factory=dict)
+    #: offsets already given to a text, by kind: a repeated text goes to its next place
+    _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+
+    def find(self, text: str, kind: str = "figure") -> int | None:
+        """Offset of ``text``'s next occurrence for ``kind``, or None."""
+        if not text.strip():
+            return None
+        used = self._used.setdefault((kind, text), set())
+        for finder in (self._exact, self._loose, self._number):
+            for start in (self._cursors.get(kind, self.body), 0):
+                at = start
+                while (found := finder(text, at)) is not None and found in used:
+                    at = found + 1
+                if found is not None:
+                    used.add(found)
+                    self._cursors[kind] = found + 1
+                    return found
+        return None
+
+    def _exact(self, text: str, start: int) -> int | None:
+        at = self.source.find(text, start)
+        return at if at >= 0 else None
+
+    def _loose(self, text: str, start: int) -> int | None:
+        pattern = _loose(text)
+        found = pattern.search(self.source, start) if pattern is not None else None
+        return found.start() if found is not None else None
+
+    def _number(self, text: str, start: int) -> int | None:
+        number = _NUMBER.search(text)
+        return self._exact(number.group(), start) if number is not None else None
+
+    def place(self, finding: Finding, kind: str = "figure") -> Finding:
+        """``finding`` (placed at 1:1 by the renderer) at its text's line and column."""
+        if finding.line != 1 or finding.col != 1:
+            return finding
+        at = self.find(finding.text, kind) if finding.text else None
+        line, col = line_col(self.source, self.body if at is None else at)
+        return replace(finding, line=line, col=col)

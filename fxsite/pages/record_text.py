@@ -1,0 +1,72 @@
+"""A record's words a reader is shown, judged where they are written.
+
+A record page shows the record's title, its setup, what each figure measures
+and its notes; the Evidence Library and every "Data sources" list show its
+title. The build's last gate would find a figure in any of them on each page
+that shows it; ``fxsite check`` and the build report it once, at its line in
+``evidence/R1.yaml``, judged by the page reader
+(:func:`fxsite.pages.judge.judge_rendered`).
+
+Such text may repeat the record's own values as its record page shows them
+("Save time, 94 s" in a record stating 94 s): the gate allows that copy on
+the record page. Any other figure belongs in ``figures``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import replace
+
+from fxsite.evidence.library import Library, Loc
+from fxsite.evidence.models import Record
+from fxsite.findings import Finding
+from fxsite.pages.judge import judge_rendered
+
+__all__ = ["record_text_findings", "shown_text"]
+
+
+def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
+    """``(location, text)`` of each field of ``record`` its pages show as words."""
+    yield ("title",), record.title
+    for key, value in record.setup.items():
+        yield ("setup", key), value
+    for name, figure in record.figures.items():
+        if figure.what:
+            yield ("figures", name, "what"), figure.what
+    for name, derived in record.derived.items():
+        if derived.what:
+            yield ("derived", name, "what"), derived.what
+    if record.notes:
+        yield ("notes",), record.notes
+
+
+def record_text_findings(library: Library) -> list[Finding]:
+    """Each figure in a record's shown words that is not one of the record's own values.
+
+    A record's fields are read as one document (a paragraph each), in one parse.
+    """
+    from fxsite.verify.copies import Allowed, covered, record_values
+
+    values = record_values(library)
+    findings = []
+    for record_id, source in library.files.items():
+        own = Allowed(values.get(record_id, ()))
+        fields = list(shown_text(source.record))
+        document = "".join(f"<p>{html.escape(text)}</p>" for _, text in fields)
+        field = 0
+        for finding in judge_rendered(document, source.path, library):
+            shown = finding.text or ""
+            # Findings come in the fields' order: the first field from here that shows it.
+            field = next(
+                (n for n in range(field, len(fields)) if shown and shown in fields[n][1]), field
+            )
+            loc, text = fields[field]
+            at = text.find(shown) if shown else -1
+            if finding.code == "FX501" and at >= 0 and covered(text, at, at + len(shown), [own]):
+                continue
+            line, col = source.pos(loc)
+            # On the field's line: at the figure, when the field is written on one line.
+            offset = at if at >= 0 and "\n" not in text[:at] else 0
+            findings.append(replace(finding, line=line, col=col + offset))
+    return findings

@@ -1,0 +1,278 @@
+"""One reader per page: ``fxsite check`` and ``fxsite build`` judge the same rendered page.
+
+In-process rows: a page in, findings out (:func:`fxsite.markdown.check_page`,
+what ``check`` and the build run for each page), each hostile family with the
+code and source line it must be refused at, and a near miss that must pass.
+One whole-site row: the families and pages generated from them, checked and
+built (``enforce: false``, so the build goes on to its last gate and reports
+everything), must give the very same findings at the very same source lines.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from sitekit import BIN, CLEAN, href_for, library, run
+
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.config_text import config_findings
+from fxsite.pages.locate import SourceLocator
+
+PATH = "docs/p.md"
+#: The fixture sites' Markdown configuration (tests/fixtures/pages/clean/mkdocs.yml).
+RENDERER = PageRenderer(
+    [
+        "admonition",
+        "attr_list",
+        "md_in_html",
+        "tables",
+        "toc",
+        "footnotes",
+        "pymdownx.details",
+        "pymdownx.superfences",
+    ],
+    {},
+)
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _found(source: str, lib: Library) -> list[tuple[str, int, int]]:
+    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
+    return sorted((f.code, f.line, f.col) for f in findings)
+
+
+# (name, page, [(code, line, col)]): how a figure can hide from a source scanner.
+REFUSED = [
+    ("line wrap", "# T\n\nSave time fell to 94\ns in the test.\n", [("FX501", 3, 19)]),
+    ("nbsp entity", "# T\n\nSave time fell to 94&nbsp;s here.\n", [("FX501", 3, 19)]),
+    ("bold number", "# T\n\nSave time fell to **94** s here.\n", [("FX501", 3, 21)]),
+    ("comment split", "# T\n\nSave time fell to 94<!-- x -->s.\n", [("FX501", 3, 19)]),
+    ("emphasis split", "# T\n\nIt is *1.9*x faster.\n", [("FX501", 3, 8)]),
+    ("look-alike letter", "# T\n\nIt is 1.9х faster.\n", [("FX501", 3, 7)]),
+    ("glued sign", "# T\n\nIt costs $[94](evidence:R1#save_time_fx100)M.\n", [("FX503", 3, 12)]),
+    ("footnote", "# T\n\nFast.[^1]\n\n[^1]: It took 94 s.\n", [("FX501", 5, 15)]),
+    ("unclosed fence", "# T\n\n```\ncode 94 s\n\nAnd 178 s.\n", [("FX501", 4, 6), ("FX501", 6, 5)]),
+    ("link title", '# T\n\nSee [it](https://x.example "took 94 s").\n', [("FX501", 3, 34)]),
+    ("title attribute", '# T\n\nSee <span title="took 94 s">it</span>.\n', [("FX501", 3, 23)]),
+    ("raw HTML block", "# T\n\n<div>Took 94 s</div>\n", [("FX501", 3, 11)]),
+    ("admonition title", '# T\n\n!!! note "Took 94 s"\n\n    Body.\n', [("FX501", 3, 16)]),
+    (
+        "repeated claim, each at its line",
+        "# T\n\nA [95 s](evidence:R1#save_time_fx100).\n\nB [95 s](evidence:R1#save_time_fx100).\n",
+        [("FX403", 3, 3), ("FX403", 5, 3)],
+    ),
+    (
+        "repeated bare figure, each at its line",
+        "# T\n\nA 95 s.\n\nB 95 s.\n",
+        [("FX501", 3, 3), ("FX501", 5, 3)],
+    ),
+    (
+        "FAQ answer, in the front matter",
+        "---\nfaq:\n  - q: Why?\n    a: It took 94 s.\n---\n\n# T\n\nText.\n",
+        [("FX501", 4, 16)],
+    ),
+    ("unmatched brackets", "# T\n\nText.\n\n" + "[" * 600 + "\n", [("FX606", 5, 1)]),
+    ("unclosed tags", "# T\n\n" + "<a " * 600 + "\n", [("FX606", 3, 1)]),
+    (
+        "deep HTML nesting",
+        "# T\n\n" + "<div markdown>\n" * 80 + "x\n" + "</div>\n" * 80,
+        [("FX606", 67, 1)],
+    ),
+]
+
+# Near misses: each must pass.
+PASSED = [
+    ("names are not figures", "# T\n\nMkDocs 1.6 on an 8-GPU node; see R1 and G1–G4.\n"),
+    ("a figure in code", "# T\n\nRun `fio --size 94s` now.\n\n```\n178 s\n```\n"),
+    ("a claim split by nothing", "# T\n\nSave time fell to [94 s](evidence:R1#save_time_fx100).\n"),
+    (
+        "a reference-style claim",
+        "# T\n\nIt fell to [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100\n",
+    ),
+    ("a comment with a figure", "# T\n\nText <!-- 94 s --> here.\n"),
+    (
+        "a title repeating a claim",
+        '# T\n\n<abbr title="94 s">it</abbr> [94 s](evidence:R1#save_time_fx100)\n',
+    ),
+    ("many links in a paragraph", "# T\n\n" + "[a](b) " * 600 + "\n"),
+    ("shallow HTML nesting", "# T\n\n" + "<div markdown>\n" * 20 + "x\n" + "</div>\n" * 20),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED]
+)
+def test_refused_at_its_source_line(
+    page: str, expected: list[tuple[str, int, int]], lib: Library
+) -> None:
+    assert _found(page, lib) == sorted(expected)
+
+
+@pytest.mark.parametrize("page", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
+def test_near_miss_passes(page: str, lib: Library) -> None:
+    assert _found(page, lib) == []
+
+
+def test_reference_style_claim_renders_as_a_claim(lib: Library) -> None:
+    html, _ = check_page(
+        "# T\n\nIt fell to [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100\n",
+        PATH,
+        lib,
+        href_for,
+        RENDERER,
+    )
+    assert 'data-fx-ref="R1#save_time_fx100"' in html
+
+
+def test_locator_places_repeats_in_turn_and_never_twice() -> None:
+    source = "a 94 s\nb 94 s\nc 94\u00a0s"
+    locator = SourceLocator(source)
+    lines = [locator.place(Finding("p", 1, 1, "FX501", "m", text="94 s")).line for _ in range(3)]
+    assert lines == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("config", "where"),
+    [
+        ("site_name: Saves in 94 s\n", [(1, 21)]),
+        ("site_name: S\nnav:\n  - Home: index.md\n  - 'Fast 94 s': a.md\n", [(4, 11)]),
+        ("site_name: S\ncopyright: Saves 94 s since 2020\n", [(2, 18)]),
+        (
+            "site_name: S\nextra:\n  banner: {text: up to 94 s}\n",
+            [(3, 18)],
+        ),  # "up to 94 s": the bound word is part of the figure
+        # near misses: a version, a year, a path, a tag MkDocs resolves
+        ("site_name: FX100 docs 2026\ncopyright: (c) 2026\n", []),
+        ("site_name: S\nnav:\n  - index.md\n  - Guide 1.6: a.md\n", []),
+        ("site_name: !ENV [NAME, 'x']\nextra:\n  f: !!python/name:os.getcwd\n", []),
+        ("[unclosed", []),
+    ],
+)
+def test_config_strings_at_their_line(
+    config: str, where: list[tuple[int, int]], lib: Library
+) -> None:
+    found = config_findings(config, "mkdocs.yml", lib)
+    assert [(f.line, f.col) for f in found] == where
+    assert all(f.code == "FX501" for f in found)
+
+
+# -- the whole site: check and build agree ------------------------------------------------------
+
+_FRAGMENTS = [
+    "Save time fell to 94\ns here.",
+    "Save time fell to 94&nbsp;s here.",
+    "It is *1.9*x faster.",
+    "It is 1.9х faster.",
+    "Took 94<!-- -->s.",
+    "See [it](https://x.example 'took 94 s').",
+    "It fell to [94 s](evidence:R1#save_time_fx100).",
+    "It fell to [95 s](evidence:R1#save_time_fx100).",
+    "It fell to [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100",
+    "MkDocs 1.6 on an 8-GPU node.",
+    "Plain words only.",
+    "`178 s` in code.",
+    "| Case | Time |\n|---|---|\n| A | 178 s |",
+    '!!! note "Took 94 s"\n\n    Body.',
+]
+
+
+def _generated_pages(count: int, seed: int) -> dict[str, str]:
+    rng = random.Random(seed)
+    pages = {}
+    for n in range(count):
+        parts = rng.sample(_FRAGMENTS, rng.randint(1, 4))
+        pages[f"gen{n}.md"] = f"# Page {n}\n\n" + "\n\n".join(parts) + "\n"
+    return pages
+
+
+@pytest.mark.slow
+def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    for page in (site / "docs").glob("*.md"):
+        if page.name != "index.md":
+            page.unlink()
+    docs = site / "docs"
+    for name, page, _ in REFUSED:
+        docs.joinpath(name.replace(" ", "-").replace(",", "") + ".md").write_text(page, "utf-8")
+    for name, page in PASSED:
+        docs.joinpath("ok-" + name.replace(" ", "-") + ".md").write_text(page, "utf-8")
+    for name, page in _generated_pages(30, seed=20).items():
+        docs.joinpath(name).write_text(page, "utf-8")
+    docs.joinpath("latin.md").write_bytes(b"# Latin\n\nCaf\xe9.\n")
+    record = site / "evidence" / "R1.yaml"
+    text = record.read_text("utf-8").replace("title: Checkpoint write,", "title: Write in 95 s,")
+    record.write_text(text.replace("system: FX100 array", "system: FX100, 512 GB RAM"), "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n")
+    text = text.replace("  - pymdownx.details\n", "  - pymdownx.details\n  - footnotes\n")
+    config.write_text(text + "nav:\n  - index.md\n  - 'Saves 94 s': latin.md\n", "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], site)
+    built = run([str(BIN / "fxsite"), "build", "."], site)
+    assert "Traceback" not in checked.stderr + built.stderr
+    assert built.returncode == 0, built.stdout + built.stderr
+
+    def lines(out: str) -> list[str]:
+        return sorted(line for line in out.splitlines() if ": FX" in line)
+
+    assert lines(checked.stdout), checked.stdout
+    assert lines(checked.stdout) == lines(built.stdout)
+    # Each finding names a source, never a published file.
+    assert all(
+        line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)
+    )
+
+
+# -- a record's words: judged at their line in the record ---------------------------------------
+
+_RECORD = """\
+id: R7
+title: {title}
+label: spec
+status: active
+setup:
+  system: {system}
+figures:
+  save: {{value: 94, unit: s, what: "{what}"}}
+notes: {notes}
+"""
+_PLAIN = {"title": "FX100 on an 8-GPU node", "system": "FX100", "what": "Save time", "notes": "n"}
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "where"),
+    [
+        ("title", "Saves in 95 s", [(2, 17)]),
+        ("system", "FX100 with 512 GB RAM", [(6, 22)]),
+        ("what", "Save time of 77 s", [(8, 49)]),  # from the opening quote
+        ("notes", "Took 33 ms then.", [(9, 13)]),
+        ("title", "Saves in 95 \u0455", [(2, 17)]),  # Cyrillic dze, read as s
+        # near misses: the record's own value, names, versions
+        ("title", "Saves in 94 s", []),
+        ("system", "FX100 (MkDocs 1.6), 8-GPU, G1–G4", []),
+        ("what", "Save time, run R1", []),
+    ],
+)
+def test_record_text_at_its_line(
+    field: str, text: str, where: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    from fxsite.evidence.library import load_library
+    from fxsite.pages.record_text import record_text_findings
+
+    (tmp_path / "evidence").mkdir()
+    fields = {**_PLAIN, field: text}
+    (tmp_path / "evidence" / "R7.yaml").write_text(_RECORD.format(**fields), "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    assert [f for f in lib.findings if f.severity == "error"] == []
+    found = record_text_findings(lib)
+    assert [(f.line, f.col) for f in found] == where
+    assert all(f.path == "evidence/R7.yaml" and f.code == "FX501" for f in found)
