@@ -19,6 +19,7 @@ import click
 from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
+from fxsite.markdown import PageRenderer
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
@@ -142,15 +143,22 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         directory_urls=bool(config.use_directory_urls),
         faq_page=plugin.config.faq_page or "faq.md",
         language=config.theme.get("language"),
+        config_name=config_file.name,
     )
     try:
         mode = enforce_mode(plugin.config.enforce)
     except ConfigError as exc:
         raise UsageFailure(f"{config_file.name}: {exc}") from None
     try:
-        return Project(paths), config, mode
+        project = Project(paths)
     except ConfigError as exc:
         raise UsageFailure(str(exc)) from None
+    # Pages are rendered for check as the build renders them: with mkdocs.yml's extensions.
+    try:
+        project.renderer = PageRenderer(list(config.markdown_extensions), dict(config.mdx_configs))
+    except Exception as exc:  # an extension that cannot be loaded: MkDocs would stop too
+        raise UsageFailure(f"{config_file.name}: markdown_extensions: {exc}") from None
+    return project, config, mode
 
 
 def _color() -> bool | None:

@@ -45,7 +45,7 @@ from fxsite.anchor.history import (
 )
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
-from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, locate
+from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_context
 from fxsite.mkdocs_search import SearchEntries
 from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
@@ -225,6 +225,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             faq_page=self.config.faq_page or "faq.md",
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
             language=config.theme.get("language"),
+            config_name=Path(config.config_file_path).name,
         )
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
@@ -266,6 +267,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         self.project.load()
         self.findings.extend(self.project.library.findings)
+        self.findings.extend(self.project.config_findings())
         evidence_dir = self.project.paths.evidence_dir
         # Committed history only: under serve, read again when HEAD (or the repository) moves.
         key = history_key(evidence_dir) if self.serving else None
@@ -414,8 +416,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
         self.results[src] = result
         self.findings.extend(result.findings)
-        if self.page_context is not None:
-            self.page_context.lang = result.lang
+        # The rendered page is judged by the page rules, its findings placed in this source.
+        path = self.project.paths.page_path(src)
+        self.page_context = page_context(
+            self.project.library, self._href_for(page), path, source, result
+        )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
         if self.serving and self.conversions.reuse(
@@ -452,6 +457,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
+        if page.file.generated_by is None:
+            # Read as `fxsite check` reads it (Project.read_page): MkDocs would stop
+            # with a traceback on what it cannot read, so the page becomes a notice.
+            _, unreadable = self.project.read_page(page.file.src_uri)
+            if unreadable is not None:
+                self.findings.append(unreadable)
+                page.file.content_string = "This page was refused: it cannot be read.\n"
         return None
 
     def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
@@ -468,10 +480,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if restored is not None:  # serve: the same Markdown, converted in the last build
             html, located = restored
         else:
-            # What the renderer found that the source check could not see.
-            found = self.page_context.findings if self.page_context is not None else []
-            text = page.file.content_string if src in self.results else ""
-            located = [locate(f, text) for f in found]
+            # The rendered page's findings, placed in its source (fxsite.pages.judge).
+            located = self.page_context.findings if self.page_context is not None else []
             if self.serving:
                 self.conversions.keep(page, html, located)
         self.page_context = None
@@ -547,6 +557,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """The last gate: the staged site audited as a reader sees it."""
         from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.scan import GateMemo
+        from fxsite.verify.sources import not_reported
 
         if self.gate_memo is None and self.serving:  # one build needs no memo
             self.gate_memo = GateMemo()
@@ -564,8 +575,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         except FxsiteError as exc:
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as
-        # it judges the source check's findings.
-        return locate_in_sources(findings, self.sources)
+        # it judges the pages' own findings, and each fault is reported once.
+        return not_reported(locate_in_sources(findings, self.sources), self.findings)
 
     @staticmethod
     def _head(result: PageResult | None) -> str:

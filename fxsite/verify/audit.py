@@ -523,8 +523,6 @@ def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
 
 def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     """Each figure found in published text: a permitted copy of a cited figure, or bare."""
-    from fxsite.pages.claims import bare_figure_message
-
     headings: set[str] = set()
     per_page: dict[str, Allowed] = {}
     for rel, page in site.pages.items():
@@ -577,7 +575,5 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         ):
             continue
         where = by_url.get(url, rel) if rel == "search/search_index.json" else rel
-        message = bare_figure_message(found.found, site.published.library) + " (in published text)"
-        if found.shown != found.found:
-            message += f"; it is written '{found.shown}' with look-alike characters"
+        message = found.message(site.published.library, " (in published text)")
         site.add(where, "FX501", message, found.shown)

@@ -91,6 +91,16 @@ class Candidate:
     channel: str
     role: str
 
+    def message(self, library: Any, where: str = "") -> str:
+        """What a reader of the finding is told: the claim to write, if one fits."""
+        from fxsite.pages.claims import bare_figure_message
+
+        context = self.block[max(0, self.start - 160) : self.end + 160]
+        message = bare_figure_message(self.found, library, context=context) + where
+        if self.shown != self.found:
+            message += f"; it is written '{self.shown}' with look-alike characters"
+        return message
+
 
 @dataclass
 class FileScan:
@@ -181,38 +191,7 @@ def scan_file(
     """
     kind = kind or kind_of(rel)
     if kind in ("html", "xml"):
-        if too_deep(text):
-            return FileScan(
-                local=[
-                    Local(
-                        "FX614",
-                        f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
-                        line=1,
-                    )
-                ],
-            )
-        page = page_text(text, repeats=repeats)
-        blocks, page.blocks = page.blocks, []
-        if kind == "html":
-            scan = FileScan(page)
-            scan.local += [
-                Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
-            ]
-            scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
-            # A search entry holds a page's article: its navigation need not be kept.
-            scan.shown = frozenset(
-                hash(b.text) for b in blocks if b.channel == "article" and not b.role
-            )
-            scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
-        else:
-            scan = FileScan()
-        scan.local += [
-            Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
-        ]
-        # Warnings are the published site's (the audit reports them), not the page's own text.
-        scan.local += [Local.of(note) for note in page.notes if note.severity == "error"]
-        _scan_blocks(scan, blocks)
-        return scan
+        return _scan_markup(text, kind, repeats)
     scan = FileScan()
     if kind == "json":
         try:
@@ -228,6 +207,53 @@ def scan_file(
         blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
     _scan_blocks(scan, blocks)
     return scan
+
+
+def _scan_markup(
+    text: str, kind: str, repeats: Repeats | None = None, channel: str = "page"
+) -> FileScan:
+    """An HTML or XML file (or, with ``channel="article"``, a page's rendered content)."""
+    if too_deep(text):
+        return FileScan(
+            local=[
+                Local(
+                    "FX614",
+                    f"cannot be read safely: it nests elements more than {MAX_NESTING} deep",
+                    line=1,
+                )
+            ],
+        )
+    page = page_text(text, channel=channel, repeats=repeats)
+    blocks, page.blocks = page.blocks, []
+    if kind == "html":
+        scan = FileScan(page)
+        scan.local += [
+            Local("FX612", f"JSON-LD is not readable: {e}", line=1) for e in page.json_ld_errors
+        ]
+        scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
+        # A search entry holds a page's article: its navigation need not be kept.
+        scan.shown = frozenset(
+            hash(b.text) for b in blocks if b.channel == "article" and not b.role
+        )
+        scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
+    else:
+        scan = FileScan()
+    scan.local += [
+        Local("FX614", f"cannot be read safely: {reason}", line=1) for reason in page.unreadable
+    ]
+    # Warnings are the published site's (the audit reports them), not the page's own text.
+    scan.local += [Local.of(note) for note in page.notes if note.severity == "error"]
+    _scan_blocks(scan, blocks)
+    return scan
+
+
+def scan_content(html: str) -> FileScan:
+    """What Markdown rendered of one page (no theme around it), read as the page's article.
+
+    The one reader of a page's own text: ``fxsite check``, the build and the
+    standalone Markdown extension all judge a page by this (:mod:`fxsite.pages.judge`).
+    """
+    return _scan_markup(html, "html", channel="article")
 
 
 _BEFORE_CLAIM = re.compile(
