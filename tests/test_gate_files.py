@@ -74,6 +74,11 @@ XHTML_DOCTYPE = (
     '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">'
 )
 ENTITY_SVG = '<!DOCTYPE svg [<!ENTITY t "178 s">]>' + svg("&t;")
+WRITES = 'a::after { content: "5x faster" }'
+XSLT = (
+    '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">'
+    '<xsl:template match="/"><p>5x faster</p></xsl:template></xsl:stylesheet>'
+)
 RSS = '<rss version="2.0"><channel><title>News</title><item>{}</item></channel></rss>'
 
 
@@ -202,6 +207,17 @@ XML = [
         },
     ),
     row("inline SVG text split into spans", "<svg><text>5<tspan>x</tspan> faster</text></svg>"),
+    Row(
+        "XML styled by a data: stylesheet that writes text",
+        {
+            "feed.xml": f'<?xml-stylesheet type="text/css" href="{pct(WRITES, "text/css")}"?><a>b</a>'
+        },
+        "FX505",
+    ),
+    Row(
+        "XML transformed by a data: XSLT",
+        {"feed.xml": f'<?xml-stylesheet type="text/xsl" href="{pct(XSLT, "text/xsl")}"?><a>b</a>'},
+    ),
     Row("XML attribute a tree view shows", {"data.xml": '<offer speedup="5x faster"/>'}),
     Row(
         "SVG not well-formed",
@@ -210,6 +226,11 @@ XML = [
         "not well-formed",
     ),
     # near misses
+    Row(
+        "XML styled by a stylesheet of the site",
+        {"feed.xml": '<?xml-stylesheet type="text/css" href="feed.css"?><a>b</a>'},
+        None,
+    ),
     Row(
         "RSS feed without figures",
         {"feed.rss": RSS.format("<title>FX100 array, MkDocs 1.6</title>")},

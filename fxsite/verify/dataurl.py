@@ -67,7 +67,9 @@ URL_ATTRIBUTES: dict[str, tuple[tuple[str, Context], ...]] = {
     "embed": (("src", "document"),),
     "link": (("href", "image"),),  # a stylesheet's context is its ``rel``'s: see data_urls
 }
-_XML = frozenset({"image/svg+xml", "application/xhtml+xml", "text/xml", "application/xml"})
+_XML = frozenset(
+    {"image/svg+xml", "application/xhtml+xml", "text/xml", "application/xml", "text/xsl"}
+)
 #: Whitespace a browser drops from a base64 body before decoding it.
 _WHITESPACE = re.compile(r"[\t\n\f\r ]")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")

@@ -15,7 +15,11 @@ page reader (:mod:`fxsite.verify.visible`) reads as it reads any page:
   line of its own. A text holding markup (an RSS ``<description>``, escaped
   HTML that a feed reader draws) is also read as an HTML document, in an
   ``<iframe srcdoc>``.
-* Comments and processing instructions are not drawn and are dropped.
+* A stylesheet the document names (``<?xml-stylesheet href="…"?>``) is
+  written as the ``<link rel="stylesheet">`` that loads it (CSS), or as an
+  ``<iframe>`` of it (XSLT, whose literal text a browser may draw), so that
+  the page reader reads what it loads as it reads a page's.
+* Comments and other processing instructions are not drawn and are dropped.
 
 Refused (see :func:`xml_as_html`): an entity declaration, which ``defusedxml``
 forbids (entity expansion is how an "XML bomb" takes gigabytes of memory), and
@@ -27,6 +31,7 @@ browsers know them.
 from __future__ import annotations
 
 import html
+import re
 from html.entities import entitydefs
 from xml.etree.ElementTree import Element, ParseError
 
@@ -54,6 +59,8 @@ _VOID = frozenset(
 )
 #: HTML elements whose content is raw text (not entity-decoded): written as it is.
 _RAW = frozenset({"script", "style"})
+_STYLESHEET = re.compile(r"<\?xml-stylesheet\s(.*?)\?>", re.DOTALL)
+_PSEUDO_ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
 def xml_as_html(text: str) -> tuple[str, str | None]:
@@ -71,7 +78,22 @@ def xml_as_html(text: str) -> tuple[str, str | None]:
         )
     except ParseError as exc:
         return "", f"is not well-formed XML ({exc}); a browser draws it partly or not at all"
-    return _written(root), None
+    return _stylesheets(text) + _written(root), None
+
+
+def _stylesheets(text: str) -> str:
+    """The ``<?xml-stylesheet?>`` instructions of ``text``, as the HTML that loads them."""
+    out = []
+    for match in _STYLESHEET.finditer(text):
+        pseudo = {
+            m[1].lower(): html.unescape(m[2] or m[3]) for m in _PSEUDO_ATTRIBUTE.finditer(match[1])
+        }
+        href = html.escape(pseudo.get("href", ""), quote=True)
+        if "css" in pseudo.get("type", "text/css").lower():
+            out.append(f'<link rel="stylesheet" href="{href}">')
+        else:
+            out.append(f'<iframe src="{href}"></iframe>')
+    return "".join(out)
 
 
 def _split(name: str) -> tuple[str, str]:
