@@ -141,7 +141,7 @@ SITE_CASES = [
     SiteCase(
         "evidence.sqlite: a recursive view that never yields a row",
         lambda s: _sqlite(s, _ENDLESS_VIEW),
-        ("evidence.sqlite:1:1: FX816", "took longer than"),
+        ("evidence.sqlite:1:1: FX816", "view citations is not the one the build writes"),
     ),
     SiteCase(
         "evidence.sqlite: a recursive view that yields rows for ever",
@@ -335,3 +335,39 @@ def test_folder_links_on_the_way_are_followed_only_inside(
             read_bytes(path, 1024, root=site)
     else:
         assert read_bytes(path, 1024, root=site) == b"inside\n"
+
+
+@pytest.mark.parametrize(
+    ("sql", "error"),
+    [
+        ("SELECT count(*) FROM records", ""),  # near miss: answered
+        (
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT max(x) FROM n",
+            "interrupted",
+        ),
+        (
+            "INSERT INTO records (id, title, label, status) VALUES ('X', 't', 'spec', 'active')",
+            "readonly",
+        ),
+        ("SELECT load_extension('/tmp/x.so')", "not authorized|no such function"),
+    ],
+)
+def test_open_sqlite_is_query_only_with_a_deadline(demo_site: Path, sql: str, error: str) -> None:
+    """The in-memory copy answers queries, refuses writes and extensions, stops at its deadline."""
+    import re
+    import time
+
+    from fxsite.safeio import open_sqlite
+
+    conn = open_sqlite(demo_site / "evidence.sqlite", 1 << 26, 0.5, root=demo_site)
+    start = time.monotonic()
+    try:
+        if not error:
+            assert conn.execute(sql).fetchone()[0] > 0
+            return
+        with pytest.raises(sqlite3.Error) as caught:
+            conn.execute(sql).fetchall()
+        assert re.search(error, str(caught.value)), caught.value
+    finally:
+        conn.close()
+    assert time.monotonic() - start < 5
