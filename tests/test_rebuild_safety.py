@@ -122,6 +122,7 @@ ATTACKS = [
         {"docs/leak.md": "->/etc/hostname"},
         ("docs/leak.md", 1),
     ),
+    ("nested too deeply", BASE + "extra: " + "[" * 5000 + "]" * 5000 + "\n", {}, ("mkdocs.yml", 1)),
 ]
 
 

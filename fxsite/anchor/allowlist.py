@@ -208,7 +208,10 @@ def plugin_options(data: dict[str, Any], name: str) -> dict[str, Any] | None:
 def _inside(checkout: Path, base: Path, value: Any) -> bool:
     if not isinstance(value, str) or not value or os.path.isabs(value):
         return False
-    return (base / value).resolve().is_relative_to(checkout.resolve())
+    try:
+        return (base / value).resolve().is_relative_to(checkout.resolve())
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
+        return False
 
 
 def _resolves_inside(path: Path, top: Path) -> bool:
@@ -225,6 +228,9 @@ class _Vet:
         self.reader, self.checkout, self.base = reader, checkout, base
 
     def refuse(self, path: tuple[Any, ...], message: str) -> None:
+        """A finding at the line of ``path``, or of the nearest mapping or list holding it."""
+        while path and path not in self.reader.lines:
+            path = path[:-1]
         self.reader.refuse(self.reader.lines.get(path, 1), message)
 
     def path(self, path: tuple[Any, ...], value: Any, what: str) -> None:
@@ -329,9 +335,11 @@ def vet_config(config_file: Path, checkout: Path) -> tuple[dict[str, Any] | None
         if config_file.is_symlink() or config_file.stat().st_size > _MAX_BYTES:
             return None, [Finding(_WHERE, 1, 1, "FX822", "not a regular file of at most 1 MiB")]
         node = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        data = reader.data(node, ()) if node is not None else None
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         return None, [Finding(_WHERE, 1, 1, "FX822", f"cannot read: {exc}")]
-    data = reader.data(node, ()) if node is not None else None
+    except RecursionError:
+        return None, [Finding(_WHERE, 1, 1, "FX822", "nested too deeply to read")]
     if not isinstance(data, dict):
         reader.refuse(1, "not a mapping")
         return None, reader.findings
