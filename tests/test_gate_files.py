@@ -33,6 +33,7 @@ from fxsite.verify import verify_site
 from fxsite.verify.dataurl import decode_data_url, srcset_urls
 from fxsite.verify.kinds import decode_text, kind_of, page_media_type, served_kind
 from fxsite.verify.served import gunzip
+from fxsite.verify.xmltext import xml_as_html
 
 EVIDENCE = {"generator": "fxsite", "records": [], "figures": [], "citations": [], "pages": []}
 SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
@@ -397,9 +398,9 @@ def test_decode_text() -> None:
 
 
 def test_gunzip_stops_at_its_limit() -> None:
-    bomb = zlib.compress(b"\0" * (64 << 20))  # a zlib stream is no gzip file
+    bomb = zlib.compress(b"\0" * (4 << 20))  # a zlib stream is no gzip file
     assert gunzip(bomb, 1 << 20)[1] is not None
-    inner, problem = gunzip(gzip.compress(b"\0" * (64 << 20)), 1 << 20)
+    inner, problem = gunzip(gzip.compress(b"\0" * (4 << 20)), 1 << 20)
     assert (inner, problem) == (b"", "decompresses to more than 1,048,576 bytes")
 
 
@@ -459,3 +460,8 @@ def test_cited_figures_may_be_drawn(
         path.write_text(text, encoding="utf-8")
     codes = {f.code for f in verify_site(site) if f.severity == "error"}
     assert codes == ({code} if code else set()), name
+
+
+def test_deep_xml_is_refused_before_it_is_parsed() -> None:
+    deep = "<a>" * 100_000 + "</a>" * 100_000
+    assert xml_as_html(deep) == ("", "nests elements more than 4096 deep")

@@ -21,9 +21,10 @@ page reader (:mod:`fxsite.verify.visible`) reads as it reads any page:
   the page reader reads what it loads as it reads a page's.
 * Comments and other processing instructions are not drawn and are dropped.
 
-Refused (see :func:`xml_as_html`): an entity declaration, which ``defusedxml``
-forbids (entity expansion is how an "XML bomb" takes gigabytes of memory), and
-a document that is not well-formed, which a browser draws partly or not at all.
+Refused (see :func:`xml_as_html`): a document nested deeper than a page may
+be; an entity declaration, which ``defusedxml`` forbids (entity expansion is
+how an "XML bomb" takes gigabytes of memory); a document that is not
+well-formed, which a browser draws partly or not at all.
 The HTML named entities (``&nbsp;``) of an XHTML document type are known, as
 browsers know them.
 """
@@ -65,6 +66,10 @@ _PSEUDO_ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 def xml_as_html(text: str) -> tuple[str, str | None]:
     """``text`` parsed as XML and written as HTML; or ``""`` and why it cannot be read."""
+    from fxsite.verify.visible import MAX_NESTING, too_deep  # visible reads data: URLs by us
+
+    if too_deep(text):  # refused before parsing: deep trees cost time to build
+        return "", f"nests elements more than {MAX_NESTING} deep"
     parser = DefusedXMLParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
     parser.entity.update(entitydefs)  # only consulted under a document type (XHTML's)
     try:
