@@ -116,6 +116,14 @@ REORDERED = [
         "bdo inside an iframe srcdoc",
         page('<iframe srcdoc="&lt;bdo dir=rtl&gt;s 871&lt;/bdo&gt;"></iframe>'),
     ),
+    (
+        "a selector longer than is read",
+        page(
+            '<p class="x">It takes <span>s 871</span></p>',
+            "<style>" + ", ".join(f".c{i}" for i in range(2000)) + ", .x span"
+            " { unicode-bidi: bidi-override; direction: rtl }</style>",
+        ),
+    ),
 ]
 
 IN_ORDER = [
@@ -146,6 +154,21 @@ IN_ORDER = [
         page('<svg><text x="0" y="10">R1</text><text x="0" y="30">setup</text></svg>'),
     ),
 ]
+
+
+#: Hostile CSS: nested past any recursion limit, each read without a crash.
+DEEP_CSS = [
+    ("a value nested 50,000 deep", ".a{order:" + "f(" * 50000 + "}", "FX504"),
+    ("content nested 50,000 deep", ".a::after{content:" + "attr(" * 50000 + "}", "FX505"),
+    ("@media nested 50,000 deep", "@media x{" * 50000 + ".a{order:1}", "FX504"),
+    ("a selector nested 50,000 deep", "a" + "[" * 50000 + "{order:1}", None),
+]
+
+
+@pytest.mark.parametrize(("row", "css", "code"), DEEP_CSS, ids=[r[0] for r in DEEP_CSS])
+def test_deep_css_is_read_without_a_crash(row: str, css: str, code: str | None) -> None:
+    codes = local_codes(page('<p class="a">178 s</p>', f"<style>{css}</style>"))
+    assert codes == ({code} if code else set())
 
 
 @pytest.mark.parametrize(("row", "html"), REORDERED, ids=[r[0] for r in REORDERED])

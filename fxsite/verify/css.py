@@ -17,12 +17,14 @@ from tinycss2 import ast
 from fxsite.verify.reading import detect
 
 __all__ = [
+    "MAX_SERIALIZED",
     "Declaration",
     "Sheet",
     "could_hold_figure",
     "read_sheet",
     "read_style",
     "reorders",
+    "serialize",
     "writes",
 ]
 
@@ -38,7 +40,7 @@ class Declaration:
     @property
     def shown(self) -> str:
         """The declaration as written, for messages."""
-        return f"{self.name}: {tinycss2.serialize(self.value).strip()}"
+        return f"{self.name}: {serialize(self.value).strip()}"
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,37 @@ class Sheet:
 
     declarations: tuple[Declaration, ...]
     font_face: bool
+
+
+#: Longest text :func:`serialize` gives (a selector or a value quoted in a message).
+MAX_SERIALIZED = 4096
+_BLOCKS = {
+    ast.ParenthesesBlock: ("(", ")"),
+    ast.SquareBracketsBlock: ("[", "]"),
+    ast.CurlyBracketsBlock: ("{", "}"),
+}
+
+
+def serialize(tokens: list[ast.Node] | tuple[ast.Node, ...]) -> str:
+    """Tokens as CSS text, with an explicit stack (tinycss2's own recurses), cut at a cap."""
+    out: list[str] = []
+    size = 0
+    stack: list[ast.Node | str] = list(reversed(tokens))
+    while stack and size < MAX_SERIALIZED:
+        item = stack.pop()
+        if isinstance(item, str):
+            part = item
+        elif isinstance(item, ast.FunctionBlock):
+            part = f"{item.name}("
+            stack += [")", *reversed(item.arguments)]
+        elif type(item) in _BLOCKS:
+            part, close = _BLOCKS[type(item)]
+            stack += [close, *reversed(item.content)]
+        else:
+            part = str(item.serialize())
+        out.append(part)
+        size += len(part)
+    return "".join(out)[:MAX_SERIALIZED]
 
 
 def _declarations(selector: str, tokens: list[ast.Node]) -> list[Declaration]:
@@ -70,7 +103,7 @@ def read_sheet(text: str) -> Sheet:
     while stack:
         for rule in stack.pop():
             if isinstance(rule, ast.QualifiedRule):
-                selector = tinycss2.serialize(rule.prelude).strip()
+                selector = serialize(rule.prelude).strip()
                 found += _declarations(selector, rule.content)
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
                 if rule.lower_at_keyword == "font-face":
@@ -138,7 +171,7 @@ def writes(decl: Declaration) -> str | None:
         return None
     for token in decl.value:
         if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:
-            return str(tinycss2.serialize([token]))
+            return serialize([token])
         if isinstance(token, ast.StringToken) and could_hold_figure(token.value):
             return repr(token.value)
     return None

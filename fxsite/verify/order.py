@@ -19,7 +19,14 @@ from itertools import pairwise
 
 from selectolax.lexbor import LexborNode, SelectolaxError
 
-from fxsite.verify.css import Declaration, could_hold_figure, read_sheet, read_style, reorders
+from fxsite.verify.css import (
+    MAX_SERIALIZED,
+    Declaration,
+    could_hold_figure,
+    read_sheet,
+    read_style,
+    reorders,
+)
 from fxsite.verify.notes import REORDERED, Note
 from fxsite.verify.reading import detect
 
@@ -85,6 +92,8 @@ def style_order_notes(node: LexborNode, style: str) -> list[Note]:
 
 def _matches(root: LexborNode, selector: str) -> list[LexborNode]:
     """The elements a rule's selector picks (pseudo-classes dropped: it may match any time)."""
+    if len(selector) >= MAX_SERIALIZED:  # cut short: what it matches is not known
+        return [root]
     plain = _PSEUDO.sub("", selector).strip(" ,") or "*"
     try:
         return list(root.css(plain))
