@@ -155,7 +155,21 @@ DATA_URLS = [
         "object, XHTML",
         f'<object data="{b64(xhtml("<p><![CDATA[5x faster]]></p>"), "application/xhtml+xml")}"></object>',
     ),
+    row(
+        "style element importing a data: stylesheet",
+        f'<style>@import url("{pct("p{background:url(" + b64(svg()) + ")}", "text/css")}");</style>',
+    ),
+    Row("stylesheet file drawing an SVG", {"x.css": f"p {{ background: url({b64(svg())}) }}"}),
+    Row(
+        "stylesheet file importing a data: stylesheet",
+        {"x.css": f'@import "{pct("p{background:url(" + b64(svg()) + ")}", "text/css")}";'},
+    ),
     # near misses
+    Row(
+        "stylesheet file drawing a PNG",
+        {"x.css": f"p {{ background: url({b64(PNG, 'image/png')}) }}"},
+        None,
+    ),
     row("img srcset, a PNG", f'<img srcset="{b64(PNG, "image/png")} 2x" alt="logo">', None),
     row(
         "img srcset, an SVG without figures",

@@ -44,6 +44,7 @@ from fxsite.safeio import (
 )
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
+from fxsite.verify.dataurl import sheet_drawings
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.notes import judge_writer
@@ -51,6 +52,7 @@ from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
 from fxsite.verify.scripts import code_notes
 from fxsite.verify.served import served_file
+from fxsite.verify.theme import is_theme_file
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
@@ -313,6 +315,12 @@ def _read_code(site: _Site, path: Path, rel: str) -> None:
         site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
         return
     site.take(rel, "", FileScan(local=[Local.of(note) for note in code_notes(rel, data)]))
+    if rel.lower().endswith(".css") and not is_theme_file(data):  # the images it draws
+        drawn, problems = sheet_drawings(data.decode("utf-8", "replace"))
+        for problem in problems:
+            site.add(rel, "FX614", f"cannot be read safely: {problem}")
+        if drawn:
+            site.take(rel, "", site.memo.file(rel, drawn, "xml"))
 
 
 def _read_search_index(site: _Site, rel: str, text: str) -> None:

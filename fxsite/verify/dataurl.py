@@ -7,8 +7,9 @@ and gives what it draws as HTML, for the page reader
 (:mod:`fxsite.verify.visible`) to read like an ``<iframe srcdoc>``.
 
 Where a browser loads one (:data:`URL_ATTRIBUTES`, and CSS ``url(…)``,
-``image-set(…)`` and ``@import`` in ``style`` attributes and ``<style>``,
-read by tinycss2 as a browser tokenises them, escapes included):
+``image-set(…)`` and ``@import`` in ``style`` attributes, ``<style>`` and
+stylesheet files (:func:`sheet_drawings`), read by tinycss2 as a browser
+tokenises them, escapes included):
 
 * **documents** (``<iframe>``, ``<frame>``, ``<object data>``, ``<embed>``):
   HTML, XML of any kind (SVG, XHTML, ``+xml``), and any other ``text/*`` or
@@ -42,7 +43,14 @@ from tinycss2 import ast
 
 from fxsite.verify.xmltext import xml_as_html
 
-__all__ = ["URL_ATTRIBUTES", "data_documents", "data_urls", "decode_data_url", "srcset_urls"]
+__all__ = [
+    "URL_ATTRIBUTES",
+    "data_documents",
+    "data_urls",
+    "decode_data_url",
+    "sheet_drawings",
+    "srcset_urls",
+]
 
 Context = Literal["image", "document", "style"]
 
@@ -95,16 +103,30 @@ def data_documents(
     return documents, problems
 
 
+def sheet_drawings(css: str) -> tuple[str, list[str]]:
+    """What the ``data:`` URLs of a stylesheet file draw, each document as an
+    ``<iframe srcdoc>`` for the page reader; and why any is refused."""
+    drawn: list[str] = []
+    problems: list[str] = []
+    for url, context in data_urls("style", {}, css):
+        document, problem = _drawn(url, context)
+        if document is not None:
+            drawn.append(f'<iframe srcdoc="{html.escape(document, quote=True)}"></iframe>')
+        if problem is not None:
+            problems.append(f"a data: URL in it {problem}")
+    return "".join(drawn), problems
+
+
 def data_urls(
     tag: str, attrs: Mapping[str, str | None], text: str = ""
 ) -> list[tuple[str, Context]]:
     """Every ``data:`` URL an element loads, with what it is loaded as."""
     found: list[tuple[str, Context]] = []
     if tag == "style":
-        found += [(url, "image") for url in _css_urls(text)]
+        found += _css_urls(text)
     style = attrs.get("style")
     if style:
-        found += [(url, "image") for url in _css_urls(style)]
+        found += _css_urls(style)
     for name, context in URL_ATTRIBUTES.get(tag, ()):
         value = attrs.get(name) or ""
         if "data:" not in value.lower():
@@ -141,24 +163,30 @@ def srcset_urls(srcset: str) -> list[str]:
     return urls
 
 
-def _css_urls(css: str) -> list[str]:
-    """The ``data:`` URLs of CSS: ``url(…)`` tokens, and strings (``url("…")``,
-    ``image-set("…")``, ``@import "…"``), with an explicit stack."""
+def _css_urls(css: str) -> list[tuple[str, Context]]:
+    """The ``data:`` URLs of CSS, in order: ``url(…)`` tokens and strings (``url("…")``,
+    ``image-set("…")``) load images, ``@import`` a stylesheet; with an explicit stack."""
     if "data:" not in css.lower() and "\\" not in css:
         return []
-    urls = []
-    stack: list[ast.Node] = list(tinycss2.parse_component_value_list(css))
+    urls: list[tuple[str, Context]] = []
+    importing = False
+    stack: list[ast.Node] = list(reversed(tinycss2.parse_component_value_list(css)))
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.URLToken | ast.StringToken):
+        if isinstance(node, ast.AtKeywordToken):
+            importing = node.lower_value == "import"
+        elif isinstance(node, ast.LiteralToken) and node.value == ";":
+            importing = False
+        elif isinstance(node, ast.URLToken | ast.StringToken):
             if node.value.strip()[:5].lower() == "data:":
-                urls.append(node.value.strip())
+                urls.append((node.value.strip(), "style" if importing else "image"))
+            importing = False
         elif isinstance(node, ast.FunctionBlock):
-            stack.extend(node.arguments)
+            stack.extend(reversed(node.arguments))
         elif isinstance(
             node, ast.ParenthesesBlock | ast.SquareBracketsBlock | ast.CurlyBracketsBlock
         ):
-            stack.extend(node.content)
+            stack.extend(reversed(node.content))
     return urls
 
 
