@@ -16,7 +16,8 @@ readily as ``index.html``.
 * ``compressed``: ``.br`` and ``.zst``, copies a server may send instead of the
   file without the suffix, in encodings (brotli, Zstandard) the gate does not
   decode: refused.
-* ``code``: ``.js``, ``.mjs``, ``.cjs``, ``.css``, ``.map``: the theme's code.
+* ``code``: ``.js``, ``.mjs``, ``.cjs``, ``.css``, ``.map``: read for what they
+  write (:mod:`.scripts`), and a stylesheet for the images its ``data:`` URLs draw.
 * ``signature``: ``fxsite-manifest.json.sig``, raw signature bytes checked by
   the signature audit.
 * ``key``: ``fxsite-key.pub``, read as text except the base64 lines of its PEM
