@@ -388,6 +388,22 @@ FILES = [
     ),
     ("an iframe", {"a.html": page('<iframe src="https://example.com/"></iframe>')}, "FX507"),
     (
+        "an object from another origin",
+        {"a.html": page('<object data="https://x.example/a.svg">')},
+        "FX507",
+    ),
+    ("an embed from another origin", {"a.html": page('<embed src="//x.example/a.svg">')}, "FX507"),
+    (
+        "@import from another origin",
+        {"css/x.css": '@import url("https://cdn.example/x.css");'},
+        "FX507",
+    ),
+    (
+        "@import in a page",
+        {"a.html": page("", "<style>@import 'https://cdn.example/x.css';</style>")},
+        "FX507",
+    ),
+    (
         "a meta refresh",
         {"a.html": page("", '<meta http-equiv="refresh" content="0; url=/x">')},
         "FX507",
@@ -420,6 +436,8 @@ CLEAN_FILES = [
         "a local script and stylesheet",
         {"a.html": page('<script src="x.js"></script><link rel=stylesheet href="x.css">')},
     ),
+    ("the site's own object", {"a.html": page('<object data="img/chart.svg"></object>')}),
+    ("a local @import", {"css/x.css": '@import "base.css";'}),
     (
         "an iframe srcdoc (read in place)",
         {"a.html": page('<iframe srcdoc="&lt;p&gt;Hi&lt;/p&gt;"></iframe>')},

@@ -45,10 +45,11 @@ class Declaration:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A stylesheet's declarations, and whether it defines a web font."""
+    """A stylesheet's declarations, whether it defines a web font, the sheets it imports."""
 
     declarations: tuple[Declaration, ...]
     font_face: bool
+    imports: tuple[str, ...] = ()
 
 
 #: Longest text :func:`serialize` gives (a selector or a value quoted in a message).
@@ -99,12 +100,15 @@ def read_sheet(text: str) -> Sheet:
     """Every declaration of a stylesheet, inside at-rules too (with an explicit stack)."""
     found: list[Declaration] = []
     font_face = False
+    imports: list[str] = []
     stack = [tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)]
     while stack:
         for rule in stack.pop():
             if isinstance(rule, ast.QualifiedRule):
                 selector = serialize(rule.prelude).strip()
                 found += _declarations(selector, rule.content)
+            elif isinstance(rule, ast.AtRule) and rule.lower_at_keyword == "import":
+                imports += [_url(t) for t in rule.prelude if _url(t)]
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
                 if rule.lower_at_keyword == "font-face":
                     font_face = True
@@ -114,7 +118,16 @@ def read_sheet(text: str) -> Sheet:
                             rule.content, skip_comments=True, skip_whitespace=True
                         )
                     )
-    return Sheet(tuple(found), font_face)
+    return Sheet(tuple(found), font_face, tuple(imports))
+
+
+def _url(token: ast.Node) -> str:
+    """The URL of an ``@import`` token (``url(…)`` or a string), or ""."""
+    if isinstance(token, (ast.URLToken, ast.StringToken)):
+        return str(token.value)
+    if isinstance(token, ast.FunctionBlock) and token.lower_name == "url":
+        return "".join(str(a.value) for a in token.arguments if isinstance(a, ast.StringToken))
+    return ""
 
 
 def _idents(decl: Declaration) -> set[str]:

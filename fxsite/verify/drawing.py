@@ -16,7 +16,7 @@ from fxsite.verify.notes import Note
 
 __all__ = ["page_notes"]
 
-_FRAMES = frozenset({"iframe", "frame"})
+_FRAMES = frozenset({"iframe", "frame", "object", "embed"})
 
 
 def _attrs(node: LexborNode) -> dict[str, str]:

@@ -132,6 +132,16 @@ def sheet_notes(css: str, writer: str) -> list[Note]:
     if drawn is not None:
         where = "a <style> block" if writer == "" else f"the stylesheet {writer}"
         out.append(writer_note(f"{where} draws text with CSS ({drawn})", drawn, writer))
+    for url in sheet.imports:
+        if _outside(url):
+            out.append(
+                Note(
+                    UNREAD,
+                    f"stylesheet from another origin ({url}) is drawn unread",
+                    url,
+                    "warning",
+                )
+            )
     if sheet.font_face:
         out.append(
             Note(
@@ -156,8 +166,14 @@ def link_note(attrs: dict[str, str]) -> Note | None:
 
 
 def frame_note(tag: str, attrs: dict[str, str]) -> Note | None:
-    """A frame that draws another document by URL (a ``data:`` one is read in place)."""
-    src = attrs.get("src", "").strip()
+    """A frame that draws another document by URL (a ``data:`` one is read in place).
+
+    An ``<object>`` or ``<embed>`` only from another origin: the site's own file
+    is read where it is published.
+    """
+    src = attrs.get("data" if tag == "object" else "src", "").strip()
+    if tag in ("object", "embed") and not _outside(src):
+        return None
     if src and not src.lower().startswith("data:"):
         return Note(UNREAD, f"<{tag}> draws {src} inside the page, unread here", src, "warning")
     return None
