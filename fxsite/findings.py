@@ -178,9 +178,10 @@ class ConfigError(FxsiteError):
 
 
 class RefusedError(FxsiteError):
-    """Findings that refuse a build (exit status 1)."""
+    """Findings that refuse a build or a page (exit status 1); the message lists them."""
 
     def __init__(self, findings: list[Finding]) -> None:
         self.findings = findings
         errors = [f for f in findings if f.severity == "error"]
-        super().__init__(f"{len(errors)} finding(s) refuse the build")
+        lines = "".join(f"\n{f.format()}" for f in errors)
+        super().__init__(f"fxsite refused: {len(errors)} finding(s){lines}")

@@ -40,7 +40,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from fxsite.evidence.memo import RecordMemo
-from fxsite.findings import Finding, FxsiteError
+from fxsite.findings import Finding, FxsiteError, RefusedError
 from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
@@ -74,13 +74,8 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EVIDENCE = "evidence:"
 
 
-class ClaimsRefused(FxsiteError):
-    """A page with refused claims or bare figures (standalone mode)."""
-
-    def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        lines = "\n".join(f.format() for f in findings)
-        super().__init__(f"fxsite refused the page: {len(findings)} finding(s)\n{lines}")
+#: What a conversion raises in standalone mode on a refused page: the core's one refusal.
+ClaimsRefused = RefusedError
 
 
 @dataclass

@@ -36,7 +36,6 @@ from fxsite.pages.prose import find_evidence_links, line_col
 
 __all__ = [
     "MAX_NESTING",
-    "RELATED_PLACEHOLDER",
     "FaqEntry",
     "PageResult",
     "check_prose",
@@ -45,8 +44,6 @@ __all__ = [
     "too_deep",
 ]
 
-#: Filled once every page is known (see :mod:`fxsite.pages.site`).
-RELATED_PLACEHOLDER = '<div class="fx-related" data-fx-placeholder="related"></div>'
 
 #: ``offset in a text -> (line, col) in the file``
 Positioner = Callable[[int], tuple[int, int]]

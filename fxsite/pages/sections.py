@@ -16,9 +16,11 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
 from fxsite.pages.language import DEFAULT, ui
-from fxsite.pages.page import RELATED_PLACEHOLDER, PageResult
+from fxsite.pages.page import PageResult
+from fxsite.pages.site import placeholder
 
 __all__ = [
+    "RELATED_PLACEHOLDER",
     "SOURCES_SLOT",
     "Composed",
     "compose",
@@ -30,6 +32,8 @@ __all__ = [
     "sources_html",
 ]
 
+#: Filled once every page is known (see :func:`fxsite.pages.site.fill_placeholders`).
+RELATED_PLACEHOLDER = placeholder("related", css="fx-related")
 _H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
 # The end of the first paragraph: non-blank lines followed by a blank line.
 _LEAD_END = re.compile(r"\n*(?:[^\n]+\n)*?[^\n]+(?=\n\s*\n|\Z)")
