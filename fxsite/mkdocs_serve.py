@@ -44,7 +44,7 @@ from markdown import Extension
 from mkdocs.plugins import BasePlugin
 from mkdocs.theme import Theme
 
-from fxsite.safeio import Stamp, stat_stamp
+from fxsite.safeio import Stamp, UnreadableFile, read_prefix, stat_stamp
 
 __all__ = [
     "CACHED_TEMPLATE",
@@ -188,9 +188,8 @@ def _files(root: Path, walked: set[str]) -> Iterator[tuple[str, os.stat_result, 
             path = os.path.join(folder, name)
             try:
                 st = os.stat(path)
-                with open(path, "rb") as handle:
-                    text = handle.read(_MAX_TEMPLATE)
-            except OSError:
+                text = read_prefix(Path(path), _MAX_TEMPLATE)  # a FIFO is skipped, not waited on
+            except (OSError, UnreadableFile):
                 continue
             yield path, st, text
 
