@@ -15,6 +15,7 @@ another Material release than the auditor's shows its bundle as the site's.
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import re
 from functools import cache
@@ -27,6 +28,8 @@ __all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
 #: fxsite's own assets, published as ``assets/fxsite/<name>``.
 ASSETS = ("fxsite.css", "fxsite.js")
 _CODE = (".js", ".mjs", ".css")
+#: What is kept of a theme's files: its code, and its templates (inline scripts and styles).
+_KEPT = (*_CODE, ".html")
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{#.*?#\}")
 #: What a template expression may become inside an inline script or style.
@@ -41,33 +44,55 @@ def published_asset(name: str) -> str:
     return content + "\n" + chart_style_css() if name.endswith(".css") else content
 
 
-def _theme_files() -> list[Path]:
-    """Every file of the distributions that provide an installed MkDocs theme."""
+@cache
+def _theme_files() -> tuple[Path, ...]:
+    """The code and template files of the distributions that provide an installed MkDocs theme."""
     files: list[Path] = []
     for point in entry_points(group="mkdocs.themes"):
         dist = point.dist
         if dist is None:
             continue
+        # The wheel's RECORD, read as CSV at C speed (``dist.files`` makes a path object
+        # of each of Material's 15,000 files); the file list of other installs.
+        record = dist.read_text("RECORD")
         try:
-            listed = dist.files or []
+            names = (
+                [row[0] for row in csv.reader(record.splitlines()) if row]
+                if record is not None
+                else [str(f) for f in dist.files or []]
+            )
         except PackageNotFoundError:
             continue
-        files += [Path(str(dist.locate_file(f))) for f in listed]
-    return files
+        files += [Path(str(dist.locate_file(n))) for n in names if n.endswith(_KEPT)]
+    return tuple(files)
 
 
 @cache
-def _digests() -> frozenset[bytes]:
-    found = {hashlib.sha256(published_asset(n).encode("utf-8")).digest() for n in ASSETS}
+def _by_size() -> dict[int, tuple[Path, ...]]:
+    """The theme's code files by size: only a published file of the same size is hashed."""
+    sizes: dict[int, list[Path]] = {}
     for path in _theme_files():
         if path.suffix in _CODE and path.is_file():
-            found.add(hashlib.sha256(path.read_bytes()).digest())
-    return frozenset(found)
+            sizes.setdefault(path.stat().st_size, []).append(path)
+    return {size: tuple(paths) for size, paths in sizes.items()}
+
+
+@cache
+def _digest_of(path: Path) -> bytes:
+    return hashlib.sha256(path.read_bytes()).digest()
+
+
+@cache
+def _asset_digests() -> frozenset[bytes]:
+    return frozenset(hashlib.sha256(published_asset(n).encode("utf-8")).digest() for n in ASSETS)
 
 
 def is_theme_file(data: bytes) -> bool:
     """``data`` is a file an installed theme ships, or an fxsite asset as published."""
-    return hashlib.sha256(data).digest() in _digests()
+    digest = hashlib.sha256(data).digest()
+    if digest in _asset_digests():
+        return True
+    return any(_digest_of(p) == digest for p in _by_size().get(len(data), ()))
 
 
 @cache
