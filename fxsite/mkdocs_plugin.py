@@ -57,6 +57,7 @@ from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
+from fxsite.render.preview import with_findings
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.verify.theme import ASSETS, published_asset
@@ -486,6 +487,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 self.conversions.keep(page, html, located)
         self.page_context = None
         self.findings.extend(located)
+        if src in self.results and (self.serving or self.enforce != "all"):
+            # The writer's preview: a refused page shows why, where (fxsite.render.preview).
+            html = with_findings(html, [*self.results[src].findings, *located])
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html)

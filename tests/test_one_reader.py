@@ -230,6 +230,11 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     assert all(
         line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)
     )
+    # Not enforcing, a refused page shows its findings in itself (fxsite.render.preview).
+    wrapped = (site / "site" / "line-wrap" / "index.html").read_text("utf-8")
+    assert "fx-findings" in wrapped and "docs/line-wrap.md:3:19" in wrapped
+    clean = site / "site" / "ok-names-are-not-figures" / "index.html"
+    assert "fx-findings" not in clean.read_text("utf-8")
 
 
 # -- a record's words: judged at their line in the record ---------------------------------------

@@ -1,0 +1,102 @@
+"""A page's findings where its writer looks: in the page, under ``mkdocs serve``.
+
+Under ``serve`` (and in a build that does not enforce) a refused page still
+renders; :func:`with_findings` shows why, in the page itself:
+
+* each figure or claim a finding quotes is marked where it stands
+  (``<mark class="fx-flag">``, like an editor's squiggle), its code and line
+  on hover and focus, and linked to the finding it belongs to;
+* a box at the top lists every finding of the page with its source place,
+  code and message, one per fault, as ``fxsite check`` prints them.
+
+The finding's words are set as code (``<code>``): a reader, and the build's
+last gate, read them as the tool's output, not as the page's claims, so the
+box adds no figure of its own to the page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from fxsite.findings import Finding
+
+__all__ = ["findings_box", "mark_findings", "with_findings"]
+
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)?[^<>]*>")
+#: Text inside these is never marked: a claim (its markup is checked as rendered),
+#: a link, code.
+_UNMARKED = frozenset({"a", "code", "pre", "script", "style"})
+
+
+def findings_box(findings: list[Finding]) -> str:
+    """The list of a page's findings, as HTML (empty for none)."""
+    if not findings:
+        return ""
+    items = "".join(
+        f'<li id="fx-finding-{n}"><code>{html.escape(f"{f.path}:{f.line}:{f.col}")}</code> '
+        f"<code>{html.escape(f.code)}</code> <code>{html.escape(f.message)}</code></li>"
+        for n, f in enumerate(findings, start=1)
+    )
+    return (
+        '<div class="admonition failure fx-findings" role="alert" data-search-exclude>'
+        '<p class="admonition-title">fxsite would refuse this page</p>'
+        f"<ol>{items}</ol></div>\n"
+    )
+
+
+def _text_spans(page: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the text between tags, in order, outside links and code."""
+    spans, last, inside = [], 0, 0
+    for tag in _TAG.finditer(page):
+        if tag.start() > last and not inside:
+            spans.append((last, tag.start()))
+        last = tag.end()
+        closing, name = tag.group(1), (tag.group(2) or "").lower()
+        if name in _UNMARKED and not tag.group().endswith("/>"):
+            inside = max(0, inside - 1) if closing else inside + 1
+    if not inside:
+        spans.append((last, len(page)))
+    return spans
+
+
+def mark_findings(page: str, findings: list[Finding]) -> str:
+    """``page`` with the first unmarked occurrence of each finding's text marked, in order.
+
+    A text split by markup (``*1.9*x``) is not found whole in one text run and
+    is left to the list.
+    """
+    spans = _text_spans(page)
+    marks: list[tuple[int, int, int, Finding]] = []
+    cursor = 0
+    for n, finding in enumerate(findings, start=1):
+        if not finding.text:
+            continue
+        needle = html.escape(finding.text, quote=False)
+        for start, end in spans:
+            if end <= cursor:
+                continue
+            at = page.find(needle, max(start, cursor), end)
+            if at >= 0:
+                marks.append((at, at + len(needle), n, finding))
+                cursor = at + len(needle)
+                break
+    out, last = [], 0
+    for start, end, n, finding in marks:
+        hint = html.escape(f"{finding.code}, line {finding.line}: see the list at the top")
+        out.append(page[last:start])
+        out.append(
+            f'<mark class="fx-flag" tabindex="0" title="{hint}" '
+            f'aria-describedby="fx-finding-{n}">{page[start:end]}</mark>'
+        )
+        last = end
+    out.append(page[last:])
+    return "".join(out)
+
+
+def with_findings(page: str, findings: list[Finding]) -> str:
+    """``page`` (a page's rendered content) with its findings shown in it, in source order."""
+    if not findings:
+        return page
+    ordered = sorted(findings, key=lambda f: (f.line, f.col))
+    return findings_box(ordered) + mark_findings(page, ordered)

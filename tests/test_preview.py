@@ -1,0 +1,54 @@
+"""The writer's preview: a refused page shows its findings where they are (fxsite.render.preview)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.findings import Finding
+from fxsite.render.preview import findings_box, mark_findings, with_findings
+from fxsite.verify.scan import scan_content
+
+
+def _f(line: int, col: int, text: str | None, code: str = "FX501") -> Finding:
+    return Finding("docs/p.md", line, col, code, f"bare figure '{text}': cite it", text=text)
+
+
+CLAIM = '<a class="fx-claim" data-fx-ref="R1#t" href="x">94 s</a>'
+
+
+@pytest.mark.parametrize(
+    ("page", "findings", "marked"),
+    [
+        ("<p>It took 94 s.</p>", [_f(1, 9, "94 s")], ["94 s"]),
+        # each occurrence in turn, never the same one twice
+        ("<p>A 95 s</p><p>B 95 s</p>", [_f(1, 3, "95 s"), _f(3, 3, "95 s")], ["95 s", "95 s"]),
+        # near misses: text in a claim, a link, code, or a tag's attribute is never marked
+        (f"<p>{CLAIM} then 94 s</p>", [_f(1, 20, "94 s")], ["94 s"]),
+        (f"<p>{CLAIM}</p>", [_f(1, 1, "94 s", "FX503")], []),
+        ("<p><code>94 s</code></p>", [_f(1, 1, "94 s")], []),
+        ('<p><span title="94 s">x</span></p>', [_f(1, 1, "94 s")], []),
+        ("<p><strong>94</strong> s</p>", [_f(1, 1, "94 s")], []),  # split: listed only
+        ("<p>a &lt; 94 s</p>", [_f(1, 1, "94 s")], ["94 s"]),
+    ],
+)
+def test_marks_where_the_text_stands(page: str, findings: list[Finding], marked: list[str]) -> None:
+    out = mark_findings(page, findings)
+    shown = [part.split(">", 1)[1] for part in out.split("<mark ")[1:]]
+    assert [s.split("</mark>", 1)[0] for s in shown] == marked
+    # the page is unchanged but for the marks
+    assert out.replace("</mark>", "").count("<mark") == len(marked)
+
+
+def test_box_lists_each_finding_with_its_place() -> None:
+    box = findings_box([_f(3, 19, "94 s"), _f(5, 1, None, "FX606")])
+    assert box.count("<li ") == 2
+    assert "docs/p.md:3:19" in box and "FX606" in box
+    assert findings_box([]) == ""
+
+
+def test_the_preview_adds_no_figure_to_the_page() -> None:
+    """What the gate reads of the preview: the page's own figure, once; the box is code."""
+    page = "<p>It took 94 s.</p>"
+    shown = with_findings(page, [_f(1, 9, "94 s")])
+    assert [c.shown for c in scan_content(shown).candidates] == ["94 s"]
+    assert with_findings(page, []) == page
