@@ -57,9 +57,9 @@ from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
-from fxsite.render.preview import with_findings
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.render.preview import with_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
 if TYPE_CHECKING:
