@@ -477,5 +477,8 @@ POLICY = [
 def test_writer_policy(
     tmp_path: Path, row: str, files: dict[str, str], declared: frozenset[str] | None, code: str
 ) -> None:
-    codes = [f.code for f in audit(tmp_path, files, declared) if f.code in DRAWN]
-    assert codes == [code]
+    found = [f for f in audit(tmp_path, files, declared) if f.code in DRAWN]
+    assert [f.code for f in found] == [code]
+    # Each says what to do: FX506 names the option, FX505 the browser check.
+    assert "--browser" in found[0].message
+    assert code == "FX505" or "scripts_that_write" in found[0].message

@@ -47,15 +47,18 @@ class Note:
 
 
 #: What a writer's note says until a run judges it (see :func:`judge_writer`).
-_NOT_DRAWN_HINT = (
-    ", which the gate cannot read: only a browser sees it "
-    "(fxsite build --browser, fxsite audit --browser)"
-)
+_NOT_DRAWN_HINT = ", which the gate cannot read: only a browser sees it ("
+_HOW = {
+    True: "fxsite build --browser, fxsite audit --browser)",
+    # Inline code is never declared: a build refuses it (FX506) even with --browser.
+    False: "fxsite audit --browser; to publish it, move it into a file listed in the "
+    "fxsite plugin's scripts_that_write and build with --browser)",
+}
 
 
 def writer_note(message: str, text: str, writer: str) -> Note:
     """A note that ``writer`` (a site path, "" for inline code) writes text, as ``message`` says."""
-    return Note(NOT_DRAWN, message + _NOT_DRAWN_HINT, text, writer=writer)
+    return Note(NOT_DRAWN, message + _NOT_DRAWN_HINT + _HOW[bool(writer)], text, writer=writer)
 
 
 def judge_writer(writer: str, message: str, declared: frozenset[str] | None) -> tuple[str, str]:
@@ -71,5 +74,5 @@ def judge_writer(writer: str, message: str, declared: frozenset[str] | None) -> 
         how = "move it into a file listed in the fxsite plugin's scripts_that_write"
     else:
         how = f"list {writer} in the fxsite plugin's scripts_that_write"
-    base = message.removesuffix(_NOT_DRAWN_HINT)
+    base = message.removesuffix(_NOT_DRAWN_HINT + _HOW[bool(writer)])
     return UNDECLARED, f"{base}, undeclared: {how} and build with --browser"
