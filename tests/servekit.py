@@ -1,6 +1,8 @@
 """Drive a `mkdocs serve` session without a server: run as a script, in a subprocess.
 
     python tests/servekit.py PROJECT STEPS.json [COMMAND]
+    python tests/servekit.py --many SESSIONS.json
+
 
 Builds as ``mkdocs serve`` does (MkDocs 1.6 ``commands/serve.py``): the config
 is loaded again for every build, plugins that define ``on_startup`` are kept
@@ -13,6 +15,12 @@ pages the plugin published from the previous build. With ``fresh`` (the
 default) the step then builds again with nothing kept (a cold build), lists
 every published file whose bytes differ between the two builds, and what the
 cold build logged (``cold_log``). Prints one JSON object per step.
+
+``--many`` runs a list of sessions (``project``, ``steps``, ``command``) one
+after another in this one process, nothing kept between them (MkDocs and
+Material are imported, and their templates compiled, once for all); each line
+also carries ``session``, its index, and a session that raised prints its
+``error`` and the next one runs.
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ import logging
 import os
 import subprocess
 import sys
+import traceback
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,14 +76,45 @@ def _snapshot(site: Path) -> dict[str, str]:
 
 
 def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> None:
+    for out in run_session(project, steps, command):
+        print(json.dumps(out), flush=True)
+
+
+def main_many(sessions: list[dict[str, Any]]) -> None:
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from fxsite.mkdocs_plugin import _PROJECTS
+
+    for n, plan in enumerate(sessions):
+        try:
+            for out in run_session(Path(plan["project"]), plan["steps"], plan["command"]):
+                print(json.dumps({"session": n, **out}), flush=True)
+        except Exception:
+            print(json.dumps({"session": n, "error": traceback.format_exc()}), flush=True)
+        finally:  # the next session starts cold: no project, no plugin kept
+            _PROJECTS.clear()
+            MkDocsConfig.plugins.plugin_cache.clear()
+
+
+def run_session(
+    project: Path, steps: list[dict[str, Any]], command: str = "serve"
+) -> Iterator[dict[str, Any]]:
+    site = project / "site-serve"
+    collect = _Collect()
+    logging.getLogger("mkdocs").addHandler(collect)
+    try:
+        yield from _steps(project, steps, command, site, collect)
+    finally:
+        logging.getLogger("mkdocs").removeHandler(collect)
+
+
+def _steps(
+    project: Path, steps: list[dict[str, Any]], command: str, site: Path, collect: _Collect
+) -> Iterator[dict[str, Any]]:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     from fxsite.mkdocs_plugin import _PROJECTS
-
-    site = project / "site-serve"
-    collect = _Collect()
-    logging.getLogger("mkdocs").addHandler(collect)
 
     def get_config() -> Any:
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(site))
@@ -103,7 +144,7 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
         "converted": list(converted),
         "searched": list(searched),
     }
-    print(json.dumps({**first_out, "log": collect.lines}), flush=True)
+    yield {**first_out, "log": collect.lines}
     for i, step in enumerate(steps):
         # Files written with their modification time put back (cp -p, rsync -a, touch -r).
         times = {rel: (project / rel).stat() for rel in step.get("keep_mtime", [])}
@@ -142,10 +183,13 @@ def main(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> 
             out["differ"] = sorted(
                 k for k in kept.keys() | again.keys() if kept.get(k) != again.get(k)
             )
-        print(json.dumps(out), flush=True)
+        yield out
     first.plugins.on_shutdown()
 
 
 if __name__ == "__main__":
-    steps = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
-    main(Path(sys.argv[1]), steps, *sys.argv[3:])
+    if sys.argv[1] == "--many":
+        main_many(json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")))
+    else:
+        steps = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+        main(Path(sys.argv[1]), steps, *sys.argv[3:])

@@ -4,7 +4,8 @@ Each row is a serve session (tests/servekit.py: the config loaded again for
 every build, plugins kept, as MkDocs 1.6 serves): a first build, then edits
 and a rebuild each. For every rebuild, the pages that must be rendered again
 are not reused, the near misses are, and the whole published site is byte for
-byte what a cold build of the same files publishes.
+byte what a cold build of the same files publishes. A table's sessions run one
+after another in one process (``sessions``), each starting cold.
 """
 
 from __future__ import annotations
@@ -84,6 +85,34 @@ def session(project: Path, steps: list[dict[str, Any]], command: str = "serve") 
     assert proc.returncode == 0, proc.stderr[-3000:]
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
+
+def sessions(root: Path, rows: list[tuple[str, list[dict[str, Any]]]]) -> dict[str, list[Any]]:
+    """Each row's session on a project of its own, all in one servekit process: results by row."""
+    plan = []
+    for n, (_, steps) in enumerate(rows):
+        project = make_project(root / str(n) / "project")
+        kept = [{k: v for k, v in s.items() if k in _EDITS} for s in steps]
+        plan.append({"project": str(project), "steps": kept, "command": "serve"})
+    file = root / "sessions.json"
+    file.write_text(json.dumps(plan), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, str(SERVEKIT), "--many", str(file)],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out: dict[str, list[Any]] = {row: [] for row, _ in rows}
+    for line in proc.stdout.splitlines():
+        result = json.loads(line)
+        out[rows[result.pop("session")][0]].append(result)
+    return out
+
+
+#: What servekit applies of a step; the rest is what the test expects of it.
+_EDITS = {"write", "delete", "link", "fresh", "keep_mtime"}
 
 HOOK = "def on_page_content(html, **kwargs):\n    return html\n"
 #: A claim's markup written by hand, as no build renders it (no tooltip, no badge).
@@ -429,12 +458,17 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
+@pytest.fixture(scope="module")
+def reuse_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
+    return sessions(tmp_path_factory.mktemp("reuse"), ROWS)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("row", "steps"), ROWS, ids=[r[0] for r in ROWS])
 def test_serve_reuses_only_what_cannot_have_changed(
-    tmp_path: Path, row: str, steps: list[dict[str, Any]]
+    reuse_sessions: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
 ) -> None:
-    for step, reused in _rebuilds(tmp_path, row, steps, "reused"):
+    for step, reused in _rebuilds(reuse_sessions[row], row, steps, "reused"):
         assert not reused & step.get("render", set()), f"{row}: reused what changed"
         assert step.get("reuse", set()) <= reused, f"{row}: rendered again what did not change"
         if step.get("none"):
@@ -442,20 +476,17 @@ def test_serve_reuses_only_what_cannot_have_changed(
 
 
 def _rebuilds(
-    tmp_path: Path, row: str, steps: list[dict[str, Any]], reuse: str
+    results: list[Any], row: str, steps: list[dict[str, Any]], reuse: str
 ) -> list[tuple[dict[str, Any], set[str]]]:
-    """Each step of a session with the pages its rebuild reused (``reuse``: which reuse).
+    """Each step of a row's session with the pages its rebuild reused (``reuse``: which reuse).
 
-    What every row must hold is checked here: the first build reuses nothing,
-    every rebuild publishes and reports what a cold build publishes and
-    reports, and a step's ``logged`` code is logged.
+    What every row must hold is checked here: the session ran, the first build
+    reuses nothing, every rebuild publishes and reports what a cold build
+    publishes and reports, and a step's ``logged`` code is logged.
     """
-    project = make_project(tmp_path / "project")
-    plan = [
-        {k: v for k, v in s.items() if k in {"write", "delete", "link", "fresh", "keep_mtime"}}
-        for s in steps
-    ]
-    first, *rebuilds = session(project, plan)
+    errors = [r["error"] for r in results if "error" in r]
+    assert not errors, f"{row}: {errors[0]}"
+    first, *rebuilds = results
     assert first[reuse] == [], "the first build of a session reuses nothing"
     out = []
     for step, result in zip(steps, rebuilds, strict=True):
@@ -569,12 +600,17 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
+@pytest.fixture(scope="module")
+def conversion_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
+    return sessions(tmp_path_factory.mktemp("conversion"), CONVERSION_ROWS)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("row", "steps"), CONVERSION_ROWS, ids=[r[0] for r in CONVERSION_ROWS])
 def test_serve_converts_again_only_what_can_convert_differently(
-    tmp_path: Path, row: str, steps: list[dict[str, Any]]
+    conversion_sessions: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
 ) -> None:
-    for step, kept in _rebuilds(tmp_path, row, steps, "converted"):
+    for step, kept in _rebuilds(conversion_sessions[row], row, steps, "converted"):
         assert not kept & step.get("convert", set()), f"{row}: kept a conversion that can differ"
         assert step.get("kept", set()) <= kept, f"{row}: converted again what cannot differ"
 

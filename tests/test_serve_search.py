@@ -28,6 +28,7 @@ from test_serve_cache import (
     config,
     make_project,
     session,
+    sessions,
 )
 
 from fxsite.mkdocs_search import SearchEntries
@@ -160,12 +161,17 @@ SEARCH_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
+@pytest.fixture(scope="module")
+def search_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
+    return sessions(tmp_path_factory.mktemp("search"), SEARCH_ROWS)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("row", "steps"), SEARCH_ROWS, ids=[r[0] for r in SEARCH_ROWS])
 def test_serve_indexes_again_only_what_can_index_differently(
-    tmp_path: Path, row: str, steps: list[dict[str, Any]]
+    search_sessions: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
 ) -> None:
-    for step, kept in _rebuilds(tmp_path, row, steps, "searched"):
+    for step, kept in _rebuilds(search_sessions[row], row, steps, "searched"):
         assert not kept & step.get("index", set()), f"{row}: kept entries that can differ"
         assert step.get("keep", set()) <= kept, f"{row}: indexed again what cannot differ"
         if step.get("none"):
