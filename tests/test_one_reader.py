@@ -103,6 +103,11 @@ PASSED = [
         "a title repeating a claim",
         '# T\n\n<abbr title="94 s">it</abbr> [94 s](evidence:R1#save_time_fx100)\n',
     ),
+    (
+        "a title repeating a cited figure",
+        "---\ntitle: Saves in 94 s\ndescription: Down to 94 s.\n---\n\n# T\n\n"
+        "Saves fell to [94 s](evidence:R1#save_time_fx100).\n",
+    ),
     ("many links in a paragraph", "# T\n\n" + "[a](b) " * 600 + "\n"),
     ("shallow HTML nesting", "# T\n\n" + "<div markdown>\n" * 20 + "x\n" + "</div>\n" * 20),
 ]
@@ -281,3 +286,36 @@ def test_record_text_at_its_line(
     found = record_text_findings(lib)
     assert [(f.line, f.col) for f in found] == where
     assert all(f.path == "evidence/R7.yaml" and f.code == "FX501" for f in found)
+
+
+# -- plain-text fields may repeat what the page cites ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("front", "where"),
+    [
+        ("title: Saves in 94 s", []),  # the page cites 94 s
+        ("description: Saves fell to 94 s.", []),
+        ("title: Saves in about 94 s", []),  # a loose word the claim grammar allows
+        # refused: not cited, glued, or another value
+        ("title: Saves in 95 s", [(2, 17)]),
+        ("title: Saves in $94 s", [(2, 17)]),
+        ("description: Saves in 178 s.", [(2, 23)]),
+    ],
+)
+def test_title_and_description_may_repeat_a_cited_figure(
+    front: str, where: list[tuple[int, int]], lib: Library
+) -> None:
+    page = f"---\n{front}\n---\n\n# T\n\nSaves fell to [94 s](evidence:R1#save_time_fx100).\n"
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    assert [(f.line, f.col) for f in findings] == where
+
+
+def test_an_faq_question_may_not_repeat_one(lib: Library) -> None:
+    """The question is shown in the page's article, where the gate allows no copy."""
+    page = (
+        "---\nfaq:\n  - q: Why 94 s?\n    a: See [94 s](evidence:R1#save_time_fx100).\n---\n\n"
+        "# T\n\nText.\n"
+    )
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    assert [(f.code, f.line) for f in findings] == [("FX501", 3)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from fxsite.evidence.library import Library
@@ -95,18 +95,33 @@ _LINK_NOT_READ = (
 )
 
 
-def check_prose(text: str, path: str, pos: Positioner, library: Library) -> list[Finding]:
+def check_prose(
+    text: str, path: str, pos: Positioner, library: Library, cited: Iterable[str] = ()
+) -> list[Finding]:
     """Bare figures in plain text (a front-matter title or description, an FAQ question).
 
     Read by the page reader (:func:`fxsite.pages.judge.judge_rendered`) as the
     text the theme shows. Links are not read there: a figure inside an evidence
     link is shown bare, and the message says so instead of suggesting the link
-    already written.
+    already written. ``cited``: texts a figure may repeat (the page's claims, as
+    shown), by the gate's rule for copies (:func:`fxsite.verify.copies.covered`).
     """
+    from fxsite.verify.copies import Allowed, covered
+    from fxsite.verify.visible import normalise
+
     unread = [(link.start, link.end) for link in find_evidence_links(text)]
+    copies = [Allowed(normalise(c) for c in cited)]
     locator = SourceLocator(text)
     findings = []
     for finding in judge_rendered(f"<p>{html.escape(text)}</p>", path, library):
+        shown = finding.text or ""
+        first = text.find(shown) if shown else -1
+        if (
+            finding.code == "FX501"
+            and first >= 0
+            and covered(text, first, first + len(shown), copies)
+        ):
+            continue
         at = locator.find(finding.text, finding.code) if finding.text else None
         line, col = pos(at or 0)
         message = finding.message
@@ -242,15 +257,12 @@ def process_page(
     lang = page_language(path, front.data.get("lang"), site_lang)
     result = PageResult(path, "", front=front, lang=lang)
     result.findings.extend(front.findings)
-    head = []  # the title and description: not in the rendered page
-    for item in (front.title, front.description):
-        if item is not None:
-            head.extend(check_prose(item.text, path, _text_positioner(item), library))
     _, body, first_line = split_front_matter(source)
     unrenderable = _unrenderable(body)
     if unrenderable is not None:
         line, message = unrenderable
         result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
+        result.findings[:0] = _head(front, path, library, [])
         # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
         result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
@@ -270,8 +282,22 @@ def process_page(
     _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
     result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
+    head = _head(front, path, library, [c.display for c in result.claims])
     result.findings = _once_per_invalid_record([*head, *result.findings])
     return result
+
+
+def _head(front: FrontMatter, path: str, library: Library, cited: list[str]) -> list[Finding]:
+    """The title's and description's findings: plain text the theme shows, not in the page.
+
+    Like the navigation and the search index, they may repeat a figure the page
+    cites (``cited``: its claims as shown), as the build's last gate allows.
+    """
+    findings = []
+    for item in (front.title, front.description):
+        if item is not None:
+            findings.extend(check_prose(item.text, path, _text_positioner(item), library, cited))
+    return findings
 
 
 #: Claims (FX4xx) and figures (FX5xx): what a page reports that its rendering shows again.
