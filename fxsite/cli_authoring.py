@@ -29,7 +29,12 @@ def _usage(message: str) -> click.ClickException:
 
 @click.command()
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
-def init(directory: Path | None) -> None:
+@click.option(
+    "--name",
+    "site_name",
+    help="The site's name (mkdocs.yml's site_name); default: the folder's name, as written.",
+)
+def init(directory: Path | None, site_name: str | None) -> None:
     """Start a new project in DIRECTORY (default: the current folder).
 
     Writes mkdocs.yml, an example record and its schema, a page citing it and a
@@ -40,8 +45,10 @@ def init(directory: Path | None) -> None:
     root = directory or Path.cwd()
     if root.exists() and not root.is_dir():
         raise _usage(f"{root}: not a folder")
+    if site_name is not None and not site_name.strip():
+        raise _usage("--name: give the site a name, like --name 'AutoMQ benchmarks'")
     try:
-        written, refused = init_project(root)
+        written, refused = init_project(root, site_name)
     except OSError as exc:
         raise _usage(f"{root}: cannot write the project: {exc.strerror}") from None
     if refused:

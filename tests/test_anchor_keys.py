@@ -197,6 +197,17 @@ def test_audit_documents(
     assert code == (1 if errors else 0)
 
 
+def test_audit_documents_in_the_evidence_folder_passes_record_files(tmp_path: Path) -> None:
+    """``--documents evidence/``: the records' own files are not unnamed documents."""
+    from fxsite.anchor.documents import audit_documents
+
+    (tmp_path / "R2.yaml").write_text("id: R2\n", encoding="utf-8")
+    (tmp_path / "R3.yml").write_text("id: R3\n", encoding="utf-8")
+    (tmp_path / "R9.yaml").write_text("id: R9\n", encoding="utf-8")  # near miss: no such record
+    data = {"records": [{"id": "R2", "source": {}}, {"id": "R3"}]}
+    assert [f.path for f in audit_documents(tmp_path, data)] == ["R9.yaml"]
+
+
 def test_audit_names_a_document_never_hashed(tmp_path: Path) -> None:
     from fxsite.anchor.documents import audit_documents
 

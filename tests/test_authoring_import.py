@@ -74,6 +74,8 @@ ROWS: dict[str, tuple[str, list[tuple[int, int]], str]] = {
     "words for a number": (HEADER + "t,ninety,s,x\n", [(2, 3)], "not a number"),
     "exponent": (HEADER + "t,1e3,s,x\n", [(2, 3)], "not a number"),
     "bad thousands groups": (HEADER + "t,\"1,23\",s,x\n", [(2, 3)], "not a number"),
+    # every problem of a row in one run: the value and the unit
+    "bad value and bad unit": (HEADER + "t,94 s,secx,x\n", [(2, 3), (2, 8)], "not a number"),
     # near misses: these import
     "thousands separators": (HEADER + 't,"1,234.5",s,x\n', [], ""),
     "alias unit and a comma in what": (HEADER + 't,1.9,x,"save, faster"\n', [], ""),

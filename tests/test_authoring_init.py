@@ -53,6 +53,28 @@ def test_init_defaults_to_the_current_folder(
     assert (tmp_path / "mkdocs.yml").is_file()
 
 
+@pytest.mark.parametrize(
+    ("folder", "option", "name"),
+    [
+        ("AutoMQ", [], "AutoMQ"),  # the folder as written, never "Automq"
+        ("automq-site", [], "automq site"),
+        ("x", ["--name", "AutoMQ benchmarks"], "AutoMQ benchmarks"),
+    ],
+)
+def test_site_name(tmp_path: Path, folder: str, option: list[str], name: str) -> None:
+    import yaml
+
+    root = tmp_path / folder
+    assert invoke("init", str(root), *option)[0] == 0
+    text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert yaml.compose(text).value[0][1].value == name  # site_name, the first key
+
+
+def test_an_empty_name_is_a_usage_error(tmp_path: Path) -> None:
+    assert invoke("init", str(tmp_path / "x"), "--name", " ")[0] == 2
+    assert not (tmp_path / "x").exists()
+
+
 def test_site_name_is_quoted(tmp_path: Path) -> None:
     root = tmp_path / "a: #b"
     assert invoke("init", str(root))[0] == 0

@@ -120,7 +120,11 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
         elif actual != expected:
             message = f"{record_id}: '{document}' differs from the published sha256 (it hashes to {actual})"
             findings.append(Finding(where, 1, 1, "FX812", message))
+    # A record's own file (``R1.yaml``, when DIR is the evidence folder) is no document.
+    records = {str(r.get("id")) for r in data.get("records", []) if isinstance(r, dict)}
     for path in sorted(docs_dir.rglob("*")):
+        if path.suffix in (".yaml", ".yml") and path.stem in records:
+            continue
         if path.is_file() and path.resolve() not in used:
             rel = path.relative_to(docs_dir).as_posix()
             message = f"'{rel}' is named by no record"

@@ -145,20 +145,24 @@ def _figure(row: _Row, path: str) -> tuple[dict[str, str], list[Finding]]:
     for column in ("unit", "what"):
         if cells.get(column):
             out[column] = json.dumps(cells[column], ensure_ascii=False)
-    if findings:
-        return {}, findings
+    # The row's other columns are validated too: every problem of a row in one run.
+    refused = {n for n in present if n not in out} | ({"value"} if not present else set())
     data: dict[str, object] = {k: float(v) for k, v in out.items() if k in {"value", "min", "max"}}
     data.update({k: cells[k] for k in ("unit", "what") if cells.get(k)})
+    if refused and not any(k in data for k in ("value", "min", "max")):
+        data["value"] = 0.0  # a stand-in, so that the unit and text are still checked
     try:
         Figure.model_validate(data)
     except ValidationError as exc:
         for error in exc.errors(include_url=False):
             column = next((str(p) for p in error["loc"] if str(p) in row.cols), "figure")
+            if column in refused:
+                continue  # told above
             message = error["msg"].removeprefix("Value error, ")
             if error["type"] == "missing":
                 message = f"this row has no {column}"
             refuse(column, message)
-    return out, findings
+    return ({}, findings) if findings else (out, findings)
 
 
 def record_from_csv(
@@ -212,7 +216,10 @@ def record_from_csv(
     try:
         Record.model_validate(loaded.data)
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or "record"
-        return None, [Finding(path, 1, 1, "FX701", f"{where}: {first['msg']}")]
+        return None, [
+            Finding(
+                path, 1, 1, "FX701", f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}"
+            )
+            for e in exc.errors(include_url=False)
+        ]
     return record_text, loaded.findings

@@ -99,14 +99,15 @@ def starter_files(name: str) -> dict[str, str]:
     }
 
 
-def init_project(root: Path) -> tuple[list[Path], list[Path]]:
+def init_project(root: Path, name: str | None = None) -> tuple[list[Path], list[Path]]:
     """Write a new project under ``root``: ``(written, refused)``.
 
-    When any of its files already exists nothing is written, and ``refused``
-    lists those files.
+    ``name`` is the site's name; by default the folder's name as written (a
+    vendor's "AutoMQ" stays "AutoMQ", never "Automq"). When any of its files
+    already exists nothing is written, and ``refused`` lists those files.
     """
-    name = root.resolve().name.replace("-", " ").replace("_", " ").strip() or "My site"
-    files = {root / rel: text for rel, text in starter_files(name.capitalize()).items()}
+    name = (name or root.resolve().name.replace("-", " ").replace("_", " ")).strip() or "My site"
+    files = {root / rel: text for rel, text in starter_files(name).items()}
     clash = existing(list(files))
     if clash:
         return [], clash
