@@ -1,0 +1,116 @@
+"""The figure detector takes time linear in its input, on any input.
+
+Not a timing test against a fixed figure: each shape is read at two sizes in one
+run, and four times the text must take less than ten times the CPU time (linear
+time takes four, quadratic sixteen). CPU time of this process, the least of a
+few tries, so other load on the machine barely moves it; and each try runs
+under a CPU-time limit of ten times the small size's, so quadratic code fails
+the test instead of hanging it. ``benchmarks/detector_bench.py`` prints the
+same shapes' times at 64 KB, 256 KB and 1 MB.
+"""
+
+from __future__ import annotations
+
+import pytest
+from timelimit import Overrun, cpu_time
+
+from fxsite.pages.figures import find_bare_figures
+from fxsite.verify import reading
+from fxsite.verify.copies import Allowed, covered
+
+#: CPU seconds a small input may take before the test gives up on it
+SMALL_LIMIT = 5.0
+#: a floor under the large input's limit, for shapes the detector reads in microseconds
+FLOOR = 0.05
+
+# (shape, text before, piece repeated, text after)
+SHAPES: list[tuple[str, str, str, str]] = [
+    ("thousands groups", "1", ",000", ""),
+    ("thousands groups, then a unit", "1", ",000", " GB"),
+    ("groups after a Chinese rate", "每秒1", ",000", "次/秒"),
+    ("the tester's line", "", "1,000,000,", ""),
+    ("no-break space groups", "1", "\u00a0000", " GB"),
+    ("thin space groups", "1", "\u2009000", "%"),
+    ("narrow no-break groups", "$1", "\u202f000", ""),
+    ("spaced ones", "", "1 ", ""),
+    ("dotted digits", "", "1.2.3.4.", ""),
+    ("one digit run", "", "1234567890", " s"),
+    ("Chinese numerals", "", "一二三四五六七八九十", "倍"),
+    ("Chinese digits and units", "", "三点五万元", ""),
+    ("runs of x", "1", "x", ""),
+    ("runs of ×", "2", "×", ""),
+    ("ratios and dimensions", "", "1x×2 x 3×", ""),
+    ("whitespace", "1", " ", "x"),
+    ("tabs and newlines", "", "1\t \n", ""),
+    ("number words", "", "one two three ", "times faster"),
+    ("mixed", "", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; 一万元 从3到", ""),
+]
+SMALL = 4096
+
+
+def _text(before: str, piece: str, after: str, size: int) -> str:
+    return before + piece * (size // len(piece)) + after
+
+
+def _linear(read: object, small: object, large: object) -> None:
+    """``large`` (four times ``small``) takes less than ten times as long to read."""
+    assert callable(read)
+    try:
+        took = cpu_time(lambda: read(small), repeat=3, limit_s=SMALL_LIMIT)
+    except Overrun:
+        pytest.fail(f"{SMALL} characters took more than {SMALL_LIMIT} s of CPU time")
+    bound = max(10 * took, FLOOR)
+    try:
+        cpu_time(lambda: read(large), repeat=3, limit_s=bound)
+    except Overrun:
+        pytest.fail(f"4× the text took more than 10× the time ({took:.4f} s → over {bound:.4f} s)")
+
+
+@pytest.mark.parametrize(("shape", "before", "piece", "after"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_detector_time_is_linear(shape: str, before: str, piece: str, after: str) -> None:
+    small = _text(before, piece, after, SMALL)
+    large = _text(before, piece, after, 4 * SMALL)
+    _linear(find_bare_figures, small, large)
+
+
+@pytest.mark.parametrize(
+    ("shape", "before", "piece", "after"), SHAPES[:6], ids=[s[0] for s in SHAPES[:6]]
+)
+def test_published_text_reading_is_linear(shape: str, before: str, piece: str, after: str) -> None:
+    # The gate's reading: claims and URLs blanked, look-alikes folded, then the detector.
+    small = _text(before, piece, after, SMALL) + " é"
+    large = _text(before, piece, after, 4 * SMALL) + " é"
+
+    def read(text: str) -> None:
+        reading._detect.cache_clear()  # each try reads the text again
+        reading.detect(text, ((0, 1),))
+
+    _linear(read, small, large)
+
+
+def test_copy_check_is_linear() -> None:
+    # Many figures, none a copy of the one allowed text: each was looked for to
+    # the end of the text.
+    allowed = [Allowed(["6.4 GB/s"])]
+
+    def check_all(text: str) -> None:
+        for at in range(0, len(text), 8):
+            covered(text, at, at + 6, allowed)
+
+    _linear(check_all, "6.4 TB, " * 8192, "6.4 TB, " * 32768)
+
+
+# A run of groups is still read as the number it writes.
+RUNS: list[tuple[str, list[str]]] = [
+    ("1" + ",000" * 500 + " GB", ["1" + ",000" * 500 + " GB"]),
+    ("1" + ",000" * 500, []),  # a number without a unit: no figure
+    ("x" + ",000" * 500 + " GB", ["000" + ",000" * 499 + " GB"]),
+    ("1" + ",000" * 500 + ",5 GB", ["000,5 GB"]),  # a decimal comma ends the run
+    ("1" + "\u00a0000" * 500 + " %", ["1" + "\u00a0000" * 500 + " %"]),
+    ("每秒1" + ",000" * 300 + "次/秒", ["每秒1" + ",000" * 300 + "次"]),
+]
+
+
+@pytest.mark.parametrize(("text", "figures"), RUNS, ids=range(len(RUNS)))
+def test_group_runs_are_read_whole(text: str, figures: list[str]) -> None:
+    assert [f.text for f in find_bare_figures(text)] == figures
