@@ -388,6 +388,11 @@ FILES = [
     ),
     ("an iframe", {"a.html": page('<iframe src="https://example.com/"></iframe>')}, "FX507"),
     (
+        "a script URL no parser reads",
+        {"a.html": page('<script src="http://[::1"></script>')},
+        "FX507",
+    ),
+    (
         "an object from another origin",
         {"a.html": page('<object data="https://x.example/a.svg">')},
         "FX507",

@@ -16,8 +16,9 @@ not seen here, only by ``--browser``. A stylesheet file that reorders text
 selectors reach is not worked out.
 
 Warned, not refused (``FX507``): a web font (``@font-face``), a script or a
-stylesheet from another origin, an ``<iframe>`` or ``<frame>`` with a ``src``,
-and ``<meta http-equiv=refresh>``.
+stylesheet from another origin (``@import`` too), an ``<iframe>`` or ``<frame>``
+with a ``src``, an ``<object>`` or ``<embed>`` from another origin, and
+``<meta http-equiv=refresh>``.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ _RUN_TYPES = frozenset(
     }
 )
 #: Attributes whose URL a browser may run as a script (``javascript:``).
-URL_ATTRIBUTES = ("href", "src", "action", "formaction", "data", "xlink:href")
+_SCRIPT_URLS = ("href", "src", "action", "formaction", "data", "xlink:href")
 
 
 def _writes(code: str) -> str | None:
@@ -80,7 +81,10 @@ def _writes(code: str) -> str | None:
 
 
 def _outside(url: str) -> bool:
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # "http://[::1": no browser loads it from the site either
+        return True
     return bool(parts.netloc) or parts.scheme.lower() in ("http", "https")
 
 
@@ -108,7 +112,7 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
     out = []
     for name, value in attrs.items():
         code = value if name.startswith("on") else ""
-        if name in URL_ATTRIBUTES and value.strip().lower().startswith("javascript:"):
+        if name in _SCRIPT_URLS and value.strip().lower().startswith("javascript:"):
             code = unquote(value.strip()[len("javascript:") :])
         sink = _writes(code) if code else None
         if sink:
