@@ -75,6 +75,8 @@ XHTML_DOCTYPE = (
     '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">'
 )
 ENTITY_SVG = '<!DOCTYPE svg [<!ENTITY t "178 s">]>' + svg("&t;")
+#: UTF-8 bytes 35 D7 80 that windows-1252 draws as "5×€"
+PASEQ = "<p>5\u05c0 faster</p>"
 WRITES = 'a::after { content: "5x faster" }'
 XSLT = (
     '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">'
@@ -276,8 +278,31 @@ SNIFFED = [
         "FX613",
     ),
     Row("no extension, Latin-1", {"README": b"caf\xe9: 5x faster"}, "FX614", "not valid UTF-8"),
+    Row(
+        "page declaring windows-1252 (UTF-8 '5\u05c0' is drawn '5×€')",
+        {"a.html": page(PASEQ, '<meta charset="windows-1252">')},
+        "FX614",
+        "declares the charset",
+    ),
+    Row(
+        "feed declaring an encoding",
+        {"feed.xml": '<?xml version="1.0" encoding="windows-1252"?><a>5\u05c0</a>'},
+        "FX614",
+        "declares the charset",
+    ),
+    Row(
+        "ISO-2022-JP text ('５ｘ')", {"notes.txt": b"\x1b$B#5#x\x1b(B faster"}, "FX614", "ISO-2022"
+    ),
+    row(
+        "data: page declaring windows-1252",
+        f'<iframe src="{pct(page(PASEQ, "<meta charset=windows-1252>"), "text/html")}"></iframe>',
+        "FX614",
+        "declares the charset",
+    ),
     # near misses
     Row("a PNG holding text", {"img/x.png": PNG}, None),
+    Row("page declaring UTF-8", {"a.html": page("<p>FX100</p>", '<meta charset="utf-8">')}, None),
+    Row("a terminal escape in a log", {"build.log": b"build ok\x1b[K"}, None),
     Row(
         "no extension, control bytes: binary",
         {"data/blob": b"\x01\x02\xff" + FIGURE.encode()},

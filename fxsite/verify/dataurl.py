@@ -41,6 +41,7 @@ from urllib.parse import unquote_to_bytes
 import tinycss2  # type: ignore[import-untyped]
 from tinycss2 import ast
 
+from fxsite.verify.kinds import charset_problem
 from fxsite.verify.xmltext import xml_as_html
 
 __all__ = [
@@ -259,6 +260,11 @@ def _drawn(url: str, context: Context) -> tuple[str | None, str | None]:
     if not (xml or media == "text/html" or (plain and context == "document")):
         return None, None  # an image, a font; plain text in an image draws nothing
     text = _decoded(data, charset)
+    # Its own declaration counts only when the URL names no charset.
+    declared = "text" if charset or not (xml or media == "text/html") else "xml" if xml else "html"
+    problem = charset_problem(declared, text)
+    if problem is not None:
+        return None, problem
     if xml:
         document, problem = xml_as_html(text)
         return (document or None), problem

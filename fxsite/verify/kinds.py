@@ -46,6 +46,7 @@ from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME
 __all__ = [
     "SNIFF_BYTES",
     "Kind",
+    "charset_problem",
     "decode_text",
     "kind_of",
     "page_media_type",
@@ -179,6 +180,38 @@ def decode_text(data: bytes) -> tuple[str, str | None]:
         return data.decode(name), None
     except UnicodeDecodeError as exc:
         return "", f"is text a browser shows, but not valid {name.upper()} (byte {exc.start})"
+
+
+#: The charset a page declares (``<meta charset>`` or ``http-equiv``), in its first
+#: 1,024 characters as a browser's prescan reads them; an XML declaration's encoding.
+_DECLARED = {
+    "html": re.compile(r"<meta\b[^>]*?charset\s*=\s*[\"']?\s*([^\s\"'>;/]+)", re.IGNORECASE),
+    "xml": re.compile(r"\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([^\"']*)", re.IGNORECASE),
+}
+#: An ISO-2022 designation (``ESC $ B``): ASCII bytes a browser may draw as Japanese.
+_ISO_2022 = re.compile("\x1b[$()*+\\-./]")
+
+
+def charset_problem(kind: str, text: str) -> str | None:
+    """Why a browser may decode ``text`` otherwise than the gate read it (as UTF-8), or None.
+
+    A page or XML document declaring another charset (``windows-1252`` draws the
+    UTF-8 bytes of "5\u05c0" as "5×€"), and ISO-2022 escape sequences in any
+    text (``ESC $ B #5`` is "５" to a browser that detects Japanese).
+    """
+    if _ISO_2022.search(text):
+        return "holds ISO-2022 escape sequences, which a browser may draw as other characters"
+    pattern = _DECLARED.get(kind)
+    match = pattern.search(text[:1024]) if pattern is not None else None
+    if match is None:
+        return None
+    try:
+        name = codecs.lookup(match[1]).name
+    except LookupError:
+        name = ""
+    if name.startswith(("utf-8", "utf-16")):  # a page's UTF-16 label means UTF-8
+        return None
+    return f"declares the charset '{match[1]}': a browser decodes it so, the gate reads UTF-8"
 
 
 def page_media_type(rel: str) -> str | None:

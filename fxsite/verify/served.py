@@ -27,6 +27,7 @@ from fxsite.safeio import UnreadableFile, read_bytes, read_prefix
 from fxsite.verify.kinds import (
     SNIFF_BYTES,
     Kind,
+    charset_problem,
     decode_text,
     page_media_type,
     served_kind,
@@ -79,10 +80,12 @@ def served_file(
     except UnreadableFile as exc:
         return None, [("FX614", f"cannot be read safely: it {exc.reason}")]
     text, problem = decode_text(data)
+    xml = kind == "xml" or page_media_type(rel) == "application/xhtml+xml"
+    problem = problem or charset_problem("xml" if xml else kind, text)
     if problem is not None:
         return None, [("FX614", f"cannot be read safely: it {problem}")]
     shown = text
-    if kind == "xml" or page_media_type(rel) == "application/xhtml+xml":
+    if xml:
         shown, problem = xml_as_html(text)
         if problem is not None:
             return None, [("FX614", f"cannot be read safely: it {problem}")]
