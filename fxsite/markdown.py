@@ -276,9 +276,12 @@ class _CheckPreprocessor(Preprocessor):
 
 def _lines_above(file: Path, body: str) -> int:
     """Lines of the page file above the body the engine converts (its front matter)."""
+    from fxsite.pages.docs_tree import MAX_PAGE_BYTES
+    from fxsite.safeio import UnreadableFile, read_text
+
     try:
-        text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(file, MAX_PAGE_BYTES)
+    except UnreadableFile:
         return 0
     at = text.find(body) if body else -1
     return text.count("\n", 0, at) if at > 0 else 0

@@ -319,3 +319,26 @@ def test_an_faq_question_may_not_repeat_one(lib: Library) -> None:
     )
     _, findings = check_page(page, PATH, lib, href_for, RENDERER)
     assert [(f.code, f.line) for f in findings] == [("FX501", 3)]
+
+
+# -- block text: advice that works in its field -------------------------------------------------
+
+_TABLE = "# T\n\n```evidence-table\ncaption: {caption}\nrows:\n  - [Save time, R1#save_time_baseline]\n{row}```\n"
+
+
+def test_a_figure_in_a_caption_is_told_what_works_there(lib: Library) -> None:
+    page = _TABLE.format(caption="Saves fell to 94 s", row="")
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    assert [(f.code, f.line, f.col) for f in findings] == [("FX501", 4, 24)]
+    message = findings[0].message
+    assert "a table's caption" in message and "in a cell" not in message
+    assert "R1#save_time_fx100" in message
+    # The advice followed: the figure becomes a row citing it; the page passes.
+    fixed = _TABLE.format(caption="Saves fell", row="  - [FX100, R1#save_time_fx100]\n")
+    assert check_page(fixed, PATH, lib, href_for, RENDERER)[1] == []
+
+
+def test_a_look_alike_figure_in_a_cell_is_read(lib: Library) -> None:
+    page = _TABLE.format(caption="Saves", row="  - [Folded 9\u0445, R1#save_time_fx100]\n")
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    assert [(f.code, f.line) for f in findings] == [("FX501", 7)]

@@ -18,8 +18,9 @@ from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
-from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
+from fxsite.pages.locate import SourceLocator
 
 if TYPE_CHECKING:
     from fxsite.render.charts import ChartSpec
@@ -71,26 +72,38 @@ class _Block:
     def prose(self, text: str, loc: tuple[str | int, ...], where: str = "") -> str:
         """Plain text of a block, refused when it holds a bare figure.
 
-        ``where`` names a chart's text field ("a chart's title"); a table cell or
-        caption when empty. Each is told where its figure can go.
+        Read by the page reader (:func:`fxsite.pages.judge.judge_rendered`).
+        ``where`` names the field ("a chart's title", "a table's caption"); a
+        table cell when empty. Each is told where its figure can go, in words
+        that work in that field.
         """
         line, col = self.loaded.pos(loc)
         source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
         if source_line[col - 1 : col] in {'"', "'"}:
             col += 1  # a quoted cell's text starts after its quote
-        for span in find_bare_figures(text):
-            refs = figures_stating(span.text, self.library)
+        locator = SourceLocator(text)
+        for found in judge_rendered(f"<p>{html.escape(text)}</p>", self.path, self.library):
+            shown = found.text or ""
+            refs = figures_stating(shown, self.library) if found.code == "FX501" else []
             ref = refs[0] if refs else "R1#figure"
-            if where:  # chart text cannot hold a reference: the figure is a bar
+            if found.code != "FX501":
+                message = found.message
+            elif where.startswith("a chart"):  # chart text cannot hold a reference: a bar can
                 message = (
-                    f"bare figure '{span.text}' in {where} (plain text): "
+                    f"bare figure '{shown}' in {where} (plain text): "
                     f"draw it as a bar ({{ref: {ref}}}) or remove it"
+                )
+            elif where:
+                message = (
+                    f"bare figure '{shown}' in {where} (plain text): give it a row whose "
+                    f"cell is {ref}, or cite it in the page's text, or remove it"
                 )
             else:
                 hint = f"write the cell as {refs[0]}" if refs else "use a reference like R1#figure"
-                message = f"bare figure '{span.text}' in a cell: {hint}"
+                message = f"bare figure '{shown}' in a cell: {hint}"
+            at = locator.find(shown, found.code) if shown else None
             self.findings.append(
-                Finding(self.path, line, col + span.start, "FX501", message, text=span.text)
+                Finding(self.path, line, col + (at or 0), found.code, message, text=found.text)
             )
         return html.escape(text)
 
@@ -117,7 +130,8 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
     parts = ['<div class="fx-evidence-table"><table>']
     caption = data.get("caption")
     if isinstance(caption, str):
-        parts.append(f"<caption>{block.prose(caption, ('caption',))}</caption>")
+        shown = block.prose(caption, ("caption",), "a table's caption")
+        parts.append(f"<caption>{shown}</caption>")
     header = data.get("header")
     width = len(header) if isinstance(header, list) else None
     if isinstance(header, list):
