@@ -10,7 +10,8 @@ under each is drawn too, each as a server sends it, and the same names with no
 trick audit clean.
 
 Run as the command a user runs, in a subprocess (Playwright's sync API does
-not nest inside the browser suite's own session).
+not nest inside the browser suite's own session); the tricks are published
+together, each on a page of its own, and audited once.
 """
 
 from __future__ import annotations
@@ -62,36 +63,51 @@ def _audit(site: Path, *flags: str) -> list[dict[str, object]]:
     return [f for f in found if not str(f["code"]).startswith("FX8")]
 
 
+#: The page each trick is published on: one copy of the site holds every trick, one a page.
+ON_PAGE = {
+    "script-written text": "training-bubbles/index.html",
+    "CSS content": "joint-testing/index.html",
+    "shadow root": "verify/index.html",
+    "script rewrites a claim": PAGE,  # the page citing R1#save_time_fx100
+}
+
+
 @pytest.fixture(scope="module")
-def copies(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    out = {}
+def tricked(
+    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """The static audit and the browser audit of one copy carrying every trick."""
+    target = tmp_path_factory.mktemp("tampered") / "site"
+    shutil.copytree(site_dir, target)
     for name, (inject, _, _) in TRICKS.items():
-        target = tmp_path_factory.mktemp("tampered") / "site"
-        shutil.copytree(site_dir, target)
-        page = target / PAGE
+        page = target / ON_PAGE[name]
         page.write_text(
             page.read_text(encoding="utf-8").replace("</body>", inject + "</body>", 1),
             encoding="utf-8",
         )
-        out[name] = target
-    clean = tmp_path_factory.mktemp("clean") / "site"
-    shutil.copytree(site_dir, clean)
-    out["untouched"] = clean
-    return out
+    return _audit(target), _audit(target, "--browser")
 
 
 @pytest.mark.parametrize("trick", list(TRICKS))
-def test_browser_audit_sees_what_the_html_hides(copies: dict[str, Path], trick: str) -> None:
+def test_browser_audit_sees_what_the_html_hides(
+    tricked: tuple[list[dict[str, object]], list[dict[str, object]]], trick: str
+) -> None:
     _, code, text = TRICKS[trick]
-    static = _audit(copies[trick])
+    static, drawn = tricked
     assert not [f for f in static if f.get("text") == text], static  # invisible to the HTML
-    drawn = _audit(copies[trick], "--browser")
     hits = [f for f in drawn if f["code"] == code and f.get("text") == text]
-    assert hits and all(f["path"] == PAGE for f in hits), drawn
+    assert [f for f in hits if f["path"] == ON_PAGE[trick]], drawn
+    # and nowhere but on the pages whose trick draws it
+    same = {ON_PAGE[n] for n, (_, c, t) in TRICKS.items() if (c, t) == (code, text)}
+    assert {f["path"] for f in hits} <= same, drawn
 
 
-def test_browser_audit_of_the_untouched_site_is_clean(copies: dict[str, Path]) -> None:
-    assert [f for f in _audit(copies["untouched"], "--browser") if f["severity"] == "error"] == []
+def test_browser_audit_of_the_untouched_site_is_clean(
+    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    clean = tmp_path_factory.mktemp("clean") / "site"
+    shutil.copytree(site_dir, clean)
+    assert [f for f in _audit(clean, "--browser") if f["severity"] == "error"] == []
 
 
 def _script_writing(figure: str) -> str:
