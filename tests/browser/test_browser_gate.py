@@ -101,6 +101,32 @@ def test_browser_cannot_be_told_apart(
     assert bare == ({figure} if figure else set())
 
 
+# (row, the page's body, a figure the browser must report)
+CONTROLS = [
+    (
+        "a script sets an input's value",
+        "<input id='v'><script>document.getElementById('v').value = '517 s'</script>",
+        "517 s",
+    ),
+    (
+        "a script sets a textarea's placeholder",
+        "<textarea id='v'></textarea><script>v.placeholder = '613 s'</script>",
+        "613 s",
+    ),
+]
+
+
+@pytest.mark.parametrize(("row", "body", "figure"), CONTROLS, ids=[r[0] for r in CONTROLS])
+def test_form_controls_are_read_as_drawn(tmp_path: Path, row: str, body: str, figure: str) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "evidence.json").write_text(json.dumps(EVIDENCE), encoding="utf-8")
+    page = _page("").replace("<p>Hello</p>", body)
+    (site / "index.html").write_text(page, encoding="utf-8")
+    _, drawn, _ = _fxsite("audit", str(site), "--browser", cwd=tmp_path)
+    assert figure in {f.get("text") for f in drawn if f["code"] == "FX501"}, drawn
+
+
 RECORD = """\
 id: R1
 title: Save test
