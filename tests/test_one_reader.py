@@ -342,3 +342,18 @@ def test_a_look_alike_figure_in_a_cell_is_read(lib: Library) -> None:
     page = _TABLE.format(caption="Saves", row="  - [Folded 9\u0445, R1#save_time_fx100]\n")
     _, findings = check_page(page, PATH, lib, href_for, RENDERER)
     assert [(f.code, f.line) for f in findings] == [("FX501", 7)]
+
+
+def test_a_figure_in_a_cards_context_is_told_what_works_there(lib: Library) -> None:
+    stats = "# T\n\n```evidence-stats\n{lines}```\n"
+    page = stats.format(lines="[1.9×](evidence:R1#save_speedup) | faster, saves 94 s\n")
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    assert [(f.code, f.line) for f in findings] == [("FX501", 4)]
+    assert "card's context" in findings[0].message
+    assert "[94 s](evidence:R1#save_time_fx100) | …" in findings[0].message
+    # The advice followed: a card of its own.
+    fixed = stats.format(
+        lines="[1.9×](evidence:R1#save_speedup) | faster\n"
+        "[94 s](evidence:R1#save_time_fx100) | per save\n"
+    )
+    assert check_page(fixed, PATH, lib, href_for, RENDERER)[1] == []

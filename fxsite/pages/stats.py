@@ -13,6 +13,7 @@ codes); the context is prose, so a bare figure in it is refused. Rendered as
 
 from __future__ import annotations
 
+import html
 import re
 
 from fxsite.evidence.library import Library
@@ -26,8 +27,9 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
-from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT, ui
+from fxsite.pages.locate import SourceLocator
 
 __all__ = ["render_stats"]
 
@@ -79,18 +81,20 @@ def render_stats(
             continue
         context = match["context"] or ""
         context_col = match.start("context") + 1 if match["context"] is not None else 0
-        for span in find_bare_figures(context):
-            refs = figures_stating(span.text, library)
-            hint = f"; write it as a claim to {refs[0]}" if refs else ""
+        locator = SourceLocator(context)
+        for found in judge_rendered(f"<p>{html.escape(context)}</p>", path, library):
+            shown = found.text or ""
+            refs = figures_stating(shown, library) if found.code == "FX501" else []
+            card = f"[{shown}](evidence:{refs[0]})" if refs else "[…](evidence:ID#figure)"
+            message = (
+                f"bare figure '{shown}' in a card's context (plain text): give it a card of "
+                f"its own ({card} | …) or remove it"
+                if found.code == "FX501"
+                else found.message
+            )
+            at = locator.find(shown, found.code) if shown else None
             findings.append(
-                Finding(
-                    path,
-                    line_no,
-                    context_col + span.start,
-                    "FX501",
-                    f"bare figure '{span.text}' in a stats context{hint}",
-                    text=span.text,
-                )
+                Finding(path, line_no, context_col + (at or 0), found.code, message, text=shown)
             )
         claims.append(result)
         context_html = (
