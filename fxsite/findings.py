@@ -54,6 +54,9 @@ CODES: dict[str, str] = {
     "FX309": "measured record lacks date, issuer or document hash (warning)",
     "FX310": "source document missing, outside evidence/, or hash mismatch",
     "FX311": "record ID reserved for a generated page",
+    "FX312": "invariant does not hold within its tolerance",
+    "FX313": "invariant's units do not reconcile",
+    "FX314": "invariant reads a figure of a retracted record",
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",

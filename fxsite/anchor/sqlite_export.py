@@ -9,7 +9,8 @@ same bytes. Exact values stay exact: ``value``,
 hold the same numbers as REAL for sorting and charts.
 
 Tables: ``records`` (one row per record, ``json`` holds it whole), ``figures``
-(stated and derived, with their computed values), ``citations`` (page, figure).
+(stated and derived, with their computed values), ``citations`` (page, figure),
+``invariants`` (each record's invariants as written, ``position`` from 0).
 
 The audit reads a published copy as untrusted: its schema must be the one
 written here (no view, no trigger), and it is queried in memory with a
@@ -84,6 +85,15 @@ _CITATION_COLUMNS: dict[str, Any] = {
     "heading": str,
 }
 
+_INVARIANT_COLUMNS: dict[str, Any] = {
+    "record": str,
+    "position": int,
+    "expr": str,
+    "equals": str,
+    "within": str,
+    "why": str,
+}
+
 
 def _num(text: str | None) -> float | None:
     return None if text is None else float(text)
@@ -131,7 +141,25 @@ def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         }
         for c in data["citations"]
     ]
-    return {"records": records, "figures": figures, "citations": citations}
+    invariants = [row for r in data["records"] for row in _invariant_rows(r)]
+    return {
+        "records": records,
+        "figures": figures,
+        "citations": citations,
+        "invariants": invariants,
+    }
+
+
+def _invariant_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A record's invariants as rows; TypeError when evidence.json holds something else."""
+    items = record.get("invariants", [])
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise TypeError(f"record {record['id']!r}: invariants is not a list of mappings")
+    names = ("expr", "equals", "within", "why")
+    return [
+        {"record": record["id"], "position": i, **{k: item.get(k) for k in names}}
+        for i, item in enumerate(items)
+    ]
 
 
 def _row_key(row: dict[str, Any]) -> str:
@@ -185,6 +213,16 @@ _TABLES = (
             "citations",
             _CITATION_COLUMNS,
             references={"ref": ("figures", "ref"), "record": ("records", "id")},
+        ),
+    ),
+    (
+        "invariants",
+        _INVARIANT_COLUMNS,
+        _create_table(
+            "invariants",
+            _INVARIANT_COLUMNS,
+            not_null=frozenset({"record", "position", "expr", "equals", "within"}),
+            references={"record": ("records", "id")},
         ),
     ),
 )

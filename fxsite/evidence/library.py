@@ -4,7 +4,7 @@
 :class:`Library`: IDs, supersession, stated figures at their written
 precision, derived figures computed in exact decimal arithmetic by the safe
 evaluator of :mod:`fxsite.evidence.formula`, their label rule and their
-``stated`` check. Both ways in call it: :func:`load_library` (the project's
+``stated`` check, and each record's invariants (:mod:`fxsite.evidence.invariants`). Both ways in call it: :func:`load_library` (the project's
 ``evidence/*.yaml``) and :func:`library_from_published` (a site's
 ``evidence.json``, for the audit), so the build and the auditor judge a figure
 with the same code.
@@ -29,6 +29,7 @@ from fxsite.evidence.formula import (
     in_bounds,
     parse_formula,
 )
+from fxsite.evidence.invariants import Checked, check_invariants
 from fxsite.evidence.models import Record, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
@@ -111,6 +112,8 @@ class Library:
     findings: list[Finding] = field(default_factory=list)
     #: file stems of records that failed to load (so formulas say why, not "unknown")
     invalid: set[str] = field(default_factory=set)
+    #: each record's invariants as computed (:mod:`fxsite.evidence.invariants`)
+    invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
     _fingerprints: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def fingerprint(self, record_id: str) -> bytes | None:
@@ -433,6 +436,8 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
             message = f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
             _report(library, library.files[record.id], ("superseded_by",), "FX303", message)
     _Deriver(library).run()
+    library.invariants, problems = check_invariants(library)
+    library.findings.extend(problems)
     return library
 
 

@@ -24,6 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from fxsite.evidence.invariants import Invariant
 from fxsite.evidence.units import UNITS, canonical_unit, unit_hint
 
 __all__ = [
@@ -211,6 +212,10 @@ class Record(_Strict):
     )
     derived: dict[FigureName, Derived] = Field(
         default_factory=dict, description="Figures computed from others."
+    )
+    invariants: list[Invariant] = Field(
+        default_factory=list,
+        description="How the figures relate: each expression must equal its figure, within a tolerance.",
     )
     notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
         default=None,

@@ -21,11 +21,12 @@ __all__ = ["pattern_message", "validation_message", "yaml_message"]
 _FIELDS: dict[str, tuple[str, ...]] = {
     "record": (
         "id", "title", "label", "status", "superseded_by", "date", "source",
-        "setup", "figures", "derived", "notes",
+        "setup", "figures", "derived", "invariants", "notes",
     ),
     "source": ("issuer", "document", "sha256", "url"),
     "figure": ("value", "min", "max", "unit", "what", "label"),
     "derived": ("formula", "unit", "decimals", "stated", "what"),
+    "invariant": ("expr", "equals", "within", "why"),
 }  # fmt: skip
 
 
@@ -180,6 +181,8 @@ def pattern_message(loc: Sequence[str | int]) -> str:
 def _model_of(loc: Sequence[str | int]) -> str:
     if loc and loc[0] == "source":
         return "source"
+    if len(loc) >= 2 and loc[0] == "invariants":
+        return "invariant"
     if len(loc) >= 2 and loc[0] in {"figures", "derived"}:
         return "figure" if loc[0] == "figures" else "derived"
     return "record"
@@ -195,9 +198,12 @@ def validation_message(
     if kind == "extra_forbidden":
         model = _model_of(loc[:-1])
         fields = _FIELDS[model]
-        where = {"record": "a record", "source": "source", "figure": "a figure"}.get(
-            model, "a derived figure"
-        )
+        where = {
+            "record": "a record",
+            "source": "source",
+            "figure": "a figure",
+            "invariant": "an invariant",
+        }.get(model, "a derived figure")
         return (
             f"unknown field `{name}`{did_you_mean(name, fields)}; {where} has {', '.join(fields)}"
         )

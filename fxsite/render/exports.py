@@ -143,6 +143,8 @@ def record_data(library: Library, record_id: str) -> dict[str, Any]:
     data = library.records[record_id].model_dump(
         mode="json", exclude_none=True, exclude={"internal_notes"}
     )
+    if not data["invariants"]:
+        del data["invariants"]  # a record without invariants is published as before
     return dict(_as_written(data, (), library.files[record_id].written))
 
 

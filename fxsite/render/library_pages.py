@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from decimal import Decimal
 
+from fxsite.evidence.invariants import apart_text, computed_text
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import LABELS, Record
 from fxsite.evidence.quantities import format_quantity
@@ -213,6 +214,35 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
     return "".join(rows)
 
 
+def _invariants(library: Library, record: Record, href_for: HrefFor) -> str:
+    """Each invariant the build proved, with its numbers (as code: they are computed here)."""
+    rows = []
+    for checked in library.invariants.get(record.id, ()):
+        inv, fig = checked.invariant, checked.equals
+        value, apart = computed_text(checked), apart_text(checked)
+        why = f"<span class='fx-why'>{_e(inv.why)}</span>" if inv.why else ""
+        mark = "✓ holds" if checked.holds else "✗ does not hold"
+        rows.append(
+            f'<tr><td data-label="Expression"><code>{_e(inv.expr)}</code>{why}</td>'
+            f'<td data-label="Computed"><code>{_e(value)}</code></td>'
+            f'<td data-label="Equals"><a href="{_e(href_for(fig.record, fig.name))}">'
+            f"<code>{_e(inv.equals)}</code></a> <code>{_value(fig)}</code></td>"
+            f'<td data-label="Within"><code>{_e(inv.within)}</code> '
+            f"(apart: <code>{_e(apart)}</code>)</td>"
+            f'<td data-label="Check" class="fx-invariant-{"holds" if checked.holds else "fails"}">'
+            f"{mark}</td></tr>"
+        )
+    if not rows:
+        return ""
+    return (
+        '\n<h2 id="fx-invariants">Invariants</h2>\n'
+        "<p>How these figures relate, checked by every build and by <code>fxsite audit</code>.</p>"
+        '<div class="fx-invariants"><table><thead><tr><th>Expression</th><th>Computed</th>'
+        "<th>Equals</th><th>Within</th><th>Check</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>\n"
+    )
+
+
 def _dec(value: float) -> Decimal:
     return Decimal(repr(value))
 
@@ -368,7 +398,7 @@ def record_page_markdown(
 <div class="fx-figures"><table>
 <thead>{head}</thead>
 <tbody>{_figure_rows(library, record, href_for)}</tbody></table></div>
-{derived}{_notes(record.notes)}{history_html}
+{derived}{_invariants(library, record, href_for)}{_notes(record.notes)}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """
