@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -291,3 +293,16 @@ def test_demo_record_r1_invariants_hold() -> None:
     assert all(c.holds for c in checked)
     notes = library.records["R1"].notes or ""
     assert "does not reconcile" in notes
+
+
+def test_check_reports_a_broken_invariant_at_its_line(
+    project: Callable[..., Path], check: Callable[[Path], tuple[int, list[dict[str, Any]]]]
+) -> None:
+    broken = project({"R1.yaml": record("hundred * 1.06", "hundred", "5%")})
+    status, findings = check(broken)
+    assert status == 1
+    assert [(f["path"], f["line"], f["col"], f["code"]) for f in findings] == [
+        (R1, EXPR, 5, "FX312")
+    ]
+    (broken / "evidence" / "R1.yaml").write_text(record("size / t", "bw", "5%"), encoding="utf-8")
+    assert check(broken) == (0, [])
