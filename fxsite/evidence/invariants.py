@@ -157,18 +157,14 @@ class Checked:
     """An invariant as the build computed it (every number in the ``equals`` figure's unit)."""
 
     invariant: Invariant
-    #: the expression's value, converted into ``unit``
+    #: the expression's value, in the ``equals`` figure's unit
     value: Decimal
     #: the ``equals`` figure
     equals: FigureValue
-    #: how far apart the two are, in ``unit``, and as a share of the figure (None when it is 0)
+    #: how far apart the two are, in that unit, and as a share of the figure (None when it is 0)
     difference: Decimal
     relative: Decimal | None
     holds: bool
-
-    @property
-    def unit(self) -> str:
-        return self.equals.unit
 
 
 class _Refused(Exception):
