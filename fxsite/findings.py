@@ -70,6 +70,13 @@ CODES: dict[str, str] = {
     "FX501": "bare figure: a quantity outside an evidence link",
     "FX502": "invisible or direction-control character in published text",
     "FX503": "character glued to a claim changes what it says",
+    "FX504": "text drawn in another order than written (bidi override, `dir=rtl`, flex `order`, SVG texts side by side)",
+    "FX505": "a script or stylesheet writes text no browser checked (`--browser` judges it as drawn)",
+    "FX506": "a script or stylesheet writes text the project does not declare in `scripts_that_write`",
+    "FX507": (
+        "drawn from what the gate cannot read: web font, another origin's script or "
+        "stylesheet, frame, refresh (warning)"
+    ),
     # Pages and generated content
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",

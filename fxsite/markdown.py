@@ -330,7 +330,9 @@ class _JudgePostprocessor(Postprocessor):
         ctx = self.extension.context()
         if ctx.judge:
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
-            for finding in judge_rendered(text, ctx.path, ctx.library, refused):
+            locator = ctx.locator
+            passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
+            for finding in judge_rendered(text, ctx.path, ctx.library, refused, passed):
                 ctx.add(finding, finding.code)
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]

@@ -242,8 +242,15 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
         qualifier = "min"
 
     unit: str | None = None
+    priced = False  # the currency's sign before the number, what the price is per after
     if unit_text is not None:
         unit_text = unit_text.strip()
+        if prefix is not None:  # "$12/month", "$12 per month": a price per something
+            joined = (
+                f"{prefix}{unit_text}" if unit_text.startswith("/") else f"{prefix} {unit_text}"
+            )
+            if canonical_unit(joined) is not None:
+                unit_text, prefix, priced = joined, None, True
         unit = canonical_unit(unit_text)
         if unit is None:
             return None
@@ -260,8 +267,9 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
     # cent sign is written after it ("12.5¢").
     if (
         unit is not None
-        and UNITS[unit].dimension == "currency"
+        and (UNITS[unit].dimension == "currency" or UNITS[unit].currency is not None)
         and prefix is None
+        and not priced
         and unit_text is not None
         and not unit_text[:1].isalpha()
         and unit_text not in _SIGNS_AFTER
@@ -477,6 +485,11 @@ def _format_point(
     if symbol is None:
         return f"{body}{_NBSP}{unit}"
     spec = UNITS[symbol]
+    if spec.currency is not None and spec.currency in CURRENCY_SIGNS:
+        # "$12/month", "-$5/h": the currency's sign before the number, what it is per after.
+        mark = CURRENCY_SIGNS[spec.currency]
+        amount = f"-{mark}{body[1:]}" if negative else f"{mark}{body}"
+        return f"{amount}/{spec.per}"
     if spec.prefix:
         sign = CURRENCY_SIGNS.get(symbol)
         if sign is None:

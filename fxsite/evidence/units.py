@@ -30,6 +30,10 @@ class Unit:
     #: exact size in its dimension's base unit (s, B, B/s, W, J …); None when
     #: the unit never converts (ratios, percentages, rates, months, °C)
     factor: Decimal | None = None
+    #: a price per period or quantity (``USD/month``): its currency, and what the
+    #: price is per as written after the number (``$12/month``)
+    currency: str | None = None
+    per: str | None = None
 
 
 def _u(
@@ -171,6 +175,57 @@ _ALL: tuple[Unit, ...] = (
     _u("°C", "temperature", "degC", "℃", "摄氏度"),
     _u("°F", "temperature", "degF", "℉"),
 )
+
+#: What a price may be per: ``(written, aliases, Chinese)``. Cloud and lab prices are
+#: per hour or month, storage per GB-month, inference per million tokens.
+_PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
+    ("h", ("hr", "hour"), "小时"),
+    ("day", (), "天"),
+    ("month", ("mo",), "月"),
+    ("year", ("yr",), "年"),
+    ("GB-month", ("GB/month", "GB/mo"), None),
+    ("TB-month", ("TB/month", "TB/mo"), None),
+    ("1M tokens", ("M tokens", "million tokens"), None),
+)
+#: The currencies a price is written in: code, signs and words, Chinese name.
+_PRICED: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
+    ("USD", ("$", "US$"), "美元"),
+    ("EUR", ("€",), "欧元"),
+    ("GBP", ("£",), None),
+    ("CNY", ("¥", "RMB"), "元"),
+)
+
+
+def _prices() -> tuple[Unit, ...]:
+    """``USD/month``, ``$/h``, ``EUR per GB-month`` …: a price per period or quantity.
+
+    The symbol is ``CODE/per``; aliases write the currency by its sign or code and
+    "per" as ``/`` or the word (``$/hr``, ``USD per month``, ``美元/月``). Prices per
+    different periods never convert (a month has no exact length).
+    """
+    units = []
+    for code, signs, chinese in _PRICED:
+        for per, per_aliases, per_zh in _PERIODS:
+            aliases = []
+            for cur in (code, *signs):
+                for name in (per, *per_aliases):
+                    aliases += [f"{cur}/{name}", f"{cur} per {name}"]
+            if chinese and per_zh:
+                aliases.append(f"{chinese}/{per_zh}")
+            symbol = f"{code}/{per}"
+            units.append(
+                Unit(
+                    symbol,
+                    f"price/{per}",
+                    tuple(a for a in aliases if a != symbol),
+                    currency=code,
+                    per=per,
+                )
+            )
+    return tuple(units)
+
+
+_ALL = (*_ALL, *_prices())
 
 #: canonical symbol -> unit
 UNITS: dict[str, Unit] = {u.symbol: u for u in _ALL}

@@ -24,7 +24,7 @@ in the source (:class:`fxsite.pages.locate.SourceLocator`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from fxsite.findings import Finding
@@ -33,12 +33,18 @@ __all__ = ["judge_rendered"]
 
 
 def judge_rendered(
-    html: str, path: str, library: Any, refused: Iterable[str] = ()
+    html: str,
+    path: str,
+    library: Any,
+    refused: Iterable[str] = (),
+    passed: Callable[[str], object] | None = None,
 ) -> list[Finding]:
     """Every finding of a page's rendered content ``html``, at 1:1, in document order.
 
     ``refused``: the texts of the page's refused claims, which render as their
     plain text; each was reported as a claim, and is not reported again as bare.
+    ``passed`` is told each figure so passed over, in order (a locator keeps its
+    place: the next figure of the same text is placed after it).
     """
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
@@ -55,8 +61,12 @@ def judge_rendered(
     for found in scan.candidates:
         if found.role in generated:
             continue  # made from records by fxsite: the gate judges copies site-wide
-        if unreported[found.shown] > 0:
-            unreported[found.shown] -= 1
+        # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour").
+        told = next((t for t, n in unreported.items() if n > 0 and found.shown in t), None)
+        if told is not None:
+            unreported[told] -= 1
+            if passed is not None:
+                passed(found.shown)
             continue
         # An attribute (a title, an alt text) may repeat a claim the page cites.
         if found.role and covered(found.block, found.start, found.end, [own]):
