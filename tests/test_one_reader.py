@@ -254,8 +254,19 @@ setup:
 figures:
   save: {{value: 94, unit: s, what: "{what}"}}
 notes: {notes}
+invariants:
+  - expr: save
+    equals: save
+    within: 1%
+    why: {why}
 """
-_PLAIN = {"title": "FX100 on an 8-GPU node", "system": "FX100", "what": "Save time", "notes": "n"}
+_PLAIN = {
+    "title": "FX100 on an 8-GPU node",
+    "system": "FX100",
+    "what": "Save time",
+    "notes": "n",
+    "why": "the same figure",
+}
 
 
 @pytest.mark.parametrize(
@@ -265,6 +276,7 @@ _PLAIN = {"title": "FX100 on an 8-GPU node", "system": "FX100", "what": "Save ti
         ("system", "FX100 with 512 GB RAM", [(6, 22)]),
         ("what", "Save time of 77 s", [(8, 49)]),  # from the opening quote
         ("notes", "Took 33 ms then.", [(9, 13)]),
+        ("why", "Cached for 12 GB.", [(14, 21)]),
         ("title", "Saves in 95 \u0455", [(2, 17)]),  # Cyrillic dze, read as s
         # near misses: the record's own value, names, versions
         ("title", "Saves in 94 s", []),

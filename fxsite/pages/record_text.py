@@ -1,7 +1,7 @@
 """A record's words a reader is shown, judged where they are written.
 
-A record page shows the record's title, its setup, what each figure measures
-and its notes; the Evidence Library and every "Data sources" list show its
+A record page shows the record's title, its setup, what each figure measures,
+why each invariant holds and its notes; the Evidence Library and every "Data sources" list show its
 title. The build's last gate would find a figure in any of them on each page
 that shows it; ``fxsite check`` and the build report it once, at its line in
 ``evidence/R1.yaml``, judged by the page reader
@@ -37,6 +37,9 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
     for name, derived in record.derived.items():
         if derived.what:
             yield ("derived", name, "what"), derived.what
+    for n, invariant in enumerate(record.invariants):
+        if invariant.why:
+            yield ("invariants", n, "why"), invariant.why
     if record.notes:
         yield ("notes",), record.notes
 
