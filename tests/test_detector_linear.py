@@ -11,6 +11,8 @@ same shapes' times at 64 KB, 256 KB and 1 MB.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from timelimit import Overrun, cpu_time
 
@@ -44,6 +46,14 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("tabs and newlines", "", "1\t \n", ""),
     ("number words", "", "one two three ", "times faster"),
     ("mixed", "", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; 一万元 从3到", ""),
+    ("Chinese from-to", "", "从1到2元，", ""),
+]
+# Many figures in one paragraph: the time each one's work grew with the figures before
+# it shows only past thousands of figures, so these are read at 16 KB and 64 KB.
+MANY: list[tuple[str, str, str, str]] = [
+    ("arrows", "", "1→2 s,", ""),
+    ("arrow chains", "", "1→2→3→4 GB ", ""),
+    ("slash pairs", "", "1/2 s ", ""),
 ]
 SMALL = 4096
 
@@ -52,13 +62,12 @@ def _text(before: str, piece: str, after: str, size: int) -> str:
     return before + piece * (size // len(piece)) + after
 
 
-def _linear(read: object, small: object, large: object) -> None:
+def _linear(read: Callable[[str], object], small: str, large: str) -> None:
     """``large`` (four times ``small``) takes less than ten times as long to read."""
-    assert callable(read)
     try:
         took = cpu_time(lambda: read(small), repeat=3, limit_s=SMALL_LIMIT)
     except Overrun:
-        pytest.fail(f"{SMALL} characters took more than {SMALL_LIMIT} s of CPU time")
+        pytest.fail(f"{len(small)} characters took more than {SMALL_LIMIT} s of CPU time")
     bound = max(10 * took, FLOOR)
     try:
         cpu_time(lambda: read(large), repeat=3, limit_s=bound)
@@ -70,6 +79,15 @@ def _linear(read: object, small: object, large: object) -> None:
 def test_detector_time_is_linear(shape: str, before: str, piece: str, after: str) -> None:
     small = _text(before, piece, after, SMALL)
     large = _text(before, piece, after, 4 * SMALL)
+    _linear(find_bare_figures, small, large)
+
+
+@pytest.mark.parametrize(("shape", "before", "piece", "after"), MANY, ids=[s[0] for s in MANY])
+def test_detector_time_is_linear_in_figures(
+    shape: str, before: str, piece: str, after: str
+) -> None:
+    small = _text(before, piece, after, 4 * SMALL)
+    large = _text(before, piece, after, 16 * SMALL)
     _linear(find_bare_figures, small, large)
 
 

@@ -273,6 +273,9 @@ _ARROW_LEFT = re.compile(
     rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
 )
 
+# The number an arrow's left side starts with.
+_LEFT_NUMBER = re.compile(rf"(?:{_APPROX})?{_SIGN}?{_NUM}")
+
 # Chinese "from A to B": "从3.26提升到6.40 GB/s" states two figures too.
 _FROM_LEFT = LazyPattern(
     rf"从{_SP}?(?P<num>{_SIGN}?{_NUM}){_SP}?[\u4e00-\u9fff]{{0,3}}(?:到|至){_SP}?\Z"
@@ -502,7 +505,11 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
     """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains)."""
     result = list(spans)
     pending = list(spans)
-    taken = [(s, e) for s, e, _ in spans]
+    # The characters figures take, one byte each: whether a left operand overlaps
+    # one is a look at its own characters, not at every figure of the paragraph.
+    taken = bytearray(len(text))
+    for start, end, _ in spans:
+        taken[start:end] = b"\x01" * (end - start)
     while pending:
         start, _end, kind = pending.pop()
         match = _ARROW_LEFT.search(text, max(0, start - 48), start)
@@ -513,13 +520,13 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
                 continue
             left = chinese.span("num")
         else:
-            number = re.match(rf"(?:{_APPROX})?{_SIGN}?{_NUM}", text[match.start() : start])
+            number = _LEFT_NUMBER.match(text[match.start() : start])
             if number is None:  # pragma: no cover - the arrow pattern starts with one
                 continue
             left = (match.start(), match.start() + number.end())
-        if any(s < left[1] and left[0] < e for s, e in taken):
+        if taken.find(1, *left) != -1:
             continue  # "178 s → 94 s": the left side is a figure already
-        taken.append(left)
+        taken[left[0] : left[1]] = b"\x01" * (left[1] - left[0])
         result.append((*left, kind))
         pending.append((*left, kind))
     return sorted(result)
