@@ -26,7 +26,7 @@ pint parses far more than units people write in prose ("are" is an area,
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from fxsite.pages.unit_table import MEASURED, OFFSET, OTHER, PREFIXES
 
@@ -163,7 +163,7 @@ def pint_reading(word: str) -> str | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=1 << 14)  # bounded: hostile text may hold any number of words
 def is_unit_word(word: str) -> bool:
     """True when ``word``, written after a number, is a physical unit."""
     if len(word) < 2 or word.lower() in _NOT_UNITS or not word.isascii():
