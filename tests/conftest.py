@@ -105,7 +105,7 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     import shutil
 
-    from sitekit import ROOT, fxsite
+    from sitekit import fxsite
 
     project = shared_dir(tmp_path_factory) / "demo"
     with locked(project.with_suffix(".lock")):
