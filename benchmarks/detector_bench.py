@@ -14,7 +14,7 @@ exits 0: it reports; tests/test_figures.py enforces thresholds.
 
 Then it times the detector on hostile text, one line each of 64 KB, 256 KB and
 1 MB (a run of thousands groups, spaced digits, mixed figures, Chinese
-numerals, ratios), and prints the time per KB: linear time keeps it flat
+numerals, ratios, arrows), and prints the time per KB: linear time keeps it flat
 (``tests/test_detector_linear.py`` holds the detector to that).
 
     .venv/bin/python benchmarks/detector_bench.py [--no-linearity]
@@ -71,6 +71,7 @@ SHAPES: list[tuple[str, str]] = [
     ("mixed figures and names", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; H100 80GB 一万元 "),
     ("Chinese numerals", "一二三四五六七八九十百千万亿"),
     ("ratios and dimensions", "1x×2 x 3×"),
+    ("arrows 1→2 s, …", "→2 s,1"),
 ]
 SIZES_KB = (64, 256, 1024)
 
