@@ -113,22 +113,29 @@ def test_bars_swapped_between_records_with_one_figure_name_are_refused(tmp_path:
     assert any("not proportional" in f.message for f in found), found
 
 
+@pytest.fixture(scope="module")
+def anchors_checked(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """What MkDocs logs building a page that links to R1's figure row and to a row R1 lacks."""
+    tmp_path = tmp_path_factory.mktemp("anchors")
+    links = "".join(f"\nSee [R1](evidence/R1.md#{anchor}).\n" for anchor in ("save_time", "nope"))
+    project = _project(tmp_path, chart("R1#save_time"), OTHER + links)
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text() + "validation:\n  anchors: warn\n", encoding="utf-8")
+    proc = mkdocs_build(project, tmp_path / "site")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stderr
+
+
 @pytest.mark.parametrize(
     ("anchor", "warned"),
     [("save_time", False), ("nope", True)],  # a figure's row; a near miss: no such row
 )
 def test_links_to_a_record_pages_figure_rows_are_anchors_mkdocs_finds(
-    tmp_path: Path, anchor: str, warned: bool
+    anchors_checked: str, anchor: str, warned: bool
 ) -> None:
     """Record pages' rows are added after Markdown renders; MkDocs' anchor check sees them."""
-    project = _project(
-        tmp_path, chart("R1#save_time"), OTHER + f"\nSee [R1](evidence/R1.md#{anchor}).\n"
-    )
-    config = project / "mkdocs.yml"
-    config.write_text(config.read_text() + "validation:\n  anchors: warn\n", encoding="utf-8")
-    proc = mkdocs_build(project, tmp_path / "site")
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert (f"does not contain an anchor '#{anchor}'" in proc.stderr) is warned, proc.stderr[-2000:]
+    logged = anchors_checked
+    assert (f"does not contain an anchor '#{anchor}'" in logged) is warned, logged[-2000:]
 
 
 def test_a_grouped_charts_data_table_is_checked(tmp_path: Path) -> None:
