@@ -11,11 +11,14 @@ same shapes' times at 64 KB, 256 KB and 1 MB.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from timelimit import Overrun, cpu_time
 
+from fxsite.pages import cjk_figures, figures
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify import reading
 from fxsite.verify.copies import Allowed, covered
@@ -132,3 +135,24 @@ RUNS: list[tuple[str, list[str]]] = [
 @pytest.mark.parametrize(("text", "figures"), RUNS, ids=range(len(RUNS)))
 def test_group_runs_are_read_whole(text: str, figures: list[str]) -> None:
     assert [f.text for f in find_bare_figures(text)] == figures
+
+
+def _corpus_texts() -> list[str]:
+    texts = []
+    for path in sorted((Path(__file__).parent / "corpus").glob("*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                texts.append(line.replace("⟦", "").replace("⟧", ""))
+    return texts
+
+
+def test_rule_preconditions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each rule runs only on text holding a word or sign its matches need: with every
+    # rule run on every text, the corpora and the shapes above read the same.
+    texts = _corpus_texts() + [_text(*row[1:], 300) for row in SHAPES + MANY]
+    texts += ["ſix hours", "fİve hours", "4 Kelvin-ſeconds", "3 PERCENT", "2 tİmes faster"]
+    found = [find_bare_figures(text) for text in texts]
+    monkeypatch.setattr(figures, "_holds", lambda text, needles: True)
+    monkeypatch.setattr(cjk_figures, "_holds", lambda text, needles: True)
+    monkeypatch.setattr(figures, "_LATIN", re.compile(""))
+    assert [find_bare_figures(text) for text in texts] == found

@@ -328,7 +328,7 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     if _holds(text, _WORD_NEEDLES):
         for match in _WORD_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
-    if "成" in text:
+    if _holds(text, "成"):
         for match in _TENTHS.finditer(text):
             tenths = "figure" if match["figure"] is not None else "bounded"
             yield match.start(tenths), match.end(tenths), "number-word"
@@ -338,7 +338,7 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
         if _holds(text, needles):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
-    if "满" in text:
+    if _holds(text, "满"):
         for match in _SPEND_AND_SAVE.finditer(text):
             yield match.start("spend"), match.end("spend"), "currency"
             yield match.start("off"), match.end("off"), "currency"

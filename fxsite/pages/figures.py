@@ -440,11 +440,11 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         if needed:
             for match in pattern.finditer(text):
                 yield match.start(), match.end(), "currency"
-    if ":1" in text:
+    if _holds(text, (":1",)):
         for match in _COLON_RATIO.finditer(text):
             yield match.start(), match.end(), "ratio"
     latin = _LATIN.search(text) is not None
-    if latin and ("/" in text or "per" in text):
+    if latin and _holds(text, ("/", "per")):
         for match in _RATE_FIGURE.finditer(text):
             if _is_divisor(match["per"] or match["per_word"]):
                 yield match.start(), match.end(), "unit"
@@ -453,7 +453,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     for pattern, needed in (
         (_ACRONYM_RATE, _holds(text, ("PS", "DWPD", "BW"))),
         (_NOUN_TIME, _holds(low, _NOUN_TIME_WORDS)),
-        (_DIMENSIONS, times or "*" in text),
+        (_DIMENSIONS, _holds(text, (*_TIMES_SIGNS, "*"))),
     ):
         if needed:
             for match in pattern.finditer(text):
