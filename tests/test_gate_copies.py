@@ -7,7 +7,8 @@ show there; a title-only entry the author writes may not hold a bare figure.
 A chart's data table, bar labels and description repeat the values of the figures
 it draws; ``check_chart`` resolves each against its record, so the chart's own text
 (and the search entry of its page) may repeat them. Each row builds a small site
-(two records, R1 and R2, each with a figure ``save_time``) with MkDocs. Last,
+(two records, R1 and R2, each with a figure ``save_time``) with MkDocs, once;
+the tests that change a built site change a copy of a row's. Last,
 links to a record page's figure rows, which fxsite adds after Markdown renders,
 reach anchors MkDocs' own link check knows.
 """
@@ -15,6 +16,7 @@ reach anchors MkDocs' own link check knows.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,16 +39,14 @@ GROUPED = (
     "  - label: Second\n    bars: [{label: B, ref: R2#save_time}]\n```\n"
 )
 
+TWO_BARS = "two bars from two records whose figures share a name"
+GROUPED_ROW = "a grouped chart (its data table starts with the group)"
+
 # (row, the chart page, the other page, the code expected or None for a clean build)
 ROWS: list[tuple[str, str, str, str | None]] = [
     ("a chart alone on its page, one bar", chart("R1#save_time"), OTHER, None),
-    (
-        "two bars from two records whose figures share a name",
-        chart("R1#save_time", "R2#save_time"),
-        OTHER,
-        None,
-    ),
-    ("a grouped chart (its data table starts with the group)", GROUPED, OTHER, None),
+    (TWO_BARS, chart("R1#save_time", "R2#save_time"), OTHER, None),
+    (GROUPED_ROW, GROUPED, OTHER, None),
     (
         "a related page's title holds its heading claim",
         "# [178 s](evidence:R1#save_time) saves\n",
@@ -82,24 +82,39 @@ def _project(tmp_path: Path, page: str, other: str) -> Path:
     return project
 
 
-@pytest.mark.parametrize(("row", "page", "other", "code"), ROWS, ids=[r[0] for r in ROWS])
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, int, Path]]:
+    """Every row built once: what MkDocs printed, its exit status and the site (copy to change)."""
+    out = {}
+    for row, page, other, _ in ROWS:
+        root = tmp_path_factory.mktemp("row")
+        proc = mkdocs_build(_project(root, page, other), root / "site")
+        out[row] = (proc.stdout + proc.stderr, proc.returncode, root / "site")
+    return out
+
+
+def _copy(built: dict[str, tuple[str, int, Path]], row: str, tmp_path: Path) -> Path:
+    output, status, site = built[row]
+    assert status == 0, output[-2000:]
+    return Path(shutil.copytree(site, tmp_path / "site"))
+
+
+@pytest.mark.parametrize(("row", "code"), [(r[0], r[3]) for r in ROWS], ids=[r[0] for r in ROWS])
 def test_copies_the_build_makes(
-    tmp_path: Path, row: str, page: str, other: str, code: str | None
+    built: dict[str, tuple[str, int, Path]], row: str, code: str | None
 ) -> None:
-    project = _project(tmp_path, page, other)
-    proc = mkdocs_build(project, tmp_path / "site")
-    output = proc.stdout + proc.stderr
+    output, status, _ = built[row]
     if code is None:
-        assert proc.returncode == 0, f"{row}: {output[-2000:]}"
+        assert status == 0, f"{row}: {output[-2000:]}"
     else:
-        assert proc.returncode != 0 and code in output, f"{row}: {output[-2000:]}"
+        assert status != 0 and code in output, f"{row}: {output[-2000:]}"
 
 
-def test_bars_swapped_between_records_with_one_figure_name_are_refused(tmp_path: Path) -> None:
+def test_bars_swapped_between_records_with_one_figure_name_are_refused(
+    built: dict[str, tuple[str, int, Path]], tmp_path: Path
+) -> None:
     """Bars are matched to figures by record and name: R1's bar linking to R2 is caught."""
-    project = _project(tmp_path, chart("R1#save_time", "R2#save_time"), OTHER)
-    site = tmp_path / "site"
-    assert mkdocs_build(project, site).returncode == 0
+    site = _copy(built, TWO_BARS, tmp_path)
     assert [f for f in verify_site(site) if f.severity == "error"] == []
     page = site / "t" / "index.html"
     html = page.read_text(encoding="utf-8")
@@ -138,11 +153,11 @@ def test_links_to_a_record_pages_figure_rows_are_anchors_mkdocs_finds(
     assert (f"does not contain an anchor '#{anchor}'" in logged) is warned, logged[-2000:]
 
 
-def test_a_grouped_charts_data_table_is_checked(tmp_path: Path) -> None:
+def test_a_grouped_charts_data_table_is_checked(
+    built: dict[str, tuple[str, int, Path]], tmp_path: Path
+) -> None:
     """The group column does not hide the rows: a changed value is still refused."""
-    project = _project(tmp_path, GROUPED, OTHER)
-    site = tmp_path / "site"
-    assert mkdocs_build(project, site).returncode == 0
+    site = _copy(built, GROUPED_ROW, tmp_path)
     page = site / "t" / "index.html"
     html = page.read_text(encoding="utf-8")
     row = "<tr><td>First</td><td>A</td><td>178\u00a0s</td>"
