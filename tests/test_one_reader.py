@@ -214,6 +214,10 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     for name, page in _generated_pages(30, seed=20).items():
         docs.joinpath(name).write_text(page, "utf-8")
     docs.joinpath("latin.md").write_bytes(b"# Latin\n\nCaf\xe9.\n")
+    # Pages whose names MkDocs percent-encodes in their URLs (a space, Chinese).
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    docs.joinpath("p q.md").write_text(f"# P\n\nA {claim} claim.\n", "utf-8")
+    docs.joinpath("页面.md").write_text(f"# 页面\n\n{claim}\n", "utf-8")
     record = site / "evidence" / "R1.yaml"
     text = record.read_text("utf-8").replace("title: Checkpoint write,", "title: Write in 95 s,")
     record.write_text(text.replace("system: FX100 array", "system: FX100, 512 GB RAM"), "utf-8")
@@ -369,3 +373,37 @@ def test_a_figure_in_a_cards_context_is_told_what_works_there(lib: Library) -> N
         "[94 s](evidence:R1#save_time_fx100) | per save\n"
     )
     assert check_page(fixed, PATH, lib, href_for, RENDERER)[1] == []
+
+
+# -- record values the build could not publish as written ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "refused"),
+    [
+        ("0x10", True),  # YAML's 16: a page would state 16, the record publishes 0x10
+        ("0o17", True),
+        ("-0", True),  # a sign the published value cannot keep
+        ("-0.0", True),
+        ("{min: -0, max: 5}", True),
+        # near misses: decimal notations YAML reads as written
+        ("1E3", False),
+        ("-.5", False),
+        ("5.", False),
+        ("00012", False),
+        ("+5", False),
+        ("-0.5", False),
+    ],
+)
+def test_record_values_in_decimal_digits(written: str, refused: bool, tmp_path: Path) -> None:
+    from fxsite.evidence.library import load_library
+
+    figure = written if written.startswith("{") else f"{{value: {written}}}"
+    figure = figure.replace("}", ", unit: s}")
+    text = f"id: R4\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {figure}\n"
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R4.yaml").write_text(text, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    found = [(f.code, f.line) for f in lib.findings]
+    assert found == ([("FX203", 6)] if refused else [])
+    assert ("R4#a" in lib.figures) is not refused

@@ -13,6 +13,7 @@ with the same code.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -188,10 +189,42 @@ def _showable(value: Decimal, decimals: int) -> bool:
     return in_bounds(value) and max(value.adjusted(), 0) + 1 + decimals <= PRECISION
 
 
+#: A figure's number as a record may write it: decimal digits, a sign, a point, an exponent.
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?")
+
+
+def _unplain(raw: str | None) -> str | None:
+    """Why a number written as ``raw`` cannot be a figure's, or None.
+
+    ``0x10`` and ``0o17`` are integers to YAML, but a page states 16 and the
+    record would publish another spelling than its own; ``-0`` has no sign to
+    publish. Both are refused where written, with the spelling to use.
+    """
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not _PLAIN_NUMBER.fullmatch(text):
+        return (
+            f"'{text}' is not written in decimal digits; write the number as the source states it"
+        )
+    if text.startswith("-") and not any(c in "123456789" for c in text.split("e")[0].split("E")[0]):
+        return f"'{text}' is zero with a sign; write {text[1:]}"
+    return None
+
+
 def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureValue]:
     record = source.record
     out = {}
     for name, fig in record.figures.items():
+        unplain = [
+            (loc, problem)
+            for field in ("value", "min", "max")
+            if (problem := _unplain(source.written.get(loc := ("figures", name, field))))
+        ]
+        for loc, problem in unplain:
+            _report(library, source, loc, "FX203", f"figures.{name}.{loc[-1]}: {problem}")
+        if unplain:
+            continue
         high: Decimal | None = None
         bound: str | None = None
         if fig.value is not None:

@@ -69,7 +69,9 @@ def url_of(rel: str) -> str:
 
 
 def _normal_url(url: str) -> str:
-    url = url.split("#", 1)[0]
+    """A site URL as :func:`url_of` gives it: no fragment, no leading ``./`` or ``/``, and
+    percent-escapes decoded (MkDocs writes ``p%20q/`` for the page ``p q.md``)."""
+    url = unquote(url.split("#", 1)[0])
     url = url.removeprefix("./").lstrip("/")
     return url_of(url) if url.endswith("index.html") else ("" if url in (".", "") else url)
 
