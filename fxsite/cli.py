@@ -144,6 +144,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         faq_page=plugin.config.faq_page or "faq.md",
         language=config.theme.get("language"),
         config_name=config_file.name,
+        theme_dirs=tuple(str(d) for d in config.theme.dirs),
     )
     try:
         mode = enforce_mode(plugin.config.enforce)
@@ -317,9 +318,13 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
     pinned = "SOURCE_DATE_EPOCH" not in os.environ
     if pinned:
         os.environ["SOURCE_DATE_EPOCH"] = str(int(time.time()))
+    from jinja2 import TemplateError
+
     try:
         publish_atomically(site_dir, run)
-    except (PluginError, BuildError, Abort) as exc:
+    except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
+        # A theme template that cannot render (a custom_dir's own) is the site's
+        # input, told in a line: never a traceback.
         if verdicts and verdicts[0].refused:
             _report(verdicts[0], fmt, quiet)
         else:

@@ -227,6 +227,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
             language=config.theme.get("language"),
             config_name=Path(config.config_file_path).name,
+            theme_dirs=tuple(str(d) for d in config.theme.dirs),
         )
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
@@ -417,6 +418,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
         self.results[src] = result
         self.findings.extend(result.findings)
+        if not self.project.template_ok(page.meta.get("template")):
+            page.meta.pop("template")  # refused above (FX601); rendered with the theme's own
         # The rendered page is judged by the page rules, its findings placed in this source.
         path = self.project.paths.page_path(src)
         self.page_context = page_context(

@@ -13,6 +13,7 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from fxsite.evidence.library import Library, load_library, record_files
@@ -32,6 +33,9 @@ __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
 
 #: A folder or page path inside the site: no empty part, no "..".
 _SITE_PATH = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
+
+#: fxsite's own templates (record pages), added to the theme by the plugin.
+_TEMPLATES = resources.files("fxsite").joinpath("templates")
 
 #: Pages the build generates under the library prefix, besides one per record.
 GENERATED_PAGES = ("index.md",)
@@ -55,6 +59,9 @@ class ProjectPaths:
     language: str | None = None
     #: the MkDocs configuration file, in ``root``
     config_name: str = "mkdocs.yml"
+    #: the theme's template folders (MkDocs' ``theme.dirs``), where a page's
+    #: front-matter ``template`` must be; empty: not checked
+    theme_dirs: tuple[str, ...] = ()
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -260,6 +267,7 @@ class Project:
             return cached.result
         path = self.paths.page_path(src)
         result = process_page(source, path, self.library, href_for, draw, self.paths.language)
+        result.findings.extend(self._template_findings(path, source, result))
         for item in result.related:
             if item.page is None:
                 continue
@@ -289,6 +297,27 @@ class Project:
             result,
         )
         return result
+
+    def template_ok(self, name: object) -> bool:
+        """Whether a page's ``template`` can render: none, or a file of the theme's folders."""
+        if not isinstance(name, str) or not self.paths.theme_dirs:
+            return True
+        dirs = [Path(d) for d in self.paths.theme_dirs] + [Path(str(_TEMPLATES))]
+        inside = not name.startswith("/") and ".." not in Path(name).parts
+        return inside and any((d / name).is_file() for d in dirs)
+
+    def _template_findings(self, path: str, source: str, result: PageResult) -> list[Finding]:
+        """A front-matter ``template`` the theme lacks (MkDocs stops with a traceback on it)."""
+        name = result.front.data.get("template")
+        if self.template_ok(name):
+            return []
+        match = re.search(r"^template:", source, re.MULTILINE)
+        line = source.count("\n", 0, match.start()) + 1 if match else 1
+        message = (
+            f"template '{name}' is not one of the theme's templates; name a file of the "
+            "theme or of its custom_dir (like main.html), or remove the line"
+        )
+        return [Finding(path, line, 1, "FX601", message)]
 
     def _still_valid(self, cached: _CachedPage, source: str, known: frozenset[str]) -> bool:
         if cached.source != source or cached.known != known:
@@ -331,10 +360,12 @@ class Project:
         """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""
         file = self.paths.docs_dir / src
         try:
-            return read_text(file, MAX_PAGE_BYTES), None
+            text = read_text(file, MAX_PAGE_BYTES)
         except UnreadableFile as exc:
             message = f"cannot read page: it {exc.reason}"
             return "", Finding(self.paths.relative(file), 1, 1, "FX105", message)
+        # Line ends as MkDocs reads them (Python's universal newlines): lines agree.
+        return text.replace("\r\n", "\n").replace("\r", "\n"), None
 
     def config_findings(self) -> list[Finding]:
         """Figures in the strings of the configuration the theme shows (site name, nav…)."""

@@ -214,6 +214,9 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     for name, page in _generated_pages(30, seed=20).items():
         docs.joinpath(name).write_text(page, "utf-8")
     docs.joinpath("latin.md").write_bytes(b"# Latin\n\nCaf\xe9.\n")
+    # A template the theme lacks (MkDocs stopped with a traceback); old Mac line ends.
+    docs.joinpath("tpl.md").write_text("---\ntemplate: nope.html\n---\n# T\n", "utf-8")
+    docs.joinpath("cr.md").write_bytes(b"# CR\r\rLine three 84 s.\r")
     # Pages whose names MkDocs percent-encodes in their URLs (a space, Chinese).
     claim = "[94 s](evidence:R1#save_time_fx100)"
     docs.joinpath("p q.md").write_text(f"# P\n\nA {claim} claim.\n", "utf-8")
@@ -235,6 +238,8 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
 
     assert lines(checked.stdout), checked.stdout
     assert lines(checked.stdout) == lines(built.stdout)
+    found = "\n".join(lines(built.stdout))
+    assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
     # Each finding names a source, never a published file.
     assert all(
         line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)
