@@ -288,7 +288,8 @@ _PLAIN = {
         ("why", "Cached for 12 GB.", [(14, 21)]),
         ("title", "Saves in 95 \u0455", [(2, 17)]),  # Cyrillic dze, read as s
         # near misses: the record's own value, names, versions
-        ("title", "Saves in 94 s", []),
+        ("title", "Saves in 94 s", [(2, 17)]),  # the Library shows it: no copy there
+        ("system", "FX100 at 94 s", []),  # the record page may repeat its own value
         ("system", "FX100 (MkDocs 1.6), 8-GPU, G1–G4", []),
         ("what", "Save time, run R1", []),
     ],
@@ -412,3 +413,27 @@ def test_record_values_in_decimal_digits(written: str, refused: bool, tmp_path: 
     found = [(f.code, f.line) for f in lib.findings]
     assert found == ([("FX203", 6)] if refused else [])
     assert ("R4#a" in lib.figures) is not refused
+
+
+@pytest.mark.parametrize(
+    ("extra", "where"),
+    [
+        ("source:\n  issuer: Fixture Labs 7.5 GB/s\n", [(8, 24)]),
+        ("setup:\n  run at 77 s: yes\n", [(8, 10)]),
+        # near misses: an issuer and a key without figures
+        ("source:\n  issuer: Fixture Labs (8-GPU rig)\n", []),
+        ("setup:\n  system: FX100\n", []),
+    ],
+)
+def test_issuer_and_setup_keys_are_shown_words(
+    extra: str, where: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    from fxsite.evidence.library import load_library
+    from fxsite.pages.record_text import record_text_findings
+
+    text = f"id: R7\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {{value: 1, unit: s}}\n{extra}"
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R7.yaml").write_text(text, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    assert [f for f in lib.findings if f.severity == "error"] == []
+    assert [(f.line, f.col) for f in record_text_findings(lib)] == where

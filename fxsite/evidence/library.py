@@ -101,6 +101,8 @@ class RecordSource:
     #: the name the record is filed under (file stem), which must be its ID
     stem: str
     suffix: str = ".yaml"
+    #: where a mapping key was written (a setup row's heading), when known
+    key_positions: Mapping[Loc, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -521,7 +523,13 @@ def load_library(
 def _yaml_source(file: RecordFile, where: Path) -> RecordSource:
     assert file.record is not None
     return RecordSource(
-        file.path, file.record, file.loaded.raw, file.loaded.pos, where.stem, where.suffix
+        file.path,
+        file.record,
+        file.loaded.raw,
+        file.loaded.pos,
+        where.stem,
+        where.suffix,
+        file.loaded.key_positions,
     )
 
 

@@ -9,7 +9,9 @@ that shows it; ``fxsite check`` and the build report it once, at its line in
 
 Such text may repeat the record's own values as its record page shows them
 ("Save time, 94 s" in a record stating 94 s): the gate allows that copy on
-the record page. Any other figure belongs in ``figures``.
+the record page. Not the title, which the Evidence Library and every "Data
+sources" list show too. Any other figure belongs in ``figures``. The issuer
+and setup keys are shown as words too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ __all__ = ["record_text_findings", "shown_text"]
 def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
     """``(location, text)`` of each field of ``record`` its pages show as words."""
     yield ("title",), record.title
+    if record.source is not None and record.source.issuer:
+        yield ("source", "issuer"), record.source.issuer
     for key, value in record.setup.items():
+        yield ("setup", key, ""), key  # a setup row's heading, when no setup_labels names it
         yield ("setup", key), value
     for name, figure in record.figures.items():
         if figure.what:
@@ -66,9 +71,15 @@ def record_text_findings(library: Library) -> list[Finding]:
             )
             loc, text = fields[field]
             at = text.find(shown) if shown else -1
-            if finding.code == "FX501" and at >= 0 and covered(text, at, at + len(shown), [own]):
+            # The title is shown in the Library's list and every "Data sources" list too,
+            # where the gate allows no copy of a record's values.
+            copy = loc != ("title",) and at >= 0 and covered(text, at, at + len(shown), [own])
+            if finding.code == "FX501" and copy:
                 continue
-            line, col = source.pos(loc)
+            if loc[-1] == "":  # a key: where the key is written
+                line, col = source.key_positions.get(loc[:-1]) or source.pos(loc[:-1])
+            else:
+                line, col = source.pos(loc)
             # On the field's line: at the figure, when the field is written on one line.
             offset = at if at >= 0 and "\n" not in text[:at] else 0
             findings.append(replace(finding, line=line, col=col + offset))
