@@ -155,6 +155,13 @@ def test_locator_places_repeats_in_turn_and_never_twice() -> None:
             "site_name: S\nextra:\n  banner: {text: up to 94 s}\n",
             [(3, 18)],
         ),  # "up to 94 s": the bound word is part of the figure
+        ("site_name: S\nrepo_name: Repo 31 s\n", [(2, 17)]),
+        ("site_name: !ENV [NOPE_FX_VAR, 'Env 94 s']\n", [(1, 36)]),  # the default
+        (
+            "site_name: S\ntheme:\n  palette:\n    - toggle:\n        name: Switch to 32 s\n",
+            [(5, 25)],
+        ),
+        ("site_name: S\nplugins:\n  - fxsite:\n      setup_labels: {system: At 42 s}\n", [(4, 33)]),
         # near misses: a version, a year, a path, a tag MkDocs resolves
         ("site_name: FX100 docs 2026\ncopyright: (c) 2026\n", []),
         ("site_name: S\nnav:\n  - index.md\n  - Guide 1.6: a.md\n", []),

@@ -1,8 +1,9 @@
 """The strings of ``mkdocs.yml`` a reader is shown, judged where they are written.
 
-The theme prints the site's name, description, author and copyright, the
-navigation's titles and the strings under ``extra`` (links, consent text…)
-on every page. The build's last gate would find a figure in any of them on
+The theme prints the site's name, description, author, copyright and
+repository name, the navigation's titles, the strings under ``extra`` (links,
+consent text…) and the palette toggles' names on every page; record pages show
+the fxsite plugin's ``setup_labels``. The build's last gate would find a figure in any of them on
 every published page; ``fxsite check`` and the build report it once, at its
 line in ``mkdocs.yml``, judged by the page reader
 (:func:`fxsite.pages.judge.judge_rendered`).
@@ -16,6 +17,7 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -28,7 +30,7 @@ from fxsite.pages.judge import judge_rendered
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
 
 #: Top-level keys whose string the theme shows on every page.
-SHOWN_KEYS = ("site_name", "site_description", "site_author", "copyright")
+SHOWN_KEYS = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 
 
 def _scalars(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
@@ -69,20 +71,84 @@ def shown_strings(text: str) -> list[tuple[str, int, int]]:
         return []
     if not isinstance(root, yaml.MappingNode):
         return []
-    found: list[yaml.ScalarNode] = []
+    found: list[yaml.Node] = []
     for key, value in root.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
-        if name in SHOWN_KEYS and isinstance(value, yaml.ScalarNode):
+        if name in SHOWN_KEYS:
             found.append(value)
         elif name == "nav":
             found.extend(_nav_titles(value))
         elif name == "extra":
             found.extend(_scalars(value))
-    return [
-        (node.value, node.start_mark.line + 1, node.start_mark.column + 1 + bool(node.style))
-        for node in found
-        if isinstance(node.value, str) and node.value.strip()
-    ]
+        elif name == "theme":
+            found.extend(_palette_names(value))
+        elif name == "plugins":
+            found.extend(_setup_labels(value))
+    shown = []
+    for node in found:
+        scalar = _env(node)
+        if scalar is not None and isinstance(scalar.value, str) and scalar.value.strip():
+            col = scalar.start_mark.column + 1 + bool(scalar.style)
+            shown.append((scalar.value, scalar.start_mark.line + 1, col))
+    return shown
+
+
+def _env(node: yaml.Node) -> yaml.ScalarNode | None:
+    """The scalar a node stands for: itself, or what MkDocs' ``!ENV`` tag reads.
+
+    ``!ENV [NAME, OTHER, default]`` is the first variable set in this process's
+    environment, else its last item (a variable's value is judged, placed at
+    the tag).
+    """
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag == "!ENV":
+            value = os.environ.get(str(node.value))
+            return None if value is None else _at(node, value)
+        return node
+    if isinstance(node, yaml.SequenceNode) and node.tag == "!ENV" and node.value:
+        items = [i for i in node.value if isinstance(i, yaml.ScalarNode)]
+        for item in items[:-1]:
+            if str(item.value) in os.environ:
+                return _at(node, os.environ[str(item.value)])
+        return items[-1] if items else None
+    return None
+
+
+def _at(node: yaml.Node, value: str) -> yaml.ScalarNode:
+    return yaml.ScalarNode("tag:yaml.org,2002:str", value, node.start_mark, node.end_mark)
+
+
+def _palette_names(theme: yaml.Node) -> Iterator[yaml.Node]:
+    """The names of Material's palette toggles (``theme.palette[].toggle.name``)."""
+    if not isinstance(theme, yaml.MappingNode):
+        return
+    for key, value in theme.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "palette":
+            schemes = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            for scheme in schemes:
+                toggle = _get(scheme, "toggle")
+                name = _get(toggle, "name") if toggle is not None else None
+                if name is not None:
+                    yield name
+
+
+def _setup_labels(plugins: yaml.Node) -> Iterator[yaml.Node]:
+    """The values of the fxsite plugin's ``setup_labels``: a record page's row headings."""
+    items = plugins.value if isinstance(plugins, yaml.SequenceNode) else [plugins]
+    for item in items:
+        options = _get(item, "fxsite")
+        labels = _get(options, "setup_labels") if options is not None else None
+        if isinstance(labels, yaml.MappingNode):
+            yield from (value for _, value in labels.value)
+
+
+def _get(node: yaml.Node, name: str) -> yaml.Node | None:
+    """The value of key ``name`` in a mapping node, or None."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == name:
+                return value if isinstance(value, yaml.Node) else None
+    return None
 
 
 def config_findings(text: str, path: str, library: Any) -> list[Finding]:
