@@ -16,7 +16,6 @@ composed is left to MkDocs, which refuses it first.
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Iterator
 from dataclasses import replace
@@ -25,7 +24,7 @@ from typing import Any
 import yaml
 
 from fxsite.findings import Finding
-from fxsite.pages.judge import judge_rendered
+from fxsite.pages.judge import judge_plain
 
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
 
@@ -155,7 +154,7 @@ def config_findings(text: str, path: str, library: Any) -> list[Finding]:
     """Each figure in a shown string of the config ``text`` (named ``path``), at its line."""
     findings = []
     for value, line, col in shown_strings(text):
-        for finding in judge_rendered(f"<p>{html.escape(value)}</p>", path, library):
+        for finding in judge_plain(value, path, library, markup=True):
             # On the string's line: at the figure, when the string is written on one line.
             at = value.find(finding.text or "\n") if "\n" not in value else -1
             findings.append(replace(finding, line=line, col=col + max(at, 0)))

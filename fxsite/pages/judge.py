@@ -29,7 +29,7 @@ from typing import Any
 
 from fxsite.findings import Finding
 
-__all__ = ["judge_rendered"]
+__all__ = ["judge_plain", "judge_rendered"]
 
 
 def judge_rendered(
@@ -72,4 +72,21 @@ def judge_rendered(
         if found.role and covered(found.block, found.start, found.end, [own]):
             continue
         findings.append(Finding(path, 1, 1, "FX501", found.message(library), text=found.shown))
+    return findings
+
+
+def judge_plain(text: str, path: str, library: Any, *, markup: bool = False) -> list[Finding]:
+    """The findings of a plain-text field (a title, a caption, a configuration string).
+
+    Read as text; with ``markup``, also as the HTML it is when the theme writes
+    it unescaped (MkDocs and Material print a page's title and description and
+    the site's name and copyright as they are: ``&#57;&#52; s`` shows "94 s").
+    """
+    import html
+
+    findings = judge_rendered(f"<p>{html.escape(text)}</p>", path, library)
+    if markup and ("&" in text or "<" in text):
+        seen = {f.text for f in findings}
+        drawn = judge_rendered(f"<p>{text}</p>", path, library)
+        findings += [f for f in drawn if f.text not in seen]
     return findings

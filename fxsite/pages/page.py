@@ -29,7 +29,7 @@ from fxsite.pages.frontmatter import (
     read_front_matter,
     split_front_matter,
 )
-from fxsite.pages.judge import judge_rendered
+from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import find_evidence_links, line_col
@@ -96,7 +96,13 @@ _LINK_NOT_READ = (
 
 
 def check_prose(
-    text: str, path: str, pos: Positioner, library: Library, cited: Iterable[str] = ()
+    text: str,
+    path: str,
+    pos: Positioner,
+    library: Library,
+    cited: Iterable[str] = (),
+    *,
+    markup: bool = False,
 ) -> list[Finding]:
     """Bare figures in plain text (a front-matter title or description, an FAQ question).
 
@@ -113,7 +119,7 @@ def check_prose(
     copies = [Allowed(normalise(c) for c in cited)]
     locator = SourceLocator(text)
     findings = []
-    for finding in judge_rendered(f"<p>{html.escape(text)}</p>", path, library):
+    for finding in judge_plain(text, path, library, markup=markup):
         shown = finding.text or ""
         first = text.find(shown) if shown else -1
         if (
@@ -296,7 +302,9 @@ def _head(front: FrontMatter, path: str, library: Library, cited: list[str]) -> 
     findings = []
     for item in (front.title, front.description):
         if item is not None:
-            findings.extend(check_prose(item.text, path, _text_positioner(item), library, cited))
+            # The theme writes them unescaped: entities and tags are read as drawn too.
+            pos = _text_positioner(item)
+            findings.extend(check_prose(item.text, path, pos, library, cited, markup=True))
     return findings
 
 
