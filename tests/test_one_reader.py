@@ -80,6 +80,17 @@ REFUSED = [
         "---\nfaq:\n  - q: Why?\n    a: It took 94 s.\n---\n\n# T\n\nText.\n",
         [("FX501", 4, 16)],
     ),
+    (
+        "FAQ answer's code, shown as text in its JSON-LD",
+        '---\nfaq:\n  - q: How?\n    a: "Run `sleep 96 s` now"\n---\n\n# T\n\nText.\n',
+        [("FX501", 4, 20)],
+    ),
+    ("related title", "---\nrelated:\n  - title: Related 94 s\n---\n\n# T\n", [("FX501", 3, 20)]),
+    (
+        "subtitle and tags",
+        "---\nsubtitle: Sub 95 s\ntags: [Tag 94 s, fast]\n---\n\n# T\n",
+        [("FX501", 2, 15), ("FX501", 3, 12)],
+    ),
     ("unmatched brackets", "# T\n\nText.\n\n" + "[" * 600 + "\n", [("FX606", 5, 1)]),
     ("unclosed tags", "# T\n\n" + "<a " * 600 + "\n", [("FX606", 3, 1)]),
     (
@@ -108,6 +119,12 @@ PASSED = [
         "---\ntitle: Saves in 94 s\ndescription: Down to 94 s.\n---\n\n# T\n\n"
         "Saves fell to [94 s](evidence:R1#save_time_fx100).\n",
     ),
+    (
+        "an FAQ answer citing, with code",
+        "---\nfaq:\n  - q: How fast?\n    a: '[94 s](evidence:R1#save_time_fx100), with `fio`'\n"
+        "---\n\n# T\n",
+    ),
+    ("tags without figures", "---\ntags: [storage, FX100, 8-GPU]\n---\n\n# T\n"),
     ("many links in a paragraph", "# T\n\n" + "[a](b) " * 600 + "\n"),
     ("shallow HTML nesting", "# T\n\n" + "<div markdown>\n" * 20 + "x\n" + "</div>\n" * 20),
 ]

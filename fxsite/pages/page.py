@@ -211,7 +211,9 @@ def _text_positioner(item: TextAt) -> Positioner:
 
 def _faq(
     items: list[FaqItem], path: str, library: Library, href_for: HrefFor, result: PageResult
-) -> None:
+) -> list[Finding]:
+    """The FAQ's answers rendered into ``result``; returns what only their JSON-LD shows."""
+    structured: list[Finding] = []
     for item in items:
         result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q), library))
         answer, claims, findings = rewrite_text(
@@ -228,11 +230,27 @@ def _faq(
                 count=1,
             )
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
-        result.faq.append(FaqEntry(item.q.text, answer, reader_text(plain)))
+        text = reader_text(plain)
+        result.faq.append(FaqEntry(item.q.text, answer, text))
+        # The FAQ's JSON-LD shows the answer as plain text, code included: a figure only
+        # its code shows is reported here (the page reader reports the rest, as shown).
+        in_prose = {
+            f.text for f in check_prose(reader_text(plain, code=False), path, item.a.pos, library)
+        }
+        in_answer = SourceLocator(item.a.text)
+        shown = [c.display for c in claims]
+        for finding in check_prose(text, path, item.a.pos, library, shown):
+            if finding.text in in_prose:
+                continue
+            at = in_answer.find(finding.text or "")  # placed in the answer as written
+            line, col = item.a.pos(at or 0)
+            structured.append(replace(finding, line=line, col=col))
+    return structured
 
 
-def reader_text(markdown_text: str) -> str:
-    """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed.
+def reader_text(markdown_text: str, *, code: bool = True) -> str:
+    """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed
+    (``code=False``: code left out, as the page reader leaves it out).
 
     ``*fast*`` reads "fast" and ``a `b` c`` reads "a b c": the FAQ's JSON-LD
     carries an answer so. Plain Python-Markdown: the site's own extensions
@@ -242,6 +260,9 @@ def reader_text(markdown_text: str) -> str:
     from selectolax.lexbor import LexborHTMLParser
 
     body = LexborHTMLParser(markdown.markdown(markdown_text)).body
+    if body is not None and not code:  # its prose only
+        for node in body.css("code, pre"):
+            node.decompose()
     return " ".join((body.text(separator="") if body is not None else "").split())
 
 
@@ -268,7 +289,7 @@ def process_page(
     if unrenderable is not None:
         line, message = unrenderable
         result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
-        result.findings[:0] = _head(front, path, library, [])
+        result.findings[:0] = _head(front, source, path, library, [])
         # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
         result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
@@ -285,27 +306,55 @@ def process_page(
         pieces.append(out)
         result.claims.extend(claims)
         result.findings.extend(findings)
-    _faq(front.faq, path, library, href_for, result)
+    structured = _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
     result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
-    head = _head(front, path, library, [c.display for c in result.claims])
-    result.findings = _once_per_invalid_record([*head, *result.findings])
+    head = _head(front, source, path, library, [c.display for c in result.claims])
+    result.findings = _once_per_invalid_record([*head, *result.findings, *structured])
     return result
 
 
-def _head(front: FrontMatter, path: str, library: Library, cited: list[str]) -> list[Finding]:
-    """The title's and description's findings: plain text the theme shows, not in the page.
+def _head(
+    front: FrontMatter, source: str, path: str, library: Library, cited: list[str]
+) -> list[Finding]:
+    """Findings of the front matter's words the theme shows, not in the page's text.
 
-    Like the navigation and the search index, they may repeat a figure the page
-    cites (``cited``: its claims as shown), as the build's last gate allows.
+    The title and description, like the navigation and the search index, may
+    repeat a figure the page cites (``cited``: its claims as shown), as the
+    build's last gate allows. Material's ``subtitle`` and ``tags`` and the
+    titles of ``related`` entries may not.
     """
     findings = []
+    for text in _shown_front_words(front):
+        at = source.find(text)
+        pos = _at_offset(source, at if at >= 0 else 0)
+        findings.extend(check_prose(text, path, pos, library, markup=True))
     for item in (front.title, front.description):
         if item is not None:
             # The theme writes them unescaped: entities and tags are read as drawn too.
             pos = _text_positioner(item)
             findings.extend(check_prose(item.text, path, pos, library, cited, markup=True))
     return findings
+
+
+def _shown_front_words(front: FrontMatter) -> list[str]:
+    """Front-matter words the theme or fxsite show besides the title and description."""
+    words = [r.title for r in front.related if r.title]
+    subtitle, tags = front.data.get("subtitle"), front.data.get("tags")
+    if isinstance(subtitle, str):
+        words.append(subtitle)
+    if isinstance(tags, list):
+        words += [t for t in tags if isinstance(t, str)]
+    return words
+
+
+def _at_offset(source: str, start: int) -> Positioner:
+    """Offsets of a text written at ``start`` of ``source``, as its lines and columns."""
+
+    def pos(offset: int) -> tuple[int, int]:
+        return line_col(source, start + offset)
+
+    return pos
 
 
 #: Claims (FX4xx) and figures (FX5xx): what a page reports that its rendering shows again.

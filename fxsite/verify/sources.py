@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from urllib.parse import unquote
 
 from fxsite.findings import Finding
 from fxsite.pages.locate import SourceLocator
@@ -28,9 +29,11 @@ def locate_in_sources(
     ``a/index.html``) to ``(source path, source text)``. A finding whose text is
     not in the source (a theme override, a generated page) keeps its site path.
     """
+    # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
+    by_url = {unquote(url): source for url, source in sources.items()}
     out = []
     for finding in findings:
-        src = sources.get(url_of(finding.path))
+        src = by_url.get(url_of(finding.path))
         where = _position(src[1], finding.text) if src and finding.text else None
         if src is None or where is None:
             out.append(finding)
