@@ -279,6 +279,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # or a folder loop: refuse first, with the findings, as check does.
         tree = self.project.docs_tree()
         self.findings.extend(tree.findings)
+        self.findings.extend(self.project.docs_file_findings(tree))
         if any(f.severity == "error" for f in tree.findings):
             self.verdict = decide(self.findings, "all")
             _log(self.verdict)

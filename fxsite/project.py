@@ -341,6 +341,8 @@ class Project:
         tree = self.docs_tree()
         pages = tree.pages
         findings.extend(tree.findings)
+        if only is None:
+            findings.extend(self.docs_file_findings(tree))
         generated = self.generated_pages(pages)  # docs/ walked once
         findings.extend(self.clashes(pages, generated))
         known = [*pages, *generated]
@@ -355,6 +357,16 @@ class Project:
             if result.claims:
                 self.citing.add(result.path)
         return sort_findings(findings)
+
+    def docs_file_findings(self, tree: DocsTree) -> list[Finding]:
+        """What the files of docs/ published as they are show (check and build alike)."""
+        from fxsite.verify.docs_files import docs_file_findings
+
+        findings = []
+        for rel in tree.files:
+            shown = self.paths.page_path(rel)
+            findings.extend(docs_file_findings(self.paths.docs_dir, rel, shown, self.library))
+        return findings
 
     def read_page(self, src: str) -> tuple[str, Finding | None]:
         """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""

@@ -241,6 +241,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     for name, page in _generated_pages(30, seed=20).items():
         docs.joinpath(name).write_text(page, "utf-8")
     docs.joinpath("latin.md").write_bytes(b"# Latin\n\nCaf\xe9.\n")
+    docs.joinpath("notes.txt").write_text("fine\nTook 77 s\n", "utf-8")  # copied as it is
     # A template the theme lacks (MkDocs stopped with a traceback); old Mac line ends.
     docs.joinpath("tpl.md").write_text("---\ntemplate: nope.html\n---\n# T\n", "utf-8")
     docs.joinpath("cr.md").write_bytes(b"# CR\r\rLine three 84 s.\r")
@@ -267,6 +268,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     assert lines(checked.stdout) == lines(built.stdout)
     found = "\n".join(lines(built.stdout))
     assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
+    assert "docs/notes.txt:2:6: FX501" in found
     # Each finding names a source, never a published file.
     assert all(
         line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)
@@ -470,3 +472,29 @@ def test_issuer_and_setup_keys_are_shown_words(
     lib = load_library(tmp_path / "evidence", tmp_path)
     assert [f for f in lib.findings if f.severity == "error"] == []
     assert [(f.line, f.col) for f in record_text_findings(lib)] == where
+
+
+# -- files of docs/ published as they are ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "where"),
+    [
+        ("notes.txt", b"fine\nTook 77 s\n", [(2, 6)]),
+        ("data.csv", b"case,time\nA,178 s\n", [(2, 3)]),
+        ("README", b"Saves 94 s.\n", [(1, 7)]),  # no extension: sniffed as text
+        ("p.html", b"<!doctype html><p>Took 6.4 GB/s</p>", [(1, 24)]),
+        # near misses: no figure, a binary file, code the theme's reader leaves to itself
+        ("notes.txt", b"Saves on 8-GPU nodes, see R1.\n", []),
+        ("pic.png", b"\x89PNG\r\n\x1a\n\x00\x00 94 s", []),
+    ],
+)
+def test_files_published_as_they_are(
+    name: str, content: bytes, where: list[tuple[int, int]], tmp_path: Path, lib: Library
+) -> None:
+    from fxsite.verify.docs_files import docs_file_findings
+
+    (tmp_path / name).write_bytes(content)
+    found = docs_file_findings(tmp_path, name, f"docs/{name}", lib)
+    assert [(f.line, f.col) for f in found if f.code == "FX501"] == where
+    assert all("cannot hold a claim" in f.message for f in found if f.code == "FX501")

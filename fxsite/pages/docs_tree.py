@@ -51,6 +51,8 @@ class DocsTree:
 
     pages: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: the other files, which MkDocs publishes as they are (docs-relative, sorted)
+    files: list[str] = field(default_factory=list)
 
 
 def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
@@ -111,7 +113,9 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                     tree.findings.append(Finding(where(child), 1, 1, "FX107", message))
                 else:
                     tree.pages.append(child)
-            elif entry.name.lower().endswith(MARKDOWN_SUFFIXES):
+            elif not entry.name.lower().endswith(MARKDOWN_SUFFIXES):
+                tree.files.append(child)
+            else:
                 tree.findings.append(
                     Finding(
                         where(child),
@@ -126,6 +130,7 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
 
     walk(docs_dir, "")
     tree.pages.sort()
+    tree.files.sort()
     return tree
 
 

@@ -1,0 +1,57 @@
+"""Files in ``docs/`` that MkDocs publishes as they are, judged where they are written.
+
+A text file under ``docs/`` (``notes.txt``, ``data.csv``, a raw ``.svg`` or
+``.html``) is copied into the site unchanged, and the build's last gate reads
+it as a published file. ``fxsite check`` and the build read it first, by the
+gate's own reader (:func:`fxsite.verify.served.served_file`,
+:func:`fxsite.verify.scan.scan_file`), and report what it shows at its line in
+``docs/``: such a file cannot hold a claim, so every figure in it is bare.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fxsite.findings import Finding
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.prose import line_col
+
+__all__ = ["MAX_FILE_BYTES", "docs_file_findings"]
+
+#: Largest copied file read, as the gate reads published files.
+MAX_FILE_BYTES = 16 << 20
+_ADVICE = (
+    " in a file published as it is, which cannot hold a claim: move the text into a page "
+    "and cite the figure there, or remove it"
+)
+
+
+def docs_file_findings(docs_dir: Path, rel: str, shown: str, library: Any) -> list[Finding]:
+    """What the gate would find in the file ``rel`` of ``docs_dir``, at ``shown``'s lines."""
+    from fxsite.verify.kinds import kind_of
+    from fxsite.verify.scan import scan_file
+    from fxsite.verify.served import served_file
+
+    kind = kind_of(rel)
+    if kind in ("code", "signature") or rel.endswith((".md", ".markdown")):
+        return []  # the theme's kind of file, and pages, are read elsewhere
+    served, problems = served_file(docs_dir / rel, rel, kind, docs_dir, MAX_FILE_BYTES)
+    findings = [Finding(shown, 1, 1, code, message) for code, message in problems]
+    if served is None:
+        return findings
+    scan = scan_file(rel, served.shown, kind=served.kind)
+    locator = SourceLocator(served.text)
+
+    def at(text: str | None, code: str) -> tuple[int, int]:
+        offset = locator.find(text, code) if text else None
+        return line_col(served.text, offset or 0)
+
+    for local in scan.local:
+        line, col = at(local.text, local.code)
+        findings.append(Finding(shown, line, col, local.code, local.message, text=local.text))
+    for found in scan.candidates:
+        line, col = at(found.shown, "FX501")
+        message = f"bare figure '{found.shown}'{_ADVICE}"
+        findings.append(Finding(shown, line, col, "FX501", message, text=found.shown))
+    return findings
