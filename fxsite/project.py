@@ -239,7 +239,13 @@ class Project:
         """Authored pages publishing where another page or a generated one does (FX605)."""
         if generated is None:
             generated = self.generated_pages()
-        return url_clashes(doc_pages, generated, self.paths.directory_urls, self.paths.docs_prefix)
+        return url_clashes(
+            doc_pages,
+            generated,
+            self.paths.directory_urls,
+            self.paths.docs_prefix,
+            self.paths.faq_page,
+        )
 
     def docs_tree(self) -> DocsTree:
         """The pages MkDocs will build, and what in the folder would stop it."""

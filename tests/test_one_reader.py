@@ -498,3 +498,28 @@ def test_files_published_as_they_are(
     found = docs_file_findings(tmp_path, name, f"docs/{name}", lib)
     assert [(f.line, f.col) for f in found if f.code == "FX501"] == where
     assert all("cannot hold a claim" in f.message for f in found if f.code == "FX501")
+
+
+def test_readme_beside_index_is_left_out_as_mkdocs_does(tmp_path: Path) -> None:
+    from fxsite.pages.docs_tree import url_clashes, walk_docs
+
+    (tmp_path / "index.md").write_text("# Home\n", "utf-8")
+    (tmp_path / "README.md").write_text("# Read me 94 s\n", "utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "README.md").write_text("# Sub\n", "utf-8")  # near miss: no index.md
+    tree = walk_docs(tmp_path)
+    assert tree.pages == ["index.md", "sub/README.md"]
+    assert [(f.path, f.severity) for f in tree.findings] == [("docs/README.md", "warning")]
+    assert url_clashes(tree.pages, [], True) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "move"),
+    [("faq.md", "faq_page"), ("evidence.md", "library_url"), ("evidence/R1.md", "library_url")],
+)
+def test_a_clash_names_the_option_that_moves_the_generated_page(page: str, move: str) -> None:
+    from fxsite.pages.docs_tree import url_clashes
+
+    generated = ["evidence/index.md", "evidence/R1.md", "faq.md"]
+    (found,) = url_clashes([page], generated, True, faq="faq.md")
+    assert found.code == "FX605" and f"plugin's {move}" in found.message

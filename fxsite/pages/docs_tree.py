@@ -131,6 +131,13 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
     walk(docs_dir, "")
     tree.pages.sort()
     tree.files.sort()
+    # MkDocs publishes a folder's index.md and leaves its README.md out: so does check.
+    for page in [p for p in tree.pages if posixpath.basename(p) == "README.md"]:
+        index = posixpath.join(posixpath.dirname(page), "index.md")
+        if index in tree.pages:
+            tree.pages.remove(page)
+            message = f"not published: {index} is the folder's page (MkDocs leaves README.md out)"
+            tree.findings.append(Finding(where(page), 1, 1, "FX605", message, severity="warning"))
     return tree
 
 
@@ -145,10 +152,24 @@ def page_dest(src: str, directory_urls: bool = True) -> str:
     return posixpath.join(folder, f"{name}.html")
 
 
+#: How to move what a generated page clashes with: the FAQ page, or the library.
+_MOVE = {
+    True: "the site-wide FAQ with the plugin's faq_page",
+    False: "the Evidence Library with the plugin's library_url",
+}
+
+
 def url_clashes(
-    pages: Iterable[str], generated: Iterable[str], directory_urls: bool, shown: str = "docs"
+    pages: Iterable[str],
+    generated: Iterable[str],
+    directory_urls: bool,
+    shown: str = "docs",
+    faq: str | None = None,
 ) -> list[Finding]:
-    """Authored pages that publish where another page or a generated one does (FX605)."""
+    """Authored pages that publish where another page or a generated one does (FX605).
+
+    ``faq``: the generated FAQ page among ``generated``, named in the advice.
+    """
     owner: dict[str, str] = {page_dest(g, directory_urls): f"the generated {g}" for g in generated}
     findings = []
     for src in sorted(pages):
@@ -162,8 +183,7 @@ def url_clashes(
                     1,
                     "FX605",
                     f"{src} publishes to {dest}, as {owner[dest]} does: one would replace the "
-                    "other; rename it (or move the Evidence Library with the plugin's "
-                    "library_url)",
+                    f"other; rename it (or move {_MOVE[owner[dest] == f'the generated {faq}']})",
                 )
             )
         else:
