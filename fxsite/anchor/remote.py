@@ -75,6 +75,11 @@ _TYPES = {
     ".xml": ("application/xml", "text/xml"),
     ".rss": ("application/rss+xml", "application/xml", "text/xml"),
     ".atom": ("application/atom+xml", "application/xml", "text/xml"),
+    # XML the gate now reads as XML (fxsite/verify/xmltext.py): stylesheets, RDF, outlines
+    ".xsl": ("application/xslt+xml", "application/xml", "text/xml", "text/xsl"),
+    ".xslt": ("application/xslt+xml", "application/xml", "text/xml", "text/xsl"),
+    ".rdf": ("application/rdf+xml", "application/xml", "text/xml"),
+    ".opml": ("text/x-opml", "application/xml", "text/xml"),
     ".css": ("text/css",),
     ".js": _JS,
     ".mjs": _JS,
