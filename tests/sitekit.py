@@ -32,6 +32,20 @@ ENV = {
 }
 
 
+#: The fixture sites' Markdown extensions (tests/fixtures/pages/clean/mkdocs.yml, and
+#: footnotes): pages are judged as they render with them.
+FIXTURE_EXTENSIONS = [
+    "admonition",
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "toc",
+    "footnotes",
+    "pymdownx.details",
+    "pymdownx.superfences",
+]
+
+
 def library(site: Path = CLEAN) -> Library:
     """The records of a fixture site."""
     return load_library(site / "evidence", site)

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, CLEAN, href_for, library, run
+from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -24,20 +24,7 @@ from fxsite.pages.config_text import config_findings
 from fxsite.pages.locate import SourceLocator
 
 PATH = "docs/p.md"
-#: The fixture sites' Markdown configuration (tests/fixtures/pages/clean/mkdocs.yml).
-RENDERER = PageRenderer(
-    [
-        "admonition",
-        "attr_list",
-        "md_in_html",
-        "tables",
-        "toc",
-        "footnotes",
-        "pymdownx.details",
-        "pymdownx.superfences",
-    ],
-    {},
-)
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 
 
 @pytest.fixture(scope="module")

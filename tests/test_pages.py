@@ -11,7 +11,7 @@ from pathlib import Path
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from sitekit import CLEAN, href_for, library
+from sitekit import CLEAN, FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -28,19 +28,7 @@ def lib() -> Library:
     return library()
 
 
-#: The fixture sites' Markdown configuration: pages are judged as they render with it.
-RENDERER = PageRenderer(
-    [
-        "admonition",
-        "attr_list",
-        "md_in_html",
-        "tables",
-        "toc",
-        "pymdownx.details",
-        "pymdownx.superfences",
-    ],
-    {},
-)
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 
 
 def _findings(source: str, lib: Library) -> list[tuple[int, int, str, str | None]]:
