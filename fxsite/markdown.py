@@ -54,6 +54,7 @@ from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.prose import not_bare
 from fxsite.pages.sections import compose
 from fxsite.safeio import Stamp, file_stamp
 
@@ -116,7 +117,7 @@ def page_context(
     ``result`` is what :func:`~fxsite.pages.page.process_page` made of it.
     """
     _, body, _ = split_front_matter(source)
-    locator = SourceLocator(source, len(source) - len(body))
+    locator = SourceLocator(source, len(source) - len(body), not_bare(source))
     return PageContext(
         library,
         href_for,

@@ -21,6 +21,7 @@ source spells otherwise) is placed at the first line of the body.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field, replace
 
@@ -49,6 +50,9 @@ class SourceLocator:
     source: str
     #: offset of the body (below the front matter): what Markdown renders
     body: int = 0
+    #: sorted spans where no bare figure stands (code, comments, evidence links:
+    #: :func:`~fxsite.pages.prose.not_bare`): an FX501 finding is not placed there
+    claims_only: list[tuple[int, int]] = field(default_factory=list)
     _cursors: dict[str, int] = field(default_factory=dict)
     #: offsets already given to a text, by kind: a repeated text goes to its next place
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
@@ -58,16 +62,26 @@ class SourceLocator:
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
-        for finder in (self._exact, self._loose, self._number):
-            for start in (self._cursors.get(kind, self.body), 0):
-                at = start
-                while (found := finder(text, at)) is not None and found in used:
-                    at = found + 1
-                if found is not None:
-                    used.add(found)
-                    self._cursors[kind] = found + 1
-                    return found
+        # A bare figure is looked for outside code and claims first; then anywhere (the
+        # source's idea of code may not be the renderer's: an unclosed fence).
+        for avoid in (kind == "FX501", False):
+            for finder in (self._exact, self._loose, self._number):
+                for start in (self._cursors.get(kind, self.body), 0):
+                    at = start
+                    while (found := finder(text, at)) is not None and (
+                        found in used or (avoid and self._claims_only(found))
+                    ):
+                        at = found + 1
+                    if found is not None:
+                        used.add(found)
+                        self._cursors[kind] = found + 1
+                        return found
         return None
+
+    def _claims_only(self, offset: int) -> bool:
+        spans = self.claims_only
+        i = bisect.bisect_right(spans, (offset, len(self.source) + 1)) - 1
+        return i >= 0 and spans[i][0] <= offset < spans[i][1]
 
     def _exact(self, text: str, start: int) -> int | None:
         at = self.source.find(text, start)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["EvidenceLink", "find_evidence_links", "line_col"]
+__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare"]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 # Lines whose indented continuation is content, not code: admonitions and
@@ -119,25 +119,41 @@ def _code_lines(lines: list[str]) -> Iterator[int]:
         previous_blank = False
 
 
-def find_evidence_links(text: str) -> list[EvidenceLink]:
-    """Every evidence link outside code, in source order."""
+def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with code and comments blanked, and their spans, in source order."""
     code_free = list(text)
     lines = text.split("\n")
+    spans: list[tuple[int, int]] = []
     offset = 0
     code = set(_code_lines(lines))
     for i, line in enumerate(lines):
         if i in code:
             _blank(code_free, offset, offset + len(line))
+            spans.append((offset, offset + len(line)))
         offset += len(line) + 1
     masked = "".join(code_free)
     for pattern in (_COMMENT, _INLINE_CODE):
         for m in pattern.finditer(masked):
             _blank(code_free, m.start(), m.end())
+            spans.append((m.start(), m.end()))
         masked = "".join(code_free)
+    return masked, sorted(spans)
+
+
+def find_evidence_links(text: str) -> list[EvidenceLink]:
+    """Every evidence link outside code, in source order."""
+    masked, _ = _unread(text)
     return [
         EvidenceLink(m.start(), m.end(), m["text"], m["dest"], m.start("text"))
         for m in _EVIDENCE.finditer(masked)
     ]
+
+
+def not_bare(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` where no bare figure stands: code, comments and evidence links."""
+    masked, spans = _unread(text)
+    spans += [(m.start(), m.end()) for m in _EVIDENCE.finditer(masked)]
+    return sorted(spans)
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
