@@ -515,3 +515,21 @@ def test_a_clash_names_the_option_that_moves_the_generated_page(page: str, move:
     generated = ["evidence/index.md", "evidence/R1.md", "faq.md"]
     (found,) = url_clashes([page], generated, True, faq="faq.md")
     assert found.code == "FX605" and f"plugin's {move}" in found.message
+
+
+@pytest.mark.slow
+def test_adopt_judges_a_headings_navigation_copies_as_its_page(tmp_path: Path) -> None:
+    """enforce: adopt: a page citing nothing yet warns, and so do its title's copies in the
+    navigation of pages that cite (the build refused there, check did not)."""
+    site = tmp_path / "site"
+    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    (site / "docs" / "t.md").write_text("# Took 94 s heading\n\ntext\n", "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
+    config.write_text(text, "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], site)
+    built = run([str(BIN / "fxsite"), "build", "."], site)
+    assert (checked.returncode, built.returncode) == (0, 0), built.stdout + built.stderr
+    lines = [line for line in built.stdout.splitlines() if ": FX" in line]
+    assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
+    assert any(line.startswith("docs/t.md:1:") for line in lines)

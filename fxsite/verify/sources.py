@@ -62,19 +62,28 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
     is that fault again (counted, so a third occurrence still shows); so is a
     bare figure quoting a refused claim, which publishes as plain text. A
     finding reported on a source that is no page (``mkdocs.yml``: the site's
-    name, the navigation) stands for the same text on every published page.
+    name, the navigation) stands for the same text on every published page, and
+    one reported on a page stands for the copies the gate finds in files it
+    cannot place in a source (a heading as other pages' navigation title), so
+    ``enforce: adopt`` judges them as it judges that page.
     """
     seen: Counter[tuple[str, str, str | None]] = Counter(
         (f.path, f.code, f.text) for f in reported if f.text
     )
+    reported = list(reported)
     # What the configuration says is shown on every page: reported once, at its line.
     shown = {(f.code, f.text) for f in reported if f.text and not f.path.endswith(".md")}
+    # A page's heading is other pages' navigation title: a copy the gate cannot place in
+    # a source (it stays at the published file) is the page's own fault, reported there.
+    anywhere = {(f.code, f.text) for f in reported if f.text}
     # A refused claim publishes as its plain text (enforce: false): a bare figure to the gate.
     seen.update((f.path, "FX501", f.text) for f in reported if f.text and f.code[:3] == "FX4")
     out = []
     for finding in gate:
         key = (finding.path, finding.code, finding.text)
         if (finding.code, finding.text) in shown:
+            continue
+        if not finding.path.endswith(".md") and (finding.code, finding.text) in anywhere:
             continue
         if finding.text and seen[key] > 0:
             seen[key] -= 1
