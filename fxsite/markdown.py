@@ -151,8 +151,18 @@ def claim_element(html_text: str) -> ET.Element:
 
     Parsed at each use: a parse costs microseconds, and keeping parsed claims
     for reuse cost more memory (megabytes on a large site) than it saved time.
+
+    Python-Markdown writes an attribute's ``&`` as it is when it starts what looks
+    like an entity (``&#52;``), which a browser then decodes: a record's words
+    ``W &#52;&#52; s`` in a tooltip would show "W 44 s". Each ``&`` is written as
+    ``&amp;``, which it keeps, so the tooltip shows the words as the record has them.
     """
-    return ET.fromstring(html_text)  # noqa: S314 - our own markup, not input
+    element = ET.fromstring(html_text)  # noqa: S314 - our own markup, not input
+    for node in element.iter():
+        for name, value in node.attrib.items():
+            if "&" in value:
+                node.set(name, value.replace("&", "&amp;"))
+    return element
 
 
 class _ClaimTreeprocessor(Treeprocessor):

@@ -533,3 +533,28 @@ def test_adopt_judges_a_headings_navigation_copies_as_its_page(tmp_path: Path) -
     lines = [line for line in built.stdout.splitlines() if ": FX" in line]
     assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
     assert any(line.startswith("docs/t.md:1:") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("what", "shown"),
+    [
+        ("W &#52;&#52; s", "W &#52;&#52; s"),  # drawn as written, not as "W 44 s"
+        ("R&D rig", "R&D rig"),
+        ("a &amp; b", "a &amp; b"),
+    ],
+)
+def test_a_tooltip_shows_the_records_words_as_written(
+    what: str, shown: str, tmp_path: Path
+) -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from fxsite.evidence.library import load_library
+
+    record = f'id: R4\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {{value: 3, unit: s, what: "{what}"}}\n'
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R4.yaml").write_text(record, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    html, findings = check_page("# T\n\nIt took [3 s](evidence:R4#a).\n", PATH, lib, href_for)
+    assert findings == []
+    link = LexborHTMLParser(html).css_first("a.fx-claim")
+    assert link is not None and (link.attributes.get("title") or "").startswith(shown + " ·")
