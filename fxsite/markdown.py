@@ -50,7 +50,7 @@ from fxsite.pages.claims import (
     resolve_claim,
 )
 from fxsite.pages.frontmatter import split_front_matter
-from fxsite.pages.judge import judge_rendered
+from fxsite.pages.judge import judge_plain, judge_rendered
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, process_page
@@ -326,6 +326,22 @@ class _SerializedTreeprocessor(Treeprocessor):
         self.judge.whole_page = True
 
 
+def _toc_labels(tokens: list[Any]) -> list[str]:
+    """Table-of-contents entries the page's text does not show: ``data-toc-label``s.
+
+    The theme shows them in the page's table of contents; the page never does.
+    """
+    labels, stack = [], list(tokens)
+    while stack:
+        token = stack.pop()
+        if isinstance(token, dict):
+            label = token.get("data-toc-label")
+            if isinstance(label, str) and label.strip():
+                labels.append(label)
+            stack.extend(token.get("children") or [])
+    return labels
+
+
 class _JudgePostprocessor(Postprocessor):
     """The page rules on the rendered page (raw HTML in place): the one reader of its text."""
 
@@ -345,6 +361,9 @@ class _JudgePostprocessor(Postprocessor):
             passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
             for finding in judge_rendered(text, ctx.path, ctx.library, refused, passed):
                 ctx.add(finding, finding.code)
+            for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
+                for finding in judge_plain(label, ctx.path, ctx.library):
+                    ctx.add(finding, finding.code)
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding

@@ -72,6 +72,11 @@ REFUSED = [
         '---\nfaq:\n  - q: How?\n    a: "Run `sleep 96 s` now"\n---\n\n# T\n\nText.\n',
         [("FX501", 4, 20)],
     ),
+    (
+        "a table-of-contents label",
+        '# T\n\n## Sub {: data-toc-label="Toc 72 s" }\n\nText.\n',
+        [("FX501", 3, 31)],
+    ),
     ("related title", "---\nrelated:\n  - title: Related 94 s\n---\n\n# T\n", [("FX501", 3, 20)]),
     (
         "subtitle and tags",
