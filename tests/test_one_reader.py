@@ -563,3 +563,19 @@ def test_a_tooltip_shows_the_records_words_as_written(
     assert findings == []
     link = LexborHTMLParser(html).css_first("a.fx-claim")
     assert link is not None and (link.attributes.get("title") or "").startswith(shown + " ·")
+
+
+def test_a_file_linked_from_outside_docs_is_not_published(tmp_path: Path) -> None:
+    from fxsite.pages.docs_tree import walk_docs
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "secret.txt").write_text("root:x:0:0\n", "utf-8")
+    (docs / "pw.md").symlink_to(tmp_path / "secret.txt")
+    (docs / "index.md").write_text("# Home\n", "utf-8")
+    (docs / "alias.md").symlink_to(docs / "index.md")  # near miss: a link inside docs
+    tree = walk_docs(docs)
+    assert tree.pages == ["alias.md", "index.md"]
+    assert [(f.path, f.code, f.severity) for f in tree.findings] == [
+        ("docs/pw.md", "FX105", "error")
+    ]

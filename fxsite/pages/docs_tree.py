@@ -101,6 +101,17 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                     Finding(where(child), 1, 1, "FX105", "symbolic link points nowhere")
                 )
                 continue
+            if (
+                entry.is_symlink()
+                and not entry.is_dir(follow_symlinks=True)
+                and not path.resolve().is_relative_to(top)
+            ):
+                message = (
+                    "symbolic link leads out of the docs folder: MkDocs would publish what it "
+                    "points at (copy the file in, or remove the link)"
+                )
+                tree.findings.append(Finding(where(child), 1, 1, "FX105", message))
+                continue
             if entry.is_dir(follow_symlinks=True):
                 walk(path, child)
             elif not entry.is_file(follow_symlinks=True):
@@ -128,6 +139,7 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                     )
                 )
 
+    top = docs_dir.resolve()
     walk(docs_dir, "")
     tree.pages.sort()
     tree.files.sort()
