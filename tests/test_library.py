@@ -24,6 +24,8 @@ R1 = "evidence/R1.yaml"
 R2 = "evidence/R2.yaml"
 DOC = b"%PDF-1.4\nsigned test report R1\n"
 DOC_HASH = hashlib.sha256(DOC).hexdigest()
+TEXT_DOC = b"signed test report R1: a took 6 s\n"
+TEXT_DOC_HASH = hashlib.sha256(TEXT_DOC).hexdigest()
 
 
 def rec(record_id: str, *body: str, label: str = "spec", status: str = "active") -> str:
@@ -406,12 +408,12 @@ CASES = [
                 "date: 2026-03-14",
                 "source:",
                 "  issuer: Lab",
-                "  document: reports/R1.pdf",
-                f"  sha256: {DOC_HASH}",
+                "  document: reports/R1.txt",
+                f"  sha256: {TEXT_DOC_HASH}",
                 *FIG,
                 label="measured",
             ),
-            "reports/R1.pdf": DOC,
+            "reports/R1.txt": TEXT_DOC,  # it states the figure (a: 6 s), so no FX316
         },
         [],
     ),

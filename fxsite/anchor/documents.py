@@ -14,6 +14,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from fxsite.evidence.documents_text import (
+    checked_figures,
+    document_text,
+    figure_places,
+    no_text,
+)
+from fxsite.evidence.library import FigureValue, library_from_published
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, sha256_file
@@ -91,14 +98,42 @@ def _locate(docs_dir: Path, document: str) -> Path | None:
     return None
 
 
+def _published_figures(data: dict[str, Any]) -> dict[str, list[FigureValue]]:
+    """The published records' figures, recomputed as the build computed them."""
+    records = data.get("records")
+    library = library_from_published(records if isinstance(records, list) else [])
+    return {rid: library.figures_of(rid) for rid in library.records}
+
+
+def _figures_in(
+    where: str, document: str, path: Path, docs_dir: Path, figures: list[FigureValue]
+) -> list[Finding]:
+    """FX316 for each figure the auditor's copy does not state, as the build checks it."""
+    if not checked_figures(figures):
+        return []
+    text, problem = document_text(path, docs_dir)
+    if text is not None and no_text(text):
+        problem = "has no text layer"
+    if problem is not None:
+        message = f"'{document}' {problem}: its figures are not looked for in it"
+        return [Finding(where, 1, 1, "FX317", message, "warning")]
+    if text is None:
+        return []
+    _, missing = figure_places(figures, text)
+    return [Finding(where, 1, 1, "FX316", message, "warning") for _, message in missing]
+
+
 def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
     """The auditor's copies of the report documents against the published hashes.
 
     A document is looked up in ``docs_dir`` by its path in the record
-    (``reports/R1.pdf``), then by its file name (``R1.pdf``).
+    (``reports/R1.pdf``), then by its file name (``R1.pdf``). A copy that
+    matches its hash is then searched for its record's figures (FX316), as
+    the build searches the project's copy.
     """
     findings = []
     used: set[Path] = set()
+    figures = _published_figures(data)
     for record_id, source in _sources(data):
         document, expected = source.get("document"), source.get("sha256")
         where = f"{record_id}.yaml"
@@ -120,6 +155,8 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
         elif actual != expected:
             message = f"{record_id}: '{document}' differs from the published sha256 (it hashes to {actual})"
             findings.append(Finding(where, 1, 1, "FX812", message))
+            continue
+        findings += _figures_in(where, document, path, docs_dir, figures.get(record_id, []))
     # A record's own file (``R1.yaml``, when DIR is the evidence folder) is no document.
     records = {str(r.get("id")) for r in data.get("records", []) if isinstance(r, dict)}
     for path in sorted(docs_dir.rglob("*")):

@@ -22,6 +22,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fxsite.evidence.documents_text import (
+    Located,
+    checked_figures,
+    document_text,
+    figure_places,
+    no_text,
+)
 from fxsite.evidence.formula import (
     PRECISION,
     Formula,
@@ -117,6 +124,8 @@ class Library:
     invalid: set[str] = field(default_factory=set)
     #: each record's invariants as computed (:mod:`fxsite.evidence.invariants`)
     invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
+    #: where each figure is stated in its record's report document, by ``R1#name``
+    stated_in: dict[str, Located] = field(default_factory=dict)
     _fingerprints: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def fingerprint(self, record_id: str) -> bytes | None:
@@ -436,6 +445,32 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
         if source.sha256 and digest != source.sha256:
             message = f"sha256 does not match '{source.document}'"
             _report(library, source_file, ("source", "sha256"), "FX310", message)
+            continue
+        _check_document_figures(library, source_file, doc, evidence_dir)
+
+
+def _check_document_figures(
+    library: Library, source_file: RecordSource, doc: Path, evidence_dir: Path
+) -> None:
+    """FX316 for each figure its report document does not state; FX317 for no text."""
+    figures = library.figures_of(source_file.record.id)
+    if not checked_figures(figures):
+        return
+    text, problem = document_text(doc, evidence_dir)
+    name = doc.relative_to(evidence_dir).as_posix()  # as the record names it
+    if text is not None and no_text(text):
+        problem = "has no text layer"
+    if problem is not None:
+        message = f"document '{name}' {problem}: its figures are not looked for in it"
+        _report(library, source_file, ("source", "document"), "FX317", message, "warning")
+        return
+    if text is None:
+        return
+    found, missing = figure_places(figures, text)
+    library.stated_in.update(found)
+    for fig, message in missing:
+        section = "figures" if fig.formula is None else "derived"
+        _report(library, source_file, (section, fig.name), "FX316", message, "warning")
 
 
 def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) -> Library:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from decimal import Decimal
 
+from fxsite.evidence.documents_text import stated_note
 from fxsite.evidence.invariants import apart_text, computed_text
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import LABELS, Record
@@ -171,6 +172,12 @@ def _name_cell(name: str, fig: FigureValue) -> str:
     )
 
 
+def _stated_in(library: Library, fig: FigureValue) -> str:
+    """Where the record's report document states the figure, when the build found it."""
+    located = library.stated_in.get(fig.ref)
+    return f"<span class='fx-meta'>{stated_note(located)}</span>" if located else ""
+
+
 def _figure_rows(library: Library, record: Record, href_for: HrefFor) -> str:
     rows = []
     for name in record.figures:
@@ -179,7 +186,7 @@ def _figure_rows(library: Library, record: Record, href_for: HrefFor) -> str:
             continue
         rows.append(
             f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}">{_name_cell(name, fig)}'
-            f'<td class="fx-value" data-label="Value">{_value(fig)}</td>'
+            f'<td class="fx-value" data-label="Value">{_value(fig)}{_stated_in(library, fig)}</td>'
             f'<td data-label="Label">{_label(fig.label)}</td>'
             f'<td data-label="Cited by">{placeholder("cited-by", fig.ref)}</td></tr>'
         )
@@ -205,7 +212,7 @@ def _derived_rows(library: Library, record: Record, href_for: HrefFor) -> str:
                 stated = f"<span class='fx-meta'>the source states {_e(shown)}</span>"
         rows.append(
             f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}">{_name_cell(name, fig)}'
-            f'<td class="fx-value" data-label="Value">{_value(fig)}{stated}</td>'
+            f'<td class="fx-value" data-label="Value">{_value(fig)}{stated}{_stated_in(library, fig)}</td>'
             f'<td data-label="Computed as"><code>{_e(derived.formula)}</code>'
             f"<span class='fx-meta'>from {inputs}</span></td>"
             f'<td data-label="Label">{_label(fig.label)}</td>'

@@ -1,0 +1,271 @@
+"""Figures found in their report documents.
+
+A record's ``source.document`` that has text (a PDF with a text layer, HTML,
+plain text, CSV, Markdown) is read into passages: a PDF's pages, a text
+file's lines, a CSV's rows (cells apart), an HTML document's text as one
+passage. :func:`where_stated`
+then looks for a figure's number in them, as a whole number token in the
+usual notations: ``6.4``, ``6.40`` and ``6,4`` state 6.4; ``1,234``,
+``1.234,5`` and ``1 234`` use thousands separators; a range needs both ends.
+Only the number is matched, never its unit or context: "96" in "96 %" or in
+"96 GB" states 96 either way, and a percentage is found with or without its
+``%``. A number inside a longer one is not found: 6.4 is not in 16.45, 6.41
+or 6.4.1.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from fxsite.evidence.quantities import format_number
+from fxsite.safeio import UnreadableFile, read_bytes
+
+if TYPE_CHECKING:
+    from fxsite.evidence.library import FigureValue
+
+__all__ = [
+    "MAX_PDF_PAGES",
+    "MAX_TEXT_BYTES",
+    "TEXT_SUFFIXES",
+    "DocumentText",
+    "Located",
+    "checked_figures",
+    "document_text",
+    "figure_places",
+    "no_text",
+    "stated_note",
+    "text_of",
+    "where_stated",
+]
+
+#: Largest document read for its text, in bytes.
+MAX_TEXT_BYTES = 32 << 20
+#: Pages of a PDF read for their text; a longer PDF is refused.
+MAX_PDF_PAGES = 2000
+#: Seconds a PDF's text extraction may take before it is refused.
+MAX_PDF_SECONDS = 30.0
+
+PDF = (".pdf",)
+HTML = (".html", ".htm", ".xhtml")
+LINES = (".txt", ".text", ".md", ".markdown")
+TABLES = (".csv", ".tsv")
+#: File suffixes whose text is read; a document of another kind is not checked.
+TEXT_SUFFIXES = PDF + HTML + LINES + TABLES
+
+#: A number token: digits with ``.``/``,`` separators, or digits grouped by spaces.
+_SPACE = "[ \u00a0\u202f\u2009]"
+_TOKEN = re.compile(
+    rf"(?<!\d)(?<!\d[.,])(?<!\s\.)(?:\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?(?![\d]|[.,]\d)"
+    rf"|\d+(?:[.,]\d+)*(?![\d]|[.,]\d))"
+)
+_MINUS = ("-", "\u2212", "\u2013")
+
+
+@dataclass(frozen=True)
+class DocumentText:
+    """A document's text by passage: ``(page or line number, text)``; ``unit`` names them."""
+
+    name: str
+    unit: str  # "page", "line" or "" (the whole document, one passage)
+    passages: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where a figure is stated: the passages holding it (both ends of a range)."""
+
+    document: str
+    unit: str
+    numbers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if not self.unit:
+            return self.document
+        many = len(self.numbers) > 1
+        numbers = " and ".join(str(n) for n in self.numbers)
+        if self.unit == "page":
+            return f"{'pp.' if many else 'p.'} {numbers} of {self.document}"
+        return f"{self.unit}{'s' if many else ''} {numbers} of {self.document}"
+
+
+def stated_note(located: Located) -> str:
+    """The record page's HTML for where a figure is stated: ``stated on <code>p. 12 of R1.pdf</code>``.
+
+    In ``<code>``: the place is no figure, and the audit does not read it as one.
+    """
+    word = "on" if located.unit == "page" else "in"
+    return f"stated {word} <code>{html.escape(str(located))}</code>"
+
+
+def _values(token: str) -> set[Decimal]:
+    """The numbers a token can mean: ``1,234`` is 1234 or 1.234; ``1 234,5`` is 1234.5."""
+    if re.search(_SPACE, token):
+        return {Decimal(re.sub(_SPACE, "", token).replace(",", "."))}
+    out = set()
+    if token.count(".") + token.count(",") <= 1:
+        out.add(Decimal(token.replace(",", ".")))
+    for thousands, point in ((",", "."), (".", ",")):
+        whole, _, fraction = token.partition(point)
+        groups = whole.split(thousands)
+        if (
+            len(groups) > 1
+            and len(groups[0]) <= 3
+            and all(len(g) == 3 for g in groups[1:])
+            and not re.search("[.,]", fraction)
+        ):
+            out.add(Decimal("".join(groups) + (f".{fraction}" if fraction else "")))
+    return out
+
+
+def _found(value: Decimal, text: str) -> bool:
+    """Whether ``text`` has a number token equal to ``value`` (a negative one after a minus)."""
+    for match in _TOKEN.finditer(text):
+        if abs(value) in _values(match.group()) and (
+            value >= 0 or text[: match.start()].endswith(_MINUS)
+        ):
+            return True
+    return False
+
+
+def where_stated(low: Decimal, high: Decimal | None, document: DocumentText) -> Located | None:
+    """The passages that state ``low`` (and ``high``, for a range), or None.
+
+    Decimal-exact: a token states the figure when it equals it as a number
+    (``6.40`` states 6.4). The unit is not looked at.
+    """
+    numbers: list[int] = []
+    for value in (low, high):
+        if value is None:
+            continue
+        at = next((n for n, text in document.passages if _found(value, text)), None)
+        if at is None:
+            return None
+        if at not in numbers:
+            numbers.append(at)
+    return Located(document.name, document.unit, tuple(sorted(numbers)))
+
+
+def _lines(text: str) -> tuple[tuple[int, str], ...]:
+    return tuple((n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip())
+
+
+def _table(text: str, suffix: str) -> tuple[tuple[int, str], ...]:
+    """A CSV's rows, cells apart: ``bandwidth,6.40`` is "bandwidth | 6.40"."""
+    reader = csv.reader(io.StringIO(text), delimiter="\t" if suffix == ".tsv" else ",")
+    try:
+        return tuple((reader.line_num, " | ".join(row)) for row in reader if any(row))
+    except csv.Error as exc:
+        raise ValueError(f"is not valid CSV ({exc})") from None
+
+
+def _html(text: str) -> tuple[tuple[int, str], ...]:
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(text)
+    for node in tree.css("script, style, template"):
+        node.decompose()
+    root = tree.body or tree.root
+    return ((1, root.text(separator=" ") if root is not None else ""),)
+
+
+def _pdf(data: bytes) -> tuple[tuple[int, str], ...]:
+    """Each page's text; raises ValueError on a PDF that cannot be read within the caps."""
+    from pypdf import PdfReader
+
+    started = time.monotonic()
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        count = len(reader.pages)
+        if count > MAX_PDF_PAGES:
+            raise ValueError(f"has {count:,} pages, more than {MAX_PDF_PAGES:,}")
+        pages = []
+        for number, page in enumerate(reader.pages, 1):
+            if time.monotonic() - started > MAX_PDF_SECONDS:
+                raise ValueError(f"took over {MAX_PDF_SECONDS:.0f} s to read")
+            pages.append((number, page.extract_text() or ""))
+    except ValueError:
+        raise
+    except Exception as exc:  # pypdf raises many kinds on a malformed PDF
+        raise ValueError(f"is not a readable PDF ({type(exc).__name__})") from None
+    return tuple(pages)
+
+
+@lru_cache(maxsize=32)
+def text_of(data: bytes, suffix: str, name: str) -> DocumentText:
+    """The text of a document's bytes by kind; raises ValueError when it cannot be read."""
+    if suffix in PDF:
+        return DocumentText(name, "page", _pdf(data))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"is not valid UTF-8 (byte {exc.start})") from None
+    if suffix in HTML:
+        return DocumentText(name, "", _html(text))
+    if suffix in TABLES:
+        return DocumentText(name, "line", _table(text, suffix))
+    return DocumentText(name, "line", _lines(text))
+
+
+def document_text(path: Path, root: Path | None = None) -> tuple[DocumentText | None, str | None]:
+    """``path``'s text by passage, or why it cannot be read; (None, None) for a kind without text."""
+    suffix = path.suffix.lower()
+    if suffix not in TEXT_SUFFIXES:
+        return None, None
+    try:
+        data = read_bytes(path, MAX_TEXT_BYTES, root)
+    except UnreadableFile as exc:
+        return None, exc.reason
+    try:
+        return text_of(data, suffix, path.name), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def checked_figures(figures: Iterable[FigureValue]) -> list[tuple[FigureValue, Decimal]]:
+    """The figures a report states, with the value it states: measured or spec,
+    stated in the record or derived with a ``stated`` value."""
+    out = []
+    for fig in figures:
+        if fig.label not in ("measured", "spec"):
+            continue
+        if fig.formula is None:
+            out.append((fig, fig.low))
+        elif fig.stated is not None:
+            out.append((fig, fig.stated))
+    return out
+
+
+def figure_places(
+    figures: Iterable[FigureValue], document: DocumentText
+) -> tuple[dict[str, Located], list[tuple[FigureValue, str]]]:
+    """Where ``document`` states each checked figure, and each it does not state (with why)."""
+    found: dict[str, Located] = {}
+    missing: list[tuple[FigureValue, str]] = []
+    for fig, low in checked_figures(figures):
+        high = fig.high if fig.formula is None else None
+        located = where_stated(low, high, document)
+        if located is not None:
+            found[fig.ref] = located
+            continue
+        shown = format_number(low, fig.decimals)
+        if high is not None:
+            shown += f" to {format_number(high, fig.decimals)}"
+        missing.append(
+            (fig, f"{fig.ref}: {shown} is not stated in its report document '{document.name}'")
+        )
+    return found, missing
+
+
+def no_text(document: DocumentText) -> bool:
+    """Whether a document has no text to look in (a scanned PDF without a text layer)."""
+    return not any(text.strip() for _, text in document.passages)

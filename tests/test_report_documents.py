@@ -1,0 +1,285 @@
+"""Figures found in their report documents: notations, kinds of document, build, page, audit."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from fxsite.anchor.documents import audit_documents
+from fxsite.evidence import documents_text
+from fxsite.evidence.documents_text import (
+    DocumentText,
+    Located,
+    document_text,
+    stated_note,
+    where_stated,
+)
+from fxsite.evidence.library import load_library
+from fxsite.render.exports import dumps, record_data
+from fxsite.render.library_pages import record_page_markdown
+
+
+def _lines(*lines: str) -> DocumentText:
+    return DocumentText("R1.txt", "line", tuple(enumerate(lines, 1)))
+
+
+def _at(text: str, low: str, high: str | None = None) -> Located | None:
+    return where_stated(Decimal(low), Decimal(high) if high else None, _lines(text))
+
+
+NOTATIONS = [
+    # (text, figure low, figure high, found)
+    ("bandwidth 6.40 GB/s", "6.4", None, True),
+    ("bandwidth 6.4 GB/s", "6.40", None, True),
+    ("bandwidth 6,40 GB/s", "6.40", None, True),
+    ("bandwidth 6,4 GB/s.", "6.4", None, True),
+    ("bandwidth 6.400 GB/s", "6.40", None, True),
+    ("3,560 s in all", "3560", None, True),
+    ("3 560 s in all", "3560", None, True),
+    ("3\u202f560 s in all", "3560", None, True),
+    ("1.234,5 s in all", "1234.5", None, True),
+    ("1,234.5 s in all", "1234.5", None, True),
+    ("1,234 s in all", "1.234", None, True),  # "1,234" is 1234 or 1.234
+    ("a gain of 96 %", "96", None, True),
+    ("a gain of +96%", "96", None, True),
+    ("a gain of 96", "96", None, True),
+    ("a speed-up of 6.2–9.3x", "6.2", "9.3", True),
+    ("a speed-up of 6.2-9.3x", "6.2", "9.3", True),
+    ("from 6.2 up to 9.30 times", "6.2", "9.3", True),
+    ("a change of −5 %", "-5", None, True),
+    ("96 GB written", "96", None, True),  # only the number is matched, not its unit
+    # near misses
+    ("bandwidth 16.45 GB/s", "6.4", None, False),
+    ("bandwidth 6.41 GB/s", "6.4", None, False),
+    ("version 6.4.1", "6.4", None, False),
+    ("bandwidth 64 GB/s", "6.4", None, False),
+    ("3,5600 s in all", "3560", None, False),
+    ("35,60 s in all", "3560", None, False),
+    ("1,2345 s", "1234.5", None, False),
+    ("a gain of 960 %", "96", None, False),
+    ("a gain of 0.96", "96", None, False),
+    ("a speed-up of 6.2x", "6.2", "9.3", False),  # one end only
+    ("a speed-up up to 9.3x", "6.2", "9.3", False),
+    ("a change of 5 %", "-5", None, False),
+    ("no numbers at all", "1", None, False),
+]
+
+
+@pytest.mark.parametrize(("text", "low", "high", "found"), NOTATIONS)
+def test_a_figure_is_found_as_a_whole_number_in_the_usual_notations(
+    text: str, low: str, high: str | None, found: bool
+) -> None:
+    assert (_at(text, low, high) is not None) == found
+
+
+def test_the_place_names_the_pages_or_lines_holding_each_end() -> None:
+    doc = _lines("from 6.2", "up to 9.3", "6.2 again")
+    assert str(where_stated(Decimal("6.2"), Decimal("9.3"), doc)) == "lines 1 and 2 of R1.txt"
+    pdf = DocumentText("R1.pdf", "page", ((1, "intro"), (12, "writes 6.40 GB/s")))
+    located = where_stated(Decimal("6.4"), None, pdf)
+    assert str(located) == "p. 12 of R1.pdf"
+    assert located is not None
+    assert stated_note(located) == "stated on <code>p. 12 of R1.pdf</code>"
+    html = DocumentText("R1.html", "", ((1, "writes 6.40 GB/s"),))
+    located = where_stated(Decimal("6.4"), None, html)
+    assert located is not None
+    assert stated_note(located) == "stated in <code>R1.html</code>"
+
+
+def _pdf(pages: list[str], count: int | None = None) -> bytes:
+    """A minimal PDF with a text layer: one Helvetica line per page."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(len(pages)))
+    total = len(pages) if count is None else count
+    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {total} >>".encode())
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    for i, text in enumerate(pages):
+        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {5 + 2 * i} 0 R "
+            "/Resources << /Font << /F1 3 0 R >> >> >>".encode()
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return out
+
+
+def test_a_pdf_is_read_page_by_page(tmp_path: Path) -> None:
+    path = tmp_path / "R1.pdf"
+    path.write_bytes(_pdf(["Test report R1", "Sustained write bandwidth 6.40 GB/s"]))
+    text, problem = document_text(path, tmp_path)
+    assert problem is None and text is not None
+    assert str(where_stated(Decimal("6.4"), None, text)) == "p. 2 of R1.pdf"
+    assert where_stated(Decimal("3.26"), None, text) is None
+
+
+HOSTILE = [
+    # (case, data, readable): unreadable is a reason (FX317), never a traceback or a hang
+    ("garbage bytes", b"\x00\xff" * 5000, False),
+    ("a PDF header and nothing else", b"%PDF-1.7\n", False),
+    ("a truncated PDF", _pdf(["6.40"])[:200], False),
+    ("a page tree claiming a billion pages", _pdf(["6.40"], count=10**9), True),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "readable"), [c[1:] for c in HOSTILE], ids=[c[0] for c in HOSTILE]
+)
+def test_a_hostile_pdf_is_a_finding_not_a_traceback_or_a_hang(
+    tmp_path: Path, data: bytes, readable: bool
+) -> None:
+    path = tmp_path / "R1.pdf"
+    path.write_bytes(data)
+    started = time.monotonic()
+    text, problem = document_text(path, tmp_path)
+    assert time.monotonic() - started < 10
+    if readable:  # the pages it has, not the count it claims
+        assert problem is None and text is not None and len(text.passages) == 1
+    else:
+        assert text is None and problem is not None
+
+
+def test_a_pdf_over_the_page_cap_is_refused_before_its_text_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(documents_text, "MAX_PDF_PAGES", 2)
+    (tmp_path / "R1.pdf").write_bytes(_pdf(["1", "2", "3"]))
+    (tmp_path / "R2.pdf").write_bytes(_pdf(["1", "2"]))  # near miss: at the cap
+    assert document_text(tmp_path / "R1.pdf", tmp_path) == (None, "has 3 pages, more than 2")
+    assert document_text(tmp_path / "R2.pdf", tmp_path)[1] is None
+
+
+def test_a_slow_pdf_is_refused_after_its_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(documents_text, "MAX_PDF_SECONDS", -1.0)
+    (tmp_path / "R1.pdf").write_bytes(_pdf(["6.40"]))
+    text, problem = document_text(tmp_path / "R1.pdf", tmp_path)
+    assert text is None and problem is not None and "to read" in problem
+
+
+def test_html_and_csv_are_read_as_text(tmp_path: Path) -> None:
+    (tmp_path / "R1.html").write_text(
+        "<html><head><style>p{} /* 3.26 */</style></head><body><p>Write <b>6.40</b> GB/s"
+        "<script>var x = 3.26;</script></p></body></html>",
+        encoding="utf-8",
+    )
+    (tmp_path / "R1.csv").write_text("metric,value\nbandwidth,6.40\nsave time,178\n", "utf-8")
+    html, _ = document_text(tmp_path / "R1.html", tmp_path)
+    csv, _ = document_text(tmp_path / "R1.csv", tmp_path)
+    assert html is not None and csv is not None
+    assert str(where_stated(Decimal("6.4"), None, html)) == "R1.html"
+    assert where_stated(Decimal("3.26"), None, html) is None, "script and style are not text"
+    assert str(where_stated(Decimal("178"), None, csv)) == "line 3 of R1.csv"
+    assert where_stated(Decimal("6.4"), None, csv) is not None
+
+
+def test_a_document_without_text_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "R1.docx").write_bytes(b"PK\x03\x04")
+    assert document_text(tmp_path / "R1.docx", tmp_path) == (None, None)
+    (tmp_path / "R1.txt").write_bytes(b"\xff\xfe 6.40")
+    text, problem = document_text(tmp_path / "R1.txt", tmp_path)
+    assert text is None and problem is not None and "UTF-8" in problem
+
+
+RECORD = """id: R1
+title: Checkpoint save
+label: measured
+status: active
+source:
+  document: reports/R1.{suffix}
+  sha256: {sha}
+figures:
+  save_time: {{value: 94, unit: s}}
+  bandwidth: {{value: 6.40, unit: GB/s}}
+  load_speedup: {{min: 6.2, max: 9.3, unit: x}}
+  assumed: {{value: 777, unit: s, label: estimate}}
+derived:
+  speedup: {{formula: save_time / save_time * 2, unit: x, decimals: 1, stated: 2.0}}
+"""
+
+
+def _project(tmp_path: Path, document: bytes, suffix: str = "txt") -> Path:
+    evidence = tmp_path / "evidence"
+    (evidence / "reports").mkdir(parents=True)
+    (evidence / "reports" / f"R1.{suffix}").write_bytes(document)
+    sha = hashlib.sha256(document).hexdigest()
+    (evidence / "R1.yaml").write_text(RECORD.format(suffix=suffix, sha=sha), encoding="utf-8")
+    return evidence
+
+
+BUILD_CASES = [
+    # (document, suffix, FX316 figures at their lines, FX317)
+    (b"saved in 94 s at 6,40 GB/s; loads 6.2-9.3x faster; 2x", "txt", {}, False),
+    (b"saved in 94 s; loads 6.2-9.3x faster; 2.0x", "txt", {"R1#bandwidth": 10}, False),
+    (
+        b"saved in 940 s at 16.40 GB/s; 6.2x",
+        "txt",
+        {"R1#save_time": 9, "R1#bandwidth": 10, "R1#load_speedup": 11, "R1#speedup": 14},
+        False,
+    ),
+    (b"", "txt", {}, True),
+    (b"\x00garbage", "pdf", {}, True),
+    (_pdf(["94 s", "6.40 GB/s, 6.2 to 9.3x, 2.0x"]), "pdf", {}, False),
+    (b"PK\x03\x04", "docx", {}, False),  # no text to look in: not checked
+]
+
+
+@pytest.mark.parametrize(("document", "suffix", "unstated", "unreadable"), BUILD_CASES)
+def test_the_build_warns_of_each_figure_its_document_does_not_state(
+    tmp_path: Path, document: bytes, suffix: str, unstated: dict[str, int], unreadable: bool
+) -> None:
+    evidence = _project(tmp_path, document, suffix)
+    library = load_library(evidence, tmp_path)
+    fx316 = {f.message.split(":")[0]: f.line for f in library.findings if f.code == "FX316"}
+    assert fx316 == unstated
+    assert all(f.severity == "warning" for f in library.findings if f.code in ("FX316", "FX317"))
+    assert any(f.code == "FX317" for f in library.findings) == unreadable
+    message = next((f.message for f in library.findings if f.code == "FX316"), "")
+    assert not unstated or "is not stated in its report document 'R1." in message
+
+
+def test_the_record_page_says_where_each_figure_is_stated(tmp_path: Path) -> None:
+    evidence = _project(tmp_path, _pdf(["94 s", "6.40 GB/s and 6.2 to 9.3x"]), "pdf")
+    library = load_library(evidence, tmp_path)
+    page = record_page_markdown("R1", library, lambda r, a: f"#{a}", "R1.json")
+    assert "stated on <code>p. 1 of R1.pdf</code>" in page
+    assert page.count("stated on <code>p. 2 of R1.pdf</code>") == 2
+    assert "777" in page and page.count("stated on") == 3, "an estimate is not looked for"
+
+
+def test_audit_documents_looks_for_the_published_figures_in_the_copy(tmp_path: Path) -> None:
+    evidence = _project(tmp_path, b"94 s at 6.40 GB/s; 6.2-9.3x; 2.0x")
+    library = load_library(evidence, tmp_path)
+    data = {"records": [json.loads(dumps(record_data(library, "R1")))]}
+    held = tmp_path / "held"
+    held.mkdir()
+    (held / "R1.txt").write_bytes((evidence / "reports" / "R1.txt").read_bytes())
+    assert audit_documents(held, data) == []
+    # The same figures in other notations:
+    (held / "R1.txt").write_bytes(b"94 s at 6.4 GB/s; 6.2-9.3x; 2x")
+    data["records"][0]["source"]["sha256"] = hashlib.sha256(
+        b"94 s at 6.4 GB/s; 6.2-9.3x; 2x"
+    ).hexdigest()
+    assert audit_documents(held, data) == []
+    published = data["records"][0]
+    published["figures"]["bandwidth"]["value"] = 6.5  # the site claims another value
+    found = audit_documents(held, data)
+    assert [(f.path, f.code, f.severity) for f in found] == [("R1.yaml", "FX316", "warning")]
+    assert "R1#bandwidth: 6.5 is not stated in its report document 'R1.txt'" in found[0].message
