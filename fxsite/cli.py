@@ -248,17 +248,29 @@ _QUIET = click.option(
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path, exists=True, file_okay=True))
 @_FORMAT
 @_QUIET
-def check(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
+@click.option(
+    "--suggest-invariants",
+    "suggest",
+    is_flag=True,
+    help="Also propose invariants the records' figures satisfy, and warn (FX315) of rates they break.",
+)
+def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None:
     """Validate records and pages; print findings; write nothing.
 
     PATHS: the project folder (default: the current one), or page files to
     check against the project's whole evidence library.
     """
+    from fxsite.evidence.suggest import proposals_yaml, suggest_invariants
+
     path, pages = _locate(paths)
     project, _, mode = _project(path)
     only = _page_sources(project, pages) if pages else None
     findings = project.check(only)
-    sys.exit(_report(decide(findings, mode, project.citing), fmt, quiet))
+    proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
+    status = _report(decide(findings + flags, mode, project.citing), fmt, quiet)
+    if proposals:
+        click.echo(proposals_yaml(proposals), err=fmt == "json")
+    sys.exit(status)
 
 
 @cli.command()

@@ -289,7 +289,12 @@ def test_demo_record_r1_invariants_hold() -> None:
     library = load_library(ROOT / "evidence", ROOT)
     assert [f for f in library.findings if f.severity == "error"] == []
     checked = library.invariants["R1"]
-    assert [c.invariant.equals for c in checked] == ["save_speedup", "save_time_reduction"]
+    assert [c.invariant.equals for c in checked] == [
+        "save_speedup",
+        "save_time_reduction",
+        "bandwidth_fx100",
+        "bandwidth_baseline",
+    ]
     assert all(c.holds for c in checked)
     notes = library.records["R1"].notes or ""
     assert "does not reconcile" in notes

@@ -58,9 +58,12 @@ __all__ = [
     "Checked",
     "Invariant",
     "apart_text",
+    "check_invariant",
     "check_invariants",
     "computed_text",
+    "dimensions",
     "parse_within",
+    "product_dimensions",
 ]
 
 _RECORD = r"[A-Za-z][A-Za-z0-9_]{0,31}"
@@ -321,6 +324,24 @@ def _check(library: Library, record_id: str, invariant: Invariant) -> Checked:
         relative,
         difference <= allowed,
     )
+
+
+def check_invariant(library: Library, record_id: str, invariant: Invariant) -> Checked | None:
+    """One invariant of ``record_id`` computed as the build computes it; None when it cannot be."""
+    try:
+        return _check(library, record_id, invariant)
+    except _Refused:
+        return None
+
+
+def dimensions(unit: str) -> tuple[Decimal, Dims]:
+    """How a value in ``unit`` enters an expression: its factor to base units and its dimensions."""
+    return _scale(unit)
+
+
+def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:
+    """The dimensions of ``left * right`` (``sign`` 1) or ``left / right`` (``sign`` -1)."""
+    return _combine(left, right, sign)
 
 
 def computed_text(checked: Checked) -> str:
