@@ -293,3 +293,10 @@ def test_cli_prints_proposals_after_the_findings(
     ]
     assert "  - expr: t0 / t  # = 1.894×" in lines
     assert result.stderr == "ok: 0 error(s), 2 warning(s)\n"
+
+
+def test_fx315_far_off_by_thousands_of_percent(tmp_path: Path) -> None:
+    """A share of 1,000% or more is shown with its thousands separator, not a traceback."""
+    body = SIZE_TIME_BW.replace("value: 94, unit: s", "value: 94, unit: ms")
+    _, [finding] = suggest_invariants(library_of(tmp_path, body))
+    assert "65.6 GB in 94 ms is 697.8723 GB/s, 10,804% from bw (6.40 GB/s)" in finding.message

@@ -46,7 +46,7 @@ from fxsite.evidence.invariants import (
     product_dimensions,
 )
 from fxsite.evidence.library import FigureValue, Library
-from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.quantities import format_number, format_quantity
 from fxsite.evidence.units import UNITS
 from fxsite.findings import Finding
 
@@ -197,6 +197,12 @@ def _text(fig: FigureValue) -> str:
     return format_quantity(fig.low, None, fig.unit, fig.decimals).replace("\u00a0", " ")
 
 
+def _share(checked: Checked) -> str:
+    """How far apart, as a share of the figure, to at least three significant digits."""
+    share = DECIMAL.multiply(checked.relative or Decimal(0), Decimal(100))
+    return f"{format_number(share, max(0, 2 - share.adjusted()) if share else 0)}%"
+
+
 def _nearest(library: Library, record_id: str, expr: str, rates: _Targets) -> Checked | None:
     """``expr`` against each rate figure within FLAG: the closest."""
     checked = [
@@ -236,7 +242,7 @@ def _flags(library: Library, record_id: str, figs: list[_Fig]) -> list[Finding]:
             line, col = source.pos(("derived" if a.fig.formula else "figures", a.fig.name))
             message = (
                 f"{expr}: {_text(a.fig)} in {_text(b.fig)} is {computed_text(nearest)}, "
-                f"{apart_text(nearest)} from {nearest.equals.name} ({_text(nearest.equals)}), "
+                f"{_share(nearest)} from {nearest.equals.name} ({_text(nearest.equals)}), "
                 f"the nearest figure in {nearest.equals.unit}; correct a figure, or declare how "
                 f"they relate: an invariant with the tolerance they have and a why"
             )
