@@ -8,6 +8,7 @@ and a bandwidth that do not reconcile, its acknowledged near miss, and the CLI.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -300,3 +301,15 @@ def test_fx315_far_off_by_thousands_of_percent(tmp_path: Path) -> None:
     body = SIZE_TIME_BW.replace("value: 94, unit: s", "value: 94, unit: ms")
     _, [finding] = suggest_invariants(library_of(tmp_path, body))
     assert "65.6 GB in 94 ms is 697.8723 GB/s, 10,804% from bw (6.40 GB/s)" in finding.message
+
+
+def test_cli_json_keeps_stdout_one_json_array(project: Callable[..., Path]) -> None:
+    body = SIZE_TIME_BW.replace(
+        "figures:\n", "figures:\n  up: {value: 1.9, unit: x}\n  t0: {value: 178, unit: s}\n"
+    )
+    result = invoke(
+        "check", str(project({"R1.yaml": HEAD + body})), "--suggest-invariants", "--format", "json"
+    )
+    assert result.exit_code == 0
+    assert [f["code"] for f in json.loads(result.stdout)] == ["FX315", "FX315"]
+    assert "  - expr: t0 / t  # = 1.894×" in result.stderr.splitlines()
