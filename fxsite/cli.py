@@ -393,7 +393,8 @@ def audit(
     """Re-verify a built site (a folder or an http(s) URL) from what it publishes."""
     import tempfile
 
-    from fxsite.anchor.audit_site import anchored_audit
+    from fxsite.anchor.audit_site import anchored_audit, published_evidence
+    from fxsite.anchor.consistency import consistency_line
     from fxsite.anchor.manifest import MAX_ANCHOR_BYTES
     from fxsite.anchor.remote import fetch_site, is_url
     from fxsite.safeio import UnreadableFile, read_bytes
@@ -428,7 +429,11 @@ def audit(
                 problem = Finding(site, 1, 1, "FX901", str(exc))
                 click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
             raise UsageFailure(str(exc)) from None
-    sys.exit(_report(findings, fmt))
+        status = _report(findings, fmt)
+        data = published_evidence(site_dir)
+        if fmt != "json" and data is not None:
+            click.echo(consistency_line(data, documents_dir), err=True)
+    sys.exit(status)
 
 
 @cli.command()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from fxsite.anchor.consistency import consistency_line
 from fxsite.anchor.documents import audit_documents
 from fxsite.evidence import documents_text
 from fxsite.evidence.documents_text import (
@@ -283,3 +284,62 @@ def test_audit_documents_looks_for_the_published_figures_in_the_copy(tmp_path: P
     found = audit_documents(held, data)
     assert [(f.path, f.code, f.severity) for f in found] == [("R1.yaml", "FX316", "warning")]
     assert "R1#bandwidth: 6.5 is not stated in its report document 'R1.txt'" in found[0].message
+
+
+INVARIANTS = """invariants:
+  - {expr: save_time / save_time * 2, equals: speedup, within: 1%}
+  - {expr: save_time / save_time, equals: speedup, within: 1%}
+"""
+
+
+def test_the_consistency_line_counts_invariants_and_figures_found(tmp_path: Path) -> None:
+    evidence = _project(tmp_path, b"94 s at 6.40 GB/s; 6.2-9.3x")  # not the 2.0x
+    record = evidence / "R1.yaml"
+    record.write_text(record.read_text("utf-8") + INVARIANTS, encoding="utf-8")
+    library = load_library(evidence, tmp_path)
+    data = {"records": [json.loads(dumps(record_data(library, "R1")))]}
+    assert consistency_line(data) == "consistency: 1 of 2 invariant(s) hold"
+    held = tmp_path / "held"
+    held.mkdir()
+    assert consistency_line(data, held).endswith(
+        "; 0 of 0 figure(s) found in their report documents"
+    )
+    (held / "R1.txt").write_bytes((evidence / "reports" / "R1.txt").read_bytes())
+    assert consistency_line(data, held) == (
+        "consistency: 1 of 2 invariant(s) hold; 3 of 4 figure(s) found in their report documents"
+    )
+    (held / "R1.txt").write_bytes(b"94 s at 6.40 GB/s; 6.2-9.3x; 2.0x")  # not the hashed copy
+    assert consistency_line(data, held).endswith(
+        "; 0 of 0 figure(s) found in their report documents"
+    )
+
+
+@pytest.mark.slow
+def test_audit_documents_on_a_built_site_says_where_figures_are_and_counts_them(
+    tmp_path: Path,
+) -> None:
+    """The one whole-site build: the record page, the gate and `fxsite audit --documents`."""
+    from anchorkit import audit, build, make_repo
+    from sitekit import fxsite
+
+    project = make_repo(tmp_path / "project")
+    site = build(project)
+    page = (site / "evidence" / "R1" / "index.html").read_text("utf-8")
+    assert "stated in <code>line 3 of R1.txt</code>" in page
+    docs = project / "evidence" / "reports"
+    code, findings = audit(site, "--documents", str(docs), cwd=tmp_path)
+    assert code == 0 and not [f for f in findings if f["code"] in ("FX316", "FX317")]
+    proc = fxsite("audit", str(site), "--documents", str(docs), cwd=tmp_path)
+    assert "5 of 5 figure(s) found in their report documents" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "records", [["x", 5, {"id": 3}], [{"id": "R1", "source": "reports/R1.txt"}], [None]]
+)
+def test_the_consistency_line_of_a_hostile_evidence_json_is_a_line(
+    tmp_path: Path, records: list[object]
+) -> None:
+    (tmp_path / "R1.txt").write_text("6.40", encoding="utf-8")
+    assert consistency_line({"records": records}, tmp_path) == (
+        "consistency: 0 of 0 invariant(s) hold; 0 of 0 figure(s) found in their report documents"
+    )

@@ -23,7 +23,7 @@ from fxsite.render.exports import MAX_JSON_DEPTH
 from fxsite.safeio import BadJson, UnreadableFile, load_json, read_bytes, read_text
 from fxsite.verify.published import MAX_JSON_BYTES
 
-__all__ = ["anchored_audit", "content_audit"]
+__all__ = ["anchored_audit", "content_audit", "published_evidence"]
 
 
 def content_audit(site_dir: Path) -> list[Finding]:
@@ -43,7 +43,7 @@ def content_audit(site_dir: Path) -> list[Finding]:
     return check(site_dir)
 
 
-def _evidence(site_dir: Path) -> dict[str, Any] | None:
+def published_evidence(site_dir: Path) -> dict[str, Any] | None:
     """The published evidence.json, or None (the content audit says why it cannot be read)."""
     try:
         text = read_text(site_dir / "evidence.json", MAX_JSON_BYTES, root=site_dir)
@@ -83,7 +83,7 @@ def anchored_audit(
         if not (site_dir / MANIFEST_NAME).is_file():
             raise  # neither anchors nor evidence: not a site built by fxsite
         findings.append(Finding("evidence.json", 1, 1, "FX807", str(exc)))
-    data = _evidence(site_dir)
+    data = published_evidence(site_dir)
     if data is not None:
         try:
             findings += sqlite_findings(site_dir, data)

@@ -20,7 +20,7 @@ from fxsite.evidence.documents_text import (
     figure_places,
     no_text,
 )
-from fxsite.evidence.library import FigureValue, library_from_published
+from fxsite.evidence.library import FigureValue, Library, library_from_published
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, sha256_file
@@ -28,6 +28,7 @@ from fxsite.safeio import UnreadableFile, sha256_file
 __all__ = [
     "DOCUMENTS_DIR",
     "audit_documents",
+    "document_figure_counts",
     "document_url",
     "publish_documents",
     "published_document_findings",
@@ -121,6 +122,26 @@ def _figures_in(
         return []
     _, missing = figure_places(figures, text)
     return [Finding(where, 1, 1, "FX316", message, "warning") for _, message in missing]
+
+
+def document_figure_counts(docs_dir: Path, library: Library) -> tuple[int, int]:
+    """(found, looked for): the figures looked for in the held documents that match their hash."""
+    found = looked = 0
+    for record in library.records.values():
+        source = record.source
+        path = _locate(docs_dir, source.document) if source and source.document else None
+        if source is None or path is None:
+            continue
+        if source.sha256 and sha256_file(path, docs_dir) != source.sha256:
+            continue
+        figures = library.figures_of(record.id)
+        text, _ = document_text(path, docs_dir) if checked_figures(figures) else (None, None)
+        if text is None or no_text(text):
+            continue
+        places, missing = figure_places(figures, text)
+        found += len(places)
+        looked += len(places) + len(missing)
+    return found, looked
 
 
 def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
