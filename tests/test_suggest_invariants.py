@@ -182,6 +182,36 @@ def proposed(library: Library) -> list[tuple[str, str]]:
             [("old - new", "d")],
             id="restatement-left-out",
         ),
+        pytest.param(  # a model's derived figures: run - total is near dur by chance,
+            # (run / dur - 1) * 100 near share by their formulas (all from run, per_b, per, n)
+            figures(
+                "run: {value: 36000, unit: s}",
+                "per_b: {value: 178, unit: s}",
+                "per: {value: 94, unit: s}",
+                "n: {value: 20, unit: count}",
+            )
+            + "derived:\n"
+            + "  total: {formula: per * n, unit: s, decimals: 0}\n"
+            + "  saved: {formula: (per_b - per) * n, unit: s, decimals: 0}\n"
+            + "  dur: {formula: run - saved, unit: s, decimals: 0}\n"
+            + "  share: {formula: saved / run * 100, unit: '%', decimals: 1}\n",
+            [],
+            id="derived-by-one-model",
+        ),
+        pytest.param(  # 100 - 4 is 96, 1% from 97; but 100 alone is 3% from it
+            figures(
+                "a: {value: 100, unit: s}", "b: {value: 4, unit: s}", "c: {value: 97, unit: s}"
+            ),
+            [],
+            id="difference-of-a-small-term",
+        ),
+        pytest.param(  # 100 - 10 is 90, 1.1% from 91, and 100 alone is 9.9% from it
+            figures(
+                "a: {value: 100, unit: s}", "b: {value: 10, unit: s}", "c: {value: 91, unit: s}"
+            ),
+            [("a - b", "c")],
+            id="difference-of-a-large-term",
+        ),
         pytest.param(  # ranges and bounds state no value
             figures(
                 "old: {min: 170, max: 180, unit: s}",

@@ -13,9 +13,11 @@ For the figures of one record (single values; ranges and bounds state none)
   a figure of the dimension it gives (``size / time`` and a bandwidth).
 
 A relation is left out when the record declares an invariant over the same
-figures, or when one of its figures is derived from the others (its formula
-already is the relation); a derived figure that restates one figure in another
-unit (``save_time / 60`` in min) is no operand or target.
+figures; when a derived figure of it is computed from the stated figures the
+others are computed from (its formula already is the relation, or the model's
+formulas make it hold by chance); and a difference ``a - b`` when ``a`` alone is
+as close (``b`` is within the tolerance). A derived figure that restates one
+figure in another unit (``save_time / 60`` in min) is no operand or target.
 
 It also reports (FX315, a warning) a quantity and a time whose quotient is more
 than 20% from every figure of the rate they give (65.6 GB in 94 s is 0.70 GB/s,
@@ -160,21 +162,33 @@ def _declared(library: Library, record_id: str) -> list[frozenset[str]]:
     return out
 
 
-def _restates(related: frozenset[str], figs: dict[str, FigureValue]) -> bool:
-    """True when a figure of ``related`` is derived from the others only."""
+def _roots(library: Library, ref: str, memo: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The stated figures ``ref`` is computed from, across records (itself when stated)."""
+    if ref not in memo:
+        memo[ref] = frozenset({ref})
+        fig = library.figures.get(ref)
+        if fig is not None and fig.inputs:
+            memo[ref] = frozenset().union(*(_roots(library, i, memo) for i in fig.inputs))
+    return memo[ref]
+
+
+def _follows(library: Library, related: frozenset[str], memo: dict[str, frozenset[str]]) -> bool:
+    """True when a derived figure of ``related`` is computed from the stated figures the
+    others are computed from: the relation then holds by the formulas, or by chance."""
     return any(
-        figs[ref].inputs and set(figs[ref].inputs) <= related - {ref}
+        _roots(library, ref, memo)
+        <= frozenset().union(*(_roots(library, o, memo) for o in related - {ref}))
         for ref in related
-        if ref in figs
+        if library.figures[ref].inputs
     )
 
 
 def _proposals(library: Library, record_id: str, figs: list[_Fig]) -> list[Proposal]:
     by_name = {f.fig.name: f for f in figs}
-    by_ref = {f.fig.ref: f.fig for f in figs}
     kinds = _kinds(figs)
     seen = set(_declared(library, record_id))
     share = Decimal(PROPOSE.rstrip("%")) / 100
+    memo: dict[str, frozenset[str]] = {}
     out = []
     for expr, operands, kind in _forms(figs):
         targets = kinds.get(kind)
@@ -183,14 +197,22 @@ def _proposals(library: Library, record_id: str, figs: list[_Fig]) -> list[Propo
             continue
         for target in targets.near(value, share):
             related = frozenset({*(o.fig.ref for o in operands), target.fig.ref})
-            if target in operands or related in seen or _restates(related, by_ref):
+            if target in operands or related in seen or _follows(library, related, memo):
                 continue
+            if kind == operands[0].dims and _close(operands[0], target, share):
+                continue  # a - b where a alone is as close: b is within the tolerance
             invariant = Invariant(expr=expr, equals=target.fig.name, within=PROPOSE)
             checked = check_invariant(library, record_id, invariant)
             if checked is not None and checked.holds:
                 seen.add(related)
                 out.append(Proposal(record_id, library.files[record_id].path, checked))
     return out
+
+
+def _close(a: _Fig, target: _Fig, share: Decimal) -> bool:
+    """True when ``a`` is within ``share`` of ``target`` (both in base units)."""
+    apart = abs(DECIMAL.subtract(a.value, target.value))
+    return apart <= DECIMAL.multiply(share, abs(target.value))
 
 
 def _text(fig: FigureValue) -> str:
