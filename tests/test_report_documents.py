@@ -143,13 +143,14 @@ HOSTILE = [
     ("data", "readable"), [c[1:] for c in HOSTILE], ids=[c[0] for c in HOSTILE]
 )
 def test_a_hostile_pdf_is_a_finding_not_a_traceback_or_a_hang(
-    tmp_path: Path, data: bytes, readable: bool
+    tmp_path: Path, data: bytes, readable: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "R1.pdf"
     path.write_bytes(data)
     started = time.monotonic()
     text, problem = document_text(path, tmp_path)
     assert time.monotonic() - started < 10
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")], "pypdf kept quiet"
     if readable:  # the pages it has, not the count it claims
         assert problem is None and text is not None and len(text.passages) == 1
     else:

@@ -18,8 +18,10 @@ from __future__ import annotations
 import csv
 import html
 import io
+import logging
 import re
 import time
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -178,26 +180,41 @@ def _html(text: str) -> tuple[tuple[int, str], ...]:
     return ((1, root.text(separator=" ") if root is not None else ""),)
 
 
-def _pdf(data: bytes) -> tuple[tuple[int, str], ...]:
-    """Each page's text; raises ValueError on a PDF that cannot be read within the caps."""
+def _pdf_pages(data: bytes) -> tuple[tuple[int, str], ...]:
     from pypdf import PdfReader
 
     started = time.monotonic()
+    reader = PdfReader(io.BytesIO(data), strict=False)
+    count = len(reader.pages)
+    if count > MAX_PDF_PAGES:
+        raise ValueError(f"has {count:,} pages, more than {MAX_PDF_PAGES:,}")
+    pages = []
+    for number, page in enumerate(reader.pages, 1):
+        if time.monotonic() - started > MAX_PDF_SECONDS:
+            raise ValueError(f"took over {MAX_PDF_SECONDS:.0f} s to read")
+        pages.append((number, page.extract_text() or ""))
+    return tuple(pages)
+
+
+def _pdf(data: bytes) -> tuple[tuple[int, str], ...]:
+    """Each page's text; raises ValueError on a PDF that cannot be read within the caps.
+
+    pypdf's warnings and log lines about a malformed PDF are kept quiet: the
+    finding says it instead.
+    """
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
     try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        count = len(reader.pages)
-        if count > MAX_PDF_PAGES:
-            raise ValueError(f"has {count:,} pages, more than {MAX_PDF_PAGES:,}")
-        pages = []
-        for number, page in enumerate(reader.pages, 1):
-            if time.monotonic() - started > MAX_PDF_SECONDS:
-                raise ValueError(f"took over {MAX_PDF_SECONDS:.0f} s to read")
-            pages.append((number, page.extract_text() or ""))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _pdf_pages(data)
     except ValueError:
         raise
     except Exception as exc:  # pypdf raises many kinds on a malformed PDF
         raise ValueError(f"is not a readable PDF ({type(exc).__name__})") from None
-    return tuple(pages)
+    finally:
+        log.setLevel(level)
 
 
 @lru_cache(maxsize=32)
