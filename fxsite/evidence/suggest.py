@@ -25,8 +25,9 @@ against a stated 6.40 GB/s), unless the record declares an invariant over the
 two and a figure of that rate: the writer then states how they relate, with the
 tolerance they have and why.
 
-Values are exact decimals in base units; candidates are found by bisection in
-each dimension's sorted values, so a record of n figures costs O(n² log n).
+Values are exact decimals in base units; candidates (and the rate figures
+nearest a quotient) are found by bisection in each kind's sorted values, so a
+record of n figures costs O(n² log n).
 """
 
 from __future__ import annotations
@@ -225,11 +226,14 @@ def _share(checked: Checked) -> str:
     return f"{format_number(share, max(0, 2 - share.adjusted()) if share else 0)}%"
 
 
-def _nearest(library: Library, record_id: str, expr: str, rates: _Targets) -> Checked | None:
-    """``expr`` against each rate figure within FLAG: the closest."""
+def _nearest(library: Library, record_id: str, a: _Fig, b: _Fig, rates: _Targets) -> Checked | None:
+    """``a / b`` against the rate figures around its value, within FLAG: the closest."""
+    expr = f"{a.fig.name} / {b.fig.name}"
+    value = _value(expr, {a.fig.name: a, b.fig.name: b})
+    around = rates.near(value, Decimal(FLAG.rstrip("%")) / 100) if value is not None else []
     checked = [
         c
-        for rate in rates.figs
+        for rate in around
         if (
             c := check_invariant(
                 library, record_id, Invariant(expr=expr, equals=rate.fig.name, within=FLAG)
@@ -257,13 +261,12 @@ def _flags(library: Library, record_id: str, figs: list[_Fig]) -> list[Finding]:
                 for related in declared
             ):
                 continue
-            expr = f"{a.fig.name} / {b.fig.name}"
-            nearest = _nearest(library, record_id, expr, rates)
+            nearest = _nearest(library, record_id, a, b, rates)
             if nearest is None or nearest.holds:
                 continue
-            line, col = source.pos(("derived" if a.fig.formula else "figures", a.fig.name))
+            line, col = source.pos(("figures", a.fig.name))
             message = (
-                f"{expr}: {_text(a.fig)} in {_text(b.fig)} is {computed_text(nearest)}, "
+                f"{nearest.invariant.expr}: {_text(a.fig)} in {_text(b.fig)} is {computed_text(nearest)}, "
                 f"{_share(nearest)} from {nearest.equals.name} ({_text(nearest.equals)}), "
                 f"the nearest figure in {nearest.equals.unit}; correct a figure, or declare how "
                 f"they relate: an invariant with the tolerance they have and a why"
