@@ -311,3 +311,18 @@ def test_check_reports_a_broken_invariant_at_its_line(
     ]
     (broken / "evidence" / "R1.yaml").write_text(record("size / t", "bw", "5%"), encoding="utf-8")
     assert check(broken) == (0, [])
+
+
+def test_an_invariant_off_by_a_thousand_percent_is_a_finding(tmp_path: Path) -> None:
+    """The share apart is shown with thousands groups ("1,900%"): no traceback on it."""
+    from fxsite.evidence.library import load_library
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R5.yaml").write_text(
+        "id: R5\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {value: 100, unit: s}\n"
+        "invariants:\n  - expr: a * 20\n    equals: a\n    within: 5%\n",
+        encoding="utf-8",
+    )
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    assert [(f.code, f.line) for f in lib.findings] == [("FX312", 8)]
+    assert "1,900%" in lib.findings[0].message

@@ -356,7 +356,8 @@ def _apart(value: Decimal, limit: Decimal, holds: bool) -> str:
     decimals = max(0, 2 - value.adjusted()) if value else 2
     decimals = 2 if decimals > _MAX_DECIMALS else decimals
     shown = format_number(value, decimals)
-    while not holds and decimals < _MAX_DECIMALS and Decimal(shown) <= limit:
+    # format_number groups thousands ("1,900"): compared as the number it shows.
+    while not holds and decimals < _MAX_DECIMALS and Decimal(shown.replace(",", "")) <= limit:
         decimals += 1
         shown = format_number(value, decimals)
     return shown
