@@ -326,7 +326,7 @@ def test_audit_documents_on_a_built_site_says_where_figures_are_and_counts_them(
     project = make_repo(tmp_path / "project")
     site = build(project)
     page = (site / "evidence" / "R1" / "index.html").read_text("utf-8")
-    assert "stated in <code>line 3 of R1.txt</code>" in page
+    assert "stated in <code>line 3 of R1.txt</code>" in page  # load_speedup
     docs = project / "evidence" / "reports"
     code, findings = audit(site, "--documents", str(docs), cwd=tmp_path)
     assert code == 0 and not [f for f in findings if f["code"] in ("FX316", "FX317")]
