@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fxsite.evidence.quantities import format_number
+from fxsite.evidence.quantities import format_quantity
 from fxsite.safeio import UnreadableFile, read_bytes
 
 if TYPE_CHECKING:
@@ -274,9 +274,7 @@ def figure_places(
         if located is not None:
             found[fig.ref] = located
             continue
-        shown = format_number(low, fig.decimals)
-        if high is not None:
-            shown += f" to {format_number(high, fig.decimals)}"
+        shown = format_quantity(low, high, fig.unit, fig.decimals, fig.bound).replace("\u00a0", " ")
         missing.append(
             (fig, f"{fig.ref}: {shown} is not stated in its report document '{document.name}'")
         )
