@@ -284,7 +284,9 @@ def test_audit_documents_looks_for_the_published_figures_in_the_copy(tmp_path: P
     published["figures"]["bandwidth"]["value"] = 6.5  # the site claims another value
     found = audit_documents(held, data)
     assert [(f.path, f.code, f.severity) for f in found] == [("R1.yaml", "FX316", "warning")]
-    assert "R1#bandwidth: 6.5 GB/s is not stated in its report document 'R1.txt'" in found[0].message
+    assert (
+        "R1#bandwidth: 6.5 GB/s is not stated in its report document 'R1.txt'" in found[0].message
+    )
 
 
 INVARIANTS = """invariants:
