@@ -599,3 +599,25 @@ def test_setup_labels(key: str, labels: dict[str, str] | None, expected: str) ->
     from fxsite.render.library_pages import setup_label
 
     assert setup_label(key, labels) == expected
+
+
+@pytest.mark.parametrize(
+    ("notes", "paragraphs"),
+    [
+        # a paragraph wrapped in the YAML (notes: |) is one paragraph
+        (
+            "The save time covers\nthe whole save.\n\nSecond one.",
+            ["The save time covers the whole save.", "Second one."],
+        ),
+        ("One.\n  \nTwo.", ["One.", "Two."]),  # a blank line with spaces still separates
+        ("Only one line.", ["Only one line."]),
+        ("<b>x</b>\n\n[y](javascript:z)", ["<b>x</b>", "[y](javascript:z)"]),  # as text
+    ],
+)
+def test_notes_keep_paragraphs_whole(notes: str, paragraphs: list[str]) -> None:
+    from bs4 import BeautifulSoup
+
+    from fxsite.render.library_pages import _notes
+
+    shown = BeautifulSoup(_notes(notes), "html.parser").select(".fx-notes p")
+    assert [p.get_text() for p in shown] == paragraphs

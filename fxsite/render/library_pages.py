@@ -7,6 +7,7 @@ by" and citation counts are placeholders filled by :mod:`fxsite.pages.site`.
 from __future__ import annotations
 
 import html
+import re
 from decimal import Decimal
 
 from fxsite.evidence.documents_text import stated_note
@@ -347,11 +348,13 @@ def _provenance(record: Record, document_href: str | None = None) -> str:
 
 
 def _notes(text: str | None) -> str:
-    """Reader notes: a blank line in the YAML (a line break here) starts a paragraph."""
+    """Reader notes, as text: a blank line starts a paragraph, and the lines of a
+    paragraph wrapped in the YAML (``notes: |``) are one paragraph, as a reader reads it."""
     if not text:
         return ""
-    paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
-    body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs)
+    blocks = re.split(r"\n[ \t]*\n", text)
+    paragraphs = [" ".join(line.strip() for line in b.split("\n") if line.strip()) for b in blocks]
+    body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs if p)
     return f'\n<h2 id="fx-notes">Notes</h2>\n<div class="fx-notes">{body}</div>\n'
 
 
