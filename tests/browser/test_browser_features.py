@@ -66,7 +66,8 @@ def test_claim_tooltip_and_link_to_its_figure(
     target = page.locator(f"[id='{anchor}']")
     expect(target).to_be_visible()
     expect(target).to_be_in_viewport()
-    assert page.evaluate("() => document.querySelector(':target')?.id") == anchor
+    # :target follows the navigation the URL already shows: wait for it (it must come).
+    page.wait_for_function("a => document.querySelector(':target')?.id === a", arg=anchor)
     if label != "setup":
         expect(target).to_have_attribute("data-fx-ref", f"{record}#{figure}")
     # The target is not hidden under Material's sticky header.
