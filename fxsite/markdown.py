@@ -11,16 +11,23 @@ because it *is* the renderer. This extension then works on the element tree:
   elements, never raw HTML the block parser must stash and re-read;
 * a second treeprocessor (priority -1, after MkDocs' ``relpath``) turns the
   claim's ``evidence:`` href into the URL of the figure's anchor, so MkDocs
-  never mistakes it for a broken relative link.
+  never mistakes it for a broken relative link;
+* the last postprocessor hands the whole rendered page, raw HTML in place, to
+  the page reader (:func:`~fxsite.pages.judge.judge_rendered`), and its
+  table-of-contents labels too; findings are placed in the page's source by
+  the context's :class:`~fxsite.pages.locate.SourceLocator`.
 
-It runs in two modes. Under the fxsite MkDocs plugin the plugin has already
-checked the page source (positions, "did you mean" hints) and hands each page
-its :class:`PageContext`. Alone — an engine that runs Markdown extensions but
-not MkDocs plugins, such as Zensical — it loads the evidence library itself
-(``evidence_dir``, relative to the working folder), checks each page with
-:func:`~fxsite.pages.page.process_page` in a preprocessor and, when
-``enforce`` is on, fails the conversion with :class:`ClaimsRefused`, whose
-message lists every finding. A page never renders a claim unchecked.
+It runs in three settings, with the same code at the same point. Under the
+fxsite MkDocs plugin, the plugin has processed the page's source
+(:func:`~fxsite.pages.page.process_page`) and hands each page its
+:class:`PageContext` (:func:`page_context`). ``fxsite check`` converts each page
+with :class:`PageRenderer`, built from the project's own Markdown configuration
+(:func:`judge_page`). Alone — an engine that runs Markdown extensions but not
+MkDocs plugins, such as Zensical — it loads the evidence library itself
+(``evidence_dir``, relative to the working folder), processes each page in a
+preprocessor and, when ``enforce`` is on, fails the conversion with
+:class:`ClaimsRefused`, whose message lists every finding. A page never renders
+a claim unchecked.
 """
 
 from __future__ import annotations
