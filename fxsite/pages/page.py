@@ -1,8 +1,11 @@
-"""One content page: claims resolved, bare figures refused, sections generated.
+"""One content page's source: claims resolved, blocks rendered, front matter read.
 
 :func:`process_page` is the pure function every edge calls: it takes a page's
-source and the library and returns the Markdown to render plus every finding.
-It never reads files and never knows about MkDocs; URLs come from the caller.
+source and the library and returns the Markdown to render plus the findings of
+its source (claims, blocks, front matter and its plain-text fields, what cannot
+render safely). Bare figures in the page's text are found on the rendered page
+(:mod:`fxsite.pages.judge`). It never reads files and never knows about MkDocs;
+URLs come from the caller.
 """
 
 from __future__ import annotations
