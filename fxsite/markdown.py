@@ -91,8 +91,8 @@ class PageContext:
     """What the extension needs to render one page's claims.
 
     ``href_for`` gives the final URL of a figure's anchor as seen from the
-    page; ``findings`` collects what the extension itself finds (claims the
-    source check could not see, such as ones written by other extensions).
+    page; ``findings`` collects what rendering finds (claims written by other
+    extensions, and what the page reader finds), placed by ``locator``.
     """
 
     library: Any

@@ -1,8 +1,9 @@
 """Rules over visible text: bare figures, hidden characters, look-alikes, glued claims.
 
 Bare figures are found by :func:`fxsite.pages.figures.find_bare_figures`, the
-one detector the source check uses too; this module only prepares the text a
-reader sees for it: claims and URLs blanked, look-alike letters folded.
+one detector, called from here only: the page reader (:mod:`fxsite.pages.judge`),
+the gate and the audit all read through :func:`detect`. This module prepares the
+text a reader sees for it: claims and URLs blanked, look-alike letters folded.
 
 * Invisible and direction-control characters (zero-width space and joiners,
   soft hyphen, word joiner, bidi embeddings, overrides and isolates, Hangul
