@@ -490,6 +490,12 @@ ATTACKS = [
         "FX501",
     ),
     Attack(
+        # not drawn, but a search index shows a template's text (Material's does)
+        "template without a shadow root",
+        paragraph(HOME, "<template><p>12x faster</p></template>"),
+        "FX501",
+    ),
+    Attack(
         "legacy shadow root attribute",
         paragraph(HOME, "<div><template shadowroot=open><p>12x faster</p></template></div>"),
         "FX501",
@@ -803,7 +809,6 @@ ATTACKS = [
 
 #: Changes that look like the attacks but show no bare figure: each must audit clean.
 NEAR_MISSES = [
-    ("template without a shadow root", paragraph(HOME, "<template><p>12x faster</p></template>")),
     (
         "shadow root in the head",
         head(HOME, "<template shadowrootmode=open><p>12x faster</p></template>"),

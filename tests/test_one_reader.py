@@ -77,6 +77,8 @@ REFUSED = [
         '# T\n\n## Sub {: data-toc-label="Toc 72 s" }\n\nText.\n',
         [("FX501", 3, 31)],
     ),
+    ("a template's text", "# T\n\n<div><template>Took 23 s</template></div>\n", [("FX501", 3, 21)]),
+    ("MathML", "# T\n\nIt took <math><mn>25</mn><mi>s</mi></math>.\n", [("FX501", 3, 19)]),
     ("related title", "---\nrelated:\n  - title: Related 94 s\n---\n\n# T\n", [("FX501", 3, 20)]),
     (
         "subtitle and tags",

@@ -14,7 +14,8 @@ and footer too), ``<title>``, meta description and Open Graph / Twitter
 tags, visible attributes (``alt``, ``title``, ``aria-label``, ``placeholder``
 …), the ``value`` an ``<input>`` shows, JSON-LD string values, SVG text, and
 what a page draws inside itself: a declarative shadow root's content
-(``<template shadowrootmode>``; other templates are not drawn) and the
+(``<template shadowrootmode>``; other templates too, whose text a search index
+shows) and the
 document of an ``<iframe srcdoc>``, read like the page, at most
 :data:`MAX_INNER` documents deep. The page's code (``<pre>`` and
 ``<code>``, as the Markdown renderer emits them) is the only text left out.
@@ -93,6 +94,19 @@ INLINE = frozenset(
         # SVG: a <text>'s spans are drawn on its line, one after another
         "tspan",
         "textPath",
+        # MathML in a line: its tokens draw as one run (<mn>25</mn><mi>s</mi> is "25s")
+        "math",
+        "mi",
+        "mn",
+        "mo",
+        "ms",
+        "mtext",
+        "mrow",
+        "msub",
+        "msup",
+        "msubsup",
+        "mstyle",
+        "semantics",
     ]
 )
 #: Code, exempt as the renderer emits it.
@@ -606,10 +620,12 @@ def _walk(
         if tag == "script":
             _read_script(node, _attrs(node), page)
             continue
-        if tag == "template" and ("shadowrootmode" in attrs or "shadowroot" in attrs):
+        if tag == "template":
             # A declarative shadow root: the browser draws its content in the
-            # template's place. The content is a fragment outside the tree: its
-            # children are walked here, on this stack (nested roots cost no recursion).
+            # template's place. Another template is not drawn, but a search index
+            # (Material's) shows its text: read either way. The content is a fragment
+            # outside the tree: its children are walked here, on this stack (nested
+            # templates cost no recursion).
             content = _template_content(node)
             child = content.last_child if content is not None else None
             while child is not None:
