@@ -46,6 +46,18 @@ FIXTURE_EXTENSIONS = [
 ]
 
 
+#: The evidence.json of a site with no records and no citations (gate tests of files).
+EMPTY_EVIDENCE = {
+    "citations": [],
+    "figures": [],
+    "generator": "fxsite 0.1.0",
+    "history": {"changes": []},
+    "pages": [],
+    "record_schema": "schemas/evidence.schema.json",
+    "records": [],
+}
+
+
 def library(site: Path = CLEAN) -> Library:
     """The records of a fixture site."""
     return load_library(site / "evidence", site)

@@ -16,6 +16,7 @@ from importlib.metadata import distribution
 from pathlib import Path
 
 import pytest
+from sitekit import EMPTY_EVIDENCE
 
 from fxsite.findings import Finding
 from fxsite.verify import verify_site
@@ -315,16 +316,6 @@ def test_material_inline_scripts_pass() -> None:
 
 # -- whole published folders: files, policy, warnings ----------------------------------------------
 
-EVIDENCE = {
-    "citations": [],
-    "figures": [],
-    "generator": "fxsite 0.1.0",
-    "history": {"changes": []},
-    "pages": [],
-    "record_schema": "schemas/evidence.schema.json",
-    "records": [],
-}
-
 
 def audit(
     tmp_path: Path, files: dict[str, str], declared: frozenset[str] | None = None
@@ -332,7 +323,7 @@ def audit(
     """``verify_site`` on a folder holding ``files``, an empty page and no records."""
     root = tmp_path / "site"
     root.mkdir()
-    (root / "evidence.json").write_text(json.dumps(EVIDENCE), encoding="utf-8")
+    (root / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), encoding="utf-8")
     (root / "index.html").write_text(page("<p>Hello</p>"), encoding="utf-8")
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)

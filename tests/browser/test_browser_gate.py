@@ -20,18 +20,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from sitekit import EMPTY_EVIDENCE
 
 pytestmark = pytest.mark.browser
-
-EVIDENCE = {
-    "citations": [],
-    "figures": [],
-    "generator": "fxsite 0.1.0",
-    "history": {"changes": []},
-    "pages": [],
-    "record_schema": "schemas/evidence.schema.json",
-    "records": [],
-}
 
 
 def _page(script: str) -> str:
@@ -89,7 +80,7 @@ def test_browser_cannot_be_told_apart(
 ) -> None:
     site = tmp_path / "site"
     site.mkdir()
-    (site / "evidence.json").write_text(json.dumps(EVIDENCE), encoding="utf-8")
+    (site / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), encoding="utf-8")
     text = figure or "little time"
     (site / "index.html").write_text(_page(script.format(text=text)), encoding="utf-8")
     _, static, _ = _fxsite("audit", str(site), cwd=tmp_path)
@@ -120,7 +111,7 @@ CONTROLS = [
 def test_form_controls_are_read_as_drawn(tmp_path: Path, row: str, body: str, figure: str) -> None:
     site = tmp_path / "site"
     site.mkdir()
-    (site / "evidence.json").write_text(json.dumps(EVIDENCE), encoding="utf-8")
+    (site / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), encoding="utf-8")
     page = _page("").replace("<p>Hello</p>", body)
     (site / "index.html").write_text(page, encoding="utf-8")
     _, drawn, _ = _fxsite("audit", str(site), "--browser", cwd=tmp_path)
