@@ -1,10 +1,9 @@
 """The language of a page, and the words fxsite writes on it.
 
-Every word the build generates on a content page (section titles, the label
-legend, the estimate note, a claim's tooltip and screen-reader text, "no
-related pages yet") comes from :data:`UI`, one table per language. English
-(``en``) and Simplified Chinese (``zh``) are written; any other language falls
-back to English, word by word, so a table that lacks a word still renders.
+Every word the build generates on a page comes from the message catalogue,
+:mod:`fxsite.render.messages` (:func:`ui` reads it). English (``en``) and
+Simplified Chinese (``zh``) are written; any other language falls back to
+English, word by word, so a table that lacks a word still renders.
 
 A page's language, first that applies:
 
@@ -20,6 +19,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from fxsite.render.messages import DEFAULT, MESSAGES, message
+
 __all__ = [
     "DEFAULT",
     "HTML_LANG",
@@ -32,7 +33,6 @@ __all__ = [
     "with_html_lang",
 ]
 
-DEFAULT = "en"
 
 #: The ``lang`` attribute value of each language fxsite writes.
 HTML_LANG = {"en": "en", "zh": "zh-Hans"}
@@ -48,119 +48,8 @@ _TAGS = {
     "zh-hans-cn": "zh",
 }
 
-UI: dict[str, dict[str, str]] = {
-    "en": {
-        "faq": "Frequently asked questions",
-        "sources": "Data sources",
-        "related": "Related reading",
-        "sources_none": "This page cites no evidence records.",
-        "related_none": "No related pages yet.",
-        "label.measured": "measured",
-        "label.spec": "vendor spec",
-        "label.public": "public source",
-        "label.estimate": "estimate",
-        "legend": "Markers",
-        "legend.link": (
-            '<span class="fx-legend-sample">underlined</span> a figure links to the '
-            "record behind it; hover or focus it for what was measured and against what"
-        ),
-        "legend.id": (
-            '<span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
-            "shown once per section after a figure it backs"
-        ),
-        "legend.estimate": (
-            '<span class="fx-mark">{mark}</span> an estimate from a model, '
-            "not a measurement: marked at every use"
-        ),
-        "estimate.one": (
-            'Figures marked <span class="fx-mark">{mark}</span> are estimates from a model, '
-            "not measurements: {models}. Its assumptions and formulas are on its record page."
-        ),
-        "estimate.many": (
-            'Figures marked <span class="fx-mark">{mark}</span> are estimates from models, '
-            "not measurements: {models}. Their assumptions and formulas are on their "
-            "record pages."
-        ),
-        "list_sep": ", ",
-        "mark.estimate": "est.",
-        # A claim's tooltip and screen-reader text: "measured, report R1"
-        "source.measured": "measured, report {id}",
-        "source.spec": "vendor specification, record {id}",
-        "source.public": "public source, record {id}",
-        "source.estimate": "estimate from model {id}",
-        "versus": "vs {baseline}",
-        "setup": "Test condition ({name}) of {noun} {id}",
-        "setup.spoken": "test condition, {noun} {id}",
-        "noun.measured": "report",
-        "noun.spec": "record",
-        "noun.public": "record",
-        "noun.estimate": "model",
-        "spoken": " ({label})",
-        # The source line of a headline card (evidence-stats)
-        "stat.measured": "Measured · {id}",
-        "stat.spec": "Vendor spec · {id}",
-        "stat.public": "Public source · {id}",
-        "stat.estimate": "Estimate · model {id}",
-        "stat.setup": "Test condition · {id}",
-        # After a link to a page in another language: "Training bubbles (English)"
-        "other_language": " ({name})",
-        "name.en": "English",
-        "name.zh": "Chinese",
-    },
-    "zh": {
-        "faq": "常见问题",
-        "sources": "数据来源",
-        "related": "相关阅读",
-        "sources_none": "本页未引用证据记录。",
-        "related_none": "暂无相关页面。",
-        "label.measured": "实测",
-        "label.spec": "厂商规格",
-        "label.public": "公开来源",
-        "label.estimate": "估算",
-        "legend": "标记说明",
-        "legend.link": (
-            '<span class="fx-legend-sample">下划线</span>：数字链接到其背后的证据记录；'
-            "悬停或聚焦可查看测的是什么、与什么对比"
-        ),
-        "legend.id": (
-            '<span class="fx-mark fx-mark--id">R1</span>：报告或记录编号，'
-            "每节在其支撑的数字后显示一次"
-        ),
-        "legend.estimate": (
-            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每次出现都会标注'
-        ),
-        "estimate.one": (
-            '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'
-            "其假设和公式见该模型的记录页。"
-        ),
-        "estimate.many": (
-            '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'
-            "其假设和公式见各模型的记录页。"
-        ),
-        "list_sep": "、",
-        "mark.estimate": "估算",
-        "source.measured": "实测，报告 {id}",
-        "source.spec": "厂商规格，记录 {id}",
-        "source.public": "公开来源，记录 {id}",
-        "source.estimate": "模型 {id} 估算",
-        "versus": "对比 {baseline}",
-        "setup": "{noun} {id} 的测试条件（{name}）",
-        "setup.spoken": "测试条件，{noun} {id}",
-        "noun.measured": "报告",
-        "noun.spec": "记录",
-        "noun.public": "记录",
-        "noun.estimate": "模型",
-        "spoken": "（{label}）",
-        "stat.measured": "实测 · {id}",
-        "stat.spec": "厂商规格 · {id}",
-        "stat.public": "公开来源 · {id}",
-        "stat.estimate": "估算 · 模型 {id}",
-        "stat.setup": "测试条件 · {id}",
-        "other_language": "（{name}）",
-        "name.en": "英文",
-        "name.zh": "中文",
-    },
-}
+#: The message catalogue (:mod:`fxsite.render.messages`), one table per language.
+UI = MESSAGES
 
 
 #: The ids of the generated section headings, one per section in every language:
@@ -235,7 +124,5 @@ def with_html_lang(page_html: str, lang: str) -> str:
 
 
 def ui(lang: str, key: str, /, **values: str) -> str:
-    """The words ``key`` in ``lang`` (English where the language lacks them)."""
-    table = UI.get(lang, UI[DEFAULT])
-    text = table.get(key, UI[DEFAULT][key])
-    return text.format(**values) if values else text
+    """The message ``key`` in ``lang`` (English where the language lacks it)."""
+    return message(key, lang, **values)

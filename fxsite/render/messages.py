@@ -1,0 +1,145 @@
+"""One message catalogue: every string fxsite writes on a page, in each language.
+
+:data:`MESSAGES` holds one table per language, English (``en``) and
+Simplified Chinese (``zh``), with the same keys; a value may hold
+``{fields}`` that :func:`message` fills in. A language fxsite does not write,
+or a key its table lacks, falls back to English. Markup in a value is fxsite's
+own (``<span class="fx-mark">``); a value is inserted into HTML as it is.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULT", "LANGUAGES", "MESSAGES", "message"]
+
+DEFAULT = "en"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        # Generated pages: the Evidence Library's navigation label and headings
+        "library.title": "Evidence Library",
+        "faq": "Frequently asked questions",
+        "sources": "Data sources",
+        "related": "Related reading",
+        "sources_none": "This page cites no evidence records.",
+        "related_none": "No related pages yet.",
+        "label.measured": "measured",
+        "label.spec": "vendor spec",
+        "label.public": "public source",
+        "label.estimate": "estimate",
+        "legend": "Markers",
+        "legend.link": (
+            '<span class="fx-legend-sample">underlined</span> a figure links to the '
+            "record behind it; hover or focus it for what was measured and against what"
+        ),
+        "legend.id": (
+            '<span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
+            "shown once per section after a figure it backs"
+        ),
+        "legend.estimate": (
+            '<span class="fx-mark">{mark}</span> an estimate from a model, '
+            "not a measurement: marked at every use"
+        ),
+        "estimate.one": (
+            'Figures marked <span class="fx-mark">{mark}</span> are estimates from a model, '
+            "not measurements: {models}. Its assumptions and formulas are on its record page."
+        ),
+        "estimate.many": (
+            'Figures marked <span class="fx-mark">{mark}</span> are estimates from models, '
+            "not measurements: {models}. Their assumptions and formulas are on their "
+            "record pages."
+        ),
+        "list_sep": ", ",
+        "mark.estimate": "est.",
+        # A claim's tooltip and screen-reader text: "measured, report R1"
+        "source.measured": "measured, report {id}",
+        "source.spec": "vendor specification, record {id}",
+        "source.public": "public source, record {id}",
+        "source.estimate": "estimate from model {id}",
+        "versus": "vs {baseline}",
+        "setup": "Test condition ({name}) of {noun} {id}",
+        "setup.spoken": "test condition, {noun} {id}",
+        "noun.measured": "report",
+        "noun.spec": "record",
+        "noun.public": "record",
+        "noun.estimate": "model",
+        "spoken": " ({label})",
+        # The source line of a headline card (evidence-stats)
+        "stat.measured": "Measured · {id}",
+        "stat.spec": "Vendor spec · {id}",
+        "stat.public": "Public source · {id}",
+        "stat.estimate": "Estimate · model {id}",
+        "stat.setup": "Test condition · {id}",
+        # After a link to a page in another language: "Training bubbles (English)"
+        "other_language": " ({name})",
+        "name.en": "English",
+        "name.zh": "Chinese",
+    },
+    "zh": {
+        "library.title": "证据库",
+        "faq": "常见问题",
+        "sources": "数据来源",
+        "related": "相关阅读",
+        "sources_none": "本页未引用证据记录。",
+        "related_none": "暂无相关页面。",
+        "label.measured": "实测",
+        "label.spec": "厂商规格",
+        "label.public": "公开来源",
+        "label.estimate": "估算",
+        "legend": "标记说明",
+        "legend.link": (
+            '<span class="fx-legend-sample">下划线</span>：数字链接到其背后的证据记录；'
+            "悬停或聚焦可查看测的是什么、与什么对比"
+        ),
+        "legend.id": (
+            '<span class="fx-mark fx-mark--id">R1</span>：报告或记录编号，'
+            "每节在其支撑的数字后显示一次"
+        ),
+        "legend.estimate": (
+            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每次出现都会标注'
+        ),
+        "estimate.one": (
+            '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'
+            "其假设和公式见该模型的记录页。"
+        ),
+        "estimate.many": (
+            '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'
+            "其假设和公式见各模型的记录页。"
+        ),
+        "list_sep": "、",
+        "mark.estimate": "估算",
+        "source.measured": "实测，报告 {id}",
+        "source.spec": "厂商规格，记录 {id}",
+        "source.public": "公开来源，记录 {id}",
+        "source.estimate": "模型 {id} 估算",
+        "versus": "对比 {baseline}",
+        "setup": "{noun} {id} 的测试条件（{name}）",
+        "setup.spoken": "测试条件，{noun} {id}",
+        "noun.measured": "报告",
+        "noun.spec": "记录",
+        "noun.public": "记录",
+        "noun.estimate": "模型",
+        "spoken": "（{label}）",
+        "stat.measured": "实测 · {id}",
+        "stat.spec": "厂商规格 · {id}",
+        "stat.public": "公开来源 · {id}",
+        "stat.estimate": "估算 · 模型 {id}",
+        "stat.setup": "测试条件 · {id}",
+        "other_language": "（{name}）",
+        "name.en": "英文",
+        "name.zh": "中文",
+    },
+}
+
+
+#: The languages the catalogue writes.
+LANGUAGES = tuple(MESSAGES)
+
+
+def message(key: str, lang: str, /, **values: str) -> str:
+    """The message ``key`` in ``lang``, its ``{fields}`` filled (English where ``lang`` lacks it).
+
+    An unknown key raises :class:`KeyError`: every key is in the English table.
+    """
+    table = MESSAGES.get(lang, MESSAGES[DEFAULT])
+    text = table.get(key, MESSAGES[DEFAULT][key])
+    return text.format(**values) if values else text
