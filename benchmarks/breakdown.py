@@ -9,7 +9,8 @@ stage by wrapping MkDocs' own functions and the plugins' events:
   ``on_page_markdown`` source check and the claims extension included);
 * ``pages: theme``: ``_build_page`` of authored pages without search;
 * ``pages: search``: Material's search plugin reading each page;
-* ``library pages``: both steps for the generated Evidence Library pages;
+* ``library pages``: both steps for the generated Evidence Library pages
+  (plain: the hand-written record pages of ``scale.py``);
 * ``gate``: the output gate (``verify_site``);
 * ``exports, signing``: the rest of fxsite's ``on_env`` and ``on_post_build``;
 * ``other``: what MkDocs does around them (config, files, navigation, copying).
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scale import compile_fxsite, generate
 
 _PROBE = r"""
-import collections, functools, logging, os, sys, time
+import collections, functools, logging, os, resource, sys, time
 start = time.process_time()
 from mkdocs.commands import build as B
 from mkdocs.config import load_config
@@ -44,6 +45,7 @@ if sys.argv[1] == "mkdocs.yml":
 imported = time.process_time() - start
 logging.getLogger("mkdocs").setLevel(logging.ERROR)
 spent = collections.Counter()
+peaks = {}
 stack = []
 
 def timed(owner, name, label):
@@ -61,11 +63,15 @@ def timed(owner, name, label):
             spent[label(args) if callable(label) else label] += took - inner
             if stack:
                 stack[-1] += took
+            # the peak RSS once the stage has run, in MiB
+            name = label(args) if callable(label) else label
+            peaks[name] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     setattr(owner, name, wrapper)
 
 def generated(args):
-    return fx is not None and args[0].file.src_uri.startswith("evidence/")
+    # fxsite's Evidence Library, or plain's hand-written record pages
+    return args[0].file.src_uri.startswith("evidence/" if fx is not None else "records/")
 
 timed(B, "_populate_page", lambda a: "library pages" if generated(a) else "pages: Markdown")
 timed(B, "_build_page", lambda a: "library pages" if generated(a) else "pages: theme")
@@ -80,8 +86,10 @@ B.build(config)
 total = time.process_time() - began
 spent["imports"] = imported
 spent["other"] = total - sum(v for k, v in spent.items() if k != "imports")
+peaks["imports"] = 0.0
+peaks["other"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 for name, seconds in spent.items():
-    print(f"{name}\t{seconds:.4f}")
+    print(f"{name}\t{seconds:.4f}\t{peaks.get(name, 0.0):.1f}")
 """
 
 _ORDER = [
@@ -96,7 +104,8 @@ _ORDER = [
 ]
 
 
-def _run(project: Path, config: str) -> dict[str, float]:
+def _run(project: Path, config: str) -> tuple[dict[str, float], dict[str, float]]:
+    """CPU seconds per stage, and the peak RSS (MiB) reached by the end of each."""
     out = project / f"site-{config}"
     proc = subprocess.run(
         [sys.executable, "-c", _PROBE, config, str(out)],
@@ -108,11 +117,11 @@ def _run(project: Path, config: str) -> dict[str, float]:
     )
     if proc.returncode != 0:
         raise SystemExit(f"build failed:\n{proc.stderr[-2000:]}")
-    found = {}
+    found, peaks = {}, {}
     for line in proc.stdout.splitlines():
-        name, _, seconds = line.partition("\t")
-        found[name] = float(seconds)
-    return found
+        name, seconds, peak = line.split("\t")
+        found[name], peaks[name] = float(seconds), float(peak)
+    return found, peaks
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         generate(project, args.records, args.pages)
-        fx = _run(project, "mkdocs.yml")
-        plain = _run(project, "mkdocs.plain.yml")
+        fx, fx_peaks = _run(project, "mkdocs.yml")
+        plain, plain_peaks = _run(project, "mkdocs.plain.yml")
     print(f"CPU seconds per stage, {args.records} records, {args.pages} pages")
     print(f"  {'stage':<18} {'fxsite':>8} {'plain':>8} {'extra':>8}")
     for name in _ORDER:
@@ -133,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<18} {ours:8.3f} {theirs:8.3f} {ours - theirs:+8.3f}")
     total_fx, total_plain = sum(fx.values()), sum(plain.values())
     print(f"  {'total':<18} {total_fx:8.3f} {total_plain:8.3f} {total_fx - total_plain:+8.3f}")
+    print("Peak RSS (MiB) once each stage has run (a stage that runs per page: its last)")
+    for name in _ORDER[1:]:
+        if name in fx_peaks or name in plain_peaks:
+            print(f"  {name:<18} {fx_peaks.get(name, 0.0):8.1f} {plain_peaks.get(name, 0.0):8.1f}")
     return 0
 
 
