@@ -51,6 +51,19 @@ class Case:
     exit: int | None = None
 
 
+def units_case(name: str, formula: str, says: str | None) -> Case:
+    """A derived figure ``d: {formula: …}`` over seconds, gigabytes and minutes (FX318)."""
+    figures = (
+        "  a: {value: 94, unit: s}",
+        "  b: {value: 3, unit: s}",
+        "  g: {value: 65.6, unit: GB}",
+        "  m: {value: 2, unit: min}",
+    )
+    body = derived(f"  d: {{formula: {formula}, decimals: 2}}", figures=figures)
+    expected = [(R1, 11, 16, "FX318")] if says else []
+    return Case(name, {"R1.yaml": rec("R1", *body)}, expected, [says] if says else [])
+
+
 FIG = ("figures:", "  a: {value: 6, unit: s}")
 
 CASES = [
@@ -417,6 +430,31 @@ CASES = [
         },
         [],
     ),
+    *(
+        units_case(name, formula, says)
+        for name, formula, says in [
+            (
+                "FX318 a sum of seconds labelled min",
+                "a + b, unit: min",
+                "gives 1.616667 min, not 97 min",
+            ),
+            ("FX318 near-miss: the same sum in s", "a + b, unit: s", None),
+            (
+                "FX318 a bandwidth labelled a time",
+                "g / a, unit: s",
+                "a bandwidth (B/s) but unit 's' is a time",
+            ),
+            ("FX318 near-miss: the bandwidth in GB/s", "g / a, unit: GB/s", None),
+            (
+                "FX318 a ratio of min to s as a number",
+                'm / a, unit: "×"',
+                "gives 1.276596 ×, not 0.021277 ×",
+            ),
+            ("FX318 near-miss: a ratio of seconds", 'a / b, unit: "×"', None),
+            ("FX318 near-miss: converted by hand", "g / a * 1000, unit: MB/s", None),
+            ("FX318 near-miss: a percentage", '(a - b) / a * 100, unit: "%"', None),
+        ]
+    ),
 ]
 
 
@@ -548,7 +586,7 @@ def test_derived_label_is_the_weakest_input(tmp_path: Path) -> None:
                 "figures:",
                 "  c: {value: 1, unit: s}",
                 "derived:",
-                "  from_measured: {formula: R1.own / c, unit: s, decimals: 0}",
+                '  from_measured: {formula: R1.own / c, unit: "×", decimals: 0}',
                 label="estimate",
             ),
             "P1.yaml": rec(
@@ -556,7 +594,7 @@ def test_derived_label_is_the_weakest_input(tmp_path: Path) -> None:
                 "figures:",
                 "  d: {value: 3, unit: s}",
                 "derived:",
-                "  from_spec: {formula: d * R1.mixed, unit: s, decimals: 0}",
+                "  from_spec: {formula: d + R1.mixed, unit: s, decimals: 0}",
                 label="public",
             ),
         },
@@ -575,7 +613,7 @@ def test_derived_label_is_the_weakest_input(tmp_path: Path) -> None:
         "P1#from_spec": "public",
     }
     from_spec = lib.figure("P1", "from_spec")
-    assert from_spec is not None and from_spec.low == Decimal("45.0")
+    assert from_spec is not None and from_spec.low == Decimal("18")
 
 
 def test_invalid_record_is_left_out(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ from fxsite.evidence.formula import (
     FormulaError,
     Reference,
     _Bin,
+    _Call,
     _Node,
     _Num,
     _Ref,
@@ -62,6 +63,7 @@ __all__ = [
     "check_invariants",
     "computed_text",
     "dimensions",
+    "formula_unit_problem",
     "parse_within",
     "product_dimensions",
 ]
@@ -99,6 +101,8 @@ _BASES: dict[str, dict[str, int]] = {
 _PLAIN = frozenset({"ratio", "percent", "count"})
 
 Dims = tuple[tuple[str, int], ...]
+#: How far apart two computations of one derived figure may be (the last digits of a division).
+_SAME = Decimal("1e-20")
 #: Most decimals a difference is shown with.
 _MAX_DECIMALS = 12
 
@@ -337,6 +341,61 @@ def check_invariant(library: Library, record_id: str, invariant: Invariant) -> C
 def dimensions(unit: str) -> tuple[Decimal, Dims]:
     """How a value in ``unit`` enters an expression: its factor to base units and its dimensions."""
     return _scale(unit)
+
+
+def formula_unit_problem(
+    formula: Formula, figure: Callable[[Reference], tuple[Decimal, str]], unit: str, value: Decimal
+) -> str | None:
+    """Why a derived figure's ``unit`` misstates what its formula computes, or None.
+
+    ``figure`` gives each input's value and unit as its record states them, and
+    ``value`` is the formula computed from those numbers. Computed again with
+    every input in its base unit, it must be the same quantity in ``unit``:
+    ``save_time_fx100 + 3`` over seconds labelled ``min`` would publish 97 s as
+    "97.0 min". A formula that writes a number is left as written (it may
+    convert by hand, ``run_duration / 3600`` in ``h``, and a number has no
+    unit to check), and so is one over an unknown unit.
+    """
+    inputs = {str(r): figure(r) for r in formula.references}
+    if unit not in UNITS or formula._tree is None or _has_number(formula._tree):
+        return None
+    if any(u not in UNITS for _, u in inputs.values()):
+        return None
+    try:
+        dims = _dims(formula._tree, lambda r: _scale(inputs[str(r)][1])[1])
+        base = formula.evaluate(
+            lambda r: DECIMAL.multiply(inputs[str(r)][0], _scale(inputs[str(r)][1])[0])
+        )
+    except (_Refused, FormulaError):
+        return None
+    factor, unit_dims = _scale(unit)
+    if dims != unit_dims:
+        return (
+            f"the formula gives {_dims_text(dims)} but unit '{unit}' is {_dims_text(unit_dims)}: "
+            "name the unit of what it computes"
+        )
+    published = DECIMAL.multiply(value, factor)
+    if abs(published - base) <= abs(base) * _SAME:
+        return None
+    meant = format_number(DECIMAL.divide(base, factor), 6).rstrip("0").rstrip(".")
+    shown = format_number(value, 6).rstrip("0").rstrip(".")
+    units = ", ".join(sorted({u for _, u in inputs.values()}))
+    return (
+        f"by its figures' units ({units}) the formula gives {meant} {unit}, not {shown} {unit}: "
+        "write the unit its figures give, without converting by hand (a claim may state it "
+        "in another unit of that dimension)"
+    )
+
+
+def _has_number(node: _Node) -> bool:
+    """The formula writes a number: it may convert by hand (``/ 3600``) or carry a unit."""
+    if isinstance(node, _Num):
+        return True
+    if isinstance(node, _Bin):
+        return _has_number(node.left) or _has_number(node.right)
+    if isinstance(node, _Unary):
+        return _has_number(node.operand)
+    return isinstance(node, _Call) and any(_has_number(arg) for arg in node.args)
 
 
 def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:

@@ -37,7 +37,7 @@ from fxsite.evidence.formula import (
     in_bounds,
     parse_formula,
 )
-from fxsite.evidence.invariants import Checked, check_invariants
+from fxsite.evidence.invariants import Checked, check_invariants, formula_unit_problem
 from fxsite.evidence.models import Record, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
@@ -126,6 +126,8 @@ class Library:
     invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
     #: where each figure is stated in its record's report document, by ``R1#name``
     stated_in: dict[str, Located] = field(default_factory=dict)
+    #: the figures their record's report document does not state: ``R1#name`` -> document
+    not_stated: dict[str, str] = field(default_factory=dict)
     _fingerprints: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def fingerprint(self, record_id: str) -> bytes | None:
@@ -371,6 +373,18 @@ class _Deriver:
             return False
         record = self.lib.records[record_id]
         derived = record.derived[name]
+        problem = formula_unit_problem(
+            formula,
+            lambda r: (
+                self.lib.figures[self._target(record_id, r)].low,
+                self.lib.figures[self._target(record_id, r)].unit,
+            ),
+            derived.unit,
+            value,
+        )
+        if problem is not None:
+            self._fail(record_id, name, "FX318", problem)
+            return False
         if not _showable(value, derived.decimals):
             self._fail(record_id, name, "FX307", f"the result needs more than {PRECISION} digits")
             return False
@@ -469,6 +483,7 @@ def _check_document_figures(
     found, missing = figure_places(figures, text)
     library.stated_in.update(found)
     for fig, message in missing:
+        library.not_stated[fig.ref] = name
         section = "figures" if fig.formula is None else "derived"
         _report(library, source_file, (section, fig.name), "FX316", message, "warning")
 
