@@ -38,6 +38,7 @@ __all__ = [
     "Record",
     "Source",
     "Status",
+    "Translation",
     "weakest_label",
 ]
 
@@ -185,6 +186,25 @@ class Derived(_Strict):
         return self
 
 
+#: The languages a record's words may be translated into (the site's other
+#: languages; English is the record's own).
+TranslationLanguage = Literal["zh"]
+Title = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+
+
+class Translation(_Strict):
+    """A record's shown words in another language; what it leaves out stays as written."""
+
+    title: Title | None = Field(default=None, description="The title, translated.")
+    setup: dict[SetupKey, Text] = Field(
+        default_factory=dict, description="Setup values, translated, by their key in `setup`."
+    )
+    what: dict[FigureName, Text] = Field(
+        default_factory=dict,
+        description="What each figure measures, translated, by its name in `figures` or `derived`.",
+    )
+
+
 class Record(_Strict):
     """One evidence record: one report, its conditions and its figures."""
 
@@ -194,9 +214,7 @@ class Record(_Strict):
     )
 
     id: RecordId = Field(description="Report ID, unique case-insensitively; the file name.")
-    title: Annotated[str, StringConstraints(min_length=1, max_length=300)] = Field(
-        description="What the report is."
-    )
+    title: Title = Field(description="What the report is.")
     label: Label = Field(description="Default label for its figures.")
     status: Status = Field(description="active, superseded (needs superseded_by) or retracted.")
     superseded_by: RecordId | None = Field(default=None, description="The record replacing it.")
@@ -226,6 +244,11 @@ class Record(_Strict):
         default=None,
         description="Notes for editors only: never published in any output file.",
     )
+    translations: dict[TranslationLanguage, Translation] = Field(
+        default_factory=dict,
+        description="The title, setup values and `what` of figures in another language "
+        "(`zh`), shown on pages in that language; judged like the record's own words.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Record:
@@ -243,6 +266,8 @@ class Record(_Strict):
             raise PydanticCustomError(
                 "superseded", "a record cannot supersede itself", {"field": "superseded_by"}
             )
+        for lang, translation in self.translations.items():
+            _translation_names(lang, translation, self)
         both = sorted(set(self.figures) & set(self.derived))
         if both:
             raise PydanticCustomError(
@@ -251,3 +276,44 @@ class Record(_Strict):
                 {"names": ", ".join(both)},
             )
         return self
+
+    def _translation(self, lang: str) -> Translation | None:
+        return next((t for key, t in self.translations.items() if key == lang), None)
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang``: its translation where the record has one."""
+        translation = self._translation(lang)
+        return translation.title if translation and translation.title else self.title
+
+    def setup_in(self, lang: str, key: str) -> str | None:
+        """Setup value ``key`` in ``lang`` (its translation where the record has one)."""
+        translation = self._translation(lang)
+        if translation is not None and key in translation.setup:
+            return translation.setup[key]
+        return self.setup.get(key)
+
+    def what_in(self, lang: str, name: str) -> str | None:
+        """What figure ``name`` measures, in ``lang`` (its translation where the record has one)."""
+        translation = self._translation(lang)
+        if translation is not None and name in translation.what:
+            return translation.what[name]
+        figure = self.figures.get(name) or self.derived.get(name)
+        return figure.what if figure is not None else None
+
+
+def _translation_names(lang: str, translation: Translation, record: Record) -> None:
+    """A translation names only setup keys and figures the record has."""
+    for key in translation.setup:
+        if key not in record.setup:
+            raise PydanticCustomError(
+                "translation",
+                "translations.{lang}.setup names '{key}', not a setup key of this record",
+                {"lang": lang, "key": key, "field": "translations"},
+            )
+    for name in translation.what:
+        if name not in record.figures and name not in record.derived:
+            raise PydanticCustomError(
+                "translation",
+                "translations.{lang}.what names '{name}', not a figure of this record",
+                {"lang": lang, "name": name, "field": "translations"},
+            )

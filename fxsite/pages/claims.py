@@ -194,8 +194,9 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
             return ClaimProblem(
                 "FX402", f"{record_id} has no setup '{key}' (setup keys: {keys}){hint}"
             )
-        value = record.setup[key]
-        if text.strip() and " ".join(text.split()).lower() != " ".join(value.split()).lower():
+        value = record.setup_in(lang, key) or record.setup[key]
+        said = " ".join(text.split()).lower()
+        if said and said not in {" ".join(v.split()).lower() for v in (value, record.setup[key])}:
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
         return Claim(record_id, figure, value, None, value, record.label, lang)
     fig = library.figure(record_id, figure)
@@ -387,18 +388,10 @@ def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
 
 
 def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
-    """What to tell an author about a bare figure: the claim to write, if one fits."""
-    suggestions = suggest_claims(text, library, context=context)
-    if not suggestions:
-        link_text = generic_claim_text(text)
-        return (
-            f"bare figure '{text}': cite its record as [{link_text}](evidence:ID#figure)"
-            + ("" if link_text else " (an empty link text is filled in with the value)")
-            + ", or remove it"
-        )
-    others = [s.ref for s in suggestions[1:]]
-    also = f" (also matches {', '.join(others)})" if others else ""
-    return f"bare figure '{text}': did you mean {suggestions[0].markdown}?{also}"
+    """What to tell an author about a bare figure (:func:`fxsite.pages.advice.advise`)."""
+    from fxsite.pages.advice import advise
+
+    return advise(text, library, context=context).message
 
 
 #: Markdown syntax as numeric entities, and the quotes ``html.escape`` escapes.
@@ -424,7 +417,7 @@ def tooltip(claim: Claim, library: Library) -> str:
 
     ``Full-model snapshot save time, FX100 · vs local NVMe single drive · measured,
     report R1 · 2026-03-14``, in the claim's language (the record's own words,
-    ``what`` and the baseline, as the record has them). Anything the record does
+    ``what`` and the baseline, as the record has them, or their translation). Anything the record does
     not state is left out; an estimate is a model, never a "report".
     """
     record = library.records[claim.record]
@@ -434,8 +427,9 @@ def tooltip(claim: Claim, library: Library) -> str:
         noun = ui(lang, f"noun.{record.label}")
         return ui(lang, "setup", name=key, noun=noun, id=claim.record)
     fig = claim.value
-    parts = [fig.what or fig.name.replace("_", " ").capitalize()]
-    if baseline := _stated(record.setup.get("baseline")):
+    what = record.what_in(lang, fig.name) or fig.what
+    parts = [what or fig.name.replace("_", " ").capitalize()]
+    if baseline := _stated(record.setup_in(lang, "baseline")):
         parts.append(ui(lang, "versus", baseline=baseline))
     parts.append(ui(lang, f"source.{claim.label}", id=claim.record))
     if record.date:

@@ -2,16 +2,16 @@
 
 A record page shows the record's title, its setup, what each figure measures,
 why each invariant holds and its notes; the Evidence Library and every "Data sources" list show its
-title. The build's last gate would find a figure in any of them on each page
-that shows it; ``fxsite check`` and the build report it once, at its line in
+title; pages in another language show its ``translations``. The build's last gate would find a
+figure in any of them on each page that shows it; ``fxsite check`` and the build report it once, at its line in
 ``evidence/R1.yaml``, judged by the page reader
 (:func:`fxsite.pages.judge.judge_rendered`).
 
 Such text may repeat the record's own values as its record page shows them
 ("Save time, 94 s" in a record stating 94 s): the gate allows that copy on
 the record page. Not the title, which the Evidence Library and every "Data
-sources" list show too. Any other figure belongs in ``figures``. The issuer
-and setup keys are shown as words too.
+sources" list show too, nor a translation, shown on other pages. Any other
+figure belongs in ``figures``. The issuer and setup keys are shown as words too.
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ from fxsite.findings import Finding
 from fxsite.pages.judge import judge_rendered
 
 __all__ = ["record_text_findings", "shown_text"]
+
+
+def _may_copy(loc: Loc) -> bool:
+    """Shown on the record page only, beside the values: not a title, not a translation."""
+    return loc != ("title",) and loc[0] != "translations"
 
 
 def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
@@ -47,6 +52,13 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
             yield ("invariants", n, "why"), invariant.why
     if record.notes:
         yield ("notes",), record.notes
+    for lang, translation in record.translations.items():
+        if translation.title:
+            yield ("translations", lang, "title"), translation.title
+        for key, value in translation.setup.items():
+            yield ("translations", lang, "setup", key), value
+        for name, what in translation.what.items():
+            yield ("translations", lang, "what", name), what
 
 
 def record_text_findings(library: Library) -> list[Finding]:
@@ -71,9 +83,9 @@ def record_text_findings(library: Library) -> list[Finding]:
             )
             loc, text = fields[field]
             at = text.find(shown) if shown else -1
-            # The title is shown in the Library's list and every "Data sources" list too,
+            # A title and a translation are shown on other pages too,
             # where the gate allows no copy of a record's values.
-            copy = loc != ("title",) and at >= 0 and covered(text, at, at + len(shown), [own])
+            copy = _may_copy(loc) and at >= 0 and covered(text, at, at + len(shown), [own])
             if finding.code == "FX501" and copy:
                 continue
             if loc[-1] == "":  # a key: where the key is written

@@ -84,7 +84,7 @@ def source_item(record: Record, href_for: HrefFor, lang: str = DEFAULT) -> str:
     return (
         f'<li><a class="fx-source-id" href="{html.escape(href_for(record.id, ""))}">'
         f"{html.escape(record.id)}</a> "
-        f'<span class="fx-source-title">{html.escape(record.title)}</span> '
+        f'<span class="fx-source-title">{html.escape(record.title_in(lang))}</span> '
         f'<span class="fx-label fx-label--{record.label}">'
         f"{ui(lang, f'label.{record.label}')}</span>"
         f"{date}</li>"
