@@ -388,10 +388,18 @@ def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
 
 
 def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
-    """What to tell an author about a bare figure (:func:`fxsite.pages.advice.advise`)."""
-    from fxsite.pages.advice import advise
-
-    return advise(text, library, context=context).message
+    """What to tell an author about a bare figure: the claim to write, if one fits."""
+    suggestions = suggest_claims(text, library, context=context)
+    if not suggestions:
+        link_text = generic_claim_text(text)
+        return (
+            f"bare figure '{text}': cite its record as [{link_text}](evidence:ID#figure)"
+            + ("" if link_text else " (an empty link text is filled in with the value)")
+            + ", or remove it"
+        )
+    others = [s.ref for s in suggestions[1:]]
+    also = f" (also matches {', '.join(others)})" if others else ""
+    return f"bare figure '{text}': did you mean {suggestions[0].markdown}?{also}"
 
 
 #: Markdown syntax as numeric entities, and the quotes ``html.escape`` escapes.
@@ -417,8 +425,9 @@ def tooltip(claim: Claim, library: Library) -> str:
 
     ``Full-model snapshot save time, FX100 · vs local NVMe single drive · measured,
     report R1 · 2026-03-14``, in the claim's language (the record's own words,
-    ``what`` and the baseline, as the record has them, or their translation). Anything the record does
-    not state is left out; an estimate is a model, never a "report".
+    ``what`` and the baseline, as the record has them, or their translation).
+    Anything the record does not state is left out; an estimate is a model,
+    never a "report".
     """
     record = library.records[claim.record]
     lang = claim.lang
