@@ -181,6 +181,13 @@ def test_locator_places_repeats_in_turn_and_never_twice() -> None:
             [(5, 25)],
         ),
         ("site_name: S\nplugins:\n  - fxsite:\n      setup_labels: {system: At 42 s}\n", [(4, 33)]),
+        # A heading's permalink text and title, a footnote's backlink: on every page.
+        ("markdown_extensions:\n  - toc:\n      permalink: '94 s'\n", [(3, 19)]),
+        ("markdown_extensions:\n  - toc: {permalink_title: Link 31 s}\n", [(2, 33)]),
+        ("markdown_extensions:\n  - footnotes:\n      BACKLINK_TEXT: 7 s\n", [(3, 22)]),
+        # near misses: a permalink that is true or a sign, another extension's setting
+        ("markdown_extensions:\n  - toc: {permalink: true}\n  - toc: {permalink: '¶'}\n", []),
+        ("markdown_extensions:\n  - pymdownx.emoji: {emoji_index: 7 s}\n", []),
         # near misses: a version, a year, a path, a tag MkDocs resolves
         ("site_name: FX100 docs 2026\ncopyright: (c) 2026\n", []),
         ("site_name: S\nnav:\n  - index.md\n  - Guide 1.6: a.md\n", []),

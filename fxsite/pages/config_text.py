@@ -3,7 +3,9 @@
 The theme prints the site's name, description, author, copyright and
 repository name, the navigation's titles, the strings under ``extra`` (links,
 consent text…) and the palette toggles' names on every page; record pages show
-the fxsite plugin's ``setup_labels``. The build's last gate would find a figure in any of them on
+the fxsite plugin's ``setup_labels``; the Markdown extensions' settings that
+write text into pages (:data:`EXTENSION_KEYS`: a heading's permalink) show on
+every page that uses them. The build's last gate would find a figure in any of them on
 every published page; ``fxsite check`` and the build report it once, at its
 line in ``mkdocs.yml``, judged by the page reader
 (:func:`fxsite.pages.judge.judge_rendered`).
@@ -28,6 +30,12 @@ from fxsite.pages.judge import judge_plain
 
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
 
+#: Settings of Markdown extensions whose string a page shows: the text and title
+#: of each heading's permalink, the table of contents' title, a footnote's backlink.
+EXTENSION_KEYS = {
+    "toc": ("permalink", "permalink_title", "title"),
+    "footnotes": ("BACKLINK_TEXT", "BACKLINK_TITLE"),
+}
 #: Top-level keys whose string the theme shows on every page.
 SHOWN_KEYS = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 
@@ -83,6 +91,8 @@ def shown_strings(text: str) -> list[tuple[str, int, int]]:
             found.extend(_palette_names(value))
         elif name == "plugins":
             found.extend(_setup_labels(value))
+        elif name == "markdown_extensions":
+            found.extend(_extension_strings(value))
     shown = []
     for node in found:
         scalar = _env(node)
@@ -139,6 +149,20 @@ def _setup_labels(plugins: yaml.Node) -> Iterator[yaml.Node]:
         labels = _get(options, "setup_labels") if options is not None else None
         if isinstance(labels, yaml.MappingNode):
             yield from (value for _, value in labels.value)
+
+
+def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
+    """The shown string settings of ``markdown_extensions`` (:data:`EXTENSION_KEYS`)."""
+    items = extensions.value if isinstance(extensions, yaml.SequenceNode) else [extensions]
+    for item in items:
+        if not isinstance(item, yaml.MappingNode):
+            continue
+        for key, options in item.value:
+            name = str(key.value).removeprefix("markdown.extensions.")
+            for setting in EXTENSION_KEYS.get(name, ()):
+                value = _get(options, setting)
+                if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
+                    yield value
 
 
 def _get(node: yaml.Node, name: str) -> yaml.Node | None:
