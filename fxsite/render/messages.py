@@ -73,6 +73,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "other_language": " ({name})",
         "name.en": "English",
         "name.zh": "Chinese",
+        # Charts: the source line under a chart, its data table's column headings
+        "chart.source": "Source: {records}",
+        "chart.sources": "Sources: {records}",
+        "chart.record": "{id} ({labels})",
+        "chart.baseline": "baseline: {baseline}",
+        "chart.col.group": "Group",
+        "chart.col.bar": "Bar",
+        "chart.col.value": "Value",
+        "chart.col.evidence": "Evidence",
+        "chart.col.label": "Label",
     },
     "zh": {
         "library.title": "证据库",
@@ -127,6 +137,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "other_language": "（{name}）",
         "name.en": "英文",
         "name.zh": "中文",
+        "chart.source": "来源：{records}",
+        "chart.sources": "来源：{records}",
+        "chart.record": "{id}（{labels}）",
+        "chart.baseline": "基准：{baseline}",
+        "chart.col.group": "分组",
+        "chart.col.bar": "项目",
+        "chart.col.value": "数值",
+        "chart.col.evidence": "证据",
+        "chart.col.label": "标签",
     },
 }
 
