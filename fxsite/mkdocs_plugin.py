@@ -46,10 +46,12 @@ from fxsite.anchor.history import (
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_context
+from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries
 from fxsite.mkdocs_serve import Conversions, PageOutputs
+from fxsite.pages.chrome import page_versions, without_alternate_links
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
-from fxsite.pages.language import theme_language, with_html_lang
+from fxsite.pages.language import page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
 from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
@@ -194,6 +196,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.conversions = Conversions()
         self.search_entries = SearchEntries()
         self.nav: Any = None
+        #: the page's language on the theme's words around it (site name, nav, switch)
+        self.page_chrome = PageChrome()
+        #: each page's versions in other languages, {src: {lang: url}}; built per build
+        self.versions: dict[str, dict[str, str]] = {}
 
     @property
     def site_language(self) -> str | None:
@@ -327,6 +333,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav  # part of what every page shows (see _plan_reuse)
+        self.versions = {}
         if self.serving:
             self.conversions.start(config, nav, files)
         return nav
@@ -477,7 +484,31 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             result = self.results.get(page.file.src_uri)
             lang = result.lang if result is not None else None
             config.theme["language"] = theme_language(lang, self.site_language)
+        self._dress(page, config, nav)
         return context
+
+    def _dress(self, page: Page, config: MkDocsConfig, nav: Any) -> None:
+        """The site's words in the page's language; the language switch to its versions."""
+        assert self.project is not None
+        site = page_language("", None, self.site_language)
+        if not self.versions:
+            self.versions = page_versions(
+                self.index.urls,
+                lambda src: (
+                    self.results[src].lang
+                    if src in self.results
+                    else page_language(src, None, site)
+                ),
+            )
+        result = self.results.get(page.file.src_uri)
+        self.page_chrome.dress(
+            config,
+            nav,
+            lang=result.lang if result is not None else None,
+            site_language=site,
+            versions=self.versions.get(page.file.src_uri, {}),
+            library_index=f"{self.project.paths.library_prefix}/index.md",
+        )
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         src = page.file.src_uri
@@ -596,6 +627,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         if self.site_language is not None:  # the theme as configured, for what renders next
             config.theme["language"] = self.site_language
+        self.page_chrome.undress()
         src = page.file.src_uri
         kept = self.outputs.take(src)
         if kept is not None:  # its inputs are as in the previous build (_plan_reuse)
@@ -606,6 +638,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         result = self.results.get(src)
         if result is not None:
             output = with_html_lang(output, result.lang)
+        output = without_alternate_links(output)
         output = output.replace("</head>", self._head(result) + "</head>", 1)
         self.outputs.published(src, output)
         return output
@@ -615,7 +648,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     ) -> str:
         """Static templates (404.html) are pages a reader sees too: stamp them."""
         if template_name.endswith(".html"):
-            return output_content.replace("</head>", BUILD_STAMP + "</head>", 1)
+            output = without_alternate_links(output_content)
+            return output.replace("</head>", BUILD_STAMP + "</head>", 1)
         return output_content
 
     @event_priority(-100)  # last: the search index and other plugins' files are written

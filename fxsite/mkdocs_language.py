@@ -1,0 +1,80 @@
+"""The plugin's side of a page's language: what the theme renders around the page.
+
+For the page being rendered, the site's name, copyright and navigation titles
+in the page's language (:func:`fxsite.pages.chrome.chrome`) and a language
+switch whose entries link to the page's own versions
+(:func:`fxsite.pages.chrome.page_alternates`) are put on the config and the
+navigation, and taken off once the page is rendered, so that the next page
+renders as configured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from fxsite.pages.chrome import chrome, page_alternates
+from fxsite.render.messages import message
+
+__all__ = ["PageChrome"]
+
+
+def _nav_items(items: list[Any]) -> Iterator[Any]:
+    for item in items:
+        yield item
+        yield from _nav_items(getattr(item, "children", None) or [])
+
+
+class PageChrome:
+    """Puts one page's language on the config and navigation, and takes it off after."""
+
+    def __init__(self) -> None:
+        self._undo: list[Callable[[], None]] = []
+
+    def _set(self, target: Any, name: str, value: object, *, item: bool = False) -> None:
+        if item:
+            had, old = name in target, target.get(name)
+            target[name] = value
+            self._undo.append(lambda: target.__setitem__(name, old) if had else target.pop(name))
+            return
+        had, old = name in vars(target), vars(target).get(name)
+        setattr(target, name, value)
+        self._undo.append(lambda: setattr(target, name, old) if had else delattr(target, name))
+
+    def dress(
+        self,
+        config: Any,
+        nav: Any,
+        *,
+        lang: str | None,
+        site_language: str | None,
+        versions: Mapping[str, str],
+        library_index: str,
+    ) -> None:
+        """The page's words on ``config`` and ``nav`` (the site's where it is in the site's language)."""
+        self.undress()
+        alternates = page_alternates(config.extra.get("alternate"), versions)
+        if alternates is not None:
+            self._set(config.extra, "alternate", alternates, item=True)
+        if lang is None or lang == site_language:
+            return
+        words = chrome(config.extra, lang)
+        if words.site_name is not None:
+            self._set(config, "site_name", words.site_name, item=True)
+        if words.copyright is not None:
+            self._set(config, "copyright", words.copyright, item=True)
+        for entry in _nav_items(list(getattr(nav, "items", None) or [])):
+            title = getattr(entry, "title", None)
+            if not isinstance(title, str):
+                continue
+            new = words.nav.get(title)
+            file = getattr(entry, "file", None)
+            if new is None and file is not None and file.src_uri == library_index:
+                new = message("library.title", lang)
+            if new is not None and new != title:
+                self._set(entry, "title", new)
+
+    def undress(self) -> None:
+        """The config and navigation as they were before :meth:`dress`."""
+        while self._undo:
+            self._undo.pop()()

@@ -1,0 +1,148 @@
+"""The site's words around a page in the page's language, and Material's language switch."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from fxsite.mkdocs_language import PageChrome
+from fxsite.pages.chrome import (
+    chrome,
+    page_alternates,
+    page_versions,
+    version_key,
+    without_alternate_links,
+)
+
+_EXTRA = {
+    "alternate": [
+        {"name": "English", "link": "./", "lang": "en"},
+        {"name": "中文", "link": "zh/a/", "lang": "zh"},
+    ],
+    "fxsite_translations": {
+        "zh": {"site_name": "FX100 性能", "copyright": "版权", "nav": {"Home": "首页"}},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("src", "key"),
+    [
+        ("zh/a.md", "a.md"),
+        ("a.zh.md", "a.md"),
+        ("zh-CN/guide/a.md", "guide/a.md"),
+        ("a.md", "a.md"),
+        # near misses: not a language folder or suffix
+        ("zhx/a.md", "zhx/a.md"),
+        ("fr/a.md", "fr/a.md"),  # a language fxsite does not write
+        ("a.b.md", "a.b.md"),
+        ("zh.md", "zh.md"),
+    ],
+)
+def test_version_key(src: str, key: str) -> None:
+    assert version_key(src) == key
+
+
+def test_page_versions_pair_a_page_with_its_translation() -> None:
+    urls = {"a.md": "a/", "zh/a.md": "zh/a/", "b.md": "b/", "index.md": ""}
+    lang = {"zh/a.md": "zh"}
+    versions = page_versions(urls, lambda src: lang.get(src, "en"))
+    assert versions["a.md"] == versions["zh/a.md"] == {"en": "a/", "zh": "zh/a/"}
+    assert versions["b.md"] == {"en": "b/"}
+    assert versions["index.md"] == {"en": ""}
+
+
+@pytest.mark.parametrize(
+    ("versions", "links"),
+    [
+        ({"en": "a/", "zh": "zh/a/"}, ["a/", "zh/a/"]),  # each to the page's own version
+        ({"en": "b/"}, ["b/", "zh/a/"]),  # no Chinese version: where mkdocs.yml says
+        ({"en": ""}, ["./", "zh/a/"]),  # the home page
+        ({}, ["./", "zh/a/"]),
+    ],
+)
+def test_the_switch_links_to_the_page_own_versions(
+    versions: dict[str, str], links: list[str]
+) -> None:
+    out = page_alternates(_EXTRA["alternate"], versions)
+    assert out is not None
+    assert [a["link"] for a in out] == links
+    assert [a["name"] for a in out] == ["English", "中文"]
+
+
+@pytest.mark.parametrize("alternates", [None, "English", {"name": "English"}])
+def test_no_switch_without_a_list(alternates: object) -> None:
+    assert page_alternates(alternates, {"en": "a/"}) is None
+
+
+@pytest.mark.parametrize(
+    ("extra", "lang", "site_name", "nav"),
+    [
+        (_EXTRA, "zh", "FX100 性能", {"Home": "首页"}),
+        ({"fxsite_translations": {"zh-Hans": {"site_name": "站"}}}, "zh", "站", {}),
+        (_EXTRA, "en", None, {}),
+        # malformed: nothing taken, nothing raised
+        ({"fxsite_translations": ["zh"]}, "zh", None, {}),
+        ({"fxsite_translations": {"zh": {"site_name": 5, "nav": {"Home": 1}}}}, "zh", None, {}),
+        (None, "zh", None, {}),
+    ],
+)
+def test_chrome(extra: Any, lang: str, site_name: str | None, nav: dict[str, str]) -> None:
+    words = chrome(extra, lang)
+    assert words.site_name == site_name
+    assert dict(words.nav) == nav
+
+
+def test_head_alternate_links_are_dropped_and_nothing_else() -> None:
+    page = (
+        '<head>\n  <link rel="alternate" href="./" hreflang="en">\n'
+        '  <link rel="alternate" type="application/rss+xml" href="feed.xml">\n</head>'
+        '<body><link rel="alternate" href="./" hreflang="en"></body>'
+    )
+    out = without_alternate_links(page)
+    assert 'hreflang="en">\n  <link rel="alternate" type' not in out
+    assert 'type="application/rss+xml"' in out
+    assert out.endswith('<body><link rel="alternate" href="./" hreflang="en"></body>')
+
+
+class _Config(dict[str, Any]):
+    @property
+    def extra(self) -> Any:
+        return self["extra"]
+
+
+def _page(title: str, src: str) -> Any:
+    return SimpleNamespace(title=title, file=SimpleNamespace(src_uri=src), children=None)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_page_is_dressed_in_its_language_and_undressed_after(lang: str) -> None:
+    config = _Config(site_name="FX100 Performance", copyright="(c)", extra=dict(_EXTRA))
+    home, library = _page("Home", "index.md"), _page("Evidence Library", "evidence/index.md")
+    section = SimpleNamespace(title="Guides", children=[home])
+    nav = SimpleNamespace(items=[section, library])
+    dressing = PageChrome()
+    dressing.dress(
+        config,
+        nav,
+        lang=lang,
+        site_language="en",
+        versions={"en": "a/", "zh": "zh/a/"},
+        library_index="evidence/index.md",
+    )
+    shown = (config["site_name"], config["copyright"], home.title, library.title, section.title)
+    if lang == "zh":
+        assert shown == ("FX100 性能", "版权", "首页", "证据库", "Guides")
+    else:
+        assert shown == ("FX100 Performance", "(c)", "Home", "Evidence Library", "Guides")
+    assert [a["link"] for a in config["extra"]["alternate"]] == ["a/", "zh/a/"]
+    dressing.undress()
+    assert (config["site_name"], config["copyright"], home.title, library.title) == (
+        "FX100 Performance",
+        "(c)",
+        "Home",
+        "Evidence Library",
+    )
+    assert config["extra"]["alternate"] == _EXTRA["alternate"]
