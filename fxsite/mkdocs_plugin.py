@@ -469,14 +469,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         path = self.project.paths.page_path(page.file.src_uri)
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
-        if page.file.generated_by is None:
-            # Read as `fxsite check` reads it (Project.read_page): MkDocs would stop
-            # with a traceback on what it cannot read, so the page becomes a notice.
-            _, unreadable = self.project.read_page(page.file.src_uri)
-            if unreadable is not None:
-                self.findings.append(unreadable)
-                page.file.content_string = "This page was refused: it cannot be read.\n"
-        return None
+        if page.file.generated_by is not None:
+            return None
+        # Read once, as `fxsite check` reads it (Project.read_page): MkDocs would stop
+        # with a traceback on what it cannot read, so the page becomes a notice.
+        text, unreadable = self.project.read_page(page.file.src_uri)
+        if unreadable is not None:
+            self.findings.append(unreadable)
+            return "This page was refused: it cannot be read.\n"
+        return text
 
     def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
         """Material's own words (search, table of contents) in the page's language."""
