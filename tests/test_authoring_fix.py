@@ -34,7 +34,15 @@ title: Another report stating 94 s
 label: spec
 status: active
 figures:
-  other_time: {value: 94, unit: s}
+  other_time: {value: 94, unit: s, what: Save time on another array}
+"""
+R3 = """\
+id: R3
+title: Cluster network
+label: spec
+status: active
+figures:
+  link: {value: 1, unit: GiB/s, what: Network bandwidth per node}
 """
 OLD = """\
 id: R0
@@ -95,14 +103,14 @@ def test_one_page_and_line_ends_kept(tmp_path: Path, project) -> None:  # type: 
         {"R1.yaml": R1},
         pages={"a.md": "# A\n", "b.md": "# B\n"},
     )
-    (root / "docs" / "a.md").write_bytes("\ufeff# A\r\n\r\nIt took 178 s.\r\n".encode())
-    (root / "docs" / "b.md").write_text("# B\n\nIt took 94 s.\n", encoding="utf-8")
+    (root / "docs" / "a.md").write_bytes("\ufeff# A\r\n\r\nSaves took 178 s.\r\n".encode())
+    (root / "docs" / "b.md").write_text("# B\n\nSaves took 94 s.\n", encoding="utf-8")
     code, out, _ = invoke("fix", str(root / "docs" / "a.md"))
     assert code == 0, out
     assert (root / "docs" / "a.md").read_bytes() == (
-        "\ufeff# A\r\n\r\nIt took [178 s](evidence:R1#save_time_baseline).\r\n".encode()
+        "\ufeff# A\r\n\r\nSaves took [178 s](evidence:R1#save_time_baseline).\r\n".encode()
     )
-    assert (root / "docs" / "b.md").read_text(encoding="utf-8") == "# B\n\nIt took 94 s.\n"
+    assert (root / "docs" / "b.md").read_text(encoding="utf-8") == "# B\n\nSaves took 94 s.\n"
 
 
 # (page text, rewritten text, what the report says). A row whose text is unchanged
@@ -114,8 +122,10 @@ CASES = {
         "Saves took about [178 s](evidence:R1#save_time_baseline).",
         "",
     ),
-    "ratio": ("It is 1.9× faster.", "It is [1.9×](evidence:R1#save_speedup) faster.", ""),
-    "precision shown, lower": ("About 6.4 GB/s.", "About [6.4 GB/s](evidence:R1#bandwidth).", ""),
+    "ratio": ("Saves are 1.9× faster.", "Saves are [1.9×](evidence:R1#save_speedup) faster.", ""),
+    "precision shown, lower": (
+        "Bandwidth: about 6.4 GB/s.", "Bandwidth: about [6.4 GB/s](evidence:R1#bandwidth).", "",
+    ),
     "in a heading": ("## Saves in 178 s", "## Saves in [178 s](evidence:R1#save_time_baseline)", ""),
     "in a table": (
         "| a | b |\n| - | - |\n| save | 178 s |",
@@ -123,19 +133,38 @@ CASES = {
         "",
     ),
     "two records state it": ("Saves took 94 s.", "Saves took 94 s.", "candidates: R1#save_time_fx100, R2#other_time"),
+    "one of two records fits the words: near miss": (
+        "The FX100 took 94 s.", "The FX100 took [94 s](evidence:R1#save_time_fx100).", "",
+    ),
+    "the words fit no figure that states it": (
+        "It took 178 s.", "It took 178 s.", "no figure's what or name shares a word",
+    ),
+    "twice, of something else": (
+        "Throughput is twice that of Kafka.", "Throughput is twice that of Kafka.",
+        "candidates: R1#save_speedup",
+    ),
+    "a rate of another record": (
+        "The workload reads 1 GiB/s.", "The workload reads 1 GiB/s.", "candidates: R3#link",
+    ),
+    "a rate of that record: near miss": (
+        "Network bandwidth: 1 GiB/s.", "Network bandwidth: [1 GiB/s](evidence:R3#link).", "",
+    ),
+    "near miss by precision": (
+        "Bandwidth: 6.3 GB/s.", "Bandwidth: 6.3 GB/s.", "no record figure states this value",
+    ),
     "no record states it": ("Saves took 25 minutes.", "Saves took 25 minutes.", "no record figure states this value"),
     "only a retracted record states it": ("It reads 3.5 GB/s.", "It reads 3.5 GB/s.", "no record figure"),
     "wrong precision": ("It wrote 6.401 GB/s.", "It wrote 6.401 GB/s.", "no record figure"),
     "inside another link's text": (
-        "See [the 178 s run](https://x.test).", "See [the 178 s run](https://x.test).",
+        "See [the 178 s save](https://x.test).", "See [the 178 s save](https://x.test).",
         "inside another link's text",
     ),
-    "inside an image's alt text": ("![a 178 s bar](c.png)", "![a 178 s bar](c.png)", "image's alt text"),
-    "inside a reference link's text": ("See [the 178 s run][r].\n\n[r]: https://x.test", "See [the 178 s run][r].\n\n[r]: https://x.test", "another link's text"),
-    "inside a raw HTML block": ("<div>Raw 178 s</div>", "<div>Raw 178 s</div>", "raw HTML block"),
+    "inside an image's alt text": ("![a 178 s save bar](c.png)", "![a 178 s save bar](c.png)", "image's alt text"),
+    "inside a reference link's text": ("See [the 178 s save][r].\n\n[r]: https://x.test", "See [the 178 s save][r].\n\n[r]: https://x.test", "another link's text"),
+    "inside a raw HTML block": ("<div>Raw save 178 s</div>", "<div>Raw save 178 s</div>", "raw HTML block"),
     "after a link: near miss": (
-        "See [the run](https://x.test): 178 s.",
-        "See [the run](https://x.test): [178 s](evidence:R1#save_time_baseline).",
+        "Saves, see [the run](https://x.test): 178 s.",
+        "Saves, see [the run](https://x.test): [178 s](evidence:R1#save_time_baseline).",
         "",
     ),
     "in brackets, not a link: near miss": (
@@ -156,7 +185,7 @@ CASES = {
 @pytest.mark.parametrize("name", list(CASES))
 def test_fix_rules(tmp_path: Path, project, name: str) -> None:  # type: ignore[no-untyped-def]
     text, want, says = CASES[name]
-    root = project({"R1.yaml": R1, "R2.yaml": R2, "R0.yaml": OLD})
+    root = project({"R1.yaml": R1, "R2.yaml": R2, "R3.yaml": R3, "R0.yaml": OLD})
     library = load_library(root / "evidence", root)
     assert not [f for f in library.findings if f.severity == "error"]
     page = f"# Page\n\n{text}\n"
@@ -188,12 +217,12 @@ def test_front_matter_title_is_not_rewritten(tmp_path: Path, project) -> None:  
 def test_fix_reports_positions_of_the_original_page(tmp_path: Path, project) -> None:  # type: ignore[no-untyped-def]
     root = project({"R1.yaml": R1})
     library = load_library(root / "evidence", root)
-    result = fix_page("From 178 s to 25 minutes and 94 s.\n", "docs/p.md", library)
+    result = fix_page("Saves from 178 s to 25 minutes and 94 s.\n", "docs/p.md", library)
     assert [(c.line, c.col, c.before) for c in result.changes] == [
-        (1, 6, "178 s"),
-        (1, 30, "94 s"),
+        (1, 12, "178 s"),
+        (1, 36, "94 s"),
     ]
-    assert [(u.line, u.col, u.text) for u in result.unfixed] == [(1, 15, "25 minutes")]
+    assert [(u.line, u.col, u.text) for u in result.unfixed] == [(1, 21, "25 minutes")]
 
 
 def test_fix_exit_1_while_figures_remain(tmp_path: Path, project) -> None:  # type: ignore[no-untyped-def]

@@ -97,6 +97,25 @@ REFUSED = [
         "# T\n\n" + "<div markdown>\n" * 80 + "x\n" + "</div>\n" * 80,
         [("FX606", 67, 1)],
     ),
+    (
+        "a bare cell under a header's unit",
+        "# T\n\n| Step | Save time (s) |\n| --- | --- |\n| FX100 | 94 |\n",
+        [("FX501", 5, 11)],
+    ),
+    (
+        "a unitless claim under a header's other unit",
+        "# T\n\n| Step | Save time (ms) |\n| --- | --- |\n"
+        "| FX100 | [94](evidence:R1#save_time_fx100) |\n",
+        [("FX403", 5, 12)],
+    ),
+    (
+        "numbers after an 'in seconds:' label",
+        "# T\n\nSave time in seconds: 178, 94.\n",
+        [
+            ("FX501", 3, 23),
+            ("FX501", 3, 28),
+        ],
+    ),
 ]
 
 # Near misses: each must pass.
@@ -126,6 +145,12 @@ PASSED = [
     ("tags without figures", "---\ntags: [storage, FX100, 8-GPU]\n---\n\n# T\n"),
     ("many links in a paragraph", "# T\n\n" + "[a](b) " * 600 + "\n"),
     ("shallow HTML nesting", "# T\n\n" + "<div markdown>\n" * 20 + "x\n" + "</div>\n" * 20),
+    (
+        "a unitless claim under a header's unit",
+        "# T\n\n| Step | Save time (s) |\n| --- | --- |\n"
+        "| FX100 | [94](evidence:R1#save_time_fx100) |\n",
+    ),
+    ("numbers under a header that is no unit", "# T\n\n| Year | Rank |\n| - | - |\n| 2024 | 3 |\n"),
 ]
 
 

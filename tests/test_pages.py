@@ -139,7 +139,7 @@ def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
         ),
         ('---\ntitle: "Saves in [94 s](evidence:R1#save_time_fx100)"\n---\n', "not read"),
         # Near miss: the same figure bare, without a link, is told the claim to write.
-        ("---\nfaq:\n  - q: Is it 94 s?\n    a: Yes.\n---\n", "did you mean"),
+        ("---\nfaq:\n  - q: Is a save 94 s?\n    a: Yes.\n---\n", "did you mean"),
     ],
 )
 def test_a_link_in_a_plain_text_field_is_named_as_not_read(
@@ -413,7 +413,7 @@ def test_invalid_front_matter_entries(lib: Library) -> None:
 
 
 def test_bare_figure_message_suggests_the_claim_to_write(lib: Library) -> None:
-    source = "# T\n\nIt took 178 s, then about 94 seconds, and 12 ms.\n"
+    source = "# T\n\nA save took 178 s, then about 94 seconds, and 12 ms.\n"
     messages = [f.message for f in check_page(source, PATH, lib, href_for, RENDERER)[1]]
     assert messages == [
         "bare figure '178 s': did you mean [178 s](evidence:R1#save_time_baseline)?",

@@ -1,10 +1,11 @@
-"""``fxsite fix``: bare figures rewritten into claims where one record states them.
+"""``fxsite fix``: bare figures rewritten into claims where one record figure fits them.
 
 :func:`fix_page` is pure. It asks the rule engine everything: the bare figures
-are the FX501 findings of :func:`~fxsite.markdown.check_page` (as ``check``), the
-candidates come from :func:`~fxsite.pages.claims.figures_stating`, the claim
-to write from :func:`~fxsite.pages.claims.claim_markup`. A figure is rewritten
-only when exactly one active record figure states it, and rewrites are kept
+are the FX501 findings of :func:`~fxsite.markdown.check_page` (as ``check``),
+and the claim to write is the one their message suggests
+(:func:`~fxsite.pages.judge.bare_advice`, :mod:`fxsite.pages.advice`). A figure
+is rewritten only when exactly one active record figure states its value and
+unit and fits the words around it, and rewrites are kept
 only when the page, checked again, has exactly the findings it had minus those
 bare figures (all rewrites are tried at once first, then, if that fails, one by
 one from the top of the page): a claim that would be refused (a heading's title, a front-matter
@@ -22,8 +23,9 @@ from dataclasses import dataclass, field
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
-from fxsite.pages.claims import claim_markup, figures_stating
+from fxsite.pages.advice import Advice, advise
 from fxsite.pages.frontmatter import split_front_matter
+from fxsite.pages.judge import bare_advice
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
 
@@ -84,25 +86,57 @@ def _key(finding: Finding) -> tuple[str, str, str | None]:
     return (finding.code, finding.message, finding.text)
 
 
-def _findings(
-    text: str, path: str, library: Library, renderer: PageRenderer | None
-) -> list[Finding]:
-    """Every finding of the page as ``check`` reports it: processed, rendered and judged."""
-    return check_page(text, path, library, _href, renderer)[1]
+Checked = tuple[list[Finding], list[Advice | None]]
 
 
-def _next_bare(findings: list[Finding], text: str, cursor: int) -> tuple[Finding, int] | None:
-    """The first bare figure at or after offset ``cursor``, with its offset."""
-    found = []
+def _findings(text: str, path: str, library: Library, renderer: PageRenderer | None) -> Checked:
+    """Every finding of the page as ``check`` reports it, and each bare figure's advice."""
+    html, findings = check_page(text, path, library, _href, renderer)
+    return findings, _advices(text, findings, bare_advice(html, library), library)
+
+
+def _advices(
+    source: str, findings: list[Finding], advised: list[tuple[str, Advice]], library: Library
+) -> list[Advice | None]:
+    """The advice of each bare figure (None for other findings), as its message gives it.
+
+    The page reader's advice is matched in document order by the text shown.
+    A front-matter field is not in the rendered content: it is advised on its line.
+    """
+    front = split_front_matter(source)[2]
+    lines = source.split("\n")
+    out: list[Advice | None] = []
+    at = 0
     for finding in findings:
-        if finding.code == "FX501" and finding.text:
+        if finding.code != "FX501" or not finding.text:
+            out.append(None)
+            continue
+        match = None
+        if finding.line > front:
+            match = next(
+                (j for j in range(at, len(advised)) if advised[j][0] == finding.text), None
+            )
+        if match is None:
+            line = lines[finding.line - 1] if finding.line <= len(lines) else ""
+            out.append(advise(finding.text, library, context=line))
+            continue
+        at = match + 1
+        out.append(advised[match][1])
+    return out
+
+
+def _next_bare(checked: Checked, text: str, cursor: int) -> tuple[Finding, Advice, int] | None:
+    """The first bare figure at or after offset ``cursor``, with its advice and offset."""
+    found = []
+    for finding, advice in zip(*checked, strict=True):
+        if advice is not None and finding.text:
             offset = _offset(text, finding.line, finding.col)
             if offset >= cursor:
-                found.append((offset, finding))
+                found.append((offset, finding, advice))
     if not found:
         return None
-    offset, finding = min(found, key=lambda item: item[0])
-    return finding, offset
+    offset, finding, advice = min(found, key=lambda item: item[0])
+    return finding, advice, offset
 
 
 def _rejection(
@@ -150,49 +184,41 @@ def _misplaced(text: str, start: int, end: int) -> str | None:
     return None
 
 
-def _unstated(line: int, col: int, text: str, refs: list[str]) -> Unfixed:
-    """A figure no single record figure states."""
-    reason = (
-        "no record figure states this value"
-        if not refs
-        else "several record figures state this value; cite one by hand"
-    )
-    return Unfixed(line, col, text, reason, tuple(refs[:MAX_CANDIDATES]))
-
-
-def _refs(text: str, library: Library) -> list[str]:
-    return figures_stating(text, library, limit=MAX_CANDIDATES + 1)
+def _unstated(line: int, col: int, text: str, advice: Advice) -> Unfixed:
+    """A figure no single record figure fits: the advice's reason and candidates."""
+    return Unfixed(line, col, text, advice.reason, advice.candidates[:MAX_CANDIDATES])
 
 
 def _all_at_once(
     source: str,
     path: str,
     library: Library,
-    findings: list[Finding],
+    checked: Checked,
     renderer: PageRenderer | None,
 ) -> FixResult | None:
     """Every rewrite in one go, kept when one check shows them all good, else None.
 
     The usual case costs two checks of the page instead of one per figure.
     """
-    counts = Counter(_key(f) for f in findings)
+    counts = Counter(_key(f) for f in checked[0])
     planned: list[tuple[int, Finding, str]] = []
     unfixed: list[Unfixed] = []
-    for finding in findings:
-        if finding.code != "FX501" or not finding.text:
+    for finding, advice in zip(*checked, strict=True):
+        if advice is None or not finding.text:
             continue
-        refs = _refs(finding.text, library)
         start = _offset(source, finding.line, finding.col)
-        if len(refs) != 1:
-            unfixed.append(_unstated(finding.line, finding.col, finding.text, refs))
+        if advice.markdown is None:
+            unfixed.append(_unstated(finding.line, finding.col, finding.text, advice))
             continue
         if source[start : start + len(finding.text)] != finding.text:
             return None
         misplaced = _misplaced(source, start, start + len(finding.text))
         if misplaced is not None:
-            unfixed.append(Unfixed(finding.line, finding.col, finding.text, misplaced, tuple(refs)))
+            unfixed.append(
+                Unfixed(finding.line, finding.col, finding.text, misplaced, advice.candidates)
+            )
             continue
-        planned.append((start, finding, claim_markup(finding.text, refs[0], library)))
+        planned.append((start, finding, advice.markdown))
     if not planned:
         return None
     text = source
@@ -200,7 +226,7 @@ def _all_at_once(
         assert finding.text is not None
         text = text[:start] + markup + text[start + len(finding.text) :]
     expected = counts - Counter(_key(f) for _, f, _ in planned)
-    if Counter(_key(f) for f in _findings(text, path, library, renderer)) != expected:
+    if Counter(_key(f) for f in _findings(text, path, library, renderer)[0]) != expected:
         return None
     result = FixResult(path, source, text, unfixed=sorted(unfixed, key=lambda u: (u.line, u.col)))
     for _, finding, markup in sorted(planned, key=lambda p: p[0]):
@@ -212,45 +238,46 @@ def _all_at_once(
 def fix_page(
     source: str, path: str, library: Library, renderer: PageRenderer | None = None
 ) -> FixResult:
-    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure states.
+    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure fits.
 
     ``renderer``: the project's Markdown configuration (``Project.renderer``), as
     ``check`` renders the page; by default plain Python-Markdown.
     """
-    findings = _findings(source, path, library, renderer)
-    at_once = _all_at_once(source, path, library, findings, renderer)
+    checked = _findings(source, path, library, renderer)
+    at_once = _all_at_once(source, path, library, checked, renderer)
     if at_once is not None:
         return at_once
     result = FixResult(path, source, source)
     front_lines = split_front_matter(source)[2]
     current = source
-    counts = Counter(_key(f) for f in findings)
+    counts = Counter(_key(f) for f in checked[0])
     # Front to back: each step checks the page again, so later positions are
     # read from the page as it now is ("3.26 -> 6.40 GB/s" keeps its context).
     shift: dict[int, int] = {}  # line -> characters inserted so far on it
     cursor = 0
-    while (item := _next_bare(findings, current, cursor)) is not None:
-        finding, start = item
+    while (item := _next_bare(checked, current, cursor)) is not None:
+        finding, advice, start = item
         assert finding.text is not None
         end = start + len(finding.text)
         cursor = end
         line, col = finding.line, finding.col - shift.get(finding.line, 0)
-        refs = _refs(finding.text, library)
-        if len(refs) != 1:
-            result.unfixed.append(_unstated(line, col, finding.text, refs))
+        refs = advice.candidates
+        if advice.markdown is None:
+            result.unfixed.append(_unstated(line, col, finding.text, advice))
             continue
         if current[start:end] != finding.text:
             result.unfixed.append(
-                Unfixed(line, col, finding.text, "not found where reported", tuple(refs))
+                Unfixed(line, col, finding.text, "not found where reported", refs)
             )
             continue
         misplaced = _misplaced(current, start, end)
         if misplaced is not None:
-            result.unfixed.append(Unfixed(line, col, finding.text, misplaced, tuple(refs)))
+            result.unfixed.append(Unfixed(line, col, finding.text, misplaced, refs))
             continue
-        markup = claim_markup(finding.text, refs[0], library)
+        markup = advice.markdown
         candidate = current[:start] + markup + current[end:]
-        after = _findings(candidate, path, library, renderer)
+        checked_after = _findings(candidate, path, library, renderer)
+        after = checked_after[0]
         expected = counts - Counter([_key(finding)])
         if Counter(_key(f) for f in after) != expected:
             reason = _rejection(markup, after, expected)
@@ -259,9 +286,9 @@ def fix_page(
                     "in the front matter only FAQ answers can hold a claim; "
                     "cite the figure in the page's body"
                 )
-            result.unfixed.append(Unfixed(line, col, finding.text, reason, tuple(refs)))
+            result.unfixed.append(Unfixed(line, col, finding.text, reason, refs))
             continue
-        current, findings, counts = candidate, after, expected
+        current, checked, counts = candidate, checked_after, expected
         cursor = start + len(markup)
         shift[finding.line] = shift.get(finding.line, 0) + len(markup) - len(finding.text)
         result.changes.append(Change(line, col, finding.text, markup))

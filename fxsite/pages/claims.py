@@ -388,18 +388,10 @@ def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
 
 
 def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
-    """What to tell an author about a bare figure: the claim to write, if one fits."""
-    suggestions = suggest_claims(text, library, context=context)
-    if not suggestions:
-        link_text = generic_claim_text(text)
-        return (
-            f"bare figure '{text}': cite its record as [{link_text}](evidence:ID#figure)"
-            + ("" if link_text else " (an empty link text is filled in with the value)")
-            + ", or remove it"
-        )
-    others = [s.ref for s in suggestions[1:]]
-    also = f" (also matches {', '.join(others)})" if others else ""
-    return f"bare figure '{text}': did you mean {suggestions[0].markdown}?{also}"
+    """What to tell an author about a bare figure (:func:`fxsite.pages.advice.advise`)."""
+    from fxsite.pages.advice import advise
+
+    return advise(text, library, context=context).message
 
 
 #: Markdown syntax as numeric entities, and the quotes ``html.escape`` escapes.

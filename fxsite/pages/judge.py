@@ -25,11 +25,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fxsite.findings import Finding
 
-__all__ = ["judge_plain", "judge_rendered"]
+if TYPE_CHECKING:
+    from fxsite.pages.advice import Advice
+
+__all__ = ["bare_advice", "judge_plain", "judge_rendered"]
 
 
 def judge_rendered(
@@ -72,7 +75,53 @@ def judge_rendered(
         if found.role and covered(found.block, found.start, found.end, [own]):
             continue
         findings.append(Finding(path, 1, 1, "FX501", found.message(library), text=found.shown))
+    if scan.page is not None:
+        findings += _governed_claims(scan.page.claims, scan.governed, path, library)
     return findings
+
+
+def _governed_claims(
+    claims: list[Any], governed: list[tuple[int, str, str]], path: str, library: Any
+) -> list[Finding]:
+    """Claims stating no unit where one is stated once, judged as read with it.
+
+    ``[178](evidence:R1#save_time_baseline)`` under "Save time (s)" reads
+    "178 s": it must state the figure in that unit, as the link text "178 s" would.
+    """
+    from fxsite.evidence.quantities import parse_stated
+    from fxsite.pages.claims import ClaimProblem, resolve_claim
+    from fxsite.pages.header_units import with_unit
+
+    findings = []
+    for index, unit, said in governed:
+        node = claims[index]
+        stated = parse_stated(node.text)
+        ref = node.attrs.get("data-fx-ref", "")
+        read = with_unit(node.text, unit) if stated is not None and stated.unit is None else None
+        if read is None or not ref:
+            continue
+        result = resolve_claim(read, f"evidence:{ref}", library)
+        if isinstance(result, ClaimProblem):
+            message = f"the claim '{node.text}' reads '{read}' ({said}): {result.message}"
+            findings.append(Finding(path, 1, 1, result.code, message, text=node.text))
+    return findings
+
+
+def bare_advice(html: str, library: Any) -> list[tuple[str, Advice]]:
+    """Each figure of a page's rendered content the reader may find bare, as shown, with its advice.
+
+    In document order, as :func:`judge_rendered` reports them: ``fxsite fix``
+    writes a claim where the advice names one.
+    """
+    from fxsite.verify.scan import scan_content
+    from fxsite.verify.visible import ROLE_CLASSES
+
+    generated = frozenset(ROLE_CLASSES.values())
+    return [
+        (c.shown, c.advice(library))
+        for c in scan_content(html).candidates
+        if c.role not in generated
+    ]
 
 
 def judge_plain(text: str, path: str, library: Any, *, markup: bool = False) -> list[Finding]:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import (
@@ -32,6 +32,7 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
+from fxsite.pages.header_units import Governed, governed, labelled
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
@@ -47,6 +48,9 @@ from fxsite.verify.visible import (
     page_text,
     too_deep,
 )
+
+if TYPE_CHECKING:
+    from fxsite.pages.advice import Advice
 
 __all__ = [
     "Candidate",
@@ -90,14 +94,25 @@ class Candidate:
     #: the block's channel and role (see :class:`~fxsite.verify.visible.Block`)
     channel: str
     role: str
+    #: where the figure stands, when its block does not say (a cell's header and row)
+    said: str = ""
+    #: the unit stated once that ``found`` was read with (a bare number in a cell), or ""
+    unit: str = ""
+
+    def advice(self, library: Any) -> Advice:
+        """What to tell the writer, and the one claim ``fxsite fix`` may write."""
+        from fxsite.pages.advice import advise
+
+        context = f"{self.block[max(0, self.start - 160) : self.end + 160]} {self.said}"
+        if not self.unit:
+            return advise(self.found, library, context=context)
+        where = f" (read as '{self.found}', {self.said})"
+        return advise(self.found, library, context=context, shown=self.shown, where=where)
 
     def message(self, library: Any, where: str = "") -> str:
         """What a reader of the finding is told: the claim to write, if one fits."""
-        from fxsite.pages.claims import bare_figure_message
-
-        context = self.block[max(0, self.start - 160) : self.end + 160]
-        message = bare_figure_message(self.found, library, context=context) + where
-        if self.shown != self.found:
+        message = self.advice(library).message + where
+        if self.shown != self.found and not self.unit:
             message += f"; it is written '{self.shown}' with look-alike characters"
         return message
 
@@ -117,12 +132,20 @@ class FileScan:
     shown: frozenset[int] = frozenset()
     #: a claim with the loose or bound word the page writes next to it ("under 220 s")
     phrases: frozenset[str] = frozenset()
+    #: claims stating no unit where a unit is stated once: (index in ``page.claims``,
+    #: the unit, where it is stated); the page reader judges them with it
+    governed: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 @lru_cache(maxsize=1 << 15)
 def _scan_text(
-    text: str, claims: tuple[tuple[int, int], ...], channel: str, role: str
-) -> tuple[tuple[Local, ...], tuple[Candidate, ...]]:
+    text: str,
+    claims: tuple[tuple[int, int], ...],
+    channel: str,
+    role: str,
+    unit: str = "",
+    said: str = "",
+) -> tuple[tuple[Local, ...], tuple[Candidate, ...], tuple[Governed, ...]]:
     # Navigation, headers and footers repeat on every page: each is read once.
     local: list[Local] = []
     for offset, name in hidden_characters(text):
@@ -153,19 +176,48 @@ def _scan_text(
                     claim,
                 )
             )
-    candidates = tuple(
+    spans = detect(text, claims)
+    candidates = [
+        Candidate(text, s.start, s.end, s.text, text[s.start : s.end], channel, role, said)
+        for s in spans
+    ]
+    once = _stated_once(text, claims, unit, said, [(s.start, s.end) for s in spans])
+    candidates += [
         Candidate(
-            text,
-            span.start,
-            span.end,
-            span.text,
-            text[span.start : span.end],
-            channel,
-            role,
+            text, g.start, g.end, g.found, text[g.start : g.end], channel, role, g.said, g.unit
         )
-        for span in detect(text, claims)
-    )
-    return tuple(local), candidates
+        for g in once
+        if g.claim is None
+    ]
+    candidates.sort(key=lambda c: c.start)
+    return tuple(local), tuple(candidates), tuple(g for g in once if g.claim is not None)
+
+
+def _stated_once(
+    text: str,
+    claims: tuple[tuple[int, int], ...],
+    unit: str,
+    said: str,
+    figures: list[tuple[int, int]],
+) -> list[Governed]:
+    """Bare numbers and unitless claims that a unit stated once governs (none the detector found).
+
+    A table cell's (``unit``, from its column) and those after an "in seconds:" label.
+    """
+    found: list[Governed] = []
+    if unit and not claims and not figures:
+        cell = governed(text, unit, said)
+        found += [cell] if cell is not None else []
+    elif unit:
+        found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
+    if any(c in text for c in ":："):
+        found += [
+            g
+            for g in labelled(text, claims)
+            if not any(s < g.end and g.start < e for s, e in figures)
+            and not (unit and g.claim is not None)
+        ]
+    return found
 
 
 def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
@@ -176,9 +228,14 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     """
     for block in blocks:
         claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
-        local, candidates = _scan_text(block.text, claims, block.channel, block.role)
+        local, candidates, once = _scan_text(
+            block.text, claims, block.channel, block.role, block.unit, block.said
+        )
         scan.local.extend(local)
         scan.candidates.extend(candidates)
+        scan.governed += [
+            (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
+        ]
 
 
 def scan_file(

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from fxsite.pages.header_units import table_units
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.notes import Note
@@ -222,6 +223,10 @@ class Block:
     claims: list[tuple[int, int, int]] = field(default_factory=list)
     #: set for blocks that the audit verifies by other means (chart labels, record values)
     role: str = ""
+    #: a table cell's unit stated once ("" when none), and where the cell stands
+    #: (its header and row: :mod:`fxsite.pages.header_units`)
+    unit: str = ""
+    said: str = ""
 
 
 @dataclass
@@ -306,6 +311,7 @@ class _Builder:
         self.claims: list[tuple[int, int, int]] = []
         self.channel = channel
         self.role = role
+        self.unit = self.said = ""
 
     def add(self, text: str) -> None:
         self.parts.append(text)
@@ -316,7 +322,7 @@ class _Builder:
         if not raw.strip():
             return None
         if not self.claims:  # the common case, at C speed
-            return Block(normalise(raw), self.channel, [], self.role)
+            return Block(normalise(raw), self.channel, [], self.role, self.unit, self.said)
         # Collapse whitespace but keep claim offsets: map raw offsets to new ones.
         out: list[str] = []
         mapping = [0] * (len(raw) + 1)
@@ -336,7 +342,7 @@ class _Builder:
         claims = [(mapping[s], min(mapping[e], end), i) for s, e, i in self.claims]
         # A claim's span is its own text, trimmed.
         claims = [(s + (text[s : s + 1] == " "), e, i) for s, e, i in claims]
-        return Block(text[:end], self.channel, claims, self.role)
+        return Block(text[:end], self.channel, claims, self.role, self.unit, self.said)
 
 
 def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | None]:
@@ -596,6 +602,7 @@ def _walk(
     :func:`_inner_document`, ``inner`` documents deep, at most :data:`MAX_INNER`.
     """
     builders: list[_Builder] = [_Builder(channel)]
+    units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
     # Stack entries: (node, entering, channel, role, in_heading)
     stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, role, heading)]
     while stack:
@@ -664,9 +671,15 @@ def _walk(
         if tag == "br":
             builders[-1].add(" ")
             continue
+        if tag == "table":
+            units.update(table_units(node))
         if tag not in INLINE or new_role or not classes.isdisjoint(BLOCK_CLASSES):
             _flush(builders, page)
-            builders.append(_Builder(where, role))
+            builder = _Builder(where, role)
+            builder.unit, builder.said = units.get(
+                node.mem_id, (builders[-1].unit, builders[-1].said)
+            )
+            builders.append(builder)
             stack.append((node, False, where, role, heading))
         child = node.last_child
         while child is not None:
@@ -762,6 +775,7 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
     if block is not None:
         page.blocks.append(block)
     builders[-1] = _Builder(current.channel, current.role)
+    builders[-1].unit, builders[-1].said = current.unit, current.said
 
 
 def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:

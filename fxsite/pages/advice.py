@@ -1,0 +1,259 @@
+"""What a writer is told about a bare figure, and the one claim ``fxsite fix`` may write.
+
+A record figure *states* a bare figure when the bare text, as a link text,
+passes the claim rule for it (value and unit: :func:`~fxsite.pages.claims.suggest_claims`).
+It *fits* when, in addition, the figure's own words (its ``what`` and its
+name) share a word with the words around the bare figure (the sentence, and
+for a table cell its column's header and its row's first cell). Words are
+compared ignoring case and a short ending (``save``, ``saves``, ``saving``;
+``speed``, ``speed-up``); Chinese text is compared by pairs of characters.
+The record's title and baseline only order the figures that fit.
+
+Nothing is guessed: a claim is suggested (and written by ``fix``) only when
+exactly one figure fits. When several fit, or figures state the value but
+none fits the words, the message lists them and nothing is written. A figure
+that states the value only at another precision ("17x" for 17.6×) is named
+with the two claims that would pass.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.quantities import converts, format_quantity, parse_stated
+from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
+
+__all__ = ["Advice", "advise", "words"]
+
+#: How many figures a message names.
+LISTED = 3
+
+_LATIN = re.compile(r"[^\W\d_]\w*")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+#: Words too common to tell two figures apart.
+_STOP = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "that",
+        "this",
+        "was",
+        "are",
+        "were",
+        "per",
+        "its",
+        "than",
+        "over",
+        "under",
+        "about",
+        "into",
+        "onto",
+        "more",
+        "less",
+        "not",
+        "but",
+        "has",
+        "have",
+        "had",
+        "been",
+        "our",
+        "your",
+        "their",
+        "who",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "each",
+        "every",
+        "all",
+        "any",
+        "can",
+        "will",
+        "would",
+        "may",
+        "one",
+        "two",
+        "three",
+        "times",
+        "time",
+        "up",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "as",
+        "is",
+        "it",
+        "be",
+        "or",
+        "an",
+        "vs",
+        "via",
+        "new",
+        "old",
+    ]
+)
+_ENDINGS = ("ings", "ing", "ies", "ed", "es", "s", "e")
+
+
+def _stem(word: str) -> str:
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+def words(text: str) -> frozenset[str]:
+    """The words of ``text`` that can tell figures apart: stems, and CJK character pairs."""
+    out = set()
+    for word in _LATIN.findall(text.lower()):
+        for part in word.split("_"):
+            if len(part) >= 3 and part not in _STOP and not _CJK_RUN.search(part):
+                out.add(_stem(part))
+    for run in _CJK_RUN.findall(text):
+        out.update(run[i : i + 2] for i in range(len(run) - 1))
+    return frozenset(out)
+
+
+def _alike(a: str, b: str) -> bool:
+    """Equal stems, or one word the start of the other (speed, speedup)."""
+    if a == b:
+        return True
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and long.startswith(short)
+
+
+def _shared(own: frozenset[str], around: frozenset[str]) -> int:
+    return sum(1 for w in own if any(_alike(w, v) for v in around))
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What to tell the writer of one bare figure."""
+
+    message: str
+    #: the claim to write in place of the bare text, when exactly one figure fits
+    markdown: str | None = None
+    #: figures that state the value, those that fit the words first
+    candidates: tuple[str, ...] = ()
+    #: why nothing is written, when ``markdown`` is None
+    reason: str = ""
+
+
+def _own_words(fig: FigureValue) -> frozenset[str]:
+    return words(f"{fig.what or ''} {fig.name}")
+
+
+def _record_words(fig: FigureValue, library: Library) -> frozenset[str]:
+    record = library.records[fig.record]
+    return words(f"{record.title} {record.setup.get('baseline', '')}")
+
+
+def _linked(suggestion: Suggestion, link_text: str | None) -> str:
+    """The suggested claim, with ``link_text`` (a number whose unit is stated once), if any."""
+    if link_text is None:
+        return suggestion.markdown
+    return f"[{link_text}](evidence:{suggestion.ref})"
+
+
+def advise(
+    found: str, library: Library, *, context: str = "", shown: str | None = None, where: str = ""
+) -> Advice:
+    """The advice for bare figure ``found`` (as read), written ``shown`` in the page.
+
+    ``shown``, when given, is a number whose unit is stated once for many
+    ("178" under a "Save time (s)" header reads "178 s"): the claim to write
+    keeps the page's text as its link text. ``where`` says so in the message.
+    """
+    link_text = shown
+    shown = found if shown is None else shown
+    around = words(context)
+    stating = suggest_claims(found, library, context=context, limit=len(library.figures))
+    fitting: list[tuple[tuple[int, int], Suggestion]] = []
+    for suggestion in stating:
+        record, _, name = suggestion.ref.partition("#")
+        fig = library.figure(record, name)
+        assert fig is not None  # suggest_claims names figures of the library
+        own = _shared(_own_words(fig), around)
+        if own:
+            fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
+    fitting.sort(key=lambda item: item[0])
+    ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
+    refs = tuple(s.ref for s in ranked)
+    head = f"bare figure '{shown}'{where}"
+    if len(fitting) == 1:
+        markdown = _linked(fitting[0][1], link_text)
+        others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
+        also = f" (also states this value: {', '.join(others)})" if others else ""
+        return Advice(f"{head}: did you mean {markdown}?{also}", markdown, refs)
+    if fitting:
+        listed = ", ".join(_linked(s, link_text) for _, s in fitting[:LISTED])
+        reason = "several record figures state this value and fit the words around it"
+        return Advice(f"{head}: {reason}; cite the one meant: {listed}", None, refs, reason)
+    if stating:
+        listed = ", ".join(_linked(s, link_text) for s in ranked[:LISTED])
+        reason = (
+            f"{', '.join(refs[:LISTED])} state{'s' if len(refs) == 1 else ''} this value, but "
+            "no figure's what or name shares a word with the words around it"
+        )
+        hint = f"; if one is meant, cite it ({listed}), else remove it or cite its record"
+        return Advice(f"{head}: {reason}{hint}", None, refs, reason)
+    near = _near_misses(found, library, around)
+    if near:
+        return Advice(f"{head}: {near}", None, (), "no record figure states this value")
+    link_text = generic_claim_text(shown)
+    message = (
+        f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
+        + ("" if link_text else " (an empty link text is filled in with the value)")
+        + ", or remove it"
+    )
+    return Advice(message, None, (), "no record figure states this value")
+
+
+def _near_misses(found: str, library: Library, around: frozenset[str]) -> str:
+    """The figures of the same unit that ``found`` states only at another precision.
+
+    "17x" for 17.6×: within one unit of the coarser precision of the two,
+    and sharing a word with the text around. Each comes with the claims that pass.
+    """
+    stated = parse_stated(found)
+    if stated is None or stated.unit is None or stated.high is not None:
+        return ""
+    near: list[tuple[int, str]] = []
+    for fig in library.figures.values():
+        if fig.high is not None or library.records[fig.record].status != "active":
+            continue
+        if converts(stated.unit, fig.unit) != 1:
+            continue
+        places = min(max(stated.decimals, 0), fig.decimals)
+        if abs(stated.low - fig.low) >= Decimal(1).scaleb(-places):
+            continue
+        own = _shared(_own_words(fig), around)
+        if own:
+            near.append((-own, _near_text(found, fig, places)))
+    near.sort()
+    return "; ".join(text for _, text in near[:LISTED])
+
+
+def _near_text(found: str, fig: FigureValue, places: int) -> str:
+    exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
+    rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
+    text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
+    if rounded != exact:
+        text += f" or, rounded, [{rounded}](evidence:{fig.ref})"
+    return f"'{found}' is not {fig.ref} at this precision: {text}"
+
+
+def _plain(text: str) -> str:
+    """A formatted quantity as a writer types it (no-break spaces as spaces)."""
+    return text.replace("\u00a0", " ")

@@ -1,0 +1,273 @@
+"""A unit stated once for the numbers it governs.
+
+Writers state a unit once for many numbers: a table column headed "Save
+time (s)" over cells of bare numbers, a caption "All times in seconds", a
+label "Save time in seconds: 178, 94". Each such number is a figure in that
+unit: "178" under "Save time (s)" reads "178 s", and is bare unless it is a
+claim.
+
+* :func:`header_unit` reads the unit a header or caption states: in
+  parentheses or brackets (``Save time (s)``, ``Price [USD]``), after a final
+  ``in`` (``Save time in seconds``), a final comma or slash (``Latency, ms``,
+  ``t / s``), or a final ``%``. The unit is one the claim grammar reads
+  (:func:`~fxsite.evidence.quantities.parse_stated`); ``(B)`` is left alone
+  (billions as often as bytes), as are headers without one ("Year", "Rank").
+* :func:`table_units` gives each data cell of an HTML table the unit of its
+  column: the nearest header above it that states one, else the caption's,
+  except for the first column (row labels) and columns headed by a name
+  (:data:`NAMED_COLUMNS`).
+* :func:`governed` reads a cell: its whole text a number the grammar reads
+  without a unit ("178", "~94", "6.2–9.3"); a cell with its own unit is the
+  detector's, a cell of words is no figure.
+* :func:`labelled` reads "in seconds:" and "(s):" labels in prose, and the
+  list of bare numbers or claims after them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.evidence.quantities import parse_stated
+
+__all__ = [
+    "NAMED_COLUMNS",
+    "Governed",
+    "governed",
+    "header_unit",
+    "labelled",
+    "table_units",
+    "with_unit",
+]
+
+#: Column headers naming things, not quantities: a caption's unit skips them.
+NAMED_COLUMNS = frozenset(
+    [
+        "#",
+        "no",
+        "no.",
+        "id",
+        "rank",
+        "year",
+        "date",
+        "version",
+        "step",
+        "model",
+        "name",
+        "system",
+        "product",
+    ]
+)
+#: Units that are also scale letters in headers ("Params (B)": billions).
+_AMBIGUOUS = frozenset({"B"})
+_UNIT_PART = r"[^\s()\[\]:：,;][^()\[\]:：,;]{0,24}?"
+_HEADER_FORMS = (
+    re.compile(rf"(?:^|\s)[(\[]\s*(?P<unit>{_UNIT_PART})\s*(?:[,;][^()\[\]]*)?[)\]]\s*$"),
+    re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
+    re.compile(rf"\S\s*[,/]\s+(?P<unit>{_UNIT_PART})\s*$"),
+    re.compile(r"\s(?P<unit>%)\s*$"),
+)
+
+
+@dataclass(frozen=True)
+class Governed:
+    """A number or claim at ``text[start:end]`` that a unit stated once governs.
+
+    ``found`` is the bare number read with the unit ("178 s"); for a claim
+    (its position in the block's claims is ``claim``) it is empty.
+    """
+
+    start: int
+    end: int
+    found: str
+    unit: str
+    #: where the unit is stated, as a message says it ("under the header 'Save time (s)'")
+    said: str
+    claim: int | None = None
+
+
+def with_unit(number: str, unit: str) -> str | None:
+    """``number`` written with ``unit`` as the claim grammar reads it, or None."""
+    for text in (f"{number} {unit}", f"{unit}{number}"):
+        stated = parse_stated(text)
+        if stated is not None and stated.unit not in (None, "count"):
+            return text
+    return None
+
+
+def header_unit(header: str) -> str | None:
+    """The unit ``header`` states for the numbers under it, or None."""
+    header = " ".join(header.split())
+    for form in _HEADER_FORMS:
+        match = form.search(header)
+        if match is None:
+            continue
+        unit = match["unit"].strip()
+        if unit not in _AMBIGUOUS and with_unit("1", unit) is not None:
+            return unit
+    return None
+
+
+def _unitless(text: str) -> bool:
+    """``text`` is one number the grammar reads, with no unit."""
+    stated = parse_stated(text)
+    return stated is not None and stated.unit is None and any(c.isdigit() for c in text)
+
+
+def governed(text: str, unit: str, said: str) -> Governed | None:
+    """A cell's text read under ``unit``: a figure when it is a bare number."""
+    if not _unitless(text):
+        return None
+    found = with_unit(text, unit)
+    return Governed(0, len(text), found, unit, said) if found is not None else None
+
+
+_NUMBER = r"[~≈]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_LABEL = re.compile(
+    rf"(?:\s\((?P<paren>{_UNIT_PART})\)|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"
+)
+_SEPARATOR = re.compile(r"\s*(?:,|;|/|→|->|(?i:and|to|vs\.?))\s*")
+_NUMBER_AT = re.compile(_NUMBER)
+
+
+def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
+    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``."""
+    found: list[Governed] = []
+    starts = {start: n for n, (start, _) in enumerate(claims)}
+    for match in _LABEL.finditer(text):
+        unit = (match["paren"] or match["word"] or "").strip()
+        if unit in _AMBIGUOUS or with_unit("1", unit) is None:
+            continue
+        sentence = text.rfind(". ", 0, match.start())
+        said = f"after '{text[sentence + 2 if sentence >= 0 else 0 : match.end()].strip()}'"
+        at = match.end()
+        while True:
+            if at in starts:
+                n = starts[at]
+                found.append(Governed(at, claims[n][1], "", unit, said, n))
+                at = claims[n][1]
+            else:
+                number = _NUMBER_AT.match(text, at)
+                if number is None or _continues(text, number.end()):
+                    break
+                read = with_unit(number.group(), unit)
+                if read is not None:
+                    found.append(Governed(number.start(), number.end(), read, unit, said))
+                at = number.end()
+            separator = _SEPARATOR.match(text, at)
+            if separator is None:
+                break
+            at = separator.end()
+    return found
+
+
+def _continues(text: str, end: int) -> bool:
+    """The number ending at ``end`` goes on: a letter, digit or unit sign is glued to it."""
+    after = text[end : end + 1]
+    return bool(after) and (after.isalnum() or after in "%×$€£¥")
+
+
+def _cells(row: LexborNode) -> list[LexborNode]:
+    return [c for c in _children(row) if c.tag in ("td", "th")]
+
+
+def _children(node: LexborNode) -> list[LexborNode]:
+    out = []
+    child = node.child
+    while child is not None:
+        out.append(child)
+        child = child.next
+    return out
+
+
+def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
+    """A table's header rows, body rows and caption text (not nested tables')."""
+    head: list[LexborNode] = []
+    body: list[LexborNode] = []
+    caption = ""
+    for child in _children(table):
+        if child.tag == "caption":
+            caption = child.text(deep=True) or ""
+        elif child.tag == "thead":
+            head += [r for r in _children(child) if r.tag == "tr"]
+        elif child.tag in ("tbody", "tfoot", "tr"):
+            rows = [child] if child.tag == "tr" else [r for r in _children(child) if r.tag == "tr"]
+            for row in rows:
+                cells = _cells(row)
+                if not body and cells and all(c.tag == "th" for c in cells):
+                    head.append(row)  # a header row written without <thead>
+                else:
+                    body.append(row)
+    parent = table.parent
+    if not caption and parent is not None and parent.tag == "figure":
+        for child in _children(parent):
+            if child.tag == "figcaption":
+                caption = child.text(deep=True) or ""
+    return head, body, caption
+
+
+def _span(cell: LexborNode, name: str) -> int:
+    value = (cell.attributes.get(name) or "1").strip()
+    return min(int(value), 1000) if value.isdigit() and int(value) > 0 else 1
+
+
+def _grid(rows: list[LexborNode]) -> list[list[tuple[int, LexborNode]]]:
+    """Each row's cells with their first column, colspan and rowspan applied."""
+    taken: dict[tuple[int, int], bool] = {}
+    out = []
+    for r, row in enumerate(rows):
+        col = 0
+        placed = []
+        for cell in _cells(row):
+            while taken.get((r, col)):
+                col += 1
+            placed.append((col, cell))
+            for dr in range(min(_span(cell, "rowspan"), len(rows) - r)):
+                for dc in range(_span(cell, "colspan")):
+                    taken[(r + dr, col + dc)] = True
+            col += _span(cell, "colspan")
+        out.append(placed)
+    return out
+
+
+def _text(node: LexborNode) -> str:
+    return " ".join((node.text(deep=True) or "").split())
+
+
+def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
+    """Each data cell (by ``mem_id``) of ``table``: the unit its column states once, and where.
+
+    The unit is "" when none is stated. Where is the header (or caption) and
+    the row's first cell, as a message says it; these are also the words
+    around a figure in the cell (:mod:`fxsite.pages.advice`).
+    """
+    head, body, caption = _rows(table)
+    columns: dict[int, tuple[str, str]] = {}
+    headers: dict[int, str] = {}
+    for placed in _grid(head):
+        for col, cell in placed:
+            text = _text(cell)
+            for c in range(col, col + _span(cell, "colspan")):
+                headers[c] = text
+                unit = header_unit(text)
+                if unit is not None:
+                    columns[c] = (unit, f"under the header '{text}'")
+    whole = header_unit(caption) if caption.strip() else None
+    out: dict[int, tuple[str, str]] = {}
+    for placed in _grid(body):
+        first = _text(placed[0][1]) if placed else ""
+        for col, cell in placed:
+            if cell.tag != "td":
+                continue
+            header = headers.get(col, "")
+            if col in columns:
+                unit, said = columns[col]
+            elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
+                unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
+            else:
+                unit, said = "", f"under the header '{header}'" if header else ""
+            row = f"row '{first}'" if col > 0 and first else ""
+            out[cell.mem_id] = (unit, ", ".join(p for p in (said, row) if p))
+    return out
