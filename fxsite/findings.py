@@ -84,9 +84,10 @@ CODES: dict[str, str] = {
     "FX601": "front matter invalid",
     "FX602": "related page does not exist",
     "FX603": "FAQ entry invalid",
-    "FX604": "evidence table, chart or stats block invalid",
+    "FX604": "evidence table, chart, stats, consistency or contact block invalid",
     "FX605": "page clashes with a page the build generates",
     "FX606": "page nested too deeply to render",
+    "FX607": "hero or contact in mkdocs.yml (extra.fxsite_hero) invalid, or a contact block without one",
     # Published output (the build's last gate and fxsite audit)
     "FX611": "published figure differs from the one its record gives",
     "FX612": "published file differs from what the evidence renders",

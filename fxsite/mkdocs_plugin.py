@@ -51,6 +51,7 @@ from fxsite.mkdocs_search import SearchEntries
 from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.chrome import page_versions, without_alternate_links
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
+from fxsite.pages.hero_config import HERO_KEY, Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
 from fxsite.pages.sections import Composed, compose
@@ -60,6 +61,7 @@ from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
+from fxsite.render.hero import CONTACT_KIND, HOME_TEMPLATE, fill_contact, hero_layout
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.render.preview import with_findings
 from fxsite.verify.theme import ASSETS, published_asset
@@ -196,6 +198,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.conversions = Conversions()
         self.search_entries = SearchEntries()
         self.nav: Any = None
+        #: the home page's hero and the contact button, as mkdocs.yml configures them
+        self.hero: Hero | None = None
         #: the page's language on the theme's words around it (site name, nav, switch)
         self.page_chrome = PageChrome()
         #: each page's versions in other languages, {src: {lang: url}}; built per build
@@ -261,7 +265,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         extensions.append(self.extension)
         templates = str(resources.files("fxsite").joinpath("templates"))
         if templates not in config.theme.dirs:
-            config.theme.dirs.append(templates)
+            # Before the theme's own folder, after the site's custom_dir: fxsite's 404.html
+            # replaces the theme's, and a site's own still replaces fxsite's.
+            config.theme.dirs.insert(1 if config.theme.custom_dir else 0, templates)
         for asset in ASSETS:
             target = config.extra_css if asset.endswith(".css") else config.extra_javascript
             if f"assets/fxsite/{asset}" not in [str(t) for t in target]:
@@ -276,6 +282,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.project.load()
         self.findings.extend(self.project.library.findings)
         self.findings.extend(self.project.config_findings())
+        self.hero = self.project.hero()
         evidence_dir = self.project.paths.evidence_dir
         # Committed history only: under serve, read again when HEAD (or the repository) moves.
         key = history_key(evidence_dir) if self.serving else None
@@ -529,6 +536,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html)
+        html = self._hero(html, page)
         if src in self.results:
             self.index.pages[src] = PageInfo(
                 src, page.url, _shown_title(page, src), self.results[src]
@@ -543,6 +551,24 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             present.update(unescape(i) for i in _ID.findall(body))
         return f"{html}\n{body}"
 
+    def _hero(self, html: str, page: Page) -> str:
+        """The hero on a page with the home template; contact slots filled (fxsite.render.hero)."""
+        assert self.project is not None
+
+        def resolve(target: str) -> str:
+            src, _, anchor = target.partition("#")
+            url = self.index.urls.get(src, src)
+            return relative_url(url + (f"#{anchor}" if anchor else ""), page.url)
+
+        if page.meta.get("template") == HOME_TEMPLATE:
+            html = hero_layout(html, self.hero, resolve)
+        html, empty = fill_contact(html, self.hero, resolve)
+        path = self.project.paths.page_path(page.file.src_uri)
+        for line in empty:
+            message = f"the {CONTACT_KIND} block shows extra.{HERO_KEY}.contact, which mkdocs.yml does not set"
+            self.findings.append(Finding(path, line, 1, "FX607", message, "warning"))
+        return html
+
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.verdict = decide(self.findings, self.enforce, self._citing())
@@ -551,6 +577,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             raise PluginError(_refused(self.verdict))
         assert self.project is not None
         library, prefix = self.project.library, self.project.paths.library_prefix
+        env.globals["fxsite_library_url"] = f"{prefix}/"  # the 404 page links the library
         history = history_data(self.history)
         for name, file in self.exports.items():
             file.content_string = self.export_files.content(

@@ -25,6 +25,7 @@ from fxsite.pages.claims import HrefFor
 from fxsite.pages.config_text import config_findings
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
+from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import record_text_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
@@ -298,8 +299,9 @@ class Project:
             known,
             {r: self.library.records.get(r) for r in result.records},
             {c.ref: c.value for c in result.claims},
-            # A page with findings may name any figure in a hint: any change counts.
-            self._generation if result.findings else None,
+            # A page with findings may name any figure in a hint, and a consistency
+            # block counts the whole library: any change counts.
+            self._generation if result.findings or "evidence-consistency" in source else None,
             result,
         )
         return result
@@ -386,13 +388,24 @@ class Project:
         return text.replace("\r\n", "\n").replace("\r", "\n"), None
 
     def config_findings(self) -> list[Finding]:
-        """Figures in the strings of the configuration the theme shows (site name, nav…)."""
+        """Figures in the strings of the configuration the theme shows (site name, nav…),
+        and what is wrong with its hero (:mod:`fxsite.pages.hero_config`)."""
         file = self.paths.root / self.paths.config_name
         try:
             text = file.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
             return []  # MkDocs refuses a configuration it cannot read, first
-        return config_findings(text, self.paths.relative(file), self.library)
+        shown = config_findings(text, self.paths.relative(file), self.library)
+        return [*shown, *read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]]
+
+    def hero(self) -> Hero | None:
+        """The home page's hero as configured (None: none, or a config that cannot be read)."""
+        file = self.paths.root / self.paths.config_name
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
+        return read_hero(text, self.paths.relative(file), self.paths.docs_dir)[0]
 
     def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:
         """The page rendered as the build renders it, and judged by the page rules.

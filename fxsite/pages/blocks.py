@@ -1,9 +1,11 @@
-"""Fenced ``evidence-table``, ``evidence-chart`` and ``evidence-stats`` blocks.
+"""Fenced ``evidence-table``, ``-chart``, ``-stats``, ``-consistency`` and ``fxsite-contact`` blocks.
 
 Tables and charts are YAML inside a fence, read with the strict loader so a
 wrong cell is reported at its own line. Every cell or bar that names
 ``ID#figure`` becomes a rendered claim; any other cell is prose and is checked
-for bare figures. A stats block is one claim a line (see :mod:`fxsite.pages.stats`).
+for bare figures. A stats block is one claim a line (see :mod:`fxsite.pages.stats`);
+a consistency block is empty (see :mod:`fxsite.pages.consistency`), and so is a
+contact block, filled by the build (see :mod:`fxsite.render.hero`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ if TYPE_CHECKING:
 
 __all__ = ["BLOCK_KINDS", "ChartDrawer", "render_block"]
 
-BLOCK_KINDS = ("evidence-table", "evidence-chart", "evidence-stats")
+BLOCK_KINDS = (
+    "evidence-table",
+    "evidence-chart",
+    "evidence-stats",
+    "evidence-consistency",
+    "fxsite-contact",
+)
 _REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
 
 Rendered = tuple[str, list[Claim], list[Finding]]
@@ -292,6 +300,16 @@ def render_block(
         from fxsite.pages.stats import render_stats
 
         return render_stats(text, path, first_line, library, href_for, lang)
+    if kind == "evidence-consistency":
+        from fxsite.pages.consistency import render_consistency
+
+        out, found = render_consistency(text, path, first_line, library, href_for)
+        return out, [], found
+    if kind == "fxsite-contact":
+        from fxsite.render.hero import render_contact
+
+        out, found = render_contact(text, path, first_line)
+        return out, [], found
     loaded = load_yaml(text, path, line_offset=first_line)
     block = _Block(path, loaded, library, href_for, text, first_line, lang)
     if not isinstance(loaded.data, dict):

@@ -26,7 +26,7 @@ from pathlib import Path
 __all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
 
 #: fxsite's own assets, published as ``assets/fxsite/<name>``.
-ASSETS = ("fxsite.css", "fxsite.js")
+ASSETS = ("fxsite.css", "fxsite-home.css", "fxsite.js")
 _CODE = (".js", ".mjs", ".css")
 #: What is kept of a theme's files: its code, and its templates (inline scripts and styles).
 _KEPT = (*_CODE, ".html")
@@ -41,7 +41,7 @@ def published_asset(name: str) -> str:
     from fxsite.render.charts import chart_style_css
 
     content = resources.files("fxsite").joinpath("assets", name).read_text("utf-8")
-    return content + "\n" + chart_style_css() if name.endswith(".css") else content
+    return content + "\n" + chart_style_css() if name == "fxsite.css" else content
 
 
 @cache
