@@ -8,12 +8,22 @@ case-insensitive for spelled-out words only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
 from fxsite.findings import did_you_mean
 
-__all__ = ["UNITS", "Unit", "canonical_unit", "conversion_factor", "is_cjk", "unit_hint", "unit_of"]
+__all__ = [
+    "UNITS",
+    "Unit",
+    "canonical_unit",
+    "conversion_factor",
+    "is_cjk",
+    "loose_unit",
+    "unit_hint",
+    "unit_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +63,13 @@ _ALL: tuple[Unit, ...] = (
     _u("µs", "time", "us", "μs", "microsecond", "microseconds", "微秒", factor="1e-6"),
     _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", factor="1e-3"),
     _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", factor="1"),
-    _u("min", "time", "mins", "minute", "minutes", "分钟", factor="60"),
-    _u("h", "time", "hr", "hrs", "hour", "hours", "小时", "个小时", factor="3600"),
+    _u("min", "time", "mins", "minute", "minutes", "分钟", "分鐘", factor="60"),
+    _u(
+        "h", "time", "hr", "hrs", "hour", "hours", "小时", "个小时", "小時", "個小時", factor="3600"
+    ),
     _u("d", "time", "day", "days", "天", factor="86400"),
     _u("wk", "time", "week", "weeks", "周", "个星期", factor="604800"),
-    _u("mo", "time", "month", "months", "个月"),
+    _u("mo", "time", "month", "months", "个月", "個月"),
     _u("yr", "time", "year", "years", "年"),
     # size (decimal and binary)
     _u("B", "size", "byte", "bytes", "字节", factor="1"),
@@ -72,6 +84,11 @@ _ALL: tuple[Unit, ...] = (
     _u("GiB", "size", factor="1073741824"),
     _u("TiB", "size", factor="1099511627776"),
     _u("PiB", "size", factor="1125899906842624"),
+    # sizes in bits: a lower-case "b" is a bit (IEEE 1541), "Gb" is not "GB"
+    _u("Kb", "size", "kbit", "kilobit", "kilobits", factor="125"),
+    _u("Mb", "size", "Mbit", "megabit", "megabits", factor="125e3"),
+    _u("Gb", "size", "Gbit", "gigabit", "gigabits", factor="125e6"),
+    _u("Tb", "size", "Tbit", "terabit", "terabits", factor="125e9"),
     # bandwidth
     _u("B/s", "bandwidth", "Bps", factor="1"),
     _u("KB/s", "bandwidth", "kB/s", factor="1e3"),
@@ -80,13 +97,19 @@ _ALL: tuple[Unit, ...] = (
     _u("TB/s", "bandwidth", "TBps", factor="1e12"),
     _u("MiB/s", "bandwidth", factor="1048576"),
     _u("GiB/s", "bandwidth", factor="1073741824"),
+    _u("b/s", "bandwidth", "bps", "bit/s", factor="0.125"),
+    _u("Kb/s", "bandwidth", "Kbps", "kbps", "kbit/s", "kb/s", factor="125"),
     _u("Mb/s", "bandwidth", "Mbps", "Mbit/s", factor="125000"),
     _u("Gb/s", "bandwidth", "Gbps", "Gbit/s", factor="125000000"),
-    _u("Tb/s", "bandwidth", "Tbps", factor="125000000000"),
+    _u("Tb/s", "bandwidth", "Tbps", "Tbit/s", factor="125000000000"),
     # rates: each counts a different thing, so none converts into another
     _u("IOPS", "rate", "iops"),
     _u("ops/s", "rate", "op/s"),
-    _u("tokens/s", "rate", "tok/s", "token/s", "tokens/sec", "tokens per second"),
+    _u(
+        "tokens/s",
+        "rate",
+        *("tok/s", "token/s", "tokens/sec", "tokens per second", "tokens/second"),
+    ),
     _u("TPS", "rate", "transactions per second"),
     _u("req/s", "rate", "requests/s", "rps", "QPS", "qps", "requests per second"),
     _u("req/min", "rate", "requests/min", "rpm", "requests per minute"),
@@ -103,6 +126,17 @@ _ALL: tuple[Unit, ...] = (
     _u("TOPS", "compute-int"),
     _u("GFLOPS/W", "compute-efficiency", factor="1e9"),
     _u("TFLOPS/W", "compute-efficiency", factor="1e12"),
+    # carbon: grams of CO2-equivalent, and per kWh of electricity
+    _u("gCO2e", "carbon", "gCO2eq", "gCO₂e", factor="1"),
+    _u("kgCO2e", "carbon", "kgCO2eq", "kgCO₂e", factor="1e3"),
+    _u("tCO2e", "carbon", "tCO2eq", "tCO₂e", factor="1e6"),
+    _u(
+        "gCO2e/kWh",
+        "carbon-intensity",
+        *("gCO2eq/kWh", "gCO₂e/kWh", "gCO₂eq/kWh", "gCO2/kWh", "g CO2e/kWh"),
+        factor="1",
+    ),
+    _u("kgCO2e/kWh", "carbon-intensity", "kgCO2eq/kWh", "kgCO₂e/kWh", factor="1e3"),
     _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
     _u("×", "ratio", "x", "X", "times", "倍", tight=True),
@@ -225,7 +259,38 @@ def _prices() -> tuple[Unit, ...]:
     return tuple(units)
 
 
-_ALL = (*_ALL, *_prices())
+#: The precisions compute throughput is quoted at ("1,979 FP16 TFLOPS").
+_FLOAT_PRECISIONS = ("FP64", "FP32", "TF32", "BF16", "FP16", "FP8", "FP6", "FP4")
+_INT_PRECISIONS = ("INT8", "INT4")
+
+
+def _by_precision() -> tuple[Unit, ...]:
+    """``FP16 TFLOPS``, ``INT8 TOPS`` …: compute throughput at one precision.
+
+    Operations at different precisions are different things: ``FP8 TFLOPS`` never
+    converts into ``FP16 TFLOPS`` or plain ``TFLOPS``; scales of one precision do
+    (``FP16 PFLOPS`` is 1,000 ``FP16 TFLOPS``). Aliases put the precision after
+    the unit (``TFLOPS FP16``, ``TFLOPS (FP16)``).
+    """
+    scales = (("G", "1e9"), ("T", "1e12"), ("P", "1e15"), ("E", "1e18"))
+    units = []
+    for precisions, ops in ((_FLOAT_PRECISIONS, "FLOPS"), (_INT_PRECISIONS, "OPS")):
+        for precision in precisions:
+            for scale, factor in scales:
+                unit = f"{scale}{ops}"
+                units.append(
+                    _u(
+                        f"{precision} {unit}",
+                        f"compute/{precision}",
+                        f"{unit} {precision}",
+                        f"{unit} ({precision})",
+                        factor=factor,
+                    )
+                )
+    return tuple(units)
+
+
+_ALL = (*_ALL, *_prices(), *_by_precision())
 
 #: canonical symbol -> unit
 UNITS: dict[str, Unit] = {u.symbol: u for u in _ALL}
@@ -252,7 +317,43 @@ def canonical_unit(text: str, *, exact: bool = False) -> str | None:
     name = " ".join(text.split())
     if name in _EXACT:
         return _EXACT[name]
-    return _FOLDED.get(name.lower())
+    return _FOLDED.get(name.lower()) or loose_unit(name)
+
+
+# A data or power symbol in any case ("tb", "12.8tbps", "15KW", "148 Ebayt").
+_LOOSE = re.compile(
+    r"(?P<prefix>[kKmMgGtTpPeE])(?P<binary>[iI]?)"
+    r"(?:(?P<bit>b|[bB](?i:its?))|(?P<byte>B|[bB](?i:ytes?|ayt))|(?P<watt>[wW])(?P<hour>[hH]?))"
+    r"(?P<rate>(?i:ps)|/s)?"
+)
+
+
+def loose_unit(text: str) -> str | None:
+    """The canonical symbol a data or power symbol written in another case means.
+
+    The prefix letter's case is read loosely ("tb", "Tb" and "TB" are all tera;
+    "k" and "K" kilo); "m" and "M" are mega for data (there are no milli-bytes)
+    but stay apart for power (mW and MW). The "b" keeps its meaning: a lower-case
+    "b" is a bit and an upper-case "B" a byte (IEEE 1541), so "18 tb" is 18
+    terabits and "12.8tbps" 12.8 Tb/s, never terabytes; "byte" spelled out (or
+    transliterated "bayt") is a byte in any case. None for the vocabulary's own
+    spellings (see :func:`canonical_unit`) and for what this does not read.
+    """
+    match = _LOOSE.fullmatch(text)
+    if match is None or text in _EXACT:
+        return None
+    prefix = match["prefix"].upper()
+    if match["watt"] is not None:
+        if prefix == "M" or match["binary"] or match["rate"]:
+            return None  # mW or MW
+        symbol = f"{'k' if prefix == 'K' else prefix}W{'h' if match['hour'] else ''}"
+    else:
+        base = "b" if match["bit"] is not None else "B"
+        if match["binary"] and base == "b":
+            return None
+        symbol = f"{prefix}{'i' if match['binary'] else ''}{base}"
+        symbol += "/s" if match["rate"] else ""
+    return _EXACT.get(symbol)
 
 
 def unit_of(symbol: str) -> Unit:

@@ -154,7 +154,8 @@ _WORD_FIGURE = LazyPattern(
     # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
     # ("千亿参数", "百公里加速" are names)
     rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
-    r"|[一两二三四五六七八九]个数量级"  # "an order of magnitude"
+    r"|(?:[一两二三四五六七八九]|(?<![\d.])\d{1,2})[个個]数量级"  # "an order of magnitude", "2个数量级"
+    r"|(?:近|约|超|逾)(?:十|百|千)?[万萬](?:元|美元)|(?:近|约|超|逾)[百千](?:元|美元)"  # "近万元"
     rf"|[千万]分之[{_NUMERALS}点]+"  # per mille: "千分之三"
     # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
     rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
@@ -166,7 +167,7 @@ _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都
 _TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
-    rf"了?(?P<figure>{_BEFORE}?[一二两三四五六七八九]成{_NOT_TENTHS}{_AFTER}?)"
+    rf"了?(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?)成{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
 )
 _NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
@@ -189,6 +190,8 @@ _DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
 _CJK_RATE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
+    # a count per a quantity: "0.0003次/GB" (a failure rate)
+    rf"|(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?次/(?:[KMGTPE]?B|[A-Za-z]{{1,8}}|[\u4e00-\u9fff]{{1,2}})"
 )
 # A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
 # (Per day or year, "每天新增5000名用户" counts people, not throughput.)
@@ -272,7 +275,20 @@ _NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一�
 
 #: What every match of a rule holds, one of them at least: a rule runs only on
 #: text that has one (a substring test, at C speed).
-_WORD_NEEDLES = ("分之", "一半", "翻", "万", "亿", "数量级", "倍", "折", "半价")
+_WORD_NEEDLES = (
+    "分之",
+    "一半",
+    "翻",
+    "万",
+    "萬",
+    "亿",
+    "数量级",
+    "倍",
+    "折",
+    "半价",
+    "百元",
+    "千元",
+)
 _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),

@@ -140,9 +140,12 @@ END = rf"(?!{W})"
 # A number: thousands separators only in whole groups of three (comma, or a
 # no-break/thin space as in SI style), then an optional fraction.
 # A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
+# Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
+# "½") are numbers too.
+VULGAR_FRACTIONS = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 NUM = (
-    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
-    r"(?:\.\d+)?"
+    r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
+    rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_]))?[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
 )
 
 # A sign belongs to the value: "+96%", "−47%", "±2%".
@@ -167,8 +170,8 @@ APPROX = (
 RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
-MAG_WORDS = r"(?i:thousand|million|billion|trillion)\b"
-MAG_CJK = r"(?:万亿|千万|百万|亿|万|千)(?:余|多)?"  # "1万多元": more than
+MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
+MAG_CJK = r"(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:余|多)?"  # "1万多元": more than
 MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
@@ -181,7 +184,13 @@ VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余
 SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
-QUALIFIER = rf"(?:(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)|dense|sparse){SP}"
+# Several precisions ("1,979 FP16/BF16 TFLOPS"), a benchmark ("2.499 LINPACK
+# GFLOPS/W") or the side of a model's traffic ("~66k output tokens/s").
+_PRECISION = r"(?:FP|BF|TF|INT|MX|fp|bf|int)(?:4|6|8|16|32|64)"
+QUALIFIER = (
+    rf"(?:{_PRECISION}(?:/{_PRECISION}){{0,3}}|dense|sparse|LINPACK|HPL|HPCG|peak|sustained"
+    rf"|output|input|prompt|generated|decode|prefill){SP}"
+)
 # A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月", "元/百万tokens",
 # "元/千瓦时", "元/卡时"; a particle after it is not part of it ("30元/月的套餐").
 # A Chinese divisor is one or two Han characters, the second not a particle;

@@ -51,8 +51,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import WIDTH_MAP
-from fxsite.evidence.units import canonical_unit
+from fxsite.evidence.units import canonical_unit, loose_unit
 from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name
 from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
@@ -104,6 +105,9 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.figure_vocab import (
     VALUE as _VALUE,
+)
+from fxsite.pages.figure_vocab import (
+    VULGAR_FRACTIONS,
 )
 from fxsite.pages.figure_vocab import (
     WORD_UNIT as _WORD_UNIT,
@@ -232,9 +236,10 @@ _FRACTION_FIGURE = LazyPattern(
     r"""
     \b(?i:doubled|doubles|doubling|tripled|triples|tripling|quadrupled|quadruples
         |halved|halves|halving)\b
-  | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our)\b)
-  | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|faster|slower|more|less|fewer|higher|lower
-        |larger|smaller|better|cheaper|quicker)\b)
+  | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our|that|what|those)\b)
+  | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
+        |lower|larger|smaller|better|cheaper|quicker)\b)
+  | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
   | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
@@ -242,7 +247,8 @@ _FRACTION_FIGURE = LazyPattern(
   | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:half|thirds?|quarters?)\b  # "shrank by a third" …
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
-  | \b(?i:a|one|two|three)[\s-](?i:half|thirds?|quarters?|fifths?|tenths?)
+  | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
+        |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
     """,
     re.VERBOSE,
@@ -302,6 +308,7 @@ _ACRONYM_RATE = re.compile(
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
+_PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
 _TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
 _TOKEN_COUNT = LazyPattern(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
@@ -336,7 +343,7 @@ def _is_divisor(word: str) -> bool:
     return canonical_unit(word) is not None or is_unit_word(word)
 
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = re.compile(rf"[\d{VULGAR_FRACTIONS}]")
 #: A digit with more text after it (in the paragraph).
 _DIGIT_THEN_MORE = re.compile(r"\d\s*\S")
 #: Every match of _NUMWORD_FIGURE holds one of these (a number word, a scale word
@@ -357,8 +364,15 @@ _FRACTION_STEMS = (
     "thrice",
     "third",
     "quarter",
+    "fourth",
     "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
     "tenth",
+    "hundredth",
+    "thousandth",
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
@@ -398,6 +412,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
     yield from cjk_candidates(text)
+    yield from family_candidates(text, low)
 
 
 def _holds(text: str, needles: tuple[str, ...]) -> bool:
@@ -460,15 +475,18 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
                 yield match.start(), match.end(), "unit"
     if tokens:
         for match in _TOKEN_COUNT.finditer(text):
-            yield match.start(), match.end(), "unit"
+            if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
+                yield match.start(), match.end(), "unit"  # "per 1M tokens" is a divisor
     if not latin:
         return
     for match in _OPEN_UNIT.finditer(text):
         # Units of fxsite's vocabulary went through the name rules above.
         token = match["token"]
         if (
-            canonical_unit(token) is None
-            and is_unit_word(token)
+            (
+                loose_unit(token) is not None
+                or (canonical_unit(token) is None and is_unit_word(token))
+            )
             and not NODE_AFTER.match(text, match.end())
             # "台积电4nm": a process node, as "4nm工艺" is
             and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
@@ -541,6 +559,9 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     # Full-width digits and signs ("９６％") read as ASCII; one character
     # each, so offsets stay the caller's.
     scan = text.translate(WIDTH_MAP)
+    if "\u20e3" in scan:
+        # A keycap reads as its digit: the digit repeated over the keycap's characters.
+        scan = _KEYCAP.sub(lambda m: m[1] * len(m[0]), scan)
     figures: list[FigureSpan] = []
     # Paragraph by paragraph: no figure spans a blank line, and most
     # paragraphs of a page that cites its figures have no digit left.
@@ -554,8 +575,33 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     return figures
 
 
+# Sizes and periods that name a class, not a quantity: "3.5-inch drive bays", "a
+# 2.5-inch SATA SSD" (a form factor, as "a 19-inch rack" is), "the 3-Year TCO"
+# (the period a metric is taken over).
+_FORM_FACTOR = re.compile(
+    r"\d+(?:\.\d+)?-inch(?=\s+(?i:drives?|bays?|sata|sas|hdds?|ssds?|disks?|nvme|u\.2"
+    r"|form|slots?|chassis|racks?)\b)"
+)
+_METRIC_PERIOD = re.compile(r"\d+-(?i:year|yr|month)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR)\b)")
+
+
+def _names_a_class(text: str, start: int, end: int) -> bool:
+    return any(
+        (match := pattern.match(text, start)) is not None and match.end() == end
+        for pattern in (_FORM_FACTOR, _METRIC_PERIOD)
+    )
+
+
+# A keycap digit ("3️⃣": the digit, an optional variation selector, U+20E3).
+_KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
+
+
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
-    found = [c for c in _candidates(scan) if not NAMED.fullmatch(scan, c[0], c[1])]
+    found = [
+        c
+        for c in _candidates(scan)
+        if not NAMED.fullmatch(scan, c[0], c[1]) and not _names_a_class(scan, c[0], c[1])
+    ]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)

@@ -136,6 +136,7 @@ _NOT_UNITS = frozenset(
         "numbers",
         "person",
         "people",
+        "bus",  # bushels to pint, a bus to everyone else ("a PCIe 5.0 bus")
     ]
 )
 

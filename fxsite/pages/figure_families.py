@@ -1,0 +1,225 @@
+"""The detector's rules for figures people write without a unit symbol.
+
+:mod:`fxsite.pages.figures` reads a number with a unit, a sign or a currency;
+these rules read the other ways a figure is written (issue 22's families):
+
+* multipliers: "reduced by 200 times", "1.9 times speedier", "1.9-times
+  faster", "11 times cost reduction", "×3", "x2", "by a factor of five";
+  "20 times" after a verb and before a stop ("saved 20 times.", "5 times a
+  day") counts occurrences and is not one;
+* fractions: "1/4 of Kafka", "1/11th", "½", and nines of availability
+  ("five nines");
+* counts of work: a number before a noun that counts what a benchmark
+  measures ("500 cycles", "4 tokens", "250,000 tokens") is a figure, that noun
+  acting as its unit (:data:`COUNTED`). Counts of parts, people and
+  configuration ("8 GPUs", "64 cores", "200 customers", "10,000 training
+  steps") are not: they say what was measured, not what it did. After "per"
+  the count is a unit's divisor ("$0.50 per 1M tokens"), not a figure;
+* lengths in feet and inches (``23′-5″``), a duration written as a clock
+  (``took 8:37``; ``at 8:37`` is a time of day), a temperature with a bare
+  letter (``at 400C``);
+* Chinese scale words after Latin digits ("120萬", "1000亿", "30万亿"; not
+  before a classifier that counts parts or people: "170亿个晶体管") and
+  ranges of K and M amounts joined in Chinese ("200K到300K").
+
+Every rule is linear, and each runs only where a substring every match holds
+is in the text (:data:`RULES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fxsite.evidence.numerals import INSIDE_GROUPS
+from fxsite.pages.figure_vocab import (
+    APPROX,
+    MAG_UNIT,
+    NUM,
+    SIGN,
+    SP,
+    START,
+    VALUE,
+    VULGAR_FRACTIONS,
+)
+from fxsite.pages.lazyre import LazyPattern
+
+__all__ = ["COUNTED", "family_candidates"]
+
+_NUMBER_WORD = (
+    r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|thousand)"
+)
+
+# Words after "N times" that end its clause or start another: "saved 20 times.",
+# "5 times a day", "5 times and report the median" count occurrences.
+_OCCURRENCE_AFTER = (
+    r"(?i:during|in|a|an|per|each|every|and|or|but|before|after|since|until|when|while|on|at"
+    r"|to|for|with|without|daily|so|then|now|already|today|this|from|we|it|they|i|you|if"
+    r"|because|out|of)\b"
+)
+# "N times" or "N-times", then the word after it.
+_TIMES = re.compile(
+    rf"{VALUE}(?:{SP}+|-)(?i:times)\b(?P<after>{SP}+(?:{_OCCURRENCE_AFTER})|{SP}*[^\sA-Za-z]|{SP}*\Z)?"
+)
+_BY_BEFORE = re.compile(r"(?i:by)\s\Z")
+
+# "by a factor of five", "a factor of 2.5".
+_FACTOR_OF = LazyPattern(
+    rf"\b(?:(?i:an?){SP}+)?(?i:factor){SP}+(?i:of){SP}+(?:{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
+)
+
+# A multiplier before its number: "×3" (never a product of two numbers, "178 × 20").
+_TIMES_SIGN_BEFORE = LazyPattern(
+    rf"(?<![\w.])(?<![\d][ \u00a0])×{NUM}(?!\w)(?!\.\d)(?!{SP}*[×xX*]{SP}*\d)"
+)
+# "x2" alone, lower-case ("X1" names a record or a product); "x86", "x64" and
+# "x32" name architectures, "PCIe x16" a lane width, "H100 x8" a count of parts.
+_X_BEFORE = LazyPattern(r"(?<![\w.])(?<![\d][ \u00a0])x(?P<n>\d{1,2}(?:\.\d+)?)(?!\w)(?!\.\d)")
+_LANES_BEFORE = re.compile(
+    r"(?i:pcie|gen\s?\d|lanes?|slots?|m\.2|u\.2|links?|width|ocp|nvlink|\b[A-Z]+\d+\w*)[\s:-]*\Z"
+)
+_LANES_AFTER = re.compile(r"\s*(?i:lanes?|links?|slots?|ports?|connectors?|cards?|mode|gpus?)\b")
+_ARCHITECTURES = {"86", "64", "32"}
+
+# Fractions in digits: "1/4 of Kafka", "1/11th" ("24/7" and "1/4" alone are not).
+_DIGIT_FRACTION = LazyPattern(
+    rf"{START}(?:{APPROX})?\d{{1,3}}/\d{{1,3}}"
+    r"(?:(?i:st|nd|rd|th)\b|(?=\s+(?i:of|the|as|less|more|fewer|faster|slower|smaller|larger"
+    r"|lower|higher)\b))"
+)
+# A vulgar fraction is a number wherever it stands: "½", "1½" (with a unit, the
+# unit rules read it whole: "1½ hours").
+_VULGAR = LazyPattern(rf"(?<![\w.])(?:{APPROX})?\d*[{VULGAR_FRACTIONS}]")
+# Availability in nines: "five nines", "11 nines".
+_NINES = LazyPattern(rf"\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?i:nines)\b")
+
+#: Nouns that count what a benchmark measures: written after a number, each
+#: acts as a unit ("500 cycles", "4 tokens").
+COUNTED = (
+    "cycles",
+    "clock cycles",
+    "CPU cycles",
+    "tokens",
+    "instructions",
+    "operations",
+    "requests",
+    "queries",
+    "transactions",
+    "messages",
+    "events",
+    "errors",
+    "failures",
+    "faults",
+    "page faults",
+    "interrupts",
+    "packets",
+    "frames",
+    "samples",
+    "I/Os",
+    "IOs",
+    "round trips",
+    "round-trips",
+    "cache misses",
+    "context switches",
+    "FLOPs",
+)
+_COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
+_COUNT = re.compile(
+    rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
+    rf"{SP})?(?i:{_COUNTED})(?![\w/])"
+)
+#: What every count holds (its noun's last word, lower-cased).
+_COUNT_NEEDLES = tuple(sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
+_PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
+
+# Feet and inches: "23′-5″", "6′", "19.5″", and "23'-5\"" in ASCII.
+_FEET_INCHES = LazyPattern(
+    rf"{START}\d+(?:\.\d+)?′(?:{SP}?-?{SP}?\d+(?:\.\d+)?″)?|{START}\d+(?:\.\d+)?″"
+    rf"|{START}\d+'{SP}?-?{SP}?\d+(?:\.\d+)?\""
+)
+# A duration written as a clock, after a word that times something: "took 8:37",
+# "a time of 1:02:15" ("at 8:37" is a time of day).
+_CLOCK_DURATION = LazyPattern(
+    r"\b(?i:took|takes|take|taking|lasted|lasts|finished\s+in|completed\s+in|done\s+in|time\s+of"
+    r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of)\s+"
+    rf"(?P<figure>(?:{APPROX})?\d{{1,3}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?)(?![\d:])"
+)
+# A temperature with a bare letter after a word that places it: "runs at 400C".
+_BARE_DEGREES = LazyPattern(
+    r"\b(?i:at|to|from|of|below|above|reaches|reached|hits|exceeds|over|under)\s+"
+    rf"(?P<figure>(?:{APPROX})?{SIGN}?\d{{1,4}}(?:\.\d+)?[CF])(?![\w°])"
+)
+
+# Chinese scale words after Latin digits: "120萬", "1000亿", "30万亿", "超过10亿次"
+# (an amount, or a count of events). A classifier after it counts parts or
+# people ("170亿个晶体管", "8,000万人次", "10亿条向量"), as "8 GPUs" does.
+_CJK_SCALE = LazyPattern(
+    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}(?:{APPROX})?{NUM}(?:万亿|萬億|亿|億|万|萬)(?:余|多)?次?"
+    r"(?![个個条條人名架家台张張块塊颗顆位款种種项項部辆輛篇件行户戶只]|用户|用戶|客户|员工)"
+)
+# K and M amounts joined by a Chinese range word: "200K到300K", "1M至2M".
+_CJK_SCALED_RANGE = LazyPattern(
+    rf"(?<![A-Za-z0-9_.]){NUM}[kKM](?:到|至|～|~){NUM}[kKM](?![A-Za-z0-9_])"
+)
+
+#: (rule, group of the figure, kind, substrings one of which every match holds)
+RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, tuple[str, ...]], ...] = (
+    (_FACTOR_OF, 0, "ratio", ("factor",)),
+    (_TIMES_SIGN_BEFORE, 0, "ratio", ("×",)),
+    (_DIGIT_FRACTION, 0, "ratio", ("/",)),
+    (_VULGAR, 0, "number-word", tuple(VULGAR_FRACTIONS)),
+    (_NINES, 0, "percent", ("nines",)),
+    (_FEET_INCHES, 0, "unit", ("′", "″", "'")),
+    (_CLOCK_DURATION, "figure", "unit", (":",)),
+    (_BARE_DEGREES, "figure", "unit", tuple(f"{d}{u}" for d in "0123456789" for u in "CF")),
+    (_CJK_SCALE, 0, "unit", ("万", "萬", "亿", "億")),
+    (_CJK_SCALED_RANGE, 0, "unit", ("到", "至", "～", "~")),
+)
+
+
+_FOLDED_NEEDLES = {("factor",), ("nines",)}
+
+
+def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of every figure these rules find in ``text``.
+
+    ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
+    folds it, for the case-insensitive rules' substring tests.
+    """
+    for pattern, group, kind, needles in RULES:
+        haystack = low if needles in _FOLDED_NEEDLES else text
+        if any(needle in haystack for needle in needles):
+            for match in pattern.finditer(text):
+                yield match.start(group), match.end(group), kind
+    if "times" in low:
+        yield from _times(text)
+    if "x" in low:
+        yield from _x_before(text)
+    if any(needle in low for needle in _COUNT_NEEDLES):
+        yield from _counts(text)
+
+
+def _times(text: str) -> Iterator[tuple[int, int, str]]:
+    """ "N times" as a ratio: always after "by", elsewhere unless occurrences are counted."""
+    for match in _TIMES.finditer(text):
+        end = match.start("after") if match["after"] is not None else match.end()
+        if match["after"] is None or _BY_BEFORE.search(
+            text, max(0, match.start() - 3), match.start()
+        ):
+            yield match.start(), end, "ratio"
+
+
+def _x_before(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _X_BEFORE.finditer(text):
+        if match["n"] in _ARCHITECTURES or _LANES_AFTER.match(text, match.end()):
+            continue
+        if _LANES_BEFORE.search(text, max(0, match.start() - 16), match.start()):
+            continue
+        yield match.start(), match.end(), "ratio"
+
+
+def _counts(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _COUNT.finditer(text):
+        if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
+            yield match.start(), match.end(), "unit"
