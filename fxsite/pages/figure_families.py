@@ -161,6 +161,7 @@ _CJK_SCALE = LazyPattern(
 # K and M amounts joined by a Chinese range word: "200K到300K", "1M至2M".
 _CJK_SCALED_RANGE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){NUM}[kKM](?:到|至|～|~){NUM}[kKM](?![A-Za-z0-9_])"
+    r"(?!视频|分辨率|屏|显示|电视|画质)"  # "4K到8K视频": resolutions
 )
 
 #: (rule, group of the figure, kind, substrings one of which every match holds)

@@ -244,7 +244,7 @@ _FRACTION_FIGURE = LazyPattern(
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:half|thirds?|quarters?)\b  # "shrank by a third" …
+  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:half|thirds?|quarters?|fourths?|fifths?|tenths?)\b  # "shrank by a third" …
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?

@@ -1,0 +1,138 @@
+"""Issue 22's families of figures: each row is refused, and its near miss passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.evidence.units import canonical_unit, loose_unit
+from fxsite.pages.figures import find_bare_figures
+
+
+def _figures(text: str) -> list[str]:
+    return [f.text for f in find_bare_figures(text)]
+
+
+# (family, refused sentence, the figures it must report, near miss with none)
+FAMILIES: list[tuple[str, str, list[str], str]] = [
+    # --- multipliers
+    ("by N times", "Latency was reduced by 200 times.", ["200 times"], "It was saved 200 times."),
+    ("by N times over", "It improved by 5 times over v1.", ["5 times"], "We ran it 5 times a day."),
+    ("N times cheaper", "It is 33 times cheaper.", ["33 times"], "It failed 33 times in a row."),
+    ("N times + word", "It is 1.9 times speedier.", ["1.9 times"], "At times it is speedier."),
+    ("N-times", "A 1.9-times faster save.", ["1.9-times"], "A many-times faster save."),
+    ("N times noun", "An 11 times cost reduction.", ["11 times"], "Run it 11 times and stop."),
+    ("× before", "It scales ×3 with the cache.", ["×3"], "Tiles in a 2 × 4 grid."),
+    ("x before", "Saves got faster, x2 after a tune.", ["x2"], "It needs a PCIe x16 slot, x86."),
+    ("x names", "It is x1.5 on reads.", ["x1.5"], "Record X1 and the H100 x8 board."),
+    ("factor word", "Faster by a factor of five.", ["a factor of five"], "A factor of safety."),
+    ("factor digit", "Faster by a factor of 2.5.", ["a factor of 2.5"], "The factors of risk."),
+    ("double that", "It is double that of Kafka.", ["double"], "Double-click that file."),
+    ("twice a figure", "It writes twice 3.2 GB/s.", ["twice", "3.2 GB/s"], "Call it twice daily."),
+    # --- fractions and scale words
+    ("digit fraction", "It uses 1/4 of Kafka's memory.", ["1/4"], "Open it 24/7 since 1/4."),
+    ("fraction ordinal", "It uses 1/11th of the memory.", ["1/11th"], "See pages 1/11 and 2/11."),
+    ("fraction words", "It uses one fourth of the memory.", ["one fourth"], "The fourth run."),
+    ("a fifth", "Prices fell by a fifth in Q3.", ["a fifth"], "The fifth run."),
+    ("vulgar with unit", "The job takes 1½ hours.", ["1½ hours"], "The job takes hours."),
+    ("vulgar alone", "It uses ½ the memory.", ["½"], "It uses the memory."),
+    ("hundred scale", "It took 17 hundred seconds.", ["17 hundred seconds"], "17 hundred people."),
+    ("scientific", "It took 5.17e2 s at 1e6 IOPS.", ["5.17e2 s", "1e6 IOPS"], "Hash 5e3f."),
+    ("nines", "Durability of five nines.", ["five nines"], "Nines and tens of runs."),
+    ("many nines", "Durability is 99.999999999%.", ["99.999999999%"], "Durability is high."),
+    # --- counts of work (a counted noun acts as a unit)
+    ("cycles", "The loop takes 500 cycles.", ["500 cycles"], "The loop takes 500 steps."),
+    ("tokens", "It drafts 4 tokens per step.", ["4 tokens"], "It runs on 4 GPUs."),
+    ("token count", "A context of 250,000 tokens.", ["250,000 tokens"], "A batch of 250 files."),
+    ("per count", "It costs $0.50 per 1M tokens.", ["$0.50"], "Prices are in USD per 1M tokens."),
+    ("cjk months", "项目周期缩短了10個月。", ["10個月"], "项目第10期。"),
+    ("cjk magnitude", "性能提升2个数量级。", ["2个数量级"], "性能提升几个数量级。"),
+    ("cjk count rate", "故障率仅0.0003次/GB。", ["0.0003次/GB"], "每周测试3次。"),
+    # --- units the vocabulary lacked or spells otherwise
+    ("power any case", "Racks draw 15KW each.", ["15KW"], "Racks in row 15 each."),
+    ("bare degrees", "It runs at 400C.", ["400C"], "The Atlas 400C card."),
+    ("size lower case", "It holds 18 tb of data.", ["18 tb"], "It holds 18 of them."),
+    ("rate lower case", "A 12.8tbps switch.", ["12.8tbps"], "A 12.8 release."),
+    ("transliterated", "It stores 148 Ebayt.", ["148 Ebayt"], "It stores 148 files."),
+    ("carbon", "Grid: 120 gCO2eq/kWh.", ["120 gCO2eq/kWh"], "Grid: CO2 data."),
+    (
+        "benchmark qualifier",
+        "It gets 2.499 LINPACK GFLOPS/W.",
+        ["2.499 LINPACK GFLOPS/W"],
+        "LINPACK 2.",
+    ),
+    (
+        "output tokens",
+        "It reaches ~66k output tokens/s.",
+        ["~66k output tokens/s"],
+        "It reads output tokens.",
+    ),
+    (
+        "precisions",
+        "It delivers 1,979 FP16/BF16 TFLOPS.",
+        ["1,979 FP16/BF16 TFLOPS"],
+        "It supports FP16/BF16.",
+    ),
+    ("feet and inches", "The rack is 23′-5″ long.", ["23′-5″"], "The rack is long."),
+    ("clock duration", "The save took 8:37 on NFS.", ["8:37"], "The save ran at 8:37 today."),
+    (
+        "keycap digit",
+        "It is 3\ufe0f\u20e3 times faster.",
+        ["3\ufe0f\u20e3 times"],
+        "It is faster ✅.",
+    ),
+    # --- Chinese scales next to Latin digits
+    ("cjk K range", "并发从200K到300K。", ["200K到300K"], "支持4K到8K视频。"),
+    ("traditional scale", "月活120萬。", ["120萬"], "员工120人。"),
+    ("yi", "规模达1000亿。", ["1000亿"], "集成170亿个晶体管。"),
+    ("wan yi", "市场30万亿。", ["30万亿"], "服务100万用户。"),
+    ("digit tenths", "成本降低3成。", ["3成"], "成本3号降低。"),
+    ("near ten thousand", "售价近万元。", ["近万元"], "单位：万元。"),
+    ("latin unit in chinese", "延迟降至50ms以内。", ["50ms以内"], "延迟降至最低。"),
+    # --- false alarms stay at zero
+    ("bus", "Reads at 14 GB/s on the bus.", ["14 GB/s"], "It uses a PCIe 5.0 bus."),
+    ("drive bays", "A 3.5-inch wide gap.", ["3.5-inch"], "It has twelve 3.5-inch drive bays."),
+    ("metric period", "A 3-year warranty.", ["3-year"], "The 3-Year TCO is lower."),
+]
+
+
+@pytest.mark.parametrize(
+    ("family", "text", "figures", "near_miss"), FAMILIES, ids=[f[0] for f in FAMILIES]
+)
+def test_family_is_refused(family: str, text: str, figures: list[str], near_miss: str) -> None:
+    assert _figures(text) == figures
+
+
+@pytest.mark.parametrize(
+    ("family", "text", "figures", "near_miss"), FAMILIES, ids=[f[0] for f in FAMILIES]
+)
+def test_family_near_miss_passes(
+    family: str, text: str, figures: list[str], near_miss: str
+) -> None:
+    assert _figures(near_miss) == []
+
+
+# A symbol in another case means what its letters mean: the prefix's case is loose,
+# "b" is a bit and "B" a byte.
+LOOSE: list[tuple[str, str | None]] = [
+    ("tb", "Tb"),
+    ("TB", "TB"),
+    ("tbps", "Tb/s"),
+    ("gbps", "Gb/s"),
+    ("KW", "kW"),
+    ("kwh", "kWh"),
+    ("mw", None),  # milliwatts or megawatts: not guessed
+    ("Ebayt", "EB"),
+    ("gbyte", "GB"),
+    ("kib", None),  # a kibibit is not in the vocabulary
+    ("ms", "ms"),
+]
+
+
+@pytest.mark.parametrize(("written", "canonical"), LOOSE)
+def test_symbols_in_any_case(written: str, canonical: str | None) -> None:
+    assert canonical_unit(written) == canonical
+
+
+def test_loose_reading_leaves_the_vocabulary_alone() -> None:
+    assert loose_unit("GB") is None
+    assert canonical_unit("tb", exact=True) is None  # records write the symbol
