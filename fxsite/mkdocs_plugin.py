@@ -186,6 +186,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.exports: dict[str, File] = {}
         #: site URL -> (source path, source text), to place output findings in sources
         self.sources: dict[str, tuple[str, str]] = {}
+        #: each page's text as on_page_read_source read it, until on_page_markdown takes it
+        self.read_sources: dict[str, str] = {}
         self.history = History()
         #: what self.history was read from (serve: not read again while it is the same)
         self.history_key: tuple[object, ...] | None = None
@@ -421,7 +423,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if self.serving and self.conversions.reuse(page, generated, markdown, claims):
                 return ""  # converted as in the last build: on_page_content puts it back
             return markdown
-        source = page.file.content_string
+        source = self.read_sources.pop(src)
         self.sources[page.url] = (
             self.project.paths.relative(self.project.paths.docs_dir / src),
             source,
@@ -483,7 +485,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         text, unreadable = self.project.read_page(page.file.src_uri)
         if unreadable is not None:
             self.findings.append(unreadable)
-            return "This page was refused: it cannot be read.\n"
+            text = "This page was refused: it cannot be read.\n"
+        self.read_sources[page.file.src_uri] = text  # on_page_markdown's source, front matter and all
         return text
 
     def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:

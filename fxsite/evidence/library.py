@@ -373,6 +373,9 @@ class _Deriver:
             return False
         record = self.lib.records[record_id]
         derived = record.derived[name]
+        if not _showable(value, derived.decimals):
+            self._fail(record_id, name, "FX307", f"the result needs more than {PRECISION} digits")
+            return False
         problem = formula_unit_problem(
             formula,
             lambda r: (
@@ -384,9 +387,6 @@ class _Deriver:
         )
         if problem is not None:
             self._fail(record_id, name, "FX318", problem)
-            return False
-        if not _showable(value, derived.decimals):
-            self._fail(record_id, name, "FX307", f"the result needs more than {PRECISION} digits")
             return False
         # The weakest of its inputs, and never stronger than its own record:
         # the constants in an estimate's formula are assumptions too.
