@@ -1,4 +1,8 @@
-"""Every suggestion fxsite makes for a bare figure must itself pass the claim rule."""
+"""Every suggestion fxsite makes for a bare figure must itself pass the claim rule.
+
+And none is a guess: a claim is suggested only where one figure states the
+value and fits the words around it (:mod:`fxsite.pages.advice`).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,10 @@ from pathlib import Path
 import pytest
 from sitekit import library
 
+from fxsite.authoring.init import starter_files
 from fxsite.evidence.library import Library, load_library
 from fxsite.evidence.quantities import check_stated, parse_stated
+from fxsite.pages.advice import advise
 from fxsite.pages.claims import Claim, bare_figure_message, resolve_claim, suggest_claims
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,16 +75,89 @@ def test_every_suggestion_passes(libs: list[Library], index: int) -> None:
     text, sentence = BARE[index]
     for lib in libs:
         message = bare_figure_message(text, lib, context=sentence)
-        links = _LINK.findall(message)
-        assert links, message
-        link_text, ref = links[0]
+        _assert_every_link_passes(message, lib)
+        for suggestion in suggest_claims(text, lib, context=sentence):
+            result = resolve_claim(suggestion.text, f"evidence:{suggestion.ref}", lib)
+            assert isinstance(result, Claim), (suggestion, result)
+
+
+def _assert_every_link_passes(message: str, lib: Library) -> None:
+    """Every claim a message names (the one meant, or each candidate) passes the claim rule."""
+    links = _LINK.findall(message)
+    assert links, message
+    for link_text, ref in links:
         if ref == "ID#figure":
             assert _passes_generic(link_text), message
         else:
             assert isinstance(resolve_claim(link_text, f"evidence:{ref}", lib), Claim), message
-        for suggestion in suggest_claims(text, lib, context=sentence):
-            result = resolve_claim(suggestion.text, f"evidence:{suggestion.ref}", lib)
-            assert isinstance(result, Claim), (suggestion, result)
+
+
+R5 = """\
+id: R5
+title: Cluster network and model loading
+label: spec
+status: active
+figures:
+  load_old: {value: 88, unit: s, what: "Model loading time, previous release"}
+  load_new: {value: 5, unit: s, what: "Model loading time, this release"}
+  net: {value: 1, unit: GiB/s, what: "Network bandwidth per node"}
+  net_fast: {value: 3.26, unit: GB/s, what: "Network bandwidth, fast tier"}
+derived:
+  load_speedup: {formula: load_old / load_new, unit: "×", decimals: 1, what: "Model loading speed-up"}
+"""
+R6 = """\
+id: R6
+title: Another loading test
+label: spec
+status: active
+figures:
+  load_new: {value: 5, unit: s, what: "Model loading time on another cluster"}
+"""
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    """The example record of ``fxsite init`` with two records of other things."""
+    root = tmp_path_factory.mktemp("guarded")
+    (root / "evidence").mkdir()
+    (root / "evidence" / "S1.yaml").write_text(starter_files("x")["evidence/S1.yaml"], "utf-8")
+    (root / "evidence" / "R5.yaml").write_text(R5, "utf-8")
+    (root / "evidence" / "R6.yaml").write_text(R6, "utf-8")
+    lib = load_library(root / "evidence", root)
+    assert not [f for f in lib.findings if f.severity == "error"], lib.findings
+    return lib
+
+
+# (bare figure, its sentence, the claim suggested or None, what the message says)
+NEVER_GUESSED = [
+    ("twice", "Throughput is twice that of Kafka.", None, "no figure's what or name"),
+    ("1 GiB/s", "The workload reads 1 GiB/s.", None, "R5#net states this value"),
+    ("1 GiB/s", "Each node's network bandwidth is 1 GiB/s.", "[1 GiB/s](evidence:R5#net)", ""),
+    ("2×", "Reads are 2× faster than on the previous model.", "[2×](evidence:S1#read_speedup)", ""),
+    ("5 s", "Model loading takes 5 s.", None, "several record figures state this value"),
+    ("5 s", "It takes 5 s.", None, "no figure's what or name"),
+    ("17x", "Model loading is 17x faster.", None, "'17x' is not R5#load_speedup at this precision"),
+    ("17.5x", "Model loading is 17.5x faster.", None, "cite its record as"),  # a misstatement
+    ("3.2 GB/s", "The fast tier's network bandwidth is 3.2 GB/s.", None, "cite it as [3.26 GB/s]"),
+]
+
+
+@pytest.mark.parametrize(("bare", "sentence", "claim", "says"), NEVER_GUESSED)
+def test_a_claim_is_suggested_only_where_one_figure_fits(
+    guarded: Library, bare: str, sentence: str, claim: str | None, says: str
+) -> None:
+    advice = advise(bare, guarded, context=sentence)
+    assert advice.markdown == claim, advice
+    assert ("did you mean" in advice.message) == (claim is not None), advice.message
+    assert says in advice.message, advice.message
+    _assert_every_link_passes(advice.message, guarded)
+
+
+def test_a_near_miss_by_precision_names_both_claims_that_pass(guarded: Library) -> None:
+    message = advise("17x", guarded, context="Model loading is 17x faster.").message
+    assert "R5#load_speedup states 17.6×" in message
+    assert [t for t, _ in _LINK.findall(message)] == ["17.6×", "18×"]
+    _assert_every_link_passes(message, guarded)
 
 
 @pytest.mark.parametrize(

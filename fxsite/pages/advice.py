@@ -191,6 +191,13 @@ def advise(
     ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
     refs = tuple(s.ref for s in ranked)
     head = f"bare figure '{shown}'{where}"
+    near = _near_misses(found, library, around, frozenset(refs))
+    if len(fitting) == 1 and near and near[0][0] < fitting[0][0][0]:
+        # A figure the words fit better states the value only at another precision.
+        markdown = _linked(fitting[0][1], link_text)
+        reason = f"{fitting[0][1].ref} states this value, but the words around it fit another"
+        message = f"{head}: {reason}: {near[0][1]}; or, if {fitting[0][1].ref} is meant, {markdown}"
+        return Advice(message, None, refs, reason)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
         others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
@@ -208,9 +215,9 @@ def advise(
         )
         hint = f"; if one is meant, cite it ({listed}), else remove it or cite its record"
         return Advice(f"{head}: {reason}{hint}", None, refs, reason)
-    near = _near_misses(found, library, around)
     if near:
-        return Advice(f"{head}: {near}", None, (), "no record figure states this value")
+        text = "; ".join(t for _, t in near[:LISTED])
+        return Advice(f"{head}: {text}", None, (), "no record figure states this value")
     link_text = generic_claim_text(shown)
     message = (
         f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
@@ -220,18 +227,23 @@ def advise(
     return Advice(message, None, (), "no record figure states this value")
 
 
-def _near_misses(found: str, library: Library, around: frozenset[str]) -> str:
-    """The figures of the same unit that ``found`` states only at another precision.
+def _near_misses(
+    found: str, library: Library, around: frozenset[str], stating: frozenset[str]
+) -> list[tuple[int, str]]:
+    """The figures of the same unit that ``found`` states only at another precision, best first.
 
     "17x" for 17.6×: within one unit of the coarser precision of the two,
-    and sharing a word with the text around. Each comes with the claims that pass.
+    and sharing a word with the text around. Each comes with the claims that
+    pass, after minus the number of its words the text around shares.
     """
     stated = parse_stated(found)
     if stated is None or stated.unit is None or stated.high is not None:
-        return ""
+        return []
     near: list[tuple[int, str]] = []
     for fig in library.figures.values():
-        if fig.high is not None or library.records[fig.record].status != "active":
+        if fig.high is not None or fig.ref in stating:
+            continue
+        if library.records[fig.record].status != "active":
             continue
         if converts(stated.unit, fig.unit) != 1:
             continue
@@ -242,7 +254,7 @@ def _near_misses(found: str, library: Library, around: frozenset[str]) -> str:
         if own:
             near.append((-own, _near_text(found, fig, places)))
     near.sort()
-    return "; ".join(text for _, text in near[:LISTED])
+    return near
 
 
 def _near_text(found: str, fig: FigureValue, places: int) -> str:

@@ -1,0 +1,218 @@
+"""A unit stated once (a column's header, a caption, an "in seconds:" label) governs its numbers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.authoring.fix import fix_page
+from fxsite.evidence.library import Library
+from fxsite.findings import Finding
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.header_units import header_unit, labelled
+
+PATH = "docs/p.md"
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+_LINK = re.compile(r"\[([^\]]*)\]\(evidence:([^)]*)\)")
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _check(page: str, lib: Library) -> list[Finding]:
+    return check_page(page, PATH, lib, href_for, RENDERER)[1]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("Save time (s)", "s"),
+        ("Save time (seconds)", "seconds"),
+        ("Save time in seconds", "seconds"),
+        ("Latency, ms", "ms"),
+        ("t / s", "s"),
+        ("Share %", "%"),
+        ("Price ($)", "$"),
+        ("Price [USD]", "USD"),
+        ("Speed-up (×)", "×"),
+        ("Throughput (GB/s, higher is better)", "GB/s"),
+        ("Cost (USD/month)", "USD/month"),
+        # Near misses: no unit stated.
+        ("Year", None),
+        ("Rank", None),
+        ("ID", None),
+        ("Run(s)", None),  # a plural, not seconds
+        ("Params (B)", None),  # billions as often as bytes
+        ("Model (FX100)", None),
+        ("Rank (1–10)", None),
+        ("Nodes (count)", None),  # a count is a number without a unit
+        ("Results in detail", None),
+    ],
+)
+def test_header_unit(header: str, unit: str | None) -> None:
+    assert header_unit(header) == unit
+
+
+TABLE = "# T\n\n| Step | {head} |\n| --- | --- |\n| FX100 | {cell} |\n"
+
+# (name, page, [(code, line, col, text, says)]): each must be refused there.
+REFUSED = [
+    (
+        "a bare cell under 'Save time (s)'",
+        TABLE.format(head="Save time (s)", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 s', under the header 'Save time (s)', row 'FX100'")],
+    ),
+    (
+        "under '(seconds)'",
+        TABLE.format(head="Save time (seconds)", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 seconds'")],
+    ),
+    (
+        "under 'in seconds'",
+        TABLE.format(head="Save time in seconds", cell="~94"),
+        [("FX501", 5, 11, "~94", "read as '~94 seconds'")],
+    ),
+    (
+        "a caption holds the unit",
+        "# T\n\n<table><caption>Save times in seconds</caption>"
+        "<tr><th>Step</th><th>Save</th></tr><tr><td>FX100</td><td>94</td></tr></table>\n",
+        [("FX501", 3, 105, "94", "under the caption 'Save times in seconds'")],
+    ),
+    (
+        "a header spanning two columns",
+        '# T\n\n<table><thead><tr><th>Step</th><th colspan="2">Save time (s)</th></tr></thead>'
+        "<tbody><tr><td>FX100</td><td>94</td><td>178</td></tr></tbody></table>\n",
+        [("FX501", 3, 108, "94", "read as '94 s'"), ("FX501", 3, 119, "178", "read as '178 s'")],
+    ),
+    (
+        "a row label spanning two rows",
+        "# T\n\n<table><tr><th>Step</th><th>Note</th><th>Save time (s)</th></tr>"
+        '<tr><td rowspan="2">FX100</td><td>a</td><td>94</td></tr>'
+        "<tr><td>b</td><td>178</td></tr></table>\n",
+        [("FX501", 3, 109, "94", "read as '94 s'"), ("FX501", 3, 139, "178", "read as '178 s'")],
+    ),
+    (
+        "numbers after an 'in seconds:' label",
+        "# T\n\nSave time in seconds: 178 → 94.\n",
+        [
+            ("FX501", 3, 23, "178", "read as '178 seconds', after 'Save time in seconds:'"),
+            ("FX501", 3, 29, "94", "read as '94 seconds'"),
+        ],
+    ),
+    (
+        "numbers after a '(s):' label",
+        "# T\n\nSave time (s): 178, 94 and 3560.\n",
+        [
+            ("FX501", 3, 16, "178", "read as '178 s'"),
+            ("FX501", 3, 21, "94", "read as '94 s'"),
+            ("FX501", 3, 28, "3560", "read as '3560 s'"),
+        ],
+    ),
+    (
+        "a unitless claim under another unit",
+        TABLE.format(head="Save time (ms)", cell="[94](evidence:R1#save_time_fx100)"),
+        [("FX403", 5, 12, "94", "the claim '94' reads '94 ms' (under the header 'Save time (ms)'")],
+    ),
+    (
+        "a unitless claim after a label of another unit",
+        "# T\n\nSave time in minutes: [94](evidence:R1#save_time_fx100).\n",
+        [("FX403", 3, 24, "94", "reads '94 minutes'")],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED]
+)
+def test_refused_where_a_unit_is_stated_once(
+    page: str, expected: list[tuple[str, int, int, str, str]], lib: Library
+) -> None:
+    findings = sorted(_check(page, lib), key=lambda f: (f.line, f.col))
+    assert [(f.code, f.line, f.col, f.text) for f in findings] == [e[:4] for e in expected]
+    for finding, (*_, says) in zip(findings, expected, strict=True):
+        assert says in finding.message, finding.message
+
+
+# Near misses: each must pass.
+PASSED = [
+    ("a unitless claim under its unit", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)")),
+    ("a claim with its own unit", TABLE.format(head="Save time (ms)", cell="[94 s](evidence:R1#save_time_fx100)")),
+    ("a header that is no unit: Year", TABLE.format(head="Year", cell="2024")),
+    ("Rank", TABLE.format(head="Rank", cell="3")),
+    ("ID", TABLE.format(head="ID", cell="17")),
+    ("a plural, not seconds", TABLE.format(head="Run(s)", cell="3")),
+    ("billions of parameters", TABLE.format(head="Params (B)", cell="7")),
+    ("words in a cell", TABLE.format(head="Save time (s)", cell="not stated")),
+    ("a unit in a row label column", "# T\n\n| Save time (s) | Result |\n| --- | --- |\n| FX100 | ok |\n"),
+    (
+        "a caption's unit skips the row labels and a Year column",
+        "# T\n\n<table><caption>Save times in seconds</caption>"
+        "<tr><th>Run</th><th>Year</th></tr><tr><td>17</td><td>2024</td></tr></table>\n",
+    ),
+    ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
+    ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("page", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
+def test_near_miss_passes(page: str, lib: Library) -> None:
+    assert _check(page, lib) == []
+
+
+def test_a_cell_with_its_own_unit_is_one_finding(lib: Library) -> None:
+    findings = _check(TABLE.format(head="Save time (s)", cell="94 s"), lib)
+    assert [(f.code, f.text) for f in findings] == [("FX501", "94 s")]
+
+
+def _offset(page: str, line: int, col: int) -> int:
+    return sum(len(x) + 1 for x in page.split("\n")[: line - 1]) + col - 1
+
+
+@pytest.mark.parametrize("name", [r[0] for r in REFUSED])
+def test_every_advice_given_passes_when_followed(name: str, lib: Library) -> None:
+    """Each claim a message names, written in the finding's place, makes the page pass."""
+    page = next(r[1] for r in REFUSED if r[0] == name)
+    findings = sorted(_check(page, lib), key=lambda f: (f.line, f.col), reverse=True)
+    assert findings
+    followed = page
+    for finding in findings:
+        assert finding.text is not None
+        at = _offset(followed, finding.line, finding.col)
+        assert followed[at : at + len(finding.text)] == finding.text
+        if finding.code == "FX501":
+            links = _LINK.findall(finding.message)
+            assert links, finding.message
+            link_text, ref = links[0]
+            claim = f"[{link_text}](evidence:{ref})"
+        else:  # a claim's text: "write '94 s'"
+            written = re.findall(r"write '([^']+)'", finding.message)
+            assert written, finding.message
+            claim = written[-1].replace("\u00a0", " ")
+        followed = followed[:at] + claim + followed[at + len(finding.text) :]
+    assert _check(followed, lib) == [], followed
+
+
+def test_fix_cites_a_bare_cell_in_the_headers_unit(lib: Library) -> None:
+    page = TABLE.format(head="Save time (s)", cell="94")
+    result = fix_page(page, PATH, lib, RENDERER)
+    assert result.text == TABLE.format(
+        head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)"
+    )
+    assert _check(result.text, lib) == []
+
+
+def test_fix_writes_nothing_where_the_words_fit_no_figure(lib: Library) -> None:
+    page = TABLE.format(head="Duration (s)", cell="94").replace("FX100", "Idle")
+    result = fix_page(page, PATH, lib, RENDERER)
+    assert result.text == page
+    assert [(u.text, u.candidates) for u in result.unfixed] == [("94", ("R1#save_time_fx100",))]
+
+
+def test_a_labelled_list_ends_at_a_figure_of_its_own(lib: Library) -> None:
+    findings = _check("# T\n\nSave time in seconds: 178 s, 94.\n", lib)
+    assert [(f.text, "read as" in f.message) for f in findings] == [("178 s", False)]
+    assert [g.found for g in labelled("Time in seconds: 178 s, 94")] == ["178 seconds"]
