@@ -153,6 +153,22 @@ def test_a_claim_is_suggested_only_where_one_figure_fits(
     _assert_every_link_passes(advice.message, guarded)
 
 
+@pytest.mark.parametrize(
+    ("bare", "sentence", "claim"),
+    [
+        # The record's Chinese translation of what the figure is fits a Chinese sentence.
+        ("178秒", "全量模型快照保存时间从178秒缩短", "[178秒](evidence:R1#save_time_baseline)"),
+        ("178秒", "耗时178秒", None),
+    ],
+)
+def test_words_fit_in_each_language_the_record_has(
+    libs: list[Library], bare: str, sentence: str, claim: str | None
+) -> None:
+    advice = advise(bare, libs[1], context=sentence)
+    assert advice.markdown == claim, advice
+    _assert_every_link_passes(advice.message, libs[1])
+
+
 def test_a_near_miss_by_precision_names_both_claims_that_pass(guarded: Library) -> None:
     message = advise("17x", guarded, context="Model loading is 17x faster.").message
     assert "R5#load_speedup states 17.6×" in message

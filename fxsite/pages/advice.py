@@ -2,18 +2,20 @@
 
 A record figure *states* a bare figure when the bare text, as a link text,
 passes the claim rule for it (value and unit: :func:`~fxsite.pages.claims.suggest_claims`).
-It *fits* when, in addition, the figure's own words (its ``what`` and its
-name) share a word with the words around the bare figure (the sentence, and
-for a table cell its column's header and its row's first cell). Words are
-compared ignoring case and a short ending (``save``, ``saves``, ``saving``;
-``speed``, ``speed-up``); Chinese text is compared by pairs of characters.
-The record's title and baseline only order the figures that fit.
+It *fits* when, in addition, the figure's own words (its ``what``, in each
+language the record has it, and its name) share a word with the words around
+the bare figure (the sentence; for a table cell also its column's header and
+its row's first cell). Words are compared ignoring case, a short ending and
+common words (``save``, ``saves``, ``saving``; ``speed``, ``speed-up``);
+Chinese text is compared by pairs of characters. The record's title and
+baseline only order the figures that fit.
 
 Nothing is guessed: a claim is suggested (and written by ``fix``) only when
-exactly one figure fits. When several fit, or figures state the value but
-none fits the words, the message lists them and nothing is written. A figure
-that states the value only at another precision ("17x" for 17.6×) is named
-with the two claims that would pass.
+exactly one figure fits, and no figure the words fit better states the value
+at another precision. When several fit, or figures state the value but none
+fits the words, the message lists them and nothing is written. A figure that
+states the value only at another precision ("17x" for 17.6×) is named with
+the claims that would pass ([17.6×], or rounded, [18×]).
 """
 
 from __future__ import annotations
@@ -35,73 +37,12 @@ _LATIN = re.compile(r"[^\W\d_]\w*")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 #: Words too common to tell two figures apart.
 _STOP = frozenset(
-    [
-        "the",
-        "and",
-        "for",
-        "with",
-        "from",
-        "that",
-        "this",
-        "was",
-        "are",
-        "were",
-        "per",
-        "its",
-        "than",
-        "over",
-        "under",
-        "about",
-        "into",
-        "onto",
-        "more",
-        "less",
-        "not",
-        "but",
-        "has",
-        "have",
-        "had",
-        "been",
-        "our",
-        "your",
-        "their",
-        "who",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "each",
-        "every",
-        "all",
-        "any",
-        "can",
-        "will",
-        "would",
-        "may",
-        "one",
-        "two",
-        "three",
-        "times",
-        "time",
-        "up",
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "by",
-        "as",
-        "is",
-        "it",
-        "be",
-        "or",
-        "an",
-        "vs",
-        "via",
-        "new",
-        "old",
-    ]
+    (  # noqa: SIM905 - a list of words reads best as words
+        "the and for with from that this was are were per its than over under about into "
+        "onto more less not but has have had been our your their who what when where which "
+        "while each every all any can will would may one two three times time up to of in on "
+        "at by as is it be or an vs via new old"
+    ).split()
 )
 _ENDINGS = ("ings", "ing", "ies", "ed", "es", "s", "e")
 
@@ -150,13 +91,21 @@ class Advice:
     reason: str = ""
 
 
-def _own_words(fig: FigureValue) -> frozenset[str]:
-    return words(f"{fig.what or ''} {fig.name}")
+def _own_words(fig: FigureValue, library: Library) -> frozenset[str]:
+    """A figure's ``what`` and name, with the ``what`` of each translation of its record."""
+    translated = [
+        t.what.get(fig.name, "") for t in library.records[fig.record].translations.values()
+    ]
+    return words(" ".join([fig.what or "", fig.name, *translated]))
 
 
 def _record_words(fig: FigureValue, library: Library) -> frozenset[str]:
+    """A record's title and baseline, in each language it has them."""
     record = library.records[fig.record]
-    return words(f"{record.title} {record.setup.get('baseline', '')}")
+    texts = [record.title, record.setup.get("baseline", "")]
+    for translation in record.translations.values():
+        texts += [translation.title or "", translation.setup.get("baseline", "")]
+    return words(" ".join(texts))
 
 
 def _linked(suggestion: Suggestion, link_text: str | None) -> str:
@@ -184,7 +133,7 @@ def advise(
         record, _, name = suggestion.ref.partition("#")
         fig = library.figure(record, name)
         assert fig is not None  # suggest_claims names figures of the library
-        own = _shared(_own_words(fig), around)
+        own = _shared(_own_words(fig, library), around)
         if own:
             fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
     fitting.sort(key=lambda item: item[0])
@@ -250,7 +199,7 @@ def _near_misses(
         places = min(max(stated.decimals, 0), fig.decimals)
         if abs(stated.low - fig.low) >= Decimal(1).scaleb(-places):
             continue
-        own = _shared(_own_words(fig), around)
+        own = _shared(_own_words(fig, library), around)
         if own:
             near.append((-own, _near_text(found, fig, places)))
     near.sort()
