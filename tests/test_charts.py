@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 import subprocess
@@ -11,10 +12,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from sitekit import href_for, library
 
+from fxsite.evidence.library import Library
+from fxsite.pages.page import process_page
+from fxsite.render.chart_text import label_word, source_line
 from fxsite.render.charts import (
-    LABEL_COLOURS,
-    LABEL_HATCHES,
+    LABELS,
+    MODELLED,
+    PRIMARY,
     Bar,
     ChartSpec,
     Group,
@@ -22,9 +28,10 @@ from fxsite.render.charts import (
     render_chart,
     safe_href,
 )
+from fxsite.verify.charts import check_chart
+from fxsite.verify.visible import page_text
 
 SVG = "{http://www.w3.org/2000/svg}"
-LABELS = ("measured", "spec", "public", "estimate")
 
 
 def bar(
@@ -145,7 +152,7 @@ def test_values_and_labels_are_printed_on_the_bars() -> None:
     svg = svg_of(render_chart(all_labels()))
     shown = texts(svg)
     for i, name in enumerate(LABELS):
-        assert f"{10 * (i + 1)} s · {name}" in shown
+        assert f"{10 * (i + 1)} s · {label_word(name, 'en')}" in shown
         assert name in shown  # the category label
     assert "s" in shown  # the unit on the axis
 
@@ -310,39 +317,35 @@ def _contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def test_label_tables_cover_every_label_with_distinct_values() -> None:
-    assert set(LABEL_COLOURS) == set(LABELS) == set(LABEL_HATCHES)
-    assert len(set(LABEL_COLOURS.values())) == 4
-    assert len(set(LABEL_HATCHES.values())) == 4
-    assert LABEL_HATCHES["measured"] == ""
+@pytest.mark.parametrize(
+    ("colour", "background"),
+    [
+        (PRIMARY, "#ffffff"),  # the fallback primary on a light page
+        ("#5488e8", "#1e2129"),  # Material's dark-scheme indigo, as the stylesheet picks it
+        ("#8a9099", "#ffffff"),  # muted bars, light and dark
+        ("#8a9099", "#1e2129"),
+    ],
+)
+def test_bar_colours_have_graphic_contrast_on_light_and_dark(colour: str, background: str) -> None:
+    assert _contrast(colour, background) >= 3.0
 
 
-@pytest.mark.parametrize("label", LABELS)
-@pytest.mark.parametrize("background", ["#ffffff", "#1e2129"])
-def test_label_colours_have_graphic_contrast_on_light_and_dark(label: str, background: str) -> None:
-    assert _contrast(LABEL_COLOURS[label], background) >= 3.0
-
-
-def test_rendered_bars_differ_in_colour_and_hatch_per_label() -> None:
-    svg = svg_of(render_chart(all_labels()))
-    by_id = {el.get("id"): el for el in svg.iter()}
-    seen: dict[str, tuple[str, str | None]] = {}
-    for i, name in enumerate(LABELS):
-        path = bar_path(svg, "c3", f"bar-0-{i}")
-        fill = style_of(path, "fill") or ""
-        if fill.startswith("url(#"):
-            pattern = by_id[fill[5:-1]]
-            assert pattern.tag == f"{SVG}pattern"
-            rect = pattern.find(f"{SVG}rect")
-            hatch = pattern.find(f"{SVG}path")
-            assert rect is not None and hatch is not None
-            seen[name] = (rect.get("fill", "").lower(), hatch.get("d"))
-        else:
-            seen[name] = (fill.lower(), None)
-        assert seen[name][0] == LABEL_COLOURS[name].lower()
-    assert seen["measured"][1] is None  # solid
-    hatches = [seen[n][1] for n in ("spec", "public", "estimate")]
-    assert all(hatches) and len(set(hatches)) == 3
+@pytest.mark.parametrize("index", range(len(LABELS)))
+def test_an_estimate_is_drawn_modelled_and_nothing_is_hatched(index: int) -> None:
+    out = render_chart(all_labels())
+    svg = svg_of(out)
+    path = bar_path(svg, "c3", f"bar-0-{index}")
+    group = next(el for el in svg.iter() if el.get("id") == f"c3-bar-0-{index}")
+    modelled = LABELS[index] in MODELLED
+    classes = (group.get("class") or "").split()
+    assert ("fx-bar--modelled" in classes) is modelled
+    assert "fx-bar" in classes and "fx-bar--primary" in classes
+    # The colour is an attribute the stylesheet overrides with the theme's, never a pattern.
+    assert (path.get("fill") or "").lower() == PRIMARY.lower()
+    assert style_of(path, "fill") is None
+    assert (style_of(path, "fill-opacity") is not None) is modelled
+    assert (style_of(path, "stroke-dasharray") is not None) is modelled
+    assert "<pattern" not in out and "url(#" not in (path.get("fill") or "")
 
 
 def test_text_and_axes_follow_the_page_colour_and_font() -> None:
@@ -528,11 +531,14 @@ def test_style_css_covers_the_class_names() -> None:
 
 def test_highlight_mutes_the_other_bars_and_bolds_the_product() -> None:
     svg = svg_of(render_chart(simple(highlight="FX100")))
-    base = bar_path(svg, "c1", "bar-0-0").get("style") or ""
-    product = bar_path(svg, "c1", "bar-0-1").get("style") or ""
-    assert "#8a9099" in base.lower() and "#0072b2" in product.lower()
+    base = bar_path(svg, "c1", "bar-0-0").get("fill") or ""
+    product = bar_path(svg, "c1", "bar-0-1").get("fill") or ""
+    assert base.lower() == "#8a9099" and product.lower() == PRIMARY.lower()
+    groups = {el.get("id"): el.get("class") for el in svg.iter() if el.get("class")}
+    assert groups["c1-bar-0-0"] == "fx-bar fx-bar--muted"
+    assert groups["c1-bar-0-1"] == "fx-bar fx-bar--primary"
     plain = svg_of(render_chart(simple()))
-    assert "#0072b2" in (bar_path(plain, "c1", "bar-0-0").get("style") or "").lower()
+    assert (bar_path(plain, "c1", "bar-0-0").get("fill") or "").lower() == PRIMARY.lower()
 
 
 def test_axis_ticks_have_thousands_separators() -> None:
@@ -554,3 +560,167 @@ def test_a_narrow_drawing_for_phones_with_its_own_ids() -> None:
     # The narrow drawing is half as wide, with text of the same size: larger as drawn.
     width = float((narrow.get("width") or "0pt").removesuffix("pt"))
     assert width * 2 == float((wide.get("width") or "0pt").removesuffix("pt"))
+
+
+# --- source line, search, words in the page's language ---------------------------------
+
+
+def test_the_source_line_sits_under_the_drawings_escaped() -> None:
+    root = parse(render_chart(simple(source="Source: R1 (measured) · baseline: <NVMe>")))
+    children = [el.tag.removeprefix(SVG) + ":" + (el.get("class") or "") for el in root]
+    assert children[:4] == [
+        "figcaption:fx-chart-caption",
+        "svg:fx-chart-svg fx-chart-svg--wide",
+        "svg:fx-chart-svg fx-chart-svg--narrow",
+        "p:fx-chart-source",
+    ]
+    assert root.find("p").text == "Source: R1 (measured) · baseline: <NVMe>"  # type: ignore[union-attr]
+    assert parse(render_chart(simple())).find("p") is None  # no source: no empty line
+
+
+def test_search_indexes_a_chart_by_its_title_and_source_line_only() -> None:
+    """Material's own search parser: no "BarValueEvidenceLabel…" in a search preview."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(render_chart(simple(source="Source: R1 (measured)")))
+    parser.close()
+    text = " ".join("".join(section.text) for section in parser.data)
+    assert re.sub(r"</?p>", " ", text).split() == [
+        "Checkpoint",
+        "save",
+        "Source:",
+        "R1",
+        "(measured)",
+    ], text
+
+
+def test_a_hyphenated_name_is_never_split_over_two_lines() -> None:
+    named = bar("Save of a full-model run", 10, text="10 s")
+    root = parse(render_chart(simple(groups=(Group(None, (named,)),))))
+    narrow = root.findall(f"{SVG}svg")[1]
+    lines = texts(narrow)
+    assert any("full-model" in line for line in lines), lines
+    assert not any(line.endswith("-") for line in lines), lines
+
+
+def test_a_chinese_chart_says_its_labels_and_headings_in_chinese() -> None:
+    out = render_chart(simple(lang="zh"))
+    shown = texts(svg_of(out))
+    assert "178 s · 实测" in shown
+    table = parse(out).find(".//table")
+    assert table is not None
+    assert [th.text for th in table.iter("th")] == ["项目", "数值", "证据", "标签"]
+    # The data table keeps the label's key: the gate resolves it against the record.
+    assert [td.text for td in table.iter("td")][-1] == "measured"
+
+
+def test_a_bar_caption_sets_its_label_lighter_than_its_value() -> None:
+    svg = svg_of(render_chart(simple()))
+    note = next(t for t in svg.iter(f"{SVG}text") if "".join(t.itertext()) == "178 s · measured")
+    assert note.text == "178 s"
+    (label,) = note
+    assert label.get("class") == "fx-bar-label" and label.text == " · measured"
+
+
+# --- the source line from the records, and the gate's chart check ------------------------
+
+CHART_PAGE = (
+    "```evidence-chart\ntitle: Save time\nhighlight: FX100\nbars:\n"
+    "  - {label: Baseline, ref: R1#save_time_baseline}\n"
+    "  - {label: FX100, ref: R1#save_time_fx100}\n```\n"
+)
+R1_SOURCE = "Source: R1 (measured) · baseline: local NVMe single drive"
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+@pytest.mark.parametrize(
+    ("bars", "lang", "line"),
+    [
+        ([("R1#save_time_baseline", "measured")], "en", R1_SOURCE),
+        (
+            [("R1#save_time_fx100", "measured"), ("E1#total_save_time", "estimate")],
+            "en",
+            "Sources: R1 (measured), E1 (estimate) · baseline: local NVMe single drive",
+        ),
+        (
+            [("E1#saves", "estimate"), ("E1#total_save_time", "estimate")],
+            "en",
+            "Source: E1 (estimate)",
+        ),
+        (
+            [("R1#a", "measured"), ("R1#b", "estimate")],
+            "en",
+            "Source: R1 (measured, estimate) · baseline: local NVMe single drive",
+        ),
+        (
+            [("R1#save_time_baseline", "measured")],
+            "zh",
+            "来源：R1（实测） · 基准：local NVMe single drive",
+        ),
+        ([("X9#gone", "spec")], "en", "Source: X9 (vendor spec)"),  # a record the library lacks
+    ],
+)
+def test_source_line_names_each_record_its_labels_and_its_baseline(
+    lib: Library, bars: list[tuple[str, str]], lang: str, line: str
+) -> None:
+    assert source_line(bars, lib, lang) == line
+
+
+@pytest.mark.parametrize("baseline", ["not stated", "Not stated in the report", ""])
+def test_a_baseline_the_record_does_not_state_is_left_out(lib: Library, baseline: str) -> None:
+    changed = copy.deepcopy(lib)
+    record = changed.records["R1"]
+    changed.records["R1"] = record.model_copy(update={"setup": {"baseline": baseline}})
+    assert source_line([("R1#x", "measured")], changed, "en") == "Source: R1 (measured)"
+
+
+def _published_chart(lib: Library, lang_path: str = "docs/p.md") -> str:
+    result = process_page(CHART_PAGE, lang_path, lib, href_for, render_chart)
+    assert result.findings == []
+    return result.markdown
+
+
+def test_the_build_writes_the_source_line_in_the_pages_language(lib: Library) -> None:
+    assert f'<p class="fx-chart-source">{R1_SOURCE}</p>' in _published_chart(lib)
+    chinese = _published_chart(lib, "docs/zh/p.md")
+    assert '<p class="fx-chart-source">来源：R1（实测） · 基准：' in chinese
+    assert "94\u00a0s<tspan" in chinese and "· 实测</tspan>" in chinese
+
+
+# (what is changed in a published chart, the FX612 message expected or None: it passes)
+TAMPERED: list[tuple[str, str, str, str | None]] = [
+    ("as built", "", "", None),
+    ("the source line says measured for an estimate", "(measured) ·", "(estimate) ·", "source"),
+    ("the source line names another baseline", "local NVMe single drive</p>", "NFS</p>", "source"),
+    ("the source line removed", f'<p class="fx-chart-source">{R1_SOURCE}</p>', "", "no source"),
+    (
+        "the source line in Chinese (a language fxsite writes)",
+        R1_SOURCE,
+        "来源：R1（实测） · 基准：local NVMe single drive",
+        None,
+    ),
+    ("a bar caption's label changed", " · measured</tspan>", " · estimate</tspan>", "bar label"),
+    ("the bar captions in Chinese", " · measured</tspan>", " · 实测</tspan>", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"), [r[1:] for r in TAMPERED], ids=[r[0] for r in TAMPERED]
+)
+def test_the_gate_checks_a_charts_source_line_and_captions(
+    lib: Library, old: str, new: str, expected: str | None
+) -> None:
+    html = _published_chart(lib)
+    assert old in html
+    (chart,) = page_text(html.replace(old, new)).charts
+    found = check_chart("p/index.html", chart, lib)
+    if expected is None:
+        assert found == []
+    else:
+        assert found and all(f.code == "FX612" for f in found), found
+        assert any(expected in f.message for f in found), found

@@ -177,6 +177,7 @@ def _data_label(header: Any, c: int) -> str:
 
 
 def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
+    from fxsite.render.chart_text import source_line
     from fxsite.render.charts import Bar, ChartSpec, Group, validate_chart
 
     unknown = set(data) - {"title", "bars", "groups", "highlight", "callout"}
@@ -243,7 +244,16 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     callout = _callout(block, data.get("callout"))
     if not groups or block.findings:
         return ""
-    spec = ChartSpec(title, units.pop() if units else "", tuple(groups), chart_id, highlight)
+    drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
+    spec = ChartSpec(
+        title,
+        units.pop() if units else "",
+        tuple(groups),
+        chart_id,
+        highlight,
+        source=source_line(drawn, block.library, block.lang),
+        lang=block.lang,
+    )
     try:
         validate_chart(spec)  # in check too, so a build never meets a chart it cannot draw
     except ValueError as exc:

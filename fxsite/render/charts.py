@@ -1,24 +1,30 @@
 """Bar charts of evidence-backed figures, rendered to inline, self-contained SVG.
 
 A chart is a :class:`ChartSpec` of :class:`Group` s of :class:`Bar` s; each bar is one
-figure from an evidence record, coloured and hatched by its evidence label
-(``measured | spec | public | estimate``) and printed with its value and label, so
-the label never depends on colour alone. :func:`render_chart` returns an HTML5
-fragment::
+figure from an evidence record, printed at its end with its value and evidence label
+(``178 s · measured``, in the spec's language), so the label never depends on colour
+alone. The highlighted bar (every bar, without a highlight) is drawn in the theme's
+primary colour, the others in a muted grey; an estimate is drawn "modelled": a light
+tint with a dashed outline. :func:`render_chart` returns an HTML5 fragment::
 
     <figure class="fx-chart" id="{chart_id}">
+      <figcaption class="fx-chart-caption">{title}</figcaption>
       <svg class="fx-chart-svg" role="group" aria-labelledby="{chart_id}-title {chart_id}-desc">
         <title id="{chart_id}-title">…</title><desc id="{chart_id}-desc">…</desc> …
-      </svg>
-      <figcaption class="fx-chart-caption">{title}</figcaption>
+      </svg> (a wide and a narrow drawing)
+      <p class="fx-chart-source">Source: R1 (measured) · baseline: …</p>
       <table class="fx-chart-data">…one row per bar: group, label, value, evidence…</table>
     </figure>
 
-Class names a stylesheet can target (see :func:`chart_style_css`): ``fx-chart``,
-``fx-chart-svg``, ``fx-chart-caption`` and ``fx-chart-data`` (the visually hidden data
-table, for screen readers and auditors). Text, axes and ticks use ``currentColor`` and
-the background is transparent, so the chart follows a light or dark page; the text
-inherits the page font.
+Class names a stylesheet can target (``fxsite-charts.css``, :func:`chart_style_css`):
+``fx-chart``, ``fx-chart-svg``, ``fx-chart-caption``, ``fx-chart-source``,
+``fx-chart-data`` (the visually hidden data table, for screen readers and auditors)
+and, on each bar's group, ``fx-bar`` with ``fx-bar--primary`` or ``fx-bar--muted`` and
+``fx-bar--modelled``. Bar colours are presentation attributes, so the stylesheet's
+theme colour wins over them. Text, axes and ticks use ``currentColor`` and the
+background is transparent, so the chart follows a light or dark page; the text inherits
+the page font. The drawings and the data table carry ``data-search-exclude``: the
+site search indexes a chart by its title and source line.
 
 The output is byte-for-byte reproducible for a given spec, and every SVG id is
 prefixed with ``chart_id`` so several charts can share a page. All strings in the
@@ -39,21 +45,28 @@ import os
 import re
 import textwrap
 import threading
+import unicodedata
+import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
+
+from fxsite.render.chart_text import bar_caption, label_word
+from fxsite.render.messages import DEFAULT, message
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = [
-    "LABEL_COLOURS",
-    "LABEL_HATCHES",
+    "LABELS",
     "LABEL_LETTERS",
+    "MODELLED",
+    "PRIMARY",
     "Bar",
     "ChartSpec",
     "Group",
@@ -64,24 +77,15 @@ __all__ = [
     "validate_chart",
 ]
 
-#: Okabe-Ito colours, chosen so that every one has at least 3:1 contrast (the WCAG
-#: minimum for graphics) against both white and the dark page background #1e2129;
-#: the lighter Okabe-Ito orange, sky blue and yellow fail on white.
-LABEL_COLOURS: dict[str, str] = {
-    "measured": "#0072B2",  # blue: 5.2:1 on white, 3.1:1 on #1e2129
-    "spec": "#009E73",  # bluish green: 3.4:1 / 4.7:1
-    "public": "#CC79A7",  # reddish purple: 3.1:1 / 5.3:1
-    "estimate": "#D55E00",  # vermillion: 3.9:1 / 4.2:1
-}
-
-#: matplotlib hatch patterns: the label must be readable without colour (greyscale
-#: print, colour-blind readers). The strongest evidence is the plain solid bar.
-LABEL_HATCHES: dict[str, str] = {
-    "measured": "",
-    "spec": "++",
-    "public": "\\\\",
-    "estimate": "//",
-}
+#: The evidence labels a bar may carry.
+LABELS = ("measured", "spec", "public", "estimate")
+#: Labels drawn in the lighter "modelled" style: a tint with a dashed outline.
+MODELLED = frozenset({"estimate"})
+#: The highlighted bars' colour where no stylesheet sets the theme's: Material's
+#: indigo (6.9:1 on white); ``fxsite-charts.css`` uses the site's own primary colour.
+PRIMARY = "#4051B5"
+#: How much of a modelled bar's colour its fill keeps.
+_MODELLED_ALPHA = 0.3
 
 #: One-letter badges, for places too small for the full label word.
 LABEL_LETTERS: dict[str, str] = {
@@ -91,9 +95,6 @@ LABEL_LETTERS: dict[str, str] = {
     "estimate": "E",
 }
 
-# Dark hatch lines read better on all four fills than white ones (>= 3.3:1 each).
-# Deliberately not #000000: pure black is what gets rewritten to currentColor.
-_HATCH_COLOUR = "#14161c"
 # The colour matplotlib draws text, spines and ticks in; rewritten to currentColor.
 _INK = "#000000"
 
@@ -169,6 +170,10 @@ class ChartSpec:
     chart_id: str
     #: label of the bar to highlight (the product); the others are drawn muted
     highlight: str | None = None
+    #: the line under the chart naming its records (:func:`fxsite.render.chart_text.source_line`)
+    source: str = ""
+    #: the page's language, for the words the chart adds (labels, table headings)
+    lang: str = DEFAULT
 
 
 def safe_href(href: str | None) -> str | None:
@@ -190,23 +195,8 @@ def safe_href(href: str | None) -> str | None:
 
 
 def chart_style_css() -> str:
-    """Return CSS for the chart classes: responsive SVG and a visually hidden table."""
-    return """\
-.fx-chart { margin: 1.5em 0; max-width: 100%; }
-.fx-chart-svg { display: block; width: 100%; height: auto; overflow: visible; }
-.fx-chart-svg--narrow { display: none; }
-@media screen and (max-width: 45em) {
-  .fx-chart-svg--wide { display: none; }
-  .fx-chart-svg--narrow { display: block; }
-}
-.fx-chart-svg a:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
-.fx-chart-caption { font-size: 1em; font-weight: 700; margin: 0 0 0.4em; }
-.fx-chart-data-box {
-  position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
-  border: 0;
-}
-"""
+    """The chart stylesheet, ``fxsite-charts.css``: theme colours, responsive SVG, hidden table."""
+    return resources.files("fxsite").joinpath("assets", "fxsite-charts.css").read_text("utf-8")
 
 
 def validate_chart(spec: ChartSpec) -> None:
@@ -221,10 +211,10 @@ def validate_chart(spec: ChartSpec) -> None:
     for group in spec.groups:
         for bar in group.bars:
             where = f"chart {spec.chart_id!r}, bar {bar.label!r}"
-            if bar.evidence_label not in LABEL_COLOURS:
+            if bar.evidence_label not in LABELS:
                 raise ValueError(
                     f"{where}: evidence label {bar.evidence_label!r} is not one of "
-                    f"{', '.join(LABEL_COLOURS)}"
+                    f"{', '.join(LABELS)}"
                 )
             ends = (bar.value,) if bar.high is None else (bar.value, bar.high)
             if not all(math.isfinite(v) for v in ends):
@@ -236,12 +226,13 @@ def validate_chart(spec: ChartSpec) -> None:
                 raise ValueError(f"{where}: range high {bar.high} is below low {bar.value}")
 
 
-def _bar_caption(bar: Bar) -> str:
-    return f"{bar.text} · {bar.evidence_label}"
+def _tooltip(bar: Bar, lang: str) -> str:
+    return f"{bar.evidence} · {label_word(bar.evidence_label, lang)}"
 
 
-def _tooltip(bar: Bar) -> str:
-    return f"{bar.evidence} · {bar.evidence_label}"
+def _wide_extra(text: str) -> float:
+    """Points a page font's wide (CJK) characters take beyond DejaVu Sans' missing-glyph box."""
+    return sum(unicodedata.east_asian_width(c) in "WF" for c in text) * _FONT_PT * 0.45
 
 
 def _thousands(value: float, _pos: object = None) -> str:
@@ -251,6 +242,7 @@ def _thousands(value: float, _pos: object = None) -> str:
 
 def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     """Lay the bars out top to bottom; a labelled group gets a heading row."""
+    from matplotlib.colors import to_rgb
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     ax: Axes = fig.add_subplot()
@@ -268,39 +260,38 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     notes = []
     for gi, bi, bar, row in placed:
         muted = spec.highlight is not None and bar.label != spec.highlight
-        colour = _MUTED if muted else LABEL_COLOURS[bar.evidence_label]
+        colour = _MUTED if muted else PRIMARY
+        modelled = bar.evidence_label in MODELLED
         (patch,) = ax.barh(
             row,
             bar.value,
             height=0.62,
             color=colour,
             edgecolor=colour,
-            hatch=LABEL_HATCHES[bar.evidence_label],
-            hatchcolor=_HATCH_COLOUR,
-            linewidth=0.8,
+            linewidth=1.2 if modelled else 0.8,
+            linestyle=(0, (3, 2)) if modelled else "solid",
         )
+        if modelled:
+            patch.set_facecolor((*to_rgb(colour), _MODELLED_ALPHA))
         patch.set_gid(f"bar-{gi}-{bi}")
         href = safe_href(bar.href)
         if href is not None:
             patch.set_url(href)
         end = bar.value
         if bar.high is not None:
-            # The whisker: a line from the low end to the high end with an end cap.
+            # The whisker: a line from the low end to the high end, then (after a
+            # gap) its end cap, in one path the stylesheet can colour.
             (line,) = ax.plot(
-                [bar.value, bar.high],
-                [row, row],
+                [bar.value, bar.high, math.nan, bar.high, bar.high],
+                [row, row, math.nan, row - 0.2, row + 0.2],
                 color=colour,
                 linewidth=2.5,
                 solid_capstyle="butt",
-                marker="|",
-                markevery=[1],
-                markersize=11,
-                markeredgewidth=2.5,
             )
             line.set_gid(f"range-{gi}-{bi}")
             end = bar.high
         note = ax.annotate(
-            _bar_caption(bar),
+            bar_caption(bar.text, bar.evidence_label, spec.lang),
             xy=(end, row),
             xytext=(5, 0),
             textcoords="offset points",
@@ -324,7 +315,10 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     line_pt = _FONT_PT * 1.2
     for row, (text, heading) in enumerate(rows):
         wrap = _NARROW_WRAP if narrow else _LABEL_WRAP
-        lines = textwrap.wrap(text, wrap, max_lines=2, placeholder=" …") or [""]
+        # Never at a hyphen: "8-GPU" is one name.
+        lines = textwrap.wrap(
+            text, wrap, max_lines=2, placeholder=" …", break_on_hyphens=False
+        ) or [""]
         for k, part in enumerate(lines):
             label = ax.annotate(
                 part,
@@ -358,7 +352,8 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     width_px = ax.get_window_extent().width
     needed = xmax
     for end, note in notes:
-        text_px = note.get_window_extent().width * 1.08 + 8
+        wide_px = _wide_extra(note.get_text()) * fig.dpi / 72
+        text_px = (note.get_window_extent().width + wide_px) * 1.08 + 8
         free = max(width_px - text_px, width_px * 0.25)
         needed = max(needed, end * width_px / free)
     ax.set_xlim(0, needed)
@@ -390,6 +385,39 @@ def _restyle(value: str) -> str:
     """Make black ink follow the page colour, and text inherit the page font."""
     value = value.replace(_INK, "currentColor")
     return re.sub(r"\s*font-family:[^;]*;?", "", value).strip()
+
+
+def _colour_attributes(el: ET.Element) -> None:
+    """Move a drawn colour from ``style`` to presentation attributes, which CSS overrides."""
+    kept = []
+    for decl in (el.get("style") or "").split(";"):
+        name, _, value = decl.partition(":")
+        if name.strip() in ("fill", "stroke") and value.strip().startswith("#"):
+            el.set(name.strip(), value.strip())
+        elif decl.strip():
+            kept.append(decl.strip())
+    if kept:
+        el.set("style", "; ".join(kept))
+    else:
+        el.attrib.pop("style", None)
+
+
+def _quiet_label(text: ET.Element | None) -> None:
+    """Set a caption's label in a lighter tone than its value: ``178 s`` then `` · measured``."""
+    if text is None or not text.text or " · " not in text.text:
+        return
+    value, _, label = text.text.rpartition(" · ")
+    text.text = value
+    quiet = ET.SubElement(text, f"{{{_SVG_NS}}}tspan", {"class": "fx-bar-label"})
+    quiet.set("fill-opacity", "0.72")
+    quiet.set("font-weight", "400")
+    quiet.text = f" · {label}"
+
+
+def _bar_class(spec: ChartSpec, bar: Bar) -> str:
+    muted = spec.highlight is not None and bar.label != spec.highlight
+    modelled = " fx-bar--modelled" if bar.evidence_label in MODELLED else ""
+    return f"fx-bar fx-bar--{'muted' if muted else 'primary'}{modelled}"
 
 
 def _postprocess(
@@ -426,12 +454,21 @@ def _postprocess(
 
     by_gid = {el.get("id"): el for el in root.iter()}
     for gi, bi, bar in bars:
+        for kind in ("bar", "range"):
+            drawn = by_gid.get(f"{kind}-{gi}-{bi}")
+            if drawn is not None:
+                drawn.set("class", _bar_class(spec, bar))
+                for path in drawn.iter(svg_tag + "path"):
+                    _colour_attributes(path)
+        note = by_gid.get(f"value-{gi}-{bi}")
+        if note is not None:
+            _quiet_label(note.find(svg_tag + "text"))
         group = by_gid.get(f"bar-{gi}-{bi}")
         if group is None:  # pragma: no cover - matplotlib always emits the gid
             continue
         host = group.find(svg_tag + "a")
         tip = ET.Element(svg_tag + "title")
-        tip.text = _tooltip(bar)
+        tip.text = _tooltip(bar, spec.lang)
         (host if host is not None else group).insert(0, tip)
 
     # The narrow drawing's ids get their own prefix: both drawings share a page.
@@ -452,6 +489,8 @@ def _postprocess(
     root.set("aria-labelledby", f"{prefix}title {prefix}desc")
     # Unstyled text (matplotlib omits fill for black) and the font follow the page.
     root.set("fill", "currentColor")
+    # The site search indexes the chart by its title and source line, not its drawing.
+    root.set("data-search-exclude", "")
     root.attrib.pop("version", None)
     return ET.tostring(root, encoding="unicode")
 
@@ -459,14 +498,15 @@ def _postprocess(
 def _data_table(spec: ChartSpec) -> str:
     esc = html.escape
     grouped = any(g.label is not None for g in spec.groups)
-    head = ["Group"] if grouped else []
-    head += ["Bar", "Value", "Evidence", "Label"]
+    columns = ["group"] if grouped else []
+    columns += ["bar", "value", "evidence", "label"]
+    head = [message(f"chart.col.{c}", spec.lang) for c in columns]
     lines = [
         # A table sizes to its content whatever its width, so the visually
         # hidden box is a div around it: the table can never widen the page.
-        '<div class="fx-chart-data-box"><table class="fx-chart-data">',
+        '<div class="fx-chart-data-box" data-search-exclude=""><table class="fx-chart-data">',
         f"<caption>{esc(spec.title)}</caption>",
-        "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>",
+        "<thead><tr>" + "".join(f'<th scope="col">{esc(h)}</th>' for h in head) + "</tr></thead>",
         "<tbody>",
     ]
     for group in spec.groups:
@@ -476,6 +516,12 @@ def _data_table(spec: ChartSpec) -> str:
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
+
+
+def _source(spec: ChartSpec) -> str:
+    if not spec.source:
+        return ""
+    return f'<p class="fx-chart-source">{html.escape(spec.source)}</p>\n'
 
 
 def render_chart(spec: ChartSpec) -> str:
@@ -515,7 +561,14 @@ def render_chart(spec: ChartSpec) -> str:
     bars = [(gi, bi, bar) for gi, g in enumerate(spec.groups) for bi, bar in enumerate(g.bars)]
     drawn = []
     for width, narrow in ((_WIDTH_IN, False), (_NARROW_IN, True)):
-        with _RENDER_LOCK, matplotlib.rc_context(cast(Any, {**base, **rc})):
+        with (
+            _RENDER_LOCK,
+            matplotlib.rc_context(cast(Any, {**base, **rc})),
+            warnings.catch_warnings(),
+        ):
+            # Chinese text is measured in DejaVu Sans (no other font is certain to be
+            # installed: the output must not depend on the machine) and drawn in the page's.
+            warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
             fig = Figure(
                 figsize=(width, _CHROME_IN + _ROW_IN * rows),
                 dpi=100,
@@ -536,6 +589,7 @@ def render_chart(spec: ChartSpec) -> str:
         f'<figure class="fx-chart" id="{spec.chart_id}">\n'
         f'<figcaption class="fx-chart-caption">{html.escape(spec.title)}</figcaption>\n'
         f"{drawn[0]}\n{drawn[1]}\n"
+        f"{_source(spec)}"
         f"{_data_table(spec)}\n"
         "</figure>"
     )

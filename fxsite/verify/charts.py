@@ -1,4 +1,4 @@
-"""A published chart against the figures it draws: labels, data table, bar lengths."""
+"""A published chart against the figures it draws: labels, data table, bar lengths, source line."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from urllib.parse import unquote
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
+from fxsite.render.chart_text import bar_caption, bar_captions, source_line
+from fxsite.render.messages import DEFAULT, LANGUAGES
 
 if TYPE_CHECKING:
     from fxsite.verify.visible import Chart, Drawing
@@ -54,7 +56,18 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
         _check_drawing(rel, chart, drawing, library, bad, out)
     if not chart.drawings:
         bad("has no drawing")
+    _check_source(chart, library, bad)
     return out
+
+
+def _check_source(chart: Chart, library: Library, bad: Callable[..., None]) -> None:
+    """The source line is the one its bars' records give, in a language fxsite writes."""
+    bars = [(ref, label) for _, _, ref, label in chart.rows]
+    lines = [source_line(bars, library, lang) for lang in LANGUAGES]
+    if not chart.source:
+        bad(f"has no source line; its records give '{lines[0]}'")
+    elif chart.source not in lines:
+        bad(f"its source line is not what its records give: '{lines[0]}'", chart.source)
 
 
 def _check_drawing(
@@ -76,8 +89,8 @@ def _check_drawing(
             continue
         if claim.label != label:
             bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)
-        if f"{value} · {label}" not in drawing.texts:
-            bad(f"no bar label '{value} · {label}' for {ref}", value)
+        if not bar_captions(value, label) & set(drawing.texts):
+            bad(f"no bar label '{bar_caption(value, label, DEFAULT)}' for {ref}", value)
         # A narrow drawing may wrap a long bar name over two lines of text.
         if bar not in drawing.texts and bar not in " ".join(drawing.texts):
             bad(f"bar name {bar!r} is not drawn", bar)

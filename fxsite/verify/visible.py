@@ -282,6 +282,8 @@ class Chart:
     rows: tuple[tuple[str, str, str, str], ...]
     #: each drawing of the chart (a page may carry one per screen width)
     drawings: tuple[Drawing, ...]
+    #: the source line under it (``p.fx-chart-source``), "" where it has none
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -507,6 +509,7 @@ def _read_generated(root: LexborNode, page: PageText) -> None:
                 # A grouped chart's table starts with the group (its own text, read as the chart's).
                 tuple((r[-4], r[-3], r[-2], r[-1]) for r in rows if len(r) in (4, 5)),
                 drawings,
+                _text(figure.css_first("p.fx-chart-source")),
             )
         )
 

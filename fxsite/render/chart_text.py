@@ -1,0 +1,72 @@
+"""The words a chart shows, in its page's language, from the message catalogue and the records.
+
+The build writes them and the gate's chart check (:mod:`fxsite.verify.charts`)
+writes them again from the published records to compare: a bar's caption
+(``178 s · measured``) and the source line under the chart (``Source: R1
+(measured) · baseline: local NVMe single drive``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from fxsite.evidence.library import Library
+from fxsite.render.messages import LANGUAGES, message
+
+__all__ = ["bar_caption", "bar_captions", "label_word", "source_line"]
+
+
+def label_word(label: str, lang: str) -> str:
+    """An evidence label as readers see it: ``measured``, ``vendor spec``, ``实测``."""
+    return message(f"label.{label}", lang)
+
+
+def bar_caption(text: str, label: str, lang: str) -> str:
+    """What is printed at a bar's end: its value and its label, ``178 s · measured``."""
+    return f"{text} · {label_word(label, lang)}"
+
+
+def bar_captions(text: str, label: str) -> frozenset[str]:
+    """A bar's caption in every language fxsite writes."""
+    return frozenset(bar_caption(text, label, lang) for lang in LANGUAGES)
+
+
+def _stated(value: str | None) -> str | None:
+    """A setup value, or None where the record says it is not stated (as tooltips do)."""
+    if not value or value.strip().lower().startswith("not stated"):
+        return None
+    return value
+
+
+def source_line(bars: Iterable[tuple[str, str]], library: Library, lang: str) -> str:
+    """The source line of a chart of ``bars`` (each ``(ref, label)``, ``("R1#x", "measured")``).
+
+    Each record drawn, in the order of its first bar, with the labels of its
+    bars; then the baselines those records state (in ``lang`` where a record
+    has a translation), each once. A record the library lacks is named alone.
+    """
+    labels: dict[str, list[str]] = {}
+    for ref, label in bars:
+        seen = labels.setdefault(ref.partition("#")[0], [])
+        if label not in seen:
+            seen.append(label)
+    sep = message("list_sep", lang)
+    records = sep.join(
+        message(
+            "chart.record",
+            lang,
+            id=record,
+            labels=sep.join(label_word(label, lang) for label in words),
+        )
+        for record, words in labels.items()
+    )
+    parts = [message("chart.sources" if len(labels) > 1 else "chart.source", lang, records=records)]
+    baselines: list[str] = []
+    for record in labels:
+        found = library.records.get(record)
+        baseline = _stated(found.setup_in(lang, "baseline")) if found is not None else None
+        if baseline is not None and baseline not in baselines:
+            baselines.append(baseline)
+    if baselines:
+        parts.append(message("chart.baseline", lang, baseline="; ".join(baselines)))
+    return " · ".join(parts)
