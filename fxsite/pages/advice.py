@@ -140,7 +140,11 @@ def advise(
     ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
     refs = tuple(s.ref for s in ranked)
     head = f"bare figure '{shown}'{where}"
-    near = _near_misses(found, library, around, frozenset(refs))
+    near = (
+        _near_misses(found, library, around, frozenset(refs))
+        if len(fitting) == 1 or not stating
+        else []
+    )
     if len(fitting) == 1 and near and near[0][0] < fitting[0][0][0]:
         # A figure the words fit better states the value only at another precision.
         markdown = _linked(fitting[0][1], link_text)
@@ -194,10 +198,10 @@ def _near_misses(
             continue
         if library.records[fig.record].status != "active":
             continue
-        if converts(stated.unit, fig.unit) != 1:
-            continue
         places = min(max(stated.decimals, 0), fig.decimals)
         if abs(stated.low - fig.low) >= Decimal(1).scaleb(-places):
+            continue
+        if converts(stated.unit, fig.unit) != 1:
             continue
         own = _shared(_own_words(fig, library), around)
         if own:
