@@ -197,6 +197,36 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("178毫秒", "save", "FX403"),
     ("178小时", "save", "FX403"),
     ("65.6吉字节", "snapshot", "FX403"),  # not in the vocabulary: not one quantity
+    # --- issue 22: multipliers, fractions, counts and units as people write them
+    ("1.9-times", "ratio", OK),
+    ("1.8-times", "ratio", "FX403"),
+    ("×3", "speedup", OK),
+    ("x3", "speedup", OK),
+    ("×4", "speedup", "FX403"),
+    ("×3 s", "speedup", "FX403"),  # a multiplier before its number takes no unit
+    ("a factor of three", "speedup", OK),
+    ("by a factor of 3", "speedup", OK),
+    ("a factor of four", "speedup", "FX403"),
+    ("five nines", "durability", OK),
+    ("5 nines", "durability", OK),
+    ("four nines", "durability", "FX403"),
+    ("½ ms", "latency", OK),
+    ("¾ ms", "latency", "FX403"),
+    ("1.78e2 s", "save", OK),
+    ("1.79e2 s", "save", "FX403"),
+    ("500 cycles", "cycles", OK),
+    ("500 tokens", "cycles", "FX405"),
+    ("250,000 tokens", "context", OK),
+    ("250K tokens", "context", OK),
+    ("260K tokens", "context", "FX403"),
+    ("120 gCO2eq/kWh", "carbon", OK),
+    ("120 kgCO2e/kWh", "carbon", "FX403"),
+    ("1,979 FP16 TFLOPS", "fp16", OK),
+    ("1,979 FP8 TFLOPS", "fp16", "FX405"),  # another precision is another quantity
+    ("12.8tbps", "switch", OK),
+    ("12.8 Tbps", "switch", OK),
+    ("12.8 TBps", "switch", "FX403"),  # terabytes: eight times as much
+    ("2.3億", "budget", OK),
 ]
 
 

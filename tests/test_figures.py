@@ -126,7 +126,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
         "rate per second per user",
         "Decode at 12.5 tokens/second/user.",
         ["12.5 tokens/second/user"],
-        "Decode 12 tokens/request in batches.",
+        "Decode 12 tokens/user in batches.",
     ),
     (
         "rate words",

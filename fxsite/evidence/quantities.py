@@ -14,7 +14,7 @@ Everything here is exact decimal arithmetic: a float would turn ``9.95`` into
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from fxsite.evidence.formula import DECIMAL
@@ -86,7 +86,7 @@ class Stated:
 
 # A number as a claim may write it: optional sign, digits with thousands
 # separators only in complete groups of three, optional fraction.
-_NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d{1,3})?"
 # Currency signs and codes written before the number ("$1,200", "USD 5").
 _PREFIX = r"US\$|\$|€|£|¥|USD|EUR|GBP|CNY|RMB"
 #: Currency signs written after the number.
@@ -118,7 +118,7 @@ def _core(with_scale: bool) -> re.Pattern[str]:
         )?
         {scale}
         (?P<plus>\+)?                                  # "100+ GB/s"
-        (?:\s?(?P<unit>\S.*?))?
+        (?:\s?-?(?P<unit>\S.*?))?                    # "1.9-times", "10-hour"
         """,
         re.VERBOSE,
     )
@@ -134,9 +134,10 @@ _MULTIPLIER = re.compile(rf"(?i:{alternation(MULTIPLIER_WORDS)})")
 
 
 def _decimals(number: str) -> int:
-    """Digits after the point in a number as the text writes it."""
-    _, dot, fraction = number.partition(".")
-    return len(fraction) if dot else 0
+    """Digits after the point in a number as the text writes it ("5.17e2" shows units: 0)."""
+    mantissa, _, exponent = number.lower().partition("e")
+    _, dot, fraction = mantissa.partition(".")
+    return (len(fraction) if dot else 0) - (int(exponent) if exponent else 0)
 
 
 def _to_decimal(number: str) -> Decimal:
@@ -187,6 +188,12 @@ def parse_stated(text: str) -> Stated | None:
     if split is None:
         return None
     qualifier, core = split
+    written = core
+    core = _VULGAR.sub(_vulgar_decimal, core)
+    if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
+        return _ratio_before(ratio["number"], qualifier)
+    if (nines := _NINES.fullmatch(core)) is not None:
+        return _nines(nines["count"], qualifier)
     if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:
         value, decimals = MULTIPLIER_WORDS[multiplier.group().lower()]
         return Stated(value, None, decimals, "×", core, qualifier, worded=True)
@@ -200,7 +207,41 @@ def parse_stated(text: str) -> Stated | None:
         # "126,144千瓦时": not 千 (a thousand) of "瓦时", but the unit 千瓦时 (kWh).
         unscaled = _STATED_UNSCALED.fullmatch(core)
         stated = _stated(unscaled, qualifier) if unscaled is not None else None
+    if stated is not None and (core != written or _SPELLED.search(core)):
+        return replace(stated, worded=True)  # "1½ hours", "5.17e2 s", "1.9-times"
     return stated
+
+
+# A number in scientific notation, or a unit joined to it by a hyphen.
+_SPELLED = re.compile(r"\d[eE][+-]?\d|\d-[^\W\d]")
+# "1½ hours", "½": the fractions that are exact decimals.
+_VULGAR = re.compile(r"(\d*)([½¼¾])")
+_VULGAR_DECIMALS = {"½": "5", "¼": "25", "¾": "75"}
+# A multiplier written before its number: "×3", "x2", "a factor of five".
+_RATIO_BEFORE = re.compile(r"(?:[×xX]|(?i:(?:by\s)?(?:an?\s)?factor\sof\s))(?P<number>\S+)")
+# Nines of availability: "five nines" is 99.999%.
+_NINES = re.compile(rf"(?P<count>\d{{1,2}}|{_NUMBER_WORD})[\s-](?i:nines)")
+
+
+def _vulgar_decimal(match: re.Match[str]) -> str:
+    return f"{match[1] or '0'}.{_VULGAR_DECIMALS[match[2]]}"
+
+
+def _ratio_before(number: str, qualifier: str | None) -> Stated | None:
+    """A multiplier written before its number: the number, as a ratio."""
+    stated = parse_stated(number)
+    if stated is None or stated.unit is not None or stated.high is not None:
+        return None
+    return Stated(stated.low, None, stated.decimals, "×", "×", qualifier, worded=True)
+
+
+def _nines(count: str, qualifier: str | None) -> Stated | None:
+    """ "five nines": 99.999%, shown to the last nine."""
+    nines = int(count) if count.isdigit() else int(NUMBER_WORDS.get(count.lower(), 0))
+    if not 2 <= nines <= 20:
+        return None
+    value = Decimal(100) - Decimal(10) ** (2 - nines)
+    return Stated(value, None, nines - 2, "%", "%", qualifier, worded=True)
 
 
 def _scale(match: re.Match[str]) -> Decimal | None:
@@ -288,7 +329,7 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
         return None  # "under 6.2–9.3×": a bound is one number
     exponent = scale.as_tuple().exponent
     assert isinstance(exponent, int)
-    shown = max(_decimals(low_text), _decimals(high_text) if high_text else 0)
+    shown = max(_decimals(low_text), _decimals(high_text)) if high_text else _decimals(low_text)
     decimals = shown - (len(scale.as_tuple().digits) - 1 + exponent)
     worded = (
         word is not None

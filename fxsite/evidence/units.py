@@ -57,6 +57,33 @@ def _u(
     return Unit(symbol, dimension, aliases, prefix, tight, Decimal(factor) if factor else None)
 
 
+#: Nouns that count what a benchmark measures; after a number each is a unit
+#: ("500 cycles", "4 tokens"), and each counts a different thing (none converts).
+#: Counts of parts, people and configuration ("8 GPUs", "10,000 training steps")
+#: are not units.
+COUNTED: tuple[tuple[str, str], ...] = (
+    ("cycles", "cycle"),
+    ("tokens", "token"),
+    ("instructions", "instruction"),
+    ("operations", "operation"),
+    ("requests", "request"),
+    ("queries", "query"),
+    ("transactions", "transaction"),
+    ("messages", "message"),
+    ("events", "event"),
+    ("errors", "error"),
+    ("failures", "failure"),
+    ("faults", "fault"),
+    ("interrupts", "interrupt"),
+    ("packets", "packet"),
+    ("frames", "frame"),
+    ("samples", "sample"),
+    ("I/Os", "I/O"),
+    ("round trips", "round trip"),
+    ("cache misses", "cache miss"),
+    ("context switches", "context switch"),
+)
+
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)
     _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", factor="1e-9"),
@@ -143,6 +170,7 @@ _ALL: tuple[Unit, ...] = (
     _u("%", "percent", "percent", "per cent", "pct", tight=True),
     _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
+    *(_u(noun, f"count/{noun}", singular) for noun, singular in COUNTED),
     # currency
     _u("USD", "currency", "$", "US$", "dollars", "dollar", "美元", prefix=True),
     _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),

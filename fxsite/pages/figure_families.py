@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS
+from fxsite.evidence.units import COUNTED as UNIT_NOUNS
 from fxsite.pages.figure_vocab import (
     APPROX,
     MAG_UNIT,
@@ -94,35 +95,11 @@ _VULGAR = LazyPattern(rf"(?<![\w.])(?:{APPROX})?\d*[{VULGAR_FRACTIONS}]")
 # Availability in nines: "five nines", "11 nines".
 _NINES = LazyPattern(rf"\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?i:nines)\b")
 
-#: Nouns that count what a benchmark measures: written after a number, each
-#: acts as a unit ("500 cycles", "4 tokens").
+#: Nouns that count what a benchmark measures, as the unit vocabulary lists them,
+#: and the ways prose writes a few of them.
 COUNTED = (
-    "cycles",
-    "clock cycles",
-    "CPU cycles",
-    "tokens",
-    "instructions",
-    "operations",
-    "requests",
-    "queries",
-    "transactions",
-    "messages",
-    "events",
-    "errors",
-    "failures",
-    "faults",
-    "page faults",
-    "interrupts",
-    "packets",
-    "frames",
-    "samples",
-    "I/Os",
-    "IOs",
-    "round trips",
-    "round-trips",
-    "cache misses",
-    "context switches",
-    "FLOPs",
+    *(noun for noun, _ in UNIT_NOUNS),
+    *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs"),
 )
 _COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
 _COUNT = re.compile(

@@ -36,7 +36,7 @@ def _unit_names() -> tuple[set[str], set[str]]:
     symbols: set[str] = set()
     words: set[str] = set()
     for unit in UNITS.values():
-        if unit.dimension in {"percent", "currency", "count"}:
+        if unit.dimension.split("/")[0] in {"percent", "currency", "count"}:
             continue  # each has its own rule below
         for name in (unit.symbol, *unit.aliases):
             if unit.dimension == "ratio" and not _has_cjk(name):
