@@ -633,12 +633,9 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        # no record states an issuer, so the Library has no Issuer column: one is made up
         "library row issuer",
-        edit(
-            LIBRARY,
-            r'(<td data-label="Issuer">)<span class="fx-not-stated">.*?</span></span>',
-            r"\1NIST",
-        ),
+        edit(LIBRARY, r'(<td data-label="Status">)', r'<td data-label="Issuer">NIST</td>\1'),
         "FX612",
     ),
     Attack(

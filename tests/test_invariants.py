@@ -206,19 +206,23 @@ def test_record_page_shows_each_invariant_with_its_numbers(tmp_path: Path) -> No
             "</table></div>\n", page.index("fx-invariants")
         )
     ]
-    assert "<code>size / t</code>" in section
-    assert "<code>697.87\u00a0MB/s</code>" in section  # 65.6 GB / 94 s, in the figure's unit
-    assert '<a href="../R1/#bw"><code>bw</code></a> <code>698\u00a0MB/s</code>' in section
-    assert "<code>5%</code> (apart: <code>0.0183%</code>)" in section
-    assert "✓ holds" in section
+    # the relation with its numbers; the computed value in code (no record states it)
+    assert '65.6\u00a0GB</a> ÷ <a class="fx-input" href="#t" title="t">94\u00a0s</a>' in section
+    assert "= <code>697.87\u00a0MB/s</code>" in section  # 65.6 GB / 94 s, in the figure's unit
+    assert "size ÷ t = bw" in section
+    assert '<a class="fx-input" href="#bw" title="bw">698\u00a0MB/s</a>' in section
+    assert "<code>5%</code> <span class='fx-apart'>apart: <code>0.0183%</code></span>" in section
+    assert "✓</span> holds" in section
     assert "bandwidth is size &lt;b&gt;over&lt;/b&gt; time" in section
     # no data-fx-ref rows: the audit's record-row reader sees the figures only
-    assert "data-fx-ref" not in section
+    assert "<tr id" not in section and "data-fx-ref" not in section
 
 
 def test_record_page_absolute_tolerance_is_shown_in_its_unit(tmp_path: Path) -> None:
     library = load(tmp_path, {"R1.yaml": record("hundred * 1.004", "hundred", "500 ms")})
-    assert "<code>500 ms</code> (apart: <code>400\u00a0ms</code>)" in _page(library)
+    assert "<code>500 ms</code> <span class='fx-apart'>apart: <code>400\u00a0ms</code>" in _page(
+        library
+    )
 
 
 def test_record_page_without_invariants_has_no_section(tmp_path: Path) -> None:

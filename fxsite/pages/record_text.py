@@ -20,10 +20,11 @@ import html
 from collections.abc import Iterator
 from dataclasses import replace
 
-from fxsite.evidence.library import Library, Loc
+from fxsite.evidence.library import Library, Loc, RecordSource
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 from fxsite.pages.judge import judge_rendered
+from fxsite.render.record_markdown import Refused, record_markdown
 
 __all__ = ["record_text_findings", "shown_text"]
 
@@ -61,21 +62,51 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
             yield ("translations", lang, "what", name), what
 
 
+#: Fields written as Markdown (:mod:`fxsite.render.record_markdown`), besides a figure's ``what``.
+_PROSE = frozenset({("notes",)})
+
+
+def _anchor(record: str, anchor: str) -> str:
+    return f"#{anchor}"
+
+
+def _claim_finding(source: RecordSource, loc: Loc, text: str, problem: Refused) -> Finding:
+    """A refused claim in record text, at the field's line (at the claim, on a one-line field)."""
+    line, col = source.pos(loc)
+    at = text.find(f"[{problem.text}]")
+    offset = at if at >= 0 and "\n" not in text else 0
+    return Finding(
+        source.path, line, col + offset, problem.code, problem.message, text=problem.text
+    )
+
+
 def record_text_findings(library: Library) -> list[Finding]:
     """Each figure in a record's shown words that is not one of the record's own values.
 
-    A record's fields are read as one document (a paragraph each), in one parse.
+    A record's fields are read as one document (a paragraph each), in one parse;
+    its notes and figures' ``what`` as the Markdown they are shown as, whose
+    claims are checked too.
     """
     from fxsite.verify.copies import Allowed, covered, record_values
 
     values = record_values(library)
-    findings = []
+    findings: list[Finding] = []
     for record_id, source in library.files.items():
         own = Allowed(values.get(record_id, ()))
         fields = list(shown_text(source.record))
-        document = "".join(f"<p>{html.escape(text)}</p>" for _, text in fields)
+        parts, refused = [], []
+        for loc, text in fields:
+            if loc in _PROSE or (loc[-1:] == ("what",) and loc[0] in ("figures", "derived")):
+                shown_html, problems = record_markdown(
+                    text, record_id, library, _anchor, inline=loc != ("notes",)
+                )
+                parts.append(shown_html if loc == ("notes",) else f"<p>{shown_html}</p>")
+                findings += [_claim_finding(source, loc, text, p) for p in problems]
+                refused += [p.text for p in problems]
+            else:
+                parts.append(f"<p>{html.escape(text)}</p>")
         field = 0
-        for finding in judge_rendered(document, source.path, library):
+        for finding in judge_rendered("".join(parts), source.path, library, refused):
             shown = finding.text or ""
             # Findings come in the fields' order: the first field from here that shows it.
             field = next(
@@ -93,6 +124,6 @@ def record_text_findings(library: Library) -> list[Finding]:
             else:
                 line, col = source.pos(loc)
             # On the field's line: at the figure, when the field is written on one line.
-            offset = at if at >= 0 and "\n" not in text[:at] else 0
+            offset = at if at >= 0 and "\n" not in text else 0
             findings.append(replace(finding, line=line, col=col + offset))
     return findings

@@ -24,7 +24,7 @@ from fxsite.evidence.models import Record
 from fxsite.pages.claims import setup_anchor
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import source_item
-from fxsite.render.library_pages import library_row, record_badges, setup_rows
+from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
 from fxsite.verify.visible import PageText, Part, page_text
 
 __all__ = ["marker_problems"]
@@ -60,6 +60,7 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
         out += _record_page(page, record)
     lang = language_tag(page.lang) or DEFAULT
     listed: set[str] = set()
+    columns = library_columns(library)
     for part in page.parts:
         if part.kind not in ("library", "source"):
             continue
@@ -72,7 +73,8 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
             continue
         if part.kind == "library":
             listed.add(part.key)
-            html = f'<div class="fx-library"><table><tbody>{library_row(shown, _Fixed(part.href))}</tbody></table></div>'
+            row = library_row(shown, _Fixed(part.href), columns)
+            html = f'<div class="fx-library"><table><tbody>{row}</tbody></table></div>'
         else:
             html = f'<ul class="fx-sources">{source_item(shown, _Fixed(part.href), lang)}</ul>'
         wanted = _one(html, part.kind)

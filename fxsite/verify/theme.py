@@ -26,7 +26,7 @@ from pathlib import Path
 __all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
 
 #: fxsite's own assets, published as ``assets/fxsite/<name>``.
-ASSETS = ("fxsite.css", "fxsite-home.css", "fxsite.js")
+ASSETS = ("fxsite.css", "fxsite-home.css", "fxsite-sheet.css", "fxsite.js")
 _CODE = (".js", ".mjs", ".css")
 #: What is kept of a theme's files: its code, and its templates (inline scripts and styles).
 _KEPT = (*_CODE, ".html")
