@@ -64,6 +64,7 @@ from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import CONTACT_KIND, HOME_TEMPLATE, fill_contact, hero_layout
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.render.preview import with_findings
+from fxsite.render.shell import Shells
 from fxsite.verify.theme import ASSETS, published_asset
 
 if TYPE_CHECKING:
@@ -200,6 +201,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.conversions = Conversions()
         self.search_entries = SearchEntries()
         self.nav: Any = None
+        #: record pages filled into a checked shell of the theme (fxsite.render.shell)
+        self.shells = Shells()
+        self.env: Any = None
         #: the home page's hero and the contact button, as mkdocs.yml configures them
         self.hero: Hero | None = None
         #: the page's language on the theme's words around it (site name, nav, switch)
@@ -496,6 +500,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             lang = result.lang if result is not None else None
             config.theme["language"] = theme_language(lang, self.site_language)
         self._dress(page, config, nav)
+        self.shells.keep_context(page, context)
         return context
 
     def _dress(self, page: Page, config: MkDocsConfig, nav: Any) -> None:
@@ -589,7 +594,18 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if name == "evidence.json":
                 self.exported = file.content_string
         self._plan_reuse(config, files)
+        self._plan_shells(config, files)
+        self.env = env
         return env
+
+    def _plan_shells(self, config: MkDocsConfig, files: Files) -> None:
+        """Record pages filled into a checked shell of the theme (:mod:`fxsite.render.shell`),
+        unless another plugin reads a page's output before this one."""
+        handlers = config.plugins.events["post_page"]
+        first = handlers[0] if handlers else None
+        pages = [f.page for f in files.documentation_pages() if f.page is not None]
+        ours = getattr(first, "__self__", None) is self
+        self.shells.plan(pages if ours else [], RECORD_TEMPLATE)
 
     def _shown(self, src: str, page_html: str, url: str) -> tuple[str, list[str]]:
         """What this plugin adds to a page's output from outside the theme, and what is unknown."""
@@ -656,6 +672,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return BUILD_STAMP
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        # First: a record page's shell is checked (or the theme renders it) as the page was.
+        output = self.shells.output(page, output, self.env)
         if self.site_language is not None:  # the theme as configured, for what renders next
             config.theme["language"] = self.site_language
         self.page_chrome.undress()
