@@ -215,7 +215,7 @@ def test_chinese_stats_cards() -> None:
     source = "# 页面\n\n```evidence-stats\n[1.9倍](evidence:R1#save_speedup) | 保存更快\n```\n"
     page = process_page(source, "docs/zh/page.md", lib, href_for)
     assert page.findings == []
-    assert '<span class="fx-stat-source" aria-hidden="true">实测 · R1</span>' in page.markdown
+    assert '<span class="fx-stat-source" aria-hidden="true" data-search-exclude="">实测 · R1</span>' in page.markdown
     english = process_page(source.replace("1.9倍", "1.9×"), "docs/page.md", lib, href_for)
     assert "Measured · R1" in english.markdown
 

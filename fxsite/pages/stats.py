@@ -104,7 +104,10 @@ def render_stats(
             f'<div class="fx-stat fx-stat--{result.label}">'
             f'<span class="fx-stat-value">{render_claim(result, library, href_for)}</span>'
             f"{context_html}"
-            f'<span class="fx-stat-source" aria-hidden="true">{escape_markdown(_source(result))}</span>'
+            # Out of the search index too: its text would run into the next card's value
+            # ("R16.2–9.3×"); the figure's own badge and screen-reader text name the source.
+            '<span class="fx-stat-source" aria-hidden="true" data-search-exclude="">'
+            f"{escape_markdown(_source(result))}</span>"
             "</div>"
         )
     if not cards and not findings:
