@@ -50,6 +50,12 @@ test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lin
 	$(BIN)/fxsite build . --sign $(DEMO_KEY)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
+# Screenshots of every page of the demo at 390 and 1440 px, light and dark, into
+# screens/ (ignored), with screens/index.html showing them side by side.
+.PHONY: screens
+screens: $(VENV)/.installed-test
+	$(BIN)/python tools/screens.py
+
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py
 	$(BIN)/python benchmarks/breakdown.py
