@@ -620,7 +620,14 @@ def _walk(
             continue
         if tag.startswith("-"):
             continue  # comments, doctype: nothing shown, nothing separated
-        if tag == "li" and repeats is not None and node is not root and depth < _REPEAT_DEPTH:
+        # A list in a table cell is walked here: its blocks stand in the cell (``said``).
+        if (
+            tag == "li"
+            and repeats is not None
+            and node is not root
+            and depth < _REPEAT_DEPTH
+            and not builders[-1].said
+        ):
             _flush(builders, page)
             _repeated(node, page, where, role, heading, repeats, depth + 1, inner)
             continue
