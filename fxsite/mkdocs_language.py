@@ -63,6 +63,12 @@ class PageChrome:
             self._set(config, "site_name", words.site_name, item=True)
         if words.copyright is not None:
             self._set(config, "copyright", words.copyright, item=True)
+        palette = config.theme.get("palette") if hasattr(config, "theme") else None
+        schemes = palette if isinstance(palette, list) else []
+        for scheme, name in zip(schemes, words.toggles, strict=False):
+            toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
+            if isinstance(toggle, dict):
+                self._set(toggle, "name", name, item=True)
         for entry in _nav_items(list(getattr(nav, "items", None) or [])):
             title = getattr(entry, "title", None)
             if not isinstance(title, str):

@@ -49,7 +49,12 @@ from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries
 from fxsite.mkdocs_serve import Conversions, PageOutputs
-from fxsite.pages.chrome import page_versions, without_alternate_links
+from fxsite.pages.chrome import (
+    page_versions,
+    translated_titles,
+    with_permalink_titles,
+    without_alternate_links,
+)
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import HERO_KEY, Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
@@ -347,6 +352,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav  # part of what every page shows (see _plan_reuse)
         self.versions = {}
+        self.index.titles = translated_titles(config.extra)
         if self.serving:
             self.conversions.start(config, nav, files)
         return nav
@@ -687,6 +693,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         result = self.results.get(src)
         if result is not None:
             output = with_html_lang(output, result.lang)
+            if result.lang != page_language("", None, self.site_language):
+                toc = config.mdx_configs.get("toc") or {}
+                output = with_permalink_titles(output, toc.get("permalink_title"), result.lang)
         output = without_alternate_links(output)
         output = output.replace("</head>", self._head(result) + "</head>", 1)
         self.outputs.published(src, output)

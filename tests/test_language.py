@@ -215,7 +215,10 @@ def test_chinese_stats_cards() -> None:
     source = "# 页面\n\n```evidence-stats\n[1.9倍](evidence:R1#save_speedup) | 保存更快\n```\n"
     page = process_page(source, "docs/zh/page.md", lib, href_for)
     assert page.findings == []
-    assert '<span class="fx-stat-source" aria-hidden="true" data-search-exclude="">实测 · R1</span>' in page.markdown
+    assert (
+        '<span class="fx-stat-source" aria-hidden="true" data-search-exclude="">实测 · R1</span>'
+        in page.markdown
+    )
     english = process_page(source.replace("1.9倍", "1.9×"), "docs/page.md", lib, href_for)
     assert "Measured · R1" in english.markdown
 
@@ -244,7 +247,68 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (project / "docs" / "fr.md").write_text(
         CHINESE_PAGE.replace("title: 中文页面", "lang: fr\ntitle: Page"), encoding="utf-8"
     )
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write(ZH_CHROME)
+    with (project / "evidence" / "R1.yaml").open("a", encoding="utf-8") as record:
+        record.write("translations:\n  zh:\n    title: 检查点写入，8卡测试\n")
     return build_site(project, project / "site")
+
+
+#: The site's words in Chinese, and Material's language switch (fxsite.pages.chrome).
+ZH_CHROME = """
+extra:
+  alternate:
+    - {name: English, link: ./, lang: en}
+    - {name: 中文, link: zh/page/, lang: zh}
+  fxsite_translations:
+    zh:
+      site_name: 测试站点
+      copyright: 版权所有
+      nav: {Fixture home: 测试首页}
+"""
+
+
+def _chrome(page: BeautifulSoup) -> dict[str, object]:
+    def text(selector: str) -> str:
+        found = page.select_one(selector)
+        return " ".join(found.get_text().split()) if found is not None else ""
+
+    switch = [(a.get_text().strip(), a["href"]) for a in page.select("a.md-select__link")]
+    return {
+        "site_name": text(".md-header__topic .md-ellipsis"),
+        "copyright": text(".md-copyright__highlight"),
+        "nav": [a.get_text().strip() for a in page.select("a.md-nav__link") if a.get("href")],
+        "switch": switch,
+        "head_alternates": len(page.select('head link[rel="alternate"][hreflang]')),
+        "permalinks": {str(a.get("title")) for a in page.select("a.headerlink")},
+    }
+
+
+@pytest.mark.slow
+def test_built_chinese_page_wears_chinese_chrome(built: Path) -> None:
+    zh = _chrome(soup(built / "zh" / "page" / "index.html"))
+    assert zh["site_name"] == "测试站点"
+    assert zh["copyright"] == "版权所有"
+    assert "测试首页" in zh["nav"] and "Fixture home" not in zh["nav"]  # type: ignore[operator]
+    assert "证据库" in zh["nav"]  # the generated library's title, from the catalogue
+    assert zh["switch"] == [("English", "../../"), ("中文", "./")]
+    assert zh["head_alternates"] == 0  # Material would fetch a sitemap.xml under each
+    assert zh["permalinks"] == {"永久链接"}
+    page = soup(built / "zh" / "page" / "index.html")
+    related = page.select_one("ul.fx-related li")
+    assert related is not None and related.get_text() == "测试首页（英文）"
+    titles = [t.get_text() for t in page.select(".fx-source-title")]
+    assert "检查点写入，8卡测试" in titles
+
+
+@pytest.mark.slow
+def test_built_english_page_keeps_its_chrome(built: Path) -> None:
+    en = _chrome(soup(built / "index.html"))
+    assert en["site_name"] == "Fixture clean site"
+    assert en["copyright"] == ""
+    assert "Fixture home" in en["nav"] and "测试首页" not in en["nav"]  # type: ignore[operator]
+    assert en["switch"] == [("English", "./"), ("中文", "zh/page/")]
+    assert en["permalinks"] <= {"Permanent link"}  # type: ignore[operator]
 
 
 @pytest.mark.slow

@@ -146,3 +146,37 @@ def test_a_page_is_dressed_in_its_language_and_undressed_after(lang: str) -> Non
         "Evidence Library",
     )
     assert config["extra"]["alternate"] == _EXTRA["alternate"]
+
+
+@pytest.mark.parametrize(
+    ("configured", "lang", "title"),
+    [
+        (None, "zh", "永久链接"),
+        ("Permanent link", "zh", "永久链接"),
+        (None, "en", "Permanent link"),
+        ("Link here", "zh", "Permanent link"),  # the site's own title is left as written
+    ],
+)
+def test_permalink_titles(configured: str | None, lang: str, title: str) -> None:
+    from fxsite.pages.chrome import with_permalink_titles
+
+    page = '<h2 id="a">A<a class="headerlink" href="#a" title="Permanent link">&para;</a></h2>'
+    other = '<a href="#b" title="Permanent link">b</a>'  # not a heading's permalink
+    out = with_permalink_titles(page + other, configured, lang)
+    assert out == page.replace("Permanent link", title) + other
+
+
+def test_palette_toggles_are_named_in_the_page_language() -> None:
+    extra = {
+        "fxsite_translations": {"zh": {"palette_toggles": ["切换到深色模式", "切换到浅色模式"]}}
+    }
+    palette = [{"toggle": {"name": "Switch to dark mode"}}, {"toggle": {"name": "Light"}}]
+    holder = _Config(site_name="S", copyright="C", extra=extra)
+    holder.theme = {"palette": palette}  # type: ignore[attr-defined]
+    dressing = PageChrome()
+    dressing.dress(
+        holder, None, lang="zh", site_language="en", versions={}, library_index="evidence/index.md"
+    )
+    assert [p["toggle"]["name"] for p in palette] == ["切换到深色模式", "切换到浅色模式"]
+    dressing.undress()
+    assert [p["toggle"]["name"] for p in palette] == ["Switch to dark mode", "Light"]

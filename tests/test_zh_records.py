@@ -125,3 +125,14 @@ def test_a_setup_claim_states_the_value_in_either_language(
     lib = _library(tmp_path)
     result = resolve_claim(text, "evidence:R7#setup.baseline", lib, lang="zh")
     assert isinstance(result, Claim) is not refused, result
+
+
+@pytest.mark.parametrize(
+    ("lang", "tip"),
+    [("zh", "记录 R7 的测试条件（基线）"), ("en", "Test condition (baseline) of record R7")],
+)
+def test_a_setup_claim_names_its_key_in_the_page_language(
+    lang: str, tip: str, tmp_path: Path
+) -> None:
+    lib = _library(tmp_path)
+    assert tooltip(_claim(lib, "evidence:R7#setup.baseline", lang), lib) == tip

@@ -13,9 +13,11 @@ another language than the site's, ``extra.fxsite_translations.<lang>`` gives the
           site_name: FX100 性能
           copyright: 本站内容为商务合作信息……
           nav: {Home: 首页, How to verify: 如何核查}
+          palette_toggles: [切换到深色模式, 切换到浅色模式]
 
 A navigation title the map lacks stays as written, except the Evidence
-Library's, which the message catalogue translates. Each entry of the language
+Library's, which the message catalogue translates; so does a heading's
+permalink title, where ``mkdocs.yml`` leaves the toc extension's own. Each entry of the language
 switch links to this page's own version in its language where the site has one
 (``docs/zh/x.md`` is ``docs/x.md`` in Chinese, as mkdocs-static-i18n lays out a
 site, and so is ``docs/x.zh.md``), else where ``mkdocs.yml`` says.
@@ -29,13 +31,16 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from fxsite.pages.language import language_tag
+from fxsite.render.messages import LANGUAGES, message
 
 __all__ = [
     "Chrome",
     "chrome",
     "page_alternates",
     "page_versions",
+    "translated_titles",
     "version_key",
+    "with_permalink_titles",
     "without_alternate_links",
 ]
 
@@ -47,6 +52,8 @@ class Chrome:
     site_name: str | None = None
     copyright: str | None = None
     nav: Mapping[str, str] = field(default_factory=dict)
+    #: the names of the palette's toggles, in the order of ``theme.palette``
+    toggles: tuple[str, ...] = ()
 
 
 def _text(value: object) -> str | None:
@@ -70,7 +77,14 @@ def chrome(extra: object, lang: str) -> Chrome:
         if isinstance(nav, Mapping)
         else {}
     )
-    return Chrome(_text(words.get("site_name")), _text(words.get("copyright")), titles)
+    toggles = words.get("palette_toggles")
+    names = tuple(t for t in toggles if _text(t)) if isinstance(toggles, list) else ()
+    return Chrome(_text(words.get("site_name")), _text(words.get("copyright")), titles, names)
+
+
+def translated_titles(extra: object) -> dict[str, dict[str, str]]:
+    """Each language's navigation titles: ``{lang: {title: translated}}``."""
+    return {lang: dict(chrome(extra, lang).nav) for lang in LANGUAGES}
 
 
 def version_key(src: str) -> str:
@@ -133,3 +147,20 @@ def page_versions(
     for src in sorted(urls):
         groups.setdefault(version_key(src), {}).setdefault(language_of(src), urls[src])
     return {src: groups[version_key(src)] for src in urls}
+
+
+#: What Python-Markdown's toc extension calls a heading's permalink by default.
+TOC_PERMALINK_TITLE = "Permanent link"
+_PERMALINK = re.compile(r'(<a class="headerlink" href="[^"<>]*") title="Permanent link">')
+
+
+def with_permalink_titles(page_html: str, configured: object, lang: str) -> str:
+    """Each heading's permalink titled in ``lang``, where it has the toc extension's own title.
+
+    A title the site configures (``toc: {permalink_title: …}``) is the site's
+    words and is left as written.
+    """
+    if configured not in (None, TOC_PERMALINK_TITLE):
+        return page_html
+    title = message("permalink", lang)
+    return _PERMALINK.sub(lambda m: f'{m[1]} title="{title}">', page_html)

@@ -26,7 +26,7 @@ from fxsite.evidence.quantities import (
     round_half_up,
 )
 from fxsite.evidence.units import UNITS
-from fxsite.pages.language import DEFAULT, page_language, ui
+from fxsite.pages.language import DEFAULT, UI, page_language, ui
 
 __all__ = [
     "Claim",
@@ -424,7 +424,9 @@ def tooltip(claim: Claim, library: Library) -> str:
     record = library.records[claim.record]
     lang = claim.lang
     if claim.value is None:
-        key = claim.figure.removeprefix("setup.").replace("_", " ")
+        key = claim.figure.removeprefix("setup.")
+        named = f"setup.name.{key}"
+        key = ui(lang, named) if named in UI[DEFAULT] else key.replace("_", " ")
         noun = ui(lang, f"noun.{record.label}")
         return ui(lang, "setup", name=key, noun=noun, id=claim.record)
     fig = claim.value

@@ -115,6 +115,8 @@ class SiteIndex:
     pages: dict[str, PageInfo] = field(default_factory=dict)
     citations: list[Citation] = field(default_factory=list)
     urls: dict[str, str] = field(default_factory=dict)  # src path -> site URL
+    #: page titles in other languages: lang -> {title: translated} (the navigation's)
+    titles: dict[str, dict[str, str]] = field(default_factory=dict)
     # citations by figure ref and by record ID, rebuilt when citations change
     _by_key: dict[str, list[Citation]] | None = field(default=None, repr=False)
     _indexed: int = field(default=-1, repr=False)
@@ -179,12 +181,14 @@ def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
         if other == lang:
             items.append(f'<li><a href="{href}">{html.escape(title)}</a></li>')
             continue
-        # A page in another language says so, in words and to the browser.
-        tag = HTML_LANG[other]
+        # A page in another language says so, in words and to the browser; its
+        # title is in the page's language where the site translates it.
         note = ui(lang, "other_language", name=ui(lang, f"name.{other}"))
+        translated = index.titles.get(lang, {}).get(title)
+        tag = HTML_LANG[lang if translated else other]
         items.append(
-            f'<li><a href="{href}" hreflang="{tag}" lang="{tag}">{html.escape(title)}</a>'
-            f"{html.escape(note)}</li>"
+            f'<li><a href="{href}" hreflang="{HTML_LANG[other]}" lang="{tag}">'
+            f"{html.escape(translated or title)}</a>{html.escape(note)}</li>"
         )
     if not items:
         return f'<p class="fx-related-none">{ui(lang, "related_none")}</p>'
