@@ -216,3 +216,29 @@ def test_a_labelled_list_ends_at_a_figure_of_its_own(lib: Library) -> None:
     findings = _check("# T\n\nSave time in seconds: 178 s, 94.\n", lib)
     assert [(f.text, "read as" in f.message) for f in findings] == [("178 s", False)]
     assert [g.found for g in labelled("Time in seconds: 178 s, 94")] == ["178 seconds"]
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        '<td colspan="1000" rowspan="65534">1</td>',
+        '<td colspan="' + "9" * 5000 + '" rowspan="-3">1</td>',
+        '<td rowspan="65534">1</td>',
+    ],
+)
+def test_hostile_spans_are_read_in_linear_time(cell: str) -> None:
+    """Spans as browsers clamp them, read without building a cell per spanned column."""
+    import time
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from fxsite.pages.header_units import table_units
+
+    rows = "".join(f"<tr>{cell * 30}</tr>" for _ in range(100))
+    html = f"<table><tr><th>a</th><th>Save time (s)</th></tr>{rows}</table>"
+    table = LexborHTMLParser(html).css_first("table")
+    assert table is not None
+    started = time.perf_counter()
+    units = table_units(table)
+    assert time.perf_counter() - started < 2.0
+    assert len(units) == 3000

@@ -25,6 +25,7 @@ claim.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -208,28 +209,48 @@ def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
     return head, body, caption
 
 
-def _span(cell: LexborNode, name: str) -> int:
+#: Most columns a cell spans, and most rows (as browsers clamp them).
+_MAX_COLSPAN, _MAX_ROWSPAN = 1000, 65534
+#: Most cells a table's row spans may cover: past this, row spans are ignored (the
+#: columns of later rows may then be read off by one; the reading stays linear).
+_MAX_SPANNED = 100_000
+
+
+def _span(cell: LexborNode, name: str, most: int) -> int:
     value = (cell.attributes.get(name) or "1").strip()
-    return min(int(value), 1000) if value.isdigit() and int(value) > 0 else 1
+    return min(int(value), most) if value.isdigit() and 0 < len(value) <= 6 and int(value) else 1
 
 
-def _grid(rows: list[LexborNode]) -> list[list[tuple[int, LexborNode]]]:
-    """Each row's cells with their first column, colspan and rowspan applied."""
-    taken: dict[tuple[int, int], bool] = {}
+def _grid(rows: list[LexborNode]) -> list[list[tuple[int, int, LexborNode]]]:
+    """Each row's cells as (first column, last column + 1, cell), row spans applied."""
+    blocked: dict[int, list[tuple[int, int]]] = {}  # row -> columns a cell above spans
+    spanned = 0
     out = []
     for r, row in enumerate(rows):
-        col = 0
-        placed = []
+        taken = sorted(blocked.pop(r, []))
+        col, at, placed = 0, 0, []
         for cell in _cells(row):
-            while taken.get((r, col)):
-                col += 1
-            placed.append((col, cell))
-            for dr in range(min(_span(cell, "rowspan"), len(rows) - r)):
-                for dc in range(_span(cell, "colspan")):
-                    taken[(r + dr, col + dc)] = True
-            col += _span(cell, "colspan")
+            while at < len(taken) and taken[at][0] <= col:
+                col = max(col, taken[at][1])
+                at += 1
+            width = _span(cell, "colspan", _MAX_COLSPAN)
+            placed.append((col, col + width, cell))
+            down = min(_span(cell, "rowspan", _MAX_ROWSPAN), len(rows) - r)
+            if down > 1 and spanned + down <= _MAX_SPANNED:
+                spanned += down
+                for below in range(r + 1, r + down):
+                    blocked.setdefault(below, []).append((col, col + width))
+            col += width
         out.append(placed)
     return out
+
+
+def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str, str | None] | None:
+    """The header text and unit of the header cell of one row over column ``col``."""
+    at = bisect.bisect_right(spans, (col, _MAX_COLSPAN * 10**6)) - 1
+    if at >= 0 and spans[at][0] <= col < spans[at][1]:
+        return spans[at][2], spans[at][3]
+    return None
 
 
 def _text(node: LexborNode) -> str:
@@ -244,26 +265,23 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     around a figure in the cell (:mod:`fxsite.pages.advice`).
     """
     head, body, caption = _rows(table)
-    columns: dict[int, tuple[str, str]] = {}
-    headers: dict[int, str] = {}
-    for placed in _grid(head):
-        for col, cell in placed:
-            text = _text(cell)
-            for c in range(col, col + _span(cell, "colspan")):
-                headers[c] = text
-                unit = header_unit(text)
-                if unit is not None:
-                    columns[c] = (unit, f"under the header '{text}'")
+    # Each header row's cells as sorted (first column, end, text, unit), nearest row first.
+    heads = [
+        [(a, b, t, header_unit(t)) for a, b, t in ((a, b, _text(c)) for a, b, c in placed)]
+        for placed in reversed(_grid(head))
+    ]
     whole = header_unit(caption) if caption.strip() else None
     out: dict[int, tuple[str, str]] = {}
     for placed in _grid(body):
-        first = _text(placed[0][1]) if placed else ""
-        for col, cell in placed:
+        first = _text(placed[0][2]) if placed else ""
+        for col, _, cell in placed:
             if cell.tag != "td":
                 continue
-            header = headers.get(col, "")
-            if col in columns:
-                unit, said = columns[col]
+            over = [found for spans in heads if (found := _over(spans, col)) is not None]
+            header = over[0][0] if over else ""
+            stated = next(((t, u) for t, u in over if u is not None), None)
+            if stated is not None:
+                unit, said = stated[1], f"under the header '{stated[0]}'"
             elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
