@@ -276,3 +276,25 @@ def test_record_text_is_judged_at_its_line(
     findings = record_text_findings(library)
     assert [(f.line, f.col, f.code) for f in findings] == found, [f.format() for f in findings]
     assert all(f.path == "evidence/R1.yaml" for f in findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Save time, *FX100*", "Save time, FX100"),
+        ("Save time of [94 s](evidence:#save_time_fx100) runs", "Save time of 94 s runs"),
+        ("a**b**c and `code`", "abc and code"),
+        ("<b>x</b> [y](javascript:z)", "<b>x</b> [y](javascript:z)"),  # as typed, as on the page
+        ("R&D &amp; more", "R&D &amp; more"),
+        ("Save time", "Save time"),  # near miss: plain words stay as they are
+    ],
+)
+def test_a_tooltip_reads_what_as_its_markdown_shows_it(
+    text: str, plain: str, tmp_path: Path
+) -> None:
+    from fxsite.pages.claims import Claim, resolve_claim, tooltip
+
+    library = _library(tmp_path, what=text.replace('"', '\\"'))
+    claim = resolve_claim("94 s", "evidence:R1#save_time_fx100", library)
+    assert isinstance(claim, Claim)
+    assert tooltip(claim, library).split(" · ")[0] == plain

@@ -430,8 +430,10 @@ def tooltip(claim: Claim, library: Library) -> str:
         noun = ui(lang, f"noun.{record.label}")
         return ui(lang, "setup", name=key, noun=noun, id=claim.record)
     fig = claim.value
+    from fxsite.render.record_markdown import plain_text  # it renders claims: imported late
+
     what = record.what_in(lang, fig.name) or fig.what
-    parts = [what or fig.name.replace("_", " ").capitalize()]
+    parts = [plain_text(what) if what else fig.name.replace("_", " ").capitalize()]
     if baseline := _stated(record.setup_in(lang, "baseline")):
         parts.append(ui(lang, "versus", baseline=baseline))
     parts.append(ui(lang, f"source.{claim.label}", id=claim.record))

@@ -35,7 +35,7 @@ from fxsite.evidence.library import Library
 from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT
 
-__all__ = ["Refused", "record_markdown", "safe_href"]
+__all__ = ["Refused", "plain_text", "record_markdown", "safe_href"]
 
 _EVIDENCE = "evidence:"
 #: Schemes a link in record text may use; an address without one is relative.
@@ -91,7 +91,7 @@ class _SafeShortReference(ShortReferenceInlineProcessor):
 @dataclass
 class _Context:
     record: str
-    library: Library
+    library: Library | None  # None: claims are read as their text (plain_text)
     href_for: HrefFor
     lang: str
     refused: list[Refused]
@@ -117,6 +117,11 @@ class _Claims(Treeprocessor):
         ctx = self.context
         unescape = self.md.treeprocessors["unescape"].unescape  # type: ignore[attr-defined]
         text = unescape("".join(link.itertext()))
+        if ctx.library is None:
+            element = ET.Element("span")
+            element.text = text
+            element.tail = link.tail
+            return element
         dest = link.get("href") or ""
         if dest.startswith(_EVIDENCE + "#"):  # the record's own figure
             dest = f"{_EVIDENCE}{ctx.record}{dest[len(_EVIDENCE) :]}"
@@ -208,3 +213,20 @@ def record_markdown(
         if "<p>" not in inner:
             converted = inner
     return converted, refused
+
+
+_BLOCK_TAG = re.compile(r"</?(?:p|li|ul|ol|blockquote|pre|br)\b[^>]*>")
+_TAG = re.compile(r"<[^>]*>")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as a reader of its Markdown reads it, as one line of plain text (for a
+    tooltip): emphasis and code marks dropped, a link or claim as its words."""
+    if not _SYNTAX.search(text):
+        return text.strip()
+    md, claims = _MD
+    claims.context = _Context("", None, lambda record, anchor: "", DEFAULT, [])
+    md.reset()
+    # Our own markup: blocks apart, every tag dropped, then the text's entities read.
+    converted = _TAG.sub("", _BLOCK_TAG.sub(" ", md.convert(text)))
+    return " ".join(html.unescape(converted).split())
