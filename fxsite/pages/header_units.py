@@ -61,6 +61,8 @@ NAMED_COLUMNS = frozenset(
         "product",
     ]
 )
+#: How much of a header is read (its unit is at its end), and the longest cell read as a number.
+_TAIL = 80
 #: Units that are also scale letters in headers ("Params (B)": billions).
 _AMBIGUOUS = frozenset({"B"})
 _UNIT_PART = r"[^\s()\[\]:：,;][^()\[\]:：,;]{0,24}?"
@@ -99,8 +101,8 @@ def with_unit(number: str, unit: str) -> str | None:
 
 
 def header_unit(header: str) -> str | None:
-    """The unit ``header`` states for the numbers under it, or None."""
-    header = " ".join(header.split())
+    """The unit ``header`` states for the numbers under it, or None (read at its end)."""
+    header = " ".join(header[-_TAIL:].split())
     for form in _HEADER_FORMS:
         match = form.search(header)
         if match is None:
@@ -113,6 +115,8 @@ def header_unit(header: str) -> str | None:
 
 def _unitless(text: str) -> bool:
     """``text`` is one number the grammar reads, with no unit."""
+    if len(text) > _TAIL:
+        return False
     stated = parse_stated(text)
     return stated is not None and stated.unit is None and any(c.isdigit() for c in text)
 
