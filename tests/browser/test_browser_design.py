@@ -131,6 +131,23 @@ def test_headline_cards_fit(path: str, session_name: str, request: pytest.Fixtur
         card = cards.nth(i)
         assert card.locator("a.fx-claim").count() == 1
         assert card.evaluate("c => c.scrollWidth <= c.clientWidth + 1"), f"card {i} overflows"
+    # One row on a desktop; on a phone one under another, each the full width.
+    boxes = [cards.nth(i).bounding_box() or {} for i in range(cards.count())]
+    if session_name == "desktop":
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+    else:
+        below = [
+            boxes[i + 1]["y"] >= boxes[i]["y"] + boxes[i]["height"] for i in range(len(boxes) - 1)
+        ]
+        assert all(below), boxes
+        assert len({round(b["width"]) for b in boxes}) == 1, boxes
+    if path == "/":  # the hero: a display-size headline; the estimate note under the cards
+        size = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.fx-hero h1')).fontSize)"
+        )
+        assert size >= (44 if session_name == "desktop" else 32), size
+        note = page.locator("article .fx-hero-footnote .fx-estimate-note").bounding_box() or {}
+        assert note["y"] >= max(b["y"] + b["height"] for b in boxes), (note, boxes)
 
 
 def test_site_name_fits_the_phone_header(phone: Session) -> None:
