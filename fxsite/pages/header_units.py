@@ -15,7 +15,8 @@ claim.
 * :func:`table_units` gives each data cell of an HTML table the unit of its
   column: the nearest header above it that states one, else the caption's,
   except for the first column (row labels) and columns headed by a name
-  (:data:`NAMED_COLUMNS`).
+  (:data:`NAMED_COLUMNS`); and where the cell stands (its header and row
+  label), the words around a figure in it.
 * :func:`governed` reads a cell: its whole text a number the grammar reads
   without a unit ("178", "~94", "6.2–9.3"); a cell with its own unit is the
   detector's, a cell of words is no figure.
