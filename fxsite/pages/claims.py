@@ -34,7 +34,6 @@ __all__ = [
     "HrefFor",
     "Suggestion",
     "bare_figure_message",
-    "claim_markup",
     "escape_markdown",
     "figures_stating",
     "generic_claim_text",
@@ -367,24 +366,6 @@ def generic_claim_text(text: str) -> str:
     """
     bare = " ".join(text.split())
     return bare if parse_stated(bare) is not None else ""
-
-
-def claim_markup(text: str, ref: str, library: Library | None = None) -> str:
-    """The claim to write for bare figure ``text`` citing ``ref``.
-
-    With the library, the suggestion of :func:`suggest_claims` for ``ref``
-    (the whole text in the link when it passes there, ``under 40 s`` for a
-    one-sided figure). Without it, or when ``ref`` does not state ``text``,
-    ``about 94 s`` -> ``about [94 s](evidence:R1#save_time_fx100)``: the link
-    text states the value only; the writer's wording stays around it.
-    """
-    if library is not None:
-        for suggestion in suggest_claims(text, library, limit=len(library.figures)):
-            if suggestion.ref == ref:
-                return suggestion.markdown
-    lead = _LEAD.match(text.strip())
-    outside = lead.group(0) if lead else ""
-    return f"{outside}[{text.strip()[len(outside) :]}](evidence:{ref})"
 
 
 def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
