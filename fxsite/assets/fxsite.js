@@ -6,7 +6,7 @@
   function label() {
     /* Material's search overlay is a dialog without a name (axe: aria-dialog-name). */
     var search = document.querySelector(".md-search[role=dialog]");
-    if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", search.getAttribute("placeholder") || "Search");
+    if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", (search.querySelector("input[placeholder]") || {placeholder: "Search"}).placeholder);
   }
   /* A claim's marker (its record ID) shows once per record per section; the
      repeats show on hover and focus. Estimates keep their marker at every use.
