@@ -56,7 +56,7 @@ from fxsite.pages.chrome import (
     without_alternate_links,
 )
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
-from fxsite.pages.hero_config import HERO_KEY, Hero
+from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
 from fxsite.pages.sections import Composed, compose
@@ -66,7 +66,7 @@ from fxsite.project import Project, ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
-from fxsite.render.hero import CONTACT_KIND, HOME_TEMPLATE, fill_contact, hero_layout
+from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.render.preview import with_findings
 from fxsite.render.shell import Shells
@@ -578,9 +578,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             html = hero_layout(html, self.hero, resolve)
         html, empty = fill_contact(html, self.hero, resolve)
         path = self.project.paths.page_path(page.file.src_uri)
-        for line in empty:
-            message = f"the {CONTACT_KIND} block shows extra.{HERO_KEY}.contact, which mkdocs.yml does not set"
-            self.findings.append(Finding(path, line, 1, "FX607", message, "warning"))
+        self.findings.extend(no_contact(path, line) for line in empty)
         return html
 
     @event_priority(100)

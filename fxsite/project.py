@@ -28,6 +28,7 @@ from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import record_text_findings
+from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
@@ -354,6 +355,7 @@ class Project:
         generated = self.generated_pages(pages)  # docs/ walked once
         findings.extend(self.clashes(pages, generated))
         known = [*pages, *generated]
+        hero = self.hero()
         for src in pages if only is None else only:
             source, unreadable = self.read_page(src)
             if unreadable is not None:
@@ -362,6 +364,8 @@ class Project:
             result = self.process(src, source, _check_href, known)
             findings.extend(result.findings)
             findings.extend(self.judge(src, source, result))
+            # A contact block the build leaves empty, as the build reports it.
+            findings.extend(contact_findings(result.markdown, result.path, hero))
             if result.claims:
                 self.citing.add(result.path)
         return sort_findings(findings)

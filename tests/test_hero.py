@@ -320,3 +320,24 @@ def test_the_section_of_a_library_without_invariants_or_documents(tmp_path: Path
 def test_a_consistency_block_with_content_is_refused_at_its_line() -> None:
     _, _, findings = _block("evidence-consistency", "records: all", 20, Library())
     assert [(f.line, f.col, f.code) for f in findings] == [(21, 1, "FX604")]
+
+
+@pytest.mark.parametrize(
+    ("hero", "warned"),
+    [
+        ("", True),
+        ("    cta: {text: Go, href: index.md}\n", True),
+        ("    contact: {text: Mail us, href: 'mailto:fx@fx.example.com'}\n", False),
+    ],
+    ids=["no hero", "a hero without contact", "a contact"],
+)
+def test_check_warns_of_a_contact_block_with_no_contact_configured(
+    tmp_path: Path, hero: str, warned: bool
+) -> None:
+    config = f"{HEAD}{hero}" if hero else "site_name: Demo\n"
+    project = _project(tmp_path, config)
+    (tmp_path / "docs" / "joint-testing.md").write_text(
+        "# Joint testing\n\nWrite to us.\n\n```fxsite-contact\n```\n"
+    )
+    found = [(f.path, f.line, f.code, f.severity) for f in project.check() if f.code == "FX607"]
+    assert found == ([("docs/joint-testing.md", 5, "FX607", "warning")] if warned else [])

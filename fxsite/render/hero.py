@@ -18,9 +18,17 @@ import re
 from collections.abc import Callable
 
 from fxsite.findings import Finding
-from fxsite.pages.hero_config import Hero, Link
+from fxsite.pages.hero_config import HERO_KEY, Hero, Link
 
-__all__ = ["CONTACT_KIND", "HOME_TEMPLATE", "fill_contact", "hero_layout", "render_contact"]
+__all__ = [
+    "CONTACT_KIND",
+    "HOME_TEMPLATE",
+    "contact_findings",
+    "fill_contact",
+    "hero_layout",
+    "no_contact",
+    "render_contact",
+]
 
 HOME_TEMPLATE = "fxsite-home.html"
 CONTACT_KIND = "fxsite-contact"
@@ -114,3 +122,17 @@ def fill_contact(content: str, hero: Hero | None, resolve: Resolve) -> tuple[str
         return f'<p class="fx-contact">{_button(hero.contact, resolve, primary=True)}</p>'
 
     return _SLOT.sub(fill, content), empty
+
+
+def no_contact(path: str, line: int) -> Finding:
+    """The warning for a contact block at ``line`` when mkdocs.yml configures no contact."""
+    message = (
+        f"the {CONTACT_KIND} block shows extra.{HERO_KEY}.contact, which mkdocs.yml does not set"
+    )
+    return Finding(path, line, 1, "FX607", message, "warning")
+
+
+def contact_findings(content: str, path: str, hero: Hero | None) -> list[Finding]:
+    """A warning at each contact block of a page's ``content`` that nothing fills."""
+    _, empty = fill_contact(content, hero, lambda target: target)
+    return [no_contact(path, line) for line in empty]
