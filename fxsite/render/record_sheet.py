@@ -16,6 +16,7 @@ import ast
 import html
 from collections.abc import Callable
 from decimal import Decimal
+from functools import lru_cache
 
 from fxsite.evidence.documents_text import stated_note
 from fxsite.evidence.invariants import apart_text, computed_text
@@ -45,6 +46,12 @@ Shown = Callable[[str | None, str], str]
 
 def _e(text: object) -> str:
     return html.escape(str(text))
+
+
+@lru_cache(maxsize=256)
+def _w(lang: str, key: str) -> str:
+    """The catalogue's words ``key`` in ``lang``, escaped (every row repeats them)."""
+    return _e(ui(lang, key))
 
 
 def label_badge(label: str) -> str:
@@ -88,10 +95,14 @@ def _expression(node: ast.expr, shown: Shown) -> str:
     return _e(ast.unparse(node))
 
 
+@lru_cache(maxsize=4096)
+def _parsed(formula: str) -> ast.expr:
+    return ast.parse(" ".join(formula.split()), mode="eval").body
+
+
 def formula_text(formula: str, shown: Shown) -> str:
     """A checked formula (the library's) written with ``shown`` for each figure it reads."""
-    text = " ".join(formula.split())
-    return _expression(ast.parse(text, mode="eval").body, shown)
+    return _expression(_parsed(formula), shown)
 
 
 def _names(record: str | None, name: str) -> str:
@@ -126,9 +137,9 @@ def _what(name: str, fig: FigureValue, library: Library, href_for: HrefFor, lang
 
 def _name_cell(name: str, fig: FigureValue, library: Library, href_for: HrefFor, lang: str) -> str:
     return (
-        f'<td class="fx-figure-name" data-label="{_e(ui(lang, "record.figure"))}">'
+        f'<td class="fx-figure-name" data-label="{_w(lang, "record.figure")}">'
         f'<span class="fx-what">{_what(name, fig, library, href_for, lang)}</span> '
-        f'<a class="fx-anchor" href="#{_e(name)}" title="{_e(ui(lang, "record.permalink"))}">'
+        f'<a class="fx-anchor" href="#{_e(name)}" title="{_w(lang, "record.permalink")}">'
         f"<code>{_e(name)}</code></a></td>"
     )
 
@@ -143,7 +154,7 @@ def _cited(fig: FigureValue, lang: str) -> str:
     """The pages citing the figure, folded: the count shows, the list opens."""
     count = placeholder("cite-count", fig.ref, "fx-count")
     return (
-        f'<td class="fx-cited" data-label="{_e(ui(lang, "record.cited"))}">'
+        f'<td class="fx-cited" data-label="{_w(lang, "record.cited")}">'
         f'<details class="fx-cited-fold"><summary>{ui(lang, "record.cited_count", count=count)}'
         f"</summary>{placeholder('cited-by', fig.ref)}</details></td>"
     )
@@ -151,13 +162,13 @@ def _cited(fig: FigureValue, lang: str) -> str:
 
 def _value_cell(fig: FigureValue, extra: str, lang: str) -> str:
     return (
-        f'<td class="fx-value" data-label="{_e(ui(lang, "record.value"))}">'
+        f'<td class="fx-value" data-label="{_w(lang, "record.value")}">'
         f"{value_text(fig)}{' ' + extra if extra else ''}</td>"
     )
 
 
 def _label_cell(fig: FigureValue, lang: str) -> str:
-    return f'<td class="fx-label-cell" data-label="{_e(ui(lang, "record.label"))}">{label_badge(fig.label)}</td>'
+    return f'<td class="fx-label-cell" data-label="{_w(lang, "record.label")}">{label_badge(fig.label)}</td>'
 
 
 def figure_rows(library: Library, record: Record, href_for: HrefFor, lang: str = DEFAULT) -> str:
@@ -197,7 +208,7 @@ def derived_rows(library: Library, record: Record, href_for: HrefFor, lang: str 
             f"{_name_cell(name, fig, library, href_for, lang)}"
             f"{_value_cell(fig, stated + _stated_in(library, fig), lang)}"
             # A space first: a search index joins cells, and "9.9%3,560 s" reads as another figure.
-            f'<td class="fx-working" data-label="{_e(ui(lang, "record.computed_as"))}"> '
+            f'<td class="fx-working" data-label="{_w(lang, "record.computed_as")}"> '
             f'<span class="fx-meta fx-formula">{working} = {value_text(fig)}</span> '
             f'<span class="fx-formula-names">{formula_text(derived.formula, _names)}</span></td>'
             f"{_label_cell(fig, lang)}{_cited(fig, lang)}</tr>"
@@ -223,28 +234,28 @@ def invariants_section(
         holds = "holds" if checked.holds else "fails"
         rows.append(
             f'<tr class="fx-invariant fx-invariant--{holds}">'
-            f'<td data-label="{_e(ui(lang, "record.relation"))}">'
+            f'<td data-label="{_w(lang, "record.relation")}">'
             f'<span class="fx-meta fx-formula">{formula_text(inv.expr, numbers)} = '
             f"<code>{_e(computed_text(checked))}</code></span> "
             f'<span class="fx-formula-names">{formula_text(inv.expr, _names)} = {_e(inv.equals)}</span> '
             f"{why}</td>"
-            f'<td class="fx-meta" data-label="{_e(ui(lang, "record.equals"))}">{equals}</td>'
-            f'<td data-label="{_e(ui(lang, "record.within"))}"><code>{_e(inv.within)}</code> '
-            f"<span class='fx-apart'>{_e(ui(lang, 'record.apart'))} "
+            f'<td class="fx-meta" data-label="{_w(lang, "record.equals")}">{equals}</td>'
+            f'<td data-label="{_w(lang, "record.within")}"><code>{_e(inv.within)}</code> '
+            f"<span class='fx-apart'>{_w(lang, 'record.apart')} "
             f"<code>{_e(apart_text(checked))}</code></span></td>"
-            f'<td class="fx-check" data-label="{_e(ui(lang, "record.check"))}">'
+            f'<td class="fx-check" data-label="{_w(lang, "record.check")}">'
             f'<span class="fx-mark-{holds}" aria-hidden="true">{"✓" if checked.holds else "✗"}</span> '
-            f"{_e(ui(lang, f'record.{holds}'))}</td></tr>"
+            f"{_w(lang, f'record.{holds}')}</td></tr>"
         )
     if not rows:
         return ""
     head = "".join(
-        f"<th scope='col'>{_e(ui(lang, f'record.{k}'))}</th>"
+        f"<th scope='col'>{_w(lang, f'record.{k}')}</th>"
         for k in ("relation", "equals", "within", "check")
     )
     return (
-        f'\n<h2 id="fx-invariants">{_e(ui(lang, "record.invariants"))}</h2>\n'
-        f"<p>{_e(ui(lang, 'record.invariants_lead'))}</p>"
+        f'\n<h2 id="fx-invariants">{_w(lang, "record.invariants")}</h2>\n'
+        f"<p>{_w(lang, 'record.invariants_lead')}</p>"
         f'<div class="fx-invariants fx-sheet"><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>\n"
     )
