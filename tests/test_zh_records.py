@@ -65,8 +65,8 @@ def test_translated_text_is_judged_at_its_line(
 @pytest.mark.parametrize(
     ("translations", "message"),
     [
-        ("  zh:\n    setup: {gpus: '8'}\n", "'gpus', not a setup key"),
-        ("  zh:\n    what: {load: 加载}\n", "'load', not a figure"),
+        ("  zh:\n    setup: {gpus: '8'}\n", "'gpus' in zh.setup is not a setup key"),
+        ("  zh:\n    what: {load: 加载}\n", "'load' in zh.what is not a figure"),
         ("  fr:\n    title: Sauvegarde\n", "translations.fr"),
         ("  zh:\n    titel: 标题\n", "titel"),
     ],

@@ -307,13 +307,13 @@ def _translation_names(lang: str, translation: Translation, record: Record) -> N
         if key not in record.setup:
             raise PydanticCustomError(
                 "translation",
-                "translations.{lang}.setup names '{key}', not a setup key of this record",
+                "'{key}' in {lang}.setup is not a setup key of this record",
                 {"lang": lang, "key": key, "field": "translations"},
             )
     for name in translation.what:
         if name not in record.figures and name not in record.derived:
             raise PydanticCustomError(
                 "translation",
-                "translations.{lang}.what names '{name}', not a figure of this record",
+                "'{name}' in {lang}.what is not a figure of this record",
                 {"lang": lang, "name": name, "field": "translations"},
             )
