@@ -112,7 +112,7 @@ def library_index_markdown(
         ("Cited on pages", True),
     ]
     head = "".join(f'<th scope="col">{name}</th>' for name, shown in heads if shown)
-    return f"""# Evidence Library
+    return f"""# {ui(lang, "library.title")}
 
 {_summary(library, lang)}
 
@@ -365,7 +365,7 @@ def record_page_markdown(
     )
     return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
-<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">Evidence Library</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(ui(lang, "library.title"))}</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
 {_provenance(record, document_href, lang)}
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
