@@ -17,7 +17,9 @@ Then it times the detector on hostile text, one line each of 64 KB, 256 KB and
 numerals, ratios, arrows), and prints the time per KB: linear time keeps it flat
 (``tests/test_detector_linear.py`` holds the detector to that).
 
-    .venv/bin/python benchmarks/detector_bench.py [--no-linearity]
+``--deny`` scores deny by default (``benchmarks/deny_by_default.py``) instead.
+
+    .venv/bin/python benchmarks/detector_bench.py [--no-linearity] [--deny]
 """
 
 from __future__ import annotations
@@ -47,6 +49,11 @@ GROUPS: list[tuple[str, list[str], bool]] = [
 
 
 def main() -> int:
+    if "--deny" in sys.argv[1:]:
+        from deny_by_default import find_bare_numbers
+
+        detector_corpus.find_bare_figures = find_bare_numbers  # type: ignore[assignment]
+        print("deny by default: every number no grammar explains is a figure")
     print(
         f"{'corpus':<22} {'sentences':>9} {'figures':>8} {'recall':>7} {'precision':>9}  exact r/p"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -516,10 +517,14 @@ def test_adversarial_200kb_lines_finish() -> None:
     subprocess.run([sys.executable, "-c", code, str(ROOT)], check=True, timeout=240)
 
 
-def test_word_rule_prefilters_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The substring prefilters of the word rules find what the rules alone find, on every corpus."""
+def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules' cues (cheap preconditions) change nothing the rules alone find, on every corpus."""
     from pathlib import Path
 
+    from test_detector_families import FAMILIES
+
+    import fxsite.pages.cjk_figures as cjk
+    import fxsite.pages.figure_families as families
     import fxsite.pages.figures as figures
 
     corpus = Path(__file__).resolve().parent / "corpus"
@@ -530,7 +535,13 @@ def test_word_rule_prefilters_change_nothing(monkeypatch: pytest.MonkeyPatch) ->
         if line.strip() and not line.startswith("#")
     ]
     lines += ["An order of magnitude faster", "ONE HUNDRED SECONDS", "a third less", "Halved"]
+    lines += [text for row in FAMILIES for text in (row[1], row[3])]
     filtered = [figures.find_bare_figures(line) for line in lines]
-    monkeypatch.setattr(figures, "_NUMWORD_STEMS", ("",))
-    monkeypatch.setattr(figures, "_FRACTION_STEMS", ("",))
+    everywhere = re.compile("")
+    for cue in [name for name in vars(figures) if name.endswith("_CUE")]:
+        monkeypatch.setattr(figures, cue, everywhere)
+    for cue in ("_TIMES_CUE", "_X_CUE"):
+        monkeypatch.setattr(families, cue, everywhere)
+    monkeypatch.setattr(families, "RULES", tuple((*r[:3], everywhere) for r in families.RULES))
+    monkeypatch.setattr(cjk, "_PROPORTION_CUE", everywhere)
     assert [figures.find_bare_figures(line) for line in lines] == filtered

@@ -222,6 +222,7 @@ _ENDURANCE = LazyPattern(
     rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
     rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?次{_AFTER}?)"
 )
+_PROPORTION_CUE = re.compile(r"\d:\d")  # in every proportion
 # A mixing or split ratio: "按1:3的比例", "配比为2:1:1" ("10:30" is a time).
 _PROPORTION = re.compile(
     r"(?P<before>(?:比例|配比|比率|比|(?i:ratio)[ ]of)(?:为|是|约)?[ ]?)?"
@@ -331,7 +332,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
             yield match.start("figure"), match.end("figure"), "unit"
-    if ":" not in text:
+    if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):
         if match["before"] is not None or match["after"] is not None:

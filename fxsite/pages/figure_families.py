@@ -22,8 +22,8 @@ these rules read the other ways a figure is written (issue 22's families):
   before a classifier that counts parts or people: "170亿个晶体管") and
   ranges of K and M amounts joined in Chinese ("200K到300K").
 
-Every rule is linear, and each runs only where a substring every match holds
-is in the text (:data:`RULES`).
+Every rule is linear, and each runs only where its cue, a cheap pattern every
+match holds, is in the text (:data:`RULES`).
 """
 
 from __future__ import annotations
@@ -106,8 +106,6 @@ _COUNT = re.compile(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
     rf"{SP})?(?i:{_COUNTED})(?![\w/])"
 )
-#: What every count holds (its noun's last word, lower-cased).
-_COUNT_NEEDLES = tuple(sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
 _PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
 
 # Feet and inches: "23′-5″", "6′", "19.5″", and "23'-5\"" in ASCII.
@@ -141,38 +139,42 @@ _CJK_SCALED_RANGE = LazyPattern(
     r"(?!视频|分辨率|屏|显示|电视|画质)"  # "4K到8K视频": resolutions
 )
 
-#: (rule, group of the figure, kind, substrings one of which every match holds)
-RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, tuple[str, ...]], ...] = (
-    (_FACTOR_OF, 0, "ratio", ("factor",)),
-    (_TIMES_SIGN_BEFORE, 0, "ratio", ("×",)),
-    (_DIGIT_FRACTION, 0, "ratio", ("/",)),
-    (_VULGAR, 0, "number-word", tuple(VULGAR_FRACTIONS)),
-    (_NINES, 0, "percent", ("nines",)),
-    (_FEET_INCHES, 0, "unit", ("′", "″", "'")),
-    (_CLOCK_DURATION, "figure", "unit", (":",)),
-    (_BARE_DEGREES, "figure", "unit", tuple(f"{d}{u}" for d in "0123456789" for u in "CF")),
-    (_CJK_SCALE, 0, "unit", ("万", "萬", "亿", "億")),
-    (_CJK_SCALED_RANGE, 0, "unit", ("到", "至", "～", "~")),
+_DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
+#: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
+#: of the rule holds, looked for first (case-folded text for the rules that
+#: ignore case); most paragraphs have none.
+RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
+    (_FACTOR_OF, 0, "ratio", re.compile("factor")),
+    (_TIMES_SIGN_BEFORE, 0, "ratio", re.compile("×")),
+    (_DIGIT_FRACTION, 0, "ratio", re.compile(r"\d/\d")),
+    (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
+    (_NINES, 0, "percent", re.compile("nines")),
+    (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
+    (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
+    (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
+    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
+    (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
 )
-
-
-_FOLDED_NEEDLES = {("factor",), ("nines",)}
+_FOLDED_CUES = {"factor", "nines"}
+_TIMES_CUE = re.compile("times")
+_X_CUE = re.compile(r"x\d")
+#: What every count holds (its noun's last word, lower-cased).
+_COUNT_NEEDLES = tuple(sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
 
 
 def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure these rules find in ``text``.
 
     ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
-    folds it, for the case-insensitive rules' substring tests.
+    folds it, for the case-insensitive rules' cues.
     """
-    for pattern, group, kind, needles in RULES:
-        haystack = low if needles in _FOLDED_NEEDLES else text
-        if any(needle in haystack for needle in needles):
+    for pattern, group, kind, cue in RULES:
+        if cue.search(low if cue.pattern in _FOLDED_CUES else text) is not None:
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
-    if "times" in low:
+    if _TIMES_CUE.search(low) is not None:
         yield from _times(text)
-    if "x" in low:
+    if _X_CUE.search(text) is not None:
         yield from _x_before(text)
     if any(needle in low for needle in _COUNT_NEEDLES):
         yield from _counts(text)

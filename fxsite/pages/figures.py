@@ -374,15 +374,28 @@ _FRACTION_STEMS = (
     "hundredth",
     "thousandth",
 )
+#: Cheap patterns every match of a rule holds, looked for before the rule runs
+#: (the stems at the start of a word in case-folded text).
+_NUMWORD_CUE = re.compile(rf"\b(?:{'|'.join(_NUMWORD_STEMS)})")
+_FRACTION_CUE = re.compile(rf"\b(?:{'|'.join(_FRACTION_STEMS)})")
+_D = rf"[\d{VULGAR_FRACTIONS}]"
+_S = r"(?:[ \u00a0]|[\u2009\u202f])"
+# A rate: a letter, "/" and a letter or Han, or " per "; a dimension: a number,
+# "×" (or "x", "*") and a number; a ratio: a number then "×".
+_RATE_CUE = re.compile(rf"[A-Za-z-]/[A-Za-z\u4e00-\u9fff]|{_S}per{_S}")
+_DIMENSIONS_CUE = re.compile(rf"{_D}{_S}?[×xX*]{_S}?{_D}")
+_RATIO_CUE = re.compile(rf"{_D}{_S}?[×xX]")
+_PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_D}")
+# A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
+_PERCENT_CUE = re.compile(
+    rf"{_D}[+余多]?{_S}?(?:%|percent|per{_S}cent|pct|percentage|pp|个?百分点|个?基点)"
+)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 #: What each rule's matches hold, one of them at least (see :func:`_candidates`).
 #: The letters re's IGNORECASE matches to an ASCII letter, folded to it.
 _IGNORECASE_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
 _LATIN = re.compile(r"[A-Za-z]")
-_TIMES_SIGNS = ("x", "X", "×")
-_PERCENT_NEEDLES = ("%", "pp", "百分点", "基点")
-_PERCENT_WORDS = ("per", "pct")
 _CURRENCY_PREFIX_NEEDLES = (*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
 _CURRENCY_SUFFIX_NEEDLES = (*_CURRENCY_CODES, *_CJK_CURRENCY)
 _CURRENCY_WORD_NEEDLES = tuple(_CURRENCY_WORDS)
@@ -400,7 +413,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     # text without one can only hold number words.
     if _DIGIT.search(text) is not None:
         yield from _digit_candidates(text, low)
-    if any(stem in low for stem in _NUMWORD_STEMS):
+    if _NUMWORD_CUE.search(low) is not None:
         for match in _NUMWORD_FIGURE.finditer(text):
             if re.fullmatch(r"(?i:one\s+day)", match.group()):
                 continue  # "one day we will…" is an idiom, not a duration
@@ -408,7 +421,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _NUMWORD_SYMBOL.finditer(text):
             if _is_symbol(match["symbol"]):
                 yield match.start(), match.end(), "number-word"
-    if any(stem in low for stem in _FRACTION_STEMS):
+    if _FRACTION_CUE.search(low) is not None:
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
     yield from cjk_candidates(text)
@@ -433,14 +446,13 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     for match in _UNIT_FIGURE.finditer(text):
         if not is_name(text, match):
             yield match.start(), match.end(), "unit"
-    if _holds(text, _PERCENT_NEEDLES) or _holds(low, _PERCENT_WORDS):
+    if _PERCENT_CUE.search(low) is not None:
         for match in _PERCENT_FIGURE.finditer(text):
             yield match.start(), match.end(), "percent"
-    times = _holds(text, _TIMES_SIGNS)
     for pattern, needed in (
-        (_RATIO_FIGURE, times),
+        (_RATIO_FIGURE, _RATIO_CUE.search(text) is not None),
         (_TIMES_FIGURE, _holds(low, ("times", "fold"))),
-        (_PREFIX_TIMES_FIGURE, times),
+        (_PREFIX_TIMES_FIGURE, _PREFIX_TIMES_CUE.search(text) is not None),
     ):
         if needed:
             for match in pattern.finditer(text):
@@ -459,7 +471,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _COLON_RATIO.finditer(text):
             yield match.start(), match.end(), "ratio"
     latin = _LATIN.search(text) is not None
-    if latin and _holds(text, ("/", "per")):
+    if latin and _RATE_CUE.search(text) is not None:
         for match in _RATE_FIGURE.finditer(text):
             if _is_divisor(match["per"] or match["per_word"]):
                 yield match.start(), match.end(), "unit"
@@ -468,7 +480,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     for pattern, needed in (
         (_ACRONYM_RATE, _holds(text, ("PS", "DWPD", "BW"))),
         (_NOUN_TIME, _holds(low, _NOUN_TIME_WORDS)),
-        (_DIMENSIONS, _holds(text, (*_TIMES_SIGNS, "*"))),
+        (_DIMENSIONS, _DIMENSIONS_CUE.search(text) is not None),
     ):
         if needed:
             for match in pattern.finditer(text):
