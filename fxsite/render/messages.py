@@ -9,7 +9,9 @@ own (``<span class="fx-mark">``); a value is inserted into HTML as it is.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT", "LANGUAGES", "MESSAGES", "message"]
+import json
+
+__all__ = ["DEFAULT", "LANGUAGES", "MESSAGES", "message", "script_messages"]
 
 DEFAULT = "en"
 
@@ -29,7 +31,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend": "Markers",
         "legend.link": (
             '<span class="fx-legend-sample">underlined</span> a figure links to the '
-            "record behind it; hover or focus it for what was measured and against what"
+            "record behind it; hover, focus or tap it for its evidence card"
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
@@ -37,7 +39,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "legend.estimate": (
             '<span class="fx-mark">{mark}</span> an estimate from a model, '
-            "not a measurement: marked at every use"
+            "not a measurement: marked once per section, and underlined with dashes"
         ),
         "estimate.one": (
             'Figures marked <span class="fx-mark">{mark}</span> are estimates from a model, '
@@ -63,6 +65,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "noun.public": "record",
         "noun.estimate": "model",
         "spoken": " ({label})",
+        # A claim's evidence card (fxsite.js draws it; the build writes these words into it)
+        "card.view": "View evidence →",
+        "card.close": "Close",
+        "card.baseline": "Baseline",
+        "card.source": "Source",
+        "card.source.measured": "Report {id}",
+        "card.source.spec": "Vendor specification, record {id}",
+        "card.source.public": "Public source, record {id}",
+        "card.source.estimate": "Model {id}",
+        "card.setup": "Test condition ({name})",
         # The source line of a headline card (evidence-stats)
         "stat.measured": "Measured · {id}",
         "stat.spec": "Vendor spec · {id}",
@@ -143,14 +155,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend": "标记说明",
         "legend.link": (
             '<span class="fx-legend-sample">下划线</span>：数字链接到其背后的证据记录；'
-            "悬停或聚焦可查看测的是什么、与什么对比"
+            "悬停、聚焦或轻点可查看证据卡片"
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">R1</span>：报告或记录编号，'
             "每节在其支撑的数字后显示一次"
         ),
         "legend.estimate": (
-            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每次出现都会标注'
+            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每节标注一次，下划线为虚线'
         ),
         "estimate.one": (
             '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'
@@ -174,6 +186,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "noun.public": "记录",
         "noun.estimate": "模型",
         "spoken": "（{label}）",
+        "card.view": "查看证据 →",
+        "card.close": "关闭",
+        "card.baseline": "基线",
+        "card.source": "来源",
+        "card.source.measured": "报告 {id}",
+        "card.source.spec": "厂商规格，记录 {id}",
+        "card.source.public": "公开来源，记录 {id}",
+        "card.source.estimate": "模型 {id}",
+        "card.setup": "测试条件（{name}）",
         "stat.measured": "实测 · {id}",
         "stat.spec": "厂商规格 · {id}",
         "stat.public": "公开来源 · {id}",
@@ -247,3 +268,16 @@ def message(key: str, lang: str, /, **values: str) -> str:
     table = MESSAGES.get(lang, MESSAGES[DEFAULT])
     text = table.get(key, MESSAGES[DEFAULT][key])
     return text.format(**values) if values else text
+
+
+#: The messages fxsite.js draws: a claim's evidence card and its label words.
+SCRIPT_KEYS = ("card.", "label.")
+
+
+def script_messages() -> str:
+    """The messages of :data:`SCRIPT_KEYS` in every language, as a JSON object."""
+    tables = {
+        lang: {key: text for key, text in table.items() if key.startswith(SCRIPT_KEYS)}
+        for lang, table in MESSAGES.items()
+    }
+    return json.dumps(tables, sort_keys=True)

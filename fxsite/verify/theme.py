@@ -25,6 +25,8 @@ from pathlib import Path
 
 __all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
 
+#: Where fxsite.js's words go: the build writes the message catalogue's there.
+SCRIPT_MESSAGES = "/*fxsite:messages*/{}"
 #: fxsite's own assets, published as ``assets/fxsite/<name>``.
 ASSETS = ("fxsite.css", "fxsite-home.css", "fxsite-sheet.css", "fxsite.js")
 _CODE = (".js", ".mjs", ".css")
@@ -37,10 +39,17 @@ _EXPRESSION = r"[^\"'<>`;{}]*"
 
 
 def published_asset(name: str) -> str:
-    """fxsite's asset ``name`` as the build publishes it (the CSS with the chart styles)."""
+    """fxsite's asset ``name`` as the build publishes it.
+
+    The CSS with the chart styles, the script with its words from the message catalogue.
+    """
     from fxsite.render.charts import chart_style_css
 
     content = resources.files("fxsite").joinpath("assets", name).read_text("utf-8")
+    if name == "fxsite.js":
+        from fxsite.render.messages import script_messages
+
+        return content.replace(SCRIPT_MESSAGES, script_messages())
     return content + "\n" + chart_style_css() if name == "fxsite.css" else content
 
 

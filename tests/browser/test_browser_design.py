@@ -53,7 +53,7 @@ LABELS_JS = """() => [...document.querySelectorAll('article a.fx-claim')].map(a 
           href: a.getAttribute('href'), tabIndex: a.tabIndex,
           shown: style.display !== 'none' && style.visibility !== 'hidden',
           sr: sr ? sr.textContent : null, inHeading: !!a.closest('h1,h2,h3,h4,h5,h6'),
-          title: a.getAttribute('title') || a.getAttribute('aria-describedby')};
+          card: a.getAttribute('aria-haspopup') === 'dialog'};
 })"""
 
 
@@ -69,10 +69,10 @@ def test_every_claim_label_reaches_keyboard_and_screen_reader(
             where = f"{path} {c['ref']}"
             if not c["href"] or c["tabIndex"] < 0 or not c["shown"]:
                 wrong.append(f"{where}: not reachable by keyboard")
-            if not c["title"]:
-                wrong.append(f"{where}: no tooltip")
+            if not c["card"]:
+                wrong.append(f"{where}: no evidence card")
             if c["inHeading"]:
-                continue  # a heading's name stays clean; the tooltip carries the label
+                continue  # a heading's name stays clean; the card carries the label
             # The label in the page's language: "measured", "实测"; "test condition", "测试条件"
             if c["label"] == "setup":
                 word = ui(c["lang"], "setup.spoken", noun="", id="").split("，")[0].split(",")[0]
@@ -84,8 +84,8 @@ def test_every_claim_label_reaches_keyboard_and_screen_reader(
     assert not wrong, "\n".join(wrong[:20])
 
 
-def test_a_repeated_marker_shows_on_keyboard_focus(desktop: Session) -> None:
-    """Markers show once per record per section; Tab brings a repeated one back."""
+def test_a_repeated_marker_stays_hidden_on_keyboard_focus(desktop: Session) -> None:
+    """Markers show once per record per section; Tab opens the card, and nothing moves."""
     page = desktop.goto("/")
     repeats = page.locator("article a.fx-claim.fx-repeat")
     assert repeats.count() > 0, "fxsite.js marks no repeated markers"
@@ -98,9 +98,10 @@ def test_a_repeated_marker_shows_on_keyboard_focus(desktop: Session) -> None:
             break
     else:
         pytest.fail("Tab never reaches the repeated claim")
-    expect(badge).to_be_visible()
-    # Estimates are never quieted: their marker shows at every use.
-    assert page.locator("article a.fx-claim--estimate.fx-repeat").count() == 0
+    expect(badge).to_be_hidden()
+    card = page.locator(".fx-card[role=dialog]")
+    expect(card).to_be_visible()
+    expect(card).to_contain_text(first.get_attribute("data-fx-record") or "")
 
 
 def test_every_marker_on_a_page_is_in_its_legend(all_pages: list[str], desktop: Session) -> None:

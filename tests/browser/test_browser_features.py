@@ -45,20 +45,19 @@ def test_claim_tooltip_and_link_to_its_figure(
 
     claim.scroll_into_view_if_needed()
     claim.hover()
-    # Material's content.tooltips replaces the title with its own tooltip element,
-    # linked to the claim by aria-describedby.
-    expect(claim).to_have_attribute("aria-describedby", re.compile(r"\S"))
-    tooltip_id = claim.get_attribute("aria-describedby")
-    tooltip = page.locator(f"[id='{tooltip_id}']")
-    expect(tooltip).to_have_attribute("role", "tooltip")
-    expect(tooltip).to_be_visible()
-    # What was measured first, then the source: "report R1", an estimate's "model E1".
-    noun = {"measured": "report", "estimate": "model", "setup": "report"}[label]
-    expect(tooltip).to_contain_text(f"{noun} {record}")
-    expect(tooltip).to_contain_text("Test condition" if label == "setup" else label)
-    expect(tooltip).not_to_contain_text("not stated")
-    expect(tooltip).not_to_contain_text("Report")
-    expect(page.locator(".md-tooltip2--active")).to_have_count(1)
+    # fxsite.js replaces the title (and Material's tooltip) with an evidence card, a
+    # dialog the claim controls (tests/browser/test_browser_taps.py taps them all).
+    card = page.locator(".fx-card[role=dialog][data-fx-card=evidence]")
+    expect(card).to_be_visible()
+    expect(claim).to_have_attribute("aria-controls", card.get_attribute("id") or "")
+    # What was measured first, then the source: "Report R1", an estimate's "Model E1".
+    noun = {"measured": "Report", "estimate": "Model", "setup": "Report"}[label]
+    expect(card).to_contain_text(f"{noun} {record}")
+    expect(card).to_contain_text("Test condition" if label == "setup" else label)
+    expect(card).not_to_contain_text("not stated")
+    if label == "estimate":
+        expect(card).not_to_contain_text("Report")
+    expect(page.locator(".md-tooltip2--active")).to_have_count(0)
 
     claim.click()
     anchor = setup_anchor(figure.removeprefix("setup.")) if label == "setup" else figure
