@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from sitekit import FIXTURE_EXTENSIONS, href_for, library
@@ -242,3 +245,41 @@ def test_hostile_spans_are_read_in_linear_time(cell: str) -> None:
     units = table_units(table)
     assert time.perf_counter() - started < 2.0
     assert len(units) == 3000
+
+
+def _same_href(href: str, record: str, anchor: str) -> str:
+    return href
+
+
+def test_the_audit_reads_a_claim_under_a_header_too(demo_site: Path, tmp_path: Path) -> None:
+    """A published page whose unitless claim sits under another unit is refused by the audit.
+
+    The same page with a header in the figure's own unit is the near miss: the
+    audit's findings differ by the claim read in the header's unit alone.
+    """
+    from fxsite.evidence.library import load_library
+    from fxsite.pages.claims import Claim, render_claim, resolve_claim
+    from fxsite.verify.audit import verify_site
+
+    lib = load_library(Path("evidence").resolve(), Path.cwd())
+    found = {}
+    for header in ("Save time (ms)", "Save time (s)"):
+        site = Path(shutil.copytree(demo_site, tmp_path / header, symlinks=True))
+        page = site / "training-bubbles" / "index.html"
+        html = page.read_text(encoding="utf-8")
+        tag = re.search(r'<a [^>]*data-fx-ref="R1#save_time_fx100"[^>]*>', html)
+        assert tag is not None
+        href = re.search(r'href="([^"]*)"', tag.group())
+        assert href is not None
+        claim = resolve_claim("94", "evidence:R1#save_time_fx100", lib)
+        assert isinstance(claim, Claim)
+        markup = render_claim(claim, lib, functools.partial(_same_href, href.group(1)))
+        table = (
+            f"<table><thead><tr><th>{header}</th></tr></thead>"
+            f"<tbody><tr><td>{markup}</td></tr></tbody></table>"
+        )
+        page.write_text(html.replace("</article>", table + "</article>", 1), encoding="utf-8")
+        found[header] = [(f.code, f.message) for f in verify_site(site)]
+    added = [f for f in found["Save time (ms)"] if f not in found["Save time (s)"]]
+    assert [code for code, _ in added] == ["FX403"], added
+    assert "reads '94 ms' (under the header 'Save time (ms)')" in added[0][1]

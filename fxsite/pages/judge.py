@@ -32,7 +32,7 @@ from fxsite.findings import Finding
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
 
-__all__ = ["bare_advice", "judge_plain", "judge_rendered"]
+__all__ = ["bare_advice", "governed_claims", "judge_plain", "judge_rendered"]
 
 
 def judge_rendered(
@@ -76,11 +76,11 @@ def judge_rendered(
             continue
         findings.append(Finding(path, 1, 1, "FX501", found.message(library), text=found.shown))
     if scan.page is not None:
-        findings += _governed_claims(scan.page.claims, scan.governed, path, library)
+        findings += governed_claims(scan.page.claims, scan.governed, path, library)
     return findings
 
 
-def _governed_claims(
+def governed_claims(
     claims: list[Any], governed: list[tuple[int, str, str]], path: str, library: Any
 ) -> list[Finding]:
     """Claims stating no unit where one is stated once, judged as read with it.

@@ -33,6 +33,7 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding, Severity, line_of, sort_findings
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
+from fxsite.pages.judge import governed_claims
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.safeio import (
@@ -294,6 +295,9 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
         site.findings.extend(check_chart(rel, chart, site.published.library))
     for message, text in marker_problems(page, site.published.library):
         site.add(rel, "FX612", message, text or None)
+    # A unitless claim under a unit stated once (a column's header) is read in that unit.
+    for found in governed_claims(page.claims, scan.governed, rel, site.published.library):
+        site.add(rel, found.code, found.message, found.text)
     for note in page.notes:  # its errors came with the page's scan
         if note.severity == "warning":
             site.add(rel, note.code, note.message, note.text, severity="warning")
