@@ -63,6 +63,7 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.prose import not_bare
 from fxsite.pages.sections import compose
+from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
 
 __all__ = [
@@ -432,6 +433,8 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_SerializedTreeprocessor(md, judge), "fxsite_whole", -1000)
         md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
+        # After toc (5): heading ids and the table of contents come from the plain text.
+        md.treeprocessors.register(NobreakTreeprocessor(md), "fxsite_nobreak", 4)
 
 
 _LIBRARIES: dict[Path, tuple[tuple[tuple[str, Stamp | None], ...], Any]] = {}
