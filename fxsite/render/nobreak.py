@@ -32,18 +32,17 @@ _CLASS = "fx-nobr"
 
 def _spans(text: str) -> tuple[str, list[ET.Element]]:
     """``text`` split into what comes before the first name and one span per name (tail after)."""
-    head, spans = text, []
     matches = list(NAME.finditer(text))
     if not matches:
-        return head, spans
-    head = text[: matches[0].start()]
+        return text, []
+    spans = []
     for i, match in enumerate(matches):
         span = ET.Element("span", {"class": _CLASS})
         span.text = match.group()
         end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         span.tail = text[match.end() : end]
         spans.append(span)
-    return head, spans
+    return text[: matches[0].start()], spans
 
 
 def keep_names_whole(element: ET.Element) -> None:
