@@ -80,6 +80,20 @@ REFUSED = [
         [("FX501", 5, 11, "~94", "read as '~94 seconds'")],
     ),
     (
+        "a row label holds the unit",
+        "# T\n\n| Metric | Baseline | FX100 |\n| --- | --- | --- |\n| Save time (s) | 178 | 94 |\n",
+        [
+            (
+                "FX501",
+                5,
+                19,
+                "178",
+                "read as '178 s', under the header 'Baseline', row 'Save time (s)'",
+            ),
+            ("FX501", 5, 25, "94", "read as '94 s'"),
+        ],
+    ),
+    (
         "a caption holds the unit",
         "# T\n\n<table><caption>Save times in seconds</caption>"
         "<tr><th>Step</th><th>Save</th></tr><tr><td>FX100</td><td>94</td></tr></table>\n",
@@ -156,6 +170,8 @@ PASSED = [
         "# T\n\n<table><caption>Save times in seconds</caption>"
         "<tr><th>Run</th><th>Year</th></tr><tr><td>17</td><td>2024</td></tr></table>\n",
     ),
+    ("a row label without a unit", "# T\n\n| Metric | 2024 |\n| - | - |\n| Rank | 3 |\n"),
+    ("a column's unit before its row's", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)").replace("FX100", "Save time (ms)")),
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
     ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
 ]  # fmt: skip

@@ -13,10 +13,11 @@ claim.
   (:func:`~fxsite.evidence.quantities.parse_stated`); ``(B)`` is left alone
   (billions as often as bytes), as are headers without one ("Year", "Rank").
 * :func:`table_units` gives each data cell of an HTML table the unit of its
-  column: the nearest header above it that states one, else the caption's,
-  except for the first column (row labels) and columns headed by a name
-  (:data:`NAMED_COLUMNS`); and where the cell stands (its header and row
-  label), the words around a figure in it.
+  column (the nearest header above it that states one), else of its row (a
+  first cell "Save time (s)"), else the caption's, except for the first
+  column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`);
+  and where the cell stands (its header and row label), the words around a
+  figure in it.
 * :func:`governed` reads a cell: its whole text a number the grammar reads
   without a unit ("178", "~94", "6.2–9.3"); a cell with its own unit is the
   detector's, a cell of words is no figure.
@@ -263,11 +264,12 @@ def _text(node: LexborNode) -> str:
 
 
 def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
-    """Each data cell (by ``mem_id``) of ``table``: the unit its column states once, and where.
+    """Each data cell (by ``mem_id``) of ``table``: the unit stated once for it, and where.
 
-    The unit is "" when none is stated. Where is the header (or caption) and
-    the row's first cell, as a message says it; these are also the words
-    around a figure in the cell (:mod:`fxsite.pages.advice`).
+    The unit is its column's header's, else its row label's (``| Save time (s) | 178
+    | 94 |``), else the caption's; "" when none is stated. Where is the header (or
+    caption) and the row's first cell, as a message says it; these are also the
+    words around a figure in the cell (:mod:`fxsite.pages.advice`).
     """
     head, body, caption = _rows(table)
     # Each header row's cells as sorted (first column, end, text, unit), nearest row first.
@@ -279,6 +281,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     out: dict[int, tuple[str, str]] = {}
     for placed in _grid(body):
         first = _text(placed[0][2]) if placed else ""
+        by_row = header_unit(first) if placed and placed[0][0] == 0 else None
         for col, _, cell in placed:
             if cell.tag != "td":
                 continue
@@ -287,6 +290,8 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
             stated = next(((t, u) for t, u in over if u is not None), None)
             if stated is not None:
                 unit, said = stated[1], f"under the header '{stated[0]}'"
+            elif by_row is not None and col > 0:
+                unit, said = by_row, f"under the header '{header}'" if header else ""
             elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
