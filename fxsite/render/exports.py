@@ -215,21 +215,38 @@ _MARKER = f"fxsite-decimal-{secrets.token_hex(16)}:"
 _MARKED = re.compile(f'"{re.escape(_MARKER)}([-+.0-9eE]+)"')
 
 
-def _mark(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _mark(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_mark(v) for v in value]
+def _number(value: object) -> str:
+    """A Decimal as its marked text (unquoted by :func:`dumps`); anything else refused."""
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise ValueError(f"{value} is not a JSON number")
         return _MARKER + str(value)
-    return value
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+#: Python's C encoder (no indent), sorted keys, text as written: one object a call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=_number).encode
 
 
 def dumps(data: Any) -> str:
-    """Stable JSON text; a :class:`~decimal.Decimal` is written as the number it spells."""
-    text = json.dumps(_mark(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    """Stable JSON text; a :class:`~decimal.Decimal` is written as the number it spells.
+
+    An object's keys are one a line, and so are the items of a list under
+    one (``evidence.json``'s records, figures, citations), each written compactly
+    by the C encoder: a finding names the line of the item it is about.
+    """
+    if isinstance(data, dict) and data:
+        lines = []
+        for key in sorted(data):
+            value = data[key]
+            if isinstance(value, list | tuple) and value:
+                items = ",\n    ".join(map(_ENCODE, value))
+                lines.append(f"{_ENCODE(key)}: [\n    {items}\n  ]")
+            else:
+                lines.append(f"{_ENCODE(key)}: {_ENCODE(value)}")
+        text = "{\n  " + ",\n  ".join(lines) + "\n}\n"
+    else:
+        text = _ENCODE(data) + "\n"
     return _MARKED.sub(r"\1", text)
 
 

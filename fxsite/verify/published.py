@@ -122,7 +122,7 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
         key = FigureRef.parse(ref)
         fig = library.figures.get(str(key)) if key else None
         if fig is None:
-            line = line_of(text, f'"ref": "{ref}"')
+            line = _figure_line(text, ref)
             out.append(Finding(_WHERE, line, 1, "FX611", f"{ref}: no record defines this figure"))
             continue
         expected = figure_data(fig)
@@ -131,7 +131,7 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
                 out.append(
                     Finding(
                         _WHERE,
-                        line_of(text, f'"ref": "{ref}"'),
+                        _figure_line(text, ref),
                         1,
                         "FX611",
                         f"{ref}: published {name} {item.get(name)!r} but the record gives "
@@ -141,6 +141,13 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
     for ref in sorted(set(library.figures) - set(published)):
         out.append(Finding(_WHERE, 1, 1, "FX611", f"{ref}: figure of a record not published"))
     return out
+
+
+def _figure_line(text: str, ref: str) -> int:
+    """The line of figure ``ref`` in the ``figures`` list (citations name it first)."""
+    needle = f'"ref": "{ref}"'
+    at = text.find(needle, max(text.find('"figures": ['), 0))
+    return line_of(text, needle) if at < 0 else text.count("\n", 0, at) + 1
 
 
 def compare_exports(

@@ -10,9 +10,10 @@ text a reader sees for it: claims and URLs blanked, look-alike letters folded.
   fillers …) are refused outright in published text: they can split a figure
   for the detector while the reader sees it whole, or reorder what is shown.
 * Look-alike letters are folded before detection: NFKC (full-width ``５ｘ`` is
-  ``5x``), then the Unicode confusables table shipped by
-  ``confusable_homoglyphs`` for letters and digits of other scripts that pass
-  for ASCII (Cyrillic ``х`` for ``x``, Greek ``Β`` for ``B``). CJK units and
+  ``5x``), then Unicode's confusables table (as ``confusable_homoglyphs``
+  ships it; the part that maps to an ASCII letter or digit, extracted by
+  ``tools/confusables_table.py``) for letters and digits of other scripts that
+  pass for ASCII (Cyrillic ``х`` for ``x``, Greek ``Β`` for ``B``). CJK units and
   ``µ`` are kept: they are real units.
 * A character glued to a claim that would change what it says (``$[1.2](…)M``
   shows "$1.2M"; ``5[94 s](…)`` shows "594 s") is refused.
@@ -24,9 +25,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import Any
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures
+from fxsite.verify.confusables_table import TO_ASCII
 
 __all__ = [
     "copy_glued",
@@ -62,17 +63,6 @@ def hidden_characters(text: str) -> list[tuple[int, str]]:
 
 
 @cache
-def _confusables() -> dict[str, Any]:
-    # Loaded on first need (a JSON table of about 900 KB): only letters and
-    # digits outside ASCII and CJK are looked up (é, Cyrillic х), and a page
-    # in English or Chinese may have none.
-    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
-
-    data: dict[str, Any] = confusables.confusables_data
-    return data
-
-
-@cache
 def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
     if (
@@ -86,10 +76,9 @@ def _fold_char(char: str) -> str:
         return normal
     if unicodedata.category(char)[0] not in "LN":
         return normal if len(normal) == 1 else char
-    for item in _confusables().get(normal, []):
-        target = str(item.get("c", ""))
-        if len(target) == 1 and target.isascii() and target.isalnum():
-            return target
+    target = TO_ASCII.get(normal)
+    if target is not None:
+        return target
     return normal if len(normal) == 1 else char
 
 
