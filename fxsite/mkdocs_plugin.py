@@ -47,7 +47,7 @@ from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_context
 from fxsite.mkdocs_language import PageChrome
-from fxsite.mkdocs_search import SearchEntries
+from fxsite.mkdocs_search import SearchEntries, attach_view
 from fxsite.mkdocs_serve import Conversions, PageOutputs
 from fxsite.pages.chrome import (
     page_versions,
@@ -597,6 +597,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             )
             if name == "evidence.json":
                 self.exported = file.content_string
+        attach_view(config.plugins)  # pages indexed as read (fxsite.mkdocs_search)
         self._plan_reuse(config, files)
         self._plan_shells(config, files)
         self.env = env

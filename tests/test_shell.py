@@ -199,3 +199,75 @@ def test_pages_of_other_templates_are_left_alone() -> None:
     Shells().plan(pages, "record.html")  # type: ignore[arg-type]
     assert pages[1].meta["template"] == "main.html"
     assert pages[0].meta["template"] == "record.html"  # the probe keeps the theme's
+
+
+# --- what the search plugin indexes of a finished page ------------------------
+
+_CLAIM = (
+    '<a class="fx-claim fx-claim--measured" data-fx-ref="R1#{f}" data-fx-value="{v}" '
+    'href="../evidence/R1/#{f}" title="what it measures">{v}<span aria-hidden="true" '
+    'class="fx-badge" data-search-exclude="">R1</span><span class="fx-sr" '
+    'data-search-exclude=""> (measured, report R1)</span></a>'
+)
+
+
+def _card(value: str, context: str) -> str:
+    return (
+        f'<div class="fx-stat"><span class="fx-stat-value">{_CLAIM.format(f="x", v=value)}'
+        f'</span><span class="fx-stat-context">{context}</span>'
+        '<span class="fx-stat-source" aria-hidden="true">Measured · R1</span></div>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "html", "shown", "not_shown"),
+    [
+        (
+            "cards side by side",
+            f'<h1 id="t">T</h1><div class="fx-stats">{_card("1.9×", "faster")}{_card("5.5%", "of a run")}</div>',
+            "1.9× faster Measured · R1 5.5% of a run",
+            "R15.5%",
+        ),
+        (
+            "a chart's data table",
+            '<h1 id="t">T</h1><table><tr><th>Bar</th><th>Value</th></tr>'
+            "<tr><td>Baseline</td><td>178 s</td></tr></table>",
+            "Bar Value Baseline 178 s",
+            "BarValue",
+        ),
+        (
+            "claims in a paragraph",
+            f'<h1 id="t">T</h1><p>It fell from {_CLAIM.format(f="a", v="178 s")} to '
+            f"{_CLAIM.format(f='b', v='94 s')}.</p>",
+            "<p>It fell from 178 s to 94 s.</p>",
+            "measured, report",
+        ),
+        (  # near miss: inline emphasis inside a word is not pulled apart
+            "emphasis in a word",
+            '<h1 id="t">T</h1><p>un<em>believ</em>able</p>',
+            "<p>unbelievable</p>",
+            "un believ",
+        ),
+    ],
+)
+def test_search_entries_read_as_the_page_reads(
+    name: str, html: str, shown: str, not_shown: str
+) -> None:
+    """Material's index, reading the page through fxsite's view: claims as their text,
+    cards and cells apart."""
+    from types import SimpleNamespace
+
+    from material.plugins.search.plugin import SearchIndex
+
+    from fxsite.mkdocs_search import attach_view
+
+    index = SearchIndex(lang=["en"], separator=r"[\s\-]+", pipeline=[], fields={})
+    attach_view({"search": SimpleNamespace(search_index=index, config={})})
+    attach_view({"search": SimpleNamespace(search_index=index, config={})})  # once only
+    page = SimpleNamespace(
+        meta={}, content=html, toc=TableOfContents([AnchorLink("T", "t", 1)]), url="p/", title="T"
+    )
+    index.add_entry_from_context(page)
+    text = " ".join(e["text"] for e in index.entries)
+    assert shown in text and not_shown not in text, (name, text)
+    assert page.content == html  # the page itself keeps its HTML
