@@ -161,9 +161,12 @@ def test_derived_figures_show_formula_and_linked_inputs(site: Path) -> None:
     page_file = site / "evidence" / "R1" / "index.html"
     row = soup(page_file).find("tr", id="bubble_share")
     assert isinstance(row, Tag)
-    assert "save_time_baseline * E1.saves / E1.run_duration * 100" in row.get_text()
-    inputs = [str(a["href"]) for a in row.select(".fx-meta a")]
-    assert inputs == ["./#save_time_baseline", "../E1/#saves", "../E1/#run_duration"]
+    # the working in numbers (another record's as claims), then the formula's names
+    working = " ".join(row.select_one(".fx-formula").get_text().split())  # type: ignore[union-attr]
+    assert working.startswith("178 s × ") and working.endswith(" × 100 = 9.9%")
+    assert "save_time_baseline × E1.saves ÷ E1.run_duration × 100" in row.get_text()
+    inputs = [str(a["href"]) for a in row.select(".fx-formula > a")]
+    assert inputs == ["#save_time_baseline", "../E1/#saves", "../E1/#run_duration"]
     for href in inputs:
         assert _resolves(site, page_file, href) is None
     assert row.select_one(".fx-value").get_text() == "9.9%"  # type: ignore[union-attr]
