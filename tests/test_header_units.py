@@ -44,6 +44,9 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Speed-up (×)", "×"),
         ("Throughput (GB/s, higher is better)", "GB/s"),
         ("Cost (USD/month)", "USD/month"),
+        ("保存时间（秒）", "秒"),
+        ("保存时间（单位：秒）", "秒"),
+        ("价格（元）", "元"),
         # Near misses: no unit stated.
         ("Year", None),
         ("Rank", None),
@@ -91,6 +94,19 @@ REFUSED = [
                 "read as '178 s', under the header 'Baseline', row 'Save time (s)'",
             ),
             ("FX501", 5, 25, "94", "read as '94 s'"),
+        ],
+    ),
+    (
+        "a Chinese header",
+        "# T\n\n| 步骤 | 保存时间（秒） |\n| --- | --- |\n| FX100 | 94 |\n",
+        [("FX501", 5, 11, "94", "read as '94 秒', under the header '保存时间（秒）'")],
+    ),
+    (
+        "a Chinese label",
+        "# T\n\n快照保存时间（秒）：178、94。\n",
+        [
+            ("FX501", 3, 11, "178", "read as '178 秒', after '快照保存时间（秒）：'"),
+            ("FX501", 3, 15, "94", "read as '94 秒'"),
         ],
     ),
     (
@@ -170,6 +186,7 @@ PASSED = [
         "# T\n\n<table><caption>Save times in seconds</caption>"
         "<tr><th>Run</th><th>Year</th></tr><tr><td>17</td><td>2024</td></tr></table>\n",
     ),
+    ("a Chinese header naming a model", TABLE.format(head="型号（FX100）", cell="3")),
     ("a row label without a unit", "# T\n\n| Metric | 2024 |\n| - | - |\n| Rank | 3 |\n"),
     ("a column's unit before its row's", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)").replace("FX100", "Save time (ms)")),
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),

@@ -67,9 +67,11 @@ NAMED_COLUMNS = frozenset(
 _TAIL = 80
 #: Units that are also scale letters in headers ("Params (B)": billions).
 _AMBIGUOUS = frozenset({"B"})
-_UNIT_PART = r"[^\s()\[\]:：,;][^()\[\]:：,;]{0,24}?"
+_UNIT_PART = r"[^\s()\[\]（）:：,;，；][^()\[\]（）:：,;，；]{0,24}?"
+#: Before an opening parenthesis: a space, or Chinese text (written without spaces).
+_OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*)?"
 _HEADER_FORMS = (
-    re.compile(rf"(?:^|\s)[(\[]\s*(?P<unit>{_UNIT_PART})\s*(?:[,;][^()\[\]]*)?[)\]]\s*$"),
+    re.compile(rf"{_OPEN}(?P<unit>{_UNIT_PART})\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]\s*$"),
     re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(rf"\S\s*[,/]\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(r"\s(?P<unit>%)\s*$"),
@@ -133,9 +135,9 @@ def governed(text: str, unit: str, said: str) -> Governed | None:
 
 _NUMBER = r"[~≈]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _LABEL = re.compile(
-    rf"(?:\s\((?P<paren>{_UNIT_PART})\)|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"
+    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"
 )
-_SEPARATOR = re.compile(r"\s*(?:,|;|/|→|->|(?i:and|to|vs\.?))\s*")
+_SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
 _NUMBER_AT = re.compile(_NUMBER)
 
 
@@ -147,8 +149,7 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
         unit = (match["paren"] or match["word"] or "").strip()
         if unit in _AMBIGUOUS or with_unit("1", unit) is None:
             continue
-        sentence = text.rfind(". ", 0, match.start())
-        said = f"after '{text[sentence + 2 if sentence >= 0 else 0 : match.end()].strip()}'"
+        said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
         at = match.end()
         while True:
             if at in starts:
@@ -168,6 +169,12 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 break
             at = separator.end()
     return found
+
+
+def _sentence_start(text: str, end: int) -> int:
+    """Where the sentence holding ``text[end]`` starts (after ". " or "。")."""
+    latin = text.rfind(". ", 0, end)
+    return max(latin + 2 if latin >= 0 else 0, text.rfind("。", 0, end) + 1)
 
 
 def _continues(text: str, end: int) -> bool:
