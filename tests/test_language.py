@@ -178,7 +178,7 @@ def _claim(lang: str, ref: str = "R1#save_time_fx100") -> Claim:
         (
             "zh",
             "R1#setup.baseline",
-            "报告 R1 的测试条件（baseline）",
+            "报告 R1 的测试条件（基线）",
             "（测试条件，报告 R1）",
             None,
         ),
