@@ -48,7 +48,7 @@ from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_context
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view
-from fxsite.mkdocs_serve import Conversions, PageOutputs
+from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
 from fxsite.pages.chrome import (
     page_versions,
     translated_titles,
@@ -209,6 +209,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: record pages filled into a checked shell of the theme (fxsite.render.shell)
         self.shells = Shells()
         self.env: Any = None
+        #: drop each page's HTML once it is written (a build whose plugins are all known)
+        self.free_content = False
         #: the home page's hero and the contact button, as mkdocs.yml configures them
         self.hero: Hero | None = None
         #: the page's language on the theme's words around it (site name, nav, switch)
@@ -601,6 +603,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self._plan_reuse(config, files)
         self._plan_shells(config, files)
         self.env = env
+        # Written pages are read back from disk by the gate; no known plugin reads
+        # a page's HTML after it is written. Under serve, on_env keys pages on it.
+        self.free_content = not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
         return env
 
     def _plan_shells(self, config: MkDocsConfig, files: Files) -> None:
@@ -698,6 +703,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         output = without_alternate_links(output)
         output = output.replace("</head>", self._head(result) + "</head>", 1)
         self.outputs.published(src, output)
+        if self.free_content:
+            page.content = None  # written: memory does not grow with the site's pages
         return output
 
     def on_post_template(
