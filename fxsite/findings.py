@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "FX315": "a quantity over a time is far from every figure of that rate (warning)",
     "FX316": "figure not stated in its report document (warning)",
     "FX317": "report document's text cannot be read, or it has none (warning)",
+    "FX318": "derived figure's unit is not what its formula's figures give",
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",
