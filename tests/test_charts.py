@@ -611,8 +611,11 @@ def test_a_chinese_chart_says_its_labels_and_headings_in_chinese() -> None:
     table = parse(out).find(".//table")
     assert table is not None
     assert [th.text for th in table.iter("th")] == ["项目", "数值", "证据", "标签"]
-    # The data table keeps the label's key: the gate resolves it against the record.
-    assert [td.text for td in table.iter("td")][-1] == "measured"
+    assert [td.text for td in table.iter("td")][-1] == "实测"
+    desc = next(el for el in svg_of(out).iter(f"{SVG}desc"))
+    assert desc.text == (
+        "Baseline: 178 s (实测, R1#save_time_baseline); FX100: 94 s (实测, R1#save_time_fx100)"
+    )
 
 
 def test_a_bar_caption_sets_its_label_lighter_than_its_value() -> None:
@@ -706,6 +709,25 @@ TAMPERED: list[tuple[str, str, str, str | None]] = [
     ),
     ("a bar caption's label changed", " · measured</tspan>", " · estimate</tspan>", "bar label"),
     ("the bar captions in Chinese", " · measured</tspan>", " · 实测</tspan>", None),
+    ("the data table's labels in Chinese", "<td>measured</td>", "<td>实测</td>", None),
+    (
+        "a data table label changed",
+        "<td>measured</td></tr>\n</tbody>",
+        "<td>estimate</td></tr>\n</tbody>",
+        "labelled estimate",
+    ),
+    (
+        "the description in Chinese",
+        "(measured, R1#",
+        "(实测, R1#",
+        None,
+    ),
+    (
+        "the description changed",
+        "(measured, R1#save_time_baseline)",
+        "(spec, R1#save_time_baseline)",
+        "description",
+    ),
 ]
 
 

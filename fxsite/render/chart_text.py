@@ -2,8 +2,9 @@
 
 The build writes them and the gate's chart check (:mod:`fxsite.verify.charts`)
 writes them again from the published records to compare: a bar's caption
-(``178 s · measured``) and the source line under the chart (``Source: R1
-(measured) · baseline: local NVMe single drive``).
+(``178 s · measured``), the chart's text alternative, its data table's label
+words, and the source line under the chart (``Source: R1 (measured) · baseline:
+local NVMe single drive``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,42 @@ from collections.abc import Iterable
 from fxsite.evidence.library import Library
 from fxsite.render.messages import LANGUAGES, message
 
-__all__ = ["bar_caption", "bar_captions", "label_word", "source_line"]
+__all__ = [
+    "LABELS",
+    "bar_caption",
+    "bar_captions",
+    "description",
+    "label_of",
+    "label_word",
+    "source_line",
+]
+
+#: The evidence labels a bar may carry.
+LABELS = ("measured", "spec", "public", "estimate")
 
 
 def label_word(label: str, lang: str) -> str:
     """An evidence label as readers see it: ``measured``, ``vendor spec``, ``实测``."""
     return message(f"label.{label}", lang)
+
+
+def label_of(word: str) -> str:
+    """The evidence label ``word`` shows, in any language fxsite writes; else ``word`` itself."""
+    for lang in LANGUAGES:
+        for label in LABELS:
+            if label_word(label, lang) == word:
+                return label
+    return word
+
+
+def description(rows: Iterable[tuple[str, str, str, str]], lang: str) -> str:
+    """A chart's text alternative from its rows ``(bar, value, ref, label)``.
+
+    ``Baseline: 178 s (measured, R1#save_time_baseline); FX100: 94 s (…)``.
+    """
+    return "; ".join(
+        f"{bar}: {value} ({label_word(label, lang)}, {ref})" for bar, value, ref, label in rows
+    )
 
 
 def bar_caption(text: str, label: str, lang: str) -> str:

@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
-from fxsite.render.chart_text import bar_caption, label_word
+from fxsite.render.chart_text import LABELS, bar_caption, description, label_word
 from fxsite.render.messages import DEFAULT, message
 
 if TYPE_CHECKING:
@@ -77,8 +77,6 @@ __all__ = [
     "validate_chart",
 ]
 
-#: The evidence labels a bar may carry.
-LABELS = ("measured", "spec", "public", "estimate")
 #: Labels drawn in the lighter "modelled" style: a tint with a dashed outline.
 MODELLED = frozenset({"estimate"})
 #: The highlighted bars' colour where no stylesheet sets the theme's: Material's
@@ -478,8 +476,8 @@ def _postprocess(
     title = ET.Element(svg_tag + "title", {"id": f"{prefix}title"})
     title.text = spec.title
     desc = ET.Element(svg_tag + "desc", {"id": f"{prefix}desc"})
-    desc.text = "; ".join(
-        f"{bar.label}: {bar.text} ({bar.evidence_label}, {bar.evidence})" for _, _, bar in bars
+    desc.text = description(
+        ((bar.label, bar.text, bar.evidence, bar.evidence_label) for _, _, bar in bars), spec.lang
     )
     root.insert(0, desc)
     root.insert(0, title)
@@ -512,7 +510,8 @@ def _data_table(spec: ChartSpec) -> str:
     for group in spec.groups:
         for bar in group.bars:
             cells = [esc(group.label or "")] if grouped else []
-            cells += [esc(bar.label), esc(bar.text), esc(bar.evidence), esc(bar.evidence_label)]
+            word = label_word(bar.evidence_label, spec.lang)
+            cells += [esc(bar.label), esc(bar.text), esc(bar.evidence), esc(word)]
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)

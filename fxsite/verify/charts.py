@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
-from fxsite.render.chart_text import bar_caption, bar_captions, source_line
+from fxsite.render.chart_text import (
+    bar_caption,
+    bar_captions,
+    description,
+    label_of,
+    source_line,
+)
 from fxsite.render.messages import DEFAULT, LANGUAGES
 
 if TYPE_CHECKING:
@@ -52,6 +59,8 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
     if not chart.rows:
         bad("has no data table")
         return out
+    # The table shows each label as a word of the page's language: read back as the label.
+    chart = replace(chart, rows=tuple((b, v, ref, label_of(w)) for b, v, ref, w in chart.rows))
     for drawing in chart.drawings:
         _check_drawing(rel, chart, drawing, library, bad, out)
     if not chart.drawings:
@@ -103,8 +112,7 @@ def _check_drawing(
         fig = claim.value
         if fig is not None and size is not None and fig.high is None:
             lengths.append((float(fig.low), size))
-    desc = "; ".join(f"{bar}: {value} ({label}, {ref})" for bar, value, ref, label in chart.rows)
-    if drawing.desc != desc:
+    if drawing.desc not in {description(chart.rows, lang) for lang in LANGUAGES}:
         bad("its description differs from its data", drawing.desc[:80])
     # Horizontal bars share a height and differ in width; vertical ones the reverse.
     widths = {round(w, 3) for _, (w, _) in lengths}
