@@ -24,6 +24,37 @@ D = Decimal
 @pytest.mark.parametrize(
     ("text", "low", "high", "decimals", "unit", "unit_text"),
     [
+        ("5.17e2 s", "517", None, 0, "s", "s"),
+        ("1e6 IOPS", "1e6", None, -6, "IOPS", "IOPS"),
+        ("1½ hours", "1.5", None, 1, "h", "hours"),
+        ("½", "0.5", None, 1, None, None),
+        ("×3", "3", None, 0, "×", "×"),
+        ("a factor of 2.5", "2.5", None, 1, "×", "×"),
+        ("five nines", "99.999", None, 3, "%", "%"),
+        ("1.9-times", "1.9", None, 1, "×", "times"),
+        ("500 cycles", "500", None, 0, "cycles", "cycles"),
+        ("18 tb", "18", None, 0, "Tb", "tb"),
+        ("120萬", "1200000", None, -4, None, None),
+    ],
+)
+def test_parse_stated_reads_issue_22_forms(
+    text: str,
+    low: str,
+    high: str | None,
+    decimals: int,
+    unit: str | None,
+    unit_text: str | None,
+) -> None:
+    """Notation, fractions, multipliers before the number, nines, counts, loose case."""
+    stated = parse_stated(text)
+    assert stated is not None
+    expected = (D(low), D(high) if high is not None else None, decimals, unit, unit_text)
+    assert (stated.low, stated.high, stated.decimals, stated.unit, stated.unit_text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high", "decimals", "unit", "unit_text"),
+    [
         ("178 s", "178", None, 0, "s", "s"),
         ("178s", "178", None, 0, "s", "s"),
         ("94 seconds", "94", None, 0, "s", "seconds"),

@@ -61,6 +61,7 @@ def test_same_answer_as_pint_on_every_word_pint_can_read() -> None:
         ("kmh", False),
         ("M", False),  # one letter
         ("people", False),
+        ("bus", False),  # bushels to pint: "a PCIe 5.0 bus"
     ],
 )
 def test_words(word: str, unit: bool) -> None:
