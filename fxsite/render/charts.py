@@ -32,7 +32,9 @@ spec are treated as untrusted: text is escaped and only relative or http(s) link
 are kept.
 
 matplotlib is imported lazily inside :func:`render_chart`: it is slow to import and
-sites without charts should not pay for it.
+sites without charts should not pay for it. The spec and its checks are
+:mod:`fxsite.render.chart_spec`, the SVG's finishing :mod:`fxsite.render.chart_svg`,
+the words :mod:`fxsite.render.chart_text`.
 """
 
 from __future__ import annotations
@@ -42,21 +44,26 @@ import html
 import io
 import math
 import os
-import re
 import textwrap
 import threading
 import unicodedata
 import warnings
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
-from urllib.parse import urlsplit
 
-from fxsite.render.chart_text import LABELS, bar_caption, description, label_word
-from fxsite.render.messages import DEFAULT, message
+from fxsite.render.chart_spec import (
+    MODELLED,
+    Bar,
+    ChartSpec,
+    Group,
+    safe_href,
+    validate_chart,
+)
+from fxsite.render.chart_svg import INK, finish_svg
+from fxsite.render.chart_text import LABELS, bar_caption, label_word
+from fxsite.render.messages import message
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -64,7 +71,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LABELS",
-    "LABEL_LETTERS",
     "MODELLED",
     "PRIMARY",
     "Bar",
@@ -77,30 +83,12 @@ __all__ = [
     "validate_chart",
 ]
 
-#: Labels drawn in the lighter "modelled" style: a tint with a dashed outline.
-MODELLED = frozenset({"estimate"})
 #: The highlighted bars' colour where no stylesheet sets the theme's: Material's
 #: indigo (6.9:1 on white); ``fxsite-charts.css`` uses the site's own primary colour.
 PRIMARY = "#4051B5"
 #: How much of a modelled bar's colour its fill keeps.
 _MODELLED_ALPHA = 0.3
 
-#: One-letter badges, for places too small for the full label word.
-LABEL_LETTERS: dict[str, str] = {
-    "measured": "M",
-    "spec": "S",
-    "public": "P",
-    "estimate": "E",
-}
-
-# The colour matplotlib draws text, spines and ticks in; rewritten to currentColor.
-_INK = "#000000"
-
-_SVG_NS = "http://www.w3.org/2000/svg"
-_XLINK_NS = "http://www.w3.org/1999/xlink"
-_XLINK_HREF = f"{{{_XLINK_NS}}}href"
-_CHART_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
-_URL_REF = re.compile(r"url\(#([^)]+)\)")
 
 # Layout, in inches: fixed so output is reproducible and text sizes are predictable.
 # Two drawings of every chart: a wide one for windows wider than 45em and a
@@ -119,6 +107,15 @@ _NARROW_WRAP = 16
 # white and against the dark page (#1e2129), so they stay visible but recede.
 _MUTED = "#8A9099"
 
+#: The modules whose code decides a chart's output, for the cache key.
+_RENDERER_FILES = (
+    "charts.py",
+    "chart_spec.py",
+    "chart_svg.py",
+    "chart_text.py",
+    "messages.py",
+)
+
 # rcParams are process-global and rc_context mutates them; serialise renders so
 # concurrent threads never see each other's settings.
 _RENDER_LOCK = threading.Lock()
@@ -127,105 +124,9 @@ _RENDER_LOCK = threading.Lock()
 _RC_SKIP = frozenset({"backend", "backend_fallback", "interactive", "toolbar"})
 
 
-@dataclass(frozen=True)
-class Bar:
-    """One bar: one figure from an evidence record.
-
-    For a range figure, ``value`` is the low end and ``high`` the high end; the bar
-    is drawn to the low end with a whisker to the high end.
-    """
-
-    label: str
-    value: float
-    high: float | None
-    #: formatted value printed on the bar, e.g. ``"178 s"`` (the caller formats)
-    text: str
-    #: evidence reference, e.g. ``"R1#save_time_baseline"``
-    evidence: str
-    #: measured | spec | public | estimate
-    evidence_label: str
-    #: link target for the bar (the figure's anchor); dropped unless relative or http(s)
-    href: str | None = None
-
-
-@dataclass(frozen=True)
-class Group:
-    """Bars drawn together under an optional group heading."""
-
-    label: str | None
-    bars: tuple[Bar, ...]
-
-
-@dataclass(frozen=True)
-class ChartSpec:
-    """A whole chart. One unlabelled group gives simple before/after bars."""
-
-    title: str
-    #: axis unit, e.g. ``"s"``; empty for none
-    unit: str
-    groups: tuple[Group, ...]
-    #: unique per page; prefixes every id in the SVG
-    chart_id: str
-    #: label of the bar to highlight (the product); the others are drawn muted
-    highlight: str | None = None
-    #: the line under the chart naming its records (:func:`fxsite.render.chart_text.source_line`)
-    source: str = ""
-    #: the page's language, for the words the chart adds (labels, table headings)
-    lang: str = DEFAULT
-
-
-def safe_href(href: str | None) -> str | None:
-    """Return ``href`` if it is a relative URL or an http(s) URL, else None.
-
-    Browsers ignore tabs and newlines inside URLs and strip leading controls, so
-    ``java\\tscript:`` is a ``javascript:`` URL; any whitespace or control character
-    therefore disqualifies the link rather than being cleaned up.
-    """
-    if not href or any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in href):
-        return None
-    # A scheme is whatever precedes the first ':' that comes before any '/', '?', '#'.
-    head = re.split(r"[/?#]", href, maxsplit=1)[0]
-    if ":" in head:
-        scheme = urlsplit(href).scheme.lower()
-        if scheme not in ("http", "https") or head.lower() != scheme + ":":
-            return None
-    return href
-
-
 def chart_style_css() -> str:
     """The chart stylesheet, ``fxsite-charts.css``: theme colours, responsive SVG, hidden table."""
     return resources.files("fxsite").joinpath("assets", "fxsite-charts.css").read_text("utf-8")
-
-
-def validate_chart(spec: ChartSpec) -> None:
-    """Raise ValueError for a spec :func:`render_chart` cannot draw."""
-    if not _CHART_ID.fullmatch(spec.chart_id):
-        raise ValueError(
-            f"chart_id {spec.chart_id!r} must start with a letter and contain only "
-            "letters, digits, '-' and '_' (at most 64 characters)"
-        )
-    if not spec.groups or not any(g.bars for g in spec.groups):
-        raise ValueError(f"chart {spec.chart_id!r} has no bars")
-    for group in spec.groups:
-        for bar in group.bars:
-            where = f"chart {spec.chart_id!r}, bar {bar.label!r}"
-            if bar.evidence_label not in LABELS:
-                raise ValueError(
-                    f"{where}: evidence label {bar.evidence_label!r} is not one of "
-                    f"{', '.join(LABELS)}"
-                )
-            ends = (bar.value,) if bar.high is None else (bar.value, bar.high)
-            if not all(math.isfinite(v) for v in ends):
-                raise ValueError(f"{where}: value must be finite")
-            # Bars start at zero; a negative figure would need a diverging chart.
-            if bar.value < 0:
-                raise ValueError(f"{where}: negative values are not supported")
-            if bar.high is not None and bar.high < bar.value:
-                raise ValueError(f"{where}: range high {bar.high} is below low {bar.value}")
-
-
-def _tooltip(bar: Bar, lang: str) -> str:
-    return f"{bar.evidence} · {label_word(bar.evidence_label, lang)}"
 
 
 def _wide_extra(text: str) -> float:
@@ -332,14 +233,14 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
             label.set_gid(f"row-{row}-{k}")
     ax.set_ylim(len(rows) - 0.5, -0.5)  # first row on top
     ax.tick_params(axis="y", length=0)
-    ax.tick_params(axis="x", labelsize=_FONT_PT, colors=_INK)
+    ax.tick_params(axis="x", labelsize=_FONT_PT, colors=INK)
     ax.xaxis.set_major_formatter(FuncFormatter(_thousands))
     ax.xaxis.set_major_locator(MaxNLocator(nbins=4 if narrow else 6))
     if spec.unit:
         ax.set_xlabel(spec.unit, fontsize=_FONT_PT)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    ax.grid(axis="x", color=_INK, alpha=0.15, linewidth=0.8)
+    ax.grid(axis="x", color=INK, alpha=0.15, linewidth=0.8)
     ax.set_axisbelow(True)
     ax.set_xlim(0, xmax)
 
@@ -355,142 +256,6 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
         free = max(width_px - text_px, width_px * 0.25)
         needed = max(needed, end * width_px / free)
     ax.set_xlim(0, needed)
-
-
-def _prefix_ids(root: ET.Element, prefix: str) -> None:
-    """Prefix every id and every internal reference to one with ``prefix``."""
-    ids = {el.get("id") for el in root.iter() if el.get("id")}
-
-    def ref(match: re.Match[str]) -> str:
-        name = match.group(1)
-        return f"url(#{prefix}{name})" if name in ids else match.group(0)
-
-    for el in root.iter():
-        if (own := el.get("id")) is not None:
-            el.set("id", prefix + own)
-        for key, value in list(el.attrib.items()):
-            if "url(#" in value:
-                el.set(key, _URL_REF.sub(ref, value))
-        # Links from the spec live on <a>; only <use>-style references are internal.
-        if el.tag != f"{{{_SVG_NS}}}a":
-            for key in (_XLINK_HREF, "href"):
-                target = el.get(key)
-                if target and target.startswith("#") and target[1:] in ids:
-                    el.set(key, f"#{prefix}{target[1:]}")
-
-
-def _restyle(value: str) -> str:
-    """Make black ink follow the page colour, and text inherit the page font."""
-    value = value.replace(_INK, "currentColor")
-    return re.sub(r"\s*font-family:[^;]*;?", "", value).strip()
-
-
-def _colour_attributes(el: ET.Element) -> None:
-    """Move a drawn colour from ``style`` to presentation attributes, which CSS overrides."""
-    kept = []
-    for decl in (el.get("style") or "").split(";"):
-        name, _, value = decl.partition(":")
-        if name.strip() in ("fill", "stroke") and value.strip().startswith("#"):
-            el.set(name.strip(), value.strip())
-        elif decl.strip():
-            kept.append(decl.strip())
-    if kept:
-        el.set("style", "; ".join(kept))
-    else:
-        el.attrib.pop("style", None)
-
-
-def _quiet_label(text: ET.Element | None) -> None:
-    """Set a caption's label in a lighter tone than its value: ``178 s`` then `` · measured``."""
-    if text is None or not text.text or " · " not in text.text:
-        return
-    value, _, label = text.text.rpartition(" · ")
-    text.text = value
-    quiet = ET.SubElement(text, f"{{{_SVG_NS}}}tspan", {"class": "fx-bar-label"})
-    quiet.set("fill-opacity", "0.72")
-    quiet.set("font-weight", "400")
-    quiet.text = f" · {label}"
-
-
-def _bar_class(spec: ChartSpec, bar: Bar) -> str:
-    muted = spec.highlight is not None and bar.label != spec.highlight
-    modelled = " fx-bar--modelled" if bar.evidence_label in MODELLED else ""
-    return f"fx-bar fx-bar--{'muted' if muted else 'primary'}{modelled}"
-
-
-def _postprocess(
-    svg: bytes, spec: ChartSpec, bars: list[tuple[int, int, Bar]], narrow: bool = False
-) -> str:
-    ET.register_namespace("", _SVG_NS)
-    # ElementTree (expat) drops the XML declaration, DOCTYPE and comments, and never
-    # fetches external entities; matplotlib's own output is the only input here.
-    root = ET.fromstring(svg)  # noqa: S314
-    svg_tag = f"{{{_SVG_NS}}}"
-
-    # RDF metadata is noise inline, and the global <style> rule (`*{...}`) would
-    # leak onto the whole HTML page: move its settings onto the root instead.
-    for parent in list(root.iter()):
-        for child in list(parent):
-            if child.tag in (svg_tag + "metadata", svg_tag + "style"):
-                parent.remove(child)
-    for parent in list(root.iter()):
-        for child in list(parent):
-            if child.tag == svg_tag + "defs" and len(child) == 0:
-                parent.remove(child)
-    root.set("stroke-linejoin", "round")
-    root.set("stroke-linecap", "butt")
-
-    for el in root.iter():
-        if (style := el.get("style")) is not None:
-            el.set("style", _restyle(style))
-        # Bar links stay on the page: matplotlib adds target="_blank".
-        if el.tag == svg_tag + "a":
-            el.attrib.pop("target", None)
-        # SVG 2 `href` works in every current browser and needs no xlink namespace.
-        if (link := el.attrib.pop(_XLINK_HREF, None)) is not None:
-            el.set("href", link)
-
-    by_gid = {el.get("id"): el for el in root.iter()}
-    for gi, bi, bar in bars:
-        for kind in ("bar", "range"):
-            drawn = by_gid.get(f"{kind}-{gi}-{bi}")
-            if drawn is not None:
-                drawn.set("class", _bar_class(spec, bar))
-                for path in drawn.iter(svg_tag + "path"):
-                    _colour_attributes(path)
-        note = by_gid.get(f"value-{gi}-{bi}")
-        if note is not None:
-            _quiet_label(note.find(svg_tag + "text"))
-        group = by_gid.get(f"bar-{gi}-{bi}")
-        if group is None:  # pragma: no cover - matplotlib always emits the gid
-            continue
-        host = group.find(svg_tag + "a")
-        tip = ET.Element(svg_tag + "title")
-        tip.text = _tooltip(bar, spec.lang)
-        (host if host is not None else group).insert(0, tip)
-
-    # The narrow drawing's ids get their own prefix: both drawings share a page.
-    prefix = f"{spec.chart_id}-n-" if narrow else f"{spec.chart_id}-"
-    _prefix_ids(root, prefix)
-
-    title = ET.Element(svg_tag + "title", {"id": f"{prefix}title"})
-    title.text = spec.title
-    desc = ET.Element(svg_tag + "desc", {"id": f"{prefix}desc"})
-    desc.text = description(
-        ((bar.label, bar.text, bar.evidence, bar.evidence_label) for _, _, bar in bars), spec.lang
-    )
-    root.insert(0, desc)
-    root.insert(0, title)
-    root.set("class", f"fx-chart-svg fx-chart-svg--{'narrow' if narrow else 'wide'}")
-    # "group", not "img": the bars are links and must stay reachable.
-    root.set("role", "group")
-    root.set("aria-labelledby", f"{prefix}title {prefix}desc")
-    # Unstyled text (matplotlib omits fill for black) and the font follow the page.
-    root.set("fill", "currentColor")
-    # The site search indexes the chart by its title and source line, not its drawing.
-    root.set("data-search-exclude", "")
-    root.attrib.pop("version", None)
-    return ET.tostring(root, encoding="unicode")
 
 
 def _data_table(spec: ChartSpec) -> str:
@@ -547,11 +312,11 @@ def render_chart(spec: ChartSpec) -> str:
         "text.parse_math": False,  # "$5 vs $10" is text, not mathtext
         "text.usetex": False,
         "hatch.linewidth": 1.2,
-        "axes.edgecolor": _INK,
-        "axes.labelcolor": _INK,
-        "text.color": _INK,
-        "xtick.color": _INK,
-        "ytick.color": _INK,
+        "axes.edgecolor": INK,
+        "axes.labelcolor": INK,
+        "text.color": INK,
+        "xtick.color": INK,
+        "ytick.color": INK,
         "path.simplify": False,
     }
     # Start from matplotlib's defaults, not the user's matplotlibrc or a style set
@@ -582,7 +347,7 @@ def render_chart(spec: ChartSpec) -> str:
                 transparent=True,
                 metadata={"Date": None, "Creator": None, "Format": None, "Type": None},
             )
-        drawn.append(_postprocess(buf.getvalue(), spec, bars, narrow))
+        drawn.append(finish_svg(buf.getvalue(), spec, bars, narrow))
     # Title above the chart; the stylesheet shows one drawing per screen width.
     return (
         f'<figure class="fx-chart" id="{spec.chart_id}">\n'
@@ -607,9 +372,12 @@ def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
 
     from fxsite import __version__
 
-    # The key covers this module's own code, so a changed renderer never
-    # serves a chart drawn by the old one.
-    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    # The key covers the renderer's own code (these modules), so a changed renderer
+    # never serves a chart drawn by the old one.
+    here = Path(__file__).parent
+    code = hashlib.sha256(
+        b"".join((here / name).read_bytes() for name in _RENDERER_FILES)
+    ).hexdigest()
     key = hashlib.sha256(
         repr((__version__, code, version("matplotlib"), spec)).encode()
     ).hexdigest()
