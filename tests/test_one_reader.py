@@ -118,8 +118,37 @@ REFUSED = [
     ),
 ]
 
+# Text that may not be drawn (hidden, display:none, a template) splitting a figure: the
+# run is read as drawn with it and without it.
+REFUSED += [
+    ("hidden span", "# T\n\nSave time fell to 94 <span hidden>x</span>s.\n", [("FX501", 3, 19)]),
+    (
+        "display none",
+        '# T\n\nSave time fell to 94 <span style="display: none">x</span>s.\n',
+        [("FX501", 3, 19)],
+    ),
+    # Drawn as "94 s"; Material's search index shows the template's text joined: "94x s".
+    (
+        "template",
+        "# T\n\nSave time fell to 94<template>x</template> s.\n",
+        [("FX501", 3, 19), ("FX501", 3, 19)],
+    ),
+    ("hidden block", "# T\n\n<div>Took 94 <div hidden>x</div>s</div>\n", [("FX501", 3, 11)]),
+    # Drawn as 1.9x, read as 1.59x with the undrawn digit: both readings are figures.
+    (
+        "zero font",
+        '# T\n\nTook 1.<span style="font-size:0">5</span>9x.\n',
+        [("FX501", 3, 6), ("FX501", 3, 6)],
+    ),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    ("hidden words between words", "# T\n\nPlain <span hidden>note</span> text.\n"),
+    (
+        "a hidden note after a claim",
+        "# T\n\nIt fell to [94 s](evidence:R1#save_time_fx100) <span hidden>x</span>!\n",
+    ),
     ("names are not figures", "# T\n\nMkDocs 1.6 on an 8-GPU node; see R1 and G1–G4.\n"),
     ("a figure in code", "# T\n\nRun `fio --size 94s` now.\n\n```\n178 s\n```\n"),
     ("a claim split by nothing", "# T\n\nSave time fell to [94 s](evidence:R1#save_time_fx100).\n"),

@@ -33,6 +33,7 @@ __all__ = ["SourceLocator"]
 #: What rendering may remove between two characters of a shown text.
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
+_LEAD = re.compile(r"[0-9０-９]+")
 
 
 def _loose(text: str) -> re.Pattern[str] | None:
@@ -65,7 +66,7 @@ class SourceLocator:
         # A bare figure is looked for outside code and claims first; then anywhere (the
         # source's idea of code may not be the renderer's: an unclosed fence).
         for avoid in (kind == "FX501", False):
-            for finder in (self._exact, self._loose, self._number):
+            for finder in (self._exact, self._loose, self._number, self._lead):
                 for start in (self._cursors.get(kind, self.body), 0):
                     at = start
                     while (found := finder(text, at)) is not None and (
@@ -95,6 +96,12 @@ class SourceLocator:
     def _number(self, text: str, start: int) -> int | None:
         number = _NUMBER.search(text)
         return self._exact(number.group(), start) if number is not None else None
+
+    def _lead(self, text: str, start: int) -> int | None:
+        # Its first digits: a figure read with text around it left out (hidden text
+        # split it: ``1.<span hidden>5</span>9x`` shows 1.9x) is written nowhere whole.
+        digits = _LEAD.search(text)
+        return self._exact(digits.group(), start) if digits is not None else None
 
     def place(self, finding: Finding, kind: str = "figure") -> Finding:
         """``finding`` (placed at 1:1 by the renderer) at its text's line and column."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -220,17 +221,33 @@ def _stated_once(
     return found
 
 
+def _take(counts: Counter[str], key: str) -> bool:
+    """Take one ``key`` from ``counts``: whether there was one."""
+    if counts[key] > 0:
+        counts[key] -= 1
+        return True
+    return False
+
+
 def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     """Each block's findings and figures.
 
     Their lines are left at 0: the gate places a finding on its file's lines
     when it reports it (most figures found are permitted copies, never reported).
     """
+    runs: list[tuple[tuple[Local, ...], tuple[Candidate, ...]]] = []
     for block in blocks:
         claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
         local, candidates, once = _scan_text(
             block.text, claims, block.channel, block.role, block.unit, block.said
         )
+        if block.variant:  # a second reading of a run: only what the first did not find
+            before = runs[-block.variant :]
+            known = Counter(c.shown for _, found in before for c in found)
+            told = {(f.code, f.text) for found, _ in before for f in found}
+            candidates = tuple(c for c in candidates if not _take(known, c.shown))
+            local = tuple(f for f in local if (f.code, f.text) not in told)
+        runs.append((local, candidates))
         scan.local.extend(local)
         scan.candidates.extend(candidates)
         scan.governed += [

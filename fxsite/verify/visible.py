@@ -27,7 +27,9 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -227,6 +229,9 @@ class Block:
     #: (its header and row: :mod:`fxsite.pages.header_units`)
     unit: str = ""
     said: str = ""
+    #: a second reading of the blocks just before it (this many), without the text of
+    #: elements that may not be drawn: what it shares with them is theirs (0: none)
+    variant: int = 0
 
 
 @dataclass
@@ -314,16 +319,59 @@ class _Builder:
         self.channel = channel
         self.role = role
         self.unit = self.said = ""
+        #: (start, end) of the text of elements that may not be drawn (:func:`_undrawn`),
+        #: and the starts of those still open
+        self.hidden: list[tuple[int, int, bool]] = []
+        self.opened: list[int] = []
 
     def add(self, text: str) -> None:
         self.parts.append(text)
         self.length += len(text)
 
-    def block(self) -> Block | None:
+    def blocks(self) -> list[Block]:
+        """The run as drawn with everything shown and, when some of its text may not be
+        drawn, as drawn without that text too (``9<span hidden>x</span>4 s`` shows 94 s).
+
+        Shown, a hidden block element stands apart from the run (its own block);
+        a hidden inline element stays in it. The second reading is marked
+        :attr:`Block.variant` with the number of blocks of the first.
+        """
         raw = "".join(self.parts)
+        if not self.hidden:
+            whole = self._block(raw, self.claims)
+            return [whole] if whole is not None else []
+        cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
+        found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
+        blocks = [b for b in found if b is not None]
+        kept: list[str] = []
+        start = 0
+        mapping = [0] * (len(raw) + 1)
+        for begin, end, _ in sorted(self.hidden):
+            for i in range(start, max(start, begin)):
+                mapping[i] = len(kept)
+                kept.append(raw[i])
+            for i in range(max(start, begin), max(start, end)):
+                mapping[i] = len(kept)
+            start = max(start, end)
+        for i in range(start, len(raw)):
+            mapping[i] = len(kept)
+            kept.append(raw[i])
+        mapping[len(raw)] = len(kept)
+        claims = [(mapping[a], mapping[b], i) for a, b, i in self.claims if mapping[a] < mapping[b]]
+        shown = self._block("".join(kept), claims)
+        if shown is not None and all(shown.text != b.text for b in blocks):
+            shown.variant = len(blocks)
+            blocks.append(shown)
+        return blocks
+
+    def _slice(self, raw: str, a: int, b: int) -> tuple[str, list[tuple[int, int, int]]]:
+        claims = [(s - a, e - a, i) for s, e, i in self.claims if a <= s and e <= b]
+        return raw[a:b], claims
+
+    def _block(self, raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
         if not raw.strip():
             return None
-        if not self.claims:  # the common case, at C speed
+        if not claims:  # the common case, at C speed
             return Block(normalise(raw), self.channel, [], self.role, self.unit, self.said)
         # Collapse whitespace but keep claim offsets: map raw offsets to new ones.
         out: list[str] = []
@@ -341,7 +389,7 @@ class _Builder:
         mapping[len(raw)] = len(out)
         text = "".join(out)
         end = len(text.rstrip(" "))
-        claims = [(mapping[s], min(mapping[e], end), i) for s, e, i in self.claims]
+        claims = [(mapping[s], min(mapping[e], end), i) for s, e, i in claims]
         # A claim's span is its own text, trimmed.
         claims = [(s + (text[s : s + 1] == " "), e, i) for s, e, i in claims]
         return Block(text[:end], self.channel, claims, self.role, self.unit, self.said)
@@ -614,6 +662,14 @@ def _walk(
         if tag == "-text":
             builders[-1].add(node.text_content or "")
             continue
+        if not entering and where is _UNDRAWN:  # the end of an element that may not be drawn
+            current = builders[-1]
+            # Shown, a block element stands apart; a template is never drawn, but a search
+            # index (Material's) reads its text joined to the run's.
+            split = tag not in INLINE and tag != "template"
+            if current.opened:  # else a block inside it ended the run its text started in
+                current.hidden.append((current.opened.pop(), current.length, split))
+            continue
         if not entering:  # only elements are pushed to be left
             _flush(builders, page)
             builders.pop()
@@ -644,6 +700,8 @@ def _walk(
             # outside the tree: its children are walked here, on this stack (nested
             # templates cost no recursion).
             content = _template_content(node)
+            builders[-1].opened.append(builders[-1].length)
+            stack.append((node, False, _UNDRAWN, role, heading))
             child = content.last_child if content is not None else None
             while child is not None:
                 stack.append((child, True, where, role, heading))
@@ -683,7 +741,11 @@ def _walk(
             continue
         if tag == "table":
             units.update(table_units(node))
-        if tag not in INLINE or new_role or not classes.isdisjoint(BLOCK_CLASSES):
+        if _undrawn(attrs):
+            # Read where it stands, and its run read without it too (Builder.blocks).
+            builders[-1].opened.append(builders[-1].length)
+            stack.append((node, False, _UNDRAWN, role, heading))
+        elif tag not in INLINE or new_role or not classes.isdisjoint(BLOCK_CLASSES):
             _flush(builders, page)
             builder = _Builder(where, role)
             builder.unit, builder.said = units.get(
@@ -776,14 +838,35 @@ def _inner_document(
         page.notes.extend(page_notes(tree.root))
 
 
+#: The stack marker for the end of an element that may not be drawn.
+_UNDRAWN = "-undrawn"
+#: Inline styles that can leave an element's text undrawn (or drawn elsewhere).
+_HIDING = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|font-size\s*:\s*0|"
+    r"opacity\s*:\s*0|content-visibility\s*:\s*hidden|position\s*:\s*(?:absolute|fixed)",
+    re.IGNORECASE,
+)
+
+
+def _undrawn(attrs: Mapping[str, str | None]) -> bool:
+    """The element may not be drawn where it stands: ``hidden``, or hidden by its style.
+
+    Its text is read where it stands, and the text around it read as if it were
+    gone, so that neither reading hides a figure. (A stylesheet may hide an
+    element by its class too; :mod:`fxsite.verify.css` judges what stylesheets draw.)
+    """
+    if "hidden" in attrs:
+        return True
+    style = attrs.get("style")
+    return style is not None and _HIDING.search(style) is not None
+
+
 def _flush(builders: list[_Builder], page: PageText) -> None:
     """End the current run of text (a block boundary), keeping its builder open."""
     current = builders[-1]
     if not current.parts:  # nothing since the last boundary: the builder is as new
         return
-    block = current.block()
-    if block is not None:
-        page.blocks.append(block)
+    page.blocks.extend(current.blocks())
     builders[-1] = _Builder(current.channel, current.role)
     builders[-1].unit, builders[-1].said = current.unit, current.said
 
