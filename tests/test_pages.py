@@ -156,7 +156,8 @@ def test_a_link_in_a_plain_text_field_is_named_as_not_read(
         (
             "```evidence-chart\ntitle: Saves in 94 s\nbars:\n"
             "  - {label: FX100, ref: R1#save_time_fx100}\n```\n",
-            "in a chart's title (plain text): draw it as a bar ({ref: R1#save_time_fx100})",
+            "in a chart's title (plain text): take it out and give it a bar "
+            "({label: …, ref: R1#save_time_fx100})",
         ),
         (
             "```evidence-chart\ntitle: Saves\nbars:\n"

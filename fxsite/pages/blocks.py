@@ -19,7 +19,8 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
-from fxsite.pages.claims import Claim, HrefFor, figures_stating, render_claim, resolve_claim
+from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
+from fxsite.pages.field_advice import cell_message, plain_message
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
@@ -77,50 +78,46 @@ class _Block:
         self.findings.append(Finding(self.path, line, col, result.code, result.message, text=ref))
         return None
 
-    def prose(self, text: str, loc: tuple[str | int, ...], where: str = "") -> str:
+    def prose(
+        self, text: str, loc: tuple[str | int, ...], where: str = "", context: str = ""
+    ) -> str:
         """Plain text of a block, refused when it holds a bare figure.
 
         Read by the page reader (:func:`fxsite.pages.judge.judge_rendered`).
         ``where`` names the field ("a chart's title", "a table's caption"); a
         table cell when empty. Each is told where its figure can go, in words
-        that work in that field.
+        that work in that field (:mod:`fxsite.pages.field_advice`), of the
+        figure the text and ``context`` (a cell's row label and column header)
+        fit, or of each candidate when not exactly one fits.
         """
         line, col = self.loaded.pos(loc)
         source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
         if source_line[col - 1 : col] in {'"', "'"}:
             col += 1  # a quoted cell's text starts after its quote
         locator = SourceLocator(text)
+        around = f"{text} {context}"
         for found in judge_rendered(f"<p>{html.escape(text)}</p>", self.path, self.library):
             shown = found.text or ""
-            refs = figures_stating(shown, self.library) if found.code == "FX501" else []
-            ref = refs[0] if refs else "R1#figure"
             if found.code != "FX501":
                 message = found.message
             elif where.startswith("a chart"):  # chart text cannot hold a reference: a bar can
-                message = (
-                    f"bare figure '{shown}' in {where} (plain text): "
-                    f"draw it as a bar ({{ref: {ref}}}) or remove it"
-                )
+                message = plain_message(shown, self.library, around, where, _bar)
             elif where:
-                message = (
-                    f"bare figure '{shown}' in {where} (plain text): give it a row whose "
-                    f"cell is {ref}, or cite it in the page's text, or remove it"
-                )
+                message = plain_message(shown, self.library, around, where, _row)
             else:
-                hint = f"write the cell as {refs[0]}" if refs else "use a reference like R1#figure"
-                message = f"bare figure '{shown}' in a cell: {hint}"
+                message = cell_message(shown, self.library, around)
             at = locator.find(shown, found.code) if shown else None
             self.findings.append(
                 Finding(self.path, line, col + (at or 0), found.code, message, text=found.text)
             )
         return html.escape(text)
 
-    def cell(self, value: Any, loc: tuple[str | int, ...]) -> str:
+    def cell(self, value: Any, loc: tuple[str | int, ...], context: str = "") -> str:
         if isinstance(value, str) and _REF.match(value.strip()):
             claim = self.claim(value.strip(), loc)
             return render_claim(claim, self.library, self.href_for) if claim else ""
         if isinstance(value, str | int | float) and not isinstance(value, bool):
-            return self.prose(str(value), loc)
+            return self.prose(str(value), loc, context=context)
         if value is None:
             return ""
         self.bad(loc, "a cell is text or a reference like R1#save_time_fx100")
@@ -138,13 +135,14 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
     parts = ['<div class="fx-evidence-table"><table>']
     caption = data.get("caption")
     if isinstance(caption, str):
-        shown = block.prose(caption, ("caption",), "a table's caption")
+        shown = block.prose(caption, ("caption",), "a table's caption", _text(data.get("header")))
         parts.append(f"<caption>{shown}</caption>")
     header = data.get("header")
     width = len(header) if isinstance(header, list) else None
     if isinstance(header, list):
         cells = "".join(
-            f'<th scope="col">{block.cell(h, ("header", i))}</th>' for i, h in enumerate(header)
+            f'<th scope="col">{block.cell(h, ("header", i), _text(caption))}</th>'
+            for i, h in enumerate(header)
         )
         parts.append(f"<thead><tr>{cells}</tr></thead>")
     parts.append("<tbody>")
@@ -156,15 +154,40 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
             block.bad(("rows", r), f"row has {len(row)} cells but the header has {width}")
         cells = "".join(
             (
-                f'<th scope="row">{block.cell(v, ("rows", r, c))}</th>'
+                f'<th scope="row">{block.cell(v, ("rows", r, c), _around(data, row, c))}</th>'
                 if c == 0
-                else f"<td{_data_label(header, c)}>{block.cell(v, ('rows', r, c))}</td>"
+                else f"<td{_data_label(header, c)}>"
+                f"{block.cell(v, ('rows', r, c), _around(data, row, c))}</td>"
             )
             for c, v in enumerate(row)
         )
         parts.append(f"<tr>{cells}</tr>")
     parts.append("</tbody></table></div>")
     return "".join(parts)
+
+
+def _text(value: Any) -> str:
+    """The words of a YAML value: a string, or the strings of a list."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return " ".join(v for v in value if isinstance(v, str))
+    return ""
+
+
+def _around(data: dict[str, Any], row: list[Any], c: int) -> str:
+    """The words a cell's figure is read with: its row's label, its column's header, the caption."""
+    header = data.get("header")
+    column = header[c] if isinstance(header, list) and c < len(header) else None
+    return " ".join(_text(v) for v in (row[0] if c else None, column, data.get("caption")))
+
+
+def _row(ref: str) -> str:
+    return f"a row whose cell is {ref}"
+
+
+def _bar(ref: str) -> str:
+    return f"a bar ({{label: …, ref: {ref}}})"
 
 
 def _data_label(header: Any, c: int) -> str:
@@ -214,7 +237,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
             ):
                 block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
                 continue
-            block.prose(bar["label"], (*loc, b, "label"), "a bar's label")
+            block.prose(bar["label"], (*loc, b, "label"), "a bar's label", title)
             claim = block.claim(bar["ref"], (*loc, b, "ref"))
             if claim is None or claim.value is None:
                 continue
@@ -241,7 +264,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     if highlight is not None and (not isinstance(highlight, str) or highlight not in labels):
         block.bad(("highlight",), f"highlight names a bar's label: one of {', '.join(labels)}")
         highlight = None
-    callout = _callout(block, data.get("callout"))
+    callout = _callout(block, data.get("callout"), title)
     if not groups or block.findings:
         return ""
     drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
@@ -265,7 +288,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     return draw(spec).replace("</figcaption>", f"</figcaption>{callout}", 1)
 
 
-def _callout(block: _Block, value: Any) -> str:
+def _callout(block: _Block, value: Any, title: str) -> str:
     """``callout: {ref: R1#save_speedup, text: faster saves}``, rendered as a claim."""
     if value is None:
         return ""
@@ -281,7 +304,7 @@ def _callout(block: _Block, value: Any) -> str:
     if claim is None:
         return ""
     text = value.get("text", "")
-    shown = block.prose(text, ("callout", "text"), "a chart's callout")
+    shown = block.prose(text, ("callout", "text"), "a chart's callout", title)
     words = f' <span class="fx-chart-callout-text">{shown}</span>'
     return (
         f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'

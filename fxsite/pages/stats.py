@@ -7,7 +7,9 @@
 
 Each line is one evidence link, optionally followed by `` | `` and a short
 context in plain words. The link is resolved like any claim (same rules, same
-codes); the context is prose, so a bare figure in it is refused. Rendered as
+codes); the context is plain text, so a bare figure in it is refused, and the
+writer is told to give it a card of its own (of the figure the context's words
+fit, or of each candidate: :func:`~fxsite.pages.field_advice.card_message`). Rendered as
 ``<div class="fx-stats">`` holding one ``<div class="fx-stat">`` per line.
 """
 
@@ -23,10 +25,10 @@ from fxsite.pages.claims import (
     ClaimProblem,
     HrefFor,
     escape_markdown,
-    figures_stating,
     render_claim,
     resolve_claim,
 )
+from fxsite.pages.field_advice import card_message
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.locate import SourceLocator
@@ -84,13 +86,8 @@ def render_stats(
         locator = SourceLocator(context)
         for found in judge_rendered(f"<p>{html.escape(context)}</p>", path, library):
             shown = found.text or ""
-            refs = figures_stating(shown, library) if found.code == "FX501" else []
-            card = f"[{shown}](evidence:{refs[0]})" if refs else "[…](evidence:ID#figure)"
             message = (
-                f"bare figure '{shown}' in a card's context (plain text): give it a card of "
-                f"its own ({card} | …) or remove it"
-                if found.code == "FX501"
-                else found.message
+                card_message(shown, library, context) if found.code == "FX501" else found.message
             )
             at = locator.find(shown, found.code) if shown else None
             findings.append(
