@@ -2,13 +2,17 @@
 
 A record page's label and status badges and its setup table, the Evidence
 Library's row for each record and a content page's "Data sources" items say
-how far a figure can be trusted ("measured", "local NVMe single drive"). Each
-is written by one render function (:func:`~fxsite.render.library_pages.record_badges`,
+how far a figure can be trusted ("measured", "local NVMe single drive"); a
+record page's invariants show the numbers each invariant computes, how far
+apart they are and a pass mark ("✓ holds"). Each is written by one render
+function (:func:`~fxsite.render.library_pages.record_badges`,
 :func:`~fxsite.render.library_pages.setup_rows`,
 :func:`~fxsite.render.library_pages.library_row`,
-:func:`~fxsite.pages.sections.source_item`); the audit calls the same function
-on the published evidence and compares what a reader gets of both (every
-element with its attributes, and the text), never re-deriving the words.
+:func:`~fxsite.pages.sections.source_item`,
+:func:`~fxsite.render.record_sheet.invariants_section`); the audit calls the
+same function on the published evidence (whose invariants the library
+recomputes) and compares what a reader gets of both (every element with its
+attributes, and the text), never re-deriving the words.
 
 What the build takes from outside the evidence is reused from the page: the
 links (their targets depend on the site's layout), a setup row's heading (the
@@ -19,12 +23,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from fxsite.evidence.invariants import apart_text, computed_text
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import setup_anchor
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
+from fxsite.render.record_sheet import invariants_section
 from fxsite.verify.visible import PageText, Part, page_text
 
 __all__ = ["marker_problems"]
@@ -56,9 +62,10 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     records = {ref.split("#", 1)[0] for ref, _, _ in page.rows.values()}
     record = library.records.get(next(iter(records))) if len(records) == 1 else None
+    lang = language_tag(page.lang) or DEFAULT
     if record is not None:
         out += _record_page(page, record)
-    lang = language_tag(page.lang) or DEFAULT
+        out += _invariants(page, record, library, lang)
     listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
@@ -123,3 +130,51 @@ def _record_page(page: PageText, record: Record) -> list[tuple[str, str]]:
             )
         )
     return out
+
+
+def _invariants(
+    page: PageText, record: Record, library: Library, lang: str
+) -> list[tuple[str, str]]:
+    """The record page's invariant rows unlike those its recomputed invariants render."""
+    shown = [p for p in page.parts if p.kind == "invariant"]
+    links = {n.attrs.get("data-fx-ref", ""): n.attrs.get("href", "") for n in page.claims}
+    hrefs = [
+        v for p in shown for tag, attrs in p.shape[0] if tag == "a" for k, v in attrs if k == "href"
+    ]
+
+    def href_for(other: str, name: str) -> str:
+        # A claim's link as the page shows it; a superseded input is a plain link to its row.
+        ends = [h for h in hrefs if h.endswith(f"#{name}") and h != f"#{name}"]
+        return links.get(f"{other}#{name}", ends[0] if ends else "")
+
+    html = invariants_section(library, record, href_for, lang)
+    wanted = [p for p in _parts(html) if p.kind == "invariant"]
+    if [p.shape for p in shown] == [p.shape for p in wanted]:
+        return []
+    if len(shown) != len(wanted):
+        return [
+            (
+                f"record {record.id}: the page shows {len(shown)} invariant rows; "
+                f"its evidence renders {len(wanted)}",
+                "fx-invariants",
+            )
+        ]
+    at = next(i for i, (s, w) in enumerate(zip(shown, wanted, strict=True)) if s.shape != w.shape)
+    first = wanted[at]
+    # The rows after the table's heading are the record's invariants in order.
+    position = sum(1 for w in wanted[:at] if w.key)
+    checked = library.invariants.get(record.id, ())
+    found = checked[position] if first.key and position < len(checked) else None
+    computes = (
+        f" (= {computed_text(found)}, apart {apart_text(found)}, "
+        f"{'holds' if found.holds else 'fails'})"
+        if found is not None
+        else ""
+    )
+    return [
+        (
+            f"record {record.id}: the invariant {first.key or 'table heading'!r} differs from "
+            f"what its evidence computes{computes}",
+            "fx-invariants",
+        )
+    ]

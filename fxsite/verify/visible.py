@@ -266,8 +266,9 @@ Shape = tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], str]
 class Part:
     """A generated trust marker on a page: a record's badges, setup row, library row, source.
 
-    ``kind`` is ``badges``, ``setup``, ``library`` or ``source``; ``key`` the
-    setup row's id or the record id; ``href`` and ``label`` what the build took
+    ``kind`` is ``badges``, ``setup``, ``library``, ``source`` or ``invariant``
+    (a row of a record page's invariants); ``key`` the setup row's id, the record
+    id or the invariant's formula in names; ``href`` and ``label`` what the build took
     from elsewhere (the link, a setup row's heading), reused to re-render it.
     """
 
@@ -587,6 +588,9 @@ def _read_parts(root: LexborNode, page: PageText) -> None:
         link = item.css_first("a.fx-source-id")
         href = _attrs(link).get("href", "") if link is not None else ""
         page.parts.append(Part("source", _text(link), href, "", _shape(item)))
+    for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
+        names = row.css_first(".fx-formula-names")
+        page.parts.append(Part("invariant", _text(names), "", "", _shape(row)))
 
 
 def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:

@@ -1,0 +1,193 @@
+"""The audit recomputes what a record page shows about its invariants.
+
+A record page shows each invariant with its numbers, how far apart they are and
+a pass mark ("✓ holds"). The audit renders the same section from the published
+``evidence.json`` (whose invariants the library recomputes) and refuses a page
+that shows other numbers, another mark, or more or fewer invariants. Each attack
+is one row applied to the demo's own R1 page (read in-process, milliseconds);
+the near misses must pass; one attack goes through the whole audit.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fxsite.evidence.library import Library, library_from_published, load_library
+from fxsite.render.exports import loads
+from fxsite.render.library_pages import record_page_markdown
+from fxsite.verify import verify_site
+from fxsite.verify.markers import marker_problems
+from fxsite.verify.visible import page_text
+
+R1 = "evidence/R1/index.html"
+E1 = "evidence/E1/index.html"
+ROW = r'<tr class="fx-invariant fx-invariant--holds">.*?</tr>'
+SECTION = r'<div class="fx-invariants fx-sheet">.*?</table></div>'
+
+
+def sub(pattern: str, replacement: str) -> Callable[[str], str]:
+    """Replace the first match of ``pattern``; the pattern must match."""
+
+    def apply(html: str) -> str:
+        changed, count = re.subn(pattern, replacement, html, count=1, flags=re.DOTALL)
+        assert count == 1, pattern
+        return changed
+
+    return apply
+
+
+def swap_rows(html: str) -> str:
+    first, second = list(re.finditer(ROW, html, flags=re.DOTALL))[:2]
+    a, b = first.group(0), second.group(0)
+    return html[: first.start()] + b + html[first.end() : second.start()] + a + html[second.end() :]
+
+
+def repeat_row(html: str) -> str:
+    row = re.search(ROW, html, flags=re.DOTALL)
+    assert row is not None
+    return html[: row.end()] + row.group(0) + html[row.end() :]
+
+
+def hide_and_add(html: str) -> str:
+    """The first row again before it, hidden: a reader of the source still sees it."""
+    row = re.search(ROW, html, flags=re.DOTALL)
+    assert row is not None
+    hidden = row.group(0).replace("<tr ", "<tr hidden ", 1)
+    return html[: row.start()] + hidden + html[row.start() :]
+
+
+ATTACKS = [
+    ("pass mark's words", sub(r'(aria-hidden="true">✓</span> )holds', r"\1fails")),
+    ("pass mark's sign", sub(r'(<span class="fx-mark-holds" aria-hidden="true">)✓', r"\1✗")),
+    (
+        "row's class",
+        sub(r'"fx-invariant fx-invariant--holds"', '"fx-invariant fx-invariant--fails"'),
+    ),
+    ("computed number", sub(r"<code>1\.963×</code>", "<code>1.90×</code>")),
+    ("how far apart", sub(r"<code>3\.67%</code>", "<code>0.50%</code>")),
+    ("tolerance", sub(r"<code>5%</code>", "<code>50%</code>")),
+    ("input number", sub(r'(--holds">.*?"bandwidth_fx100">)6\.40(\s)GB/s', r"\g<1>6.50\2GB/s")),
+    ("figure it must equal", sub(r'(title="save_speedup">)1\.9×(</a></td>)', r"\g<1>2.0×\2")),
+    ("why", sub(r"(<span class='fx-why'>)The source", r"\1Not 65.6 GB in 94 s: the source")),
+    ("an invariant removed", sub(ROW, "")),
+    ("the section removed", sub(SECTION, "")),
+    ("the section's class renamed", sub(r'"fx-invariants fx-sheet"', '"fx-sheet"')),
+    ("every class renamed", lambda html: re.sub(r'"fx-invariants? ', '"', html)),
+    ("an invariant added", repeat_row),
+    ("an invariant hidden and added", hide_and_add),
+    ("two invariants swapped", swap_rows),
+]
+
+NEAR_MISSES = [
+    ("untouched", lambda html: html),
+    ("quotes of an attribute", sub(r"<th scope='col'>Relation", '<th scope="col">Relation')),
+    (
+        "attributes reordered",
+        sub(
+            r'<td class="fx-meta" data-label="Must equal">',
+            '<td data-label="Must equal" class="fx-meta">',
+        ),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def published(demo_site: Path) -> Library:
+    records = loads((demo_site / "evidence.json").read_text(encoding="utf-8"))["records"]
+    return library_from_published(records)
+
+
+def invariant_problems(html: str, library: Library) -> list[str]:
+    return [m for m, _ in marker_problems(page_text(html), library) if "invariant" in m]
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a[0])
+def test_tampered_invariants_are_refused(
+    attack: tuple[str, Callable[[str], str]], demo_site: Path, published: Library
+) -> None:
+    html = (demo_site / R1).read_text(encoding="utf-8")
+    tampered = attack[1](html)
+    assert tampered != html
+    assert invariant_problems(tampered, published)
+
+
+@pytest.mark.parametrize("change", NEAR_MISSES, ids=lambda c: c[0])
+def test_untampered_invariants_pass(
+    change: tuple[str, Callable[[str], str]], demo_site: Path, published: Library
+) -> None:
+    html = (demo_site / R1).read_text(encoding="utf-8")
+    assert marker_problems(page_text(change[1](html)), published) == []
+
+
+def test_a_record_without_invariants_shows_none(demo_site: Path, published: Library) -> None:
+    """E1 declares no invariant: R1's section copied onto its page is refused."""
+    page = (demo_site / E1).read_text(encoding="utf-8")
+    assert marker_problems(page_text(page), published) == []
+    section = re.search(SECTION, (demo_site / R1).read_text(encoding="utf-8"), flags=re.DOTALL)
+    assert section is not None
+    copied = page.replace("</article>", section.group(0) + "</article>", 1)
+    assert copied != page
+    assert invariant_problems(copied, published) == [
+        "record E1: the page shows 5 invariant rows; its evidence renders 0"
+    ]
+
+
+def test_the_message_gives_what_the_evidence_computes(demo_site: Path, published: Library) -> None:
+    html = sub(r"<code>3\.67%</code>", "<code>0.50%</code>")(
+        (demo_site / R1).read_text(encoding="utf-8")
+    )
+    assert invariant_problems(html, published) == [
+        "record R1: the invariant 'bandwidth_fx100 ÷ bandwidth_baseline = save_speedup' "
+        "differs from what its evidence computes (= 1.963×, apart 3.67%, holds)"
+    ]
+
+
+def test_the_audit_refuses_a_tampered_pass_mark(demo_site: Path, tmp_path: Path) -> None:
+    site = Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))
+    page = site / R1
+    page.write_text(ATTACKS[0][1](page.read_text(encoding="utf-8")), encoding="utf-8")
+    found = [(f.path, f.code) for f in verify_site(site) if "invariant" in f.message]
+    assert found == [(R1, "FX612")]
+
+
+R2_CROSS = """id: R2
+title: T
+label: spec
+status: active
+figures:
+  t: {value: 94, unit: s}
+invariants:
+  - expr: R1.t * 2
+    equals: t
+    within: 5%
+"""
+R1_OTHER = "id: R1\ntitle: T\nlabel: spec\nstatus: {status}\n{successor}figures:\n  t: {{value: 47, unit: s}}\n"
+R3 = "id: R3\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  t: {value: 47, unit: s}\n"
+
+
+def _href(record: str, anchor: str) -> str:
+    return f"../{record}/#{anchor}" if anchor else f"../{record}/"
+
+
+@pytest.mark.parametrize(
+    ("status", "successor"), [("active", ""), ("superseded", "superseded_by: R3\n")]
+)
+def test_another_records_input_passes(tmp_path: Path, status: str, successor: str) -> None:
+    """An input of another record is a claim, or a plain link when that record is superseded."""
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    (evidence / "R1.yaml").write_text(R1_OTHER.format(status=status, successor=successor))
+    (evidence / "R2.yaml").write_text(R2_CROSS)
+    (evidence / "R3.yaml").write_text(R3)
+    library = load_library(evidence, tmp_path)
+    assert [f for f in library.findings if f.severity == "error"] == []
+    html = record_page_markdown("R2", library, _href, "R2.json").split("\n", 1)[1]
+    assert "fx-invariant--holds" in html and 'href="../R1/#t"' in html
+    assert marker_problems(page_text(html), library) == []
+    tampered = sub(r"= <code>[^<]*</code>", "= <code>95 s</code>")(html)
+    assert invariant_problems(tampered, library)
