@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -180,3 +181,29 @@ def test_palette_toggles_are_named_in_the_page_language() -> None:
     assert [p["toggle"]["name"] for p in palette] == ["切换到深色模式", "切换到浅色模式"]
     dressing.undress()
     assert [p["toggle"]["name"] for p in palette] == ["Switch to dark mode", "Light"]
+
+
+@pytest.mark.parametrize(
+    ("words", "where"),
+    [
+        ("site_name: FX100 性能，保存快94秒", [(6, 30)]),
+        ("copyright: 读取快 3 倍", [(6, 22)]),
+        ("nav: {Home: 首页, Joint testing: 8卡联合测试 20 min}", [(6, 45)]),
+        ("palette_toggles: [深色, 浅色 50%]", [(6, 32)]),
+        # near misses: names and versions
+        ("site_name: FX100 性能（8卡 32B LoRA）", []),
+        ("nav: {Home: 首页, FAQ: MkDocs 1.6 常见问题}", []),
+    ],
+)
+def test_translated_site_words_are_judged_at_their_line(
+    words: str, where: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    from fxsite.evidence.library import load_library
+    from fxsite.pages.config_text import config_findings
+
+    (tmp_path / "evidence").mkdir()
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    config = f"site_name: S\nextra:\n  fxsite_translations:\n    zh:\n      x: y\n      {words}\n"
+    found = config_findings(config, "mkdocs.yml", lib)
+    assert [(f.line, f.col) for f in found] == where, [f.format() for f in found]
+    assert all(f.code == "FX501" for f in found)
