@@ -109,6 +109,8 @@ class PageContext:
     locator: SourceLocator | None = None
     #: texts reported before rendering that the page shows again (``PageResult.reported``)
     refused: list[str] = field(default_factory=list)
+    #: ids of the charts fxsite drew into the page (``PageResult.drawn``)
+    drawn: list[str] = field(default_factory=list)
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -134,6 +136,7 @@ def page_context(
         judge=True,
         locator=locator,
         refused=list(result.reported),
+        drawn=list(result.drawn),
     )
 
 
@@ -367,7 +370,8 @@ class _JudgePostprocessor(Postprocessor):
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
             locator = ctx.locator
             passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
-            for finding in judge_rendered(text, ctx.path, ctx.library, refused, passed):
+            judged = judge_rendered(text, ctx.path, ctx.library, refused, passed, ctx.drawn)
+            for finding in judged:
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_plain(label, ctx.path, ctx.library):

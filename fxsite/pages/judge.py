@@ -8,14 +8,15 @@ the same reader the build's last gate uses on published files
 footnote is read as a reader reads it, by ``fxsite check``, by the build and
 by the standalone Markdown extension alike.
 
-What the page's own text shows (the article, with no role) must be a claim:
-every figure the detector finds there is bare (FX501); an attribute a reader
-is shown (``title``, ``alt``…) may only repeat a claim of the page, as the
-gate allows on a published page. Characters glued to a
-claim (FX503) and invisible or direction-control characters (FX502) are the
-reader's own findings. Blocks that fxsite generates from records (charts,
-record values, the related list) are left to the gate, which knows the whole
-site: it is the only place copies of other pages' claims can be judged.
+What the page shows must be a claim: every figure the detector finds there is
+bare (FX501), whatever class its element has; an attribute a reader is shown
+(``title``, ``alt``…) may only repeat a claim of the page, as the gate allows on
+a published page. Characters glued to a claim (FX503) and invisible or
+direction-control characters (FX502) are the reader's own findings. The charts
+fxsite drew from the page's checked blocks are not read here (their bars are
+claims, checked with the block); the gate draws each again from the evidence
+and compares. The sections filled in after rendering (Data sources, related
+reading, record pages' bodies) are made from judged data and checked by the gate.
 
 Findings are placed at 1:1 with the text they quote; the caller places them
 in the source (:class:`fxsite.pages.locate.SourceLocator`).
@@ -24,7 +25,7 @@ in the source (:class:`fxsite.pages.locate.SourceLocator`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from fxsite.findings import Finding
@@ -41,29 +42,30 @@ def judge_rendered(
     library: Any,
     refused: Iterable[str] = (),
     passed: Callable[[str], object] | None = None,
+    drawn: Collection[str] = (),
 ) -> list[Finding]:
     """Every finding of a page's rendered content ``html``, at 1:1, in document order.
 
     ``refused``: the texts of the page's refused claims, which render as their
     plain text; each was reported as a claim, and is not reported again as bare.
     ``passed`` is told each figure so passed over, in order (a locator keeps its
-    place: the next figure of the same text is placed after it).
+    place: the next figure of the same text is placed after it). ``drawn``: the
+    ids of the charts fxsite drew from the page's checked blocks, which are not
+    read (the gate draws each again from the evidence and compares); every other
+    element is read, whatever its class says.
     """
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
-    from fxsite.verify.visible import ROLE_CLASSES, normalise
+    from fxsite.verify.visible import normalise
 
-    scan = scan_content(html)
+    scan = scan_content(_without_charts(html, drawn) if drawn else html)
     findings = [
         Finding(path, 1, 1, local.code, local.message, text=local.text) for local in scan.local
     ]
     cited = [normalise(c.text) for c in scan.page.claims] if scan.page is not None else []
     own = Allowed([*cited, *scan.phrases])
-    generated = frozenset(ROLE_CLASSES.values())
     unreported = Counter(refused)
     for found in scan.candidates:
-        if found.role in generated:
-            continue  # made from records by fxsite: the gate judges copies site-wide
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour").
         told = next((t for t, n in unreported.items() if n > 0 and found.shown in t), None)
         if told is not None:
@@ -114,14 +116,20 @@ def bare_advice(html: str, library: Any) -> list[tuple[str, Advice]]:
     writes a claim where the advice names one.
     """
     from fxsite.verify.scan import scan_content
-    from fxsite.verify.visible import ROLE_CLASSES
 
-    generated = frozenset(ROLE_CLASSES.values())
-    return [
-        (c.shown, c.advice(library))
-        for c in scan_content(html).candidates
-        if c.role not in generated
-    ]
+    return [(c.shown, c.advice(library)) for c in scan_content(html).candidates]
+
+
+def _without_charts(html: str, drawn: Collection[str]) -> str:
+    """``html`` without the charts fxsite drew (``<figure class="fx-chart" id=…>``)."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(html)
+    for figure in tree.css("figure.fx-chart"):
+        if figure.attributes.get("id") in drawn:
+            figure.decompose()
+    body = tree.body.inner_html if tree.body is not None else None
+    return body if body is not None else html
 
 
 def judge_plain(text: str, path: str, library: Any, *, markup: bool = False) -> list[Finding]:

@@ -80,6 +80,9 @@ class PageResult:
     #: again (a refused claim as plain text, a block's cell, an FAQ question):
     #: the page reader does not report them twice (:mod:`fxsite.pages.judge`)
     reported: list[str] = field(default_factory=list)
+    #: ids of the charts drawn into ``markdown`` (from checked blocks: the page reader
+    #: leaves them to the gate, which draws them again from the evidence)
+    drawn: list[str] = field(default_factory=list)
 
     @property
     def related(self) -> list[Related]:
@@ -306,6 +309,8 @@ def process_page(
             out, claims, findings = render_block(
                 kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw, lang
             )
+            if kind == "evidence-chart" and out.strip():
+                result.drawn.append(f"fx-chart-{n}")
         pieces.append(out)
         result.claims.extend(claims)
         result.findings.extend(findings)
