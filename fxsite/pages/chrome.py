@@ -17,10 +17,11 @@ another language than the site's, ``extra.fxsite_translations.<lang>`` gives the
 
 A navigation title the map lacks stays as written, except the Evidence
 Library's, which the message catalogue translates; so does a heading's
-permalink title, where ``mkdocs.yml`` leaves the toc extension's own. Each entry of the language
-switch links to this page's own version in its language where the site has one
-(``docs/zh/x.md`` is ``docs/x.md`` in Chinese, as mkdocs-static-i18n lays out a
-site, and so is ``docs/x.zh.md``), else where ``mkdocs.yml`` says.
+permalink title, where ``mkdocs.yml`` leaves the toc extension's own. Each
+entry of the language switch links to this page's own version in its language
+where the site has one (``docs/zh/x.md`` is ``docs/x.md`` in Chinese, as
+mkdocs-static-i18n lays out a site, and so is ``docs/x.zh.md``), else where
+``mkdocs.yml`` says.
 """
 
 from __future__ import annotations
