@@ -41,7 +41,14 @@ registry knows (:mod:`fxsite.pages.unitwords`). Chinese needs no word
 boundary: a number right after a CJK character may start a figure
 (``提升30%``), Chinese units and scale words follow it (``2.3亿元``), and
 :mod:`fxsite.pages.cjk_figures` reads figures in Chinese numerals. ``2026年``
-before a month is a date.
+before a month is a date. A symbol in another case reads as its letters say
+(``15KW``, ``18 tb`` terabits: :func:`fxsite.evidence.units.loose_unit`), and
+:mod:`fxsite.pages.figure_families` reads multipliers, fractions, counts of
+work and the other ways issue 22 found figures written.
+
+A number no rule reads is not a figure: deny by default was measured and not
+adopted (``benchmarks/deny_by_default.py``). Each rule runs only where its cue,
+a cheap pattern every one of its matches holds, is in the paragraph.
 """
 
 from __future__ import annotations
