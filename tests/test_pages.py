@@ -138,8 +138,11 @@ def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
             "not read",
         ),
         ('---\ntitle: "Saves in [94 s](evidence:R1#save_time_fx100)"\n---\n', "not read"),
-        # Near miss: the same figure bare, without a link, is told the claim to write.
-        ("---\nfaq:\n  - q: Is a save 94 s?\n    a: Yes.\n---\n", "did you mean"),
+        # Near miss: the same figure bare, without a link, is told the claim to write, and where.
+        (
+            "---\nfaq:\n  - q: Is a save 94 s?\n    a: Yes.\n---\n",
+            "cite it in its answer as [94 s](evidence:R1#save_time_fx100)",
+        ),
     ],
 )
 def test_a_link_in_a_plain_text_field_is_named_as_not_read(

@@ -1,7 +1,10 @@
 """Every suggestion fxsite makes for a bare figure must itself pass the claim rule.
 
-And none is a guess: a claim is suggested only where one figure states the
-value and fits the words around it (:mod:`fxsite.pages.advice`).
+In prose and in each field that says it in its own form (a table cell's
+reference, a card, a caption's row: :mod:`fxsite.pages.field_advice`). And
+none is a guess: a claim is suggested only where one figure states the
+value and fits the words around it (:mod:`fxsite.pages.advice`). That
+following each message's fix makes its field pass is tests/test_field_advice.py.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from fxsite.evidence.library import Library, load_library
 from fxsite.evidence.quantities import check_stated, parse_stated
 from fxsite.pages.advice import advise
 from fxsite.pages.claims import Claim, bare_figure_message, resolve_claim, suggest_claims
+from fxsite.pages.field_advice import card_message, cell_message, plain_message
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = Path(__file__).resolve().parent / "fixtures" / "grammar"
@@ -76,9 +80,34 @@ def test_every_suggestion_passes(libs: list[Library], index: int) -> None:
     for lib in libs:
         message = bare_figure_message(text, lib, context=sentence)
         _assert_every_link_passes(message, lib)
+        for field in _field_messages(text, lib, sentence):
+            _assert_every_reference_resolves(field, lib)
+            if _LINK.search(field):
+                _assert_every_link_passes(field, lib)
         for suggestion in suggest_claims(text, lib, context=sentence):
             result = resolve_claim(suggestion.text, f"evidence:{suggestion.ref}", lib)
             assert isinstance(result, Claim), (suggestion, result)
+
+
+def _field_messages(text: str, lib: Library, context: str) -> list[str]:
+    """What a cell, a card's context, a caption and a page's description are told of ``text``."""
+    return [
+        cell_message(text, lib, context),
+        card_message(text, lib, context),
+        plain_message(text, lib, context, "a caption", home=lambda ref: f"a row of {ref}"),
+        plain_message(text, lib, context, "the description", then="it may then repeat it"),
+    ]
+
+
+_REF = re.compile(r"\b[A-Z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*")
+
+
+def _assert_every_reference_resolves(message: str, lib: Library) -> None:
+    """Every reference a message names outside a claim (a cell, a row) is a citable figure."""
+    for ref in _REF.findall(_LINK.sub("", message)):
+        if ref != "ID#figure":
+            result = resolve_claim("", f"evidence:{ref}", lib)
+            assert isinstance(result, Claim), (message, result)
 
 
 def _assert_every_link_passes(message: str, lib: Library) -> None:

@@ -79,7 +79,12 @@ class _Block:
         return None
 
     def prose(
-        self, text: str, loc: tuple[str | int, ...], where: str = "", context: str = ""
+        self,
+        text: str,
+        loc: tuple[str | int, ...],
+        where: str = "",
+        context: str = "",
+        home: Callable[[str], str | None] | None = None,
     ) -> str:
         """Plain text of a block, refused when it holds a bare figure.
 
@@ -88,7 +93,8 @@ class _Block:
         table cell when empty. Each is told where its figure can go, in words
         that work in that field (:mod:`fxsite.pages.field_advice`), of the
         figure the text and ``context`` (a cell's row label and column header)
-        fit, or of each candidate when not exactly one fits.
+        fit, or of each candidate when not exactly one fits. ``home`` says
+        where a reference works in the block (a row of a table, by default).
         """
         line, col = self.loaded.pos(loc)
         source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
@@ -100,10 +106,8 @@ class _Block:
             shown = found.text or ""
             if found.code != "FX501":
                 message = found.message
-            elif where.startswith("a chart"):  # chart text cannot hold a reference: a bar can
-                message = plain_message(shown, self.library, around, where, _bar)
-            elif where:
-                message = plain_message(shown, self.library, around, where, _row)
+            elif where:  # a caption or a chart's text cannot hold a reference: a row or a bar can
+                message = plain_message(shown, self.library, around, where, home=home or _row)
             else:
                 message = cell_message(shown, self.library, around)
             at = locator.find(shown, found.code) if shown else None
@@ -186,8 +190,21 @@ def _row(ref: str) -> str:
     return f"a row whose cell is {ref}"
 
 
-def _bar(ref: str) -> str:
-    return f"a bar ({{label: …, ref: {ref}}})"
+def _bars(data: dict[str, Any], library: Library) -> Callable[[str], str | None]:
+    """Where a figure ``ref`` works in a chart: a bar, when it has the unit of the chart's bars."""
+    refs = [b.get("ref") for b in data.get("bars") or [] if isinstance(b, dict)]
+    for group in data.get("groups") or []:
+        if isinstance(group, dict) and isinstance(group.get("bars"), list):
+            refs += [b.get("ref") for b in group["bars"] if isinstance(b, dict)]
+    units = {f.unit for r in refs if isinstance(r, str) and (f := library.figures.get(r.strip()))}
+
+    def home(ref: str) -> str | None:
+        fig = library.figures.get(ref)
+        if fig is not None and units and units != {fig.unit}:
+            return None
+        return f"a bar ({{label: …, ref: {ref}}})"
+
+    return home
 
 
 def _data_label(header: Any, c: int) -> str:
@@ -213,7 +230,8 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     if not isinstance(title, str):
         block.bad(("title",), "evidence-chart needs a title")
         title = ""
-    block.prose(title, ("title",), "a chart's title")
+    bar_home = _bars(data, block.library)
+    block.prose(title, ("title",), "a chart's title", home=bar_home)
     raw_groups: list[tuple[str | None, Any, tuple[str | int, ...]]] = []
     if "bars" in data:
         raw_groups.append((None, data["bars"], ("bars",)))
@@ -237,7 +255,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
             ):
                 block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
                 continue
-            block.prose(bar["label"], (*loc, b, "label"), "a bar's label", title)
+            block.prose(bar["label"], (*loc, b, "label"), "a bar's label", title, bar_home)
             claim = block.claim(bar["ref"], (*loc, b, "ref"))
             if claim is None or claim.value is None:
                 continue
@@ -264,7 +282,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     if highlight is not None and (not isinstance(highlight, str) or highlight not in labels):
         block.bad(("highlight",), f"highlight names a bar's label: one of {', '.join(labels)}")
         highlight = None
-    callout = _callout(block, data.get("callout"), title)
+    callout = _callout(block, data.get("callout"), title, bar_home)
     if not groups or block.findings:
         return ""
     drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
@@ -288,7 +306,7 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     return draw(spec).replace("</figcaption>", f"</figcaption>{callout}", 1)
 
 
-def _callout(block: _Block, value: Any, title: str) -> str:
+def _callout(block: _Block, value: Any, title: str, bars: Callable[[str], str | None]) -> str:
     """``callout: {ref: R1#save_speedup, text: faster saves}``, rendered as a claim."""
     if value is None:
         return ""
@@ -304,7 +322,7 @@ def _callout(block: _Block, value: Any, title: str) -> str:
     if claim is None:
         return ""
     text = value.get("text", "")
-    shown = block.prose(text, ("callout", "text"), "a chart's callout", title)
+    shown = block.prose(text, ("callout", "text"), "a chart's callout", title, bars)
     words = f' <span class="fx-chart-callout-text">{shown}</span>'
     return (
         f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'

@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from fxsite.findings import Finding
+from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_plain
 
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
@@ -181,5 +182,9 @@ def config_findings(text: str, path: str, library: Any) -> list[Finding]:
         for finding in judge_plain(value, path, library, markup=True):
             # On the string's line: at the figure, when the string is written on one line.
             at = value.find(finding.text or "\n") if "\n" not in value else -1
+            if finding.code == "FX501" and finding.text:
+                where = "a string of the configuration the theme shows"
+                message = plain_message(finding.text, library, value, where, cite_in="a page")
+                finding = replace(finding, message=message)
             findings.append(replace(finding, line=line, col=col + max(at, 0)))
     return findings

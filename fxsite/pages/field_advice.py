@@ -17,6 +17,7 @@ from collections.abc import Callable
 from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.advice import Advice, advise
+from fxsite.pages.claims import generic_claim_text
 
 __all__ = ["card_message", "cell_message", "named_claims", "plain_message"]
 
@@ -29,7 +30,7 @@ def named_claims(advice: Advice) -> list[tuple[str, str]]:
     """The claims ``advice`` names, ``(link text, ref)``, the one meant first, each once."""
     out: list[tuple[str, str]] = []
     for text, ref in _CLAIM.findall(advice.message):
-        if (text, ref) not in out:
+        if ref != "ID#figure" and (text, ref) not in out:
             out.append((text, ref))
     return out
 
@@ -87,31 +88,53 @@ def card_message(shown: str, library: Library, context: str) -> str:
         )
     return (
         f"{head}: {_NONE}; give it a card of its own citing its record "
-        "([](evidence:ID#figure) | …), or remove it"
+        f"([{generic_claim_text(shown)}](evidence:ID#figure) | …), or remove it"
     )
 
 
 def plain_message(
-    shown: str, library: Library, context: str, where: str, home: Callable[[str], str]
+    shown: str,
+    library: Library,
+    context: str,
+    where: str,
+    *,
+    home: Callable[[str], str | None] | None = None,
+    cite_in: str = "the page's text",
+    then: str = "",
 ) -> str:
-    """A bare figure in a block's plain text (``where``): move it out, to ``home(ref)`` or the page's text.
+    """A bare figure in plain text (``where``), where a claim is not read: cite it elsewhere.
 
-    ``home`` says where a reference works in the block ("a row whose cell is R1#figure").
+    ``cite_in`` names where a claim can be written ("its answer"); ``home``,
+    where a reference works in the same block ("a row whose cell is R1#figure"),
+    or None where it does not for that figure (a bar of another unit).
+    ``then`` says what the field may do once the page cites the figure ("the
+    description may then repeat it"): the figure may stay; without it, it is taken out.
     """
     advice = advise(shown, library, context=context)
     head = f"bare figure '{shown}' in {where} (plain text)"
     claims = named_claims(advice)
-    if advice.markdown is not None and claims:
-        text, ref = claims[0]
-        return (
-            f"{head}: take it out and give it {home(ref)}, "
-            f"or cite it in the page's text as [{text}](evidence:{ref})"
+    one = advice.markdown is not None and bool(claims)
+    claims = claims[:1] if one else claims
+    refs = [r for r in _refs(claims) if home is not None and home(r) is not None]
+    meant = "it" if one else "the one meant"
+    block = ""
+    if home is not None and refs:
+        block = (
+            f"give {meant} {home(refs[0])}, or "
+            if one
+            else (
+                f"give {meant} {home('its reference')} "
+                f"({', '.join(_shows(r, library) for r in refs)}), or "
+            )
         )
-    if claims:
-        homes = ", ".join(_shows(ref, library) for ref in _refs(claims))
-        cited = ", ".join(f"[{text}](evidence:{ref})" for text, ref in claims)
-        return (
-            f"{head}: {_why(advice)}; take it out and give the one meant "
-            f"{home('its reference')} ({homes}), or cite it in the page's text ({cited})"
-        )
-    return f"{head}: {_NONE}; take it out, or give it {home('ID#figure')} once a record states it"
+    listed = ", ".join(f"[{text}](evidence:{ref})" for text, ref in claims)
+    if one:
+        cite = f"cite it in {cite_in} as {listed}"
+    elif claims:
+        cite = f"cite the one meant in {cite_in} ({listed})"
+    else:
+        cite = f"cite its record in {cite_in} ([{generic_claim_text(shown)}](evidence:ID#figure))"
+    why = "" if one else f"{_why(advice)}; "
+    if then:
+        return f"{head}: {why}{block}{cite} ({then}), or remove it"
+    return f"{head}: {why}take it out and {block}{cite}"

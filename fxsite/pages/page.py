@@ -24,6 +24,7 @@ from fxsite.pages.claims import (
     HrefFor,
     resolve_claim,
 )
+from fxsite.pages.field_advice import plain_message
 from fxsite.pages.frontmatter import (
     FaqItem,
     FrontMatter,
@@ -109,6 +110,7 @@ def check_prose(
     cited: Iterable[str] = (),
     *,
     markup: bool = False,
+    told: Callable[[str], str] | None = None,
 ) -> list[Finding]:
     """Bare figures in plain text (a front-matter title or description, an FAQ question).
 
@@ -117,6 +119,8 @@ def check_prose(
     link is shown bare, and the message says so instead of suggesting the link
     already written. ``cited``: texts a figure may repeat (the page's claims, as
     shown), by the gate's rule for copies (:func:`fxsite.verify.copies.covered`).
+    ``told`` gives a bare figure's message, as the field's advice
+    (:func:`fxsite.pages.field_advice.plain_message`).
     """
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.visible import normalise
@@ -139,6 +143,8 @@ def check_prose(
         message = finding.message
         if at is not None and any(start <= at < end for start, end in unread):
             message = _LINK_NOT_READ.format(finding.text)  # not "did you mean" that same link
+        elif told is not None and finding.code == "FX501" and shown:
+            message = told(shown)
         findings.append(replace(finding, line=line, col=col, message=message))
     return findings
 
@@ -221,7 +227,10 @@ def _faq(
     """The FAQ's answers rendered into ``result``; returns what only their JSON-LD shows."""
     structured: list[Finding] = []
     for item in items:
-        result.findings.extend(check_prose(item.q.text, path, _text_positioner(item.q), library))
+        told = _told(library, item.q.text, "an FAQ question", cite_in="its answer")
+        result.findings.extend(
+            check_prose(item.q.text, path, _text_positioner(item.q), library, told=told)
+        )
         answer, claims, findings = rewrite_text(
             item.a.text, path, _text_positioner(item.a), library, href_for, result.lang
         )
@@ -336,13 +345,25 @@ def _head(
     for text in _shown_front_words(front):
         at = source.find(text)
         pos = _at_offset(source, at if at >= 0 else 0)
-        findings.extend(check_prose(text, path, pos, library, markup=True))
-    for item in (front.title, front.description):
+        told = _told(library, text, "a front-matter field shown with the page")
+        findings.extend(check_prose(text, path, pos, library, markup=True, told=told))
+    for name, item in (("title", front.title), ("description", front.description)):
         if item is not None:
             # The theme writes them unescaped: entities and tags are read as drawn too.
             pos = _text_positioner(item)
-            findings.extend(check_prose(item.text, path, pos, library, cited, markup=True))
+            then = f"the {name} may then repeat it"
+            told = _told(library, item.text, f"the page's {name}", then=then)
+            findings.extend(
+                check_prose(item.text, path, pos, library, cited, markup=True, told=told)
+            )
     return findings
+
+
+def _told(
+    library: Library, context: str, where: str, cite_in: str = "the page's text", then: str = ""
+) -> Callable[[str], str]:
+    """A plain field's message for a bare figure (:func:`~fxsite.pages.field_advice.plain_message`)."""
+    return lambda shown: plain_message(shown, library, context, where, cite_in=cite_in, then=then)
 
 
 def _shown_front_words(front: FrontMatter) -> list[str]:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from fxsite.evidence.library import Library, Loc, RecordSource
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
+from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_rendered
 from fxsite.render.record_markdown import Refused, record_markdown
 
@@ -96,7 +97,7 @@ def record_text_findings(library: Library) -> list[Finding]:
         fields = list(shown_text(source.record))
         parts, refused = [], []
         for loc, text in fields:
-            if loc in _PROSE or (loc[-1:] == ("what",) and loc[0] in ("figures", "derived")):
+            if _is_prose(loc):
                 shown_html, problems = record_markdown(
                     text, record_id, library, _anchor, inline=loc != ("notes",)
                 )
@@ -125,5 +126,26 @@ def record_text_findings(library: Library) -> list[Finding]:
                 line, col = source.pos(loc)
             # On the field's line: at the figure, when the field is written on one line.
             offset = at if at >= 0 and "\n" not in text else 0
+            if finding.code == "FX501" and shown and not _is_prose(loc):
+                message = plain_message(
+                    shown, library, text, _field_name(loc), cite_in="the record's notes"
+                )
+                finding = replace(finding, message=message)
             findings.append(replace(finding, line=line, col=col + offset))
     return findings
+
+
+def _is_prose(loc: Loc) -> bool:
+    """Written as Markdown, where a claim is read: the notes and a figure's ``what``."""
+    return loc in _PROSE or (loc[-1:] == ("what",) and loc[0] in ("figures", "derived"))
+
+
+def _field_name(loc: Loc) -> str:
+    """A plain-text field as a message names it: "the record's setup value 'system'"."""
+    if loc[0] == "setup":
+        return f"the record's setup {'key' if loc[-1] == '' else 'value'} '{loc[1]}'"
+    if loc[0] == "translations":
+        return f"the record's {loc[1]} translation ({' '.join(str(p) for p in loc[2:])})"
+    if loc[0] == "invariants":
+        return "an invariant's why"
+    return "the record's " + " ".join(str(p) for p in loc)

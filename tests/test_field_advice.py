@@ -1,0 +1,278 @@
+"""Every fix a bare-figure message names, followed in its own field, makes that field pass.
+
+For each field kind (page prose, an FAQ answer, an ``evidence-table`` cell, a
+table's caption, a chart's title, a headline card's context, a page's title
+and description, an FAQ question, a record's notes, setup value and title,
+a string of ``mkdocs.yml``), a bare figure is checked as ``fxsite check``
+checks it (:meth:`fxsite.project.Project.check`, in-process, on a small
+project); each fix its message names is applied to the input as the message
+says (a claim written where it says, a cell written as the reference it
+names, the figure taken out where it says so) and the project is checked
+again: it must pass. A claim is named only when exactly one figure fits the
+value, unit and the field's own words; where several fit, or none does, the
+message lists each candidate, and each is followed. Each kind has a near
+miss: the field as the fix leaves it passes as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from fxsite.authoring.init import starter_files
+from fxsite.findings import Finding
+from fxsite.project import Project, ProjectPaths
+
+R5 = """\
+id: R5
+title: Cluster network and model loading
+label: spec
+status: active
+figures:
+  load_old: {value: 88, unit: s, what: "Model loading time, previous release"}
+  load_new: {value: 5, unit: s, what: "Model loading time, this release"}
+  net: {value: 1, unit: GiB/s, what: "Network bandwidth per node"}
+derived:
+  load_speedup: {formula: load_old / load_new, unit: "×", decimals: 1, what: "Model loading speed-up"}
+"""
+R6 = """\
+id: R6
+title: Another loading test
+label: spec
+status: active
+figures:
+  load_new: {value: 5, unit: s, what: "Model loading time on another cluster"}
+"""
+#: A record whose own words hold the field's text: none of its values is the figure.
+R7 = """\
+id: R7
+title: {title}
+label: spec
+status: active
+setup:
+  cluster: {setup}
+figures:
+  depth: {{value: 32, unit: count, what: "Queue depth"}}
+notes: {notes}
+"""
+CONFIG = "site_name: Loading notes\nsite_description: {text}\nplugins: [search, fxsite]\n"
+PAGE = "{front}# Loading\n\n{body}\n"
+
+Files = dict[str, str]
+
+
+def _files(
+    *,
+    body: str = "Text.",
+    front: str = "",
+    setup: str = "eight nodes",
+    notes: str = "Run by the vendor.",
+    title: str = "Queue test",
+    config: str = "Loading notes",
+) -> Files:
+    return {
+        "evidence/S1.yaml": starter_files("x")["evidence/S1.yaml"],
+        "evidence/R5.yaml": R5,
+        "evidence/R6.yaml": R6,
+        "evidence/R7.yaml": R7.format(title=_yaml(title), setup=_yaml(setup), notes=_yaml(notes)),
+        "mkdocs.yml": CONFIG.format(text=_yaml(config)),
+        "docs/index.md": PAGE.format(front=f"---\n{front}---\n\n" if front else "", body=body),
+    }
+
+
+def _yaml(text: str) -> str:
+    """A one-line YAML string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _check(files: Files, tmp_path: Path) -> list[Finding]:
+    root = tmp_path / f"p{len(list(tmp_path.iterdir()))}"
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    project = Project(ProjectPaths(root, root / "docs", root / "evidence"))
+    return [f for f in project.check() if f.severity == "error"]
+
+
+# -- the fields: each makes a project with its text, and applies each kind of fix ------------------
+
+Claim = tuple[str, str]  # (link text, ref)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field kind: its input holding ``text``, and how each fix is applied to it."""
+
+    name: str
+    make: Callable[[str], Files]
+    #: the field's text with a claim written in place of the bare figure
+    cite: Callable[[str, str, Claim], Files] | None = None
+    #: a reference (``R1#figure``) written where the message says
+    refer: Callable[[str, str, str], Files] | None = None
+    #: the claim the message names written where it says (the figure taken out or kept)
+    move: Callable[[str, str, Claim], Files] | None = None
+
+
+def _link(claim: Claim) -> str:
+    return f"[{claim[0]}](evidence:{claim[1]})"
+
+
+def _table(caption: str, cell: str, extra: str = "") -> str:
+    rows = f'  - [Run, "{cell}"]\n' if cell else "  - [Run, R5#load_old]\n"
+    return (
+        f"```evidence-table\ncaption: {_yaml(caption)}\nheader: [Run, Value]\nrows:\n"
+        f"{rows}{extra}```"
+    )
+
+
+def _chart(title: str, extra: str = "") -> str:
+    return (
+        f"```evidence-chart\ntitle: {_yaml(title)}\nbars:\n"
+        f"  - {{label: Previous, ref: R5#load_old}}\n{extra}```"
+    )
+
+
+def _stats(context: str, extra: str = "") -> str:
+    return f"```evidence-stats\n[88 s](evidence:R5#load_old) | {context}\n{extra}```"
+
+
+def _faq(q: str, a: str) -> str:
+    return f"faq:\n  - q: {_yaml(q)}\n    a: {_yaml(a)}\n"
+
+
+FIELDS = [
+    Field(
+        "page prose",
+        lambda t: _files(body=t),
+        cite=lambda t, s, c: _files(body=t.replace(s, _link(c), 1)),
+    ),
+    Field(
+        "an FAQ answer",
+        lambda t: _files(front=_faq("How fast?", t)),
+        cite=lambda t, s, c: _files(front=_faq("How fast?", t.replace(s, _link(c), 1))),
+    ),
+    Field(
+        "a table cell",
+        lambda t: _files(body=_table("Loading", t)),
+        refer=lambda t, s, r: _files(body=_table("Loading", r)),
+    ),
+    Field(
+        "a table's caption",
+        lambda t: _files(body=_table(t, "")),
+        refer=lambda t, s, r: _files(body=_table(t.replace(s, ""), "", f"  - [This, {r}]\n")),
+        move=lambda t, s, c: _files(body=_table(t.replace(s, ""), "") + f"\n\nSee {_link(c)}."),
+    ),
+    Field(
+        "a chart's title",
+        lambda t: _files(body=_chart(t)),
+        refer=lambda t, s, r: _files(
+            body=_chart(t.replace(s, ""), f"  - {{label: This, ref: {r}}}\n")
+        ),
+        move=lambda t, s, c: _files(body=_chart(t.replace(s, "")) + f"\n\nSee {_link(c)}."),
+    ),
+    Field(
+        "a card's context",
+        lambda t: _files(body=_stats(t)),
+        move=lambda t, s, c: _files(body=_stats(t.replace(s, ""), f"{_link(c)} | this\n")),
+    ),
+    Field(
+        "a page's description",
+        lambda t: _files(front=f"description: {_yaml(t)}\n"),
+        # The description repeats the figure the page then cites.
+        move=lambda t, s, c: _files(
+            front=f"description: {_yaml(t.replace(s, c[0]))}\n", body=f"See {_link(c)}."
+        ),
+    ),
+    Field(
+        "an FAQ question",
+        lambda t: _files(front=_faq(t, "Yes.")),
+        move=lambda t, s, c: _files(front=_faq(t.replace(s, ""), f"Yes, {_link(c)}.")),
+    ),
+    Field(
+        "a record's notes",
+        lambda t: _files(notes=t),
+        cite=lambda t, s, c: _files(notes=t.replace(s, _link(c), 1)),
+    ),
+    Field(
+        "a record's setup value",
+        lambda t: _files(setup=t),
+        move=lambda t, s, c: _files(setup=t.replace(s, ""), notes=f"See {_link(c)}."),
+    ),
+    Field(
+        "a record's title",
+        lambda t: _files(title=t),
+        move=lambda t, s, c: _files(title=t.replace(s, ""), notes=f"See {_link(c)}."),
+    ),
+    Field(
+        "a string of mkdocs.yml",
+        lambda t: _files(config=t),
+        move=lambda t, s, c: _files(config=t.replace(s, ""), body=f"See {_link(c)}."),
+    ),
+]
+
+
+# (the field's text, its bare figure, the figures the message names: one when it names a
+# claim to write, several or none when it lists candidates)
+CASES = [
+    # one figure fits the value, the unit and the words
+    ("Each node's network bandwidth is 1 GiB/s", "1 GiB/s", "one", ["R5#net"]),
+    # two figures fit: both listed, none named
+    ("Model loading takes 5 s", "5 s", "several", ["R5#load_new", "R6#load_new"]),
+    # figures state the value, but no figure's words fit: listed
+    ("It took 5 s", "5 s", "listed", ["R5#load_new", "R6#load_new"]),
+    # stated only at another precision: the claims that pass are named
+    ("Model loading is 17x faster", "17x", "listed", ["R5#load_speedup"]),
+    # no figure states it: no figure named
+    ("Model loading took 25 minutes", "25 minutes", "none", []),
+]
+_REF = re.compile(r"\b([A-Z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)")
+_CLAIM = re.compile(r"\[([^\]\n]*)\]\(evidence:([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)\)")
+
+
+def _bare(findings: list[Finding], shown: str) -> list[Finding]:
+    return [f for f in findings if f.code == "FX501" and f.text == shown]
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=[f.name for f in FIELDS])
+@pytest.mark.parametrize(
+    ("text", "shown", "fit", "refs"), CASES, ids=[c[2] + "-" + c[1] for c in CASES]
+)
+def test_every_fix_a_message_names_passes_in_its_field(
+    field: Field, text: str, shown: str, fit: str, refs: list[str], tmp_path: Path
+) -> None:
+    findings = _check(field.make(text), tmp_path)
+    assert [f.code for f in findings] == ["FX501"] and findings[0].text == shown, findings
+    message = findings[0].message
+    named = [r for r in dict.fromkeys(_REF.findall(message)) if r != "ID#figure"]
+    assert sorted(named) == sorted(refs), message
+    claims = [(t, r) for t, r in dict.fromkeys(_CLAIM.findall(message)) if r != "ID#figure"]
+    # A reference the message names outside a claim is written as a reference (a cell, a row).
+    refers = [r for r in dict.fromkeys(_REF.findall(_CLAIM.sub("", message))) if r != "ID#figure"]
+    assert ("did you mean" in message) == (fit == "one" and field.cite is not None), message
+    fixes: list[Files] = []
+    for ref in refers if field.refer else []:
+        fixes.append(field.refer(text, shown, ref))  # type: ignore[misc]
+    for claim in claims:
+        if field.cite:
+            fixes.append(field.cite(text, shown, claim))
+        if field.move:
+            fixes.append(field.move(text, shown, claim))
+    if fit != "none":
+        assert fixes, message  # each candidate is named in a form the field can take
+    else:
+        assert "remove it" in message or "take it out" in message, message
+        # Taken out, the field passes (the near miss: the field as every fix leaves it).
+        fixes.append(field.make(text.replace(shown, "")))
+    for fixed in fixes:
+        assert _check(fixed, tmp_path) == [], (message, fixed)
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=[f.name for f in FIELDS])
+@pytest.mark.parametrize("text", ["Loading on 8-GPU nodes, Qwen-7B", "Model loading, release 2"])
+def test_names_and_counts_pass_in_every_field(field: Field, text: str, tmp_path: Path) -> None:
+    """The near miss of each field: words and names that are no figure pass as written."""
+    assert _check(field.make(text), tmp_path) == []
