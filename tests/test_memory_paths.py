@@ -206,3 +206,29 @@ def test_compact_evidence_json_audits_clean_and_places_findings(site: Path) -> N
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     found = [f for f in verify_site(site) if f.code == "FX611"]
     assert found and found[0].path == "evidence.json" and found[0].line == line, found
+
+
+# --- what the gate keeps of evidence.json --------------------------------------
+
+
+def test_the_gate_keeps_urls_and_citations_compactly(tmp_path: Path) -> None:
+    """Of the pages and citations evidence.json lists, the URLs and figures, each string once."""
+    from fxsite.verify.published import load_published
+
+    citations = [
+        {"ref": "R1#a", "page": f"p{i}.md", "url": "p/", "heading": "H", "heading_id": "h"}
+        for i in range(3)
+    ]
+    data = {
+        "generator": "fxsite",
+        "records": [],
+        "figures": [],
+        "citations": citations,
+        "pages": [{"src": "p.md", "url": "p/", "title": "P"}],
+    }
+    text = dumps(data)
+    (tmp_path / "evidence.json").write_text(text, encoding="utf-8")
+    published = load_published(tmp_path, exported=text)
+    assert published.pages == ["p/"]
+    assert published.citations == [("R1#a", "p/")] * 3
+    assert published.citations[0][1] is published.citations[2][1] is published.pages[0]

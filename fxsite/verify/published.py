@@ -40,17 +40,19 @@ class Published:
     """What a site publishes about its evidence, and the library rebuilt from it.
 
     Of the parsed ``evidence.json`` only what the checks across the site read
-    is kept (its records and figures live on as ``library``): on a large site
-    the parsed tree is megabytes.
+    is kept (its records and figures live on as ``library``; of its pages and
+    citations the URLs and figures, each distinct string once): on a large
+    site the parsed tree is megabytes.
     """
 
     #: the text's digest (:func:`text_key`): the same bytes give the same result
     key: bytes
     library: Library
     findings: list[Finding]
-    #: the ``pages`` and ``citations`` it lists
-    pages: list[Any]
-    citations: list[Any]
+    #: the URL of each page it lists
+    pages: list[str]
+    #: each citation it lists: the figure cited, the URL of the page citing it
+    citations: list[tuple[str, str]]
 
 
 def text_key(text: str) -> bytes:
@@ -88,7 +90,21 @@ def load_published(
     library = library_from_published(data["records"], _WHERE, text)
     findings = [f for f in library.findings if f.severity == "error"]
     findings += _figure_findings(data, library, text)
-    return Published(key, library, findings, data.get("pages", []), data.get("citations", []))
+    pages, citations = _listed(data)
+    return Published(key, library, findings, pages, citations)
+
+
+def _listed(data: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The pages' URLs and the citations (figure, page URL), each distinct string kept once."""
+    strings: dict[str, str] = {}
+
+    def once(value: Any) -> str:
+        text = str(value)
+        return strings.setdefault(text, text)
+
+    pages = [once(p["url"]) for p in data.get("pages", [])]
+    citations = [(once(c["ref"]), once(c.get("url", ""))) for c in data.get("citations", [])]
+    return pages, citations
 
 
 def _schema_findings(data: dict[str, Any]) -> list[Finding]:
