@@ -30,6 +30,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("twice a figure", "It writes twice 3.2 GB/s.", ["twice", "3.2 GB/s"], "Call it twice daily."),
     # --- fractions and scale words
     ("digit fraction", "It uses 1/4 of Kafka's memory.", ["1/4"], "Open it 24/7 since 1/4."),
+    ("fraction, not a place", "It takes 1/2 of the time.", ["1/2"], "Step 1/2 of the wizard."),
     ("fraction ordinal", "It uses 1/11th of the memory.", ["1/11th"], "See pages 1/11 and 2/11."),
     ("fraction words", "It uses one fourth of the memory.", ["one fourth"], "The fourth run."),
     ("a fifth", "Prices fell by a fifth in Q3.", ["a fifth"], "The fifth run."),
@@ -41,6 +42,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("many nines", "Durability is 99.999999999%.", ["99.999999999%"], "Durability is high."),
     # --- counts of work (a counted noun acts as a unit)
     ("cycles", "The loop takes 500 cycles.", ["500 cycles"], "The loop takes 500 steps."),
+    ("errors", "It logged 37 errors an hour.", ["37 errors"], "It returns 500 errors under load."),
     ("tokens", "It drafts 4 tokens per step.", ["4 tokens"], "It runs on 4 GPUs."),
     ("token count", "A context of 250,000 tokens.", ["250,000 tokens"], "A batch of 250 files."),
     ("per count", "It costs $0.50 per 1M tokens.", ["$0.50"], "Prices are in USD per 1M tokens."),

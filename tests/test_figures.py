@@ -540,7 +540,7 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     everywhere = re.compile("")
     for cue in [name for name in vars(figures) if name.endswith("_CUE")]:
         monkeypatch.setattr(figures, cue, everywhere)
-    for cue in ("_TIMES_CUE", "_X_CUE"):
+    for cue in [name for name in vars(families) if name.endswith("_CUE")]:
         monkeypatch.setattr(families, cue, everywhere)
     monkeypatch.setattr(families, "RULES", tuple((*r[:3], everywhere) for r in families.RULES))
     monkeypatch.setattr(cjk, "_PROPORTION_CUE", everywhere)

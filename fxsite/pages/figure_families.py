@@ -11,7 +11,8 @@ these rules read the other ways a figure is written (issue 22's families):
   ("five nines");
 * counts of work: a number before a noun that counts what a benchmark
   measures ("500 cycles", "4 tokens", "250,000 tokens") is a figure, that noun
-  acting as its unit (:data:`COUNTED`). Counts of parts, people and
+  acting as its unit (:data:`COUNTED`; "500 errors" and "404 errors" are HTTP
+  status codes). Counts of parts, people and
   configuration ("8 GPUs", "64 cores", "200 customers", "10,000 training
   steps") are not: they say what was measured, not what it did. After "per"
   the count is a unit's divisor ("$0.50 per 1M tokens"), not a figure;
@@ -89,6 +90,10 @@ _DIGIT_FRACTION = LazyPattern(
     r"(?:(?i:st|nd|rd|th)\b|(?=\s+(?i:of|the|as|less|more|fewer|faster|slower|smaller|larger"
     r"|lower|higher)\b))"
 )
+# "Step 1/2 of the wizard", "page 3/10 of": a place in a sequence.
+_PART_BEFORE = re.compile(
+    r"(?i:step|page|part|slide|chapter|item|question|episode|round|stage|phase|lesson)\s\Z"
+)
 # A vulgar fraction is a number wherever it stands: "½", "1½" (with a unit, the
 # unit rules read it whole: "1½ hours").
 _VULGAR = LazyPattern(rf"(?<![\w.])(?:{APPROX})?\d*[{VULGAR_FRACTIONS}]")
@@ -106,6 +111,8 @@ _COUNT = re.compile(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
     rf"{SP})?(?i:{_COUNTED})(?![\w/])"
 )
+# "500 errors", "404 errors": HTTP status codes name the errors.
+_STATUS_ERRORS = re.compile(r"[45]\d\d[ \u00a0-](?i:errors?)")
 _PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
 
 # Feet and inches: "23′-5″", "6′", "19.5″", and "23'-5\"" in ASCII.
@@ -146,7 +153,6 @@ _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
     (_FACTOR_OF, 0, "ratio", re.compile("factor")),
     (_TIMES_SIGN_BEFORE, 0, "ratio", re.compile("×")),
-    (_DIGIT_FRACTION, 0, "ratio", re.compile(r"\d/\d")),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
     (_NINES, 0, "percent", re.compile("nines")),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
@@ -158,6 +164,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 _FOLDED_CUES = {"factor", "nines"}
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
+_FRACTION_CUE = re.compile(r"\d/\d")
 #: What every count holds (its noun's last word, lower-cased).
 _COUNT_NEEDLES = tuple(sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
 
@@ -176,6 +183,8 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         yield from _times(text)
     if _X_CUE.search(text) is not None:
         yield from _x_before(text)
+    if _FRACTION_CUE.search(text) is not None:
+        yield from _fractions(text)
     if any(needle in low for needle in _COUNT_NEEDLES):
         yield from _counts(text)
 
@@ -199,7 +208,16 @@ def _x_before(text: str) -> Iterator[tuple[int, int, str]]:
         yield match.start(), match.end(), "ratio"
 
 
+def _fractions(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _DIGIT_FRACTION.finditer(text):
+        if not _PART_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+            yield match.start(), match.end(), "ratio"
+
+
 def _counts(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _COUNT.finditer(text):
-        if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
-            yield match.start(), match.end(), "unit"
+        if _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
+            continue
+        if _STATUS_ERRORS.fullmatch(match.group()):
+            continue
+        yield match.start(), match.end(), "unit"
