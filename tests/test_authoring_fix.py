@@ -211,7 +211,11 @@ def test_front_matter_title_is_not_rewritten(tmp_path: Path, project) -> None:  
         "took 178 s.", "took [178 s](evidence:R1#save_time_baseline)."
     )
     assert [(u.line, u.col, u.text) for u in result.unfixed] == [(2, 17, "94 s")]
-    assert "only FAQ answers can hold a claim" in result.unfixed[0].reason
+    # The reason is the check's advice for a title: the claim goes in the page's text.
+    assert result.unfixed[0].reason == (
+        "cite it in the page's text as [94 s](evidence:R1#save_time_fx100) "
+        "(the title may then repeat it), or remove it"
+    )
 
 
 def test_fix_reports_positions_of_the_original_page(tmp_path: Path, project) -> None:  # type: ignore[no-untyped-def]

@@ -276,3 +276,27 @@ def test_every_fix_a_message_names_passes_in_its_field(
 def test_names_and_counts_pass_in_every_field(field: Field, text: str, tmp_path: Path) -> None:
     """The near miss of each field: words and names that are no figure pass as written."""
     assert _check(field.make(text), tmp_path) == []
+
+
+#: The fields of a page, which ``fxsite fix`` rewrites.
+PAGE_FIELDS = [f for f in FIELDS if "record" not in f.name and "mkdocs" not in f.name]
+
+
+@pytest.mark.parametrize("field", PAGE_FIELDS, ids=[f.name for f in PAGE_FIELDS])
+def test_fix_writes_only_what_the_message_offers_in_place(field: Field, tmp_path: Path) -> None:
+    """``fxsite fix`` writes a claim where the message offers it in place, else gives its advice."""
+    from fxsite.authoring.fix import fix_page
+    from fxsite.evidence.library import load_library
+
+    files = field.make(CASES[0][0])
+    findings = _check(files, tmp_path)
+    root = tmp_path / "p0"
+    result = fix_page(
+        files["docs/index.md"], "docs/index.md", load_library(root / "evidence", root)
+    )
+    if field.cite is not None:  # prose: the claim the message names, in place
+        assert [c.after for c in result.changes] == ["[1 GiB/s](evidence:R5#net)"]
+        assert _check({**files, "docs/index.md": result.text}, tmp_path) == []
+    else:  # a field that takes no claim: nothing written, the message's advice the reason
+        assert not result.changed
+        assert [u.reason for u in result.unfixed] == [findings[0].message.split(": ", 1)[1]]

@@ -102,6 +102,9 @@ def _advices(
 
     The page reader's advice is matched in document order by the text shown.
     A front-matter field is not in the rendered content: it is advised on its line.
+    Where the check's message does not offer that claim in place (a field that
+    takes none: a table cell, a card's context, a title), nothing is written and
+    the message's own advice is the reason.
     """
     front = split_front_matter(source)[2]
     lines = source.split("\n")
@@ -118,11 +121,19 @@ def _advices(
             )
         if match is None:
             line = lines[finding.line - 1] if finding.line <= len(lines) else ""
-            out.append(advise(finding.text, library, context=line))
+            out.append(_as_told(finding, advise(finding.text, library, context=line)))
             continue
         at = match + 1
-        out.append(advised[match][1])
+        out.append(_as_told(finding, advised[match][1]))
     return out
+
+
+def _as_told(finding: Finding, advice: Advice) -> Advice:
+    """``advice``, when the check's message offers its claim in place; else the message's advice."""
+    if advice.markdown is None or f"did you mean {advice.markdown}?" in finding.message:
+        return advice
+    told = finding.message.split(": ", 1)[-1]
+    return Advice(finding.message, None, advice.candidates, told)
 
 
 def _next_bare(checked: Checked, text: str, cursor: int) -> tuple[Finding, Advice, int] | None:
