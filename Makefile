@@ -56,8 +56,10 @@ test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js lin
 screens: $(VENV)/.installed-test
 	$(BIN)/python tools/screens.py
 
+# Ratios to plain MkDocs at 1x, 4x and 16x the base size, then a site of 10,000 records.
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py
+	$(BIN)/python benchmarks/scale.py --records 10000 --pages 2000 --sizes 1 --runs 1 --build-only
 	$(BIN)/python benchmarks/breakdown.py
 	$(BIN)/python benchmarks/detector_bench.py
 

@@ -35,12 +35,13 @@ ratio are measured the same way. Ratios are printed with the targets of issue 24
 (build <= 1.5x at the base size and <= 1.1x from 4x up, memory <= 1.6x, check
 <= 2x, serve <= 1.2x) and, when more than one size is measured, how each ratio
 moves with the size. It always exits 0: it reports, it does not gate.
-``--build-only`` measures builds and their memory alone (the large sizes);
+``--build-only`` measures builds and their memory alone, as it does for sizes from
+``--build-only-from`` (16) up, in one run;
 ``--tiny`` runs a very small size once (the test suite uses it to keep this
 script working).
 
-    python benchmarks/scale.py [--records 100] [--pages 100] [--runs 3] [--sizes 1,4]
-                               [--build-only] [--tiny]
+    python benchmarks/scale.py [--records 100] [--pages 100] [--runs 3] [--sizes 1,4,16]
+                               [--build-only] [--build-only-from 16] [--tiny]
 """
 
 from __future__ import annotations
@@ -329,10 +330,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=100)
     parser.add_argument("--pages", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sizes", default="1,4", help="multipliers of the base size")
+    parser.add_argument("--sizes", default="1,4,16", help="multipliers of the base size")
     parser.add_argument("--tiny", action="store_true", help="one run at a very small size")
     parser.add_argument(
         "--build-only", action="store_true", help="builds and their memory only (large sizes)"
+    )
+    parser.add_argument(
+        "--build-only-from",
+        type=int,
+        default=16,
+        help="sizes from this one up: builds and their memory only, one run",
     )
     args = parser.parse_args(argv)
     sizes = [1] if args.tiny else [int(s) for s in args.sizes.split(",")]
@@ -346,10 +353,14 @@ def main(argv: list[str] | None = None) -> int:
             generate(project, records * size, pages * size)
             print(
                 f"{records * size} records x 10 figures, {pages * size} pages x 20 claims "
-                f"({'base' if size == 1 else f'{size}x'})",
+                f"({'base' if size == 1 else f'{size}x'}"
+                f"{'; builds only, one run' if size >= args.build_only_from else ''})",
                 flush=True,
             )
-            lines, by_size[size] = measure(project, runs, size, args.build_only)
+            large = size >= args.build_only_from
+            lines, by_size[size] = measure(
+                project, 1 if large else runs, size, args.build_only or large
+            )
             for line in lines:
                 print(line, flush=True)
     if len(by_size) > 1:
