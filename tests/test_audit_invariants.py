@@ -6,6 +6,10 @@ a pass mark ("✓ holds"). The audit renders the same section from the published
 that shows other numbers, another mark, or more or fewer invariants. Each attack
 is one row applied to the demo's own R1 page (read in-process, milliseconds);
 the near misses must pass; one attack goes through the whole audit.
+
+Last, a report document published with the site: its figures are the record's
+evidence, not bare text, only at the path the build gives it and only with the
+bytes its record hashed.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sitekit import fxsite
 
 from fxsite.evidence.library import Library, library_from_published, load_library
 from fxsite.render.exports import loads
 from fxsite.render.library_pages import record_page_markdown
 from fxsite.verify import verify_site
+from fxsite.verify.audit import _documents
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.visible import page_text
 
@@ -191,3 +197,103 @@ def test_another_records_input_passes(tmp_path: Path, status: str, successor: st
     assert marker_problems(page_text(html), library) == []
     tampered = sub(r"= <code>[^<]*</code>", "= <code>95 s</code>")(html)
     assert invariant_problems(tampered, library)
+
+
+R9_DOC = "documents/reports/R9.txt"
+SHA = "  sha256: 04c8a3e67086bd0df93c687615acc6a33a9e9add7690b2de32115fcc7dfe1d43\n"
+
+
+@pytest.fixture(scope="module")
+def document_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo built with R9 publishing its report document (reports/R9.txt)."""
+    root = Path(__file__).resolve().parent.parent
+    project = tmp_path_factory.mktemp("documents")
+    for name in ("docs", "evidence"):
+        shutil.copytree(root / name, project / name)
+    shutil.copy(root / "mkdocs.yml", project / "mkdocs.yml")
+    record = project / "evidence" / "R9.yaml"
+    text = record.read_text(encoding="utf-8")
+    assert text.count(SHA) == 1
+    record.write_text(text.replace(SHA, SHA + "  publish_document: true\n"), encoding="utf-8")
+    proc = fxsite("build", str(project), cwd=project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return project / "site"
+
+
+def bare(site: Path) -> list[tuple[str, str]]:
+    return [(f.path, f.code) for f in verify_site(site) if f.severity == "error"]
+
+
+def test_a_published_document_states_its_figures(document_site: Path) -> None:
+    """The near miss: R9.txt states 6.2–9.3x (and 1.9x) as its record hashed it."""
+    assert "6.2–9.3x" in (document_site / R9_DOC).read_text(encoding="utf-8")
+    assert bare(document_site) == []
+
+
+def _changed(site: Path) -> None:
+    path = site / R9_DOC
+    path.write_text(path.read_text(encoding="utf-8").replace("6.2–9.3x", "6.2–19.3x"), "utf-8")
+
+
+def _elsewhere(site: Path) -> None:
+    shutil.copy(site / R9_DOC, site / "documents" / "R9.txt")
+
+
+def _linked(site: Path) -> None:
+    outside = site.parent / "R9.txt"
+    shutil.copy(site / R9_DOC, outside)
+    (site / R9_DOC).unlink()
+    (site / R9_DOC).symlink_to(outside)
+
+
+DOCUMENT_ATTACKS = [
+    ("the document edited", _changed, (R9_DOC, "FX501")),
+    ("its bytes at another path", _elsewhere, ("documents/R9.txt", "FX501")),
+    ("a link to its bytes outside the site", _linked, (R9_DOC, "FX614")),
+]
+
+
+@pytest.mark.parametrize("attack", DOCUMENT_ATTACKS, ids=lambda a: a[0])
+def test_a_document_not_as_hashed_is_read(
+    attack: tuple[str, Callable[[Path], None], tuple[str, str]],
+    document_site: Path,
+    tmp_path: Path,
+) -> None:
+    site = Path(shutil.copytree(document_site, tmp_path / "site", symlinks=True))
+    attack[1](site)
+    assert attack[2] in bare(site)
+
+
+def test_an_unpublished_document_is_read(demo_site: Path, tmp_path: Path) -> None:
+    """The demo does not publish R9's document: the same bytes at its path are bare text."""
+    site = Path(shutil.copytree(demo_site, tmp_path / "site", symlinks=True))
+    root = Path(__file__).resolve().parent.parent
+    (site / "documents" / "reports").mkdir(parents=True)
+    shutil.copy(root / "evidence" / "reports" / "R9.txt", site / R9_DOC)
+    assert (R9_DOC, "FX501") in bare(site)
+
+
+DOC_RECORD = "id: R1\ntitle: T\nlabel: spec\nstatus: active\nsource:\n  document: {doc}\n{more}"
+
+
+@pytest.mark.parametrize(
+    ("doc", "more", "listed"),
+    [
+        ("r.txt", SHA + "  publish_document: true\n", ["documents/r.txt"]),
+        ("r.csv", SHA + "  publish_document: true\n", ["documents/r.csv"]),
+        ("r.txt", "  publish_document: true\n", []),  # no hash to hold it to
+        ("r.txt", SHA, []),  # not published
+        ("r.html", SHA + "  publish_document: true\n", []),  # a page, read as pages are
+        ("r.svg", SHA + "  publish_document: true\n", []),
+    ],
+)
+def test_which_documents_are_held_to_their_hash(
+    tmp_path: Path, doc: str, more: str, listed: list[str]
+) -> None:
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    (evidence / doc).write_text("a report\n", encoding="utf-8")
+    body = DOC_RECORD.format(doc=doc, more=more) + "figures:\n  t: {value: 94, unit: s}\n"
+    (evidence / "R1.yaml").write_text(body, encoding="utf-8")
+    library = load_library(evidence, tmp_path)
+    assert list(_documents(library)) == listed

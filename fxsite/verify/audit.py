@@ -29,6 +29,7 @@ from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
+from fxsite.anchor.documents import document_url
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding, Severity, line_of, sort_findings
@@ -42,6 +43,7 @@ from fxsite.safeio import (
     iter_tree,
     read_bytes,
     read_text,
+    sha256_file,
 )
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
@@ -189,6 +191,7 @@ def verify_site(
     memo.published = published  # what the next call compares its evidence.json with
     site = _Site(site_dir, published, memo, declared=declared)
     site.findings.extend(site.published.findings)
+    documents = _documents(published.library)
     search: list[tuple[Path, str]] = []
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
@@ -201,6 +204,8 @@ def verify_site(
                 site.add(rel, "FX614", f"cannot be read safely: it {reason}")
         elif kind == "code":
             _read_code(site, path, rel)
+        elif rel in documents and _is_document(path, site_dir, documents[rel]):
+            continue  # a record's report document, as its record hashed it
         elif rel != "evidence.json" and kind != "signature":
             _read(site, path, rel, kind)
     for path, rel in search:
@@ -213,6 +218,33 @@ def verify_site(
     _check_citations(site, by_url)
     _check_copies(site, by_url)
     return sort_findings(site.findings)
+
+
+def _documents(library: Library) -> dict[str, str]:
+    """Each report document the evidence publishes as plain text, by its site path: its sha256.
+
+    Only a record that publishes its document and states its ``sha256`` names
+    one; an HTML, XML or JSON document is read as any page or data file is.
+    """
+    out = {}
+    for record in library.records.values():
+        source = record.source
+        if source is None or not (source.publish_document and source.document and source.sha256):
+            continue
+        rel = document_url(source.document)
+        if kind_of(rel) == "text":
+            out[rel] = source.sha256
+    return out
+
+
+def _is_document(path: Path, root: Path, sha256: str) -> bool:
+    """Whether ``path`` is a file (not a link) whose bytes are the ones its record hashed."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        return sha256_file(path, root) == sha256
+    except UnreadableFile:
+        return False
 
 
 def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
