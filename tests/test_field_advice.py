@@ -129,10 +129,11 @@ def _table(caption: str, cell: str, extra: str = "") -> str:
     )
 
 
-def _chart(title: str, extra: str = "") -> str:
+def _chart(title: str, extra: str = "", label: str = "Previous", callout: str = "") -> str:
+    told = f"callout: {{ref: R5#load_old, text: {_yaml(callout)}}}\n" if callout else ""
     return (
-        f"```evidence-chart\ntitle: {_yaml(title)}\nbars:\n"
-        f"  - {{label: Previous, ref: R5#load_old}}\n{extra}```"
+        f"```evidence-chart\ntitle: {_yaml(title)}\n{told}bars:\n"
+        f"  - {{label: {_yaml(label)}, ref: R5#load_old}}\n{extra}```"
     )
 
 
@@ -173,6 +174,26 @@ FIELDS = [
             body=_chart(t.replace(s, ""), f"  - {{label: This, ref: {r}}}\n")
         ),
         move=lambda t, s, c: _files(body=_chart(t.replace(s, "")) + f"\n\nSee {_link(c)}."),
+    ),
+    Field(
+        "a bar's label",
+        lambda t: _files(body=_chart("Loading", label=t)),
+        refer=lambda t, s, r: _files(
+            body=_chart("Loading", f"  - {{label: This, ref: {r}}}\n", label=t.replace(s, ""))
+        ),
+        move=lambda t, s, c: _files(
+            body=_chart("Loading", label=t.replace(s, "")) + f"\n\nSee {_link(c)}."
+        ),
+    ),
+    Field(
+        "a chart's callout",
+        lambda t: _files(body=_chart("Loading", callout=t)),
+        refer=lambda t, s, r: _files(
+            body=_chart("Loading", f"  - {{label: This, ref: {r}}}\n", callout=t.replace(s, ""))
+        ),
+        move=lambda t, s, c: _files(
+            body=_chart("Loading", callout=t.replace(s, "")) + f"\n\nSee {_link(c)}."
+        ),
     ),
     Field(
         "a card's context",

@@ -200,7 +200,9 @@ def _bars(data: dict[str, Any], library: Library) -> Callable[[str], str | None]
 
     def home(ref: str) -> str | None:
         fig = library.figures.get(ref)
-        if fig is not None and units and units != {fig.unit}:
+        if fig is None:  # a choice of references ("one of R1#a, R2#b")
+            return f"a bar whose ref is {ref}"
+        if units and units != {fig.unit}:
             return None
         return f"a bar ({{label: …, ref: {ref}}})"
 

@@ -119,14 +119,8 @@ def plain_message(
     meant = "it" if one else "the one meant"
     block = ""
     if home is not None and refs:
-        block = (
-            f"give {meant} {home(refs[0])}, or "
-            if one
-            else (
-                f"give {meant} {home('its reference')} "
-                f"({', '.join(_shows(r, library) for r in refs)}), or "
-            )
-        )
+        choice = refs[0] if one else "one of " + ", ".join(_shows(r, library) for r in refs)
+        block = f"give {meant} {home(choice)}, or "
     listed = ", ".join(f"[{text}](evidence:{ref})" for text, ref in claims)
     if one:
         cite = f"cite it in {cite_in} as {listed}"
