@@ -321,3 +321,31 @@ def test_fix_writes_only_what_the_message_offers_in_place(field: Field, tmp_path
     else:  # a field that takes no claim: nothing written, the message's advice the reason
         assert not result.changed
         assert [u.reason for u in result.unfixed] == [findings[0].message.split(": ", 1)[1]]
+
+
+@pytest.mark.parametrize(
+    ("setup", "notes", "placed"),
+    [
+        # the same figure in two fields: each reported at its own, with its field's advice
+        (
+            "1 GiB/s per node",
+            "Each node's network bandwidth is 1 GiB/s.",
+            [(6, "in the record's setup value"), (9, "did you mean")],
+        ),
+        # twice in one field: two faults, both there
+        (
+            "1 GiB/s, then 1 GiB/s",
+            "Run by the vendor.",
+            [(6, "in the record's setup value"), (6, "in the record's setup value")],
+        ),
+        # near miss: once, in the notes only
+        ("eight nodes", "Each node's network bandwidth is 1 GiB/s.", [(9, "did you mean")]),
+    ],
+)
+def test_a_record_figure_is_reported_at_each_field_that_shows_it(
+    setup: str, notes: str, placed: list[tuple[int, str]], tmp_path: Path
+) -> None:
+    findings = _check(_files(setup=setup, notes=notes), tmp_path)
+    assert [f.line for f in findings] == [line for line, _ in placed], findings
+    for finding, (_, says) in zip(findings, placed, strict=True):
+        assert says in finding.message, finding.message

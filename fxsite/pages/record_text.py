@@ -17,6 +17,7 @@ figure belongs in ``figures``. The issuer and setup keys are shown as words too.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -107,14 +108,11 @@ def record_text_findings(library: Library) -> list[Finding]:
             else:
                 parts.append(f"<p>{html.escape(text)}</p>")
         field = 0
+        taken: Counter[tuple[int, str]] = Counter()
         for finding in judge_rendered("".join(parts), source.path, library, refused):
             shown = finding.text or ""
-            # Findings come in the fields' order: the first field from here that shows it.
-            field = next(
-                (n for n in range(field, len(fields)) if shown and shown in fields[n][1]), field
-            )
+            field, at = _place(fields, field, shown, taken)
             loc, text = fields[field]
-            at = text.find(shown) if shown else -1
             # A title and a translation are shown on other pages too,
             # where the gate allows no copy of a record's values.
             copy = _may_copy(loc) and at >= 0 and covered(text, at, at + len(shown), [own])
@@ -133,6 +131,25 @@ def record_text_findings(library: Library) -> list[Finding]:
                 finding = replace(finding, message=message)
             findings.append(replace(finding, line=line, col=col + offset))
     return findings
+
+
+def _place(
+    fields: list[tuple[Loc, str]], start: int, shown: str, taken: Counter[tuple[int, str]]
+) -> tuple[int, int]:
+    """The field from ``start`` on that shows ``shown`` once more than ``taken``, and where.
+
+    Findings come in the fields' order; a figure one field shows twice, or two
+    fields show, is placed at each in turn. -1: not found as written (Markdown).
+    """
+    for n in range(start, len(fields)):
+        text = fields[n][1]
+        if shown and text.count(shown) > taken[(n, shown)]:
+            at = -1
+            for _ in range(taken[(n, shown)] + 1):
+                at = text.find(shown, at + 1)
+            taken[(n, shown)] += 1
+            return n, at
+    return start, -1
 
 
 def _is_prose(loc: Loc) -> bool:
