@@ -201,6 +201,14 @@ FIELDS = [
         move=lambda t, s, c: _files(body=_stats(t.replace(s, ""), f"{_link(c)} | this\n")),
     ),
     Field(
+        "a page's title",
+        lambda t: _files(front=f"title: {_yaml(t)}\n"),
+        # The title repeats the figure the page then cites.
+        move=lambda t, s, c: _files(
+            front=f"title: {_yaml(t.replace(s, c[0]))}\n", body=f"See {_link(c)}."
+        ),
+    ),
+    Field(
         "a page's description",
         lambda t: _files(front=f"description: {_yaml(t)}\n"),
         # The description repeats the figure the page then cites.
