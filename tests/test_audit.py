@@ -680,7 +680,11 @@ ATTACKS = [
     ),
     Attack(
         "chart bar label",
-        edit(BUBBLES, ">178\u00a0s · measured<", ">179\u00a0s · measured<"),
+        edit(
+            BUBBLES,
+            '>178\u00a0s<tspan class="fx-bar-label"',
+            '>179\u00a0s<tspan class="fx-bar-label"',
+        ),
         "FX612",
     ),
     Attack(
