@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from fxsite.authoring.init import starter_files
+from fxsite.evidence.library import load_library
 from fxsite.findings import Finding
 from fxsite.project import Project, ProjectPaths
 
@@ -315,7 +316,6 @@ PAGE_FIELDS = [f for f in FIELDS if "record" not in f.name and "mkdocs" not in f
 def test_fix_writes_only_what_the_message_offers_in_place(field: Field, tmp_path: Path) -> None:
     """``fxsite fix`` writes a claim where the message offers it in place, else gives its advice."""
     from fxsite.authoring.fix import fix_page
-    from fxsite.evidence.library import load_library
 
     files = field.make(CASES[0][0])
     findings = _check(files, tmp_path)
@@ -357,3 +357,42 @@ def test_a_record_figure_is_reported_at_each_field_that_shows_it(
     assert [f.line for f in findings] == [line for line, _ in placed], findings
     for finding, (_, says) in zip(findings, placed, strict=True):
         assert says in finding.message, finding.message
+
+
+_CELL_PAGE = (
+    "# Loading\n\n```evidence-table\ncaption: Per node\nheader: [Run, Value]\nrows:\n{rows}```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("rows", "written"),
+    [
+        ("  - [Network bandwidth, 1 GiB/s]\n", "  - [Network bandwidth, R5#net]\n"),
+        ("  - [Network bandwidth, 1 GiB/s]  # peak\n", "  - [Network bandwidth, R5#net]  # peak\n"),
+        ("  - - Network bandwidth\n    - 1 GiB/s\n", "  - - Network bandwidth\n    - R5#net\n"),
+        # near misses: the cell is more than the figure, or quoted, or several figures fit
+        ('  - [Network bandwidth, "1 GiB/s"]\n', None),
+        ("  - [Network bandwidth, 1 GiB/s per node]\n", None),
+        ("  - [Network bandwidth, a - 1 GiB/s]\n", None),
+        ("  - - Network bandwidth\n    - a - 1 GiB/s\n", None),
+        ("  - [Model loading, 5 s]\n", None),
+    ],
+)
+def test_fix_writes_a_cell_as_the_reference_its_message_names(
+    rows: str, written: str | None, tmp_path: Path
+) -> None:
+    """A cell that is the figure alone becomes the reference; any other is left with the advice."""
+    from fxsite.authoring.fix import fix_page
+
+    page = _CELL_PAGE.format(rows=rows)
+    files = _files() | {"docs/index.md": page}
+    findings = _check(files, tmp_path)
+    assert [f.code for f in findings] == ["FX501"], findings
+    root = tmp_path / "p0"
+    result = fix_page(page, "docs/index.md", load_library(root / "evidence", root))
+    if written is None:
+        assert not result.changed
+        assert [u.reason in findings[0].message for u in result.unfixed] == [True], result
+    else:
+        assert result.text == _CELL_PAGE.format(rows=written)
+        assert _check({**files, "docs/index.md": result.text}, tmp_path) == []

@@ -121,19 +121,42 @@ def _advices(
             )
         if match is None:
             line = lines[finding.line - 1] if finding.line <= len(lines) else ""
-            out.append(_as_told(finding, advise(finding.text, library, context=line)))
+            out.append(_as_told(finding, advise(finding.text, library, context=line), lines))
             continue
         at = match + 1
-        out.append(_as_told(finding, advised[match][1]))
+        out.append(_as_told(finding, advised[match][1], lines))
     return out
 
 
-def _as_told(finding: Finding, advice: Advice) -> Advice:
-    """``advice``, when the check's message offers its claim in place; else the message's advice."""
+def _as_told(finding: Finding, advice: Advice, lines: list[str]) -> Advice:
+    """``advice``, when the check's message offers its claim in place; else the message's advice.
+
+    A table cell that is the figure alone, unquoted, is written as the reference
+    its message names.
+    """
     if advice.markdown is None or f"did you mean {advice.markdown}?" in finding.message:
         return advice
     told = finding.message.split(": ", 1)[-1]
+    cell = _CELL_REF.fullmatch(told)
+    if cell is not None and _whole_cell(lines, finding):
+        return Advice(finding.message, cell[1], advice.candidates)
     return Advice(finding.message, None, advice.candidates, told)
+
+
+#: A cell's message naming the one reference to write (:func:`fxsite.pages.field_advice.cell_message`).
+_CELL_REF = re.compile(r"write the cell as ([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)")
+
+
+def _whole_cell(lines: list[str], finding: Finding) -> bool:
+    """The figure is a whole unquoted item of a YAML row (``[Run, 94 s]``, ``- 94 s``)."""
+    line = lines[finding.line - 1] if finding.line <= len(lines) else ""
+    start = finding.col - 1
+    end = start + len(finding.text or "")
+    if line[start:end] != finding.text:
+        return False
+    before, after = line[:start].rstrip(), line[end:].lstrip()
+    item = before.endswith(("[", ",")) or before.strip() == "-"
+    return item and after[:1] in {",", "]", ""}
 
 
 def _next_bare(checked: Checked, text: str, cursor: int) -> tuple[Finding, Advice, int] | None:
