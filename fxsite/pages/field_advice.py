@@ -4,9 +4,11 @@
 one fits the value, unit and the field's own words); these say how to cite
 it in the field: an ``evidence-table`` cell as its reference (``R1#figure``),
 a headline card as a card of its own (``[1.9×](evidence:R1#figure) | …``),
-and a plain-text field of a block (a caption, a chart's text) by moving it
-out, into a row, a bar or the page's text. Where more than one figure fits,
-or none does, the message lists the candidates and names none.
+and a plain-text field by moving the figure out, into a row or a bar of its
+block (a caption, a chart's text) or a claim where one is read (the page's
+text, an FAQ answer, a record's notes); a page's title and description may
+then repeat it. Where more than one figure fits, or none does, the message
+lists the candidates and names none.
 """
 
 from __future__ import annotations
