@@ -21,6 +21,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("N times + word", "It is 1.9 times speedier.", ["1.9 times"], "At times it is speedier."),
     ("N-times", "A 1.9-times faster save.", ["1.9-times"], "A many-times faster save."),
     ("N times noun", "An 11 times cost reduction.", ["11 times"], "Run it 11 times and stop."),
+    ("times, not a week", "It is 4 times smaller.", ["4 times"], "It failed 4 times last week."),
     ("× before", "It scales ×3 with the cache.", ["×3"], "Tiles in a 2 × 4 grid."),
     ("x before", "Saves got faster, x2 after a tune.", ["x2"], "It needs a PCIe x16 slot, x86."),
     ("x names", "It is x1.5 on reads.", ["x1.5"], "Record X1 and the H100 x8 board."),
@@ -52,6 +53,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     # --- units the vocabulary lacked or spells otherwise
     ("power any case", "Racks draw 15KW each.", ["15KW"], "Racks in row 15 each."),
     ("bare degrees", "It runs at 400C.", ["400C"], "The Atlas 400C card."),
+    ("degrees, not cores", "It idles at 35C.", ["35C"], "It scales up to 16C/32T."),
     ("size lower case", "It holds 18 tb of data.", ["18 tb"], "It holds 18 of them."),
     ("rate lower case", "A 12.8tbps switch.", ["12.8tbps"], "A 12.8 release."),
     ("transliterated", "It stores 148 Ebayt.", ["148 Ebayt"], "It stores 148 files."),
@@ -76,6 +78,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ),
     ("feet and inches", "The rack is 23′-5″ long.", ["23′-5″"], "The rack is long."),
     ("clock duration", "The save took 8:37 on NFS.", ["8:37"], "The save ran at 8:37 today."),
+    ("clock, not a time", "The run takes 1:02:15.", ["1:02:15"], "The run takes 10:30 am slots."),
     (
         "keycap digit",
         "It is 3\ufe0f\u20e3 times faster.",

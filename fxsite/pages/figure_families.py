@@ -58,7 +58,7 @@ _NUMBER_WORD = (
 _OCCURRENCE_AFTER = (
     r"(?i:during|in|a|an|per|each|every|and|or|but|before|after|since|until|when|while|on|at"
     r"|to|for|with|without|daily|so|then|now|already|today|this|from|we|it|they|i|you|if"
-    r"|because|out|of)\b"
+    r"|because|out|of|by|within|last|next|total|overall|straight)\b"
 )
 # "N times" or "N-times", then the word after it.
 _TIMES = re.compile(
@@ -126,11 +126,12 @@ _CLOCK_DURATION = LazyPattern(
     r"\b(?i:took|takes|take|taking|lasted|lasts|finished\s+in|completed\s+in|done\s+in|time\s+of"
     r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of)\s+"
     rf"(?P<figure>(?:{APPROX})?\d{{1,3}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?)(?![\d:])"
+    r"(?!\s?(?i:am|pm|a\.m\.|p\.m\.)\b)"  # "takes 10:30 am" is a time of day
 )
 # A temperature with a bare letter after a word that places it: "runs at 400C".
 _BARE_DEGREES = LazyPattern(
     r"\b(?i:at|to|from|of|below|above|reaches|reached|hits|exceeds|over|under)\s+"
-    rf"(?P<figure>(?:{APPROX})?{SIGN}?\d{{1,4}}(?:\.\d+)?[CF])(?![\w°])"
+    rf"(?P<figure>(?:{APPROX})?{SIGN}?\d{{1,4}}(?:\.\d+)?[CF])(?![\w°])(?!/\d)"  # "16C/32T": cores
 )
 
 # Chinese scale words after Latin digits: "120萬", "1000亿", "30万亿", "超过10亿次"
