@@ -76,6 +76,7 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
         ["1,979 FP16/BF16 TFLOPS"],
         "It supports FP16/BF16.",
     ),
+    ("price per a hyphened unit", "It costs $2.49/GPU-hour.", ["$2.49/GPU-hour"], "See GPU-hour."),
     ("feet and inches", "The rack is 23′-5″ long.", ["23′-5″"], "The rack is long."),
     ("clock duration", "The save took 8:37 on NFS.", ["8:37"], "The save ran at 8:37 today."),
     ("clock, not a time", "The run takes 1:02:15.", ["1:02:15"], "The run takes 10:30 am slots."),

@@ -191,12 +191,12 @@ QUALIFIER = (
     rf"(?:{_PRECISION}(?:/{_PRECISION}){{0,3}}|dense|sparse|LINPACK|HPL|HPCG|peak|sustained"
     rf"|output|input|prompt|generated|decode|prefill){SP}"
 )
-# A unit divided by more: "GFLOPS/W", "tokens/s/user", "元/GB/月", "元/百万tokens",
+# A unit divided by more: "GFLOPS/W", "tokens/s/user", "$2.49/GPU-hour", "元/GB/月", "元/百万tokens",
 # "元/千瓦时", "元/卡时"; a particle after it is not part of it ("30元/月的套餐").
 # A Chinese divisor is one or two Han characters, the second not a particle;
 # written with one range, which costs the re compiler most of a millisecond
 # each time it appears.
 PER = (
-    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+[²³]?|千瓦时|兆瓦时|平方米|立方米"
+    r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+(?:-[A-Za-z]+)?[²³]?|千瓦时|兆瓦时|平方米|立方米"
     r"|(?:(?:(?<=/)|(?![的了和与及或是为在起以左]))[\u4e00-\u9fff]){1,2}))*"
 )
