@@ -227,6 +227,8 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("12.8 Tbps", "switch", OK),
     ("12.8 TBps", "switch", "FX403"),  # terabytes: eight times as much
     ("2.3億", "budget", OK),
+    ("$2.49/GPU-hour", "gpu_price", OK),
+    ("$2.49/hour", "gpu_price", "FX405"),  # per hour of a machine is another price
 ]
 
 

@@ -239,7 +239,8 @@ _ALL: tuple[Unit, ...] = (
 )
 
 #: What a price may be per: ``(written, aliases, Chinese)``. Cloud and lab prices are
-#: per hour or month, storage per GB-month, inference per million tokens.
+#: per hour or month, storage per GB-month, inference per million tokens, GPUs per
+#: GPU-hour.
 _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("h", ("hr", "hour"), "小时"),
     ("day", (), "天"),
@@ -248,6 +249,7 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("GB-month", ("GB/month", "GB/mo"), None),
     ("TB-month", ("TB/month", "TB/mo"), None),
     ("1M tokens", ("M tokens", "million tokens"), None),
+    ("GPU-hour", ("GPU-h", "GPU hour"), None),
 )
 #: The currencies a price is written in: code, signs and words, Chinese name.
 _PRICED: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
