@@ -77,6 +77,13 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
         "It supports FP16/BF16.",
     ),
     ("price per a hyphened unit", "It costs $2.49/GPU-hour.", ["$2.49/GPU-hour"], "See GPU-hour."),
+    ("flops spelled out", "It peaks at 1.7 exaflops.", ["1.7 exaflops"], "Exaflops matter."),
+    (
+        "rate spelled out",
+        "Links run at ten gigabits per second.",
+        ["ten gigabits per second"],
+        "Gigabits per second is a unit.",
+    ),
     ("feet and inches", "The rack is 23′-5″ long.", ["23′-5″"], "The rack is long."),
     ("clock duration", "The save took 8:37 on NFS.", ["8:37"], "The save ran at 8:37 today."),
     ("clock, not a time", "The run takes 1:02:15.", ["1:02:15"], "The run takes 10:30 am slots."),
