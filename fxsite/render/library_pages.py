@@ -11,6 +11,7 @@ given a row.
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 
 from fxsite.evidence.library import Library
@@ -43,6 +44,8 @@ __all__ = [
 
 #: The library table's columns a record may leave empty: shown when some record states it.
 OPTIONAL_COLUMNS = ("date", "issuer")
+#: A claim's label in the sheet's HTML (a formula's input from another record is a claim).
+_CLAIM_LABEL = re.compile(r'<a class="fx-claim[^"]*"[^>]*? data-fx-label="([a-z]+)"')
 
 
 def _e(text: object) -> str:
@@ -304,6 +307,12 @@ def notes_html(record: Record, library: Library, href_for: HrefFor, lang: str = 
     return f'\n<h2 id="fx-notes">{_e(ui(lang, "record.notes"))}</h2>\n<div class="fx-notes">{body}</div>\n'
 
 
+def sheet_legend(sheet_html: str, lang: str = DEFAULT) -> str:
+    """What the markers of the claims in ``sheet_html`` mean, or ``""`` where it has none."""
+    labels = set(_CLAIM_LABEL.findall(sheet_html))
+    return marker_legend(labels, lang) if labels else ""
+
+
 def _table(anchor: str, heading: str, css: str, head: list[str], rows: str) -> str:
     cells = "".join(f'<th scope="col">{_e(h)}</th>' for h in head)
     return (
@@ -358,6 +367,8 @@ def record_page_markdown(
             [*columns[:2], ui(lang, "record.computed_as"), *columns[2:]],
             derived_rows(library, record, href_for, lang),
         )
+    tables = f"{setup}{figures}{derived}{invariants_section(library, record, href_for, lang)}"
+    notes = notes_html(record, library, href_for, lang)
     whole = (
         f' Every record, computed value and citation: <a href="{_e(library_href)}">evidence.json</a>.'
         if library_href
@@ -369,7 +380,7 @@ def record_page_markdown(
 
 {_provenance(record, document_href, lang)}
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
-{setup}{figures}{derived}{invariants_section(library, record, href_for, lang)}{notes_html(record, library, href_for, lang)}{history_html}
+{tables}{sheet_legend(tables + notes, lang)}{notes}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
 """
