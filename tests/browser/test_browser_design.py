@@ -14,6 +14,7 @@ from fxsite.pages.language import ui
 
 if TYPE_CHECKING:
     from conftest import Session
+    from playwright.sync_api import Browser
 
 with contextlib.suppress(ImportError):
     from playwright.sync_api import expect
@@ -151,14 +152,75 @@ def test_headline_cards_fit(path: str, session_name: str, request: pytest.Fixtur
         assert note["y"] >= max(b["y"] + b["height"] for b in boxes), (note, boxes)
 
 
-def test_site_name_fits_the_phone_header(phone: Session) -> None:
-    page = phone.goto("/")
-    fits = page.evaluate(
-        """() => [...document.querySelectorAll('.md-header__topic:first-child .md-ellipsis')]
-             .filter(e => e.getClientRects().length)
-             .map(e => e.scrollWidth <= e.clientWidth + 1)"""
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_site_name_fits_the_phone_header(width: int, browser: Browser, base_url: str) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
     )
-    assert fits and all(fits), "the site name is cut in the phone header"
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/", wait_until="load")
+        fits = page.evaluate(
+            """() => [...document.querySelectorAll('.md-header__topic:first-child .md-ellipsis')]
+                 .filter(e => e.getClientRects().length)
+                 .map(e => e.scrollWidth <= e.clientWidth + 1)"""
+        )
+    finally:
+        context.close()
+    assert fits and all(fits), f"the site name is cut in the phone header at {width} px"
+
+
+def test_product_image_is_centred_on_a_phone(phone: Session) -> None:
+    boxes = phone.goto("/").evaluate(
+        """() => [document.querySelector('.fx-hero-main'), document.querySelector('.fx-hero-figure')]
+             .map(e => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; })"""
+    )
+    column, image = boxes
+    assert abs(column - image) <= 2, f"the product image's centre is {image - column:+.0f} px off"
+
+
+# Each table and the width it must take: the column's (an h1's width).
+WIDE_TABLES = [
+    ("desktop", "/evidence/R1/", ".fx-sheet table"),
+    ("desktop", "/evidence/E1/", ".fx-sheet table"),
+    ("desktop", "/evidence/", ".fx-library table"),
+    ("phone", "/evidence/R1/", ".fx-sheet table"),
+    ("phone", "/evidence/", ".fx-library tr[data-fx-label]"),
+    ("phone", "/training-bubbles/", ".fx-evidence-table tbody tr"),
+]
+
+
+@pytest.mark.parametrize(("session_name", "path", "selector"), WIDE_TABLES)
+def test_tables_take_the_columns_width(
+    session_name: str, path: str, selector: str, request: pytest.FixtureRequest
+) -> None:
+    session: Session = request.getfixturevalue(session_name)
+    found = session.goto(path).evaluate(
+        """selector => ({
+             column: document.querySelector('article h1').getBoundingClientRect().width,
+             widths: [...document.querySelectorAll('article ' + selector)]
+               .map(e => e.getBoundingClientRect().width)})""",
+        selector,
+    )
+    assert found["widths"], f"no {selector} on {path}"
+    narrow = [round(w) for w in found["widths"] if w < found["column"] - 2]
+    assert not narrow, f"{path}: {selector} {narrow} px in a {found['column']:.0f} px column"
+
+
+def test_404_page_links_lead_to_pages(desktop: Session) -> None:
+    """The language switch and the buttons of the page for a missing address (which
+    Material renders without a page, so relative links are joined to the site's root)."""
+    page = desktop.goto("/404.html")
+    hrefs = page.evaluate(
+        """() => [...document.querySelectorAll('.md-select__link, .fx-notfound-actions a')]
+             .map(a => a.getAttribute('href'))"""
+    )
+    assert len(hrefs) >= 3, hrefs
+    odd = [h for h in hrefs if "/./" in h or h.endswith("/.") or not h.startswith("/")]
+    assert not odd, f"links written oddly: {odd}"
+    for href in hrefs:
+        response = page.request.get(desktop.url(href))
+        assert response.status == 200, f"{href}: HTTP {response.status}"
 
 
 def test_internal_notes_are_in_no_published_file(site_dir: Path) -> None:
