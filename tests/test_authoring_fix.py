@@ -213,6 +213,7 @@ def test_front_matter_title_is_not_rewritten(tmp_path: Path, project) -> None:  
     assert [(u.line, u.col, u.text) for u in result.unfixed] == [(2, 17, "94 s")]
     # The reason is the check's advice for a title: the claim goes in the page's text.
     assert result.unfixed[0].reason == (
+        "in the page's title (plain text): "
         "cite it in the page's text as [94 s](evidence:R1#save_time_fx100) "
         "(the title may then repeat it), or remove it"
     )

@@ -153,6 +153,17 @@ FIELDS = [
         cite=lambda t, s, c: _files(body=t.replace(s, _link(c), 1)),
     ),
     Field(
+        "a heading",
+        lambda t: _files(body=f"## {t}\n\nText."),
+        cite=lambda t, s, c: _files(body=f"## {t.replace(s, _link(c), 1)}\n\nText."),
+    ),
+    Field(
+        "an image's alt text",
+        lambda t: _files(body=f"![{t}](a.png)"),
+        # The alt text repeats the figure the page then cites.
+        move=lambda t, s, c: _files(body=f"![{t.replace(s, c[0])}](a.png)\n\nSee {_link(c)}."),
+    ),
+    Field(
         "an FAQ answer",
         lambda t: _files(front=_faq("How fast?", t)),
         cite=lambda t, s, c: _files(front=_faq("How fast?", t.replace(s, _link(c), 1))),
@@ -328,7 +339,8 @@ def test_fix_writes_only_what_the_message_offers_in_place(field: Field, tmp_path
         assert _check({**files, "docs/index.md": result.text}, tmp_path) == []
     else:  # a field that takes no claim: nothing written, the message's advice the reason
         assert not result.changed
-        assert [u.reason for u in result.unfixed] == [findings[0].message.split(": ", 1)[1]]
+        told = findings[0].message.removeprefix("bare figure '1 GiB/s' ")
+        assert [u.reason for u in result.unfixed] == [told]
 
 
 @pytest.mark.parametrize(

@@ -76,10 +76,32 @@ def judge_rendered(
         # An attribute (a title, an alt text) may repeat a claim the page cites.
         if found.role and covered(found.block, found.start, found.end, [own]):
             continue
-        findings.append(Finding(path, 1, 1, "FX501", found.message(library), text=found.shown))
+        message = _attribute_message(found, library) or found.message(library)
+        findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
     if scan.page is not None:
         findings += governed_claims(scan.page.claims, scan.governed, path, library)
     return findings
+
+
+def _attribute_message(found: Any, library: Any) -> str | None:
+    """An attribute's advice (an alt text cannot hold a link): a claim in the page's text,
+    which the attribute may then repeat; None for text that is not an attribute."""
+    from fxsite.pages.field_advice import plain_message
+
+    tag, at, name = found.role.partition("@")
+    if found.channel != "attribute" or not at:
+        return None
+    where = _ATTRIBUTES.get(found.role, f"<{tag}>'s {name} attribute")
+    then = "the attribute may then repeat it"
+    return plain_message(found.shown, library, found.block, where, then=then)
+
+
+#: Attributes a writer writes in Markdown, as a message names them.
+_ATTRIBUTES = {
+    "img@alt": "an image's alt text",
+    "img@title": "an image's title",
+    "a@title": "a link's title",
+}
 
 
 def governed_claims(
