@@ -158,8 +158,25 @@ REFUSED += [
     ),
 ]
 
+# Numbers at the edges: a claim that shows only zeros, numbers past every figure's digits
+# (a traceback before).
+REFUSED += [
+    (
+        "a claim stating zero",
+        "# T\n\nSaved in [0 h](evidence:R1#save_time_fx100).\n",
+        [("FX403", 3, 10)],
+    ),
+    ("a number past every digit", "# T\n\nIt read at 1e400 GB/s.\n", [("FX501", 3, 12)]),
+    (
+        "a claim past every digit",
+        "# T\n\nIt took [1e400 s](evidence:R1#save_time_fx100).\n",
+        [("FX403", 3, 9)],
+    ),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    ("a small figure in a large unit", "# T\n\nSaved in [0.03 h](evidence:R1#save_time_fx100).\n"),
     ("hidden words between words", "# T\n\nPlain <span hidden>note</span> text.\n"),
     (
         "a hidden note after a claim",

@@ -342,8 +342,13 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
 
 def round_half_up(value: Decimal, decimals: int) -> Decimal:
     """``value`` rounded half away from zero to ``decimals`` places."""
-    # The formula context: enough digits for any figure the library accepts.
-    return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=DECIMAL)
+    # The formula context: enough digits for any figure the library accepts. A text's
+    # number may have more ("1e400 GB/s", fifty digits): it is left as it is, and so
+    # differs from every figure's value (a misstatement, never a traceback).
+    try:
+        return value.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=DECIMAL)
+    except InvalidOperation:
+        return value
 
 
 def compare(
@@ -381,6 +386,12 @@ def compare(
     ends = [(low * scale, stated.low)]
     if high is not None and stated.high is not None:
         ends.append((high * scale, stated.high))
+    # "0 h" for 94 s rounds right and says nothing: a text that shows no digit but
+    # zeros states a zero, and a figure its record does not show as zero is misstated.
+    if all(txt.is_zero() for _, txt in ends) and not all(
+        round_half_up(rec / scale, record_decimals).is_zero() for rec, _ in ends
+    ):
+        return "value"
     # The precision each side shows, as a step in the text's unit.
     text_step = Decimal(1).scaleb(-stated.decimals)
     record_step = Decimal(1).scaleb(-record_decimals) * scale
