@@ -408,3 +408,42 @@ def test_fix_writes_a_cell_as_the_reference_its_message_names(
     else:
         assert result.text == _CELL_PAGE.format(rows=written)
         assert _check({**files, "docs/index.md": result.text}, tmp_path) == []
+
+
+_UNIT_PAGE = "# Loading\n\n```evidence-table\nheader: [{head}]\nrows:\n  - [{row}]\n```\n"
+
+
+@pytest.mark.parametrize(
+    ("head", "row", "refs"),
+    [
+        # a bare number under a header stating the unit: a figure, told the reference to write
+        ("Run, Model loading time (s)", "Previous release, 88", ["R5#load_old"]),
+        ("Run, Model loading time (s)", "This release, 5", ["R5#load_new", "R6#load_new"]),
+        # near misses: a header stating no unit; a row label under one
+        ("Run, Model loading runs", "Previous release, 88", None),
+        ("Time (s), Value", "88, R5#load_old", None),
+    ],
+)
+def test_a_number_under_a_unit_header_is_told_the_reference(
+    head: str, row: str, refs: list[str] | None, tmp_path: Path
+) -> None:
+    from fxsite.authoring.fix import fix_page
+
+    page = _UNIT_PAGE.format(head=head, row=row)
+    findings = _check(_files() | {"docs/index.md": page}, tmp_path)
+    if refs is None:
+        assert findings == []
+        return
+    assert [(f.code, f.line) for f in findings] == [("FX501", 6)], findings
+    message = findings[0].message
+    assert "(read as '" in message and "in a cell: " in message, message
+    assert "write the cell as" in message, message
+    assert _REF.findall(message) == refs, message
+    number = row.split(", ")[1]
+    for ref in refs:
+        fixed = page.replace(f", {number}]", f", {ref}]")
+        assert _check(_files() | {"docs/index.md": fixed}, tmp_path) == [], (message, ref)
+    root = tmp_path / "p0"
+    result = fix_page(page, "docs/index.md", load_library(root / "evidence", root))
+    expected = page.replace(f", {number}]", f", {refs[0]}]") if len(refs) == 1 else page
+    assert result.text == expected

@@ -137,14 +137,14 @@ def _as_told(finding: Finding, advice: Advice, lines: list[str]) -> Advice:
     if advice.markdown is None or f"did you mean {advice.markdown}?" in finding.message:
         return advice
     told = finding.message.removeprefix(f"bare figure '{finding.text}' ")
-    cell = _CELL_REF.fullmatch(told)
+    cell = _CELL_REF.search(told)
     if cell is not None and _whole_cell(lines, finding):
         return Advice(finding.message, cell[1], advice.candidates)
     return Advice(finding.message, None, advice.candidates, told)
 
 
 #: A cell's message naming the one reference to write (:func:`fxsite.pages.field_advice.cell_message`).
-_CELL_REF = re.compile(r"in a cell: write the cell as ([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)")
+_CELL_REF = re.compile(r"in a cell: write the cell as ([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)$")
 
 
 def _whole_cell(lines: list[str], finding: Finding) -> bool:

@@ -21,6 +21,7 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
 from fxsite.pages.field_advice import cell_message, plain_message
+from fxsite.pages.header_units import governed, header_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
@@ -40,6 +41,8 @@ BLOCK_KINDS = (
 _REF = re.compile(r"^[A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*$")
 
 Rendered = tuple[str, list[Claim], list[Finding]]
+#: A unit stated once for a cell, and where it is stated ("under the header 'Save time (s)'").
+Stated = tuple[str, str] | None
 #: Draws a checked chart (see :func:`fxsite.render.charts.render_chart_cached`).
 ChartDrawer = Callable[["ChartSpec"], str]
 
@@ -96,10 +99,7 @@ class _Block:
         fit, or of each candidate when not exactly one fits. ``home`` says
         where a reference works in the block (a row of a table, by default).
         """
-        line, col = self.loaded.pos(loc)
-        source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
-        if source_line[col - 1 : col] in {'"', "'"}:
-            col += 1  # a quoted cell's text starts after its quote
+        line, col = self.start(loc)
         locator = SourceLocator(text)
         around = f"{text} {context}"
         for found in judge_rendered(f"<p>{html.escape(text)}</p>", self.path, self.library):
@@ -116,12 +116,29 @@ class _Block:
             )
         return html.escape(text)
 
-    def cell(self, value: Any, loc: tuple[str | int, ...], context: str = "") -> str:
+    def start(self, loc: tuple[str | int, ...]) -> tuple[int, int]:
+        """Where the text of the value at ``loc`` starts (after its quote, if quoted)."""
+        line, col = self.loaded.pos(loc)
+        source_line = self.lines[line - self.first_line - 1] if line > self.first_line else ""
+        return line, col + (source_line[col - 1 : col] in {'"', "'"})
+
+    def cell(
+        self, value: Any, loc: tuple[str | int, ...], context: str = "", unit: Stated = None
+    ) -> str:
+        """A cell: a reference is a claim; any other text is prose, and a bare number under
+        a ``unit`` its column's header states (``(unit, where it is stated)``) a figure."""
         if isinstance(value, str) and _REF.match(value.strip()):
             claim = self.claim(value.strip(), loc)
             return render_claim(claim, self.library, self.href_for) if claim else ""
         if isinstance(value, str | int | float) and not isinstance(value, bool):
-            return self.prose(str(value), loc, context=context)
+            text = str(value)
+            read = governed(text.strip(), *unit) if unit else None
+            if read is None:
+                return self.prose(text, loc, context=context)
+            line, col = self.start(loc)
+            message = cell_message(text.strip(), self.library, f"{text} {context}", read)
+            self.findings.append(Finding(self.path, line, col, "FX501", message, text=text.strip()))
+            return html.escape(text)
         if value is None:
             return ""
         self.bad(loc, "a cell is text or a reference like R1#save_time_fx100")
@@ -143,6 +160,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
         parts.append(f"<caption>{shown}</caption>")
     header = data.get("header")
     width = len(header) if isinstance(header, list) else None
+    units = _units(header)
     if isinstance(header, list):
         cells = "".join(
             f'<th scope="col">{block.cell(h, ("header", i), _text(caption))}</th>'
@@ -161,7 +179,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
                 f'<th scope="row">{block.cell(v, ("rows", r, c), _around(data, row, c))}</th>'
                 if c == 0
                 else f"<td{_data_label(header, c)}>"
-                f"{block.cell(v, ('rows', r, c), _around(data, row, c))}</td>"
+                f"{block.cell(v, ('rows', r, c), _around(data, row, c), units.get(c))}</td>"
             )
             for c, v in enumerate(row)
         )
@@ -184,6 +202,18 @@ def _around(data: dict[str, Any], row: list[Any], c: int) -> str:
     header = data.get("header")
     column = header[c] if isinstance(header, list) and c < len(header) else None
     return " ".join(_text(v) for v in (row[0] if c else None, column, data.get("caption")))
+
+
+def _units(header: Any) -> dict[int, tuple[str, str]]:
+    """The unit each column's header states, and where (the page reader's rule), by column."""
+    if not isinstance(header, list):
+        return {}
+    out = {}
+    for c, name in enumerate(header):
+        unit = header_unit(name) if c and isinstance(name, str) else None
+        if unit is not None:
+            out[c] = (unit, f"under the header '{name.strip()}'")
+    return out
 
 
 def _row(ref: str) -> str:

@@ -20,6 +20,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.advice import Advice, advise
 from fxsite.pages.claims import generic_claim_text
+from fxsite.pages.header_units import Governed
 
 __all__ = ["card_message", "cell_message", "named_claims", "plain_message"]
 
@@ -55,10 +56,14 @@ def _why(advice: Advice) -> str:
     return advice.reason or _NONE
 
 
-def cell_message(shown: str, library: Library, context: str) -> str:
-    """A bare figure in an ``evidence-table`` cell: write the cell as the reference meant."""
-    advice = advise(shown, library, context=context)
-    head = f"bare figure '{shown}' in a cell"
+def cell_message(shown: str, library: Library, context: str, read: Governed | None = None) -> str:
+    """A bare figure in an ``evidence-table`` cell: write the cell as the reference meant.
+
+    ``read``: the bare number ``shown`` read with the unit its column's header states.
+    """
+    advice = advise(read.found if read else shown, library, context=context)
+    how = f" (read as '{read.found}', {read.said})" if read else ""
+    head = f"bare figure '{shown}'{how} in a cell"
     claims = named_claims(advice)
     if advice.markdown is not None and claims:
         return f"{head}: write the cell as {claims[0][1]}"
