@@ -20,6 +20,7 @@ from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.markdown import PageRenderer
+from fxsite.pages.docs_tree import left_out
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
@@ -145,6 +146,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         language=config.theme.get("language"),
         config_name=config_file.name,
         theme_dirs=tuple(str(d) for d in config.theme.dirs),
+        left_out=left_out(config.exclude_docs, config.draft_docs),
     )
     try:
         mode = enforce_mode(plugin.config.enforce)

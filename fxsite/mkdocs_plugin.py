@@ -55,6 +55,7 @@ from fxsite.pages.chrome import (
     with_permalink_titles,
     without_alternate_links,
 )
+from fxsite.pages.docs_tree import left_out
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
@@ -211,12 +212,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.env: Any = None
         #: drop each page's HTML once it is written (a build whose plugins are all known)
         self.free_content = False
-        #: the home page's hero and the contact button, as mkdocs.yml configures them
-        self.hero: Hero | None = None
         #: the page's language on the theme's words around it (site name, nav, switch)
         self.page_chrome = PageChrome()
         #: each page's versions in other languages, {src: {lang: url}}; built per build
         self.versions: dict[str, dict[str, str]] = {}
+        #: the home page's hero and the contact button, as mkdocs.yml configures them
+        self.hero: Hero | None = None
 
     @property
     def site_language(self) -> str | None:
@@ -251,6 +252,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             language=config.theme.get("language"),
             config_name=Path(config.config_file_path).name,
             theme_dirs=tuple(str(d) for d in config.theme.dirs),
+            # serve builds drafts; a build leaves them out, as check does
+            left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
         )
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
@@ -498,7 +501,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if unreadable is not None:
             self.findings.append(unreadable)
             text = "This page was refused: it cannot be read.\n"
-        self.read_sources[page.file.src_uri] = text  # on_page_markdown's source, front matter and all
+        self.read_sources[page.file.src_uri] = (
+            text  # on_page_markdown's source, front matter and all
+        )
         return text
 
     def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -64,6 +64,9 @@ class ProjectPaths:
     #: the theme's template folders (MkDocs' ``theme.dirs``), where a page's
     #: front-matter ``template`` must be; empty: not checked
     theme_dirs: tuple[str, ...] = ()
+    #: docs-relative paths the build leaves out (:func:`fxsite.pages.docs_tree.left_out`
+    #: of ``exclude_docs`` and ``draft_docs``); None: MkDocs' default exclusions only
+    left_out: Callable[[str], bool] | None = None
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -251,7 +254,11 @@ class Project:
 
     def docs_tree(self) -> DocsTree:
         """The pages MkDocs will build, and what in the folder would stop it."""
-        return walk_docs(self.paths.docs_dir, self.paths.docs_prefix)
+        tree = walk_docs(self.paths.docs_dir, self.paths.docs_prefix)
+        if self.paths.left_out is not None:
+            tree.pages = [p for p in tree.pages if not self.paths.left_out(p)]
+            tree.files = [f for f in tree.files if not self.paths.left_out(f)]
+        return tree
 
     def doc_pages(self) -> list[str]:
         """Docs-relative paths of the Markdown pages the authors wrote."""

@@ -348,6 +348,11 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n")
     text = text.replace("  - pymdownx.details\n", "  - pymdownx.details\n  - footnotes\n")
+    # Pages the build leaves out (exclude_docs, draft_docs, /templates/): check does too.
+    for left in ("excluded.md", "draft.md", "templates/t.md"):
+        docs.joinpath(left).parent.mkdir(exist_ok=True)
+        docs.joinpath(left).write_text("# Left out\n\nThe save took 178 s.\n", "utf-8")
+    text += "exclude_docs: |\n  excluded.md\ndraft_docs: |\n  draft.md\n"
     config.write_text(text + "nav:\n  - index.md\n  - 'Saves 94 s': latin.md\n", "utf-8")
     checked = run([str(BIN / "fxsite"), "check", "."], site)
     built = run([str(BIN / "fxsite"), "build", "."], site)
@@ -362,6 +367,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     found = "\n".join(lines(built.stdout))
     assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
     assert "docs/notes.txt:2:6: FX501" in found
+    assert not any(f"docs/{left}" in found for left in ("excluded", "draft", "templates"))
     # Each finding names a source, never a published file.
     assert all(
         line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)

@@ -9,7 +9,8 @@ or it passes what the build refuses. Decisions:
   ``.MD`` is not a page and MkDocs copies it as it is, so it is a warning
   (its text is published raw; the output gate reads it);
 * names starting with a dot are left out, as MkDocs' default ``exclude_docs``
-  does;
+  does; the project's ``exclude_docs`` and ``draft_docs`` and the ``/templates/``
+  folder are left out by the caller (:func:`left_out`), as MkDocs' build does;
 * a symbolic link that points nowhere, or a folder link that loops back on
   itself, would end MkDocs with a traceback, and a FIFO, a device or a socket
   (or a link to one, ``/dev/zero``) would hang it: each is a finding (FX105),
@@ -23,9 +24,10 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fxsite.findings import Finding
 from fxsite.safeio import file_kind
@@ -34,6 +36,7 @@ __all__ = [
     "MARKDOWN_SUFFIXES",
     "MAX_PAGE_BYTES",
     "DocsTree",
+    "left_out",
     "page_dest",
     "url_clashes",
     "walk_docs",
@@ -151,6 +154,25 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
             message = f"not published: {index} is the folder's page (MkDocs leaves README.md out)"
             tree.findings.append(Finding(where(page), 1, 1, "FX605", message, severity="warning"))
     return tree
+
+
+#: MkDocs' own exclusions, which its ``exclude_docs`` adds to: dot names, ``/templates/``.
+_DEFAULT_LEFT_OUT = ("/templates/",)
+
+
+def left_out(exclude_docs: Any, draft_docs: Any) -> Callable[[str], bool]:
+    """Whether MkDocs' build leaves a docs-relative path out, as its settings say.
+
+    ``exclude_docs`` and ``draft_docs`` are the configuration's values (pathspec's
+    ``GitIgnoreSpec`` or None); pass ``draft_docs=None`` for ``serve``, which
+    builds drafts. Besides them, MkDocs leaves out ``/templates/`` (dot names
+    are left out by :func:`walk_docs`).
+    """
+    from pathspec.gitignore import GitIgnoreSpec
+
+    default = GitIgnoreSpec.from_lines(_DEFAULT_LEFT_OUT)
+    specs = [s for s in (default, exclude_docs, draft_docs) if s is not None]
+    return lambda src: any(spec.match_file(src) for spec in specs)
 
 
 def page_dest(src: str, directory_urls: bool = True) -> str:
