@@ -169,6 +169,13 @@ FIELDS = [
         cite=lambda t, s, c: _files(front=_faq("How fast?", t.replace(s, _link(c), 1))),
     ),
     Field(
+        "an FAQ answer's code",
+        lambda t: _files(front=_faq("How fast?", f"Run `bench {t}`.")),
+        move=lambda t, s, c: _files(
+            front=_faq("How fast?", f"Run `bench {t.replace(s, '')}`, {_link(c)}.")
+        ),
+    ),
+    Field(
         "a table cell",
         lambda t: _files(body=_table("Loading", t)),
         refer=lambda t, s, r: _files(body=_table("Loading", r)),

@@ -254,7 +254,9 @@ def _faq(
         }
         in_answer = SourceLocator(item.a.text)
         shown = [c.display for c in claims]
-        for finding in check_prose(text, path, item.a.pos, library, shown):
+        where = "an FAQ answer's code, shown as text in the FAQ's structured data"
+        told = _told(library, text, where, cite_in="the answer's text")
+        for finding in check_prose(text, path, item.a.pos, library, shown, told=told):
             if finding.text in in_prose:
                 continue
             at = in_answer.find(finding.text or "")  # placed in the answer as written
