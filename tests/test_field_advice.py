@@ -417,31 +417,40 @@ def test_fix_writes_a_cell_as_the_reference_its_message_names(
         assert _check({**files, "docs/index.md": result.text}, tmp_path) == []
 
 
-_UNIT_PAGE = "# Loading\n\n```evidence-table\nheader: [{head}]\nrows:\n  - [{row}]\n```\n"
+_UNIT_PAGE = "# Loading\n\n```evidence-table\ncaption: {caption}\nheader: [{head}]\nrows:\n  - [{row}]\n```\n"
 
 
 @pytest.mark.parametrize(
-    ("head", "row", "refs"),
+    ("caption", "head", "row", "refs"),
     [
         # a bare number under a header stating the unit: a figure, told the reference to write
-        ("Run, Model loading time (s)", "Previous release, 88", ["R5#load_old"]),
-        ("Run, Model loading time (s)", "This release, 5", ["R5#load_new", "R6#load_new"]),
-        # near misses: a header stating no unit; a row label under one
-        ("Run, Model loading runs", "Previous release, 88", None),
-        ("Time (s), Value", "88, R5#load_old", None),
+        ("Loading", "Run, Model loading time (s)", "Previous release, 88", ["R5#load_old"]),
+        (
+            "Loading",
+            "Run, Model loading time (s)",
+            "This release, 5",
+            ["R5#load_new", "R6#load_new"],
+        ),
+        # the unit stated by the row's label, or by the caption
+        ("Loading", "Run, Previous release", "Model loading time (s), 88", ["R5#load_old"]),
+        ("Model loading time (s)", "Run, Previous release", "Load, 88", ["R5#load_old"]),
+        # near misses: no unit stated; a row label under one; a named column under the caption's
+        ("Loading", "Run, Model loading runs", "Previous release, 88", None),
+        ("Loading", "Time (s), Value", "88, R5#load_old", None),
+        ("Model loading time (s)", "Run, Version", "Load, 88", None),
     ],
 )
 def test_a_number_under_a_unit_header_is_told_the_reference(
-    head: str, row: str, refs: list[str] | None, tmp_path: Path
+    caption: str, head: str, row: str, refs: list[str] | None, tmp_path: Path
 ) -> None:
     from fxsite.authoring.fix import fix_page
 
-    page = _UNIT_PAGE.format(head=head, row=row)
+    page = _UNIT_PAGE.format(caption=caption, head=head, row=row)
     findings = _check(_files() | {"docs/index.md": page}, tmp_path)
     if refs is None:
         assert findings == []
         return
-    assert [(f.code, f.line) for f in findings] == [("FX501", 6)], findings
+    assert [(f.code, f.line) for f in findings] == [("FX501", 7)], findings
     message = findings[0].message
     assert "(read as '" in message and "in a cell: " in message, message
     assert "write the cell as" in message, message

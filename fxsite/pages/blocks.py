@@ -21,7 +21,7 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
 from fxsite.pages.field_advice import cell_message, plain_message
-from fxsite.pages.header_units import governed, header_unit
+from fxsite.pages.header_units import NAMED_COLUMNS, governed, header_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
@@ -160,7 +160,6 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
         parts.append(f"<caption>{shown}</caption>")
     header = data.get("header")
     width = len(header) if isinstance(header, list) else None
-    units = _units(header)
     if isinstance(header, list):
         cells = "".join(
             f'<th scope="col">{block.cell(h, ("header", i), _text(caption))}</th>'
@@ -179,7 +178,7 @@ def _table(block: _Block, data: dict[str, Any]) -> str:
                 f'<th scope="row">{block.cell(v, ("rows", r, c), _around(data, row, c))}</th>'
                 if c == 0
                 else f"<td{_data_label(header, c)}>"
-                f"{block.cell(v, ('rows', r, c), _around(data, row, c), units.get(c))}</td>"
+                f"{block.cell(v, ('rows', r, c), _around(data, row, c), _unit(data, row, c))}</td>"
             )
             for c, v in enumerate(row)
         )
@@ -204,16 +203,25 @@ def _around(data: dict[str, Any], row: list[Any], c: int) -> str:
     return " ".join(_text(v) for v in (row[0] if c else None, column, data.get("caption")))
 
 
-def _units(header: Any) -> dict[int, tuple[str, str]]:
-    """The unit each column's header states, and where (the page reader's rule), by column."""
-    if not isinstance(header, list):
-        return {}
-    out = {}
-    for c, name in enumerate(header):
-        unit = header_unit(name) if c and isinstance(name, str) else None
-        if unit is not None:
-            out[c] = (unit, f"under the header '{name.strip()}'")
-    return out
+def _unit(data: dict[str, Any], row: list[Any], c: int) -> Stated:
+    """The unit stated once for a data cell, and where, by the page reader's rule
+    (:func:`fxsite.pages.header_units.table_units`): its column's header's, else its
+    row label's, else the caption's (not over a column headed by a name)."""
+    header = data.get("header")
+    column = header[c] if isinstance(header, list) and c < len(header) else None
+    name = " ".join(column.split()) if isinstance(column, str) else ""
+    caption = data.get("caption")
+    caption = " ".join(caption.split()) if isinstance(caption, str) else ""
+    if c == 0:
+        return None
+    if name and (unit := header_unit(name)) is not None:
+        return unit, f"under the header '{name}'"
+    if isinstance(row[0], str) and (unit := header_unit(row[0])) is not None:
+        return unit, f"in the row '{' '.join(row[0].split())}'"
+    whole = header_unit(caption) if caption else None
+    if whole is not None and name.lower() not in NAMED_COLUMNS:
+        return whole, f"under the caption '{caption}'"
+    return None
 
 
 def _row(ref: str) -> str:
