@@ -463,3 +463,16 @@ def test_a_number_under_a_unit_header_is_told_the_reference(
     result = fix_page(page, "docs/index.md", load_library(root / "evidence", root))
     expected = page.replace(f", {number}]", f", {refs[0]}]") if len(refs) == 1 else page
     assert result.text == expected
+
+
+@pytest.mark.parametrize(
+    "bars", ["bars: 5", "groups: 7", "groups: [1, {bars: 3}]", "bars: [{ref: 5}]"]
+)
+def test_a_malformed_chart_is_still_told_where_its_title_figure_goes(
+    bars: str, tmp_path: Path
+) -> None:
+    page = f"# Loading\n\n```evidence-chart\ntitle: Loading in 88 s\n{bars}\n```\n"
+    findings = _check(_files() | {"docs/index.md": page}, tmp_path)
+    told = [f.message for f in findings if f.code == "FX501"]
+    assert len(told) == 1 and "in a chart's title (plain text)" in told[0], findings
+    assert any(f.code == "FX604" for f in findings), findings

@@ -20,7 +20,7 @@ from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
-from fxsite.pages.field_advice import cell_message, plain_message
+from fxsite.pages.field_advice import cell_message, chart_home, plain_message, row_home
 from fxsite.pages.header_units import NAMED_COLUMNS, governed, header_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
@@ -107,7 +107,7 @@ class _Block:
             if found.code != "FX501":
                 message = found.message
             elif where:  # a caption or a chart's text cannot hold a reference: a row or a bar can
-                message = plain_message(shown, self.library, around, where, home=home or _row)
+                message = plain_message(shown, self.library, around, where, home=home or row_home)
             else:
                 message = cell_message(shown, self.library, around)
             at = locator.find(shown, found.code) if shown else None
@@ -224,29 +224,6 @@ def _unit(data: dict[str, Any], row: list[Any], c: int) -> Stated:
     return None
 
 
-def _row(ref: str) -> str:
-    return f"a row whose cell is {ref}"
-
-
-def _bars(data: dict[str, Any], library: Library) -> Callable[[str], str | None]:
-    """Where a figure ``ref`` works in a chart: a bar, when it has the unit of the chart's bars."""
-    refs = [b.get("ref") for b in data.get("bars") or [] if isinstance(b, dict)]
-    for group in data.get("groups") or []:
-        if isinstance(group, dict) and isinstance(group.get("bars"), list):
-            refs += [b.get("ref") for b in group["bars"] if isinstance(b, dict)]
-    units = {f.unit for r in refs if isinstance(r, str) and (f := library.figures.get(r.strip()))}
-
-    def home(ref: str) -> str | None:
-        fig = library.figures.get(ref)
-        if fig is None:  # a choice of references ("one of R1#a, R2#b")
-            return f"a bar whose ref is {ref}"
-        if units and units != {fig.unit}:
-            return None
-        return f"a bar ({{label: …, ref: {ref}}})"
-
-    return home
-
-
 def _data_label(header: Any, c: int) -> str:
     """A cell's column name, for the phone layout's stacked cards (plain headers only)."""
     if isinstance(header, list) and c < len(header) and isinstance(header[c], str):
@@ -270,12 +247,16 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
     if not isinstance(title, str):
         block.bad(("title",), "evidence-chart needs a title")
         title = ""
-    bar_home = _bars(data, block.library)
+    bar_home = chart_home(data, block.library)
     block.prose(title, ("title",), "a chart's title", home=bar_home)
     raw_groups: list[tuple[str | None, Any, tuple[str | int, ...]]] = []
     if "bars" in data:
         raw_groups.append((None, data["bars"], ("bars",)))
-    for g, group in enumerate(data.get("groups") or []):
+    listed = data.get("groups") or []
+    if not isinstance(listed, list):
+        block.bad(("groups",), "groups is a list: [{label: ..., bars: [...]}, ...]")
+        listed = []
+    for g, group in enumerate(listed):
         if isinstance(group, dict) and isinstance(group.get("label"), str):
             raw_groups.append((group["label"], group.get("bars"), ("groups", g, "bars")))
         else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
@@ -22,7 +23,14 @@ from fxsite.pages.advice import Advice, advise
 from fxsite.pages.claims import generic_claim_text
 from fxsite.pages.header_units import Governed
 
-__all__ = ["card_message", "cell_message", "named_claims", "plain_message"]
+__all__ = [
+    "card_message",
+    "cell_message",
+    "chart_home",
+    "named_claims",
+    "plain_message",
+    "row_home",
+]
 
 #: A claim an advice's message names; ``ID#figure`` (no particular figure) is not one.
 _CLAIM = re.compile(r"\[([^\]\n]*)\]\(evidence:([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)\)")
@@ -139,3 +147,32 @@ def plain_message(
     if then:
         return f"{head}: {why}{block}{cite} ({then}), or remove it"
     return f"{head}: {why}take it out and {block}{cite}"
+
+
+def row_home(ref: str) -> str:
+    """Where a reference works in an ``evidence-table``: a row's cell."""
+    return f"a row whose cell is {ref}"
+
+
+def chart_home(data: dict[str, Any], library: Library) -> Callable[[str], str | None]:
+    """Where a figure ``ref`` works in a chart (``data``, as its YAML reads): a bar, when it
+    has the unit of the chart's bars."""
+    bars = [data.get("bars")]
+    groups = data.get("groups")
+    bars += (
+        [g.get("bars") for g in groups if isinstance(g, dict)] if isinstance(groups, list) else []
+    )
+    refs = [
+        b.get("ref") for some in bars if isinstance(some, list) for b in some if isinstance(b, dict)
+    ]
+    units = {f.unit for r in refs if isinstance(r, str) and (f := library.figures.get(r.strip()))}
+
+    def home(ref: str) -> str | None:
+        fig = library.figures.get(ref)
+        if fig is None:  # a choice of references ("one of R1#a, R2#b")
+            return f"a bar whose ref is {ref}"
+        if units and units != {fig.unit}:
+            return None
+        return f"a bar ({{label: …, ref: {ref}}})"
+
+    return home
