@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
 
 from fxsite.evidence.formula import DECIMAL
 from fxsite.evidence.numerals import (
@@ -168,6 +169,7 @@ def _split_qualifier(text: str) -> tuple[str | None, str] | None:
     return qualifier, text
 
 
+@lru_cache(maxsize=4096)  # suggestions try one text against every figure of a library
 def parse_stated(text: str) -> Stated | None:
     """The quantity ``text`` states, or None when it is not exactly one quantity.
 

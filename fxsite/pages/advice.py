@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import converts, format_quantity, parse_stated
@@ -54,6 +55,7 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1024)  # a paragraph is the context of each of its bare figures
 def words(text: str) -> frozenset[str]:
     """The words of ``text`` that can tell figures apart: stems, and CJK character pairs."""
     out = set()

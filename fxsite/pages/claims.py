@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.memo import RecordMemo
@@ -311,8 +312,9 @@ class Suggestion:
     markdown: str
 
 
-def _words(text: str) -> set[str]:
-    return set(_WORD.findall(text.lower())) - _STOP
+@lru_cache(maxsize=1024)  # a paragraph is the context of each of its bare figures
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(text.lower())) - _STOP
 
 
 def suggest_claims(
