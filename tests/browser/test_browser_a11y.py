@@ -112,3 +112,10 @@ def test_known_axe_violation_is_fixed(
                 if hits:
                     still.append(f"{path} ({scheme}): {hits[0]['target']} and {len(hits) - 1} more")
     assert not still, f"{name}: {KNOWN[name][2]}\n  " + "\n  ".join(still)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_404_page(scheme: str, axe_results: Callable[[str, str], Violations]) -> None:
+    """The page for a missing address is not in the crawl (it is no index.html)."""
+    new = unknown(axe_results("/404.html", scheme))
+    assert not new, report(f"/404.html ({scheme})", new)
