@@ -35,7 +35,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -111,6 +111,9 @@ class PageContext:
     refused: list[str] = field(default_factory=list)
     #: ids of the charts fxsite drew into the page (``PageResult.drawn``)
     drawn: list[str] = field(default_factory=list)
+    #: the configuration's shown strings, judged at their line in ``mkdocs.yml``
+    #: (a heading's permalink title): not reported again where the page shows them
+    elsewhere: frozenset[str] = frozenset()
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -120,11 +123,17 @@ class PageContext:
 
 
 def page_context(
-    library: Any, href_for: HrefFor, path: str, source: str, result: PageResult
+    library: Any,
+    href_for: HrefFor,
+    path: str,
+    source: str,
+    result: PageResult,
+    elsewhere: Collection[str] = (),
 ) -> PageContext:
     """The context of an authored page: judged, its findings placed in ``source``.
 
-    ``result`` is what :func:`~fxsite.pages.page.process_page` made of it.
+    ``result`` is what :func:`~fxsite.pages.page.process_page` made of it;
+    ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`).
     """
     _, body, _ = split_front_matter(source)
     locator = SourceLocator(source, len(source) - len(body), not_bare(source))
@@ -137,6 +146,7 @@ def page_context(
         locator=locator,
         refused=list(result.reported),
         drawn=list(result.drawn),
+        elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
     )
 
 
@@ -370,7 +380,9 @@ class _JudgePostprocessor(Postprocessor):
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
             locator = ctx.locator
             passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
-            judged = judge_rendered(text, ctx.path, ctx.library, refused, passed, ctx.drawn)
+            judged = judge_rendered(
+                text, ctx.path, ctx.library, refused, passed, ctx.drawn, ctx.elsewhere
+            )
             for finding in judged:
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
@@ -504,14 +516,16 @@ def judge_page(
     library: Any,
     href_for: HrefFor,
     renderer: PageRenderer | None = None,
+    elsewhere: Collection[str] = (),
 ) -> tuple[str, list[Finding]]:
     """One page processed (``result``), composed, rendered and judged, as the build does.
 
     Returns the rendered HTML and what rendering it found (claims the tree
     refused, bare figures, glued or hidden characters), placed in ``source``.
-    ``renderer`` defaults to plain Python-Markdown with this extension.
+    ``renderer`` defaults to plain Python-Markdown with this extension;
+    ``elsewhere`` is :attr:`PageContext.elsewhere`.
     """
-    context = page_context(library, href_for, result.path, source, result)
+    context = page_context(library, href_for, result.path, source, result, elsewhere)
     composed = compose(result, library, href_for)
     html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context.findings

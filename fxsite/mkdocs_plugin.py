@@ -455,7 +455,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # The rendered page is judged by the page rules, its findings placed in this source.
         path = self.project.paths.page_path(src)
         self.page_context = page_context(
-            self.project.library, self._href_for(page), path, source, result
+            self.project.library,
+            self._href_for(page),
+            path,
+            source,
+            result,
+            self.project.config_shown,
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed

@@ -22,7 +22,7 @@ from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
-from fxsite.pages.config_text import config_findings
+from fxsite.pages.config_text import config_findings, shown_strings
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
@@ -125,6 +125,9 @@ class Project:
     #: How :meth:`check` renders pages: the project's Markdown configuration
     #: (the CLI gives it ``mkdocs.yml``'s); None renders with plain Python-Markdown.
     renderer: PageRenderer | None = field(default=None, repr=False)
+    #: the strings of the configuration the theme shows, after :meth:`config_findings`
+    #: (judged there, at their line; a page that shows them does not report them again)
+    config_shown: frozenset[str] = field(default=frozenset(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -406,6 +409,7 @@ class Project:
             text = file.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
             return []  # MkDocs refuses a configuration it cannot read, first
+        self.config_shown = frozenset(s for s, _, _ in shown_strings(text))
         shown = config_findings(text, self.paths.relative(file), self.library)
         return [*shown, *read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]]
 
@@ -427,7 +431,9 @@ class Project:
         """
         if self.renderer is None:
             self.renderer = PageRenderer([], {})
-        _, findings = judge_page(result, source, self.library, _check_href, self.renderer)
+        _, findings = judge_page(
+            result, source, self.library, _check_href, self.renderer, self.config_shown
+        )
         return findings
 
 

@@ -347,7 +347,9 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     record.write_text(text.replace("system: FX100 array", "system: FX100, 512 GB RAM"), "utf-8")
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n")
-    text = text.replace("  - pymdownx.details\n", "  - pymdownx.details\n  - footnotes\n")
+    # A footnote's backlink title, shown on every footnote: reported once, in mkdocs.yml.
+    footnotes = "  - footnotes:\n      BACKLINK_TITLE: Back 93 s\n"
+    text = text.replace("  - pymdownx.details\n", "  - pymdownx.details\n" + footnotes)
     # Pages the build leaves out (exclude_docs, draft_docs, /templates/): check does too.
     for left in ("excluded.md", "draft.md", "templates/t.md"):
         docs.joinpath(left).parent.mkdir(exist_ok=True)
@@ -368,6 +370,8 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
     assert "docs/notes.txt:2:6: FX501" in found
     assert not any(f"docs/{left}" in found for left in ("excluded", "draft", "templates"))
+    backlink = [line for line in lines(built.stdout) if "'93 s'" in line]
+    assert len(backlink) == 1 and backlink[0].startswith("mkdocs.yml:"), backlink
     # Each finding names a source, never a published file.
     assert all(
         line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)

@@ -43,6 +43,7 @@ def judge_rendered(
     refused: Iterable[str] = (),
     passed: Callable[[str], object] | None = None,
     drawn: Collection[str] = (),
+    elsewhere: Collection[str] = (),
 ) -> list[Finding]:
     """Every finding of a page's rendered content ``html``, at 1:1, in document order.
 
@@ -52,7 +53,9 @@ def judge_rendered(
     place: the next figure of the same text is placed after it). ``drawn``: the
     ids of the charts fxsite drew from the page's checked blocks, which are not
     read (the gate draws each again from the evidence and compares); every other
-    element is read, whatever its class says.
+    element is read, whatever its class says. ``elsewhere``: strings judged where
+    they are written (the configuration's); a figure in a run that is one of them
+    (a heading permalink's title) is not reported again.
     """
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
@@ -66,6 +69,8 @@ def judge_rendered(
     own = Allowed([*cited, *scan.phrases])
     unreported = Counter(refused)
     for found in scan.candidates:
+        if found.block in elsewhere:
+            continue
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour").
         told = next((t for t, n in unreported.items() if n > 0 and found.shown in t), None)
         if told is not None:
