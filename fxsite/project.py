@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -23,7 +23,7 @@ from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
 from fxsite.pages.config_text import config_findings, shown_strings
-from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, url_clashes, walk_docs
+from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, LeftOut, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.page import PageResult, process_page
@@ -66,7 +66,7 @@ class ProjectPaths:
     theme_dirs: tuple[str, ...] = ()
     #: docs-relative paths the build leaves out (:func:`fxsite.pages.docs_tree.left_out`
     #: of ``exclude_docs`` and ``draft_docs``); None: MkDocs' default exclusions only
-    left_out: Callable[[str], bool] | None = None
+    left_out: LeftOut | None = None
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""

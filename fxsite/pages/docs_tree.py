@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ __all__ = [
     "MARKDOWN_SUFFIXES",
     "MAX_PAGE_BYTES",
     "DocsTree",
+    "LeftOut",
     "left_out",
     "page_dest",
     "url_clashes",
@@ -160,19 +162,40 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
 _DEFAULT_LEFT_OUT = ("/templates/",)
 
 
-def left_out(exclude_docs: Any, draft_docs: Any) -> Callable[[str], bool]:
-    """Whether MkDocs' build leaves a docs-relative path out, as its settings say.
+@dataclass(frozen=True)
+class LeftOut:
+    """Whether MkDocs' build leaves a docs-relative path out: gitignore-style ``lines``.
+
+    A value (equal when its lines are), so that settings holding it compare
+    equal from one ``serve`` rebuild to the next.
+    """
+
+    lines: tuple[str, ...] = _DEFAULT_LEFT_OUT
+
+    def __call__(self, src: str) -> bool:
+        return bool(_spec(self.lines).match_file(src))
+
+
+@lru_cache(maxsize=16)
+def _spec(lines: tuple[str, ...]) -> Any:
+    from pathspec.gitignore import GitIgnoreSpec
+
+    return GitIgnoreSpec.from_lines(lines)
+
+
+def left_out(exclude_docs: Any, draft_docs: Any) -> LeftOut:
+    """What MkDocs' build leaves out, as its settings say.
 
     ``exclude_docs`` and ``draft_docs`` are the configuration's values (pathspec's
     ``GitIgnoreSpec`` or None); pass ``draft_docs=None`` for ``serve``, which
     builds drafts. Besides them, MkDocs leaves out ``/templates/`` (dot names
     are left out by :func:`walk_docs`).
     """
-    from pathspec.gitignore import GitIgnoreSpec
-
-    default = GitIgnoreSpec.from_lines(_DEFAULT_LEFT_OUT)
-    specs = [s for s in (default, exclude_docs, draft_docs) if s is not None]
-    return lambda src: any(spec.match_file(src) for spec in specs)
+    lines = list(_DEFAULT_LEFT_OUT)
+    for spec in (exclude_docs, draft_docs):
+        if spec is not None:
+            lines += [p.pattern for p in spec.patterns if p.pattern is not None]
+    return LeftOut(tuple(lines))
 
 
 def page_dest(src: str, directory_urls: bool = True) -> str:
