@@ -539,8 +539,11 @@ def test_aliases_are_stored_canonical() -> None:
     assert Figure.model_validate({"value": 1.9, "unit": "x"}).unit == "×"
     assert Figure.model_validate({"value": 1, "unit": "seconds"}).unit == "s"
     assert Figure.model_validate({"value": 1, "unit": "Gbps"}).unit == "Gb/s"
-    # bits and bytes differ: symbols never fold case
-    assert canonical_unit("gb/s") is None
+    # bits and bytes differ: a record's symbol never folds case; prose reads b as a bit
+    assert canonical_unit("gb/s", exact=True) is None
+    with pytest.raises(ValidationError):
+        Figure.model_validate({"value": 1, "unit": "gb/s"})
+    assert canonical_unit("gb/s") == "Gb/s"
     assert canonical_unit("Gb/s") != canonical_unit("GB/s")
 
 
