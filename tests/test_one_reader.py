@@ -558,9 +558,14 @@ def test_record_values_in_decimal_digits(written: str, refused: bool, tmp_path: 
     [
         ("source:\n  issuer: Fixture Labs 7.5 GB/s\n", [(8, 24)]),
         ("setup:\n  run at 77 s: yes\n", [(8, 10)]),
-        # near misses: an issuer and a key without figures
+        # A key is shown in words: ran_for_94_s is the row "Ran for 94 s" (a blind tester's).
+        ("setup:\n  ran_for_94_s: yes\n", [(8, 11)]),
+        # The document's name is shown in the provenance header.
+        ("source:\n  document: took_78_s.txt\n", [(8, 18)]),
+        # near misses: an issuer, keys and a document name without figures
         ("source:\n  issuer: Fixture Labs (8-GPU rig)\n", []),
-        ("setup:\n  system: FX100\n", []),
+        ("setup:\n  system: FX100\n  gpu_count_8: yes\n", []),
+        ("source:\n  document: report_2026_r7.txt\n", []),
     ],
 )
 def test_issuer_and_setup_keys_are_shown_words(
@@ -571,6 +576,8 @@ def test_issuer_and_setup_keys_are_shown_words(
 
     text = f"id: R7\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  a: {{value: 1, unit: s}}\n{extra}"
     (tmp_path / "evidence").mkdir()
+    for name in ("took_78_s.txt", "report_2026_r7.txt"):
+        (tmp_path / "evidence" / name).write_text("a report\n", "utf-8")
     (tmp_path / "evidence" / "R7.yaml").write_text(text, "utf-8")
     lib = load_library(tmp_path / "evidence", tmp_path)
     assert [f for f in lib.findings if f.severity == "error"] == []

@@ -39,10 +39,17 @@ def _may_copy(loc: Loc) -> bool:
 def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
     """``(location, text)`` of each field of ``record`` its pages show as words."""
     yield ("title",), record.title
+    from fxsite.render.library_pages import setup_label
+
     if record.source is not None and record.source.issuer:
         yield ("source", "issuer"), record.source.issuer
+    if record.source is not None and record.source.document:
+        # Named in the provenance header, its folders and underscores as they are.
+        yield ("source", "document"), record.source.document.replace("_", " ")
     for key, value in record.setup.items():
-        yield ("setup", key, ""), key  # a setup row's heading, when no setup_labels names it
+        # A setup row's heading as the page shows it (ran_for_94_s: "Ran for 94 s"),
+        # when no setup_labels names it.
+        yield ("setup", key, ""), setup_label(key)
         yield ("setup", key), value
     for name, figure in record.figures.items():
         if figure.what:
@@ -165,4 +172,6 @@ def _field_name(loc: Loc) -> str:
         return f"the record's {loc[1]} translation ({' '.join(str(p) for p in loc[2:])})"
     if loc[0] == "invariants":
         return "an invariant's why"
+    if loc == ("source", "document"):
+        return "the name of the record's source document (shown on its page)"
     return "the record's " + " ".join(str(p) for p in loc)
