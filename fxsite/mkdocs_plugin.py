@@ -20,6 +20,7 @@ import html
 import logging
 import os
 import re
+from dataclasses import replace
 from functools import partial
 from html import unescape
 from importlib import resources
@@ -681,8 +682,25 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         except FxsiteError as exc:
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as
-        # it judges the pages' own findings, and each fault is reported once.
+        # it judges the pages' own findings, and each fault is reported once; a file
+        # copied from docs/ as it is (a stylesheet, a script) is named by its source.
+        copied = self._copied_from_docs()
+        findings = [replace(f, path=copied.get(f.path, f.path)) for f in findings]
         return not_reported(locate_in_sources(findings, self.sources), self.findings)
+
+    def _copied_from_docs(self) -> dict[str, str]:
+        """Site path -> source path of each file MkDocs copies from docs/ as it is."""
+        if self.files is None or self.project is None:
+            return {}
+        paths = self.project.paths
+        return {
+            file.dest_uri: paths.relative(paths.docs_dir / file.src_uri)
+            for file in self.files
+            if file.generated_by is None
+            and not file.is_documentation_page()
+            and file.abs_src_path is not None
+            and Path(file.abs_src_path).is_relative_to(paths.docs_dir)
+        }
 
     @staticmethod
     def _head(result: PageResult | None) -> str:

@@ -692,3 +692,18 @@ def test_a_file_linked_from_outside_docs_is_not_published(tmp_path: Path) -> Non
     assert [(f.path, f.code, f.severity) for f in tree.findings] == [
         ("docs/pw.md", "FX105", "error")
     ]
+
+
+def test_a_stylesheet_copied_from_docs_is_named_by_its_source(tmp_path: Path) -> None:
+    """The gate's finding on a file copied as it is names ``docs/…``, not the site's path."""
+    (tmp_path / "docs" / "css").mkdir(parents=True)
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", "utf-8")
+    css = '.md-footer::after { content: "Saves 1.9x faster" }\n'
+    (tmp_path / "docs" / "css" / "x.css").write_text(css, "utf-8")
+    shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
+    config = "site_name: S\ntheme:\n  name: material\n  font: false\nextra_css: [css/x.css]\n"
+    (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
+    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    assert built.returncode == 1
+    assert "docs/css/x.css:1:1: FX506" in built.stdout, built.stdout
+    assert "\ncss/x.css:" not in "\n" + built.stdout
