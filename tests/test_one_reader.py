@@ -174,6 +174,15 @@ REFUSED += [
     ),
 ]
 
+# Boxes drawn side by side (Material's buttons): each its own run, never "94 sNext".
+REFUSED += [
+    (
+        "a button beside a button",
+        '# T\n\n<span class="md-button">Took 94 s</span><span class="md-button">Next</span>\n',
+        [("FX501", 3, 30)],
+    ),
+]
+
 # Near misses: each must pass.
 PASSED = [
     ("a small figure in a large unit", "# T\n\nSaved in [0.03 h](evidence:R1#save_time_fx100).\n"),
@@ -707,3 +716,20 @@ def test_a_stylesheet_copied_from_docs_is_named_by_its_source(tmp_path: Path) ->
     assert built.returncode == 1
     assert "docs/css/x.css:1:1: FX506" in built.stdout, built.stdout
     assert "\ncss/x.css:" not in "\n" + built.stdout
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        ('=== "Saves in 94 s"\n\n    Body.\n\n=== "Other"\n\n    Body.\n', [(1, 15)]),
+        ('=== "Plain"\n\n    Body.\n\n=== "Other 2"\n\n    Body.\n', []),  # near miss
+    ],
+)
+def test_a_content_tabs_label_is_a_box_of_its_own(
+    page: str, where: list[tuple[int, int]], lib: Library
+) -> None:
+    tabbed = PageRenderer(
+        [*FIXTURE_EXTENSIONS, "pymdownx.tabbed"], {"pymdownx.tabbed": {"alternate_style": True}}
+    )
+    _, found = check_page(page, PATH, lib, href_for, tabbed)
+    assert [(f.line, f.col) for f in found if f.code == "FX501"] == where

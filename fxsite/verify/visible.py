@@ -140,8 +140,12 @@ ROLE_CLASSES = {
     "fx-meta": "record-value",
     "fx-related": "related",
 }
-#: Inline elements the renderer lays out as lines of their own (headline cards).
-BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source"})
+#: Inline elements the renderer lays out as boxes of their own (headline cards,
+#: Material's buttons): their text is a run apart from its neighbours'.
+BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source", "md-button"})
+#: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
+#: neighbour is the next tab's label, "94 s" beside "Other", never "94 sOther").
+BOXED = frozenset({"label"})
 #: ``<input>`` types whose ``value`` is not shown as text: every other type
 #: (text, search, number, email, url, tel, date and time kinds, unknown types,
 #: which browsers draw as text) shows it in the box.
@@ -749,7 +753,7 @@ def _walk(
             # Read where it stands, and its run read without it too (Builder.blocks).
             builders[-1].opened.append(builders[-1].length)
             stack.append((node, False, _UNDRAWN, role, heading))
-        elif tag not in INLINE or new_role or not classes.isdisjoint(BLOCK_CLASSES):
+        elif tag not in INLINE or tag in BOXED or new_role or not classes.isdisjoint(BLOCK_CLASSES):
             _flush(builders, page)
             builder = _Builder(where, role)
             builder.unit, builder.said = units.get(
