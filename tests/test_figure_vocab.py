@@ -36,7 +36,8 @@ ROWS = [
     (
         "START",
         rf"{vocab.START}\d",
-        r"(?<![A-Za-z0-9_])(?<![.×*第])(?<![A-Za-z0-9_]-)(?<!\d:)\d",
+        # not after a letter, a digit or "_", but after a lowercase word of three letters
+        r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z]{3}))(?<![.×*第])(?<![A-Za-z0-9_]-)(?<!\d:)\d",
         "1a-.×*第:x 万_",
         4,
     ),

@@ -183,8 +183,18 @@ REFUSED += [
     ),
 ]
 
+# A figure glued to the word before it (a blind tester's).
+REFUSED += [
+    ("a figure glued to a word", "# T\n\nSaves got Fast94 s here.\n", [("FX501", 3, 15)]),
+    ("a share glued to a word", "# T\n\nThroughput96% higher.\n", [("FX501", 3, 11)]),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    (
+        "names with digits after a word",
+        "# T\n\nword2vec, python3, ext4, utf8, Llama2 and sha256.\n",
+    ),
     ("a small figure in a large unit", "# T\n\nSaved in [0.03 h](evidence:R1#save_time_fx100).\n"),
     ("hidden words between words", "# T\n\nPlain <span hidden>note</span> text.\n"),
     (

@@ -133,7 +133,13 @@ SP = r"(?:[ \u00a0]|[\u2009\u202f]{1})"
 # "7×24小时" is a name, "x16" a lane count, "第3天" an ordinal.
 W = r"[A-Za-z0-9_]"
 # Nor inside a run of thousands groups (INSIDE_GROUPS: "1,000,000,000,…").
-START = rf"(?<!{W})(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
+# A number right after a lowercase word of three letters or more starts a figure too:
+# "Fast94 s" and "Throughput96%" read as words glued to a figure, not as names
+# (names put the digit after capitals or one letter: "FX100", "YOLOv8", "H100").
+START = (
+    r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z][a-z][a-z]))"
+    rf"(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
+)
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 END = rf"(?!{W})"
 
