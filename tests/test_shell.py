@@ -10,6 +10,7 @@ differently, are rendered by the theme.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -271,3 +272,53 @@ def test_search_entries_read_as_the_page_reads(
     text = " ".join(e["text"] for e in index.entries)
     assert shown in text and not_shown not in text, (name, text)
     assert page.content == html  # the page itself keeps its HTML
+
+
+# --- the plugin fills record pages in a real build ------------------------------
+
+
+@pytest.mark.slow
+def test_a_build_fills_record_pages_with_the_bytes_the_theme_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small site built twice in-process, with and without shells: the same bytes."""
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "docs").mkdir()
+    for r in range(4):
+        (tmp_path / "evidence" / f"R{r}.yaml").write_text(
+            f"id: R{r}\ntitle: Run {r} of the array\nlabel: measured\nstatus: active\n"
+            f"figures:\n  t: {{value: {100 + r}, unit: s, what: save time}}\n",
+            encoding="utf-8",
+        )
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Home\n\nSaves took [](evidence:R1#t).\n", encoding="utf-8"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: shells\nsite_url: https://example.test/\ntheme:\n  name: material\n"
+        "  font: false\nplugins:\n  - search\n  - fxsite\n",
+        encoding="utf-8",
+    )
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    monkeypatch.chdir(tmp_path)
+    filled = {}
+    plan = Shells.plan
+    for name, shells in (("filled", True), ("theme", False)):
+        if not shells:
+            monkeypatch.setattr(Shells, "plan", lambda self, pages, t: plan(self, [], t))
+        config = load_config("mkdocs.yml", site_dir=str(tmp_path / name))
+        build(config)
+        filled[name] = set(config.plugins["fxsite"].shells.filled)
+    assert filled["theme"] == set()
+    assert filled["filled"] == {
+        "evidence/R1.md",
+        "evidence/R2.md",
+        "evidence/R3.md",
+    }
+    for r in range(4):
+        page = f"evidence/R{r}/index.html"
+        assert (tmp_path / "filled" / page).read_bytes() == (tmp_path / "theme" / page).read_bytes()
