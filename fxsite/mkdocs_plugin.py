@@ -50,6 +50,7 @@ from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
+from fxsite.mkdocs_shell import Shells
 from fxsite.pages.chrome import (
     page_versions,
     translated_titles,
@@ -71,7 +72,6 @@ from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.render.preview import with_findings
-from fxsite.render.shell import Shells
 from fxsite.verify.theme import ASSETS, published_asset
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.conversions = Conversions()
         self.search_entries = SearchEntries()
         self.nav: Any = None
-        #: record pages filled into a checked shell of the theme (fxsite.render.shell)
+        #: record pages filled into a checked shell of the theme (fxsite.mkdocs_shell)
         self.shells = Shells()
         self.env: Any = None
         #: drop each page's HTML once it is written (a build whose plugins are all known)
@@ -620,7 +620,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return env
 
     def _plan_shells(self, config: MkDocsConfig, files: Files) -> None:
-        """Record pages filled into a checked shell of the theme (:mod:`fxsite.render.shell`),
+        """Record pages filled into a checked shell of the theme (:mod:`fxsite.mkdocs_shell`),
         unless another plugin reads a page's output before this one."""
         handlers = config.plugins.events["post_page"]
         first = handlers[0] if handlers else None

@@ -513,6 +513,7 @@ _MKDOCS_ADAPTERS = {
     "fxsite/cli.py",
     "fxsite/mkdocs_plugin.py",
     "fxsite/mkdocs_serve.py",
+    "fxsite/mkdocs_shell.py",
 }
 
 

@@ -1,4 +1,4 @@
-"""Record pages filled into a checked shell of the theme (fxsite.render.shell), in-process.
+"""Record pages filled into a checked shell of the theme (fxsite.mkdocs_shell), in-process.
 
 Pages go through :class:`Shells` as MkDocs renders them (plan, context,
 template, ``on_post_page``) with small Jinja templates that use a page as
@@ -17,7 +17,7 @@ import jinja2
 import pytest
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
-from fxsite.render.shell import SHELL_TEMPLATE, Shells, fill_values
+from fxsite.mkdocs_shell import SHELL_TEMPLATE, Shells, fill_values
 
 #: As Material writes a page: the title from front matter in <title> and the header,
 #: the first heading as the skip link, the canonical URL, the content (a heading
