@@ -37,7 +37,8 @@ ROWS = [
         "START",
         rf"{vocab.START}\d",
         # not after a letter, a digit or "_", but after a lowercase word of three letters
-        r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z]{3}))(?<![.×*第])(?<![A-Za-z0-9_]-)(?<!\d:)\d",
+        r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z]{3})(?<![a-f]{3}))"
+        r"(?<![.×*第])(?<![A-Za-z0-9_]-)(?<!\d:)\d",
         "1a-.×*第:x 万_",
         4,
     ),

@@ -191,6 +191,7 @@ REFUSED += [
 
 # Near misses: each must pass.
 PASSED = [
+    ("a hash ending in digits and a unit", "# T\n\nThe hash is 9e0fcd031d.\n"),
     (
         "names with digits after a word",
         "# T\n\nword2vec, python3, ext4, utf8, Llama2 and sha256.\n",

@@ -135,9 +135,10 @@ W = r"[A-Za-z0-9_]"
 # Nor inside a run of thousands groups (INSIDE_GROUPS: "1,000,000,000,…").
 # A number right after a lowercase word of three letters or more starts a figure too:
 # "Fast94 s" and "Throughput96%" read as words glued to a figure, not as names
-# (names put the digit after capitals or one letter: "FX100", "YOLOv8", "H100").
+# (names put the digit after capitals or one letter: "FX100", "YOLOv8", "H100"),
+# unless the three letters are hex digits (a hash's "…fcd031d" is no 31 days).
 START = (
-    r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z][a-z][a-z]))"
+    r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z][a-z][a-z])(?<![a-f][a-f][a-f]))"
     rf"(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
 )
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
