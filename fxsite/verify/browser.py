@@ -33,6 +33,7 @@ from typing import Any
 
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.pages.claims import ClaimProblem, resolve_claim
+from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.safeio import UnreadableFile, iter_tree, read_text
 from fxsite.verify.audit import MAX_PAGE_BYTES
 from fxsite.verify.kinds import kind_of
@@ -44,7 +45,7 @@ from fxsite.verify.visible import normalise, page_text
 
 __all__ = ["DRAWN_TEXT_JS", "browser_findings", "with_browser"]
 
-#: Collects what is drawn: ``{texts: [...], claims: [{ref, text}]}``.
+#: Collects what is drawn: ``{texts: [...], claims: [{ref, text, lang}]}``.
 DRAWN_TEXT_JS = r"""
 () => {
   const texts = [], claims = [];
@@ -92,7 +93,11 @@ DRAWN_TEXT_JS = r"""
         if (child.nodeType === 3) { run += child.data; continue; }
         if (child.nodeType !== 1 || skip.has(child.tagName.toUpperCase()) || !drawn(child)) continue;
         if (child.matches("a[data-fx-ref]")) {
-          claims.push({ref: child.getAttribute("data-fx-ref"), text: claimText(child)});
+          claims.push({
+            ref: child.getAttribute("data-fx-ref"),
+            text: claimText(child),
+            lang: child.getAttribute("data-fx-lang") || "",
+          });
           run += " ";
           continue;
         }
@@ -226,7 +231,10 @@ def browser_findings(site_dir: Path) -> list[Finding]:
                             )
                         )
                 for claim in drawn["claims"]:
-                    result = resolve_claim(claim["text"], f"evidence:{claim['ref']}", library)
+                    # A claim on a page in another language carries it (as the audit reads it).
+                    lang = language_tag(claim["lang"]) or DEFAULT
+                    dest = f"evidence:{claim['ref']}"
+                    result = resolve_claim(claim["text"], dest, library, lang=lang)
                     if isinstance(result, ClaimProblem):
                         findings.append(
                             Finding(
