@@ -128,11 +128,13 @@ def _tap_each(page: Page, where: str) -> tuple[int, list[str]]:
         href = urljoin(page.url, claim.get_attribute("href") or "")
         at = f"{where} {ref} (#{index})"
         claim.scroll_into_view_if_needed()
-        before = page.evaluate(LAYOUT)
-        followed = page.evaluate("() => window.__fxFollowed.length")
+        before, followed = page.evaluate(f"() => [({LAYOUT})(), window.__fxFollowed.length]")
         claim.tap()
         tapped += 1
-        card: dict[str, Any] | None = claim.evaluate(CARD)
+        # One round trip: the card, then where everything is and what was followed.
+        card, after, followed_now = claim.evaluate(
+            f"c => [({CARD})(c), ({LAYOUT})(), window.__fxFollowed.length]"
+        )
         if card is None:
             wrong.append(f"{at}: the first tap opened no card")
             continue
@@ -144,14 +146,18 @@ def _tap_each(page: Page, where: str) -> tuple[int, list[str]]:
             wrong.append(f"{at}: the claim does not say it controls the open card")
         if card["left"] < 0 or card["right"] > card["vw"] or card["top"] < 0:
             wrong.append(f"{at}: the card is outside the viewport: {card}")
-        if page.evaluate(LAYOUT) != before:
+        if after != before:
             wrong.append(f"{at}: the page moved when the card opened")
-        if page.evaluate("() => window.__fxFollowed.length") != followed:
+        if followed_now != followed:
             wrong.append(f"{at}: the first tap navigated")
         claim.tap()
-        if page.evaluate("() => window.__fxFollowed.slice(-1)[0] || null") != href:
+        last, cards = page.evaluate(
+            "() => [window.__fxFollowed.slice(-1)[0] || null,"
+            " document.querySelectorAll('.fx-card').length]"
+        )
+        if last != href:
             wrong.append(f"{at}: the second tap did not follow {href}")
-        if page.locator(".fx-card").count():
+        if cards:
             wrong.append(f"{at}: the card stayed open after the second tap")
     return tapped, wrong
 
