@@ -146,6 +146,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         language=config.theme.get("language"),
         config_name=config_file.name,
         theme_dirs=tuple(str(d) for d in config.theme.dirs),
+        custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
         left_out=left_out(config.exclude_docs, config.draft_docs),
     )
     try:

@@ -253,6 +253,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             language=config.theme.get("language"),
             config_name=Path(config.config_file_path).name,
             theme_dirs=tuple(str(d) for d in config.theme.dirs),
+            custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
             # serve builds drafts; a build leaves them out, as check does
             left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
         )

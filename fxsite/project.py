@@ -28,6 +28,7 @@ from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import record_text_findings
+from fxsite.pages.template_text import template_findings
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
@@ -67,6 +68,8 @@ class ProjectPaths:
     #: docs-relative paths the build leaves out (:func:`fxsite.pages.docs_tree.left_out`
     #: of ``exclude_docs`` and ``draft_docs``); None: MkDocs' default exclusions only
     left_out: LeftOut | None = None
+    #: the theme's ``custom_dir``, whose templates' text is judged (None: none)
+    custom_dir: Path | None = None
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -411,7 +414,15 @@ class Project:
             return []  # MkDocs refuses a configuration it cannot read, first
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text))
         shown = config_findings(text, self.paths.relative(file), self.library)
-        return [*shown, *read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]]
+        hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
+        return [*shown, *hero, *self.template_findings()]
+
+    def template_findings(self) -> list[Finding]:
+        """Figures in the text of the site's own theme templates (:mod:`fxsite.pages.template_text`)."""
+        custom = self.paths.custom_dir
+        if custom is None or not custom.is_dir():
+            return []
+        return template_findings(custom, self.paths.relative(custom))
 
     def hero(self) -> Hero | None:
         """The home page's hero as configured (None: none, or a config that cannot be read)."""

@@ -744,3 +744,27 @@ def test_a_content_tabs_label_is_a_box_of_its_own(
     )
     _, found = check_page(page, PATH, lib, href_for, tabbed)
     assert [(f.line, f.col) for f in found if f.code == "FX501"] == where
+
+
+@pytest.mark.parametrize(
+    ("template", "where"),
+    [
+        ("{% block announce %}Saves now 2.0x faster{% endblock %}\n", [(1, 31)]),
+        ("<footer>\n  <p>Took 94 s</p>\n</footer>\n", [(2, 11)]),
+        ('<span title="Back in 94 s">x</span>\n', [(1, 22)]),
+        # near misses: Jinja's own syntax, a comment, a year, markup
+        ("{# took 94 s #}{{ page.title }}{% if x > 94 %}{% endif %}\n", []),
+        ('<svg viewBox="0 0 24 24"><path d="M12 2v20"/></svg> © 2026\n', []),
+        ("<!-- 94 s --><p>Plain words</p>\n", []),
+    ],
+)
+def test_a_theme_templates_text_at_its_line(
+    template: str, where: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    from fxsite.pages.template_text import template_findings
+
+    (tmp_path / "overrides" / "partials").mkdir(parents=True)
+    (tmp_path / "overrides" / "partials" / "x.html").write_text(template, "utf-8")
+    found = template_findings(tmp_path / "overrides", "overrides")
+    assert [(f.line, f.col) for f in found] == where
+    assert all(f.path == "overrides/partials/x.html" and f.code == "FX501" for f in found)

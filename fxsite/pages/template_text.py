@@ -1,0 +1,63 @@
+"""The words a site's own theme templates write on its pages, judged where they are written.
+
+A ``custom_dir`` (MkDocs' theme override folder) holds templates that the
+theme renders around every page: an ``announce`` block, a footer, a partial.
+Their literal text is shown on the pages that use them, and the build's last
+gate finds a figure there on every published page. ``fxsite check`` and the
+build read each template once, at its own lines: the Jinja syntax
+(``{% … %}``, ``{{ … }}``, ``{# … #}``) is blanked out, keeping every offset,
+and the rest is read as the HTML page it becomes, by the gate's own reader
+(:func:`fxsite.verify.scan.scan_file`). A template cannot hold a claim: every
+figure in its text is bare. What the Jinja writes from data (a page's title,
+the site's name) is judged where that data is written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fxsite.findings import Finding
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.prose import line_col
+from fxsite.safeio import UnreadableFile, read_text
+
+__all__ = ["template_findings"]
+
+#: Largest template read (a theme's own are a few kilobytes).
+MAX_TEMPLATE_BYTES = 1 << 20
+_JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.DOTALL)
+_ADVICE = (
+    " in a theme template, which cannot hold a claim: cite the figure in a page, "
+    "or remove it from the template"
+)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
+    """Each figure the templates under ``custom_dir`` write as text, at their lines.
+
+    ``shown`` is how findings name the folder (``overrides``).
+    """
+    from fxsite.verify.scan import scan_file
+
+    findings: list[Finding] = []
+    for file in sorted(custom_dir.rglob("*.html")):
+        rel = file.relative_to(custom_dir).as_posix()
+        path = f"{shown}/{rel}"
+        try:
+            text = read_text(file, MAX_TEMPLATE_BYTES)
+        except UnreadableFile as exc:
+            findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
+            continue
+        text = _JINJA.sub(_blank, text)
+        locator = SourceLocator(text)
+        for found in scan_file(rel, text, kind="html").candidates:
+            at = locator.find(found.shown, "FX501")
+            line, col = line_col(text, at or 0)
+            message = f"bare figure '{found.shown}'{_ADVICE}"
+            findings.append(Finding(path, line, col, "FX501", message, text=found.shown))
+    return findings
