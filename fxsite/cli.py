@@ -147,6 +147,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         config_name=config_file.name,
         theme_dirs=tuple(str(d) for d in config.theme.dirs),
         custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
+        writers=tuple(plugin.config.scripts_that_write),
         left_out=left_out(config.exclude_docs, config.draft_docs),
     )
     try:

@@ -254,6 +254,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             config_name=Path(config.config_file_path).name,
             theme_dirs=tuple(str(d) for d in config.theme.dirs),
             custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
+            writers=tuple(self.config.scripts_that_write),
             # serve builds drafts; a build leaves them out, as check does
             left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
         )

@@ -70,6 +70,8 @@ class ProjectPaths:
     left_out: LeftOut | None = None
     #: the theme's ``custom_dir``, whose templates' text is judged (None: none)
     custom_dir: Path | None = None
+    #: the site's files that may write text (the plugin's ``scripts_that_write``)
+    writers: tuple[str, ...] = ()
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -390,7 +392,11 @@ class Project:
         findings = []
         for rel in tree.files:
             shown = self.paths.page_path(rel)
-            findings.extend(docs_file_findings(self.paths.docs_dir, rel, shown, self.library))
+            findings.extend(
+                docs_file_findings(
+                    self.paths.docs_dir, rel, shown, self.library, frozenset(self.paths.writers)
+                )
+            )
         return findings
 
     def read_page(self, src: str) -> tuple[str, Finding | None]:

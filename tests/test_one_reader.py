@@ -768,3 +768,28 @@ def test_a_theme_templates_text_at_its_line(
     found = template_findings(tmp_path / "overrides", "overrides")
     assert [(f.line, f.col) for f in found] == where
     assert all(f.path == "overrides/partials/x.html" and f.code == "FX501" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "declared", "codes"),
+    [
+        ("x.css", '.md-footer::after { content: "Saves 1.9x" }\n', (), ["FX506"]),
+        ("x.js", 'document.body.insertAdjacentText("beforeend", "x");\n', (), ["FX506"]),
+        # near misses: declared (a browser draws it: build --browser), styles that draw nothing
+        ("x.css", '.md-footer::after { content: "Saves 1.9x" }\n', ("css/x.css",), []),
+        ("x.css", "a { color: red }\n", (), []),
+        ("x.js", "console.log(1);\n", (), []),
+    ],
+)
+def test_a_stylesheet_or_script_of_docs_is_judged_by_check_too(
+    name: str, content: str, declared: tuple[str, ...], codes: list[str], tmp_path: Path
+) -> None:
+    from fxsite.verify.docs_files import docs_file_findings
+
+    folder = "css" if name.endswith(".css") else "js"
+    (tmp_path / folder).mkdir()
+    (tmp_path / folder / name).write_text(content, "utf-8")
+    rel = f"{folder}/{name}"
+    found = docs_file_findings(tmp_path, rel, f"docs/{rel}", None, frozenset(declared))
+    assert [f.code for f in found] == codes
+    assert all(f.path == f"docs/{rel}" for f in found)

@@ -27,15 +27,22 @@ _ADVICE = (
 )
 
 
-def docs_file_findings(docs_dir: Path, rel: str, shown: str, library: Any) -> list[Finding]:
-    """What the gate would find in the file ``rel`` of ``docs_dir``, at ``shown``'s lines."""
+def docs_file_findings(
+    docs_dir: Path, rel: str, shown: str, library: Any, declared: frozenset[str] = frozenset()
+) -> list[Finding]:
+    """What the gate would find in the file ``rel`` of ``docs_dir``, at ``shown``'s lines.
+
+    ``declared``: the site's files listed in the plugin's ``scripts_that_write``.
+    """
     from fxsite.verify.kinds import kind_of
     from fxsite.verify.scan import scan_file
     from fxsite.verify.served import served_file
 
     kind = kind_of(rel)
-    if kind in ("code", "signature") or rel.endswith((".md", ".markdown")):
-        return []  # the theme's kind of file, and pages, are read elsewhere
+    if kind == "code":
+        return _code_findings(docs_dir / rel, rel, shown, declared)
+    if kind == "signature" or rel.endswith((".md", ".markdown")):
+        return []  # read elsewhere: pages by the page reader
     served, problems = served_file(docs_dir / rel, rel, kind, docs_dir, MAX_FILE_BYTES)
     findings = [Finding(shown, 1, 1, code, message) for code, message in problems]
     if served is None:
@@ -54,4 +61,30 @@ def docs_file_findings(docs_dir: Path, rel: str, shown: str, library: Any) -> li
         line, col = at(found.shown, "FX501")
         message = f"bare figure '{found.shown}'{_ADVICE}"
         findings.append(Finding(shown, line, col, "FX501", message, text=found.shown))
+    return findings
+
+
+def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -> list[Finding]:
+    """A stylesheet or script of docs/ as the gate judges it (:func:`~fxsite.verify.scripts.code_notes`):
+    text it draws or writes (``FX506``), unless the site declares it (then a browser
+    draws it: ``build --browser``), and what it reorders or loads unread."""
+    from fxsite.safeio import UnreadableFile, read_bytes
+    from fxsite.verify.notes import judge_writer
+    from fxsite.verify.scripts import code_notes
+
+    try:
+        data = read_bytes(file, MAX_FILE_BYTES)
+    except UnreadableFile:
+        return []  # the gate reports what it cannot read of the published copy
+    text = data.decode("utf-8", "replace")
+    findings = []
+    for note in code_notes(rel, data):
+        code, message = note.code, note.message
+        if note.writer is not None:
+            if note.writer in declared:
+                continue  # declared: a browser draws it (build --browser), the gate judges it
+            code, message = judge_writer(note.writer, message, declared)
+        at = text.find(note.text) if note.text else -1
+        line, col = line_col(text, max(at, 0))
+        findings.append(Finding(shown, line, col, code, message, note.severity, note.text))
     return findings
