@@ -436,6 +436,7 @@ _PLAIN = {
         ("title", "Saves in 95 s", [(2, 17)]),
         ("system", "FX100 with 512 GB RAM", [(6, 22)]),
         ("what", "Save time of 77 s", [(8, 49)]),  # from the opening quote
+        ("what", "Save time of *17*8 s", [(8, 50)]),  # split by Markdown: found with its markup
         ("notes", "Took 33 ms then.", [(9, 13)]),
         ("why", "Cached for 12 GB.", [(14, 21)]),
         ("title", "Saves in 95 \u0455", [(2, 17)]),  # Cyrillic dze, read as s

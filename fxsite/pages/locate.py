@@ -36,7 +36,7 @@ _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 
 
-def _loose(text: str) -> re.Pattern[str] | None:
+def loose_pattern(text: str) -> re.Pattern[str] | None:
     """``text`` as a pattern allowing :data:`_GAP` between its characters."""
     chars = [c for c in text if not c.isspace()]
     if not chars or len(chars) > 64:
@@ -89,7 +89,7 @@ class SourceLocator:
         return at if at >= 0 else None
 
     def _loose(self, text: str, start: int) -> int | None:
-        pattern = _loose(text)
+        pattern = loose_pattern(text)
         found = pattern.search(self.source, start) if pattern is not None else None
         return found.start() if found is not None else None
 

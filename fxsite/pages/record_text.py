@@ -26,6 +26,7 @@ from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_rendered
+from fxsite.pages.locate import loose_pattern
 from fxsite.render.record_markdown import Refused, record_markdown
 
 __all__ = ["record_text_findings", "shown_text"]
@@ -146,7 +147,9 @@ def _place(
     """The field from ``start`` on that shows ``shown`` once more than ``taken``, and where.
 
     Findings come in the fields' order; a figure one field shows twice, or two
-    fields show, is placed at each in turn. -1: not found as written (Markdown).
+    fields show, is placed at each in turn. A figure Markdown split (``*17*8 s``
+    shows 178 s) is looked for with the markup between its characters; -1: not
+    found at all.
     """
     for n in range(start, len(fields)):
         text = fields[n][1]
@@ -156,6 +159,12 @@ def _place(
                 at = text.find(shown, at + 1)
             taken[(n, shown)] += 1
             return n, at
+    pattern = loose_pattern(shown)
+    if pattern is not None:
+        for n in range(start, len(fields)):
+            match = pattern.search(fields[n][1])
+            if match is not None:
+                return n, match.start()
     return start, -1
 
 
