@@ -189,8 +189,15 @@ REFUSED += [
     ("a share glued to a word", "# T\n\nThroughput96% higher.\n", [("FX501", 3, 11)]),
 ]
 
+# Marks that draw nothing after a digit (a blind tester's): the grapheme joiner, a selector.
+REFUSED += [
+    ("a grapheme joiner", "# T\n\nTook 178\u034fs.\n", [("FX502", 3, 1)]),
+    ("a variation selector", "# T\n\nTook 178\ufe00 s.\n", [("FX502", 3, 1)]),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    ("a keycap and an emoji", "# T\n\nKeycap 3\ufe0f\u20e3 and \u2764\ufe0f.\n"),
     ("a hash ending in digits and a unit", "# T\n\nThe hash is 9e0fcd031d.\n"),
     (
         "names with digits after a word",

@@ -39,6 +39,12 @@ __all__ = [
 
 #: Invisible characters outside Unicode's format category (Cf) that render as nothing.
 _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Marks that draw nothing after a Latin letter or a digit: the combining grapheme
+#: joiner and the variation selectors ("178\u034fs" shows "178s"). A variation selector
+#: before a keycap (3\ufe0f\u20e3) or after an emoji is how those are written.
+_IGNORABLE_MARKS = frozenset(
+    ["\u034f", *map(chr, range(0xFE00, 0xFE10)), *map(chr, range(0xE0100, 0xE01F0))]
+)
 #: Kept as they are: real units and signs a page may use.
 _KEEP = frozenset("µμ×–—−·°′″")
 _URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
@@ -57,9 +63,22 @@ def hidden_characters(text: str) -> list[tuple[int, str]]:
         return []
     found = []
     for index, char in enumerate(text):
-        if char in _INVISIBLE or unicodedata.category(char) == "Cf":
+        if (
+            char in _INVISIBLE
+            or unicodedata.category(char) == "Cf"
+            or _drawn_as_nothing(text, index)
+        ):
             found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
     return found
+
+
+def _drawn_as_nothing(text: str, index: int) -> bool:
+    """``text[index]`` is an ignorable mark after a Latin letter or digit, not a keycap's."""
+    if text[index] not in _IGNORABLE_MARKS or index == 0:
+        return False
+    before = text[index - 1]
+    keycap = text[index + 1 : index + 2] == "\u20e3"
+    return before.isascii() and before.isalnum() and not keycap
 
 
 @cache
