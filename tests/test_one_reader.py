@@ -195,8 +195,23 @@ REFUSED += [
     ("a variation selector", "# T\n\nTook 178\ufe00 s.\n", [("FX502", 3, 1)]),
 ]
 
+# A multiplier beside a claim, across a space, states another quantity (a blind tester's).
+REFUSED += [
+    (
+        "times after a claim",
+        "# T\n\nIt takes [94 s](evidence:R1#save_time_fx100) × 10.\n",
+        [("FX503", 3, 11)],
+    ),
+    (
+        "twice before a claim",
+        "# T\n\nIt takes twice [94 s](evidence:R1#save_time_fx100).\n",
+        [("FX503", 3, 17)],
+    ),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    ("a count after a claim", "# T\n\nIt takes [94 s](evidence:R1#save_time_fx100) for 10 runs.\n"),
     ("a keycap and an emoji", "# T\n\nKeycap 3\ufe0f\u20e3 and \u2764\ufe0f.\n"),
     ("a hash ending in digits and a unit", "# T\n\nThe hash is 9e0fcd031d.\n"),
     (

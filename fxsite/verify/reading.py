@@ -35,6 +35,7 @@ __all__ = [
     "fold",
     "glued",
     "hidden_characters",
+    "multiplied",
 ]
 
 #: Invisible characters outside Unicode's format category (Cf) that render as nothing.
@@ -131,6 +132,25 @@ def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan,
 def _quantity_letter(char: str) -> bool:
     folded = _fold_char(char)
     return folded.isascii() and folded.isalnum()
+
+
+#: A multiplier beside a claim, across a space: "[94 s](…) × 10", "[96%](…) times 2",
+#: "twice [94 s](…)", "3 × [94 s](…)": the text states another quantity than the claim.
+_TIMES_AFTER = re.compile(r"\s*(?:[×xX*]|times)\s*\d", re.IGNORECASE)
+_TIMES_BEFORE = re.compile(
+    r"(?:\b(?:twice|thrice|double|triple|quadruple|half)|\d\s*(?:[×xX*]|times))\s+\Z",
+    re.IGNORECASE,
+)
+
+
+def multiplied(text: str, start: int, end: int) -> str | None:
+    """A multiplier beside the claim at ``text[start:end]``, across a space, if any.
+
+    In a page's prose it states another quantity; a record page's working of a
+    formula ("178 s × 20 = …") is checked as the record computes it, not here.
+    """
+    times = _TIMES_AFTER.match(text, end) or _TIMES_BEFORE.search(text, max(0, start - 16), start)
+    return times.group().strip() if times is not None else None
 
 
 def glued(text: str, start: int, end: int) -> str | None:

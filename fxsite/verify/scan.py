@@ -38,7 +38,7 @@ from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
-from fxsite.verify.reading import detect, glued, hidden_characters, unit_after
+from fxsite.verify.reading import detect, glued, hidden_characters, multiplied, unit_after
 from fxsite.verify.visible import (
     MAX_NESTING,
     Block,
@@ -160,7 +160,7 @@ def _scan_text(
         break
     for n, (start, end) in enumerate(claims):
         claim = text[start:end]
-        char = glued(text, start, end)
+        char = glued(text, start, end) or (multiplied(text, start, end) if not role else None)
         if char is not None:
             local.append(
                 Local("FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
