@@ -209,8 +209,18 @@ REFUSED += [
     ),
 ]
 
+# Orders of magnitude counted in digits (a blind tester's).
+REFUSED += [
+    (
+        "orders of magnitude in digits",
+        "# T\n\nIt fell by 2 orders of magnitude.\n",
+        [("FX501", 3, 12)],
+    ),
+]
+
 # Near misses: each must pass.
 PASSED = [
+    ("orders that are no magnitude", "# T\n\nIn 2 orders we ship.\n"),
     ("a count after a claim", "# T\n\nIt takes [94 s](evidence:R1#save_time_fx100) for 10 runs.\n"),
     ("a keycap and an emoji", "# T\n\nKeycap 3\ufe0f\u20e3 and \u2764\ufe0f.\n"),
     ("a hash ending in digits and a unit", "# T\n\nThe hash is 9e0fcd031d.\n"),

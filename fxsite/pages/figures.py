@@ -229,7 +229,7 @@ _NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
     rf"|\b(?i:{_NUMWORD_CORE})-?(?i:fold)\b"
-    r"|\b(?i:an|one|two|three|four|five)\s+(?i:orders?)\s+of\s+magnitude\b"
+    r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})\s+(?i:orders?)\s+of\s+magnitude\b"
 )
 
 # Number words with a unit symbol: "twenty TB", "five GB/s" (the unit is checked
