@@ -826,3 +826,13 @@ def test_a_stylesheet_or_script_of_docs_is_judged_by_check_too(
     found = docs_file_findings(tmp_path, rel, f"docs/{rel}", None, frozenset(declared))
     assert [f.code for f in found] == codes
     assert all(f.path == f"docs/{rel}" for f in found)
+
+
+def test_a_theme_templates_hidden_characters_are_found_there(tmp_path: Path) -> None:
+    """A template is read by the reader a docs/ file is read by: an invisible character too."""
+    from fxsite.pages.template_text import template_findings
+
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text("<p>Plain\u200bwords</p>\n", "utf-8")
+    found = template_findings(tmp_path / "overrides", "overrides")
+    assert [(f.path, f.line, f.code) for f in found] == [("overrides/main.html", 1, "FX502")]

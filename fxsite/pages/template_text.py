@@ -7,8 +7,9 @@ gate finds a figure there on every published page. ``fxsite check`` and the
 build read each template once, at its own lines: the Jinja syntax
 (``{% … %}``, ``{{ … }}``, ``{# … #}``) is blanked out, keeping every offset,
 and the rest is read as the HTML page it becomes, by the gate's own reader
-(:func:`fxsite.verify.scan.scan_file`). A template cannot hold a claim: every
-figure in its text is bare. What the Jinja writes from data (a page's title,
+(:func:`fxsite.verify.docs_files.read_findings`, as for a file of ``docs/``). A
+template cannot hold a claim: every figure in its text is bare; hidden and glued
+characters are found too. What the Jinja writes from data (a page's title,
 the site's name) is judged where that data is written.
 """
 
@@ -18,8 +19,6 @@ import re
 from pathlib import Path
 
 from fxsite.findings import Finding
-from fxsite.pages.locate import SourceLocator
-from fxsite.pages.prose import line_col
 from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = ["template_findings"]
@@ -42,7 +41,7 @@ def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
 
     ``shown`` is how findings name the folder (``overrides``).
     """
-    from fxsite.verify.scan import scan_file
+    from fxsite.verify.docs_files import read_findings
 
     findings: list[Finding] = []
     for file in sorted(custom_dir.rglob("*.html")):
@@ -54,10 +53,5 @@ def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
             findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
             continue
         text = _JINJA.sub(_blank, text)
-        locator = SourceLocator(text)
-        for found in scan_file(rel, text, kind="html").candidates:
-            at = locator.find(found.shown, "FX501")
-            line, col = line_col(text, at or 0)
-            message = f"bare figure '{found.shown}'{_ADVICE}"
-            findings.append(Finding(path, line, col, "FX501", message, text=found.shown))
+        findings += read_findings(path, rel, text, text, "html", _ADVICE)
     return findings

@@ -11,13 +11,16 @@ gate's own reader (:func:`fxsite.verify.served.served_file`,
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fxsite.findings import Finding
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import line_col
 
-__all__ = ["MAX_FILE_BYTES", "docs_file_findings"]
+if TYPE_CHECKING:
+    from fxsite.verify.kinds import Kind
+
+__all__ = ["MAX_FILE_BYTES", "docs_file_findings", "read_findings"]
 
 #: Largest copied file read, as the gate reads published files.
 MAX_FILE_BYTES = 16 << 20
@@ -35,7 +38,6 @@ def docs_file_findings(
     ``declared``: the site's files listed in the plugin's ``scripts_that_write``.
     """
     from fxsite.verify.kinds import kind_of
-    from fxsite.verify.scan import scan_file
     from fxsite.verify.served import served_file
 
     kind = kind_of(rel)
@@ -47,19 +49,34 @@ def docs_file_findings(
     findings = [Finding(shown, 1, 1, code, message) for code, message in problems]
     if served is None:
         return findings
-    scan = scan_file(rel, served.shown, kind=served.kind)
-    locator = SourceLocator(served.text)
+    return findings + read_findings(shown, rel, served.shown, served.text, served.kind, _ADVICE)
+
+
+def read_findings(
+    shown: str, rel: str, read: str, source: str, kind: Kind, advice: str
+) -> list[Finding]:
+    """What the gate's reader finds in ``read`` (file ``rel`` as a reader gets it, of
+    ``kind``), placed at ``shown``'s lines in ``source`` (the file as written).
+
+    Every figure there is bare, told ``advice`` (the field cannot hold a claim);
+    hidden and glued characters are the reader's own findings.
+    """
+    from fxsite.verify.scan import scan_file
+
+    scan = scan_file(rel, read, kind=kind)
+    locator = SourceLocator(source)
 
     def at(text: str | None, code: str) -> tuple[int, int]:
         offset = locator.find(text, code) if text else None
-        return line_col(served.text, offset or 0)
+        return line_col(source, offset or 0)
 
+    findings = []
     for local in scan.local:
         line, col = at(local.text, local.code)
         findings.append(Finding(shown, line, col, local.code, local.message, text=local.text))
     for found in scan.candidates:
         line, col = at(found.shown, "FX501")
-        message = f"bare figure '{found.shown}'{_ADVICE}"
+        message = f"bare figure '{found.shown}'{advice}"
         findings.append(Finding(shown, line, col, "FX501", message, text=found.shown))
     return findings
 
