@@ -105,6 +105,28 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("bus", "Reads at 14 GB/s on the bus.", ["14 GB/s"], "It uses a PCIe 5.0 bus."),
     ("drive bays", "A 3.5-inch wide gap.", ["3.5-inch"], "It has twelve 3.5-inch drive bays."),
     ("metric period", "A 3-year warranty.", ["3-year"], "The 3-Year TCO is lower."),
+    ("audio jack", "A 3.5mm wide gap.", ["3.5mm"], "It has a 3.5mm jack."),
+    ("audio jack spaced", "It is 3.5 mm thin.", ["3.5 mm"], "A 3.5 mm headphone jack."),
+    ("memory modules", "It has 128 GB of memory.", ["128 GB"], "It takes 128 GB DIMMs."),
+    ("module bound", "It takes up to 128 GB DIMMs.", ["up to 128 GB"], "It holds 16x 64GB RDIMMs."),
+    ("plan period", "Payback within a 12-month window.", ["12-month"], "Our 12-month roadmap."),
+    ("plan period spaced", "A 5-year warranty.", ["5-year"], "The 3 year plan and outlook."),
+    ("ethernet class", "It moved 100 Gb of data.", ["100 Gb"], "A 100 Gb Ethernet adapter."),
+    ("ethernet rate", "Two 400 Gb/s ports.", ["400 Gb/s"], "Two 25 Gb ports and a 10GbE NIC."),
+    ("one module", "A 64 GB DIMM per socket.", ["64 GB"], "Sixteen 64GB DDR5 RDIMMs."),
+    ("ethernet odd rate", "A 120 Gb Ethernet link.", ["120 Gb"], "A 400 Gb InfiniBand switch."),
+    # --- durations in several units, and signs that pass for a percent sign
+    ("compound m s", "The save took 1m30s.", ["1m30s"], "The build tag is v2m5s."),
+    ("compound h m", "The run took 2h30m.", ["2h30m"], "We met at 14h30."),
+    ("compound spaced", "The run took 1h 30m.", ["1h 30m"], "Lunch is at 12h30 sharp."),
+    ("compound m s spaced", "A save takes 2m 5s.", ["2m 5s"], "The tags are v2m v5s."),
+    ("compound words", "It ran 1 hr 30 min.", ["1 hr 30 min"], "It ran in hr 30."),
+    ("compound days", "Uptime: 3d 4h 12m.", ["3d 4h 12m"], "A 3D 4K screen."),
+    ("arabic percent", "Hit rate is 96\u066a.", ["96\u066a"], "The sign \u066a is Arabic."),
+    ("small percent", "Hit rate is 96\ufe6a.", ["96\ufe6a"], "The sign \ufe6a is small."),
+    ("full-width percent", "Hit rate is 96\uff05.", ["96\uff05"], "The sign \uff05 is wide."),
+    ("per mille", "Loss is 3\u2030 a year.", ["3\u2030"], "The sign \u2030 is rare."),
+    ("arabic per mille", "Loss is 3\u0609 a year.", ["3\u0609"], "The sign \u0609 is rare."),
 ]
 
 

@@ -50,6 +50,9 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("number words", "", "one two three ", "times faster"),
     ("mixed", "", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; 一万元 从3到", ""),
     ("Chinese from-to", "", "从1到2元，", ""),
+    ("durations in several units", "", "1h 2m 3", "s"),
+    ("hours and minutes", "", "1 h 2 m", ""),
+    ("percent look-alikes", "", "1\u066a2\ufe6a3\u0609", ""),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

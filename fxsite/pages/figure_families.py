@@ -17,7 +17,8 @@ these rules read the other ways a figure is written (issue 22's families):
   steps") are not: they say what was measured, not what it did. After "per"
   the count is a unit's divisor ("$0.50 per 1M tokens"), not a figure;
 * lengths in feet and inches (``23′-5″``), a duration written as a clock
-  (``took 8:37``; ``at 8:37`` is a time of day), a temperature with a bare
+  (``took 8:37``; ``at 8:37`` is a time of day) or in several units (``1m30s``,
+  ``1h 30m``; ``14h30`` is a time of day), a temperature with a bare
   letter (``at 400C``);
 * Chinese scale words after Latin digits ("120萬", "1000亿", "30万亿"; not
   before a classifier that counts parts or people: "170亿个晶体管") and
@@ -128,6 +129,21 @@ _CLOCK_DURATION = LazyPattern(
     rf"(?P<figure>(?:{APPROX})?\d{{1,3}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?)(?![\d:])"
     r"(?!\s?(?i:am|pm|a\.m\.|p\.m\.)\b)"  # "takes 10:30 am" is a time of day
 )
+# A duration in several units, largest first: "1m30s", "2h30m", "1h 30m", "1 hr 30 min",
+# "3d 4h 12m" ("14h30" is a time of day: its minutes have no unit).
+_D_PART = rf"\d{{1,4}}{SP}?d"
+_H_PART = rf"\d{{1,4}}{SP}?(?:hrs?|h)"
+_M_PART = rf"\d{{1,4}}{SP}?(?:mins?|m)"
+_S_PART = rf"\d{{1,4}}(?:\.\d+)?{SP}?(?:secs?|s)"
+_COMPOUND_DURATION = LazyPattern(
+    rf"""{START}(?:{APPROX})?
+    (?:{_D_PART}(?:{SP}?{_H_PART}(?:{SP}?{_M_PART})?(?:{SP}?{_S_PART})?
+                  |{SP}?{_M_PART}(?:{SP}?{_S_PART})?|{SP}?{_S_PART})
+      |{_H_PART}(?:{SP}?{_M_PART}(?:{SP}?{_S_PART})?|{SP}?{_S_PART})
+      |{_M_PART}{SP}?{_S_PART})
+    (?![A-Za-z0-9_])""",
+    re.VERBOSE,
+)
 # A temperature with a bare letter after a word that places it: "runs at 400C".
 _BARE_DEGREES = LazyPattern(
     r"\b(?i:at|to|from|of|below|above|reaches|reached|hits|exceeds|over|under)\s+"
@@ -158,6 +174,12 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_NINES, 0, "percent", re.compile("nines")),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
+    (
+        _COMPOUND_DURATION,
+        0,
+        "unit",
+        re.compile(r"\d[ \u00a0\u2009\u202f]?[dhm][a-z]{0,3}[ \u00a0\u2009\u202f]?\d"),
+    ),
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),

@@ -11,7 +11,7 @@ import re
 
 from fxsite.evidence.units import UNITS
 
-__all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name"]
+__all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 
 # Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" and
 # "台积电4nm" (a process node), "约需5分钟阅读" (a reading time, like "5 min read").
@@ -87,3 +87,50 @@ def _chinese_name(text: str, start: int, end: int, symbol: str) -> bool:
     if symbol in {"英寸", "英尺"} and _FORM_FACTOR_AFTER.match(text, end):
         return True  # "2.5英寸硬盘", "19英寸机柜", "40英尺集装箱": a size class before its noun
     return symbol == "分钟" and bool(_READING_AFTER.match(text, end))  # "5分钟阅读" labels a page
+
+
+# Sizes, rates and periods that name a class of part or plan, not a quantity. Each
+# matches from the figure's first digit, so a bound word before it ("up to 128 GB
+# DIMMs", "over a 12-month roadmap") keeps the figure a claim.
+# A form factor: "3.5-inch drive bays", "a 2.5-inch SATA SSD" (as "a 19-inch rack" is).
+_FORM_FACTOR = re.compile(
+    r"\d+(?:\.\d+)?-inch(?=\s+(?i:drives?|bays?|sata|sas|hdds?|ssds?|disks?|nvme|u\.2"
+    r"|form|slots?|chassis|racks?)\b)"
+)
+# A connector named by its size: "3.5mm jack", "a 2.5 mm headphone plug".
+_CONNECTOR = re.compile(
+    r"\d+(?:\.\d+)?[ \u00a0]?mm(?=\s+(?:(?i:audio|headphone|headset|stereo|mic|microphone|"
+    r"TRS|TRRS|phone)\s+)?(?i:jacks?|plugs?|connectors?|sockets?|ports?)\b)"
+)
+# Memory modules named by their size, as drive bays by their form factor: "128 GB
+# DIMMs", "64GB DDR5 RDIMMs" (a server takes modules of a size). One module is a
+# configuration stated ("a 64 GB DIMM per socket is the minimum"), and a total is a
+# figure ("2 TB of memory").
+_MODULE = re.compile(
+    r"\d+[ \u00a0]?(?:GB|GiB|TB)(?=[ \u00a0](?:DDR\d[ \u00a0])?(?:(?:R|LR|U|SO-?|MR)?DIMMs"
+    r"|(?i:memory\s+modules))\b)"
+)
+# A network link named by its standard rate, as the trade writes a class ("100 Gb
+# Ethernet adapter", "100G ports"); a rate written as one ("400 Gb/s InfiniBand ports")
+# states the link's speed and is a figure.
+_LINK_RATES = r"1|2\.5|5|10|25|40|50|100|200|400|800"
+_LINK_CLASS = re.compile(
+    rf"(?:{_LINK_RATES})[ \u00a0]?(?:Gb|G|Gbit)(?=[ \u00a0](?:(?i:ethernet|infiniband"
+    r"|nics?|adapters?|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b)"
+)
+# The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month
+# roadmap", "3 year plan"); a warranty, a trial or a payback period is a figure.
+_PERIOD = re.compile(
+    r"\d+[- ](?i:year|yr|month|quarter|week)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR|(?i:roadmaps?|plans?"
+    r"|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?|programmes?|programs?"
+    r"|visions?))\b)"
+)
+_CLASSES = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PERIOD)
+
+
+def names_a_class(text: str, start: int, end: int) -> bool:
+    """True when the figure at ``text[start:end]`` names a class of part or plan."""
+    return any(
+        (match := pattern.match(text, start)) is not None and match.end() == end
+        for pattern in _CLASSES
+    )

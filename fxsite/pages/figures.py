@@ -61,7 +61,7 @@ from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.units import canonical_unit, loose_unit
 from fxsite.pages.cjk_figures import cjk_candidates
 from fxsite.pages.figure_families import family_candidates
-from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name
+from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
 )
@@ -157,9 +157,9 @@ _UNIT_FIGURE = re.compile(
     re.VERBOSE,
 )
 
-# Percent: "96%", "+96 %", "ten percent" (words handled with number words).
+# Percent and per mille: "96%", "+96 %", "3‰", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = re.compile(
-    rf"{_VALUE}(?:{_SP}?%|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
+    rf"{_VALUE}(?:{_SP}?[%‰‱]|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
     rf"|{_SP}?pp\b|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
@@ -395,7 +395,7 @@ _RATIO_CUE = re.compile(rf"{_D}{_S}?[×xX]")
 _PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_D}")
 # A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
 _PERCENT_CUE = re.compile(
-    rf"{_D}[+余多]?{_S}?(?:%|percent|per{_S}cent|pct|percentage|pp|个?百分点|个?基点)"
+    rf"{_D}[+余多]?{_S}?(?:[%‰‱]|percent|per{_S}cent|pct|percentage|pp|个?百分点|个?基点)"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
@@ -575,9 +575,9 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     ``text`` is prose with non-prose (code, evidence links, URLs) already
     blanked to spaces by the caller, so offsets are source offsets.
     """
-    # Full-width digits and signs ("９６％") read as ASCII; one character
-    # each, so offsets stay the caller's.
-    scan = text.translate(WIDTH_MAP)
+    # Full-width digits and signs ("９６％") read as ASCII, and the signs that pass
+    # for a percent sign as it; one character each, so offsets stay the caller's.
+    scan = text.translate(_READ_AS)
     if "\u20e3" in scan:
         # A keycap reads as its digit: the digit repeated over the keycap's characters.
         scan = _KEYCAP.sub(lambda m: m[1] * len(m[0]), scan)
@@ -594,21 +594,9 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     return figures
 
 
-# Sizes and periods that name a class, not a quantity: "3.5-inch drive bays", "a
-# 2.5-inch SATA SSD" (a form factor, as "a 19-inch rack" is), "the 3-Year TCO"
-# (the period a metric is taken over).
-_FORM_FACTOR = re.compile(
-    r"\d+(?:\.\d+)?-inch(?=\s+(?i:drives?|bays?|sata|sas|hdds?|ssds?|disks?|nvme|u\.2"
-    r"|form|slots?|chassis|racks?)\b)"
-)
-_METRIC_PERIOD = re.compile(r"\d+-(?i:year|yr|month)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR)\b)")
-
-
-def _names_a_class(text: str, start: int, end: int) -> bool:
-    return any(
-        (match := pattern.match(text, start)) is not None and match.end() == end
-        for pattern in (_FORM_FACTOR, _METRIC_PERIOD)
-    )
+#: What the detector reads each character as: full-width forms as ASCII, and the
+#: Arabic and small percent signs as "%" ("96٪", "96﹪"), the Arabic per mille as "‰".
+_READ_AS = WIDTH_MAP | str.maketrans({"\u066a": "%", "\ufe6a": "%", "\u0609": "‰", "\u060a": "‱"})
 
 
 # A keycap digit ("3️⃣": the digit, an optional variation selector, U+20E3).
@@ -619,7 +607,7 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
     found = [
         c
         for c in _candidates(scan)
-        if not NAMED.fullmatch(scan, c[0], c[1]) and not _names_a_class(scan, c[0], c[1])
+        if not NAMED.fullmatch(scan, c[0], c[1]) and not names_a_class(scan, c[0], c[1])
     ]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
