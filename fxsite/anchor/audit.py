@@ -25,7 +25,7 @@ from fxsite.anchor.trust import history_findings, load_evidence, unsigned_findin
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile
 
-__all__ = ["audit_anchors", "load_site_manifest", "manifest_summary"]
+__all__ = ["audit_anchors", "load_site_manifest"]
 
 
 def _read(path: Path) -> bytes | None:
@@ -52,7 +52,7 @@ def _signature_findings(
         if asked:
             message = "the site is not signed (no fxsite-manifest.json.sig), but a key was given"
             return [Finding(SIGNATURE_NAME, 1, 1, "FX803", message)]
-        return [unsigned_finding(False, published is not None)]
+        return [unsigned_finding()]
     findings: list[Finding] = []
     if key_pem is not None:
         key, problems = load_public_key(key_pem, key_where)
@@ -139,14 +139,3 @@ def audit_anchors(
         clean = isinstance(source, dict) and source.get("dirty") is False
         findings.extend(history_findings(site_dir, data, text, clean))
     return findings
-
-
-def manifest_summary(manifest: dict[str, Any]) -> str:
-    """One line about a manifest, for people."""
-    source = manifest.get("source")
-    where = (
-        f"commit {source['commit'][:12]}{' (dirty)' if source.get('dirty') else ''}"
-        if isinstance(source, dict)
-        else "no commit"
-    )
-    return f"{len(manifest['files'])} files, built {manifest.get('build_time')} from {where}"

@@ -1,7 +1,7 @@
 """What an audit can conclude from the site alone: the anchoring, and the published figure history.
 
-An unsigned site (no signature, or no key to check it with) is a warning
-(``FX820``): its manifest only shows that the files agree with each other.
+An unsigned site (no signature) is a warning (``FX820``): its manifest only shows
+that the files agree with each other.
 
 The figure history comes from git (:mod:`fxsite.anchor.history`) and cannot be
 derived from the site again. What the site alone can show (``FX821``):
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from fxsite.anchor.history import Change, History, history_section_html
-from fxsite.anchor.manifest import KEY_NAME, SIGNATURE_NAME, site_files
+from fxsite.anchor.manifest import SIGNATURE_NAME, site_files
 from fxsite.evidence.units import canonical_unit
 from fxsite.findings import Finding, line_of
 from fxsite.safeio import UnreadableFile, read_text
@@ -44,17 +44,15 @@ _NUMBERS = frozenset({"value", "min", "max", "stated", "decimals"})
 _MAX_PAGE = 64 << 20
 
 
-def unsigned_finding(has_signature: bool, has_key: bool) -> Finding:
-    """The warning for a site that nothing anchors."""
-    missing = "no signature" if not has_signature else f"no {KEY_NAME}"
+def unsigned_finding() -> Finding:
+    """The warning for a site that has no signature: nothing anchors it."""
     message = (
-        f"the site is not signed ({missing}): nothing anchors it. The manifest shows only that "
+        "the site is not signed (no signature): nothing anchors it. The manifest shows only that "
         "the files agree with each other; whoever can edit the site can rewrite it and the "
         "manifest together. Who built it, from which commit and when cannot be concluded: "
         "ask the vendor for a signed build and its key's fingerprint, or --rebuild it"
     )
-    where = SIGNATURE_NAME if not has_signature else KEY_NAME
-    return Finding(where, 1, 1, "FX820", message, "warning")
+    return Finding(SIGNATURE_NAME, 1, 1, "FX820", message, "warning")
 
 
 def _changes(history: Any) -> tuple[list[Change] | None, str | None]:
