@@ -3,27 +3,21 @@
 The checked-in ``schemas/evidence.schema.json`` is what editors use
 (``# yaml-language-server: $schema=...``) and what third parties validate
 against; ``fxsite schema`` regenerates it, and a test fails when it drifts.
-Records are validated by jsonschema as well as by the models, so the published
-schema can never be looser than what the build accepts unnoticed.
+Records are validated by the models the schema is generated from.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fxsite.evidence.models import Record
-
-if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
 
 __all__ = [
     "SCHEMA_FILE",
     "SCHEMA_ID",
     "record_schema",
-    "schema_errors",
     "schema_text",
 ]
 
@@ -42,17 +36,3 @@ def record_schema() -> dict[str, Any]:
 def schema_text() -> str:
     """The schema as the checked-in file holds it (stable key order, final newline)."""
     return json.dumps(record_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-@cache
-def _validator() -> Draft202012Validator:
-    # Imported here: a build that only writes the schema never pays for jsonschema.
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(record_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
-
-
-def schema_errors(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """Every JSON Schema violation in ``data`` as ``(path, message)``."""
-    for error in _validator().iter_errors(data):
-        yield tuple(error.absolute_path), error.message
