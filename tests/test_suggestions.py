@@ -20,7 +20,7 @@ from fxsite.authoring.init import starter_files
 from fxsite.evidence.library import Library, load_library
 from fxsite.evidence.quantities import check_stated, parse_stated
 from fxsite.pages.advice import advise
-from fxsite.pages.claims import Claim, bare_figure_message, resolve_claim, suggest_claims
+from fxsite.pages.claims import Claim, resolve_claim, suggest_claims
 from fxsite.pages.field_advice import card_message, cell_message, plain_message
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +78,7 @@ def test_the_corpus_gives_many_bare_figures() -> None:
 def test_every_suggestion_passes(libs: list[Library], index: int) -> None:
     text, sentence = BARE[index]
     for lib in libs:
-        message = bare_figure_message(text, lib, context=sentence)
+        message = advise(text, lib, context=sentence).message
         _assert_every_link_passes(message, lib)
         for field in _field_messages(text, lib, sentence):
             _assert_every_reference_resolves(field, lib)
@@ -246,5 +246,5 @@ def test_bound_words_go_inside_only_when_they_agree(
 def test_no_match_suggests_an_empty_text_when_the_grammar_cannot_read_it(
     libs: list[Library],
 ) -> None:
-    message = bare_figure_message("12.5 tokens/second/user", libs[0])
+    message = advise("12.5 tokens/second/user", libs[0]).message
     assert "[](evidence:ID#figure)" in message

@@ -34,9 +34,7 @@ __all__ = [
     "ClaimProblem",
     "HrefFor",
     "Suggestion",
-    "bare_figure_message",
     "escape_markdown",
-    "figures_stating",
     "generic_claim_text",
     "page_language",
     "render_claim",
@@ -65,7 +63,6 @@ class Claim:
     display: str
     #: the figure, or None for a setup value (``#setup.baseline``)
     value: FigureValue | None
-    setup_value: str | None = None
     #: the record's own label (for a setup value, which has none of its own)
     record_label: str = "measured"
     #: the language of the page it is on: its tooltip and screen-reader text
@@ -198,7 +195,7 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
         said = " ".join(text.split()).lower()
         if said and said not in {" ".join(v.split()).lower() for v in (value, record.setup[key])}:
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
-        return Claim(record_id, figure, value, None, value, record.label, lang)
+        return Claim(record_id, figure, value, None, record.label, lang)
     fig = library.figure(record_id, figure)
     if fig is None:
         return ClaimProblem(
@@ -355,11 +352,6 @@ def suggest_claims(
     return [suggestion for _, suggestion in sorted(found, key=lambda f: f[0])[:limit]]
 
 
-def figures_stating(text: str, library: Library, limit: int = 3, *, context: str = "") -> list[str]:
-    """Citable figures whose value ``text`` (a bare figure) states, best first."""
-    return [s.ref for s in suggest_claims(text, library, context=context, limit=limit)]
-
-
 def generic_claim_text(text: str) -> str:
     """The link text to suggest for a bare figure no record states.
 
@@ -368,13 +360,6 @@ def generic_claim_text(text: str) -> str:
     """
     bare = " ".join(text.split())
     return bare if parse_stated(bare) is not None else ""
-
-
-def bare_figure_message(text: str, library: Library, *, context: str = "") -> str:
-    """What to tell an author about a bare figure (:func:`fxsite.pages.advice.advise`)."""
-    from fxsite.pages.advice import advise
-
-    return advise(text, library, context=context).message
 
 
 #: Markdown syntax as numeric entities, and the quotes ``html.escape`` escapes.
