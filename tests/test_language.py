@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sitekit import CLEAN, build_site, copy_site, href_for, library, soup
 
+from fxsite.evidence.library import Library
 from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
 from fxsite.pages.language import (
     UI,
@@ -19,8 +20,15 @@ from fxsite.pages.language import (
     ui,
     with_html_lang,
 )
-from fxsite.pages.page import process_page
-from fxsite.pages.sections import compose_page
+from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.sections import compose
+
+
+def compose_page(result: PageResult, lib: Library) -> str:
+    """The composed Markdown with the sources list written in."""
+    composed = compose(result, lib, href_for)
+    return composed.fill(composed.markdown)
+
 
 # (path, front matter lang, site language, the page's language)
 LANGUAGES: list[tuple[str, object, str | None, str]] = [
@@ -138,7 +146,7 @@ def test_generated_sections_follow_the_page_language(
     source = SOURCE.replace("---\ntitle", f"---\n{front}title", 1)
     result = process_page(source, path, lib, href_for)
     assert result.findings == []
-    page = compose_page(result, lib, href_for)
+    page = compose_page(result, lib)
     for word in words:
         assert word in page
     for word in absent:
@@ -150,10 +158,10 @@ def test_generated_sections_follow_the_page_language(
 def test_chinese_estimate_note_and_labels() -> None:
     lib = library()
     result = process_page(SOURCE, "docs/zh/page.md", lib, href_for)
-    page = compose_page(result, lib, href_for)
+    page = compose_page(result, lib)
     assert '<p class="fx-estimate-note">标有<span class="fx-mark">估算</span>' in page
     assert '<span class="fx-label fx-label--measured">实测</span>' in page
-    english = compose_page(process_page(SOURCE, "docs/page.md", lib, href_for), lib, href_for)
+    english = compose_page(process_page(SOURCE, "docs/page.md", lib, href_for), lib)
     assert '<p class="fx-estimate-note">Figures marked <span class="fx-mark">est.</span>' in english
     assert '<span class="fx-label fx-label--measured">measured</span>' in english
 

@@ -12,8 +12,8 @@ def test_find_evidence_links_positions() -> None:
     links = find_evidence_links(text)
     second = text.index("[](")
     assert links == [
-        EvidenceLink(10, 49, "178 s", "evidence:R1#save_time_baseline", 11),
-        EvidenceLink(second, len(text) - 1, "", "evidence:R1#x", second + 1),
+        EvidenceLink(10, 49, "178 s", "evidence:R1#save_time_baseline"),
+        EvidenceLink(second, len(text) - 1, "", "evidence:R1#x"),
     ]
     assert text[links[0].start : links[0].end] == "[178 s](evidence:R1#save_time_baseline)"
     assert line_col(text, links[1].start) == (2, 4)

@@ -41,7 +41,6 @@ class EvidenceLink:
     end: int
     text: str
     dest: str
-    text_start: int
 
 
 class _Span:
@@ -144,8 +143,7 @@ def find_evidence_links(text: str) -> list[EvidenceLink]:
     """Every evidence link outside code, in source order."""
     masked, _ = _unread(text)
     return [
-        EvidenceLink(m.start(), m.end(), m["text"], m["dest"], m.start("text"))
-        for m in _EVIDENCE.finditer(masked)
+        EvidenceLink(m.start(), m.end(), m["text"], m["dest"]) for m in _EVIDENCE.finditer(masked)
     ]
 
 

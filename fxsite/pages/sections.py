@@ -24,7 +24,6 @@ __all__ = [
     "SOURCES_SLOT",
     "Composed",
     "compose",
-    "compose_page",
     "estimate_note",
     "faq_markdown",
     "marker_legend",
@@ -152,9 +151,3 @@ def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed
         f"## {ui(lang, 'related')}\n\n{RELATED_PLACEHOLDER}\n"
     )
     return Composed(markdown, sources_html(result.records, library, href_for, labels, lang))
-
-
-def compose_page(result: PageResult, library: Library, href_for: HrefFor) -> str:
-    """The composed Markdown with the sources list written in (as :func:`compose` fills it)."""
-    composed = compose(result, library, href_for)
-    return composed.fill(composed.markdown)
