@@ -42,8 +42,6 @@ __all__ = [
     "setup_rows",
 ]
 
-#: The library table's columns a record may leave empty: shown when some record states it.
-OPTIONAL_COLUMNS = ("date", "issuer")
 #: A claim's label in the sheet's HTML (a formula's input from another record is a claim).
 _CLAIM_LABEL = re.compile(r'<a class="fx-claim[^"]*"[^>]*? data-fx-label="([a-z]+)"')
 
@@ -66,7 +64,7 @@ def legend() -> str:
 
 
 def library_columns(library: Library) -> frozenset[str]:
-    """The optional columns (:data:`OPTIONAL_COLUMNS`) some record of ``library`` fills."""
+    """The library table's optional columns (date, issuer) some record of ``library`` fills."""
     records = library.records.values()
     present = {"date": any(r.date for r in records), "issuer": any(_issuer(r) for r in records)}
     return frozenset(k for k, shown in present.items() if shown)
