@@ -47,7 +47,6 @@ __all__ = [
     "PageText",
     "Part",
     "claim_node",
-    "json_text_blocks",
     "nesting",
     "normalise",
     "page_text",
@@ -900,16 +899,3 @@ def _claim(
     start = builder.length
     builder.add(text)
     builder.claims.append((start, builder.length, index))
-
-
-def json_text_blocks(text: str) -> tuple[list[str], str | None]:
-    """Every string value of a JSON document; an error message instead when unreadable."""
-    from fxsite.render.exports import PublishedJsonError, loads
-
-    try:
-        data = loads(text)
-    except PublishedJsonError as exc:
-        return [], str(exc)
-    strings: list[str] = []
-    json_strings(data, strings, keys_skipped="@")
-    return strings, None
