@@ -562,7 +562,6 @@ def test_derived_values_and_precision(tmp_path: Path) -> None:
     )
     assert [f.name for f in lib.figures_of("R1")] == ["base", "fast", "bw", "load", "speedup"]
     assert lib.figure("R1", "nope") is None
-    assert lib.path_of("R1") == "evidence/R1.yaml"
 
 
 def test_derived_label_is_the_weakest_input(tmp_path: Path) -> None:

@@ -171,9 +171,6 @@ class Library:
                 return f"{finding.path}:{finding.line}"
         return None
 
-    def path_of(self, record_id: str) -> str:
-        return self.files[record_id].path
-
 
 def _report(
     library: Library,

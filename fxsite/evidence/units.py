@@ -22,7 +22,6 @@ __all__ = [
     "is_cjk",
     "loose_unit",
     "unit_hint",
-    "unit_of",
 ]
 
 
@@ -384,11 +383,6 @@ def loose_unit(text: str) -> str | None:
         symbol = f"{prefix}{'i' if match['binary'] else ''}{base}"
         symbol += "/s" if match["rate"] else ""
     return _EXACT.get(symbol)
-
-
-def unit_of(symbol: str) -> Unit:
-    """The :class:`Unit` for a canonical symbol (KeyError when not canonical)."""
-    return UNITS[symbol]
 
 
 def unit_hint(text: str) -> str:

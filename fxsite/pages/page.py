@@ -52,7 +52,6 @@ __all__ = [
 #: ``offset in a text -> (line, col) in the file``
 Positioner = Callable[[int], tuple[int, int]]
 
-_ATX_HEADING = re.compile(r"[ ]{0,3}#{1,6}[ \t]")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>[\w-]+)[^\n]*$")
 
 
