@@ -14,12 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from fxsite.evidence.documents_text import (
-    checked_figures,
-    document_text,
-    figure_places,
-    no_text,
-)
+from fxsite.evidence.documents_text import figure_places
 from fxsite.evidence.library import FigureValue, Library, library_from_published
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
@@ -110,17 +105,11 @@ def _figures_in(
     where: str, document: str, path: Path, docs_dir: Path, figures: list[FigureValue]
 ) -> list[Finding]:
     """FX316 for each figure the auditor's copy does not state, as the build checks it."""
-    if not checked_figures(figures):
-        return []
-    text, problem = document_text(path, docs_dir)
-    if text is not None and no_text(text):
-        problem = "has no text layer"
+    places, problem = figure_places(figures, path, docs_dir)
     if problem is not None:
         message = f"'{document}' {problem}: its figures are not looked for in it"
         return [Finding(where, 1, 1, "FX317", message, "warning")]
-    if text is None:
-        return []
-    _, missing = figure_places(figures, text)
+    missing = places[1] if places is not None else []
     return [Finding(where, 1, 1, "FX316", message, "warning") for _, message in missing]
 
 
@@ -134,13 +123,10 @@ def document_figure_counts(docs_dir: Path, library: Library) -> tuple[int, int]:
             continue
         if source.sha256 and sha256_file(path, docs_dir) != source.sha256:
             continue
-        figures = library.figures_of(record.id)
-        text, _ = document_text(path, docs_dir) if checked_figures(figures) else (None, None)
-        if text is None or no_text(text):
-            continue
-        places, missing = figure_places(figures, text)
-        found += len(places)
-        looked += len(places) + len(missing)
+        places, _ = figure_places(library.figures_of(record.id), path, docs_dir)
+        if places is not None:
+            found += len(places[0])
+            looked += len(places[0]) + len(places[1])
     return found, looked
 
 

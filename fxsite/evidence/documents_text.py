@@ -41,10 +41,9 @@ __all__ = [
     "TEXT_SUFFIXES",
     "DocumentText",
     "Located",
-    "checked_figures",
+    "Places",
     "document_text",
     "figure_places",
-    "no_text",
     "stated_note",
     "text_of",
     "where_stated",
@@ -248,7 +247,7 @@ def document_text(path: Path, root: Path | None = None) -> tuple[DocumentText | 
         return None, str(exc)
 
 
-def checked_figures(figures: Iterable[FigureValue]) -> list[tuple[FigureValue, Decimal]]:
+def _checked_figures(figures: Iterable[FigureValue]) -> list[tuple[FigureValue, Decimal]]:
     """The figures a report states, with the value it states: measured or spec,
     stated in the record or derived with a ``stated`` value."""
     out = []
@@ -262,13 +261,26 @@ def checked_figures(figures: Iterable[FigureValue]) -> list[tuple[FigureValue, D
     return out
 
 
+#: Where a document states each figure (by ref), and each it does not state (with why).
+Places = tuple[dict[str, Located], list[tuple["FigureValue", str]]]
+
+
 def figure_places(
-    figures: Iterable[FigureValue], document: DocumentText
-) -> tuple[dict[str, Located], list[tuple[FigureValue, str]]]:
-    """Where ``document`` states each checked figure, and each it does not state (with why)."""
+    figures: Iterable[FigureValue], path: Path, root: Path | None = None
+) -> tuple[Places | None, str | None]:
+    """Where the document at ``path`` states each checked figure, or why it is not looked in;
+    (None, None) when no figure is checked or the document is of a kind without text."""
+    checked = _checked_figures(figures)
+    if not checked:
+        return None, None
+    document, problem = document_text(path, root)
+    if document is None:
+        return None, problem
+    if not any(text.strip() for _, text in document.passages):
+        return None, "has no text layer"  # a scanned PDF
     found: dict[str, Located] = {}
     missing: list[tuple[FigureValue, str]] = []
-    for fig, low in checked_figures(figures):
+    for fig, low in checked:
         high = fig.high if fig.formula is None else None
         located = where_stated(low, high, document)
         if located is not None:
@@ -278,9 +290,4 @@ def figure_places(
         missing.append(
             (fig, f"{fig.ref}: {shown} is not stated in its report document '{document.name}'")
         )
-    return found, missing
-
-
-def no_text(document: DocumentText) -> bool:
-    """Whether a document has no text to look in (a scanned PDF without a text layer)."""
-    return not any(text.strip() for _, text in document.passages)
+    return (found, missing), None

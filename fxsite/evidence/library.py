@@ -22,13 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fxsite.evidence.documents_text import (
-    Located,
-    checked_figures,
-    document_text,
-    figure_places,
-    no_text,
-)
+from fxsite.evidence.documents_text import Located, figure_places
 from fxsite.evidence.formula import (
     PRECISION,
     Formula,
@@ -464,20 +458,15 @@ def _check_document_figures(
     library: Library, source_file: RecordSource, doc: Path, evidence_dir: Path
 ) -> None:
     """FX316 for each figure its report document does not state; FX317 for no text."""
-    figures = library.figures_of(source_file.record.id)
-    if not checked_figures(figures):
-        return
-    text, problem = document_text(doc, evidence_dir)
+    places, problem = figure_places(library.figures_of(source_file.record.id), doc, evidence_dir)
     name = doc.relative_to(evidence_dir).as_posix()  # as the record names it
-    if text is not None and no_text(text):
-        problem = "has no text layer"
     if problem is not None:
         message = f"document '{name}' {problem}: its figures are not looked for in it"
         _report(library, source_file, ("source", "document"), "FX317", message, "warning")
         return
-    if text is None:
+    if places is None:
         return
-    found, missing = figure_places(figures, text)
+    found, missing = places
     library.stated_in.update(found)
     for fig, message in missing:
         library.not_stated[fig.ref] = name
