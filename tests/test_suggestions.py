@@ -162,10 +162,18 @@ NEVER_GUESSED = [
     ("twice", "Throughput is twice that of Kafka.", None, "no figure's what or name"),
     ("1 GiB/s", "The workload reads 1 GiB/s.", None, "R5#net states this value"),
     ("1 GiB/s", "Each node's network bandwidth is 1 GiB/s.", "[1 GiB/s](evidence:R5#net)", ""),
-    ("2×", "Reads are 2× faster than on the previous model.", "[2×](evidence:S1#read_speedup)", ""),
-    ("5 s", "Model loading takes 5 s.", None, "several record figures state this value"),
+    ("2×", "The read speedup over the previous model is 2×.", "[2×](evidence:S1#read_speedup)", ""),
+    # "read", "model" and "loading" are in a third of the figures' words: they tell none apart
+    ("2×", "Reads are 2× faster than on the previous model.", None, "it shares only model"),
+    ("5 s", "Model loading takes 5 s.", None, "it shares only loading, model"),
+    (
+        "5 s",
+        "This release's cluster loads in 5 s.",
+        None,
+        "several record figures state this value",
+    ),
     ("5 s", "It takes 5 s.", None, "no figure's what or name"),
-    ("17x", "Model loading is 17x faster.", None, "'17x' is not R5#load_speedup at this precision"),
+    ("17x", "The loading speed-up is 17x.", None, "'17x' is not R5#load_speedup at this precision"),
     ("17.5x", "Model loading is 17.5x faster.", None, "cite its record as"),  # a misstatement
     ("3.2 GB/s", "The fast tier's network bandwidth is 3.2 GB/s.", None, "cite it as [3.26 GB/s]"),
 ]
@@ -199,7 +207,7 @@ def test_words_fit_in_each_language_the_record_has(
 
 
 def test_a_near_miss_by_precision_names_both_claims_that_pass(guarded: Library) -> None:
-    message = advise("17x", guarded, context="Model loading is 17x faster.").message
+    message = advise("17x", guarded, context="The loading speed-up is 17x.").message
     assert "R5#load_speedup states 17.6×" in message
     assert [t for t, _ in _LINK.findall(message)] == ["17.6×", "18×"]
     _assert_every_link_passes(message, guarded)
@@ -248,3 +256,42 @@ def test_no_match_suggests_an_empty_text_when_the_grammar_cannot_read_it(
 ) -> None:
     message = advise("12.5 tokens/second/user", libs[0]).message
     assert "[](evidence:ID#figure)" in message
+
+
+# Every figure of record A names its product: the name tells none of them apart.
+A = """\
+id: A
+title: Acme array
+label: spec
+status: active
+figures:
+  write_time: {value: 7, unit: s, what: "Acme write time"}
+  read_time: {value: 9, unit: s, what: "Acme read time"}
+"""
+B = """\
+id: B
+title: Zeta array
+label: spec
+status: active
+figures:
+  write_time: {value: 5, unit: s, what: "Zeta write time"}
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim", "says"),
+    [
+        ("Acme took 7 s.", None, "it shares only acme"),
+        ("Acme writes took 7 s.", "[7 s](evidence:A#write_time)", ""),  # near miss
+    ],
+)
+def test_a_name_every_figure_of_a_record_holds_fits_none(
+    tmp_path: Path, sentence: str, claim: str | None, says: str
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "A.yaml").write_text(A, "utf-8")
+    (tmp_path / "evidence" / "B.yaml").write_text(B, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    advice = advise("7 s", lib, context=sentence)
+    assert advice.markdown == claim, advice
+    assert says in advice.message, advice.message

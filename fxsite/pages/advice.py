@@ -2,13 +2,16 @@
 
 A record figure *states* a bare figure when the bare text, as a link text,
 passes the claim rule for it (value and unit: :func:`~fxsite.pages.claims.suggest_claims`).
-It *fits* when, in addition, the figure's own words (its ``what``, in each
-language the record has it, and its name) share a word with the words around
-the bare figure (the sentence; for a table cell also its column's header and
-its row's first cell). Words are compared ignoring case, a short ending and
-common words (``save``, ``saves``, ``saving``; ``speed``, ``speed-up``);
-Chinese text is compared by pairs of characters. The record's title and
-baseline only order the figures that fit.
+It *fits* when, in addition, the figure's distinctive words share a word with
+the words around the bare figure (the sentence; for a table cell also its
+column's header and its row's first cell). Its words are its ``what``, in each
+language the record has it, and its name; distinctive are those that tell it
+from other figures: not a word a third of the library's active figures hold
+(three at least: "save" where most figures are save times), nor one every figure
+of its record holds (a product name). Words are compared ignoring case, a short
+ending and common words (``save``, ``saves``, ``saving``; ``speed``,
+``speed-up``); Chinese text is compared by pairs of characters. The record's
+title and baseline only order the figures that fit.
 
 Nothing is guessed: a claim is suggested (and written by ``fix``) only when
 exactly one figure fits, and no figure the words fit better states the value
@@ -21,6 +24,7 @@ the claims that would pass ([17.6×], or rounded, [18×]).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -101,6 +105,40 @@ def _own_words(fig: FigureValue, library: Library) -> frozenset[str]:
     return words(" ".join([fig.what or "", fig.name, *translated]))
 
 
+#: The generic words of the libraries asked about lately, by identity (a library is
+#: not changed once built): (library, words held by many figures, words every figure
+#: of a record holds, by record).
+_GENERIC: dict[int, tuple[Library, frozenset[str], dict[str, frozenset[str]]]] = {}
+
+
+def _generic(library: Library) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """Words that tell no figure apart: those a third of the active figures hold (three at
+    least), and, by record of two figures or more, those every one of its figures holds."""
+    known = _GENERIC.get(id(library))
+    if known is not None and known[0] is library:
+        return known[1], known[2]
+    active = [f for f in library.figures.values() if library.records[f.record].status == "active"]
+    held = Counter(w for f in active for w in _own_words(f, library))
+    many = frozenset(w for w, n in held.items() if n >= max(3, len(active) / 3))
+    by_record: dict[str, list[frozenset[str]]] = {}
+    for fig in library.figures.values():
+        by_record.setdefault(fig.record, []).append(_own_words(fig, library))
+    common = {
+        record: frozenset.intersection(*own) if len(own) > 1 else frozenset()
+        for record, own in by_record.items()
+    }
+    if len(_GENERIC) >= 8:
+        _GENERIC.clear()
+    _GENERIC[id(library)] = (library, many, common)
+    return many, common
+
+
+def _distinctive(fig: FigureValue, library: Library) -> frozenset[str]:
+    """A figure's own words that tell it from other figures (see the module's docstring)."""
+    many, common = _generic(library)
+    return _own_words(fig, library) - many - common.get(fig.record, frozenset())
+
+
 def _record_words(fig: FigureValue, library: Library) -> frozenset[str]:
     """A record's title and baseline, in each language it has them."""
     record = library.records[fig.record]
@@ -135,18 +173,14 @@ def advise(
         record, _, name = suggestion.ref.partition("#")
         fig = library.figure(record, name)
         assert fig is not None  # suggest_claims names figures of the library
-        own = _shared(_own_words(fig, library), around)
+        own = _shared(_distinctive(fig, library), around)
         if own:
             fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
     fitting.sort(key=lambda item: item[0])
     ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
     refs = tuple(s.ref for s in ranked)
     head = f"bare figure '{shown}'{where}"
-    near = (
-        _near_misses(found, library, around, frozenset(refs))
-        if len(fitting) == 1 or not stating
-        else []
-    )
+    near = _near_misses(found, library, around, frozenset(refs)) if len(fitting) <= 1 else []
     if len(fitting) == 1 and near and near[0][0] < fitting[0][0][0]:
         # A figure the words fit better states the value only at another precision.
         markdown = _linked(fitting[0][1], link_text)
@@ -167,8 +201,11 @@ def advise(
         reason = (
             f"{', '.join(refs[:LISTED])} state{'s' if len(refs) == 1 else ''} this value, but "
             "no figure's what or name shares a word with the words around it"
+            f"{_only_generic(ranked, library, context)}"
         )
         hint = f"; if one is meant, cite it ({listed}), else remove it or cite its record"
+        if near:  # the words fit a figure that states the value at another precision
+            hint = f"; the words around it fit another: {near[0][1]}{hint}"
         return Advice(f"{head}: {reason}{hint}", None, refs, reason)
     if near:
         text = "; ".join(t for _, t in near[:LISTED])
@@ -180,6 +217,24 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> str:
+    """What the words around share with the figures listed, when they share only words
+    that tell no figure apart (" that tells it from other figures (only: save)")."""
+    own: set[str] = set()
+    for suggestion in ranked[:LISTED]:
+        record, _, name = suggestion.ref.partition("#")
+        fig = library.figure(record, name)
+        if fig is not None:
+            own.update(_own_words(fig, library))
+    said = sorted(
+        {w for w in _LATIN.findall(context.lower()) if any(_alike(_stem(w), o) for o in own)}
+        | {w for w in words(context) if _CJK_RUN.fullmatch(w) and w in own}
+    )
+    if not said:
+        return ""
+    return f" that tells it from other figures (it shares only {', '.join(said)})"
 
 
 def _near_misses(
@@ -205,7 +260,7 @@ def _near_misses(
             continue
         if converts(stated.unit, fig.unit) != 1:
             continue
-        own = _shared(_own_words(fig, library), around)
+        own = _shared(_distinctive(fig, library), around)
         if own:
             near.append((-own, _near_text(found, fig, places)))
     near.sort()
