@@ -136,7 +136,9 @@ def page_context(
     ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`).
     """
     _, body, _ = split_front_matter(source)
-    locator = SourceLocator(source, len(source) - len(body), not_bare(source))
+    # An FAQ's questions and answers are written in the front matter, rendered below the body.
+    written = [text for item in result.front.faq for text in (item.q, item.a)]
+    locator = SourceLocator(source, len(source) - len(body), not_bare(source), written)
     return PageContext(
         library,
         href_for,

@@ -198,7 +198,7 @@ class Project:
             return loaded
 
         library = load_library(self.paths.evidence_dir, self.paths.root, read)
-        library.findings.extend(record_text_findings(library))
+        library.findings.extend(record_text_findings(library, self.paths.root))
         for gone in set(self._records) - seen:
             changed = True
             del self._records[gone]

@@ -312,7 +312,7 @@ def test_locator_places_repeats_in_turn_and_never_twice() -> None:
         ),  # "up to 94 s": the bound word is part of the figure
         ("site_name: S\nrepo_name: Repo 31 s\n", [(2, 17)]),
         ('copyright: "Copyright &#57;&#52; s"\n', [(1, 13)]),  # drawn as 94 s
-        ('site_name: "Sec 9<b>5</b> s"\n', [(1, 13)]),
+        ('site_name: "Sec 9<b>5</b> s"\n', [(1, 17)]),  # at the 9, its markup between
         ('site_name: "R&amp;D docs"\n', []),
         ("site_name: !ENV [NOPE_FX_VAR, 'Env 94 s']\n", [(1, 36)]),  # the default
         (
@@ -509,7 +509,7 @@ def test_record_text_at_its_line(
         ("title: Saves in $94 s", [(2, 17)]),
         ("description: Saves in 178 s.", [(2, 23)]),
         # written as HTML: the theme writes them unescaped, a reader sees 61 s and 64 s
-        ('title: "Title &#54;&#49; s"', [(2, 9)]),
+        ('title: "Title &#54;&#49; s"', [(2, 15)]),  # at the entity that writes the 6
         ('description: "Desc 64&nbsp;s"', [(2, 20)]),
         ('title: "Title 6<b>2</b> s"', [(2, 15)]),
         # near misses: markup without a figure

@@ -19,6 +19,7 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -28,6 +29,8 @@ import yaml
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_plain
+from fxsite.pages.locate import loose_pattern
+from fxsite.pages.scalar_place import line_col, scalar_offset
 
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
 
@@ -68,11 +71,8 @@ def _nav_titles(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
                 stack.append(value)
 
 
-def shown_strings(text: str) -> list[tuple[str, int, int]]:
-    """``(string, line, col)`` of each string of a ``mkdocs.yml`` the theme shows.
-
-    ``col`` is the string's first character (inside its quotes, if quoted).
-    """
+def _shown_nodes(text: str) -> list[yaml.ScalarNode]:
+    """The string nodes of a ``mkdocs.yml`` the theme shows, as their values read."""
     try:
         root: Any = yaml.compose(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
@@ -94,13 +94,25 @@ def shown_strings(text: str) -> list[tuple[str, int, int]]:
             found.extend(_setup_labels(value))
         elif name == "markdown_extensions":
             found.extend(_extension_strings(value))
-    shown = []
-    for node in found:
-        scalar = _env(node)
-        if scalar is not None and isinstance(scalar.value, str) and scalar.value.strip():
-            col = scalar.start_mark.column + 1 + bool(scalar.style)
-            shown.append((scalar.value, scalar.start_mark.line + 1, col))
-    return shown
+    scalars = [_env(node) for node in found]
+    return [s for s in scalars if s is not None and isinstance(s.value, str) and s.value.strip()]
+
+
+def _position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int]:
+    """Line and column of ``node.value[at]`` where ``text`` writes it, else of the node."""
+    found = scalar_offset(text, node.start_mark.index, node.value, max(at, 0))
+    if found is None:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+    return line_col(text, found)
+
+
+def shown_strings(text: str) -> list[tuple[str, int, int]]:
+    """``(string, line, col)`` of each string of a ``mkdocs.yml`` the theme shows.
+
+    ``line`` and ``col`` are its first character's (inside its quotes, below a
+    block scalar's indicator).
+    """
+    return [(node.value, *_position(text, node, 0)) for node in _shown_nodes(text)]
 
 
 def _env(node: yaml.Node) -> yaml.ScalarNode | None:
@@ -178,13 +190,28 @@ def _get(node: yaml.Node, name: str) -> yaml.Node | None:
 def config_findings(text: str, path: str, library: Any) -> list[Finding]:
     """Each figure in a shown string of the config ``text`` (named ``path``), at its line."""
     findings = []
-    for value, line, col in shown_strings(text):
+    for node in _shown_nodes(text):
+        value = node.value
+        taken: Counter[str] = Counter()
         for finding in judge_plain(value, path, library, markup=True):
-            # On the string's line: at the figure, when the string is written on one line.
-            at = value.find(finding.text or "\n") if "\n" not in value else -1
+            at = _find(value, finding.text or "", taken)
             if finding.code == "FX501" and finding.text:
                 where = "a string of the configuration the theme shows"
                 message = plain_message(finding.text, library, value, where, cite_in="a page")
                 finding = replace(finding, message=message)
-            findings.append(replace(finding, line=line, col=col + max(at, 0)))
+            line, col = _position(text, node, at)
+            findings.append(replace(finding, line=line, col=col))
     return findings
+
+
+def _find(value: str, shown: str, taken: Counter[str]) -> int:
+    """Where ``value`` writes ``shown`` for the next time, loosely if not as it is (-1: nowhere)."""
+    at = -1
+    if shown and value.count(shown) > taken[shown]:
+        for _ in range(taken[shown] + 1):
+            at = value.find(shown, at + 1)
+        taken[shown] += 1
+        return at
+    pattern = loose_pattern(shown)
+    found = pattern.search(value) if pattern is not None else None
+    return found.start() if found is not None else -1

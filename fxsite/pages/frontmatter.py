@@ -12,6 +12,7 @@ from typing import Any
 
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
+from fxsite.pages.scalar_place import offset_of, scalar_segments
 
 __all__ = ["FaqItem", "FrontMatter", "Related", "TextAt", "read_front_matter", "split_front_matter"]
 
@@ -87,31 +88,17 @@ def split_front_matter(source: str) -> tuple[str | None, str, int]:
 def _text_at(
     loaded: LoadedYaml, loc: tuple[str | int, ...], value: str, lines: list[str]
 ) -> TextAt:
-    """Where ``value`` sits in the file, line by line (quoted, folded, plain)."""
+    """Where ``value`` sits in the file, character by character (quoted, escaped, folded,
+    plain, a block scalar: :func:`~fxsite.pages.scalar_place.scalar_segments`); else
+    where it starts."""
     line, col = loaded.pos(loc)
-    index = line - 2  # front matter starts on file line 2
-    if not 0 <= index < len(lines):
+    front = "\n".join(lines)
+    start = offset_of(front, line - 1, col)  # front matter starts on file line 2
+    segments = None if start is None else scalar_segments(front, start, value)
+    if not segments:
         return TextAt(value, line, col)
-    first = lines[index][col - 1 : col]
-    if first in {'"', "'"}:
-        return TextAt(value, line, col + 1)
-    segments: list[tuple[int, int, int]] = []
-    offset = 0
-    if first not in {">", "|"}:
-        segments.append((0, line, col))
-        offset = len(lines[index][col - 1 :].rstrip()) + 1
-    # Continuation lines (a block scalar's body, a wrapped plain scalar) are
-    # more indented than the key; each starts a new segment of the text.
-    key_indent = len(lines[index]) - len(lines[index].lstrip())
-    for n in range(index + 1, len(lines)):
-        text = lines[n]
-        if text.strip() and len(text) - len(text.lstrip()) <= key_indent:
-            break
-        if text.strip():
-            indent = len(text) - len(text.lstrip())
-            segments.append((offset, n + 2, indent + 1))
-            offset += len(text.strip()) + 1
-    return TextAt(value, line, col, tuple(segments))
+    moved = tuple((at, seg_line + 1, seg_col) for at, seg_line, seg_col in segments)
+    return TextAt(value, moved[0][1], moved[0][2], moved)
 
 
 def read_front_matter(source: str, path: str) -> FrontMatter:

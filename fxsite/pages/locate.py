@@ -7,7 +7,8 @@ between its characters:
 
 * Markdown emphasis and code marks (``*1.9*x``, ``**178** s``);
 * line wraps and runs of spaces (``178\\n  s``);
-* entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``).
+* entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``);
+* a character written as an entity (``7&#54; s`` shows 76 s).
 
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
@@ -15,17 +16,22 @@ the file (a FAQ answer is written in the front matter, and rendered last),
 each time as written, loosely, then by its leading number, and never at an
 offset already given to the same text: a text repeated on a page is placed at
 each of its occurrences in turn, never all at the first. What is not in
-the source at all (written by another extension, or read from an attribute the
-source spells otherwise) is placed at the first line of the body.
+the source at all is looked for in the strings the page renders from its front
+matter (``written``: an FAQ answer, escaped or folded there), through their
+own positions; what is nowhere (written by another extension, or read from an
+attribute the source spells otherwise) is placed at the first line of the body.
 """
 
 from __future__ import annotations
 
 import bisect
+import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from fxsite.findings import Finding
+from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.prose import line_col
 
 __all__ = ["SourceLocator"]
@@ -34,6 +40,7 @@ __all__ = ["SourceLocator"]
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def loose_pattern(text: str) -> re.Pattern[str] | None:
@@ -54,9 +61,13 @@ class SourceLocator:
     #: sorted spans where no bare figure stands (code, comments, evidence links:
     #: :func:`~fxsite.pages.prose.not_bare`): an FX501 finding is not placed there
     claims_only: list[tuple[int, int]] = field(default_factory=list)
+    #: strings of the front matter the page renders, with where each character is
+    written: Sequence[TextAt] = ()
     _cursors: dict[str, int] = field(default_factory=dict)
     #: offsets already given to a text, by kind: a repeated text goes to its next place
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+    #: the source with its entities decoded, and each character's offset in the source
+    _decoded: tuple[str, list[int]] | None = None
 
     def find(self, text: str, kind: str = "figure") -> int | None:
         """Offset of ``text``'s next occurrence for ``kind``, or None."""
@@ -66,7 +77,7 @@ class SourceLocator:
         # A bare figure is looked for outside code and claims first; then anywhere (the
         # source's idea of code may not be the renderer's: an unclosed fence).
         for avoid in (kind == "FX501", False):
-            for finder in (self._exact, self._loose, self._number, self._lead):
+            for finder in (self._exact, self._loose, self._entities, self._number, self._lead):
                 for start in (self._cursors.get(kind, self.body), 0):
                     at = start
                     while (found := finder(text, at)) is not None and (
@@ -93,6 +104,20 @@ class SourceLocator:
         found = pattern.search(self.source, start) if pattern is not None else None
         return found.start() if found is not None else None
 
+    def _entities(self, text: str, start: int) -> int | None:
+        # A character written as an entity: looked for in the source as decoded.
+        if "&" not in self.source:
+            return None
+        if self._decoded is None:
+            self._decoded = _decode(self.source)
+        decoded, offsets = self._decoded
+        at = bisect.bisect_left(offsets, start)
+        found = decoded.find(text, at)
+        pattern = loose_pattern(text) if found < 0 else None
+        match = pattern.search(decoded, at) if pattern is not None else None
+        found = match.start() if match is not None else found
+        return offsets[found] if found >= 0 else None
+
     def _number(self, text: str, start: int) -> int | None:
         number = _NUMBER.search(text)
         return self._exact(number.group(), start) if number is not None else None
@@ -108,5 +133,36 @@ class SourceLocator:
         if finding.line != 1 or finding.col != 1:
             return finding
         at = self.find(finding.text, kind) if finding.text else None
+        if at is None and finding.text:
+            for item in self.written:
+                found = _find_in(item.text, finding.text)
+                if found is not None:
+                    line, col = item.pos(found)
+                    return replace(finding, line=line, col=col)
         line, col = line_col(self.source, self.body if at is None else at)
         return replace(finding, line=line, col=col)
+
+
+def _find_in(value: str, text: str) -> int | None:
+    """Where ``value`` shows ``text``, as it is or loosely."""
+    at = value.find(text)
+    if at >= 0:
+        return at
+    pattern = loose_pattern(text)
+    match = pattern.search(value) if pattern is not None else None
+    return match.start() if match is not None else None
+
+
+def _decode(source: str) -> tuple[str, list[int]]:
+    """``source`` with its HTML entities decoded, and each character's offset in ``source``."""
+    parts: list[str] = []
+    offsets: list[int] = []
+    last = 0
+    for entity in _ENTITY.finditer(source):
+        char = html.unescape(entity.group())
+        parts += [source[last : entity.start()], char]
+        offsets += [*range(last, entity.start()), *[entity.start()] * len(char)]
+        last = entity.end()
+    parts.append(source[last:])
+    offsets += range(last, len(source))
+    return "".join(parts), offsets

@@ -20,14 +20,18 @@ import html
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 from fxsite.evidence.library import Library, Loc, RecordSource
 from fxsite.evidence.models import Record
+from fxsite.evidence.records import MAX_RECORD_BYTES
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.locate import loose_pattern
+from fxsite.pages.scalar_place import line_col, offset_of, scalar_offset
 from fxsite.render.record_markdown import Refused, record_markdown
+from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = ["record_text_findings", "shown_text"]
 
@@ -80,22 +84,57 @@ def _anchor(record: str, anchor: str) -> str:
     return f"#{anchor}"
 
 
-def _claim_finding(source: RecordSource, loc: Loc, text: str, problem: Refused) -> Finding:
-    """A refused claim in record text, at the field's line (at the claim, on a one-line field)."""
+def _claim_finding(
+    source: RecordSource, loc: Loc, text: str, problem: Refused, file: _File
+) -> Finding:
+    """A refused claim in record text, at the claim (at the field, if it cannot be placed)."""
+    line, col = _where(source, loc, text, text.find(f"[{problem.text}]"), file)
+    return Finding(source.path, line, col, problem.code, problem.message, text=problem.text)
+
+
+class _File:
+    """A record file's text, read when a finding first needs a place inside a field."""
+
+    def __init__(self, root: Path | None, path: str) -> None:
+        self._file = None if root is None else root / path
+        self._text: str | None = None
+
+    def text(self) -> str | None:
+        if self._file is not None:
+            try:
+                self._text = read_text(self._file, MAX_RECORD_BYTES)
+            except UnreadableFile:
+                self._text = None
+            self._file = None
+        return self._text
+
+
+def _where(source: RecordSource, loc: Loc, value: str, at: int, file: _File) -> tuple[int, int]:
+    """Line and column of ``value[at]``, the text of the field at ``loc``.
+
+    Inside the field as written (a block scalar, a string over lines, an
+    escape: :func:`~fxsite.pages.scalar_place.scalar_offset`); else where the
+    field starts, at ``at`` on that line when it is written on one line and
+    the file's text is not known.
+    """
     line, col = source.pos(loc)
-    at = text.find(f"[{problem.text}]")
-    offset = at if at >= 0 and "\n" not in text else 0
-    return Finding(
-        source.path, line, col + offset, problem.code, problem.message, text=problem.text
-    )
+    if at < 0:
+        return line, col
+    text = file.text()
+    if text is None:
+        return line, col + (at if "\n" not in value else 0)
+    start = offset_of(text, line, col)
+    found = None if start is None else scalar_offset(text, start, value, at)
+    return (line, col) if found is None else line_col(text, found)
 
 
-def record_text_findings(library: Library) -> list[Finding]:
+def record_text_findings(library: Library, root: Path | None = None) -> list[Finding]:
     """Each figure in a record's shown words that is not one of the record's own values.
 
     A record's fields are read as one document (a paragraph each), in one parse;
     its notes and figures' ``what`` as the Markdown they are shown as, whose
-    claims are checked too.
+    claims are checked too. ``root`` is the folder record paths are relative
+    to: a finding inside a field is placed at its own line there.
     """
     from fxsite.verify.copies import Allowed, covered, record_values
 
@@ -103,6 +142,7 @@ def record_text_findings(library: Library) -> list[Finding]:
     findings: list[Finding] = []
     for record_id, source in library.files.items():
         own = Allowed(values.get(record_id, ()))
+        file = _File(root, source.path)
         fields = list(shown_text(source.record))
         parts, refused = [], []
         for loc, text in fields:
@@ -111,7 +151,7 @@ def record_text_findings(library: Library) -> list[Finding]:
                     text, record_id, library, _anchor, inline=loc != ("notes",)
                 )
                 parts.append(shown_html if loc == ("notes",) else f"<p>{shown_html}</p>")
-                findings += [_claim_finding(source, loc, text, p) for p in problems]
+                findings += [_claim_finding(source, loc, text, p, file) for p in problems]
                 refused += [p.text for p in problems]
             else:
                 parts.append(f"<p>{html.escape(text)}</p>")
@@ -126,19 +166,24 @@ def record_text_findings(library: Library) -> list[Finding]:
             copy = _may_copy(loc) and at >= 0 and covered(text, at, at + len(shown), [own])
             if finding.code == "FX501" and copy:
                 continue
-            if loc[-1] == "":  # a key: where the key is written
+            if loc[-1] == "":  # a key: where the key is written, on one line
                 line, col = source.key_positions.get(loc[:-1]) or source.pos(loc[:-1])
+                line, col = line, col + max(at, 0)
             else:
-                line, col = source.pos(loc)
-            # On the field's line: at the figure, when the field is written on one line.
-            offset = at if at >= 0 and "\n" not in text else 0
+                line, col = _where(source, loc, _written(source, loc, text), at, file)
             if finding.code == "FX501" and shown and not _is_prose(loc):
                 message = plain_message(
                     shown, library, text, _field_name(loc), cite_in="the record's notes"
                 )
                 finding = replace(finding, message=message)
-            findings.append(replace(finding, line=line, col=col + offset))
+            findings.append(replace(finding, line=line, col=col))
     return findings
+
+
+def _written(source: RecordSource, loc: Loc, shown: str) -> str:
+    """A field's text as written, where it is shown otherwise (a document's name)."""
+    document = source.record.source.document if source.record.source is not None else None
+    return document if loc == ("source", "document") and document else shown
 
 
 def _place(

@@ -1,0 +1,291 @@
+"""Every finding on something written in a source names that source and its line.
+
+A figure inside a value written over several lines (a block scalar, a folded
+or plain string, a quoted string with escapes) is found at its own line and
+column in the record, ``mkdocs.yml`` or the page's front matter, not at the
+key's line; a figure written with an entity is found where it is written.
+In-process rows: a source in, ``path:line:col`` of each finding out, and a
+near miss that must pass. One whole-site row: ``fxsite check`` and ``fxsite
+build`` name the same sources at the same lines, for a figure in each place a
+writer can put text.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
+
+from fxsite.evidence.library import Library, load_library
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.config_text import config_findings
+from fxsite.pages.record_text import record_text_findings
+from fxsite.pages.scalar_place import scalar_offset
+
+# -- a record's words -----------------------------------------------------------------------------
+
+_RECORD = """\
+id: R7
+label: spec
+status: active
+title: {title}
+setup:
+  system: {system}
+figures:
+  save:
+    value: 94
+    unit: s
+    what: {what}
+invariants:
+  - expr: save
+    equals: save
+    within: 1%
+    why: {why}
+notes: {notes}
+"""
+_PLAIN = {
+    "title": "FX100 on an 8-GPU node",
+    "system": "FX100",
+    "what": "Save time",
+    "why": "the same figure",
+    "notes": "n",
+}
+_ZH = "translations:\n  zh:\n    title: {zh}\n"
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "where"),
+    [
+        ("notes", "|\n  First line.\n\n  Took 33 ms then.", ["20:8"]),
+        ("notes", ">\n  Took it\n  at 33 ms.", ["19:6"]),
+        ("notes", "|2\n    Took 33 ms.", ["18:10"]),  # indentation indicator: kept spaces
+        ("notes", "!!str |\n  Took 33 ms.", ["18:8"]),  # a tag before the indicator
+        ("notes", "|\n  Took 33 ms.\n  Again 33 ms.", ["18:8", "19:9"]),  # a repeat: its line
+        ("notes", "|\n  Fine.\n  Took [95 s](evidence:R7#save).", ["19:8"]),  # FX403
+        ("what", ">\n      Save time\n      of 77 s", ["13:10"]),
+        ("system", ">-\n    FX100 with\n    512 GB RAM", ["8:5"]),
+        ("system", "FX100 with\n    512 GB RAM", ["7:5"]),  # a plain string over lines
+        ("title", '"Saves\n  in 95 s"', ["5:6"]),
+        ("title", '"Saves in 95 s"', ["4:18"]),  # past the opening quote
+        ("title", "'it''s 95 s'", ["4:15"]),  # a doubled quote is one character
+        ("why", '"cached \\x31\\x32 GB"', ["16:18"]),  # at the escape that writes the 1
+        ("zh", '"检查点\n      写入 65 s"', ["21:10"]),
+        # near misses: the record's own value, names, a version over lines
+        ("notes", "|\n  First.\n  Took 94 s.", []),
+        ("system", ">-\n    FX100 (MkDocs 1.6),\n    8-GPU, G1–G4", []),
+        ("zh", '"检查点\n      写入 FX100"', []),
+    ],
+)
+def test_record_text_at_its_own_line(
+    field: str, text: str, where: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    fields = {**_PLAIN, field: text} if field != "zh" else _PLAIN
+    record = _RECORD.format(**fields) + (_ZH.format(zh=text) if field == "zh" else "")
+    (tmp_path / "evidence" / "R7.yaml").write_text(record, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    assert [f for f in lib.findings if f.severity == "error"] == []
+    found = record_text_findings(lib, tmp_path)
+    assert [f"{f.line}:{f.col}" for f in found] == where
+    assert all(f.path == "evidence/R7.yaml" for f in found)
+
+
+def test_record_with_windows_line_ends(tmp_path: Path) -> None:
+    (tmp_path / "evidence").mkdir()
+    record = _RECORD.format(**{**_PLAIN, "notes": "|\n  First.\n  Took 33 ms."})
+    (tmp_path / "evidence" / "R7.yaml").write_bytes(record.replace("\n", "\r\n").encode())
+    found = record_text_findings(load_library(tmp_path / "evidence", tmp_path), tmp_path)
+    assert [(f.path, f.line, f.col) for f in found] == [("evidence/R7.yaml", 19, 8)]
+
+
+def test_a_changed_record_is_placed_at_its_fields_first_line(tmp_path: Path) -> None:
+    """Where the text no longer pairs with the value (the file changed since): never a wrong line."""
+    (tmp_path / "evidence").mkdir()
+    file = tmp_path / "evidence" / "R7.yaml"
+    file.write_text(_RECORD.format(**{**_PLAIN, "notes": "|\n  First.\n  Took 33 ms."}), "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    file.write_text(_RECORD.format(**{**_PLAIN, "notes": "|\n  Other.\n  Took 33 ms."}), "utf-8")
+    found = record_text_findings(lib, tmp_path)
+    assert [(f.line, f.col) for f in found] == [(17, 8)]
+
+
+# -- mkdocs.yml -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("config", "where"),
+    [
+        ("site_name: S\ncopyright: |\n  Fixture Labs\n  Saves 42 s since 2020\n", ["4:9"]),
+        ("site_name: S\nextra:\n  banner: >\n    Welcome\n    now 43 s faster\n", ["5:9"]),
+        ("site_name: Fixture\n  site 41 s\n", ["2:8"]),  # a plain string over lines
+        ('site_name: S\nnav:\n  - "Fa\\x73t 94 s": a.md\n', ["3:14"]),  # after an escape
+        ("site_name: 94 s or 94 s\n", ["1:12", "1:20"]),  # a repeat: at its own column
+        ("site_name: S\nextra:\n  note: 'Now\n    ''fast'' 43 s'\n", ["4:14"]),
+        # near misses: a year and a name over lines
+        ("site_name: S\ncopyright: |\n  (c) 2020\n  Fixture Labs FX100\n", []),
+    ],
+)
+def test_config_strings_at_their_own_line(config: str, where: list[str], lib: Library) -> None:
+    found = config_findings(config, "mkdocs.yml", lib)
+    assert [f"{f.line}:{f.col}" for f in found] == where
+    assert all(f.path == "mkdocs.yml" and f.code == "FX501" for f in found)
+
+
+# -- a page -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+_RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+_FAQ = "---\nfaq:\n  - q: {q}\n    a: {a}\n---\n\n# T\n\nText.\n"
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        (_FAQ.format(q='"Why\n      53 s?"', a="Fine."), ["FX501 4:7"]),
+        (_FAQ.format(q="'It''s 53 s?'", a="Fine."), ["FX501 3:15"]),
+        (_FAQ.format(q="Why?", a='"Because \\x35\\x33 s."'), ["FX501 4:17"]),
+        ('---\ndescription: "A page\n  of 63 s"\n---\n\n# T\n\nText.\n', ["FX501 3:6"]),
+        ("# T\n\nTook 7&#54; s in the run.\n", ["FX501 3:6"]),  # drawn as 76 s
+        ("# T\n\nText.\n\nTook &#55;&#54; s.\n", ["FX501 5:6"]),
+        # near misses: the cited figure, an entity that is no figure
+        (_FAQ.format(q="Why?", a='"See [94 s](evidence:R1#save_time_fx100)."'), []),
+        ("# T\n\nR&amp;D on FX100 &mdash; plain.\n", []),
+    ],
+)
+def test_page_findings_at_their_own_line(page: str, where: list[str], lib: Library) -> None:
+    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+    assert all(f.path == "docs/p.md" for f in findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "index", "at"),
+    [
+        ('a: "x\\\n   9 s"\n', "x9 s", 1, 10),  # an escaped line break adds nothing
+        ("a: |\n  # 9 s\n", "# 9 s\n", 2, 9),  # a hash in a block scalar is text
+        ("a: 'x'\n", "y", 0, None),  # not this value: no place inside it
+        ('a: "\\q 9"\n', "\\q 9", 3, None),  # an escape YAML has not
+    ],
+)
+def test_scalar_offset(text: str, value: str, index: int, at: int | None) -> None:
+    assert scalar_offset(text, 3, value, index) == at
+
+
+# -- the whole site: each place a writer can put text ----------------------------------------------
+
+_PAGES = {
+    "body.md": "# Body\n\nPlain line.\n\nTook 51 s in\nthe run.\n",
+    "table.md": "# Table\n\n| Case | Time |\n|---|---|\n| A | x |\n| B | 52 s |\n",
+    "questions.md": _FAQ.format(q="Why?", a='"Because \\x35\\x33 s."'),
+    "adm.md": '# Adm\n\nText.\n\n!!! note "Took 54 s"\n\n    Body.\n',
+    "tab.md": '# Tab\n\nText.\n\n=== "Other"\n\n    A.\n\n=== "Took 55 s"\n\n    B.\n',
+    "foot.md": "# Foot\n\nFast.[^1]\n\n[^1]: It took\n    56 s.\n",
+    "link.md": '# Link\n\nSee [it](https://x.example\n"took 57 s").\n',
+    "alt.md": "# Alt\n\nText.\n\n![Took 58 s](a.png)\n",
+    "abbr.md": "# Abbr\n\nThe HTML page.\n\n*[HTML]: Took 59 s\n",
+    "attr.md": '# Attr\n\nText.\n\n## Head { title="Took 61 s" }\n',
+    "front.md": "---\ntitle: Front\ndescription: >\n  A page\n  of 63 s.\n---\n\n# Front\n\nText.\n",
+    "entity.md": "# Entity\n\nTook 6&#52; s.\n",
+}
+_CONFIG = """\
+site_name: Fixture
+  hunt site 41 s
+site_url: https://fixture.example/
+copyright: |
+  Fixture Labs
+  Saves 42 s since 2020
+extra:
+  banner: >
+    Welcome
+    now 43 s faster
+theme:
+  name: material
+  font: false
+  custom_dir: overrides
+markdown_extensions:
+  - abbr
+  - admonition
+  - attr_list
+  - md_in_html
+  - tables
+  - footnotes
+  - toc:
+      permalink: true
+  - pymdownx.details
+  - pymdownx.superfences
+  - pymdownx.tabbed:
+      alternate_style: true
+plugins:
+  - search
+  - fxsite
+nav:
+  - index.md
+  - "Nav 44 s": body.md
+"""
+_EXPECTED = {
+    "mkdocs.yml:2:13",
+    "mkdocs.yml:6:9",
+    "mkdocs.yml:10:9",
+    "mkdocs.yml:33:10",
+    "overrides/main.html:4:3",
+    "evidence/R1.yaml:13:10",
+    "evidence/R1.yaml:28:11",
+    "evidence/R1.yaml:35:10",
+    "docs/body.md:5:6",
+    "docs/table.md:6:7",
+    "docs/questions.md:4:17",
+    "docs/adm.md:5:16",
+    "docs/tab.md:9:11",
+    "docs/foot.md:6:5",
+    "docs/link.md:4:7",
+    "docs/alt.md:5:8",
+    "docs/abbr.md:5:15",
+    "docs/attr.md:5:23",
+    "docs/front.md:5:6",
+    "docs/entity.md:3:6",
+}
+
+
+@pytest.mark.slow
+def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    for page in (site / "docs").glob("*.md"):
+        if page.name != "index.md":
+            page.unlink()
+    index = site / "docs" / "index.md"
+    index.write_text(index.read_text("utf-8").replace("  - analysis.md\n", ""), "utf-8")
+    for name, text in _PAGES.items():
+        (site / "docs" / name).write_text(text, "utf-8")
+    (site / "docs" / "a.png").write_bytes(b"PNG")
+    (site / "mkdocs.yml").write_text(_CONFIG, "utf-8")
+    (site / "overrides").mkdir()
+    (site / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}\n{% block announce %}\n  Now\n  45 s faster\n{% endblock %}\n',
+        "utf-8",
+    )
+    record = site / "evidence" / "R1.yaml"
+    text = record.read_text("utf-8")
+    text = text.replace("  system: FX100 array\n", "  system: >-\n    FX100 array\n    with 67 s\n")
+    notes = "notes: |\n  Published for readers.\n\n  It took 66 s once.\n"
+    text = text.replace("notes: Published for readers (PUBLIC-NOTE-5C2E).\n", notes)
+    record.write_text(
+        text + 'translations:\n  zh:\n    title: "检查点\n      写入 65 s"\n', "utf-8"
+    )
+    checked = run([str(BIN / "fxsite"), "check", "."], site)
+    built = run([str(BIN / "fxsite"), "build", "."], site)
+    assert "Traceback" not in checked.stderr + built.stderr
+
+    def found(out: str) -> list[str]:
+        return sorted(line.split(": FX")[0] for line in out.splitlines() if ": FX" in line)
+
+    assert found(checked.stdout) == found(built.stdout), built.stdout
+    assert set(found(built.stdout)) == _EXPECTED, built.stdout
+    assert not (site / "site").exists()
