@@ -140,7 +140,7 @@ def test_quoted_title_is_positioned_inside_the_quotes(lib: Library) -> None:
         ('---\ntitle: "Saves in [94 s](evidence:R1#save_time_fx100)"\n---\n', "not read"),
         # Near miss: the same figure bare, without a link, is told the claim to write, and where.
         (
-            "---\nfaq:\n  - q: Is a save 94 s?\n    a: Yes.\n---\n",
+            "---\nfaq:\n  - q: Is an FX100 save 94 s?\n    a: Yes.\n---\n",
             "cite it in its answer as [94 s](evidence:R1#save_time_fx100)",
         ),
     ],
@@ -157,7 +157,7 @@ def test_a_link_in_a_plain_text_field_is_named_as_not_read(
     ("block", "says"),
     [
         (
-            "```evidence-chart\ntitle: Saves in 94 s\nbars:\n"
+            "```evidence-chart\ntitle: FX100 saves in 94 s\nbars:\n"
             "  - {label: FX100, ref: R1#save_time_fx100}\n```\n",
             "in a chart's title (plain text): take it out and give it a bar "
             "({label: …, ref: R1#save_time_fx100})",
@@ -417,7 +417,7 @@ def test_invalid_front_matter_entries(lib: Library) -> None:
 
 
 def test_bare_figure_message_suggests_the_claim_to_write(lib: Library) -> None:
-    source = "# T\n\nA save took 178 s, then about 94 seconds, and 12 ms.\n"
+    source = "# T\n\nA baseline save took 178 s, on FX100 about 94 seconds, and 12 ms.\n"
     messages = [f.message for f in check_page(source, PATH, lib, href_for, RENDERER)[1]]
     assert messages == [
         "bare figure '178 s': did you mean [178 s](evidence:R1#save_time_baseline)?",
