@@ -292,6 +292,13 @@ class Record(_Strict):
             return translation.setup[key]
         return self.setup.get(key)
 
+    def baseline_in(self, lang: str) -> str | None:
+        """The setup's ``baseline`` in ``lang``; None where the record says it is not stated."""
+        value = self.setup_in(lang, "baseline")
+        if not value or value.strip().lower().startswith("not stated"):
+            return None
+        return value
+
     def what_in(self, lang: str, name: str) -> str | None:
         """What figure ``name`` measures, in ``lang`` (its translation where the record has one)."""
         translation = self._translation(lang)

@@ -373,13 +373,6 @@ def escape_markdown(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def _stated(value: str | None) -> str | None:
-    """``value``, or None where the record says it is not stated."""
-    if not value or value.strip().lower().startswith("not stated"):
-        return None
-    return value
-
-
 def tooltip(claim: Claim, library: Library) -> str:
     """What a reader wants first: what was measured, against what, then the source.
 
@@ -402,7 +395,7 @@ def tooltip(claim: Claim, library: Library) -> str:
 
     what = record.what_in(lang, fig.name) or fig.what
     parts = [plain_text(what) if what else fig.name.replace("_", " ").capitalize()]
-    if baseline := _stated(record.setup_in(lang, "baseline")):
+    if baseline := record.baseline_in(lang):
         parts.append(ui(lang, "versus", baseline=baseline))
     parts.append(ui(lang, f"source.{claim.label}", id=claim.record))
     if record.date:

@@ -62,13 +62,6 @@ def bar_captions(text: str, label: str) -> frozenset[str]:
     return frozenset(bar_caption(text, label, lang) for lang in LANGUAGES)
 
 
-def _stated(value: str | None) -> str | None:
-    """A setup value, or None where the record says it is not stated (as tooltips do)."""
-    if not value or value.strip().lower().startswith("not stated"):
-        return None
-    return value
-
-
 def source_line(bars: Iterable[tuple[str, str]], library: Library, lang: str) -> str:
     """The source line of a chart of ``bars`` (each ``(ref, label)``, ``("R1#x", "measured")``).
 
@@ -95,7 +88,7 @@ def source_line(bars: Iterable[tuple[str, str]], library: Library, lang: str) ->
     baselines: list[str] = []
     for record in labels:
         found = library.records.get(record)
-        baseline = _stated(found.setup_in(lang, "baseline")) if found is not None else None
+        baseline = found.baseline_in(lang) if found is not None else None
         if baseline is not None and baseline not in baselines:
             baselines.append(baseline)
     if baselines:
