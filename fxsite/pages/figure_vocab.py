@@ -9,16 +9,9 @@ Every piece is linear: no nested unbounded repetition.
 
 from __future__ import annotations
 
-import re
-
-from fxsite.evidence.numerals import INSIDE_GROUPS
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
 from fxsite.evidence.units import UNITS, is_cjk
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
-
-
-def alternation(names: set[str]) -> str:
-    """Names as one alternation, longest first so ``GB/s`` wins over ``GB``."""
-    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
 
 
 def _is_word(name: str) -> bool:

@@ -58,6 +58,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.numerals import alternation as _alternation
 from fxsite.evidence.units import canonical_unit, loose_unit
 from fxsite.pages.cjk_figures import cjk_candidates
 from fxsite.pages.figure_families import family_candidates
@@ -121,9 +122,6 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.figure_vocab import (
     WORDS as _WORDS,
-)
-from fxsite.pages.figure_vocab import (
-    alternation as _alternation,
 )
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.unitwords import is_unit_word
