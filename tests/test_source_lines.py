@@ -152,6 +152,15 @@ _FAQ = "---\nfaq:\n  - q: {q}\n    a: {a}\n---\n\n# T\n\nText.\n"
         (_FAQ.format(q="'It''s 53 s?'", a="Fine."), ["FX501 3:15"]),
         (_FAQ.format(q="Why?", a='"Because \\x35\\x33 s."'), ["FX501 4:17"]),
         ('---\ndescription: "A page\n  of 63 s"\n---\n\n# T\n\nText.\n', ["FX501 3:6"]),
+        ("---\nsubtitle: >\n  A sub\n  of 63 s\n---\n\n# T\n\nText.\n", ["FX501 4:6"]),
+        ('---\nsubtitle: "Sub \\x36\\x33 s"\n---\n\n# T\n\nText.\n', ["FX501 2:16"]),
+        ('---\ntags:\n  - plain\n  - "t\n    63 s"\n---\n\n# T\n\nText.\n', ["FX501 5:5"]),
+        ('---\nrelated:\n  - title: "Rel\n      63 s"\n---\n\n# T\n\nText.\n', ["FX501 4:7"]),
+        # the same words in two fields: each at its own field
+        (
+            "---\ndescription: Sub 63 s\nsubtitle: Sub 63 s\n---\n\n# T\n\nText.\n",
+            ["FX501 3:15", "FX501 2:18"],
+        ),
         ("# T\n\nTook 7&#54; s in the run.\n", ["FX501 3:6"]),  # drawn as 76 s
         ("# T\n\nText.\n\nTook &#55;&#54; s.\n", ["FX501 5:6"]),
         # near misses: the cited figure, an entity that is no figure

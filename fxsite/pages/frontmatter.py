@@ -63,6 +63,9 @@ class FrontMatter:
     description: TextAt | None = None
     related: list[Related] = field(default_factory=list)
     faq: list[FaqItem] = field(default_factory=list)
+    #: strings the theme or fxsite show besides the title and description:
+    #: the titles of ``related`` entries, Material's ``subtitle`` and ``tags``
+    shown: list[TextAt] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     #: 0-based line where the body starts
     body_line: int = 0
@@ -129,6 +132,7 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
     if not isinstance(related, list):
         bad(("related",), "FX601", "related must be a list of pages or {title: ...} entries")
         related = []
+    shown: list[tuple[tuple[str | int, ...], Any]] = []
     for i, item in enumerate(related):
         line, col = loaded.pos(("related", i))
         if isinstance(item, str):
@@ -140,10 +144,17 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
             and item
         ):
             result.related.append(Related(item.get("page"), item.get("title"), line, col))
+            shown.append((("related", i, "title"), item.get("title")))
         else:
             bad(
                 ("related", i), "FX601", "a related entry is a page path or {page: ..., title: ...}"
             )
+    tags = data.get("tags")
+    shown.append((("subtitle",), data.get("subtitle")))
+    shown += [(("tags", i), tag) for i, tag in enumerate(tags if isinstance(tags, list) else [])]
+    result.shown = [
+        _text_at(loaded, loc, text, lines) for loc, text in shown if isinstance(text, str)
+    ]
     faq = data.get("faq", [])
     if not isinstance(faq, list):
         bad(("faq",), "FX603", "faq must be a list of {q: ..., a: ...}")

@@ -305,7 +305,7 @@ def process_page(
     if unrenderable is not None:
         line, message = unrenderable
         result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
-        result.findings[:0] = _head(front, source, path, library, [])
+        result.findings[:0] = _head(front, path, library, [])
         # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
         result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
@@ -327,14 +327,12 @@ def process_page(
     structured = _faq(front.faq, path, library, href_for, result)
     result.markdown = "\n".join(pieces)
     result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
-    head = _head(front, source, path, library, [c.display for c in result.claims])
+    head = _head(front, path, library, [c.display for c in result.claims])
     result.findings = _once_per_invalid_record([*head, *result.findings, *structured])
     return result
 
 
-def _head(
-    front: FrontMatter, source: str, path: str, library: Library, cited: list[str]
-) -> list[Finding]:
+def _head(front: FrontMatter, path: str, library: Library, cited: list[str]) -> list[Finding]:
     """Findings of the front matter's words the theme shows, not in the page's text.
 
     The title and description, like the navigation and the search index, may
@@ -343,11 +341,10 @@ def _head(
     titles of ``related`` entries may not.
     """
     findings = []
-    for text in _shown_front_words(front):
-        at = source.find(text)
-        pos = _at_offset(source, at if at >= 0 else 0)
-        told = _told(library, text, "a front-matter field shown with the page")
-        findings.extend(check_prose(text, path, pos, library, markup=True, told=told))
+    for shown in front.shown:
+        told = _told(library, shown.text, "a front-matter field shown with the page")
+        pos = _text_positioner(shown)
+        findings.extend(check_prose(shown.text, path, pos, library, markup=True, told=told))
     for name, item in (("title", front.title), ("description", front.description)):
         if item is not None:
             # The theme writes them unescaped: entities and tags are read as drawn too.
@@ -365,26 +362,6 @@ def _told(
 ) -> Callable[[str], str]:
     """A plain field's message for a bare figure (:func:`~fxsite.pages.field_advice.plain_message`)."""
     return lambda shown: plain_message(shown, library, context, where, cite_in=cite_in, then=then)
-
-
-def _shown_front_words(front: FrontMatter) -> list[str]:
-    """Front-matter words the theme or fxsite show besides the title and description."""
-    words = [r.title for r in front.related if r.title]
-    subtitle, tags = front.data.get("subtitle"), front.data.get("tags")
-    if isinstance(subtitle, str):
-        words.append(subtitle)
-    if isinstance(tags, list):
-        words += [t for t in tags if isinstance(t, str)]
-    return words
-
-
-def _at_offset(source: str, start: int) -> Positioner:
-    """Offsets of a text written at ``start`` of ``source``, as its lines and columns."""
-
-    def pos(offset: int) -> tuple[int, int]:
-        return line_col(source, start + offset)
-
-    return pos
 
 
 #: Claims (FX4xx) and figures (FX5xx): what a page reports that its rendering shows again.
