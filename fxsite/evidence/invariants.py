@@ -50,7 +50,7 @@ from fxsite.evidence.formula import (
 )
 from fxsite.evidence.quantities import decimals_of, format_number, format_quantity
 from fxsite.evidence.units import UNITS, canonical_unit, unit_hint
-from fxsite.findings import Finding, did_you_mean
+from fxsite.findings import Finding
 
 if TYPE_CHECKING:
     from fxsite.evidence.library import FigureValue, Library
@@ -253,16 +253,7 @@ def _figure(library: Library, record_id: str, ref: Reference, field: str) -> Fig
     rec = ref.record or record_id
     fig = library.figure(rec, ref.figure)
     if fig is None:
-        if rec in library.invalid:
-            message = f"'{ref}' cannot be checked: record {rec} has errors (see its findings)"
-        elif rec not in library.records:
-            message = f"unknown record '{rec}' in '{ref}'{library.record_hint(rec)}"
-        elif ref.figure in {**library.records[rec].figures, **library.records[rec].derived}:
-            message = f"'{ref}' cannot be checked: that figure has errors (see its finding)"
-        else:
-            names = [*library.records[rec].figures, *library.records[rec].derived]
-            message = f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
-        raise _Refused(field, "FX305", message, ref.offset)
+        raise _Refused(field, "FX305", library.unresolved(rec, ref, "checked"), ref.offset)
     if rec != record_id and library.records[rec].status == "retracted":
         raise _Refused(field, "FX314", f"'{ref}' is a figure of retracted record {rec}", ref.offset)
     if fig.is_range or fig.bound:

@@ -156,6 +156,18 @@ class Library:
     def figure_hint(self, record_id: str, name: str) -> str:
         return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
 
+    def unresolved(self, rec: str, ref: Reference, verb: str) -> str:
+        """Why ``ref`` (of record ``rec``) names no figure; ``verb``: what it cannot be then."""
+        if rec in self.invalid:
+            return f"'{ref}' cannot be {verb}: record {rec} has errors (see its findings)"
+        record = self.records.get(rec)
+        if record is None:
+            return f"unknown record '{rec}' in '{ref}'{self.record_hint(rec)}"
+        names = [*record.figures, *record.derived]
+        if ref.figure in names:
+            return f"'{ref}' cannot be {verb}: that figure has errors (see its finding)"
+        return f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
+
     def invalid_at(self, record_id: str) -> str | None:
         """``evidence/R1.yaml:4``, the first error of a record file that failed to load."""
         if record_id not in self.invalid:
@@ -329,21 +341,7 @@ class _Deriver:
                 if not self._compute(target):
                     return False
             elif target not in self.lib.figures:
-                rec = ref.record or record_id
-                if rec in self.lib.invalid:
-                    message = (
-                        f"'{ref}' cannot be computed: record {rec} has errors (see its findings)"
-                    )
-                elif ref.figure in getattr(self.lib.records.get(rec), "figures", {}):
-                    message = (
-                        f"'{ref}' cannot be computed: that figure has errors (see its finding)"
-                    )
-                elif rec not in self.lib.records:
-                    hint = self.lib.record_hint(rec)
-                    message = f"unknown record '{rec}' in '{ref}'{hint}"
-                else:
-                    names = [*self.lib.records[rec].figures, *self.lib.records[rec].derived]
-                    message = f"unknown figure '{ref}'{did_you_mean(ref.figure, names)}"
+                message = self.lib.unresolved(ref.record or record_id, ref, "computed")
                 self._fail(record_id, name, "FX305", message, ref.offset)
                 return False
             elif self.lib.figures[target].is_range or self.lib.figures[target].bound:
