@@ -171,3 +171,32 @@ def test_symbols_in_any_case(written: str, canonical: str | None) -> None:
 def test_loose_reading_leaves_the_vocabulary_alone() -> None:
     assert loose_unit("GB") is None
     assert canonical_unit("tb", exact=True) is None  # records write the symbol
+
+
+# A figure split across inline code is read as drawn: code's text is visible text, so
+# a figure partly in code and partly beside it is refused; one wholly in code is code's.
+# (name, Markdown refused with the figure it shows, near miss that passes)
+ACROSS_CODE: list[tuple[str, str, str, str]] = [
+    ("digit in code", "It took 9<code>4 s</code>.", "94 s", "It took <code>94 s</code>."),
+    ("number in code", "It took `94` s.", "94 s", "Run `sleep 5s` now."),
+    ("unit in code", "It took 94 `s`.", "94 s", "It took `94` `s`."),
+    ("percent in code", "Hits: 9`6%`.", "96%", "Set `hits=96%`, then save."),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "shown", "near_miss"), ACROSS_CODE, ids=[c[0] for c in ACROSS_CODE]
+)
+def test_a_figure_across_inline_code_is_refused(
+    name: str, text: str, shown: str, near_miss: str
+) -> None:
+    from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+    from fxsite.markdown import PageRenderer, check_page
+
+    renderer = PageRenderer(FIXTURE_EXTENSIONS, {})
+    lib = library()
+    _, refused = check_page(f"# T\n\n{text}\n", "docs/p.md", lib, href_for, renderer)
+    assert [(f.code, f.line, f.text) for f in refused] == [("FX501", 3, shown)]
+    _, passed = check_page(f"# T\n\n{near_miss}\n", "docs/p.md", lib, href_for, renderer)
+    assert passed == []

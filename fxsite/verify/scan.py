@@ -250,9 +250,28 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
         runs.append((local, candidates))
         scan.local.extend(local)
         scan.candidates.extend(candidates)
+        if block.with_code is not None:
+            scan.candidates.extend(_across_code(block.with_code))
         scan.governed += [
             (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
         ]
+
+
+def _across_code(block: Block) -> list[Candidate]:
+    """The figures of a run read with its inline code that are drawn partly in code and
+    partly in the text around it (``9<code>4 s</code>``); one wholly in code is code's,
+    and one wholly outside it was read with the run."""
+    claims = tuple((s, e) for s, e, _ in block.claims)
+    _, candidates, _ = _scan_text(block.text, claims, block.channel, block.role)
+    inside = bytearray(len(block.text))
+    for start, end in block.code:
+        inside[start:end] = b"\x01" * (end - start)
+    return [
+        c
+        for c in candidates
+        if inside.find(1, c.start, c.end) != -1
+        and any(not inside[i] and not block.text[i].isspace() for i in range(c.start, c.end))
+    ]
 
 
 def scan_file(

@@ -18,7 +18,9 @@ what a page draws inside itself: a declarative shadow root's content
 shows) and the
 document of an ``<iframe srcdoc>``, read like the page, at most
 :data:`MAX_INNER` documents deep. The page's code (``<pre>`` and
-``<code>``, as the Markdown renderer emits them) is the only text left out.
+``<code>``, as the Markdown renderer emits them) is the only text left out; a
+run is also read with its inline code's text, for a figure split across the code's
+edge (``9<code>4 s</code>``, ``<code>94</code> s`` draw "94 s": :attr:`Block.with_code`).
 
 Evidence claims (``<a data-fx-ref>``) are kept as atomic spans so that the
 audit can re-resolve and re-render each one, and refuse characters glued to it.
@@ -27,6 +29,7 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -235,6 +238,11 @@ class Block:
     #: a second reading of the blocks just before it (this many), without the text of
     #: elements that may not be drawn: what it shares with them is theirs (0: none)
     variant: int = 0
+    #: the run read with its inline code's text (``9<code>4 s</code>`` draws "94 s"), for
+    #: the figures that cross the code's edge; None where the run has no inline code
+    with_code: Block | None = None
+    #: in that reading, the (start, end) of each inline code's text
+    code: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -327,10 +335,17 @@ class _Builder:
         #: and the starts of those still open
         self.hidden: list[tuple[int, int, bool]] = []
         self.opened: list[int] = []
+        #: (offset of the space that stands for it, text) of each inline code
+        self.code: list[tuple[int, str]] = []
 
     def add(self, text: str) -> None:
         self.parts.append(text)
         self.length += len(text)
+
+    def add_code(self, text: str) -> None:
+        """Inline code: a space in the run, its text kept for :meth:`_with_code`."""
+        self.code.append((self.length, text))
+        self.add(" ")
 
     def blocks(self) -> list[Block]:
         """The run as drawn with everything shown and, when some of its text may not be
@@ -343,7 +358,7 @@ class _Builder:
         raw = "".join(self.parts)
         if not self.hidden:
             whole = self._block(raw, self.claims)
-            return [whole] if whole is not None else []
+            return self._with_code(raw, [whole] if whole is not None else [])
         cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
         found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
         blocks = [b for b in found if b is not None]
@@ -366,6 +381,32 @@ class _Builder:
         if shown is not None and all(shown.text != b.text for b in blocks):
             shown.variant = len(blocks)
             blocks.append(shown)
+        return self._with_code(raw, blocks)
+
+    def _with_code(self, raw: str, blocks: list[Block]) -> list[Block]:
+        """``blocks``, the first of them given the run as read with its inline code's text."""
+        if not self.code or not blocks:
+            return blocks
+        parts: list[str] = []
+        spans: list[tuple[int, int, int]] = []  # each code's text, as a claim of index -1
+        moved = [0]  # how far text after the first k codes moves
+        at = 0
+        for offset, text in self.code:
+            parts += [raw[at:offset], text]
+            spans.append((offset + moved[-1], offset + moved[-1] + len(text), -1))
+            moved.append(moved[-1] + len(text) - 1)
+            at = offset + 1
+        parts.append(raw[at:])
+        offsets = [offset for offset, _ in self.code]
+        claims = [
+            (s + moved[bisect_left(offsets, s)], e + moved[bisect_left(offsets, e)], i)
+            for s, e, i in self.claims
+        ]
+        read = self._block("".join(parts), claims + spans)
+        if read is not None:
+            read.code = tuple((s, e) for s, e, i in read.claims if i < 0 and s < e)
+            read.claims = [c for c in read.claims if c[2] >= 0]
+            blocks[0].with_code = read
         return blocks
 
     def _slice(self, raw: str, a: int, b: int) -> tuple[str, list[tuple[int, int, int]]]:
@@ -726,7 +767,9 @@ def _walk(
                 _flush(builders, page)
                 _inner_document(document, page, where, role, heading, inner)
         if tag in SKIPPED or tag in CODE:
-            if tag in CODE:
+            if tag == "code":
+                builders[-1].add_code(node.text(deep=True) or "")
+            elif tag in CODE:
                 builders[-1].add(" ")
             continue
         heading = heading or tag in _HEADING_TAGS
