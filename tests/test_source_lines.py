@@ -23,6 +23,7 @@ from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.config_text import config_findings
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.scalar_place import scalar_offset
+from fxsite.pages.template_text import template_findings
 
 # -- a record's words -----------------------------------------------------------------------------
 
@@ -187,6 +188,30 @@ def test_scalar_offset(text: str, value: str, index: int, at: int | None) -> Non
     assert scalar_offset(text, 3, value, index) == at
 
 
+@pytest.mark.parametrize(
+    ("template", "where"),
+    [
+        ('{% set speed = "Took 49 s" %}{{ speed }}\n', ["1:22"]),
+        ('<p>{{ "now 50 s" }}</p>\n', ["1:12"]),
+        ("<p>{{ page.title or 'Saves 2.0x' }}</p>\n", ["1:28"]),
+        ('<p>{{\n  "now 50 s" | upper\n}}</p>\n', ["2:8"]),
+        ('{%- set note = "Back in 51 s" -%}\n', ["1:25"]),
+        # near misses: a name, a file, a comparison the template does not write
+        ('{% extends "base.html" %}{% include "partials/x-94.html" %}\n', []),
+        ('{% if page.meta.t == "94 s" %}x{% endif %}\n', []),
+        ("{{ lang.t('toc') }} {{ config.site_name }}\n", []),
+    ],
+)
+def test_a_templates_literal_text_at_its_line(
+    template: str, where: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(template, "utf-8")
+    found = template_findings(tmp_path / "overrides", "overrides")
+    assert [f"{f.line}:{f.col}" for f in found] == where
+    assert all(f.path == "overrides/main.html" and f.code == "FX501" for f in found)
+
+
 # -- the whole site: each place a writer can put text ----------------------------------------------
 
 _PAGES = {
@@ -243,7 +268,8 @@ _EXPECTED = {
     "mkdocs.yml:6:9",
     "mkdocs.yml:10:9",
     "mkdocs.yml:33:10",
-    "overrides/main.html:4:3",
+    "overrides/main.html:2:22",
+    "overrides/main.html:5:3",
     "evidence/R1.yaml:13:10",
     "evidence/R1.yaml:28:11",
     "evidence/R1.yaml:35:10",
@@ -277,7 +303,8 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
     (site / "mkdocs.yml").write_text(_CONFIG, "utf-8")
     (site / "overrides").mkdir()
     (site / "overrides" / "main.html").write_text(
-        '{% extends "base.html" %}\n{% block announce %}\n  Now\n  45 s faster\n{% endblock %}\n',
+        '{% extends "base.html" %}\n{% set speed = "Took 49 s" %}\n'
+        "{% block announce %}\n  Now\n  45 s faster, {{ speed }}\n{% endblock %}\n",
         "utf-8",
     )
     record = site / "evidence" / "R1.yaml"

@@ -6,7 +6,10 @@ Their literal text is shown on the pages that use them, and the build's last
 gate finds a figure there on every published page. ``fxsite check`` and the
 build read each template once, at its own lines: the Jinja syntax
 (``{% … %}``, ``{{ … }}``, ``{# … #}``) is blanked out, keeping every offset,
-and the rest is read as the HTML page it becomes, by the gate's own reader
+but for the string literals an expression writes (``{{ "Now 2x faster" }}``,
+``{{ x or "…" }}``) or a ``{% set %}`` names for one to write: those are
+shown text, kept where they are written. The rest is read as the HTML page it
+becomes, by the gate's own reader
 (:func:`fxsite.verify.docs_files.read_findings`, as for a file of ``docs/``). A
 template cannot hold a claim: every figure in its text is bare; hidden and glued
 characters are found too. What the Jinja writes from data (a page's title,
@@ -26,14 +29,30 @@ __all__ = ["template_findings"]
 #: Largest template read (a theme's own are a few kilobytes).
 MAX_TEMPLATE_BYTES = 1 << 20
 _JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.DOTALL)
+#: Where a Jinja tag writes its string literals: an expression, a ``set``.
+_WRITES = re.compile(r"\{\{|\{%-?\s*set\b")
+_LITERAL = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
 _ADVICE = (
     " in a theme template, which cannot hold a claim: cite the figure in a page, "
     "or remove it from the template"
 )
 
 
+def _spaces(text: str) -> str:
+    return re.sub(r"[^\n]", " ", text)
+
+
 def _blank(match: re.Match[str]) -> str:
-    return re.sub(r"[^\n]", " ", match.group())
+    """A Jinja tag as spaces, but for the literals it writes (:data:`_WRITES`)."""
+    tag = match.group()
+    if not _WRITES.match(tag):
+        return _spaces(tag)
+    kept, last = [], 0
+    for literal in _LITERAL.finditer(tag):
+        start, end = literal.span(1) if literal.group(1) is not None else literal.span(2)
+        kept += [_spaces(tag[last:start]), tag[start:end]]
+        last = end
+    return "".join([*kept, _spaces(tag[last:])])
 
 
 def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
