@@ -181,6 +181,10 @@ ACROSS_CODE: list[tuple[str, str, str, str]] = [
     ("number in code", "It took `94` s.", "94 s", "Run `sleep 5s` now."),
     ("unit in code", "It took 94 `s`.", "94 s", "It took `94` `s`."),
     ("percent in code", "Hits: 9`6%`.", "96%", "Set `hits=96%`, then save."),
+    # words around a number and unit all in code: the code's (Material's own docs)
+    ("words around code", "It took `94` seconds.", "94 seconds", "Viewports above `1220px`."),
+    ("ratio sign after code", "It is `1.9`x faster.", "1.9x", "A factor of `10` has it."),
+    ("number word in code", "It took `two` hours.", "two hours", "Values `0` or `0%`."),
 ]
 
 

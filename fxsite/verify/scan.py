@@ -258,20 +258,27 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
 
 
 def _across_code(block: Block) -> list[Candidate]:
-    """The figures of a run read with its inline code that are drawn partly in code and
-    partly in the text around it (``9<code>4 s</code>``); one wholly in code is code's,
-    and one wholly outside it was read with the run."""
+    """The figures of a run read with its inline code that the code splits: a digit
+    outside the code (``9<code>4 s</code>``, ``94 <code>s</code>``) or the figure's end
+    after it (``<code>94</code> s``). A figure whose number and unit are all in code,
+    with words around it ("above <code>1220px</code>", "a factor of <code>10</code>"),
+    is code's; one wholly outside it was read with the run."""
     claims = tuple((s, e) for s, e, _ in block.claims)
     _, candidates, _ = _scan_text(block.text, claims, block.channel, block.role)
-    inside = bytearray(len(block.text))
+    text = block.text
+    inside = bytearray(len(text))
     for start, end in block.code:
         inside[start:end] = b"\x01" * (end - start)
-    return [
-        c
-        for c in candidates
-        if inside.find(1, c.start, c.end) != -1
-        and any(not inside[i] and not block.text[i].isspace() for i in range(c.start, c.end))
-    ]
+    found = []
+    for c in candidates:
+        if inside.find(1, c.start, c.end) == -1:
+            continue
+        outside = [i for i in range(c.start, c.end) if not inside[i] and not text[i].isspace()]
+        if any(text[i].isdigit() for i in outside) or (
+            outside and outside[-1] > inside.rfind(1, c.start, c.end)
+        ):
+            found.append(c)
+    return found
 
 
 def scan_file(
