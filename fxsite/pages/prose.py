@@ -25,8 +25,6 @@ _CONTAINER = re.compile(
     r"^[ \t]*(?:!!!|\?\?\?\+?|===|[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t])"
 )
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
-# An HTML comment that is closed; found by :func:`_comments` in linear time (a
-# lazy ``<!--.*?-->`` rescans to the end for every unclosed ``<!--``).
 _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
 _EVIDENCE = re.compile(
     r"(?<!!)\[(?P<text>[^\[\]\n]*)\]\((?P<dest>evidence:[^()\s]*)(?:\s+\"[^\"]*\")?\)"
@@ -43,40 +41,21 @@ class EvidenceLink:
     dest: str
 
 
-class _Span:
-    """A match-like span, so comments blank like the regex patterns do."""
-
-    __slots__ = ("_end", "_start")
-
-    def __init__(self, start: int, end: int) -> None:
-        self._start, self._end = start, end
-
-    def start(self) -> int:
-        return self._start
-
-    def end(self) -> int:
-        return self._end
+def _comments(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of closed HTML comments, in one pass (a lazy ``<!--.*?-->`` rescans to the end
+    for every unclosed ``<!--``). An unclosed ``<!--`` is left as text: the checker then
+    reads what follows it, which is the cautious side whatever the renderer makes of it."""
+    at = text.find(_COMMENT_OPEN)
+    while at >= 0:
+        close = text.find(_COMMENT_CLOSE, at + len(_COMMENT_OPEN))
+        if close < 0:
+            return
+        yield at, close + len(_COMMENT_CLOSE)
+        at = text.find(_COMMENT_OPEN, close + len(_COMMENT_CLOSE))
 
 
-class _Comments:
-    """``finditer`` over closed HTML comments, in one pass.
-
-    An unclosed ``<!--`` is left as text: the checker then reads what follows
-    it, which is the cautious side whatever the renderer makes of it.
-    """
-
-    @staticmethod
-    def finditer(text: str) -> Iterator[_Span]:
-        at = text.find(_COMMENT_OPEN)
-        while at >= 0:
-            close = text.find(_COMMENT_CLOSE, at + len(_COMMENT_OPEN))
-            if close < 0:
-                return
-            yield _Span(at, close + len(_COMMENT_CLOSE))
-            at = text.find(_COMMENT_OPEN, close + len(_COMMENT_CLOSE))
-
-
-_COMMENT = _Comments()
+def _inline_code(text: str) -> Iterator[tuple[int, int]]:
+    return (m.span() for m in _INLINE_CODE.finditer(text))
 
 
 def _blank(chars: list[str], start: int, end: int) -> None:
@@ -130,13 +109,11 @@ def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
             _blank(code_free, offset, offset + len(line))
             spans.append((offset, offset + len(line)))
         offset += len(line) + 1
-    masked = "".join(code_free)
-    for pattern in (_COMMENT, _INLINE_CODE):
-        for m in pattern.finditer(masked):
-            _blank(code_free, m.start(), m.end())
-            spans.append((m.start(), m.end()))
-        masked = "".join(code_free)
-    return masked, sorted(spans)
+    for spans_in in (_comments, _inline_code):
+        for start, end in spans_in("".join(code_free)):
+            _blank(code_free, start, end)
+            spans.append((start, end))
+    return "".join(code_free), sorted(spans)
 
 
 def find_evidence_links(text: str) -> list[EvidenceLink]:
