@@ -311,7 +311,7 @@ def test_locator_places_repeats_in_turn_and_never_twice() -> None:
             [(3, 18)],
         ),  # "up to 94 s": the bound word is part of the figure
         ("site_name: S\nrepo_name: Repo 31 s\n", [(2, 17)]),
-        ('copyright: "Copyright &#57;&#52; s"\n', [(1, 13)]),  # drawn as 94 s
+        ('copyright: "Copyright &#57;&#52; s"\n', [(1, 23)]),  # drawn as 94 s: at the 9
         ('site_name: "Sec 9<b>5</b> s"\n', [(1, 17)]),  # at the 9, its markup between
         ('site_name: "R&amp;D docs"\n', []),
         ("site_name: !ENV [NOPE_FX_VAR, 'Env 94 s']\n", [(1, 36)]),  # the default

@@ -19,11 +19,13 @@ import pytest
 from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library, load_library
+from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.config_text import config_findings
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.pages.template_text import template_findings
+from fxsite.verify.sources import locate_in_sources
 
 # -- a record's words -----------------------------------------------------------------------------
 
@@ -93,6 +95,71 @@ def test_record_text_at_its_own_line(
     assert all(f.path == "evidence/R7.yaml" for f in found)
 
 
+#: A figure in each other field a record's pages show, written over lines.
+_EVERY_FIELD = """\
+id: R7
+label: spec
+status: active
+title: FX100 on an 8-GPU node
+source:
+  issuer: >-
+    Fixture
+    Labs 71 s
+  document: "reports/run\\
+    _72_s.pdf"
+setup:
+  system: FX100
+  ran_for_73_s: yes
+figures:
+  save:
+    value: 94
+    unit: s
+    what: Save time
+  base:
+    value: 178
+    unit: s
+derived:
+  speed:
+    formula: base / save
+    unit: "×"
+    decimals: 1
+    what: |
+      Speed-up,
+      not 74 s
+invariants:
+  - expr: save
+    equals: save
+    within: 1%
+    why: >
+      the same
+      figure 75 s
+translations:
+  zh:
+    setup:
+      system: |
+        FX100
+        76 s
+    what:
+      save: "保存
+        77 s"
+"""
+
+
+def test_every_shown_field_of_a_record_at_its_own_line(tmp_path: Path) -> None:
+    (tmp_path / "evidence" / "reports").mkdir(parents=True)
+    (tmp_path / "evidence" / "R7.yaml").write_text(_EVERY_FIELD, "utf-8")
+    found = record_text_findings(load_library(tmp_path / "evidence", tmp_path), tmp_path)
+    assert [(f.text, f.line, f.col) for f in found] == [
+        ("71 s", 8, 10),  # issuer, folded
+        ("72 s", 10, 6),  # document, after an escaped line break (shown with spaces)
+        ("73 s", 13, 11),  # a setup key, shown as a heading
+        ("74 s", 29, 11),  # a derived figure's what, a block scalar
+        ("75 s", 36, 14),  # an invariant's why, folded
+        ("76 s", 42, 9),  # a translated setup value
+        ("77 s", 45, 9),  # a translated what, quoted over lines
+    ]
+
+
 def test_record_with_windows_line_ends(tmp_path: Path) -> None:
     (tmp_path / "evidence").mkdir()
     record = _RECORD.format(**{**_PLAIN, "notes": "|\n  First.\n  Took 33 ms."})
@@ -123,6 +190,7 @@ def test_a_changed_record_is_placed_at_its_fields_first_line(tmp_path: Path) -> 
         ("site_name: Fixture\n  site 41 s\n", ["2:8"]),  # a plain string over lines
         ('site_name: S\nnav:\n  - "Fa\\x73t 94 s": a.md\n', ["3:14"]),  # after an escape
         ("site_name: 94 s or 94 s\n", ["1:12", "1:20"]),  # a repeat: at its own column
+        ("site_name: S\ncopyright: |\n  (c) Labs\n  now &#57;&#52; s\n", ["4:7"]),  # an entity
         ("site_name: S\nextra:\n  note: 'Now\n    ''fast'' 43 s'\n", ["4:14"]),
         # near misses: a year and a name over lines
         ("site_name: S\ncopyright: |\n  (c) 2020\n  Fixture Labs FX100\n", []),
@@ -210,6 +278,24 @@ def test_a_templates_literal_text_at_its_line(
     found = template_findings(tmp_path / "overrides", "overrides")
     assert [f"{f.line}:{f.col}" for f in found] == where
     assert all(f.path == "overrides/main.html" and f.code == "FX501" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("source", "where"),
+    [
+        # a text the theme or a plugin wrote: not at a page's number that looks like it
+        ("# T\n\n`code: 50%`\n", "index.html:80:1"),
+        ("# T\n\nBuild 50 of the site.\n", "index.html:80:1"),
+        # near misses: the page writes it, as it is, split, or with an entity
+        ("# T\n\nNow 50 s.\n", "docs/index.md:3:5"),
+        ("# T\n\nNow 50\ns.\n", "docs/index.md:3:5"),
+        ("# T\n\nNow &#53;0 s.\n", "docs/index.md:3:5"),
+    ],
+)
+def test_a_gate_finding_is_placed_where_its_page_writes_it(source: str, where: str) -> None:
+    gate = [Finding("index.html", 80, 1, "FX501", "bare figure", text="50 s")]
+    (found,) = locate_in_sources(gate, {"": ("docs/index.md", source)})
+    assert f"{found.path}:{found.line}:{found.col}" == where
 
 
 # -- the whole site: each place a writer can put text ----------------------------------------------

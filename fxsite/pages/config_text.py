@@ -19,7 +19,6 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -29,7 +28,7 @@ import yaml
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_plain
-from fxsite.pages.locate import loose_pattern
+from fxsite.pages.locate import SourceLocator
 from fxsite.pages.scalar_place import line_col, scalar_offset
 
 __all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
@@ -192,26 +191,15 @@ def config_findings(text: str, path: str, library: Any) -> list[Finding]:
     findings = []
     for node in _shown_nodes(text):
         value = node.value
-        taken: Counter[str] = Counter()
+        # Where the string writes each figure: as it is, loosely, with entities; a repeat
+        # at its next place (not at a number alone: the value is short, the figure in it).
+        locator = SourceLocator(value)
         for finding in judge_plain(value, path, library, markup=True):
-            at = _find(value, finding.text or "", taken)
+            at = locator.find(finding.text or "", whole=True)
             if finding.code == "FX501" and finding.text:
                 where = "a string of the configuration the theme shows"
                 message = plain_message(finding.text, library, value, where, cite_in="a page")
                 finding = replace(finding, message=message)
-            line, col = _position(text, node, at)
+            line, col = _position(text, node, -1 if at is None else at)
             findings.append(replace(finding, line=line, col=col))
     return findings
-
-
-def _find(value: str, shown: str, taken: Counter[str]) -> int:
-    """Where ``value`` writes ``shown`` for the next time, loosely if not as it is (-1: nowhere)."""
-    at = -1
-    if shown and value.count(shown) > taken[shown]:
-        for _ in range(taken[shown] + 1):
-            at = value.find(shown, at + 1)
-        taken[shown] += 1
-        return at
-    pattern = loose_pattern(shown)
-    found = pattern.search(value) if pattern is not None else None
-    return found.start() if found is not None else -1

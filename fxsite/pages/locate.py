@@ -69,15 +69,22 @@ class SourceLocator:
     #: the source with its entities decoded, and each character's offset in the source
     _decoded: tuple[str, list[int]] | None = None
 
-    def find(self, text: str, kind: str = "figure") -> int | None:
-        """Offset of ``text``'s next occurrence for ``kind``, or None."""
+    def find(self, text: str, kind: str = "figure", *, whole: bool = False) -> int | None:
+        """Offset of ``text``'s next occurrence for ``kind``, or None.
+
+        ``whole``: only where the text is written whole (as it is, loosely, with
+        entities), never at its number alone: for a text the source may not hold.
+        """
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
+        finders = [self._exact, self._loose, self._entities]
+        if not whole:
+            finders += [self._number, self._lead]
         # A bare figure is looked for outside code and claims first; then anywhere (the
         # source's idea of code may not be the renderer's: an unclosed fence).
         for avoid in (kind == "FX501", False):
-            for finder in (self._exact, self._loose, self._entities, self._number, self._lead):
+            for finder in finders:
                 for start in (self._cursors.get(kind, self.body), 0):
                     at = start
                     while (found := finder(text, at)) is not None and (

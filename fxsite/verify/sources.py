@@ -15,8 +15,11 @@ __all__ = ["locate_in_sources", "not_reported"]
 
 
 def _position(source: str, snippet: str) -> tuple[int, int] | None:
-    """1-based line and column of ``snippet`` in ``source``, as a page's findings are placed."""
-    at = SourceLocator(source).find(snippet)
+    """1-based line and column of ``snippet`` in ``source``, where it is written whole.
+
+    Not at its number alone: a text the theme or a plugin wrote ("5 min") is not the page's.
+    """
+    at = SourceLocator(source).find(snippet, whole=True)
     return None if at is None else line_col(source, at)
 
 
