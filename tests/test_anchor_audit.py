@@ -15,8 +15,9 @@ import rfc8785
 from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit, build, codes, make_repo
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from fxsite.anchor.manifest import canonical_bytes, file_digest
+from fxsite.anchor.manifest import canonical_bytes
 from fxsite.anchor.signing import public_pem
+from fxsite.safeio import digest_file
 
 PUB = f"{TEST_KEY}.pub"
 
@@ -72,7 +73,7 @@ def _remanifest(site: Path) -> None:
     files = manifest["files"]
     assert isinstance(files, dict)
     for rel in files:
-        sha, size = file_digest(site / rel)
+        sha, size = digest_file(site / rel)
         files[rel] = {"sha256": sha, "size": size}
     manifest["evidence_json_sha256"] = files["evidence.json"]["sha256"]
     (site / "fxsite-manifest.json").write_bytes(canonical_bytes(manifest))

@@ -18,8 +18,9 @@ from anchorkit import TEST_KEY, build, commit, git, make_repo
 
 from fxsite.anchor.audit_site import anchored_audit
 from fxsite.anchor.history import figure_history
-from fxsite.anchor.manifest import canonical_bytes, file_digest
+from fxsite.anchor.manifest import canonical_bytes
 from fxsite.findings import Finding
+from fxsite.safeio import digest_file
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +59,7 @@ def _unsign(site: Path) -> None:
     path = site / "fxsite-manifest.json"
     manifest = json.loads(path.read_bytes())
     for rel in manifest["files"]:
-        sha, size = file_digest(site / rel)
+        sha, size = digest_file(site / rel)
         manifest["files"][rel] = {"sha256": sha, "size": size}
     manifest["evidence_json_sha256"] = manifest["files"]["evidence.json"]["sha256"]
     path.write_bytes(canonical_bytes(manifest))

@@ -15,7 +15,6 @@ from fxsite.anchor.manifest import (
     KEY_NAME,
     MANIFEST_NAME,
     SIGNATURE_NAME,
-    file_digest,
     parse_manifest,
     read_anchor,
     site_files,
@@ -23,7 +22,7 @@ from fxsite.anchor.manifest import (
 from fxsite.anchor.signing import fingerprint, load_public_key, normalise_fingerprint, verify
 from fxsite.anchor.trust import history_findings, load_evidence, unsigned_finding
 from fxsite.findings import Finding
-from fxsite.safeio import UnreadableFile
+from fxsite.safeio import UnreadableFile, digest_file
 
 __all__ = ["audit_anchors", "load_site_manifest"]
 
@@ -94,7 +93,7 @@ def _file_findings(site_dir: Path, manifest: dict[str, Any]) -> list[Finding]:
             findings.append(Finding(rel, 1, 1, "FX807", "listed in the manifest but missing"))
             continue
         try:
-            sha, size = file_digest(path, site_dir, entry["size"])
+            sha, size = digest_file(path, site_dir, entry["size"])
         except UnreadableFile as exc:
             message = f"changed since the build: it {exc.reason}"
             findings.append(Finding(rel, 1, 1, "FX806", message))

@@ -38,7 +38,6 @@ __all__ = [
     "build_epoch",
     "build_manifest",
     "canonical_bytes",
-    "file_digest",
     "parse_manifest",
     "read_anchor",
     "safe_relpath",
@@ -61,17 +60,6 @@ MAX_MANIFEST_DEPTH = 8
 def canonical_bytes(data: Any) -> bytes:
     """RFC 8785 canonical JSON."""
     return rfc8785.dumps(data)
-
-
-def file_digest(
-    path: Path, root: Path | None = None, max_bytes: int | None = None
-) -> tuple[str, int]:
-    """SHA-256 (hex) and size of a regular file, read in chunks.
-
-    Raises :class:`~fxsite.safeio.UnreadableFile` for a FIFO, a device, a link
-    leaving ``root`` or a file over ``max_bytes``.
-    """
-    return digest_file(path, root, max_bytes)
 
 
 def read_anchor(site_dir: Path, name: str) -> bytes | None:
@@ -112,7 +100,7 @@ def build_manifest(site_dir: Path, epoch: int, source: GitSource | None) -> dict
     """The manifest of a built site folder."""
     files = {}
     for rel in site_files(site_dir):
-        sha, size = file_digest(site_dir / rel, site_dir)
+        sha, size = digest_file(site_dir / rel, site_dir)
         files[rel] = {"sha256": sha, "size": size}
     stamp = datetime.datetime.fromtimestamp(epoch, datetime.UTC)
     manifest: dict[str, Any] = {

@@ -30,8 +30,9 @@ from typing import Any
 from fxsite import __version__
 from fxsite.anchor.allowlist import dump_config, vet_config
 from fxsite.anchor.gitinfo import git, repo_top
-from fxsite.anchor.manifest import MANIFEST_NAME, file_digest, site_files
+from fxsite.anchor.manifest import MANIFEST_NAME, site_files
 from fxsite.findings import Finding
+from fxsite.safeio import digest_file
 
 __all__ = ["child_environment", "rebuild_findings"]
 
@@ -104,7 +105,7 @@ def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
         elif rel not in ours:
             message = f"a rebuild of {commit[:12]} makes this file; the site lacks it"
             findings.append(Finding(rel, 1, 1, "FX810", message))
-        elif file_digest(site_dir / rel) != file_digest(rebuilt / rel):
+        elif digest_file(site_dir / rel) != digest_file(rebuilt / rel):
             message = f"differs from a rebuild of {commit[:12]}"
             if rel == "evidence.json" and _history(site_dir / rel) != _history(rebuilt / rel):
                 message += ": its history is not the one git gives for that commit"
