@@ -180,8 +180,8 @@ class _Refused(Exception):
         self.field, self.code, self.message, self.offset = field, code, message, offset
 
 
-def _scale(unit: str) -> tuple[Decimal, Dims]:
-    """How a value in ``unit`` enters an expression: its factor and its dimensions."""
+def dimensions(unit: str) -> tuple[Decimal, Dims]:
+    """How a value in ``unit`` enters an expression: its factor to base units and its dimensions."""
     spec = UNITS[unit]
     if spec.dimension in _PLAIN:
         return Decimal(1), ()
@@ -190,7 +190,8 @@ def _scale(unit: str) -> tuple[Decimal, Dims]:
     return spec.factor, tuple(sorted(_BASES[spec.dimension].items()))
 
 
-def _combine(left: Dims, right: Dims, sign: int) -> Dims:
+def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:
+    """The dimensions of ``left * right`` (``sign`` 1) or ``left / right`` (``sign`` -1)."""
     merged = dict(left)
     for base, power in right:
         merged[base] = merged.get(base, 0) + sign * power
@@ -223,7 +224,7 @@ def _dims(node: _Node, of: Callable[[Reference], Dims]) -> Dims:
     if isinstance(node, _Bin):
         left, right = _dims(node.left, of), _dims(node.right, of)
         if node.op in "*/":
-            return _combine(left, right, 1 if node.op == "*" else -1)
+            return product_dimensions(left, right, 1 if node.op == "*" else -1)
         if left != right:
             raise _Refused(
                 "expr",
@@ -277,15 +278,15 @@ def _check(library: Library, record_id: str, invariant: Invariant) -> Checked:
 
     def base(ref: Reference) -> Decimal:
         fig = figures[str(ref)]
-        return DECIMAL.multiply(fig.low, _scale(fig.unit)[0])
+        return DECIMAL.multiply(fig.low, dimensions(fig.unit)[0])
 
     assert formula._tree is not None
-    dims = _dims(formula._tree, lambda r: _scale(figures[str(r)].unit)[1])
+    dims = _dims(formula._tree, lambda r: dimensions(figures[str(r)].unit)[1])
     try:
         value = formula.evaluate(base)
     except FormulaError as exc:
         raise _Refused("expr", exc.code, exc.message, exc.offset) from None
-    factor, target_dims = _scale(target.unit)
+    factor, target_dims = dimensions(target.unit)
     if dims != target_dims:
         raise _Refused(
             "equals",
@@ -301,7 +302,7 @@ def _check(library: Library, record_id: str, invariant: Invariant) -> Checked:
     if unit == "%":
         allowed = DECIMAL.multiply(abs(expected), DECIMAL.divide(amount, Decimal(100)))
     else:
-        within_factor, within_dims = _scale(unit)
+        within_factor, within_dims = dimensions(unit)
         if within_dims != target_dims:
             raise _Refused(
                 "within",
@@ -329,11 +330,6 @@ def check_invariant(library: Library, record_id: str, invariant: Invariant) -> C
         return None
 
 
-def dimensions(unit: str) -> tuple[Decimal, Dims]:
-    """How a value in ``unit`` enters an expression: its factor to base units and its dimensions."""
-    return _scale(unit)
-
-
 def formula_unit_problem(
     formula: Formula, figure: Callable[[Reference], tuple[Decimal, str]], unit: str, value: Decimal
 ) -> str | None:
@@ -353,13 +349,13 @@ def formula_unit_problem(
     if any(u not in UNITS for _, u in inputs.values()):
         return None
     try:
-        dims = _dims(formula._tree, lambda r: _scale(inputs[str(r)][1])[1])
+        dims = _dims(formula._tree, lambda r: dimensions(inputs[str(r)][1])[1])
         base = formula.evaluate(
-            lambda r: DECIMAL.multiply(inputs[str(r)][0], _scale(inputs[str(r)][1])[0])
+            lambda r: DECIMAL.multiply(inputs[str(r)][0], dimensions(inputs[str(r)][1])[0])
         )
     except (_Refused, FormulaError):
         return None
-    factor, unit_dims = _scale(unit)
+    factor, unit_dims = dimensions(unit)
     if dims != unit_dims:
         return (
             f"the formula gives {_dims_text(dims)} but unit '{unit}' is {_dims_text(unit_dims)}: "
@@ -387,11 +383,6 @@ def _has_number(node: _Node) -> bool:
     if isinstance(node, _Unary):
         return _has_number(node.operand)
     return isinstance(node, _Call) and any(_has_number(arg) for arg in node.args)
-
-
-def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:
-    """The dimensions of ``left * right`` (``sign`` 1) or ``left / right`` (``sign`` -1)."""
-    return _combine(left, right, sign)
 
 
 def computed_text(checked: Checked) -> str:
@@ -425,7 +416,7 @@ def apart_text(checked: Checked) -> str:
         return f"{_apart(share, amount, checked.holds)}%"
     fig = checked.equals
     difference = DECIMAL.divide(
-        DECIMAL.multiply(checked.difference, _scale(fig.unit)[0]), _scale(unit)[0]
+        DECIMAL.multiply(checked.difference, dimensions(fig.unit)[0]), dimensions(unit)[0]
     )
     number = _apart(difference, amount, checked.holds)
     return format_quantity(Decimal(number), None, unit, decimals_of(number))
