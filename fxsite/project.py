@@ -22,7 +22,7 @@ from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
-from fxsite.pages.config_text import config_findings, shown_strings
+from fxsite.pages.config_text import config_findings, inherited, shown_strings
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, LeftOut, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
@@ -418,8 +418,9 @@ class Project:
             text = file.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
             return []  # MkDocs refuses a configuration it cannot read, first
-        self.config_shown = frozenset(s for s, _, _ in shown_strings(text))
-        shown = config_findings(text, self.paths.relative(file), self.library)
+        parents = inherited(text, file, self.paths.relative)
+        self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
+        shown = config_findings(text, self.paths.relative(file), self.library, parents)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         return [*shown, *hero, *self.template_findings()]
 

@@ -21,7 +21,7 @@ from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
-from fxsite.pages.config_text import config_findings
+from fxsite.pages.config_text import config_findings, inherited
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.pages.template_text import template_findings
@@ -202,6 +202,42 @@ def test_config_strings_at_their_own_line(config: str, where: list[str], lib: Li
     assert all(f.path == "mkdocs.yml" and f.code == "FX501" for f in found)
 
 
+@pytest.mark.parametrize(
+    ("child", "parent", "where"),
+    [
+        ("INHERIT: base.yml\n", "site_name: Fixture in 33 s\n", ["base.yml:1:23"]),
+        (
+            "INHERIT: base.yml\nextra:\n  b: plain\n",
+            "extra:\n  a: |\n    Labs\n    34 s\n  b: Now 35 s\n",
+            ["base.yml:4:5"],  # extra.b is the child's
+        ),
+        ("INHERIT: base.yml\nsite_name: S 36 s\n", "site_name: P\n", ["mkdocs.yml:2:14"]),
+        # near misses: overridden by the child, a list the child replaces, no INHERIT
+        ("INHERIT: base.yml\nsite_name: S\n", "site_name: P 33 s\n", []),
+        ("INHERIT: base.yml\nnav:\n  - index.md\n", "nav:\n  - 'Fast 37 s': a.md\n", []),
+        ("site_name: S\n", "site_name: P 33 s\n", []),
+    ],
+)
+def test_an_inherited_configuration_at_its_own_line(
+    child: str, parent: str, where: list[str], lib: Library, tmp_path: Path
+) -> None:
+    (tmp_path / "base.yml").write_text(parent, "utf-8")
+    parents = inherited(
+        child, tmp_path / "mkdocs.yml", lambda f: f.relative_to(tmp_path).as_posix()
+    )
+    found = config_findings(child, "mkdocs.yml", lib, parents)
+    assert [f"{f.path}:{f.line}:{f.col}" for f in found] == where
+
+
+def test_an_inherit_loop_ends(lib: Library, tmp_path: Path) -> None:
+    (tmp_path / "a.yml").write_text("INHERIT: b.yml\nsite_name: A\n", "utf-8")
+    (tmp_path / "b.yml").write_text("INHERIT: a.yml\ncopyright: B 38 s\n", "utf-8")
+    parents = inherited("INHERIT: a.yml\n", tmp_path / "mkdocs.yml", lambda f: f.name)
+    assert [name for name, _ in parents] == ["a.yml", "b.yml"]
+    found = config_findings("INHERIT: a.yml\n", "mkdocs.yml", lib, parents)
+    assert [f"{f.path}:{f.line}" for f in found] == ["b.yml:2"]
+
+
 # -- a page -----------------------------------------------------------------------------------
 
 
@@ -315,6 +351,7 @@ _PAGES = {
     "entity.md": "# Entity\n\nTook 6&#52; s.\n",
 }
 _CONFIG = """\
+INHERIT: base.yml
 site_name: Fixture
   hunt site 41 s
 site_url: https://fixture.example/
@@ -350,10 +387,11 @@ nav:
   - "Nav 44 s": body.md
 """
 _EXPECTED = {
-    "mkdocs.yml:2:13",
-    "mkdocs.yml:6:9",
-    "mkdocs.yml:10:9",
-    "mkdocs.yml:33:10",
+    "mkdocs.yml:3:13",
+    "mkdocs.yml:7:9",
+    "mkdocs.yml:11:9",
+    "mkdocs.yml:34:10",
+    "base.yml:1:31",
     "overrides/main.html:2:22",
     "overrides/main.html:5:3",
     "evidence/R1.yaml:13:10",
@@ -387,6 +425,7 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
         (site / "docs" / name).write_text(text, "utf-8")
     (site / "docs" / "a.png").write_bytes(b"PNG")
     (site / "mkdocs.yml").write_text(_CONFIG, "utf-8")
+    (site / "base.yml").write_text("site_description: Evidence in 39 s\n", "utf-8")
     (site / "overrides").mkdir()
     (site / "overrides" / "main.html").write_text(
         '{% extends "base.html" %}\n{% set speed = "Took 49 s" %}\n'

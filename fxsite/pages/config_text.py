@@ -10,6 +10,10 @@ every published page; ``fxsite check`` and the build report it once, at its
 line in ``mkdocs.yml``, judged by the page reader
 (:func:`fxsite.pages.judge.judge_rendered`).
 
+A file named by ``INHERIT`` (MkDocs' inherited configuration, followed
+from file to file) is read too, merged as MkDocs merges it: a string it
+writes that the child does not override is judged at its line there.
+
 The file is composed, not constructed (PyYAML's ``compose``): no tag is
 resolved and no object built, so MkDocs' ``!ENV`` and ``!!python/name:`` tags
 are read as plain nodes, and positions are kept. A file that cannot be
@@ -19,8 +23,9 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -30,8 +35,9 @@ from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_plain
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.scalar_place import line_col, scalar_offset
+from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["SHOWN_KEYS", "config_findings", "shown_strings"]
+__all__ = ["SHOWN_KEYS", "config_findings", "inherited", "shown_strings"]
 
 #: Settings of Markdown extensions whose string a page shows: the text and title
 #: of each heading's permalink, the table of contents' title, a footnote's backlink.
@@ -70,16 +76,74 @@ def _nav_titles(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
                 stack.append(value)
 
 
-def _shown_nodes(text: str) -> list[yaml.ScalarNode]:
-    """The string nodes of a ``mkdocs.yml`` the theme shows, as their values read."""
+#: A configuration file as findings name it, and its text.
+Source = tuple[str, str]
+#: Longest ``INHERIT`` chain followed.
+MAX_INHERIT = 8
+#: Largest configuration file read.
+MAX_CONFIG_BYTES = 1 << 20
+
+
+def _compose(text: str) -> yaml.Node | None:
     try:
         root: Any = yaml.compose(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
-        return []
-    if not isinstance(root, yaml.MappingNode):
+        return None
+    return root if isinstance(root, yaml.MappingNode) else None
+
+
+def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source]:
+    """The files the configuration ``file`` (its ``text``) inherits from, nearest first.
+
+    MkDocs' ``INHERIT`` names a parent file, relative to the file that names
+    it, whose settings the child's override key by key. ``name`` is how
+    findings name a file. A loop, a chain longer than :data:`MAX_INHERIT` or
+    a file that cannot be read ends the chain (MkDocs refuses the last two).
+    """
+    chain: list[Source] = []
+    seen = {os.path.normpath(file)}
+    while len(chain) < MAX_INHERIT:
+        root = _compose(text)
+        parent = _get(root, "INHERIT") if root is not None else None
+        if not isinstance(parent, yaml.ScalarNode) or not isinstance(parent.value, str):
+            break
+        file = Path(os.path.normpath(file.parent / parent.value))
+        if str(file) in seen:
+            break
+        seen.add(str(file))
+        try:
+            text = read_text(file, MAX_CONFIG_BYTES)
+        except UnreadableFile:
+            break
+        chain.append((name(file), text))
+    return chain
+
+
+def _merge(parent: yaml.Node, child: yaml.Node) -> yaml.Node:
+    """``child`` over ``parent``, as MkDocs merges an inherited file: mappings key by key."""
+    if not (isinstance(parent, yaml.MappingNode) and isinstance(child, yaml.MappingNode)):
+        return child
+    entries = {str(key.value): (key, value) for key, value in parent.value}
+    for key, value in child.value:
+        old = entries.get(str(key.value))
+        entries[str(key.value)] = (key, value if old is None else _merge(old[1], value))
+    return yaml.MappingNode(child.tag, list(entries.values()))
+
+
+def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
+    """The string nodes the theme shows of a configuration and the files it inherits
+    from (``sources``, the configuration first), each with the file that writes it."""
+    merged: yaml.Node | None = None
+    where: dict[int, Source] = {}
+    roots = [_compose(text) for _, text in sources]
+    for source, root in reversed(list(zip(sources, roots, strict=True))):
+        if root is not None:
+            where.update((id(node), source) for node in _all_nodes(root))
+            merged = root if merged is None else _merge(merged, root)
+    if merged is None:
         return []
     found: list[yaml.Node] = []
-    for key, value in root.value:
+    for key, value in merged.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
         if name in SHOWN_KEYS:
             found.append(value)
@@ -93,8 +157,23 @@ def _shown_nodes(text: str) -> list[yaml.ScalarNode]:
             found.extend(_setup_labels(value))
         elif name == "markdown_extensions":
             found.extend(_extension_strings(value))
-    scalars = [_env(node) for node in found]
-    return [s for s in scalars if s is not None and isinstance(s.value, str) and s.value.strip()]
+    shown = [(where.get(id(node), sources[0]), _env(node)) for node in found]
+    return [
+        (source, s)
+        for source, s in shown
+        if s is not None and isinstance(s.value, str) and s.value.strip()
+    ]
+
+
+def _all_nodes(root: yaml.Node) -> Iterator[yaml.Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
 
 
 def _position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int]:
@@ -105,13 +184,15 @@ def _position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int]:
     return line_col(text, found)
 
 
-def shown_strings(text: str) -> list[tuple[str, int, int]]:
-    """``(string, line, col)`` of each string of a ``mkdocs.yml`` the theme shows.
+def shown_strings(text: str, parents: Sequence[Source] = ()) -> list[tuple[str, int, int]]:
+    """``(string, line, col)`` of each string of a ``mkdocs.yml`` the theme shows
+    (``parents``: the files it inherits from, :func:`inherited`).
 
     ``line`` and ``col`` are its first character's (inside its quotes, below a
-    block scalar's indicator).
+    block scalar's indicator) in the file that writes it.
     """
-    return [(node.value, *_position(text, node, 0)) for node in _shown_nodes(text)]
+    shown = _shown_nodes([("", text), *parents])
+    return [(node.value, *_position(source[1], node, 0)) for source, node in shown]
 
 
 def _env(node: yaml.Node) -> yaml.ScalarNode | None:
@@ -186,20 +267,23 @@ def _get(node: yaml.Node, name: str) -> yaml.Node | None:
     return None
 
 
-def config_findings(text: str, path: str, library: Any) -> list[Finding]:
-    """Each figure in a shown string of the config ``text`` (named ``path``), at its line."""
+def config_findings(
+    text: str, path: str, library: Any, parents: Sequence[Source] = ()
+) -> list[Finding]:
+    """Each figure in a shown string of the config ``text`` (named ``path``) or of the
+    files it inherits from (``parents``, :func:`inherited`), at its line there."""
     findings = []
-    for node in _shown_nodes(text):
+    for (name, source), node in _shown_nodes([(path, text), *parents]):
         value = node.value
         # Where the string writes each figure: as it is, loosely, with entities; a repeat
         # at its next place (not at a number alone: the value is short, the figure in it).
         locator = SourceLocator(value)
-        for finding in judge_plain(value, path, library, markup=True):
+        for finding in judge_plain(value, name, library, markup=True):
             at = locator.find(finding.text or "", whole=True)
             if finding.code == "FX501" and finding.text:
                 where = "a string of the configuration the theme shows"
                 message = plain_message(finding.text, library, value, where, cite_in="a page")
                 finding = replace(finding, message=message)
-            line, col = _position(text, node, -1 if at is None else at)
+            line, col = _position(source, node, -1 if at is None else at)
             findings.append(replace(finding, line=line, col=col))
     return findings
