@@ -60,12 +60,33 @@ def _element_notes(
     return [n for n in found if n is not None]
 
 
+#: Tags :func:`_element_notes` reads whatever their attributes are.
+_READ_TAGS = frozenset({"script", "style", "bdo", "svg", "link", "meta", *_FRAMES})
+
+
+def _read(tag: str, attributes: dict[str, str | None]) -> bool:
+    """Whether :func:`_element_notes` can find anything on an element: a tag it reads,
+    or an attribute it reads (``dir``, ``style``, a handler, a ``javascript:`` URL).
+
+    Most elements have neither, and are not asked.
+    """
+    if tag in _READ_TAGS:
+        return True
+    for name, value in attributes.items():
+        low = name.lower()
+        if low in ("dir", "style") or low.startswith("on"):
+            return True
+        if low in scripts._SCRIPT_URLS and value and "javascript:" in value.lower():
+            return True
+    return False
+
+
 def page_notes(root: LexborNode) -> list[Note]:
     """Every drawing note of the document (or fragment) under ``root``, once each."""
     out: list[Note] = []
     for node in root.traverse(include_text=False):
         tag = node.tag or ""
-        if tag.startswith("-"):
+        if tag.startswith("-") or not _read(tag, node.attributes):
             continue
         for note in _element_notes(node, tag, _attrs(node), root):
             if note not in out:
