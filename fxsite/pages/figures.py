@@ -156,7 +156,7 @@ _UNIT_FIGURE = re.compile(
 )
 
 # Percent and per mille: "96%", "+96 %", "3‰", "ten percent" (words handled with number words).
-_PERCENT_FIGURE = re.compile(
+_PERCENT_FIGURE = LazyPattern(
     rf"{_VALUE}(?:{_SP}?[%‰‱]|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
     rf"|{_SP}?pp\b|{_SP}?个?百分点|{_SP}?个?基点)",
 )
@@ -182,12 +182,12 @@ _CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
 # A multiplier written before its number, then compared: "x2 faster", "×3 more".
 # Lane widths and architectures ("PCIe x16", "x86") are followed by no comparative.
-_PREFIX_TIMES_FIGURE = re.compile(
+_PREFIX_TIMES_FIGURE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){_SIGN}?[×xX]{_NUM}(?=\s+(?i:faster|slower|quicker|more|less|fewer|"
     r"higher|lower|greater|larger|smaller|bigger|better|cheaper|longer|shorter)\b)"
 )
 
-_RATIO_FIGURE = re.compile(
+_RATIO_FIGURE = LazyPattern(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?{_NUM}
     # a range; the sign repeated on the low end only with a dash ("1.8×–2.1×"):
     # "3.1× to 1.2×" is a change from one figure to another, two spans
@@ -202,7 +202,7 @@ _RATIO_FIGURE = re.compile(
 )
 
 # Ratio in words after a number: "3 times faster", "10-fold".
-_TIMES_FIGURE = re.compile(
+_TIMES_FIGURE = LazyPattern(
     rf"{_VALUE}(?:{_SP}+(?i:times)(?={_SP}+{_COMPARATIVE})|{_SP}?-?(?i:fold)\b)"
 )
 
@@ -260,7 +260,7 @@ _FRACTION_FIGURE = LazyPattern(
 )
 
 # Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M".
-_CURRENCY_PREFIX = re.compile(
+_CURRENCY_PREFIX = LazyPattern(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?
     (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
     {_NUM}{_MAG_MONEY}?
@@ -270,7 +270,7 @@ _CURRENCY_PREFIX = re.compile(
     re.VERBOSE,
 )
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
-_CURRENCY_SUFFIX = re.compile(
+_CURRENCY_SUFFIX = LazyPattern(
     rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
     (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
@@ -280,12 +280,12 @@ _CURRENCY_SUFFIX = re.compile(
 # An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the
 # left one borrowing the right one's unit.
 # A slash pairs two values the same way: "p50/p99: 1.1/3.4 ms".
-_ARROW_LEFT = re.compile(
+_ARROW_LEFT = LazyPattern(
     rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
 )
 
 # The number an arrow's left side starts with.
-_LEFT_NUMBER = re.compile(rf"(?:{_APPROX})?{_SIGN}?{_NUM}")
+_LEFT_NUMBER = LazyPattern(rf"(?:{_APPROX})?{_SIGN}?{_NUM}")
 
 # Chinese "from A to B": "从3.26提升到6.40 GB/s" states two figures too.
 _FROM_LEFT = LazyPattern(
@@ -294,11 +294,11 @@ _FROM_LEFT = LazyPattern(
 
 # A compression or dedup ratio: "8:1", "最高可达8:1" (never a time: minutes
 # have two digits).
-_COLON_RATIO = re.compile(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
+_COLON_RATIO = LazyPattern(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
 # "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
-_RATE_FIGURE = re.compile(
+_RATE_FIGURE = LazyPattern(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
     [A-Za-z][A-Za-z-]{{0,30}}
     (?:/(?P<per>[A-Za-z]{{1,20}}|[\u4e00-\u9fff]{{1,2}})(?:/[A-Za-z]{{1,20}})*
@@ -308,7 +308,7 @@ _RATE_FIGURE = re.compile(
 )
 # Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS";
 # drive endurance: "1 DWPD", "600 TBW".
-_ACRONYM_RATE = re.compile(
+_ACRONYM_RATE = LazyPattern(
     rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW){_PER}{_END}"
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
@@ -318,12 +318,12 @@ _TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
 _TOKEN_COUNT = LazyPattern(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
 # "a 2 x 4 grid" have none).
-_DIMENSIONS = re.compile(
+_DIMENSIONS = LazyPattern(
     rf"{_START}{_NUM}(?:{_SP}?[×xX*]{_SP}?{_NUM}){{1,3}}{_SP}?"
     r"(?:mm|cm|m|km|in|inch|inches|ft|毫米|厘米|米|英寸)(?![A-Za-z0-9_])"
 )
 # Time of a machine or a person: "8 GPU hours", "300 node-hours", "12 person-days".
-_NOUN_TIME = re.compile(
+_NOUN_TIME = LazyPattern(
     rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}
     (?:GPU|CPU|TPU|NPU|node|core|machine|person|man|engineer|compute|accelerator)s?[-\ \u00a0\u2009\u202f]
     (?i:hours?|days?|months?|years?|minutes?|seconds?){_END}""",
