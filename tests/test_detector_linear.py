@@ -159,3 +159,16 @@ def test_rule_preconditions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(cjk_figures, "_holds", lambda text, needles: True)
     monkeypatch.setattr(figures, "_LATIN", re.compile(""))
     assert [find_bare_figures(text) for text in texts] == found
+
+
+def test_a_run_read_with_its_inline_code_is_linear() -> None:
+    # Every inline code of one paragraph splits a figure: the run is read once more,
+    # with the codes' text, and each figure found is looked at once.
+    from fxsite.verify.scan import scan_content
+
+    def read(html: str) -> None:
+        reading._detect.cache_clear()
+        scan_content(html)
+
+    piece = "9<code>4 s</code>, <code>2</code>x and "
+    _linear(read, f"<p>{piece * 256}</p>", f"<p>{piece * 1024}</p>")
