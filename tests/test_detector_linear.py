@@ -164,11 +164,12 @@ def test_rule_preconditions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
 def test_a_run_read_with_its_inline_code_is_linear() -> None:
     # Every inline code of one paragraph splits a figure: the run is read once more,
     # with the codes' text, and each figure found is looked at once.
-    from fxsite.verify.scan import scan_content
+    from fxsite.verify import scan
 
     def read(html: str) -> None:
         reading._detect.cache_clear()
-        scan_content(html)
+        scan._scan_text.cache_clear()  # each try reads the text again
+        scan.scan_content(html)
 
     piece = "9<code>4 s</code>, <code>2</code>x and "
     _linear(read, f"<p>{piece * 256}</p>", f"<p>{piece * 1024}</p>")
