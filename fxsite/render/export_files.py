@@ -17,7 +17,6 @@ Content is exactly what :mod:`fxsite.render.exports` writes; a fresh object
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,11 +26,11 @@ from fxsite.evidence.models import Record
 from fxsite.evidence.schema import schema_text
 from fxsite.pages.site import SiteIndex
 from fxsite.render.exports import (
-    EVIDENCE_JSON_SCHEMA,
     dumps,
     evidence_csv,
     evidence_data,
     record_data,
+    site_schema_text,
 )
 
 __all__ = ["SITE_EXPORTS", "ExportFiles"]
@@ -86,7 +85,7 @@ class ExportFiles:
         if name == "schemas/evidence.schema.json":
             return self._fixed.setdefault(name, schema_text())
         if name == "schemas/evidence-site.schema.json":
-            return self._fixed.setdefault(name, json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n")
+            return self._fixed.setdefault(name, site_schema_text())
         record_id = name.removeprefix(f"{prefix}/").removesuffix(".json")
         return self._record_json(library, record_id)
 

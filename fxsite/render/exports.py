@@ -24,6 +24,7 @@ from typing import Any
 from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID
 from fxsite.pages.site import SiteIndex
 from fxsite.safeio import BadJson, load_json
 
@@ -37,12 +38,13 @@ __all__ = [
     "figure_data",
     "loads",
     "record_data",
+    "site_schema_text",
 ]
 
 #: Deepest nesting accepted in a published JSON file (evidence.json is 5 deep).
 MAX_JSON_DEPTH = 64
 
-#: Schema of ``evidence.json`` itself (published as ``evidence.json.schema.json``).
+#: Schema of ``evidence.json`` itself (published as :func:`site_schema_text`).
 EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://fxsite.dev/schemas/evidence-site.schema.json",
@@ -55,7 +57,7 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
         "record_schema": {"type": "string"},
         "records": {
             "type": "array",
-            "items": {"$ref": "https://fxsite.dev/schemas/evidence.schema.json"},
+            "items": {"$ref": SCHEMA_ID},
         },
         "figures": {
             "type": "array",
@@ -195,7 +197,7 @@ def evidence_data(
     return {
         **extra,
         "generator": f"fxsite {__version__}",
-        "record_schema": "schemas/evidence.schema.json",
+        "record_schema": SCHEMA_FILE,
         "records": [record_data(library, r) for r in sorted(library.records, key=str.lower)],
         "figures": [figure_data(f) for f in figures],
         "citations": citations,
@@ -226,6 +228,11 @@ def _number(value: object) -> str:
 
 #: Python's C encoder (no indent), sorted keys, text as written: one object a call.
 _ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=_number).encode
+
+
+def site_schema_text() -> str:
+    """``schemas/evidence-site.schema.json``: :data:`EVIDENCE_JSON_SCHEMA` as published."""
+    return json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n"
 
 
 def dumps(data: Any) -> str:
