@@ -33,6 +33,7 @@ a claim unchecked.
 from __future__ import annotations
 
 import html
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection
@@ -293,6 +294,7 @@ class _CheckPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
 
+        _record_snippets(self.md, self.extension)
         ctx = self.extension.context()
         if ctx.checked:
             return lines
@@ -306,6 +308,33 @@ class _CheckPreprocessor(Preprocessor):
         ctx.refused = list(result.reported)
         ctx.locator = SourceLocator("\n" * below + body, below)
         return result.markdown.split("\n")
+
+
+def _record_snippets(md: Markdown, extension: FxsiteExtension) -> None:
+    """Each file ``pymdownx.snippets`` reads into a page, told to the page's locator.
+
+    A figure in an included file is then found at its line there
+    (:attr:`~fxsite.pages.locate.SourceLocator.included`), named by its path
+    from the working folder, as the snippet's ``base_path`` is.
+    """
+    if "snippet" not in md.preprocessors:
+        return
+    snippets = md.preprocessors["snippet"]
+    read = getattr(snippets, "read_lines", None)
+    if read is None or getattr(read, "fxsite_records", False):
+        return
+
+    def recording(path: str) -> list[str]:
+        lines: list[str] = read(path)
+        locator = extension.context().locator
+        if locator is not None:
+            shown = os.path.relpath(path)
+            shown = path if shown.startswith("..") else shown
+            locator.included.append((Path(shown).as_posix(), "\n".join(lines)))
+        return lines
+
+    recording.fxsite_records = True  # type: ignore[attr-defined]
+    snippets.read_lines = recording  # type: ignore[attr-defined]
 
 
 def _lines_above(file: Path, body: str) -> int:

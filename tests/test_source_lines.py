@@ -280,6 +280,37 @@ def test_page_findings_at_their_own_line(page: str, where: list[str], lib: Libra
 
 
 @pytest.mark.parametrize(
+    ("page", "snippet", "where"),
+    [
+        ('# T\n\n--8<-- "shared.md"\n', "Shared.\n\nIt took 58 s.\n", ["snippets/shared.md:3:9"]),
+        (
+            '# T\n\nNow 57 s.\n\n--8<-- "shared.md"\n',
+            "Shared.\n\nIt took\n58 s.\n",
+            ["docs/p.md:3:5", "snippets/shared.md:4:1"],
+        ),
+        # near misses: no figure in the snippet; the page's own figure at the page
+        ('# T\n\n--8<-- "shared.md"\n', "Shared, FX100.\n", []),
+        ('# T\n\nIt took 58 s.\n\n--8<-- "shared.md"\n', "Shared.\n", ["docs/p.md:3:9"]),
+    ],
+)
+def test_a_snippets_figure_at_its_line_there(
+    page: str,
+    snippet: str,
+    where: list[str],
+    lib: Library,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "shared.md").write_text(snippet, "utf-8")
+    monkeypatch.chdir(tmp_path)  # a snippet's base_path is relative to the working folder
+    configs = {"pymdownx.snippets": {"base_path": ["snippets"]}}
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.snippets"], configs)
+    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    assert [f"{f.path}:{f.line}:{f.col}" for f in findings] == where
+
+
+@pytest.mark.parametrize(
     ("text", "value", "index", "at"),
     [
         ('a: "x\\\n   9 s"\n', "x9 s", 1, 10),  # an escaped line break adds nothing
@@ -349,6 +380,7 @@ _PAGES = {
     "attr.md": '# Attr\n\nText.\n\n## Head { title="Took 61 s" }\n',
     "front.md": "---\ntitle: Front\ndescription: >\n  A page\n  of 63 s.\n---\n\n# Front\n\nText.\n",
     "entity.md": "# Entity\n\nTook 6&#52; s.\n",
+    "snip.md": '# Snip\n\n--8<-- "shared.md"\n',
 }
 _CONFIG = """\
 INHERIT: base.yml
@@ -377,6 +409,8 @@ markdown_extensions:
       permalink: true
   - pymdownx.details
   - pymdownx.superfences
+  - pymdownx.snippets:
+      base_path: [snippets]
   - pymdownx.tabbed:
       alternate_style: true
 plugins:
@@ -390,7 +424,7 @@ _EXPECTED = {
     "mkdocs.yml:3:13",
     "mkdocs.yml:7:9",
     "mkdocs.yml:11:9",
-    "mkdocs.yml:34:10",
+    "mkdocs.yml:36:10",
     "base.yml:1:31",
     "overrides/main.html:2:22",
     "overrides/main.html:5:3",
@@ -409,6 +443,7 @@ _EXPECTED = {
     "docs/attr.md:5:23",
     "docs/front.md:5:6",
     "docs/entity.md:3:6",
+    "snippets/shared.md:3:9",
 }
 
 
@@ -426,6 +461,8 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
     (site / "docs" / "a.png").write_bytes(b"PNG")
     (site / "mkdocs.yml").write_text(_CONFIG, "utf-8")
     (site / "base.yml").write_text("site_description: Evidence in 39 s\n", "utf-8")
+    (site / "snippets").mkdir()
+    (site / "snippets" / "shared.md").write_text("Shared.\n\nIt took 58 s.\n", "utf-8")
     (site / "overrides").mkdir()
     (site / "overrides" / "main.html").write_text(
         '{% extends "base.html" %}\n{% set speed = "Took 49 s" %}\n'

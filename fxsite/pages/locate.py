@@ -16,10 +16,12 @@ the file (a FAQ answer is written in the front matter, and rendered last),
 each time as written, loosely, then by its leading number, and never at an
 offset already given to the same text: a text repeated on a page is placed at
 each of its occurrences in turn, never all at the first. What is not in
-the source at all is looked for in the strings the page renders from its front
+the source whole is looked for in the strings the page renders from its front
 matter (``written``: an FAQ answer, escaped or folded there), through their
-own positions; what is nowhere (written by another extension, or read from an
-attribute the source spells otherwise) is placed at the first line of the body.
+own positions, then in the files another extension included (``included``: a
+snippet, named by its own path), then by its number in the source; what is
+nowhere (written by another extension, or read from an attribute the source
+spells otherwise) is placed at the first line of the body.
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ class SourceLocator:
     claims_only: list[tuple[int, int]] = field(default_factory=list)
     #: strings of the front matter the page renders, with where each character is
     written: Sequence[TextAt] = ()
+    #: ``(path, text)`` of the files another extension included into the page
+    #: (``pymdownx.snippets``), as findings name them
+    included: list[tuple[str, str]] = field(default_factory=list)
+    _included_at: list[tuple[str, SourceLocator]] = field(default_factory=list)
     _cursors: dict[str, int] = field(default_factory=dict)
     #: offsets already given to a text, by kind: a repeated text goes to its next place
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
@@ -136,18 +142,35 @@ class SourceLocator:
         return self._exact(digits.group(), start) if digits is not None else None
 
     def place(self, finding: Finding, kind: str = "figure") -> Finding:
-        """``finding`` (placed at 1:1 by the renderer) at its text's line and column."""
+        """``finding`` (placed at 1:1 by the renderer) at its text's line and column.
+
+        Where the page writes the text whole; else in its front matter's strings
+        (``written``), else in a file included into it (``included``: named by
+        that file's path); else at the page's number that looks like it.
+        """
         if finding.line != 1 or finding.col != 1:
             return finding
-        at = self.find(finding.text, kind) if finding.text else None
-        if at is None and finding.text:
+        text = finding.text or ""
+        at = self.find(text, kind, whole=True) if text else None
+        if at is None and text:
             for item in self.written:
-                found = _find_in(item.text, finding.text)
+                found = _find_in(item.text, text)
                 if found is not None:
                     line, col = item.pos(found)
                     return replace(finding, line=line, col=col)
+            for path, included in self._included():
+                found = included.find(text, kind, whole=True)
+                if found is not None:
+                    line, col = line_col(included.source, found)
+                    return replace(finding, path=path, line=line, col=col)
+            at = self.find(text, kind)
         line, col = line_col(self.source, self.body if at is None else at)
         return replace(finding, line=line, col=col)
+
+    def _included(self) -> list[tuple[str, SourceLocator]]:
+        for path, text in self.included[len(self._included_at) :]:
+            self._included_at.append((path, SourceLocator(text)))
+        return self._included_at
 
 
 def _find_in(value: str, text: str) -> int | None:
