@@ -105,9 +105,9 @@ def _own_words(fig: FigureValue, library: Library) -> frozenset[str]:
     return words(" ".join([fig.what or "", fig.name, *translated]))
 
 
-#: The generic words of the libraries asked about lately, by identity (a library is
-#: not changed once built): (library, words held by many figures, words every figure
-#: of a record holds, by record).
+#: The generic words of the library asked about last, by identity (a library is not
+#: changed once built): (library, words held by many figures, words every figure of a
+#: record holds, by record).
 _GENERIC: dict[int, tuple[Library, frozenset[str], dict[str, frozenset[str]]]] = {}
 
 
@@ -127,8 +127,7 @@ def _generic(library: Library) -> tuple[frozenset[str], dict[str, frozenset[str]
         record: frozenset.intersection(*own) if len(own) > 1 else frozenset()
         for record, own in by_record.items()
     }
-    if len(_GENERIC) >= 8:
-        _GENERIC.clear()
+    _GENERIC.clear()  # one library at a time: a rebuilt one replaces it
     _GENERIC[id(library)] = (library, many, common)
     return many, common
 
