@@ -74,20 +74,13 @@ def prepare_site(
     return findings
 
 
-def finish_site(
-    site_dir: Path,
-    project_root: Path,
-    signing_key: Path | None,
-    environ: Mapping[str, str] | None = None,
-    now: float | None = None,
-) -> list[Finding]:
+def finish_site(site_dir: Path, project_root: Path, signing_key: Path | None) -> list[Finding]:
     """After the gate: the manifest, and the signature when a key is given.
 
     A signing key that cannot be read is an error finding and nothing is
     written: a build asked to sign must never publish unsigned.
     """
-    environ = os.environ if environ is None else environ
-    epoch, findings = build_epoch(environ, time.time() if now is None else now)
+    epoch, findings = build_epoch(os.environ, time.time())
     key = None
     if signing_key is not None:
         # cryptography is loaded only by builds that sign.
