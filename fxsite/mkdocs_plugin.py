@@ -441,7 +441,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if self.serving and self.conversions.reuse(page, generated, markdown, claims):
                 return ""  # converted as in the last build: on_page_content puts it back
             return markdown
-        source = self.read_sources.pop(src)
+        source = self.read_sources.pop(src, None)
+        if source is None:  # read, or made, by another plugin (Material's blog posts, archive)
+            made = not (self.project.paths.docs_dir / src).is_file()
+            source = markdown if made else self._read(page)
         self.sources[page.url] = (
             self.project.paths.relative(self.project.paths.docs_dir / src),
             source,
@@ -503,15 +506,23 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.page_context = PageContext(self.project.library, self._href_for(page), path)
         if page.file.generated_by is not None:
             return None
-        # Read once, as `fxsite check` reads it (Project.read_page): MkDocs would stop
-        # with a traceback on what it cannot read, so the page becomes a notice.
-        text, unreadable = self.project.read_page(page.file.src_uri)
-        if unreadable is not None:
-            self.findings.append(unreadable)
-            text = "This page was refused: it cannot be read.\n"
+        text = self._read(page)
         self.read_sources[page.file.src_uri] = (
             text  # on_page_markdown's source, front matter and all
         )
+        return text
+
+    def _read(self, page: Page) -> str:
+        """A page's source, read once as `fxsite check` reads it (Project.read_page).
+
+        MkDocs would stop with a traceback on what it cannot read, so the page becomes a
+        notice.
+        """
+        assert self.project is not None
+        text, unreadable = self.project.read_page(page.file.src_uri)
+        if unreadable is not None:
+            self.findings.append(unreadable)
+            return "This page was refused: it cannot be read.\n"
         return text
 
     def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:

@@ -836,3 +836,29 @@ def test_a_theme_templates_hidden_characters_are_found_there(tmp_path: Path) -> 
     (tmp_path / "overrides" / "main.html").write_text("<p>Plain\u200bwords</p>\n", "utf-8")
     found = template_findings(tmp_path / "overrides", "overrides")
     assert [(f.path, f.line, f.code) for f in found] == [("overrides/main.html", 1, "FX502")]
+
+
+@pytest.mark.slow
+def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
+    """Material's blog reads its posts itself and makes its archive: the build judged
+    them with a ``KeyError`` traceback. A post's figure is refused by check and build
+    at its line; without it the blog builds (the near miss)."""
+    docs = tmp_path / "docs"
+    (docs / "blog" / "posts").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", "utf-8")
+    (docs / "blog" / "index.md").write_text("# Blog\n", "utf-8")
+    post = docs / "blog" / "posts" / "one.md"
+    post.write_text("---\ndate: 2026-01-02\n---\n\n# One\n\nIt saves 94 s.\n", "utf-8")
+    shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
+    config = "site_name: S\ntheme:\n  name: material\n  font: false\n"
+    (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - blog\n  - fxsite\n", "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], tmp_path)
+    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    assert "Traceback" not in checked.stderr + built.stderr, built.stderr
+    for out in (checked, built):
+        assert out.returncode == 1
+        assert "docs/blog/posts/one.md:7:10: FX501" in out.stdout, out.stdout
+    post.write_text("---\ndate: 2026-01-02\n---\n\n# One\n\nIt saves time.\n", "utf-8")
+    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "site" / "blog" / "2026" / "01" / "02" / "one" / "index.html").is_file()
