@@ -280,6 +280,23 @@ def test_page_findings_at_their_own_line(page: str, where: list[str], lib: Libra
 
 
 @pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        ("# T\n\nText.\n\nIt is 1/4 faster.\n", ["FX501 5:7"]),  # drawn as ¼
+        ("# T\n\nText.\n\nNow 3/4 of 1/4 done.\n", ["FX501 5:5", "FX501 5:12"]),
+        # near miss: a sign it draws that is no figure
+        ("# T\n\nText.\n\n(c) Labs --> next.\n", []),
+    ],
+)
+def test_a_figure_another_extension_draws_at_its_line(
+    page: str, where: list[str], lib: Library
+) -> None:
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.smartsymbols"], {})
+    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+
+
+@pytest.mark.parametrize(
     ("page", "snippet", "where"),
     [
         ('# T\n\n--8<-- "shared.md"\n', "Shared.\n\nIt took 58 s.\n", ["snippets/shared.md:3:9"]),

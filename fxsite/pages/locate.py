@@ -8,7 +8,8 @@ between its characters:
 * Markdown emphasis and code marks (``*1.9*x``, ``**178** s``);
 * line wraps and runs of spaces (``178\\n  s``);
 * entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``);
-* a character written as an entity (``7&#54; s`` shows 76 s).
+* a character written as an entity (``7&#54; s`` shows 76 s);
+* a character drawn from plain ones (``1/4`` shows ``¼``).
 
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
@@ -29,6 +30,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -84,7 +86,7 @@ class SourceLocator:
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
-        finders = [self._exact, self._loose, self._entities]
+        finders = [self._exact, self._loose, self._entities, self._typographic]
         if not whole:
             finders += [self._number, self._lead]
         # A bare figure is looked for outside code and claims first; then anywhere (the
@@ -130,6 +132,12 @@ class SourceLocator:
         match = pattern.search(decoded, at) if pattern is not None else None
         found = match.start() if match is not None else found
         return offsets[found] if found >= 0 else None
+
+    def _typographic(self, text: str, start: int) -> int | None:
+        # A character another extension drew from plain ones (pymdownx.smartsymbols:
+        # 1/4 shows ¼), looked for as its compatibility form.
+        plain = unicodedata.normalize("NFKC", text).replace("\u2044", "/")
+        return self._exact(plain, start) if plain != text else None
 
     def _number(self, text: str, start: int) -> int | None:
         number = _NUMBER.search(text)
