@@ -315,6 +315,9 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
 
     def run(staging: Path) -> None:
         staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
+        # Loading quiets MkDocs' logger: its warnings count again (shown, and under
+        # `strict: true` they refuse the build, as `mkdocs build` does).
+        mkdocs_log.setLevel(logging.WARNING)
         plugin = staged.plugins["fxsite"]
         plugin.signing_key = key_file
         plugin.browser = browser

@@ -34,6 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.utils import CountHandler
 
 from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
@@ -121,6 +122,16 @@ def _shown_title(page: Page, src: str) -> str:
     """A page's title as the theme shows it: front matter may make it a number, a date…"""
     title = page.title
     return src if title is None or title == "" else str(title)
+
+
+def _strict_abort(config: MkDocsConfig) -> bool:
+    """Whether MkDocs will abort this build once the plugins are done (``strict: true`` and
+    a warning logged): it raises only after ``on_post_build``, so the site is not
+    published here, and ``on_build_error`` discards it."""
+    if not config.strict:
+        return False
+    handlers = logging.getLogger("mkdocs").handlers
+    return any(isinstance(h, CountHandler) and h.get_counts() for h in handlers)
 
 
 def _log(verdict: Verdict, *, refusals: bool = True) -> None:
@@ -791,7 +802,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 f"{listing}\nfxsite refused the build: the built site fails its checks "
                 f"with {len(late.refusals)} finding(s) above. Nothing was published."
             )
-        if self.publish_to is not None and self.staging is not None:
+        if self.publish_to is not None and self.staging is not None and not _strict_abort(config):
             commit(self.staging, self.publish_to)
             config.site_dir = str(self.publish_to)
             self.staging = None

@@ -862,3 +862,27 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "site" / "blog" / "2026" / "01" / "02" / "one" / "index.html").is_file()
+
+
+@pytest.mark.slow
+def test_strict_mode_warnings_refuse_the_build(tmp_path: Path) -> None:
+    """``strict: true``: MkDocs aborts on a warning only after the plugins' last event, and
+    ``mkdocs build`` published the site all the same; ``fxsite build`` did not count
+    MkDocs' warnings at all. Both now publish nothing; with no warning, both publish."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "evidence").mkdir()
+    page = tmp_path / "docs" / "index.md"
+    page.write_text("# Home\n\nSee [it](nope.md).\n", "utf-8")
+    config = "site_name: S\nstrict: true\ntheme:\n  name: material\n  font: false\n"
+    (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
+    for command in (["fxsite", "build", "."], ["mkdocs", "build"]):
+        out = run([str(BIN / command[0]), *command[1:]], tmp_path)
+        assert out.returncode == 1, out.stdout + out.stderr
+        assert "strict mode" in out.stdout + out.stderr, out.stderr
+        assert "Traceback" not in out.stderr
+        assert not (tmp_path / "site").exists(), command
+    page.write_text("# Home\n\nNo links.\n", "utf-8")
+    for command in (["fxsite", "build", "."], ["mkdocs", "build"]):
+        out = run([str(BIN / command[0]), *command[1:]], tmp_path)
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert (tmp_path / "site" / "index.html").is_file(), command
