@@ -116,25 +116,56 @@ def _tappable(page: Page) -> list[int]:
     return found
 
 
+#: Scroll claim ``index`` into view if it is not (as Playwright's tap does) and say
+#: where a tap lands: the middle of its first box (Playwright's click point), whether
+#: the claim is what is hit there (else Playwright's tap would never land), its ref
+#: and href, where everything is, and what was followed so far.
+AIM = f"""([sel, index]) => {{
+  const claim = document.querySelectorAll(sel)[index];
+  const inView = r => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  if (!inView(claim.getBoundingClientRect())) claim.scrollIntoView({{block: 'center', inline: 'center', behavior: 'instant'}});
+  const box = [...claim.getClientRects()].find(r => r.width * r.height >= 1);
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {{x, y, hit: !!hit && claim.contains(hit), ref: claim.dataset.fxRef,
+           href: claim.getAttribute('href'), layout: ({LAYOUT})(),
+           followed: (window.__fxFollowed || []).length}};
+}}"""
+
+#: After the first tap: the card, where everything is, what was followed, and whether
+#: a second tap at the same point still lands on the claim.
+OPENED = f"""([sel, index, x, y]) => {{
+  const claim = document.querySelectorAll(sel)[index];
+  const hit = document.elementFromPoint(x, y);
+  return {{card: ({CARD})(claim), layout: ({LAYOUT})(), followed: window.__fxFollowed.length,
+           hit: !!hit && claim.contains(hit)}};
+}}"""
+
+#: After the second tap: what it followed, and how many cards are open.
+FOLLOWED = """() => [window.__fxFollowed.slice(-1)[0] || null,
+                     document.querySelectorAll('.fx-card').length]"""
+
+
 def _tap_each(page: Page, where: str) -> tuple[int, list[str]]:
-    """Tap every claim twice; the problems seen."""
+    """Tap every claim twice, at the point Playwright's tap would; the problems seen.
+
+    Three round trips a claim (aim, first tap's outcome, second tap's outcome)
+    besides the two taps, which are real touch events at the claim's point.
+    """
     wrong: list[str] = []
     page.evaluate(HOLD_NAVIGATION)
-    claims = page.locator(CLAIMS)
     tapped = 0
     for index in _tappable(page):
-        claim = claims.nth(index)
-        ref = claim.get_attribute("data-fx-ref")
-        href = urljoin(page.url, claim.get_attribute("href") or "")
-        at = f"{where} {ref} (#{index})"
-        claim.scroll_into_view_if_needed()
-        before, followed = page.evaluate(f"() => [({LAYOUT})(), window.__fxFollowed.length]")
-        claim.tap()
+        aim: dict[str, Any] = page.evaluate(AIM, [CLAIMS, index])
+        at = f"{where} {aim['ref']} (#{index})"
+        if not aim["hit"]:
+            wrong.append(f"{at}: something else is drawn over the claim")
+            continue
+        href = urljoin(page.url, aim["href"] or "")
+        page.touchscreen.tap(aim["x"], aim["y"])
         tapped += 1
-        # One round trip: the card, then where everything is and what was followed.
-        card, after, followed_now = claim.evaluate(
-            f"c => [({CARD})(c), ({LAYOUT})(), window.__fxFollowed.length]"
-        )
+        opened: dict[str, Any] = page.evaluate(OPENED, [CLAIMS, index, aim["x"], aim["y"]])
+        card = opened["card"]
         if card is None:
             wrong.append(f"{at}: the first tap opened no card")
             continue
@@ -146,15 +177,15 @@ def _tap_each(page: Page, where: str) -> tuple[int, list[str]]:
             wrong.append(f"{at}: the claim does not say it controls the open card")
         if card["left"] < 0 or card["right"] > card["vw"] or card["top"] < 0:
             wrong.append(f"{at}: the card is outside the viewport: {card}")
-        if after != before:
+        if opened["layout"] != aim["layout"]:
             wrong.append(f"{at}: the page moved when the card opened")
-        if followed_now != followed:
+        if opened["followed"] != aim["followed"]:
             wrong.append(f"{at}: the first tap navigated")
-        claim.tap()
-        last, cards = page.evaluate(
-            "() => [window.__fxFollowed.slice(-1)[0] || null,"
-            " document.querySelectorAll('.fx-card').length]"
-        )
+        if not opened["hit"]:
+            wrong.append(f"{at}: the open card covers the claim")
+            continue
+        page.touchscreen.tap(aim["x"], aim["y"])
+        last, cards = page.evaluate(FOLLOWED)
         if last != href:
             wrong.append(f"{at}: the second tap did not follow {href}")
         if cards:
@@ -245,26 +276,34 @@ def _open_on_hover(page: Page, claim: Locator) -> None:
     expect(page.locator(".fx-card[role=dialog]")).to_be_visible()
 
 
+#: After the pointer has rested on claim ``index`` (and before it is focused): where
+#: everything is when it is hovered, then when it has keyboard focus.
+HOVERED_THEN_FOCUSED = f"""([sel, index]) => {{
+  const claim = document.querySelectorAll(sel)[index];
+  const hovered = ({LAYOUT})();
+  claim.focus();
+  return [hovered, ({LAYOUT})()];
+}}"""
+
+
 @pytest.mark.parametrize("path", ["/", "/checkpoint-acceleration/", "/training-bubbles/"])
 def test_nothing_moves_on_hover_or_focus(path: str, desktop: Session) -> None:
     page = desktop.goto(path)
-    page.mouse.move(0, 0)
-    claims = page.locator(CLAIMS)
     indexes = _tappable(page)
     assert indexes
     wrong = []
     for index in indexes:
-        claim = claims.nth(index)
-        claim.scroll_into_view_if_needed()
         page.mouse.move(0, 0)
-        before = page.evaluate(LAYOUT)
-        claim.hover()
+        aim: dict[str, Any] = page.evaluate(AIM, [CLAIMS, index])
+        at = f"{path} {aim['ref']} (#{index})"
+        if not aim["hit"]:
+            wrong.append(f"{at}: something else is drawn over the claim")
+            continue
+        page.mouse.move(aim["x"], aim["y"])
         page.wait_for_timeout(20)
-        hovered = page.evaluate(LAYOUT)
-        claim.focus()
-        focused = page.evaluate(LAYOUT)
-        if hovered != before or focused != before:
-            wrong.append(f"{path} {claim.get_attribute('data-fx-ref')} (#{index})")
+        hovered, focused = page.evaluate(HOVERED_THEN_FOCUSED, [CLAIMS, index])
+        if hovered != aim["layout"] or focused != aim["layout"]:
+            wrong.append(at)
         page.keyboard.press("Escape")
     assert not wrong, "the page moved on hover or focus of:\n" + "\n".join(wrong)
 
