@@ -455,7 +455,7 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
 def _check_document_figures(
     library: Library, source_file: RecordSource, doc: Path, evidence_dir: Path
 ) -> None:
-    """FX316 for each figure its report document does not state; FX317 for no text."""
+    """FX316 for each figure its report document does not state; FX317 for no text to read."""
     places, problem = figure_places(library.figures_of(source_file.record.id), doc, evidence_dir)
     name = doc.relative_to(evidence_dir).as_posix()  # as the record names it
     if problem is not None:
