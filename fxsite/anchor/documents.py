@@ -104,7 +104,8 @@ def _published_figures(data: dict[str, Any]) -> dict[str, list[FigureValue]]:
 def _figures_in(
     where: str, document: str, path: Path, docs_dir: Path, figures: list[FigureValue]
 ) -> list[Finding]:
-    """FX316 for each figure the auditor's copy does not state, as the build checks it."""
+    """FX316 for each figure the auditor's copy does not state (FX317: no text to read), as the
+    build checks it."""
     places, problem = figure_places(figures, path, docs_dir)
     if problem is not None:
         message = f"'{document}' {problem}: its figures are not looked for in it"
