@@ -45,6 +45,7 @@ from fxsite.safeio import (
     read_text,
     sha256_file,
 )
+from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, record_values
 from fxsite.verify.dataurl import sheet_drawings
@@ -110,8 +111,8 @@ class _PageFacts:
     ids: set[str]
     rows: dict[str, tuple[str, str, str]]
     statuses: list[str]
-    #: hashes of the page's block texts (see ``scan_search_entry``)
-    shown: frozenset[int]
+    #: the page's boxes of text (see ``scan_search_entry``)
+    shown: Boxes
     #: claims with the bound or loose word shown beside them (see ``claim_phrases``)
     phrases: frozenset[str]
     #: the strings its charts draw, which other files may repeat
@@ -379,7 +380,7 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
             continue
         url = _normal_url(str(doc.get("location", "")))
         page = site.pages.get(by_url.get(url, ""))
-        shown = page.shown if page is not None else frozenset()
+        shown = page.shown if page is not None else NO_BOXES
         # Tags and any other field are shown with the result (Material shows tags).
         other: list[str] = []
         json_strings({k: v for k, v in doc.items() if k not in _ENTRY_READ}, other)
@@ -389,7 +390,7 @@ def _read_search_index(site: _Site, rel: str, text: str) -> None:
         # An entry speaks for its page: its findings are that page's (placed later).
         site.take(rel, url, scan)
     if rest:
-        site.take(rel, "", site.memo.search_entry("", "", frozenset(), tuple(rest)))
+        site.take(rel, "", site.memo.search_entry("", "", NO_BOXES, tuple(rest)))
 
 
 #: Fields of a search entry read on their own: the page it links to, its title and text (HTML).

@@ -35,6 +35,7 @@ from fxsite.evidence.numerals import (
 from fxsite.findings import Severity
 from fxsite.pages.header_units import Governed, governed, labelled
 from fxsite.render.exports import PublishedJsonError, loads
+from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
@@ -128,9 +129,9 @@ class FileScan:
     candidates: list[Candidate] = field(default_factory=list)
     #: the strings a chart's drawings show, for copies in other files
     ticks: frozenset[str] = frozenset()
-    #: hashes of a page's article text blocks (not chart or record-value ones, whose
-    #: rules are looser): a search entry repeating one was checked here
-    shown: frozenset[int] = frozenset()
+    #: a page's article text blocks (not chart or record-value ones, whose rules are
+    #: looser): a search entry repeating a run of them was checked here
+    shown: Boxes = NO_BOXES
     #: a claim with the loose or bound word the page writes next to it ("under 220 s")
     phrases: frozenset[str] = frozenset()
     #: claims stating no unit where a unit is stated once: (index in ``page.claims``,
@@ -332,8 +333,12 @@ def _scan_markup(
         ]
         scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
         # A search entry holds a page's article: its navigation need not be kept.
-        scan.shown = frozenset(
-            hash(b.text) for b in blocks if b.channel == "article" and not b.role
+        scan.shown = Boxes(
+            tuple(
+                (hash(b.text), -1 if b.role else len(b.text))
+                for b in blocks
+                if b.channel == "article"
+            )
         )
         scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
     else:
@@ -380,18 +385,17 @@ def claim_phrases(block: Block) -> list[str]:
 
 
 def scan_search_entry(
-    title: str, text: str, shown: frozenset[int] = frozenset(), other: tuple[str, ...] = ()
+    title: str, text: str, shown: Boxes = NO_BOXES, other: tuple[str, ...] = ()
 ) -> FileScan:
     """One entry of a search index: its title, text and ``other`` strings (tags…), as shown.
 
-    Blocks whose text the page itself shows (``shown``: their hashes, see
-    :attr:`FileScan.shown`) were checked there, under rules no looser, and are
-    skipped. Python's string hash is keyed per process, so a page cannot be
-    written to collide with it.
+    Blocks whose text the page itself shows, as one box or as a run of its
+    consecutive boxes that the index joined (``shown``, see :attr:`FileScan.shown`),
+    were checked there, box by box, under rules no looser, and are skipped.
     """
     blocks = [Block(normalise(title), "page"), *page_text(text).blocks]
     blocks += [Block(normalise(s), "page") for s in other if s.strip()]
-    blocks = [b for b in blocks if hash(b.text) not in shown]
+    blocks = [b for b in blocks if not shown.cover(b.text)]
     for block in blocks:
         block.channel = "page"
     scan = FileScan()
@@ -441,12 +445,12 @@ class GateMemo:
         return self._get(key, lambda: scan_file(rel, text, self.repeats, kind))
 
     def search_entry(
-        self, title: str, text: str, shown: frozenset[int], other: tuple[str, ...] = ()
+        self, title: str, text: str, shown: Boxes, other: tuple[str, ...] = ()
     ) -> FileScan:
         """An entry scanned as :func:`scan_search_entry` does (blocks its page shows skipped)."""
         if not self.keep:
             return scan_search_entry(title, text, shown, other)
-        key = digest("search", title, text, repr(sorted(shown)), *other)  # the page's blocks too
+        key = digest("search", title, text, repr(shown.order), *other)  # the page's blocks too
         return self._get(key, lambda: scan_search_entry(title, text, shown, other))
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:

@@ -1,0 +1,81 @@
+"""``fxsite check`` and ``fxsite build`` read a page in the same boxes.
+
+In-process rows: a page in, findings out. The build's gate reads a page's
+search entry (Material's search plugin flattens a table, a definition list, a
+``<select>``, a ``<details>`` into one run, its boxes joined by a space or by
+nothing): a run of the page's consecutive boxes is the page's, judged box by
+box, never a new figure.
+"""
+
+from __future__ import annotations
+
+import pytest
+from material.plugins.search.plugin import Parser
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.verify.scan import scan_content, scan_search_entry
+
+PATH = "docs/p.md"
+RENDERER = PageRenderer([*FIXTURE_EXTENSIONS, "def_list"], {})
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _search_entries(html: str) -> list[tuple[str, str]]:
+    """(title, text) of each search entry Material's search plugin makes of ``html``."""
+    parser = Parser()
+    parser.feed(html)
+    parser.close()
+    return [("".join(s.title).strip(), "".join(s.text).strip()) for s in parser.data]
+
+
+def _gate(page: str, lib: Library, entry: str | None = None) -> tuple[list[str], list[str]]:
+    """What check finds on ``page``, and the figures the gate finds in its search entries
+    (Material's, or ``entry`` as a forged site's index may write it)."""
+    html, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    shown = scan_content(html).shown
+    entries = _search_entries(html) if entry is None else [("", entry)]
+    found = [c.shown for t, x in entries for c in scan_search_entry(t, x, shown).candidates]
+    return [f.code for f in findings], found
+
+
+# (name, page): boxes that the search index joins; each a box of its own on the page.
+BOXES = [
+    ("table cells", "# S\n\n| Step | Command |\n|---|---|\n| 2 | min-cut the graph |\n"),
+    ("table cells, ms", "# S\n\n| Step | Command |\n|---|---|\n| 3 | ms-sql restore |\n"),
+    ("table cells, GB", "# S\n\n| Step | Command |\n|---|---|\n| 4 | GB-scale cleanup |\n"),
+    ("table cells, Hours", "# S\n\n| Rank | Team |\n|---|---|\n| 1 | Hours of Code club |\n"),
+    ("definition list", "# S\n\nStep 4\n:   Seconds matter here: restart the job.\n"),
+    ("dt and dd", "# S\n\n<dl><dt>Item 4</dt><dd>seconds matter to us</dd></dl>\n"),
+    ("divs", "# S\n\n<div>Tier 2</div><div>GB pricing applies.</div>\n"),
+    ("options", "# S\n\n<select><option>Tier 2</option><option>GB plan</option></select>\n"),
+    ("summary", "# S\n\n<details><summary>Part 3</summary>Min and max are computed.</details>\n"),
+]
+
+
+@pytest.mark.parametrize("page", [p for _, p in BOXES], ids=[n for n, _ in BOXES])
+def test_a_search_entry_joining_the_pages_boxes_is_the_pages(page: str, lib: Library) -> None:
+    assert _gate(page, lib) == ([], [])
+
+
+# (name, page, search entry as a forged index writes it, figure the gate must find)
+FORGED = [
+    ("boxes out of order", "# S\n\n<div>s</div><div>94</div>\n", "94 s", "94 s"),
+    ("part of a box", "# S\n\n| A | B |\n|---|---|\n| 2 | min-cut |\n", "2 min", "2 min"),
+    ("text the page lacks", "# S\n\n<div>Took</div><div>94</div>\n", "Took 94 s", "94 s"),
+    ("boxes apart", "# S\n\n<div>94</div><div>x</div><div>s</div>\n", "94 s", "94 s"),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "entry", "figure"), [r[1:] for r in FORGED], ids=[r[0] for r in FORGED]
+)
+def test_a_search_entry_that_is_not_the_pages_boxes_is_read(
+    page: str, entry: str, figure: str, lib: Library
+) -> None:
+    assert _gate(page, lib, entry) == ([], [figure])
