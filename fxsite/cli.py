@@ -267,14 +267,57 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     from fxsite.evidence.suggest import proposals_yaml, suggest_invariants
 
     path, pages = _locate(paths)
-    project, _, mode = _project(path)
+    project, config, mode = _project(path)
     only = _page_sources(project, pages) if pages else None
-    findings = project.check(only)
+    changers = sorted(set(config.plugins) - PAGE_PURE_PLUGINS)
+    if changers and only is None:
+        # Hooks and other plugins may change a page after fxsite reads it: what they
+        # make is judged where the build judges it, by the build itself.
+        if not quiet:
+            click.echo(
+                f"check: {', '.join(changers)} may change pages: judged by a build "
+                "into a temporary folder",
+                err=True,
+            )
+        findings = _dry_build(path)
+    else:
+        findings = project.check(only)
     proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
     status = _report(decide(findings + flags, mode, project.citing), fmt, quiet)
     if proposals:
         click.echo(proposals_yaml(proposals), err=fmt == "json")
     sys.exit(status)
+
+
+#: Plugins known to leave a page's source and its rendered text as fxsite reads them.
+PAGE_PURE_PLUGINS = frozenset(
+    {"search", "material/search", "fxsite", "offline", "material/offline"}
+)
+
+
+def _dry_build(path: Path | None) -> list[Finding]:
+    """What ``fxsite build`` finds, built into a temporary folder that is then deleted."""
+    import tempfile
+
+    from jinja2 import TemplateError
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.exceptions import Abort, BuildError, PluginError
+
+    with tempfile.TemporaryDirectory(prefix="fxsite-check-") as folder:
+        staged = _load_mkdocs_config(_config_file(path), site_dir=folder)
+        plugin = staged.plugins["fxsite"]
+        plugin.stage_output = False
+        staged.plugins.on_startup(command="build", dirty=False)
+        logging.getLogger("mkdocs").setLevel(logging.CRITICAL)  # its findings are ours to print
+        try:
+            mkdocs_build(staged)
+        except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
+            if not plugin.verdict.refused:
+                click.echo(f"check failed: the build stopped: {exc}", err=True)
+                sys.exit(1)
+        finally:
+            staged.plugins.on_shutdown()
+    return list(plugin.verdict.all)
 
 
 @cli.command()

@@ -886,3 +886,31 @@ def test_strict_mode_warnings_refuse_the_build(tmp_path: Path) -> None:
         out = run([str(BIN / command[0]), *command[1:]], tmp_path)
         assert out.returncode == 0, out.stdout + out.stderr
         assert (tmp_path / "site" / "index.html").is_file(), command
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("added", "refused"),
+    [("Added by hook: saves in 94 s.", True), ("Added by hook: saves time.", False)],
+)
+def test_a_hook_that_changes_pages_is_judged_by_check_too(
+    tmp_path: Path, added: str, refused: bool
+) -> None:
+    """A hook (or a plugin fxsite does not know) may change a page after it is read:
+    check passed what the build refused; it now judges such a project by a build into
+    a temporary folder, with the build's findings at the same lines."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nText.\n", "utf-8")
+    hook = f"def on_page_markdown(markdown, **kw):\n    return markdown + '\\n\\n{added}\\n'\n"
+    (tmp_path / "hooks.py").write_text(hook, "utf-8")
+    shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
+    config = "site_name: S\ntheme:\n  name: material\n  font: false\nhooks: [hooks.py]\n"
+    (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], tmp_path)
+    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    assert (checked.returncode, built.returncode) == (int(refused), int(refused))
+    lines = [line for line in built.stdout.splitlines() if ": FX" in line]
+    assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
+    assert any(line.startswith("docs/index.md:") for line in lines) == refused
+    assert not (tmp_path / "site").exists() if refused else (tmp_path / "site").is_dir()
+    assert "Traceback" not in checked.stderr + built.stderr
