@@ -26,12 +26,16 @@ NAME = re.compile(
     rf"(?<![{_CH}.\-‐‑–])(?=[{_CH}\-‐‑–]*\d)(?=[{_CH}\-‐‑–]*[A-Za-z\u00c0-\u024f])"
     rf"[{_CH}]+(?:[\-‐–][{_CH}]+)+(?![{_CH}\-‐‑–]|\.\d)"
 )
+#: The hyphens and dashes that join the parts of a :data:`NAME`: one is in every name.
+_JOINS = ("-", "\u2010", "\u2013")
 _SKIP = frozenset({"code", "pre", "kbd", "samp", "script", "style", "svg", "math", "textarea"})
 _CLASS = "fx-nobr"
 
 
 def _spans(text: str) -> tuple[str, list[ET.Element]]:
     """``text`` split into what comes before the first name and one span per name (tail after)."""
+    if not any(dash in text for dash in _JOINS):  # most text: no name, found at C speed
+        return text, []
     matches = list(NAME.finditer(text))
     if not matches:
         return text, []
