@@ -9,6 +9,7 @@ draw text of its own (:func:`writes`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import tinycss2  # type: ignore[import-untyped]
@@ -21,6 +22,7 @@ __all__ = [
     "Declaration",
     "Sheet",
     "could_hold_figure",
+    "hides",
     "read_sheet",
     "read_style",
     "reorders",
@@ -185,9 +187,42 @@ def writes(decl: Declaration) -> str | None:
     for token in decl.value:
         if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:
             return serialize([token])
-        if isinstance(token, ast.StringToken) and could_hold_figure(token.value):
+        if isinstance(token, ast.StringToken) and (
+            could_hold_figure(token.value) or completes_figure(token.value)
+        ):
             return repr(token.value)
     return None
+
+
+def completes_figure(text: str) -> bool:
+    """Drawn beside a number, ``text`` reads as a figure with it (``" s"`` after "94")."""
+    return any(s.start < 2 < s.end for s in detect(f"94{text}")) or any(
+        s.start < len(text) < s.end for s in detect(f"{text}94")
+    )
+
+
+#: Declarations that can leave an element's text undrawn, unseen or drawn elsewhere:
+#: hidden, shrunk to nothing (``width: 0``, ``transform: scale(0)``, ``font-size: 0``),
+#: moved off its box (``text-indent: -9999px``, ``position: absolute``), clipped, or
+#: drawn in no colour.
+_HIDING = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|font-size\s*:\s*0|"
+    r"opacity\s*:\s*0|content-visibility\s*:\s*hidden|position\s*:\s*(?:absolute|fixed)|"
+    r"(?<![\w-])(?:max-)?(?:width|height)\s*:\s*[-+]?[0.]+[a-z%]*\s*(?:[;!}]|$)|"
+    r"(?<![\w-])(?:transform|scale|translate|rotate|zoom)\s*:\s*(?!none\b)|"
+    r"text-indent\s*:\s*-|(?<![\w-])(?:-webkit-text-fill-)?color\s*:\s*transparent|"
+    r"(?<![\w-])clip(?:-path)?\s*:\s*(?!auto\b|none\b)",
+    re.IGNORECASE,
+)
+
+
+def hides(style: str) -> bool:
+    """A ``style`` attribute's declarations (or one rule declaration, as
+    :attr:`Declaration.shown`) may leave the element's text undrawn where it stands."""
+    if _HIDING.search(style) is not None:
+        return True
+    # A property name spelt with a CSS escape (``displ\\61y``): read as a browser reads it.
+    return "\\" in style and any(_HIDING.search(d.shown) for d in read_style(style))
 
 
 def could_hold_figure(text: str, around: str = "") -> bool:

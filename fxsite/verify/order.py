@@ -30,7 +30,14 @@ from fxsite.verify.css import (
 from fxsite.verify.notes import REORDERED, Note
 from fxsite.verify.reading import detect
 
-__all__ = ["bdo_note", "dir_note", "sheet_order_notes", "style_order_notes", "svg_notes"]
+__all__ = [
+    "bdo_note",
+    "dir_note",
+    "matches",
+    "sheet_order_notes",
+    "style_order_notes",
+    "svg_notes",
+]
 
 #: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…), which make ``dir=auto`` rtl.
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
@@ -90,7 +97,7 @@ def style_order_notes(node: LexborNode, style: str) -> list[Note]:
     return [n for n in found if n is not None][:1]
 
 
-def _matches(root: LexborNode, selector: str) -> list[LexborNode]:
+def matches(root: LexborNode, selector: str) -> list[LexborNode]:
     """The elements a rule's selector picks (pseudo-classes dropped: it may match any time)."""
     if len(selector) >= MAX_SERIALIZED:  # cut short: what it matches is not known
         return [root]
@@ -112,7 +119,7 @@ def sheet_order_notes(root: LexborNode, css: str) -> list[Note]:
     if not moving or not could_hold_figure(_text(root)):
         return []
     for decl in moving:
-        matched = _matches(root, decl.selector)
+        matched = matches(root, decl.selector)
         if len(matched) > MAX_MATCHED:
             return [_note(f"CSS {decl.shown} on {len(matched)} elements", _text(root))]
         for node in matched:

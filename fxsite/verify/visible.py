@@ -37,9 +37,11 @@ from itertools import pairwise
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
+from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.notes import Note
+from fxsite.verify.order import matches
 
 __all__ = [
     "MAX_NESTING",
@@ -526,7 +528,9 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
         _read_head(head, page)
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
-        _walk(root, page, channel, repeats=repeats)
+        styled = _styled(tree.root) if tree.root is not None else frozenset()
+        # A list item's blocks are the same on every page only where no stylesheet hides text.
+        _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
         _read_generated(root, page)
         _read_parts(root, page)
     if tree.root is not None:
@@ -693,8 +697,11 @@ def _walk(
     repeats: Repeats | None = None,
     depth: int = 0,
     inner: int = 0,
+    styled: frozenset[int] = frozenset(),
 ) -> None:
     """Depth-first over the body with an explicit stack (no recursion limit).
+
+    ``styled``: the elements (by ``mem_id``) the page's own stylesheets may hide.
 
     Only :func:`_repeated` calls back into it, for list items, at most
     :data:`_REPEAT_DEPTH` items deep: deeper items are walked here; and
@@ -791,7 +798,7 @@ def _walk(
             continue
         if tag == "table":
             units.update(table_units(node))
-        if _undrawn(attrs):
+        if _undrawn(attrs) or node.mem_id in styled:
             # Read where it stands, and its run read without it too (Builder.blocks).
             builders[-1].opened.append(builders[-1].length)
             stack.append((node, False, _UNDRAWN, role, heading))
@@ -876,7 +883,8 @@ def _inner_document(
     found = PageText()
     if tree.head is not None:  # its stylesheets draw in it
         _read_head(tree.head, found, inner + 1)
-    _walk(root, found, where, role, heading, None, 0, inner + 1)
+    styled = _styled(tree.root) if tree.root is not None else frozenset()
+    _walk(root, found, where, role, heading, None, 0, inner + 1, styled)
     offset = len(page.claims)
     for block in found.blocks:
         block.claims = [(s, e, i + offset) for s, e, i in block.claims]
@@ -890,25 +898,30 @@ def _inner_document(
 
 #: The stack marker for the end of an element that may not be drawn.
 _UNDRAWN = "-undrawn"
-#: Inline styles that can leave an element's text undrawn (or drawn elsewhere).
-_HIDING = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|font-size\s*:\s*0|"
-    r"opacity\s*:\s*0|content-visibility\s*:\s*hidden|position\s*:\s*(?:absolute|fixed)",
-    re.IGNORECASE,
-)
 
 
 def _undrawn(attrs: Mapping[str, str | None]) -> bool:
     """The element may not be drawn where it stands: ``hidden``, or hidden by its style.
 
     Its text is read where it stands, and the text around it read as if it were
-    gone, so that neither reading hides a figure. (A stylesheet may hide an
-    element by its class too; :mod:`fxsite.verify.css` judges what stylesheets draw.)
+    gone, so that neither reading hides a figure. (The page's own stylesheets may
+    hide an element too: :func:`_styled`.)
     """
     if "hidden" in attrs:
         return True
     style = attrs.get("style")
-    return style is not None and _HIDING.search(style) is not None
+    return style is not None and hides(style)
+
+
+def _styled(root: LexborNode) -> frozenset[int]:
+    """The elements (by ``mem_id``) a rule of the document's ``<style>`` blocks may hide
+    (:func:`~fxsite.verify.css.hides`), matched by the rule's selector."""
+    found: set[int] = set()
+    for style in root.css("style"):
+        for decl in read_sheet(style.text(deep=True) or "").declarations:
+            if decl.selector and hides(decl.shown):
+                found.update(node.mem_id for node in matches(root, decl.selector))
+    return frozenset(found)
 
 
 def _flush(builders: list[_Builder], page: PageText) -> None:

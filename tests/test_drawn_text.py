@@ -1,0 +1,104 @@
+"""The page reader reads what a browser draws: each refused row shows a reader a figure.
+
+Rows are a page's rendered content read in-process by the one page reader
+(:func:`fxsite.verify.scan.scan_content`, which ``fxsite check``, the build's
+gate and the audit share): a refused row must be refused (a bare figure, or an
+error of the reader's own), its near miss must pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.verify.scan import scan_content
+
+CLAIM = '<a data-fx-ref="R1#save_time_fx100" href="../evidence/R1/#save_time_fx100">94 s</a>'
+
+
+def refusals(html: str) -> list[str]:
+    """The reader's errors and the bare figures it finds in ``html``."""
+    scan = scan_content(html)
+    return [f"{x.code} {x.message}" for x in scan.local if x.severity == "error"] + [
+        f"FX501 {c.shown}" for c in scan.candidates
+    ]
+
+
+# -- text a page's own CSS hides: the text around it is read as drawn without it ---------------
+
+HIDDEN = [
+    (
+        "a <style> rule hides a class: display none",
+        '<style>.hh{display:none}</style><p>Save time is 94 <span class="hh">zz</span>s here.</p>',
+    ),
+    (
+        "a <style> rule hides a class: font-size 0",
+        '<style>.hh{font-size:0}</style><p>Save time is 94 <span class="hh">zz</span>s here.</p>',
+    ),
+    (
+        "a <style> rule inside @media hides an id",
+        "<style>@media screen{#k{visibility:hidden}}</style>"
+        '<p>Save time is 94 <span id="k">zz</span>s here.</p>',
+    ),
+    (
+        "inline width 0 and overflow hidden",
+        '<p>Save time is 94 <span style="display:inline-block;width:0;overflow:hidden">zz</span>'
+        "s here.</p>",
+    ),
+    (
+        "inline max-width and max-height 0",
+        '<p>Save time is 94 <span style="display:inline-block;max-width:0;max-height:0;'
+        'overflow:hidden">zz</span>s here.</p>',
+    ),
+    (
+        "inline transform scale 0",
+        '<p>Save time is 94 <span style="display:inline-block;transform:scale(0);width:0">zz</span>'
+        "s here.</p>",
+    ),
+    (
+        "inline text-indent off the box",
+        '<p>Save time is 94 <span style="display:inline-block;text-indent:-9999px;width:0;'
+        'overflow:hidden">zz</span>s here.</p>',
+    ),
+    (
+        "inline color transparent",
+        '<p>Save time is 94 <span style="color:transparent">zz</span>s here.</p>',
+    ),
+    (
+        "a <style> rule draws a unit after a number",
+        '<style>.hh::after{content:" s"}</style><p>Save time is 94<span class="hh"></span> here.</p>',
+    ),
+]
+
+HIDDEN_NEAR = [
+    (
+        "a <style> rule hides a class the text does not use",
+        '<style>.hh{display:none}</style><p>Save time is 94 <span class="other">zz</span>s.</p>',
+    ),
+    (
+        "a hidden class between words that read as no figure",
+        '<style>.hh{display:none}</style><p>Version 94 <span class="hh">zz</span>shipped.</p>',
+    ),
+    (
+        "a <style> rule with no hiding declaration",
+        '<style>.hh{font-weight:700}</style><p>Save time is 94 <span class="hh">zz</span>s.</p>',
+    ),
+    (
+        "inline width that draws the text",
+        '<p>Save time is 94 <span style="display:inline-block;width:10em">zz</span>s here.</p>',
+    ),
+    ("a <style> rule draws an arrow", '<style>.hh::after{content:"↕"}</style><p class="hh">a</p>'),
+    (
+        "a claim beside hidden text",
+        f'<style>.hh{{display:none}}</style><p>{CLAIM} <span class="hh">zz</span>here.</p>',
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), HIDDEN, ids=[r[0] for r in HIDDEN])
+def test_text_css_hides_is_read_as_drawn(name: str, html: str) -> None:
+    assert refusals(html), name
+
+
+@pytest.mark.parametrize(("name", "html"), HIDDEN_NEAR, ids=[r[0] for r in HIDDEN_NEAR])
+def test_css_that_hides_no_figure_passes(name: str, html: str) -> None:
+    assert refusals(html) == [], name
