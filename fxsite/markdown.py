@@ -58,9 +58,10 @@ from fxsite.pages.claims import (
     resolve_claim,
 )
 from fxsite.pages.frontmatter import split_front_matter
-from fxsite.pages.judge import judge_plain, judge_rendered
+from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
+from fxsite.pages.name_title import name_title, name_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.prose import not_bare
 from fxsite.pages.sections import compose
@@ -115,6 +116,9 @@ class PageContext:
     #: the configuration's shown strings, judged at their line in ``mkdocs.yml``
     #: (a heading's permalink title): not reported again where the page shows them
     elsewhere: frozenset[str] = frozenset()
+    #: the title MkDocs makes from the page's file name (:mod:`fxsite.pages.name_title`):
+    #: judged when the rendered page does not open with a heading
+    name_title: str | None = None
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -130,11 +134,13 @@ def page_context(
     source: str,
     result: PageResult,
     elsewhere: Collection[str] = (),
+    src: str | None = None,
 ) -> PageContext:
     """The context of an authored page: judged, its findings placed in ``source``.
 
     ``result`` is what :func:`~fxsite.pages.page.process_page` made of it;
-    ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`).
+    ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`);
+    ``src``, its docs-relative path (its title from its name: :attr:`PageContext.name_title`).
     """
     _, body, _ = split_front_matter(source)
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
@@ -150,6 +156,7 @@ def page_context(
         refused=list(result.reported),
         drawn=list(result.drawn),
         elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
+        name_title=None if src is None else name_title(src, result.front.data),
     )
 
 
@@ -261,14 +268,10 @@ class _SectionIdTreeprocessor(Treeprocessor):
     """
 
     def run(self, root: ET.Element) -> None:
-        used: set[str | None] | None = None  # the page's ids, read once a heading needs one
+        used = {el.get("id") for el in root.iter() if el.get("id")}
         for heading in root.iter("h2"):
             anchor = SECTION_IDS.get("".join(heading.itertext()).strip())
-            if anchor is None or heading.get("id") is not None:
-                continue
-            if used is None:
-                used = {el.get("id") for el in root.iter() if el.get("id")}
-            if anchor not in used:
+            if anchor is not None and heading.get("id") is None and anchor not in used:
                 heading.set("id", anchor)
                 used.add(anchor)
 
@@ -380,12 +383,19 @@ class _SerializedTreeprocessor(Treeprocessor):
 
     def run(self, root: ET.Element) -> None:
         self.judge.whole_page = True
+        # As MkDocs titles a page: by its first element, when that is a heading.
+        self.judge.titled = len(root) > 0 and root[0].tag == "h1"
+
+
+_CODE_TAG = re.compile(r"</?code\b[^>]*>")
 
 
 def _toc_labels(tokens: list[Any]) -> list[str]:
-    """Table-of-contents entries the page's text does not show: ``data-toc-label``s.
+    """Table-of-contents entries the page's text does not show, as HTML to judge.
 
-    The theme shows them in the page's table of contents; the page never does.
+    ``data-toc-label``s (as text), and a heading with code in it: the page shows the
+    code as code, the table of contents and the navigation as plain text
+    (``## Saves in `94 s` `` is "Saves in 94 s" there); its claims stay claims.
     """
     labels, stack = [], list(tokens)
     while stack:
@@ -393,7 +403,10 @@ def _toc_labels(tokens: list[Any]) -> list[str]:
         if isinstance(token, dict):
             label = token.get("data-toc-label")
             if isinstance(label, str) and label.strip():
-                labels.append(label)
+                labels.append(f"<p>{html.escape(label)}</p>")
+            shown = token.get("html")
+            if isinstance(shown, str) and "<code" in shown:
+                labels.append(f"<p>{_CODE_TAG.sub('', shown)}</p>")
             stack.extend(token.get("children") or [])
     return labels
 
@@ -405,6 +418,7 @@ class _JudgePostprocessor(Postprocessor):
         super().__init__(md)
         self.extension = extension
         self.whole_page = False
+        self.titled = False
 
     def run(self, text: str) -> str:
         if not self.whole_page:
@@ -421,8 +435,10 @@ class _JudgePostprocessor(Postprocessor):
             for finding in judged:
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
-                for finding in judge_plain(label, ctx.path, ctx.library):
+                for finding in judge_rendered(label, ctx.path, ctx.library):
                     ctx.add(finding, finding.code)
+            if ctx.name_title and not self.titled:
+                ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
@@ -552,15 +568,16 @@ def judge_page(
     href_for: HrefFor,
     renderer: PageRenderer | None = None,
     elsewhere: Collection[str] = (),
+    src: str | None = None,
 ) -> tuple[str, list[Finding]]:
     """One page processed (``result``), composed, rendered and judged, as the build does.
 
     Returns the rendered HTML and what rendering it found (claims the tree
     refused, bare figures, glued or hidden characters), placed in ``source``.
     ``renderer`` defaults to plain Python-Markdown with this extension;
-    ``elsewhere`` is :attr:`PageContext.elsewhere`.
+    ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path.
     """
-    context = page_context(library, href_for, result.path, source, result, elsewhere)
+    context = page_context(library, href_for, result.path, source, result, elsewhere, src)
     composed = compose(result, library, href_for)
     html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context.findings

@@ -478,6 +478,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             source,
             result,
             self.project.config_shown,
+            src,
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
@@ -707,23 +708,26 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
         # Placed in their source pages, so that `enforce: adopt` judges them as
         # it judges the pages' own findings, and each fault is reported once; a file
-        # copied from docs/ as it is (a stylesheet, a script) is named by its source.
+        # copied from docs/ or the theme's custom_dir as it is (a stylesheet, a script) is
+        # named by its source.
         copied = self._copied_from_docs()
         findings = [replace(f, path=copied.get(f.path, f.path)) for f in findings]
         return not_reported(locate_in_sources(findings, self.sources), self.findings)
 
     def _copied_from_docs(self) -> dict[str, str]:
-        """Site path -> source path of each file MkDocs copies from docs/ as it is."""
+        """Site path -> source path of each file MkDocs copies from docs/ or the custom_dir
+        as it is."""
         if self.files is None or self.project is None:
             return {}
         paths = self.project.paths
+        folders = [paths.docs_dir, *([paths.custom_dir] if paths.custom_dir else [])]
         return {
-            file.dest_uri: paths.relative(paths.docs_dir / file.src_uri)
+            file.dest_uri: paths.relative(Path(file.abs_src_path))
             for file in self.files
             if file.generated_by is None
             and not file.is_documentation_page()
             and file.abs_src_path is not None
-            and Path(file.abs_src_path).is_relative_to(paths.docs_dir)
+            and any(Path(file.abs_src_path).is_relative_to(d) for d in folders)
         }
 
     @staticmethod

@@ -22,13 +22,14 @@ from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
-from fxsite.pages.config_text import config_findings, inherited, shown_strings
+from fxsite.pages.config_text import config_findings, has_nav, inherited, shown_strings
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, LeftOut, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
+from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import record_text_findings
-from fxsite.pages.template_text import template_findings
+from fxsite.pages.template_text import template_findings, theme_file_findings
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
@@ -422,14 +423,25 @@ class Project:
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
         shown = config_findings(text, self.paths.relative(file), self.library, parents)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
-        return [*shown, *hero, *self.template_findings()]
+        sections = [] if has_nav(text, parents) else self.section_findings()
+        return [*shown, *hero, *sections, *self.template_findings()]
+
+    def section_findings(self) -> list[Finding]:
+        """Figures in the section titles MkDocs makes from folder names (no ``nav``)."""
+        docs = self.paths.docs_prefix
+        return section_title_findings(self.doc_pages(), docs, self.library)
 
     def template_findings(self) -> list[Finding]:
-        """Figures in the text of the site's own theme templates (:mod:`fxsite.pages.template_text`)."""
+        """Figures in the text of the site's own theme templates and in the other files of
+        its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
         if custom is None or not custom.is_dir():
             return []
-        return template_findings(custom, self.paths.relative(custom))
+        shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
+        return [
+            *template_findings(custom, shown),
+            *theme_file_findings(custom, shown, self.paths.docs_dir, self.library, writers),
+        ]
 
     def hero(self) -> Hero | None:
         """The home page's hero as configured (None: none, or a config that cannot be read)."""
@@ -450,7 +462,7 @@ class Project:
         if self.renderer is None:
             self.renderer = PageRenderer([], {})
         _, findings = judge_page(
-            result, source, self.library, _check_href, self.renderer, self.config_shown
+            result, source, self.library, _check_href, self.renderer, self.config_shown, src
         )
         return findings
 

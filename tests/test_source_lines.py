@@ -20,8 +20,10 @@ from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
-from fxsite.markdown import PageRenderer, check_page
-from fxsite.pages.config_text import config_findings, inherited
+from fxsite.markdown import PageRenderer, check_page, judge_page
+from fxsite.pages.config_text import config_findings, has_nav, inherited
+from fxsite.pages.name_title import section_title_findings
+from fxsite.pages.page import process_page
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.pages.template_text import template_findings
@@ -297,6 +299,51 @@ def test_a_figure_another_extension_draws_at_its_line(
 
 
 @pytest.mark.parametrize(
+    ("src", "page", "where"),
+    [
+        ("took-94-s.md", "Text only.\n", ["docs/took-94-s.md:1:1"]),
+        ("a/took-94-s.md", "Intro.\n\n# Later heading\n", ["docs/a/took-94-s.md:1:1"]),
+        ("README-94-s.md", "Text.\n", ["docs/README-94-s.md:1:1"]),
+        # near misses: a heading first, a front-matter title, the home page, a year
+        ("took-94-s.md", "# Title\n\nText.\n", []),
+        ("took-94-s.md", "---\ntitle: Took\n---\n\nText.\n", []),
+        ("index.md", "Text.\n", []),
+        ("release-2026.md", "Text.\n", []),
+    ],
+)
+def test_a_title_made_from_a_file_name_at_the_file(
+    src: str, page: str, where: list[str], lib: Library
+) -> None:
+    path = f"docs/{src}"
+    result = process_page(page, path, lib, href_for)
+    _, findings = judge_page(result, page, lib, href_for, _RENDERER, src=src)
+    assert [f"{f.path}:{f.line}:{f.col}" for f in [*result.findings, *findings]] == where
+
+
+@pytest.mark.parametrize(
+    ("pages", "where"),
+    [
+        (["a.md", "results-95-s/index.md"], ["docs/results-95-s:1:1"]),
+        (["r/x-96-s/y.md", "r/z.md"], ["docs/r/x-96-s:1:1"]),  # a folder inside a folder
+        # near misses: pages at the root, folders named by a year or a name
+        (["a.md", "b-94-s.md"], []),
+        (["2026/a.md", "fx100/b.md"], []),
+    ],
+)
+def test_a_section_title_made_from_a_folder_name_at_the_folder(
+    pages: list[str], where: list[str], lib: Library
+) -> None:
+    found = section_title_findings(pages, "docs", lib)
+    assert [f"{f.path}:{f.line}:{f.col}" for f in found] == where
+
+
+def test_a_configured_nav_names_the_sections() -> None:
+    assert has_nav("site_name: S\nnav:\n  - index.md\n")
+    assert has_nav("INHERIT: b.yml\n", [("b.yml", "nav:\n  - index.md\n")])
+    assert not has_nav("site_name: S\n")
+
+
+@pytest.mark.parametrize(
     ("page", "snippet", "where"),
     [
         ('# T\n\n--8<-- "shared.md"\n', "Shared.\n\nIt took 58 s.\n", ["snippets/shared.md:3:9"]),
@@ -398,6 +445,7 @@ _PAGES = {
     "front.md": "---\ntitle: Front\ndescription: >\n  A page\n  of 63 s.\n---\n\n# Front\n\nText.\n",
     "entity.md": "# Entity\n\nTook 6&#52; s.\n",
     "snip.md": '# Snip\n\n--8<-- "shared.md"\n',
+    "took-95-s.md": "Text without a heading.\n",
 }
 _CONFIG = """\
 INHERIT: base.yml
@@ -461,6 +509,7 @@ _EXPECTED = {
     "docs/front.md:5:6",
     "docs/entity.md:3:6",
     "snippets/shared.md:3:9",
+    "docs/took-95-s.md:1:1",
 }
 
 

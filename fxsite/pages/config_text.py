@@ -37,7 +37,7 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.scalar_place import line_col, scalar_offset
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["SHOWN_KEYS", "config_findings", "inherited", "shown_strings"]
+__all__ = ["SHOWN_KEYS", "config_findings", "has_nav", "inherited", "shown_strings"]
 
 #: Settings of Markdown extensions whose string a page shows: the text and title
 #: of each heading's permalink, the table of contents' title, a footnote's backlink.
@@ -117,6 +117,12 @@ def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source
             break
         chain.append((name(file), text))
     return chain
+
+
+def has_nav(text: str, parents: Sequence[Source] = ()) -> bool:
+    """Whether the configuration (or a file it inherits from) writes a ``nav``."""
+    roots = [_compose(t) for t in (text, *(t for _, t in parents))]
+    return any(root is not None and _get(root, "nav") is not None for root in roots)
 
 
 def _merge(parent: yaml.Node, child: yaml.Node) -> yaml.Node:
