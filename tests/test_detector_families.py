@@ -204,3 +204,29 @@ def test_a_figure_across_inline_code_is_refused(
     assert [(f.code, f.line, f.text) for f in refused] == [("FX501", 3, shown)]
     _, passed = check_page(f"# T\n\n{near_miss}\n", "docs/p.md", lib, href_for, renderer)
     assert passed == []
+
+
+# A percent look-alike is a percent sign: a claim may state it, and one glued after a
+# claim changes what it says (FX503). (Markdown, codes found)
+PERCENT_CLAIMS: list[tuple[str, list[str]]] = [
+    ("Write bandwidth gain: [96\u066a](evidence:R1#bandwidth_gain).", []),
+    ("Write bandwidth gain: [96%](evidence:R1#bandwidth_gain)\u066a.", ["FX503"]),
+    ("Write bandwidth gain: [96%](evidence:R1#bandwidth_gain)\ufe6a.", ["FX503"]),
+    ("Write bandwidth gain: [96%](evidence:R1#bandwidth_gain) \u066a.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "codes"), PERCENT_CLAIMS)
+def test_a_percent_look_alike_is_a_percent_sign_in_a_claim(text: str, codes: list[str]) -> None:
+    from pathlib import Path
+
+    from sitekit import FIXTURE_EXTENSIONS, href_for
+
+    from fxsite.evidence.library import load_library
+    from fxsite.markdown import PageRenderer, check_page
+
+    root = Path(__file__).resolve().parent.parent
+    lib = load_library(root / "evidence", root)
+    renderer = PageRenderer(FIXTURE_EXTENSIONS, {})
+    _, found = check_page(f"# T\n\n{text}\n", "docs/p.md", lib, href_for, renderer)
+    assert [f.code for f in found] == codes, found

@@ -166,7 +166,7 @@ _ALL: tuple[Unit, ...] = (
     _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
     _u("×", "ratio", "x", "X", "times", "倍", tight=True),
-    _u("%", "percent", "percent", "per cent", "pct", tight=True),
+    _u("%", "percent", "percent", "per cent", "pct", "٪", "﹪", tight=True),  # Arabic, small
     _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
     *(_u(noun, f"count/{noun}", singular) for noun, singular in COUNTED),

@@ -53,7 +53,7 @@ _URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
 #: CJK characters that carry a quantity (scale words and units).
 _CJK_QUANTITY = frozenset("万亿千百十兆倍秒分钟时天元％")
 #: After a claim: a character that continues its number or unit.
-_AFTER = frozenset("%‰‱×$€£¥₹¢°²³/+'") | _CJK_QUANTITY
+_AFTER = frozenset("%‰‱٪﹪؉؊×$€£¥₹¢°²³/+'") | _CJK_QUANTITY
 #: Before a claim: a sign, a currency or a comparison that changes it.
 _BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
 
