@@ -14,17 +14,28 @@ becomes, by the gate's own reader
 template cannot hold a claim: every figure in its text is bare; hidden and glued
 characters are found too. What the Jinja writes from data (a page's title,
 the site's name) is judged where that data is written.
+
+The custom_dir's other files (``overrides/notes.txt``, a stylesheet) are
+copied into the site as a file of ``docs/`` is, where MkDocs' own filter
+(``Files.add_files_from_theme``) keeps them and no file of ``docs/`` has the
+same path: they are judged by the reader of a file of ``docs/``
+(:func:`fxsite.verify.docs_files.docs_file_findings`), at their lines in the custom_dir.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
+from typing import Any
+
+import mkdocs
 
 from fxsite.findings import Finding
+from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["template_findings"]
+__all__ = ["template_findings", "theme_file_findings"]
 
 #: Largest template read (a theme's own are a few kilobytes).
 MAX_TEMPLATE_BYTES = 1 << 20
@@ -32,6 +43,20 @@ _JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.DOTALL)
 #: Where a Jinja tag writes its string literals: an expression, a ``set``.
 _WRITES = re.compile(r"\{\{|\{%-?\s*set\b")
 _LITERAL = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
+#: What MkDocs does not copy from a theme folder (``Files.add_files_from_theme``),
+#: and the templates it renders as pages (``sitemap.xml``: ``Theme.static_templates``).
+_NOT_COPIED = (
+    ".*",
+    "*/.*",
+    "*.py",
+    "*.pyc",
+    "*.html",
+    "*readme*",
+    "mkdocs_theme.yml",
+    "locales/*",
+    *(f"*{suffix}" for suffix in MARKDOWN_SUFFIXES),
+    *(p.name for p in (Path(mkdocs.__file__).parent / "templates").iterdir()),
+)
 _ADVICE = (
     " in a theme template, which cannot hold a claim: cite the figure in a page, "
     "or remove it from the template"
@@ -74,3 +99,29 @@ def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
         text = _JINJA.sub(_blank, text)
         findings += read_findings(path, rel, text, text, "html", _ADVICE)
     return findings
+
+
+def _copied(custom_dir: Path, docs_dir: Path) -> list[str]:
+    """The files of ``custom_dir`` MkDocs copies into the site (relative, sorted)."""
+    copied = []
+    for file in sorted(custom_dir.rglob("*")):
+        rel = file.relative_to(custom_dir).as_posix()
+        if not file.is_file() or any(fnmatch.fnmatch(rel.lower(), p) for p in _NOT_COPIED):
+            continue
+        if not (docs_dir / rel).is_file():  # a file of docs/ wins over the theme's
+            copied.append(rel)
+    return copied
+
+
+def theme_file_findings(
+    custom_dir: Path, shown: str, docs_dir: Path, library: Any, declared: frozenset[str]
+) -> list[Finding]:
+    """What the gate would find in each file of ``custom_dir`` copied into the site, at
+    ``shown/rel``'s lines (``declared``: the files of the plugin's ``scripts_that_write``)."""
+    from fxsite.verify.docs_files import docs_file_findings
+
+    return [
+        finding
+        for rel in _copied(custom_dir, docs_dir)
+        for finding in docs_file_findings(custom_dir, rel, f"{shown}/{rel}", library, declared)
+    ]
