@@ -79,3 +79,47 @@ def test_a_search_entry_that_is_not_the_pages_boxes_is_read(
     page: str, entry: str, figure: str, lib: Library
 ) -> None:
     assert _gate(page, lib, entry) == ([], [figure])
+
+
+def _found(page: str, lib: Library) -> list[tuple[str, int, int]]:
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    return sorted((f.code, f.line, f.col) for f in findings)
+
+
+# (name, page, [(code, line, col)]): a unit stated once, read the same by check and build.
+UNITS_REFUSED = [
+    (
+        "a header with a line break",
+        "# T\n\n| Run | Save time<br>(s) |\n|---|---|\n| FX | 94 |\n",
+        [("FX501", 5, 8)],
+    ),
+    (
+        "a header with a footnote",
+        "# T\n\n| Run | Save time (s)[^1] |\n|---|---|\n| FX | 94 |\n\n[^1]: Measured.\n",
+        [("FX501", 5, 8)],
+    ),
+]
+UNITS_PASSED = [
+    (
+        "a header with a line break, no unit",
+        "# T\n\n| Run | Save time<br>s |\n|---|---|\n| FX | 94 |\n",
+    ),
+    (
+        "a footnote after a plural",
+        "# T\n\n| Run(s)[^1] | Save |\n|---|---|\n| FX | 94 |\n\n[^1]: Measured.\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"), [r[1:] for r in UNITS_REFUSED], ids=[r[0] for r in UNITS_REFUSED]
+)
+def test_a_unit_stated_once_governs_its_rows_numbers(
+    page: str, expected: list[tuple[str, int, int]], lib: Library
+) -> None:
+    assert _found(page, lib) == expected
+
+
+@pytest.mark.parametrize("page", [p for _, p in UNITS_PASSED], ids=[n for n, _ in UNITS_PASSED])
+def test_no_unit_stated_governs_nothing(page: str, lib: Library) -> None:
+    assert _found(page, lib) == []

@@ -267,7 +267,23 @@ def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str,
 
 
 def _text(node: LexborNode) -> str:
-    return " ".join((node.text(deep=True) or "").split())
+    """A cell's text as a reader reads it: a line break is a space, a footnote reference
+    (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)")."""
+    parts: list[str] = []
+    stack = [node]
+    while stack:
+        at = stack.pop()
+        if at.tag == "-text":
+            parts.append(at.text_content or "")
+        elif at.tag == "br":
+            parts.append(" ")
+        elif not (at.tag or "-").startswith("-") and not _note_reference(at):
+            stack += reversed(_children(at))
+    return " ".join("".join(parts).split())
+
+
+def _note_reference(node: LexborNode) -> bool:
+    return node.tag == "sup" and (node.attributes.get("id") or "").startswith("fnref")
 
 
 def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
