@@ -86,8 +86,32 @@ def _found(page: str, lib: Library) -> list[tuple[str, int, int]]:
     return sorted((f.code, f.line, f.col) for f in findings)
 
 
+_UNITS = "# T\n\n| Metric | Value | Unit |\n|---|---|---|\n"
+_HTML_UNITS = (
+    "# T\n\n<table><tr><th>Metric</th><th>Value</th><th>Unit</th></tr>"
+    "<tr><td>Save time</td><td>94</td><td>s</td></tr></table>\n"
+)
+_CLAIM = "[94](evidence:R1#save_time_fx100)"
+
 # (name, page, [(code, line, col)]): a unit stated once, read the same by check and build.
 UNITS_REFUSED = [
+    ("a Unit column", f"{_UNITS}| Save time | 94 | s |\n", [("FX501", 5, 15)]),
+    (
+        "a Unit column before the value",
+        "# T\n\n| Metric | Unit | Value |\n|---|---|---|\n| Save time | s | 94 |\n",
+        [("FX501", 5, 19)],
+    ),
+    ("a Units column in HTML", _HTML_UNITS.replace("Unit<", "Units<"), [("FX501", 3, 86)]),
+    (
+        "a 单位 column",
+        "# T\n\n| 指标 | 数值 | 单位 |\n|---|---|---|\n| 保存时间 | 94 | 秒 |\n",
+        [("FX501", 5, 10)],
+    ),
+    (
+        "a claim misstated in its row's unit",
+        f"{_UNITS}| Save time | {_CLAIM} | ms |\n",
+        [("FX403", 5, 16)],
+    ),
     (
         "a header with a line break",
         "# T\n\n| Run | Save time<br>(s) |\n|---|---|\n| FX | 94 |\n",
@@ -100,6 +124,13 @@ UNITS_REFUSED = [
     ),
 ]
 UNITS_PASSED = [
+    ("a claim in a Unit column's row", f"{_UNITS}| Save time | {_CLAIM} | s |\n"),
+    ("a Unit column of words", f"{_UNITS}| Save time | 94 | runs |\n"),
+    ("no Unit column", "# T\n\n| Metric | Value | Note |\n|---|---|---|\n| Save time | 94 | s |\n"),
+    (
+        "a table without a header",
+        "# T\n\n<table><tr><td>Save time</td><td>94</td><td>s</td></tr></table>\n",
+    ),
     (
         "a header with a line break, no unit",
         "# T\n\n| Run | Save time<br>s |\n|---|---|\n| FX | 94 |\n",

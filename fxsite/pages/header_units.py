@@ -63,6 +63,8 @@ NAMED_COLUMNS = frozenset(
         "product",
     ]
 )
+#: Column headers that say the column holds its row's unit: its row's bare numbers are in it.
+UNIT_COLUMNS = frozenset(["unit", "units", "单位"])
 #: How much of a header is read (its unit is at its end), and the longest cell read as a number.
 _TAIL = 80
 #: Units that are also scale letters in headers ("Params (B)": billions).
@@ -109,12 +111,14 @@ def header_unit(header: str) -> str | None:
     header = " ".join(header[-_TAIL:].split())
     for form in _HEADER_FORMS:
         match = form.search(header)
-        if match is None:
-            continue
-        unit = match["unit"].strip()
-        if unit not in _AMBIGUOUS and with_unit("1", unit) is not None:
-            return unit
+        if match is not None and _is_unit(match["unit"].strip()):
+            return str(match["unit"].strip())
     return None
+
+
+def _is_unit(text: str) -> bool:
+    """``text`` is a unit the claim grammar reads (not ``B``: billions as often as bytes)."""
+    return text not in _AMBIGUOUS and with_unit("1", text) is not None
 
 
 def _unitless(text: str) -> bool:
@@ -282,6 +286,19 @@ def _text(node: LexborNode) -> str:
     return " ".join("".join(parts).split())
 
 
+def _row_unit(
+    placed: list[tuple[int, int, LexborNode]], column: tuple[int, int, str] | None
+) -> str | None:
+    """The unit a row's cell in the "Unit" ``column`` states, or None."""
+    if column is None:
+        return None
+    for col, _, cell in placed:
+        if column[0] <= col < column[1]:
+            text = _text(cell)
+            return text if _is_unit(text) else None
+    return None
+
+
 def _note_reference(node: LexborNode) -> bool:
     return node.tag == "sup" and (node.attributes.get("id") or "").startswith("fnref")
 
@@ -301,10 +318,15 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
         for placed in reversed(_grid(head))
     ]
     whole = header_unit(caption) if caption.strip() else None
+    # A column headed "Unit": each row's cell there states the unit of the row's numbers.
+    unit_column = next(
+        ((a, b, t) for spans in heads for a, b, t, _ in spans if t.lower() in UNIT_COLUMNS), None
+    )
     out: dict[int, tuple[str, str]] = {}
     for placed in _grid(body):
         first = _text(placed[0][2]) if placed else ""
         by_row = header_unit(first) if placed and placed[0][0] == 0 else None
+        in_row = _row_unit(placed, unit_column)
         for col, _, cell in placed:
             if cell.tag != "td":
                 continue
@@ -315,6 +337,14 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
                 unit, said = stated[1], f"under the header '{stated[0]}'"
             elif by_row is not None and col > 0:
                 unit, said = by_row, f"under the header '{header}'" if header else ""
+            elif (
+                in_row is not None
+                and unit_column is not None
+                and col > 0
+                and not unit_column[0] <= col < unit_column[1]
+                and header.lower() not in NAMED_COLUMNS
+            ):
+                unit, said = in_row, f"its row's '{unit_column[2]}' column says '{in_row}'"
             elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
