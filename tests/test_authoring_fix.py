@@ -185,6 +185,13 @@ CASES = {
         "<b>Baseline:</b> 178 s.", "<b>Baseline:</b> [178 s](evidence:R1#save_time_baseline).", "",
     ),
     "in code: not a bare figure": ("Run `sleep 178 s`.", "Run `sleep 178 s`.", ""),
+    "split by inline code": (
+        "Baseline saves took `178` s.", "Baseline saves took `178` s.", "split by inline code: write it whole",
+    ),
+    "split by HTML code": (
+        "Baseline saves took 1<code>78 s</code>.", "Baseline saves took 1<code>78 s</code>.",
+        "outside the code, as [178 s](evidence:R1#save_time_baseline)",
+    ),
     "already a claim": (
         "Saves took [178 s](evidence:R1#save_time_baseline).",
         "Saves took [178 s](evidence:R1#save_time_baseline).",

@@ -218,6 +218,15 @@ def _misplaced(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def _not_found(text: str, start: int, end: int, markdown: str) -> str:
+    """Why a bare figure's text is not at the place the check reported it."""
+    around = text[max(0, start - 1) : end + len("</code>")].lower()
+    if "`" in around or "<code" in around or "</code" in around:
+        # "`94` s" shows "94 s": the figure is drawn across the code's edge
+        return f"split by inline code: write it whole, outside the code, as {markdown}"
+    return "not found where reported"
+
+
 def _unstated(line: int, col: int, text: str, advice: Advice) -> Unfixed:
     """A figure no single record figure fits: the advice's reason and candidates."""
     return Unfixed(line, col, text, advice.reason, advice.candidates[:MAX_CANDIDATES])
@@ -300,9 +309,8 @@ def fix_page(
             result.unfixed.append(_unstated(line, col, finding.text, advice))
             continue
         if current[start:end] != finding.text:
-            result.unfixed.append(
-                Unfixed(line, col, finding.text, "not found where reported", refs)
-            )
+            reason = _not_found(current, start, end, advice.markdown)
+            result.unfixed.append(Unfixed(line, col, finding.text, reason, refs))
             continue
         misplaced = _misplaced(current, start, end)
         if misplaced is not None:
