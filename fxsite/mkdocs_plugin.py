@@ -478,7 +478,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             source,
             result,
             self.project.config_shown,
-            src,
+            self.project.name_titled(src),
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed

@@ -22,7 +22,13 @@ from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
-from fxsite.pages.config_text import config_findings, has_nav, inherited, shown_strings
+from fxsite.pages.config_text import (
+    config_findings,
+    has_nav,
+    inherited,
+    shown_strings,
+    titled_in_nav,
+)
 from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, LeftOut, url_clashes, walk_docs
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
@@ -134,6 +140,9 @@ class Project:
     #: the strings of the configuration the theme shows, after :meth:`config_findings`
     #: (judged there, at their line; a page that shows them does not report them again)
     config_shown: frozenset[str] = field(default=frozenset(), repr=False)
+    #: the pages the configuration's ``nav`` titles, after :meth:`config_findings`: MkDocs
+    #: shows that title, never one made from the file's name
+    nav_titled: frozenset[str] = field(default=frozenset(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -421,6 +430,7 @@ class Project:
             return []  # MkDocs refuses a configuration it cannot read, first
         parents = inherited(text, file, self.paths.relative)
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
+        self.nav_titled = titled_in_nav(text, parents)
         shown = config_findings(text, self.paths.relative(file), self.library, parents)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
@@ -452,6 +462,10 @@ class Project:
             return None
         return read_hero(text, self.paths.relative(file), self.paths.docs_dir)[0]
 
+    def name_titled(self, src: str) -> str | None:
+        """``src``, when MkDocs may title it from its file name (the ``nav`` titles it not)."""
+        return None if src in self.nav_titled else src
+
     def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:
         """The page rendered as the build renders it, and judged by the page rules.
 
@@ -462,7 +476,13 @@ class Project:
         if self.renderer is None:
             self.renderer = PageRenderer([], {})
         _, findings = judge_page(
-            result, source, self.library, _check_href, self.renderer, self.config_shown, src
+            result,
+            source,
+            self.library,
+            _check_href,
+            self.renderer,
+            self.config_shown,
+            self.name_titled(src),
         )
         return findings
 

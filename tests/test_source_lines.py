@@ -21,7 +21,7 @@ from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page, judge_page
-from fxsite.pages.config_text import config_findings, has_nav, inherited
+from fxsite.pages.config_text import config_findings, has_nav, inherited, titled_in_nav
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import process_page
 from fxsite.pages.record_text import record_text_findings
@@ -337,6 +337,13 @@ def test_a_section_title_made_from_a_folder_name_at_the_folder(
     assert [f"{f.path}:{f.line}:{f.col}" for f in found] == where
 
 
+def test_a_configured_nav_titles_its_pages() -> None:
+    nav = "nav:\n  - index.md\n  - Took: took-94-s.md\n  - Sec:\n      - In: a/b.md\n      - c.md\n"
+    assert titled_in_nav(nav) == {"took-94-s.md", "a/b.md"}
+    assert titled_in_nav("site_name: S\n", [("b.yml", "nav:\n  - T: x.md\n")]) == {"x.md"}
+    assert titled_in_nav("nav:\n  - y.md\n", [("b.yml", "nav:\n  - T: x.md\n")]) == set()
+
+
 def test_a_configured_nav_names_the_sections() -> None:
     assert has_nav("site_name: S\nnav:\n  - index.md\n")
     assert has_nav("INHERIT: b.yml\n", [("b.yml", "nav:\n  - index.md\n")])
@@ -446,6 +453,7 @@ _PAGES = {
     "entity.md": "# Entity\n\nTook 6&#52; s.\n",
     "snip.md": '# Snip\n\n--8<-- "shared.md"\n',
     "took-95-s.md": "Text without a heading.\n",
+    "named-96-s.md": "Titled by the nav.\n",  # a near miss: the nav's title is shown
 }
 _CONFIG = """\
 INHERIT: base.yml
@@ -484,6 +492,7 @@ plugins:
 nav:
   - index.md
   - "Nav 44 s": body.md
+  - "Named": named-96-s.md
 """
 _EXPECTED = {
     "mkdocs.yml:3:13",

@@ -37,7 +37,14 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.scalar_place import line_col, scalar_offset
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["SHOWN_KEYS", "config_findings", "has_nav", "inherited", "shown_strings"]
+__all__ = [
+    "SHOWN_KEYS",
+    "config_findings",
+    "has_nav",
+    "inherited",
+    "shown_strings",
+    "titled_in_nav",
+]
 
 #: Settings of Markdown extensions whose string a page shows: the text and title
 #: of each heading's permalink, the table of contents' title, a footnote's backlink.
@@ -117,6 +124,20 @@ def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source
             break
         chain.append((name(file), text))
     return chain
+
+
+def titled_in_nav(text: str, parents: Sequence[Source] = ()) -> frozenset[str]:
+    """The pages the configuration's ``nav`` gives a title (``- Title: page.md``), as
+    written there (docs-relative); MkDocs shows that title, not one of the page's own."""
+    roots = [_compose(t) for t in (text, *(t for _, t in parents))]
+    nav = next((n for r in roots if r is not None and (n := _get(r, "nav")) is not None), None)
+    titled: set[str] = set()
+    for node in _all_nodes(nav) if nav is not None else ():
+        if isinstance(node, yaml.MappingNode):
+            titled.update(
+                str(value.value) for _, value in node.value if isinstance(value, yaml.ScalarNode)
+            )
+    return frozenset(titled)
 
 
 def has_nav(text: str, parents: Sequence[Source] = ()) -> bool:
