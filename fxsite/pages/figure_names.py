@@ -1,8 +1,9 @@
 """Names that look like figures: the exceptions of the bare-figure detector.
 
 :func:`is_name` is asked about every number-plus-unit match of
-:mod:`fxsite.pages.figures`; each rule says why its shape names something
-rather than stating a quantity.
+:mod:`fxsite.pages.figures`, and :func:`names_a_class` about every figure found
+(a form factor, a connector, memory modules, a link class, a plan's period);
+each rule says why its shape names something rather than stating a quantity.
 """
 
 from __future__ import annotations
