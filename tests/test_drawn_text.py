@@ -102,3 +102,33 @@ def test_text_css_hides_is_read_as_drawn(name: str, html: str) -> None:
 @pytest.mark.parametrize(("name", "html"), HIDDEN_NEAR, ids=[r[0] for r in HIDDEN_NEAR])
 def test_css_that_hides_no_figure_passes(name: str, html: str) -> None:
     assert refusals(html) == [], name
+
+
+# -- look-alike letters and signs: a mathematical letter, a cross, a fraction slash -------------
+
+LOOKALIKE = [
+    ("a mathematical bold s", "<p>Save time is 94 𝐬 here.</p>"),
+    ("a mathematical sans-serif s", "<p>Save time is 94 𝗌 here.</p>"),
+    ("mathematical sans-serif GB", "<p>Snapshot of 65.6 𝖦𝖡 written.</p>"),
+    ("a mathematical sans-serif x", "<p>Saves are 1.9𝗑 faster.</p>"),
+    ("a multiplication x", "<p>Saves are 1.9✕ faster.</p>"),
+    ("a heavy multiplication x", "<p>Saves are 1.9✖ faster.</p>"),
+    ("a vector cross product", "<p>Saves are 1.9⨯ faster.</p>"),
+    ("a fraction slash", "<p>It takes 1⁄4 of the time.</p>"),
+]
+
+LOOKALIKE_NEAR = [
+    ("a mathematical letter as a variable", "<p>Let 𝐱 be the vector.</p>"),
+    ("a cross as a close button", "<p>Press ✕ to close the panel.</p>"),
+    ("a fraction slash between words", "<p>Read and⁄or write.</p>"),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), LOOKALIKE, ids=[r[0] for r in LOOKALIKE])
+def test_look_alike_figure_is_read(name: str, html: str) -> None:
+    assert refusals(html), name
+
+
+@pytest.mark.parametrize(("name", "html"), LOOKALIKE_NEAR, ids=[r[0] for r in LOOKALIKE_NEAR])
+def test_look_alike_without_figure_passes(name: str, html: str) -> None:
+    assert refusals(html) == [], name

@@ -48,6 +48,11 @@ _IGNORABLE_MARKS = frozenset(
 )
 #: Kept as they are: real units and signs a page may use.
 _KEEP = frozenset("µμ×–—−·°′″")
+#: Signs that pass for the multiplication sign or a slash ("1.9✕", "1⁄4"), as read.
+_SIGNS = {"✕": "×", "✖": "×", "⨯": "×", "✗": "×", "✘": "×", "╳": "×", "⁄": "/", "∕": "/", "⧸": "/"}
+#: Letters and digits above the CJK blocks that NFKC folds: the mathematical
+#: alphabets (𝐬, 𝗌, 𝖦𝖡, 𝟗) and segmented digits; CJK text around them is kept.
+_FOLDED_ABOVE_CJK = ((0xFF00, 0xFFEF), (0x1D400, 0x1D7FF), (0x1FBF0, 0x1FBF9))
 _URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
 
 #: CJK characters that carry a quantity (scale words and units).
@@ -85,12 +90,15 @@ def _drawn_as_nothing(text: str, index: int) -> bool:
 @cache
 def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
+    code = ord(char)
     if (
         char.isascii()
         or char in _KEEP
-        or (ord(char) >= 0x2E80 and not 0xFF00 <= ord(char) <= 0xFFEF)
+        or (code >= 0x2E80 and not any(a <= code <= b for a, b in _FOLDED_ABOVE_CJK))
     ):
         return char
+    if char in _SIGNS:
+        return _SIGNS[char]
     normal = unicodedata.normalize("NFKC", char)
     if len(normal) == 1 and normal.isascii():
         return normal
