@@ -52,6 +52,9 @@ REFUSED = [
     ("title attribute", '# T\n\nSee <span title="took 94 s">it</span>.\n', [("FX501", 3, 23)]),
     ("raw HTML block", "# T\n\n<div>Took 94 s</div>\n", [("FX501", 3, 11)]),
     ("admonition title", '# T\n\n!!! note "Took 94 s"\n\n    Body.\n', [("FX501", 3, 16)]),
+    # The table of contents and the navigation show a heading's code as plain text.
+    ("heading with code", "# T\n\n## Saves in `94 s`\n\nText.\n", [("FX501", 3, 14)]),
+    ("heading with HTML code", "# T\n\n## Saves <code>95 s</code> fast\n", [("FX501", 3, 16)]),
     (
         "repeated claim, each at its line",
         "# T\n\nA [95 s](evidence:R1#save_time_fx100).\n\nB [95 s](evidence:R1#save_time_fx100).\n",
@@ -220,6 +223,10 @@ REFUSED += [
 
 # Near misses: each must pass.
 PASSED = [
+    (
+        "a heading with code and a claim",
+        "# T\n\n## `--fast` saves [94 s](evidence:R1#save_time_fx100)\n",
+    ),
     ("orders that are no magnitude", "# T\n\nIn 2 orders we ship.\n"),
     ("a count after a claim", "# T\n\nIt takes [94 s](evidence:R1#save_time_fx100) for 10 runs.\n"),
     ("a keycap and an emoji", "# T\n\nKeycap 3\ufe0f\u20e3 and \u2764\ufe0f.\n"),
@@ -914,3 +921,20 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     assert any(line.startswith("docs/index.md:") for line in lines) == refused
     assert not (tmp_path / "site").exists() if refused else (tmp_path / "site").is_dir()
     assert "Traceback" not in checked.stderr + built.stderr
+
+
+@pytest.mark.parametrize(
+    ("title", "figures"),
+    [
+        ("Saves <code>95 s</code> fast", []),  # drawn as code: read '>95 s' as text before
+        ("Saves <b>95</b> s fast", ["95 s"]),  # drawn as "95 s"
+        ("Saves 95 s fast", ["95 s"]),
+    ],
+)
+def test_a_search_entrys_title_is_read_as_the_html_material_draws(
+    title: str, figures: list[str]
+) -> None:
+    from fxsite.verify.scan import scan_search_entry
+
+    found = scan_search_entry(title, "")
+    assert [c.shown for c in found.candidates] == figures

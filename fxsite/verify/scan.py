@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.memo import RecordMemo
@@ -139,16 +138,63 @@ class FileScan:
     governed: list[tuple[int, str, str]] = field(default_factory=list)
 
 
-@lru_cache(maxsize=1 << 15)
-def _scan_text(
+#: What one block holds to report: findings, figures, unitless claims a unit governs.
+_Scanned = tuple[tuple[Local, ...], tuple[Candidate, ...], tuple[Governed, ...]]
+#: The result of every block with nothing to report (most of them), shared.
+_NOTHING: _Scanned = ((), (), ())
+
+
+class _Remembered:
+    """:func:`_read_text` for the blocks read last (:data:`_REMEMBERED` distinct ones).
+
+    Navigation, headers and footers repeat on every page: each is read once. A
+    block is remembered by a digest of its text, not the text, and one with
+    nothing to report by the shared :data:`_NOTHING`: what is kept does not hold
+    the site's text.
+    """
+
+    def __init__(self) -> None:
+        self.known: OrderedDict[tuple[object, ...], _Scanned] = OrderedDict()
+
+    def __call__(
+        self,
+        text: str,
+        claims: tuple[tuple[int, int], ...],
+        channel: str,
+        role: str,
+        unit: str = "",
+        said: str = "",
+    ) -> _Scanned:
+        key = (digest(text), claims, channel, role, unit, said)
+        found = self.known.get(key)
+        if found is not None:
+            self.known.move_to_end(key)
+            return found
+        found = _read_text(text, claims, channel, role, unit, said)
+        found = _NOTHING if found == _NOTHING else found
+        self.known[key] = found
+        if len(self.known) > _REMEMBERED:
+            self.known.popitem(last=False)
+        return found
+
+    def cache_clear(self) -> None:
+        """Forget every block (as ``functools.lru_cache`` does)."""
+        self.known.clear()
+
+
+#: How many distinct blocks :data:`_scan_text` remembers.
+_REMEMBERED = 1 << 14
+_scan_text = _Remembered()
+
+
+def _read_text(
     text: str,
     claims: tuple[tuple[int, int], ...],
     channel: str,
     role: str,
-    unit: str = "",
-    said: str = "",
-) -> tuple[tuple[Local, ...], tuple[Candidate, ...], tuple[Governed, ...]]:
-    # Navigation, headers and footers repeat on every page: each is read once.
+    unit: str,
+    said: str,
+) -> _Scanned:
     local: list[Local] = []
     for offset, name in hidden_characters(text):
         local.append(
@@ -393,7 +439,8 @@ def scan_search_entry(
     consecutive boxes that the index joined (``shown``, see :attr:`FileScan.shown`),
     were checked there, box by box, under rules no looser, and are skipped.
     """
-    blocks = [Block(normalise(title), "page"), *page_text(text).blocks]
+    # Material draws a title as HTML too (a heading's code: "Saves <code>95 s</code>").
+    blocks = [*page_text(title).blocks, *page_text(text).blocks]
     blocks += [Block(normalise(s), "page") for s in other if s.strip()]
     blocks = [b for b in blocks if not shown.cover(b.text)]
     for block in blocks:
