@@ -422,7 +422,10 @@ class Project:
 
     def config_findings(self) -> list[Finding]:
         """Figures in the strings of the configuration the theme shows (site name, nav…),
-        and what is wrong with its hero (:mod:`fxsite.pages.hero_config`)."""
+        what is wrong with its hero (:mod:`fxsite.pages.hero_config`), and the code from
+        another origin it loads on every page (:mod:`fxsite.pages.config_code`)."""
+        from fxsite.pages.config_code import config_code_findings
+
         file = self.paths.root / self.paths.config_name
         try:
             text = file.read_text(encoding="utf-8-sig")
@@ -434,7 +437,8 @@ class Project:
         shown = config_findings(text, self.paths.relative(file), self.library, parents)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
-        return [*shown, *hero, *sections, *self.template_findings()]
+        code = config_code_findings(text, self.paths.relative(file), parents)
+        return [*shown, *code, *hero, *sections, *self.template_findings()]
 
     def section_findings(self) -> list[Finding]:
         """Figures in the section titles MkDocs makes from folder names (no ``nav``)."""

@@ -9,12 +9,16 @@ box, never a new figure.
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from material.plugins.search.plugin import Parser
-from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.config_code import OFFLINE_SHIM, config_code_findings
 from fxsite.verify.scan import scan_content, scan_search_entry
 
 PATH = "docs/p.md"
@@ -154,3 +158,96 @@ def test_a_unit_stated_once_governs_its_rows_numbers(
 @pytest.mark.parametrize("page", [p for _, p in UNITS_PASSED], ids=[n for n, _ in UNITS_PASSED])
 def test_no_unit_stated_governs_nothing(page: str, lib: Library) -> None:
     assert _found(page, lib) == []
+
+
+_CDN = "https://cdn.example/tex.js"
+# (name, mkdocs.yml, [(line, col, what the warning quotes)]): code from another origin
+# that the theme loads on every page, told once where the configuration writes it.
+CONFIG_CODE = [
+    ("extra_javascript", f"extra_javascript:\n  - js/local.js\n  - {_CDN}\n", [(3, 5, _CDN)]),
+    ("a script entry", f"extra_javascript:\n  - path: {_CDN}\n    type: module\n", [(2, 5, _CDN)]),
+    (
+        "extra_css",
+        "extra_css:\n  - https://cdn.example/a.css\n",
+        [(2, 5, "https://cdn.example/a.css")],
+    ),
+    ("a polyfill", f"extra:\n  polyfills:\n    - {_CDN}\n", [(3, 7, _CDN)]),
+    ("the offline plugin", "plugins:\n  - search\n  - offline\n", [(3, 5, OFFLINE_SHIM)]),
+    (
+        "the offline plugin, with options",
+        "plugins:\n  - offline:\n      enabled: true\n",
+        [(2, 5, OFFLINE_SHIM)],
+    ),
+    # Near misses: the site's own files, a disabled plugin, a shim the site serves.
+    ("the site's own script", "extra_javascript:\n  - js/mathjax.js\n", []),
+    ("the offline plugin disabled", "plugins:\n  - offline:\n      enabled: false\n", []),
+    (
+        "the shim served by the site",
+        "extra:\n  polyfills: [js/iframe-worker.js]\nplugins:\n  - offline\n",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"), [r[1:] for r in CONFIG_CODE], ids=[r[0] for r in CONFIG_CODE]
+)
+def test_code_from_another_origin_is_told_at_its_line(
+    config: str, expected: list[tuple[int, int, str]]
+) -> None:
+    found = config_code_findings(config, "mkdocs.yml")
+    assert [(f.line, f.col, f.text) for f in found] == expected
+    assert all(f.code == "FX507" and f.severity == "warning" for f in found)
+
+
+def test_an_inherited_list_is_told_in_the_file_that_writes_it() -> None:
+    parent = ("base.yml", f"extra_javascript:\n  - {_CDN}\n")
+    found = config_code_findings("INHERIT: base.yml\n", "mkdocs.yml", [parent])
+    assert [(f.path, f.line) for f in found] == [("base.yml", 2)]
+    overridden = config_code_findings("extra_javascript: []\n", "mkdocs.yml", [parent])
+    assert overridden == []
+
+
+def _name(row: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in row)
+
+
+@pytest.mark.slow
+def test_check_and_build_read_the_same_boxes(tmp_path: Path) -> None:
+    """Every row's page in one site, checked and built: the same findings at the same lines."""
+    site = tmp_path / "site"
+    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    docs = site / "docs"
+    for page in docs.glob("*.md"):
+        page.unlink()
+    docs.joinpath("index.md").write_text("# Rows\n\nOne page per row.\n", "utf-8")
+    for name, page in [*BOXES, *UNITS_PASSED]:
+        docs.joinpath(f"ok-{_name(name)}.md").write_text(page, "utf-8")
+    for name, page, _ in UNITS_REFUSED:
+        docs.joinpath(f"{_name(name)}.md").write_text(page, "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8").replace(
+        "  - fxsite\n", "  - offline\n  - fxsite:\n      enforce: false\n"
+    )
+    text = text.replace("  - tables\n", "  - tables\n  - footnotes\n  - def_list\n")
+    config.write_text(text + f"extra_javascript:\n  - {_CDN}\n", "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], site)
+    built = run([str(BIN / "fxsite"), "build", "."], site)
+    assert "Traceback" not in checked.stderr + built.stderr
+    assert built.returncode == 0, built.stdout + built.stderr
+
+    def lines(out: str) -> list[str]:
+        return sorted(line for line in out.splitlines() if ": FX" in line)
+
+    assert lines(checked.stdout) == lines(built.stdout)
+    found = lines(built.stdout)
+    # Each refused row at its source line; no row whose boxes the index joins, nothing else.
+    refused = sorted(
+        f"docs/{_name(name)}.md:{line}:{col}: {code}"
+        for name, _, codes in UNITS_REFUSED
+        for code, line, col in codes
+    )
+    assert sorted(" ".join(line.split(" ")[:2]) for line in found if "docs/" in line) == refused
+    # The code from another origin: once, where mkdocs.yml writes it, not on every page.
+    told = [line.split(" ")[0] for line in found if " FX507 " in line]
+    assert told == ["mkdocs.yml:19:5:", "mkdocs.yml:23:5:"]

@@ -1,0 +1,109 @@
+"""What ``mkdocs.yml`` makes every page load from another origin, told where it is written.
+
+The theme writes a ``<script src>`` on every page for each ``extra_javascript``
+entry and each ``extra.polyfills`` entry (Material's ``offline`` plugin adds
+its iframe-worker shim to them), and a ``<link rel=stylesheet>`` for each
+``extra_css`` entry. The build's gate warns (``FX507``) of a script or a
+stylesheet from another origin on every published page
+(:func:`~fxsite.verify.scripts.script_note`, :func:`~fxsite.verify.scripts.link_note`);
+``fxsite check`` and the build call the same rules here and report each once,
+at its line in ``mkdocs.yml`` (or in the file it ``INHERIT``\\ s the setting
+from: MkDocs takes a list from the nearest file that writes it). The gate's
+copies on every page are that finding again, and not reported twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeGuard
+
+import yaml
+
+from fxsite.findings import Finding
+from fxsite.pages.config_text import _compose, _get
+from fxsite.verify.notes import Note
+from fxsite.verify.scripts import link_note, script_note
+
+__all__ = ["OFFLINE_SHIM", "config_code_findings"]
+
+#: The script Material's ``offline`` plugin adds to ``extra.polyfills`` (its ``on_config``)
+#: unless one of them is an iframe-worker already.
+OFFLINE_SHIM = "https://unpkg.com/iframe-worker/shim"
+_OFFLINE = frozenset({"offline", "material/offline"})
+
+
+def config_code_findings(
+    text: str, path: str, parents: Sequence[tuple[str, str]] = ()
+) -> list[Finding]:
+    """``FX507`` warnings for the scripts and stylesheets from another origin the
+    configuration ``text`` (named ``path``; ``parents``: (name, text) of the files it
+    inherits from, nearest first) loads on every page."""
+    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    out: list[Finding] = []
+    for name, node in _entries(roots, ("extra_javascript",)):
+        src = _get(node, "path") if isinstance(node, yaml.MappingNode) else node
+        note = script_note({"src": src.value}, "") if _is_text(src) else None
+        out += _finding(name, node, note)
+    for name, node in _entries(roots, ("extra_css",)):
+        note = link_note({"rel": "stylesheet", "href": node.value}) if _is_text(node) else None
+        out += _finding(name, node, note)
+    polyfills = list(_entries(roots, ("extra", "polyfills")))
+    for name, node in polyfills:
+        out += _finding(
+            name, node, script_note({"src": node.value}, "") if _is_text(node) else None
+        )
+    if not any(_is_text(n) and "iframe-worker" in n.value for _, n in polyfills):
+        for name, node in _entries(roots, ("plugins",)):
+            if _offline(node):
+                note = script_note({"src": OFFLINE_SHIM}, "")
+                out += _finding(name, node, note, " (the offline plugin adds it)")
+    return out
+
+
+def _finding(name: str, node: yaml.Node, note: Note | None, why: str = "") -> list[Finding]:
+    if note is None:
+        return []
+    mark = node.start_mark
+    return [
+        Finding(
+            name,
+            mark.line + 1,
+            mark.column + 1,
+            note.code,
+            note.message + why,
+            note.severity,
+            note.text,
+        )
+    ]
+
+
+def _entries(
+    roots: list[tuple[str, yaml.Node | None]], keys: tuple[str, ...]
+) -> Iterator[tuple[str, yaml.Node]]:
+    """The items of the list at ``keys``, from the nearest file that writes it."""
+    for name, root in roots:
+        node: yaml.Node | None = root
+        for key in keys:
+            node = _get(node, key) if node is not None else None
+        if isinstance(node, yaml.SequenceNode):
+            yield from ((name, item) for item in node.value)
+            return
+        if node is not None:
+            return
+
+
+def _offline(item: yaml.Node) -> bool:
+    """A ``plugins`` item that is the offline plugin, not disabled (``enabled: false``)."""
+    if _is_text(item):
+        return item.value in _OFFLINE
+    if not isinstance(item, yaml.MappingNode):
+        return False
+    for key, options in item.value:
+        if _is_text(key) and key.value in _OFFLINE:
+            enabled = _get(options, "enabled")
+            return not (_is_text(enabled) and enabled.value.lower() in ("false", "no", "off"))
+    return False
+
+
+def _is_text(node: Any) -> TypeGuard[yaml.ScalarNode]:
+    return isinstance(node, yaml.ScalarNode) and isinstance(node.value, str)
