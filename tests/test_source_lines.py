@@ -69,6 +69,11 @@ _ZH = "translations:\n  zh:\n    title: {zh}\n"
         ("notes", "!!str |\n  Took 33 ms.", ["18:8"]),  # a tag before the indicator
         ("notes", "|\n  Took 33 ms.\n  Again 33 ms.", ["18:8", "19:9"]),  # a repeat: its line
         ("notes", "|\n  Fine.\n  Took [95 s](evidence:R7#save).", ["19:8"]),  # FX403
+        (
+            "notes",
+            "|\n  Fine [95 s](evidence:R7#save).\n  Again [95 s](evidence:R7#save).",
+            ["18:8", "19:9"],
+        ),  # a repeated claim: each at its own line
         ("what", ">\n      Save time\n      of 77 s", ["13:10"]),
         ("system", ">-\n    FX100 with\n    512 GB RAM", ["8:5"]),
         ("system", "FX100 with\n    512 GB RAM", ["7:5"]),  # a plain string over lines

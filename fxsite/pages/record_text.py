@@ -12,6 +12,12 @@ Such text may repeat the record's own values as its record page shows them
 the record page. Not the title, which the Evidence Library and every "Data
 sources" list show too, nor a translation, shown on other pages. Any other
 figure belongs in ``figures``. The issuer and setup keys are shown as words too.
+
+A report document a record publishes (``publish_document: true``) that the
+gate reads as any published file (:func:`fxsite.anchor.documents.unread_document`:
+an HTML document, or one whose sha256 the record does not state) is read by the
+reader of a file of ``docs/`` (:func:`fxsite.verify.docs_files.docs_file_findings`),
+and what it finds is reported at the record's ``publish_document`` line.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from fxsite.pages.scalar_place import line_col, offset_of, scalar_offset
 from fxsite.render.record_markdown import Refused, record_markdown
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["record_text_findings", "shown_text"]
+__all__ = ["document_findings", "record_text_findings", "shown_text"]
 
 
 def _may_copy(loc: Loc) -> bool:
@@ -84,12 +90,20 @@ def _anchor(record: str, anchor: str) -> str:
     return f"#{anchor}"
 
 
-def _claim_finding(
-    source: RecordSource, loc: Loc, text: str, problem: Refused, file: _File
-) -> Finding:
-    """A refused claim in record text, at the claim (at the field, if it cannot be placed)."""
-    line, col = _where(source, loc, text, text.find(f"[{problem.text}]"), file)
-    return Finding(source.path, line, col, problem.code, problem.message, text=problem.text)
+def _claim_findings(
+    source: RecordSource, loc: Loc, text: str, problems: list[Refused], file: _File
+) -> list[Finding]:
+    """Each refused claim in record text, at the claim (a repeat at its own place; at
+    the field, if it cannot be placed)."""
+    findings: list[Finding] = []
+    at: dict[str, int] = {}
+    for problem in problems:
+        at[problem.text] = text.find(f"[{problem.text}]", at.get(problem.text, -1) + 1)
+        line, col = _where(source, loc, text, at[problem.text], file)
+        findings.append(
+            Finding(source.path, line, col, problem.code, problem.message, text=problem.text)
+        )
+    return findings
 
 
 class _File:
@@ -151,7 +165,7 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
                     text, record_id, library, _anchor, inline=loc != ("notes",)
                 )
                 parts.append(shown_html if loc == ("notes",) else f"<p>{shown_html}</p>")
-                findings += [_claim_finding(source, loc, text, p, file) for p in problems]
+                findings += _claim_findings(source, loc, text, problems, file)
                 refused += [p.text for p in problems]
             else:
                 parts.append(f"<p>{html.escape(text)}</p>")
@@ -229,3 +243,32 @@ def _field_name(loc: Loc) -> str:
     if loc == ("source", "document"):
         return "the name of the record's source document (shown on its page)"
     return "the record's " + " ".join(str(p) for p in loc)
+
+
+def document_findings(library: Library, evidence_dir: Path) -> list[Finding]:
+    """What the gate would find in each report document a record publishes and the gate
+    reads, at the record's ``publish_document`` line."""
+    from fxsite.anchor.documents import document_url, unread_document
+    from fxsite.verify.docs_files import docs_file_findings
+
+    findings = []
+    for source in library.files.values():
+        document = source.record.source
+        if document is None or not document.publish_document or not document.document:
+            continue
+        name = document.document
+        file = (evidence_dir / name).resolve()
+        if unread_document(document) or not file.is_relative_to(evidence_dir.resolve()):
+            continue  # compared with its hash only; or outside evidence/ (FX310)
+        if not file.is_file():
+            continue  # the library reports it (FX310)
+        line, col = source.pos(("source", "publish_document"))
+        why = "the record states no sha256" if not document.sha256 else "it is not plain text"
+        reason = (
+            f" (in {name}, which publish_document publishes as {document_url(name)}; "
+            f"{why}, so the build reads it as any published file)"
+        )
+        for found in docs_file_findings(evidence_dir, name, source.path, library):
+            message = found.message if found.code == "FX613" else found.message + reason
+            findings.append(replace(found, line=line, col=col, message=message))
+    return findings
