@@ -34,7 +34,7 @@ from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import PageResult, process_page
-from fxsite.pages.record_text import record_text_findings
+from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import template_findings, theme_file_findings
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
@@ -209,6 +209,7 @@ class Project:
 
         library = load_library(self.paths.evidence_dir, self.paths.root, read)
         library.findings.extend(record_text_findings(library, self.paths.root))
+        library.findings.extend(document_findings(library, self.paths.evidence_dir))
         for gone in set(self._records) - seen:
             changed = True
             del self._records[gone]

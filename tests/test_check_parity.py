@@ -9,6 +9,7 @@ miss must pass.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -19,6 +20,20 @@ from fxsite.cli import _project
 from fxsite.policy import decide
 
 _CUSTOM_DIR = "theme:\n  name: material\n  font: false\n  custom_dir: overrides\n"
+_HTML = "<!doctype html><html><body><p>Run a: 100 s. Also saves in 94 s.</p></body></html>\n"
+_TEXT = "Run a: 100 s.\nOther: saves in 93 s.\n"
+
+
+def _record(rid: str, document: str, text: str | None, publish: bool = True) -> str:
+    """A record naming ``document`` (with the sha256 of ``text``; None: no sha256)."""
+    sha = "" if text is None else f"  sha256: {hashlib.sha256(text.encode()).hexdigest()}\n"
+    return (
+        f"id: {rid}\ntitle: Published document\nlabel: spec\nstatus: active\nsource:\n"
+        f"  issuer: ACME\n  document: {document}\n{sha}"
+        f"  publish_document: {'true' if publish else 'false'}\n"
+        "figures:\n  a: {value: 100, unit: s, what: Run a}\n"
+    )
+
 
 # (name, {path: text, or None to delete}, [(path, line, col, code)] check must refuse)
 ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] = [
@@ -45,6 +60,40 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
         },
         [],
     ),
+    # A published report document the gate reads (HTML, or no sha256): at publish_document.
+    (
+        "published HTML document",
+        {
+            "evidence/R80.yaml": _record("R80", "reports/R80.html", _HTML),
+            "evidence/reports/R80.html": _HTML,
+        },
+        [("evidence/R80.yaml", 9, 21, "FX501")] * 2 + [("evidence/R80.yaml", 9, 21, "FX613")],
+    ),
+    (
+        "published document with no sha256",
+        {
+            "evidence/R82.yaml": _record("R82", "reports/R82.txt", None),
+            "evidence/reports/R82.txt": _TEXT,
+        },
+        [("evidence/R82.yaml", 8, 21, "FX501")] * 2,
+    ),
+    (
+        "near miss: a hashed text document published, an HTML one kept back",
+        {
+            "evidence/R81.yaml": _record("R81", "reports/R81.txt", _TEXT),
+            "evidence/reports/R81.txt": _TEXT,
+            "evidence/R80.yaml": _record("R80", "reports/R80.html", _HTML, publish=False),
+            "evidence/reports/R80.html": _HTML,
+        },
+        [],
+    ),
+    # A page of docs/ copied as it is lacks the build's stamp (FX613), as the gate finds.
+    (
+        "raw HTML page in docs",
+        {"docs/raw.html": "<html><body><p>Hi.</p></body></html>\n"},
+        [("docs/raw.html", 1, 1, "FX613")],
+    ),
+    ("near miss: a data file in docs", {"docs/raw.xml": "<data><p>Hi.</p></data>\n"}, []),
 ]
 
 

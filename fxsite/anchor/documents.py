@@ -27,6 +27,7 @@ __all__ = [
     "document_url",
     "publish_documents",
     "published_document_findings",
+    "unread_document",
 ]
 
 DOCUMENTS_DIR = "documents"
@@ -35,6 +36,18 @@ DOCUMENTS_DIR = "documents"
 def document_url(document: str) -> str:
     """Site-relative URL of a published document."""
     return f"{DOCUMENTS_DIR}/{document}"
+
+
+def unread_document(source: Any) -> str | None:
+    """The site path of the document a record's ``source`` publishes that the gate does not
+    read, only compares with the record's sha256: a plain-text one whose sha256 the record
+    states (an HTML, XML or JSON document is read as any page or data file is); None: none."""
+    from fxsite.verify.kinds import kind_of
+
+    if source is None or not (source.publish_document and source.document and source.sha256):
+        return None
+    rel = document_url(source.document)
+    return rel if kind_of(rel) == "text" else None
 
 
 def publish_documents(

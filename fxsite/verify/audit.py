@@ -29,7 +29,7 @@ from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from fxsite import STAMP
-from fxsite.anchor.documents import document_url
+from fxsite.anchor.documents import unread_document
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding, Severity, line_of, sort_findings
@@ -222,19 +222,13 @@ def verify_site(
 
 
 def _documents(library: Library) -> dict[str, str]:
-    """Each report document the evidence publishes as plain text, by its site path: its sha256.
-
-    Only a record that publishes its document and states its ``sha256`` names
-    one; an HTML, XML or JSON document is read as any page or data file is.
-    """
+    """Each report document the gate only compares with its hash
+    (:func:`~fxsite.anchor.documents.unread_document`), by its site path: its sha256."""
     out = {}
     for record in library.records.values():
-        source = record.source
-        if source is None or not (source.publish_document and source.document and source.sha256):
-            continue
-        rel = document_url(source.document)
-        if kind_of(rel) == "text":
-            out[rel] = source.sha256
+        rel = unread_document(record.source)
+        if rel is not None and record.source is not None and record.source.sha256:
+            out[rel] = record.source.sha256
     return out
 
 
@@ -320,10 +314,18 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
     return tuple(stamps)
 
 
+def stamp_problem(page: PageText) -> str | None:
+    """FX613's message when ``page`` lacks the stamp of an fxsite build; None: it has it."""
+    if STAMP in page.meta:
+        return None
+    return f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build'
+
+
 def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
     """Checks one page alone decides (stamp, claims, charts); what the site checks need."""
-    if STAMP not in page.meta:
-        site.add(rel, "FX613", f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build')
+    problem = stamp_problem(page)
+    if problem is not None:
+        site.add(rel, "FX613", problem)
     for chart in page.charts:
         site.findings.extend(check_chart(rel, chart, site.published.library))
     for message, text in marker_problems(page, site.published.library):
