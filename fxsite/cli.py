@@ -7,6 +7,7 @@ traceback for bad input.
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import os
@@ -268,6 +269,26 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
 
     path, pages = _locate(paths)
     project, config, mode = _project(path)
+    # What is loaded now (libraries, the configuration, the records) outlives the
+    # check: the garbage collector need not walk it while pages are read (3 to 6% of
+    # a check's time).
+    project.load()
+    gc.freeze()
+    try:
+        findings = _check_findings(project, config, path, pages, quiet)
+    finally:
+        gc.unfreeze()
+    proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
+    status = _report(decide(findings + flags, mode, project.citing), fmt, quiet)
+    if proposals:
+        click.echo(proposals_yaml(proposals), err=fmt == "json")
+    sys.exit(status)
+
+
+def _check_findings(
+    project: Project, config: Any, path: Path | None, pages: list[Path], quiet: bool
+) -> list[Finding]:
+    """What ``check`` finds: the project's pages (``pages`` only, when given) and records."""
     only = _page_sources(project, pages) if pages else None
     changers = sorted(set(config.plugins) - PAGE_PURE_PLUGINS)
     if changers and only is None:
@@ -279,14 +300,8 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
                 "into a temporary folder",
                 err=True,
             )
-        findings = _dry_build(path)
-    else:
-        findings = project.check(only)
-    proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
-    status = _report(decide(findings + flags, mode, project.citing), fmt, quiet)
-    if proposals:
-        click.echo(proposals_yaml(proposals), err=fmt == "json")
-    sys.exit(status)
+        return _dry_build(path)
+    return project.check(only)
 
 
 #: Plugins known to leave a page's source and its rendered text as fxsite reads them.
