@@ -22,6 +22,9 @@ from fxsite.policy import decide
 _CUSTOM_DIR = "theme:\n  name: material\n  font: false\n  custom_dir: overrides\n"
 _HTML = "<!doctype html><html><body><p>Run a: 100 s. Also saves in 94 s.</p></body></html>\n"
 _TEXT = "Run a: 100 s.\nOther: saves in 93 s.\n"
+#: mkdocs.yml's plugins again (appended: the last key wins), adopting fxsite.
+_ADOPT = "+plugins:\n  - search\n  - fxsite:\n      enforce: adopt\n"
+_REF_PAGE = "# A ref\n\nSaves [94 s][fx].\n\n{bare}\n\n[fx]: evidence:R1#save_time_fx100\n"
 
 
 def _record(rid: str, document: str, text: str | None, publish: bool = True) -> str:
@@ -35,7 +38,8 @@ def _record(rid: str, document: str, text: str | None, publish: bool = True) -> 
     )
 
 
-# (name, {path: text, or None to delete}, [(path, line, col, code)] check must refuse)
+# (name, {path: text ("+text": appended), or None to delete}, [(path, line, col, code)]
+# check must refuse)
 ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] = [
     # The custom_dir's files that are not templates are copied into the site as they are.
     (
@@ -94,6 +98,22 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
         [("docs/raw.html", 1, 1, "FX613")],
     ),
     ("near miss: a data file in docs", {"docs/raw.xml": "<data><p>Hi.</p></data>\n"}, []),
+    # enforce: adopt refuses a page that cites evidence: a reference-style claim cites it.
+    (
+        "adopt: a page citing by reference links",
+        {"mkdocs.yml": _ADOPT, "docs/a.md": _REF_PAGE.format(bare="Bare 95 s.")},
+        [("docs/a.md", 5, 6, "FX501")],
+    ),
+    (
+        "near miss: adopt, a page citing nothing (its definition is not evidence)",
+        {
+            "mkdocs.yml": _ADOPT,
+            "docs/a.md": _REF_PAGE.format(bare="Bare 95 s.").replace(
+                "evidence:R1#save_time_fx100", "https://example.com/"
+            ),
+        },
+        [],
+    ),
 ]
 
 
@@ -110,6 +130,8 @@ def _project_with(tmp_path: Path, files: dict[str, str | None]) -> Path:
             path.unlink()
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
+        if content.startswith("+"):  # appended to the file
+            content = path.read_text("utf-8") + content[1:]
         path.write_text(content, "utf-8")
     return root
 
@@ -125,3 +147,15 @@ def test_check_refuses_what_the_build_refuses(
     files: dict[str, str | None], expected: list[tuple[str, int, int, str]], tmp_path: Path
 ) -> None:
     assert _refused(_project_with(tmp_path, files)) == sorted(expected)
+
+
+def test_reference_style_claims_are_the_pages_data_sources() -> None:
+    from sitekit import href_for, library
+
+    from fxsite.pages.page import process_page
+
+    page = _REF_PAGE.format(bare="Bare words.").replace("Saves [94 s][fx]", "Saves [94 s][FX] [x]")
+    result = process_page(page + "[x]: evidence:R2#a\n", "docs/a.md", library(), href_for)
+    assert [c.ref for c in result.claims] == ["R1#save_time_fx100"]
+    assert [f.code for f in result.findings] == ["FX407"]  # R2 is superseded: refused at its source
+    assert result.records == ["R1"]

@@ -2,7 +2,8 @@
 
 Bare figures are not looked for here: the rendered page is judged
 (:mod:`fxsite.pages.judge`). :func:`find_evidence_links` finds the inline
-claims a page writes, with their offsets, so that a refused claim is reported
+claims a page writes (inline, or reference links to an ``evidence:``
+definition), with their offsets, so that a refused claim is reported
 at its ``line:col`` and left as plain text.
 
 The scanner is line based on purpose. A CommonMark parser treats the indented
@@ -31,9 +32,18 @@ _EVIDENCE = re.compile(
 )
 
 
+#: A link reference definition, as Python-Markdown reads one (``[fx]: evidence:R1#a``).
+_REFDEF = re.compile(r"^[ ]{0,3}\[(?P<label>[^\[\]\n]+)\]:[ \t]*<?(?P<dest>[^\s>]+)", re.MULTILINE)
+#: A reference link: ``[text][label]``, ``[text][]`` or ``[text]`` (its label is its text).
+_REFERENCE = re.compile(
+    r"(?<![!\]\\])\[(?P<text>[^\[\]\n]*)\](?:[ ]?\[(?P<label>[^\[\]\n]*)\])?(?![(:\[])"
+)
+
+
 @dataclass(frozen=True)
 class EvidenceLink:
-    """An ``[text](evidence:ID#figure)`` link found in a page."""
+    """An ``[text](evidence:ID#figure)`` link found in a page, or a reference link
+    (``[text][fx]``) whose definition's destination is ``evidence:``."""
 
     start: int
     end: int
@@ -116,18 +126,29 @@ def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(code_free), sorted(spans)
 
 
-def find_evidence_links(text: str) -> list[EvidenceLink]:
-    """Every evidence link outside code, in source order."""
-    masked, _ = _unread(text)
-    return [
+def _links(masked: str) -> list[EvidenceLink]:
+    """The evidence links of ``masked`` (code and comments blanked), in source order."""
+    links = [
         EvidenceLink(m.start(), m.end(), m["text"], m["dest"]) for m in _EVIDENCE.finditer(masked)
     ]
+    # As Python-Markdown: labels without case or repeated spaces, the last definition wins.
+    dests = {" ".join(m["label"].split()).lower(): m["dest"] for m in _REFDEF.finditer(masked)}
+    for m in _REFERENCE.finditer(masked) if dests else ():
+        dest = dests.get(" ".join((m["label"] or m["text"]).split()).lower(), "")
+        if dest.startswith("evidence:"):
+            links.append(EvidenceLink(m.start(), m.end(), m["text"], dest))
+    return sorted(links, key=lambda link: link.start)
+
+
+def find_evidence_links(text: str) -> list[EvidenceLink]:
+    """Every evidence link outside code, in source order."""
+    return _links(_unread(text)[0])
 
 
 def not_bare(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` where no bare figure stands: code, comments and evidence links."""
     masked, spans = _unread(text)
-    spans += [(m.start(), m.end()) for m in _EVIDENCE.finditer(masked)]
+    spans += [(link.start, link.end) for link in _links(masked)]
     return sorted(spans)
 
 
