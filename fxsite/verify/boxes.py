@@ -24,8 +24,8 @@ _STARTS = 16
 class Boxes:
     """A page's boxes (article text blocks) in document order, as (hash, length).
 
-    A box the page reads under looser rules (a chart's, a record value's) is
-    (0, -1): it is not a judged box, and no run goes through it. Python's string
+    A box the page reads under looser rules (a chart's, a record value's) has the
+    length -1: it is not a judged box, and no run goes through it. Python's string
     hash is keyed per process, so a page cannot be written to collide with it.
     """
 
@@ -42,6 +42,8 @@ class Boxes:
 
     def cover(self, text: str) -> bool:
         """``text`` is consecutive boxes, each joined to the next by a space or by nothing."""
+        if hash(text) in self._at:  # one box: most runs
+            return True
         tried = 0
         for length in self._lengths:
             if length > len(text):
