@@ -35,7 +35,7 @@ from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import document_findings, record_text_findings
-from fxsite.pages.template_text import template_findings, theme_file_findings
+from fxsite.pages.template_text import printed_meta, template_findings, theme_file_findings
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
@@ -143,6 +143,9 @@ class Project:
     #: the pages the configuration's ``nav`` titles, after :meth:`config_findings`: MkDocs
     #: shows that title, never one made from the file's name
     nav_titled: frozenset[str] = field(default=frozenset(), repr=False)
+    #: the front-matter keys the site's templates print (``page.meta.banner``), after
+    #: :meth:`config_findings`: judged as the page's shown words
+    printed_meta: frozenset[str] = field(default=frozenset(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -300,7 +303,9 @@ class Project:
         if cached is not None and self._still_valid(cached, source, known):
             return cached.result
         path = self.paths.page_path(src)
-        result = process_page(source, path, self.library, href_for, draw, self.paths.language)
+        result = process_page(
+            source, path, self.library, href_for, draw, self.paths.language, self.printed_meta
+        )
         result.findings.extend(self._template_findings(path, source, result))
         for item in result.related:
             if item.page is None:
@@ -450,7 +455,11 @@ class Project:
         """Figures in the text of the site's own theme templates and in the other files of
         its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
-        if custom is None or not custom.is_dir():
+        custom = custom if custom is not None and custom.is_dir() else None
+        printed = frozenset() if custom is None else printed_meta(custom)
+        if printed != self.printed_meta:  # pages show other words: judged again
+            self.printed_meta, self._pages = printed, {}
+        if custom is None:
             return []
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [

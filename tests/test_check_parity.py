@@ -23,6 +23,8 @@ _CUSTOM_DIR = "theme:\n  name: material\n  font: false\n  custom_dir: overrides\
 _HTML = "<!doctype html><html><body><p>Run a: 100 s. Also saves in 94 s.</p></body></html>\n"
 _TEXT = "Run a: 100 s.\nOther: saves in 93 s.\n"
 #: mkdocs.yml's plugins again (appended: the last key wins), adopting fxsite.
+_PRINTS = '{{% extends "base.html" %}}{{% block content %}}{tag}{{{{ super() }}}}{{% endblock %}}\n'
+_BANNER = "---\nbanner: Saves in 94 s\n---\n\n# Banner\n\nText.\n"
 _ADOPT = "+plugins:\n  - search\n  - fxsite:\n      enforce: adopt\n"
 _REF_PAGE = "# A ref\n\nSaves [94 s][fx].\n\n{bare}\n\n[fx]: evidence:R1#save_time_fx100\n"
 
@@ -111,6 +113,30 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
             "docs/a.md": _REF_PAGE.format(bare="Bare 95 s.").replace(
                 "evidence:R1#save_time_fx100", "https://example.com/"
             ),
+        },
+        [],
+    ),
+    # A front-matter value a custom_dir template prints is the page's shown text.
+    (
+        "front-matter value a template prints",
+        {"overrides/main.html": _PRINTS.format(tag="{{ page.meta.banner }}"), "docs/b.md": _BANNER},
+        [("docs/b.md", 2, 18, "FX501")],
+    ),
+    (
+        "front-matter value a template prints, by its key",
+        {
+            "overrides/main.html": _PRINTS.format(tag="{{ page.meta['banner'] }}"),
+            "docs/b.md": _BANNER,
+        },
+        [("docs/b.md", 2, 18, "FX501")],
+    ),
+    (
+        "near miss: a template that only tests the value, a printed value without a figure",
+        {
+            "overrides/main.html": _PRINTS.format(tag="{% if page.meta.banner %}x{% endif %}")
+            + "{{ page.meta.motto }}",
+            "docs/b.md": _BANNER,
+            "docs/c.md": "---\nmotto: Saves a lot\n---\n\n# C\n",
         },
         [],
     ),

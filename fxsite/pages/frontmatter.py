@@ -7,6 +7,7 @@ fxsite reads the keys it owns (``title``, ``description``, ``related``,
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,8 +105,13 @@ def _text_at(
     return TextAt(value, moved[0][1], moved[0][2], moved)
 
 
-def read_front_matter(source: str, path: str) -> FrontMatter:
-    """Parse and check the front matter of a page source."""
+#: Keys judged as what they are (the title and description, FAQ entries): not as printed.
+_JUDGED = ("title", "description", "faq", "related", "tags")
+
+
+def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> FrontMatter:
+    """Parse and check the front matter of a page source; ``printed``: the keys whose
+    values the site's templates print (shown, as the ``subtitle``)."""
     front, _, body_line = split_front_matter(source)
     result = FrontMatter(body_line=body_line)
     if front is None:
@@ -151,6 +157,7 @@ def read_front_matter(source: str, path: str) -> FrontMatter:
             )
     tags = data.get("tags")
     shown.append((("subtitle",), data.get("subtitle")))
+    shown += [((k,), data.get(k)) for k in sorted(set(printed) - {"subtitle", *_JUDGED})]
     shown += [(("tags", i), tag) for i, tag in enumerate(tags if isinstance(tags, list) else [])]
     result.shown = [
         _text_at(loaded, loc, text, lines) for loc, text in shown if isinstance(text, str)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 
 from fxsite.evidence.library import Library
@@ -289,14 +289,16 @@ def process_page(
     href_for: HrefFor,
     draw: ChartDrawer | None = None,
     site_lang: str | None = None,
+    printed: Collection[str] = (),
 ) -> PageResult:
     """Check and rewrite one page. ``path`` names it in findings.
 
     ``draw`` renders charts; without it charts are checked but left out.
     ``site_lang`` is the site's language (Material's ``theme.language``), for
-    a page whose front matter and path name none.
+    a page whose front matter and path name none. ``printed``: the front-matter
+    keys whose values the site's templates print.
     """
-    front = read_front_matter(source, path)
+    front = read_front_matter(source, path, printed)
     lang = page_language(path, front.data.get("lang"), site_lang)
     result = PageResult(path, "", front=front, lang=lang)
     result.findings.extend(front.findings)

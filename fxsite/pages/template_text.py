@@ -13,7 +13,9 @@ becomes, by the gate's own reader
 (:func:`fxsite.verify.docs_files.read_findings`, as for a file of ``docs/``). A
 template cannot hold a claim: every figure in its text is bare; hidden and glued
 characters are found too. What the Jinja writes from data (a page's title,
-the site's name) is judged where that data is written.
+the site's name) is judged where that data is written: a page's front-matter
+value a template prints (``{{ page.meta.banner }}``) as the page's text, at its
+line (:func:`printed_meta`).
 
 The custom_dir's other files (``overrides/notes.txt``, a stylesheet) are
 copied into the site as a file of ``docs/`` is, where MkDocs' own filter
@@ -35,7 +37,7 @@ from fxsite.findings import Finding
 from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["template_findings", "theme_file_findings"]
+__all__ = ["printed_meta", "template_findings", "theme_file_findings"]
 
 #: Largest template read (a theme's own are a few kilobytes).
 MAX_TEMPLATE_BYTES = 1 << 20
@@ -57,6 +59,8 @@ _NOT_COPIED = (
     *(f"*{suffix}" for suffix in MARKDOWN_SUFFIXES),
     *(p.name for p in (Path(mkdocs.__file__).parent / "templates").iterdir()),
 )
+#: A page's front-matter value a template writes: page.meta.NAME, ['NAME'], .get('NAME').
+_META = re.compile(r"\bpage\.meta(?:\.(\w+)|\[\s*[\"'](\w+)[\"']\s*\]|\.get\(\s*[\"'](\w+)[\"'])")
 _ADVICE = (
     " in a theme template, which cannot hold a claim: cite the figure in a page, "
     "or remove it from the template"
@@ -78,6 +82,20 @@ def _blank(match: re.Match[str]) -> str:
         kept += [_spaces(tag[last:start]), tag[start:end]]
         last = end
     return "".join([*kept, _spaces(tag[last:])])
+
+
+def printed_meta(custom_dir: Path) -> frozenset[str]:
+    """The front-matter keys whose values the templates under ``custom_dir`` print."""
+    keys: set[str] = set()
+    for file in sorted(custom_dir.rglob("*.html")):
+        try:
+            text = read_text(file, MAX_TEMPLATE_BYTES)
+        except UnreadableFile:
+            continue  # reported by template_findings
+        for tag in _JINJA.finditer(text):
+            if _WRITES.match(tag.group()):
+                keys.update(next(k for k in m.groups() if k) for m in _META.finditer(tag.group()))
+    return frozenset(keys - {"get"})
 
 
 def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
