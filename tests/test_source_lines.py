@@ -3,8 +3,10 @@
 A figure inside a value written over several lines (a block scalar, a folded
 or plain string, a quoted string with escapes) is found at its own line and
 column in the record, ``mkdocs.yml`` or the page's front matter, not at the
-key's line; a figure written with an entity is found where it is written.
-In-process rows: a source in, ``path:line:col`` of each finding out, and a
+key's line; a figure written with an entity is found where it is written; a
+string a theme template's Jinja writes, a file ``mkdocs.yml`` inherits, a
+snippet a page includes and a title MkDocs makes from a file or folder name are
+each judged where they are written. In-process rows: a source in, ``path:line:col`` of each finding out, and a
 near miss that must pass. One whole-site row: ``fxsite check`` and ``fxsite
 build`` name the same sources at the same lines, for a figure in each place a
 writer can put text.
