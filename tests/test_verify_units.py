@@ -154,6 +154,8 @@ def test_pem_body_lines_are_blanked() -> None:
         ("1.2M", 0, 3, "M"),
         ("(94 s).", 1, 5, None),
         ("+96%", 1, 4, None),
+        ("+94 s", 1, 5, "+"),
+        ("94 s⁻¹", 0, 4, "⁻"),
         ("from 94 s to", 5, 9, None),
         ("约178秒。", 1, 5, None),
     ],

@@ -57,10 +57,14 @@ _URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
 
 #: CJK characters that carry a quantity (scale words and units).
 _CJK_QUANTITY = frozenset("万亿千百十兆倍秒分钟时天元％")
-#: After a claim: a character that continues its number or unit.
-_AFTER = frozenset("%‰‱٪﹪؉؊×$€£¥₹¢°²³/+'") | _CJK_QUANTITY
+#: After a claim: a character that continues its number or unit (a superscript
+#: minus, as folded, raises it to a power: "94 s⁻¹").
+_AFTER = frozenset("%‰‱٪﹪؉؊×$€£¥₹¢°²³/+'−") | _CJK_QUANTITY
 #: Before a claim: a sign, a currency or a comparison that changes it.
 _BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
+#: The units of a relative figure, which a plus sign before it leaves as it is
+#: ("+[96%](…)" is a gain of 96%); before any other claim it states a difference.
+_RELATIVE = frozenset("%‰‱٪﹪×xX")
 
 
 def hidden_characters(text: str) -> list[tuple[int, str]]:
@@ -166,6 +170,8 @@ def glued(text: str, start: int, end: int) -> str | None:
     if start > 0:
         before = text[start - 1]
         if _quantity_letter(before) or _fold_char(before) in _BEFORE or before.isdigit():
+            return before
+        if _fold_char(before) == "+" and _fold_char(text[start:end].rstrip()[-1:]) not in _RELATIVE:
             return before
         if before in ".," and start > 1 and text[start - 2].isdigit():
             return before
