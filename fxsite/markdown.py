@@ -268,10 +268,14 @@ class _SectionIdTreeprocessor(Treeprocessor):
     """
 
     def run(self, root: ET.Element) -> None:
-        used = {el.get("id") for el in root.iter() if el.get("id")}
+        used: set[str | None] | None = None  # the page's ids, read once a heading needs one
         for heading in root.iter("h2"):
             anchor = SECTION_IDS.get("".join(heading.itertext()).strip())
-            if anchor is not None and heading.get("id") is None and anchor not in used:
+            if anchor is None or heading.get("id") is not None:
+                continue
+            if used is None:
+                used = {el.get("id") for el in root.iter() if el.get("id")}
+            if anchor not in used:
                 heading.set("id", anchor)
                 used.add(anchor)
 
