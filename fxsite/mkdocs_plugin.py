@@ -687,6 +687,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
+        from fxsite.pages.record_text import document_places
         from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.scan import GateMemo
         from fxsite.verify.sources import not_reported
@@ -712,6 +713,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # named by its source.
         copied = self._copied_from_docs()
         findings = [replace(f, path=copied.get(f.path, f.path)) for f in findings]
+        # A report document the gate reads is named at its record's publish_document line.
+        assert self.project is not None
+        documents = document_places(self.project.library, self.project.paths.evidence_dir)
+        findings = [
+            replace(f, path=p[1], line=p[2], col=p[3]) if (p := documents.get(f.path)) else f
+            for f in findings
+        ]
         return not_reported(locate_in_sources(findings, self.sources), self.findings)
 
     def _copied_from_docs(self) -> dict[str, str]:

@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN
+from sitekit import BIN, CLEAN, run
 
 from fxsite.cli import _project
 from fxsite.policy import decide
@@ -185,3 +185,29 @@ def test_reference_style_claims_are_the_pages_data_sources() -> None:
     assert [c.ref for c in result.claims] == ["R1#save_time_fx100"]
     assert [f.code for f in result.findings] == ["FX407"]  # R2 is superseded: refused at its source
     assert result.records == ["R1"]
+
+
+@pytest.mark.slow
+def test_check_and_build_agree_on_every_row(tmp_path: Path) -> None:
+    """Every refused row in one site, not enforcing (the build runs to its last gate):
+    check and build report the very same findings, each at a source."""
+    files: dict[str, str | None] = {}
+    for name, row, _ in ROWS:
+        if not name.startswith("near miss") and "mkdocs.yml" not in row:
+            files.update(row)
+    root = _project_with(tmp_path, files)
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + _ADOPT.replace("adopt", "false")[1:], "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], root)
+    built = run([str(BIN / "fxsite"), "build", "."], root)
+    assert "Traceback" not in checked.stderr + built.stderr
+    assert built.returncode == 0, built.stdout + built.stderr
+
+    def lines(out: str) -> list[str]:
+        return sorted(line for line in out.splitlines() if ": FX" in line and "FX309" not in line)
+
+    expected = {(p, line, col, code) for _, _, rows in ROWS for p, line, col, code in rows}
+    expected -= {("docs/a.md", 5, 6, "FX501")}  # the adopt row: its page is in no other row
+    found = {tuple(line.split(": ", 1)[0].split(":")) for line in lines(checked.stdout)}
+    assert {(p, int(line), int(col)) for p, line, col in found} == {e[:3] for e in expected}
+    assert lines(checked.stdout) == lines(built.stdout)

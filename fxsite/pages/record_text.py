@@ -39,7 +39,7 @@ from fxsite.pages.scalar_place import line_col, offset_of, scalar_offset
 from fxsite.render.record_markdown import Refused, record_markdown
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["document_findings", "record_text_findings", "shown_text"]
+__all__ = ["document_findings", "document_places", "record_text_findings", "shown_text"]
 
 
 def _may_copy(loc: Loc) -> bool:
@@ -245,30 +245,44 @@ def _field_name(loc: Loc) -> str:
     return "the record's " + " ".join(str(p) for p in loc)
 
 
-def document_findings(library: Library, evidence_dir: Path) -> list[Finding]:
-    """What the gate would find in each report document a record publishes and the gate
-    reads, at the record's ``publish_document`` line."""
+def document_places(
+    library: Library, evidence_dir: Path
+) -> dict[str, tuple[str, str, int, int, str]]:
+    """Each report document a record publishes that the gate reads, by its site path:
+    (its path in ``evidence_dir``, the record's file, the line and column of its
+    ``publish_document``, and why the gate reads it)."""
     from fxsite.anchor.documents import document_url, unread_document
-    from fxsite.verify.docs_files import docs_file_findings
 
-    findings = []
+    places = {}
     for source in library.files.values():
         document = source.record.source
         if document is None or not document.publish_document or not document.document:
             continue
-        name = document.document
-        file = (evidence_dir / name).resolve()
+        file = (evidence_dir / document.document).resolve()
         if unread_document(document) or not file.is_relative_to(evidence_dir.resolve()):
             continue  # compared with its hash only; or outside evidence/ (FX310)
-        if not file.is_file():
-            continue  # the library reports it (FX310)
         line, col = source.pos(("source", "publish_document"))
-        why = "the record states no sha256" if not document.sha256 else "it is not plain text"
+        why = "it is not plain text" if document.sha256 else "the record states no sha256"
+        places[document_url(document.document)] = (document.document, source.path, line, col, why)
+    return places
+
+
+def document_findings(library: Library, evidence_dir: Path) -> list[Finding]:
+    """What the gate would find in each report document a record publishes and the gate
+    reads (:func:`document_places`), at the record's ``publish_document`` line."""
+    from fxsite.verify.docs_files import docs_file_findings
+
+    findings = []
+    for site_path, place in document_places(library, evidence_dir).items():
+        name, record, line, col, why = place
+        if not (evidence_dir / name).is_file():
+            continue  # the library reports it (FX310)
         reason = (
-            f" (in {name}, which publish_document publishes as {document_url(name)}; "
+            f" (in {name}, which publish_document publishes as {site_path}; "
             f"{why}, so the build reads it as any published file)"
         )
-        for found in docs_file_findings(evidence_dir, name, source.path, library):
+        for found in docs_file_findings(evidence_dir, name, record, library):
+            # The gate's own words for a page without the build's stamp, which it finds too.
             message = found.message if found.code == "FX613" else found.message + reason
             findings.append(replace(found, line=line, col=col, message=message))
     return findings
