@@ -36,6 +36,7 @@ from fxsite.evidence.models import Record, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.evidence.refs import RESERVED_IDS, FigureRef
+from fxsite.evidence.yamlsafe import LoadedYaml
 from fxsite.findings import Finding, Severity, did_you_mean, line_of
 from fxsite.safeio import UnreadableFile, sha256_file
 
@@ -556,11 +557,14 @@ def load_library(
 
 def _yaml_source(file: RecordFile, where: Path) -> RecordSource:
     assert file.record is not None
+    loaded = file.loaded
+    # Its tables only: the record keeps them while the build runs, not the parsed YAML.
+    tables = LoadedYaml(None, [], loaded.positions, loaded.key_positions, loaded.raw)
     return RecordSource(
         file.path,
         file.record,
         file.loaded.raw,
-        file.loaded.pos,
+        tables.pos,
         where.stem,
         where.suffix,
         file.loaded.key_positions,

@@ -42,7 +42,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 import yaml
 
@@ -53,6 +53,7 @@ __all__ = ["MAX_DEPTH", "LoadedYaml", "YamlPath", "load_yaml"]
 
 #: A field path: mapping keys and sequence indexes from the document root.
 YamlPath = tuple[str | int, ...]
+_T = TypeVar("_T")
 
 #: Deepest nesting of mappings and sequences accepted. Records need about
 #: five levels; the limit only stops pathological files.
@@ -238,6 +239,23 @@ def _classify(cls: type[Any]) -> str:
     return next((kind for base, kind in _EVENT_KINDS if issubclass(cls, base)), "other")
 
 
+#: Field paths and positions, one object each however many files hold them: a
+#: library's records share their layout, and a record keeps its tables while the
+#: build runs. Bounded: past :data:`_SHARED_AT_MOST` entries new ones are not shared.
+_SHARED: dict[object, object] = {}
+_SHARED_AT_MOST = 1 << 16
+
+
+def _shared(value: _T) -> _T:
+    """``value``, or an equal one met before (see :data:`_SHARED`)."""
+    found = _SHARED.get(value)
+    if found is not None:
+        return cast(_T, found)
+    if len(_SHARED) < _SHARED_AT_MOST:
+        _SHARED[value] = value
+    return value
+
+
 #: :func:`_classify` of each event class met, looked up once a class.
 _KINDS: dict[type[Any], str] = {}
 
@@ -313,7 +331,7 @@ class _Builder:
             return
         assert isinstance(event, yaml.NodeEvent)
         mark = event.start_mark
-        pos = (
+        pos = _shared(
             (mark.line + 1 + self.line_offset, mark.column + 1)
             if mark is not None
             else self.mark(None)
@@ -397,13 +415,13 @@ class _Builder:
         if isinstance(parent.value, list):
             if parent.path is None:
                 return None
-            path = (*parent.path, len(parent.value))
+            path = _shared((*parent.path, len(parent.value)))
         elif not parent.key_pending:
             return None  # a key: its own path is its parent's entry
         elif parent.path is None or not parent.key_ok:
             return None
         else:
-            path = (*parent.path, parent.key_elem)
+            path = _shared((*parent.path, parent.key_elem))
             self.result.key_positions[path] = parent.key_pos
         self.result.positions[path] = pos
         return path

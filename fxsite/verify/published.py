@@ -87,10 +87,13 @@ def load_published(
     findings = [] if text == exported else _schema_findings(data)
     if findings:
         return Published(key, library_from_published([]), findings, [], [])
-    library = library_from_published(data["records"], _WHERE, text)
+    # Each part of the parsed tree is let go once read: on a large site it is megabytes.
+    pages, citations = _listed(data)
+    data.pop("pages", None)
+    data.pop("citations", None)
+    library = library_from_published(data.pop("records"), _WHERE, text)
     findings = [f for f in library.findings if f.severity == "error"]
     findings += _figure_findings(data, library, text)
-    pages, citations = _listed(data)
     return Published(key, library, findings, pages, citations)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -145,16 +145,16 @@ _NOTHING: _Scanned = ((), (), ())
 
 
 class _Remembered:
-    """:func:`_read_text` for the blocks read last (:data:`_REMEMBERED` distinct ones).
+    """:func:`_read_text`, remembered for up to :data:`_REMEMBERED` distinct blocks.
 
     Navigation, headers and footers repeat on every page: each is read once. A
     block is remembered by a digest of its text, not the text, and one with
     nothing to report by the shared :data:`_NOTHING`: what is kept does not hold
-    the site's text.
+    the site's text. Once full, it forgets every block and starts again.
     """
 
     def __init__(self) -> None:
-        self.known: OrderedDict[tuple[object, ...], _Scanned] = OrderedDict()
+        self.known: dict[tuple[object, ...], _Scanned] = {}
 
     def __call__(
         self,
@@ -165,16 +165,14 @@ class _Remembered:
         unit: str = "",
         said: str = "",
     ) -> _Scanned:
-        key = (digest(text), claims, channel, role, unit, said)
+        data = text.encode("utf-8", "surrogatepass")
+        key = (hashlib.blake2b(data, digest_size=16).digest(), claims, channel, role, unit, said)
         found = self.known.get(key)
-        if found is not None:
-            self.known.move_to_end(key)
-            return found
-        found = _read_text(text, claims, channel, role, unit, said)
-        found = _NOTHING if found == _NOTHING else found
-        self.known[key] = found
-        if len(self.known) > _REMEMBERED:
-            self.known.popitem(last=False)
+        if found is None:
+            if len(self.known) >= _REMEMBERED:
+                self.known.clear()
+            found = _read_text(text, claims, channel, role, unit, said)
+            found = self.known[key] = _NOTHING if found == _NOTHING else found
         return found
 
     def cache_clear(self) -> None:

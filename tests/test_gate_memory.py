@@ -1,0 +1,140 @@
+"""What the gate and the library keep while a build runs: not the site's text.
+
+The gate remembers the blocks it read last by a digest (a page's navigation
+is read once, not once a page), so it keeps neither the text of the blocks
+nor more than a bounded number of them; a record keeps its position tables,
+shared with records of the same layout, and findings still name their
+``line:col``. Each memory rule is checked by what it keeps, and the same
+texts give the same findings whatever was read before.
+"""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from fxsite.evidence.library import load_library
+from fxsite.evidence.yamlsafe import load_yaml
+from fxsite.verify import scan
+
+# --- the gate's memo of blocks -------------------------------------------------
+
+
+def _retained_by_scans(texts: list[str]) -> int:
+    """Bytes still allocated once ``texts`` are scanned and let go."""
+    scan._scan_text.cache_clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for text in texts:
+            scan.scan_file("page.txt", text)
+        del texts[:]
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+        scan._scan_text.cache_clear()
+
+
+def test_scans_keep_no_text() -> None:
+    """2 MB of distinct prose read: what stays is a small part of it (the detector
+    remembers its last few texts; the scan's memo, digests)."""
+    texts = [f"Paragraph {i}: " + "words without any figure in them " * 60 for i in range(1000)]
+    size = sum(len(t) for t in texts)
+    assert _retained_by_scans(texts) < size // 2
+
+
+def test_scans_remembered_are_bounded() -> None:
+    scan._scan_text.cache_clear()
+    for i in range(scan._REMEMBERED + 50):
+        scan.scan_file("page.txt", f"line {i} of the navigation")
+    assert 0 < len(scan._scan_text.known) <= scan._REMEMBERED
+    scan._scan_text.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        # the same length, one with a bare figure: each is read on its own
+        ("It took abc s", "It took 178 s"),
+        ("It took 178 s", "It took abc s"),
+        # the same text under another claim layout is another reading
+        ("Fast 94 s here", "Fast 94 s here"),
+    ],
+)
+def test_a_remembered_block_gives_what_reading_it_gives(first: str, then: str) -> None:
+    scan._scan_text.cache_clear()
+    fresh = scan.scan_file("page.txt", then)
+    scan._scan_text.cache_clear()
+    scan.scan_file("page.txt", first)
+    after = scan.scan_file("page.txt", then)
+    again = scan.scan_file("page.txt", then)  # from the memo
+    for found in (after, again):
+        assert [(c.found, c.start, c.end) for c in found.candidates] == [
+            (c.found, c.start, c.end) for c in fresh.candidates
+        ]
+        assert found.local == fresh.local
+    scan._scan_text.cache_clear()
+
+
+# --- the library's position tables ------------------------------------------------
+
+_RECORD = """\
+id: {rid}
+title: Run {rid}
+label: measured
+status: active
+date: 2026-01-01
+source: {{issuer: Lab}}
+{pad}figures:
+  f0: {{value: {value}, unit: s, what: figure 0}}
+"""
+
+
+def test_records_of_one_layout_share_their_tables(tmp_path: Path) -> None:
+    """Two records written alike share each field path and position, not their values."""
+    a = load_yaml(_RECORD.format(rid="R1", pad="", value="1.5"), "R1.yaml")
+    b = load_yaml(_RECORD.format(rid="R2", pad="", value="2.5"), "R2.yaml")
+    path = ("figures", "f0", "value")
+    assert a.positions[path] == b.positions[path] == (8, 15)
+    ka = next(k for k in a.positions if k == path)
+    kb = next(k for k in b.positions if k == path)
+    assert ka is kb
+    assert a.positions[path] is b.positions[path]
+    assert (a.raw[path], b.raw[path]) == ("1.5", "2.5")
+
+
+@pytest.mark.parametrize("pad", ["", "\n\n", "# a comment\n"])
+def test_a_finding_names_its_line_and_column(tmp_path: Path, pad: str) -> None:
+    """Records of one layout read first, then one written lower: its own line is named."""
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    for n in range(3):
+        (evidence / f"R{n}.yaml").write_text(
+            _RECORD.format(rid=f"R{n}", pad="", value="1.5"), encoding="utf-8"
+        )
+    bad = _RECORD.format(rid="R9", pad=pad, value="fast")
+    (evidence / "R9.yaml").write_text(bad, encoding="utf-8")
+    library = load_library(evidence, tmp_path)
+    errors = [f for f in library.findings if f.severity == "error"]
+    assert errors, "a figure whose value is a word is refused"
+    line = bad.splitlines().index("  f0: {value: fast, unit: s, what: figure 0}") + 1
+    assert {(f.path, f.line) for f in errors} == {("evidence/R9.yaml", line)}
+    assert all(f.col > 1 for f in errors)
+
+
+def test_a_record_keeps_its_tables_not_its_parsed_text(tmp_path: Path) -> None:
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    (evidence / "R1.yaml").write_text(
+        _RECORD.format(rid="R1", pad="", value="1.5"), encoding="utf-8"
+    )
+    library = load_library(evidence, tmp_path)
+    source = library.files["R1"]
+    assert source.pos(("figures", "f0", "value")) == (8, 15)
+    tables = getattr(source.pos, "__self__", None)
+    assert tables is not None and tables.data is None
