@@ -132,3 +132,36 @@ def test_look_alike_figure_is_read(name: str, html: str) -> None:
 @pytest.mark.parametrize(("name", "html"), LOOKALIKE_NEAR, ids=[r[0] for r in LOOKALIKE_NEAR])
 def test_look_alike_without_figure_passes(name: str, html: str) -> None:
     assert refusals(html) == [], name
+
+
+# -- a sign or an exponent glued to a claim states another quantity: FX503 ----------------------
+
+FOOTNOTE = '<sup id="fnref:1"><a class="footnote-ref" href="#fn:1">1</a></sup>'
+
+GLUED = [
+    ("a superscript minus one after a claim", f"<p>Save time {CLAIM}⁻¹ here.</p>"),
+    ("a plus sign before a claim", f"<p>Save time +{CLAIM} here.</p>"),
+    ("a full-width plus sign before a claim", f"<p>Save time ＋{CLAIM} here.</p>"),
+    ("a plain superscript one after a claim", f"<p>Save time is {CLAIM}<sup>1</sup>.</p>"),
+    (
+        "a footnote reference between a figure's number and unit",
+        f"<p>Save time is 94{FOOTNOTE} s.</p>",
+    ),
+]
+
+GLUED_NEAR = [
+    ("a claim in brackets", f"<p>Save time ({CLAIM}) here.</p>"),
+    ("a hyphen after a claim", f"<p>A {CLAIM}-long save.</p>"),
+    ("a plus sign across a space", f"<p>C++ saves {CLAIM} here.</p>"),
+    ("a footnote reference after a claim", f"<p>Save time is {CLAIM}{FOOTNOTE}.</p>"),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), GLUED, ids=[r[0] for r in GLUED])
+def test_glued_sign_or_exponent_is_refused(name: str, html: str) -> None:
+    assert refusals(html), name
+
+
+@pytest.mark.parametrize(("name", "html"), GLUED_NEAR, ids=[r[0] for r in GLUED_NEAR])
+def test_apart_sign_or_footnote_passes(name: str, html: str) -> None:
+    assert refusals(html) == [], name

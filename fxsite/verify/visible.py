@@ -717,11 +717,11 @@ def _walk(
         if tag == "-text":
             builders[-1].add(node.text_content or "")
             continue
-        if not entering and where is _UNDRAWN:  # the end of an element that may not be drawn
+        if not entering and where in (_UNDRAWN, _APART):  # the end of an element read both ways
             current = builders[-1]
-            # Shown, a block element stands apart; a template is never drawn, but a search
-            # index (Material's) reads its text joined to the run's.
-            split = tag not in INLINE and tag != "template"
+            # Shown, a block element (or a footnote mark) stands apart; a template is never
+            # drawn, but a search index (Material's) reads its text joined to the run's.
+            split = where is _APART or (tag not in INLINE and tag != "template")
             if current.opened:  # else a block inside it ended the run its text started in
                 current.hidden.append((current.opened.pop(), current.length, split))
             continue
@@ -798,10 +798,11 @@ def _walk(
             continue
         if tag == "table":
             units.update(table_units(node))
-        if _undrawn(attrs) or node.mem_id in styled:
+        hidden = _undrawn(attrs) or node.mem_id in styled
+        if hidden or _footnote_mark(tag, attrs, node):
             # Read where it stands, and its run read without it too (Builder.blocks).
             builders[-1].opened.append(builders[-1].length)
-            stack.append((node, False, _UNDRAWN, role, heading))
+            stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
         elif tag not in INLINE or tag in BOXED or new_role or not classes.isdisjoint(BLOCK_CLASSES):
             _flush(builders, page)
             builder = _Builder(where, role)
@@ -898,6 +899,26 @@ def _inner_document(
 
 #: The stack marker for the end of an element that may not be drawn.
 _UNDRAWN = "-undrawn"
+#: The stack marker for the end of a footnote mark (:func:`_footnote_mark`).
+_APART = "-apart"
+
+
+def _footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:
+    """A footnote reference as Python-Markdown writes it (``<sup id="fnref:1"><a
+    class="footnote-ref" href="#fn:1">1</a></sup>``): a mark beside the text, not a
+    digit of it; the run is read with it apart and without it."""
+    if tag != "sup" or not (attrs.get("id") or "").startswith("fnref"):
+        return False
+    link = node.child
+    while link is not None and link.tag == "-text" and not (link.text_content or "").strip():
+        link = link.next
+    return (
+        link is not None
+        and link.tag == "a"
+        and link.next is None
+        and "footnote-ref" in (link.attributes.get("class") or "").split()
+        and (link.attributes.get("href") or "").startswith("#fn")
+    )
 
 
 def _undrawn(attrs: Mapping[str, str | None]) -> bool:
