@@ -145,7 +145,9 @@ def page_context(
     _, body, _ = split_front_matter(source)
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
     written = [text for item in result.front.faq for text in (item.q, item.a)]
-    locator = SourceLocator(source, len(source) - len(body), not_bare(source), written)
+    locator = SourceLocator(
+        source, len(source) - len(body), not_bare(source), written, markdown=True
+    )
     return PageContext(
         library,
         href_for,
@@ -317,7 +319,7 @@ class _CheckPreprocessor(Preprocessor):
         # The rendered page is judged below (_JudgePostprocessor), placed in this body.
         ctx.judge = True
         ctx.refused = list(result.reported)
-        ctx.locator = SourceLocator("\n" * below + body, below)
+        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True)
         return result.markdown.split("\n")
 
 

@@ -569,3 +569,37 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
     assert found(checked.stdout) == found(built.stdout), built.stdout
     assert set(found(built.stdout)) == _EXPECTED, built.stdout
     assert not (site / "site").exists()
+
+
+# -- a text the page does not show before the one it shows ------------------------------------
+
+_CLAIM = "[94 s](evidence:R1#save_time_fx100)"
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        ("# T\n\n<pre>saves 94 s</pre>\n\nText saves in 94 s.\n", ["FX501 5:15"]),
+        ("# T\n\n\tcode block 94 s\n\nText saves in 94 s.\n", ["FX501 5:15"]),
+        ("# T\n\n    code block 94 s\n\nText saves in 94 s.\n", ["FX501 5:15"]),
+        ('# T\n\n<img src="assets/94 s.png" alt="logo">\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
+        ('# T\n\n[x]: https://example.com/ "94 s"\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
+        ('# T\n\n## Sub {#sub-94-s data-x="94 s"}\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
+        ("# T\n\n<script>var t = '94 s';</script>\n\nBody saves in 94 s.\n", ["FX501 5:15"]),
+        # a claim glued to a character: that claim, not the first of its text
+        (f"# T\n\nFirst {_CLAIM} here.\n\nThen 5{_CLAIM} here.\n", ["FX503 5:8"]),
+        (
+            f"# T\n\nFirst {_CLAIM} here.\n\nSecond {_CLAIM} here.\n\nThird {_CLAIM}/{_CLAIM}.\n",
+            ["FX503 7:8", "FX503 7:44"],
+        ),
+        # near misses: a shown attribute and a used definition's title are where the page
+        # shows them; nothing shown, nothing found
+        ('# T\n\n<img src="a.png" alt="took 94 s">\n\nBody.\n', ["FX501 3:28"]),
+        ('# T\n\nSee [it][x].\n\n[x]: https://example.com/ "took 94 s"\n', ["FX501 5:33"]),
+        (f"# T\n\n<pre>saves 94 s</pre>\n\nText saves in {_CLAIM}.\n", []),
+        (f"# T\n\nFirst {_CLAIM} here.\n\nThen {_CLAIM} here.\n", []),
+    ],
+)
+def test_a_finding_at_the_text_the_page_shows(page: str, where: list[str], lib: Library) -> None:
+    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where

@@ -16,7 +16,11 @@ cursor: a text is looked for after the last one placed, then from the top of
 the file (a FAQ answer is written in the front matter, and rendered last),
 each time as written, loosely, then by its leading number, and never at an
 offset already given to the same text: a text repeated on a page is placed at
-each of its occurrences in turn, never all at the first. What is not in
+each of its occurrences in turn, never all at the first. In a Markdown page
+(``markdown``), a text is looked for where the page shows text before where it
+does not (code, ``<pre>``, a tag's ``src``, an unused reference definition:
+:mod:`fxsite.pages.unshown`), and a glued-claim finding (FX503) at a claim a
+character is glued to before any other claim of its text. What is not in
 the source whole is looked for in the strings the page renders from its front
 matter (``written``: an FAQ answer, escaped or folded there), through their
 own positions, then in the files another extension included (``included``: a
@@ -30,13 +34,16 @@ from __future__ import annotations
 import bisect
 import html
 import re
+import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.prose import line_col
+from fxsite.pages.unshown import glued_claims, unshown
 
 __all__ = ["SourceLocator"]
 
@@ -67,6 +74,9 @@ class SourceLocator:
     claims_only: list[tuple[int, int]] = field(default_factory=list)
     #: strings of the front matter the page renders, with where each character is
     written: Sequence[TextAt] = ()
+    #: ``source`` is a Markdown page: a text is looked for where the page shows it first
+    #: (:func:`~fxsite.pages.unshown.unshown`), a glued-claim finding (FX503) at such a claim
+    markdown: bool = False
     #: ``(path, text)`` of the files another extension included into the page
     #: (``pymdownx.snippets``), as findings name them
     included: list[tuple[str, str]] = field(default_factory=list)
@@ -76,6 +86,8 @@ class SourceLocator:
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
     #: the source with its entities decoded, and each character's offset in the source
     _decoded: tuple[str, list[int]] | None = None
+    #: sorted spans by what they hold, read from a Markdown page when first asked
+    _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def find(self, text: str, kind: str = "figure", *, whole: bool = False) -> int | None:
         """Offset of ``text``'s next occurrence for ``kind``, or None.
@@ -89,14 +101,15 @@ class SourceLocator:
         finders = [self._exact, self._loose, self._entities, self._typographic]
         if not whole:
             finders += [self._number, self._lead]
-        # A bare figure is looked for outside code and claims first; then anywhere (the
-        # source's idea of code may not be the renderer's: an unclosed fence).
-        for avoid in (kind == "FX501", False):
+        # Where the page shows text first (a bare figure outside claims, a glued claim's
+        # finding at a glued claim); then anywhere (the source's idea of code may not be
+        # the renderer's: an unclosed fence).
+        for avoid in (*self._passes(kind), _anywhere):
             for finder in finders:
                 for start in (self._cursors.get(kind, self.body), 0):
                     at = start
                     while (found := finder(text, at)) is not None and (
-                        found in used or (avoid and self._claims_only(found))
+                        found in used or avoid(found)
                     ):
                         at = found + 1
                     if found is not None:
@@ -105,10 +118,24 @@ class SourceLocator:
                         return found
         return None
 
-    def _claims_only(self, offset: int) -> bool:
-        spans = self.claims_only
-        i = bisect.bisect_right(spans, (offset, len(self.source) + 1)) - 1
-        return i >= 0 and spans[i][0] <= offset < spans[i][1]
+    def _passes(self, kind: str) -> list[Callable[[int], bool]]:
+        """What each pass before the last avoids, for ``kind``."""
+        if kind == "FX503" and self.markdown:
+            glued, hidden = self._read("glued"), self._read("unshown")
+            return [lambda at: not _within(glued, at) or _within(hidden, at)]
+        if kind == "FX501":
+            return [partial(_within, self._read("FX501"))]
+        return [partial(_within, self._read("unshown"))] if self.markdown else []
+
+    def _read(self, name: str) -> list[tuple[int, int]]:
+        """Spans named ``name``, merged: unshown, glued claims, or where no bare figure stands."""
+        if name not in self._spans:
+            if name == "FX501":
+                spans = [*self.claims_only, *(self._read("unshown") if self.markdown else [])]
+            else:
+                spans = (unshown if name == "unshown" else glued_claims)(self.source)
+            self._spans[name] = _merged(spans)
+        return self._spans[name]
 
     def _exact(self, text: str, start: int) -> int | None:
         at = self.source.find(text, start)
@@ -179,6 +206,27 @@ class SourceLocator:
         for path, text in self.included[len(self._included_at) :]:
             self._included_at.append((path, SourceLocator(text)))
         return self._included_at
+
+
+def _anywhere(offset: int) -> bool:
+    return False
+
+
+def _within(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` is inside one of the sorted, disjoint ``spans``."""
+    i = bisect.bisect_right(spans, (offset, sys.maxsize)) - 1
+    return i >= 0 and spans[i][0] <= offset < spans[i][1]
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, overlapping ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _find_in(value: str, text: str) -> int | None:

@@ -94,11 +94,7 @@ def _code_lines(lines: list[str]) -> Iterator[int]:
         if not stripped:
             previous_blank = True
             continue
-        indent = (
-            len(line) - len(line.lstrip(" \t").expandtabs(4))
-            if "\t" in line
-            else len(line) - len(line.lstrip(" "))
-        )
+        indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
         if indent == 0 or _CONTAINER.match(line):
             container = bool(_CONTAINER.match(line))
         elif indent >= 4 and previous_blank and not container:

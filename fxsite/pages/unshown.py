@@ -1,0 +1,93 @@
+"""What a Markdown page writes that its rendered page does not show as text.
+
+The page reader finds a figure in the rendered page and
+:class:`~fxsite.pages.locate.SourceLocator` places it back by its text; the same
+text written earlier where the page shows nothing is not where the reader saw it.
+:func:`unshown` gives those places: code (fenced, indented, inline, and raw
+``<pre>``, ``<code>``, ``<script>``, ``<style>``, ``<template>`` elements),
+comments, tags and ``attr_list`` braces (but for the values of the attributes
+a reader is shown: ``alt``, ``title``…), link destinations, and reference
+definitions (their title too where no link uses them). :func:`glued_claims`
+gives the claims a character is glued to, where a glued-claim finding stands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fxsite.pages.prose import _REFDEF, _REFERENCE, _unread, find_evidence_links
+
+__all__ = ["glued_claims", "unshown"]
+
+_RAW_UNREAD = re.compile(
+    r"<(pre|code|script|style|template)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL
+)
+_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+_ATTR_LIST = re.compile(r"\{:?[ \t]*(?:[#.][^{}\n]*|[\w:-]+=[^{}\n]*)\}")
+_ATTRIBUTE = re.compile(r"""([\w:.-]+)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'<>{}]+)""")
+_DESTINATION = re.compile(r"\]\([ \t]*(<[^<>\n]*>|[^\s()]+)")
+#: Attributes whose value a reader is shown, beside ``visible.VISIBLE_ATTRIBUTES``.
+_SHOWN = ("value", "srcdoc", "content")
+
+
+def unshown(source: str) -> list[tuple[int, int]]:
+    """Sorted spans of ``source`` the rendered page does not show as text."""
+    masked, spans = _unread(source)
+    spans += [m.span() for m in _RAW_UNREAD.finditer(masked)]
+    spans += [span for m in _TAG.finditer(masked) for span in _outside_shown(masked, *m.span())]
+    for m in _ATTR_LIST.finditer(masked):
+        spans += _outside_shown(masked, *m.span())
+    spans += [m.span(1) for m in _DESTINATION.finditer(masked)]
+    spans += _definitions(masked)
+    return sorted(spans)
+
+
+def _outside_shown(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Spans of the tag or braces ``text[start:end]`` outside its shown attributes' values."""
+    from fxsite.verify.visible import VISIBLE_ATTRIBUTES
+
+    shown = {*VISIBLE_ATTRIBUTES, *_SHOWN}
+    at = start
+    for m in _ATTRIBUTE.finditer(text, start, end):
+        value = m.group(2)
+        if m.group(1).lower() in shown or value.strip("\"'").startswith("data:"):
+            yield at, m.start(2)
+            at = m.end(2)
+    yield at, end
+
+
+def _definitions(masked: str) -> list[tuple[int, int]]:
+    """Reference definitions' labels and destinations; the whole line where no link uses it."""
+    used = {
+        " ".join((m["label"] or m["text"]).split()).lower() for m in _REFERENCE.finditer(masked)
+    }
+    spans = []
+    for m in _REFDEF.finditer(masked):
+        label = " ".join(m["label"].split()).lower()
+        if label.startswith("^"):
+            continue  # a footnote: shown
+        line_end = masked.find("\n", m.end())
+        spans.append(
+            (m.start(), m.end() if label in used else len(masked) if line_end < 0 else line_end)
+        )
+    return spans
+
+
+def glued_claims(source: str) -> list[tuple[int, int]]:
+    """Spans of the claims of ``source`` a character is glued to, or a multiplier or unit
+    beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``)."""
+    from fxsite.verify.reading import glued, multiplied, unit_after
+
+    spans = []
+    for link in find_evidence_links(source):
+        before = source[max(0, link.start - 16) : link.start]
+        view = before + link.text + source[link.end : link.end + 40]
+        start, end = len(before), len(before) + len(link.text)
+        if (
+            glued(view, start, end)
+            or multiplied(view, start, end)
+            or unit_after(view, start, end, len(view))
+        ):
+            spans.append((link.start, link.end))
+    return spans
