@@ -765,7 +765,7 @@ def test_a_stylesheet_copied_from_docs_is_named_by_its_source(tmp_path: Path) ->
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
     built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
     assert built.returncode == 1
-    assert "docs/css/x.css:1:1: FX506" in built.stdout, built.stdout
+    assert "docs/css/x.css:1:37: FX506" in built.stdout, built.stdout  # at its figure
     assert "\ncss/x.css:" not in "\n" + built.stdout
 
 

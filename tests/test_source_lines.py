@@ -603,3 +603,43 @@ _CLAIM = "[94 s](evidence:R1#save_time_fx100)"
 def test_a_finding_at_the_text_the_page_shows(page: str, where: list[str], lib: Library) -> None:
     _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        # a page's <style> that reorders its text: at the rule that does
+        (
+            '# S\n\nText.\n\n<style>.g{display:grid;grid-template-areas:"b a"}</style>\n\n'
+            '<div class="g"><span>Saves 9</span><span>4 s</span></div>\n',
+            ["FX504 5:24"],
+        ),
+        # near miss: a grid that keeps the order of its text
+        (
+            "# S\n\nText.\n\n<style>.g{display:grid}</style>\n\n"
+            '<div class="g"><span>Plain</span><span>words</span></div>\n',
+            [],
+        ),
+    ],
+)
+def test_a_reordering_rule_at_its_line(page: str, where: list[str], lib: Library) -> None:
+    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings if f.code != "FX501"] == where
+
+
+@pytest.mark.parametrize(
+    ("sheet", "where"),
+    [
+        ('.a { color: red; }\n.b::after { content: "94 s"; }\n', ["FX506 2:23"]),
+        (".a { color: red; }\n.b { order: 2; }\n", ["FX504 2:6"]),
+        # near misses: no text drawn, no order changed
+        ('.a { color: red; }\n.b::after { content: ""; }\n', []),
+        (".a { color: red; }\n.b { order: 0; }\n", []),
+    ],
+)
+def test_a_stylesheets_finding_at_its_rule(sheet: str, where: list[str], tmp_path: Path) -> None:
+    from fxsite.verify.docs_files import docs_file_findings
+
+    (tmp_path / "x.css").write_text(sheet, "utf-8")
+    found = docs_file_findings(tmp_path, "x.css", "docs/x.css", None)
+    assert [f"{f.code} {f.line}:{f.col}" for f in found] == where

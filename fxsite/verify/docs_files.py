@@ -105,6 +105,7 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
     except UnreadableFile:
         return []  # the gate reports what it cannot read of the published copy
     text = data.decode("utf-8", "replace")
+    locator = SourceLocator(text)
     findings = []
     for note in code_notes(rel, data):
         code, message = note.code, note.message
@@ -112,7 +113,7 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
             if note.writer in declared:
                 continue  # declared: a browser draws it (build --browser), the gate judges it
             code, message = judge_writer(note.writer, message, declared)
-        at = text.find(note.text) if note.text else -1
-        line, col = line_col(text, max(at, 0))
+        at = locator.find(note.text, code) if note.text else None
+        line, col = line_col(text, at or 0)
         findings.append(Finding(shown, line, col, code, message, note.severity, note.text))
     return findings

@@ -48,12 +48,13 @@ def _text(node: LexborNode | None) -> str:
     return " ".join((node.text(deep=True) or "").split()) if node is not None else ""
 
 
-def _note(what: str, text: str) -> Note:
+def _note(what: str, text: str, at: str | None = None) -> Note:
+    """A reordering note; ``at``, the text it is placed by (the rule), else what it moves."""
     return Note(
         REORDERED,
         f"{what} changes the order in which '{text[:60]}' is drawn: "
         "a reader may see another figure than the one checked",
-        text[:40] or None,
+        at or text[:40] or None,
     )
 
 
@@ -82,7 +83,7 @@ def _moved(node: LexborNode, decl: Declaration) -> Note | None:
     target = node if scope == "self" else node.parent
     text = _text(target)
     held = could_hold_figure(text, _text(target.parent) if target is not None else "")
-    return _note(f"CSS {decl.shown}", text) if held else None
+    return _note(f"CSS {decl.shown}", text, decl.shown) if held else None
 
 
 #: What a style that reorders must hold (a property name, or an escape spelling one).
