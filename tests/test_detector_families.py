@@ -127,6 +127,8 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("full-width percent", "Hit rate is 96\uff05.", ["96\uff05"], "The sign \uff05 is wide."),
     ("per mille", "Loss is 3\u2030 a year.", ["3\u2030"], "The sign \u2030 is rare."),
     ("arabic per mille", "Loss is 3\u0609 a year.", ["3\u0609"], "The sign \u0609 is rare."),
+    # "100s of GPUs" is a plural number; a space makes it seconds (found by a blind tester)
+    ("seconds of", "Checked to 3 s of slack.", ["3 s"], "It runs on 100s of GPUs."),
 ]
 
 

@@ -61,9 +61,9 @@ def _latin_name(text: str, match: re.Match[str], symbol: str) -> bool:
     if symbol == "B" and glued:
         return True  # "32B LoRA", "Atlas 910B"
     if symbol == "s" and (
-        _DECADE.search(text, start, end) or re.match(r"\s+of\b", text[end : end + 4])
+        _DECADE.search(text, start, end) or (glued and re.match(r"\s+of\b", text[end : end + 4]))
     ):
-        return True  # "the 1990s", "100s of GPUs"
+        return True  # "the 1990s", "100s of GPUs"; "3 s of slack" is seconds
     if symbol in _SIZES and glued and _PRODUCT_BEFORE.search(text, max(0, start - 24), start):
         return True  # "A100 80GB"
     return symbol in _SIZES and bool(_VARIANT_AFTER.match(text, end))  # "256GB版本"
