@@ -165,3 +165,49 @@ def test_glued_sign_or_exponent_is_refused(name: str, html: str) -> None:
 @pytest.mark.parametrize(("name", "html"), GLUED_NEAR, ids=[r[0] for r in GLUED_NEAR])
 def test_apart_sign_or_footnote_passes(name: str, html: str) -> None:
     assert refusals(html) == [], name
+
+
+# -- text a page's extensions draw: a Mermaid diagram, TeX, emoji images ------------------------
+
+MERMAID = '<pre class="mermaid"><code>graph LR\n  A[Baseline {}] --&gt; B[FX100]\n</code></pre>'
+EMOJI = '<img alt="{}" class="emojione" src="https://e.example/{}.png" title=":x:" />'
+
+DRAWN = [
+    ("a Mermaid node label", MERMAID.format("178 s")),
+    ("a Mermaid diagram in a div", '<div class="mermaid">graph LR\n  A[Baseline 178 s]</div>'),
+    (
+        "arithmatex TeX with a thin space and mathrm",
+        r'<p>It saves in <span class="arithmatex">\(94\,\mathrm{s}\)</span> total.</p>',
+    ),
+    (
+        "arithmatex display TeX with text",
+        r'<div class="arithmatex">\[t = 94\ \text{s}\]</div>',
+    ),
+    (
+        "keycap emoji images",
+        f"<p>It takes {EMOJI.format('9️⃣', 9)}{EMOJI.format('4️⃣', 4)} s.</p>",
+    ),
+    ("a keycap emoji image then times", f"<p>It is {EMOJI.format('3️⃣', 3)} times faster.</p>"),
+]
+
+DRAWN_NEAR = [
+    ("a Mermaid diagram of words", MERMAID.format("store")),
+    (
+        "a Mermaid diagram's style lines",
+        '<pre class="mermaid"><code>graph LR\n  A[Save]\n  style A stroke-width:4px\n'
+        "  linkStyle 0 stroke-width:2px\n</code></pre>",
+    ),
+    ("arithmatex TeX without a figure", r'<p>Let <span class="arithmatex">\(x_{i}\)</span>.</p>'),
+    ("an emoji image of a rocket", f"<p>Fast {EMOJI.format('🚀', 'r')} saves.</p>"),
+    ("a code block that is not a diagram", "<pre><code>sleep 94 s\n</code></pre>"),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), DRAWN, ids=[r[0] for r in DRAWN])
+def test_text_an_extension_draws_is_read(name: str, html: str) -> None:
+    assert refusals(html), name
+
+
+@pytest.mark.parametrize(("name", "html"), DRAWN_NEAR, ids=[r[0] for r in DRAWN_NEAR])
+def test_extension_text_without_figure_passes(name: str, html: str) -> None:
+    assert refusals(html) == [], name

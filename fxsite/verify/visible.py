@@ -40,6 +40,7 @@ from fxsite.pages.header_units import table_units
 from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
+from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 
@@ -773,6 +774,21 @@ def _walk(
             for document in drawn:
                 _flush(builders, page)
                 _inner_document(document, page, where, role, heading, inner)
+        names = attrs.get("class")
+        classes = set(names.split()) if names else _NO_CLASSES
+        if "mermaid" in classes and tag == "pre":  # a diagram drawn from its source
+            _flush(builders, page)
+            for line in diagram_lines(node.text(deep=True) or ""):
+                builders[-1].add(line)
+                _flush(builders, page)
+            continue
+        if "arithmatex" in classes:  # TeX, drawn by a script
+            if tag not in INLINE:
+                _flush(builders, page)
+            builders[-1].add(tex_text(node.text(deep=True) or ""))
+            if tag not in INLINE:
+                _flush(builders, page)
+            continue
         if tag in SKIPPED or tag in CODE:
             if tag == "code":
                 builders[-1].add_code(node.text(deep=True) or "")
@@ -783,14 +799,16 @@ def _walk(
         if tag == "a" and "data-fx-ref" in attrs:
             _claim(node, _attrs(node), builders[-1], page, heading)
             continue
-        names = attrs.get("class")
-        classes = set(names.split()) if names else _NO_CLASSES
         new_role = ""
         if not classes.isdisjoint(ROLE_CLASSES):
             new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
         role = new_role or role
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button"):
             _attribute_blocks(tag, _attrs(node), page, role)
+        emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
+        if emoji is not None:  # an emoji image draws its emoji in the run
+            builders[-1].add(emoji)
+            continue
         if tag == "article" or "md-content__inner" in classes:
             where = "article"
         if tag == "br":

@@ -1,0 +1,77 @@
+"""Text that Markdown extensions draw from markup: a Mermaid diagram, TeX, an emoji image.
+
+The page reader (:mod:`fxsite.verify.visible`) reads these as a reader sees
+them once the page's scripts and images have drawn them:
+
+* a Mermaid diagram (``pre.mermaid``, a ``mermaid`` fence of
+  ``pymdownx.superfences``) is drawn from its source: node labels, edge labels,
+  a pie chart's values; each line of the source is read as a run of text,
+  except lines that only style the drawing (``style``, ``classDef``…);
+* TeX (``.arithmatex``, as ``pymdownx.arithmatex`` writes it) is drawn with its
+  spacing commands as spaces and its text wrappers unwrapped:
+  ``\\(94\\,\\mathrm{s}\\)`` draws "94 s";
+* an emoji image (``pymdownx.emoji``) is drawn as the emoji its ``alt`` holds:
+  ``:nine::four: s`` shows the keycaps "9️⃣4️⃣ s".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["diagram_lines", "emoji_alt", "tex_text"]
+
+#: Mermaid lines that style or script the drawing without drawing text.
+_STYLE_LINE = re.compile(r"\s*(?:%%|style\s|classDef\s|linkStyle\s|class\s)")
+
+
+def diagram_lines(source: str) -> list[str]:
+    """The lines of a Mermaid diagram's source whose text it may draw."""
+    return [line for line in source.splitlines() if line.strip() and not _STYLE_LINE.match(line)]
+
+
+_DELIMITERS = re.compile(r"\\[()\[\]]|\$\$?")
+_SYMBOLS = {
+    "times": "×",
+    "cdot": "·",
+    "approx": "≈",
+    "sim": "~",
+    "pm": "±",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "mu": "µ",
+    "%": "%",
+    "$": "$",
+}
+_SYMBOL = re.compile(r"\\(%|\$|[A-Za-z]+)")
+_SPACES = re.compile(r"\\[,;: ]|~|\\q?quad(?![A-Za-z])")
+_FRACTION = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+
+
+def tex_text(tex: str) -> str:
+    """TeX as drawn, roughly: spaces for spacing commands, symbols for their commands,
+    ``a/b`` for a simple fraction, other commands (``\\mathrm``, ``\\text``) and braces
+    dropped, so their arguments stand in the text."""
+    text = _DELIMITERS.sub(" ", tex)
+    text = _FRACTION.sub(r"\1/\2", text)
+    text = _SPACES.sub(" ", text).replace("\\!", "")
+    text = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), ""), text)
+    return text.replace("{", "").replace("}", "")
+
+
+#: Characters an emoji is written with beside its pictographs: keycap bases, the
+#: variation selector, the joiner, the combining keycap, tag characters.
+_EMOJI_PARTS = frozenset("0123456789#*\ufe0f\u200d\u20e3")
+
+
+def emoji_alt(alt: str | None) -> str | None:
+    """The emoji an image's ``alt`` holds (the image draws it), or None for other text."""
+    if not alt or len(alt) > 16:
+        return None
+    if all(c in _EMOJI_PARTS or unicodedata.category(c) in ("So", "Sk") for c in alt) and any(
+        c == "\u20e3" or unicodedata.category(c) == "So" for c in alt
+    ):
+        return alt
+    return None
