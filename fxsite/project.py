@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fxsite.evidence.library import Library, load_library, record_files
 from fxsite.evidence.records import RecordFile, load_record_file
@@ -23,6 +24,7 @@ from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
 from fxsite.pages.claims import HrefFor
 from fxsite.pages.config_text import (
+    config_extra,
     config_findings,
     has_nav,
     inherited,
@@ -444,14 +446,20 @@ class Project:
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)
-        return [*shown, *code, *hero, *sections, *self.template_findings()]
+        return [
+            *shown,
+            *code,
+            *hero,
+            *sections,
+            *self.template_findings(config_extra(text, parents)),
+        ]
 
     def section_findings(self) -> list[Finding]:
         """Figures in the section titles MkDocs makes from folder names (no ``nav``)."""
         docs = self.paths.docs_prefix
         return section_title_findings(self.doc_pages(), docs, self.library)
 
-    def template_findings(self) -> list[Finding]:
+    def template_findings(self, extra: Mapping[str, Any] | None = None) -> list[Finding]:
         """Figures in the text of the site's own theme templates and in the other files of
         its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
@@ -463,7 +471,7 @@ class Project:
             return []
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [
-            *template_findings(custom, shown),
+            *template_findings(custom, shown, extra),
             *theme_file_findings(custom, shown, self.paths.docs_dir, self.library, writers),
         ]
 

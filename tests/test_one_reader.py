@@ -796,16 +796,23 @@ def test_a_content_tabs_label_is_a_box_of_its_own(
         ("{# took 94 s #}{{ page.title }}{% if x > 94 %}{% endif %}\n", []),
         ('<svg viewBox="0 0 24 24"><path d="M12 2v20"/></svg> © 2026\n', []),
         ("<!-- 94 s --><p>Plain words</p>\n", []),
+        # the configuration's extra, as the template writes it (speed: 95; word: fast)
+        ("<p>{{ config.extra.speed }} s</p>\n", [(1, 4)]),
+        ("<p>{{- config.extra.deep.speed -}} s</p>\n", [(1, 4)]),
+        ("<p>{{ config.extra.word }} s</p>\n", []),
+        ("<p>{{ config.extra.speed | default(1) }}</p>\n", []),
     ],
 )
 def test_a_theme_templates_text_at_its_line(
     template: str, where: list[tuple[int, int]], tmp_path: Path
 ) -> None:
+    from fxsite.pages.config_text import config_extra
     from fxsite.pages.template_text import template_findings
 
     (tmp_path / "overrides" / "partials").mkdir(parents=True)
     (tmp_path / "overrides" / "partials" / "x.html").write_text(template, "utf-8")
-    found = template_findings(tmp_path / "overrides", "overrides")
+    extra = config_extra("extra:\n  speed: 95\n  word: fast\n  deep: {speed: 96}\n")
+    found = template_findings(tmp_path / "overrides", "overrides", extra)
     assert [(f.line, f.col) for f in found] == where
     assert all(f.path == "overrides/partials/x.html" and f.code == "FX501" for f in found)
 

@@ -285,6 +285,28 @@ def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
                     yield value
 
 
+_WRITTEN = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+
+
+def _written(node: yaml.Node) -> Any:
+    """A mapping as nested dicts of the strings and numbers it writes (as written)."""
+    if isinstance(node, yaml.MappingNode):
+        return {str(k.value): _written(v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+    return node.value if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN else None
+
+
+def config_extra(text: str, parents: Sequence[Source] = ()) -> dict[str, Any]:
+    """The configuration's ``extra``: what a theme template's ``{{ config.extra.x }}``
+    writes (strings and numbers, as written; the inherited files' under the file's own)."""
+    merged: yaml.Node | None = None
+    for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
+        extra = None if root is None else _get(root, "extra")
+        if extra is not None:
+            merged = extra if merged is None else _merge(merged, extra)
+    found = _written(merged) if merged is not None else None
+    return found if isinstance(found, dict) else {}
+
+
 def _get(node: yaml.Node, name: str) -> yaml.Node | None:
     """The value of key ``name`` in a mapping node, or None."""
     if isinstance(node, yaml.MappingNode):

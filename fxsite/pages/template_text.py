@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,8 @@ _NOT_COPIED = (
     *(f"*{suffix}" for suffix in MARKDOWN_SUFFIXES),
     *(p.name for p in (Path(mkdocs.__file__).parent / "templates").iterdir()),
 )
+#: A value of the configuration's ``extra`` a template writes as it is: {{ config.extra.a.b }}.
+_EXTRA = re.compile(r"\{\{-?\s*config\.extra((?:\.\w+)+)\s*-?\}\}")
 #: A page's front-matter value a template writes: page.meta.NAME, ['NAME'], .get('NAME').
 _META = re.compile(r"\bpage\.meta(?:\.(\w+)|\[\s*[\"'](\w+)[\"']\s*\]|\.get\(\s*[\"'](\w+)[\"'])")
 _ADVICE = (
@@ -71,9 +74,25 @@ def _spaces(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
-def _blank(match: re.Match[str]) -> str:
-    """A Jinja tag as spaces, but for the literals it writes (:data:`_WRITES`)."""
+def _extra_value(tag: str, extra: Mapping[str, Any]) -> str | None:
+    """What ``{{ config.extra.a.b }}`` writes: a string or a number of ``extra``."""
+    found = _EXTRA.fullmatch(tag)
+    value: Any = extra
+    for key in found.group(1).split(".")[1:] if found else ():
+        value = value.get(key) if isinstance(value, Mapping) else None
+    if not found or isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    shown = str(value).replace("\n", " ")
+    return shown + _spaces(tag[len(shown) :])  # offsets kept where the value is shorter
+
+
+def _blank(match: re.Match[str], extra: Mapping[str, Any]) -> str:
+    """A Jinja tag as spaces, but for the literals it writes (:data:`_WRITES`) and the
+    ``extra`` values it writes as they are (:data:`_EXTRA`)."""
     tag = match.group()
+    value = _extra_value(tag, extra)
+    if value is not None:
+        return value
     if not _WRITES.match(tag):
         return _spaces(tag)
     kept, last = [], 0
@@ -98,11 +117,15 @@ def printed_meta(custom_dir: Path) -> frozenset[str]:
     return frozenset(keys - {"get"})
 
 
-def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
+def template_findings(
+    custom_dir: Path, shown: str, extra: Mapping[str, Any] | None = None
+) -> list[Finding]:
     """Each figure the templates under ``custom_dir`` write as text, at their lines.
 
-    ``shown`` is how findings name the folder (``overrides``).
+    ``shown`` is how findings name the folder (``overrides``); ``extra``, the
+    configuration's ``extra`` (``<p>{{ config.extra.speed }} s</p>`` writes "95 s").
     """
+    values = extra or {}
     from fxsite.verify.docs_files import read_findings
 
     findings: list[Finding] = []
@@ -114,7 +137,7 @@ def template_findings(custom_dir: Path, shown: str) -> list[Finding]:
         except UnreadableFile as exc:
             findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
             continue
-        text = _JINJA.sub(_blank, text)
+        text = _JINJA.sub(lambda m: _blank(m, values), text)
         findings += read_findings(path, rel, text, text, "html", _ADVICE)
     return findings
 
