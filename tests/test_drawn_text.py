@@ -211,3 +211,40 @@ def test_text_an_extension_draws_is_read(name: str, html: str) -> None:
 @pytest.mark.parametrize(("name", "html"), DRAWN_NEAR, ids=[r[0] for r in DRAWN_NEAR])
 def test_extension_text_without_figure_passes(name: str, html: str) -> None:
     assert refusals(html) == [], name
+
+
+# -- SVG text whose spans are placed by position: drawn in another order: FX504 -----------------
+
+TSPANS = [
+    (
+        "tspans placed by x in reverse",
+        '<svg><text><tspan x="26">s</tspan><tspan x="0">94</tspan></text></svg>',
+    ),
+    (
+        "tspans shifted by dx",
+        '<svg><text y="10"><tspan dx="30">s</tspan><tspan dx="-40">94</tspan></text></svg>',
+    ),
+    ("a tspan on a path", '<svg><text><textPath href="#p">94</textPath> s</text></svg>'),
+    ("a text's characters placed one by one", '<svg><text x="30 0 10" y="10">s94</text></svg>'),
+]
+
+TSPANS_NEAR = [
+    (
+        "tspans placed by position without digits",
+        '<svg><text><tspan x="0">Save</tspan><tspan x="0" dy="1.2em">time</tspan></text></svg>',
+    ),
+    (
+        "tspans in order, unplaced",
+        "<svg><text><tspan>Save</tspan> <tspan>time</tspan></text></svg>",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), TSPANS, ids=[r[0] for r in TSPANS])
+def test_placed_svg_spans_with_digits_are_refused(name: str, html: str) -> None:
+    assert any(r.startswith("FX504") for r in refusals(html)), name
+
+
+@pytest.mark.parametrize(("name", "html"), TSPANS_NEAR, ids=[r[0] for r in TSPANS_NEAR])
+def test_svg_spans_without_figure_pass(name: str, html: str) -> None:
+    assert refusals(html) == [], name

@@ -138,8 +138,29 @@ def _position(node: LexborNode, name: str) -> float:
         return 0.0
 
 
+#: Attributes that place an SVG text's glyphs or spans where they are drawn.
+_PLACING = frozenset({"x", "y", "dx", "dy", "rotate"})
+
+
+def _placed(text: LexborNode) -> bool:
+    """An SVG ``<text>`` draws its parts where their positions say, not in text order:
+    a ``<tspan>`` placed by ``x``/``y``/``dx``/``dy``/``rotate``, a ``<textPath>``, or
+    the text's own positions, one per character (``x="30 0 10"``)."""
+    own = (text.attributes.get(n) or "" for n in ("x", "y", "dx", "dy", "rotate"))
+    if any(len(v.replace(",", " ").split()) > 1 for v in own):
+        return True
+    return any(
+        span.tag == "textPath" or not _PLACING.isdisjoint(span.attributes)
+        for span in text.css("tspan, textPath")
+    )
+
+
 def svg_notes(svg: LexborNode) -> list[Note]:
-    """SVG ``<text>`` elements on one line whose texts, side by side, read as a figure."""
+    """SVG ``<text>`` elements whose placed parts could hold a figure (:func:`_placed`),
+    or that on one line, side by side, read as a figure."""
+    for text in svg.css("text"):
+        if _placed(text) and could_hold_figure(_text(text)):
+            return [_note("SVG text placed by position", _text(text))]
     lines: dict[float, list[tuple[float, str]]] = {}
     for text in svg.css("text"):
         lines.setdefault(_position(text, "y"), []).append((_position(text, "x"), _text(text)))
