@@ -323,6 +323,22 @@ class _CheckPreprocessor(Preprocessor):
         return result.markdown.split("\n")
 
 
+class _ConvertedPreprocessor(Preprocessor):
+    """The page's lines as the other extensions' preprocessors left them, told to its
+    locator (:attr:`~fxsite.pages.locate.SourceLocator.converted`): a text one of them
+    wrote is placed at the line it replaced."""
+
+    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        locator = self.extension.context().locator
+        if locator is not None:
+            locator.converted = list(lines)
+        return lines
+
+
 def _record_snippets(md: Markdown, extension: FxsiteExtension) -> None:
     """Each file ``pymdownx.snippets`` reads into a page, told to the page's locator.
 
@@ -499,6 +515,8 @@ class FxsiteExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)
         md.preprocessors.register(_CheckPreprocessor(md, self), "fxsite_check", 40)
+        # After normalize_whitespace (30) and other extensions' text, before raw HTML (20).
+        md.preprocessors.register(_ConvertedPreprocessor(md, self), "fxsite_converted", 25)
         md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
         # Last: after raw HTML and every other extension's output are in place.
         judge = _JudgePostprocessor(md, self)

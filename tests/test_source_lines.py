@@ -18,6 +18,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
 from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library, load_library
@@ -643,3 +646,31 @@ def test_a_stylesheets_finding_at_its_rule(sheet: str, where: list[str], tmp_pat
     (tmp_path / "x.css").write_text(sheet, "utf-8")
     found = docs_file_findings(tmp_path, "x.css", "docs/x.css", None)
     assert [f"{f.code} {f.line}:{f.col}" for f in found] == where
+
+
+class _Macro(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        return [line.replace("{{speed}}", "94 s") for line in lines]
+
+
+class _MacroExtension(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_Macro(md), "speedmacro", 30)
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        # a text another extension writes in place of the page's: at the line it replaced
+        ("# Macro\n\nIntro.\n\nIt saves in {{speed}} flat.\n", ["FX501 5:13"]),
+        ("---\ntitle: M\n---\n\n# M\n\nA.\n\n\tcode\n\nIt saves in {{speed}}.\n", ["FX501 11:13"]),
+        # near miss: the same extension writing no figure
+        ("# Macro\n\nIntro.\n\nIt saves in {{other}} flat.\n", []),
+    ],
+)
+def test_a_figure_another_extension_writes_at_the_line_it_replaced(
+    page: str, where: list[str], lib: Library
+) -> None:
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, _MacroExtension()], {})
+    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where

@@ -24,14 +24,17 @@ character is glued to before any other claim of its text. What is not in
 the source whole is looked for in the strings the page renders from its front
 matter (``written``: an FAQ answer, escaped or folded there), through their
 own positions, then in the files another extension included (``included``: a
-snippet, named by its own path), then by its number in the source; what is
-nowhere (written by another extension, or read from an attribute the source
-spells otherwise) is placed at the first line of the body.
+snippet, named by its own path), then in the lines another extension's
+preprocessor rewrote (``converted``: a macro, at the source line it replaced),
+then by its number in the source; what is nowhere (lines another extension
+added, or an attribute the source spells otherwise) is placed at the first
+line of the body.
 """
 
 from __future__ import annotations
 
 import bisect
+import difflib
 import html
 import re
 import sys
@@ -80,7 +83,11 @@ class SourceLocator:
     #: ``(path, text)`` of the files another extension included into the page
     #: (``pymdownx.snippets``), as findings name them
     included: list[tuple[str, str]] = field(default_factory=list)
+    #: the lines Markdown parsed, as the other extensions' preprocessors left them: a text
+    #: one of them wrote (a macro) is placed at the line of the source it replaced
+    converted: list[str] = field(default_factory=list)
     _included_at: list[tuple[str, SourceLocator]] = field(default_factory=list)
+    _converted_at: SourceLocator | None = None
     _cursors: dict[str, int] = field(default_factory=dict)
     #: offsets already given to a text, by kind: a repeated text goes to its next place
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
@@ -198,9 +205,34 @@ class SourceLocator:
                 if found is not None:
                     line, col = line_col(included.source, found)
                     return replace(finding, path=path, line=line, col=col)
+            replaced = self._replaced(text, kind)
+            if replaced is not None:
+                return replace(finding, line=replaced[0], col=replaced[1])
             at = self.find(text, kind)
         line, col = line_col(self.source, self.body if at is None else at)
         return replace(finding, line=line, col=col)
+
+    def _replaced(self, text: str, kind: str) -> tuple[int, int] | None:
+        """Line and column of the source line whose converted line shows ``text``, where
+        another extension changed that line (not where it added lines of its own)."""
+        if not self.converted:
+            return None
+        if self._converted_at is None:
+            self._converted_at = SourceLocator("\n".join(self.converted))
+        found = self._converted_at.find(text, kind, whole=True)
+        if found is None:
+            return None
+        row = self._converted_at.source.count("\n", 0, found)
+        lines = self.source[self.body :].split("\n")
+        matcher = difflib.SequenceMatcher(None, lines, self.converted, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if j1 <= row < j2 and tag == "replace":
+                i = i1 + min(row - j1, i2 - i1 - 1)
+                old, new = lines[i], self.converted[row]
+                pairs = enumerate(zip(old, new, strict=False))
+                kept = next((k for k, (a, b) in pairs if a != b), min(len(old), len(new)))
+                return line_col(self.source, self.body)[0] + i, kept + 1
+        return None
 
     def _included(self) -> list[tuple[str, SourceLocator]]:
         for path, text in self.included[len(self._included_at) :]:
