@@ -27,12 +27,11 @@ same path: they are judged by the reader of a file of ``docs/``
 from __future__ import annotations
 
 import fnmatch
+import importlib.util
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-
-import mkdocs
 
 from fxsite.findings import Finding
 from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
@@ -46,6 +45,16 @@ _JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.DOTALL)
 #: Where a Jinja tag writes its string literals: an expression, a ``set``.
 _WRITES = re.compile(r"\{\{|\{%-?\s*set\b")
 _LITERAL = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
+
+
+def _mkdocs_templates() -> list[str]:
+    """The names in MkDocs' own templates folder, found without importing MkDocs (the
+    core never does)."""
+    spec = importlib.util.find_spec("mkdocs")
+    folder = Path(spec.origin).parent / "templates" if spec and spec.origin else None
+    return sorted(p.name for p in folder.iterdir()) if folder and folder.is_dir() else []
+
+
 #: What MkDocs does not copy from a theme folder (``Files.add_files_from_theme``),
 #: and the templates it renders as pages (``sitemap.xml``: ``Theme.static_templates``).
 _NOT_COPIED = (
@@ -58,7 +67,7 @@ _NOT_COPIED = (
     "mkdocs_theme.yml",
     "locales/*",
     *(f"*{suffix}" for suffix in MARKDOWN_SUFFIXES),
-    *(p.name for p in (Path(mkdocs.__file__).parent / "templates").iterdir()),
+    *_mkdocs_templates(),
 )
 #: A value of the configuration's ``extra`` a template writes as it is: {{ config.extra.a.b }}.
 _EXTRA = re.compile(r"\{\{-?\s*config\.extra((?:\.\w+)+)\s*-?\}\}")
