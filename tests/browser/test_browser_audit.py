@@ -72,20 +72,22 @@ ON_PAGE = {
 }
 
 
-@pytest.fixture(scope="module")
-def tricked(
-    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
-    """The static audit and the browser audit of one copy carrying every trick."""
-    target = tmp_path_factory.mktemp("tampered") / "site"
-    shutil.copytree(site_dir, target)
+def _publish_tricks(site: Path) -> None:
     for name, (inject, _, _) in TRICKS.items():
-        page = target / ON_PAGE[name]
+        page = site / ON_PAGE[name]
         page.write_text(
             page.read_text(encoding="utf-8").replace("</body>", inject + "</body>", 1),
             encoding="utf-8",
         )
-    return _audit(target), _audit(target, "--browser")
+
+
+@pytest.fixture(scope="module")
+def tricked(
+    served_audits: dict[str, list[dict[str, object]]],
+) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """The static audit and the browser audit of one copy carrying every trick (and every
+    served page's, below: one copy, each trick on a page or file of its own)."""
+    return served_audits["static"], served_audits["tricked"]
 
 
 @pytest.mark.parametrize("trick", list(TRICKS))
@@ -124,7 +126,7 @@ _XHTML = """<?xml version="1.0" encoding="UTF-8"?>
 
 #: row: (published path, page it holds: the demo page or the XHTML one, figure the trick draws)
 SERVED = {
-    "content-negotiated index.html.en": ("checkpoint-acceleration/index.html.en", "demo", "517 s"),
+    "content-negotiated index.html.en": ("checkpoint-acceleration/index.html.en", "demo", "523 s"),
     "server-side include offer.shtml": ("checkpoint-acceleration/offer.shtml", "demo", "613 s"),
     "XHTML page.xhtml": ("checkpoint-acceleration/page.xhtml", "xhtml", "729 s"),
     # A root-relative script (the site's own, code the static audit does not read) loads
@@ -157,14 +159,15 @@ def _publish_served(site: Path, tricked: bool) -> None:
 def served_audits(
     site_dir: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, list[dict[str, object]]]:
-    """One copy with every SERVED page tricked, one with the same pages clean (the untouched
-    site's near miss too); each audited once."""
+    """One copy with every SERVED page tricked and every trick above, one with the same
+    pages clean (the untouched site's near miss too); each audited once."""
     out: dict[str, list[dict[str, object]]] = {}
     for tricked in (True, False):
         target = tmp_path_factory.mktemp("served") / "site"
         shutil.copytree(site_dir, target)
-        _publish_served(target, tricked)
+        _publish_served(target, tricked)  # reads the demo page before a trick is added
         if tricked:
+            _publish_tricks(target)
             outside = target.parent / "outside.html"
             outside.write_text(_XHTML.format(extra=_script_writing(_LEAK_FIGURE)), "utf-8")
             (target / _LEAK).symlink_to(outside)
