@@ -52,7 +52,7 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
     (
         "custom_dir stylesheet drawing text",
         {"overrides/assets/extra.css": '.x::after{content:"92 s"}\n'},
-        [("overrides/assets/extra.css", 1, 1, "FX506")],
+        [("overrides/assets/extra.css", 1, 20, "FX506")],
     ),
     (
         "near miss: custom_dir files MkDocs does not copy, or that docs/ replaces",
