@@ -63,7 +63,9 @@ def offset_of(text: str, line: int, col: int) -> int | None:
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset`` in ``text``."""
+    """1-based line and column of ``offset`` in a YAML file's ``text``, lines ended as
+    YAML ends them (CR, CRLF, NEL, LS, PS too; :func:`fxsite.pages.prose.line_col`
+    counts only the newlines of a page MkDocs has already normalised)."""
     line, start = 1, 0
     for found in _BREAK.finditer(text, 0, offset):
         line, start = line + 1, found.end()
