@@ -22,7 +22,7 @@ from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.blocks import ChartDrawer
-from fxsite.pages.claims import HrefFor
+from fxsite.pages.claims import HrefFor, check_href
 from fxsite.pages.config_text import (
     config_extra,
     config_findings,
@@ -394,7 +394,7 @@ class Project:
             if unreadable is not None:
                 findings.append(unreadable)
                 continue
-            result = self.process(src, source, _check_href, known)
+            result = self.process(src, source, check_href, known)
             findings.extend(result.findings)
             findings.extend(self.judge(src, source, result))
             # A contact block the build leaves empty, as the build reports it.
@@ -501,13 +501,9 @@ class Project:
             result,
             source,
             self.library,
-            _check_href,
+            check_href,
             self.renderer,
             self.config_shown,
             self.name_titled(src),
         )
         return findings
-
-
-def _check_href(record: str, anchor: str) -> str:
-    return f"evidence/{record}/#{anchor}"

@@ -24,6 +24,7 @@ from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.advice import Advice, advise
+from fxsite.pages.claims import check_href
 from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.judge import bare_advice
 
@@ -69,10 +70,6 @@ class FixResult:
         return self.text != self.source
 
 
-def _href(record: str, anchor: str) -> str:
-    return f"evidence/{record}/#{anchor}"
-
-
 def _offset(text: str, line: int, col: int) -> int:
     """Offset of 1-based ``line:col`` in ``text`` (lines split on ``\\n``)."""
     start = 0
@@ -91,7 +88,7 @@ Checked = tuple[list[Finding], list[Advice | None]]
 
 def _findings(text: str, path: str, library: Library, renderer: PageRenderer | None) -> Checked:
     """Every finding of the page as ``check`` reports it, and each bare figure's advice."""
-    html, findings = check_page(text, path, library, _href, renderer)
+    html, findings = check_page(text, path, library, check_href, renderer)
     return findings, _advices(text, findings, bare_advice(html, library), library)
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "ClaimProblem",
     "HrefFor",
     "Suggestion",
+    "check_href",
     "escape_markdown",
     "generic_claim_text",
     "page_language",
@@ -49,6 +50,12 @@ __all__ = [
 #: ``(record_id, anchor) -> URL`` of a figure's anchor on its record page,
 #: relative to the page being rendered. The caller (plugin) knows the URLs.
 HrefFor = Callable[[str, str], str]
+
+
+def check_href(record: str, anchor: str) -> str:
+    """The :data:`HrefFor` of a page judged outside a build: the figure's anchor from the site root."""
+    return f"evidence/{record}/#{anchor}"
+
 
 _DEST = re.compile(r"^evidence:(?P<record>[^#\s]*)(?:#(?P<figure>[^\s]*))?$")
 _MARKDOWN_SYNTAX = {c: f"&#{ord(c)};" for c in "*_`[]\\~^=+-!{}|#<>&"}
