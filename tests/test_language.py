@@ -12,16 +12,10 @@ from sitekit import CLEAN, build_site, copy_site, href_for, library, soup
 
 from fxsite.evidence.library import Library
 from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
-from fxsite.pages.language import (
-    UI,
-    language_tag,
-    page_language,
-    theme_language,
-    ui,
-    with_html_lang,
-)
+from fxsite.pages.language import language_tag, page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.sections import compose
+from fxsite.render.messages import MESSAGES, message
 
 
 def compose_page(result: PageResult, lib: Library) -> str:
@@ -72,16 +66,16 @@ def test_every_language_has_every_word_with_the_same_placeholders() -> None:
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
-    for lang, table in UI.items():
-        assert table.keys() == UI["en"].keys(), lang
+    for lang, table in MESSAGES.items():
+        assert table.keys() == MESSAGES["en"].keys(), lang
         for key, text in table.items():
-            assert fields(text) == fields(UI["en"][key]), (lang, key)
+            assert fields(text) == fields(MESSAGES["en"][key]), (lang, key)
 
 
 def test_unknown_language_falls_back_to_english() -> None:
-    assert ui("fr", "sources") == "Data sources"
-    assert ui("zh", "sources") == "数据来源"
-    assert ui("fr", "source.measured", id="R1") == "measured, report R1"
+    assert message("sources", "fr") == "Data sources"
+    assert message("sources", "zh") == "数据来源"
+    assert message("source.measured", "fr", id="R1") == "measured, report R1"
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,8 @@ from fxsite.evidence.quantities import (
     round_half_up,
 )
 from fxsite.evidence.units import UNITS
-from fxsite.pages.language import DEFAULT, UI, page_language, ui
+from fxsite.pages.language import page_language
+from fxsite.render.messages import DEFAULT, MESSAGES, message
 
 __all__ = [
     "Claim",
@@ -394,17 +395,17 @@ def tooltip(claim: Claim, library: Library) -> str:
     if claim.value is None:
         key = claim.figure.removeprefix("setup.")
         named = f"setup.name.{key}"
-        key = ui(lang, named) if named in UI[DEFAULT] else key.replace("_", " ")
-        noun = ui(lang, f"noun.{record.label}")
-        return ui(lang, "setup", name=key, noun=noun, id=claim.record)
+        key = message(named, lang) if named in MESSAGES[DEFAULT] else key.replace("_", " ")
+        noun = message(f"noun.{record.label}", lang)
+        return message("setup", lang, name=key, noun=noun, id=claim.record)
     fig = claim.value
     from fxsite.render.record_markdown import plain_text  # it renders claims: imported late
 
     what = record.what_in(lang, fig.name) or fig.what
     parts = [plain_text(what) if what else fig.name.replace("_", " ").capitalize()]
     if baseline := record.baseline_in(lang):
-        parts.append(ui(lang, "versus", baseline=baseline))
-    parts.append(ui(lang, f"source.{claim.label}", id=claim.record))
+        parts.append(message("versus", lang, baseline=baseline))
+    parts.append(message(f"source.{claim.label}", lang, id=claim.record))
     if record.date:
         parts.append(record.date.isoformat())
     return " · ".join(parts)
@@ -413,9 +414,9 @@ def tooltip(claim: Claim, library: Library) -> str:
 def spoken_label(claim: Claim) -> str:
     """What a screen reader hears after the figure: ``measured, report R1``."""
     if claim.value is None:
-        noun = ui(claim.lang, f"noun.{claim.record_label}")
-        return ui(claim.lang, "setup.spoken", noun=noun, id=claim.record)
-    return ui(claim.lang, f"source.{claim.label}", id=claim.record)
+        noun = message(f"noun.{claim.record_label}", claim.lang)
+        return message("setup.spoken", claim.lang, noun=noun, id=claim.record)
+    return message(f"source.{claim.label}", claim.lang, id=claim.record)
 
 
 def setup_anchor(key: str) -> str:
@@ -472,12 +473,12 @@ def render_claim(
     # data-search-exclude keeps both out of Material's search index.
     marker = ""
     if claim.value is not None:
-        mark = ui(claim.lang, "mark.estimate") if claim.label == "estimate" else claim.record
+        mark = message("mark.estimate", claim.lang) if claim.label == "estimate" else claim.record
         marker = (
             f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
         )
     return (
         f"<a {attr_text}>{shown}{marker}"
         f'<span class="fx-sr" data-search-exclude="">'
-        f"{esc(ui(claim.lang, 'spoken', label=spoken_label(claim)))}</span></a>"
+        f"{esc(message('spoken', claim.lang, label=spoken_label(claim)))}</span></a>"
     )

@@ -1,7 +1,7 @@
 """The language of a page, and the words fxsite writes on it.
 
 Every word the build generates on a page comes from the message catalogue,
-:mod:`fxsite.render.messages` (:func:`ui` reads it). English (``en``) and
+:mod:`fxsite.render.messages` (its ``message`` reads it). English (``en``) and
 Simplified Chinese (``zh``) are written; any other language falls back to
 English, word by word, so a table that lacks a word still renders.
 
@@ -19,17 +19,15 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from fxsite.render.messages import DEFAULT, MESSAGES, message
+from fxsite.render.messages import DEFAULT, MESSAGES
 
 __all__ = [
     "DEFAULT",
     "HTML_LANG",
     "SECTION_IDS",
-    "UI",
     "language_tag",
     "page_language",
     "theme_language",
-    "ui",
     "with_html_lang",
 ]
 
@@ -48,16 +46,12 @@ _TAGS = {
     "zh-hans-cn": "zh",
 }
 
-#: The message catalogue (:mod:`fxsite.render.messages`), one table per language.
-UI = MESSAGES
-
-
 #: The ids of the generated section headings, one per section in every language:
 #: "常见问题" is ``#frequently-asked-questions`` as "Frequently asked questions" is,
 #: so links to a section work in each version of a page.
 SECTION_IDS = {
-    UI[lang][key]: anchor
-    for lang in UI
+    MESSAGES[lang][key]: anchor
+    for lang in MESSAGES
     for key, anchor in (
         ("faq", "frequently-asked-questions"),
         ("sources", "data-sources"),
@@ -121,8 +115,3 @@ def with_html_lang(page_html: str, lang: str) -> str:
         return opening[: opening.rindex('lang="')] + f'lang="{tag}"'
 
     return _HTML_OPEN.sub(swap, page_html, count=1)
-
-
-def ui(lang: str, key: str, /, **values: str) -> str:
-    """The message ``key`` in ``lang`` (English where the language lacks it)."""
-    return message(key, lang, **values)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
-from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.page import PageResult
 from fxsite.pages.site import placeholder
+from fxsite.render.messages import DEFAULT, message
 
 __all__ = [
     "RELATED_PLACEHOLDER",
@@ -52,15 +52,15 @@ def estimate_note(
     )
     if not records:
         return ""
-    models = ui(lang, "list_sep").join(
+    models = message("list_sep", lang).join(
         f'<a href="{html.escape(href_for(r, ""))}">{html.escape(r)}</a> '
         f"({escape_markdown(library.records[r].title)})"
         for r in records
     )
-    sentence = ui(
-        lang,
+    sentence = message(
         "estimate.many" if len(records) > 1 else "estimate.one",
-        mark=ui(lang, "mark.estimate"),
+        lang,
+        mark=message("mark.estimate", lang),
         models=models,
     )
     return f'<p class="fx-estimate-note">{sentence}</p>'
@@ -68,12 +68,14 @@ def estimate_note(
 
 def marker_legend(labels: set[str], lang: str = DEFAULT) -> str:
     """What each marker a page shows means: the legend under "Data sources"."""
-    items = [f"<li>{ui(lang, 'legend.link')}</li>"]
+    items = [f"<li>{message('legend.link', lang)}</li>"]
     if labels - {"estimate"}:
-        items.append(f"<li>{ui(lang, 'legend.id')}</li>")
+        items.append(f"<li>{message('legend.id', lang)}</li>")
     if "estimate" in labels:
-        items.append(f"<li>{ui(lang, 'legend.estimate', mark=ui(lang, 'mark.estimate'))}</li>")
-    label = html.escape(ui(lang, "legend"), quote=True)
+        items.append(
+            f"<li>{message('legend.estimate', lang, mark=message('mark.estimate', lang))}</li>"
+        )
+    label = html.escape(message("legend", lang), quote=True)
     return f'<ul class="fx-legend-markers" aria-label="{label}">{"".join(items)}</ul>'
 
 
@@ -85,7 +87,7 @@ def source_item(record: Record, href_for: HrefFor, lang: str = DEFAULT) -> str:
         f"{html.escape(record.id)}</a> "
         f'<span class="fx-source-title">{html.escape(record.title_in(lang))}</span> '
         f'<span class="fx-label fx-label--{record.label}">'
-        f"{ui(lang, f'label.{record.label}')}</span>"
+        f"{message(f'label.{record.label}', lang)}</span>"
         f"{date}</li>"
     )
 
@@ -99,7 +101,7 @@ def sources_html(
 ) -> str:
     """The "Data sources" list, footnote-style: ID, title, label, date where stated."""
     if not records:
-        return f'<p class="fx-sources-none">{ui(lang, "sources_none")}</p>'
+        return f'<p class="fx-sources-none">{message("sources_none", lang)}</p>'
     items = [source_item(library.records[r], href_for, lang) for r in records]
     legend = marker_legend(labels if labels is not None else set(), lang)
     return f'<ul class="fx-sources">{"".join(items)}</ul>\n{legend}'
@@ -109,7 +111,7 @@ def faq_markdown(result: PageResult) -> str:
     """The FAQ section: each question a heading, each answer its Markdown."""
     if not result.faq:
         return ""
-    parts = [f"## {ui(result.lang, 'faq')}\n"]
+    parts = [f"## {message('faq', result.lang)}\n"]
     for entry in result.faq:
         parts.append(f"### {escape_markdown(entry.question)}\n\n{entry.answer_markdown}\n")
     return "\n".join(parts)
@@ -147,7 +149,7 @@ def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed
     labels = {c.label for c in result.claims if c.value is not None}
     markdown = (
         f"{body.rstrip()}\n\n{faq_markdown(result)}\n"
-        f"## {ui(lang, 'sources')}\n\n{SOURCES_SLOT}\n\n"
-        f"## {ui(lang, 'related')}\n\n{RELATED_PLACEHOLDER}\n"
+        f"## {message('sources', lang)}\n\n{SOURCES_SLOT}\n\n"
+        f"## {message('related', lang)}\n\n{RELATED_PLACEHOLDER}\n"
     )
     return Composed(markdown, sources_html(result.records, library, href_for, labels, lang))

@@ -15,8 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from fxsite.pages.language import HTML_LANG, ui
+from fxsite.pages.language import HTML_LANG
 from fxsite.pages.page import PageResult
+from fxsite.render.messages import message
 
 __all__ = [
     "Citation",
@@ -183,7 +184,7 @@ def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
             continue
         # A page in another language says so, in words and to the browser; its
         # title is in the page's language where the site translates it.
-        note = ui(lang, "other_language", name=ui(lang, f"name.{other}"))
+        note = message("other_language", lang, name=message(f"name.{other}", lang))
         translated = index.titles.get(lang, {}).get(title)
         tag = HTML_LANG[lang if translated else other]
         items.append(
@@ -191,7 +192,7 @@ def _related_html(index: SiteIndex, src: str, base_url: str) -> str:
             f"{html.escape(translated or title)}</a>{html.escape(note)}</li>"
         )
     if not items:
-        return f'<p class="fx-related-none">{ui(lang, "related_none")}</p>'
+        return f'<p class="fx-related-none">{message("related_none", lang)}</p>'
     return f'<ul class="fx-related">{"".join(items)}</ul>'
 
 

@@ -30,8 +30,8 @@ from fxsite.pages.claims import (
 )
 from fxsite.pages.field_advice import card_message
 from fxsite.pages.judge import judge_rendered
-from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.locate import SourceLocator
+from fxsite.render.messages import DEFAULT, message
 
 __all__ = ["render_stats"]
 
@@ -47,7 +47,7 @@ _SHAPE = (
 
 def _source(claim: Claim) -> str:
     """The card's visible source line: ``Measured · R1`` or ``Estimate · model E1``."""
-    return ui(claim.lang, f"stat.{claim.label}", id=claim.record)
+    return message(f"stat.{claim.label}", claim.lang, id=claim.record)
 
 
 def render_stats(

@@ -17,9 +17,9 @@ from collections import Counter
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import LABELS, Record
 from fxsite.pages.claims import HrefFor, escape_markdown, setup_anchor
-from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.sections import marker_legend
 from fxsite.pages.site import placeholder
+from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import record_markdown
 from fxsite.render.record_sheet import (
     LABEL_MEANINGS,
@@ -73,13 +73,13 @@ def library_columns(library: Library) -> frozenset[str]:
 def _summary(library: Library, lang: str) -> str:
     """One line: how many records, by label."""
     counts = Counter(r.label for r in library.records.values())
-    parts = ui(lang, "list_sep").join(
-        f"{counts[label]} {ui(lang, f'label.{label}')}" for label in LABELS if counts[label]
+    parts = message("list_sep", lang).join(
+        f"{counts[label]} {message(f'label.{label}', lang)}" for label in LABELS if counts[label]
     )
     total = len(library.records)
     return (
         f'<p class="fx-library-summary">'
-        f"{_e(ui(lang, 'library.summary', count=str(total), labels=parts))}</p>"
+        f"{_e(message('library.summary', lang, count=str(total), labels=parts))}</p>"
     )
 
 
@@ -113,7 +113,7 @@ def library_index_markdown(
         ("Cited on pages", True),
     ]
     head = "".join(f'<th scope="col">{name}</th>' for name, shown in heads if shown)
-    return f"""# {ui(lang, "library.title")}
+    return f"""# {message("library.title", lang)}
 
 {_summary(library, lang)}
 
@@ -269,7 +269,7 @@ def _provenance(record: Record, document_href: str | None, lang: str) -> str:
     if source and source.url:
         link = f'<a href="{_e(source.url)}" rel="nofollow noopener">{_e(source.url)}</a>'
         shown.append(("record.url", link))
-    facts = "".join(f"<div><dt>{_e(ui(lang, k))}</dt><dd>{v}</dd></div>" for k, v in shown)
+    facts = "".join(f"<div><dt>{_e(message(k, lang))}</dt><dd>{v}</dd></div>" for k, v in shown)
     missing = []
     if record.label != "estimate":
         if not (source and source.issuer):
@@ -291,7 +291,7 @@ def _provenance(record: Record, document_href: str | None, lang: str) -> str:
     else:
         said = "The source publishes its issuer, test date and report document."
     return (
-        f'<section class="fx-provenance fx-sheet-head" aria-label="{_e(ui(lang, "record.provenance"))}">'
+        f'<section class="fx-provenance fx-sheet-head" aria-label="{_e(message("record.provenance", lang))}">'
         f"{record_badges(record)}<dl>{facts}</dl>"
         f'<p class="fx-provenance-said">{said}</p></section>'
     )
@@ -302,7 +302,7 @@ def notes_html(record: Record, library: Library, href_for: HrefFor, lang: str = 
     if not record.notes:
         return ""
     body, _ = record_markdown(record.notes, record.id, library, href_for, lang=lang)
-    return f'\n<h2 id="fx-notes">{_e(ui(lang, "record.notes"))}</h2>\n<div class="fx-notes">{body}</div>\n'
+    return f'\n<h2 id="fx-notes">{_e(message("record.notes", lang))}</h2>\n<div class="fx-notes">{body}</div>\n'
 
 
 def sheet_legend(sheet_html: str, lang: str = DEFAULT) -> str:
@@ -340,10 +340,10 @@ def record_page_markdown(
     """
     record = library.records[record_id]
     model = record.label == "estimate"
-    columns = [ui(lang, f"record.{k}") for k in ("figure", "value", "label", "cited")]
+    columns = [message(f"record.{k}", lang) for k in ("figure", "value", "label", "cited")]
     setup = ""
     if record.setup:
-        heading = ui(lang, "record.model_setup" if model else "record.setup")
+        heading = message("record.model_setup" if model else "record.setup", lang)
         setup = (
             f'\n<h2 id="fx-setup">{_e(heading)}</h2>\n'
             f'<div class="fx-setup fx-sheet"><table><tbody>{setup_rows(record, setup_labels)}'
@@ -351,7 +351,7 @@ def record_page_markdown(
         )
     figures = _table(
         "fx-figures",
-        ui(lang, "record.assumptions" if model else "record.figures"),
+        message("record.assumptions" if model else "record.figures", lang),
         "fx-figures",
         columns,
         figure_rows(library, record, href_for, lang),
@@ -360,9 +360,9 @@ def record_page_markdown(
     if record.derived:
         derived = _table(
             "fx-derived",
-            ui(lang, "record.results" if model else "record.derived"),
+            message("record.results" if model else "record.derived", lang),
             "fx-figures fx-derived",
-            [*columns[:2], ui(lang, "record.computed_as"), *columns[2:]],
+            [*columns[:2], message("record.computed_as", lang), *columns[2:]],
             derived_rows(library, record, href_for, lang),
         )
     tables = f"{setup}{figures}{derived}{invariants_section(library, record, href_for, lang)}"
@@ -374,7 +374,7 @@ def record_page_markdown(
     )
     return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
-<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(ui(lang, "library.title"))}</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(message("library.title", lang))}</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
 {_provenance(record, document_href, lang)}
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}

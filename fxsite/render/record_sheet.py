@@ -24,8 +24,8 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import Record
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
-from fxsite.pages.language import DEFAULT, ui
 from fxsite.pages.site import placeholder
+from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import record_markdown
 
 __all__ = ["derived_rows", "figure_rows", "formula_text", "invariants_section", "label_badge"]
@@ -51,7 +51,7 @@ def _e(text: object) -> str:
 @lru_cache(maxsize=256)
 def _w(lang: str, key: str) -> str:
     """The catalogue's words ``key`` in ``lang``, escaped (every row repeats them)."""
-    return _e(ui(lang, key))
+    return _e(message(key, lang))
 
 
 def label_badge(label: str) -> str:
@@ -155,7 +155,7 @@ def _cited(fig: FigureValue, lang: str) -> str:
     count = placeholder("cite-count", fig.ref, "fx-count")
     return (
         f'<td class="fx-cited" data-label="{_w(lang, "record.cited")}">'
-        f'<details class="fx-cited-fold"><summary>{ui(lang, "record.cited_count", count=count)}'
+        f'<details class="fx-cited-fold"><summary>{message("record.cited_count", lang, count=count)}'
         f"</summary>{placeholder('cited-by', fig.ref)}</details></td>"
     )
 
@@ -201,7 +201,7 @@ def derived_rows(library: Library, record: Record, href_for: HrefFor, lang: str 
         if derived.stated is not None:
             shown = format_quantity(Decimal(repr(derived.stated)), None, fig.unit, fig.decimals)
             if _e(shown) != value_text(fig):
-                stated = f"<span class='fx-meta'>{_e(ui(lang, 'record.source_states', value=shown))}</span>"
+                stated = f"<span class='fx-meta'>{_e(message('record.source_states', lang, value=shown))}</span>"
         working = formula_text(derived.formula, numbers)
         rows.append(
             f'<tr id="{_e(name)}" data-fx-ref="{_e(fig.ref)}">'

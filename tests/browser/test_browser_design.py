@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from fxsite.evidence.library import load_library
-from fxsite.pages.language import ui
+from fxsite.render.messages import message
 
 if TYPE_CHECKING:
     from conftest import Session
@@ -76,9 +76,11 @@ def test_every_claim_label_reaches_keyboard_and_screen_reader(
                 continue  # a heading's name stays clean; the card carries the label
             # The label in the page's language: "measured", "实测"; "test condition", "测试条件"
             if c["label"] == "setup":
-                word = ui(c["lang"], "setup.spoken", noun="", id="").split("，")[0].split(",")[0]
+                word = (
+                    message("setup.spoken", c["lang"], noun="", id="").split("，")[0].split(",")[0]
+                )
             else:
-                word = ui(c["lang"], f"label.{c['label']}")
+                word = message(f"label.{c['label']}", c["lang"])
             if not c["sr"] or word not in c["sr"] or c["record"] not in c["sr"]:
                 wrong.append(f"{where}: screen-reader text {c['sr']!r}")
     assert total, "no claims"

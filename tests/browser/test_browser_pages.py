@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from fxsite.pages.claims import setup_anchor
-from fxsite.pages.language import ui
+from fxsite.render.messages import message
 
 if TYPE_CHECKING:
     from conftest import Session, Visit
@@ -71,7 +71,7 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
             # Footnote-style marker: the record ID, "est." on an estimate, none on a condition;
             # words in the page's language ("估算", "实测").
             lang = c["lang"]
-            estimate = ui(lang, "mark.estimate")
+            estimate = message("mark.estimate", lang)
             badge = "" if setup else estimate if c["label"] == "estimate" else c["record"]
             if c["inHeading"]:
                 # In a heading the badge would join the heading's name in the TOC.
@@ -81,9 +81,9 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
             if c["badge"] != badge:
                 wrong.append(f"{where}: badge {c['badge']!r} for label {c['label']!r}")
             said = (
-                ui(lang, "setup.spoken", noun="", id="").split("，")[0].split(",")[0]
+                message("setup.spoken", lang, noun="", id="").split("，")[0].split(",")[0]
                 if setup
-                else ui(lang, f"label.{c['label']}")
+                else message(f"label.{c['label']}", lang)
             )
             if said not in c["sr"] or c["record"] not in c["sr"]:
                 wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or record ID")
