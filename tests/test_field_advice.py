@@ -281,10 +281,6 @@ _REF = re.compile(r"\b([A-Z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)")
 _CLAIM = re.compile(r"\[([^\]\n]*)\]\(evidence:([A-Za-z][A-Za-z0-9_]*#[a-z][a-z0-9_.]*)\)")
 
 
-def _bare(findings: list[Finding], shown: str) -> list[Finding]:
-    return [f for f in findings if f.code == "FX501" and f.text == shown]
-
-
 @pytest.mark.parametrize("field", FIELDS, ids=[f.name for f in FIELDS])
 @pytest.mark.parametrize(
     ("text", "shown", "fit", "refs"), CASES, ids=[c[2] + "-" + c[1] for c in CASES]

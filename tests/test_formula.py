@@ -337,10 +337,6 @@ def test_ints_evaluate_as_decimals() -> None:
 # -- property-based ------------------------------------------------------------------------
 
 
-def _any_number(ref: Reference) -> Decimal:
-    return Decimal(len(str(ref)) % 3)  # 0, 1 or 2: division by zero happens too
-
-
 def _parse_and_evaluate(source: str, lookup_value: float) -> None:
     try:
         formula = parse_formula(source)
