@@ -49,7 +49,7 @@ import yaml
 from fxsite.evidence.plainwords import yaml_message
 from fxsite.findings import Finding
 
-__all__ = ["MAX_DEPTH", "LoadedYaml", "YamlPath", "load_yaml"]
+__all__ = ["BREAKS", "MAX_DEPTH", "LoadedYaml", "YamlPath", "line_col", "load_yaml"]
 
 #: A field path: mapping keys and sequence indexes from the document root.
 YamlPath = tuple[str | int, ...]
@@ -81,8 +81,8 @@ _NON_PRINTABLE = re.compile(
     "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
 
-# Characters PyYAML counts as line breaks; "\r\n" is one break.
-_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+#: Characters PyYAML counts as line breaks; "\r\n" is one break.
+BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
 class _Mark(Protocol):
@@ -152,14 +152,14 @@ class LoadedYaml:
         return self.positions[key]
 
 
-def _line_col(text: str, index: int) -> tuple[int, int]:
-    """0-based line and column of ``text[index]``, counting breaks as PyYAML does."""
-    line = 0
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of ``text[index]``, counting breaks as PyYAML does."""
+    line = 1
     start = 0
-    for match in _BREAKS.finditer(text, 0, index):
+    for match in BREAKS.finditer(text, 0, index):
         line += 1
         start = match.end()
-    return line, index - start
+    return line, index - start + 1
 
 
 def _one_line(text: str) -> str:
@@ -528,12 +528,12 @@ def _decode(
             text = source.decode("utf-8")
         except UnicodeDecodeError as exc:
             good = source[: exc.start].decode("utf-8")
-            line, col = _line_col(good, len(good))
+            line, col = line_col(good, len(good))
             bad = source[exc.start]
             return None, Finding(
                 path,
-                line + 1 + line_offset,
-                col + 1,
+                line + line_offset,
+                col,
                 "FX105",
                 f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start}; "
                 "save the file as UTF-8",
@@ -563,9 +563,9 @@ def load_yaml(
     bad = _NON_PRINTABLE.search(text)
     if bad is not None:
         # The pure reader reports these itself; libyaml would fail without a position.
-        line, col = _line_col(text, bad.start())
+        line, col = line_col(text, bad.start())
         builder.add(
-            (line + 1 + line_offset, col + 1),
+            (line + line_offset, col),
             "FX101",
             f"the character U+{ord(bad.group()):04X} is not allowed in YAML; remove it",
         )
@@ -603,10 +603,10 @@ def load_yaml(
         builder.add(builder.mark(mark), "FX101", message)
         builder.fatal = True
     except yaml.reader.ReaderError as exc:
-        line, col = _line_col(text, exc.position)
+        line, col = line_col(text, exc.position)
         char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
         builder.add(
-            (line + 1 + line_offset, col + 1),
+            (line + line_offset, col),
             "FX101",
             f"the character U+{char:04X} is not allowed in YAML; remove it",
         )

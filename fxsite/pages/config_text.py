@@ -30,11 +30,12 @@ from typing import Any
 
 import yaml
 
+from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_plain
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.scalar_place import line_col, scalar_offset
+from fxsite.pages.scalar_place import scalar_offset
 from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = [

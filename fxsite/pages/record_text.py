@@ -31,11 +31,12 @@ from pathlib import Path
 from fxsite.evidence.library import Library, Loc, RecordSource
 from fxsite.evidence.models import Record
 from fxsite.evidence.records import MAX_RECORD_BYTES
+from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.locate import loose_pattern
-from fxsite.pages.scalar_place import line_col, offset_of, scalar_offset
+from fxsite.pages.scalar_place import offset_of, scalar_offset
 from fxsite.render.record_markdown import Refused, record_markdown
 from fxsite.safeio import UnreadableFile, read_text
 

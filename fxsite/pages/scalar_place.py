@@ -21,9 +21,10 @@ from __future__ import annotations
 import bisect
 import re
 
-__all__ = ["line_col", "offset_of", "scalar_offset", "scalar_offsets", "scalar_segments"]
+from fxsite.evidence.yamlsafe import BREAKS
 
-_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+__all__ = ["offset_of", "scalar_offset", "scalar_offsets", "scalar_segments"]
+
 _PROPERTY = re.compile(r"[!&][^\s]*\s*")
 _HEADER = re.compile(r"[|>][^\r\n\x85\u2028\u2029]*")
 #: Double-quoted escapes of one character (YAML 1.1, as PyYAML reads them).
@@ -54,22 +55,12 @@ def offset_of(text: str, line: int, col: int) -> int | None:
     """Offset in ``text`` of 1-based ``line`` and ``col``, or None past its end."""
     start = 0
     for _ in range(line - 1):
-        found = _BREAK.search(text, start)
+        found = BREAKS.search(text, start)
         if found is None:
             return None
         start = found.end()
     offset = start + col - 1
     return offset if offset < len(text) else None
-
-
-def line_col(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset`` in a YAML file's ``text``, lines ended as
-    YAML ends them (CR, CRLF, NEL, LS, PS too; :func:`fxsite.pages.prose.line_col`
-    counts only the newlines of a page MkDocs has already normalised)."""
-    line, start = 1, 0
-    for found in _BREAK.finditer(text, 0, offset):
-        line, start = line + 1, found.end()
-    return line, offset - start + 1
 
 
 def _escape(text: str, at: int) -> tuple[str, int] | None:
@@ -83,7 +74,7 @@ def _escape(text: str, at: int) -> tuple[str, int] | None:
             code = int(digits, 16)
             return (chr(code), 2 + len(digits)) if code <= 0x10FFFF else None
         return None
-    found = _BREAK.match(text, at + 1)
+    found = BREAKS.match(text, at + 1)
     return ("", 1 + len(found.group())) if found is not None else None
 
 
@@ -162,7 +153,7 @@ def scalar_segments(text: str, start: int, value: str) -> list[tuple[int, int, i
     offsets = scalar_offsets(text, start, value)
     if offsets is None:
         return None
-    starts = [0] + [found.end() for found in _BREAK.finditer(text)]
+    starts = [0] + [found.end() for found in BREAKS.finditer(text)]
     segments: list[tuple[int, int, int]] = []
     last = (-2, -2, -2)
     for n, offset in enumerate(offsets):
