@@ -291,15 +291,13 @@ def _check_findings(
     """What ``check`` finds: the project's pages (``pages`` only, when given) and records."""
     only = _page_sources(project, pages) if pages else None
     changers = sorted(set(config.plugins) - PAGE_PURE_PLUGINS)
-    if changers and only is None:
-        # Hooks and other plugins may change a page after fxsite reads it: what they
-        # make is judged where the build judges it, by the build itself.
+    # Hooks and other plugins may change a page after fxsite reads it, and under
+    # `strict: true` MkDocs' own warnings refuse the build: judged by the build itself.
+    why = f"{', '.join(changers)} may change pages" if changers else None
+    why = why or ("strict: true refuses MkDocs' warnings" if config.strict else None)
+    if why and only is None:
         if not quiet:
-            click.echo(
-                f"check: {', '.join(changers)} may change pages: judged by a build "
-                "into a temporary folder",
-                err=True,
-            )
+            click.echo(f"check: {why}: judged by a build into a temporary folder", err=True)
         return _dry_build(path)
     return project.check(only)
 
@@ -323,7 +321,10 @@ def _dry_build(path: Path | None) -> list[Finding]:
         plugin = staged.plugins["fxsite"]
         plugin.stage_output = False
         staged.plugins.on_startup(command="build", dirty=False)
-        logging.getLogger("mkdocs").setLevel(logging.CRITICAL)  # its findings are ours to print
+        mkdocs_log = logging.getLogger("mkdocs")
+        echo = _EchoWarnings()  # MkDocs' warnings shown as `fxsite build` shows them
+        mkdocs_log.addHandler(echo)
+        mkdocs_log.setLevel(logging.WARNING)
         try:
             mkdocs_build(staged)
         except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
@@ -331,6 +332,7 @@ def _dry_build(path: Path | None) -> list[Finding]:
                 click.echo(f"check failed: the build stopped: {exc}", err=True)
                 sys.exit(1)
         finally:
+            mkdocs_log.removeHandler(echo)
             staged.plugins.on_shutdown()
     return list(plugin.verdict.all)
 

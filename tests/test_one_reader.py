@@ -882,14 +882,15 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
 def test_strict_mode_warnings_refuse_the_build(tmp_path: Path) -> None:
     """``strict: true``: MkDocs aborts on a warning only after the plugins' last event, and
     ``mkdocs build`` published the site all the same; ``fxsite build`` did not count
-    MkDocs' warnings at all. Both now publish nothing; with no warning, both publish."""
+    MkDocs' warnings at all, nor did check. All three refuse now; with no warning, the
+    site is published."""
     (tmp_path / "docs").mkdir()
     (tmp_path / "evidence").mkdir()
     page = tmp_path / "docs" / "index.md"
     page.write_text("# Home\n\nSee [it](nope.md).\n", "utf-8")
     config = "site_name: S\nstrict: true\ntheme:\n  name: material\n  font: false\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
-    for command in (["fxsite", "build", "."], ["mkdocs", "build"]):
+    for command in (["fxsite", "check", "."], ["fxsite", "build", "."], ["mkdocs", "build"]):
         out = run([str(BIN / command[0]), *command[1:]], tmp_path)
         assert out.returncode == 1, out.stdout + out.stderr
         assert "strict mode" in out.stdout + out.stderr, out.stderr
