@@ -351,6 +351,7 @@ def test_config_strings_at_their_line(
 
 # -- the whole site: check and build agree ------------------------------------------------------
 
+#: Blocks a generated page is made of, each a hostile family or a near miss.
 _FRAGMENTS = [
     "Save time fell to 94\ns here.",
     "Save time fell to 94&nbsp;s here.",
@@ -366,15 +367,108 @@ _FRAGMENTS = [
     "`178 s` in code.",
     "| Case | Time |\n|---|---|\n| A | 178 s |",
     '!!! note "Took 94 s"\n\n    Body.',
+    # SVG text placed by position; a Mermaid diagram's label
+    '<svg><text><tspan x="26">s</tspan><tspan x="0">71</tspan></text></svg>',
+    "```mermaid\ngraph LR\n  A[Baseline 178 s] --> B[FX100]\n```",
+    # a unit stated once: a Unit column. (A header's `<br>(s)` is left out: the search
+    # index joins its cell without the break, so a later run of cells is read anew: see
+    # test_agreement_property.test_a_break_in_a_cell_splits_no_search_entry.)
+    "| Metric | Value | Unit |\n|---|---|---|\n| Save time | 69 | s |",
+    "## Saves in `91 s`",  # the table of contents shows its code as text
+    # a figure after the same text where the page shows nothing: placed at the shown one
+    "<pre>saves 88 s</pre>\n\nText saves in 88 s.",
+    "\tcode block 87 s\n\nText saves in 87 s.",
+    '<img src="assets/86 s.png" alt="logo">\n\nBody saves in 86 s.',
+    '[u85]: https://example.com/ "85 s"\n\nBody saves in 85 s.',
+]
+
+#: One line each, so that a table cell, a list item, a tab or another trick can hold it:
+#: (text, what the page needs at its end: a definition, a ``<style>``).
+_INLINE = [
+    ("Save time is 84 𝐬 here.", ""),  # a mathematical letter
+    ("Saves are 1.9✕ faster.", ""),
+    ("Save time +[94 s](evidence:R1#save_time_fx100) here.", ""),  # a sign glued to a claim
+    ("Save time [94 s](evidence:R1#save_time_fx100)⁻¹ here.", ""),
+    ("Save time is [94 s](evidence:R1#save_time_fx100)[^m].", "[^m]: Measured."),  # passes
+    (r"It saves in $83\,\mathrm{s}$ total.", ""),  # arithmatex TeX
+    # Emoji keycaps: written nowhere as drawn, placed at the page's first line (see report).
+    ("It takes :eight::two: s.", ""),
+    ("The save took 1m30s.", ""),
+    ("Hit rate is 81٪.", ""),  # a percent look-alike
+    ("It took `79` s.", ""),  # split across inline code
+    ('Save time is 78 <span class="fxh">zz</span>s here.', "<style>.fxh{display:none}</style>"),
+    ('Save time is 77 <span style="display:inline-block;width:0;overflow:hidden">zz</span>s.', ""),
+    (
+        'Save time is 76 <span style="display:inline-block;text-indent:-9999px;width:0;'
+        'overflow:hidden">zz</span>s.',
+        "",
+    ),
+    ('Save time is 75 <span style="color:transparent">zz</span>s.', ""),
+    # A <style> content string (FX506): its quoted text is placed at the page's first line.
+    ('Save time is 74<span class="fxa"></span> here.', '<style>.fxa::after{content:" s"}</style>'),
+    ("It is 1.8х faster.", ""),
+    ("Took 73<!-- -->s.", ""),
+    ("It fell to [94 s](evidence:R1#save_time_fx100).", ""),
+    ("Plain words, `--fast` and MkDocs 1.6.", ""),
+]
+
+#: Where an inline trick stands: alone, in a table cell, an admonition, a list item, a
+#: content tab; None: in one paragraph with the next trick, which stands where it says.
+_PLACES = [
+    "{}",
+    None,
+    "| Case | Note |\n|---|---|\n| A | {} |",
+    "!!! note\n\n    {}",
+    "- {}",
+    '=== "Tab"\n\n    {}',
 ]
 
 
+def _page(n: int, blocks: list[int], tricks: list[tuple[int, int]]) -> str:
+    """Page ``n``: ``_FRAGMENTS`` by index, then ``_INLINE`` tricks ``(index, place)``,
+    each where ``_PLACES[place]`` says, then the definitions and styles they need."""
+    parts = [_FRAGMENTS[i] for i in blocks]
+    run: list[str] = []
+    for index, place in tricks:
+        run.append(_INLINE[index][0])
+        where = _PLACES[place]
+        if where is not None:
+            parts.append(where.format(" ".join(run)))
+            run = []
+    if run:
+        parts.append(" ".join(run))
+    parts += [_INLINE[i][1] for i, _ in tricks if _INLINE[i][1]]
+    return f"# Page {n}\n\n" + "\n\n".join(parts) + "\n"
+
+
+#: What the generated pages' families need, in mkdocs.yml (with footnotes, attr_list and
+#: md_in_html, the fixture site's).
+_GENERATED_EXTENSIONS = """\
+  - pymdownx.superfences:
+      custom_fences:
+        - name: mermaid
+          class: mermaid
+          format: !!python/name:pymdownx.superfences.fence_code_format
+  - pymdownx.arithmatex:
+      generic: true
+  - pymdownx.emoji
+  - pymdownx.tabbed:
+      alternate_style: true
+"""
+
+
 def _generated_pages(count: int, seed: int) -> dict[str, str]:
+    """``count`` pages, page ``n`` holding block ``n`` and trick ``n`` (in turn: each family
+    is on some page) and others drawn at random."""
     rng = random.Random(seed)
     pages = {}
     for n in range(count):
-        parts = rng.sample(_FRAGMENTS, rng.randint(1, 4))
-        pages[f"gen{n}.md"] = f"# Page {n}\n\n" + "\n\n".join(parts) + "\n"
+        blocks = rng.sample(range(len(_FRAGMENTS)), rng.randint(0, 3))
+        blocks = [n % len(_FRAGMENTS), *(i for i in blocks if i != n % len(_FRAGMENTS))]
+        chosen = rng.sample(range(len(_INLINE)), rng.randint(1, 4))
+        chosen = [*(i for i in chosen if i != n % len(_INLINE)), n % len(_INLINE)]
+        tricks = [(i, rng.randrange(len(_PLACES))) for i in chosen]
+        pages[f"gen{n}.md"] = _page(n, blocks, tricks)
     return pages
 
 
@@ -390,7 +484,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
         docs.joinpath(name.replace(" ", "-").replace(",", "") + ".md").write_text(page, "utf-8")
     for name, page in PASSED:
         docs.joinpath("ok-" + name.replace(" ", "-") + ".md").write_text(page, "utf-8")
-    for name, page in _generated_pages(30, seed=20).items():
+    for name, page in _generated_pages(40, seed=20).items():
         docs.joinpath(name).write_text(page, "utf-8")
     docs.joinpath("latin.md").write_bytes(b"# Latin\n\nCaf\xe9.\n")
     docs.joinpath("notes.txt").write_text("fine\nTook 77 s\n", "utf-8")  # copied as it is
@@ -409,6 +503,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     # A footnote's backlink title, shown on every footnote: reported once, in mkdocs.yml.
     footnotes = "  - footnotes:\n      BACKLINK_TITLE: Back 93 s\n"
     text = text.replace("  - pymdownx.details\n", "  - pymdownx.details\n" + footnotes)
+    text = text.replace("  - pymdownx.superfences\n", _GENERATED_EXTENSIONS)
     # Pages the build leaves out (exclude_docs, draft_docs, /templates/): check does too.
     for left in ("excluded.md", "draft.md", "templates/t.md"):
         docs.joinpath(left).parent.mkdir(exist_ok=True)

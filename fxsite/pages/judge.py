@@ -62,9 +62,7 @@ def judge_rendered(
     from fxsite.verify.visible import normalise
 
     scan = scan_content(_without_charts(html, drawn) if drawn else html)
-    findings = [
-        Finding(path, 1, 1, local.code, local.message, text=local.text) for local in scan.local
-    ]
+    findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     cited = [normalise(c.text) for c in scan.page.claims] if scan.page is not None else []
     own = Allowed([*cited, *scan.phrases])
     unreported = Counter(refused)
@@ -86,6 +84,16 @@ def judge_rendered(
     if scan.page is not None:
         findings += governed_claims(scan.page.claims, scan.governed, path, library)
     return findings
+
+
+def _judged(local: Any) -> tuple[str, str]:
+    """A page's own finding's code and message: inline code that writes text (a
+    ``<style>``'s ``content``) is never declared, so the build's gate refuses it (FX506)."""
+    from fxsite.verify.notes import judge_writer
+
+    if local.writer == "":
+        return judge_writer("", local.message, frozenset())
+    return local.code, local.message
 
 
 def _attribute_message(found: Any, library: Any) -> str | None:
