@@ -48,7 +48,7 @@ from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.prose import line_col
 from fxsite.pages.unshown import glued_claims, unshown
 
-__all__ = ["SourceLocator"]
+__all__ = ["SourceLocator", "loose_pattern"]
 
 #: What rendering may remove between two characters of a shown text.
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
@@ -188,7 +188,9 @@ class SourceLocator:
 
         Where the page writes the text whole; else in its front matter's strings
         (``written``), else in a file included into it (``included``: named by
-        that file's path); else at the page's number that looks like it.
+        that file's path), else at the source line another extension rewrote into
+        it (``converted``); else at the page's number that looks like it; else at
+        the first line of the body.
         """
         if finding.line != 1 or finding.col != 1:
             return finding

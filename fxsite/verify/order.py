@@ -146,7 +146,7 @@ def _placed(text: LexborNode) -> bool:
     """An SVG ``<text>`` draws its parts where their positions say, not in text order:
     a ``<tspan>`` placed by ``x``/``y``/``dx``/``dy``/``rotate``, a ``<textPath>``, or
     the text's own positions, one per character (``x="30 0 10"``)."""
-    own = (text.attributes.get(n) or "" for n in ("x", "y", "dx", "dy", "rotate"))
+    own = (text.attributes.get(n) or "" for n in _PLACING)
     if any(len(v.replace(",", " ").split()) > 1 for v in own):
         return True
     return any(

@@ -136,7 +136,6 @@ def detect(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[FigureSpan
 
 @lru_cache(maxsize=1 << 8)  # repeated blocks are remembered by the scan (scan._scan_text)
 def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan, ...]:
-    # Navigation, headers and footers repeat on every page: each is read once.
     spans = [*claims, *((m.start(), m.end()) for m in _URL.finditer(text))]
     return tuple(find_bare_figures(fold(_blank(text, spans))))
 
