@@ -15,7 +15,9 @@ template cannot hold a claim: every figure in its text is bare; hidden and glued
 characters are found too. What the Jinja writes from data (a page's title,
 the site's name) is judged where that data is written: a page's front-matter
 value a template prints (``{{ page.meta.banner }}``) as the page's text, at its
-line (:func:`printed_meta`).
+line (:func:`printed_meta`). A value of the configuration's ``extra`` that a
+template writes as it is (``{{ config.extra.speed }} s``) is read in the
+template too, with the words around it.
 
 The custom_dir's other files (``overrides/notes.txt``, a stylesheet) are
 copied into the site as a file of ``docs/`` is, where MkDocs' own filter

@@ -62,7 +62,7 @@ def tex_text(tex: str) -> str:
 
 
 #: Characters an emoji is written with beside its pictographs: keycap bases, the
-#: variation selector, the joiner, the combining keycap, tag characters.
+#: variation selector, the joiner, the combining keycap.
 _EMOJI_PARTS = frozenset("0123456789#*\ufe0f\u200d\u20e3")
 
 
