@@ -10,7 +10,6 @@ given a row.
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 
@@ -23,6 +22,7 @@ from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import record_markdown
 from fxsite.render.record_sheet import (
     LABEL_MEANINGS,
+    _e,
     derived_rows,
     figure_rows,
     invariants_section,
@@ -44,10 +44,6 @@ __all__ = [
 
 #: A claim's label in the sheet's HTML (a formula's input from another record is a claim).
 _CLAIM_LABEL = re.compile(r'<a class="fx-claim[^"]*"[^>]*? data-fx-label="([a-z]+)"')
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text))
 
 
 def _status(record: Record) -> str:
