@@ -81,6 +81,50 @@ def test_a_remembered_block_gives_what_reading_it_gives(first: str, then: str) -
     scan._scan_text.cache_clear()
 
 
+def _boxes_size(count: int) -> int:
+    """Bytes a page's :class:`Boxes` of ``count`` boxes keeps."""
+    from fxsite.verify.boxes import Boxes
+
+    order = tuple((hash(f"box {i}"), 10 + i % 50) for i in range(count))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        boxes = Boxes(order)
+        size = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert boxes.cover("box 7")
+    return size
+
+
+def test_a_pages_boxes_are_kept_compactly() -> None:
+    """The gate keeps every page's boxes until it reads the search index: a few words each."""
+    assert _boxes_size(10_000) < 10_000 * 40
+
+
+@pytest.mark.parametrize(
+    ("text", "covered"),
+    [
+        ("alpha", True),  # one box
+        ("alpha beta", True),  # two boxes joined by a space
+        ("alphabeta", True),  # or by nothing
+        ("alpha beta gamma", True),
+        ("beta alpha", False),  # not in the page's order
+        ("alpha gamma", False),  # not consecutive
+        ("alpha  beta", False),  # two spaces
+        ("chart", False),  # a box read under looser rules is no judged box
+        ("gamma chart", False),
+        ("alph", False),
+    ],
+)
+def test_boxes_cover_what_the_page_judged(text: str, covered: bool) -> None:
+    from fxsite.verify.boxes import Boxes
+
+    boxes = Boxes(((hash("alpha"), 5), (hash("beta"), 4), (hash("gamma"), 5), (hash("chart"), -1)))
+    assert boxes.cover(text) is covered
+
+
 # --- the library's position tables ------------------------------------------------
 
 _RECORD = """\

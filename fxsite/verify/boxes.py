@@ -12,7 +12,9 @@ box by box, and is not read again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable
 
 __all__ = ["NO_BOXES", "Boxes"]
 
@@ -20,36 +22,60 @@ __all__ = ["NO_BOXES", "Boxes"]
 _STARTS = 16
 
 
-@dataclass(frozen=True)
 class Boxes:
     """A page's boxes (article text blocks) in document order, as (hash, length).
 
     A box the page reads under looser rules (a chart's, a record value's) has the
     length -1: it is not a judged box, and no run goes through it. Python's string
     hash is keyed per process, so a page cannot be written to collide with it.
+    Kept in arrays, 12 bytes a box: the gate keeps every page's boxes until it
+    reads the search index.
     """
 
-    order: tuple[tuple[int, int], ...] = ()
-    #: each box's index by its hash, and the boxes' lengths, shortest first
-    _at: dict[int, list[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _lengths: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+    def __init__(self, order: Iterable[tuple[int, int]] = ()) -> None:
+        self.hashes = array("q")
+        self.lengths = array("i")
+        for digest, length in order:
+            self.hashes.append(digest)
+            self.lengths.append(length)
+        judged = sorted((h, k) for k, h in enumerate(self.hashes) if self.lengths[k] >= 0)
+        #: the judged boxes' hashes, sorted, and each one's index in document order
+        self._sorted = array("q", (h for h, _ in judged))
+        self._index = array("i", (k for _, k in judged))
+        #: the judged boxes' lengths, shortest first
+        self._lengths = sorted({n for n in self.lengths if n >= 0})
 
-    def __post_init__(self) -> None:
-        for k, (digest, length) in enumerate(self.order):
-            if length >= 0:
-                self._at.setdefault(digest, []).append(k)
-        self._lengths.extend(sorted({length for _, length in self.order if length >= 0}))
+    def key(self) -> bytes:
+        """The boxes as bytes (a memo's key)."""
+        return self.hashes.tobytes() + self.lengths.tobytes()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Boxes):
+            return NotImplemented
+        return (self.hashes, self.lengths) == (other.hashes, other.lengths)
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def _at(self, digest: int) -> list[int]:
+        """The judged boxes whose hash is ``digest``, in document order."""
+        found = []
+        i = bisect_left(self._sorted, digest)
+        while i < len(self._sorted) and self._sorted[i] == digest:
+            found.append(self._index[i])
+            i += 1
+        return found
 
     def cover(self, text: str) -> bool:
         """``text`` is consecutive boxes, each joined to the next by a space or by nothing."""
-        if hash(text) in self._at:  # one box: most runs
+        if self._at(hash(text)):  # one box: most runs
             return True
         tried = 0
         for length in self._lengths:
             if length > len(text):
                 break
-            for k in self._at.get(hash(text[:length]), ()):
-                if self.order[k][1] != length:
+            for k in self._at(hash(text[:length])):
+                if self.lengths[k] != length:
                     continue
                 tried += 1
                 if tried > _STARTS:
@@ -62,10 +88,10 @@ class Boxes:
         """Boxes after box ``k`` make the rest of ``text``, from ``at``."""
         while at < len(text):
             k += 1
-            if k >= len(self.order):
+            if k >= len(self.hashes):
                 return False
             at += text[at] == " "  # a box's text neither starts nor ends with a space
-            digest, length = self.order[k]
+            digest, length = self.hashes[k], self.lengths[k]
             if length < 0 or hash(text[at : at + length]) != digest:
                 return False
             at += length

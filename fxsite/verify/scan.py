@@ -495,7 +495,7 @@ class GateMemo:
         """An entry scanned as :func:`scan_search_entry` does (blocks its page shows skipped)."""
         if not self.keep:
             return scan_search_entry(title, text, shown, other)
-        key = digest("search", title, text, repr(shown.order), *other)  # the page's blocks too
+        key = digest("search", title, text, shown.key().hex(), *other)  # the page's blocks too
         return self._get(key, lambda: scan_search_entry(title, text, shown, other))
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
