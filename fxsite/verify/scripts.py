@@ -10,9 +10,10 @@ blocks, and every published ``.js``, ``.mjs``, ``.cjs`` and ``.css`` file. The
 theme's own code is not the site's (:mod:`.theme`).
 
 A script is a writer when it names a way to write text or to run code made
-at run time (:data:`_SINKS`); a script that builds those names from pieces is
-not seen here, only by ``--browser``. A stylesheet file that reorders text
-(:func:`~fxsite.verify.css.reorders`) is refused (``FX504``): which pages its
+at run time (:data:`_SINKS`), sets properties by a name it holds
+(``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
+not a number), or joins string literals (``"text" + "Content"``). A stylesheet
+file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused (``FX504``): which pages its
 selectors reach is not worked out.
 
 Warned, not refused (``FX507``): a web font (``@font-face``), a script or a
@@ -52,6 +53,10 @@ _SINKS = re.compile(
     r"""|append|prepend|before|after|replaceWith|replaceChildren|eval|Function|importScripts)"""
     r"""\s*\("""
     r"""|\bimport\s*\(|\b(?:setTimeout|setInterval)\s*\(\s*["'`]"""
+    r"""|\b(?:Object|Reflect)\s*\.\s*(?:assign|set|apply|construct|defineProperty"""
+    r"""|defineProperties)\s*\("""
+    r"""|\[(?!\s*\d+\s*\])[^\[\]]*\]\s*(?:\+|\|\||&&|\?\?)?=(?!=)"""
+    r"""|["'`]\s*\+\s*["'`]"""
 )
 #: Script types a browser runs (no type, or a JavaScript MIME type, or a module).
 _RUN_TYPES = frozenset(
