@@ -52,6 +52,17 @@ REFUSED = [
     ("title attribute", '# T\n\nSee <span title="took 94 s">it</span>.\n', [("FX501", 3, 23)]),
     ("raw HTML block", "# T\n\n<div>Took 94 s</div>\n", [("FX501", 3, 11)]),
     ("admonition title", '# T\n\n!!! note "Took 94 s"\n\n    Body.\n', [("FX501", 3, 16)]),
+    # Python-Markdown nests an element per pair of markers: the build ran out of stack.
+    (
+        "a run of emphasis markers",
+        "# T\n\n" + "*" * 3000 + "x" + "*" * 3000 + "\n",
+        [("FX606", 3, 1)],
+    ),
+    (
+        "a run of strike markers",
+        "# T\n\n" + "~~" * 1500 + "x" + "~~" * 1500 + "\n",
+        [("FX606", 3, 1)],
+    ),
     # The table of contents and the navigation show a heading's code as plain text.
     ("heading with code", "# T\n\n## Saves in `94 s`\n\nText.\n", [("FX501", 3, 14)]),
     ("heading with HTML code", "# T\n\n## Saves <code>95 s</code> fast\n", [("FX501", 3, 16)]),
@@ -223,6 +234,7 @@ REFUSED += [
 
 # Near misses: each must pass.
 PASSED = [
+    ("a rule line of markers", "# T\n\n" + "*" * 300 + "\n\nText.\n"),
     (
         "a heading with code and a claim",
         "# T\n\n## `--fast` saves [94 s](evidence:R1#save_time_fx100)\n",

@@ -414,6 +414,24 @@ def too_deep(body: str) -> tuple[int, int] | None:
 #: patterns look for the end of each from where it opens (quadratic: 2,000 take
 #: half a second, 10,000 a minute). No page written by a person comes near.
 MAX_UNMATCHED = 500
+#: Longest run of one inline marker (``*``, ``_``, ``~``, ``^``, ``=``, ``+``) beside
+#: other text: Python-Markdown nests an element for each pair and the tree past about
+#: 1,000 levels exhausts the stack (``'*' * 2000 + 'x' + '*' * 2000``). A rule line
+#: (``*****`` alone) is no emphasis and is left alone.
+MAX_MARKER_RUN = 128
+_MARKER_RUN = re.compile(rf"([*_~^=+])\1{{{MAX_MARKER_RUN},}}")
+
+
+def _marker_run(body: str) -> tuple[int, str] | None:
+    """``(1-based line, message)`` of the first run of markers past :data:`MAX_MARKER_RUN`."""
+    for number, line in enumerate(body.split("\n"), 1):
+        run = _MARKER_RUN.search(line)
+        if run is not None and line.strip(run.group(1) + " \t"):
+            return number, (
+                f"a run of {len(run.group())} '{run.group(1)}' nests too deeply to render; "
+                f"the limit is {MAX_MARKER_RUN}: escape them (\\{run.group(1)}) or shorten it"
+            )
+    return None
 
 
 def _unrenderable(body: str) -> tuple[int, str] | None:
@@ -428,6 +446,9 @@ def _unrenderable(body: str) -> tuple[int, str] | None:
                     f"{MAX_UNMATCHED}: escape them (\\{opening}) or split the paragraph"
                 )
         line += block.count("\n") + 2
+    run = _marker_run(body)
+    if run is not None:
+        return run
     deep = too_deep(body)  # after the counts: tags left open make its scan slow
     if deep is not None:
         line, level = deep
