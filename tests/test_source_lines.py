@@ -674,3 +674,52 @@ def test_a_figure_another_extension_writes_at_the_line_it_replaced(
     renderer = PageRenderer([*FIXTURE_EXTENSIONS, _MacroExtension()], {})
     _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+
+
+# -- a figure at its own number, address-free, glue and digits -------------------------------
+
+_EXTRA = PageRenderer(
+    [*FIXTURE_EXTENSIONS, "pymdownx.caret", "pymdownx.critic", "pymdownx.magiclink"], {}
+)
+_NUM = "[94](evidence:R1#save_time_fx100)"
+
+
+@pytest.mark.parametrize(
+    ("page", "where"),
+    [
+        # a figure's text inside a longer number is not where it stands
+        ("# T\n\nSave 194 s here.\n\nLater a bare 94 s here.\n", ["FX501 3:6", "FX501 5:14"]),
+        ("# T\n\nSave 1.9 × here.\n\nLater a bare 9 × here.\n", ["FX501 3:6", "FX501 5:14"]),
+        # an address is not shown text: a destination, an autolink, a bare address
+        (
+            "# T\n\nLink [see](https://e.example/94%20s) and <https://e.example/?t=94 s>.\n\n"
+            "Bare 94 s here.\n",
+            ["FX501 5:6"],
+        ),
+        ("# T\n\nLink https://e.example/?t=94s and more.\n\nBare 94s here.\n", ["FX501 5:6"]),
+        # a claim glued through inline HTML: that claim, never the fine one
+        (
+            f"# T\n\nFine {_NUM} here.\n\nA {_NUM}<b>0</b> here.\n\n"
+            f"F {_NUM} <span>ms</span> here.\n",
+            ["FX503 5:4", "FX503 7:4"],
+        ),
+        # written nowhere whole: by its number's digits on one line
+        ("# T\n\nSome text.\n\nArea 9^4^ s here.\n", ["FX501 5:6"]),
+        ("# T\n\nChange {~~90~>94~~} s here.\n", ["FX501 3:11"]),
+        ("# T\n\nSaves 9\x004 s here.\n", ["FX501 3:7"]),
+        # near misses: cited figures, an address alone, a claim fine beside a tag
+        (f"# T\n\nSave {_CLAIM} here.\n\nLater {_CLAIM} here.\n", []),
+        ("# T\n\nLink <https://e.example/?t=94s>.\n", []),
+        (f"# T\n\nA {_NUM}<br>0 here.\n", []),
+        ("# T\n\nArea 9^4^ here.\n", []),
+    ],
+)
+def test_a_figure_at_its_own_number(page: str, where: list[str], lib: Library) -> None:
+    _, findings = check_page(page, "docs/p.md", lib, href_for, _EXTRA)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+
+
+def test_a_power_of_ten_not_inside_a_scientific_figure(lib: Library) -> None:
+    page = "# T\n\nPeak 1.2×10⁶ IOPS here.\n\nPeak 10⁶ IOPS here.\n"
+    _, findings = check_page(page, "docs/p.md", lib, href_for, _EXTRA)
+    assert [f"{f.line}:{f.col}" for f in findings if f.text == "10⁶ IOPS"] == ["5:6"]

@@ -54,6 +54,9 @@ __all__ = ["SourceLocator", "loose_pattern"]
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
+#: What may stand right before a number's digits inside it: a digit, a decimal point, a
+#: digit separator, or the ``×`` of a scientific notation after a digit.
+_IN_NUMBER = re.compile(r"(?:[0-9０-９][×x·]|[0-9０-９.,'_\u2009\u202f])\Z")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
@@ -107,11 +110,17 @@ class SourceLocator:
         used = self._used.setdefault((kind, text), set())
         finders = [self._exact, self._loose, self._entities, self._typographic]
         if not whole:
-            finders += [self._number, self._lead]
+            finders += [self._number, self._lead, self._digits, self._first_digit]
         # Where the page shows text first (a bare figure outside claims, a glued claim's
         # finding at a glued claim); then anywhere (the source's idea of code may not be
         # the renderer's: an unclosed fence).
-        for avoid in (*self._passes(kind), _anywhere):
+        # Each at a number's boundary first (94 s is not the end of 194 s), then anywhere.
+        passes = [*self._passes(kind), _anywhere]
+        avoids: list[Callable[[int], bool]] = [
+            *(partial(_either, avoid, self._inside_number) for avoid in passes),
+            _anywhere,
+        ]
+        for avoid in avoids:
             for finder in finders:
                 for start in (self._cursors.get(kind, self.body), 0):
                     at = start
@@ -183,6 +192,27 @@ class SourceLocator:
         digits = _LEAD.search(text)
         return self._exact(digits.group(), start) if digits is not None else None
 
+    def _digits(self, text: str, start: int) -> int | None:
+        # Its number's digits in order on one line, whatever stands between them
+        # (``9^4^`` shows 94, ``{~~90~>94~~}`` 9094, a NUL between two digits).
+        number = _NUMBER.search(text)
+        digits = [c for c in number.group() if c.isdigit()] if number is not None else []
+        if not 1 < len(digits) <= 64:
+            return None
+        pattern = re.compile(r"[^0-9０-９\n]*?".join(re.escape(c) for c in digits))
+        found = pattern.search(self.source, start)
+        return found.start() if found is not None else None
+
+    def _first_digit(self, text: str, start: int) -> int | None:
+        digit = re.search(r"[0-9０-９]", text)
+        return self._exact(digit.group(), start) if digit is not None else None
+
+    def _inside_number(self, offset: int) -> bool:
+        """Whether a digit at ``offset`` continues a number written before it."""
+        if offset >= len(self.source) or not self.source[offset].isdigit():
+            return False
+        return _IN_NUMBER.search(self.source, max(0, offset - 2), offset) is not None
+
     def place(self, finding: Finding, kind: str = "figure") -> Finding:
         """``finding`` (placed at 1:1 by the renderer) at its text's line and column.
 
@@ -244,6 +274,10 @@ class SourceLocator:
 
 def _anywhere(offset: int) -> bool:
     return False
+
+
+def _either(first: Callable[[int], bool], second: Callable[[int], bool], offset: int) -> bool:
+    return first(offset) or second(offset)
 
 
 def _within(spans: list[tuple[int, int]], offset: int) -> bool:

@@ -6,7 +6,8 @@ text written earlier where the page shows nothing is not where the reader saw it
 :func:`unshown` gives those places: code (fenced, indented, inline, and raw
 ``<pre>``, ``<code>``, ``<script>``, ``<style>``, ``<template>`` elements),
 comments, tags and ``attr_list`` braces (but for the values of the attributes
-a reader is shown: ``alt``, ``title``…), link destinations, and reference
+a reader is shown: ``alt``, ``title``…), link destinations, addresses (autolinks
+and the bare ones ``pymdownx.magiclink`` links), and reference
 definitions (their title too where no link uses them). :func:`glued_claims`
 gives the claims a character is glued to, where a glued-claim finding stands.
 """
@@ -24,9 +25,39 @@ _RAW_UNREAD = re.compile(
     r"<(pre|code|script|style|template)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL
 )
 _TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+_INLINE_MARKUP = re.compile(r"<!--.*?-->|</?(?P<name>[A-Za-z][\w-]*)(?:\s[^<>]*)?/?>", re.DOTALL)
+#: Tags that break the text they stand in (inline ones glue the text around them).
+_BREAKS = frozenset(
+    [
+        "br",
+        "p",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "td",
+        "th",
+        "tr",
+        "table",
+        "hr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "pre",
+        "section",
+    ]
+)
 _ATTR_LIST = re.compile(r"\{:?[ \t]*(?:[#.][^{}\n]*|[\w:-]+=[^{}\n]*)\}")
 _ATTRIBUTE = re.compile(r"""([\w:.-]+)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'<>{}]+)""")
 _DESTINATION = re.compile(r"\]\([ \t]*(<[^<>\n]*>|[^\s()]+)")
+#: An autolink (``<https://…>``, ``<mailto:…>``) and a bare address ``pymdownx.magiclink``
+#: links: an address the reader does not read figures in.
+_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9.+-]{1,31}:|www\.)[^<>\n]*>")
+_BARE_URL = re.compile(r"(?<![\w/])(?:(?:https?|ftps?)://|www\.)[^\s<>\"'`\[\]()]+")
 #: Attributes whose value a reader is shown, beside ``visible.VISIBLE_ATTRIBUTES``.
 _SHOWN = ("value", "srcdoc", "content")
 
@@ -39,6 +70,7 @@ def unshown(source: str) -> list[tuple[int, int]]:
     for m in _ATTR_LIST.finditer(masked):
         spans += _outside_shown(masked, *m.span())
     spans += [m.span(1) for m in _DESTINATION.finditer(masked)]
+    spans += [m.span() for m in (*_AUTOLINK.finditer(masked), *_BARE_URL.finditer(masked))]
     spans += _definitions(masked)
     return sorted(spans)
 
@@ -76,13 +108,14 @@ def _definitions(masked: str) -> list[tuple[int, int]]:
 
 def glued_claims(source: str) -> list[tuple[int, int]]:
     """Spans of the claims of ``source`` a character is glued to, or a multiplier or unit
-    beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``)."""
+    beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``), inline
+    tags and comments around them left out (``[94](…)<b>0</b>``)."""
     from fxsite.verify.reading import glued, multiplied, unit_after
 
     spans = []
     for link in find_evidence_links(source):
-        before = source[max(0, link.start - 16) : link.start]
-        view = before + link.text + source[link.end : link.end + 40]
+        before = _shown(source[max(0, link.start - 200) : link.start])[-16:]
+        view = before + link.text + _shown(source[link.end : link.end + 200])[:40]
         start, end = len(before), len(before) + len(link.text)
         if (
             glued(view, start, end)
@@ -91,3 +124,8 @@ def glued_claims(source: str) -> list[tuple[int, int]]:
         ):
             spans.append((link.start, link.end))
     return spans
+
+
+def _shown(text: str) -> str:
+    """``text`` without its inline tags and comments; a tag that breaks a line as a space."""
+    return _INLINE_MARKUP.sub(lambda m: " " if (m["name"] or "").lower() in _BREAKS else "", text)
