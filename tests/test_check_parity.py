@@ -25,6 +25,7 @@ _TEXT = "Run a: 100 s.\nOther: saves in 93 s.\n"
 #: mkdocs.yml's plugins again (appended: the last key wins), adopting fxsite.
 _PRINTS = '{{% extends "base.html" %}}{{% block content %}}{tag}{{{{ super() }}}}{{% endblock %}}\n'
 _BANNER = "---\nbanner: Saves in 94 s\n---\n\n# Banner\n\nText.\n"
+_EXTRA = "+extra:\n  parts: [9, 3]\n  speed: 94\n  name: Fast\n"
 _ADOPT = "+plugins:\n  - search\n  - fxsite:\n      enforce: adopt\n"
 _REF_PAGE = "# A ref\n\nSaves [94 s][fx].\n\n{bare}\n\n[fx]: evidence:R1#save_time_fx100\n"
 
@@ -137,6 +138,33 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
             + "{{ page.meta.motto }}",
             "docs/b.md": _BANNER,
             "docs/c.md": "---\nmotto: Saves a lot\n---\n\n# C\n",
+        },
+        [],
+    ),
+    # What a template's expression writes, evaluated with the configuration's values only.
+    (
+        "template expression writing a figure",
+        {"overrides/partials/copyright.html": "<p>Saved in {{ 90 + 4 }} s.</p>\n"},
+        [("overrides/partials/copyright.html", 1, 13, "FX501")],
+    ),
+    (
+        "template expressions on the configuration's extra",
+        {
+            "mkdocs.yml": _EXTRA,
+            "overrides/main.html": _PRINTS.format(
+                tag='Took {{ config.extra.parts|join("") }} s.\n'
+                'Or {{ "%d"|format(config.extra.speed) }} s.'
+            ),
+        },
+        [("overrides/main.html", 1, 50, "FX501"), ("overrides/main.html", 2, 4, "FX501")],
+    ),
+    (
+        "near miss: a page's value, a number with no unit, a word from extra",
+        {
+            "mkdocs.yml": _EXTRA,
+            "overrides/main.html": _PRINTS.format(
+                tag="{{ page.title }} s. Took {{ 90 + 4 }}. {{ config.extra.name }} s."
+            ),
         },
         [],
     ),

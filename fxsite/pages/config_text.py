@@ -286,25 +286,41 @@ def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
                     yield value
 
 
-_WRITTEN = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+_WRITTEN = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null")
+)
+#: The most values ``extra`` is read as (its aliases repeated), and its deepest nesting:
+#: more are read as None.
+MAX_EXTRA_VALUES = 10_000
+MAX_EXTRA_DEPTH = 32
 
 
-def _written(node: yaml.Node) -> Any:
-    """A mapping as nested dicts of the strings and numbers it writes (as written)."""
+def _written(node: yaml.Node, budget: list[int], depth: int = 0) -> Any:
+    """A node as the values YAML's safe loader makes of it: nested dicts and lists of
+    strings, numbers, booleans (None for another tag, past ``budget`` values, or nested
+    deeper than :data:`MAX_EXTRA_DEPTH`)."""
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_EXTRA_DEPTH:
+        return None
     if isinstance(node, yaml.MappingNode):
-        return {str(k.value): _written(v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
-    return node.value if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN else None
+        pairs = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
+        return {str(k.value): _written(v, budget, depth + 1) for k, v in pairs}
+    if isinstance(node, yaml.SequenceNode):
+        return [_written(item, budget, depth + 1) for item in node.value]
+    if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN:
+        return yaml.SafeLoader("").construct_object(node)
+    return None
 
 
 def config_extra(text: str, parents: Sequence[Source] = ()) -> dict[str, Any]:
-    """The configuration's ``extra``: what a theme template's ``{{ config.extra.x }}``
-    writes (strings and numbers, as written; the inherited files' under the file's own)."""
+    """The configuration's ``extra``, as MkDocs gives it to a theme template's
+    ``{{ config.extra.x }}`` (the inherited files' under the file's own)."""
     merged: yaml.Node | None = None
     for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
         extra = None if root is None else _get(root, "extra")
         if extra is not None:
             merged = extra if merged is None else _merge(merged, extra)
-    found = _written(merged) if merged is not None else None
+    found = _written(merged, [MAX_EXTRA_VALUES]) if merged is not None else None
     return found if isinstance(found, dict) else {}
 
 

@@ -35,6 +35,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from jinja2 import StrictUndefined
+from jinja2.runtime import Context
+from jinja2.sandbox import SandboxedEnvironment
+
 from fxsite.findings import Finding
 from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
 from fxsite.safeio import UnreadableFile, read_text
@@ -71,8 +75,6 @@ _NOT_COPIED = (
     *(f"*{suffix}" for suffix in MARKDOWN_SUFFIXES),
     *_mkdocs_templates(),
 )
-#: A value of the configuration's ``extra`` a template writes as it is: {{ config.extra.a.b }}.
-_EXTRA = re.compile(r"\{\{-?\s*config\.extra((?:\.\w+)+)\s*-?\}\}")
 #: A page's front-matter value a template writes: page.meta.NAME, ['NAME'], .get('NAME').
 _META = re.compile(r"\bpage\.meta(?:\.(\w+)|\[\s*[\"'](\w+)[\"']\s*\]|\.get\(\s*[\"'](\w+)[\"'])")
 _ADVICE = (
@@ -85,23 +87,79 @@ def _spaces(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
-def _extra_value(tag: str, extra: Mapping[str, Any]) -> str | None:
-    """What ``{{ config.extra.a.b }}`` writes: a string or a number of ``extra``."""
-    found = _EXTRA.fullmatch(tag)
-    value: Any = extra
-    for key in found.group(1).split(".")[1:] if found else ():
-        value = value.get(key) if isinstance(value, Mapping) else None
-    if not found or isinstance(value, bool) or not isinstance(value, (str, int, float)):
+class _Sandbox(SandboxedEnvironment):
+    """Jinja's sandbox with no globals, no attribute but a mapping's keys, only filters
+    whose output grows with their input's, and capped ``*``, ``**`` and ``%``."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self) -> None:
+        super().__init__(undefined=StrictUndefined, autoescape=False)
+        self.globals.clear()
+        self.filters = {name: self.filters[name] for name in _FILTERS}
+        self.filters["format"] = _format
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        return False
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "%" and isinstance(left, str):
+            return _format(left, *(right if isinstance(right, tuple) else (right,)))
+        if operator == "**" and not (isinstance(right, int) and abs(right) <= _MAX_POWER):
+            raise ValueError("power too large")
+        sized = [len(x) for x in (left, right) if isinstance(x, (str, list, tuple))]
+        times = [x for x in (left, right) if isinstance(x, int)]
+        if operator == "*" and sized and times and sized[0] * times[0] > MAX_WRITTEN:
+            raise ValueError("written text too long")
+        value = super().call_binop(context, operator, left, right)
+        if len(value if isinstance(value, (str, list, tuple)) else ()) > MAX_WRITTEN:
+            raise ValueError("written text too long")
+        if isinstance(value, int) and abs(value) > 10**MAX_WRITTEN:
+            raise ValueError("number too large")
+        return value
+
+
+def _format(text: Any, *args: Any) -> str:
+    """Jinja's ``format`` filter, refusing a width or precision that writes too much."""
+    if not isinstance(text, str) or re.search(r"\d{4,}|\*", text):
+        raise ValueError("format too wide")
+    return text % args
+
+
+#: Filters that write no more than they read (``join``, ``format``, ``default``, …).
+_FILTERS = (
+    *("abs", "capitalize", "d", "default", "e", "escape", "first", "float", "format"),
+    *("int", "join", "last", "length", "count", "lower", "max", "min", "reverse", "round"),
+    *("sort", "string", "striptags", "sum", "title", "trim", "truncate", "unique", "upper"),
+)
+#: The longest text an expression may write to be read (longer: blanked), the largest power.
+MAX_WRITTEN = 1000
+_MAX_POWER = 64
+_SANDBOX = _Sandbox()
+
+
+def _written(tag: str, context: Mapping[str, Any]) -> str | None:
+    """What the expression tag ``{{ … }}`` writes, evaluated in the sandbox with only
+    ``context`` (the configuration's values); None where it names anything else, fails,
+    or writes more than :data:`MAX_WRITTEN` characters. Written at the tag's place."""
+    if not tag.startswith("{{"):
         return None
-    shown = str(value).replace("\n", " ")
+    source = tag[2:-2].strip("-+ \t\n")
+    try:
+        shown = str(_SANDBOX.compile_expression(source, undefined_to_none=False)(**context))
+    except Exception:  # any failure: what the tag writes cannot be known here
+        return None
+    if len(shown) > MAX_WRITTEN:
+        return None
+    shown = re.sub(r"[\r\n]", " ", shown)
     return shown + _spaces(tag[len(shown) :])  # offsets kept where the value is shorter
 
 
-def _blank(match: re.Match[str], extra: Mapping[str, Any]) -> str:
-    """A Jinja tag as spaces, but for the literals it writes (:data:`_WRITES`) and the
-    ``extra`` values it writes as they are (:data:`_EXTRA`)."""
+def _blank(match: re.Match[str], context: Mapping[str, Any]) -> str:
+    """A Jinja tag as spaces, but for what an expression writes from ``context``
+    (:func:`_written`), else the literals it writes (:data:`_WRITES`)."""
     tag = match.group()
-    value = _extra_value(tag, extra)
+    value = _written(tag, context)
     if value is not None:
         return value
     if not _WRITES.match(tag):
@@ -136,7 +194,7 @@ def template_findings(
     ``shown`` is how findings name the folder (``overrides``); ``extra``, the
     configuration's ``extra`` (``<p>{{ config.extra.speed }} s</p>`` writes "95 s").
     """
-    values = extra or {}
+    context = {"config": {"extra": dict(extra or {})}}
     from fxsite.verify.docs_files import read_findings
 
     findings: list[Finding] = []
@@ -148,7 +206,7 @@ def template_findings(
         except UnreadableFile as exc:
             findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
             continue
-        text = _JINJA.sub(lambda m: _blank(m, values), text)
+        text = _JINJA.sub(lambda m: _blank(m, context), text)
         findings += read_findings(path, rel, text, text, "html", _ADVICE)
     return findings
 
