@@ -14,7 +14,9 @@ between its characters:
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
 the file (a FAQ answer is written in the front matter, and rendered last),
-each time as written, loosely, then by its leading number, and never at an
+each time as written, loosely, then by its number, its leading digits, its digits in
+order on one line (``9^4^``), its first digit, at a number's boundary before
+anywhere (``94 s`` is not the end of ``194 s``), and never at an
 offset already given to the same text: a text repeated on a page is placed at
 each of its occurrences in turn, never all at the first. In a Markdown page
 (``markdown``), a text is looked for where the page shows text before where it
