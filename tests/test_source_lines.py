@@ -690,6 +690,8 @@ _NUM = "[94](evidence:R1#save_time_fx100)"
         # a figure's text inside a longer number is not where it stands
         ("# T\n\nSave 194 s here.\n\nLater a bare 94 s here.\n", ["FX501 3:6", "FX501 5:14"]),
         ("# T\n\nSave 1.9 × here.\n\nLater a bare 9 × here.\n", ["FX501 3:6", "FX501 5:14"]),
+        # a quote alone is no part of a number
+        ("# T\n\nCode `94 s` here.\n\nSaid '94 s' here.\n", ["FX501 5:7"]),
         # an address is not shown text: a destination, an autolink, a bare address
         (
             "# T\n\nLink [see](https://e.example/94%20s) and <https://e.example/?t=94 s>.\n\n"
