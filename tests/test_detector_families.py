@@ -129,6 +129,21 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("arabic per mille", "Loss is 3\u0609 a year.", ["3\u0609"], "The sign \u0609 is rare."),
     # "100s of GPUs" is a plural number; a space makes it seconds (found by a blind tester)
     ("seconds of", "Checked to 3 s of slack.", ["3 s"], "It runs on 100s of GPUs."),
+    # --- a scale letter spaced from its number, and powers of ten (found by a blind tester)
+    ("spaced scale rate", "Throughput 1.2 M tokens/s.", ["1.2 M tokens/s"], "Model 3 M series."),
+    ("spaced scale acronym", "Rate 2 K IOPS, 3 M IOPS.", ["2 K IOPS", "3 M IOPS"], "Grade 2 K-12."),
+    ("spaced scale money", "Price 3 k USD.", ["3 k USD"], "Section 3 K of 3 M Company."),
+    ("spaced scale count", "It drafts 2 M tokens.", ["2 M tokens"], "A 4 K display at 1 M Street."),
+    ("power of ten", "Peak 1.2×10⁶ IOPS here.", ["1.2×10⁶ IOPS"], "A 2 × 10 grid of tiles."),
+    ("power of ten rate", "E 3×10³ GB/s here.", ["3×10³ GB/s"], "Footnote 10³ here."),
+    ("lone power of ten", "Peak 10⁶ IOPS here.", ["10⁶ IOPS"], "See page 10⁶ for it."),
+    (
+        "power with caret",
+        "2×10^6^ IOPS, 1.2 x 10^6 IOPS.",
+        ["2×10^6^ IOPS", "1.2 x 10^6 IOPS"],
+        "A 2 x 10 grid, 10^6 of them.",
+    ),
+    ("power with a dot", "It does 1.2·10⁶ IOPS.", ["1.2·10⁶ IOPS"], "Item 1.2·10 in the list."),
 ]
 
 
@@ -204,6 +219,30 @@ def test_a_figure_across_inline_code_is_refused(
     lib = library()
     _, refused = check_page(f"# T\n\n{text}\n", "docs/p.md", lib, href_for, renderer)
     assert [(f.code, f.line, f.text) for f in refused] == [("FX501", 3, shown)]
+    _, passed = check_page(f"# T\n\n{near_miss}\n", "docs/p.md", lib, href_for, renderer)
+    assert passed == []
+
+
+# A power of ten as the reader draws it: superscript digits and a <sup> exponent after
+# "10" raise it ("10⁶" is not 106). (Markdown refused, the figure it shows, near miss)
+POWERS: list[tuple[str, str, str]] = [
+    ("Peak 1.2×10⁶ IOPS here.", "1.2×10⁶ IOPS", "Peak 1.2×10⁶ here."),
+    ("Peak 10⁶ IOPS here.", "10⁶ IOPS", "See note 10⁶ here."),
+    ("Peak 1.2×10<sup>6</sup> IOPS here.", "1.2×10⁶ IOPS", "See 10<sup>6</sup> here."),
+    ("It waits 10<sup>−3</sup> s.", "10⁻³ s", "It waits, see 10<sup>a</sup> s."),
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "near_miss"), POWERS)
+def test_a_power_of_ten_is_read_as_drawn(text: str, shown: str, near_miss: str) -> None:
+    from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+    from fxsite.markdown import PageRenderer, check_page
+
+    renderer = PageRenderer(FIXTURE_EXTENSIONS, {})
+    lib = library()
+    _, refused = check_page(f"# T\n\n{text}\n", "docs/p.md", lib, href_for, renderer)
+    assert [(f.code, f.text) for f in refused] == [("FX501", shown)]
     _, passed = check_page(f"# T\n\n{near_miss}\n", "docs/p.md", lib, href_for, renderer)
     assert passed == []
 

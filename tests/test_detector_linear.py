@@ -53,6 +53,8 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("durations in several units", "", "1h 2m 3", "s"),
     ("hours and minutes", "", "1 h 2 m", ""),
     ("percent look-alikes", "", "1\u066a2\ufe6a3\u0609", ""),
+    ("spaced scale letters", "", "1 M ", "IOPS"),
+    ("powers of ten", "", "1×10⁶ 10^6^", " s"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

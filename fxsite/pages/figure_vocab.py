@@ -143,9 +143,14 @@ END = rf"(?!{W})"
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
 # "½") are numbers too.
 VULGAR_FRACTIONS = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
+#: An exponent of ten: superscript digits ("10⁶", as the reader keeps them after
+#: "10") or a caret ("10^6", "10^6^" as written for pymdownx.caret).
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+POWER = rf"(?:\^[+\-]?\d{{1,3}}\^?|[⁺⁻]?[{SUPERSCRIPT_DIGITS}]{{1,3}})"
 NUM = (
     r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
-    rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_]))?[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
+    rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_])|{SP}?[×x·]{SP}?10{POWER}|(?<=10){POWER})?"
+    rf"[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
 )
 
 # A sign belongs to the value: "+96%", "−47%", "±2%".
@@ -172,9 +177,17 @@ RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
 MAG_CJK = r"(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:余|多)?"  # "1万多元": more than
-MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
+# A scale letter spaced from its number ("1.2 M tokens/s", "2 K IOPS") is one too;
+# it must be followed by a space, so "grade 2 K-12" keeps its name.
+MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"
+# Without the spaced letter: for the rule that reads any unit pint knows, whose short
+# words ("in", "at") would make "Team 3 M in Q3" a figure.
+MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
+MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
-MAG_MONEY = rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
+MAG_MONEY = (
+    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
+)
 
 # A value: a number or a range of numbers, with sign and approximation.
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in

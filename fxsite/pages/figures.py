@@ -82,6 +82,9 @@ from fxsite.pages.figure_vocab import (
     END as _END,
 )
 from fxsite.pages.figure_vocab import (
+    MAG_GLUED as _MAG_GLUED,
+)
+from fxsite.pages.figure_vocab import (
     MAG_MONEY as _MAG_MONEY,
 )
 from fxsite.pages.figure_vocab import (
@@ -331,7 +334,7 @@ _NOUN_TIME = LazyPattern(
 )
 # Any other physical unit pint knows: "40 tonnes", "120 mph", "3 kPa".
 _OPEN_UNIT = re.compile(
-    rf"{_VALUE}(?:{_MAG_UNIT})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}}[²³]?)*{_END}"
+    rf"{_VALUE}(?:{_MAG_GLUED})??(?:{_SP}|-)?(?P<token>[A-Za-z]{{1,20}})(?:/[A-Za-z]{{1,20}}[²³]?)*{_END}"
 )
 # Chinese words after a figure that bound or approximate it ("30秒以内").
 _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")

@@ -114,11 +114,20 @@ def _fold_char(char: str) -> str:
     return normal if len(normal) == 1 else char
 
 
+#: A power of ten written with superscripts ("10⁶", "10⁻³"): its exponent is kept
+#: for the detector, which reads it as one (NFKC would make "106").
+_POWER_OF_TEN = re.compile(r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}")
+
+
 def fold(text: str) -> str:
-    """Look-alike letters and digits folded to ASCII, one character for one."""
+    """Look-alike letters and digits folded to ASCII, one character for one;
+    a power of ten's superscript exponent is kept."""
     if text.isascii():  # ASCII folds to itself
         return text
-    return "".join(map(_fold_char, text))
+    folded = list(map(_fold_char, text))
+    for match in _POWER_OF_TEN.finditer(text):
+        folded[match.start() : match.end()] = match.group()
+    return "".join(folded)
 
 
 def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:

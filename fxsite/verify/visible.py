@@ -324,6 +324,19 @@ def _classes(attrs: dict[str, str]) -> set[str]:
     return set(attrs.get("class", "").split())
 
 
+#: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
+_SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
+_EXPONENT = re.compile(r"[+\-−]?[0-9]{1,3}")
+
+
+def _power_of_ten(node: LexborNode, builder: _Builder) -> str | None:
+    """A ``<sup>``'s exponent right after "10", written in superscript characters."""
+    if not builder.parts or not builder.parts[-1].endswith("10"):
+        return None
+    text = node.text(deep=True) or ""
+    return text.translate(_SUPERSCRIPT) if _EXPONENT.fullmatch(text) else None
+
+
 class _Builder:
     """Accumulates the text of one block, with claim spans."""
 
@@ -813,6 +826,14 @@ def _walk(
             where = "article"
         if tag == "br":
             builders[-1].add(" ")
+            continue
+        exponent = None
+        if tag == "sup" and not (
+            _undrawn(attrs) or node.mem_id in styled or _footnote_mark(tag, attrs, node)
+        ):
+            exponent = _power_of_ten(node, builders[-1])
+        if exponent is not None:  # "10<sup>6</sup>" is drawn as 10⁶
+            builders[-1].add(exponent)
             continue
         if tag == "table":
             units.update(table_units(node))
