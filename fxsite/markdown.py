@@ -113,6 +113,9 @@ class PageContext:
     refused: list[str] = field(default_factory=list)
     #: ids of the charts fxsite drew into the page (``PageResult.drawn``)
     drawn: list[str] = field(default_factory=list)
+    #: the refs of the claims fxsite rendered on the page, one per claim
+    #: (``PageResult.claims``); None: not known, every claim element is taken as one
+    own: list[str] | None = None
     #: the configuration's shown strings, judged at their line in ``mkdocs.yml``
     #: (a heading's permalink title): not reported again where the page shows them
     elsewhere: frozenset[str] = frozenset()
@@ -157,6 +160,7 @@ def page_context(
         locator=locator,
         refused=list(result.reported),
         drawn=list(result.drawn),
+        own=[c.ref for c in result.claims],
         elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
         name_title=None if src is None else name_title(src, result.front.data),
     )
@@ -319,6 +323,7 @@ class _CheckPreprocessor(Preprocessor):
         # The rendered page is judged below (_JudgePostprocessor), placed in this body.
         ctx.judge = True
         ctx.refused = list(result.reported)
+        ctx.own = [c.ref for c in result.claims]
         ctx.locator = SourceLocator("\n" * below + body, below, markdown=True)
         return result.markdown.split("\n")
 
@@ -452,7 +457,7 @@ class _JudgePostprocessor(Postprocessor):
             locator = ctx.locator
             passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
             judged = judge_rendered(
-                text, ctx.path, ctx.library, refused, passed, ctx.drawn, ctx.elsewhere
+                text, ctx.path, ctx.library, refused, passed, ctx.drawn, ctx.elsewhere, ctx.own
             )
             for finding in judged:
                 ctx.add(finding, finding.code)

@@ -1,6 +1,11 @@
-"""Text a reader sees is cited or refused: scripts that write text by a name they build.
+"""Text a reader sees is cited or refused: hand-written claims, scripts that build names.
 
-Rows are script bodies read in-process by the gate's script reader
+A claim is what fxsite rendered from an ``evidence:`` link: a link written by
+hand with ``data-fx-ref`` (raw HTML, or attr_list) is read as a bare figure
+(``FX501``) at its source line, by :func:`fxsite.markdown.check_page`, which
+``fxsite check`` and the build run alike.
+
+Script rows are script bodies read in-process by the gate's script reader
 (:func:`fxsite.verify.scripts.script_note` for an inline ``<script>``,
 :func:`fxsite.verify.scripts.code_notes` for a published ``.js`` file), which
 ``fxsite check`` and the build's gate both use: each hostile row must be a
@@ -10,8 +15,59 @@ writer (``FX506`` in a build, ``FX505`` in an audit), each near miss must not.
 from __future__ import annotations
 
 import pytest
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
+from fxsite.findings import Finding
+from fxsite.markdown import PageRenderer, check_page
 from fxsite.verify.scripts import code_notes, script_note
+
+REF = "R1#save_time_baseline"  # 178 s
+
+# (row, the page's line 3, the text refused as bare)
+FORGED = [
+    (
+        "raw HTML, another value, a link elsewhere",
+        f'C <a class="fx-claim" data-fx-ref="{REF}" href="https://evil.example/">55 s</a> here.',
+        "55 s",
+    ),
+    (
+        "attr_list on a link",
+        f'C [88 s](https://x.example/){{ .fx-claim data-fx-ref="{REF}" }} here.',
+        "88 s",
+    ),
+    ("raw HTML, the right value", f'C <a data-fx-ref="{REF}" href="#">178 s</a> here.', "178 s"),
+    (
+        "beside a real claim to the same figure",
+        f'C [178 s](evidence:{REF}) and <a data-fx-ref="{REF}" href="#">55 s</a>.',
+        "55 s",
+    ),
+]
+
+# (row, the page's line 3, the codes expected): claims fxsite rendered
+REAL = [
+    ("a real claim", f"C [178 s](evidence:{REF}) here.", []),
+    ("a real claim that misstates", f"C [55 s](evidence:{REF}) here.", ["FX403"]),
+    ("two real claims", f"C [178 s](evidence:{REF}), [178 s](evidence:{REF}).", []),
+]
+
+
+def _check(line: str) -> list[Finding]:
+    renderer = PageRenderer(FIXTURE_EXTENSIONS, {"toc": {"permalink": True}})
+    _, findings = check_page(f"# Home\n\n{line}\n", "docs/p.md", library(), href_for, renderer)
+    return [f for f in findings if f.severity == "error"]
+
+
+@pytest.mark.parametrize(("row", "line", "text"), FORGED, ids=[r[0] for r in FORGED])
+def test_hand_written_claim_is_a_bare_figure(row: str, line: str, text: str) -> None:
+    found = _check(line)
+    assert [(f.code, f.text, f.line) for f in found] == [("FX501", text, 3)], row
+    assert f"[{text}](evidence:{REF})" in found[0].message
+
+
+@pytest.mark.parametrize(("row", "line", "codes"), REAL, ids=[r[0] for r in REAL])
+def test_rendered_claim_is_judged_as_before(row: str, line: str, codes: list[str]) -> None:
+    assert [f.code for f in _check(line)] == codes, row
+
 
 # (row, an inline script's body)
 WRITERS = [

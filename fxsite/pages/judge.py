@@ -44,6 +44,7 @@ def judge_rendered(
     passed: Callable[[str], object] | None = None,
     drawn: Collection[str] = (),
     elsewhere: Collection[str] = (),
+    rendered: Collection[str] | None = None,
 ) -> list[Finding]:
     """Every finding of a page's rendered content ``html``, at 1:1, in document order.
 
@@ -55,7 +56,10 @@ def judge_rendered(
     read (the gate draws each again from the evidence and compares); every other
     element is read, whatever its class says. ``elsewhere``: strings judged where
     they are written (the configuration's); a figure in a run that is one of them
-    (a heading permalink's title) is not reported again.
+    (a heading permalink's title) is not reported again. ``rendered``: the refs of the
+    claims fxsite rendered on the page from ``evidence:`` links, one per claim; a
+    claim element (``a[data-fx-ref]``) beyond them was written by hand, and is
+    refused as a bare figure (FX501, :func:`_forged`).
     """
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
@@ -63,7 +67,10 @@ def judge_rendered(
 
     scan = scan_content(_without_charts(html, drawn) if drawn else html)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
-    cited = [normalise(c.text) for c in scan.page.claims] if scan.page is not None else []
+    claims = scan.page.claims if scan.page is not None else []
+    forged = _forged(claims, rendered)
+    claims = [c for c in claims if c not in forged]
+    cited = [normalise(c.text) for c in claims]
     own = Allowed([*cited, *scan.phrases])
     unreported = Counter(refused)
     for found in scan.candidates:
@@ -81,9 +88,34 @@ def judge_rendered(
             continue
         message = _attribute_message(found, library) or found.message(library)
         findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
+    for node in forged:
+        ref = node.attrs.get("data-fx-ref", "")
+        message = (
+            f"bare figure '{node.text}': marked as a claim to {ref} (data-fx-ref), which fxsite "
+            f"did not render from an evidence link; write [{node.text}](evidence:{ref})"
+        )
+        findings.append(Finding(path, 1, 1, "FX501", message, text=node.text))
     if scan.page is not None:
-        findings += governed_claims(scan.page.claims, scan.governed, path, library)
+        page_claims = scan.page.claims
+        governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
+        findings += governed_claims(page_claims, governed, path, library)
     return findings
+
+
+def _forged(claims: list[Any], rendered: Collection[str] | None) -> list[Any]:
+    """The claim elements beyond those fxsite rendered (``rendered``: their refs, one per
+    claim), in document order; none when ``rendered`` is not known."""
+    if rendered is None:
+        return []
+    left = Counter(rendered)
+    out = []
+    for node in claims:
+        ref = node.attrs.get("data-fx-ref", "")
+        if left[ref] > 0:
+            left[ref] -= 1
+        else:
+            out.append(node)
+    return out
 
 
 def _judged(local: Any) -> tuple[str, str]:
