@@ -13,8 +13,8 @@ A script is a writer when it names a way to write text or to run code made
 at run time (:data:`_SINKS`), sets properties by a name it holds
 (``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
 not a number), or joins string literals (``"text" + "Content"``). A stylesheet
-file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused (``FX504``): which pages its
-selectors reach is not worked out.
+file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused
+(``FX504``): which pages its selectors reach is not worked out.
 
 Warned, not refused (``FX507``): a web font (``@font-face``), a script or a
 stylesheet from another origin (``@import`` too), an ``<iframe>`` or ``<frame>``
