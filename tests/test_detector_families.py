@@ -143,6 +143,9 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
         ["2×10^6^ IOPS", "1.2 x 10^6 IOPS"],
         "A 2 x 10 grid, 10^6 of them.",
     ),
+    # one figure each, never its tail as well ("6 IOPS", "9 ×")
+    ("signed exponent", "Peak 1.2E+06 IOPS here.", ["1.2E+06 IOPS"], "Build 1.2E+06 here."),
+    ("spaced ratio", "Speed 1.9 × here, 1e6 IOPS.", ["1.9 ×", "1e6 IOPS"], "A 1 × 9 grid."),
     ("power with a dot", "It does 1.2·10⁶ IOPS.", ["1.2·10⁶ IOPS"], "Item 1.2·10 in the list."),
 ]
 
