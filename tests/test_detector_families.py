@@ -250,6 +250,31 @@ def test_a_power_of_ten_is_read_as_drawn(text: str, shown: str, near_miss: str) 
     assert passed == []
 
 
+# What a spaced scale letter or a power of ten states, as a claim reads it (and the
+# figure's suggested record): (text, value, unit)
+STATED: list[tuple[str, str, str]] = [
+    ("1.2×10⁶ IOPS", "1.2E+6", "IOPS"),
+    ("1.2 x 10^6 IOPS", "1.2E+6", "IOPS"),
+    ("1.2·10⁶ IOPS", "1.2E+6", "IOPS"),
+    ("2×10^6^ IOPS", "2E+6", "IOPS"),
+    ("10⁶ IOPS", "1E+6", "IOPS"),
+    ("1.2×10⁻³ s", "0.0012", "s"),
+    ("1.2 M tokens/s", "1.2E+6", "tokens/s"),
+    ("3 k USD", "3E+3", "USD"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), STATED)
+def test_a_scaled_figure_states_its_value(text: str, value: str, unit: str) -> None:
+    from decimal import Decimal
+
+    from fxsite.evidence.quantities import parse_stated
+
+    stated = parse_stated(text)
+    assert stated is not None
+    assert (stated.low, stated.unit) == (Decimal(value), unit)
+
+
 # A percent look-alike is a percent sign: a claim may state it, and one glued after a
 # claim changes what it says (FX503). (Markdown, codes found)
 PERCENT_CLAIMS: list[tuple[str, list[str]]] = [

@@ -100,6 +100,7 @@ _SCALE = (
     rf"\s?(?i:{alternation(w for w in SCALE_WORDS if w.isascii())})\b"
     rf"|{alternation(w for w in SCALE_WORDS if not w.isascii())}"
     rf"|(?:{alternation(MONEY_SCALE_SUFFIXES)})(?![A-Za-z])"
+    rf"|\s(?:{alternation(MONEY_SCALE_SUFFIXES)})(?=\s)"  # spaced: "1.2 M tokens/s"
 )
 _NUMBER_WORD = rf"(?i:{alternation([*NUMBER_WORDS, 'a'])})"
 
@@ -192,6 +193,7 @@ def parse_stated(text: str) -> Stated | None:
     qualifier, core = split
     written = core
     core = _VULGAR.sub(_vulgar_decimal, core)
+    core = _POWER_OF_TEN.sub(_as_exponent, core)
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
@@ -223,6 +225,20 @@ _VULGAR_DECIMALS = {"½": "5", "¼": "25", "¾": "75"}
 _RATIO_BEFORE = re.compile(r"(?:[×xX]|(?i:(?:by\s)?(?:an?\s)?factor\sof\s))(?P<number>\S+)")
 # Nines of availability: "five nines" is 99.999%.
 _NINES = re.compile(rf"(?P<count>\d{{1,2}}|{_NUMBER_WORD})[\s-](?i:nines)")
+
+
+# A power of ten: "1.2×10⁶", "1.2 x 10^6", "1.2·10⁶", "2×10^6^", and "10⁶" alone.
+_POWER_OF_TEN = re.compile(
+    r"(?:(?P<mantissa>\d+(?:\.\d+)?) ?[×x·] ?)?(?<![\d.])10"
+    r"(?:\^(?P<exponent>[+-]?\d{1,3})\^?|(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\d^])"
+)
+_FROM_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+
+
+def _as_exponent(match: re.Match[str]) -> str:
+    """A power of ten in scientific notation: "1.2×10⁶" as "1.2e6"."""
+    exponent = match["exponent"] or match["sup"].translate(_FROM_SUPERSCRIPT)
+    return f"{match['mantissa'] or '1'}e{exponent}"
 
 
 def _vulgar_decimal(match: re.Match[str]) -> str:
