@@ -118,3 +118,27 @@ def test_json_ld_is_not_run() -> None:
     from fxsite.verify.scripts import is_script
 
     assert not is_script({"type": "application/ld+json"})
+
+
+# (row, a page's line 3: an inline script, the figures refused as bare)
+SCRIPT_FIGURES = [
+    ("a string shown by alert", '<script>alert("Took 55 s");</script>', ["55 s"]),
+    ("a template literal", "<script>const m = `Took 55 s`; show(m);</script>", ["55 s"]),
+    ("single quotes", "<script>var m = 'Took 55 s';</script>", ["55 s"]),
+    # near misses: no figure in a literal, one in a comment, JSON-LD without one
+    ("no figure", '<script>var n = "none"; console.log(n);</script>', []),
+    ("a figure in a comment", "<script>// took 55 s once\nvar n = 1;</script>", []),
+    (
+        "JSON-LD without a figure",
+        '<script type="application/ld+json">{"@type": "WebPage", "name": "Home"}</script>',
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "line", "bare"), SCRIPT_FIGURES, ids=[r[0] for r in SCRIPT_FIGURES]
+)
+def test_figure_in_an_inline_script_is_bare(row: str, line: str, bare: list[str]) -> None:
+    found = [f for f in _check(line) if f.code == "FX501"]
+    assert [(f.text, f.line) for f in found] == [(b, 3) for b in bare], row

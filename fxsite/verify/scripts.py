@@ -39,6 +39,7 @@ __all__ = [
     "link_note",
     "refresh_note",
     "script_note",
+    "script_strings",
     "sheet_notes",
 ]
 
@@ -91,6 +92,35 @@ def _outside(url: str) -> bool:
     except ValueError:  # "http://[::1": no browser loads it from the site either
         return True
     return bool(parts.netloc) or parts.scheme.lower() in ("http", "https")
+
+
+_QUOTES = "\"'`"
+
+
+def script_strings(code: str) -> list[str]:
+    """The string and template literals of a script, outside its comments, in order.
+
+    A literal is text the script may show: a figure in one is read as the page's
+    (a ``/``-delimited regular expression is read as code, not as a literal).
+    """
+    out, at, end = [], 0, len(code)
+    while at < end:
+        char = code[at]
+        if code.startswith("//", at):
+            stop = code.find("\n", at)
+            at = end if stop < 0 else stop
+        elif code.startswith("/*", at):
+            stop = code.find("*/", at + 2)
+            at = end if stop < 0 else stop + 2
+        elif char in _QUOTES:
+            start, at = at + 1, at + 1
+            while at < end and code[at] != char and (char == "`" or code[at] != "\n"):
+                at += 2 if code[at] == "\\" else 1
+            out.append(code[start : min(at, end)])
+            at += 1
+        else:
+            at += 1
+    return out
 
 
 def is_script(attrs: dict[str, str]) -> bool:

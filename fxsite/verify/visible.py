@@ -681,6 +681,18 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
 
 
 def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
+    """JSON-LD's strings; an inline script's string literals, text it may show (not the
+    theme's own scripts)."""
+    from fxsite.verify.scripts import is_script, script_strings
+    from fxsite.verify.theme import is_theme_inline
+
+    if is_script(attrs) and not attrs.get("src"):
+        body = node.text(deep=True) or ""
+        if not is_theme_inline(body):
+            for literal in script_strings(body):
+                if normalise(literal):
+                    page.blocks.append(Block(normalise(literal), "page"))
+        return
     if attrs.get("type", "").strip().lower() != "application/ld+json":
         return
     from fxsite.render.exports import PublishedJsonError, loads
