@@ -149,6 +149,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         theme_dirs=tuple(str(d) for d in config.theme.dirs),
         custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
         writers=tuple(plugin.config.scripts_that_write),
+        extra_templates=tuple(config.extra_templates),
         left_out=left_out(config.exclude_docs, config.draft_docs),
     )
     try:

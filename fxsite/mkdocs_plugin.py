@@ -266,6 +266,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             theme_dirs=tuple(str(d) for d in config.theme.dirs),
             custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
             writers=tuple(self.config.scripts_that_write),
+            extra_templates=tuple(config.extra_templates),
             # serve builds drafts; a build leaves them out, as check does
             left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
         )

@@ -37,7 +37,12 @@ from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.record_text import document_findings, record_text_findings
-from fxsite.pages.template_text import printed_meta, template_findings, theme_file_findings
+from fxsite.pages.template_text import (
+    printed_meta,
+    rendered,
+    template_findings,
+    theme_file_findings,
+)
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 
@@ -81,6 +86,8 @@ class ProjectPaths:
     custom_dir: Path | None = None
     #: the site's files that may write text (the plugin's ``scripts_that_write``)
     writers: tuple[str, ...] = ()
+    #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
+    extra_templates: tuple[str, ...] = ()
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
@@ -407,15 +414,31 @@ class Project:
         """What the files of docs/ published as they are show (check and build alike)."""
         from fxsite.verify.docs_files import docs_file_findings
 
+        extra = self.config_extra() if self.paths.extra_templates else {}
+        render = functools.partial(rendered, extra=extra)
         findings = []
         for rel in tree.files:
             shown = self.paths.page_path(rel)
             findings.extend(
                 docs_file_findings(
-                    self.paths.docs_dir, rel, shown, self.library, frozenset(self.paths.writers)
+                    self.paths.docs_dir,
+                    rel,
+                    shown,
+                    self.library,
+                    frozenset(self.paths.writers),
+                    render if rel in self.paths.extra_templates else None,
                 )
             )
         return findings
+
+    def config_extra(self) -> dict[str, Any]:
+        """The configuration's ``extra`` (:func:`fxsite.pages.config_text.config_extra`)."""
+        file = self.paths.root / self.paths.config_name
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return {}
+        return config_extra(text, inherited(text, file, self.paths.relative))
 
     def read_page(self, src: str) -> tuple[str, Finding | None]:
         """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""

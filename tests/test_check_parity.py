@@ -26,6 +26,7 @@ _TEXT = "Run a: 100 s.\nOther: saves in 93 s.\n"
 _PRINTS = '{{% extends "base.html" %}}{{% block content %}}{tag}{{{{ super() }}}}{{% endblock %}}\n'
 _BANNER = "---\nbanner: Saves in 94 s\n---\n\n# Banner\n\nText.\n"
 _EXTRA = "+extra:\n  parts: [9, 3]\n  speed: 94\n  name: Fast\n"
+_EXTRA_TEMPLATES = "+extra_templates: [info.txt]\n"
 _ADOPT = "+plugins:\n  - search\n  - fxsite:\n      enforce: adopt\n"
 _REF_PAGE = "# A ref\n\nSaves [94 s][fx].\n\n{bare}\n\n[fx]: evidence:R1#save_time_fx100\n"
 
@@ -168,6 +169,20 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
         },
         [],
     ),
+    # A file of extra_templates is rendered with Jinja, not copied: read as it is written.
+    (
+        "extra_templates file writing a figure",
+        {"mkdocs.yml": _EXTRA_TEMPLATES, "docs/info.txt": "Saved in {{ 90 + 4 }} s.\n"},
+        [("docs/info.txt", 1, 10, "FX501")],
+    ),
+    (
+        "near miss: extra_templates file, a number with no unit, a page's value",
+        {
+            "mkdocs.yml": _EXTRA_TEMPLATES,
+            "docs/info.txt": "Took {{ 90 + 4 }}.\nSaved in {{ page.title }} s.\n",
+        },
+        [],
+    ),
 ]
 
 
@@ -234,8 +249,26 @@ def test_check_and_build_agree_on_every_row(tmp_path: Path) -> None:
     def lines(out: str) -> list[str]:
         return sorted(line for line in out.splitlines() if ": FX" in line and "FX309" not in line)
 
-    expected = {(p, line, col, code) for _, _, rows in ROWS for p, line, col, code in rows}
-    expected -= {("docs/a.md", 5, 6, "FX501")}  # the adopt row: its page is in no other row
+    # Rows with their own mkdocs.yml (enforce: adopt, extra) are in no other row's site.
+    expected = {e for _, row, rows in ROWS if "mkdocs.yml" not in row for e in rows}
     found = {tuple(line.split(": ", 1)[0].split(":")) for line in lines(checked.stdout)}
     assert {(p, int(line), int(col)) for p, line, col in found} == {e[:3] for e in expected}
+    assert lines(checked.stdout) == lines(built.stdout)
+
+
+@pytest.mark.slow
+def test_an_extra_template_is_refused_by_the_build_at_its_source(tmp_path: Path) -> None:
+    """MkDocs renders an ``extra_templates`` file with Jinja: the build refuses the figure
+    it writes at the file's line in docs/, as check does, and publishes nothing."""
+    name, files, _ = next(r for r in ROWS if r[0] == "extra_templates file writing a figure")
+    root = _project_with(tmp_path, files)
+    checked = run([str(BIN / "fxsite"), "check", "."], root)
+    built = run([str(BIN / "fxsite"), "build", "."], root)
+    assert "Traceback" not in checked.stderr + built.stderr
+    assert built.returncode != 0 and not (root / "site" / "index.html").exists()
+
+    def lines(out: str) -> list[str]:
+        return sorted(line for line in out.splitlines() if ": FX" in line and "FX309" not in line)
+
+    assert [line.split(": ")[0] for line in lines(built.stdout)] == ["docs/info.txt:1:10"], name
     assert lines(checked.stdout) == lines(built.stdout)

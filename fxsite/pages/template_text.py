@@ -43,7 +43,7 @@ from fxsite.findings import Finding
 from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["printed_meta", "template_findings", "theme_file_findings"]
+__all__ = ["printed_meta", "rendered", "template_findings", "theme_file_findings"]
 
 #: Largest template read (a theme's own are a few kilobytes).
 MAX_TEMPLATE_BYTES = 1 << 20
@@ -141,7 +141,8 @@ _SANDBOX = _Sandbox()
 def _written(tag: str, context: Mapping[str, Any]) -> str | None:
     """What the expression tag ``{{ … }}`` writes, evaluated in the sandbox with only
     ``context`` (the configuration's values); None where it names anything else, fails,
-    or writes more than :data:`MAX_WRITTEN` characters. Written at the tag's place."""
+    or writes more than :data:`MAX_WRITTEN` characters. Written where the tag holds it
+    (a string literal, in any case: as the tag spells it), else at the tag's start."""
     if not tag.startswith("{{"):
         return None
     source = tag[2:-2].strip("-+ \t\n")
@@ -151,6 +152,11 @@ def _written(tag: str, context: Mapping[str, Any]) -> str | None:
         return None
     if len(shown) > MAX_WRITTEN:
         return None
+    folded = tag.lower() if len(tag.lower()) == len(tag) else tag
+    at = folded.find(shown.lower()) if shown else -1
+    if at >= 0:
+        end = at + len(shown)
+        return _spaces(tag[:at]) + tag[at:end] + _spaces(tag[end:])
     shown = re.sub(r"[\r\n]", " ", shown)
     return shown + _spaces(tag[len(shown) :])  # offsets kept where the value is shorter
 
@@ -170,6 +176,13 @@ def _blank(match: re.Match[str], context: Mapping[str, Any]) -> str:
         kept += [_spaces(tag[last:start]), tag[start:end]]
         last = end
     return "".join([*kept, _spaces(tag[last:])])
+
+
+def rendered(text: str, extra: Mapping[str, Any] | None = None) -> str:
+    """A template's text as read: its Jinja tags blanked (offsets kept), but for what an
+    expression writes from ``config.extra`` = ``extra`` and the string literals it writes."""
+    context = {"config": {"extra": dict(extra or {})}}
+    return _JINJA.sub(lambda m: _blank(m, context), text)
 
 
 def printed_meta(custom_dir: Path) -> frozenset[str]:
@@ -194,7 +207,6 @@ def template_findings(
     ``shown`` is how findings name the folder (``overrides``); ``extra``, the
     configuration's ``extra`` (``<p>{{ config.extra.speed }} s</p>`` writes "95 s").
     """
-    context = {"config": {"extra": dict(extra or {})}}
     from fxsite.verify.docs_files import read_findings
 
     findings: list[Finding] = []
@@ -206,7 +218,7 @@ def template_findings(
         except UnreadableFile as exc:
             findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
             continue
-        text = _JINJA.sub(lambda m: _blank(m, context), text)
+        text = rendered(text, extra)
         findings += read_findings(path, rel, text, text, "html", _ADVICE)
     return findings
 

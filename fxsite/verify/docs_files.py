@@ -10,6 +10,7 @@ gate's own reader (:func:`fxsite.verify.served.served_file`,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,14 +32,21 @@ _ADVICE = (
 
 
 def docs_file_findings(
-    docs_dir: Path, rel: str, shown: str, library: Any, declared: frozenset[str] = frozenset()
+    docs_dir: Path,
+    rel: str,
+    shown: str,
+    library: Any,
+    declared: frozenset[str] = frozenset(),
+    render: Callable[[str], str] | None = None,
 ) -> list[Finding]:
     """What the gate would find in the file ``rel`` of ``docs_dir``, at ``shown``'s lines.
 
-    ``declared``: the site's files listed in the plugin's ``scripts_that_write``.
+    ``declared``: the site's files listed in the plugin's ``scripts_that_write``;
+    ``render``: how MkDocs writes the file's text (an ``extra_templates`` file, rendered
+    with Jinja: :func:`fxsite.pages.template_text.rendered`), None: copied as it is.
     """
     from fxsite.verify.kinds import kind_of
-    from fxsite.verify.served import served_file
+    from fxsite.verify.served import Served, served_file
 
     kind = kind_of(rel)
     if kind == "code":
@@ -49,6 +57,8 @@ def docs_file_findings(
     findings = [Finding(shown, 1, 1, code, message) for code, message in problems]
     if served is None:
         return findings
+    if render is not None:
+        served = Served(served.kind, render(served.text), render(served.shown))
     findings += _stamp_findings(shown, rel, served.shown, served.kind)
     return findings + read_findings(shown, rel, served.shown, served.text, served.kind, _ADVICE)
 
