@@ -272,3 +272,33 @@ def test_an_extra_template_is_refused_by_the_build_at_its_source(tmp_path: Path)
 
     assert [line.split(": ")[0] for line in lines(built.stdout)] == ["docs/info.txt:1:10"], name
     assert lines(checked.stdout) == lines(built.stdout)
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        '{{ "a" * 10**9 }}',
+        "{{ [1] * 10**9 }}",
+        "{{ (9**64)**64 }}",
+        '{{ "%999999d" | format(1) }}',
+        '{{ "%999999d" % 1 }}',
+        '{{ "ab".center(99999) }}',
+        "{{ lipsum(99) }}",
+        "{{ range(99999) | join }}",
+        "{{ config.extra.__class__ }}",
+        "{{ config.items() }}",
+        "{{ " + "(" * 500 + "1" + ")" * 500 + " }}",
+    ],
+)
+def test_a_template_expression_that_would_write_too_much_is_blank(tag: str) -> None:
+    """Jinja's sandbox, capped: quick, never a traceback, and no evaluated value written
+    (the tag blanked but for its own string literals)."""
+    import time
+
+    from fxsite.pages.template_text import rendered
+
+    start = time.monotonic()
+    out = rendered(f"<p>{tag} s</p>")
+    assert time.monotonic() - start < 0.5
+    assert len(out) == len(tag) + 9 and out.endswith(" s</p>")
+    assert out[3:-5].strip() in {"", "a", "%999999d", "ab"}

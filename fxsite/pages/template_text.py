@@ -15,9 +15,13 @@ template cannot hold a claim: every figure in its text is bare; hidden and glued
 characters are found too. What the Jinja writes from data (a page's title,
 the site's name) is judged where that data is written: a page's front-matter
 value a template prints (``{{ page.meta.banner }}``) as the page's text, at its
-line (:func:`printed_meta`). A value of the configuration's ``extra`` that a
-template writes as it is (``{{ config.extra.speed }} s``) is read in the
-template too, with the words around it.
+line (:func:`printed_meta`). What an expression writes from the configuration's
+``extra`` alone (``{{ config.extra.speed }} s``, ``{{ 90 + 4 }} s``,
+``{{ config.extra.parts|join("") }}``) is read in the template too, with the words
+around it: each ``{{ … }}`` is evaluated in Jinja's sandbox, with no other name, no
+attribute, only filters that write no more than they read, and capped ``*``, ``**``
+and ``%`` (:func:`_written`); one that fails is blanked as above. A file of ``docs/``
+listed in ``extra_templates`` is read so (:func:`rendered`).
 
 The custom_dir's other files (``overrides/notes.txt``, a stylesheet) are
 copied into the site as a file of ``docs/`` is, where MkDocs' own filter
