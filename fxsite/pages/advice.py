@@ -72,6 +72,12 @@ def words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=1024)  # asked once for each bare figure of a paragraph
+def _latin_words(text: str) -> frozenset[str]:
+    """The distinct Latin words of ``text``, lower-cased (each looked at once)."""
+    return frozenset(_LATIN.findall(text.lower()))
+
+
 def _alike(a: str, b: str) -> bool:
     """Equal stems, or one word the start of the other (speed, speedup)."""
     if a == b:
@@ -228,7 +234,7 @@ def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> s
         if fig is not None:
             own.update(_own_words(fig, library))
     said = sorted(
-        {w for w in _LATIN.findall(context.lower()) if any(_alike(_stem(w), o) for o in own)}
+        {w for w in _latin_words(context) if any(_alike(_stem(w), o) for o in own)}
         | {w for w in words(context) if _CJK_RUN.fullmatch(w) and w in own}
     )
     if not said:

@@ -7,6 +7,7 @@ fxsite reads the keys it owns (``title``, ``description``, ``related``,
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,12 +33,11 @@ class TextAt:
     segments: tuple[tuple[int, int, int], ...] = ()
 
     def pos(self, offset: int) -> tuple[int, int]:
-        """File position of a character of ``text``."""
-        line, col, start = self.line, self.col, 0
-        for seg_offset, seg_line, seg_col in self.segments:
-            if seg_offset > offset:
-                break
-            start, line, col = seg_offset, seg_line, seg_col
+        """File position of a character of ``text`` (its segment found by bisection)."""
+        at = bisect_right(self.segments, offset, key=lambda segment: segment[0])
+        if at == 0:
+            return self.line, self.col + offset
+        start, line, col = self.segments[at - 1]
         return line, col + offset - start
 
 
