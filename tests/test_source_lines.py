@@ -588,7 +588,11 @@ _CLAIM = "[94 s](evidence:R1#save_time_fx100)"
         ('# T\n\n<img src="assets/94 s.png" alt="logo">\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
         ('# T\n\n[x]: https://example.com/ "94 s"\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
         ('# T\n\n## Sub {#sub-94-s data-x="94 s"}\n\nBody saves in 94 s.\n', ["FX501 5:15"]),
-        ("# T\n\n<script>var t = '94 s';</script>\n\nBody saves in 94 s.\n", ["FX501 5:15"]),
+        # a script's string is text a page may show (refused where it is written, too)
+        (
+            "# T\n\n<script>var t = '94 s';</script>\n\nBody saves in 94 s.\n",
+            ["FX501 3:18", "FX501 5:15"],
+        ),
         # a claim glued to a character: that claim, not the first of its text
         (f"# T\n\nFirst {_CLAIM} here.\n\nThen 5{_CLAIM} here.\n", ["FX503 5:8"]),
         (
@@ -605,7 +609,8 @@ _CLAIM = "[94 s](evidence:R1#save_time_fx100)"
 )
 def test_a_finding_at_the_text_the_page_shows(page: str, where: list[str], lib: Library) -> None:
     _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
-    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
+    placed = sorted(findings, key=lambda f: (f.line, f.col))
+    assert [f"{f.code} {f.line}:{f.col}" for f in placed] == where
 
 
 @pytest.mark.parametrize(
