@@ -27,18 +27,21 @@ import pytest
 pytestmark = pytest.mark.browser
 
 PAGE = "checkpoint-acceleration/index.html"
+# Each script spells its figure's digits as character codes: the static audit reads a
+# script's string literals as text a page may show (a literal '517 s' is refused there).
 _SCRIPT_TEXT = (
     "<script>document.querySelector('article').insertAdjacentHTML("
-    "'beforeend', '<p>Saves now take 517 s.</p>')</script>"
+    "'beforeend', '<p>Saves now take ' + String.fromCharCode(53, 49, 55) + ' s.</p>')</script>"
 )
 _CSS_CONTENT = "<style>article h1::after { content: ' in 517 s'; }</style>"
 _SHADOW = (
     "<div id='fx-host'></div><script>document.getElementById('fx-host')"
-    ".attachShadow({mode: 'open'}).innerHTML = '<p>It cuts cost by 47%.</p>'</script>"
+    ".attachShadow({mode: 'open'}).innerHTML = "
+    "'<p>It cuts cost by ' + String.fromCharCode(52, 55) + '%.</p>'</script>"
 )
 _REWRITE = (
     "<script>for (const a of document.querySelectorAll('a[data-fx-ref=\"R1#save_time_fx100\"]'))"
-    " a.firstChild.data = '95 s';</script>"
+    " a.firstChild.data = String.fromCharCode(57, 53) + ' s';</script>"
 )
 
 TRICKS = {
@@ -105,10 +108,12 @@ def test_browser_audit_sees_what_the_html_hides(
 
 
 def _script_writing(figure: str) -> str:
-    """A script that adds a paragraph stating ``figure`` after load (valid HTML and XHTML)."""
+    """A script that adds a paragraph stating ``figure`` after load (valid HTML and XHTML),
+    its characters as codes: no string literal of it states the figure."""
+    codes = ", ".join(str(ord(c)) for c in f"Saves now take {figure}.")
     return (
         "<script>document.body.appendChild(document.createElementNS("
-        f"'http://www.w3.org/1999/xhtml', 'p')).textContent = 'Saves now take {figure}.'</script>"
+        f"'http://www.w3.org/1999/xhtml', 'p')).textContent = String.fromCharCode({codes})</script>"
     )
 
 
