@@ -49,6 +49,23 @@ def _config_file(path: Path | None) -> Path:
     return candidate
 
 
+def _utf8_or_fail(config_file: Path) -> None:
+    """Refuse a configuration that is not UTF-8 at the line and column of its first bad
+    byte (MkDocs says only "position 650"); one it cannot read is MkDocs' to report."""
+    try:
+        data = config_file.read_bytes()
+        data.decode("utf-8")
+    except OSError:
+        return
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = len(data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode("utf-8", "replace"))
+        raise UsageFailure(
+            f"{config_file.name}:{line}:{col + 1}: not UTF-8 text (byte 0x{data[exc.start]:02x}): "
+            "save it as UTF-8"
+        ) from None
+
+
 def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
     # mkdocs is imported here, at the edge, never by the core.
     from mkdocs.config import load_config
@@ -56,6 +73,7 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
 
     # MkDocs logs config problems (a misspelt plugin option, say) rather than
     # raising: collect them so they are shown once, as the user's to fix.
+    _utf8_or_fail(config_file)
     collected = _Collect()
     mkdocs_log = logging.getLogger("mkdocs")
     mkdocs_log.setLevel(logging.WARNING)

@@ -314,3 +314,27 @@ def test_schema_defaults_to_current_folder(tmp_path: Path, monkeypatch: pytest.M
 def test_repo_schema_is_current() -> None:
     result = invoke("schema", "--check", str(REPO))
     assert result.exit_code == 0, "schemas/evidence.schema.json is stale: run `fxsite schema`"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Caf\xe9 s\xfcte", "mkdocs.yml:3:24: not UTF-8 text (byte 0xe9)"),  # Latin-1 bytes
+        ("Café süte", None),  # near miss: the same words in UTF-8
+    ],
+)
+def test_a_configuration_not_in_utf8_is_refused_at_its_line(
+    tmp_path: Path, name: str, expected: str | None
+) -> None:
+    """MkDocs says only "position 650"; check and build name the line and column."""
+    shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", "utf-8")
+    config = f"theme:\n  name: mkdocs\nsite_name: 'Site of {name}'\nplugins: [fxsite]\n"
+    (tmp_path / "mkdocs.yml").write_bytes(config.encode("latin-1" if expected else "utf-8"))
+    for command in ("check", "build"):
+        result = invoke(command, str(tmp_path))
+        if expected is None:
+            assert result.exit_code == 0, result.output
+        else:
+            assert result.exit_code == 2 and expected in result.output, result.output
