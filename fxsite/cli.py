@@ -327,33 +327,51 @@ PAGE_PURE_PLUGINS = frozenset(
 )
 
 
+def _build_into(
+    path: Path | None, site_dir: Path, verdicts: list[Verdict], **settings: Any
+) -> None:
+    """The project built by MkDocs into ``site_dir`` as ``fxsite build`` builds it, the
+    plugin set with ``settings``; its verdict goes into ``verdicts`` even when the build
+    stops (``check``'s build into a temporary folder and ``build``'s staged one alike)."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    staged = _load_mkdocs_config(_config_file(path), site_dir=str(site_dir))
+    # Loading quiets MkDocs' logger: its warnings count again (shown, and under
+    # `strict: true` they refuse the build, as `mkdocs build` does).
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    plugin = staged.plugins["fxsite"]
+    plugin.stage_output = False  # the command stages (or throws away) the site itself
+    for name, value in settings.items():
+        setattr(plugin, name, value)
+    staged.plugins.on_startup(command="build", dirty=False)
+    try:
+        mkdocs_build(staged)
+    finally:
+        verdicts.append(plugin.verdict)
+        staged.plugins.on_shutdown()
+
+
 def _dry_build(path: Path | None) -> list[Finding]:
     """What ``fxsite build`` finds, built into a temporary folder that is then deleted."""
     import tempfile
 
     from jinja2 import TemplateError
-    from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
-    with tempfile.TemporaryDirectory(prefix="fxsite-check-") as folder:
-        staged = _load_mkdocs_config(_config_file(path), site_dir=folder)
-        plugin = staged.plugins["fxsite"]
-        plugin.stage_output = False
-        staged.plugins.on_startup(command="build", dirty=False)
-        mkdocs_log = logging.getLogger("mkdocs")
-        echo = _EchoWarnings()  # MkDocs' warnings shown as `fxsite build` shows them
-        mkdocs_log.addHandler(echo)
-        mkdocs_log.setLevel(logging.WARNING)
-        try:
-            mkdocs_build(staged)
-        except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
-            if not plugin.verdict.refused:
-                click.echo(f"check failed: the build stopped: {exc}", err=True)
-                sys.exit(1)
-        finally:
-            mkdocs_log.removeHandler(echo)
-            staged.plugins.on_shutdown()
-    return list(plugin.verdict.all)
+    verdicts: list[Verdict] = []
+    mkdocs_log = logging.getLogger("mkdocs")
+    echo = _EchoWarnings()  # MkDocs' warnings shown as `fxsite build` shows them
+    mkdocs_log.addHandler(echo)
+    try:
+        with tempfile.TemporaryDirectory(prefix="fxsite-check-") as folder:
+            _build_into(path, Path(folder), verdicts)
+    except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
+        if not (verdicts and verdicts[0].refused):
+            click.echo(f"check failed: the build stopped: {exc}", err=True)
+            sys.exit(1)
+    finally:
+        mkdocs_log.removeHandler(echo)
+    return list(verdicts[0].all)
 
 
 @cli.command()
@@ -376,7 +394,6 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
     import os
     import time
 
-    from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
     from fxsite.anchor.build import signing_key_path
@@ -393,20 +410,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
     verdicts: list[Verdict] = []
 
     def run(staging: Path) -> None:
-        staged = _load_mkdocs_config(_config_file(path), site_dir=str(staging))
-        # Loading quiets MkDocs' logger: its warnings count again (shown, and under
-        # `strict: true` they refuse the build, as `mkdocs build` does).
-        mkdocs_log.setLevel(logging.WARNING)
-        plugin = staged.plugins["fxsite"]
-        plugin.signing_key = key_file
-        plugin.browser = browser
-        plugin.stage_output = False  # this command stages and publishes itself
-        staged.plugins.on_startup(command="build", dirty=False)
-        try:
-            mkdocs_build(staged)
-        finally:
-            verdicts.append(plugin.verdict)
-            staged.plugins.on_shutdown()
+        _build_into(path, staging, verdicts, signing_key=key_file, browser=browser)
 
     mkdocs_log = logging.getLogger("mkdocs")
     echo = _EchoWarnings()
