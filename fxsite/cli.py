@@ -317,7 +317,7 @@ def _check_findings(
     if why and only is None:
         if not quiet:
             click.echo(f"check: {why}: judged by a build into a temporary folder", err=True)
-        return _dry_build(path)
+        return _dry_build(path, Path(config.site_dir))
     return project.check(only)
 
 
@@ -351,25 +351,31 @@ def _build_into(
         staged.plugins.on_shutdown()
 
 
-def _dry_build(path: Path | None) -> list[Finding]:
-    """What ``fxsite build`` finds, built into a temporary folder that is then deleted."""
-    import tempfile
-
+def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
+    """What ``fxsite build`` finds, built as ``fxsite build`` builds: into a staging
+    folder beside ``site_dir``, under the command line ``fxsite build`` has (vendor
+    code sees the same run), then thrown away; the published site is never touched."""
     from jinja2 import TemplateError
     from mkdocs.exceptions import Abort, BuildError, PluginError
+
+    from fxsite.publish import discard, stage
 
     verdicts: list[Verdict] = []
     mkdocs_log = logging.getLogger("mkdocs")
     echo = _EchoWarnings()  # MkDocs' warnings shown as `fxsite build` shows them
     mkdocs_log.addHandler(echo)
+    argv = sys.argv
+    sys.argv = [argv[0], "build", *argv[2:]]
+    staging = stage(site_dir)
     try:
-        with tempfile.TemporaryDirectory(prefix="fxsite-check-") as folder:
-            _build_into(path, Path(folder), verdicts)
+        _build_into(path, staging, verdicts)
     except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
         if not (verdicts and verdicts[0].refused):
             click.echo(f"check failed: the build stopped: {exc}", err=True)
             sys.exit(1)
     finally:
+        discard(staging)
+        sys.argv = argv
         mkdocs_log.removeHandler(echo)
     return list(verdicts[0].all)
 

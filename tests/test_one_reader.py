@@ -1021,11 +1021,19 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     tmp_path: Path, added: str, refused: bool
 ) -> None:
     """A hook (or a plugin fxsite does not know) may change a page after it is read:
-    check passed what the build refused; it now judges such a project by a build into
-    a temporary folder, with the build's findings at the same lines."""
+    check passed what the build refused; it now judges such a project by the build
+    itself, staged beside the site as ``fxsite build`` stages it and under the command
+    line ``fxsite build`` has, with the build's findings at the same lines. The hook
+    adds its text only where it sees ``build`` in ``sys.argv`` and a staging folder."""
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Home\n\nText.\n", "utf-8")
-    hook = f"def on_page_markdown(markdown, **kw):\n    return markdown + '\\n\\n{added}\\n'\n"
+    hook = (
+        "import sys\n"
+        "def on_page_markdown(markdown, config, **kw):\n"
+        "    if 'build' in sys.argv and '.site-new-' in config['site_dir']:\n"
+        f"        return markdown + '\\n\\n{added}\\n'\n"
+        "    return markdown\n"
+    )
     (tmp_path / "hooks.py").write_text(hook, "utf-8")
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\nhooks: [hooks.py]\n"
@@ -1037,6 +1045,7 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
     assert any(line.startswith("docs/index.md:") for line in lines) == refused
     assert not (tmp_path / "site").exists() if refused else (tmp_path / "site").is_dir()
+    assert not list(tmp_path.glob(".site-new-*")), "a staging folder was left behind"
     assert "Traceback" not in checked.stderr + built.stderr
 
 
