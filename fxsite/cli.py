@@ -366,15 +366,17 @@ def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
     mkdocs_log.addHandler(echo)
     argv = sys.argv
     sys.argv = [argv[0], "build", *argv[2:]]
-    staging = stage(site_dir)
     try:
-        _build_into(path, staging, verdicts)
+        staging = stage(site_dir)
+        try:
+            _build_into(path, staging, verdicts)
+        finally:
+            discard(staging)
     except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
         if not (verdicts and verdicts[0].refused):
             click.echo(f"check failed: the build stopped: {exc}", err=True)
             sys.exit(1)
     finally:
-        discard(staging)
         sys.argv = argv
         mkdocs_log.removeHandler(echo)
     return list(verdicts[0].all)
