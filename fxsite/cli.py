@@ -316,7 +316,7 @@ def _check_findings(
     why = why or ("strict: true refuses MkDocs' warnings" if config.strict else None)
     if why and only is None:
         if not quiet:
-            click.echo(f"check: {why}: judged by a build into a temporary folder", err=True)
+            click.echo(f"check: {why}: judged by the build itself (staged, then deleted)", err=True)
         return _dry_build(path, Path(config.site_dir))
     return project.check(only)
 
