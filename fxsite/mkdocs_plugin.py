@@ -73,6 +73,7 @@ from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 from fxsite.render.preview import with_findings
+from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
 if TYPE_CHECKING:
@@ -324,6 +325,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         tree = self.project.docs_tree()
         self.findings.extend(tree.findings)
         self.findings.extend(self.project.docs_file_findings(tree))
+        self.findings.extend(meta_file_findings(config.plugins, self.project, tree.pages))
         if any(f.severity == "error" for f in tree.findings):
             self.verdict = decide(self.findings, "all")
             _log(self.verdict)

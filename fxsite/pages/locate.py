@@ -43,7 +43,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
@@ -98,6 +98,8 @@ class SourceLocator:
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
     #: the source with its entities decoded, and each character's offset in the source
     _decoded: tuple[str, list[int]] | None = None
+    #: the source with its emoji shortcodes drawn, and each character's offset in the source
+    _drawn: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -110,7 +112,7 @@ class SourceLocator:
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
-        finders = [self._exact, self._loose, self._entities, self._typographic]
+        finders = [self._exact, self._loose, self._entities, self._typographic, self._emoji]
         if not whole:
             finders += [self._number, self._lead, self._digits, self._first_digit]
         # Where the page shows text first (a bare figure outside claims, a glued claim's
@@ -183,6 +185,18 @@ class SourceLocator:
         # 1/4 shows ¼), looked for as its compatibility form.
         plain = unicodedata.normalize("NFKC", text).replace("\u2044", "/")
         return self._exact(plain, start) if plain != text else None
+
+    def _emoji(self, text: str, start: int) -> int | None:
+        # An emoji written as its shortcode (pymdownx.emoji: ``:nine::four: s`` shows
+        # 9️⃣4️⃣ s), looked for in the source with its shortcodes drawn, variation
+        # selectors left out on both sides.
+        if ":" not in self.source or not any(ord(c) > 0x2000 for c in text):
+            return None
+        if self._drawn is None:
+            self._drawn = _draw_emoji(self.source)
+        drawn, offsets = self._drawn
+        found = drawn.find(_VARIATIONS.sub("", text), bisect.bisect_left(offsets, start))
+        return offsets[found] if found >= 0 else None
 
     def _number(self, text: str, start: int) -> int | None:
         number = _NUMBER.search(text)
@@ -307,6 +321,48 @@ def _find_in(value: str, text: str) -> int | None:
     pattern = loose_pattern(text)
     match = pattern.search(value) if pattern is not None else None
     return match.start() if match is not None else None
+
+
+#: An emoji shortcode (``:nine:``, ``:+1:``), and the variation selectors an index may
+#: add to an emoji or leave out.
+_SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
+_VARIATIONS = re.compile("[\ufe0e\ufe0f]")
+
+
+@cache
+def _emoji_chars() -> dict[str, str]:
+    """The characters each shortcode of pymdownx.emoji's indexes stands for (the first
+    index that has it), variation selectors left out."""
+    from pymdownx import emoji1_db, gemoji_db, twemoji_db  # type: ignore[import-untyped]
+
+    chars: dict[str, str] = {}
+    for db in (twemoji_db, emoji1_db, gemoji_db):
+        for name, entry in db.emoji.items():
+            code = "".join(chr(int(c, 16)) for c in entry["unicode"].split("-"))
+            chars.setdefault(name, _VARIATIONS.sub("", code))
+        for alias, name in db.aliases.items():
+            if name in chars:
+                chars.setdefault(alias, chars[name])
+    return chars
+
+
+def _draw_emoji(source: str) -> tuple[str, list[int]]:
+    """``source`` with each emoji shortcode as its characters, and each character's
+    offset in ``source`` (a shortcode's characters at its first colon)."""
+    chars = _emoji_chars()
+    parts: list[str] = []
+    offsets: list[int] = []
+    last = 0
+    for code in _SHORTCODE.finditer(source):  # overlapping: ``10:30:nine:``
+        if code.group(1) not in chars or code.start() < last:
+            continue
+        char = chars[code.group(1)]
+        parts += [source[last : code.start()], char]
+        offsets += [*range(last, code.start()), *[code.start()] * len(char)]
+        last = code.end(1)
+    parts.append(source[last:])
+    offsets += range(last, len(source))
+    return "".join(parts), offsets
 
 
 def _decode(source: str) -> tuple[str, list[int]]:

@@ -28,6 +28,7 @@ __all__ = [
     "reorders",
     "serialize",
     "writes",
+    "written",
 ]
 
 
@@ -180,18 +181,57 @@ _TEXT_FUNCTIONS = frozenset(
 )
 
 
-def writes(decl: Declaration) -> str | None:
-    """The text-drawing part of a declaration (``attr(data-x)``, ``"178 s"``), or None."""
+def _drawing(decl: Declaration) -> ast.Node | None:
+    """The token of a declaration that draws text (``attr(data-x)``, ``"178 s"``), or None."""
     if decl.name not in _TEXT_PROPERTIES:
         return None
     for token in decl.value:
         if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:
-            return serialize([token])
+            return token
         if isinstance(token, ast.StringToken) and (
             could_hold_figure(token.value) or completes_figure(token.value)
         ):
-            return repr(token.value)
+            return token
     return None
+
+
+def writes(decl: Declaration) -> str | None:
+    """The text-drawing part of a declaration (``attr(data-x)``, ``'178 s'``), or None."""
+    token = _drawing(decl)
+    if isinstance(token, ast.StringToken):
+        return repr(token.value)
+    return None if token is None else serialize([token])
+
+
+def written(css: str, decl: Declaration) -> str | None:
+    """The text-drawing part of a declaration of ``css`` as written there, from its
+    token's line and column: where a locator finds it. A string from its figure, else
+    its first character, to its closing quote (``1.9x faster"``, ``\\39 4 s"``), a
+    function whole (``attr( data-x )``)."""
+    token = _drawing(decl)
+    lines = re.split(r"\r\n|[\r\n\f]", css)  # as tinycss2 counts lines
+    if token is None or not 0 < token.source_line <= len(lines):
+        return None
+    row: int = token.source_line
+    column: int = token.source_column
+    text = lines[row - 1][column - 1 :][:MAX_SERIALIZED]
+    if isinstance(token, ast.StringToken):
+        string = _STRING.match(text)
+        inside = string.group()[1:] if string is not None else text
+        # From its figure where the string writes it plainly (``1.9x faster"``).
+        figure = next(iter(detect(token.value)), None)
+        at = inside.find(token.value[figure.start :]) if figure is not None else -1
+        return inside[max(at, 0) :]
+    depth = 0
+    for at, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if char == ")" and depth == 0:
+            return text[: at + 1]
+    return text
+
+
+#: A CSS string as written: its quotes, escapes and characters, up to the line's end.
+_STRING = re.compile(r"""(["'])(?:\\.|(?!\1)[^\\\n])*\1?""")
 
 
 def completes_figure(text: str) -> bool:

@@ -10,7 +10,10 @@ gate's own reader (:func:`fxsite.verify.served.served_file`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,12 +22,15 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import line_col
 
 if TYPE_CHECKING:
+    from fxsite.project import Project
     from fxsite.verify.kinds import Kind
 
-__all__ = ["MAX_FILE_BYTES", "docs_file_findings", "read_findings"]
+__all__ = ["MAX_FILE_BYTES", "docs_file_findings", "meta_file_findings", "read_findings"]
 
 #: Largest copied file read, as the gate reads published files.
 MAX_FILE_BYTES = 16 << 20
+#: A YAML document marker line (``---``, ``...``).
+_MARKER = re.compile(r"^(?:---|\.\.\.)[ \t]*(?=\r?$)", re.MULTILINE)
 _ADVICE = (
     " in a file published as it is, which cannot hold a claim: move the text into a page "
     "and cite the figure there, or remove it"
@@ -105,10 +111,13 @@ def read_findings(
 def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -> list[Finding]:
     """A stylesheet or script of docs/ as the gate judges it (:func:`~fxsite.verify.scripts.code_notes`):
     text it draws or writes (``FX506``), unless the site declares it (then a browser
-    draws it: ``build --browser``), and what it reorders or loads unread."""
+    draws it: ``build --browser``), and what it reorders or loads unread. A script's
+    string and template literals are text it may show, read as an inline script's
+    (:func:`~fxsite.verify.scripts.script_strings`): a figure in one is bare."""
     from fxsite.safeio import UnreadableFile, read_bytes
     from fxsite.verify.notes import judge_writer
-    from fxsite.verify.scripts import code_notes
+    from fxsite.verify.scripts import code_notes, script_strings
+    from fxsite.verify.theme import is_theme_file
 
     try:
         data = read_bytes(file, MAX_FILE_BYTES)
@@ -126,4 +135,48 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
         at = locator.find(note.text, code) if note.text else None
         line, col = line_col(text, at or 0)
         findings.append(Finding(shown, line, col, code, message, note.severity, note.text))
+    if rel.lower().endswith((".js", ".mjs", ".cjs")) and not is_theme_file(data):
+        literals = json.dumps(script_strings(text))  # one string each, as JSON's are read
+        findings += read_findings(shown, rel, literals, text, "json", _ADVICE)
+    return findings
+
+
+def meta_file_findings(
+    plugins: Mapping[str, Any], project: Project, pages: list[str]
+) -> list[Finding]:
+    """The fields a file of Material's ``meta`` plugin (``.meta.yml``) gives the pages
+    below it (a title, a description, tags…), judged as a page's front matter is
+    (:func:`~fxsite.pages.page.process_page`), at their lines in that file.
+
+    ``plugins``: the configuration's; ``pages``: the docs-relative pages the build
+    renders. None is read without the plugin.
+    """
+    from fxsite.pages.claims import check_href
+    from fxsite.pages.page import process_page
+    from fxsite.safeio import UnreadableFile, read_text
+
+    plugin = plugins.get("material/meta")
+    config = getattr(plugin, "config", None)
+    if config is None or not config.get("enabled", True):
+        return []
+    name = str(config.get("meta_file", ".meta.yml"))
+    folders = {"/".join(page.split("/")[:n]) for page in pages for n in range(page.count("/") + 1)}
+    docs = project.paths.docs_dir
+    findings: list[Finding] = []
+    for folder in sorted(folders):
+        rel = f"{folder}/{name}" if folder else name
+        if not (docs / rel).is_file():
+            continue
+        try:
+            text = read_text(docs / rel, MAX_FILE_BYTES)
+        except UnreadableFile:
+            continue  # the meta plugin stops the build on it
+        shown = project.paths.page_path(rel)
+        # Read as a page's front matter, a line above the file's first (its own
+        # document markers blank: they would end it).
+        front = f"---\n{_MARKER.sub('', text)}\n---\n"
+        result = process_page(
+            front, shown, project.library, check_href, printed=project.printed_meta
+        )
+        findings += [replace(f, line=f.line - 1) for f in result.findings if f.path == shown]
     return findings

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
-from fxsite.verify.css import read_sheet, reorders, writes
+from fxsite.verify.css import read_sheet, reorders, writes, written
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.theme import is_theme_file, is_theme_inline
 
@@ -167,10 +167,12 @@ def sheet_notes(css: str, writer: str) -> list[Note]:
         return []
     sheet = read_sheet(css)
     out = []
-    drawn = next((w for d in sheet.declarations if (w := writes(d)) is not None), None)
-    if drawn is not None:
+    drawing = next((d for d in sheet.declarations if writes(d) is not None), None)
+    if drawing is not None:
         where = "a <style> block" if writer == "" else f"the stylesheet {writer}"
-        out.append(writer_note(f"{where} draws text with CSS ({drawn})", drawn, writer))
+        message = f"{where} draws text with CSS ({writes(drawing)})"
+        # Quoted as written (escapes and all), to be found where it is written.
+        out.append(writer_note(message, written(css, drawing) or "", writer))
     for url in sheet.imports:
         if _outside(url):
             out.append(
