@@ -12,16 +12,18 @@ and ``fxsite build``.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import BIN, CLEAN, EMPTY_EVIDENCE, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.project import Project, ProjectPaths
+from fxsite.verify import verify_site
 from fxsite.verify.docs_files import docs_file_findings
 
 PATH = "docs/p.md"
@@ -105,6 +107,31 @@ def test_a_scripts_string_figure_at_its_line(
     found = docs_file_findings(tmp_path, "js/x.js", "docs/js/x.js", lib)
     assert [f"{f.code} {f.line}:{f.col}" for f in found] == where
     assert all(f.path == "docs/js/x.js" for f in found)
+
+
+_PAGE = (
+    '<!doctype html><html><head><meta name="fxsite-build" content="0"><title>x</title>'
+    "</head><body><article><p>Hello</p></article></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("script", "where"),
+    [
+        ('// x\nconst t = "94 s";\n', ["js/x.js:2 FX501"]),
+        ("const t = `took\n  178 s`;\n", ["js/x.js:2 FX501"]),
+        # near misses: a comment, a regular expression, a number with no unit
+        ("// took 94 s\nconst re = /94 s/;\nconst n = 94;\n", []),
+    ],
+)
+def test_the_audit_reads_a_published_scripts_strings(
+    script: str, where: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), "utf-8")
+    (tmp_path / "index.html").write_text(_PAGE, "utf-8")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "x.js").write_text(script, "utf-8")
+    assert [f"{f.path}:{f.line} {f.code}" for f in verify_site(tmp_path)] == where
 
 
 @pytest.mark.parametrize(

@@ -54,7 +54,7 @@ from fxsite.verify.markers import marker_problems
 from fxsite.verify.notes import judge_writer
 from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
-from fxsite.verify.scripts import code_notes
+from fxsite.verify.scripts import code_notes, script_literals
 from fxsite.verify.served import served_file
 from fxsite.verify.theme import is_theme_file
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
@@ -349,13 +349,17 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
 
 
 def _read_code(site: _Site, path: Path, rel: str) -> None:
-    """A script or stylesheet: what it writes, reorders or draws unread (:mod:`.scripts`)."""
+    """A script or stylesheet: what it writes, reorders or draws unread (:mod:`.scripts`);
+    the strings a script may show."""
     try:
         data = read_bytes(path, MAX_PAGE_BYTES, root=site.root)
     except UnreadableFile as exc:
         site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
         return
     site.take(rel, "", FileScan(local=[Local.of(note) for note in code_notes(rel, data)]))
+    literals = script_literals(rel, data)
+    if literals is not None:  # the strings a script may show, read as an inline script's
+        site.take(rel, "", site.memo.file(rel, literals, "json"))
     if rel.lower().endswith(".css") and not is_theme_file(data):  # the images it draws
         drawn, problems = sheet_drawings(data.decode("utf-8", "replace"))
         for problem in problems:

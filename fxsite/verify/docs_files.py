@@ -10,7 +10,6 @@ gate's own reader (:func:`fxsite.verify.served.served_file`,
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -116,8 +115,7 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
     (:func:`~fxsite.verify.scripts.script_strings`): a figure in one is bare."""
     from fxsite.safeio import UnreadableFile, read_bytes
     from fxsite.verify.notes import judge_writer
-    from fxsite.verify.scripts import code_notes, script_strings
-    from fxsite.verify.theme import is_theme_file
+    from fxsite.verify.scripts import code_notes, script_literals
 
     try:
         data = read_bytes(file, MAX_FILE_BYTES)
@@ -135,8 +133,8 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
         at = locator.find(note.text, code) if note.text else None
         line, col = line_col(text, at or 0)
         findings.append(Finding(shown, line, col, code, message, note.severity, note.text))
-    if rel.lower().endswith((".js", ".mjs", ".cjs")) and not is_theme_file(data):
-        literals = json.dumps(script_strings(text))  # one string each, as JSON's are read
+    literals = script_literals(rel, data)
+    if literals is not None:
         findings += read_findings(shown, rel, literals, text, "json", _ADVICE)
     return findings
 

@@ -24,6 +24,7 @@ with a ``src``, an ``<object>`` or ``<embed>`` from another origin, and
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import unquote, urlsplit
 
@@ -38,6 +39,7 @@ __all__ = [
     "is_script",
     "link_note",
     "refresh_note",
+    "script_literals",
     "script_note",
     "script_strings",
     "sheet_notes",
@@ -121,6 +123,15 @@ def script_strings(code: str) -> list[str]:
         else:
             at += 1
     return out
+
+
+def script_literals(rel: str, data: bytes) -> str | None:
+    """The literals of the script file ``rel`` (:func:`script_strings`) as a JSON list, to
+    be read as a JSON file's strings are, each a text it may show. None: not a script,
+    or the theme's."""
+    if not rel.lower().endswith((".js", ".mjs", ".cjs")) or is_theme_file(data):
+        return None
+    return json.dumps(script_strings(data.decode("utf-8", "replace")))
 
 
 def is_script(attrs: dict[str, str]) -> bool:
