@@ -9,7 +9,9 @@ between its characters:
 * line wraps and runs of spaces (``178\\n  s``);
 * entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``);
 * a character written as an entity (``7&#54; s`` shows 76 s);
-* a character drawn from plain ones (``1/4`` shows ``¼``).
+* a character drawn from plain ones (``1/4`` shows ``¼``);
+* an emoji written as its shortcode (``:nine::four: s`` shows ``9️⃣4️⃣ s``, with
+  pymdownx.emoji), placed at the shortcode.
 
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of

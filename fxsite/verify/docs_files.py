@@ -5,7 +5,13 @@ A text file under ``docs/`` (``notes.txt``, ``data.csv``, a raw ``.svg`` or
 it as a published file. ``fxsite check`` and the build read it first, by the
 gate's own reader (:func:`fxsite.verify.served.served_file`,
 :func:`fxsite.verify.scan.scan_file`), and report what it shows at its line in
-``docs/``: such a file cannot hold a claim, so every figure in it is bare.
+``docs/``: such a file cannot hold a claim, so every figure in it is bare. A
+script's string and template literals are read as an inline script's: text it
+may show.
+
+A file of Material's ``meta`` plugin (``.meta.yml``) is not published, but
+gives the pages below it their title, description, tags…: with the plugin on,
+its fields are judged as a page's front matter is, at their lines in that file.
 """
 
 from __future__ import annotations

@@ -14,7 +14,10 @@ at run time (:data:`_SINKS`), sets properties by a name it holds
 (``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
 not a number), or joins string literals (``"text" + "Content"``). A stylesheet
 file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused
-(``FX504``): which pages its selectors reach is not worked out.
+(``FX504``): which pages its selectors reach is not worked out. A writer's note
+quotes the text it draws as written (:func:`~fxsite.verify.css.written`), to be
+placed where it is written. A script's string and template literals
+(:func:`script_strings`) are text it may show, read as the page's.
 
 Warned, not refused (``FX507``): a web font (``@font-face``), a script or a
 stylesheet from another origin (``@import`` too), an ``<iframe>`` or ``<frame>``
