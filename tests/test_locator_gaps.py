@@ -170,6 +170,10 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
         ("---\ntitle: Took 94 s\n", _META, ["FX501 2:13"]),
         ("tags:\n  - fast\n  - 5 GB/s\n", _META, ["FX501 3:5"]),
         ("subtitle: 'Now ''77 ms'' faster'\n", _META, ["FX501 1:18"]),
+        ("title: Took\r\n  94 s\r\n", _META, ["FX501 2:3"]),
+        # what the strict YAML loader refuses, at its line in the file
+        ("title: [unclosed\n", _META, ["FX101 2:1"]),
+        ("a: &x 1\nb: *x\n", _META, ["FX103 1:4", "FX103 2:4"]),
         # near misses: no figure; the plugin off, or not configured (MkDocs ignores the file)
         ("title: Sub pages\ndescription: Fast reads\n", _META, []),
         (

@@ -149,16 +149,12 @@ def meta_file_findings(
     plugins: Mapping[str, Any], project: Project, pages: list[str]
 ) -> list[Finding]:
     """The fields a file of Material's ``meta`` plugin (``.meta.yml``) gives the pages
-    below it (a title, a description, tags…), judged as a page's front matter is
-    (:func:`~fxsite.pages.page.process_page`), at their lines in that file.
+    below it (a title, a description, tags…), judged as a page's front matter is, at
+    their lines in that file (:func:`_meta_fields`).
 
     ``plugins``: the configuration's; ``pages``: the docs-relative pages the build
     renders. None is read without the plugin.
     """
-    from fxsite.pages.claims import check_href
-    from fxsite.pages.page import process_page
-    from fxsite.safeio import UnreadableFile, read_text
-
     plugin = plugins.get("material/meta")
     config = getattr(plugin, "config", None)
     if config is None or not config.get("enabled", True):
@@ -169,18 +165,29 @@ def meta_file_findings(
     findings: list[Finding] = []
     for folder in sorted(folders):
         rel = f"{folder}/{name}" if folder else name
-        if not (docs / rel).is_file():
-            continue
-        try:
-            text = read_text(docs / rel, MAX_FILE_BYTES)
-        except UnreadableFile:
-            continue  # the meta plugin stops the build on it
-        shown = project.paths.page_path(rel)
-        # Read as a page's front matter, a line above the file's first (its own
-        # document markers blank: they would end it).
-        front = f"---\n{_MARKER.sub('', text)}\n---\n"
-        result = process_page(
-            front, shown, project.library, check_href, printed=project.printed_meta
-        )
-        findings += [replace(f, line=f.line - 1) for f in result.findings if f.path == shown]
+        if (docs / rel).is_file():
+            findings += _meta_fields(docs / rel, project.paths.page_path(rel), project)
     return findings
+
+
+def _meta_fields(file: Path, shown: str, project: Project) -> list[Finding]:
+    """One meta file's findings: what the strict YAML loader refuses in it, else its
+    fields judged by :func:`~fxsite.pages.page.process_page` as a page's front matter."""
+    from fxsite.evidence.yamlsafe import load_yaml
+    from fxsite.pages.claims import check_href
+    from fxsite.pages.page import process_page
+    from fxsite.safeio import UnreadableFile, read_bytes
+
+    try:
+        data = read_bytes(file, MAX_FILE_BYTES)
+    except UnreadableFile as exc:
+        return [Finding(shown, 1, 1, "FX105", f"cannot read: it {exc.reason}")]
+    loaded = load_yaml(data, shown)
+    if loaded.findings:
+        return loaded.findings
+    text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    # Read as a page's front matter, a line above the file's first (its own document
+    # markers blank: they would end it).
+    front = f"---\n{_MARKER.sub('', text)}\n---\n"
+    result = process_page(front, shown, project.library, check_href, printed=project.printed_meta)
+    return [replace(f, line=f.line - 1) for f in result.findings if f.path == shown]
