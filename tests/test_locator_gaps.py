@@ -84,6 +84,17 @@ def test_near_miss_passes(page: str, lib: Library) -> None:
     assert _found(page, lib) == []
 
 
+def test_an_emoji_with_materials_index_at_its_shortcode(lib: Library) -> None:
+    """Material's twemoji index adds its icons (no characters) to pymdownx's own."""
+    from material.extensions.emoji import to_svg, twemoji
+
+    config = {"pymdownx.emoji": {"emoji_index": twemoji, "emoji_generator": to_svg}}
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.emoji"], config)
+    page = "# T\n\nIt took :material-alarm:\n:nine::four: s here.\n"
+    _, findings = check_page(page, PATH, lib, href_for, renderer)
+    assert [f"{f.code} {f.line}:{f.col}" for f in findings] == ["FX501 4:1"]
+
+
 # -- a script of docs/: its string literals ------------------------------------------------------
 
 

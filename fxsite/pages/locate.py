@@ -329,19 +329,23 @@ def _find_in(value: str, text: str) -> int | None:
 #: add to an emoji or leave out.
 _SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
 _VARIATIONS = re.compile("[\ufe0e\ufe0f]")
+_HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
 
 
 @cache
 def _emoji_chars() -> dict[str, str]:
     """The characters each shortcode of pymdownx.emoji's indexes stands for (the first
-    index that has it), variation selectors left out."""
+    index that has it), variation selectors left out; not a shortcode drawn as an
+    image only (Material adds its icons to an index: they show no characters)."""
     from pymdownx import emoji1_db, gemoji_db, twemoji_db  # type: ignore[import-untyped]
 
     chars: dict[str, str] = {}
     for db in (twemoji_db, emoji1_db, gemoji_db):
         for name, entry in db.emoji.items():
-            code = "".join(chr(int(c, 16)) for c in entry["unicode"].split("-"))
-            chars.setdefault(name, _VARIATIONS.sub("", code))
+            points = str(entry.get("unicode", "")).split("-")
+            if all(_HEX_POINT.fullmatch(p) for p in points):
+                code = "".join(chr(int(p, 16)) for p in points)
+                chars.setdefault(name, _VARIATIONS.sub("", code))
         for alias, name in db.aliases.items():
             if name in chars:
                 chars.setdefault(alias, chars[name])
