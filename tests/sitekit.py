@@ -1,18 +1,26 @@
 """Shared helpers for the page, build and site tests: fixture sites, builds, HTML.
 
-Builds run in a subprocess: MkDocs and Material may emit DeprecationWarnings,
-and pytest turns every warning into an error in-process.
+Builds run in a subprocess (``fxsite``, ``mkdocs_build``: MkDocs and Material
+may emit DeprecationWarnings, and pytest turns every warning into an error
+in-process), or in this process where the process is not the point
+(``fxsite_here``, ``mkdocs_build_here``: no start-up of its own, about a second of imports).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import shutil
 import subprocess
 import sys
+import traceback
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
@@ -97,6 +105,88 @@ def fxsite(
 
 def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
     return run([str(BIN / "mkdocs"), "build", "--site-dir", str(site_dir)], project)
+
+
+def fxsite_here(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``fxsite ARGS`` run in this process, as :func:`fxsite` runs the script in a child.
+
+    An error the script's entry point translates is translated the same way; any
+    other exception is a ``Traceback`` in stderr and exit 1, as in a child.
+    """
+    from fxsite.cli import cli
+    from fxsite.findings import FxsiteError
+
+    return _invoke(cli, "fxsite", list(args), cwd, env, {FxsiteError: "fxsite: "})
+
+
+def mkdocs_build_here(project: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --site-dir SITE_DIR`` in ``project``, run in this process."""
+    from mkdocs.__main__ import cli
+
+    return _invoke(cli, "mkdocs", ["build", "--site-dir", str(site_dir)], project, None, {})
+
+
+def _invoke(
+    command: Any,
+    name: str,
+    args: list[str],
+    cwd: Path,
+    env: dict[str, str] | None,
+    translated: dict[type[BaseException], str],
+) -> subprocess.CompletedProcess[str]:
+    from click.testing import CliRunner
+
+    overrides: dict[str, str | None] = {k: ENV[k] for k in ("NO_MKDOCS_2_WARNING", "NO_COLOR")}
+    overrides |= {"FXSITE_SIGNING_KEY": None, **(env or {})}
+    with _process_state(cwd, [name, *args]):
+        result = CliRunner(env=overrides).invoke(command, args)
+    code, stderr = result.exit_code, result.stderr
+    error = result.exception
+    if error is not None and not isinstance(error, SystemExit):
+        prefix = next((p for t, p in translated.items() if isinstance(error, t)), None)
+        if prefix is not None:
+            code, stderr = 2, f"{stderr}{prefix}{error}\n"
+        else:
+            trace = "".join(traceback.format_exception(error))
+            code, stderr = 1, f"{stderr}Traceback (in process):\n{trace}"
+    return subprocess.CompletedProcess([name, *args], code, result.stdout, stderr)
+
+
+@contextmanager
+def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
+    """A run's own working folder, ``sys.argv``, warning filters, MkDocs logger and
+    per-process caches, as a new process has them; the caller's put back afterwards.
+
+    MkDocs keeps one instance of each plugin per process (``Plugins.plugin_cache``)
+    and fxsite one project per folder (``_PROJECTS``): a run must not inherit an
+    instance an earlier run configured (``fxsite build`` turns its staging off).
+    """
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from fxsite.mkdocs_plugin import _PROJECTS
+
+    caches: list[dict[Any, Any]] = [dict(MkDocsConfig._schema)["plugins"].plugin_cache, _PROJECTS]
+    saved = [dict(cache) for cache in caches]
+    log = logging.getLogger("mkdocs")
+    handlers, propagate, level = list(log.handlers), log.propagate, log.level
+    old_cwd, old_argv = Path.cwd(), sys.argv
+    os.chdir(cwd)
+    sys.argv = argv
+    for cache in caches:
+        cache.clear()
+    try:
+        with warnings.catch_warnings():
+            yield
+    finally:
+        os.chdir(old_cwd)
+        sys.argv = old_argv
+        log.handlers[:] = handlers
+        log.propagate, log.level = propagate, level
+        for cache, kept in zip(caches, saved, strict=True):
+            cache.clear()
+            cache.update(kept)
 
 
 def build_site(project: Path, site_dir: Path) -> Path:

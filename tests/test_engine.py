@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
+import time
 from pathlib import Path
 
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from sitekit import BIN, CLEAN, REFUSED, copy_site, fxsite, href_for, library, mkdocs_build
+from sitekit import CLEAN, REFUSED, copy_site, fxsite_here, href_for, library, mkdocs_build_here
+from timelimit import limit
 
 from fxsite.findings import Finding
 from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext
@@ -161,11 +162,11 @@ def test_every_path_gives_one_verdict(tmp_path: Path, value: str, code: int) -> 
     """check, build and mkdocs build agree on the same project and enforce value."""
     project = copy_site(REFUSED, tmp_path)
     _with_enforce(project, value)
-    assert fxsite("check", str(project), cwd=tmp_path).returncode == code
-    built = fxsite("build", str(project), cwd=tmp_path)
+    assert fxsite_here("check", str(project), cwd=tmp_path).returncode == code
+    built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == code, built.stderr
     assert (project / "site").is_dir() == (code == 0)
-    mk = mkdocs_build(project, tmp_path / "out")
+    mk = mkdocs_build_here(project, tmp_path / "out")
     assert (mk.returncode != 0) == (code == 1), mk.stderr
 
 
@@ -174,13 +175,13 @@ def test_adopt_refuses_only_pages_that_cite(tmp_path: Path) -> None:
     project = copy_site(CLEAN, tmp_path)
     _with_enforce(project, "adopt")
     (project / "docs" / "legacy.md").write_text("# Legacy\n\nIt took 517 s.\n")
-    check = fxsite("check", str(project), cwd=tmp_path)
+    check = fxsite_here("check", str(project), cwd=tmp_path)
     assert check.returncode == 0, check.stdout
     assert "docs/legacy.md:3:9: FX501 warning: " in check.stdout
     (project / "docs" / "legacy.md").write_text(
         "# Legacy\n\nIt took 517 s, then [94 s](evidence:R1#save_time_fx100).\n"
     )
-    check = fxsite("check", str(project), cwd=tmp_path)
+    check = fxsite_here("check", str(project), cwd=tmp_path)
     assert check.returncode == 1
     assert "docs/legacy.md:3:9: FX501 bare figure" in check.stdout
 
@@ -194,9 +195,9 @@ def test_clash_with_a_generated_page_is_one_finding_everywhere(tmp_path: Path) -
     (project / "docs" / "evidence").mkdir()
     (project / "docs" / "evidence" / "R1.md").write_text("# Mine\n")
     expected = "docs/evidence/R1.md:1:1: FX605"
-    check = fxsite("check", str(project), cwd=tmp_path)
+    check = fxsite_here("check", str(project), cwd=tmp_path)
     assert check.returncode == 1 and expected in check.stdout
-    built = fxsite("build", str(project), cwd=tmp_path)
+    built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == 1 and expected in built.stdout
     assert "Traceback" not in built.stderr
 
@@ -207,7 +208,7 @@ def test_built_pages_carry_the_stamp_and_records_stay_out_of_the_nav(tmp_path: P
     (project / "mkdocs.yml").write_text(
         (project / "mkdocs.yml").read_text() + "use_directory_urls: false\n"
     )
-    built = fxsite("build", str(project), cwd=tmp_path)
+    built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == 0, built.stderr + built.stdout
     site = project / "site"
     pages = sorted(site.rglob("*.html"))
@@ -310,16 +311,13 @@ def test_deep_nesting_is_a_finding_not_a_crash(body: str, refused: bool) -> None
     ids=["unclosed comments", "closed comments", "stray backticks", "brackets", "open tags"],
 )
 def test_hostile_page_is_checked_in_linear_time(tmp_path: Path, body: str) -> None:
-    """A subprocess with a timeout: a quadratic scan would take minutes here."""
+    """A time limit: a quadratic scan would take minutes here."""
     project = copy_site(CLEAN, tmp_path)
     (project / "docs" / "hostile2.md").write_text(f"# H\n\n{body}\n", encoding="utf-8")
-    proc = subprocess.run(
-        [str(BIN / "fxsite"), "check", str(project)],
-        capture_output=True,
-        text=True,
-        timeout=60,  # the quadratic comment scan took minutes on this page
-        check=False,
-    )
+    start = time.monotonic()
+    with limit(60):  # the quadratic comment scan took minutes on this page
+        proc = fxsite_here("check", str(project), cwd=tmp_path)
+    assert time.monotonic() - start < 60, "the check ran past its limit"
     assert "Traceback" not in proc.stderr
     assert proc.returncode in (0, 1)
 
@@ -332,7 +330,7 @@ def test_smallest_config_publishes_no_raw_markup(tmp_path: Path, theme: str) -> 
     """The plugin brings the Markdown extensions its output needs (as autorefs does)."""
     project = copy_site(CLEAN, tmp_path)
     (project / "mkdocs.yml").write_text(f"site_name: t\n{theme}plugins: [fxsite]\n")
-    built = fxsite("build", str(project), cwd=tmp_path)
+    built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     for page in (project / "site").rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -392,9 +390,9 @@ def _tree_case(project: Path, case: str) -> None:
 def test_docs_folder_refusals_agree_everywhere(tmp_path: Path, case: str, code: str | None) -> None:
     project = copy_site(CLEAN, tmp_path)
     _tree_case(project, case)
-    check = fxsite("check", str(project), cwd=tmp_path)
-    built = fxsite("build", str(project), cwd=tmp_path)
-    mk = mkdocs_build(project, tmp_path / "mk")
+    check = fxsite_here("check", str(project), cwd=tmp_path)
+    built = fxsite_here("build", str(project), cwd=tmp_path)
+    mk = mkdocs_build_here(project, tmp_path / "mk")
     for proc in (check, built, mk):
         assert "Traceback" not in proc.stderr, proc.stderr
     if code is None:
@@ -412,7 +410,7 @@ def test_library_url_must_stay_inside_the_site(tmp_path: Path, value: str) -> No
     config.write_text(
         config.read_text().replace("  - fxsite\n", f"  - fxsite:\n      library_url: {value}\n")
     )
-    proc = fxsite("check", str(project), cwd=tmp_path)
+    proc = fxsite_here("check", str(project), cwd=tmp_path)
     assert proc.returncode == 2 and "library_url" in proc.stderr, proc.stderr
 
 
@@ -424,7 +422,7 @@ def test_library_url_near_miss(tmp_path: Path) -> None:
             "  - fxsite\n", "  - fxsite:\n      library_url: proof/library\n"
         )
     )
-    assert fxsite("check", str(project), cwd=tmp_path).returncode == 0
+    assert fxsite_here("check", str(project), cwd=tmp_path).returncode == 0
 
 
 @pytest.mark.slow
@@ -436,14 +434,14 @@ def test_refused_mkdocs_build_keeps_the_published_site(tmp_path: Path, breakage:
     """`mkdocs build` publishes all or nothing too: it builds into a staging folder."""
     project = copy_site(CLEAN, tmp_path)
     out = tmp_path / "out"
-    first = mkdocs_build(project, out)
+    first = mkdocs_build_here(project, out)
     assert first.returncode == 0, first.stderr
     before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
     if breakage == "bare figure":
         (project / "docs" / "index.md").write_text("# Home\n\nIt took 517 s.\n")
     else:  # a file the source check never reads, caught by the output gate alone
         (project / "docs" / "notes.txt").write_text("Saves now take 517 s.\n")
-    second = mkdocs_build(project, out)
+    second = mkdocs_build_here(project, out)
     assert second.returncode != 0
     assert "Traceback" not in second.stderr
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
@@ -498,7 +496,7 @@ def test_record_pages_are_searched_only_when_asked(
         config = config.replace("  - fxsite\n", f"  - fxsite:\n      {option}\n")
         assert option in config
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
-    built = fxsite("build", str(project), cwd=tmp_path)
+    built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == 0, built.stderr + built.stdout
     index = json.loads((project / "site" / "search" / "search_index.json").read_text("utf-8"))
     locations = [doc["location"] for doc in index["docs"]]
