@@ -1,14 +1,16 @@
 """What the search plugin indexes of a page, and, under ``mkdocs serve``, entries kept.
 
-The search plugin (Material's, or MkDocs' own) parses every page's HTML for its
-index, with Python's ``html.parser``. :func:`search_view` gives it the page as
-a reader reads it instead: each claim as its text (its badge, screen-reader
-text and data attributes left out: the parser reads them only to drop them),
-and a space where a card, cell or list item ends, so that neighbours do not run
-together ("R1" then "5.5%" read "R15.5%", a chart table's "Bar", "Value" read
-"BarValue"). On a site of claims, that parse costs more than the rest of a
-serve rebuild that reuses the page: :class:`SearchEntries` keeps each page's
-entries, as :mod:`fxsite.mkdocs_serve` keys pages' outputs.
+Material's search index gets each page's entries from the boxes of text the
+page reader judged (:func:`add_sections`,
+:mod:`fxsite.pages.search_sections`), not from its own parse of the page's
+HTML: the gate reading ``search_index.json`` finds each box judged. MkDocs'
+own search plugin parses every page with Python's ``html.parser``;
+:func:`search_view` gives it the page as a reader reads it instead: each claim
+as its text (its badge, screen-reader text and data attributes left out), and a
+space where a card, cell or list item ends, so that neighbours do not run
+together ("R1" then "5.5%" read "R15.5%"). Making entries costs more than the
+rest of a serve rebuild that reuses the page: :class:`SearchEntries` keeps each
+page's entries, as :mod:`fxsite.mkdocs_serve` keys pages' outputs.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
+from material.plugins.search import plugin as material  # type: ignore[import-untyped]
 
-__all__ = ["SearchEntries", "attach_view", "search_view"]
+from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
+from fxsite.pages.search_sections import search_sections
+
+__all__ = ["SearchEntries", "add_sections", "attach_view", "search_view"]
 
 #: A claim as fxsite renders it (its class first), and what it holds.
 _CLAIM = re.compile(r'<a class="fx-claim\b[^>]*>(.*?)</a>', re.DOTALL)
@@ -39,7 +44,12 @@ def search_view(html: str) -> str:
 
 
 def attach_view(plugins: Mapping[str, Any]) -> None:
-    """Make this build's search index read each page through :func:`search_view`."""
+    """Make this build's search index index each page as fxsite read it.
+
+    Material's index gets its entries from the page reader's boxes
+    (:func:`add_sections`); another (MkDocs' own) parses each page through
+    :func:`search_view`.
+    """
     for name, plugin in plugins.items():
         index = getattr(plugin, "search_index", None)
         add = getattr(index, "add_entry_from_context", None)
@@ -48,16 +58,45 @@ def attach_view(plugins: Mapping[str, Any]) -> None:
         if getattr(add, "fxsite_view", False):  # the same index as the last build's
             continue
 
-        def add_entry_from_context(page: Any, add: Callable[[Any], None] = add) -> None:
+        def add_entry_from_context(
+            page: Any, add: Callable[[Any], None] = add, index: Any = index
+        ) -> None:
             if not isinstance(page.content, str):
                 add(page)
-                return
-            shown = copy.copy(page)  # the page itself keeps its HTML
-            shown.content = search_view(page.content)
-            add(shown)
+            elif isinstance(index, material.SearchIndex):
+                add_sections(index, page)
+            else:
+                shown = copy.copy(page)  # the page itself keeps its HTML
+                shown.content = search_view(page.content)
+                add(shown)
 
         add_entry_from_context.fxsite_view = True  # type: ignore[attr-defined]
         index.add_entry_from_context = add_entry_from_context
+
+
+def add_sections(index: Any, page: Any) -> None:
+    """Add ``page``'s entries to Material's ``index``, one per section, made of its boxes
+    (:func:`~fxsite.pages.search_sections.search_sections`) rather than parsed by Material.
+
+    Material's own rules stand: a page whose front matter says ``search: exclude``
+    has none, a section whose heading is marked ``data-search-exclude`` none, the
+    first section links to the page itself, a section without a title is titled
+    with the page; Material's ``create_entry_for_section`` writes each entry
+    (location, tags, boost, Chinese segmented where ``jieba`` is installed).
+    """
+    search = page.meta.get("search")
+    if isinstance(search, dict) and search.get("exclude"):
+        return
+    sections = search_sections(page.content)
+    if len(sections) > 1 and not sections[0].text and sections[1].level == 1:
+        sections = sections[1:]  # the page begins with its h1: no section before it
+    for n, part in enumerate(sections):
+        if part.excluded:
+            continue
+        section = material.Section(material.Element("hx"))
+        section.id = part.anchor if n else None
+        section.title, section.text = part.title, part.text
+        index.create_entry_for_section(section, page.toc, page.url, page)
 
 
 #: Options of Material's search naming files whose content decides the entries (the
