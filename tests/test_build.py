@@ -1,4 +1,4 @@
-"""Fixture sites through `fxsite check`, `fxsite build` and `mkdocs build`."""
+"""Fixture sites through `fxsite check`, `fxsite build` and `mkdocs build`, run in-process."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN, REFUSED, copy_site, fxsite, mkdocs_build, tree_bytes
+from sitekit import CLEAN, REFUSED, copy_site, fxsite_here, mkdocs_build_here, tree_bytes
 
 pytestmark = pytest.mark.slow
 
@@ -43,19 +43,19 @@ def _logged(stderr: str, level: str) -> list[str]:
 
 
 def test_check_clean_site() -> None:
-    proc = fxsite("check", str(CLEAN), cwd=CLEAN.parent)
+    proc = fxsite_here("check", str(CLEAN), cwd=CLEAN.parent)
     assert (proc.returncode, proc.stdout) == (0, "")
     assert proc.stderr.strip() == "ok: 0 error(s), 0 warning(s)"
 
 
 def test_check_defaults_to_the_current_folder() -> None:
-    proc = fxsite("check", cwd=REFUSED)
+    proc = fxsite_here("check", cwd=REFUSED)
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == REFUSED_FINDINGS
 
 
 def test_check_refused_site_lists_every_finding() -> None:
-    proc = fxsite("check", str(REFUSED), cwd=REFUSED.parent)
+    proc = fxsite_here("check", str(REFUSED), cwd=REFUSED.parent)
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == REFUSED_FINDINGS
     assert proc.stderr.strip() == "refused: 8 error(s), 0 warning(s)"
@@ -63,7 +63,7 @@ def test_check_refused_site_lists_every_finding() -> None:
 
 
 def test_check_refused_site_as_json() -> None:
-    proc = fxsite("check", "--format", "json", str(REFUSED), cwd=REFUSED.parent)
+    proc = fxsite_here("check", "--format", "json", str(REFUSED), cwd=REFUSED.parent)
     assert proc.returncode == 1
     findings = json.loads(proc.stdout)
     assert [
@@ -77,7 +77,7 @@ def test_check_refused_site_as_json() -> None:
 def test_check_writes_nothing(tmp_path: Path) -> None:
     project = copy_site(REFUSED, tmp_path)
     before = tree_bytes(project)
-    fxsite("check", cwd=project)
+    fxsite_here("check", cwd=project)
     assert tree_bytes(project) == before
 
 
@@ -85,7 +85,7 @@ def test_build_clean_site(tmp_path: Path) -> None:
     project = copy_site(CLEAN, tmp_path)
     (project / "site").mkdir()
     (project / "site" / "stale.html").write_text("old", encoding="utf-8")
-    proc = fxsite("build", cwd=project)
+    proc = fxsite_here("build", cwd=project)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip().endswith("built site/")
     site = project / "site"
@@ -115,7 +115,7 @@ def test_refused_build_leaves_the_previous_site_as_it_was(tmp_path: Path) -> Non
     mtime = (site / "MARKER").stat().st_mtime
     listing = sorted(p.name for p in project.iterdir())
 
-    proc = fxsite("build", cwd=project)
+    proc = fxsite_here("build", cwd=project)
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == REFUSED_FINDINGS
     assert "nothing published: the previous site is unchanged" in proc.stderr
@@ -127,13 +127,13 @@ def test_refused_build_leaves_the_previous_site_as_it_was(tmp_path: Path) -> Non
 
 def test_build_without_previous_site_publishes_nothing(tmp_path: Path) -> None:
     project = copy_site(REFUSED, tmp_path)
-    assert fxsite("build", str(project), cwd=tmp_path).returncode == 1
+    assert fxsite_here("build", str(project), cwd=tmp_path).returncode == 1
     assert not (project / "site").exists()
     assert sorted(p.name for p in project.iterdir()) == ["docs", "evidence", "mkdocs.yml"]
 
 
 def test_mkdocs_build_refused(tmp_path: Path) -> None:
-    proc = mkdocs_build(REFUSED, tmp_path / "out")
+    proc = mkdocs_build_here(REFUSED, tmp_path / "out")
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     logged = _logged(proc.stderr, "ERROR")
@@ -148,7 +148,7 @@ def test_mkdocs_build_with_enforce_false_warns_and_builds(tmp_path: Path) -> Non
     text = config.read_text(encoding="utf-8")
     assert "  - fxsite\n" in text
     config.write_text(text.replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n"), "utf-8")
-    proc = mkdocs_build(project, tmp_path / "out")
+    proc = mkdocs_build_here(project, tmp_path / "out")
     assert proc.returncode == 0, proc.stderr
     warned = _logged(proc.stderr, "WARNING")
     for finding in REFUSED_FINDINGS:
@@ -160,7 +160,7 @@ def test_mkdocs_build_with_enforce_false_warns_and_builds(tmp_path: Path) -> Non
 
 
 def test_mkdocs_build_clean(tmp_path: Path) -> None:
-    proc = mkdocs_build(CLEAN, tmp_path / "out")
+    proc = mkdocs_build_here(CLEAN, tmp_path / "out")
     assert proc.returncode == 0, proc.stderr
     assert "WARNING" not in proc.stderr and "ERROR" not in proc.stderr
     assert (tmp_path / "out" / "evidence.json").is_file()
