@@ -123,13 +123,24 @@ class SiteIndex:
     _indexed: int = field(default=-1, repr=False)
     _record_pages: dict[str, list[str]] | None = field(default=None, repr=False)
     _pages_indexed: int = field(default=-1, repr=False)
+    #: the pages ``citations`` holds citations of, as of its length ``_counted``
+    _cited: set[str] = field(default_factory=set, repr=False)
+    _counted: int = field(default=0, repr=False)
 
     def add_html(self, src: str, page_html: str) -> None:
-        """Record the citations of a rendered content page."""
-        self.citations = [c for c in self.citations if c.page != src]
+        """Record the citations of a rendered content page, in place of its earlier ones.
+
+        A page not cited before adds its own without the list being rebuilt (a build
+        adds each page once: rebuilding the list per page was quadratic in the site).
+        """
+        if src in self._cited or len(self.citations) != self._counted:
+            self.citations = [c for c in self.citations if c.page != src]
+            self._cited = {c.page for c in self.citations}
         self._by_key = None
         for ref, heading_id, heading in collect_citations(page_html):
             self.citations.append(Citation(ref, src, heading_id, heading))
+            self._cited.add(src)
+        self._counted = len(self.citations)
 
     def citing(self, ref_or_record: str) -> list[Citation]:
         """Citations of ``R1#figure``, or of any figure of ``R1``."""
