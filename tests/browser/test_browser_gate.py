@@ -8,7 +8,8 @@ passes, and refused when it draws a bare figure; undeclared, or built without
 ``--browser``, it is refused.
 
 Run as the commands a user runs, in subprocesses (Playwright's sync API does
-not nest inside the browser suite's own session).
+not nest inside the browser suite's own session); the audit rows are pages of
+one site, audited once without ``--browser`` and once with it.
 """
 
 from __future__ import annotations
@@ -49,8 +50,15 @@ def _fxsite(*args: str, cwd: Path) -> tuple[int, list[dict[str, object]], str]:
     return proc.returncode, found, proc.stderr
 
 
+def _spelled(text: str) -> str:
+    """JavaScript for ``text`` as character codes: the static audit reads a script's string
+    literals as text a page may show, and must not find the figure written there."""
+    return f"String.fromCharCode({', '.join(str(ord(c)) for c in text)})"
+
+
 _WRITE = (
-    "document.querySelector('article').insertAdjacentHTML('beforeend', '<p>Saves take {text}.</p>')"
+    "document.querySelector('article').insertAdjacentHTML('beforeend', "
+    "'<p>Saves take ' + {text} + '.</p>')"
 )
 
 # (row, the page's script, a figure the browser must report, or None)
@@ -74,47 +82,74 @@ DODGES = [
 ]
 
 
-@pytest.mark.parametrize(("row", "script", "figure"), DODGES, ids=[r[0] for r in DODGES])
-def test_browser_cannot_be_told_apart(
-    tmp_path: Path, row: str, script: str, figure: str | None
-) -> None:
-    site = tmp_path / "site"
+# (row, the page's body, a figure the browser must report)
+CONTROLS = [
+    (
+        "a script sets an input's value",
+        f"<input id='v'><script>document.getElementById('v').value = {_spelled('517 s')}</script>",
+        "517 s",
+    ),
+    (
+        "a script sets a textarea's placeholder",
+        f"<textarea id='v'></textarea><script>v.placeholder = {_spelled('613 s')}</script>",
+        "613 s",
+    ),
+]
+
+
+def _dodge_page(row: str) -> str:
+    return f"dodge-{[r[0] for r in DODGES].index(row)}/index.html"
+
+
+def _control_page(row: str) -> str:
+    return f"control-{[r[0] for r in CONTROLS].index(row)}/index.html"
+
+
+Audits = dict[str, dict[str, list[dict[str, object]]]]
+
+
+@pytest.fixture(scope="module")
+def audits(tmp_path_factory: pytest.TempPathFactory) -> Audits:
+    """One site, every row of DODGES and CONTROLS a page of its own, audited once without
+    and once with ``--browser``: each audit's findings by the page they are on."""
+    root = tmp_path_factory.mktemp("gate")
+    site = root / "site"
     site.mkdir()
     (site / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), encoding="utf-8")
-    text = figure or "little time"
-    (site / "index.html").write_text(_page(script.format(text=text)), encoding="utf-8")
-    _, static, _ = _fxsite("audit", str(site), cwd=tmp_path)
+    pages = {
+        _dodge_page(row): _page(script.format(text=_spelled(figure or "little time")))
+        for row, script, figure in DODGES
+    }
+    pages |= {
+        _control_page(row): _page("").replace("<p>Hello</p>", body) for row, body, _ in CONTROLS
+    }
+    for rel, text in pages.items():
+        (site / rel).parent.mkdir(parents=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    out: Audits = {}
+    for name, flags in (("static", ()), ("drawn", ("--browser",))):
+        _, found, _ = _fxsite("audit", str(site), *flags, cwd=root)
+        out[name] = {rel: [f for f in found if f.get("path") == rel] for rel in pages}
+    return out
+
+
+@pytest.mark.parametrize(("row", "script", "figure"), DODGES, ids=[r[0] for r in DODGES])
+def test_browser_cannot_be_told_apart(
+    audits: Audits, row: str, script: str, figure: str | None
+) -> None:
+    static, drawn = audits["static"][_dodge_page(row)], audits["drawn"][_dodge_page(row)]
     assert "FX505" in {f["code"] for f in static}  # the static gate cannot read it
-    _, drawn, _ = _fxsite("audit", str(site), "--browser", cwd=tmp_path)
+    assert not [f for f in static if f["code"] == "FX501"], static  # nor find the figure
     codes = {f["code"] for f in drawn}
     assert "FX505" not in codes  # judged as drawn instead
     bare = {f.get("text") for f in drawn if f["code"] == "FX501"}
     assert bare == ({figure} if figure else set())
 
 
-# (row, the page's body, a figure the browser must report)
-CONTROLS = [
-    (
-        "a script sets an input's value",
-        "<input id='v'><script>document.getElementById('v').value = '517 s'</script>",
-        "517 s",
-    ),
-    (
-        "a script sets a textarea's placeholder",
-        "<textarea id='v'></textarea><script>v.placeholder = '613 s'</script>",
-        "613 s",
-    ),
-]
-
-
 @pytest.mark.parametrize(("row", "body", "figure"), CONTROLS, ids=[r[0] for r in CONTROLS])
-def test_form_controls_are_read_as_drawn(tmp_path: Path, row: str, body: str, figure: str) -> None:
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "evidence.json").write_text(json.dumps(EMPTY_EVIDENCE), encoding="utf-8")
-    page = _page("").replace("<p>Hello</p>", body)
-    (site / "index.html").write_text(page, encoding="utf-8")
-    _, drawn, _ = _fxsite("audit", str(site), "--browser", cwd=tmp_path)
+def test_form_controls_are_read_as_drawn(audits: Audits, row: str, body: str, figure: str) -> None:
+    static, drawn = audits["static"][_control_page(row)], audits["drawn"][_control_page(row)]
+    assert figure not in {f.get("text") for f in static}, static  # invisible to the HTML
     assert figure in {f.get("text") for f in drawn if f["code"] == "FX501"}, drawn
 
 
