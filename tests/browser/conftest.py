@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import fcntl
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -360,9 +361,67 @@ CRAWL_JS = """() => {
 
 
 @pytest.fixture(scope="session")
-def crawl(desktop: Session) -> dict[str, dict[str, Any]]:
+def crawl(drawn: Drawn) -> dict[str, dict[str, Any]]:
     """Claims, JSON-LD and FAQ of every page, read once from the rendered DOM."""
-    return {path: desktop.goto(path).evaluate(CRAWL_JS) for path in site_pages()}
+    return drawn("desktop", "crawl")
+
+
+# ---------------------------------------------------------------- one load a page
+
+#: What each page is read for in a sweep: ``CRAWL_JS`` above, and every collected
+#: test module's ``SWEEP`` (name -> a read-only JavaScript function, called with the
+#: viewport's width), gathered at collection.
+PROBES: dict[str, str] = {"crawl": CRAWL_JS}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for module in {getattr(item, "module", None) for item in items}:
+        for name, script in getattr(module, "SWEEP", {}).items():
+            assert PROBES.setdefault(name, script) == script, f"two sweep probes named {name}"
+
+
+def sweep_js(probes: dict[str, str]) -> str:
+    """One function running every probe on the page as it is: each result or what it threw."""
+    calls = ",\n".join(
+        f"  [{json.dumps(name)}, () => ({js})(width)]" for name, js in probes.items()
+    )
+    return f"""width => Object.fromEntries([
+{calls}
+].map(([name, probe]) => {{
+  try {{ return [name, {{value: probe()}}]; }}
+  catch (e) {{ return [name, {{error: String(e && e.stack || e)}}]; }}
+}}))"""
+
+
+Drawn = Callable[[str, str], dict[str, Any]]
+
+
+@pytest.fixture(scope="session")
+def drawn(request: pytest.FixtureRequest) -> Drawn:
+    """``drawn(session_name, probe)``: that probe's result on every page, by path.
+
+    Each page is loaded once per session and worker, and every probe is read
+    from that one load: the tests that read the same pages share it.
+    """
+    swept: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def read(session_name: str, probe: str) -> dict[str, Any]:
+        if session_name not in swept:
+            session: Session = request.getfixturevalue(session_name)
+            swept[session_name] = {}
+            script = sweep_js(PROBES)
+            for path in site_pages():
+                page = session.goto(path)
+                width = (page.viewport_size or {"width": 0})["width"]
+                swept[session_name][path] = page.evaluate(script, width)
+        out = {}
+        for path, results in swept[session_name].items():
+            if "error" in results[probe]:
+                pytest.fail(f"{path} ({session_name}): {probe} threw {results[probe]['error']}")
+            out[path] = results[probe]["value"]
+        return out
+
+    return read
 
 
 @pytest.fixture(scope="session")

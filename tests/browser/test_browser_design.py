@@ -4,8 +4,9 @@ claim labels, headline cards, a header that fits, and no internal notes publishe
 from __future__ import annotations
 
 import contextlib
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,7 +14,7 @@ from fxsite.evidence.library import load_library
 from fxsite.render.messages import message
 
 if TYPE_CHECKING:
-    from conftest import Session
+    from conftest import Drawn, Session
     from playwright.sync_api import Browser
 
 with contextlib.suppress(ImportError):
@@ -31,14 +32,11 @@ CHART_TEXT_JS = """() => [...document.querySelectorAll('article svg.fx-chart-svg
 
 
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])
-def test_chart_text_is_at_least_11px_as_drawn(
-    all_pages: list[str], session_name: str, request: pytest.FixtureRequest
-) -> None:
-    session: Session = request.getfixturevalue(session_name)
+def test_chart_text_is_at_least_11px_as_drawn(drawn: Drawn, session_name: str) -> None:
     small: list[str] = []
     seen = 0
-    for path in all_pages:
-        for t in session.goto(path).evaluate(CHART_TEXT_JS):
+    for path, texts in drawn(session_name, "chart_text").items():
+        for t in texts:
             seen += 1
             if t["px"] < MIN_CHART_PX:
                 small.append(f"{path}: {t['text']!r} at {t['px']:.1f}px")
@@ -58,14 +56,12 @@ LABELS_JS = """() => [...document.querySelectorAll('article a.fx-claim')].map(a 
 })"""
 
 
-def test_every_claim_label_reaches_keyboard_and_screen_reader(
-    all_pages: list[str], desktop: Session
-) -> None:
+def test_every_claim_label_reaches_keyboard_and_screen_reader(drawn: Drawn) -> None:
     """Each claim is a focusable link whose text names its label and record."""
     wrong: list[str] = []
     total = 0
-    for path in all_pages:
-        for c in desktop.goto(path).evaluate(LABELS_JS):
+    for path, claims in drawn("desktop", "labels").items():
+        for c in claims:
             total += 1
             where = f"{path} {c['ref']}"
             if not c["href"] or c["tabIndex"] < 0 or not c["shown"]:
@@ -107,14 +103,14 @@ def test_a_repeated_marker_stays_hidden_on_keyboard_focus(desktop: Session) -> N
     expect(card).to_contain_text(first.get_attribute("data-fx-record") or "")
 
 
-def test_every_marker_on_a_page_is_in_its_legend(all_pages: list[str], desktop: Session) -> None:
+LEGEND_JS = """() => ({est: !!document.querySelector('article a.fx-claim--estimate .fx-badge'),
+  ids: !!document.querySelector('article a.fx-claim:not(.fx-claim--estimate) .fx-badge'),
+  legend: (document.querySelector('article .fx-legend-markers') || {}).textContent || ''})"""
+
+
+def test_every_marker_on_a_page_is_in_its_legend(drawn: Drawn) -> None:
     wrong = []
-    for path in all_pages:
-        found: dict[str, Any] = desktop.goto(path).evaluate(
-            """() => ({est: !!document.querySelector('article a.fx-claim--estimate .fx-badge'),
-                      ids: !!document.querySelector('article a.fx-claim:not(.fx-claim--estimate) .fx-badge'),
-                      legend: (document.querySelector('article .fx-legend-markers') || {}).textContent || ''})"""
-        )
+    for path, found in drawn("desktop", "legend").items():
         if (found["est"] or found["ids"]) and not found["legend"]:
             wrong.append(f"{path}: markers but no legend")
         if found["est"] and "est." not in found["legend"]:
@@ -122,21 +118,34 @@ def test_every_marker_on_a_page_is_in_its_legend(all_pages: list[str], desktop: 
     assert not wrong, "\n".join(wrong)
 
 
+#: The headline cards: each card's claims, whether it fits, its box; the hero's
+#: headline size and the estimate note's box (a box is null when nothing is drawn).
+HEADLINE_JS = """() => {
+  const box = e => { if (!e || !e.getClientRects().length) return null;
+                     const r = e.getBoundingClientRect();
+                     return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  const hero = document.querySelector('.fx-hero h1');
+  return {cards: [...document.querySelectorAll('article .fx-stats > .fx-stat')].map(c => ({
+            claims: c.querySelectorAll('a.fx-claim').length,
+            fits: c.scrollWidth <= c.clientWidth + 1, box: box(c)})),
+          hero: hero ? parseFloat(getComputedStyle(hero).fontSize) : null,
+          note: box(document.querySelector('article .fx-hero-footnote .fx-estimate-note'))};
+}"""
+
+
 @pytest.mark.parametrize(
     "path", ["/", "/checkpoint-acceleration/", "/training-bubbles/", "/joint-testing/"]
 )
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])
-def test_headline_cards_fit(path: str, session_name: str, request: pytest.FixtureRequest) -> None:
-    session: Session = request.getfixturevalue(session_name)
-    page = session.goto(path)
-    cards = page.locator("article .fx-stats > .fx-stat")
-    assert cards.count() >= 2
-    for i in range(cards.count()):
-        card = cards.nth(i)
-        assert card.locator("a.fx-claim").count() == 1
-        assert card.evaluate("c => c.scrollWidth <= c.clientWidth + 1"), f"card {i} overflows"
+def test_headline_cards_fit(path: str, session_name: str, drawn: Drawn) -> None:
+    found = drawn(session_name, "headline")[path]
+    cards = found["cards"]
+    assert len(cards) >= 2
+    for i, card in enumerate(cards):
+        assert card["claims"] == 1
+        assert card["fits"], f"card {i} overflows"
     # One row on a desktop; on a phone one under another, each the full width.
-    boxes = [cards.nth(i).bounding_box() or {} for i in range(cards.count())]
+    boxes = [card["box"] for card in cards]
     if session_name == "desktop":
         assert len({round(b["y"]) for b in boxes}) == 1, boxes
     else:
@@ -146,11 +155,9 @@ def test_headline_cards_fit(path: str, session_name: str, request: pytest.Fixtur
         assert all(below), boxes
         assert len({round(b["width"]) for b in boxes}) == 1, boxes
     if path == "/":  # the hero: a display-size headline; the estimate note under the cards
-        size = page.evaluate(
-            "parseFloat(getComputedStyle(document.querySelector('.fx-hero h1')).fontSize)"
-        )
+        size = found["hero"]
         assert size >= (44 if session_name == "desktop" else 32), size
-        note = page.locator("article .fx-hero-footnote .fx-estimate-note").bounding_box() or {}
+        note = found["note"]
         assert note["y"] >= max(b["y"] + b["height"] for b in boxes), (note, boxes)
 
 
@@ -172,12 +179,15 @@ def test_site_name_fits_the_phone_header(width: int, browser: Browser, base_url:
     assert fits and all(fits), f"the site name is cut in the phone header at {width} px"
 
 
-def test_product_image_is_centred_on_a_phone(phone: Session) -> None:
-    boxes = phone.goto("/").evaluate(
-        """() => [document.querySelector('.fx-hero-main'), document.querySelector('.fx-hero-figure')]
-             .map(e => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; })"""
-    )
-    column, image = boxes
+#: The centres of the hero's column and of its product image (null without a hero).
+HERO_CENTRES_JS = """() => [document.querySelector('.fx-hero-main'),
+                          document.querySelector('.fx-hero-figure')]
+  .map(e => { if (!e) return null; const r = e.getBoundingClientRect();
+              return r.left + r.width / 2; })"""
+
+
+def test_product_image_is_centred_on_a_phone(drawn: Drawn) -> None:
+    column, image = drawn("phone", "hero_centres")["/"]
     assert abs(column - image) <= 2, f"the product image's centre is {image - column:+.0f} px off"
 
 
@@ -193,21 +203,36 @@ WIDE_TABLES = [
 ]
 
 
+#: The column's width (an h1's), and the widths of the rows of every WIDE_TABLES selector.
+COLUMN_JS = """() => {
+  const h1 = document.querySelector('article h1');
+  const selectors = SELECTORS;
+  return {column: h1 ? h1.getBoundingClientRect().width : null,
+          widths: Object.fromEntries(selectors.map(s => [s,
+            [...document.querySelectorAll('article ' + s)].map(e => e.getBoundingClientRect().width)]))};
+}""".replace("SELECTORS", json.dumps(sorted({selector for _, _, selector in WIDE_TABLES})))
+
+
 @pytest.mark.parametrize(("session_name", "path", "selector"), WIDE_TABLES)
 def test_tables_take_the_columns_width(
-    session_name: str, path: str, selector: str, request: pytest.FixtureRequest
+    session_name: str, path: str, selector: str, drawn: Drawn
 ) -> None:
-    session: Session = request.getfixturevalue(session_name)
-    found = session.goto(path).evaluate(
-        """selector => ({
-             column: document.querySelector('article h1').getBoundingClientRect().width,
-             widths: [...document.querySelectorAll('article ' + selector)]
-               .map(e => e.getBoundingClientRect().width)})""",
-        selector,
-    )
-    assert found["widths"], f"no {selector} on {path}"
-    narrow = [round(w) for w in found["widths"] if w < found["column"] - 2]
+    found = drawn(session_name, "column")[path]
+    widths = found["widths"][selector]
+    assert widths, f"no {selector} on {path}"
+    narrow = [round(w) for w in widths if w < found["column"] - 2]
     assert not narrow, f"{path}: {selector} {narrow} px in a {found['column']:.0f} px column"
+
+
+#: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
+SWEEP = {
+    "chart_text": CHART_TEXT_JS,
+    "labels": LABELS_JS,
+    "legend": LEGEND_JS,
+    "headline": HEADLINE_JS,
+    "hero_centres": HERO_CENTRES_JS,
+    "column": COLUMN_JS,
+}
 
 
 def test_404_page_links_lead_to_pages(desktop: Session) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import Session
+    from conftest import Drawn
 
 pytestmark = pytest.mark.browser
 
@@ -46,28 +46,27 @@ CHARTS_JS = """() => [...document.querySelectorAll('article figure.fx-chart')].m
 })"""
 
 
+#: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
+SWEEP = {"stranded": STRANDED_JS, "names": NAMES_JS, "charts": CHARTS_JS}
+
+
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])
-def test_no_heading_has_a_line_for_its_permalink(
-    all_pages: list[str], session_name: str, request: pytest.FixtureRequest
-) -> None:
-    session: Session = request.getfixturevalue(session_name)
-    stranded = [f"{p}: {h!r}" for p in all_pages for h in session.goto(p).evaluate(STRANDED_JS)]
+def test_no_heading_has_a_line_for_its_permalink(drawn: Drawn, session_name: str) -> None:
+    found = drawn(session_name, "stranded")
+    stranded = [f"{p}: {h!r}" for p, headings in found.items() for h in headings]
     assert not stranded, "\n".join(stranded)
 
 
-def test_names_with_a_hyphen_stay_on_one_line(all_pages: list[str], phone: Session) -> None:
-    names = [(p, n) for p in all_pages for n in phone.goto(p).evaluate(NAMES_JS)]
+def test_names_with_a_hyphen_stay_on_one_line(drawn: Drawn) -> None:
+    names = [(p, n) for p, found in drawn("phone", "names").items() for n in found]
     assert names, "no name kept whole on any page (8-GPU is in the demo)"
     split = [f"{p}: {n['text']!r} on {n['lines']} lines" for p, n in names if n["lines"] > 1]
     assert not split, "\n".join(split)
 
 
 @pytest.mark.parametrize("session_name", ["desktop", "dark", "phone_dark"])
-def test_every_chart_shows_its_source_and_the_theme_colour(
-    all_pages: list[str], session_name: str, request: pytest.FixtureRequest
-) -> None:
-    session: Session = request.getfixturevalue(session_name)
-    charts = [(p, c) for p in all_pages for c in session.goto(p).evaluate(CHARTS_JS)]
+def test_every_chart_shows_its_source_and_the_theme_colour(drawn: Drawn, session_name: str) -> None:
+    charts = [(p, c) for p, found in drawn(session_name, "charts").items() for c in found]
     assert charts, "no chart on any page"
     for page, chart in charts:
         assert chart["source"].startswith(("Source", "来源")), f"{page} {chart['id']}: no source"

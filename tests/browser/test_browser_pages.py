@@ -15,7 +15,7 @@ from fxsite.pages.claims import setup_anchor
 from fxsite.render.messages import message
 
 if TYPE_CHECKING:
-    from conftest import Session, Visit
+    from conftest import Drawn, Session, Visit
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,18 @@ def test_page_loads_cleanly(page_path: str, visit: Visit, desktop: Session) -> N
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
-def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Session) -> None:
+#: Every element with an id, as ``document.getElementById`` finds it (the first of a name).
+IDS_JS = """() => {
+  const ids = {};
+  for (const e of document.querySelectorAll('[id]')) {
+    if (!(e.id in ids)) ids[e.id] = {tag: e.tagName, ref: e.dataset.fxRef || null,
+                                      inFigures: !!e.closest('.fx-figures')};
+  }
+  return ids;
+}"""
+
+
+def test_claims_land_on_their_record_rows(crawl: dict[str, Any], drawn: Drawn) -> None:
     """Every claim on every page links to an existing row of its record page."""
     targets: dict[str, set[tuple[str, str]]] = defaultdict(set)
     wrong: list[str] = []
@@ -89,15 +100,11 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], desktop: Sessio
                 wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or record ID")
             targets[url.path].add((url.fragment, "" if setup else c["ref"]))
     assert total > 0, "no claims on the site"
+    ids = drawn("desktop", "ids")
     for record_path, anchors in sorted(targets.items()):
-        page = desktop.goto(record_path)
+        on_page = ids.get(record_path, {})
         for fragment, ref in sorted(anchors):
-            found = page.evaluate(
-                """id => { const e = document.getElementById(id);
-                           return e && {tag: e.tagName, ref: e.dataset.fxRef || null,
-                                         inFigures: !!e.closest('.fx-figures')}; }""",
-                fragment,
-            )
+            found = on_page.get(fragment)
             if not found:
                 wrong.append(f"{record_path}#{fragment}: no element with that id ({ref})")
             elif not ref:
@@ -164,25 +171,16 @@ OVERFLOW_JS = """vw => {
 PHONE_OVERFLOW_BUGS: dict[str, str] = {}
 
 
-@pytest.fixture(scope="session")
-def phone_metrics(phone: Session, phone_width: int) -> Any:
-    """Measure a page once on the phone; both phone tests read the result."""
-    cache: dict[str, dict[str, Any]] = {}
-
-    def measure(path: str) -> dict[str, Any]:
-        if path not in cache:
-            cache[path] = phone.goto(path).evaluate(OVERFLOW_JS, phone_width)
-        return cache[path]
-
-    return measure
+#: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
+SWEEP = {"ids": IDS_JS, "overflow": OVERFLOW_JS}
 
 
 def test_no_horizontal_scrolling_on_a_phone(
-    page_path: str, phone_metrics: Any, phone_width: int, request: pytest.FixtureRequest
+    page_path: str, drawn: Drawn, phone_width: int, request: pytest.FixtureRequest
 ) -> None:
     if page_path in PHONE_OVERFLOW_BUGS:
         request.applymarker(pytest.mark.xfail(strict=True, reason=PHONE_OVERFLOW_BUGS[page_path]))
-    m = phone_metrics(page_path)
+    m = drawn("phone", "overflow")[page_path]
     # Mobile Chrome zooms out to fit overflowing content: innerWidth grows too.
     assert m["scrollWidth"] <= m["innerWidth"] == phone_width, (
         f"{page_path} scrolls sideways on a {phone_width}px phone: scrollWidth "
@@ -198,7 +196,7 @@ def _double_wrapped(site_dir: Path, page_path: str) -> bool:
 
 
 def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
-    page_path: str, phone_metrics: Any, site_dir: Path, request: pytest.FixtureRequest
+    page_path: str, drawn: Drawn, site_dir: Path, request: pytest.FixtureRequest
 ) -> None:
     if _double_wrapped(site_dir, page_path):
         request.applymarker(
@@ -209,7 +207,7 @@ def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
                 "on a phone (see BROWSER_NOTES.md)",
             )
         )
-    m = phone_metrics(page_path)
+    m = drawn("phone", "overflow")[page_path]
     assert not m["tables"], f"{page_path} on a phone:\n  " + "\n  ".join(m["tables"])
 
 

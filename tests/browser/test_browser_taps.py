@@ -21,7 +21,7 @@ from urllib.parse import urljoin
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import Session
+    from conftest import Drawn, Session
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 with contextlib.suppress(ImportError):
@@ -385,12 +385,13 @@ def test_an_open_card_passes_axe(
 # ---------------------------------------------------------------- quiet marks
 
 
-def test_estimate_marks_once_a_section_and_about_ten_marks_a_page(
-    all_pages: list[str], desktop: Session
-) -> None:
+#: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
+SWEEP = {"marks": MARKS}
+
+
+def test_estimate_marks_once_a_section_and_about_ten_marks_a_page(drawn: Drawn) -> None:
     wrong = []
-    for path in all_pages:
-        marks: dict[str, Any] = desktop.goto(path).evaluate(MARKS)
+    for path, marks in drawn("desktop", "marks").items():
         if marks["total"] > MAX_MARKS:
             wrong.append(f"{path}: {marks['total']} markers")
         if any(n > 1 for n in marks["estPerSection"]):
