@@ -37,11 +37,12 @@ ratio are measured the same way. Ratios are printed with the targets of issue 24
 moves with the size. It always exits 0: it reports, it does not gate.
 ``--build-only`` measures builds and their memory alone, as it does for sizes from
 ``--build-only-from`` (16) up, in one run;
+``--check-only`` measures ``check`` against its floor alone (no builds, no serve);
 ``--tiny`` runs a very small size once (the test suite uses it to keep this
 script working).
 
     python benchmarks/scale.py [--records 100] [--pages 100] [--runs 3] [--sizes 1,4,16]
-                               [--build-only] [--build-only-from 16] [--tiny]
+                               [--build-only] [--build-only-from 16] [--check-only] [--tiny]
 """
 
 from __future__ import annotations
@@ -228,9 +229,9 @@ def _ratio_line(
 
 
 def measure(
-    project: Path, runs: int, size: int, build_only: bool
+    project: Path, runs: int, size: int, build_only: bool, check_only: bool = False
 ) -> tuple[list[str], dict[str, float]]:
-    """The lines to print, and each ratio by name."""
+    """The lines to print, and each ratio by name (``check_only``: check's alone)."""
     py = sys.executable
     lines: list[str] = []
     ratios: dict[str, float] = {}
@@ -242,7 +243,9 @@ def measure(
     build: dict[str, list[tuple[float, int]]] = {"fx": [], "plain": []}
     check: dict[str, list[float]] = {"fx": [], "floor": []}
     for i in range(runs):
-        for kind, config in (("fx", "mkdocs.yml"), ("plain", "mkdocs.plain.yml")):
+        for kind, config in (
+            () if check_only else (("fx", "mkdocs.yml"), ("plain", "mkdocs.plain.yml"))
+        ):
             out = project / f"site-{kind}-{i}"
             argv = [py, "-m", "mkdocs", "build", "-q", "-f", config, "-d", str(out)]
             build[kind].append(_timed(argv, project))
@@ -250,6 +253,11 @@ def measure(
         if not build_only:
             check["fx"].append(_timed([py, "-m", "fxsite", "check", "."], project)[0])
             check["floor"].append(_timed([py, "-c", _FLOOR, "."], project)[0])
+    if check_only:
+        add(
+            "check", statistics.median(check["fx"]), statistics.median(check["floor"]), "s", "floor"
+        )
+        return lines, ratios
     med = {k: statistics.median(t for t, _ in v) for k, v in build.items()}
     mem = {k: max(m for _, m in v) for k, v in build.items()}
     add("build", med["fx"], med["plain"], "s", "plain")
@@ -336,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
         "--build-only", action="store_true", help="builds and their memory only (large sizes)"
     )
     parser.add_argument(
+        "--check-only", action="store_true", help="check against its floor only (no builds)"
+    )
+    parser.add_argument(
         "--build-only-from",
         type=int,
         default=16,
@@ -359,7 +370,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             large = size >= args.build_only_from
             lines, by_size[size] = measure(
-                project, 1 if large else runs, size, args.build_only or large
+                project,
+                1 if large else runs,
+                size,
+                args.build_only or (large and not args.check_only),
+                args.check_only,
             )
             for line in lines:
                 print(line, flush=True)

@@ -294,6 +294,7 @@ _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
 )
+_METRIC_CUE = re.compile("|".join(map(re.escape, _METRIC_NEEDLES)))
 #: The rules of Chinese text that read digits: (rule, its figure's group, kind, needles).
 _DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, str | tuple[str, ...]], ...] = (
     (_RATE_PREFIX, 0, "unit", ("每", "速")),
@@ -327,7 +328,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _chinese(text, digit=digit)
     if not digit:
         return
-    if _holds(text, _METRIC_NEEDLES):
+    if _METRIC_CUE.search(text) is not None:
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue

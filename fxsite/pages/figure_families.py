@@ -189,7 +189,9 @@ _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
 #: What every count holds (its noun's last word, lower-cased).
-_COUNT_NEEDLES = tuple(sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
+_COUNT_NEEDLES = re.compile(
+    "|".join(re.escape(w) for w in sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
+)
 
 
 def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
@@ -208,7 +210,7 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         yield from _x_before(text)
     if _FRACTION_CUE.search(text) is not None:
         yield from _fractions(text)
-    if any(needle in low for needle in _COUNT_NEEDLES):
+    if _COUNT_NEEDLES.search(low) is not None:
         yield from _counts(text)
 
 

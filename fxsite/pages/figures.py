@@ -404,10 +404,20 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 #: The letters re's IGNORECASE matches to an ASCII letter, folded to it.
 _IGNORECASE_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
 _LATIN = re.compile(r"[A-Za-z]")
-_CURRENCY_PREFIX_NEEDLES = (*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
-_CURRENCY_SUFFIX_NEEDLES = (*_CURRENCY_CODES, *_CJK_CURRENCY)
-_CURRENCY_WORD_NEEDLES = tuple(_CURRENCY_WORDS)
-_NOUN_TIME_WORDS = ("hour", "day", "month", "year", "minute", "second")
+
+
+def _needles(*needles: str) -> re.Pattern[str]:
+    """A pattern found where the text holds any of ``needles`` (as substrings)."""
+    return re.compile("|".join(map(re.escape, needles)))
+
+
+_CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
+_CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY)
+_CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS)
+_NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
+_TIMES_WORDS = _needles("times", "fold")
+_COLON_ONE = _needles(":1")
+_ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
@@ -436,8 +446,8 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     yield from family_candidates(text, low)
 
 
-def _holds(text: str, needles: tuple[str, ...]) -> bool:
-    return any(needle in text for needle in needles)
+def _holds(text: str, needles: re.Pattern[str]) -> bool:
+    return needles.search(text) is not None
 
 
 def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
@@ -459,7 +469,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "percent"
     for pattern, needed in (
         (_RATIO_FIGURE, _RATIO_CUE.search(text) is not None),
-        (_TIMES_FIGURE, _holds(low, ("times", "fold"))),
+        (_TIMES_FIGURE, _holds(low, _TIMES_WORDS)),
         (_PREFIX_TIMES_FIGURE, _PREFIX_TIMES_CUE.search(text) is not None),
     ):
         if needed:
@@ -475,7 +485,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         if needed:
             for match in pattern.finditer(text):
                 yield match.start(), match.end(), "currency"
-    if _holds(text, (":1",)):
+    if _holds(text, _COLON_ONE):
         for match in _COLON_RATIO.finditer(text):
             yield match.start(), match.end(), "ratio"
     latin = _LATIN.search(text) is not None
@@ -486,7 +496,7 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     # A token count needs its word nearby: most paragraphs have none.
     tokens = _TOKEN_WORD.search(text) is not None
     for pattern, needed in (
-        (_ACRONYM_RATE, _holds(text, ("PS", "DWPD", "BW"))),
+        (_ACRONYM_RATE, _holds(text, _ACRONYM_RATE_WORDS)),
         (_NOUN_TIME, _holds(low, _NOUN_TIME_WORDS)),
         (_DIMENSIONS, _DIMENSIONS_CUE.search(text) is not None),
     ):

@@ -320,10 +320,6 @@ def _attrs(node: LexborNode) -> dict[str, str]:
     return {k: v or "" for k, v in node.attributes.items()}
 
 
-def _classes(attrs: dict[str, str]) -> set[str]:
-    return set(attrs.get("class", "").split())
-
-
 #: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
 _SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
 _EXPONENT = re.compile(r"[+\-−]?[0-9]{1,3}")
@@ -432,28 +428,41 @@ class _Builder:
     def _block(self, raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
         if not raw.strip():
             return None
+        text = normalise(raw)
         if not claims:  # the common case, at C speed
-            return Block(normalise(raw), self.channel, [], self.role, self.unit, self.said)
-        # Collapse whitespace but keep claim offsets: map raw offsets to new ones.
-        out: list[str] = []
-        mapping = [0] * (len(raw) + 1)
-        space = True  # leading whitespace dropped
-        for i, char in enumerate(raw):
-            mapping[i] = len(out)
-            if char.isspace():
-                if not space:
-                    out.append(" ")
-                    space = True
-            else:
-                out.append(char)
-                space = False
-        mapping[len(raw)] = len(out)
-        text = "".join(out)
-        end = len(text.rstrip(" "))
-        claims = [(mapping[s], min(mapping[e], end), i) for s, e, i in claims]
-        # A claim's span is its own text, trimmed.
-        claims = [(s + (text[s : s + 1] == " "), e, i) for s, e, i in claims]
-        return Block(text[:end], self.channel, claims, self.role, self.unit, self.said)
+            return Block(text, self.channel, [], self.role, self.unit, self.said)
+        # Collapse whitespace but keep claim offsets: each raw offset's place in the text.
+        at = _collapsed_offsets(raw, {o for s, e, _ in claims for o in (s, e)})
+        end = len(text)
+        claims = [(at[s], min(at[e], end), i) for s, e, i in claims]
+        # A claim's span is its own text, trimmed (the space a run ends with too).
+        ends_spaced = raw[-1].isspace()
+        claims = [
+            (s + (text[s] == " " if s < end else s == end and ends_spaced), e, i)
+            for s, e, i in claims
+        ]
+        return Block(text, self.channel, claims, self.role, self.unit, self.said)
+
+
+def _collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:
+    """Where each of ``offsets`` into ``raw`` falls in ``raw`` with its whitespace runs
+    collapsed to one space and leading whitespace dropped (a run at the end stays a
+    space): the length of what the text before it collapses to. Linear, segment by segment."""
+    out: dict[int, int] = {}
+    length, previous, spaced = 0, 0, True  # spaced: at the start, or after a space
+    for offset in sorted(offsets):
+        segment = raw[previous:offset]
+        words = segment.split()
+        if words:
+            length += sum(map(len, words)) + len(words) - 1
+            length += (segment[0].isspace() and not spaced) + segment[-1].isspace()
+            spaced = segment[-1].isspace()
+        elif segment:  # whitespace only
+            length += not spaced
+            spaced = True
+        out[offset] = length
+        previous = offset
+    return out
 
 
 def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | None]:
@@ -470,7 +479,7 @@ def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | 
         while child is not None:
             target = sink
             if child.tag not in ("-text", "-comment"):
-                classes = _classes(_attrs(child))
+                classes = (child.attributes.get("class") or "").split()
                 if "fx-badge" in classes:
                     target = badge
                 elif "fx-sr" in classes:

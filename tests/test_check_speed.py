@@ -1,0 +1,127 @@
+"""The page reader's faster paths read text exactly as the plain ones they replace.
+
+Each fast path is compared with a straightforward reference (the code it
+replaced) on adversarial rows: whitespace of every kind at a claim's edges,
+claims at the start and end of a run, empty claims, and random runs.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from fxsite.verify.visible import Block, _Builder
+
+
+def _reference(raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
+    """A run's block, whitespace collapsed character by character (the former reader)."""
+    if not raw.strip():
+        return None
+    out: list[str] = []
+    mapping = [0] * (len(raw) + 1)
+    space = True
+    for i, char in enumerate(raw):
+        mapping[i] = len(out)
+        if char.isspace():
+            if not space:
+                out.append(" ")
+                space = True
+        else:
+            out.append(char)
+            space = False
+    mapping[len(raw)] = len(out)
+    text = "".join(out)
+    end = len(text.rstrip(" "))
+    spans = [(mapping[s], min(mapping[e], end), i) for s, e, i in claims]
+    spans = [(s + (text[s : s + 1] == " "), e, i) for s, e, i in spans]
+    return Block(text[:end], "article", spans)
+
+
+def _claimed(raw: str, claimed: str) -> list[tuple[int, int, int]]:
+    """Each occurrence of ``claimed`` in ``raw`` as a claim span."""
+    spans, at = [], raw.find(claimed)
+    while at >= 0 and claimed:
+        spans.append((at, at + len(claimed), len(spans)))
+        at = raw.find(claimed, at + 1)
+    return spans
+
+
+ROWS = [
+    ("The run took 94 s in this case.", "94 s"),
+    ("94 s opens the run", "94 s"),
+    ("the run ends at 94 s", "94 s"),
+    ("  \n 94 s  leads after spaces", "94 s"),
+    ("trails before spaces 94 s \n\t ", "94 s"),
+    ("a claim\u00a0 94\u00a0s \u2003with no-break and em spaces", " 94\u00a0s \u2003"),
+    ("a claim of spaces only:   here", "   "),
+    ("a claim at the very end, spaced  ", "  "),
+    ("a claim ending in the trailing run 94 s  ", "94 s  "),
+    ("x 94 s y 94 s z 94 s", "94 s"),
+    ("tab\t\t94\ts\tline\r\n94 s", "94"),
+    ("\u200b94 s\u2028next line\u3000ideographic space", "94 s"),
+]
+
+
+@pytest.mark.parametrize(("raw", "claimed"), ROWS)
+def test_a_runs_claims_are_placed_as_read_character_by_character(raw: str, claimed: str) -> None:
+    claims = _claimed(raw, claimed)
+    assert claims, "each row holds its claim"
+    builder = _Builder("article")
+    assert builder._block(raw, claims) == _reference(raw, claims)
+
+
+def test_random_runs_and_spans_are_placed_as_read_character_by_character() -> None:
+    rng = random.Random(24)
+    alphabet = "ab9 \u00a0\t\n.\u2003"
+    builder = _Builder("article")
+    for _ in range(3000):
+        raw = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
+        cuts = sorted(rng.randint(0, len(raw)) for _ in range(2 * rng.randint(1, 3)))
+        claims = [(cuts[k], cuts[k + 1], k // 2) for k in range(0, len(cuts), 2)]
+        assert builder._block(raw, claims) == _reference(raw, claims), (raw, claims)
+
+
+def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
+    """Each cue pattern of the detector with the words it stands for."""
+    from fxsite.pages import cjk_figures, figure_families, figures
+
+    counted = {n.split()[-1].split("-")[-1].lower() for n in figure_families.COUNTED}
+    return [
+        (
+            "currency prefix",
+            figures._CURRENCY_PREFIX_NEEDLES,
+            (*figures._CURRENCY_SIGNS, *figures._CURRENCY_CODES, "人民币"),
+        ),
+        (
+            "currency suffix",
+            figures._CURRENCY_SUFFIX_NEEDLES,
+            (*figures._CURRENCY_CODES, *figures._CJK_CURRENCY),
+        ),
+        ("currency words", figures._CURRENCY_WORD_NEEDLES, tuple(figures._CURRENCY_WORDS)),
+        (
+            "noun times",
+            figures._NOUN_TIME_WORDS,
+            ("hour", "day", "month", "year", "minute", "second"),
+        ),
+        ("times", figures._TIMES_WORDS, ("times", "fold")),
+        ("colon ratio", figures._COLON_ONE, (":1",)),
+        ("acronym rates", figures._ACRONYM_RATE_WORDS, ("PS", "DWPD", "BW")),
+        ("counts", figure_families._COUNT_NEEDLES, tuple(sorted(counted))),
+        ("metrics", cjk_figures._METRIC_CUE, cjk_figures._METRIC_NEEDLES),
+    ]
+
+
+@pytest.mark.parametrize(("name", "pattern", "needles"), _needle_sets())
+def test_a_cue_pattern_finds_a_text_where_one_of_its_words_is(
+    name: str, pattern: re.Pattern[str], needles: tuple[str, ...]
+) -> None:
+    """A rule runs where the text holds one of its words, as the substring test said."""
+    rng = random.Random(name)
+    letters = "".join(sorted(set("".join(needles)))) + " 9a."
+    texts = [f"It costs {n} 94 here" for n in needles] + [
+        "".join(rng.choice(letters) for _ in range(rng.randint(0, 12))) for _ in range(500)
+    ]
+    for text in texts:
+        assert (pattern.search(text) is not None) == any(n in text for n in needles), text
