@@ -44,9 +44,11 @@ def _wait_for(predicate: object, what: str, timeout: float = 90.0) -> None:
     pytest.fail(f"timed out waiting for {what}")
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Path, str, Path]]:
-    """A small project under `mkdocs serve`; yields (project, base URL, log file)."""
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str, Path]]:
+    """A small project under one `mkdocs serve` for the file's tests, which edit it in turn;
+    yields (project, base URL, log file)."""
+    tmp_path = tmp_path_factory.mktemp("served")
     (tmp_path / "evidence").mkdir()
     (tmp_path / "docs").mkdir()
     (tmp_path / "evidence" / "R1.yaml").write_text(record(value="178"), encoding="utf-8")
