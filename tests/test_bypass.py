@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from sitekit import fxsite, mkdocs_build
+from sitekit import fxsite_here, mkdocs_build_here
 
 from fxsite.verify import verify_site
 
@@ -393,7 +393,7 @@ def refused(tmp_path_factory: pytest.TempPathFactory) -> Builds:
     rounds, published = [], []
     while left:
         project = _batch_project(root / f"round{len(rounds)}", left, enforce=True)
-        proc = fxsite("build", str(project), "--format", "json", cwd=project)
+        proc = fxsite_here("build", str(project), "--format", "json", cwd=project)
         rounds.append(proc)
         published.append((project / "site").exists())
         if proc.returncode != 1:
@@ -424,7 +424,7 @@ def test_bypass_is_refused_by_build(key_variant: tuple[str, Variant], refused: B
 @pytest.mark.parametrize("variant", ALONE, ids=lambda v: v.name)
 def test_bypass_alone_is_refused_by_build(variant: Variant, tmp_path: Path) -> None:
     project = _project(tmp_path, variant, enforce=True)
-    proc = fxsite("build", str(project), cwd=project)
+    proc = fxsite_here("build", str(project), cwd=project)
     assert "Traceback" not in proc.stderr + proc.stdout
     assert proc.returncode == 1, proc.stderr + proc.stdout
     assert not (project / "site").exists(), "a refused build published a site"
@@ -435,7 +435,7 @@ def adopted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[str]]:
     """Every batched bypass in one site built with ``enforce: false``: its audit's errors by path."""
     root = tmp_path_factory.mktemp("adopted")
     project = _batch_project(root, BATCHED, enforce=False)
-    built = mkdocs_build(project, root / "site")
+    built = mkdocs_build_here(project, root / "site")
     assert built.returncode == 0, built.stderr
     found: dict[str, set[str]] = {}
     for finding in verify_site(root / "site"):
@@ -458,7 +458,7 @@ def test_bypass_is_caught_by_audit(
 def test_bypass_alone_is_caught_by_audit(variant: Variant, tmp_path: Path) -> None:
     adopted = _project(tmp_path, variant, enforce=False)
     site = tmp_path / "site"
-    built = mkdocs_build(adopted, site)
+    built = mkdocs_build_here(adopted, site)
     assert built.returncode == 0, built.stderr
     findings = [f for f in verify_site(site) if f.severity == "error"]
     assert findings, "the audit passed a site carrying the trick"
@@ -482,7 +482,7 @@ class Clean:
 def near_misses(tmp_path_factory: pytest.TempPathFactory) -> Clean:
     assert all(_batched(v) for v in NEAR_MISSES)
     project = _batch_project(tmp_path_factory.mktemp("near"), NEAR, enforce=True)
-    proc = fxsite("build", str(project), "--format", "json", cwd=project)
+    proc = fxsite_here("build", str(project), "--format", "json", cwd=project)
     built = _errors(json.loads(proc.stdout or "[]"))
     audited: dict[str, set[str]] = {}
     if proc.returncode == 0:
@@ -510,6 +510,6 @@ def test_near_miss_builds_and_audits_clean(
 def test_mkdocs_build_runs_the_gate_too(tmp_path: Path) -> None:
     """A trick only the published output shows fails plain ``mkdocs build`` as well."""
     project = _project(tmp_path, V("zero-width only", "It is 5\u200bx faster."), enforce=True)
-    built = mkdocs_build(project, tmp_path / "site")
+    built = mkdocs_build_here(project, tmp_path / "site")
     assert built.returncode != 0
     assert "FX502" in built.stderr and "docs/index.md:6" in built.stderr
