@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sitekit import BIN, ENV, fxsite
+from sitekit import BIN, ENV, fxsite_here
 
 from fxsite.authoring.init import SCHEMA_LINE, starter_files
 from fxsite.cli import cli
@@ -170,7 +170,7 @@ def test_site_with_an_faq_gets_the_faq_page(tmp_path: Path) -> None:
         "---\n\n# Q\n",
         encoding="utf-8",
     )
-    proc = fxsite("build", str(root), cwd=tmp_path)
+    proc = fxsite_here("build", str(root), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert (root / "site" / "faq" / "index.html").is_file()
 
