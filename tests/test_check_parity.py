@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, CLEAN, run
+from sitekit import CLEAN, fxsite_here
 
 from fxsite.cli import _project
 from fxsite.policy import decide
@@ -241,8 +241,8 @@ def test_check_and_build_agree_on_every_row(tmp_path: Path) -> None:
     root = _project_with(tmp_path, files)
     config = root / "mkdocs.yml"
     config.write_text(config.read_text("utf-8") + _ADOPT.replace("adopt", "false")[1:], "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], root)
-    built = run([str(BIN / "fxsite"), "build", "."], root)
+    checked = fxsite_here("check", ".", cwd=root)
+    built = fxsite_here("build", ".", cwd=root)
     assert "Traceback" not in checked.stderr + built.stderr
     assert built.returncode == 0, built.stdout + built.stderr
 
@@ -262,8 +262,8 @@ def test_an_extra_template_is_refused_by_the_build_at_its_source(tmp_path: Path)
     it writes at the file's line in docs/, as check does, and publishes nothing."""
     name, files, _ = next(r for r in ROWS if r[0] == "extra_templates file writing a figure")
     root = _project_with(tmp_path, files)
-    checked = run([str(BIN / "fxsite"), "check", "."], root)
-    built = run([str(BIN / "fxsite"), "build", "."], root)
+    checked = fxsite_here("check", ".", cwd=root)
+    built = fxsite_here("build", ".", cwd=root)
     assert "Traceback" not in checked.stderr + built.stderr
     assert built.returncode != 0 and not (root / "site" / "index.html").exists()
 
