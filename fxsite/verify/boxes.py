@@ -1,13 +1,15 @@
 """A page's boxes of text, in document order, for the copies of its text elsewhere.
 
-A search index flattens a page: Material's search plugin writes a table, a
+The entries fxsite gives Material's search index are the page's boxes, one
+paragraph each (:mod:`fxsite.pages.search_sections`). An index made otherwise
+(MkDocs' own search, or a site under audit) may flatten a page: a table, a
 definition list, a ``<select>`` or a ``<details>`` as one run of text, its
 cells joined by a space or by nothing ("Rank Team 1 Hours of Code club",
 "Part 3Min and max"). Read as a run, that joins what the page shows in boxes
 of their own. :class:`Boxes` keeps each box of a page as its text's hash and
-length (not the text): a run of a search entry made of consecutive boxes of its
-page, each joined to the next by a space or by nothing, was judged on the page,
-box by box, and is not read again.
+length (not the text): a block of a search entry that is one box of its page, or
+a run of consecutive boxes each joined to the next by a space or by nothing, was
+judged on the page, box by box, and is not read again.
 """
 
 from __future__ import annotations
