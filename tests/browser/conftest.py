@@ -393,35 +393,54 @@ def sweep_js(probes: dict[str, str]) -> str:
 }}))"""
 
 
-Drawn = Callable[[str, str], dict[str, Any]]
+class Drawn:
+    """Every page of the site drawn once per session and worker, read by every probe.
 
-
-@pytest.fixture(scope="session")
-def drawn(request: pytest.FixtureRequest) -> Drawn:
-    """``drawn(session_name, probe)``: that probe's result on every page, by path.
-
-    Each page is loaded once per session and worker, and every probe is read
-    from that one load: the tests that read the same pages share it.
+    ``drawn(session_name, probe)`` is that probe's result on every page, by path;
+    ``drawn.each(session_name, visit)`` calls ``visit(path, page)`` on every page,
+    on the sweep's own load when it is still to come (else on a load of its own).
     """
-    swept: dict[str, dict[str, dict[str, Any]]] = {}
 
-    def read(session_name: str, probe: str) -> dict[str, Any]:
-        if session_name not in swept:
-            session: Session = request.getfixturevalue(session_name)
-            swept[session_name] = {}
-            script = sweep_js(PROBES)
-            for path in site_pages():
-                page = session.goto(path)
-                width = (page.viewport_size or {"width": 0})["width"]
-                swept[session_name][path] = page.evaluate(script, width)
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self._request = request
+        self._swept: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def __call__(self, session_name: str, probe: str) -> dict[str, Any]:
         out = {}
-        for path, results in swept[session_name].items():
+        for path, results in self._sweep(session_name).items():
             if "error" in results[probe]:
                 pytest.fail(f"{path} ({session_name}): {probe} threw {results[probe]['error']}")
             out[path] = results[probe]["value"]
         return out
 
-    return read
+    def each(self, session_name: str, visit: Callable[[str, Page], None]) -> None:
+        if session_name in self._swept:
+            session: Session = self._request.getfixturevalue(session_name)
+            for path in site_pages():
+                visit(path, session.goto(path))
+        else:
+            self._sweep(session_name, visit)
+
+    def _sweep(
+        self, session_name: str, visit: Callable[[str, Page], None] | None = None
+    ) -> dict[str, dict[str, Any]]:
+        if session_name not in self._swept:
+            session: Session = self._request.getfixturevalue(session_name)
+            script = sweep_js(PROBES)
+            swept = {}
+            for path in site_pages():
+                page = session.goto(path)
+                width = (page.viewport_size or {"width": 0})["width"]
+                swept[path] = page.evaluate(script, width)
+                if visit is not None:
+                    visit(path, page)
+            self._swept[session_name] = swept
+        return self._swept[session_name]
+
+
+@pytest.fixture(scope="session")
+def drawn(request: pytest.FixtureRequest) -> Drawn:
+    return Drawn(request)
 
 
 @pytest.fixture(scope="session")

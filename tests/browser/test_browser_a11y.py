@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import Session
+    from conftest import Drawn, Session
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -45,19 +46,26 @@ Violations = list[dict[str, Any]]
 
 
 @pytest.fixture(scope="session")
-def axe_results(desktop: Session, dark: Session, axe_js: Path) -> Callable[[str, str], Violations]:
-    """``axe_results(path, scheme)``: serious/critical violations, computed once per page."""
+def axe_results(
+    desktop: Session, dark: Session, drawn: Drawn, all_pages: list[str], axe_js: Path
+) -> Callable[[str, str], Violations]:
+    """``axe_results(path, scheme)``: serious/critical violations, computed once per page
+    (every page of the site in one go, on the sweep's loads when they are still to come)."""
     cache: dict[tuple[str, str], Violations] = {}
 
+    def check(path: str, page: Page, scheme: str) -> None:
+        want = "slate" if scheme == "dark" else "default"
+        assert page.locator("body").get_attribute("data-md-color-scheme") == want
+        page.add_script_tag(path=str(axe_js))
+        found = page.evaluate(RUN_AXE, COLOUR_RULES if scheme == "dark" else None)
+        cache[path, scheme] = [v for v in found if v["impact"] in BLOCKING]
+
     def run(path: str, scheme: str) -> Violations:
+        session_name = "dark" if scheme == "dark" else "desktop"
+        if (path, scheme) not in cache and path in all_pages:
+            drawn.each(session_name, lambda p, page: check(p, page, scheme))
         if (path, scheme) not in cache:
-            session = dark if scheme == "dark" else desktop
-            page = session.goto(path)
-            want = "slate" if scheme == "dark" else "default"
-            assert page.locator("body").get_attribute("data-md-color-scheme") == want
-            page.add_script_tag(path=str(axe_js))
-            found = page.evaluate(RUN_AXE, COLOUR_RULES if scheme == "dark" else None)
-            cache[path, scheme] = [v for v in found if v["impact"] in BLOCKING]
+            check(path, (dark if scheme == "dark" else desktop).goto(path), scheme)
         return cache[path, scheme]
 
     return run
