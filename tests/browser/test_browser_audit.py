@@ -2,16 +2,17 @@
 
 Each trick below shows a reader a figure (or a changed claim) that is in no
 text node of the page's HTML: the static audit cannot see it, the browser
-audit must. The site without its tricks is the near miss: it audits clean.
+audit must. The pages without a trick are the near miss: they audit clean.
 
 A web server sends more names than ``.html`` to readers as pages
 (``index.html.en``, ``offer.shtml``, ``page.xhtml``): the same trick published
 under each is drawn too, each as a server sends it, and the same names with no
-trick audit clean.
+trick, published beside them, audit clean.
 
 Run as the command a user runs, in a subprocess (Playwright's sync API does
-not nest inside the browser suite's own session); the tricks are published
-together, each on a page of its own, and audited once.
+not nest inside the browser suite's own session); the tricks and the near
+misses are published together in one copy of the demo, each on a page of its
+own, and audited once statically and once in the browser.
 """
 
 from __future__ import annotations
