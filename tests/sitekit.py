@@ -121,6 +121,58 @@ def fxsite_here(
     return _invoke(cli, "fxsite", list(args), cwd, env, {FxsiteError: "fxsite: "})
 
 
+#: What a forked run (:func:`fxsite_forked`) finds imported already: a child of a warm
+#: process starts in milliseconds, not a second.
+_WARM = ("fxsite.cli", "fxsite.anchor.audit_site", "fxsite.mkdocs_plugin", "mkdocs.commands.build")
+
+
+def fxsite_forked(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    memory: int = 1536 << 20,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """:func:`fxsite_here` in a forked child under a time limit and an address-space cap
+    of ``memory`` bytes beyond what the child starts with, as :func:`fxsite` would run
+    it under ``resource.setrlimit`` in a process of its own, without its imports.
+
+    A run past ``timeout`` raises :class:`subprocess.TimeoutExpired`; a child that
+    dies without a word is exit -9 and says so in stderr.
+    """
+    import multiprocessing
+    import resource
+
+    for name in _WARM:
+        importlib.import_module(name)
+    ctx = multiprocessing.get_context("fork")
+    reader, writer = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (used + memory, used + memory))
+        try:
+            done = fxsite_here(*args, cwd=cwd, env=env)
+            writer.send((done.returncode, done.stdout, done.stderr))
+        except BaseException as exc:  # told to the test, as a child's traceback would be
+            writer.send((1, "", "Traceback (forked):\n" + "".join(traceback.format_exception(exc))))
+
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    try:
+        if not reader.poll(timeout):
+            raise subprocess.TimeoutExpired(["fxsite", *args], timeout)
+        try:
+            code, out, err = reader.recv()
+        except EOFError:
+            code, out, err = -9, "", "the forked run died without a word"
+    finally:
+        proc.kill()
+        proc.join()
+    return subprocess.CompletedProcess(["fxsite", *args], code, out, err)
+
+
 def mkdocs_build_here(project: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --site-dir SITE_DIR`` in ``project``, run in this process."""
     from mkdocs.__main__ import cli

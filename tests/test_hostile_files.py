@@ -1,7 +1,8 @@
 """Every file the audit, check or build opens is read safely: one row per attack.
 
 Each row prepares a built site or a project and runs the command in a
-subprocess with a time limit and an address-space cap, so that a regression
+forked child (``sitekit.fxsite_forked``; ``mkdocs`` in a subprocess) with a
+time limit and an address-space cap, so that a regression
 (a FIFO opened for a blocking read, ``/dev/zero`` read to the end, a recursive
 SQLite view) fails the row instead of hanging the suite. Each attack has a
 near miss beside it that must pass.
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from anchorkit import TEST_KEY
-from sitekit import BIN, CLEAN, ENV, copy_site
+from sitekit import BIN, CLEAN, ENV, copy_site, fxsite_forked
 
 from fxsite.anchor.manifest import MAX_MANIFEST_DEPTH, parse_manifest
 from fxsite.anchor.signing import load_private_key
@@ -41,6 +42,8 @@ def run(
     tool: str, *args: str, cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     try:
+        if tool == "fxsite":
+            return fxsite_forked(*args, cwd=cwd, env=env, memory=MEMORY, timeout=TIMEOUT)
         return subprocess.run(
             [str(BIN / tool), *args],
             cwd=cwd,

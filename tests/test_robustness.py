@@ -1,8 +1,8 @@
 """Hostile input never crashes, hangs or exhausts memory: one row per trick.
 
-The CLI runs in a subprocess with a time limit and an address-space cap
-(``resource.setrlimit``), expecting an exit status, a message, and never a
-traceback. Tricks that add a file of their own to a site (or a record to a
+The CLI runs in a forked child with a time limit and an address-space cap
+(``resource.setrlimit``; ``sitekit.fxsite_forked``), expecting an exit status,
+a message, and never a traceback. Tricks that add a file of their own to a site (or a record to a
 project) are laid out together, one path each, and audited (checked) in one
 run; each row is held to the findings at its own path. Tricks on
 evidence.json, which one site has only one of, run alone.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -22,30 +21,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import BIN, CLEAN, ENV, copy_site
+from sitekit import CLEAN, copy_site, fxsite_forked
 
 pytestmark = pytest.mark.slow
 
-#: Address space a run may use: far below what reading /dev/zero or an 8 GiB file needs.
+#: Address space a run may add: far below what reading /dev/zero or an 8 GiB file needs.
 MEMORY = 1536 << 20
 TIMEOUT = 120
 
 
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-
-
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / "fxsite"), *args],
-        cwd=cwd,
-        env={**ENV, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-        preexec_fn=_limited,
-    )
+    env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    return fxsite_forked(*args, cwd=cwd, env=env, memory=MEMORY, timeout=TIMEOUT)
 
 
 def _json_text(site: Path, change: Callable[[str], str]) -> None:
