@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import fxsite
+from sitekit import fxsite_here
 
 from fxsite.render.exports import dumps, loads
 from fxsite.verify import verify_site
@@ -866,7 +866,7 @@ def site(demo_site: Path, tmp_path: Path) -> Path:
 
 def test_untouched_site_audits_clean(demo_site: Path) -> None:
     assert verify_site(demo_site) == []
-    proc = fxsite("audit", str(demo_site), cwd=demo_site.parent)
+    proc = fxsite_here("audit", str(demo_site), cwd=demo_site.parent)
     # built unsigned here: the one warning says that nothing anchors it
     assert proc.returncode == 0 and [line.split()[1] for line in proc.stdout.splitlines()] == [
         "FX820"
@@ -901,7 +901,7 @@ def test_near_miss_audits_clean(change: tuple[str, Callable[[Path], None]], site
 
 def test_audit_cli_reports_json(site: Path) -> None:
     ATTACKS[0].tamper(site)
-    proc = fxsite("audit", "--format", "json", str(site), cwd=site.parent)
+    proc = fxsite_here("audit", "--format", "json", str(site), cwd=site.parent)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     findings = json.loads(proc.stdout)
     assert ("index.html", "FX403") in [(f["path"], f["code"]) for f in findings]
@@ -909,7 +909,7 @@ def test_audit_cli_reports_json(site: Path) -> None:
 
 
 def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
-    proc = fxsite("audit", str(tmp_path), cwd=tmp_path)
+    proc = fxsite_here("audit", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 2
     assert "no evidence.json" in proc.stderr and "Traceback" not in proc.stderr
 
