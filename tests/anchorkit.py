@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from sitekit import ENV, fxsite
+from sitekit import ENV, fxsite, fxsite_here
 
 RECORDS = Path(__file__).resolve().parent / "fixtures" / "records" / "clean"
 #: The demo's signing key: a TEST key, public in this repository, never a real one.
@@ -75,6 +75,13 @@ def build(project: Path, *args: str, epoch: str = "1767225600") -> Path:
 
 def audit(target: str | Path, *args: str, cwd: Path) -> tuple[int, list[dict[str, Any]]]:
     proc = fxsite("audit", str(target), "--format", "json", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def audit_here(target: str | Path, *args: str, cwd: Path) -> tuple[int, list[dict[str, Any]]]:
+    """:func:`audit`, run in this process (``sitekit.fxsite_here``)."""
+    proc = fxsite_here("audit", str(target), "--format", "json", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return proc.returncode, json.loads(proc.stdout)
 

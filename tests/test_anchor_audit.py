@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import rfc8785
-from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit, build, codes, make_repo
+from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit_here, build, codes, make_repo
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from fxsite.anchor.manifest import canonical_bytes
@@ -199,7 +199,7 @@ def test_tampering_is_caught(
     site: Path, tamper: Tamper, options: list[str], expected: set[str]
 ) -> None:
     tamper(site)
-    code, findings = audit(site, *options, cwd=site.parent)
+    code, findings = audit_here(site, *options, cwd=site.parent)
     # The anchoring codes; the content audit (fxsite.verify) may find the edit too.
     anchoring = {c for c in codes(findings) if c.startswith("FX8")}
     assert anchoring == expected, findings
@@ -218,9 +218,9 @@ def test_unsigned_build_is_flagged_only_when_a_key_is_given(signed: Path, tmp_pa
     project = Path(shutil.copytree(signed, tmp_path / "p", ignore=shutil.ignore_patterns("site")))
     site = build(project)
     assert not (site / "fxsite-manifest.json.sig").exists()
-    code, findings = audit(site, cwd=tmp_path)  # unsigned: a warning that nothing anchors it
+    code, findings = audit_here(site, cwd=tmp_path)  # unsigned: a warning that nothing anchors it
     assert (code, codes(findings)) == (0, set()) and "FX820" in codes(findings, "warning")
-    code, findings = audit(site, "--key", PUB, cwd=tmp_path)
+    code, findings = audit_here(site, "--key", PUB, cwd=tmp_path)
     assert (code, codes(findings)) == (1, {"FX803"})
 
 
@@ -264,10 +264,10 @@ def served(site: Path) -> Iterator[tuple[str, Path]]:
 
 def test_audit_over_http(served: tuple[str, Path], tmp_path: Path) -> None:
     url, site = served
-    assert audit(url, "--key", PUB, cwd=tmp_path) == (0, [])
+    assert audit_here(url, "--key", PUB, cwd=tmp_path) == (0, [])
     _edit_one(site)
     (site / "bandwidth" / "index.html").unlink()
-    code, findings = audit(url, "--key", PUB, cwd=tmp_path)
+    code, findings = audit_here(url, "--key", PUB, cwd=tmp_path)
     assert code == 1
     assert {(f["path"], f["code"]) for f in findings if f["code"] in {"FX806", "FX807"}} >= {
         ("index.html", "FX806"),
@@ -276,6 +276,6 @@ def test_audit_over_http(served: tuple[str, Path], tmp_path: Path) -> None:
 
 
 def test_audit_of_an_unreachable_url_is_a_finding(tmp_path: Path) -> None:
-    code, findings = audit("http://127.0.0.1:9/", cwd=tmp_path)
+    code, findings = audit_here("http://127.0.0.1:9/", cwd=tmp_path)
     assert code == 1
     assert codes(findings) >= {"FX815"}
