@@ -38,7 +38,6 @@ REPO = HERE.parents[1]
 SITE = Path(os.environ.get("FXSITE_SITE_DIR", REPO / "site")).resolve()
 CHROMIUM = Path("/usr/bin/chromium")
 AXE_JS = HERE / "node_modules" / "axe-core" / "axe.min.js"
-SCREENSHOTS = REPO / "test-output" / "screenshots"
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -372,12 +371,18 @@ def crawl(drawn: Drawn) -> dict[str, dict[str, Any]]:
 #: test module's ``SWEEP`` (name -> a read-only JavaScript function, called with the
 #: viewport's width), gathered at collection.
 PROBES: dict[str, str] = {"crawl": CRAWL_JS}
+#: Called on every page a sweep draws, after its probes, with the session's name, the
+#: page's path and the page: each collected test module's ``after_sweep``.
+AFTER_SWEEP: list[Callable[[str, str, Page], None]] = []
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for module in {getattr(item, "module", None) for item in items}:
         for name, script in getattr(module, "SWEEP", {}).items():
             assert PROBES.setdefault(name, script) == script, f"two sweep probes named {name}"
+        hook = getattr(module, "after_sweep", None)
+        if hook is not None and hook not in AFTER_SWEEP:
+            AFTER_SWEEP.append(hook)
 
 
 def sweep_js(probes: dict[str, str]) -> str:
@@ -432,6 +437,8 @@ class Drawn:
                 page = session.goto(path)
                 width = (page.viewport_size or {"width": 0})["width"]
                 swept[path] = page.evaluate(script, width)
+                for hook in AFTER_SWEEP:
+                    hook(session_name, path, page)
                 if visit is not None:
                     visit(path, page)
             self._swept[session_name] = swept
@@ -451,9 +458,3 @@ def axe_js() -> Path:
             "install it from the npm registry: npm ci --prefix tests/browser",
         )
     return AXE_JS
-
-
-@pytest.fixture(scope="session")
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
