@@ -37,6 +37,7 @@ from itertools import pairwise
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
+from fxsite.verify.chrome import navigation, unread_after
 from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -465,16 +466,24 @@ def _collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:
     return out
 
 
-def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | None]:
-    """A claim's shown text, badge and screen-reader text."""
+def _own_text(
+    node: LexborNode,
+) -> tuple[str, str | None, str | None, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]]:
+    """A claim's shown text, badge and screen-reader text, and its :func:`_structure`,
+    in one pass over its elements in document order."""
     shown: list[str] = []
     badge: list[str] = []
     spoken: list[str] = []
+    structure: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     stack: list[tuple[LexborNode, list[str]]] = [(node, shown)]
-    order: list[tuple[LexborNode, list[str]]] = []
     while stack:
         current, sink = stack.pop()
-        order.append((current, sink))
+        tag = current.tag
+        if tag == "-text":
+            sink.append(current.text_content or "")
+        elif tag != "-comment":
+            attributes = current.attributes.items()
+            structure.append((tag or "", tuple(sorted((k, v or "") for k, v in attributes))))
         child = current.last_child
         while child is not None:
             target = sink
@@ -486,13 +495,11 @@ def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | 
                     target = spoken
             stack.append((child, target))
             child = child.prev
-    for current, sink in order:
-        if current.tag == "-text":
-            sink.append(current.text_content or "")
     return (
         "".join(shown),
         "".join(badge) if badge else None,
         "".join(spoken) if spoken else None,
+        tuple(structure),
     )
 
 
@@ -740,7 +747,8 @@ def _walk(
 
     Only :func:`_repeated` calls back into it, for list items, at most
     :data:`_REPEAT_DEPTH` items deep: deeper items are walked here; and
-    :func:`_inner_document`, ``inner`` documents deep, at most :data:`MAX_INNER`.
+    :func:`_inner_document`, ``inner`` documents deep, at most :data:`MAX_INNER`; and
+    :func:`_navigation`, for a navigation (or its current item) read alone, never the root.
     """
     builders: list[_Builder] = [_Builder(channel)]
     units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
@@ -776,6 +784,13 @@ def _walk(
         ):
             _flush(builders, page)
             _repeated(node, page, where, role, heading, repeats, depth + 1, inner)
+            continue
+        if (
+            tag == "nav"
+            and repeats is not None
+            and node is not root
+            and _navigation(node, builders, page, (where, role, heading), repeats, depth, inner)
+        ):
             continue
         attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
@@ -882,6 +897,37 @@ def _walk(
 
 #: List items nested deeper than this are walked, not looked up (bounds the recursion).
 _REPEAT_DEPTH = 6
+
+
+def _navigation(
+    node: LexborNode,
+    builders: list[_Builder],
+    page: PageText,
+    context: tuple[str, str, bool],
+    repeats: Repeats,
+    depth: int,
+    inner: int,
+) -> bool:
+    """A theme's navigation read through :func:`~fxsite.verify.chrome.navigation`'s memo
+    (its blocks are the same read alone only where nothing before it waits in the run)."""
+    current = builders[-1]
+    if current.said or current.unit or "".join(current.parts).strip():
+        return False
+
+    def read(part: LexborNode, shared: bool) -> PageText:
+        found = PageText()
+        _walk(part, found, *context, repeats if shared else {}, depth, inner)
+        return found
+
+    known = navigation(node, read, context)
+    if known is None:
+        return False
+    _flush(builders, page)
+    page.blocks.extend(known[0])
+    page.ids |= known[1]
+    if unread_after(node):  # read: the page's drawing notes need not walk it again
+        node.decompose()
+    return True
 
 
 def _repeated(
@@ -1030,9 +1076,9 @@ def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str
 def _claim(
     node: LexborNode, attrs: dict[str, str], builder: _Builder, page: PageText, heading: bool
 ) -> None:
-    text, badge, spoken = _own_text(node, set())
+    text, badge, spoken, structure = _own_text(node)
     index = len(page.claims)
-    page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, _structure(node)))
+    page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, structure))
     start = builder.length
     builder.add(text)
     builder.claims.append((start, builder.length, index))
