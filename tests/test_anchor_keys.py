@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit, build, codes, make_repo
+from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit_here, build, codes, make_repo
 from click.testing import CliRunner
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -160,7 +160,7 @@ def test_published_document_is_in_the_site_and_checked(built: Path, tmp_path: Pa
     ).read_text(encoding="utf-8")
     copy = Path(shutil.copytree(site, tmp_path / "site"))
     (copy / "documents" / "reports" / "R1.txt").write_text("forged", encoding="utf-8")
-    _, findings = audit(copy, cwd=tmp_path)
+    _, findings = audit_here(copy, cwd=tmp_path)
     assert codes(findings) == {"FX806", "FX812"}
 
 
@@ -189,7 +189,7 @@ def test_audit_documents(
     for rel, content in held.items():
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)
         (docs / rel).write_bytes(genuine if content is None else content)
-    code, findings = audit(
+    code, findings = audit_here(
         built / "site", "--key", f"{TEST_KEY}.pub", "--documents", str(docs), cwd=tmp_path
     )
     assert codes(findings) == errors
