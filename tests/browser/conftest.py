@@ -398,6 +398,12 @@ def sweep_js(probes: dict[str, str]) -> str:
 }}))"""
 
 
+#: The session whose sweep opens each page as a reader does, in a page of its own, waits
+#: until the network is idle (Material fetches its search worker and index after
+#: ``load``), and notes what went wrong while the page was open: probe ``problems``.
+WATCHED = "desktop"
+
+
 class Drawn:
     """Every page of the site drawn once per session and worker, read by every probe.
 
@@ -434,15 +440,28 @@ class Drawn:
             script = sweep_js(PROBES)
             swept = {}
             for path in site_pages():
-                page = session.goto(path)
+                page = self._load(session_name, session, path)
                 width = (page.viewport_size or {"width": 0})["width"]
                 swept[path] = page.evaluate(script, width)
+                swept[path]["problems"] = {"value": session.watch.problems()}
                 for hook in AFTER_SWEEP:
                     hook(session_name, path, page)
                 if visit is not None:
                     visit(path, page)
+                if session_name == WATCHED:
+                    page.close()
             self._swept[session_name] = swept
         return self._swept[session_name]
+
+    @staticmethod
+    def _load(session_name: str, session: Session, path: str) -> Page:
+        if session_name != WATCHED:
+            return session.goto(path)
+        session.watch = Watch()
+        page = session.new_page()
+        page.goto(session.url(path), wait_until="load")
+        page.wait_for_load_state("networkidle")
+        return page
 
 
 @pytest.fixture(scope="session")

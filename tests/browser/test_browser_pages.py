@@ -36,16 +36,20 @@ def test_required_pages_were_built(all_pages: list[str]) -> None:
     assert not missing, f"pages missing from the built site: {missing} (found {all_pages})"
 
 
-def test_page_loads_cleanly(page_path: str, visit: Visit, desktop: Session) -> None:
+#: What a page needs to be a page: an h1 in its article, a title, fxsite's own style sheet.
+LOADED_JS = """() => ({h1: document.querySelectorAll('article h1').length,
+  title: document.title.trim(),
+  css: [...document.styleSheets].some(s => (s.href || '').endsWith('fxsite.css'))})"""
+
+
+def test_page_loads_cleanly(page_path: str, drawn: Drawn) -> None:
     """No console errors, page errors, failed requests, or requests off 127.0.0.1."""
-    page = visit(page_path, idle=True)
-    assert page.locator("article h1").count() >= 1, "no h1 in the article"
-    assert page.title().strip(), "empty <title>"
+    page = drawn("desktop", "loaded")[page_path]
+    assert page["h1"] >= 1, "no h1 in the article"
+    assert page["title"], "empty <title>"
     # fxsite's own assets are loaded and applied.
-    assert page.evaluate(
-        "() => [...document.styleSheets].some(s => (s.href || '').endsWith('fxsite.css'))"
-    ), "fxsite.css is not linked"
-    problems = desktop.watch.problems()
+    assert page["css"], "fxsite.css is not linked"
+    problems = drawn("desktop", "problems")[page_path]
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
@@ -172,7 +176,7 @@ PHONE_OVERFLOW_BUGS: dict[str, str] = {}
 
 
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
-SWEEP = {"ids": IDS_JS, "overflow": OVERFLOW_JS}
+SWEEP = {"loaded": LOADED_JS, "ids": IDS_JS, "overflow": OVERFLOW_JS}
 
 
 def test_no_horizontal_scrolling_on_a_phone(
