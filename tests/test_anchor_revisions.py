@@ -9,8 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from anchorkit import TEST_KEY, audit, build, codes, commit, git, make_repo
-from sitekit import fxsite
+from anchorkit import TEST_KEY, audit_here, build, codes, commit, git, make_repo
+from sitekit import fxsite_here
 
 from fxsite.anchor.history import figure_history, history_section_html
 
@@ -101,13 +101,13 @@ def test_history_of_a_shallow_clone_says_so(repo: Path, tmp_path: Path) -> None:
     ],
 )
 def test_diff_between_revisions(repo: Path, fmt: str, expect: str) -> None:
-    proc = fxsite("diff", "HEAD~2", "HEAD", "--format", fmt, cwd=repo)
+    proc = fxsite_here("diff", "HEAD~2", "HEAD", "--format", fmt, cwd=repo)
     assert proc.returncode == 1, proc.stderr
     assert expect in proc.stdout
 
 
 def test_diff_as_json(repo: Path) -> None:
-    proc = fxsite("diff", "HEAD~2", "HEAD", "--format", "json", cwd=repo)
+    proc = fxsite_here("diff", "HEAD~2", "HEAD", "--format", "json", cwd=repo)
     assert proc.returncode == 1, proc.stderr
     changes = {(c["kind"], c["ref"]): c for c in json.loads(proc.stdout)}
     assert set(changes) == {
@@ -125,12 +125,12 @@ def test_diff_as_json(repo: Path) -> None:
 
 @pytest.mark.parametrize(("old", "new"), [("HEAD", "HEAD"), ("HEAD", ".")])
 def test_diff_without_changes_exits_0(repo: Path, old: str, new: str) -> None:
-    proc = fxsite("diff", old, new, cwd=repo)
+    proc = fxsite_here("diff", old, new, cwd=repo)
     assert (proc.returncode, proc.stdout) == (0, "no figure or record changed\n"), proc.stderr
 
 
 def test_diff_of_an_unknown_revision_is_a_usage_error(repo: Path) -> None:
-    proc = fxsite("diff", "no-such-rev", "HEAD", cwd=repo)
+    proc = fxsite_here("diff", "no-such-rev", "HEAD", cwd=repo)
     assert proc.returncode == 2
     assert "neither a built site nor a git revision" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -142,7 +142,7 @@ def test_diff_between_built_sites(repo: Path, tmp_path: Path) -> None:
     git(repo, "worktree", "add", "-q", "--detach", str(old), "HEAD~2")
     try:
         old_site, new_site = build(old), build(repo)
-        proc = fxsite("diff", str(old_site), str(new_site), cwd=tmp_path)
+        proc = fxsite_here("diff", str(old_site), str(new_site), cwd=tmp_path)
         assert proc.returncode == 1, proc.stderr
         assert "changed R1#bandwidth" in proc.stdout
         assert re.search(r"cited on: .*bandwidth", proc.stdout)
@@ -159,12 +159,12 @@ def test_rebuild_matches_then_catches_an_uncommitted_record_edit(
     site = build(project, "--sign", str(TEST_KEY), epoch="1772000000")
     # the rebuild, in a temporary worktree of the auditor's clone, gives the same bytes
     key = ("--key", f"{TEST_KEY}.pub")
-    assert audit(site, *key, "--rebuild", str(project), cwd=tmp_path) == (0, [])
+    assert audit_here(site, *key, "--rebuild", str(project), cwd=tmp_path) == (0, [])
     # a record edited without a commit, then built and published
     _edit(project, R1, "save_time_new: {value: 94", "save_time_new: {value: 93")
     _edit(project, Path("docs/checkpoints.md"), "[94 s]", "[93 s]")
     site = build(project, "--sign", str(TEST_KEY), epoch="1772000000")
-    code, findings = audit(site, *key, "--rebuild", str(project), cwd=tmp_path)
+    code, findings = audit_here(site, *key, "--rebuild", str(project), cwd=tmp_path)
     assert code == 1
     assert codes(findings) == {"FX810", "FX811"}
     differing = {f["path"] for f in findings if f["code"] == "FX810"}
