@@ -50,7 +50,7 @@ def _words(entries: list[dict[str, Any]]) -> str:
     return " | ".join(f"{e['location']} {e['title']}: {e['text']}" for e in entries)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(blocks=_BLOCKS, tricks=_TRICKS)
 def test_every_entry_is_the_pages_judged_boxes(
     blocks: list[int], tricks: list[tuple[int, int]]
