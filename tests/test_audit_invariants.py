@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sitekit import fxsite
+from sitekit import fxsite_here
 
 from fxsite.evidence.library import Library, library_from_published, load_library
 from fxsite.render.exports import loads
@@ -215,7 +215,7 @@ def document_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = record.read_text(encoding="utf-8")
     assert text.count(SHA) == 1
     record.write_text(text.replace(SHA, SHA + "  publish_document: true\n"), encoding="utf-8")
-    proc = fxsite("build", str(project), cwd=project)
+    proc = fxsite_here("build", str(project), cwd=project)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return project / "site"
 
