@@ -4,7 +4,7 @@ Each row is a serve session (tests/servekit.py: the config loaded again for
 every build, plugins kept, as MkDocs 1.6 serves): a first build, then edits
 and a rebuild each. For every rebuild, the pages that must be rendered again
 are not reused, the near misses are, and the whole published site is byte for
-byte what a cold build of the same files publishes. A table's sessions run one
+byte what a cold build of the same files publishes. The file's sessions run one
 after another in one process (``sessions``), each starting cold.
 """
 
@@ -70,29 +70,18 @@ def make_project(root: Path) -> Path:
     return root
 
 
-def session(project: Path, steps: list[dict[str, Any]], command: str = "serve") -> list[Any]:
-    """Run a session; one result per build (the first build, then one per step)."""
-    plan = project.parent / "steps.json"
-    plan.write_text(json.dumps(steps), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, str(SERVEKIT), str(project), str(plan), command],
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return [json.loads(line) for line in proc.stdout.splitlines()]
-
-
 def sessions(root: Path, rows: list[tuple[str, list[dict[str, Any]]]]) -> dict[str, list[Any]]:
-    """Each row's session on a project of its own, all in one servekit process: results by row."""
+    """Each row's session on a project of its own, all in one servekit process: results by row.
+
+    A row named in ``COMMANDS`` runs under that command (else ``serve``); one named in
+    ``PREPARE`` has its project prepared by that function before its first build.
+    """
     plan = []
-    for n, (_, steps) in enumerate(rows):
+    for n, (row, steps) in enumerate(rows):
         project = make_project(root / str(n) / "project")
+        PREPARE.get(row, lambda _: None)(project)
         kept = [{k: v for k, v in s.items() if k in _EDITS} for s in steps]
-        plan.append({"project": str(project), "steps": kept, "command": "serve"})
+        plan.append({"project": str(project), "steps": kept, "command": COMMANDS.get(row, "serve")})
     file = root / "sessions.json"
     file.write_text(json.dumps(plan), encoding="utf-8")
     proc = subprocess.run(
@@ -112,7 +101,7 @@ def sessions(root: Path, rows: list[tuple[str, list[dict[str, Any]]]]) -> dict[s
 
 
 #: What servekit applies of a step; the rest is what the test expects of it.
-_EDITS = {"write", "delete", "link", "fresh", "keep_mtime"}
+_EDITS = {"write", "delete", "link", "fresh", "keep_mtime", "git", "poison", "search_poison"}
 
 HOOK = "def on_page_content(html, **kwargs):\n    return html\n"
 #: A claim's markup written by hand, as no build renders it (no tooltip, no badge).
@@ -458,17 +447,12 @@ ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def reuse_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
-    return sessions(tmp_path_factory.mktemp("reuse"), ROWS)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("row", "steps"), ROWS, ids=[r[0] for r in ROWS])
 def test_serve_reuses_only_what_cannot_have_changed(
-    reuse_sessions: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
+    served: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
 ) -> None:
-    for step, reused in _rebuilds(reuse_sessions[row], row, steps, "reused"):
+    for step, reused in _rebuilds(served[row], row, steps, "reused"):
         assert not reused & step.get("render", set()), f"{row}: reused what changed"
         assert step.get("reuse", set()) <= reused, f"{row}: rendered again what did not change"
         if step.get("none"):
@@ -600,35 +584,66 @@ CONVERSION_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def conversion_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
-    return sessions(tmp_path_factory.mktemp("conversion"), CONVERSION_ROWS)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("row", "steps"), CONVERSION_ROWS, ids=[r[0] for r in CONVERSION_ROWS])
 def test_serve_converts_again_only_what_can_convert_differently(
-    conversion_sessions: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
+    served: dict[str, list[Any]], row: str, steps: list[dict[str, Any]]
 ) -> None:
-    for step, kept in _rebuilds(conversion_sessions[row], row, steps, "converted"):
+    for step, kept in _rebuilds(served[row], row, steps, "converted"):
         assert not kept & step.get("convert", set()), f"{row}: kept a conversion that can differ"
         assert step.get("kept", set()) <= kept, f"{row}: converted again what cannot differ"
 
 
-@pytest.mark.slow
-def test_a_commit_reaches_the_history_of_a_reused_build(tmp_path: Path) -> None:
-    """Record pages show committed history: a commit alone renders the record's page again."""
-    project = make_project(tmp_path / "project")
+def _commit(project: Path) -> None:
     ident = ["-c", "user.name=Test", "-c", "user.email=test@example.com"]
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     subprocess.run(["git", "-C", str(project), *ident, "add", "evidence", "docs"], check=True)
     subprocess.run(["git", "-C", str(project), *ident, "commit", "-qm", "one"], check=True)
-    steps = [
-        {"write": {"evidence/R1.yaml": record(value="170")}},  # not committed: no history yet
-        {"git": [["commit", "-qam", "two"]]},  # the same files, one more commit
-        {"write": {"docs/other.md": OTHER + "\nMore.\n"}},  # HEAD unchanged
-    ]
-    _, edited, committed, later = session(project, steps)
+
+
+#: Sessions of the tests below (row, steps), run with the tables' in one process.
+SINGLES: list[tuple[str, list[dict[str, Any]]]] = [
+    (
+        "commit",
+        [
+            {"write": {"evidence/R1.yaml": record(value="170")}},  # not committed: no history yet
+            {"git": [["commit", "-qam", "two"]]},  # the same files, one more commit
+            {"write": {"docs/other.md": OTHER + "\nMore.\n"}},  # HEAD unchanged
+        ],
+    ),
+    ("build", [{"fresh": False}, {"fresh": False}]),
+    (
+        "poison",
+        [
+            {
+                "write": {"docs/other.md": OTHER + "\nMore.\n"},
+                "poison": [R1, '<h2 id="fx-history">', "<p>It took 300 s.</p><h2>"],
+            }
+        ],
+    ),
+]
+COMMANDS = {"build": "build"}
+PREPARE = {"commit": _commit}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
+    """Every session of this file (the tables' rows and SINGLES), in one servekit process."""
+    rows = ROWS + CONVERSION_ROWS + SINGLES
+    assert len({row for row, _ in rows}) == len(rows), "two sessions of one name"
+    return sessions(tmp_path_factory.mktemp("sessions"), rows)
+
+
+def _session(served: dict[str, list[Any]], row: str) -> list[Any]:
+    errors = [r["error"] for r in served[row] if "error" in r]
+    assert not errors, f"{row}: {errors[0]}"
+    return served[row]
+
+
+@pytest.mark.slow
+def test_a_commit_reaches_the_history_of_a_reused_build(served: dict[str, list[Any]]) -> None:
+    """Record pages show committed history: a commit alone renders the record's page again."""
+    _, edited, committed, later = _session(served, "commit")
     assert R1 not in edited["reused"] and R2 in edited["reused"]
     assert R1 not in committed["reused"], "the history section changed"
     assert R2 in committed["reused"]
@@ -637,20 +652,15 @@ def test_a_commit_reaches_the_history_of_a_reused_build(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_mkdocs_build_never_reuses(tmp_path: Path) -> None:
-    project = make_project(tmp_path / "project")
-    results = session(project, [{"fresh": False}, {"fresh": False}], command="build")
+def test_mkdocs_build_never_reuses(served: dict[str, list[Any]]) -> None:
+    results = _session(served, "build")
     assert [r["reused"] for r in results] == [[], [], []]
 
 
 @pytest.mark.slow
-def test_the_gate_reads_the_published_bytes_of_a_reused_page(tmp_path: Path) -> None:
+def test_the_gate_reads_the_published_bytes_of_a_reused_page(served: dict[str, list[Any]]) -> None:
     """A kept output that were wrong would be refused by the gate, not published unread."""
-    project = make_project(tmp_path / "project")
-    poison = [R1, '<h2 id="fx-history">', "<p>It took 300 s.</p><h2>"]
-    _, result = session(
-        project, [{"write": {"docs/other.md": OTHER + "\nMore.\n"}, "poison": poison}]
-    )
+    _, result = _session(served, "poison")
     assert R1 in result["reused"]
     assert result["differ"] == ["evidence/R1/index.html"]
     assert any("evidence/R1/" in line and "300" in line for line in result["log"]), result["log"]

@@ -11,7 +11,6 @@ search/search_index.json included.
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,8 +25,6 @@ from test_serve_cache import (
     OTHER_PAGE,
     _rebuilds,
     config,
-    make_project,
-    session,
     sessions,
 )
 
@@ -161,9 +158,19 @@ SEARCH_ROWS: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
+#: A session whose kept entries are made wrong before its rebuild (the gate must read them).
+POISON: list[dict[str, Any]] = [
+    {
+        "write": {"docs/index.md": INDEX + "\nMore.\n"},
+        "search_poison": [OTHER_PAGE, " It took 300 s."],
+    }
+]
+
+
 @pytest.fixture(scope="module")
 def search_sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
-    return sessions(tmp_path_factory.mktemp("search"), SEARCH_ROWS)
+    """Every session of this file (SEARCH_ROWS and POISON), in one servekit process."""
+    return sessions(tmp_path_factory.mktemp("search"), [*SEARCH_ROWS, ("search poison", POISON)])
 
 
 @pytest.mark.slow
@@ -179,16 +186,13 @@ def test_serve_indexes_again_only_what_can_index_differently(
 
 
 @pytest.mark.slow
-def test_the_gate_reads_the_search_index_made_of_kept_entries(tmp_path: Path) -> None:
+def test_the_gate_reads_the_search_index_made_of_kept_entries(
+    search_sessions: dict[str, list[Any]],
+) -> None:
     """Kept entries that were wrong would be refused by the gate, not published unread."""
-    project = make_project(tmp_path / "project")
-    steps = [
-        {
-            "write": {"docs/index.md": INDEX + "\nMore.\n"},
-            "search_poison": [OTHER_PAGE, " It took 300 s."],
-        }
-    ]
-    _, result = session(project, steps)
+    errors = [r["error"] for r in search_sessions["search poison"] if "error" in r]
+    assert not errors, errors[0]
+    _, result = search_sessions["search poison"]
     assert OTHER_PAGE in result["searched"]
     assert result["differ"] == ["search/search_index.json"]
     # A search entry speaks for its page: the finding is placed on the page.
