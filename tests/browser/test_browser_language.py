@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import Session, Visit
+    from conftest import Drawn, Session, Visit
 
 pytestmark = pytest.mark.browser
 
@@ -37,40 +37,46 @@ PAGES = [
 ]
 
 
+#: What says a page's language: ``<html lang>``, the article's h2 headings by id (as
+#: drawn, without the permalink), Material's search placeholder, whether anything is
+#: wider than the screen, the articles' text, and the first chart's text.
+LANGUAGE_JS = """() => {
+  const all = selector => [...document.querySelectorAll(selector)];
+  const chart = document.querySelector('.fx-chart');
+  const root = document.documentElement;
+  return {lang: root.getAttribute('lang'),
+          h2: [...document.querySelectorAll('article h2[id]')].map(h => [h.id, h.innerText]),
+          search: all('input.md-search__input').map(i => i.getAttribute('placeholder')),
+          fits: root.scrollWidth <= root.clientWidth + 1,
+          text: all('article').map(a => a.innerText), chart: chart ? chart.textContent : null};
+}"""
+#: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
+SWEEP = {"language": LANGUAGE_JS}
+
+
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])
 @pytest.mark.parametrize(("path", "lang", "titles", "search"), PAGES, ids=["zh", "en"])
 def test_page_speaks_its_language(
-    path: str,
-    lang: str,
-    titles: dict[str, str],
-    search: str,
-    session_name: str,
-    visit: Visit,
-    request: pytest.FixtureRequest,
+    path: str, lang: str, titles: dict[str, str], search: str, session_name: str, drawn: Drawn
 ) -> None:
-    session: Session = request.getfixturevalue(session_name)
-    page = visit(path, session=session)
-    assert page.locator("html").get_attribute("lang") == lang
+    page = drawn(session_name, "language")[path]
+    assert page["lang"] == lang
     for anchor, title in titles.items():
-        heading = page.locator(f"article h2#{anchor}")
-        assert heading.count() == 1, anchor
-        assert heading.inner_text().strip().rstrip("¶").strip() == title
-    assert page.locator("input.md-search__input").get_attribute("placeholder") == search
+        headings = [text for id, text in page["h2"] if id == anchor]
+        assert len(headings) == 1, anchor
+        assert headings[0].strip().rstrip("¶").strip() == title
+    assert page["search"] == [search]
     # Nothing wider than the screen: long Chinese lines wrap.
-    assert page.evaluate(
-        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    ), f"{path} scrolls sideways at {session_name} width"
+    assert page["fits"], f"{path} scrolls sideways at {session_name} width"
     # No generated English on the Chinese page: its labels and legend are Chinese.
     if lang != "en":
-        text = page.locator("article").inner_text()
+        (text,) = page["text"]
         for english in ("Data sources", "Related reading", "measured", "Markers", "underlined"):
             assert english not in text, english
 
 
-def test_chart_speaks_chinese(visit: Visit) -> None:
-    page = visit("/zh/checkpoint-acceleration/")
-    chart = page.locator(".fx-chart").first
-    text = chart.evaluate("(chart) => chart.textContent")
+def test_chart_speaks_chinese(drawn: Drawn) -> None:
+    text = drawn("desktop", "language")["/zh/checkpoint-acceleration/"]["chart"]
     # Its words are Chinese; a record reference (R1#save_time_fx100) and a unit symbol stay.
     for english in ("measured", "estimate", "Source", "Bar", "Value", "Label"):
         assert english not in text, english
