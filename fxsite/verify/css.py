@@ -269,11 +269,19 @@ def could_hold_figure(text: str, around: str = "") -> bool:
     """``text`` has a digit, or reads as a figure forwards, backwards or word by word backwards.
 
     ``around`` is the text it is drawn in ("It is semit evif faster."): each
-    reading is tried there too, as a reader sees it.
+    reading is tried there too, as a reader sees it: a figure it makes with the text
+    beside it counts, one elsewhere in ``around`` does not.
     """
     if any(c.isdigit() for c in text):
         return True
     readings = [text, text[::-1], " ".join(reversed(text.split()))]
-    if around and text and text in around:
-        readings += [around.replace(text, r, 1) for r in readings]
-    return any(detect(r) for r in readings)
+    if any(detect(r) for r in readings):
+        return True
+    if not (around and text and text in around):
+        return False
+    at = around.index(text)
+    for reading in readings:  # a figure the drawn text makes with its neighbours
+        drawn = around[:at] + reading + around[at + len(text) :]
+        if any(s.start < at + len(reading) and s.end > at for s in detect(drawn)):
+            return True
+    return False

@@ -8,7 +8,10 @@ around; two SVG ``<text>`` elements side by side read as one ("17", "8 s").
 Each is refused (``FX504``) where the text it moves has a digit or reads as a
 figure forwards, backwards or word by word backwards
 (:func:`~fxsite.verify.css.could_hold_figure`): an Arabic or Hebrew paragraph
-without digits may be ``dir=rtl``. Bidi control characters are refused in
+without digits may be ``dir=rtl``, and the document's own direction (a
+right-to-left site's ``<body dir=rtl>``) is the site's: only an element's ``dir``
+that changes the direction around it is a change of order. Bidi control
+characters are refused in
 text already (``FX502``, :mod:`.reading`).
 """
 
@@ -64,15 +67,33 @@ def bdo_note(node: LexborNode) -> Note | None:
     return _note("<bdo>", text) if could_hold_figure(text, _text(node.parent)) else None
 
 
+#: Elements whose ``dir`` is the document's direction (Material writes ``<body dir>``).
+_DOCUMENT = frozenset({"html", "body"})
+
+
+def _inherited(node: LexborNode) -> str:
+    """The direction ``node`` is drawn in without its own ``dir``: its nearest ancestor's."""
+    parent = node.parent
+    while parent is not None:
+        value = (parent.attributes.get("dir") or "").strip().lower() if parent.tag else ""
+        if value in ("rtl", "ltr"):
+            return value
+        parent = parent.parent
+    return "ltr"
+
+
 def dir_note(node: LexborNode, value: str) -> Note | None:
-    """``dir=rtl`` (or ``dir=auto`` on right-to-left text) around text that could hold a figure."""
+    """``dir=rtl`` (or ``dir=auto`` on right-to-left text) inside a page, where the text
+    around is drawn left to right, on text that could hold a figure. The document's
+    own direction (``dir`` on ``<html>`` or ``<body>``) is the site's; the note is
+    placed at the attribute."""
     direction = value.strip().lower()
-    if direction not in ("rtl", "auto"):
+    if direction not in ("rtl", "auto") or node.tag in _DOCUMENT:
         return None
     text = _text(node)
-    if direction == "rtl" or _RTL.search(text):
+    if (direction == "rtl" or _RTL.search(text)) and _inherited(node) == "ltr":
         held = could_hold_figure(text, _text(node.parent))
-        return _note(f'dir="{direction}"', text) if held else None
+        return _note(f'dir="{direction}"', text, f'dir="{value}"') if held else None
     return None
 
 

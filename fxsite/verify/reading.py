@@ -9,6 +9,9 @@ text a reader sees for it: claims and URLs blanked, look-alike letters folded.
   soft hyphen, word joiner, bidi embeddings, overrides and isolates, Hangul
   fillers …) are refused outright in published text: they can split a figure
   for the detector while the reader sees it whole, or reorder what is shown.
+  A zero-width joiner or non-joiner between two letters of a script whose words
+  are spelt with them (Persian ``می‌خواهم``, Sinhala ``ශ්‍රී``), in a word without a
+  digit and outside a claim, is text.
 * Look-alike letters are folded before detection: NFKC (full-width ``５ｘ`` is
   ``5x``), then Unicode's confusables table (as ``confusable_homoglyphs``
   ships it; the part that maps to an ASCII letter or digit, extracted by
@@ -67,19 +70,52 @@ _BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
 _RELATIVE = frozenset("%‰‱٪﹪×xX")
 
 
-def hidden_characters(text: str) -> list[tuple[int, str]]:
-    """(offset, name) of each invisible or direction-control character."""
+def hidden_characters(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[tuple[int, str]]:
+    """(offset, name) of each invisible or direction-control character; a joiner
+    spelling a word (:func:`_spelling`) outside the ``claims`` spans is text."""
     if text.isascii():  # ASCII has none (its controls are Cc, not Cf)
         return []
+    spans = tuple(claims)
     found = []
     for index, char in enumerate(text):
         if (
             char in _INVISIBLE
             or unicodedata.category(char) == "Cf"
             or _drawn_as_nothing(text, index)
-        ):
+        ) and not (_spelling(text, index) and not any(s <= index < e for s, e in spans)):
             found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
     return found
+
+
+#: Zero-width non-joiner and joiner: how Persian, Arabic and Indic words are spelt.
+_JOINERS = frozenset("\u200c\u200d")
+#: Scripts whose words are spelt with joiners: Arabic, Syriac, Thaana, N'Ko, the
+#: Indic scripts (Devanagari to Sinhala), Mongolian, Arabic presentation forms.
+_JOINING = ((0x0600, 0x07FF), (0x0860, 0x08FF), (0x0900, 0x0DFF), (0x1800, 0x18AF))
+_JOINING_FORMS = ((0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def _joining_letter(char: str) -> bool:
+    code = ord(char)
+    return unicodedata.category(char)[0] in "LM" and any(
+        a <= code <= b for a, b in (*_JOINING, *_JOINING_FORMS)
+    )
+
+
+def _spelling(text: str, index: int) -> bool:
+    """``text[index]`` is a joiner between two letters (or marks) of a script spelt
+    with joiners, in a word without a digit: it cannot hide, split or change a figure."""
+    if text[index] not in _JOINERS or not 0 < index < len(text) - 1:
+        return False
+    if not (_joining_letter(text[index - 1]) and _joining_letter(text[index + 1])):
+        return False
+    start = index
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    end = index
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return not any(c.isdigit() for c in text[start:end])
 
 
 def _drawn_as_nothing(text: str, index: int) -> bool:

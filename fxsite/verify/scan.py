@@ -194,12 +194,12 @@ def _read_text(
     said: str,
 ) -> _Scanned:
     local: list[Local] = []
-    for offset, name in hidden_characters(text):
+    for offset, name in hidden_characters(text, claims):
         local.append(
             Local(
                 "FX502",
                 f"invisible or direction-control character {name} in published text",
-                text[max(0, offset - 10) : offset + 10],
+                text[offset : offset + 20],  # placed at the character
             )
         )
         break

@@ -1,0 +1,142 @@
+"""Check and build agree on what blind tester F found at 23:47 (issue 20), with no false refusal.
+
+* A right-to-left site builds: the direction the theme sets for the whole
+  document (``<html dir>``, Material's ``<body dir>``) is the site's; only an
+  element's own ``dir`` that changes the direction around it, on text that could
+  hold a figure, is refused (FX504), at its ``dir`` attribute. An Arabic or
+  Hebrew paragraph without digits may be ``dir="rtl"``.
+* A zero-width joiner or non-joiner between two letters of a script spelt with
+  them (Persian, Sinhala: the theme's own strings too) is text; beside or inside a
+  number, a unit or a claim, or between Latin letters, it stays refused (FX502),
+  at the character's own column.
+
+In-process rows: a page in, ``(code, line, col)`` out, and near misses that pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.verify.drawing import page_notes
+from fxsite.verify.reading import hidden_characters
+from fxsite.verify.scan import scan_content
+
+PATH = "docs/p.md"
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+ZWJ, ZWNJ, WJ = "\u200d", "\u200c", "\u2060"
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _found(source: str, lib: Library) -> list[tuple[str, int, int]]:
+    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
+    return sorted((f.code, f.line, f.col) for f in findings)
+
+
+CLAIM = "[94 s](evidence:R1#save_time_fx100)"
+BANDWIDTH = "[6.4 GB/s](evidence:R1#bandwidth_fx100)"
+
+# (name, page, [(code, line, col)])
+REFUSED = [
+    (
+        "rtl block holding a claim, after the same claim",
+        f'# T\n\nSaves {CLAIM}.\n\n<div dir="rtl" markdown>\nالسرعة {CLAIM} الآن\n</div>\n',
+        [("FX504", 5, 6)],
+    ),
+    ("rtl paragraph with digits", '# T\n\n<p dir="rtl">s 178</p>\n', [("FX504", 3, 4)]),
+    (
+        "word joiner inside a figure",
+        f"# T\n\nThe save took 9{WJ}4 s.\n",
+        [("FX502", 3, 16), ("FX501", 3, 17)],
+    ),
+    ("zwj between latin letters", f"# T\n\nAnother line: xx{ZWJ}yy here.\n", [("FX502", 3, 17)]),
+    ("zwnj between digits", f"# T\n\nIt took 9{ZWNJ}4 s.\n", [("FX502", 3, 10), ("FX501", 3, 11)]),
+    ("zwj between a digit and a unit", f"# T\n\nIt took 94{ZWJ}s.\n", [("FX502", 3, 11)]),
+    (
+        "zwnj in an Arabic-script word glued to digits",
+        f"# T\n\nمی{ZWNJ}خواهم94\n",
+        [("FX502", 3, 3)],
+    ),
+]
+
+PASSED = [
+    ("Arabic paragraph without digits", '# T\n\nReads at {c}.\n\n<p dir="rtl">مرحبا بالعالم</p>\n'),
+    ("Hebrew paragraph without digits", '# T\n\nReads at {c}.\n\n<p dir="rtl">שלום עולם</p>\n'),
+    ("zwnj in a Persian word", "# T\n\nReads at {c}.\n\nمی\u200cخواهم این را بخوانم.\n"),
+    ("zwj in a Sinhala word", "# T\n\nReads at {c}.\n\nශ්\u200dරී ලංකාව\n"),
+    ("zwj in a Devanagari word", "# T\n\nReads at {c}.\n\nक्\u200dष\n"),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED]
+)
+def test_refused_at_its_place(
+    page: str, expected: list[tuple[str, int, int]], lib: Library
+) -> None:
+    assert _found(page, lib) == sorted(expected)
+
+
+@pytest.mark.parametrize("page", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
+def test_near_miss_passes(page: str, lib: Library) -> None:
+    assert _found(page.format(c=BANDWIDTH), lib) == []
+
+
+# (name, published document, whether FX504 is noted): the gate's side (the theme's markup).
+DOCUMENTS = [
+    ("theme's rtl body", '<html lang="ar"><body dir="rtl"><p>Saves 94 s</p></body></html>', False),
+    ("rtl html", '<html dir="rtl"><body><p>Saves 94 s</p></body></html>', False),
+    ("rtl inside rtl body", '<html><body dir="rtl"><div dir="rtl">94 s</div></body></html>', False),
+    (
+        "rtl paragraph in ltr body",
+        '<html><body dir="ltr"><p dir="rtl">s 178</p></body></html>',
+        True,
+    ),
+    (
+        "rtl inside ltr inside rtl body",
+        '<html><body dir="rtl"><div dir="ltr"><p dir="rtl">s 178</p></div></body></html>',
+        True,
+    ),
+    ("bdo in rtl body", '<html><body dir="rtl"><bdo dir="rtl">s 871</bdo></body></html>', True),
+]
+
+
+@pytest.mark.parametrize(
+    ("html", "noted"), [r[1:] for r in DOCUMENTS], ids=[r[0] for r in DOCUMENTS]
+)
+def test_document_direction_is_the_sites(html: str, noted: bool) -> None:
+    root = LexborHTMLParser(html).root
+    assert root is not None
+    assert any(n.code == "FX504" for n in page_notes(root)) is noted
+
+
+# (name, text, offsets of hidden characters): the rule on any published text (theme strings too).
+TEXTS = [
+    ("Sinhala conjunct", "ශ්\u200dරී", []),
+    ("Persian word", "می\u200cخواهم", []),
+    ("between digits", "9\u200d4", [1]),
+    ("Arabic-Indic digits", "٩\u200c٤", [1]),
+    ("digit beside a Persian word", "می\u200cخواهم٩", [2]),
+    ("latin letters", "x\u200dy", [1]),
+    ("zero width space between Persian letters", "می\u200bخواهم", [2]),
+    ("at the end of a word", "می\u200c", [2]),
+]
+
+
+@pytest.mark.parametrize(("text", "offsets"), [r[1:] for r in TEXTS], ids=[r[0] for r in TEXTS])
+def test_joiners_spelling_a_word_are_text(text: str, offsets: list[int]) -> None:
+    assert [at for at, _ in hidden_characters(text)] == offsets
+
+
+def test_a_joiner_inside_a_claim_stays_refused() -> None:
+    text = "94 s می\u200cخواهم"
+    assert [at for at, _ in hidden_characters(text, [(0, len(text))])] == [7]
+    claim = '<p><a data-fx-ref="R1#save_time_fx100" href="x">94 s می\u200cخواهم</a></p>'
+    assert [local.code for local in scan_content(claim).local] == ["FX502"]
