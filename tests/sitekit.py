@@ -248,6 +248,13 @@ def build_site(project: Path, site_dir: Path) -> Path:
     return site_dir
 
 
+def build_site_here(project: Path, site_dir: Path) -> Path:
+    """:func:`build_site`, built in this process (:func:`mkdocs_build_here`)."""
+    proc = mkdocs_build_here(project, site_dir)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    return site_dir
+
+
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 

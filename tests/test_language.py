@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from sitekit import CLEAN, build_site, copy_site, href_for, library, soup
+from sitekit import CLEAN, build_site_here, copy_site, href_for, library, soup
 
 from fxsite.evidence.library import Library
 from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
@@ -253,7 +253,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         config.write(ZH_CHROME)
     with (project / "evidence" / "R1.yaml").open("a", encoding="utf-8") as record:
         record.write("translations:\n  zh:\n    title: 检查点写入，8卡测试\n")
-    return build_site(project, project / "site")
+    return build_site_here(project, project / "site")
 
 
 #: The site's words in Chinese, and Material's language switch (fxsite.pages.chrome).
@@ -368,7 +368,7 @@ def test_an_author_heading_keeps_the_section_id_unique(tmp_path: Path) -> None:
     (project / "docs" / "zh").mkdir()
     page = CHINESE_PAGE + "\n## 数据来源\n\n作者自己的一节。\n"
     (project / "docs" / "zh" / "page.md").write_text(page, encoding="utf-8")
-    built = soup(build_site(project, project / "site") / "zh" / "page" / "index.html")
+    built = soup(build_site_here(project, project / "site") / "zh" / "page" / "index.html")
     ids = [h.get("id") for h in built.select("article [id]")]
     assert len(ids) == len(set(ids))
     assert ids.count("data-sources") == 1
