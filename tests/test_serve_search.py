@@ -1,7 +1,8 @@
 """Under `mkdocs serve`, which pages' search entries a rebuild adds again unparsed.
 
-The search plugin parses every page's HTML for its index on every rebuild;
-fxsite.mkdocs_serve.SearchEntries keeps each page's entries while what they are
+Every rebuild makes every page's search entries again (from the page's boxes for
+Material's index, by parsing the page for MkDocs' own);
+fxsite.mkdocs_search.SearchEntries keeps each page's entries while what they are
 made of holds (the page's URL, content, title, front matter, table of contents,
 and the site). Each row is a serve session (tests/servekit.py): the pages whose
 entries must be made again ("index") are not reused, the near misses ("keep")
