@@ -175,7 +175,9 @@ plugins:
   - search
   - fxsite{options}
 """
-SCRIPT = "document.querySelector('article').insertAdjacentHTML('beforeend', '<p>{text}</p>');\n"
+SCRIPT = (
+    "document.querySelector('article').insertAdjacentHTML('beforeend', '<p>' + {text} + '</p>');\n"
+)
 DECLARED = ":\n      scripts_that_write: [js/x.js]"
 
 # (row, plugin options, --browser, the script's text, exit status, the codes refusing)
@@ -201,7 +203,9 @@ def test_build_browser_checks_declared_scripts(
     (project / "docs" / "index.md").write_text(
         "# Saves\n\nA save took [178 s](evidence:R1#save_time).\n", encoding="utf-8"
     )
-    (project / "docs" / "js" / "x.js").write_text(SCRIPT.format(text=text), encoding="utf-8")
+    (project / "docs" / "js" / "x.js").write_text(
+        SCRIPT.format(text=_spelled(text)), encoding="utf-8"
+    )
     (project / "mkdocs.yml").write_text(CONFIG.format(options=options), encoding="utf-8")
     flags = ["--browser"] if browser else []
     returncode, found, stderr = _fxsite("build", str(project), *flags, cwd=project)
