@@ -21,6 +21,7 @@ from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.judge import judge_rendered
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.reading import hidden_characters
 from fxsite.verify.scan import scan_content
@@ -140,3 +141,47 @@ def test_a_joiner_inside_a_claim_stays_refused() -> None:
     assert [at for at, _ in hidden_characters(text, [(0, len(text))])] == [7]
     claim = '<p><a data-fx-ref="R1#save_time_fx100" href="x">94 s می\u200cخواهم</a></p>'
     assert [local.code for local in scan_content(claim).local] == ["FX502"]
+
+
+def test_the_same_figure_text_on_consecutive_lines_is_placed_at_each(lib: Library) -> None:
+    page = (
+        f"# T\n\nReads at {BANDWIDTH}.\n\nIt is 1·9× faster.\n\n"
+        "It is 1٫9× faster.\n\nIt is 1․9× faster.\n"
+    )
+    assert _found(page, lib) == [("FX501", 5, 9), ("FX501", 7, 9), ("FX501", 9, 7)]
+
+
+_LINK = '<a class="headerlink" href="#w" title="Permanent link">{}</a>'
+_BACK = '<a class="footnote-backref" href="#fnref:1" title="Jump back">{}</a>'
+_NOTE = '<div class="footnote"><ol><li id="fn:1"><p>The note.&#160;{}</p></li></ol></div>'
+
+# (name, rendered page, its configuration strings, figures reported on the page)
+CONFIG_LINKS = [
+    (
+        "permalink from the configuration",
+        f'<h1 id="w">Welcome{_LINK.format("94 s")}</h1>',
+        [],
+        "94 s",
+    ),
+    (
+        "the heading's own figure beside it",
+        f'<h1 id="w">Saves 94 s{_LINK.format("94 s")}</h1>',
+        ["94 s"],
+        "94 s",
+    ),
+    ("a permalink no string wrote", f'<h1 id="w">Welcome{_LINK.format("94 s")}</h1>', ["94 s"], ""),
+    ("a unit glued by a permalink", f'<h1 id="w">Took 94{_LINK.format("s")}</h1>', ["94s"], "s"),
+    ("footnote back link", _NOTE.format(_BACK.format("94 s")), [], "94 s"),
+]
+
+
+@pytest.mark.parametrize(
+    ("html", "reported", "elsewhere"),
+    [r[1:] for r in CONFIG_LINKS],
+    ids=[r[0] for r in CONFIG_LINKS],
+)
+def test_a_link_written_from_the_configuration_is_judged_there(
+    html: str, reported: list[str], elsewhere: str, lib: Library
+) -> None:
+    found = judge_rendered(html, PATH, lib, elsewhere=[elsewhere] if elsewhere else [])
+    assert [f.text for f in found] == reported

@@ -56,7 +56,8 @@ def judge_rendered(
     read (the gate draws each again from the evidence and compares); every other
     element is read, whatever its class says. ``elsewhere``: strings judged where
     they are written (the configuration's); a figure in a run that is one of them
-    (a heading permalink's title) is not reported again. ``rendered``: the refs of the
+    (a heading permalink's title), or a heading's permalink or a footnote's back link
+    written from one (:func:`_without_config_links`), is not reported again. ``rendered``: the refs of the
     claims fxsite rendered on the page from ``evidence:`` links, one per claim; a
     claim element (``a[data-fx-ref]``) beyond them was written by hand, and is
     refused as a bare figure (FX501, :func:`_forged`).
@@ -65,6 +66,8 @@ def judge_rendered(
     from fxsite.verify.scan import scan_content
     from fxsite.verify.visible import normalise
 
+    if elsewhere and ("headerlink" in html or "footnote-backref" in html):
+        html = _without_config_links(html, elsewhere)
     scan = scan_content(_without_charts(html, drawn) if drawn else html)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     claims = scan.page.claims if scan.page is not None else []
@@ -195,6 +198,34 @@ def _without_charts(html: str, drawn: Collection[str]) -> str:
     for figure in tree.css("figure.fx-chart"):
         if figure.attributes.get("id") in drawn:
             figure.decompose()
+    body = tree.body.inner_html if tree.body is not None else None
+    return body if body is not None else html
+
+
+#: Links an extension writes from a configuration string: a heading's permalink
+#: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``).
+_CONFIG_LINKS = "a.headerlink, a.footnote-backref"
+
+
+def _without_config_links(html: str, elsewhere: Collection[str]) -> str:
+    """``html`` without the links of :data:`_CONFIG_LINKS` whose text is one of the
+    configuration's strings (``elsewhere``) holding a figure: it is judged where it is
+    written, and the text it is glued to is read as written."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from fxsite.verify.reading import detect
+    from fxsite.verify.visible import normalise
+
+    tree = LexborHTMLParser(html)
+    links = [
+        link
+        for link in tree.css(_CONFIG_LINKS)
+        if (text := normalise(link.text(deep=True) or "")) in elsewhere and detect(text)
+    ]
+    if not links:
+        return html
+    for link in links:
+        link.decompose()
     body = tree.body.inner_html if tree.body is not None else None
     return body if body is not None else html
 

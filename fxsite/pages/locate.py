@@ -59,8 +59,9 @@ _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: What stands right before a digit inside a number: a digit, or after one a decimal
-#: point, a digit separator or the ``×`` of a scientific notation.
-_IN_NUMBER = re.compile(r"[0-9０-９][×x·.,'_\u2009\u202f]?\Z")
+#: point (``.``, ``·``, Arabic ``٫``, the dot leader ``․``), a digit separator (``٬``)
+#: or the ``×`` of a scientific notation.
+_IN_NUMBER = re.compile(r"[0-9０-９][×x·.,'_\u2009\u202f\u066b\u066c\u2024]?\Z")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
