@@ -15,7 +15,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import (
+    CLEAN,
+    FIXTURE_EXTENSIONS,
+    fxsite_here,
+    href_for,
+    library,
+    mkdocs_build_here,
+)
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -525,8 +532,8 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
         docs.joinpath(left).write_text("# Left out\n\nThe save took 178 s.\n", "utf-8")
     text += "exclude_docs: |\n  excluded.md\ndraft_docs: |\n  draft.md\n"
     config.write_text(text + "nav:\n  - index.md\n  - 'Saves 94 s': latin.md\n", "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked = fxsite_here("check", ".", cwd=site)
+    built = fxsite_here("build", ".", cwd=site)
     assert "Traceback" not in checked.stderr + built.stderr
     assert built.returncode == 0, built.stdout + built.stderr
 
@@ -815,8 +822,8 @@ def test_adopt_judges_a_headings_navigation_copies_as_its_page(tmp_path: Path) -
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
     config.write_text(text, "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked = fxsite_here("check", ".", cwd=site)
+    built = fxsite_here("build", ".", cwd=site)
     assert (checked.returncode, built.returncode) == (0, 0), built.stdout + built.stderr
     lines = [line for line in built.stdout.splitlines() if ": FX" in line]
     assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
@@ -873,7 +880,7 @@ def test_a_stylesheet_copied_from_docs_is_named_by_its_source(tmp_path: Path) ->
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\nextra_css: [css/x.css]\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
-    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    built = fxsite_here("build", ".", cwd=tmp_path)
     assert built.returncode == 1
     assert "docs/css/x.css:1:37: FX506" in built.stdout, built.stdout  # at its figure
     assert "\ncss/x.css:" not in "\n" + built.stdout
@@ -976,14 +983,14 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - blog\n  - fxsite\n", "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], tmp_path)
-    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    checked = fxsite_here("check", ".", cwd=tmp_path)
+    built = fxsite_here("build", ".", cwd=tmp_path)
     assert "Traceback" not in checked.stderr + built.stderr, built.stderr
     for out in (checked, built):
         assert out.returncode == 1
         assert "docs/blog/posts/one.md:7:10: FX501" in out.stdout, out.stdout
     post.write_text("---\ndate: 2026-01-02\n---\n\n# One\n\nIt saves time.\n", "utf-8")
-    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    built = fxsite_here("build", ".", cwd=tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "site" / "blog" / "2026" / "01" / "02" / "one" / "index.html").is_file()
 
@@ -1000,14 +1007,19 @@ def test_strict_mode_warnings_refuse_the_build(tmp_path: Path) -> None:
     page.write_text("# Home\n\nSee [it](nope.md).\n", "utf-8")
     config = "site_name: S\nstrict: true\ntheme:\n  name: material\n  font: false\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
-    for command in (["fxsite", "check", "."], ["fxsite", "build", "."], ["mkdocs", "build"]):
-        out = run([str(BIN / command[0]), *command[1:]], tmp_path)
+    runs = {
+        "fxsite check": lambda: fxsite_here("check", ".", cwd=tmp_path),
+        "fxsite build": lambda: fxsite_here("build", ".", cwd=tmp_path),
+        "mkdocs build": lambda: mkdocs_build_here(tmp_path, tmp_path / "site"),
+    }
+    for command, start in runs.items():
+        out = start()
         assert out.returncode == 1, out.stdout + out.stderr
         assert "strict mode" in out.stdout + out.stderr, out.stderr
         assert "Traceback" not in out.stderr
         assert not (tmp_path / "site").exists(), command
     page.write_text("# Home\n\nNo links.\n", "utf-8")
-    out = run([str(BIN / "mkdocs"), "build"], tmp_path)
+    out = mkdocs_build_here(tmp_path, tmp_path / "site")
     assert out.returncode == 0, out.stdout + out.stderr
     assert (tmp_path / "site" / "index.html").is_file()
 
@@ -1038,8 +1050,8 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\nhooks: [hooks.py]\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], tmp_path)
-    built = run([str(BIN / "fxsite"), "build", "."], tmp_path)
+    checked = fxsite_here("check", ".", cwd=tmp_path)
+    built = fxsite_here("build", ".", cwd=tmp_path)
     assert (checked.returncode, built.returncode) == (int(refused), int(refused))
     lines = [line for line in built.stdout.splitlines() if ": FX" in line]
     assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
