@@ -15,9 +15,11 @@ In-process rows: a page in, ``(code, line, col)`` out, and near misses that pass
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from selectolax.lexbor import LexborHTMLParser
-from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
@@ -25,6 +27,7 @@ from fxsite.pages.judge import judge_rendered
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.reading import hidden_characters
 from fxsite.verify.scan import scan_content
+from fxsite.verify.theme import is_theme_file
 
 PATH = "docs/p.md"
 RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
@@ -185,3 +188,45 @@ def test_a_link_written_from_the_configuration_is_judged_there(
 ) -> None:
     found = judge_rendered(html, PATH, lib, elsewhere=[elsewhere] if elsewhere else [])
     assert [f.text for f in found] == reported
+
+
+# (name, the theme section of mkdocs.yml): themes whose own markup, strings and files
+# the build once refused while check passed.
+THEMES = [
+    ("Arabic", "  name: material\n  font: false\n  language: ar\n"),
+    ("right to left", "  name: material\n  font: false\n  direction: rtl\n"),
+    ("Sinhala", "  name: material\n  font: false\n  language: si\n"),
+    ("readthedocs", "  name: readthedocs\n"),
+]
+
+
+_RECORD = "id: S1\ntitle: Datasheet\nlabel: spec\nstatus: active\nsource:\n  issuer: Example Corp\nfigures:\n  save: {value: 94, unit: s}\n"
+
+
+def test_check_and_build_agree_on_themes_own_markup(tmp_path: Path) -> None:
+    errors = {}
+    for name, theme in THEMES:
+        site = tmp_path / name.replace(" ", "_")
+        (site / "evidence").mkdir(parents=True)
+        (site / "evidence" / "S1.yaml").write_text(_RECORD, "utf-8")
+        (site / "docs").mkdir()
+        (site / "docs" / "index.md").write_text("# Welcome\n\nSaves [94 s](evidence:S1#save).\n")
+        config = f"site_name: Themes\ntheme:\n{theme}plugins:\n  - search\n  - fxsite\n"
+        (site / "mkdocs.yml").write_text(config, "utf-8")
+        checked = run([str(BIN / "fxsite"), "check", "."], site)
+        built = run([str(BIN / "fxsite"), "build", "."], site)
+        errors[name] = (
+            checked.returncode,
+            built.returncode,
+            [ln for ln in built.stdout.splitlines() if ": FX" in ln and "warning" not in ln],
+        )
+    assert errors == {name: (0, 0, []) for name, _ in THEMES}
+
+
+def test_a_themes_font_drawing_is_the_themes_byte_for_byte() -> None:
+    import mkdocs
+
+    font = Path(mkdocs.__file__).parent / "themes/readthedocs/css/fonts/fontawesome-webfont.svg"
+    data = font.read_bytes()
+    assert is_theme_file(data)
+    assert not is_theme_file(data.replace(b"</font>", b'<glyph d="94 s"/></font>', 1))

@@ -207,6 +207,8 @@ def verify_site(
             _read_code(site, path, rel)
         elif rel in documents and _is_document(path, site_dir, documents[rel]):
             continue  # a record's report document, as its record hashed it
+        elif kind == "xml" and _shipped_by_theme(site, path):
+            continue  # a drawing a theme ships, byte for byte (an icon font's glyphs)
         elif rel != "evidence.json" and kind != "signature":
             _read(site, path, rel, kind)
     for path, rel in search:
@@ -240,6 +242,16 @@ def _is_document(path: Path, root: Path, sha256: str) -> bool:
         return sha256_file(path, root) == sha256
     except UnreadableFile:
         return False
+
+
+def _shipped_by_theme(site: _Site, path: Path) -> bool:
+    """Whether ``path`` holds the bytes of a drawing an installed theme ships
+    (:func:`~fxsite.verify.theme.is_theme_file`)."""
+    try:
+        data = read_bytes(path, MAX_PAGE_BYTES, root=site.root)
+    except UnreadableFile:
+        return False  # read, and refused, as any file
+    return is_theme_file(data)
 
 
 def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:

@@ -2,7 +2,7 @@
 
 Material's bundle writes text (its search results, its tooltips), and so does
 fxsite's own script (the Evidence Library's record count). They are not the
-site's: a published ``.js`` or ``.css`` file byte-identical to one shipped by
+site's: a published ``.js``, ``.css`` or ``.svg`` file byte-identical to one shipped by
 the distribution of an installed MkDocs theme (the ``mkdocs.themes`` entry
 points: ``mkdocs-material``, ``mkdocs``) or to an asset fxsite publishes is the
 theme's, found by its SHA-256; an inline ``<script>`` or ``<style>`` is the
@@ -30,8 +30,12 @@ SCRIPT_MESSAGES = "/*fxsite:messages*/{}"
 #: fxsite's own assets, published as ``assets/fxsite/<name>``.
 ASSETS = ("fxsite.css", "fxsite-home.css", "fxsite-sheet.css", "fxsite.js")
 _CODE = (".js", ".mjs", ".css")
-#: What is kept of a theme's files: its code, and its templates (inline scripts and styles).
-_KEPT = (*_CODE, ".html")
+#: A theme's drawings: its fonts' SVG glyphs (in a ``fonts`` folder; Material's icons,
+#: drawn inline, are not published as files), the theme's when published byte for byte.
+_DRAWN = (".svg",)
+#: What is kept of a theme's files: its code and drawings, and its templates (inline
+#: scripts and styles).
+_KEPT = (*_CODE, *_DRAWN, ".html")
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{#.*?#\}")
 #: What a template expression may become inside an inline script or style.
@@ -72,16 +76,21 @@ def _theme_files() -> tuple[Path, ...]:
             )
         except PackageNotFoundError:
             continue
-        files += [Path(str(dist.locate_file(n))) for n in names if n.endswith(_KEPT)]
+        files += [
+            Path(str(dist.locate_file(n)))
+            for n in names
+            if n.endswith(_KEPT) and (not n.endswith(_DRAWN) or "/fonts/" in n)
+        ]
     return tuple(files)
 
 
 @cache
 def _by_size() -> dict[int, tuple[Path, ...]]:
-    """The theme's code files by size: only a published file of the same size is hashed."""
+    """The theme's code files and drawings by size: only a published file of the same size
+    is hashed."""
     sizes: dict[int, list[Path]] = {}
     for path in _theme_files():
-        if path.suffix in _CODE and path.is_file():
+        if path.suffix in (*_CODE, *_DRAWN) and path.is_file():
             sizes.setdefault(path.stat().st_size, []).append(path)
     return {size: tuple(paths) for size, paths in sizes.items()}
 
