@@ -11,8 +11,9 @@ import random
 import re
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.verify.visible import Block, _Builder
+from fxsite.verify.visible import Block, _Builder, _own_text, _structure
 
 
 def _reference(raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
@@ -125,3 +126,55 @@ def test_a_cue_pattern_finds_a_text_where_one_of_its_words_is(
     ]
     for text in texts:
         assert (pattern.search(text) is not None) == any(n in text for n in needles), text
+
+
+def _claim_reference(node: LexborNode) -> tuple[object, ...]:
+    """A claim's texts and structure read in two passes (the former reader)."""
+    shown: list[str] = []
+    badge: list[str] = []
+    spoken: list[str] = []
+    stack: list[tuple[LexborNode, list[str]]] = [(node, shown)]
+    order: list[tuple[LexborNode, list[str]]] = []
+    while stack:
+        current, sink = stack.pop()
+        order.append((current, sink))
+        child = current.last_child
+        while child is not None:
+            target = sink
+            if child.tag not in ("-text", "-comment"):
+                classes = set((child.attributes.get("class") or "").split())
+                if "fx-badge" in classes:
+                    target = badge
+                elif "fx-sr" in classes:
+                    target = spoken
+            stack.append((child, target))
+            child = child.prev
+    for current, sink in order:
+        if current.tag == "-text":
+            sink.append(current.text_content or "")
+    return (
+        "".join(shown),
+        "".join(badge) if badge else None,
+        "".join(spoken) if spoken else None,
+        _structure(node),
+    )
+
+
+CLAIMS = [
+    '<a data-fx-ref="R1#a" class="fx-claim">94 s<span class="fx-badge">R1</span>'
+    '<span class="fx-sr"> (measured)</span></a>',
+    '<a data-fx-ref="R1#a">9<!-- x -->4<em>&nbsp;s</em><span class="fx-badge" hidden>R1</span></a>',
+    '<a data-fx-ref="R1#a" title="t" data-x>94 s<span class="fx-badge">R<span class="fx-sr">'
+    "one</span>1</span></a>",
+    '<a data-fx-ref="R1#a"><span class="fx-sr x">spoken <b>94</b></span> shown '
+    '<span class="a fx-badge b">B</span> tail</a>',
+    '<a data-fx-ref="R1#a"></a>',
+    '<a data-fx-ref="R1#a"><svg><text class="fx-badge">1</text></svg>94 s</a>',
+]
+
+
+@pytest.mark.parametrize("html", CLAIMS)
+def test_a_claims_texts_and_structure_are_read_as_in_two_passes(html: str) -> None:
+    node = LexborHTMLParser(html).css_first("a[data-fx-ref]")
+    assert node is not None
+    assert _own_text(node) == _claim_reference(node)

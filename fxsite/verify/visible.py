@@ -466,16 +466,24 @@ def _collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:
     return out
 
 
-def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | None]:
-    """A claim's shown text, badge and screen-reader text."""
+def _own_text(
+    node: LexborNode,
+) -> tuple[str, str | None, str | None, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]]:
+    """A claim's shown text, badge and screen-reader text, and its :func:`_structure`,
+    in one pass over its elements in document order."""
     shown: list[str] = []
     badge: list[str] = []
     spoken: list[str] = []
+    structure: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     stack: list[tuple[LexborNode, list[str]]] = [(node, shown)]
-    order: list[tuple[LexborNode, list[str]]] = []
     while stack:
         current, sink = stack.pop()
-        order.append((current, sink))
+        tag = current.tag
+        if tag == "-text":
+            sink.append(current.text_content or "")
+        elif tag != "-comment":
+            attributes = current.attributes.items()
+            structure.append((tag or "", tuple(sorted((k, v or "") for k, v in attributes))))
         child = current.last_child
         while child is not None:
             target = sink
@@ -487,13 +495,11 @@ def _own_text(node: LexborNode, skip: set[str]) -> tuple[str, str | None, str | 
                     target = spoken
             stack.append((child, target))
             child = child.prev
-    for current, sink in order:
-        if current.tag == "-text":
-            sink.append(current.text_content or "")
     return (
         "".join(shown),
         "".join(badge) if badge else None,
         "".join(spoken) if spoken else None,
+        tuple(structure),
     )
 
 
@@ -1070,9 +1076,9 @@ def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str
 def _claim(
     node: LexborNode, attrs: dict[str, str], builder: _Builder, page: PageText, heading: bool
 ) -> None:
-    text, badge, spoken = _own_text(node, set())
+    text, badge, spoken, structure = _own_text(node)
     index = len(page.claims)
-    page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, _structure(node)))
+    page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, structure))
     start = builder.length
     builder.add(text)
     builder.claims.append((start, builder.length, index))
