@@ -11,6 +11,7 @@ import gc
 import json
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -83,10 +84,10 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
         config = load_config(str(config_file), **overrides)
     except ConfigurationError as exc:
         detail = "; ".join(collected.messages) or str(exc)
-        raise UsageFailure(f"{config_file.name}: {detail}") from None
+        raise UsageFailure(f"{_config_place(config_file, detail)}: {detail}") from None
     except Exception as exc:  # mkdocs raises plain errors for YAML problems
         detail = "; ".join(collected.messages) or f"cannot load: {exc}"
-        raise UsageFailure(f"{config_file.name}: {detail}") from None
+        raise UsageFailure(f"{_config_place(config_file, detail)}: {detail}") from None
     finally:
         mkdocs_log.removeHandler(collected)
         mkdocs_log.setLevel(logging.ERROR)
@@ -96,15 +97,35 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
     return config
 
 
+_EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
+
+
+def _config_place(config_file: Path, detail: str) -> str:
+    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``)."""
+    named = _EXTENSION.search(detail)
+    if named is not None:
+        item = re.compile(rf"^\s*-\s*['\"]?{re.escape(named.group(1))}['\"]?\s*:?\s*$")
+        text = config_file.read_text("utf-8", "replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            if item.match(line):
+                return f"{config_file.name}:{number}"
+    return config_file.name
+
+
 class _Collect(logging.Handler):
-    """Keeps the messages MkDocs logs while it loads its config."""
+    """Keeps the messages MkDocs logs while it loads its config; of one that carries a
+    traceback (an extension that failed to load), its first line and the error."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(" ".join(record.getMessage().split()))
+        message = record.getMessage()
+        if '\n  File "' in message:
+            lines = message.strip().splitlines()
+            message = f"{lines[0].rstrip('.')}: {lines[-1]}"
+        self.messages.append(" ".join(message.split()))
 
 
 def _locate(paths: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:

@@ -230,3 +230,35 @@ def test_a_themes_font_drawing_is_the_themes_byte_for_byte() -> None:
     data = font.read_bytes()
     assert is_theme_file(data)
     assert not is_theme_file(data.replace(b"</font>", b'<glyph d="94 s"/></font>', 1))
+
+
+# (name, the toc extension's options, what the exit-2 message says)
+EXTENSION_OPTIONS = [
+    (
+        "a bad option",
+        "      baselevel: nine\n",
+        "mkdocs.yml:5: Config value 'markdown_extensions': Failed to load extension 'toc': "
+        "ValueError: invalid literal for int() with base 10: 'nine'",
+    ),
+    ("a good option", "      baselevel: 2\n", ""),
+]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"), [r[1:] for r in EXTENSION_OPTIONS], ids=[r[0] for r in EXTENSION_OPTIONS]
+)
+def test_a_bad_extension_option_is_named_at_its_line(
+    options: str, said: str, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from fxsite.cli import cli
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Welcome\n")
+    config = f"site_name: T\nplugins:\n  - fxsite\nmarkdown_extensions:\n  - toc:\n{options}"
+    (tmp_path / "mkdocs.yml").write_text(config)
+    result = CliRunner().invoke(cli, ["check", str(tmp_path)])
+    assert "Traceback" not in result.output and 'File "' not in result.output
+    assert (result.exit_code, said in result.output) == ((2, True) if said else (0, True))
