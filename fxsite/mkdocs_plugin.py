@@ -327,6 +327,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.findings.extend(self.project.docs_file_findings(tree))
         self.findings.extend(meta_file_findings(config.plugins, self.project, tree.pages))
         if any(f.severity == "error" for f in tree.findings):
+            # Refused before MkDocs walks docs/: its pages judged as check judges them.
+            known = set(self.findings)
+            self.findings.extend(f for f in self.project.check() if f not in known)
             self.verdict = decide(self.findings, "all")
             _log(self.verdict)
             raise PluginError(_refused(self.verdict))

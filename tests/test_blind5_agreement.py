@@ -190,37 +190,51 @@ def test_a_link_written_from_the_configuration_is_judged_there(
     assert [f.text for f in found] == reported
 
 
-# (name, the theme section of mkdocs.yml): themes whose own markup, strings and files
-# the build once refused while check passed.
-THEMES = [
-    ("Arabic", "  name: material\n  font: false\n  language: ar\n"),
-    ("right to left", "  name: material\n  font: false\n  direction: rtl\n"),
-    ("Sinhala", "  name: material\n  font: false\n  language: si\n"),
-    ("readthedocs", "  name: readthedocs\n"),
+# (name, the theme section of mkdocs.yml, symbolic links made in docs/): themes whose
+# own markup, strings and files the build once refused while check passed; links out of
+# docs/ (a file and a folder to the same page) on which the build once dropped a finding.
+SITES = [
+    ("Arabic", "  name: material\n  font: false\n  language: ar\n", False),
+    ("right to left", "  name: material\n  font: false\n  direction: rtl\n", False),
+    ("Sinhala", "  name: material\n  font: false\n  language: si\n", False),
+    ("readthedocs", "  name: readthedocs\n", False),
+    ("links out of docs", "  name: material\n  font: false\n", True),
+]
+_RECORD = "id: S1\ntitle: Datasheet\nlabel: spec\nstatus: active\nsource:\n  issuer: Example Corp\nfigures:\n  save: {value: 94, unit: s}\n"
+_LINKED = [
+    "docs/dir/out.md:3:7: FX501 bare figure '94 s': did you mean [94 s](evidence:S1#save)?",
+    "docs/out.md:1:1: FX105 symbolic link leads out of the docs folder: MkDocs would publish what it points at (copy the file in, or remove the link)",
 ]
 
 
-_RECORD = "id: S1\ntitle: Datasheet\nlabel: spec\nstatus: active\nsource:\n  issuer: Example Corp\nfigures:\n  save: {value: 94, unit: s}\n"
+def _errors(output: str) -> list[str]:
+    return [ln for ln in output.splitlines() if ": FX" in ln and ": FX507 warning" not in ln]
 
 
-def test_check_and_build_agree_on_themes_own_markup(tmp_path: Path) -> None:
-    errors = {}
-    for name, theme in THEMES:
+def test_check_and_build_agree_on_whole_sites(tmp_path: Path) -> None:
+    found = {}
+    for name, theme, linked in SITES:
         site = tmp_path / name.replace(" ", "_")
         (site / "evidence").mkdir(parents=True)
         (site / "evidence" / "S1.yaml").write_text(_RECORD, "utf-8")
         (site / "docs").mkdir()
         (site / "docs" / "index.md").write_text("# Welcome\n\nSaves [94 s](evidence:S1#save).\n")
+        if linked:
+            (site / "outside").mkdir()
+            (site / "outside" / "out.md").write_text("# Out\n\nSaves 94 s.\n")
+            (site / "docs" / "out.md").symlink_to("../outside/out.md")
+            (site / "docs" / "dir").symlink_to("../outside")
         config = f"site_name: Themes\ntheme:\n{theme}plugins:\n  - search\n  - fxsite\n"
         (site / "mkdocs.yml").write_text(config, "utf-8")
         checked = run([str(BIN / "fxsite"), "check", "."], site)
         built = run([str(BIN / "fxsite"), "build", "."], site)
-        errors[name] = (
-            checked.returncode,
-            built.returncode,
-            [ln for ln in built.stdout.splitlines() if ": FX" in ln and "warning" not in ln],
+        found[name] = (
+            (checked.returncode, _errors(checked.stdout)),
+            (built.returncode, _errors(built.stdout)),
         )
-    assert errors == {name: (0, 0, []) for name, _ in THEMES}
+    expected = {name: ((0, []), (0, [])) for name, _, _ in SITES}
+    expected["links out of docs"] = ((1, _LINKED), (1, _LINKED))
+    assert found == expected
 
 
 def test_a_themes_font_drawing_is_the_themes_byte_for_byte() -> None:
