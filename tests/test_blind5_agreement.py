@@ -21,8 +21,10 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
 
+from fxsite.authoring.init import starter_files
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.config_code import config_code_findings
 from fxsite.pages.judge import judge_rendered
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.reading import hidden_characters
@@ -276,3 +278,29 @@ def test_a_bad_extension_option_is_named_at_its_line(
     result = CliRunner().invoke(cli, ["check", str(tmp_path)])
     assert "Traceback" not in result.output and 'File "' not in result.output
     assert (result.exit_code, said in result.output) == ((2, True) if said else (0, True))
+
+
+# (name, mkdocs.yml, (line, col) of the one FX507 warning, or None)
+FONTS = [
+    ("Material's default fonts", "theme:\n  name: material\n", (2, 9)),
+    ("theme written as a name", "site_name: T\ntheme: material\n", (2, 8)),
+    (
+        "fonts of the writer's choice",
+        "theme:\n  name: material\n  font:\n    text: Inter\n",
+        (4, 5),
+    ),
+    ("font: false", "theme:\n  name: material\n  font: false\n", None),
+    ("another theme", "theme:\n  name: readthedocs\n", None),
+    ("a fresh fxsite init", starter_files("Acme")["mkdocs.yml"], None),
+]
+
+
+@pytest.mark.parametrize(("config", "place"), [r[1:] for r in FONTS], ids=[r[0] for r in FONTS])
+def test_materials_google_fonts_are_told_once_at_the_theme(
+    config: str, place: tuple[int, int] | None
+) -> None:
+    found = [(f.line, f.col) for f in config_code_findings(config, "mkdocs.yml")]
+    assert found == ([place] if place else [])
+    if place:
+        (finding,) = config_code_findings(config, "mkdocs.yml")
+        assert finding.text is not None and finding.text.startswith("https://fonts.googleapis.com/")

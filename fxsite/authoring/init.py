@@ -25,6 +25,7 @@ site_name: {name}
 
 theme:
   name: material
+  font: false   # the reader's own fonts: Google Fonts' would load from another origin
 
 # Extensions for your own pages (notes, tables, heading anchors); fxsite adds its own.
 markdown_extensions:

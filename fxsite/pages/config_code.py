@@ -52,12 +52,48 @@ def config_code_findings(
         out += _finding(
             name, node, script_note({"src": node.value}, "") if _is_text(node) else None
         )
+    out += _theme_font(roots)
     if not any(_is_text(n) and "iframe-worker" in n.value for _, n in polyfills):
         for name, node in _entries(roots, ("plugins",)):
             if _offline(node):
                 note = script_note({"src": OFFLINE_SHIM}, "")
                 out += _finding(name, node, note, " (the offline plugin adds it)")
     return out
+
+
+def _theme_setting(roots: list[tuple[str, yaml.Node | None]], key: str) -> tuple[str, yaml.Node]:
+    """``theme``'s ``key`` (``name``: also ``theme: material``) from the nearest file
+    that writes it, with the file's name; ("", a null node) where none does."""
+    for name, root in roots:
+        theme = _get(root, "theme") if root is not None else None
+        if key == "name" and _is_text(theme):
+            return name, theme
+        value = _get(theme, key) if theme is not None else None
+        if value is not None:
+            return name, value
+    return "", yaml.ScalarNode("tag:yaml.org,2002:null", "")
+
+
+def _theme_font(roots: list[tuple[str, yaml.Node | None]]) -> list[Finding]:
+    """Material's text and code fonts, which its template loads from Google Fonts on
+    every page unless ``theme.font`` is ``false`` (the same URL, so the gate's copies
+    are this finding again), at the theme's ``font`` or ``name`` line."""
+    name, theme = _theme_setting(roots, "name")
+    if not (_is_text(theme) and theme.value == "material"):
+        return []
+    where, font = _theme_setting(roots, "font")
+    if _is_text(font) and font.value.lower() in ("false", "no", "off"):
+        return []
+    text, code = (_get(font, k) for k in ("text", "code"))
+    family = "+".join((text.value if _is_text(text) and text.value else "Roboto").split(" "))
+    mono = "+".join((code.value if _is_text(code) and code.value else "Roboto Mono").split(" "))
+    href = (
+        f"https://fonts.googleapis.com/css?family={family}:300,300i,400,400i,700,700i%7C"
+        f"{mono}:400,400i,700,700i&display=fallback"
+    )
+    why = " (Material's theme font; `font: false` under theme: uses the reader's fonts)"
+    note = link_note({"rel": "stylesheet", "href": href})
+    return _finding(where, font, note, why) if where else _finding(name, theme, note, why)
 
 
 def _finding(name: str, node: yaml.Node, note: Note | None, why: str = "") -> list[Finding]:
