@@ -197,7 +197,7 @@ def verify_site(
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
         kind = kind_of(rel)
-        if rel == "search/search_index.json":
+        if rel == "search/search_index.json" or _offline_index(path, rel):
             search.append((path, rel))  # read after the pages it speaks for
         elif path.is_symlink() and path.is_dir():
             reason = folder_link(path, site_dir)
@@ -267,6 +267,9 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
         return
     if rel == "search/search_index.json":
         _read_search_index(site, rel, text)
+        return
+    if rel == _OFFLINE_INDEX:  # checked by _offline_index: the assignment, then JSON
+        _read_search_index(site, rel, text.removeprefix(_OFFLINE_PREFIX))
         return
     scan = site.memo.file(rel, served.shown, served.kind)
     site.reading = (rel, text)
@@ -378,6 +381,26 @@ def _read_code(site: _Site, path: Path, rel: str) -> None:
             site.add(rel, "FX614", f"cannot be read safely: {problem}")
         if drawn:
             site.take(rel, "", site.memo.file(rel, drawn, "xml"))
+
+
+#: Material's offline plugin publishes the search index again as a script of one
+#: assignment (``var __index = `` and the index's JSON), for pages opened from disk.
+_OFFLINE_INDEX = "search/search_index.js"
+_OFFLINE_PREFIX = "var __index = "
+
+
+def _offline_index(path: Path, rel: str) -> bool:
+    """Whether ``rel`` is the offline plugin's copy of the search index: the assignment
+    and nothing else before the JSON (which is then read as the index: a script of any
+    other shape is read as a script)."""
+    if rel != _OFFLINE_INDEX or path.is_symlink():
+        return False
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_OFFLINE_PREFIX) + 1)
+    except OSError:
+        return False
+    return head[: len(_OFFLINE_PREFIX)] == _OFFLINE_PREFIX.encode() and head[-1:] in (b"{", b"[")
 
 
 def _read_search_index(site: _Site, rel: str, text: str) -> None:
@@ -637,6 +660,6 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))
         ):
             continue
-        where = by_url.get(url, rel) if rel == "search/search_index.json" else rel
+        where = by_url.get(url, rel) if rel in ("search/search_index.json", _OFFLINE_INDEX) else rel
         message = found.message(site.published.library, " (in published text)")
         site.add(where, "FX501", message, found.shown)
