@@ -471,6 +471,13 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
     _report(verdicts[0] if verdicts else Verdict([], []), fmt, quiet)
     signed = " (signed)" if key_file is not None else ""
     click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
+    demoted = len(verdicts[0].demoted) if verdicts else 0
+    if demoted:  # the published text holds them: an audit judges them as errors
+        click.echo(
+            f"published with {demoted} error(s) as warnings (enforce): fxsite audit refuses "
+            "this site until they are fixed",
+            err=True,
+        )
 
 
 @cli.command()

@@ -51,6 +51,16 @@ class Verdict:
     def all(self) -> list[Finding]:
         return sort_findings([*self.refusals, *self.reported])
 
+    @property
+    def demoted(self) -> list[Finding]:
+        """The errors the mode reports as warnings: ``fxsite audit`` refuses them."""
+        return [f for f in self.reported if f.message.endswith(_DEMOTED)]
+
+
+_OFF = "enforce: false"
+_ADOPT = "enforce: adopt; this page cites no evidence yet"
+_DEMOTED = (f"({_OFF})", f"({_ADOPT})")
+
 
 def _demoted(finding: Finding, why: str) -> Finding:
     return replace(finding, severity="warning", message=f"{finding.message} ({why})")
@@ -69,9 +79,9 @@ def decide(findings: Iterable[Finding], mode: Enforce, citing: Collection[str] =
         if finding.severity != "error":
             reported.append(finding)
         elif mode == "off":
-            reported.append(_demoted(finding, "enforce: false"))
+            reported.append(_demoted(finding, _OFF))
         elif mode == "adopt" and finding.path.endswith(".md") and finding.path not in citing:
-            reported.append(_demoted(finding, "enforce: adopt; this page cites no evidence yet"))
+            reported.append(_demoted(finding, _ADOPT))
         else:
             refusals.append(finding)
     return Verdict(refusals, reported)

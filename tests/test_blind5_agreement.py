@@ -192,15 +192,17 @@ def test_a_link_written_from_the_configuration_is_judged_there(
     assert [f.text for f in found] == reported
 
 
-# (name, the theme section of mkdocs.yml, symbolic links made in docs/): themes whose
-# own markup, strings and files the build once refused while check passed; links out of
-# docs/ (a file and a folder to the same page) on which the build once dropped a finding.
+# (name, the theme section of mkdocs.yml, what else the project holds): themes whose own
+# markup, strings and files the build once refused while check passed; links out of
+# docs/ (a file and a folder to the same page) on which the build once dropped a finding;
+# enforce: adopt, under which the build publishes what fxsite audit refuses, and says so.
 SITES = [
-    ("Arabic", "  name: material\n  font: false\n  language: ar\n", False),
-    ("right to left", "  name: material\n  font: false\n  direction: rtl\n", False),
-    ("Sinhala", "  name: material\n  font: false\n  language: si\n", False),
-    ("readthedocs", "  name: readthedocs\n", False),
-    ("links out of docs", "  name: material\n  font: false\n", True),
+    ("Arabic", "  name: material\n  font: false\n  language: ar\n", ""),
+    ("right to left", "  name: material\n  font: false\n  direction: rtl\n", ""),
+    ("Sinhala", "  name: material\n  font: false\n  language: si\n", ""),
+    ("readthedocs", "  name: readthedocs\n", ""),
+    ("links out of docs", "  name: material\n  font: false\n", "links"),
+    ("enforce: adopt", "  name: material\n  font: false\n", "adopt"),
 ]
 _RECORD = "id: S1\ntitle: Datasheet\nlabel: spec\nstatus: active\nsource:\n  issuer: Example Corp\nfigures:\n  save: {value: 94, unit: s}\n"
 _LINKED = [
@@ -210,23 +212,27 @@ _LINKED = [
 
 
 def _errors(output: str) -> list[str]:
-    return [ln for ln in output.splitlines() if ": FX" in ln and ": FX507 warning" not in ln]
+    return [ln for ln in output.splitlines() if ": FX" in ln and " warning: " not in ln]
 
 
 def test_check_and_build_agree_on_whole_sites(tmp_path: Path) -> None:
     found = {}
-    for name, theme, linked in SITES:
+    told = {}
+    for name, theme, holds in SITES:
         site = tmp_path / name.replace(" ", "_")
         (site / "evidence").mkdir(parents=True)
         (site / "evidence" / "S1.yaml").write_text(_RECORD, "utf-8")
         (site / "docs").mkdir()
         (site / "docs" / "index.md").write_text("# Welcome\n\nSaves [94 s](evidence:S1#save).\n")
-        if linked:
+        if holds == "links":
             (site / "outside").mkdir()
             (site / "outside" / "out.md").write_text("# Out\n\nSaves 94 s.\n")
             (site / "docs" / "out.md").symlink_to("../outside/out.md")
             (site / "docs" / "dir").symlink_to("../outside")
-        config = f"site_name: Themes\ntheme:\n{theme}plugins:\n  - search\n  - fxsite\n"
+        if holds == "adopt":
+            (site / "docs" / "old.md").write_text("# Saves 94 s\n")
+        plugin = "  - fxsite:\n      enforce: adopt\n" if holds == "adopt" else "  - fxsite\n"
+        config = f"site_name: Themes\ntheme:\n{theme}plugins:\n  - search\n{plugin}"
         (site / "mkdocs.yml").write_text(config, "utf-8")
         checked = run([str(BIN / "fxsite"), "check", "."], site)
         built = run([str(BIN / "fxsite"), "build", "."], site)
@@ -234,9 +240,11 @@ def test_check_and_build_agree_on_whole_sites(tmp_path: Path) -> None:
             (checked.returncode, _errors(checked.stdout)),
             (built.returncode, _errors(built.stdout)),
         )
+        told[name] = [ln for ln in built.stderr.splitlines() if "fxsite audit refuses" in ln]
     expected = {name: ((0, []), (0, [])) for name, _, _ in SITES}
     expected["links out of docs"] = ((1, _LINKED), (1, _LINKED))
     assert found == expected
+    assert {name for name, lines in told.items() if lines} == {"enforce: adopt"}
 
 
 def test_a_themes_font_drawing_is_the_themes_byte_for_byte() -> None:
