@@ -72,10 +72,15 @@ _FACTOR_OF = LazyPattern(
     rf"\b(?:(?i:an?){SP}+)?(?i:factor){SP}+(?i:of){SP}+(?:{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
 )
 
-# A multiplier before its number: "×3" (never a product of two numbers, "178 × 20").
+# A multiplier before its number: "×3", "× 8" (never a product of two numbers,
+# "178 × 20", "(a − b) × 20").
 _TIMES_SIGN_BEFORE = LazyPattern(
-    rf"(?<![\w.])(?<![\d][ \u00a0])×{NUM}(?!\w)(?!\.\d)(?!{SP}*[×xX*]{SP}*\d)"
+    rf"(?<![\w.])(?<![\d)][ \u00a0])×(?P<space>{SP})?{NUM}(?!\w)(?!\.\d)(?!{SP}*[×xX*]{SP}*\d)"
 )
+# Spaced, after punctuation or a word of prose ("by × 8", "drive, × 8", "It scales × 8"),
+# never after an operand of a formula: a name ("speedup × 100", "E1.saves × 100"), a
+# blanked claim ("[178 s](…) × 20") or another operator ("a ÷ b × 100").
+_PROSE_BEFORE = re.compile(r"(?:[,;:(\[—–]|(?<=[A-Za-z,;:] )[A-Za-z]+)[ \u00a0]\Z")
 # "x2" alone, lower-case ("X1" names a record or a product); "x86", "x64" and
 # "x32" name architectures, "PCIe x16" a lane width, "H100 x8" a count of parts.
 _X_BEFORE = LazyPattern(r"(?<![\w.])(?<![\d][ \u00a0])x(?P<n>\d{1,2}(?:\.\d+)?)(?!\w)(?!\.\d)")
@@ -98,14 +103,18 @@ _PART_BEFORE = re.compile(
 # A vulgar fraction is a number wherever it stands: "½", "1½" (with a unit, the
 # unit rules read it whole: "1½ hours").
 _VULGAR = LazyPattern(rf"(?<![\w.])(?:{APPROX})?\d*[{VULGAR_FRACTIONS}]")
-# Availability in nines: "five nines", "11 nines".
-_NINES = LazyPattern(rf"\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?i:nines)\b")
+# Availability in nines: "five nines", "11 nines", "5 9s of uptime" ("5 9s of calls"
+# counts nines).
+_NINES = LazyPattern(
+    rf"\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?:(?i:nines)\b|9s\b(?=\s+(?:of\s+)?"
+    r"(?i:uptime|availability|durability|reliability)\b))"
+)
 
 #: Nouns that count what a benchmark measures, as the unit vocabulary lists them,
 #: and the ways prose writes a few of them.
 COUNTED = (
     *(noun for noun, _ in UNIT_NOUNS),
-    *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs"),
+    *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs", "ops"),
 )
 _COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
 _COUNT = re.compile(
@@ -169,9 +178,8 @@ _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 #: ignore case); most paragraphs have none.
 RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
     (_FACTOR_OF, 0, "ratio", re.compile("factor")),
-    (_TIMES_SIGN_BEFORE, 0, "ratio", re.compile("×")),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
-    (_NINES, 0, "percent", re.compile("nines")),
+    (_NINES, 0, "percent", re.compile("nines|9s")),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
@@ -184,7 +192,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
 )
-_FOLDED_CUES = {"factor", "nines"}
+_FOLDED_CUES = {"factor", "nines|9s"}
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
@@ -204,6 +212,8 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         if cue.search(low if cue.pattern in _FOLDED_CUES else text) is not None:
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
+    if "×" in text:
+        yield from _times_sign(text)
     if _TIMES_CUE.search(low) is not None:
         yield from _times(text)
     if _X_CUE.search(text) is not None:
@@ -222,6 +232,14 @@ def _times(text: str) -> Iterator[tuple[int, int, str]]:
             text, max(0, match.start() - 3), match.start()
         ):
             yield match.start(), end, "ratio"
+
+
+def _times_sign(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _TIMES_SIGN_BEFORE.finditer(text):
+        if match["space"] is None or _PROSE_BEFORE.search(
+            text, max(0, match.start() - 24), match.start()
+        ):
+            yield match.start(), match.end(), "ratio"
 
 
 def _x_before(text: str) -> Iterator[tuple[int, int, str]]:

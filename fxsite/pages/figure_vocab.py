@@ -99,16 +99,22 @@ CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n
     "S$",
     "NT$",
     "R$",
+    "CA$",
+    "₽",
 }
 CURRENCY_CODES = {
     n for u in CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
 } | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
+# Signs written as letters, in their case: "kr 300", "300 zł", "300 Ft", "94 ct" (euro
+# cents; "Ft. Worth" and "ct scan" follow no number).
+CURRENCY_CODES |= {"kr", "zł", "Ft", "ct"}
 CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
     "rupees",
     "yen",
     "francs",
 }
-CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)}
+# The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
+CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | {"円", "원"}
 
 # A space inside a quantity: ordinary, no-break, thin or narrow no-break.
 # Written as two classes (the "{1}" stops the parser from joining them): as

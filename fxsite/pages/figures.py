@@ -160,8 +160,8 @@ _UNIT_FIGURE = re.compile(
 
 # Percent and per mille: "96%", "+96 %", "3‰", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = LazyPattern(
-    rf"{_VALUE}(?:{_SP}?[%‰‱]|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|pct)\b"
-    rf"|{_SP}?pp\b|{_SP}?个?百分点|{_SP}?个?基点)",
+    rf"{_VALUE}(?:{_SP}?[%‰‱]|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|per{_SP}mille|pct)\b"
+    rf"|{_SP}?(?:pp\b|p\.p\.)|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -183,10 +183,11 @@ _HARDWARE = (
 _CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|芯片|昇腾|处理器|核|路|颗|块|台|张)"
 
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
-# A multiplier written before its number, then compared: "x2 faster", "×3 more".
+# A multiplier written before its number, then compared: "x2 faster", "×3 more",
+# "x 1.9 faster" (not after a number: "a 2 x 4 faster grid").
 # Lane widths and architectures ("PCIe x16", "x86") are followed by no comparative.
 _PREFIX_TIMES_FIGURE = LazyPattern(
-    rf"(?<![A-Za-z0-9_.]){_SIGN}?[×xX]{_NUM}(?=\s+(?i:faster|slower|quicker|more|less|fewer|"
+    rf"(?<![A-Za-z0-9_.])(?<![\d)][ \u00a0]){_SIGN}?[×xX]{_SP}?{_NUM}(?=\s+(?i:faster|slower|quicker|more|less|fewer|"
     r"higher|lower|greater|larger|smaller|bigger|better|cheaper|longer|shorter)\b)"
 )
 
@@ -195,7 +196,7 @@ _RATIO_FIGURE = LazyPattern(
     # a range; the sign repeated on the low end only with a dash ("1.8×–2.1×"):
     # "3.1× to 1.2×" is a change from one figure to another, two spans
     (?:{_RANGE_SEP}{_NUM}|{_SP}?[×xX][–—‒-]{_NUM})?
-    {_SP}?[×xX]
+    (?:{_SP}?[×xX]|-[×xX](?={_SP}+{_COMPARATIVE}))  # "1.9-x faster"
     (?![A-Za-z0-9_])                    # "x86", "x16", "16xlarge"; "3X光学变焦" is a ratio
     (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
     (?!{_SP}+{_HARDWARE})               # "8x H100", "4x NVMe"
@@ -229,7 +230,7 @@ _WORD_UNITS_ALL = rf"(?i:{_alternation(_WORDS | _CURRENCY_WORDS | {'percent', 'p
 _NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
-    rf"|\b(?i:{_NUMWORD_CORE})-?(?i:fold)\b"
+    rf"|\b(?i:{_NUMWORD_CORE}|hundred|thousand)-?(?i:fold)\b"
     r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})\s+(?i:orders?)\s+of\s+magnitude\b"
 )
 
@@ -257,7 +258,7 @@ _FRACTION_FIGURE = LazyPattern(
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
         |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
-        (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|the)\b)
+        (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b)
     """,
     re.VERBOSE,
 )
@@ -272,10 +273,12 @@ _CURRENCY_PREFIX = LazyPattern(
     {_PER}(?![A-Za-z0-9_])""",
     re.VERBOSE,
 )
-# Currency after the number: "5,000 USD", "300 euros", "2 million RMB".
+# Currency after the number: "5,000 USD", "300 euros", "2 million RMB", and a sign
+# after it as German and French write prices: "300 €", "99¢", "3.5 k€".
 _CURRENCY_SUFFIX = LazyPattern(
     rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
     (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
+      | (?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
     re.VERBOSE,
 )
@@ -392,11 +395,11 @@ _S = r"(?:[ \u00a0]|[\u2009\u202f])"
 # "×" (or "x", "*") and a number; a ratio: a number then "×".
 _RATE_CUE = re.compile(rf"[A-Za-z-]/[A-Za-z\u4e00-\u9fff]|{_S}per{_S}")
 _DIMENSIONS_CUE = re.compile(rf"{_D}{_S}?[×xX*]{_S}?{_D}")
-_RATIO_CUE = re.compile(rf"{_D}{_S}?[×xX]")
-_PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_D}")
+_RATIO_CUE = re.compile(rf"{_D}(?:{_S}|-)?[×xX]")
+_PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_S}?{_D}")
 # A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
 _PERCENT_CUE = re.compile(
-    rf"{_D}[+余多]?{_S}?(?:[%‰‱]|percent|per{_S}cent|pct|percentage|pp|个?百分点|个?基点)"
+    rf"{_D}[+余多]?{_S}?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|个?百分点|个?基点)"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
@@ -412,7 +415,7 @@ def _needles(*needles: str) -> re.Pattern[str]:
 
 
 _CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
-_CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY)
+_CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY, *_CURRENCY_SIGNS)
 _CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS)
 _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
@@ -588,9 +591,9 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     """
     # Full-width digits and signs ("９６％") read as ASCII, and the signs that pass
     # for a percent sign as it; one character each, so offsets stay the caller's.
-    scan = text.translate(_READ_AS)
-    if "\u20e3" in scan:
-        # A keycap reads as its digit: the digit repeated over the keycap's characters.
+    scan = _DASH_IN_WORD.sub("-", text.translate(_READ_AS))
+    if _MARK.search(scan) is not None:
+        # A keycap or a marked digit reads as its digit, repeated over its characters.
         scan = _KEYCAP.sub(lambda m: m[1] * len(m[0]), scan)
     figures: list[FigureSpan] = []
     # Paragraph by paragraph: no figure spans a blank line, and most
@@ -605,13 +608,22 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     return figures
 
 
-#: What the detector reads each character as: full-width forms as ASCII, and the
-#: Arabic and small percent signs as "%" ("96٪", "96﹪"), the Arabic per mille as "‰".
-_READ_AS = WIDTH_MAP | str.maketrans({"\u066a": "%", "\ufe6a": "%", "\u0609": "‰", "\u060a": "‱"})
+#: What the detector reads each character as: full-width forms as ASCII, the
+#: Arabic and small percent signs and the commercial minus as "%" ("96٪", "96﹪",
+#: "96 ⁒"), the Arabic per mille as "‰".
+_READ_AS = WIDTH_MAP | str.maketrans(
+    {"\u066a": "%", "\ufe6a": "%", "\u2052": "%", "\u0609": "‰", "\u060a": "‱"}
+)
+#: A Unicode hyphen, dash or minus sign between a digit and a letter, read as "-"
+#: ("10‑fold", "94–second"); elsewhere a dash joins a range ("8%–90%").
+_DASH_IN_WORD = re.compile("(?<=\\d)[\u2010\u2011\u2012\u2013\u2212\ufe63](?=[A-Za-z])")
 
 
-# A keycap digit ("3️⃣": the digit, an optional variation selector, U+20E3).
-_KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
+# A keycap digit ("3️⃣": the digit, an optional variation selector, U+20E3) and a
+# digit under combining marks ("9́": the digit drawn with an accent).
+_MARKS = "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+_MARK = re.compile(_MARKS)
+_KEYCAP = re.compile(f"(\\d)(?:\ufe0f?{_MARKS})+")
 
 
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:

@@ -71,9 +71,15 @@ _TAIL = 80
 _AMBIGUOUS = frozenset({"B"})
 _UNIT_PART = r"[^\s()\[\]（）:：,;，；][^()\[\]（）:：,;，；]{0,24}?"
 #: Before an opening parenthesis: a space, or Chinese text (written without spaces).
-_OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*)?"
+#: Inside it, "in" may come first ("(in s)"), a period may end an abbreviation ("(sec.)").
+_OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*|(?i:in)\s+)?"
+#: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓")
+#: or a dash and words ("(s) — lower is better").
+_AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
 _HEADER_FORMS = (
-    re.compile(rf"{_OPEN}(?P<unit>{_UNIT_PART})\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]\s*$"),
+    re.compile(
+        rf"{_OPEN}(?P<unit>{_UNIT_PART})\.?\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]{_AFTER_UNIT}\s*$"
+    ),
     re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(rf"\S\s*[,/]\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(r"\s(?P<unit>%)\s*$"),

@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from fxsite.pages.figure_vocab import MAG_CJK, MAG_WORDS
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.verify.confusables_table import TO_ASCII
 
@@ -41,8 +42,9 @@ __all__ = [
     "multiplied",
 ]
 
-#: Invisible characters outside Unicode's format category (Cf) that render as nothing.
-_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+#: Invisible characters outside Unicode's format category (Cf) that render as nothing
+#: (the Hangul fillers, the braille blank, the Khmer inherent vowels …).
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
 #: Marks that draw nothing after a Latin letter or a digit: the combining grapheme
 #: joiner and the variation selectors ("178\u034fs" shows "178s"). A variation selector
 #: before a keycap (3\ufe0f\u20e3) or after an emoji is how those are written.
@@ -51,8 +53,13 @@ _IGNORABLE_MARKS = frozenset(
 )
 #: Kept as they are: real units and signs a page may use.
 _KEEP = frozenset("µμ×–—−·°′″")
-#: Signs that pass for the multiplication sign or a slash ("1.9✕", "1⁄4"), as read.
-_SIGNS = {"✕": "×", "✖": "×", "⨯": "×", "✗": "×", "✘": "×", "╳": "×", "⁄": "/", "∕": "/", "⧸": "/"}
+#: Signs that pass for the multiplication sign or a slash ("1.9✕", "1⁄4"), and the
+#: small capital s ("94 ꜱ") that no fold reaches (it sits above the CJK blocks), as read.
+_SIGNS = {
+    **dict.fromkeys("✕✖⨯✗✘╳☓⤫", "×"),
+    **dict.fromkeys("⁄∕⧸", "/"),
+    "ꜱ": "s",
+}
 #: Letters and digits above the CJK blocks that NFKC folds: the mathematical
 #: alphabets (𝐬, 𝗌, 𝖦𝖡, 𝟗) and segmented digits; CJK text around them is kept.
 _FOLDED_ABOVE_CJK = ((0xFF00, 0xFFEF), (0x1D400, 0x1D7FF), (0x1FBF0, 0x1FBF9))
@@ -130,6 +137,8 @@ def _drawn_as_nothing(text: str, index: int) -> bool:
 @cache
 def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
+    if char in _SIGNS:
+        return _SIGNS[char]
     code = ord(char)
     if (
         char.isascii()
@@ -137,8 +146,6 @@ def _fold_char(char: str) -> str:
         or (code >= 0x2E80 and not any(a <= code <= b for a, b in _FOLDED_ABOVE_CJK))
     ):
         return char
-    if char in _SIGNS:
-        return _SIGNS[char]
     normal = unicodedata.normalize("NFKC", char)
     if len(normal) == 1 and normal.isascii():
         return normal
@@ -191,8 +198,11 @@ def _quantity_letter(char: str) -> bool:
 
 
 #: A multiplier beside a claim, across a space: "[94 s](…) × 10", "[96%](…) times 2",
-#: "twice [94 s](…)", "3 × [94 s](…)": the text states another quantity than the claim.
-_TIMES_AFTER = re.compile(r"\s*(?:[×xX*]|times)\s*\d", re.IGNORECASE)
+#: "twice [94 s](…)", "3 × [94 s](…)", a scale word after it ("[2.0×](…) thousand",
+#: "[6.4 GB/s](…) 万"): the text states another quantity than the claim.
+_TIMES_AFTER = re.compile(
+    rf"\s*(?:[×xX*]|times)\s*\d|\s+{MAG_WORDS}|\s+{MAG_CJK}(?!兆)", re.IGNORECASE
+)
 _TIMES_BEFORE = re.compile(
     r"(?:\b(?:twice|thrice|double|triple|quadruple|half)|\d\s*(?:[×xX*]|times))\s+\Z",
     re.IGNORECASE,
