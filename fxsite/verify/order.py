@@ -9,8 +9,8 @@ Each is refused (``FX504``) where the text it moves has a digit or reads as a
 figure forwards, backwards or word by word backwards
 (:func:`~fxsite.verify.css.could_hold_figure`): an Arabic or Hebrew paragraph
 without digits may be ``dir=rtl``, and the document's own direction (a
-right-to-left site's ``<body dir=rtl>``) is the site's: only an element's ``dir``
-that changes the direction around it is a change of order. Bidi control
+right-to-left site's ``<body dir=rtl>``) is the site's: only an element's own ``dir``
+inside the page is a change of order. Bidi control
 characters are refused in
 text already (``FX502``, :mod:`.reading`).
 """
@@ -72,10 +72,13 @@ _DOCUMENT = frozenset({"html", "body"})
 
 
 def _inherited(node: LexborNode) -> str:
-    """The direction ``node`` is drawn in without its own ``dir``: its nearest ancestor's."""
+    """The direction ``node`` is given inside the page without its own ``dir``: its nearest
+    ancestor's below the document's (a page's text is judged alike in an rtl site and out
+    of it: ``fxsite check`` reads it without the theme's ``<body>``)."""
     parent = node.parent
     while parent is not None:
-        value = (parent.attributes.get("dir") or "").strip().lower() if parent.tag else ""
+        inside = parent.tag and parent.tag not in _DOCUMENT
+        value = (parent.attributes.get("dir") or "").strip().lower() if inside else ""
         if value in ("rtl", "ltr"):
             return value
         parent = parent.parent
@@ -83,10 +86,10 @@ def _inherited(node: LexborNode) -> str:
 
 
 def dir_note(node: LexborNode, value: str) -> Note | None:
-    """``dir=rtl`` (or ``dir=auto`` on right-to-left text) inside a page, where the text
-    around is drawn left to right, on text that could hold a figure. The document's
-    own direction (``dir`` on ``<html>`` or ``<body>``) is the site's; the note is
-    placed at the attribute."""
+    """``dir=rtl`` (or ``dir=auto`` on right-to-left text) of an element inside a page,
+    not inside another right-to-left one, on text that could hold a figure. The
+    document's own direction (``dir`` on ``<html>`` or ``<body>``) is the site's; the
+    note is placed at the attribute."""
     direction = value.strip().lower()
     if direction not in ("rtl", "auto") or node.tag in _DOCUMENT:
         return None
