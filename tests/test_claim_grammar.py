@@ -325,7 +325,7 @@ def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
     import json
     import shutil
 
-    from sitekit import CLEAN, copy_site, fxsite, soup
+    from sitekit import CLEAN, copy_site, fxsite_here, soup
 
     project = copy_site(CLEAN, tmp_path)
     shutil.copy(GRAMMAR / "evidence" / "G1.yaml", project / "evidence" / "G1.yaml")
@@ -335,7 +335,7 @@ def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
     (project / "docs" / "grammar.md").write_text(
         "# Grammar\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
     )
-    proc = fxsite("build", cwd=project)
+    proc = fxsite_here("build", cwd=project)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     page = soup(project / "site" / "grammar" / "index.html")
     claims = page.select("a.fx-claim")

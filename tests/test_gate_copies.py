@@ -20,7 +20,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import mkdocs_build
+from sitekit import mkdocs_build_here
 from test_serve_cache import OTHER, make_project
 
 from fxsite.verify import verify_site
@@ -88,7 +88,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, int,
     out = {}
     for row, page, other, _ in ROWS:
         root = tmp_path_factory.mktemp("row")
-        proc = mkdocs_build(_project(root, page, other), root / "site")
+        proc = mkdocs_build_here(_project(root, page, other), root / "site")
         out[row] = (proc.stdout + proc.stderr, proc.returncode, root / "site")
     return out
 
@@ -136,7 +136,7 @@ def anchors_checked(tmp_path_factory: pytest.TempPathFactory) -> str:
     project = _project(tmp_path, chart("R1#save_time"), OTHER + links)
     config = project / "mkdocs.yml"
     config.write_text(config.read_text() + "validation:\n  anchors: warn\n", encoding="utf-8")
-    proc = mkdocs_build(project, tmp_path / "site")
+    proc = mkdocs_build_here(project, tmp_path / "site")
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stderr
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from sitekit import fxsite
+from sitekit import fxsite_here
 
 from fxsite.evidence.quantities import format_quantity
 from fxsite.verify import verify_site
@@ -116,8 +116,8 @@ def test_checked_project_builds_and_audits_clean(
         for rel, text in files.items():
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             (root / rel).write_text(text, encoding="utf-8")
-        checked, _ = check(root)  # in-process: the build below is the subprocess
+        checked, _ = check(root)  # in-process, as the build below
         assume(checked == 0)
-        built = fxsite("build", str(root), cwd=root)
+        built = fxsite_here("build", str(root), cwd=root)
         assert built.returncode == 0, built.stdout + built.stderr
         assert verify_site(root / "site") == []

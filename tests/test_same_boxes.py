@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from material.plugins.search.plugin import Parser
-from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import CLEAN, FIXTURE_EXTENSIONS, fxsite_here, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
@@ -231,8 +231,8 @@ def test_check_and_build_read_the_same_boxes(tmp_path: Path) -> None:
     )
     text = text.replace("  - tables\n", "  - tables\n  - footnotes\n  - def_list\n")
     config.write_text(text + f"extra_javascript:\n  - {_CDN}\n", "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked = fxsite_here("check", ".", cwd=site)
+    built = fxsite_here("build", ".", cwd=site)
     assert "Traceback" not in checked.stderr + built.stderr
     assert built.returncode == 0, built.stdout + built.stderr
 

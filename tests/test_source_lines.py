@@ -21,7 +21,7 @@ import pytest
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
-from sitekit import BIN, CLEAN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import CLEAN, FIXTURE_EXTENSIONS, fxsite_here, href_for, library
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
@@ -562,8 +562,8 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
     record.write_text(
         text + 'translations:\n  zh:\n    title: "检查点\n      写入 65 s"\n', "utf-8"
     )
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked = fxsite_here("check", ".", cwd=site)
+    built = fxsite_here("build", ".", cwd=site)
     assert "Traceback" not in checked.stderr + built.stderr
 
     def found(out: str) -> list[str]:
