@@ -71,6 +71,7 @@ REFUSED: list[tuple[str, str, list[str], str]] = [
     ("dollar after", "It costs 7 $ a day.", ["7 $"], "Use $HOME, not 7 $HOME."),
     ("yen after", "It costs 10 \u00a5.", ["10 \u00a5"], "Prices in \u00a5."),
     ("cent after", "It costs 99\u00a2.", ["99\u00a2"], "It costs a few \u00a2."),
+    ("thousands of euros", "It costs 3.5 k\u20ac a year.", ["3.5 k\u20ac"], "Grade 3.5 k."),
     ("yen kanji", "It costs 300\u5186 a month.", ["300\u5186"], "It costs \u5186 a month."),
     ("won hangul", "It costs 300\uc6d0 a month.", ["300\uc6d0"], "\uc6d0 is Korean."),
     ("rupee after", "It costs 300\u20b9 a month.", ["300\u20b9"], "Pay in \u20b9."),

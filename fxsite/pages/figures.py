@@ -278,7 +278,7 @@ _CURRENCY_PREFIX = LazyPattern(
 _CURRENCY_SUFFIX = LazyPattern(
     rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
     (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
-      | (?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])
+      | [kKM]?(?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])  # "3.5 k€"
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
     re.VERBOSE,
 )
