@@ -298,9 +298,49 @@ FONTS = [
         (4, 5),
     ),
     ("font: false", "theme:\n  name: material\n  font: false\n", None),
-    ("another theme", "theme:\n  name: readthedocs\n", None),
+    ("another theme", "theme:\n  name: readthedocs\n  highlightjs: false\n", None),
     ("a fresh fxsite init", starter_files("Acme")["mkdocs.yml"], None),
 ]
+
+_CDN = "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.8.0/"
+# (name, mkdocs.yml, [(line, col, URL)] of the FX507 warnings): MkDocs' own themes' highlight.js.
+HIGHLIGHT = [
+    (
+        "readthedocs",
+        "theme:\n  name: readthedocs\n",
+        [(2, 9, "styles/github.min.css"), (2, 9, "highlight.min.js")],
+    ),
+    (
+        "languages and style",
+        "theme:\n  name: readthedocs\n  hljs_style: nord\n  hljs_languages: [yaml]\n",
+        [
+            (2, 9, "styles/nord.min.css"),
+            (2, 9, "highlight.min.js"),
+            (2, 9, "languages/yaml.min.js"),
+        ],
+    ),
+    (
+        "MkDocs' default theme",
+        "site_name: T\n",
+        [
+            (1, 1, "styles/github.min.css"),
+            (1, 1, "styles/github-dark.min.css"),
+            (1, 1, "highlight.min.js"),
+        ],
+    ),
+    ("highlightjs: false", "theme:\n  name: mkdocs\n  highlightjs: false\n", []),
+    ("Material", "theme:\n  name: material\n  font: false\n", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "told"), [r[1:] for r in HIGHLIGHT], ids=[r[0] for r in HIGHLIGHT]
+)
+def test_mkdocs_themes_highlight_js_is_told_once_at_the_theme(
+    config: str, told: list[tuple[int, int, str]]
+) -> None:
+    found = config_code_findings(config, "mkdocs.yml")
+    assert [(f.line, f.col, f.text) for f in found] == [(a, b, _CDN + u) for a, b, u in told]
 
 
 @pytest.mark.parametrize(("config", "place"), [r[1:] for r in FONTS], ids=[r[0] for r in FONTS])

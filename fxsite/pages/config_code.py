@@ -53,6 +53,7 @@ def config_code_findings(
             name, node, script_note({"src": node.value}, "") if _is_text(node) else None
         )
     out += _theme_font(roots)
+    out += _theme_highlight(roots, path)
     if not any(_is_text(n) and "iframe-worker" in n.value for _, n in polyfills):
         for name, node in _entries(roots, ("plugins",)):
             if _offline(node):
@@ -94,6 +95,56 @@ def _theme_font(roots: list[tuple[str, yaml.Node | None]]) -> list[Finding]:
     why = " (Material's theme font; `font: false` under theme: uses the reader's fonts)"
     note = link_note({"rel": "stylesheet", "href": href})
     return _finding(where, font, note, why) if where else _finding(name, theme, note, why)
+
+
+#: Where MkDocs' own themes (``mkdocs``, ``readthedocs``) load highlight.js from (its
+#: templates' URL: the same, so the gate's copies are these findings again).
+HIGHLIGHT_JS = "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.8.0/"
+#: Each MkDocs theme's highlight.js styles: (setting, default), as its mkdocs_theme.yml says.
+_HLJS_STYLES = {
+    "mkdocs": (("hljs_style", "github"), ("hljs_style_dark", "github-dark")),
+    "readthedocs": (("hljs_style", "github"),),
+}
+
+
+def _theme_highlight(roots: list[tuple[str, yaml.Node | None]], path: str) -> list[Finding]:
+    """The highlight.js stylesheets and scripts MkDocs' own themes load from cdnjs on
+    every page unless ``theme.highlightjs`` is false, at the theme's ``highlightjs`` or
+    ``name`` line (the top of ``mkdocs.yml`` when no theme is named: MkDocs' own)."""
+    name, theme = _theme_setting(roots, "name")
+    styles = _HLJS_STYLES.get(theme.value if _is_text(theme) and name else "mkdocs")
+    if styles is None:
+        return []
+    where, on = _theme_setting(roots, "highlightjs")
+    if _is_text(on) and on.value.lower() in ("false", "no", "off"):
+        return []
+    if where:
+        name, theme = where, on
+    elif not name:
+        name, theme = path, roots[0][1] or yaml.ScalarNode("tag:yaml.org,2002:null", "")
+    notes = [
+        link_note(
+            {
+                "rel": "stylesheet",
+                "href": f"{HIGHLIGHT_JS}styles/{_setting_text(roots, k, d)}.min.css",
+            }
+        )
+        for k, d in styles
+    ]
+    _, languages = _theme_setting(roots, "hljs_languages")
+    scripts = ["highlight", *(f"languages/{n.value}" for n in _items(languages) if _is_text(n))]
+    notes += [script_note({"src": f"{HIGHLIGHT_JS}{s}.min.js"}, "") for s in scripts]
+    why = " (the theme's highlight.js; `highlightjs: false` under theme: turns it off)"
+    return [f for note in notes for f in _finding(name, theme, note, why)]
+
+
+def _setting_text(roots: list[tuple[str, yaml.Node | None]], key: str, default: str) -> str:
+    _, value = _theme_setting(roots, key)
+    return value.value if _is_text(value) and value.value else default
+
+
+def _items(node: yaml.Node) -> list[yaml.Node]:
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else []
 
 
 def _finding(name: str, node: yaml.Node, note: Note | None, why: str = "") -> list[Finding]:
