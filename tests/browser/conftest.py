@@ -405,53 +405,52 @@ WATCHED = "desktop"
 
 
 class Drawn:
-    """Every page of the site drawn once per session and worker, read by every probe.
+    """Each page of the site drawn once per session and worker, read by every probe.
 
     ``drawn(session_name, probe)`` is that probe's result on every page, by path;
+    ``drawn.on(session_name, path, probe)`` on one page (only that page is drawn);
     ``drawn.each(session_name, visit)`` calls ``visit(path, page)`` on every page,
-    on the sweep's own load when it is still to come (else on a load of its own).
+    on the page's own drawing when it is still to come (else on a load of its own).
     """
 
     def __init__(self, request: pytest.FixtureRequest) -> None:
         self._request = request
-        self._swept: dict[str, dict[str, dict[str, Any]]] = {}
+        self._drawn: dict[str, dict[str, dict[str, Any]]] = {}
 
     def __call__(self, session_name: str, probe: str) -> dict[str, Any]:
-        out = {}
-        for path, results in self._sweep(session_name).items():
-            if "error" in results[probe]:
-                pytest.fail(f"{path} ({session_name}): {probe} threw {results[probe]['error']}")
-            out[path] = results[probe]["value"]
-        return out
+        return {path: self.on(session_name, path, probe) for path in site_pages()}
+
+    def on(self, session_name: str, path: str, probe: str) -> Any:
+        result = self._draw(session_name, path)[probe]
+        if "error" in result:
+            pytest.fail(f"{path} ({session_name}): {probe} threw {result['error']}")
+        return result["value"]
 
     def each(self, session_name: str, visit: Callable[[str, Page], None]) -> None:
-        if session_name in self._swept:
-            session: Session = self._request.getfixturevalue(session_name)
-            for path in site_pages():
+        session: Session = self._request.getfixturevalue(session_name)
+        for path in site_pages():
+            if path in self._drawn.get(session_name, {}):
                 visit(path, session.goto(path))
-        else:
-            self._sweep(session_name, visit)
+            else:
+                self._draw(session_name, path, visit)
 
-    def _sweep(
-        self, session_name: str, visit: Callable[[str, Page], None] | None = None
-    ) -> dict[str, dict[str, Any]]:
-        if session_name not in self._swept:
+    def _draw(
+        self, session_name: str, path: str, visit: Callable[[str, Page], None] | None = None
+    ) -> dict[str, Any]:
+        drawn = self._drawn.setdefault(session_name, {})
+        if path not in drawn:
             session: Session = self._request.getfixturevalue(session_name)
-            script = sweep_js(PROBES)
-            swept = {}
-            for path in site_pages():
-                page = self._load(session_name, session, path)
-                width = (page.viewport_size or {"width": 0})["width"]
-                swept[path] = page.evaluate(script, width)
-                swept[path]["problems"] = {"value": session.watch.problems()}
-                for hook in AFTER_SWEEP:
-                    hook(session_name, path, page)
-                if visit is not None:
-                    visit(path, page)
-                if session_name == WATCHED:
-                    page.close()
-            self._swept[session_name] = swept
-        return self._swept[session_name]
+            page = self._load(session_name, session, path)
+            width = (page.viewport_size or {"width": 0})["width"]
+            drawn[path] = page.evaluate(sweep_js(PROBES), width)
+            drawn[path]["problems"] = {"value": session.watch.problems()}
+            for hook in AFTER_SWEEP:
+                hook(session_name, path, page)
+            if visit is not None:
+                visit(path, page)
+            if session_name == WATCHED:
+                page.close()
+        return drawn[path]
 
     @staticmethod
     def _load(session_name: str, session: Session, path: str) -> Page:

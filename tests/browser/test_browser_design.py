@@ -138,7 +138,7 @@ HEADLINE_JS = """() => {
 )
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])
 def test_headline_cards_fit(path: str, session_name: str, drawn: Drawn) -> None:
-    found = drawn(session_name, "headline")[path]
+    found = drawn.on(session_name, path, "headline")
     cards = found["cards"]
     assert len(cards) >= 2
     for i, card in enumerate(cards):
@@ -187,7 +187,7 @@ HERO_CENTRES_JS = """() => [document.querySelector('.fx-hero-main'),
 
 
 def test_product_image_is_centred_on_a_phone(drawn: Drawn) -> None:
-    column, image = drawn("phone", "hero_centres")["/"]
+    column, image = drawn.on("phone", "/", "hero_centres")
     assert abs(column - image) <= 2, f"the product image's centre is {image - column:+.0f} px off"
 
 
@@ -217,7 +217,7 @@ COLUMN_JS = """() => {
 def test_tables_take_the_columns_width(
     session_name: str, path: str, selector: str, drawn: Drawn
 ) -> None:
-    found = drawn(session_name, "column")[path]
+    found = drawn.on(session_name, path, "column")
     widths = found["widths"][selector]
     assert widths, f"no {selector} on {path}"
     narrow = [round(w) for w in widths if w < found["column"] - 2]

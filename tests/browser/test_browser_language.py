@@ -59,7 +59,7 @@ SWEEP = {"language": LANGUAGE_JS}
 def test_page_speaks_its_language(
     path: str, lang: str, titles: dict[str, str], search: str, session_name: str, drawn: Drawn
 ) -> None:
-    page = drawn(session_name, "language")[path]
+    page = drawn.on(session_name, path, "language")
     assert page["lang"] == lang
     for anchor, title in titles.items():
         headings = [text for id, text in page["h2"] if id == anchor]
@@ -76,7 +76,7 @@ def test_page_speaks_its_language(
 
 
 def test_chart_speaks_chinese(drawn: Drawn) -> None:
-    text = drawn("desktop", "language")["/zh/checkpoint-acceleration/"]["chart"]
+    text = drawn.on("desktop", "/zh/checkpoint-acceleration/", "language")["chart"]
     # Its words are Chinese; a record reference (R1#save_time_fx100) and a unit symbol stay.
     for english in ("measured", "estimate", "Source", "Bar", "Value", "Label"):
         assert english not in text, english

@@ -44,12 +44,12 @@ LOADED_JS = """() => ({h1: document.querySelectorAll('article h1').length,
 
 def test_page_loads_cleanly(page_path: str, drawn: Drawn) -> None:
     """No console errors, page errors, failed requests, or requests off 127.0.0.1."""
-    page = drawn("desktop", "loaded")[page_path]
+    page = drawn.on("desktop", page_path, "loaded")
     assert page["h1"] >= 1, "no h1 in the article"
     assert page["title"], "empty <title>"
     # fxsite's own assets are loaded and applied.
     assert page["css"], "fxsite.css is not linked"
-    problems = drawn("desktop", "problems")[page_path]
+    problems = drawn.on("desktop", page_path, "problems")
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
@@ -104,9 +104,8 @@ def test_claims_land_on_their_record_rows(crawl: dict[str, Any], drawn: Drawn) -
                 wrong.append(f"{where}: screen-reader text {c['sr']!r} lacks label or record ID")
             targets[url.path].add((url.fragment, "" if setup else c["ref"]))
     assert total > 0, "no claims on the site"
-    ids = drawn("desktop", "ids")
     for record_path, anchors in sorted(targets.items()):
-        on_page = ids.get(record_path, {})
+        on_page = drawn.on("desktop", record_path, "ids")
         for fragment, ref in sorted(anchors):
             found = on_page.get(fragment)
             if not found:
@@ -184,7 +183,7 @@ def test_no_horizontal_scrolling_on_a_phone(
 ) -> None:
     if page_path in PHONE_OVERFLOW_BUGS:
         request.applymarker(pytest.mark.xfail(strict=True, reason=PHONE_OVERFLOW_BUGS[page_path]))
-    m = drawn("phone", "overflow")[page_path]
+    m = drawn.on("phone", page_path, "overflow")
     # Mobile Chrome zooms out to fit overflowing content: innerWidth grows too.
     assert m["scrollWidth"] <= m["innerWidth"] == phone_width, (
         f"{page_path} scrolls sideways on a {phone_width}px phone: scrollWidth "
@@ -211,7 +210,7 @@ def test_wide_tables_scroll_in_their_own_wrapper_on_a_phone(
                 "on a phone (see BROWSER_NOTES.md)",
             )
         )
-    m = drawn("phone", "overflow")[page_path]
+    m = drawn.on("phone", page_path, "overflow")
     assert not m["tables"], f"{page_path} on a phone:\n  " + "\n  ".join(m["tables"])
 
 

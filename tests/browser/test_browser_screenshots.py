@@ -58,7 +58,7 @@ def after_sweep(session_name: str, path: str, page: Page) -> None:
 def test_screenshot(
     page_path: str, suffix: str, session_name: str, scheme: str, drawn: Drawn
 ) -> None:
-    assert drawn(session_name, "scheme")[page_path] == scheme
+    assert drawn.on(session_name, page_path, "scheme") == scheme
     out = SCREENSHOTS / shot_name(page_path, suffix)
     assert out in TAKEN, f"{out}: not taken in this run"
     data = out.read_bytes()
