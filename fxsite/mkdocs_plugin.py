@@ -694,16 +694,26 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
         """The last gate: the staged site audited as a reader sees it."""
         from fxsite.pages.record_text import document_places
+        from fxsite.render.exports import site_listing
         from fxsite.verify import locate_in_sources, verify_site
+        from fxsite.verify.published import as_written
         from fxsite.verify.scan import GateMemo
         from fxsite.verify.sources import not_reported
 
+        assert self.project is not None
         if self.gate_memo is None and self.serving:  # one build needs no memo
             self.gate_memo = GateMemo()
+        memo = self.gate_memo if self.gate_memo is not None else GateMemo(keep=False)
+        if self.exported is not None:
+            # evidence.json as published is the text just written from this library: the
+            # gate reads it as written, with no second library (other bytes are rebuilt).
+            memo.published = as_written(
+                self.exported, self.project.library, *site_listing(self.index)
+            )
         try:
             findings = verify_site(
                 Path(config.site_dir),
-                memo=self.gate_memo,
+                memo=memo,
                 exported=self.exported,
                 declared=frozenset(self.config.scripts_that_write),
             )
@@ -720,7 +730,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         copied = self._copied_from_docs()
         findings = [replace(f, path=copied.get(f.path, f.path)) for f in findings]
         # A report document the gate reads is named at its record's publish_document line.
-        assert self.project is not None
         documents = document_places(self.project.library, self.project.paths.evidence_dir)
         findings = [
             replace(f, path=p[1], line=p[2], col=p[3]) if (p := documents.get(f.path)) else f

@@ -23,6 +23,7 @@ import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -99,28 +100,26 @@ def _num(text: str | None) -> float | None:
     return None if text is None else float(text)
 
 
-def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """The rows of each table, from the content of evidence.json."""
-    records = []
+def _record_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for r in data["records"]:
         source = r.get("source", {})
-        records.append(
-            {
-                "id": r["id"],
-                "title": r["title"],
-                "label": r["label"],
-                "status": r["status"],
-                "superseded_by": r.get("superseded_by"),
-                "date": r.get("date"),
-                "issuer": source.get("issuer"),
-                "document": source.get("document"),
-                "sha256": source.get("sha256"),
-                "url": source.get("url"),
-                "notes": r.get("notes"),
-                "json": json.dumps(r, sort_keys=True, ensure_ascii=False),
-            }
-        )
-    figures = []
+        yield {
+            "id": r["id"],
+            "title": r["title"],
+            "label": r["label"],
+            "status": r["status"],
+            "superseded_by": r.get("superseded_by"),
+            "date": r.get("date"),
+            "issuer": source.get("issuer"),
+            "document": source.get("document"),
+            "sha256": source.get("sha256"),
+            "url": source.get("url"),
+            "notes": r.get("notes"),
+            "json": json.dumps(r, sort_keys=True, ensure_ascii=False),
+        }
+
+
+def _figure_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for f in data["figures"]:
         row = {k: f.get(k) for k in _FIGURE_COLUMNS}
         row.update(
@@ -129,9 +128,12 @@ def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
             max_num=_num(f.get("max")),
             inputs=json.dumps(f["inputs"]) if "inputs" in f else None,
         )
-        figures.append(row)
-    citations = [
-        {
+        yield row
+
+
+def _citation_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for c in data["citations"]:
+        yield {
             "ref": c["ref"],
             "record": c["ref"].split("#", 1)[0],
             "page": c["page"],
@@ -139,15 +141,25 @@ def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
             "heading_id": c.get("heading_id"),
             "heading": c.get("heading"),
         }
-        for c in data["citations"]
-    ]
-    invariants = [row for r in data["records"] for row in _invariant_rows(r)]
-    return {
-        "records": records,
-        "figures": figures,
-        "citations": citations,
-        "invariants": invariants,
-    }
+
+
+def _all_invariant_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for r in data["records"]:
+        yield from _invariant_rows(r)
+
+
+#: Each table's rows, made one at a time from the content of evidence.json.
+_ROWS: dict[str, Callable[[dict[str, Any]], Iterator[dict[str, Any]]]] = {
+    "records": _record_rows,
+    "figures": _figure_rows,
+    "citations": _citation_rows,
+    "invariants": _all_invariant_rows,
+}
+
+
+def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of each table, from the content of evidence.json."""
+    return {table: list(rows(data)) for table, rows in _ROWS.items()}
 
 
 def _invariant_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -233,8 +245,10 @@ _INDEXES = (
 
 
 def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
-    """Write ``target`` (replacing it) from the content of evidence.json."""
-    rows = sqlite_rows(data)
+    """Write ``target`` (replacing it) from the content of evidence.json.
+
+    Each table's rows are made as they are inserted: none is kept as a list.
+    """
     fd, tmp_name = tempfile.mkstemp(prefix=".evidence-", suffix=".sqlite", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)
@@ -250,7 +264,7 @@ def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
                 marks = ", ".join("?" for _ in names)
                 conn.executemany(
                     f'INSERT INTO "{table}" ({quoted}) VALUES ({marks})',  # noqa: S608
-                    [tuple(row[n] for n in names) for row in rows[table]],
+                    (tuple(row[n] for n in names) for row in _ROWS[table](data)),
                 )
             for index in _INDEXES:
                 conn.execute(index)

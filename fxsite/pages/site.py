@@ -40,7 +40,9 @@ def placeholder(kind: str, key: str = "", css: str = "fx-generated") -> str:
     return f'<div class="{css}" data-fx-placeholder="{kind}"{attr}></div>'
 
 
-@lru_cache(maxsize=1 << 16)
+# A page asks for the same few targets again; another page has another base, so keeping
+# every pair kept tens of thousands on a large site (megabytes) for few hits.
+@lru_cache(maxsize=1 << 10)
 def relative_url(target: str, base: str) -> str:
     """``target`` (site-relative URL) as seen from the page at ``base`` (pure: cached)."""
     target_path, _, fragment = target.partition("#")

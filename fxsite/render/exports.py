@@ -38,6 +38,7 @@ __all__ = [
     "figure_data",
     "loads",
     "record_data",
+    "site_listing",
     "site_schema_text",
 ]
 
@@ -209,6 +210,14 @@ def evidence_data(
             key=lambda p: p["src"],
         ),
     }
+
+
+def site_listing(index: SiteIndex) -> tuple[list[str], list[tuple[str, str]]]:
+    """What :func:`evidence_data` lists of the site: each page's URL, and each citation
+    as (figure, URL of the page citing it)."""
+    pages = [p.url for p in index.pages.values()]
+    citations = [(c.ref, index.urls.get(c.page, "")) for c in index.citations]
+    return pages, citations
 
 
 #: Marks a Decimal's text in the JSON that :func:`dumps` writes, then unquoted. Random

@@ -16,8 +16,10 @@ site need is kept, so memory does not grow with the site's text. The build
 passes a :class:`~fxsite.verify.scan.GateMemo` kept between ``mkdocs serve``
 rebuilds (unchanged files are not read again) and the ``evidence.json`` text
 it just exported (when the published bytes are that text, the schema check
-it passed when written is not run again; the library is still rebuilt from
-the published records).
+it passed when written is not run again). The memo may hold what the build
+wrote (:func:`~.published.as_written`): while the published bytes are that
+text, the build's own library stands for them; other bytes are rebuilt from
+the published records, as ``fxsite audit`` always rebuilds them.
 """
 
 from __future__ import annotations

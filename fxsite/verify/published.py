@@ -28,7 +28,14 @@ from fxsite.render.exports import (
 )
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["MAX_JSON_BYTES", "Published", "compare_exports", "load_published", "text_key"]
+__all__ = [
+    "MAX_JSON_BYTES",
+    "Published",
+    "as_written",
+    "compare_exports",
+    "load_published",
+    "text_key",
+]
 
 #: Largest published JSON file read, in bytes.
 MAX_JSON_BYTES = 64 << 20
@@ -58,6 +65,20 @@ class Published:
 def text_key(text: str) -> bytes:
     """A 16-byte digest of an ``evidence.json`` text."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def as_written(
+    text: str, library: Library, pages: list[str], citations: list[tuple[str, str]]
+) -> Published:
+    """What :func:`load_published` gives for ``text``, as the build that wrote it knows it.
+
+    ``library`` is the one the build wrote ``text`` from, ``pages`` and ``citations``
+    what it lists (see :func:`~fxsite.render.exports.site_listing`). Passed as
+    ``previous``, it stands for the published ``evidence.json`` while the published
+    bytes are ``text``: the build's gate neither parses what the build just wrote nor
+    keeps a second library. Bytes that differ are read and rebuilt as an audit reads them.
+    """
+    return Published(text_key(text), library, [], pages, citations)
 
 
 def load_published(
