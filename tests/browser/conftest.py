@@ -398,16 +398,17 @@ def sweep_js(probes: dict[str, str]) -> str:
 }}))"""
 
 
-#: The session whose sweep opens each page as a reader does, in a page of its own, waits
-#: until the network is idle (Material fetches its search worker and index after
-#: ``load``), and notes what went wrong while the page was open: probe ``problems``.
-WATCHED = "desktop"
+#: Pages drawn as a reader opens them: in the desktop session, each in a page of its
+#: own, until the network is idle (Material fetches its search worker and index after
+#: ``load``), noting what went wrong while it was open (probe ``problems``).
+WATCHED = "reader"
 
 
 class Drawn:
     """Each page of the site drawn once per session and worker, read by every probe.
 
-    ``drawn(session_name, probe)`` is that probe's result on every page, by path;
+    ``drawn(session_name, probe)`` is that probe's result on every page, by path (the
+    session's fixture name, or ``WATCHED``);
     ``drawn.on(session_name, path, probe)`` on one page (only that page is drawn);
     ``drawn.each(session_name, visit)`` calls ``visit(path, page)`` on every page,
     on the page's own drawing when it is still to come (else on a load of its own).
@@ -439,7 +440,8 @@ class Drawn:
     ) -> dict[str, Any]:
         drawn = self._drawn.setdefault(session_name, {})
         if path not in drawn:
-            session: Session = self._request.getfixturevalue(session_name)
+            name = "desktop" if session_name == WATCHED else session_name
+            session: Session = self._request.getfixturevalue(name)
             page = self._load(session_name, session, path)
             width = (page.viewport_size or {"width": 0})["width"]
             drawn[path] = page.evaluate(sweep_js(PROBES), width)

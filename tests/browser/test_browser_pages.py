@@ -44,12 +44,12 @@ LOADED_JS = """() => ({h1: document.querySelectorAll('article h1').length,
 
 def test_page_loads_cleanly(page_path: str, drawn: Drawn) -> None:
     """No console errors, page errors, failed requests, or requests off 127.0.0.1."""
-    page = drawn.on("desktop", page_path, "loaded")
+    page = drawn.on("reader", page_path, "loaded")
     assert page["h1"] >= 1, "no h1 in the article"
     assert page["title"], "empty <title>"
     # fxsite's own assets are loaded and applied.
     assert page["css"], "fxsite.css is not linked"
-    problems = drawn.on("desktop", page_path, "problems")
+    problems = drawn.on("reader", page_path, "problems")
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
