@@ -63,6 +63,15 @@ REFUSED: list[tuple[str, str, list[str], str]] = [
     ("counted ops", "Throughput is 94k ops.", ["94k ops"], "Our ops team."),
     ("nines in digits", "It has 5 9s of uptime.", ["5 9s"], "It answered 5 9s of calls."),
     ("euro cents", "Cost fell 94 ct.", ["94 ct"], "A ct scan."),
+    ("share in words", "It fails one in three runs.", ["one in three"], "Put one in three boxes."),
+    ("share of work", "It passes 3 out of 4 runs.", ["3 out of 4"], "Rated 3 out of 4.2 stars."),
+    ("share of people", "1 in 10 requests fail.", ["1 in 10"], "1 in 4 plan to adopt it."),
+    (
+        "share, customers",
+        "It drops 1 in 1000 packets.",
+        ["1 in 1000"],
+        "One in three customers said so.",
+    ),
     # --- money written with its sign or letters after the number
     ("euro after", "It costs 300 \u20ac a month.", ["300 \u20ac"], "It costs \u20ac a month."),
     ("euro, dot groups", "1.200 \u20ac in total.", ["1.200 \u20ac"], "Release 1.200 is out."),

@@ -117,6 +117,14 @@ COUNTED = (
     *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs", "ops"),
 )
 _COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
+# A share of work in words: "3 out of 4 runs", "one in three runs", "1 in 10 requests"; a
+# share of people says who, as a count of people does ("1 in 4 plan to", "one in three
+# customers"), and "Top 3 out of 4.2" is a rating.
+_SHARE = LazyPattern(
+    rf"\b(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:out){SP}(?i:of)|(?:(?i:one)|1){SP}(?i:in))"
+    rf"{SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
+    rf"(?=\s+(?i:{_COUNTED}|runs|tests|trials|attempts|jobs|builds|calls|reads|writes|saves)\b)"
+)
 _COUNT = re.compile(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
     rf"{SP})?(?i:{_COUNTED})(?![\w/])"
@@ -180,6 +188,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FACTOR_OF, 0, "ratio", re.compile("factor")),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
     (_NINES, 0, "percent", re.compile("nines|9s")),
+    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in ")),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
@@ -192,7 +201,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
 )
-_FOLDED_CUES = {"factor", "nines|9s"}
+_FOLDED_CUES = {"factor", "nines|9s", r"out of|(?:\bone|\b1) in "}
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
