@@ -59,6 +59,7 @@ REFUSED: list[tuple[str, str, list[str], str]] = [
     ("a third cheaper", "It is a third cheaper.", ["a third"], "It is a third party."),
     ("per mille", "It fails 94 per mille.", ["94 per mille"], "It is per mille."),
     ("points, dotted", "A 5 p.p. gain.", ["5 p.p."], "See p. 5 of the report."),
+    ("a dozen times", "It is a dozen times faster.", ["a dozen times"], "We ran it a dozen times."),
     ("a hundredfold", "It is a hundredfold faster.", ["hundredfold"], "A manifold gain."),
     ("counted ops", "Throughput is 94k ops.", ["94k ops"], "Our ops team."),
     ("nines in digits", "It has 5 9s of uptime.", ["5 9s"], "It answered 5 9s of calls."),

@@ -219,7 +219,7 @@ _ONES = (
 _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
 _NUMWORD = (
-    rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion)"
+    rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion|dozen)"
     rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:\s+and\s+a\s+half)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
@@ -363,7 +363,7 @@ _DIGIT_THEN_MORE = re.compile(r"\d\s*\S")
 _NUMWORD_STEMS = (
     *_ONES.split("|"),
     *_TENS.split("|"),
-    *("hundred", "thousand", "million", "billion", "magnitude"),
+    *("hundred", "thousand", "million", "billion", "dozen", "magnitude"),
 )
 _FRACTION_STEMS = (
     "doubl",
