@@ -284,7 +284,8 @@ NOTES = [
     ),
     ("a script", _html(_PLAIN, "<script>document.write('94 s')</script>")),
     ("a handler", _attr(f'{_PRIMARY} a[href="../gamma/"]', "onclick", "this.textContent='94 s'")),
-    ("right-to-left around it", _both(_text(_PLAIN, " 94 s"), _attr("body", "dir", "rtl"))),
+    # An element's own direction inside the page (the body's is the site's, and no note).
+    ("right-to-left around it", _both(_text(_PLAIN, " 94 s"), _attr(".md-main", "dir", "rtl"))),
     (
         "a stylesheet reordering it",
         _both(
