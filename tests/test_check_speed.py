@@ -114,7 +114,9 @@ def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
     ]
 
 
-@pytest.mark.parametrize(("name", "pattern", "needles"), _needle_sets())
+@pytest.mark.parametrize(
+    ("name", "pattern", "needles"), _needle_sets(), ids=[row[0] for row in _needle_sets()]
+)
 def test_a_cue_pattern_finds_a_text_where_one_of_its_words_is(
     name: str, pattern: re.Pattern[str], needles: tuple[str, ...]
 ) -> None:

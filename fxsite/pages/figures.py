@@ -410,8 +410,9 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 
 def _needles(*needles: str) -> re.Pattern[str]:
-    """A pattern found where the text holds any of ``needles`` (as substrings)."""
-    return re.compile("|".join(map(re.escape, needles)))
+    """A pattern found where the text holds any of ``needles`` (as substrings), the same
+    in every process (the vocabularies are sets: their order changes with the hash seed)."""
+    return re.compile("|".join(map(re.escape, sorted(set(needles), key=lambda n: (-len(n), n)))))
 
 
 _CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
