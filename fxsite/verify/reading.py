@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
@@ -79,20 +80,60 @@ _RELATIVE = frozenset("%‰‱٪﹪×xX")
 
 def hidden_characters(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[tuple[int, str]]:
     """(offset, name) of each invisible or direction-control character; a joiner
-    spelling a word (:func:`_spelling`) outside the ``claims`` spans is text."""
+    spelling a word (:func:`_spelling`) outside the ``claims`` spans is text.
+
+    Linear in ``text``: each word's digits and each claim's span are looked up by
+    bisection, not scanned again per character (a page of joiners was quadratic)."""
     if text.isascii():  # ASCII has none (its controls are Cc, not Cf)
         return []
-    spans = tuple(claims)
+    claimed = _Spans(sorted(claims))
+    words: _Spans | None = None
     found = []
     for index, char in enumerate(text):
-        if (
+        if not (
             char in _INVISIBLE
             or unicodedata.category(char) == "Cf"
             or _drawn_as_nothing(text, index)
-        ) and not (_spelling(text, index) and not any(s <= index < e for s, e in spans)):
-            found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
+        ):
+            continue
+        if _spelling(text, index) and claimed.at(index) is None:
+            words = words or _words(text)
+            word = words.at(index)
+            if word is not None and not words.marked[word]:
+                continue  # a joiner spelling a word without a digit: text
+        found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
     return found
 
+
+class _Spans:
+    """Sorted, non-overlapping spans of a text (a mark per span), found by bisection."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]], marked: Iterable[bool] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in spans:
+            if self.ends and start < self.ends[-1]:  # overlapping: one span
+                self.ends[-1] = max(self.ends[-1], end)
+                continue
+            self.starts.append(start)
+            self.ends.append(end)
+        self.marked = list(marked)
+
+    def at(self, index: int) -> int | None:
+        """The number of the span holding ``index``, or None."""
+        i = bisect_right(self.starts, index) - 1
+        return i if i >= 0 and index < self.ends[i] else None
+
+
+def _words(text: str) -> _Spans:
+    """The words of ``text`` (runs without a space), each marked when it holds a digit."""
+    found = [
+        (m.start(), m.end(), any(c.isdigit() for c in m.group())) for m in _WORD.finditer(text)
+    ]
+    return _Spans(((s, e) for s, e, _ in found), (d for _, _, d in found))
+
+
+_WORD = re.compile(r"\S+")
 
 #: Zero-width non-joiner and joiner: how Persian, Arabic and Indic words are spelt.
 _JOINERS = frozenset("\u200c\u200d")
@@ -111,18 +152,10 @@ def _joining_letter(char: str) -> bool:
 
 def _spelling(text: str, index: int) -> bool:
     """``text[index]`` is a joiner between two letters (or marks) of a script spelt
-    with joiners, in a word without a digit: it cannot hide, split or change a figure."""
+    with joiners: it spells a word, unless the word holds a digit (:func:`_words`)."""
     if text[index] not in _JOINERS or not 0 < index < len(text) - 1:
         return False
-    if not (_joining_letter(text[index - 1]) and _joining_letter(text[index + 1])):
-        return False
-    start = index
-    while start > 0 and not text[start - 1].isspace():
-        start -= 1
-    end = index
-    while end < len(text) and not text[end].isspace():
-        end += 1
-    return not any(c.isdigit() for c in text[start:end])
+    return _joining_letter(text[index - 1]) and _joining_letter(text[index + 1])
 
 
 def _drawn_as_nothing(text: str, index: int) -> bool:
