@@ -206,3 +206,31 @@ def test_attach_gives_material_boxes_and_mkdocs_the_view() -> None:
         index.add_entry_from_context(page)
     assert "<p>Save time</p>" in _words(material.entries)
     assert "Save" in str(mkdocs._entries)
+
+
+@pytest.mark.parametrize(
+    ("content", "title", "text"),
+    [
+        (
+            '<h1 id="s">S</h1><h2 id="t">T<a class="headerlink x" href="#t">¶</a></h2><p>W.</p>',
+            "T",
+            "<p>W.</p>",
+        ),
+        (
+            '<h1 id="s">S</h1><h2 id="t">T<a class="headerlink" href="#t">¶</a></h2><p>W.</p>',
+            "T",
+            "<p>W.</p>",
+        ),
+        (
+            '<h1 id="s">S</h1><p>W.</p><div class="linenodiv x"><pre>12</pre></div>',
+            "S",
+            "<p>W.</p>",
+        ),
+    ],
+    ids=["a permalink with a second class", "near miss: a permalink", "line numbers, two classes"],
+)
+def test_classes_are_matched_in_the_class_list(content: str, title: str, text: str) -> None:
+    """A permalink or Pygments' line numbers are known by one class among others."""
+    entries = _entries(content)
+    assert entries[-1]["title"] == title
+    assert entries[-1]["text"] == text

@@ -142,17 +142,18 @@ def _walk(root: LexborNode, found: _Found) -> None:
         if tag.startswith("-") or tag in _NOT_TEXT:
             continue
         attrs = node.attributes
-        out = out or "data-search-exclude" in attrs or attrs.get("class") == "linenodiv"
+        classes = (attrs.get("class") or "").split()
+        out = out or "data-search-exclude" in attrs or "linenodiv" in classes
         if tag in _HEADING_TAGS and "id" in attrs:
             found.headings.append(node)
             heading = True
         if tag == "pre":
-            if not (out or heading or "mermaid" in (attrs.get("class") or "").split()):
+            if not (out or heading or "mermaid" in classes):
                 found.code.append(node)  # a diagram's lines are the reader's boxes
             continue
         if tag == "code":
             found.inline_code.append(node)
-        elif tag == "a" and heading and attrs.get("class") == "headerlink":
+        elif tag == "a" and heading and "headerlink" in classes:
             found.permalinks.append(node)
             continue
         elif tag == "a" and "data-fx-ref" in attrs and not out:
