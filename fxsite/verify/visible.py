@@ -482,8 +482,7 @@ def _own_text(
         if tag == "-text":
             sink.append(current.text_content or "")
         elif tag != "-comment":
-            attributes = current.attributes.items()
-            structure.append((tag or "", tuple(sorted((k, v or "") for k, v in attributes))))
+            structure.append(_element_key(current))
         child = current.last_child
         while child is not None:
             target = sink
@@ -503,13 +502,18 @@ def _own_text(
     )
 
 
+def _element_key(node: LexborNode) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """An element as :func:`_structure` compares it: its tag and its sorted attributes."""
+    return node.tag or "", tuple(sorted(_attrs(node).items()))
+
+
 def _structure(node: LexborNode) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     out = []
     stack = [node]
     while stack:
         current = stack.pop()
         if current.tag not in ("-text", "-comment"):
-            out.append((current.tag or "", tuple(sorted(_attrs(current).items()))))
+            out.append(_element_key(current))
         child = current.last_child
         while child is not None:
             stack.append(child)
