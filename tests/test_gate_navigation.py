@@ -345,3 +345,18 @@ def test_the_memo_is_bounded() -> None:
     for n in range(chrome._KEPT * 2 + 1):
         chrome._memo.put(n.to_bytes(16, "little"), None)
     assert 0 < len(chrome._memo.known) <= chrome._KEPT
+
+
+def test_a_block_changed_by_a_caller_leaves_the_next_reading_alone(site: Path) -> None:
+    """What the memos keep is handed out as copies: a caller changing a block (its text,
+    its claims) of one page does not change the next page's reading."""
+    alpha = (site / "alpha" / "index.html").read_text(encoding="utf-8")
+    beta = (site / "beta" / "index.html").read_text(encoding="utf-8")
+    memo: dict[object, object] = {}
+    for html in (alpha, beta, alpha):
+        for block in _read(html, memo).blocks:
+            block.text = "MUTATED"
+            block.claims.append((0, 1, 0))
+    for html in (alpha, beta):
+        assert _read(html, memo) == _read(html, None)
+        assert "MUTATED" not in [b.text for b in _read(html, memo).blocks]

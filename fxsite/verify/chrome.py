@@ -310,15 +310,16 @@ def _splice(
     known: _Known, current: LexborNode | None, index: int, read: Reader
 ) -> tuple[list[Block], set[str]] | None:
     """The page's navigation: the canonical blocks with its current item read in place."""
+    blocks = [block.copy() for block in known.blocks]
     if current is None:
-        return list(known.blocks), set(known.ids)
+        return blocks, set(known.ids)
     if index >= len(known.ranges):
         return None
     item = read(current, True)
     if _other(item):
         return None
     start, end = known.ranges[index]
-    return [*known.blocks[:start], *item.blocks, *known.blocks[end:]], item.ids | known.ids
+    return [*blocks[:start], *item.blocks, *blocks[end:]], item.ids | known.ids
 
 
 def _other(page: PageText) -> bool:

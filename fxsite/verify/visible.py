@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -247,6 +247,14 @@ class Block:
     with_code: Block | None = None
     #: in that reading, the (start, end) of each inline code's text
     code: tuple[tuple[int, int], ...] = ()
+
+    def copy(self) -> Block:
+        """A copy sharing nothing that may be changed with this block (a memo's blocks
+        are handed out as copies)."""
+        inner = self.with_code
+        return replace(
+            self, claims=list(self.claims), with_code=None if inner is None else inner.copy()
+        )
 
 
 @dataclass
@@ -958,7 +966,7 @@ def _repeated(
         item = PageText()
         _walk(node, item, where, role, heading, repeats, depth, inner)
         known = repeats[key] = (item.blocks, item.ids)
-    page.blocks.extend(known[0])
+    page.blocks.extend(block.copy() for block in known[0])
     page.ids |= known[1]
 
 
