@@ -374,8 +374,9 @@ def _build_into(
 
 def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
     """What ``fxsite build`` finds, built as ``fxsite build`` builds: into a staging
-    folder beside ``site_dir``, under the command line ``fxsite build`` has (vendor
-    code sees the same run), then thrown away; the published site is never touched."""
+    folder beside ``site_dir``, under the command line ``fxsite build`` has for the
+    project ``path`` (vendor code sees the same run, none of check's own options), then
+    thrown away; the published site is never touched."""
     from jinja2 import TemplateError
     from mkdocs.exceptions import Abort, BuildError, PluginError
 
@@ -386,7 +387,7 @@ def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
     echo = _EchoWarnings()  # MkDocs' warnings shown as `fxsite build` shows them
     mkdocs_log.addHandler(echo)
     argv = sys.argv
-    sys.argv = [argv[0], "build", *argv[2:]]
+    sys.argv = [argv[0], "build", *([str(path)] if path is not None else [])]
     try:
         staging = stage(site_dir)
         try:

@@ -10,6 +10,7 @@ everything), must give the very same findings at the very same source lines.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 from pathlib import Path
@@ -1059,6 +1060,37 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     assert not (tmp_path / "site").exists() if refused else (tmp_path / "site").is_dir()
     assert not list(tmp_path.glob(".site-new-*")), "a staging folder was left behind"
     assert "Traceback" not in checked.stderr + built.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "argv"),
+    [
+        (("check", ".", "--format", "json", "--quiet"), ["fxsite", "build", "."]),
+        (("check", "--suggest-invariants", "-q"), ["fxsite", "build"]),
+        (("build", "."), ["fxsite", "build", "."]),
+    ],
+    ids=["a project and check's options", "no project", "near miss: build itself"],
+)
+def test_check_builds_under_the_command_line_build_has(
+    tmp_path: Path, args: tuple[str, ...], argv: list[str]
+) -> None:
+    """A hook sees the command line ``fxsite build`` has for the project: the program,
+    ``build`` and the project named, never check's own options."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nText.\n", "utf-8")
+    hook = (
+        "import json, pathlib, sys\n"
+        "def on_config(config, **kw):\n"
+        "    pathlib.Path('argv.json').write_text(json.dumps(sys.argv), 'utf-8')\n"
+    )
+    (tmp_path / "hooks.py").write_text(hook, "utf-8")
+    shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
+    config = "site_name: S\ntheme:\n  name: material\n  font: false\nhooks: [hooks.py]\n"
+    (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
+    ran = fxsite_here(*args, cwd=tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert json.loads((tmp_path / "argv.json").read_text("utf-8")) == argv
 
 
 @pytest.mark.parametrize(
