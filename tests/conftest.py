@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from fxsite.cli import cli
 
 #: The smallest config fxsite accepts: MkDocs' own theme, the fxsite plugin.
-MKDOCS_YML = "site_name: t\nplugins: [fxsite]\n"
+MKDOCS_YML = "site_name: t\ntheme:\n  name: mkdocs\n  highlightjs: false\nplugins: [fxsite]\n"
 ROOT = Path(__file__).resolve().parent.parent
 
 

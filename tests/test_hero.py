@@ -137,7 +137,8 @@ def test_no_hero_configured_is_no_hero(tmp_path: Path) -> None:
 def _project(tmp_path: Path, config: str) -> Project:
     docs = _docs(tmp_path)
     (tmp_path / "evidence").mkdir()
-    (tmp_path / CONFIG).write_text(config)
+    # Material without Google Fonts, after the lines the tests place findings at.
+    (tmp_path / CONFIG).write_text(config + "theme: {name: material, font: false}\n")
     return Project(ProjectPaths(root=tmp_path, docs_dir=docs, evidence_dir=tmp_path / "evidence"))
 
 
