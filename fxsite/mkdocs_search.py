@@ -1,54 +1,36 @@
 """What the search plugin indexes of a page, and, under ``mkdocs serve``, entries kept.
 
-Material's search index gets each page's entries from the boxes of text the
-page reader judged (:func:`add_sections`,
-:mod:`fxsite.pages.search_sections`), not from its own parse of the page's
-HTML: the gate reading ``search_index.json`` finds each box judged. MkDocs'
-own search plugin parses every page with Python's ``html.parser``;
-:func:`search_view` gives it the page as a reader reads it instead: each claim
-as its text (its badge, screen-reader text and data attributes left out), and a
-space where a card, cell or list item ends, so that neighbours do not run
-together ("R1" then "5.5%" read "R15.5%"). Making entries costs more than the
-rest of a serve rebuild that reuses the page: :class:`SearchEntries` keeps each
-page's entries, as :mod:`fxsite.mkdocs_serve` keys pages' outputs.
+Both search indexes get each page's entries from its sections
+(:func:`~fxsite.pages.search_sections.search_sections`: the page reader's boxes
+of a marked copy of the page), not from their own parse of the page's HTML:
+Material's index entry by entry (:func:`add_sections`), MkDocs' own by parsing
+the sections written out as a page (each heading, then each box a paragraph of
+its own). The gate reading ``search_index.json`` finds each box judged. Making
+entries costs more than the rest of a serve rebuild that reuses the page:
+:class:`SearchEntries` keeps each page's entries, as :mod:`fxsite.mkdocs_serve`
+keys pages' outputs.
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
+from html import escape
 from typing import Any
 
 from material.plugins.search import plugin as material  # type: ignore[import-untyped]
 
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
-from fxsite.pages.search_sections import search_sections
+from fxsite.pages.search_sections import SearchSection, search_sections
 
-__all__ = ["SearchEntries", "add_sections", "attach_view", "search_view"]
-
-#: A claim as fxsite renders it (its class first), and what it holds.
-_CLAIM = re.compile(r'<a class="fx-claim\b[^>]*>(.*?)</a>', re.DOTALL)
-#: Inside a claim: the badge and screen-reader text, which search leaves out.
-_EXCLUDED = re.compile(r"<span\b[^>]*\bdata-search-exclude\b[^>]*>[^<]*</span>")
-#: The end of an element shown apart from what follows it, right before another tag.
-_APART = re.compile(
-    r"(</(?:div|span|td|th|tr|li|dt|dd|caption|figcaption|h[1-6]|p|table|figure)>)(?=<)"
-)
-
-
-def search_view(html: str) -> str:
-    """``html`` as the search plugin should index it (see the module docstring)."""
-    html = _CLAIM.sub(lambda m: _EXCLUDED.sub("", m.group(1)), html)
-    return _APART.sub(r"\1 ", html)
+__all__ = ["SearchEntries", "add_sections", "attach_view"]
 
 
 def attach_view(plugins: Mapping[str, Any]) -> None:
     """Make this build's search index index each page as fxsite read it.
 
-    Material's index gets its entries from the page reader's boxes
-    (:func:`add_sections`); another (MkDocs' own) parses each page through
-    :func:`search_view`.
+    Material's index gets its entries from the page's sections (:func:`add_sections`);
+    another (MkDocs' own) parses the sections written out as a page (:func:`_as_page`).
     """
     for name, plugin in plugins.items():
         index = getattr(plugin, "search_index", None)
@@ -67,15 +49,29 @@ def attach_view(plugins: Mapping[str, Any]) -> None:
                 add_sections(index, page)
             else:
                 shown = copy.copy(page)  # the page itself keeps its HTML
-                shown.content = search_view(page.content)
+                shown.content = _as_page(search_sections(page.content))
                 add(shown)
 
         add_entry_from_context.fxsite_view = True  # type: ignore[attr-defined]
         index.add_entry_from_context = add_entry_from_context
 
 
+def _as_page(sections: list[SearchSection]) -> str:
+    """``sections`` written out as a page's HTML: each heading (its level, id and title),
+    then its text; a section whose heading is left out of search, not at all."""
+    parts: list[str] = []
+    for part in sections:
+        if part.excluded:
+            continue
+        if part.level:
+            tag, anchor = f"h{part.level}", escape(part.anchor or "")
+            parts.append(f'<{tag} id="{anchor}">{"".join(part.title)}</{tag}>')
+        parts += part.text
+    return "".join(parts)
+
+
 def add_sections(index: Any, page: Any) -> None:
-    """Add ``page``'s entries to Material's ``index``, one per section, made of its boxes
+    """Add ``page``'s entries to Material's ``index``, one per section
     (:func:`~fxsite.pages.search_sections.search_sections`) rather than parsed by Material.
 
     Material's own rules stand: a page whose front matter says ``search: exclude``

@@ -10,6 +10,8 @@ location, titles without permalinks) still hold. In-process: a page in, entries 
 
 from __future__ import annotations
 
+import html
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from material.plugins.search.plugin import SearchIndex as MaterialIndex
 from mkdocs.contrib.search.search_index import SearchIndex as MkDocsIndex
+from mkdocs.structure.toc import AnchorLink
 from sitekit import href_for
 from test_agreement_property import _BLOCKS, _TRICKS, LIB, RENDERER, _published
 from test_one_reader import _page
@@ -193,19 +196,55 @@ def test_chinese_text_is_kept_as_the_page_shows_it() -> None:
     assert search_sections(content)[1].text == ["<p>保存时间缩短，见报告。</p>"]
 
 
-def test_attach_gives_material_boxes_and_mkdocs_the_view() -> None:
-    """Material's index makes its entries of the boxes; MkDocs' own parses the view."""
-    content = _rendered("# S\n\n| A | B |\n|---|---|\n| 1 | Save<br>time |\n")
-    page = SimpleNamespace(
-        content=content, meta={}, toc=[], url="p/", title="S", file=SimpleNamespace(src_uri="p.md")
-    )
+def _both(content: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The entries Material's index and MkDocs' own make of ``content``, each attached."""
+    toc = [AnchorLink(i, i, int(n)) for n, i in re.findall(r'<h([1-6]) id="([^"]+)"', content)]
+    page = SimpleNamespace(content=content, meta={}, toc=toc, url="p/", title="Page title")
     material = MaterialIndex(lang=["en"], separator=r"[\s\-]+", pipeline=[], fields={})
     mkdocs = MkDocsIndex(indexing="full")
     for index in (material, mkdocs):
         attach_view({"search": SimpleNamespace(search_index=index)})
         index.add_entry_from_context(page)
-    assert "<p>Save time</p>" in _words(material.entries)
-    assert "Save" in str(mkdocs._entries)
+    assert page.content == content  # the page itself keeps its HTML
+    return material.entries, mkdocs._entries
+
+
+def _shown_words(text: str) -> list[str]:
+    """An entry's words as a reader reads them (Material's HTML, MkDocs' plain text)."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", text)).split()
+
+
+def _same_entries(content: str) -> None:
+    """MkDocs' index holds the words of Material's, section by section, and its page
+    entry all of them: both made of the same sections."""
+    material, mkdocs = _both(content)
+    assert [_shown_words(e["text"]) for e in mkdocs[1:]] == [
+        _shown_words(e["text"]) for e in material
+    ]
+    whole = [w for e in material for w in _shown_words(f"{e['title']} {e['text']}")]
+    assert _shown_words(mkdocs[0]["text"]) == whole
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "# S\n\n<div data-search-exclude markdown>\nGone 94 s.\n</div>\n\nKept.\n",
+        "# S\n\nKept.\n\n## Hid {data-search-exclude}\n\nGone.\n\n## T\n\nAlso.\n",
+        "# S\n\nTook [94 s](evidence:R1#save_time_fx100).\n\n```\na < b\n```\n",
+        "# S\n\n| A | B |\n|---|---|\n| 1 | Save<br>time |\n\n## T `code`\n\nWords.\n",
+    ],
+    ids=["an element left out", "a section left out", "a claim, code", "near miss: cells"],
+)
+def test_mkdocs_index_holds_the_entries_of_materials(markdown: str) -> None:
+    _same_entries(_rendered(markdown))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(blocks=_BLOCKS, tricks=_TRICKS)
+def test_both_indexes_hold_the_same_entries_of_hostile_pages(
+    blocks: list[int], tricks: list[tuple[int, int]]
+) -> None:
+    _same_entries(_rendered(_page(0, blocks, tricks).replace("\n\n", "\n\n## Then\n\n", 1)))
 
 
 @pytest.mark.parametrize(

@@ -1,21 +1,20 @@
-"""A page's sections as a search index holds them, made of the boxes the page reader judged.
+"""A page's sections as a search index holds them, made of the page reader's boxes.
 
-A search index (Material's) splits a page at its headings that have an id and
-keeps each section's title and text as HTML. :func:`search_sections` makes
-that HTML from the page reader's own boxes (:func:`~fxsite.verify.visible.page_text`,
-the reader ``fxsite check``, the build and the gate share): each box of text a
-``<p>`` of its own, its inline code as ``<code>``, each code block as
-``<pre><code>``. So what an entry shows is, box by box, what was judged on the
-page, and the gate reading the index finds each box judged
+A search index splits a page at its headings that have an id and keeps each
+section's title and text. :func:`search_sections` makes them, as HTML, of the
+boxes the page reader (:func:`~fxsite.verify.visible.page_text`, the reader
+``fxsite check``, the build and the gate share) gives for a marked copy of the
+page: each box of text a ``<p>`` of its own, its inline code as ``<code>``,
+each code block as ``<pre><code>``. So what an entry shows is, box by box, what
+was judged on the page, and the gate reading the index finds each box judged
 (:meth:`~fxsite.verify.boxes.Boxes.cover`): never a run the index joined
 otherwise ("Save<br>time" read "Savetime", a cell's emoji left out, a hidden
 word kept).
 
-The page is read once more, with markers put into its tree where a box cannot
-tell: the start and end of each heading with an id (its permalink removed),
-each code block and inline code, and the text of each element marked
-``data-search-exclude`` (or Pygments' line numbers): a box holding any of that
-text is left out whole. The markers are characters of the supplementary private
+The copy has markers put into its tree where a box cannot tell: the start and
+end of each heading with an id (its permalink removed), each code block and
+inline code, and the text of each element marked ``data-search-exclude`` (or
+Pygments' line numbers): a box holding any of that text is left out whole. The markers are characters of the supplementary private
 use planes, which a page holding any of them cannot be read with: it gets no
 sections.
 """
