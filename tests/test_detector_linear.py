@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from timelimit import Overrun, cpu_time
 
-from fxsite.pages import cjk_figures, figures
+from fxsite.pages import cjk_figures, figure_families, figures
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify import reading
 from fxsite.verify.copies import Allowed, covered
@@ -157,8 +157,8 @@ def test_rule_preconditions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     texts = _corpus_texts() + [_text(*row[1:], 300) for row in SHAPES + MANY]
     texts += ["ſix hours", "fİve hours", "4 Kelvin-ſeconds", "3 PERCENT", "2 tİmes faster"]
     found = [find_bare_figures(text) for text in texts]
-    monkeypatch.setattr(figures, "_holds", lambda text, needles: True)
-    monkeypatch.setattr(cjk_figures, "_holds", lambda text, needles: True)
+    for module in (figures, cjk_figures, figure_families):
+        monkeypatch.setattr(module, "_holds", lambda text, cue: True)
     monkeypatch.setattr(figures, "_LATIN", re.compile(""))
     assert [find_bare_figures(text) for text in texts] == found
 

@@ -540,8 +540,25 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     everywhere = re.compile("")
     for cue in [name for name in vars(figures) if name.endswith("_CUE")]:
         monkeypatch.setattr(figures, cue, everywhere)
-    for cue in [name for name in vars(families) if name.endswith("_CUE")]:
-        monkeypatch.setattr(families, cue, everywhere)
-    monkeypatch.setattr(families, "RULES", tuple((*r[:3], everywhere) for r in families.RULES))
-    monkeypatch.setattr(cjk, "_PROPORTION_CUE", everywhere)
+    for module in (families, cjk):
+        for cue in [name for name in vars(module) if name.endswith("_CUE")]:
+            monkeypatch.setattr(module, cue, everywhere)
+    rules = tuple((*r[:3], everywhere, r[4]) for r in families.RULES)
+    monkeypatch.setattr(families, "RULES", rules)
     assert [figures.find_bare_figures(line) for line in lines] == filtered
+
+
+@pytest.mark.parametrize(
+    ("text", "figure"),
+    [
+        ("It is faster by a Factor of 3.", "a Factor of 3"),
+        ("An uptime of 5 NINES here", "5 NINES"),
+        ("3 Out Of 4 runs passed", "3 Out Of 4"),
+        ("One In three runs passed", "One In three"),
+        ("An uptime of 5 nines here", "5 nines"),
+    ],
+    ids=["factor", "nines", "out of", "one in", "near miss: lower case"],
+)
+def test_a_rule_that_ignores_case_finds_its_figure_in_capitals(text: str, figure: str) -> None:
+    """Each row of the families' rules says whether its cue is looked for in folded text."""
+    assert [f.text for f in find_bare_figures(text)] == [figure]

@@ -29,6 +29,8 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
 from fxsite.evidence.units import UNITS, is_cjk
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.lazyre import holds as _holds
+from fxsite.pages.lazyre import needles as _needles
 
 __all__ = ["CJK_UNITS", "DIGIT_ONLY_UNITS", "cjk_candidates"]
 
@@ -275,8 +277,8 @@ _NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一�
 
 
 #: What every match of a rule holds, one of them at least: a rule runs only on
-#: text that has one (a substring test, at C speed).
-_WORD_NEEDLES = (
+#: text that has one (:func:`~fxsite.pages.lazyre.holds`).
+_WORD_CUE = _needles(
     "分之",
     "一半",
     "翻",
@@ -294,26 +296,24 @@ _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
 )
-_METRIC_CUE = re.compile("|".join(map(re.escape, _METRIC_NEEDLES)))
-#: The rules of Chinese text that read digits: (rule, its figure's group, kind, needles).
-_DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, str | tuple[str, ...]], ...] = (
-    (_RATE_PREFIX, 0, "unit", ("每", "速")),
-    (_CJK_RATE, 0, "unit", ("/",)),
-    (_DISCOUNT, 0, "unit", ("折",)),
-    (_COMPOUND_TIME, 0, "unit", ("分", "半")),
-    (_NINES, 0, "unit", ("个9",)),
-    (_INDEX_POINTS, 0, "unit", ("点",)),
-    (_ENDURANCE, "figure", "unit", ("次",)),
-    (_THROUGHPUT, "figure", "unit", ("每",)),
-    (_DIGIT_FRACTION, "figure", "unit", ("/",)),
-    (_UNITLESS_MONEY, "figure", "unit", ("万", "亿")),
-    (_UNITLESS_PRICE, "figure", "currency", tuple(_PRICE_WORD.split("|"))),
+_METRIC_CUE = _needles(*_METRIC_NEEDLES)
+_FIRST_CUE = _needles(*_FIRST)
+_TENTHS_CUE = _needles("成")
+_SPEND_CUE = _needles("满")
+#: The rules of Chinese text that read digits: (rule, its figure's group, kind, cue).
+_DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, re.Pattern[str]], ...] = (
+    (_RATE_PREFIX, 0, "unit", _needles("每", "速")),
+    (_CJK_RATE, 0, "unit", _needles("/")),
+    (_DISCOUNT, 0, "unit", _needles("折")),
+    (_COMPOUND_TIME, 0, "unit", _needles("分", "半")),
+    (_NINES, 0, "unit", _needles("个9")),
+    (_INDEX_POINTS, 0, "unit", _needles("点")),
+    (_ENDURANCE, "figure", "unit", _needles("次")),
+    (_THROUGHPUT, "figure", "unit", _needles("每")),
+    (_DIGIT_FRACTION, "figure", "unit", _needles("/")),
+    (_UNITLESS_MONEY, "figure", "unit", _needles("万", "亿")),
+    (_UNITLESS_PRICE, "figure", "currency", _needles(*_PRICE_WORD.split("|"))),
 )
-
-
-def _holds(text: str, needles: str | tuple[str, ...]) -> bool:
-    """Whether ``text`` holds one of ``needles`` (characters of a string, or strings)."""
-    return any(needle in text for needle in needles)
 
 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
@@ -328,7 +328,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _chinese(text, digit=digit)
     if not digit:
         return
-    if _METRIC_CUE.search(text) is not None:
+    if _holds(text, _METRIC_CUE):
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
@@ -341,22 +341,22 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
-    if _holds(text, _FIRST):
+    if _holds(text, _FIRST_CUE):
         yield from _numerals(text)
-    if _holds(text, _WORD_NEEDLES):
+    if _holds(text, _WORD_CUE):
         for match in _WORD_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
-    if _holds(text, "成"):
+    if _holds(text, _TENTHS_CUE):
         for match in _TENTHS.finditer(text):
             tenths = "figure" if match["figure"] is not None else "bounded"
             yield match.start(tenths), match.end(tenths), "number-word"
     if not digit:
         return
-    for pattern, group, kind, needles in _DIGIT_RULES:
-        if _holds(text, needles):
+    for pattern, group, kind, cue in _DIGIT_RULES:
+        if _holds(text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
-    if _holds(text, "满"):
+    if _holds(text, _SPEND_CUE):
         for match in _SPEND_AND_SAVE.finditer(text):
             yield match.start("spend"), match.end("spend"), "currency"
             yield match.start("off"), match.end("off"), "currency"

@@ -46,6 +46,8 @@ from fxsite.pages.figure_vocab import (
     VULGAR_FRACTIONS,
 )
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.lazyre import holds as _holds
+from fxsite.pages.lazyre import needles as _needles
 
 __all__ = ["COUNTED", "family_candidates"]
 
@@ -181,34 +183,32 @@ _CJK_SCALED_RANGE = LazyPattern(
 )
 
 _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
-#: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
-#: of the rule holds, looked for first (case-folded text for the rules that
-#: ignore case); most paragraphs have none.
-RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
-    (_FACTOR_OF, 0, "ratio", re.compile("factor")),
-    (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
-    (_NINES, 0, "percent", re.compile("nines|9s")),
-    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in ")),
-    (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
-    (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
+#: (rule, group of the figure, kind, cue, folded): the cue is a cheap pattern every
+#: match of the rule holds, looked for first (in the case-folded text where
+#: ``folded``: the rules that ignore case); most paragraphs have none.
+RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str], bool], ...] = (
+    (_FACTOR_OF, 0, "ratio", re.compile("factor"), True),
+    (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]"), False),
+    (_NINES, 0, "percent", re.compile("nines|9s"), True),
+    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in "), True),
+    (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]"), False),
+    (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d"), False),
     (
         _COMPOUND_DURATION,
         0,
         "unit",
         re.compile(r"\d[ \u00a0\u2009\u202f]?[dhm][a-z]{0,3}[ \u00a0\u2009\u202f]?\d"),
+        False,
     ),
-    (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
-    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
-    (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
+    (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]"), False),
+    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)"), False),
+    (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}"), False),
 )
-_FOLDED_CUES = {"factor", "nines|9s", r"out of|(?:\bone|\b1) in "}
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
 #: What every count holds (its noun's last word, lower-cased).
-_COUNT_NEEDLES = re.compile(
-    "|".join(re.escape(w) for w in sorted({n.split()[-1].split("-")[-1].lower() for n in COUNTED}))
-)
+_COUNT_NEEDLES = _needles(*(n.split()[-1].split("-")[-1].lower() for n in COUNTED))
 
 
 def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
@@ -217,19 +217,19 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
     folds it, for the case-insensitive rules' cues.
     """
-    for pattern, group, kind, cue in RULES:
-        if cue.search(low if cue.pattern in _FOLDED_CUES else text) is not None:
+    for pattern, group, kind, cue, folded in RULES:
+        if _holds(low if folded else text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
     if "×" in text:
         yield from _times_sign(text)
-    if _TIMES_CUE.search(low) is not None:
+    if _holds(low, _TIMES_CUE):
         yield from _times(text)
-    if _X_CUE.search(text) is not None:
+    if _holds(text, _X_CUE):
         yield from _x_before(text)
-    if _FRACTION_CUE.search(text) is not None:
+    if _holds(text, _FRACTION_CUE):
         yield from _fractions(text)
-    if _COUNT_NEEDLES.search(low) is not None:
+    if _holds(low, _COUNT_NEEDLES):
         yield from _counts(text)
 
 

@@ -127,6 +127,8 @@ from fxsite.pages.figure_vocab import (
     WORDS as _WORDS,
 )
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.lazyre import holds as _holds
+from fxsite.pages.lazyre import needles as _needles
 from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["FigureSpan", "find_bare_figures"]
@@ -409,12 +411,6 @@ _IGNORECASE_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def _needles(*needles: str) -> re.Pattern[str]:
-    """A pattern found where the text holds any of ``needles`` (as substrings), the same
-    in every process (the vocabularies are sets: their order changes with the hash seed)."""
-    return re.compile("|".join(map(re.escape, sorted(set(needles), key=lambda n: (-len(n), n)))))
-
-
 _CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
 _CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY, *_CURRENCY_SIGNS)
 _CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS)
@@ -448,10 +444,6 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "number-word"
     yield from cjk_candidates(text)
     yield from family_candidates(text, low)
-
-
-def _holds(text: str, needles: re.Pattern[str]) -> bool:
-    return needles.search(text) is not None
 
 
 def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:

@@ -5,7 +5,8 @@ Python, and the ones with big character sets (Chinese) cost about a
 millisecond each. A rule that runs only on some text (Chinese text, a
 paragraph with a number word or with "token" in it) is a :class:`LazyPattern`:
 a page without such text never pays for compiling it. The rules that run on
-every paragraph stay plain compiled patterns.
+every paragraph stay plain compiled patterns. A rule runs only where the text
+:func:`holds` its cue (:func:`needles`: a word or sign every match holds).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 import sys
 from collections.abc import Iterator
 
-__all__ = ["LazyPattern"]
+__all__ = ["LazyPattern", "holds", "needles"]
 
 
 class LazyPattern:
@@ -44,3 +45,14 @@ class LazyPattern:
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
         return self.compiled.fullmatch(text)
+
+
+def needles(*words: str) -> re.Pattern[str]:
+    """A rule's cue: a pattern found where a text holds any of ``words`` (as substrings),
+    the same in every process (vocabularies are sets: their order changes with the hash seed)."""
+    return re.compile("|".join(map(re.escape, sorted(set(words), key=lambda n: (-len(n), n)))))
+
+
+def holds(text: str, cue: re.Pattern[str]) -> bool:
+    """Whether ``text`` holds ``cue``: a rule runs only on text that does."""
+    return cue.search(text) is not None
