@@ -16,7 +16,7 @@ are only reported; the edges print both and exit or fail on the first list.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from fxsite.findings import ConfigError, Finding, sort_findings
@@ -38,10 +38,12 @@ def enforce_mode(value: object) -> Enforce:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Findings split by consequence, each list sorted."""
+    """Findings split by consequence, each list sorted; ``demoted``: the errors the mode
+    reports as warnings (in ``reported`` too), which ``fxsite audit`` refuses."""
 
     refusals: list[Finding]
     reported: list[Finding]
+    demoted: list[Finding] = field(default_factory=list)
 
     @property
     def refused(self) -> bool:
@@ -51,15 +53,9 @@ class Verdict:
     def all(self) -> list[Finding]:
         return sort_findings([*self.refusals, *self.reported])
 
-    @property
-    def demoted(self) -> list[Finding]:
-        """The errors the mode reports as warnings: ``fxsite audit`` refuses them."""
-        return [f for f in self.reported if f.message.endswith(_DEMOTED)]
-
 
 _OFF = "enforce: false"
 _ADOPT = "enforce: adopt; this page cites no evidence yet"
-_DEMOTED = (f"({_OFF})", f"({_ADOPT})")
 
 
 def _demoted(finding: Finding, why: str) -> Finding:
@@ -75,13 +71,14 @@ def decide(findings: Iterable[Finding], mode: Enforce, citing: Collection[str] =
     """
     refusals: list[Finding] = []
     reported: list[Finding] = []
+    demoted: list[Finding] = []
     for finding in sort_findings(findings):
+        adopted = finding.path.endswith(".md") and finding.path not in citing
         if finding.severity != "error":
             reported.append(finding)
-        elif mode == "off":
-            reported.append(_demoted(finding, _OFF))
-        elif mode == "adopt" and finding.path.endswith(".md") and finding.path not in citing:
-            reported.append(_demoted(finding, _ADOPT))
+        elif mode == "off" or (mode == "adopt" and adopted):
+            demoted.append(_demoted(finding, _OFF if mode == "off" else _ADOPT))
+            reported.append(demoted[-1])
         else:
             refusals.append(finding)
-    return Verdict(refusals, reported)
+    return Verdict(refusals, reported, demoted)
