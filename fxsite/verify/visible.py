@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -251,10 +251,14 @@ class Block:
     def copy(self) -> Block:
         """A copy sharing nothing that may be changed with this block (a memo's blocks
         are handed out as copies)."""
-        inner = self.with_code
-        return replace(
-            self, claims=list(self.claims), with_code=None if inner is None else inner.copy()
-        )
+        # Not dataclasses.replace: it re-runs __init__, and the navigation's blocks are
+        # copied hundreds of thousands of times on a large site.
+        new = object.__new__(Block)
+        new.__dict__.update(self.__dict__)
+        new.claims = list(self.claims)
+        if self.with_code is not None:
+            new.with_code = self.with_code.copy()
+        return new
 
 
 @dataclass
