@@ -43,7 +43,12 @@ FAMILIES: list[tuple[str, str, list[str], str]] = [
     ("many nines", "Durability is 99.999999999%.", ["99.999999999%"], "Durability is high."),
     # --- counts of work (a counted noun acts as a unit)
     ("cycles", "The loop takes 500 cycles.", ["500 cycles"], "The loop takes 500 steps."),
-    ("errors", "It logged 37 errors an hour.", ["37 errors"], "It returns 500 errors under load."),
+    (
+        "errors",
+        "It logged 37 errors an hour.",
+        ["37 errors an hour"],
+        "It returns 500 errors under load.",
+    ),
     ("tokens", "It drafts 4 tokens per step.", ["4 tokens"], "It runs on 4 GPUs."),
     ("token count", "A context of 250,000 tokens.", ["250,000 tokens"], "A batch of 250 files."),
     ("per count", "It costs $0.50 per 1M tokens.", ["$0.50"], "Prices are in USD per 1M tokens."),

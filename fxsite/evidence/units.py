@@ -9,12 +9,14 @@ case-insensitive for spelled-out words only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from fxsite.findings import did_you_mean
 
 __all__ = [
+    "COUNTED",
+    "COUNTED_AT_SCALE",
     "UNITS",
     "Unit",
     "canonical_unit",
@@ -82,6 +84,31 @@ COUNTED: tuple[tuple[str, str], ...] = (
     ("cache misses", "cache miss"),
     ("context switches", "context switch"),
 )
+#: Nouns that count work a benchmark does at scale: each is a unit a record may state
+#: (``{value: 8000000000, unit: rows}``), and in prose a figure with a scale word
+#: ("8 billion rows", "94k writes"). Alone, "8 rows" and "3 jobs" count a setup's
+#: parts as "8 GPUs" does.
+COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
+    ("rows", "row"),
+    ("records", "record"),
+    ("reads", "read"),
+    ("writes", "write"),
+    ("inferences", "inference"),
+    ("predictions", "prediction"),
+    ("tasks", "task"),
+    ("jobs", "job"),
+    ("images", "image"),
+    ("documents", "document"),
+    ("lookups", "lookup"),
+    ("calls", "call"),
+    ("invocations", "invocation"),
+    ("updates", "update"),
+    ("inserts", "insert"),
+    ("commits", "commit"),
+    ("vectors", "vector"),
+    ("embeddings", "embedding"),
+    ("searches", "search"),
+)
 
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)
@@ -130,7 +157,7 @@ _ALL: tuple[Unit, ...] = (
     _u("Tb/s", "bandwidth", "Tbps", "Tbit/s", "terabits per second", factor="125000000000"),
     # rates: each counts a different thing, so none converts into another
     _u("IOPS", "rate", "iops"),
-    _u("ops/s", "rate", "op/s"),
+    _u("ops/s", "rate", "op/s", "operations per second"),
     _u(
         "tokens/s",
         "rate",
@@ -169,7 +196,7 @@ _ALL: tuple[Unit, ...] = (
     _u("%", "percent", "percent", "per cent", "pct", "٪", "﹪", tight=True),  # Arabic, small
     _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
-    *(_u(noun, f"count/{noun}", singular) for noun, singular in COUNTED),
+    *(_u(noun, f"count/{noun}", singular) for noun, singular in (*COUNTED, *COUNTED_AT_SCALE)),
     # currency
     _u("USD", "currency", "$", "US$", "dollars", "dollar", "美元", prefix=True),
     _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),
@@ -319,7 +346,39 @@ def _by_precision() -> tuple[Unit, ...]:
     return tuple(units)
 
 
-_ALL = (*_ALL, *_prices(), *_by_precision())
+#: The periods a count is a rate per, as ``/`` writes them and as words (with their
+#: article): "94 tasks/min", "94 tasks per minute", "94 tasks a minute".
+_RATE_PERIODS = (("s", "second", "a"), ("min", "minute", "a"), ("h", "hour", "an"))
+
+
+def _with_rates(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """``units`` and a rate of every counted noun per second, minute and hour.
+
+    ``tasks/min`` is written "tasks per minute" or "tasks a minute"; where the
+    vocabulary has the rate already (``req/s`` is "requests per second"), the
+    "a"/"an" spelling is added to it.
+    """
+    named = {name: unit.symbol for unit in units for name in (unit.symbol, *unit.aliases)}
+    extra: dict[str, list[str]] = {}
+    rates = []
+    for noun, _ in (*COUNTED, *COUNTED_AT_SCALE):
+        if "/" in noun:
+            continue
+        for symbol, word, article in _RATE_PERIODS:
+            per, per_a = f"{noun} per {word}", f"{noun} {article} {word}"
+            known = named.get(per) or named.get(f"{noun}/{symbol}")
+            if known is not None:
+                extra.setdefault(known, []).append(per_a)
+            else:
+                rates.append(_u(f"{noun}/{symbol}", "rate", per, per_a))
+    grown = tuple(
+        replace(u, aliases=(*u.aliases, *extra[u.symbol])) if u.symbol in extra else u
+        for u in units
+    )
+    return (*grown, *rates)
+
+
+_ALL = _with_rates((*_ALL, *_prices(), *_by_precision()))
 
 #: canonical symbol -> unit
 UNITS: dict[str, Unit] = {u.symbol: u for u in _ALL}

@@ -9,8 +9,10 @@ Every piece is linear: no nested unbounded repetition.
 
 from __future__ import annotations
 
+import re
+
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
-from fxsite.evidence.units import UNITS, is_cjk
+from fxsite.evidence.units import COUNTED_AT_SCALE, UNITS, is_cjk
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
 
@@ -108,6 +110,20 @@ CURRENCY_CODES = {
 # Signs written as letters, in their case: "kr 300", "300 zł", "300 Ft", "94 ct" (euro
 # cents; "Ft. Worth" and "ct scan" follow no number).
 CURRENCY_CODES |= {"kr", "zł", "Ft", "ct"}
+# "Ft" and "ct" are feet and carats too ("a 12 Ft ladder", "a 2 ct diamond"): a figure
+# signed with one is a price only after a price word in its sentence ("It costs 300 Ft",
+# "Cost fell 94 ct") or before what a price is per ("300 Ft a month", "94 ct/kWh").
+LETTER_SIGN = re.compile(r"(?<![A-Za-z])(?:Ft|ct)(?![A-Za-z])")
+PRICE_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?i:costs?|costing|price[sd]?|pricing|pays?|paid|paying|fees?|charges?"
+    r"|charged|billed|spends?|spent|save[sd]?|saving|savings|budget|tariffs?|fares?)"
+    r"(?![A-Za-z])[^.!?;\n]{0,60}\Z"
+)
+PRICE_AFTER = re.compile(
+    r"[ \u00a0\u2009\u202f]?/[ \u00a0\u2009\u202f]?[A-Za-z]|[ \u00a0\u2009\u202f](?:(?i:each)"
+    r"|(?i:a|an|per|every)[ \u00a0\u2009\u202f](?i:month|year|week|day|hour|night|user|seat"
+    r"|kWh|GB|piece|ticket))(?![A-Za-z])"
+)
 CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
     "rupees",
     "yen",
@@ -199,6 +215,32 @@ MAG_MONEY = (
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
 # Chinese ("10余倍", "20多公里").
 VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
+
+# A count of work with a scale word or letter: "8 billion rows", "94k writes",
+# "10 million inferences" (alone, "8 rows" counts a setup's parts, as "8 GPUs" does).
+SCALED_NOUNS = tuple(noun for noun, _ in COUNTED_AT_SCALE)
+# Their nouns make no figure without a scale: not after a number word ("two commits")
+# nor as what a rate is per ("8 GPUs per job").
+SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in names)
+SCALED_COUNT = rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-)(?i:{alternation(SCALED_NOUNS)})(?![A-Za-z0-9_/])"
+
+# "Always" said with a whole period's units: "24 hours a day", "7 days a week",
+# "365 days a year" state no figure, as "24/7" does ("8 hours a day" still states one).
+_WHOLE_PERIODS = (
+    ("24|twenty[- ]four", "hours", "day"),
+    ("7|seven", "days", "week"),
+    ("365", "days", "year"),
+    ("52|fifty[- ]two", "weeks", "year"),
+    ("12|twelve", "months", "year"),
+    ("60|sixty", "minutes", "hour"),
+    ("60|sixty", "seconds", "minute"),
+)
+ALWAYS = "(?<![A-Za-z0-9_.,])(?i:{})".format(
+    "|".join(
+        rf"(?:{count})(?:{SP}|-){unit}(?:{SP}(?:a|an|per|every|each){SP}|{SP}?/{SP}?){period}\b"
+        for count, unit, period in _WHOLE_PERIODS
+    )
+)
 
 SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"

@@ -64,6 +64,9 @@ from fxsite.pages.cjk_figures import cjk_candidates
 from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
+    ALWAYS as _ALWAYS_PATTERN,
+)
+from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
 )
 from fxsite.pages.figure_vocab import (
@@ -82,6 +85,9 @@ from fxsite.pages.figure_vocab import (
     END as _END,
 )
 from fxsite.pages.figure_vocab import (
+    LETTER_SIGN as _LETTER_SIGN,
+)
+from fxsite.pages.figure_vocab import (
     MAG_GLUED as _MAG_GLUED,
 )
 from fxsite.pages.figure_vocab import (
@@ -97,10 +103,25 @@ from fxsite.pages.figure_vocab import (
     PER as _PER,
 )
 from fxsite.pages.figure_vocab import (
+    PRICE_AFTER as _PRICE_AFTER,
+)
+from fxsite.pages.figure_vocab import (
+    PRICE_BEFORE as _PRICE_BEFORE,
+)
+from fxsite.pages.figure_vocab import (
     QUALIFIER as _QUALIFIER,
 )
 from fxsite.pages.figure_vocab import (
     RANGE_SEP as _RANGE_SEP,
+)
+from fxsite.pages.figure_vocab import (
+    SCALED_COUNT as _SCALED_COUNT_PATTERN,
+)
+from fxsite.pages.figure_vocab import (
+    SCALED_NOUNS as _SCALED_NOUNS,
+)
+from fxsite.pages.figure_vocab import (
+    SCALED_ONLY as _SCALED_ONLY,
 )
 from fxsite.pages.figure_vocab import (
     SIGN as _SIGN,
@@ -324,6 +345,8 @@ _ACRONYM_RATE = LazyPattern(
 _PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
 _TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
 _TOKEN_COUNT = LazyPattern(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
+# A count of work at scale: "8 billion rows", "94k writes" (not after "per": a divisor).
+_SCALED_COUNT = LazyPattern(_SCALED_COUNT_PATTERN)
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
 # "a 2 x 4 grid" have none).
 _DIMENSIONS = LazyPattern(
@@ -347,13 +370,19 @@ _SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
 
 def _is_symbol(word: str) -> bool:
     """A unit written as its symbol ("ms", "kW", "MB", "GB/s"), not as a word ("day")."""
-    return canonical_unit(word) == word or (
-        any(c.isupper() for c in word) and (canonical_unit(word) is not None or is_unit_word(word))
+    return word.lower() not in _SCALED_ONLY and (
+        canonical_unit(word) == word
+        or (
+            any(c.isupper() for c in word)
+            and (canonical_unit(word) is not None or is_unit_word(word))
+        )
     )
 
 
 def _is_divisor(word: str) -> bool:
-    return canonical_unit(word) is not None or is_unit_word(word)
+    return word.lower() not in _SCALED_ONLY and (
+        canonical_unit(word) is not None or is_unit_word(word)
+    )
 
 
 _DIGIT = re.compile(rf"[\d{VULGAR_FRACTIONS}]")
@@ -418,6 +447,7 @@ _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
 _COLON_ONE = _needles(":1")
 _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
+_SCALED_WORDS = _needles(*_SCALED_NOUNS)
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
@@ -480,7 +510,8 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     ):
         if needed:
             for match in pattern.finditer(text):
-                yield match.start(), match.end(), "currency"
+                if _priced(text, match.start(), match.end()):
+                    yield match.start(), match.end(), "currency"
     if _holds(text, _COLON_ONE):
         for match in _COLON_RATIO.finditer(text):
             yield match.start(), match.end(), "ratio"
@@ -498,6 +529,10 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     ):
         if needed:
             for match in pattern.finditer(text):
+                yield match.start(), match.end(), "unit"
+    if _holds(low, _SCALED_WORDS):
+        for match in _SCALED_COUNT.finditer(text):
+            if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
                 yield match.start(), match.end(), "unit"
     if tokens:
         for match in _TOKEN_COUNT.finditer(text):
@@ -518,6 +553,16 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
             and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.end(), "unit"
+
+
+def _priced(text: str, start: int, end: int) -> bool:
+    """A currency figure is a price; signed "Ft" or "ct" (feet, carats), only in a price's
+    context (:data:`fxsite.pages.figure_vocab.PRICE_BEFORE`, ``PRICE_AFTER``)."""
+    return (
+        _LETTER_SIGN.search(text, start, end) is None
+        or _PRICE_BEFORE.search(text, max(0, start - 60), start) is not None
+        or _PRICE_AFTER.match(text, end) is not None
+    )
 
 
 def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -619,11 +664,22 @@ _MARK = re.compile(_MARKS)
 _KEYCAP = re.compile(f"(\\d)(?:\ufe0f?{_MARKS})+")
 
 
+_ALWAYS = LazyPattern(_ALWAYS_PATTERN)
+
+
+def _always(scan: str, start: int, end: int) -> bool:
+    """``scan[start:end]`` is inside "24 hours a day" or another way of saying always."""
+    match = _ALWAYS.match(scan, start)
+    return match is not None and end <= match.end()
+
+
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
     found = [
         c
         for c in _candidates(scan)
-        if not NAMED.fullmatch(scan, c[0], c[1]) and not names_a_class(scan, c[0], c[1])
+        if not NAMED.fullmatch(scan, c[0], c[1])
+        and not names_a_class(scan, c[0], c[1])
+        and not _always(scan, c[0], c[1])
     ]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)

@@ -104,8 +104,13 @@ class Governed:
 
 
 def with_unit(number: str, unit: str) -> str | None:
-    """``number`` written with ``unit`` as the claim grammar reads it, or None."""
-    for text in (f"{number} {unit}", f"{unit}{number}"):
+    """``number`` written with ``unit`` as the claim grammar reads it, or None.
+
+    A price per a period puts its sign before the number: "315" under "(€/month)" is
+    "€315/month".
+    """
+    sign, per, period = unit.partition("/")
+    for text in (f"{number} {unit}", f"{unit}{number}", f"{sign}{number}{per}{period}"):
         stated = parse_stated(text)
         if stated is not None and stated.unit not in (None, "count"):
             return text
