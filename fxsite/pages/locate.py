@@ -11,7 +11,8 @@ between its characters:
 * a character written as an entity (``7&#54; s`` shows 76 s);
 * a character drawn from plain ones (``1/4`` shows ``¼``);
 * an emoji written as its shortcode (``:nine::four: s`` shows ``9️⃣4️⃣ s``, with
-  pymdownx.emoji), placed at the shortcode.
+  pymdownx.emoji), and an icon drawing a digit (``:material-numeric-9: s`` shows
+  ``9 s``), placed at the shortcode.
 
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
@@ -51,6 +52,7 @@ from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.prose import line_col
 from fxsite.pages.unshown import glued_claims, unshown
+from fxsite.verify.icon_digits import shortcode_digits
 
 __all__ = ["SourceLocator", "loose_pattern"]
 
@@ -193,7 +195,9 @@ class SourceLocator:
         # An emoji written as its shortcode (pymdownx.emoji: ``:nine::four: s`` shows
         # 9️⃣4️⃣ s), looked for in the source with its shortcodes drawn, variation
         # selectors left out on both sides.
-        if ":" not in self.source or not any(ord(c) > 0x2000 for c in text):
+        if ":" not in self.source or not (
+            any(ord(c) > 0x2000 for c in text) or _ICON_CUE.search(self.source)
+        ):
             return None
         if self._drawn is None:
             self._drawn = _draw_emoji(self.source)
@@ -330,17 +334,19 @@ def _find_in(value: str, text: str) -> int | None:
 #: add to an emoji or leave out.
 _SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
 _VARIATIONS = re.compile("[\ufe0e\ufe0f]")
+#: A shortcode of an icon that draws digits (:func:`fxsite.verify.icon_digits.shortcode_digits`).
+_ICON_CUE = re.compile(r":(?:material-numeric|fontawesome-[a-z]+-\d)")
 _HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
 
 
 @cache
 def _emoji_chars() -> dict[str, str]:
     """The characters each shortcode of pymdownx.emoji's indexes stands for (the first
-    index that has it), variation selectors left out; not a shortcode drawn as an
-    image only (Material adds its icons to an index: they show no characters)."""
+    index that has it), variation selectors left out; of the icons Material adds to an
+    index, drawn as images, the digit icons' digits (``:material-numeric-9:`` shows 9)."""
     from pymdownx import emoji1_db, gemoji_db, twemoji_db  # type: ignore[import-untyped]
 
-    chars: dict[str, str] = {}
+    chars: dict[str, str] = dict(shortcode_digits())
     for db in (twemoji_db, emoji1_db, gemoji_db):
         for name, entry in db.emoji.items():
             points = str(entry.get("unicode", "")).split("-")

@@ -42,6 +42,7 @@ from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
+from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 
@@ -871,7 +872,8 @@ def _walk(
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button"):
             _attribute_blocks(tag, _attrs(node), page, role)
         emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
-        if emoji is not None:  # an emoji image draws its emoji in the run
+        emoji = icon_text(node) if tag == "svg" else emoji
+        if emoji is not None:  # an emoji image draws its emoji in the run, an icon its digits
             builders[-1].add(emoji)
             continue
         if tag == "article" or "md-content__inner" in classes:
