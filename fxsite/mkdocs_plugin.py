@@ -819,7 +819,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             key = signing_key_path(self.signing_key, os.environ)
             late = decide([*found, *finish_site(site, paths.root, key)], self.enforce, citing)
         # One verdict for the whole build, so `fxsite build` reports it as check does.
-        self.verdict = decide([*self.verdict.all, *late.all], self.enforce, citing)
+        self.verdict = self.verdict + late
         refuse = late.refused and not self.serving
         # Refusals travel in the error itself when it is raised, so every caller shows them.
         _log(late, refusals=not refuse)

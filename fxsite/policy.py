@@ -53,6 +53,14 @@ class Verdict:
     def all(self) -> list[Finding]:
         return sort_findings([*self.refusals, *self.reported])
 
+    def __add__(self, other: Verdict) -> Verdict:
+        """Both verdicts as one (the build's pages', then its site's), each list sorted."""
+        return Verdict(
+            sort_findings([*self.refusals, *other.refusals]),
+            sort_findings([*self.reported, *other.reported]),
+            sort_findings([*self.demoted, *other.demoted]),
+        )
+
 
 _OFF = "enforce: false"
 _ADOPT = "enforce: adopt; this page cites no evidence yet"

@@ -40,3 +40,11 @@ def test_demoted_errors_are_the_ones_the_mode_demoted(
     assert LOOKALIKE not in verdict.demoted and LOOKALIKE_ADOPT not in verdict.demoted
     assert all(f in verdict.reported and f.severity == "warning" for f in verdict.demoted)
     assert [f.line for f in verdict.all] == [2, 3, 4]
+
+
+def test_two_verdicts_joined_keep_what_each_demoted() -> None:
+    """The build's verdict is its pages' and its site's joined: demoted errors stay so."""
+    pages, site = decide([ERROR], "off"), decide([LOOKALIKE], "off")
+    joined = pages + site
+    assert joined.demoted == pages.demoted and len(joined.reported) == 2
+    assert (joined + decide([ERROR], "all")).refusals == [ERROR]
