@@ -101,15 +101,17 @@ _EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
 
 
 def _config_place(config_file: Path, detail: str) -> str:
-    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``)."""
+    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``), in it
+    or in the file it inherits the list from."""
+    from fxsite.pages.config_code import extension_place
+    from fxsite.pages.config_text import inherited
+
     named = _EXTENSION.search(detail)
-    if named is not None:
-        item = re.compile(rf"^\s*-\s*['\"]?{re.escape(named.group(1))}['\"]?\s*:?\s*$")
-        text = config_file.read_text("utf-8", "replace")
-        for number, line in enumerate(text.splitlines(), 1):
-            if item.match(line):
-                return f"{config_file.name}:{number}"
-    return config_file.name
+    if named is None:
+        return config_file.name
+    text = config_file.read_text("utf-8", "replace")
+    parents = inherited(text, config_file, lambda p: os.path.relpath(p, config_file.parent))
+    return extension_place(text, config_file.name, named.group(1), parents)
 
 
 class _Collect(logging.Handler):

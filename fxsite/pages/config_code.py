@@ -20,11 +20,11 @@ from typing import Any, TypeGuard
 import yaml
 
 from fxsite.findings import Finding
-from fxsite.pages.config_text import _compose, _get
+from fxsite.pages.config_text import Source, _compose, _get
 from fxsite.verify.notes import Note
 from fxsite.verify.scripts import link_note, script_note
 
-__all__ = ["OFFLINE_SHIM", "config_code_findings"]
+__all__ = ["OFFLINE_SHIM", "config_code_findings", "extension_place"]
 
 #: The script Material's ``offline`` plugin adds to ``extra.polyfills`` (its ``on_config``)
 #: unless one of them is an iframe-worker already.
@@ -60,6 +60,18 @@ def config_code_findings(
                 note = script_note({"src": OFFLINE_SHIM}, "")
                 out += _finding(name, node, note, " (the offline plugin adds it)")
     return out
+
+
+def extension_place(text: str, path: str, extension: str, parents: Sequence[Source] = ()) -> str:
+    """``path:line`` of the ``markdown_extensions`` item that names ``extension`` (``- toc``,
+    ``- toc: {…}``), in the nearest file that writes the list (``parents``: as for
+    :func:`config_code_findings`); ``path`` where none does."""
+    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    for name, node in _entries(roots, ("markdown_extensions",)):
+        key = node.value[0][0] if isinstance(node, yaml.MappingNode) and node.value else node
+        if _is_text(key) and key.value == extension:
+            return f"{name}:{key.start_mark.line + 1}"
+    return path
 
 
 def _theme_setting(roots: list[tuple[str, yaml.Node | None]], key: str) -> tuple[str, yaml.Node]:
