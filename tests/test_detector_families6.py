@@ -17,9 +17,11 @@ In-process rows: a sentence in, figures out (the detector), and a page in,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from selectolax.lexbor import LexborHTMLParser
-from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from sitekit import FIXTURE_EXTENSIONS, fxsite_here, href_for, library
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.evidence.units import canonical_unit
@@ -297,3 +299,64 @@ def test_letter_sign_elsewhere_is_not_a_price(name: str, text: str) -> None:
 def test_feet_in_lower_case_stay_a_length() -> None:
     """ "12 ft" is a length as "40 tonnes" is a mass: any physical unit makes a figure."""
     assert _figures("We bought a 12 ft ladder.") == ["12 ft"]
+
+
+# -- check, build and audit agree: one project holding every page above ----------------------
+
+CONFIG = """\
+site_name: families
+theme:
+  name: material
+  font: false
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+      emoji_generator: !!python/name:material.extensions.emoji.to_svg
+  - tables
+  - toc
+plugins:
+  - search
+  - fxsite:
+      enforce: false
+"""
+
+
+def test_check_build_and_audit_agree(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "W1.yaml").write_text(RECORD, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    claims = "\n\n".join(CLAIMED)
+    passed = [text for _, text in (*NOT_COUNTS, *NOT_PRICES)]
+    icons = "\n\n".join(page.split("\n\n", 1)[1] for _, page in ICONS_PASSED)
+    docs.joinpath("index.md").write_text(
+        "# Fine\n\n" + "\n\n".join([claims, *passed, icons]) + "\n", encoding="utf-8"
+    )
+    refused = [text for _, text, _ in (*COUNTS, *LETTER_PRICES)]
+    docs.joinpath("counts.md").write_text("# Counts\n\n" + "\n\n".join(refused) + "\n", "utf-8")
+    docs.joinpath("icons.md").write_text(
+        f"# Icons\n\nSaves {NINE}{FOUR} s here.\n\n| Item | Saving (€/month) |\n|---|---|\n"
+        "| run | 315 |\n",
+        encoding="utf-8",
+    )
+    checked = fxsite_here("check", ".", cwd=tmp_path)
+    built = fxsite_here("build", ".", cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+
+    def lines(out: str) -> list[str]:
+        return sorted(line.split(" bare figure")[0] for line in out.splitlines() if ": FX5" in line)
+
+    assert lines(checked.stdout) == lines(built.stdout)
+    assert [line for line in lines(built.stdout) if "index.md" in line] == []
+    found = lines(built.stdout)
+    expected = sum(len(figures) for _, _, figures in (*COUNTS, *LETTER_PRICES))
+    assert len([line for line in found if line.startswith("docs/counts.md")]) == expected
+    assert [line for line in found if line.startswith("docs/icons.md")] == [
+        "docs/icons.md:3:7: FX501 warning:",
+        "docs/icons.md:7:9: FX501 warning:",
+    ]
+    audited = fxsite_here("audit", "site", cwd=tmp_path)
+    shown = [line for line in audited.stdout.splitlines() if "icons/index.html" in line]
+    assert any("FX501" in line and "94 s" in line for line in shown), audited.stdout
+    assert not [line for line in audited.stdout.splitlines() if line.startswith("index.html:")]
