@@ -182,6 +182,9 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
         ("tags:\n  - fast\n  - 5 GB/s\n", _META, ["FX501 3:5"]),
         ("subtitle: 'Now ''77 ms'' faster'\n", _META, ["FX501 1:18"]),
         ("title: Took\r\n  94 s\r\n", _META, ["FX501 2:3"]),
+        # read once, by the strict loader: a directive and a marker are the file's own
+        ("%YAML 1.1\n---\ntitle: Took 94 s\n", _META, ["FX501 3:13"]),
+        ("--- {title: Took 94 s}\n", _META, ["FX501 1:18"]),
         # what the strict YAML loader refuses, at its line in the file
         ("title: [unclosed\n", _META, ["FX101 2:1"]),
         ("a: &x 1\nb: *x\n", _META, ["FX103 1:4", "FX103 2:4"]),

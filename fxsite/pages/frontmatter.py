@@ -16,7 +16,15 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.scalar_place import offset_of, scalar_segments
 
-__all__ = ["FaqItem", "FrontMatter", "Related", "TextAt", "read_front_matter", "split_front_matter"]
+__all__ = [
+    "FaqItem",
+    "FrontMatter",
+    "Related",
+    "TextAt",
+    "judge_front_matter",
+    "read_front_matter",
+    "split_front_matter",
+]
 
 _OPEN = re.compile(r"\A---[ \t]*\r?\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -90,18 +98,17 @@ def split_front_matter(source: str) -> tuple[str | None, str, int]:
 
 
 def _text_at(
-    loaded: LoadedYaml, loc: tuple[str | int, ...], value: str, lines: list[str]
+    loaded: LoadedYaml, loc: tuple[str | int, ...], value: str, front: str, shift: int
 ) -> TextAt:
-    """Where ``value`` sits in the file, character by character (quoted, escaped, folded,
-    plain, a block scalar: :func:`~fxsite.pages.scalar_place.scalar_segments`); else
-    where it starts."""
+    """Where ``value`` sits in the file (``front`` starts ``shift`` lines into it),
+    character by character (quoted, escaped, folded, plain, a block scalar:
+    :func:`~fxsite.pages.scalar_place.scalar_segments`); else where it starts."""
     line, col = loaded.pos(loc)
-    front = "\n".join(lines)
-    start = offset_of(front, line - 1, col)  # front matter starts on file line 2
+    start = offset_of(front, line - shift, col)
     segments = None if start is None else scalar_segments(front, start, value)
     if not segments:
         return TextAt(value, line, col)
-    moved = tuple((at, seg_line + 1, seg_col) for at, seg_line, seg_col in segments)
+    moved = tuple((at, seg_line + shift, seg_col) for at, seg_line, seg_col in segments)
     return TextAt(value, moved[0][1], moved[0][2], moved)
 
 
@@ -113,11 +120,20 @@ def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> 
     """Parse and check the front matter of a page source; ``printed``: the keys whose
     values the site's templates print (shown, as the ``subtitle``)."""
     front, _, body_line = split_front_matter(source)
-    result = FrontMatter(body_line=body_line)
     if front is None:
-        return result
-    loaded = load_yaml(front, path, line_offset=1)
-    lines = front.split("\n")
+        return FrontMatter(body_line=body_line)
+    result = judge_front_matter(load_yaml(front, path, line_offset=1), front, path, printed, 1)
+    result.body_line = body_line
+    return result
+
+
+def judge_front_matter(
+    loaded: LoadedYaml, front: str, path: str, printed: Collection[str] = (), shift: int = 0
+) -> FrontMatter:
+    """The fields of front matter ``front`` (``shift`` lines into file ``path``), as the
+    strict YAML loader read it (``loaded``), checked and typed (``printed``: as for
+    :func:`read_front_matter`)."""
+    result = FrontMatter()
     result.findings.extend(loaded.findings)
     if not isinstance(loaded.data, dict):
         return result
@@ -131,7 +147,7 @@ def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> 
     for key in ("title", "description"):
         if key in data:
             if isinstance(data[key], str):
-                setattr(result, key, _text_at(loaded, (key,), data[key], lines))
+                setattr(result, key, _text_at(loaded, (key,), data[key], front, shift))
             else:
                 bad((key,), "FX601", f"{key} must be a string")
     related = data.get("related", [])
@@ -160,7 +176,7 @@ def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> 
     shown += [((k,), data.get(k)) for k in sorted(set(printed) - {"subtitle", *_JUDGED})]
     shown += [(("tags", i), tag) for i, tag in enumerate(tags if isinstance(tags, list) else [])]
     result.shown = [
-        _text_at(loaded, loc, text, lines) for loc, text in shown if isinstance(text, str)
+        _text_at(loaded, loc, text, front, shift) for loc, text in shown if isinstance(text, str)
     ]
     faq = data.get("faq", [])
     if not isinstance(faq, list):
@@ -176,8 +192,8 @@ def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> 
             continue
         result.faq.append(
             FaqItem(
-                _text_at(loaded, ("faq", i, "q"), item["q"], lines),
-                _text_at(loaded, ("faq", i, "a"), item["a"], lines),
+                _text_at(loaded, ("faq", i, "q"), item["q"], front, shift),
+                _text_at(loaded, ("faq", i, "a"), item["a"], front, shift),
             )
         )
     return result

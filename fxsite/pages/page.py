@@ -290,15 +290,17 @@ def process_page(
     draw: ChartDrawer | None = None,
     site_lang: str | None = None,
     printed: Collection[str] = (),
+    front: FrontMatter | None = None,
 ) -> PageResult:
     """Check and rewrite one page. ``path`` names it in findings.
 
     ``draw`` renders charts; without it charts are checked but left out.
     ``site_lang`` is the site's language (Material's ``theme.language``), for
     a page whose front matter and path name none. ``printed``: the front-matter
-    keys whose values the site's templates print.
+    keys whose values the site's templates print. ``front``: the page's front
+    matter read already (a file of Material's ``meta`` plugin), else ``source``'s.
     """
-    front = read_front_matter(source, path, printed)
+    front = read_front_matter(source, path, printed) if front is None else front
     lang = page_language(path, front.data.get("lang"), site_lang)
     result = PageResult(path, "", front=front, lang=lang)
     result.findings.extend(front.findings)

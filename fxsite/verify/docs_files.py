@@ -16,9 +16,7 @@ its fields are judged as a page's front matter is, at their lines in that file.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +32,6 @@ __all__ = ["MAX_FILE_BYTES", "docs_file_findings", "meta_file_findings", "read_f
 
 #: Largest copied file read, as the gate reads published files.
 MAX_FILE_BYTES = 16 << 20
-#: A YAML document marker line (``---``, ``...``).
-_MARKER = re.compile(r"^(?:---|\.\.\.)[ \t]*(?=\r?$)", re.MULTILINE)
 _ADVICE = (
     " in a file published as it is, which cannot hold a claim: move the text into a page "
     "and cite the figure there, or remove it"
@@ -171,10 +167,12 @@ def meta_file_findings(
 
 
 def _meta_fields(file: Path, shown: str, project: Project) -> list[Finding]:
-    """One meta file's findings: what the strict YAML loader refuses in it, else its
-    fields judged by :func:`~fxsite.pages.page.process_page` as a page's front matter."""
+    """One meta file's findings: what the strict YAML loader refuses in it, else the
+    fields it read judged by :func:`~fxsite.pages.page.process_page` as a page's front
+    matter, at their lines in the file."""
     from fxsite.evidence.yamlsafe import load_yaml
     from fxsite.pages.claims import check_href
+    from fxsite.pages.frontmatter import judge_front_matter
     from fxsite.pages.page import process_page
     from fxsite.safeio import UnreadableFile, read_bytes
 
@@ -186,8 +184,6 @@ def _meta_fields(file: Path, shown: str, project: Project) -> list[Finding]:
     if loaded.findings:
         return loaded.findings
     text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
-    # Read as a page's front matter, a line above the file's first (its own document
-    # markers blank: they would end it).
-    front = f"---\n{_MARKER.sub('', text)}\n---\n"
-    result = process_page(front, shown, project.library, check_href, printed=project.printed_meta)
-    return [replace(f, line=f.line - 1) for f in result.findings if f.path == shown]
+    front = judge_front_matter(loaded, text, shown, project.printed_meta)
+    result = process_page("", shown, project.library, check_href, front=front)
+    return [f for f in result.findings if f.path == shown]
