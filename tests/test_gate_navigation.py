@@ -62,8 +62,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def fresh_memo() -> None:
-    chrome._memo.clear()
+def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chrome, "_memo", chrome._Memo())
 
 
 def _read(html: str, repeats: dict[object, object] | None) -> PageText:

@@ -41,7 +41,7 @@ from selectolax.lexbor import LexborNode
 if TYPE_CHECKING:
     from fxsite.verify.visible import Block, PageText
 
-__all__ = ["Reader", "navigation", "unread_after"]
+__all__ = ["Reader", "navigation", "normalise", "unread_after"]
 
 #: Reads a node as the root of a walk; ``True``: with the site's memo of list items.
 Reader = Callable[[LexborNode, bool], "PageText"]
@@ -113,9 +113,6 @@ class _Memo:
         if len(self.known) >= _KEPT:
             self.known.clear()
         self.known[key] = known
-
-    def clear(self) -> None:
-        self.known.clear()
 
 
 #: How many distinct navigations the memo keeps (a site has one per URL depth or so).
@@ -193,7 +190,7 @@ def _canonical(nav: LexborNode) -> tuple[str, LexborNode | None, int] | None:
     Whitespace runs are collapsed first: every check below then reads a shorter text,
     and a run collapsed can only make more of them match (more navigations refused).
     """
-    text = _collapsed(nav.html or "")
+    text = normalise(nav.html or "")
     lower = text.lower()
     if (
         _REFUSED_TAGS.search(lower)
@@ -220,10 +217,10 @@ def _canonical(nav: LexborNode) -> tuple[str, LexborNode | None, int] | None:
         extras = _extras(item, links[0]) if item is not None else None
         if item is None or extras is None:
             return None
-        whole = _collapsed(item.html or "")
+        whole = normalise(item.html or "")
         cut = whole
         for extra in extras:
-            part = _collapsed(extra.html or "")
+            part = normalise(extra.html or "")
             if cut.count(part) != 1:
                 return None
             cut = cut.replace(part, "", 1)
@@ -231,16 +228,16 @@ def _canonical(nav: LexborNode) -> tuple[str, LexborNode | None, int] | None:
             return None
         at = text.find(whole)
         index = text.count("<li ", 0, at) + text.count("<li>", 0, at)
-        text = text.replace(whole, _collapsed(cut), 1)
+        text = text.replace(whole, normalise(cut), 1)
         current = item
     for written, instead, _ in _DROPPED:
         text = text.replace(written, instead)
     return _HREF.sub(' href=""', text), current, index
 
 
-def _collapsed(html: str) -> str:
-    """``html`` with each whitespace run one space, trimmed."""
-    return " ".join(html.split())
+def normalise(text: str) -> str:
+    """Whitespace runs (line breaks, no-break spaces) as one space, trimmed."""
+    return " ".join(text.split())
 
 
 def _extras(item: LexborNode, link: LexborNode) -> list[LexborNode] | None:

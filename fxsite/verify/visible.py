@@ -37,7 +37,7 @@ from itertools import pairwise
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
-from fxsite.verify.chrome import navigation, unread_after
+from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -204,11 +204,6 @@ def nesting(html: str) -> int:
         depth = max(0, depth - 1) if closing else depth + 1
         deepest = max(deepest, depth)
     return deepest
-
-
-def normalise(text: str) -> str:
-    """Whitespace runs (line breaks, no-break spaces) as one space, trimmed."""
-    return " ".join(text.split())
 
 
 @dataclass(frozen=True)
