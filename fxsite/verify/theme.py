@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from importlib.metadata import PackageNotFoundError, entry_points
 from pathlib import Path
@@ -105,8 +105,11 @@ def _asset_digests() -> frozenset[bytes]:
     return frozenset(hashlib.sha256(published_asset(n).encode("utf-8")).digest() for n in ASSETS)
 
 
+@lru_cache(maxsize=1)
 def is_theme_file(data: bytes) -> bool:
-    """``data`` is a file an installed theme ships, or an fxsite asset as published."""
+    """``data`` is a file an installed theme ships, or an fxsite asset as published (the
+    last file's answer kept: the gate asks it of a stylesheet's or script's bytes for its
+    notes, its strings and its drawings, and hashes them once)."""
     digest = hashlib.sha256(data).digest()
     if digest in _asset_digests():
         return True
