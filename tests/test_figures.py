@@ -543,8 +543,7 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (families, cjk):
         for cue in [name for name in vars(module) if name.endswith("_CUE")]:
             monkeypatch.setattr(module, cue, everywhere)
-    rules = tuple((*r[:3], everywhere, r[4]) for r in families.RULES)
-    monkeypatch.setattr(families, "RULES", rules)
+    monkeypatch.setattr(families, "RULES", tuple((*r[:3], everywhere) for r in families.RULES))
     assert [figures.find_bare_figures(line) for line in lines] == filtered
 
 
@@ -560,5 +559,5 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     ids=["factor", "nines", "out of", "one in", "near miss: lower case"],
 )
 def test_a_rule_that_ignores_case_finds_its_figure_in_capitals(text: str, figure: str) -> None:
-    """Each row of the families' rules says whether its cue is looked for in folded text."""
+    """A family rule's cue says whether it is looked for in case-folded text (``re.I``)."""
     assert [f.text for f in find_bare_figures(text)] == [figure]

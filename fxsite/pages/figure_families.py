@@ -183,26 +183,25 @@ _CJK_SCALED_RANGE = LazyPattern(
 )
 
 _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
-#: (rule, group of the figure, kind, cue, folded): the cue is a cheap pattern every
-#: match of the rule holds, looked for first (in the case-folded text where
-#: ``folded``: the rules that ignore case); most paragraphs have none.
-RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str], bool], ...] = (
-    (_FACTOR_OF, 0, "ratio", re.compile("factor"), True),
-    (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]"), False),
-    (_NINES, 0, "percent", re.compile("nines|9s"), True),
-    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in "), True),
-    (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]"), False),
-    (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d"), False),
+#: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
+#: of the rule holds, looked for first (a cue that ignores case, ``re.I``, in the
+#: case-folded text: the rules that ignore case); most paragraphs have none.
+RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
+    (_FACTOR_OF, 0, "ratio", re.compile("factor", re.I)),
+    (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
+    (_NINES, 0, "percent", re.compile("nines|9s", re.I)),
+    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in ", re.I)),
+    (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
+    (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
         _COMPOUND_DURATION,
         0,
         "unit",
         re.compile(r"\d[ \u00a0\u2009\u202f]?[dhm][a-z]{0,3}[ \u00a0\u2009\u202f]?\d"),
-        False,
     ),
-    (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]"), False),
-    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)"), False),
-    (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}"), False),
+    (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
+    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
+    (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
 )
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
@@ -217,8 +216,8 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
     folds it, for the case-insensitive rules' cues.
     """
-    for pattern, group, kind, cue, folded in RULES:
-        if _holds(low if folded else text, cue):
+    for pattern, group, kind, cue in RULES:
+        if _holds(low if cue.flags & re.I else text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
     if "×" in text:
