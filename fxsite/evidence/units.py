@@ -17,6 +17,7 @@ from fxsite.findings import did_you_mean
 __all__ = [
     "COUNTED",
     "COUNTED_AT_SCALE",
+    "COUNT_RATES",
     "UNITS",
     "Unit",
     "canonical_unit",
@@ -351,8 +352,9 @@ def _by_precision() -> tuple[Unit, ...]:
 _RATE_PERIODS = (("s", "second", "a"), ("min", "minute", "a"), ("h", "hour", "an"))
 
 
-def _with_rates(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
-    """``units`` and a rate of every counted noun per second, minute and hour.
+def _with_rates(units: tuple[Unit, ...]) -> tuple[tuple[Unit, ...], frozenset[str]]:
+    """``units`` and a rate of every counted noun per second, minute and hour, and the
+    spellings this adds.
 
     ``tasks/min`` is written "tasks per minute" or "tasks a minute"; where the
     vocabulary has the rate already (``req/s`` is "requests per second"), the
@@ -375,10 +377,15 @@ def _with_rates(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
         replace(u, aliases=(*u.aliases, *extra[u.symbol])) if u.symbol in extra else u
         for u in units
     )
-    return (*grown, *rates)
+    added = {a for names in extra.values() for a in names}
+    added |= {name for unit in rates for name in (unit.symbol, *unit.aliases)}
+    return (*grown, *rates), frozenset(added)
 
 
-_ALL = _with_rates((*_ALL, *_prices(), *_by_precision()))
+#: COUNT_RATES: every spelling of a counted noun's rate the vocabulary generates
+#: ("tasks/min", "tasks per minute", "tasks a minute", "requests a second"); the detector
+#: reads them by its rules for rates, not among its unit names.
+_ALL, COUNT_RATES = _with_rates((*_ALL, *_prices(), *_by_precision()))
 
 #: canonical symbol -> unit
 UNITS: dict[str, Unit] = {u.symbol: u for u in _ALL}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
-from fxsite.evidence.units import COUNTED_AT_SCALE, UNITS, is_cjk
+from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
 
@@ -36,6 +36,8 @@ def _unit_names() -> tuple[set[str], set[str]]:
         for name in (unit.symbol, *unit.aliases):
             if unit.dimension == "ratio" and not _has_cjk(name):
                 continue  # "1.9x" has its own rule; "1.9倍" is a unit like "178秒"
+            if name in COUNT_RATES:
+                continue  # read by COUNT_RATE and the rule for rates per a unit
             (words if _is_word(name) else symbols).add(name)
     return symbols, words
 
@@ -222,6 +224,13 @@ SCALED_NOUNS = tuple(noun for noun, _ in COUNTED_AT_SCALE)
 # Their nouns make no figure without a scale: not after a number word ("two commits")
 # nor as what a rate is per ("8 GPUs per job").
 SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in names)
+# A rate of a counted noun written with "a"/"an": "94 tasks a minute", "37 errors an hour"
+# ("94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other).
+COUNT_RATE = (
+    rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)"
+    rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)})"
+    rf"{SP}(?i:a{SP}second|a{SP}minute|an{SP}hour)(?![A-Za-z0-9_])"
+)
 SCALED_COUNT = rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-)(?i:{alternation(SCALED_NOUNS)})(?![A-Za-z0-9_/])"
 
 # "Always" said with a whole period's units: "24 hours a day", "7 days a week",

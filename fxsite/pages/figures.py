@@ -73,6 +73,9 @@ from fxsite.pages.figure_vocab import (
     CJK_CURRENCY as _CJK_CURRENCY,
 )
 from fxsite.pages.figure_vocab import (
+    COUNT_RATE as _COUNT_RATE_PATTERN,
+)
+from fxsite.pages.figure_vocab import (
     CURRENCY_CODES as _CURRENCY_CODES,
 )
 from fxsite.pages.figure_vocab import (
@@ -347,6 +350,8 @@ _TOKEN_WORD = re.compile(r"上下文|令牌|(?i:context|token)")
 _TOKEN_COUNT = LazyPattern(rf"{_VALUE}[kKM](?={_SP}?-?(?:上下文|令牌|(?i:context|tokens?)\b))")
 # A count of work at scale: "8 billion rows", "94k writes" (not after "per": a divisor).
 _SCALED_COUNT = LazyPattern(_SCALED_COUNT_PATTERN)
+# A count of work a second, a minute, an hour: "94 tasks a minute".
+_COUNT_RATE = LazyPattern(_COUNT_RATE_PATTERN)
 # Dimensions with their unit: "600×800×2000mm", "19 x 12 in" ("1920x1080" and
 # "a 2 x 4 grid" have none).
 _DIMENSIONS = LazyPattern(
@@ -448,6 +453,7 @@ _TIMES_WORDS = _needles("times", "fold")
 _COLON_ONE = _needles(":1")
 _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
 _SCALED_WORDS = _needles(*_SCALED_NOUNS)
+_A_PERIOD = _needles("a second", "a minute", "an hour")
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
@@ -534,6 +540,9 @@ def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _SCALED_COUNT.finditer(text):
             if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
                 yield match.start(), match.end(), "unit"
+    if _holds(low, _A_PERIOD):
+        for match in _COUNT_RATE.finditer(text):
+            yield match.start(), match.end(), "unit"
     if tokens:
         for match in _TOKEN_COUNT.finditer(text):
             if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
