@@ -31,7 +31,7 @@ from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section
-from fxsite.verify.visible import PageText, Part, page_text
+from fxsite.verify.visible import PageText, Part, page_parts
 
 __all__ = ["marker_problems"]
 
@@ -39,7 +39,7 @@ __all__ = ["marker_problems"]
 @lru_cache(maxsize=1 << 12)
 def _parts(html: str) -> tuple[Part, ...]:
     # Pages repeat the same Data sources items, and serve rebuilds the same pages.
-    return tuple(page_text(html).parts)
+    return tuple(page_parts(html))
 
 
 def _one(html: str, kind: str) -> Part | None:

@@ -47,6 +47,7 @@ from fxsite.verify.visible import (
     json_strings,
     normalise,
     page_text,
+    text_blocks,
     too_deep,
 )
 
@@ -438,7 +439,7 @@ def scan_search_entry(
     were checked there, box by box, under rules no looser, and are skipped.
     """
     # Material draws a title as HTML too (a heading's code: "Saves <code>95 s</code>").
-    blocks = [*page_text(title).blocks, *page_text(text).blocks]
+    blocks = [*text_blocks(title), *text_blocks(text)]
     blocks += [Block(normalise(s), "page") for s in other if s.strip()]
     blocks = [b for b in blocks if not shown.cover(b.text)]
     for block in blocks:

@@ -57,7 +57,9 @@ __all__ = [
     "claim_node",
     "nesting",
     "normalise",
+    "page_parts",
     "page_text",
+    "text_blocks",
     "too_deep",
 ]
 
@@ -565,6 +567,40 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
     """
     tree = LexborHTMLParser(html)
     page = PageText()
+    root = _read_text(tree, page, channel, repeats)
+    if root is not None:
+        _read_generated(root, page)
+        _read_parts(root, page)
+    if tree.root is not None:
+        page.lang = _attrs(tree.root).get("lang", "")
+        # After the walk: inner documents (iframe srcdoc) added theirs.
+        page.notes = [*page_notes(tree.root), *page.notes]
+    return page
+
+
+def text_blocks(html: str) -> list[Block]:
+    """The blocks :func:`page_text` reads of ``html`` (a search entry's title or text),
+    without reading what else it keeps: generated rows, charts, trust markers, the
+    drawing notes of the document's own elements."""
+    page = PageText()
+    _read_text(LexborHTMLParser(html), page, "page", None)
+    return page.blocks
+
+
+def page_parts(html: str) -> list[Part]:
+    """The trust markers :func:`page_text` reads of ``html``, read alone."""
+    tree = LexborHTMLParser(html)
+    root = tree.body if tree.body is not None else tree.root
+    page = PageText()
+    if root is not None:
+        _read_parts(root, page)
+    return page.parts
+
+
+def _read_text(
+    tree: LexborHTMLParser, page: PageText, channel: str, repeats: Repeats | None
+) -> LexborNode | None:
+    """The head's and the body's blocks, claims and ids into ``page``; the body read."""
     head = tree.head
     if head is not None:
         _read_head(head, page)
@@ -573,13 +609,7 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
         styled = _styled(tree.root) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
-        _read_generated(root, page)
-        _read_parts(root, page)
-    if tree.root is not None:
-        page.lang = _attrs(tree.root).get("lang", "")
-        # After the walk: inner documents (iframe srcdoc) added theirs.
-        page.notes = [*page_notes(tree.root), *page.notes]
-    return page
+    return root
 
 
 def claim_node(html: str) -> ClaimNode | None:
