@@ -52,7 +52,21 @@ def test_scans_remembered_are_bounded() -> None:
     scan._scan_text.cache_clear()
     for i in range(scan._REMEMBERED + 50):
         scan.scan_file("page.txt", f"line {i} of the navigation")
-    assert 0 < len(scan._scan_text.known) <= scan._REMEMBERED
+    assert 0 < len(scan._scan_text) <= scan._REMEMBERED
+    scan._scan_text.cache_clear()
+
+
+def test_a_block_every_page_repeats_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A navigation line between more distinct lines than the memo holds stays remembered."""
+    reads: list[str] = []
+    read = scan._read_text
+    monkeypatch.setattr(
+        scan, "_read_text", lambda text, *rest: reads.append(text) or read(text, *rest)
+    )
+    scan._scan_text.cache_clear()
+    for page in range(2 * scan._REMEMBERED // 50):
+        scan.scan_file("page.txt", "\n".join(["Home", *(f"line {page} {i}" for i in range(50))]))
+    assert reads.count("Home") == 1
     scan._scan_text.cache_clear()
 
 

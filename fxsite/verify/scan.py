@@ -151,11 +151,19 @@ class _Remembered:
     Navigation, headers and footers repeat on every page: each is read once. A
     block is remembered by a digest of its text, not the text, and one with
     nothing to report by the shared :data:`_NOTHING`: what is kept does not hold
-    the site's text. Once full, it forgets every block and starts again.
+    the site's text. Blocks are kept in two generations of half as many each: once
+    the newer is full it becomes the older, and the older is forgotten; a block
+    found in the older is kept in the newer again. A block every page repeats (a
+    site's navigation) is never forgotten, however many distinct blocks the pages
+    hold around it.
     """
 
     def __init__(self) -> None:
         self.known: dict[tuple[object, ...], _Scanned] = {}
+        self.older: dict[tuple[object, ...], _Scanned] = {}
+
+    def __len__(self) -> int:
+        return len(self.known) + len(self.older)
 
     def __call__(
         self,
@@ -170,15 +178,19 @@ class _Remembered:
         key = (hashlib.blake2b(data, digest_size=16).digest(), claims, channel, role, unit, said)
         found = self.known.get(key)
         if found is None:
-            if len(self.known) >= _REMEMBERED:
-                self.known.clear()
-            found = _read_text(text, claims, channel, role, unit, said)
-            found = self.known[key] = _NOTHING if found == _NOTHING else found
+            found = self.older.get(key)
+            if found is None:
+                found = _read_text(text, claims, channel, role, unit, said)
+                found = _NOTHING if found == _NOTHING else found
+            if len(self.known) >= _REMEMBERED // 2:
+                self.older, self.known = self.known, {}
+            self.known[key] = found
         return found
 
     def cache_clear(self) -> None:
         """Forget every block (as ``functools.lru_cache`` does)."""
         self.known.clear()
+        self.older.clear()
 
 
 #: How many distinct blocks :data:`_scan_text` remembers.
