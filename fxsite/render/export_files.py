@@ -28,7 +28,7 @@ from fxsite.pages.site import SiteIndex
 from fxsite.render.exports import (
     dumps,
     evidence_csv,
-    evidence_data,
+    evidence_json,
     record_data,
     site_schema_text,
 )
@@ -105,6 +105,6 @@ class ExportFiles:
         kept_library, kept_facts, kept_history, text = self._evidence
         if kept_library is library and kept_facts == facts and kept_history == history:
             return text
-        text = dumps(evidence_data(library, index, history))
+        text = evidence_json(library, index, history)
         self._evidence = (library, facts, history, text)
         return text

@@ -18,6 +18,7 @@ import io
 import json
 import re
 import secrets
+from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -25,7 +26,7 @@ from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID
-from fxsite.pages.site import SiteIndex
+from fxsite.pages.site import Citation, SiteIndex
 from fxsite.safeio import BadJson, load_json
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "dumps",
     "evidence_csv",
     "evidence_data",
+    "evidence_json",
     "figure_data",
     "loads",
     "record_data",
@@ -176,40 +178,53 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     return out
 
 
-def evidence_data(
-    library: Library, index: SiteIndex | None = None, history: dict[str, Any] | None = None
+def _citation_data(c: Citation, index: SiteIndex) -> dict[str, Any]:
+    return {
+        "ref": c.ref,
+        "page": c.page,
+        "url": index.urls.get(c.page, ""),
+        "heading_id": c.heading_id,
+        "heading": c.heading,
+    }
+
+
+def _sections(
+    library: Library, index: SiteIndex | None, history: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """The content of ``evidence.json``; ``history`` from :mod:`fxsite.anchor.history`."""
+    """``evidence.json``'s keys, each list as an iterator that makes its items in order."""
     figures = sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name))
-    citations = []
-    if index is not None:
-        for c in index.citations:
-            citations.append(
-                {
-                    "ref": c.ref,
-                    "page": c.page,
-                    "url": index.urls.get(c.page, ""),
-                    "heading_id": c.heading_id,
-                    "heading": c.heading,
-                }
-            )
-    citations.sort(key=lambda c: (c["page"], c["ref"], c["heading_id"] or ""))
+    citations = sorted(
+        index.citations if index is not None else [],
+        key=lambda c: (c.page, c.ref, c.heading_id or ""),
+    )
+    pages = sorted(index.pages.values() if index else [], key=lambda p: p.src)
     extra = {"history": history} if history is not None else {}
     return {
         **extra,
         "generator": f"fxsite {__version__}",
         "record_schema": SCHEMA_FILE,
-        "records": [record_data(library, r) for r in sorted(library.records, key=str.lower)],
-        "figures": [figure_data(f) for f in figures],
-        "citations": citations,
-        "pages": sorted(
-            (
-                {"src": p.src, "url": p.url, "title": p.title}
-                for p in (index.pages.values() if index else [])
-            ),
-            key=lambda p: p["src"],
-        ),
+        "records": (record_data(library, r) for r in sorted(library.records, key=str.lower)),
+        "figures": map(figure_data, figures),
+        "citations": (_citation_data(c, index) for c in citations if index is not None),
+        "pages": ({"src": p.src, "url": p.url, "title": p.title} for p in pages),
     }
+
+
+def evidence_data(
+    library: Library, index: SiteIndex | None = None, history: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The content of ``evidence.json``; ``history`` from :mod:`fxsite.anchor.history`."""
+    return {
+        key: list(value) if isinstance(value, Iterator) else value
+        for key, value in _sections(library, index, history).items()
+    }
+
+
+def evidence_json(
+    library: Library, index: SiteIndex | None = None, history: dict[str, Any] | None = None
+) -> str:
+    """``dumps(evidence_data(...))``, each item made and written in turn (none kept)."""
+    return dumps(_sections(library, index, history))
 
 
 def site_listing(index: SiteIndex) -> tuple[list[str], list[tuple[str, str]]]:
@@ -249,21 +264,34 @@ def dumps(data: Any) -> str:
 
     An object's keys are one a line, and so are the items of a list under
     one (``evidence.json``'s records, figures, citations), each written compactly
-    by the C encoder: a finding names the line of the item it is about.
+    by the C encoder: a finding names the line of the item it is about. A value
+    may be an iterator of items (written as a list): each is written as it is made.
     """
-    if isinstance(data, dict) and data:
-        lines = []
-        for key in sorted(data):
-            value = data[key]
-            if isinstance(value, list | tuple) and value:
-                items = ",\n    ".join(map(_ENCODE, value))
-                lines.append(f"{_ENCODE(key)}: [\n    {items}\n  ]")
-            else:
-                lines.append(f"{_ENCODE(key)}: {_ENCODE(value)}")
-        text = "{\n  " + ",\n  ".join(lines) + "\n}\n"
-    else:
-        text = _ENCODE(data) + "\n"
-    return _MARKED.sub(r"\1", text)
+    return "".join(_pieces(data))
+
+
+def _unmarked(text: str) -> str:
+    """Encoded JSON with each marked Decimal written as its number."""
+    return _MARKED.sub(r"\1", text) if _MARKER in text else text
+
+
+def _pieces(data: Any) -> Iterator[str]:
+    """:func:`dumps`' text, in pieces of one key or one list item."""
+    if not (isinstance(data, dict) and data):
+        yield _unmarked(_ENCODE(data)) + "\n"
+        return
+    for n, key in enumerate(sorted(data)):
+        yield f"{',' if n else '{'}\n  {_ENCODE(key)}: "
+        value = data[key]
+        if not isinstance(value, Iterator | list | tuple):
+            yield _unmarked(_ENCODE(value))
+            continue
+        opened = False
+        for item in value:
+            yield f"{',' if opened else '['}\n    {_unmarked(_ENCODE(item))}"
+            opened = True
+        yield "\n  ]" if opened else "[]"
+    yield "\n}\n"
 
 
 class PublishedJsonError(ValueError):
