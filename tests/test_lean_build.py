@@ -57,3 +57,33 @@ def test_an_iterator_is_written_as_its_list(data: dict[str, Any]) -> None:
     as_lists = {k: v if isinstance(v, int) else list(v) for k, v in data.items()}
     data = {k: iter(v) if isinstance(v, list) else v for k, v in as_lists.items()}
     assert dumps(data) == dumps(as_lists)
+
+
+_RECORD = """id: R1
+title: Benchmark run 1
+label: measured
+status: active
+date: 2026-01-01
+source: {issuer: Lab, sha256: '%s'}
+setup:
+  baseline: local drive
+figures:
+  f0: {value: 100.5, unit: s, what: figure 0 of run 1}
+  f1: {value: 101.5, unit: s, what: figure 1 of run 1}
+derived:
+  ratio: {formula: f0 / f1, unit: x, decimals: 2}
+""" % ("0" * 64)
+
+
+def test_a_record_page_of_latin_text_is_latin_1(tmp_path: Path) -> None:
+    """Its HTML is kept from conversion until it is written: one character past Latin-1
+    (the breadcrumb's separator) would double it in memory."""
+    from fxsite.render.library_pages import record_page_markdown
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R1.yaml").write_text(_RECORD, encoding="utf-8")
+    library = load_library(tmp_path / "evidence", tmp_path)
+    assert not library.findings
+    page = record_page_markdown("R1", library, lambda r, a: f"../{r}/#{a}", "R1.json", "../")
+    assert max(map(ord, page)) < 256, sorted({c for c in page if ord(c) > 255})
+    assert '<span aria-hidden="true">&rsaquo;</span>' in page

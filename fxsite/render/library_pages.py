@@ -368,9 +368,11 @@ def record_page_markdown(
         if library_href
         else ""
     )
+    # The separator as an entity: a character past Latin-1 makes Python keep the whole
+    # page's HTML at two bytes a character until it is written.
     return f"""# {_e(record.id)}: {escape_markdown(record.title)}
 
-<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(message("library.title", lang))}</a> <span aria-hidden="true">›</span> <span aria-current="page">{_e(record.id)}</span></nav>
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(message("library.title", lang))}</a> <span aria-hidden="true">&rsaquo;</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
 {_provenance(record, document_href, lang)}
 {_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
