@@ -163,21 +163,95 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return GroupScheduling(config, log)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: a worker a core and one more, busy while another waits on its browser.
+
+    A browser test spends most of its time waiting for Chromium to draw; the
+    extra worker runs other tests meanwhile. ``PYTEST_XDIST_AUTO_NUM_WORKERS``
+    still decides when it is set (xdist's own reading of it).
+    """
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
+
+
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under xdist, the costliest tests first, so that none is left to run alone at the end.
 
-    The browser tests first, then the tests that build whole sites (marked
-    ``slow``), then the rest; each file's tests keep their order.
+    Each group's tests keep their order; :func:`costliest_first` orders the units.
     """
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=_cost_rank)
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        seconds = workerinput.get(_SECONDS_KEY, {})
+        items[:] = [item for unit in costliest_first(items, seconds) for item in unit]
 
 
-def _cost_rank(item: pytest.Item) -> int:
-    if item.nodeid.startswith("tests/browser/"):
-        return 0
-    return 1 if item.get_closest_marker("slow") is not None else 2
+def costliest_first(
+    items: list[pytest.Item], seconds: Mapping[str, float]
+) -> list[list[pytest.Item]]:
+    """The units a worker is handed (a group, or a test of none), in the order to hand them out.
+
+    A unit costs the seconds its tests took in earlier runs (``seconds``, by node
+    id), or a guess for a test never timed (:func:`_guess`). The costliest first;
+    a browser file only once the other workers have been handed as much other
+    work as the last one costs, so that few workers wait on Chromium at any time.
+    """
+    units: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        units.setdefault(xdist_group(item.nodeid) or item.nodeid, []).append(item)
+
+    def cost(unit: list[pytest.Item]) -> float:
+        return sum(seconds.get(item.nodeid, _guess(item)) for item in unit)
+
+    ranked = sorted(units.values(), key=cost, reverse=True)
+    browser = [unit for unit in ranked if unit[0].nodeid.startswith("tests/browser/")]
+    order: list[list[pytest.Item]] = []
+    ahead = 0.0
+    for unit in (unit for unit in ranked if not unit[0].nodeid.startswith("tests/browser/")):
+        if browser and ahead <= 0:
+            order.append(browser.pop(0))
+            ahead = cost(order[-1])
+        order.append(unit)
+        ahead -= cost(unit)
+    return order + browser
+
+
+def _guess(item: pytest.Item) -> float:
+    """Seconds for a test no earlier run timed: a browser's or a whole site's, else a check's."""
+    costly = item.nodeid.startswith("tests/browser/") or item.get_closest_marker("slow")
+    return 1.0 if costly else 0.02
+
+
+#: Where the controller keeps each test's seconds (pytest's cache), and how it hands
+#: them to the workers (their ``workerinput``).
+_SECONDS_KEY = "fxsite/seconds"
+#: This run's seconds by node id, summed over setup, call and teardown (controller).
+_TIMED: dict[str, float] = {}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Each worker is handed the seconds earlier runs took, all the same copy."""
+    cache = getattr(node.config, "cache", None)
+    node.workerinput[_SECONDS_KEY] = cache.get(_SECONDS_KEY, {}) if cache is not None else {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """The controller (or a run without workers) adds up the seconds of each test."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        _TIMED[report.nodeid] = _TIMED.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The controller keeps this run's seconds with earlier runs' (of test files still there)."""
+    cache = getattr(session.config, "cache", None)
+    if os.environ.get("PYTEST_XDIST_WORKER") or cache is None or not _TIMED:
+        return
+    seconds = {**cache.get(_SECONDS_KEY, {}), **{k: round(v, 3) for k, v in _TIMED.items()}}
+    there = {k: v for k, v in seconds.items() if (ROOT / k.split("::", 1)[0]).is_file()}
+    cache.set(_SECONDS_KEY, there)
 
 
 def xdist_group(nodeid: str) -> str | None:
