@@ -47,21 +47,27 @@ def cpu_time(call: Callable[[], object], *, repeat: int, limit_s: float) -> floa
     limit does this raise :class:`Overrun`. The cyclic garbage collector is off during
     each call (and run between them): a test worker's heap, grown by the sites other
     tests built in its process, would be walked again and again inside a call that
-    allocates much, and that is the heap's cost, not the call's.
+    allocates much, and that is the heap's cost, not the call's. That heap is frozen
+    for the calls (``gc.freeze``): the collections between them walk what the calls
+    left, not the whole heap again each time.
     """
     best = float("inf")
-    for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            with limit(limit_s, cpu=True):
-                start = time.process_time()
-                call()
-        except Overrun:
-            continue
-        finally:
-            gc.enable()
-        best = min(best, time.process_time() - start)
+    gc.freeze()
+    try:
+        for _ in range(repeat):
+            gc.collect()
+            gc.disable()
+            try:
+                with limit(limit_s, cpu=True):
+                    start = time.process_time()
+                    call()
+            except Overrun:
+                continue
+            finally:
+                gc.enable()
+            best = min(best, time.process_time() - start)
+    finally:
+        gc.unfreeze()
     if best == float("inf"):
         raise Overrun(f"each of {repeat} tries ran past {limit_s:.2f} s")
     return best
