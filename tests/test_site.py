@@ -66,8 +66,13 @@ def _section_after(page: BeautifulSoup, heading_id: str) -> Tag:
     return nxt
 
 
-def _resolves(site_dir: Path, page: Path, href: str) -> str | None:
-    """Why an internal href does not resolve, or None."""
+def _resolves(
+    site_dir: Path, page: Path, href: str, read: dict[Path, set[str]] | None = None
+) -> str | None:
+    """Why an internal href does not resolve, or None.
+
+    ``read`` keeps the ids of each page read so far, for a caller checking many links.
+    """
     target, fragment = resolve_href(site_dir, page, href)
     if target is None:
         return None
@@ -75,8 +80,12 @@ def _resolves(site_dir: Path, page: Path, href: str) -> str | None:
         return f"{href}: no file {target}"
     if not target.resolve().is_relative_to(site_dir.resolve()):
         return f"{href}: outside the site"
-    if fragment and target.suffix == ".html" and fragment not in ids(soup(target)):
-        return f"{href}: no id '{fragment}' in {target.relative_to(site_dir)}"
+    if fragment and target.suffix == ".html":
+        read = {} if read is None else read
+        if target not in read:
+            read[target] = ids(soup(target))
+        if fragment not in read[target]:
+            return f"{href}: no id '{fragment}' in {target.relative_to(site_dir)}"
     return None
 
 
@@ -474,10 +483,11 @@ def test_every_internal_link_and_anchor_resolves(
     site_dir: Path = request.getfixturevalue(which)
     problems = []
     checked = 0
+    read: dict[Path, set[str]] = {}
     for page_file in html_pages(site_dir):
         for href in _links(soup(page_file)):
             checked += 1
-            problem = _resolves(site_dir, page_file, href)
+            problem = _resolves(site_dir, page_file, href, read)
             if problem:
                 problems.append(f"{page_file.relative_to(site_dir)}: {problem}")
     assert problems == []
