@@ -231,11 +231,19 @@ _SECONDS_KEY = "fxsite/seconds"
 _TIMED: dict[str, float] = {}
 
 
+#: The seconds this controller read from the cache, once: another run finishing
+#: meanwhile must not hand two workers two orders (xdist stops when they differ).
+_READ = pytest.StashKey[dict[str, float]]()
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """Each worker is handed the seconds earlier runs took, all the same copy."""
-    cache = getattr(node.config, "cache", None)
-    node.workerinput[_SECONDS_KEY] = cache.get(_SECONDS_KEY, {}) if cache is not None else {}
+    config: pytest.Config = node.config
+    if _READ not in config.stash:
+        cache = getattr(config, "cache", None)
+        config.stash[_READ] = cache.get(_SECONDS_KEY, {}) if cache is not None else {}
+    node.workerinput[_SECONDS_KEY] = config.stash[_READ]
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
