@@ -20,6 +20,7 @@ import html
 import logging
 import os
 import re
+import zlib
 from dataclasses import replace
 from functools import partial
 from html import unescape
@@ -31,7 +32,7 @@ from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
@@ -225,6 +226,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.env: Any = None
         #: drop each page's HTML once it is written (a build whose plugins are all known)
         self.free_content = False
+        #: content pages' HTML, compressed, from conversion until the theme renders the page
+        self.stashed: dict[str, bytes] = {}
+        self.stash = False
         #: the page's language on the theme's words around it (site name, nav, switch)
         self.page_chrome = PageChrome()
         #: each page's versions in other languages, {src: {lang: url}}; built per build
@@ -309,6 +313,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
+        # No plugin fxsite does not know reads a page's HTML: it is kept compressed meanwhile.
+        self.stashed, self.stash = {}, not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
         self.outputs.start()  # what is reused is decided in on_env, once pages are converted
         assert self.project is not None
         self.project.load()
@@ -543,7 +549,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             return "This page was refused: it cannot be read.\n"
         return text
 
-    def on_page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
+    @event_priority(100)  # before the search plugin indexes the page
+    def _restore(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
+        """A stashed page's HTML back in place to be rendered (see ``_stashed``)."""
+        stashed = self.stashed.pop(page.file.src_uri, None)
+        if stashed is not None:
+            page.content = zlib.decompress(stashed).decode("utf-8", "surrogatepass")
+        return context
+
+    def _page_context(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> Any:
         """Material's own words (search, table of contents) in the page's language."""
         if self.site_language is not None:
             result = self.results.get(page.file.src_uri)
@@ -552,6 +566,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self._dress(page, config, nav)
         self.shells.keep_context(page, context)
         return context
+
+    on_page_context = CombinedEvent(_restore, _page_context)
 
     def _dress(self, page: Page, config: MkDocsConfig, nav: Any) -> None:
         """The site's words in the page's language; the language switch to its versions."""
@@ -602,12 +618,19 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.index.add_html(src, html)
         body = self.html_bodies.pop(src, None)
         if body is None:
-            return html
+            return self._stashed(src, html)
         # Its anchors (a record page's figure rows), for MkDocs' check of links to them.
         present = getattr(page, "present_anchor_ids", None)
         if present is not None:
             present.update(unescape(i) for i in _ID.findall(body))
         return f"{html}\n{body}"
+
+    def _stashed(self, src: str, html: str) -> str:
+        """A content page's HTML, or "" with it kept compressed until the page is rendered."""
+        if not self.stash or src not in self.results:
+            return html
+        self.stashed[src] = zlib.compress(html.encode("utf-8", "surrogatepass"), 1)
+        return ""
 
     def _hero(self, html: str, page: Page) -> str:
         """The hero on a page with the home template; contact slots filled (fxsite.render.hero)."""
@@ -839,6 +862,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.outputs.clear()  # under serve, the next build renders every page again
         self.conversions.clear()
         self.search_entries.clear()
+        self.stashed = {}
         if self.staging is not None:
             discard(self.staging)
             self.staging = None

@@ -87,3 +87,63 @@ def test_a_record_page_of_latin_text_is_latin_1(tmp_path: Path) -> None:
     page = record_page_markdown("R1", library, lambda r, a: f"../{r}/#{a}", "R1.json", "../")
     assert max(map(ord, page)) < 256, sorted({c for c in page if ord(c) > 255})
     assert '<span aria-hidden="true">&rsaquo;</span>' in page
+
+
+def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
+    """``root`` built in-process into ``site``; the pages whose HTML was stashed."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from fxsite.mkdocs_plugin import FxsitePlugin
+
+    stashed: list[str] = []
+    original = FxsitePlugin._stashed
+
+    def recording(self: FxsitePlugin, src: str, html: str) -> str:
+        kept = original(self, src, html) if stash else html
+        if kept == "" and html:
+            stashed.append(src)
+        return kept
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        patch.setattr(FxsitePlugin, "_stashed", recording)
+        config = load_config("mkdocs.yml", site_dir=str(root / site))
+        build(config)
+    return config.plugins["fxsite"], sorted(stashed)
+
+
+def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) -> None:
+    """Content pages' HTML is kept compressed from conversion until the theme renders the
+    page: the search index and every page come out byte for byte as when it is kept."""
+    import logging
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R1.yaml").write_text(_RECORD, encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    for p in range(2):
+        (tmp_path / "docs" / f"page{p}.md").write_text(
+            f"# Page {p} café\n\nSaves took [](evidence:R1#f{p}), a ratio of "
+            "[](evidence:R1#ratio).\n\n## More\n\nText 秒 and more text.\n",
+            encoding="utf-8",
+        )
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nA small site.\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: lean\ntheme:\n  name: material\n  font: false\n"
+        "plugins:\n  - search\n  - fxsite\n",
+        encoding="utf-8",
+    )
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    plugin, stashed = _build(tmp_path, "stashed", stash=True)
+    assert stashed == ["index.md", "page0.md", "page1.md"]
+    assert plugin.stashed == {}  # each given back when its page was rendered
+    _, kept = _build(tmp_path, "kept", stash=False)
+    assert kept == []
+    files = sorted(
+        p.relative_to(tmp_path / "kept")
+        for p in (tmp_path / "kept").rglob("*")
+        if p.is_file() and p.name != "fxsite-manifest.json"
+    )
+    assert Path("search/search_index.json") in files and Path("page1/index.html") in files
+    for rel in files:
+        assert (tmp_path / "stashed" / rel).read_bytes() == (tmp_path / "kept" / rel).read_bytes()
