@@ -45,6 +45,7 @@ __all__ = [
     "Library",
     "RecordSource",
     "build_library",
+    "figure_words",
     "library_from_published",
     "load_library",
     "record_files",
@@ -54,6 +55,11 @@ __all__ = [
 MAX_DOCUMENT_BYTES = 1 << 30
 
 Loc = tuple[str | int, ...]
+
+
+def figure_words(name: str) -> str:
+    """A figure's name in words, as pages show a figure with no ``what`` (took_94_s: "Took 94 s")."""
+    return name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)

@@ -258,6 +258,8 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
         listed = []
     for g, group in enumerate(listed):
         if isinstance(group, dict) and isinstance(group.get("label"), str):
+            # Drawn under its bars, as a bar's label is: read by the same rule.
+            block.prose(group["label"], ("groups", g, "label"), "a group's label", title, bar_home)
             raw_groups.append((group["label"], group.get("bars"), ("groups", g, "bars")))
         else:
             block.bad(("groups", g), "a group is {label: ..., bars: [...]}")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.library import FigureValue, Library, figure_words
 from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import (
@@ -402,7 +402,7 @@ def tooltip(claim: Claim, library: Library) -> str:
     from fxsite.render.record_markdown import plain_text  # it renders claims: imported late
 
     what = record.what_in(lang, fig.name) or fig.what
-    parts = [plain_text(what) if what else fig.name.replace("_", " ").capitalize()]
+    parts = [plain_text(what) if what else figure_words(fig.name)]
     if baseline := record.baseline_in(lang):
         parts.append(message("versus", lang, baseline=baseline))
     parts.append(message(f"source.{claim.label}", lang, id=claim.record))

@@ -129,20 +129,17 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                     tree.findings.append(Finding(where(child), 1, 1, "FX107", message))
                 else:
                     tree.pages.append(child)
-            elif not entry.name.lower().endswith(MARKDOWN_SUFFIXES):
-                tree.files.append(child)
             else:
-                tree.findings.append(
-                    Finding(
-                        where(child),
-                        1,
-                        1,
-                        "FX105",
+                # Not a page (a .MD file neither): copied as it is, and its text judged so.
+                tree.files.append(child)
+                if entry.name.lower().endswith(MARKDOWN_SUFFIXES):
+                    message = (
                         "not a page (MkDocs reads only lower-case Markdown suffixes) and would "
-                        f"be published as raw text; rename it to {entry.name.rsplit('.', 1)[0]}.md",
-                        severity="warning",
+                        f"be published as raw text; rename it to {entry.name.rsplit('.', 1)[0]}.md"
                     )
-                )
+                    tree.findings.append(
+                        Finding(where(child), 1, 1, "FX105", message, severity="warning")
+                    )
 
     top = docs_dir.resolve()
     walk(docs_dir, "")

@@ -18,8 +18,8 @@ Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
 the file (a FAQ answer is written in the front matter, and rendered last),
 each time as written, loosely, then by its number, its leading digits, its digits in
-order on one line (``9^4^``), its first digit, at a number's boundary before
-anywhere (``94 s`` is not the end of ``194 s``), and never at an
+order on one line (``9^4^``), its first digit, at a number's and a word's boundary
+before anywhere (``94 s`` is not the end of ``194 s``, nor the start of ``94 secs``), and never at an
 offset already given to the same text: a text repeated on a page is placed at
 each of its occurrences in turn, never all at the first. In a Markdown page
 (``markdown``), a text is looked for where the page shows text before where it
@@ -123,10 +123,12 @@ class SourceLocator:
         # Where the page shows text first (a bare figure outside claims, a glued claim's
         # finding at a glued claim); then anywhere (the source's idea of code may not be
         # the renderer's: an unclosed fence).
-        # Each at a number's boundary first (94 s is not the end of 194 s), then anywhere.
+        # Each at a number's and a word's boundary first (94 s is not the end of 194 s,
+        # nor the start of 94 secs), then anywhere.
         passes = [*self._passes(kind), _anywhere]
+        boundary = partial(_either, self._inside_number, self._runs_on(text))
         avoids: list[Callable[[int], bool]] = [
-            *(partial(_either, avoid, self._inside_number) for avoid in passes),
+            *(partial(_either, avoid, boundary) for avoid in passes),
             _anywhere,
         ]
         for avoid in avoids:
@@ -230,6 +232,20 @@ class SourceLocator:
         digit = re.search(r"[0-9０-９]", text)
         return self._exact(digit.group(), start) if digit is not None else None
 
+    def _runs_on(self, text: str) -> Callable[[int], bool]:
+        """Whether ``text`` written at an offset (loosely) is the start of a longer word
+        there: ``94 s`` of ``94 secs`` (not where no word breaks: ``94秒`` of ``94秒で``)."""
+        pattern = loose_pattern(text) if _word_char(text[-1]) else None
+        if pattern is None:
+            return _anywhere
+
+        def runs_on(offset: int) -> bool:
+            match = pattern.match(self.source, offset)
+            end = match.end() if match is not None else len(self.source)
+            return end < len(self.source) and _word_char(self.source[end])
+
+        return runs_on
+
     def _inside_number(self, offset: int) -> bool:
         """Whether a digit at ``offset`` continues a number written before it."""
         if offset >= len(self.source) or not self.source[offset].isdigit():
@@ -301,6 +317,11 @@ def _anywhere(offset: int) -> bool:
 
 def _either(first: Callable[[int], bool], second: Callable[[int], bool], offset: int) -> bool:
     return first(offset) or second(offset)
+
+
+def _word_char(char: str) -> bool:
+    """A letter or digit of a script that breaks words (not a CJK ideograph or kana)."""
+    return char.isalnum() and unicodedata.east_asian_width(char) not in ("W", "F")
 
 
 def _within(spans: list[tuple[int, int]], offset: int) -> bool:

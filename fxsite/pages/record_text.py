@@ -1,6 +1,7 @@
 """A record's words a reader is shown, judged where they are written.
 
-A record page shows the record's title, its setup, what each figure measures,
+A record page shows the record's title, its setup, what each figure measures
+(its name in words where it does not say: ``took_94_s``, "Took 94 s"),
 why each invariant holds and its notes; the Evidence Library and every "Data sources" list show its
 title; pages in another language show its ``translations``. The build's last gate would find a
 figure in any of them on each page that shows it; ``fxsite check`` and the build report it once, at its line in
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from fxsite.evidence.library import Library, Loc, RecordSource
+from fxsite.evidence.library import Library, Loc, RecordSource, figure_words
 from fxsite.evidence.models import Record
 from fxsite.evidence.records import MAX_RECORD_BYTES
 from fxsite.evidence.yamlsafe import line_col
@@ -63,12 +64,13 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
         # when no setup_labels names it.
         yield ("setup", key, ""), setup_label(key)
         yield ("setup", key), value
-    for name, figure in record.figures.items():
-        if figure.what:
-            yield ("figures", name, "what"), figure.what
-    for name, derived in record.derived.items():
-        if derived.what:
-            yield ("derived", name, "what"), derived.what
+    for part, named in (("figures", record.figures), ("derived", record.derived)):
+        for name, figure in named.items():
+            # What it measures; without it, its name as words (took_94_s: "Took 94 s").
+            if figure.what:
+                yield (part, name, "what"), figure.what
+            else:
+                yield (part, name, ""), figure_words(name)
     for n, invariant in enumerate(record.invariants):
         if invariant.why:
             yield ("invariants", n, "why"), invariant.why
@@ -186,7 +188,10 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
                 line, col = line, col + max(at, 0)
             else:
                 line, col = _where(source, loc, _written(source, loc, text), at, file)
-            if finding.code == "FX501" and shown and not _is_prose(loc):
+            named = loc[-1] == "" and loc[0] != "setup"  # a figure's name, as words
+            if finding.code == "FX501" and shown and named:
+                finding = replace(finding, message=_name_message(shown, loc, text))
+            elif finding.code == "FX501" and shown and not _is_prose(loc):
                 message = plain_message(
                     shown, library, text, _field_name(loc), cite_in="the record's notes"
                 )
@@ -231,6 +236,14 @@ def _place(
 def _is_prose(loc: Loc) -> bool:
     """Written as Markdown, where a claim is read: the notes and a figure's ``what``."""
     return loc in _PROSE or (loc[-1:] == ("what",) and loc[0] in ("figures", "derived"))
+
+
+def _name_message(shown: str, loc: Loc, words: str) -> str:
+    """A bare figure in a figure's name, which its record page shows as ``words``."""
+    return (
+        f"bare figure '{shown}' in the name of figure '{loc[1]}', which the record page "
+        f"shows as '{words}' where the figure has no what: give it a what, or rename it"
+    )
 
 
 def _field_name(loc: Loc) -> str:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from fxsite.evidence.documents_text import stated_note
 from fxsite.evidence.invariants import apart_text, computed_text
-from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.library import FigureValue, Library, figure_words
 from fxsite.evidence.models import Record
 from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
@@ -130,7 +130,7 @@ def _numbers(record: Record, library: Library, href_for: HrefFor) -> Shown:
 
 def _what(name: str, fig: FigureValue, library: Library, href_for: HrefFor, lang: str) -> str:
     if not fig.what:
-        return _e(name.replace("_", " ").capitalize())
+        return _e(figure_words(name))
     shown, _ = record_markdown(fig.what, fig.record, library, href_for, inline=True, lang=lang)
     return shown
 
