@@ -143,6 +143,7 @@ class FileScan:
 _Scanned = tuple[tuple[Local, ...], tuple[Candidate, ...], tuple[Governed, ...]]
 #: The result of every block with nothing to report (most of them), shared.
 _NOTHING: _Scanned = ((), (), ())
+_NOTHING_RUN: tuple[tuple[Local, ...], tuple[Candidate, ...]] = ((), ())
 
 
 class _Remembered:
@@ -296,9 +297,11 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     runs: list[tuple[tuple[Local, ...], tuple[Candidate, ...]]] = []
     for block in blocks:
         claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
-        local, candidates, once = _scan_text(
-            block.text, claims, block.channel, block.role, block.unit, block.said
-        )
+        scanned = _scan_text(block.text, claims, block.channel, block.role, block.unit, block.said)
+        if scanned is _NOTHING and block.with_code is None:  # most blocks: nothing to add
+            runs.append(_NOTHING_RUN)
+            continue
+        local, candidates, once = scanned
         if block.variant:  # a second reading of a run: only what the first did not find
             before = runs[-block.variant :]
             known = Counter(c.shown for _, found in before for c in found)

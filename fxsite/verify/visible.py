@@ -347,6 +347,19 @@ def _power_of_ten(node: LexborNode, builder: _Builder) -> str | None:
 class _Builder:
     """Accumulates the text of one block, with claim spans."""
 
+    __slots__ = (
+        "channel",
+        "claims",
+        "code",
+        "hidden",
+        "length",
+        "opened",
+        "parts",
+        "role",
+        "said",
+        "unit",
+    )
+
     def __init__(self, channel: str, role: str = "") -> None:
         self.parts: list[str] = []
         self.length = 0
@@ -1111,7 +1124,8 @@ def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str
     if tag == "button" or (tag == "input" and kind not in VALUE_NOT_SHOWN):
         names.append("value")
     for name in names:
-        text = normalise(attrs.get(name, ""))
+        value = attrs.get(name)
+        text = normalise(value) if value else ""
         if text:
             page.blocks.append(Block(text, "attribute", role=role or f"{tag}@{name}"))
 
