@@ -11,6 +11,8 @@
   it, as any file of ``docs/`` (``notes.txt``), at its line and column.
 * The locator places a figure at a word's boundary first: ``94 s`` is not the
   start of ``94 secs``, and ``94<U+3000>s`` is found at its own line.
+* A theme template's expression is read as it writes (``"took 76 S"|lower``,
+  ``53000000|filesizeformat``), and its literals as spelled too.
 
 In-process rows: a record, page or file in, ``(code, line, col)`` out, and near
 misses that pass; one whole-site row holds every family, checked and built.
@@ -27,6 +29,7 @@ from fxsite.evidence.library import Library, load_library
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.docs_tree import walk_docs
 from fxsite.pages.record_text import record_text_findings
+from fxsite.pages.template_text import template_findings
 from fxsite.verify.docs_files import docs_file_findings
 
 PATH = "docs/p.md"
@@ -231,6 +234,31 @@ def test_a_figure_is_placed_at_its_own_line_not_a_longer_words_start(
     page: str, expected: list[tuple[str, int, int]], lib: Library
 ) -> None:
     assert _found(page, lib) == expected
+
+
+# (name, a theme template, [line:col of FX501]): a filter's output read as published
+TEMPLATES = [
+    ("lower", '<p>Saves {{ "took 76 S"|lower }} per run</p>\n', ["1:19"]),
+    ("capitalize", '<p>I {{ "TOOK 59 S"|capitalize }}</p>\n', ["1:15"]),
+    ("filesizeformat", "<p>C moved {{ 53000000|filesizeformat }} per run</p>\n", ["1:12"]),
+    ("upper, as spelled", '<p>{{ "now 50 s"|upper }}</p>\n', ["1:12"]),
+    # near misses: words a filter changes the case of, and a title-cased letter
+    ("words", '<p>{{ "RUNS"|lower }} {{ "v2"|upper }}</p>\n', []),
+    ("title", '<p>{{ "Took 9 S"|title }}</p>\n', []),
+]
+
+
+@pytest.mark.parametrize(
+    ("template", "where"), [r[1:] for r in TEMPLATES], ids=[r[0] for r in TEMPLATES]
+)
+def test_a_templates_filter_output_is_read_as_written(
+    template: str, where: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(template, "utf-8")
+    found = template_findings(tmp_path / "overrides", "overrides")
+    assert [f"{f.line}:{f.col}" for f in found] == where
+    assert all(f.path == "overrides/main.html" and f.code == "FX501" for f in found)
 
 
 _SITE_RECORD = (

@@ -130,11 +130,13 @@ def _format(text: Any, *args: Any) -> str:
     return text % args
 
 
-#: Filters that write no more than they read (``join``, ``format``, ``default``, …).
+#: Filters that write no more than they read (``join``, ``format``, ``default``, …), and
+#: ``filesizeformat``, a few characters (53000000: "53.0 MB").
 _FILTERS = (
     *("abs", "capitalize", "d", "default", "e", "escape", "first", "float", "format"),
     *("int", "join", "last", "length", "count", "lower", "max", "min", "reverse", "round"),
     *("sort", "string", "striptags", "sum", "title", "trim", "truncate", "unique", "upper"),
+    "filesizeformat",
 )
 #: The longest text an expression may write to be read (longer: blanked), the largest power.
 MAX_WRITTEN = 1000
@@ -142,11 +144,12 @@ _MAX_POWER = 64
 _SANDBOX = _Sandbox()
 
 
-def _written(tag: str, context: Mapping[str, Any]) -> str | None:
+def _written(tag: str, context: Mapping[str, Any], spelled: bool) -> str | None:
     """What the expression tag ``{{ … }}`` writes, evaluated in the sandbox with only
     ``context`` (the configuration's values); None where it names anything else, fails,
     or writes more than :data:`MAX_WRITTEN` characters. Written where the tag holds it
-    (a string literal, in any case: as the tag spells it), else at the tag's start."""
+    (a string literal, in any case: as written, or as the tag spells it if ``spelled``),
+    else at the tag's start."""
     if not tag.startswith("{{"):
         return None
     source = tag[2:-2].strip("-+ \t\n")
@@ -160,16 +163,16 @@ def _written(tag: str, context: Mapping[str, Any]) -> str | None:
     at = folded.find(shown.lower()) if shown else -1
     if at >= 0:
         end = at + len(shown)
-        return _spaces(tag[:at]) + tag[at:end] + _spaces(tag[end:])
+        return _spaces(tag[:at]) + (tag[at:end] if spelled else shown) + _spaces(tag[end:])
     shown = re.sub(r"[\r\n]", " ", shown)
     return shown + _spaces(tag[len(shown) :])  # offsets kept where the value is shorter
 
 
-def _blank(match: re.Match[str], context: Mapping[str, Any]) -> str:
+def _blank(match: re.Match[str], context: Mapping[str, Any], spelled: bool) -> str:
     """A Jinja tag as spaces, but for what an expression writes from ``context``
     (:func:`_written`), else the literals it writes (:data:`_WRITES`)."""
     tag = match.group()
-    value = _written(tag, context)
+    value = _written(tag, context, spelled)
     if value is not None:
         return value
     if not _WRITES.match(tag):
@@ -182,11 +185,12 @@ def _blank(match: re.Match[str], context: Mapping[str, Any]) -> str:
     return "".join([*kept, _spaces(tag[last:])])
 
 
-def rendered(text: str, extra: Mapping[str, Any] | None = None) -> str:
+def rendered(text: str, extra: Mapping[str, Any] | None = None, spelled: bool = False) -> str:
     """A template's text as read: its Jinja tags blanked (offsets kept), but for what an
-    expression writes from ``config.extra`` = ``extra`` and the string literals it writes."""
+    expression writes from ``config.extra`` = ``extra`` and the string literals it writes
+    (a literal a filter changed the case of: as written, or as spelled if ``spelled``)."""
     context = {"config": {"extra": dict(extra or {})}}
-    return _JINJA.sub(lambda m: _blank(m, context), text)
+    return _JINJA.sub(lambda m: _blank(m, context, spelled), text)
 
 
 def printed_meta(custom_dir: Path) -> frozenset[str]:
@@ -222,8 +226,17 @@ def template_findings(
         except UnreadableFile as exc:
             findings.append(Finding(path, 1, 1, "FX105", f"cannot read template: it {exc.reason}"))
             continue
-        text = rendered(text, extra)
-        findings += read_findings(path, rel, text, text, "html", _ADVICE)
+        # What it writes (``"took 76 S"|lower``: "took 76 s"), and its literals as spelled
+        # (``"now 50 s"|upper``).
+        shown_text = rendered(text, extra)
+        found = read_findings(path, rel, shown_text, shown_text, "html", _ADVICE)
+        spelled = rendered(text, extra, spelled=True)
+        if spelled != shown_text:
+            seen = {(f.line, f.col, f.code) for f in found}
+            for finding in read_findings(path, rel, spelled, spelled, "html", _ADVICE):
+                if (finding.line, finding.col, finding.code) not in seen:
+                    found.append(finding)
+        findings += found
     return findings
 
 
