@@ -26,6 +26,7 @@ from fxsite.pages.claims import HrefFor, check_href
 from fxsite.pages.config_text import (
     config_extra,
     config_findings,
+    config_settings,
     has_nav,
     inherited,
     shown_strings,
@@ -474,7 +475,7 @@ class Project:
             *code,
             *hero,
             *sections,
-            *self.template_findings(config_extra(text, parents)),
+            *self.template_findings(config_extra(text, parents), config_settings(text, parents)),
         ]
 
     def section_findings(self) -> list[Finding]:
@@ -482,7 +483,9 @@ class Project:
         docs = self.paths.docs_prefix
         return section_title_findings(self.doc_pages(), docs, self.library)
 
-    def template_findings(self, extra: Mapping[str, Any] | None = None) -> list[Finding]:
+    def template_findings(
+        self, extra: Mapping[str, Any] | None = None, settings: Mapping[str, str] | None = None
+    ) -> list[Finding]:
         """Figures in the text of the site's own theme templates and in the other files of
         its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
@@ -494,7 +497,7 @@ class Project:
             return []
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [
-            *template_findings(custom, shown, extra),
+            *template_findings(custom, shown, extra, settings),
             *theme_file_findings(custom, shown, self.paths.docs_dir, self.library, writers),
         ]
 

@@ -12,7 +12,7 @@
 * The locator places a figure at a word's boundary first: ``94 s`` is not the
   start of ``94 secs``, and ``94<U+3000>s`` is found at its own line.
 * A theme template's expression is read as it writes (``"took 76 S"|lower``,
-  ``53000000|filesizeformat``), and its literals as spelled too.
+  ``53000000|filesizeformat``, ``config.site_author``), and its literals as spelled too.
 
 In-process rows: a record, page or file in, ``(code, line, col)`` out, and near
 misses that pass; one whole-site row holds every family, checked and built.
@@ -27,6 +27,7 @@ from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.config_text import config_settings
 from fxsite.pages.docs_tree import walk_docs
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.template_text import template_findings
@@ -259,6 +260,39 @@ def test_a_templates_filter_output_is_read_as_written(
     found = template_findings(tmp_path / "overrides", "overrides")
     assert [f"{f.line}:{f.col}" for f in found] == where
     assert all(f.path == "overrides/main.html" and f.code == "FX501" for f in found)
+
+
+# (name, mkdocs.yml, a theme template, [line:col of FX501]): a setting a template writes
+SETTINGS = [
+    (
+        "site_author",
+        'site_name: x\nsite_author: "94"\n',
+        "<p>Took {{ config.site_author }} s</p>",
+        ["1:9"],
+    ),
+    (
+        "copyright",
+        "site_name: x\ncopyright: 2.0\n",
+        "<b>{{ config.copyright }}x faster</b>",
+        ["1:4"],
+    ),
+    ("site_name", "site_name: '95'\n", "<p>{{ config['site_name'] ~ ' s' }}</p>", ["1:4"]),
+    # near misses: a setting written with no unit after it, and one the template never writes
+    ("words", "site_name: x\nsite_author: Ann\n", "<p>Took {{ config.site_author }} s</p>", []),
+    ("not written", 'site_name: x\nsite_author: "94"\n', "<p>{{ config.site_name }} s</p>", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "template", "where"), [r[1:] for r in SETTINGS], ids=[r[0] for r in SETTINGS]
+)
+def test_a_setting_a_template_writes_is_read_in_the_template(
+    config: str, template: str, where: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(template, "utf-8")
+    found = template_findings(tmp_path / "overrides", "overrides", {}, config_settings(config))
+    assert [f"{f.line}:{f.col}" for f in found] == where
 
 
 _SITE_RECORD = (

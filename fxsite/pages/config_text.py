@@ -41,6 +41,7 @@ from fxsite.safeio import UnreadableFile, read_text
 __all__ = [
     "SHOWN_KEYS",
     "config_findings",
+    "config_settings",
     "has_nav",
     "inherited",
     "shown_strings",
@@ -322,6 +323,18 @@ def config_extra(text: str, parents: Sequence[Source] = ()) -> dict[str, Any]:
             merged = extra if merged is None else _merge(merged, extra)
     found = _written(merged, [MAX_EXTRA_VALUES]) if merged is not None else None
     return found if isinstance(found, dict) else {}
+
+
+def config_settings(text: str, parents: Sequence[Source] = ()) -> dict[str, str]:
+    """The configuration's :data:`SHOWN_KEYS` strings, as MkDocs gives them to a theme
+    template's ``{{ config.site_author }}`` (the file's own over the inherited files')."""
+    settings = {}
+    for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
+        for key in SHOWN_KEYS:
+            node = None if root is None else _get(root, key)
+            if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN:
+                settings[key] = str(_written(node, [1]))
+    return settings
 
 
 def _get(node: yaml.Node, name: str) -> yaml.Node | None:

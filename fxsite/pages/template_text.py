@@ -185,11 +185,17 @@ def _blank(match: re.Match[str], context: Mapping[str, Any], spelled: bool) -> s
     return "".join([*kept, _spaces(tag[last:])])
 
 
-def rendered(text: str, extra: Mapping[str, Any] | None = None, spelled: bool = False) -> str:
+def rendered(
+    text: str,
+    extra: Mapping[str, Any] | None = None,
+    spelled: bool = False,
+    settings: Mapping[str, str] | None = None,
+) -> str:
     """A template's text as read: its Jinja tags blanked (offsets kept), but for what an
-    expression writes from ``config.extra`` = ``extra`` and the string literals it writes
+    expression writes from ``config.extra`` = ``extra`` and the configuration's shown strings
+    (``settings``: ``config.site_author``), and the string literals it writes
     (a literal a filter changed the case of: as written, or as spelled if ``spelled``)."""
-    context = {"config": {"extra": dict(extra or {})}}
+    context = {"config": {**(settings or {}), "extra": dict(extra or {})}}
     return _JINJA.sub(lambda m: _blank(m, context, spelled), text)
 
 
@@ -208,12 +214,16 @@ def printed_meta(custom_dir: Path) -> frozenset[str]:
 
 
 def template_findings(
-    custom_dir: Path, shown: str, extra: Mapping[str, Any] | None = None
+    custom_dir: Path,
+    shown: str,
+    extra: Mapping[str, Any] | None = None,
+    settings: Mapping[str, str] | None = None,
 ) -> list[Finding]:
     """Each figure the templates under ``custom_dir`` write as text, at their lines.
 
     ``shown`` is how findings name the folder (``overrides``); ``extra``, the
-    configuration's ``extra`` (``<p>{{ config.extra.speed }} s</p>`` writes "95 s").
+    configuration's ``extra`` (``<p>{{ config.extra.speed }} s</p>`` writes "95 s");
+    ``settings``, its shown strings (:func:`~fxsite.pages.config_text.config_settings`).
     """
     from fxsite.verify.docs_files import read_findings
 
@@ -228,9 +238,9 @@ def template_findings(
             continue
         # What it writes (``"took 76 S"|lower``: "took 76 s"), and its literals as spelled
         # (``"now 50 s"|upper``).
-        shown_text = rendered(text, extra)
+        shown_text = rendered(text, extra, settings=settings)
         found = read_findings(path, rel, shown_text, shown_text, "html", _ADVICE)
-        spelled = rendered(text, extra, spelled=True)
+        spelled = rendered(text, extra, spelled=True, settings=settings)
         if spelled != shown_text:
             seen = {(f.line, f.col, f.code) for f in found}
             for finding in read_findings(path, rel, spelled, spelled, "html", _ADVICE):
