@@ -14,6 +14,14 @@ from fxsite.verify.visible import page_parts, page_text, text_blocks
 
 FRAGMENTS = [
     "Saves 95 s",
+    "  Saves\r\n95\ts\x0c ",
+    "\x0c\x01Saves\x0b95 s",
+    "a\x00b 95 s",
+    "95 s &lt; 96 s",
+    "95 s & 96 s",
+    "\ud80095 s",
+    "\ufeff95 s",
+    "   ",
     "  Saves&nbsp;95\u00a0s  ",
     "Saves <code>95 s</code>",
     "9<code>4 s</code> and <code>94</code> s",

@@ -595,6 +595,10 @@ def text_blocks(html: str) -> list[Block]:
     """The blocks :func:`page_text` reads of ``html`` (a search entry's title or text),
     without reading what else it keeps: generated rows, charts, trust markers, the
     drawing notes of the document's own elements."""
+    if html.isascii() and not any(mark in html for mark in "<&\0"):
+        # Text the parser reads as one run of characters (a search entry's title, most often).
+        text = normalise(html)
+        return [Block(text, "page")] if text else []
     page = PageText()
     _read_text(LexborHTMLParser(html), page, "page", None)
     return page.blocks
