@@ -415,8 +415,8 @@ class Project:
         """What the files of docs/ published as they are show (check and build alike)."""
         from fxsite.verify.docs_files import docs_file_findings
 
-        extra = self.config_extra() if self.paths.extra_templates else {}
-        render = functools.partial(rendered, extra=extra)
+        extra, settings = self.config_values() if self.paths.extra_templates else ({}, {})
+        render = functools.partial(rendered, extra=extra, settings=settings)
         findings = []
         for rel in tree.files:
             shown = self.paths.page_path(rel)
@@ -432,14 +432,16 @@ class Project:
             )
         return findings
 
-    def config_extra(self) -> dict[str, Any]:
-        """The configuration's ``extra`` (:func:`fxsite.pages.config_text.config_extra`)."""
+    def config_values(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The configuration's ``extra`` and shown strings, as a template reads them
+        (:func:`~fxsite.pages.config_text.config_extra`, :func:`~fxsite.pages.config_text.config_settings`)."""
         file = self.paths.root / self.paths.config_name
         try:
             text = file.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
-            return {}
-        return config_extra(text, inherited(text, file, self.paths.relative))
+            return {}, {}
+        parents = inherited(text, file, self.paths.relative)
+        return config_extra(text, parents), config_settings(text, parents)
 
     def read_page(self, src: str) -> tuple[str, Finding | None]:
         """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""

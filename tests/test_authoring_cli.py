@@ -196,11 +196,8 @@ def test_pre_commit_hook_runs_fxsite_check() -> None:
     program, command, *options = hook["entry"].split()
     assert (program, command) == ("fxsite", "check")
     assert all(any(o in p.opts for p in cli.commands["check"].params) for o in options)
-    pattern = re.compile(hook["files"])
-    for path in ["docs/a.md", "evidence/R1.yaml", "evidence/x/R1.yml", "mkdocs.yml"]:
-        assert pattern.search(path), path
-    for path in ["site/logo.png", "fxsite/cli.py", "README.rst"]:
-        assert not pattern.search(path), path
+    # Run at every commit: check reads docs/notes.txt, overrides/main.html, a snippet…
+    assert "files" not in hook and "exclude" not in hook
 
 
 def test_readme_ci_workflow_builds_audits_and_comments_the_diff() -> None:
