@@ -62,7 +62,7 @@ def figure_words(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per figure of the library: no __dict__ each
 class FigureValue:
     """A figure as pages cite it, stated or computed."""
 
