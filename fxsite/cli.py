@@ -22,6 +22,7 @@ from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.markdown import PageRenderer
+from fxsite.output_dirs import output_problems
 from fxsite.pages.docs_tree import left_out
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
@@ -185,6 +186,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         library_prefix=plugin.config.library_url.strip("/"),
         directory_urls=bool(config.use_directory_urls),
         faq_page=plugin.config.faq_page or "faq.md",
+        cache_dir=(root / plugin.config.cache_dir) if plugin.config.cache_dir else None,
         language=config.theme.get("language"),
         config_name=config_file.name,
         theme_dirs=tuple(str(d) for d in config.theme.dirs),
@@ -193,6 +195,10 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         extra_templates=tuple(config.extra_templates),
         left_out=left_out(config.exclude_docs, config.draft_docs),
     )
+    # Before anything is written: a site_dir or cache_dir among the sources.
+    overlaps = output_problems(paths, config)
+    if overlaps:
+        raise UsageFailure("\n".join(overlaps))
     try:
         mode = enforce_mode(plugin.config.enforce)
     except ConfigError as exc:

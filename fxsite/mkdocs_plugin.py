@@ -53,6 +53,7 @@ from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
 from fxsite.mkdocs_shell import Shells
+from fxsite.output_dirs import output_problems
 from fxsite.pages.chrome import (
     page_versions,
     translated_titles,
@@ -275,6 +276,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # serve builds drafts; a build leaves them out, as check does
             left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
         )
+        overlaps = output_problems(paths, config)  # before anything is written
+        if overlaps:
+            raise PluginError("fxsite: " + "\n".join(overlaps))
         try:
             # One Project per folder and process: `mkdocs serve` reloads the
             # config (and so the plugin) for every rebuild, and the project

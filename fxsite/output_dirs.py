@@ -1,0 +1,191 @@
+"""Where a build writes, held apart from what it reads.
+
+A build replaces ``site_dir`` whole with the site it made and writes drawn
+charts into the plugin's ``cache_dir``. :func:`output_problems` refuses a
+``site_dir`` that is, holds or lies inside a source (the project folder, the
+configuration files, docs_dir, the evidence folder, the theme's custom_dir,
+the hooks' folders, the snippets' base paths) and a ``cache_dir`` that is or
+lies inside a source folder, each at the line of its setting in
+``mkdocs.yml``; ``fxsite check``, ``fxsite build`` and the plugin call it
+before anything is written.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import yaml
+
+from fxsite.pages.config_text import Source, _compose, _get, inherited
+
+if TYPE_CHECKING:
+    from fxsite.project import ProjectPaths
+
+__all__ = ["output_problems"]
+
+#: Markdown extensions that read files under their ``base_path`` option.
+BASE_PATH_EXTENSIONS = ("pymdownx.snippets", "pymdownx.b64")
+
+
+class _Source(NamedTuple):
+    """A folder or file the build reads, and where the configuration names it."""
+
+    what: str
+    path: Path
+    folder: bool
+    setting: tuple[str, ...] = ()
+
+
+class _Output(NamedTuple):
+    """A folder the build writes: ``replaced`` (site_dir) or written into (cache_dir)."""
+
+    name: str
+    path: Path
+    replaced: bool
+    setting: tuple[str, ...]
+    instead: str
+
+
+def output_problems(paths: ProjectPaths, config: Mapping[str, Any]) -> list[str]:
+    """Each way ``site_dir`` or ``paths.cache_dir`` overlaps a source, as a line
+    ``mkdocs.yml:line:col: message`` placed at the output's setting (or the source's).
+
+    ``config``: MkDocs' loaded configuration, for ``site_dir``, the modules of its
+    ``hooks`` and the Markdown extensions' options (``mdx_configs``: the snippets'
+    ``base_path``, relative to the working folder as the extension reads it).
+    """
+    hooks = [f for m in (config.get("hooks") or {}).values() if (f := getattr(m, "__file__", None))]
+    site_dir = Path(config["site_dir"])
+    mdx_configs = config.get("mdx_configs") or {}
+    root = paths.root.resolve()
+    file = root / paths.config_name
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    parents = inherited(text, file, lambda p: os.path.relpath(p, root))
+    sources = _sources(paths, root, parents, hooks, mdx_configs)
+    outputs = [_Output("site_dir", site_dir.resolve(), True, ("site_dir",), "site")]
+    if paths.cache_dir is not None:
+        cache = ("plugins", "fxsite", "cache_dir")
+        outputs.append(
+            _Output("cache_dir", paths.cache_dir.resolve(), False, cache, ".cache/fxsite")
+        )
+    problems = []
+    for output in outputs:
+        held: list[Path] = []  # told once: the folder, not each source inside it
+        for source in sources:
+            relation = _overlap(output, source, root)
+            if relation and not any(source.path.is_relative_to(h) for h in held):
+                problems.append((output, source, relation))
+                held += [source.path] if relation != "lies inside" and source.folder else []
+    if not problems:
+        return []
+    roots = [(name, _compose(t)) for name, t in ((paths.config_name, text), *parents)]
+    return [_problem(roots, root, *problem) for problem in problems]
+
+
+def _sources(
+    paths: ProjectPaths,
+    root: Path,
+    parents: Sequence[Source],
+    hooks: Iterable[str],
+    mdx_configs: Mapping[str, Any],
+) -> list[_Source]:
+    """What a build reads: folders read whole, and the configuration's files."""
+    sources = [
+        _Source("the project folder", root, True),
+        _Source(paths.config_name, root / paths.config_name, False),
+        *(_Source(name, (root / name).resolve(), False) for name, _ in parents),
+        _Source("docs_dir", paths.docs_dir.resolve(), True, ("docs_dir",)),
+        _Source(
+            "the evidence folder",
+            paths.evidence_dir.resolve(),
+            True,
+            ("plugins", "fxsite", "evidence_dir"),
+        ),
+    ]
+    if paths.custom_dir is not None:
+        custom = paths.custom_dir.resolve()
+        sources.append(_Source("the theme's custom_dir", custom, True, ("theme", "custom_dir")))
+    for hook in hooks:
+        folder = Path(hook).resolve().parent
+        sources.append(_Source(f"the folder of hook '{Path(hook).name}'", folder, True, ("hooks",)))
+    for extension in BASE_PATH_EXTENSIONS:
+        options = mdx_configs.get(extension)
+        bases = options.get("base_path", []) if isinstance(options, Mapping) else []
+        for base in [bases] if isinstance(bases, str) else bases:
+            if isinstance(base, str) and base:
+                path = Path(os.path.abspath(base)).resolve()
+                what = f"{extension}'s base_path"
+                setting = ("markdown_extensions", extension, "base_path")
+                sources.append(_Source(what, path, not path.is_file(), setting))
+    return sources
+
+
+def _overlap(output: _Output, source: _Source, root: Path) -> str:
+    """How ``output`` overlaps ``source``: "is", "holds", "lies inside", or "" (apart).
+
+    ``site_dir`` replaces what it holds; an output inside a source folder writes among
+    its files, except in a folder that is or holds the project folder (a snippets
+    base path of "."), where every site is built.
+    """
+    out, src = output.path, source.path
+    if output.replaced and src.is_relative_to(out):
+        return "is" if out == src else "holds"
+    if source.folder and not root.is_relative_to(src) and out.is_relative_to(src):
+        return "is" if out == src else "lies inside"
+    return ""
+
+
+def _problem(
+    roots: list[tuple[str, yaml.Node | None]],
+    root: Path,
+    output: _Output,
+    source: _Source,
+    relation: str,
+) -> str:
+    shown = _shown(output.path, root)
+    where = f" '{_shown(source.path, root)}'" if source.path != output.path else ""
+    if output.replaced and relation != "lies inside":
+        harm = "a build replaces site_dir with the site it made, deleting what it holds"
+    elif output.replaced:
+        harm = "a build would write the site among its own sources"
+    else:
+        harm = "a build would write drawn charts among its own sources"
+    message = (
+        f"{output.name} '{shown}' {relation} {source.what}{where}: {harm}; "
+        f"choose a {output.name} apart from the sources, like '{output.instead}'"
+    )
+    name, node = _setting(roots, output.setting)
+    if node is None:
+        name, node = _setting(roots, source.setting)
+    if node is None:
+        return f"{roots[0][0]}:1:1: {message}"
+    return f"{name}:{node.start_mark.line + 1}:{node.start_mark.column + 1}: {message}"
+
+
+def _shown(path: Path, root: Path) -> str:
+    """``path`` relative to the project folder, with slashes (``.`` for the folder)."""
+    return Path(os.path.relpath(path, root)).as_posix()
+
+
+def _setting(
+    roots: list[tuple[str, yaml.Node | None]], keys: tuple[str, ...]
+) -> tuple[str, yaml.Node | None]:
+    """The value node at ``keys`` in the nearest file that writes it, with the file's name.
+
+    A list on the way (``plugins``, ``markdown_extensions``) is searched for the item
+    named by the next key (``- fxsite: {…}``).
+    """
+    for name, node in roots:
+        for key in keys:
+            if isinstance(node, yaml.SequenceNode):
+                node = next((i for i in node.value if _get(i, key) is not None), None)
+            node = _get(node, key) if node is not None else None
+        if keys and node is not None:
+            return name, node
+    return "", None
