@@ -76,6 +76,7 @@ __all__ = [
     "check_page",
     "claims_rendered",
     "judge_page",
+    "keep_rendered_claims",
     "makeExtension",
     "page_context",
 ]
@@ -238,6 +239,12 @@ class _ClaimTreeprocessor(Treeprocessor):
 
 #: Rendered claims, kept while their record is unchanged (every page repeats claims).
 _RENDERED: RecordMemo[tuple[Claim, bool], str] = RecordMemo()
+
+
+def keep_rendered_claims(limit: int | None) -> None:
+    """Keep at most ``limit`` rendered claims, the most recently rendered; None: every one
+    (under ``serve``, each page's conversion key renders all its claims after every edit)."""
+    _RENDERED.limit = limit
 
 
 def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:

@@ -48,7 +48,13 @@ from fxsite.anchor.history import (
 )
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
-from fxsite.markdown import FxsiteExtension, PageContext, claims_rendered, page_context
+from fxsite.markdown import (
+    FxsiteExtension,
+    PageContext,
+    claims_rendered,
+    keep_rendered_claims,
+    page_context,
+)
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
@@ -92,6 +98,8 @@ log = logging.getLogger("mkdocs.plugins.fxsite")
 #: The theme template of record pages (sidebars not rendered; see the file).
 RECORD_TEMPLATE = "fxsite-record.html"
 BUILD_STAMP = f'<meta name="{STAMP}" content="{__version__}">'
+#: Rendered claims a build keeps for the pages after (about 50 pages of 20 claims).
+CLAIMS_KEPT = 1024
 
 
 _PROJECTS: dict[ProjectPaths, Project] = {}
@@ -319,6 +327,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.index, self.results, self.findings = SiteIndex(), {}, []
         # No plugin fxsite does not know reads a page's HTML: it is kept compressed meanwhile.
         self.stashed, self.stash = {}, not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
+        # A build renders a claim again where it was rendered pages before; serve keeps all.
+        keep_rendered_claims(None if self.serving else CLAIMS_KEPT)
         self.outputs.start()  # what is reused is decided in on_env, once pages are converted
         assert self.project is not None
         self.project.load()

@@ -147,3 +147,24 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
     assert Path("search/search_index.json") in files and Path("page1/index.html") in files
     for rel in files:
         assert (tmp_path / "stashed" / rel).read_bytes() == (tmp_path / "kept" / rel).read_bytes()
+
+
+def test_a_record_memo_with_a_limit_keeps_the_most_recently_asked(tmp_path: Path) -> None:
+    from fxsite.evidence.memo import RecordMemo
+
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R1.yaml").write_text(_RECORD, encoding="utf-8")
+    library = load_library(tmp_path / "evidence", tmp_path)
+    made: list[str] = []
+
+    def ask(memo: RecordMemo[str, str], key: str) -> str:
+        return memo.get(library, "R1", key, lambda: made.append(key) or key.upper())
+
+    memo: RecordMemo[str, str] = RecordMemo()
+    memo.limit = 2
+    assert [ask(memo, k) for k in ("a", "b", "a", "c", "a", "b")] == list("ABACAB")
+    assert made == ["a", "b", "c", "b"]  # b was the least recently asked when c came
+    unbounded: RecordMemo[str, str] = RecordMemo()
+    made.clear()
+    assert [ask(unbounded, k) for k in ("a", "b", "a", "c", "a", "b")] == list("ABACAB")
+    assert made == ["a", "b", "c"]

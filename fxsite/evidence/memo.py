@@ -64,12 +64,15 @@ class RecordMemo(Generic[K, V]):
     answer may depend on all of it (an "unknown record" hint names others), so
     it is kept for that library only, as :class:`LibraryMemo` keeps it. A new
     library drops the answers about records it does not hold as they were.
+    With ``limit`` set, it keeps that many answers about records, the least
+    recently asked for going first.
     """
 
     def __init__(self) -> None:
         self._library: Library | None = None
         self._answers: dict[tuple[bytes, K], V] = {}
         self._wide: LibraryMemo[K, V] = LibraryMemo()
+        self.limit: int | None = None
         _ALL.add(self)  # type: ignore[arg-type]
 
     def clear(self) -> None:
@@ -84,6 +87,12 @@ class RecordMemo(Generic[K, V]):
         stamp = library.fingerprint(record_id)
         if stamp is None:
             return self._wide.get(library, key, make)
-        if (stamp, key) not in self._answers:
-            self._answers[stamp, key] = make()
-        return self._answers[stamp, key]
+        answers = self._answers
+        if (stamp, key) in answers:
+            answer = answers.pop((stamp, key))  # put back last: the most recently asked
+        else:
+            answer = make()
+            if self.limit is not None and len(answers) >= self.limit:
+                del answers[next(iter(answers))]
+        answers[stamp, key] = answer
+        return answer
