@@ -20,7 +20,9 @@ line (:func:`printed_meta`). What an expression writes from the configuration's
 ``{{ config.extra.parts|join("") }}``) is read in the template too, with the words
 around it: each ``{{ … }}`` is evaluated in Jinja's sandbox, with no other name, no
 attribute, only filters that write no more than they read, and capped ``*``, ``**``
-and ``%`` (:func:`_written`); one that fails is blanked as above. A file of ``docs/``
+and ``%`` (:func:`_written`); one that fails is blanked as above, and read once more as
+a digit: where that makes a figure with the words beside it, what it writes is refused
+(:func:`unknown_findings`). A file of ``docs/``
 listed in ``extra_templates`` is read so (:func:`rendered`).
 
 The custom_dir's other files (``overrides/notes.txt``, a stylesheet) are
@@ -47,7 +49,13 @@ from fxsite.findings import Finding
 from fxsite.pages.docs_tree import MARKDOWN_SUFFIXES
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["printed_meta", "rendered", "template_findings", "theme_file_findings"]
+__all__ = [
+    "printed_meta",
+    "rendered",
+    "template_findings",
+    "theme_file_findings",
+    "unknown_findings",
+]
 
 #: Largest template read (a theme's own are a few kilobytes).
 MAX_TEMPLATE_BYTES = 1 << 20
@@ -141,6 +149,8 @@ _FILTERS = (
 #: The longest text an expression may write to be read (longer: blanked), the largest power.
 MAX_WRITTEN = 1000
 _MAX_POWER = 64
+#: What an expression check cannot evaluate is read as, to find a unit written beside it.
+PROBE = "9"
 _SANDBOX = _Sandbox()
 
 
@@ -199,6 +209,63 @@ def rendered(
     return _JINJA.sub(lambda m: _blank(m, context, spelled), text)
 
 
+def _probed(
+    text: str, extra: Mapping[str, Any] | None, settings: Mapping[str, str] | None
+) -> tuple[str, dict[int, str]]:
+    """The template as :func:`rendered` reads it, but each expression it cannot evaluate
+    (a loop's variable, ``page.*``, a name the sandbox lacks) written as the digit
+    :data:`PROBE` at its start and every other tag but expressions blank; and those
+    expressions, by offset."""
+    context = {"config": {**(settings or {}), "extra": dict(extra or {})}}
+    unknown: dict[int, str] = {}
+
+    def probe(match: re.Match[str]) -> str:
+        tag = match.group()
+        if not tag.startswith("{{"):
+            return _spaces(tag)  # a ``set``'s literals are written where it is used
+        if _written(tag, context, False) is not None:
+            return _blank(match, context, False)
+        unknown[match.start()] = tag
+        return PROBE + _spaces(tag[1:])
+
+    return _JINJA.sub(probe, text), unknown
+
+
+def unknown_findings(
+    path: str,
+    text: str,
+    read: list[Finding],
+    extra: Mapping[str, Any] | None = None,
+    settings: Mapping[str, str] | None = None,
+) -> list[Finding]:
+    """Each expression of template ``text`` that check cannot evaluate, written next to a
+    unit: read as the digit :data:`PROBE`, it makes a figure ``read`` (the template's
+    findings) does not hold. What it writes is known only as the theme renders it, so it
+    is refused at its line, as the build would refuse what it writes on every page."""
+    from fxsite.verify.docs_files import read_findings
+
+    probed, unknown = _probed(text, extra, settings)
+    if not unknown:
+        return []
+    rel = path.split("/", 1)[-1]
+    seen = {(f.line, f.col, f.code) for f in read}
+    lines = [0, *(m.end() for m in re.finditer("\n", text))]
+    findings = []
+    for found in read_findings(path, rel, probed, probed, "html", _ADVICE):
+        if (found.line, found.col, found.code) in seen:
+            continue
+        at = lines[found.line - 1] + found.col - 1
+        tag = f"'{unknown[at]}'" if at in unknown else "the Jinja here"
+        near = (found.text or "")[len(PROBE) :].strip() if at in unknown else found.text
+        message = (
+            f"cannot tell what {tag} writes next to '{near}' in a theme template, which "
+            "cannot hold a claim: write the figure in a page as a claim, or keep the "
+            "expression away from units"
+        )
+        findings.append(Finding(path, found.line, found.col, "FX501", message, text=found.text))
+    return findings
+
+
 def printed_meta(custom_dir: Path) -> frozenset[str]:
     """The front-matter keys whose values the templates under ``custom_dir`` print."""
     keys: set[str] = set()
@@ -246,7 +313,7 @@ def template_findings(
             for finding in read_findings(path, rel, spelled, spelled, "html", _ADVICE):
                 if (finding.line, finding.col, finding.code) not in seen:
                     found.append(finding)
-        findings += found
+        findings += [*found, *unknown_findings(path, text, found, extra, settings)]
     return findings
 
 

@@ -49,7 +49,7 @@ from fxsite.safeio import (
 )
 from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.charts import check_chart
-from fxsite.verify.copies import Allowed, covered, record_values
+from fxsite.verify.copies import Allowed, covered, nav_copies, record_values
 from fxsite.verify.dataurl import sheet_drawings
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
@@ -122,6 +122,8 @@ class _PageFacts:
     #: the values its charts' data tables show, each resolved against its figure
     #: (``check_chart``): the chart's own texts may repeat them
     bars: frozenset[str]
+    #: its claims other pages' navigation may repeat (:func:`~.copies.nav_copies`)
+    navigable: frozenset[str]
 
 
 @dataclass
@@ -353,8 +355,9 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
     for note in page.notes:  # its errors came with the page's scan
         if note.severity == "warning":
             site.add(rel, note.code, note.message, note.text, severity="warning")
+    claims = [_judged(site, rel, node) for node in page.claims]
     return _PageFacts(
-        [_judged(site, rel, node) for node in page.claims],
+        claims,
         page.ids,
         page.rows,
         page.statuses,
@@ -362,6 +365,7 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
         scan.phrases,
         scan.ticks,
         frozenset(value for chart in page.charts for _, value, _, _ in chart.rows),
+        nav_copies(((c.text, c.in_heading) for c in claims), scan.titles),
     )
 
 
@@ -614,7 +618,7 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     headings: set[str] = set()
     per_page: dict[str, Allowed] = {}
     for rel, page in site.pages.items():
-        headings |= {c.text for c in page.claims if c.in_heading}
+        headings |= page.navigable
         per_page[url_of(rel)] = Allowed([*(c.text for c in page.claims), *page.phrases])
     heading_index = Allowed(headings)
     library = site.published.library

@@ -25,7 +25,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.numerals import APPROX_SUFFIXES, APPROX_WORDS, word_alternation
 from fxsite.verify.reading import copy_glued
 
-__all__ = ["Allowed", "covered", "record_values"]
+__all__ = ["Allowed", "covered", "nav_copies", "record_values"]
 
 _DIGITS = re.compile(r"\d(?:[\d.,]*\d)?")
 
@@ -43,6 +43,24 @@ class Allowed:
                 self.by_number.setdefault(number, []).append(item)
             if not numbers and item.strip():
                 self.worded.append(item)
+
+
+def nav_copies(claims: Iterable[tuple[str, bool]], titles: Iterable[str]) -> frozenset[str]:
+    """The texts of one page's claims (each with whether it is in a heading) that other
+    pages' navigation may repeat, as the page's title: a claim in a heading (MkDocs
+    takes the title from the first), and one the page's ``titles`` (its ``<title>``,
+    from a front-matter ``title``) repeat whole, nothing glued to it (:func:`copy_glued`)."""
+    shown = list(titles)
+    return frozenset(
+        text
+        for text, in_heading in claims
+        if in_heading
+        or any(
+            not copy_glued(title, at.start(), at.end())
+            for title in shown
+            for at in re.finditer(re.escape(text), title)
+        )
+    )
 
 
 def record_values(library: Library) -> dict[str, set[str]]:

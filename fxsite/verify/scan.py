@@ -134,6 +134,8 @@ class FileScan:
     shown: Boxes = NO_BOXES
     #: a claim with the loose or bound word the page writes next to it ("under 220 s")
     phrases: frozenset[str] = frozenset()
+    #: a page's ``<title>`` text, whose copies of its claims its navigation entry repeats
+    titles: tuple[str, ...] = ()
     #: claims stating no unit where a unit is stated once: (index in ``page.claims``,
     #: the unit, where it is stated); the page reader judges them with it
     governed: list[tuple[int, str, str]] = field(default_factory=list)
@@ -401,6 +403,7 @@ def _scan_markup(
             )
         )
         scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
+        scan.titles = tuple(b.text for b in blocks if b.channel == "title")
     else:
         scan = FileScan()
     scan.local += [
