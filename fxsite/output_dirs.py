@@ -68,6 +68,8 @@ def output_problems(paths: ProjectPaths, config: Mapping[str, Any]) -> list[str]
         text = ""
     parents = inherited(text, file, lambda p: os.path.relpath(p, root))
     sources = _sources(paths, root, parents, hooks, mdx_configs)
+    if site_dir.exists() and not site_dir.is_dir():
+        sources.append(_Source("a file", site_dir.resolve(), False))
     outputs = [_Output("site_dir", site_dir.resolve(), True, ("site_dir",), "site")]
     if paths.cache_dir is not None:
         cache = ("plugins", "fxsite", "cache_dir")
@@ -150,7 +152,9 @@ def _problem(
 ) -> str:
     shown = _shown(output.path, root)
     where = f" '{_shown(source.path, root)}'" if source.path != output.path else ""
-    if output.replaced and relation != "lies inside":
+    if output.replaced and relation == "is":
+        harm = "a build would replace it with the site it made"
+    elif output.replaced and relation == "holds":
         harm = "a build replaces site_dir with the site it made, deleting what it holds"
     elif output.replaced:
         harm = "a build would write the site among its own sources"

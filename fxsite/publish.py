@@ -8,6 +8,7 @@ previous site exactly as it was.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -59,12 +60,15 @@ def commit(staging: Path, site_dir: Path) -> None:
     except BaseException:
         discard(staging)
         raise
-    old = site_dir.resolve().parent / f".{site_dir.name}-old"
-    shutil.rmtree(old, ignore_errors=True)
+    # A fresh name: a folder of the user's beside the site is never taken for the old one.
+    old = site_dir.resolve().parent / f".{site_dir.name}-old-{secrets.token_hex(8)}"
     if site_dir.exists():
         site_dir.rename(old)
     staging.rename(site_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    if old.is_symlink():  # site_dir was a link to a folder: the link is what goes
+        old.unlink()
+    else:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def publish_atomically(site_dir: Path, build: Callable[[Path], None]) -> None:

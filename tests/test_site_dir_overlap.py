@@ -20,6 +20,7 @@ import yaml
 from sitekit import ROOT, _invoke, fxsite_here, tree_bytes
 
 from fxsite.cli import UsageFailure, _project
+from fxsite.publish import publish_atomically
 
 RECORD = """\
 id: S1
@@ -75,6 +76,7 @@ ROWS: list[tuple[str, dict[str, str], tuple[str, str] | None]] = [
     ("site_dir is snippets' base", {"site": "snips"}, ("13:11", "is pymdownx.snippets's base")),
     ("site_dir inside snippets' base", {"site": "snips/s"}, ("13:11", "lies inside pymdownx")),
     ("site_dir is mkdocs.yml", {"site": "mkdocs.yml"}, ("13:11", "is mkdocs.yml")),
+    ("site_dir is a file", {"site": "notes.txt"}, ("13:11", "site_dir 'notes.txt' is a file")),
     ("site_dir is the project folder", {"site": "."}, ("", "")),  # MkDocs refuses it first
     ("site_dir holds the project", {"site": ".."}, ("", "")),  # MkDocs refuses it first
     ("site_dir is docs_dir", {"site": "docs"}, ("", "")),  # MkDocs refuses it first
@@ -109,6 +111,8 @@ def _layout(folder: Path, settings: dict[str, str]) -> Path:
     for sub in ("docs", values["evidence"], "overrides", "hooks", "snips"):
         (project / sub).mkdir(parents=True, exist_ok=True)
     (project / "docs/index.md").write_text(PAGE, encoding="utf-8")
+    (project / "site").mkdir(exist_ok=True)  # a site built before
+    (project / "notes.txt").write_text("", encoding="utf-8")
     (project / values["evidence"] / "S1.yaml").write_text(RECORD, encoding="utf-8")
     (project / values["hook"]).write_text("", encoding="utf-8")
     (project / "published").symlink_to(project / values["evidence"])
@@ -189,6 +193,29 @@ def test_a_refused_build_writes_and_deletes_nothing(
 
 def _listing(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("linked", [False, True], ids=["a folder", "a link to a folder"])
+def test_publishing_takes_no_folder_of_the_users_for_the_old_site(
+    linked: bool, tmp_path: Path
+) -> None:
+    """The old site is moved aside under a fresh name, never ``.site-old``, which may be
+    the user's; a site_dir that links to a folder is replaced as a link, the folder kept."""
+    keep = tmp_path / ".site-old" / "keep.txt"
+    keep.parent.mkdir()
+    keep.write_text("mine", encoding="utf-8")
+    site = tmp_path / "site"
+    if linked:
+        (tmp_path / "www").mkdir()
+        site.symlink_to(tmp_path / "www")
+    else:
+        site.mkdir()
+    publish_atomically(site, lambda out: (out / "index.html").write_text("new", encoding="utf-8"))
+    assert keep.read_text(encoding="utf-8") == "mine"
+    assert (site / "index.html").read_text(encoding="utf-8") == "new"
+    assert _listing(tmp_path) == sorted(
+        [".site-old", ".site-old/keep.txt", "site", "site/index.html", *(["www"] if linked else [])]
+    )
 
 
 #: Files a commit may touch that check reads (blind tester H7's list).
