@@ -30,9 +30,10 @@ TEMPLATES = [
     ),
     ("page_meta", "Took {{ page.meta.runs }} s per run", ["3:9"]),
     ("unit_before", "Took {{ page.meta.runs }}s", ["3:9"]),
+    ("page_title", "On {{ page.title }} s", ["3:7"]),
     # near misses: nothing it could write makes a figure, or check evaluates it
     ("loop_no_unit", "Tags: {% for t in page.meta.tags %}{{ t }} {% endfor %}", []),
-    ("page_title", "On {{ page.title }} today", []),
+    ("page_title_no_unit", "On {{ page.title }} today", []),
     ("config_known", "Site {{ config.extra.name }} s", []),
 ]
 

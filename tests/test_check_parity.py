@@ -164,7 +164,7 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
         {
             "mkdocs.yml": _EXTRA,
             "overrides/main.html": _PRINTS.format(
-                tag="{{ page.title }} s. Took {{ 90 + 4 }}. {{ config.extra.name }} s."
+                tag="{{ page.title }}. Took {{ 90 + 4 }}. {{ config.extra.name }} s."
             ),
         },
         [],
