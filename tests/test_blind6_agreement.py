@@ -11,6 +11,8 @@
   it, as any file of ``docs/`` (``notes.txt``), at its line and column.
 * The locator places a figure at a word's boundary first: ``94 s`` is not the
   start of ``94 secs``, and ``94<U+3000>s`` is found at its own line.
+* A file name holding a line break or another control character is refused
+  (FX105), named with the character escaped: printed, it would forge a finding.
 * A theme template's expression is read as it writes (``"took 76 S"|lower``,
   ``53000000|filesizeformat``, ``config.site_author``), and its literals as spelled too.
 
@@ -191,6 +193,30 @@ def test_a_file_with_a_capital_markdown_suffix_without_a_figure_passes(
     name: str, text: str, tmp_path: Path, lib: Library
 ) -> None:
     assert _file_found(tmp_path, name, text, lib) == []
+
+
+# (name, a file name in docs/, the path its finding names, or None: no finding)
+NAMES = [
+    ("line break", "a\nb.txt", "docs/a\\nb.txt"),
+    ("carriage return in a page's name", "a\rb.md", "docs/a\\rb.md"),
+    ("terminal escape", "e\x1b[31m.txt", "docs/e\\x1b[31m.txt"),
+    ("line separator", "a\u2028b.txt", "docs/a\\u2028b.txt"),
+    # near misses: a space, letters beyond ASCII
+    ("space", "a b.txt", None),
+    ("accents", "ünï.txt", None),
+]
+
+
+@pytest.mark.parametrize(("name", "path"), [r[1:] for r in NAMES], ids=[r[0] for r in NAMES])
+def test_a_file_name_with_a_control_character_is_refused_escaped(
+    name: str, path: str | None, tmp_path: Path
+) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / name).write_text("Took 9 s\n", "utf-8")
+    tree = walk_docs(tmp_path / "docs")
+    found = [(f.path, f.code, f.severity) for f in tree.findings]
+    assert found == ([] if path is None else [(path, "FX105", "error")])
+    assert (tree.files + tree.pages == [name]) is (path is None)
 
 
 # (name, page, [(code, line, col)]): a figure's text placed at a word's boundary first

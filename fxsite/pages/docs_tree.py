@@ -7,7 +7,8 @@ or it passes what the build refuses. Decisions:
 * the Markdown suffixes are MkDocs' own, case-sensitive as in MkDocs:
   ``.md``, ``.markdown``, ``.mdown``, ``.mkdn``, ``.mkd``; a file ending in
   ``.MD`` is not a page and MkDocs copies it as it is, so it is a warning
-  (its text is published raw; the output gate reads it);
+  (its text is published raw: it is listed with the other files, whose text
+  check and the build read as the output gate does);
 * names starting with a dot are left out, as MkDocs' default ``exclude_docs``
   does; the project's ``exclude_docs`` and ``draft_docs`` and the ``/templates/``
   folder are left out by the caller (:func:`left_out`), as MkDocs' build does;
@@ -15,6 +16,8 @@ or it passes what the build refuses. Decisions:
   itself, would end MkDocs with a traceback, and a FIFO, a device or a socket
   (or a link to one, ``/dev/zero``) would hang it: each is a finding (FX105),
   and the walk goes on; a page over :data:`MAX_PAGE_BYTES` is FX107;
+* a name holding a line break or another control character is FX105, named
+  with the character escaped (printed as it is, it would forge a finding's line);
 * two sources that publish to the same URL (``t.md`` and ``t/index.md``, or
   an authored page where the build generates one) are FX605: one of them
   would silently replace the other.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -48,6 +52,13 @@ __all__ = [
 MARKDOWN_SUFFIXES = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
 #: Largest page read (``check``, ``fix``).
 MAX_PAGE_BYTES = 16 << 20
+#: A control character (a line break, a tab…), which no finding may print in a path.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    """A control character as Python escapes it (``\\n``, ``\\x07``, ``\\u2028``)."""
+    return match.group().encode("unicode_escape").decode("ascii")
 
 
 @dataclass
@@ -101,6 +112,12 @@ def walk_docs(docs_dir: Path, shown: str = "docs") -> DocsTree:
                 continue
             child = f"{rel}/{entry.name}" if rel else entry.name
             path = Path(entry.path)
+            if _CONTROL.search(entry.name):
+                # Named as escaped: a line break in a finding's path would forge a finding.
+                shown_name = _CONTROL.sub(_escaped, where(child))
+                message = "its name holds a line break or another control character: rename it"
+                tree.findings.append(Finding(shown_name, 1, 1, "FX105", message))
+                continue
             if entry.is_symlink() and not path.exists():
                 tree.findings.append(
                     Finding(where(child), 1, 1, "FX105", "symbolic link points nowhere")
