@@ -99,20 +99,26 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
 
 
 _EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
+_SETTING = re.compile(r"Config value '([A-Za-z_]{1,100})'")
 
 
 def _config_place(config_file: Path, detail: str) -> str:
-    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``), in it
-    or in the file it inherits the list from."""
+    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``), else
+    of the setting MkDocs names first (``Config value 'site_dir'``), in it or in the file
+    it inherits the setting from."""
+    from fxsite.output_dirs import setting_place
     from fxsite.pages.config_code import extension_place
     from fxsite.pages.config_text import inherited
 
-    named = _EXTENSION.search(detail)
-    if named is None:
+    named, setting = _EXTENSION.search(detail), _SETTING.match(detail)
+    if named is None and setting is None:
         return config_file.name
     text = config_file.read_text("utf-8", "replace")
     parents = inherited(text, config_file, lambda p: os.path.relpath(p, config_file.parent))
-    return extension_place(text, config_file.name, named.group(1), parents)
+    if named is not None:
+        return extension_place(text, config_file.name, named.group(1), parents)
+    keys = (setting.group(1),) if setting is not None else ()
+    return setting_place(text, config_file.name, keys, parents)
 
 
 class _Collect(logging.Handler):

@@ -24,7 +24,7 @@ from fxsite.pages.config_text import Source, _compose, _get, inherited
 if TYPE_CHECKING:
     from fxsite.project import ProjectPaths
 
-__all__ = ["output_problems"]
+__all__ = ["output_problems", "setting_place"]
 
 #: Markdown extensions that read files under their ``base_path`` option.
 BASE_PATH_EXTENSIONS = ("pymdownx.snippets", "pymdownx.b64")
@@ -175,6 +175,19 @@ def _problem(
 def _shown(path: Path, root: Path) -> str:
     """``path`` relative to the project folder, with slashes (``.`` for the folder)."""
     return Path(os.path.relpath(path, root)).as_posix()
+
+
+def setting_place(
+    text: str, path: str, keys: tuple[str, ...], parents: Sequence[Source] = ()
+) -> str:
+    """``path:line:col`` of the setting at ``keys`` in the configuration ``text`` (named
+    ``path``) or the nearest file it inherits it from (``parents``); ``path`` where none
+    writes it."""
+    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    name, node = _setting(roots, keys)
+    if node is None:
+        return path
+    return f"{name}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
 
 
 def _setting(

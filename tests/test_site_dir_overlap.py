@@ -61,6 +61,9 @@ DEFAULTS = {
     "site": "site",
 }
 
+#: MkDocs' own refusal of a site_dir around or inside docs_dir, placed at the setting's line
+MKDOCS_OWN = ("13:11", "Config value 'site_dir'")
+
 # (name, settings, expected "mkdocs.yml:line:col" and words of the message; None: passes)
 ROWS: list[tuple[str, dict[str, str], tuple[str, str] | None]] = [
     ("site_dir is the evidence folder", {"site": "evidence"}, ("13:11", "is the evidence")),
@@ -77,9 +80,9 @@ ROWS: list[tuple[str, dict[str, str], tuple[str, str] | None]] = [
     ("site_dir inside snippets' base", {"site": "snips/s"}, ("13:11", "lies inside pymdownx")),
     ("site_dir is mkdocs.yml", {"site": "mkdocs.yml"}, ("13:11", "is mkdocs.yml")),
     ("site_dir is a file", {"site": "notes.txt"}, ("13:11", "site_dir 'notes.txt' is a file")),
-    ("site_dir is the project folder", {"site": "."}, ("", "")),  # MkDocs refuses it first
-    ("site_dir holds the project", {"site": ".."}, ("", "")),  # MkDocs refuses it first
-    ("site_dir is docs_dir", {"site": "docs"}, ("", "")),  # MkDocs refuses it first
+    ("site_dir is the project folder", {"site": "."}, MKDOCS_OWN),
+    ("site_dir holds the project", {"site": ".."}, MKDOCS_OWN),
+    ("site_dir is docs_dir", {"site": "docs"}, MKDOCS_OWN),
     ("site_dir a link to evidence", {"site": "published"}, ("13:11", "is the evidence folder")),
     (
         "default site_dir is the evidence folder",
