@@ -81,7 +81,7 @@ def output_problems(paths: ProjectPaths, config: Mapping[str, Any]) -> list[str]
         held: list[Path] = []  # told once: the folder, not each source inside it
         for source in sources:
             relation = _overlap(output, source, root)
-            if relation and not any(source.path.is_relative_to(h) for h in held):
+            if relation and not any(_inside(source.path, h) for h in held):
                 problems.append((output, source, relation))
                 held += [source.path] if relation != "lies inside" and source.folder else []
     if not problems:
@@ -136,11 +136,30 @@ def _overlap(output: _Output, source: _Source, root: Path) -> str:
     base path of "."), where every site is built.
     """
     out, src = output.path, source.path
-    if output.replaced and src.is_relative_to(out):
-        return "is" if out == src else "holds"
-    if source.folder and not root.is_relative_to(src) and out.is_relative_to(src):
-        return "is" if out == src else "lies inside"
+    if output.replaced and _inside(src, out):
+        return "is" if _inside(out, src) else "holds"
+    if source.folder and not _inside(root, src) and _inside(out, src):
+        return "is" if _inside(src, out) else "lies inside"
     return ""
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or lies inside it: by name, or, where both exist,
+    by the folder itself (another spelling on a case-insensitive disk, a bind mount)."""
+    if path.is_relative_to(folder):
+        return True
+    try:
+        target = folder.stat()
+    except OSError:
+        return False
+    for above in (path, *path.parents):
+        try:
+            found = above.stat()
+        except OSError:
+            continue
+        if (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino):
+            return True
+    return False
 
 
 def _problem(

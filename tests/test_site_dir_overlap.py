@@ -12,6 +12,7 @@ build share (``fxsite.cli._project``), in process.
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +145,28 @@ def test_an_output_among_the_sources_is_refused_at_its_line(
     message = caught.value.message
     assert message.startswith(f"mkdocs.yml:{place}"), message
     assert words in message, message
+
+
+def test_the_evidence_folder_by_another_path_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same folder by another name than its resolved path (a bind mount here; another
+    spelling on a case-insensitive disk, as macOS's) is the folder: compared as a file."""
+    project = _layout(tmp_path, {"site": "../mirror"})
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    bound = subprocess.run(
+        ["mount", "--bind", str(project / "evidence"), str(mirror)], capture_output=True
+    )
+    if bound.returncode != 0:
+        pytest.skip("bind mounts need privileges this run lacks")
+    try:
+        monkeypatch.chdir(project)
+        with pytest.raises(UsageFailure) as caught:
+            _project(project)
+        assert caught.value.message.startswith("mkdocs.yml:13:11: site_dir '../mirror' is the ")
+    finally:
+        subprocess.run(["umount", str(mirror)], check=True)
 
 
 def _blind_case(folder: Path, config: str) -> Path:
