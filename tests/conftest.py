@@ -203,7 +203,7 @@ def costliest_first(
         units.setdefault(xdist_group(item.nodeid) or item.nodeid, []).append(item)
 
     def cost(unit: list[pytest.Item]) -> float:
-        return sum(seconds.get(item.nodeid, _guess(item)) for item in unit)
+        return sum(seconds.get(item.nodeid, _guess(item, bool(seconds))) for item in unit)
 
     ranked = sorted(units.values(), key=cost, reverse=True)
     browser = [unit for unit in ranked if unit[0].nodeid.startswith("tests/browser/")]
@@ -218,10 +218,12 @@ def costliest_first(
     return order + browser
 
 
-def _guess(item: pytest.Item) -> float:
-    """Seconds for a test no earlier run timed: a browser's or a whole site's, else a check's."""
+def _guess(item: pytest.Item, timed_before: bool) -> float:
+    """Seconds for a test no earlier run timed: a second when earlier runs timed others (a new
+    test, maybe a costly one, is not handed out last); on a first run, a second for a
+    browser's or a whole site's, else a check's."""
     costly = item.nodeid.startswith("tests/browser/") or item.get_closest_marker("slow")
-    return 1.0 if costly else 0.02
+    return 1.0 if timed_before or costly else 0.02
 
 
 #: Where the controller keeps each test's seconds (pytest's cache), and how it hands
