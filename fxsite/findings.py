@@ -7,19 +7,23 @@ returns findings, and the edges (CLI, MkDocs plugin) decide how to report them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Literal
 
 __all__ = [
     "CODES",
+    "MAX_PER_FILE",
     "ConfigError",
     "Finding",
     "FxsiteError",
     "RefusedError",
     "Severity",
+    "bound_findings",
     "did_you_mean",
     "line_of",
+    "more_findings",
     "sort_findings",
 ]
 
@@ -154,6 +158,51 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
         set(findings),
         key=lambda f: (f.path.endswith(".md"), f.path, f.line, f.col, f.code, f.message),
     )
+
+
+#: Findings listed one by one in one file; past them, one finding tells how many more.
+MAX_PER_FILE = 1000
+
+
+def more_findings(first: Finding, count: int, refuses: bool, what: str = "finding(s)") -> Finding:
+    """The one finding that stands for ``count`` more of ``first``'s file, past the
+    first :data:`MAX_PER_FILE`: at ``first`` (the first not listed), an error when any
+    of them is one (``refuses``)."""
+    return Finding(
+        first.path,
+        first.line,
+        first.col,
+        first.code,
+        f"and {count} more {what} in this file past the first {MAX_PER_FILE}, not listed "
+        f"one by one; the first: {first.message}",
+        "error" if refuses else first.severity,
+        first.text,
+    )
+
+
+def bound_findings(findings: list[Finding]) -> list[Finding]:
+    """``findings`` (sorted) with at most :data:`MAX_PER_FILE` of one file listed, and
+    the rest of that file's as one finding (:func:`more_findings`) at the first of them.
+
+    A file with one more than that keeps them all: a list already bound (the gate's,
+    :func:`~fxsite.verify.verify_site`) is left as it is.
+    """
+    count = Counter(f.path for f in findings)
+    if all(n <= MAX_PER_FILE + 1 for n in count.values()):
+        return findings
+    out: list[Finding] = []
+    rest: dict[str, list[Finding]] = {}
+    listed: Counter[str] = Counter()
+    for finding in findings:
+        if count[finding.path] <= MAX_PER_FILE + 1 or listed[finding.path] < MAX_PER_FILE:
+            listed[finding.path] += 1
+            out.append(finding)
+        else:
+            rest.setdefault(finding.path, []).append(finding)
+    for more in rest.values():
+        refuses = any(f.severity == "error" for f in more)
+        out.append(more_findings(more[0], len(more), refuses))
+    return sort_findings(out)
 
 
 def line_of(text: str, needle: str) -> int:

@@ -147,8 +147,9 @@ def _strict_abort(config: MkDocsConfig) -> bool:
 
 def _log(verdict: Verdict, *, refusals: bool = True) -> None:
     """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
+    refused = set(verdict.refusals)
     for finding in verdict.all:
-        if finding in verdict.refusals:
+        if finding in refused:
             if refusals:
                 log.error(finding.format())
         else:

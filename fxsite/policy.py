@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from fxsite.findings import ConfigError, Finding, sort_findings
+from fxsite.findings import ConfigError, Finding, bound_findings, sort_findings
 
 __all__ = ["ENFORCE_MODES", "Enforce", "Verdict", "decide", "enforce_mode"]
 
@@ -75,12 +75,13 @@ def decide(findings: Iterable[Finding], mode: Enforce, citing: Collection[str] =
 
     Paths are as findings show them (``docs/index.md``). Outside ``docs``
     pages (records, configuration, published output) ``adopt`` refuses as
-    ``true`` does: a broken record is never adopted.
+    ``true`` does: a broken record is never adopted. Past
+    :data:`~fxsite.findings.MAX_PER_FILE` findings in one file, the rest are one finding.
     """
     refusals: list[Finding] = []
     reported: list[Finding] = []
     demoted: list[Finding] = []
-    for finding in sort_findings(findings):
+    for finding in bound_findings(sort_findings(findings)):
         adopted = finding.path.endswith(".md") and finding.path not in citing
         if finding.severity != "error":
             reported.append(finding)

@@ -50,7 +50,6 @@ from functools import cache, partial
 
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
-from fxsite.pages.prose import line_col
 from fxsite.pages.unshown import glued_claims, unshown
 from fxsite.verify.icon_digits import shortcode_digits
 
@@ -107,6 +106,8 @@ class SourceLocator:
     _drawn: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: the offset each line of the source starts at, read when first asked
+    _starts: list[int] | None = None
 
     def find(self, text: str, kind: str = "figure", *, whole: bool = False) -> int | None:
         """Offset of ``text``'s next occurrence for ``kind``, or None.
@@ -235,13 +236,18 @@ class SourceLocator:
     def _runs_on(self, text: str) -> Callable[[int], bool]:
         """Whether ``text`` written at an offset (loosely) is the start of a longer word
         there: ``94 s`` of ``94 secs`` (not where no word breaks: ``94秒`` of ``94秒で``)."""
-        pattern = loose_pattern(text) if _word_char(text[-1]) else None
-        if pattern is None:
+        written = [c for c in text if not c.isspace()]
+        if not _word_char(text[-1]) or not 0 < len(written) <= 64:
             return _anywhere
+        pattern: list[re.Pattern[str] | None] = []  # compiled when first needed
 
         def runs_on(offset: int) -> bool:
-            match = pattern.match(self.source, offset)
-            end = match.end() if match is not None else len(self.source)
+            if text[0] == written[0] and self.source.startswith(text, offset):
+                end = offset + len(text)  # where the loose pattern's match ends
+            else:
+                pattern[:] = pattern or [loose_pattern(text)]
+                match = pattern[0].match(self.source, offset) if pattern[0] else None
+                end = match.end() if match is not None else len(self.source)
             return end < len(self.source) and _word_char(self.source[end])
 
         return runs_on
@@ -251,6 +257,13 @@ class SourceLocator:
         if offset >= len(self.source) or not self.source[offset].isdigit():
             return False
         return _IN_NUMBER.search(self.source, max(0, offset - 2), offset) is not None
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of ``offset`` in the source (its lines indexed once)."""
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in re.finditer("\n", self.source))]
+        row = bisect.bisect_right(self._starts, offset) - 1
+        return row + 1, offset - self._starts[row] + 1
 
     def place(self, finding: Finding, kind: str = "figure") -> Finding:
         """``finding`` (placed at 1:1 by the renderer) at its text's line and column.
@@ -274,13 +287,13 @@ class SourceLocator:
             for path, included in self._included():
                 found = included.find(text, kind, whole=True)
                 if found is not None:
-                    line, col = line_col(included.source, found)
+                    line, col = included.line_col(found)
                     return replace(finding, path=path, line=line, col=col)
             replaced = self._replaced(text, kind)
             if replaced is not None:
                 return replace(finding, line=replaced[0], col=replaced[1])
             at = self.find(text, kind)
-        line, col = line_col(self.source, self.body if at is None else at)
+        line, col = self.line_col(self.body if at is None else at)
         return replace(finding, line=line, col=col)
 
     def _replaced(self, text: str, kind: str) -> tuple[int, int] | None:
@@ -302,7 +315,7 @@ class SourceLocator:
                 old, new = lines[i], self.converted[row]
                 pairs = enumerate(zip(old, new, strict=False))
                 kept = next((k for k, (a, b) in pairs if a != b), min(len(old), len(new)))
-                return line_col(self.source, self.body)[0] + i, kept + 1
+                return self.line_col(self.body)[0] + i, kept + 1
         return None
 
     def _included(self) -> list[tuple[str, SourceLocator]]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import re
 
-from fxsite.findings import Finding
+from fxsite.findings import Finding, bound_findings
 
 __all__ = ["findings_box", "mark_findings", "with_findings"]
 
@@ -68,14 +68,14 @@ def mark_findings(page: str, findings: list[Finding]) -> str:
     """
     spans = _text_spans(page)
     marks: list[tuple[int, int, int, Finding]] = []
-    cursor = 0
+    cursor = first = 0  # the first span that ends after the cursor
     for n, finding in enumerate(findings, start=1):
         if not finding.text:
             continue
         needle = html.escape(finding.text, quote=False)
-        for start, end in spans:
-            if end <= cursor:
-                continue
+        while first < len(spans) and spans[first][1] <= cursor:
+            first += 1
+        for start, end in (spans[i] for i in range(first, len(spans))):
             at = page.find(needle, max(start, cursor), end)
             if at >= 0:
                 marks.append((at, at + len(needle), n, finding))
@@ -98,5 +98,6 @@ def with_findings(page: str, findings: list[Finding]) -> str:
     """``page`` (a page's rendered content) with its findings shown in it, in source order."""
     if not findings:
         return page
-    ordered = sorted(findings, key=lambda f: (f.line, f.col))
+    # Past MAX_PER_FILE, the rest are one finding: a mark is looked for through the page.
+    ordered = bound_findings(sorted(findings, key=lambda f: (f.line, f.col)))
     return findings_box(ordered) + mark_findings(page, ordered)

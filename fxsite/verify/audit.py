@@ -34,7 +34,14 @@ from fxsite import STAMP
 from fxsite.anchor.documents import unread_document
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.refs import FigureRef
-from fxsite.findings import Finding, Severity, line_of, sort_findings
+from fxsite.findings import (
+    MAX_PER_FILE,
+    Finding,
+    Severity,
+    line_of,
+    more_findings,
+    sort_findings,
+)
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.judge import governed_claims
 from fxsite.pages.language import DEFAULT, language_tag
@@ -141,6 +148,10 @@ class _Site:
     findings: list[Finding] = field(default_factory=list)
     #: the scripts and stylesheets the project declares as writing text (None: no project)
     declared: frozenset[str] | None = None
+    #: findings listed, by file; past :data:`MAX_PER_FILE`, the first not listed, how
+    #: many, and whether one refuses (a figure not judged does)
+    listed: dict[str, int] = field(default_factory=dict)
+    more: dict[str, tuple[Finding, int, bool]] = field(default_factory=dict)
 
     def add(
         self,
@@ -151,9 +162,28 @@ class _Site:
         line: int = 0,
         severity: Severity = "error",
     ) -> None:
+        if rel in self.more:
+            first, count, refuses = self.more[rel]
+            self.more[rel] = (first, count + 1, refuses or severity == "error")
+            return
         if not line:
             line = _line_of(self._text_of(rel), text) if text else 1
-        self.findings.append(Finding(rel, line, 1, code, message, severity, text))
+        finding = Finding(rel, line, 1, code, message, severity, text)
+        if self.full(rel):
+            self.more[rel] = (finding, 1, severity == "error")
+            return
+        self.listed[rel] = self.listed.get(rel, 0) + 1
+        self.findings.append(finding)
+
+    def full(self, rel: str) -> bool:
+        """Whether ``rel`` has :data:`MAX_PER_FILE` findings listed: the rest are counted."""
+        return self.listed.get(rel, 0) >= MAX_PER_FILE
+
+    def listing(self) -> list[Finding]:
+        """The findings listed, and one a file for those past :data:`MAX_PER_FILE`."""
+        what = "finding(s) or figure(s) not judged"
+        more = [more_findings(f, n, refuses, what) for f, n, refuses in self.more.values()]
+        return sort_findings([*self.findings, *more])
 
     def _text_of(self, rel: str) -> str:
         # Not kept for every file: a site's pages would all stay in memory
@@ -224,7 +254,7 @@ def verify_site(
     _check_record_pages(site)
     _check_citations(site, by_url)
     _check_copies(site, by_url)
-    return sort_findings(site.findings)
+    return site.listing()
 
 
 def _documents(library: Library) -> dict[str, str]:
@@ -638,6 +668,10 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     bars = {url_of(rel): Allowed(p.bars) for rel, p in site.pages.items() if p.bars}
     empty = Allowed(())
     for rel, url, found in site.figures:
+        where = by_url.get(url, rel) if rel in ("search/search_index.json", _OFFLINE_INDEX) else rel
+        if site.full(where):  # past the findings listed: counted, not judged
+            site.add(where, "FX501", f"figure '{found.shown}' in published text", found.shown)
+            continue
         shown_on = site.pages.get(rel)
         allowed: list[Allowed] | None
         axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
@@ -666,6 +700,5 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))
         ):
             continue
-        where = by_url.get(url, rel) if rel in ("search/search_index.json", _OFFLINE_INDEX) else rel
         message = found.message(site.published.library, " (in published text)")
         site.add(where, "FX501", message, found.shown)

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from fxsite.findings import Finding
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.prose import line_col
 
 if TYPE_CHECKING:
     from fxsite.project import Project
@@ -96,7 +95,7 @@ def read_findings(
 
     def at(text: str | None, code: str) -> tuple[int, int]:
         offset = locator.find(text, code) if text else None
-        return line_col(source, offset or 0)
+        return locator.line_col(offset or 0)
 
     findings = []
     for local in scan.local:
@@ -133,7 +132,7 @@ def _code_findings(file: Path, rel: str, shown: str, declared: frozenset[str]) -
                 continue  # declared: a browser draws it (build --browser), the gate judges it
             code, message = judge_writer(note.writer, message, declared)
         at = locator.find(note.text, code) if note.text else None
-        line, col = line_col(text, at or 0)
+        line, col = locator.line_col(at or 0)
         findings.append(Finding(shown, line, col, code, message, note.severity, note.text))
     literals = script_literals(rel, data)
     if literals is not None:

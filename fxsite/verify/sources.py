@@ -31,13 +31,20 @@ def locate_in_sources(
     ``sources`` maps a site URL (``""`` for the home page, ``a/`` for
     ``a/index.html``) to ``(source path, source text)``. A finding whose text is
     not in the source (a theme override, a generated page) keeps its site path.
+    A text is looked for once a source: its copies all go to its first place.
     """
     # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
     by_url = {unquote(url): source for url, source in sources.items()}
+    places: dict[tuple[str, str], tuple[int, int] | None] = {}
     out = []
     for finding in findings:
         src = by_url.get(url_of(finding.path))
-        where = _position(src[1], finding.text) if src and finding.text else None
+        where = None
+        if src and finding.text:
+            key = (src[0], finding.text)
+            if key not in places:
+                places[key] = _position(src[1], finding.text)
+            where = places[key]
         if src is None or where is None:
             out.append(finding)
             continue
