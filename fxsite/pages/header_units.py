@@ -9,13 +9,18 @@ claim.
 * :func:`header_unit` reads the unit a header or caption states: in
   parentheses or brackets (``Save time (s)``, ``Price [USD]``), after a final
   ``in`` (``Save time in seconds``), a final comma or slash (``Latency, ms``,
-  ``t / s``), or a final ``%``. The unit is one the claim grammar reads
+  ``t / s``), or a final ``%``; else a header that is a unit's name or ends in
+  one ("Seconds", "Latency ms", "Throughput GB/s"), or ends in a ratio's name
+  ("Speedup": ×). The unit is one the claim grammar reads
   (:func:`~fxsite.evidence.quantities.parse_stated`); ``(B)`` is left alone
-  (billions as often as bytes), as are headers without one ("Year", "Rank").
+  (billions as often as bytes), as are headers without one ("Year", "Rank"),
+  a calendar column ("Week"), a count of work ("Tokens"), one letter ("W") and
+  a unit word not last ("Seconds of fame").
 * :func:`table_units` gives each data cell of an HTML table the unit of its
   column (the nearest header above it that states one), else of its row (a
   first cell "Save time (s)"), else the caption's, except for the first
-  column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`);
+  column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`); a
+  body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
   figure in it.
 * :func:`governed` reads a cell: its whole text a number the grammar reads
@@ -34,6 +39,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborNode
 
 from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 
 __all__ = [
     "NAMED_COLUMNS",
@@ -76,6 +82,16 @@ _OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*|(?i:in)\
 #: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓")
 #: or a dash and words ("(s) — lower is better").
 _AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
+#: A header's last word naming a ratio: the numbers under it are "×".
+_RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down"])
+#: Last words of headers that name a column, not its unit: calendar columns ("Week"
+#: holds week numbers), statistics ("min"), counts of work ("Tokens": "8 tokens" is no figure).
+_NAMING_WORDS = frozenset(
+    ["year", "month", "week", "day", "hour", "minute", "quarter", "min"]
+    + [w.lower() for pair in (*COUNTED, *COUNTED_AT_SCALE) for w in pair]
+)
+#: Words before a header's last word that make it no unit of the column ("Cost per hour").
+_NOT_AFTER = frozenset(["per", "a", "an", "each", "every", "of", "by", "/"])
 _HEADER_FORMS = (
     re.compile(
         rf"{_OPEN}(?P<unit>{_UNIT_PART})\.?\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]{_AFTER_UNIT}\s*$"
@@ -124,7 +140,24 @@ def header_unit(header: str) -> str | None:
         match = form.search(header)
         if match is not None and _is_unit(match["unit"].strip()):
             return str(match["unit"].strip())
-    return None
+    return _named_unit(header)
+
+
+def _named_unit(header: str) -> str | None:
+    """The unit a header's last word names ("Seconds", "Latency ms", "Speedup": ×), or None."""
+    words = header.split()
+    if not words:
+        return None
+    last = words[-1]
+    if last.lower() in _RATIO_WORDS:
+        return "×"
+    if len(words) > 1 and words[-2].lower() in _NOT_AFTER:
+        return None
+    if len(last) < 2 or last.lower() in _NAMING_WORDS | NAMED_COLUMNS:
+        return None
+    if any(c.isdigit() for c in last) or last in _AMBIGUOUS:
+        return None  # a name ("X1"), not a unit
+    return last if with_unit("1", last) == f"1 {last}" else None
 
 
 def _is_unit(text: str) -> bool:
@@ -310,6 +343,20 @@ def _row_unit(
     return None
 
 
+def _unit_row(
+    grid: list[list[tuple[int, int, LexborNode]]],
+) -> tuple[str, list[tuple[int, int, str, str | None]]] | None:
+    """The first body row whose first cell is "unit": its label, and each other cell's
+    columns and the unit it states (as :func:`_over` reads them), or None."""
+    for placed in grid:
+        if placed and placed[0][0] == 0 and (label := _text(placed[0][2])).lower() in UNIT_COLUMNS:
+            cells = [
+                (a, b, t, t if _is_unit(t) else None) for a, b, c in placed[1:] for t in [_text(c)]
+            ]
+            return label, cells
+    return None
+
+
 def _note_reference(node: LexborNode) -> bool:
     return node.tag == "sup" and (node.attributes.get("id") or "").startswith("fnref")
 
@@ -333,8 +380,10 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     unit_column = next(
         ((a, b, t) for spans in heads for a, b, t, _ in spans if t.lower() in UNIT_COLUMNS), None
     )
+    grid = _grid(body)
+    unit_row = _unit_row(grid)
     out: dict[int, tuple[str, str]] = {}
-    for placed in _grid(body):
+    for placed in grid:
         first = _text(placed[0][2]) if placed else ""
         by_row = header_unit(first) if placed and placed[0][0] == 0 else None
         in_row = _row_unit(placed, unit_column)
@@ -344,8 +393,11 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
             over = [found for spans in heads if (found := _over(spans, col)) is not None]
             header = over[0][0] if over else ""
             stated = next(((t, u) for t, u in over if u is not None), None)
+            in_column = _over(unit_row[1], col) if unit_row is not None else None
             if stated is not None:
                 unit, said = stated[1], f"under the header '{stated[0]}'"
+            elif unit_row is not None and in_column is not None and in_column[1] is not None:
+                unit, said = in_column[1], f"its column's '{unit_row[0]}' row says '{in_column[1]}'"
             elif by_row is not None and col > 0:
                 unit, said = by_row, f"under the header '{header}'" if header else ""
             elif (

@@ -1,0 +1,122 @@
+"""The figure families blind tester H7 found published by check and build (issue 20, blind6).
+
+* A table header that is a unit's name ("Seconds"), ends in a unit's symbol
+  ("Latency ms", "Throughput GB/s") or names a ratio ("Speedup": ×) states the unit of
+  the bare numbers under it, as "Time, s" does; so does a row whose first cell is
+  "unit" for the columns it fills. Headers naming things ("Runs", "Year", "Rank",
+  "ID", "Week", "Min", "Tokens") and prose whose unit word is not last
+  ("Seconds of fame") state none.
+
+In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
+build run it).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.header_units import header_unit
+
+PATH = "docs/p.md"
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+
+
+@pytest.fixture(scope="module")
+def plain() -> Library:
+    """The fixture site's records."""
+    return library()
+
+
+def _found(page: str, lib: Library) -> list[tuple[str, int, int]]:
+    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
+
+
+def _table(header: str, cell: str = "94") -> str:
+    return f"# T\n\n| Run | {header} |\n|---|---|\n| Save | {cell} |\n"
+
+
+# -- a header that is, or ends in, a unit -------------------------------------------------------
+
+# (header, the unit it states)
+HEADER_UNITS = [
+    ("Seconds", "Seconds"),
+    ("Milliseconds", "Milliseconds"),
+    ("Throughput GB/s", "GB/s"),
+    ("Latency ms", "ms"),
+    ("Cost USD", "USD"),
+    ("Speedup", "×"),
+    ("Read speedup", "×"),
+    ("Slowdown", "×"),
+    # already read before blind6
+    ("Time, s", "s"),
+    ("Time in seconds", "seconds"),
+    ("Cost, USD", "USD"),
+]
+
+# headers that state no unit: names, counts of parts, calendar columns, prose
+NO_UNIT = [
+    "Runs",
+    "Year",
+    "Rank",
+    "ID",
+    "Week",
+    "Month",
+    "Day",
+    "min",
+    "Max",
+    "Tokens",
+    "Input tokens",
+    "Rows",
+    "Seconds of fame",
+    "Cost per hour",
+    "s",
+    "Model W",
+    "X1",
+    "Record",
+]
+
+
+@pytest.mark.parametrize(("header", "unit"), HEADER_UNITS, ids=[h for h, _ in HEADER_UNITS])
+def test_header_states_unit(header: str, unit: str) -> None:
+    assert header_unit(header) == unit
+
+
+@pytest.mark.parametrize("header", NO_UNIT)
+def test_header_states_no_unit(header: str) -> None:
+    assert header_unit(header) is None
+
+
+@pytest.mark.parametrize(("header", "unit"), HEADER_UNITS, ids=[h for h, _ in HEADER_UNITS])
+def test_cell_under_unit_header_is_refused(plain: Library, header: str, unit: str) -> None:
+    assert _found(_table(header), plain) == [("FX501", 5, 10)]
+
+
+@pytest.mark.parametrize("header", NO_UNIT)
+def test_cell_under_plain_header_passes(plain: Library, header: str) -> None:
+    assert _found(_table(header), plain) == []
+
+
+# -- a "unit" row states its columns' units -----------------------------------------------------
+
+UNIT_ROW = (
+    "# T\n\n| Run | Time | Runs |\n|---|---|---|\n| {label} | {unit} | |\n| Save | 178 | 3 |\n"
+)
+
+
+@pytest.mark.parametrize("label", ["unit", "Units", "单位"])
+def test_unit_row_governs_its_column(plain: Library, label: str) -> None:
+    page = UNIT_ROW.format(label=label, unit="s")
+    assert _found(page, plain) == [("FX501", 6, 10)]
+
+
+@pytest.mark.parametrize(
+    ("label", "unit"),
+    [("unit", "fast"), ("Note", "s"), ("unit", "")],
+    ids=["not a unit", "not a unit row", "empty"],
+)
+def test_unit_row_near_misses_pass(plain: Library, label: str, unit: str) -> None:
+    assert _found(UNIT_ROW.format(label=label, unit=unit), plain) == []
