@@ -10,6 +10,7 @@ Every piece is linear: no nested unbounded repetition.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
 from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
@@ -92,6 +93,15 @@ EXTRA_SYMBOLS = {
     "degrees Celsius",
     "degrees Fahrenheit",
 }
+# The CJK squared unit letters, one character each: "94㎳" is "94ms" as NFKC folds it
+# ("㎞", "㎐", "㏈", "㎲", "㎏", "㏄", "㎧"); the squares of no unit are left out.
+_SQUARED_NOT_UNITS = {"a.m.", "p.m.", "Co.", "KK", "LTD", "ln", "log", "PR", "PH"}
+SQUARED_UNITS = {
+    chr(code)
+    for code in (*range(0x32CC, 0x32D0), *range(0x3371, 0x33E0))
+    if not _has_cjk(folded := unicodedata.normalize("NFKC", chr(code)))
+    and folded not in _SQUARED_NOT_UNITS
+}
 CURRENCIES = [u for u in UNITS.values() if u.dimension == "currency"]
 # Prose prices in more currencies than records use.
 CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n.isalpha()} | {
@@ -106,6 +116,11 @@ CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n
     "CA$",
     "₽",
 }
+# Every currency symbol of Unicode (category Sc: "₪", "฿", "₿", "﹩"; all sit in the
+# first two planes) and the emoji drawn as one ("💲300", "300 💶").
+CURRENCY_SIGNS |= {
+    chr(code) for code in range(0x20000) if unicodedata.category(chr(code)) == "Sc"
+} | {sign + style for sign in "💲💵💴💶💷" for style in ("", "\ufe0f")}
 CURRENCY_CODES = {
     n for u in CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
 } | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
@@ -251,7 +266,7 @@ ALWAYS = "(?<![A-Za-z0-9_.,])(?i:{})".format(
     )
 )
 
-SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS)
+SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS | SQUARED_UNITS)
 WORD_UNIT = rf"(?i:{alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 # Several precisions ("1,979 FP16/BF16 TFLOPS"), a benchmark ("2.499 LINPACK

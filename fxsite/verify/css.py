@@ -4,7 +4,8 @@ Parsed by tinycss2 (CSS Syntax Level 3, as a browser tokenises it: comments,
 escapes such as ``\\6f rder`` for ``order``, strings, nested ``@media`` and
 ``@supports`` blocks). Two questions are asked of each declaration:
 does it change the order in which text is drawn (:func:`reorders`), and does it
-draw text of its own (:func:`writes`).
+draw text of its own (:func:`writes`); and in which case it draws its element's text
+(:func:`text_case`, :func:`drawn_in_case`).
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ __all__ = [
     "Declaration",
     "Sheet",
     "could_hold_figure",
+    "drawn_in_case",
     "hides",
     "read_sheet",
     "read_style",
     "reorders",
     "serialize",
+    "text_case",
     "writes",
     "written",
 ]
@@ -285,3 +288,37 @@ def could_hold_figure(text: str, around: str = "") -> bool:
         if any(s.start < at + len(reading) and s.end > at for s in detect(drawn)):
             return True
     return False
+
+
+#: The cases ``text-transform`` draws text in ("none" draws it as written).
+_CASES = frozenset({"lowercase", "uppercase", "capitalize", "none"})
+
+
+def text_case(declarations: list[Declaration] | tuple[Declaration, ...]) -> str | None:
+    """The case the last ``text-transform`` of ``declarations`` draws text in
+    ("lowercase", "uppercase", "capitalize", "none"), or None where none sets one."""
+    case = None
+    for decl in declarations:
+        if decl.name == "text-transform":
+            case = next(iter(sorted(_idents(decl) & _CASES)), case)
+    return case
+
+
+#: The first letter of a word, as ``capitalize`` finds it.
+_WORD_START = re.compile(r"(?<![^\W_])[^\W\d_]")
+
+
+def drawn_in_case(text: str, case: str) -> str:
+    """``text`` as ``text-transform: case`` draws it, one character for one (a letter whose
+    other case is longer, "ß" to "SS", is kept)."""
+
+    def one(char: str, changed: str) -> str:
+        return changed if len(changed) == 1 else char
+
+    if case == "lowercase":
+        return "".join(one(c, c.lower()) for c in text)
+    if case == "uppercase":
+        return "".join(one(c, c.upper()) for c in text)
+    if case == "capitalize":
+        return _WORD_START.sub(lambda m: one(m.group(), m.group().upper()), text)
+    return text

@@ -38,7 +38,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
-from fxsite.verify.css import hides, read_sheet
+from fxsite.verify.css import drawn_in_case, hides, read_sheet, read_style, text_case
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
@@ -623,6 +623,8 @@ def _read_text(
         _read_head(head, page)
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
+        if tree.root is not None:
+            _draw_cases(tree.root)
         styled = _styled(tree.root) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
@@ -1050,6 +1052,8 @@ def _inner_document(
     found = PageText()
     if tree.head is not None:  # its stylesheets draw in it
         _read_head(tree.head, found, inner + 1)
+    if tree.root is not None:
+        _draw_cases(tree.root)
     styled = _styled(tree.root) if tree.root is not None else frozenset()
     _walk(root, found, where, role, heading, None, 0, inner + 1, styled)
     offset = len(page.claims)
@@ -1109,6 +1113,44 @@ def _styled(root: LexborNode) -> frozenset[int]:
             if decl.selector and hides(decl.shown):
                 found.update(node.mem_id for node in matches(root, decl.selector))
     return frozenset(found)
+
+
+def _draw_cases(root: LexborNode) -> None:
+    """The text of each element whose ``text-transform`` (its ``style`` attribute, or a rule
+    of the document's ``<style>`` blocks) sets a case, rewritten as drawn in it
+    (:func:`~fxsite.verify.css.drawn_in_case`): "94 S" in lowercase is read "94 s".
+    A claim's text and a script's are kept."""
+    cases: dict[int, str] = {}
+    targets: dict[int, LexborNode] = {}
+    for sheet in root.css("style"):
+        for decl in read_sheet(sheet.text(deep=True) or "").declarations:
+            case = text_case([decl]) if decl.selector else None
+            if case is not None:
+                for node in matches(root, decl.selector):
+                    cases[node.mem_id], targets[node.mem_id] = case, node
+    for node in root.css("[style]"):
+        style = node.attributes.get("style") or ""
+        if "transform" in style.lower() or "\\" in style:
+            case = text_case(read_style(style))
+            if case is not None:  # the attribute outweighs a rule
+                cases[node.mem_id], targets[node.mem_id] = case, node
+    for mem_id, target in targets.items():
+        for text in list(target.traverse(include_text=True)):
+            if text.tag == "-text" and _case_owner(text, cases) == mem_id:
+                text.replace_with(drawn_in_case(text.text_content or "", cases[mem_id]))
+
+
+def _case_owner(text: LexborNode, cases: dict[int, str]) -> int | None:
+    """The nearest element around ``text`` with a case of ``cases``; None inside a claim
+    or a script, style or template (their text is not drawn as prose)."""
+    node = text.parent
+    while node is not None:
+        if node.tag in ("script", "style", "template") or "data-fx-ref" in node.attributes:
+            return None
+        if node.mem_id in cases:
+            return node.mem_id
+        node = node.parent
+    return None
 
 
 def _flush(builders: list[_Builder], page: PageText) -> None:
