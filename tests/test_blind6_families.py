@@ -6,6 +6,10 @@
   "unit" for the columns it fills. Headers naming things ("Runs", "Year", "Rank",
   "ID", "Week", "Min", "Tokens") and prose whose unit word is not last
   ("Seconds of fame") state none.
+* A unit, a percent, a currency word or "times" joined to its number by a hyphen, as an
+  adjective ("a 10-GB file", "a 50-percent cut", "a 300-dollar card", "3-times-faster"),
+  is a figure, as "94-second" and "20-fold" are; names by a count or size ("8-GPU",
+  "a 2-socket server", "128-GB DIMMs", "a 100-Gb Ethernet adapter") are not.
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -18,6 +22,7 @@ from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.header_units import header_unit
 
 PATH = "docs/p.md"
@@ -120,3 +125,49 @@ def test_unit_row_governs_its_column(plain: Library, label: str) -> None:
 )
 def test_unit_row_near_misses_pass(plain: Library, label: str, unit: str) -> None:
     assert _found(UNIT_ROW.format(label=label, unit=unit), plain) == []
+
+
+# -- hyphenated compound adjectives ---------------------------------------------------------------
+
+# (name, sentence, figures)
+HYPHENATED = [
+    ("percent", "The new array gives a 50-percent cut in save time.", ["50-percent"]),
+    ("pct", "A 5-pct cut.", ["5-pct"]),
+    ("dollar", "It is a 300-dollar card.", ["300-dollar"]),
+    ("euro", "A 20-euro plan.", ["20-euro"]),
+    ("GB", "It writes a 10-GB file.", ["10-GB"]),
+    ("TB", "It ships an 8-TB drive.", ["8-TB"]),
+    ("times, hyphenated", "It loads 3-times-faster than before.", ["3-times"]),
+    # already refused before blind6
+    ("second", "A 94-second save.", ["94-second"]),
+    ("hour", "A 2-hour job.", ["2-hour"]),
+    ("fold", "A 20-fold cut.", ["20-fold"]),
+    # near misses: names by a count or a size, README's table
+    ("count of GPUs", "An 8-GPU node.", []),
+    ("count of nodes", "A 3-node cluster.", []),
+    ("count of sockets", "A 2-socket server.", []),
+    ("modules of a size", "It takes 128-GB DIMMs.", []),
+    ("link class", "A 100-Gb Ethernet adapter.", []),
+    ("product variant", "The A100-80GB card.", []),
+    ("model name", "Llama-3-70B runs.", []),
+    ("form factor", "A 3.5-inch drive bay.", []),
+    ("occurrences", "It ran 5-times. Then it stopped.", []),
+    ("percentile", "A 94-percentile band.", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figures"), [r[1:] for r in HYPHENATED], ids=[r[0] for r in HYPHENATED]
+)
+def test_hyphenated_unit(sentence: str, figures: list[str]) -> None:
+    assert [f.text for f in find_bare_figures(sentence)] == figures
+
+
+def test_hyphenated_units_refused_on_the_page(plain: Library) -> None:
+    page = "# T\n\nA 50-percent cut.\n\nA 300-dollar card.\n\nA 10-GB file, 3-times-faster.\n"
+    assert _found(page, plain) == [
+        ("FX501", 3, 3),
+        ("FX501", 5, 3),
+        ("FX501", 7, 3),
+        ("FX501", 7, 15),
+    ]

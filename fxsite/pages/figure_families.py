@@ -63,9 +63,9 @@ _OCCURRENCE_AFTER = (
     r"|to|for|with|without|daily|so|then|now|already|today|this|from|we|it|they|i|you|if"
     r"|because|out|of|by|within|last|next|total|overall|straight)\b"
 )
-# "N times" or "N-times", then the word after it.
+# "N times" or "N-times", then the word after it ("3-times-faster": a hyphen joins one).
 _TIMES = re.compile(
-    rf"{VALUE}(?:{SP}+|-)(?i:times)\b(?P<after>{SP}+(?:{_OCCURRENCE_AFTER})|{SP}*[^\sA-Za-z]|{SP}*\Z)?"
+    rf"{VALUE}(?:{SP}+|-)(?i:times)\b(?P<after>{SP}+(?:{_OCCURRENCE_AFTER})|{SP}*(?!-[A-Za-z])[^\sA-Za-z]|{SP}*\Z)?"
 )
 _BY_BEFORE = re.compile(r"(?i:by)\s\Z")
 

@@ -104,11 +104,11 @@ _CONNECTOR = re.compile(
     r"TRS|TRRS|phone)\s+)?(?i:jacks?|plugs?|connectors?|sockets?|ports?)\b)"
 )
 # Memory modules named by their size, as drive bays by their form factor: "128 GB
-# DIMMs", "64GB DDR5 RDIMMs" (a server takes modules of a size). One module is a
+# DIMMs", "128-GB DIMMs", "64GB DDR5 RDIMMs" (a server takes modules of a size). One module is a
 # configuration stated ("a 64 GB DIMM per socket is the minimum"), and a total is a
 # figure ("2 TB of memory").
 _MODULE = re.compile(
-    r"\d+[ \u00a0]?(?:GB|GiB|TB)(?=[ \u00a0](?:DDR\d[ \u00a0])?(?:(?:R|LR|U|SO-?|MR)?DIMMs"
+    r"\d+[ \u00a0-]?(?:GB|GiB|TB)(?=[ \u00a0](?:DDR\d[ \u00a0])?(?:(?:R|LR|U|SO-?|MR)?DIMMs"
     r"|(?i:memory\s+modules))\b)"
 )
 # A network link named by its standard rate, as the trade writes a class ("100 Gb
@@ -116,7 +116,7 @@ _MODULE = re.compile(
 # states the link's speed and is a figure.
 _LINK_RATES = r"1|2\.5|5|10|25|40|50|100|200|400|800"
 _LINK_CLASS = re.compile(
-    rf"(?:{_LINK_RATES})[ \u00a0]?(?:Gb|G|Gbit)(?=[ \u00a0](?:(?i:ethernet|infiniband"
+    rf"(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?=[ \u00a0](?:(?i:ethernet|infiniband"
     r"|nics?|adapters?|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b)"
 )
 # The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month

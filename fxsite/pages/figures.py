@@ -176,7 +176,7 @@ _UNIT_FIGURE = re.compile(
     (?P<mag>{_MAG_UNIT})??
     (?:{_SP}?{_QUALIFIER})?
     (?:
-        {_SP}?(?P<symbol>{_SYMBOL_UNIT})
+        (?:{_SP}|-)?(?P<symbol>{_SYMBOL_UNIT})  # "10-GB file"
       | (?:{_SP}|-)?(?P<word>{_WORD_UNIT})
     )
     {_PER}
@@ -186,7 +186,7 @@ _UNIT_FIGURE = re.compile(
 
 # Percent and per mille: "96%", "+96 %", "3‰", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = LazyPattern(
-    rf"{_VALUE}(?:{_SP}?[%‰‱]|{_SP}?(?i:percentage{_SP}points?|percent|per{_SP}cent|per{_SP}mille|pct)\b"
+    rf"{_VALUE}(?:{_SP}?[%‰‱]|(?:{_SP}|-)?(?i:percentage{_SP}points?|percent|per{_SP}cent|per{_SP}mille|pct)\b"
     rf"|{_SP}?(?:pp\b|p\.p\.)|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
@@ -302,7 +302,7 @@ _CURRENCY_PREFIX = LazyPattern(
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB", and a sign
 # after it as German and French write prices: "300 €", "99¢", "3.5 k€".
 _CURRENCY_SUFFIX = LazyPattern(
-    rf"""{_VALUE}{_MAG_MONEY}?{_SP}?
+    rf"""{_VALUE}{_MAG_MONEY}?(?:{_SP}|-(?=(?i:{_alternation(_CURRENCY_WORDS)})\b))?  # "300-dollar"
     (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
       | [kKM]?(?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])  # "3.5 k€"
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
@@ -435,7 +435,7 @@ _RATIO_CUE = re.compile(rf"{_D}(?:{_S}|-)?[×xX]")
 _PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_S}?{_D}")
 # A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
 _PERCENT_CUE = re.compile(
-    rf"{_D}[+余多]?{_S}?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|个?百分点|个?基点)"
+    rf"{_D}[+余多]?(?:{_S}|-)?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|个?百分点|个?基点)"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
