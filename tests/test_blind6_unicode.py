@@ -113,6 +113,25 @@ def test_cited_price_near_a_sign_passes(lib: Library) -> None:
     assert _found(page, lib) == []
 
 
+CLAIM = "[€315/month](evidence:U1#saving)"
+
+# (name, page, findings): a currency sign glued to a claim changes what it says.
+GLUED = [
+    ("shekel before", f"# R\n\nIt saves ₪{CLAIM}.\n", [("FX503", 3, 12)]),
+    ("small dollar before", f"# R\n\nIt saves ﹩{CLAIM}.\n", [("FX503", 3, 12)]),
+    ("dollar emoji before", f"# R\n\nIt saves 💲{CLAIM}.\n", [("FX503", 3, 12)]),
+    ("shekel after", f"# R\n\nIt saves {CLAIM}₪ a year.\n", [("FX503", 3, 11)]),
+    ("a sign apart", f"# R\n\nIt saves {CLAIM}; we take ₪ too.\n", []),
+]
+
+
+@pytest.mark.parametrize(("name", "page", "findings"), GLUED, ids=[c[0] for c in GLUED])
+def test_sign_glued_to_claim(
+    name: str, page: str, findings: list[tuple[str, int, int]], lib: Library
+) -> None:
+    assert _found(page, lib) == findings
+
+
 # -- text-transform ----------------------------------------------------------------------------
 
 # (name, page, findings)

@@ -30,7 +30,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from fxsite.pages.figure_vocab import MAG_CJK, MAG_WORDS
+from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, MAG_WORDS
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.verify.confusables_table import TO_ASCII
 
@@ -68,11 +68,13 @@ _URL = re.compile(r"\b(?:https?|ftp|mailto):\S+|\bwww\.\S+", re.IGNORECASE)
 
 #: CJK characters that carry a quantity (scale words and units).
 _CJK_QUANTITY = frozenset("万亿千百十兆倍秒分钟时天元％")
+#: The currency signs of one character: every Unicode currency symbol, the money emoji.
+_MONEY = frozenset(sign for sign in CURRENCY_SIGNS if len(sign) == 1)
 #: After a claim: a character that continues its number or unit (a superscript
 #: minus, as folded, raises it to a power: "94 s⁻¹").
-_AFTER = frozenset("%‰‱٪﹪؉؊×$€£¥₹¢°²³/+'−") | _CJK_QUANTITY
+_AFTER = frozenset("%‰‱٪﹪؉؊×$€£¥₹¢°²³/+'−") | _CJK_QUANTITY | _MONEY
 #: Before a claim: a sign, a currency or a comparison that changes it.
-_BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/")
+_BEFORE = frozenset("$€£¥₹¢-−±<>≤≥~≈/") | _MONEY
 #: The units of a relative figure, which a plus sign before it leaves as it is
 #: ("+[96%](…)" is a gain of 96%); before any other claim it states a difference.
 _RELATIVE = frozenset("%‰‱٪﹪×xX")
