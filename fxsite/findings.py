@@ -137,6 +137,8 @@ class Finding:
     message: str
     severity: Severity = "error"
     text: str | None = None
+    #: how many findings this one stands for, past :data:`MAX_PER_FILE` (None: itself)
+    more: int | None = None
 
     def format(self) -> str:
         """The one-line form ``path:line:col: CODE message``."""
@@ -177,6 +179,7 @@ def more_findings(first: Finding, count: int, refuses: bool, what: str = "findin
         f"one by one; the first: {first.message}",
         "error" if refuses else first.severity,
         first.text,
+        count,
     )
 
 
@@ -184,17 +187,20 @@ def bound_findings(findings: list[Finding]) -> list[Finding]:
     """``findings`` (sorted) with at most :data:`MAX_PER_FILE` of one file listed, and
     the rest of that file's as one finding (:func:`more_findings`) at the first of them.
 
-    A file with one more than that keeps them all: a list already bound (the gate's,
-    :func:`~fxsite.verify.verify_site`) is left as it is.
+    A finding that already stands for others (``more``) is kept as it is, and a file
+    with one finding more than the bound keeps them all: a list bound already (the
+    gate's, :func:`~fxsite.verify.verify_site`) is not bound again.
     """
-    count = Counter(f.path for f in findings)
+    count = Counter(f.path for f in findings if f.more is None)
     if all(n <= MAX_PER_FILE + 1 for n in count.values()):
         return findings
     out: list[Finding] = []
     rest: dict[str, list[Finding]] = {}
     listed: Counter[str] = Counter()
     for finding in findings:
-        if count[finding.path] <= MAX_PER_FILE + 1 or listed[finding.path] < MAX_PER_FILE:
+        if finding.more is not None or count[finding.path] <= MAX_PER_FILE + 1:
+            out.append(finding)
+        elif listed[finding.path] < MAX_PER_FILE:
             listed[finding.path] += 1
             out.append(finding)
         else:

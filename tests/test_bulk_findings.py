@@ -23,7 +23,7 @@ import pytest
 from sitekit import BIN, run
 from timelimit import Overrun, cpu_time
 
-from fxsite.findings import MAX_PER_FILE, Finding, Severity
+from fxsite.findings import MAX_PER_FILE, Finding, Severity, more_findings
 from fxsite.mkdocs_plugin import _log
 from fxsite.policy import Verdict, decide
 from fxsite.render.preview import with_findings
@@ -75,6 +75,23 @@ def test_a_files_findings_past_the_bound_are_one_finding(
             assert told[0].line == listed + 1
             assert (told[0] in verdict.refusals) is refused
     assert verdict.refused is any(f[3] for f in files)
+
+
+# (findings of the file besides the gate's summary, new findings told in one)
+BOUND_AGAIN = [(1000, 0), (1001, 0), (1003, 3)]
+
+
+@pytest.mark.parametrize(("plain", "told"), BOUND_AGAIN, ids=[str(b[0]) for b in BOUND_AGAIN])
+def test_a_finding_that_stands_for_others_keeps_its_count(plain: int, told: int) -> None:
+    # The audit adds its manifest's findings to the gate's list, bound already (1,000 and
+    # one for 99,000 more): the 99,000 are not folded into "and 2 more".
+    rest = more_findings(_many("many.txt", 1, first=1001)[0], 99_000, True, "figure(s)")
+    verdict = decide([*_many("many.txt", plain), rest], "all")
+    assert rest in verdict.refusals
+    again = [f for f in verdict.all if f.more is not None and f != rest]
+    assert [f.more for f in again] == ([told] if told else [])
+    listed = plain if plain <= MAX_PER_FILE + 1 else MAX_PER_FILE
+    assert len(verdict.all) == listed + 1 + len(again)
 
 
 def _linear(read: Callable[[Any], object], small: object, large: object) -> None:
