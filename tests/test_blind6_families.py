@@ -10,6 +10,11 @@
   adjective ("a 10-GB file", "a 50-percent cut", "a 300-dollar card", "3-times-faster"),
   is a figure, as "94-second" and "20-fold" are; names by a count or size ("8-GPU",
   "a 2-socket server", "128-GB DIMMs", "a 100-Gb Ethernet adapter") are not.
+* An icon that draws a sign beside digits reads as that sign: ``94 :material-percent:``
+  is "94 %", ``:fontawesome-solid-dollar-sign:301`` "$301", ``1.9:material-multiplication:``
+  "1.9×", ``95 :material-alpha-s:`` "95 s"; the same icons with no number beside them,
+  and icons of other things (``:material-currency-usd-off:``, ``:fontawesome-solid-xmark:``),
+  are no figure.
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -18,12 +23,14 @@ build run it).
 from __future__ import annotations
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.header_units import header_unit
+from fxsite.verify.icon_digits import icon_text
 
 PATH = "docs/p.md"
 RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
@@ -35,8 +42,19 @@ def plain() -> Library:
     return library()
 
 
-def _found(page: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+@pytest.fixture(scope="module")
+def material() -> PageRenderer:
+    """Pages rendered with Material's icons, as SVG."""
+    from material.extensions.emoji import to_svg, twemoji
+
+    config = {"pymdownx.emoji": {"emoji_index": twemoji, "emoji_generator": to_svg}}
+    return PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.emoji"], config)
+
+
+def _found(
+    page: str, lib: Library, renderer: PageRenderer = RENDERER
+) -> list[tuple[str, int, int]]:
+    _, findings = check_page(page, PATH, lib, href_for, renderer)
     return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
 
 
@@ -171,3 +189,47 @@ def test_hyphenated_units_refused_on_the_page(plain: Library) -> None:
         ("FX501", 7, 3),
         ("FX501", 7, 15),
     ]
+
+
+# -- icons that draw a sign -----------------------------------------------------------------------
+
+# (name, page line, (line, col) of each figure)
+ICON_SIGNS = [
+    ("material percent", "Loads are 94 :material-percent: faster.", [(3, 11)]),
+    ("material percent box", "Loads are 94:material-percent-box-outline: faster.", [(3, 11)]),
+    ("material dollar", "It costs :material-currency-usd:300 a month.", [(3, 10)]),
+    ("material euro", "Or :material-currency-eur:302.", [(3, 4)]),
+    ("material yuan", "Or 303 :material-currency-cny:.", [(3, 4)]),
+    ("material times", "Saves 1.9:material-multiplication: time.", [(3, 7)]),
+    ("material letter", "It takes 95 :material-alpha-s: per run.", [(3, 10)]),
+    ("fontawesome percent", "Loads are 98:fontawesome-solid-percent: faster.", [(3, 11)]),
+    ("fontawesome dollar", "It costs :fontawesome-solid-dollar-sign: 301.", [(3, 10)]),
+    ("fontawesome letter", "It takes 95 :fontawesome-solid-s: per run.", [(3, 10)]),
+    # near misses: no number beside the sign, or an icon of another thing
+    ("a sign alone", ":material-percent: Discounts and :material-currency-usd: prices.", []),
+    ("a letter icon as a list mark", ":material-alpha-a: Install, :material-alpha-b: run.", []),
+    ("a crossed-out dollar", "Costs 300 :material-currency-usd-off: less.", []),
+    ("a cross icon", "Tests: 3 :fontawesome-solid-xmark: failed.", []),
+    ("a letter before a number", "Step :material-alpha-b: 2 follows.", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "places"), [r[1:] for r in ICON_SIGNS], ids=[r[0] for r in ICON_SIGNS]
+)
+def test_icon_sign(
+    plain: Library, material: PageRenderer, line: str, places: list[tuple[int, int]]
+) -> None:
+    assert _found(f"# T\n\n{line}\n", plain, material) == [("FX501", *at) for at in places]
+
+
+def test_a_published_sign_icon_is_read_by_its_drawing() -> None:
+    """The audit reads a published site, where only the drawing is left."""
+    from markdown import Markdown
+    from material.extensions.emoji import to_svg, twemoji
+
+    config = {"pymdownx.emoji": {"emoji_index": twemoji, "emoji_generator": to_svg}}
+    md = Markdown(extensions=["pymdownx.emoji"], extension_configs=config)
+    shown = md.convert(":material-percent::fontawesome-solid-dollar-sign::material-alpha-s-box:")
+    svgs = LexborHTMLParser(shown).css("svg")
+    assert [icon_text(svg) for svg in svgs] == ["%", "$", "s"]

@@ -368,8 +368,8 @@ def _find_in(value: str, text: str) -> int | None:
 #: add to an emoji or leave out.
 _SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
 _VARIATIONS = re.compile("[\ufe0e\ufe0f]")
-#: A shortcode of an icon that draws digits (:func:`fxsite.verify.icon_digits.shortcode_digits`).
-_ICON_CUE = re.compile(r":(?:material-numeric|fontawesome-[a-z]+-\d)")
+#: A shortcode of an icon that may draw digits or a sign (:func:`fxsite.verify.icon_digits.shortcode_digits`).
+_ICON_CUE = re.compile(r":(?:material|fontawesome)-")
 _HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
 
 

@@ -1,4 +1,5 @@
-"""Icons that draw digits: Material's numeric icons and Font Awesome's digit icons.
+"""Icons that draw digits or signs: Material's numeric icons and Font Awesome's digit
+icons; their percent, currency, multiplication and letter icons.
 
 With pymdownx.emoji and Material's ``to_svg``, an icon shortcode
 (``:material-numeric-9:``, ``:fontawesome-solid-4:``) is written into the page
@@ -7,7 +8,10 @@ shows "94 s". The page reader (:mod:`fxsite.verify.visible`) reads such an SVG
 as the digits it draws, known by its drawing (the path data of the icon files
 Material ships), so a page, its build and a published site under audit read it
 alike; the locator (:mod:`fxsite.pages.locate`) places what it draws at the
-shortcode, known by its name.
+shortcode, known by its name. An icon of a sign reads as that sign:
+``94 :material-percent:`` is "94 %", ``:fontawesome-solid-dollar-sign:300`` "$300",
+``1.9:material-multiplication:`` "1.9×", and a letter icon (``:material-alpha-s:``,
+``:fontawesome-solid-s:``) its letter lower-cased, as units are written ("95 s").
 """
 
 from __future__ import annotations
@@ -27,18 +31,87 @@ _NUMERIC = re.compile(
     r"(?:-(?:box|circle)(?:-multiple)?(?:-outline)?)?"
     r"|fontawesome/[a-z]+/(?P<digit>\d)"
 )
+#: Material's sign icons by name (a ``-box``, ``-circle``, ``-outline`` variant alike).
+_MATERIAL_SIGNS = {
+    "percent": "%",
+    "multiplication": "×",
+    "currency-usd": "$",
+    "currency-eur": "€",
+    "currency-gbp": "£",
+    "currency-cny": "¥",
+    "currency-jpy": "¥",
+    "currency-inr": "₹",
+    "currency-rupee": "₹",
+    "currency-krw": "₩",
+    "currency-rub": "₽",
+    "currency-btc": "₿",
+    "currency-ils": "₪",
+    "currency-ngn": "₦",
+    "currency-php": "₱",
+    "currency-thb": "฿",
+    "currency-try": "₺",
+    "currency-uah": "₴",
+    "currency-kzt": "₸",
+    "currency-bdt": "৳",
+    "currency-mnt": "₮",
+    "currency-brl": "R$",
+    "currency-twd": "NT$",
+    "currency-sign": "¤",
+}
+#: Font Awesome's sign icons by name.
+_FONTAWESOME_SIGNS = {
+    "percent": "%",
+    "percentage": "%",
+    "dollar-sign": "$",
+    "euro-sign": "€",
+    "sterling-sign": "£",
+    "pound-sign": "£",
+    "yen-sign": "¥",
+    "indian-rupee-sign": "₹",
+    "rupee-sign": "₹",
+    "won-sign": "₩",
+    "ruble-sign": "₽",
+    "bitcoin-sign": "₿",
+    "shekel-sign": "₪",
+    "sheqel-sign": "₪",
+    "naira-sign": "₦",
+    "peso-sign": "₱",
+    "baht-sign": "฿",
+    "lira-sign": "₺",
+    "turkish-lira-sign": "₺",
+    "hryvnia-sign": "₴",
+    "tenge-sign": "₸",
+    "dong-sign": "₫",
+    "cent-sign": "¢",
+}
+_MATERIAL_VARIANT = re.compile(r"(?:-(?:box|circle))?(?:-outline)?\Z")
 _PATH_DATA = re.compile(r"""<path\b[^>]*?\sd=["']([^"']*)["']""")
 
 
 def _drawn(name: str) -> str | None:
-    """The number an icon file's name (``material/numeric-9-box``) says it draws."""
+    """The number or sign an icon file's name (``material/numeric-9-box``,
+    ``fontawesome/solid/percent``) says it draws."""
     match = _NUMERIC.fullmatch(name)
     if match is None:
-        return None
+        return _sign(name)
     if match["digit"] is not None:
         return str(match["digit"])
     sign = {"negative-": "-", "positive-": "+"}.get(match["sign"] or "", "")
     return f"{sign}{match['n']}{'+' if match['plus'] else ''}"
+
+
+def _sign(name: str) -> str | None:
+    """The sign or letter (lower-cased) a sign icon's file name says it draws, else None."""
+    family, _, icon = name.partition("/")
+    if family == "material":
+        base = _MATERIAL_VARIANT.sub("", icon)
+        if re.fullmatch(r"alpha-[a-z]", base):
+            return base[-1]
+        return _MATERIAL_SIGNS.get(base)
+    if family == "fontawesome":
+        icon = icon.rpartition("/")[2]
+        return icon if re.fullmatch(r"[a-z]", icon) else _FONTAWESOME_SIGNS.get(icon)
+    return None
 
 
 @cache
@@ -51,7 +124,15 @@ def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
     root = Path(material.__file__).parent / "templates" / ".icons"
     drawings: dict[tuple[str, ...], str] = {}
     names: dict[str, str] = {}
-    for pattern in ("material/numeric-*.svg", "fontawesome/*/[0-9].svg"):
+    patterns = (
+        "material/numeric-*.svg",
+        "material/percent*.svg",
+        "material/multiplication*.svg",
+        "material/currency-*.svg",
+        "material/alpha-?*.svg",
+        "fontawesome/*/*.svg",
+    )
+    for pattern in patterns:
         for file in sorted(root.glob(pattern)):
             name = file.relative_to(root).with_suffix("").as_posix()
             drawn = _drawn(name)
@@ -65,11 +146,12 @@ def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
 
 
 def icon_text(svg: LexborNode) -> str | None:
-    """The number an inline ``<svg>`` draws when it is a digit icon, else None."""
+    """The number or sign an inline ``<svg>`` draws when it is a digit or sign icon, else None."""
     paths = tuple(str(p.attributes.get("d") or "") for p in svg.css("path"))
     return _icons()[0].get(paths) if paths else None
 
 
 def shortcode_digits() -> dict[str, str]:
-    """The number each digit icon's shortcode (``:material-numeric-9:``) draws."""
+    """The number or sign each digit or sign icon's shortcode (``:material-numeric-9:``,
+    ``:material-percent:``) draws."""
     return _icons()[1]
