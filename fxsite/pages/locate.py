@@ -377,7 +377,8 @@ _HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
 def _emoji_chars() -> dict[str, str]:
     """The characters each shortcode of pymdownx.emoji's indexes stands for (the first
     index that has it), variation selectors left out; of the icons Material adds to an
-    index, drawn as images, the digit icons' digits (``:material-numeric-9:`` shows 9)."""
+    index, drawn as images, the digit and sign icons' digits and signs
+    (``:material-numeric-9:`` shows 9, ``:material-percent:`` %)."""
     from pymdownx import emoji1_db, gemoji_db, twemoji_db  # type: ignore[import-untyped]
 
     chars: dict[str, str] = dict(shortcode_digits())
