@@ -37,7 +37,10 @@ CODES: dict[str, str] = {
     "FX102": "duplicate key in a mapping",
     "FX103": "YAML anchor or alias (refused: alias bombs)",
     "FX104": "YAML tag outside the core schema",
-    "FX105": "file is not valid UTF-8, or no file (a FIFO, a device, a dangling link)",
+    "FX105": (
+        "file is not valid UTF-8, or no file (a FIFO, a device, a dangling link), or its name "
+        "holds a control character (a line break)"
+    ),
     "FX106": "document is not a single mapping",
     "FX107": "file too large",
     # Record model and schema
