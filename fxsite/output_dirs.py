@@ -119,9 +119,10 @@ def _sources(
     for extension in BASE_PATH_EXTENSIONS:
         options = mdx_configs.get(extension)
         bases = options.get("base_path", []) if isinstance(options, Mapping) else []
-        for base in [bases] if isinstance(bases, str) else bases:
-            if isinstance(base, str) and base:
-                path = Path(os.path.abspath(base)).resolve()
+        # A path may be a string or os.PathLike (MkDocs' ``!relative`` tag), alone or listed.
+        for base in [bases] if isinstance(bases, (str, os.PathLike)) else bases:
+            if isinstance(base, (str, os.PathLike)) and os.fspath(base):
+                path = Path(os.path.abspath(os.fspath(base))).resolve()
                 what = f"{extension}'s base_path"
                 setting = ("markdown_extensions", extension, "base_path")
                 sources.append(_Source(what, path, not path.is_file(), setting))

@@ -79,6 +79,11 @@ ROWS: list[tuple[str, dict[str, str], tuple[str, str] | None]] = [
     ("site_dir is a hook's folder", {"site": "hooks"}, ("13:11", "is the folder of hook 'h.py'")),
     ("site_dir is snippets' base", {"site": "snips"}, ("13:11", "is pymdownx.snippets's base")),
     ("site_dir inside snippets' base", {"site": "snips/s"}, ("13:11", "lies inside pymdownx")),
+    (
+        "site_dir is snippets' base by !relative",
+        {"site": "snips", "snips": "!relative $config_dir/snips"},
+        ("13:11", "is pymdownx.snippets's base"),
+    ),
     ("site_dir is mkdocs.yml", {"site": "mkdocs.yml"}, ("13:11", "is mkdocs.yml")),
     ("site_dir is a file", {"site": "notes.txt"}, ("13:11", "site_dir 'notes.txt' is a file")),
     ("site_dir is the project folder", {"site": "."}, MKDOCS_OWN),
@@ -102,6 +107,8 @@ ROWS: list[tuple[str, dict[str, str], tuple[str, str] | None]] = [
     ("near miss: site in a subfolder", {"site": "build/site"}, None),
     ("near miss: hook in the project folder", {"hook": "h.py"}, None),
     ("near miss: snippets base is the project", {"snips": "."}, None),
+    # MkDocs' !relative tag makes a path-like object, not a string (was a traceback)
+    ("near miss: snippets base by !relative", {"snips": "!relative $config_dir/snips"}, None),
     ("near miss: cache_dir docs-cache", {"cache": "docs-cache"}, None),
     ("near miss: cache_dir the project folder", {"cache": "."}, None),
     ("near miss: no cache_dir", {"cache": '""'}, None),
@@ -145,6 +152,23 @@ def test_an_output_among_the_sources_is_refused_at_its_line(
     message = caught.value.message
     assert message.startswith(f"mkdocs.yml:{place}"), message
     assert words in message, message
+
+
+def test_a_base_path_written_alone_with_relative_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``base_path: !relative $config_dir/snips`` (no list; the demo's form): MkDocs gives a
+    path-like object, read as the folder it names (it was iterated: a traceback)."""
+    project = _layout(tmp_path, {"snips": "!relative $config_dir/snips"})
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("[!relative $config_dir/snips]", "!relative $config_dir/snips"))
+    monkeypatch.chdir(project)
+    _project(project)
+    config.write_text(config.read_text().replace("site_dir: site", "site_dir: snips"))
+    with pytest.raises(UsageFailure) as caught:
+        _project(project)
+    assert caught.value.message.startswith("mkdocs.yml:13:11: site_dir 'snips' is pymdownx")
 
 
 def test_the_evidence_folder_by_another_path_is_refused(
