@@ -733,10 +733,14 @@ def _read_parts(root: LexborNode, page: PageText) -> None:
 
 
 def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
-    """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep)."""
+    """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep);
+    a ``<template>``'s text, read as the body's are (a fragment that starts with one, a
+    search entry's, has it parsed into the head)."""
     for node in head.iter():
         attrs = _attrs(node)
-        if node.tag == "title":
+        if node.tag == "template":
+            _walk(node, page, "page", inner=inner)
+        elif node.tag == "title":
             text = normalise(node.text(deep=True) or "")
             if text:
                 page.blocks.append(Block(text, "title"))
