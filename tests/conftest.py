@@ -163,19 +163,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return GroupScheduling(config, log)
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: a worker a core and one more, busy while another waits on its browser.
-
-    A browser test spends most of its time waiting for Chromium to draw; the
-    extra worker runs other tests meanwhile. ``PYTEST_XDIST_AUTO_NUM_WORKERS``
-    still decides when it is set (xdist's own reading of it).
-    """
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None
-    return len(os.sched_getaffinity(0)) + 1
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under xdist, the costliest tests first, so that none is left to run alone at the end.

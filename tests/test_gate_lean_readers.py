@@ -34,8 +34,10 @@ FRAGMENTS = [
     '<style>.x{display:none}</style><p>9<span class="x">x</span>4 s</p>',
     "<p>9<span hidden>x</span>4 s</p>",
     '<p>9<span style="display:none">x</span>4 s</p>',
-    "<template>94 s</template>",
-    '<template shadowrootmode="open"><p>94 s</p></template>',
+    # after a paragraph: a fragment that starts with a template differs on purpose
+    # (text_blocks reads it, tests/test_head_template.py)
+    "<p>x</p><template>94 s</template>",
+    '<p>x</p><template shadowrootmode="open"><p>94 s</p></template>',
     '<iframe srcdoc="<p>94 s</p>"></iframe>',
     '<img src="data:image/svg+xml,%3Csvg%3E%3Ctext%3E94 s%3C/text%3E%3C/svg%3E">',
     '<img alt="94 s" title="t"><input value="94 s"><button value="9">b</button>',

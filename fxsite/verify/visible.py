@@ -600,7 +600,15 @@ def text_blocks(html: str) -> list[Block]:
         text = normalise(html)
         return [Block(text, "page")] if text else []
     page = PageText()
-    _read_text(LexborHTMLParser(html), page, "page", None)
+    tree = LexborHTMLParser(html)
+    head = tree.head
+    # A fragment that starts with a <template> has it parsed into the head: in a search
+    # entry it is the entry's text, as one after a paragraph is (a page's own head
+    # template is neither drawn nor indexed: page_text leaves it).
+    for node in head.iter() if head is not None else ():
+        if node.tag == "template":
+            _walk(node, page, "page")
+    _read_text(tree, page, "page", None)
     return page.blocks
 
 
@@ -733,14 +741,10 @@ def _read_parts(root: LexborNode, page: PageText) -> None:
 
 
 def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
-    """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep);
-    a ``<template>``'s text, read as the body's are (a fragment that starts with one, a
-    search entry's, has it parsed into the head)."""
+    """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep)."""
     for node in head.iter():
         attrs = _attrs(node)
-        if node.tag == "template":
-            _walk(node, page, "page", inner=inner)
-        elif node.tag == "title":
+        if node.tag == "title":
             text = normalise(node.text(deep=True) or "")
             if text:
                 page.blocks.append(Block(text, "title"))
