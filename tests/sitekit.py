@@ -223,6 +223,16 @@ def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
     saved = [dict(cache) for cache in caches]
     log = logging.getLogger("mkdocs")
     handlers, propagate, level = list(log.handlers), log.propagate, log.level
+    # MkDocs' own loggers (mkdocs.commands.build logs a refused build's last line) as a new
+    # process has them: enabled, at no level of their own, passing records up to "mkdocs".
+    children = [
+        logger
+        for name, logger in logging.root.manager.loggerDict.items()
+        if name.startswith("mkdocs.") and isinstance(logger, logging.Logger)
+    ]
+    kept = [(c, c.disabled, c.propagate, c.level) for c in children]
+    for child in children:
+        child.disabled, child.propagate, child.level = False, True, logging.NOTSET
     old_cwd, old_argv = Path.cwd(), sys.argv
     os.chdir(cwd)
     sys.argv = argv
@@ -236,6 +246,8 @@ def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
         sys.argv = old_argv
         log.handlers[:] = handlers
         log.propagate, log.level = propagate, level
+        for child, disabled, passes, at in kept:
+            child.disabled, child.propagate, child.level = disabled, passes, at
         for cache, kept in zip(caches, saved, strict=True):
             cache.clear()
             cache.update(kept)
