@@ -223,16 +223,19 @@ def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
     saved = [dict(cache) for cache in caches]
     log = logging.getLogger("mkdocs")
     handlers, propagate, level = list(log.handlers), log.propagate, log.level
-    # MkDocs' own loggers (mkdocs.commands.build logs a refused build's last line) as a new
-    # process has them: enabled, at no level of their own, passing records up to "mkdocs".
+    # MkDocs' own loggers as a new process has them: enabled, at no level of their own,
+    # passing records up to "mkdocs", with no filter. MkDocs' command line adds a
+    # DuplicateFilter to mkdocs.commands.build at every run, which remembers every message:
+    # a refused build's last line, logged by an earlier run in this process, was dropped.
     children = [
         logger
         for name, logger in logging.root.manager.loggerDict.items()
         if name.startswith("mkdocs.") and isinstance(logger, logging.Logger)
     ]
-    kept = [(c, c.disabled, c.propagate, c.level) for c in children]
+    kept = [(c, c.disabled, c.propagate, c.level, list(c.filters)) for c in children]
     for child in children:
         child.disabled, child.propagate, child.level = False, True, logging.NOTSET
+        child.filters[:] = []
     old_cwd, old_argv = Path.cwd(), sys.argv
     os.chdir(cwd)
     sys.argv = argv
@@ -246,8 +249,9 @@ def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
         sys.argv = old_argv
         log.handlers[:] = handlers
         log.propagate, log.level = propagate, level
-        for child, disabled, passes, at in kept:
+        for child, disabled, passes, at, filters in kept:
             child.disabled, child.propagate, child.level = disabled, passes, at
+            child.filters[:] = filters
         for cache, kept in zip(caches, saved, strict=True):
             cache.clear()
             cache.update(kept)
