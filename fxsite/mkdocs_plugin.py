@@ -145,6 +145,14 @@ def _strict_abort(config: MkDocsConfig) -> bool:
     return any(isinstance(h, CountHandler) and h.get_counts() for h in handlers)
 
 
+def _replace(files: Files, file: File) -> None:
+    """Add a file the build writes; a docs/ file at its path (FX605, refused) goes."""
+    existing = files.get_file_from_path(file.src_uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(file)
+
+
 def _log(verdict: Verdict, *, refusals: bool = True) -> None:
     """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
     refused = set(verdict.refusals)
@@ -214,6 +222,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.results: dict[str, PageResult] = {}
         self.findings: list[Finding] = []
         self.files: Files | None = None
+        #: the files of docs/ copied as they are (as check walks them), set in on_pre_build
+        self.docs_files: list[str] = []
         self.exports: dict[str, File] = {}
         #: site URL -> (source path, source text), to place output findings in sources
         self.sources: dict[str, tuple[str, str]] = {}
@@ -346,6 +356,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         tree = self.project.docs_tree()
         self.findings.extend(tree.findings)
         self.findings.extend(self.project.docs_file_findings(tree))
+        self.docs_files = tree.files  # judged against what the build writes, in on_files
         self.findings.extend(meta_file_findings(config.plugins, self.project, tree.pages))
         if any(f.severity == "error" for f in tree.findings):
             # Refused before MkDocs walks docs/: its pages judged as check judges them.
@@ -362,7 +373,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
         project = self.project
-        clashes = project.clashes([f.src_uri for f in files.documentation_pages()])
+        pages = [f.src_uri for f in files.documentation_pages()]
+        clashes = project.clashes(pages, files=self.docs_files)
         self.findings.extend(clashes)
         records_prefix = f"{project.paths.library_prefix}/"
         for src in project.generated_pages():
@@ -381,14 +393,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         for asset in ASSETS:
             # As the gate knows them: fxsite's own code is the theme's, not the site's.
             content = published_asset(asset)
-            files.append(File.generated(config, f"assets/fxsite/{asset}", content=content))
+            _replace(files, File.generated(config, f"assets/fxsite/{asset}", content=content))
         # The machine-readable files are real site files, so pages may link
         # them and MkDocs validates those links; their content is filled in
         # on_env, once every citation is known.
         self.exports = {}
         for name in self.export_files.names(project.library, project.paths.library_prefix):
             self.exports[name] = File.generated(config, name, content="")
-            files.append(self.exports[name])
+            _replace(files, self.exports[name])
         self.files = files
         self.known_pages = frozenset(f.src_uri for f in files.documentation_pages())
         for page_file in files.documentation_pages():

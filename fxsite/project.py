@@ -270,10 +270,28 @@ class Project:
             found = found or has
         return found
 
+    def generated_files(self) -> list[str]:
+        """Site paths of the files the build writes besides pages: exports, fxsite's
+        assets, the signed manifest and its signature."""
+        from fxsite.anchor.manifest import MANIFEST_NAME, SIGNATURE_NAME
+        from fxsite.render.export_files import ExportFiles
+        from fxsite.verify.theme import ASSETS
+
+        return [
+            *ExportFiles.names(self.library, self.paths.library_prefix),
+            *(f"assets/fxsite/{asset}" for asset in ASSETS),
+            MANIFEST_NAME,
+            SIGNATURE_NAME,
+        ]
+
     def clashes(
-        self, doc_pages: Iterable[str], generated: list[str] | None = None
+        self,
+        doc_pages: Iterable[str],
+        generated: list[str] | None = None,
+        files: Iterable[str] = (),
     ) -> list[Finding]:
-        """Authored pages publishing where another page or a generated one does (FX605)."""
+        """Authored pages publishing where another page or a generated one does, and
+        ``files`` of docs/ copied where the build writes one of its own (FX605)."""
         if generated is None:
             generated = self.generated_pages()
         return url_clashes(
@@ -282,6 +300,8 @@ class Project:
             self.paths.directory_urls,
             self.paths.docs_prefix,
             self.paths.faq_page,
+            files,
+            self.generated_files(),
         )
 
     def docs_tree(self) -> DocsTree:
@@ -394,7 +414,7 @@ class Project:
         if only is None:
             findings.extend(self.docs_file_findings(tree))
         generated = self.generated_pages(pages)  # docs/ walked once
-        findings.extend(self.clashes(pages, generated))
+        findings.extend(self.clashes(pages, generated, tree.files))
         known = [*pages, *generated]
         hero = self.hero()
         for src in pages if only is None else only:

@@ -25,6 +25,7 @@ or it passes what the build refuses. Decisions:
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import re
@@ -236,20 +237,39 @@ def url_clashes(
     directory_urls: bool,
     shown: str = "docs",
     faq: str | None = None,
+    files: Iterable[str] = (),
+    generated_files: Iterable[str] = (),
 ) -> list[Finding]:
-    """Authored pages that publish where another page or a generated one does (FX605).
+    """Authored pages that publish where another page or a generated one does, and files
+    of docs/ copied where the build writes one of its own (FX605).
 
     ``faq``: the generated FAQ page among ``generated``, named in the advice.
+    ``files``: docs/ files copied as they are (their site path is their docs path);
+    ``generated_files``: the site paths of the files the build writes (its exports,
+    its assets, the signed manifest). Either would silently replace the other: a
+    ``docs/evidence.json`` is not the evidence a reader or an auditor is told it is.
     """
+    where = functools.partial(_shown_path, shown)
+    own = frozenset(generated_files)
+    findings = [
+        Finding(
+            where(src),
+            1,
+            1,
+            "FX605",
+            f"{src} is published where the build writes its own {src}: one would replace the "
+            "other; rename it",
+        )
+        for src in sorted(files)
+        if src in own
+    ]
     owner: dict[str, str] = {page_dest(g, directory_urls): f"the generated {g}" for g in generated}
-    findings = []
     for src in sorted(pages):
         dest = page_dest(src, directory_urls)
         if dest in owner:
-            where = f"{shown}/{src}" if shown not in ("", ".") else src
             findings.append(
                 Finding(
-                    where,
+                    where(src),
                     1,
                     1,
                     "FX605",
@@ -260,3 +280,8 @@ def url_clashes(
         else:
             owner[dest] = src
     return findings
+
+
+def _shown_path(shown: str, src: str) -> str:
+    """A docs-relative path as findings name it (``shown`` is the docs folder's name)."""
+    return f"{shown}/{src}" if shown not in ("", ".") else src
