@@ -180,3 +180,68 @@ def test_a_claims_texts_and_structure_are_read_as_in_two_passes(html: str) -> No
     node = LexborHTMLParser(html).css_first("a[data-fx-ref]")
     assert node is not None
     assert _own_text(node) == _claim_reference(node)
+
+
+_PERMALINK = '<a class="headerlink" href="#w" title="Permanent link">{}</a>'
+_BACKLINK = '<div class="footnote"><ol><li id="fn:1"><p>The note.&#160;<a class="footnote-backref" href="#fnref:1">{}</a></p></li></ol></div>'
+
+# (name, rendered page, the configuration's shown strings): links written from a string
+# holding a figure, from one holding none, and from none of them.
+CONFIG_PAGES = [
+    ("a permalink of a figure", f"<h2 id='w'>Took{_PERMALINK.format('94 s')}</h2>", ["94 s"]),
+    ("a permalink of a unit", f"<h2 id='w'>Took 94{_PERMALINK.format('s')}</h2>", ["s", "¶"]),
+    ("a pilcrow", f"<h2 id='w'>Took 94 s{_PERMALINK.format('¶')}</h2>", ["¶", "bench"]),
+    ("a back link of a figure", _BACKLINK.format("94 s"), ["94 s", "¶"]),
+    ("a back link no string wrote", _BACKLINK.format("95 s"), ["94 s"]),
+    ("no figure in any string", f"<h2 id='w'>9{_PERMALINK.format('4 s')}</h2>", ["¶", "x"]),
+]
+
+
+def _config_reference(html: str, elsewhere: list[str]) -> str:
+    """The page without each config link whose text is a string holding a figure, each
+    link's text read by the detector (the former reader)."""
+    from fxsite.verify.reading import detect
+    from fxsite.verify.visible import normalise
+
+    tree = LexborHTMLParser(html)
+    links = [
+        link
+        for link in tree.css("a.headerlink, a.footnote-backref")
+        if (text := normalise(link.text(deep=True) or "")) in elsewhere and detect(text)
+    ]
+    for link in links:
+        link.decompose()
+    return tree.body.inner_html if links and tree.body is not None else html
+
+
+@pytest.mark.parametrize(
+    ("html", "elsewhere"), [r[1:] for r in CONFIG_PAGES], ids=[r[0] for r in CONFIG_PAGES]
+)
+def test_config_links_are_read_as_the_detector_read_each_links_text(
+    html: str, elsewhere: list[str]
+) -> None:
+    from sitekit import library
+
+    from fxsite.pages.judge import judge_rendered
+
+    lib = library()
+    fast = judge_rendered(html, "docs/p.md", lib, elsewhere=frozenset(elsewhere))
+    plain = judge_rendered(_config_reference(html, elsewhere), "docs/p.md", lib)
+    assert [(f.code, f.text) for f in fast] == [(f.code, f.text) for f in plain]
+
+
+def test_a_page_is_not_parsed_again_when_no_configuration_string_holds_a_figure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The strings are read once a run; a page's links are looked for only if one holds a figure."""
+    from sitekit import library
+
+    from fxsite.pages import judge
+
+    def parsed(html: str, figured: object) -> str:
+        raise AssertionError("the page was parsed for its configuration links")
+
+    monkeypatch.setattr(judge, "_without_config_links", parsed)
+    page = f"<h2 id='w'>Took 94 s{_PERMALINK.format('¶')}</h2>"
+    found = judge.judge_rendered(page, "docs/p.md", library(), elsewhere=frozenset({"¶", "bench"}))
+    assert [f.text for f in found] == ["94 s"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from fxsite.findings import Finding
@@ -67,7 +68,9 @@ def judge_rendered(
     from fxsite.verify.visible import normalise
 
     if elsewhere and ("headerlink" in html or "footnote-backref" in html):
-        html = _without_config_links(html, elsewhere)
+        figured = _figured(frozenset(elsewhere))
+        if figured:  # only a link written from one of these is taken out
+            html = _without_config_links(html, figured)
     scan = scan_content(_without_charts(html, drawn) if drawn else html)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     claims = scan.page.claims if scan.page is not None else []
@@ -207,20 +210,25 @@ def _without_charts(html: str, drawn: Collection[str]) -> str:
 _CONFIG_LINKS = "a.headerlink, a.footnote-backref"
 
 
-def _without_config_links(html: str, elsewhere: Collection[str]) -> str:
+@lru_cache(maxsize=16)
+def _figured(strings: frozenset[str]) -> frozenset[str]:
+    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page."""
+    from fxsite.verify.reading import detect
+
+    return frozenset(s for s in strings if detect(s))
+
+
+def _without_config_links(html: str, figured: Collection[str]) -> str:
     """``html`` without the links of :data:`_CONFIG_LINKS` whose text is one of the
-    configuration's strings (``elsewhere``) holding a figure: it is judged where it is
-    written, and the text it is glued to is read as written."""
+    configuration's strings holding a figure (``figured``, :func:`_figured`): it is
+    judged where it is written, and the text it is glued to is read as written."""
     from selectolax.lexbor import LexborHTMLParser
 
-    from fxsite.verify.reading import detect
     from fxsite.verify.visible import normalise
 
     tree = LexborHTMLParser(html)
     links = [
-        link
-        for link in tree.css(_CONFIG_LINKS)
-        if (text := normalise(link.text(deep=True) or "")) in elsewhere and detect(text)
+        link for link in tree.css(_CONFIG_LINKS) if normalise(link.text(deep=True) or "") in figured
     ]
     if not links:
         return html
