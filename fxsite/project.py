@@ -274,11 +274,13 @@ class Project:
         """Site paths of the files the build writes besides pages: exports, fxsite's
         assets, the signed manifest and its signature."""
         from fxsite.anchor.manifest import MANIFEST_NAME, SIGNATURE_NAME
+        from fxsite.anchor.sqlite_export import SQLITE_NAME
         from fxsite.render.export_files import ExportFiles
         from fxsite.verify.theme import ASSETS
 
         return [
             *ExportFiles.names(self.library, self.paths.library_prefix),
+            SQLITE_NAME,
             *(f"assets/fxsite/{asset}" for asset in ASSETS),
             MANIFEST_NAME,
             SIGNATURE_NAME,

@@ -23,6 +23,7 @@ from fxsite.project import Project, ProjectPaths
 RESERVED = [
     "evidence.json",
     "evidence.csv",
+    "evidence.sqlite",
     "schemas/evidence.schema.json",
     "schemas/evidence-site.schema.json",
     "evidence/R1.json",
