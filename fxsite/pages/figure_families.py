@@ -9,6 +9,11 @@ these rules read the other ways a figure is written (issue 22's families):
   day") counts occurrences and is not one;
 * fractions: "1/4 of Kafka", "1/11th", "½", and nines of availability
   ("five nines");
+* shares: "3 out of 4 users", "Nine of ten runs", "4/5 runs", "94 per 100 runs";
+* a unit said with "a"/"an" that a bound word or a comparative makes a value
+  ("under a second", "an hour faster", "a minute and a half", "a day to an
+  hour"), less than one ("sub-millisecond") and widths in digits ("single-digit
+  millisecond", "double-digit gains");
 * counts of work: a number before a noun that counts what a benchmark
   measures ("500 cycles", "4 tokens", "250,000 tokens") is a figure, that noun
   acting as its unit (:data:`COUNTED`; "500 errors" and "404 errors" are HTTP
@@ -33,12 +38,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import INSIDE_GROUPS
+from fxsite.evidence.numerals import INSIDE_GROUPS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS
 from fxsite.pages.figure_vocab import (
+    A_UNIT_BOUNDS,
+    A_UNIT_COMPARED,
+    A_UNIT_FOLLOWERS,
+    A_UNITS,
     APPROX,
+    DIGIT_CHANGES,
     MAG_UNIT,
     NUM,
+    SHARE_NOUNS,
     SIGN,
     SP,
     START,
@@ -69,9 +80,10 @@ _TIMES = re.compile(
 )
 _BY_BEFORE = re.compile(r"(?i:by)\s\Z")
 
-# "by a factor of five", "a factor of 2.5".
+# "by a factor of five", "a factor of 2.5", "by a factor 2" ("Factor 2 is" names one).
 _FACTOR_OF = LazyPattern(
-    rf"\b(?:(?i:an?){SP}+)?(?i:factor){SP}+(?i:of){SP}+(?:{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
+    rf"\b(?:(?i:an?){SP}+(?i:factor){SP}+(?:(?i:of){SP}+)?|(?i:factor){SP}+(?i:of){SP}+)"
+    rf"(?:{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
 )
 
 # A multiplier before its number: "×3", "× 8" (never a product of two numbers,
@@ -92,11 +104,25 @@ _LANES_BEFORE = re.compile(
 _LANES_AFTER = re.compile(r"\s*(?i:lanes?|links?|slots?|ports?|connectors?|cards?|mode|gpus?)\b")
 _ARCHITECTURES = {"86", "64", "32"}
 
-# Fractions in digits: "1/4 of Kafka", "1/11th" ("24/7" and "1/4" alone are not).
+#: Nouns that count what a benchmark measures, as the unit vocabulary lists them,
+#: and the ways prose writes a few of them.
+COUNTED = (
+    *(noun for noun, _ in UNIT_NOUNS),
+    *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs", "ops"),
+)
+_COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
+# What a share counts: work (:data:`~fxsite.pages.figure_vocab.SHARE_NOUNS`, ``COUNTED``).
+_SHARED = "|".join(
+    re.escape(n) for n in sorted({*COUNTED, *SHARE_NOUNS}, key=lambda n: (-len(n), n))
+)
+
+# Fractions in digits: "1/4 of Kafka", "1/11th", a share of work ("4/5 runs", "94/100 runs";
+# "24/7" and "1/4" alone are not).
 _DIGIT_FRACTION = LazyPattern(
-    rf"{START}(?:{APPROX})?\d{{1,3}}/\d{{1,3}}"
+    rf"{START}(?:{APPROX})?(?!24/7)\d{{1,3}}/\d{{1,3}}"
     r"(?:(?i:st|nd|rd|th)\b|(?=\s+(?i:of|the|as|less|more|fewer|faster|slower|smaller|larger"
-    r"|lower|higher)\b))"
+    r"|lower|higher)\b)"
+    rf"|(?=\s+(?i:{_SHARED})\b))"
 )
 # "Step 1/2 of the wizard", "page 3/10 of": a place in a sequence.
 _PART_BEFORE = re.compile(
@@ -112,20 +138,17 @@ _NINES = LazyPattern(
     r"(?i:uptime|availability|durability|reliability)\b))"
 )
 
-#: Nouns that count what a benchmark measures, as the unit vocabulary lists them,
-#: and the ways prose writes a few of them.
-COUNTED = (
-    *(noun for noun, _ in UNIT_NOUNS),
-    *("clock cycles", "CPU cycles", "page faults", "IOs", "round-trips", "FLOPs", "ops"),
-)
-_COUNTED = "|".join(re.escape(n) for n in sorted(COUNTED, key=lambda n: (-len(n), n)))
-# A share of work in words: "3 out of 4 runs", "one in three runs", "1 in 10 requests"; a
-# share of people says who, as a count of people does ("1 in 4 plan to", "one in three
-# customers"), and "Top 3 out of 4.2" is a rating.
+# A share in words: "N out of M" before what it counts ("3 out of 4 runs", "Three out of four
+# users"); "one in three runs", "1 in 10 requests", "Nine of ten runs", "94 per 100 runs"
+# before work only: a share of people so written says who, as a count of people does ("1 in
+# 4 plan to", "one in three customers"). "Top 3 out of 4.2" is a rating, "3 out of the 4
+# options" a pick.
 _SHARE = LazyPattern(
-    rf"\b(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:out){SP}(?i:of)|(?:(?i:one)|1){SP}(?i:in))"
-    rf"{SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
-    rf"(?=\s+(?i:{_COUNTED}|runs|tests|trials|attempts|jobs|builds|calls|reads|writes|saves)\b)"
+    rf"\b(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:out){SP}(?i:of){SP}(?:{_NUMBER_WORD}|\d{{1,4}})"
+    r"\b(?![.,:/]\d)(?=\s+[a-z])"
+    rf"|(?:(?:(?i:one)|1){SP}(?i:in)|(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:of)"
+    rf"|\d{{1,4}}{SP}(?i:per)){SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
+    rf"(?=\s+(?i:{_SHARED})\b))"
 )
 _COUNT = re.compile(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
@@ -134,6 +157,32 @@ _COUNT = re.compile(
 # "500 errors", "404 errors": HTTP status codes name the errors.
 _STATUS_ERRORS = re.compile(r"[45]\d\d[ \u00a0-](?i:errors?)")
 _PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
+
+# A unit said with "a"/"an", a value after a bound word ("under a second", "within a
+# millisecond", "nearly a minute") or before a comparative ("an hour faster", "a grand
+# less"); "a minute and a half", "a day to an hour". Alone, "an hour" is vague, "a second
+# look" an ordinal, and "an hour and a half later" tells when. Its words: :data:`~fxsite.pages.figure_vocab.A_UNITS` and the lists
+# after it.
+_A_UNITS = word_alternation(A_UNITS)
+_AN = rf"(?i:an?){SP}+(?i:{_A_UNITS})"
+_A_UNIT = LazyPattern(
+    rf"\b(?:(?:{APPROX}|(?i:{word_alternation(A_UNIT_BOUNDS)}){SP}+){_AN}"
+    rf"(?=\s*(?:[.,;:!?)]|\Z)|\s+(?i:{word_alternation(A_UNIT_FOLLOWERS)}))"
+    rf"|{_AN}(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
+    rf"|{_AN}{SP}+(?i:and){SP}+(?i:a){SP}+(?i:half)\b(?!{SP}+(?i:later|earlier|ago|after)\b)"
+    rf"|{_AN}{SP}+(?i:to){SP}+{_AN}\b)"
+)
+# Less than one unit: "sub-millisecond", "subsecond" (not money: "sub-dollar" names a class).
+_SUB_UNIT = LazyPattern(
+    rf"\b(?i:sub)-?(?i:{word_alternation(u for u in A_UNITS if u.endswith(('second', 'minute', 'hour')))})\b"
+)
+# A number of one, two or three digits: "single-digit millisecond latency", "double-digit
+# gains" (:data:`~fxsite.pages.figure_vocab.DIGIT_CHANGES`; "a double-digit code" names one).
+_TIME_WORDS = "nanoseconds?|microseconds?|milliseconds?|seconds?|minutes?|hours?|percent"
+_DIGITS_WIDE = LazyPattern(
+    rf"\b(?i:single|double|triple)[- ](?i:digits?)"
+    rf"(?:{SP}(?i:{_TIME_WORDS})\b|(?={SP}(?i:{word_alternation(DIGIT_CHANGES)})))"
+)
 
 # Feet and inches: "23′-5″", "6′", "19.5″", and "23'-5\"" in ASCII.
 _FEET_INCHES = LazyPattern(
@@ -190,7 +239,10 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FACTOR_OF, 0, "ratio", re.compile("factor", re.I)),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
     (_NINES, 0, "percent", re.compile("nines|9s", re.I)),
-    (_SHARE, 0, "percent", re.compile(r"out of|(?:\bone|\b1) in ", re.I)),
+    (_SHARE, 0, "percent", re.compile(rf"out of|(?:\d|\b{_NUMBER_WORD}) (?:of|in|per) ", re.I)),
+    (_A_UNIT, 0, "number-word", re.compile(rf"\ban? (?:{_A_UNITS})", re.I)),
+    (_SUB_UNIT, 0, "number-word", re.compile("sub", re.I)),
+    (_DIGITS_WIDE, 0, "number-word", re.compile("digit", re.I)),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (

@@ -146,8 +146,42 @@ CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.
     "yen",
     "francs",
 }
+# Money in slang after a number, in lower case ("3 bucks", "94 grand"; "94 Grand Street"
+# is an address).
+MONEY_SLANG = ("bucks", "buck", "grand")
 # The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
 CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | {"円", "원"}
+
+# Nouns of work a share counts: "3 out of 4 runs", "9 of 10 runs", "4/5 runs", "94 per
+# 100 runs" (with the counted nouns of :mod:`fxsite.evidence.units`).
+SHARE_NOUNS = (
+    "runs", "tests", "trials", "attempts", "jobs", "builds", "calls", "reads", "writes", "saves",
+    "requests", "queries", "transactions", "samples",
+)  # fmt: skip
+# Units said with "a"/"an", a value where a bound word comes before ("under a second",
+# "within a millisecond") or a comparative after ("an hour faster", "a grand less").
+A_UNITS = (
+    "nanosecond", "microsecond", "millisecond", "second", "minute", "hour", "day", "week",
+    "month", "year", "kilobyte", "megabyte", "gigabyte", "terabyte", "watt", "kilowatt",
+    "dollar", "euro", "cent", *MONEY_SLANG,
+)  # fmt: skip
+# Bound words before "a"/"an" and a unit, besides the approximation words.
+A_UNIT_BOUNDS = ("within", "barely", "only", "in under", "well under", "well over")
+# Comparatives after "a"/"an" and a unit ("a day later" tells when, not how much).
+A_UNIT_COMPARED = ("faster", "slower", "quicker", "longer", "shorter", "less", "more", "cheaper")
+# What may follow a bounded "a"/"an" and a unit: a stop or one of these words ("within a
+# second region" counts regions).
+A_UNIT_FOLLOWERS = (
+    *A_UNIT_COMPARED, "per", "each", "a", "an", "of", "to", "and", "or", "on", "in", "at",
+    "for", "with", "when", "while", "than", "now", "from", "after", "before", "since",
+    "compared", "versus", "vs", "flat", "tops", "or so",
+)  # fmt: skip
+# Nouns of change a "double-digit" or "single-digit" sizes ("double-digit gains").
+DIGIT_CHANGES = (
+    "gains", "gain", "growth", "increases", "increase", "improvements", "improvement",
+    "speedups", "speedup", "reductions", "reduction", "cuts", "drops", "declines", "savings",
+    "returns", "rises", "losses",
+)  # fmt: skip
 
 # A space inside a quantity: ordinary, no-break, thin or narrow no-break.
 # Written as two classes (the "{1}" stops the parser from joining them): as

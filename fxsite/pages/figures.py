@@ -100,6 +100,10 @@ from fxsite.pages.figure_vocab import (
     MAG_UNIT as _MAG_UNIT,
 )
 from fxsite.pages.figure_vocab import (
+    MONEY_SLANG,
+    VULGAR_FRACTIONS,
+)
+from fxsite.pages.figure_vocab import (
     NUM as _NUM,
 )
 from fxsite.pages.figure_vocab import (
@@ -140,9 +144,6 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.figure_vocab import (
     VALUE as _VALUE,
-)
-from fxsite.pages.figure_vocab import (
-    VULGAR_FRACTIONS,
 )
 from fxsite.pages.figure_vocab import (
     WORD_UNIT as _WORD_UNIT,
@@ -187,7 +188,7 @@ _UNIT_FIGURE = re.compile(
 # Percent and per mille: "96%", "+96 %", "3‰", "ten percent" (words handled with number words).
 _PERCENT_FIGURE = LazyPattern(
     rf"{_VALUE}(?:{_SP}?[%‰‱]|(?:{_SP}|-)?(?i:percentage{_SP}points?|percent|per{_SP}cent|per{_SP}mille|pct)\b"
-    rf"|{_SP}?(?:pp\b|p\.p\.)|{_SP}?个?百分点|{_SP}?个?基点)",
+    rf"|{_SP}?(?:pp\b|p\.p\.|pc\b(?!\.))|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -246,7 +247,7 @@ _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
 _NUMWORD = (
     rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion|dozen)"
-    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:\s+and\s+a\s+half)?)"
+    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:[\s-]+and[\s-]+a[\s-]+half)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
 
@@ -284,7 +285,10 @@ _FRACTION_FIGURE = LazyPattern(
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
         |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
-        (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b)
+        (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b
+        |\s+(?i:as)\s+(?!(?i:well|a|an|the|if|though|such|part)\b)[a-z])  # "a third as long"
+  | (?:(?<![^\n])|(?<=[.!?:;]\s))(?i:third|quarter|fifth|tenth)   # "Quarter the cost", a sentence's
+        (?=\s+(?i:the|as)\s)                                   # first word
     """,
     re.VERBOSE,
 )
@@ -303,7 +307,7 @@ _CURRENCY_PREFIX = LazyPattern(
 # after it as German and French write prices: "300 €", "99¢", "3.5 k€".
 _CURRENCY_SUFFIX = LazyPattern(
     rf"""{_VALUE}{_MAG_MONEY}?(?:{_SP}|-(?=(?i:{_alternation(_CURRENCY_WORDS)})\b))?  # "300-dollar"
-    (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)}))\b
+    (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)})|{_alternation(MONEY_SLANG)})\b
       | [kKM]?(?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])  # "3.5 k€"
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
     re.VERBOSE,
@@ -435,7 +439,7 @@ _RATIO_CUE = re.compile(rf"{_D}(?:{_S}|-)?[×xX]")
 _PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_S}?{_D}")
 # A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
 _PERCENT_CUE = re.compile(
-    rf"{_D}[+余多]?(?:{_S}|-)?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|个?百分点|个?基点)"
+    rf"{_D}[+余多]?(?:{_S}|-)?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|pc|个?百分点|个?基点)"
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
@@ -447,7 +451,7 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 _CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
 _CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY, *_CURRENCY_SIGNS)
-_CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS)
+_CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS, *MONEY_SLANG)
 _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
 _COLON_ONE = _needles(":1")

@@ -1,0 +1,107 @@
+"""Bare figures blind tester H7 found published by both check and build (issue 20, blind6).
+
+* Shares, bounds and amounts in words: "Three out of four users", "Nine of ten runs",
+  "4/5 runs", "94 per 100 runs"; a unit after "a"/"an" that a bound word or a comparative
+  makes a value ("under a second", "an hour faster", "a minute and a half", "a day to an
+  hour"), "sub-millisecond", "single-digit millisecond", "double-digit gains"; fractions
+  and factors ("Quarter the cost", "a third as long", "one-and-a-half times", "by a factor
+  2"), "94 pc", and money slang ("3 bucks", "a grand less").
+  Near misses: "one of the two", "a second look", "an hour-long meeting", "the grand total".
+
+Each row is a sentence on a page's line 3: the figures it must be refused for (FX501, at
+each figure's own column, from the one reader check and build share), or none.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
+
+PATH = "docs/p.md"
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _found(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
+    _, findings = check_page(f"# T\n\n{sentence}\n", PATH, lib, href_for, RENDERER)
+    return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
+
+
+def _at(sentence: str, figures: list[str]) -> list[tuple[str, int, int]]:
+    """FX501 at each figure's column on line 3 (each figure found after the one before)."""
+    places, start = [], 0
+    for figure in figures:
+        start = sentence.index(figure, start)
+        places.append(("FX501", 3, start + 1))
+        start += len(figure)
+    return places
+
+
+# -- shares, bounds and amounts written in words --------------------------------------------
+
+# (name, sentence, its figures)
+WORDS = [
+    ("share out of, words", "Three out of four users saw faster saves.", ["Three out of four"]),
+    ("share out of, digits", "3 out of 4 users saw faster saves.", ["3 out of 4"]),
+    ("share of, words", "Nine of ten runs finished early.", ["Nine of ten"]),
+    ("share of, digits", "It passes 9 of 10 runs.", ["9 of 10"]),
+    ("share as a fraction", "It passes 4/5 runs.", ["4/5"]),
+    ("share of a hundred", "It passes 94/100 runs.", ["94/100"]),
+    ("share per a hundred", "It passes 94 per 100 runs.", ["94 per 100"]),
+    ("under a unit", "The new array finishes under a second.", ["under a second"]),
+    ("nearly a unit", "A save takes nearly a minute.", ["nearly a minute"]),
+    ("within a unit", "It answers within a millisecond.", ["within a millisecond"]),
+    ("a unit faster", "It is an hour faster per run.", ["an hour"]),
+    ("a second faster", "It is a second faster per step.", ["a second"]),
+    ("a unit and a half", "It saves a minute and a half per checkpoint.", ["a minute and a half"]),
+    ("a unit to a unit", "It cuts a day to an hour.", ["a day to an hour"]),
+    ("sub-unit", "It has sub-millisecond latency.", ["sub-millisecond"]),
+    ("single-digit unit", "It has single-digit millisecond latency.", ["single-digit millisecond"]),
+    ("double-digit gains", "It shows double-digit gains.", ["double-digit"]),
+    ("a fraction, capital, no article", "Quarter the cost of the old array.", ["Quarter"]),
+    ("a fraction as long", "A save takes a third as long.", ["a third"]),
+    ("a half in hyphens", "It is one-and-a-half times faster.", ["one-and-a-half times"]),
+    ("a factor without of", "It is faster by a factor 2.", ["a factor 2"]),
+    ("pc for percent", "It scores 94 pc more.", ["94 pc"]),
+    ("bucks", "It runs at 3 bucks a run.", ["3 bucks"]),
+    ("a grand", "It costs a grand less.", ["a grand"]),
+]
+WORDS_PASSED = [
+    ("one of the two", "Pick one of the two arrays."),
+    ("out of the", "Pick 3 out of the 4 options."),
+    ("a second look", "Take a second look at the logs."),
+    ("a second region", "It replicates within a second region."),
+    ("an hour-long meeting", "We held an hour-long meeting."),
+    ("an hour alone", "It took an hour."),
+    ("a day later", "A day later we shipped it."),
+    ("in a minute", "Back in a minute and then we go."),
+    ("the grand total", "See the grand total below."),
+    ("a grand piano", "A grand piano stands in the hall."),
+    ("test of", "Test 3 of 12 failed on the first attempt."),
+    ("one in customers", "One in three customers said so."),
+    ("per node", "It runs 4 per node."),
+    ("a third quarter", "In the third quarter the team grew."),
+    ("a factor, no article", "Factor 2 is the cost."),
+    ("sub-committee", "The sub-committee met."),
+    ("a double-digit code", "Enter a double-digit code."),
+    ("a PC", "It runs on 94 PCs."),
+]
+
+
+@pytest.mark.parametrize(("sentence", "figures"), [r[1:] for r in WORDS], ids=[r[0] for r in WORDS])
+def test_a_figure_in_words_is_refused_at_its_place(
+    sentence: str, figures: list[str], lib: Library
+) -> None:
+    assert _found(sentence, lib) == _at(sentence, figures)
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in WORDS_PASSED], ids=[r[0] for r in WORDS_PASSED])
+def test_words_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
+    assert _found(sentence, lib) == []
