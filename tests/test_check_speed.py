@@ -245,3 +245,43 @@ def test_a_page_is_not_parsed_again_when_no_configuration_string_holds_a_figure(
     page = f"<h2 id='w'>Took 94 s{_PERMALINK.format('¶')}</h2>"
     found = judge.judge_rendered(page, "docs/p.md", library(), elsewhere=frozenset({"¶", "bench"}))
     assert [f.text for f in found] == ["94 s"]
+
+
+def test_a_configuration_is_composed_once_for_every_rule_that_reads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules read one node tree of mkdocs.yml; they read the same settings as before."""
+    import yaml
+
+    from fxsite.pages import config_text
+
+    text = (
+        "site_name: bench\nnav:\n  - Home: index.md\n  - Runs: runs.md\n"
+        "extra:\n  owner: Lab\nsite_author: A. Writer\ncopyright: A. Writer\n"
+    )
+    config_text._compose.cache_clear()
+    first = (
+        config_text.titled_in_nav(text),
+        config_text.has_nav(text),
+        config_text.shown_strings(text),
+        config_text.config_extra(text),
+        config_text.config_settings(text),
+    )
+    composed: list[str] = []
+    compose = yaml.compose
+
+    def counted(stream: str, Loader: object) -> object:
+        composed.append(stream)
+        return compose(stream, Loader=Loader)
+
+    monkeypatch.setattr(yaml, "compose", counted)
+    config_text._compose.cache_clear()
+    again = (
+        config_text.titled_in_nav(text),
+        config_text.has_nav(text),
+        config_text.shown_strings(text),
+        config_text.config_extra(text),
+        config_text.config_settings(text),
+    )
+    assert again == first
+    assert composed == [text]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +94,10 @@ MAX_INHERIT = 8
 MAX_CONFIG_BYTES = 1 << 20
 
 
+@lru_cache(maxsize=8)
 def _compose(text: str) -> yaml.Node | None:
+    """The node tree of a configuration's ``text``, composed once (every rule reads it; none
+    changes it); None when it is not a mapping or cannot be read."""
     try:
         root: Any = yaml.compose(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
