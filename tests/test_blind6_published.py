@@ -7,6 +7,9 @@
   and factors ("Quarter the cost", "a third as long", "one-and-a-half times", "by a factor
   2"), "94 pc", and money slang ("3 bucks", "a grand less").
   Near misses: "one of the two", "a second look", "an hour-long meeting", "the grand total".
+* Units and scales in slang: "94 m²" (read as "94 m2"), "94''" and '95"' (seconds), "94
+  grand", "94 gigs", "94 megs", "94 bn", "94 mn", "94 mln", "94 MM", "94 lakh", "94 crore",
+  "12 points faster". Near misses: '"Windows 95"', "94 Grand Street", "12 points".
 
 Each row is a sentence on a page's line 3: the figures it must be refused for (FX501, at
 each figure's own column, from the one reader check and build share), or none.
@@ -104,4 +107,44 @@ def test_a_figure_in_words_is_refused_at_its_place(
 
 @pytest.mark.parametrize("sentence", [r[1] for r in WORDS_PASSED], ids=[r[0] for r in WORDS_PASSED])
 def test_words_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
+    assert _found(sentence, lib) == []
+
+
+# -- units and scale words in slang ---------------------------------------------------------
+
+UNITS = [
+    ("square metres", "The array fits in 94 m² of floor space.", ["94 m²"]),
+    ("square metres as read", "The array fits in 94 m2 of floor space.", ["94 m2"]),
+    ("seconds in two primes", "A lap takes 94'' now.", ["94''"]),
+    ("seconds in a double quote", 'A lap takes 95" flat.', ['95"']),
+    ("grand", "It saves 94 grand a year.", ["94 grand"]),
+    ("gigs", "It stores 94 gigs per node.", ["94 gigs"]),
+    ("megs", "It stores 94 megs per node.", ["94 megs"]),
+    ("bn", "Revenue grew to 94 bn.", ["94 bn"]),
+    ("mn", "Revenue grew to 94 mn.", ["94 mn"]),
+    ("mln", "Revenue grew to 94 mln.", ["94 mln"]),
+    ("MM", "Revenue grew to 94 MM.", ["94 MM"]),
+    ("lakh", "It reached 94 lakh users.", ["94 lakh"]),
+    ("crore", "Revenue grew to 94 crore.", ["94 crore"]),
+    ("points faster", "It scores 12 points faster than the old one.", ["12 points"]),
+]
+UNITS_PASSED = [
+    ("a quoted name", 'It ran on "Windows 95" then.'),
+    ("a quote closing a number", 'She said "we ran 95" and left.'),
+    ("an address", "It ships from 94 Grand Street."),
+    ("a model", "The M2 chip is fast."),
+    ("points alone", "The list has 12 points."),
+    ("a grand total", "See the grand total below."),
+]
+
+
+@pytest.mark.parametrize(("sentence", "figures"), [r[1:] for r in UNITS], ids=[r[0] for r in UNITS])
+def test_a_unit_in_slang_is_refused_at_its_place(
+    sentence: str, figures: list[str], lib: Library
+) -> None:
+    assert _found(sentence, lib) == _at(sentence, figures)
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in UNITS_PASSED], ids=[r[0] for r in UNITS_PASSED])
+def test_words_like_slang_units_pass(sentence: str, lib: Library) -> None:
     assert _found(sentence, lib) == []

@@ -21,6 +21,8 @@ these rules read the other ways a figure is written (issue 22's families):
   configuration ("8 GPUs", "64 cores", "200 customers", "10,000 training
   steps") are not: they say what was measured, not what it did. After "per"
   the count is a unit's divisor ("$0.50 per 1M tokens"), not a figure;
+* a score's difference ("12 points faster"); seconds in ASCII primes (``94''``,
+  ``95"``, not a quotation's closing quote);
 * lengths in feet and inches (``23′-5″``), a duration written as a clock
   (``took 8:37``; ``at 8:37`` is a time of day) or in several units (``1m30s``,
   ``1h 30m``; ``14h30`` is a time of day), a temperature with a bare
@@ -49,6 +51,7 @@ from fxsite.pages.figure_vocab import (
     DIGIT_CHANGES,
     MAG_UNIT,
     NUM,
+    POINTS_COMPARED,
     SHARE_NOUNS,
     SIGN,
     SP,
@@ -189,6 +192,13 @@ _FEET_INCHES = LazyPattern(
     rf"{START}\d+(?:\.\d+)?′(?:{SP}?-?{SP}?\d+(?:\.\d+)?″)?|{START}\d+(?:\.\d+)?″"
     rf"|{START}\d+'{SP}?-?{SP}?\d+(?:\.\d+)?\""
 )
+# Seconds (or inches) in ASCII primes: "94''", '95"' (a double quote that closes a quotation,
+# '"Windows 95"', is not one: see :func:`_primes`).
+_PRIMES = LazyPattern(rf"{START}\d+(?:\.\d+)?(?:''|\")(?![\w\"'])")
+# A score's difference: "12 points faster", "3 pts higher".
+_POINTS = LazyPattern(
+    rf"{VALUE}{SP}(?i:points?|pts)(?={SP}+(?i:{word_alternation(POINTS_COMPARED)}))"
+)
 # A duration written as a clock, after a word that times something: "took 8:37",
 # "a time of 1:02:15" ("at 8:37" is a time of day).
 _CLOCK_DURATION = LazyPattern(
@@ -244,6 +254,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_SUB_UNIT, 0, "number-word", re.compile("sub", re.I)),
     (_DIGITS_WIDE, 0, "number-word", re.compile("digit", re.I)),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
+    (_POINTS, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
         _COMPOUND_DURATION,
@@ -258,6 +269,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
+_PRIMES_CUE = re.compile(r"\d(?:''|\")")
 #: What every count holds (its noun's last word, lower-cased).
 _COUNT_NEEDLES = _needles(*(n.split()[-1].split("-")[-1].lower() for n in COUNTED))
 
@@ -282,6 +294,8 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         yield from _fractions(text)
     if _holds(low, _COUNT_NEEDLES):
         yield from _counts(text)
+    if _holds(text, _PRIMES_CUE):
+        yield from _primes(text)
 
 
 def _times(text: str) -> Iterator[tuple[int, int, str]]:
@@ -323,4 +337,11 @@ def _counts(text: str) -> Iterator[tuple[int, int, str]]:
             continue
         if _STATUS_ERRORS.fullmatch(match.group()):
             continue
+        yield match.start(), match.end(), "unit"
+
+
+def _primes(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _PRIMES.finditer(text):
+        if match.group().endswith('"') and text.count('"', 0, match.start()) % 2:
+            continue  # the quote closes a quotation: '"Windows 95"'
         yield match.start(), match.end(), "unit"

@@ -83,6 +83,12 @@ EXTRA_SYMBOLS = {
         "cd/m2",
         "°",  # an angle: "视角178°", "a 120° field of view"
     ],
+    # Squares and cubes as read with their exponent folded to a digit ("94 m²" is "94 m2").
+    *["m2", "km2", "cm2", "ft2", "m3"],
+    # Sizes and scales in slang: "94 gigs", "94 megs"; an amount in a financial scale
+    # abbreviation ("94 bn", "94 mn", "94 mln", "94 MM") or the Indian scale words ("94
+    # lakh", "94 crore").
+    *["gigs", "gig", "megs", "meg", "bn", "mn", "mln", "MM", "lakh", "lakhs", "crore", "crores"],
     "megapixels",
     "sq ft",
     "sq m",
@@ -176,6 +182,9 @@ A_UNIT_FOLLOWERS = (
     "for", "with", "when", "while", "than", "now", "from", "after", "before", "since",
     "compared", "versus", "vs", "flat", "tops", "or so",
 )  # fmt: skip
+# Comparatives after a number of points that make it a score's difference ("12 points
+# faster"; "12 points" alone counts items).
+POINTS_COMPARED = (*A_UNIT_COMPARED, "higher", "lower", "better", "worse", "ahead", "behind")
 # Nouns of change a "double-digit" or "single-digit" sizes ("double-digit gains").
 DIGIT_CHANGES = (
     "gains", "gain", "growth", "increases", "increase", "improvements", "improvement",
