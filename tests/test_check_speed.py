@@ -285,3 +285,50 @@ def test_a_configuration_is_composed_once_for_every_rule_that_reads_it(
     )
     assert again == first
     assert composed == [text]
+
+
+def _run_main(monkeypatch: pytest.MonkeyPatch, folder: str) -> list[list[str]]:
+    """``python -m fxsite --version`` run in this process from ``folder`` (first on
+    ``sys.path``, as ``-m`` puts it): the new processes it started, none started."""
+    import os
+    import runpy
+    import sys
+
+    started: list[list[str]] = []
+
+    def execv(path: str, argv: list[str]) -> None:
+        started.append(argv)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(os, "execv", execv)
+    monkeypatch.setattr(sys, "path", [folder, *sys.path])
+    monkeypatch.setattr(sys, "argv", ["fxsite", "--version"])
+    if sys.flags.safe_path or sys.flags.isolated:
+        pytest.skip("run under -P or -I: the folder is never on the path")
+    monkeypatch.delitem(sys.modules, "fxsite.__main__", raising=False)
+    with pytest.raises(SystemExit):
+        runpy.run_module("fxsite", run_name="__main__", alter_sys=True)
+    assert folder not in sys.path or started
+    return started
+
+
+def test_python_m_fxsite_takes_a_clean_folder_off_its_path_in_the_same_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """No second interpreter when nothing imported came from the current folder."""
+    assert _run_main(monkeypatch, str(tmp_path)) == []
+
+
+def test_python_m_fxsite_starts_again_when_a_module_came_from_the_current_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """A module already read from the folder (a shadowing dataclasses.py, say): start again."""
+    import sys
+    import types
+    from pathlib import Path
+
+    shadow = types.ModuleType("shadowing")
+    shadow.__file__ = str(Path(str(tmp_path)) / "sub" / "shadowing.py")
+    monkeypatch.setitem(sys.modules, "shadowing", shadow)
+    started = _run_main(monkeypatch, str(tmp_path))
+    assert [argv[1:4] for argv in started] == [["-P", "-m", "fxsite"]]
