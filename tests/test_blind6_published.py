@@ -10,6 +10,9 @@
 * Units and scales in slang: "94 m²" (read as "94 m2"), "94''" and '95"' (seconds), "94
   grand", "94 gigs", "94 megs", "94 bn", "94 mn", "94 mln", "94 MM", "94 lakh", "94 crore",
   "12 points faster". Near misses: '"Windows 95"', "94 Grand Street", "12 points".
+* Numerals in other signs: the Chinese financial numerals ("玖拾肆秒", "叁佰元"), 廿 and 卅
+  ("廿秒", "卅倍"), tenths of people ("九成用户"), dingbat and double-circled digits ("➒➍ s",
+  "⓽⓹ s") and Roman numerals ("Ⅻ s"). Near misses: "收拾", "大陆", "一成不变", "Chapter Ⅻ".
 
 Each row is a sentence on a page's line 3: the figures it must be refused for (FX501, at
 each figure's own column, from the one reader check and build share), or none.
@@ -147,4 +150,44 @@ def test_a_unit_in_slang_is_refused_at_its_place(
 
 @pytest.mark.parametrize("sentence", [r[1] for r in UNITS_PASSED], ids=[r[0] for r in UNITS_PASSED])
 def test_words_like_slang_units_pass(sentence: str, lib: Library) -> None:
+    assert _found(sentence, lib) == []
+
+
+# -- Chinese financial numerals, tenths and digits drawn in other signs ---------------------
+
+NUMERALS = [
+    ("financial numerals", "保存耗时玖拾肆秒。", ["玖拾肆秒"]),
+    ("a price in financial numerals", "售价人民币叁佰元。", ["叁佰元"]),
+    ("traditional financial numerals", "耗時貳拾秒。", ["貳拾秒"]),
+    ("twenty", "保存只要廿秒。", ["廿秒"]),
+    ("thirty", "提速卅倍。", ["卅倍"]),
+    ("tenths of people", "九成用户受益。", ["九成"]),
+    ("dingbat digits", "Saves ➒➍ s per run.", ["➒➍ s"]),
+    ("double-circled digits", "Saves ⓽⓹ s per load.", ["⓽⓹ s"]),
+    ("negative circled digits", "Saves ❾❹ s per load.", ["❾❹ s"]),
+    ("a Roman numeral", "It takes Ⅻ s now.", ["Ⅻ s"]),
+]
+NUMERALS_PASSED = [
+    ("to tidy", "收拾房间。"),
+    ("the mainland", "大陆地区。"),
+    ("unchanged", "一成不变。"),
+    ("most likely", "八成是他。"),
+    ("a Roman chapter", "Chapter Ⅻ begins."),
+    ("a dingbat list", "➊ Open the file."),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figures"), [r[1:] for r in NUMERALS], ids=[r[0] for r in NUMERALS]
+)
+def test_a_figure_in_other_numerals_is_refused_at_its_place(
+    sentence: str, figures: list[str], lib: Library
+) -> None:
+    assert _found(sentence, lib) == _at(sentence, figures)
+
+
+@pytest.mark.parametrize(
+    "sentence", [r[1] for r in NUMERALS_PASSED], ids=[r[0] for r in NUMERALS_PASSED]
+)
+def test_numerals_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
     assert _found(sentence, lib) == []

@@ -5,7 +5,10 @@
 
 * numerals before a unit: "两小时", "三倍", "一百瓦左右", "半小时";
 * fractions and percentages in words: "三分之一", "百分之二十", "近一半";
-* doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change;
+* doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change or
+  before whom they are a share of ("九成用户");
+* the financial numerals (大写: "玖拾肆秒", "叁佰元") and 廿, 卅, 卌 ("廿秒") as
+  numerals;
   discounts ("8.5折", "五折起", "半价");
 * figures a unit word alone does not make: rates written with 每 or 时速
   before the number ("每公斤2元", "时速350公里"), compound durations
@@ -133,8 +136,12 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 #: "at one point" and "一转眼" "in a blink".
 DIGIT_ONLY_UNITS = {"度", "转"}
 _UNITS = CJK_UNITS
-_FIRST = "一二两三四五六七八九十半"
-_NUMERALS = "零一二两三四五六七八九十百千万亿"
+# The financial numerals (大写) one to nine, simplified and traditional ("玖拾肆秒" is 94 s,
+# "叁佰元" 300 yuan), and the tens written in one character, 廿 20, 卅 30, 卌 40 ("廿秒").
+_FINANCIAL = "壹贰貳叁參肆伍陆陸柒捌玖"
+_FIRST = "一二两三四五六七八九十半" + _FINANCIAL + "廿卅卌"
+# Their tens, hundreds and thousands: 拾, 佰, 仟 (拾 alone does not start one: "收拾").
+_NUMERALS = "零〇一二两三四五六七八九十百千万亿" + _FINANCIAL + "拾佰仟廿卅卌"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
@@ -163,6 +170,8 @@ _WORD_FIGURE = LazyPattern(
     rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
     rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
 )
+# Whom tenths before them are a share of: "九成用户受益" (90% of users).
+_SHARE_OF = "用户|用戶|客户|客戶|企业|企業|玩家|开发者|開發者|受访者|受訪者|的"
 # Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
 # Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
 _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
@@ -170,7 +179,7 @@ _TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
     rf"了?(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?)成{_NOT_TENTHS}{_AFTER}?)"
-    rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成{_AFTER})"
+    rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成(?:{_AFTER}|(?={_SHARE_OF})))"
 )
 _NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
 _CJK_UNIT = alternation(_UNITS)

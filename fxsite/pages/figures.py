@@ -54,6 +54,7 @@ a cheap pattern every one of its matches holds, is in the paragraph.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -665,6 +666,28 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
 _READ_AS = WIDTH_MAP | str.maketrans(
     {"\u066a": "%", "\ufe6a": "%", "\u2052": "%", "\u0609": "‰", "\u060a": "‱"}
 )
+
+
+def _digit_signs() -> dict[int, str]:
+    """Signs that draw a whole number NFKC keeps apart from its digits, each read as its digit
+    (a number past nine as "9"): dingbat and double-circled digits ("➒➍ s", "⓽⓹ s") and
+    Roman numerals ("Ⅻ s"). Vulgar fractions are read as fractions."""
+    signs = {}
+    for first, last in ((0x2150, 0x218F), (0x2460, 0x24FF), (0x2776, 0x2793), (0x1F100, 0x1F10C)):
+        for code in range(first, last + 1):
+            char = chr(code)
+            value = unicodedata.numeric(char, None)
+            if (
+                unicodedata.category(char) in ("No", "Nl")
+                and value is not None
+                and value == int(value)
+                and "FRACTION" not in unicodedata.name(char, "")
+            ):
+                signs[code] = str(min(int(value), 9))
+    return signs
+
+
+_READ_AS |= _digit_signs()
 #: A Unicode hyphen, dash or minus sign between a digit and a letter, read as "-"
 #: ("10‑fold", "94–second"); elsewhere a dash joins a range ("8%–90%").
 _DASH_IN_WORD = re.compile("(?<=\\d)[\u2010\u2011\u2012\u2013\u2212\ufe63](?=[A-Za-z])")
