@@ -1,0 +1,42 @@
+"""What importing fxsite costs before a build reads a file (issue 24's import floor).
+
+Each guard here is a piece of work the import used to do and a build does not need
+then: the tables are the same, only looked up, built or imported later.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import unicodedata
+
+from fxsite.pages.figure_vocab import CURRENCY_SIGNS, currency_symbols
+
+
+def _run(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout.strip()
+
+
+def test_currency_symbols_are_unicodes_category_sc() -> None:
+    every = {chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Sc"}
+    assert set(currency_symbols()) == every
+    assert every <= CURRENCY_SIGNS
+
+
+def test_importing_the_vocabulary_looks_up_no_plane_of_unicode() -> None:
+    # The currency symbols were found by asking each of 131,072 code points its category.
+    asked = _run(
+        "import unicodedata\n"
+        "calls = [0]\n"
+        "category = unicodedata.category\n"
+        "def counted(c):\n"
+        "    calls[0] += 1\n"
+        "    return category(c)\n"
+        "unicodedata.category = counted\n"
+        "import fxsite.pages.figure_vocab\n"
+        "print(calls[0])\n"
+    )
+    assert int(asked) < 1000
