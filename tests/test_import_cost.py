@@ -40,3 +40,14 @@ def test_importing_the_vocabulary_looks_up_no_plane_of_unicode() -> None:
         "print(calls[0])\n"
     )
     assert int(asked) < 1000
+
+
+def test_a_build_imports_no_library_it_needs_only_later() -> None:
+    # Fuzzy source matching (difflib), XML in data: URLs (defusedxml) and the manifest's
+    # canonical JSON (rfc8785) load with their first use, not with the plugin.
+    loaded = _run(
+        "import sys\n"
+        "import fxsite.mkdocs_plugin, fxsite.verify.audit, fxsite.evidence.library\n"
+        "print(' '.join(sorted(m for m in ('difflib', 'defusedxml', 'rfc8785') if m in sys.modules)))\n"
+    )
+    assert loaded == ""

@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import rfc8785
-
 from fxsite import __version__
 from fxsite.anchor.gitinfo import GitSource
 from fxsite.findings import Finding
@@ -59,6 +57,8 @@ MAX_MANIFEST_DEPTH = 8
 
 def canonical_bytes(data: Any) -> bytes:
     """RFC 8785 canonical JSON."""
+    import rfc8785  # imported by the first manifest written or checked, not by every build
+
     return rfc8785.dumps(data)
 
 

@@ -39,7 +39,6 @@ line of the body.
 from __future__ import annotations
 
 import bisect
-import difflib
 import html
 import re
 import sys
@@ -307,6 +306,8 @@ class SourceLocator:
         if found is None:
             return None
         row = self._converted_at.source.count("\n", 0, found)
+        import difflib  # only for a line another extension rewrote (most pages have none)
+
         lines = self.source[self.body :].split("\n")
         matcher = difflib.SequenceMatcher(None, lines, self.converted, autojunk=False)
         for tag, i1, i2, j1, j2 in matcher.get_opcodes():

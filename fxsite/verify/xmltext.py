@@ -36,9 +36,6 @@ import re
 from html.entities import entitydefs
 from xml.etree.ElementTree import Element, ParseError
 
-from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
-from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
-
 __all__ = ["xml_as_html"]
 
 #: Vocabularies read as the browser draws them inside a page, by namespace.
@@ -66,6 +63,9 @@ _PSEUDO_ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 def xml_as_html(text: str) -> tuple[str, str | None]:
     """``text`` parsed as XML and written as HTML; or ``""`` and why it cannot be read."""
+    from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+    from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
+
     from fxsite.verify.visible import MAX_NESTING, too_deep  # visible reads data: URLs by us
 
     if too_deep(text):  # refused before parsing: deep trees cost time to build
