@@ -14,14 +14,21 @@
   ("廿秒", "卅倍"), tenths of people ("九成用户"), dingbat and double-circled digits ("➒➍ s",
   "⓽⓹ s") and Roman numerals ("Ⅻ s"). Near misses: "收拾", "大陆", "一成不变", "Chapter Ⅻ".
 
+* Code drawn as prose: a raw ``<pre>`` or ``<code>`` whose ``style`` sets a font that is not
+  a code font (``font: inherit``) is read as the prose it is drawn as. Near misses: code as
+  the renderer writes it, code restyled in a monospace font.
+
 Each row is a sentence on a page's line 3: the figures it must be refused for (FX501, at
-each figure's own column, from the one reader check and build share), or none.
+each figure's own column, from the one reader check and build share), or none. One
+whole-site run holds a row of each family, checked and built.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
@@ -191,3 +198,83 @@ def test_a_figure_in_other_numerals_is_refused_at_its_place(
 )
 def test_numerals_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
     assert _found(sentence, lib) == []
+
+
+# -- code drawn as prose ----------------------------------------------------------------------
+
+# (name, a page's line 3 of raw HTML, its figures)
+CODE = [
+    (
+        "a pre drawn as body text",
+        '<pre style="font:inherit;white-space:normal;background:none;padding:0">'
+        "The save takes 99 s on the new array, 1.9× faster.</pre>",
+        ["99 s", "1.9×"],
+    ),
+    (
+        "a code drawn as body text",
+        '<p>Loading is <code style="font:inherit;background:none;padding:0;color:inherit">'
+        "6.2× faster</code> than before.</p>",
+        ["6.2×"],
+    ),
+    (
+        "a code in a prose font",
+        '<p>Loading is <code style="font-family: Georgia, serif">6.2× faster</code>.</p>',
+        ["6.2×"],
+    ),
+]
+CODE_PASSED = [
+    ("a pre", "<pre>The save takes 99 s on the new array, 1.9× faster.</pre>"),
+    ("a code", "<p>Loading is <code>6.2× faster</code> than before.</p>"),
+    ("a code restyled, monospace", '<p>It is <code style="font: 1em monospace">6.2×</code>.</p>'),
+    ("a code with a margin", '<pre style="margin:0;background:none">It takes 99 s.</pre>'),
+]
+
+
+@pytest.mark.parametrize(("html", "figures"), [r[1:] for r in CODE], ids=[r[0] for r in CODE])
+def test_code_drawn_as_prose_is_read_as_prose(html: str, figures: list[str], lib: Library) -> None:
+    assert _found(html, lib) == _at(html, figures)
+
+
+@pytest.mark.parametrize("html", [r[1] for r in CODE_PASSED], ids=[r[0] for r in CODE_PASSED])
+def test_code_drawn_as_code_stays_exempt(html: str, lib: Library) -> None:
+    assert _found(html, lib) == []
+
+
+_SITE_PAGES = {
+    "w.md": "# R\n\nThree out of four users saw faster saves.\n\nIt finishes under a second, "
+    "at 3 bucks a run.\n",
+    "u.md": "# R\n\nA lap takes 94'' now, the next 95\" flat.\n\nRevenue grew to 94 bn.\n",
+    "z.md": "# 结果\n\n保存耗时玖拾肆秒。\n\nSaves ➒➍ s per run.\n",
+    "a.md": '# R\n\n<p>Loading is <code style="font:inherit">6.2× faster</code>.</p>\n\n'
+    "<p>It is <code>6.2×</code>.</p>\n",
+}
+_SITE_FOUND = [
+    "docs/a.md:3:42: FX501",
+    "docs/u.md:3:13: FX501",
+    "docs/u.md:3:32: FX501",
+    "docs/u.md:5:17: FX501",
+    "docs/w.md:3:1: FX501",
+    "docs/w.md:5:13: FX501",
+    "docs/w.md:5:32: FX501",
+    "docs/z.md:3:5: FX501",
+    "docs/z.md:5:7: FX501",
+]
+
+
+def test_check_and_build_refuse_each_family_alike(tmp_path: Path) -> None:
+    site = tmp_path / "site7"
+    (site / "docs").mkdir(parents=True)
+    for name, text in _SITE_PAGES.items():
+        (site / "docs" / name).write_text(text, "utf-8")
+    (site / "evidence").mkdir()
+    config = "site_name: Seven\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - fxsite\n"
+    (site / "mkdocs.yml").write_text(config, "utf-8")
+    checked = run([str(BIN / "fxsite"), "check", "."], site)
+    built = run([str(BIN / "fxsite"), "build", "."], site)
+    found = [
+        sorted(ln.split(" bare figure")[0] for ln in out.stdout.splitlines() if ": FX501 " in ln)
+        for out in (checked, built)
+    ]
+    assert (checked.returncode, built.returncode) == (1, 1)
+    assert found == [_SITE_FOUND, _SITE_FOUND]
+    assert not (site / "site").exists()

@@ -907,7 +907,7 @@ def _walk(
             if tag not in INLINE:
                 _flush(builders, page)
             continue
-        if tag in SKIPPED or tag in CODE:
+        if tag in SKIPPED or (tag in CODE and not _drawn_as_prose(attrs)):
             if tag == "code":
                 builders[-1].add_code(node.text(deep=True) or "")
             elif tag in CODE:
@@ -1110,6 +1110,20 @@ def _undrawn(attrs: Mapping[str, str | None]) -> bool:
         return True
     style = attrs.get("style")
     return style is not None and hides(style)
+
+
+#: A font family that draws code as code.
+_CODE_FONT = re.compile(r"mono|courier|consolas|menlo|code", re.IGNORECASE)
+
+
+def _drawn_as_prose(attrs: Mapping[str, str | None]) -> bool:
+    """Code whose ``style`` sets a font that is not a code font (``font: inherit``,
+    ``font-family: Georgia``): it is drawn as the prose around it, and read as prose."""
+    style = attrs.get("style")
+    if not style or "font" not in style.lower():
+        return False
+    fonts = [d for d in read_style(style) if d.name in ("font", "font-family")]
+    return bool(fonts) and _CODE_FONT.search(fonts[-1].shown) is None
 
 
 def _styled(root: LexborNode) -> frozenset[int]:
