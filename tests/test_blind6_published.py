@@ -14,8 +14,9 @@
   ("廿秒", "卅倍"), tenths of people ("九成用户"), dingbat and double-circled digits ("➒➍ s",
   "⓽⓹ s") and Roman numerals ("Ⅻ s"). Near misses: "收拾", "大陆", "一成不变", "Chapter Ⅻ".
 
-* Code drawn as prose: a raw ``<pre>`` or ``<code>`` whose ``style`` sets a font that is not
-  a code font (``font: inherit``) is read as the prose it is drawn as. Near misses: code as
+* Code drawn as prose: a raw ``<pre>`` or ``<code>`` whose ``style``, or a rule of the page's
+  ``<style>``, sets a font that is not a code font (``font: inherit``) is read as the prose
+  it is drawn as. Near misses: code as
   the renderer writes it, code restyled in a monospace font.
 
 Each row is a sentence on a page's line 3: the figures it must be refused for (FX501, at
@@ -222,6 +223,30 @@ CODE = [
         ["6.2×"],
     ),
 ]
+# (name, a page's style sheet and code, [(line, col)] of its figures)
+CODE_STYLED = [
+    (
+        "a rule's prose font",
+        '<style>pre.p { font: inherit }</style>\n\n<pre class="p">It takes 99 s.</pre>',
+        [(5, 25)],
+    ),
+    (
+        "a rule's prose font family",
+        "<style>code { font-family: serif }</style>\n\n<p>It is <code>6.2×</code>.</p>",
+        [(5, 16)],
+    ),
+    # near misses: a rule's code font, and a prose font a code's own style outweighs
+    (
+        "a rule's code font",
+        "<style>pre { font: 1em monospace }</style>\n\n<pre>It takes 99 s.</pre>",
+        [],
+    ),
+    (
+        "its own style outweighs",
+        '<style>pre { font: inherit }</style>\n\n<pre style="font-family:monospace">It takes 99 s.</pre>',
+        [],
+    ),
+]
 CODE_PASSED = [
     ("a pre", "<pre>The save takes 99 s on the new array, 1.9× faster.</pre>"),
     ("a code", "<p>Loading is <code>6.2× faster</code> than before.</p>"),
@@ -233,6 +258,15 @@ CODE_PASSED = [
 @pytest.mark.parametrize(("html", "figures"), [r[1:] for r in CODE], ids=[r[0] for r in CODE])
 def test_code_drawn_as_prose_is_read_as_prose(html: str, figures: list[str], lib: Library) -> None:
     assert _found(html, lib) == _at(html, figures)
+
+
+@pytest.mark.parametrize(
+    ("page", "where"), [r[1:] for r in CODE_STYLED], ids=[r[0] for r in CODE_STYLED]
+)
+def test_code_a_style_sheet_draws_as_prose_is_read_as_prose(
+    page: str, where: list[tuple[int, int]], lib: Library
+) -> None:
+    assert _found(page, lib) == [("FX501", *at) for at in where]
 
 
 @pytest.mark.parametrize("html", [r[1] for r in CODE_PASSED], ids=[r[0] for r in CODE_PASSED])

@@ -633,6 +633,7 @@ def _read_text(
     if root is not None:
         if tree.root is not None:
             _draw_cases(tree.root)
+            _code_fonts(tree.root)
         styled = _styled(tree.root) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
@@ -1062,6 +1063,7 @@ def _inner_document(
         _read_head(tree.head, found, inner + 1)
     if tree.root is not None:
         _draw_cases(tree.root)
+        _code_fonts(tree.root)
     styled = _styled(tree.root) if tree.root is not None else frozenset()
     _walk(root, found, where, role, heading, None, 0, inner + 1, styled)
     offset = len(page.claims)
@@ -1124,6 +1126,23 @@ def _drawn_as_prose(attrs: Mapping[str, str | None]) -> bool:
         return False
     fonts = [d for d in read_style(style) if d.name in ("font", "font-family")]
     return bool(fonts) and _CODE_FONT.search(fonts[-1].shown) is None
+
+
+def _code_fonts(root: LexborNode) -> None:
+    """The fonts the rules of the document's ``<style>`` blocks set for a ``<pre>`` or
+    ``<code>``, written into its ``style`` attribute before its own (which outweighs a
+    rule), so that :func:`_drawn_as_prose` reads the code as drawn."""
+    fonts: dict[int, list[str]] = {}
+    targets: dict[int, LexborNode] = {}
+    for sheet in root.css("style"):
+        for decl in read_sheet(sheet.text(deep=True) or "").declarations:
+            if decl.selector and decl.name in ("font", "font-family"):
+                for node in matches(root, decl.selector):
+                    if node.tag in CODE:
+                        fonts.setdefault(node.mem_id, []).append(decl.shown)
+                        targets[node.mem_id] = node
+    for mem_id, node in targets.items():
+        node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
 
 
 def _styled(root: LexborNode) -> frozenset[int]:
