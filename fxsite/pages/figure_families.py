@@ -273,6 +273,9 @@ _PRIMES_CUE = re.compile(r"\d(?:''|\")")
 #: What every count holds (its noun's last word, lower-cased).
 _COUNT_NEEDLES = _needles(*(n.split()[-1].split("-")[-1].lower() for n in COUNTED))
 
+#: ``re.I`` as a plain int: ``flags & re.I`` goes through the enum's Python code.
+_IGNORECASE = int(re.IGNORECASE)
+
 
 def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure these rules find in ``text``.
@@ -281,7 +284,7 @@ def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     folds it, for the case-insensitive rules' cues.
     """
     for pattern, group, kind, cue in RULES:
-        if _holds(low if cue.flags & re.I else text, cue):
+        if _holds(low if cue.flags & _IGNORECASE else text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
     if "×" in text:
