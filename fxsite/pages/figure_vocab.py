@@ -289,10 +289,17 @@ MAG_MONEY = (
     rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
 )
 
+# What a value's first character can be: a digit or a vulgar fraction (NUM), a sign
+# (SIGN), or the first letter or sign of an approximation word (APPROX). Looked at before
+# START, whose look-behinds cost the re engine most at every other character of a text;
+# tests/test_value_first.py holds it to what the three can start with.
+VALUE_FIRST = (
+    rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超低高小至约近逾]|(?i:[abcfjlmnorsuw]))"
+)
 # A value: a number or a range of numbers, with sign and approximation.
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
 # Chinese ("10余倍", "20多公里").
-VALUE = rf"{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
+VALUE = rf"{VALUE_FIRST}{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
 
 # A count of work with a scale word or letter: "8 billion rows", "94k writes",
 # "10 million inferences" (alone, "8 rows" counts a setup's parts, as "8 GPUs" does).

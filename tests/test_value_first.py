@@ -1,0 +1,136 @@
+"""VALUE_FIRST, the look-ahead every value of the detector starts with, changes no match.
+
+It must let through every character a value (``(?:APPROX)?SIGN?NUM``) can start
+with; the characters are found by re's own parser and checked over all of Unicode.
+Every rule built on VALUE finds, on the corpora, what it found without it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
+
+import pytest
+
+from fxsite.pages import figure_vocab, figures
+
+CORPORA = sorted((Path(__file__).parent / "corpus").glob("*.txt"))
+
+
+def _first(items: Any, ignorecase: bool) -> tuple[list[str], bool]:
+    """What the first character a match of ``items`` consumes can be (as regex classes),
+    and whether they can match nothing."""
+    found: list[str] = []
+    for op, av in items:
+        more, empty = _first_of(op, av, ignorecase)
+        found += more
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _first_of(op: Any, av: Any, ignorecase: bool) -> tuple[list[str], bool]:
+    case = "(?i:{})" if ignorecase else "{}"
+    if op is sre.LITERAL:
+        return [case.format(re.escape(chr(av)))], False
+    if op is sre.IN:
+        parts = []
+        for kind, value in av:
+            if kind is sre.LITERAL:
+                parts.append(re.escape(chr(value)))
+            elif kind is sre.RANGE:
+                parts.append(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
+            elif kind is sre.CATEGORY and value is sre.CATEGORY_DIGIT:
+                parts.append(r"\d")
+            else:
+                raise AssertionError(f"not bounded: {kind} {value}")
+        return [case.format(f"[{''.join(parts)}]")], False
+    if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+        return [], True
+    if op is sre.BRANCH:
+        found: list[str] = []
+        empty = False
+        for branch in av[1]:
+            more, can = _first(branch.data, ignorecase)
+            found += more
+            empty |= can
+        return found, empty
+    if op is sre.SUBPATTERN:
+        _, add, drop, sub = av
+        inner = (ignorecase or bool(add & sre.SRE_FLAG_IGNORECASE)) and not (
+            drop & sre.SRE_FLAG_IGNORECASE
+        )
+        return _first(sub.data, inner)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+        low, _, sub = av
+        more, empty = _first(sub.data, ignorecase)
+        return more, empty or low == 0
+    raise AssertionError(f"not bounded: {op}")
+
+
+@cache
+def _value_starts() -> str:
+    """Every character of Unicode a value (``(?:APPROX)?SIGN?NUM``) can start with."""
+    value = rf"(?:{figure_vocab.APPROX})?{figure_vocab.SIGN}?{figure_vocab.NUM}"
+    starts, empty = _first(sre_parse.parse(value).data, False)
+    assert not empty
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    return "".join(re.findall("|".join(starts), every))
+
+
+def _missed(lookahead: str) -> list[str]:
+    """The characters a value can start with that ``lookahead`` does not let through."""
+    let = re.compile(lookahead)
+    return [c for c in _value_starts() if not let.match(c)]
+
+
+def test_value_first_lets_through_every_first_character_of_a_value() -> None:
+    assert _missed(figure_vocab.VALUE_FIRST) == []
+
+
+@pytest.mark.parametrize(
+    ("dropped", "missed"),
+    [
+        ("≤", "≤"),  # an approximation sign: "≤ 5 ms"
+        ("约", "约"),  # a Chinese approximation word: "约5秒"
+        ("s", "sSſ"),  # "sub-100 µs", in any case re's IGNORECASE matches
+        ("½", "½"),  # a vulgar fraction alone: "½ hour"
+    ],
+)
+def test_a_first_character_left_out_is_found(dropped: str, missed: str) -> None:
+    narrower = figure_vocab.VALUE_FIRST.replace(dropped, "", 1)
+    assert narrower != figure_vocab.VALUE_FIRST
+    assert sorted(_missed(narrower)) == sorted(missed)
+
+
+@cache
+def _rules() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
+    """(name, rule, the rule without the look-ahead) of every rule of the detector built on
+    VALUE."""
+    rules = []
+    for name, value in vars(figures).items():
+        source = getattr(value, "pattern", None) or getattr(value, "source", None)
+        if isinstance(source, str) and figure_vocab.VALUE_FIRST in source:
+            without = source.replace(figure_vocab.VALUE_FIRST, "")
+            rules.append((name, re.compile(source, value.flags), re.compile(without, value.flags)))
+    return rules
+
+
+def test_the_rules_built_on_value_are_compared() -> None:
+    names = {name for name, _, _ in _rules()}
+    assert {"_UNIT_FIGURE", "_OPEN_UNIT", "_PERCENT_FIGURE", "_RATE_FIGURE"} <= names
+
+
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda p: p.name)
+def test_every_rule_finds_on_the_corpora_what_it_found_without_the_look_ahead(
+    corpus: Path,
+) -> None:
+    text = corpus.read_text(encoding="utf-8")
+    for name, with_it, without in _rules():
+        found = [(m.span(), m.groupdict()) for m in with_it.finditer(text)]
+        assert found == [(m.span(), m.groupdict()) for m in without.finditer(text)], name
