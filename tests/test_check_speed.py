@@ -290,6 +290,7 @@ def test_a_configuration_is_composed_once_for_every_rule_that_reads_it(
 def _run_main(monkeypatch: pytest.MonkeyPatch, folder: str) -> list[list[str]]:
     """``python -m fxsite --version`` run in this process from ``folder`` (first on
     ``sys.path``, as ``-m`` puts it): the new processes it started, none started."""
+    import gc
     import os
     import runpy
     import sys
@@ -306,9 +307,18 @@ def _run_main(monkeypatch: pytest.MonkeyPatch, folder: str) -> list[list[str]]:
     if sys.flags.safe_path or sys.flags.isolated:
         pytest.skip("run under -P or -I: the folder is never on the path")
     monkeypatch.delitem(sys.modules, "fxsite.__main__", raising=False)
+    collecting: list[bool] = []
+
+    def main() -> None:
+        collecting.append(gc.isenabled())
+        raise SystemExit(0)
+
+    monkeypatch.setattr("fxsite.cli.main", main)
     with pytest.raises(SystemExit):
         runpy.run_module("fxsite", run_name="__main__", alter_sys=True)
     assert folder not in sys.path or started
+    # The command itself (a build, a server) runs with the garbage collector on.
+    assert collecting == ([] if started else [True]) and gc.isenabled()
     return started
 
 
@@ -332,3 +342,38 @@ def test_python_m_fxsite_starts_again_when_a_module_came_from_the_current_folder
     monkeypatch.setitem(sys.modules, "shadowing", shadow)
     started = _run_main(monkeypatch, str(tmp_path))
     assert [argv[1:4] for argv in started] == [["-P", "-m", "fxsite"]]
+
+
+def test_check_loads_without_collecting_and_reads_pages_with_the_collector_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What check loads first outlives it: the collector waits, then never walks it again."""
+    import gc
+
+    from sitekit import CLEAN, fxsite_here
+
+    from fxsite import cli
+    from fxsite.project import Project
+
+    seen: dict[str, bool] = {}
+    project, load, judge = cli._project, Project.load, Project.judge
+
+    def projected(path: object) -> object:
+        seen["config"] = gc.isenabled()
+        return project(path)  # type: ignore[arg-type]
+
+    def loaded(self: Project) -> object:
+        seen.setdefault("records", gc.isenabled())
+        return load(self)
+
+    def judged(self: Project, *args: object) -> object:
+        seen.setdefault("pages", gc.isenabled())
+        return judge(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "_project", projected)
+    monkeypatch.setattr(Project, "load", loaded)
+    monkeypatch.setattr(Project, "judge", judged)
+    done = fxsite_here("check", str(CLEAN), cwd=CLEAN)
+    assert done.returncode == 0, done.stderr
+    assert seen == {"config": False, "records": False, "pages": True}
+    assert gc.isenabled()
