@@ -128,6 +128,7 @@ UNITS = [
     ("square metres as read", "The array fits in 94 m2 of floor space.", ["94 m2"]),
     ("seconds in two primes", "A lap takes 94'' now.", ["94''"]),
     ("seconds in a double quote", 'A lap takes 95" flat.', ['95"']),
+    ("seconds after a quotation", 'She said "we ran 95" and took 94" now.', ['94"']),
     ("grand", "It saves 94 grand a year.", ["94 grand"]),
     ("gigs", "It stores 94 gigs per node.", ["94 gigs"]),
     ("megs", "It stores 94 megs per node.", ["94 megs"]),

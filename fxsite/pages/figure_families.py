@@ -344,7 +344,12 @@ def _counts(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _primes(text: str) -> Iterator[tuple[int, int, str]]:
+    quotes, counted = 0, 0  # the quotation marks before ``counted``, each counted once
     for match in _PRIMES.finditer(text):
-        if match.group().endswith('"') and text.count('"', 0, match.start()) % 2:
-            continue  # the quote closes a quotation: '"Windows 95"'
+        if match.group().endswith('"'):
+            quotes += text.count('"', counted, match.start())
+            counted = match.end()
+            if quotes % 2:
+                quotes += 1
+                continue  # the quote closes a quotation: '"Windows 95"'
         yield match.start(), match.end(), "unit"
