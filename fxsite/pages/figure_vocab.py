@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, tree_alternation
 from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
@@ -334,8 +334,10 @@ ALWAYS = "(?<![A-Za-z0-9_.,])(?i:{})".format(
     )
 )
 
-SYMBOL_UNIT = alternation(SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS | SQUARED_UNITS)
-WORD_UNIT = rf"(?i:{alternation(WORDS)})"
+UNIT_SYMBOLS = SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS | SQUARED_UNITS
+# As trees: about a thousand names, tried after every number of a page.
+SYMBOL_UNIT = tree_alternation(UNIT_SYMBOLS)
+WORD_UNIT = rf"(?i:{tree_alternation(WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 # Several precisions ("1,979 FP16/BF16 TFLOPS"), a benchmark ("2.499 LINPACK
 # GFLOPS/W") or the side of a model's traffic ("~66k output tokens/s").
