@@ -18,9 +18,13 @@ cold build logged (``cold_log``). Prints one JSON object per step.
 
 ``--many`` runs a list of sessions (``project``, ``steps``, ``command``) one
 after another in this one process, nothing kept between them (MkDocs and
-Material are imported, and their templates compiled, once for all); each line
-also carries ``session``, its index, and a session that raised prints its
-``error`` and the next one runs.
+Material are imported once for all); each line also carries ``session``, its
+index, and a session that raised prints its ``error`` and the next one runs.
+
+What no session can change is made once per process (:func:`installed_once`):
+each template compiled (Jinja's bytecode cache, which compiles a template again
+when its source differs), and the list of files in each theme folder of the
+installed packages (a project's own theme folders are listed at every build).
 """
 
 from __future__ import annotations
@@ -31,10 +35,13 @@ import logging
 import os
 import subprocess
 import sys
+import sysconfig
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import jinja2
 
 SERVE_URL = "http://127.0.0.1:8000/"
 GIT_ID = ("-c", "user.name=Test", "-c", "user.email=test@example.com")
@@ -187,7 +194,57 @@ def _steps(
     first.plugins.on_shutdown()
 
 
+class _Compiled(jinja2.BytecodeCache):
+    """Compiled templates by name, kept in memory; Jinja compiles one again whose
+    source's checksum differs from the one it was compiled from."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.kept.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+def installed_once() -> None:
+    """Every theme environment keeps its compiled templates in one :class:`_Compiled`,
+    and a theme folder under the installed packages is listed once."""
+    from mkdocs.theme import Theme
+
+    compiled, get_env = _Compiled(), Theme.get_env
+
+    def env(theme: Theme) -> jinja2.Environment:
+        made = get_env(theme)
+        made.bytecode_cache = compiled
+        return made
+
+    installed = sysconfig.get_paths()["purelib"]
+    listed: dict[str, list[str]] = {}
+    list_templates = jinja2.FileSystemLoader.list_templates
+
+    def listing(loader: jinja2.FileSystemLoader) -> list[str]:
+        found: set[str] = set()
+        for folder in loader.searchpath:
+            names = listed.get(folder)
+            if names is None:
+                names = list_templates(
+                    jinja2.FileSystemLoader(folder, followlinks=loader.followlinks)
+                )
+                if folder.startswith(installed):
+                    listed[folder] = names
+            found.update(names)
+        return sorted(found)
+
+    Theme.get_env = env  # type: ignore[method-assign]
+    jinja2.FileSystemLoader.list_templates = listing  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
+    installed_once()
     if sys.argv[1] == "--many":
         main_many(json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")))
     else:
