@@ -55,6 +55,18 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("percent look-alikes", "", "1\u066a2\ufe6a3\u0609", ""),
     ("spaced scale letters", "", "1 M ", "IOPS"),
     ("powers of ten", "", "1×10⁶ 10^6^", " s"),
+    # Built to make a backtracking regex go quadratic or worse: long runs of what a
+    # figure starts with, never finishing one.
+    ("spaced millions", "", "1,000,000 ", ""),
+    ("digit dashes", "", "9-", ""),
+    ("digit commas", "", "1,", ""),
+    ("abouts", "", "about ", ""),
+    ("per runs", "", "5 per ", ""),
+    ("Chinese ten-thousands", "", "1万", ""),
+    ("tildes, then a figure", "", "~", "5 s"),
+    ("a figure, then letters", "5 ", "a", ""),
+    ("digit slashes", "", "5/", ""),
+    ("a rate's slashes", "12 tokens/", "s/", ""),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.
