@@ -169,6 +169,8 @@ NUMERALS = [
     ("a price in financial numerals", "售价人民币叁佰元。", ["叁佰元"]),
     ("traditional financial numerals", "耗時貳拾秒。", ["貳拾秒"]),
     ("twenty", "保存只要廿秒。", ["廿秒"]),
+    ("twenty-five", "保存只要廿五秒。", ["廿五秒"]),
+    ("a figure after a word ending in a financial numeral", "队伍三年扩大。", ["三年"]),
     ("thirty", "提速卅倍。", ["卅倍"]),
     ("tenths of people", "九成用户受益。", ["九成"]),
     ("dingbat digits", "Saves ➒➍ s per run.", ["➒➍ s"]),

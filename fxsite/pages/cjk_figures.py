@@ -136,12 +136,14 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 #: "at one point" and "一转眼" "in a blink".
 DIGIT_ONLY_UNITS = {"度", "转"}
 _UNITS = CJK_UNITS
+# The tens written in one character are numerals too: 廿 20, 卅 30, 卌 40 ("廿秒", "廿五秒").
+_FIRST = "一二两三四五六七八九十半廿卅卌"
+_NUMERALS = "零〇一二两三四五六七八九十百千万亿廿卅卌"
 # The financial numerals (大写) one to nine, simplified and traditional ("玖拾肆秒" is 94 s,
-# "叁佰元" 300 yuan), and the tens written in one character, 廿 20, 卅 30, 卌 40 ("廿秒").
+# "叁佰元" 300 yuan), and their tens, hundreds and thousands (拾, 佰, 仟). A number is
+# written in them wholly: "队伍三年" and "大陆三年" are "三年" after a word.
 _FINANCIAL = "壹贰貳叁參肆伍陆陸柒捌玖"
-_FIRST = "一二两三四五六七八九十半" + _FINANCIAL + "廿卅卌"
-# Their tens, hundreds and thousands: 拾, 佰, 仟 (拾 alone does not start one: "收拾").
-_NUMERALS = "零〇一二两三四五六七八九十百千万亿" + _FINANCIAL + "拾佰仟廿卅卌"
+_FINANCIAL_ALL = _FINANCIAL + "零拾佰仟万萬亿億"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
@@ -151,7 +153,8 @@ _AFTER = "(?:以上|以下|以内|左右)"
 _MAG = r"(?:万亿|亿|万|千)"
 _HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半)"
 _NUMERAL_FIGURE = LazyPattern(
-    rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
+    rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?"
+    rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
     rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?(?:{alternation(_UNITS)})){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
@@ -306,7 +309,7 @@ _METRIC_NEEDLES = (
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
-_FIRST_CUE = _needles(*_FIRST)
+_FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
 _TENTHS_CUE = _needles("成")
 _SPEND_CUE = _needles("满")
 #: The rules of Chinese text that read digits: (rule, its figure's group, kind, cue).
