@@ -53,13 +53,16 @@ from fxsite.verify.visible import (
 
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
+    from fxsite.verify.articles import Judged
 
 __all__ = [
     "Candidate",
     "FileScan",
     "GateMemo",
     "Local",
+    "record_judged",
     "scan_file",
+    "take_judged",
 ]
 
 
@@ -388,6 +391,16 @@ def _scan_markup(
         )
     page = page_text(text, channel=channel, repeats=repeats)
     blocks, page.blocks = page.blocks, []
+    return scan_page(page, blocks, kind)
+
+
+def article_boxes(blocks: list[Block]) -> list[tuple[int, int]]:
+    """The article's boxes of ``blocks`` (see :attr:`FileScan.shown`)."""
+    return [(hash(b.text), -1 if b.role else len(b.text)) for b in blocks if b.channel == "article"]
+
+
+def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
+    """What the gate keeps of a page (or an XML file) read into ``page`` and ``blocks``."""
     if kind == "html":
         scan = FileScan(page)
         scan.local += [
@@ -395,13 +408,7 @@ def _scan_markup(
         ]
         scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
         # A search entry holds a page's article: its navigation need not be kept.
-        scan.shown = Boxes(
-            tuple(
-                (hash(b.text), -1 if b.role else len(b.text))
-                for b in blocks
-                if b.channel == "article"
-            )
-        )
+        scan.shown = Boxes(article_boxes(blocks))
         scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
         scan.titles = tuple(b.text for b in blocks if b.channel == "title")
     else:
@@ -420,8 +427,34 @@ def scan_content(html: str) -> FileScan:
 
     The one reader of a page's own text: ``fxsite check``, the build and the
     standalone Markdown extension all judge a page by this (:mod:`fxsite.pages.judge`).
+    While :func:`record_judged` is on (a build), each scan is kept with its HTML.
     """
-    return _scan_markup(html, "html", channel="article")
+    scan = _scan_markup(html, "html", channel="article")
+    if _judged is not None:
+        _judged.append((html, scan))
+    return scan
+
+
+#: The scans :func:`scan_content` made since the last :func:`take_judged` (None: not kept).
+_judged: list[tuple[str, FileScan]] | None = None
+
+
+def record_judged(on: bool) -> None:
+    """Keep (a build, from its start) or stop keeping (its end) what ``scan_content`` reads."""
+    global _judged
+    _judged = [] if on else None
+
+
+def take_judged() -> Judged | None:
+    """The longest HTML ``scan_content`` read since the last call (a page's rendered
+    content, not a label of it), with its scan; what else it read is forgotten."""
+    from fxsite.verify.articles import Judged
+
+    if not _judged:
+        return None
+    html, scan = max(_judged, key=lambda item: len(item[0]))
+    _judged.clear()
+    return Judged.of(html, scan)
 
 
 _BEFORE_CLAIM = re.compile(
@@ -501,12 +534,28 @@ class GateMemo:
     #: scan's identity and what of the evidence it read; kept only as long as used
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
+    #: each page's rendered content as the page reader scanned it, by site path (set by
+    #: the build): the page is read as its chrome around it (:mod:`.articles`)
+    articles: dict[str, Judged] = field(default_factory=dict)
+    #: the pages read so
+    fast: set[str] = field(default_factory=set)
 
     def file(self, rel: str, text: str, kind: Kind | None = None) -> FileScan:
         if not self.keep:
-            return scan_file(rel, text, self.repeats, kind)
+            return self._read(rel, text, kind)
         key = digest("file", rel, text, kind or "")
-        return self._get(key, lambda: scan_file(rel, text, self.repeats, kind))
+        return self._get(key, lambda: self._read(rel, text, kind))
+
+    def _read(self, rel: str, text: str, kind: Kind | None) -> FileScan:
+        judged = self.articles.get(rel)
+        if judged is not None and (kind or kind_of(rel)) == "html":
+            from fxsite.verify.articles import scan_with_article
+
+            scan = scan_with_article(text, judged, self.repeats)
+            if scan is not None:
+                self.fast.add(rel)
+                return scan
+        return scan_file(rel, text, self.repeats, kind)
 
     def search_entry(
         self, title: str, text: str, shown: Boxes, other: tuple[str, ...] = ()
@@ -531,3 +580,4 @@ class GateMemo:
         self.judged = {k: v for k, v in self.judged.items() if k in self.judged_used}
         self.used, self.judged_used = set(), set()
         self.repeats = {}
+        self.articles = {}
