@@ -16,9 +16,10 @@ shortcode, known by its name. An icon of a sign reads as that sign:
 
 from __future__ import annotations
 
+import os
 import re
+from fnmatch import filter as fnmatch_filter
 from functools import cache
-from pathlib import Path
 
 from selectolax.lexbor import LexborNode
 
@@ -114,6 +115,18 @@ def _sign(name: str) -> str | None:
     return None
 
 
+#: The icon files read, by folder under Material's ``.icons`` (``*`` a folder's every folder)
+#: and name, in this order.
+_FILES = (
+    ("material", "numeric-*.svg"),
+    ("material", "percent*.svg"),
+    ("material", "multiplication*.svg"),
+    ("material", "currency-*.svg"),
+    ("material", "alpha-?*.svg"),
+    ("fontawesome/*", "*.svg"),
+)
+
+
 @cache
 def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
     """(the number each digit icon's path data draws, the number each shortcode draws)."""
@@ -121,28 +134,34 @@ def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
         import material  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - Material is a dependency
         return {}, {}
-    root = Path(material.__file__).parent / "templates" / ".icons"
+    root = os.path.join(os.path.dirname(material.__file__), "templates", ".icons")
     drawings: dict[tuple[str, ...], str] = {}
     names: dict[str, str] = {}
-    patterns = (
-        "material/numeric-*.svg",
-        "material/percent*.svg",
-        "material/multiplication*.svg",
-        "material/currency-*.svg",
-        "material/alpha-?*.svg",
-        "fontawesome/*/*.svg",
-    )
-    for pattern in patterns:
-        for file in sorted(root.glob(pattern)):
-            name = file.relative_to(root).with_suffix("").as_posix()
-            drawn = _drawn(name)
-            if drawn is None:
-                continue
-            paths = tuple(_PATH_DATA.findall(file.read_text(encoding="utf-8")))
-            if paths:
-                drawings.setdefault(paths, drawn)
-            names[f":{name.replace('/', '-')}:"] = drawn
+    listed: dict[str, list[str]] = {}  # a folder's names, sorted, listed once (Material's 7,000)
+    for folder, pattern in _FILES:
+        for found in _folders(root, folder):
+            if found not in listed:
+                listed[found] = sorted(os.listdir(os.path.join(root, found)))
+            for file in fnmatch_filter(listed[found], pattern):
+                name = f"{found}/{file.removesuffix('.svg')}"
+                drawn = _drawn(name)
+                if drawn is None:
+                    continue
+                with open(os.path.join(root, found, file), encoding="utf-8") as svg:
+                    paths = tuple(_PATH_DATA.findall(svg.read()))
+                if paths:
+                    drawings.setdefault(paths, drawn)
+                names[f":{name.replace('/', '-')}:"] = drawn
     return drawings, names
+
+
+def _folders(root: str, folder: str) -> list[str]:
+    """``folder`` (``fontawesome/*``: each folder in ``fontawesome``, sorted) under ``root``."""
+    parent, _, last = folder.rpartition("/")
+    if last != "*":
+        return [folder]
+    with os.scandir(os.path.join(root, parent)) as entries:
+        return sorted(f"{parent}/{e.name}" for e in entries if e.is_dir())
 
 
 def icon_text(svg: LexborNode) -> str | None:
