@@ -8,6 +8,7 @@ in-process), or in this process where the process is not the point
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import logging
 import os
@@ -26,6 +27,7 @@ from urllib.parse import unquote, urlsplit
 from bs4 import BeautifulSoup
 
 from fxsite.evidence.library import Library, load_library
+from fxsite.markdown import PageRenderer, check_page
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pages"
@@ -64,6 +66,23 @@ EMPTY_EVIDENCE = {
     "record_schema": "schemas/evidence.schema.json",
     "records": [],
 }
+
+
+#: The source path of the page an in-process row is (:func:`page_findings`).
+PAGE_PATH = "docs/p.md"
+
+
+@functools.cache
+def fixture_renderer() -> PageRenderer:
+    """The fixture sites' page renderer (:data:`FIXTURE_EXTENSIONS`), made once."""
+    return PageRenderer(FIXTURE_EXTENSIONS, {})
+
+
+def page_findings(source: str, lib: Library) -> list[tuple[str, int, int]]:
+    """What check and build find in ``source`` as page :data:`PAGE_PATH` of a fixture
+    site (the one reader, :func:`fxsite.markdown.check_page`): ``(code, line, col)``, sorted."""
+    _, findings = check_page(source, PAGE_PATH, lib, href_for, fixture_renderer())
+    return sorted((f.code, f.line, f.col) for f in findings)
 
 
 def library(site: Path = CLEAN) -> Library:
@@ -255,6 +274,27 @@ def _process_state(cwd: Path, argv: list[str]) -> Iterator[None]:
         for cache, kept in zip(caches, saved, strict=True):
             cache.clear()
             cache.update(kept)
+
+
+def check_and_build(
+    site: Path,
+) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+    """``fxsite check .``, then ``fxsite build .``, in ``site`` (in this process): neither
+    ends in a traceback. Compare what they find with :func:`finding_lines`."""
+    checked = fxsite_here("check", ".", cwd=site)
+    built = fxsite_here("build", ".", cwd=site)
+    assert "Traceback" not in checked.stderr + built.stderr, checked.stderr + built.stderr
+    return checked, built
+
+
+def finding_lines(output: str, *, warnings: bool = True) -> list[str]:
+    """The findings a run printed (``path:line:col: FXnnn ...``), sorted; without
+    ``warnings``, its errors alone."""
+    return sorted(
+        line
+        for line in output.splitlines()
+        if ": FX" in line and (warnings or " warning: " not in line)
+    )
 
 
 def build_site(project: Path, site_dir: Path) -> Path:

@@ -19,11 +19,16 @@ from pathlib import Path
 
 import pytest
 from selectolax.lexbor import LexborHTMLParser
-from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import (
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    library,
+    page_findings,
+)
 
 from fxsite.authoring.init import starter_files
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.config_code import config_code_findings
 from fxsite.pages.judge import judge_rendered
 from fxsite.verify.drawing import page_notes
@@ -31,19 +36,12 @@ from fxsite.verify.reading import hidden_characters
 from fxsite.verify.scan import scan_content
 from fxsite.verify.theme import is_theme_file
 
-PATH = "docs/p.md"
-RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 ZWJ, ZWNJ, WJ = "\u200d", "\u200c", "\u2060"
 
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
     return library()
-
-
-def _found(source: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
-    return sorted((f.code, f.line, f.col) for f in findings)
 
 
 CLAIM = "[94 s](evidence:R1#save_time_fx100)"
@@ -87,12 +85,12 @@ PASSED = [
 def test_refused_at_its_place(
     page: str, expected: list[tuple[str, int, int]], lib: Library
 ) -> None:
-    assert _found(page, lib) == sorted(expected)
+    assert page_findings(page, lib) == sorted(expected)
 
 
 @pytest.mark.parametrize("page", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
 def test_near_miss_passes(page: str, lib: Library) -> None:
-    assert _found(page.format(c=BANDWIDTH), lib) == []
+    assert page_findings(page.format(c=BANDWIDTH), lib) == []
 
 
 # (name, published document, whether FX504 is noted): the gate's side (the theme's markup).
@@ -153,7 +151,7 @@ def test_the_same_figure_text_on_consecutive_lines_is_placed_at_each(lib: Librar
         f"# T\n\nReads at {BANDWIDTH}.\n\nIt is 1·9× faster.\n\n"
         "It is 1٫9× faster.\n\nIt is 1․9× faster.\n"
     )
-    assert _found(page, lib) == [("FX501", 5, 9), ("FX501", 7, 9), ("FX501", 9, 7)]
+    assert page_findings(page, lib) == [("FX501", 5, 9), ("FX501", 7, 9), ("FX501", 9, 7)]
 
 
 _LINK = '<a class="headerlink" href="#w" title="Permanent link">{}</a>'
@@ -188,7 +186,7 @@ CONFIG_LINKS = [
 def test_a_link_written_from_the_configuration_is_judged_there(
     html: str, reported: list[str], elsewhere: str, lib: Library
 ) -> None:
-    found = judge_rendered(html, PATH, lib, elsewhere=[elsewhere] if elsewhere else [])
+    found = judge_rendered(html, PAGE_PATH, lib, elsewhere=[elsewhere] if elsewhere else [])
     assert [f.text for f in found] == reported
 
 
@@ -211,10 +209,6 @@ _LINKED = [
 ]
 
 
-def _errors(output: str) -> list[str]:
-    return [ln for ln in output.splitlines() if ": FX" in ln and " warning: " not in ln]
-
-
 def test_check_and_build_agree_on_whole_sites(tmp_path: Path) -> None:
     found = {}
     told = {}
@@ -234,11 +228,10 @@ def test_check_and_build_agree_on_whole_sites(tmp_path: Path) -> None:
         plugin = "  - fxsite:\n      enforce: adopt\n" if holds == "adopt" else "  - fxsite\n"
         config = f"site_name: Themes\ntheme:\n{theme}plugins:\n  - search\n{plugin}"
         (site / "mkdocs.yml").write_text(config, "utf-8")
-        checked = run([str(BIN / "fxsite"), "check", "."], site)
-        built = run([str(BIN / "fxsite"), "build", "."], site)
+        checked, built = check_and_build(site)
         found[name] = (
-            (checked.returncode, _errors(checked.stdout)),
-            (built.returncode, _errors(built.stdout)),
+            (checked.returncode, finding_lines(checked.stdout, warnings=False)),
+            (built.returncode, finding_lines(built.stdout, warnings=False)),
         )
         told[name] = [ln for ln in built.stderr.splitlines() if "fxsite audit refuses" in ln]
     expected = {name: ((0, []), (0, [])) for name, _, _ in SITES}

@@ -25,29 +25,26 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import (
+    check_and_build,
+    finding_lines,
+    library,
+    page_findings,
+)
 
 from fxsite.evidence.library import Library, load_library
-from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.config_text import config_settings
 from fxsite.pages.docs_tree import walk_docs
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.template_text import template_findings
 from fxsite.verify.docs_files import docs_file_findings
 
-PATH = "docs/p.md"
-RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 BANDWIDTH = "[6.4 GB/s](evidence:R1#bandwidth_fx100)"
 
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
     return library()
-
-
-def _found(source: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
-    return sorted((f.code, f.line, f.col) for f in findings)
 
 
 _HEAD = "id: S1\ntitle: Datasheet\nlabel: spec\nstatus: active\nsource:\n  issuer: Example Corp\n"
@@ -82,7 +79,7 @@ RECORDS_PASSED = [
 ]
 
 
-def _record_found(tmp_path: Path, figures: str) -> list[tuple[str, int, int]]:
+def _recordpage_findings(tmp_path: Path, figures: str) -> list[tuple[str, int, int]]:
     (tmp_path / "evidence").mkdir()
     (tmp_path / "evidence" / "S1.yaml").write_text(_HEAD + figures, "utf-8")
     lib = load_library(tmp_path / "evidence", tmp_path)
@@ -96,14 +93,14 @@ def _record_found(tmp_path: Path, figures: str) -> list[tuple[str, int, int]]:
 def test_a_figure_in_a_figures_name_is_refused_at_the_name(
     figures: str, expected: list[tuple[int, int]], tmp_path: Path
 ) -> None:
-    assert _record_found(tmp_path, figures) == [("FX501", *at) for at in expected]
+    assert _recordpage_findings(tmp_path, figures) == [("FX501", *at) for at in expected]
 
 
 @pytest.mark.parametrize(
     "figures", [r[1] for r in RECORDS_PASSED], ids=[r[0] for r in RECORDS_PASSED]
 )
 def test_a_figures_name_shown_without_a_figure_passes(figures: str, tmp_path: Path) -> None:
-    assert _record_found(tmp_path, figures) == []
+    assert _recordpage_findings(tmp_path, figures) == []
 
 
 def test_a_figures_name_is_told_to_be_given_a_what(tmp_path: Path) -> None:
@@ -145,14 +142,14 @@ CHARTS_PASSED = [
 def test_a_figure_in_a_group_label_is_refused_at_its_place(
     label: str, bar: str, expected: list[tuple[str, int, int]], lib: Library
 ) -> None:
-    assert _found(_CHART.format(c=BANDWIDTH, label=label, bar=bar), lib) == expected
+    assert page_findings(_CHART.format(c=BANDWIDTH, label=label, bar=bar), lib) == expected
 
 
 @pytest.mark.parametrize(
     ("label", "bar"), [r[1:] for r in CHARTS_PASSED], ids=[r[0] for r in CHARTS_PASSED]
 )
 def test_a_group_label_without_a_figure_passes(label: str, bar: str, lib: Library) -> None:
-    assert _found(_CHART.format(c=BANDWIDTH, label=label, bar=bar), lib) == []
+    assert page_findings(_CHART.format(c=BANDWIDTH, label=label, bar=bar), lib) == []
 
 
 # (name, file of docs/, its text, [(code, line, col)] of its errors)
@@ -168,7 +165,9 @@ FILES_PASSED = [
 ]
 
 
-def _file_found(tmp_path: Path, name: str, text: str, lib: Library) -> list[tuple[str, int, int]]:
+def _filepage_findings(
+    tmp_path: Path, name: str, text: str, lib: Library
+) -> list[tuple[str, int, int]]:
     docs = tmp_path / "docs"
     (docs / name).parent.mkdir(parents=True, exist_ok=True)
     (docs / name).write_text(text, "utf-8")
@@ -183,7 +182,7 @@ def _file_found(tmp_path: Path, name: str, text: str, lib: Library) -> list[tupl
 def test_a_file_with_a_capital_markdown_suffix_is_read_as_published(
     name: str, text: str, expected: list[tuple[str, int, int]], tmp_path: Path, lib: Library
 ) -> None:
-    assert _file_found(tmp_path, name, text, lib) == expected
+    assert _filepage_findings(tmp_path, name, text, lib) == expected
 
 
 @pytest.mark.parametrize(
@@ -192,7 +191,7 @@ def test_a_file_with_a_capital_markdown_suffix_is_read_as_published(
 def test_a_file_with_a_capital_markdown_suffix_without_a_figure_passes(
     name: str, text: str, tmp_path: Path, lib: Library
 ) -> None:
-    assert _file_found(tmp_path, name, text, lib) == []
+    assert _filepage_findings(tmp_path, name, text, lib) == []
 
 
 # (name, a file name in docs/, the path its finding names, or None: no finding)
@@ -260,7 +259,7 @@ PLACES_PASSED = [
 def test_a_figure_is_placed_at_its_own_line_not_a_longer_words_start(
     page: str, expected: list[tuple[str, int, int]], lib: Library
 ) -> None:
-    assert _found(page, lib) == expected
+    assert page_findings(page, lib) == expected
 
 
 # (name, a theme template, [line:col of FX501]): a filter's output read as published
@@ -354,14 +353,9 @@ def test_check_and_build_agree_on_one_site_of_every_family(tmp_path: Path) -> No
     (site / "docs" / "w.md").write_text("# X\n\nA took 94\u3000s now.\n\nB took 94 secs now.\n")
     config = "site_name: Six\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - fxsite\n"
     (site / "mkdocs.yml").write_text(config, "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked, built = check_and_build(site)
     found = [
-        sorted(
-            ln.split(" bare figure")[0]
-            for ln in out.stdout.splitlines()
-            if ": FX" in ln and " warning: " not in ln
-        )
+        [ln.split(" bare figure")[0] for ln in finding_lines(out.stdout, warnings=False)]
         for out in (checked, built)
     ]
     assert (checked.returncode, built.returncode) == (1, 1)

@@ -19,10 +19,15 @@ import pytest
 from sitekit import (
     CLEAN,
     FIXTURE_EXTENSIONS,
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    fixture_renderer,
     fxsite_here,
     href_for,
     library,
     mkdocs_build_here,
+    page_findings,
 )
 
 from fxsite.evidence.library import Library
@@ -31,18 +36,10 @@ from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.config_text import config_findings
 from fxsite.pages.locate import SourceLocator
 
-PATH = "docs/p.md"
-RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
-
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
     return library()
-
-
-def _found(source: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(source, PATH, lib, href_for, RENDERER)
-    return sorted((f.code, f.line, f.col) for f in findings)
 
 
 # (name, page, [(code, line, col)]): how a figure can hide from a source scanner.
@@ -301,21 +298,21 @@ PASSED = [
 def test_refused_at_its_source_line(
     page: str, expected: list[tuple[str, int, int]], lib: Library
 ) -> None:
-    assert _found(page, lib) == sorted(expected)
+    assert page_findings(page, lib) == sorted(expected)
 
 
 @pytest.mark.parametrize("page", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
 def test_near_miss_passes(page: str, lib: Library) -> None:
-    assert _found(page, lib) == []
+    assert page_findings(page, lib) == []
 
 
 def test_reference_style_claim_renders_as_a_claim(lib: Library) -> None:
     html, _ = check_page(
         "# T\n\nIt fell to [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100\n",
-        PATH,
+        PAGE_PATH,
         lib,
         href_for,
-        RENDERER,
+        fixture_renderer(),
     )
     assert 'data-fx-ref="R1#save_time_fx100"' in html
 
@@ -533,26 +530,19 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
         docs.joinpath(left).write_text("# Left out\n\nThe save took 178 s.\n", "utf-8")
     text += "exclude_docs: |\n  excluded.md\ndraft_docs: |\n  draft.md\n"
     config.write_text(text + "nav:\n  - index.md\n  - 'Saves 94 s': latin.md\n", "utf-8")
-    checked = fxsite_here("check", ".", cwd=site)
-    built = fxsite_here("build", ".", cwd=site)
-    assert "Traceback" not in checked.stderr + built.stderr
+    checked, built = check_and_build(site)
     assert built.returncode == 0, built.stdout + built.stderr
-
-    def lines(out: str) -> list[str]:
-        return sorted(line for line in out.splitlines() if ": FX" in line)
-
-    assert lines(checked.stdout), checked.stdout
-    assert lines(checked.stdout) == lines(built.stdout)
-    found = "\n".join(lines(built.stdout))
+    lines = finding_lines(built.stdout)
+    assert lines, built.stdout
+    assert finding_lines(checked.stdout) == lines
+    found = "\n".join(lines)
     assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
     assert "docs/notes.txt:2:6: FX501" in found
     assert not any(f"docs/{left}" in found for left in ("excluded", "draft", "templates"))
-    backlink = [line for line in lines(built.stdout) if "'93 s'" in line]
+    backlink = [line for line in lines if "'93 s'" in line]
     assert len(backlink) == 1 and backlink[0].startswith("mkdocs.yml:"), backlink
     # Each finding names a source, never a published file.
-    assert all(
-        line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines(built.stdout)
-    )
+    assert all(line.startswith(("docs/", "mkdocs.yml", "evidence/")) for line in lines)
     # Not enforcing, a refused page shows its findings in itself (fxsite.render.preview).
     wrapped = (site / "site" / "line-wrap" / "index.html").read_text("utf-8")
     assert "fx-findings" in wrapped and "docs/line-wrap.md:3:19" in wrapped
@@ -645,7 +635,7 @@ def test_title_and_description_may_repeat_a_cited_figure(
     front: str, where: list[tuple[int, int]], lib: Library
 ) -> None:
     page = f"---\n{front}\n---\n\n# T\n\nSaves fell to [94 s](evidence:R1#save_time_fx100).\n"
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [(f.line, f.col) for f in findings] == where
 
 
@@ -655,7 +645,7 @@ def test_an_faq_question_may_not_repeat_one(lib: Library) -> None:
         "---\nfaq:\n  - q: Why 94 s?\n    a: See [94 s](evidence:R1#save_time_fx100).\n---\n\n"
         "# T\n\nText.\n"
     )
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [(f.code, f.line) for f in findings] == [("FX501", 3)]
 
 
@@ -666,26 +656,26 @@ _TABLE = "# T\n\n```evidence-table\ncaption: {caption}\nrows:\n  - [Save time, R
 
 def test_a_figure_in_a_caption_is_told_what_works_there(lib: Library) -> None:
     page = _TABLE.format(caption="Saves fell to 94 s", row="")
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [(f.code, f.line, f.col) for f in findings] == [("FX501", 4, 24)]
     message = findings[0].message
     assert "a table's caption" in message and "in a cell" not in message
     assert "R1#save_time_fx100" in message
     # The advice followed: the figure becomes a row citing it; the page passes.
     fixed = _TABLE.format(caption="Saves fell", row="  - [FX100, R1#save_time_fx100]\n")
-    assert check_page(fixed, PATH, lib, href_for, RENDERER)[1] == []
+    assert check_page(fixed, PAGE_PATH, lib, href_for, fixture_renderer())[1] == []
 
 
 def test_a_look_alike_figure_in_a_cell_is_read(lib: Library) -> None:
     page = _TABLE.format(caption="Saves", row="  - [Folded 9\u0445, R1#save_time_fx100]\n")
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [(f.code, f.line) for f in findings] == [("FX501", 7)]
 
 
 def test_a_figure_in_a_cards_context_is_told_what_works_there(lib: Library) -> None:
     stats = "# T\n\n```evidence-stats\n{lines}```\n"
     page = stats.format(lines="[1.9×](evidence:R1#save_speedup) | faster, saves 94 s\n")
-    _, findings = check_page(page, PATH, lib, href_for, RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [(f.code, f.line) for f in findings] == [("FX501", 4)]
     assert "card's context" in findings[0].message
     assert "[94 s](evidence:R1#save_time_fx100) | …" in findings[0].message
@@ -694,7 +684,7 @@ def test_a_figure_in_a_cards_context_is_told_what_works_there(lib: Library) -> N
         lines="[1.9×](evidence:R1#save_speedup) | faster\n"
         "[94 s](evidence:R1#save_time_fx100) | per save\n"
     )
-    assert check_page(fixed, PATH, lib, href_for, RENDERER)[1] == []
+    assert check_page(fixed, PAGE_PATH, lib, href_for, fixture_renderer())[1] == []
 
 
 # -- record values the build could not publish as written ---------------------------------------
@@ -823,11 +813,10 @@ def test_adopt_judges_a_headings_navigation_copies_as_its_page(tmp_path: Path) -
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
     config.write_text(text, "utf-8")
-    checked = fxsite_here("check", ".", cwd=site)
-    built = fxsite_here("build", ".", cwd=site)
+    checked, built = check_and_build(site)
     assert (checked.returncode, built.returncode) == (0, 0), built.stdout + built.stderr
-    lines = [line for line in built.stdout.splitlines() if ": FX" in line]
-    assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
+    lines = finding_lines(built.stdout)
+    assert lines == finding_lines(checked.stdout)
     assert any(line.startswith("docs/t.md:1:") for line in lines)
 
 
@@ -850,7 +839,7 @@ def test_a_tooltip_shows_the_records_words_as_written(
     (tmp_path / "evidence").mkdir()
     (tmp_path / "evidence" / "R4.yaml").write_text(record, "utf-8")
     lib = load_library(tmp_path / "evidence", tmp_path)
-    html, findings = check_page("# T\n\nIt took [3 s](evidence:R4#a).\n", PATH, lib, href_for)
+    html, findings = check_page("# T\n\nIt took [3 s](evidence:R4#a).\n", PAGE_PATH, lib, href_for)
     assert findings == []
     link = LexborHTMLParser(html).css_first("a.fx-claim")
     assert link is not None and (link.attributes.get("title") or "").startswith(shown + " ·")
@@ -900,7 +889,7 @@ def test_a_content_tabs_label_is_a_box_of_its_own(
     tabbed = PageRenderer(
         [*FIXTURE_EXTENSIONS, "pymdownx.tabbed"], {"pymdownx.tabbed": {"alternate_style": True}}
     )
-    _, found = check_page(page, PATH, lib, href_for, tabbed)
+    _, found = check_page(page, PAGE_PATH, lib, href_for, tabbed)
     assert [(f.line, f.col) for f in found if f.code == "FX501"] == where
 
 
@@ -984,9 +973,7 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - blog\n  - fxsite\n", "utf-8")
-    checked = fxsite_here("check", ".", cwd=tmp_path)
-    built = fxsite_here("build", ".", cwd=tmp_path)
-    assert "Traceback" not in checked.stderr + built.stderr, built.stderr
+    checked, built = check_and_build(tmp_path)
     for out in (checked, built):
         assert out.returncode == 1
         assert "docs/blog/posts/one.md:7:10: FX501" in out.stdout, out.stdout
@@ -1051,15 +1038,13 @@ def test_a_hook_that_changes_pages_is_judged_by_check_too(
     shutil.copytree(CLEAN / "evidence", tmp_path / "evidence")
     config = "site_name: S\ntheme:\n  name: material\n  font: false\nhooks: [hooks.py]\n"
     (tmp_path / "mkdocs.yml").write_text(config + "plugins:\n  - fxsite\n", "utf-8")
-    checked = fxsite_here("check", ".", cwd=tmp_path)
-    built = fxsite_here("build", ".", cwd=tmp_path)
+    checked, built = check_and_build(tmp_path)
     assert (checked.returncode, built.returncode) == (int(refused), int(refused))
-    lines = [line for line in built.stdout.splitlines() if ": FX" in line]
-    assert lines == [line for line in checked.stdout.splitlines() if ": FX" in line]
+    lines = finding_lines(built.stdout)
+    assert lines == finding_lines(checked.stdout)
     assert any(line.startswith("docs/index.md:") for line in lines) == refused
     assert not (tmp_path / "site").exists() if refused else (tmp_path / "site").is_dir()
     assert not list(tmp_path.glob(".site-new-*")), "a staging folder was left behind"
-    assert "Traceback" not in checked.stderr + built.stderr
 
 
 @pytest.mark.slow

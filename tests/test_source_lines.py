@@ -21,7 +21,16 @@ import pytest
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
-from sitekit import CLEAN, FIXTURE_EXTENSIONS, fxsite_here, href_for, library
+from sitekit import (
+    CLEAN,
+    FIXTURE_EXTENSIONS,
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    fixture_renderer,
+    href_for,
+    library,
+)
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
@@ -258,7 +267,6 @@ def lib() -> Library:
     return library()
 
 
-_RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 _FAQ = "---\nfaq:\n  - q: {q}\n    a: {a}\n---\n\n# T\n\nText.\n"
 
 
@@ -286,7 +294,7 @@ _FAQ = "---\nfaq:\n  - q: {q}\n    a: {a}\n---\n\n# T\n\nText.\n"
     ],
 )
 def test_page_findings_at_their_own_line(page: str, where: list[str], lib: Library) -> None:
-    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
     assert all(f.path == "docs/p.md" for f in findings)
 
@@ -304,7 +312,7 @@ def test_a_figure_another_extension_draws_at_its_line(
     page: str, where: list[str], lib: Library
 ) -> None:
     renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.smartsymbols"], {})
-    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, renderer)
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
 
 
@@ -326,7 +334,7 @@ def test_a_title_made_from_a_file_name_at_the_file(
 ) -> None:
     path = f"docs/{src}"
     result = process_page(page, path, lib, href_for)
-    _, findings = judge_page(result, page, lib, href_for, _RENDERER, src=src)
+    _, findings = judge_page(result, page, lib, href_for, fixture_renderer(), src=src)
     assert [f"{f.path}:{f.line}:{f.col}" for f in [*result.findings, *findings]] == where
 
 
@@ -387,7 +395,7 @@ def test_a_snippets_figure_at_its_line_there(
     monkeypatch.chdir(tmp_path)  # a snippet's base_path is relative to the working folder
     configs = {"pymdownx.snippets": {"base_path": ["snippets"]}}
     renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.snippets"], configs)
-    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, renderer)
     assert [f"{f.path}:{f.line}:{f.col}" for f in findings] == where
 
 
@@ -562,12 +570,10 @@ def test_check_and_build_name_each_source_line(tmp_path: Path) -> None:
     record.write_text(
         text + 'translations:\n  zh:\n    title: "检查点\n      写入 65 s"\n', "utf-8"
     )
-    checked = fxsite_here("check", ".", cwd=site)
-    built = fxsite_here("build", ".", cwd=site)
-    assert "Traceback" not in checked.stderr + built.stderr
+    checked, built = check_and_build(site)
 
     def found(out: str) -> list[str]:
-        return sorted(line.split(": FX")[0] for line in out.splitlines() if ": FX" in line)
+        return sorted(line.split(": FX")[0] for line in finding_lines(out))
 
     assert found(checked.stdout) == found(built.stdout), built.stdout
     assert set(found(built.stdout)) == _EXPECTED, built.stdout
@@ -608,7 +614,7 @@ _CLAIM = "[94 s](evidence:R1#save_time_fx100)"
     ],
 )
 def test_a_finding_at_the_text_the_page_shows(page: str, where: list[str], lib: Library) -> None:
-    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     placed = sorted(findings, key=lambda f: (f.line, f.col))
     assert [f"{f.code} {f.line}:{f.col}" for f in placed] == where
 
@@ -631,7 +637,7 @@ def test_a_finding_at_the_text_the_page_shows(page: str, where: list[str], lib: 
     ],
 )
 def test_a_reordering_rule_at_its_line(page: str, where: list[str], lib: Library) -> None:
-    _, findings = check_page(page, "docs/p.md", lib, href_for, _RENDERER)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
     assert [f"{f.code} {f.line}:{f.col}" for f in findings if f.code != "FX501"] == where
 
 
@@ -677,7 +683,7 @@ def test_a_figure_another_extension_writes_at_the_line_it_replaced(
     page: str, where: list[str], lib: Library
 ) -> None:
     renderer = PageRenderer([*FIXTURE_EXTENSIONS, _MacroExtension()], {})
-    _, findings = check_page(page, "docs/p.md", lib, href_for, renderer)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, renderer)
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
 
 
@@ -722,11 +728,11 @@ _NUM = "[94](evidence:R1#save_time_fx100)"
     ],
 )
 def test_a_figure_at_its_own_number(page: str, where: list[str], lib: Library) -> None:
-    _, findings = check_page(page, "docs/p.md", lib, href_for, _EXTRA)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, _EXTRA)
     assert [f"{f.code} {f.line}:{f.col}" for f in findings] == where
 
 
 def test_a_power_of_ten_not_inside_a_scientific_figure(lib: Library) -> None:
     page = "# T\n\nPeak 1.2×10⁶ IOPS here.\n\nPeak 10⁶ IOPS here.\n"
-    _, findings = check_page(page, "docs/p.md", lib, href_for, _EXTRA)
+    _, findings = check_page(page, PAGE_PATH, lib, href_for, _EXTRA)
     assert [f"{f.line}:{f.col}" for f in findings if f.text == "10⁶ IOPS"] == ["5:6"]
