@@ -24,6 +24,7 @@ container) gives None: the page is read whole, as the audit reads it.
 
 from __future__ import annotations
 
+import pickle
 import re
 import secrets
 import zlib
@@ -48,19 +49,20 @@ __all__ = ["Judged", "scan_with_article", "self_contained", "split_pieces"]
 
 @dataclass(frozen=True)
 class Judged:
-    """A page's rendered content as the page reader scanned it (kept compressed), and
-    that scan (:class:`~fxsite.verify.scan.FileScan`)."""
+    """A page's rendered content as the page reader scanned it, and that scan
+    (:class:`~fxsite.verify.scan.FileScan`), kept pickled and compressed: the build
+    keeps one a page until its gate, and a scan's claims are kilobytes each."""
 
     packed: bytes
-    scan: FileScan
 
     @classmethod
     def of(cls, html: str, scan: FileScan) -> Judged:
-        return cls(zlib.compress(html.encode("utf-8", "surrogatepass"), 1), scan)
+        return cls(zlib.compress(pickle.dumps((html, scan), pickle.HIGHEST_PROTOCOL), 1))
 
-    @property
-    def html(self) -> str:
-        return zlib.decompress(self.packed).decode("utf-8", "surrogatepass")
+    def unpacked(self) -> tuple[str, FileScan]:
+        """The content and its scan (pickled by :meth:`of`, in this process)."""
+        html, scan = pickle.loads(zlib.decompress(self.packed))  # noqa: S301 - our own bytes
+        return html, scan
 
 
 #: The elements the build fills in after rendering (fxsite.pages.site, .sections).
@@ -336,10 +338,10 @@ def scan_with_article(text: str, judged: Judged, repeats: Repeats | None) -> Fil
     """The gate's scan of the published page ``text`` whose article holds the content
     ``judged`` was scanned from, read as its chrome with ``judged``'s facts merged in;
     None where it must be read whole (see module)."""
-    article = judged.scan
-    if article.page is None or too_deep(text) or _page_wide(text):
+    if too_deep(text) or _page_wide(text):
         return None
-    pieces = split_pieces(judged.html)
+    html, article = judged.unpacked()
+    pieces = split_pieces(html)
     if not pieces or not all(self_contained(p) for p in pieces):
         return None
     read = _chrome(text, pieces, repeats)
@@ -349,7 +351,8 @@ def scan_with_article(text: str, judged: Judged, repeats: Repeats | None) -> Fil
     page, blocks, before = read
     own = article.page
     if (
-        own.meta
+        own is None
+        or own.meta
         or set(own.rows) & set(page.rows)
         or (own.statuses and page.statuses)
         or (own.parts and page.parts)
