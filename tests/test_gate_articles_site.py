@@ -1,7 +1,8 @@
 """The gate's fast reading of pages (fxsite.verify.articles) on whole builds.
 
-Two builds, in this process: a fixture site whose hook (``on_post_page``) changes
-some pages after the page reader judged them, and the demo project. Each build's
+Builds in this process: a fixture site whose hook (``on_post_page``) changes
+some pages after the page reader judged them, the demo project, and the bypass
+table's tricks (built with ``enforce: false``) and near misses, each in one site. Each build's
 gate runs twice, with the pages' judged articles and without (every file read
 whole, as the audit reads it): the findings must be the same, each changed page
 refused, and the pages left as judged read fast.
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from sitekit import CLEAN, ROOT, copy_site, mkdocs_build_here
+from test_bypass import BATCHED, NEAR, _batch_project
 
 from fxsite.findings import Finding
 
@@ -119,10 +121,17 @@ def gates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Gate]:
         return {
             "hooked": _gate_both_ways(_hooked_project(root), monkeypatch),
             "demo": _gate_both_ways(_demo_project(root), monkeypatch),
+            # The bypass table's tricks, built with enforce: false, and its near misses.
+            "bypasses": _gate_both_ways(
+                _batch_project(root / "bypasses", BATCHED, enforce=False), monkeypatch
+            ),
+            "near misses": _gate_both_ways(
+                _batch_project(root / "near", NEAR, enforce=True), monkeypatch
+            ),
         }
 
 
-@pytest.mark.parametrize("project", ["hooked", "demo"])
+@pytest.mark.parametrize("project", ["hooked", "demo", "bypasses", "near misses"])
 def test_the_gate_finds_the_same_with_and_without_judged_articles(
     project: str, gates: dict[str, Gate]
 ) -> None:
