@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -56,6 +56,10 @@ PHONE = {
     "has_touch": True,
 }
 EXCLUDED_DIRS = {"assets", "search"}
+#: Every request off 127.0.0.1 goes to a proxy where nothing listens, and fails: the
+#: browser blocks it without a round trip to Python per request (a route would, and
+#: would switch the browser's cache off), and each session notes it (``Session``).
+OFF_MACHINE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
 
 IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 
@@ -180,7 +184,7 @@ def playwright_instance() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, proxy=OFF_MACHINE
     )
     try:
         yield browser
@@ -214,19 +218,29 @@ class Session:
         self.base_url = base_url
         self.watch = Watch()
         self._scratch: Page | None = None
-        context.route("**/*", self._route)
+        self._watches: dict[Page, Watch] = {}
+        context.on("request", self._note)
 
-    def _route(self, route: Route) -> None:
-        url = route.request.url
-        if urlsplit(url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            self.watch.off_machine.append(url)
-            route.abort("blockedbyclient")
+    def _note(self, request: Request) -> None:
+        """Note a request off 127.0.0.1 (the browser's proxy, ``OFF_MACHINE``, blocks it)."""
+        url = urlsplit(request.url)
+        if url.scheme in ("http", "https") and url.hostname != "127.0.0.1":
+            self._watch_of(request).off_machine.append(request.url)
 
-    def new_page(self) -> Page:
+    def _watch_of(self, request: Request) -> Watch:
+        """The watch of the page a request comes from (``self.watch`` when it is not known)."""
+        try:
+            page = request.frame.page
+        except Exception:  # a request without a frame (a service worker's)
+            return self.watch
+        return self._watches.get(page, self.watch)
+
+    def new_page(self, watch: Watch | None = None) -> Page:
+        """A page of this context, its problems noted in ``watch`` (default: ``self.watch``)."""
         page = self.context.new_page()
-        watch = self.watch
+        watch = watch or self.watch
+        self._watches[page] = watch
+        page.on("close", lambda closed: self._watches.pop(closed, None))
         page.on(
             "console",
             lambda msg: (
@@ -400,7 +414,8 @@ def sweep_js(probes: dict[str, str]) -> str:
 
 #: Pages drawn as a reader opens them: in the desktop session, each in a page of its
 #: own, until the network is idle (Material fetches its search worker and index after
-#: ``load``), noting what went wrong while it was open (probe ``problems``).
+#: ``load``), noting what went wrong while it was open (probe ``problems``); every page
+#: of the site at once, the first time one is asked for.
 WATCHED = "reader"
 
 
@@ -439,30 +454,51 @@ class Drawn:
         self, session_name: str, path: str, visit: Callable[[str, Page], None] | None = None
     ) -> dict[str, Any]:
         drawn = self._drawn.setdefault(session_name, {})
+        if path not in drawn and session_name == WATCHED:
+            self._draw_as_read()
         if path not in drawn:
-            name = "desktop" if session_name == WATCHED else session_name
-            session: Session = self._request.getfixturevalue(name)
-            page = self._load(session_name, session, path)
-            width = (page.viewport_size or {"width": 0})["width"]
-            drawn[path] = page.evaluate(sweep_js(PROBES), width)
-            drawn[path]["problems"] = {"value": session.watch.problems()}
-            for hook in AFTER_SWEEP:
-                hook(session_name, path, page)
-            if visit is not None:
-                visit(path, page)
-            if session_name == WATCHED:
-                page.close()
+            session: Session = self._request.getfixturevalue(session_name)
+            self._read(session_name, path, session.goto(path), session.watch, visit)
         return drawn[path]
 
-    @staticmethod
-    def _load(session_name: str, session: Session, path: str) -> Page:
-        if session_name != WATCHED:
-            return session.goto(path)
-        session.watch = Watch()
-        page = session.new_page()
-        page.goto(session.url(path), wait_until="load")
-        page.wait_for_load_state("networkidle")
-        return page
+    def _read(
+        self,
+        session_name: str,
+        path: str,
+        page: Page,
+        watch: Watch,
+        visit: Callable[[str, Page], None] | None = None,
+    ) -> None:
+        width = (page.viewport_size or {"width": 0})["width"]
+        result = page.evaluate(sweep_js(PROBES), width)
+        result["problems"] = {"value": watch.problems()}
+        self._drawn[session_name][path] = result
+        for hook in AFTER_SWEEP:
+            hook(session_name, path, page)
+        if visit is not None:
+            visit(path, page)
+
+    def _draw_as_read(self) -> None:
+        """Every page still to be drawn as a reader opens it, all at once: each in a page
+        of its own with a watch of its own, so that their waits for an idle network
+        overlap; read once every one is idle, then closed. An off-machine request whose
+        page is not known (it has no frame) is noted on every page of the batch."""
+        session: Session = self._request.getfixturevalue("desktop")
+        unattributed = session.watch = Watch()
+        opened = []
+        for path in site_pages():
+            if path not in self._drawn[WATCHED]:
+                watch = Watch()
+                page = session.new_page(watch)
+                page.goto(session.url(path), wait_until="commit")
+                opened.append((path, page, watch))
+        for _, page, _ in opened:
+            page.wait_for_load_state("load")
+            page.wait_for_load_state("networkidle")
+        for path, page, watch in opened:
+            watch.off_machine += unattributed.off_machine
+            self._read(WATCHED, path, page, watch)
+            page.close()
 
 
 @pytest.fixture(scope="session")
