@@ -274,3 +274,27 @@ def test_pieces_are_split_at_the_placeholders() -> None:
     pieces = ARTICLE.split(SOURCES_SLOT)
     assert all(self_contained(p.replace(RELATED_PLACEHOLDER, "").strip()) for p in pieces)
     assert not self_contained(ARTICLE.split("</h1>")[0])
+
+
+#: Markup a page's reading depends on as a whole, written so that a reader of the markup
+#: alone could miss it: each is read whole.
+SPELLED: dict[str, Callable[[str], str]] = {
+    "dir after a solidus": lambda p: p.replace("<footer class", "<footer/dir=rtl class"),
+    "style right after a quoted value": lambda p: p.replace(
+        '<footer class="md-footer"', '<footer class="md-footer"style="order:-1"'
+    ),
+    "style with an entity": lambda p: p.replace(
+        '<footer class="md-footer"', '<footer class="md-footer" style="or&#100;er:-1"'
+    ),
+    "an open table around it (its content fostered out)": lambda p: p.replace(
+        '<article class="md-content__inner md-typeset">',
+        '<article class="md-content__inner md-typeset"><table>',
+    ).replace("</article>", "</table></article>"),
+}
+
+
+@pytest.mark.parametrize("change", SPELLED.values(), ids=SPELLED.keys())
+def test_markup_read_as_a_parser_reads_it_is_read_whole(change: Callable[[str], str]) -> None:
+    page = change(_published())
+    assert page != _published()
+    assert scan_with_article(page, _judged(), None) is None

@@ -209,11 +209,13 @@ def _find_all(text: str, needle: str) -> list[int]:
     return found
 
 
-#: A ``dir`` attribute, and a ``style`` one with its value (read in lower case).
+#: A ``dir`` attribute, and a ``style`` one with its value (read in lower case; an
+#: attribute may follow a space, a solidus or a quoted value: any is taken for one).
 _DIR = re.compile(r"dir\s*=")
 _STYLE = re.compile(r"style\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]*)")
-#: What a style that may reorder text (read against its parent's text) or change its case holds.
-_REORDER = re.compile(r"order|direction|bidi|grid|flex|transform|\\")
+#: What a style that may reorder text (read against its parent's text) or change its case
+#: holds; a character reference may spell either.
+_REORDER = re.compile(r"order|direction|bidi|grid|flex|transform|\\|&")
 
 
 def _page_wide(text: str) -> bool:
@@ -225,14 +227,10 @@ def _page_wide(text: str) -> bool:
         return True
     for match in _DIR.finditer(low):
         at = match.start()
-        if at and low[at - 1].isspace():
-            start = low.rfind("<", 0, at)
-            if ">" in low[start:at] or not low.startswith(("<body", "<html"), start):
-                return True
-    return any(
-        m.start() and low[m.start() - 1].isspace() and _REORDER.search(m.group(1))
-        for m in _STYLE.finditer(low)
-    )
+        start = low.rfind("<", 0, at)
+        if ">" in low[start:at] or not low.startswith(("<body", "<html"), start):
+            return True
+    return any(_REORDER.search(m.group(1)) for m in _STYLE.finditer(low))
 
 
 #: Containers a marker may stand in, and the attributes they may have.
@@ -248,7 +246,8 @@ _SPECIAL_CLASSES = frozenset({"arithmatex", "mermaid", "md-button", *ROLE_CLASSE
 def _plain_context(marker: LexborNode) -> bool:
     """Whether ``marker`` stands in the page's article, in containers that change nothing
     of how the text in them is read (no heading, list, table, link, code, hidden or
-    styled element, no class the reader or a generated section gives a meaning)."""
+    styled element, no class the reader or a generated section gives a meaning), and
+    was not moved out of an open table."""
     article = False
     node = marker.parent
     while node is not None and node.tag not in (None, "-document"):
@@ -264,6 +263,13 @@ def _plain_context(marker: LexborNode) -> bool:
             return False
         article = article or tag == "article" or "md-content__inner" in classes
         node = node.parent
+    # Inserted where a table is open (not in a cell), it was moved out before the table,
+    # and what stood there would be parsed in the table: its own tables close that one.
+    sibling = marker.next
+    while sibling is not None:
+        if sibling.tag == "table":
+            return False
+        sibling = sibling.next
     return article
 
 
