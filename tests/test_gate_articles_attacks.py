@@ -24,6 +24,7 @@ from fxsite.findings import Finding
 
 PAGE = "# {title}\n\nSave time fell to [94 s](evidence:R1#save_time_fx100) on the cluster.\n"
 SAME = "# Same\n\nSave time fell to [94 s](evidence:R1#save_time_fx100) here.\n"
+RELATED_NONE = "---\ntitle: Order words\n---\n{p}\n\nRuns faster.\n"
 RELATED = "---\nrelated:\n  - rel2.md\n---\n# Order\n\n{p}\n\nRuns faster.\n"
 FLEX = "---\ntitle: Flex\n---\n<p {style}><span>faster</span> <span>s</span></p>\n"
 CHROME_DIGITS = "output.replace('<p style=', '<p>took 94</p><p style=', 1)"
@@ -103,6 +104,45 @@ ATTACKS: dict[str, tuple[str | None, str, bool]] = {
         False,
     ),
     "rel2": ("# Release 2\n\nNotes.\n", "output", False),
+    "claim-ref-changed": (
+        None,
+        "output.replace('data-fx-ref=\"R1#save_time_fx100\"', 'data-fx-ref=\"R1#save_time_baseline\"', 1)",
+        True,
+    ),
+    "claim-href-changed": (
+        None,
+        "output.replace('/R1/#save_time_fx100\"', '/R2/#save_time_fx100\"', 1)",
+        True,
+    ),
+    "claim-text-changed": (None, "output.replace('>94\\u00a0s<', '>95\\u00a0s<', 1)", True),
+    "glued-to-claim": (None, "output.replace('fell to <a', 'fell to 1<a', 1)", True),
+    "open-table-glued": (
+        "# Open\n\n<div><svg><table/></svg>Saves 95</div>\n",
+        "output.replace('<h2 id=\"data-sources\"', '<span> s per run</span><h2 id=\"data-sources\"', 1)",
+        True,
+    ),
+    "record-value-class": (
+        "# Value\n\nSave time fell to [94 s](evidence:R1#save_time_fx100).\n\n"
+        '<p class="fx-value">Saved 94 s</p>\n',
+        "output",
+        False,
+    ),
+    "code-then-table": (
+        "# Code\n\n<p><code>x 95 s</code></p>\n<table><tr><td>Saves</td></tr></table>\n",
+        "output",
+        False,
+    ),
+    "order-entity": (RELATED.format(p='<p style="&#111;rder:-1">Speed</p>'), "output", True),
+    "flex-entity": (
+        FLEX.format(style='style="display:fl&#101;x;fl&#101;x-dir&#101;ction:row-r&#101;verse"'),
+        CHROME_DIGITS,
+        True,
+    ),
+    "order-entity-no-digits": (
+        RELATED_NONE.format(p='<p style="&#111;rder:-1">Speed</p>'),
+        "output",
+        False,
+    ),
     "order-beside-chrome-digits": (
         RELATED.format(p='<p style="order:-1">Speed</p>'),
         "output",
@@ -188,4 +228,4 @@ def test_an_attack_on_the_article_is_judged_as_the_audit_judges_it(name: str, ga
 
 def test_the_plain_pages_are_read_fast(gate: Gate) -> None:
     # Near misses of the attacks: the fast reading is taken, so the rows above test it.
-    assert {"plain/index.html", "table/index.html", "same-a/index.html"} <= gate["read fast"]
+    assert {"plain/index.html", "section/index.html", "same-a/index.html"} <= gate["read fast"]
