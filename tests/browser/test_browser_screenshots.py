@@ -1,6 +1,9 @@
-"""Full-page screenshots of every page at 1440 and 390 px, light and dark, for people
-to look at: saved under test-output/screenshots/ (CI keeps them as artifacts). Each is
-taken on the load of the page that the sweep (conftest.py's ``drawn``) reads."""
+"""Every page at 1440 and 390 px, light and dark, drawn in its colour scheme: a
+screenshot of its first screen (what a reader sees on arrival) must show something, and
+is saved under test-output/screenshots/ for people to look at (CI keeps them as
+artifacts). Each is taken on the load of the page that the sweep (conftest.py's
+``drawn``) reads. Full-page screenshots of every page, side by side, are what
+``make screens`` draws (tools/screens.py)."""
 
 from __future__ import annotations
 
@@ -47,7 +50,7 @@ def after_sweep(session_name: str, path: str, page: Page) -> None:
     out = SCREENSHOTS / shot_name(path, SUFFIX[session_name])
     part = out.with_name(f"{out.name}.{os.getpid()}.part")
     # CSS pixels: a 390 px phone shot is 390 px wide whatever the device scale.
-    page.screenshot(path=str(part), type="png", full_page=True, animations="disabled", scale="css")
+    page.screenshot(path=str(part), type="png", animations="disabled", scale="css")
     os.replace(part, out)
     TAKEN.add(out)
 
