@@ -381,10 +381,11 @@ def crawl(drawn: Drawn) -> dict[str, dict[str, Any]]:
 
 # ---------------------------------------------------------------- one load a page
 
-#: What each page is read for in a sweep: ``CRAWL_JS`` above, and every collected
-#: test module's ``SWEEP`` (name -> a read-only JavaScript function, called with the
-#: viewport's width), gathered at collection.
-PROBES: dict[str, str] = {"crawl": CRAWL_JS}
+#: What each page is read for in a sweep, and in the sweeps of which sessions:
+#: ``CRAWL_JS`` above, and every collected test module's ``SWEEP`` (name -> a read-only
+#: JavaScript function, called with the viewport's width, and the names of the sessions
+#: whose sweeps run it: those its tests read it in), gathered at collection.
+PROBES: dict[str, tuple[str, tuple[str, ...]]] = {"crawl": (CRAWL_JS, ("desktop",))}
 #: Called on every page a sweep draws, after its probes, with the session's name, the
 #: page's path and the page: each collected test module's ``after_sweep``.
 AFTER_SWEEP: list[Callable[[str, str, Page], None]] = []
@@ -392,8 +393,8 @@ AFTER_SWEEP: list[Callable[[str, str, Page], None]] = []
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for module in {getattr(item, "module", None) for item in items}:
-        for name, script in getattr(module, "SWEEP", {}).items():
-            assert PROBES.setdefault(name, script) == script, f"two sweep probes named {name}"
+        for name, probe in getattr(module, "SWEEP", {}).items():
+            assert PROBES.setdefault(name, probe) == probe, f"two sweep probes named {name}"
         hook = getattr(module, "after_sweep", None)
         if hook is not None and hook not in AFTER_SWEEP:
             AFTER_SWEEP.append(hook)
@@ -437,7 +438,10 @@ class Drawn:
         return {path: self.on(session_name, path, probe) for path in site_pages()}
 
     def on(self, session_name: str, path: str, probe: str) -> Any:
-        result = self._draw(session_name, path)[probe]
+        drawn = self._draw(session_name, path)
+        if probe not in drawn:
+            pytest.fail(f"the {session_name} sweep does not run {probe}: name it in its SWEEP")
+        result = drawn[probe]
         if "error" in result:
             pytest.fail(f"{path} ({session_name}): {probe} threw {result['error']}")
         return result["value"]
@@ -470,7 +474,8 @@ class Drawn:
         visit: Callable[[str, Page], None] | None = None,
     ) -> None:
         width = (page.viewport_size or {"width": 0})["width"]
-        result = page.evaluate(sweep_js(PROBES), width)
+        probes = {name: js for name, (js, sessions) in PROBES.items() if session_name in sessions}
+        result = page.evaluate(sweep_js(probes), width)
         result["problems"] = {"value": watch.problems()}
         self._drawn[session_name][path] = result
         for hook in AFTER_SWEEP:

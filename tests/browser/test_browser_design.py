@@ -226,12 +226,12 @@ def test_tables_take_the_columns_width(
 
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
 SWEEP = {
-    "chart_text": CHART_TEXT_JS,
-    "labels": LABELS_JS,
-    "legend": LEGEND_JS,
-    "headline": HEADLINE_JS,
-    "hero_centres": HERO_CENTRES_JS,
-    "column": COLUMN_JS,
+    "chart_text": (CHART_TEXT_JS, ("desktop", "phone")),
+    "labels": (LABELS_JS, ("desktop",)),
+    "legend": (LEGEND_JS, ("desktop",)),
+    "headline": (HEADLINE_JS, ("desktop", "phone")),
+    "hero_centres": (HERO_CENTRES_JS, ("phone",)),
+    "column": (COLUMN_JS, ("desktop", "phone")),
 }
 
 

@@ -51,7 +51,7 @@ LANGUAGE_JS = """() => {
           text: all('article').map(a => a.innerText), chart: chart ? chart.textContent : null};
 }"""
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
-SWEEP = {"language": LANGUAGE_JS}
+SWEEP = {"language": (LANGUAGE_JS, ("desktop", "phone"))}
 
 
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])

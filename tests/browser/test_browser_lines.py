@@ -47,7 +47,11 @@ CHARTS_JS = """() => [...document.querySelectorAll('article figure.fx-chart')].m
 
 
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
-SWEEP = {"stranded": STRANDED_JS, "names": NAMES_JS, "charts": CHARTS_JS}
+SWEEP = {
+    "stranded": (STRANDED_JS, ("desktop", "phone")),
+    "names": (NAMES_JS, ("phone",)),
+    "charts": (CHARTS_JS, ("desktop", "dark", "phone_dark")),
+}
 
 
 @pytest.mark.parametrize("session_name", ["desktop", "phone"])

@@ -175,7 +175,11 @@ PHONE_OVERFLOW_BUGS: dict[str, str] = {}
 
 
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
-SWEEP = {"loaded": LOADED_JS, "ids": IDS_JS, "overflow": OVERFLOW_JS}
+SWEEP = {
+    "loaded": (LOADED_JS, ("reader",)),
+    "ids": (IDS_JS, ("desktop",)),
+    "overflow": (OVERFLOW_JS, ("phone",)),
+}
 
 
 def test_no_horizontal_scrolling_on_a_phone(

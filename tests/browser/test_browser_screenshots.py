@@ -29,7 +29,12 @@ VARIANTS = [
 ]
 SUFFIX = {session_name: suffix for suffix, session_name, _ in VARIANTS}
 #: Read on every page by the sweep, one load a page and session.
-SWEEP = {"scheme": "() => document.body.getAttribute('data-md-color-scheme')"}
+SWEEP = {
+    "scheme": (
+        "() => document.body.getAttribute('data-md-color-scheme')",
+        tuple(session_name for _, session_name, _ in VARIANTS),
+    )
+}
 #: The screenshots this process wrote in this run.
 TAKEN: set[Path] = set()
 

@@ -493,7 +493,7 @@ def test_an_open_card_passes_axe(
 
 
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
-SWEEP = {"marks": MARKS}
+SWEEP = {"marks": (MARKS, ("desktop",))}
 
 
 def test_estimate_marks_once_a_section_and_about_ten_marks_a_page(drawn: Drawn) -> None:
