@@ -32,11 +32,10 @@ from fxsite.evidence.formula import (
     parse_formula,
 )
 from fxsite.evidence.invariants import Checked, check_invariants, formula_unit_problem
-from fxsite.evidence.models import Record, weakest_label
+from fxsite.evidence.models import Record, shared_fields_sets, weakest_label
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.evidence.refs import RESERVED_IDS, FigureRef
-from fxsite.evidence.yamlsafe import LoadedYaml
 from fxsite.findings import Finding, Severity, did_you_mean, line_of
 from fxsite.safeio import UnreadableFile, sha256_file
 
@@ -563,17 +562,16 @@ def load_library(
 
 def _yaml_source(file: RecordFile, where: Path) -> RecordSource:
     assert file.record is not None
+    # Its compact tables (fxsite.evidence.places): kept while the build runs.
     loaded = file.loaded
-    # Its tables only: the record keeps them while the build runs, not the parsed YAML.
-    tables = LoadedYaml(None, [], loaded.positions, loaded.key_positions, loaded.raw)
     return RecordSource(
         file.path,
         file.record,
-        file.loaded.raw,
-        tables.pos,
+        loaded.raw,
+        loaded.pos,
         where.stem,
         where.suffix,
-        file.loaded.key_positions,
+        loaded.key_positions,
     )
 
 
@@ -609,7 +607,7 @@ def library_from_published(
         plain = _plain(data, (), written)
         where = f"records[{index}]"
         try:
-            record = Record.model_validate(plain)
+            record = shared_fields_sets(Record.model_validate(plain))
         except ValidationError as exc:
             for item in exc.errors(include_url=False):
                 place = ".".join(str(p) for p in item["loc"]) or "(record)"

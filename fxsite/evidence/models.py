@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import math
 import posixpath
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -39,6 +39,7 @@ __all__ = [
     "Source",
     "Status",
     "Translation",
+    "shared_fields_sets",
     "weakest_label",
 ]
 
@@ -61,6 +62,41 @@ SetupKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,
 # Every spelling the vocabulary accepts, for the JSON Schema's enum: editors
 # then offer completion and flag a typo before fxsite ever runs.
 _UNIT_SPELLINGS = sorted({name for unit in UNITS.values() for name in (unit.symbol, *unit.aliases)})
+
+
+#: One set for each distinct set of given fields (see :func:`shared_fields_sets`); bounded.
+_FIELDS_SETS: dict[frozenset[str], set[str]] = {}
+_FIELDS_SETS_AT_MOST = 1 << 12
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def shared_fields_sets(model: _M) -> _M:
+    """``model``, each model in it holding a set of given fields shared with equal ones.
+
+    pydantic gives every instance its own set of the fields it was given
+    (``model_fields_set``), about a third of a validated record's memory. A
+    frozen model never changes its set, and a copy of one gets its own.
+    """
+    fields = model.__pydantic_fields_set__
+    shared = _FIELDS_SETS.get(frozenset(fields))
+    if shared is None and len(_FIELDS_SETS) < _FIELDS_SETS_AT_MOST:
+        shared = _FIELDS_SETS.setdefault(frozenset(fields), fields)
+    if shared is not None:
+        object.__setattr__(model, "__pydantic_fields_set__", shared)
+    for value in model.__dict__.values():
+        _share_in(value)
+    return model
+
+
+def _share_in(value: Any) -> None:
+    if isinstance(value, BaseModel):
+        shared_fields_sets(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _share_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _share_in(item)
 
 
 def weakest_label(labels: list[str]) -> Label:

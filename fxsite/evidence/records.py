@@ -16,7 +16,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from fxsite.evidence.models import Record
+from fxsite.evidence.models import Record, shared_fields_sets
+from fxsite.evidence.places import compact
 from fxsite.evidence.plainwords import validation_message
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
@@ -34,7 +35,8 @@ _CODE_BY_TYPE = {
 
 @dataclass(frozen=True)
 class RecordFile:
-    """A record file as loaded: the model (None when invalid) and its YAML."""
+    """A record file as loaded: the model (None when invalid), the YAML's findings and
+    its tables in compact form (:func:`~fxsite.evidence.places.compact`; no data)."""
 
     path: str
     record: Record | None
@@ -92,12 +94,12 @@ def load_record_file(file: Path, path: str, root: Path | None = None) -> RecordF
         return RecordFile(path, None, LoadedYaml(None, [finding], {}, {}, {}))
     loaded = load_yaml(source, path, max_bytes=MAX_RECORD_BYTES)
     if loaded.data is None or loaded.findings:
-        return RecordFile(path, None, loaded)
+        return RecordFile(path, None, compact(loaded))
     findings: list[Finding] = []
     record: Record | None = None
     try:
-        record = Record.model_validate(loaded.data)
+        record = shared_fields_sets(Record.model_validate(loaded.data))
     except ValidationError as exc:
         findings.extend(flatten_validation_error(exc, loaded, path))
     loaded.findings.extend(findings)
-    return RecordFile(path, record if not findings else None, loaded)
+    return RecordFile(path, record if not findings else None, compact(loaded))

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
@@ -129,14 +130,15 @@ class LoadedYaml:
     ``positions`` maps a field path to the 1-based ``(line, col)`` of its value
     node, ``key_positions`` to that of its key (mapping entries only), and
     ``raw`` to a scalar's source text as written (``"6.40"``), so callers can
-    tell the precision an author wrote. ``()`` is the document root.
+    tell the precision an author wrote. ``()`` is the document root. A record
+    keeps them in the compact form of :func:`fxsite.evidence.places.compact`.
     """
 
     data: Any
     findings: list[Finding]
-    positions: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
-    raw: dict[YamlPath, str] = field(default_factory=dict)
+    positions: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    key_positions: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    raw: Mapping[YamlPath, str] = field(default_factory=dict)
 
     def pos(self, loc: Sequence[str | int]) -> tuple[int, int]:
         """Position of ``loc``, else of its nearest recorded ancestor, else (1, 1).
@@ -283,7 +285,10 @@ class _Builder:
         self.path = path
         self.line_offset = line_offset
         self.require_mapping = require_mapping
-        self.result = LoadedYaml(data=None, findings=[])
+        self.positions: dict[YamlPath, tuple[int, int]] = {}
+        self.key_positions: dict[YamlPath, tuple[int, int]] = {}
+        self.raw: dict[YamlPath, str] = {}
+        self.result = LoadedYaml(None, [], self.positions, self.key_positions, self.raw)
         self.stack: list[_Frame] = []
         self.documents = 0
         self.root: Any = None
@@ -409,7 +414,7 @@ class _Builder:
             if self.documents != 1:
                 return None
             self.root_pos = pos
-            self.result.positions[()] = pos
+            self.positions[()] = pos
             return ()
         parent = self.stack[-1]
         if isinstance(parent.value, list):
@@ -422,8 +427,8 @@ class _Builder:
             return None
         else:
             path = _shared((*parent.path, parent.key_elem))
-            self.result.key_positions[path] = parent.key_pos
-        self.result.positions[path] = pos
+            self.key_positions[path] = parent.key_pos
+        self.positions[path] = pos
         return path
 
     def finish(
@@ -438,7 +443,7 @@ class _Builder:
     ) -> None:
         """Attach a complete node to its parent (or make it the root)."""
         if scalar and path is not None and raw is not None:
-            self.result.raw[path] = raw
+            self.raw[path] = raw
         if not self.stack:
             if self.documents == 1:
                 self.root = value
@@ -484,18 +489,19 @@ class _Builder:
             self.add(pos, "FX102", f"duplicate key {shown} (first at line {parent.seen[key]})")
             return
         parent.seen[key] = pos[0]
-        parent.key = key
+        # One object for each key text, however many mappings and files repeat it.
+        parent.key = sys.intern(key) if type(key) is str else key
         parent.key_ok = True
         parent.key_pos = pos
         if isinstance(key, str) or (isinstance(key, int) and not isinstance(key, bool)):
-            parent.key_elem = key
+            parent.key_elem = parent.key
         else:
             parent.key_elem = raw if raw is not None else repr(key)
 
     def close(self) -> LoadedYaml:
         """Document-level checks once the stream is read."""
         result = self.result
-        result.positions.setdefault((), self.root_pos)
+        self.positions.setdefault((), self.root_pos)
         if self.fatal:
             return result
         if self.documents == 0:
