@@ -24,7 +24,8 @@ index, and a session that raised prints its ``error`` and the next one runs.
 What no session can change is made once per process (:func:`installed_once`):
 each template compiled (Jinja's bytecode cache, which compiles a template again
 when its source differs), and the list of files in each theme folder of the
-installed packages (a project's own theme folders are listed at every build).
+installed packages, less the hidden ones MkDocs never copies (a project's own
+theme folders are listed at every build).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -210,9 +212,15 @@ class _Compiled(jinja2.BytecodeCache):
         self.kept[bucket.key] = bucket.bytecode_to_string()
 
 
+#: A hidden file or folder, which MkDocs never copies from a theme ("." first in a part
+#: of its name; Material's 14,000 icons, which its templates include by name).
+_HIDDEN = re.compile(r"(?:^|/)\.")
+
+
 def installed_once() -> None:
     """Every theme environment keeps its compiled templates in one :class:`_Compiled`,
-    and a theme folder under the installed packages is listed once."""
+    and a theme folder under the installed packages is listed once, without its hidden
+    files: the list's one reader, MkDocs' ``Files.add_files_from_theme``, drops them."""
     from mkdocs.theme import Theme
 
     compiled, get_env = _Compiled(), Theme.get_env
@@ -235,7 +243,7 @@ def installed_once() -> None:
                     jinja2.FileSystemLoader(folder, followlinks=loader.followlinks)
                 )
                 if folder.startswith(installed):
-                    listed[folder] = names
+                    names = listed[folder] = [n for n in names if not _HIDDEN.search(n)]
             found.update(names)
         return sorted(found)
 
