@@ -663,11 +663,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         present = getattr(page, "present_anchor_ids", None)
         if present is not None:
             present.update(unescape(i) for i in _ID.findall(body))
-        return f"{html}\n{body}"
+        return self._stashed(src, f"{html}\n{body}", generated=True)
 
-    def _stashed(self, src: str, html: str) -> str:
-        """A content page's HTML, or "" with it kept compressed until the page is rendered."""
-        if not self.stash or src not in self.results:
+    def _stashed(self, src: str, html: str, generated: bool = False) -> str:
+        """A content or generated page's HTML, or "" with it kept compressed until the page
+        is rendered."""
+        if not self.stash or not (generated or src in self.results):
             return html
         self.stashed[src] = zlib.compress(html.encode("utf-8", "surrogatepass"), 1)
         return ""
@@ -720,7 +721,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         first = handlers[0] if handlers else None
         pages = [f.page for f in files.documentation_pages() if f.page is not None]
         ours = getattr(first, "__self__", None) is self
-        self.shells.plan(pages if ours else [], RECORD_TEMPLATE)
+        self.shells.plan(pages if ours else [], RECORD_TEMPLATE, self._content)
+
+    def _content(self, page: Page) -> str | None:
+        """A page's HTML, kept compressed (``_stashed``) or not."""
+        stashed = self.stashed.get(page.file.src_uri)
+        if stashed is None:
+            return page.content
+        return zlib.decompress(stashed).decode("utf-8", "surrogatepass")
 
     def _shown(self, src: str, page_html: str, url: str) -> tuple[str, list[str]]:
         """What this plugin adds to a page's output from outside the theme, and what is unknown."""

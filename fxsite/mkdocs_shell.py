@@ -15,6 +15,10 @@ that fails, a page whose values a template could write differently
 (:func:`fill_values`: a title with markup characters or runs of spaces, an
 anchor or URL with characters that need escaping) and a page whose probe
 has not been checked are rendered by the theme as usual.
+
+Nothing of a page's content is kept between the plan and its output: a page
+is filled with what it holds when rendered, and only when that gives the
+kind it was planned as (so its content may be kept compressed meanwhile).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,10 +65,12 @@ class Values:
     canonical: str | None
 
 
-def fill_values(page: Page) -> Values | None:
-    """The page's title, content, first anchor and canonical URL; None when a template
-    could write one of them differently from how it is (so only the theme can render it)."""
-    title, content = page.meta.get("title", page.title), page.content
+def fill_values(page: Page, content: str | None = None) -> Values | None:
+    """The page's title, content (``content``, else the page's), first anchor and canonical
+    URL; None when a template could write one of them differently from how it is (so only
+    the theme can render it)."""
+    title = page.meta.get("title", page.title)
+    content = page.content if content is None else content
     if not isinstance(title, str) or not title or _MARKUP.search(title) or content is None:
         return None
     first = next(iter(page.toc), None)
@@ -140,7 +146,6 @@ def _placeholder_page(page: Page, values: Values) -> Page:
 class _Planned:
     key: tuple[object, ...]
     template: str
-    values: Values
     probe: bool
 
 
@@ -155,20 +160,28 @@ class Shells:
     #: pages filled in the last build (for tests and logs)
     filled: set[str] = field(default_factory=set)
 
-    def plan(self, pages: Iterable[Page], template: str) -> None:
-        """Choose, in build order, each kind's probe; switch the others to :data:`SHELL_TEMPLATE`."""
+    def plan(
+        self,
+        pages: Iterable[Page],
+        template: str,
+        content: Callable[[Page], str | None] = lambda page: page.content,
+    ) -> None:
+        """Choose, in build order, each kind's probe; switch the others to :data:`SHELL_TEMPLATE`.
+
+        ``content`` gives a page's HTML (where it is kept elsewhere until rendered).
+        """
         self._planned, self._shells, self._contexts, self.filled = {}, {}, {}, set()
         probes: set[tuple[object, ...]] = set()
         for page in pages:
             if page.meta.get("template") != template:
                 continue
-            values = fill_values(page)
+            values = fill_values(page, content(page))
             if values is None:
                 continue
             key = shell_key(page, template, values)
             probe = key not in probes
             probes.add(key)
-            self._planned[page.file.src_uri] = _Planned(key, template, values, probe)
+            self._planned[page.file.src_uri] = _Planned(key, template, probe)
             if not probe:
                 page.meta["template"] = SHELL_TEMPLATE
 
@@ -185,27 +198,35 @@ class Shells:
         context = self._contexts.pop(src, None)
         if planned is None or context is None:
             return output
+        if not planned.probe:
+            page.meta["template"] = planned.template
+        # As it is now: a page that is no longer of the kind it was planned as is not filled.
+        values = fill_values(page)
+        if values is not None and shell_key(page, planned.template, values) != planned.key:
+            values = None
         if planned.probe:
-            self._shells[planned.key] = self._checked_shell(page, planned, context, output, env)
+            shell = None
+            if values is not None:
+                shell = self._checked_shell(page, planned.template, values, context, output, env)
+            self._shells[planned.key] = shell
             return output
-        page.meta["template"] = planned.template
         shell = self._shells.get(planned.key)
-        if shell is None:  # its probe failed, or has not run: the theme renders it
+        if shell is None or values is None:  # its probe failed, or has not run: the theme
             rendered: str = env.get_template(planned.template).render(context)
             return rendered
         self.filled.add(src)
-        return fill(shell, planned.values)
+        return fill(shell, values)
 
     @staticmethod
     def _checked_shell(
-        page: Page, planned: _Planned, context: Any, output: str, env: Any
+        page: Page, template: str, values: Values, context: Any, output: str, env: Any
     ) -> str | None:
         shown = dict(context)
-        shown["page"] = _placeholder_page(page, planned.values)
-        shell: str = env.get_template(planned.template).render(shown)
-        if fill(shell, planned.values) != output:
+        shown["page"] = _placeholder_page(page, values)
+        shell: str = env.get_template(template).render(shown)
+        if fill(shell, values) != output:
             return None
-        own = (page.url, page.file.src_uri, planned.values.title, planned.values.anchor)
+        own = (page.url, page.file.src_uri, values.title, values.anchor)
         if any(value and value in shell for value in own):
             return None  # the page shows itself outside the placeholders
         return shell

@@ -99,8 +99,8 @@ def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
     stashed: list[str] = []
     original = FxsitePlugin._stashed
 
-    def recording(self: FxsitePlugin, src: str, html: str) -> str:
-        kept = original(self, src, html) if stash else html
+    def recording(self: FxsitePlugin, src: str, html: str, generated: bool = False) -> str:
+        kept = original(self, src, html, generated) if stash else html
         if kept == "" and html:
             stashed.append(src)
         return kept
@@ -114,12 +114,15 @@ def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
 
 
 def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) -> None:
-    """Content pages' HTML is kept compressed from conversion until the theme renders the
-    page: the search index and every page come out byte for byte as when it is kept."""
+    """Content and record pages' HTML is kept compressed from conversion until the theme
+    renders the page (a record page filled into its shell too): the search index and every
+    page come out byte for byte as when it is kept."""
     import logging
 
     (tmp_path / "evidence").mkdir()
-    (tmp_path / "evidence" / "R1.yaml").write_text(_RECORD, encoding="utf-8")
+    for r in (1, 2, 3):
+        record = _RECORD.replace("R1", f"R{r}").replace("run 1", f"run {r}")
+        (tmp_path / "evidence" / f"R{r}.yaml").write_text(record, encoding="utf-8")
     (tmp_path / "docs").mkdir()
     for p in range(2):
         (tmp_path / "docs" / f"page{p}.md").write_text(
@@ -135,10 +138,13 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
     )
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     plugin, stashed = _build(tmp_path, "stashed", stash=True)
-    assert stashed == ["index.md", "page0.md", "page1.md"]
+    records = ["evidence/R1.md", "evidence/R2.md", "evidence/R3.md"]
+    assert stashed == [*records, "index.md", "page0.md", "page1.md"]
     assert plugin.stashed == {}  # each given back when its page was rendered
-    _, kept = _build(tmp_path, "kept", stash=False)
+    assert plugin.shells.filled == set(records[1:])  # R1 is its kind's probe
+    unstashed, kept = _build(tmp_path, "kept", stash=False)
     assert kept == []
+    assert unstashed.shells.filled == plugin.shells.filled
     files = sorted(
         p.relative_to(tmp_path / "kept")
         for p in (tmp_path / "kept").rglob("*")

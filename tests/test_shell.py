@@ -312,7 +312,7 @@ def test_a_build_fills_record_pages_with_the_bytes_the_theme_writes(
     plan = Shells.plan
     for name, shells in (("filled", True), ("theme", False)):
         if not shells:
-            monkeypatch.setattr(Shells, "plan", lambda self, pages, t: plan(self, [], t))
+            monkeypatch.setattr(Shells, "plan", lambda self, pages, t, *a: plan(self, [], t, *a))
         config = load_config("mkdocs.yml", site_dir=str(tmp_path / name))
         build(config)
         filled[name] = set(config.plugins["fxsite"].shells.filled)
@@ -325,3 +325,51 @@ def test_a_build_fills_record_pages_with_the_bytes_the_theme_writes(
     for r in range(4):
         page = f"evidence/R{r}/index.html"
         assert (tmp_path / "filled" / page).read_bytes() == (tmp_path / "theme" / page).read_bytes()
+
+
+def _render_changed(pages: list[_Page], kept: dict[str, str]) -> tuple[list[str], Shells]:
+    """As :func:`_render`, planned from ``kept`` (the pages hold no content then) and each
+    page given its ``kept`` content back just before it is rendered."""
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader({"record.html": MATERIAL_LIKE, SHELL_TEMPLATE: ""}),
+        autoescape=False,
+    )
+    shells = Shells()
+    shells.plan(pages, "record.html", lambda page: kept[page.file.src_uri])  # type: ignore[arg-type]
+    outputs = []
+    for page in pages:
+        page.content = kept[page.src]
+        context = {"page": page, "config": {"site_name": "Site"}, "base_url": ".."}
+        shells.keep_context(page, context)  # type: ignore[arg-type]
+        output = env.get_template(page.meta["template"]).render(context)
+        outputs.append(shells.output(page, output, env))  # type: ignore[arg-type]
+    return outputs, shells
+
+
+@pytest.mark.parametrize(
+    ("changed", "filled"),
+    [
+        ({}, {"evidence/R1.md", "evidence/R2.md"}),  # near miss: as planned, all filled
+        ({"evidence/R2.md": "<p>no heading now</p>"}, {"evidence/R1.md"}),
+        (
+            {"evidence/R1.md": '<h1 id="r1">R1 run</h1><p>other figures</p>'},
+            {"evidence/R1.md", "evidence/R2.md"},
+        ),
+    ],
+)
+def test_a_page_is_filled_with_what_it_holds_when_rendered(
+    changed: dict[str, str], filled: set[str]
+) -> None:
+    """The plan reads each page's content where it is kept, and keeps none of it: a page is
+    filled with what it holds when rendered, or rendered by the theme when that content
+    makes it another kind of page than planned."""
+    pages = _records(["R0 run", "R1 run", "R2 run"])
+    planned = {p.src: p.content for p in pages}
+    for page in pages:
+        page.content = ""  # kept elsewhere (compressed) until rendered
+    outputs, shells = _render_changed(pages, {**planned, **changed})
+    expected = _records(["R0 run", "R1 run", "R2 run"])
+    for page in expected:
+        page.content = {**planned, **changed}[page.src]
+    assert outputs == _theme(expected)
+    assert shells.filled == filled
