@@ -570,15 +570,26 @@ def json_strings(value: object, out: list[str], *, keys_skipped: str = "") -> No
 Repeats = dict[tuple[str, str, str, bool], tuple[list["Block"], set[str]]]
 
 
+#: Put before a fragment that a standards-mode page draws (a page's rendered content, a
+#: search entry's text), so that it is parsed as that page parses it: without a doctype
+#: the parser is in quirks mode, where a ``<table>`` does not close an open ``<p>`` (text
+#: in ``<p><code>x<table>…`` would stay code, while the published page draws it as prose).
+_STANDARDS = "<!DOCTYPE html>"
+
+
 def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = None) -> PageText:
     """The visible text of an HTML document (or fragment), block by block.
+
+    A page's rendered content (``channel="article"``) is parsed in standards mode, as
+    the theme's page around it is; a whole file is parsed as it stands (a file
+    without a doctype is drawn in quirks mode by a browser too).
 
     ``repeats`` is a memo shared by the pages of one site: a list item
     (navigation and table-of-contents entries repeat on every page) whose HTML
     was read before, in the same context, gives the same blocks and is not
     walked again. Items holding claims or scripts are always walked.
     """
-    tree = LexborHTMLParser(html)
+    tree = LexborHTMLParser(_STANDARDS + html if channel == "article" else html)
     page = PageText()
     root = _read_text(tree, page, channel, repeats)
     if root is not None:
@@ -600,7 +611,7 @@ def text_blocks(html: str) -> list[Block]:
         text = normalise(html)
         return [Block(text, "page")] if text else []
     page = PageText()
-    tree = LexborHTMLParser(html)
+    tree = LexborHTMLParser(_STANDARDS + html)
     head = tree.head
     # A fragment that starts with a <template> has it parsed into the head: in a search
     # entry it is the entry's text, as one after a paragraph is (a page's own head
