@@ -13,6 +13,7 @@ from pathlib import Path
 
 import material  # type: ignore[import-untyped]
 import pytest
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.verify import icon_digits
 
@@ -83,3 +84,39 @@ def test_each_icon_folder_is_listed_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert drawings
     assert len(listed) == len(set(listed))
     assert sum(path.endswith("/material") for path in listed) == 1
+
+
+def _svgs(html: str) -> list[LexborNode]:
+    return list(LexborHTMLParser(f"<body>{html}</body>").css("svg"))
+
+
+def _uncached(svg: LexborNode) -> str | None:
+    paths = tuple(str(p.attributes.get("d") or "") for p in svg.css("path"))
+    return icon_digits._icons()[0].get(paths) if paths else None
+
+
+ICONS = Path(material.__file__).parent / "templates" / ".icons"
+NINE = (ICONS / "material" / "numeric-9.svg").read_text(encoding="utf-8")
+PERCENT = (ICONS / "fontawesome" / "solid" / "percent.svg").read_text(encoding="utf-8")
+MENU = (ICONS / "material" / "menu.svg").read_text(encoding="utf-8")
+
+
+def test_an_svg_seen_before_draws_what_it_drew(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Material writes the same icons on every page: each markup's paths are found once.
+    monkeypatch.setattr(icon_digits, "_SEEN", {})
+    page = NINE + MENU + PERCENT + NINE + f"<span>{NINE}</span>" + MENU
+    drawn = [icon_digits.icon_text(svg) for svg in _svgs(page)]
+    assert drawn == ["9", None, "%", "9", "9", None]
+    assert drawn == [_uncached(svg) for svg in _svgs(page)]
+    assert len(icon_digits._SEEN) == 3
+
+
+def test_the_svgs_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hostile page of many or long SVGs is read, not kept.
+    monkeypatch.setattr(icon_digits, "_SEEN", {})
+    long = NINE.replace("<path", f"<desc>{'x' * icon_digits._KEPT_MARKUP}</desc><path", 1)
+    assert [icon_digits.icon_text(svg) for svg in _svgs(long)] == ["9"]
+    assert icon_digits._SEEN == {}
+    many = "".join(f'<svg id="s{i}"><path d="M{i} 0"/></svg>' for i in range(300))
+    assert {icon_digits.icon_text(svg) for svg in _svgs(many)} == {None}
+    assert len(icon_digits._SEEN) == icon_digits._KEPT_SVGS

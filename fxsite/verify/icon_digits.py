@@ -164,10 +164,24 @@ def _folders(root: str, folder: str) -> list[str]:
         return sorted(f"{parent}/{e.name}" for e in entries if e.is_dir())
 
 
+#: What an ``<svg>`` of this markup draws: Material writes the same icons on every page
+#: (its header's, its footer's), and finding an SVG's paths costs twenty times writing it.
+#: At most ``_KEPT_SVGS`` of them, each of at most ``_KEPT_MARKUP`` characters.
+_SEEN: dict[str, str | None] = {}
+_KEPT_SVGS = 256
+_KEPT_MARKUP = 4096
+
+
 def icon_text(svg: LexborNode) -> str | None:
     """The number or sign an inline ``<svg>`` draws when it is a digit or sign icon, else None."""
+    markup = svg.html or ""
+    if markup in _SEEN:
+        return _SEEN[markup]
     paths = tuple(str(p.attributes.get("d") or "") for p in svg.css("path"))
-    return _icons()[0].get(paths) if paths else None
+    drawn = _icons()[0].get(paths) if paths else None
+    if len(_SEEN) < _KEPT_SVGS and len(markup) <= _KEPT_MARKUP:
+        _SEEN[markup] = drawn
+    return drawn
 
 
 def shortcode_digits() -> dict[str, str]:
