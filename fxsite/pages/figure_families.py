@@ -78,7 +78,7 @@ _OCCURRENCE_AFTER = (
     r"|because|out|of|by|within|last|next|total|overall|straight)\b"
 )
 # "N times" or "N-times", then the word after it ("3-times-faster": a hyphen joins one).
-_TIMES = re.compile(
+_TIMES = LazyPattern(
     rf"{VALUE}(?:{SP}+|-)(?i:times)\b(?P<after>{SP}+(?:{_OCCURRENCE_AFTER})|{SP}*(?!-[A-Za-z])[^\sA-Za-z]|{SP}*\Z)?"
 )
 _BY_BEFORE = re.compile(r"(?i:by)\s\Z")
@@ -153,7 +153,7 @@ _SHARE = LazyPattern(
     rf"|\d{{1,4}}{SP}(?i:per)){SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
     rf"(?=\s+(?i:{_SHARED})\b))"
 )
-_COUNT = re.compile(
+_COUNT = LazyPattern(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
     rf"{SP})?(?i:{_COUNTED})(?![\w/])"
 )
