@@ -93,7 +93,7 @@ class FigureValue:
         return self.high is not None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per record
 class RecordSource:
     """A validated record and where its parts were written.
 

@@ -33,7 +33,7 @@ _CODE_BY_TYPE = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per record file
 class RecordFile:
     """A record file as loaded: the model (None when invalid), the YAML's findings and
     its tables in compact form (:func:`~fxsite.evidence.places.compact`; no data)."""

@@ -123,7 +123,7 @@ class _Invalid(ValueError):
     """A scalar that does not fit its type (a message for FX203)."""
 
 
-@dataclass
+@dataclass(slots=True)  # one per record file, kept while the build runs
 class LoadedYaml:
     """The result of :func:`load_yaml`: data, findings and where each field is.
 
