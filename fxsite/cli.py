@@ -389,6 +389,16 @@ def _build_into(
     finally:
         verdicts.append(plugin.verdict)
         staged.plugins.on_shutdown()
+    # What a plugin or hook running after fxsite's gate changed was never judged.
+    from mkdocs.exceptions import PluginError
+
+    from fxsite.anchor.audit import changed_after_build
+
+    late = decide(changed_after_build(site_dir), "all")
+    if late.refusals:
+        verdicts[-1] = verdicts[-1] + late
+        listing = "\n".join(f.format() for f in late.refusals)
+        raise PluginError(f"{listing}\nfxsite refused the build: the site changed after its gate")
 
 
 def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:

@@ -8,6 +8,7 @@ site can replace it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,18 @@ def load_site_manifest(site_dir: Path) -> tuple[dict[str, Any] | None, bytes, li
         return None, b"", [Finding(MANIFEST_NAME, 1, 1, "FX801", message)]
     data, findings = parse_manifest(raw)
     return data, raw, findings
+
+
+def changed_after_build(site_dir: Path) -> list[Finding]:
+    """Files of a just-built ``site_dir`` that differ from the manifest the build wrote
+    after its gate read them (changed FX806, gone FX807, added FX808; no manifest FX801):
+    what a plugin or hook running after fxsite (a later ``on_post_build``,
+    ``on_shutdown``) did to the site, named as the gate names a published file."""
+    manifest, _, findings = load_site_manifest(site_dir)
+    if manifest is not None:
+        findings += _file_findings(site_dir, manifest)
+    after = " (after fxsite's gate read the site: by a plugin or hook that runs after fxsite)"
+    return [replace(f, message=f.message + after) for f in findings]
 
 
 def _signature_findings(

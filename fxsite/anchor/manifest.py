@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import posixpath
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -117,9 +118,13 @@ def build_manifest(site_dir: Path, epoch: int, source: GitSource | None) -> dict
     return manifest
 
 
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
 def safe_relpath(rel: str) -> bool:
-    """Whether a manifest path stays inside the site (no ``..``, no absolute path)."""
-    if not rel or rel.startswith("/") or "\\" in rel or ":" in rel.split("/", 1)[0]:
+    """Whether a manifest path stays inside the site (no ``..``, no absolute path, no
+    Windows drive: ``C:x``; a colon elsewhere, as in a page named ``a-'b:'-c``, is a name)."""
+    if not rel or rel.startswith("/") or "\\" in rel or _DRIVE.match(rel):
         return False
     normal = posixpath.normpath(rel)
     return normal == rel and not normal.startswith("../") and normal != ".."
