@@ -86,7 +86,7 @@ CODES: dict[str, str] = {
     "FX506": "a script or stylesheet writes text the project does not declare in `scripts_that_write`",
     "FX507": (
         "drawn from what the gate cannot read: web font, another origin's script or "
-        "stylesheet, frame, refresh (warning)"
+        "stylesheet, frame, refresh, `<base href>` (warning)"
     ),
     # Pages and generated content
     "FX601": "front matter invalid",

@@ -407,6 +407,16 @@ FILES = [
         {"a.html": page("", '<meta http-equiv="refresh" content="0; url=/x">')},
         "FX507",
     ),
+    (
+        "a base href in the head",
+        {"a.html": page("", '<base href="https://elsewhere.example/">')},
+        "FX507",
+    ),
+    (
+        "a base href in the body",
+        {"a.html": page('<base href="/other/"><p><a href="evidence/R1/">x</a></p>')},
+        "FX507",
+    ),
 ]
 
 CLEAN_FILES = [
@@ -437,6 +447,7 @@ CLEAN_FILES = [
     ),
     ("the site's own object", {"a.html": page('<object data="img/chart.svg"></object>')}),
     ("a local @import", {"css/x.css": '@import "base.css";'}),
+    ("a base that only names a target", {"a.html": page("", '<base target="_blank">')}),
     (
         "an iframe srcdoc (read in place)",
         {"a.html": page('<iframe srcdoc="&lt;p&gt;Hi&lt;/p&gt;"></iframe>')},

@@ -52,6 +52,8 @@ def _element_notes(
         found.append(scripts.frame_note(tag, attrs))
     elif tag == "meta":
         found.append(scripts.refresh_note(attrs))
+    elif tag == "base":
+        found.append(scripts.base_note(attrs))
     if "dir" in attrs and tag != "bdo":  # a <bdo>'s dir is its override, asked above
         found.append(order.dir_note(node, attrs["dir"]))
     if attrs.get("style"):
@@ -61,7 +63,7 @@ def _element_notes(
 
 
 #: Tags :func:`_element_notes` reads whatever their attributes are.
-_READ_TAGS = frozenset({"script", "style", "bdo", "svg", "link", "meta", *_FRAMES})
+_READ_TAGS = frozenset({"script", "style", "bdo", "svg", "link", "meta", "base", *_FRAMES})
 
 
 def _read(tag: str, attributes: dict[str, str | None]) -> bool:

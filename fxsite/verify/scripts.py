@@ -36,6 +36,7 @@ from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.theme import is_theme_file, is_theme_inline
 
 __all__ = [
+    "base_note",
     "code_notes",
     "frame_note",
     "handler_notes",
@@ -242,6 +243,15 @@ def refresh_note(attrs: dict[str, str]) -> Note | None:
     return Note(
         UNREAD, f"<meta http-equiv=refresh> sends the reader on ({content})", "refresh", "warning"
     )
+
+
+def base_note(attrs: dict[str, str]) -> Note | None:
+    """``<base href>``: every relative link of the page, its evidence links too, goes there."""
+    href = attrs.get("href", "").strip()
+    if not href:
+        return None
+    message = f"<base href> sends every relative link, the evidence links too, to {href}"
+    return Note(UNREAD, message, "base", "warning")
 
 
 def code_notes(rel: str, data: bytes) -> list[Note]:
