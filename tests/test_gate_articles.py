@@ -126,6 +126,12 @@ ADVERSARIAL: dict[str, Callable[[str], str]] = {
         '<article class="md-content__inner md-typeset">',
         '<article class="md-content__inner md-typeset"><noscript>',
     ).replace("</article>", "</noscript></article>"),
+    # Without the doctype the page is in quirks mode, where its content parses otherwise
+    # than the page reader parsed it (a <table> does not close an open <p>).
+    "no doctype": lambda p: p.replace("<!doctype html>\n", "", 1),
+    "a legacy doctype": lambda p: p.replace(
+        "<!doctype html>", '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">', 1
+    ),
     "wrapped in a hidden div": lambda p: p.replace(
         '<article class="md-content__inner md-typeset">',
         '<article class="md-content__inner md-typeset"><div hidden>',

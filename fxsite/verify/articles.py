@@ -16,7 +16,8 @@ is read as the page reader read it: plain block containers inside the page's
 article (claims, ids, boxes, findings, figures) are then merged in, in
 document order where order matters.
 
-Anything else (a piece missing, repeated or changed by a hook; a ``<style>``,
+Anything else (a page without the HTML doctype, parsed in quirks mode where the content
+parses otherwise; a piece missing, repeated or changed by a hook; a ``<style>``,
 whose rules reach across the page; an element that reorders text by its
 parent's; a marker inside ``<pre>``, ``<textarea>``, a hidden or unknown
 container) gives None: the page is read whole, as the audit reads it.
@@ -218,6 +219,11 @@ _STYLE = re.compile(r"style\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]*)")
 _REORDER = re.compile(r"order|direction|bidi|grid|flex|transform|\\|&")
 
 
+#: A page in standards mode, as the page reader parsed its content: it starts with the
+#: HTML doctype (no public or system identifier), after a byte order mark or white space.
+_STANDARDS = re.compile(r"\ufeff?[\t\n\x0c\r ]*<!doctype\s+html\s*>", re.IGNORECASE)
+
+
 def _page_wide(text: str) -> bool:
     """Whether ``text`` holds markup whose reading depends on the whole page: a
     stylesheet, a bidi override, a ``dir`` other than the document's (``<html>``,
@@ -344,7 +350,7 @@ def scan_with_article(text: str, judged: Judged, repeats: Repeats | None) -> Fil
     """The gate's scan of the published page ``text`` whose article holds the content
     ``judged`` was scanned from, read as its chrome with ``judged``'s facts merged in;
     None where it must be read whole (see module)."""
-    if too_deep(text) or _page_wide(text):
+    if not _STANDARDS.match(text) or too_deep(text) or _page_wide(text):
         return None
     html, article = judged.unpacked()
     pieces = split_pieces(html)
