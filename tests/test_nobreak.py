@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import markdown
 import pytest
 from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from timelimit import Overrun, cpu_time
 
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.render.nobreak import NAME, keep_names_whole
@@ -68,3 +69,25 @@ def test_a_page_keeps_its_text_headings_and_claims() -> None:
     assert 'id="checkpoints-on-8-gpu-clusters"' in html
     assert html.count('<span class="fx-nobr">8-GPU</span>') == 2
     assert ">178\u00a0s<" in html or ">178 s<" in html
+
+
+def _many_tails(count: int) -> ET.Element:
+    root = ET.Element("p")
+    for _ in range(count):
+        code = ET.SubElement(root, "code")
+        code.text, code.tail = "x", " an 8-GPU and an A-100 node "
+    return root
+
+
+def test_wrapping_takes_time_linear_in_an_elements_children() -> None:
+    """A paragraph of many inline elements, each tail holding names (stray backticks make
+    one): 8x the children take less than 16x the CPU time (a span inserted at a child
+    found by its index was quadratic: 40,000 children took 5.5 s)."""
+    small = cpu_time(lambda: keep_names_whole(_many_tails(2_500)), repeat=3, limit_s=5)
+    large = _many_tails(20_000)
+    bound = max(16 * small, 0.5)
+    try:
+        cpu_time(lambda: keep_names_whole(large), repeat=1, limit_s=bound)
+    except Overrun:
+        pytest.fail(f"8x the children took more than 16x the time (over {bound:.3f} s)")
+    assert len(large) == 60_000  # two names a tail, each a span

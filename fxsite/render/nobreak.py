@@ -57,17 +57,19 @@ def keep_names_whole(element: ET.Element) -> None:
     if _CLASS in (element.get("class") or "").split() or "data-fx-ref" in element.attrib:
         return
     children = list(element)
+    # The new children in one list, set once: an insert a span was quadratic in children.
+    placed: list[ET.Element] = []
     if element.text:
         element.text, spans = _spans(element.text)
-        for k, span in enumerate(spans):
-            element.insert(k, span)
+        placed += spans
     for child in children:
         keep_names_whole(child)
+        placed.append(child)
         if child.tail:
             child.tail, spans = _spans(child.tail)
-            at = list(element).index(child) + 1
-            for k, span in enumerate(spans):
-                element.insert(at + k, span)
+            placed += spans
+    if len(placed) != len(children):
+        element[:] = placed
 
 
 class NobreakTreeprocessor(Treeprocessor):
