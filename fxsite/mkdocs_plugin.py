@@ -20,6 +20,7 @@ import html
 import logging
 import os
 import re
+import sys
 import zlib
 from dataclasses import replace
 from functools import partial
@@ -659,10 +660,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         body = self.html_bodies.pop(src, None)
         if body is None:
             return self._stashed(src, html)
-        # Its anchors (a record page's figure rows), for MkDocs' check of links to them.
+        # Its anchors (a record page's figure rows), for MkDocs' check of links to them; one
+        # string each however many record pages repeat a figure's name.
         present = getattr(page, "present_anchor_ids", None)
         if present is not None:
-            present.update(unescape(i) for i in _ID.findall(body))
+            present.update(sys.intern(unescape(i)) for i in _ID.findall(body))
         return self._stashed(src, f"{html}\n{body}", generated=True)
 
     def _stashed(self, src: str, html: str, generated: bool = False) -> str:

@@ -142,6 +142,13 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
     assert stashed == [*records, "index.md", "page0.md", "page1.md"]
     assert plugin.stashed == {}  # each given back when its page was rendered
     assert plugin.shells.filled == set(records[1:])  # R1 is its kind's probe
+    # A figure's anchor is one string on every record page that has it.
+    anchors = [
+        next(i for i in f.page.present_anchor_ids if i == "f0")
+        for f in plugin.files
+        if f.src_uri in records
+    ]
+    assert len(anchors) == 3 and all(a is anchors[0] for a in anchors)
     unstashed, kept = _build(tmp_path, "kept", stash=False)
     assert kept == []
     assert unstashed.shells.filled == plugin.shells.filled
