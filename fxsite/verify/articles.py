@@ -37,6 +37,7 @@ from fxsite.verify.boxes import Boxes
 from fxsite.verify.scan import FileScan, article_boxes, scan_page
 from fxsite.verify.visible import (
     ROLE_CLASSES,
+    VOID_ELEMENTS,
     Block,
     PageText,
     Repeats,
@@ -84,25 +85,6 @@ _TAG = re.compile(
     r"<(/?)([A-Za-z][A-Za-z0-9-]*)"
     r"((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*)"
     r"\s*(/?)>"
-)
-_VOID = frozenset(
-    [
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "keygen",
-        "link",
-        "meta",
-        "param",
-        "source",
-        "track",
-        "wbr",
-    ]
 )
 #: Elements a piece may not hold: raw text or a parsing mode that reaches past the piece,
 #: the document's own parts, the form pointer, text drawn in another order.
@@ -193,7 +175,7 @@ def self_contained(piece: str) -> bool:
                 return False
             stack.pop()
             last = name if not stack else ""
-        elif name in _VOID or (slash and any(n in _FOREIGN for n in stack)):
+        elif name in VOID_ELEMENTS or (slash and any(n in _FOREIGN for n in stack)):
             last = ""
         else:
             stack.append(name)

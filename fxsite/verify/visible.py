@@ -48,6 +48,7 @@ from fxsite.verify.order import matches
 
 __all__ = [
     "MAX_NESTING",
+    "VOID_ELEMENTS",
     "Block",
     "Chart",
     "ClaimNode",
@@ -170,7 +171,8 @@ MAX_INNER = 4
 #: depth (scope checks walk the stack of open elements), so deeper pages are refused.
 MAX_NESTING = 4096
 _TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
-_VOID = frozenset(
+#: HTML elements with no end tag (the tree builder's list, ``keygen`` included).
+VOID_ELEMENTS = frozenset(
     [
         "area",
         "base",
@@ -180,6 +182,7 @@ _VOID = frozenset(
         "hr",
         "img",
         "input",
+        "keygen",
         "link",
         "meta",
         "param",
@@ -201,7 +204,7 @@ def nesting(html: str) -> int:
     depth = deepest = 0
     for match in _TAG.finditer(html):
         closing, name, self_closing = match.groups()
-        if name.lower() in _VOID or self_closing:
+        if name.lower() in VOID_ELEMENTS or self_closing:
             continue
         depth = max(0, depth - 1) if closing else depth + 1
         deepest = max(deepest, depth)

@@ -51,10 +51,6 @@ _PREFIXES = {
     "http://www.w3.org/1999/xlink": "xlink:",
     "http://www.w3.org/XML/1998/namespace": "xml:",
 }
-#: HTML elements with no end tag.
-_VOID = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-)
 #: HTML elements whose content is raw text (not entity-decoded): written as it is.
 _RAW = frozenset({"script", "style"})
 _STYLESHEET = re.compile(r"<\?xml-stylesheet\s(.*?)\?>", re.DOTALL)
@@ -116,6 +112,8 @@ def _attribute_name(name: str) -> str:
 
 def _written(root: Element) -> str:
     """The element tree as HTML, with an explicit stack (deep documents are safe)."""
+    from fxsite.verify.visible import VOID_ELEMENTS  # visible reads data: URLs by us
+
     out: list[str] = []
     # Entries: an element to open, or a string (an end tag, or a tail's text) to write.
     stack: list[Element | str] = [root]
@@ -136,7 +134,7 @@ def _written(root: Element) -> str:
         out.append(_content(item.text or "", name if kept else ""))
         if item.tail:
             stack.append(html.escape(item.tail, quote=False))
-        if name not in _VOID or not kept:
+        if name not in VOID_ELEMENTS or not kept:
             stack.append(f"</{name}>")
         stack.extend(reversed(list(item)))
     return "".join(out)
