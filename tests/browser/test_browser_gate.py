@@ -9,7 +9,7 @@ passes, and refused when it draws a bare figure; undeclared, or built without
 
 Run as the commands a user runs, in subprocesses (Playwright's sync API does
 not nest inside the browser suite's own session); the audit rows are pages of
-one site, audited once without ``--browser`` and once with it, the two at once.
+one site, audited once without ``--browser`` and once with it.
 """
 
 from __future__ import annotations
@@ -33,30 +33,21 @@ def _page(script: str) -> str:
     )
 
 
-def _start(*args: str, cwd: Path) -> subprocess.Popen[str]:
-    """``fxsite ARGS --format json`` in ``cwd``, started (``_finished`` waits for it)."""
+def _fxsite(*args: str, cwd: Path) -> tuple[int, list[dict[str, object]], str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": ""}
     env.pop("FXSITE_SIGNING_KEY", None)
-    return subprocess.Popen(
+    proc = subprocess.run(
         [sys.executable, "-m", "fxsite", *args, "--format", "json"],
         cwd=cwd,
         env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         text=True,
+        timeout=600,
+        check=False,
     )
-
-
-def _finished(proc: subprocess.Popen[str]) -> tuple[int, list[dict[str, object]], str]:
-    """Its exit status, findings and stderr."""
-    stdout, stderr = proc.communicate(timeout=600)
-    assert proc.returncode in (0, 1), stderr[-3000:]
-    found: list[dict[str, object]] = json.loads(stdout) if stdout.strip() else []
-    return proc.returncode, found, stderr
-
-
-def _fxsite(*args: str, cwd: Path) -> tuple[int, list[dict[str, object]], str]:
-    return _finished(_start(*args, cwd=cwd))
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    found: list[dict[str, object]] = json.loads(proc.stdout) if proc.stdout.strip() else []
+    return proc.returncode, found, proc.stderr
 
 
 def _spelled(text: str) -> str:
@@ -135,14 +126,9 @@ def audits(tmp_path_factory: pytest.TempPathFactory) -> Audits:
     for rel, text in pages.items():
         (site / rel).parent.mkdir(parents=True)
         (site / rel).write_text(text, encoding="utf-8")
-    # Both at once: the static audit reads while the browser audit draws.
-    started = {
-        name: _start("audit", str(site), *flags, cwd=root)
-        for name, flags in (("static", ()), ("drawn", ("--browser",)))
-    }
     out: Audits = {}
-    for name, proc in started.items():
-        _, found, _ = _finished(proc)
+    for name, flags in (("static", ()), ("drawn", ("--browser",))):
+        _, found, _ = _fxsite("audit", str(site), *flags, cwd=root)
         out[name] = {rel: [f for f in found if f.get("path") == rel] for rel in pages}
     return out
 
