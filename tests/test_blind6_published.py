@@ -29,7 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, FIXTURE_EXTENSIONS, href_for, library, run
+from sitekit import FIXTURE_EXTENSIONS, check_and_build, finding_lines, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
@@ -306,10 +306,13 @@ def test_check_and_build_refuse_each_family_alike(tmp_path: Path) -> None:
     (site / "evidence").mkdir()
     config = "site_name: Seven\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - fxsite\n"
     (site / "mkdocs.yml").write_text(config, "utf-8")
-    checked = run([str(BIN / "fxsite"), "check", "."], site)
-    built = run([str(BIN / "fxsite"), "build", "."], site)
+    checked, built = check_and_build(site)
     found = [
-        sorted(ln.split(" bare figure")[0] for ln in out.stdout.splitlines() if ": FX501 " in ln)
+        sorted(
+            ln.split(" bare figure")[0]
+            for ln in finding_lines(out.stdout, warnings=False)
+            if ": FX501 " in ln
+        )
         for out in (checked, built)
     ]
     assert (checked.returncode, built.returncode) == (1, 1)
