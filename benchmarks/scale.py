@@ -119,6 +119,21 @@ def _ratio_value(r: int) -> str:
     return f"{(Decimal(100 + r) + Decimal('0.5')) / (Decimal(101 + r) + Decimal('0.5')):.2f}"
 
 
+def record_yaml(r: int) -> str:
+    """Record ``R{r}`` of the synthetic project: ten measured figures and a derived ratio."""
+    figures = "\n".join(
+        f"  f{i}: {{value: {100 + r + i}.5, unit: s, what: figure {i} of run {r}}}"
+        for i in range(10)
+    )
+    return (
+        f"id: R{r}\ntitle: Benchmark run {r}\nlabel: measured\nstatus: active\n"
+        f"date: 2026-01-01\nsource: {{issuer: Lab, sha256: '{'0' * 64}'}}\n"
+        f"setup:\n  baseline: local drive\n  system: array {r}\n"
+        f"figures:\n{figures}\n"
+        f"derived:\n  ratio: {{formula: f0 / f1, unit: x, decimals: 2}}\n"
+    )
+
+
 def generate(target: Path, records: int, pages: int) -> None:
     """A synthetic project: records of 10 figures and pages of 20 claims.
 
@@ -133,18 +148,7 @@ def generate(target: Path, records: int, pages: int) -> None:
     (target / "docs-plain" / "records").mkdir(parents=True)
     listing = ["# Records\n"]
     for r in range(records):
-        figures = "\n".join(
-            f"  f{i}: {{value: {100 + r + i}.5, unit: s, what: figure {i} of run {r}}}"
-            for i in range(10)
-        )
-        (target / "evidence" / f"R{r}.yaml").write_text(
-            f"id: R{r}\ntitle: Benchmark run {r}\nlabel: measured\nstatus: active\n"
-            f"date: 2026-01-01\nsource: {{issuer: Lab, sha256: '{'0' * 64}'}}\n"
-            f"setup:\n  baseline: local drive\n  system: array {r}\n"
-            f"figures:\n{figures}\n"
-            f"derived:\n  ratio: {{formula: f0 / f1, unit: x, decimals: 2}}\n",
-            encoding="utf-8",
-        )
+        (target / "evidence" / f"R{r}.yaml").write_text(record_yaml(r), encoding="utf-8")
         rows = "\n".join(
             f'| <span id="f{i}"></span>f{i} | {100 + r + i}.5 s | measured | figure {i} of run {r} |'
             for i in range(10)

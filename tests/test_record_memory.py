@@ -12,6 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from sitekit import ROOT, load_script
 
 from fxsite.evidence.library import load_library
 from fxsite.evidence.places import compact
@@ -66,20 +67,11 @@ def test_compact_tables_read_as_the_full_ones(name: str, text: str) -> None:
 
 
 def _records(folder: Path, count: int) -> None:
+    """``count`` records as the scale benchmark writes them."""
+    scale = load_script(ROOT / "benchmarks" / "scale.py", "fxsite_bench_scale")
     folder.mkdir()
     for r in range(count):
-        figures = "\n".join(
-            f"  f{i}: {{value: {100 + r + i}.5, unit: s, what: figure {i} of run {r}}}"
-            for i in range(10)
-        )
-        (folder / f"R{r}.yaml").write_text(
-            f"id: R{r}\ntitle: Benchmark run {r}\nlabel: measured\nstatus: active\n"
-            f"date: 2026-01-01\nsource: {{issuer: Lab, sha256: '{'0' * 64}'}}\n"
-            f"setup:\n  baseline: local drive\n  system: array {r}\n"
-            f"figures:\n{figures}\n"
-            f"derived:\n  ratio: {{formula: f0 / f1, unit: x, decimals: 2}}\n",
-            encoding="utf-8",
-        )
+        (folder / f"R{r}.yaml").write_text(scale.record_yaml(r), encoding="utf-8")
 
 
 def test_records_of_one_layout_share_it(tmp_path: Path) -> None:
