@@ -37,9 +37,6 @@ class UsageFailure(click.ClickException):
 
     exit_code = 2
 
-    def format_message(self) -> str:
-        return self.message
-
 
 def _config_file(path: Path | None) -> Path:
     target = (path or Path.cwd()).resolve()
@@ -450,7 +447,6 @@ def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
 @_QUIET
 def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, quiet: bool) -> None:
     """Check and build the site in one pass; publish nothing on a refusal."""
-    import os
     import time
 
     from mkdocs.exceptions import Abort, BuildError, PluginError
