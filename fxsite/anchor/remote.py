@@ -3,8 +3,8 @@
 Each request goes through :class:`~fxsite.anchor.http_fetch.Session`: a deadline
 for the whole request, decoded bytes capped while decoding, one content coding
 at most, no redirect to another origin. Each file is capped at the manifest's
-size for it (never more than ``max_file``), and the whole download at
-``max_total``.
+size for it (never more than :data:`MAX_FILE`), and the whole download at
+:data:`MAX_TOTAL`.
 
 What a reader's browser is told matters too: each file must be served with the
 ``Content-Type`` of its kind (an HTML page as ``text/html``, JSON as
@@ -149,11 +149,9 @@ def _site_path(base: str, page_url: str, link: str) -> str | None:
 class _Fetcher:
     """The download of one site into ``dest``, with its caps and findings."""
 
-    def __init__(
-        self, session: Session, base: str, dest: Path, max_file: int, max_total: int
-    ) -> None:
+    def __init__(self, session: Session, base: str, dest: Path) -> None:
         self.session, self.base, self.dest = session, base, dest
-        self.max_file, self.left = max_file, max_total
+        self.left = MAX_TOTAL
         self.findings: list[Finding] = []
 
     def fetch(
@@ -212,7 +210,7 @@ class _Fetcher:
                 if f"{target}/index.html" in listed:
                     continue  # a folder's URL without its slash
                 limit -= 1
-                body = self.fetch(target, self.max_file, quiet=_ANY_STATUS)
+                body = self.fetch(target, MAX_FILE, quiet=_ANY_STATUS)
                 if body is not None and kind_of(target) == "html" and len(body) <= MAX_LINKED_PAGE:
                     queue.append((target, body))
                 if limit == 0:
@@ -224,8 +222,6 @@ def fetch_site(
     dest: Path,
     *,
     timeout: float = TIMEOUT,
-    max_file: int = MAX_FILE,
-    max_total: int = MAX_TOTAL,
     max_unlisted: int = MAX_UNLISTED,
     transport: httpx.BaseTransport | None = None,
 ) -> list[Finding]:
@@ -239,7 +235,7 @@ def fetch_site(
         transport=transport,
     ) as client:
         session = Session(client, origin_of(base), timeout)
-        fetcher = _Fetcher(session, base, dest, max_file, max_total)
+        fetcher = _Fetcher(session, base, dest)
         raw = fetcher.fetch(MANIFEST_NAME, MAX_MANIFEST_BYTES)
         if raw is None:
             return fetcher.findings
@@ -256,7 +252,7 @@ def fetch_site(
                 message = "download cap reached; not fetched"
                 fetcher.findings.append(Finding(rel, 1, 1, "FX815", message))
                 continue
-            body = fetcher.fetch(rel, min(int(entry["size"]), max_file), listed=True)
+            body = fetcher.fetch(rel, min(int(entry["size"]), MAX_FILE), listed=True)
             if body is not None and kind_of(rel) == "html" and len(body) <= MAX_LINKED_PAGE:
                 pages[rel] = body
         fetcher.follow_links(pages, set(manifest["files"]), max_unlisted)
