@@ -46,6 +46,7 @@ from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import Processor
 
 from fxsite.evidence.memo import RecordMemo
 from fxsite.findings import Finding, FxsiteError, RefusedError
@@ -203,15 +204,19 @@ def claim_element(html_text: str) -> ET.Element:
     return element
 
 
-class _ClaimTreeprocessor(Treeprocessor):
+class _OfExtension(Processor):
+    """A processor that reads the page's context from its :class:`FxsiteExtension`."""
+
+    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+
+class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
     """Replaces every ``evidence:`` link with its rendered claim."""
 
-    def __init__(self, md: Markdown, context: Callable[[], PageContext]) -> None:
-        super().__init__(md)
-        self.context = context
-
     def run(self, root: ET.Element) -> None:
-        ctx = self.context()
+        ctx = self.extension.context()
         self._walk(root, ctx, in_heading=False)
 
     def _walk(self, parent: ET.Element, ctx: PageContext, *, in_heading: bool) -> None:
@@ -293,15 +298,11 @@ class _SectionIdTreeprocessor(Treeprocessor):
                 used.add(anchor)
 
 
-class _HrefTreeprocessor(Treeprocessor):
+class _HrefTreeprocessor(_OfExtension, Treeprocessor):
     """Gives each rendered claim the final URL of its figure's anchor."""
 
-    def __init__(self, md: Markdown, context: Callable[[], PageContext]) -> None:
-        super().__init__(md)
-        self.context = context
-
     def run(self, root: ET.Element) -> None:
-        href_for = self.context().href_for
+        href_for = self.extension.context().href_for
         for element in root.iter("a"):
             href = element.get("href") or ""
             if href.startswith(_EVIDENCE) and element.get("data-fx-ref") is not None:
@@ -309,12 +310,8 @@ class _HrefTreeprocessor(Treeprocessor):
                 element.set("href", href_for(record, anchor))
 
 
-class _CheckPreprocessor(Preprocessor):
+class _CheckPreprocessor(_OfExtension, Preprocessor):
     """Standalone mode: check the page source and render its blocks."""
-
-    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
-        super().__init__(md)
-        self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
 
@@ -335,14 +332,10 @@ class _CheckPreprocessor(Preprocessor):
         return result.markdown.split("\n")
 
 
-class _ConvertedPreprocessor(Preprocessor):
+class _ConvertedPreprocessor(_OfExtension, Preprocessor):
     """The page's lines as the other extensions' preprocessors left them, told to its
     locator (:attr:`~fxsite.pages.locate.SourceLocator.converted`): a text one of them
     wrote is placed at the line it replaced."""
-
-    def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
-        super().__init__(md)
-        self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
         locator = self.extension.context().locator
@@ -445,12 +438,11 @@ def _toc_labels(tokens: list[Any]) -> list[str]:
     return labels
 
 
-class _JudgePostprocessor(Postprocessor):
+class _JudgePostprocessor(_OfExtension, Postprocessor):
     """The page rules on the rendered page (raw HTML in place): the one reader of its text."""
 
     def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
-        super().__init__(md)
-        self.extension = extension
+        super().__init__(md, extension)
         self.whole_page = False
         self.titled = False
 
@@ -529,12 +521,12 @@ class FxsiteExtension(Extension):
         md.preprocessors.register(_CheckPreprocessor(md, self), "fxsite_check", 40)
         # After normalize_whitespace (30) and other extensions' text, before raw HTML (20).
         md.preprocessors.register(_ConvertedPreprocessor(md, self), "fxsite_converted", 25)
-        md.treeprocessors.register(_ClaimTreeprocessor(md, self.context), "fxsite_claims", 6)
+        md.treeprocessors.register(_ClaimTreeprocessor(md, self), "fxsite_claims", 6)
         # Last: after raw HTML and every other extension's output are in place.
         judge = _JudgePostprocessor(md, self)
         md.postprocessors.register(judge, "fxsite_judge", -100)
         md.treeprocessors.register(_SerializedTreeprocessor(md, judge), "fxsite_whole", -1000)
-        md.treeprocessors.register(_HrefTreeprocessor(md, self.context), "fxsite_hrefs", -1)
+        md.treeprocessors.register(_HrefTreeprocessor(md, self), "fxsite_hrefs", -1)
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
         # After toc (5): heading ids and the table of contents come from the plain text.
         md.treeprocessors.register(NobreakTreeprocessor(md), "fxsite_nobreak", 4)
