@@ -89,7 +89,6 @@ if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
 
     from fxsite.anchor.build import SqliteMemo
-    from fxsite.verify.articles import Judged
     from fxsite.verify.scan import GateMemo
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
@@ -202,9 +201,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.enforce: Enforce = "all"
         #: the gate's scans, kept between `serve` rebuilds; the evidence.json just written
         self.gate_memo: GateMemo | None = None
-        #: each page's rendered content as the page reader scanned it, by site path: the
-        #: gate reads the page's chrome around it (fxsite.verify.articles)
-        self.articles: dict[str, Judged] = {}
         self.sqlite_memo: SqliteMemo | None = None
         #: the export files' contents, serialised again only when their inputs change
         self.export_files = ExportFiles()
@@ -339,12 +335,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        from fxsite.verify.scan import record_judged
-
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
-        self.articles = {}
-        record_judged(True)
         # No plugin fxsite does not know reads a page's HTML: it is kept compressed meanwhile.
         self.stashed, self.stash = {}, not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
         # A build renders a claim again where it was rendered pages before; serve keeps all.
@@ -629,12 +621,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        from fxsite.verify.scan import take_judged
-
         src = page.file.src_uri
-        judged = take_judged()  # what the page reader scanned of this page
-        if judged is not None and src in self.results:
-            self.articles[page.file.dest_uri] = judged
         restored = self.conversions.restore(page, files)
         if restored is not None:  # serve: the same Markdown, converted in the last build
             html, located = restored
@@ -770,15 +757,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.render.exports import site_listing
         from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.published import as_written
-        from fxsite.verify.scan import GateMemo, record_judged
+        from fxsite.verify.scan import GateMemo
         from fxsite.verify.sources import not_reported
 
         assert self.project is not None
         if self.gate_memo is None and self.serving:  # one build needs no memo
             self.gate_memo = GateMemo()
         memo = self.gate_memo if self.gate_memo is not None else GateMemo(keep=False)
-        record_judged(False)  # every page is converted
-        memo.articles, self.articles = self.articles, {}
         if self.exported is not None:
             # evidence.json as published is the text just written from this library: the
             # gate reads it as written, with no second library (other bytes are rebuilt).
@@ -911,10 +896,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed ``mkdocs build`` leaves the published site as it was."""
-        from fxsite.verify.scan import record_judged
-
-        record_judged(False)
-        self.articles = {}
         self.outputs.clear()  # under serve, the next build renders every page again
         self.conversions.clear()
         self.search_entries.clear()

@@ -53,16 +53,13 @@ from fxsite.verify.visible import (
 
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
-    from fxsite.verify.articles import Judged
 
 __all__ = [
     "Candidate",
     "FileScan",
     "GateMemo",
     "Local",
-    "record_judged",
     "scan_file",
-    "take_judged",
 ]
 
 
@@ -427,34 +424,8 @@ def scan_content(html: str) -> FileScan:
 
     The one reader of a page's own text: ``fxsite check``, the build and the
     standalone Markdown extension all judge a page by this (:mod:`fxsite.pages.judge`).
-    While :func:`record_judged` is on (a build), each scan is kept with its HTML.
     """
-    scan = _scan_markup(html, "html", channel="article")
-    if _judged is not None:
-        _judged.append((html, scan))
-    return scan
-
-
-#: The scans :func:`scan_content` made since the last :func:`take_judged` (None: not kept).
-_judged: list[tuple[str, FileScan]] | None = None
-
-
-def record_judged(on: bool) -> None:
-    """Keep (a build, from its start) or stop keeping (its end) what ``scan_content`` reads."""
-    global _judged
-    _judged = [] if on else None
-
-
-def take_judged() -> Judged | None:
-    """The longest HTML ``scan_content`` read since the last call (a page's rendered
-    content, not a label of it), with its scan; what else it read is forgotten."""
-    from fxsite.verify.articles import Judged
-
-    if not _judged:
-        return None
-    html, scan = max(_judged, key=lambda item: len(item[0]))
-    _judged.clear()
-    return Judged.of(html, scan)
+    return _scan_markup(html, "html", channel="article")
 
 
 _BEFORE_CLAIM = re.compile(
@@ -534,28 +505,12 @@ class GateMemo:
     #: scan's identity and what of the evidence it read; kept only as long as used
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
-    #: each page's rendered content as the page reader scanned it, by site path (set by
-    #: the build): the page is read as its chrome around it (:mod:`.articles`)
-    articles: dict[str, Judged] = field(default_factory=dict)
-    #: the pages read so
-    fast: set[str] = field(default_factory=set)
 
     def file(self, rel: str, text: str, kind: Kind | None = None) -> FileScan:
         if not self.keep:
-            return self._read(rel, text, kind)
+            return scan_file(rel, text, self.repeats, kind)
         key = digest("file", rel, text, kind or "")
-        return self._get(key, lambda: self._read(rel, text, kind))
-
-    def _read(self, rel: str, text: str, kind: Kind | None) -> FileScan:
-        judged = self.articles.get(rel)
-        if judged is not None and (kind or kind_of(rel)) == "html":
-            from fxsite.verify.articles import scan_with_article
-
-            scan = scan_with_article(text, judged, self.repeats)
-            if scan is not None:
-                self.fast.add(rel)
-                return scan
-        return scan_file(rel, text, self.repeats, kind)
+        return self._get(key, lambda: scan_file(rel, text, self.repeats, kind))
 
     def search_entry(
         self, title: str, text: str, shown: Boxes, other: tuple[str, ...] = ()
@@ -580,4 +535,3 @@ class GateMemo:
         self.judged = {k: v for k, v in self.judged.items() if k in self.judged_used}
         self.used, self.judged_used = set(), set()
         self.repeats = {}
-        self.articles = {}
