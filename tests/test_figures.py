@@ -512,6 +512,10 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
         for cue in [name for name in vars(module) if name.endswith("_CUE")]:
             monkeypatch.setattr(module, cue, everywhere)
     monkeypatch.setattr(families, "RULES", tuple((*r[:3], everywhere) for r in families.RULES))
+    monkeypatch.setattr(
+        families, "WORD_RULES", tuple((*r[:3], everywhere) for r in families.WORD_RULES)
+    )
+    figures._read_kept.cache_clear()  # each line is read again, with every rule
     assert [figures.find_bare_figures(line) for line in lines] == filtered
 
 

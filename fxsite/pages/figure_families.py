@@ -266,6 +266,13 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
 )
+#: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
+#: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
+_DIGIT_RULES = (
+    *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION),
+    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE),
+)
+WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
 _TIMES_CUE = re.compile("times")
 _X_CUE = re.compile(r"x\d")
 _FRACTION_CUE = re.compile(r"\d/\d")
@@ -277,16 +284,20 @@ _COUNT_NEEDLES = _needles(*(n.split()[-1].split("-")[-1].lower() for n in COUNTE
 _IGNORECASE = int(re.IGNORECASE)
 
 
-def family_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
+def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure these rules find in ``text``.
 
     ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
-    folds it, for the case-insensitive rules' cues.
+    folds it, for the case-insensitive rules' cues. ``digit``: whether ``text``
+    holds a digit or a vulgar fraction; without one, only the rules that read
+    number words run (every other rule's cue, and its number, holds one).
     """
-    for pattern, group, kind, cue in RULES:
+    for pattern, group, kind, cue in RULES if digit else WORD_RULES:
         if _holds(low if cue.flags & _IGNORECASE else text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
+    if not digit:
+        return
     if "×" in text:
         yield from _times_sign(text)
     if _holds(low, _TIMES_CUE):

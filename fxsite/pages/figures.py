@@ -57,6 +57,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
@@ -467,10 +468,11 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     # matches holds (looked for as substrings, at C speed). Case-insensitive
     # words are looked for in the text lowercased with the letters that re's
     # IGNORECASE takes for ASCII ones ("ſ" for "s") folded too.
-    low = text.translate(_IGNORECASE_FOLD).lower()
+    low = text.lower() if text.isascii() else text.translate(_IGNORECASE_FOLD).lower()
     # The digit rules all start from a digit (``\\d``, as their numbers do):
     # text without one can only hold number words.
-    if _DIGIT.search(text) is not None:
+    digit = _DIGIT.search(text) is not None
+    if digit:
         yield from _digit_candidates(text, low)
     if _NUMWORD_CUE.search(low) is not None:
         for match in _NUMWORD_FIGURE.finditer(text):
@@ -484,7 +486,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
     yield from cjk_candidates(text)
-    yield from family_candidates(text, low)
+    yield from family_candidates(text, low, digit=digit)
 
 
 def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
@@ -641,12 +643,31 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
     ``text`` is prose with non-prose (code, evidence links, URLs) already
     blanked to spaces by the caller, so offsets are source offsets.
     """
-    # Full-width digits and signs ("９６％") read as ASCII, and the signs that pass
-    # for a percent sign as it; one character each, so offsets stay the caller's.
-    scan = _DASH_IN_WORD.sub("-", text.translate(_READ_AS))
-    if _MARK.search(scan) is not None:
-        # A keycap or a marked digit reads as its digit, repeated over its characters.
-        scan = _KEYCAP.sub(lambda m: m[1] * len(m[0]), scan)
+    return list(_read_kept(text) if len(text) <= _KEPT else _read(text))
+
+
+#: The longest text whose figures are kept (see :func:`_read_kept`).
+_KEPT = 512
+
+
+@lru_cache(maxsize=1 << 9)
+def _read_kept(text: str) -> tuple[FigureSpan, ...]:
+    """A text read again (a sentence whose claims are blanked alike, page after page)
+    is read once: its figures depend on it alone. Only short texts are kept."""
+    return _read(text)
+
+
+def _read(text: str) -> tuple[FigureSpan, ...]:
+    """Every bare figure in ``text`` (see :func:`find_bare_figures`)."""
+    if text.isascii():
+        scan = text  # what _READ_AS, _DASH_IN_WORD and _MARK read is not ASCII
+    else:
+        # Full-width digits and signs ("９６％") read as ASCII, and the signs that pass
+        # for a percent sign as it; one character each, so offsets stay the caller's.
+        scan = _DASH_IN_WORD.sub("-", text.translate(_READ_AS))
+        if _MARK.search(scan) is not None:
+            # A keycap or a marked digit reads as its digit, repeated over its characters.
+            scan = _KEYCAP.sub(lambda m: m[1] * len(m[0]), scan)
     figures: list[FigureSpan] = []
     # Paragraph by paragraph: no figure spans a blank line, and most
     # paragraphs of a page that cites its figures have no digit left.
@@ -657,7 +678,7 @@ def find_bare_figures(text: str) -> list[FigureSpan]:
             figures.extend(_in_paragraph(text, scan[start:end], start))
         if brk is not None:
             start = brk.end()
-    return figures
+    return tuple(figures)
 
 
 #: What the detector reads each character as: full-width forms as ASCII, the

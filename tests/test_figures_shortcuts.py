@@ -1,0 +1,151 @@
+"""The detector's shortcuts change nothing it finds.
+
+A text read again is read once (its figures kept, for short texts only); ASCII
+text skips the tables and patterns that read only other characters; text
+without a digit skips the family rules whose cue holds one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from fxsite.pages import figure_families, figures
+from fxsite.pages.figures import find_bare_figures
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def _lines() -> list[str]:
+    from test_detector_families import FAMILIES
+
+    lines = [
+        line.replace("⟦", "").replace("⟧", "")
+        for path in sorted(CORPUS.glob("*.txt"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    return lines + [text for row in FAMILIES for text in (row[1], row[3])]
+
+
+# --- a text read again ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("The run took 178 s in this case.", 1),  # kept: read once
+        ("The run took 178 s in this case. " * 20, 2),  # near miss: too long to keep
+    ],
+    ids=["short: read once", "long: read each time"],
+)
+def test_a_text_read_again_is_read_once_when_short(
+    monkeypatch: pytest.MonkeyPatch, text: str, reads: int
+) -> None:
+    read: list[str] = []
+    inner = figures._read
+    monkeypatch.setattr(figures, "_read", lambda t: read.append(t) or inner(t))
+    figures._read_kept.cache_clear()
+    first = find_bare_figures(text)
+    first.clear()  # the caller's list: what is kept is not changed by it
+    again = find_bare_figures(text)
+    assert len(read) == reads
+    assert [f.text for f in again] == ["178 s"] * text.count("178 s")
+    figures._read_kept.cache_clear()
+
+
+def test_texts_kept_are_bounded() -> None:
+    figures._read_kept.cache_clear()
+    for n in range(1000):
+        find_bare_figures(f"Run {n} took 5 s.")
+    info = figures._read_kept.cache_info()
+    assert 0 < info.currsize <= info.maxsize
+    assert max(len(f"Run {n} took 5 s.") for n in range(1000)) <= figures._KEPT
+    figures._read_kept.cache_clear()
+
+
+# --- ASCII text ------------------------------------------------------------------
+
+_ASCII = "".join(map(chr, range(128)))
+
+
+def test_what_ascii_text_skips_reads_no_ascii() -> None:
+    """_READ_AS leaves ASCII as it is and _IGNORECASE_FOLD folds it as ``lower`` does;
+    _DASH_IN_WORD and _MARK match none of it (so ASCII text is read as it is)."""
+    assert _ASCII.translate(figures._READ_AS) == _ASCII
+    assert _ASCII.translate(figures._IGNORECASE_FOLD).lower() == _ASCII.lower()
+    assert figures._MARK.search(_ASCII) is None
+    assert [c for c in _ASCII if figures._DASH_IN_WORD.search(f"1{c}a")] == []
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "value"),
+    [("_READ_AS", "O", "0"), ("_IGNORECASE_FOLD", "S", "z")],
+)
+def test_an_ascii_key_in_a_skipped_table_is_told(
+    monkeypatch: pytest.MonkeyPatch, table: str, key: str, value: str
+) -> None:
+    """The check above fails on a table that reads an ASCII letter as another."""
+    monkeypatch.setattr(figures, table, {**getattr(figures, table), ord(key): value})
+    with pytest.raises(AssertionError):
+        test_what_ascii_text_skips_reads_no_ascii()
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("It took ９４ s.", ["９４ s"]),  # full width: not ASCII, read as ASCII
+        ("A 10‑fold gain", ["10‑fold"]),  # a non-breaking hyphen read as "-"
+        ("It took 94 s.", ["94 s"]),  # near miss: ASCII, read as it is
+        ("ſix hours", ["ſix hours"]),  # "ſ" case-folded to "s" for the cues
+    ],
+)
+def test_text_beyond_ascii_is_still_folded(text: str, found: list[str]) -> None:
+    figures._read_kept.cache_clear()
+    assert [f.text for f in find_bare_figures(text)] == found
+
+
+# --- text without a digit --------------------------------------------------------
+
+_DIGITS = re.compile(rf"[\d{figures.VULGAR_FRACTIONS}]")
+
+
+def _without_digits(lines: list[str]) -> list[str]:
+    return [_DIGITS.sub("", line) for line in lines]
+
+
+def _family_figures(text: str, *, digit: bool) -> list[tuple[int, int, str]]:
+    low = text.translate(figures._IGNORECASE_FOLD).lower()
+    return list(figure_families.family_candidates(text, low, digit=digit))
+
+
+def test_text_without_a_digit_finds_what_every_family_rule_finds() -> None:
+    """On the corpora and the families' rows with their digits taken out, the rules
+    that read number words alone find what all of them find."""
+    texts = _without_digits(_lines())
+    texts += ["five nines of uptime", "one out of four runs", "a factor of five", "Halved"]
+    assert [_family_figures(t, digit=False) for t in texts] == [
+        _family_figures(t, digit=True) for t in texts
+    ]
+    assert any(_family_figures(t, digit=False) for t in texts)  # number words are read
+
+
+def test_a_word_rule_taken_for_a_digit_rule_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above fails where a rule whose cue holds no digit ("five nines") is
+    left out of the rules that read text without one."""
+    nines = next(r for r in figure_families.RULES if r[0] is figure_families._NINES)
+    monkeypatch.setattr(
+        figure_families, "WORD_RULES", tuple(r for r in figure_families.WORD_RULES if r != nines)
+    )
+    with pytest.raises(AssertionError):
+        test_text_without_a_digit_finds_what_every_family_rule_finds()
+
+
+def test_word_rules_keep_the_rules_order() -> None:
+    """Candidates of equal span keep the kind of the first rule that found them: the rules
+    for text without a digit are the family rules in their order, the digit rules left out."""
+    kept = [r for r in figure_families.RULES if r in figure_families.WORD_RULES]
+    assert list(figure_families.WORD_RULES) == kept
+    assert len(kept) == len(figure_families.RULES) - len(figure_families._DIGIT_RULES)
