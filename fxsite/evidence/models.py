@@ -10,7 +10,6 @@ an absent value.
 from __future__ import annotations
 
 import datetime
-import math
 import posixpath
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -123,13 +122,6 @@ Unit = Annotated[
 ]
 
 
-def _finite(value: float | None, name: str) -> None:
-    if value is not None and not math.isfinite(value):
-        raise PydanticCustomError(
-            "finite_number", "{name} must be a finite number", {"name": name, "field": name}
-        )
-
-
 def _document_path(value: str) -> str:
     # A document path is relative to evidence/ and may not climb out of it:
     # the published site must never link to, or hash, files outside it.
@@ -144,7 +136,7 @@ def _document_path(value: str) -> str:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
 
 
 class Source(_Strict):
@@ -187,8 +179,6 @@ class Figure(_Strict):
 
     @model_validator(mode="after")
     def _one_value_or_a_range(self) -> Figure:
-        for name in ("value", "min", "max"):
-            _finite(getattr(self, name), name)
         has_range = self.min is not None or self.max is not None
         if self.value is not None and has_range:
             raise PydanticCustomError("figure_shape", "give either value or min/max, not both")
@@ -215,11 +205,6 @@ class Derived(_Strict):
         default=None, description="The value the source states; must match at `decimals`."
     )
     what: Text | None = Field(default=None, description="What the figure means.")
-
-    @model_validator(mode="after")
-    def _finite_stated(self) -> Derived:
-        _finite(self.stated, "stated")
-        return self
 
 
 #: The languages a record's words may be translated into (the site's other

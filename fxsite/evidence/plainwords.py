@@ -248,5 +248,7 @@ def validation_message(
         return f"`{name}` must be at least {ctx.get('ge', ctx.get('gt'))}"
     if kind == "bool_type":
         return f"`{name}` must be true or false"
+    if kind == "finite_number":
+        return f"{name} must be a finite number"
     # Our own validators' messages are already written for writers.
     return message.removeprefix("Value error, ").replace("Input should be", "must be")
