@@ -283,7 +283,7 @@ _IDIOM = LazyPattern(r"一(?:天|年)")
 _NOT_YEARS = {"级", "代", "度"}
 _TIME_WORDS = ("秒", "秒钟", "分钟", "小时", "天", "周", "星期", "个月", "年")
 _DIGIT = re.compile(r"\d")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN = LazyPattern(r"[\u4e00-\u9fff]")  # its table is compiled for text beyond ASCII only
 # Names with a numeral and a price unit: "三元锂电池", "三元催化", "一元二次方程".
 _NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一次|二次|三次|方程|函数|论|化")
 
@@ -336,7 +336,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     that need one.
     """
     digit = _DIGIT.search(text) is not None
-    if _HAN.search(text) is not None:
+    if not text.isascii() and _HAN.search(text) is not None:
         yield from _chinese(text, digit=digit)
     if not digit:
         return

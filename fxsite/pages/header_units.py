@@ -40,6 +40,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
+from fxsite.pages.lazyre import LazyPattern
 
 __all__ = [
     "NAMED_COLUMNS",
@@ -92,8 +93,10 @@ _NAMING_WORDS = frozenset(
 )
 #: Words before a header's last word that make it no unit of the column ("Cost per hour").
 _NOT_AFTER = frozenset(["per", "a", "an", "each", "every", "of", "by", "/"])
+#: A header's unit in parentheses, after "in", a comma or a slash, or "%" (the first, with
+#: its class of Chinese characters, compiled where a table is read).
 _HEADER_FORMS = (
-    re.compile(
+    LazyPattern(
         rf"{_OPEN}(?P<unit>{_UNIT_PART})\.?\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]{_AFTER_UNIT}\s*$"
     ),
     re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
@@ -182,7 +185,8 @@ def governed(text: str, unit: str, said: str) -> Governed | None:
 
 
 _NUMBER = r"[~≈]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_LABEL = re.compile(
+#: Compiled where a text holds a colon (:func:`labelled`).
+_LABEL = LazyPattern(
     rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"
 )
 _SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
