@@ -265,6 +265,17 @@ CASES = [
         (8, 49, "FX203"),
         says="derived.b.stated: stated must be a finite number",
     ),
+    refused(
+        "FX203 inf at both ends: each end told",
+        rec(*HEAD, "figures:", "  a: {min: -.inf, max: .inf, unit: s}"),
+        (6, 12, "FX203"),
+        (6, 24, "FX203"),
+        says="figures.a.min: min must be a finite number",
+    ),
+    passes(
+        "FX203 near-miss: finite ends, large and negative",
+        rec(*HEAD, "figures:", "  a: {min: -1e9, max: 1e9, unit: s}"),
+    ),
     passes(
         "FX203 near-miss: exponent float", rec(*HEAD, "figures:", "  a: {value: 1.5e3, unit: s}")
     ),
