@@ -12,7 +12,10 @@ What the page shows must be a claim: every figure the detector finds there is
 bare (FX501), whatever class its element has; an attribute a reader is shown
 (``title``, ``alt``…) may only repeat a claim of the page, as the gate allows on
 a published page. Characters glued to a claim (FX503) and invisible or
-direction-control characters (FX502) are the reader's own findings. The charts
+direction-control characters (FX502) are the reader's own findings; so are an
+element at the top of the page reordered by CSS, whatever its text (FX504,
+:mod:`fxsite.pages.top_order`), and, as warnings, what the page draws from where
+no reading reaches (a ``<base href>``, a frame: FX507). The charts
 fxsite drew from the page's checked blocks are not read here (their bars are
 claims, checked with the block); the gate draws each again from the evidence
 and compares. The sections filled in after rendering (Data sources, related
@@ -63,6 +66,7 @@ def judge_rendered(
     claim element (``a[data-fx-ref]``) beyond them was written by hand, and is
     refused as a bare figure (FX501, :func:`_forged`).
     """
+    from fxsite.pages.top_order import top_level_moves
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
     from fxsite.verify.visible import normalise
@@ -71,8 +75,23 @@ def judge_rendered(
         figured = _figured(frozenset(elsewhere))
         if figured:  # only a link written from one of these is taken out
             html = _without_config_links(html, figured)
-    scan = scan_content(_without_charts(html, drawn) if drawn else html)
+    content = _without_charts(html, drawn) if drawn else html
+    scan = scan_content(content)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
+    # What the page draws from where no reading reaches (a <base href>, a frame): told.
+    notes = scan.page.notes if scan.page is not None else []
+    findings += [
+        Finding(path, 1, 1, n.code, n.message, "warning", n.text)
+        for n in notes
+        if n.severity == "warning"
+    ]
+    # An element at the top of the page, moved among what the theme draws: whatever its text.
+    noted = {(f.code, f.text) for f in findings}
+    findings += [
+        Finding(path, 1, 1, code, message, text=text)
+        for code, message, text in top_level_moves(content)
+        if (code, text) not in noted
+    ]
     claims = scan.page.claims if scan.page is not None else []
     forged = _forged(claims, rendered)
     claims = [c for c in claims if c not in forged]

@@ -146,7 +146,7 @@ def sheet_order_notes(root: LexborNode, css: str) -> list[Note]:
     for decl in moving:
         matched = matches(root, decl.selector)
         if len(matched) > MAX_MATCHED:
-            return [_note(f"CSS {decl.shown} on {len(matched)} elements", _text(root))]
+            return [_note(f"CSS {decl.shown} on {len(matched)} elements", _text(root), decl.shown)]
         for node in matched:
             note = _moved(node, decl)
             if note is not None:
