@@ -10,6 +10,12 @@ of their own. :class:`Boxes` keeps each box of a page as its text's hash and
 length (not the text): a block of a search entry that is one box of its page, or
 a run of consecutive boxes each joined to the next by a space or by nothing, was
 judged on the page, box by box, and is not read again.
+
+Such an index also holds the page's code as plain text (MkDocs' own search:
+"run: 94 s"; highlighted code token by token, "run : 94 s"). :class:`Boxes` keeps
+the text of each of the page's code elements too: where an entry writes one whole,
+between spaces (spaces inside it aside), it is code in the entry as on the page
+(:meth:`Boxes.code_spans`).
 """
 
 from __future__ import annotations
@@ -30,11 +36,13 @@ class Boxes:
     A box the page reads under looser rules (a chart's, a record value's) has the
     length -1: it is not a judged box, and no run goes through it. Python's string
     hash is keyed per process, so a page cannot be written to collide with it.
-    Kept in arrays, 12 bytes a box: the gate keeps every page's boxes until it
-    reads the search index.
+    Kept in arrays, 12 bytes a box, with the text of the page's code elements: the
+    gate keeps every page's boxes until it reads the search index.
     """
 
-    def __init__(self, order: Iterable[tuple[int, int]] = ()) -> None:
+    def __init__(self, order: Iterable[tuple[int, int]] = (), code: Iterable[str] = ()) -> None:
+        #: the text of each of the page's code elements, without spaces, once each
+        self.code = tuple(sorted({c for c in ("".join(t.split()) for t in code) if c}))
         self.hashes = array("q")
         self.lengths = array("i")
         for digest, length in order:
@@ -49,12 +57,13 @@ class Boxes:
 
     def key(self) -> bytes:
         """The boxes as bytes (a memo's key)."""
-        return self.hashes.tobytes() + self.lengths.tobytes()
+        code = "\0".join(self.code).encode("utf-8", "surrogatepass")
+        return self.hashes.tobytes() + self.lengths.tobytes() + b"\0" + code
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Boxes):
             return NotImplemented
-        return (self.hashes, self.lengths) == (other.hashes, other.lengths)
+        return (self.hashes, self.lengths, self.code) == (other.hashes, other.lengths, other.code)
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -98,6 +107,32 @@ class Boxes:
                 return False
             at += length
         return True
+
+    def code_spans(self, text: str) -> list[tuple[int, int]]:
+        """The (start, end) of each place ``text`` writes one of the page's code elements
+        whole: from a space (or its start) to a space (or its end), spaces inside it
+        aside; overlapping places as one, in order."""
+        if not self.code:
+            return []
+        kept = [i for i, c in enumerate(text) if not c.isspace()]
+        squeezed = "".join(text[i] for i in kept)
+        found = []
+        for code in self.code:
+            at = squeezed.find(code)
+            while at >= 0:
+                start, end = kept[at], kept[at + len(code) - 1] + 1
+                if (start == 0 or text[start - 1].isspace()) and (
+                    end == len(text) or text[end].isspace()
+                ):
+                    found.append((start, end))
+                at = squeezed.find(code, at + 1)
+        spans: list[tuple[int, int]] = []
+        for start, end in sorted(found):
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            else:
+                spans.append((start, end))
+        return spans
 
 
 #: A file that is not a page: no boxes.

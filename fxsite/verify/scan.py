@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.memo import RecordMemo
@@ -405,7 +406,7 @@ def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
         ]
         scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
         # A search entry holds a page's article: its navigation need not be kept.
-        scan.shown = Boxes(article_boxes(blocks))
+        scan.shown = Boxes(article_boxes(blocks), page.code)
         scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
         scan.titles = tuple(b.text for b in blocks if b.channel == "title")
     else:
@@ -458,17 +459,34 @@ def scan_search_entry(
 
     Blocks whose text the page itself shows, as one box or as a run of its
     consecutive boxes that the index joined (``shown``, see :attr:`FileScan.shown`),
-    were checked there, box by box, under rules no looser, and are skipped.
+    were checked there, box by box, under rules no looser, and are skipped. Text the
+    page shows as code is code in the entry too (:func:`_as_code`).
     """
     # Material draws a title as HTML too (a heading's code: "Saves <code>95 s</code>").
     blocks = [*text_blocks(title), *text_blocks(text)]
     blocks += [Block(normalise(s), "page") for s in other if s.strip()]
     blocks = [b for b in blocks if not shown.cover(b.text)]
+    if shown.code:
+        blocks = [read for block in blocks for read in _as_code(block, shown)]
     for block in blocks:
         block.channel = "page"
     scan = FileScan()
     _scan_blocks(scan, blocks)
     return scan
+
+
+def _as_code(block: Block, shown: Boxes) -> list[Block]:
+    """``block`` of a search entry read with the page's code in it as code (an index that
+    holds a page as plain text holds its code so: MkDocs' own search), as the page reads
+    it: a figure inside code is not prose, one that crosses its edge is."""
+    spans = shown.code_spans(block.text)
+    if not spans:
+        return [block]
+    marked, at = [], 0
+    for start, end in spans:
+        marked += [escape(block.text[at:start]), f"<code>{escape(block.text[start:end])}</code>"]
+        at = end
+    return text_blocks("".join([*marked, escape(block.text[at:])]))
 
 
 def digest(*parts: str) -> bytes:

@@ -284,6 +284,8 @@ class PageText:
     lang: str = ""
     #: what a browser draws beyond the text (reordered, written by code; see :mod:`.drawing`)
     notes: list[Note] = field(default_factory=list)
+    #: the text of each code element the page shows as code (``<pre>``, ``<code>``)
+    code: list[str] = field(default_factory=list)
 
 
 #: A subtree as a reader gets it: every element as (tag, attributes), and its text.
@@ -923,8 +925,10 @@ def _walk(
                 _flush(builders, page)
             continue
         if tag in SKIPPED or (tag in CODE and not _drawn_as_prose(attrs)):
+            if tag in CODE:
+                page.code.append(node.text(deep=True) or "")
             if tag == "code":
-                builders[-1].add_code(node.text(deep=True) or "")
+                builders[-1].add_code(page.code[-1])
             elif tag in CODE:
                 builders[-1].add(" ")
             continue
@@ -1033,7 +1037,11 @@ def _repeated(
         # Claims index into the page; an inner document may be refused (the serialised
         # HTML has attribute names in lower case).
         # A backslash: a CSS escape may spell data: (``d\\61ta:``).
-        if any(mark in html for mark in ("data-fx-ref", "<script", "srcdoc", "data:", "\\")):
+        # Code: its text is the page's (:attr:`PageText.code`), which the memo does not keep.
+        if any(
+            mark in html
+            for mark in ("data-fx-ref", "<script", "srcdoc", "data:", "\\", "<code", "<pre")
+        ):
             _walk(node, page, where, role, heading, repeats, depth, inner)
             return
         item = PageText()
