@@ -407,7 +407,7 @@ def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
         scan.ticks = frozenset(t for c in page.charts for d in c.drawings for t in d.texts)
         # A search entry holds a page's article: its navigation need not be kept.
         scan.shown = Boxes(article_boxes(blocks), page.code)
-        scan.phrases = frozenset(p for b in blocks for p in claim_phrases(b))
+        scan.phrases = frozenset(p for b in blocks if b.claims for p in claim_phrases(b))
         scan.titles = tuple(b.text for b in blocks if b.channel == "title")
     else:
         scan = FileScan()
