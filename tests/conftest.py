@@ -181,9 +181,8 @@ def costliest_first(
     """The units a worker is handed (a group, or a test of none), in the order to hand them out.
 
     A unit costs the seconds its tests took in earlier runs (``seconds``, by node
-    id), or a guess for a test never timed (:func:`_guess`). The costliest first;
-    a browser file only once the other workers have been handed as much other
-    work as the last one costs, so that few workers wait on Chromium at any time.
+    id), or a guess for a test never timed (:func:`_guess`). The costliest first
+    (the browser tests, one unit, are).
     """
     units: dict[str, list[pytest.Item]] = {}
     for item in items:
@@ -192,17 +191,7 @@ def costliest_first(
     def cost(unit: list[pytest.Item]) -> float:
         return sum(seconds.get(item.nodeid, _guess(item, bool(seconds))) for item in unit)
 
-    ranked = sorted(units.values(), key=cost, reverse=True)
-    browser = [unit for unit in ranked if unit[0].nodeid.startswith("tests/browser/")]
-    order: list[list[pytest.Item]] = []
-    ahead = 0.0
-    for unit in (unit for unit in ranked if not unit[0].nodeid.startswith("tests/browser/")):
-        if browser and ahead <= 0:
-            order.append(browser.pop(0))
-            ahead = cost(order[-1])
-        order.append(unit)
-        ahead -= cost(unit)
-    return order + browser
+    return sorted(units.values(), key=cost, reverse=True)
 
 
 def _guess(item: pytest.Item, timed_before: bool) -> float:
@@ -252,14 +241,19 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 def xdist_group(nodeid: str) -> str | None:
-    """The group a test runs in under xdist: its file, or ``None`` to run anywhere.
+    """The group a test runs in under xdist: its file, tests/browser, or ``None`` to run
+    anywhere.
 
     A file is a group when its tests share what is costly to make: a fixture of
-    the file scoped wider than a test (a whole-site build), or a browser (every
-    file of tests/browser/ starts Chromium once per worker it runs on).
+    the file scoped wider than a test (a whole-site build). The browser tests are one
+    group: a worker running any of them starts Chromium and draws every page of the
+    site in each session, once for all their files (each sweep runs every file's probes
+    and takes the screenshots).
     """
     file = nodeid.split("::", 1)[0]
-    return file if file.startswith("tests/browser/") or _shares_a_fixture(file) else None
+    if file.startswith("tests/browser/"):
+        return "tests/browser"
+    return file if _shares_a_fixture(file) else None
 
 
 @functools.cache
