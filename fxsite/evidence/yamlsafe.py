@@ -568,7 +568,8 @@ def load_yaml(
     builder = _Builder(path, line_offset, require_mapping)
     bad = _NON_PRINTABLE.search(text)
     if bad is not None:
-        # The pure reader reports these itself; libyaml would fail without a position.
+        # Both readers refuse exactly these characters (PyYAML's Reader.NON_PRINTABLE,
+        # libyaml's reader); found here, with their place, neither reader meets one.
         line, col = line_col(text, bad.start())
         builder.add(
             (line + line_offset, col),
@@ -607,15 +608,6 @@ def load_yaml(
             here.column if here else 0,
         )
         builder.add(builder.mark(mark), "FX101", message)
-        builder.fatal = True
-    except yaml.reader.ReaderError as exc:
-        line, col = line_col(text, exc.position)
-        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
-        builder.add(
-            (line + line_offset, col),
-            "FX101",
-            f"the character U+{char:04X} is not allowed in YAML; remove it",
-        )
         builder.fatal = True
     except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
         # PyYAML should only raise the errors above; anything else is still
