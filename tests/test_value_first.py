@@ -83,10 +83,90 @@ def _value_starts() -> str:
     return "".join(re.findall("|".join(starts), every))
 
 
+@cache
+def _letters() -> str:
+    """Every character re's IGNORECASE matches to an ASCII letter, and the ASCII ones."""
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    return "".join(sorted(set(re.findall("(?i)[a-z]", every)) | set(map(chr, range(32, 127)))))
+
+
 def _missed(lookahead: str) -> list[str]:
-    """The characters a value can start with that ``lookahead`` does not let through."""
+    """The characters a value can start with that ``lookahead`` lets through before no
+    character at all."""
     let = re.compile(lookahead)
-    return [c for c in _value_starts() if not let.match(c)]
+    return [c for c in _value_starts() if not any(let.match(c + d) for d in ["", *_letters()])]
+
+
+def _two(items: list[tuple[Any, Any, bool]], first: str = "") -> list[tuple[str, str]]:
+    """Regexes of the first two characters a match of ``items`` (op, value, ignoring case)
+    consumes, after ``first`` (the first's, once taken)."""
+    if not items:
+        return []
+    (op, av, ignorecase), rest = items[0], items[1:]
+    if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+        return _two(rest, first)
+    if op is sre.BRANCH:
+        return [
+            p for b in av[1] for p in _two([(o, a, ignorecase) for o, a in b.data] + rest, first)
+        ]
+    if op is sre.SUBPATTERN:
+        _, add, drop, sub = av
+        inner = (ignorecase or bool(add & sre.SRE_FLAG_IGNORECASE)) and not (
+            drop & sre.SRE_FLAG_IGNORECASE
+        )
+        return _two([(o, a, inner) for o, a in sub.data] + rest, first)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+        low, high, sub = av
+        again = [(op, (max(low - 1, 0), high - 1, sub), ignorecase)] if high > 1 else []
+        once = _two([(o, a, ignorecase) for o, a in sub.data] + again + rest, first)
+        return once + (_two(rest, first) if low == 0 else [])
+    (char,), _ = _first_of(op, av, ignorecase)
+    return [(first, char)] if first else _two(rest, char)
+
+
+def test_value_first_lets_through_every_two_letter_start_of_an_approximation_word() -> None:
+    assert _missed_pairs(figure_vocab.VALUE_FIRST) == []
+
+
+def _missed_pairs(lookahead: str) -> list[str]:
+    """The two characters an approximation word can start with, a letter first, that
+    ``lookahead`` does not let through."""
+    let = re.compile(lookahead)
+    pairs = _two([(o, a, False) for o, a in sre_parse.parse(figure_vocab.APPROX).data])
+    letters = _letters()
+    starts = {
+        f + s
+        for first, second in pairs
+        for f in letters
+        if f.isalpha() and re.fullmatch(first, f)
+        for s in letters
+        if re.fullmatch(second, s)
+    }
+    assert {s.lower() for s in starts} >= {"ab", "su", "we"}  # the pairs were found
+    return sorted(s for s in starts if not let.match(s))
+
+
+@pytest.mark.parametrize(
+    ("dropped", "missed"),
+    [
+        ("bB", "ab aB Ab AB"),  # "about", "above"
+        ("|[wW][eE]", "we wE We WE"),  # "well over"
+        ("İ", "cİ Cİ"),  # "circa", in the case re's IGNORECASE matches
+    ],
+)
+def test_a_two_letter_start_left_out_is_found(dropped: str, missed: str) -> None:
+    narrower = figure_vocab.VALUE_FIRST.replace(dropped, "", 1)
+    assert narrower != figure_vocab.VALUE_FIRST
+    assert _missed_pairs(narrower) == sorted(missed.split())
+
+
+def test_more_cases_are_those_of_re() -> None:
+    """MORE_CASES holds every character re's IGNORECASE matches to an ASCII letter besides
+    its two cases."""
+    more = {c for c in _letters() if not c.isascii()}
+    assert more == set("".join(figure_vocab.MORE_CASES.values()))
+    for letter, cased in figure_vocab.MORE_CASES.items():
+        assert all(re.fullmatch(f"(?i){letter}", c) for c in cased)
 
 
 def test_value_first_lets_through_every_first_character_of_a_value() -> None:
@@ -98,7 +178,7 @@ def test_value_first_lets_through_every_first_character_of_a_value() -> None:
     [
         ("≤", "≤"),  # an approximation sign: "≤ 5 ms"
         ("约", "约"),  # a Chinese approximation word: "约5秒"
-        ("s", "sSſ"),  # "sub-100 µs", in any case re's IGNORECASE matches
+        ("|[sSſ][uU]", "sSſ"),  # "sub-100 µs", in any case re's IGNORECASE matches
         ("½", "½"),  # a vulgar fraction alone: "½ hour"
     ],
 )

@@ -289,13 +289,35 @@ MAG_MONEY = (
     rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
 )
 
-# What a value's first character can be: a digit or a vulgar fraction (NUM), a sign
-# (SIGN), or the first letter or sign of an approximation word (APPROX). Looked at before
-# START, whose look-behinds cost the re engine most at every other character of a text;
+#: The first two letters of APPROX's words ("ab" of "about" and "above", "su" of "sub-").
+_APPROX_HEADS = (
+    "ab", "al", "ap", "ar", "as", "at", "be", "ci", "fe", "ju", "le", "mo", "ne", "ov", "ro",
+    "su", "un", "up", "we",
+)  # fmt: skip
+#: The letters re's IGNORECASE matches to an ASCII letter besides its two cases.
+MORE_CASES = {"i": "İı", "k": "\u212a", "s": "ſ"}
+
+
+def _cased(letters: str) -> str:
+    """A class of ``letters`` in every case re's IGNORECASE matches them in."""
+    return "[" + "".join(c + c.upper() + MORE_CASES.get(c, "") for c in letters) + "]"
+
+
+def _heads() -> str:
+    """_APPROX_HEADS as classes of cased letters, one branch for each first letter: the re
+    engine passes over a branch whose first class does not hold the character."""
+    firsts = sorted({head[0] for head in _APPROX_HEADS})
+    return "|".join(
+        _cased(f) + _cased("".join(sorted(h[1] for h in _APPROX_HEADS if h[0] == f)))
+        for f in firsts
+    )
+
+
+# What a value can start with: a digit or a vulgar fraction (NUM), a sign (SIGN), or the
+# first sign or two letters of an approximation word (APPROX). Looked at before START,
+# whose look-behinds cost the re engine most at every other character of a text;
 # tests/test_value_first.py holds it to what the three can start with.
-VALUE_FIRST = (
-    rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超低高小至约近逾]|(?i:[abcfjlmnorsuw]))"
-)
+VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超低高小至约近逾]|{_heads()})"
 # A value: a number or a range of numbers, with sign and approximation.
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
 # Chinese ("10余倍", "20多公里").
