@@ -117,6 +117,14 @@ _ID = re.compile(r'\sid="([^"]*)"')
 _INLINE_EVIDENCE = re.compile(r"\]\((evidence:[^)\s]*)\)")
 
 
+def escaped_title(text: str) -> str:
+    """A generated page's title as the theme is given it: MkDocs and Material print
+    titles unescaped, so ``&``, ``<``, ``>`` and ``"`` are entities; an apostrophe is left
+    as it is (templates quote attributes with ``"``), since ``&#x27;`` is read "x27" where
+    a theme copies the title into a script (readthedocs' ``mkdocs_page_name``)."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
+
+
 def _split_html_body(generated: str) -> tuple[str, str | None]:
     """``(title line, body)`` when everything below the title is HTML, else ``(all, None)``.
 
@@ -476,8 +484,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                     # Reached from claims and the library index, like the nav they are
                     # not in; indexing each costs as much as an authored page.
                     page.meta.setdefault("search", {"exclude": True})
-            # MkDocs and Material write page titles into HTML unescaped: give them escaped text.
-            page.meta["title"] = html.escape(
+            page.meta["title"] = escaped_title(
                 html.unescape(generated.split("\n", 1)[0].lstrip("# "))
             )
             title, body = _split_html_body(generated)
