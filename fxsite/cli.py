@@ -23,7 +23,6 @@ from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.markdown import PageRenderer
 from fxsite.output_dirs import output_problems
-from fxsite.pages.docs_tree import left_out
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project, ProjectPaths
 
@@ -181,23 +180,7 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
     plugin = config.plugins.get("fxsite")
     if plugin is None:
         raise UsageFailure(f"{config_file.name}: add fxsite to plugins (plugins: [search, fxsite])")
-    root = config_file.parent
-    paths = ProjectPaths(
-        root=root,
-        docs_dir=Path(config.docs_dir),
-        evidence_dir=root / plugin.config.evidence_dir,
-        library_prefix=plugin.config.library_url.strip("/"),
-        directory_urls=bool(config.use_directory_urls),
-        faq_page=plugin.config.faq_page or "faq.md",
-        cache_dir=(root / plugin.config.cache_dir) if plugin.config.cache_dir else None,
-        language=config.theme.get("language"),
-        config_name=config_file.name,
-        theme_dirs=tuple(str(d) for d in config.theme.dirs),
-        custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
-        writers=tuple(plugin.config.scripts_that_write),
-        extra_templates=tuple(config.extra_templates),
-        left_out=left_out(config.exclude_docs, config.draft_docs),
-    )
+    paths = ProjectPaths.of(config, plugin.config)
     # Before anything is written: a site_dir or cache_dir among the sources.
     overlaps = output_problems(paths, config)
     if overlaps:

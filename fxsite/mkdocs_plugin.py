@@ -67,7 +67,6 @@ from fxsite.pages.chrome import (
     with_permalink_titles,
     without_alternate_links,
 )
-from fxsite.pages.docs_tree import left_out
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
@@ -286,24 +285,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history_key = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        root = Path(config.config_file_path).parent
-        paths = ProjectPaths(
-            root=root,
-            docs_dir=Path(config.docs_dir),
-            evidence_dir=(root / self.config.evidence_dir),
-            library_prefix=self.config.library_url.strip("/"),
-            directory_urls=bool(config.use_directory_urls),
-            faq_page=self.config.faq_page or "faq.md",
-            cache_dir=(root / self.config.cache_dir) if self.config.cache_dir else None,
-            language=config.theme.get("language"),
-            config_name=Path(config.config_file_path).name,
-            theme_dirs=tuple(str(d) for d in config.theme.dirs),
-            custom_dir=Path(config.theme.custom_dir) if config.theme.custom_dir else None,
-            writers=tuple(self.config.scripts_that_write),
-            extra_templates=tuple(config.extra_templates),
-            # serve builds drafts; a build leaves them out, as check does
-            left_out=left_out(config.exclude_docs, None if self.serving else config.draft_docs),
-        )
+        # serve builds drafts; a build leaves them out, as check does
+        paths = ProjectPaths.of(config, self.config, drafts=self.serving)
         overlaps = output_problems(paths, config)  # before anything is written
         if overlaps:
             raise PluginError("fxsite: " + "\n".join(overlaps))

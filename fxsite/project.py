@@ -32,7 +32,14 @@ from fxsite.pages.config_text import (
     shown_strings,
     titled_in_nav,
 )
-from fxsite.pages.docs_tree import MAX_PAGE_BYTES, DocsTree, LeftOut, url_clashes, walk_docs
+from fxsite.pages.docs_tree import (
+    MAX_PAGE_BYTES,
+    DocsTree,
+    LeftOut,
+    left_out,
+    url_clashes,
+    walk_docs,
+)
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.name_title import section_title_findings
@@ -89,6 +96,30 @@ class ProjectPaths:
     writers: tuple[str, ...] = ()
     #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
     extra_templates: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, config: Any, options: Any, *, drafts: bool = False) -> ProjectPaths:
+        """The paths of a loaded MkDocs ``config`` and the fxsite plugin's ``options``, as
+        ``fxsite check``, ``fxsite build`` and the plugin all take them. Draft pages are
+        left out unless ``drafts`` (``mkdocs serve`` builds them)."""
+        root = Path(config.config_file_path).parent
+        theme = config.theme
+        return cls(
+            root=root,
+            docs_dir=Path(config.docs_dir),
+            evidence_dir=root / options.evidence_dir,
+            library_prefix=options.library_url.strip("/"),
+            directory_urls=bool(config.use_directory_urls),
+            faq_page=options.faq_page or "faq.md",
+            cache_dir=(root / options.cache_dir) if options.cache_dir else None,
+            language=theme.get("language"),
+            config_name=Path(config.config_file_path).name,
+            theme_dirs=tuple(str(d) for d in theme.dirs),
+            custom_dir=Path(theme.custom_dir) if theme.custom_dir else None,
+            writers=tuple(options.scripts_that_write),
+            extra_templates=tuple(config.extra_templates),
+            left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
+        )
 
     def relative(self, path: Path) -> str:
         """``path`` as findings show it: relative to the root, with slashes."""
