@@ -446,7 +446,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 document_href=relative_url(document_url(doc), page.url) if doc else None,
             )
         if src == project.paths.faq_page:
-            body = site_faq_markdown(self.index, library, href_for, src)
+            body = site_faq_markdown(self.index, library, src)
             return f"# Frequently asked questions\n\n{body}"
         return None
 

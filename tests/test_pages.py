@@ -281,7 +281,7 @@ def test_code_keeps_its_evidence_links_verbatim(lib: Library) -> None:
 
 def test_refused_claim_is_shown_as_escaped_text(lib: Library) -> None:
     out, claims, findings = rewrite_text(
-        "[<b>9 s</b>](evidence:R9#x)", PATH, lambda offset: (1, offset + 1), lib, href_for
+        "[<b>9 s</b>](evidence:R9#x)", PATH, lambda offset: (1, offset + 1), lib
     )
     assert claims == [] and [f.code for f in findings] == ["FX401"]
     assert out == "&lt;b&gt;9 s&lt;/b&gt;"

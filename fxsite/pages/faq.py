@@ -11,7 +11,7 @@ import json
 import posixpath
 
 from fxsite.evidence.library import Library
-from fxsite.pages.claims import HrefFor, escape_markdown
+from fxsite.pages.claims import escape_markdown
 from fxsite.pages.page import PageResult, rewrite_text
 from fxsite.pages.site import SiteIndex
 
@@ -42,7 +42,7 @@ def faq_json_ld(result: PageResult) -> str:
     return f'<script type="application/ld+json">{text}</script>'
 
 
-def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq_src: str) -> str:
+def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str) -> str:
     """Every page's FAQ on one page, claims re-rendered, with links back."""
     from fxsite.pages.sections import marker_legend
 
@@ -57,7 +57,7 @@ def site_faq_markdown(index: SiteIndex, library: Library, href_for: HrefFor, faq
         parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
         for item in items:
             answer, claims, _ = rewrite_text(
-                item.a.text, page.result.path, lambda _: (1, 1), library, href_for
+                item.a.text, page.result.path, lambda _: (1, 1), library
             )
             labels |= {c.label for c in claims if c.value is not None}
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")

@@ -153,7 +153,6 @@ def rewrite_text(
     path: str,
     pos: Positioner,
     library: Library,
-    href_for: HrefFor,
     lang: str | None = None,
 ) -> tuple[str, list[Claim], list[Finding]]:
     """Resolve the evidence links of a Markdown text.
@@ -220,9 +219,7 @@ def _text_positioner(item: TextAt) -> Positioner:
     return item.pos
 
 
-def _faq(
-    items: list[FaqItem], path: str, library: Library, href_for: HrefFor, result: PageResult
-) -> list[Finding]:
+def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) -> list[Finding]:
     """The FAQ's answers rendered into ``result``; returns what only their JSON-LD shows."""
     structured: list[Finding] = []
     for item in items:
@@ -231,7 +228,7 @@ def _faq(
             check_prose(item.q.text, path, _text_positioner(item.q), library, told=told)
         )
         answer, claims, findings = rewrite_text(
-            item.a.text, path, _text_positioner(item.a), library, href_for, result.lang
+            item.a.text, path, _text_positioner(item.a), library, result.lang
         )
         result.claims.extend(claims)
         result.findings.extend(findings)
@@ -317,7 +314,7 @@ def process_page(
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
             out, claims, findings = rewrite_text(
-                text, path, _body_positioner(text, first_line + line), library, href_for, lang
+                text, path, _body_positioner(text, first_line + line), library, lang
             )
         else:
             out, claims, findings = render_block(
@@ -328,7 +325,7 @@ def process_page(
         pieces.append(out)
         result.claims.extend(claims)
         result.findings.extend(findings)
-    structured = _faq(front.faq, path, library, href_for, result)
+    structured = _faq(front.faq, path, library, result)
     result.markdown = "\n".join(pieces)
     result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
     head = _head(front, path, library, [c.display for c in result.claims])
