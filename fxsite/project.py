@@ -478,7 +478,6 @@ class Project:
                     self.paths.docs_dir,
                     rel,
                     shown,
-                    self.library,
                     frozenset(self.paths.writers),
                     render if rel in self.paths.extra_templates else None,
                 )
@@ -553,7 +552,7 @@ class Project:
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [
             *template_findings(custom, shown, extra, settings),
-            *theme_file_findings(custom, shown, self.paths.docs_dir, self.library, writers),
+            *theme_file_findings(custom, shown, self.paths.docs_dir, writers),
         ]
 
     def hero(self) -> Hero | None:

@@ -172,7 +172,7 @@ def _filepage_findings(
     (docs / name).parent.mkdir(parents=True, exist_ok=True)
     (docs / name).write_text(text, "utf-8")
     tree = walk_docs(docs)
-    found = [f for rel in tree.files for f in docs_file_findings(docs, rel, f"docs/{rel}", lib)]
+    found = [f for rel in tree.files for f in docs_file_findings(docs, rel, f"docs/{rel}")]
     return sorted((f.code, f.line, f.col) for f in found if f.severity == "error")
 
 

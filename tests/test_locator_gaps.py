@@ -115,7 +115,7 @@ def test_a_scripts_string_figure_at_its_line(
 ) -> None:
     (tmp_path / "js").mkdir()
     (tmp_path / "js" / "x.js").write_text(script, "utf-8")
-    found = docs_file_findings(tmp_path, "js/x.js", "docs/js/x.js", lib)
+    found = docs_file_findings(tmp_path, "js/x.js", "docs/js/x.js")
     assert [f"{f.code} {f.line}:{f.col}" for f in found] == where
     assert all(f.path == "docs/js/x.js" for f in found)
 
@@ -154,7 +154,7 @@ def test_the_audit_reads_a_published_scripts_strings(
 )
 def test_a_stylesheets_string_at_its_line(sheet: str, where: list[str], tmp_path: Path) -> None:
     (tmp_path / "x.css").write_text(sheet, "utf-8")
-    found = docs_file_findings(tmp_path, "x.css", "docs/x.css", None)
+    found = docs_file_findings(tmp_path, "x.css", "docs/x.css")
     assert [f"{f.code} {f.line}:{f.col}" for f in found] == where
 
 

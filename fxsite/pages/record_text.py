@@ -295,7 +295,7 @@ def document_findings(library: Library, evidence_dir: Path) -> list[Finding]:
             f" (in {name}, which publish_document publishes as {site_path}; "
             f"{why}, so the build reads it as any published file)"
         )
-        for found in docs_file_findings(evidence_dir, name, record, library):
+        for found in docs_file_findings(evidence_dir, name, record):
             # The gate's own words for a page without the build's stamp, which it finds too.
             message = found.message if found.code == "FX613" else found.message + reason
             findings.append(replace(found, line=line, col=col, message=message))

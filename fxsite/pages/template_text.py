@@ -330,7 +330,7 @@ def _copied(custom_dir: Path, docs_dir: Path) -> list[str]:
 
 
 def theme_file_findings(
-    custom_dir: Path, shown: str, docs_dir: Path, library: Any, declared: frozenset[str]
+    custom_dir: Path, shown: str, docs_dir: Path, declared: frozenset[str]
 ) -> list[Finding]:
     """What the gate would find in each file of ``custom_dir`` copied into the site, at
     ``shown/rel``'s lines (``declared``: the files of the plugin's ``scripts_that_write``)."""
@@ -339,5 +339,5 @@ def theme_file_findings(
     return [
         finding
         for rel in _copied(custom_dir, docs_dir)
-        for finding in docs_file_findings(custom_dir, rel, f"{shown}/{rel}", library, declared)
+        for finding in docs_file_findings(custom_dir, rel, f"{shown}/{rel}", declared)
     ]

@@ -41,7 +41,6 @@ def docs_file_findings(
     docs_dir: Path,
     rel: str,
     shown: str,
-    library: Any,
     declared: frozenset[str] = frozenset(),
     render: Callable[[str], str] | None = None,
 ) -> list[Finding]:
