@@ -295,7 +295,7 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if served is None:
         return
     text = served.text
-    exported = compare_exports(site.root, rel, text, site.published)
+    exported = compare_exports(rel, text, site.published)
     if exported is not None:
         site.findings.extend(exported)
         return

@@ -215,9 +215,7 @@ def _figure_line(text: str, ref: str) -> int:
     return line_of(text, needle) if at < 0 else text.count("\n", 0, at) + 1
 
 
-def compare_exports(
-    site_dir: Path, rel: str, text: str, published: Published
-) -> list[Finding] | None:
+def compare_exports(rel: str, text: str, published: Published) -> list[Finding] | None:
     """Findings for a machine-readable file the build writes; None if ``rel`` is not one."""
     library = published.library
     if rel == "evidence.csv":
