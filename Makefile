@@ -53,19 +53,13 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/fxsite schema --check .
 
-# The lint and the demo build run at once (each takes one core), then the tests.
+# fxsite compiled once (also where PYTHONDONTWRITEBYTECODE is set: each `fxsite` the tests
+# start reads its bytecode), the lint and the demo build at once (each takes one core),
+# then the tests.
 test: $(VENV)/.installed-test tests/browser/node_modules/axe-core/axe.min.js
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint test-ready
+	$(BIN)/python -m compileall -q fxsite
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint site
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
-
-# The demo site, then the tests collected once with bytecode written (even where
-# PYTHONDONTWRITEBYTECODE is set): each worker and each `fxsite` it starts then reads
-# fxsite's and the test modules' compiled code instead of compiling it again. A collection
-# error is left for the run itself to report.
-.PHONY: test-ready
-test-ready: $(VENV)/.installed-test
-	$(BIN)/fxsite build . --sign $(DEMO_KEY)
-	-PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider >/dev/null
 
 # Screenshots of every page of the demo at 390 and 1440 px, light and dark, into
 # screens/ (ignored), with screens/index.html showing them side by side.
