@@ -102,6 +102,16 @@ def copy_site(site: Path, dest: Path) -> Path:
     return target
 
 
+def rows_site(dest: Path, home: str = "# Home\n\nIt ran.\n") -> Path:
+    """A copy of the clean fixture site at ``dest`` whose only page is a home page
+    (``home``): a table test writes each row's page beside it and builds once."""
+    shutil.copytree(CLEAN, dest, ignore=shutil.ignore_patterns("site", ".cache"))
+    for page in (dest / "docs").glob("*.md"):
+        page.unlink()
+    (dest / "docs" / "index.md").write_text(home, "utf-8")
+    return dest
+
+
 def run(
     args: list[str], cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:

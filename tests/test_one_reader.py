@@ -768,12 +768,12 @@ def test_issuer_and_setup_keys_are_shown_words(
     ],
 )
 def test_files_published_as_they_are(
-    name: str, content: bytes, where: list[tuple[int, int]], tmp_path: Path, lib: Library
+    name: str, content: bytes, where: list[tuple[int, int]], tmp_path: Path
 ) -> None:
     from fxsite.verify.docs_files import docs_file_findings
 
     (tmp_path / name).write_bytes(content)
-    found = docs_file_findings(tmp_path, name, f"docs/{name}", lib)
+    found = docs_file_findings(tmp_path, name, f"docs/{name}")
     assert [(f.line, f.col) for f in found if f.code == "FX501"] == where
     assert all("cannot hold a claim" in f.message for f in found if f.code == "FX501")
 
@@ -944,7 +944,7 @@ def test_a_stylesheet_or_script_of_docs_is_judged_by_check_too(
     (tmp_path / folder).mkdir()
     (tmp_path / folder / name).write_text(content, "utf-8")
     rel = f"{folder}/{name}"
-    found = docs_file_findings(tmp_path, rel, f"docs/{rel}", None, frozenset(declared))
+    found = docs_file_findings(tmp_path, rel, f"docs/{rel}", frozenset(declared))
     assert [f.code for f in found] == codes
     assert all(f.path == f"docs/{rel}" for f in found)
 

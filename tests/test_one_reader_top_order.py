@@ -13,11 +13,10 @@ as ``check`` and the build run it), then one site of every row, checked and buil
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN, check_and_build, finding_lines, library, page_findings
+from sitekit import check_and_build, finding_lines, library, page_findings, rows_site
 
 from fxsite.evidence.library import Library
 
@@ -106,12 +105,8 @@ def test_inside_the_pages_own_container_the_text_rule_still_judges(lib: Library)
 
 
 def test_check_and_build_agree_on_every_row(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    site = rows_site(tmp_path / "site")
     docs = site / "docs"
-    for page in docs.glob("*.md"):
-        page.unlink()
-    docs.joinpath("index.md").write_text("# Home\n\nIt ran.\n", "utf-8")
     names = {}
     for n, (name, page) in enumerate([*REFUSED, *PASSED]):
         names[f"p{n}.md"] = name

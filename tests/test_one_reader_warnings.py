@@ -9,11 +9,17 @@ that warning again. In-process rows, then one site of every row, checked and bui
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN, check_and_build, finding_lines, fixture_renderer, href_for, library
+from sitekit import (
+    check_and_build,
+    finding_lines,
+    fixture_renderer,
+    href_for,
+    library,
+    rows_site,
+)
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import check_page
@@ -48,12 +54,8 @@ def test_the_page_reader_tells_its_warnings(
 
 
 def test_check_and_build_tell_the_same_warnings(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    site = rows_site(tmp_path / "site")
     docs = site / "docs"
-    for page in docs.glob("*.md"):
-        page.unlink()
-    docs.joinpath("index.md").write_text("# Home\n\nIt ran.\n", "utf-8")
     for n, (_, page, _) in enumerate(ROWS):
         docs.joinpath(f"p{n}.md").write_text(page, "utf-8")
     checked, built = check_and_build(site)

@@ -9,12 +9,11 @@ box, never a new figure.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from material.plugins.search.plugin import Parser
-from sitekit import CLEAN, FIXTURE_EXTENSIONS, fxsite_here, href_for, library
+from sitekit import FIXTURE_EXTENSIONS, fxsite_here, href_for, library, rows_site
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
@@ -217,12 +216,8 @@ def _name(row: str) -> str:
 @pytest.mark.slow
 def test_check_and_build_read_the_same_boxes(tmp_path: Path) -> None:
     """Every row's page in one site, checked and built: the same findings at the same lines."""
-    site = tmp_path / "site"
-    shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
+    site = rows_site(tmp_path / "site", "# Rows\n\nOne page per row.\n")
     docs = site / "docs"
-    for page in docs.glob("*.md"):
-        page.unlink()
-    docs.joinpath("index.md").write_text("# Rows\n\nOne page per row.\n", "utf-8")
     for name, page in [*BOXES, *UNITS_PASSED]:
         docs.joinpath(f"ok-{_name(name)}.md").write_text(page, "utf-8")
     for name, page, _ in UNITS_REFUSED:

@@ -655,7 +655,7 @@ def test_a_stylesheets_finding_at_its_rule(sheet: str, where: list[str], tmp_pat
     from fxsite.verify.docs_files import docs_file_findings
 
     (tmp_path / "x.css").write_text(sheet, "utf-8")
-    found = docs_file_findings(tmp_path, "x.css", "docs/x.css", None)
+    found = docs_file_findings(tmp_path, "x.css", "docs/x.css")
     assert [f"{f.code} {f.line}:{f.col}" for f in found] == where
 
 

@@ -52,7 +52,7 @@ from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, unshown
 from fxsite.verify.icon_digits import shortcode_digits
 
-__all__ = ["SourceLocator", "loose_pattern"]
+__all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
 #: What rendering may remove between two characters of a shown text.
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
@@ -161,7 +161,7 @@ class SourceLocator:
                 spans = [*self.claims_only, *(self._read("unshown") if self.markdown else [])]
             else:
                 spans = (unshown if name == "unshown" else glued_claims)(self.source)
-            self._spans[name] = _merged(spans)
+            self._spans[name] = merged_spans(spans)
         return self._spans[name]
 
     def _exact(self, text: str, start: int) -> int | None:
@@ -344,7 +344,7 @@ def _within(spans: list[tuple[int, int]], offset: int) -> bool:
     return i >= 0 and spans[i][0] <= offset < spans[i][1]
 
 
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``spans`` sorted, overlapping ones joined."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):

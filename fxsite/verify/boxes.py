@@ -24,6 +24,8 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 
+from fxsite.pages.locate import merged_spans
+
 __all__ = ["NO_BOXES", "Boxes"]
 
 #: Starts tried per run: past them, a run is read as it is (never passed unread).
@@ -126,13 +128,7 @@ class Boxes:
                 ):
                     found.append((start, end))
                 at = squeezed.find(code, at + 1)
-        spans: list[tuple[int, int]] = []
-        for start, end in sorted(found):
-            if spans and start <= spans[-1][1]:
-                spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
-            else:
-                spans.append((start, end))
-        return spans
+        return merged_spans(found)
 
 
 #: A file that is not a page: no boxes.
