@@ -10,21 +10,25 @@ draw text of its own (:func:`writes`); and in which case it draws its element's 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 import tinycss2  # type: ignore[import-untyped]
 from tinycss2 import ast
 
+from fxsite.verify.css_values import hiding, moving
 from fxsite.verify.reading import detect
 
 __all__ = [
     "MAX_SERIALIZED",
     "Declaration",
     "Sheet",
+    "completes_figure",
     "could_hold_figure",
     "drawn_in_case",
     "hides",
+    "moves",
     "read_sheet",
     "read_style",
     "reorders",
@@ -162,8 +166,12 @@ def reorders(decl: Declaration) -> str | None:
         return "self"
     if decl.name == "direction" and "rtl" in words:
         return "self"
-    if decl.name in ("flex-direction", "flex-flow") and any(w.endswith("-reverse") for w in words):
+    if decl.name in ("flex-direction", "flex-flow", "flex-wrap") and any(
+        w.endswith("-reverse") for w in words
+    ):
         return "self"
+    if decl.name == "display" and words & {"table-header-group", "table-footer-group"}:
+        return "siblings"
     if decl.name == "order" or decl.name in _GRID_PLACEMENT:
         # ``order: 0`` and ``grid-area: auto`` leave an item where the text has it.
         kept = all(
@@ -244,28 +252,30 @@ def completes_figure(text: str) -> bool:
     )
 
 
-#: Declarations that can leave an element's text undrawn, unseen or drawn elsewhere:
-#: hidden, shrunk to nothing (``width: 0``, ``transform: scale(0)``, ``font-size: 0``),
-#: moved off its box (``text-indent: -9999px``, ``position: absolute``), clipped, or
-#: drawn in no colour.
-_HIDING = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|font-size\s*:\s*0|"
-    r"opacity\s*:\s*0|content-visibility\s*:\s*hidden|position\s*:\s*(?:absolute|fixed)|"
-    r"(?<![\w-])(?:max-)?(?:width|height)\s*:\s*[-+]?[0.]+[a-z%]*\s*(?:[;!}]|$)|"
-    r"(?<![\w-])(?:transform|scale|translate|rotate|zoom)\s*:\s*(?!none\b)|"
-    r"text-indent\s*:\s*-|(?<![\w-])(?:-webkit-text-fill-)?color\s*:\s*transparent|"
-    r"(?<![\w-])clip(?:-path)?\s*:\s*(?!auto\b|none\b)",
+#: What a style that hides text must hold: a property name :func:`~.css_values.hiding`
+#: reads, a function whose value is not known, or an escape spelling one.
+_MAY_HIDE = re.compile(
+    r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|"
+    r"transform|scale|translate|rotate|zoom|mask|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def hides(style: str) -> bool:
     """A ``style`` attribute's declarations (or one rule declaration, as
-    :attr:`Declaration.shown`) may leave the element's text undrawn where it stands."""
-    if _HIDING.search(style) is not None:
-        return True
-    # A property name spelt with a CSS escape (``displ\\61y``): read as a browser reads it.
-    return "\\" in style and any(_HIDING.search(d.shown) for d in read_style(style))
+    :attr:`Declaration.shown`) may leave the element's text undrawn where it stands
+    (:func:`~fxsite.verify.css_values.hiding`: any one of them, as a browser reads it).
+    Memoised: a chart repeats its few styles many times."""
+    if not _MAY_HIDE.search(style):  # a style naming none of them is not parsed
+        return False
+    return any(hiding(d.name, d.value) for d in read_style(style))
+
+
+def moves(decl: Declaration) -> bool:
+    """The declaration may draw its element's text away from where it stands, beside
+    other text (:func:`~fxsite.verify.css_values.moving`)."""
+    return moving(decl.name, decl.value)
 
 
 def could_hold_figure(text: str, around: str = "") -> bool:

@@ -25,7 +25,9 @@ from selectolax.lexbor import LexborNode, SelectolaxError
 from fxsite.verify.css import (
     MAX_SERIALIZED,
     Declaration,
+    completes_figure,
     could_hold_figure,
+    moves,
     read_sheet,
     read_style,
     reorders,
@@ -51,12 +53,13 @@ def _text(node: LexborNode | None) -> str:
     return " ".join((node.text(deep=True) or "").split()) if node is not None else ""
 
 
-def _note(what: str, text: str, at: str | None = None) -> Note:
+def _note(
+    what: str, text: str, at: str | None = None, how: str = "changes the order in which"
+) -> Note:
     """A reordering note; ``at``, the text it is placed by (the rule), else what it moves."""
     return Note(
         REORDERED,
-        f"{what} changes the order in which '{text[:60]}' is drawn: "
-        "a reader may see another figure than the one checked",
+        f"{what} {how} '{text[:60]}' is drawn: a reader may see another figure than the one checked",
         at or text[:40] or None,
     )
 
@@ -101,6 +104,14 @@ def dir_note(node: LexborNode, value: str) -> Note | None:
 
 
 def _moved(node: LexborNode, decl: Declaration) -> Note | None:
+    """A declaration that reorders text that could hold a figure, or that draws its
+    element elsewhere (:func:`~fxsite.verify.css.moves`: where exactly is not worked out)
+    whose text could hold a figure or complete one beside a number ("s on the array")."""
+    if moves(decl):
+        text = _text(node)
+        held = could_hold_figure(text, _text(node.parent)) or completes_figure(text)
+        where = "moves where"
+        return _note(f"CSS {decl.shown}", text, decl.shown, where) if held else None
     scope = reorders(decl)
     if scope is None:
         return None
@@ -111,7 +122,11 @@ def _moved(node: LexborNode, decl: Declaration) -> Note | None:
 
 
 #: What a style that reorders must hold (a property name, or an escape spelling one).
-_MAY_REORDER = re.compile(r"order|direction|bidi|grid|flex|\\", re.IGNORECASE)
+_MAY_REORDER = re.compile(
+    r"order|direction|bidi|grid|flex|table|top|left|right|bottom|inset|margin|translate|"
+    r"transform|float|\\",
+    re.IGNORECASE,
+)
 
 
 def style_order_notes(node: LexborNode, style: str) -> list[Note]:
@@ -140,7 +155,7 @@ MAX_MATCHED = 64
 
 def sheet_order_notes(root: LexborNode, css: str) -> list[Note]:
     """Rules of a page's ``<style>`` that reorder text that could hold a figure."""
-    moving = [d for d in read_sheet(css).declarations if reorders(d) is not None]
+    moving = [d for d in read_sheet(css).declarations if reorders(d) is not None or moves(d)]
     if not moving or not could_hold_figure(_text(root)):
         return []
     for decl in moving:

@@ -42,6 +42,7 @@ from fxsite.verify.css import drawn_in_case, hides, read_sheet, read_style, text
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
+from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
@@ -1169,12 +1170,16 @@ def _code_fonts(root: LexborNode) -> None:
 
 def _styled(root: LexborNode) -> frozenset[int]:
     """The elements (by ``mem_id``) a rule of the document's ``<style>`` blocks may hide
-    (:func:`~fxsite.verify.css.hides`), matched by the rule's selector."""
+    (:func:`~fxsite.verify.css.hides`), matched by the rule's selector; a
+    ``::first-letter`` rule's letters are put apart instead (:mod:`.first_letter`)."""
     found: set[int] = set()
     for style in root.css("style"):
         for decl in read_sheet(style.text(deep=True) or "").declarations:
             if decl.selector and hides(decl.shown):
-                found.update(node.mem_id for node in matches(root, decl.selector))
+                if names_first_letter(decl.selector):
+                    hide_first_letters(matches(root, decl.selector))
+                else:
+                    found.update(node.mem_id for node in matches(root, decl.selector))
     return frozenset(found)
 
 

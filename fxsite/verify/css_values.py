@@ -1,0 +1,290 @@
+"""What a CSS declaration's value does to its element's text: hide it, or move it.
+
+A value is read from its tokens (tinycss2's, comments dropped, as a browser drops
+them: ``display:/**/none`` is ``display: none``). A value the gate cannot evaluate
+for certain (``var()``, ``calc()``, ``env()``, any other function where a number or
+a colour is expected) counts as what it might be: one that hides or moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tinycss2 import ast  # type: ignore[import-untyped]
+
+__all__ = ["hiding", "moving"]
+
+#: Below this opacity (or a colour's alpha) text counts as unseen.
+FAINT = 0.5
+#: Below this font size, in CSS pixels, a letter counts as unseen (a 1px letter is a dot).
+TINY_PX = 4.0
+#: CSS pixels per unit, for a font size; a relative unit as at the default 16px, a
+#: viewport unit as at a 390px wide screen.
+_PX = {
+    "px": 1.0,
+    "pt": 4 / 3,
+    "pc": 16.0,
+    "in": 96.0,
+    "cm": 96 / 2.54,
+    "mm": 96 / 25.4,
+    "q": 96 / 101.6,
+    **dict.fromkeys(("em", "rem", "ex", "ch", "cap", "ic", "lh", "rlh"), 16.0),
+    **dict.fromkeys(("vw", "vh", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw", "dvh"), 3.9),
+}
+
+Tokens = Sequence[ast.Node]
+
+
+def _plain(tokens: Tokens) -> list[ast.Node]:
+    """The tokens that mean something: no whitespace, no comments."""
+    return [t for t in tokens if not isinstance(t, (ast.WhitespaceToken, ast.Comment))]
+
+
+def _idents(tokens: Tokens) -> set[str]:
+    return {t.lower_value for t in tokens if isinstance(t, ast.IdentToken)}
+
+
+def _functions(tokens: Tokens) -> set[str]:
+    return {t.lower_name for t in tokens if isinstance(t, ast.FunctionBlock)}
+
+
+def _fraction(token: ast.Node) -> float | None:
+    """An opacity or alpha (``.5``, ``50%``, ``none`` as 0); None where it is not known."""
+    if isinstance(token, ast.NumberToken):
+        return float(token.value)
+    if isinstance(token, ast.PercentageToken):
+        return float(token.value) / 100
+    if isinstance(token, ast.IdentToken) and token.lower_value == "none":
+        return 0.0
+    return None
+
+
+def _faint(token: ast.Node | None) -> bool:
+    """An opacity or alpha below :data:`FAINT`, or one not known."""
+    value = _fraction(token) if token is not None else 1.0
+    return value is None or value < FAINT
+
+
+def _alpha(token: ast.Node) -> ast.Node | None:
+    """A colour function's alpha (after ``/``, or the fourth of commas), None if it has none."""
+    args = _plain(token.arguments)
+    slash = [i for i, t in enumerate(args) if isinstance(t, ast.LiteralToken) and t.value == "/"]
+    if slash:
+        return args[slash[0] + 1] if slash[0] + 1 < len(args) else None
+    parts = [t for t in args if not (isinstance(t, ast.LiteralToken) and t.value == ",")]
+    return parts[3] if len(parts) > 3 and len(parts) < len(args) else None
+
+
+#: Colour functions whose alpha :func:`_alpha` finds.
+_COLOUR_FUNCTIONS = frozenset(
+    {"rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"}
+)
+
+
+def _clear_colour(tokens: Tokens) -> bool:
+    """A colour text is drawn in that leaves it unseen: ``transparent``, an alpha below
+    :data:`FAINT` (``rgba(0,0,0,0)``, ``#0000``), or one not known (``var()``, ``color-mix()``)."""
+    for token in _plain(tokens):
+        if isinstance(token, ast.IdentToken) and token.lower_value == "transparent":
+            return True
+        if isinstance(token, ast.HashToken) and len(token.value) in (4, 8):
+            digits = token.value[3:] if len(token.value) == 4 else token.value[6:]
+            try:
+                if int(digits, 16) / (16 ** len(digits) - 1) < FAINT:
+                    return True
+            except ValueError:
+                continue
+        if isinstance(token, ast.FunctionBlock):
+            if token.lower_name not in _COLOUR_FUNCTIONS:
+                return True
+            alpha = _alpha(token)
+            if alpha is not None and _faint(alpha):
+                return True
+    return False
+
+
+def _px(token: ast.Node) -> float | None:
+    """A font size in CSS pixels; None where it is not known (a function, a unit not listed)."""
+    if isinstance(token, ast.NumberToken):
+        return float(token.value)
+    if isinstance(token, ast.PercentageToken):
+        return float(token.value) * 16 / 100
+    if isinstance(token, ast.DimensionToken) and token.lower_unit in _PX:
+        return float(token.value) * _PX[token.lower_unit]
+    return None
+
+
+def _tiny(token: ast.Node) -> bool:
+    """A font size below :data:`TINY_PX`, or one not known (a keyword, ``small``, is read)."""
+    if isinstance(token, ast.IdentToken):
+        return False
+    size = _px(token)
+    return size is None or size < TINY_PX
+
+
+def _tiny_font(tokens: Tokens) -> bool:
+    """A ``font`` shorthand whose size (a length, a percentage, a unitless 0, a function;
+    not the line height after ``/``) is tiny or not known."""
+    args = _plain(tokens)
+    for at, token in enumerate(args):
+        after_slash = (
+            at > 0 and isinstance(args[at - 1], ast.LiteralToken) and args[at - 1].value == "/"
+        )
+        sized = isinstance(token, (ast.DimensionToken, ast.PercentageToken, ast.FunctionBlock)) or (
+            isinstance(token, ast.NumberToken) and token.value == 0
+        )
+        if sized and not after_slash and _tiny(token):
+            return True
+    return False
+
+
+def _filtered_out(tokens: Tokens) -> bool:
+    """A ``filter`` that may leave text unseen: ``opacity()`` below :data:`FAINT`, a
+    ``url()`` filter (any drawing), or a value not known."""
+    for token in _plain(tokens):
+        if isinstance(token, ast.URLToken):
+            return True
+        if isinstance(token, ast.FunctionBlock):
+            if token.lower_name == "url":
+                return True
+            if token.lower_name == "opacity":
+                args = _plain(token.arguments)
+                if args and _faint(args[0]):
+                    return True
+    return False
+
+
+def _negative(token: ast.Node) -> bool:
+    """A length below 0, or one not known (a function)."""
+    if isinstance(token, ast.FunctionBlock):
+        return True
+    return isinstance(token, (ast.NumberToken, ast.DimensionToken, ast.PercentageToken)) and (
+        token.value < 0
+    )
+
+
+def _zero(tokens: Tokens) -> bool:
+    return all(
+        isinstance(t, (ast.NumberToken, ast.DimensionToken, ast.PercentageToken)) and t.value == 0
+        for t in tokens
+    )
+
+
+#: Functions whose value the gate does not compute.
+_UNKNOWN = frozenset({"var", "env", "attr", "calc", "min", "max", "clamp", "if"})
+_SIZES = frozenset({"width", "height", "max-width", "max-height"})
+_MOVERS = frozenset({"transform", "scale", "translate", "rotate", "zoom"})
+_MASKS = frozenset(
+    {
+        "mask",
+        "mask-image",
+        "mask-border",
+        "-webkit-mask",
+        "-webkit-mask-image",
+        "-webkit-mask-box-image",
+    }
+)
+#: CSS-wide keywords: the value another rule or the property's initial value gives.
+_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
+
+
+def hiding(name: str, value: Tokens) -> bool:
+    """The declaration ``name: value`` may leave its element's text undrawn where it
+    stands: hidden, shrunk to nothing, moved off its box, clipped, masked, faded or
+    drawn in no colour (see the module's note on values not known)."""
+    tokens = _plain(value)
+    if not tokens or name.startswith("--"):
+        return False
+    words = _idents(tokens)
+    if _functions(tokens) & {"var", "env", "attr"}:
+        return name in _HIDERS
+    if len(tokens) == 1 and words & _WIDE:
+        return False
+    rule = _HIDERS.get(name)
+    return rule is not None and rule(tokens, words)
+
+
+_HIDERS = {
+    "display": lambda t, w: "none" in w,
+    "visibility": lambda t, w: bool(w & {"hidden", "collapse"}),
+    "content-visibility": lambda t, w: "hidden" in w,
+    "position": lambda t, w: bool(w & {"absolute", "fixed"}),
+    "opacity": lambda t, w: _faint(t[0]),
+    "font-size": lambda t, w: _tiny(t[0]),
+    "font": lambda t, w: _tiny_font(t),
+    "color": lambda t, w: _clear_colour(t),
+    "-webkit-text-fill-color": lambda t, w: _clear_colour(t),
+    "filter": lambda t, w: _filtered_out(t),
+    "text-indent": lambda t, w: _negative(t[0]),
+    "clip": lambda t, w: not (w & {"auto", "none"}),
+    "clip-path": lambda t, w: not (w & {"auto", "none"}),
+    **dict.fromkeys(_SIZES, lambda t, w: _zero(t) or bool(_functions(t) & _UNKNOWN)),
+    **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
+    **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
+}
+
+_OFFSETS = frozenset(
+    {
+        "top",
+        "left",
+        "right",
+        "bottom",
+        "inset",
+        "inset-block",
+        "inset-inline",
+        "inset-block-start",
+        "inset-block-end",
+        "inset-inline-start",
+        "inset-inline-end",
+    }
+)
+_MARGINS = frozenset(
+    {
+        "margin",
+        "margin-top",
+        "margin-right",
+        "margin-bottom",
+        "margin-left",
+        "margin-block",
+        "margin-inline",
+        "margin-block-start",
+        "margin-block-end",
+        "margin-inline-start",
+        "margin-inline-end",
+    }
+)
+
+
+def _numbers(tokens: Tokens) -> list[float | None]:
+    """Each number of a value; None for a function (its value not known)."""
+    out: list[float | None] = []
+    for token in tokens:
+        if isinstance(token, (ast.NumberToken, ast.DimensionToken, ast.PercentageToken)):
+            out.append(float(token.value))
+        elif isinstance(token, ast.FunctionBlock):
+            out.append(None)
+    return out
+
+
+def moving(name: str, value: Tokens) -> bool:
+    """The declaration ``name: value`` may draw its element's text away from where it
+    stands, beside other text: an offset (``top``, ``left``, ``inset``… not 0 or auto;
+    whether the element is positioned is not asked), ``position: absolute`` or
+    ``fixed``, a negative margin, a translation (``translate``,
+    ``transform: translate()``/``matrix()``), a ``float``."""
+    tokens = _plain(value)
+    if name in _OFFSETS:
+        return any(n is None or n != 0 for n in _numbers(tokens))
+    if name in _MARGINS:
+        return any(n is None or n < 0 for n in _numbers(tokens))
+    if name == "translate":
+        return not (_idents(tokens) & {"none", *_WIDE}) and bool(tokens)
+    if name == "transform":
+        return any(
+            f.startswith(("translate", "matrix")) or f in _UNKNOWN for f in _functions(tokens)
+        )
+    if name == "position":  # drawn where its offsets (or none) put it, over other text
+        return bool(_idents(tokens) & {"absolute", "fixed"})
+    if name == "float":
+        return bool(_idents(tokens) & {"left", "right", "inline-start", "inline-end"})
+    return False
