@@ -2,13 +2,16 @@
 
 In-process rows (:func:`sitekit.page_findings`, the one reader ``fxsite check`` and
 the build run for each page): each family's shapes must be refused at their source
-line, and each near miss must pass.
+line, and each near miss must pass; one whole-site row holds ``check`` and the build
+to the same findings.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from sitekit import library, page_findings
+from sitekit import check_and_build, finding_lines, library, page_findings, rows_site
 
 from fxsite.evidence.library import Library
 
@@ -193,3 +196,27 @@ def test_css_that_moves_text_that_could_make_a_figure_is_refused(
 @pytest.mark.parametrize(("name", "page"), MOVED_NEAR, ids=[r[0] for r in MOVED_NEAR])
 def test_css_that_moves_no_figure_passes(lib: Library, name: str, page: str) -> None:
     assert page_findings(page, lib) == []
+
+
+@pytest.mark.slow
+def test_check_and_build_refuse_each_family_at_the_same_lines(tmp_path: Path) -> None:
+    """One whole-site row: every family's pages and near misses, checked and built
+    (``enforce: false``: each finding a warning, the build reports everything): the
+    same findings, each refused page at its line, no near miss refused."""
+    site = rows_site(tmp_path / "site")
+    pages = {f"hidden-{i}": (page, rows[0][1]) for i, (_, page, rows) in enumerate(HIDDEN)}
+    pages |= {f"moved-{i}": (page, line) for i, (_, page, line) in enumerate(MOVED)}
+    near = {f"near-{i}": page for i, (_, page) in enumerate([*HIDDEN_NEAR, *MOVED_NEAR])}
+    for name, (page, _) in pages.items():
+        (site / "docs" / f"{name}.md").write_text(page, "utf-8")
+    for name, page in near.items():
+        (site / "docs" / f"{name}.md").write_text(page, "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n")
+    config.write_text(text, "utf-8")
+    checked, built = check_and_build(site)
+    lines = finding_lines(built.stdout)
+    assert finding_lines(checked.stdout) == lines
+    for name, (_, line) in pages.items():
+        assert any(f"docs/{name}.md:{line}:" in found for found in lines), (name, lines)
+    assert not [found for found in lines if found.startswith("docs/near-")]
