@@ -16,8 +16,9 @@ __all__ = ["hiding", "moving"]
 
 #: Below this opacity (or a colour's alpha) text counts as unseen.
 FAINT = 0.5
-#: Below this font size, in CSS pixels, a letter counts as unseen (a 1px letter is a dot).
-TINY_PX = 4.0
+#: Below this font size, in CSS pixels, a letter counts as unseen: half the default
+#: 16px (Chromium draws a 6px "X" in 16px text as a dot, "4.8s").
+TINY_PX = 8.0
 #: CSS pixels per unit, for a font size; a relative unit as at the default 16px, a
 #: viewport unit as at a 390px wide screen.
 _PX = {
