@@ -8,7 +8,8 @@ walk below keeps its own stack, never Python's.
 
 The text is what a reader gets: whitespace runs (line breaks, ``&nbsp;``)
 collapse to one space, text split across inline elements is joined
-(``<strong>517</strong> s`` is "517 s", ``517<!-- -->s`` is "517s") and block
+(``<strong>517</strong> s`` is "517 s", ``517<!-- -->s`` is "517s"), as it is
+across markup that draws nothing (``95<img alt="">s`` is "95s": :mod:`.layout`), and block
 elements separate. Every channel is collected: the body (navigation, header
 and footer too), ``<title>``, meta description and Open Graph / Twitter
 tags, visible attributes (``alt``, ``title``, ``aria-label``, ``placeholder``
@@ -44,6 +45,14 @@ from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.icon_digits import icon_text
+from fxsite.verify.layout import (
+    INLINE,
+    VALUE_NOT_SHOWN,
+    drawn_value,
+    in_datalist,
+    in_line,
+    select_options,
+)
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 
@@ -65,64 +74,6 @@ __all__ = [
     "too_deep",
 ]
 
-#: Elements that flow inside a line: their text joins the text around them.
-INLINE = frozenset(
-    [
-        "a",
-        "abbr",
-        "b",
-        "bdi",
-        "bdo",
-        "big",
-        "br",
-        "cite",
-        "data",
-        "del",
-        "dfn",
-        "em",
-        "font",
-        "i",
-        "ins",
-        "kbd",
-        "label",
-        "mark",
-        "nobr",
-        "output",
-        "q",
-        "ruby",
-        "rp",
-        "rt",
-        "s",
-        "samp",
-        "small",
-        "span",
-        "strike",
-        "strong",
-        "sub",
-        "sup",
-        "time",
-        "tt",
-        "u",
-        "var",
-        "wbr",
-        # SVG: a <text>'s spans are drawn on its line, one after another
-        "tspan",
-        "textPath",
-        # MathML in a line: its tokens draw as one run (<mn>25</mn><mi>s</mi> is "25s")
-        "math",
-        "mi",
-        "mn",
-        "mo",
-        "ms",
-        "mtext",
-        "mrow",
-        "msub",
-        "msup",
-        "msubsup",
-        "mstyle",
-        "semantics",
-    ]
-)
 #: Code, exempt as the renderer emits it.
 CODE = frozenset({"code", "pre"})
 #: Never rendered as text (scripts are read only for JSON-LD).
@@ -154,15 +105,6 @@ ROLE_CLASSES = {
 #: Inline elements the renderer lays out as boxes of their own (headline cards,
 #: Material's buttons): their text is a run apart from its neighbours'.
 BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source", "md-button"})
-#: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
-#: neighbour is the next tab's label, "94 s" beside "Other", never "94 sOther").
-BOXED = frozenset({"label"})
-#: ``<input>`` types whose ``value`` is not shown as text: every other type
-#: (text, search, number, email, url, tel, date and time kinds, unknown types,
-#: which browsers draw as text) shows it in the box.
-VALUE_NOT_SHOWN = frozenset(
-    {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
-)
 #: ``<iframe srcdoc>`` and ``data:`` URL documents inside one another read at most
 #: this deep: each level is parsed again from an attribute, so deeper is refused.
 MAX_INNER = 4
@@ -244,8 +186,9 @@ class Block:
     #: a second reading of the blocks just before it (this many), without the text of
     #: elements that may not be drawn: what it shares with them is theirs (0: none)
     variant: int = 0
-    #: the run read with its inline code's text (``9<code>4 s</code>`` draws "94 s"), for
-    #: the figures that cross the code's edge; None where the run has no inline code
+    #: the run read with its inline code's text (``9<code>4 s</code>`` draws "94 s"), and
+    #: the text its images and inputs draw in their boxes (``<img alt="97"> s``), for the
+    #: figures that cross the code's or the box's edge; None where the run has neither
     with_code: Block | None = None
     #: in that reading, the (start, end) of each inline code's text
     code: tuple[tuple[int, int], ...] = ()
@@ -385,7 +328,8 @@ class _Builder:
         self.length += len(text)
 
     def add_code(self, text: str) -> None:
-        """Inline code: a space in the run, its text kept for :meth:`_with_code`."""
+        """Inline code, or the text a box draws in the line (an image's alt, an input's
+        value: :func:`drawn_value`): a space in the run, its text kept for :meth:`_with_code`."""
         self.code.append((self.length, text))
         self.add(" ")
 
@@ -839,6 +783,9 @@ def _walk(
     """
     builders: list[_Builder] = [_Builder(channel)]
     units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
+    # A drop-down's options: the one it draws in the line, and those drawn once it is opened.
+    drawn_options: set[int] = set()
+    unshown: set[int] = set()
     # Stack entries: (node, entering, channel, role, in_heading)
     stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, role, heading)]
     while stack:
@@ -941,8 +888,8 @@ def _walk(
         if not classes.isdisjoint(ROLE_CLASSES):
             new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
         role = new_role or role
-        if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button"):
-            _attribute_blocks(tag, _attrs(node), page, role)
+        if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
+            _attribute_blocks(node, tag, _attrs(node), page, role)
         emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
         emoji = icon_text(node) if tag == "svg" else emoji
         if emoji is not None:  # an emoji image draws its emoji in the run, an icon its digits
@@ -953,6 +900,16 @@ def _walk(
         if tag == "br":
             builders[-1].add(" ")
             continue
+        if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
+            value = drawn_value(tag, attrs)
+            if value:
+                builders[-1].add_code(value)
+            elif value is not None:
+                builders[-1].add(" ")
+        elif tag == "select":
+            shown, options = select_options(node, attrs)
+            unshown.update(options)
+            drawn_options |= shown
         exponent = None
         if tag == "sup" and not (
             _undrawn(attrs) or node.mem_id in styled or _footnote_mark(tag, attrs, node)
@@ -963,12 +920,17 @@ def _walk(
             continue
         if tag == "table":
             units.update(table_units(node))
-        hidden = _undrawn(attrs) or node.mem_id in styled
+        # A ruby's <rp> is never drawn; a drop-down's other options only once it is opened.
+        hidden = _undrawn(attrs) or node.mem_id in styled or node.mem_id in unshown or tag == "rp"
         if hidden or _footnote_mark(tag, attrs, node):
             # Read where it stands, and its run read without it too (Builder.blocks).
             builders[-1].opened.append(builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
-        elif tag not in INLINE or tag in BOXED or new_role or not classes.isdisjoint(BLOCK_CLASSES):
+        elif (
+            not (in_line(node, tag, role) or node.mem_id in drawn_options)
+            or new_role
+            or not classes.isdisjoint(BLOCK_CLASSES)
+        ):
             _flush(builders, page)
             builder = _Builder(where, role)
             builder.unit, builder.said = units.get(
@@ -1231,11 +1193,20 @@ def _flush(builders: list[_Builder], page: PageText) -> None:
     builders[-1].unit, builders[-1].said = current.unit, current.said
 
 
-def _attribute_blocks(tag: str, attrs: dict[str, str], page: PageText, role: str) -> None:
+def _attribute_blocks(
+    node: LexborNode, tag: str, attrs: dict[str, str], page: PageText, role: str
+) -> None:
+    """The attributes of an element a reader is shown, each a block (an input's value and an
+    image's alt are read in the run too, where they are drawn: :func:`drawn_value`)."""
     names = list(VISIBLE_ATTRIBUTES)
     kind = attrs.get("type", "").strip().lower()
-    # A button's value is read too: a script may draw it on the button's face.
-    if tag == "button" or (tag == "input" and kind not in VALUE_NOT_SHOWN):
+    # A button's value is read too: a script may draw it on the button's face; a datalist's
+    # option shows its value as a suggestion under its input.
+    if (
+        tag == "button"
+        or (tag == "input" and kind not in VALUE_NOT_SHOWN)
+        or (tag == "option" and in_datalist(node))
+    ):
         names.append("value")
     for name in names:
         value = attrs.get(name)

@@ -1,0 +1,209 @@
+"""How a browser lays an element out in a line of text: in the line, or a box of its own.
+
+Elements in the line join their text (or their nothing) to the text around them; what
+a replaced element or a form control draws in its box is read where it stands
+(:func:`drawn_value`, :func:`select_options`). Used by :mod:`fxsite.verify.visible`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from selectolax.lexbor import LexborNode
+
+__all__ = [
+    "BOXED",
+    "INLINE",
+    "IN_LINE",
+    "SVG_IN_LINE",
+    "VALUE_NOT_SHOWN",
+    "drawn_value",
+    "in_datalist",
+    "in_line",
+    "select_options",
+]
+
+#: Elements that flow inside a line: their text joins the text around them.
+INLINE = frozenset(
+    [
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "br",
+        "cite",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "ins",
+        "kbd",
+        "label",
+        "mark",
+        "nobr",
+        "output",
+        "q",
+        "ruby",
+        "rp",
+        "rt",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+        # SVG: a <text>'s spans are drawn on its line, one after another
+        "tspan",
+        "textPath",
+        # MathML in a line: its tokens draw as one run (<mn>25</mn><mi>s</mi> is "25s")
+        "math",
+        "mi",
+        "mn",
+        "mo",
+        "ms",
+        "mtext",
+        "mrow",
+        "msub",
+        "msup",
+        "msubsup",
+        "mstyle",
+        "semantics",
+    ]
+)
+#: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
+#: neighbour is the next tab's label, "94 s" beside "Other", never "94 sOther").
+BOXED = frozenset({"label"})
+#: Elements a browser lays out in the line, beyond :data:`INLINE`: replaced boxes, form
+#: controls and elements that draw nothing of their own. Whatever they draw stays in the
+#: run (an image's alt text, a control's value, an object's fallback, a textarea's text),
+#: and where they draw nothing the text around them joins (``95<img alt="">s``,
+#: ``52<audio></audio>s`` and ``63<source>s`` draw "95s", "52s", "63s"); a box drawn
+#: between two texts is read as nothing too, where a reader may read them as one figure.
+#: Unknown and custom elements (``<blink>``, ``<my-el>``) are inline to a browser.
+IN_LINE = frozenset(
+    [
+        "acronym",
+        "applet",
+        "area",
+        "audio",
+        "base",
+        "basefont",
+        "blink",
+        "button",
+        "canvas",
+        "embed",
+        "iframe",
+        "img",
+        "input",
+        "keygen",
+        "link",
+        "map",
+        "marquee",
+        "meta",
+        "object",
+        "param",
+        "picture",
+        "select",
+        "slot",
+        "source",
+        "textarea",
+        "track",
+        "video",
+    ]
+)
+#: SVG elements drawn in the line of an inline ``<svg>`` (outside a generated chart): a
+#: ``<text>``'s digits beside the prose's unit read as one figure, as drawn. ``<title>``
+#: (a tooltip) and ``<desc>`` stay apart.
+SVG_IN_LINE = frozenset(
+    [
+        "svg",
+        "g",
+        "text",
+        "switch",
+        "use",
+        "symbol",
+        "defs",
+        "path",
+        "rect",
+        "circle",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "clipPath",
+        "mask",
+        "pattern",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+        "marker",
+        "filter",
+    ]
+)
+#: ``<input>`` types whose ``value`` is not shown as text: every other type
+#: (text, search, number, email, url, tel, date and time kinds, unknown types,
+#: which browsers draw as text) shows it in the box.
+VALUE_NOT_SHOWN = frozenset(
+    {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
+)
+
+
+def in_datalist(node: LexborNode) -> bool:
+    """The ``<option>`` is a ``<datalist>``'s (whose values its input suggests)."""
+    parent = node.parent
+    while parent is not None and parent.tag == "optgroup":
+        parent = parent.parent
+    return parent is not None and parent.tag == "datalist"
+
+
+def in_line(node: LexborNode, tag: str, role: str) -> bool:
+    """A browser lays the element out in the line (:data:`INLINE`, :data:`IN_LINE`, an
+    unknown or custom element, an inline SVG's drawing outside a generated part); a
+    :data:`BOXED` element is a box of its own only where it holds text."""
+    if tag in BOXED:
+        return not (node.text(deep=True) or "").strip()
+    if tag in INLINE or tag in IN_LINE or "-" in tag:
+        return True
+    return tag in SVG_IN_LINE and not role
+
+
+def drawn_value(tag: str, attrs: Mapping[str, str | None]) -> str | None:
+    """The text an ``<img>`` or ``<input>`` draws in its box in the line: an image's alt
+    text (an image that does not load draws it), an input's value (its placeholder while
+    empty) where its type shows one, else ""; None for an image without alt text or a
+    hidden input, which may draw nothing at all (the text around it joins)."""
+    kind = (attrs.get("type") or "").strip().lower()
+    if tag == "img":
+        return attrs.get("alt") or None
+    if kind == "hidden":
+        return None
+    if kind in VALUE_NOT_SHOWN:
+        return ""
+    return attrs.get("value") or attrs.get("placeholder") or ""
+
+
+def select_options(
+    select: LexborNode, attrs: Mapping[str, str | None]
+) -> tuple[set[int], list[int]]:
+    """A drop-down ``<select>``'s option drawn in the line (the first selected, or the first)
+    and those it draws only when opened; a list box (``multiple``, a ``size`` above 1) draws
+    each option on a line of its own: neither."""
+    size = (attrs.get("size") or "").strip()
+    if "multiple" in attrs or (size.isdigit() and int(size) > 1):
+        return set(), []
+    options = select.css("option")
+    if not options:
+        return set(), []
+    shown = next((o for o in options if "selected" in o.attributes), options[0])
+    return {shown.mem_id}, [o.mem_id for o in options if o.mem_id != shown.mem_id]
