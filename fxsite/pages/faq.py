@@ -2,11 +2,13 @@
 
 Answers are prose like any other: their claims are resolved and their bare
 figures refused by :mod:`fxsite.pages.page`. The JSON-LD carries the answer as the
-reader sees it, with each claim's value as displayed.
+reader sees it, with each claim's value as displayed, escaped: schema.org reads an
+Answer's text as HTML, and the page shows the answer as text.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 
@@ -27,7 +29,12 @@ def faq_schema(result: PageResult) -> dict[str, object]:
             {
                 "@type": "Question",
                 "name": entry.question,
-                "acceptedAnswer": {"@type": "Answer", "text": entry.answer_text},
+                # An Answer's text is read as HTML (schema.org): the page's plain text,
+                # escaped, reads as the page shows it ("96 <b>s</b>", not "96 s").
+                "acceptedAnswer": {
+                    "@type": "Answer",
+                    "text": html.escape(entry.answer_text, quote=False),
+                },
             }
             for entry in result.faq
         ],

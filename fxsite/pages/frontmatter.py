@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
@@ -119,12 +119,40 @@ _JUDGED = ("title", "description", "faq", "related", "tags")
 def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> FrontMatter:
     """Parse and check the front matter of a page source; ``printed``: the keys whose
     values the site's templates print (shown, as the ``subtitle``)."""
-    front, _, body_line = split_front_matter(source)
+    front, body, body_line = split_front_matter(source)
     if front is None:
         return FrontMatter(body_line=body_line)
     result = judge_front_matter(load_yaml(front, path, line_offset=1), front, path, printed, 1)
     result.body_line = body_line
+    result.faq = [FaqItem(item.q, _with_definitions(item.a, body)) for item in result.faq]
     return result
+
+
+def _with_definitions(answer: TextAt, body: str) -> TextAt:
+    """``answer`` followed by the page body's reference definitions (``[x]: evidence:…``)
+    of the labels it uses and does not define: Markdown would apply them to the answer in
+    the body, and the answer is rendered apart from it (its FAQ section, the site's FAQ)."""
+    from fxsite.pages.prose import _REFDEF, _REFERENCE, _unread
+
+    if "[" not in answer.text or "]:" not in body:
+        return answer
+    masked = _unread(answer.text)[0]
+    own = {_label(m["label"]) for m in _REFDEF.finditer(masked)}
+    used = {_label(m["label"] or m["text"]) for m in _REFERENCE.finditer(masked)} - own
+    shown = _unread(body)[0]
+    lines = [
+        shown[m.start() : m.end()].strip()
+        for m in _REFDEF.finditer(shown)
+        if _label(m["label"]) in used and not m["label"].startswith("^")
+    ]
+    if not lines:
+        return answer
+    return replace(answer, text="\n\n".join([answer.text.rstrip("\n"), "\n".join(lines)]))
+
+
+def _label(label: str) -> str:
+    """A reference label as Markdown matches it: case and repeated spaces left out."""
+    return " ".join(label.split()).lower()
 
 
 def judge_front_matter(

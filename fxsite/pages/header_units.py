@@ -177,11 +177,19 @@ def _unitless(text: str) -> bool:
 
 
 def governed(text: str, unit: str, said: str) -> Governed | None:
-    """A cell's text read under ``unit``: a figure when it is a bare number."""
-    if not _unitless(text):
+    """A cell's text read under ``unit``: a figure when it is a bare number, or one with
+    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`)."""
+    number = _CELL_TAIL.sub("", text) if text[-1:] in _TAIL_ENDS or "±" in text else text
+    if not _unitless(number):
         return None
-    found = with_unit(text, unit)
-    return Governed(0, len(text), found, unit, said) if found is not None else None
+    found = with_unit(number, unit)
+    return Governed(0, len(number), found, unit, said) if found is not None else None
+
+
+#: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
+#: footnote marks ("63*", "~64†", "65¹") and a parenthesis ("65 (median)").
+_CELL_TAIL = re.compile(r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\))+\s*\Z")
+_TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 
 
 _NUMBER = r"[~≈]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"

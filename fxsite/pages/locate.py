@@ -62,6 +62,13 @@ _LEAD = re.compile(r"[0-9０-９]+")
 #: point (``.``, ``·``, Arabic ``٫``, the dot leader ``․``), a digit separator (``٬``)
 #: or the ``×`` of a scientific notation.
 _IN_NUMBER = re.compile(r"[0-9０-９][×x·.,'_\u2009\u202f\u066b\u066c\u2024]?\Z")
+#: What stands between two digits of a number :meth:`SourceLocator._digits` looks for:
+#: no digit, but a tag's digits (``1<span style="opacity:0">X</span>1``).
+#: One way to read each character, so a line that holds no match fails in linear time.
+_BETWEEN_DIGITS = r"(?:<[^<>\n]{0,200}>|<(?![^<>\n]{0,200}>)|[^0-9０-９\n<])*?"
+#: The glued character an FX503 finding's message names first.
+_GLUED = re.compile(r"'(.{1,8}?)' glued to the claim")
+_INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
@@ -108,11 +115,14 @@ class SourceLocator:
     #: the offset each line of the source starts at, read when first asked
     _starts: list[int] | None = None
 
-    def find(self, text: str, kind: str = "figure", *, whole: bool = False) -> int | None:
+    def find(
+        self, text: str, kind: str = "figure", *, whole: bool = False, glued: str = ""
+    ) -> int | None:
         """Offset of ``text``'s next occurrence for ``kind``, or None.
 
         ``whole``: only where the text is written whole (as it is, loosely, with
         entities), never at its number alone: for a text the source may not hold.
+        ``glued``: for FX503, the character glued to the claim, looked for beside it first.
         """
         if not text.strip():
             return None
@@ -125,7 +135,7 @@ class SourceLocator:
         # the renderer's: an unclosed fence).
         # Each at a number's and a word's boundary first (94 s is not the end of 194 s,
         # nor the start of 94 secs), then anywhere.
-        passes = [*self._passes(kind), _anywhere]
+        passes = [*self._passes(kind, glued), _anywhere]
         boundary = partial(_either, self._inside_number, self._runs_on(text))
         avoids: list[Callable[[int], bool]] = [
             *(partial(_either, avoid, boundary) for avoid in passes),
@@ -145,13 +155,21 @@ class SourceLocator:
                         return found
         return None
 
-    def _passes(self, kind: str) -> list[Callable[[int], bool]]:
-        """What each pass before the last avoids, for ``kind``."""
+    def _passes(self, kind: str, char: str = "") -> list[Callable[[int], bool]]:
+        """What each pass before the last avoids, for ``kind`` (``char``: as for :meth:`find`)."""
         if kind == "FX503" and self.markdown:
             glued, hidden = self._read("glued"), self._read("unshown")
-            return [lambda at: not _within(glued, at) or _within(hidden, at)]
+
+            def unglued(at: int) -> bool:
+                return not _within(glued, at) or _within(hidden, at)
+
+            if not char:
+                return [unglued]
+            return [lambda at: unglued(at) or not self._beside(at, char), unglued]
         if kind == "FX501":
-            return [partial(_within, self._read("FX501"))]
+            # Where the page shows text outside claims; then outside claims (an attribute
+            # the theme draws elsewhere, a ``data-toc-label``, is not a claim's text).
+            return [partial(_within, self._read("FX501")), partial(_within, self._read("claims"))]
         return [partial(_within, self._read("unshown"))] if self.markdown else []
 
     def _read(self, name: str) -> list[tuple[int, int]]:
@@ -159,10 +177,21 @@ class SourceLocator:
         if name not in self._spans:
             if name == "FX501":
                 spans = [*self.claims_only, *(self._read("unshown") if self.markdown else [])]
+            elif name == "claims":
+                spans = self.claims_only
             else:
                 spans = (unshown if name == "unshown" else glued_claims)(self.source)
             self._spans[name] = merged_spans(spans)
         return self._spans[name]
+
+    def _beside(self, at: int, char: str) -> bool:
+        """Whether the glued claim at ``at`` has ``char`` right before or after its link
+        as a reader reads it (inline tags and comments left out)."""
+        spans = self._read("glued")
+        start, end = spans[bisect.bisect_right(spans, (at, sys.maxsize)) - 1]
+        before = _INLINE_TAG.sub("", self.source[max(0, start - 200) : start])
+        after = _INLINE_TAG.sub("", self.source[end : end + 200])
+        return before.endswith(char) or after.startswith(char)
 
     def _exact(self, text: str, start: int) -> int | None:
         at = self.source.find(text, start)
@@ -224,7 +253,7 @@ class SourceLocator:
         digits = [c for c in number.group() if c.isdigit()] if number is not None else []
         if not 1 < len(digits) <= 64:
             return None
-        pattern = re.compile(r"[^0-9０-９\n]*?".join(re.escape(c) for c in digits))
+        pattern = re.compile(_BETWEEN_DIGITS.join(re.escape(c) for c in digits))
         found = pattern.search(self.source, start)
         return found.start() if found is not None else None
 
@@ -276,7 +305,9 @@ class SourceLocator:
         if finding.line != 1 or finding.col != 1:
             return finding
         text = finding.text or ""
-        at = self.find(text, kind, whole=True) if text else None
+        char = _GLUED.match(finding.message) if kind == "FX503" else None
+        glued = char[1] if char is not None else ""
+        at = self.find(text, kind, whole=True, glued=glued) if text else None
         if at is None and text:
             for item in self.written:
                 found = _find_in(item.text, text)

@@ -192,18 +192,21 @@ def _fold_char(char: str) -> str:
     return normal if len(normal) == 1 else char
 
 
-#: A power of ten written with superscripts ("10⁶", "10⁻³"): its exponent is kept
-#: for the detector, which reads it as one (NFKC would make "106").
-_POWER_OF_TEN = re.compile(r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}")
+#: A power of ten written with superscripts ("10⁶", "10⁻³"), and superscript digits
+#: after a unit's letter or sign (a footnote mark "66 s¹", "1.8×¹"; an area "3 m²"):
+#: kept for the detector, which reads them apart (NFKC would make "106", "66 s1").
+_KEPT_SUPERSCRIPTS = re.compile(
+    r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|(?<=[^\W\d_]|[×%‰])[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}"
+)
 
 
 def fold(text: str) -> str:
-    """Look-alike letters and digits folded to ASCII, one character for one;
-    a power of ten's superscript exponent is kept."""
+    """Look-alike letters and digits folded to ASCII, one character for one; superscript
+    digits are kept in a power of ten's exponent and after a letter or sign."""
     if text.isascii():  # ASCII folds to itself
         return text
     folded = list(map(_fold_char, text))
-    for match in _POWER_OF_TEN.finditer(text):
+    for match in _KEPT_SUPERSCRIPTS.finditer(text):
         folded[match.start() : match.end()] = match.group()
     return "".join(folded)
 
