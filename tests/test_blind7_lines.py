@@ -27,6 +27,8 @@ from sitekit import (
 from fxsite.markdown import check_page
 from fxsite.pages.faq import faq_json_ld
 from fxsite.pages.page import process_page
+from fxsite.verify.reading import detect
+from fxsite.verify.visible import page_text
 
 LIB = library()
 CLAIM = "[94 s](evidence:R1#save_time_fx100)"
@@ -211,3 +213,27 @@ def test_check_and_build_agree_at_the_source_lines(tmp_path: Path) -> None:
     ], lines
     published = (site / "site" / "faqld" / "index.html").read_text("utf-8")
     assert "96 \\u0026lt;b\\u0026gt;s" in published
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"),
+    [
+        ("took 96 \\u003cb\\u003es\\u003c/b\\u003e", ["96 s"]),
+        ("took 97&nbsp;s", ["97 s"]),
+        ("took 96 &lt;b&gt;s&lt;/b&gt;", []),
+        ("took 97&amp;nbsp;s", []),
+    ],
+    ids=[
+        "markup-joins-a-figure",
+        "entity-joins-a-figure",
+        "near-miss-escaped",
+        "near-miss-escaped-entity",
+    ],
+)
+def test_gate_reads_json_ld_text_as_html(text: str, figures: list[str]) -> None:
+    """A published site's JSON-LD string is read as a search engine reads an Answer's
+    text, as HTML, too: a figure its markup joins is a figure (an audited site may be
+    made by someone else)."""
+    html_text = f'<script type="application/ld+json">{{"text": "{text}"}}</script>'
+    found = [s.text for b in page_text(html_text).blocks for s in detect(b.text)]
+    assert found == figures

@@ -754,6 +754,12 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
     for text in strings:
         if normalise(text):
             page.blocks.append(Block(normalise(text), "json-ld"))
+        # schema.org reads some of them as HTML (an Answer's text): "96 <b>s</b>" shows 96 s.
+        if "<" in text or "&" in text:
+            fragment = LexborHTMLParser(text).body
+            shown = normalise(fragment.text(separator="")) if fragment is not None else ""
+            if shown and shown != normalise(text):
+                page.blocks.append(Block(shown, "json-ld"))
 
 
 _VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
