@@ -180,7 +180,9 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
     plugin = config.plugins.get("fxsite")
     if plugin is None:
         raise UsageFailure(f"{config_file.name}: add fxsite to plugins (plugins: [search, fxsite])")
-    paths = ProjectPaths.of(config, plugin.config)
+    from fxsite.mkdocs_plugin import site_readers
+
+    paths = ProjectPaths.of(config, plugin.config, readers=site_readers(config))
     # Before anything is written: a site_dir or cache_dir among the sources.
     overlaps = output_problems(paths, config)
     if overlaps:

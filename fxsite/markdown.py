@@ -64,7 +64,9 @@ from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import name_title, name_title_findings
 from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.page_title import SiteReaders, title_findings
 from fxsite.pages.prose import not_bare
+from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import compose
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
@@ -124,6 +126,15 @@ class PageContext:
     #: the title MkDocs makes from the page's file name (:mod:`fxsite.pages.name_title`):
     #: judged when the rendered page does not open with a heading
     name_title: str | None = None
+    #: MkDocs titles the page from its first heading, when that opens it (no title in
+    #: the ``nav`` or the front matter): judged as the theme prints it
+    #: (:mod:`fxsite.pages.page_title`)
+    heading_title: bool = False
+    #: the page's claims as shown, which its title may repeat
+    cited: list[str] = field(default_factory=list)
+    #: how the site shows the page beyond its content: its title, and its entries in
+    #: MkDocs' own search index (:func:`~fxsite.pages.search_sections.mkdocs_entry_findings`)
+    readers: SiteReaders = field(default_factory=SiteReaders)
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -140,12 +151,14 @@ def page_context(
     result: PageResult,
     elsewhere: Collection[str] = (),
     src: str | None = None,
+    readers: SiteReaders | None = None,
 ) -> PageContext:
     """The context of an authored page: judged, its findings placed in ``source``.
 
     ``result`` is what :func:`~fxsite.pages.page.process_page` made of it;
     ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`);
-    ``src``, its docs-relative path (its title from its name: :attr:`PageContext.name_title`).
+    ``src``, its docs-relative path (its title from its name: :attr:`PageContext.name_title`),
+    None when the ``nav`` titles it; ``readers``, the site's (:attr:`PageContext.readers`).
     """
     _, body, _ = split_front_matter(source)
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
@@ -165,6 +178,9 @@ def page_context(
         own=[c.ref for c in result.claims],
         elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
         name_title=None if src is None else name_title(src, result.front.data),
+        heading_title=src is not None and "title" not in result.front.data,
+        cited=[c.display for c in result.claims],
+        readers=readers or SiteReaders(),
     )
 
 
@@ -397,6 +413,23 @@ def _engine_page_path(md: Markdown) -> str | None:
     return f"docs/{path}" if isinstance(path, str) and path else None
 
 
+class _TitleTreeprocessor(_OfExtension, Treeprocessor):
+    """The title MkDocs takes from the page's first element, when that is an ``h1``: by
+    MkDocs' own function (:attr:`PageContext.readers`), at MkDocs' own point (priority 1,
+    just before its own)."""
+
+    def __init__(
+        self, md: Markdown, extension: FxsiteExtension, judge: _JudgePostprocessor
+    ) -> None:
+        super().__init__(md, extension)
+        self.judge = judge
+
+    def run(self, root: ET.Element) -> None:
+        title_of = self.extension.context().readers.heading_title
+        titled = title_of is not None and len(root) > 0 and root[0].tag == "h1"
+        self.judge.title = title_of(root[0], self.md) if title_of and titled else None
+
+
 class _SerializedTreeprocessor(Treeprocessor):
     """Last of the treeprocessors: what the postprocessors run on next is the whole page.
 
@@ -445,6 +478,8 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         super().__init__(md, extension)
         self.whole_page = False
         self.titled = False
+        #: the title MkDocs takes from the page's heading (:class:`_TitleTreeprocessor`)
+        self.title: str | None = None
 
     def run(self, text: str) -> str:
         if not self.whole_page:
@@ -465,6 +500,18 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                     ctx.add(finding, finding.code)
             if ctx.name_title and not self.titled:
                 ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
+            if ctx.heading_title and self.title:
+                shown = [f.text for f in ctx.findings if f.text]
+                theme = ctx.readers.theme
+                for finding in title_findings(
+                    self.title, ctx.path, ctx.library, ctx.cited, theme, shown
+                ):
+                    ctx.add(finding, finding.code)
+            parser = ctx.readers.search_parser
+            if parser is not None:
+                shown = [f.text for f in ctx.findings if f.text]
+                for finding in mkdocs_entry_findings(text, ctx.path, ctx.library, parser, shown):
+                    ctx.add(finding, finding.code)
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
@@ -526,6 +573,7 @@ class FxsiteExtension(Extension):
         judge = _JudgePostprocessor(md, self)
         md.postprocessors.register(judge, "fxsite_judge", -100)
         md.treeprocessors.register(_SerializedTreeprocessor(md, judge), "fxsite_whole", -1000)
+        md.treeprocessors.register(_TitleTreeprocessor(md, self, judge), "fxsite_title", 1)
         md.treeprocessors.register(_HrefTreeprocessor(md, self), "fxsite_hrefs", -1)
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
         # After toc (5): heading ids and the table of contents come from the plain text.
@@ -597,15 +645,17 @@ def judge_page(
     renderer: PageRenderer | None = None,
     elsewhere: Collection[str] = (),
     src: str | None = None,
+    readers: SiteReaders | None = None,
 ) -> tuple[str, list[Finding]]:
     """One page processed (``result``), composed, rendered and judged, as the build does.
 
     Returns the rendered HTML and what rendering it found (claims the tree
     refused, bare figures, glued or hidden characters), placed in ``source``.
     ``renderer`` defaults to plain Python-Markdown with this extension;
-    ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path.
+    ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path;
+    ``readers``, the site's (:attr:`PageContext.readers`).
     """
-    context = page_context(library, href_for, result.path, source, result, elsewhere, src)
+    context = page_context(library, href_for, result.path, source, result, elsewhere, src, readers)
     composed = compose(result, library, href_for)
     html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context.findings

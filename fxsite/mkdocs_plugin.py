@@ -32,11 +32,14 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.contrib.search import SearchPlugin
+from mkdocs.contrib.search.search_index import ContentParser
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
+from mkdocs.utils.rendering import get_heading_text
 
 from fxsite import STAMP, __version__
 from fxsite.anchor.documents import document_url
@@ -71,6 +74,7 @@ from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
+from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
@@ -200,6 +204,14 @@ class FxsiteConfig(Config):
     """Site paths of the scripts and stylesheets that write text (checked by ``build --browser``)."""
 
 
+def site_readers(config: MkDocsConfig) -> SiteReaders:
+    """How MkDocs and the theme show a page beyond its content, for the core (which imports
+    no MkDocs): the theme's name, MkDocs' title of a heading, and MkDocs' own search
+    index's parser of a page when the site's ``search`` plugin is MkDocs' own."""
+    own = isinstance(config.plugins.get("search"), SearchPlugin)
+    return SiteReaders(config.theme.name, get_heading_text, ContentParser if own else None)
+
+
 class FxsitePlugin(BasePlugin[FxsiteConfig]):
     """Evidence-backed figures for MkDocs."""
 
@@ -286,7 +298,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # serve builds drafts; a build leaves them out, as check does
-        paths = ProjectPaths.of(config, self.config, drafts=self.serving)
+        paths = ProjectPaths.of(
+            config, self.config, drafts=self.serving, readers=site_readers(config)
+        )
         overlaps = output_problems(paths, config)  # before anything is written
         if overlaps:
             raise PluginError("fxsite: " + "\n".join(overlaps))
@@ -509,6 +523,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             result,
             self.project.config_shown,
             self.project.name_titled(src),
+            self.project.paths.readers,
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed

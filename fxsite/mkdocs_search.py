@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from html import escape
 from typing import Any
 
 from material.plugins.search import plugin as material  # type: ignore[import-untyped]
 
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
-from fxsite.pages.search_sections import SearchSection, search_sections
+from fxsite.pages.search_sections import search_sections, sections_page
 
 __all__ = ["SearchEntries", "add_sections", "attach_view"]
 
@@ -30,7 +29,8 @@ def attach_view(plugins: Mapping[str, Any]) -> None:
     """Make this build's search index index each page as fxsite read it.
 
     Material's index gets its entries from the page's sections (:func:`add_sections`);
-    another (MkDocs' own) parses the sections written out as a page (:func:`_as_page`).
+    another (MkDocs' own) parses the sections written out as a page
+    (:func:`~fxsite.pages.search_sections.sections_page`).
     """
     for name, plugin in plugins.items():
         index = getattr(plugin, "search_index", None)
@@ -49,25 +49,11 @@ def attach_view(plugins: Mapping[str, Any]) -> None:
                 add_sections(index, page)
             else:
                 shown = copy.copy(page)  # the page itself keeps its HTML
-                shown.content = _as_page(search_sections(page.content))
+                shown.content = sections_page(search_sections(page.content))
                 add(shown)
 
         add_entry_from_context.fxsite_view = True  # type: ignore[attr-defined]
         index.add_entry_from_context = add_entry_from_context
-
-
-def _as_page(sections: list[SearchSection]) -> str:
-    """``sections`` written out as a page's HTML: each heading (its level, id and title),
-    then its text; a section whose heading is left out of search, not at all."""
-    parts: list[str] = []
-    for part in sections:
-        if part.excluded:
-            continue
-        if part.level:
-            tag, anchor = f"h{part.level}", escape(part.anchor or "")
-            parts.append(f'<{tag} id="{anchor}">{"".join(part.title)}</{tag}>')
-        parts += part.text
-    return "".join(parts)
 
 
 def add_sections(index: Any, page: Any) -> None:

@@ -44,6 +44,7 @@ from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
@@ -96,12 +97,19 @@ class ProjectPaths:
     writers: tuple[str, ...] = ()
     #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
     extra_templates: tuple[str, ...] = ()
+    #: how the theme and MkDocs show a page beyond its content (its title, its search
+    #: entries), as the MkDocs adapter gives them
+    readers: SiteReaders = field(default_factory=SiteReaders)
 
     @classmethod
-    def of(cls, config: Any, options: Any, *, drafts: bool = False) -> ProjectPaths:
+    def of(
+        cls, config: Any, options: Any, *, readers: SiteReaders, drafts: bool = False
+    ) -> ProjectPaths:
         """The paths of a loaded MkDocs ``config`` and the fxsite plugin's ``options``, as
-        ``fxsite check``, ``fxsite build`` and the plugin all take them. Draft pages are
-        left out unless ``drafts`` (``mkdocs serve`` builds them)."""
+        ``fxsite check``, ``fxsite build`` and the plugin all take them, with the site's
+        ``readers`` (:class:`~fxsite.pages.page_title.SiteReaders`: only the MkDocs adapter
+        can make them, and no caller may leave them out). Draft pages are left out unless
+        ``drafts`` (``mkdocs serve`` builds them)."""
         root = Path(config.config_file_path).parent
         theme = config.theme
         return cls(
@@ -118,6 +126,7 @@ class ProjectPaths:
             custom_dir=Path(theme.custom_dir) if theme.custom_dir else None,
             writers=tuple(options.scripts_that_write),
             extra_templates=tuple(config.extra_templates),
+            readers=readers,
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
         )
 
@@ -585,5 +594,6 @@ class Project:
             self.renderer,
             self.config_shown,
             self.name_titled(src),
+            self.paths.readers,
         )
         return findings

@@ -8,6 +8,7 @@ from pathlib import Path
 from mkdocs.config import load_config
 
 from fxsite.cli import _project
+from fxsite.mkdocs_plugin import site_readers
 from fxsite.project import ProjectPaths
 
 _CONFIG = """site_name: Paths
@@ -37,7 +38,8 @@ def _config(tmp_path: Path) -> Path:
 def test_paths_are_the_configs_and_drafts_are_left_out_but_when_serving(tmp_path: Path) -> None:
     file = _config(tmp_path)
     config = load_config(str(file))
-    paths = ProjectPaths.of(config, config.plugins["fxsite"].config)
+    readers = site_readers(config)
+    paths = ProjectPaths.of(config, config.plugins["fxsite"].config, readers=readers)
     assert paths.docs_dir == tmp_path / "pages"
     assert paths.evidence_dir == tmp_path / "records"
     assert (paths.library_prefix, paths.faq_page, paths.language) == (
@@ -47,11 +49,12 @@ def test_paths_are_the_configs_and_drafts_are_left_out_but_when_serving(tmp_path
     )
     assert paths.cache_dir == tmp_path / ".fxcache"
     assert paths.left_out is not None and paths.left_out("drafts/a.md")
-    served = ProjectPaths.of(config, config.plugins["fxsite"].config, drafts=True)
+    served = ProjectPaths.of(config, config.plugins["fxsite"].config, readers=readers, drafts=True)
     assert served.left_out is not None and not served.left_out("drafts/a.md")
 
 
 def test_check_takes_the_paths_the_plugin_takes(tmp_path: Path) -> None:
     file = _config(tmp_path)
     project, config, _ = _project(file)
-    assert project.paths == ProjectPaths.of(config, config.plugins["fxsite"].config)
+    options = config.plugins["fxsite"].config
+    assert project.paths == ProjectPaths.of(config, options, readers=site_readers(config))

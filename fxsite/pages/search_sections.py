@@ -17,19 +17,35 @@ inline code, and the text of each element marked ``data-search-exclude`` (or
 Pygments' line numbers): a box holding any of that text is left out whole. The markers are characters of the supplementary private
 use planes, which a page holding any of them cannot be read with: it gets no
 sections.
+
+MkDocs' own search index parses a page: it is given the sections written out as
+one (:func:`sections_page`), and its parser decodes their text's entities, which
+the gate then reads as HTML. :func:`mkdocs_entry_findings` makes a page's entries
+so (with MkDocs' parser, handed in by the MkDocs adapter) and judges them as the
+gate does, for ``fxsite check`` and the build alike.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from fxsite.findings import Finding
 from fxsite.verify.visible import Block, normalise, page_text, too_deep
 
-__all__ = ["SearchSection", "search_sections"]
+__all__ = [
+    "SearchSection",
+    "mkdocs_entries",
+    "mkdocs_entry_findings",
+    "search_sections",
+    "sections_page",
+]
 
 #: The first marker of a heading's start (+ its index), a code block's (+ its index).
 _HEADING = 0xF0000
@@ -185,3 +201,74 @@ def _box_html(block: Block) -> str:
         if normalise("".join(read)) == text:
             return "".join(parts).strip()
     return escape(text, quote=False)
+
+
+def sections_page(sections: list[SearchSection]) -> str:
+    """``sections`` written out as a page's HTML, for a search index that parses a page
+    (MkDocs' own): each heading (its level, id and title), then its text; a section
+    whose heading is left out of search, not at all."""
+    parts: list[str] = []
+    for part in sections:
+        if part.excluded:
+            continue
+        if part.level:
+            tag, anchor = f"h{part.level}", escape(part.anchor or "")
+            parts.append(f'<{tag} id="{anchor}">{"".join(part.title)}</{tag}>')
+        parts += part.text
+    return "".join(parts)
+
+
+def mkdocs_entries(html: str, parser_class: Callable[[], Any]) -> list[str]:
+    """The texts of the entries MkDocs' own search plugin makes of a page's rendered
+    content ``html``: its parser (``parser_class``, its ``ContentParser``) over
+    :func:`sections_page`, which decodes the entities of the text; the page's entry and
+    each section's, spaced as it spaces them."""
+    parser = parser_class()
+    parser.feed(sections_page(search_sections(html)))
+    parser.close()
+    texts = [parser.stripped_html, *(" ".join(s.text) for s in parser.data)]
+    return [_SPACES.sub(" ", t.replace("\u00a0", " ").strip()) for t in texts]
+
+
+#: What MkDocs' index takes for a space (``SearchIndex._add_entry``).
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+_WHERE = (
+    " (in the page's entry in MkDocs' search index, which holds the text with its "
+    "entities decoded, read as HTML)"
+)
+
+
+def mkdocs_entry_findings(
+    html: str,
+    path: str,
+    library: Any,
+    parser_class: Callable[[], Any],
+    reported: Iterable[str] = (),
+) -> list[Finding]:
+    """Each figure of the page's entries in MkDocs' own search index (:func:`mkdocs_entries`),
+    read as the gate reads a search entry (:func:`~fxsite.verify.scan.scan_search_entry`:
+    as HTML, the boxes the page shows skipped), that is no copy of a claim of the page
+    (with the bound or loose word beside it: "under 220 s");
+    as many times as the entry holding it most often does, less the times the page
+    reports it already (``reported``: the texts of its findings), at 1:1."""
+    from fxsite.verify.copies import Allowed, covered
+    from fxsite.verify.scan import scan_content, scan_search_entry
+
+    content = scan_content(html)
+    claims = content.page.claims if content.page is not None else []
+    own = [Allowed([*(normalise(c.text) for c in claims), *content.phrases])]
+    counts: Counter[str] = Counter()
+    message: dict[str, str] = {}
+    for text in mkdocs_entries(html, parser_class):
+        here: Counter[str] = Counter()
+        for found in scan_search_entry("", text, content.shown).candidates:
+            if not covered(found.block, found.start, found.end, own):
+                here[found.shown] += 1
+                message.setdefault(found.shown, found.message(library) + _WHERE)
+        counts |= here
+    counts -= Counter(reported)
+    return [
+        Finding(path, 1, 1, "FX501", message[shown], text=shown)
+        for shown, n in counts.items()
+        for _ in range(n)
+    ]
