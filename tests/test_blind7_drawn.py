@@ -86,6 +86,10 @@ REFUSED = [
         f"It took {CLAIM}<label></label>ec per save.",
         [("FX503", "94 s")],
     ),
+    # a claim glued to the text a box or inline code draws
+    ("glued to an image's alt", f'It took <img src="m.png" alt="1">{CLAIM}.', [("FX503", "94 s")]),
+    ("glued to an input's value", f'It took <input value="2">{CLAIM}.', [("FX503", "94 s")]),
+    ("glued to inline code", f"It took <code>3</code>{CLAIM}.", [("FX503", "94 s")]),
     # form controls draw a number beside the unit
     ("input value", 'It took <input value="95" size="2" readonly> s.', [("FX501", "95")]),
     ("input placeholder", 'It took <input placeholder="93"> s.', [("FX501", "93")]),
@@ -126,6 +130,8 @@ PASSED = [
     ("space before the glued claim", f"It took 1 <label></label>{CLAIM} per save."),
     ("space after the claim", f"It took {CLAIM}<label></label> ec per save."),
     ("checkbox keeps a space", f'It took 1<input type="checkbox">{CLAIM} per save.'),
+    ("space after an image's alt", f'It took <img alt="chart"> {CLAIM} per save.'),
+    ("space after inline code", f"It took <code>3</code> {CLAIM} per save."),
     ("image alt that is no number", 'The array <img src="a.png" alt="FX100 logo"> saves fast.'),
     ("image alt beside a word", 'It took <img alt="chart"> s per save.'),
     ("label with text stays a box", "Pick <label>Other</label> or <label>FX100</label>."),

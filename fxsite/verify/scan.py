@@ -316,9 +316,24 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
         scan.candidates.extend(candidates)
         if block.with_code is not None:
             scan.candidates.extend(_across_code(block.with_code))
+            scan.local.extend(_glued_across_code(block.with_code))
         scan.governed += [
             (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
         ]
+
+
+def _glued_across_code(block: Block) -> list[Local]:
+    """The claims of a run read with its inline code's (and its boxes') text that a
+    character of that text is glued to (``<img alt="1">[94 s](…)`` draws "194 s")."""
+    found = []
+    for start, end, _ in block.claims:
+        char = glued(block.text, start, end)
+        edge = [start - 1, end]
+        if char is not None and any(s <= i < e for s, e in block.code for i in edge):
+            claim = block.text[start:end]
+            message = f"'{char}' glued to the claim '{claim}' changes what it says"
+            found.append(Local("FX503", message, claim))
+    return found
 
 
 def _across_code(block: Block) -> list[Candidate]:
