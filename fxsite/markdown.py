@@ -130,6 +130,8 @@ class PageContext:
     #: the ``nav`` or the front matter): judged as the theme prints it
     #: (:mod:`fxsite.pages.page_title`)
     heading_title: bool = False
+    #: the page is the site's home page, whose title the themes leave out of its ``<title>``
+    home: bool = False
     #: the page's claims as shown, which its title may repeat
     cited: list[str] = field(default_factory=list)
     #: how the site shows the page beyond its content: its title, and its entries in
@@ -179,6 +181,7 @@ def page_context(
         elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
         name_title=None if src is None else name_title(src, result.front.data),
         heading_title=src is not None and "title" not in result.front.data,
+        home=src in ("index.md", "README.md"),
         cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),
     )
@@ -504,7 +507,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                 shown = [f.text for f in ctx.findings if f.text]
                 theme = ctx.readers.theme
                 for finding in title_findings(
-                    self.title, ctx.path, ctx.library, ctx.cited, theme, shown
+                    self.title, ctx.path, ctx.library, ctx.cited, theme, shown, home=ctx.home
                 ):
                     ctx.add(finding, finding.code)
             parser = ctx.readers.search_parser

@@ -52,9 +52,11 @@ def _readers(theme: str) -> SiteReaders:
     return SiteReaders(theme, get_heading_text, parser)
 
 
-def _findings(source: str, theme: str, lib: Library) -> list[tuple[str, int, int]]:
-    """What check and build find in ``source`` as a page of a site with ``theme``, titled
-    by MkDocs (no ``nav`` title), its search MkDocs' own unless the theme is Material."""
+def _findings(
+    source: str, theme: str, lib: Library, src: str = "p.md"
+) -> list[tuple[str, int, int]]:
+    """What check and build find in ``source`` as page ``src`` of a site with ``theme``,
+    titled by MkDocs (no ``nav`` title), its search MkDocs' own unless the theme is Material."""
     result = process_page(source, PAGE_PATH, lib, href_for)
     _, judged = judge_page(
         result,
@@ -62,7 +64,7 @@ def _findings(source: str, theme: str, lib: Library) -> list[tuple[str, int, int
         lib,
         href_for,
         fixture_renderer(),
-        src="p.md",
+        src=src,
         readers=_readers(theme),
     )
     return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
@@ -146,6 +148,18 @@ def test_text_the_theme_shows_without_a_figure_passes(theme: str, page: str, lib
     assert _findings(page, theme, lib) == []
 
 
+#: The home page's title is in the navigation, not in its ``<title>`` (nor in Material's).
+HOME = "# Took 95&amp;nbsp;s\n\nIt ran.\n"
+
+
+def test_the_home_pages_title_is_read_where_the_theme_shows_it(lib: Library) -> None:
+    assert _findings(HOME, "material", lib, "index.md") == []
+    assert _findings(HOME, "material", lib) == [("FX501", 1, 8)]
+    assert _findings('# Took 95<img src="x.png" alt="">s\n', "material", lib, "index.md") == [
+        ("FX501", 1, 8)
+    ]
+
+
 def test_a_title_figure_is_told_as_the_title(lib: Library) -> None:
     [found] = judge_page(
         process_page("# Took 95&amp;nbsp;s\n", PAGE_PATH, lib, href_for),
@@ -161,7 +175,7 @@ def test_a_title_figure_is_told_as_the_title(lib: Library) -> None:
 
 @pytest.mark.parametrize("theme", ["material", "mkdocs"])
 def test_check_and_build_agree_on_one_site_of_every_row(theme: str, tmp_path: Path) -> None:
-    site = rows_site(tmp_path / theme)
+    site = rows_site(tmp_path / theme, HOME) if theme == "material" else rows_site(tmp_path / theme)
     config = (site / "mkdocs.yml").read_text("utf-8")
     (site / "mkdocs.yml").write_text(
         config.replace("name: material", f"name: {theme}\n  highlightjs: false"), "utf-8"

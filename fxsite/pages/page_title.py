@@ -47,16 +47,19 @@ _WHERE = "the page's title, which MkDocs takes from this heading"
 _THEN = "the title may then repeat it"
 
 
-def title_readings(title: str, theme: str | None) -> list[str]:
+def title_readings(title: str, theme: str | None, *, home: bool = False) -> list[str]:
     """The texts a reader is shown of MkDocs' page ``title`` under ``theme`` (its name).
 
-    Read as HTML (navigation, header), as a ``<title>`` holding it decodes it
+    Read as HTML (navigation, header), and but on the ``home`` page (whose title the
+    themes leave out of its ``<title>``) as a ``<title>`` holding it decodes it
     (entities once, tags kept as text), and under Material as its ``<title>``
     prints it: Jinja's ``striptags`` (:meth:`markupsafe.Markup.striptags`), decoded.
     """
     body = LexborHTMLParser(f"<p>{title}</p>").body
-    readings = [body.text(separator="") if body is not None else title, html.unescape(title)]
-    if theme == "material":
+    readings = [body.text(separator="") if body is not None else title]
+    if not home:
+        readings.append(html.unescape(title))
+    if theme == "material" and not home:
         # What Jinja's striptags filter does, on a string judged here, never printed.
         readings.append(html.unescape(Markup(title).striptags()))  # noqa: S704
     return list(dict.fromkeys(" ".join(r.split()) for r in readings))
@@ -69,16 +72,19 @@ def title_findings(
     cited: Collection[str],
     theme: str | None,
     shown: Collection[str] = (),
+    *,
+    home: bool = False,
 ) -> list[Finding]:
     """Each figure of the ``title`` MkDocs takes from a page's heading, as ``theme`` prints
-    it, at 1:1 (the caller places it at the heading); not those the page reports already
+    it on the page (the ``home`` page or another: :func:`title_readings`), at 1:1 (the
+    caller places it at the heading); not those the page reports already
     (``shown``: the texts of its findings, spaced or not: the heading's ``95<br>s`` reads
     "95 s" on the page and "95s" in the title) nor copies of its claims (``cited``, as shown)."""
     from fxsite.pages.page import check_prose
 
     seen = {"".join(text.split()) for text in shown}
     findings = []
-    for reading in title_readings(title, theme):
+    for reading in title_readings(title, theme, home=home):
 
         def told(figure: str, reading: str = reading) -> str:
             return plain_message(figure, library, reading, _WHERE, then=_THEN)
