@@ -85,6 +85,13 @@ def page_findings(source: str, lib: Library) -> list[tuple[str, int, int]]:
     return sorted((f.code, f.line, f.col) for f in findings)
 
 
+def sentence_errors(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
+    """The errors :func:`page_findings` gives for ``sentence`` as the paragraph after a
+    page's heading (line 3): ``(code, line, col)``, sorted."""
+    _, findings = check_page(f"# T\n\n{sentence}\n", PAGE_PATH, lib, href_for, fixture_renderer())
+    return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
+
+
 def library(site: Path = CLEAN) -> Library:
     """The records of a fixture site."""
     return load_library(site / "evidence", site)

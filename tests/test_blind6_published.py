@@ -29,23 +29,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import FIXTURE_EXTENSIONS, check_and_build, finding_lines, href_for, library
+from sitekit import (
+    check_and_build,
+    finding_lines,
+    library,
+    sentence_errors,
+)
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, check_page
-
-PATH = "docs/p.md"
-RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
     return library()
-
-
-def _found(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(f"# T\n\n{sentence}\n", PATH, lib, href_for, RENDERER)
-    return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
 
 
 def _at(sentence: str, figures: list[str]) -> list[tuple[str, int, int]]:
@@ -113,12 +109,12 @@ WORDS_PASSED = [
 def test_a_figure_in_words_is_refused_at_its_place(
     sentence: str, figures: list[str], lib: Library
 ) -> None:
-    assert _found(sentence, lib) == _at(sentence, figures)
+    assert sentence_errors(sentence, lib) == _at(sentence, figures)
 
 
 @pytest.mark.parametrize("sentence", [r[1] for r in WORDS_PASSED], ids=[r[0] for r in WORDS_PASSED])
 def test_words_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
-    assert _found(sentence, lib) == []
+    assert sentence_errors(sentence, lib) == []
 
 
 # -- units and scale words in slang ---------------------------------------------------------
@@ -154,12 +150,12 @@ UNITS_PASSED = [
 def test_a_unit_in_slang_is_refused_at_its_place(
     sentence: str, figures: list[str], lib: Library
 ) -> None:
-    assert _found(sentence, lib) == _at(sentence, figures)
+    assert sentence_errors(sentence, lib) == _at(sentence, figures)
 
 
 @pytest.mark.parametrize("sentence", [r[1] for r in UNITS_PASSED], ids=[r[0] for r in UNITS_PASSED])
 def test_words_like_slang_units_pass(sentence: str, lib: Library) -> None:
-    assert _found(sentence, lib) == []
+    assert sentence_errors(sentence, lib) == []
 
 
 # -- Chinese financial numerals, tenths and digits drawn in other signs ---------------------
@@ -194,14 +190,14 @@ NUMERALS_PASSED = [
 def test_a_figure_in_other_numerals_is_refused_at_its_place(
     sentence: str, figures: list[str], lib: Library
 ) -> None:
-    assert _found(sentence, lib) == _at(sentence, figures)
+    assert sentence_errors(sentence, lib) == _at(sentence, figures)
 
 
 @pytest.mark.parametrize(
     "sentence", [r[1] for r in NUMERALS_PASSED], ids=[r[0] for r in NUMERALS_PASSED]
 )
 def test_numerals_that_state_no_figure_pass(sentence: str, lib: Library) -> None:
-    assert _found(sentence, lib) == []
+    assert sentence_errors(sentence, lib) == []
 
 
 # -- code drawn as prose ----------------------------------------------------------------------
@@ -260,7 +256,7 @@ CODE_PASSED = [
 
 @pytest.mark.parametrize(("html", "figures"), [r[1:] for r in CODE], ids=[r[0] for r in CODE])
 def test_code_drawn_as_prose_is_read_as_prose(html: str, figures: list[str], lib: Library) -> None:
-    assert _found(html, lib) == _at(html, figures)
+    assert sentence_errors(html, lib) == _at(html, figures)
 
 
 @pytest.mark.parametrize(
@@ -269,12 +265,12 @@ def test_code_drawn_as_prose_is_read_as_prose(html: str, figures: list[str], lib
 def test_code_a_style_sheet_draws_as_prose_is_read_as_prose(
     page: str, where: list[tuple[int, int]], lib: Library
 ) -> None:
-    assert _found(page, lib) == [("FX501", *at) for at in where]
+    assert sentence_errors(page, lib) == [("FX501", *at) for at in where]
 
 
 @pytest.mark.parametrize("html", [r[1] for r in CODE_PASSED], ids=[r[0] for r in CODE_PASSED])
 def test_code_drawn_as_code_stays_exempt(html: str, lib: Library) -> None:
-    assert _found(html, lib) == []
+    assert sentence_errors(html, lib) == []
 
 
 _SITE_PAGES = {

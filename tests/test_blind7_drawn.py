@@ -18,30 +18,21 @@ from pathlib import Path
 
 import pytest
 from sitekit import (
-    FIXTURE_EXTENSIONS,
     check_and_build,
     finding_lines,
-    href_for,
     library,
     rows_site,
+    sentence_errors,
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, check_page
 
-PATH = "docs/p.md"
-RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
 CLAIM = "[94 s](evidence:R1#save_time_fx100)"
 
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
     return library()
-
-
-def _found(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
-    _, findings = check_page(f"# T\n\n{sentence}\n", PATH, lib, href_for, RENDERER)
-    return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
 
 
 def _at(sentence: str, where: list[tuple[str, str]]) -> list[tuple[str, int, int]]:
@@ -151,12 +142,12 @@ PASSED = [
 def test_markup_drawing_nothing_joins_the_figure(
     sentence: str, where: list[tuple[str, str]], lib: Library
 ) -> None:
-    assert _found(sentence, lib) == _at(sentence, where)
+    assert sentence_errors(sentence, lib) == _at(sentence, where)
 
 
 @pytest.mark.parametrize("sentence", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
 def test_near_misses_pass(sentence: str, lib: Library) -> None:
-    assert _found(sentence, lib) == []
+    assert sentence_errors(sentence, lib) == []
 
 
 _SITE_PAGE = "\n\n".join(
