@@ -109,13 +109,22 @@ def copy_site(site: Path, dest: Path) -> Path:
     return target
 
 
-def rows_site(dest: Path, home: str = "# Home\n\nIt ran.\n") -> Path:
+def rows_site(dest: Path, home: str = "# Home\n\nIt ran.\n", *, enforce: bool = True) -> Path:
     """A copy of the clean fixture site at ``dest`` whose only page is a home page
-    (``home``): a table test writes each row's page beside it and builds once."""
+    (``home``): a table test writes each row's page beside it and builds once. Without
+    ``enforce``, the plugin is set ``enforce: false`` (the build publishes what it
+    refuses, so that every refusal of every row is printed, the gate's too)."""
     shutil.copytree(CLEAN, dest, ignore=shutil.ignore_patterns("site", ".cache"))
     for page in (dest / "docs").glob("*.md"):
         page.unlink()
     (dest / "docs" / "index.md").write_text(home, "utf-8")
+    if not enforce:
+        config = dest / "mkdocs.yml"
+        text = config.read_text("utf-8")
+        assert "  - fxsite\n" in text
+        config.write_text(
+            text.replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n"), "utf-8"
+        )
     return dest
 
 
