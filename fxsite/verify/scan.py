@@ -224,9 +224,7 @@ def _read_text(
         claim = text[start:end]
         char = glued(text, start, end) or (multiplied(text, start, end) if not role else None)
         if char is not None:
-            local.append(
-                Local("FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
-            )
+            local.append(_glued_finding(char, claim))
             continue
         stop = claims[n + 1][0] if n + 1 < len(claims) else len(text)
         read = unit_after(text, start, end, stop)
@@ -330,10 +328,14 @@ def _glued_across_code(block: Block) -> list[Local]:
         char = glued(block.text, start, end)
         edge = [start - 1, end]
         if char is not None and any(s <= i < e for s, e in block.code for i in edge):
-            claim = block.text[start:end]
-            message = f"'{char}' glued to the claim '{claim}' changes what it says"
-            found.append(Local("FX503", message, claim))
+            found.append(_glued_finding(char, block.text[start:end]))
     return found
+
+
+def _glued_finding(char: str, claim: str) -> Local:
+    """FX503 for ``char`` glued to ``claim`` (its words are what the locator looks for:
+    :data:`fxsite.pages.locate._GLUED`)."""
+    return Local("FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
 
 
 def _across_code(block: Block) -> list[Candidate]:
