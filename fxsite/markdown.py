@@ -70,6 +70,7 @@ from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import compose
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
+from fxsite.verify.sheets import NO_SHEETS, PageSheets
 
 __all__ = [
     "ClaimsRefused",
@@ -137,6 +138,8 @@ class PageContext:
     #: how the site shows the page beyond its content: its title, and its entries in
     #: MkDocs' own search index (:func:`~fxsite.pages.search_sections.mkdocs_entry_findings`)
     readers: SiteReaders = field(default_factory=SiteReaders)
+    #: the stylesheet files the page loads (:mod:`fxsite.verify.sheets`), applied by its reader
+    sheets: PageSheets = NO_SHEETS
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -154,13 +157,15 @@ def page_context(
     elsewhere: Collection[str] = (),
     src: str | None = None,
     readers: SiteReaders | None = None,
+    sheets: PageSheets = NO_SHEETS,
 ) -> PageContext:
     """The context of an authored page: judged, its findings placed in ``source``.
 
     ``result`` is what :func:`~fxsite.pages.page.process_page` made of it;
     ``elsewhere``, the configuration's shown strings (:attr:`PageContext.elsewhere`);
     ``src``, its docs-relative path (its title from its name: :attr:`PageContext.name_title`),
-    None when the ``nav`` titles it; ``readers``, the site's (:attr:`PageContext.readers`).
+    None when the ``nav`` titles it; ``readers``, the site's (:attr:`PageContext.readers`);
+    ``sheets``, the page's stylesheet files (:attr:`PageContext.sheets`).
     """
     _, body, _ = split_front_matter(source)
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
@@ -184,6 +189,7 @@ def page_context(
         home=src in ("index.md", "README.md"),
         cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),
+        sheets=sheets,
     )
 
 
@@ -494,7 +500,15 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
             locator = ctx.locator
             passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
             judged = judge_rendered(
-                text, ctx.path, ctx.library, refused, passed, ctx.drawn, ctx.elsewhere, ctx.own
+                text,
+                ctx.path,
+                ctx.library,
+                refused,
+                passed,
+                ctx.drawn,
+                ctx.elsewhere,
+                ctx.own,
+                ctx.sheets,
             )
             for finding in judged:
                 ctx.add(finding, finding.code)
@@ -649,6 +663,7 @@ def judge_page(
     elsewhere: Collection[str] = (),
     src: str | None = None,
     readers: SiteReaders | None = None,
+    sheets: PageSheets = NO_SHEETS,
 ) -> tuple[str, list[Finding]]:
     """One page processed (``result``), composed, rendered and judged, as the build does.
 
@@ -656,9 +671,12 @@ def judge_page(
     refused, bare figures, glued or hidden characters), placed in ``source``.
     ``renderer`` defaults to plain Python-Markdown with this extension;
     ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path;
-    ``readers``, the site's (:attr:`PageContext.readers`).
+    ``readers``, the site's (:attr:`PageContext.readers`); ``sheets``, the page's
+    stylesheet files (:attr:`PageContext.sheets`).
     """
-    context = page_context(library, href_for, result.path, source, result, elsewhere, src, readers)
+    context = page_context(
+        library, href_for, result.path, source, result, elsewhere, src, readers, sheets
+    )
     composed = compose(result, library, href_for)
     html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context.findings

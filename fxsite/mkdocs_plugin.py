@@ -524,6 +524,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.project.config_shown,
             self.project.name_titled(src),
             self.project.paths.readers,
+            self.project.page_sheets(src),
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed

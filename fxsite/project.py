@@ -37,6 +37,7 @@ from fxsite.pages.docs_tree import (
     DocsTree,
     LeftOut,
     left_out,
+    page_dest,
     url_clashes,
     walk_docs,
 )
@@ -54,6 +55,7 @@ from fxsite.pages.template_text import (
 )
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
+from fxsite.verify.sheets import PageSheets, SheetFiles
 
 __all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
 
@@ -97,6 +99,8 @@ class ProjectPaths:
     writers: tuple[str, ...] = ()
     #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
     extra_templates: tuple[str, ...] = ()
+    #: the stylesheets MkDocs links on every page (its ``extra_css``)
+    extra_css: tuple[str, ...] = ()
     #: how the theme and MkDocs show a page beyond its content (its title, its search
     #: entries), as the MkDocs adapter gives them
     readers: SiteReaders = field(default_factory=SiteReaders)
@@ -126,6 +130,7 @@ class ProjectPaths:
             custom_dir=Path(theme.custom_dir) if theme.custom_dir else None,
             writers=tuple(options.scripts_that_write),
             extra_templates=tuple(config.extra_templates),
+            extra_css=tuple(str(c) for c in config.extra_css),
             readers=readers,
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
         )
@@ -196,6 +201,8 @@ class Project:
     #: the front-matter keys the site's templates print (``page.meta.banner``), after
     #: :meth:`config_findings`: judged as the page's shown words
     printed_meta: frozenset[str] = field(default=frozenset(), repr=False)
+    #: the stylesheet files of docs/ (and the theme's ``custom_dir``) pages load, read once
+    _sheets: SheetFiles | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.paths.evidence_dir.is_dir():
@@ -577,6 +584,15 @@ class Project:
         """``src``, when MkDocs may title it from its file name (the ``nav`` titles it not)."""
         return None if src in self.nav_titled else src
 
+    def page_sheets(self, src: str) -> PageSheets:
+        """The stylesheet files the page ``src`` loads where it is published: ``extra_css``
+        and the ``<link rel=stylesheet>`` it writes (:mod:`fxsite.verify.sheets`)."""
+        if self._sheets is None:
+            custom = self.paths.custom_dir
+            roots = [self.paths.docs_dir, *([custom] if custom is not None else [])]
+            self._sheets = SheetFiles(roots, self.paths.extra_css)
+        return self._sheets.page(page_dest(src, self.paths.directory_urls))
+
     def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:
         """The page rendered as the build renders it, and judged by the page rules.
 
@@ -595,5 +611,6 @@ class Project:
             self.config_shown,
             self.name_titled(src),
             self.paths.readers,
+            self.page_sheets(src),
         )
         return findings

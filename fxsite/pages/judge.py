@@ -36,6 +36,7 @@ from fxsite.findings import Finding
 
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
+    from fxsite.verify.sheets import PageSheets
 
 __all__ = ["bare_advice", "governed_claims", "judge_plain", "judge_rendered"]
 
@@ -49,6 +50,7 @@ def judge_rendered(
     drawn: Collection[str] = (),
     elsewhere: Collection[str] = (),
     rendered: Collection[str] | None = None,
+    sheets: PageSheets | None = None,
 ) -> list[Finding]:
     """Every finding of a page's rendered content ``html``, at 1:1, in document order.
 
@@ -64,11 +66,14 @@ def judge_rendered(
     written from one (:func:`_without_config_links`), is not reported again. ``rendered``: the refs of the
     claims fxsite rendered on the page from ``evidence:`` links, one per claim; a
     claim element (``a[data-fx-ref]``) beyond them was written by hand, and is
-    refused as a bare figure (FX501, :func:`_forged`).
+    refused as a bare figure (FX501, :func:`_forged`). ``sheets``: the stylesheet files the
+    page loads (``extra_css``, its ``<link rel=stylesheet>``), whose rules apply as its
+    ``<style>`` blocks' do (:mod:`fxsite.verify.sheets`).
     """
     from fxsite.pages.top_order import top_level_moves
     from fxsite.verify.copies import Allowed, covered
     from fxsite.verify.scan import scan_content
+    from fxsite.verify.sheets import NO_SHEETS
     from fxsite.verify.visible import normalise
 
     if elsewhere and ("headerlink" in html or "footnote-backref" in html):
@@ -76,7 +81,7 @@ def judge_rendered(
         if figured:  # only a link written from one of these is taken out
             html = _without_config_links(html, figured)
     content = _without_charts(html, drawn) if drawn else html
-    scan = scan_content(content)
+    scan = scan_content(content, sheets or NO_SHEETS)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     # What the page draws from where no reading reaches (a <base href>, a frame): told.
     notes = scan.page.notes if scan.page is not None else []

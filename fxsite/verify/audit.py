@@ -65,6 +65,7 @@ from fxsite.verify.published import Published, compare_exports, load_published
 from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
 from fxsite.verify.scripts import code_notes, script_literals
 from fxsite.verify.served import served_file
+from fxsite.verify.sheets import SheetFiles
 from fxsite.verify.theme import is_theme_file
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
 
@@ -152,6 +153,8 @@ class _Site:
     #: many, and whether one refuses (a figure not judged does)
     listed: dict[str, int] = field(default_factory=dict)
     more: dict[str, tuple[Finding, int, bool]] = field(default_factory=dict)
+    #: the site's stylesheet files, whose rules style the pages that load them
+    sheets: SheetFiles = field(default_factory=lambda: SheetFiles(()))
 
     def add(
         self,
@@ -224,7 +227,7 @@ def verify_site(
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
     memo.published = published  # what the next call compares its evidence.json with
-    site = _Site(site_dir, published, memo, declared=declared)
+    site = _Site(site_dir, published, memo, declared=declared, sheets=SheetFiles([site_dir]))
     site.findings.extend(site.published.findings)
     documents = _documents(published.library)
     search: list[tuple[Path, str]] = []
@@ -305,7 +308,7 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if rel == _OFFLINE_INDEX:  # checked by _offline_index: the assignment, then JSON
         _read_search_index(site, rel, text.removeprefix(_OFFLINE_PREFIX))
         return
-    scan = site.memo.file(rel, served.shown, served.kind)
+    scan = site.memo.file(rel, served.shown, served.kind, site.sheets.page(rel))
     site.reading = (rel, text)
     if scan.page is not None:
         site.pages[rel] = _judged_page(site, rel, scan.page, scan)

@@ -40,6 +40,7 @@ from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
 from fxsite.verify.reading import detect, glued, hidden_characters, multiplied, unit_after
+from fxsite.verify.sheets import NO_SHEETS, PageSheets
 from fxsite.verify.visible import (
     MAX_NESTING,
     Block,
@@ -140,6 +141,8 @@ class FileScan:
     #: claims stating no unit where a unit is stated once: (index in ``page.claims``,
     #: the unit, where it is stated); the page reader judges them with it
     governed: list[tuple[int, str, str]] = field(default_factory=list)
+    #: the stylesheet files read for a page, with their digests (:attr:`~.sheets.PageSheets.used`)
+    sheets: tuple[tuple[str, bytes], ...] = ()
 
 
 #: What one block holds to report: findings, figures, unitless claims a unit governs.
@@ -363,16 +366,21 @@ def _across_code(block: Block) -> list[Candidate]:
 
 
 def scan_file(
-    rel: str, text: str, repeats: Repeats | None = None, kind: Kind | None = None
+    rel: str,
+    text: str,
+    repeats: Repeats | None = None,
+    kind: Kind | None = None,
+    sheets: PageSheets = NO_SHEETS,
 ) -> FileScan:
     """Read one text file of a site (not ``evidence.json``), as its kind says (:mod:`.kinds`).
 
     ``repeats`` is :func:`~fxsite.verify.visible.page_text`'s memo of list items;
-    ``kind``, when given, is the reader its bytes chose (a page sent without a type).
+    ``kind``, when given, is the reader its bytes chose (a page sent without a type);
+    ``sheets``, the stylesheet files a page loads (:mod:`.sheets`).
     """
     kind = kind or kind_of(rel)
     if kind in ("html", "xml"):
-        return _scan_markup(text, kind, repeats)
+        return _scan_markup(text, kind, repeats, sheets=sheets)
     scan = FileScan()
     if kind == "json":
         try:
@@ -391,9 +399,14 @@ def scan_file(
 
 
 def _scan_markup(
-    text: str, kind: str, repeats: Repeats | None = None, channel: str = "page"
+    text: str,
+    kind: str,
+    repeats: Repeats | None = None,
+    channel: str = "page",
+    sheets: PageSheets = NO_SHEETS,
 ) -> FileScan:
-    """An HTML or XML file (or, with ``channel="article"``, a page's rendered content)."""
+    """An HTML or XML file (or, with ``channel="article"``, a page's rendered content),
+    styled by the stylesheet files ``sheets`` gives it too."""
     if too_deep(text):
         return FileScan(
             local=[
@@ -404,9 +417,11 @@ def _scan_markup(
                 )
             ],
         )
-    page = page_text(text, channel=channel, repeats=repeats)
+    page = page_text(text, channel=channel, repeats=repeats, sheets=sheets)
     blocks, page.blocks = page.blocks, []
-    return scan_page(page, blocks, kind)
+    scan = scan_page(page, blocks, kind)
+    scan.sheets = tuple(sheets.used.items())
+    return scan
 
 
 def article_boxes(blocks: list[Block]) -> list[tuple[int, int]]:
@@ -437,13 +452,14 @@ def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
     return scan
 
 
-def scan_content(html: str) -> FileScan:
-    """What Markdown rendered of one page (no theme around it), read as the page's article.
+def scan_content(html: str, sheets: PageSheets = NO_SHEETS) -> FileScan:
+    """What Markdown rendered of one page (no theme around it), read as the page's article,
+    styled by the stylesheet files ``sheets`` gives it too (its ``extra_css``).
 
     The one reader of a page's own text: ``fxsite check``, the build and the
     standalone Markdown extension all judge a page by this (:mod:`fxsite.pages.judge`).
     """
-    return _scan_markup(html, "html", channel="article")
+    return _scan_markup(html, "html", channel="article", sheets=sheets)
 
 
 _BEFORE_CLAIM = re.compile(
@@ -541,11 +557,18 @@ class GateMemo:
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
 
-    def file(self, rel: str, text: str, kind: Kind | None = None) -> FileScan:
+    def file(
+        self, rel: str, text: str, kind: Kind | None = None, sheets: PageSheets = NO_SHEETS
+    ) -> FileScan:
+        """``rel``'s scan (:func:`scan_file`); a kept one stands while the stylesheet
+        files it read are unchanged."""
         if not self.keep:
-            return scan_file(rel, text, self.repeats, kind)
+            return scan_file(rel, text, self.repeats, kind, sheets)
         key = digest("file", rel, text, kind or "")
-        return self._get(key, lambda: scan_file(rel, text, self.repeats, kind))
+        known = self.files.get(key)
+        if known is not None and not sheets.same(known.sheets):
+            del self.files[key]
+        return self._get(key, lambda: scan_file(rel, text, self.repeats, kind, sheets))
 
     def search_entry(
         self, title: str, text: str, shown: Boxes, other: tuple[str, ...] = ()

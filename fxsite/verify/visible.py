@@ -39,7 +39,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
-from fxsite.verify.css import drawn_in_case, hides, read_sheet, read_style, text_case
+from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
@@ -55,6 +55,7 @@ from fxsite.verify.layout import (
 )
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
+from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules
 
 __all__ = [
     "MAX_NESTING",
@@ -527,7 +528,13 @@ Repeats = dict[tuple[str, str, str, bool], tuple[list["Block"], set[str]]]
 _STANDARDS = "<!DOCTYPE html>"
 
 
-def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = None) -> PageText:
+def page_text(
+    html: str,
+    *,
+    channel: str = "page",
+    repeats: Repeats | None = None,
+    sheets: PageSheets = NO_SHEETS,
+) -> PageText:
     """The visible text of an HTML document (or fragment), block by block.
 
     A page's rendered content (``channel="article"``) is parsed in standards mode, as
@@ -538,10 +545,13 @@ def page_text(html: str, *, channel: str = "page", repeats: Repeats | None = Non
     (navigation and table-of-contents entries repeat on every page) whose HTML
     was read before, in the same context, gives the same blocks and is not
     walked again. Items holding claims or scripts are always walked.
+
+    ``sheets``: the stylesheet files the page loads (:mod:`.sheets`), whose rules
+    are applied as its ``<style>`` blocks' are.
     """
     tree = LexborHTMLParser(_STANDARDS + html if channel == "article" else html)
     page = PageText()
-    root = _read_text(tree, page, channel, repeats)
+    root = _read_text(tree, page, channel, repeats, sheets)
     if root is not None:
         _read_generated(root, page)
         _read_parts(root, page)
@@ -584,7 +594,11 @@ def page_parts(html: str) -> list[Part]:
 
 
 def _read_text(
-    tree: LexborHTMLParser, page: PageText, channel: str, repeats: Repeats | None
+    tree: LexborHTMLParser,
+    page: PageText,
+    channel: str,
+    repeats: Repeats | None,
+    sheets: PageSheets = NO_SHEETS,
 ) -> LexborNode | None:
     """The head's and the body's blocks, claims and ids into ``page``; the body read."""
     head = tree.head
@@ -592,10 +606,7 @@ def _read_text(
         _read_head(head, page)
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
-        if tree.root is not None:
-            _draw_cases(tree.root)
-            _code_fonts(tree.root)
-        styled = _styled(tree.root) if tree.root is not None else frozenset()
+        styled = _apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
     return root
@@ -1052,10 +1063,7 @@ def _inner_document(
     found = PageText()
     if tree.head is not None:  # its stylesheets draw in it
         _read_head(tree.head, found, inner + 1)
-    if tree.root is not None:
-        _draw_cases(tree.root)
-        _code_fonts(tree.root)
-    styled = _styled(tree.root) if tree.root is not None else frozenset()
+    styled = _apply_styles(tree.root, found) if tree.root is not None else frozenset()
     _walk(root, found, where, role, heading, None, 0, inner + 1, styled)
     offset = len(page.claims)
     for block in found.blocks:
@@ -1119,51 +1127,62 @@ def _drawn_as_prose(attrs: Mapping[str, str | None]) -> bool:
     return bool(fonts) and _CODE_FONT.search(fonts[-1].shown) is None
 
 
-def _code_fonts(root: LexborNode) -> None:
-    """The fonts the rules of the document's ``<style>`` blocks set for a ``<pre>`` or
-    ``<code>``, written into its ``style`` attribute before its own (which outweighs a
-    rule), so that :func:`_drawn_as_prose` reads the code as drawn."""
+def _apply_styles(
+    root: LexborNode, page: PageText, sheets: PageSheets = NO_SHEETS
+) -> frozenset[int]:
+    """The rules of the document's stylesheets (its ``<style>`` blocks, and the files
+    ``sheets`` gives it: :func:`~.sheets.page_rules`) applied: its text drawn in their
+    cases, its code in their fonts; the elements they may hide (:func:`_styled`).
+    A file that cannot be read makes the page unreadable."""
+    rules, problems = page_rules(root, sheets)
+    page.unreadable += problems
+    _draw_cases(root, rules)
+    _code_fonts(root, rules)
+    return _styled(root, rules)
+
+
+def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
+    """The fonts ``rules`` set for a ``<pre>`` or ``<code>``, written into its ``style``
+    attribute before its own (which outweighs a rule), so that :func:`_drawn_as_prose`
+    reads the code as drawn."""
     fonts: dict[int, list[str]] = {}
     targets: dict[int, LexborNode] = {}
-    for sheet in root.css("style"):
-        for decl in read_sheet(sheet.text(deep=True) or "").declarations:
-            if decl.selector and decl.name in ("font", "font-family"):
-                for node in matches(root, decl.selector):
-                    if node.tag in CODE:
-                        fonts.setdefault(node.mem_id, []).append(decl.shown)
-                        targets[node.mem_id] = node
+    for decl in rules:
+        if decl.name in ("font", "font-family"):
+            for node in matches(root, decl.selector):
+                if node.tag in CODE:
+                    fonts.setdefault(node.mem_id, []).append(decl.shown)
+                    targets[node.mem_id] = node
     for mem_id, node in targets.items():
         node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
 
 
-def _styled(root: LexborNode) -> frozenset[int]:
-    """The elements (by ``mem_id``) a rule of the document's ``<style>`` blocks may hide
+def _styled(root: LexborNode, rules: list[Declaration]) -> frozenset[int]:
+    """The elements (by ``mem_id``) a rule of ``rules`` may hide
     (:func:`~fxsite.verify.css.hides`), matched by the rule's selector; a
     ``::first-letter`` rule's letters are put apart instead (:mod:`.first_letter`)."""
     found: set[int] = set()
-    for style in root.css("style"):
-        for decl in read_sheet(style.text(deep=True) or "").declarations:
-            if decl.selector and hides(decl.shown):
-                if names_first_letter(decl.selector):
-                    hide_first_letters(matches(root, decl.selector))
-                else:
-                    found.update(node.mem_id for node in matches(root, decl.selector))
+    for decl in rules:
+        if hides(decl.shown):
+            if names_first_letter(decl.selector):
+                hide_first_letters(matches(root, decl.selector))
+            else:
+                found.update(node.mem_id for node in matches(root, decl.selector))
     return frozenset(found)
 
 
-def _draw_cases(root: LexborNode) -> None:
+def _draw_cases(root: LexborNode, rules: list[Declaration]) -> None:
     """The text of each element whose ``text-transform`` (its ``style`` attribute, or a rule
-    of the document's ``<style>`` blocks) sets a case, rewritten as drawn in it
+    of ``rules``) sets a case, rewritten as drawn in it
     (:func:`~fxsite.verify.css.drawn_in_case`): "94 S" in lowercase is read "94 s".
     A claim's text and a script's are kept."""
     cases: dict[int, str] = {}
     targets: dict[int, LexborNode] = {}
-    for sheet in root.css("style"):
-        for decl in read_sheet(sheet.text(deep=True) or "").declarations:
-            case = text_case([decl]) if decl.selector else None
-            if case is not None:
-                for node in matches(root, decl.selector):
-                    cases[node.mem_id], targets[node.mem_id] = case, node
+    for decl in rules:
+        case = text_case([decl])
+        if case is not None:
+            for node in matches(root, decl.selector):
+                cases[node.mem_id], targets[node.mem_id] = case, node
     for node in root.css("[style]"):
         style = node.attributes.get("style") or ""
         if "transform" in style.lower() or "\\" in style:

@@ -1,0 +1,195 @@
+"""The stylesheets that style a page, in the order a browser applies them.
+
+A rule that hides text (``display: none``…), sets a code font or a case applies
+wherever it is written: in a ``<style>`` block, in a file the page links
+(``<link rel=stylesheet>``), in a file MkDocs links on every page (``extra_css``),
+in a file one of them ``@import``\\ s. :func:`page_rules` gives the page reader
+(:mod:`.visible`) the declarations of all of them, in document order, each
+``@import`` before the rules of the sheet that imports it.
+
+:class:`SheetFiles` reads the files of a folder by their path in the site: ``docs/``
+for ``fxsite check`` (MkDocs publishes a file there at the same path), the site for
+the build's gate and ``fxsite audit``. Each file is read once (again only when its
+size, time or inode changed), at most :data:`MAX_SHEET_BYTES`. Not applied: a
+theme's own file (:func:`~.theme.is_theme_file`: trusted, pinned, it hides the
+theme's chrome by design), a file of another origin (warned elsewhere: FX507), a
+link to no file (a browser loads nothing). A file that cannot be read is told
+(the page is refused: FX614).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
+from fxsite.verify.css import Declaration, Sheet, hides, read_sheet, text_case
+from fxsite.verify.theme import is_theme_file
+
+__all__ = ["MAX_RULES", "MAX_SHEET_BYTES", "NO_SHEETS", "PageSheets", "SheetFiles", "page_rules"]
+
+#: Largest stylesheet file read, as the gate reads a published file.
+MAX_SHEET_BYTES = 16 << 20
+#: Most rules that style text a page's stylesheets may set: each is matched against the
+#: page, so more are refused (the cost stays linear in the page).
+MAX_RULES = 10_000
+
+
+def _styling(decl: Declaration) -> bool:
+    """A rule's declaration the page reader applies: it may hide its elements' text,
+    sets their font (code drawn as prose), or the case their text is drawn in."""
+    return bool(decl.selector) and (
+        decl.name in ("font", "font-family") or text_case([decl]) is not None or hides(decl.shown)
+    )
+
+
+@dataclass(frozen=True)
+class _Read:
+    """One file as read: its styling rules (None: not applied), why it cannot be read,
+    a digest of its bytes (b"": no file), and the stamp it was read at."""
+
+    sheet: Sheet | None
+    problem: str | None
+    digest: bytes
+    stamp: Stamp | None
+
+
+class SheetFiles:
+    """The stylesheet files under ``roots`` (the first that holds a path has it), by
+    their path in the site; ``always``: the paths every page loads (``extra_css``)."""
+
+    def __init__(self, roots: Sequence[Path], always: Sequence[str] = ()) -> None:
+        self.roots = tuple(roots)
+        self.always = tuple(p for p in (resolve(a, "") for a in always) if p is not None)
+        self._read: dict[str, _Read] = {}
+
+    def page(self, rel: str) -> PageSheets:
+        """The sheets of the page published at ``rel`` (``index.html``, ``a/index.html``)."""
+        return PageSheets(self, rel)
+
+    def load(self, path: str) -> _Read:
+        """The file at site path ``path``, read once while it is unchanged."""
+        root = next((r for r in self.roots if (r / path).is_file()), None)
+        stamp = file_stamp(root / path) if root is not None else None
+        known = self._read.get(path)
+        if known is not None and known.stamp == stamp:
+            return known
+        self._read[path] = read = _read_file(root, path, stamp)
+        return read
+
+
+def _read_file(root: Path | None, path: str, stamp: Stamp | None) -> _Read:
+    if root is None:
+        return _Read(None, None, b"", None)
+    try:
+        data = read_bytes(root / path, MAX_SHEET_BYTES, root=root)
+    except UnreadableFile as exc:
+        return _Read(None, f"its stylesheet {path} {exc.reason}", b"?", stamp)
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    if is_theme_file(data):
+        return _Read(None, None, digest, stamp)
+    sheet = read_sheet(data.decode("utf-8", "replace"))
+    styling = tuple(d for d in sheet.declarations if _styling(d))
+    return _Read(Sheet(styling, sheet.font_face, sheet.imports), None, digest, stamp)
+
+
+def resolve(href: str, base: str) -> str | None:
+    """The site path ``href`` names from the file at ``base`` (a page, a sheet);
+    None for another origin, a ``data:`` URL, or a path leaving the site."""
+    parts = urlsplit(href.strip())
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    path = unquote(parts.path)
+    joined = posixpath.normpath(
+        path.lstrip("/") if path.startswith("/") else posixpath.join(posixpath.dirname(base), path)
+    )
+    if joined in (".", "..") or joined.startswith("../"):
+        return None
+    return joined
+
+
+@dataclass(eq=False)
+class PageSheets:
+    """The stylesheet files one page may load (``page``: its site path), and what
+    was read of them for it (``used``: path and digest, for a memo to compare)."""
+
+    files: SheetFiles | None = None
+    page: str = ""
+    used: dict[str, bytes] = field(default_factory=dict)
+
+    def load(self, path: str) -> _Read | None:
+        """The file at site path ``path``; None when the page loads no files."""
+        if self.files is None:
+            return None
+        read = self.files.load(path)
+        self.used[path] = read.digest
+        return read
+
+    def same(self, used: Sequence[tuple[str, bytes]]) -> bool:
+        """Whether each file of ``used`` (an earlier reading's) still has its digest."""
+        if self.files is None:
+            return not used
+        return all(self.files.load(path).digest == digest for path, digest in used)
+
+
+#: A page read without its stylesheet files (a fragment, a search entry).
+NO_SHEETS = PageSheets()
+
+
+def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration], list[str]]:
+    """The rules of the document's stylesheets that style text, in the order a browser
+    applies them: the files every page loads, then its ``<style>`` blocks and
+    ``<link rel=stylesheet>`` files as they stand, each sheet's ``@import``\\ s first,
+    each file once; and why they cannot be read (a file, or more than :data:`MAX_RULES`)."""
+    found: list[Declaration] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    always = sheets.files.always if sheets.files is not None else ()
+    found += _files(always, "", sheets, seen, problems)
+    for node in root.css("style, link"):
+        if node.tag == "style":
+            sheet = read_sheet(node.text(deep=True) or "")
+            found += _files(sheet.imports, sheets.page, sheets, seen, problems)
+            found += [d for d in sheet.declarations if _styling(d)]
+        elif "stylesheet" in (node.attributes.get("rel") or "").lower().split():
+            href = node.attributes.get("href") or ""
+            found += _files((href,), sheets.page, sheets, seen, problems)
+    if len(found) > MAX_RULES:
+        problems.append(
+            f"its stylesheets set more than {MAX_RULES:,} rules that hide or restyle text"
+        )
+        del found[MAX_RULES:]
+    return found, problems
+
+
+def _files(
+    hrefs: Sequence[str], base: str, sheets: PageSheets, seen: set[str], problems: list[str]
+) -> Iterator[Declaration]:
+    """The styling rules of the files ``hrefs`` name from ``base``, each file's imports
+    before its own rules (with an explicit stack: an import chain costs no recursion)."""
+    due: list[Sheet | None] = [None]  # the sheet whose rules follow its imports
+    todo: list[list[tuple[str, str]]] = [[(h, base) for h in reversed(hrefs)]]
+    while todo:
+        if not todo[-1]:
+            todo.pop()
+            sheet = due.pop()
+            if sheet is not None:
+                yield from sheet.declarations
+            continue
+        href, at = todo[-1].pop()
+        path = resolve(href, at)
+        if path is None or path in seen:
+            continue
+        seen.add(path)
+        read = sheets.load(path)
+        if read is not None and read.problem is not None:
+            problems.append(read.problem)
+        if read is not None and read.sheet is not None:
+            due.append(read.sheet)
+            todo.append([(h, path) for h in reversed(read.sheet.imports)])
