@@ -154,6 +154,28 @@ REFUSED = [
         [("FX501", 5, 32)],
     ),
     (
+        "a data: URL stylesheet",
+        _linked(href="data:text/css,.k%7Bdisplay:none%7D"),
+        {},
+        (),
+        _AT_5,
+    ),
+    (
+        "a base64 data: URL stylesheet",
+        _linked(href="data:text/css;base64,Lmt7ZGlzcGxheTpub25lfQ=="),
+        {},
+        (),
+        _AT_5,
+    ),
+    (
+        "a data: URL @imported from a <style> block",
+        '# T\n\n<style>@import url("data:text/css,.k{opacity:0}");</style>\n\n'
+        'Each save took 4<span class="k">X</span>8s.\n',
+        {},
+        (),
+        _AT_5,
+    ),
+    (
         "an import cycle",
         _linked(),
         {"h.css": '@import "i.css"; .k{display:none}', "i.css": '@import "h.css";'},
@@ -175,6 +197,12 @@ PASSING = [
     ("a link to no file", _linked(href="missing.css"), {}, ()),
     ("a link that is not a stylesheet", _linked(rel="icon"), {"h.css": ".k{display:none}"}, ()),
     ("a file outside docs/", _linked(href="../h.css"), {"../h.css": ".k{display:none}"}, ()),
+    (
+        "a data: URL that is not CSS",
+        _linked(href="data:text/plain,.k%7Bdisplay:none%7D"),
+        {},
+        (),
+    ),
     ("extra_css of another origin", _PLAIN, {}, ("https://cdn.example.com/e.css",)),
     ("extra_css naming no file", _PLAIN, {}, ("e.css",)),
     ("extra_css that hides nothing", _PLAIN, {"e.css": ".k{color:red}"}, ("e.css",)),

@@ -47,6 +47,7 @@ from fxsite.verify.xmltext import xml_as_html
 __all__ = [
     "URL_ATTRIBUTES",
     "data_documents",
+    "data_sheet",
     "data_urls",
     "decode_data_url",
     "sheet_drawings",
@@ -215,6 +216,15 @@ def decode_data_url(url: str) -> tuple[str, str, bytes] | None:
             return None  # the browser loads nothing
         data = decoded
     return media, charset, data
+
+
+def data_sheet(url: str) -> str | None:
+    """The CSS a ``data:`` URL loaded as a stylesheet holds, decoded as a browser decodes
+    it; None where it holds none (another type, a body that does not decode)."""
+    decoded = decode_data_url(url)
+    if decoded is None or decoded[0] != "text/css":
+        return None
+    return _decoded(decoded[2], decoded[1])
 
 
 def _forgiving_base64(data: bytes) -> bytes | None:

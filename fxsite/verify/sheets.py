@@ -30,6 +30,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
 from fxsite.verify.css import Declaration, Sheet, hides, read_sheet, text_case
+from fxsite.verify.dataurl import data_sheet
 from fxsite.verify.theme import is_theme_file
 
 __all__ = ["MAX_RULES", "MAX_SHEET_BYTES", "NO_SHEETS", "PageSheets", "SheetFiles", "page_rules"]
@@ -94,9 +95,21 @@ def _read_file(root: Path | None, path: str, stamp: Stamp | None) -> _Read:
     digest = hashlib.blake2b(data, digest_size=16).digest()
     if is_theme_file(data):
         return _Read(None, None, digest, stamp)
-    sheet = read_sheet(data.decode("utf-8", "replace"))
+    return _Read(_styling_sheet(data.decode("utf-8", "replace")), None, digest, stamp)
+
+
+def _styling_sheet(css: str) -> Sheet:
+    """The rules of ``css`` that style text (:func:`_styling`), and its imports."""
+    sheet = read_sheet(css)
     styling = tuple(d for d in sheet.declarations if _styling(d))
-    return _Read(Sheet(styling, sheet.font_face, sheet.imports), None, digest, stamp)
+    return Sheet(styling, sheet.font_face, sheet.imports)
+
+
+def _inline(url: str) -> _Read | None:
+    """A ``data:`` URL's stylesheet (:func:`~.dataurl.data_sheet`), as a file read; None
+    where it holds none."""
+    css = data_sheet(url)
+    return None if css is None else _Read(_styling_sheet(css), None, b"", None)
 
 
 def resolve(href: str, base: str) -> str | None:
@@ -183,13 +196,15 @@ def _files(
                 yield from sheet.declarations
             continue
         href, at = todo[-1].pop()
-        path = resolve(href, at)
+        inline = href.strip()[:5].lower() == "data:"  # a sheet inside the URL
+        path = href if inline else resolve(href, at)
         if path is None or path in seen:
             continue
         seen.add(path)
-        read = sheets.load(path)
+        read = _inline(href) if inline else sheets.load(path)
         if read is not None and read.problem is not None:
             problems.append(read.problem)
         if read is not None and read.sheet is not None:
             due.append(read.sheet)
-            todo.append([(h, path) for h in reversed(read.sheet.imports)])
+            base = at if inline else path
+            todo.append([(h, base) for h in reversed(read.sheet.imports)])
