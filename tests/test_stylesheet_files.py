@@ -32,6 +32,9 @@ from fxsite.evidence.library import Library
 from fxsite.markdown import judge_page
 from fxsite.pages.page import process_page
 from fxsite.verify.audit import verify_site
+from fxsite.verify.charts import check_chart
+from fxsite.verify.markers import marker_problems
+from fxsite.verify.published import load_published
 from fxsite.verify.scan import GateMemo, scan_file
 from fxsite.verify.sheets import MAX_RULES, SheetFiles
 
@@ -376,3 +379,25 @@ def test_check_build_and_audit_agree_on_blind7s_sheet_files(tmp_path: Path) -> N
 def test_the_demo_site_still_audits_clean(demo_site: Path, tmp_path: Path) -> None:
     site = shutil.copytree(demo_site, tmp_path / "site")
     assert [f for f in verify_site(site) if f.severity == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("page", "sheet"),
+    [
+        # A site's own code font: the invariant rows' <code> is compared as written.
+        ("evidence/R1/index.html", '.md-typeset code{font-family:"JetBrains Mono",monospace}'),
+        # Table cells drawn in capitals: a chart's label words are read back as written.
+        ("training-bubbles/index.html", ".md-typeset td{text-transform:uppercase}"),
+    ],
+)
+def test_generated_sections_are_compared_as_written_under_a_sites_sheet(
+    demo_site: Path, tmp_path: Path, page: str, sheet: str
+) -> None:
+    library = load_published(demo_site).library
+    (tmp_path / "x.css").write_text(sheet, "utf-8")
+    html = (demo_site / page).read_text("utf-8")
+    html = html.replace("</head>", '<link rel="stylesheet" href="/x.css"></head>', 1)
+    scan = scan_file(page, html, sheets=SheetFiles([tmp_path]).page(page))
+    assert scan.page is not None
+    assert marker_problems(scan.page, library) == []
+    assert [f for chart in scan.page.charts for f in check_chart(page, chart, library)] == []

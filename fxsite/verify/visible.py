@@ -551,10 +551,11 @@ def page_text(
     """
     tree = LexborHTMLParser(_STANDARDS + html if channel == "article" else html)
     page = PageText()
-    root = _read_text(tree, page, channel, repeats, sheets)
-    if root is not None:
-        _read_generated(root, page)
-        _read_parts(root, page)
+    body = tree.body if tree.body is not None else tree.root
+    if body is not None:  # as written: the walk below rewrites text in the case drawn
+        _read_generated(body, page)
+        _read_parts(body, page)
+    _read_text(tree, page, channel, repeats, sheets)
     if tree.root is not None:
         page.lang = _attrs(tree.root).get("lang", "")
         # After the walk: inner documents (iframe srcdoc) added theirs.
