@@ -68,6 +68,11 @@ def _linked(attr: str = 'class="k"', href: str = "h.css", rel: str = "stylesheet
 
 #: A page (no link) whose line 3 splits "48s" with a span of class k.
 _PLAIN = '# T\n\nEach save took 4<span class="k">X</span>8s.\n'
+#: A page whose frame links h.css and splits "48s" with a span of class k.
+_FRAMED = (
+    '# T\n\n<iframe srcdoc="<link rel=stylesheet href=h.css>'
+    '<p>Each save took 4<span class=k>X</span>8s.</p>"></iframe>\n'
+)
 _AT_5 = [("FX501", 5, 16)]
 _AT_3 = [("FX501", 3, 16)]
 
@@ -179,6 +184,13 @@ REFUSED = [
         _AT_5,
     ),
     (
+        "an <iframe srcdoc> linking a file (found from the page's place)",
+        _FRAMED,
+        {"h.css": ".k{display:none}"},
+        (),
+        [("FX501", 3, 67)],
+    ),
+    (
         "an import cycle",
         _linked(),
         {"h.css": '@import "i.css"; .k{display:none}', "i.css": '@import "h.css";'},
@@ -206,6 +218,8 @@ PASSING = [
         {},
         (),
     ),
+    # A frame's document is not styled by the files every page loads.
+    ("extra_css around an <iframe srcdoc>", _FRAMED, {"e.css": ".k{display:none}"}, ("e.css",)),
     ("extra_css of another origin", _PLAIN, {}, ("https://cdn.example.com/e.css",)),
     ("extra_css naming no file", _PLAIN, {}, ("e.css",)),
     ("extra_css that hides nothing", _PLAIN, {"e.css": ".k{color:red}"}, ("e.css",)),

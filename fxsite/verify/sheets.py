@@ -130,11 +130,18 @@ def resolve(href: str, base: str) -> str | None:
 @dataclass(eq=False)
 class PageSheets:
     """The stylesheet files one page may load (``page``: its site path), and what
-    was read of them for it (``used``: path and digest, for a memo to compare)."""
+    was read of them for it (``used``: path and digest, for a memo to compare);
+    ``always``: whether the files every page loads style it (not a frame's document)."""
 
     files: SheetFiles | None = None
     page: str = ""
     used: dict[str, bytes] = field(default_factory=dict)
+    always: bool = True
+
+    def framed(self) -> PageSheets:
+        """The sheets of an ``<iframe srcdoc>`` of the page: the files it links, found
+        from the page's place (not those every page loads)."""
+        return PageSheets(self.files, self.page, self.used, always=False)
 
     def load(self, path: str) -> _Read | None:
         """The file at site path ``path``; None when the page loads no files."""
@@ -163,7 +170,7 @@ def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration],
     found: list[Declaration] = []
     problems: list[str] = []
     seen: set[str] = set()
-    always = sheets.files.always if sheets.files is not None else ()
+    always = sheets.files.always if sheets.files is not None and sheets.always else ()
     found += _files(always, "", sheets, seen, problems)
     for node in root.css("style, link"):
         if node.tag == "style":

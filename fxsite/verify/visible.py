@@ -609,7 +609,14 @@ def _read_text(
     if root is not None:
         styled = _apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
-        _walk(root, page, channel, repeats=None if styled else repeats, styled=styled)
+        _walk(
+            root,
+            page,
+            channel,
+            repeats=None if styled else repeats,
+            styled=styled,
+            sheets=sheets,
+        )
     return root
 
 
@@ -789,10 +796,12 @@ def _walk(
     depth: int = 0,
     inner: int = 0,
     styled: frozenset[int] = frozenset(),
+    sheets: PageSheets = NO_SHEETS,
 ) -> None:
     """Depth-first over the body with an explicit stack (no recursion limit).
 
-    ``styled``: the elements (by ``mem_id``) the page's own stylesheets may hide.
+    ``styled``: the elements (by ``mem_id``) the page's own stylesheets may hide;
+    ``sheets``: the stylesheet files it loads, for the documents of its frames.
 
     Only :func:`_repeated` calls back into it, for list items, at most
     :data:`_REPEAT_DEPTH` items deep: deeper items are walked here; and
@@ -835,7 +844,7 @@ def _walk(
             and not builders[-1].said
         ):
             _flush(builders, page)
-            _repeated(node, page, where, role, heading, repeats, depth + 1, inner)
+            _repeated(node, page, where, role, heading, repeats, depth + 1, inner, sheets)
             continue
         if (
             tag == "nav"
@@ -866,7 +875,8 @@ def _walk(
             continue
         if tag == "iframe" and attrs.get("srcdoc"):
             _flush(builders, page)
-            _inner_document(attrs["srcdoc"] or "", page, where, role, heading, inner)
+            srcdoc = attrs["srcdoc"] or ""
+            _inner_document(srcdoc, page, where, role, heading, inner, sheets.framed())
         elif tag in URL_ATTRIBUTES or tag == "style" or "style" in attrs:
             # What the element loads from data: URLs (see :mod:`fxsite.verify.dataurl`).
             text = (node.text(deep=True) or "") if tag == "style" else ""
@@ -1009,6 +1019,7 @@ def _repeated(
     repeats: Repeats,
     depth: int,
     inner: int,
+    sheets: PageSheets = NO_SHEETS,
 ) -> None:
     """A list item's blocks and ids, read once per distinct item (see :func:`page_text`)."""
     html = node.html or ""
@@ -1023,7 +1034,7 @@ def _repeated(
             mark in html
             for mark in ("data-fx-ref", "<script", "srcdoc", "data:", "\\", "<code", "<pre")
         ):
-            _walk(node, page, where, role, heading, repeats, depth, inner)
+            _walk(node, page, where, role, heading, repeats, depth, inner, sheets=sheets)
             return
         item = PageText()
         _walk(node, item, where, role, heading, repeats, depth, inner)
@@ -1042,12 +1053,20 @@ def _template_content(node: LexborNode) -> LexborNode | None:
 
 
 def _inner_document(
-    html: str, page: PageText, where: str, role: str, heading: bool, inner: int
+    html: str,
+    page: PageText,
+    where: str,
+    role: str,
+    heading: bool,
+    inner: int,
+    sheets: PageSheets = NO_SHEETS,
 ) -> None:
     """An ``<iframe srcdoc>`` or ``data:`` URL document read into the page (not its ids).
 
     Its anchors are not the page's (a link to ``#id`` does not reach into an
-    iframe), so they are not added to ``page.ids``.
+    iframe), so they are not added to ``page.ids``. ``sheets``: the stylesheet files
+    its links name (a ``srcdoc`` finds them from the page's place; a ``data:`` URL,
+    from none).
     """
     if inner >= MAX_INNER:
         page.unreadable.append(
@@ -1064,8 +1083,8 @@ def _inner_document(
     found = PageText()
     if tree.head is not None:  # its stylesheets draw in it
         _read_head(tree.head, found, inner + 1)
-    styled = _apply_styles(tree.root, found) if tree.root is not None else frozenset()
-    _walk(root, found, where, role, heading, None, 0, inner + 1, styled)
+    styled = _apply_styles(tree.root, found, sheets) if tree.root is not None else frozenset()
+    _walk(root, found, where, role, heading, None, 0, inner + 1, styled, sheets)
     offset = len(page.claims)
     for block in found.blocks:
         block.claims = [(s, e, i + offset) for s, e, i in block.claims]
