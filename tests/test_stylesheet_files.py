@@ -191,6 +191,28 @@ REFUSED = [
         [("FX501", 3, 67)],
     ),
     (
+        "a selector list longer than a selector is quoted",
+        _linked(),
+        {"h.css": ".a," * 2000 + ".k{display:none}"},
+        (),
+        _AT_5,
+    ),
+    (
+        "a <style> selector list as long",
+        "# T\n\n<style>" + ".a," * 2000 + ".k{display:none}</style>\n\n"
+        'Each save took 4<span class="k">X</span>8s.\n',
+        {},
+        (),
+        _AT_5,
+    ),
+    (
+        "one selector too long to match",
+        _linked(),
+        {"h.css": "span" + ":not(.z)" * 600 + ".k{display:none}"},
+        (),
+        [("FX614", 1, 1)],
+    ),
+    (
         "an import cycle",
         _linked(),
         {"h.css": '@import "i.css"; .k{display:none}', "i.css": '@import "h.css";'},

@@ -115,8 +115,9 @@ def read_sheet(text: str) -> Sheet:
     while stack:
         for rule in stack.pop():
             if isinstance(rule, ast.QualifiedRule):
-                selector = serialize(rule.prelude).strip()
-                found += _declarations(selector, rule.content)
+                declared = _declarations("", rule.content)
+                for selector in _selectors(rule.prelude):
+                    found += [Declaration(selector, d.name, d.value) for d in declared]
             elif isinstance(rule, ast.AtRule) and rule.lower_at_keyword == "import":
                 imports += [_url(t) for t in rule.prelude if _url(t)]
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
@@ -129,6 +130,21 @@ def read_sheet(text: str) -> Sheet:
                         )
                     )
     return Sheet(tuple(found), font_face, tuple(imports))
+
+
+def _selectors(prelude: list[ast.Node]) -> list[str]:
+    """A rule's selector as written; a list too long to write whole (:data:`MAX_SERIALIZED`),
+    each of its selectors apart, so that none is cut short."""
+    whole = serialize(prelude).strip()
+    if len(whole) < MAX_SERIALIZED:
+        return [whole]
+    parts: list[list[ast.Node]] = [[]]
+    for token in prelude:
+        if isinstance(token, ast.LiteralToken) and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    return [s for s in (serialize(part).strip() for part in parts) if s]
 
 
 def _url(token: ast.Node) -> str:

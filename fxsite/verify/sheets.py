@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 from selectolax.lexbor import LexborNode
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
-from fxsite.verify.css import Declaration, Sheet, hides, read_sheet, text_case
+from fxsite.verify.css import MAX_SERIALIZED, Declaration, Sheet, hides, read_sheet, text_case
 from fxsite.verify.dataurl import data_sheet
 from fxsite.verify.theme import is_theme_file
 
@@ -166,7 +166,8 @@ def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration],
     """The rules of the document's stylesheets that style text, in the order a browser
     applies them: the files every page loads, then its ``<style>`` blocks and
     ``<link rel=stylesheet>`` files as they stand, each sheet's ``@import``\\ s first,
-    each file once; and why they cannot be read (a file, or more than :data:`MAX_RULES`)."""
+    each file once; and why they cannot be read (a file, more than :data:`MAX_RULES`, a
+    selector too long to match: :data:`~.css.MAX_SERIALIZED`)."""
     found: list[Declaration] = []
     problems: list[str] = []
     seen: set[str] = set()
@@ -180,6 +181,12 @@ def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration],
         elif "stylesheet" in (node.attributes.get("rel") or "").lower().split():
             href = node.attributes.get("href") or ""
             found += _files((href,), sheets.page, sheets, seen, problems)
+    if any(len(d.selector) >= MAX_SERIALIZED for d in found):
+        problems.append(
+            f"its stylesheets have a selector longer than {MAX_SERIALIZED:,} characters, "
+            "which is not matched"
+        )
+        found = [d for d in found if len(d.selector) < MAX_SERIALIZED]
     if len(found) > MAX_RULES:
         problems.append(
             f"its stylesheets set more than {MAX_RULES:,} rules that hide or restyle text"
