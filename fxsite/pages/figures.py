@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -491,84 +491,99 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 def _digit_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
     """The rules whose figures start from a digit (``low``: see :func:`_candidates`)."""
-    currency_prefix = _holds(text, _CURRENCY_PREFIX_NEEDLES)
-    if _DIGIT_THEN_MORE.search(text) is None:
-        # Every rule below but the currency prefix ("$5") reads something after a
-        # digit (a unit, a sign, a word, ":1"): a paragraph whose digits all end
-        # it ("## Step 3") can only hold that one.
-        if currency_prefix:
-            for match in _CURRENCY_PREFIX.finditer(text):
-                yield match.start(), match.end(), "currency"
-        return
-    for match in _UNIT_FIGURE.finditer(text):
-        if not is_name(text, match):
-            yield match.start(), match.end(), "unit"
-    if _PERCENT_CUE.search(low) is not None:
-        for match in _PERCENT_FIGURE.finditer(text):
-            yield match.start(), match.end(), "percent"
-    for pattern, needed in (
-        (_RATIO_FIGURE, _RATIO_CUE.search(text) is not None),
-        (_TIMES_FIGURE, _holds(low, _TIMES_WORDS)),
-        (_PREFIX_TIMES_FIGURE, _PREFIX_TIMES_CUE.search(text) is not None),
-    ):
-        if needed:
-            for match in pattern.finditer(text):
-                yield match.start(), match.end(), "ratio"
-    for pattern, needed in (
-        (_CURRENCY_PREFIX, currency_prefix),
-        (
-            _CURRENCY_SUFFIX,
-            _holds(text, _CURRENCY_SUFFIX_NEEDLES) or _holds(low, _CURRENCY_WORD_NEEDLES),
-        ),
-    ):
-        if needed:
-            for match in pattern.finditer(text):
-                if _priced(text, match.start(), match.end()):
-                    yield match.start(), match.end(), "currency"
-    if _holds(text, _COLON_ONE):
-        for match in _COLON_RATIO.finditer(text):
-            yield match.start(), match.end(), "ratio"
-    latin = _LATIN.search(text) is not None
-    if latin and _RATE_CUE.search(text) is not None:
-        for match in _RATE_FIGURE.finditer(text):
-            if _is_divisor(match["per"] or match["per_word"]):
-                yield match.start(), match.end(), "unit"
-    # A token count needs its word nearby: most paragraphs have none.
-    tokens = _TOKEN_WORD.search(text) is not None
-    for pattern, needed in (
-        (_ACRONYM_RATE, _holds(text, _ACRONYM_RATE_WORDS)),
-        (_NOUN_TIME, _holds(low, _NOUN_TIME_WORDS)),
-        (_DIMENSIONS, _DIMENSIONS_CUE.search(text) is not None),
-    ):
-        if needed:
-            for match in pattern.finditer(text):
-                yield match.start(), match.end(), "unit"
-    if _holds(low, _SCALED_WORDS):
-        for match in _SCALED_COUNT.finditer(text):
-            if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
-                yield match.start(), match.end(), "unit"
-    if _holds(low, _A_PERIOD):
-        for match in _COUNT_RATE.finditer(text):
-            yield match.start(), match.end(), "unit"
-    if tokens:
-        for match in _TOKEN_COUNT.finditer(text):
-            if not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start()):
-                yield match.start(), match.end(), "unit"  # "per 1M tokens" is a divisor
-    if not latin:
-        return
-    for match in _OPEN_UNIT.finditer(text):
-        # Units of fxsite's vocabulary went through the name rules above.
-        token = match["token"]
-        if (
-            (
-                loose_unit(token) is not None
-                or (canonical_unit(token) is None and is_unit_word(token))
-            )
-            and not NODE_AFTER.match(text, match.end())
-            # "台积电4nm": a process node, as "4nm工艺" is
-            and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
-        ):
-            yield match.start(), match.end(), "unit"
+    # Every rule but the currency prefix ("$5") reads something after a digit (a
+    # unit, a sign, a word, ":1"): a paragraph whose digits all end it ("## Step 3")
+    # can only hold that one.
+    rules = _DIGIT_RULES if _DIGIT_THEN_MORE.search(text) is not None else _PREFIX_ALONE
+    for rule in rules:
+        if rule.cue(text, low):
+            for match in rule.pattern.finditer(text):
+                if rule.keep is None or rule.keep(text, match):
+                    yield match.start(), match.end(), rule.kind
+
+
+@dataclass(frozen=True)
+class _DigitRule:
+    """One rule of :func:`_digit_candidates`: the figures its ``pattern`` matches, of
+    ``kind``, in a text that holds its ``cue`` (cheap: most paragraphs hold none), those
+    that ``keep`` accepts (all of them when it is None)."""
+
+    pattern: re.Pattern[str] | LazyPattern
+    kind: str
+    cue: Callable[[str, str], bool]  # (text, low)
+    keep: Callable[[str, re.Match[str]], bool] | None = None
+
+
+def _any_text(text: str, low: str) -> bool:
+    return True
+
+
+def _latin(text: str) -> bool:
+    return _LATIN.search(text) is not None
+
+
+def _priced_match(text: str, match: re.Match[str]) -> bool:
+    return _priced(text, match.start(), match.end())
+
+
+def _no_per_before(text: str, match: re.Match[str]) -> bool:
+    """Not a divisor: "per 1M tokens", "/1k users"."""
+    return not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start())
+
+
+def _open_unit(text: str, match: re.Match[str]) -> bool:
+    """A unit of pint's open vocabulary (those of fxsite's own went through the name
+    rules of :data:`_UNIT_FIGURE`), not a process node ("4nm工艺", "台积电4nm")."""
+    token = match["token"]
+    return (
+        (loose_unit(token) is not None or (canonical_unit(token) is None and is_unit_word(token)))
+        and not NODE_AFTER.match(text, match.end())
+        and not FOUNDRY_BEFORE.search(text, max(0, match.start() - 12), match.start())
+    )
+
+
+#: The rules of :func:`_digit_candidates`, in the order their figures are found.
+_DIGIT_RULES = (
+    _DigitRule(_UNIT_FIGURE, "unit", _any_text, lambda t, m: not is_name(t, m)),
+    _DigitRule(_PERCENT_FIGURE, "percent", lambda t, low: _PERCENT_CUE.search(low) is not None),
+    _DigitRule(_RATIO_FIGURE, "ratio", lambda t, low: _RATIO_CUE.search(t) is not None),
+    _DigitRule(_TIMES_FIGURE, "ratio", lambda t, low: _holds(low, _TIMES_WORDS)),
+    _DigitRule(
+        _PREFIX_TIMES_FIGURE, "ratio", lambda t, low: _PREFIX_TIMES_CUE.search(t) is not None
+    ),
+    _DigitRule(
+        _CURRENCY_PREFIX,
+        "currency",
+        lambda t, low: _holds(t, _CURRENCY_PREFIX_NEEDLES),
+        _priced_match,
+    ),
+    _DigitRule(
+        _CURRENCY_SUFFIX,
+        "currency",
+        lambda t, low: _holds(t, _CURRENCY_SUFFIX_NEEDLES) or _holds(low, _CURRENCY_WORD_NEEDLES),
+        _priced_match,
+    ),
+    _DigitRule(_COLON_RATIO, "ratio", lambda t, low: _holds(t, _COLON_ONE)),
+    _DigitRule(
+        _RATE_FIGURE,
+        "unit",
+        lambda t, low: _latin(t) and _RATE_CUE.search(t) is not None,
+        lambda t, m: _is_divisor(m["per"] or m["per_word"]),
+    ),
+    _DigitRule(_ACRONYM_RATE, "unit", lambda t, low: _holds(t, _ACRONYM_RATE_WORDS)),
+    _DigitRule(_NOUN_TIME, "unit", lambda t, low: _holds(low, _NOUN_TIME_WORDS)),
+    _DigitRule(_DIMENSIONS, "unit", lambda t, low: _DIMENSIONS_CUE.search(t) is not None),
+    _DigitRule(_SCALED_COUNT, "unit", lambda t, low: _holds(low, _SCALED_WORDS), _no_per_before),
+    _DigitRule(_COUNT_RATE, "unit", lambda t, low: _holds(low, _A_PERIOD)),
+    _DigitRule(
+        _TOKEN_COUNT, "unit", lambda t, low: _TOKEN_WORD.search(t) is not None, _no_per_before
+    ),
+    _DigitRule(_OPEN_UNIT, "unit", lambda t, low: _latin(t), _open_unit),
+)
+#: The one rule for a text whose digits all end it: every match a figure, priced or not.
+_PREFIX_ALONE = (
+    _DigitRule(_CURRENCY_PREFIX, "currency", lambda t, low: _holds(t, _CURRENCY_PREFIX_NEEDLES)),
+)
 
 
 def _priced(text: str, start: int, end: int) -> bool:
