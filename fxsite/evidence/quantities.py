@@ -282,63 +282,20 @@ def _scale(match: re.Match[str]) -> Decimal | None:
 
 
 def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
-    low_text, high_text = match["low"], match["high"]
-    unit_text = match["unit"]
-    unit1 = match["unit1"]
-    prefix = match["pre"]
+    """The figure a match of the claim grammar states: its number (:func:`_number_text`),
+    its bound ("100+" is at least 100), its unit (:func:`_unit_of`) and its value; None
+    where the words state no one figure."""
     scale = _scale(match)
-    if scale is None:
+    number = _number_text(match, scale) if scale is not None else None
+    united = _unit_of(match)
+    if scale is None or number is None or united is None:
         return None
-    word = match["word"]
-    if word is not None:
-        if word.lower() == "a" and scale == 1:
-            return None  # "a" alone is no number ("a minute" is vague)
-        low_text = str(NUMBER_WORDS.get(word.lower(), Decimal(1)))
-    assert low_text is not None
     if match["plus"] is not None:
         if qualifier is not None:
             return None  # "over 100+ GB/s"
         qualifier = "min"
-
-    unit: str | None = None
-    priced = False  # the currency's sign before the number, what the price is per after
-    if unit_text is not None:
-        unit_text = unit_text.strip()
-        if prefix is not None:  # "$12/month", "$12 per month": a price per something
-            joined = (
-                f"{prefix}{unit_text}" if unit_text.startswith("/") else f"{prefix} {unit_text}"
-            )
-            if canonical_unit(joined) is not None:
-                unit_text, prefix, priced = joined, None, True
-        unit = canonical_unit(unit_text)
-        if unit is None:
-            return None
-    # "6.2×–9.3×" repeats the unit; "6.2 s–9.3 ×" mixes two and is refused.
-    if unit1 is not None and (unit is None or canonical_unit(unit1) != unit):
-        return None
-    if prefix is not None:
-        if unit is not None:
-            return None  # "$5 USD": two units for one number
-        unit_text = prefix
-        unit = canonical_unit(prefix)
-    # A currency sign belongs before the number ("5$" is not how anyone writes it),
-    # but codes and words after it ("5 USD", "300 euros", "2.3亿元") are fine, and the
-    # cent sign is written after it ("12.5¢").
-    if (
-        unit is not None
-        and (UNITS[unit].dimension == "currency" or UNITS[unit].currency is not None)
-        and prefix is None
-        and not priced
-        and unit_text is not None
-        and not unit_text[:1].isalpha()
-        and unit_text not in _SIGNS_AFTER
-    ):
-        return None
-
-    if match["presign"] is not None:
-        if low_text[0] in "+-":
-            return None  # "-$-5"
-        low_text = match["presign"] + low_text
+    low_text, high_text, word = number, match["high"], match["word"]
+    unit, unit_text = united
     low = _to_decimal(low_text) * scale
     high = _to_decimal(high_text) * scale if high_text is not None else None
     if high is not None and (high < low or word is not None):
@@ -356,6 +313,61 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
         or (unit_text is not None and any(is_cjk(c) for c in unit_text))
     )
     return Stated(low, high, decimals, unit, unit_text, qualifier, worded)
+
+
+def _number_text(match: re.Match[str], scale: Decimal) -> str | None:
+    """The low number as written, a number word as digits ("two" → "2"), its sign before
+    it ("-$5" → "-5"); None for "a" alone ("a minute" is vague) and a sign twice ("-$-5")."""
+    low_text, word = match["low"], match["word"]
+    if word is not None:
+        if word.lower() == "a" and scale == 1:
+            return None
+        low_text = str(NUMBER_WORDS.get(word.lower(), Decimal(1)))
+    assert low_text is not None
+    if match["presign"] is not None:
+        if low_text[0] in "+-":
+            return None
+        low_text = match["presign"] + low_text
+    return str(low_text)
+
+
+def _unit_of(match: re.Match[str]) -> tuple[str | None, str | None] | None:
+    """The unit (canonical) and as written: after the number, or a currency's sign before
+    it ("$12", "$12/month" a price per month); None where the words state no one unit:
+    an unknown one, two ("$5 USD", "6.2 s–9.3 ×"), or a currency sign after the number
+    ("5$": codes and words after it are fine, "5 USD", "300 euros", "2.3亿元", and the
+    cent sign, "12.5¢")."""
+    unit_text, prefix = match["unit"], match["pre"]
+    unit: str | None = None
+    priced = False  # the currency's sign before the number, what the price is per after
+    if unit_text is not None:
+        unit_text = unit_text.strip()
+        if prefix is not None:  # "$12/month", "$12 per month": a price per something
+            joined = (
+                f"{prefix}{unit_text}" if unit_text.startswith("/") else f"{prefix} {unit_text}"
+            )
+            if canonical_unit(joined) is not None:
+                unit_text, prefix, priced = joined, None, True
+        unit = canonical_unit(unit_text)
+        if unit is None:
+            return None
+    # "6.2×–9.3×" repeats the unit; "6.2 s–9.3 ×" mixes two and is refused.
+    if match["unit1"] is not None and (unit is None or canonical_unit(match["unit1"]) != unit):
+        return None
+    if prefix is not None:
+        if unit is not None:
+            return None
+        unit_text, unit = prefix, canonical_unit(prefix)
+    sign_after = (
+        unit is not None
+        and (UNITS[unit].dimension == "currency" or UNITS[unit].currency is not None)
+        and prefix is None
+        and not priced
+        and unit_text is not None
+        and not unit_text[:1].isalpha()
+        and unit_text not in _SIGNS_AFTER
+    )
+    return None if sign_after else (unit, unit_text)
 
 
 def round_half_up(value: Decimal, decimals: int) -> Decimal:
