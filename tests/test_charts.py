@@ -728,6 +728,14 @@ TAMPERED: list[tuple[str, str, str, str | None]] = [
         "(spec, R1#save_time_baseline)",
         "description",
     ),
+    # A hostile site's data table may hold any word where a label stands: a finding, never
+    # a traceback (it ended the audit in KeyError: 'label.bogus').
+    (
+        "a data table label that is no label",
+        "<td>measured</td></tr>\n</tbody>",
+        "<td>bogus</td></tr>\n</tbody>",
+        "'bogus', which is no evidence label",
+    ),
 ]
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from fxsite.render.chart_text import LABELS
+from fxsite.evidence.models import LABELS
 from fxsite.render.messages import DEFAULT
 
 __all__ = ["MODELLED", "Bar", "ChartSpec", "Group", "safe_href", "validate_chart"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from fxsite.evidence.library import Library
+from fxsite.evidence.models import LABELS
 from fxsite.render.messages import LANGUAGES, message
 
 __all__ = [
@@ -23,9 +24,6 @@ __all__ = [
     "label_word",
     "source_line",
 ]
-
-#: The evidence labels a bar may carry.
-LABELS = ("measured", "spec", "public", "estimate")
 
 
 def label_word(label: str, lang: str) -> str:

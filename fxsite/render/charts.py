@@ -53,6 +53,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from fxsite.evidence.models import LABELS
 from fxsite.render.chart_spec import (
     MODELLED,
     Bar,
@@ -62,7 +63,7 @@ from fxsite.render.chart_spec import (
     validate_chart,
 )
 from fxsite.render.chart_svg import INK, finish_svg
-from fxsite.render.chart_text import LABELS, bar_caption, label_word
+from fxsite.render.chart_text import bar_caption, label_word
 from fxsite.render.messages import message
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from fxsite.evidence.library import Library
+from fxsite.evidence.models import LABELS
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.render.chart_text import (
@@ -61,6 +62,12 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
         return out
     # The table shows each label as a word of the page's language: read back as the label.
     chart = replace(chart, rows=tuple((b, v, ref, label_of(w)) for b, v, ref, w in chart.rows))
+    unknown = [label for *_, label in chart.rows if label not in LABELS]
+    if unknown:  # every check below reads its rows' labels
+        bad(
+            f"its data table labels a figure '{unknown[0]}', which is no evidence label", unknown[0]
+        )
+        return out
     for drawing in chart.drawings:
         _check_drawing(rel, chart, drawing, library, bad, out)
     if not chart.drawings:
