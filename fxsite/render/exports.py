@@ -24,6 +24,7 @@ from typing import Any
 
 from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.models import LABELS
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID
 from fxsite.pages.site import Citation, SiteIndex
@@ -77,7 +78,7 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                     "max": {"type": "string"},
                     "unit": {"type": "string"},
                     "decimals": {"type": "integer", "minimum": 0},
-                    "label": {"enum": ["measured", "spec", "public", "estimate"]},
+                    "label": {"enum": list(LABELS)},
                     "display": {"type": "string"},
                     "what": {"type": "string"},
                     "formula": {"type": "string"},
