@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -807,58 +808,162 @@ def _walk(
     :data:`_REPEAT_DEPTH` items deep: deeper items are walked here; and
     :func:`_inner_document`, ``inner`` documents deep, at most :data:`MAX_INNER`; and
     :func:`_navigation`, for a navigation (or its current item) read alone, never the root.
+    Each element is read in steps (:class:`_Walk`).
     """
-    builders: list[_Builder] = [_Builder(channel)]
-    units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
-    # A drop-down's options: the one it draws in the line, and those drawn once it is opened.
-    drawn_options: set[int] = set()
-    unshown: set[int] = set()
-    # Stack entries: (node, entering, channel, role, in_heading)
-    stack: list[tuple[LexborNode, bool, str, str, bool]] = [(root, True, channel, role, heading)]
+    walk = _Walk(page, channel, repeats, depth, inner, styled, sheets)
+    stack = walk.stack
+    stack.append((root, True, channel, role, heading))
+    walk.root = root
+    builders = walk.builders
     while stack:
         node, entering, where, role, heading = stack.pop()
         tag = node.tag or ""
         if tag == "-text":
             builders[-1].add(node.text_content or "")
-            continue
-        if not entering and where in (_UNDRAWN, _APART):  # the end of an element read both ways
-            current = builders[-1]
-            # Shown, a block element (or a footnote mark) stands apart; a template is never
-            # drawn, but a search index (Material's) reads its text joined to the run's.
-            split = where is _APART or (tag not in INLINE and tag != "template")
-            if current.opened:  # else a block inside it ended the run its text started in
-                current.hidden.append((current.opened.pop(), current.length, split))
-            continue
-        if not entering:  # only elements are pushed to be left
-            _flush(builders, page)
-            builders.pop()
-            continue
-        if tag.startswith("-"):
-            continue  # comments, doctype: nothing shown, nothing separated
-        # A list in a table cell is walked here: its blocks stand in the cell (``said``).
-        if (
-            tag == "li"
-            and repeats is not None
-            and node is not root
-            and depth < _REPEAT_DEPTH
-            and not builders[-1].said
-        ):
-            _flush(builders, page)
-            _repeated(node, page, where, role, heading, repeats, depth + 1, inner, sheets)
-            continue
-        if (
-            tag == "nav"
-            and repeats is not None
-            and node is not root
-            and _navigation(node, builders, page, (where, role, heading), repeats, depth, inner)
-        ):
-            continue
+        elif not entering:  # only elements are pushed to be left
+            walk.leave(tag, where)
+        elif not tag.startswith("-"):  # comments, doctype: nothing shown, nothing separated
+            walk.enter(node, tag, where, role, heading)
+    while builders:
+        _flush(builders, page)
+        builders.pop()
+
+
+#: The elements another walk may read (:meth:`_Walk.handed_off`).
+_HANDED_OFF = frozenset(("li", "nav"))
+#: A node on :class:`_Walk`'s stack: (node, entering, channel, role, in a heading).
+_Entry = tuple[LexborNode, bool, str, str, bool]
+
+
+class _Walk:
+    """The state of one :func:`_walk`: the runs of text being built (``builders``, one
+    per open block), the units table cells state, a drop-down's options (the one drawn in
+    the line, those drawn once it is opened), and the stack."""
+
+    __slots__ = (
+        "builders",
+        "depth",
+        "drawn_options",
+        "inner",
+        "page",
+        "repeats",
+        "root",
+        "sheets",
+        "stack",
+        "styled",
+        "units",
+        "unshown",
+    )
+
+    def __init__(
+        self,
+        page: PageText,
+        channel: str,
+        repeats: Repeats | None,
+        depth: int,
+        inner: int,
+        styled: frozenset[int],
+        sheets: PageSheets,
+    ) -> None:
+        self.page, self.repeats, self.depth, self.inner = page, repeats, depth, inner
+        self.styled, self.sheets = styled, sheets
+        self.builders: list[_Builder] = [_Builder(channel)]
+        self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
+        self.drawn_options: set[int] = set()
+        self.unshown: set[int] = set()
+        self.stack: list[_Entry] = []
+        self.root: LexborNode | None = None
+
+    def leave(self, tag: str, where: str) -> None:
+        """The end of an element: of a block, its run flushed; of one read both ways
+        (hidden, or a footnote mark), where its text ends."""
+        if where not in (_UNDRAWN, _APART):
+            _flush(self.builders, self.page)
+            self.builders.pop()
+            return
+        current = self.builders[-1]
+        # Shown, a block element (or a footnote mark) stands apart; a template is never
+        # drawn, but a search index (Material's) reads its text joined to the run's.
+        split = where is _APART or (tag not in INLINE and tag != "template")
+        if current.opened:  # else a block inside it ended the run its text started in
+            current.hidden.append((current.opened.pop(), current.length, split))
+
+    def enter(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> None:
+        """An element: read by another walk, read apart, drawn from its source, a claim,
+        drawn in the line; else its children pushed (:meth:`push`)."""
+        if tag in _HANDED_OFF and self.handed_off(node, tag, where, role, heading):
+            return
         attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
-            page.ids.add(attrs["id"] or "")
+            self.page.ids.add(attrs["id"] or "")
+        if self.read_apart(node, tag, attrs, where, role, heading):
+            return
+        names = attrs.get("class")
+        classes = set(names.split()) if names else _NO_CLASSES
+        if self.drawn_from_source(node, tag, attrs, classes):
+            return
+        heading = heading or tag in _HEADING_TAGS
+        if tag == "a" and "data-fx-ref" in attrs:
+            _claim(node, _attrs(node), self.builders[-1], self.page, heading)
+            return
+        new_role = ""
+        if not classes.isdisjoint(ROLE_CLASSES):
+            new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
+        role = new_role or role
+        if self.drawn_in_line(node, tag, attrs, role):
+            return
+        if tag == "article" or "md-content__inner" in classes:
+            where = "article"
+        if tag == "table":
+            self.units.update(table_units(node))
+        block = bool(new_role) or not classes.isdisjoint(BLOCK_CLASSES)
+        self.push(node, tag, attrs, (where, role, heading), block)
+
+    def handed_off(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> bool:
+        """A list item (in a table cell too: its blocks stand in the cell, ``said``) or a
+        navigation, read by :func:`_repeated` or :func:`_navigation` once for every page
+        that repeats it."""
+        if self.repeats is None or node is self.root:
+            return False
+        if tag == "li" and self.depth < _REPEAT_DEPTH and not self.builders[-1].said:
+            _flush(self.builders, self.page)
+            _repeated(
+                node,
+                self.page,
+                where,
+                role,
+                heading,
+                self.repeats,
+                self.depth + 1,
+                self.inner,
+                self.sheets,
+            )
+            return True
+        return tag == "nav" and _navigation(
+            node,
+            self.builders,
+            self.page,
+            (where, role, heading),
+            self.repeats,
+            self.depth,
+            self.inner,
+        )
+
+    def read_apart(
+        self,
+        node: LexborNode,
+        tag: str,
+        attrs: Mapping[str, str | None],
+        where: str,
+        role: str,
+        heading: bool,
+    ) -> bool:
+        """A script (read apart), a template (its content walked in its place), the
+        documents an element draws (a frame's ``srcdoc``, ``data:`` URLs): read apart; True
+        where the element itself is read no further."""
         if tag == "script":
-            _read_script(node, _attrs(node), page)
-            continue
+            _read_script(node, _attrs(node), self.page)
+            return True
         if tag == "template":
             # A declarative shadow root: the browser draws its content in the
             # template's place. Another template is not drawn, but a search index
@@ -866,113 +971,125 @@ def _walk(
             # outside the tree: its children are walked here, on this stack (nested
             # templates cost no recursion).
             content = _template_content(node)
-            builders[-1].opened.append(builders[-1].length)
-            stack.append((node, False, _UNDRAWN, role, heading))
-            child = content.last_child if content is not None else None
-            while child is not None:
-                stack.append((child, True, where, role, heading))
-                child = child.prev
-            continue
+            self.builders[-1].opened.append(self.builders[-1].length)
+            self.stack.append((node, False, _UNDRAWN, role, heading))
+            self._push_children(content, (where, role, heading))
+            return True
         if tag == "iframe" and attrs.get("srcdoc"):
-            _flush(builders, page)
+            _flush(self.builders, self.page)
             srcdoc = attrs["srcdoc"] or ""
-            _inner_document(srcdoc, page, where, role, heading, inner, sheets.framed())
+            _inner_document(
+                srcdoc, self.page, where, role, heading, self.inner, self.sheets.framed()
+            )
         elif tag in URL_ATTRIBUTES or tag == "style" or "style" in attrs:
             # What the element loads from data: URLs (see :mod:`fxsite.verify.dataurl`).
             text = (node.text(deep=True) or "") if tag == "style" else ""
             drawn, problems = data_documents(tag, attrs, text)
-            page.unreadable.extend(problems)
+            self.page.unreadable.extend(problems)
             for document in drawn:
-                _flush(builders, page)
-                _inner_document(document, page, where, role, heading, inner)
-        names = attrs.get("class")
-        classes = set(names.split()) if names else _NO_CLASSES
+                _flush(self.builders, self.page)
+                _inner_document(document, self.page, where, role, heading, self.inner)
+        return False
+
+    def drawn_from_source(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], classes: AbstractSet[str]
+    ) -> bool:
+        """A Mermaid diagram and TeX, drawn by a script from their source; code (kept
+        apart as code) and what is never drawn (:data:`SKIPPED`)."""
+        builders = self.builders
         if "mermaid" in classes and tag == "pre":  # a diagram drawn from its source
-            _flush(builders, page)
+            _flush(builders, self.page)
             for line in diagram_lines(node.text(deep=True) or ""):
                 builders[-1].add(line)
-                _flush(builders, page)
-            continue
+                _flush(builders, self.page)
+            return True
         if "arithmatex" in classes:  # TeX, drawn by a script
             if tag not in INLINE:
-                _flush(builders, page)
+                _flush(builders, self.page)
             builders[-1].add(tex_text(node.text(deep=True) or ""))
             if tag not in INLINE:
-                _flush(builders, page)
-            continue
+                _flush(builders, self.page)
+            return True
         if tag in SKIPPED or (tag in CODE and not _drawn_as_prose(attrs)):
             if tag in CODE:
-                page.code.append(node.text(deep=True) or "")
+                self.page.code.append(node.text(deep=True) or "")
             if tag == "code":
-                builders[-1].add_code(page.code[-1])
+                builders[-1].add_code(self.page.code[-1])
             elif tag in CODE:
                 builders[-1].add(" ")
-            continue
-        heading = heading or tag in _HEADING_TAGS
-        if tag == "a" and "data-fx-ref" in attrs:
-            _claim(node, _attrs(node), builders[-1], page, heading)
-            continue
-        new_role = ""
-        if not classes.isdisjoint(ROLE_CLASSES):
-            new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
-        role = new_role or role
+            return True
+        return False
+
+    def drawn_in_line(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], role: str
+    ) -> bool:
+        """What an element draws in the line beside its text: the attributes a reader is
+        shown (each a block), an emoji or icon, a line break, an image's alt or a
+        control's value, a drop-down's options, "10<sup>6</sup>" as 10⁶; True where the
+        element is read no further."""
+        builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
-            _attribute_blocks(node, tag, _attrs(node), page, role)
+            _attribute_blocks(node, tag, _attrs(node), self.page, role)
         emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
         emoji = icon_text(node) if tag == "svg" else emoji
         if emoji is not None:  # an emoji image draws its emoji in the run, an icon its digits
-            builders[-1].add(emoji)
-            continue
-        if tag == "article" or "md-content__inner" in classes:
-            where = "article"
+            builder.add(emoji)
+            return True
         if tag == "br":
-            builders[-1].add(" ")
-            continue
+            builder.add(" ")
+            return True
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
             value = drawn_value(tag, attrs)
             if value:
-                builders[-1].add_code(value)
+                builder.add_code(value)
             elif value is not None:
-                builders[-1].add(" ")
+                builder.add(" ")
         elif tag == "select":
             shown, options = select_options(node, attrs)
-            unshown.update(options)
-            drawn_options |= shown
-        exponent = None
-        if tag == "sup" and not (
-            _undrawn(attrs) or node.mem_id in styled or _footnote_mark(tag, attrs, node)
-        ):
-            exponent = _power_of_ten(node, builders[-1])
-        if exponent is not None:  # "10<sup>6</sup>" is drawn as 10⁶
-            builders[-1].add(exponent)
-            continue
-        if tag == "table":
-            units.update(table_units(node))
-        # A ruby's <rp> is never drawn; a drop-down's other options only once it is opened.
-        hidden = _undrawn(attrs) or node.mem_id in styled or node.mem_id in unshown or tag == "rp"
+            self.unshown.update(options)
+            self.drawn_options |= shown
+        elif tag == "sup" and not (self.hidden(node, attrs) or _footnote_mark(tag, attrs, node)):
+            exponent = _power_of_ten(node, builder)
+            if exponent is not None:
+                builder.add(exponent)
+                return True
+        return False
+
+    def hidden(self, node: LexborNode, attrs: Mapping[str, str | None]) -> bool:
+        """Hidden by its attributes or the page's stylesheets."""
+        return _undrawn(attrs) or node.mem_id in self.styled
+
+    def push(
+        self,
+        node: LexborNode,
+        tag: str,
+        attrs: Mapping[str, str | None],
+        context: tuple[str, str, bool],
+        block: bool,
+    ) -> None:
+        """The element's children pushed, and its end: read both ways where it may not be
+        drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
+        opened) or stands apart (a footnote mark); a run of its own where it is a block."""
+        where, role, heading = context
+        hidden = self.hidden(node, attrs) or node.mem_id in self.unshown or tag == "rp"
         if hidden or _footnote_mark(tag, attrs, node):
             # Read where it stands, and its run read without it too (Builder.blocks).
-            builders[-1].opened.append(builders[-1].length)
-            stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
-        elif (
-            not (in_line(node, tag, role) or node.mem_id in drawn_options)
-            or new_role
-            or not classes.isdisjoint(BLOCK_CLASSES)
-        ):
-            _flush(builders, page)
+            self.builders[-1].opened.append(self.builders[-1].length)
+            self.stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
+        elif block or not (in_line(node, tag, role) or node.mem_id in self.drawn_options):
+            _flush(self.builders, self.page)
+            outer = self.builders[-1]
             builder = _Builder(where, role)
-            builder.unit, builder.said = units.get(
-                node.mem_id, (builders[-1].unit, builders[-1].said)
-            )
-            builders.append(builder)
-            stack.append((node, False, where, role, heading))
-        child = node.last_child
+            builder.unit, builder.said = self.units.get(node.mem_id, (outer.unit, outer.said))
+            self.builders.append(builder)
+            self.stack.append((node, False, where, role, heading))
+        self._push_children(node, context)
+
+    def _push_children(self, node: LexborNode | None, context: tuple[str, str, bool]) -> None:
+        child = node.last_child if node is not None else None
         while child is not None:
-            stack.append((child, True, where, role, heading))
+            self.stack.append((child, True, *context))
             child = child.prev
-    while builders:
-        _flush(builders, page)
-        builders.pop()
 
 
 #: List items nested deeper than this are walked, not looked up (bounds the recursion).
