@@ -13,7 +13,8 @@ import re
 import pytest
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.verify.visible import Block, _Builder, _own_text, _structure
+from fxsite.verify.runs import Run
+from fxsite.verify.visible import Block, _own_text, _structure
 
 
 def _reference(raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
@@ -69,14 +70,14 @@ ROWS = [
 def test_a_runs_claims_are_placed_as_read_character_by_character(raw: str, claimed: str) -> None:
     claims = _claimed(raw, claimed)
     assert claims, "each row holds its claim"
-    builder = _Builder("article")
+    builder = Run("article")
     assert builder._block(raw, claims) == _reference(raw, claims)
 
 
 def test_random_runs_and_spans_are_placed_as_read_character_by_character() -> None:
     rng = random.Random(24)
     alphabet = "ab9 \u00a0\t\n.\u2003"
-    builder = _Builder("article")
+    builder = Run("article")
     for _ in range(3000):
         raw = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
         cuts = sorted(rng.randint(0, len(raw)) for _ in range(2 * rng.randint(1, 3)))

@@ -77,7 +77,7 @@ def unshown(source: str) -> list[tuple[int, int]]:
 
 def _outside_shown(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     """Spans of the tag or braces ``text[start:end]`` outside its shown attributes' values."""
-    from fxsite.verify.visible import VISIBLE_ATTRIBUTES
+    from fxsite.verify.shown import VISIBLE_ATTRIBUTES
 
     shown = {*VISIBLE_ATTRIBUTES, *_SHOWN}
     at = start

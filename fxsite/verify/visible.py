@@ -29,22 +29,16 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
-from itertools import pairwise
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
-from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
-from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.layout import (
     INLINE,
@@ -54,9 +48,30 @@ from fxsite.verify.layout import (
     in_line,
     select_options,
 )
-from fxsite.verify.notes import Note
-from fxsite.verify.order import matches
-from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules
+from fxsite.verify.runs import Run, flush, power_of_ten
+from fxsite.verify.sheets import NO_SHEETS, PageSheets
+from fxsite.verify.shown import (
+    BLOCK_CLASSES,
+    CODE,
+    MAX_INNER,
+    MAX_NESTING,
+    META_NAMES,
+    META_PREFIXES,
+    ROLE_CLASSES,
+    SKIPPED,
+    VISIBLE_ATTRIBUTES,
+    VOID_ELEMENTS,
+    Block,
+    Chart,
+    ClaimNode,
+    Drawing,
+    PageText,
+    Part,
+    Shape,
+    nesting,
+    too_deep,
+)
+from fxsite.verify.styled import apply_styles, drawn_as_prose, undrawn
 
 __all__ = [
     "MAX_NESTING",
@@ -76,369 +91,9 @@ __all__ = [
     "too_deep",
 ]
 
-#: Code, exempt as the renderer emits it.
-CODE = frozenset({"code", "pre"})
-#: Never rendered as text (scripts are read only for JSON-LD).
-SKIPPED = frozenset({"script", "style", "template", "head"})
-#: Attributes a reader (or a screen reader, or a search engine) is shown.
-VISIBLE_ATTRIBUTES = (
-    "alt",
-    "title",
-    "aria-label",
-    "aria-description",
-    "aria-roledescription",
-    "aria-valuetext",
-    "placeholder",
-    "label",
-    "summary",
-)
-#: Meta tags whose content search engines and link previews show.
-META_NAMES = frozenset({"description", "keywords", "author", "application-name"})
-META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
-#: Elements the audit verifies by other means, by class: their text is a block
-#: with this role (chart labels and data, record-page values, the "Related reading"
-#: list, which shows other pages' titles as the navigation does).
-ROLE_CLASSES = {
-    "fx-chart": "chart",
-    "fx-value": "record-value",
-    "fx-meta": "record-value",
-    "fx-related": "related",
-}
-#: Inline elements the renderer lays out as boxes of their own (headline cards,
-#: Material's buttons): their text is a run apart from its neighbours'.
-BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source", "md-button"})
-#: ``<iframe srcdoc>`` and ``data:`` URL documents inside one another read at most
-#: this deep: each level is parsed again from an attribute, so deeper is refused.
-MAX_INNER = 4
-
-
-#: Deepest element nesting read: tree building in any HTML5 parser is quadratic in
-#: depth (scope checks walk the stack of open elements), so deeper pages are refused.
-MAX_NESTING = 4096
-_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
-#: HTML elements with no end tag (the tree builder's list, ``keygen`` included).
-VOID_ELEMENTS = frozenset(
-    [
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "keygen",
-        "link",
-        "meta",
-        "param",
-        "source",
-        "track",
-        "wbr",
-    ]
-)
-
-
-def too_deep(html: str) -> bool:
-    """``html`` nests elements more than :data:`MAX_NESTING` deep (an upper estimate)."""
-    # No deeper than it has tags: counted at C speed, the common case.
-    return html.count("<") > MAX_NESTING and nesting(html) > MAX_NESTING
-
-
-def nesting(html: str) -> int:
-    """An upper estimate of how deeply ``html`` nests elements, in one linear pass."""
-    depth = deepest = 0
-    for match in _TAG.finditer(html):
-        closing, name, self_closing = match.groups()
-        if name.lower() in VOID_ELEMENTS or self_closing:
-            continue
-        depth = max(0, depth - 1) if closing else depth + 1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-@dataclass(frozen=True)
-class ClaimNode:
-    """A rendered claim: its attributes, and its parts as a reader sees them."""
-
-    attrs: dict[str, str]
-    text: str
-    badge: str | None
-    spoken: str | None
-    in_heading: bool
-    #: every descendant element as (tag, attributes), for the re-render comparison
-    structure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-
-
-@dataclass
-class Block:
-    """One run of text that reads as a unit (a paragraph, a cell, an attribute)."""
-
-    text: str
-    #: where a reader sees it: "article", "page" (nav, header, footer), "title",
-    #: "meta", "attribute", "json-ld", "svg"
-    channel: str
-    #: (start, end, index into PageText.claims) of each claim in ``text``
-    claims: list[tuple[int, int, int]] = field(default_factory=list)
-    #: set for blocks that the audit verifies by other means (chart labels, record values)
-    role: str = ""
-    #: a table cell's unit stated once ("" when none), and where the cell stands
-    #: (its header and row: :mod:`fxsite.pages.header_units`)
-    unit: str = ""
-    said: str = ""
-    #: a second reading of the blocks just before it (this many), without the text of
-    #: elements that may not be drawn: what it shares with them is theirs (0: none)
-    variant: int = 0
-    #: the run read with its inline code's text (``9<code>4 s</code>`` draws "94 s"), and
-    #: the text its images and inputs draw in their boxes (``<img alt="97"> s``), for the
-    #: figures that cross the code's or the box's edge; None where the run has neither
-    with_code: Block | None = None
-    #: in that reading, the (start, end) of each inline code's text
-    code: tuple[tuple[int, int], ...] = ()
-
-    def copy(self) -> Block:
-        """A copy sharing nothing that may be changed with this block (a memo's blocks
-        are handed out as copies)."""
-        # Not dataclasses.replace: it re-runs __init__, and the navigation's blocks are
-        # copied hundreds of thousands of times on a large site.
-        new = object.__new__(Block)
-        new.__dict__.update(self.__dict__)
-        new.claims = list(self.claims)
-        if self.with_code is not None:
-            new.with_code = self.with_code.copy()
-        return new
-
-
-@dataclass
-class PageText:
-    """Everything visible on one page."""
-
-    blocks: list[Block] = field(default_factory=list)
-    claims: list[ClaimNode] = field(default_factory=list)
-    ids: set[str] = field(default_factory=set)
-    meta: dict[str, str] = field(default_factory=dict)
-    json_ld_errors: list[str] = field(default_factory=list)
-    #: record-page rows: id -> (data-fx-ref, value text, label text)
-    rows: dict[str, tuple[str, str, str]] = field(default_factory=dict)
-    #: record-page status badges
-    statuses: list[str] = field(default_factory=list)
-    charts: list[Chart] = field(default_factory=list)
-    #: why part of the page cannot be read safely (an inner document too deep)
-    unreadable: list[str] = field(default_factory=list)
-    #: trust markers the build generates, as shown (see :func:`_read_parts`)
-    parts: list[Part] = field(default_factory=list)
-    #: the ``lang`` of ``<html>``
-    lang: str = ""
-    #: what a browser draws beyond the text (reordered, written by code; see :mod:`.drawing`)
-    notes: list[Note] = field(default_factory=list)
-    #: the text of each code element the page shows as code (``<pre>``, ``<code>``)
-    code: list[str] = field(default_factory=list)
-
-
-#: A subtree as a reader gets it: every element as (tag, attributes), and its text.
-Shape = tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], str]
-
-
-@dataclass(frozen=True)
-class Part:
-    """A generated trust marker on a page: a record's badges, setup row, library row, source.
-
-    ``kind`` is ``badges``, ``setup``, ``library``, ``source`` or ``invariant``
-    (a row of a record page's invariants); ``key`` the setup row's id, the record
-    id or the invariant's formula in names; ``href`` and ``label`` what the build took
-    from elsewhere (the link, a setup row's heading), reused to re-render it.
-    """
-
-    kind: str
-    key: str
-    href: str
-    label: str
-    shape: Shape
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A rendered chart: its data table, the SVG's texts, description and bar links."""
-
-    id: str
-    #: (bar, value text, ref, label) per data-table row
-    rows: tuple[tuple[str, str, str, str], ...]
-    #: each drawing of the chart (a page may carry one per screen width)
-    drawings: tuple[Drawing, ...]
-    #: the source line under it (``p.fx-chart-source``), "" where it has none
-    source: str = ""
-
-
-@dataclass(frozen=True)
-class Drawing:
-    """One SVG drawing of a chart: its texts, description and linked bars."""
-
-    texts: tuple[str, ...]
-    desc: str
-    #: (href, path ``d`` strings) of each linked bar
-    bars: tuple[tuple[str, tuple[str, ...]], ...]
-
 
 def _attrs(node: LexborNode) -> dict[str, str]:
     return {k: v or "" for k, v in node.attributes.items()}
-
-
-#: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
-_SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
-_EXPONENT = re.compile(r"[+\-−]?[0-9]{1,3}")
-
-
-def _power_of_ten(node: LexborNode, builder: _Builder) -> str | None:
-    """A ``<sup>``'s exponent right after "10", written in superscript characters."""
-    if not builder.parts or not builder.parts[-1].endswith("10"):
-        return None
-    text = node.text(deep=True) or ""
-    return text.translate(_SUPERSCRIPT) if _EXPONENT.fullmatch(text) else None
-
-
-class _Builder:
-    """Accumulates the text of one block, with claim spans."""
-
-    __slots__ = (
-        "channel",
-        "claims",
-        "code",
-        "hidden",
-        "length",
-        "opened",
-        "parts",
-        "role",
-        "said",
-        "unit",
-    )
-
-    def __init__(self, channel: str, role: str = "") -> None:
-        self.parts: list[str] = []
-        self.length = 0
-        self.claims: list[tuple[int, int, int]] = []
-        self.channel = channel
-        self.role = role
-        self.unit = self.said = ""
-        #: (start, end) of the text of elements that may not be drawn (:func:`_undrawn`),
-        #: and the starts of those still open
-        self.hidden: list[tuple[int, int, bool]] = []
-        self.opened: list[int] = []
-        #: (offset of the space that stands for it, text) of each inline code
-        self.code: list[tuple[int, str]] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-        self.length += len(text)
-
-    def add_code(self, text: str) -> None:
-        """Inline code, or the text a box draws in the line (an image's alt, an input's
-        value: :func:`drawn_value`): a space in the run, its text kept for :meth:`_with_code`."""
-        self.code.append((self.length, text))
-        self.add(" ")
-
-    def blocks(self) -> list[Block]:
-        """The run as drawn with everything shown and, when some of its text may not be
-        drawn, as drawn without that text too (``9<span hidden>x</span>4 s`` shows 94 s).
-
-        Shown, a hidden block element stands apart from the run (its own block);
-        a hidden inline element stays in it. The second reading is marked
-        :attr:`Block.variant` with the number of blocks of the first.
-        """
-        raw = "".join(self.parts)
-        if not self.hidden:
-            whole = self._block(raw, self.claims)
-            return self._with_code(raw, [whole] if whole is not None else [])
-        cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
-        found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
-        blocks = [b for b in found if b is not None]
-        kept: list[str] = []
-        start = 0
-        mapping = [0] * (len(raw) + 1)
-        for begin, end, _ in sorted(self.hidden):
-            for i in range(start, max(start, begin)):
-                mapping[i] = len(kept)
-                kept.append(raw[i])
-            for i in range(max(start, begin), max(start, end)):
-                mapping[i] = len(kept)
-            start = max(start, end)
-        for i in range(start, len(raw)):
-            mapping[i] = len(kept)
-            kept.append(raw[i])
-        mapping[len(raw)] = len(kept)
-        claims = [(mapping[a], mapping[b], i) for a, b, i in self.claims if mapping[a] < mapping[b]]
-        shown = self._block("".join(kept), claims)
-        if shown is not None and all(shown.text != b.text for b in blocks):
-            shown.variant = len(blocks)
-            blocks.append(shown)
-        return self._with_code(raw, blocks)
-
-    def _with_code(self, raw: str, blocks: list[Block]) -> list[Block]:
-        """``blocks``, the first of them given the run as read with its inline code's text."""
-        if not self.code or not blocks:
-            return blocks
-        parts: list[str] = []
-        spans: list[tuple[int, int, int]] = []  # each code's text, as a claim of index -1
-        moved = [0]  # how far text after the first k codes moves
-        at = 0
-        for offset, text in self.code:
-            parts += [raw[at:offset], text]
-            spans.append((offset + moved[-1], offset + moved[-1] + len(text), -1))
-            moved.append(moved[-1] + len(text) - 1)
-            at = offset + 1
-        parts.append(raw[at:])
-        offsets = [offset for offset, _ in self.code]
-        claims = [
-            (s + moved[bisect_left(offsets, s)], e + moved[bisect_left(offsets, e)], i)
-            for s, e, i in self.claims
-        ]
-        read = self._block("".join(parts), claims + spans)
-        if read is not None:
-            read.code = tuple((s, e) for s, e, i in read.claims if i < 0 and s < e)
-            read.claims = [c for c in read.claims if c[2] >= 0]
-            blocks[0].with_code = read
-        return blocks
-
-    def _slice(self, raw: str, a: int, b: int) -> tuple[str, list[tuple[int, int, int]]]:
-        claims = [(s - a, e - a, i) for s, e, i in self.claims if a <= s and e <= b]
-        return raw[a:b], claims
-
-    def _block(self, raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
-        if not raw.strip():
-            return None
-        text = normalise(raw)
-        if not claims:  # the common case, at C speed
-            return Block(text, self.channel, [], self.role, self.unit, self.said)
-        # Collapse whitespace but keep claim offsets: each raw offset's place in the text.
-        at = _collapsed_offsets(raw, {o for s, e, _ in claims for o in (s, e)})
-        end = len(text)
-        claims = [(at[s], min(at[e], end), i) for s, e, i in claims]
-        # A claim's span is its own text, trimmed (the space a run ends with too).
-        ends_spaced = raw[-1].isspace()
-        claims = [
-            (s + (text[s] == " " if s < end else s == end and ends_spaced), e, i)
-            for s, e, i in claims
-        ]
-        return Block(text, self.channel, claims, self.role, self.unit, self.said)
-
-
-def _collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:
-    """Where each of ``offsets`` into ``raw`` falls in ``raw`` with its whitespace runs
-    collapsed to one space and leading whitespace dropped (a run at the end stays a
-    space): the length of what the text before it collapses to. Linear, segment by segment."""
-    out: dict[int, int] = {}
-    length, previous, spaced = 0, 0, True  # spaced: at the start, or after a space
-    for offset in sorted(offsets):
-        segment = raw[previous:offset]
-        words = segment.split()
-        if words:
-            length += sum(map(len, words)) + len(words) - 1
-            length += (segment[0].isspace() and not spaced) + segment[-1].isspace()
-            spaced = segment[-1].isspace()
-        elif segment:  # whitespace only
-            length += not spaced
-            spaced = True
-        out[offset] = length
-        previous = offset
-    return out
 
 
 def _own_text(
@@ -608,7 +263,7 @@ def _read_text(
         _read_head(head, page)
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
-        styled = _apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
+        styled = apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(
             root,
@@ -632,7 +287,7 @@ def claim_node(html: str) -> ClaimNode | None:
     if node is None:
         return None
     page = PageText()
-    _claim(node, _attrs(node), _Builder("page"), page, False)
+    _claim(node, _attrs(node), Run("page"), page, False)
     return page.claims[0]
 
 
@@ -825,7 +480,7 @@ def _walk(
         elif not tag.startswith("-"):  # comments, doctype: nothing shown, nothing separated
             walk.enter(node, tag, where, role, heading)
     while builders:
-        _flush(builders, page)
+        flush(builders, page)
         builders.pop()
 
 
@@ -867,7 +522,7 @@ class _Walk:
     ) -> None:
         self.page, self.repeats, self.depth, self.inner = page, repeats, depth, inner
         self.styled, self.sheets = styled, sheets
-        self.builders: list[_Builder] = [_Builder(channel)]
+        self.builders: list[Run] = [Run(channel)]
         self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
         self.drawn_options: set[int] = set()
         self.unshown: set[int] = set()
@@ -878,7 +533,7 @@ class _Walk:
         """The end of an element: of a block, its run flushed; of one read both ways
         (hidden, or a footnote mark), where its text ends."""
         if where not in (_UNDRAWN, _APART):
-            _flush(self.builders, self.page)
+            flush(self.builders, self.page)
             self.builders.pop()
             return
         current = self.builders[-1]
@@ -926,7 +581,7 @@ class _Walk:
         if self.repeats is None or node is self.root:
             return False
         if tag == "li" and self.depth < _REPEAT_DEPTH and not self.builders[-1].said:
-            _flush(self.builders, self.page)
+            flush(self.builders, self.page)
             _repeated(
                 node,
                 self.page,
@@ -976,7 +631,7 @@ class _Walk:
             self._push_children(content, (where, role, heading))
             return True
         if tag == "iframe" and attrs.get("srcdoc"):
-            _flush(self.builders, self.page)
+            flush(self.builders, self.page)
             srcdoc = attrs["srcdoc"] or ""
             _inner_document(
                 srcdoc, self.page, where, role, heading, self.inner, self.sheets.framed()
@@ -987,7 +642,7 @@ class _Walk:
             drawn, problems = data_documents(tag, attrs, text)
             self.page.unreadable.extend(problems)
             for document in drawn:
-                _flush(self.builders, self.page)
+                flush(self.builders, self.page)
                 _inner_document(document, self.page, where, role, heading, self.inner)
         return False
 
@@ -998,19 +653,19 @@ class _Walk:
         apart as code) and what is never drawn (:data:`SKIPPED`)."""
         builders = self.builders
         if "mermaid" in classes and tag == "pre":  # a diagram drawn from its source
-            _flush(builders, self.page)
+            flush(builders, self.page)
             for line in diagram_lines(node.text(deep=True) or ""):
                 builders[-1].add(line)
-                _flush(builders, self.page)
+                flush(builders, self.page)
             return True
         if "arithmatex" in classes:  # TeX, drawn by a script
             if tag not in INLINE:
-                _flush(builders, self.page)
+                flush(builders, self.page)
             builders[-1].add(tex_text(node.text(deep=True) or ""))
             if tag not in INLINE:
-                _flush(builders, self.page)
+                flush(builders, self.page)
             return True
-        if tag in SKIPPED or (tag in CODE and not _drawn_as_prose(attrs)):
+        if tag in SKIPPED or (tag in CODE and not drawn_as_prose(attrs)):
             if tag in CODE:
                 self.page.code.append(node.text(deep=True) or "")
             if tag == "code":
@@ -1049,7 +704,7 @@ class _Walk:
             self.unshown.update(options)
             self.drawn_options |= shown
         elif tag == "sup" and not (self.hidden(node, attrs) or _footnote_mark(tag, attrs, node)):
-            exponent = _power_of_ten(node, builder)
+            exponent = power_of_ten(node, builder)
             if exponent is not None:
                 builder.add(exponent)
                 return True
@@ -1057,7 +712,7 @@ class _Walk:
 
     def hidden(self, node: LexborNode, attrs: Mapping[str, str | None]) -> bool:
         """Hidden by its attributes or the page's stylesheets."""
-        return _undrawn(attrs) or node.mem_id in self.styled
+        return undrawn(attrs) or node.mem_id in self.styled
 
     def push(
         self,
@@ -1077,9 +732,9 @@ class _Walk:
             self.builders[-1].opened.append(self.builders[-1].length)
             self.stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
         elif block or not (in_line(node, tag, role) or node.mem_id in self.drawn_options):
-            _flush(self.builders, self.page)
+            flush(self.builders, self.page)
             outer = self.builders[-1]
-            builder = _Builder(where, role)
+            builder = Run(where, role)
             builder.unit, builder.said = self.units.get(node.mem_id, (outer.unit, outer.said))
             self.builders.append(builder)
             self.stack.append((node, False, where, role, heading))
@@ -1098,7 +753,7 @@ _REPEAT_DEPTH = 6
 
 def _navigation(
     node: LexborNode,
-    builders: list[_Builder],
+    builders: list[Run],
     page: PageText,
     context: tuple[str, str, bool],
     repeats: Repeats,
@@ -1119,7 +774,7 @@ def _navigation(
     known = navigation(node, read, context)
     if known is None:
         return False
-    _flush(builders, page)
+    flush(builders, page)
     page.blocks.extend(known[0])
     page.ids |= known[1]
     if unread_after(node):  # read: the page's drawing notes need not walk it again
@@ -1200,7 +855,7 @@ def _inner_document(
     found = PageText()
     if tree.head is not None:  # its stylesheets draw in it
         _read_head(tree.head, found, inner + 1)
-    styled = _apply_styles(tree.root, found, sheets) if tree.root is not None else frozenset()
+    styled = apply_styles(tree.root, found, sheets) if tree.root is not None else frozenset()
     _walk(root, found, where, role, heading, None, 0, inner + 1, styled, sheets)
     offset = len(page.claims)
     for block in found.blocks:
@@ -1237,124 +892,6 @@ def _footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) 
     )
 
 
-def _undrawn(attrs: Mapping[str, str | None]) -> bool:
-    """The element may not be drawn where it stands: ``hidden``, or hidden by its style.
-
-    Its text is read where it stands, and the text around it read as if it were
-    gone, so that neither reading hides a figure. (The page's own stylesheets may
-    hide an element too: :func:`_styled`.)
-    """
-    if "hidden" in attrs:
-        return True
-    style = attrs.get("style")
-    return style is not None and hides(style)
-
-
-#: A font family that draws code as code.
-_CODE_FONT = re.compile(r"mono|courier|consolas|menlo|code", re.IGNORECASE)
-
-
-def _drawn_as_prose(attrs: Mapping[str, str | None]) -> bool:
-    """Code whose ``style`` sets a font that is not a code font (``font: inherit``,
-    ``font-family: Georgia``): it is drawn as the prose around it, and read as prose."""
-    style = attrs.get("style")
-    if not style or "font" not in style.lower():
-        return False
-    fonts = [d for d in read_style(style) if d.name in ("font", "font-family")]
-    return bool(fonts) and _CODE_FONT.search(fonts[-1].shown) is None
-
-
-def _apply_styles(
-    root: LexborNode, page: PageText, sheets: PageSheets = NO_SHEETS
-) -> frozenset[int]:
-    """The rules of the document's stylesheets (its ``<style>`` blocks, and the files
-    ``sheets`` gives it: :func:`~.sheets.page_rules`) applied: its text drawn in their
-    cases, its code in their fonts; the elements they may hide (:func:`_styled`).
-    A file that cannot be read makes the page unreadable."""
-    rules, problems = page_rules(root, sheets)
-    page.unreadable += problems
-    _draw_cases(root, rules)
-    _code_fonts(root, rules)
-    return _styled(root, rules)
-
-
-def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
-    """The fonts ``rules`` set for a ``<pre>`` or ``<code>``, written into its ``style``
-    attribute before its own (which outweighs a rule), so that :func:`_drawn_as_prose`
-    reads the code as drawn."""
-    fonts: dict[int, list[str]] = {}
-    targets: dict[int, LexborNode] = {}
-    for decl in rules:
-        if decl.name in ("font", "font-family"):
-            for node in matches(root, decl.selector):
-                if node.tag in CODE:
-                    fonts.setdefault(node.mem_id, []).append(decl.shown)
-                    targets[node.mem_id] = node
-    for mem_id, node in targets.items():
-        node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
-
-
-def _styled(root: LexborNode, rules: list[Declaration]) -> frozenset[int]:
-    """The elements (by ``mem_id``) a rule of ``rules`` may hide
-    (:func:`~fxsite.verify.css.hides`), matched by the rule's selector; a
-    ``::first-letter`` rule's letters are put apart instead (:mod:`.first_letter`)."""
-    found: set[int] = set()
-    for decl in rules:
-        if hides(decl.shown):
-            if names_first_letter(decl.selector):
-                hide_first_letters(matches(root, decl.selector))
-            else:
-                found.update(node.mem_id for node in matches(root, decl.selector))
-    return frozenset(found)
-
-
-def _draw_cases(root: LexborNode, rules: list[Declaration]) -> None:
-    """The text of each element whose ``text-transform`` (its ``style`` attribute, or a rule
-    of ``rules``) sets a case, rewritten as drawn in it
-    (:func:`~fxsite.verify.css.drawn_in_case`): "94 S" in lowercase is read "94 s".
-    A claim's text and a script's are kept."""
-    cases: dict[int, str] = {}
-    targets: dict[int, LexborNode] = {}
-    for decl in rules:
-        case = text_case([decl])
-        if case is not None:
-            for node in matches(root, decl.selector):
-                cases[node.mem_id], targets[node.mem_id] = case, node
-    for node in root.css("[style]"):
-        style = node.attributes.get("style") or ""
-        if "transform" in style.lower() or "\\" in style:
-            case = text_case(read_style(style))
-            if case is not None:  # the attribute outweighs a rule
-                cases[node.mem_id], targets[node.mem_id] = case, node
-    for mem_id, target in targets.items():
-        for text in list(target.traverse(include_text=True)):
-            if text.tag == "-text" and _case_owner(text, cases) == mem_id:
-                text.replace_with(drawn_in_case(text.text_content or "", cases[mem_id]))
-
-
-def _case_owner(text: LexborNode, cases: dict[int, str]) -> int | None:
-    """The nearest element around ``text`` with a case of ``cases``; None inside a claim
-    or a script, style or template (their text is not drawn as prose)."""
-    node = text.parent
-    while node is not None:
-        if node.tag in ("script", "style", "template") or "data-fx-ref" in node.attributes:
-            return None
-        if node.mem_id in cases:
-            return node.mem_id
-        node = node.parent
-    return None
-
-
-def _flush(builders: list[_Builder], page: PageText) -> None:
-    """End the current run of text (a block boundary), keeping its builder open."""
-    current = builders[-1]
-    if not current.parts:  # nothing since the last boundary: the builder is as new
-        return
-    page.blocks.extend(current.blocks())
-    builders[-1] = _Builder(current.channel, current.role)
-    builders[-1].unit, builders[-1].said = current.unit, current.said
-
-
 def _attribute_blocks(
     node: LexborNode, tag: str, attrs: dict[str, str], page: PageText, role: str
 ) -> None:
@@ -1378,7 +915,7 @@ def _attribute_blocks(
 
 
 def _claim(
-    node: LexborNode, attrs: dict[str, str], builder: _Builder, page: PageText, heading: bool
+    node: LexborNode, attrs: dict[str, str], builder: Run, page: PageText, heading: bool
 ) -> None:
     text, badge, spoken, structure = _own_text(node)
     index = len(page.claims)

@@ -1,0 +1,184 @@
+"""A run of text as the page reader builds it: the text of one block, with its claims'
+spans, the text of elements that may not be drawn, and its inline code (:class:`Run`)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from itertools import pairwise
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.verify.chrome import normalise
+from fxsite.verify.shown import Block, PageText
+
+__all__ = ["Run", "collapsed_offsets", "flush", "power_of_ten"]
+
+
+#: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
+_SUPERSCRIPT = str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
+_EXPONENT = re.compile(r"[+\-−]?[0-9]{1,3}")
+
+
+def power_of_ten(node: LexborNode, builder: Run) -> str | None:
+    """A ``<sup>``'s exponent right after "10", written in superscript characters."""
+    if not builder.parts or not builder.parts[-1].endswith("10"):
+        return None
+    text = node.text(deep=True) or ""
+    return text.translate(_SUPERSCRIPT) if _EXPONENT.fullmatch(text) else None
+
+
+class Run:
+    """Accumulates the text of one block, with claim spans."""
+
+    __slots__ = (
+        "channel",
+        "claims",
+        "code",
+        "hidden",
+        "length",
+        "opened",
+        "parts",
+        "role",
+        "said",
+        "unit",
+    )
+
+    def __init__(self, channel: str, role: str = "") -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.claims: list[tuple[int, int, int]] = []
+        self.channel = channel
+        self.role = role
+        self.unit = self.said = ""
+        #: (start, end) of the text of elements that may not be drawn (:func:`.styled.undrawn`),
+        #: and the starts of those still open
+        self.hidden: list[tuple[int, int, bool]] = []
+        self.opened: list[int] = []
+        #: (offset of the space that stands for it, text) of each inline code
+        self.code: list[tuple[int, str]] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+
+    def add_code(self, text: str) -> None:
+        """Inline code, or the text a box draws in the line (an image's alt, an input's
+        value: :func:`.layout.drawn_value`): a space in the run, its text kept for :meth:`_with_code`."""
+        self.code.append((self.length, text))
+        self.add(" ")
+
+    def blocks(self) -> list[Block]:
+        """The run as drawn with everything shown and, when some of its text may not be
+        drawn, as drawn without that text too (``9<span hidden>x</span>4 s`` shows 94 s).
+
+        Shown, a hidden block element stands apart from the run (its own block);
+        a hidden inline element stays in it. The second reading is marked
+        :attr:`Block.variant` with the number of blocks of the first.
+        """
+        raw = "".join(self.parts)
+        if not self.hidden:
+            whole = self._block(raw, self.claims)
+            return self._with_code(raw, [whole] if whole is not None else [])
+        cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
+        found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
+        blocks = [b for b in found if b is not None]
+        kept: list[str] = []
+        start = 0
+        mapping = [0] * (len(raw) + 1)
+        for begin, end, _ in sorted(self.hidden):
+            for i in range(start, max(start, begin)):
+                mapping[i] = len(kept)
+                kept.append(raw[i])
+            for i in range(max(start, begin), max(start, end)):
+                mapping[i] = len(kept)
+            start = max(start, end)
+        for i in range(start, len(raw)):
+            mapping[i] = len(kept)
+            kept.append(raw[i])
+        mapping[len(raw)] = len(kept)
+        claims = [(mapping[a], mapping[b], i) for a, b, i in self.claims if mapping[a] < mapping[b]]
+        shown = self._block("".join(kept), claims)
+        if shown is not None and all(shown.text != b.text for b in blocks):
+            shown.variant = len(blocks)
+            blocks.append(shown)
+        return self._with_code(raw, blocks)
+
+    def _with_code(self, raw: str, blocks: list[Block]) -> list[Block]:
+        """``blocks``, the first of them given the run as read with its inline code's text."""
+        if not self.code or not blocks:
+            return blocks
+        parts: list[str] = []
+        spans: list[tuple[int, int, int]] = []  # each code's text, as a claim of index -1
+        moved = [0]  # how far text after the first k codes moves
+        at = 0
+        for offset, text in self.code:
+            parts += [raw[at:offset], text]
+            spans.append((offset + moved[-1], offset + moved[-1] + len(text), -1))
+            moved.append(moved[-1] + len(text) - 1)
+            at = offset + 1
+        parts.append(raw[at:])
+        offsets = [offset for offset, _ in self.code]
+        claims = [
+            (s + moved[bisect_left(offsets, s)], e + moved[bisect_left(offsets, e)], i)
+            for s, e, i in self.claims
+        ]
+        read = self._block("".join(parts), claims + spans)
+        if read is not None:
+            read.code = tuple((s, e) for s, e, i in read.claims if i < 0 and s < e)
+            read.claims = [c for c in read.claims if c[2] >= 0]
+            blocks[0].with_code = read
+        return blocks
+
+    def _slice(self, raw: str, a: int, b: int) -> tuple[str, list[tuple[int, int, int]]]:
+        claims = [(s - a, e - a, i) for s, e, i in self.claims if a <= s and e <= b]
+        return raw[a:b], claims
+
+    def _block(self, raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
+        if not raw.strip():
+            return None
+        text = normalise(raw)
+        if not claims:  # the common case, at C speed
+            return Block(text, self.channel, [], self.role, self.unit, self.said)
+        # Collapse whitespace but keep claim offsets: each raw offset's place in the text.
+        at = collapsed_offsets(raw, {o for s, e, _ in claims for o in (s, e)})
+        end = len(text)
+        claims = [(at[s], min(at[e], end), i) for s, e, i in claims]
+        # A claim's span is its own text, trimmed (the space a run ends with too).
+        ends_spaced = raw[-1].isspace()
+        claims = [
+            (s + (text[s] == " " if s < end else s == end and ends_spaced), e, i)
+            for s, e, i in claims
+        ]
+        return Block(text, self.channel, claims, self.role, self.unit, self.said)
+
+
+def collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:
+    """Where each of ``offsets`` into ``raw`` falls in ``raw`` with its whitespace runs
+    collapsed to one space and leading whitespace dropped (a run at the end stays a
+    space): the length of what the text before it collapses to. Linear, segment by segment."""
+    out: dict[int, int] = {}
+    length, previous, spaced = 0, 0, True  # spaced: at the start, or after a space
+    for offset in sorted(offsets):
+        segment = raw[previous:offset]
+        words = segment.split()
+        if words:
+            length += sum(map(len, words)) + len(words) - 1
+            length += (segment[0].isspace() and not spaced) + segment[-1].isspace()
+            spaced = segment[-1].isspace()
+        elif segment:  # whitespace only
+            length += not spaced
+            spaced = True
+        out[offset] = length
+        previous = offset
+    return out
+
+
+def flush(builders: list[Run], page: PageText) -> None:
+    """End the current run of text (a block boundary), keeping its builder open."""
+    current = builders[-1]
+    if not current.parts:  # nothing since the last boundary: the builder is as new
+        return
+    page.blocks.extend(current.blocks())
+    builders[-1] = Run(current.channel, current.role)
+    builders[-1].unit, builders[-1].said = current.unit, current.said

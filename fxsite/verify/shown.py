@@ -1,0 +1,232 @@
+"""What a page shows, as the page reader (:mod:`.visible`) returns it: its runs of text
+(:class:`Block`), claims, trust markers, charts, and the limits of what it reads."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fxsite.verify.notes import Note
+
+__all__ = [
+    "BLOCK_CLASSES",
+    "CODE",
+    "MAX_INNER",
+    "MAX_NESTING",
+    "META_NAMES",
+    "META_PREFIXES",
+    "ROLE_CLASSES",
+    "SKIPPED",
+    "VISIBLE_ATTRIBUTES",
+    "VOID_ELEMENTS",
+    "Block",
+    "Chart",
+    "ClaimNode",
+    "Drawing",
+    "PageText",
+    "Part",
+    "Shape",
+    "nesting",
+    "too_deep",
+]
+
+#: Code, exempt as the renderer emits it.
+CODE = frozenset({"code", "pre"})
+#: Never rendered as text (scripts are read only for JSON-LD).
+SKIPPED = frozenset({"script", "style", "template", "head"})
+#: Attributes a reader (or a screen reader, or a search engine) is shown.
+VISIBLE_ATTRIBUTES = (
+    "alt",
+    "title",
+    "aria-label",
+    "aria-description",
+    "aria-roledescription",
+    "aria-valuetext",
+    "placeholder",
+    "label",
+    "summary",
+)
+#: Meta tags whose content search engines and link previews show.
+META_NAMES = frozenset({"description", "keywords", "author", "application-name"})
+META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
+#: Elements the audit verifies by other means, by class: their text is a block
+#: with this role (chart labels and data, record-page values, the "Related reading"
+#: list, which shows other pages' titles as the navigation does).
+ROLE_CLASSES = {
+    "fx-chart": "chart",
+    "fx-value": "record-value",
+    "fx-meta": "record-value",
+    "fx-related": "related",
+}
+#: Inline elements the renderer lays out as boxes of their own (headline cards,
+#: Material's buttons): their text is a run apart from its neighbours'.
+BLOCK_CLASSES = frozenset({"fx-stat-value", "fx-stat-context", "fx-stat-source", "md-button"})
+#: ``<iframe srcdoc>`` and ``data:`` URL documents inside one another read at most
+#: this deep: each level is parsed again from an attribute, so deeper is refused.
+MAX_INNER = 4
+
+
+#: Deepest element nesting read: tree building in any HTML5 parser is quadratic in
+#: depth (scope checks walk the stack of open elements), so deeper pages are refused.
+MAX_NESTING = 4096
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
+#: HTML elements with no end tag (the tree builder's list, ``keygen`` included).
+VOID_ELEMENTS = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "keygen",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def too_deep(html: str) -> bool:
+    """``html`` nests elements more than :data:`MAX_NESTING` deep (an upper estimate)."""
+    # No deeper than it has tags: counted at C speed, the common case.
+    return html.count("<") > MAX_NESTING and nesting(html) > MAX_NESTING
+
+
+def nesting(html: str) -> int:
+    """An upper estimate of how deeply ``html`` nests elements, in one linear pass."""
+    depth = deepest = 0
+    for match in _TAG.finditer(html):
+        closing, name, self_closing = match.groups()
+        if name.lower() in VOID_ELEMENTS or self_closing:
+            continue
+        depth = max(0, depth - 1) if closing else depth + 1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@dataclass(frozen=True)
+class ClaimNode:
+    """A rendered claim: its attributes, and its parts as a reader sees them."""
+
+    attrs: dict[str, str]
+    text: str
+    badge: str | None
+    spoken: str | None
+    in_heading: bool
+    #: every descendant element as (tag, attributes), for the re-render comparison
+    structure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+@dataclass
+class Block:
+    """One run of text that reads as a unit (a paragraph, a cell, an attribute)."""
+
+    text: str
+    #: where a reader sees it: "article", "page" (nav, header, footer), "title",
+    #: "meta", "attribute", "json-ld", "svg"
+    channel: str
+    #: (start, end, index into PageText.claims) of each claim in ``text``
+    claims: list[tuple[int, int, int]] = field(default_factory=list)
+    #: set for blocks that the audit verifies by other means (chart labels, record values)
+    role: str = ""
+    #: a table cell's unit stated once ("" when none), and where the cell stands
+    #: (its header and row: :mod:`fxsite.pages.header_units`)
+    unit: str = ""
+    said: str = ""
+    #: a second reading of the blocks just before it (this many), without the text of
+    #: elements that may not be drawn: what it shares with them is theirs (0: none)
+    variant: int = 0
+    #: the run read with its inline code's text (``9<code>4 s</code>`` draws "94 s"), and
+    #: the text its images and inputs draw in their boxes (``<img alt="97"> s``), for the
+    #: figures that cross the code's or the box's edge; None where the run has neither
+    with_code: Block | None = None
+    #: in that reading, the (start, end) of each inline code's text
+    code: tuple[tuple[int, int], ...] = ()
+
+    def copy(self) -> Block:
+        """A copy sharing nothing that may be changed with this block (a memo's blocks
+        are handed out as copies)."""
+        # Not dataclasses.replace: it re-runs __init__, and the navigation's blocks are
+        # copied hundreds of thousands of times on a large site.
+        new = object.__new__(Block)
+        new.__dict__.update(self.__dict__)
+        new.claims = list(self.claims)
+        if self.with_code is not None:
+            new.with_code = self.with_code.copy()
+        return new
+
+
+@dataclass
+class PageText:
+    """Everything visible on one page."""
+
+    blocks: list[Block] = field(default_factory=list)
+    claims: list[ClaimNode] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    meta: dict[str, str] = field(default_factory=dict)
+    json_ld_errors: list[str] = field(default_factory=list)
+    #: record-page rows: id -> (data-fx-ref, value text, label text)
+    rows: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    #: record-page status badges
+    statuses: list[str] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+    #: why part of the page cannot be read safely (an inner document too deep)
+    unreadable: list[str] = field(default_factory=list)
+    #: trust markers the build generates, as shown (see :func:`.visible.page_parts`)
+    parts: list[Part] = field(default_factory=list)
+    #: the ``lang`` of ``<html>``
+    lang: str = ""
+    #: what a browser draws beyond the text (reordered, written by code; see :mod:`.drawing`)
+    notes: list[Note] = field(default_factory=list)
+    #: the text of each code element the page shows as code (``<pre>``, ``<code>``)
+    code: list[str] = field(default_factory=list)
+
+
+#: A subtree as a reader gets it: every element as (tag, attributes), and its text.
+Shape = tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A generated trust marker on a page: a record's badges, setup row, library row, source.
+
+    ``kind`` is ``badges``, ``setup``, ``library``, ``source`` or ``invariant``
+    (a row of a record page's invariants); ``key`` the setup row's id, the record
+    id or the invariant's formula in names; ``href`` and ``label`` what the build took
+    from elsewhere (the link, a setup row's heading), reused to re-render it.
+    """
+
+    kind: str
+    key: str
+    href: str
+    label: str
+    shape: Shape
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A rendered chart: its data table, the SVG's texts, description and bar links."""
+
+    id: str
+    #: (bar, value text, ref, label) per data-table row
+    rows: tuple[tuple[str, str, str, str], ...]
+    #: each drawing of the chart (a page may carry one per screen width)
+    drawings: tuple[Drawing, ...]
+    #: the source line under it (``p.fx-chart-source``), "" where it has none
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One SVG drawing of a chart: its texts, description and linked bars."""
+
+    texts: tuple[str, ...]
+    desc: str
+    #: (href, path ``d`` strings) of each linked bar
+    bars: tuple[tuple[str, tuple[str, ...]], ...]
