@@ -58,11 +58,11 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
-from fxsite.pages.frontmatter import split_front_matter
+from fxsite.pages.frontmatter import TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.name_title import name_title, name_title_findings
+from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders, title_findings
 from fxsite.pages.prose import not_bare
@@ -133,6 +133,9 @@ class PageContext:
     heading_title: bool = False
     #: the page is the site's home page, whose title the themes leave out of its ``<title>``
     home: bool = False
+    #: the page's front-matter ``icon`` and ``title``: Material draws the icon before the
+    #: page's title in the navigation (:func:`~fxsite.pages.name_title.icon_title_findings`)
+    icon: tuple[TextAt, str | None] | None = None
     #: the page's claims as shown, which its title may repeat
     cited: list[str] = field(default_factory=list)
     #: how the site shows the page beyond its content: its title, and its entries in
@@ -168,6 +171,7 @@ def page_context(
     ``sheets``, the page's stylesheet files (:attr:`PageContext.sheets`).
     """
     _, body, _ = split_front_matter(source)
+    front = result.front
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
     written = [text for item in result.front.faq for text in (item.q, item.a)]
     locator = SourceLocator(
@@ -187,6 +191,9 @@ def page_context(
         name_title=None if src is None else name_title(src, result.front.data),
         heading_title=src is not None and "title" not in result.front.data,
         home=src in ("index.md", "README.md"),
+        icon=None
+        if front.icon is None
+        else (front.icon, front.title.text if front.title else None),
         cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),
         sheets=sheets,
@@ -517,6 +524,10 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                     ctx.add(finding, finding.code)
             if ctx.name_title and not self.titled:
                 ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
+            if ctx.icon is not None and ctx.readers.theme == "material":
+                icon, title = ctx.icon
+                title = title or (self.title if ctx.heading_title else None) or ctx.name_title
+                ctx.findings += icon_title_findings(icon, title, ctx.path, ctx.library)
             if ctx.heading_title and self.title:
                 shown = [f.text for f in ctx.findings if f.text]
                 theme = ctx.readers.theme

@@ -87,6 +87,7 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "工作日",
         "个交易日",
         "个季度",
+        "刻钟",  # "一刻钟" is a quarter-hour ("一刻" alone, a moment, is no unit)
     ],
     # Imperial, energy, pressure, torque, effort and machine time
     *[
@@ -149,9 +150,9 @@ _AFTER = "(?:以上|以下|以内|左右)"
 
 # "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time);
 # "十余年", "两千多万元": more than the number, still a figure; "一年半", "两个半小时",
-# "3个半月": a half after the unit.
+# "3个半月", "一小时半", "一分半", "两分半钟": a half after the unit.
 _MAG = r"(?:万亿|亿|万|千)"
-_HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半)"
+_HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半|个?小时半|分半钟?|分钟半)"
 _NUMERAL_FIGURE = LazyPattern(
     rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?"
     rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
@@ -172,6 +173,13 @@ _WORD_FIGURE = LazyPattern(
     # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
     rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
     rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
+    r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
+)
+# Halved ("腰斩", cut at the waist) after what it halves: "成本直接腰斩", "股价遭腰斩"
+# ("项目被腰斩": a project is axed).
+_HALVED = LazyPattern(
+    r"(?:成本|价格|售价|股价|利润|净利润|营收|收入|市值|估值|销量|销售额|订单|延迟|时延|时间|耗时"
+    r"|功耗|能耗|费用|开销|支出|预算|业绩)[^\d，。；,;:：]{0,4}?(?P<figure>腰斩)"
 )
 # Whom tenths before them are a share of: "九成用户受益" (90% of users).
 _SHARE_OF = "用户|用戶|客户|客戶|企业|企業|玩家|开发者|開發者|受访者|受訪者|的"
@@ -303,6 +311,7 @@ _WORD_CUE = _needles(
     "半价",
     "百元",
     "千元",
+    "亚",
 )
 _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
@@ -362,6 +371,9 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
         for match in _TENTHS.finditer(text):
             tenths = "figure" if match["figure"] is not None else "bounded"
             yield match.start(tenths), match.end(tenths), "number-word"
+    if "腰斩" in text:
+        for match in _HALVED.finditer(text):
+            yield match.start("figure"), match.end("figure"), "number-word"
     if not digit:
         return
     for pattern, group, kind, cue in _DIGIT_RULES:

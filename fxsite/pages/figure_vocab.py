@@ -121,6 +121,7 @@ CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n
     "R$",
     "CA$",
     "₽",
+    "Rs.",  # "Rs. 300"
 }
 # Every currency symbol of Unicode (category Sc: "₪", "฿", "₿", "﹩"; all sit in the
 # first two planes), as Unicode 14.0 lists them (Python 3.11's unicodedata): looking
@@ -148,13 +149,23 @@ CURRENCY_SIGNS |= set(currency_symbols()) | {
 CURRENCY_CODES = {
     n for u in CURRENCIES for n in (u.symbol, *u.aliases) if n.isalpha() and n.isupper()
 } | set(["JPY", "INR", "KRW", "AUD", "CAD", "HKD", "SGD", "CHF", "TWD", "BRL"])
+# More ISO codes ("300 MXN", "PLN 300"; not those that spell a word or name something else
+# before a number: PHP, TRY, COP, SAR, ILS, EGP, NGN) and crypto-currencies ("0.05 BTC").
+CURRENCY_CODES |= {
+    *("MXN", "PLN", "RUB", "AED", "ZAR", "SEK", "NOK", "DKK", "NZD", "THB", "IDR", "MYR"),
+    *("VND", "CZK", "HUF", "ARS", "CLP", "PKR", "BDT", "KES", "UAH", "QAR", "KWD"),
+    *("BTC", "XBT", "USDT", "USDC"),
+}
+# Codes that sign a price only after its number: "3 ETH" ("ETH 2.0" names an upgrade).
+CURRENCY_CODES_AFTER = {"ETH"}
 # Signs written as letters, in their case: "kr 300", "300 zł", "300 Ft", "94 ct" (euro
-# cents; "Ft. Worth" and "ct scan" follow no number).
-CURRENCY_CODES |= {"kr", "zł", "Ft", "ct"}
-# "Ft" and "ct" are feet and carats too ("a 12 Ft ladder", "a 2 ct diamond"): a figure
+# cents; "Ft. Worth" and "ct scan" follow no number), "Rs 300", "Rp 300", "300 Kč".
+CURRENCY_CODES |= {"kr", "zł", "Ft", "ct", "Rs", "Rp", "Kč"}
+# "Ft" and "ct" are feet and carats too ("a 12 Ft ladder", "a 2 ct diamond"), "won" and
+# "rand" a verb and a name ("3 won", "3 Rand analysts", :data:`PRICE_ONLY_WORDS`): a figure
 # signed with one is a price only after a price word in its sentence ("It costs 300 Ft",
 # "Cost fell 94 ct") or before what a price is per ("300 Ft a month", "94 ct/kWh").
-LETTER_SIGN = re.compile(r"(?<![A-Za-z])(?:Ft|ct)(?![A-Za-z])")
+LETTER_SIGN = re.compile(r"(?<![A-Za-z])(?:Ft|ct|(?i:won|rand))(?![A-Za-z])")
 PRICE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:costs?|costing|price[sd]?|pricing|pays?|paid|paying|fees?|charges?"
     r"|charged|billed|spends?|spent|save[sd]?|saving|savings|budget|tariffs?|fares?)"
@@ -166,13 +177,19 @@ PRICE_AFTER = re.compile(
     r"|kWh|GB|piece|ticket))(?![A-Za-z])"
 )
 CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
-    "rupees",
-    "yen",
-    "francs",
+    *("rupees", "rupee", "yen", "francs", "renminbi", "pesos", "peso", "zloty", "zlotys"),
+    *("złoty", "złote", "złotych", "roubles", "rouble", "rubles", "ruble", "lira", "lire"),
+    *("liras", "dirhams", "dirham", "dinars", "dinar", "riyals", "riyal", "rials", "rial"),
+    *("baht", "ringgit", "rupiah", "shekels", "shekel", "kronor", "kroner", "krona", "krone"),
+    *("forint", "forints", "hryvnia", "hryvnias", "naira", "reais", "pence", "lei", "leu"),
+    *("bitcoins", "bitcoin", "satoshis"),
 }
-# Money in slang after a number, in lower case ("3 bucks", "94 grand"; "94 Grand Street"
-# is an address).
-MONEY_SLANG = ("bucks", "buck", "grand")
+# Currency words that are prices only as :data:`LETTER_SIGN` says: "It costs 300 won"
+# ("Of 12 bids, 3 won"; "3 Rand analysts").
+PRICE_ONLY_WORDS = ("won", "rand")
+# Money in slang after a number, in lower case ("3 bucks", "94 grand", "3 quid"; "94 Grand
+# Street" is an address).
+MONEY_SLANG = ("bucks", "buck", "grand", "quid")
 # The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
 CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | {"円", "원"}
 
@@ -242,7 +259,8 @@ END = rf"(?!{W})"
 # A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
 # "½") are numbers too.
-VULGAR_FRACTIONS = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
+#: Every vulgar fraction of Unicode (the characters so named: "½", "⅒", "⅐", "↉").
+VULGAR_FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉"
 #: An exponent of ten: superscript digits ("10⁶", as the reader keeps them after
 #: "10") or a caret ("10^6", "10^6^" as written for pymdownx.caret).
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -318,10 +336,18 @@ def _heads() -> str:
 # whose look-behinds cost the re engine most at every other character of a text;
 # tests/test_value_first.py holds it to what the three can start with.
 VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超低高小至约近逾]|{_heads()})"
-# A value: a number or a range of numbers, with sign and approximation.
+# A value: a number or a range of numbers, with sign and approximation, its uncertainty
+# ("94±2 s", "94 ± 2 s", "94 +/- 2 s") and a half ("2 and a half minutes").
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
-# Chinese ("10余倍", "20多公里").
-VALUE = rf"{VALUE_FIRST}{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?(?:\+|余|多)?"
+# Chinese ("10余倍", "20多公里"), and "-plus", "-odd" and "-ish" in English ("90-plus
+# seconds", "90-odd seconds", "90 odd seconds", "90ish seconds").
+_TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}"
+_AND_A_HALF = rf"{SP}(?i:and){SP}(?i:a){SP}(?i:half)"
+_MORE_OR_LESS = rf"\+|余|多|-(?i:plus|odd|ish)|{SP}odd|(?i:ish)"
+VALUE = (
+    rf"{VALUE_FIRST}{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?"
+    rf"(?:{_TOLERANCE})?(?:{_AND_A_HALF})?(?:{_MORE_OR_LESS})?"
+)
 
 # A count of work with a scale word or letter: "8 billion rows", "94k writes",
 # "10 million inferences" (alone, "8 rows" counts a setup's parts, as "8 GPUs" does).

@@ -81,6 +81,12 @@ from fxsite.pages.figure_vocab import (
     CURRENCY_CODES as _CURRENCY_CODES,
 )
 from fxsite.pages.figure_vocab import (
+    CURRENCY_CODES_AFTER,
+    MONEY_SLANG,
+    PRICE_ONLY_WORDS,
+    VULGAR_FRACTIONS,
+)
+from fxsite.pages.figure_vocab import (
     CURRENCY_SIGNS as _CURRENCY_SIGNS,
 )
 from fxsite.pages.figure_vocab import (
@@ -100,10 +106,6 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.figure_vocab import (
     MAG_UNIT as _MAG_UNIT,
-)
-from fxsite.pages.figure_vocab import (
-    MONEY_SLANG,
-    VULGAR_FRACTIONS,
 )
 from fxsite.pages.figure_vocab import (
     NUM as _NUM,
@@ -249,7 +251,7 @@ _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
 _NUMWORD = (
     rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion|dozen)"
-    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:[\s-]+and[\s-]+a[\s-]+half)?)"
+    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:[\s-]+and[\s-]+a[\s-]+half|-odd|-plus|\s+odd)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
 
@@ -261,6 +263,9 @@ _NUMWORD_FIGURE = LazyPattern(
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
     rf"|\b(?i:{_NUMWORD_CORE}|hundred|thousand)-?(?i:fold)\b"
     r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})\s+(?i:orders?)\s+of\s+magnitude\b"
+    # "zero seconds", "zero percent", "zero-second failover" ("zero-day" and "zero-hour"
+    # name an exploit and a contract, "a zero-byte file" a kind of file)
+    rf"|\b(?i:zero)(?:\s+|-(?!(?i:days?|hours?|bytes?)\b)){_WORD_UNITS_ALL}\b"
 )
 
 # Number words with a unit symbol: "twenty TB", "five GB/s" (the unit is checked
@@ -279,10 +284,16 @@ _FRACTION_FIGURE = LazyPattern(
         |lower|larger|smaller|better|cheaper|quicker)\b)
   | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
   | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
+  | (?:\b(?i:a|one|two|three)[\s-])?\b(?i:half|quarters?|thirds?|tenths?)\s+(?i:of)\s+(?i:an?)\s+
+        (?i:millisecond|second|minute|hour|day)\b(?!-)               # "quarter of a second"
+  | (?:\b(?i:a|one)[\s-])?\b(?i:half|quarter)-(?i:millisecond|second|minute|hour|day)s?\b
+        (?!-)                                                  # "a half-second", "a quarter-hour"
+  | \b(?i:a|one)\s(?i:half|quarter)\s(?i:millisecond|second|minute|hour)\b  # "a half second"
   | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?<=\b(?i:by)\s)(?i:a|one|two)[\s-](?i:half|thirds?|quarters?|fourths?|fifths?|tenths?)\b  # "shrank by a third" …
+  | (?<=\b(?i:by)\s)(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-]  # "shrank by a third" …
+        (?i:half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
         on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
@@ -309,7 +320,8 @@ _CURRENCY_PREFIX = LazyPattern(
 # after it as German and French write prices: "300 €", "99¢", "3.5 k€".
 _CURRENCY_SUFFIX = LazyPattern(
     rf"""{_VALUE}{_MAG_MONEY}?(?:{_SP}|-(?=(?i:{_alternation(_CURRENCY_WORDS)})\b))?  # "300-dollar"
-    (?:(?:{_alternation(_CURRENCY_CODES)}|(?i:{_alternation(_CURRENCY_WORDS)})|{_alternation(MONEY_SLANG)})\b
+    (?:(?:{_alternation(_CURRENCY_CODES | CURRENCY_CODES_AFTER)}
+        |(?i:{_alternation(_CURRENCY_WORDS | set(PRICE_ONLY_WORDS))})|{_alternation(MONEY_SLANG)})\b
       | [kKM]?(?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])  # "3.5 k€"
       | (?:{_alternation(_CJK_CURRENCY)}){_PER})""",
     re.VERBOSE,
@@ -397,12 +409,13 @@ def _is_divisor(word: str) -> bool:
 
 
 _DIGIT = re.compile(rf"[\d{VULGAR_FRACTIONS}]")
-#: A digit with more text after it (in the paragraph).
-_DIGIT_THEN_MORE = re.compile(r"\d\s*\S")
+#: A digit or a vulgar fraction with more text after it (in the paragraph).
+_DIGIT_THEN_MORE = re.compile(rf"[\d{VULGAR_FRACTIONS}]\s*\S")
 #: Every match of _NUMWORD_FIGURE holds one of these (a number word, a scale word
 #: after "a"/"an", or "an order of magnitude"); every match of _FRACTION_FIGURE one of
 #: _FRACTION_STEMS. tests/test_figures.py holds both to the unfiltered rules.
 _NUMWORD_STEMS = (
+    "zero",
     *_ONES.split("|"),
     *_TENS.split("|"),
     *("hundred", "thousand", "million", "billion", "dozen", "magnitude"),
@@ -452,8 +465,10 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 
 _CURRENCY_PREFIX_NEEDLES = _needles(*_CURRENCY_SIGNS, *_CURRENCY_CODES, "人民币")
-_CURRENCY_SUFFIX_NEEDLES = _needles(*_CURRENCY_CODES, *_CJK_CURRENCY, *_CURRENCY_SIGNS)
-_CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS, *MONEY_SLANG)
+_CURRENCY_SUFFIX_NEEDLES = _needles(
+    *_CURRENCY_CODES, *CURRENCY_CODES_AFTER, *_CJK_CURRENCY, *_CURRENCY_SIGNS
+)
+_CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS, *PRICE_ONLY_WORDS, *MONEY_SLANG)
 _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
 _COLON_ONE = _needles(":1")
@@ -706,9 +721,10 @@ _READ_AS = WIDTH_MAP | str.maketrans(
 
 def _digit_signs() -> dict[int, str]:
     """Signs that draw a whole number NFKC keeps apart from its digits, each read as its digit
-    (a number past nine as "9"): dingbat and double-circled digits ("➒➍ s", "⓽⓹ s") and
-    Roman numerals ("Ⅻ s"). Vulgar fractions are read as fractions."""
-    signs = {}
+    (a number past nine as "9"): dingbat and double-circled digits ("➒➍ s", "⓽⓹ s"), Roman
+    numerals ("Ⅻ s") and the emoji of a number ("🔟 s", "💯%"). Vulgar fractions are read as
+    fractions."""
+    signs = {ord("🔟"): "9", ord("💯"): "9"}
     for first, last in ((0x2150, 0x218F), (0x2460, 0x24FF), (0x2776, 0x2793), (0x1F100, 0x1F10C)):
         for code in range(first, last + 1):
             char = chr(code)

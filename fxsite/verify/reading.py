@@ -54,10 +54,11 @@ _IGNORABLE_MARKS = frozenset(
 )
 #: Kept as they are: real units and signs a page may use.
 _KEEP = frozenset("µμ×–—−·°′″")
-#: Signs that pass for the multiplication sign or a slash ("1.9✕", "1⁄4"), and the
-#: small capital s ("94 ꜱ") that no fold reaches (it sits above the CJK blocks), as read.
+#: Signs that pass for the multiplication sign or a slash ("1.9✕", "1.9⨉", "1.9❌", "1⁄4"),
+#: and the small capital s ("94 ꜱ") that no fold reaches (it sits above the CJK blocks), as
+#: read. A sign the confusables table reads as an x is one too (:func:`_fold_char`).
 _SIGNS = {
-    **dict.fromkeys("✕✖⨯✗✘╳☓⤫", "×"),
+    **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴", "×"),
     **dict.fromkeys("⁄∕⧸", "/"),
     "ꜱ": "s",
 }
@@ -185,6 +186,8 @@ def _fold_char(char: str) -> str:
     if len(normal) == 1 and normal.isascii():
         return normal
     if unicodedata.category(char)[0] not in "LN":
+        if TO_ASCII.get(normal) in ("x", "X"):
+            return "×"  # a sign drawn as an x ("1.9᙮", "1.9╳", "1.9⨯") multiplies
         return normal if len(normal) == 1 else char
     target = TO_ASCII.get(normal)
     if target is not None:
@@ -195,8 +198,10 @@ def _fold_char(char: str) -> str:
 #: A power of ten written with superscripts ("10⁶", "10⁻³"), and superscript digits
 #: after a unit's letter or sign (a footnote mark "66 s¹", "1.8×¹"; an area "3 m²"):
 #: kept for the detector, which reads them apart (NFKC would make "106", "66 s1").
+#: Standing alone, they are the digits they raise ("took ⁹⁴ s" is "took 94 s"): a
+#: superscript digit is no letter before the next one.
 _KEPT_SUPERSCRIPTS = re.compile(
-    r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|(?<=[^\W\d_]|[×%‰])[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}"
+    r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹]|[×%‰])[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}"
 )
 
 
