@@ -104,6 +104,9 @@ class ProjectPaths:
     #: how the theme and MkDocs show a page beyond its content (its title, its search
     #: entries), as the MkDocs adapter gives them
     readers: SiteReaders = field(default_factory=SiteReaders)
+    #: the repository's name as MkDocs made it (from ``repo_url``'s host where the
+    #: configuration gives none), judged where the theme draws it
+    repo_name: str | None = None
 
     @classmethod
     def of(
@@ -132,6 +135,7 @@ class ProjectPaths:
             extra_templates=tuple(config.extra_templates),
             extra_css=tuple(str(c) for c in config.extra_css),
             readers=readers,
+            repo_name=config.get("repo_name"),
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
         )
 
@@ -536,7 +540,8 @@ class Project:
         parents = inherited(text, file, self.paths.relative)
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
         self.nav_titled = titled_in_nav(text, parents)
-        shown = config_findings(text, self.paths.relative(file), self.library, parents)
+        rel, repo = self.paths.relative(file), self.paths.repo_name
+        shown = config_findings(text, rel, self.library, parents, repo)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)

@@ -205,11 +205,13 @@ ICON_SIGNS = [
     ("fontawesome percent", "Loads are 98:fontawesome-solid-percent: faster.", [(3, 11)]),
     ("fontawesome dollar", "It costs :fontawesome-solid-dollar-sign: 301.", [(3, 10)]),
     ("fontawesome letter", "It takes 95 :fontawesome-solid-s: per run.", [(3, 10)]),
+    # a cross draws the × it passes for: "3 × failed", as typed, is a figure
+    ("a cross icon", "Tests: 3 :fontawesome-solid-xmark: failed.", [(3, 8)]),
     # near misses: no number beside the sign, or an icon of another thing
     ("a sign alone", ":material-percent: Discounts and :material-currency-usd: prices.", []),
     ("a letter icon as a list mark", ":material-alpha-a: Install, :material-alpha-b: run.", []),
     ("a crossed-out dollar", "Costs 300 :material-currency-usd-off: less.", []),
-    ("a cross icon", "Tests: 3 :fontawesome-solid-xmark: failed.", []),
+    ("a cross icon alone", "Tests :fontawesome-solid-xmark: failed.", []),
     ("a letter before a number", "Step :material-alpha-b: 2 follows.", []),
 ]
 

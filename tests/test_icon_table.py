@@ -21,9 +21,16 @@ PATTERNS = (
     "material/numeric-*.svg",
     "material/percent*.svg",
     "material/multiplication*.svg",
+    "material/close*.svg",
+    "material/window-close.svg",
+    "material/roman-numeral-*.svg",
+    "material/sale*.svg",
+    "material/ticket-percent*.svg",
+    "material/brightness-percent.svg",
     "material/currency-*.svg",
     "material/alpha-?*.svg",
     "fontawesome/*/*.svg",
+    "octicons/x-*.svg",
 )
 
 

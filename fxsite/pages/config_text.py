@@ -4,8 +4,11 @@ The theme prints the site's name, description, author, copyright and
 repository name, the navigation's titles, the strings under ``extra`` (links,
 consent text…) and the palette toggles' names on every page; record pages show
 the fxsite plugin's ``setup_labels``; the Markdown extensions' settings that
-write text into pages (:data:`EXTENSION_KEYS`: a heading's permalink) show on
-every page that uses them. The build's last gate would find a figure in any of them on
+write text into pages (:data:`EXTENSION_KEYS`: a heading's permalink;
+:data:`EXTENSION_MAPS`: an abbreviation's title, a key's label) show on
+every page that uses them. What the theme draws from a setting beyond its string (a
+repository's name made from ``repo_url``, an icon drawn before the site's name) is judged
+at the setting (:mod:`fxsite.pages.config_drawn`). The build's last gate would find a figure in any of them on
 every published page; ``fxsite check`` and the build report it once, at its
 line in ``mkdocs.yml``, judged by the page reader
 (:func:`fxsite.pages.judge.judge_rendered`).
@@ -33,9 +36,9 @@ import yaml
 
 from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
+from fxsite.pages.config_drawn import Drawn, drawn_findings, drawn_strings
+from fxsite.pages.config_drawn import setting as _setting
 from fxsite.pages.field_advice import plain_message
-from fxsite.pages.judge import judge_plain
-from fxsite.pages.locate import SourceLocator
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.safeio import UnreadableFile, read_text
 
@@ -55,6 +58,9 @@ EXTENSION_KEYS = {
     "toc": ("permalink", "permalink_title", "title"),
     "footnotes": ("BACKLINK_TEXT", "BACKLINK_TITLE"),
 }
+#: Settings of Markdown extensions that map a name to the string a page shows for it:
+#: an abbreviation's title (``<abbr title>``), a key's label (``++fast++``: ``<kbd>``).
+EXTENSION_MAPS = {"abbr": ("glossary",), "pymdownx.keys": ("key_map",)}
 #: Top-level keys whose string the theme shows on every page.
 SHOWN_KEYS = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 
@@ -86,6 +92,8 @@ def _nav_titles(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
                 stack.append(value)
 
 
+#: The value of a key in a mapping node (config_code and output_dirs read settings so).
+_get = _setting
 #: A configuration file as findings name it, and its text.
 Source = tuple[str, str]
 #: Longest ``INHERIT`` chain followed.
@@ -163,9 +171,9 @@ def _merge(parent: yaml.Node, child: yaml.Node) -> yaml.Node:
     return yaml.MappingNode(child.tag, list(entries.values()))
 
 
-def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
-    """The string nodes the theme shows of a configuration and the files it inherits
-    from (``sources``, the configuration first), each with the file that writes it."""
+def _merged(sources: list[Source]) -> tuple[yaml.Node | None, dict[int, Source]]:
+    """A configuration and the files it inherits from (``sources``, the configuration
+    first) merged as MkDocs merges them, and the file that writes each node (by id)."""
     merged: yaml.Node | None = None
     where: dict[int, Source] = {}
     roots = [_compose(text) for _, text in sources]
@@ -173,7 +181,14 @@ def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
         if root is not None:
             where.update((id(node), source) for node in _all_nodes(root))
             merged = root if merged is None else _merge(merged, root)
-    if merged is None:
+    return merged, where
+
+
+def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
+    """The string nodes the theme shows of a configuration and the files it inherits
+    from (``sources``, the configuration first), each with the file that writes it."""
+    merged, where = _merged(sources)
+    if not isinstance(merged, yaml.MappingNode):
         return []
     found: list[yaml.Node] = []
     for key, value in merged.value:
@@ -289,6 +304,10 @@ def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
                 value = _get(options, setting)
                 if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
                     yield value
+            for setting in EXTENSION_MAPS.get(name, ()):
+                mapping = _get(options, setting)
+                if isinstance(mapping, yaml.MappingNode):
+                    yield from (v for _, v in mapping.value if v.tag.endswith(":str"))
 
 
 _WRITTEN = frozenset(
@@ -341,32 +360,42 @@ def config_settings(text: str, parents: Sequence[Source] = ()) -> dict[str, str]
     return settings
 
 
-def _get(node: yaml.Node, name: str) -> yaml.Node | None:
-    """The value of key ``name`` in a mapping node, or None."""
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode) and key.value == name:
-                return value if isinstance(value, yaml.Node) else None
-    return None
+def _drawn(sources: list[Source], repo_name: str | None) -> list[tuple[Source, Drawn]]:
+    """What the theme draws from the settings of the merged configuration beyond their
+    strings (:func:`~fxsite.pages.config_drawn.drawn_strings`), with the file writing each."""
+    merged, where = _merged(sources)
+    if merged is None:
+        return []
+    return [(where.get(id(d.node), sources[0]), d) for d in drawn_strings(merged, repo_name)]
 
 
 def config_findings(
-    text: str, path: str, library: Any, parents: Sequence[Source] = ()
+    text: str,
+    path: str,
+    library: Any,
+    parents: Sequence[Source] = (),
+    repo_name: str | None = None,
 ) -> list[Finding]:
     """Each figure in a shown string of the config ``text`` (named ``path``) or of the
-    files it inherits from (``parents``, :func:`inherited`), at its line there."""
+    files it inherits from (``parents``, :func:`inherited`), at its line there, and in
+    what the theme draws from its settings (``repo_name``: the repository's name as
+    MkDocs made it), at the setting."""
+    sources = [(path, text), *parents]
+    shown = [
+        (source, Drawn(node, node.value, 0, "a string of the configuration the theme shows"))
+        for source, node in _shown_nodes(sources)
+    ]
     findings = []
-    for (name, source), node in _shown_nodes([(path, text), *parents]):
-        value = node.value
+    for (name, source), drawn in [*shown, *_drawn(sources, repo_name)]:
+        value = drawn.text
         # Where the string writes each figure: as it is, loosely, with entities; a repeat
         # at its next place (not at a number alone: the value is short, the figure in it).
-        locator = SourceLocator(value)
-        for finding in judge_plain(value, name, library, markup=True):
-            at = locator.find(finding.text or "", whole=True)
+        for finding, at in drawn_findings(value, name, library, drawn.icon):
             if finding.code == "FX501" and finding.text:
-                where = "a string of the configuration the theme shows"
+                where = drawn.where
                 message = plain_message(finding.text, library, value, where, cite_in="a page")
                 finding = replace(finding, message=message)
-            line, col = _position(source, node, -1 if at is None else at)
+            within = -1 if at is None or drawn.at is None else drawn.at + at
+            line, col = _position(source, drawn.node, within)
             findings.append(replace(finding, line=line, col=col))
     return findings

@@ -78,6 +78,8 @@ class FrontMatter:
     findings: list[Finding] = field(default_factory=list)
     #: 0-based line where the body starts
     body_line: int = 0
+    #: Material's ``icon``, drawn before the page's title in the navigation
+    icon: TextAt | None = None
 
 
 def split_front_matter(source: str) -> tuple[str | None, str, int]:
@@ -178,6 +180,8 @@ def judge_front_matter(
                 setattr(result, key, _text_at(loaded, (key,), data[key], front, shift))
             else:
                 bad((key,), "FX601", f"{key} must be a string")
+    if isinstance(data.get("icon"), str):
+        result.icon = _text_at(loaded, ("icon",), data["icon"], front, shift)
     related = data.get("related", [])
     if not isinstance(related, list):
         bad(("related",), "FX601", "related must be a list of pages or {title: ...} entries")

@@ -76,7 +76,7 @@ def judge_rendered(
     from fxsite.verify.sheets import NO_SHEETS
     from fxsite.verify.visible import normalise
 
-    if elsewhere and ("headerlink" in html or "footnote-backref" in html):
+    if elsewhere and any(c in html for c in ("headerlink", "footnote-backref", "keys")):
         figured = _figured(frozenset(elsewhere))
         if figured:  # only a link written from one of these is taken out
             html = _without_config_links(html, figured)
@@ -230,8 +230,9 @@ def _without_charts(html: str, drawn: Collection[str]) -> str:
 
 
 #: Links an extension writes from a configuration string: a heading's permalink
-#: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``).
-_CONFIG_LINKS = "a.headerlink, a.footnote-backref"
+#: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``), and a
+#: key's label (pymdownx.keys ``key_map``).
+_CONFIG_LINKS = "a.headerlink, a.footnote-backref, span.keys > kbd"
 
 
 @lru_cache(maxsize=16)

@@ -1,4 +1,5 @@
-"""The title MkDocs makes from a page's file name, judged where it is written.
+"""The title MkDocs makes from a page's file name, judged where it is written, and the
+icon Material draws before a page's title.
 
 A page with no title of its own — no front-matter ``title``, and a rendering
 that does not open with a ``#`` heading — is titled by MkDocs from its file
@@ -12,6 +13,11 @@ titled "Home".
 Without a ``nav`` in the configuration, MkDocs also titles each folder of
 pages, a section of the navigation, from the folder's name
 (``results-95-s/``: "Results 95 s"): judged once, at ``docs/results-95-s:1:1``.
+
+Material draws a page's front-matter ``icon`` before its title in the navigation: an
+icon that draws a digit or a sign (``icon: material/numeric-9`` before "s per save":
+"9 s per save") is read with the title, at the ``icon`` line; a figure of the title
+alone is judged as the title.
 """
 
 from __future__ import annotations
@@ -22,9 +28,12 @@ from dataclasses import replace
 from typing import Any
 
 from fxsite.findings import Finding
+from fxsite.pages.config_drawn import drawn_findings
+from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.judge import judge_plain
+from fxsite.verify.icon_digits import named_icon
 
-__all__ = ["name_title", "name_title_findings", "section_title_findings"]
+__all__ = ["icon_title_findings", "name_title", "name_title_findings", "section_title_findings"]
 
 _ADVICE = (
     " (in the title MkDocs makes from the file's name, shown in the navigation of every "
@@ -71,3 +80,19 @@ def section_title_findings(pages: list[str], docs: str, library: Any) -> list[Fi
         for f in judge_plain(_titled(posixpath.basename(folder)), path, library):
             findings.append(replace(f, line=1, col=1, message=f.message + _SECTION_ADVICE))
     return findings
+
+
+def icon_title_findings(icon: TextAt, title: str | None, path: str, library: Any) -> list[Finding]:
+    """Each figure the page's front-matter ``icon`` draws with its ``title`` (as Material
+    draws them in the navigation), at the icon, in page ``path``."""
+    drawn = named_icon(icon.text)
+    if drawn is None or not title:
+        return []
+    advice = (
+        f" (the icon '{icon.text}' is drawn before the page's title in the navigation: "
+        "choose an icon that draws no digit or sign, or reword the title)"
+    )
+    return [
+        replace(f, line=icon.line, col=icon.col, message=f.message + advice)
+        for f, _ in drawn_findings(f"{drawn} {title}", path, library, len(drawn))
+    ]

@@ -1,5 +1,5 @@
-"""Icons that draw digits or signs: Material's numeric icons and Font Awesome's digit
-icons; their percent, currency, multiplication and letter icons.
+"""Icons that draw digits or signs: Material's numeric and Roman numeral icons and Font
+Awesome's digit icons; their percent, currency, multiplication, cross and letter icons.
 
 With pymdownx.emoji and Material's ``to_svg``, an icon shortcode
 (``:material-numeric-9:``, ``:fontawesome-solid-4:``) is written into the page
@@ -11,7 +11,13 @@ alike; the locator (:mod:`fxsite.pages.locate`) places what it draws at the
 shortcode, known by its name. An icon of a sign reads as that sign:
 ``94 :material-percent:`` is "94 %", ``:fontawesome-solid-dollar-sign:300`` "$300",
 ``1.9:material-multiplication:`` "1.9×", and a letter icon (``:material-alpha-s:``,
-``:fontawesome-solid-s:``) its letter lower-cased, as units are written ("95 s").
+``:fontawesome-solid-s:``) its letter lower-cased, as units are written ("95 s"). A cross
+reads as the multiplication sign it passes for (``1.9 :material-close:``,
+``:fontawesome-solid-xmark:``, ``:octicons-x-16:``: "1.9 ×"), a Roman numeral as its
+number (``:material-roman-numeral-9: s``, drawn "IX s": "9 s"), a tag or a ticket showing
+a percent sign (``98 :material-sale:``) as "%". An icon a setting names
+(``theme.icon.logo: material/numeric-9``, a page's ``icon:``) draws the same
+(:func:`named_icon`).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from functools import cache
 
 from selectolax.lexbor import LexborNode
 
-__all__ = ["icon_text", "shortcode_digits"]
+__all__ = ["icon_text", "named_icon", "shortcode_digits"]
 
 #: The icons that draw a number, by file: Material's ``numeric-9``, ``numeric-9-plus-box``,
 #: ``numeric-negative-1``, and Font Awesome's ``solid/9``.
@@ -31,11 +37,18 @@ _NUMERIC = re.compile(
     r"material/numeric-(?P<sign>negative-|positive-)?(?P<n>\d{1,2})(?P<plus>-plus)?"
     r"(?:-(?:box|circle)(?:-multiple)?(?:-outline)?)?"
     r"|fontawesome/[a-z]+/(?P<digit>\d)"
+    r"|material/roman-numeral-(?P<roman>\d{1,2})"
 )
 #: Material's sign icons by name (a ``-box``, ``-circle``, ``-outline`` variant alike).
 _MATERIAL_SIGNS = {
     "percent": "%",
+    "sale": "%",
+    "ticket-percent": "%",
+    "brightness-percent": "%",
     "multiplication": "×",
+    "close": "×",
+    "close-thick": "×",
+    "window-close": "×",
     "currency-usd": "$",
     "currency-eur": "€",
     "currency-gbp": "£",
@@ -63,6 +76,17 @@ _MATERIAL_SIGNS = {
 _FONTAWESOME_SIGNS = {
     "percent": "%",
     "percentage": "%",
+    "multiply": "×",
+    "xmark": "×",
+    "times": "×",
+    "circle-xmark": "×",
+    "xmark-circle": "×",
+    "times-circle": "×",
+    "square-xmark": "×",
+    "xmark-square": "×",
+    "times-square": "×",
+    "rectangle-xmark": "×",
+    "times-rectangle": "×",
     "dollar-sign": "$",
     "euro-sign": "€",
     "sterling-sign": "£",
@@ -95,8 +119,8 @@ def _drawn(name: str) -> str | None:
     match = _NUMERIC.fullmatch(name)
     if match is None:
         return _sign(name)
-    if match["digit"] is not None:
-        return str(match["digit"])
+    if match["digit"] is not None or match["roman"] is not None:
+        return str(match["digit"] or match["roman"])
     sign = {"negative-": "-", "positive-": "+"}.get(match["sign"] or "", "")
     return f"{sign}{match['n']}{'+' if match['plus'] else ''}"
 
@@ -112,6 +136,8 @@ def _sign(name: str) -> str | None:
     if family == "fontawesome":
         icon = icon.rpartition("/")[2]
         return icon if re.fullmatch(r"[a-z]", icon) else _FONTAWESOME_SIGNS.get(icon)
+    if family == "octicons":
+        return "×" if re.fullmatch(r"x-\d+", icon) else None
     return None
 
 
@@ -121,9 +147,16 @@ _FILES = (
     ("material", "numeric-*.svg"),
     ("material", "percent*.svg"),
     ("material", "multiplication*.svg"),
+    ("material", "close*.svg"),
+    ("material", "window-close.svg"),
+    ("material", "roman-numeral-*.svg"),
+    ("material", "sale*.svg"),
+    ("material", "ticket-percent*.svg"),
+    ("material", "brightness-percent.svg"),
     ("material", "currency-*.svg"),
     ("material", "alpha-?*.svg"),
     ("fontawesome/*", "*.svg"),
+    ("octicons", "x-*.svg"),
 )
 
 
@@ -188,3 +221,8 @@ def shortcode_digits() -> dict[str, str]:
     """The number or sign each digit or sign icon's shortcode (``:material-numeric-9:``,
     ``:material-percent:``) draws."""
     return _icons()[1]
+
+
+def named_icon(name: str) -> str | None:
+    """The number or sign the icon a setting names (``material/numeric-9``) draws, else None."""
+    return _icons()[1].get(f":{name.strip().replace('/', '-')}:")

@@ -1,0 +1,313 @@
+"""What the theme draws from mkdocs.yml and front matter, judged where it is written:
+check and build agree (issue 20, blind tester 8's configuration cases).
+
+* MkDocs' repository name made from ``repo_url``'s host (MkDocs' own
+  ``RepoName``), Material's tooltip of a social link with no ``name`` (its host), and
+  a digit or sign icon Material draws before the site's name (``theme.icon.logo``) or
+  the repository's (``theme.icon.repo``): at their line in ``mkdocs.yml``.
+* The strings ``markdown_extensions`` maps names to (abbr's ``glossary``,
+  pymdownx.keys' ``key_map``): at their line in ``mkdocs.yml``, not at the page.
+* A page's front-matter ``icon`` drawn before its title in Material's navigation: at
+  the ``icon`` line.
+* Icons of a cross read as the ``×`` they pass for, a Roman numeral as its number, a
+  tag showing a percent sign as ``%``.
+
+In-process rows (a configuration or a page in, ``(code, line, col)`` out) with near
+misses that pass; one whole-site check and build of every configuration row.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.config.config_options import RepoName
+from mkdocs.utils.rendering import get_heading_text
+from sitekit import (
+    FIXTURE_EXTENSIONS,
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    fixture_renderer,
+    href_for,
+    library,
+    page_findings,
+    rows_site,
+)
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, judge_page
+from fxsite.pages.config_text import config_findings, shown_strings
+from fxsite.pages.page import process_page
+from fxsite.pages.page_title import SiteReaders
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _repo_name(config: str) -> str | None:
+    """The repository's name as MkDocs makes it (its own ``RepoName`` option)."""
+    import yaml
+
+    loaded: dict[str, Any] = yaml.safe_load(config)
+    settings = {"repo_url": loaded.get("repo_url"), "repo_name": loaded.get("repo_name")}
+    RepoName("repo_url").post_validation(settings, "repo_name")  # type: ignore[arg-type]
+    name = settings["repo_name"]
+    return name if isinstance(name, str) else None
+
+
+def _config(config: str, lib: Library) -> list[tuple[str, int, int]]:
+    found = config_findings(config, "mkdocs.yml", lib, (), _repo_name(config))
+    return sorted((f.code, f.line, f.col) for f in found)
+
+
+MATERIAL = "site_name: Mini\ntheme:\n  name: material\n"
+SOCIAL = "extra:\n  social:\n    - icon: fontawesome/brands/mastodon\n      link: {}\n"
+
+# (name, mkdocs.yml, [(line, col)] of FX501)
+CONFIG_REFUSED = [
+    ("repo name from the host", MATERIAL + "repo_url: https://saves-2x.example.com/a\n", [(4, 24)]),
+    ("repo name, any theme", "site_name: M\nrepo_url: https://acme-2x.example.com/\n", [(2, 23)]),
+    (
+        "social tooltip from the host",
+        MATERIAL + SOCIAL.format("https://saves-2x.example.com/@a"),
+        [(7, 26)],
+    ),
+    (
+        "social tooltip, empty name",
+        MATERIAL + SOCIAL.format("https://saves-2x.example.com/") + "      name: ''\n",
+        [(7, 26)],
+    ),
+    (
+        "logo icon before the site's name",
+        "site_name: s per save\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n",
+        [(5, 11)],
+    ),
+    (
+        "repo icon before the repo's name",
+        MATERIAL + "  icon:\n    repo: fontawesome/solid/9\nrepo_url: https://x.example.com/\n"
+        "repo_name: s per save\n",
+        [(5, 11)],
+    ),
+    (
+        "repo icon before the repo name MkDocs makes",
+        MATERIAL + "  icon:\n    repo: material/numeric-4\nrepo_url: https://gb.example.com/\n",
+        [(5, 11)],
+    ),
+    (
+        "abbr glossary",
+        "site_name: M\nmarkdown_extensions:\n  - abbr:\n      glossary:\n        CPU: Took 61 s\n",
+        [(5, 19)],
+    ),
+    (
+        "keys key_map",
+        "site_name: M\nmarkdown_extensions:\n  - pymdownx.keys:\n      key_map:\n"
+        "        fast: Took 63 s\n",
+        [(5, 20)],
+    ),
+    (
+        "the site's own figure once, at its name",
+        "site_name: Took 95 s\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n",
+        [(1, 17)],
+    ),
+]
+CONFIG_PASSED = [
+    ("repo name given", MATERIAL + "repo_url: https://saves-2x.example.com/a\nrepo_name: Array\n"),
+    ("repo host without a figure", MATERIAL + "repo_url: https://github.com/acme-2x/array\n"),
+    (
+        "social link with a name",
+        MATERIAL + SOCIAL.format("https://saves-2x.example.com/") + "      name: Acme\n",
+    ),
+    (
+        "social link, not Material",
+        "site_name: M\n" + SOCIAL.format("https://saves-2x.example.com/"),
+    ),
+    (
+        "logo image over the icon",
+        "site_name: s per save\ntheme:\n  name: material\n  logo: logo.png\n  icon:\n"
+        "    logo: material/numeric-9\n",
+    ),
+    (
+        "a logo icon drawing no digit",
+        "site_name: s per save\ntheme:\n  name: material\n  icon:\n    logo: material/library\n",
+    ),
+    (
+        "a digit icon before a name without a unit",
+        "site_name: Saves\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n",
+    ),
+    (
+        "a glossary without a figure",
+        "site_name: M\nmarkdown_extensions:\n  - abbr:\n      glossary:\n        CPU: processor\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"), [r[1:] for r in CONFIG_REFUSED], ids=[r[0] for r in CONFIG_REFUSED]
+)
+def test_what_the_theme_draws_from_a_setting_is_refused_at_it(
+    config: str, expected: list[tuple[int, int]], lib: Library
+) -> None:
+    assert _config(config, lib) == [("FX501", *at) for at in expected]
+
+
+@pytest.mark.parametrize("config", [r[1] for r in CONFIG_PASSED], ids=[r[0] for r in CONFIG_PASSED])
+def test_what_the_theme_draws_without_a_figure_passes(config: str, lib: Library) -> None:
+    assert _config(config, lib) == []
+
+
+#: A page showing an abbreviation and a key the configuration names.
+KEYS_PAGE = "# Home\n\nThe CPU did it. Press ++fast++ now.\n"
+
+
+def test_a_page_showing_a_configured_string_leaves_it_to_the_configuration(lib: Library) -> None:
+    config = {
+        "abbr": {"glossary": {"CPU": "Took 61 s"}},
+        "pymdownx.keys": {"key_map": {"fast": "Took 63 s"}},
+    }
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "abbr", "pymdownx.keys"], config)
+    shown = [
+        s
+        for s, _, _ in shown_strings(
+            "markdown_extensions:\n  - abbr:\n      glossary: {CPU: Took 61 s}\n"
+            "  - pymdownx.keys:\n      key_map: {fast: Took 63 s}\n"
+        )
+    ]
+    assert shown == ["Took 61 s", "Took 63 s"]
+    result = process_page(KEYS_PAGE, PAGE_PATH, lib, href_for)
+    _, judged = judge_page(result, KEYS_PAGE, lib, href_for, renderer, shown)
+    assert judged == []
+    # Near miss: a key the configuration does not name is the page's own text.
+    page = "# Home\n\nPress ++fast++: it took 95 s.\n"
+    result = process_page(page, PAGE_PATH, lib, href_for)
+    _, judged = judge_page(result, page, lib, href_for, renderer, shown)
+    assert [(f.code, f.line) for f in judged] == [("FX501", 3)]
+
+
+def _page(source: str, lib: Library, theme: str = "material") -> list[tuple[str, int, int]]:
+    result = process_page(source, PAGE_PATH, lib, href_for)
+    readers = SiteReaders(theme, get_heading_text, None)
+    _, judged = judge_page(
+        result, source, lib, href_for, fixture_renderer(), src="p.md", readers=readers
+    )
+    return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
+
+
+# (name, page, [(line, col)] of FX501)
+ICON_REFUSED = [
+    (
+        "front-matter title",
+        "---\ntitle: s per save\nicon: material/numeric-9\n---\n\nBody.\n",
+        [(3, 7)],
+    ),
+    ("heading title", "---\nicon: material/numeric-9\n---\n# s per save\n\nBody.\n", [(2, 7)]),
+    (
+        "the title's own figure once, at the title",
+        "---\ntitle: Took 95 s\nicon: material/numeric-9\n---\n\nBody.\n",
+        [(2, 13)],
+    ),
+]
+ICON_PASSED = [
+    ("an icon drawing no digit", "---\ntitle: s per save\nicon: material/library\n---\n\nBody.\n"),
+    ("a title without a unit", "---\ntitle: Results\nicon: material/numeric-9\n---\n\nBody.\n"),
+    (
+        "a sign icon before no number",
+        "---\nicon: material/percent\ntitle: Faster by 98\n---\n\nB.\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"), [r[1:] for r in ICON_REFUSED], ids=[r[0] for r in ICON_REFUSED]
+)
+def test_a_page_icon_is_read_with_the_title_it_is_drawn_before(
+    page: str, expected: list[tuple[int, int]], lib: Library
+) -> None:
+    assert _page(page, lib) == [("FX501", *at) for at in expected]
+
+
+@pytest.mark.parametrize("page", [r[1] for r in ICON_PASSED], ids=[r[0] for r in ICON_PASSED])
+def test_a_page_icon_without_a_figure_passes(page: str, lib: Library) -> None:
+    assert _page(page, lib) == []
+
+
+def test_a_page_icon_is_drawn_by_material_only(lib: Library) -> None:
+    assert _page(ICON_REFUSED[0][1], lib, theme="mkdocs") == []
+
+
+@pytest.fixture(scope="module")
+def emoji() -> PageRenderer:
+    """Pages rendered with Material's icons, as SVG."""
+    from material.extensions.emoji import to_svg, twemoji
+
+    config = {"pymdownx.emoji": {"emoji_index": twemoji, "emoji_generator": to_svg}}
+    return PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.emoji"], config)
+
+
+# (name, sentence, col of FX501 on line 3, or None: passes)
+ICON_SIGNS = [
+    ("material close", "Saves are 1.9 :material-close: faster.", 11),
+    ("material close-thick", "Saves are 2.3 :material-close-thick: faster.", 11),
+    ("font awesome xmark", "Loads are 2.1 :fontawesome-solid-xmark: faster.", 11),
+    ("octicons x", "Loads are 2.1 :octicons-x-16: faster.", 11),
+    ("roman numeral", "Each save took :material-roman-numeral-9: s on NFS.", 16),
+    ("a sale tag's percent", "Prices are down 98 :material-sale:.", 17),
+    ("near miss: a cross alone", "Close it with :material-close: now.", None),
+    (
+        "near miss: a roman numeral without a unit",
+        "Part :material-roman-numeral-2: of the run.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "col"), [r[1:] for r in ICON_SIGNS], ids=[r[0] for r in ICON_SIGNS]
+)
+def test_an_icon_is_read_as_the_sign_it_draws(
+    sentence: str, col: int | None, lib: Library, emoji: PageRenderer
+) -> None:
+    result = process_page(f"# T\n\n{sentence}\n", PAGE_PATH, lib, href_for)
+    _, judged = judge_page(result, f"# T\n\n{sentence}\n", lib, href_for, emoji)
+    found = sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
+    assert found == ([] if col is None else [("FX501", 3, col)])
+
+
+def test_the_page_reader_reads_a_plain_page_alike(lib: Library) -> None:
+    assert page_findings("# T\n\nSaves are 1.9 x faster.\n", lib) == [("FX501", 3, 11)]
+
+
+def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
+    """One site of the near misses publishes; one with every refused setting and a page
+    with an icon is refused by both, at the same lines of mkdocs.yml and the page."""
+    site = rows_site(tmp_path / "site")
+    config = site / "mkdocs.yml"
+    base = config.read_text("utf-8")
+    assert "site_name: Fixture clean site" in base and "  font: false\n" in base
+    (site / "docs" / "p.md").write_text("---\ntitle: Saves\nicon: material/numeric-9\n---\n\nB.\n")
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
+    extra = (
+        "repo_url: https://saves-2x.example.com/acme/array\n"
+        "extra:\n  social:\n    - icon: fontawesome/brands/mastodon\n"
+        "      link: https://saves-2x.example.com/@acme\n"
+    )
+    text = base.replace("site_name: Fixture clean site", "site_name: s per save")
+    text = text.replace("  font: false\n", "  font: false\n  icon:\n    logo: material/numeric-9\n")
+    config.write_text(text + extra, "utf-8")
+    (site / "docs" / "p.md").write_text(
+        "---\ntitle: s per save\nicon: material/numeric-9\n---\n\nB.\n"
+    )
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (1, 1)
+    found = [
+        [ln.split(" bare figure")[0] for ln in finding_lines(out.stdout, warnings=False)]
+        for out in (checked, built)
+    ]
+    assert found[0] == found[1], checked.stdout + built.stdout
+    assert len(found[0]) == 4 and all(
+        f.startswith(("mkdocs.yml:", "docs/p.md:3:7")) for f in found[0]
+    )
