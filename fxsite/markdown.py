@@ -487,6 +487,22 @@ def _toc_labels(tokens: list[Any]) -> list[str]:
     return labels
 
 
+def _dropped(path: str, locator: SourceLocator) -> list[Finding]:
+    """FX502 at each NUL of the page's source, which the reader never reads: the HTML
+    parser drops it (:func:`~fxsite.verify.reading.dropped_characters`)."""
+    from fxsite.verify.reading import dropped_characters
+
+    message = (
+        "invisible character NULL in the page: a browser drops it and joins what stands "
+        "around it; remove it"
+    )
+    body = locator.source[locator.body :]
+    return [
+        Finding(path, *locator.line_col(locator.body + at), "FX502", message)
+        for at in dropped_characters(body)
+    ]
+
+
 class _JudgePostprocessor(_OfExtension, Postprocessor):
     """The page rules on the rendered page (raw HTML in place): the one reader of its text."""
 
@@ -522,6 +538,8 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_rendered(label, ctx.path, ctx.library):
                     ctx.add(finding, finding.code)
+            if locator is not None:
+                ctx.findings += _dropped(ctx.path, locator)
             if ctx.name_title and not self.titled:
                 ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
             if ctx.icon is not None and ctx.readers.theme == "material":

@@ -6,7 +6,7 @@ in the source the page was rendered from, tolerant of what rendering removes
 between its characters:
 
 * Markdown emphasis and code marks (``*1.9*x``, ``**178** s``);
-* line wraps and runs of spaces (``178\\n  s``);
+* line wraps and runs of spaces (``178\\n  s``), and NUL bytes (``9<NUL>4 s``);
 * entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``);
 * a character written as an entity (``7&#54; s`` shows 76 s);
 * a character drawn from plain ones (``1/4`` shows ``¼``);
@@ -54,8 +54,9 @@ from fxsite.verify.icon_digits import shortcode_digits
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
-#: What rendering may remove between two characters of a shown text.
-_GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\]){0,12}?"
+#: What rendering may remove between two characters of a shown text (a NUL: the HTML
+#: parser drops it, as a browser does).
+_GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\\x00]){0,12}?"
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: What stands right before a digit inside a number: a digit, or after one a decimal

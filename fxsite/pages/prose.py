@@ -27,23 +27,41 @@ _CONTAINER = re.compile(
 )
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
+#: Text inside brackets as Markdown reads it in a paragraph: no bracket, no blank line
+#: (a line break is a space: ``[94\ns]``).
+_IN_BRACKETS = r"(?:[^\[\]\n]|\n(?![ \t>]*\n))"
 _EVIDENCE = re.compile(
-    r"(?<!!)\[(?P<text>[^\[\]\n]*)\]\((?P<dest>evidence:[^()\s]*)(?:\s+\"[^\"]*\")?\)"
+    rf"(?<!!)\[(?P<text>{_IN_BRACKETS}*)\]\((?P<dest>evidence:[^()\s]*)(?:\s+\"[^\"]*\")?\)"
 )
 
 
-#: A link reference definition, as Python-Markdown reads one (``[fx]: evidence:R1#a``).
-_REFDEF = re.compile(r"^[ ]{0,3}\[(?P<label>[^\[\]\n]+)\]:[ \t]*<?(?P<dest>[^\s>]+)", re.MULTILINE)
-#: A reference link: ``[text][label]``, ``[text][]`` or ``[text]`` (its label is its text).
+#: A link reference definition, as Python-Markdown's ``ReferenceProcessor`` reads one
+#: (``[fx]: evidence:R1#a``, its destination on the next line too, a title after it and
+#: nothing else), wherever its block parser reaches: after blockquote marks, a list
+#: item's marker, a container's indentation (code is blanked before it is read).
+_REFDEF = re.compile(
+    rf"^(?:[ \t]*(?:>[ ]?|(?:[-*+]|\d+[.)])[ \t]+))*[ \t]*\[(?P<label>{_IN_BRACKETS}+)\]:"
+    r"[ ]*(?:\n(?:[ \t]*>)*[ ]*)?<?(?P<dest>[^\s>]+)>?"
+    r"(?=[ ]*(?:\n(?:[ \t]*>)*[ ]*)?(?:([\"'])(?:.*)\1[ ]*|\((?:.*)\)[ ]*)?$)",
+    re.MULTILINE,
+)
+#: A reference link: ``[text][label]``, ``[text][]`` or ``[text]`` (its label is its text);
+#: as Python-Markdown's ``ReferenceInlineProcessor``, a space or line break may stand
+#: between the two.
 _REFERENCE = re.compile(
-    r"(?<![!\]\\])\[(?P<text>[^\[\]\n]*)\](?:[ ]?\[(?P<label>[^\[\]\n]*)\])?(?![(:\[])"
+    rf"(?<![!\]\\])\[(?P<text>{_IN_BRACKETS}*)\](?:\s?\[(?P<label>{_IN_BRACKETS}*)\])?(?![(:\[])"
 )
+#: Blockquote marks at the start of a line, which Markdown removes before it reads the
+#: lines they mark.
+_QUOTE_MARKS = re.compile(r"^(?:[ ]{0,3}>)+", re.MULTILINE)
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
 class EvidenceLink:
     """An ``[text](evidence:ID#figure)`` link found in a page, or a reference link
-    (``[text][fx]``) whose definition's destination is ``evidence:``."""
+    (``[text][fx]``) whose definition's destination is ``evidence:``; ``text`` as a reader
+    is shown it (each run of spaces and line breaks one space)."""
 
     start: int
     end: int
@@ -124,15 +142,19 @@ def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
 
 def _links(masked: str) -> list[EvidenceLink]:
     """The evidence links of ``masked`` (code and comments blanked), in source order."""
+    # Read as Markdown reads a quote's lines: without their marks (offsets kept).
+    masked = _QUOTE_MARKS.sub(lambda m: " " * len(m.group()), masked)
     links = [
-        EvidenceLink(m.start(), m.end(), m["text"], m["dest"]) for m in _EVIDENCE.finditer(masked)
+        EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), m["dest"])
+        for m in _EVIDENCE.finditer(masked)
     ]
-    # As Python-Markdown: labels without case or repeated spaces, the last definition wins.
-    dests = {" ".join(m["label"].split()).lower(): m["dest"] for m in _REFDEF.finditer(masked)}
+    # As Python-Markdown: a definition's label is matched without case and the spaces around
+    # it, a link's with each run of spaces and line breaks as one space; the last wins.
+    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(masked)}
     for m in _REFERENCE.finditer(masked) if dests else ():
-        dest = dests.get(" ".join((m["label"] or m["text"]).split()).lower(), "")
+        dest = dests.get(_SPACES.sub(" ", m["label"] or m["text"]).lower(), "")
         if dest.startswith("evidence:"):
-            links.append(EvidenceLink(m.start(), m.end(), m["text"], dest))
+            links.append(EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), dest))
     return sorted(links, key=lambda link: link.start)
 
 

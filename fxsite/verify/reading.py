@@ -37,6 +37,7 @@ from fxsite.verify.confusables_table import TO_ASCII
 __all__ = [
     "copy_glued",
     "detect",
+    "dropped_characters",
     "fold",
     "glued",
     "hidden_characters",
@@ -105,6 +106,17 @@ def hidden_characters(text: str, claims: Iterable[tuple[int, int]] = ()) -> list
             if word is not None and not words.marked[word]:
                 continue  # a joiner spelling a word without a digit: text
         found.append((index, unicodedata.name(char, f"U+{ord(char):04X}")))
+    return found
+
+
+def dropped_characters(source: str) -> list[int]:
+    """Offsets of the NUL characters of ``source``: an HTML parser drops each from the text,
+    as a browser does, so a reader sees what stands around it joined (``9<NUL>4 s`` shows
+    "94 s") and the text read never holds one; the source a page is rendered from does."""
+    found, at = [], source.find("\0")
+    while at >= 0:
+        found.append(at)
+        at = source.find("\0", at + 1)
     return found
 
 
