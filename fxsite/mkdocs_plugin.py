@@ -430,6 +430,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
         return href_for
 
+    def _site_lang(self) -> str:
+        """The site's language, which the Evidence Library and record pages are written in."""
+        return page_language("", None, self.site_language)
+
     def _generated(self, src: str, page: Page) -> str | None:
         assert self.project is not None
         project, library = self.project, self.project.library
@@ -441,7 +445,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 "evidence.csv": relative_url("evidence.csv", page.url),
                 "record JSON Schema": relative_url("schemas/evidence.schema.json", page.url),
             }
-            return library_index_markdown(library, href_for, downloads)
+            return library_index_markdown(library, href_for, downloads, lang=self._site_lang())
         if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.records:
             record_id = src.removeprefix(f"{prefix}/")[:-3]
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
@@ -458,6 +462,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
                 history_html=history_section_html(self.history, record_id),
                 document_href=relative_url(document_url(doc), page.url) if doc else None,
+                lang=self._site_lang(),
             )
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, src)
