@@ -77,9 +77,18 @@ ATTACKS = [
     ("computed number", sub(r"<code>1\.963×</code>", "<code>1.90×</code>")),
     ("how far apart", sub(r"<code>3\.67%</code>", "<code>0.50%</code>")),
     ("tolerance", sub(r"<code>5%</code>", "<code>50%</code>")),
-    ("input number", sub(r'(--holds">.*?"bandwidth_fx100">)6\.40(\s)GB/s', r"\g<1>6.50\2GB/s")),
-    ("figure it must equal", sub(r'(title="save_speedup">)1\.9×(</a></td>)', r"\g<1>2.0×\2")),
-    ("why", sub(r"(<span class='fx-why'>)The source", r"\1Not 65.6 GB in 94 s: the source")),
+    (
+        "input number",
+        sub(r'(--holds">.*?"#bandwidth_fx100" title="[^"]*">)6\.40(\s)GB/s', r"\g<1>6.50\2GB/s"),
+    ),
+    (
+        "figure it must equal",
+        sub(
+            r'(title="Snapshot save speed-up, FX100 over baseline">)1\.9×(</a></td>)',
+            r"\g<1>2.0×\2",
+        ),
+    ),
+    ("why", sub(r"(<div class='fx-why'>)The source", r"\1Not 65.6 GB in 94 s: the source")),
     ("an invariant removed", sub(ROW, "")),
     ("the section removed", sub(SECTION, "")),
     ("the section's class renamed", sub(r'"fx-invariants fx-sheet"', '"fx-sheet"')),

@@ -207,10 +207,11 @@ def test_record_page_shows_each_invariant_with_its_numbers(tmp_path: Path) -> No
         )
     ]
     # the relation with its numbers; the computed value in code (no record states it)
-    assert '65.6\u00a0GB</a> ÷ <a class="fx-input" href="#t" title="t">94\u00a0s</a>' in section
+    assert '65.6\u00a0GB</a> ÷ <a class="fx-input" href="#t" title="T">94\u00a0s</a>' in section
     assert "= <code>697.87\u00a0MB/s</code>" in section  # 65.6 GB / 94 s, in the figure's unit
-    assert "size ÷ t = bw" in section
-    assert '<a class="fx-input" href="#bw" title="bw">698\u00a0MB/s</a>' in section
+    # the names it reads, as code ("t × x2" is no multiplier)
+    assert "<code>size</code> ÷ <code>t</code> = <code>bw</code>" in section
+    assert '<a class="fx-input" href="#bw" title="Bw">698\u00a0MB/s</a>' in section
     assert "<code>5%</code> <span class='fx-apart'>apart: <code>0.0183%</code></span>" in section
     assert "✓</span> holds" in section
     assert "bandwidth is size &lt;b&gt;over&lt;/b&gt; time" in section

@@ -21,7 +21,7 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
 from fxsite.pages.field_advice import cell_message, chart_home, plain_message, row_home
-from fxsite.pages.header_units import NAMED_COLUMNS, governed, header_unit
+from fxsite.pages.header_units import NAMED_COLUMNS, governed, header_unit, row_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
@@ -216,7 +216,8 @@ def _unit(data: dict[str, Any], row: list[Any], c: int) -> Stated:
         return None
     if name and (unit := header_unit(name)) is not None:
         return unit, f"under the header '{name}'"
-    if isinstance(row[0], str) and (unit := header_unit(row[0])) is not None:
+    first = header[0] if isinstance(header, list) and header and isinstance(header[0], str) else ""
+    if isinstance(row[0], str) and (unit := row_unit(row[0], first)) is not None:
         return unit, f"in the row '{' '.join(row[0].split())}'"
     whole = header_unit(caption) if caption else None
     if whole is not None and name.lower() not in NAMED_COLUMNS:

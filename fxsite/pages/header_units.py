@@ -18,7 +18,8 @@ claim.
   a unit word not last ("Seconds of fame").
 * :func:`table_units` gives each data cell of an HTML table the unit of its
   column (the nearest header above it that states one), else of its row (a
-  first cell "Save time (s)"), else the caption's, except for the first
+  first cell "Save time (s)", unless its column is headed by a name: an "ID"
+  column of "IOPS", :func:`row_unit`), else the caption's, except for the first
   column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`); a
   body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
@@ -48,6 +49,7 @@ __all__ = [
     "governed",
     "header_unit",
     "labelled",
+    "row_unit",
     "table_units",
     "with_unit",
 ]
@@ -161,6 +163,14 @@ def _named_unit(header: str) -> str | None:
     if any(c.isdigit() for c in last) or last in _AMBIGUOUS:
         return None  # a name ("X1"), not a unit
     return last if with_unit("1", last) == f"1 {last}" else None
+
+
+def row_unit(label: str, first_header: str) -> str | None:
+    """The unit a row's label (its first cell) states for the row's numbers, or None: none
+    in a first column headed by a name (:data:`NAMED_COLUMNS`: "ID" over a record "IOPS")."""
+    if " ".join(first_header.split()).lower() in NAMED_COLUMNS:
+        return None
+    return header_unit(label)
 
 
 def _is_unit(text: str) -> bool:
@@ -394,10 +404,11 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     )
     grid = _grid(body)
     unit_row = _unit_row(grid)
+    labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")
     out: dict[int, tuple[str, str]] = {}
     for placed in grid:
         first = _text(placed[0][2]) if placed else ""
-        by_row = header_unit(first) if placed and placed[0][0] == 0 else None
+        by_row = row_unit(first, labels) if placed and placed[0][0] == 0 else None
         in_row = _row_unit(placed, unit_column)
         for col, _, cell in placed:
             if cell.tag != "td":

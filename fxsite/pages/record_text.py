@@ -6,13 +6,16 @@ why each invariant holds and its notes; the Evidence Library and every "Data sou
 title; pages in another language show its ``translations``. The build's last gate would find a
 figure in any of them on each page that shows it; ``fxsite check`` and the build report it once, at its line in
 ``evidence/R1.yaml``, judged by the page reader
-(:func:`fxsite.pages.judge.judge_rendered`).
+(:func:`fxsite.pages.judge.judge_rendered`). A setup key and its value are read as
+the row of the setup table they are drawn as, whose heading may state the value's
+unit ("Memory gb" over "128": 128 GB). The record's ID is shown as words wherever a
+page names the record: an ID that reads as a figure (``x2``) is refused at its line.
 
 Such text may repeat the record's own values as its record page shows them
 ("Save time, 94 s" in a record stating 94 s): the gate allows that copy on
-the record page. Not the title, which the Evidence Library and every "Data
+the record page. Not the ID or the title, which the Evidence Library and every "Data
 sources" list show too, nor a translation, shown on other pages. Any other
-figure belongs in ``figures``. The issuer and setup keys are shown as words too.
+figure belongs in ``figures``. The ID, the issuer and setup keys are shown as words too.
 
 A report document a record publishes (``publish_document: true``) that the
 gate reads as any published file (:func:`fxsite.anchor.documents.unread_document`:
@@ -35,9 +38,11 @@ from fxsite.evidence.records import MAX_RECORD_BYTES
 from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
+from fxsite.pages.header_units import header_unit, with_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.locate import loose_pattern
 from fxsite.pages.scalar_place import offset_of, scalar_offset
+from fxsite.render.library_pages import setup_label, setup_row
 from fxsite.render.record_markdown import Refused, record_markdown
 from fxsite.safeio import UnreadableFile, read_text
 
@@ -45,14 +50,13 @@ __all__ = ["document_findings", "document_places", "record_text_findings", "show
 
 
 def _may_copy(loc: Loc) -> bool:
-    """Shown on the record page only, beside the values: not a title, not a translation."""
-    return loc != ("title",) and loc[0] != "translations"
+    """Shown on the record page only, beside the values: not the ID or title, not a translation."""
+    return loc not in (("id",), ("title",)) and loc[0] != "translations"
 
 
 def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
     """``(location, text)`` of each field of ``record`` its pages show as words."""
     yield ("title",), record.title
-    from fxsite.render.library_pages import setup_label
 
     if record.source is not None and record.source.issuer:
         yield ("source", "issuer"), record.source.issuer
@@ -83,6 +87,9 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
             yield ("translations", lang, "setup", key), value
         for name, what in translation.what.items():
             yield ("translations", lang, "what", name), what
+    # Last: a figure found is placed at the first field from here on that shows its text,
+    # and an ID ("R5") holds the digits of many ("5").
+    yield ("id",), record.id
 
 
 #: Fields written as Markdown (:mod:`fxsite.render.record_markdown`), besides a figure's ``what``.
@@ -163,7 +170,9 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
         fields = list(shown_text(source.record))
         parts, refused = [], []
         for loc, text in fields:
-            if _is_prose(loc):
+            if loc[0] == "setup":
+                parts.append(_setup_row(loc, source.record))
+            elif _is_prose(loc):
                 shown_html, problems = record_markdown(
                     text, record_id, library, _anchor, inline=loc != ("notes",)
                 )
@@ -191,6 +200,10 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
             named = loc[-1] == "" and loc[0] != "setup"  # a figure's name, as words
             if finding.code == "FX501" and shown and named:
                 finding = replace(finding, message=_name_message(shown, loc, text))
+            elif finding.code == "FX501" and shown and loc == ("id",):
+                finding = replace(finding, message=_id_message(shown, text))
+            elif finding.code == "FX501" and shown and (read := _read_in_row(loc, shown)):
+                finding = replace(finding, message=_row_message(shown, loc, read))
             elif finding.code == "FX501" and shown and not _is_prose(loc):
                 message = plain_message(
                     shown, library, text, _field_name(loc), cite_in="the record's notes"
@@ -198,6 +211,24 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
                 finding = replace(finding, message=message)
             findings.append(replace(finding, line=line, col=col))
     return findings
+
+
+def _setup_row(loc: Loc, record: Record) -> str:
+    """A setup key and its value as its record page draws them: a row of the setup
+    table, whose heading may state the unit of its value ("Memory gb": 128 reads
+    "128 GB"); the value is in its key's row."""
+    if loc[-1] != "":
+        return ""
+    row = setup_row(str(loc[1]), record.setup[str(loc[1])])
+    return f"<table><tbody>{row}</tbody></table>"
+
+
+def _read_in_row(loc: Loc, shown: str) -> str | None:
+    """A setup value's number as its row's heading states its unit ("128 GB"), or None."""
+    if loc[0] != "setup" or loc[-1] == "":
+        return None
+    unit = header_unit(setup_label(str(loc[1])))
+    return None if unit is None else with_unit(shown, unit)
 
 
 def _written(source: RecordSource, loc: Loc, shown: str) -> str:
@@ -243,6 +274,25 @@ def _name_message(shown: str, loc: Loc, words: str) -> str:
     return (
         f"bare figure '{shown}' in the name of figure '{loc[1]}', which the record page "
         f"shows as '{words}' where the figure has no what: give it a what, or rename it"
+    )
+
+
+def _id_message(shown: str, record_id: str) -> str:
+    """A bare figure in a record's ID, which every page naming the record shows as words."""
+    return (
+        f"bare figure '{shown}' in the record ID '{record_id}', which pages show as words "
+        "wherever they name the record (its record page's title, the Evidence Library, "
+        "Data sources, an estimate's note): rename the record and its file"
+    )
+
+
+def _row_message(shown: str, loc: Loc, read: str) -> str:
+    """A bare number in a setup value whose row's heading states its unit."""
+    key = str(loc[1])
+    return (
+        f"bare figure '{shown}' in the record's setup value '{key}': its record page shows "
+        f"it in the row '{setup_label(key)}', which states its unit ('{read}'); make it a "
+        f"figure of the record, or name the key without a unit"
     )
 
 

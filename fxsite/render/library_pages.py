@@ -39,6 +39,7 @@ __all__ = [
     "record_badges",
     "record_page_markdown",
     "setup_label",
+    "setup_row",
     "setup_rows",
 ]
 
@@ -174,10 +175,14 @@ def record_badges(record: Record) -> str:
 def setup_rows(record: Record, setup_labels: dict[str, str] | None = None) -> str:
     """A record page's setup table rows, baseline first (the audit re-renders them)."""
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
-    return "".join(
-        f'<tr id="{setup_anchor(k)}"{" class=fx-baseline" if k == "baseline" else ""}>'
-        f'<th scope="row">{_e(setup_label(k, setup_labels))}</th><td>{_e(v)}</td></tr>'
-        for k, v in setup
+    return "".join(setup_row(k, v, setup_labels) for k, v in setup)
+
+
+def setup_row(key: str, value: str, setup_labels: dict[str, str] | None = None) -> str:
+    """One row of a record page's setup table: its heading, then its value."""
+    return (
+        f'<tr id="{setup_anchor(key)}"{" class=fx-baseline" if key == "baseline" else ""}>'
+        f'<th scope="row">{_e(setup_label(key, setup_labels))}</th><td>{_e(value)}</td></tr>'
     )
 
 

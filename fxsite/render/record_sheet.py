@@ -8,6 +8,11 @@ is a link to its row, a figure of another record is a claim (checked by the
 audit like any claim). An invariant shows the same, its computed value (in
 ``<code>``: a number computed here, which no record states), the figure it
 must equal, the tolerance and a pass mark.
+
+Names are code (a figure's name, the names a formula reads: ``t × x2`` holds no
+multiplier), and what is drawn on a line of its own is a block of its own (a
+figure's what, a formula, its names, an invariant's why): a what ending in a
+number ("took 94") is not read with the name after it (``s``).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from fxsite.evidence.quantities import format_quantity
 from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
-from fxsite.render.record_markdown import record_markdown
+from fxsite.render.record_markdown import plain_text, record_markdown
 
 __all__ = ["derived_rows", "figure_rows", "formula_text", "invariants_section", "label_badge"]
 
@@ -106,7 +111,9 @@ def formula_text(formula: str, shown: Shown) -> str:
 
 
 def _names(record: str | None, name: str) -> str:
-    return _e(name if record is None else f"{record}.{name}")
+    """A figure the formula reads, by its name: code, which no reader takes for a
+    figure ("t × x2": a figure ``x2``, not "×2")."""
+    return f"<code>{_e(name if record is None else f'{record}.{name}')}</code>"
 
 
 def _numbers(record: Record, library: Library, href_for: HrefFor) -> Shown:
@@ -119,7 +126,9 @@ def _numbers(record: Record, library: Library, href_for: HrefFor) -> Shown:
             return _e(name)
         value = value_text(fig)
         if owner == record.id:
-            return f'<a class="fx-input" href="#{_e(name)}" title="{_e(name)}">{value}</a>'
+            # Its words as a tooltip, as a claim's: its name is shown as code below.
+            words = plain_text(fig.what) if fig.what else figure_words(name)
+            return f'<a class="fx-input" href="#{_e(name)}" title="{_e(words)}">{value}</a>'
         claim = resolve_claim(html.unescape(value), f"evidence:{owner}#{name}", library)
         if isinstance(claim, ClaimProblem):  # a retracted or superseded input
             return f'<a class="fx-input" href="{_e(href_for(owner, name))}">{_e(fig.ref)}</a>'
@@ -138,7 +147,9 @@ def _what(name: str, fig: FigureValue, library: Library, href_for: HrefFor, lang
 def _name_cell(name: str, fig: FigureValue, library: Library, href_for: HrefFor, lang: str) -> str:
     return (
         f'<td class="fx-figure-name" data-label="{_w(lang, "record.figure")}">'
-        f'<span class="fx-what">{_what(name, fig, library, href_for, lang)}</span> '
+        # A box of its own, as it is drawn: a what ending in a number ("took 94") is not
+        # read with the name after it ("s").
+        f'<div class="fx-what">{_what(name, fig, library, href_for, lang)}</div> '
         f'<a class="fx-anchor" href="#{_e(name)}" title="{_w(lang, "record.permalink")}">'
         f"<code>{_e(name)}</code></a></td>"
     )
@@ -209,8 +220,8 @@ def derived_rows(library: Library, record: Record, href_for: HrefFor, lang: str 
             f"{_value_cell(fig, stated + _stated_in(library, fig), lang)}"
             # A space first: a search index joins cells, and "9.9%3,560 s" reads as another figure.
             f'<td class="fx-working" data-label="{_w(lang, "record.computed_as")}"> '
-            f'<span class="fx-meta fx-formula">{working} = {value_text(fig)}</span> '
-            f'<span class="fx-formula-names">{formula_text(derived.formula, _names)}</span></td>'
+            f'<div class="fx-meta fx-formula">{working} = {value_text(fig)}</div> '
+            f'<div class="fx-formula-names">{formula_text(derived.formula, _names)}</div></td>'
             f"{_label_cell(fig, lang)}{_cited(fig, lang)}</tr>"
         )
     return "".join(rows)
@@ -228,16 +239,16 @@ def invariants_section(
     rows = []
     for checked in library.invariants.get(record.id, ()):
         inv = checked.invariant
-        why = f"<span class='fx-why'>{_e(inv.why)}</span>" if inv.why else ""
+        why = f"<div class='fx-why'>{_e(inv.why)}</div>" if inv.why else ""
         owner, _, name = inv.equals.rpartition(".")
         equals = numbers(owner or None, name)
         holds = "holds" if checked.holds else "fails"
         rows.append(
             f'<tr class="fx-invariant fx-invariant--{holds}">'
             f'<td data-label="{_w(lang, "record.relation")}">'
-            f'<span class="fx-meta fx-formula">{formula_text(inv.expr, numbers)} = '
-            f"<code>{_e(computed_text(checked))}</code></span> "
-            f'<span class="fx-formula-names">{formula_text(inv.expr, _names)} = {_e(inv.equals)}</span> '
+            f'<div class="fx-meta fx-formula">{formula_text(inv.expr, numbers)} = '
+            f"<code>{_e(computed_text(checked))}</code></div> "
+            f'<div class="fx-formula-names">{formula_text(inv.expr, _names)} = {_names(owner or None, name)}</div> '
             f"{why}</td>"
             f'<td class="fx-meta" data-label="{_w(lang, "record.equals")}">{equals}</td>'
             f'<td data-label="{_w(lang, "record.within")}"><code>{_e(inv.within)}</code> '
