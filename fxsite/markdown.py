@@ -58,6 +58,7 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
+from fxsite.pages.content_icons import icon_findings
 from fxsite.pages.frontmatter import TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
@@ -546,6 +547,9 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                 icon, title = ctx.icon
                 title = title or (self.title if ctx.heading_title else None) or ctx.name_title
                 ctx.findings += icon_title_findings(icon, title, ctx.path, ctx.library)
+            if ctx.readers.content_icons:
+                icons = ctx.readers.content_icons
+                ctx.findings += icon_findings(text, icons, ctx.path, ctx.library, locator)
             if ctx.heading_title and self.title:
                 shown = [f.text for f in ctx.findings if f.text]
                 theme = ctx.readers.theme

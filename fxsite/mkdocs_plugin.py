@@ -70,6 +70,7 @@ from fxsite.pages.chrome import (
     with_permalink_titles,
     without_alternate_links,
 )
+from fxsite.pages.content_icons import content_icons
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
@@ -206,10 +207,12 @@ class FxsiteConfig(Config):
 
 def site_readers(config: MkDocsConfig) -> SiteReaders:
     """How MkDocs and the theme show a page beyond its content, for the core (which imports
-    no MkDocs): the theme's name, MkDocs' title of a heading, and MkDocs' own search
-    index's parser of a page when the site's ``search`` plugin is MkDocs' own."""
+    no MkDocs): the theme's name, MkDocs' title of a heading, MkDocs' own search
+    index's parser of a page when the site's ``search`` plugin is MkDocs' own, and the
+    icons its ``theme.icon`` draws in content."""
     own = isinstance(config.plugins.get("search"), SearchPlugin)
-    return SiteReaders(config.theme.name, get_heading_text, ContentParser if own else None)
+    icons = content_icons(config.theme.name, config.theme.get("icon"))
+    return SiteReaders(config.theme.name, get_heading_text, ContentParser if own else None, icons)
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):

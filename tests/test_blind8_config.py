@@ -39,6 +39,7 @@ from sitekit import (
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.config_text import config_findings, shown_strings
+from fxsite.pages.content_icons import content_icons
 from fxsite.pages.page import process_page
 from fxsite.pages.page_title import SiteReaders
 
@@ -280,14 +281,27 @@ def test_the_page_reader_reads_a_plain_page_alike(lib: Library) -> None:
     assert page_findings("# T\n\nSaves are 1.9 x faster.\n", lib) == [("FX501", 3, 11)]
 
 
+#: Material's icons the whole-site test sets: digits before the site's name, every note's
+#: title and in place of every annotation marker.
+ICONS = (
+    "  icon:\n    logo: material/numeric-9\n    admonition:\n      note: material/numeric-9\n"
+    "    annotation: material/numeric-8\n"
+)
+#: A page drawing the content icons beside text that makes no figure with them.
+DRAWN_PASSED = '!!! note "Results"\n    B.\n\nIt took (1) of the runs.\n{ .annotate }\n\n1.  N.\n'
+
+
 def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
-    """One site of the near misses publishes; one with every refused setting and a page
-    with an icon is refused by both, at the same lines of mkdocs.yml and the page."""
+    """One site of near misses publishes; one with every refused setting, a page with an
+    icon and a page drawing content icons beside units is refused by both, at the same
+    lines of mkdocs.yml and the pages."""
     site = rows_site(tmp_path / "site")
     config = site / "mkdocs.yml"
     base = config.read_text("utf-8")
     assert "site_name: Fixture clean site" in base and "  font: false\n" in base
+    config.write_text(base.replace("  font: false\n", "  font: false\n" + ICONS), "utf-8")
     (site / "docs" / "p.md").write_text("---\ntitle: Saves\nicon: material/numeric-9\n---\n\nB.\n")
+    (site / "docs" / "q.md").write_text("# Q\n\n" + DRAWN_PASSED)
     checked, built = check_and_build(site)
     assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
     extra = (
@@ -296,11 +310,12 @@ def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
         "      link: https://saves-2x.example.com/@acme\n"
     )
     text = base.replace("site_name: Fixture clean site", "site_name: s per save")
-    text = text.replace("  font: false\n", "  font: false\n  icon:\n    logo: material/numeric-9\n")
-    config.write_text(text + extra, "utf-8")
+    config.write_text(text.replace("  font: false\n", "  font: false\n" + ICONS) + extra, "utf-8")
     (site / "docs" / "p.md").write_text(
         "---\ntitle: s per save\nicon: material/numeric-9\n---\n\nB.\n"
     )
+    drawn = DRAWN_PASSED.replace("Results", "s per save").replace("of the runs", "s on NFS")
+    (site / "docs" / "q.md").write_text("# Q\n\n" + drawn)
     checked, built = check_and_build(site)
     assert (checked.returncode, built.returncode) == (1, 1)
     found = [
@@ -308,6 +323,69 @@ def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
         for out in (checked, built)
     ]
     assert found[0] == found[1], checked.stdout + built.stdout
-    assert len(found[0]) == 4 and all(
-        f.startswith(("mkdocs.yml:", "docs/p.md:3:7")) for f in found[0]
+    pages = ["docs/p.md:3:7: FX501", "docs/q.md:3:11: FX501", "docs/q.md:6:9: FX501"]
+    assert [f for f in found[0] if f.startswith("docs/")] == pages
+    assert len([f for f in found[0] if f.startswith("mkdocs.yml:")]) == 3
+
+
+def _drawn_page(source: str, icons: dict[str, Any], lib: Library) -> list[tuple[str, int, int]]:
+    """What check and build find in ``source`` under Material with ``theme.icon: icons``."""
+    readers = SiteReaders("material", get_heading_text, None, content_icons("material", icons))
+    result = process_page(source, PAGE_PATH, lib, href_for)
+    _, judged = judge_page(result, source, lib, href_for, fixture_renderer(), readers=readers)
+    return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
+
+
+NOTE_9 = {"admonition": {"note": "material/numeric-9"}}
+ANNOTATION_8 = {"annotation": "material/numeric-8"}
+ANNOTATED = "# T\n\nEach save took (1) s on NFS.\n{ .annotate }\n\n1.  Note.\n"
+
+# (name, theme.icon, page, [(line, col)] of FX501)
+CONTENT_ICONS = [
+    (
+        "note icon before a note's title",
+        NOTE_9,
+        '# T\n\n!!! note "s per save on NFS"\n    B.\n',
+        [(3, 11)],
+    ),
+    (
+        "note icon before an unstyled type",
+        NOTE_9,
+        '# T\n\n!!! custom "s per save"\n    B.\n',
+        [(3, 13)],
+    ),
+    ("note icon before a summary", NOTE_9, '# T\n\n??? note "s per save"\n    B.\n', [(3, 11)]),
+    ("annotation icon at its marker", ANNOTATION_8, ANNOTATED, [(3, 16)]),
+    (
+        "near miss: a type with its own icon",
+        NOTE_9,
+        '# T\n\n!!! warning "s per save"\n    B.\n',
+        [],
+    ),
+    ("near miss: a title without a unit", NOTE_9, '# T\n\n!!! note "Results"\n    B.\n', []),
+    (
+        "near miss: an icon drawing no digit",
+        {"admonition": {"note": "material/library"}},
+        '# T\n\n!!! note "s per save"\n    B.\n',
+        [],
+    ),
+    ("near miss: a marker with no annotations", ANNOTATION_8, ANNOTATED.split("\n\n1.")[0], []),
+]
+
+
+@pytest.mark.parametrize(
+    ("icons", "page", "expected"), [r[1:] for r in CONTENT_ICONS], ids=[r[0] for r in CONTENT_ICONS]
+)
+def test_an_icon_the_theme_draws_in_content_is_read_there(
+    icons: dict[str, Any], page: str, expected: list[tuple[int, int]], lib: Library
+) -> None:
+    assert _drawn_page(page, icons, lib) == [("FX501", *at) for at in expected]
+
+
+def test_content_icons_are_materials() -> None:
+    assert content_icons("material", {**NOTE_9, **ANNOTATION_8}) == (
+        ("admonition:note", "9"),
+        ("annotation", "8"),
     )
+    assert content_icons("mkdocs", NOTE_9) == ()
+    assert content_icons("material", {"admonition": {"custom": "material/numeric-9"}}) == ()

@@ -339,11 +339,12 @@ VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超�
 # A value: a number or a range of numbers, with sign and approximation, its uncertainty
 # ("94±2 s", "94 ± 2 s", "94 +/- 2 s") and a half ("2 and a half minutes").
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
-# Chinese ("10余倍", "20多公里"), and "-plus", "-odd" and "-ish" in English ("90-plus
-# seconds", "90-odd seconds", "90 odd seconds", "90ish seconds").
+# Chinese ("10余倍", "20多公里"), and "-plus", "-odd", "-ish" and "-something" in English
+# ("90-plus seconds", "90-odd seconds", "90 odd seconds", "90ish seconds", "90-something
+# seconds").
 _TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}"
 _AND_A_HALF = rf"{SP}(?i:and){SP}(?i:a){SP}(?i:half)"
-_MORE_OR_LESS = rf"\+|余|多|-(?i:plus|odd|ish)|{SP}odd|(?i:ish)"
+_MORE_OR_LESS = rf"\+|余|多|-(?i:plus|odd|ish|something|some)|{SP}odd|(?i:ish)"
 VALUE = (
     rf"{VALUE_FIRST}{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?"
     rf"(?:{_TOLERANCE})?(?:{_AND_A_HALF})?(?:{_MORE_OR_LESS})?"

@@ -268,10 +268,10 @@ _NUMWORD_FIGURE = LazyPattern(
     rf"|\b(?i:zero)(?:\s+|-(?!(?i:days?|hours?|bytes?)\b)){_WORD_UNITS_ALL}\b"
 )
 
-# Number words with a unit symbol: "twenty TB", "five GB/s" (the unit is checked
+# Number words with a unit symbol: "twenty TB", "five GB/s", "zero ms" (the unit is checked
 # in code: fxsite's vocabulary or pint's, two characters at least).
 _NUMWORD_SYMBOL = LazyPattern(
-    rf"{_NUMWORD_VALUE}[ \u00a0](?P<symbol>[A-Za-z]{{2,12}}(?:/[A-Za-z]{{1,8}})?)(?![A-Za-z0-9_/])"
+    rf"(?:{_NUMWORD_VALUE}|\b(?i:zero))[ \u00a0](?P<symbol>[A-Za-z]{{2,12}}(?:/[A-Za-z]{{1,8}})?)(?![A-Za-z0-9_/])"
 )
 
 # Multiplier and fraction words.

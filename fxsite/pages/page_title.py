@@ -35,12 +35,14 @@ __all__ = ["SiteReaders", "title_findings", "title_readings"]
 class SiteReaders:
     """How the site shows a page beyond its content, as the MkDocs adapter tells the core
     (which imports no MkDocs): the theme's name, MkDocs' title of a heading element
-    (``get_heading_text(element, md)``), and, when the site's search index is MkDocs'
-    own, the class of its parser of a page (``ContentParser``)."""
+    (``get_heading_text(element, md)``), when the site's search index is MkDocs'
+    own, the class of its parser of a page (``ContentParser``), and what the icons the
+    theme draws in a page's content draw (:func:`~fxsite.pages.content_icons.content_icons`)."""
 
     theme: str | None = None
     heading_title: Callable[[Any, Any], str] | None = None
     search_parser: Callable[[], Any] | None = None
+    content_icons: tuple[tuple[str, str], ...] = ()
 
 
 _WHERE = "the page's title, which MkDocs takes from this heading"

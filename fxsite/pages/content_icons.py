@@ -1,0 +1,120 @@
+"""Icons Material draws in a page's content through its stylesheet, read with the text
+they are drawn beside.
+
+``theme.icon.admonition`` sets, by type, the icon drawn before an admonition's title
+(and a ``<details>`` block's summary): Material's stylesheet masks it in
+(``.note > .admonition-title::before``), and a title whose block has no type it
+styles takes the ``note`` icon. ``theme.icon.annotation`` sets the icon drawn in
+place of each annotation marker (``(1)`` in a block of class ``annotate`` followed by
+its list). An icon that draws a digit or a sign
+(:func:`fxsite.verify.icon_digits.named_icon`) makes a figure with the text beside it
+that the page's text does not hold: ``9`` before the title "s per save on NFS" draws
+"9 s per save on NFS", ``8`` for the marker of "took (1) s" draws "took 8 s". Each such
+figure is refused at the text it is drawn with, in the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from fxsite.findings import Finding
+from fxsite.pages.config_drawn import drawn_findings
+from fxsite.pages.locate import SourceLocator
+from fxsite.verify.icon_digits import named_icon
+
+__all__ = ["STYLED", "content_icons", "icon_findings"]
+
+#: The admonition types Material's stylesheet gives an icon of their own, in its order
+#: (a later rule wins); a title of any other block takes ``note``'s.
+STYLED = (
+    *("note", "abstract", "info", "tip", "success", "question", "warning", "failure"),
+    *("danger", "bug", "example", "quote"),
+)
+_MARKER = re.compile(r"\(\d+\)")
+
+
+def content_icons(theme: str | None, icons: object) -> tuple[tuple[str, str], ...]:
+    """What the icons of Material's ``theme.icon`` setting (``icons``) drawn in content
+    draw, where they draw digits or a sign: ``("admonition:note", "9")``,
+    ``("annotation", "8")``; none under another ``theme``."""
+    if theme != "material" or not isinstance(icons, Mapping):
+        return ()
+    named = icons.get("admonition")
+    settings = [
+        (f"admonition:{kind}", name)
+        for kind, name in (named.items() if isinstance(named, Mapping) else ())
+        if kind in STYLED
+    ]
+    settings.append(("annotation", icons.get("annotation")))
+    found = [(key, named_icon(name) if isinstance(name, str) else None) for key, name in settings]
+    return tuple((key, drawn) for key, drawn in found if drawn)
+
+
+def _text(node: LexborNode) -> str:
+    return " ".join((node.text(deep=True) or "").split())
+
+
+def _titles(tree: LexborHTMLParser, drawn: Mapping[str, str]) -> Iterator[tuple[str, str]]:
+    """``(icon, title)`` for each admonition title or summary an icon is drawn before."""
+    for title in tree.css(".admonition-title, summary"):
+        parent = title.parent
+        classes = str(parent.attributes.get("class") or "").split() if parent else []
+        kind = next((k for k in reversed(STYLED) if k in classes), "note")
+        icon = drawn.get(f"admonition:{kind}")
+        if icon is not None:
+            yield icon, _text(title)
+
+
+def _markers(tree: LexborHTMLParser, icon: str) -> Iterator[tuple[str, int, str]]:
+    """``(text, at, marker)`` for each annotation marker, the text of its block drawn with
+    ``icon`` in its place (at ``at``)."""
+    for block in tree.css(".annotate"):
+        after = block.next
+        while after is not None and after.tag == "-text" and not (after.text() or "").strip():
+            after = after.next
+        if after is None or after.tag != "ol":
+            continue  # no annotations: the marker stays text
+        text = _text(block)
+        for marker in _MARKER.finditer(text):
+            drawn = text[: marker.start()] + icon + text[marker.end() :]
+            yield drawn, marker.start(), marker.group()
+
+
+def icon_findings(
+    html: str,
+    icons: tuple[tuple[str, str], ...],
+    path: str,
+    library: Any,
+    locator: SourceLocator | None,
+) -> list[Finding]:
+    """Each figure an icon of ``icons`` (:func:`content_icons`) makes with the text it is
+    drawn beside in the page's rendered ``html``, placed by ``locator`` at that text in
+    the page ``path`` (1:1 without one)."""
+    drawn = dict(icons)
+    tree = LexborHTMLParser(html)
+    found: list[tuple[Finding, str]] = []
+    for icon, title in _titles(tree, drawn):
+        found += [
+            (f, title) for f, _ in drawn_findings(f"{icon} {title}", path, library, len(icon))
+        ]
+    marked = drawn.get("annotation")
+    for text, at, marker in _markers(tree, marked) if marked else ():
+        for finding, where in drawn_findings(text, path, library):
+            end = where + len(finding.text or "") if where is not None else -1
+            if marked and where is not None and where <= at < end:
+                found.append((finding, text[where:at] + marker + text[at + len(marked) : end]))
+    placed = []
+    for finding, written in found:
+        place = locator.find(written, "icon", whole=True) if locator is not None else None
+        line, col = locator.line_col(place) if locator and place is not None else (1, 1)
+        advice = (
+            " (an icon drawn in the page's text by theme.icon: choose one that draws no digit "
+            "or sign, or reword the text beside it)"
+        )
+        placed.append(replace(finding, line=line, col=col, message=finding.message + advice))
+    return placed
