@@ -17,9 +17,13 @@ row has a near miss that must pass.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sitekit import PAGE_PATH, href_for, library, page_findings
 
+from fxsite.evidence.records import load_record_file
+from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.pages.page import process_page
 
 LIB = library()
@@ -152,3 +156,99 @@ CITED = f"# H\n\nThe save took [94 s]({SAVE}).\n\nSome filler.\n\n"
 )
 def test_nul_is_refused_at_its_place(last: str, expected: list[tuple[str, int, int]]) -> None:
     assert page_findings(CITED + last, LIB) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "says", "never"),
+    [
+        pytest.param(
+            "94000 ms",
+            "to the nearest 1\u00a0ms, but it is known only to the nearest 1\u00a0s; write '94\u00a0s'",
+            "0 decimal(s) but",
+            id="in-another-unit-says-the-steps",
+        ),
+        pytest.param(
+            "1.57 min",
+            "to the nearest 0.01\u00a0min, but it is known only to the nearest 1\u00a0s",
+            "2 decimal(s) but",
+            id="minutes-finer-than-the-second",
+        ),
+        pytest.param(
+            "94.0 s",
+            "'94.0 s' shows 1 decimal(s) but R1#save_time_fx100 is known to 0 decimal(s)",
+            "nearest",
+            id="near-miss-same-unit-says-the-decimals",
+        ),
+    ],
+)
+def test_too_precise_claim_says_what_is_wrong(text: str, says: str, never: str) -> None:
+    problem = resolve_claim(text, SAVE, LIB)
+    assert isinstance(problem, ClaimProblem)
+    assert problem.code == "FX404"
+    assert says in problem.message
+    assert never not in problem.message
+
+
+def test_near_miss_coarser_claim_in_another_unit_passes() -> None:
+    assert not isinstance(resolve_claim("0.09 million ms", SAVE, LIB), ClaimProblem)
+    assert not isinstance(resolve_claim("1.6 min", SAVE, LIB), ClaimProblem)
+
+
+RECORD = (
+    "id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  save_time: {value: 94, unit: s}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "place", "says"),
+    [
+        pytest.param(
+            "  save_time: {",
+            "\tsave_time: {",
+            (6, 1),
+            "a tab in the indentation: YAML indents with spaces only",
+            id="tab-before-a-flow-mapping",
+        ),
+        pytest.param(
+            "  save_time: {value: 94, unit: s}",
+            "  save_time: [94 s](evidence:R1#x) per save",
+            (6, 20),
+            "starts with '['",
+            id="near-miss-a-value-starting-with-a-bracket",
+        ),
+        pytest.param(
+            "unit: s}",
+            "unit: null}",
+            (6, 32),
+            "`unit` is empty: write the figure's unit, like unit: s",
+            id="unit-null",
+        ),
+        pytest.param("unit: s}", "unit: ~}", (6, 32), "`unit` is empty", id="unit-tilde"),
+        pytest.param(
+            "unit: s}", "unit: true}", (6, 32), '(unit: "true")', id="unit-true-as-written"
+        ),
+        pytest.param(
+            "title: T", "title: 1.10", (2, 8), '(title: "1.10")', id="title-number-as-written"
+        ),
+        pytest.param(
+            "unit: s}", "unit: 94}", (6, 32), '(unit: "94")', id="near-miss-unit-a-number"
+        ),
+    ],
+)
+def test_record_messages_say_what_to_write(
+    tmp_path: Path, old: str, new: str, place: tuple[int, int], says: str
+) -> None:
+    assert old in RECORD
+    file = tmp_path / "R1.yaml"
+    file.write_text(RECORD.replace(old, new), encoding="utf-8")
+    findings = load_record_file(file, "evidence/R1.yaml").loaded.findings
+    assert [(f.line, f.col) for f in findings] == [place]
+    assert says in findings[0].message
+    for wrong in ('"None"', '"True"', '"1.1"', "starts with '{'"):
+        assert wrong not in findings[0].message
+
+
+def test_near_miss_a_good_record_loads(tmp_path: Path) -> None:
+    file = tmp_path / "R1.yaml"
+    file.write_text(RECORD, encoding="utf-8")
+    assert load_record_file(file, "evidence/R1.yaml").loaded.findings == []

@@ -88,6 +88,16 @@ def yaml_message(problem: str, context: str, text: str, line: int, col: int) -> 
     current = lines[index] if lines else ""
     opened = re.search(r"at line (\d+)", context)
     start = f" opened at line {opened.group(1)}" if opened else ""
+    at = current[col] if 0 <= col < len(current) else ""
+    indentation = current[: len(current) - len(current.lstrip())]
+    # A tab first: the line may hold a bracket too, which is not what YAML stopped at.
+    if "'\\t'" in problem or "\t" in problem or re.search(r"\btab\b", problem) or at == "\t":
+        if "\t" in indentation or not current.strip():
+            return (
+                "a tab in the indentation: YAML indents with spaces only; "
+                "replace the tab with spaces"
+            )
+        return "a tab where YAML reads a token: replace the tab with a space"
     flow = _FLOW_VALUE.match(current)
     if flow is not None:
         # "a: [94 s](evidence:R1#x) per save": a claim at the start of a value
@@ -115,11 +125,6 @@ def yaml_message(problem: str, context: str, text: str, line: int, col: int) -> 
             value = current.split(":", 1)[1].strip()
             return f"the value of `{key}` contains ': '; put it in quotes: {key}: \"{value}\""
         return "a ':' is out of place; put a text containing ': ' in quotes"
-    at = current[col] if 0 <= col < len(current) else ""
-    if "'\\t'" in problem or "\t" in problem or "tab" in problem or at == "\t":
-        return (
-            "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
-        )
     if "cannot start any token" in problem:
         char = re.search(r"character '(.+?)'", problem)
         sign = char.group(1) if char else (at or current.strip()[:1])
@@ -188,10 +193,23 @@ def _model_of(loc: Sequence[str | int]) -> str:
     return "record"
 
 
+def _no_text(name: str) -> str:
+    """What an empty field (``unit:``, ``unit: null``, ``unit: ~``) is told."""
+    if name == "unit":
+        return "`unit` is empty: write the figure's unit, like unit: s (unit: count for a count)"
+    return f'`{name}` is empty: write its text, like {name}: "..."'
+
+
 def validation_message(
-    kind: str, message: str, loc: Sequence[str | int], ctx: Mapping[str, Any], value: Any
+    kind: str,
+    message: str,
+    loc: Sequence[str | int],
+    ctx: Mapping[str, Any],
+    value: Any,
+    written: str | None = None,
 ) -> str:
-    """A pydantic error (its type, message, location and input) in a writer's words."""
+    """A pydantic error (its type, message, location and input) in a writer's words;
+    ``written``: the value as the file writes it (``1.10``, ``true``), where it is a scalar."""
     name = str(loc[-1]) if loc else "record"
     if kind == "missing":
         return f"required field missing: add `{name}: ...`"
@@ -222,7 +240,10 @@ def validation_message(
     if kind == "string_type":
         if isinstance(value, list | dict):
             return f"`{name}` must be text, not a list or a mapping"
-        return f'`{name}` must be text: put it in quotes ({name}: "{value}")'
+        if value is None:
+            return _no_text(name)
+        shown = str(value) if written is None else written
+        return f'`{name}` must be text: put it in quotes ({name}: "{shown}")'
     if kind in {"dict_type", "model_type"}:
         if name in _FIELDS["figure"] and len(loc) == 2:
             return (

@@ -70,7 +70,7 @@ def flatten_validation_error(
         else:
             line, col = loaded.pos(loc)
         message = validation_message(
-            kind, item["msg"], loc, item.get("ctx") or {}, item.get("input")
+            kind, item["msg"], loc, item.get("ctx") or {}, item.get("input"), loaded.raw.get(loc)
         )
         findings.append(Finding(path, line, col, code, f"{_dotted(loc)}: {message}"))
     return findings

@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library, figure_words
@@ -256,11 +257,7 @@ def _refusal(
             "FX403", f"'{text}' does not state {fig.ref}, which is {filled}; write '{filled}'"
         )
     if verdict == "precision":
-        return ClaimProblem(
-            "FX404",
-            f"'{text}' shows {_places(stated.decimals)} but {fig.ref} is known to "
-            f"{fig.decimals} decimal(s); write '{filled}'",
-        )
+        return ClaimProblem("FX404", _too_precise(text, fig, stated, filled))
     factor = converts(stated.unit, fig.unit) if stated.unit else None
     if factor is not None and factor != 1 and stated.unit is not None and fig.high is None:
         shown = format_quantity(fig.low * factor, None, stated.unit, max(stated.decimals, 0))
@@ -281,8 +278,24 @@ def _refusal(
     )
 
 
-def _places(decimals: int) -> str:
-    return f"{decimals} decimal(s)"
+def _too_precise(text: str, fig: FigureValue, stated: Stated, filled: str) -> str:
+    """Why ``text`` is more precise than ``fig``: the decimals it shows, or, in another
+    unit (``94000 ms`` for 94 s), the step it states against the record's."""
+    factor = converts(stated.unit, fig.unit) if stated.unit else None
+    if factor is None or factor == 1:
+        return (
+            f"'{text}' shows {stated.decimals} decimal(s) but {fig.ref} is known to "
+            f"{fig.decimals} decimal(s); write '{filled}'"
+        )
+    step = format_quantity(_ONE.scaleb(-stated.decimals), None, stated.unit, stated.decimals)
+    known = format_quantity(_ONE.scaleb(-fig.decimals), None, fig.unit, fig.decimals)
+    return (
+        f"'{text}' states {fig.ref} to the nearest {step}, but it is known only to the "
+        f"nearest {known}; write '{filled}'"
+    )
+
+
+_ONE = Decimal(1)
 
 
 def _never_converts(unit: str) -> bool:
@@ -290,8 +303,6 @@ def _never_converts(unit: str) -> bool:
 
 
 def _number_only(low: object, high: object, decimals: int) -> str:
-    from decimal import Decimal
-
     assert isinstance(low, Decimal)
     text = format_number(low, decimals)
     if isinstance(high, Decimal):
