@@ -193,7 +193,7 @@ def page_context(
         heading_title=src is not None and "title" not in result.front.data,
         home=src in ("index.md", "README.md"),
         icon=None
-        if front.icon is None
+        if front.icon is None or src is None  # the nav's title: judged by the project
         else (front.icon, front.title.text if front.title else None),
         cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),

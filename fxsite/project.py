@@ -29,8 +29,8 @@ from fxsite.pages.config_text import (
     config_settings,
     has_nav,
     inherited,
+    nav_titles,
     shown_strings,
-    titled_in_nav,
 )
 from fxsite.pages.docs_tree import (
     MAX_PAGE_BYTES,
@@ -43,7 +43,7 @@ from fxsite.pages.docs_tree import (
 )
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
-from fxsite.pages.name_title import section_title_findings
+from fxsite.pages.name_title import icon_title_findings, section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.record_text import document_findings, record_text_findings
@@ -539,7 +539,8 @@ class Project:
             return []  # MkDocs refuses a configuration it cannot read, first
         parents = inherited(text, file, self.paths.relative)
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
-        self.nav_titled = titled_in_nav(text, parents)
+        titles = nav_titles(text, parents)
+        self.nav_titled = frozenset(titles)
         rel, repo = self.paths.relative(file), self.paths.repo_name
         shown = config_findings(text, rel, self.library, parents, repo)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
@@ -550,8 +551,27 @@ class Project:
             *code,
             *hero,
             *sections,
+            *self.nav_icon_findings(titles),
             *self.template_findings(config_extra(text, parents), config_settings(text, parents)),
         ]
+
+    def nav_icon_findings(self, titles: Mapping[str, str]) -> list[Finding]:
+        """Figures a page's front-matter ``icon`` draws with the title the ``nav`` gives it
+        (``titles``), under Material (:func:`~fxsite.pages.name_title.icon_title_findings`)."""
+        if self.paths.readers.theme != "material":
+            return []
+        findings = []
+        for src, title in sorted(titles.items()):
+            file = self.paths.docs_dir / src
+            if not (self.paths.inside_docs(src) and file.is_file()):
+                continue
+            source, unreadable = self.read_page(src)
+            icon = None if unreadable else read_front_matter(source, src).icon
+            if icon is not None:
+                findings += icon_title_findings(
+                    icon, title, self.paths.page_path(src), self.library
+                )
+        return findings
 
     def section_findings(self) -> list[Finding]:
         """Figures in the section titles MkDocs makes from folder names (no ``nav``)."""

@@ -292,14 +292,20 @@ DRAWN_PASSED = '!!! note "Results"\n    B.\n\nIt took (1) of the runs.\n{ .annot
 
 
 def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
-    """One site of near misses publishes; one with every refused setting, a page with an
-    icon and a page drawing content icons beside units is refused by both, at the same
-    lines of mkdocs.yml and the pages."""
+    """One site of near misses publishes; one with every refused setting, pages with an
+    icon before their title (their own, the nav's over their own) and a page drawing
+    content icons beside units is refused by both, at the same lines of mkdocs.yml and
+    the pages."""
     site = rows_site(tmp_path / "site")
     config = site / "mkdocs.yml"
     base = config.read_text("utf-8")
     assert "site_name: Fixture clean site" in base and "  font: false\n" in base
-    config.write_text(base.replace("  font: false\n", "  font: false\n" + ICONS), "utf-8")
+    nav = "nav:\n  - index.md\n  - p.md\n  - q.md\n  - {}: r.md\n"
+    (site / "docs" / "r.md").write_text(
+        "---\nicon: material/numeric-9\ntitle: s per save\n---\nB.\n"
+    )
+    with_icons = base.replace("  font: false\n", "  font: false\n" + ICONS)
+    config.write_text(with_icons + nav.format("Saves"), "utf-8")
     (site / "docs" / "p.md").write_text("---\ntitle: Saves\nicon: material/numeric-9\n---\n\nB.\n")
     (site / "docs" / "q.md").write_text("# Q\n\n" + DRAWN_PASSED)
     checked, built = check_and_build(site)
@@ -310,7 +316,9 @@ def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
         "      link: https://saves-2x.example.com/@acme\n"
     )
     text = base.replace("site_name: Fixture clean site", "site_name: s per save")
-    config.write_text(text.replace("  font: false\n", "  font: false\n" + ICONS) + extra, "utf-8")
+    with_icons = text.replace("  font: false\n", "  font: false\n" + ICONS)
+    config.write_text(with_icons + extra + nav.format("s per save"), "utf-8")
+    (site / "docs" / "r.md").write_text("---\nicon: material/numeric-9\ntitle: Saves\n---\nB.\n")
     (site / "docs" / "p.md").write_text(
         "---\ntitle: s per save\nicon: material/numeric-9\n---\n\nB.\n"
     )
@@ -323,7 +331,12 @@ def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
         for out in (checked, built)
     ]
     assert found[0] == found[1], checked.stdout + built.stdout
-    pages = ["docs/p.md:3:7: FX501", "docs/q.md:3:11: FX501", "docs/q.md:6:9: FX501"]
+    pages = [
+        "docs/p.md:3:7: FX501",
+        "docs/q.md:3:11: FX501",
+        "docs/q.md:6:9: FX501",
+        "docs/r.md:2:7: FX501",
+    ]
     assert [f for f in found[0] if f.startswith("docs/")] == pages
     assert len([f for f in found[0] if f.startswith("mkdocs.yml:")]) == 3
 

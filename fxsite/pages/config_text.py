@@ -48,6 +48,7 @@ __all__ = [
     "config_settings",
     "has_nav",
     "inherited",
+    "nav_titles",
     "shown_strings",
     "titled_in_nav",
 ]
@@ -140,18 +141,24 @@ def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source
     return chain
 
 
-def titled_in_nav(text: str, parents: Sequence[Source] = ()) -> frozenset[str]:
-    """The pages the configuration's ``nav`` gives a title (``- Title: page.md``), as
-    written there (docs-relative); MkDocs shows that title, not one of the page's own."""
+def nav_titles(text: str, parents: Sequence[Source] = ()) -> dict[str, str]:
+    """The title the configuration's ``nav`` gives each page it titles (``- Title: page.md``),
+    by the page as written there (docs-relative); MkDocs shows that title, not one of the
+    page's own."""
     roots = [_compose(t) for t in (text, *(t for _, t in parents))]
     nav = next((n for r in roots if r is not None and (n := _get(r, "nav")) is not None), None)
-    titled: set[str] = set()
+    titled: dict[str, str] = {}
     for node in _all_nodes(nav) if nav is not None else ():
         if isinstance(node, yaml.MappingNode):
-            titled.update(
-                str(value.value) for _, value in node.value if isinstance(value, yaml.ScalarNode)
-            )
-    return frozenset(titled)
+            for key, value in node.value:
+                if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
+                    titled.setdefault(str(value.value), str(key.value))
+    return titled
+
+
+def titled_in_nav(text: str, parents: Sequence[Source] = ()) -> frozenset[str]:
+    """The pages the configuration's ``nav`` gives a title (:func:`nav_titles`)."""
+    return frozenset(nav_titles(text, parents))
 
 
 def has_nav(text: str, parents: Sequence[Source] = ()) -> bool:
