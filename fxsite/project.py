@@ -107,6 +107,8 @@ class ProjectPaths:
     #: the repository's name as MkDocs made it (from ``repo_url``'s host where the
     #: configuration gives none), judged where the theme draws it
     repo_name: str | None = None
+    #: record pages' setup row headings the site names (the plugin's ``setup_labels``)
+    setup_labels: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(
@@ -136,6 +138,7 @@ class ProjectPaths:
             extra_css=tuple(str(c) for c in config.extra_css),
             readers=readers,
             repo_name=config.get("repo_name"),
+            setup_labels=tuple((str(k), str(v)) for k, v in options.setup_labels.items()),
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
         )
 
@@ -272,7 +275,8 @@ class Project:
             return loaded
 
         library = load_library(self.paths.evidence_dir, self.paths.root, read)
-        library.findings.extend(record_text_findings(library, self.paths.root))
+        labels = dict(self.paths.setup_labels)
+        library.findings.extend(record_text_findings(library, self.paths.root, labels))
         library.findings.extend(document_findings(library, self.paths.evidence_dir))
         for gone in set(self._records) - seen:
             changed = True

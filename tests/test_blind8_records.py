@@ -135,6 +135,21 @@ def test_a_record_word_drawn_as_a_name_passes(
     assert _errors(_library(tmp_path, {file: record}), tmp_path) == []
 
 
+@pytest.mark.parametrize(
+    ("name", "setup", "labels", "places"),
+    [
+        ("the site's heading states a unit", 'cache: "64"', {"cache": "Cache (GB)"}, [(6, 11)]),
+        ("the site's heading states none", 'memory_gb: "128"', {"memory_gb": "Memory"}, []),
+    ],
+)
+def test_a_setup_row_is_read_under_the_sites_heading(
+    name: str, setup: str, labels: dict[str, str], places: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    library = _library(tmp_path, {"R5": _record("R5", f"setup:\n  {setup}\n" + _FIGURE)})
+    found = record_text_findings(library, tmp_path, labels)
+    assert [(f.code, f.line, f.col) for f in found] == [("FX501", *at) for at in places]
+
+
 def test_a_setup_value_is_told_its_rows_heading_states_its_unit(tmp_path: Path) -> None:
     library = _library(tmp_path, {"R5": _record("R5", 'setup:\n  memory_gb: "128"\n' + _FIGURE)})
     [found] = record_text_findings(library, tmp_path)
@@ -234,19 +249,24 @@ The total save takes [270 s](evidence:R2#total).
 """
 
 
+#: The site names two setup rows: one no longer states a unit, one now does.
+_LABELS = '  - fxsite:\n      setup_labels: {memory_gb: Memory, cache: "Cache (GB)"}\n'
+
+
 def test_check_build_and_audit_agree_on_a_chinese_site_of_records(tmp_path: Path) -> None:
     site = rows_site(tmp_path / "zh", _CITING)
     config = site / "mkdocs.yml"
-    config.write_text(
-        config.read_text("utf-8").replace("name: material", "name: material\n  language: zh"),
-        "utf-8",
-    )
+    text = config.read_text("utf-8").replace("name: material", "name: material\n  language: zh")
+    config.write_text(text.replace("  - fxsite\n", _LABELS), "utf-8")
     evidence = site / "evidence"
     (evidence / "IOPS.yaml").write_text(
         _record("IOPS", "figures:\n  reads: {value: 2100000, unit: IOPS, what: Random reads}\n"),
         "utf-8",
     )
     (evidence / "R2.yaml").write_text(_record("R2", _NAMES), "utf-8")
+    (evidence / "R6.yaml").write_text(
+        _record("R6", 'setup:\n  memory_gb: "128"\n' + _FIGURE), "utf-8"
+    )
     checked, built = check_and_build(site)
     assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
     audited = fxsite_here("audit", "site", cwd=site)
@@ -256,13 +276,18 @@ def test_check_build_and_audit_agree_on_a_chinese_site_of_records(tmp_path: Path
 
     (evidence / "x2.yaml").write_text(_record("x2", _FIGURE), "utf-8")
     (evidence / "R5.yaml").write_text(
-        _record("R5", 'setup:\n  memory_gb: "128"\n' + _FIGURE), "utf-8"
+        _record("R5", 'setup:\n  latency_ms: "5"\n' + _FIGURE), "utf-8"
     )
+    (evidence / "R7.yaml").write_text(_record("R7", 'setup:\n  cache: "64"\n' + _FIGURE), "utf-8")
     checked, built = check_and_build(site)
     found = [
         [ln.split(" bare figure")[0] for ln in finding_lines(out.stdout, warnings=False)]
         for out in (checked, built)
     ]
-    expected = ["evidence/R5.yaml:6:15: FX501", "evidence/x2.yaml:1:5: FX501"]
+    expected = [
+        "evidence/R5.yaml:6:16: FX501",
+        "evidence/R7.yaml:6:11: FX501",
+        "evidence/x2.yaml:1:5: FX501",
+    ]
     assert (checked.returncode, built.returncode) == (1, 1)
     assert found == [expected, expected]

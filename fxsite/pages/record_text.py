@@ -49,13 +49,18 @@ from fxsite.safeio import UnreadableFile, read_text
 __all__ = ["document_findings", "document_places", "record_text_findings", "shown_text"]
 
 
+#: The site's ``setup_labels``: a setup key's row heading, where the site names it.
+Labels = dict[str, str] | None
+
+
 def _may_copy(loc: Loc) -> bool:
     """Shown on the record page only, beside the values: not the ID or title, not a translation."""
     return loc not in (("id",), ("title",)) and loc[0] != "translations"
 
 
-def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
-    """``(location, text)`` of each field of ``record`` its pages show as words."""
+def shown_text(record: Record, labels: Labels = None) -> Iterator[tuple[Loc, str]]:
+    """``(location, text)`` of each field of ``record`` its pages show as words
+    (a setup row's heading as ``labels``, the site's ``setup_labels``, name it)."""
     yield ("title",), record.title
 
     if record.source is not None and record.source.issuer:
@@ -66,7 +71,7 @@ def shown_text(record: Record) -> Iterator[tuple[Loc, str]]:
     for key, value in record.setup.items():
         # A setup row's heading as the page shows it (ran_for_94_s: "Ran for 94 s"),
         # when no setup_labels names it.
-        yield ("setup", key, ""), setup_label(key)
+        yield ("setup", key, ""), setup_label(key, labels)
         yield ("setup", key), value
     for part, named in (("figures", record.figures), ("derived", record.derived)):
         for name, figure in named.items():
@@ -152,13 +157,16 @@ def _where(source: RecordSource, loc: Loc, value: str, at: int, file: _File) -> 
     return (line, col) if found is None else line_col(text, found)
 
 
-def record_text_findings(library: Library, root: Path | None = None) -> list[Finding]:
+def record_text_findings(
+    library: Library, root: Path | None = None, labels: Labels = None
+) -> list[Finding]:
     """Each figure in a record's shown words that is not one of the record's own values.
 
     A record's fields are read as one document (a paragraph each), in one parse;
     its notes and figures' ``what`` as the Markdown they are shown as, whose
     claims are checked too. ``root`` is the folder record paths are relative
-    to: a finding inside a field is placed at its own line there.
+    to: a finding inside a field is placed at its own line there. ``labels``: the
+    site's ``setup_labels``, the headings of setup rows it names.
     """
     from fxsite.verify.copies import Allowed, covered, record_values
 
@@ -167,11 +175,11 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
     for record_id, source in library.files.items():
         own = Allowed(values.get(record_id, ()))
         file = _File(root, source.path)
-        fields = list(shown_text(source.record))
+        fields = list(shown_text(source.record, labels))
         parts, refused = [], []
         for loc, text in fields:
             if loc[0] == "setup":
-                parts.append(_setup_row(loc, source.record))
+                parts.append(_setup_row(loc, source.record, labels))
             elif _is_prose(loc):
                 shown_html, problems = record_markdown(
                     text, record_id, library, _anchor, inline=loc != ("notes",)
@@ -202,8 +210,8 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
                 finding = replace(finding, message=_name_message(shown, loc, text))
             elif finding.code == "FX501" and shown and loc == ("id",):
                 finding = replace(finding, message=_id_message(shown, text))
-            elif finding.code == "FX501" and shown and (read := _read_in_row(loc, shown)):
-                finding = replace(finding, message=_row_message(shown, loc, read))
+            elif finding.code == "FX501" and shown and (read := _read_in_row(loc, shown, labels)):
+                finding = replace(finding, message=_row_message(shown, loc, read, labels))
             elif finding.code == "FX501" and shown and not _is_prose(loc):
                 message = plain_message(
                     shown, library, text, _field_name(loc), cite_in="the record's notes"
@@ -213,21 +221,21 @@ def record_text_findings(library: Library, root: Path | None = None) -> list[Fin
     return findings
 
 
-def _setup_row(loc: Loc, record: Record) -> str:
+def _setup_row(loc: Loc, record: Record, labels: Labels) -> str:
     """A setup key and its value as its record page draws them: a row of the setup
     table, whose heading may state the unit of its value ("Memory gb": 128 reads
     "128 GB"); the value is in its key's row."""
     if loc[-1] != "":
         return ""
-    row = setup_row(str(loc[1]), record.setup[str(loc[1])])
+    row = setup_row(str(loc[1]), record.setup[str(loc[1])], labels)
     return f"<table><tbody>{row}</tbody></table>"
 
 
-def _read_in_row(loc: Loc, shown: str) -> str | None:
+def _read_in_row(loc: Loc, shown: str, labels: Labels) -> str | None:
     """A setup value's number as its row's heading states its unit ("128 GB"), or None."""
     if loc[0] != "setup" or loc[-1] == "":
         return None
-    unit = header_unit(setup_label(str(loc[1])))
+    unit = header_unit(setup_label(str(loc[1]), labels))
     return None if unit is None else with_unit(shown, unit)
 
 
@@ -286,12 +294,12 @@ def _id_message(shown: str, record_id: str) -> str:
     )
 
 
-def _row_message(shown: str, loc: Loc, read: str) -> str:
+def _row_message(shown: str, loc: Loc, read: str, labels: Labels) -> str:
     """A bare number in a setup value whose row's heading states its unit."""
     key = str(loc[1])
     return (
         f"bare figure '{shown}' in the record's setup value '{key}': its record page shows "
-        f"it in the row '{setup_label(key)}', which states its unit ('{read}'); make it a "
+        f"it in the row '{setup_label(key, labels)}', which states its unit ('{read}'); make it a "
         f"figure of the record, or name the key without a unit"
     )
 
