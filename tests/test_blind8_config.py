@@ -99,6 +99,12 @@ CONFIG_REFUSED = [
         [(5, 11)],
     ),
     (
+        "logo icon before the site's name in another language",
+        "site_name: Saves\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n"
+        "extra:\n  fxsite_translations:\n    zh:\n      site_name: 秒每次保存\n",
+        [(5, 11)],
+    ),
+    (
         "abbr glossary",
         "site_name: M\nmarkdown_extensions:\n  - abbr:\n      glossary:\n        CPU: Took 61 s\n",
         [(5, 19)],
@@ -138,6 +144,11 @@ CONFIG_PASSED = [
     (
         "a digit icon before a name without a unit",
         "site_name: Saves\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n",
+    ),
+    (
+        "a translated site name without a figure beside the icon",
+        "site_name: Saves\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n"
+        "extra:\n  fxsite_translations:\n    zh:\n      site_name: 保存性能\n",
     ),
     (
         "a glossary without a figure",

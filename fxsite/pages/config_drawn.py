@@ -8,7 +8,8 @@ judged where the settings are written.
 * Material titles a social link that has no ``name`` by its host (``extra.social[].link``):
   that tooltip ("saves-2x.example.com") is judged at the link, at the host.
 * Material draws ``theme.icon.logo`` (unless ``theme.logo`` gives an image) before the
-  site's name, and ``theme.icon.repo`` before the repository's: an icon that draws a
+  site's name (in a page's language too: ``extra.fxsite_translations``), and
+  ``theme.icon.repo`` before the repository's: an icon that draws a
   digit or a sign (:func:`fxsite.verify.icon_digits.named_icon`) is read with the name
   beside it ("9 s per save"), at the icon's setting; only a figure the icon's
   characters are part of is its own (the name's alone is judged as the name).
@@ -128,10 +129,22 @@ def _icons(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
         if key == "logo" and _string(setting(theme, "logo")) is not None:
             continue  # an image is drawn instead
         name = _string(setting(root, name_key))
-        text = name.value if name is not None else repo_name if key == "repo" else None
-        if text:
-            where = f"the text theme.icon.{key} ('{icon.value}') draws before {name_key}"
-            yield Drawn(icon, f"{drawn} {text}", None, where, icon=len(drawn))
+        texts = [name.value if name is not None else repo_name if key == "repo" else None]
+        if key == "logo":
+            texts += _translated_names(root)
+        where = f"the text theme.icon.{key} ('{icon.value}') draws before {name_key}"
+        for text in texts:
+            if text:
+                yield Drawn(icon, f"{drawn} {text}", None, where, icon=len(drawn))
+
+
+def _translated_names(root: yaml.Node) -> list[str]:
+    """The site's name in each language of ``extra.fxsite_translations``
+    (:mod:`fxsite.pages.chrome`), which pages in that language draw after the logo."""
+    languages = setting(setting(root, "extra"), "fxsite_translations")
+    words = languages.value if isinstance(languages, yaml.MappingNode) else []
+    names = [_string(setting(value, "site_name")) for _, value in words]
+    return [name.value for name in names if name is not None]
 
 
 def drawn_strings(root: yaml.Node, repo_name: str | None = None) -> list[Drawn]:
