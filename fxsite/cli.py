@@ -24,11 +24,11 @@ from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.markdown import PageRenderer
 from fxsite.output_dirs import output_problems
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
 
 __all__ = ["main"]
 
-CONFIG_NAME = "mkdocs.yml"
+CONFIG_NAME, _OTHER_NAME = CONFIG_NAMES
 
 
 class UsageFailure(click.ClickException):
@@ -41,9 +41,11 @@ def _config_file(path: Path | None) -> Path:
     target = (path or Path.cwd()).resolve()
     if target.is_file():
         return target
-    candidate = target / CONFIG_NAME
-    if not candidate.is_file():
-        raise UsageFailure(f"{target}: no {CONFIG_NAME} here; pass the folder that holds it")
+    candidate = find_config(target)
+    if candidate is None:
+        raise UsageFailure(
+            f"{target}: no {CONFIG_NAME} here (nor {_OTHER_NAME}); pass the folder that holds it"
+        )
     return candidate
 
 
@@ -149,16 +151,16 @@ def _locate(paths: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
         if only.is_file() and not only.name.startswith("mkdocs."):
             # A record file: its project, checked whole (a record may break any page).
             for folder in only.resolve().parents:
-                if (folder / CONFIG_NAME).is_file():
+                if find_config(folder) is not None:
                     return folder, []
         return only, []
     if len(pages) != len(paths):
         raise UsageFailure("pass one project folder, or page files, not both")
     first = pages[0].resolve()
     for folder in first.parents:
-        if (folder / CONFIG_NAME).is_file():
+        if find_config(folder) is not None:
             return folder, pages
-    raise UsageFailure(f"{pages[0]}: no {CONFIG_NAME} in any folder above it")
+    raise UsageFailure(f"{pages[0]}: no {CONFIG_NAME} in any folder above it (nor {_OTHER_NAME})")
 
 
 def _page_sources(project: Project, pages: list[Path]) -> list[str]:
@@ -629,7 +631,7 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
         if data is None:
             raise UsageFailure("\n".join(f.format() for f in problems))
         return data
-    if folder.is_dir() and (folder / CONFIG_NAME).is_file():
+    if folder.is_dir() and find_config(folder) is not None:
         return project_evidence(_project(folder)[0])[0]
     # a git revision runs none of its code: its mkdocs.yml is vetted, never loaded by MkDocs
     data, problems = revision_evidence(_config_file(project_dir).parent, spec)

@@ -57,7 +57,17 @@ from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 from fxsite.verify.sheets import PageSheets, SheetFiles
 
-__all__ = ["GENERATED_PAGES", "Project", "ProjectPaths"]
+__all__ = ["CONFIG_NAMES", "GENERATED_PAGES", "Project", "ProjectPaths", "find_config"]
+
+#: The names MkDocs finds a project's configuration under, in its order
+#: (``mkdocs build`` without ``-f`` tries ``mkdocs.yml``, then ``mkdocs.yaml``).
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+
+
+def find_config(folder: Path) -> Path | None:
+    """The configuration of the project in ``folder``, as MkDocs finds it; None if none."""
+    return next((folder / n for n in CONFIG_NAMES if (folder / n).is_file()), None)
+
 
 #: A folder or page path inside the site: no empty part, no "..".
 _SITE_PATH = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")

@@ -6,6 +6,8 @@ them, a NUL byte refused at its place, and messages a writer can act on.
   a blockquote, a list item or an admonition, its destination on the next line, a line
   break between its text and its label. A definition Markdown does not read (in code,
   with words after it, a label spaced otherwise) makes no claim: the figure is bare.
+* A project whose configuration is ``mkdocs.yaml`` is found as MkDocs finds it
+  (:func:`fxsite.project.find_config`), by ``check``, ``build`` and ``diff``.
 * A NUL byte is dropped by the HTML parser, as by a browser (``9<NUL>4 s`` shows
   "94 s"): FX502 at the NUL, and the bare figure at its own line, not at a claim of
   its text.
@@ -20,11 +22,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import PAGE_PATH, href_for, library, page_findings
+from sitekit import (
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    fxsite_here,
+    href_for,
+    library,
+    page_findings,
+    rows_site,
+)
 
 from fxsite.evidence.records import load_record_file
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.pages.page import process_page
+from fxsite.project import find_config
 
 LIB = library()
 SAVE = "evidence:R1#save_time_fx100"
@@ -252,3 +264,45 @@ def test_near_miss_a_good_record_loads(tmp_path: Path) -> None:
     file = tmp_path / "R1.yaml"
     file.write_text(RECORD, encoding="utf-8")
     assert load_record_file(file, "evidence/R1.yaml").loaded.findings == []
+
+
+@pytest.mark.parametrize(
+    ("files", "found"),
+    [
+        pytest.param(["mkdocs.yml"], "mkdocs.yml", id="yml"),
+        pytest.param(["mkdocs.yaml"], "mkdocs.yaml", id="yaml"),
+        pytest.param(["mkdocs.yaml", "mkdocs.yml"], "mkdocs.yml", id="both-yml-first-as-mkdocs"),
+        pytest.param(["mkdocs.json", "config.yml"], None, id="near-miss-other-names"),
+    ],
+)
+def test_config_found_as_mkdocs_finds_it(
+    tmp_path: Path, files: list[str], found: str | None
+) -> None:
+    for name in files:
+        (tmp_path / name).write_text("site_name: S\n", encoding="utf-8")
+    config = find_config(tmp_path)
+    assert (config.name if config else None) == found
+
+
+def test_near_miss_a_folder_named_like_a_config_is_none(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yaml").mkdir()
+    assert find_config(tmp_path) is None
+
+
+def test_project_configured_by_mkdocs_yaml_checks_builds_and_is_placed(tmp_path: Path) -> None:
+    site = rows_site(tmp_path / "site", "# Home\n\nIt took [94 s](evidence:R1#save_time_fx100).\n")
+    (site / "mkdocs.yml").rename(site / "mkdocs.yaml")
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
+    assert (site / "site" / "index.html").is_file()
+    config = site / "mkdocs.yaml"
+    config.write_text(
+        config.read_text("utf-8").replace("site_name: ", "site_name: Took 95 s ", 1), "utf-8"
+    )
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (1, 1)
+    errors = finding_lines(checked.stdout, warnings=False)
+    assert errors == finding_lines(built.stdout, warnings=False)
+    assert [line.split(": FX")[0] for line in errors] == ["mkdocs.yaml:1:17"], errors
+    page = fxsite_here("check", "docs/index.md", cwd=site)
+    assert page.returncode == 1, page.stdout + page.stderr

@@ -110,7 +110,6 @@ _CORE_SCALARS = frozenset(
 )
 _PYTHON_NAME = _CORE + "python/name:"
 _MAX_BYTES = 1 << 20
-_WHERE = "mkdocs.yml"
 
 
 @dataclass(frozen=True)
@@ -123,14 +122,16 @@ class PythonName:
 class _Reader:
     """Plain data from composed YAML nodes, refusing what is not data; line of every path."""
 
-    def __init__(self) -> None:
+    def __init__(self, where: str) -> None:
+        #: the configuration's file name, as findings name it
+        self.where = where
         self.lines: dict[tuple[Any, ...], int] = {}
         self.findings: list[Finding] = []
         self._seen: set[int] = set()
         self._scalars = yaml.SafeLoader("")
 
     def refuse(self, line: int, message: str) -> None:
-        self.findings.append(Finding(_WHERE, line, 1, "FX822", message))
+        self.findings.append(Finding(self.where, line, 1, "FX822", message))
 
     def data(self, node: yaml.Node, path: tuple[Any, ...]) -> Any:
         # a mapping's value is placed at its key's line (an alias's node is the anchor's)
@@ -330,16 +331,19 @@ def vet_config(config_file: Path, checkout: Path) -> tuple[dict[str, Any] | None
     ``checkout`` is the folder holding the vendor's commit: every path the
     config names, and every symbolic link in it, must stay inside.
     """
-    reader = _Reader()
+    reader = _Reader(config_file.name)
     try:
         if config_file.is_symlink() or config_file.stat().st_size > _MAX_BYTES:
-            return None, [Finding(_WHERE, 1, 1, "FX822", "not a regular file of at most 1 MiB")]
+            reader.refuse(1, "not a regular file of at most 1 MiB")
+            return None, reader.findings
         node = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
         data = reader.data(node, ()) if node is not None else None
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        return None, [Finding(_WHERE, 1, 1, "FX822", f"cannot read: {exc}")]
+        reader.refuse(1, f"cannot read: {exc}")
+        return None, reader.findings
     except RecursionError:
-        return None, [Finding(_WHERE, 1, 1, "FX822", "nested too deeply to read")]
+        reader.refuse(1, "nested too deeply to read")
+        return None, reader.findings
     if not isinstance(data, dict):
         reader.refuse(1, "not a mapping")
         return None, reader.findings

@@ -23,7 +23,7 @@ from fxsite.anchor.allowlist import plugin_options, vet_config
 from fxsite.anchor.gitinfo import export_revision, repo_top
 from fxsite.findings import ConfigError, Finding
 from fxsite.pages.site import Citation, SiteIndex
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
 from fxsite.render.exports import MAX_JSON_DEPTH, evidence_data
 from fxsite.safeio import BadJson, UnreadableFile, load_json, read_text
 from fxsite.verify.published import MAX_JSON_BYTES
@@ -128,7 +128,8 @@ def revision_evidence(root: Path, revision: str) -> tuple[dict[str, Any] | None,
             message = f"{revision}: neither a built site nor a git revision of {top}"
             return None, [Finding(str(root), 1, 1, "FX901", message)]
         project_dir = Path(tmp) / prefix
-        data, refused = vet_config(project_dir / "mkdocs.yml", Path(tmp))
+        config = find_config(project_dir) or project_dir / CONFIG_NAMES[0]
+        data, refused = vet_config(config, Path(tmp))
         if data is None:
             where = f"{revision}:{prefix.as_posix()}/" if prefix.parts else f"{revision}:"
             return None, [
@@ -136,7 +137,7 @@ def revision_evidence(root: Path, revision: str) -> tuple[dict[str, Any] | None,
             ]
         paths = _vetted_paths(project_dir, data)
         if paths is None:
-            message = f"{revision}: mkdocs.yml has no fxsite plugin"
+            message = f"{revision}: {config.name} has no fxsite plugin"
             return None, [Finding(str(root), 1, 1, "FX901", message)]
         try:
             return project_evidence(Project(paths))

@@ -32,6 +32,7 @@ from fxsite.anchor.allowlist import dump_config, vet_config
 from fxsite.anchor.gitinfo import git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, site_files
 from fxsite.findings import Finding
+from fxsite.project import CONFIG_NAMES, find_config
 from fxsite.safeio import digest_file
 
 __all__ = ["child_environment", "rebuild_findings"]
@@ -146,8 +147,9 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     top = repo_top(repo)
     if top is None:
         return [Finding(str(repo), 1, 1, "FX811", "not a git repository")]
-    if not (repo / "mkdocs.yml").is_file():
-        return [Finding(str(repo), 1, 1, "FX811", "no mkdocs.yml: pass the project folder")]
+    if find_config(repo) is None:
+        message = f"no {' or '.join(CONFIG_NAMES)}: pass the project folder"
+        return [Finding(str(repo), 1, 1, "FX811", message)]
     rel = repo.resolve().relative_to(top.resolve()).as_posix()
     rel = "" if rel == "." else rel
     commit, findings = _source_findings(manifest, rel)
@@ -160,14 +162,15 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
             message = f"commit {commit[:12]} is not in this repository (fetch it first)"
             return [*findings, Finding(str(repo), 1, 1, "FX811", message)]
         project = checkout / rel
-        data, refused = vet_config(project / "mkdocs.yml", checkout)
+        config = find_config(project) or project / CONFIG_NAMES[0]
+        data, refused = vet_config(config, checkout)
         if data is None:
             refused = [replace(f, path=f"{rel}/{f.path}" if rel else f.path) for f in refused]
             message = "the commit's config names what a rebuild does not run: nothing was built"
             return [*findings, *refused, Finding(str(repo), 1, 1, "FX811", message)]
         out = work / "out"
         data["site_dir"] = str(out)
-        (project / "mkdocs.yml").write_text(dump_config(data), encoding="utf-8")
+        config.write_text(dump_config(data), encoding="utf-8")
         error = _build(project, out, work, _epoch(manifest))
         if error:
             return [*findings, Finding(str(repo), 1, 1, "FX811", error)]
