@@ -11,14 +11,17 @@ texts give the same findings whatever was read before.
 from __future__ import annotations
 
 import gc
+import logging
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from fxsite.evidence.library import load_library
 from fxsite.evidence.yamlsafe import load_yaml
 from fxsite.verify import scan
+from fxsite.verify.scan import GateMemo
 
 # --- the gate's memo of blocks -------------------------------------------------
 
@@ -205,3 +208,101 @@ def test_a_record_keeps_its_tables_not_its_parsed_text(tmp_path: Path) -> None:
     assert source.pos(("figures", "f0", "value")) == (8, 15)
     tables = getattr(source.pos, "__self__", None)
     assert tables is not None and tables.data is None
+
+
+def test_blocks_are_remembered_by_a_digest_alone() -> None:
+    """A remembered block's key is one 16-byte digest, not a tuple holding its claims."""
+    scan._scan_text.cache_clear()
+    scan.scan_content('<p>Saves <a data-fx-ref="R1#t" href="#t">178 s</a> a night</p>')
+    keys = [*scan._scan_text.known, *scan._scan_text.older]
+    assert keys and all(type(k) is bytes and len(k) == 16 for k in keys)
+    scan._scan_text.cache_clear()
+
+
+# --- what the gate keeps of each page until the site is read -----------------------
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A small site built in-process, then audited: what the gate kept of its pages."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from fxsite.verify import audit
+
+    root = tmp_path_factory.mktemp("kept")
+    (root / "evidence").mkdir()
+    (root / "docs").mkdir()
+    for r in range(3):
+        (root / "evidence" / f"R{r}.yaml").write_text(
+            f"id: R{r}\ntitle: Run {r}\nlabel: measured\nstatus: active\n"
+            f"figures:\n  t: {{value: {100 + r}, unit: s, what: save time}}\n",
+            encoding="utf-8",
+        )
+    for p in range(3):
+        (root / "docs" / f"page{p}.md").write_text(
+            f"# Page {p}\n\n## Runs\n\nSaves took [](evidence:R{p}#t), then [](evidence:R2#t).\n",
+            encoding="utf-8",
+        )
+    (root / "mkdocs.yml").write_text(
+        "site_name: kept\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - fxsite\n",
+        encoding="utf-8",
+    )
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        build(load_config("mkdocs.yml", site_dir=str(root / "site")))
+    sites: list[Any] = []
+    memo = GateMemo()
+    with pytest.MonkeyPatch.context() as patch:
+        checks = audit._check_copies
+        patch.setattr(
+            audit, "_check_copies", lambda site, by: sites.append(site) or checks(site, by)
+        )
+        findings = audit.verify_site(root / "site", memo=memo)
+    return {"site": sites[0], "memo": memo, "findings": findings}
+
+
+def test_the_audited_site_is_clean(kept: dict[str, Any]) -> None:
+    assert [f for f in kept["findings"] if f.severity == "error"] == []
+
+
+def test_a_pages_ids_are_kept_sorted_in_a_tuple(kept: dict[str, Any]) -> None:
+    for page in kept["site"].pages.values():
+        assert type(page.ids) is tuple and list(page.ids) == sorted(set(page.ids))
+        assert type(page.claims) is tuple and type(page.statuses) is tuple
+
+
+def test_strings_the_pages_repeat_are_kept_once(kept: dict[str, Any]) -> None:
+    """Each page has its own ids and links, parsed from its own HTML: equal strings are one."""
+    pages = [kept["site"].pages[f"page{p}/index.html"] for p in range(3)]
+    runs = [next(i for i in page.ids if i == "runs") for page in pages]
+    assert runs[0] is runs[1] is runs[2]
+    hrefs = [next(c.href for c in page.claims if c.ref == "R2#t") for page in pages]
+    assert hrefs[0] is hrefs[1] is hrefs[2]
+    empty = [page.ticks for page in pages] + [page.bars for page in pages]
+    assert all(e is empty[0] for e in empty) and not empty[0]
+
+
+def test_claims_judged_keep_no_claim(kept: dict[str, Any]) -> None:
+    """The memo keeps a claim's problems and two flags, not the resolved claim."""
+    answers = list(kept["memo"].claims._answers.values())
+    assert answers
+    for problems, resolved, has_value in answers:
+        assert type(problems) is tuple and (resolved, has_value) == (True, True)
+
+
+@pytest.mark.parametrize(
+    ("wanted", "found"),
+    [("b", True), ("a", True), ("c", True), ("bb", False), ("", False), ("d", False), ("0", False)],
+)
+def test_an_id_is_found_in_the_sorted_ids(wanted: str, found: bool) -> None:
+    from fxsite.verify.audit import _has_id
+
+    assert _has_id(("a", "b", "c"), wanted) is found
+
+
+def test_a_single_builds_memo_keeps_a_bounded_number_of_claims() -> None:
+    """Serve keeps every claim judged (rebuilds repeat them); one build, the latest few."""
+    assert GateMemo(keep=False).claims.limit == scan._CLAIMS_ONE_BUILD
+    assert GateMemo().claims.limit is None

@@ -41,6 +41,7 @@ __all__ = [
     "figure_data",
     "loads",
     "record_data",
+    "refuse_constant",
     "site_listing",
     "site_schema_text",
 ]
@@ -299,16 +300,28 @@ class PublishedJsonError(ValueError):
     """A published JSON file that cannot be read as data."""
 
 
-def _refuse_constant(name: str) -> Any:
+def refuse_constant(name: str) -> Any:
+    """JSON's parser hook for ``NaN`` and ``Infinity``: refused."""
     raise PublishedJsonError(f"{name} is not a number JSON allows")
 
 
-def loads(text: str) -> Any:
-    """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused."""
+def loads(text: str, *, kept: bool = True) -> Any:
+    """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused.
+
+    With ``kept`` False, the text is read and refused alike, but each object is
+    None as soon as it is read: nothing of a large file stays while it is read.
+    """
+    hooks: dict[str, Any] = {} if kept else {"object_pairs_hook": _nothing}
     try:
-        return load_json(text, MAX_JSON_DEPTH, parse_float=Decimal, parse_constant=_refuse_constant)
+        return load_json(
+            text, MAX_JSON_DEPTH, parse_float=Decimal, parse_constant=refuse_constant, **hooks
+        )
     except BadJson as exc:
         raise PublishedJsonError(str(exc)) from None
+
+
+def _nothing(pairs: object) -> None:
+    return None
 
 
 def evidence_csv(library: Library) -> str:

@@ -25,7 +25,10 @@ the published records, as ``fxsite audit`` always rebuilds them.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import cast
 from urllib.parse import unquote, urlsplit
@@ -45,7 +48,7 @@ from fxsite.findings import (
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
 from fxsite.pages.judge import governed_claims
 from fxsite.pages.language import DEFAULT, language_tag
-from fxsite.render.exports import PublishedJsonError, loads
+from fxsite.render.exports import PublishedJsonError
 from fxsite.safeio import (
     UnreadableFile,
     folder_link,
@@ -58,11 +61,12 @@ from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, nav_copies, record_values
 from fxsite.verify.dataurl import sheet_drawings
+from fxsite.verify.index_json import index_entries
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.notes import judge_writer
 from fxsite.verify.published import Published, compare_exports, load_published
-from fxsite.verify.scan import Candidate, FileScan, GateMemo, Local, digest
+from fxsite.verify.scan import Candidate, FileScan, GateMemo, JudgedClaim, Local, digest
 from fxsite.verify.scripts import code_notes, script_literals
 from fxsite.verify.served import served_file
 from fxsite.verify.sheets import SheetFiles
@@ -100,7 +104,7 @@ def _line_of(raw: str, snippet: str | None) -> int:
     return 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _ClaimFacts:
     """What the checks across the site need of one claim, once judged on its page."""
 
@@ -113,14 +117,19 @@ class _ClaimFacts:
     has_value: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class _PageFacts:
-    """What the checks across the site need of one page (its text is not kept)."""
+    """What the checks across the site need of one page (its text is not kept).
 
-    claims: list[_ClaimFacts]
-    ids: set[str]
+    Kept for every page until the site is read, so kept compactly: tuples, not
+    lists or sets; each string once across the site (:meth:`_Site.once`).
+    """
+
+    claims: tuple[_ClaimFacts, ...]
+    #: its elements' ids, sorted (see :func:`_has_id`)
+    ids: tuple[str, ...]
     rows: dict[str, tuple[str, str, str]]
-    statuses: list[str]
+    statuses: tuple[str, ...]
     #: the page's boxes of text (see ``scan_search_entry``)
     shown: Boxes
     #: claims with the bound or loose word shown beside them (see ``claim_phrases``)
@@ -155,6 +164,16 @@ class _Site:
     more: dict[str, tuple[Finding, int, bool]] = field(default_factory=dict)
     #: the site's stylesheet files, whose rules style the pages that load them
     sheets: SheetFiles = field(default_factory=lambda: SheetFiles(()))
+    #: each distinct string the pages' facts keep, once (see :meth:`once`)
+    strings: dict[str, str] = field(default_factory=dict)
+
+    def once(self, text: str) -> str:
+        """``text``, as the first equal string kept: pages repeat ids, links and refs."""
+        return self.strings.setdefault(text, text)
+
+    def frozen(self, items: Iterable[str]) -> frozenset[str]:
+        """``items`` as a frozenset of strings kept once; the empty one shared."""
+        return frozenset(self.once(item) for item in items) or _NO_STRINGS
 
     def add(
         self,
@@ -210,6 +229,19 @@ class _Site:
         self.figures.extend((rel, url, c) for c in scan.candidates)
 
 
+#: How many pages' indexes of what their copies may repeat are kept at once.
+_PAGES_INDEXED = 64
+
+#: The empty set of strings, shared by the pages that have none.
+_NO_STRINGS: frozenset[str] = frozenset()
+
+
+def _has_id(ids: tuple[str, ...], wanted: str) -> bool:
+    """Whether the sorted ``ids`` hold ``wanted``."""
+    at = bisect_left(ids, wanted)
+    return at < len(ids) and ids[at] == wanted
+
+
 def verify_site(
     site_dir: Path,
     *,
@@ -248,6 +280,8 @@ def verify_site(
             continue  # a drawing a theme ships, byte for byte (an icon font's glyphs)
         elif rel != "evidence.json" and kind != "signature":
             _read(site, path, rel, kind)
+    # What only reading pages needs (their list items, the strings their facts share).
+    memo.repeats, site.strings = {}, {}
     for path, rel in search:
         _read(site, path, rel, "json")
     memo.end_build()
@@ -388,17 +422,18 @@ def _page_facts(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageF
     for note in page.notes:  # its errors came with the page's scan
         if note.severity == "warning":
             site.add(rel, note.code, note.message, note.text, severity="warning")
-    claims = [_judged(site, rel, node) for node in page.claims]
+    claims = tuple(_judged(site, rel, node) for node in page.claims)
+    once = site.once
     return _PageFacts(
         claims,
-        page.ids,
-        page.rows,
-        page.statuses,
+        tuple(sorted(map(once, page.ids))),
+        {once(k): (once(ref), shown, once(label)) for k, (ref, shown, label) in page.rows.items()},
+        tuple(map(once, page.statuses)),
         scan.shown,
-        scan.phrases,
-        scan.ticks,
-        frozenset(value for chart in page.charts for _, value, _, _ in chart.rows),
-        nav_copies(((c.text, c.in_heading) for c in claims), scan.titles),
+        site.frozen(scan.phrases),
+        site.frozen(scan.ticks),
+        site.frozen(value for chart in page.charts for _, value, _, _ in chart.rows),
+        site.frozen(nav_copies(((c.text, c.in_heading) for c in claims), scan.titles)),
     )
 
 
@@ -443,18 +478,17 @@ def _offline_index(path: Path, rel: str) -> bool:
 
 
 def _read_search_index(site: _Site, rel: str, text: str) -> None:
+    # Entry by entry: parsed whole, a large site's index is tens of megabytes.
     try:
-        data = loads(text)
+        others, docs = index_entries(text)
     except PublishedJsonError as exc:
         site.add(rel, "FX612", f"not readable JSON: {exc}")
         return
-    docs = data.get("docs", []) if isinstance(data, dict) else data
     # Every string is read: the config, unknown keys, entries that are not objects.
     rest: list[str] = []
-    if isinstance(data, dict):
-        json_strings({k: v for k, v in data.items() if k != "docs"}, rest)
+    json_strings(others, rest)
     by_url = {url_of(r): r for r in site.pages}
-    for doc in docs if isinstance(docs, list) else [docs]:
+    for doc in docs:
         if not isinstance(doc, dict):
             json_strings(doc, rest)
             continue
@@ -500,7 +534,7 @@ def _judged(site: _Site, rel: str, node: ClaimNode) -> _ClaimFacts:
     key = digest(repr((text, attrs, node.in_heading, node.badge, node.spoken, node.structure)))
     # Pages repeat claims, and serve rebuilds repeat pages.
     cited = FigureRef.parse(ref)
-    problems, resolved = site.memo.claims.get(
+    problems, resolved, has_value = site.memo.claims.get(
         site.published.library,
         cited.record if cited else "",
         key,
@@ -508,13 +542,14 @@ def _judged(site: _Site, rel: str, node: ClaimNode) -> _ClaimFacts:
     )
     for code, message in problems:
         site.add(rel, code, message, text)
+    once = site.once
     return _ClaimFacts(
-        ref,
-        text,
-        node.attrs.get("href", ""),
+        once(ref),
+        once(text),
+        once(node.attrs.get("href", "")),
         node.in_heading,
-        resolved is not None,
-        resolved is not None and resolved.value is not None,
+        resolved,
+        has_value,
     )
 
 
@@ -526,7 +561,7 @@ def _check_links(site: _Site, rel: str, page: _PageFacts, by_url: dict[str, str]
         ref, href = claim.ref, claim.href
         target, fragment = _target(rel, href, by_url)
         landing = site.pages.get(target) if target else None
-        if landing is None or fragment not in landing.ids:
+        if landing is None or not _has_id(landing.ids, fragment):
             site.add(
                 rel,
                 "FX612",
@@ -542,16 +577,15 @@ def _check_links(site: _Site, rel: str, page: _PageFacts, by_url: dict[str, str]
             )
 
 
-def _judge_claim(
-    site: _Site, node: ClaimNode, ref: str, text: str
-) -> tuple[list[tuple[str, str]], Claim | None]:
-    """A claim re-resolved and re-rendered: its problems, and the claim when it resolves."""
+def _judge_claim(site: _Site, node: ClaimNode, ref: str, text: str) -> JudgedClaim:
+    """A claim re-resolved and re-rendered: its problems, whether it resolves, and whether
+    to a figure with a value (:data:`~.scan.JudgedClaim`)."""
     # A claim on a page in another language carries it: its words are re-rendered alike.
     lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
     result = resolve_claim(text, f"evidence:{ref}", site.published.library, lang=lang)
     if isinstance(result, ClaimProblem):
-        return [(result.code, f"claim to {ref}: {result.message}")], None
-    return _compare_render(site, node, result), result
+        return ((result.code, f"claim to {ref}: {result.message}"),), False, False
+    return tuple(_compare_render(site, node, result)), True, result.value is not None
 
 
 def _compare_render(site: _Site, node: ClaimNode, claim: Claim) -> list[tuple[str, str]]:
@@ -605,11 +639,11 @@ def _check_record_pages(site: _Site) -> None:
             site.add("evidence.json", "FX612", f"record {record_id} has no record page on the site")
             continue
         rel, page = home, site.pages[home]
-        if page.statuses[:1] != [record.status]:
+        if page.statuses[:1] != (record.status,):
             site.add(
                 rel,
                 "FX612",
-                f"record {record_id}: page shows status {page.statuses[:1]}, evidence says {record.status}",
+                f"record {record_id}: page shows status {list(page.statuses[:1])}, evidence says {record.status}",
             )
         for fig in by_record.get(record_id, []):
             row = page.rows.get(fig.name)
@@ -649,55 +683,56 @@ def _check_citations(site: _Site, by_url: dict[str, str]) -> None:
 def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
     """Each figure found in published text: a permitted copy of a cited figure, or bare."""
     headings: set[str] = set()
-    per_page: dict[str, Allowed] = {}
-    for rel, page in site.pages.items():
+    for page in site.pages.values():
         headings |= page.navigable
-        per_page[url_of(rel)] = Allowed([*(c.text for c in page.claims), *page.phrases])
     heading_index = Allowed(headings)
     library = site.published.library
     by_record = record_values(library)
     value_index = Allowed(v for values in by_record.values() for v in values)
-    # A record page repeats its own records' values, not every record's.
-    own_values = {
-        url_of(rel): Allowed(
-            v
-            for record in {ref.split("#", 1)[0] for ref, _, _ in p.rows.values()}
-            for v in by_record.get(record, ())
-        )
-        for rel, p in site.pages.items()
-        if p.rows
-    }
-    ticks = {url_of(rel): Allowed(p.ticks) for rel, p in site.pages.items() if p.ticks}
-    bars = {url_of(rel): Allowed(p.bars) for rel, p in site.pages.items() if p.bars}
     empty = Allowed(())
+
+    # Made for a page when a figure asks, and kept for the few pages asked about last
+    # (the figures come file by file, a search index's entry by entry), not for all.
+    @lru_cache(maxsize=_PAGES_INDEXED)
+    def indexes(url: str) -> tuple[Allowed, Allowed | None, Allowed, Allowed]:
+        """The page at ``url``: its claims; its records' values (a record page repeats
+        its own records' values, not every record's); its charts' ticks and bars."""
+        page = site.pages.get(by_url.get(url, ""))
+        if page is None:
+            return empty, None, empty, empty
+        records = {ref.split("#", 1)[0] for ref, _, _ in page.rows.values()}
+        own = Allowed(v for r in records for v in by_record.get(r, ())) if page.rows else None
+        claims = Allowed([*(c.text for c in page.claims), *page.phrases])
+        return claims, own, Allowed(page.ticks), Allowed(page.bars)
+
     for rel, url, found in site.figures:
         where = by_url.get(url, rel) if rel in ("search/search_index.json", _OFFLINE_INDEX) else rel
         if site.full(where):  # past the findings listed: counted, not judged
             site.add(where, "FX501", f"figure '{found.shown}' in published text", found.shown)
             continue
         shown_on = site.pages.get(rel)
+        claims, values, ticks, bars = indexes(url)
         allowed: list[Allowed] | None
         axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
         if shown_on is not None:  # the page's own text
-            values = own_values.get(url)
             # Other pages' heading claims only where other pages' titles show: the
             # navigation, header and footer (the "page" channel), a page's "Related
             # reading" list, a record page's "cited by" list.
             titles = found.channel == "page" or found.role == "related" or values is not None
             others = [heading_index] if titles else []
-            allowed = [*others, per_page[url]] + ([values] if values else [])
+            allowed = [*others, claims] + ([values] if values else [])
             if found.role == "chart":
-                allowed.append(bars.get(url, empty))
+                allowed.append(bars)
                 axis = [*allowed, value_index]
             elif found.role == "record-value":
                 allowed.append(values or value_index)
             elif found.channel == "article" and not found.role and not values:
                 allowed = None
         else:  # another file, or a search entry that speaks for the page at ``url``
-            allowed = [heading_index, per_page.get(url, empty), bars.get(url, empty)]
-            if url in own_values:
-                allowed.append(own_values[url])
-            axis = [ticks.get(url, empty)]
+            allowed = [heading_index, claims, bars]
+            if values is not None:
+                allowed.append(values)
+            axis = [ticks]
         if allowed is not None and (
             covered(found.block, found.start, found.end, allowed)
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))

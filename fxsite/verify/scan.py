@@ -60,6 +60,7 @@ __all__ = [
     "Candidate",
     "FileScan",
     "GateMemo",
+    "JudgedClaim",
     "Local",
     "scan_file",
 ]
@@ -156,18 +157,18 @@ class _Remembered:
     """:func:`_read_text`, remembered for up to :data:`_REMEMBERED` distinct blocks.
 
     Navigation, headers and footers repeat on every page: each is read once. A
-    block is remembered by a digest of its text, not the text, and one with
-    nothing to report by the shared :data:`_NOTHING`: what is kept does not hold
-    the site's text. Blocks are kept in two generations of half as many each: once
-    the newer is full it becomes the older, and the older is forgotten; a block
-    found in the older is kept in the newer again. A block every page repeats (a
-    site's navigation) is never forgotten, however many distinct blocks the pages
-    hold around it.
+    block is remembered by one 16-byte digest of its text and of how it is read
+    (:func:`digest`), not the text, and one with nothing to report by the shared
+    :data:`_NOTHING`: what is kept does not hold the site's text. Blocks are kept
+    in two generations of half as many each: once the newer is full it becomes the
+    older, and the older is forgotten; a block found in the older is kept in the
+    newer again. A block every page repeats (a site's navigation) is never
+    forgotten, however many distinct blocks the pages hold around it.
     """
 
     def __init__(self) -> None:
-        self.known: dict[tuple[object, ...], _Scanned] = {}
-        self.older: dict[tuple[object, ...], _Scanned] = {}
+        self.known: dict[bytes, _Scanned] = {}
+        self.older: dict[bytes, _Scanned] = {}
 
     def __len__(self) -> int:
         return len(self.known) + len(self.older)
@@ -181,8 +182,7 @@ class _Remembered:
         unit: str = "",
         said: str = "",
     ) -> _Scanned:
-        data = text.encode("utf-8", "surrogatepass")
-        key = (hashlib.blake2b(data, digest_size=16).digest(), claims, channel, role, unit, said)
+        key = digest(text, repr(claims), channel, role, unit, said)
         found = self.known.get(key)
         if found is None:
             found = self.older.get(key)
@@ -532,6 +532,14 @@ def digest(*parts: str) -> bytes:
     return hasher.digest()
 
 
+#: How many claims judged a single build's :class:`GateMemo` keeps.
+_CLAIMS_ONE_BUILD = 1 << 12
+
+#: A claim judged: its problems (code, message), whether it resolves, and whether to a
+#: figure with a value. Not the claim itself: a site's claims are kept until it is read.
+JudgedClaim = tuple[tuple[tuple[str, str], ...], bool, bool]
+
+
 @dataclass
 class GateMemo:
     """Scans kept between builds of one project (``mkdocs serve``), by content.
@@ -549,13 +557,17 @@ class GateMemo:
     repeats: Repeats = field(default_factory=dict)
     #: the last build's evidence.json, read and rebuilt
     published: Published | None = None
-    #: claims judged, by their markup: problems, and the claim when it resolves (a
-    #: judgement reads only the claim's record, so it stands while that is unchanged)
-    claims: RecordMemo[bytes, tuple[list[tuple[str, str]], Any]] = field(default_factory=RecordMemo)
+    #: claims judged, by their markup (a judgement reads only the claim's record, so it
+    #: stands while that is unchanged)
+    claims: RecordMemo[bytes, JudgedClaim] = field(default_factory=RecordMemo)
     #: what a page's scan gave once judged (the audit's facts and findings), by the
     #: scan's identity and what of the evidence it read; kept only as long as used
     judged: dict[tuple[int, object], Any] = field(default_factory=dict)
     judged_used: set[tuple[int, object]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if not self.keep:  # one build: the claims its pages repeat, while recently read
+            self.claims.limit = _CLAIMS_ONE_BUILD
 
     def file(
         self, rel: str, text: str, kind: Kind | None = None, sheets: PageSheets = NO_SHEETS
