@@ -19,6 +19,7 @@ row has a near miss that must pass.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ from sitekit import (
 from fxsite.evidence.records import load_record_file
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.pages.page import process_page
+from fxsite.pages.prose import find_evidence_links
 from fxsite.project import find_config
 
 LIB = library()
@@ -102,6 +104,21 @@ def test_reference_claims_markdown_resolves_are_claims(source: str, refs: list[s
     assert page_findings(source, LIB) == []
     result = process_page(source, PAGE_PATH, LIB, href_for)
     assert [c.ref for c in result.claims] == refs  # cited: Data sources, evidence.json
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param(("-" + " " * 6) * 60 + "[q", id="spaced-list-marks"),
+        pytest.param(("> " + " " * 6) * 60 + "[q", id="spaced-quote-marks"),
+        pytest.param(("1." + " " * 6) * 60 + "[q", id="spaced-ordered-marks"),
+        pytest.param("- [q]: " + SAVE, id="near-miss-a-definition-in-a-list-item"),
+    ],
+)
+def test_a_line_of_marks_is_read_in_linear_time(line: str) -> None:
+    started = time.perf_counter()
+    find_evidence_links("\n".join([line] * 200))
+    assert time.perf_counter() - started < 2
 
 
 @pytest.mark.parametrize(

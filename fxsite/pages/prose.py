@@ -38,9 +38,10 @@ _EVIDENCE = re.compile(
 #: A link reference definition, as Python-Markdown's ``ReferenceProcessor`` reads one
 #: (``[fx]: evidence:R1#a``, its destination on the next line too, a title after it and
 #: nothing else), wherever its block parser reaches: after blockquote marks, a list
-#: item's marker, a container's indentation (code is blanked before it is read).
+#: item's marker, a container's indentation (code is blanked before it is read). Its marks
+#: are read once, without going back (a line of spaced list marks took exponential time).
 _REFDEF = re.compile(
-    rf"^(?:[ \t]*(?:>[ ]?|(?:[-*+]|\d+[.)])[ \t]+))*[ \t]*\[(?P<label>{_IN_BRACKETS}+)\]:"
+    rf"^(?>[ \t]*(?:(?:>|(?:[-*+]|\d+[.)])(?=[ \t]))[ \t]*)*)\[(?P<label>{_IN_BRACKETS}+)\]:"
     r"[ ]*(?:\n(?:[ \t]*>)*[ ]*)?<?(?P<dest>[^\s>]+)>?"
     r"(?=[ ]*(?:\n(?:[ \t]*>)*[ ]*)?(?:([\"'])(?:.*)\1[ ]*|\((?:.*)\)[ ]*)?$)",
     re.MULTILINE,
