@@ -323,3 +323,27 @@ def test_project_configured_by_mkdocs_yaml_checks_builds_and_is_placed(tmp_path:
     assert [line.split(": FX")[0] for line in errors] == ["mkdocs.yaml:1:17"], errors
     page = fxsite_here("check", "docs/index.md", cwd=site)
     assert page.returncode == 1, page.stdout + page.stderr
+
+
+def test_check_and_build_agree_on_reference_claims_and_a_nul(tmp_path: Path) -> None:
+    """The blind cases as a site: reference claims publish (Data sources name their
+    record); a NUL page is refused by both stages at the same source lines."""
+    home = (
+        f"# Home\n\nThe save took [94 s]({SAVE}).\n\nAlso [94 s][fx\ntwo] here.\n\n"
+        f"[fx two]: {SAVE}\n\n> [q]: {BASE}\n\nQuoted [178 s][q] here.\n"
+    )
+    site = rows_site(tmp_path / "site", home)
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
+    published = (site / "site" / "index.html").read_text("utf-8")
+    assert published.count('data-fx-ref="R1#save_time_fx100"') == 2
+    assert published.count('data-fx-ref="R1#save_time_baseline"') == 1
+    (site / "docs" / "nul.md").write_text(CITED + "A: took 9\x004 s per save.\n", "utf-8")
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (1, 1)
+    errors = finding_lines(checked.stdout, warnings=False)
+    assert errors == finding_lines(built.stdout, warnings=False)
+    assert [line.split(": ")[0:2] for line in errors] == [
+        ["docs/nul.md:7:10", "FX502 invisible character NULL in the page"],
+        ["docs/nul.md:7:9", "FX501 bare figure '94 s'"],
+    ]  # sorted as text
