@@ -394,6 +394,7 @@ CONTENT_ICONS = [
         [],
     ),
     ("near miss: a marker with no annotations", ANNOTATION_8, ANNOTATED.split("\n\n1.")[0], []),
+    ("near miss: a marker past the annotations", ANNOTATION_8, ANNOTATED.replace("(1)", "(2)"), []),
 ]
 
 

@@ -16,8 +16,10 @@ figure is refused at the text it is drawn with, in the page.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -35,7 +37,7 @@ STYLED = (
     *("note", "abstract", "info", "tip", "success", "question", "warning", "failure"),
     *("danger", "bug", "example", "quote"),
 )
-_MARKER = re.compile(r"\(\d+\)")
+_MARKER = re.compile(r"\((\d{1,4})\)")
 
 
 def content_icons(theme: str | None, icons: object) -> tuple[tuple[str, str], ...]:
@@ -70,19 +72,43 @@ def _titles(tree: LexborHTMLParser, drawn: Mapping[str, str]) -> Iterator[tuple[
             yield icon, _text(title)
 
 
-def _markers(tree: LexborHTMLParser, icon: str) -> Iterator[tuple[str, int, str]]:
-    """``(text, at, marker)`` for each annotation marker, the text of its block drawn with
-    ``icon`` in its place (at ``at``)."""
+def _markers(tree: LexborHTMLParser, icon: str) -> Iterator[tuple[str, list[tuple[int, str]]]]:
+    """Each annotated block's text drawn with ``icon`` in place of each marker (``(2)``
+    where the list after the block has a second item), and ``(at, marker)`` of each."""
     for block in tree.css(".annotate"):
         after = block.next
         while after is not None and after.tag == "-text" and not (after.text() or "").strip():
             after = after.next
         if after is None or after.tag != "ol":
             continue  # no annotations: the marker stays text
+        items = sum(1 for child in after.iter() if child.tag == "li")
         text = _text(block)
+        parts: list[str] = []
+        spots: list[tuple[int, str]] = []
+        last = length = 0
         for marker in _MARKER.finditer(text):
-            drawn = text[: marker.start()] + icon + text[marker.end() :]
-            yield drawn, marker.start(), marker.group()
+            if 1 <= int(marker.group(1)) <= items:
+                parts += [text[last : marker.start()], icon]
+                length += marker.start() - last
+                spots.append((length, marker.group()))
+                length += len(icon)
+                last = marker.end()
+        if spots:
+            yield "".join([*parts, text[last:]]), spots
+
+
+def _written(
+    text: str, spots: list[tuple[int, str]], first: int, icon: str, start: int, end: int
+) -> str:
+    """``text[start:end]`` as the page writes it: each icon drawn there (``spots`` of it
+    from ``first``, the first that ends after ``start``) as its marker."""
+    pieces, at = [], start
+    for spot, marker in islice(spots, first, None):
+        if spot >= end:
+            break
+        pieces += [text[at:spot] if spot >= at else "", marker]
+        at = spot + len(icon)
+    return "".join([*pieces, text[at:end]])
 
 
 def icon_findings(
@@ -102,12 +128,16 @@ def icon_findings(
         found += [
             (f, title) for f, _ in drawn_findings(f"{icon} {title}", path, library, len(icon))
         ]
-    marked = drawn.get("annotation")
-    for text, at, marker in _markers(tree, marked) if marked else ():
+    marked = drawn.get("annotation") or ""
+    for text, spots in _markers(tree, marked) if marked else ():
+        starts = [spot for spot, _ in spots]
         for finding, where in drawn_findings(text, path, library):
-            end = where + len(finding.text or "") if where is not None else -1
-            if marked and where is not None and where <= at < end:
-                found.append((finding, text[where:at] + marker + text[at + len(marked) : end]))
+            if where is None:
+                continue
+            end = where + len(finding.text or "")
+            first = bisect_left(starts, where - len(marked) + 1)
+            if first < len(starts) and starts[first] < end:  # an icon is part of it
+                found.append((finding, _written(text, spots, first, marked, where, end)))
     placed = []
     for finding, written in found:
         place = locator.find(written, "icon", whole=True) if locator is not None else None
