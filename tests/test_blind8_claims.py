@@ -98,6 +98,17 @@ BASE = "evidence:R1#save_time_baseline"
             ["R1#save_time_baseline"],
             id="line-break-between-text-and-label",
         ),
+        pytest.param(
+            f"# H\n\n| run | time |\n|---|---|\n| a | [94 s][fx] |\n\n- [fx]: {SAVE}\n",
+            ["R1#save_time_fx100"],
+            id="table-cell-with-a-definition-in-a-list-item",
+        ),
+        pytest.param(
+            "---\nfaq:\n  - q: How long?\n    a: It took [94 s][fx].\n---\n"
+            f"# H\n\n> [fx]: {SAVE}\n\nBody.\n",
+            ["R1#save_time_fx100"],
+            id="faq-answer-with-a-definition-in-a-blockquote",
+        ),
     ],
 )
 def test_reference_claims_markdown_resolves_are_claims(source: str, refs: list[str]) -> None:
