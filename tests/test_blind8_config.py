@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from mkdocs.config.config_options import RepoName
@@ -30,6 +31,7 @@ from sitekit import (
     check_and_build,
     finding_lines,
     fixture_renderer,
+    fxsite_here,
     href_for,
     library,
     page_findings,
@@ -39,7 +41,8 @@ from sitekit import (
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, judge_page
 from fxsite.pages.config_text import config_findings, shown_strings
-from fxsite.pages.content_icons import content_icons
+from fxsite.pages.content_icons import content_icons, icon_findings, published_icons
+from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import process_page
 from fxsite.pages.page_title import SiteReaders
 
@@ -414,3 +417,70 @@ def test_content_icons_are_materials() -> None:
     )
     assert content_icons("mkdocs", NOTE_9) == ()
     assert content_icons("material", {"admonition": {"custom": "material/numeric-9"}}) == ()
+
+
+def _style(kind: str, icon: str) -> str:
+    """The style Material writes for ``theme.icon`` (``partials/icons.html``): the icon's
+    SVG, URL-encoded, in a custom property its stylesheet masks in."""
+    import material  # type: ignore[import-untyped]
+
+    svg = (Path(material.__file__).parent / "templates" / ".icons" / f"{icon}.svg").read_text()
+    data = quote(svg.replace("\n", ""))
+    return f"<style>:root{{--md-{kind}:url('data:image/svg+xml;charset=utf-8,{data}');}}</style>"
+
+
+PUBLISHED = (
+    '<div class="admonition note"><p class="admonition-title">s per save on NFS</p></div>\n'
+    '<p class="annotate">Each save took (1) s.</p>\n<ol><li>N.</li></ol>\n'
+)
+# (name, styles, expected icons)
+STYLES = [
+    (
+        "note and annotation",
+        [
+            ("admonition-icon--note", "material/numeric-9"),
+            ("annotation-icon", "material/numeric-8"),
+        ],
+        (("admonition:note", "9"), ("annotation", "8")),
+    ),
+    ("near miss: an icon drawing no digit", [("admonition-icon--note", "material/library")], ()),
+    (
+        "near miss: a type Material does not style",
+        [("admonition-icon--x", "material/numeric-9")],
+        (),
+    ),
+    ("near miss: no style", [], ()),
+]
+
+
+@pytest.mark.parametrize(("styles", "icons"), [r[1:] for r in STYLES], ids=[r[0] for r in STYLES])
+def test_a_published_pages_icons_are_read_from_its_styles(
+    styles: list[tuple[str, str]], icons: tuple[tuple[str, str], ...], lib: Library
+) -> None:
+    page = "".join(_style(kind, icon) for kind, icon in styles) + PUBLISHED
+    assert published_icons(page) == icons
+    found = icon_findings(page, published_icons(page), "index.html", lib, SourceLocator(page))
+    expected = [("9 s", 1), ("8 s", 2)] if icons else []
+    assert [(f.text, f.line) for f in found] == expected
+
+
+def test_an_audit_reads_the_icons_a_published_site_draws(tmp_path: Path) -> None:
+    """A site published with digit icons (``enforce: false``) is refused by the audit."""
+    site = rows_site(tmp_path / "site", "# Home\n\n" + DRAWN_PASSED, enforce=False)
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  font: false\n", "  font: false\n" + ICONS)
+    )
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
+    assert fxsite_here("audit", "site", cwd=site).returncode == 0
+    drawn = DRAWN_PASSED.replace("Results", "s per save").replace("of the runs", "s on NFS")
+    (site / "docs" / "index.md").write_text("# Home\n\n" + drawn)
+    built = fxsite_here("build", ".", cwd=site)
+    assert built.returncode == 0 and built.stdout.count("FX501 warning") == 2, built.stdout
+    audited = fxsite_here("audit", "site", cwd=site)
+    lines = (site / "site" / "index.html").read_text("utf-8").splitlines()
+    at = [n for n, line in enumerate(lines, 1) if "s per save" in line or "(1) s" in line]
+    found = [ln.split(" bare figure")[0] for ln in finding_lines(audited.stdout, warnings=False)]
+    assert audited.returncode == 1
+    assert found == sorted(f"index.html:{n}:1: FX501" for n in at), audited.stdout

@@ -11,6 +11,11 @@ its list). An icon that draws a digit or a sign
 that the page's text does not hold: ``9`` before the title "s per save on NFS" draws
 "9 s per save on NFS", ``8`` for the marker of "took (1) s" draws "took 8 s". Each such
 figure is refused at the text it is drawn with, in the page.
+
+A published page carries the icons it was built with in its styles (Material writes
+``:root{--md-admonition-icon--note: url('data:image/svg+xml;…,<svg…>')}``), which the
+theme's stylesheet draws: the gate and ``fxsite audit`` read them there
+(:func:`published_icons`, by their drawing) and judge the page as above.
 """
 
 from __future__ import annotations
@@ -21,15 +26,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import islice
 from typing import Any
+from urllib.parse import unquote
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.findings import Finding
 from fxsite.pages.config_drawn import drawn_findings
 from fxsite.pages.locate import SourceLocator
-from fxsite.verify.icon_digits import named_icon
+from fxsite.verify.icon_digits import icon_text, named_icon
 
-__all__ = ["STYLED", "content_icons", "icon_findings"]
+__all__ = ["STYLED", "content_icons", "icon_findings", "published_icons"]
 
 #: The admonition types Material's stylesheet gives an icon of their own, in its order
 #: (a later rule wins); a title of any other block takes ``note``'s.
@@ -55,6 +61,33 @@ def content_icons(theme: str | None, icons: object) -> tuple[tuple[str, str], ..
     settings.append(("annotation", icons.get("annotation")))
     found = [(key, named_icon(name) if isinstance(name, str) else None) for key, name in settings]
     return tuple((key, drawn) for key, drawn in found if drawn)
+
+
+#: A custom property setting an admonition type's or the annotations' icon to an SVG.
+_STYLE_ICON = re.compile(
+    r"--md-(?:admonition-icon--([\w-]+)|(annotation)-icon)\s*:\s*url\(\s*['\"]?"
+    r"data:image/svg\+xml[^,'\")]*,([^'\")]*)"
+)
+
+
+def published_icons(html: str) -> tuple[tuple[str, str], ...]:
+    """What the icons a published page's styles give Material's admonitions and
+    annotations draw (:func:`content_icons`' form), known by their drawing (the last
+    setting of each wins)."""
+    if "--md-a" not in html:
+        return ()
+    found: dict[str, str] = {}
+    for setting in _STYLE_ICON.finditer(html):
+        if setting[1] is not None and setting[1] not in STYLED:
+            continue
+        svg = LexborHTMLParser(unquote(setting[3])).css_first("svg")
+        drawn = icon_text(svg) if svg is not None else None
+        kind = "annotation" if setting[1] is None else f"admonition:{setting[1]}"
+        if drawn:
+            found[kind] = drawn
+        else:
+            found.pop(kind, None)
+    return tuple(found.items())
 
 
 def _text(node: LexborNode) -> str:

@@ -46,8 +46,10 @@ from fxsite.findings import (
     sort_findings,
 )
 from fxsite.pages.claims import Claim, ClaimProblem, render_claim, resolve_claim
+from fxsite.pages.content_icons import icon_findings, published_icons
 from fxsite.pages.judge import governed_claims
 from fxsite.pages.language import DEFAULT, language_tag
+from fxsite.pages.locate import SourceLocator
 from fxsite.render.exports import PublishedJsonError
 from fxsite.safeio import (
     UnreadableFile,
@@ -347,9 +349,21 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if scan.page is not None:
         site.pages[rel] = _judged_page(site, rel, scan.page, scan)
         site.take(rel, url_of(rel), scan)
+        _drawn_icons(site, rel, text)
     else:
         site.take(rel, "", scan)
     site.reading = ("", "")
+
+
+def _drawn_icons(site: _Site, rel: str, text: str) -> None:
+    """The digit or sign icons the page's styles give Material's admonitions and
+    annotations, read where the theme's stylesheet draws them
+    (:func:`~fxsite.pages.content_icons.published_icons`)."""
+    icons = published_icons(text)
+    if icons:
+        library, at = site.published.library, SourceLocator(text)
+        for found in icon_findings(text, icons, rel, library, at):
+            site.add(rel, found.code, found.message, found.text, found.line)
 
 
 def _judged_page(site: _Site, rel: str, page: PageText, scan: FileScan) -> _PageFacts:
