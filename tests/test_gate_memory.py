@@ -306,3 +306,25 @@ def test_a_single_builds_memo_keeps_a_bounded_number_of_claims() -> None:
     """Serve keeps every claim judged (rebuilds repeat them); one build, the latest few."""
     assert GateMemo(keep=False).claims.limit == scan._CLAIMS_ONE_BUILD
     assert GateMemo().claims.limit is None
+
+
+def test_search_sections_let_the_pages_tree_go_before_reading_its_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The marked copy's tree (C memory, megabytes on a large page) is freed before the
+    page reader parses the copy: the two are never held at once."""
+    from fxsite.pages import search_sections
+
+    read = search_sections.page_text
+    trees: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        gc.collect()
+        trees.append(sum(type(o).__name__ == "LexborHTMLParser" for o in gc.get_objects()))
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(search_sections, "page_text", counted)
+    html = '<h2 id="a">A</h2><p>It took <code>x</code></p><pre><code>run 1</code></pre>'
+    sections = search_sections.search_sections(html)
+    assert trees == [0]
+    assert sections[1].text == ["<p>It took <code>x</code></p>", "<pre><code>run 1</code></pre>"]

@@ -81,11 +81,41 @@ def search_sections(html: str) -> list[SearchSection]:
     None at all when the content cannot be read with markers (see the module
     docstring) or nests too deep to read.
     """
-    if too_deep(html) or _MARKER.search(html):
+    marked = _marked(html)
+    if marked is None:
         return []
+    sections, copy, code = marked
+    current, in_title = sections[0], False
+    for block in page_text(copy, channel="article").blocks:
+        if block.channel != "article" or block.variant:
+            continue
+        marks = [ord(m) for m in _MARKER.findall(block.text)]
+        for point in marks:
+            if _HEADING <= point < _HEADING + _LIMIT:
+                current, in_title = sections[point - _HEADING + 1], True
+        shown = _box_html(block)
+        if shown and in_title:  # a title is one line: its boxes joined by a space
+            current.title.append(f" {shown}" if current.title else shown)
+        elif shown:
+            current.text.append(f"<p>{shown}</p>")
+        in_title = in_title and _END not in block.text
+        current.text += [
+            f"<pre><code>{escape(code[p - _CODE], quote=False)}</code></pre>"
+            for p in marks
+            if _CODE <= p < _CODE + _LIMIT
+        ]
+    return sections
+
+
+def _marked(html: str) -> tuple[list[SearchSection], str, list[str]] | None:
+    """The sections of ``html`` (their headings, no text yet), its marked copy, and the
+    text of each code block marked; None when it cannot be read with markers. Its tree
+    is let go when this returns, before the page reader parses the copy."""
+    if too_deep(html) or _MARKER.search(html):
+        return None
     tree = LexborHTMLParser(html)
     if tree.body is None:
-        return []
+        return None
     found = _Found()
     _walk(tree.body, found)
     for text in found.left_out:
@@ -107,26 +137,7 @@ def search_sections(html: str) -> list[SearchSection]:
         node.insert_before(chr(_CODE + j))
     for node in found.inline_code:
         node.insert_before(_INLINE_CODE)
-    current, in_title = sections[0], False
-    for block in page_text(tree.html or "", channel="article").blocks:
-        if block.channel != "article" or block.variant:
-            continue
-        marks = [ord(m) for m in _MARKER.findall(block.text)]
-        for point in marks:
-            if _HEADING <= point < _HEADING + _LIMIT:
-                current, in_title = sections[point - _HEADING + 1], True
-        shown = _box_html(block)
-        if shown and in_title:  # a title is one line: its boxes joined by a space
-            current.title.append(f" {shown}" if current.title else shown)
-        elif shown:
-            current.text.append(f"<p>{shown}</p>")
-        in_title = in_title and _END not in block.text
-        current.text += [
-            f"<pre><code>{escape(code[p - _CODE].text(deep=True) or '', quote=False)}</code></pre>"
-            for p in marks
-            if _CODE <= p < _CODE + _LIMIT
-        ]
-    return sections
+    return sections, tree.html or "", [node.text(deep=True) or "" for node in code]
 
 
 @dataclass
