@@ -93,6 +93,23 @@ BASE = "evidence:R1#save_time_baseline"
             ["R1#save_time_baseline"],
             id="destination-on-the-next-line",
         ),
+        # A definition's title, in any of its three quotes (the regex's quote group once
+        # back-referenced the label: a titled definition made no claim).
+        pytest.param(
+            f'# H\n\nTitled [178 s][q] here.\n\n[q]: {BASE} "The baseline"\n',
+            ["R1#save_time_baseline"],
+            id="definition-with-a-double-quoted-title",
+        ),
+        pytest.param(
+            f"# H\n\nTitled [178 s][q] here.\n\n[q]: {BASE} 'The baseline'\n",
+            ["R1#save_time_baseline"],
+            id="definition-with-a-single-quoted-title",
+        ),
+        pytest.param(
+            f"# H\n\nTitled [178 s][q] here.\n\n[q]: {BASE} (The baseline)\n",
+            ["R1#save_time_baseline"],
+            id="definition-with-a-parenthesised-title",
+        ),
         pytest.param(
             f"# H\n\nBroken [178 s]\n[q] here.\n\n[q]: {BASE}\n",
             ["R1#save_time_baseline"],

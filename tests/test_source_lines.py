@@ -719,7 +719,8 @@ _NUM = "[94](evidence:R1#save_time_fx100)"
         # written nowhere whole: by its number's digits on one line
         ("# T\n\nSome text.\n\nArea 9^4^ s here.\n", ["FX501 5:6"]),
         ("# T\n\nChange {~~90~>94~~} s here.\n", ["FX501 3:11"]),
-        ("# T\n\nSaves 9\x004 s here.\n", ["FX501 3:7"]),
+        # a NUL, which a browser drops, joins the figure and is itself FX502 at its place
+        ("# T\n\nSaves 9\x004 s here.\n", ["FX501 3:7", "FX502 3:8"]),
         # near misses: cited figures, an address alone, a claim fine beside a tag
         (f"# T\n\nSave {_CLAIM} here.\n\nLater {_CLAIM} here.\n", []),
         ("# T\n\nLink <https://e.example/?t=94s>.\n", []),

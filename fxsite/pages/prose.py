@@ -43,7 +43,7 @@ _EVIDENCE = re.compile(
 _REFDEF = re.compile(
     rf"^(?>[ \t]*(?:(?:>|(?:[-*+]|\d+[.)])(?=[ \t]))[ \t]*)*)\[(?P<label>{_IN_BRACKETS}+)\]:"
     r"[ ]*(?:\n(?:[ \t]*>)*[ ]*)?<?(?P<dest>[^\s>]+)>?"
-    r"(?=[ ]*(?:\n(?:[ \t]*>)*[ ]*)?(?:([\"'])(?:.*)\1[ ]*|\((?:.*)\)[ ]*)?$)",
+    r"(?=[ ]*(?:\n(?:[ \t]*>)*[ ]*)?(?:(?P<quote>[\"'])(?:.*)(?P=quote)[ ]*|\((?:.*)\)[ ]*)?$)",
     re.MULTILINE,
 )
 #: A reference link: ``[text][label]``, ``[text][]`` or ``[text]`` (its label is its text);
