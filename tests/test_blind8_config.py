@@ -484,3 +484,35 @@ def test_an_audit_reads_the_icons_a_published_site_draws(tmp_path: Path) -> None
     found = [ln.split(" bare figure")[0] for ln in finding_lines(audited.stdout, warnings=False)]
     assert audited.returncode == 1
     assert found == sorted(f"index.html:{n}:1: FX501" for n in at), audited.stdout
+
+
+def _tag_style(selector: str, icon: str) -> str:
+    """The style Material writes for a tag icon of ``theme.icon.tag``: ``selector``'s."""
+    style = _style("tag-icon", icon).removeprefix("<style>:root{").removesuffix("}</style>")
+    return f"<style>:root{{{selector}{{{style}}}}}</style>"
+
+
+TAGS = '<nav class="md-tags"><span class="md-tag md-tag-icon md-tag--perf">s per save</span></nav>'
+# (name, page, FX501 texts)
+TAG_ROWS = [
+    ("every tag's icon", _tag_style(".md-tag", "material/numeric-9") + TAGS, ["9 s"]),
+    ("a type's icon", _tag_style(".md-tag.md-tag--perf", "material/numeric-9") + TAGS, ["9 s"]),
+    (
+        "near miss: a type's icon over every tag's",
+        _tag_style(".md-tag", "material/numeric-9")
+        + _tag_style(".md-tag.md-tag--perf", "material/library")
+        + TAGS,
+        [],
+    ),
+    (
+        "near miss: a tag drawn without an icon",
+        _tag_style(".md-tag", "material/numeric-9") + TAGS.replace(" md-tag-icon", ""),
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "texts"), [r[1:] for r in TAG_ROWS], ids=[r[0] for r in TAG_ROWS])
+def test_a_published_tags_icon_is_read_before_it(page: str, texts: list[str], lib: Library) -> None:
+    found = icon_findings(page, published_icons(page), "index.html", lib, None)
+    assert [f.text for f in found] == texts

@@ -15,7 +15,10 @@ figure is refused at the text it is drawn with, in the page.
 A published page carries the icons it was built with in its styles (Material writes
 ``:root{--md-admonition-icon--note: url('data:image/svg+xml;…,<svg…>')}``), which the
 theme's stylesheet draws: the gate and ``fxsite audit`` read them there
-(:func:`published_icons`, by their drawing) and judge the page as above.
+(:func:`published_icons`, by their drawing) and judge the page as above, and so the
+icon drawn before each of a page's tags (``theme.icon.tag``, where ``extra.tags`` gives
+tags icons: ``.md-tag-icon``), which Material's ``tags`` plugin writes (a site with it is
+checked by the build itself).
 """
 
 from __future__ import annotations
@@ -63,31 +66,41 @@ def content_icons(theme: str | None, icons: object) -> tuple[tuple[str, str], ..
     return tuple((key, drawn) for key, drawn in found if drawn)
 
 
-#: A custom property setting an admonition type's or the annotations' icon to an SVG.
+#: A custom property setting an admonition type's, the annotations' or a tag's icon (all
+#: tags', ``.md-tag``, or a type's, ``.md-tag.md-tag--TYPE``) to an SVG.
 _STYLE_ICON = re.compile(
-    r"--md-(?:admonition-icon--([\w-]+)|(annotation)-icon)\s*:\s*url\(\s*['\"]?"
+    r"(?:\.md-tag(?:\.md-tag--([\w-]+))?\s*\{\s*)?"
+    r"--md-(?:admonition-icon--([\w-]+)|(annotation|tag)-icon)\s*:\s*url\(\s*['\"]?"
     r"data:image/svg\+xml[^,'\")]*,([^'\")]*)"
 )
 
 
+def _kind(setting: re.Match[str]) -> str | None:
+    """What a setting of :data:`_STYLE_ICON` sets the icon of, as :func:`content_icons`
+    names it (``tag``: every tag's, ``tag:TYPE``: a type's); None: nothing drawn."""
+    tag_type, admonition, other = setting[1], setting[2], setting[3]
+    if admonition is not None:
+        return f"admonition:{admonition}" if admonition in STYLED else None
+    if other == "tag":
+        return f"tag:{tag_type}" if tag_type else "tag"
+    return other
+
+
 def published_icons(html: str) -> tuple[tuple[str, str], ...]:
-    """What the icons a published page's styles give Material's admonitions and
-    annotations draw (:func:`content_icons`' form), known by their drawing (the last
-    setting of each wins)."""
-    if "--md-a" not in html:
+    """What the icons a published page's styles give Material's admonitions, annotations
+    and tags draw (:func:`content_icons`' form; ``""``: a tag type's icon that draws no
+    digit or sign, over every tag's), known by their drawing (the last setting of each
+    wins)."""
+    if "--md-" not in html:
         return ()
     found: dict[str, str] = {}
     for setting in _STYLE_ICON.finditer(html):
-        if setting[1] is not None and setting[1] not in STYLED:
+        kind = _kind(setting)
+        if kind is None:
             continue
-        svg = LexborHTMLParser(unquote(setting[3])).css_first("svg")
-        drawn = icon_text(svg) if svg is not None else None
-        kind = "annotation" if setting[1] is None else f"admonition:{setting[1]}"
-        if drawn:
-            found[kind] = drawn
-        else:
-            found.pop(kind, None)
-    return tuple(found.items())
+        svg = LexborHTMLParser(unquote(setting[4])).css_first("svg")
+        found[kind] = (icon_text(svg) if svg is not None else None) or ""
+    return tuple((k, d) for k, d in found.items() if d or k.startswith("tag:"))
 
 
 def _text(node: LexborNode) -> str:
@@ -95,14 +108,20 @@ def _text(node: LexborNode) -> str:
 
 
 def _titles(tree: LexborHTMLParser, drawn: Mapping[str, str]) -> Iterator[tuple[str, str]]:
-    """``(icon, title)`` for each admonition title or summary an icon is drawn before."""
+    """``(icon, title)`` for each admonition title, summary or tag an icon is drawn before."""
     for title in tree.css(".admonition-title, summary"):
         parent = title.parent
         classes = str(parent.attributes.get("class") or "").split() if parent else []
         kind = next((k for k in reversed(STYLED) if k in classes), "note")
         icon = drawn.get(f"admonition:{kind}")
-        if icon is not None:
+        if icon:
             yield icon, _text(title)
+    for tag in tree.css(".md-tag-icon"):
+        classes = str(tag.attributes.get("class") or "").split()
+        kind = next((f"tag:{c[8:]}" for c in classes if c.startswith("md-tag--")), "tag")
+        icon = drawn.get(kind, drawn.get("tag"))
+        if icon:
+            yield icon, _text(tag)
 
 
 def _markers(tree: LexborHTMLParser, icon: str) -> Iterator[tuple[str, list[tuple[int, str]]]]:
