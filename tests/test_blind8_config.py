@@ -141,6 +141,10 @@ CONFIG_PASSED = [
         "    logo: material/numeric-9\n",
     ),
     (
+        "a repo icon without a repository",
+        MATERIAL + "  icon:\n    repo: material/numeric-9\nrepo_name: s per save\n",
+    ),
+    (
         "a logo icon drawing no digit",
         "site_name: s per save\ntheme:\n  name: material\n  icon:\n    logo: material/library\n",
     ),

@@ -128,6 +128,8 @@ def _icons(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
             continue
         if key == "logo" and _string(setting(theme, "logo")) is not None:
             continue  # an image is drawn instead
+        if key == "repo" and _string(setting(root, "repo_url")) is None:
+            continue  # no repository, no link to it
         name = _string(setting(root, name_key))
         texts = [name.value if name is not None else repo_name if key == "repo" else None]
         if key == "logo":
