@@ -533,7 +533,7 @@ def digest(*parts: str) -> bytes:
 
 
 #: How many claims judged a single build's :class:`GateMemo` keeps.
-_CLAIMS_ONE_BUILD = 1 << 12
+_CLAIMS_ONE_BUILD = 1 << 10
 
 #: A claim judged: its problems (code, message), whether it resolves, and whether to a
 #: figure with a value. Not the claim itself: a site's claims are kept until it is read.
