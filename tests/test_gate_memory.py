@@ -328,3 +328,21 @@ def test_search_sections_let_the_pages_tree_go_before_reading_its_copy(
     sections = search_sections.search_sections(html)
     assert trees == [0]
     assert sections[1].text == ["<p>It took <code>x</code></p>", "<pre><code>run 1</code></pre>"]
+
+
+def test_a_block_read_otherwise_is_remembered_apart() -> None:
+    """The same text under another channel, claims, role, unit or wording is another reading."""
+    scan._scan_text.cache_clear()
+    readings: list[tuple[Any, ...]] = [
+        ("took 94 s", (), "page", ""),
+        ("took 94 s", (), "article", ""),
+        ("took 94 s", ((5, 9),), "page", ""),
+        ("took 94 s", (), "page", "chart"),
+        ("took 94 s", (), "page", "", "s"),
+        ("took 94 s", (), "page", "", "", "under 'Time'"),
+        ("page\0took 94 s", (), "", ""),
+    ]
+    for reading in readings:
+        scan._scan_text(*reading)
+    assert len(scan._scan_text) == len(readings)
+    scan._scan_text.cache_clear()
