@@ -254,23 +254,28 @@ class BadJson(ValueError):
     """JSON text that cannot be read as data (syntax, nesting depth, a huge integer)."""
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+#: Strings and text without brackets or quotes, then the bracket or quote after them
+#: (nothing at the end): possessive, so a match never goes back.
+_TO_BRACKET = re.compile(r'(?:[^"\[\]{}]++|"[^"\\]*+(?:\\.[^"\\]*+)*+")*+([\[\]{}"]?)', re.DOTALL)
 
 
 def json_depth(text: str) -> int:
     """How deeply ``text`` nests arrays and objects (strings skipped), in one pass.
 
-    Strings are removed by a regular expression (C speed); only the brackets
-    left are counted in Python. An unterminated string leaves its quote and
-    the rest in place: the brackets in it may count, the JSON parser refuses it.
+    A regular expression (C speed) reads from one bracket to the next, strings
+    included; only the brackets are counted in Python, and nothing of the text is
+    copied. A quote that starts no string (one left unterminated) ends the count:
+    the JSON parser refuses the text there.
     """
     depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub("", text)):
-        if match.group() in "[{":
+    for match in _TO_BRACKET.finditer(text):
+        mark = match.group(1)
+        if mark == '"':
+            break
+        if mark in ("[", "{"):
             depth += 1
             deepest = max(deepest, depth)
-        else:
+        elif mark:
             depth -= 1
     return deepest
 

@@ -11,7 +11,9 @@ texts give the same findings whatever was read before.
 from __future__ import annotations
 
 import gc
+import json
 import logging
+import random
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -346,3 +348,69 @@ def test_a_block_read_otherwise_is_remembered_apart() -> None:
         scan._scan_text(*reading)
     assert len(scan._scan_text) == len(readings)
     scan._scan_text.cache_clear()
+
+
+# --- the depth check every published JSON file goes through ------------------------
+
+
+def _nested(rng: random.Random, depth: int) -> object:
+    """A random JSON value: strings with escapes and brackets in them, lists, objects."""
+    pick = rng.randrange(4 if depth < 6 else 2)
+    if pick == 0:
+        return "".join(rng.choice('ab[]{}"\\\n é') for _ in range(rng.randrange(8)))
+    if pick == 1:
+        return rng.choice([1, 2.5, None, True])
+    if pick == 2:
+        return [_nested(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return {f"k{i}[": _nested(rng, depth + 1) for i in range(rng.randrange(4))}
+
+
+def _depth_of(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_depth_of, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth_of, value.values()), default=0)
+    return 0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_json_depth_is_the_nesting_of_the_parsed_value(seed: int) -> None:
+    from fxsite.safeio import json_depth
+
+    rng = random.Random(seed)
+    for _ in range(200):
+        value = _nested(rng, 0)
+        for text in (json.dumps(value), json.dumps(value, indent=1, ensure_ascii=False)):
+            assert json_depth(text) == _depth_of(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '["' + "a\\u00e9\\n" * 50_000 + '"]',  # one long string of escapes
+        "[" + '"", ' * 100_000 + '""]',  # many short strings
+    ],
+)
+def test_json_depth_copies_nothing_of_the_text(text: str) -> None:
+    """Large JSON is checked for depth without a copy of it (nor a piece per string)."""
+    from fxsite.safeio import json_depth
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        assert json_depth(text) == 1
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64_000 < len(text)
+
+
+def test_json_depth_stops_at_a_string_left_open() -> None:
+    """Every quote after an unterminated one would be read to the end again (a 100 KB
+    file took minutes); the count ends there, and the parser refuses the text."""
+    from fxsite.safeio import BadJson, json_depth, load_json
+
+    text = '["' + '\\"' * 100_000 + "[[[["
+    assert json_depth(text) == 1
+    with pytest.raises(BadJson, match="Unterminated string"):
+        load_json(text, 64)
