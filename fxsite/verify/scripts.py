@@ -33,6 +33,7 @@ from urllib.parse import unquote, urlsplit
 
 from fxsite.verify.css import read_sheet, reorders, writes, written
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
+from fxsite.verify.sheets import loads_style
 from fxsite.verify.theme import is_theme_file, is_theme_inline
 
 __all__ = [
@@ -212,9 +213,8 @@ def sheet_notes(css: str, writer: str) -> list[Note]:
 
 def link_note(attrs: dict[str, str]) -> Note | None:
     """A stylesheet from another origin (it may draw text and fonts the gate does not read)."""
-    rel = attrs.get("rel", "").lower().split()
     href = attrs.get("href", "")
-    if "stylesheet" in rel and _outside(href):
+    if loads_style(attrs) and _outside(href):
         return Note(
             UNREAD, f"stylesheet from another origin ({href}) is drawn unread", href, "warning"
         )

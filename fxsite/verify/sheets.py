@@ -3,7 +3,9 @@
 A rule that hides text (``display: none``…), sets a code font or a case applies
 wherever it is written: in a ``<style>`` block, in a file the page links
 (``<link rel=stylesheet>``), in a file MkDocs links on every page (``extra_css``),
-in a file one of them ``@import``\\ s. :func:`page_rules` gives the page reader
+in a file one of them ``@import``\\ s, in a file a link preloads as a style
+(``<link rel=preload as=style onload="this.rel='stylesheet'">``, the common way to
+load a stylesheet late: :func:`loads_style`). :func:`page_rules` gives the page reader
 (:mod:`.visible`) the declarations of all of them, in document order, each
 ``@import`` before the rules of the sheet that imports it.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -33,13 +35,30 @@ from fxsite.verify.css import MAX_SERIALIZED, Declaration, Sheet, hides, read_sh
 from fxsite.verify.dataurl import data_sheet
 from fxsite.verify.theme import is_theme_file
 
-__all__ = ["MAX_RULES", "MAX_SHEET_BYTES", "NO_SHEETS", "PageSheets", "SheetFiles", "page_rules"]
+__all__ = [
+    "MAX_RULES",
+    "MAX_SHEET_BYTES",
+    "NO_SHEETS",
+    "PageSheets",
+    "SheetFiles",
+    "loads_style",
+    "page_rules",
+]
 
 #: Largest stylesheet file read, as the gate reads a published file.
 MAX_SHEET_BYTES = 16 << 20
 #: Most rules that style text a page's stylesheets may set: each is matched against the
 #: page, so more are refused (the cost stays linear in the page).
 MAX_RULES = 10_000
+
+
+def loads_style(attrs: Mapping[str, str | None]) -> bool:
+    """Whether a ``<link>`` loads its file as a stylesheet: its ``rel`` says so
+    (``alternate stylesheet`` too), or it fetches the file as a style
+    (``as=style``: a script, its own ``onload`` for one, makes it a stylesheet).
+    Its ``media`` is not read: a script changes that as readily."""
+    rel = (attrs.get("rel") or "").lower().split()
+    return "stylesheet" in rel or (attrs.get("as") or "").strip().lower() == "style"
 
 
 def _styling(decl: Declaration) -> bool:
@@ -165,7 +184,7 @@ NO_SHEETS = PageSheets()
 def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration], list[str]]:
     """The rules of the document's stylesheets that style text, in the order a browser
     applies them: the files every page loads, then its ``<style>`` blocks and
-    ``<link rel=stylesheet>`` files as they stand, each sheet's ``@import``\\ s first,
+    ``<link>``\\ ed files (:func:`loads_style`) as they stand, each sheet's ``@import``\\ s first,
     each file once; and why they cannot be read (a file, more than :data:`MAX_RULES`, a
     selector too long to match: :data:`~.css.MAX_SERIALIZED`)."""
     found: list[Declaration] = []
@@ -178,7 +197,7 @@ def page_rules(root: LexborNode, sheets: PageSheets) -> tuple[list[Declaration],
             sheet = read_sheet(node.text(deep=True) or "")
             found += _files(sheet.imports, sheets.page, sheets, seen, problems)
             found += [d for d in sheet.declarations if _styling(d)]
-        elif "stylesheet" in (node.attributes.get("rel") or "").lower().split():
+        elif loads_style(node.attributes):
             href = node.attributes.get("href") or ""
             found += _files((href,), sheets.page, sheets, seen, problems)
     if any(len(d.selector) >= MAX_SERIALIZED for d in found):

@@ -1,0 +1,104 @@
+"""Stylesheets, scripts and files that change what is drawn, round 2 (issue 20, blind
+tester 9).
+
+* A ``<link>`` that fetches a file as a style (``rel=preload as=style``, turned into a
+  stylesheet by its ``onload``) styles the page as ``rel=stylesheet`` does
+  (:func:`fxsite.verify.sheets.loads_style`).
+* An element with an inline event handler (``onerror=``, ``onload=``…) runs a script the
+  gate does not read: it may hide part of a figure as readily as write one, so it is a
+  writer (``FX505``; ``FX506`` in a build), as an inline ``<script>`` that writes text is.
+* A CSV or TSV file published as it is: its header row states units for its columns as
+  a table's header does (:func:`fxsite.pages.header_units.table_units`): "98" under
+  "save time (s)" is a bare figure at the CSV's line.
+
+In-process rows: a page and its files in, findings out (the reader ``fxsite check``, the
+build's gate and ``fxsite audit`` share); one batched whole-site test holds check and the
+build to the same findings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import judge_page
+from fxsite.pages.page import process_page
+from fxsite.verify.scripts import link_note
+from fxsite.verify.sheets import SheetFiles
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+def _found(
+    root: Path, lib: Library, page: str, files: dict[str, str]
+) -> list[tuple[str, int, int]]:
+    """``fxsite check``'s errors on ``page`` (the home page) with ``files`` in its docs/."""
+    docs = root / "docs"
+    docs.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, "utf-8")
+    sheets = SheetFiles([docs]).page("index.html")
+    result = process_page(page, PAGE_PATH, lib, href_for)
+    _, judged = judge_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)
+    found = [*result.findings, *judged]
+    return sorted((f.code, f.line, f.col) for f in found if f.severity == "error")
+
+
+def _linked(link: str) -> str:
+    """A page whose line 3 is ``link`` and whose line 5 splits "99 s" with a span of class h."""
+    return f'# T\n\n{link}\n\nEach save took 9<span class="h">x</span>9 s.\n'
+
+
+_HIDES = {"css/w.css": ".h { display: none }"}
+
+# (name, link): a link that loads css/w.css as a stylesheet, now or once a script runs.
+PRELOADED = [
+    (
+        "preload as=style turned into a stylesheet onload",
+        """<link rel="preload" as="style" href="css/w.css" onload="this.rel='stylesheet'">""",
+    ),
+    ("preload as=style, no handler", '<link rel="preload" as="style" href="css/w.css">'),
+    ("AS=STYLE in capitals", '<link rel="preload" AS=" Style " href="css/w.css">'),
+    ("prefetch as=style", '<link rel="prefetch" as="style" href="css/w.css">'),
+    (
+        "media=print switched to all onload",
+        """<link rel="stylesheet" media="print" href="css/w.css" onload="this.media='all'">""",
+    ),
+]
+
+# (name, link): a link that loads css/w.css as something else: its rules style nothing.
+NOT_STYLES = [
+    ("preload as=font", '<link rel="preload" as="font" href="css/w.css">'),
+    ("preload as=script", '<link rel="preload" as="script" href="css/w.css">'),
+    ("prefetch, no as", '<link rel="prefetch" href="css/w.css">'),
+    ("an icon", '<link rel="icon" href="css/w.css">'),
+]
+
+
+@pytest.mark.parametrize(("row", "link"), PRELOADED, ids=[r[0] for r in PRELOADED])
+def test_a_style_a_link_preloads_is_applied(
+    row: str, link: str, tmp_path: Path, lib: Library
+) -> None:
+    assert ("FX501", 5, 16) in _found(tmp_path, lib, _linked(link), _HIDES)
+
+
+@pytest.mark.parametrize(("row", "link"), NOT_STYLES, ids=[r[0] for r in NOT_STYLES])
+def test_a_file_not_loaded_as_a_style_is_not_applied(
+    row: str, link: str, tmp_path: Path, lib: Library
+) -> None:
+    assert _found(tmp_path, lib, _linked(link), _HIDES) == []
+
+
+def test_a_style_preloaded_from_another_origin_is_told() -> None:
+    """Warned as a stylesheet of another origin is (FX507): drawn unread."""
+    preload = {"rel": "preload", "as": "style", "href": "https://cdn.example.com/w.css"}
+    note = link_note(preload)
+    assert note is not None and note.code == "FX507"
+    assert link_note({**preload, "as": "font"}) is None
