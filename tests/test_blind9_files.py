@@ -102,3 +102,83 @@ def test_a_style_preloaded_from_another_origin_is_told() -> None:
     note = link_note(preload)
     assert note is not None and note.code == "FX507"
     assert link_note({**preload, "as": "font"}) is None
+
+
+def _split_by(element: str, span: str = 'id="u"') -> str:
+    """A page whose line 3 is ``element`` and whose line 5 splits "98 s" with a span."""
+    return f"# T\n\n{element}\n\nEach save took 9<span {span}>x</span>8 s on NFS.\n"
+
+
+# (name, page, place of the handler's finding): inline handlers that hide or remove
+# part of a figure: each is refused at its code (at what writes text, where it names it).
+HANDLERS = [
+    (
+        "onerror sets a class",
+        _split_by(
+            """<img src="nope.png" alt="" onerror="document.getElementById('u').className='h'">"""
+        ),
+        (3, 37),
+    ),
+    (
+        "onerror sets style.display",
+        _split_by(
+            """<img src="nope.png" alt="" onerror="document.getElementById('u').style.display='none'">"""
+        ),
+        (3, 37),
+    ),
+    (
+        "onerror sets hidden",
+        _split_by(
+            """<img src="nope.png" alt="" onerror="document.getElementById('u').hidden=true">"""
+        ),
+        (3, 37),
+    ),
+    (
+        "onerror removes the node",
+        _split_by(
+            """<img src="nope.png" alt="" onerror="document.getElementById('u').remove()">"""
+        ),
+        (3, 37),
+    ),
+    (
+        "ONLOAD in capitals on the body of a figure",
+        _split_by("x", span="""id="u" ONLOAD="this.remove()\""""),
+        (5, 38),
+    ),
+    (
+        "a preloaded style made a stylesheet onload",
+        _split_by("""<link rel="preload" href="x.css" onload="this.rel='stylesheet'">"""),
+        (3, 42),
+    ),
+    (
+        "a javascript: URL that hides",
+        _split_by("""<a href="javascript:u.style.display='none'">go</a>"""),
+        (3, 21),
+    ),
+    (
+        "a handler that writes text, placed at what writes",
+        _split_by("""<img src="nope.png" alt="" onerror="this.outerHTML='9'">"""),
+        (3, 42),
+    ),
+]
+
+# Elements without code to run: they pass.
+NO_HANDLERS = [
+    ("an image without a handler", _split_by('<img src="nope.png" alt="">')),
+    ("an empty handler", _split_by('<img src="nope.png" alt="" onerror="  ">')),
+    ("an attribute named like a handler's value", _split_by('<img src="x.png" alt="onerror">')),
+    ("a data attribute", _split_by('<img src="x.png" alt="" data-onload="this.remove()">')),
+    ("a link, not javascript:", _split_by('<a href="javascript.html">go</a>')),
+]
+
+
+@pytest.mark.parametrize(("row", "page", "at"), HANDLERS, ids=[r[0] for r in HANDLERS])
+def test_an_inline_handler_is_a_writer(
+    row: str, page: str, at: tuple[int, int], tmp_path: Path, lib: Library
+) -> None:
+    assert ("FX506", *at) in _found(tmp_path, lib, page, {})
+
+
+@pytest.mark.parametrize(("row", "page"), NO_HANDLERS, ids=[r[0] for r in NO_HANDLERS])
+def test_an_element_without_code_passes(row: str, page: str, tmp_path: Path, lib: Library) -> None:
+    assert _found(tmp_path, lib, page, {}) == []

@@ -232,6 +232,10 @@ WRITERS = [
     ("eval", page("<script>eval(atob('eC50ZXh0Q29udGVudD0nMTc4IHMn'))</script>")),
     ("a module script", page('<script type="module">document.body.append("178 s")</script>')),
     ("an onload handler", page('<img src="x.png" onerror="this.outerHTML=\'178 s\'">')),
+    (
+        "a handler that toggles a class (which may hide text)",
+        page("<button onclick=\"this.classList.toggle('open')\">Menu</button>"),
+    ),
     ("a javascript: URL", page("<a href=\"javascript:document.body.textContent='178 s'\">go</a>")),
     (
         "CSS content from an attribute",
@@ -274,10 +278,6 @@ NOT_WRITERS = [
     (
         "CSS content: an arrow",
         page("<p class=x>a</p>", '<style>.x::after { content: "↕" }</style>'),
-    ),
-    (
-        "a handler that toggles a class",
-        page("<button onclick=\"this.classList.toggle('open')\">Menu</button>"),
     ),
 ]
 

@@ -5,8 +5,10 @@ a stylesheet can draw one (``content: attr(data-x)``, ``content: "178 s"``).
 The gate reads HTML, not what code makes of it, so such a **writer** is
 refused unless a browser draws the pages and compares (see
 :func:`~fxsite.verify.notes.judge_writer`): inline ``<script>`` bodies,
-event-handler attributes (``onload=``…), ``javascript:`` URLs, ``<style>``
-blocks, and every published ``.js``, ``.mjs``, ``.cjs`` and ``.css`` file. The
+``<style>`` blocks, and every published ``.js``, ``.mjs``, ``.cjs`` and ``.css``
+file. An event-handler attribute (``onload=``…) or a ``javascript:`` URL is a
+writer whatever its code (:func:`handler_notes`): it may hide part of a figure
+as readily as write one. The
 theme's own code is not the site's (:mod:`.theme`).
 
 A script is a writer when it names a way to write text or to run code made
@@ -159,21 +161,25 @@ def script_note(attrs: dict[str, str], body: str) -> Note | None:
 
 
 def handler_notes(attrs: dict[str, str]) -> list[Note]:
-    """Event-handler attributes (``onload=``…) and ``javascript:`` URLs that write text."""
+    """Event-handler attributes (``onload=``…) and ``javascript:`` URLs: each is a writer.
+
+    Such code runs on an event, where the gate does not see what it does: it may
+    write text, or hide or remove part of a figure (set a class, ``style.display``,
+    ``hidden``, call ``remove()``). The note quotes what writes text where the code
+    names it (:data:`_SINKS`), else the attribute.
+    """
     out = []
     for name, value in attrs.items():
         code = value if name.startswith("on") else ""
         if name in _SCRIPT_URLS and value.strip().lower().startswith("javascript:"):
             code = unquote(value.strip()[len("javascript:") :])
-        sink = _writes(code) if code else None
-        if sink:
-            out.append(
-                writer_note(
-                    f"the {name} attribute's script writes text ({sink})",
-                    sink,
-                    writer="",
-                )
-            )
+        if not code.strip():
+            continue
+        sink = _writes(code)
+        does = f"writes text ({sink})" if sink else "may change what is drawn: hide or write text"
+        out.append(
+            writer_note(f"the {name} attribute's script {does}", sink or code.strip(), writer="")
+        )
     return out
 
 
