@@ -31,6 +31,7 @@ PATTERNS = (
     "material/alpha-?*.svg",
     "fontawesome/*/*.svg",
     "octicons/x-*.svg",
+    "simple/x.svg",
 )
 
 
@@ -46,13 +47,13 @@ def _globbed() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
                 continue
             paths = tuple(icon_digits._PATH_DATA.findall(file.read_text(encoding="utf-8")))
             if paths:
-                drawings.setdefault(paths, drawn)
+                drawn = drawings.setdefault(paths, drawn)
             names[f":{name.replace('/', '-')}:"] = drawn
     return drawings, names
 
 
 def test_the_table_is_what_globbing_the_icon_files_found() -> None:
-    drawings, names = icon_digits._icons()
+    drawings, names, _ = icon_digits._icons()
     globbed_drawings, globbed_names = _globbed()
     assert list(names.items()) == list(globbed_names.items())
     assert list(drawings.items()) == list(globbed_drawings.items())
@@ -85,7 +86,7 @@ def test_each_icon_folder_is_listed_once(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(Path, "glob", globbed)
     icon_digits._icons.cache_clear()
     try:
-        drawings, _ = icon_digits._icons()
+        drawings, _, _ = icon_digits._icons()
     finally:
         icon_digits._icons.cache_clear()
     assert drawings

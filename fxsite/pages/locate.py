@@ -50,7 +50,7 @@ from functools import cache, partial
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, unshown
-from fxsite.verify.icon_digits import shortcode_digits
+from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
@@ -402,7 +402,7 @@ def _find_in(value: str, text: str) -> int | None:
 _SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
 _VARIATIONS = re.compile("[\ufe0e\ufe0f]")
 #: A shortcode of an icon that may draw digits or a sign (:func:`fxsite.verify.icon_digits.shortcode_digits`).
-_ICON_CUE = re.compile(r":(?:material|fontawesome)-")
+_ICON_CUE = re.compile(r":(?:material|fontawesome|octicons|simple)-")
 _HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
 
 
@@ -437,7 +437,8 @@ def _draw_emoji(source: str) -> tuple[str, list[int]]:
     for code in _SHORTCODE.finditer(source):  # overlapping: ``10:30:nine:``
         if code.group(1) not in chars or code.start() < last:
             continue
-        char = chars[code.group(1)]
+        before = "".join(parts[-2:]) + source[last : code.start()]
+        char = shortcode_text(code.group(1), before) or chars[code.group(1)]
         parts += [source[last : code.start()], char]
         offsets += [*range(last, code.start()), *[code.start()] * len(char)]
         last = code.end(1)

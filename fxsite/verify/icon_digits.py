@@ -13,9 +13,14 @@ shortcode, known by its name. An icon of a sign reads as that sign:
 ``1.9:material-multiplication:`` "1.9×", and a letter icon (``:material-alpha-s:``,
 ``:fontawesome-solid-s:``) its letter lower-cased, as units are written ("95 s"). A cross
 reads as the multiplication sign it passes for (``1.9 :material-close:``,
-``:fontawesome-solid-xmark:``, ``:octicons-x-16:``: "1.9 ×"), a Roman numeral as its
-number (``:material-roman-numeral-9: s``, drawn "IX s": "9 s"), a tag or a ticket showing
-a percent sign (``98 :material-sale:``) as "%". An icon a setting names
+``:fontawesome-solid-xmark:``, ``:octicons-x-16:``, ``:octicons-x-circle-fill-24:``, the
+X logo ``:simple-x:``: "1.9 ×"), a Roman numeral as its number (``:material-roman-numeral-9:
+s``, drawn "IX s": "9 s"), a tag or a ticket showing a percent sign (``98 :material-sale:``)
+as "%". Where a letter icon draws what a number icon draws (Material's ``alpha-x`` is its
+``roman-numeral-10``, ``alpha-o`` its ``numeric-0``), the drawing reads as the number,
+but the X right after a number reads as the multiplication sign it passes for
+(``2 :material-alpha-x: faster``, ``2 :material-roman-numeral-10: faster``: "2 x faster";
+:func:`after_number`); a shortcode reads as its drawing does. An icon a setting names
 (``theme.icon.logo: material/numeric-9``, a page's ``icon:``) draws the same
 (:func:`named_icon`).
 """
@@ -29,7 +34,7 @@ from functools import cache
 
 from selectolax.lexbor import LexborNode
 
-__all__ = ["icon_text", "named_icon", "shortcode_digits"]
+__all__ = ["after_number", "icon_text", "named_icon", "shortcode_digits", "shortcode_text"]
 
 #: The icons that draw a number, by file: Material's ``numeric-9``, ``numeric-9-plus-box``,
 #: ``numeric-negative-1``, and Font Awesome's ``solid/9``.
@@ -137,7 +142,9 @@ def _sign(name: str) -> str | None:
         icon = icon.rpartition("/")[2]
         return icon if re.fullmatch(r"[a-z]", icon) else _FONTAWESOME_SIGNS.get(icon)
     if family == "octicons":
-        return "×" if re.fullmatch(r"x-\d+", icon) else None
+        return "×" if re.fullmatch(r"x(?:-circle(?:-fill)?)?-\d+", icon) else None
+    if family == "simple":
+        return "×" if icon == "x" else None
     return None
 
 
@@ -157,19 +164,29 @@ _FILES = (
     ("material", "alpha-?*.svg"),
     ("fontawesome/*", "*.svg"),
     ("octicons", "x-*.svg"),
+    ("simple", "x.svg"),
 )
 
 
+#: A letter that is a sign right after a number ("2 x faster"), where a number icon draws it too.
+_SIGN_LETTERS = frozenset("x")
+
+_Icons = tuple[dict[tuple[str, ...], str], dict[str, str], dict[tuple[str, ...] | str, str]]
+
+
 @cache
-def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
-    """(the number each digit icon's path data draws, the number each shortcode draws)."""
+def _icons() -> _Icons:
+    """(the number or sign each icon's path data draws, what each shortcode's drawing
+    draws, the sign letter each drawing or shortcode of a number draws too)."""
     try:
         import material  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - Material is a dependency
-        return {}, {}
+        return {}, {}, {}
     root = os.path.join(os.path.dirname(material.__file__), "templates", ".icons")
     drawings: dict[tuple[str, ...], str] = {}
     names: dict[str, str] = {}
+    shapes: dict[str, tuple[str, ...]] = {}
+    twins: dict[tuple[str, ...] | str, str] = {}
     listed: dict[str, list[str]] = {}  # a folder's names, sorted, listed once (Material's 7,000)
     for folder, pattern in _FILES:
         for found in _folders(root, folder):
@@ -182,10 +199,14 @@ def _icons() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
                     continue
                 with open(os.path.join(root, found, file), encoding="utf-8") as svg:
                     paths = tuple(_PATH_DATA.findall(svg.read()))
+                code = f":{name.replace('/', '-')}:"
                 if paths:
-                    drawings.setdefault(paths, drawn)
-                names[f":{name.replace('/', '-')}:"] = drawn
-    return drawings, names
+                    if drawings.setdefault(paths, drawn) != drawn and drawn in _SIGN_LETTERS:
+                        twins[paths] = drawn
+                    drawn, shapes[code] = drawings[paths], paths
+                names[code] = drawn
+    twins.update({code: twins[paths] for code, paths in shapes.items() if paths in twins})
+    return drawings, names, twins
 
 
 def _folders(root: str, folder: str) -> list[str]:
@@ -200,27 +221,46 @@ def _folders(root: str, folder: str) -> list[str]:
 #: What an ``<svg>`` of this markup draws: Material writes the same icons on every page
 #: (its header's, its footer's), and finding an SVG's paths costs twenty times writing it.
 #: At most ``_KEPT_SVGS`` of them, each of at most ``_KEPT_MARKUP`` characters.
-_SEEN: dict[str, str | None] = {}
+_SEEN: dict[str, tuple[str | None, str | None]] = {}
 _KEPT_SVGS = 256
 _KEPT_MARKUP = 4096
 
 
-def icon_text(svg: LexborNode) -> str | None:
-    """The number or sign an inline ``<svg>`` draws when it is a digit or sign icon, else None."""
+def icon_text(svg: LexborNode, before: str = "") -> str | None:
+    """The number or sign an inline ``<svg>`` draws when it is a digit or sign icon, else
+    None; ``before``: the text before it in its line (:func:`after_number`)."""
     markup = svg.html or ""
     if markup in _SEEN:
-        return _SEEN[markup]
-    paths = tuple(str(p.attributes.get("d") or "") for p in svg.css("path"))
-    drawn = _icons()[0].get(paths) if paths else None
-    if len(_SEEN) < _KEPT_SVGS and len(markup) <= _KEPT_MARKUP:
-        _SEEN[markup] = drawn
-    return drawn
+        drawn, letter = _SEEN[markup]
+    else:
+        paths = tuple(str(p.attributes.get("d") or "") for p in svg.css("path"))
+        drawn = _icons()[0].get(paths) if paths else None
+        letter = _icons()[2].get(paths)
+        if len(_SEEN) < _KEPT_SVGS and len(markup) <= _KEPT_MARKUP:
+            _SEEN[markup] = drawn, letter
+    return after_number(drawn, letter, before) if drawn is not None else drawn
+
+
+_ENDS_IN_NUMBER = re.compile(r"[0-9][ \u00a0]?\Z")
+
+
+def after_number(drawn: str, letter: str | None, before: str) -> str:
+    """What a drawing read as ``drawn`` reads as after the text ``before`` it in its line:
+    the sign ``letter`` a number's drawing is too (Material's X, ``roman-numeral-10`` and
+    ``alpha-x``) right after a number ("2 x faster"), else ``drawn`` ("10")."""
+    return letter if letter is not None and _ENDS_IN_NUMBER.search(before) else drawn
 
 
 def shortcode_digits() -> dict[str, str]:
     """The number or sign each digit or sign icon's shortcode (``:material-numeric-9:``,
-    ``:material-percent:``) draws."""
+    ``:material-percent:``) draws, as its drawing is read."""
     return _icons()[1]
+
+
+def shortcode_text(code: str, before: str) -> str | None:
+    """What an icon's shortcode draws after the text ``before`` it (:func:`after_number`)."""
+    drawn = _icons()[1].get(code)
+    return after_number(drawn, _icons()[2].get(code), before) if drawn is not None else None
 
 
 def named_icon(name: str) -> str | None:

@@ -686,7 +686,7 @@ class _Walk:
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
             _attribute_blocks(node, tag, _attrs(node), self.page, role)
         emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
-        emoji = icon_text(node) if tag == "svg" else emoji
+        emoji = icon_text(node, "".join(builder.parts[-2:])) if tag == "svg" else emoji
         if emoji is not None:  # an emoji image draws its emoji in the run, an icon its digits
             builder.add(emoji)
             return True
