@@ -128,6 +128,11 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
         "卢布",
         "万元",
         "亿元",
+        # Money in colloquial words: "三百块钱", "3毛钱", "320美金" (块, 刀 and 大洋 alone,
+        # only after a price word: :data:`_SLANG_PRICE`).
+        "块钱",
+        "毛钱",
+        "美金",
         "像素",
         "万像素",
     ],
@@ -279,6 +284,17 @@ _UNITLESS_PRICE = LazyPattern(
     rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
 )
+# Money in slang after a word of spending or price: "花费310块", "花了三百块", "只要330刀",
+# "花费340大洋", "才3毛" (elsewhere 块 counts parts, "3块硬盘", and 刀 cuts, "砍了3刀").
+_SPEND_WORD = (
+    r"花费|花了|花掉|只要|只需|仅需|仅要|才|要价|收费|售价|价格|价钱|费用|成本|卖了?|付了?|值"
+)
+_SLANG_PRICE = LazyPattern(
+    rf"(?:{_SPEND_WORD})[^\d，。；,;:：！？\s]{{0,4}}?"
+    rf"(?P<figure>{_BEFORE}?(?:(?<![\d.,]){_NUMBER}|[{_FIRST}][{_NUMERALS}]*)(?:{_MAG})?(?:块|刀|大洋|毛)钱?)"
+    r"(?!(?!左右|每|一[年月天次])[\u4e00-\u9fffA-Za-z0-9])"
+)
+_SLANG_CUE = _needles("块", "刀", "大洋", "毛")
 _SPEND_AND_SAVE = LazyPattern(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
 _UNITLESS_MONEY = LazyPattern(
     rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
@@ -371,6 +387,9 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
         for match in _TENTHS.finditer(text):
             tenths = "figure" if match["figure"] is not None else "bounded"
             yield match.start(tenths), match.end(tenths), "number-word"
+    if _holds(text, _SLANG_CUE):
+        for match in _SLANG_PRICE.finditer(text):
+            yield match.start("figure"), match.end("figure"), "currency"
     if "腰斩" in text:
         for match in _HALVED.finditer(text):
             yield match.start("figure"), match.end("figure"), "number-word"

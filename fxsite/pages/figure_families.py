@@ -222,6 +222,11 @@ _COMPOUND_DURATION = LazyPattern(
     (?![A-Za-z0-9_])""",
     re.VERBOSE,
 )
+# A duration in ISO 8601: "PT1M35S", "PT2H", "P1DT12H" (with its time part: "P100D" is a car).
+_ISO_DURATION = LazyPattern(
+    r"(?<![A-Za-z0-9_])P(?:\d{1,4}[YMWD]){0,4}T(?=\d)(?:\d{1,4}H)?(?:\d{1,4}M)?"
+    r"(?:\d{1,4}(?:[.,]\d+)?S)?(?![A-Za-z0-9_])"
+)
 # A temperature with a bare letter after a word that places it: "runs at 400C".
 _BARE_DEGREES = LazyPattern(
     r"\b(?i:at|to|from|of|below|above|reaches|reached|hits|exceeds|over|under)\s+"
@@ -263,6 +268,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
         "unit",
         re.compile(r"\d[ \u00a0\u2009\u202f]?[dhm][a-z]{0,3}[ \u00a0\u2009\u202f]?\d"),
     ),
+    (_ISO_DURATION, 0, "unit", re.compile(r"T\d")),
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
@@ -270,7 +276,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
-    *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION),
+    *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION, _ISO_DURATION),
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)

@@ -99,6 +99,22 @@ EXTRA_SYMBOLS = {
     "degrees Celsius",
     "degrees Fahrenheit",
 }
+# Units of time and ratio in the other languages an English page quotes: "95 segundos",
+# "95 Sekunden", "95 saniye", "95 सेकंड", "95 วินาที" after a space, and glued to digits in
+# Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
+OTHER_LANGUAGE_WORDS = {
+    *("segundo", "segundos", "milisegundos", "milissegundos", "minutos", "horas"),
+    *("seconde", "secondes", "millisecondes", "heures"),
+    *("sekunde", "sekunden", "millisekunden", "minuten", "stunden"),
+    *("secondi", "millisecondi", "minuti", "seconden", "milliseconden"),
+    *("saniye", "milisaniye", "dakika", "saat"),
+}
+OTHER_LANGUAGE_SYMBOLS = {
+    *("ミリ秒", "マイクロ秒", "ナノ秒", "時間", "割"),
+    *("초", "밀리초", "마이크로초", "분", "시간", "배", "퍼센트"),
+    *("सेकंड", "सेकेंड", "मिलीसेकंड", "मिनट", "घंटे", "घंटा"),
+    *("วินาที", "มิลลิวินาที", "นาที", "ชั่วโมง"),
+}
 # The CJK squared unit letters, one character each: "94㎳" is "94ms" as NFKC folds it
 # ("㎞", "㎐", "㏈", "㎲", "㎏", "㏄", "㎧"); the squares of no unit are left out.
 _SQUARED_NOT_UNITS = {"a.m.", "p.m.", "Co.", "KK", "LTD", "ln", "log", "PR", "PH"}
@@ -383,10 +399,12 @@ ALWAYS = "(?<![A-Za-z0-9_.,])(?i:{})".format(
     )
 )
 
-UNIT_SYMBOLS = SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS | SQUARED_UNITS
+UNIT_SYMBOLS = (
+    SYMBOLS | CJK_UNITS | DIGIT_ONLY_UNITS | EXTRA_SYMBOLS | SQUARED_UNITS | OTHER_LANGUAGE_SYMBOLS
+)
 # As trees: about a thousand names, tried after every number of a page.
 SYMBOL_UNIT = tree_alternation(UNIT_SYMBOLS)
-WORD_UNIT = rf"(?i:{tree_alternation(WORDS)})"
+WORD_UNIT = rf"(?i:{tree_alternation(WORDS | OTHER_LANGUAGE_WORDS)})"
 # Precision and sparsity between a number and its unit: "3,958 FP8 TFLOPS".
 # Several precisions ("1,979 FP16/BF16 TFLOPS"), a benchmark ("2.499 LINPACK
 # GFLOPS/W") or the side of a model's traffic ("~66k output tokens/s").

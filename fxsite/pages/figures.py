@@ -306,20 +306,23 @@ _FRACTION_FIGURE = LazyPattern(
     re.VERBOSE,
 )
 
+# Whole units of money with a dash for the cents, as German and Swiss prices are written:
+# "300,– €", "310.- USD", "EUR 300,--".
+_DASH_CENTS = r"(?:[.,](?:–|—|-{1,2}))"
 # Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M".
 _CURRENCY_PREFIX = LazyPattern(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?
     (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
-    {_NUM}{_MAG_MONEY}?
+    {_NUM}(?:{_DASH_CENTS}|{_MAG_MONEY})?
     (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
     (?:{_alternation(_CJK_CURRENCY)})?  # "人民币12,999元"
     {_PER}(?![A-Za-z0-9_])""",
     re.VERBOSE,
 )
 # Currency after the number: "5,000 USD", "300 euros", "2 million RMB", and a sign
-# after it as German and French write prices: "300 €", "99¢", "3.5 k€".
+# after it as German and French write prices: "300 €", "99¢", "3.5 k€", "300,– €".
 _CURRENCY_SUFFIX = LazyPattern(
-    rf"""{_VALUE}{_MAG_MONEY}?(?:{_SP}|-(?=(?i:{_alternation(_CURRENCY_WORDS)})\b))?  # "300-dollar"
+    rf"""{_VALUE}(?:{_DASH_CENTS}|{_MAG_MONEY})?(?:{_SP}|-(?=(?i:{_alternation(_CURRENCY_WORDS)})\b))?  # "300-dollar"
     (?:(?:{_alternation(_CURRENCY_CODES | CURRENCY_CODES_AFTER)}
         |(?i:{_alternation(_CURRENCY_WORDS | set(PRICE_ONLY_WORDS))})|{_alternation(MONEY_SLANG)})\b
       | [kKM]?(?:{_alternation(_CURRENCY_SIGNS)}){_PER}(?![A-Za-z0-9_$])  # "3.5 k€"
@@ -357,9 +360,11 @@ _RATE_FIGURE = LazyPattern(
     re.VERBOSE,
 )
 # Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS";
-# drive endurance: "1 DWPD", "600 TBW".
+# drive endurance: "1 DWPD", "600 TBW". Scaled FLOPS in any case ("95 TFLOPs", "1.2
+# PFLOPs", "98 Gflops"): a rate or a count of work, a figure either way.
 _ACRONYM_RATE = LazyPattern(
-    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW){_PER}{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW"
+    rf"|(?i:[kmgtpe]flops?)){_PER}{_END}"
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
@@ -473,6 +478,7 @@ _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
 _COLON_ONE = _needles(":1")
 _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
+_FLOP_WORDS = _needles("flop")
 _SCALED_WORDS = _needles(*_SCALED_NOUNS)
 _A_PERIOD = _needles("a second", "a minute", "an hour")
 
@@ -585,7 +591,11 @@ _DIGIT_RULES = (
         lambda t, low: _latin(t) and _RATE_CUE.search(t) is not None,
         lambda t, m: _is_divisor(m["per"] or m["per_word"]),
     ),
-    _DigitRule(_ACRONYM_RATE, "unit", lambda t, low: _holds(t, _ACRONYM_RATE_WORDS)),
+    _DigitRule(
+        _ACRONYM_RATE,
+        "unit",
+        lambda t, low: _holds(t, _ACRONYM_RATE_WORDS) or _holds(low, _FLOP_WORDS),
+    ),
     _DigitRule(_NOUN_TIME, "unit", lambda t, low: _holds(low, _NOUN_TIME_WORDS)),
     _DigitRule(_DIMENSIONS, "unit", lambda t, low: _DIMENSIONS_CUE.search(t) is not None),
     _DigitRule(_SCALED_COUNT, "unit", lambda t, low: _holds(low, _SCALED_WORDS), _no_per_before),

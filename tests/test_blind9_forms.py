@@ -1,0 +1,158 @@
+"""Figures blind tester 9 got published as people write them (issue 20, /work/notes/blind9_cases).
+
+* Scaled FLOPS in any case: "95 TFLOPs", "1.2 PFLOPs", "98 Gflops".
+* Prices with a dash for the cents, as German and Swiss prices are written ("300,– €",
+  "310.- USD", "EUR 300,--"), and a duration in ISO 8601 ("PT1M35S").
+* Units of time and ratio in the other languages an English page quotes: "98ミリ秒",
+  "3割", "1.9배", "97초", "95 segundos", "95 Sekunden", "95 सेकंड", "95 วินาที", "95 saniye".
+* Chinese money in colloquial words: "三百块钱", "3毛钱", "320美金"; "310块", "330刀" and
+  "340大洋" after a word of spending or price.
+
+In-process rows: a sentence in, figures out (the one detector, as the gate reads it), a
+near miss that passes beside each family, and a page in, ``(code, line, col)`` out; one
+whole site where check and build agree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitekit import check_and_build, finding_lines, library, page_findings, rows_site
+from test_detector_linear import _linear, _read_again, _text
+
+from fxsite.evidence.library import Library
+from fxsite.verify.reading import detect
+
+# (name, sentence, figures)
+REFUSED = [
+    ("TFLOPs", "GPUs delivering 95 TFLOPs each.", ["95 TFLOPs"]),
+    ("PFLOPs", "GPUs delivering 1.2 PFLOPs in total.", ["1.2 PFLOPs"]),
+    ("GFLOPs", "GPUs delivering 98 GFLOPs each.", ["98 GFLOPs"]),
+    ("Tflops", "A card of 95 Tflops.", ["95 Tflops"]),
+    ("tflops", "A card of 95 tflops.", ["95 tflops"]),
+    ("Gflop", "A 98 Gflop machine.", ["98 Gflop"]),
+    ("comma dash euro", "Each licence costs 300,– € a year.", ["300,– €"]),
+    ("dot hyphen code", "Each licence costs 310.- USD a year.", ["310.- USD"]),
+    ("grouped comma dash", "Each licence costs 1.234,– EUR a year.", ["1.234,– EUR"]),
+    ("sign before, comma dash", "It costs € 300,– a year.", ["€ 300,–"]),
+    ("code before, double hyphen", "It costs EUR 300,-- a year.", ["EUR 300,--"]),
+    ("francs before, dot dash", "It costs CHF 300.– a year.", ["CHF 300.–"]),
+    ("ISO duration", "Each save took PT1M35S on NFS.", ["PT1M35S"]),
+    ("ISO duration with days", "Retention is P1DT12H.", ["P1DT12H"]),
+    ("ISO hours", "A PT2H window.", ["PT2H"]),
+    ("Japanese milliseconds", "Japanese: 保存時間は98ミリ秒です。", ["98ミリ秒"]),
+    ("Japanese tenths", "Japanese: 3割速い。", ["3割"]),
+    ("Japanese hours", "Japanese: 学習に3時間かかった。", ["3時間"]),
+    ("Korean times", "Korean: 저장이 1.9배 빨라졌습니다.", ["1.9배"]),
+    ("Korean seconds", "Korean: 저장에 97초 걸렸습니다.", ["97초"]),
+    ("Korean minutes", "Korean: 5분 걸렸습니다.", ["5분"]),
+    ("Spanish", "Spanish: el guardado tardó 95 segundos.", ["95 segundos"]),
+    ("Portuguese", "Portuguese: levou 95 milissegundos.", ["95 milissegundos"]),
+    ("French", "French: la sauvegarde a pris 95 secondes.", ["95 secondes"]),
+    ("German", "German: das Speichern dauerte 95 Sekunden.", ["95 Sekunden"]),
+    ("German hours", "German: 3 Stunden Training.", ["3 Stunden"]),
+    ("Italian", "Italian: il salvataggio ha richiesto 95 secondi.", ["95 secondi"]),
+    ("Turkish", "Turkish: kaydetme 95 saniye sürdü.", ["95 saniye"]),
+    ("Hindi", "Hindi: सहेजने में 95 सेकंड लगे।", ["95 सेकंड"]),
+    ("Thai", "Thai: บันทึกใช้เวลา 95 วินาที", ["95 วินาที"]),
+    ("kuai qian in numerals", "每次保存花费三百块钱。", ["三百块钱"]),
+    ("kuai after spending", "每次保存花费310块。", ["310块"]),
+    ("meijin", "每次保存花费320美金。", ["320美金"]),
+    ("dao after spending", "每次保存花费330刀。", ["330刀"]),
+    ("mao qian", "每次保存只要3毛钱。", ["3毛钱"]),
+    ("dayang after spending", "每次保存花费340大洋。", ["340大洋"]),
+    ("kuai in numerals after spending", "每次保存花了三百块。", ["三百块"]),
+    ("kuai about", "成本3块左右。", ["3块左右"]),
+]
+
+# (name, sentence): no figure.
+PASSED = [
+    ("FLOPs as a word", "TFLOPs matter more than clocks."),
+    ("a model with a digit", "Model X2 TFLOPs ranking."),
+    ("a dash in a list", "Pages 3,- see the index."),
+    ("a name after P", "The P100D car and the PT4 board."),
+    ("PT alone", "The PT boat sailed."),
+    ("glued to a word", "FPT1M35S is a part number."),
+    ("Japanese discount word alone", "割引があります。"),
+    ("Korean times as a boat", "배를 탔다."),
+    ("Spanish seconds vague", "Tardó unos segundos."),
+    ("kuai counts disks", "我们买了3块硬盘。"),
+    ("kuai counts cards after spending", "花费了8块显卡的钱。"),
+    ("dao cuts", "他砍了3刀。"),
+    ("one size fits all", "不能一刀切。"),
+    ("four oceans", "地球有4大洋。"),
+    ("a stone", "一块石头。"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "figures"), REFUSED, ids=[c[0] for c in REFUSED])
+def test_written_form_is_a_figure(name: str, text: str, figures: list[str]) -> None:
+    assert [text[f.start : f.end] for f in detect(text)] == figures
+
+
+@pytest.mark.parametrize(("name", "text"), PASSED, ids=[c[0] for c in PASSED])
+def test_near_miss_is_no_figure(name: str, text: str) -> None:
+    assert [text[f.start : f.end] for f in detect(text)] == []
+
+
+# (shape, text before, piece repeated, text after): runs of what the new forms start with.
+SHAPES = [
+    ("dash cents", "", "1,– ", "€"),
+    ("ISO durations", "", "PT1", "S"),
+    ("spending words", "", "花费", "3块"),
+    ("spending and numerals", "", "花了三", "块"),
+]
+
+
+@pytest.mark.parametrize(("shape", "before", "piece", "after"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_new_forms_read_in_linear_time(shape: str, before: str, piece: str, after: str) -> None:
+    _linear(_read_again, _text(before, piece, after, 4096), _text(before, piece, after, 16384))
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+PAGE = """\
+# Results
+
+The save took [94 s](evidence:R1#save_time_fx100) on GPUs of 95 TFLOPs.
+
+Each licence costs 300,– € a year, or EUR 300,--.
+
+Each save took PT1M35S; Japanese: 98ミリ秒, Korean: 1.9배.
+
+Spanish: 95 segundos.
+
+每次保存花费310块，只要3毛钱。
+"""
+
+
+#: Where each figure of :data:`PAGE` stands (line, column).
+PLACES = [(3, 62), (5, 20), (5, 39), (7, 16), (7, 35), (7, 50), (9, 10), (11, 7), (11, 14)]
+
+
+def test_forms_refused_at_their_place(lib: Library) -> None:
+    assert page_findings(PAGE, lib) == [("FX501", line, col) for line, col in PLACES]
+
+
+def test_cited_figures_beside_near_misses_pass(lib: Library) -> None:
+    page = (
+        "# Results\n\nThe save took [94 s](evidence:R1#save_time_fx100); TFLOPs matter, "
+        "the P100D car too.\n\n我们买了3块硬盘，不能一刀切。\n"
+    )
+    assert page_findings(page, lib) == []
+
+
+def test_check_and_build_agree_on_the_forms(tmp_path: Path) -> None:
+    site = rows_site(tmp_path / "site", PAGE)
+    checked, built = check_and_build(site)
+    found = [
+        [ln.split(" bare figure")[0] for ln in finding_lines(out.stdout, warnings=False)]
+        for out in (checked, built)
+    ]
+    assert (checked.returncode, built.returncode) == (1, 1)
+    expected = sorted(f"docs/index.md:{line}:{col}: FX501" for line, col in PLACES)
+    assert found == [expected, expected]
