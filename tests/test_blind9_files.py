@@ -21,11 +21,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+from sitekit import (
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    fixture_renderer,
+    fxsite_here,
+    href_for,
+    library,
+    rows_site,
+)
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import judge_page
 from fxsite.pages.page import process_page
+from fxsite.verify.audit import verify_site
+from fxsite.verify.docs_files import docs_file_findings
+from fxsite.verify.scan import scan_file
 from fxsite.verify.scripts import link_note
 from fxsite.verify.sheets import SheetFiles
 
@@ -182,3 +194,124 @@ def test_an_inline_handler_is_a_writer(
 @pytest.mark.parametrize(("row", "page"), NO_HANDLERS, ids=[r[0] for r in NO_HANDLERS])
 def test_an_element_without_code_passes(row: str, page: str, tmp_path: Path, lib: Library) -> None:
     assert _found(tmp_path, lib, page, {}) == []
+
+
+# (name, file in docs/, its text, place of each bare figure): a table file whose header
+# (or a row label, or a "unit" row) states the unit of bare numbers, as a page's table does.
+TABLE_FILES = [
+    ("a CSV header (s)", "data.csv", "system,save time (s)\nNFS,98\n", [(2, 5)]),
+    ("a TSV header (s)", "data.tsv", "system\tsave time (s)\nNFS\t97\n", [(2, 5)]),
+    (
+        "three columns, three units",
+        "data.csv",
+        "system,save time (s),speed-up (x),cost (USD)\nNFS,98,2.4,310\n",
+        [(2, 5), (2, 8), (2, 12)],
+    ),
+    ("a header naming its unit", "d.csv", "system,Latency ms\nA,12\n", [(2, 3)]),
+    ("a quoted header and cell", "d.csv", 'system,"Price, USD"\nA,"1,234"\n', [(2, 4)]),
+    ("a row label states it", "d.csv", "metric,A\nSave time (s),98\n", [(2, 15)]),
+    ("a 'unit' row states it", "d.csv", "system,time\nunit,s\nA,98\n", [(3, 3)]),
+    ("the third line", "d.csv", "system,save time (s)\nA,97\nB,98\n", [(2, 3), (3, 3)]),
+    ("CRLF lines, a name in capitals", "D.CSV", "system,save time (s)\r\nNFS,98\r\n", [(2, 5)]),
+]
+
+# Table files whose numbers no unit governs: they pass.
+TABLE_NEAR = [
+    ("a header without a unit", "d.csv", "system,rank\nNFS,3\n"),
+    ("a year column", "d.csv", "system,year\nNFS,2024\n"),
+    ("words under a unit", "d.csv", "system,save time (s)\nNFS,fast\n"),
+    ("a header alone", "d.csv", "system,save time (s)\n"),
+    ("the same text in a .txt file (no table)", "d.txt", "system,save time (s)\nNFS,98\n"),
+]
+
+
+def _file_findings(root: Path, name: str, text: str) -> list[tuple[str, int, int]]:
+    """What check and the build find in docs/``name`` (:func:`docs_file_findings`)."""
+    docs = root / "docs"
+    docs.mkdir(exist_ok=True)
+    (docs / name).write_bytes(text.encode())
+    found = docs_file_findings(docs, name, f"docs/{name}")
+    return sorted((f.code, f.line, f.col) for f in found)
+
+
+@pytest.mark.parametrize(
+    ("row", "name", "text", "at"), TABLE_FILES, ids=[r[0] for r in TABLE_FILES]
+)
+def test_a_table_file_header_states_units(
+    row: str, name: str, text: str, at: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    assert _file_findings(tmp_path, name, text) == [("FX501", *a) for a in at]
+    # The gate and the audit read the published copy with the same reader.
+    assert len(scan_file(name, text).candidates) == len(at)
+
+
+@pytest.mark.parametrize(("row", "name", "text"), TABLE_NEAR, ids=[r[0] for r in TABLE_NEAR])
+def test_a_table_file_without_units_passes(row: str, name: str, text: str, tmp_path: Path) -> None:
+    assert _file_findings(tmp_path, name, text) == []
+    assert scan_file(name, text).candidates == []
+
+
+def test_a_table_file_says_what_it_is_read_as(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "d.csv").write_text("system,save time (s)\nNFS,98\n", "utf-8")
+    (found,) = docs_file_findings(docs, "d.csv", "docs/d.csv")
+    assert "'98' (read as '98 s', under the header 'save time (s)', row 'NFS')" in found.message
+
+
+def test_a_table_file_the_csv_module_cannot_split_is_split_at_its_separators() -> None:
+    """A field past the ``csv`` module's size limit: each line split at its commas."""
+    text = "system,save time (s)\nNFS,98\n" + "x" * 200_000 + ',"\n'
+    assert [c.shown for c in scan_file("d.csv", text).candidates] == ["98"]
+
+
+#: Blind tester 9's three cases in one site: a preloaded style, an inline handler, a CSV.
+_CASES = {
+    "preload.md": "# P\n\n"
+    """<link rel="preload" as="style" href="../css/w.css" onload="this.rel='stylesheet'">\n\n"""
+    'Each save took 9<span class="h5">x</span>9 s.\n',
+    "handler.md": "# H\n\n"
+    """<img src="nope.png" alt="" onerror="document.getElementById('u').remove()">\n\n"""
+    'Each save took 9<span id="u">x</span>8 s on NFS.\n',
+    "css/w.css": ".h5 { display: none }\n",
+    "data.csv": "system,save time (s),speed-up (x),cost (USD)\nNFS,98,2.4,310\n",
+    "data.tsv": "system\tsave time (s)\nNFS\t97\n",
+}
+
+
+def test_check_build_and_audit_agree_on_blind9s_files(tmp_path: Path) -> None:
+    """Check and the build refuse the same findings at the same source lines; published
+    regardless (``enforce: false``), the audit refuses the site on the same files."""
+    site = rows_site(tmp_path / "b9")
+    for name, text in _CASES.items():
+        (site / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / "docs" / name).write_text(text, "utf-8")
+    checked, built = check_and_build(site)
+    expected = [
+        "docs/data.csv:2:12: FX501 bare figure '310' (read as '310 USD'",
+        "docs/data.csv:2:5: FX501 bare figure '98' (read as '98 s'",
+        "docs/data.csv:2:8: FX501 bare figure '2.4' (read as '2.4 x'",
+        "docs/data.tsv:2:5: FX501 bare figure '97' (read as '97 s'",
+        "docs/handler.md:3:37: FX506 the onerror attribute's script may change what is drawn",
+        "docs/preload.md:3:60: FX506 the onload attribute's script may change what is drawn",
+        "docs/preload.md:5:16: FX501 bare figure '99 s'",
+    ]
+    for run in (checked, built):
+        assert run.returncode == 1
+        lines = finding_lines(run.stdout + run.stderr, warnings=False)
+        assert [line[: len(e)] for line, e in zip(lines, expected, strict=True)] == expected
+    assert not (site / "site" / "data.csv").exists()
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: false\n"),
+        "utf-8",
+    )
+    assert fxsite_here("build", ".", cwd=site).returncode == 0
+    audited = {(f.path, f.code) for f in verify_site(site / "site") if f.severity == "error"}
+    assert audited == {
+        ("data.csv", "FX501"),
+        ("data.tsv", "FX501"),
+        ("handler/index.html", "FX505"),
+        ("preload/index.html", "FX501"),
+        ("preload/index.html", "FX505"),
+    }

@@ -5,7 +5,8 @@ A text file under ``docs/`` (``notes.txt``, ``data.csv``, a raw ``.svg`` or
 it as a published file. ``fxsite check`` and the build read it first, by the
 gate's own reader (:func:`fxsite.verify.served.served_file`,
 :func:`fxsite.verify.scan.scan_file`), and report what it shows at its line in
-``docs/``: such a file cannot hold a claim, so every figure in it is bare. A
+``docs/``: such a file cannot hold a claim, so every figure in it is bare, a
+number under a CSV's or TSV's header that states a unit too (:mod:`.csvtable`). A
 script's string and template literals are read as an inline script's: text it
 may show.
 
@@ -84,7 +85,8 @@ def read_findings(
     """What the gate's reader finds in ``read`` (file ``rel`` as a reader gets it, of
     ``kind``), placed at ``shown``'s lines in ``source`` (the file as written).
 
-    Every figure there is bare, told ``advice`` (the field cannot hold a claim);
+    Every figure there is bare, told ``advice`` (the field cannot hold a claim), and
+    a bare number with the unit stated once that it is read with (a CSV's header);
     hidden and glued characters are the reader's own findings.
     """
     from fxsite.verify.scan import scan_file
@@ -102,7 +104,8 @@ def read_findings(
         findings.append(Finding(shown, line, col, local.code, local.message, text=local.text))
     for found in scan.candidates:
         line, col = at(found.shown, "FX501")
-        message = f"bare figure '{found.shown}'{advice}"
+        read_as = f" (read as '{found.found}', {found.said})" if found.unit else ""
+        message = f"bare figure '{found.shown}'{read_as}{advice}"
         findings.append(Finding(shown, line, col, "FX501", message, text=found.shown))
     return findings
 

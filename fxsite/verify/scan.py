@@ -36,6 +36,7 @@ from fxsite.findings import Severity
 from fxsite.pages.header_units import Governed, governed, labelled
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
+from fxsite.verify.csvtable import table_cells
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
@@ -398,6 +399,10 @@ def scan_file(
     else:  # any other text: .txt, .csv, .md, .yaml, files without an extension…
         shown = pem_lines_blanked(text) if kind == "key" else text
         blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
+        # A CSV's header states units as a table's does: its bare numbers read with them.
+        blocks += [
+            Block(normalise(c), "page", unit=u, said=w) for c, u, w in table_cells(rel, text)
+        ]
     _scan_blocks(scan, blocks)
     return scan
 
