@@ -213,6 +213,12 @@ TABLE_FILES = [
     ("a 'unit' row states it", "d.csv", "system,time\nunit,s\nA,98\n", [(3, 3)]),
     ("the third line", "d.csv", "system,save time (s)\nA,97\nB,98\n", [(2, 3), (3, 3)]),
     ("CRLF lines, a name in capitals", "D.CSV", "system,save time (s)\r\nNFS,98\r\n", [(2, 5)]),
+    (
+        "placed at its cell, not at the same digits before it",
+        "d.csv",
+        "system,note,save time (s)\nA,98 runs,fast\nB,x,98\n",
+        [(3, 5)],
+    ),
 ]
 
 # Table files whose numbers no unit governs: they pass.

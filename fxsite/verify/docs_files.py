@@ -89,7 +89,9 @@ def read_findings(
     a bare number with the unit stated once that it is read with (a CSV's header);
     hidden and glued characters are the reader's own findings.
     """
+    from fxsite.verify.csvtable import table_cells
     from fxsite.verify.scan import scan_file
+    from fxsite.verify.visible import normalise
 
     scan = scan_file(rel, read, kind=kind)
     locator = SourceLocator(source)
@@ -102,8 +104,12 @@ def read_findings(
     for local in scan.local:
         line, col = at(local.text, local.code)
         findings.append(Finding(shown, line, col, local.code, local.message, text=local.text))
+    cells = table_cells(rel, source)  # a table file's cells, placed where written
     for found in scan.candidates:
-        line, col = at(found.shown, "FX501")
+        cell = next((c for c in cells if found.unit and normalise(c.text) == found.block), None)
+        if cell is not None:
+            cells.remove(cell)
+        line, col = (cell.line, cell.col) if cell is not None else at(found.shown, "FX501")
         read_as = f" (read as '{found.found}', {found.said})" if found.unit else ""
         message = f"bare figure '{found.shown}'{read_as}{advice}"
         findings.append(Finding(shown, line, col, "FX501", message, text=found.shown))

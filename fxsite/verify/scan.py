@@ -401,7 +401,8 @@ def scan_file(
         blocks = [Block(normalise(line), "page") for line in shown.splitlines()]
         # A CSV's header states units as a table's does: its bare numbers read with them.
         blocks += [
-            Block(normalise(c), "page", unit=u, said=w) for c, u, w in table_cells(rel, text)
+            Block(normalise(c.text), "page", unit=c.unit, said=c.said)
+            for c in table_cells(rel, text)
         ]
     _scan_blocks(scan, blocks)
     return scan
