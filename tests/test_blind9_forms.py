@@ -7,6 +7,9 @@
   "3割", "1.9배", "97초", "95 segundos", "95 Sekunden", "95 सेकंड", "95 วินาที", "95 saniye".
 * Chinese money in colloquial words: "三百块钱", "3毛钱", "320美金"; "310块", "330刀" and
   "340大洋" after a word of spending or price.
+* A unit stated by a container's title over bare numbers in its body, as a column's header
+  states it over its cells: an admonition "Save time, seconds" over "NFS: 95.", a
+  ``<details>`` "Speed-up over NFS (×)" over "2.6", a tab "Save time (s)" over "98".
 
 In-process rows: a sentence in, figures out (the one detector, as the gate reads it), a
 near miss that passes beside each family, and a page in, ``(code, line, col)`` out; one
@@ -18,10 +21,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import check_and_build, finding_lines, library, page_findings, rows_site
+from sitekit import (
+    FIXTURE_EXTENSIONS,
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    href_for,
+    library,
+    page_findings,
+    rows_site,
+)
 from test_detector_linear import _linear, _read_again, _text
 
 from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
 from fxsite.verify.reading import detect
 
 # (name, sentence, figures)
@@ -127,11 +140,20 @@ Each save took PT1M35S; Japanese: 98ミリ秒, Korean: 1.9배.
 Spanish: 95 segundos.
 
 每次保存花费310块，只要3毛钱。
+
+!!! note "Save time, seconds"
+    NFS: 95.
+
+??? info "Speed-up over NFS (×)"
+    2.6
 """
 
 
 #: Where each figure of :data:`PAGE` stands (line, column).
-PLACES = [(3, 62), (5, 20), (5, 39), (7, 16), (7, 35), (7, 50), (9, 10), (11, 7), (11, 14)]
+PLACES = [
+    *((3, 62), (5, 20), (5, 39), (7, 16), (7, 35), (7, 50), (9, 10), (11, 7), (11, 14)),
+    *((14, 10), (17, 5)),
+]
 
 
 def test_forms_refused_at_their_place(lib: Library) -> None:
@@ -144,6 +166,57 @@ def test_cited_figures_beside_near_misses_pass(lib: Library) -> None:
         "the P100D car too.\n\n我们买了3块硬盘，不能一刀切。\n"
     )
     assert page_findings(page, lib) == []
+
+
+#: The fixture renderer with content tabs, in both of pymdownx.tabbed's styles.
+TABS = {
+    style: PageRenderer(
+        [*FIXTURE_EXTENSIONS, "pymdownx.tabbed"], {"pymdownx.tabbed": {"alternate_style": style}}
+    )
+    for style in (True, False)
+}
+
+# (name, body of a page after its heading, places of its figures (line, col)): a title
+# stating a unit over bare numbers.
+CONTAINERS = [
+    ("admonition, comma", '!!! note "Save time, seconds"\n    NFS: 95.\n', [(4, 10)]),
+    ("admonition, in", '!!! note "Save time in seconds"\n    ~95\n', [(4, 5)]),
+    ("admonition, parenthesis", '!!! note "Save time (s)"\n    95\n\n    96\n', [(4, 5), (6, 5)]),
+    ("details", '??? info "Speed-up over NFS (×)"\n    2.6\n', [(4, 5)]),
+    ("details open", '???+ info "Latency (ms)"\n    FX100: 0.5\n', [(4, 12)]),
+    ("tab", '=== "Save time (s)"\n    98\n', [(4, 5)]),
+    ("a table cell after a label", "| Save time (s) |\n|---|\n| NFS: 95 |\n", [(5, 8)]),
+    ("second tab", '=== "Linux"\n    Fast.\n\n=== "Latency (ms)"\n    97\n', [(7, 5)]),
+]
+# (name, body): no figure.
+CONTAINER_MISSES = [
+    ("a title stating no unit", '!!! note "Results"\n    95\n'),
+    ("no title", "!!! note\n    95\n"),
+    ("words under a unit", '!!! note "Save time (s)"\n    See the record for details.\n'),
+    ("a step under a unit", '!!! note "Save time (s)"\n    Step 3 of the run.\n'),
+    ("a calendar title", '??? info "Week"\n    32\n'),
+    ("a tab of no unit", '=== "Linux"\n    3\n'),
+    ("a claim in the unit", '!!! note "Save time (s)"\n    [94](evidence:R1#save_time_fx100)\n'),
+]
+
+
+def _container_findings(body: str, lib: Library, alternate: bool) -> list[tuple[str, int, int]]:
+    _, found = check_page(f"# T\n\n{body}", PAGE_PATH, lib, href_for, TABS[alternate])
+    return sorted((f.code, f.line, f.col) for f in found if f.severity == "error")
+
+
+@pytest.mark.parametrize("alternate", [True, False], ids=["alternate tabs", "old tabs"])
+@pytest.mark.parametrize(("name", "body", "places"), CONTAINERS, ids=[c[0] for c in CONTAINERS])
+def test_unit_in_a_title_governs_its_body(
+    name: str, body: str, places: list[tuple[int, int]], alternate: bool, lib: Library
+) -> None:
+    assert _container_findings(body, lib, alternate) == [("FX501", *at) for at in places]
+
+
+@pytest.mark.parametrize("alternate", [True, False], ids=["alternate tabs", "old tabs"])
+@pytest.mark.parametrize(("name", "body"), CONTAINER_MISSES, ids=[c[0] for c in CONTAINER_MISSES])
+def test_container_near_miss_passes(name: str, body: str, alternate: bool, lib: Library) -> None:
+    assert _container_findings(body, lib, alternate) == []
 
 
 def test_check_and_build_agree_on_the_forms(tmp_path: Path) -> None:

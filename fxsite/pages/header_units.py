@@ -24,9 +24,13 @@ claim.
   body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
   figure in it.
-* :func:`governed` reads a cell: its whole text a number the grammar reads
-  without a unit ("178", "~94", "6.2–9.3"); a cell with its own unit is the
-  detector's, a cell of words is no figure.
+* :func:`container_units` gives each block in the body of an admonition, a
+  details element or a content tab the unit its title (or tab label) states,
+  as a header does for its column: "98" in a tab "Save time (s)" reads "98 s".
+* :func:`governed` reads a cell (or a block under a title): its whole text a
+  number the grammar reads without a unit ("178", "~94", "6.2–9.3"), or one
+  after a label ("NFS: 95"); a cell with its own unit is the detector's, a
+  cell of words is no figure.
 * :func:`labelled` reads "in seconds:" and "(s):" labels in prose, and the
   list of bare numbers or claims after them.
 """
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
@@ -46,6 +51,7 @@ from fxsite.pages.lazyre import LazyPattern
 __all__ = [
     "NAMED_COLUMNS",
     "Governed",
+    "container_units",
     "governed",
     "header_unit",
     "labelled",
@@ -188,12 +194,22 @@ def _unitless(text: str) -> bool:
 
 def governed(text: str, unit: str, said: str) -> Governed | None:
     """A cell's text read under ``unit``: a figure when it is a bare number, or one with
-    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`)."""
-    number = _CELL_TAIL.sub("", text) if text[-1:] in _TAIL_ENDS or "±" in text else text
+    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`), alone
+    or after a label ("NFS: 95", :data:`_CELL_LABEL`)."""
+    label = _CELL_LABEL.match(text)
+    start = label.end() if label is not None else 0
+    number = text[start:].rstrip(".")
+    if number[-1:] in _TAIL_ENDS or "±" in number:
+        number = _CELL_TAIL.sub("", number)
     if not _unitless(number):
         return None
     found = with_unit(number, unit)
-    return Governed(0, len(number), found, unit, said) if found is not None else None
+    return Governed(start, start + len(number), found, unit, said) if found else None
+
+
+#: A label before a cell's number and a colon: "NFS: 95", "FX100: 0.5" (a digit before
+#: the colon only with a space after it: "10:30" is a time).
+_CELL_LABEL = re.compile(r"[^\d\s:：][^:：]{0,39}?(?:(?<!\d)[:：]\s*|[:：]\s+)")
 
 
 #: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
@@ -438,3 +454,58 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
             row = f"row '{first}'" if col > 0 and first else ""
             out[cell.mem_id] = (unit, ", ".join(p for p in (said, row) if p))
     return out
+
+
+#: The classes of the containers whose title states a unit for their body.
+_ADMONITION, _TABS = "admonition", "tabbed-set"
+
+
+def container_units(node: LexborNode, classes: AbstractSet[str]) -> dict[int, tuple[str, str]]:
+    """Each block (by ``mem_id``) of the body of an admonition, a ``<details>`` or a set
+    of content tabs: the unit its title (a tab's label) states, and where; none where the
+    title states none (:func:`header_unit`)."""
+    out: dict[int, tuple[str, str]] = {}
+    if _TABS in classes:
+        for label, panel in _tabs(node):
+            out.update(_body_units(label, _children(panel)))
+        return out
+    children = [c for c in _children(node) if not (c.tag or "-").startswith("-")]
+    if not children:
+        return out
+    title = children[0]
+    is_title = (
+        title.tag == "summary"
+        if node.tag == "details"
+        else _ADMONITION in classes
+        and ("admonition-title" in (title.attributes.get("class") or "").split())
+    )
+    return _body_units(title, children[1:]) if is_title else out
+
+
+def _body_units(title: LexborNode, body: list[LexborNode]) -> dict[int, tuple[str, str]]:
+    text = _text(title)
+    unit = header_unit(text)
+    if unit is None:
+        return {}
+    said = f"under the title '{text}'"
+    return {block.mem_id: (unit, said) for block in body if block.tag in ("p", "div")}
+
+
+def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
+    """A tab set's (label, panel) pairs, as pymdownx.tabbed writes them in either style."""
+    labels: list[LexborNode] = []
+    panels: list[LexborNode] = []
+    for child in _children(node):
+        names = (child.attributes.get("class") or "").split() if child.tag == "div" else []
+        if child.tag == "label":
+            labels.append(child)
+        elif "tabbed-labels" in names:
+            labels += [c for c in _children(child) if c.tag == "label"]
+        elif "tabbed-content" in names:
+            blocks = [c for c in _children(child) if c.tag == "div"]
+            panels += (
+                blocks
+                if any("tabbed-block" in (c.attributes.get("class") or "") for c in blocks)
+                else [child]
+            )
+    return list(zip(labels, panels, strict=False))

@@ -34,7 +34,7 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.pages.header_units import table_units
+from fxsite.pages.header_units import container_units, table_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -571,6 +571,8 @@ class _Walk:
             where = "article"
         if tag == "table":
             self.units.update(table_units(node))
+        elif tag == "details" or "admonition" in classes or "tabbed-set" in classes:
+            self.units.update(container_units(node, classes))
         block = bool(new_role) or not classes.isdisjoint(BLOCK_CLASSES)
         self.push(node, tag, attrs, (where, role, heading), block)
 
