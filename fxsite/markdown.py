@@ -58,7 +58,7 @@ from fxsite.pages.claims import (
     render_claim,
     resolve_claim,
 )
-from fxsite.pages.content_icons import icon_findings
+from fxsite.pages.content_icons import footer_findings, icon_findings
 from fxsite.pages.frontmatter import TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
@@ -137,6 +137,9 @@ class PageContext:
     #: the page's front-matter ``icon`` and ``title``: Material draws the icon before the
     #: page's title in the navigation (:func:`~fxsite.pages.name_title.icon_title_findings`)
     icon: tuple[TextAt, str | None] | None = None
+    #: the page's front-matter ``title``, where the page titles itself (not the ``nav``):
+    #: Material's footer draws icons beside it (:func:`~fxsite.pages.content_icons.footer_findings`)
+    own_title: TextAt | None = None
     #: the page's claims as shown, which its title may repeat
     cited: list[str] = field(default_factory=list)
     #: how the site shows the page beyond its content: its title, and its entries in
@@ -195,6 +198,7 @@ def page_context(
         icon=None
         if front.icon is None or src is None  # the nav's title: judged by the project
         else (front.icon, front.title.text if front.title else None),
+        own_title=None if src is None else front.title,
         cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),
         sheets=sheets,
@@ -505,6 +509,20 @@ def _dropped(path: str, locator: SourceLocator) -> list[Finding]:
 
 
 class _JudgePostprocessor(_OfExtension, Postprocessor):
+    def _footer_findings(self, ctx: PageContext, locator: SourceLocator | None) -> list[Finding]:
+        """Figures Material's footer icons make with the page's own title, at that title
+        (its front-matter ``title``, its heading, or 1:1 for its file name's)."""
+        own = ctx.own_title
+        title = own.text if own else self.title or ctx.name_title
+        if not title:
+            return []
+        found = footer_findings(title, ctx.readers.content_icons, ctx.path, ctx.library)
+        place = None if own or locator is None else locator.find(title, "icon", whole=True)
+        line, col = (own.line, own.col) if own else (1, 1)
+        if place is not None and locator is not None:
+            line, col = locator.line_col(place)
+        return [replace(f, line=line, col=col) for f in found]
+
     """The page rules on the rendered page (raw HTML in place): the one reader of its text."""
 
     def __init__(self, md: Markdown, extension: FxsiteExtension) -> None:
@@ -547,6 +565,8 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                 icon, title = ctx.icon
                 title = title or (self.title if ctx.heading_title else None) or ctx.name_title
                 ctx.findings += icon_title_findings(icon, title, ctx.path, ctx.library)
+            if ctx.readers.content_icons and (ctx.own_title or ctx.heading_title):
+                ctx.findings += self._footer_findings(ctx, locator)
             if ctx.readers.content_icons:
                 icons = ctx.readers.content_icons
                 ctx.findings += icon_findings(text, icons, ctx.path, ctx.library, locator)

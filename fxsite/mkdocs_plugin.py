@@ -211,7 +211,8 @@ def site_readers(config: MkDocsConfig) -> SiteReaders:
     index's parser of a page when the site's ``search`` plugin is MkDocs' own, and the
     icons its ``theme.icon`` draws in content."""
     own = isinstance(config.plugins.get("search"), SearchPlugin)
-    icons = content_icons(config.theme.name, config.theme.get("icon"))
+    theme = config.theme
+    icons = content_icons(theme.name, theme.get("icon"), theme.get("features"))
     return SiteReaders(config.theme.name, get_heading_text, ContentParser if own else None, icons)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from fxsite.pages.config_text import (
     nav_titles,
     shown_strings,
 )
+from fxsite.pages.content_icons import footer_findings
 from fxsite.pages.docs_tree import (
     MAX_PAGE_BYTES,
     DocsTree,
@@ -43,6 +44,7 @@ from fxsite.pages.docs_tree import (
 )
 from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
+from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders
@@ -111,6 +113,8 @@ class ProjectPaths:
     extra_templates: tuple[str, ...] = ()
     #: the stylesheets MkDocs links on every page (its ``extra_css``)
     extra_css: tuple[str, ...] = ()
+    #: where the site is published (MkDocs' ``site_url``; empty: not given)
+    site_url: str = ""
     #: how the theme and MkDocs show a page beyond its content (its title, its search
     #: entries), as the MkDocs adapter gives them
     readers: SiteReaders = field(default_factory=SiteReaders)
@@ -146,6 +150,7 @@ class ProjectPaths:
             writers=tuple(options.scripts_that_write),
             extra_templates=tuple(config.extra_templates),
             extra_css=tuple(str(c) for c in config.extra_css),
+            site_url=str(config.site_url or ""),
             readers=readers,
             repo_name=config.get("repo_name"),
             setup_labels=tuple((str(k), str(v)) for k, v in options.setup_labels.items()),
@@ -566,6 +571,7 @@ class Project:
             *hero,
             *sections,
             *self.nav_icon_findings(titles),
+            *self.nav_footer_findings(titles, rel, text),
             *self.template_findings(config_extra(text, parents), config_settings(text, parents)),
         ]
 
@@ -585,6 +591,22 @@ class Project:
                 findings += icon_title_findings(
                     icon, title, self.paths.page_path(src), self.library
                 )
+        return findings
+
+    def nav_footer_findings(self, titles: Mapping[str, str], rel: str, text: str) -> list[Finding]:
+        """Figures Material's footer icons draw with the titles the ``nav`` gives pages
+        (``titles``), at each title in the configuration ``text`` (named ``rel``)
+        (:func:`~fxsite.pages.content_icons.footer_findings`)."""
+        icons = self.paths.readers.content_icons
+        if not any(key.startswith("footer:") for key, _ in icons):
+            return []
+        locator = SourceLocator(text)
+        findings = []
+        for title in sorted(set(titles.values())):
+            place = locator.find(title, "icon", whole=True)
+            line, col = locator.line_col(place) if place is not None else (1, 1)
+            for found in footer_findings(title, icons, rel, self.library):
+                findings.append(replace(found, line=line, col=col))
         return findings
 
     def section_findings(self) -> list[Finding]:
@@ -629,7 +651,7 @@ class Project:
         if self._sheets is None:
             custom = self.paths.custom_dir
             roots = [self.paths.docs_dir, *([custom] if custom is not None else [])]
-            self._sheets = SheetFiles(roots, self.paths.extra_css)
+            self._sheets = SheetFiles(roots, self.paths.extra_css, self.paths.site_url)
         return self._sheets.page(page_dest(src, self.paths.directory_urls))
 
     def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:

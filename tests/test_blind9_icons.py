@@ -5,6 +5,10 @@
   "×"; Material's ``alpha-x``, whose drawing is its ``roman-numeral-10``, is the x of
   "2 x faster" right after a number and the Roman ten elsewhere (":material-alpha-x: s"
   draws "X s": 10 s), in the page reader and the locator alike.
+* With ``navigation.footer``, Material draws ``theme.icon.previous`` before the previous
+  page's title and ``theme.icon.next`` after the next page's: an icon that draws a digit
+  or a sign makes a figure with the title ("9 s per save on NFS"), refused at the title
+  (its front matter, its heading, its ``nav`` entry), and read so in a published footer.
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -12,11 +16,19 @@ build run it).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
-from sitekit import FIXTURE_EXTENSIONS, href_for, library
+from mkdocs.utils.rendering import get_heading_text
+from sitekit import FIXTURE_EXTENSIONS, PAGE_PATH, fixture_renderer, href_for, library
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, check_page
+from fxsite.markdown import PageRenderer, check_page, judge_page
+from fxsite.pages.content_icons import content_icons, icon_findings, published_icons
+from fxsite.pages.locate import SourceLocator
+from fxsite.pages.page import process_page
+from fxsite.pages.page_title import SiteReaders
 
 PATH = "docs/p.md"
 
@@ -69,3 +81,116 @@ def test_an_x_icon_after_a_number_is_a_multiplier(
     lib: Library, material: PageRenderer, line: str, cols: list[int]
 ) -> None:
     assert _errors(f"# T\n\n{line}\n", lib, material) == [("FX501", 3, c) for c in cols]
+
+
+# -- the footer's icons beside a page's title ------------------------------------------------------
+
+FOOTER = ["navigation.footer"]
+PREVIOUS_9 = {"previous": "material/numeric-9"}
+NEXT_PERCENT = {"next": "material/percent"}
+
+
+def _footer_page(
+    source: str, icons: dict[str, Any], lib: Library, features: list[str] = FOOTER
+) -> list[tuple[str, int, int]]:
+    """What check and build find in page ``p.md`` (titled by itself) under Material with
+    ``theme.icon: icons`` and ``theme.features: features``."""
+    drawn = content_icons("material", icons, features)
+    readers = SiteReaders("material", get_heading_text, None, drawn)
+    result = process_page(source, PAGE_PATH, lib, href_for)
+    _, judged = judge_page(
+        result, source, lib, href_for, fixture_renderer(), src="p.md", readers=readers
+    )
+    return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
+
+
+TITLED = "---\ntitle: s per save on NFS\n---\n# Notes\n\nNothing here.\n"
+
+# (name, theme.icon, features, page, [(line, col)] of FX501)
+FOOTER_ICONS = [
+    ("previous icon before a front-matter title", PREVIOUS_9, FOOTER, TITLED, [(2, 8)]),
+    (
+        "previous icon before a heading title",
+        PREVIOUS_9,
+        FOOTER,
+        "# s per save on NFS\n\nNothing here.\n",
+        [(1, 3)],
+    ),
+    (
+        "next icon after a heading title",
+        NEXT_PERCENT,
+        FOOTER,
+        "# Loads cut by 94\n\nNothing here.\n",
+        [(1, 3)],
+    ),
+    ("near miss: no footer", PREVIOUS_9, [], TITLED, []),
+    (
+        "near miss: an icon drawing no digit",
+        {"previous": "material/arrow-left-bold"},
+        FOOTER,
+        TITLED,
+        [],
+    ),
+    (
+        "near miss: the next icon after the title",
+        {"next": "material/numeric-9"},
+        FOOTER,
+        TITLED,
+        [],
+    ),
+    (
+        "near miss: a title without a unit",
+        PREVIOUS_9,
+        FOOTER,
+        "---\ntitle: Notes on NFS\n---\n# Notes\n\nB.\n",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("icons", "features", "page", "expected"),
+    [r[1:] for r in FOOTER_ICONS],
+    ids=[r[0] for r in FOOTER_ICONS],
+)
+def test_a_footer_icon_is_read_with_the_title_beside_it(
+    icons: dict[str, Any],
+    features: list[str],
+    page: str,
+    expected: list[tuple[int, int]],
+    lib: Library,
+) -> None:
+    assert _footer_page(page, icons, lib, features) == [("FX501", *at) for at in expected]
+
+
+def _published_footer(icon: str, title: str) -> str:
+    """A published page's footer as Material writes it: ``icon`` (a file of Material's
+    icons) on the link to the previous page, titled ``title``."""
+    import material  # type: ignore[import-untyped]
+
+    svg = (Path(material.__file__).parent / "templates" / ".icons" / f"{icon}.svg").read_text()
+    return (
+        '<footer class="md-footer"><nav class="md-footer__inner md-grid">'
+        '<a href="p2/" class="md-footer__link md-footer__link--prev">'
+        f'<div class="md-footer__button md-icon">{svg}</div>'
+        '<div class="md-footer__title"><span class="md-footer__direction">Previous</span>'
+        f'<div class="md-ellipsis">{title}</div></div></a></nav></footer>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("icon", "title", "found"),
+    [
+        ("material/numeric-9", "s per save on NFS", ["9 s"]),
+        ("material/arrow-left", "s per save on NFS", []),
+        ("material/numeric-9", "Notes on NFS", []),
+    ],
+)
+def test_a_published_footer_icon_is_read_with_its_title(
+    icon: str, title: str, found: list[str], lib: Library
+) -> None:
+    """The gate and the audit read the footer's icon by its drawing, with the title."""
+    html = _published_footer(icon, title)
+    icons = published_icons(html)
+    shown = icon_findings(html, icons, "index.html", lib, SourceLocator(html)) if icons else []
+    assert [f.text for f in shown] == found
