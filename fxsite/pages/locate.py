@@ -8,6 +8,8 @@ between its characters:
 * Markdown emphasis and code marks (``*1.9*x``, ``**178** s``);
 * line wraps and runs of spaces (``178\\n  s``), and NUL bytes (``9<NUL>4 s``);
 * entities (``178&nbsp;s``) and tags or comments (``178<!-- -->s``);
+* an inline element with what it holds (``9<span hidden>x</span>4 s`` shows 94 s
+  where the element is hidden), where the text is not written without one;
 * a character written as an entity (``7&#54; s`` shows 76 s);
 * a character drawn from plain ones (``1/4`` shows ``¼``);
 * an emoji written as its shortcode (``:nine::four: s`` shows ``9️⃣4️⃣ s``, with
@@ -57,6 +59,11 @@ __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 #: What rendering may remove between two characters of a shown text (a NUL: the HTML
 #: parser drops it, as a browser does).
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\\x00]){0,12}?"
+#: :data:`_GAP`, or an inline element with what it holds, up to its line's end.
+_ELEMENT_GAP = (
+    r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>"
+    r"|<[^<>\n/!][^<>\n]{0,200}>[^\n]{0,200}?</[^<>\n]{1,200}>|[*_~`\\\x00]){0,12}?"
+)
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: What stands right before a digit inside a number: a digit, or after one a decimal
@@ -73,12 +80,12 @@ _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
-def loose_pattern(text: str) -> re.Pattern[str] | None:
-    """``text`` as a pattern allowing :data:`_GAP` between its characters."""
+def loose_pattern(text: str, gap: str = _GAP) -> re.Pattern[str] | None:
+    """``text`` as a pattern allowing ``gap`` between its characters."""
     chars = [c for c in text if not c.isspace()]
     if not chars or len(chars) > 64:
         return None
-    return re.compile(_GAP.join(re.escape(c) for c in chars), re.DOTALL)
+    return re.compile(gap.join(re.escape(c) for c in chars), re.DOTALL)
 
 
 @dataclass
@@ -128,7 +135,10 @@ class SourceLocator:
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
-        finders = [self._exact, self._loose, self._entities, self._typographic, self._emoji]
+        finders = [
+            *(self._exact, self._loose, self._entities, self._typographic, self._emoji),
+            self._split,
+        ]
         if not whole:
             finders += [self._number, self._lead, self._digits, self._first_digit]
         # Where the page shows text first (a bare figure outside claims, a glued claim's
@@ -200,6 +210,15 @@ class SourceLocator:
 
     def _loose(self, text: str, start: int) -> int | None:
         pattern = loose_pattern(text)
+        found = pattern.search(self.source, start) if pattern is not None else None
+        return found.start() if found is not None else None
+
+    def _split(self, text: str, start: int) -> int | None:
+        # Split by an element: what it holds is not shown (hidden by an attribute or
+        # a stylesheet), so the text is written whole only with it between.
+        if "</" not in self.source:
+            return None
+        pattern = loose_pattern(text, _ELEMENT_GAP)
         found = pattern.search(self.source, start) if pattern is not None else None
         return found.start() if found is not None else None
 
