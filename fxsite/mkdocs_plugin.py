@@ -791,6 +791,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 memo=memo,
                 exported=self.exported,
                 declared=frozenset(self.config.scripts_that_write),
+                site_url=str(config.site_url or ""),
             )
             if self.browser:
                 from fxsite.verify.browser import with_browser

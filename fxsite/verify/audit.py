@@ -250,18 +250,28 @@ def verify_site(
     memo: GateMemo | None = None,
     exported: str | None = None,
     declared: frozenset[str] | None = None,
+    site_url: str = "",
 ) -> list[Finding]:
     """Every way the site at ``site_dir`` differs from what its evidence renders.
 
     ``memo`` keeps file scans between calls (a build under ``mkdocs serve``);
     ``exported`` is the ``evidence.json`` text the build just wrote;
     ``declared`` the site paths of the scripts and stylesheets the project
-    declares as writing text (a build; None for an audit, see :mod:`.notes`).
+    declares as writing text (a build; None for an audit, see :mod:`.notes`);
+    ``site_url`` where it is published (a build's ``site_url``: a link to a file under
+    it is to the site's own file; an audit has none, and reads such a file as another
+    origin's, FX507).
     """
     memo = memo if memo is not None else GateMemo(keep=False)
     published = load_published(site_dir, exported=exported, previous=memo.published)
     memo.published = published  # what the next call compares its evidence.json with
-    site = _Site(site_dir, published, memo, declared=declared, sheets=SheetFiles([site_dir]))
+    site = _Site(
+        site_dir,
+        published,
+        memo,
+        declared=declared,
+        sheets=SheetFiles([site_dir], site_url=site_url),
+    )
     site.findings.extend(site.published.findings)
     documents = _documents(published.library)
     search: list[tuple[Path, str]] = []

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 
 from selectolax.lexbor import LexborNode
 
@@ -82,11 +83,15 @@ class _Read:
 
 class SheetFiles:
     """The stylesheet files under ``roots`` (the first that holds a path has it), by
-    their path in the site; ``always``: the paths every page loads (``extra_css``)."""
+    their path in the site; ``always``: the paths every page loads (``extra_css``);
+    ``site_url``: where the site is published (:func:`resolve`)."""
 
-    def __init__(self, roots: Sequence[Path], always: Sequence[str] = ()) -> None:
+    def __init__(
+        self, roots: Sequence[Path], always: Sequence[str] = (), site_url: str = ""
+    ) -> None:
         self.roots = tuple(roots)
-        self.always = tuple(p for p in (resolve(a, "") for a in always) if p is not None)
+        self.site_url = site_url
+        self.always = tuple(p for p in (resolve(a, "", site_url) for a in always) if p is not None)
         self._read: dict[str, _Read] = {}
 
     def page(self, rel: str) -> PageSheets:
@@ -131,19 +136,50 @@ def _inline(url: str) -> _Read | None:
     return None if css is None else _Read(_styling_sheet(css), None, b"", None)
 
 
-def resolve(href: str, base: str) -> str | None:
-    """The site path ``href`` names from the file at ``base`` (a page, a sheet);
-    None for another origin, a ``data:`` URL, or a path leaving the site."""
-    parts = urlsplit(href.strip())
-    if parts.scheme or parts.netloc or not parts.path:
+#: Where a site is published when its ``site_url`` is not known: at a host's root.
+_NO_SITE_URL = "http://site.invalid/"
+#: What a browser strips from a URL's ends (C0 controls, space), and removes wherever
+#: it is (tab, newline), by the WHATWG URL standard.
+_ENDS = "".join(map(chr, range(0x21)))
+_CONTROLS = re.compile(r"[\t\n\r]")
+#: The port a URL of a special scheme has when it names none.
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
+
+
+def resolve(href: str, base: str, site_url: str = "") -> str | None:
+    """The site path ``href`` names from the file at ``base`` (a page, a sheet), as a
+    browser resolves it on the site published at ``site_url`` (empty: at a host's root):
+    a backslash is a slash, ``..`` stops at the host's root, escapes are decoded as the
+    file system reads them, and a URL under ``site_url`` (same scheme, host, port and
+    path prefix) is the site's file. None for another origin, a ``data:`` URL, or a path
+    leaving the site."""
+    url = _CONTROLS.sub("", href.strip(_ENDS)).replace("\\", "/")
+    try:
+        site, parts = urlsplit(site_url or _NO_SITE_URL), urlsplit(url)
+        if parts.scheme.lower() == site.scheme and not parts.netloc:
+            parts = parts._replace(scheme="")  # "https:css/a.css" on an https page: relative
+        if (parts.scheme or parts.netloc) and _origin(parts, site.scheme) != _origin(site, ""):
+            return None
+    except ValueError:  # a port out of range, "http://[::1": no file of the site
         return None
-    path = unquote(parts.path)
-    joined = posixpath.normpath(
-        path.lstrip("/") if path.startswith("/") else posixpath.join(posixpath.dirname(base), path)
+    prefix = "/" + site.path.strip("/") + "/" if site.path.strip("/") else "/"
+    if not parts.path:
+        return None
+    path = (
+        parts.path
+        if parts.path.startswith("/")
+        else posixpath.dirname(prefix + base) + "/" + parts.path
     )
-    if joined in (".", "..") or joined.startswith("../"):
+    joined = "/" + posixpath.normpath("/" + unquote(path)).lstrip("/")
+    if not joined.startswith(prefix) or joined == prefix:
         return None
-    return joined
+    return joined[len(prefix) :]
+
+
+def _origin(parts: SplitResult, scheme: str) -> tuple[str, str, int | None]:
+    """The scheme, host and port of ``parts`` (``scheme`` where it names none)."""
+    scheme = (parts.scheme or scheme).lower()
+    return scheme, (parts.hostname or "").lower(), parts.port or _DEFAULT_PORTS.get(scheme)
 
 
 @dataclass(eq=False)
@@ -230,7 +266,8 @@ def _files(
             continue
         href, at = todo[-1].pop()
         inline = href.strip()[:5].lower() == "data:"  # a sheet inside the URL
-        path = href if inline else resolve(href, at)
+        site_url = sheets.files.site_url if sheets.files is not None else ""
+        path = href if inline else resolve(href, at, site_url)
         if path is None or path in seen:
             continue
         seen.add(path)
