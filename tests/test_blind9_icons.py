@@ -9,6 +9,9 @@
   page's title and ``theme.icon.next`` after the next page's: an icon that draws a digit
   or a sign makes a figure with the title ("9 s per save on NFS"), refused at the title
   (its front matter, its heading, its ``nav`` entry), and read so in a published footer.
+* An icon that ends a table header, alone or in brackets, drawing a unit's sign or letter
+  states that unit for the bare numbers under it ("Cost :material-currency-usd:" over
+  "310" reads "$310"); a cross does not (it marks failures as often).
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -194,3 +197,31 @@ def test_a_published_footer_icon_is_read_with_its_title(
     icons = published_icons(html)
     shown = icon_findings(html, icons, "index.html", lib, SourceLocator(html)) if icons else []
     assert [f.text for f in shown] == found
+
+
+# -- a header's unit drawn by an icon ----------------------------------------------------------------
+
+# (name, header, cell, the column of the refused cell on line 5, or None)
+HEADER_ICONS = [
+    ("a currency icon", "Cost :material-currency-usd:", "310", 9),
+    ("a letter box", "Save time :material-alpha-s-box:", "95", 9),
+    ("a percent icon", "Share :material-percent:", "96", 9),
+    ("a letter in brackets", "Save time (:material-alpha-s:)", "98", 9),
+    ("a Font Awesome sign", "Price :fontawesome-solid-euro-sign:", "97", 9),
+    # near misses: an icon not at the end, a cross, a digit, a plain header
+    ("an icon before the words", ":material-alpha-s: Save time", "98", None),
+    ("a cross marking failures", "Failed :material-close:", "3", None),
+    ("a digit icon", "Rank :material-numeric-1-box:", "4", None),
+    ("an icon of another thing", "Cost :material-currency-usd-off:", "310", None),
+    ("no icon", "Cost", "310", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "col"), [r[1:] for r in HEADER_ICONS], ids=[r[0] for r in HEADER_ICONS]
+)
+def test_an_icon_ending_a_header_states_its_unit(
+    lib: Library, material: PageRenderer, header: str, cell: str, col: int | None
+) -> None:
+    page = f"# T\n\n| System | {header} |\n|---|---|\n| NFS | {cell} |\n"
+    assert _errors(page, lib, material) == ([("FX501", 5, col)] if col else [])

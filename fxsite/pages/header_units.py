@@ -47,6 +47,7 @@ from selectolax.lexbor import LexborNode
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.verify.icon_digits import icon_text
 
 __all__ = [
     "NAMED_COLUMNS",
@@ -354,18 +355,42 @@ def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str,
 
 def _text(node: LexborNode) -> str:
     """A cell's text as a reader reads it: a line break is a space, a footnote reference
-    (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)")."""
+    (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)"),
+    an icon is what it draws (:func:`~fxsite.verify.icon_digits.icon_text`)."""
     parts: list[str] = []
     stack = [node]
     while stack:
         at = stack.pop()
         if at.tag == "-text":
             parts.append(at.text_content or "")
+        elif at.tag == "svg":  # an icon: the digits or the sign it draws
+            parts.append(icon_text(at) or "")
         elif at.tag == "br":
             parts.append(" ")
         elif not (at.tag or "-").startswith("-") and not _note_reference(at):
             stack += reversed(_children(at))
     return " ".join("".join(parts).split())
+
+
+#: An icon's sign or letter that ends a header, alone or in brackets ("Cost $", "(s)").
+_ENDING_ICON = re.compile(r"(?:\A|\s|[(\[])(\S+?)[)\]]?\Z")
+#: Signs an icon ending a header draws that state no unit: a cross marks a failure as often.
+_NOT_ICON_UNITS = frozenset("×x")
+
+
+def _heading(cell: LexborNode) -> tuple[str, str | None]:
+    """A header cell's text and the unit it states (:func:`header_unit`): an icon that
+    ends it drawing a unit's sign or letter states that unit ("Cost
+    :material-currency-usd:" over "310" reads "$310", as "Cost ($)" does)."""
+    text = _text(cell)
+    unit = header_unit(text)
+    if unit is not None or "<svg" not in (cell.html or ""):
+        return text, unit
+    drawn = [d for svg in cell.css("svg") if (d := icon_text(svg))]
+    ending = _ENDING_ICON.search(text)
+    if drawn and ending and ending[1] == drawn[-1] and drawn[-1] not in _NOT_ICON_UNITS:
+        return text, drawn[-1] if _is_unit(drawn[-1]) else None
+    return text, None
 
 
 def _row_unit(
@@ -409,10 +434,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     """
     head, body, caption = _rows(table)
     # Each header row's cells as sorted (first column, end, text, unit), nearest row first.
-    heads = [
-        [(a, b, t, header_unit(t)) for a, b, t in ((a, b, _text(c)) for a, b, c in placed)]
-        for placed in reversed(_grid(head))
-    ]
+    heads = [[(a, b, *_heading(c)) for a, b, c in placed] for placed in reversed(_grid(head))]
     whole = header_unit(caption) if caption.strip() else None
     # A column headed "Unit": each row's cell there states the unit of the row's numbers.
     unit_column = next(
