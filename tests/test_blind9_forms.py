@@ -35,6 +35,7 @@ from test_detector_linear import _linear, _read_again, _text
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.header_units import governed_parts
 from fxsite.verify.reading import detect
 
 # (name, sentence, figures)
@@ -118,6 +119,14 @@ SHAPES = [
 ]
 
 
+def test_parts_under_a_unit_read_in_linear_time() -> None:
+    def read(text: str) -> object:
+        return governed_parts(text, [(0, 1)], "s", "")
+
+    for piece in ("NFS: 95. ", " ", "1 (", "a: "):
+        _linear(read, "9" + piece * 1024, "9" + piece * 4096)
+
+
 @pytest.mark.parametrize(("shape", "before", "piece", "after"), SHAPES, ids=[s[0] for s in SHAPES])
 def test_new_forms_read_in_linear_time(shape: str, before: str, piece: str, after: str) -> None:
     _linear(_read_again, _text(before, piece, after, 4096), _text(before, piece, after, 16384))
@@ -186,6 +195,21 @@ CONTAINERS = [
     ("details open", '???+ info "Latency (ms)"\n    FX100: 0.5\n', [(4, 12)]),
     ("tab", '=== "Save time (s)"\n    98\n', [(4, 5)]),
     ("a table cell after a label", "| Save time (s) |\n|---|\n| NFS: 95 |\n", [(5, 8)]),
+    (
+        "beside a claim",
+        '!!! note "Save time, seconds"\n    NFS: 95. FX100: [94 s](evidence:R1#save_time_fx100).\n',
+        [(4, 10)],
+    ),
+    (
+        "a table cell beside a claim",
+        "| Save time (s) |\n|---|\n| [94](evidence:R1#save_time_fx100); NFS: 179 |\n",
+        [(5, 43)],
+    ),
+    (
+        "an 'in seconds:' label beside a claim, read once",
+        "| Save time (s) |\n|---|\n| [94](evidence:R1#save_time_fx100); NFS in seconds: 179 |\n",
+        [(5, 54)],
+    ),
     ("second tab", '=== "Linux"\n    Fast.\n\n=== "Latency (ms)"\n    97\n', [(7, 5)]),
 ]
 # (name, body): no figure.
@@ -196,6 +220,10 @@ CONTAINER_MISSES = [
     ("a step under a unit", '!!! note "Save time (s)"\n    Step 3 of the run.\n'),
     ("a calendar title", '??? info "Week"\n    32\n'),
     ("a tab of no unit", '=== "Linux"\n    3\n'),
+    (
+        "words beside a claim",
+        '!!! note "Save time (s)"\n    FX100: [94](evidence:R1#save_time_fx100) on R1. See step 3.\n',
+    ),
     ("a claim in the unit", '!!! note "Save time (s)"\n    [94](evidence:R1#save_time_fx100)\n'),
 ]
 

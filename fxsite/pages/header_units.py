@@ -54,6 +54,7 @@ __all__ = [
     "Governed",
     "container_units",
     "governed",
+    "governed_parts",
     "header_unit",
     "labelled",
     "row_unit",
@@ -196,7 +197,9 @@ def _unitless(text: str) -> bool:
 def governed(text: str, unit: str, said: str) -> Governed | None:
     """A cell's text read under ``unit``: a figure when it is a bare number, or one with
     an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`), alone
-    or after a label ("NFS: 95", :data:`_CELL_LABEL`)."""
+    or after a label ("NFS: 95", :data:`_CELL_LABEL`); a longer text is no such cell."""
+    if len(text) > 2 * _TAIL:
+        return None
     label = _CELL_LABEL.match(text)
     start = label.end() if label is not None else 0
     number = text[start:].rstrip(".")
@@ -206,6 +209,31 @@ def governed(text: str, unit: str, said: str) -> Governed | None:
         return None
     found = with_unit(number, unit)
     return Governed(start, start + len(number), found, unit, said) if found else None
+
+
+def governed_parts(text: str, taken: list[tuple[int, int]], unit: str, said: str) -> list[Governed]:
+    """The bare numbers ``unit`` governs in a block that also holds claims or figures
+    (``taken``, sorted): each part of it between them and between its sentences read as
+    a cell is (:func:`governed`): "NFS: 95. FX100: [94 s]" holds "95"."""
+    found: list[Governed] = []
+    start = 0
+    for begin, end in [*taken, (len(text), len(text))]:
+        at = start
+        for brk in (*_PART_END.finditer(text, start, begin), None):
+            stop = brk.start() if brk is not None else begin
+            part = text[at:stop]
+            lead = len(part) - len(part.lstrip())
+            cell = governed(part.strip(), unit, said) if part.strip() else None
+            if cell is not None:
+                shift = at + lead
+                found.append(Governed(cell.start + shift, cell.end + shift, cell.found, unit, said))
+            at = brk.end() if brk is not None else stop
+        start = max(start, end)
+    return found
+
+
+#: Where a part of a block ends: a sentence's stop or a semicolon before a space.
+_PART_END = re.compile(r"[.;。；](?:\s+|\Z)|[。；]")
 
 
 #: A label before a cell's number and a colon: "NFS: 95", "FX100: 0.5" (a digit before

@@ -33,7 +33,7 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import Governed, governed, labelled
+from fxsite.pages.header_units import Governed, governed, governed_parts, labelled
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.csvtable import table_cells
@@ -274,19 +274,20 @@ def _stated_once(
     A table cell's (``unit``, from its column) and those after an "in seconds:" label.
     """
     found: list[Governed] = []
+    labels = [
+        g
+        for g in (labelled(text, claims) if any(c in text for c in ":：") else ())
+        if not any(s < g.end and g.start < e for s, e in figures)
+        and not (unit and g.claim is not None)
+    ]
     if unit and not claims and not figures:
         cell = governed(text, unit, said)
         found += [cell] if cell is not None else []
     elif unit:
         found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
-    if any(c in text for c in ":："):
-        found += [
-            g
-            for g in labelled(text, claims)
-            if not any(s < g.end and g.start < e for s, e in figures)
-            and not (unit and g.claim is not None)
-        ]
-    return found
+        taken = [*claims, *figures, *((g.start, g.end) for g in labels)]
+        found += governed_parts(text, sorted(taken), unit, said)  # "NFS: 95. FX100: [94 s]"
+    return found + labels
 
 
 def _take(counts: Counter[str], key: str) -> bool:
