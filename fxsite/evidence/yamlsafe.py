@@ -24,7 +24,13 @@ the event stream itself:
   is left out of the data;
 * several documents, a top level that is not a mapping (when one is required),
   nesting deeper than :data:`MAX_DEPTH`: FX106;
-* syntax errors are FX101, bad UTF-8 FX105, an oversized file FX107.
+* syntax errors are FX101, bad UTF-8 FX105, an oversized file FX107;
+* the characters YAML 1.1 reads as line breaks and YAML 1.2 as ordinary ones
+  (NEL U+0085, LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029) are FX101,
+  each at its line and column as an editor counts them: PyYAML would break a
+  line there (a comment would end and a key after it be read) where a YAML 1.2
+  reader and the author's editor see none, so the file would say two things.
+  They are read as spaces for the rest of the file, whose positions stay right.
 
 Every problem becomes a :class:`~fxsite.findings.Finding`; nothing raises for
 bad input. Findings that leave no trustworthy data (FX101, FX105, FX107 and
@@ -41,6 +47,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
@@ -82,8 +89,11 @@ _NON_PRINTABLE = re.compile(
     "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
 
-#: Characters PyYAML counts as line breaks; "\r\n" is one break.
-BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+#: The line breaks of YAML 1.2, and of an editor; "\r\n" is one break. PyYAML also
+#: breaks lines at :data:`_OLD_BREAKS`, which :func:`load_yaml` never lets it read.
+BREAKS = re.compile("\r\n|[\r\n]")
+#: What PyYAML (YAML 1.1) reads as a line break and YAML 1.2 does not.
+_OLD_BREAKS = re.compile("[\x85\u2028\u2029]")
 
 
 class _Mark(Protocol):
@@ -155,7 +165,7 @@ class LoadedYaml:
 
 
 def line_col(text: str, index: int) -> tuple[int, int]:
-    """1-based line and column of ``text[index]``, counting breaks as PyYAML does."""
+    """1-based line and column of ``text[index]``, counting :data:`BREAKS`."""
     line = 1
     start = 0
     for match in BREAKS.finditer(text, 0, index):
@@ -548,6 +558,25 @@ def _decode(
     return text.removeprefix("\ufeff"), None
 
 
+def _refuse_old_breaks(text: str, builder: _Builder) -> str:
+    """``text`` with each of :data:`_OLD_BREAKS` refused (FX101) and read as a space."""
+    if _OLD_BREAKS.search(text) is None:
+        return text
+    line, start, counted = 1, 0, 0
+    for found in _OLD_BREAKS.finditer(text):
+        for end in BREAKS.finditer(text, counted, found.start()):
+            line, start = line + 1, end.end()
+        counted = found.start()
+        builder.add(
+            (line + builder.line_offset, found.start() - start + 1),
+            "FX101",
+            f"the character U+{ord(found.group()):04X} ({unicodedata.name(found.group(), 'NEL')})"
+            " is a line break to some YAML readers and not to others; remove it, or write it"
+            f" as \\u{ord(found.group()):04X} in a double-quoted string",
+        )
+    return _OLD_BREAKS.sub(" ", text)
+
+
 def load_yaml(
     source: bytes | str,
     path: str,
@@ -578,6 +607,7 @@ def load_yaml(
         )
         builder.fatal = True
         return builder.close()
+    text = _refuse_old_breaks(text, builder)
     loader: Any = None
     try:
         loader = _EventLoader(text)

@@ -12,8 +12,8 @@ in a single-quoted one the quote. A value that does not pair up to its end
 (one a tag or a variable wrote, a source changed since) has no place inside
 it: None.
 
-Lines and columns are counted as the YAML loader counts them (``\\r\\n``,
-``\\r``, ``\\n``, NEL and the Unicode line and paragraph separators end a line).
+Lines and columns are counted as the YAML loader counts them
+(:data:`~fxsite.evidence.yamlsafe.BREAKS`: ``\\r\\n``, ``\\r`` and ``\\n`` end a line).
 """
 
 from __future__ import annotations
