@@ -12,6 +12,8 @@
 * An icon that ends a table header, alone or in brackets, drawing a unit's sign or letter
   states that unit for the bare numbers under it ("Cost :material-currency-usd:" over
   "310" reads "$310"); a cross does not (it marks failures as often).
+* An FAQ question that states a unit as a table header does ("Save time, seconds?")
+  governs its answer's bare number ("96": "96 seconds"), refused at the answer.
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -24,7 +26,14 @@ from typing import Any
 
 import pytest
 from mkdocs.utils.rendering import get_heading_text
-from sitekit import FIXTURE_EXTENSIONS, PAGE_PATH, fixture_renderer, href_for, library
+from sitekit import (
+    FIXTURE_EXTENSIONS,
+    PAGE_PATH,
+    fixture_renderer,
+    href_for,
+    library,
+    page_findings,
+)
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page, judge_page
@@ -225,3 +234,31 @@ def test_an_icon_ending_a_header_states_its_unit(
 ) -> None:
     page = f"# T\n\n| System | {header} |\n|---|---|\n| NFS | {cell} |\n"
     assert _errors(page, lib, material) == ([("FX501", 5, col)] if col else [])
+
+
+# -- an FAQ question stating its answer's unit -------------------------------------------------------
+
+# (name, question, answer, (line, col) of FX501 or None)
+FAQ_UNITS = [
+    ("a unit after a comma", "Save time, seconds?", "96", (4, 9)),
+    ("a unit in brackets", "Save time (s)?", "95", (4, 9)),
+    ("a unit after a final in", "What is the price in USD?", "310", (4, 9)),
+    ("a number after a label", "Save time, seconds?", "NFS: 93", (4, 14)),
+    # near misses: no unit stated last, an answer of words, a unit of its own
+    ("a unit word not last", "How many seconds did a save take?", "96", None),
+    ("a question stating no unit", "Which release?", "96", None),
+    ("an answer of words", "Save time, seconds?", "Fewer than before.", None),
+    ("a year", "Which release year?", "2024", None),
+    ("a count", "Number of runs?", "12", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "at"), [r[1:] for r in FAQ_UNITS], ids=[r[0] for r in FAQ_UNITS]
+)
+def test_an_faq_question_states_its_answers_unit(
+    lib: Library, question: str, answer: str, at: tuple[int, int] | None
+) -> None:
+    page = f'---\nfaq:\n  - q: "{question}"\n    a: "{answer}"\n---\n# T\n\nB.\n'
+    found = [f for f in page_findings(page, lib) if f[0].startswith("FX5")]
+    assert found == ([("FX501", *at)] if at else [])

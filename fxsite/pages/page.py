@@ -221,6 +221,8 @@ def _text_positioner(item: TextAt) -> Positioner:
 
 def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) -> list[Finding]:
     """The FAQ's answers rendered into ``result``; returns what only their JSON-LD shows."""
+    from fxsite.pages.faq import question_unit_findings  # faq.py reads pages: imported here
+
     structured: list[Finding] = []
     for item in items:
         told = _told(library, item.q.text, "an FAQ question", cite_in="its answer")
@@ -243,6 +245,7 @@ def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) 
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
         text = reader_text(plain)
         result.faq.append(FaqEntry(item.q.text, answer, text))
+        result.findings.extend(question_unit_findings(item, text, path, library))
         # The FAQ's JSON-LD shows the answer as plain text, code included: a figure only
         # its code shows is reported here (the page reader reports the rest, as shown).
         in_prose = {
