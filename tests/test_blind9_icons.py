@@ -29,10 +29,13 @@ from mkdocs.utils.rendering import get_heading_text
 from sitekit import (
     FIXTURE_EXTENSIONS,
     PAGE_PATH,
+    check_and_build,
+    finding_lines,
     fixture_renderer,
     href_for,
     library,
     page_findings,
+    rows_site,
 )
 
 from fxsite.evidence.library import Library
@@ -262,3 +265,66 @@ def test_an_faq_question_states_its_answers_unit(
     page = f'---\nfaq:\n  - q: "{question}"\n    a: "{answer}"\n---\n# T\n\nB.\n'
     found = [f for f in page_findings(page, lib) if f[0].startswith("FX5")]
     assert found == ([("FX501", *at)] if at else [])
+
+
+# -- one whole site ---------------------------------------------------------------------------------
+
+EMOJI = (
+    "  - pymdownx.emoji:\n"
+    "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+    "      emoji_generator: !!python/name:material.extensions.emoji.to_svg\n"
+)
+FOOTER_CONFIG = (
+    "  features:\n    - navigation.footer\n"
+    "  icon:\n    previous: material/numeric-9\n    next: material/percent\n"
+)
+#: Each family's near miss, on one page.
+PASSED = (
+    "---\nfaq:\n  - q: How many seconds did a save take?\n    a: '96'\n---\n# Notes\n\n"
+    ":material-alpha-x: marks a failed run.\n\n"
+    "| System | Failed :material-close: |\n|---|---|\n| NFS | 3 |\n"
+)
+#: Each family's refused row, on one page (lines 8 and 12, and the answer's line 4).
+REFUSED = (
+    "---\nfaq:\n  - q: Save time, seconds?\n    a: '96'\n---\n# Notes\n\n"
+    "Saves were 2 :material-alpha-x: faster.\n\n"
+    "| System | Cost :material-currency-usd: |\n|---|---|\n| NFS | 310 |\n"
+)
+
+
+def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
+    """A site of near misses publishes; one with every refused row (a footer icon beside
+    a front-matter title, a nav title and a heading; an X, a header's icon, an FAQ
+    question's unit) is refused by both, at the same source lines."""
+    site = rows_site(tmp_path / "site")
+    config = site / "mkdocs.yml"
+    base = config.read_text("utf-8")
+    assert "  font: false\n" in base and "  - pymdownx.superfences\n" in base
+    text = base.replace("  font: false\n", "  font: false\n" + FOOTER_CONFIG)
+    text = text.replace("  - pymdownx.superfences\n", "  - pymdownx.superfences\n" + EMOJI)
+    nav = "nav:\n  - index.md\n  - p.md\n  - q.md\n  - {}: r.md\n"
+    config.write_text(text + nav.format("Results on SMB"), "utf-8")
+    (site / "docs" / "p.md").write_text("---\ntitle: Notes on NFS\n---\n# Notes\n\nB.\n")
+    (site / "docs" / "q.md").write_text(PASSED)
+    (site / "docs" / "r.md").write_text("# Loads cut\n\nB.\n")
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (0, 0), checked.stdout + built.stdout
+    config.write_text(text + nav.format("s per save on SMB"), "utf-8")
+    (site / "docs" / "p.md").write_text("---\ntitle: s per save on NFS\n---\n# Notes\n\nB.\n")
+    (site / "docs" / "q.md").write_text(REFUSED)
+    (site / "docs" / "index.md").write_text("# Loads cut by 94\n\nIt ran.\n")
+    checked, built = check_and_build(site)
+    assert (checked.returncode, built.returncode) == (1, 1)
+    found = [
+        [ln.split(" bare figure")[0] for ln in finding_lines(out.stdout, warnings=False)]
+        for out in (checked, built)
+    ]
+    assert found[0] == found[1], checked.stdout + built.stdout
+    assert found[0] == [
+        "docs/index.md:1:3: FX501",
+        "docs/p.md:2:8: FX501",
+        "docs/q.md:12:9: FX501",
+        "docs/q.md:4:9: FX501",
+        "docs/q.md:8:12: FX501",
+        f"mkdocs.yml:{len(text.splitlines()) + 5}:5: FX501",
+    ]
