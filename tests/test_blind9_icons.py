@@ -75,6 +75,8 @@ X_ICONS = [
     ("material alpha-x, a decimal", "Saves were 2.7 :material-alpha-x: faster.", [12]),
     ("material alpha-x, glued", "Saves were 2.7:material-alpha-x: faster.", [12]),
     ("material alpha-x after bold", "Saves were **2** :material-alpha-x: faster.", [14]),
+    ("after a thin space", "Saves were 2&#8201;:material-alpha-x: faster.", [12]),
+    ("after a no-break space", "Saves were 2\u00a0:material-alpha-x: faster.", [12]),
     ("roman ten after a number", "Saves were 2 :material-roman-numeral-10: faster.", [12]),
     ("the X logo", "Saves were 2.3 :simple-x: faster on NFS.", [12]),
     ("octicons circled x", "Saves were 2.6 :octicons-x-circle-fill-24: faster.", [12]),

@@ -241,7 +241,7 @@ def icon_text(svg: LexborNode, before: str = "") -> str | None:
     return after_number(drawn, letter, before) if drawn is not None else drawn
 
 
-_ENDS_IN_NUMBER = re.compile(r"[0-9][ \u00a0]?\Z")
+_ENDS_IN_NUMBER = re.compile(r"[0-9]\s?\Z")
 
 
 def after_number(drawn: str, letter: str | None, before: str) -> str:
