@@ -9,7 +9,8 @@
   "340大洋" after a word of spending or price.
 * A unit stated by a container's title over bare numbers in its body, as a column's header
   states it over its cells: an admonition "Save time, seconds" over "NFS: 95.", a
-  ``<details>`` "Speed-up over NFS (×)" over "2.6", a tab "Save time (s)" over "98".
+  ``<details>`` "Speed-up over NFS (×)" over "2.6", a tab "Save time (s)" over "98", a
+  list item "Save time in seconds" over "- NFS: 96".
 
 In-process rows: a sentence in, figures out (the one detector, as the gate reads it), a
 near miss that passes beside each family, and a page in, ``(code, line, col)`` out; one
@@ -210,6 +211,8 @@ CONTAINERS = [
         "| Save time (s) |\n|---|\n| [94](evidence:R1#save_time_fx100); NFS in seconds: 179 |\n",
         [(5, 54)],
     ),
+    ("a list item's words", "- Save time in seconds\n    - NFS: 96\n    - 97\n", [(4, 12), (5, 7)]),
+    ("a loose list item's words", "1. Speed-up\n\n    * 2.6\n", [(5, 7)]),
     ("second tab", '=== "Linux"\n    Fast.\n\n=== "Latency (ms)"\n    97\n', [(7, 5)]),
 ]
 # (name, body): no figure.
@@ -223,6 +226,12 @@ CONTAINER_MISSES = [
     (
         "words beside a claim",
         '!!! note "Save time (s)"\n    FX100: [94](evidence:R1#save_time_fx100) on R1. See step 3.\n',
+    ),
+    ("a list item naming no unit", "- Linux\n    - 3 nodes\n    - 4\n"),
+    ("words under a list item's unit", "- Save time in seconds\n    - See R1.\n"),
+    (
+        "a list item's unit over a claim",
+        "- Save time (s)\n    - [94](evidence:R1#save_time_fx100)\n",
     ),
     ("a claim in the unit", '!!! note "Save time (s)"\n    [94](evidence:R1#save_time_fx100)\n'),
 ]

@@ -24,9 +24,9 @@ claim.
   body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
   figure in it.
-* :func:`container_units` gives each block in the body of an admonition, a
-  details element or a content tab the unit its title (or tab label) states,
-  as a header does for its column: "98" in a tab "Save time (s)" reads "98 s".
+* :mod:`fxsite.pages.title_units` gives each block in the body of an
+  admonition, a details element, a content tab or a list item the unit its
+  title states, as a header does for its column.
 * :func:`governed` reads a cell (or a block under a title): its whole text a
   number the grammar reads without a unit ("178", "~94", "6.2–9.3"), or one
   after a label ("NFS: 95"); a cell with its own unit is the detector's, a
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
@@ -52,11 +51,12 @@ from fxsite.verify.icon_digits import icon_text
 __all__ = [
     "NAMED_COLUMNS",
     "Governed",
-    "container_units",
+    "child_nodes",
     "governed",
     "governed_parts",
     "header_unit",
     "labelled",
+    "node_text",
     "row_unit",
     "table_units",
     "with_unit",
@@ -299,10 +299,10 @@ def _continues(text: str, end: int) -> bool:
 
 
 def _cells(row: LexborNode) -> list[LexborNode]:
-    return [c for c in _children(row) if c.tag in ("td", "th")]
+    return [c for c in child_nodes(row) if c.tag in ("td", "th")]
 
 
-def _children(node: LexborNode) -> list[LexborNode]:
+def child_nodes(node: LexborNode) -> list[LexborNode]:
     out = []
     child = node.child
     while child is not None:
@@ -316,13 +316,15 @@ def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
     head: list[LexborNode] = []
     body: list[LexborNode] = []
     caption = ""
-    for child in _children(table):
+    for child in child_nodes(table):
         if child.tag == "caption":
             caption = child.text(deep=True) or ""
         elif child.tag == "thead":
-            head += [r for r in _children(child) if r.tag == "tr"]
+            head += [r for r in child_nodes(child) if r.tag == "tr"]
         elif child.tag in ("tbody", "tfoot", "tr"):
-            rows = [child] if child.tag == "tr" else [r for r in _children(child) if r.tag == "tr"]
+            rows = (
+                [child] if child.tag == "tr" else [r for r in child_nodes(child) if r.tag == "tr"]
+            )
             for row in rows:
                 cells = _cells(row)
                 if not body and cells and all(c.tag == "th" for c in cells):
@@ -331,7 +333,7 @@ def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
                     body.append(row)
     parent = table.parent
     if not caption and parent is not None and parent.tag == "figure":
-        for child in _children(parent):
+        for child in child_nodes(parent):
             if child.tag == "figcaption":
                 caption = child.text(deep=True) or ""
     return head, body, caption
@@ -381,7 +383,7 @@ def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str,
     return None
 
 
-def _text(node: LexborNode) -> str:
+def node_text(node: LexborNode) -> str:
     """A cell's text as a reader reads it: a line break is a space, a footnote reference
     (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)"),
     an icon is what it draws (:func:`~fxsite.verify.icon_digits.icon_text`)."""
@@ -396,7 +398,7 @@ def _text(node: LexborNode) -> str:
         elif at.tag == "br":
             parts.append(" ")
         elif not (at.tag or "-").startswith("-") and not _note_reference(at):
-            stack += reversed(_children(at))
+            stack += reversed(child_nodes(at))
     return " ".join("".join(parts).split())
 
 
@@ -410,7 +412,7 @@ def _heading(cell: LexborNode) -> tuple[str, str | None]:
     """A header cell's text and the unit it states (:func:`header_unit`): an icon that
     ends it drawing a unit's sign or letter states that unit ("Cost
     :material-currency-usd:" over "310" reads "$310", as "Cost ($)" does)."""
-    text = _text(cell)
+    text = node_text(cell)
     unit = header_unit(text)
     if unit is not None or "<svg" not in (cell.html or ""):
         return text, unit
@@ -429,7 +431,7 @@ def _row_unit(
         return None
     for col, _, cell in placed:
         if column[0] <= col < column[1]:
-            text = _text(cell)
+            text = node_text(cell)
             return text if _is_unit(text) else None
     return None
 
@@ -440,9 +442,15 @@ def _unit_row(
     """The first body row whose first cell is "unit": its label, and each other cell's
     columns and the unit it states (as :func:`_over` reads them), or None."""
     for placed in grid:
-        if placed and placed[0][0] == 0 and (label := _text(placed[0][2])).lower() in UNIT_COLUMNS:
+        if (
+            placed
+            and placed[0][0] == 0
+            and (label := node_text(placed[0][2])).lower() in UNIT_COLUMNS
+        ):
             cells = [
-                (a, b, t, t if _is_unit(t) else None) for a, b, c in placed[1:] for t in [_text(c)]
+                (a, b, t, t if _is_unit(t) else None)
+                for a, b, c in placed[1:]
+                for t in [node_text(c)]
             ]
             return label, cells
     return None
@@ -473,7 +481,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")
     out: dict[int, tuple[str, str]] = {}
     for placed in grid:
-        first = _text(placed[0][2]) if placed else ""
+        first = node_text(placed[0][2]) if placed else ""
         by_row = row_unit(first, labels) if placed and placed[0][0] == 0 else None
         in_row = _row_unit(placed, unit_column)
         for col, _, cell in placed:
@@ -504,58 +512,3 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
             row = f"row '{first}'" if col > 0 and first else ""
             out[cell.mem_id] = (unit, ", ".join(p for p in (said, row) if p))
     return out
-
-
-#: The classes of the containers whose title states a unit for their body.
-_ADMONITION, _TABS = "admonition", "tabbed-set"
-
-
-def container_units(node: LexborNode, classes: AbstractSet[str]) -> dict[int, tuple[str, str]]:
-    """Each block (by ``mem_id``) of the body of an admonition, a ``<details>`` or a set
-    of content tabs: the unit its title (a tab's label) states, and where; none where the
-    title states none (:func:`header_unit`)."""
-    out: dict[int, tuple[str, str]] = {}
-    if _TABS in classes:
-        for label, panel in _tabs(node):
-            out.update(_body_units(label, _children(panel)))
-        return out
-    children = [c for c in _children(node) if not (c.tag or "-").startswith("-")]
-    if not children:
-        return out
-    title = children[0]
-    is_title = (
-        title.tag == "summary"
-        if node.tag == "details"
-        else _ADMONITION in classes
-        and ("admonition-title" in (title.attributes.get("class") or "").split())
-    )
-    return _body_units(title, children[1:]) if is_title else out
-
-
-def _body_units(title: LexborNode, body: list[LexborNode]) -> dict[int, tuple[str, str]]:
-    text = _text(title)
-    unit = header_unit(text)
-    if unit is None:
-        return {}
-    said = f"under the title '{text}'"
-    return {block.mem_id: (unit, said) for block in body if block.tag in ("p", "div")}
-
-
-def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
-    """A tab set's (label, panel) pairs, as pymdownx.tabbed writes them in either style."""
-    labels: list[LexborNode] = []
-    panels: list[LexborNode] = []
-    for child in _children(node):
-        names = (child.attributes.get("class") or "").split() if child.tag == "div" else []
-        if child.tag == "label":
-            labels.append(child)
-        elif "tabbed-labels" in names:
-            labels += [c for c in _children(child) if c.tag == "label"]
-        elif "tabbed-content" in names:
-            blocks = [c for c in _children(child) if c.tag == "div"]
-            panels += (
-                blocks
-                if any("tabbed-block" in (c.attributes.get("class") or "") for c in blocks)
-                else [child]
-            )
-    return list(zip(labels, panels, strict=False))

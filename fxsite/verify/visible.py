@@ -34,7 +34,8 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.pages.header_units import container_units, table_units
+from fxsite.pages.header_units import table_units
+from fxsite.pages.title_units import container_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -571,7 +572,7 @@ class _Walk:
             where = "article"
         if tag == "table":
             self.units.update(table_units(node))
-        elif tag == "details" or "admonition" in classes or "tabbed-set" in classes:
+        elif tag in ("details", "li") or "admonition" in classes or "tabbed-set" in classes:
             self.units.update(container_units(node, classes))
         block = bool(new_role) or not classes.isdisjoint(BLOCK_CLASSES)
         self.push(node, tag, attrs, (where, role, heading), block)
@@ -582,7 +583,12 @@ class _Walk:
         that repeats it."""
         if self.repeats is None or node is self.root:
             return False
-        if tag == "li" and self.depth < _REPEAT_DEPTH and not self.builders[-1].said:
+        if (
+            tag == "li"
+            and self.depth < _REPEAT_DEPTH
+            and not self.builders[-1].said
+            and node.mem_id not in self.units  # under a unit its parent item states
+        ):
             flush(self.builders, self.page)
             _repeated(
                 node,

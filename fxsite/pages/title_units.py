@@ -1,0 +1,89 @@
+"""A unit stated by a container's title for the blocks of its body.
+
+As a column's header does for its cells (:mod:`fxsite.pages.header_units`), the
+title of an admonition, a ``<details>`` summary, a content tab's label and a list
+item's own words state a unit (:func:`~fxsite.pages.header_units.header_unit`) for
+the bare numbers of the body: "98" in a tab "Save time (s)" reads "98 s", "NFS: 96"
+under a list item "Save time in seconds" reads "96 seconds".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set as AbstractSet
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.pages.header_units import child_nodes, header_unit, node_text
+
+__all__ = ["container_units"]
+
+
+#: The classes of the containers whose title states a unit for their body.
+_ADMONITION, _TABS = "admonition", "tabbed-set"
+
+
+def container_units(node: LexborNode, classes: AbstractSet[str]) -> dict[int, tuple[str, str]]:
+    """Each block (by ``mem_id``) of the body of an admonition, a ``<details>``, a set of
+    content tabs or a list item's nested lists: the unit its title (a tab's label, the
+    item's words) states, and where; none where the title states none (:func:`header_unit`)."""
+    out: dict[int, tuple[str, str]] = {}
+    if node.tag == "li":
+        return _item_units(node)
+    if _TABS in classes:
+        for label, panel in _tabs(node):
+            out.update(_body_units(label, child_nodes(panel)))
+        return out
+    children = [c for c in child_nodes(node) if not (c.tag or "-").startswith("-")]
+    if not children:
+        return out
+    title = children[0]
+    is_title = (
+        title.tag == "summary"
+        if node.tag == "details"
+        else _ADMONITION in classes
+        and ("admonition-title" in (title.attributes.get("class") or "").split())
+    )
+    return _body_units(title, children[1:]) if is_title else out
+
+
+def _item_units(item: LexborNode) -> dict[int, tuple[str, str]]:
+    """The items of the lists nested in list item ``item``, under its own words before
+    them ("Save time in seconds" over "- NFS: 96")."""
+    children = child_nodes(item)
+    first = next((n for n, c in enumerate(children) if c.tag in ("ul", "ol")), None)
+    if first is None:
+        return {}
+    text = " ".join(" ".join(node_text(c) for c in children[:first]).split())
+    nested = [i for c in children[first:] if c.tag in ("ul", "ol") for i in child_nodes(c)]
+    return _body_units(text, [i for i in nested if i.tag == "li"], ("li",))
+
+
+def _body_units(
+    title: LexborNode | str, body: list[LexborNode], blocks: tuple[str, ...] = ("p", "div")
+) -> dict[int, tuple[str, str]]:
+    text = title if isinstance(title, str) else node_text(title)
+    unit = header_unit(text) if text else None
+    if unit is None:
+        return {}
+    said = f"under the title '{text}'"
+    return {block.mem_id: (unit, said) for block in body if block.tag in blocks}
+
+
+def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
+    """A tab set's (label, panel) pairs, as pymdownx.tabbed writes them in either style."""
+    labels: list[LexborNode] = []
+    panels: list[LexborNode] = []
+    for child in child_nodes(node):
+        names = (child.attributes.get("class") or "").split() if child.tag == "div" else []
+        if child.tag == "label":
+            labels.append(child)
+        elif "tabbed-labels" in names:
+            labels += [c for c in child_nodes(child) if c.tag == "label"]
+        elif "tabbed-content" in names:
+            blocks = [c for c in child_nodes(child) if c.tag == "div"]
+            panels += (
+                blocks
+                if any("tabbed-block" in (c.attributes.get("class") or "") for c in blocks)
+                else [child]
+            )
+    return list(zip(labels, panels, strict=False))
