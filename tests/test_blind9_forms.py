@@ -2,7 +2,8 @@
 
 * Scaled FLOPS in any case: "95 TFLOPs", "1.2 PFLOPs", "98 Gflops".
 * Prices with a dash for the cents, as German and Swiss prices are written ("300,– €",
-  "310.- USD", "EUR 300,--"), and a duration in ISO 8601 ("PT1M35S").
+  "310.- USD", "EUR 300,--"), thousands grouped by dots ("1.234.567 €"), and a duration
+  in ISO 8601 ("PT1M35S").
 * Units of time and ratio in the other languages an English page quotes: "98ミリ秒",
   "3割", "1.9배", "97초", "95 segundos", "95 Sekunden", "95 सेकंड", "95 วินาที", "95 saniye".
 * Chinese money in colloquial words: "三百块钱", "3毛钱", "320美金"; "310块", "330刀" and
@@ -53,6 +54,9 @@ REFUSED = [
     ("sign before, comma dash", "It costs € 300,– a year.", ["€ 300,–"]),
     ("code before, double hyphen", "It costs EUR 300,-- a year.", ["EUR 300,--"]),
     ("francs before, dot dash", "It costs CHF 300.– a year.", ["CHF 300.–"]),
+    ("dotted thousands", "It costs 1.234.567 € a year.", ["1.234.567 €"]),
+    ("dotted thousands, dash", "It costs 1.234.567,– € a year.", ["1.234.567,– €"]),
+    ("dotted thousands, cents", "It costs 1.234.567,50 €.", ["1.234.567,50 €"]),
     ("ISO duration", "Each save took PT1M35S on NFS.", ["PT1M35S"]),
     ("ISO duration with days", "Retention is P1DT12H.", ["P1DT12H"]),
     ("ISO hours", "A PT2H window.", ["PT2H"]),
@@ -86,6 +90,7 @@ PASSED = [
     ("FLOPs as a word", "TFLOPs matter more than clocks."),
     ("a model with a digit", "Model X2 TFLOPs ranking."),
     ("a dash in a list", "Pages 3,- see the index."),
+    ("a dotted version", "Version 1.234.567 ships today."),
     ("a name after P", "The P100D car and the PT4 board."),
     ("PT alone", "The PT boat sailed."),
     ("glued to a word", "FPT1M35S is a part number."),
@@ -114,6 +119,8 @@ def test_near_miss_is_no_figure(name: str, text: str) -> None:
 # (shape, text before, piece repeated, text after): runs of what the new forms start with.
 SHAPES = [
     ("dash cents", "", "1,– ", "€"),
+    ("dotted thousands", "1", ".000", " €"),
+    ("dotted thousands, spaced", "", "1.000.000 ", "€"),
     ("ISO durations", "", "PT1", "S"),
     ("spending words", "", "花费", "3块"),
     ("spending and numerals", "", "花了三", "块"),

@@ -272,7 +272,8 @@ END = rf"(?!{W})"
 
 # A number: thousands separators only in whole groups of three (comma, or a
 # no-break/thin space as in SI style), then an optional fraction.
-# A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma.
+# A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma. Groups of three
+# after dots, two at least, are thousands as German writes them ("1.234.567 €", "1.234.567,50 €").
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
 # "½") are numbers too.
 #: Every vulgar fraction of Unicode (the characters so named: "½", "⅒", "⅐", "↉").
@@ -282,7 +283,7 @@ VULGAR_FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉"
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 POWER = rf"(?:\^[+\-]?\d{{1,3}}\^?|[⁺⁻]?[{SUPERSCRIPT_DIGITS}]{{1,3}})"
 NUM = (
-    r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
+    r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?!\.?\d)(?:,\d{1,2}(?![\d,]))?|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
     rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_])|{SP}?[×x·]{SP}?10{POWER}|(?<=10){POWER})?"
     rf"[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
 )
