@@ -48,6 +48,7 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders
+from fxsite.pages.prose import snippets_expanded
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
@@ -123,6 +124,9 @@ class ProjectPaths:
     repo_name: str | None = None
     #: record pages' setup row headings the site names (the plugin's ``setup_labels``)
     setup_labels: tuple[tuple[str, str], ...] = ()
+    #: the options of ``pymdownx.snippets`` (MkDocs' ``mdx_configs``) where the site
+    #: uses it, else None: a page's reference definitions include what it includes
+    snippets: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @classmethod
     def of(
@@ -155,6 +159,9 @@ class ProjectPaths:
             repo_name=config.get("repo_name"),
             setup_labels=tuple((str(k), str(v)) for k, v in options.setup_labels.items()),
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
+            snippets=dict(config.mdx_configs.get("pymdownx.snippets") or {})
+            if "pymdownx.snippets" in config.markdown_extensions
+            else None,
         )
 
     def relative(self, path: Path) -> str:
@@ -406,7 +413,14 @@ class Project:
             return cached.result
         path = self.paths.page_path(src)
         result = process_page(
-            source, path, self.library, href_for, draw, self.paths.language, self.printed_meta
+            source,
+            path,
+            self.library,
+            href_for,
+            draw,
+            self.paths.language,
+            self.printed_meta,
+            expanded=snippets_expanded(source, self.paths.snippets),
         )
         result.findings.extend(self._template_findings(path, source, result))
         for item in result.related:

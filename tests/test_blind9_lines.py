@@ -7,10 +7,22 @@ out; each misplaced row has a near miss placed where it was already right.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from sitekit import library, page_findings
+from sitekit import (
+    PAGE_PATH,
+    check_and_build,
+    finding_lines,
+    href_for,
+    library,
+    page_findings,
+    rows_site,
+)
 
 from fxsite.evidence.yamlsafe import load_yaml
+from fxsite.pages.page import process_page
+from fxsite.pages.prose import snippets_expanded
 
 LIB = library()
 CLAIM = "[94 s](evidence:R1#save_time_fx100)"
@@ -103,3 +115,101 @@ def test_a_yaml_1_1_line_break_in_front_matter_is_refused_at_its_line(
     page: str, expected: list[tuple[str, int, int]]
 ) -> None:
     assert page_findings(page, LIB) == expected
+
+
+_DEF = "[fx]: evidence:R1#save_time_fx100\n"
+_PAGE = "# Home\n\nThe save took [{text}][fx].\n{include}"
+
+
+@pytest.mark.parametrize(
+    ("text", "include", "options", "refs", "claims", "codes"),
+    [
+        pytest.param(
+            "94 s", '\n--8<-- "refs.md"\n', {}, _DEF, ["R1#save_time_fx100"], [], id="include"
+        ),
+        pytest.param(
+            "94 s",
+            "",
+            {"auto_append": ["refs.md"]},
+            _DEF,
+            ["R1#save_time_fx100"],
+            [],
+            id="auto-append",
+        ),
+        pytest.param(
+            "95 s",
+            '\n--8<-- "refs.md"\n',
+            {},
+            _DEF,
+            [],
+            [("FX403", 3, 15)],
+            id="misstated-through-an-include",
+        ),
+        pytest.param(
+            "94 s", '\n--8<-- "refs.md"\n', None, _DEF, [], [], id="near-miss-no-snippets"
+        ),
+        pytest.param(
+            "94 s",
+            '\n--8<-- "refs.md"\n',
+            {},
+            f"```\n{_DEF}```\n",
+            [],
+            [],
+            id="near-miss-definition-in-code",
+        ),
+        pytest.param(
+            "94 s",
+            '\n--8<-- "gone.md"\n',
+            {"check_paths": True},
+            _DEF,
+            [],
+            [],
+            id="near-miss-missing-include",
+        ),
+    ],
+)
+def test_a_reference_definition_a_snippet_includes_counts(
+    tmp_path: Path,
+    text: str,
+    include: str,
+    options: dict[str, object] | None,
+    refs: str,
+    claims: list[str],
+    codes: list[tuple[str, int, int]],
+) -> None:
+    (tmp_path / "refs.md").write_text(refs, encoding="utf-8")
+    source = _PAGE.format(text=text, include=include)
+    settings = None if options is None else {**options, "base_path": [str(tmp_path)]}
+    expanded = snippets_expanded(source, settings)
+    result = process_page(source, PAGE_PATH, LIB, href_for, expanded=expanded)
+    assert [c.ref for c in result.claims] == claims
+    assert [(f.code, f.line, f.col) for f in result.findings] == codes
+
+
+def test_check_and_build_read_a_snippets_definition_alike(tmp_path: Path) -> None:
+    # mkdocs.yml's snippets settings reach both: an include, auto_append, and a misstated
+    # claim through the included definition refused at its own line.
+    home = (
+        '# Home\n\nThe save took [94 s][fx].\n\n--8<-- "refs.md"\n\n'
+        "## More\n\nIt took [99 s][fx] there.\n"
+    )
+    site = rows_site(tmp_path / "site", home)
+    (site / "includes").mkdir()
+    (site / "includes" / "refs.md").write_text(_DEF, encoding="utf-8")
+    (site / "docs" / "p.md").write_text("# P\n\nIt took [94 s][fx].\n", encoding="utf-8")
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace(
+            "  - pymdownx.superfences\n",
+            "  - pymdownx.superfences\n  - pymdownx.snippets:\n      base_path: [includes]\n"
+            "      auto_append: [refs.md]\n",
+        ),
+        "utf-8",
+    )
+    checked, built = check_and_build(site)
+    assert finding_lines(checked.stdout + checked.stderr) == finding_lines(
+        built.stdout + built.stderr
+    )
+    assert [line.split(" ", 2)[:2] for line in finding_lines(checked.stdout)] == [
+        ["docs/index.md:9:9:", "FX403"]
+    ]

@@ -154,6 +154,7 @@ def rewrite_text(
     pos: Positioner,
     library: Library,
     lang: str | None = None,
+    expanded: str | None = None,
 ) -> tuple[str, list[Claim], list[Finding]]:
     """Resolve the evidence links of a Markdown text.
 
@@ -163,10 +164,11 @@ def rewrite_text(
     escaped text, so nothing unchecked is ever rendered as a claim. Bare
     figures are not looked for here: the rendered page is judged
     (:mod:`fxsite.pages.judge`), as a reader reads it.
-    ``lang`` is the page's language (by default, what its path says).
+    ``lang`` is the page's language (by default, what its path says); ``expanded``, the
+    page as Markdown reads it, whose reference definitions count (a snippet's).
     """
     lang = lang or page_language(path)
-    links = find_evidence_links(text)
+    links = find_evidence_links(text, expanded)
     findings: list[Finding] = []
     claims: list[Claim] = []
     out: list[str] = []
@@ -291,6 +293,7 @@ def process_page(
     site_lang: str | None = None,
     printed: Collection[str] = (),
     front: FrontMatter | None = None,
+    expanded: str | None = None,
 ) -> PageResult:
     """Check and rewrite one page. ``path`` names it in findings.
 
@@ -299,6 +302,8 @@ def process_page(
     a page whose front matter and path name none. ``printed``: the front-matter
     keys whose values the site's templates print. ``front``: the page's front
     matter read already (a file of Material's ``meta`` plugin), else ``source``'s.
+    ``expanded``: the page with what ``pymdownx.snippets`` includes in it
+    (:func:`~fxsite.pages.prose.snippets_expanded`), whose reference definitions count.
     """
     front = read_front_matter(source, path, printed) if front is None else front
     lang = page_language(path, front.data.get("lang"), site_lang)
@@ -316,9 +321,8 @@ def process_page(
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
-            out, claims, findings = rewrite_text(
-                text, path, _body_positioner(text, first_line + line), library, lang
-            )
+            pos = _body_positioner(text, first_line + line)
+            out, claims, findings = rewrite_text(text, path, pos, library, lang, expanded)
         else:
             out, claims, findings = render_block(
                 kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw, lang

@@ -14,10 +14,11 @@ exactly the prose we must check; Python-Markdown, which MkDocs uses, does not.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare"]
+__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare", "snippets_expanded"]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 # Lines whose indented continuation is content, not code: admonitions and
@@ -141,17 +142,23 @@ def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(code_free), sorted(spans)
 
 
-def _links(masked: str) -> list[EvidenceLink]:
-    """The evidence links of ``masked`` (code and comments blanked), in source order."""
-    # Read as Markdown reads a quote's lines: without their marks (offsets kept).
-    masked = _QUOTE_MARKS.sub(lambda m: " " * len(m.group()), masked)
+def _unquoted(masked: str) -> str:
+    """``masked`` as Markdown reads a quote's lines: without their marks (offsets kept)."""
+    return _QUOTE_MARKS.sub(lambda m: " " * len(m.group()), masked)
+
+
+def _links(masked: str, defined: str | None = None) -> list[EvidenceLink]:
+    """The evidence links of ``masked`` (code and comments blanked), in source order;
+    reference definitions read from ``defined`` (blanked alike) where given."""
+    masked = _unquoted(masked)
     links = [
         EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), m["dest"])
         for m in _EVIDENCE.finditer(masked)
     ]
     # As Python-Markdown: a definition's label is matched without case and the spaces around
     # it, a link's with each run of spaces and line breaks as one space; the last wins.
-    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(masked)}
+    defined = masked if defined is None else _unquoted(defined)
+    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(defined)}
     for m in _REFERENCE.finditer(masked) if dests else ():
         dest = dests.get(_SPACES.sub(" ", m["label"] or m["text"]).lower(), "")
         if dest.startswith("evidence:"):
@@ -159,9 +166,31 @@ def _links(masked: str) -> list[EvidenceLink]:
     return sorted(links, key=lambda link: link.start)
 
 
-def find_evidence_links(text: str) -> list[EvidenceLink]:
-    """Every evidence link outside code, in source order."""
-    return _links(_unread(text)[0])
+def find_evidence_links(text: str, expanded: str | None = None) -> list[EvidenceLink]:
+    """Every evidence link outside code, in source order. ``expanded``: the page as
+    Markdown reads it (:func:`snippets_expanded`), whose reference definitions count."""
+    return _links(_unread(text)[0], None if expanded is None else _unread(expanded)[0])
+
+
+def snippets_expanded(source: str, options: Mapping[str, Any] | None) -> str | None:
+    """``source`` with what ``pymdownx.snippets``, set with ``options``, includes in it
+    (``--8<--`` lines, ``auto_append``), read by the extension itself; None without the
+    extension (``options`` None), or where it cannot read an include (the build says
+    why). A URL is not fetched: a definition only a URL gives does not count."""
+    if options is None:
+        return None
+    from markdown import Markdown
+    from pymdownx.snippets import SnippetMissingError  # type: ignore[import-untyped]
+
+    settings = {**options, "url_download": False}
+    try:
+        md = Markdown(
+            extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": settings}
+        )
+        lines: list[str] = md.preprocessors["snippet"].run(source.split("\n"))
+    except (SnippetMissingError, OSError, ValueError):  # rendering reports it
+        return None
+    return "\n".join(lines)
 
 
 def not_bare(text: str) -> list[tuple[int, int]]:

@@ -418,6 +418,7 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
         return
     if attrs.get("type", "").strip().lower() != "application/ld+json":
         return
+    from fxsite.pages.question_units import answer_units
     from fxsite.render.exports import PublishedJsonError, loads
 
     try:
@@ -427,9 +428,11 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
         return
     strings: list[str] = []
     json_strings(data, strings, keys_skipped="@")
+    governed = answer_units(data)  # an FAQ answer under a question stating its unit
     for text in strings:
         if normalise(text):
-            page.blocks.append(Block(normalise(text), "json-ld"))
+            unit, said = governed.pop(text, ("", ""))
+            page.blocks.append(Block(normalise(text), "json-ld", unit=unit, said=said))
         # schema.org reads some of them as HTML (an Answer's text): "96 <b>s</b>" shows 96 s.
         if "<" in text or "&" in text:
             fragment = LexborHTMLParser(text).body
