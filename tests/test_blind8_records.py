@@ -26,6 +26,7 @@ refused rows are found by check and build alike, at the records' lines.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,30 @@ def test_check_build_and_audit_agree_on_a_chinese_site_of_records(tmp_path: Path
     ]
     assert (checked.returncode, built.returncode) == (1, 1)
     assert found == [expected, expected]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "record",
+    [
+        # A derived figure whose words state a unit ("Speedup": ×) heads a row whose
+        # "Cited by" count was read "1 ×" once a number after a label ("pages: 1") was
+        # read under its row's unit: the build refused its own record page.
+        'derived:\n  speedup: {formula: save / save, unit: "×", decimals: 1, stated: 1.0}\n',
+        # A figure whose words state its unit ("Save time (s)").
+        "  fast: {value: 95, unit: s, what: Save time (s)}\n",
+    ],
+    ids=["a derived ratio", "a unit in the words"],
+)
+def test_a_record_pages_filled_count_is_no_figure_of_its_row(
+    record: str, lang: str, tmp_path: Path
+) -> None:
+    library = _library(tmp_path, {"R2": _record("R2", _FIGURE + record)})
+    page = record_page_markdown("R2", library, _href, "R2.json", lang=lang).split("\n", 1)[1]
+    count = '<span class="fx-count">1</span>'
+    filled = re.sub(
+        r'<div class="fx-count" data-fx-placeholder="cite-count"[^>]*></div>', count, page
+    )
+    assert count in filled
+    drawn = _drawn(filled)  # the record's own values are among them: copies, allowed later
+    assert not {"1 ×", "1×", "1 s"} & set(drawn), drawn
