@@ -13,7 +13,8 @@
   states that unit for the bare numbers under it ("Cost :material-currency-usd:" over
   "310" reads "$310"); a cross does not (it marks failures as often).
 * An FAQ question that states a unit as a table header does ("Save time, seconds?")
-  governs its answer's bare number ("96": "96 seconds"), refused at the answer.
+  governs its answer's bare number ("96": "96 seconds"), refused at the answer, and read
+  so in a published page's FAQPage JSON-LD.
 
 In-process rows: a page in, ``(code, line, col)`` out (the one reader, as check and
 build run it).
@@ -21,6 +22,7 @@ build run it).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,7 @@ from fxsite.pages.content_icons import content_icons, icon_findings, published_i
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import process_page
 from fxsite.pages.page_title import SiteReaders
+from fxsite.verify.visible import text_blocks
 
 PATH = "docs/p.md"
 
@@ -330,3 +333,37 @@ def test_check_and_build_agree_on_one_site_of_every_row(tmp_path: Path) -> None:
         "docs/q.md:8:12: FX501",
         f"mkdocs.yml:{len(text.splitlines()) + 5}:5: FX501",
     ]
+
+
+def _json_ld(question: str, answer: str) -> str:
+    """A published page whose FAQPage JSON-LD holds one question and its answer."""
+    data = {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": question,
+                "acceptedAnswer": {"@type": "Answer", "text": answer},
+            }
+        ],
+    }
+    script = f'<script type="application/ld+json">{json.dumps(data)}</script>'
+    return f"<html><head>{script}</head><body><p>B.</p></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unit"),
+    [
+        ("Save time, seconds?", "96", "seconds"),
+        ("Save time (s)?", "95", "s"),
+        ("How many seconds did a save take?", "96", ""),
+        ("Which release?", "96", ""),
+    ],
+)
+def test_a_published_faq_answer_is_read_in_its_questions_unit(
+    question: str, answer: str, unit: str
+) -> None:
+    """The gate and the audit read the FAQPage JSON-LD's answer under its question."""
+    blocks = [b for b in text_blocks(_json_ld(question, answer)) if b.text == answer]
+    assert [(b.channel, b.unit) for b in blocks] == [("json-ld", unit)]

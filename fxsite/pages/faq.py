@@ -3,7 +3,8 @@
 Answers are prose like any other: their claims are resolved and their bare
 figures refused by :mod:`fxsite.pages.page`. A question that states a unit as a table
 header does ("Save time, seconds?") governs its answer's bare number as a header governs
-a cell's: the answer "96" reads "96 s" (:func:`question_unit_findings`). The JSON-LD carries the answer as the
+a cell's: the answer "96" reads "96 s" (:func:`question_unit_findings`,
+:mod:`fxsite.pages.question_units`). The JSON-LD carries the answer as the
 reader sees it, with each claim's value as displayed, escaped: schema.org reads an
 Answer's text as HTML, and the page shows the answer as text.
 """
@@ -19,9 +20,10 @@ from fxsite.findings import Finding
 from fxsite.pages.advice import advise
 from fxsite.pages.claims import escape_markdown
 from fxsite.pages.frontmatter import FaqItem
-from fxsite.pages.header_units import governed, header_unit
+from fxsite.pages.header_units import governed
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, rewrite_text
+from fxsite.pages.question_units import question_unit
 from fxsite.pages.site import SiteIndex
 
 __all__ = ["faq_json_ld", "faq_schema", "question_unit_findings", "site_faq_markdown"]
@@ -31,16 +33,16 @@ def question_unit_findings(
     item: FaqItem, answer: str, path: str, library: Library
 ) -> list[Finding]:
     """The bare number an FAQ ``answer`` (as a reader reads it) is, read in the unit its
-    question states as a header states one (:func:`header_unit`, the question's final
-    question mark aside; :func:`governed`), at the number in the answer as written."""
-    question = " ".join(item.q.text.split())
-    unit = header_unit(question.rstrip("?？ "))
-    read = governed(answer.strip(), unit, f"under the question '{question}'") if unit else None
+    question states (:func:`~fxsite.pages.question_units.question_unit`; :func:`governed`),
+    at the number in the answer as written."""
+    stated = question_unit(item.q.text)
+    read = governed(answer.strip(), *stated) if stated is not None else None
     if read is None:
         return []
     shown = answer.strip()[read.start : read.end]
     where = f" (read as '{read.found}', {read.said})"
-    advice = advise(read.found, library, context=f"{question} {answer}", shown=shown, where=where)
+    context = f"{item.q.text} {answer}"
+    advice = advise(read.found, library, context=context, shown=shown, where=where)
     at = SourceLocator(item.a.text).find(shown)
     line, col = item.a.pos(at or 0)
     return [Finding(path, line, col, "FX501", advice.message, text=shown)]
