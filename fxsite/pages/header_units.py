@@ -194,13 +194,14 @@ def _unitless(text: str) -> bool:
     return stated is not None and stated.unit is None and any(c.isdigit() for c in text)
 
 
-def governed(text: str, unit: str, said: str) -> Governed | None:
+def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> Governed | None:
     """A cell's text read under ``unit``: a figure when it is a bare number, or one with
-    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`), alone
-    or after a label ("NFS: 95", :data:`_CELL_LABEL`); a longer text is no such cell."""
+    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`); with
+    ``after_label`` (a block under a title, :mod:`fxsite.pages.title_units`), after a
+    label too ("NFS: 95", :data:`_CELL_LABEL`). A longer text is no such cell."""
     if len(text) > 2 * _TAIL:
         return None
-    label = _CELL_LABEL.match(text)
+    label = _CELL_LABEL.match(text) if after_label else None
     start = label.end() if label is not None else 0
     number = text[start:].rstrip(".")
     if number[-1:] in _TAIL_ENDS or "±" in number:
@@ -211,10 +212,12 @@ def governed(text: str, unit: str, said: str) -> Governed | None:
     return Governed(start, start + len(number), found, unit, said) if found else None
 
 
-def governed_parts(text: str, taken: list[tuple[int, int]], unit: str, said: str) -> list[Governed]:
+def governed_parts(
+    text: str, taken: list[tuple[int, int]], unit: str, said: str, *, after_label: bool = False
+) -> list[Governed]:
     """The bare numbers ``unit`` governs in a block that also holds claims or figures
     (``taken``, sorted): each part of it between them and between its sentences read as
-    a cell is (:func:`governed`): "NFS: 95. FX100: [94 s]" holds "95"."""
+    a cell is (:func:`governed`): "NFS: 95. FX100: [94 s]" under a title holds "95"."""
     found: list[Governed] = []
     start = 0
     for begin, end in [*taken, (len(text), len(text))]:
@@ -223,7 +226,7 @@ def governed_parts(text: str, taken: list[tuple[int, int]], unit: str, said: str
             stop = brk.start() if brk is not None else begin
             part = text[at:stop]
             lead = len(part) - len(part.lstrip())
-            cell = governed(part.strip(), unit, said) if part.strip() else None
+            cell = governed(part.strip(), unit, said, after_label=after_label) if part else None
             if cell is not None:
                 shift = at + lead
                 found.append(Governed(cell.start + shift, cell.end + shift, cell.found, unit, said))

@@ -15,7 +15,10 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.pages.header_units import child_nodes, header_unit, node_text
 
-__all__ = ["container_units"]
+__all__ = ["TITLED", "container_units"]
+
+#: How a block under a title says where its unit is stated (what it starts with).
+TITLED = "under the title"
 
 
 #: The classes of the containers whose title states a unit for their body.
@@ -65,7 +68,7 @@ def _body_units(
     unit = header_unit(text) if text else None
     if unit is None:
         return {}
-    said = f"under the title '{text}'"
+    said = f"{TITLED} '{text}'"
     return {block.mem_id: (unit, said) for block in body if block.tag in blocks}
 
 

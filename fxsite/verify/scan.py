@@ -34,6 +34,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.findings import Severity
 from fxsite.pages.header_units import Governed, governed, governed_parts, labelled
+from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.csvtable import table_cells
@@ -280,13 +281,14 @@ def _stated_once(
         if not any(s < g.end and g.start < e for s, e in figures)
         and not (unit and g.claim is not None)
     ]
+    titled = said.startswith(TITLED)  # "NFS: 95" under a title; not in a table's cell
     if unit and not claims and not figures:
-        cell = governed(text, unit, said)
+        cell = governed(text, unit, said, after_label=titled)
         found += [cell] if cell is not None else []
     elif unit:
         found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
-        taken = [*claims, *figures, *((g.start, g.end) for g in labels)]
-        found += governed_parts(text, sorted(taken), unit, said)  # "NFS: 95. FX100: [94 s]"
+        taken = sorted([*claims, *figures, *((g.start, g.end) for g in labels)])
+        found += governed_parts(text, taken, unit, said, after_label=titled)
     return found + labels
 
 
