@@ -7,6 +7,7 @@ out; each misplaced row has a near miss placed where it was already right.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.yamlsafe import load_yaml
+from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import process_page
 from fxsite.pages.prose import snippets_expanded
 
@@ -213,3 +215,17 @@ def test_check_and_build_read_a_snippets_definition_alike(tmp_path: Path) -> Non
     assert [line.split(" ", 2)[:2] for line in finding_lines(checked.stdout)] == [
         ["docs/index.md:9:9:", "FX403"]
     ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(("9<b>x</b>" * 200 + "\n") * 5, id="many-elements"),
+        pytest.param(("9" + "<i>" * 30 + "x" + "</i>" * 30) * 20, id="nested-elements"),
+        pytest.param("<span>9" * 2000, id="unclosed-elements"),
+    ],
+)
+def test_a_split_is_looked_for_in_linear_time(source: str) -> None:
+    started = time.perf_counter()
+    assert SourceLocator(source).find("9999999999 zz", "FX501", whole=True) is None
+    assert time.perf_counter() - started < 1.0

@@ -59,11 +59,11 @@ __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 #: What rendering may remove between two characters of a shown text (a NUL: the HTML
 #: parser drops it, as a browser does).
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\\x00]){0,12}?"
-#: :data:`_GAP`, or an inline element with what it holds, up to its line's end.
-_ELEMENT_GAP = (
-    r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>"
-    r"|<[^<>\n/!][^<>\n]{0,200}>[^\n]{0,200}?</[^<>\n]{1,200}>|[*_~`\\\x00]){0,12}?"
-)
+#: An inline element with the text it holds, on one line, no tag inside: read once each,
+#: with no going back (a ``[^<>]`` run ends at the one ``<`` that may close it).
+_ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,30})\b[^<>\n]{0,200}>[^<>\n]{0,200}</\1\s*>")
+#: How deep elements nested in one another are left out.
+_ELEMENT_DEPTH = 3
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: What stands right before a digit inside a number: a digit, or after one a decimal
@@ -80,12 +80,12 @@ _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
-def loose_pattern(text: str, gap: str = _GAP) -> re.Pattern[str] | None:
-    """``text`` as a pattern allowing ``gap`` between its characters."""
+def loose_pattern(text: str) -> re.Pattern[str] | None:
+    """``text`` as a pattern allowing :data:`_GAP` between its characters."""
     chars = [c for c in text if not c.isspace()]
     if not chars or len(chars) > 64:
         return None
-    return re.compile(gap.join(re.escape(c) for c in chars), re.DOTALL)
+    return re.compile(_GAP.join(re.escape(c) for c in chars), re.DOTALL)
 
 
 @dataclass
@@ -118,6 +118,8 @@ class SourceLocator:
     _decoded: tuple[str, list[int]] | None = None
     #: the source with its emoji shortcodes drawn, and each character's offset in the source
     _drawn: tuple[str, list[int]] | None = None
+    #: the source with its inline elements left out, and each character's offset in it
+    _unsplit: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the offset each line of the source starts at, read when first asked
@@ -215,12 +217,17 @@ class SourceLocator:
 
     def _split(self, text: str, start: int) -> int | None:
         # Split by an element: what it holds is not shown (hidden by an attribute or
-        # a stylesheet), so the text is written whole only with it between.
+        # a stylesheet), so the text is written whole only with it between: looked for,
+        # loosely, in the source with its inline elements and what they hold left out.
         if "</" not in self.source:
             return None
-        pattern = loose_pattern(text, _ELEMENT_GAP)
-        found = pattern.search(self.source, start) if pattern is not None else None
-        return found.start() if found is not None else None
+        if self._unsplit is None:
+            self._unsplit = _without_elements(self.source)
+        unsplit, offsets = self._unsplit
+        pattern = loose_pattern(text)
+        at = bisect.bisect_left(offsets, start)
+        found = pattern.search(unsplit, at) if pattern is not None else None
+        return offsets[found.start()] if found is not None else None
 
     def _entities(self, text: str, start: int) -> int | None:
         # A character written as an entity: looked for in the source as decoded.
@@ -464,6 +471,26 @@ def _draw_emoji(source: str) -> tuple[str, list[int]]:
     parts.append(source[last:])
     offsets += range(last, len(source))
     return "".join(parts), offsets
+
+
+def _without_elements(source: str) -> tuple[str, list[int]]:
+    """``source`` with each inline element and what it holds left out (innermost first,
+    :data:`_ELEMENT_DEPTH` deep), and each character's offset in ``source``."""
+    text, offsets = source, list(range(len(source)))
+    for _ in range(_ELEMENT_DEPTH):
+        kept = [m.span() for m in _ELEMENT.finditer(text)]
+        if not kept:
+            break
+        parts: list[str] = []
+        moved: list[int] = []
+        last = 0
+        for begin, end in kept:
+            parts.append(text[last:begin])
+            moved += offsets[last:begin]
+            last = end
+        parts.append(text[last:])
+        text, offsets = "".join(parts), [*moved, *offsets[last:]]
+    return text, offsets
 
 
 def _decode(source: str) -> tuple[str, list[int]]:
