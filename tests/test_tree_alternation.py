@@ -70,7 +70,8 @@ def test_a_tree_trying_shorter_names_first_is_caught() -> None:
 def test_unit_words_are_lowercase_ascii() -> None:
     # Under IGNORECASE the tree chooses as the list does only where no two names differ
     # by characters that match one character ("K" and "k"): lowercase ASCII never does.
-    assert all(re.fullmatch("[a-z ]+", word) for word in figure_vocab.WORDS)
+    words = figure_vocab.WORDS | figure_vocab.OTHER_LANGUAGE_WORDS
+    assert all(re.fullmatch("[a-z ]+", word) for word in words)
 
 
 def test_the_unit_rule_is_written_as_trees() -> None:
@@ -85,7 +86,10 @@ def test_the_unit_rule_finds_on_the_corpora_what_the_listed_names_found(corpus: 
     listed = re.compile(
         rule.pattern.replace(
             figure_vocab.SYMBOL_UNIT, alternation(figure_vocab.UNIT_SYMBOLS)
-        ).replace(figure_vocab.WORD_UNIT, f"(?i:{alternation(figure_vocab.WORDS)})"),
+        ).replace(
+            figure_vocab.WORD_UNIT,
+            f"(?i:{alternation(figure_vocab.WORDS | figure_vocab.OTHER_LANGUAGE_WORDS)})",
+        ),
         rule.flags,
     )
     text = corpus.read_text(encoding="utf-8")
