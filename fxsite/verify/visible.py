@@ -469,11 +469,8 @@ def _walk(
     :func:`_navigation`, for a navigation (or its current item) read alone, never the root.
     Each element is read in steps (:class:`_Walk`).
     """
-    walk = _Walk(page, channel, repeats, depth, inner, styled, sheets)
-    stack = walk.stack
-    stack.append((root, True, channel, role, heading))
-    walk.root = root
-    builders = walk.builders
+    walk = _Walk(root, page, (channel, role, heading), repeats, depth, inner, styled, sheets)
+    stack, builders = walk.stack, walk.builders
     while stack:
         node, entering, where, role, heading = stack.pop()
         tag = node.tag or ""
@@ -516,22 +513,28 @@ class _Walk:
 
     def __init__(
         self,
+        root: LexborNode,
         page: PageText,
-        channel: str,
+        context: tuple[str, str, bool],
         repeats: Repeats | None,
         depth: int,
         inner: int,
         styled: frozenset[int],
         sheets: PageSheets,
     ) -> None:
-        self.page, self.repeats, self.depth, self.inner = page, repeats, depth, inner
+        self.root, self.page, self.repeats, self.depth, self.inner = (
+            root,
+            page,
+            repeats,
+            depth,
+            inner,
+        )
         self.styled, self.sheets = styled, sheets
-        self.builders: list[Run] = [Run(channel)]
+        self.builders: list[Run] = [Run(context[0])]
         self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
         self.drawn_options: set[int] = set()
         self.unshown: set[int] = set()
-        self.stack: list[_Entry] = []
-        self.root: LexborNode | None = None
+        self.stack: list[_Entry] = [(root, True, *context)]
 
     def leave(self, tag: str, where: str) -> None:
         """The end of an element: of a block, its run flushed; of one read both ways
