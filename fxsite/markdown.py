@@ -59,16 +59,16 @@ from fxsite.pages.claims import (
     resolve_claim,
 )
 from fxsite.pages.content_icons import footer_findings, icon_findings
-from fxsite.pages.frontmatter import TextAt, split_front_matter
+from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
-from fxsite.pages.page import PageResult, process_page
+from fxsite.pages.page import PageResult, head_findings, once_per_invalid_record, process_page
 from fxsite.pages.page_title import SiteReaders, title_findings
 from fxsite.pages.prose import not_bare
 from fxsite.pages.search_sections import mkdocs_entry_findings
-from fxsite.pages.sections import compose
+from fxsite.pages.sections import ESTIMATE_SLOT, compose
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
@@ -79,14 +79,16 @@ __all__ = [
     "PageContext",
     "PageRenderer",
     "check_page",
-    "claims_rendered",
     "judge_page",
     "keep_rendered_claims",
+    "links_rendered",
     "makeExtension",
     "page_context",
+    "render_page",
 ]
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+_SPACES = re.compile(r"\s+")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EVIDENCE = "evidence:"
 
@@ -119,9 +121,22 @@ class PageContext:
     refused: list[str] = field(default_factory=list)
     #: ids of the charts fxsite drew into the page (``PageResult.drawn``)
     drawn: list[str] = field(default_factory=list)
-    #: the refs of the claims fxsite rendered on the page, one per claim
-    #: (``PageResult.claims``); None: not known, every claim element is taken as one
+    #: the refs of the claims fxsite rendered on the page, one per claim: its checked
+    #: blocks' (``PageResult.claims``), then each the claims treeprocessor renders;
+    #: None: not known, every claim element is taken as one
     own: list[str] | None = None
+    #: the claims the claims treeprocessor rendered, in document order
+    claims: list[Claim] = field(default_factory=list)
+    #: ``(text, destination, language)`` of each evidence link it resolved, in order
+    links: list[tuple[str, str, str]] = field(default_factory=list)
+    #: the page's front matter, whose shown fields are judged once its claims are known
+    #: (:func:`~fxsite.pages.page.head_findings`); None: not an authored page
+    front: FrontMatter | None = None
+    #: the page's estimate note has a slot after its lead, where it cites an estimate
+    #: (:data:`~fxsite.pages.sections.ESTIMATE_SLOT`)
+    estimate_note: bool = False
+    #: the claims of the page's checked blocks (``PageResult.claims``)
+    blocks: list[Claim] = field(default_factory=list)
     #: the configuration's shown strings, judged at their line in ``mkdocs.yml``
     #: (a heading's permalink title): not reported again where the page shows them
     elsewhere: frozenset[str] = frozenset()
@@ -140,7 +155,8 @@ class PageContext:
     #: the page's front-matter ``title``, where the page titles itself (not the ``nav``):
     #: Material's footer draws icons beside it (:func:`~fxsite.pages.content_icons.footer_findings`)
     own_title: TextAt | None = None
-    #: the page's claims as shown, which its title may repeat
+    #: the page's claims as shown, which its title may repeat (its blocks', then each
+    #: the claims treeprocessor renders)
     cited: list[str] = field(default_factory=list)
     #: how the site shows the page beyond its content: its title, and its entries in
     #: MkDocs' own search index (:func:`~fxsite.pages.search_sections.mkdocs_entry_findings`)
@@ -191,6 +207,9 @@ def page_context(
         refused=list(result.reported),
         drawn=list(result.drawn),
         own=[c.ref for c in result.claims],
+        front=front,
+        estimate_note=True,
+        blocks=list(result.claims),
         elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
         name_title=None if src is None else name_title(src, result.front.data),
         heading_title=src is not None and "title" not in result.front.data,
@@ -250,11 +269,16 @@ class _OfExtension(Processor):
 
 
 class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
-    """Replaces every ``evidence:`` link with its rendered claim."""
+    """Replaces every ``evidence:`` link with its rendered claim: the one place a page's
+    claims are resolved, whatever wrote the link (inline, a reference definition, a
+    snippet, another extension). Then, on an authored page, the estimate note after
+    its lead (:attr:`PageContext.estimate_note`)."""
 
     def run(self, root: ET.Element) -> None:
         ctx = self.extension.context()
         self._walk(root, ctx, in_heading=False)
+        if ctx.estimate_note:
+            self._estimate_note(root, ctx)
 
     def _walk(self, parent: ET.Element, ctx: PageContext, *, in_heading: bool) -> None:
         heading = in_heading or parent.tag in _HEADINGS
@@ -266,17 +290,41 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
                 self._walk(child, ctx, in_heading=heading)
 
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
-        text = _link_text(link, self.md)
+        text = _SPACES.sub(" ", _link_text(link, self.md))  # as a reader is shown it
         dest = link.get("href") or ""
-        result = resolve_claim(text, dest, ctx.library, lang=ctx.lang or page_language(ctx.path))
+        lang = ctx.lang or page_language(ctx.path)
+        ctx.links.append((text, dest, lang))
+        result = resolve_claim(text, dest, ctx.library, lang=lang)
         if isinstance(result, ClaimProblem):
-            ctx.add(Finding(ctx.path, 1, 1, result.code, result.message, text=text), "claim")
+            finding = Finding(ctx.path, 1, 1, result.code, result.message, text=text)
+            if ctx.locator is not None:
+                finding = ctx.locator.place_claim(finding, dest)
+            ctx.findings.append(finding)
             span = ET.Element("span", {"class": "fx-claim-refused"})
             span.text = text
         else:
+            ctx.claims.append(result)
+            ctx.cited.append(result.display)
+            if ctx.own is not None:
+                ctx.own.append(result.ref)
+            if ctx.locator is not None:
+                ctx.locator.pass_claim(text, dest)  # the next claim is placed after it
             span = claim_element(_rendered(result, ctx.library, in_heading))
         span.tail = link.tail
         return span
+
+    def _estimate_note(self, root: ET.Element, ctx: PageContext) -> None:
+        """The slot of the page's estimate note after its lead (the first element below
+        its title), where it cites an estimate; the note is filled in once the page's
+        claims are known in document order (:meth:`~fxsite.pages.sections.Composed.fill`)."""
+        cited = [*ctx.blocks, *ctx.claims]
+        if not any(c.value is not None and c.value.label == "estimate" for c in cited):
+            return
+        first = 1 if len(root) > 0 and root[0].tag == "h1" else 0
+        holder = ET.Element("p")
+        holder.text = self.md.htmlStash.store(ESTIMATE_SLOT)
+        holder.tail = "\n\n"  # as a block of raw HTML the page wrote there would stand
+        root.insert(min(first + 1, len(root)), holder)
 
 
 #: Rendered claims, kept while their record is unchanged (every page repeats claims).
@@ -303,13 +351,22 @@ def _rendered(claim: Claim, library: Any, in_heading: bool) -> str:
     )
 
 
-def claims_rendered(claims: list[Claim], library: Any) -> str:
-    """What the claims treeprocessor renders for ``claims``, in a heading and out of one.
+def links_rendered(links: list[tuple[str, str, str]], library: Any) -> str:
+    """What the claims treeprocessor renders for ``links`` (the text, destination and page
+    language of each evidence link it resolved: :attr:`PageContext.links`) against
+    ``library``, in a heading and out of one.
 
-    Under ``serve`` this stands for the library in a page's conversion key: a
-    page whose claims render alike converts alike.
+    Under ``serve`` this stands for the library in a page's conversion key: a page
+    whose links render alike converts alike.
     """
-    return "\x00".join(_rendered(c, library, h) for c in claims for h in (False, True))
+    parts = []
+    for text, dest, lang in links:
+        claim = resolve_claim(text, dest, library, lang=lang)
+        if isinstance(claim, ClaimProblem):
+            parts.append(f"{claim.code} {claim.message}")
+        else:
+            parts.extend(_rendered(claim, library, heading) for heading in (False, True))
+    return "\x00".join(parts)
 
 
 def _keep_evidence_href(record: str, anchor: str) -> str:
@@ -365,6 +422,8 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
         ctx.judge = True
         ctx.refused = list(result.reported)
         ctx.own = [c.ref for c in result.claims]
+        ctx.cited = [c.display for c in result.claims]
+        ctx.front = result.front
         ctx.locator = SourceLocator("\n" * below + body, below, markdown=True)
         return result.markdown.split("\n")
 
@@ -559,6 +618,8 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                     ctx.add(finding, finding.code)
             if locator is not None:
                 ctx.findings += _dropped(ctx.path, locator)
+            if ctx.front is not None:  # its title may repeat the claims the page cites
+                ctx.findings += head_findings(ctx.front, ctx.path, ctx.library, ctx.cited)
             if ctx.name_title and not self.titled:
                 ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
             if ctx.icon is not None and ctx.readers.theme == "material":
@@ -582,6 +643,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                 shown = [f.text for f in ctx.findings if f.text]
                 for finding in mkdocs_entry_findings(text, ctx.path, ctx.library, parser, shown):
                     ctx.add(finding, finding.code)
+            ctx.findings = once_per_invalid_record(ctx.findings)
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
@@ -616,7 +678,8 @@ class FxsiteExtension(Extension):
     def reset(self) -> None:
         """Between two pages converted by one Markdown instance."""
         if self._standalone is not None:
-            self._standalone.findings = []
+            self._standalone.findings, self._standalone.claims = [], []
+            self._standalone.links = []
 
     def _load_standalone(self) -> PageContext:
         evidence = Path(str(self.getConfig("evidence_dir")))
@@ -707,6 +770,35 @@ class PageRenderer:
             self._context = None
 
 
+def render_page(
+    result: PageResult,
+    source: str,
+    library: Any,
+    href_for: HrefFor,
+    renderer: PageRenderer | None = None,
+    elsewhere: Collection[str] = (),
+    src: str | None = None,
+    readers: SiteReaders | None = None,
+    sheets: PageSheets = NO_SHEETS,
+) -> tuple[str, PageContext]:
+    """One page processed (``result``), composed, rendered and judged, as the build does.
+
+    Returns the rendered HTML and the page's context: what rendering it found
+    (claims the tree refused, bare figures, glued or hidden characters), placed in
+    ``source``, and the claims it rendered.
+    ``renderer`` defaults to plain Python-Markdown with this extension;
+    ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path;
+    ``readers``, the site's (:attr:`PageContext.readers`); ``sheets``, the page's
+    stylesheet files (:attr:`PageContext.sheets`).
+    """
+    context = page_context(
+        library, href_for, result.path, source, result, elsewhere, src, readers, sheets
+    )
+    composed = compose(result, library, href_for)
+    html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
+    return html_text, context
+
+
 def judge_page(
     result: PageResult,
     source: str,
@@ -718,20 +810,10 @@ def judge_page(
     readers: SiteReaders | None = None,
     sheets: PageSheets = NO_SHEETS,
 ) -> tuple[str, list[Finding]]:
-    """One page processed (``result``), composed, rendered and judged, as the build does.
-
-    Returns the rendered HTML and what rendering it found (claims the tree
-    refused, bare figures, glued or hidden characters), placed in ``source``.
-    ``renderer`` defaults to plain Python-Markdown with this extension;
-    ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path;
-    ``readers``, the site's (:attr:`PageContext.readers`); ``sheets``, the page's
-    stylesheet files (:attr:`PageContext.sheets`).
-    """
-    context = page_context(
-        library, href_for, result.path, source, result, elsewhere, src, readers, sheets
+    """:func:`render_page`'s HTML and findings."""
+    html_text, context = render_page(
+        result, source, library, href_for, renderer, elsewhere, src, readers, sheets
     )
-    composed = compose(result, library, href_for)
-    html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context.findings
 
 

@@ -55,7 +55,6 @@ from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import (
     FxsiteExtension,
     PageContext,
-    claims_rendered,
     keep_rendered_claims,
     page_context,
 )
@@ -117,8 +116,6 @@ _NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
 
 #: An element's id in HTML fxsite generates (attribute values in double quotes).
 _ID = re.compile(r'\sid="([^"]*)"')
-#: An inline Markdown link to evidence, its destination captured.
-_INLINE_EVIDENCE = re.compile(r"\]\((evidence:[^)\s]*)\)")
 
 
 def escaped_title(text: str) -> str:
@@ -501,8 +498,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 markdown = title
             # Its claims are HTML already: what is converted takes nothing from the library
             # unless it writes an evidence link itself.
-            claims = self.project.library if "evidence:" in markdown else ""
-            if self.serving and self.conversions.reuse(page, generated, markdown, claims):
+            library = self.project.library if "evidence:" in markdown else None
+            if self.serving and self.conversions.reuse(page, generated, markdown, library):
                 return ""  # converted as in the last build: on_page_content puts it back
             return markdown
         source = self.read_sources.pop(src, None)
@@ -538,27 +535,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
         if self.serving and self.conversions.reuse(
-            page, source, composed.markdown, self._claims_key(result, composed.markdown)
+            page, source, composed.markdown, self.project.library
         ):
             return ""  # converted as in the last build: on_page_content puts it back
         return composed.markdown
-
-    def _claims_key(self, result: PageResult, markdown: str) -> Any:
-        """What a page's conversion takes from the library (see ``Conversions.reuse``).
-
-        Its claims as rendered, when the inline evidence links of its Markdown are
-        every ``evidence:`` in it and cite exactly the claims the source check
-        resolved; else (a link only the renderer sees: reference-style, in raw
-        HTML) the library itself.
-        """
-        assert self.project is not None
-        library = self.project.library
-        links = _INLINE_EVIDENCE.findall(markdown)
-        if len(links) != markdown.count("evidence:") or sorted(links) != sorted(
-            f"evidence:{claim.ref}" for claim in result.claims
-        ):
-            return library
-        return claims_rendered(result.claims, library)
 
     def _context(self) -> PageContext:
         """The extension's view of the page being rendered."""
@@ -639,20 +619,27 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         src = page.file.src_uri
         restored = self.conversions.restore(page, files)
         if restored is not None:  # serve: the same Markdown, converted in the last build
-            html, located = restored
+            html, located, claims = restored
         else:
-            # The rendered page's findings, placed in its source (fxsite.pages.judge).
-            located = self.page_context.findings if self.page_context is not None else []
+            # The rendered page's findings, placed in its source (fxsite.pages.judge), and
+            # the claims its conversion rendered.
+            context = self.page_context
+            located = context.findings if context is not None else []
+            claims = context.claims if context is not None else []
             if self.serving:
-                self.conversions.keep(page, html, located)
+                links = context.links if context is not None else []
+                self.conversions.keep(page, html, located, claims, links)
         self.page_context = None
         self.findings.extend(located)
+        if src in self.results:  # its blocks' claims and its text's, for the site's index
+            result = self.results[src]
+            self.results[src] = replace(result, claims=[*result.claims, *claims])
         if src in self.results and (self.serving or self.enforce != "all"):
             # The writer's preview: a refused page shows why, where (fxsite.render.preview).
             html = with_findings(html, [*self.results[src].findings, *located])
         composed = self.composed.pop(src, None)
         if composed is not None:
-            html = composed.fill(html)
+            html = composed.fill(html, self.results[src].claims)
         html = self._hero(html, page)
         if src in self.results:
             self.index.pages[src] = PageInfo(

@@ -344,6 +344,23 @@ class _Converted:
     fields: dict[str, Any]
     #: what the conversion logged (MkDocs' link checks), logged again when it is reused
     logs: list[logging.LogRecord]
+    #: the claims the conversion rendered
+    claims: list[Any]
+    #: the evidence links it resolved, and how they rendered
+    #: (:func:`~fxsite.markdown.links_rendered`), when it refused none; else None
+    links: list[tuple[str, str, str]]
+    rendered: str | None
+
+    def takes_same(self, library: Any) -> bool:
+        """Whether converting again against ``library`` (None: the conversion takes
+        nothing from it) would take from it what this conversion took."""
+        if library is None:
+            return self.library is None and self.rendered is None
+        if self.rendered is None:
+            return self.library is library
+        from fxsite.markdown import links_rendered
+
+        return links_rendered(self.links, library) == self.rendered
 
 
 #: Loggers a conversion reports on: MkDocs' (a link to a missing page), Python-Markdown's.
@@ -411,9 +428,9 @@ class Conversions:
     the Markdown fxsite gives MkDocs for it, its path and
     URL, the whole config (extensions and their options), the navigation, the
     theme folders (see :func:`site_key`), every file of the site with its URL
-    (links are resolved against them), and what it takes from the library: its
-    claims as rendered, or the library object itself when the page has an
-    evidence link the source check does not see. When all are as in
+    (links are resolved against them), and what it takes from the library: the
+    evidence links its last conversion resolved, as they render now, or the library
+    object itself when that conversion refused a claim. When all are as in
     the previous build, the plugin hands MkDocs an empty text and puts back the
     previous HTML, table of contents, title and anchors; claims were checked on
     the same source against the same library, and the findings the renderer
@@ -448,21 +465,20 @@ class Conversions:
         listing = sorted((f.src_uri, f.url, str(f.inclusion)) for f in files)
         self._site = digest_parts((site, repr(listing)))
 
-    def reuse(self, page: Any, source: str, markdown: str, claims: Any) -> bool:
+    def reuse(self, page: Any, source: str, markdown: str, library: Any) -> bool:
         """Whether ``page`` converts as in the last build; if not, it will be kept.
 
-        ``claims`` is what the conversion takes from the library: the page's
-        claims as rendered (a string, compared by value), or the library object
-        itself (compared by identity: a rebuilt library converts the page again).
+        ``library`` is what its evidence links are resolved against, or None when its
+        Markdown has none. The last conversion of the same Markdown rendered its claims:
+        it is reused when those claims render alike now (or, where it refused one,
+        against the very same library object: a rebuilt library converts it again).
         """
         if self._site is None or not all(hasattr(page, f) for f in _RENDERED_FIELDS):
             return False
         src = page.file.src_uri
-        rendered = claims if isinstance(claims, str) else ""
-        key = digest_parts((self._site, src, page.url, source, markdown, rendered))
-        library = None if isinstance(claims, str) else claims
+        key = digest_parts((self._site, src, page.url, source, markdown))
         kept = self._kept.get(src)
-        if kept is not None and kept.key == key and kept.library is library:
+        if kept is not None and kept.key == key and kept.takes_same(library):
             self._reusing[src] = kept
             self.last_reused.add(src)
             return True
@@ -475,8 +491,8 @@ class Conversions:
         capture, self._capture = self._capture, None
         return capture.stop() if capture is not None else []
 
-    def restore(self, page: Any, files: Any) -> tuple[str, list[Any]] | None:
-        """A reused page's HTML and findings, its rendered fields put back; else None.
+    def restore(self, page: Any, files: Any) -> tuple[str, list[Any], list[Any]] | None:
+        """A reused page's HTML, findings and claims, its rendered fields put back; else None.
 
         What its conversion logged is logged again (a link to a missing page, which
         ``strict`` counts), and its links to anchors name this build's files, so that
@@ -494,14 +510,29 @@ class Conversions:
             }
         for record in kept.logs:
             logging.getLogger(record.name).handle(record)
-        return kept.html, list(kept.findings)
+        return kept.html, list(kept.findings), list(kept.claims)
 
-    def keep(self, page: Any, html: str, findings: list[Any]) -> None:
-        """What a converted page gave, for the next build."""
+    def keep(
+        self,
+        page: Any,
+        html: str,
+        findings: list[Any],
+        claims: list[Any],
+        links: list[tuple[str, str, str]],
+    ) -> None:
+        """What a converted page gave (its HTML, findings, claims and the evidence links
+        it resolved), for the next build."""
         pending = self._pending.pop(page.file.src_uri, None)
         if pending is None:
             return
         key, library = pending
         fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
         logs = self._stop()
-        self._kept[page.file.src_uri] = _Converted(key, library, html, list(findings), fields, logs)
+        rendered = None
+        if library is not None and not any(str(f.code).startswith("FX4") for f in findings):
+            from fxsite.markdown import links_rendered
+
+            rendered, library = links_rendered(links, library), None
+        self._kept[page.file.src_uri] = _Converted(
+            key, library, html, list(findings), fields, logs, list(claims), list(links), rendered
+        )

@@ -20,9 +20,9 @@ from typing import Any
 from fxsite.evidence.library import Library, load_library, record_files
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
-from fxsite.markdown import PageRenderer, judge_page
+from fxsite.markdown import PageRenderer, render_page
 from fxsite.pages.blocks import ChartDrawer
-from fxsite.pages.claims import HrefFor, check_href
+from fxsite.pages.claims import Claim, HrefFor, check_href
 from fxsite.pages.config_text import (
     config_extra,
     config_findings,
@@ -48,7 +48,6 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders
-from fxsite.pages.prose import snippets_expanded
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
@@ -420,7 +419,6 @@ class Project:
             draw,
             self.paths.language,
             self.printed_meta,
-            expanded=snippets_expanded(source, self.paths.snippets),
         )
         result.findings.extend(self._template_findings(path, source, result))
         for item in result.related:
@@ -447,9 +445,12 @@ class Project:
             known,
             {r: self.library.records.get(r) for r in result.records},
             {c.ref: c.value for c in result.claims},
-            # A page with findings may name any figure in a hint, and a consistency
-            # block counts the whole library: any change counts.
-            self._generation if result.findings or "evidence-consistency" in source else None,
+            # A page with findings may name any figure in a hint, a consistency block
+            # counts the whole library, an FAQ's structured data shows its answers'
+            # claims: any change counts.
+            self._generation
+            if result.findings or result.faq or "evidence-consistency" in source
+            else None,
             result,
         )
         return result
@@ -510,10 +511,11 @@ class Project:
                 continue
             result = self.process(src, source, check_href, known)
             findings.extend(result.findings)
-            findings.extend(self.judge(src, source, result))
+            judged, claims = self.judge(src, source, result)
+            findings.extend(judged)
             # A contact block the build leaves empty, as the build reports it.
             findings.extend(contact_findings(result.markdown, result.path, hero))
-            if result.claims:
+            if result.claims or claims:
                 self.citing.add(result.path)
         return sort_findings(findings)
 
@@ -668,8 +670,9 @@ class Project:
             self._sheets = SheetFiles(roots, self.paths.extra_css, self.paths.site_url)
         return self._sheets.page(page_dest(src, self.paths.directory_urls))
 
-    def judge(self, src: str, source: str, result: PageResult) -> list[Finding]:
-        """The page rendered as the build renders it, and judged by the page rules.
+    def judge(self, src: str, source: str, result: PageResult) -> tuple[list[Finding], list[Claim]]:
+        """The page rendered as the build renders it, and judged by the page rules: its
+        findings, and the claims its text cites.
 
         What the build does for each page between ``on_page_markdown`` and
         ``on_page_content`` (the composed Markdown, converted with the fxsite
@@ -677,7 +680,7 @@ class Project:
         """
         if self.renderer is None:
             self.renderer = PageRenderer([], {})
-        _, findings = judge_page(
+        _, context = render_page(
             result,
             source,
             self.library,
@@ -688,4 +691,4 @@ class Project:
             self.paths.readers,
             self.page_sheets(src),
         )
-        return findings
+        return context.findings, context.claims

@@ -27,7 +27,8 @@ from urllib.parse import unquote, urlsplit
 from bs4 import BeautifulSoup
 
 from fxsite.evidence.library import Library, load_library
-from fxsite.markdown import PageRenderer, check_page
+from fxsite.markdown import PageRenderer, check_page, render_page
+from fxsite.pages.page import process_page
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pages"
@@ -83,6 +84,14 @@ def page_findings(source: str, lib: Library) -> list[tuple[str, int, int]]:
     site (the one reader, :func:`fxsite.markdown.check_page`): ``(code, line, col)``, sorted."""
     _, findings = check_page(source, PAGE_PATH, lib, href_for, fixture_renderer())
     return sorted((f.code, f.line, f.col) for f in findings)
+
+
+def page_claims(source: str, lib: Library) -> list[str]:
+    """The refs of the claims ``source`` cites as page :data:`PAGE_PATH` of a fixture site,
+    its blocks' and those Markdown finds in its text, as the build renders it."""
+    result = process_page(source, PAGE_PATH, lib, href_for)
+    _, context = render_page(result, source, lib, href_for, fixture_renderer())
+    return [c.ref for c in [*result.claims, *context.claims]]
 
 
 def sentence_errors(sentence: str, lib: Library) -> list[tuple[str, int, int]]:

@@ -24,19 +24,17 @@ from pathlib import Path
 
 import pytest
 from sitekit import (
-    PAGE_PATH,
     check_and_build,
     finding_lines,
     fxsite_here,
-    href_for,
     library,
+    page_claims,
     page_findings,
     rows_site,
 )
 
 from fxsite.evidence.records import load_record_file
 from fxsite.pages.claims import ClaimProblem, resolve_claim
-from fxsite.pages.page import process_page
 from fxsite.pages.prose import find_evidence_links
 from fxsite.project import find_config
 
@@ -130,8 +128,7 @@ BASE = "evidence:R1#save_time_baseline"
 )
 def test_reference_claims_markdown_resolves_are_claims(source: str, refs: list[str]) -> None:
     assert page_findings(source, LIB) == []
-    result = process_page(source, PAGE_PATH, LIB, href_for)
-    assert [c.ref for c in result.claims] == refs  # cited: Data sources, evidence.json
+    assert page_claims(source, LIB) == refs  # cited: Data sources, evidence.json
 
 
 @pytest.mark.parametrize(

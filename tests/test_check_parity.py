@@ -219,15 +219,18 @@ def test_check_refuses_what_the_build_refuses(
 
 
 def test_reference_style_claims_are_the_pages_data_sources() -> None:
-    from sitekit import href_for, library
+    from sitekit import fixture_renderer, href_for, library
 
+    from fxsite.markdown import render_page
     from fxsite.pages.page import process_page
 
     page = _REF_PAGE.format(bare="Bare words.").replace("Saves [94 s][fx]", "Saves [94 s][FX] [x]")
-    result = process_page(page + "[x]: evidence:R2#a\n", "docs/a.md", library(), href_for)
-    assert [c.ref for c in result.claims] == ["R1#save_time_fx100"]
-    assert [f.code for f in result.findings] == ["FX407"]  # R2 is superseded: refused at its source
-    assert result.records == ["R1"]
+    page += "[x]: evidence:R2#a\n"
+    result = process_page(page, "docs/a.md", library(), href_for)
+    _, context = render_page(result, page, library(), href_for, fixture_renderer())
+    assert [c.ref for c in context.claims] == ["R1#save_time_fx100"]
+    # R2 is superseded: refused at its link
+    assert [f.code for f in context.findings if f.code.startswith("FX4")] == ["FX407"]
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup, Tag
 from sitekit import CLEAN, build_site_here, copy_site, href_for, library, soup
 
 from fxsite.evidence.library import Library
+from fxsite.markdown import render_page
 from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
 from fxsite.pages.language import language_tag, page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult, process_page
@@ -18,10 +19,11 @@ from fxsite.pages.sections import compose
 from fxsite.render.messages import MESSAGES, message
 
 
-def compose_page(result: PageResult, lib: Library) -> str:
-    """The composed Markdown with the sources list written in."""
-    composed = compose(result, lib, href_for)
-    return composed.fill(composed.markdown)
+def compose_page(result: PageResult, lib: Library, source: str) -> str:
+    """The page rendered with its generated sections, its estimate note and sources list
+    written in (as the build fills them, from the claims rendered)."""
+    html, context = render_page(result, source, lib, href_for)
+    return compose(result, lib, href_for).fill(html, [*result.claims, *context.claims])
 
 
 # (path, front matter lang, site language, the page's language)
@@ -140,22 +142,22 @@ def test_generated_sections_follow_the_page_language(
     source = SOURCE.replace("---\ntitle", f"---\n{front}title", 1)
     result = process_page(source, path, lib, href_for)
     assert result.findings == []
-    page = compose_page(result, lib)
+    page = compose_page(result, lib, source)
     for word in words:
         assert word in page
     for word in absent:
         assert word not in page
-    headings = re.findall(r"^## (.+)$", page, re.MULTILINE)
+    headings = re.findall(r"<h2[^>]*>(.+?)</h2>", page)
     assert headings == [words[0], words[1], words[2]]
 
 
 def test_chinese_estimate_note_and_labels() -> None:
     lib = library()
     result = process_page(SOURCE, "docs/zh/page.md", lib, href_for)
-    page = compose_page(result, lib)
+    page = compose_page(result, lib, SOURCE)
     assert '<p class="fx-estimate-note">标有<span class="fx-mark">估算</span>' in page
     assert '<span class="fx-label fx-label--measured">实测</span>' in page
-    english = compose_page(process_page(SOURCE, "docs/page.md", lib, href_for), lib)
+    english = compose_page(process_page(SOURCE, "docs/page.md", lib, href_for), lib, SOURCE)
     assert '<p class="fx-estimate-note">Figures marked <span class="fx-mark">est.</span>' in english
     assert '<span class="fx-label fx-label--measured">measured</span>' in english
 

@@ -90,7 +90,9 @@ def project_evidence(project: Project) -> tuple[dict[str, Any], list[Finding]]:
             continue
         result = project.process(src, text, lambda record, anchor: f"#{anchor}", pages)
         findings.extend(result.findings)
-        seen = dict.fromkeys(claim.ref for claim in result.claims if claim.value is not None)
+        _, claims = project.judge(src, text, result)  # its text's claims, as rendered
+        cited = [*result.claims, *claims]
+        seen = dict.fromkeys(claim.ref for claim in cited if claim.value is not None)
         index.citations.extend(Citation(ref, src, None, None) for ref in seen)
     return evidence_data(library, index), findings
 

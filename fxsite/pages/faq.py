@@ -1,7 +1,7 @@
 """FAQs: schema.org FAQPage JSON-LD and the site-wide FAQ page.
 
-Answers are prose like any other: their claims are resolved and their bare
-figures refused by :mod:`fxsite.pages.page`. A question that states a unit as a table
+Answers are prose like any other: rendered on their page (its FAQ section), where
+their claims are resolved and their bare figures refused (:mod:`fxsite.markdown`). A question that states a unit as a table
 header does ("Save time, seconds?") governs its answer's bare number as a header governs
 a cell's: the answer "96" reads "96 s" (:func:`question_unit_findings`,
 :mod:`fxsite.pages.question_units`). The JSON-LD carries the answer as the
@@ -22,7 +22,7 @@ from fxsite.pages.claims import escape_markdown
 from fxsite.pages.frontmatter import FaqItem
 from fxsite.pages.header_units import governed
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.page import PageResult, rewrite_text
+from fxsite.pages.page import PageResult, ShownClaims, reader_text
 from fxsite.pages.question_units import question_unit
 from fxsite.pages.site import SiteIndex
 
@@ -90,11 +90,13 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str) -> str:
             continue
         back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
         parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
-        for item in items:
-            answer, claims, _ = rewrite_text(
-                item.a.text, page.result.path, lambda _: (1, 1), library
-            )
-            labels |= {c.label for c in claims if c.value is not None}
+        for item, entry in zip(items, page.result.faq, strict=False):
+            # An answer citing a claim that does not resolve is reported on its page, and
+            # shown here as the text a reader reads.
+            answer = escape_markdown(entry.answer_text) if entry.refused else item.a.text
+            claims = ShownClaims(library, page.result.lang)
+            reader_text(answer, claims=claims)
+            labels |= {c.label for c in claims.resolved if c.value is not None}
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
         return "No page has questions yet.\n"

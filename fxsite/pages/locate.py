@@ -48,6 +48,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
+from typing import Any
 
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
@@ -124,6 +125,8 @@ class SourceLocator:
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the offset each line of the source starts at, read when first asked
     _starts: list[int] | None = None
+    #: the evidence links the source writes, read when a claim is first placed
+    _links: list[Any] | None = None
 
     def find(
         self, text: str, kind: str = "figure", *, whole: bool = False, glued: str = ""
@@ -353,6 +356,48 @@ class SourceLocator:
         line, col = self.line_col(self.body if at is None else at)
         return replace(finding, line=line, col=col)
 
+    def place_claim(self, finding: Finding, dest: str) -> Finding:
+        """A claim's finding (placed at 1:1 by the claims treeprocessor) at the ``[`` of
+        its link: the next link of the source, after the last claim placed, that writes
+        its text to ``dest`` (then its text, then ``dest``), then from the top of the
+        file (an FAQ answer is written in the front matter and rendered last); else as
+        :meth:`place` places it."""
+        link = self._next_link(finding.text or "", dest)
+        if link is not None:
+            line, col = self.line_col(link.start)
+            return replace(finding, line=line, col=col)
+        # A link whose definition the source does not hold (a snippet's): at its text's ``[``.
+        at = self.find(finding.text, "claim", whole=True) if finding.text else None
+        if at is None:
+            return self.place(finding, "claim")
+        line, col = self.line_col(at - 1 if self.source[at - 1 : at] == "[" else at)
+        return replace(finding, line=line, col=col)
+
+    def pass_claim(self, text: str, dest: str) -> None:
+        """A claim rendered with no finding: the next claim is placed after its link."""
+        self._next_link(text, dest)
+
+    def _next_link(self, text: str, dest: str) -> Any:
+        """The link :meth:`place_claim` places at (its cursor moved past it), or None."""
+        if self._links is None:
+            from fxsite.pages.prose import find_evidence_links
+
+            self._links = find_evidence_links(self.source)
+        shown, links = _plain(text), self._links
+        cursor = self._cursors.get("claim", self.body)
+        tests: list[Callable[[Any], bool]] = [
+            lambda link: _plain(link.text) == shown and link.dest == dest,
+            lambda link: _plain(link.text) == shown,
+            lambda link: link.dest == dest,
+        ]
+        for test in tests:
+            for start in (cursor, 0):
+                link = next((k for k in links if k.start >= start and test(k)), None)
+                if link is not None:
+                    self._cursors["claim"] = link.end
+                    return link
+        return None
+
     def _replaced(self, text: str, kind: str) -> tuple[int, int] | None:
         """Line and column of the source line whose converted line shows ``text``, where
         another extension changed that line (not where it added lines of its own)."""
@@ -381,6 +426,14 @@ class SourceLocator:
         for path, text in self.included[len(self._included_at) :]:
             self._included_at.append((path, SourceLocator(text)))
         return self._included_at
+
+
+_MARKS = re.compile(r"[*_~`\\]")
+
+
+def _plain(text: str) -> str:
+    """A link's text as compared: emphasis and code marks left out, spaces collapsed."""
+    return " ".join(_MARKS.sub("", html.unescape(text)).split())
 
 
 def _anywhere(offset: int) -> bool:

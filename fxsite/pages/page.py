@@ -10,7 +10,6 @@ URLs come from the caller.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
@@ -20,7 +19,6 @@ from fxsite.findings import Finding
 from fxsite.pages.blocks import BLOCK_KINDS, ChartDrawer, render_block
 from fxsite.pages.claims import (
     Claim,
-    ClaimProblem,
     HrefFor,
     resolve_claim,
 )
@@ -36,15 +34,17 @@ from fxsite.pages.frontmatter import (
 from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.prose import find_evidence_links, line_col
+from fxsite.pages.prose import find_evidence_links
 
 __all__ = [
     "MAX_NESTING",
     "FaqEntry",
     "PageResult",
+    "ShownClaims",
     "check_prose",
+    "head_findings",
+    "once_per_invalid_record",
     "process_page",
-    "rewrite_text",
     "too_deep",
 ]
 
@@ -62,6 +62,8 @@ class FaqEntry:
     question: str
     answer_markdown: str
     answer_text: str
+    #: the answer cites a claim that does not resolve (its page reports it)
+    refused: bool = False
 
 
 @dataclass
@@ -148,54 +150,6 @@ def check_prose(
     return findings
 
 
-def rewrite_text(
-    text: str,
-    path: str,
-    pos: Positioner,
-    library: Library,
-    lang: str | None = None,
-    expanded: str | None = None,
-) -> tuple[str, list[Claim], list[Finding]]:
-    """Resolve the evidence links of a Markdown text.
-
-    A valid claim stays a link in the returned Markdown: the fxsite Markdown
-    extension (:mod:`fxsite.markdown`) renders it in the element tree, with
-    the renderer's own idea of links and code. A refused claim becomes its
-    escaped text, so nothing unchecked is ever rendered as a claim. Bare
-    figures are not looked for here: the rendered page is judged
-    (:mod:`fxsite.pages.judge`), as a reader reads it.
-    ``lang`` is the page's language (by default, what its path says); ``expanded``, the
-    page as Markdown reads it, whose reference definitions count (a snippet's).
-    """
-    lang = lang or page_language(path)
-    links = find_evidence_links(text, expanded)
-    findings: list[Finding] = []
-    claims: list[Claim] = []
-    out: list[str] = []
-    last = 0
-    for link in links:
-        out.append(text[last : link.start])
-        last = link.end
-        result = resolve_claim(link.text, link.dest, library, lang=lang)
-        if isinstance(result, ClaimProblem):
-            line, col = pos(link.start)
-            findings.append(Finding(path, line, col, result.code, result.message, text=link.text))
-            out.append(html.escape(link.text) or "?")
-            continue
-        claims.append(result)
-        out.append(text[link.start : link.end])
-    out.append(text[last:])
-    return "".join(out), claims, findings
-
-
-def _body_positioner(body: str, first_line: int) -> Positioner:
-    def pos(offset: int) -> tuple[int, int]:
-        line, col = line_col(body, offset)
-        return line + first_line, col
-
-    return pos
-
-
 def _segments(body: str) -> list[tuple[str, str, int]]:
     """Split the body into ``(kind, text, first line)``; kind '' is Markdown."""
     lines = body.split("\n")
@@ -222,7 +176,11 @@ def _text_positioner(item: TextAt) -> Positioner:
 
 
 def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) -> list[Finding]:
-    """The FAQ's answers rendered into ``result``; returns what only their JSON-LD shows."""
+    """The FAQ's answers put into ``result``; returns what only their JSON-LD shows.
+
+    An answer's claims are resolved where it is rendered, on the page (its FAQ
+    section): here they only give the JSON-LD's plain text its figures as shown.
+    """
     from fxsite.pages.faq import question_unit_findings  # faq.py reads pages: imported here
 
     structured: list[Finding] = []
@@ -231,33 +189,18 @@ def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) 
         result.findings.extend(
             check_prose(item.q.text, path, _text_positioner(item.q), library, told=told)
         )
-        answer, claims, findings = rewrite_text(
-            item.a.text, path, _text_positioner(item.a), library, result.lang
-        )
-        result.claims.extend(claims)
-        result.findings.extend(findings)
-        plain = item.a.text
-        for claim in claims:
-            plain = re.sub(
-                r"\[[^\]]*\]\(evidence:" + re.escape(claim.ref) + r"\)",
-                claim.display,
-                plain,
-                count=1,
-            )
-        plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", plain)
-        text = reader_text(plain)
-        result.faq.append(FaqEntry(item.q.text, answer, text))
+        claims = ShownClaims(library, result.lang)
+        text = reader_text(item.a.text, claims=claims)
+        result.faq.append(FaqEntry(item.q.text, item.a.text, text, bool(claims.refused)))
         result.findings.extend(question_unit_findings(item, text, path, library))
         # The FAQ's JSON-LD shows the answer as plain text, code included: a figure only
         # its code shows is reported here (the page reader reports the rest, as shown).
-        in_prose = {
-            f.text for f in check_prose(reader_text(plain, code=False), path, item.a.pos, library)
-        }
+        prose = reader_text(item.a.text, code=False, claims=ShownClaims(library, result.lang))
+        in_prose = {f.text for f in check_prose(prose, path, item.a.pos, library)}
         in_answer = SourceLocator(item.a.text)
-        shown = [c.display for c in claims]
         where = "an FAQ answer's code, shown as text in the FAQ's structured data"
         told = _told(library, text, where, cite_in="the answer's text")
-        for finding in check_prose(text, path, item.a.pos, library, shown, told=told):
+        for finding in check_prose(text, path, item.a.pos, library, claims.shown, told=told):
             if finding.text in in_prose:
                 continue
             at = in_answer.find(finding.text or "")  # placed in the answer as written
@@ -266,22 +209,49 @@ def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) 
     return structured
 
 
-def reader_text(markdown_text: str, *, code: bool = True) -> str:
+@dataclass
+class ShownClaims:
+    """The evidence links :func:`reader_text` read: each that resolves reads as its claim
+    shows it (``shown``), each that does not as its text (``refused``)."""
+
+    library: Library
+    lang: str
+    resolved: list[Claim] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    @property
+    def shown(self) -> list[str]:
+        return [claim.display for claim in self.resolved]
+
+
+def reader_text(markdown_text: str, *, code: bool = True, claims: ShownClaims | None = None) -> str:
     """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed
     (``code=False``: code left out, as the page reader leaves it out).
 
     ``*fast*`` reads "fast" and ``a `b` c`` reads "a b c": the FAQ's JSON-LD
     carries an answer so. Plain Python-Markdown: the site's own extensions
     (typographic quotes, say) may still render the page's answer otherwise.
+    ``claims``: evidence links read as claims (:class:`ShownClaims`).
     """
     import markdown
     from selectolax.lexbor import LexborHTMLParser
 
     body = LexborHTMLParser(markdown.markdown(markdown_text)).body
-    if body is not None and not code:  # its prose only
+    if body is None:
+        return ""
+    for link in body.css('a[href^="evidence:"]') if claims is not None else ():
+        assert claims is not None
+        text, dest = link.text(), link.attributes.get("href") or ""
+        claim = resolve_claim(text, dest, claims.library, lang=claims.lang)
+        if isinstance(claim, Claim):
+            claims.resolved.append(claim)
+            link.replace_with(claim.display)
+        else:
+            claims.refused.append(text)
+    if not code:  # its prose only
         for node in body.css("code, pre"):
             node.decompose()
-    return " ".join((body.text(separator="") if body is not None else "").split())
+    return " ".join(body.text(separator="").split())
 
 
 def process_page(
@@ -293,7 +263,6 @@ def process_page(
     site_lang: str | None = None,
     printed: Collection[str] = (),
     front: FrontMatter | None = None,
-    expanded: str | None = None,
 ) -> PageResult:
     """Check and rewrite one page. ``path`` names it in findings.
 
@@ -302,8 +271,11 @@ def process_page(
     a page whose front matter and path name none. ``printed``: the front-matter
     keys whose values the site's templates print. ``front``: the page's front
     matter read already (a file of Material's ``meta`` plugin), else ``source``'s.
-    ``expanded``: the page with what ``pymdownx.snippets`` includes in it
-    (:func:`~fxsite.pages.prose.snippets_expanded`), whose reference definitions count.
+
+    The page's evidence links stay as written: Markdown finds them, and the
+    claims treeprocessor of :mod:`fxsite.markdown` resolves them where it renders
+    them, as it judges what its front matter's title and description repeat of
+    them (:func:`head_findings`). ``claims`` holds its checked blocks' claims.
     """
     front = read_front_matter(source, path, printed) if front is None else front
     lang = page_language(path, front.data.get("lang"), site_lang)
@@ -314,33 +286,32 @@ def process_page(
     if unrenderable is not None:
         line, message = unrenderable
         result.findings.append(Finding(path, first_line + line, 1, "FX606", message))
-        result.findings[:0] = _head(front, path, library, [])
         # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
         result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
-            pos = _body_positioner(text, first_line + line)
-            out, claims, findings = rewrite_text(text, path, pos, library, lang, expanded)
-        else:
-            out, claims, findings = render_block(
-                kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw, lang
-            )
-            if kind == "evidence-chart" and out.strip():
-                result.drawn.append(f"fx-chart-{n}")
+            pieces.append(text)
+            continue
+        out, claims, findings = render_block(
+            kind, text, path, first_line + line, library, href_for, f"fx-chart-{n}", draw, lang
+        )
+        if kind == "evidence-chart" and out.strip():
+            result.drawn.append(f"fx-chart-{n}")
         pieces.append(out)
         result.claims.extend(claims)
         result.findings.extend(findings)
     structured = _faq(front.faq, path, library, result)
     result.markdown = "\n".join(pieces)
     result.reported = [f.text for f in result.findings if f.code[:3] in _SHOWN and f.text]
-    head = _head(front, path, library, [c.display for c in result.claims])
-    result.findings = _once_per_invalid_record([*head, *result.findings, *structured])
+    result.findings = once_per_invalid_record([*result.findings, *structured])
     return result
 
 
-def _head(front: FrontMatter, path: str, library: Library, cited: list[str]) -> list[Finding]:
+def head_findings(
+    front: FrontMatter, path: str, library: Library, cited: list[str]
+) -> list[Finding]:
     """Findings of the front matter's words the theme shows, not in the page's text.
 
     The title and description, like the navigation and the search index, may
@@ -465,7 +436,7 @@ def _unrenderable(body: str) -> tuple[int, str] | None:
     return None
 
 
-def _once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
+def once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
     """One finding per page for the claims to an invalid record, at the first of them.
 
     The record's own finding says what is wrong; repeating it for every claim

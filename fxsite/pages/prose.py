@@ -1,10 +1,12 @@
-"""Evidence links in Markdown source, outside code: what :func:`process_page` resolves.
+"""Where a Markdown page writes its evidence links, code and comments: for placing findings.
 
-Bare figures are not looked for here: the rendered page is judged
-(:mod:`fxsite.pages.judge`). :func:`find_evidence_links` finds the inline
-claims a page writes (inline, or reference links to an ``evidence:``
-definition), with their offsets, so that a refused claim is reported
-at its ``line:col`` and left as plain text.
+This module decides nothing: Python-Markdown finds a page's links and the claims
+treeprocessor of :mod:`fxsite.markdown` resolves each one where it renders it.
+Its findings know only the text they quote; :class:`~fxsite.pages.locate.SourceLocator`
+places them in the source with the spans given here: a claim's finding at the
+``[`` of its link (:func:`find_evidence_links`), a bare figure's outside code,
+comments and links (:func:`not_bare`). A plain-text field's message says when a
+figure in it is written as a link there (:func:`~fxsite.pages.page.check_prose`).
 
 The scanner is line based on purpose. A CommonMark parser treats the indented
 body of a Material admonition (``!!! note``) as a code block, which would hide
@@ -14,11 +16,10 @@ exactly the prose we must check; Python-Markdown, which MkDocs uses, does not.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
-__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare", "snippets_expanded"]
+__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare"]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 # Lines whose indented continuation is content, not code: admonitions and
@@ -147,9 +148,8 @@ def _unquoted(masked: str) -> str:
     return _QUOTE_MARKS.sub(lambda m: " " * len(m.group()), masked)
 
 
-def _links(masked: str, defined: str | None = None) -> list[EvidenceLink]:
-    """The evidence links of ``masked`` (code and comments blanked), in source order;
-    reference definitions read from ``defined`` (blanked alike) where given."""
+def _links(masked: str) -> list[EvidenceLink]:
+    """The evidence links of ``masked`` (code and comments blanked), in source order."""
     masked = _unquoted(masked)
     links = [
         EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), m["dest"])
@@ -157,8 +157,7 @@ def _links(masked: str, defined: str | None = None) -> list[EvidenceLink]:
     ]
     # As Python-Markdown: a definition's label is matched without case and the spaces around
     # it, a link's with each run of spaces and line breaks as one space; the last wins.
-    defined = masked if defined is None else _unquoted(defined)
-    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(defined)}
+    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(masked)}
     for m in _REFERENCE.finditer(masked) if dests else ():
         dest = dests.get(_SPACES.sub(" ", m["label"] or m["text"]).lower(), "")
         if dest.startswith("evidence:"):
@@ -166,31 +165,9 @@ def _links(masked: str, defined: str | None = None) -> list[EvidenceLink]:
     return sorted(links, key=lambda link: link.start)
 
 
-def find_evidence_links(text: str, expanded: str | None = None) -> list[EvidenceLink]:
-    """Every evidence link outside code, in source order. ``expanded``: the page as
-    Markdown reads it (:func:`snippets_expanded`), whose reference definitions count."""
-    return _links(_unread(text)[0], None if expanded is None else _unread(expanded)[0])
-
-
-def snippets_expanded(source: str, options: Mapping[str, Any] | None) -> str | None:
-    """``source`` with what ``pymdownx.snippets``, set with ``options``, includes in it
-    (``--8<--`` lines, ``auto_append``), read by the extension itself; None without the
-    extension (``options`` None), or where it cannot read an include (the build says
-    why). A URL is not fetched: a definition only a URL gives does not count."""
-    if options is None:
-        return None
-    from markdown import Markdown
-    from pymdownx.snippets import SnippetMissingError  # type: ignore[import-untyped]
-
-    settings = {**options, "url_download": False}
-    try:
-        md = Markdown(
-            extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": settings}
-        )
-        lines: list[str] = md.preprocessors["snippet"].run(source.split("\n"))
-    except (SnippetMissingError, OSError, ValueError):  # rendering reports it
-        return None
-    return "\n".join(lines)
+def find_evidence_links(text: str) -> list[EvidenceLink]:
+    """Every evidence link written outside code, in source order."""
+    return _links(_unread(text)[0])
 
 
 def not_bare(text: str) -> list[tuple[int, int]]:

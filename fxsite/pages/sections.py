@@ -9,7 +9,7 @@ language (:mod:`fxsite.pages.language`).
 from __future__ import annotations
 
 import html
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fxsite.evidence.library import Library
@@ -20,6 +20,7 @@ from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
 
 __all__ = [
+    "ESTIMATE_SLOT",
     "RELATED_PLACEHOLDER",
     "SOURCES_SLOT",
     "Composed",
@@ -33,9 +34,6 @@ __all__ = [
 
 #: Filled once every page is known (see :func:`fxsite.pages.site.fill_placeholders`).
 RELATED_PLACEHOLDER = placeholder("related", css="fx-related")
-_H1 = re.compile(r"^#\s+.+$", re.MULTILINE)
-# The end of the first paragraph: non-blank lines followed by a blank line.
-_LEAD_END = re.compile(r"\n*(?:[^\n]+\n)*?[^\n]+(?=\n\s*\n|\Z)")
 
 
 def estimate_note(
@@ -117,6 +115,10 @@ def faq_markdown(result: PageResult) -> str:
     return "\n".join(parts)
 
 
+#: Where the estimate note goes, after the lead of a page citing an estimate (put in by
+#: the claims treeprocessor of :mod:`fxsite.markdown`, which knows the page's claims).
+ESTIMATE_SLOT = '<div class="fx-note-slot" data-fx-slot="estimate"></div>'
+
 #: Where the "Data sources" list goes in a composed page's Markdown. The list is HTML:
 #: put in after conversion, so Python-Markdown does not parse it again.
 SOURCES_SLOT = '<div class="fx-sources-slot" data-fx-slot="sources"></div>'
@@ -124,32 +126,45 @@ SOURCES_SLOT = '<div class="fx-sources-slot" data-fx-slot="sources"></div>'
 
 @dataclass(frozen=True)
 class Composed:
-    """A page's Markdown with the generated sections, and the HTML of its sources list."""
+    """A page's Markdown with the generated sections; its sources list is filled in once
+    its claims are rendered (:meth:`fill`)."""
 
     markdown: str
-    sources: str
+    library: Library
+    href_for: HrefFor
+    lang: str = DEFAULT
 
-    def fill(self, rendered: str) -> str:
-        """``rendered`` (the Markdown converted, or the Markdown itself) with the list in."""
-        return rendered.replace(SOURCES_SLOT, self.sources, 1)
+    def fill(self, rendered: str, claims: list[Claim]) -> str:
+        """``rendered`` (the Markdown converted) with the estimate note and the "Data
+        sources" list of ``claims`` (the page's, as rendered) in, each record where the
+        page first cites it."""
+        first = _first_in(rendered)
+        claims = sorted(claims, key=lambda claim: first(claim.record))
+        note = estimate_note(claims, self.library, self.href_for, self.lang)
+        records = list(dict.fromkeys(c.record for c in claims))
+        labels = {c.label for c in claims if c.value is not None}
+        sources = sources_html(records, self.library, self.href_for, labels, self.lang)
+        return rendered.replace(ESTIMATE_SLOT, note, 1).replace(SOURCES_SLOT, sources, 1)
+
+
+def _first_in(rendered: str) -> Callable[[str], int]:
+    """Where a record's first claim stands in ``rendered`` (a block's and a link's alike)."""
+
+    def first(record: str) -> int:
+        at = rendered.find(f'data-fx-ref="{html.escape(record)}#')
+        return at if at >= 0 else len(rendered)
+
+    return first
 
 
 def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed:
-    """The page's Markdown with every generated section in place, in the page's language."""
+    """The page's Markdown with every generated section in place, in the page's language
+    (the estimate note's slot after its lead is put in by the claims treeprocessor,
+    which knows the page's claims: :mod:`fxsite.markdown`)."""
     lang = result.lang
-    body = result.markdown
-    note = estimate_note(result.claims, library, href_for, lang)
-    if note:
-        # After the lead: the first paragraph below the title.
-        h1 = _H1.search(body)
-        at = h1.end() if h1 else 0
-        lead = _LEAD_END.search(body, at)
-        at = lead.end() if lead else len(body)
-        body = f"{body[:at]}\n\n{note}\n\n{body[at:].lstrip(chr(10))}"
-    labels = {c.label for c in result.claims if c.value is not None}
     markdown = (
-        f"{body.rstrip()}\n\n{faq_markdown(result)}\n"
+        f"{result.markdown.rstrip()}\n\n{faq_markdown(result)}\n"
         f"## {message('sources', lang)}\n\n{SOURCES_SLOT}\n\n"
         f"## {message('related', lang)}\n\n{RELATED_PLACEHOLDER}\n"
     )
-    return Composed(markdown, sources_html(result.records, library, href_for, labels, lang))
+    return Composed(markdown, library, href_for, lang)

@@ -175,12 +175,13 @@ def meta_file_findings(
 
 def _meta_fields(file: Path, shown: str, project: Project) -> list[Finding]:
     """One meta file's findings: what the strict YAML loader refuses in it, else the
-    fields it read judged by :func:`~fxsite.pages.page.process_page` as a page's front
-    matter, at their lines in the file."""
+    fields it read judged by :func:`~fxsite.pages.page.process_page` and
+    :func:`~fxsite.pages.page.head_findings` as a page's front matter, at their lines in
+    the file."""
     from fxsite.evidence.yamlsafe import load_yaml
     from fxsite.pages.claims import check_href
     from fxsite.pages.frontmatter import judge_front_matter
-    from fxsite.pages.page import process_page
+    from fxsite.pages.page import head_findings, process_page
     from fxsite.safeio import UnreadableFile, read_bytes
 
     try:
@@ -193,4 +194,5 @@ def _meta_fields(file: Path, shown: str, project: Project) -> list[Finding]:
     text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     front = judge_front_matter(loaded, text, shown, project.printed_meta)
     result = process_page("", shown, project.library, check_href, front=front)
-    return [f for f in result.findings if f.path == shown]
+    head = head_findings(front, shown, project.library, [])  # no page's claims to repeat
+    return [f for f in [*head, *result.findings] if f.path == shown]
