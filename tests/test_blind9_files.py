@@ -129,33 +129,33 @@ HANDLERS = [
         _split_by(
             """<img src="nope.png" alt="" onerror="document.getElementById('u').className='h'">"""
         ),
-        (3, 37),
+        (3, 66),
     ),
     (
         "onerror sets style.display",
         _split_by(
             """<img src="nope.png" alt="" onerror="document.getElementById('u').style.display='none'">"""
         ),
-        (3, 37),
+        (3, 66),
     ),
     (
         "onerror sets hidden",
         _split_by(
             """<img src="nope.png" alt="" onerror="document.getElementById('u').hidden=true">"""
         ),
-        (3, 37),
+        (3, 66),
     ),
     (
         "onerror removes the node",
         _split_by(
             """<img src="nope.png" alt="" onerror="document.getElementById('u').remove()">"""
         ),
-        (3, 37),
+        (3, 65),
     ),
     (
         "ONLOAD in capitals on the body of a figure",
         _split_by("x", span="""id="u" ONLOAD="this.remove()\""""),
-        (5, 38),
+        (5, 42),
     ),
     (
         "a preloaded style made a stylesheet onload",
@@ -165,7 +165,7 @@ HANDLERS = [
     (
         "a javascript: URL that hides",
         _split_by("""<a href="javascript:u.style.display='none'">go</a>"""),
-        (3, 21),
+        (3, 23),
     ),
     (
         "a handler that writes text, placed at what writes",
@@ -298,7 +298,7 @@ def test_check_build_and_audit_agree_on_blind9s_files(tmp_path: Path) -> None:
         "docs/data.csv:2:5: FX501 bare figure '98' (read as '98 s'",
         "docs/data.csv:2:8: FX501 bare figure '2.4' (read as '2.4 x'",
         "docs/data.tsv:2:5: FX501 bare figure '97' (read as '97 s'",
-        "docs/handler.md:3:37: FX506 the onerror attribute's script may change what is drawn",
+        "docs/handler.md:3:65: FX506 the onerror attribute's script writes text or hides what is drawn",
         "docs/preload.md:3:60: FX506 the onload attribute's script may change what is drawn",
         "docs/preload.md:5:16: FX501 bare figure '99 s'",
     ]

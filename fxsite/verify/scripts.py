@@ -12,7 +12,9 @@ as readily as write one. The
 theme's own code is not the site's (:mod:`.theme`).
 
 A script is a writer when it names a way to write text or to run code made
-at run time (:data:`_SINKS`), sets properties by a name it holds
+at run time (:data:`_SINKS`), or to hide, remove or restyle what is drawn
+(:data:`_HIDES`: ``remove()``, ``hidden``, ``className``, ``classList``, ``style``),
+sets properties by a name it holds
 (``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
 not a number), or joins string literals (``"text" + "Content"``). A stylesheet
 file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused
@@ -90,8 +92,21 @@ _RUN_TYPES = frozenset(
 _SCRIPT_URLS = ("href", "src", "action", "formaction", "data", "xlink:href")
 
 
+#: What hides, removes or restyles part of what is drawn, as a script names it: a figure's
+#: middle hidden after load (``el.remove()``, ``el.hidden = true``, ``el.className = 'h'``,
+#: ``el.style.display = 'none'``) reads otherwise than the HTML the gate read.
+_HIDES = re.compile(
+    r"""\.\s*(?:remove|removeChild|replaceChild|toggleAttribute|removeAttribute|setProperty"""
+    r"""|animate|attachShadow|insertRule|addRule|replaceSync)\s*\("""
+    r"""|\bclassList\s*\.\s*(?:add|remove|toggle|replace)\s*\("""
+    r"""|\b(?:className|hidden|inert|cssText|adoptedStyleSheets)\b["'`]?\s*\]?\s*\+?=(?!=)"""
+    r"""|\bstyle\s*(?:\.\s*[A-Za-z]+\s*|\[[^\[\]]*\]\s*)?\+?=(?!=)"""
+)
+
+
 def _writes(code: str) -> str | None:
-    match = _SINKS.search(code)
+    """What in ``code`` writes text or hides what is drawn (the first), as written."""
+    match = _SINKS.search(code) or _HIDES.search(code)
     return " ".join(match.group(0).split()) if match is not None else None
 
 
@@ -157,7 +172,8 @@ def script_note(attrs: dict[str, str], body: str) -> Note | None:
     if is_theme_inline(body):
         return None
     sink = _writes(body)
-    return writer_note(f"an inline script writes text ({sink})", sink, "") if sink else None
+    does = f"an inline script writes text or hides what is drawn ({sink})"
+    return writer_note(does, sink, "") if sink else None
 
 
 def handler_notes(attrs: dict[str, str]) -> list[Note]:
@@ -176,7 +192,11 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
         if not code.strip():
             continue
         sink = _writes(code)
-        does = f"writes text ({sink})" if sink else "may change what is drawn: hide or write text"
+        does = (
+            f"writes text or hides what is drawn ({sink})"
+            if sink
+            else "may change what is drawn: hide or write text"
+        )
         out.append(
             writer_note(f"the {name} attribute's script {does}", sink or code.strip(), writer="")
         )
@@ -268,7 +288,8 @@ def code_notes(rel: str, data: bytes) -> list[Note]:
     text = data.decode("utf-8", "replace")
     if not name.endswith(".css"):
         sink = _writes(text)
-        return [writer_note(f"the script {rel} writes text ({sink})", sink, rel)] if sink else []
+        does = f"the script {rel} writes text or hides what is drawn ({sink})"
+        return [writer_note(does, sink, rel)] if sink else []
     out = sheet_notes(text, rel)
     moved = next((d for d in read_sheet(text).declarations if reorders(d) is not None), None)
     if moved is not None:
