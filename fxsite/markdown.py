@@ -194,8 +194,9 @@ def page_context(
     front = result.front
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
     written = [text for item in result.front.faq for text in (item.q, item.a)]
+    links, spans = not_bare(source)
     locator = SourceLocator(
-        source, len(source) - len(body), not_bare(source), written, markdown=True
+        source, len(source) - len(body), spans, written, markdown=True, links=links
     )
     return PageContext(
         library,
@@ -599,7 +600,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         if ctx.judge:
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
             locator = ctx.locator
-            passed = (lambda shown: locator.find(shown, "FX501")) if locator else None
+            passed = locator.pass_refused if locator else None
             judged = judge_rendered(
                 text,
                 ctx.path,

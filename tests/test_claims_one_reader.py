@@ -10,6 +10,8 @@ lines. Rows run in-process through the one reader check and build share.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from sitekit import PAGE_PATH, fixture_renderer, href_for, library, page_findings
 
@@ -131,3 +133,13 @@ def test_a_page_citing_no_estimate_has_no_note() -> None:
     html, refs = _rendered(f"# T\n\nIt took [94 s]({GOOD}).\n")
     assert refs == ["R1#save_time_fx100"]
     assert "fx-estimate-note" not in html and "fx-note-slot" not in html
+
+
+def test_a_thousand_refused_claims_are_each_placed_without_a_hang() -> None:
+    # Each refused claim's text moved the bare-figure cursor by looking for it among
+    # everything a figure could be (quadratic: 2,000 took ten minutes); now from the last.
+    started = time.perf_counter()
+    source = "# T\n\n" + "\n\n".join(f"A [95 s]({GOOD})." for _ in range(1000)) + "\n"
+    found = page_findings(source, LIB)
+    assert found == [("FX403", 3 + 2 * i, 3) for i in range(1000)]
+    assert time.perf_counter() - started < 30  # a hang guard, not a benchmark

@@ -125,8 +125,10 @@ class SourceLocator:
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the offset each line of the source starts at, read when first asked
     _starts: list[int] | None = None
-    #: the evidence links the source writes, read when a claim is first placed
-    _links: list[Any] | None = None
+    #: the evidence links the source writes (:func:`~fxsite.pages.prose.not_bare`),
+    #: else read when a claim is first placed
+    links: list[Any] | None = None
+    _link_starts: list[int] = field(default_factory=list)
 
     def find(
         self, text: str, kind: str = "figure", *, whole: bool = False, glued: str = ""
@@ -373,30 +375,49 @@ class SourceLocator:
         line, col = self.line_col(at - 1 if self.source[at - 1 : at] == "[" else at)
         return replace(finding, line=line, col=col)
 
+    def pass_refused(self, shown: str) -> None:
+        """A figure the page reader passed over because a refused claim shows it (``shown``,
+        part of that claim's text): the next bare figure is placed after that claim's link.
+        In linear time however many claims a page refuses (each looked for from the last)."""
+        links = self._claim_links()
+        cursor = self._cursors.get("FX501", self.body)
+        after = bisect.bisect_left(self._link_starts, cursor)
+        plain = _plain(shown)
+        link = next((k for k in links[after:] if plain in _plain(k.text)), None)
+        if link is not None:
+            self._cursors["FX501"] = link.end
+
     def pass_claim(self, text: str, dest: str) -> None:
         """A claim rendered with no finding: the next claim is placed after its link."""
         self._next_link(text, dest)
 
     def _next_link(self, text: str, dest: str) -> Any:
         """The link :meth:`place_claim` places at (its cursor moved past it), or None."""
-        if self._links is None:
-            from fxsite.pages.prose import find_evidence_links
-
-            self._links = find_evidence_links(self.source)
-        shown, links = _plain(text), self._links
+        shown, links = _plain(text), self._claim_links()
         cursor = self._cursors.get("claim", self.body)
         tests: list[Callable[[Any], bool]] = [
             lambda link: _plain(link.text) == shown and link.dest == dest,
             lambda link: _plain(link.text) == shown,
             lambda link: link.dest == dest,
         ]
+        after = bisect.bisect_left(self._link_starts, cursor)
         for test in tests:
-            for start in (cursor, 0):
-                link = next((k for k in links if k.start >= start and test(k)), None)
+            for order in (links[after:], links):  # after the cursor, then from the top
+                link = next((k for k in order if test(k)), None)
                 if link is not None:
                     self._cursors["claim"] = link.end
                     return link
         return None
+
+    def _claim_links(self) -> list[Any]:
+        """The evidence links the source writes, in order (their starts indexed once)."""
+        if self.links is None:
+            from fxsite.pages.prose import find_evidence_links
+
+            self.links = find_evidence_links(self.source)
+        if len(self._link_starts) != len(self.links):
+            self._link_starts = [link.start for link in self.links]
+        return self.links
 
     def _replaced(self, text: str, kind: str) -> tuple[int, int] | None:
         """Line and column of the source line whose converted line shows ``text``, where

@@ -170,11 +170,13 @@ def find_evidence_links(text: str) -> list[EvidenceLink]:
     return _links(_unread(text)[0])
 
 
-def not_bare(text: str) -> list[tuple[int, int]]:
-    """Spans of ``text`` where no bare figure stands: code, comments and evidence links."""
+def not_bare(text: str) -> tuple[list[EvidenceLink], list[tuple[int, int]]]:
+    """The evidence links of ``text`` (:func:`find_evidence_links`), and the sorted spans
+    where no bare figure stands: code, comments and those links."""
     masked, spans = _unread(text)
-    spans += [(link.start, link.end) for link in _links(masked)]
-    return sorted(spans)
+    links = _links(masked)
+    spans += [(link.start, link.end) for link in links]
+    return links, sorted(spans)
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
