@@ -32,6 +32,7 @@ a claim unchecked.
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 import re
@@ -211,7 +212,7 @@ def page_context(
         front=front,
         estimate_note=True,
         blocks=list(result.claims),
-        elsewhere=frozenset(" ".join(s.split()) for s in elsewhere),
+        elsewhere=_spaced(frozenset(elsewhere)),
         name_title=None if src is None else name_title(src, result.front.data),
         heading_title=src is not None and "title" not in result.front.data,
         home=src in ("index.md", "README.md"),
@@ -223,6 +224,13 @@ def page_context(
         readers=readers or SiteReaders(),
         sheets=sheets,
     )
+
+
+@functools.lru_cache(maxsize=4)
+def _spaced(strings: frozenset[str]) -> frozenset[str]:
+    """``strings`` with each run of spaces one space: the configuration's shown strings,
+    the same for every page of a build (made once, not once per page)."""
+    return frozenset(" ".join(s.split()) for s in strings)
 
 
 def _refused_claims(findings: list[Finding]) -> list[str]:

@@ -233,6 +233,10 @@ WRITERS = [
     ("a module script", page('<script type="module">document.body.append("178 s")</script>')),
     ("an onload handler", page('<img src="x.png" onerror="this.outerHTML=\'178 s\'">')),
     (
+        "a script that sets a class (which may switch on a rule that hides text)",
+        page('<script>document.documentElement.classList.add("js")</script>'),
+    ),
+    (
         "a handler that toggles a class (which may hide text)",
         page("<button onclick=\"this.classList.toggle('open')\">Menu</button>"),
     ),
@@ -260,10 +264,7 @@ WRITERS = [
 ]
 
 NOT_WRITERS = [
-    (
-        "a script that sets a class",
-        page('<script>document.documentElement.classList.add("js")</script>'),
-    ),
+    ("a script that only logs", page('<script>console.log(document.title)</script>')),
     (
         "a script that reads innerText",
         page("<script>var t = label.innerText.trim() === tab</script>"),
@@ -422,7 +423,7 @@ FILES = [
 CLEAN_FILES = [
     (
         "a script file that writes nothing",
-        {"js/x.js": 'document.documentElement.classList.add("js");'},
+        {"js/x.js": 'if (document.documentElement.classList.contains("js")) { go(); }'},
     ),
     (
         "a stylesheet without generated text",
