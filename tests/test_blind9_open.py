@@ -6,15 +6,18 @@ blind tester 9, the last six findings).
   header's (a palette toggle's, ``theme.icon.alternate``, ``theme.icon.search``,
   ``theme.icon.repo`` before the repository's name), and ``theme.icon.menu``, which a
   narrow screen draws before the site's name in the logo's place.
+* Chinese figures in forms the reader drew as figures: superscript digits glued between
+  Chinese words ("耗时⁹⁵秒"; a mark after a number's unit stays a mark), a numeral and its
+  unit with a space between ("九十六 秒"), 百分之 and 千分之 before digits ("百分之97").
 
-In-process rows: a configuration in, ``(code, line, col)`` out (the rule ``fxsite check``
-and the build share).
+In-process rows: a configuration or a page in, ``(code, line, col)`` out (the rules
+``fxsite check``, the build and its gate share).
 """
 
 from __future__ import annotations
 
 import pytest
-from sitekit import library
+from sitekit import library, sentence_errors
 
 from fxsite.evidence.library import Library
 from fxsite.pages.config_text import config_findings
@@ -144,3 +147,26 @@ def test_icons_drawn_side_by_side_are_read_together(
     config: str, expected: list[tuple[int, int]], lib: Library
 ) -> None:
     assert _config(config, lib) == [("FX501", *at) for at in expected]
+
+
+# -- Chinese forms ------------------------------------------------------------------------------
+
+# (name, line 3 of a page, the column of each bare figure on it)
+ZH_FORMS = [
+    ("superscript digits before 秒", "每次保存耗时⁹⁵秒。", [7]),
+    ("superscripts after a number's unit are its mark", "保存耗时94秒¹见下。", [5]),
+    ("a numeral, a space, its unit", "每次保存耗时九十六 秒。", [7]),
+    ("a numeral, a no-break space, its unit", "每次保存耗时九十六\u00a0秒。", [7]),
+    ("百分之 before digits", "保存速度提升了百分之97。", [8]),
+    ("百分之 before a decimal", "保存速度提升了百分之9.5。", [8]),
+    ("千分之 before digits", "不良率为千分之3。", [5]),
+    ("near miss: a footnote mark after a word", "根据测试¹，保存很快。", []),
+    ("near miss: a footnote mark between words", "参见注释²表明。", []),
+    ("near miss: 一天 with a space is still the idiom", "保存耗时一 天。", []),
+    ("near miss: 百分之 before no number", "百分之说法。", []),
+]
+
+
+@pytest.mark.parametrize(("line", "cols"), [r[1:] for r in ZH_FORMS], ids=[r[0] for r in ZH_FORMS])
+def test_chinese_forms_are_read_as_drawn(line: str, cols: list[int], lib: Library) -> None:
+    assert sentence_errors(line, lib) == [("FX501", 3, c) for c in cols]
