@@ -38,6 +38,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,7 @@ from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import compose
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
+from fxsite.verify.images import read_image
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 
 __all__ = [
@@ -179,7 +181,12 @@ def page_context(
     # An FAQ's questions and answers are written in the front matter, rendered below the body.
     written = [text for item in result.front.faq for text in (item.q, item.a)]
     locator = SourceLocator(
-        source, len(source) - len(body), not_bare(source), written, markdown=True
+        source,
+        len(source) - len(body),
+        not_bare(source),
+        written,
+        markdown=True,
+        images=partial(read_image, sheets),
     )
     return PageContext(
         library,
@@ -365,7 +372,8 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
         ctx.judge = True
         ctx.refused = list(result.reported)
         ctx.own = [c.ref for c in result.claims]
-        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True)
+        images = partial(read_image, ctx.sheets)
+        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True, images=images)
         return result.markdown.split("\n")
 
 

@@ -7,9 +7,10 @@ judged where the settings are written.
   ``ProjectPaths.repo_name``) is judged at ``repo_url``, at the host.
 * Material titles a social link that has no ``name`` by its host (``extra.social[].link``):
   that tooltip ("saves-2x.example.com") is judged at the link, at the host.
-* Material draws ``theme.icon.logo`` (unless ``theme.logo`` gives an image), and on a
-  narrow screen ``theme.icon.menu`` in its place, before the site's name (in a page's
-  language too: ``extra.fxsite_translations``). Icons it draws side by side are read
+* Material draws ``theme.icon.logo`` (or the image ``theme.logo`` gives, an SVG file read
+  as the text it draws: :func:`fxsite.verify.images.image_text`), and on a narrow screen
+  ``theme.icon.menu`` in its place, before the site's name (in a page's language too:
+  ``extra.fxsite_translations``). Icons it draws side by side are read
   together, in drawing order: the footer's ``extra.social`` icons, and the header's (a
   palette toggle's, ``theme.icon.alternate``, ``theme.icon.search``, ``theme.icon.repo``
   before the repository's name). An icon that draws a digit or a sign
@@ -20,7 +21,7 @@ judged where the settings are written.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import yaml
@@ -122,31 +123,42 @@ def icon_prefix(icon: yaml.Node | None) -> str | None:
     return named_icon(str(icon.value)) if isinstance(icon, yaml.ScalarNode) else None
 
 
-def _row(icons: list[yaml.Node | None], after: str, where: str) -> Iterator[Drawn]:
+def _row(
+    icons: list[yaml.Node | None],
+    after: str,
+    where: str,
+    draws: Callable[[str], str | None] = named_icon,
+) -> Iterator[Drawn]:
     """A row of icons, side by side, and the text ``after`` them, as drawn: each icon that
-    draws digits or a sign read with the icons after it that draw some (an icon of a
-    picture adds no text between, as the page reader reads it) and ``after``, at its
-    setting; only a figure its own characters start is its."""
+    draws text (``draws``: what a setting's icon draws; digits or a sign of a named icon)
+    read with the icons after it that draw some (an icon of a picture adds no text
+    between, as the page reader reads it) and ``after``, at its setting; only a figure its
+    own characters start is its."""
     nodes = [n for n in icons if isinstance(n, yaml.ScalarNode)]
-    drawn = [(n, text) for n in nodes if (text := icon_prefix(n)) is not None]
+    drawn = [(n, text) for n in nodes if (text := draws(str(n.value)))]
     for i, (node, text) in enumerate(drawn):
         joined = " ".join([*(t for _, t in drawn[i:]), after]).strip()
         yield Drawn(node, joined, None, where, icon=len(text))
 
 
-def _icons(root: yaml.Node) -> Iterator[Drawn]:
+def _icons(root: yaml.Node, image: Callable[[str], str | None] | None) -> Iterator[Drawn]:
     """Each digit or sign icon of ``theme.icon`` drawn before the site's name (in each
-    language), read with it."""
+    language), read with it; and the logo image (``theme.logo``) in the logo icon's
+    place, as the text it draws (``image``: an SVG file's, None: not read)."""
     theme = setting(root, "theme")
     name = _string(setting(root, "site_name"))
     names = [n for n in [name.value if name else "", *_translated_names(root)] if n]
+    logo = _string(setting(theme, "logo"))
     for key in ICON_BEFORE:
-        if key == "logo" and _string(setting(theme, "logo")) is not None:
-            continue  # an image is drawn instead
         icon = setting(setting(theme, "icon"), key)
         where = f"the text theme.icon.{key} draws before site_name"
+        draws: Callable[[str], str | None] = named_icon
+        if key == "logo" and logo is not None:  # an image is drawn instead
+            if image is None:
+                continue
+            icon, where, draws = logo, "the text the logo image draws before site_name", image
         for text in dict.fromkeys(names):
-            yield from _row([icon], text, where)
+            yield from _row([icon], text, where, draws)
 
 
 def _social_row(root: yaml.Node) -> Iterator[Drawn]:
@@ -205,14 +217,19 @@ def _translated_names(root: yaml.Node) -> list[str]:
     return [name.value for name in names if name is not None]
 
 
-def drawn_strings(root: yaml.Node, repo_name: str | None = None) -> list[Drawn]:
+def drawn_strings(
+    root: yaml.Node,
+    repo_name: str | None = None,
+    image: Callable[[str], str | None] | None = None,
+) -> list[Drawn]:
     """What the theme draws from the merged configuration ``root`` beyond its strings
-    (``repo_name``: the repository's name as MkDocs made it, None where not known)."""
+    (``repo_name``: the repository's name as MkDocs made it, None where not known;
+    ``image``: the text the image at a site path draws, None: images not read)."""
     found = list(_repo_name(root, repo_name))
     if theme_name(root) == "material":
         found += [
             *_social_titles(root),
-            *_icons(root),
+            *_icons(root, image),
             *_social_row(root),
             *_header_row(root, repo_name),
         ]

@@ -1,0 +1,88 @@
+"""The text an SVG image in a page draws, read where the image stands.
+
+An ``<img>`` whose ``src`` is an SVG file of the site (``![](n.svg)``) draws that
+file's text in its box, in the line: "Each save took ![](n.svg) s", where n.svg draws
+"95", shows "Each save took 95 s". The page reader (:mod:`.visible`) reads the box so,
+as it reads an image's alt text. The file is found as the page's stylesheet files are
+(:class:`~.sheets.SheetFiles`: ``docs/`` for ``fxsite check``, the site for the build's
+gate and ``fxsite audit``), parsed as XML (:func:`~.xmltext.xml_as_html`) and read by
+the page reader, its runs joined by a space. A file that is not an SVG, cannot be read
+or is not well-formed draws no text here (the gate judges the file itself).
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
+from fxsite.verify.sheets import MAX_SHEET_BYTES, PageSheets, file_digest, resolve
+from fxsite.verify.xmltext import xml_as_html
+
+__all__ = ["IMAGE", "drawn_text", "image_text", "markdown_images", "read_image"]
+
+#: What each SVG file read draws, and its digest, by its path and stamp: at most
+#: ``_KEPT`` of them.
+_SEEN: dict[tuple[str, Stamp], tuple[str, bytes]] = {}
+_KEPT = 1024
+
+
+def drawn_text(svg: str) -> str:
+    """The text the SVG document ``svg`` draws, as the page reader reads it ("" where it
+    cannot be read)."""
+    from fxsite.verify.visible import text_blocks  # visible reads images by us
+
+    html, problem = xml_as_html(svg)
+    return "" if problem is not None else " ".join(b.text for b in text_blocks(html))
+
+
+def image_text(sheets: PageSheets, src: str, markdown: bool = False) -> str | None:
+    """The text the SVG file of the site an image's ``src`` loads draws, from the page of
+    ``sheets`` (``markdown``: ``src`` as a Markdown image in its source writes it, from
+    :attr:`~.sheets.PageSheets.source`); None where it loads none (the file is then among
+    the files the page's reading used: :attr:`~.sheets.PageSheets.used`)."""
+    files = sheets.files
+    if files is None or (markdown and not sheets.source):
+        return None
+    path = resolve(src, sheets.source if markdown else sheets.page, files.site_url)
+    if path is None or not path.lower().endswith(".svg"):
+        return None
+    root = next((r for r in files.roots if (r / path).is_file()), None)
+    stamp = None if root is None else file_stamp(root / path)
+    if root is None or stamp is None:
+        return None
+    key = (str(root / path), stamp)
+    if key not in _SEEN:
+        try:
+            data = read_bytes(root / path, MAX_SHEET_BYTES, root=root)
+        except UnreadableFile:
+            return None  # the gate tells what it cannot read of the file
+        if len(_SEEN) >= _KEPT:
+            _SEEN.clear()
+        _SEEN[key] = drawn_text(data.decode("utf-8", "replace")), file_digest(data)
+    text, sheets.used[path] = _SEEN[key]
+    return text
+
+
+def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | None:
+    """The text an image of the page draws (:func:`image_text`): a Markdown image's
+    (``markdown``, or a source the page read holds as written:
+    :attr:`~.sheets.PageSheets.written`) from the page's source; another's from the
+    page's place."""
+    return image_text(sheets, src, markdown=markdown or src in sheets.written)
+
+
+#: An image in Markdown (``![alt](src "title")``, its attribute list after it:
+#: ``{ width=20 }``) or in HTML (``<img src=…>``), and its ``src``.
+IMAGE = re.compile(
+    r"!\[[^\]\n]{0,200}\]\(\s*<?(?P<md>[^\s)>]{1,500})>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
+    r"(?:\{[^{}\n]{0,200}\})?"
+    r"|<img\b[^<>]{0,500}?\ssrc\s*=\s*[\"']?(?P<html>[^\"'\s>]{1,500})[^<>]{0,500}>",
+    re.IGNORECASE,
+)
+
+
+def markdown_images(source: str) -> frozenset[str]:
+    """The sources of the Markdown images the page ``source`` writes (``![](n.svg)``)."""
+    if "![" not in source:
+        return frozenset()
+    return frozenset(m["md"] for m in IMAGE.finditer(source) if m["md"] is not None)
