@@ -13,7 +13,7 @@ blind tester 9, the last six findings).
   ![](n.svg){ width=20 } s`` where n.svg draws "95" shows "Each save took 95 s", refused
   at the image, in check, the build's gate and ``fxsite audit`` alike (a Markdown
   image's source from the page's file, as MkDocs writes it; a raw ``<img>``'s from the
-  page's published place).
+  page's published place; an SVG in a ``data:`` URL alike).
 * Chinese figures in forms the reader drew as figures: superscript digits glued between
   Chinese words ("耗时⁹⁵秒"; a mark after a number's unit stays a mark), a numeral and its
   unit with a space between ("九十六 秒"), 百分之 and 千分之 before digits ("百分之97").
@@ -275,6 +275,26 @@ IMAGES = [
     ("an image with a title", 'Each save took ![a](n.svg "n") s.', "index.md", [16]),
     ("a page in a folder, up", "Each save took ![](../n.svg) s.", "sub/p.md", [16]),
     ("a page in a folder, beside", "Each save took ![](n.svg) s.", "sub/p.md", [16]),
+    (
+        "an SVG in a data: URL, quoted with spaces",
+        'Each save took <img src="data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg'
+        '%27%3E%3Ctext%3E95%3C/text%3E%3C/svg%3E"> s.',
+        "index.md",
+        [16],
+    ),
+    (
+        "an SVG in a base64 data: URL, in Markdown",
+        "Each save took ![](data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAw"
+        "MC9zdmciPjx0ZXh0Pjk1PC90ZXh0Pjwvc3ZnPg==) s.",
+        "index.md",
+        [16],
+    ),
+    (
+        "near miss: a PNG data: URL",
+        'Each save took <img src="data:image/png,95"> s.',
+        "index.md",
+        [],
+    ),
     ("near miss: an image of a picture", "Each save took ![](pic.svg) s.", "index.md", []),
     ("near miss: an image drawing a word", "Each save took ![](word.svg) s.", "index.md", []),
     ("near miss: not an SVG file", "Each save took ![](n.png) s.", "index.md", []),

@@ -53,7 +53,7 @@ from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, unshown
 from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
-from fxsite.verify.images import IMAGE
+from fxsite.verify.images import IMAGE, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
@@ -507,8 +507,7 @@ def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tupl
     offsets: list[int] = []
     last = 0
     for image in IMAGE.finditer(source):
-        markdown = image["md"] is not None
-        drawn = images(html.unescape(image["md"] if markdown else image["html"]), markdown)
+        drawn = images(*image_source(image))
         if not drawn:
             continue
         parts += [source[last : image.start()], drawn]

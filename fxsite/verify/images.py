@@ -7,18 +7,22 @@ as it reads an image's alt text. The file is found as the page's stylesheet file
 (:class:`~.sheets.SheetFiles`: ``docs/`` for ``fxsite check``, the site for the build's
 gate and ``fxsite audit``), parsed as XML (:func:`~.xmltext.xml_as_html`) and read by
 the page reader, its runs joined by a space. A file that is not an SVG, cannot be read
-or is not well-formed draws no text here (the gate judges the file itself).
+or is not well-formed draws no text here (the gate judges the file itself). An SVG in a
+``data:`` URL is read alike.
 """
 
 from __future__ import annotations
 
+import html
 import re
+from functools import lru_cache
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
+from fxsite.verify.dataurl import decode_data_url
 from fxsite.verify.sheets import MAX_SHEET_BYTES, PageSheets, file_digest, resolve
 from fxsite.verify.xmltext import xml_as_html
 
-__all__ = ["IMAGE", "drawn_text", "image_text", "markdown_images", "read_image"]
+__all__ = ["IMAGE", "drawn_text", "image_source", "image_text", "markdown_images", "read_image"]
 
 #: What each SVG file read draws, and its digest, by its path and stamp: at most
 #: ``_KEPT`` of them.
@@ -40,6 +44,8 @@ def image_text(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
     ``sheets`` (``markdown``: ``src`` as a Markdown image in its source writes it, from
     :attr:`~.sheets.PageSheets.source`); None where it loads none (the file is then among
     the files the page's reading used: :attr:`~.sheets.PageSheets.used`)."""
+    if src.strip()[:5].lower() == "data:":
+        return _data_image(src.strip())
     files = sheets.files
     if files is None or (markdown and not sheets.source):
         return None
@@ -63,6 +69,19 @@ def image_text(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
     return text
 
 
+@lru_cache(maxsize=64)
+def _data_image(url: str) -> str | None:
+    """The text the SVG a ``data:`` URL holds draws; None for another type."""
+    decoded = decode_data_url(url)
+    if decoded is None or decoded[0] != "image/svg+xml":
+        return None
+    _, charset, body = decoded
+    try:
+        return drawn_text(body.decode(charset or "utf-8", "replace"))
+    except LookupError:  # a charset Python does not know: a browser reads it as UTF-8
+        return drawn_text(body.decode("utf-8", "replace"))
+
+
 def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | None:
     """The text an image of the page draws (:func:`image_text`): a Markdown image's
     (``markdown``, or a source the page read holds as written:
@@ -72,13 +91,22 @@ def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
 
 
 #: An image in Markdown (``![alt](src "title")``, its attribute list after it:
-#: ``{ width=20 }``) or in HTML (``<img src=…>``), and its ``src``.
+#: ``{ width=20 }``) or in HTML (``<img src=…>``, the source quoted or not), and its source.
 IMAGE = re.compile(
-    r"!\[[^\]\n]{0,200}\]\(\s*<?(?P<md>[^\s)>]{1,500})>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
+    r"!\[[^\]\n]{0,200}\]\(\s*<?(?P<md>[^\s)>]{1,8192}+)>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
     r"(?:\{[^{}\n]{0,200}\})?"
-    r"|<img\b[^<>]{0,500}?\ssrc\s*=\s*[\"']?(?P<html>[^\"'\s>]{1,500})[^<>]{0,500}>",
+    r"|<img\b[^<>]{0,500}?\ssrc\s*=\s*"
+    r"(?:\"(?P<dq>[^\"]{0,8192}+)\"|'(?P<sq>[^']{0,8192}+)'|(?P<uq>[^\"'\s>]{1,8192}+))"
+    r"[^<>]{0,500}+>",
     re.IGNORECASE,
 )
+
+
+def image_source(image: re.Match[str]) -> tuple[str, bool]:
+    """An :data:`IMAGE` match's source as written, and whether it is a Markdown image's."""
+    if image["md"] is not None:
+        return image["md"], True
+    return html.unescape(image["dq"] or image["sq"] or image["uq"] or ""), False
 
 
 def markdown_images(source: str) -> frozenset[str]:
