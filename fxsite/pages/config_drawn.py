@@ -35,7 +35,6 @@ __all__ = [
     "Drawn",
     "drawn_findings",
     "drawn_strings",
-    "icon_prefix",
     "setting",
     "theme_name",
 ]
@@ -116,11 +115,6 @@ def _social_titles(root: yaml.Node) -> Iterator[Drawn]:
 #: The icons of ``theme.icon`` Material draws before the site's name: the logo (on a wide
 #: screen) and the menu button (on a narrow one, in the logo's place).
 ICON_BEFORE = ("logo", "menu")
-
-
-def icon_prefix(icon: yaml.Node | None) -> str | None:
-    """What an icon setting (``material/numeric-9``) draws when it draws digits or a sign."""
-    return named_icon(str(icon.value)) if isinstance(icon, yaml.ScalarNode) else None
 
 
 def _row(
