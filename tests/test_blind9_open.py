@@ -295,6 +295,9 @@ IMAGES = [
         "index.md",
         [],
     ),
+    ("an image by reference", "Each save took ![][n] s.\n\n[n]: n.svg", "index.md", [16]),
+    ("by reference, in a folder", "Each save took ![n] s.\n\n[N]: ../n.svg", "sub/p.md", [16]),
+    ("near miss: a reference to nothing", "Each save took ![][zz] s.", "index.md", []),
     ("near miss: an image of a picture", "Each save took ![](pic.svg) s.", "index.md", []),
     ("near miss: an image drawing a word", "Each save took ![](word.svg) s.", "index.md", []),
     ("near miss: not an SVG file", "Each save took ![](n.png) s.", "index.md", []),
@@ -331,7 +334,8 @@ def test_an_svg_image_draws_its_text_in_the_line(
 SITE_PAGES = {
     "img.md": "# Img\n\nEach save took ![](n.svg){ width=20 } s.\n",
     "sub/p.md": "# Sub\n\nEach save took ![](../n.svg) s.\n\n"
-    'Broken: <img src="k.svg"> s.\n\nFrom here: <img src="../k.svg"> s.\n',
+    'Broken: <img src="k.svg"> s.\n\nFrom here: <img src="../k.svg"> s.\n\n'
+    "By reference: ![][k] s.\n\n[k]: ./k.svg\n",
     "n.svg": SVG.format("95"),
     "sub/k.svg": SVG.format("97"),
     "assets/logo.svg": SVG.format("98"),
@@ -351,6 +355,7 @@ def test_check_build_and_audit_read_svg_images_alike(tmp_path: Path) -> None:
         "docs/img.md:3:16: FX501 bare figure '95 s'",
         "docs/sub/p.md:3:16: FX501 bare figure '95 s'",
         "docs/sub/p.md:7:12: FX501 bare figure '97 s'",
+        "docs/sub/p.md:9:15: FX501 bare figure '97 s'",
         "mkdocs.yml:6:9: FX501 bare figure '98 s'",
     ]
     for run in (checked, built):

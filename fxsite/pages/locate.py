@@ -53,7 +53,7 @@ from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, unshown
 from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
-from fxsite.verify.images import IMAGE, image_source
+from fxsite.verify.images import IMAGE, definitions, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
@@ -506,8 +506,10 @@ def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tupl
     parts: list[str] = []
     offsets: list[int] = []
     last = 0
+    defined = definitions(source)
     for image in IMAGE.finditer(source):
-        drawn = images(*image_source(image))
+        written = image_source(image, defined)
+        drawn = images(*written) if written is not None else None
         if not drawn:
             continue
         parts += [source[last : image.start()], drawn]

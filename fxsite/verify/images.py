@@ -22,7 +22,15 @@ from fxsite.verify.dataurl import decode_data_url
 from fxsite.verify.sheets import MAX_SHEET_BYTES, PageSheets, file_digest, resolve
 from fxsite.verify.xmltext import xml_as_html
 
-__all__ = ["IMAGE", "drawn_text", "image_source", "image_text", "markdown_images", "read_image"]
+__all__ = [
+    "IMAGE",
+    "definitions",
+    "drawn_text",
+    "image_source",
+    "image_text",
+    "markdown_images",
+    "read_image",
+]
 
 #: What each SVG file read draws, and its digest, by its path and stamp: at most
 #: ``_KEPT`` of them.
@@ -90,27 +98,52 @@ def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
     return image_text(sheets, src, markdown=markdown or src in sheets.written)
 
 
-#: An image in Markdown (``![alt](src "title")``, its attribute list after it:
-#: ``{ width=20 }``) or in HTML (``<img src=…>``, the source quoted or not), and its source.
+#: An image in Markdown (``![alt](src "title")``; by reference, ``![alt][ref]``,
+#: ``![ref][]``, ``![ref]``; its attribute list after it: ``{ width=20 }``) or in HTML
+#: (``<img src=…>``, the source quoted or not), and its source (or reference).
 IMAGE = re.compile(
-    r"!\[[^\]\n]{0,200}\]\(\s*<?(?P<md>[^\s)>]{1,8192}+)>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
+    r"!\[(?P<alt>[^\]\n]{0,200})\]"
+    r"(?:\(\s*<?(?P<md>[^\s)>]{1,8192}+)>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
+    r"|[ ]?\[(?P<ref>[^\]\n]{0,200})\])?"
     r"(?:\{[^{}\n]{0,200}\})?"
     r"|<img\b[^<>]{0,500}?\ssrc\s*=\s*"
     r"(?:\"(?P<dq>[^\"]{0,8192}+)\"|'(?P<sq>[^']{0,8192}+)'|(?P<uq>[^\"'\s>]{1,8192}+))"
     r"[^<>]{0,500}+>",
     re.IGNORECASE,
 )
+#: A reference definition of Markdown (``[n]: n.svg``), its label and URL.
+_DEFINITION = re.compile(
+    r"^[ ]{0,3}\[(?P<label>[^\]\n]{1,200})\]:[ \t]*<?(?P<url>[^\s>]{1,8192}+)", re.MULTILINE
+)
 
 
-def image_source(image: re.Match[str]) -> tuple[str, bool]:
-    """An :data:`IMAGE` match's source as written, and whether it is a Markdown image's."""
+def definitions(source: str) -> dict[str, str]:
+    """The URL each reference definition of the Markdown ``source`` gives its label (as
+    Python-Markdown keys it: lower-cased, spaces collapsed; a later one wins)."""
+    if "]:" not in source:
+        return {}
+    return {_label(m["label"]): m["url"] for m in _DEFINITION.finditer(source)}
+
+
+def _label(label: str) -> str:
+    return " ".join(label.lower().split())
+
+
+def image_source(image: re.Match[str], defined: dict[str, str]) -> tuple[str, bool] | None:
+    """An :data:`IMAGE` match's source as written, and whether it is a Markdown image's
+    (``defined``: the page's :func:`definitions`); None for a reference to none."""
     if image["md"] is not None:
         return image["md"], True
+    if image["alt"] is not None:
+        url = defined.get(_label(image["ref"] or image["alt"]))
+        return None if url is None else (url, True)
     return html.unescape(image["dq"] or image["sq"] or image["uq"] or ""), False
 
 
 def markdown_images(source: str) -> frozenset[str]:
-    """The sources of the Markdown images the page ``source`` writes (``![](n.svg)``)."""
+    """The sources of the Markdown images the page ``source`` writes (``![](n.svg)``; a
+    reference definition's URL, which an image may name)."""
     if "![" not in source:
         return frozenset()
-    return frozenset(m["md"] for m in IMAGE.finditer(source) if m["md"] is not None)
+    inline = {m["md"] for m in IMAGE.finditer(source) if m["md"] is not None}
+    return frozenset(inline | set(definitions(source).values()))
