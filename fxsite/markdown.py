@@ -39,6 +39,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,7 @@ from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import ESTIMATE_SLOT, compose
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.safeio import Stamp, file_stamp
+from fxsite.verify.images import read_image
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 
 __all__ = [
@@ -197,7 +199,13 @@ def page_context(
     written = [text for item in result.front.faq for text in (item.q, item.a)]
     links, spans = not_bare(source)
     locator = SourceLocator(
-        source, len(source) - len(body), spans, written, markdown=True, links=links
+        source,
+        len(source) - len(body),
+        spans,
+        written,
+        markdown=True,
+        links=links,
+        images=partial(read_image, sheets),
     )
     return PageContext(
         library,
@@ -433,7 +441,8 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
         ctx.own = [c.ref for c in result.claims]
         ctx.cited = [c.display for c in result.claims]
         ctx.front = result.front
-        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True)
+        images = partial(read_image, ctx.sheets)
+        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True, images=images)
         return result.markdown.split("\n")
 
 

@@ -57,6 +57,7 @@ from fxsite.pages.template_text import (
 )
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
+from fxsite.verify.images import image_text, markdown_images
 from fxsite.verify.sheets import PageSheets, SheetFiles
 
 __all__ = ["CONFIG_NAMES", "GENERATED_PAGES", "Project", "ProjectPaths", "find_config"]
@@ -577,7 +578,8 @@ class Project:
         titles = nav_titles(text, parents)
         self.nav_titled = frozenset(titles)
         rel, repo = self.paths.relative(file), self.paths.repo_name
-        shown = config_findings(text, rel, self.library, parents, repo)
+        logo = functools.partial(image_text, self.page_sheets("index.md"))  # the site root
+        shown = config_findings(text, rel, self.library, parents, repo, logo)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)
@@ -661,14 +663,17 @@ class Project:
         """``src``, when MkDocs may title it from its file name (the ``nav`` titles it not)."""
         return None if src in self.nav_titled else src
 
-    def page_sheets(self, src: str) -> PageSheets:
+    def page_sheets(self, src: str, source: str | None = None) -> PageSheets:
         """The stylesheet files the page ``src`` loads where it is published: ``extra_css``
-        and the ``<link rel=stylesheet>`` it writes (:mod:`fxsite.verify.sheets`)."""
+        and the ``<link rel=stylesheet>`` it writes (:mod:`fxsite.verify.sheets`), and its
+        images (``source``: its text, where its Markdown images are read as written:
+        :func:`~fxsite.verify.images.markdown_images`)."""
         if self._sheets is None:
             custom = self.paths.custom_dir
             roots = [self.paths.docs_dir, *([custom] if custom is not None else [])]
             self._sheets = SheetFiles(roots, self.paths.extra_css, self.paths.site_url)
-        return self._sheets.page(page_dest(src, self.paths.directory_urls))
+        written = markdown_images(source) if source is not None else frozenset()
+        return self._sheets.page(page_dest(src, self.paths.directory_urls), src, written)
 
     def judge(self, src: str, source: str, result: PageResult) -> tuple[list[Finding], list[Claim]]:
         """The page rendered as the build renders it, and judged by the page rules: its
@@ -689,6 +694,6 @@ class Project:
             self.config_shown,
             self.name_titled(src),
             self.paths.readers,
-            self.page_sheets(src),
+            self.page_sheets(src, source),
         )
         return context.findings, context.claims

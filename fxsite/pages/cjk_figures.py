@@ -3,8 +3,10 @@
 :mod:`fxsite.pages.figures` finds Arabic numbers with Chinese units
 ("178秒", "2.3亿元"); this module adds the figures Chinese writes in words:
 
-* numerals before a unit: "两小时", "三倍", "一百瓦左右", "半小时";
-* fractions and percentages in words: "三分之一", "百分之二十", "近一半";
+* numerals before a unit: "两小时", "三倍", "一百瓦左右", "半小时", "九十六 秒" (a
+  space between changes nothing);
+* fractions and percentages in words: "三分之一", "百分之二十", "近一半", and
+  百分之 before digits ("百分之97");
 * doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change or
   before whom they are a share of ("九成用户");
 * the financial numerals (大写: "玖拾肆秒", "叁佰元") and 廿, 卅, 卌 ("廿秒") as
@@ -153,6 +155,11 @@ _FINANCIAL_ALL = _FINANCIAL + "零拾佰仟万萬亿億"
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
+_NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
+# A space between a numeral and its unit ("九十六 秒") changes no figure.
+_SPACES = " \u00a0"
+_SPACE = f"[{_SPACES}]?"
+
 # "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time);
 # "十余年", "两千多万元": more than the number, still a figure; "一年半", "两个半小时",
 # "3个半月", "一小时半", "一分半", "两分半钟": a half after the unit.
@@ -161,20 +168,20 @@ _HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半|个?小时半|分半钟?|�
 _NUMERAL_FIGURE = LazyPattern(
     rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?"
     rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
-    rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?(?:{alternation(_UNITS)})){_AFTER}?"
+    rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = LazyPattern(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
-    rf"(?:百分之[{_NUMERALS}点]+|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
+    rf"(?:百分之(?:[{_NUMERALS}点]+|{_NUMBER})|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
     r"|翻了?一番|翻了?两番|翻倍|翻番"
     # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
     # ("千亿参数", "百公里加速" are names)
     rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
     r"|(?:[一两二三四五六七八九]|(?<![\d.])\d{1,2})[个個]数量级"  # "an order of magnitude", "2个数量级"
     r"|(?:近|约|超|逾)(?:十|百|千)?[万萬](?:元|美元)|(?:近|约|超|逾)[百千](?:元|美元)"  # "近万元"
-    rf"|[千万]分之[{_NUMERALS}点]+"  # per mille: "千分之三"
+    rf"|[千万]分之(?:[{_NUMERALS}点]+|{_NUMBER})"  # per mille: "千分之三", "千分之3"
     # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
     rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
     rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
@@ -197,7 +204,6 @@ _TENTHS = LazyPattern(
     rf"了?(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?)成{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成(?:{_AFTER}|(?={_SHARE_OF})))"
 )
-_NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
 _CJK_UNIT = alternation(_UNITS)
 # A rate prefix right before a number: "每秒10万次", "时速120公里", "每公斤2元",
 # "每秒80 tokens". Per a unit of time or of a physical quantity; "每人", "每10股"
@@ -407,7 +413,7 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
 
 def _numerals(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _NUMERAL_FIGURE.finditer(text):
-        found = match.group()
+        found = match.group().translate(dict.fromkeys(map(ord, _SPACES)))
         if _IDIOM.fullmatch(found):
             continue
         if found.startswith("半") and text[match.start() - 1 : match.start()] in {"上", "下"}:

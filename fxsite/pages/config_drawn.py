@@ -7,17 +7,21 @@ judged where the settings are written.
   ``ProjectPaths.repo_name``) is judged at ``repo_url``, at the host.
 * Material titles a social link that has no ``name`` by its host (``extra.social[].link``):
   that tooltip ("saves-2x.example.com") is judged at the link, at the host.
-* Material draws ``theme.icon.logo`` (unless ``theme.logo`` gives an image) before the
-  site's name (in a page's language too: ``extra.fxsite_translations``), and
-  ``theme.icon.repo`` before the repository's: an icon that draws a
-  digit or a sign (:func:`fxsite.verify.icon_digits.named_icon`) is read with the name
-  beside it ("9 s per save"), at the icon's setting; only a figure the icon's
-  characters are part of is its own (the name's alone is judged as the name).
+* Material draws ``theme.icon.logo`` (or the image ``theme.logo`` gives, an SVG file read
+  as the text it draws: :func:`fxsite.verify.images.image_text`), and on a narrow screen
+  ``theme.icon.menu`` in its place, before the site's name (in a page's language too:
+  ``extra.fxsite_translations``). Icons it draws side by side are read
+  together, in drawing order: the footer's ``extra.social`` icons, and the header's (a
+  palette toggle's, ``theme.icon.alternate``, ``theme.icon.search``, ``theme.icon.repo``
+  before the repository's name). An icon that draws a digit or a sign
+  (:func:`fxsite.verify.icon_digits.named_icon`) is read with what is drawn after it
+  ("9 s per save", "9 S"), at the icon's setting; only a figure the icon's characters
+  start is its own (the name's alone is judged as the name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import yaml
@@ -31,7 +35,6 @@ __all__ = [
     "Drawn",
     "drawn_findings",
     "drawn_strings",
-    "icon_prefix",
     "setting",
     "theme_name",
 ]
@@ -109,35 +112,94 @@ def _social_titles(root: yaml.Node) -> Iterator[Drawn]:
             yield Drawn(link, host, len(parts[0]) + 2, where)
 
 
-#: The name Material draws after each icon of ``theme.icon``.
-ICON_BEFORE = {"logo": "site_name", "repo": "repo_name"}
+#: The icons of ``theme.icon`` Material draws before the site's name: the logo (on a wide
+#: screen) and the menu button (on a narrow one, in the logo's place).
+ICON_BEFORE = ("logo", "menu")
 
 
-def icon_prefix(icon: yaml.Node | None) -> str | None:
-    """What an icon setting (``material/numeric-9``) draws when it draws digits or a sign."""
-    return named_icon(str(icon.value)) if isinstance(icon, yaml.ScalarNode) else None
+def _row(
+    icons: list[yaml.Node | None],
+    after: str,
+    where: str,
+    draws: Callable[[str], str | None] = named_icon,
+) -> Iterator[Drawn]:
+    """A row of icons, side by side, and the text ``after`` them, as drawn: each icon that
+    draws text (``draws``: what a setting's icon draws; digits or a sign of a named icon)
+    read with the icons after it that draw some (an icon of a picture adds no text
+    between, as the page reader reads it) and ``after``, at its setting; only a figure its
+    own characters start is its."""
+    nodes = [n for n in icons if isinstance(n, yaml.ScalarNode)]
+    drawn = [(n, text) for n in nodes if (text := draws(str(n.value)))]
+    for i, (node, text) in enumerate(drawn):
+        joined = " ".join([*(t for _, t in drawn[i:]), after]).strip()
+        yield Drawn(node, joined, None, where, icon=len(text))
 
 
-def _icons(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
-    """Each digit or sign icon of ``theme.icon`` read with the name drawn after it."""
+def _icons(root: yaml.Node, image: Callable[[str], str | None] | None) -> Iterator[Drawn]:
+    """Each digit or sign icon of ``theme.icon`` drawn before the site's name (in each
+    language), read with it; and the logo image (``theme.logo``) in the logo icon's
+    place, as the text it draws (``image``: an SVG file's, None: not read)."""
     theme = setting(root, "theme")
-    for key, name_key in ICON_BEFORE.items():
+    name = _string(setting(root, "site_name"))
+    names = [n for n in [name.value if name else "", *_translated_names(root)] if n]
+    logo = _string(setting(theme, "logo"))
+    for key in ICON_BEFORE:
         icon = setting(setting(theme, "icon"), key)
-        drawn = icon_prefix(icon)
-        if drawn is None or not isinstance(icon, yaml.ScalarNode):
-            continue
-        if key == "logo" and _string(setting(theme, "logo")) is not None:
-            continue  # an image is drawn instead
-        if key == "repo" and _string(setting(root, "repo_url")) is None:
-            continue  # no repository, no link to it
-        name = _string(setting(root, name_key))
-        texts = [name.value if name is not None else repo_name if key == "repo" else None]
-        if key == "logo":
-            texts += _translated_names(root)
-        where = f"the text theme.icon.{key} ('{icon.value}') draws before {name_key}"
-        for text in texts:
-            if text:
-                yield Drawn(icon, f"{drawn} {text}", None, where, icon=len(drawn))
+        where = f"the text theme.icon.{key} draws before site_name"
+        draws: Callable[[str], str | None] = named_icon
+        if key == "logo" and logo is not None:  # an image is drawn instead
+            if image is None:
+                continue
+            icon, where, draws = logo, "the text the logo image draws before site_name", image
+        for text in dict.fromkeys(names):
+            yield from _row([icon], text, where, draws)
+
+
+def _social_row(root: yaml.Node) -> Iterator[Drawn]:
+    """The icons of ``extra.social``, drawn side by side in the footer, in order."""
+    links = setting(setting(root, "extra"), "social")
+    items = links.value if isinstance(links, yaml.SequenceNode) else []
+    where = "the text extra.social's icons draw side by side in the footer"
+    yield from _row([setting(item, "icon") for item in items], "", where)
+
+
+def _search_on(root: yaml.Node) -> bool:
+    """Whether the configuration uses the search plugin (MkDocs' default when ``plugins``
+    is not given), whose button Material draws in the header."""
+    plugins = setting(root, "plugins")
+    if plugins is None:
+        return True
+    items = plugins.value if isinstance(plugins, yaml.SequenceNode) else [plugins]
+    names = [i.value if isinstance(i, yaml.ScalarNode) else None for i in items]
+    names += [k.value for i in items if isinstance(i, yaml.MappingNode) for k, _ in i.value]
+    return any(n in ("search", "material/search") for n in names)
+
+
+def _header_row(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
+    """The icons Material's header draws side by side after the title, in order: a
+    palette toggle's (one at a time), ``theme.icon.alternate`` (with ``extra.alternate``),
+    ``theme.icon.search`` (with search), ``theme.icon.repo`` before the repository's name
+    (with ``repo_url``)."""
+    theme = setting(root, "theme")
+    icons = setting(theme, "icon")
+    palette = setting(theme, "palette")
+    schemes = palette.value if isinstance(palette, yaml.SequenceNode) else []
+    toggles = [setting(setting(scheme, "toggle"), "icon") for scheme in schemes]
+    rest = [
+        setting(icons, "alternate") if setting(setting(root, "extra"), "alternate") else None,
+        setting(icons, "search") if _search_on(root) else None,
+    ]
+    after = ""
+    if _string(setting(root, "repo_url")) is not None:
+        rest.append(setting(icons, "repo"))
+        name = _string(setting(root, "repo_name"))
+        after = name.value if name is not None else repo_name or ""
+    where = "the text the header's icons draw side by side (and the repository's name)"
+    found: dict[Drawn, None] = {}
+    firsts: list[yaml.Node | None] = [t for t in toggles if t is not None] or [None]
+    for toggle in firsts:
+        found.update(dict.fromkeys(_row([toggle, *rest], after, where)))
+    yield from found
 
 
 def _translated_names(root: yaml.Node) -> list[str]:
@@ -149,12 +211,22 @@ def _translated_names(root: yaml.Node) -> list[str]:
     return [name.value for name in names if name is not None]
 
 
-def drawn_strings(root: yaml.Node, repo_name: str | None = None) -> list[Drawn]:
+def drawn_strings(
+    root: yaml.Node,
+    repo_name: str | None = None,
+    image: Callable[[str], str | None] | None = None,
+) -> list[Drawn]:
     """What the theme draws from the merged configuration ``root`` beyond its strings
-    (``repo_name``: the repository's name as MkDocs made it, None where not known)."""
+    (``repo_name``: the repository's name as MkDocs made it, None where not known;
+    ``image``: the text the image at a site path draws, None: images not read)."""
     found = list(_repo_name(root, repo_name))
     if theme_name(root) == "material":
-        found += [*_social_titles(root), *_icons(root, repo_name)]
+        found += [
+            *_social_titles(root),
+            *_icons(root, image),
+            *_social_row(root),
+            *_header_row(root, repo_name),
+        ]
     return found
 
 

@@ -367,13 +367,16 @@ def config_settings(text: str, parents: Sequence[Source] = ()) -> dict[str, str]
     return settings
 
 
-def _drawn(sources: list[Source], repo_name: str | None) -> list[tuple[Source, Drawn]]:
+def _drawn(
+    sources: list[Source], repo_name: str | None, image: Callable[[str], str | None] | None
+) -> list[tuple[Source, Drawn]]:
     """What the theme draws from the settings of the merged configuration beyond their
     strings (:func:`~fxsite.pages.config_drawn.drawn_strings`), with the file writing each."""
     merged, where = _merged(sources)
     if merged is None:
         return []
-    return [(where.get(id(d.node), sources[0]), d) for d in drawn_strings(merged, repo_name)]
+    drawn = drawn_strings(merged, repo_name, image)
+    return [(where.get(id(d.node), sources[0]), d) for d in drawn]
 
 
 def config_findings(
@@ -382,18 +385,19 @@ def config_findings(
     library: Any,
     parents: Sequence[Source] = (),
     repo_name: str | None = None,
+    image: Callable[[str], str | None] | None = None,
 ) -> list[Finding]:
     """Each figure in a shown string of the config ``text`` (named ``path``) or of the
     files it inherits from (``parents``, :func:`inherited`), at its line there, and in
     what the theme draws from its settings (``repo_name``: the repository's name as
-    MkDocs made it), at the setting."""
+    MkDocs made it; ``image``: the text the image at a site path draws), at the setting."""
     sources = [(path, text), *parents]
     shown = [
         (source, Drawn(node, node.value, 0, "a string of the configuration the theme shows"))
         for source, node in _shown_nodes(sources)
     ]
     findings = []
-    for (name, source), drawn in [*shown, *_drawn(sources, repo_name)]:
+    for (name, source), drawn in [*shown, *_drawn(sources, repo_name, image)]:
         value = drawn.text
         # Where the string writes each figure: as it is, loosely, with entities; a repeat
         # at its next place (not at a number alone: the value is short, the figure in it).

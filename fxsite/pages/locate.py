@@ -54,6 +54,7 @@ from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, unshown
 from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
+from fxsite.verify.images import IMAGE, definitions, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
@@ -110,6 +111,10 @@ class SourceLocator:
     #: the lines Markdown parsed, as the other extensions' preprocessors left them: a text
     #: one of them wrote (a macro) is placed at the line of the source it replaced
     converted: list[str] = field(default_factory=list)
+    #: the text the image a ``src`` loads draws in its box (an SVG file's:
+    #: :func:`~fxsite.verify.images.read_image`; True: ``src`` as a Markdown image
+    #: writes it), None where it draws none: a text it draws is placed at the image
+    images: Callable[[str, bool], str | None] | None = None
     _included_at: list[tuple[str, SourceLocator]] = field(default_factory=list)
     _converted_at: SourceLocator | None = None
     _cursors: dict[str, int] = field(default_factory=dict)
@@ -119,6 +124,8 @@ class SourceLocator:
     _decoded: tuple[str, list[int]] | None = None
     #: the source with its emoji shortcodes drawn, and each character's offset in the source
     _drawn: tuple[str, list[int]] | None = None
+    #: the source with its images drawn as their text, and each character's offset in it
+    _imaged: tuple[str, list[int]] | None = None
     #: the source with its inline elements left out, and each character's offset in it
     _unsplit: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
@@ -144,6 +151,7 @@ class SourceLocator:
         used = self._used.setdefault((kind, text), set())
         finders = [
             *(self._exact, self._loose, self._entities, self._typographic, self._emoji),
+            self._image,
             self._split,
         ]
         if not whole:
@@ -267,6 +275,22 @@ class SourceLocator:
         drawn, offsets = self._drawn
         found = drawn.find(_VARIATIONS.sub("", text), bisect.bisect_left(offsets, start))
         return offsets[found] if found >= 0 else None
+
+    def _image(self, text: str, start: int) -> int | None:
+        # An image drawing text (an SVG file: ``![](n.svg){ width=20 } s`` shows 95 s),
+        # looked for in the source with its images drawn, at the image.
+        if self.images is None or _IMAGE_CUE.search(self.source) is None:
+            return None
+        if self._imaged is None:
+            self._imaged = _draw_images(self.source, self.images)
+        drawn, offsets = self._imaged
+        begin = bisect.bisect_left(offsets, start)
+        at = drawn.find(text, begin)
+        if at < 0:
+            pattern = loose_pattern(text)
+            match = pattern.search(drawn, begin) if pattern is not None else None
+            at = match.start() if match is not None else -1
+        return offsets[at] if at >= 0 else None
 
     def _number(self, text: str, start: int) -> int | None:
         number = _NUMBER.search(text)
@@ -542,6 +566,29 @@ def _draw_emoji(source: str) -> tuple[str, list[int]]:
         parts += [source[last : code.start()], char]
         offsets += [*range(last, code.start()), *[code.start()] * len(char)]
         last = code.end(1)
+    parts.append(source[last:])
+    offsets += range(last, len(source))
+    return "".join(parts), offsets
+
+
+_IMAGE_CUE = re.compile(r"!\[|<img\b", re.IGNORECASE)
+
+
+def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple[str, list[int]]:
+    """``source`` with each image that draws text (``images``) as that text, and each
+    character's offset in ``source`` (an image's characters at its start)."""
+    parts: list[str] = []
+    offsets: list[int] = []
+    last = 0
+    defined = definitions(source)
+    for image in IMAGE.finditer(source):
+        written = image_source(image, defined)
+        drawn = images(*written) if written is not None else None
+        if not drawn:
+            continue
+        parts += [source[last : image.start()], drawn]
+        offsets += [*range(last, image.start()), *[image.start()] * len(drawn)]
+        last = image.end()
     parts.append(source[last:])
     offsets += range(last, len(source))
     return "".join(parts), offsets

@@ -30,8 +30,11 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from fxsite.evidence.numerals import alternation
+from fxsite.pages.cjk_figures import CJK_UNITS
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, MAG_WORDS
 from fxsite.pages.figures import FigureSpan, find_bare_figures
+from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.confusables_table import TO_ASCII
 
 __all__ = [
@@ -215,16 +218,32 @@ def _fold_char(char: str) -> str:
 _KEPT_SUPERSCRIPTS = re.compile(
     r"(?<=10)[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹]|[×%‰])[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}"
 )
+#: Chinese glues a number to the words around it: after a Chinese character, superscript
+#: digits are the digits they raise ("耗时⁹⁵秒" is "耗时95秒"), unless the character
+#: ends a number's unit ("94秒¹": a mark after a figure).
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_CJK_FIGURE_END = LazyPattern(rf"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][ \u00a0]?(?:{alternation(CJK_UNITS)})\Z")
+_UNIT_REACH = max(map(len, CJK_UNITS)) + 2
+
+
+def _kept(text: str, start: int) -> bool:
+    """Whether superscript digits kept by :data:`_KEPT_SUPERSCRIPTS` from ``start`` are
+    kept: not after a Chinese character, unless a number's unit ends there."""
+    if start == 0 or _HAN.match(text, start - 1) is None:
+        return True
+    return _CJK_FIGURE_END.search(text, max(0, start - _UNIT_REACH), start) is not None
 
 
 def fold(text: str) -> str:
     """Look-alike letters and digits folded to ASCII, one character for one; superscript
-    digits are kept in a power of ten's exponent and after a letter or sign."""
+    digits are kept in a power of ten's exponent and after a letter or sign (a Chinese
+    character only where it ends a number's unit)."""
     if text.isascii():  # ASCII folds to itself
         return text
     folded = list(map(_fold_char, text))
     for match in _KEPT_SUPERSCRIPTS.finditer(text):
-        folded[match.start() : match.end()] = match.group()
+        if _kept(text, match.start()):
+            folded[match.start() : match.end()] = match.group()
     return "".join(folded)
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "NO_SHEETS",
     "PageSheets",
     "SheetFiles",
+    "file_digest",
     "loads_style",
     "page_rules",
 ]
@@ -94,9 +95,10 @@ class SheetFiles:
         self.always = tuple(p for p in (resolve(a, "", site_url) for a in always) if p is not None)
         self._read: dict[str, _Read] = {}
 
-    def page(self, rel: str) -> PageSheets:
-        """The sheets of the page published at ``rel`` (``index.html``, ``a/index.html``)."""
-        return PageSheets(self, rel)
+    def page(self, rel: str, source: str = "", written: frozenset[str] = frozenset()) -> PageSheets:
+        """The sheets of the page published at ``rel`` (``index.html``, ``a/index.html``),
+        written at ``source`` (:attr:`PageSheets.source`, :attr:`PageSheets.written`)."""
+        return PageSheets(self, rel, source=source, written=written)
 
     def load(self, path: str) -> _Read:
         """The file at site path ``path``, read once while it is unchanged."""
@@ -116,10 +118,15 @@ def _read_file(root: Path | None, path: str, stamp: Stamp | None) -> _Read:
         data = read_bytes(root / path, MAX_SHEET_BYTES, root=root)
     except UnreadableFile as exc:
         return _Read(None, f"its stylesheet {path} {exc.reason}", b"?", stamp)
-    digest = hashlib.blake2b(data, digest_size=16).digest()
+    digest = file_digest(data)
     if is_theme_file(data):
         return _Read(None, None, digest, stamp)
     return _Read(_styling_sheet(data.decode("utf-8", "replace")), None, digest, stamp)
+
+
+def file_digest(data: bytes) -> bytes:
+    """The digest a file's reading is known by (:attr:`PageSheets.used`)."""
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _styling_sheet(css: str) -> Sheet:
@@ -186,12 +193,18 @@ def _origin(parts: SplitResult, scheme: str) -> tuple[str, str, int | None]:
 class PageSheets:
     """The stylesheet files one page may load (``page``: its site path), and what
     was read of them for it (``used``: path and digest, for a memo to compare);
-    ``always``: whether the files every page loads style it (not a frame's document)."""
+    ``always``: whether the files every page loads style it (not a frame's document);
+    ``source``: the docs-relative path of the page's Markdown, where its Markdown images'
+    sources are written from (:mod:`.images`; "": not known); ``written``: the sources of
+    its Markdown images the page read holds as written (``fxsite check`` renders them so;
+    MkDocs writes each from ``page``)."""
 
     files: SheetFiles | None = None
     page: str = ""
     used: dict[str, bytes] = field(default_factory=dict)
     always: bool = True
+    source: str = ""
+    written: frozenset[str] = frozenset()
 
     def framed(self) -> PageSheets:
         """The sheets of an ``<iframe srcdoc>`` of the page: the files it links, found

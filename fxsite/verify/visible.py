@@ -41,6 +41,7 @@ from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.icon_digits import icon_text
+from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
     INLINE,
     VALUE_NOT_SHOWN,
@@ -708,7 +709,8 @@ class _Walk:
             builder.add(" ")
             return True
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
-            value = drawn_value(tag, attrs)
+            drawn = read_image(self.sheets, attrs.get("src") or "") if tag == "img" else None
+            value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
                 builder.add_code(value)
             elif value is not None:
