@@ -14,6 +14,7 @@ import pytest
 
 from fxsite.pages import figure_families, figures
 from fxsite.pages.figures import find_bare_figures
+from fxsite.verify import reading
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -196,3 +197,25 @@ def test_the_share_cue_holds_where_its_reference_does_on_the_corpora() -> None:
     held = [figure_families._SHARE_CUE.search(t) is not None for t in lines + lows]
     assert held == [_SHARE_REFERENCE.search(t) is not None for t in lines + lows]
     assert any(held)
+
+
+# --- URLs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Took 94 s, see https://example.com/94s", ["94 s"]),
+        ("Took 94 s, see HTTPS://example.com/94%20s", ["94 s"]),
+        ("Took 94 s, see WWW.example.com/runs/94 s", ["94 s"]),  # the URL ends at the space
+        ("Took 94 s, see Www.example.com/94s-run", ["94 s"]),
+        ("Took 94 s, write to mailto:lab@example.com?subject=94s", ["94 s"]),
+        ("Took 94 s, see ftp.example.com/94s", ["94 s", "94s"]),  # near miss: not a URL
+        ("Took 94 s in 2 runs of 3 s", ["94 s", "3 s"]),  # no URL at all
+    ],
+)
+def test_a_url_is_not_prose_in_any_case(text: str, found: list[str]) -> None:
+    """The look for what a URL holds (``:`` or ``www.``) before looking for URLs passes
+    over none: a figure inside a URL is not read, in any case it is written in."""
+    assert reading._may_hold_url(text) or reading._URL.search(text) is None
+    assert [f.text for f in reading.detect(text)] == found
