@@ -34,8 +34,9 @@ from sitekit import (
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import judge_page
+from fxsite.pages import page_title
 from fxsite.pages.page import process_page
-from fxsite.pages.page_title import SiteReaders
+from fxsite.pages.page_title import SiteReaders, title_readings
 
 CLAIM = "[6.4 GB/s](evidence:R1#bandwidth_fx100)"
 
@@ -171,6 +172,33 @@ def test_a_title_figure_is_told_as_the_title(lib: Library) -> None:
         readers=_readers("material"),
     )[1]
     assert "the page's title, which MkDocs takes from this heading" in found.message
+
+
+@pytest.mark.parametrize(
+    ("title", "parsed"),
+    [
+        ("Took 95 s", False),
+        ("Took  95\ts ", False),  # spaces: every reading is spaced alike
+        ("Took 95&nbsp;s", True),
+        ("Took 95<br>s", True),
+        ("Took 9\x005 s", True),  # a NUL, which the HTML reading drops
+        ("Took 95\rs", True),
+    ],
+)
+@pytest.mark.parametrize(("theme", "home"), [("material", False), ("mkdocs", False), (None, True)])
+def test_a_title_without_markup_is_read_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, title: str, parsed: bool, theme: str | None, home: bool
+) -> None:
+    """A title with no tag, entity, NUL or carriage return reads as its text in every
+    reading (not parsed as HTML); one with any of them is read as HTML too."""
+    expected = title_readings(title, theme, home=home)
+    calls: list[str] = []
+    parser = page_title.LexborHTMLParser
+    monkeypatch.setattr(page_title, "LexborHTMLParser", lambda h: calls.append(h) or parser(h))
+    assert title_readings(title, theme, home=home) == expected
+    assert bool(calls) == parsed
+    if not parsed:
+        assert expected == [" ".join(title.split())]
 
 
 @pytest.mark.parametrize("theme", ["material", "mkdocs"])

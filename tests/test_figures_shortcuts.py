@@ -14,6 +14,7 @@ import pytest
 
 from fxsite.pages import figure_families, figures
 from fxsite.pages.figures import find_bare_figures
+from fxsite.verify import reading
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -149,3 +150,72 @@ def test_word_rules_keep_the_rules_order() -> None:
     kept = [r for r in figure_families.RULES if r in figure_families.WORD_RULES]
     assert list(figure_families.WORD_RULES) == kept
     assert len(kept) == len(figure_families.RULES) - len(figure_families._DIGIT_RULES)
+
+
+# --- the share rule's cue ------------------------------------------------------------
+
+#: The share rule's cue as it was first written (tried at every character of a text).
+_SHARE_REFERENCE = re.compile(
+    rf"out of|(?:\d|\b{figure_families._NUMBER_WORD}) (?:of|in|per) ", re.IGNORECASE
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 out of 4 runs",
+        "one in three runs",
+        "Nine of ten runs",
+        "ONE IN TEN",
+        "94 per 100 runs",
+        "٣ of ٤ runs",  # a digit of another script
+        "ſeven of ten",  # re.IGNORECASE reads the long s as an s
+        "fourteen of twenty",
+        "someone of them",  # near miss: the word does not start there
+        "a stone in the wall",
+        "4 of",  # near miss: no space after
+        "1 perk",
+        "4  of 5",  # two spaces
+        "4\u00a0of 5",
+        "figure 3 of run 12",
+        "Benchmark run 12",
+        "The run took          in this case, a ratio of       against the baseline.",
+    ],
+)
+def test_the_share_cue_holds_where_its_reference_does(text: str) -> None:
+    """The share rule's cue, written to be looked for at a space, holds in the same texts
+    (as written and case-folded) as the cue written as its matches start."""
+    low = text.translate(figures._IGNORECASE_FOLD).lower()
+    for read in (text, low):
+        expected = _SHARE_REFERENCE.search(read) is not None
+        assert (figure_families._SHARE_CUE.search(read) is not None) == expected
+
+
+def test_the_share_cue_holds_where_its_reference_does_on_the_corpora() -> None:
+    lines = _lines()
+    lows = [line.translate(figures._IGNORECASE_FOLD).lower() for line in lines]
+    held = [figure_families._SHARE_CUE.search(t) is not None for t in lines + lows]
+    assert held == [_SHARE_REFERENCE.search(t) is not None for t in lines + lows]
+    assert any(held)
+
+
+# --- URLs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Took 94 s, see https://example.com/94s", ["94 s"]),
+        ("Took 94 s, see HTTPS://example.com/94%20s", ["94 s"]),
+        ("Took 94 s, see WWW.example.com/runs/94 s", ["94 s"]),  # the URL ends at the space
+        ("Took 94 s, see Www.example.com/94s-run", ["94 s"]),
+        ("Took 94 s, write to mailto:lab@example.com?subject=94s", ["94 s"]),
+        ("Took 94 s, see ftp.example.com/94s", ["94 s", "94s"]),  # near miss: not a URL
+        ("Took 94 s in 2 runs of 3 s", ["94 s", "3 s"]),  # no URL at all
+    ],
+)
+def test_a_url_is_not_prose_in_any_case(text: str, found: list[str]) -> None:
+    """The look for what a URL holds (``:`` or ``www.``) before looking for URLs passes
+    over none: a figure inside a URL is not read, in any case it is written in."""
+    assert reading._may_hold_url(text) or reading._URL.search(text) is None
+    assert [f.text for f in reading.detect(text)] == found

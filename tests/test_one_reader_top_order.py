@@ -13,12 +13,14 @@ as ``check`` and the build run it), then one site of every row, checked and buil
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from sitekit import check_and_build, finding_lines, library, page_findings, rows_site
 
 from fxsite.evidence.library import Library
+from fxsite.pages import top_order
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,24 @@ def test_a_near_miss_passes(name: str, page: str, lib: Library) -> None:
 
 def test_inside_the_pages_own_container_the_text_rule_still_judges(lib: Library) -> None:
     assert page_findings(_NESTED_DIGITS, lib) == [("FX504", 4, 11)]
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<p style="order: 2">Speed</p>',
+        '<p STYLE="ORDER: -1">Speed</p>',
+        "<Style>p { order: 2 }</Style>",
+        '<p \u017ftyle="order: 2">Speed</p>',  # the long s, which re.IGNORECASE reads as s
+        '<p s\u0307tyle="order: 2">Speed</p>',  # near miss: a mark between the letters
+        '<p class="styled">Speed</p>',
+        "<p>Speed</p>",
+    ],
+)
+def test_a_page_is_read_for_moves_wherever_style_is_written_in_any_case(html: str) -> None:
+    """The cheap test for a page without a style (case-folded text without "style") reads
+    every page that holds "style" in any case ``re.IGNORECASE`` matches."""
+    assert top_order._styled(html) == (re.search("style", html, re.IGNORECASE) is not None)
 
 
 def test_check_and_build_agree_on_every_row(tmp_path: Path) -> None:

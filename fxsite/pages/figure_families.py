@@ -246,6 +246,19 @@ _CJK_SCALED_RANGE = LazyPattern(
     r"(?!视频|分辨率|屏|显示|电视|画质)"  # "4K到8K视频": resolutions
 )
 
+#: What a share's first number is written as: a digit, or a number word from a word's start.
+_SHARE_FIRST = (
+    r"\d",
+    *(rf"\b{word}" for word in _NUMBER_WORD.removeprefix("(?i:").removesuffix(")").split("|")),
+)
+#: The cue of _SHARE: "out of", or " of ", " in " or " per " after a :data:`_SHARE_FIRST`.
+#: Written from the space on, the re engine tries the look-behinds only at a space before
+#: one of the words (a cue that starts with them is tried at every character): the same
+#: texts hold it, read in a fourth of the time.
+_SHARE_CUE = re.compile(
+    "out of| (?=(?:of|in|per) )(?:" + "|".join(f"(?<={first} )" for first in _SHARE_FIRST) + ")",
+    re.I,
+)
 _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
 #: of the rule holds, looked for first (a cue that ignores case, ``re.I``, in the
@@ -254,7 +267,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FACTOR_OF, 0, "ratio", re.compile("factor", re.I)),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
     (_NINES, 0, "percent", re.compile("nines|9s", re.I)),
-    (_SHARE, 0, "percent", re.compile(rf"out of|(?:\d|\b{_NUMBER_WORD}) (?:of|in|per) ", re.I)),
+    (_SHARE, 0, "percent", _SHARE_CUE),
     # Its words without their boundaries (the rule reads them): compiled in a tenth of the time.
     (_A_UNIT, 0, "number-word", re.compile(rf"\ban? (?:{'|'.join(A_UNITS)})", re.I)),
     (_SUB_UNIT, 0, "number-word", re.compile("sub", re.I)),

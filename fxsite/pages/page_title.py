@@ -46,6 +46,9 @@ class SiteReaders:
 
 
 _WHERE = "the page's title, which MkDocs takes from this heading"
+#: What an HTML reading or ``striptags`` reads otherwise than as it is: a tag, an entity, and
+#: the characters the HTML parser drops or turns into a line break.
+_MARKUP = "<&\0\r"
 _THEN = "the title may then repeat it"
 
 
@@ -57,6 +60,8 @@ def title_readings(title: str, theme: str | None, *, home: bool = False) -> list
     (entities once, tags kept as text), and under Material as its ``<title>``
     prints it: Jinja's ``striptags`` (:meth:`markupsafe.Markup.striptags`), decoded.
     """
+    if not any(c in title for c in _MARKUP):
+        return [" ".join(title.split())]  # every reading is the text as it is
     body = LexborHTMLParser(f"<p>{title}</p>").body
     readings = [body.text(separator="") if body is not None else title]
     if not home:

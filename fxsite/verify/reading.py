@@ -262,8 +262,16 @@ def detect(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[FigureSpan
 
 @lru_cache(maxsize=1 << 8)  # repeated blocks are remembered by the scan (scan._scan_text)
 def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan, ...]:
-    spans = [*claims, *((m.start(), m.end()) for m in _URL.finditer(text))]
-    return tuple(find_bare_figures(fold(_blank(text, spans))))
+    urls = _URL.finditer(text) if _may_hold_url(text) else ()
+    spans = [*claims, *((m.start(), m.end()) for m in urls)]
+    return tuple(find_bare_figures(fold(_blank(text, spans) if spans else text)))
+
+
+def _may_hold_url(text: str) -> bool:
+    """Whether ``text`` holds what every match of :data:`_URL` holds: a scheme's ``:``, or
+    ``www.`` in any case (``re.IGNORECASE`` reads only ``W`` as a ``w``). Looked for first:
+    the search for a URL itself takes ten times as long."""
+    return ":" in text or "www." in text.lower()
 
 
 def _quantity_letter(char: str) -> bool:
