@@ -149,7 +149,7 @@ class Block:
     #: in that reading, the (start, end) of each inline code's text
     code: tuple[tuple[int, int], ...] = ()
     #: what the gate's scan read of a memo's block, shared by its copies: the fields it
-    #: read and its result (:func:`fxsite.verify.scan.scanned`); empty until scanned
+    #: read and its result (``fxsite.verify.scan._scanned``); empty until scanned
     scan_memo: list[object] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Block:
