@@ -179,6 +179,13 @@ def flush(builders: list[Run], page: PageText) -> None:
     current = builders[-1]
     if not current.parts:  # nothing since the last boundary: the builder is as new
         return
-    page.blocks.extend(current.blocks())
+    if current.hidden or current.claims or current.code:
+        page.blocks.extend(current.blocks())
+    else:  # most runs: plain text, one block (Run.blocks' first case) or none
+        text = normalise("".join(current.parts))
+        if text:
+            page.blocks.append(
+                Block(text, current.channel, [], current.role, current.unit, current.said)
+            )
     builders[-1] = Run(current.channel, current.role)
     builders[-1].unit, builders[-1].said = current.unit, current.said

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import (
@@ -308,8 +308,7 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     """
     runs: list[tuple[tuple[Local, ...], tuple[Candidate, ...]]] = []
     for block in blocks:
-        claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
-        scanned = _scan_text(block.text, claims, block.channel, block.role, block.unit, block.said)
+        scanned = _scanned(block)
         if scanned is _NOTHING and block.with_code is None:  # most blocks: nothing to add
             runs.append(_NOTHING_RUN)
             continue
@@ -329,6 +328,21 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
         scan.governed += [
             (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
         ]
+
+
+def _scanned(block: Block) -> _Scanned:
+    """:data:`_scan_text` of ``block``; of a memo's block (a navigation's, a list item's
+    handed out on every page), what a copy of it read before, while the fields read are
+    the same objects or equal (:attr:`~fxsite.verify.shown.Block.scan_memo`)."""
+    claims = tuple((s, e) for s, e, _ in block.claims) if block.claims else ()
+    read = (claims, block.channel, block.role, block.unit, block.said)
+    memo = block.scan_memo
+    if memo and memo[0] is block.text and memo[1] == read:
+        return cast(_Scanned, memo[2])
+    scanned = _scan_text(block.text, *read)
+    if memo is not None:
+        memo[:] = [block.text, read, scanned]
+    return scanned
 
 
 def _glued_across_code(block: Block) -> list[Local]:

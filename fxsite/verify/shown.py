@@ -148,12 +148,17 @@ class Block:
     with_code: Block | None = None
     #: in that reading, the (start, end) of each inline code's text
     code: tuple[tuple[int, int], ...] = ()
+    #: what the gate's scan read of a memo's block, shared by its copies: the fields it
+    #: read and its result (``fxsite.verify.scan._scanned``); empty until scanned
+    scan_memo: list[object] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Block:
         """A copy sharing nothing that may be changed with this block (a memo's blocks
-        are handed out as copies)."""
+        are handed out as copies), but its :attr:`scan_memo`."""
         # Not dataclasses.replace: it re-runs __init__, and the navigation's blocks are
         # copied hundreds of thousands of times on a large site.
+        if self.scan_memo is None:
+            self.scan_memo = []
         new = object.__new__(Block)
         new.__dict__.update(self.__dict__)
         new.claims = list(self.claims)

@@ -443,6 +443,12 @@ def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> Non
 
 
 _VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
+#: The elements :meth:`_Walk.read_apart` may read apart (beside any with a ``style``).
+_READ_APART = frozenset({"script", "template", "iframe", "style", *URL_ATTRIBUTES})
+#: The elements :meth:`_Walk.drawn_from_source` may draw (beside Mermaid's and TeX's).
+_FROM_SOURCE = SKIPPED | CODE
+#: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
+_DRAWN_IN_LINE = frozenset({"input", "button", "option", "img", "svg", "br", "select", "sup"})
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _NO_CLASSES: frozenset[str] = frozenset()
 
@@ -553,27 +559,35 @@ class _Walk:
 
     def enter(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> None:
         """An element: read by another walk, read apart, drawn from its source, a claim,
-        drawn in the line; else its children pushed (:meth:`push`)."""
+        drawn in the line; else its children pushed (:meth:`push`). Each step is asked
+        only of the elements it may apply to (:data:`_READ_APART`, :data:`_FROM_SOURCE`,
+        :data:`_DRAWN_IN_LINE`)."""
         if tag in _HANDED_OFF and self.handed_off(node, tag, where, role, heading):
             return
         attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
             self.page.ids.add(attrs["id"] or "")
-        if self.read_apart(node, tag, attrs, where, role, heading):
+        if (tag in _READ_APART or "style" in attrs) and self.read_apart(
+            node, tag, attrs, where, role, heading
+        ):
             return
         names = attrs.get("class")
         classes = set(names.split()) if names else _NO_CLASSES
-        if self.drawn_from_source(node, tag, attrs, classes):
+        if (
+            tag in _FROM_SOURCE or "mermaid" in classes or "arithmatex" in classes
+        ) and self.drawn_from_source(node, tag, attrs, classes):
             return
         heading = heading or tag in _HEADING_TAGS
         if tag == "a" and "data-fx-ref" in attrs:
             _claim(node, _attrs(node), self.builders[-1], self.page, heading)
             return
         new_role = ""
-        if not classes.isdisjoint(ROLE_CLASSES):
+        if classes and not classes.isdisjoint(ROLE_CLASSES):
             new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
         role = new_role or role
-        if self.drawn_in_line(node, tag, attrs, role):
+        if (tag in _DRAWN_IN_LINE or not _VISIBLE_SET.isdisjoint(attrs)) and self.drawn_in_line(
+            node, tag, attrs, role
+        ):
             return
         if tag == "article" or "md-content__inner" in classes:
             where = "article"
@@ -581,7 +595,7 @@ class _Walk:
             self.units.update(table_units(node))
         elif tag in ("details", "li") or "admonition" in classes or "tabbed-set" in classes:
             self.units.update(container_units(node, classes))
-        block = bool(new_role) or not classes.isdisjoint(BLOCK_CLASSES)
+        block = bool(new_role) or (bool(classes) and not classes.isdisjoint(BLOCK_CLASSES))
         self.push(node, tag, attrs, (where, role, heading), block)
 
     def handed_off(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> bool:
@@ -742,19 +756,24 @@ class _Walk:
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
         opened) or stands apart (a footnote mark); a run of its own where it is a block."""
         where, role, heading = context
-        hidden = self.hidden(node, attrs) or node.mem_id in self.unshown or tag == "rp"
-        if hidden or _footnote_mark(tag, attrs, node):
+        mem_id = node.mem_id
+        hidden = undrawn(attrs) or mem_id in self.styled or mem_id in self.unshown or tag == "rp"
+        stack = self.stack
+        if hidden or (tag == "sup" and _footnote_mark(tag, attrs, node)):
             # Read where it stands, and its run read without it too (Builder.blocks).
             self.builders[-1].opened.append(self.builders[-1].length)
-            self.stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
-        elif block or not (in_line(node, tag, role) or node.mem_id in self.drawn_options):
+            stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
+        elif block or not (in_line(node, tag, role) or mem_id in self.drawn_options):
             flush(self.builders, self.page)
             outer = self.builders[-1]
             builder = Run(where, role)
-            builder.unit, builder.said = self.units.get(node.mem_id, (outer.unit, outer.said))
+            builder.unit, builder.said = self.units.get(mem_id, (outer.unit, outer.said))
             self.builders.append(builder)
-            self.stack.append((node, False, where, role, heading))
-        self._push_children(node, context)
+            stack.append((node, False, where, role, heading))
+        child = node.last_child
+        while child is not None:
+            stack.append((child, True, where, role, heading))
+            child = child.prev
 
     def _push_children(self, node: LexborNode | None, context: tuple[str, str, bool]) -> None:
         child = node.last_child if node is not None else None
