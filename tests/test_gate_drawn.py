@@ -264,7 +264,7 @@ WRITERS = [
 ]
 
 NOT_WRITERS = [
-    ("a script that only logs", page('<script>console.log(document.title)</script>')),
+    ("a script that only logs", page("<script>console.log(document.title)</script>")),
     (
         "a script that reads innerText",
         page("<script>var t = label.innerText.trim() === tab</script>"),
