@@ -617,19 +617,23 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         if ctx.judge:
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
             locator = ctx.locator
-            passed = locator.pass_refused if locator else None
+            passes: list[tuple[int, str]] = []  # (findings before it, text passed over)
             judged = judge_rendered(
                 text,
                 ctx.path,
                 ctx.library,
                 refused,
-                passed,
+                lambda shown, before: passes.append((before, shown)),
                 ctx.drawn,
                 ctx.elsewhere,
                 ctx.own,
                 ctx.sheets,
             )
-            for finding in judged:
+            for at, finding in enumerate(judged):
+                # In document order: a refused claim passed over before this finding moves
+                # the locator's place first (a figure after it is placed after it).
+                while passes and passes[0][0] <= at and locator is not None:
+                    locator.pass_refused(passes.pop(0)[1])
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_rendered(label, ctx.path, ctx.library):

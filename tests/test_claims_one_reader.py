@@ -61,6 +61,28 @@ GOOD = "evidence:R1#save_time_fx100"
             [("FX403", 4, 16)],
             id="in-an-faq-answer",
         ),
+        # blind10: each misstated claim at its own line whatever form writes its link.
+        pytest.param(
+            f"# T\n\nA [95 s]({GOOD}).\n\nB [95 s](<{GOOD}>).\n\nC [`95` s]({GOOD}).\n\n"
+            f'D [95 s]({GOOD} "t").\n\nE [95 s][fx].\n\n[fx]: {GOOD}\n',
+            [("FX403", 3, 3), ("FX403", 5, 3), ("FX403", 7, 3), ("FX403", 9, 3), ("FX403", 11, 3)],
+            id="repeated-in-every-link-form",
+        ),
+        pytest.param(
+            f"# T\n\nA \\[94 s\\]({GOOD}) here.\n\nB [94 s](evidence: R1#save_time_fx100) here.\n",
+            [("FX408", 5, 3), ("FX501", 3, 5)],
+            id="escaped-brackets-then-a-malformed-link",
+        ),
+        pytest.param(
+            f'# T\n\n<p>Took <a href="{GOOD}">94 s</a>.</p>\n\nAlso [95 s]({GOOD}).\n',
+            [("FX403", 5, 6), ("FX501", 3, 47)],
+            id="raw-anchor-before-a-refused-claim",
+        ),
+        pytest.param(
+            f"# T\n\nA [95 s][fx].\n\nNote[^n].\n\n[^n]: see [95 s][fx].\n\n[fx]: {GOOD}\n",
+            [("FX403", 3, 3), ("FX403", 7, 11)],
+            id="reference-claim-in-a-footnote",
+        ),
         # Near misses: the same claims stating the record's value, and code.
         pytest.param(
             f"# T\n\nA [94 s]({GOOD}).\n\nB [94 s]({GOOD}).\n", [], id="near-miss-repeated"

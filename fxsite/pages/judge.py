@@ -46,7 +46,7 @@ def judge_rendered(
     path: str,
     library: Any,
     refused: Iterable[str] = (),
-    passed: Callable[[str], object] | None = None,
+    passed: Callable[[str, int], object] | None = None,
     drawn: Collection[str] = (),
     elsewhere: Collection[str] = (),
     rendered: Collection[str] | None = None,
@@ -56,8 +56,8 @@ def judge_rendered(
 
     ``refused``: the texts of the page's refused claims, which render as their
     plain text; each was reported as a claim, and is not reported again as bare.
-    ``passed`` is told each figure so passed over, in order (a locator keeps its
-    place: the next figure of the same text is placed after it). ``drawn``: the
+    ``passed`` is told each figure so passed over, in order, with how many findings
+    come before it (a locator keeps its place: the next figure is placed after it). ``drawn``: the
     ids of the charts fxsite drew from the page's checked blocks, which are not
     read (the gate draws each again from the evidence and compares); every other
     element is read, whatever its class says. ``elsewhere``: strings judged where
@@ -111,7 +111,7 @@ def judge_rendered(
         if told is not None:
             unreported[told] -= 1
             if passed is not None:
-                passed(found.shown)
+                passed(found.shown, len(findings))
             continue
         # An attribute (a title, an alt text) may repeat a claim the page cites.
         if found.role and covered(found.block, found.start, found.end, [own]):

@@ -136,6 +136,8 @@ class SourceLocator:
     #: else read when a claim is first placed
     links: list[Any] | None = None
     _link_starts: list[int] = field(default_factory=list)
+    #: the links a claim was placed at
+    _placed: set[int] = field(default_factory=set)
 
     def find(
         self, text: str, kind: str = "figure", *, whole: bool = False, glued: str = ""
@@ -427,8 +429,9 @@ class SourceLocator:
         after = bisect.bisect_left(self._link_starts, cursor)
         for test in tests:
             for order in (links[after:], links):  # after the cursor, then from the top
-                link = next((k for k in order if test(k)), None)
-                if link is not None:
+                link = next((k for k in order if k.start not in self._placed and test(k)), None)
+                if link is not None:  # each link takes one claim: none is placed twice
+                    self._placed.add(link.start)
                     self._cursors["claim"] = link.end
                     return link
         return None

@@ -33,7 +33,8 @@ _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
 #: (a line break is a space: ``[94\ns]``).
 _IN_BRACKETS = r"(?:[^\[\]\n]|\n(?![ \t>]*\n))"
 _EVIDENCE = re.compile(
-    rf"(?<!!)\[(?P<text>{_IN_BRACKETS}*)\]\((?P<dest>evidence:[^()\s]*)(?:\s+\"[^\"]*\")?\)"
+    rf"(?<![!\\])\[(?P<text>{_IN_BRACKETS}*)(?<!\\)\]\([ \t]*(?P<angle><)?(?P<dest>evidence:[^()<>\n]*?)"
+    r"(?(angle)>)(?:\s+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
 )
 
 
@@ -148,12 +149,16 @@ def _unquoted(masked: str) -> str:
     return _QUOTE_MARKS.sub(lambda m: " " * len(m.group()), masked)
 
 
-def _links(masked: str) -> list[EvidenceLink]:
-    """The evidence links of ``masked`` (code and comments blanked), in source order."""
-    masked = _unquoted(masked)
+def _links(masked: str, text: str) -> list[EvidenceLink]:
+    """The evidence links of ``masked`` (``text`` with code and comments blanked), in
+    source order, each with its text as ``text`` writes it (inline code and all)."""
+    masked, text = _unquoted(masked), _unquoted(text)
+
+    def shown(m: re.Match[str]) -> str:
+        return _SPACES.sub(" ", text[m.start("text") : m.end("text")])
+
     links = [
-        EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), m["dest"])
-        for m in _EVIDENCE.finditer(masked)
+        EvidenceLink(m.start(), m.end(), shown(m), m["dest"]) for m in _EVIDENCE.finditer(masked)
     ]
     # As Python-Markdown: a definition's label is matched without case and the spaces around
     # it, a link's with each run of spaces and line breaks as one space; the last wins.
@@ -161,20 +166,20 @@ def _links(masked: str) -> list[EvidenceLink]:
     for m in _REFERENCE.finditer(masked) if dests else ():
         dest = dests.get(_SPACES.sub(" ", m["label"] or m["text"]).lower(), "")
         if dest.startswith("evidence:"):
-            links.append(EvidenceLink(m.start(), m.end(), _SPACES.sub(" ", m["text"]), dest))
+            links.append(EvidenceLink(m.start(), m.end(), shown(m), dest))
     return sorted(links, key=lambda link: link.start)
 
 
 def find_evidence_links(text: str) -> list[EvidenceLink]:
     """Every evidence link written outside code, in source order."""
-    return _links(_unread(text)[0])
+    return _links(_unread(text)[0], text)
 
 
 def not_bare(text: str) -> tuple[list[EvidenceLink], list[tuple[int, int]]]:
     """The evidence links of ``text`` (:func:`find_evidence_links`), and the sorted spans
     where no bare figure stands: code, comments and those links."""
     masked, spans = _unread(text)
-    links = _links(masked)
+    links = _links(masked, text)
     spans += [(link.start, link.end) for link in links]
     return links, sorted(spans)
 
