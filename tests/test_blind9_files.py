@@ -298,7 +298,7 @@ def test_check_build_and_audit_agree_on_blind9s_files(tmp_path: Path) -> None:
         "docs/data.csv:2:5: FX501 bare figure '98' (read as '98 s'",
         "docs/data.csv:2:8: FX501 bare figure '2.4' (read as '2.4 x'",
         "docs/data.tsv:2:5: FX501 bare figure '97' (read as '97 s'",
-        "docs/handler.md:3:65: FX506 the onerror attribute's script writes text or hides what is drawn",
+        "docs/handler.md:3:65: FX506 the onerror attribute's script hides what is drawn",
         "docs/preload.md:3:60: FX506 the onload attribute's script may change what is drawn",
         "docs/preload.md:5:16: FX501 bare figure '99 s'",
     ]

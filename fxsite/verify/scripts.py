@@ -104,10 +104,14 @@ _HIDES = re.compile(
 )
 
 
-def _writes(code: str) -> str | None:
-    """What in ``code`` writes text or hides what is drawn (the first), as written."""
-    match = _SINKS.search(code) or _HIDES.search(code)
-    return " ".join(match.group(0).split()) if match is not None else None
+def _writes(code: str) -> tuple[str, str] | None:
+    """What ``code`` does to what is drawn ("writes text", else "hides what is drawn") and
+    the first code that does it, as written; None when it does neither."""
+    for does, pattern in (("writes text", _SINKS), ("hides what is drawn", _HIDES)):
+        match = pattern.search(code)
+        if match is not None:
+            return does, " ".join(match.group(0).split())
+    return None
 
 
 def _outside(url: str) -> bool:
@@ -171,9 +175,11 @@ def script_note(attrs: dict[str, str], body: str) -> Note | None:
         return None  # the site's own file: read where it is published
     if is_theme_inline(body):
         return None
-    sink = _writes(body)
-    does = f"an inline script writes text or hides what is drawn ({sink})"
-    return writer_note(does, sink, "") if sink else None
+    found = _writes(body)
+    if found is None:
+        return None
+    does, sink = found
+    return writer_note(f"an inline script {does} ({sink})", sink, "")
 
 
 def handler_notes(attrs: dict[str, str]) -> list[Note]:
@@ -191,12 +197,11 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
             code = unquote(value.strip()[len("javascript:") :])
         if not code.strip():
             continue
-        sink = _writes(code)
+        found = _writes(code)
         does = (
-            f"writes text or hides what is drawn ({sink})"
-            if sink
-            else "may change what is drawn: hide or write text"
+            f"{found[0]} ({found[1]})" if found else "may change what is drawn: hide or write text"
         )
+        sink = found[1] if found else None
         out.append(
             writer_note(f"the {name} attribute's script {does}", sink or code.strip(), writer="")
         )
@@ -287,9 +292,11 @@ def code_notes(rel: str, data: bytes) -> list[Note]:
         return []
     text = data.decode("utf-8", "replace")
     if not name.endswith(".css"):
-        sink = _writes(text)
-        does = f"the script {rel} writes text or hides what is drawn ({sink})"
-        return [writer_note(does, sink, rel)] if sink else []
+        found = _writes(text)
+        if found is None:
+            return []
+        does, sink = found
+        return [writer_note(f"the script {rel} {does} ({sink})", sink, rel)]
     out = sheet_notes(text, rel)
     moved = next((d for d in read_sheet(text).declarations if reorders(d) is not None), None)
     if moved is not None:
