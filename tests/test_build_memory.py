@@ -3,18 +3,21 @@
 The gate reads the ``evidence.json`` the build just wrote as written from the
 build's own library (no second library, no parse of it); bytes that differ are
 read and rebuilt as an audit reads them. The SQLite export makes each row as
-it inserts it; the cache of relative URLs is bounded (every page has its own
+it inserts it, from the build's library (``evidence.json`` is not parsed for it); the cache of relative URLs is bounded (every page has its own
 base, so pairs are rarely asked twice).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import fxsite.anchor.build as anchor_build
 from fxsite.anchor import sqlite_export
 from fxsite.pages.site import relative_url
 from fxsite.render.exports import loads, site_listing
@@ -51,10 +54,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         encoding="utf-8",
     )
     rebuilt: list[int] = []
+    parsed: list[int] = []
     original = published_module.library_from_published
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
+        counting = SimpleNamespace(loads=lambda t: parsed.append(1) or json.loads(t))
+        patch.setattr(anchor_build, "json", counting)  # evidence.json parsed for the SQLite export
         patch.setattr(
             published_module,
             "library_from_published",
@@ -63,7 +69,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         config = load_config("mkdocs.yml", site_dir=str(root / "site"))
         build(config)
     plugin = config.plugins["fxsite"]
-    return {"site": root / "site", "plugin": plugin, "rebuilt": len(rebuilt)}
+    return {
+        "site": root / "site",
+        "plugin": plugin,
+        "rebuilt": len(rebuilt),
+        "parsed": len(parsed),
+    }
 
 
 def test_the_gate_reads_what_the_build_wrote_with_the_build_library(
@@ -121,6 +132,16 @@ def test_the_sqlite_export_makes_no_list_of_rows(
         patch.setattr(sqlite_export, "sqlite_rows", listed)
         sqlite_export.write_evidence_sqlite(data, tmp_path / sqlite_export.SQLITE_NAME)
     assert sqlite_export.sqlite_findings(tmp_path, data) == []  # every row, as listed
+
+
+def test_the_sqlite_export_is_written_from_the_build_library(
+    built: dict[str, Any], tmp_path: Path
+) -> None:
+    data = json.loads((built["site"] / "evidence.json").read_text(encoding="utf-8"))
+    sqlite_export.write_evidence_sqlite(data, tmp_path / sqlite_export.SQLITE_NAME)
+    published = (built["site"] / sqlite_export.SQLITE_NAME).read_bytes()
+    assert published == (tmp_path / sqlite_export.SQLITE_NAME).read_bytes()
+    assert built["parsed"] == 0
 
 
 def test_relative_urls_kept_are_bounded() -> None:

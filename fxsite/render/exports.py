@@ -18,16 +18,18 @@ import io
 import json
 import re
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import LABELS
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID
-from fxsite.pages.site import Citation, SiteIndex
+from fxsite.pages.site import Citation, PageInfo, SiteIndex
 from fxsite.safeio import BadJson, load_json
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "evidence_csv",
     "evidence_data",
     "evidence_json",
+    "evidence_read_back",
     "figure_data",
     "loads",
     "record_data",
@@ -45,6 +48,8 @@ __all__ = [
     "site_listing",
     "site_schema_text",
 ]
+
+_T = TypeVar("_T")
 
 #: Deepest nesting accepted in a published JSON file (evidence.json is 5 deep).
 MAX_JSON_DEPTH = 64
@@ -180,20 +185,36 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     return out
 
 
-def _citation_data(c: Citation, index: SiteIndex) -> dict[str, Any]:
+def _citation_data(urls: Mapping[str, str], c: Citation) -> dict[str, Any]:
     return {
         "ref": c.ref,
         "page": c.page,
-        "url": index.urls.get(c.page, ""),
+        "url": urls.get(c.page, ""),
         "heading_id": c.heading_id,
         "heading": c.heading,
     }
 
 
+def _page_data(p: PageInfo) -> dict[str, Any]:
+    return {"src": p.src, "url": p.url, "title": p.title}
+
+
+@dataclass(frozen=True)
+class _Items(Generic[_T]):
+    """A list of ``evidence.json``: ``make`` of each of ``inputs``, made in order each
+    time it is iterated (none kept)."""
+
+    make: Callable[[_T], Any]
+    inputs: Sequence[_T]
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.make, self.inputs)
+
+
 def _sections(
     library: Library, index: SiteIndex | None, history: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """``evidence.json``'s keys, each list as an iterator that makes its items in order."""
+    """``evidence.json``'s keys, each list as :class:`_Items`."""
     figures = sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name))
     citations = sorted(
         index.citations if index is not None else [],
@@ -205,10 +226,10 @@ def _sections(
         **extra,
         "generator": f"fxsite {__version__}",
         "record_schema": SCHEMA_FILE,
-        "records": (record_data(library, r) for r in sorted(library.records, key=str.lower)),
-        "figures": map(figure_data, figures),
-        "citations": (_citation_data(c, index) for c in citations if index is not None),
-        "pages": ({"src": p.src, "url": p.url, "title": p.title} for p in pages),
+        "records": _Items(partial(record_data, library), sorted(library.records, key=str.lower)),
+        "figures": _Items(figure_data, figures),
+        "citations": _Items(partial(_citation_data, index.urls if index else {}), citations),
+        "pages": _Items(_page_data, pages),
     }
 
 
@@ -217,7 +238,7 @@ def evidence_data(
 ) -> dict[str, Any]:
     """The content of ``evidence.json``; ``history`` from :mod:`fxsite.anchor.history`."""
     return {
-        key: list(value) if isinstance(value, Iterator) else value
+        key: list(value) if isinstance(value, _Items) else value
         for key, value in _sections(library, index, history).items()
     }
 
@@ -227,6 +248,23 @@ def evidence_json(
 ) -> str:
     """``dumps(evidence_data(...))``, each item made and written in turn (none kept)."""
     return dumps(_sections(library, index, history))
+
+
+def _read_back(make: Callable[[_T], Any], item: _T) -> Any:
+    """``make(item)`` as ``json.loads`` reads the text :func:`dumps` writes of it."""
+    return json.loads(_unmarked(_ENCODE(make(item))))
+
+
+def evidence_read_back(library: Library, index: SiteIndex | None = None) -> dict[str, Any]:
+    """What ``json.loads`` reads from :func:`evidence_json`'s text, without the text:
+    each list's items written and read back one at a time, each time it is iterated
+    (the SQLite export reads ``evidence.json``'s content from the build's library)."""
+    return {
+        key: _Items(partial(_read_back, value.make), value.inputs)
+        if isinstance(value, _Items)
+        else value
+        for key, value in _sections(library, index, None).items()
+    }
 
 
 def site_listing(index: SiteIndex) -> tuple[list[str], list[tuple[str, str]]]:
@@ -267,7 +305,8 @@ def dumps(data: Any) -> str:
     An object's keys are one a line, and so are the items of a list under
     one (``evidence.json``'s records, figures, citations), each written compactly
     by the C encoder: a finding names the line of the item it is about. A value
-    may be an iterator of items (written as a list): each is written as it is made.
+    may be an iterator of items or :class:`_Items` (written as a list): each is
+    written as it is made.
     """
     return "".join(_pieces(data))
 
@@ -285,7 +324,7 @@ def _pieces(data: Any) -> Iterator[str]:
     for n, key in enumerate(sorted(data)):
         yield f"{',' if n else '{'}\n  {_ENCODE(key)}: "
         value = data[key]
-        if not isinstance(value, Iterator | list | tuple):
+        if not isinstance(value, Iterator | _Items | list | tuple):
             yield _unmarked(_ENCODE(value))
             continue
         opened = False
