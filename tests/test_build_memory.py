@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import tracemalloc
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 
 import fxsite.anchor.build as anchor_build
 from fxsite.anchor import sqlite_export
-from fxsite.pages.site import relative_url
+from fxsite.pages.site import Citation, SiteIndex, relative_url
 from fxsite.render.exports import loads, site_listing
 from fxsite.verify import published as published_module
 from fxsite.verify.audit import verify_site
@@ -142,6 +143,22 @@ def test_the_sqlite_export_is_written_from_the_build_library(
     published = (built["site"] / sqlite_export.SQLITE_NAME).read_bytes()
     assert published == (tmp_path / sqlite_export.SQLITE_NAME).read_bytes()
     assert built["parsed"] == 0
+
+
+@pytest.mark.parametrize("citations", [0, 1, 5000])
+def test_the_gate_listing_of_citations_keeps_no_copy_of_them(citations: int) -> None:
+    index = SiteIndex()
+    index.urls = {f"p{n}.md": f"p{n}/" for n in range(50)}
+    index.citations = [Citation(f"R{n}#t", f"p{n % 60}.md", None, None) for n in range(citations)]
+    tracemalloc.start()
+    try:
+        _, listed = site_listing(index)
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept < 4096  # a list of the pairs is 70 bytes a citation
+    expected = [(c.ref, index.urls.get(c.page, "")) for c in index.citations]
+    assert list(listed) == expected and list(listed) == expected  # read as often as asked
 
 
 def test_relative_urls_kept_are_bounded() -> None:

@@ -18,7 +18,7 @@ import io
 import json
 import re
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import partial
@@ -267,12 +267,15 @@ def evidence_read_back(library: Library, index: SiteIndex | None = None) -> dict
     }
 
 
-def site_listing(index: SiteIndex) -> tuple[list[str], list[tuple[str, str]]]:
+def _cited_at(urls: Mapping[str, str], c: Citation) -> tuple[str, str]:
+    return c.ref, urls.get(c.page, "")
+
+
+def site_listing(index: SiteIndex) -> tuple[list[str], Iterable[tuple[str, str]]]:
     """What :func:`evidence_data` lists of the site: each page's URL, and each citation
-    as (figure, URL of the page citing it)."""
+    as (figure, URL of the page citing it), made as it is read (none kept)."""
     pages = [p.url for p in index.pages.values()]
-    citations = [(c.ref, index.urls.get(c.page, "")) for c in index.citations]
-    return pages, citations
+    return pages, _Items(partial(_cited_at, index.urls), index.citations)
 
 
 #: Marks a Decimal's text in the JSON that :func:`dumps` writes, then unquoted. Random
