@@ -882,24 +882,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         site, paths = Path(config.site_dir), self.project.paths
         # Imported here: sqlite3 and cryptography are for the build's end only,
         # and `fxsite check` loads this module with the config.
-        from fxsite.anchor.build import (
-            SqliteMemo,
-            WrittenEvidence,
-            finish_site,
-            prepare_site,
-            signing_key_path,
-        )
-        from fxsite.render.exports import evidence_read_back
+        from fxsite.anchor.build import SqliteMemo, finish_site, prepare_site, signing_key_path
 
         if self.serving and self.sqlite_memo is None:
             self.sqlite_memo = SqliteMemo()
-        library = self.project.library
-        written = None  # evidence.sqlite from this library, where evidence.json is as written
-        if self.exported is not None:
-            written = WrittenEvidence(self.exported, evidence_read_back(library, self.index))
-        found = prepare_site(
-            site, library.records.values(), paths.evidence_dir, self.sqlite_memo, written
-        )
+        records = self.project.library.records.values()
+        found = prepare_site(site, records, paths.evidence_dir, self.sqlite_memo, self.exported)
         found += self._verify_gate(config)
         citing = self._citing()
         late = decide(found, self.enforce, citing)

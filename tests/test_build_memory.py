@@ -3,8 +3,9 @@
 The gate reads the ``evidence.json`` the build just wrote as written from the
 build's own library (no second library, no parse of it); bytes that differ are
 read and rebuilt as an audit reads them. The SQLite export makes each row as
-it inserts it, from the build's library (``evidence.json`` is not parsed for it); the cache of relative URLs is bounded (every page has its own
-base, so pairs are rarely asked twice).
+it inserts it, reading the text the build wrote an item at a time (``evidence.json``
+is not parsed whole for it); the cache of relative URLs is bounded (every page has
+its own base, so pairs are rarely asked twice).
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def test_the_sqlite_export_makes_no_list_of_rows(
     assert sqlite_export.sqlite_findings(tmp_path, data) == []  # every row, as listed
 
 
-def test_the_sqlite_export_is_written_from_the_build_library(
+def test_the_sqlite_export_reads_the_text_the_build_wrote_an_item_at_a_time(
     built: dict[str, Any], tmp_path: Path
 ) -> None:
     data = json.loads((built["site"] / "evidence.json").read_text(encoding="utf-8"))

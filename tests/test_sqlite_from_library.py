@@ -1,9 +1,10 @@
-"""``evidence.sqlite`` is written from the build's library, not from a parse of ``evidence.json``.
+"""``evidence.sqlite`` is written from the ``evidence.json`` text the build wrote, an item at a time.
 
-The content is what ``json.loads`` reads from the text the build wrote, item by
-item (numbers as that text spells them: ``6.40`` is the float 6.4, ``1000`` an
-int), so the database is byte for byte the one a parse of the whole file gave.
-An ``evidence.json`` that is not the text the build wrote is parsed, as before.
+Each list item is read as ``json.loads`` reads it (numbers as the text spells them:
+``6.40`` is the float 6.4, ``1000`` an int), from the text in memory, so the database
+is byte for byte the one a parse of the whole file gave, and no parse of the whole
+file is kept. An ``evidence.json`` that is not the text the build wrote is parsed, as
+before.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from typing import Any
 import pytest
 
 import fxsite.anchor.build as build_module
-from fxsite.anchor.build import WrittenEvidence, prepare_site
+from fxsite.anchor.build import prepare_site
 from fxsite.anchor.sqlite_export import SQLITE_NAME, sqlite_rows, write_evidence_sqlite
 from fxsite.evidence.library import Library, load_library
 from fxsite.pages.site import Citation, PageInfo, SiteIndex
-from fxsite.render.exports import evidence_json, evidence_read_back
+from fxsite.render.exports import dumped_content, dumps, evidence_json
 
 _HEAD = "id: R1\ntitle: Run 1 of the array\nlabel: measured\nstatus: active\n"
 
@@ -92,13 +93,14 @@ _RECORDS = [
         "text, derived, notes",
     ],
 )
-def test_content_read_back_is_what_json_loads_reads(
+def test_content_read_an_item_at_a_time_is_what_json_loads_reads(
     tmp_path: Path, figures: str, tail: str
 ) -> None:
     library = _library(tmp_path, figures, tail)
     index = _index()
-    parsed = json.loads(evidence_json(library, index))
-    read_back = evidence_read_back(library, index)
+    text = evidence_json(library, index)
+    parsed = json.loads(text)
+    read_back = dumped_content(text)
     assert sqlite_rows(read_back) == sqlite_rows(parsed)
     assert {k: v if isinstance(v, str) else list(v) for k, v in read_back.items()} == parsed
     write_evidence_sqlite(parsed, tmp_path / "parsed.sqlite")
@@ -106,12 +108,32 @@ def test_content_read_back_is_what_json_loads_reads(
     assert (tmp_path / "read_back.sqlite").read_bytes() == (tmp_path / "parsed.sqlite").read_bytes()
 
 
-def _staged(tmp_path: Path) -> tuple[Path, Library, SiteIndex, str]:
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"a": []},
+        {"a": [], "b": [{"k": "\n  ]"}, '\n  ],\n  "c": 1'], "c": {"d": [1, 2.50]}},
+        {"h": {"x": [{"y": "z"}]}, "l": [[1, [2]], {}, "", None, True, -0.0, 1e300]},
+        {"\n  ": ["é 秒 😀", "\u2028", '"quoted"'], "z": "last"},
+    ],
+    ids=["empty", "empty list", "brackets in strings", "nested", "odd keys and text"],
+)
+def test_an_object_dumps_wrote_is_read_an_item_at_a_time_as_json_loads_reads_it(
+    data: dict[str, Any],
+) -> None:
+    text = dumps(data)
+    parsed, read = json.loads(text), dumped_content(text)
+    assert list(read) == list(parsed)
+    for key, value in parsed.items():
+        assert (list(read[key]) if isinstance(value, list) else read[key]) == value
+
+
+def _staged(tmp_path: Path) -> tuple[Path, str]:
     library = _library(tmp_path, "  a: {value: 101.50, unit: s, what: save time}\n")
-    index = _index()
     site = tmp_path / "site"
     site.mkdir()
-    return site, library, index, evidence_json(library, index)
+    return site, evidence_json(library, _index())
 
 
 @pytest.mark.parametrize(
@@ -128,15 +150,14 @@ def _staged(tmp_path: Path) -> tuple[Path, Library, SiteIndex, str]:
 def test_the_build_parses_evidence_json_only_when_it_is_not_what_it_wrote(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tamper: Any, parsed: bool
 ) -> None:
-    site, library, index, text = _staged(tmp_path)
+    site, text = _staged(tmp_path)
     on_disk = tamper(text)
     (site / "evidence.json").write_bytes(on_disk.encode("utf-8"))
     loads: list[int] = []
     counting = SimpleNamespace(loads=lambda t: loads.append(1) or json.loads(t))
     monkeypatch.setattr(build_module, "json", counting)
-    written = WrittenEvidence(text, evidence_read_back(library, index))
     try:
-        prepare_site(site, [], tmp_path / "evidence", written=written)
+        prepare_site(site, [], tmp_path / "evidence", written=text)
     except json.JSONDecodeError:
         assert parsed  # a file that is not JSON is refused as before
         return

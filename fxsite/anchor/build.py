@@ -3,8 +3,8 @@
 On the staged site folder, in this order:
 
 1. :func:`prepare_site` — publish the report documents records ask to publish,
-   and write ``evidence.sqlite`` from the staged ``evidence.json`` (from the
-   build's library when the file holds the text the build wrote);
+   and write ``evidence.sqlite`` from the staged ``evidence.json`` (an item at a
+   time when the file holds the text the build wrote);
 2. the verification gate (``fxsite.verify``) — not here;
 3. :func:`finish_site` — write ``fxsite-manifest.json`` and, with a signing
    key, ``fxsite-manifest.json.sig`` and ``fxsite-key.pub``.
@@ -33,11 +33,11 @@ from fxsite.anchor.manifest import (
 from fxsite.anchor.sqlite_export import SQLITE_NAME, write_evidence_sqlite
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
+from fxsite.render.exports import dumped_content
 
 __all__ = [
     "SIGNING_KEY_ENV",
     "SqliteMemo",
-    "WrittenEvidence",
     "finish_site",
     "prepare_site",
     "signing_key_path",
@@ -65,16 +65,6 @@ class SqliteMemo:
     data: bytes = b""
 
 
-@dataclass(frozen=True)
-class WrittenEvidence:
-    """``evidence.json`` as the build wrote it: its text, and its content as ``json.loads``
-    reads that text, made from the build's library
-    (:func:`fxsite.render.exports.evidence_read_back`)."""
-
-    text: str
-    content: Mapping[str, Any]
-
-
 def _holds(path: Path, text: str) -> bool:
     """Whether the file at ``path`` is ``text`` in UTF-8, read a piece at a time."""
     at = 0
@@ -89,11 +79,11 @@ def _holds(path: Path, text: str) -> bool:
     return at == len(text)
 
 
-def _evidence(path: Path, written: WrittenEvidence | None) -> tuple[str, Callable[[], Any]]:
-    """The text of ``evidence.json`` and a reader of its content: the build's own when
-    the file holds the text the build wrote, else the file's, parsed."""
-    if written is not None and _holds(path, written.text):
-        return written.text, lambda: written.content
+def _evidence(path: Path, written: str | None) -> tuple[str, Callable[[], Any]]:
+    """The text of ``evidence.json`` and a reader of its content: read an item at a time
+    from the text the build wrote when the file holds it, else the file's, parsed whole."""
+    if written is not None and _holds(path, written):
+        return written, lambda: dumped_content(written)
     text = path.read_text(encoding="utf-8")
     return text, lambda: json.loads(text)
 
@@ -103,9 +93,12 @@ def prepare_site(
     records: Iterable[Record],
     evidence_dir: Path,
     memo: SqliteMemo | None = None,
-    written: WrittenEvidence | None = None,
+    written: str | None = None,
 ) -> list[Finding]:
-    """Before the gate: published documents and ``evidence.sqlite``."""
+    """Before the gate: published documents and ``evidence.sqlite``.
+
+    ``written`` is the text of ``evidence.json`` as the build wrote it, when it did.
+    """
     findings = publish_documents(records, evidence_dir, site_dir)
     evidence = site_dir / "evidence.json"
     if evidence.is_file():

@@ -29,18 +29,18 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.models import LABELS
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.schema import SCHEMA_FILE, SCHEMA_ID
-from fxsite.pages.site import Citation, PageInfo, SiteIndex
+from fxsite.pages.site import Citation, SiteIndex
 from fxsite.safeio import BadJson, load_json
 
 __all__ = [
     "EVIDENCE_JSON_SCHEMA",
     "MAX_JSON_DEPTH",
     "PublishedJsonError",
+    "dumped_content",
     "dumps",
     "evidence_csv",
     "evidence_data",
     "evidence_json",
-    "evidence_read_back",
     "figure_data",
     "loads",
     "record_data",
@@ -185,36 +185,20 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     return out
 
 
-def _citation_data(urls: Mapping[str, str], c: Citation) -> dict[str, Any]:
+def _citation_data(c: Citation, index: SiteIndex) -> dict[str, Any]:
     return {
         "ref": c.ref,
         "page": c.page,
-        "url": urls.get(c.page, ""),
+        "url": index.urls.get(c.page, ""),
         "heading_id": c.heading_id,
         "heading": c.heading,
     }
 
 
-def _page_data(p: PageInfo) -> dict[str, Any]:
-    return {"src": p.src, "url": p.url, "title": p.title}
-
-
-@dataclass(frozen=True)
-class _Items(Generic[_T]):
-    """A list of ``evidence.json``: ``make`` of each of ``inputs``, made in order each
-    time it is iterated (none kept)."""
-
-    make: Callable[[_T], Any]
-    inputs: Sequence[_T]
-
-    def __iter__(self) -> Iterator[Any]:
-        return map(self.make, self.inputs)
-
-
 def _sections(
     library: Library, index: SiteIndex | None, history: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """``evidence.json``'s keys, each list as :class:`_Items`."""
+    """``evidence.json``'s keys, each list as an iterator that makes its items in order."""
     figures = sorted(library.figures.values(), key=lambda f: (f.record.lower(), f.name))
     citations = sorted(
         index.citations if index is not None else [],
@@ -226,10 +210,10 @@ def _sections(
         **extra,
         "generator": f"fxsite {__version__}",
         "record_schema": SCHEMA_FILE,
-        "records": _Items(partial(record_data, library), sorted(library.records, key=str.lower)),
-        "figures": _Items(figure_data, figures),
-        "citations": _Items(partial(_citation_data, index.urls if index else {}), citations),
-        "pages": _Items(_page_data, pages),
+        "records": (record_data(library, r) for r in sorted(library.records, key=str.lower)),
+        "figures": map(figure_data, figures),
+        "citations": (_citation_data(c, index) for c in citations if index is not None),
+        "pages": ({"src": p.src, "url": p.url, "title": p.title} for p in pages),
     }
 
 
@@ -238,7 +222,7 @@ def evidence_data(
 ) -> dict[str, Any]:
     """The content of ``evidence.json``; ``history`` from :mod:`fxsite.anchor.history`."""
     return {
-        key: list(value) if isinstance(value, _Items) else value
+        key: list(value) if isinstance(value, Iterator) else value
         for key, value in _sections(library, index, history).items()
     }
 
@@ -250,21 +234,15 @@ def evidence_json(
     return dumps(_sections(library, index, history))
 
 
-def _read_back(make: Callable[[_T], Any], item: _T) -> Any:
-    """``make(item)`` as ``json.loads`` reads the text :func:`dumps` writes of it."""
-    return json.loads(_unmarked(_ENCODE(make(item))))
+@dataclass(frozen=True)
+class _Items(Generic[_T]):
+    """``make`` of each of ``inputs``, made in order each time it is iterated (none kept)."""
 
+    make: Callable[[_T], Any]
+    inputs: Sequence[_T]
 
-def evidence_read_back(library: Library, index: SiteIndex | None = None) -> dict[str, Any]:
-    """What ``json.loads`` reads from :func:`evidence_json`'s text, without the text:
-    each list's items written and read back one at a time, each time it is iterated
-    (the SQLite export reads ``evidence.json``'s content from the build's library)."""
-    return {
-        key: _Items(partial(_read_back, value.make), value.inputs)
-        if isinstance(value, _Items)
-        else value
-        for key, value in _sections(library, index, None).items()
-    }
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.make, self.inputs)
 
 
 def _cited_at(urls: Mapping[str, str], c: Citation) -> tuple[str, str]:
@@ -308,8 +286,7 @@ def dumps(data: Any) -> str:
     An object's keys are one a line, and so are the items of a list under
     one (``evidence.json``'s records, figures, citations), each written compactly
     by the C encoder: a finding names the line of the item it is about. A value
-    may be an iterator of items or :class:`_Items` (written as a list): each is
-    written as it is made.
+    may be an iterator of items (written as a list): each is written as it is made.
     """
     return "".join(_pieces(data))
 
@@ -327,7 +304,7 @@ def _pieces(data: Any) -> Iterator[str]:
     for n, key in enumerate(sorted(data)):
         yield f"{',' if n else '{'}\n  {_ENCODE(key)}: "
         value = data[key]
-        if not isinstance(value, Iterator | _Items | list | tuple):
+        if not isinstance(value, Iterator | list | tuple):
             yield _unmarked(_ENCODE(value))
             continue
         opened = False
@@ -336,6 +313,45 @@ def _pieces(data: Any) -> Iterator[str]:
             opened = True
         yield "\n  ]" if opened else "[]"
     yield "\n}\n"
+
+
+_DECODE = json.JSONDecoder().raw_decode
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """A list of a text :func:`dumps` wrote (an item a line, from ``start`` to ``end``),
+    each item read as ``json.loads`` reads it, in order, each time it is iterated."""
+
+    text: str
+    start: int
+    end: int
+
+    def __iter__(self) -> Iterator[Any]:
+        at = self.start
+        while at < self.end:
+            item, at = _DECODE(self.text, at + 5)  # after "\n    "
+            at += self.text.startswith(",", at)
+            yield item
+
+
+def dumped_content(text: str) -> dict[str, Any]:
+    """``json.loads(text)`` of an object's text as :func:`dumps` writes it, without
+    reading it whole: each list is read an item at a time whenever it is iterated
+    (the SQLite export reads ``evidence.json``'s content from the text the build wrote)."""
+    content: dict[str, Any] = {}
+    at = 1  # after "{"
+    while text.startswith("\n  ", at):  # each key, as "\n  KEY: VALUE" and a comma but last
+        key, at = _DECODE(text, at + 3)
+        at += 2  # ": "
+        if text.startswith("[\n", at):
+            end = text.index("\n  ]", at)
+            content[key] = _Listed(text, at + 1, end)
+            at = end + 4
+        else:
+            content[key], at = _DECODE(text, at)
+        at += text.startswith(",", at)
+    return content
 
 
 class PublishedJsonError(ValueError):
