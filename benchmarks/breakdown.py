@@ -43,6 +43,7 @@ fx = None
 if sys.argv[1] == "mkdocs.yml":
     import fxsite.mkdocs_plugin as fx
 imported = time.process_time() - start
+imported_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 logging.getLogger("mkdocs").setLevel(logging.ERROR)
 spent = collections.Counter()
 peaks = {}
@@ -86,7 +87,7 @@ B.build(config)
 total = time.process_time() - began
 spent["imports"] = imported
 spent["other"] = total - sum(v for k, v in spent.items() if k != "imports")
-peaks["imports"] = 0.0
+peaks["imports"] = imported_rss
 peaks["other"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 for name, seconds in spent.items():
     print(f"{name}\t{seconds:.4f}\t{peaks.get(name, 0.0):.1f}")
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     total_fx, total_plain = sum(fx.values()), sum(plain.values())
     print(f"  {'total':<18} {total_fx:8.3f} {total_plain:8.3f} {total_fx - total_plain:+8.3f}")
     print("Peak RSS (MiB) once each stage has run (a stage that runs per page: its last)")
-    for name in _ORDER[1:]:
+    for name in _ORDER:
         if name in fx_peaks or name in plain_peaks:
             print(f"  {name:<18} {fx_peaks.get(name, 0.0):8.1f} {plain_peaks.get(name, 0.0):8.1f}")
     return 0

@@ -874,7 +874,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if self.serving and self.sqlite_memo is None:
             self.sqlite_memo = SqliteMemo()
         records = self.project.library.records.values()
-        found = prepare_site(site, records, paths.evidence_dir, self.sqlite_memo)
+        found = prepare_site(site, records, paths.evidence_dir, self.sqlite_memo, self.exported)
         found += self._verify_gate(config)
         citing = self._citing()
         late = decide(found, self.enforce, citing)

@@ -3,20 +3,25 @@
 The gate reads the ``evidence.json`` the build just wrote as written from the
 build's own library (no second library, no parse of it); bytes that differ are
 read and rebuilt as an audit reads them. The SQLite export makes each row as
-it inserts it; the cache of relative URLs is bounded (every page has its own
-base, so pairs are rarely asked twice).
+it inserts it, reading the text the build wrote an item at a time (``evidence.json``
+is not parsed whole for it); the cache of relative URLs is bounded (every page has
+its own base, so pairs are rarely asked twice).
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import tracemalloc
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import fxsite.anchor.build as anchor_build
 from fxsite.anchor import sqlite_export
-from fxsite.pages.site import relative_url
+from fxsite.pages.site import Citation, SiteIndex, relative_url
 from fxsite.render.exports import loads, site_listing
 from fxsite.verify import published as published_module
 from fxsite.verify.audit import verify_site
@@ -51,10 +56,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         encoding="utf-8",
     )
     rebuilt: list[int] = []
+    parsed: list[int] = []
     original = published_module.library_from_published
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
+        counting = SimpleNamespace(loads=lambda t: parsed.append(1) or json.loads(t))
+        patch.setattr(anchor_build, "json", counting)  # evidence.json parsed for the SQLite export
         patch.setattr(
             published_module,
             "library_from_published",
@@ -63,7 +71,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         config = load_config("mkdocs.yml", site_dir=str(root / "site"))
         build(config)
     plugin = config.plugins["fxsite"]
-    return {"site": root / "site", "plugin": plugin, "rebuilt": len(rebuilt)}
+    return {
+        "site": root / "site",
+        "plugin": plugin,
+        "rebuilt": len(rebuilt),
+        "parsed": len(parsed),
+    }
 
 
 def test_the_gate_reads_what_the_build_wrote_with_the_build_library(
@@ -121,6 +134,32 @@ def test_the_sqlite_export_makes_no_list_of_rows(
         patch.setattr(sqlite_export, "sqlite_rows", listed)
         sqlite_export.write_evidence_sqlite(data, tmp_path / sqlite_export.SQLITE_NAME)
     assert sqlite_export.sqlite_findings(tmp_path, data) == []  # every row, as listed
+
+
+def test_the_sqlite_export_reads_the_text_the_build_wrote_an_item_at_a_time(
+    built: dict[str, Any], tmp_path: Path
+) -> None:
+    data = json.loads((built["site"] / "evidence.json").read_text(encoding="utf-8"))
+    sqlite_export.write_evidence_sqlite(data, tmp_path / sqlite_export.SQLITE_NAME)
+    published = (built["site"] / sqlite_export.SQLITE_NAME).read_bytes()
+    assert published == (tmp_path / sqlite_export.SQLITE_NAME).read_bytes()
+    assert built["parsed"] == 0
+
+
+@pytest.mark.parametrize("citations", [0, 1, 5000])
+def test_the_gate_listing_of_citations_keeps_no_copy_of_them(citations: int) -> None:
+    index = SiteIndex()
+    index.urls = {f"p{n}.md": f"p{n}/" for n in range(50)}
+    index.citations = [Citation(f"R{n}#t", f"p{n % 60}.md", None, None) for n in range(citations)]
+    tracemalloc.start()
+    try:
+        _, listed = site_listing(index)
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept < 4096  # a list of the pairs is 70 bytes a citation
+    expected = [(c.ref, index.urls.get(c.page, "")) for c in index.citations]
+    assert list(listed) == expected and list(listed) == expected  # read as often as asked
 
 
 def test_relative_urls_kept_are_bounded() -> None:

@@ -23,7 +23,7 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +100,7 @@ def _num(text: str | None) -> float | None:
     return None if text is None else float(text)
 
 
-def _record_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _record_rows(data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for r in data["records"]:
         source = r.get("source", {})
         yield {
@@ -119,7 +119,7 @@ def _record_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
         }
 
 
-def _figure_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _figure_rows(data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for f in data["figures"]:
         row = {k: f.get(k) for k in _FIGURE_COLUMNS}
         row.update(
@@ -131,7 +131,7 @@ def _figure_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield row
 
 
-def _citation_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _citation_rows(data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for c in data["citations"]:
         yield {
             "ref": c["ref"],
@@ -143,13 +143,13 @@ def _citation_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
         }
 
 
-def _all_invariant_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _all_invariant_rows(data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     for r in data["records"]:
         yield from _invariant_rows(r)
 
 
 #: Each table's rows, made one at a time from the content of evidence.json.
-_ROWS: dict[str, Callable[[dict[str, Any]], Iterator[dict[str, Any]]]] = {
+_ROWS: dict[str, Callable[[Mapping[str, Any]], Iterator[dict[str, Any]]]] = {
     "records": _record_rows,
     "figures": _figure_rows,
     "citations": _citation_rows,
@@ -157,7 +157,7 @@ _ROWS: dict[str, Callable[[dict[str, Any]], Iterator[dict[str, Any]]]] = {
 }
 
 
-def sqlite_rows(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def sqlite_rows(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The rows of each table, from the content of evidence.json."""
     return {table: list(rows(data)) for table, rows in _ROWS.items()}
 
@@ -244,10 +244,12 @@ _INDEXES = (
 )
 
 
-def write_evidence_sqlite(data: dict[str, Any], target: Path) -> None:
+def write_evidence_sqlite(data: Mapping[str, Any], target: Path) -> None:
     """Write ``target`` (replacing it) from the content of evidence.json.
 
-    Each table's rows are made as they are inserted: none is kept as a list.
+    Each table's rows are made as they are inserted: none is kept as a list (the
+    build passes content whose lists make their items as they are iterated,
+    :func:`fxsite.render.exports.evidence_read_back`).
     """
     fd, tmp_name = tempfile.mkstemp(prefix=".evidence-", suffix=".sqlite", dir=target.parent)
     os.close(fd)

@@ -18,9 +18,11 @@ import io
 import json
 import re
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from fxsite import __version__
 from fxsite.evidence.library import FigureValue, Library
@@ -34,6 +36,7 @@ __all__ = [
     "EVIDENCE_JSON_SCHEMA",
     "MAX_JSON_DEPTH",
     "PublishedJsonError",
+    "dumped_content",
     "dumps",
     "evidence_csv",
     "evidence_data",
@@ -45,6 +48,8 @@ __all__ = [
     "site_listing",
     "site_schema_text",
 ]
+
+_T = TypeVar("_T")
 
 #: Deepest nesting accepted in a published JSON file (evidence.json is 5 deep).
 MAX_JSON_DEPTH = 64
@@ -229,12 +234,26 @@ def evidence_json(
     return dumps(_sections(library, index, history))
 
 
-def site_listing(index: SiteIndex) -> tuple[list[str], list[tuple[str, str]]]:
+@dataclass(frozen=True)
+class _Items(Generic[_T]):
+    """``make`` of each of ``inputs``, made in order each time it is iterated (none kept)."""
+
+    make: Callable[[_T], Any]
+    inputs: Sequence[_T]
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.make, self.inputs)
+
+
+def _cited_at(urls: Mapping[str, str], c: Citation) -> tuple[str, str]:
+    return c.ref, urls.get(c.page, "")
+
+
+def site_listing(index: SiteIndex) -> tuple[list[str], Iterable[tuple[str, str]]]:
     """What :func:`evidence_data` lists of the site: each page's URL, and each citation
-    as (figure, URL of the page citing it)."""
+    as (figure, URL of the page citing it), made as it is read (none kept)."""
     pages = [p.url for p in index.pages.values()]
-    citations = [(c.ref, index.urls.get(c.page, "")) for c in index.citations]
-    return pages, citations
+    return pages, _Items(partial(_cited_at, index.urls), index.citations)
 
 
 #: Marks a Decimal's text in the JSON that :func:`dumps` writes, then unquoted. Random
@@ -294,6 +313,45 @@ def _pieces(data: Any) -> Iterator[str]:
             opened = True
         yield "\n  ]" if opened else "[]"
     yield "\n}\n"
+
+
+_DECODE = json.JSONDecoder().raw_decode
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """A list of a text :func:`dumps` wrote (an item a line, from ``start`` to ``end``),
+    each item read as ``json.loads`` reads it, in order, each time it is iterated."""
+
+    text: str
+    start: int
+    end: int
+
+    def __iter__(self) -> Iterator[Any]:
+        at = self.start
+        while at < self.end:
+            item, at = _DECODE(self.text, at + 5)  # after "\n    "
+            at += self.text.startswith(",", at)
+            yield item
+
+
+def dumped_content(text: str) -> dict[str, Any]:
+    """``json.loads(text)`` of an object's text as :func:`dumps` writes it, without
+    reading it whole: each list is read an item at a time whenever it is iterated
+    (the SQLite export reads ``evidence.json``'s content from the text the build wrote)."""
+    content: dict[str, Any] = {}
+    at = 1  # after "{"
+    while text.startswith("\n  ", at):  # each key, as "\n  KEY: VALUE" and a comma but last
+        key, at = _DECODE(text, at + 3)
+        at += 2  # ": "
+        if text.startswith("[\n", at):
+            end = text.index("\n  ]", at)
+            content[key] = _Listed(text, at + 1, end)
+            at = end + 4
+        else:
+            content[key], at = _DECODE(text, at)
+        at += text.startswith(",", at)
+    return content
 
 
 class PublishedJsonError(ValueError):

@@ -9,6 +9,7 @@ is compared with what that library renders.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,7 @@ class Published:
     #: the URL of each page it lists
     pages: list[str]
     #: each citation it lists: the figure cited, the URL of the page citing it
-    citations: list[tuple[str, str]]
+    citations: Iterable[tuple[str, str]]
 
 
 def text_key(text: str) -> bytes:
@@ -68,7 +69,7 @@ def text_key(text: str) -> bytes:
 
 
 def as_written(
-    text: str, library: Library, pages: list[str], citations: list[tuple[str, str]]
+    text: str, library: Library, pages: list[str], citations: Iterable[tuple[str, str]]
 ) -> Published:
     """What :func:`load_published` gives for ``text``, as the build that wrote it knows it.
 
