@@ -1,11 +1,12 @@
-"""One content page's source: claims resolved, blocks rendered, front matter read.
+"""One content page's source: blocks rendered, front matter read.
 
 :func:`process_page` is the pure function every edge calls: it takes a page's
 source and the library and returns the Markdown to render plus the findings of
-its source (claims, blocks, front matter and its plain-text fields, what cannot
-render safely). Bare figures in the page's text are found on the rendered page
-(:mod:`fxsite.pages.judge`). It never reads files and never knows about MkDocs;
-URLs come from the caller.
+its source (blocks, front matter and its plain-text fields, what cannot render
+safely). The page's evidence links stay as written: Markdown finds them and the
+claims treeprocessor resolves them (:mod:`fxsite.markdown`); bare figures in the
+page's text are found on the rendered page (:mod:`fxsite.pages.judge`). It never
+reads files and never knows about MkDocs; URLs come from the caller.
 """
 
 from __future__ import annotations
@@ -73,13 +74,15 @@ class PageResult:
     path: str
     markdown: str
     findings: list[Finding] = field(default_factory=list)
+    #: the claims of its checked blocks; the build adds those its text cites once the
+    #: page is rendered (the claims treeprocessor's)
     claims: list[Claim] = field(default_factory=list)
     front: FrontMatter = field(default_factory=FrontMatter)
     faq: list[FaqEntry] = field(default_factory=list)
     #: the page's language (:func:`fxsite.pages.language.page_language`)
     lang: str = DEFAULT
     #: texts of the claims and figures reported here that the rendered page shows
-    #: again (a refused claim as plain text, a block's cell, an FAQ question):
+    #: again (a block's cell, an FAQ question):
     #: the page reader does not report them twice (:mod:`fxsite.pages.judge`)
     reported: list[str] = field(default_factory=list)
     #: ids of the charts drawn into ``markdown`` (from checked blocks: the page reader
