@@ -51,6 +51,20 @@ HIDERS = [
     ("dataset set", _E + 'e.dataset.state = "off";'),
     ("textContent ??=", _E + 'e.textContent ??= "5";'),
     ("classList?.add", _E + 'e.classList?.add("h");'),
+    ("a member held bare", "const {remove} = Element.prototype; remove.call(x);"),
+    ("a write call held bare", "const {append} = Element.prototype; append.call(x, s);"),
+    ("write.bind", "const w = document.write.bind(document); w(s);"),
+    ("location.hash for a :target rule", 'location.hash = "gone";'),
+    ("location.replace", 'location.replace("#gone");'),
+    ("a checkbox clicked for a :checked rule", _E + "e.click();"),
+    (
+        "a details closed, through the event",
+        'addEventListener("load", (v) => { v.target.open = false; });',
+    ),
+    ("a part added", _E + 'e.part.add("h");'),
+    ("a range deleted", "const r = new Range(); r.selectNode(x); r.deleteContents();"),
+    ("a font the script loads", 'new FontFace("F", "url(f.woff2)").load();'),
+    ("a highlight", 'CSS.highlights.set("h", new Highlight(r));'),
 ]
 
 # (row, code that only reads the page)
@@ -66,6 +80,9 @@ QUIET = [
     ("a member set, no document named", "var o = {}; o.n = 1;"),
     ("a comment that names remove", _E + "/* e.remove(); e.hidden = true */ f(e);"),
     ("a word like with", "var withdrawn = 1; startsWith(x);"),
+    ("a click listened to", 'document.addEventListener("click", () => console.log(1));'),
+    ("a string that says remove", 'console.log("remove it with (care)");'),
+    ("a read of location", "var u = location.href;"),
 ]
 
 

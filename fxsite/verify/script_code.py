@@ -6,9 +6,11 @@ is named however it is reached: ``e.remove()``, ``e?.remove?.()``, ``e.remove.ca
 ``Element.prototype.remove.apply(e)``, ``e["remove"]()``, or a string ``"remove"`` held
 for ``e[f]()`` (:data:`HIDES`, :data:`SINKS`). So is a call or an assignment by a
 computed name, an assignment with any operator (``??=``, ``||=``…), ``with``, a stored
-``style``/``attributes``/``classList``/``dataset``, and, in code that names the
-document or an element type, any assignment to a member (``e.id = …``, ``e.lang = …``,
-``e.popover = …``): an element's attribute may match a rule that hides it.
+``style``/``attributes``/``classList``/``dataset``, a member held bare (``const
+{remove} = Element.prototype``), what changes which rules match (``location.hash =``,
+``click()``, ``focus()``), a script's web font or highlight, and, in code that names the
+document, the window or an element type, any assignment to a member (``e.id = …``,
+``e.lang = …``, ``e.popover = …``): an element's attribute may match a rule that hides it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ SINKS = re.compile(
     rf"""\b(?:{_TEXT})\b\s*["'`]?\s*\]?\s*{_SET}"""
     rf"""|{_DOT}(?:{_PROPS})\s*{_SET}"""
     rf"""|{_DOT}(?:{_WRITE_CALLS})(?![\w$])"""
+    r"""|(?<![\w$])(?:write|writeln|append|prepend|before|after|""" + _WRITE_CALLS + r""")"""
+    rf"""\s*{_DOT}(?:call|apply|bind)\b"""
     rf"""|(["'`])\s*(?:{_TEXT}|{_WRITE_CALLS})\s*\1"""
     r"""|\b(?:write|writeln|append|prepend|before|after|eval|Function|importScripts"""
     rf"""|{_WRITE_CALLS})\s*(?:\?\.\s*)?\("""
@@ -56,30 +60,45 @@ _HIDE_MEMBERS = (
     "|setAttributeNode|setAttributeNodeNS|setNamedItem|setNamedItemNS"
     "|removeNamedItem|removeNamedItemNS|setProperty|removeProperty|attributeStyleMap"
     "|animate|attachShadow|insertRule|addRule|deleteRule|removeRule|replaceSync"
-    "|showPopover|hidePopover|togglePopover|adoptedStyleSheets"
+    "|showPopover|hidePopover|togglePopover|adoptedStyleSheets|showModal"
+    "|requestFullscreen|setCustomValidity|execCommand"
+    "|deleteContents|extractContents|surroundContents|insertNode"
 )
+#: What changes which of a stylesheet's rules match (``:focus``, ``:checked``, ``[open]``).
+_ACTIONS = "close|focus|blur|click"
 _HIDE_PROPS = "className|hidden|inert|cssText|popover|classList|style"
 #: Attributes a stylesheet's rule may match (``#gone``, ``:lang(zz)``, ``[dir]``), set by a dot.
-_ATTRS = "id|lang|dir|slot|part|popover"
+_ATTRS = "id|lang|dir|slot|part|popover|hash"
 _HELD = "style|attributes|classList|dataset"
 #: What hides, removes or restyles part of what is drawn, as a script names it: a figure's
 #: middle hidden after load (``el.remove()``, ``el.hidden = true``, ``el.className = 'h'``,
 #: ``el.style.display = 'none'``) reads otherwise than the HTML the gate read.
 HIDES = re.compile(
-    rf"""{_DOT}(?:{_HIDE_MEMBERS})(?![\w$])"""
+    rf"""{_DOT}(?:{_HIDE_MEMBERS}|{_ACTIONS})(?![\w$])"""
     rf"""|(["'`])\s*(?:{_HIDE_MEMBERS}|{_HIDE_PROPS}|attributeStyleMap)\s*\1"""
-    r"""|\bclassList\s*(?:\?\s*)?\.\s*(?:add|remove|toggle|replace)\b"""
+    rf"""|\bclassList\s*{_DOT}(?:add|remove|toggle|replace)\b"""
     rf"""|\b(?:className|hidden|inert|cssText)\b\s*["'`]?\s*\]?\s*{_SET}"""
     rf"""|{_DOT}(?:{_ATTRS})\s*{_SET}"""
     rf"""|\b(?:{_HELD})\s*(?:{_DOT}[\w$]+\s*|{_COMPUTED}\s*)?{_SET}"""
     rf"""|{_DOT}(?:{_HELD})\s*(?=[;,)}}\]]|\n|$)"""
+    rf"""|\b(?:part|relList)\s*{_DOT}(?:add|toggle|replace)\b"""
+    rf"""|\blocation\s*(?:{_DOT}(?:assign|replace)\s*\(|{_SET})"""
     rf"""|{_COMPUTED}\s*(?:\?\.\s*)?\(|{_COMPUTED}\s*{_DOT}(?:call|apply|bind)\b"""
+)
+#: The same, read in code outside strings: a member held bare (``const {remove} =
+#: Element.prototype``), ``with``, and what draws otherwise (a script's web font, a highlight).
+_CODE_HIDES = re.compile(
+    rf"""(?<![\w$])(?:{_HIDE_MEMBERS})(?![\w$])"""
+    r"""|\b(?:FontFace|Highlight|KeyframeEffect|highlights)\b"""
     r"""|\bwith\s*\("""
 )
 #: Code that reaches the page's elements.
-_ELEMENTS = re.compile(r"""\b(?:document|Element|HTMLElement|Node|ownerDocument)\b""")
+_ELEMENTS = re.compile(
+    r"""\b(?:document|Element|HTMLElement|Node|ownerDocument|window|self|globalThis"""
+    r"""|target|currentTarget|customElements)\b"""
+)
 #: An assignment to a member: ``e.id = …``, ``e . lang ??= …``.
-_MEMBER_SET = re.compile(rf"""[\w$\])]\s*{_DOT}[A-Za-z_$][\w$]*\s*{_SET}""")
+_MEMBER_SET = re.compile(rf"""(?:(?<![\w$])[\w$]+|[\])])\s*{_DOT}[A-Za-z_$][\w$]*\s*{_SET}""")
 
 
 def _spans(code: str) -> Iterator[tuple[bool, int, int]]:
@@ -115,11 +134,12 @@ def script_strings(code: str) -> list[str]:
     return [code[start:stop] for comment, start, stop in _spans(code) if not comment]
 
 
-def uncommented(code: str) -> str:
-    """``code`` with each comment blanked to spaces (its line breaks kept), places kept."""
+def uncommented(code: str, strings: bool = True) -> str:
+    """``code`` with each comment blanked to spaces (its line breaks kept), and each
+    literal's text too unless ``strings``; places kept."""
     out = list(code)
     for comment, start, stop in _spans(code):
-        if comment:
+        if comment or not strings:
             out[start:stop] = [c if c == "\n" else " " for c in code[start:stop]]
     return "".join(out)
 
@@ -127,12 +147,12 @@ def uncommented(code: str) -> str:
 def script_does(code: str) -> tuple[str, str] | None:
     """What ``code`` does to what is drawn ("writes text", else "hides what is drawn") and
     the first code that does it, as written; None when it does neither."""
-    bare = uncommented(code)
-    member_set = _MEMBER_SET if _ELEMENTS.search(bare) else None
-    for does, pattern in (("writes text", SINKS), ("hides what is drawn", HIDES)):
-        match = pattern.search(bare)
-        if match is None and does != "writes text" and member_set is not None:
-            match = member_set.search(bare)
+    bare, only = uncommented(code), uncommented(code, strings=False)
+    member_set = _MEMBER_SET if _ELEMENTS.search(only) else None
+    hides = "hides what is drawn"
+    reads = [("writes text", SINKS, bare), (hides, HIDES, bare), (hides, _CODE_HIDES, only)]
+    for does, pattern, text in [*reads, *([(hides, member_set, only)] if member_set else [])]:
+        match = pattern.search(text)
         if match is not None:
             return does, " ".join(code[match.start() : match.end()].split())
     return None
