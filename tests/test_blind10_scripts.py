@@ -65,6 +65,14 @@ HIDERS = [
     ("a range deleted", "const r = new Range(); r.selectNode(x); r.deleteContents();"),
     ("a font the script loads", 'new FontFace("F", "url(f.woff2)").load();'),
     ("a highlight", 'CSS.highlights.set("h", new Highlight(r));'),
+    ("a name spelt with an escape", _E + "e.\\u0072emove();"),
+    ("an element moved", _E + 'e.insertAdjacentElement("afterend", y);'),
+    ("an element adopted away", _E + "new Document().adoptNode(e);"),
+    ("a dialog shown over the figure", 'document.querySelector("dialog").show();'),
+    ("a click dispatched", _E + 'e.dispatchEvent(new MouseEvent("click"));'),
+    ("location.href to a fragment", 'location.href = "#gone";'),
+    ("the document reopened", "document.open(); document.close();"),
+    ("a data attribute deleted", _E + "delete e.dataset.shown;"),
 ]
 
 # (row, code that only reads the page)
@@ -83,6 +91,9 @@ QUIET = [
     ("a click listened to", 'document.addEventListener("click", () => console.log(1));'),
     ("a string that says remove", 'console.log("remove it with (care)");'),
     ("a read of location", "var u = location.href;"),
+    ("a key deleted from an object", "var o = {a: 1}; delete o.a;"),
+    ("an escape in a string", 'console.log("\\u00e9");'),
+    ("a read of an option named show", "if (opts.show) { f(); }"),
 ]
 
 

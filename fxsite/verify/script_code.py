@@ -62,19 +62,21 @@ _HIDE_MEMBERS = (
     "|animate|attachShadow|insertRule|addRule|deleteRule|removeRule|replaceSync"
     "|showPopover|hidePopover|togglePopover|adoptedStyleSheets|showModal"
     "|requestFullscreen|setCustomValidity|execCommand"
-    "|deleteContents|extractContents|surroundContents|insertNode"
+    "|deleteContents|extractContents|surroundContents|insertNode|insertAdjacentElement"
+    "|adoptNode|setKeyframes"
 )
-#: What changes which of a stylesheet's rules match (``:focus``, ``:checked``, ``[open]``).
-_ACTIONS = "close|focus|blur|click"
+#: Calls that change which of a stylesheet's rules match (``:focus``, ``:checked``, ``[open]``).
+_ACTIONS = "close|focus|blur|click|show|dispatchEvent|navigate"
 _HIDE_PROPS = "className|hidden|inert|cssText|popover|classList|style"
 #: Attributes a stylesheet's rule may match (``#gone``, ``:lang(zz)``, ``[dir]``), set by a dot.
-_ATTRS = "id|lang|dir|slot|part|popover|hash"
+_ATTRS = "id|lang|dir|slot|part|popover|hash|href"
 _HELD = "style|attributes|classList|dataset"
 #: What hides, removes or restyles part of what is drawn, as a script names it: a figure's
 #: middle hidden after load (``el.remove()``, ``el.hidden = true``, ``el.className = 'h'``,
 #: ``el.style.display = 'none'``) reads otherwise than the HTML the gate read.
 HIDES = re.compile(
-    rf"""{_DOT}(?:{_HIDE_MEMBERS}|{_ACTIONS})(?![\w$])"""
+    rf"""{_DOT}(?:{_HIDE_MEMBERS})(?![\w$])"""
+    rf"""|{_DOT}(?:{_ACTIONS})\s*(?:\?\.\s*)?(?:\(|{_DOT}(?:call|apply|bind)\b)"""
     rf"""|(["'`])\s*(?:{_HIDE_MEMBERS}|{_HIDE_PROPS}|attributeStyleMap)\s*\1"""
     rf"""|\bclassList\s*{_DOT}(?:add|remove|toggle|replace)\b"""
     rf"""|\b(?:className|hidden|inert|cssText)\b\s*["'`]?\s*\]?\s*{_SET}"""
@@ -82,15 +84,17 @@ HIDES = re.compile(
     rf"""|\b(?:{_HELD})\s*(?:{_DOT}[\w$]+\s*|{_COMPUTED}\s*)?{_SET}"""
     rf"""|{_DOT}(?:{_HELD})\s*(?=[;,)}}\]]|\n|$)"""
     rf"""|\b(?:part|relList)\s*{_DOT}(?:add|toggle|replace)\b"""
-    rf"""|\blocation\s*(?:{_DOT}(?:assign|replace)\s*\(|{_SET})"""
+    rf"""|\blocation\s*(?:{_DOT}(?:assign|replace)\s*\(|{_SET})|\bdocument\s*{_DOT}open\b"""
     rf"""|{_COMPUTED}\s*(?:\?\.\s*)?\(|{_COMPUTED}\s*{_DOT}(?:call|apply|bind)\b"""
 )
 #: The same, read in code outside strings: a member held bare (``const {remove} =
-#: Element.prototype``), ``with``, and what draws otherwise (a script's web font, a highlight).
+#: Element.prototype``), ``with``, ``delete`` of an attribute or a style, a name spelt with
+#: an escape (``e.\u0072emove()``), and what draws otherwise (a web font, a highlight).
 _CODE_HIDES = re.compile(
     rf"""(?<![\w$])(?:{_HIDE_MEMBERS})(?![\w$])"""
     r"""|\b(?:FontFace|Highlight|KeyframeEffect|highlights)\b"""
-    r"""|\bwith\s*\("""
+    r"""|\bwith\s*\(|\bdelete\s[^;\n]*?\b(?:dataset|style|attributes|classList)\b"""
+    r"""|\\u"""
 )
 #: Code that reaches the page's elements.
 _ELEMENTS = re.compile(
