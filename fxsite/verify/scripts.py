@@ -12,10 +12,9 @@ as readily as write one. The
 theme's own code is not the site's (:mod:`.theme`).
 
 A script is a writer when it names a way to write text or to run code made
-at run time (:data:`_SINKS`), or to hide, remove or restyle what is drawn
-(:data:`_HIDES`: ``remove()``, ``hidden``, ``className``, ``classList``, ``style``),
-sets properties by a name it holds
-(``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
+at run time, or to hide, remove or restyle what is drawn, however it reaches it
+(:func:`~fxsite.verify.script_code.script_does`), sets or calls properties by a name it
+holds (``Object.assign``, ``Reflect.set``, ``defineProperty``, ``x[k] = …`` with ``k``
 not a number), or joins string literals (``"text" + "Content"``). A stylesheet
 file that reorders text (:func:`~fxsite.verify.css.reorders`) is refused
 (``FX504``): which pages its selectors reach is not worked out. A writer's note
@@ -32,11 +31,11 @@ with a ``src``, an ``<object>`` or ``<embed>`` from another origin, and
 from __future__ import annotations
 
 import json
-import re
 from urllib.parse import unquote, urlsplit
 
 from fxsite.verify.css import read_sheet, reorders, writes, written
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
+from fxsite.verify.script_code import script_does, script_strings
 from fxsite.verify.sheets import loads_style
 from fxsite.verify.theme import is_theme_file, is_theme_inline
 
@@ -54,22 +53,6 @@ __all__ = [
     "sheet_notes",
 ]
 
-_NAMES = "textContent|innerHTML|outerHTML|innerText|outerText|nodeValue"
-_PROPS = "value|placeholder|title|alt|label|data|text"
-#: What writes text or runs code made at run time, as a script names it.
-_SINKS = re.compile(
-    rf"""\b(?:{_NAMES})\b["'`]?\s*\]?\s*\+?=(?!=)"""
-    rf"""|\.\s*(?:{_PROPS})\s*\+?=(?!=)"""
-    r"""|\b(?:insertAdjacentHTML|insertAdjacentText|createTextNode|createContextualFragment"""
-    r"""|setHTML|setHTMLUnsafe|parseFromString|write|writeln|setAttribute|setAttributeNS"""
-    r"""|append|prepend|before|after|replaceWith|replaceChildren|eval|Function|importScripts)"""
-    r"""\s*\("""
-    r"""|\bimport\s*\(|\b(?:setTimeout|setInterval)\s*\(\s*["'`]"""
-    r"""|\b(?:Object|Reflect)\s*\.\s*(?:assign|set|apply|construct|defineProperty"""
-    r"""|defineProperties)\s*\("""
-    r"""|\[(?!\s*\d+\s*\])[^\[\]]*\]\s*(?:\+|\|\||&&|\?\?)?=(?!=)"""
-    r"""|["'`]\s*\+\s*["'`]"""
-)
 #: Script types a browser runs (no type, or a JavaScript MIME type, or a module).
 _RUN_TYPES = frozenset(
     {
@@ -92,63 +75,12 @@ _RUN_TYPES = frozenset(
 _SCRIPT_URLS = ("href", "src", "action", "formaction", "data", "xlink:href")
 
 
-#: What hides, removes or restyles part of what is drawn, as a script names it: a figure's
-#: middle hidden after load (``el.remove()``, ``el.hidden = true``, ``el.className = 'h'``,
-#: ``el.style.display = 'none'``) reads otherwise than the HTML the gate read.
-_HIDES = re.compile(
-    r"""\.\s*(?:remove|removeChild|replaceChild|toggleAttribute|removeAttribute|setProperty"""
-    r"""|animate|attachShadow|insertRule|addRule|replaceSync)\s*\("""
-    r"""|\bclassList\s*\.\s*(?:add|remove|toggle|replace)\s*\("""
-    r"""|\b(?:className|hidden|inert|cssText|adoptedStyleSheets)\b["'`]?\s*\]?\s*\+?=(?!=)"""
-    r"""|\bstyle\s*(?:\.\s*[A-Za-z]+\s*|\[[^\[\]]*\]\s*)?\+?=(?!=)"""
-)
-
-
-def _writes(code: str) -> tuple[str, str] | None:
-    """What ``code`` does to what is drawn ("writes text", else "hides what is drawn") and
-    the first code that does it, as written; None when it does neither."""
-    for does, pattern in (("writes text", _SINKS), ("hides what is drawn", _HIDES)):
-        match = pattern.search(code)
-        if match is not None:
-            return does, " ".join(match.group(0).split())
-    return None
-
-
 def _outside(url: str) -> bool:
     try:
         parts = urlsplit(url.strip())
     except ValueError:  # "http://[::1": no browser loads it from the site either
         return True
     return bool(parts.netloc) or parts.scheme.lower() in ("http", "https")
-
-
-_QUOTES = "\"'`"
-
-
-def script_strings(code: str) -> list[str]:
-    """The string and template literals of a script, outside its comments, in order.
-
-    A literal is text the script may show: a figure in one is read as the page's
-    (a ``/``-delimited regular expression is read as code, not as a literal).
-    """
-    out, at, end = [], 0, len(code)
-    while at < end:
-        char = code[at]
-        if code.startswith("//", at):
-            stop = code.find("\n", at)
-            at = end if stop < 0 else stop
-        elif code.startswith("/*", at):
-            stop = code.find("*/", at + 2)
-            at = end if stop < 0 else stop + 2
-        elif char in _QUOTES:
-            start, at = at + 1, at + 1
-            while at < end and code[at] != char and (char == "`" or code[at] != "\n"):
-                at += 2 if code[at] == "\\" else 1
-            out.append(code[start : min(at, end)])
-            at += 1
-        else:
-            at += 1
-    return out
 
 
 def script_literals(rel: str, data: bytes) -> str | None:
@@ -175,7 +107,7 @@ def script_note(attrs: dict[str, str], body: str) -> Note | None:
         return None  # the site's own file: read where it is published
     if is_theme_inline(body):
         return None
-    found = _writes(body)
+    found = script_does(body)
     if found is None:
         return None
     does, sink = found
@@ -197,7 +129,7 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
             code = unquote(value.strip()[len("javascript:") :])
         if not code.strip():
             continue
-        found = _writes(code)
+        found = script_does(code)
         does = (
             f"{found[0]} ({found[1]})" if found else "may change what is drawn: hide or write text"
         )
@@ -292,7 +224,7 @@ def code_notes(rel: str, data: bytes) -> list[Note]:
         return []
     text = data.decode("utf-8", "replace")
     if not name.endswith(".css"):
-        found = _writes(text)
+        found = script_does(text)
         if found is None:
             return []
         does, sink = found
