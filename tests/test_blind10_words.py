@@ -9,7 +9,9 @@ from pathlib import Path
 import material  # type: ignore[import-untyped]
 import mkdocs
 import pytest
+from sitekit import library, sentence_errors
 
+from fxsite.evidence.library import Library
 from fxsite.pages.config_text import icon_findings
 from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
 
@@ -97,3 +99,75 @@ def test_custom_dir_template_jinja_reads(
     found = template_error_findings(tmp_path, "overrides", (str(tmp_path), *THEME_DIRS))
     assert [f.line for f in found] == expected
     assert all(f.path == "overrides/main.html" and f.code == "FX901" for f in found)
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "col"),
+    [
+        # Chinese: about (来), half off (打对折)
+        ("旧系统每次保存只要百来秒。", 10),
+        ("保存耗时减少了十来秒。", 8),
+        ("这款阵列的价格打了对折。", 8),
+        # Japanese: yen in numerals, just under (弱), half price, halved
+        ("価格は三百円です。", 4),
+        ("保存時間は百秒弱です。", 6),
+        ("価格は半額です。", 4),
+        ("保存時間が半分になりました。", 6),
+        # a number in one language, its unit in another
+        ("Each save took 九十四 seconds on the FX100.", 16),
+        ("Each save took 九十四 s.", 16),
+        ("Each save took 九四 s.", 16),
+        ("保存耗时 ninety-four 秒。", 6),
+        ("The FX100 is 两 times faster.", 14),
+        ("The price is 三百 dollars.", 14),
+        # English: people's forms
+        ("Each save took ninety-some seconds.", 16),
+        ("Each save took a minute-and-a-half.", 16),
+        ("The FX100 costs 300 greenbacks.", 17),
+        ("It costs three C-notes.", 10),
+        ("It costs three bucks.", 10),
+        # a price by its digits, a couple of units before a comparative
+        ("The FX100 costs six figures.", 17),
+        ("A seven-figure saving per year.", 3),
+        ("Saves now take a couple of minutes less.", 16),
+        ("The baseline save takes a minute and change longer.", 25),
+    ],
+)
+def test_blind10_forms_are_figures(sentence: str, col: int, lib: Library) -> None:
+    assert sentence_errors(sentence, lib) == [("FX501", 3, col)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "関東一円で販売します。",  # "throughout Kanto"
+        "把纸对折。",  # fold the paper in half
+        "半分冗談です。",  # half joking
+        "百公里加速。",  # a name
+        "百秒挑战赛。",
+        "一来时间不够，二来预算有限。",  # firstly …, secondly …
+        "后来他们走了。",
+        "十来个人参加了。",  # people counted
+        "我们的第一 step 很简单。",
+        "一 API 调用",
+        "三 times 我们",
+        "Top ten 秒杀 deals",
+        "It was one of ninety-some people.",
+        "三 Grand Street",
+        "The paper has six figures.",
+        "Six figures show the results.",
+        "See the six-figure table.",
+        "A couple of minutes later we left.",
+        "We waited a couple of minutes.",
+        "A day and change of plans.",
+        "He plays a C note.",
+        "Each save took a minute-and-a-half later.",  # tells when
+    ],
+)
+def test_blind10_near_misses_pass(sentence: str, lib: Library) -> None:
+    assert sentence_errors(sentence, lib) == []
