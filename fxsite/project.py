@@ -56,7 +56,7 @@ from fxsite.pages.template_text import (
     template_findings,
     theme_file_findings,
 )
-from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
+from fxsite.pages.theme_refs import page_icon_finding, template_error_findings, template_names
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 from fxsite.verify.images import image_text, markdown_images
@@ -110,6 +110,9 @@ class ProjectPaths:
     left_out: LeftOut | None = None
     #: the theme's ``custom_dir``, whose templates' text is judged (None: none)
     custom_dir: Path | None = None
+    #: the Jinja filters and tests the theme's templates may use (MkDocs' theme
+    #: environment's); None: not known (a plugin may add some), not judged
+    template_names: tuple[frozenset[str], frozenset[str]] | None = None
     #: the site's files that may write text (the plugin's ``scripts_that_write``)
     writers: tuple[str, ...] = ()
     #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
@@ -153,6 +156,7 @@ class ProjectPaths:
             config_name=Path(config.config_file_path).name,
             theme_dirs=tuple(str(d) for d in theme.dirs),
             custom_dir=Path(theme.custom_dir) if theme.custom_dir else None,
+            template_names=template_names(theme.get_env(), config.plugins),
             writers=tuple(options.scripts_that_write),
             extra_templates=tuple(config.extra_templates),
             extra_css=tuple(str(c) for c in config.extra_css),
@@ -663,7 +667,9 @@ class Project:
             return []
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [
-            *template_error_findings(custom, shown, self.paths.theme_dirs),
+            *template_error_findings(
+                custom, shown, self.paths.theme_dirs, self.paths.template_names
+            ),
             *template_findings(custom, shown, extra, settings),
             *theme_file_findings(custom, shown, self.paths.docs_dir, writers),
         ]

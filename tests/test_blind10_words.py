@@ -13,7 +13,7 @@ from sitekit import library, sentence_errors
 
 from fxsite.evidence.library import Library
 from fxsite.pages.config_text import icon_findings
-from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
+from fxsite.pages.theme_refs import page_icon_finding, template_error_findings, template_names
 
 THEME_DIRS = (
     str(Path(material.__file__).parent / "templates"),
@@ -171,3 +171,38 @@ def test_blind10_forms_are_figures(sentence: str, col: int, lib: Library) -> Non
 )
 def test_blind10_near_misses_pass(sentence: str, lib: Library) -> None:
     assert sentence_errors(sentence, lib) == []
+
+
+def _theme_names() -> tuple[frozenset[str], frozenset[str]] | None:
+    from mkdocs.theme import Theme
+
+    return template_names(Theme(name="material").get_env(), ["search", "fxsite"])
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        (
+            '{% extends "base.html" %}\n{% block announce %}\n{{ config.site_name|nosuchfilter }}'
+            "{% endblock %}",
+            [3],
+        ),
+        ("{{ config.site_name is nosuchtest }}", [1]),
+        # near misses: MkDocs' and Jinja's own filters and tests
+        ('{{ "x"|url }} {{ config.site_name|d("s")|e }}', []),
+        ("{% if config.site_name is defined %}x{% endif %}", []),
+    ],
+)
+def test_custom_dir_template_filters_exist(
+    tmp_path: Path, template: str, expected: list[int]
+) -> None:
+    (tmp_path / "main.html").write_text(template, encoding="utf-8")
+    dirs = (str(tmp_path), *THEME_DIRS)
+    found = template_error_findings(tmp_path, "overrides", dirs, _theme_names())
+    assert [(f.line, f.code) for f in found] == [(line, "FX901") for line in expected]
+
+
+def test_a_plugin_may_add_filters() -> None:
+    from mkdocs.theme import Theme
+
+    assert template_names(Theme(name="material").get_env(), ["search", "macros"]) is None

@@ -8,13 +8,15 @@ such setting is refused at its own line (:func:`missing_icons`, :func:`page_icon
 
 A template of the custom_dir is read by Jinja as MkDocs reads it: one it cannot parse
 (``{% if x %}…{% endblock %}``) stops the build; so does one that extends, includes or
-imports, by a name written in it, a template no theme folder holds. Each is refused at
-its line in the template (:func:`template_error_findings`).
+imports, by a name written in it, a template no theme folder holds; and one using a
+filter or a test the theme's Jinja environment lacks (``{{ x|nosuchfilter }}``), where
+every plugin of the site is one that adds none (:func:`template_names`). Each is refused
+at its line in the template (:func:`template_error_findings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 
 import yaml
@@ -24,7 +26,13 @@ from fxsite.findings import Finding
 from fxsite.pages.config_drawn import setting, theme_name
 from fxsite.safeio import UnreadableFile, read_text
 
-__all__ = ["icon_exists", "missing_icons", "page_icon_finding", "template_error_findings"]
+__all__ = [
+    "icon_exists",
+    "missing_icons",
+    "page_icon_finding",
+    "template_error_findings",
+    "template_names",
+]
 
 #: Largest template read (a theme's own are a few kilobytes).
 _MAX_TEMPLATE_BYTES = 1 << 20
@@ -106,12 +114,47 @@ def _named(tree: nodes.Template) -> Iterator[tuple[list[str], int]]:
             yield [str(v.value) for v in values if isinstance(v, nodes.Const)], node.lineno
 
 
-def template_error_findings(
-    custom_dir: Path, shown: str, theme_dirs: Sequence[str]
-) -> list[Finding]:
-    """Each template of ``custom_dir`` (named ``shown`` in findings) Jinja cannot parse,
-    and each template one names that ``theme_dirs`` do not hold, at its line."""
+#: Plugins that add no Jinja filter or test to the theme's environment.
+_NO_FILTERS_ADDED = frozenset(
+    {"search", "material/search", "offline", "material/offline", "fxsite"}
+)
+
+
+def template_names(
+    env: Environment, plugins: Iterable[str]
+) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The names of the filters and tests of the theme's Jinja ``env``, where the site's
+    ``plugins`` add none; else None (not known before the build)."""
+    if not set(plugins) <= _NO_FILTERS_ADDED:
+        return None
+    return frozenset(env.filters), frozenset(env.tests)
+
+
+def _stub(value: object, *args: object, **kwargs: object) -> object:
+    return value
+
+
+def _environment(
+    theme_dirs: Sequence[str], names: tuple[frozenset[str], frozenset[str]] | None
+) -> Environment:
+    """A Jinja environment reading the theme's folders, with ``names``' filters and tests."""
     env = Environment(loader=FileSystemLoader(list(theme_dirs)), autoescape=True)
+    if names is not None:
+        env.filters = dict.fromkeys(names[0], _stub)
+        env.tests = dict.fromkeys(names[1], _stub)
+    return env
+
+
+def template_error_findings(
+    custom_dir: Path,
+    shown: str,
+    theme_dirs: Sequence[str],
+    names: tuple[frozenset[str], frozenset[str]] | None = None,
+) -> list[Finding]:
+    """Each template of ``custom_dir`` (named ``shown`` in findings) Jinja cannot parse, or
+    compile with the filters and tests ``names`` (:func:`template_names`; None: not
+    judged), and each template one names that ``theme_dirs`` do not hold, at its line."""
+    env = _environment(theme_dirs, names)
     findings: list[Finding] = []
     for file in sorted(custom_dir.rglob("*.html")):
         path = f"{shown}/{file.relative_to(custom_dir).as_posix()}"
@@ -121,13 +164,15 @@ def template_error_findings(
             continue  # reported by template_text.template_findings
         try:
             tree = env.parse(text)
+            if names is not None:
+                env.compile(text)
         except TemplateSyntaxError as exc:
             message = f"Jinja cannot read this template: {exc.message}"
             findings.append(Finding(path, exc.lineno or 1, 1, "FX901", message))
             continue
-        for names, line in _named(tree):
-            if not any(_held(name, theme_dirs) for name in names):
-                listed = "', '".join(names)
+        for named, line in _named(tree):
+            if not any(_held(name, theme_dirs) for name in named):
+                listed = "', '".join(named)
                 message = (
                     f"template '{listed}' is not one of the theme's templates: name a file of "
                     "the theme or of its custom_dir, or remove the tag"
