@@ -489,9 +489,11 @@ class Project:
         if self.paths.readers.theme != "material" or "icon" not in result.front.data:
             return []
         at = result.front.icon
-        match = re.search(r"^icon:", source, re.MULTILINE)
+        match = re.search(r"^icon:[ \t]*", source, re.MULTILINE)
+        start = source.rfind("\n", 0, match.start()) + 1 if match else 0
         line = source.count("\n", 0, match.start()) + 1 if match else 1
-        line, col = (at.line, at.col) if at is not None else (line, 1)
+        col = match.end() - start + 1 if match else 1
+        line, col = (at.line, at.col) if at is not None else (line, col)
         icon = result.front.data["icon"]
         found = page_icon_finding(icon, path, line, col, self.paths.theme_dirs)
         return [found] if found is not None else []

@@ -9,7 +9,7 @@ from pathlib import Path
 import material  # type: ignore[import-untyped]
 import mkdocs
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import CLEAN, check_and_build, copy_site, finding_lines, library, sentence_errors
 
 from fxsite.evidence.library import Library
 from fxsite.pages.config_text import icon_findings
@@ -206,3 +206,35 @@ def test_a_plugin_may_add_filters() -> None:
     from mkdocs.theme import Theme
 
     assert template_names(Theme(name="material").get_env(), ["search", "macros"]) is None
+
+
+def test_check_and_build_refuse_what_the_theme_cannot_draw_alike(tmp_path: Path) -> None:
+    """One site with a misspelt theme icon, page icon and a broken custom_dir template:
+    check and build refuse each at its source line, and nothing is published."""
+    site = copy_site(CLEAN, tmp_path)
+    page = site / "docs" / "analysis.md"
+    text = page.read_text("utf-8")
+    page.write_text(text.replace("---\n", "---\nicon: material/timer-sand-emtpy\n", 1))
+    (site / "overrides").mkdir()
+    (site / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}\n{% block announce %}{% if x %}oops{% endblock %}\n'
+    )
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace(
+            "  font: false\n",
+            "  font: false\n  custom_dir: overrides\n  icon:\n    repo: material/gitt\n",
+        )
+    )
+    checked, built = check_and_build(site)
+    expected = [
+        "docs/analysis.md:2:7: FX601 icon 'material/timer-sand-emtpy'",
+        "mkdocs.yml:8:11: FX901 icon 'material/gitt'",
+        "overrides/main.html:2:1: FX901 Jinja cannot read this template",
+    ]
+    for run in (checked, built):
+        assert run.returncode == 1
+        lines = finding_lines(run.stdout + run.stderr, warnings=False)
+        assert [line[: len(e)] for line, e in zip(lines, expected, strict=True)] == expected
+    assert "build failed" not in built.stderr
+    assert not (site / "site").exists()
