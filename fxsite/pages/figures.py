@@ -289,6 +289,8 @@ _NUMERAL_LATIN = LazyPattern(
     rf"{CJK_NUMERAL}[ \u00a0]?(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
     r"(?![A-Za-z0-9_/])"
 )
+#: What every match of :data:`_NUMERAL_LATIN` holds: a Han character before a Latin letter.
+_HAN_LATIN = re.compile(r"[\u3007\u4e00-\u9fff][ \u00a0]?[A-Za-z]")
 
 # Multiplier and fraction words.
 _FRACTION_FIGURE = LazyPattern(
@@ -532,7 +534,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _NUMWORD_SYMBOL.finditer(text):
             if _is_symbol(match["symbol"]):
                 yield match.start(), match.end(), "number-word"
-    if not text.isascii():
+    if not text.isascii() and _HAN_LATIN.search(text) is not None:
         for match in _NUMERAL_LATIN.finditer(text):
             if _latin_unit(match["word"], text[match.end() :]):
                 yield match.start(), match.end(), "number-word"
