@@ -28,6 +28,7 @@ from fxsite.pages.config_text import (
     config_findings,
     config_settings,
     has_nav,
+    icon_findings,
     inherited,
     nav_titles,
     shown_strings,
@@ -55,6 +56,7 @@ from fxsite.pages.template_text import (
     template_findings,
     theme_file_findings,
 )
+from fxsite.pages.theme_refs import page_icon_finding, template_error_findings, template_names
 from fxsite.render.hero import contact_findings
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 from fxsite.verify.images import image_text, markdown_images
@@ -108,6 +110,9 @@ class ProjectPaths:
     left_out: LeftOut | None = None
     #: the theme's ``custom_dir``, whose templates' text is judged (None: none)
     custom_dir: Path | None = None
+    #: the Jinja filters and tests the theme's templates may use (MkDocs' theme
+    #: environment's); None: not known (a plugin may add some), not judged
+    template_names: tuple[frozenset[str], frozenset[str]] | None = None
     #: the site's files that may write text (the plugin's ``scripts_that_write``)
     writers: tuple[str, ...] = ()
     #: the files of docs/ MkDocs renders with Jinja (its ``extra_templates``)
@@ -151,6 +156,7 @@ class ProjectPaths:
             config_name=Path(config.config_file_path).name,
             theme_dirs=tuple(str(d) for d in theme.dirs),
             custom_dir=Path(theme.custom_dir) if theme.custom_dir else None,
+            template_names=template_names(theme.get_env(), config.plugins),
             writers=tuple(options.scripts_that_write),
             extra_templates=tuple(config.extra_templates),
             extra_css=tuple(str(c) for c in config.extra_css),
@@ -422,6 +428,7 @@ class Project:
             self.printed_meta,
         )
         result.findings.extend(self._template_findings(path, source, result))
+        result.findings.extend(self._icon_findings(path, source, result))
         for item in result.related:
             if item.page is None:
                 continue
@@ -476,6 +483,20 @@ class Project:
             "theme or of its custom_dir (like main.html), or remove the line"
         )
         return [Finding(path, line, 1, "FX601", message)]
+
+    def _icon_findings(self, path: str, source: str, result: PageResult) -> list[Finding]:
+        """A front-matter ``icon`` Material's folders lack (MkDocs stops with no place)."""
+        if self.paths.readers.theme != "material" or "icon" not in result.front.data:
+            return []
+        at = result.front.icon
+        match = re.search(r"^icon:[ \t]*", source, re.MULTILINE)
+        start = source.rfind("\n", 0, match.start()) + 1 if match else 0
+        line = source.count("\n", 0, match.start()) + 1 if match else 1
+        col = match.end() - start + 1 if match else 1
+        line, col = (at.line, at.col) if at is not None else (line, col)
+        icon = result.front.data["icon"]
+        found = page_icon_finding(icon, path, line, col, self.paths.theme_dirs)
+        return [found] if found is not None else []
 
     def _still_valid(self, cached: _CachedPage, source: str, known: frozenset[str]) -> bool:
         if cached.source != source or cached.known != known:
@@ -583,9 +604,11 @@ class Project:
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)
+        icons = icon_findings(text, rel, self.paths.theme_dirs, parents)
         return [
             *shown,
             *code,
+            *icons,
             *hero,
             *sections,
             *self.nav_icon_findings(titles),
@@ -646,6 +669,9 @@ class Project:
             return []
         shown, writers = self.paths.relative(custom), frozenset(self.paths.writers)
         return [
+            *template_error_findings(
+                custom, shown, self.paths.theme_dirs, self.paths.template_names
+            ),
             *template_findings(custom, shown, extra, settings),
             *theme_file_findings(custom, shown, self.paths.docs_dir, writers),
         ]

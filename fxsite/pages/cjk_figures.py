@@ -37,7 +37,13 @@ from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
 
-__all__ = ["CJK_UNITS", "DIGIT_ONLY_UNITS", "cjk_candidates"]
+__all__ = [
+    "CJK_NUMERAL",
+    "CJK_UNITS",
+    "DIGIT_ONLY_UNITS",
+    "OTHER_CJK_CURRENCY",
+    "cjk_candidates",
+]
 
 #: Units written in Chinese: the vocabulary's aliases ("秒", "倍", "元") and
 #: units prose uses that records do not need. "英寸" is a unit ("屏幕尺寸6.78英寸")
@@ -143,7 +149,10 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 #: degrees: a figure either way) and "7200转" revolutions, but "一度下跌" means
 #: "at one point" and "一转眼" "in a blink".
 DIGIT_ONLY_UNITS = {"度", "转"}
-_UNITS = CJK_UNITS
+#: The Japanese and Korean forms of a price, written as the Chinese one: "300円", "三百円",
+#: "300원" ("関東一円" is "throughout Kanto": :data:`_IDIOM`).
+OTHER_CJK_CURRENCY = frozenset({"円", "원"})
+_UNITS = CJK_UNITS | OTHER_CJK_CURRENCY
 # The tens written in one character are numerals too: 廿 20, 卅 30, 卌 40 ("廿秒", "廿五秒").
 _FIRST = "一二两三四五六七八九十半廿卅卌"
 _NUMERALS = "零〇一二两三四五六七八九十百千万亿廿卅卌"
@@ -165,10 +174,17 @@ _SPACE = f"[{_SPACES}]?"
 # "3个半月", "一小时半", "一分半", "两分半钟": a half after the unit.
 _MAG = r"(?:万亿|亿|万|千)"
 _HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半|个?小时半|分半钟?|分钟半)"
+# A number in numerals, not after a word that makes it an estimate or an ordinal.
+_NOT_ESTIMATE = rf"(?<![数几多好第{_NUMERALS}])"
+_NUMERAL = (
+    rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
+    rf"|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
+)
+#: A number written in Chinese numerals ("九十四", "叁佰"), as a figure starts with one.
+CJK_NUMERAL = _NOT_ESTIMATE + _NUMERAL
 _NUMERAL_FIGURE = LazyPattern(
-    rf"(?<![数几多好第{_NUMERALS}]){_BEFORE}?"
-    rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
-    rf"(?:{_HALF_AFTER}|(?:余|多)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})){_AFTER}?"
+    rf"{_NOT_ESTIMATE}{_BEFORE}?{_NUMERAL}"
+    rf"(?:{_HALF_AFTER}|(?:余|多|来)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
@@ -184,7 +200,13 @@ _WORD_FIGURE = LazyPattern(
     rf"|[千万]分之(?:[{_NUMERALS}点]+|{_NUMBER})"  # per mille: "千分之三", "千分之3"
     # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
     rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
-    rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价"
+    rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价|半額|打[了个]?对折"
+    # "百来秒" (about a hundred seconds), "百秒弱" (just under a hundred seconds): 百/千 start
+    # a figure a word of about or under makes one ("百秒" alone may be a name)
+    rf"|(?<![数几多好上成{_NUMERALS}])[百千](?:来(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})"
+    rf"|{_SPACE}(?:{alternation(_UNITS)})[弱強])"
+    # Japanese "半分" (half) before a particle or a bound: "半分になった", "半分以下"
+    r"|半分(?=[にのでだ]|以下|以上|程度|ほど|くらい|近く)"
     r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
 )
 # Halved ("腰斩", cut at the waist) after what it halves: "成本直接腰斩", "股价遭腰斩"
@@ -307,7 +329,7 @@ _UNITLESS_MONEY = LazyPattern(
     rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9])"
 )
-_IDIOM = LazyPattern(r"一(?:天|年)")
+_IDIOM = LazyPattern(r"一(?:天|年|円)")
 #: After "年", characters that make it no duration: a grade ("三年级"), a decade
 #: ("90年代"), a fiscal year ("2024年度").
 _NOT_YEARS = {"级", "代", "度"}
@@ -331,6 +353,12 @@ _WORD_CUE = _needles(
     "倍",
     "折",
     "半价",
+    "半額",
+    "半分",
+    "百来",
+    "千来",
+    "弱",
+    "強",
     "百元",
     "千元",
     "亚",

@@ -40,6 +40,7 @@ from fxsite.pages.config_drawn import Drawn, drawn_findings, drawn_strings
 from fxsite.pages.config_drawn import setting as _setting
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.scalar_place import scalar_offset
+from fxsite.pages.theme_refs import missing_icons
 from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = [
@@ -409,4 +410,19 @@ def config_findings(
             within = -1 if at is None or drawn.at is None else drawn.at + at
             line, col = _position(source, drawn.node, within)
             findings.append(replace(finding, line=line, col=col))
+    return findings
+
+
+def icon_findings(
+    text: str, path: str, theme_dirs: Sequence[str], parents: Sequence[Source] = ()
+) -> list[Finding]:
+    """Each setting of ``theme.icon`` in the config ``text`` (named ``path``) or the files it
+    inherits from naming an icon the theme's folders do not hold
+    (:func:`~fxsite.pages.theme_refs.missing_icons`), at its line there."""
+    sources = [(path, text), *parents]
+    merged, where = _merged(sources)
+    findings = []
+    for node, message in missing_icons(merged, theme_dirs) if merged is not None else []:
+        name, source = where.get(id(node), sources[0])
+        findings.append(Finding(name, *_position(source, node, -1), "FX901", message))
     return findings

@@ -49,6 +49,8 @@ from fxsite.pages.figure_vocab import (
     A_UNITS,
     APPROX,
     DIGIT_CHANGES,
+    FIGURE_COUNT_BEFORE,
+    FIGURE_COUNT_NOUNS,
     MAG_UNIT,
     NUM,
     POINTS_COMPARED,
@@ -163,16 +165,23 @@ _PER_BEFORE = re.compile(r"(?i:per)\s+\Z|/\s*\Z")
 
 # A unit said with "a"/"an", a value after a bound word ("under a second", "within a
 # millisecond", "nearly a minute") or before a comparative ("an hour faster", "a grand
-# less"); "a minute and a half", "a day to an hour". Alone, "an hour" is vague, "a second
-# look" an ordinal, and "an hour and a half later" tells when. Its words: :data:`~fxsite.pages.figure_vocab.A_UNITS` and the lists
+# less", "a couple of minutes less"); "a minute and a half" (or "a minute-and-a-half"), "a
+# minute and change" (a little over one), "a day to an hour". Alone, "an hour" and "a couple
+# of minutes" are vague, "a second look" an ordinal, and "an hour and a half later" tells
+# when. Its words: :data:`~fxsite.pages.figure_vocab.A_UNITS` and the lists
 # after it.
 _A_UNITS = word_alternation(A_UNITS)
 _AN = rf"(?i:an?){SP}+(?i:{_A_UNITS})"
+_JOIN = rf"(?:{SP}+|-)"
+_UNITS_PLURAL = word_alternation(u if u.endswith("s") else f"{u}s" for u in A_UNITS)
 _A_UNIT = LazyPattern(
     rf"\b(?:(?:{APPROX}|(?i:{word_alternation(A_UNIT_BOUNDS)}){SP}+){_AN}"
     rf"(?=\s*(?:[.,;:!?)]|\Z)|\s+(?i:{word_alternation(A_UNIT_FOLLOWERS)}))"
     rf"|{_AN}(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
-    rf"|{_AN}{SP}+(?i:and){SP}+(?i:a){SP}+(?i:half)\b(?!{SP}+(?i:later|earlier|ago|after)\b)"
+    rf"|{_AN}{_JOIN}(?i:and){_JOIN}(?i:a){_JOIN}(?i:half)\b(?!{SP}+(?i:later|earlier|ago|after)\b)"
+    rf"|{_AN}{SP}+(?i:and){SP}+(?i:change)\b(?!{SP}+(?i:of|in|to)\b)"
+    rf"|\b(?i:a){SP}+(?i:couple){SP}+(?:(?i:of){SP}+)?(?i:{_UNITS_PLURAL})"
+    rf"(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
     rf"|{_AN}{SP}+(?i:to){SP}+{_AN}\b)"
 )
 # Less than one unit: "sub-millisecond", "subsecond" (not money: "sub-dollar" names a class).
@@ -185,6 +194,16 @@ _TIME_WORDS = "nanoseconds?|microseconds?|milliseconds?|seconds?|minutes?|hours?
 _DIGITS_WIDE = LazyPattern(
     rf"\b(?i:single|double|triple)[- ](?i:digits?)"
     rf"(?:{SP}(?i:{_TIME_WORDS})\b|(?={SP}(?i:{word_alternation(DIGIT_CHANGES)})))"
+)
+
+# A price by its count of digits: "a seven-figure saving", "costs six figures" ("six figures
+# show the results" counts illustrations; :data:`~fxsite.pages.figure_vocab.FIGURE_COUNT_NOUNS`).
+_FIGURE_COUNT = r"(?i:five|six|seven|eight|nine|ten)"
+_FIGURES_WIDE = LazyPattern(
+    rf"\b{_FIGURE_COUNT}-(?i:figure)(?={SP}(?:[A-Za-z]+{SP})?(?i:{word_alternation(FIGURE_COUNT_NOUNS)}))"
+    r"|(?:"
+    + "|".join(rf"(?<=\b(?i:{word}){SP})" for word in FIGURE_COUNT_BEFORE)
+    + rf")(?:(?i:low|mid|high)[- ])?{_FIGURE_COUNT}{SP}(?i:figures)\b"
 )
 
 # Feet and inches: "23′-5″", "6′", "19.5″", and "23'-5\"" in ASCII.
@@ -269,9 +288,10 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_NINES, 0, "percent", re.compile("nines|9s", re.I)),
     (_SHARE, 0, "percent", _SHARE_CUE),
     # Its words without their boundaries (the rule reads them): compiled in a tenth of the time.
-    (_A_UNIT, 0, "number-word", re.compile(rf"\ban? (?:{'|'.join(A_UNITS)})", re.I)),
+    (_A_UNIT, 0, "number-word", re.compile(rf"\ban? (?:{'|'.join(A_UNITS)})|\ba couple", re.I)),
     (_SUB_UNIT, 0, "number-word", re.compile("sub", re.I)),
     (_DIGITS_WIDE, 0, "number-word", re.compile("digit", re.I)),
+    (_FIGURES_WIDE, 0, "number-word", re.compile("figure", re.I)),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_POINTS, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),

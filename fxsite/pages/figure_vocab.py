@@ -14,7 +14,7 @@ import unicodedata
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, tree_alternation
 from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
+from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS, OTHER_CJK_CURRENCY
 
 
 def _is_word(name: str) -> bool:
@@ -203,11 +203,12 @@ CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.
 # Currency words that are prices only as :data:`LETTER_SIGN` says: "It costs 300 won"
 # ("Of 12 bids, 3 won"; "3 Rand analysts").
 PRICE_ONLY_WORDS = ("won", "rand")
-# Money in slang after a number, in lower case ("3 bucks", "94 grand", "3 quid"; "94 Grand
-# Street" is an address).
-MONEY_SLANG = ("bucks", "buck", "grand", "quid")
+# Money in slang after a number, in lower case ("3 bucks", "94 grand", "3 quid", "300
+# greenbacks"; "94 Grand Street" is an address), and the hundred-dollar bill as written
+# ("three C-notes").
+MONEY_SLANG = ("bucks", "buck", "grand", "quid", "greenbacks", "greenback", "C-notes", "C-note")
 # The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
-CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | {"円", "원"}
+CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | OTHER_CJK_CURRENCY
 
 # Nouns of work a share counts: "3 out of 4 runs", "9 of 10 runs", "4/5 runs", "94 per
 # 100 runs" (with the counted nouns of :mod:`fxsite.evidence.units`).
@@ -236,6 +237,13 @@ A_UNIT_FOLLOWERS = (
 # Comparatives after a number of points that make it a score's difference ("12 points
 # faster"; "12 points" alone counts items).
 POINTS_COMPARED = (*A_UNIT_COMPARED, "higher", "lower", "better", "worse", "ahead", "behind")
+# Nouns of money a "six-figure" sizes ("a seven-figure saving"), and the words before
+# "six figures" that make it a price ("costs six figures"; "six figures show" counts them).
+FIGURE_COUNT_NOUNS = (
+    "saving", "savings", "sum", "price", "cost", "costs", "deal", "budget", "bill",
+    "contract", "salary", "revenue", "loss", "fee", "investment", "price tag",
+)  # fmt: skip
+FIGURE_COUNT_BEFORE = ("cost", "costs", "costing", "priced at", "worth", "into", "in the")
 # Nouns of change a "double-digit" or "single-digit" sizes ("double-digit gains").
 DIGIT_CHANGES = (
     "gains", "gain", "growth", "increases", "increase", "improvements", "improvement",
@@ -361,7 +369,9 @@ VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超�
 # seconds").
 _TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}"
 _AND_A_HALF = rf"{SP}(?i:and){SP}(?i:a){SP}(?i:half)"
-_MORE_OR_LESS = rf"\+|余|多|-(?i:plus|odd|ish|something|some)|{SP}odd|(?i:ish)"
+#: The words after a hyphen that make a number "at least" ("90-odd", "ninety-some").
+MORE_OR_LESS_WORDS = ("plus", "odd", "ish", "something", "some")
+_MORE_OR_LESS = rf"\+|余|多|-(?i:{'|'.join(MORE_OR_LESS_WORDS)})|{SP}odd|(?i:ish)"
 VALUE = (
     rf"{VALUE_FIRST}{START}(?:{APPROX})?{SIGN}?{NUM}(?:{RANGE_SEP}{SIGN}?{NUM})?"
     rf"(?:{_TOLERANCE})?(?:{_AND_A_HALF})?(?:{_MORE_OR_LESS})?"

@@ -62,7 +62,7 @@ from functools import lru_cache
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
 from fxsite.evidence.units import canonical_unit, loose_unit
-from fxsite.pages.cjk_figures import cjk_candidates
+from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, OTHER_CJK_CURRENCY, cjk_candidates
 from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
@@ -83,6 +83,7 @@ from fxsite.pages.figure_vocab import (
 from fxsite.pages.figure_vocab import (
     CURRENCY_CODES_AFTER,
     MONEY_SLANG,
+    MORE_OR_LESS_WORDS,
     PRICE_ONLY_WORDS,
     VULGAR_FRACTIONS,
 )
@@ -251,16 +252,24 @@ _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
 _NUMWORD = (
     rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion|dozen)"
-    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})(?:[\s-]+and[\s-]+a[\s-]+half|-odd|-plus|\s+odd)?)"
+    rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})"
+    rf"(?:[\s-]+and[\s-]+a[\s-]+half|-(?:{'|'.join(MORE_OR_LESS_WORDS)})|\s+odd)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
 
-# Word units after number words: time, size, percent and money words.
-_WORD_UNITS_ALL = rf"(?i:{_alternation(_WORDS | _CURRENCY_WORDS | {'percent', 'per cent'})})"
+# Word units after number words: time, size, percent and money words, and money in slang
+# ("three bucks", "three C-notes").
+_WORD_UNITS_ALL = (
+    rf"(?:(?i:{_alternation(_WORDS | _CURRENCY_WORDS | {'percent', 'per cent'})})"
+    rf"|{_alternation(MONEY_SLANG)})"
+)
+# A Chinese unit after number words: "ninety-four 秒" ("秒杀" sells).
+_CJK_UNIT_WORDS = rf"(?:{_alternation(CJK_UNITS | OTHER_CJK_CURRENCY)})(?!杀)"
 
 _NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
+    rf"|{_NUMWORD_VALUE}[ \u00a0]?{_CJK_UNIT_WORDS}"
     rf"|\b(?i:{_NUMWORD_CORE}|hundred|thousand)-?(?i:fold)\b"
     r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})\s+(?i:orders?)\s+of\s+magnitude\b"
     # "zero seconds", "zero percent", "zero-second failover" ("zero-day" and "zero-hour"
@@ -273,6 +282,15 @@ _NUMWORD_FIGURE = LazyPattern(
 _NUMWORD_SYMBOL = LazyPattern(
     rf"(?:{_NUMWORD_VALUE}|\b(?i:zero))[ \u00a0](?P<symbol>[A-Za-z]{{2,12}}(?:/[A-Za-z]{{1,8}})?)(?![A-Za-z0-9_/])"
 )
+
+# Chinese numerals before a Latin unit: "九十四 seconds", "九四 s", "三百 dollars", "两 times
+# faster" (the word is checked in code: :func:`_latin_unit`).
+_NUMERAL_LATIN = LazyPattern(
+    rf"{CJK_NUMERAL}[ \u00a0]?(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
+    r"(?![A-Za-z0-9_/])"
+)
+#: What every match of :data:`_NUMERAL_LATIN` holds: a Han character before a Latin letter.
+_HAN_LATIN = re.compile(r"[\u3007\u4e00-\u9fff][ \u00a0]?[A-Za-z]")
 
 # Multiplier and fraction words.
 _FRACTION_FIGURE = LazyPattern(
@@ -407,6 +425,19 @@ def _is_symbol(word: str) -> bool:
     )
 
 
+def _latin_unit(word: str, after: str) -> bool:
+    """Whether a Latin ``word`` after a number in Chinese numerals is its unit: a unit word
+    or symbol (one letter of fxsite's vocabulary too: "s"), or "times" before a comparative
+    (``after``: the text after it)."""
+    if word.lower() == "times":
+        return re.match(rf"\s+{_COMPARATIVE}", after) is not None
+    return (
+        re.fullmatch(_WORD_UNITS_ALL, word) is not None
+        or _is_symbol(word)
+        or (len(word) == 1 and canonical_unit(word) == word)
+    )
+
+
 def _is_divisor(word: str) -> bool:
     return word.lower() not in _SCALED_ONLY and (
         canonical_unit(word) is not None or is_unit_word(word)
@@ -502,6 +533,10 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "number-word"
         for match in _NUMWORD_SYMBOL.finditer(text):
             if _is_symbol(match["symbol"]):
+                yield match.start(), match.end(), "number-word"
+    if not text.isascii() and _HAN_LATIN.search(text) is not None:
+        for match in _NUMERAL_LATIN.finditer(text):
+            if _latin_unit(match["word"], text[match.end() :]):
                 yield match.start(), match.end(), "number-word"
     if _FRACTION_CUE.search(low) is not None:
         for match in _FRACTION_FIGURE.finditer(text):
