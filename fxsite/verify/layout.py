@@ -11,6 +11,8 @@ from collections.abc import Mapping
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.css import hides
+
 __all__ = [
     "BOXED",
     "INLINE",
@@ -20,6 +22,7 @@ __all__ = [
     "drawn_value",
     "in_datalist",
     "in_line",
+    "not_drawn",
     "select_options",
 ]
 
@@ -79,6 +82,13 @@ INLINE = frozenset(
         "msubsup",
         "mstyle",
         "semantics",
+        # a space between tokens, and boxes drawn round a token's text (or its room only)
+        "mspace",
+        "mpadded",
+        "mphantom",
+        "menclose",
+        "merror",
+        "maction",
     ]
 )
 #: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
@@ -151,6 +161,28 @@ SVG_IN_LINE = frozenset(
         "filter",
     ]
 )
+#: Elements whose content is fallback, drawn only where the element itself cannot be
+#: (a media player, a canvas, a frame, a plug-in): a browser that draws the element
+#: does not draw its content.
+FALLBACK = frozenset({"audio", "canvas", "iframe", "object", "video"})
+#: MathML that takes its content's room but draws none of it.
+_PHANTOM = frozenset({"mphantom"})
+#: SVG elements whose presentation attributes may hide the text inside them.
+_SVG_TEXT = frozenset({"svg", "g", "switch", "text", "tspan", "textPath"})
+#: SVG presentation attributes (and an ``<svg>``'s size) that are CSS properties of the
+#: same name, read as the ``style`` that states them.
+_PRESENTATION = (
+    "display",
+    "visibility",
+    "opacity",
+    "font-size",
+    "clip-path",
+    "mask",
+    "filter",
+    "transform",
+    "width",
+    "height",
+)
 #: ``<input>`` types whose ``value`` is not shown as text: every other type
 #: (text, search, number, email, url, tel, date and time kinds, unknown types,
 #: which browsers draw as text) shows it in the box.
@@ -207,3 +239,17 @@ def select_options(
         return set(), []
     shown = next((o for o in options if "selected" in o.attributes), options[0])
     return {shown.mem_id}, [o.mem_id for o in options if o.mem_id != shown.mem_id]
+
+
+def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
+    """A browser may leave the element's content undrawn though no ``style`` hides it:
+    fallback content (:data:`FALLBACK`), a ``popover`` until it is opened, a MathML
+    phantom, an SVG element its presentation attributes hide (``display="none"``,
+    ``font-size="0"``, an ``<svg>`` of zero width), read as the style they state
+    (:func:`~fxsite.verify.css.hides`)."""
+    if tag in FALLBACK or tag in _PHANTOM or "popover" in attrs:
+        return True
+    if tag not in _SVG_TEXT:
+        return False
+    style = "; ".join(f"{name}: {attrs[name]}" for name in _PRESENTATION if attrs.get(name))
+    return bool(style) and hides(style)

@@ -1,0 +1,77 @@
+"""Markup a browser does not draw, holding the middle of a figure (issue 20, blind tester 10).
+
+* Fallback content (``<canvas>``, ``<audio>``, ``<video>``, ``<iframe>``, ``<object>``), a
+  ``popover`` until it is opened, a MathML ``<mphantom>``, and SVG text its presentation
+  attributes hide (``display="none"``, ``font-size="0"``, an ``<svg>`` of zero width), read
+  as the style they state: each is read both ways, with and without its text, as
+  ``hidden`` is (``Each save took 9<canvas>x</canvas>4 s`` draws "94 s").
+* A MathML ``<mspace>`` between a number and its unit keeps them in one run.
+
+In-process rows: a page's sentence in, ``(code, line, col)`` out (the rule ``fxsite
+check``, the build and its gate share).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import library, sentence_errors
+
+#: The figure "94 s" split by markup that draws nothing, refused at its first digit.
+UNDRAWN = [
+    ("canvas", '<p>Each save took 9<canvas width="0" height="0">x</canvas>4 s on the FX100.</p>'),
+    ("audio", "<p>Each save took 9<audio>x</audio>4 s on the FX100.</p>"),
+    ("video", '<p>Each save took 9<video width="0" height="0">x</video>4 s on the FX100.</p>'),
+    ("iframe", '<p>Each save took 9<iframe width="0" height="0">x</iframe>4 s on the FX100.</p>'),
+    ("object", "<p>Each save took 9<object>x</object>4 s on the FX100.</p>"),
+    ("popover", "<p>Each save took 9<span popover>x</span>4 s on the FX100.</p>"),
+    (
+        "mphantom",
+        "Each save took <math><mn>9</mn><mphantom><mi>x</mi></mphantom><mn>4</mn></math>"
+        "&nbsp;s on the FX100.",
+    ),
+    ("zero-size svg", '<p>Each save took 9<svg width="0" height="0"><text>x</text></svg>4 s.</p>'),
+    (
+        "tspan display=none",
+        '<svg width="300" height="30"><text>Each save took 9<tspan display="none">x</tspan>'
+        "4 s</text></svg>",
+    ),
+    (
+        "tspan font-size=0",
+        '<svg width="300" height="30"><text>Each save took 9<tspan font-size="0">x</tspan>'
+        "4 s</text></svg>",
+    ),
+    (
+        "mspace",
+        'Each save took <math><mn>95</mn><mspace width="0.2em"/><mi mathvariant="normal">s'
+        "</mi></math> on the FX100.",
+    ),
+]
+
+#: Near misses: the same markup drawing its text, or nothing to hide.
+DRAWN = [
+    ("a span", "<p>Each save took 9<span>x</span>4 s on the FX100.</p>"),
+    ("an empty canvas", "<p>Each save took the <canvas>x</canvas> on the FX100.</p>"),
+    ("popover without digits", "<p>Each save took <span popover>x</span> on the FX100.</p>"),
+    (
+        "tspan font-size=10",
+        '<svg width="300" height="30"><text>Each save took 9<tspan font-size="10">x</tspan>'
+        "4 s</text></svg>",
+    ),
+    (
+        "svg of some size",
+        '<p>Each save took 9<svg width="20" height="9"><text>x</text></svg>4.</p>',
+    ),
+    ("mspace in words", "It <math><mi>is</mi><mspace width='1em'/><mi>fast</mi></math>."),
+]
+
+
+@pytest.mark.parametrize(("row", "sentence"), UNDRAWN, ids=[r[0] for r in UNDRAWN])
+def test_undrawn_markup_is_read_both_ways(row: str, sentence: str) -> None:
+    found = sentence_errors(sentence, library())
+    assert [code for code, _, _ in found] != [], row
+    assert {code for code, _, _ in found} == {"FX501"}, row
+
+
+@pytest.mark.parametrize(("row", "sentence"), DRAWN, ids=[r[0] for r in DRAWN])
+def test_drawn_markup_is_read_as_drawn(row: str, sentence: str) -> None:
+    assert sentence_errors(sentence, library()) == [], row
