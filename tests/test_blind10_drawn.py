@@ -14,7 +14,7 @@ check``, the build and its gate share).
 from __future__ import annotations
 
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import library, page_findings, sentence_errors
 
 #: The figure "94 s" split by markup that draws nothing, refused at its first digit.
 UNDRAWN = [
@@ -75,3 +75,27 @@ def test_undrawn_markup_is_read_both_ways(row: str, sentence: str) -> None:
 @pytest.mark.parametrize(("row", "sentence"), DRAWN, ids=[r[0] for r in DRAWN])
 def test_drawn_markup_is_read_as_drawn(row: str, sentence: str) -> None:
     assert sentence_errors(sentence, library()) == [], row
+
+
+#: An invisible character inside a claim's text, on its own line (FX502 at the character).
+INVISIBLE = [
+    ("zero width no-break space", "\ufeff"),
+    ("soft hyphen", "\u00ad"),
+    ("zero width space", "\u200b"),
+    ("combining grapheme joiner", "\u034f"),
+]
+
+
+@pytest.mark.parametrize(("row", "char"), INVISIBLE, ids=[r[0] for r in INVISIBLE])
+def test_an_invisible_character_in_a_claim_is_placed_at_it(row: str, char: str) -> None:
+    page = (
+        "# T\n\nA [9\u00a04 s](evidence:R1#save_time_baseline).\n\n"
+        f"B [9{char}4 s](evidence:R1#save_time_baseline).\n"
+    )
+    found = [(line, col) for code, line, col in page_findings(page, library()) if code == "FX502"]
+    assert found == [(5, 5)], row
+
+
+def test_a_claim_without_one_has_no_fx502() -> None:
+    page = "# T\n\nA [9\u00a04 s](evidence:R1#save_time_baseline).\n"
+    assert [f for f in page_findings(page, library()) if f[0] == "FX502"] == []
