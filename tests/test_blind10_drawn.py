@@ -5,6 +5,11 @@
   attributes hide (``display="none"``, ``font-size="0"``, an ``<svg>`` of zero width), read
   as the style they state: each is read both ways, with and without its text, as
   ``hidden`` is (``Each save took 9<canvas>x</canvas>4 s`` draws "94 s").
+* A page's element with a class that Material's or fxsite's own stylesheet hides by that
+  class alone (``md-toggle``, ``md-skip``, ``fx-sr``): read both ways too, as the theme's
+  stylesheets draw it (:mod:`fxsite.verify.theme_hiding`).
+* Text struck through (``<del>``, ``<s>``, CriticMarkup's ``{--x--}``): still drawn, but a
+  reader reads the line as the edit leaves it, so it is read both ways too.
 * A MathML ``<mspace>`` between a number and its unit keeps them in one run.
 
 In-process rows: a page's sentence in, ``(code, line, col)`` out (the rule ``fxsite
@@ -47,6 +52,20 @@ UNDRAWN = [
     ),
 ]
 
+#: Classes the theme's stylesheets hide (Material's, fxsite's own), as a page uses them.
+THEME_HIDDEN = ["md-toggle", "md-option", "md-skip", "md-dialog", "md-search__overlay", "fx-sr"]
+UNDRAWN += [
+    (name, f'Each save took 9<span class="{name}">x</span>4 s on the FX100.')
+    for name in THEME_HIDDEN
+]
+
+#: Struck through (an edit's deletion): a reader reads the line without it.
+UNDRAWN += [
+    ("del", "Each save took 9<del>x</del>5 s on NFS."),
+    ("s", "Each save took 9<s>x</s>6 s on NFS."),
+    ("critic deletion", "Each save took 9{--x--}4 s on the FX100."),
+]
+
 #: Near misses: the same markup drawing its text, or nothing to hide.
 DRAWN = [
     ("a span", "<p>Each save took 9<span>x</span>4 s on the FX100.</p>"),
@@ -62,6 +81,11 @@ DRAWN = [
         '<p>Each save took 9<svg width="20" height="9"><text>x</text></svg>4.</p>',
     ),
     ("mspace in words", "It <math><mi>is</mi><mspace width='1em'/><mi>fast</mi></math>."),
+    ("a class the theme draws", 'Each save took 9<span class="md-typeset">x</span>4 s.'),
+    ("fxsite's badge class", 'Each save took 9<span class="fx-badge">x</span>4 s.'),
+    ("struck words", "Each save took ~~a long time~~ no time on NFS."),
+    ("inserted", "Each save took 9<ins>x</ins>4 s on NFS."),
+    ("a hidden class, no figure", 'Each save took <span class="md-toggle">x</span> on NFS.'),
 ]
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "BOXED",
     "INLINE",
     "IN_LINE",
+    "STRUCK",
     "SVG_IN_LINE",
     "VALUE_NOT_SHOWN",
     "drawn_value",
@@ -165,6 +166,9 @@ SVG_IN_LINE = frozenset(
 #: (a media player, a canvas, a frame, a plug-in): a browser that draws the element
 #: does not draw its content.
 FALLBACK = frozenset({"audio", "canvas", "iframe", "object", "video"})
+#: Text struck through (an edit's deletion, ``{--x--}`` in CriticMarkup): a reader reads
+#: the line without it, as the edit leaves it.
+STRUCK = frozenset({"del", "s", "strike"})
 #: MathML that takes its content's room but draws none of it.
 _PHANTOM = frozenset({"mphantom"})
 #: SVG elements whose presentation attributes may hide the text inside them.

@@ -45,6 +45,7 @@ from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
     IN_LINE,
     INLINE,
+    STRUCK,
     SVG_IN_LINE,
     VALUE_NOT_SHOWN,
     drawn_value,
@@ -77,6 +78,7 @@ from fxsite.verify.shown import (
     too_deep,
 )
 from fxsite.verify.styled import apply_styles, drawn_as_prose, undrawn
+from fxsite.verify.theme_hiding import theme_hidden
 
 __all__ = [
     "MAX_NESTING",
@@ -269,6 +271,7 @@ def _read_text(
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
         styled = apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
+        styled |= theme_hidden(root, content=channel == "article")
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(
             root,
@@ -759,7 +762,8 @@ class _Walk:
     ) -> None:
         """The element's children pushed, and its end: read both ways where it may not be
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
-        opened, fallback content: :func:`.layout.not_drawn`) or stands apart (a footnote mark); a run of its own where it is a block."""
+        opened, fallback content: :func:`.layout.not_drawn`; struck through, it may be
+        read as deleted: :data:`.layout.STRUCK`) or stands apart (a footnote mark); a run of its own where it is a block."""
         where, role, heading = context
         mem_id = node.mem_id
         hidden = (
@@ -768,6 +772,7 @@ class _Walk:
             or mem_id in self.unshown
             or tag == "rp"
             or not_drawn(tag, attrs)
+            or tag in STRUCK
         )
         stack = self.stack
         if hidden or (tag == "sup" and _footnote_mark(tag, attrs, node)):
