@@ -97,8 +97,9 @@ INLINE = frozenset(
 BOXED = frozenset({"label"})
 #: Elements a browser lays out in the line, beyond :data:`INLINE`: replaced boxes, form
 #: controls and elements that draw nothing of their own. Whatever they draw stays in the
-#: run (an image's alt text, a control's value, an object's fallback, a textarea's text),
-#: and where they draw nothing the text around them joins (``95<img alt="">s``,
+#: run (an image's alt text, a control's value, a textarea's text; fallback content, read
+#: without it too: :func:`not_drawn`), and where they draw nothing the text around them
+#: joins (``95<img alt="">s``,
 #: ``52<audio></audio>s`` and ``63<source>s`` draw "95s", "52s", "63s"); a box drawn
 #: between two texts is read as nothing too, where a reader may read them as one figure.
 #: Unknown and custom elements (``<blink>``, ``<my-el>``) are inline to a browser.
