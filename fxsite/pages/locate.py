@@ -365,7 +365,11 @@ class SourceLocator:
         text = finding.text or ""
         char = _GLUED.match(finding.message) if kind == "FX503" else None
         glued = char[1] if char is not None else ""
+        # An invisible character's finding (its text starts with the character): at the
+        # character itself, wherever the text after it is written (a claim's link text).
         at = self.find(text, kind, whole=True, glued=glued) if text else None
+        if at is None and kind == "FX502" and text:
+            at = self.find(text[0], kind, whole=True)
         if at is None and text:
             for item in self.written:
                 found = _find_in(item.text, text)

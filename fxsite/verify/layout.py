@@ -11,15 +11,19 @@ from collections.abc import Mapping
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.css import hides
+
 __all__ = [
     "BOXED",
     "INLINE",
     "IN_LINE",
+    "STRUCK",
     "SVG_IN_LINE",
     "VALUE_NOT_SHOWN",
     "drawn_value",
     "in_datalist",
     "in_line",
+    "not_drawn",
     "select_options",
 ]
 
@@ -79,6 +83,13 @@ INLINE = frozenset(
         "msubsup",
         "mstyle",
         "semantics",
+        # a space between tokens, and boxes drawn round a token's text (or its room only)
+        "mspace",
+        "mpadded",
+        "mphantom",
+        "menclose",
+        "merror",
+        "maction",
     ]
 )
 #: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
@@ -86,8 +97,9 @@ INLINE = frozenset(
 BOXED = frozenset({"label"})
 #: Elements a browser lays out in the line, beyond :data:`INLINE`: replaced boxes, form
 #: controls and elements that draw nothing of their own. Whatever they draw stays in the
-#: run (an image's alt text, a control's value, an object's fallback, a textarea's text),
-#: and where they draw nothing the text around them joins (``95<img alt="">s``,
+#: run (an image's alt text, a control's value, a textarea's text; fallback content, read
+#: without it too: :func:`not_drawn`), and where they draw nothing the text around them
+#: joins (``95<img alt="">s``,
 #: ``52<audio></audio>s`` and ``63<source>s`` draw "95s", "52s", "63s"); a box drawn
 #: between two texts is read as nothing too, where a reader may read them as one figure.
 #: Unknown and custom elements (``<blink>``, ``<my-el>``) are inline to a browser.
@@ -151,6 +163,31 @@ SVG_IN_LINE = frozenset(
         "filter",
     ]
 )
+#: Elements whose content is fallback, drawn only where the element itself cannot be
+#: (a media player, a canvas, a frame, a plug-in): a browser that draws the element
+#: does not draw its content.
+FALLBACK = frozenset({"audio", "canvas", "iframe", "object", "video"})
+#: Text struck through (an edit's deletion, ``{--x--}`` in CriticMarkup): a reader reads
+#: the line without it, as the edit leaves it.
+STRUCK = frozenset({"del", "s", "strike"})
+#: MathML that takes its content's room but draws none of it.
+_PHANTOM = frozenset({"mphantom"})
+#: SVG elements whose presentation attributes may hide the text inside them.
+_SVG_TEXT = frozenset({"svg", "g", "switch", "text", "tspan", "textPath"})
+#: SVG presentation attributes (and an ``<svg>``'s size) that are CSS properties of the
+#: same name, read as the ``style`` that states them.
+_PRESENTATION = (
+    "display",
+    "visibility",
+    "opacity",
+    "font-size",
+    "clip-path",
+    "mask",
+    "filter",
+    "transform",
+    "width",
+    "height",
+)
 #: ``<input>`` types whose ``value`` is not shown as text: every other type
 #: (text, search, number, email, url, tel, date and time kinds, unknown types,
 #: which browsers draw as text) shows it in the box.
@@ -207,3 +244,17 @@ def select_options(
         return set(), []
     shown = next((o for o in options if "selected" in o.attributes), options[0])
     return {shown.mem_id}, [o.mem_id for o in options if o.mem_id != shown.mem_id]
+
+
+def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
+    """A browser may leave the element's content undrawn though no ``style`` hides it:
+    fallback content (:data:`FALLBACK`), a ``popover`` until it is opened, a MathML
+    phantom, an SVG element its presentation attributes hide (``display="none"``,
+    ``font-size="0"``, an ``<svg>`` of zero width), read as the style they state
+    (:func:`~fxsite.verify.css.hides`)."""
+    if tag in FALLBACK or tag in _PHANTOM or "popover" in attrs:
+        return True
+    if tag not in _SVG_TEXT:
+        return False
+    style = "; ".join(f"{name}: {attrs[name]}" for name in _PRESENTATION if attrs.get(name))
+    return bool(style) and hides(style)

@@ -43,11 +43,15 @@ from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
+    IN_LINE,
     INLINE,
+    STRUCK,
+    SVG_IN_LINE,
     VALUE_NOT_SHOWN,
     drawn_value,
     in_datalist,
     in_line,
+    not_drawn,
     select_options,
 )
 from fxsite.verify.runs import Run, flush, power_of_ten
@@ -74,6 +78,7 @@ from fxsite.verify.shown import (
     too_deep,
 )
 from fxsite.verify.styled import apply_styles, drawn_as_prose, undrawn
+from fxsite.verify.theme_hiding import theme_hidden
 
 __all__ = [
     "MAX_NESTING",
@@ -266,6 +271,7 @@ def _read_text(
     root = tree.body if tree.body is not None else tree.root
     if root is not None:
         styled = apply_styles(tree.root, page, sheets) if tree.root is not None else frozenset()
+        styled |= theme_hidden(root, content=channel == "article")
         # A list item's blocks are the same on every page only where no stylesheet hides text.
         _walk(
             root,
@@ -551,9 +557,11 @@ class _Walk:
             self.builders.pop()
             return
         current = self.builders[-1]
-        # Shown, a block element (or a footnote mark) stands apart; a template is never
+        # Shown, a block element (or a footnote mark) stands apart, an element in the line
+        # (fallback content drawn) does not; a template is never
         # drawn, but a search index (Material's) reads its text joined to the run's.
-        split = where is _APART or (tag not in INLINE and tag != "template")
+        in_line = tag in INLINE or tag in IN_LINE or tag in SVG_IN_LINE
+        split = where is _APART or not (in_line or tag == "template")
         if current.opened:  # else a block inside it ended the run its text started in
             current.hidden.append((current.opened.pop(), current.length, split))
 
@@ -754,10 +762,18 @@ class _Walk:
     ) -> None:
         """The element's children pushed, and its end: read both ways where it may not be
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
-        opened) or stands apart (a footnote mark); a run of its own where it is a block."""
+        opened, fallback content: :func:`.layout.not_drawn`; struck through, it may be
+        read as deleted: :data:`.layout.STRUCK`) or stands apart (a footnote mark); a run of its own where it is a block."""
         where, role, heading = context
         mem_id = node.mem_id
-        hidden = undrawn(attrs) or mem_id in self.styled or mem_id in self.unshown or tag == "rp"
+        hidden = (
+            undrawn(attrs)
+            or mem_id in self.styled
+            or mem_id in self.unshown
+            or tag == "rp"
+            or not_drawn(tag, attrs)
+            or tag in STRUCK
+        )
         stack = self.stack
         if hidden or (tag == "sup" and _footnote_mark(tag, attrs, node)):
             # Read where it stands, and its run read without it too (Builder.blocks).

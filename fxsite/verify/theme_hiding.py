@@ -1,0 +1,65 @@
+"""What the theme's own stylesheets hide in a page's content, by a class alone.
+
+The page reader (:mod:`.visible`) applies a site's stylesheets, not the theme's
+(:mod:`.sheets`: trusted, they hide the theme's chrome by design). But a page may give
+its own text a class the theme's stylesheets hide (Material's ``md-toggle``,
+``md-skip``, ``md-dialog``; fxsite's ``fx-sr``): ``9<span class="md-toggle">x</span>4 s``
+draws "94 s". So the rules of Material's stylesheets and fxsite's own
+assets that may hide an element by one class (``.md-toggle { display: none }``,
+judged by :func:`~fxsite.verify.css.hides`, as a site's rule is) are read once, and
+the elements of a page's content that carry such a class are read as hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.verify.css import hides, read_sheet
+from fxsite.verify.theme import ASSETS, _theme_files
+
+__all__ = ["hiding_classes", "theme_hidden"]
+
+#: A selector that is one class and nothing else.
+_ONE_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
+#: Where a whole published page (Material's) holds the page's content.
+_CONTENT = ".md-content__inner"
+
+
+def _sheets() -> list[str]:
+    """The text of Material's stylesheets and of fxsite's own (as written: not the charts'
+    styles the build appends, which draw the charts the audit checks apart)."""
+    texts = [
+        p.read_text("utf-8", "replace")
+        for p in _theme_files()
+        if p.suffix == ".css" and "material" in p.parts
+    ]
+    own = resources.files("fxsite").joinpath("assets")
+    return texts + [own.joinpath(n).read_text("utf-8") for n in ASSETS if n.endswith(".css")]
+
+
+@cache
+def hiding_classes() -> frozenset[str]:
+    """The classes a rule of the themes' stylesheets (or fxsite's) may hide an element by."""
+    found: set[str] = set()
+    for css in _sheets():
+        for decl in read_sheet(css).declarations:
+            one = _ONE_CLASS.fullmatch(decl.selector.strip())
+            if one is not None and hides(decl.shown):
+                found.add(one[1])
+    return frozenset(found)
+
+
+def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
+    """The elements (by ``mem_id``) of the page's content with a class of
+    :func:`hiding_classes`: all of ``root`` where it is the page's content (``content``),
+    else what stands in Material's content box (the theme's chrome is the theme's)."""
+    classes = hiding_classes()
+    if not classes:
+        return frozenset()
+    boxes = [root] if content else root.css(_CONTENT)
+    selector = ", ".join(f".{name}" for name in sorted(classes))
+    return frozenset(node.mem_id for box in boxes for node in box.css(selector))
