@@ -6,6 +6,15 @@ tester 10).
   a rule ``.md-typeset .h { display: none }``, ``body .md-content__inner > p > .h`` or
   ``h1 + p > .h`` hides text on the published page, so ``fxsite check`` reads the text
   both with and without it, as the build's gate does.
+* ``:is()`` and ``:where()`` are matched as a browser matches them: a harmless
+  ``:is(.unused) { display: none }`` first in an extra_css file hid every element, so
+  that the next rule's hidden ``x`` in ``9<span class=h>x</span>4 s`` was never read
+  away (published), and a record page's claim read glued to the text after it (FX503
+  at a published file).
+* A pseudo-class dropped where a compound selector starts leaves ``*`` in its place
+  (``p :nth-last-child(1 of .h)`` picks what is in a ``<p>``, not the ``<p>``).
+* Nested rules (CSS Nesting: ``p { & .h { display: none } }``, ``p { .h {…} }``) are
+  read with their parent's selector.
 
 In-process rows: a page (and its ``extra_css``) in, ``(code, line, col)`` out (the one
 reader ``fxsite check`` and the build share).
@@ -21,6 +30,7 @@ from sitekit import fixture_renderer, href_for, library
 from fxsite.evidence.library import Library
 from fxsite.markdown import judge_page
 from fxsite.pages.page import process_page
+from fxsite.verify.css_selectors import plain_selector
 from fxsite.verify.sheets import SheetFiles
 
 
@@ -46,7 +56,7 @@ SAVE = 'Each save took 9<span class="h">x</span>4 s on the FX100.'
 HEADED = f"# T\n\n{SAVE}\n"
 
 # (name, page, extra_css, errors)
-THEMED = [
+PAGES = [
     (
         "the content class as ancestor",
         f"# T\n\n<style>.md-typeset .h {{ display: none }}</style>\n\n{SAVE}\n",
@@ -85,13 +95,75 @@ THEMED = [
         [],
     ),
     ("extra_css, a theme ancestor, shown", HEADED, ".md-typeset .h { color: red }", []),
+    # :is() and :where() that pick nothing do not hide the page
+    (
+        "an :is() rule before",
+        HEADED,
+        ":is(.unused) { display: none } .h { display: none }",
+        [("FX501", 3, 16)],
+    ),
+    (
+        "a :where() rule before",
+        HEADED,
+        ":where(.unused) { display: none } .h { display: none }",
+        [("FX501", 3, 16)],
+    ),
+    (
+        "p:is() sized to nothing before",
+        HEADED,
+        "p:is(.unused) { font-size: 0 } .h { display: none }",
+        [("FX501", 3, 16)],
+    ),
+    ("an :is() that picks the span", HEADED, ":is(.q, .h) { display: none }", [("FX501", 3, 16)]),
+    ("an :is() rule alone", HEADED, ":is(.unused) { display: none }", []),
+    # CSS Nesting
+    ("a nested rule with &", HEADED, "p { & .h { display: none } }", [("FX501", 3, 16)]),
+    ("a nested rule without &", HEADED, "p { .h { display: none } }", [("FX501", 3, 16)]),
+    ("a nested child rule", HEADED, "p { > .h { display: none } }", [("FX501", 3, 16)]),
+    ("a nested @media", HEADED, ".h { @media screen { display: none } }", [("FX501", 3, 16)]),
+    ("a nested rule under another parent", HEADED, "ul { & .h { display: none } }", []),
+    # a pseudo-class starting a compound
+    (
+        "nth-last-child(1 of .h) in a <p>",
+        f"# T\n\n<style>p :nth-last-child(1 of .h) {{ display: none }}</style>\n\n{SAVE}\n",
+        "",
+        [("FX501", 5, 16)],
+    ),
+    (
+        "nth-last-child(1 of .h) in a <ul>",
+        f"# T\n\n<style>ul :nth-last-child(1 of .h) {{ display: none }}</style>\n\n{SAVE}\n",
+        "",
+        [],
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("page", "css", "errors"), [r[1:] for r in THEMED], ids=[r[0] for r in THEMED]
+    ("page", "css", "errors"), [r[1:] for r in PAGES], ids=[r[0] for r in PAGES]
 )
-def test_theme_wrapper_selectors(
+def test_page_rules(
     page: str, css: str, errors: list[tuple[str, int, int]], lib: Library, tmp_path: Path
 ) -> None:
     assert _errors(page, lib, tmp_path, css) == errors
+
+
+# (selector, as matched at any time)
+PLAIN = [
+    (":is(.unused)", "*:is(.unused)"),
+    (":where(.unused)", "*:is(.unused)"),
+    ("p:is(.a:hover, .b) > .h", "p:is(.a, .b) > .h"),
+    # dropped, so that it picks more, never fewer
+    (".h:nth-child(1)", ".h"),
+    ("a:hover > b", "a > b"),
+    (":not(.x)", "*"),
+    (":is(:hover)", "*:is(*)"),
+    ("p :nth-last-child(1 of .h)", "p *"),
+    ("p > :hover", "p > *"),
+    ("p > .h::after", "p > .h"),
+    (".a\\:b", ".a\\:b"),
+]
+
+
+@pytest.mark.parametrize(("selector", "plain"), PLAIN)
+def test_plain_selector(selector: str, plain: str) -> None:
+    assert plain_selector(selector) == plain
