@@ -15,6 +15,10 @@ tester 10).
   (``p :nth-last-child(1 of .h)`` picks what is in a ``<p>``, not the ``<p>``).
 * Nested rules (CSS Nesting: ``p { & .h { display: none } }``, ``p { .h {…} }``) are
   read with their parent's selector.
+* Text drawn as the page's background is unseen: ``color: #fff`` (and any colour within
+  1.3:1 of Material's white), ``Canvas``; so is text blurred (``filter: blur(50px)``),
+  inverted to light, blended into the page (``mix-blend-mode: screen``) or lifted over
+  the line as ruby text (``display: ruby-text``).
 
 In-process rows: a page (and its ``extra_css``) in, ``(code, line, col)`` out (the one
 reader ``fxsite check`` and the build share).
@@ -167,3 +171,31 @@ PLAIN = [
 @pytest.mark.parametrize(("selector", "plain"), PLAIN)
 def test_plain_selector(selector: str, plain: str) -> None:
     assert plain_selector(selector) == plain
+
+
+# (name, a rule on the x of 9<span class=h>x</span>4 s, whether 94 s is read)
+UNSEEN = [
+    ("white", "color: #fff; letter-spacing: -0.6em", True),
+    ("white by name", "color: white", True),
+    ("near white", "color: hsl(0 0% 96%)", True),
+    ("the background's system colour", "color: Canvas; letter-spacing: -0.6em", True),
+    ("white fill", "-webkit-text-fill-color: #fefefe", True),
+    ("blurred", "filter: blur(50px); letter-spacing: -0.6em", True),
+    ("inverted", "filter: invert(1)", True),
+    ("screened", "mix-blend-mode: screen; letter-spacing: -0.6em", True),
+    ("difference", "mix-blend-mode: difference", True),
+    ("ruby text", "display: ruby-text", True),
+    # near misses: drawn where a reader sees it
+    ("grey", "color: #999", False),
+    ("red", "color: red", False),
+    ("slightly blurred", "filter: blur(1px)", False),
+    ("slightly inverted", "filter: invert(0.2)", False),
+    ("multiplied", "mix-blend-mode: multiply", False),
+    ("ruby base", "display: ruby-base", False),
+]
+
+
+@pytest.mark.parametrize(("rule", "read"), [r[1:] for r in UNSEEN], ids=[r[0] for r in UNSEEN])
+def test_unseen_text(rule: str, read: bool, lib: Library, tmp_path: Path) -> None:
+    page = f"# T\n\n<style>.h {{ {rule} }}</style>\n\n{SAVE}\n"
+    assert _errors(page, lib, tmp_path) == ([("FX501", 5, 16)] if read else [])

@@ -304,7 +304,7 @@ def completes_figure(text: str) -> bool:
 #: reads, a function whose value is not known, or an escape spelling one.
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|"
-    r"transform|scale|translate|rotate|zoom|mask|var\(|env\(|attr\(|\\",
+    r"transform|scale|translate|rotate|zoom|mask|blend|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 
