@@ -29,7 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import fixture_renderer, href_for, library
+from sitekit import check_and_build, finding_lines, fixture_renderer, href_for, library, rows_site
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import judge_page
@@ -199,3 +199,21 @@ UNSEEN = [
 def test_unseen_text(rule: str, read: bool, lib: Library, tmp_path: Path) -> None:
     page = f"# T\n\n<style>.h {{ {rule} }}</style>\n\n{SAVE}\n"
     assert _errors(page, lib, tmp_path) == ([("FX501", 5, 16)] if read else [])
+
+
+def test_check_and_build_read_an_is_rule_alike(tmp_path: Path) -> None:
+    """An extra_css file whose first rule is ``:is(.unused) { display: none }``: check and
+    the build's gate (which reads the published pages, the record pages too) refuse the
+    page's hidden x at its source line, and nothing else."""
+    site = rows_site(tmp_path / "b10", HEADED)
+    (site / "docs" / "css").mkdir()
+    (site / "docs" / "css" / "h.css").write_text(
+        ":is(.unused) { display: none }\n.h { display: none }\n", "utf-8"
+    )
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "extra_css:\n  - css/h.css\n", "utf-8")
+    for run in check_and_build(site):
+        assert run.returncode == 1
+        lines = finding_lines(run.stdout + run.stderr, warnings=False)
+        assert [line.split(" bare")[0] for line in lines] == ["docs/index.md:3:16: FX501"]
+    assert not (site / "site").exists()
