@@ -19,6 +19,10 @@ tester 10).
   1.3:1 of Material's white), ``Canvas``; so is text blurred (``filter: blur(50px)``),
   inverted to light, blended into the page (``mix-blend-mode: screen``) or lifted over
   the line as ruby text (``display: ruby-text``).
+* An element that may be hidden inside another that may be (``p:hover { display: none }``
+  or ``p { color: #fff }`` around a hidden ``x``) is read away while the outer is shown:
+  the reader read only "all shown" and "all hidden", so the outer rule hid the inner's
+  "94 s".
 
 In-process rows: a page (and its ``extra_css``) in, ``(code, line, col)`` out (the one
 reader ``fxsite check`` and the build share).
@@ -198,6 +202,23 @@ UNSEEN = [
 @pytest.mark.parametrize(("rule", "read"), [r[1:] for r in UNSEEN], ids=[r[0] for r in UNSEEN])
 def test_unseen_text(rule: str, read: bool, lib: Library, tmp_path: Path) -> None:
     page = f"# T\n\n<style>.h {{ {rule} }}</style>\n\n{SAVE}\n"
+    assert _errors(page, lib, tmp_path) == ([("FX501", 5, 16)] if read else [])
+
+
+# (name, the page's rules, whether 94 s is read)
+NESTED = [
+    ("p hidden on hover", "p:hover { display: none } .h { display: none }", True),
+    ("p drawn white", "p { color: #fff } .h { display: none }", True),
+    ("p hidden on hover, x blurred", "p:hover { display: none } .h { filter: blur(9px) }", True),
+    # near misses: nothing inside the p is hidden
+    ("p hidden on hover alone", "p:hover { display: none }", False),
+    ("p drawn white, x red", "p { color: #fff } .h { color: red }", False),
+]
+
+
+@pytest.mark.parametrize(("rules", "read"), [r[1:] for r in NESTED], ids=[r[0] for r in NESTED])
+def test_hidden_inside_hidden(rules: str, read: bool, lib: Library, tmp_path: Path) -> None:
+    page = f"# T\n\n<style>{rules}</style>\n\n{SAVE}\n"
     assert _errors(page, lib, tmp_path) == ([("FX501", 5, 16)] if read else [])
 
 
