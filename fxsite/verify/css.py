@@ -111,25 +111,57 @@ def read_sheet(text: str) -> Sheet:
     found: list[Declaration] = []
     font_face = False
     imports: list[str] = []
-    stack = [tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)]
+    # Each list of rules with the selectors of the rule it is nested in ("": none).
+    stack: list[tuple[list[str], list[ast.Node]]] = [
+        ([""], tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True))
+    ]
     while stack:
-        for rule in stack.pop():
+        parents, rules = stack.pop()
+        for rule in rules:
             if isinstance(rule, ast.QualifiedRule):
-                declared = _declarations("", rule.content)
-                for selector in _selectors(rule.prelude):
-                    found += [Declaration(selector, d.name, d.value) for d in declared]
+                selectors = [
+                    _nested(s, parent) for parent in parents for s in _selectors(rule.prelude)
+                ]
+                content = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+                declared = [d for d in content if isinstance(d, ast.Declaration)]
+                for selector in selectors:
+                    found += [Declaration(selector, d.lower_name, tuple(d.value)) for d in declared]
+                stack.append(
+                    (selectors, [r for r in content if not isinstance(r, ast.Declaration)])
+                )
             elif isinstance(rule, ast.AtRule) and rule.lower_at_keyword == "import":
                 imports += [_url(t) for t in rule.prelude if _url(t)]
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
                 if rule.lower_at_keyword == "font-face":
                     font_face = True
+                elif parents != [""]:  # @media… inside a rule: its declarations are the rule's
+                    stack.append((parents, _nested_rule(rule)))
                 else:  # @media, @supports, @layer, @container… hold rules
                     stack.append(
-                        tinycss2.parse_rule_list(
-                            rule.content, skip_comments=True, skip_whitespace=True
+                        (
+                            parents,
+                            tinycss2.parse_rule_list(
+                                rule.content, skip_comments=True, skip_whitespace=True
+                            ),
                         )
                     )
     return Sheet(tuple(found), font_face, tuple(imports))
+
+
+def _nested(selector: str, parent: str) -> str:
+    """A nested rule's selector resolved against its parent's (CSS Nesting): ``&`` is the
+    parent, and a selector without it is a descendant's (``p { .h {…} }`` is ``p .h``)."""
+    if not parent:
+        return selector
+    outer = f":is({parent})"
+    whole = selector.replace("&", outer) if "&" in selector else f"{outer} {selector}"
+    return whole[:MAX_SERIALIZED]
+
+
+def _nested_rule(rule: ast.AtRule) -> list[ast.Node]:
+    """An at-rule nested in a rule (``p { @media … { color: red; .h {…} } }``), read as a
+    rule of ``&``: its declarations are the rule's, its rules nested in it."""
+    return [ast.QualifiedRule(0, 0, [ast.LiteralToken(0, 0, "&")], rule.content)]
 
 
 def _selectors(prelude: list[ast.Node]) -> list[str]:
@@ -272,7 +304,7 @@ def completes_figure(text: str) -> bool:
 #: reads, a function whose value is not known, or an escape spelling one.
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|"
-    r"transform|scale|translate|rotate|zoom|mask|var\(|env\(|attr\(|\\",
+    r"transform|scale|translate|rotate|zoom|mask|blend|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tinycss2 import ast  # type: ignore[import-untyped]
+from tinycss2.color4 import parse_color  # type: ignore[import-untyped]
 
 __all__ = ["hiding", "moving"]
 
@@ -104,6 +105,37 @@ def _clear_colour(tokens: Tokens) -> bool:
     return False
 
 
+#: Below this contrast with the page's white background text counts as unseen (``#eee``
+#: is 1.16:1; ``#ccc``, 1.6:1, is seen).
+FAINT_CONTRAST = 1.3
+#: System colours drawn as a page's or a field's background (``Canvas``; the old names).
+_BACKGROUNDS = frozenset({"canvas", "field", "window", "buttonface", "menu", "background"})
+
+
+def _luminance(channel: float) -> float:
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def _background_colour(tokens: Tokens) -> bool:
+    """A colour text is drawn in that may be the page's background: a system colour of
+    a background (``Canvas``), one within :data:`FAINT_CONTRAST` of Material's white
+    (``#fff``, ``white``, ``hsl(0 0% 98%)``), or one whose shade is not computed (``lab()``)."""
+    for token in _plain(tokens):
+        if isinstance(token, ast.IdentToken) and token.lower_value in _BACKGROUNDS:
+            return True
+        colour = parse_color(token)
+        if colour is None or isinstance(colour, str):  # not a colour, or currentcolor
+            continue
+        try:
+            red, green, blue = colour.to("srgb").coordinates
+        except NotImplementedError:
+            return True
+        shade = 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
+        if 1.05 / (shade + 0.05) < FAINT_CONTRAST:
+            return True
+    return False
+
+
 def _px(token: ast.Node) -> float | None:
     """A font size in CSS pixels; None where it is not known (a function, a unit not listed)."""
     if isinstance(token, ast.NumberToken):
@@ -139,20 +171,36 @@ def _tiny_font(tokens: Tokens) -> bool:
     return False
 
 
+#: A blur, in CSS pixels, from which a letter counts as unseen (a quarter of 16px text).
+BLUR_PX = 4.0
+
+
 def _filtered_out(tokens: Tokens) -> bool:
     """A ``filter`` that may leave text unseen: ``opacity()`` below :data:`FAINT`, a
-    ``url()`` filter (any drawing), or a value not known."""
+    ``blur()`` of :data:`BLUR_PX` or more, an ``invert()`` that draws dark text light
+    (above 1 - :data:`FAINT`), a ``url()`` filter (any drawing), or a value not known."""
     for token in _plain(tokens):
         if isinstance(token, ast.URLToken):
             return True
         if isinstance(token, ast.FunctionBlock):
+            args = _plain(token.arguments)
             if token.lower_name == "url":
                 return True
-            if token.lower_name == "opacity":
-                args = _plain(token.arguments)
-                if args and _faint(args[0]):
+            if token.lower_name == "opacity" and args and _faint(args[0]):
+                return True
+            if token.lower_name == "blur" and args:
+                blur = _px(args[0])
+                if blur is None or blur >= BLUR_PX:
+                    return True
+            if token.lower_name == "invert" and args and not _faint(args[0]):
+                invert = _fraction(args[0])
+                if invert is None or invert > 1 - FAINT:
                     return True
     return False
+
+
+#: Blend modes that draw dark text on a white page as the page (the rest keep it dark).
+_DARK_BLENDS = frozenset({"normal", "multiply", "darken", "color-burn", "hard-light", "luminosity"})
 
 
 def _negative(token: ast.Node) -> bool:
@@ -206,15 +254,16 @@ def hiding(name: str, value: Tokens) -> bool:
 
 
 _HIDERS = {
-    "display": lambda t, w: "none" in w,
+    "display": lambda t, w: bool(w & {"none", "ruby-text"}),  # ruby text: drawn over the line
     "visibility": lambda t, w: bool(w & {"hidden", "collapse"}),
     "content-visibility": lambda t, w: "hidden" in w,
     "position": lambda t, w: bool(w & {"absolute", "fixed"}),
     "opacity": lambda t, w: _faint(t[0]),
     "font-size": lambda t, w: _tiny(t[0]),
     "font": lambda t, w: _tiny_font(t),
-    "color": lambda t, w: _clear_colour(t),
-    "-webkit-text-fill-color": lambda t, w: _clear_colour(t),
+    "color": lambda t, w: _clear_colour(t) or _background_colour(t),
+    "-webkit-text-fill-color": lambda t, w: _clear_colour(t) or _background_colour(t),
+    "mix-blend-mode": lambda t, w: not w <= _DARK_BLENDS or len(t) != len(w),
     "filter": lambda t, w: _filtered_out(t),
     "text-indent": lambda t, w: _negative(t[0]),
     "clip": lambda t, w: not (w & {"auto", "none"}),

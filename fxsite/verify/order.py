@@ -32,6 +32,7 @@ from fxsite.verify.css import (
     read_style,
     reorders,
 )
+from fxsite.verify.css_selectors import plain_selector
 from fxsite.verify.notes import REORDERED, Note
 from fxsite.verify.reading import detect
 
@@ -46,7 +47,6 @@ __all__ = [
 
 #: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…), which make ``dir=auto`` rtl.
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-_PSEUDO = re.compile(r"::?[A-Za-z-]+(?:\([^)]*\))?")
 
 
 def _text(node: LexborNode | None) -> str:
@@ -138,10 +138,10 @@ def style_order_notes(node: LexborNode, style: str) -> list[Note]:
 
 
 def matches(root: LexborNode, selector: str) -> list[LexborNode]:
-    """The elements a rule's selector picks (pseudo-classes dropped: it may match any time)."""
+    """The elements a rule's selector picks at any time (:func:`~.css_selectors.plain_selector`)."""
     if len(selector) >= MAX_SERIALIZED:  # cut short: what it matches is not known
         return [root]
-    plain = _PSEUDO.sub("", selector).strip(" ,") or "*"
+    plain = plain_selector(selector)
     try:
         return list(root.css(plain))
     except SelectolaxError:  # a selector Lexbor does not know: it may match anything

@@ -70,11 +70,14 @@ class Run:
 
     def blocks(self) -> list[Block]:
         """The run as drawn with everything shown and, when some of its text may not be
-        drawn, as drawn without that text too (``9<span hidden>x</span>4 s`` shows 94 s).
+        drawn, as drawn without that text too (``9<span hidden>x</span>4 s`` shows 94 s),
+        and, where one such element holds another, each block as drawn with the outer
+        shown and the innermost not (``p:hover`` may hide a ``<p>``: its hidden ``x`` is
+        read away while it is shown).
 
         Shown, a hidden block element stands apart from the run (its own block);
-        a hidden inline element stays in it. The second reading is marked
-        :attr:`Block.variant` with the number of blocks of the first.
+        a hidden inline element stays in it. Each further reading is marked
+        :attr:`Block.variant` with the number of blocks before it.
         """
         raw = "".join(self.parts)
         if not self.hidden:
@@ -83,25 +86,21 @@ class Run:
         cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
         found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
         blocks = [b for b in found if b is not None]
-        kept: list[str] = []
-        start = 0
-        mapping = [0] * (len(raw) + 1)
-        for begin, end, _ in sorted(self.hidden):
-            for i in range(start, max(start, begin)):
-                mapping[i] = len(kept)
-                kept.append(raw[i])
-            for i in range(max(start, begin), max(start, end)):
-                mapping[i] = len(kept)
-            start = max(start, end)
-        for i in range(start, len(raw)):
-            mapping[i] = len(kept)
-            kept.append(raw[i])
-        mapping[len(raw)] = len(kept)
-        claims = [(mapping[a], mapping[b], i) for a, b, i in self.claims if mapping[a] < mapping[b]]
-        shown = self._block("".join(kept), claims)
-        if shown is not None and all(shown.text != b.text for b in blocks):
-            shown.variant = len(blocks)
-            blocks.append(shown)
+        readings = [self._block(*_removed(raw, self.hidden, self.claims))]
+        leaves = _innermost(self.hidden)
+        if len(leaves) < len(self.hidden):  # one holds another: it shown, the other not
+            starts = [s for s, _, _ in leaves]
+            for a, b in pairwise(cuts):
+                text, claims = self._slice(raw, a, b)
+                held = leaves[bisect_left(starts, a) : bisect_left(starts, b)]
+                inside = [(s - a, e - a, split) for s, e, split in held if e <= b]
+                readings.append(self._block(*_removed(text, inside, claims)) if inside else None)
+        seen = {b.text for b in blocks}
+        for shown in readings:
+            if shown is not None and shown.text not in seen:
+                seen.add(shown.text)
+                shown.variant = len(blocks)
+                blocks.append(shown)
         return self._with_code(raw, blocks)
 
     def _with_code(self, raw: str, blocks: list[Block]) -> list[Block]:
@@ -151,6 +150,42 @@ class Run:
             for s, e, i in claims
         ]
         return Block(text, self.channel, claims, self.role, self.unit, self.said)
+
+
+def _removed(
+    raw: str, spans: list[tuple[int, int, bool]], claims: list[tuple[int, int, int]]
+) -> tuple[str, list[tuple[int, int, int]]]:
+    """``raw`` without the text of ``spans``, and ``claims`` where they fall in it (a claim
+    left empty is dropped)."""
+    kept: list[str] = []
+    start = 0
+    mapping = [0] * (len(raw) + 1)
+    for begin, end, _ in sorted(spans):
+        for i in range(start, max(start, begin)):
+            mapping[i] = len(kept)
+            kept.append(raw[i])
+        for i in range(max(start, begin), max(start, end)):
+            mapping[i] = len(kept)
+        start = max(start, end)
+    for i in range(start, len(raw)):
+        mapping[i] = len(kept)
+        kept.append(raw[i])
+    mapping[len(raw)] = len(kept)
+    return "".join(kept), [
+        (mapping[a], mapping[b], i) for a, b, i in claims if mapping[a] < mapping[b]
+    ]
+
+
+def _innermost(spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """The spans of ``spans`` that hold no other (elements nest: each holds those that
+    start inside it, in order, after it)."""
+    ordered = sorted(spans, key=lambda span: (span[0], -span[1]))
+    return [
+        span
+        for span, after in zip(ordered, [*ordered[1:], None], strict=True)
+        if after is None
+        or not (after[0] < span[1] or (after[0] == span[0] and after[1] <= span[1]))
+    ]
 
 
 def collapsed_offsets(raw: str, offsets: set[int]) -> dict[int, int]:

@@ -43,6 +43,7 @@ __all__ = [
     "PageSheets",
     "SheetFiles",
     "file_digest",
+    "in_theme",
     "loads_style",
     "page_rules",
 ]
@@ -52,6 +53,25 @@ MAX_SHEET_BYTES = 16 << 20
 #: Most rules that style text a page's stylesheets may set: each is matched against the
 #: page, so more are refused (the cost stays linear in the page).
 MAX_RULES = 10_000
+
+
+#: The elements Material draws around a page's content (``base.html``, ``main.html``).
+_THEME_OPEN = (
+    '<div class="md-container" data-md-component="container">'
+    '<main class="md-main" data-md-component="main"><div class="md-main__inner md-grid">'
+    '<div class="md-content" data-md-component="content">'
+    '<article class="md-content__inner md-typeset">'
+)
+_THEME_CLOSE = "</article></div></div></main></div>"
+
+
+def in_theme(html: str) -> str:
+    """A page's rendered content as the theme draws it, for its stylesheets' selectors
+    (``.md-typeset .h``, ``h1 + p``): inside Material's wrapper, after the ``<h1>`` it adds
+    to a page without one (``partials/content.html``), left empty (the title is judged
+    as a title)."""
+    title = "" if "<h1" in html else "<h1></h1>"
+    return f"{_THEME_OPEN}{title}{html}{_THEME_CLOSE}"
 
 
 def loads_style(attrs: Mapping[str, str | None]) -> bool:

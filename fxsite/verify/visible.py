@@ -55,7 +55,7 @@ from fxsite.verify.layout import (
     select_options,
 )
 from fxsite.verify.runs import Run, flush, power_of_ten
-from fxsite.verify.sheets import NO_SHEETS, PageSheets
+from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
     BLOCK_CLASSES,
     CODE,
@@ -212,7 +212,7 @@ def page_text(
     ``sheets``: the stylesheet files the page loads (:mod:`.sheets`), whose rules
     are applied as its ``<style>`` blocks' are.
     """
-    tree = LexborHTMLParser(_STANDARDS + html if channel == "article" else html)
+    tree = LexborHTMLParser(_STANDARDS + in_theme(html) if channel == "article" else html)
     page = PageText()
     body = tree.body if tree.body is not None else tree.root
     if body is not None:  # as written: the walk below rewrites text in the case drawn
