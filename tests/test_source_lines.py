@@ -718,7 +718,9 @@ _NUM = "[94](evidence:R1#save_time_fx100)"
         ),
         # written nowhere whole: by its number's digits on one line
         ("# T\n\nSome text.\n\nArea 9^4^ s here.\n", ["FX501 5:6"]),
-        ("# T\n\nChange {~~90~>94~~} s here.\n", ["FX501 3:11"]),
+        # The struck-out 90 is read both ways (blind10): "9094 s" and, as the edit leaves
+        # it, "94 s" at its own number.
+        ("# T\n\nChange {~~90~>94~~} s here.\n", ["FX501 3:11", "FX501 3:15"]),
         # a NUL, which a browser drops, joins the figure and is itself FX502 at its place
         ("# T\n\nSaves 9\x004 s here.\n", ["FX501 3:7", "FX502 3:8"]),
         # near misses: cited figures, an address alone, a claim fine beside a tag

@@ -77,7 +77,6 @@ _HELD = "style|attributes|classList|dataset"
 HIDES = re.compile(
     rf"""{_DOT}(?:{_HIDE_MEMBERS})(?![\w$])"""
     rf"""|{_DOT}(?:{_ACTIONS})\s*(?:\?\.\s*)?(?:\(|{_DOT}(?:call|apply|bind)\b)"""
-    rf"""|(["'`])\s*(?:{_HIDE_MEMBERS}|{_HIDE_PROPS}|attributeStyleMap)\s*\1"""
     rf"""|\bclassList\s*{_DOT}(?:add|remove|toggle|replace)\b"""
     rf"""|\b(?:className|hidden|inert|cssText)\b\s*["'`]?\s*\]?\s*{_SET}"""
     rf"""|{_DOT}(?:{_ATTRS})\s*{_SET}"""
@@ -87,6 +86,9 @@ HIDES = re.compile(
     rf"""|\blocation\s*(?:{_DOT}(?:assign|replace)\s*\(|{_SET})|\bdocument\s*{_DOT}open\b"""
     rf"""|{_COMPUTED}\s*(?:\?\.\s*)?\(|{_COMPUTED}\s*{_DOT}(?:call|apply|bind)\b"""
 )
+#: A string that names a member that hides (``e["remove"]()``, ``const f = "hidden"``),
+#: read with the strings in (:data:`HIDES` is read in code outside them).
+_NAMED = re.compile(rf"""(["'`])\s*(?:{_HIDE_MEMBERS}|{_HIDE_PROPS}|attributeStyleMap)\s*\1""")
 #: The same, read in code outside strings: a member held bare (``const {remove} =
 #: Element.prototype``), ``with``, ``delete`` of an attribute or a style, a name spelt with
 #: an escape (``e.\u0072emove()``), and what draws otherwise (a web font, a highlight).
@@ -154,7 +156,12 @@ def script_does(code: str) -> tuple[str, str] | None:
     bare, only = uncommented(code), uncommented(code, strings=False)
     member_set = _MEMBER_SET if _ELEMENTS.search(only) else None
     hides = "hides what is drawn"
-    reads = [("writes text", SINKS, bare), (hides, HIDES, bare), (hides, _CODE_HIDES, only)]
+    reads = [
+        ("writes text", SINKS, bare),
+        (hides, HIDES, only),  # a page's title in a theme's script string is no code
+        (hides, _NAMED, bare),
+        (hides, _CODE_HIDES, only),
+    ]
     for does, pattern, text in [*reads, *([(hides, member_set, only)] if member_set else [])]:
         match = pattern.search(text)
         if match is not None:

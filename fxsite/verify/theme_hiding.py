@@ -62,4 +62,18 @@ def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
         return frozenset()
     boxes = [root] if content else root.css(_CONTENT)
     selector = ", ".join(f".{name}" for name in sorted(classes))
-    return frozenset(node.mem_id for box in boxes for node in box.css(selector))
+    return frozenset(
+        node.mem_id for box in boxes for node in box.css(selector) if not _in_claim(node, box)
+    )
+
+
+def _in_claim(node: LexborNode, box: LexborNode) -> bool:
+    """Whether ``node`` stands in a claim element (``[data-fx-ref]``): a claim fxsite
+    rendered draws its screen-reader words (``fx-sr``) so by design, and one written by
+    hand is refused whole (:func:`~fxsite.pages.judge.judge_rendered`)."""
+    at: LexborNode | None = node
+    while at is not None and at.mem_id != box.mem_id:
+        if "data-fx-ref" in at.attributes:
+            return True
+        at = at.parent
+    return False
