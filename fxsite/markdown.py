@@ -22,7 +22,7 @@ fxsite MkDocs plugin, the plugin has processed the page's source
 (:func:`~fxsite.pages.page.process_page`) and hands each page its
 :class:`PageContext` (:func:`page_context`). ``fxsite check`` converts each page
 with :class:`PageRenderer`, built from the project's own Markdown configuration
-(:func:`judge_page`). Alone — an engine that runs Markdown extensions but not
+(:func:`render_page`). Alone — an engine that runs Markdown extensions but not
 MkDocs plugins, such as Zensical — it loads the evidence library itself
 (``evidence_dir``, relative to the working folder), processes each page in a
 preprocessor and, when ``enforce`` is on, fails the conversion with
@@ -82,7 +82,6 @@ __all__ = [
     "PageContext",
     "PageRenderer",
     "check_page",
-    "judge_page",
     "keep_rendered_claims",
     "links_rendered",
     "makeExtension",
@@ -821,24 +820,6 @@ def render_page(
     return html_text, context
 
 
-def judge_page(
-    result: PageResult,
-    source: str,
-    library: Any,
-    href_for: HrefFor,
-    renderer: PageRenderer | None = None,
-    elsewhere: Collection[str] = (),
-    src: str | None = None,
-    readers: SiteReaders | None = None,
-    sheets: PageSheets = NO_SHEETS,
-) -> tuple[str, list[Finding]]:
-    """:func:`render_page`'s HTML and findings."""
-    html_text, context = render_page(
-        result, source, library, href_for, renderer, elsewhere, src, readers, sheets
-    )
-    return html_text, context.findings
-
-
 def check_page(
     source: str,
     path: str,
@@ -846,7 +827,7 @@ def check_page(
     href_for: HrefFor,
     renderer: PageRenderer | None = None,
 ) -> tuple[str, list[Finding]]:
-    """A page in, its HTML and every finding out (:func:`process_page`, then :func:`judge_page`)."""
+    """A page in, its HTML and every finding out (:func:`process_page`, then :func:`render_page`)."""
     result = process_page(source, path, library, href_for)
-    html_text, judged = judge_page(result, source, library, href_for, renderer)
-    return html_text, [*result.findings, *judged]
+    html_text, context = render_page(result, source, library, href_for, renderer)
+    return html_text, [*result.findings, *context.findings]

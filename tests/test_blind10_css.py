@@ -36,7 +36,7 @@ import pytest
 from sitekit import check_and_build, finding_lines, fixture_renderer, href_for, library, rows_site
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import judge_page
+from fxsite.markdown import render_page
 from fxsite.pages.page import process_page
 from fxsite.verify.css_selectors import plain_selector
 from fxsite.verify.sheets import SheetFiles
@@ -54,7 +54,7 @@ def _errors(page: str, lib: Library, root: Path, css: str = "") -> list[tuple[st
     (docs / "css" / "h.css").write_text(css, "utf-8")
     sheets = SheetFiles([docs], always=["css/h.css"] if css else ()).page("index.html", "index.md")
     result = process_page(page, "docs/index.md", lib, href_for)
-    _, judged = judge_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)
+    judged = render_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)[1].findings
     return sorted(
         (f.code, f.line, f.col) for f in [*result.findings, *judged] if f.severity == "error"
     )

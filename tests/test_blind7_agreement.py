@@ -33,7 +33,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import judge_page
+from fxsite.markdown import render_page
 from fxsite.pages import page_title
 from fxsite.pages.page import process_page
 from fxsite.pages.page_title import SiteReaders, title_readings
@@ -59,7 +59,7 @@ def _findings(
     """What check and build find in ``source`` as page ``src`` of a site with ``theme``,
     titled by MkDocs (no ``nav`` title), its search MkDocs' own unless the theme is Material."""
     result = process_page(source, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(
+    judged = render_page(
         result,
         source,
         lib,
@@ -67,7 +67,7 @@ def _findings(
         fixture_renderer(),
         src=src,
         readers=_readers(theme),
-    )
+    )[1].findings
     return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
 
 
@@ -162,7 +162,7 @@ def test_the_home_pages_title_is_read_where_the_theme_shows_it(lib: Library) -> 
 
 
 def test_a_title_figure_is_told_as_the_title(lib: Library) -> None:
-    [found] = judge_page(
+    [found] = render_page(
         process_page("# Took 95&amp;nbsp;s\n", PAGE_PATH, lib, href_for),
         "# Took 95&amp;nbsp;s\n",
         lib,
@@ -170,7 +170,7 @@ def test_a_title_figure_is_told_as_the_title(lib: Library) -> None:
         fixture_renderer(),
         src="p.md",
         readers=_readers("material"),
-    )[1]
+    )[1].findings
     assert "the page's title, which MkDocs takes from this heading" in found.message
 
 

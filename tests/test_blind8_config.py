@@ -39,7 +39,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, judge_page
+from fxsite.markdown import PageRenderer, render_page
 from fxsite.pages.config_text import config_findings, shown_strings
 from fxsite.pages.content_icons import content_icons, icon_findings, published_icons
 from fxsite.pages.locate import SourceLocator
@@ -197,21 +197,21 @@ def test_a_page_showing_a_configured_string_leaves_it_to_the_configuration(lib: 
     ]
     assert shown == ["Took 61 s", "Took 63 s"]
     result = process_page(KEYS_PAGE, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(result, KEYS_PAGE, lib, href_for, renderer, shown)
+    judged = render_page(result, KEYS_PAGE, lib, href_for, renderer, shown)[1].findings
     assert judged == []
     # Near miss: a key the configuration does not name is the page's own text.
     page = "# Home\n\nPress ++fast++: it took 95 s.\n"
     result = process_page(page, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(result, page, lib, href_for, renderer, shown)
+    judged = render_page(result, page, lib, href_for, renderer, shown)[1].findings
     assert [(f.code, f.line) for f in judged] == [("FX501", 3)]
 
 
 def _page(source: str, lib: Library, theme: str = "material") -> list[tuple[str, int, int]]:
     result = process_page(source, PAGE_PATH, lib, href_for)
     readers = SiteReaders(theme, get_heading_text, None)
-    _, judged = judge_page(
+    judged = render_page(
         result, source, lib, href_for, fixture_renderer(), src="p.md", readers=readers
-    )
+    )[1].findings
     return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
 
 
@@ -290,7 +290,7 @@ def test_an_icon_is_read_as_the_sign_it_draws(
     sentence: str, col: int | None, lib: Library, emoji: PageRenderer
 ) -> None:
     result = process_page(f"# T\n\n{sentence}\n", PAGE_PATH, lib, href_for)
-    _, judged = judge_page(result, f"# T\n\n{sentence}\n", lib, href_for, emoji)
+    judged = render_page(result, f"# T\n\n{sentence}\n", lib, href_for, emoji)[1].findings
     found = sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
     assert found == ([] if col is None else [("FX501", 3, col)])
 
@@ -363,7 +363,9 @@ def _drawn_page(source: str, icons: dict[str, Any], lib: Library) -> list[tuple[
     """What check and build find in ``source`` under Material with ``theme.icon: icons``."""
     readers = SiteReaders("material", get_heading_text, None, content_icons("material", icons))
     result = process_page(source, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(result, source, lib, href_for, fixture_renderer(), readers=readers)
+    judged = render_page(result, source, lib, href_for, fixture_renderer(), readers=readers)[
+        1
+    ].findings
     return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
 
 

@@ -41,7 +41,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import PageRenderer, check_page, judge_page
+from fxsite.markdown import PageRenderer, check_page, render_page
 from fxsite.pages.content_icons import content_icons, icon_findings, published_icons
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import process_page
@@ -118,9 +118,9 @@ def _footer_page(
     drawn = content_icons("material", icons, features)
     readers = SiteReaders("material", get_heading_text, None, drawn)
     result = process_page(source, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(
+    judged = render_page(
         result, source, lib, href_for, fixture_renderer(), src="p.md", readers=readers
-    )
+    )[1].findings
     return sorted((f.code, f.line, f.col) for f in [*result.findings, *judged])
 
 

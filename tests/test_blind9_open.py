@@ -40,7 +40,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import judge_page
+from fxsite.markdown import render_page
 from fxsite.pages.config_text import config_findings
 from fxsite.pages.page import process_page
 from fxsite.verify.audit import verify_site
@@ -261,7 +261,7 @@ def _images(root: Path, lib: Library, page: str, src: str, dest: str) -> list[tu
         (docs / name).write_text(text, "utf-8")
     sheets = SheetFiles([docs]).page(dest, src, markdown_images(page))
     result = process_page(page, "docs/" + src, lib, href_for)
-    _, judged = judge_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)
+    judged = render_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)[1].findings
     return sorted((f.line, f.col) for f in [*result.findings, *judged] if f.code == "FX501")
 
 

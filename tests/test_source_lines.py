@@ -34,7 +34,7 @@ from sitekit import (
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
-from fxsite.markdown import PageRenderer, check_page, judge_page
+from fxsite.markdown import PageRenderer, check_page, render_page
 from fxsite.pages.config_text import config_findings, has_nav, inherited, titled_in_nav
 from fxsite.pages.name_title import section_title_findings
 from fxsite.pages.page import process_page
@@ -334,7 +334,7 @@ def test_a_title_made_from_a_file_name_at_the_file(
 ) -> None:
     path = f"docs/{src}"
     result = process_page(page, path, lib, href_for)
-    _, findings = judge_page(result, page, lib, href_for, fixture_renderer(), src=src)
+    findings = render_page(result, page, lib, href_for, fixture_renderer(), src=src)[1].findings
     assert [f"{f.path}:{f.line}:{f.col}" for f in [*result.findings, *findings]] == where
 
 

@@ -29,7 +29,7 @@ from sitekit import (
 )
 
 from fxsite.evidence.library import Library
-from fxsite.markdown import judge_page
+from fxsite.markdown import render_page
 from fxsite.pages.page import process_page
 from fxsite.verify.audit import verify_site
 from fxsite.verify.charts import check_chart
@@ -56,7 +56,7 @@ def _errors(
     docs.mkdir(exist_ok=True)
     sheets = SheetFiles([docs], extra).page("index.html")
     result = process_page(page, PAGE_PATH, lib, href_for)
-    _, judged = judge_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)
+    judged = render_page(result, page, lib, href_for, fixture_renderer(), sheets=sheets)[1].findings
     found = [*result.findings, *judged]
     return sorted((f.code, f.line, f.col) for f in found if f.severity == "error")
 
