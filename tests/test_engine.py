@@ -513,9 +513,9 @@ def test_record_pages_are_searched_only_when_asked(
 #: The adapters over MkDocs; every other module of the core runs without it.
 # The rebuild's child process is an adapter too: it runs MkDocs on a vetted config.
 _MKDOCS_ADAPTERS = {
-    "fxsite/anchor/rebuild_child.py",
     "fxsite/cli.py",
     "fxsite/mkdocs_plugin.py",
+    "fxsite/mkdocs_rebuild.py",
     "fxsite/mkdocs_serve.py",
     "fxsite/mkdocs_shell.py",
 }

@@ -14,7 +14,7 @@ at ``mkdocs.yml:line`` and nothing is run. The decisions:
 - Theme: ``material``, ``mkdocs`` or ``readthedocs``. A ``custom_dir`` must
   stay inside the checkout and hold no Python (:data:`PYTHON_SUFFIXES`); its
   templates are rendered in a sandboxed Jinja environment
-  (:mod:`fxsite.anchor.rebuild_child`).
+  (:mod:`fxsite.mkdocs_rebuild`).
 - Plugins: MkDocs' built-in ``search`` (Material's ``material/search``) with
   the options in :data:`SEARCH_OPTIONS`, and ``fxsite``, whose ``evidence_dir``
   and ``cache_dir`` must stay inside the checkout. Every other plugin is refused.

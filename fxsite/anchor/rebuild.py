@@ -9,7 +9,7 @@ Everything is written in one temporary work folder: a clone of the repository
 checked out at the commit (its git history, and so the figure history, is the
 one the vendor built from); the vendor's ``mkdocs.yml`` replaced by what
 :mod:`fxsite.anchor.allowlist` lets through, or nothing built at all; the site,
-built by ``python -I -m fxsite.anchor.rebuild_child build`` in an empty
+built by ``python -I -m fxsite.mkdocs_rebuild build`` in an empty
 environment (``HOME`` and ``TMPDIR`` in the work folder, the manifest's
 ``SOURCE_DATE_EPOCH``, no signing key) into a folder of the rebuild's own.
 Every published file is then compared byte for byte with the rebuilt one.
@@ -68,7 +68,7 @@ def _checkout(top: Path, commit: str, dest: Path) -> bool:
 
 def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
     """Build the vetted ``project`` into ``out`` in a child process; what went wrong, if anything."""
-    argv = [sys.executable, "-I", "-m", "fxsite.anchor.rebuild_child", "build", str(project)]
+    argv = [sys.executable, "-I", "-m", "fxsite.mkdocs_rebuild", "build", str(project)]
     try:
         done = subprocess.run(  # noqa: S603 - this interpreter, list argv
             argv,

@@ -128,7 +128,7 @@ def _background_colour(tokens: Tokens) -> bool:
             continue
         try:
             red, green, blue = colour.to("srgb").coordinates
-        except NotImplementedError:
+        except NotImplementedError:  # tinycss2 does not convert this space (lab()): unknown
             return True
         shade = 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
         if 1.05 / (shade + 0.05) < FAINT_CONTRAST:

@@ -1,4 +1,4 @@
-"""The process a rebuild runs: ``python -I -m fxsite.anchor.rebuild_child build PROJECT``.
+"""The process a rebuild runs: ``python -I -m fxsite.mkdocs_rebuild build PROJECT``.
 
 It is ``fxsite build``, with the theme's templates rendered by Jinja's
 sandbox: a vendor's ``theme.custom_dir`` may hold templates, and a plain
