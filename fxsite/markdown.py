@@ -123,10 +123,9 @@ class PageContext:
     refused: list[str] = field(default_factory=list)
     #: ids of the charts fxsite drew into the page (``PageResult.drawn``)
     drawn: list[str] = field(default_factory=list)
-    #: the refs of the claims fxsite rendered on the page, one per claim: its checked
-    #: blocks' (``PageResult.claims``), then each the claims treeprocessor renders;
-    #: None: not known, every claim element is taken as one
-    own: list[str] | None = None
+    #: the claims of the page's checked blocks (``PageResult.claims``); None: the claims
+    #: fxsite rendered on the page are not known (every claim element is taken as one)
+    blocks: list[Claim] | None = None
     #: the claims the claims treeprocessor rendered, in document order
     claims: list[Claim] = field(default_factory=list)
     #: ``(text, destination, language)`` of each evidence link it resolved, in order
@@ -137,8 +136,6 @@ class PageContext:
     #: the page's estimate note has a slot after its lead, where it cites an estimate
     #: (:data:`~fxsite.pages.sections.ESTIMATE_SLOT`)
     estimate_note: bool = False
-    #: the claims of the page's checked blocks (``PageResult.claims``)
-    blocks: list[Claim] = field(default_factory=list)
     #: the configuration's shown strings, judged at their line in ``mkdocs.yml``
     #: (a heading's permalink title): not reported again where the page shows them
     elsewhere: frozenset[str] = frozenset()
@@ -157,14 +154,24 @@ class PageContext:
     #: the page's front-matter ``title``, where the page titles itself (not the ``nav``):
     #: Material's footer draws icons beside it (:func:`~fxsite.pages.content_icons.footer_findings`)
     own_title: TextAt | None = None
-    #: the page's claims as shown, which its title may repeat (its blocks', then each
-    #: the claims treeprocessor renders)
-    cited: list[str] = field(default_factory=list)
     #: how the site shows the page beyond its content: its title, and its entries in
     #: MkDocs' own search index (:func:`~fxsite.pages.search_sections.mkdocs_entry_findings`)
     readers: SiteReaders = field(default_factory=SiteReaders)
     #: the stylesheet files the page loads (:mod:`fxsite.verify.sheets`), applied by its reader
     sheets: PageSheets = NO_SHEETS
+
+    @property
+    def own(self) -> list[str] | None:
+        """The refs of the claims fxsite rendered on the page, one per claim (its blocks',
+        then its text's); None where they are not known."""
+        if self.blocks is None:
+            return None
+        return [claim.ref for claim in (*self.blocks, *self.claims)]
+
+    @property
+    def cited(self) -> list[str]:
+        """The page's claims as shown, which its title may repeat."""
+        return [claim.display for claim in (*(self.blocks or ()), *self.claims)]
 
     def add(self, finding: Finding, kind: str) -> None:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
@@ -215,7 +222,6 @@ def page_context(
         locator=locator,
         refused=list(result.reported),
         drawn=list(result.drawn),
-        own=[c.ref for c in result.claims],
         front=front,
         estimate_note=True,
         blocks=list(result.claims),
@@ -227,7 +233,6 @@ def page_context(
         if front.icon is None or src is None  # the nav's title: judged by the project
         else (front.icon, front.title.text if front.title else None),
         own_title=None if src is None else front.title,
-        cited=[c.display for c in result.claims],
         readers=readers or SiteReaders(),
         sheets=sheets,
     )
@@ -320,9 +325,6 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
             span.text = text
         else:
             ctx.claims.append(result)
-            ctx.cited.append(result.display)
-            if ctx.own is not None:
-                ctx.own.append(result.ref)
             if ctx.locator is not None:
                 ctx.locator.pass_claim(text, dest)  # the next claim is placed after it
             span = claim_element(_rendered(result, ctx.library, in_heading))
@@ -333,7 +335,7 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
         """The slot of the page's estimate note after its lead (the first element below
         its title), where it cites an estimate; the note is filled in once the page's
         claims are known in document order (:meth:`~fxsite.pages.sections.Composed.fill`)."""
-        cited = [*ctx.blocks, *ctx.claims]
+        cited = [*(ctx.blocks or ()), *ctx.claims]
         if not any(c.value is not None and c.value.label == "estimate" for c in cited):
             return
         first = 1 if len(root) > 0 and root[0].tag == "h1" else 0
@@ -437,8 +439,7 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
         # The rendered page is judged below (_JudgePostprocessor), placed in this body.
         ctx.judge = True
         ctx.refused = list(result.reported)
-        ctx.own = [c.ref for c in result.claims]
-        ctx.cited = [c.display for c in result.claims]
+        ctx.blocks = list(result.claims)
         ctx.front = result.front
         images = partial(read_image, ctx.sheets)
         ctx.locator = SourceLocator("\n" * below + body, below, markdown=True, images=images)
