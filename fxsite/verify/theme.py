@@ -23,7 +23,7 @@ from importlib import resources
 from importlib.metadata import PackageNotFoundError, entry_points
 from pathlib import Path
 
-__all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset"]
+__all__ = ["ASSETS", "is_theme_file", "is_theme_inline", "published_asset", "theme_files"]
 
 #: Where fxsite.js's words go: the build writes the message catalogue's there.
 SCRIPT_MESSAGES = "/*fxsite:messages*/{}"
@@ -58,7 +58,7 @@ def published_asset(name: str) -> str:
 
 
 @cache
-def _theme_files() -> tuple[Path, ...]:
+def theme_files() -> tuple[Path, ...]:
     """The code and template files of the distributions that provide an installed MkDocs theme."""
     files: list[Path] = []
     for point in entry_points(group="mkdocs.themes"):
@@ -89,7 +89,7 @@ def _by_size() -> dict[int, tuple[Path, ...]]:
     """The theme's code files and drawings by size: only a published file of the same size
     is hashed."""
     sizes: dict[int, list[Path]] = {}
-    for path in _theme_files():
+    for path in theme_files():
         if path.suffix in (*_CODE, *_DRAWN) and path.is_file():
             sizes.setdefault(path.stat().st_size, []).append(path)
     return {size: tuple(paths) for size, paths in sizes.items()}
@@ -119,7 +119,7 @@ def is_theme_file(data: bytes) -> bool:
 @cache
 def _inline_patterns() -> tuple[re.Pattern[str], ...]:
     patterns: set[str] = set()
-    for path in _theme_files():
+    for path in theme_files():
         if path.suffix != ".html" or not path.is_file():
             continue
         for match in _INLINE.finditer(path.read_text("utf-8", "replace")):

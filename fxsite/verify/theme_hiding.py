@@ -19,7 +19,7 @@ from importlib import resources
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify.css import hides, read_sheet
-from fxsite.verify.theme import ASSETS, _theme_files
+from fxsite.verify.theme import ASSETS, theme_files
 
 __all__ = ["hiding_classes", "theme_hidden"]
 
@@ -34,7 +34,7 @@ def _sheets() -> list[str]:
     styles the build appends, which draw the charts the audit checks apart)."""
     texts = [
         p.read_text("utf-8", "replace")
-        for p in _theme_files()
+        for p in theme_files()
         if p.suffix == ".css" and "material" in p.parts
     ]
     own = resources.files("fxsite").joinpath("assets")
