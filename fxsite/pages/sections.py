@@ -8,6 +8,7 @@ language (:mod:`fxsite.pages.language`).
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -148,8 +149,10 @@ class Composed:
 
 
 def _first_in(rendered: str) -> Callable[[str], int]:
-    """Where a record's first claim stands in ``rendered`` (a block's and a link's alike)."""
+    """Where a record's first claim stands in ``rendered`` (a block's and a link's alike),
+    looked for once per record."""
 
+    @functools.cache
     def first(record: str) -> int:
         at = rendered.find(f'data-fx-ref="{html.escape(record)}#')
         return at if at >= 0 else len(rendered)
