@@ -34,6 +34,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.findings import Severity
 from fxsite.pages.header_units import Governed, governed, governed_parts, labelled
+from fxsite.pages.shared_units import sharing_claims_units
 from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
@@ -272,7 +273,8 @@ def _stated_once(
 ) -> list[Governed]:
     """Bare numbers and unitless claims that a unit stated once governs (none the detector found).
 
-    A table cell's (``unit``, from its column) and those after an "in seconds:" label.
+    A table cell's (``unit``, from its column), those after an "in seconds:" label, and
+    numbers joined to a claim that states its unit (:mod:`fxsite.pages.shared_units`).
     """
     found: list[Governed] = []
     labels = [
@@ -289,6 +291,9 @@ def _stated_once(
         found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
         taken = sorted([*claims, *figures, *((g.start, g.end) for g in labels)])
         found += governed_parts(text, taken, unit, said, after_label=titled)
+    if claims and not unit:  # "from 178 to [94 s](…)": the claim's unit is 178's too
+        taken = [*figures, *((g.start, g.end) for g in labels)]
+        found += sharing_claims_units(text, claims, taken)
     return found + labels
 
 

@@ -1,0 +1,114 @@
+"""Bare numbers that take a claim's unit: "from 178 to [94 s](…)".
+
+A reader reads "fell from 178 to 94 s" as two times in seconds, though only
+"94 s" is linked: the unit written once, after the last number, is shared by
+the numbers joined to it. Without the link the detector reads the whole range
+('178 to 94 s'); with it, the claim's span is not prose, and "178" alone is a
+number without a unit. So each claim that states a unit lends it to the
+numbers joined to it:
+
+* before it, by a word or sign that joins two values of one quantity: "to",
+  "and", "or", "vs.", "versus", "against", "then", "instead of", "rather than",
+  "compared with", an arrow or a dash; and so on back along a list, where a comma
+  or a slash joins too ("178, 150 and [94 s]", "178, then 120, then [94 s]"). A
+  comma or a slash right before the claim joins nothing ("In test 3, [94 s]…");
+* after it, what names another value of the same quantity: "[94 s] (baseline:
+  178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178". A number with a
+  word or unit of its own after it is not taken ("[94 s] (3 runs)", "(n = 5)").
+
+Decisions:
+
+* A number followed by a word or a unit of its own ("8 GPUs and [94 s]") is its
+  own quantity, and a figure the detector found is its finding: neither is taken.
+* A year (1900–2099 written as four digits), a number after a label word
+  ("Figure 3 and [94 s]", "step 2, [94 s]", "v2") and a number inside another
+  number's digits are not taken.
+* A claim that states no unit lends none; another claim in the chain ends it
+  (it is judged as a claim).
+
+Each number taken is a :class:`~fxsite.pages.header_units.Governed` with the
+number read with the claim's unit ("178 s"), refused as any bare figure is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.evidence.quantities import parse_stated
+from fxsite.pages.header_units import Governed, with_unit
+
+__all__ = ["sharing_claims_units"]
+
+_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+#: What joins a value to the next one of the same quantity, read backwards from a claim.
+_JOIN = (
+    r"(?:,\s*)?(?:to|and|or|vs\.?|versus|against|then|instead\s+of|rather\s+than"
+    r"|compared\s+(?:with|to)|down\s+to|up\s+to|through|till|until)"
+    r"|→|->|=>|⇒|⟶|–|—|-"
+)
+#: A number joined to what follows it, at the end of the text before a claim (by a word,
+#: an arrow or a dash) or before a number so joined (by these, a comma or a slash too).
+_BEFORE_CLAIM = re.compile(rf"(?<![\w.,])({_NUMBER})\s*(?:{_JOIN})\s*\Z", re.IGNORECASE)
+_BEFORE_NUMBER = re.compile(rf"(?<![\w.,])({_NUMBER})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
+#: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
+#: ", down from 178", "vs. 178". The number has no word or unit of its own after it.
+_OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against"
+_AFTER = re.compile(
+    rf"\s*(?:\(\s*(?:{_OTHER})\s*[:=]?\s*"
+    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|instead\s+of|compared\s+(?:with|to))\s+)"
+    rf"({_NUMBER})(?![\d,.]*\s*[\w%$€£¥×(])",
+    re.IGNORECASE,
+)
+#: A word before a number that makes it a label's (a figure's number, a step, a version).
+_LABEL = re.compile(
+    r"(?:\b(?:figure|fig\.|table|step|steps|version|page|section|chapter|item|items|"
+    r"no\.|number|run|phase|stage|level|tier|gen|generation)|#|\bv)\s*\Z",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?:19|20)\d\d\Z")
+#: How far before a number a label word may stand.
+_REACH = 16
+
+
+def sharing_claims_units(
+    text: str, claims: tuple[tuple[int, int], ...], taken: list[tuple[int, int]]
+) -> list[Governed]:
+    """The bare numbers of ``text`` that take the unit of a claim in ``claims`` (spans in
+    ``text``); ``taken``: spans already read (figures, numbers governed otherwise)."""
+    found: list[Governed] = []
+    busy = [*claims, *taken]
+    for start, end in claims:
+        stated = parse_stated(text[start:end])
+        if stated is None or not stated.unit_text:
+            continue
+        unit = stated.unit_text
+        said = f"beside the claim '{text[start:end]}'"
+        for number_start, number_end in [*_joined_before(text, start), *_named_after(text, end)]:
+            if any(s < number_end and number_start < e for s, e in busy):
+                continue
+            number = text[number_start:number_end]
+            if _YEAR.fullmatch(number) or _LABEL.search(
+                text, max(0, number_start - _REACH), number_start
+            ):
+                continue
+            read = with_unit(number, unit)
+            if read is not None:
+                found.append(Governed(number_start, number_end, read, unit, said))
+                busy.append((number_start, number_end))
+    return sorted(found, key=lambda g: g.start)
+
+
+def _joined_before(text: str, at: int) -> list[tuple[int, int]]:
+    """Spans of the numbers joined, one to the next, to what starts at ``at``."""
+    spans = []
+    pattern = _BEFORE_CLAIM
+    while (match := pattern.search(text, max(0, at - 80), at)) is not None:
+        spans.append(match.span(1))
+        at, pattern = match.start(1), _BEFORE_NUMBER
+    return spans
+
+
+def _named_after(text: str, at: int) -> list[tuple[int, int]]:
+    """The span of a number named right after what ends at ``at`` as another value of it."""
+    match = _AFTER.match(text, at)
+    return [match.span(1)] if match is not None else []

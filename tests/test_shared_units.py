@@ -1,0 +1,80 @@
+"""blind11: a bare number joined to a claim takes the claim's unit ("from 178 to
+[94 s](…)" shows '178 s'), and is refused at its own column by check and build alike
+(the one page reader: :mod:`fxsite.pages.shared_units`)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sitekit import library, sentence_errors
+
+from fxsite.pages.shared_units import sharing_claims_units
+
+C = "[94 s](evidence:R1#save_time_fx100)"
+P = "[96%](evidence:R1#bandwidth_gain_pct)"
+X = "[1.9×](evidence:R1#save_speedup)"
+
+#: (row, sentence, each bare number refused on line 3, at its own column)
+REFUSED = [
+    ("from .. to", f"Save time fell from 178 to {C}.", ["178"]),
+    ("between .. and", f"Save time is between 90 and {C}.", ["90"]),
+    ("or", f"It takes 178 or {C}.", ["178"]),
+    ("then, a chain", f"It took 178, then 120, then {C}.", ["178", "120"]),
+    ("an arrow", f"Save time 178 → {C}.", ["178"]),
+    ("vs.", f"Save time 178 vs. {C}.", ["178"]),
+    ("a list", f"Runs took 178, 150 and {C}.", ["178", "150"]),
+    ("a dash", f"Save time 178–{C}.", ["178"]),
+    ("dropped by .. to", f"It dropped by 84 to {C}.", ["84"]),
+    ("instead of", f"It took 178 instead of {C}.", ["178"]),
+    ("(baseline: ..)", f"Save time {C} (baseline: 178).", ["178"]),
+    ("(was ..)", f"Save time {C} (was 178).", ["178"]),
+    (", down from ..", f"Save time {C}, down from 178.", ["178"]),
+    ("a percentage", f"Gain went from 60 to {P}.", ["60"]),
+    ("a ratio", f"Speed-up from 1.2 to {X}.", ["1.2"]),
+]
+
+#: Numbers beside a claim that are their own: each must pass.
+NEAR_MISSES = [
+    ("a count with its noun", f"Of 8 runs, the fastest took {C}."),
+    ("a year and a comma", f"In 2025, {C} was measured."),
+    ("a step label", f"Step 2: {C}."),
+    ("a labelled number", f"Figure 3 and {C}."),
+    ("a comma only", f"In test 3, {C} was best."),
+    ("a count in parentheses", f"Save time {C} (3 runs)."),
+    ("a sample size", f"Save time {C} (n = 5)."),
+    ("both cited", f"From [178 s](evidence:R1#save_time_baseline) to {C}."),
+    ("a noun between", f"3 nodes and {C}."),
+    ("a version", f"Firmware 1.5.3 to {C}."),
+]
+
+
+def _at(sentence: str, number: str) -> int:
+    """The column of ``number`` standing alone in ``sentence`` (not inside another)."""
+    match = re.search(rf"(?<![\d.]){re.escape(number)}(?!\.?\d)", sentence)
+    assert match is not None
+    return match.start() + 1
+
+
+@pytest.mark.parametrize(("row", "sentence", "numbers"), REFUSED, ids=[r[0] for r in REFUSED])
+def test_a_number_joined_to_a_claim_takes_its_unit(
+    row: str, sentence: str, numbers: list[str]
+) -> None:
+    cols = [_at(sentence, n) for n in numbers]
+    assert sentence_errors(sentence, library()) == [("FX501", 3, col) for col in cols], row
+
+
+@pytest.mark.parametrize(("row", "sentence"), NEAR_MISSES, ids=[r[0] for r in NEAR_MISSES])
+def test_a_number_of_its_own_beside_a_claim_passes(row: str, sentence: str) -> None:
+    assert sentence_errors(sentence, library()) == [], row
+
+
+def test_the_number_is_read_with_the_claims_unit_as_written() -> None:
+    text = "from 3.10 to $2.50, from 60 to 95 %"
+    found = sharing_claims_units(text, ((13, 18), (31, 35)), [])
+    assert [(g.found, text[g.start : g.end]) for g in found] == [("$3.10", "3.10"), ("60 %", "60")]
+    assert found[0].said == "beside the claim '$2.50'"
+
+
+def test_a_claim_without_a_unit_lends_none() -> None:
+    assert sharing_claims_units("from 178 to 94", ((12, 14),), []) == []
