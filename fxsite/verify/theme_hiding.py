@@ -57,14 +57,39 @@ def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
     """The elements (by ``mem_id``) of the page's content with a class of
     :func:`hiding_classes`: all of ``root`` where it is the page's content (``content``),
     else what stands in Material's content box (the theme's chrome is the theme's)."""
-    classes = hiding_classes()
-    if not classes:
+    if not hiding_classes():
         return frozenset()
     boxes = [root] if content else root.css(_CONTENT)
-    selector = ", ".join(f".{name}" for name in sorted(classes))
-    return frozenset(
-        node.mem_id for box in boxes for node in box.css(selector) if not _in_claim(node, box)
-    )
+    found: set[int] = set()
+    for box in boxes:
+        selector = _selector(box)
+        if selector:
+            found.update(n.mem_id for n in box.css(selector) if not _in_claim(n, box))
+    return frozenset(found)
+
+
+@cache
+def _by_lower() -> dict[str, tuple[str, ...]]:
+    """:func:`hiding_classes` by their names in lower case (a page in quirks mode matches a
+    class whatever its ASCII case)."""
+    found: dict[str, list[str]] = {}
+    for name in sorted(hiding_classes()):
+        found.setdefault(name.lower(), []).append(name)
+    return {low: tuple(names) for low, names in found.items()}
+
+
+def _selector(box: LexborNode) -> str:
+    """The selector of the hiding classes that ``box`` or an element in it carries, in any
+    case ("" where none does): the class attributes are split as a browser splits them,
+    or finer (Python splits on more whitespace), so none that matches is left out."""
+    wanted = _by_lower()
+    present = {
+        name
+        for node in box.css("[class]")
+        for token in (node.attributes.get("class") or "").lower().split()
+        for name in wanted.get(token, ())
+    }
+    return ", ".join(f".{name}" for name in sorted(present))
 
 
 def _in_claim(node: LexborNode, box: LexborNode) -> bool:
