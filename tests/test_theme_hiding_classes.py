@@ -6,10 +6,18 @@ element is read as hidden, as with every class queried."""
 
 from __future__ import annotations
 
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
+from fxsite.verify import hiding_table, theme_hiding
 from fxsite.verify.theme_hiding import hiding_classes, theme_hidden
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import hiding_table as tools_hiding_table
 
 #: Before the content box: a page drawn in quirks mode (no doctype), and one in standards mode.
 QUIRKS, STANDARDS = "<html><body>", "<!DOCTYPE html><html><body>"
@@ -91,3 +99,40 @@ def test_a_hiding_class_is_found_as_a_query_of_every_class_finds_it(
     row: str, html: str, ids: list[str]
 ) -> None:
     assert _hidden(html) == _everyone(html) == ids, row
+
+
+# --- the table of hiding classes ------------------------------------------------------
+
+
+def test_the_table_is_what_the_installed_stylesheets_give() -> None:
+    """Read again from the installed stylesheets, the classes and their digest are the
+    file shipped (a change to how a rule is judged fails this too: the digest does not
+    see it). With another Material installed the table is not used: its classes are read."""
+    texts = theme_hiding.theme_sheets()
+    assert theme_hiding.hiding_classes() == theme_hiding.read_hiding_classes(texts)
+    if version("mkdocs-material") != hiding_table.MATERIAL:
+        pytest.skip(f"the table is mkdocs-material {hiding_table.MATERIAL}'s")
+    assert theme_hiding.sheets_key(texts) == hiding_table.KEY
+    assert theme_hiding.read_hiding_classes(texts) == hiding_table.CLASSES
+    assert tools_hiding_table.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("changed", [False, True], ids=["the table's stylesheets", "others"])
+def test_other_stylesheets_are_read_not_looked_up(
+    monkeypatch: pytest.MonkeyPatch, changed: bool
+) -> None:
+    """Stylesheets other than the table's (another Material, a changed asset) are read:
+    their classes, not the table's; the table's are taken from it, not read."""
+    texts = theme_hiding.theme_sheets() + ([".fx-new-hider { display: none }"] if changed else [])
+    read: list[int] = []
+    reader = theme_hiding.read_hiding_classes
+    monkeypatch.setattr(theme_hiding, "theme_sheets", lambda: texts)
+    monkeypatch.setattr(theme_hiding, "read_hiding_classes", lambda t: read.append(1) or reader(t))
+    theme_hiding.hiding_classes.cache_clear()
+    try:
+        found = theme_hiding.hiding_classes()
+    finally:
+        theme_hiding.hiding_classes.cache_clear()
+    assert ("fx-new-hider" in found) is changed
+    assert found - {"fx-new-hider"} == hiding_table.CLASSES
+    assert read == ([1] if changed else [])
