@@ -306,17 +306,20 @@ def _learn(nav: LexborNode, read: Reader) -> _Known | None:
 def _splice(
     known: _Known, current: LexborNode | None, index: int, read: Reader
 ) -> tuple[list[Block], set[str]] | None:
-    """The page's navigation: the canonical blocks with its current item read in place."""
-    blocks = [block.copy() for block in known.blocks]
+    """The page's navigation: copies of the canonical blocks with its current item read
+    in place."""
     if current is None:
-        return blocks, set(known.ids)
+        return [block.copy() for block in known.blocks], set(known.ids)
     if index >= len(known.ranges):
         return None
     item = read(current, True)
     if _other(item):
         return None
     start, end = known.ranges[index]
-    return [*blocks[:start], *item.blocks, *blocks[end:]], item.ids | known.ids
+    blocks = [block.copy() for block in known.blocks[:start]]
+    blocks += item.blocks
+    blocks += [block.copy() for block in known.blocks[end:]]
+    return blocks, item.ids | known.ids
 
 
 def _other(page: PageText) -> bool:

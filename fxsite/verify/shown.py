@@ -156,14 +156,16 @@ class Block:
         """A copy sharing nothing that may be changed with this block (a memo's blocks
         are handed out as copies), but its :attr:`scan_memo`."""
         # Not dataclasses.replace: it re-runs __init__, and the navigation's blocks are
-        # copied hundreds of thousands of times on a large site.
-        if self.scan_memo is None:
+        # copied hundreds of thousands of times on a large site. The fields are copied as
+        # one dict (a copy of the 460 blocks of a 4x site's navigation: 0.46 -> 0.28 ms).
+        state = self.__dict__
+        if state["scan_memo"] is None:
             self.scan_memo = []
         new = object.__new__(Block)
-        new.__dict__.update(self.__dict__)
-        new.claims = list(self.claims)
-        if self.with_code is not None:
-            new.with_code = self.with_code.copy()
+        new.__dict__ = fields = state.copy()
+        fields["claims"] = state["claims"].copy()
+        if state["with_code"] is not None:
+            fields["with_code"] = state["with_code"].copy()
         return new
 
 

@@ -12,6 +12,7 @@ the elements of a page's content that carry such a class are read as hidden.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from importlib import resources
@@ -21,7 +22,7 @@ from selectolax.lexbor import LexborNode
 from fxsite.verify.css import hides, read_sheet
 from fxsite.verify.theme import ASSETS, theme_files
 
-__all__ = ["hiding_classes", "theme_hidden"]
+__all__ = ["hiding_classes", "read_hiding_classes", "sheets_key", "theme_hidden", "theme_sheets"]
 
 #: A selector that is one class and nothing else.
 _ONE_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
@@ -29,7 +30,7 @@ _ONE_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
 _CONTENT = ".md-content__inner"
 
 
-def _sheets() -> list[str]:
+def theme_sheets() -> list[str]:
     """The text of Material's stylesheets and of fxsite's own (as written: not the charts'
     styles the build appends, which draw the charts the audit checks apart)."""
     texts = [
@@ -43,9 +44,21 @@ def _sheets() -> list[str]:
 
 @cache
 def hiding_classes() -> frozenset[str]:
-    """The classes a rule of the themes' stylesheets (or fxsite's) may hide an element by."""
+    """The classes a rule of the themes' stylesheets (or fxsite's) may hide an element by:
+    the table written for the installed stylesheets (:mod:`.hiding_table`) where their
+    texts are the ones it was read from, else read from them."""
+    from fxsite.verify import hiding_table
+
+    texts = theme_sheets()
+    if sheets_key(texts) == hiding_table.KEY:
+        return hiding_table.CLASSES
+    return read_hiding_classes(texts)
+
+
+def read_hiding_classes(sheets: list[str]) -> frozenset[str]:
+    """The classes a rule of ``sheets`` may hide an element by, one class its selector."""
     found: set[str] = set()
-    for css in _sheets():
+    for css in sheets:
         for decl in read_sheet(css).declarations:
             one = _ONE_CLASS.fullmatch(decl.selector.strip())
             if one is not None and hides(decl.shown):
@@ -53,18 +66,53 @@ def hiding_classes() -> frozenset[str]:
     return frozenset(found)
 
 
+def sheets_key(sheets: list[str]) -> str:
+    """A digest of the stylesheets' texts, each with its length (joins cannot collide)."""
+    hasher = hashlib.blake2b(digest_size=16)
+    for css in sheets:
+        data = css.encode("utf-8", "surrogatepass")
+        hasher.update(len(data).to_bytes(8, "little"))
+        hasher.update(data)
+    return hasher.hexdigest()
+
+
 def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
     """The elements (by ``mem_id``) of the page's content with a class of
     :func:`hiding_classes`: all of ``root`` where it is the page's content (``content``),
     else what stands in Material's content box (the theme's chrome is the theme's)."""
-    classes = hiding_classes()
-    if not classes:
+    if not hiding_classes():
         return frozenset()
     boxes = [root] if content else root.css(_CONTENT)
-    selector = ", ".join(f".{name}" for name in sorted(classes))
-    return frozenset(
-        node.mem_id for box in boxes for node in box.css(selector) if not _in_claim(node, box)
-    )
+    found: set[int] = set()
+    for box in boxes:
+        selector = _selector(box)
+        if selector:
+            found.update(n.mem_id for n in box.css(selector) if not _in_claim(n, box))
+    return frozenset(found)
+
+
+@cache
+def _by_lower() -> dict[str, tuple[str, ...]]:
+    """:func:`hiding_classes` by their names in lower case (a page in quirks mode matches a
+    class whatever its ASCII case)."""
+    found: dict[str, list[str]] = {}
+    for name in sorted(hiding_classes()):
+        found.setdefault(name.lower(), []).append(name)
+    return {low: tuple(names) for low, names in found.items()}
+
+
+def _selector(box: LexborNode) -> str:
+    """The selector of the hiding classes that ``box`` or an element in it carries, in any
+    case ("" where none does): the class attributes are split as a browser splits them,
+    or finer (Python splits on more whitespace), so none that matches is left out."""
+    wanted = _by_lower()
+    present = {
+        name
+        for node in box.css("[class]")
+        for token in (node.attributes.get("class") or "").lower().split()
+        for name in wanted.get(token, ())
+    }
+    return ", ".join(f".{name}" for name in sorted(present))
 
 
 def _in_claim(node: LexborNode, box: LexborNode) -> bool:
