@@ -56,14 +56,13 @@ from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
     HrefFor,
-    page_language,
     render_claim,
     resolve_claim,
 )
 from fxsite.pages.content_icons import footer_findings, icon_findings
 from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
-from fxsite.pages.language import SECTION_IDS
+from fxsite.pages.language import SECTION_IDS, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
 from fxsite.pages.page import PageResult, head_findings, once_per_invalid_record, process_page
