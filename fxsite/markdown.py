@@ -26,8 +26,8 @@ with :class:`PageRenderer`, built from the project's own Markdown configuration
 MkDocs plugins, such as Zensical — it loads the evidence library itself
 (``evidence_dir``, relative to the working folder), processes each page in a
 preprocessor and, when ``enforce`` is on, fails the conversion with
-:class:`ClaimsRefused`, whose message lists every finding. A page never renders
-a claim unchecked.
+:class:`~fxsite.findings.RefusedError`, whose message lists every finding. A page
+never renders a claim unchecked.
 """
 
 from __future__ import annotations
@@ -76,7 +76,6 @@ from fxsite.verify.images import read_image
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 
 __all__ = [
-    "ClaimsRefused",
     "FxsiteExtension",
     "PageContext",
     "PageRenderer",
@@ -92,10 +91,6 @@ _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPACES = re.compile(r"\s+")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EVIDENCE = "evidence:"
-
-
-#: What a conversion raises in standalone mode on a refused page: the core's one refusal.
-ClaimsRefused = RefusedError
 
 
 @dataclass
@@ -668,7 +663,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
-                raise ClaimsRefused(errors)
+                raise RefusedError(errors)
         return text
 
 
@@ -709,7 +704,7 @@ class FxsiteExtension(Extension):
         library = _cached_library(evidence.resolve())
         errors = [f for f in library.findings if f.severity == "error"]
         if errors and self.getConfig("enforce"):
-            raise ClaimsRefused(errors)
+            raise RefusedError(errors)
         prefix = str(self.getConfig("library_url")).strip("/")
 
         def href_for(record: str, anchor: str) -> str:
