@@ -71,6 +71,7 @@ from fxsite.pages.prose import not_bare
 from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import ESTIMATE_SLOT, compose
 from fxsite.render.nobreak import NobreakTreeprocessor
+from fxsite.render.record_markdown import replace_links
 from fxsite.safeio import Stamp, file_stamp
 from fxsite.verify.images import read_image
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
@@ -89,7 +90,6 @@ __all__ = [
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPACES = re.compile(r"\s+")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EVIDENCE = "evidence:"
 
 
@@ -291,18 +291,9 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
 
     def run(self, root: ET.Element) -> None:
         ctx = self.extension.context()
-        self._walk(root, ctx, in_heading=False)
+        replace_links(root, lambda link, in_heading: self._claim(link, ctx, in_heading=in_heading))
         if ctx.estimate_note:
             self._estimate_note(root, ctx)
-
-    def _walk(self, parent: ET.Element, ctx: PageContext, *, in_heading: bool) -> None:
-        heading = in_heading or parent.tag in _HEADINGS
-        for index, child in enumerate(list(parent)):
-            if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
-                parent.remove(child)
-                parent.insert(index, self._claim(child, ctx, in_heading=heading))
-            elif child.tag not in {"code", "pre"}:
-                self._walk(child, ctx, in_heading=heading)
 
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
         text = _SPACES.sub(" ", _link_text(link, self.md))  # as a reader is shown it
