@@ -145,7 +145,7 @@ def audit_anchors(
         return findings
     findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))
     findings.extend(_file_findings(site_dir, manifest))
-    data, text = load_evidence(site_dir)
+    data, text, _ = load_evidence(site_dir)
     if data is not None:
         source = manifest.get("source")
         clean = isinstance(source, dict) and source.get("dirty") is False
