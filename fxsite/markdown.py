@@ -26,8 +26,8 @@ with :class:`PageRenderer`, built from the project's own Markdown configuration
 MkDocs plugins, such as Zensical — it loads the evidence library itself
 (``evidence_dir``, relative to the working folder), processes each page in a
 preprocessor and, when ``enforce`` is on, fails the conversion with
-:class:`ClaimsRefused`, whose message lists every finding. A page never renders
-a claim unchecked.
+:class:`~fxsite.findings.RefusedError`, whose message lists every finding. A page
+never renders a claim unchecked.
 """
 
 from __future__ import annotations
@@ -56,14 +56,13 @@ from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
     HrefFor,
-    page_language,
     render_claim,
     resolve_claim,
 )
 from fxsite.pages.content_icons import footer_findings, icon_findings
 from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
 from fxsite.pages.judge import judge_rendered
-from fxsite.pages.language import SECTION_IDS
+from fxsite.pages.language import SECTION_IDS, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
 from fxsite.pages.page import PageResult, head_findings, once_per_invalid_record, process_page
@@ -72,12 +71,12 @@ from fxsite.pages.prose import not_bare
 from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import ESTIMATE_SLOT, compose
 from fxsite.render.nobreak import NobreakTreeprocessor
+from fxsite.render.record_markdown import replace_links
 from fxsite.safeio import Stamp, file_stamp
 from fxsite.verify.images import read_image
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 
 __all__ = [
-    "ClaimsRefused",
     "FxsiteExtension",
     "PageContext",
     "PageRenderer",
@@ -91,12 +90,7 @@ __all__ = [
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
 _SPACES = re.compile(r"\s+")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EVIDENCE = "evidence:"
-
-
-#: What a conversion raises in standalone mode on a refused page: the core's one refusal.
-ClaimsRefused = RefusedError
 
 
 @dataclass
@@ -297,18 +291,9 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
 
     def run(self, root: ET.Element) -> None:
         ctx = self.extension.context()
-        self._walk(root, ctx, in_heading=False)
+        replace_links(root, lambda link, in_heading: self._claim(link, ctx, in_heading=in_heading))
         if ctx.estimate_note:
             self._estimate_note(root, ctx)
-
-    def _walk(self, parent: ET.Element, ctx: PageContext, *, in_heading: bool) -> None:
-        heading = in_heading or parent.tag in _HEADINGS
-        for index, child in enumerate(list(parent)):
-            if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
-                parent.remove(child)
-                parent.insert(index, self._claim(child, ctx, in_heading=heading))
-            elif child.tag not in {"code", "pre"}:
-                self._walk(child, ctx, in_heading=heading)
 
     def _claim(self, link: ET.Element, ctx: PageContext, *, in_heading: bool) -> ET.Element:
         text = _SPACES.sub(" ", _link_text(link, self.md))  # as a reader is shown it
@@ -669,7 +654,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         if not ctx.checked and self.extension.getConfig("enforce"):
             errors = [f for f in ctx.findings if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
-                raise ClaimsRefused(errors)
+                raise RefusedError(errors)
         return text
 
 
@@ -710,7 +695,7 @@ class FxsiteExtension(Extension):
         library = _cached_library(evidence.resolve())
         errors = [f for f in library.findings if f.severity == "error"]
         if errors and self.getConfig("enforce"):
-            raise ClaimsRefused(errors)
+            raise RefusedError(errors)
         prefix = str(self.getConfig("library_url")).strip("/")
 
         def href_for(record: str, anchor: str) -> str:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import yaml
 
-from fxsite.pages.config_text import Source, _compose, _get, inherited
+from fxsite.pages.config_drawn import setting
+from fxsite.pages.config_text import Source, _compose, inherited
 
 if TYPE_CHECKING:
     from fxsite.project import ProjectPaths
@@ -221,8 +222,8 @@ def _setting(
     for name, node in roots:
         for key in keys:
             if isinstance(node, yaml.SequenceNode):
-                node = next((i for i in node.value if _get(i, key) is not None), None)
-            node = _get(node, key) if node is not None else None
+                node = next((i for i in node.value if setting(i, key) is not None), None)
+            node = setting(node, key) if node is not None else None
         if keys and node is not None:
             return name, node
     return "", None

@@ -49,6 +49,7 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, section_title_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.page_title import SiteReaders
+from fxsite.pages.prose import line_col
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
@@ -490,9 +491,7 @@ class Project:
             return []
         at = result.front.icon
         match = re.search(r"^icon:[ \t]*", source, re.MULTILINE)
-        start = source.rfind("\n", 0, match.start()) + 1 if match else 0
-        line = source.count("\n", 0, match.start()) + 1 if match else 1
-        col = match.end() - start + 1 if match else 1
+        line, col = line_col(source, match.end() if match else 0)
         line, col = (at.line, at.col) if at is not None else (line, col)
         icon = result.front.data["icon"]
         found = page_icon_finding(icon, path, line, col, self.paths.theme_dirs)

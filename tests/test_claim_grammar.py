@@ -372,7 +372,7 @@ def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(
 
 
 def test_page_language_is_its_folder() -> None:
-    from fxsite.pages.claims import page_language
+    from fxsite.pages.language import page_language
 
     assert page_language("docs/zh/checkpoint-acceleration.md") == "zh"
     assert page_language("docs/zh.md") == "en"

@@ -18,8 +18,8 @@ from bs4 import BeautifulSoup
 from sitekit import CLEAN, REFUSED, copy_site, fxsite_here, href_for, library, mkdocs_build_here
 from timelimit import limit
 
-from fxsite.findings import Finding
-from fxsite.markdown import ClaimsRefused, FxsiteExtension, PageContext
+from fxsite.findings import Finding, RefusedError
+from fxsite.markdown import FxsiteExtension, PageContext
 from fxsite.pages.locate import SourceLocator
 from fxsite.policy import decide, enforce_mode
 
@@ -46,7 +46,7 @@ def in_clean_site(monkeypatch: pytest.MonkeyPatch) -> Path:
     ids=["bare", "misstated", "unknown record", "unknown figure", "heading", "admonition"],
 )
 def test_extension_alone_refuses(in_clean_site: Path, source: str, code: str) -> None:
-    with pytest.raises(ClaimsRefused) as refused:
+    with pytest.raises(RefusedError) as refused:
         markdown.markdown(source, extensions=["fxsite.markdown", "admonition"])
     assert code in [f.code for f in refused.value.findings]
     assert code in str(refused.value)

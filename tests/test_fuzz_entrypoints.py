@@ -4,7 +4,7 @@ Each example runs under a limit of this process's CPU time (:mod:`timelimit`),
 which other load on the machine does not use up: a hang fails the test, it does
 not hang the suite. The only exception allowed is the one an entry
 point documents: the standalone Markdown extension refuses a page by raising
-:class:`~fxsite.markdown.ClaimsRefused`. A fixed profile (derandomized, a set
+:class:`~fxsite.findings.RefusedError`. A fixed profile (derandomized, a set
 number of examples) keeps the run to a few seconds and the same on every run.
 """
 
@@ -22,8 +22,8 @@ from timelimit import Overrun, limit
 
 from fxsite.evidence.library import Library
 from fxsite.evidence.yamlsafe import load_yaml
-from fxsite.findings import Finding
-from fxsite.markdown import ClaimsRefused, FxsiteExtension
+from fxsite.findings import Finding, RefusedError
+from fxsite.markdown import FxsiteExtension
 from fxsite.pages.claims import Claim, ClaimProblem, resolve_claim
 from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.frontmatter import read_front_matter
@@ -175,7 +175,7 @@ def test_markdown_extension(source: str) -> None:
     with _bounded():
         try:
             html = markdown.markdown(source, extensions=[extension, "tables", "admonition"])
-        except ClaimsRefused as refused:  # documented: a refused page fails the conversion
+        except RefusedError as refused:  # documented: a refused page fails the conversion
             _well_formed(refused.findings)
         else:
             assert isinstance(html, str)

@@ -28,13 +28,9 @@ from fxsite.safeio import UnreadableFile, digest_file
 __all__ = ["audit_anchors", "load_site_manifest"]
 
 
-def _read(path: Path) -> bytes | None:
-    return read_anchor(path.parent, path.name)
-
-
 def load_site_manifest(site_dir: Path) -> tuple[dict[str, Any] | None, bytes, list[Finding]]:
     """The site's manifest (or None), its raw bytes, and what is wrong with it."""
-    raw = _read(site_dir / MANIFEST_NAME)
+    raw = read_anchor(site_dir, MANIFEST_NAME)
     if raw is None:
         message = "no fxsite-manifest.json: the site's files cannot be checked against a build"
         return None, b"", [Finding(MANIFEST_NAME, 1, 1, "FX801", message)]
@@ -57,8 +53,8 @@ def changed_after_build(site_dir: Path) -> list[Finding]:
 def _signature_findings(
     site_dir: Path, raw: bytes, key_pem: bytes | None, key_where: str, expected_fp: str | None
 ) -> list[Finding]:
-    signature = _read(site_dir / SIGNATURE_NAME)
-    published = _read(site_dir / KEY_NAME)
+    signature = read_anchor(site_dir, SIGNATURE_NAME)
+    published = read_anchor(site_dir, KEY_NAME)
     asked = key_pem is not None or expected_fp is not None
     if signature is None:
         if asked:
@@ -145,7 +141,7 @@ def audit_anchors(
         return findings
     findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))
     findings.extend(_file_findings(site_dir, manifest))
-    data, text = load_evidence(site_dir)
+    data, text, _ = load_evidence(site_dir)
     if data is not None:
         source = manifest.get("source")
         clean = isinstance(source, dict) and source.get("dirty") is False

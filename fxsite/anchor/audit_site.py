@@ -18,10 +18,9 @@ from fxsite.anchor.documents import audit_documents, published_document_findings
 from fxsite.anchor.manifest import MANIFEST_NAME, MAX_ANCHOR_BYTES, SIGNATURE_NAME
 from fxsite.anchor.rebuild import rebuild_findings
 from fxsite.anchor.sqlite_export import sqlite_findings
+from fxsite.anchor.trust import load_evidence
 from fxsite.findings import ConfigError, Finding, sort_findings
-from fxsite.render.exports import MAX_JSON_DEPTH
-from fxsite.safeio import BadJson, UnreadableFile, load_json, read_bytes, read_text
-from fxsite.verify.published import MAX_JSON_BYTES
+from fxsite.safeio import UnreadableFile, read_bytes
 
 __all__ = ["anchored_audit", "content_audit", "published_evidence"]
 
@@ -45,12 +44,8 @@ def content_audit(site_dir: Path) -> list[Finding]:
 
 def published_evidence(site_dir: Path) -> dict[str, Any] | None:
     """The published evidence.json, or None (the content audit says why it cannot be read)."""
-    try:
-        text = read_text(site_dir / "evidence.json", MAX_JSON_BYTES, root=site_dir)
-        data = load_json(text, MAX_JSON_DEPTH)
-    except (UnreadableFile, BadJson):
-        return None
-    return data if isinstance(data, dict) and isinstance(data.get("records"), list) else None
+    data, _, _ = load_evidence(site_dir)
+    return data if data is not None and isinstance(data.get("records"), list) else None
 
 
 def _signature_file_findings(site_dir: Path) -> list[Finding]:

@@ -21,12 +21,11 @@ from typing import Any
 
 from fxsite.anchor.allowlist import plugin_options, vet_config
 from fxsite.anchor.gitinfo import export_revision, repo_top
+from fxsite.anchor.trust import load_evidence
 from fxsite.findings import ConfigError, Finding
 from fxsite.pages.site import Citation, SiteIndex
 from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
-from fxsite.render.exports import MAX_JSON_DEPTH, evidence_data
-from fxsite.safeio import BadJson, UnreadableFile, load_json, read_text
-from fxsite.verify.published import MAX_JSON_BYTES
+from fxsite.render.exports import evidence_data
 
 __all__ = [
     "EvidenceChange",
@@ -67,13 +66,11 @@ class EvidenceChange:
 
 def load_site_evidence(site_dir: Path) -> tuple[dict[str, Any] | None, list[Finding]]:
     """The evidence.json of a built site."""
-    path = site_dir / "evidence.json"
-    try:
-        data = load_json(read_text(path, MAX_JSON_BYTES, root=site_dir), MAX_JSON_DEPTH)
-    except (UnreadableFile, BadJson) as exc:
-        return None, [Finding(str(path), 1, 1, "FX901", f"cannot read evidence.json: {exc}")]
-    if not isinstance(data, dict) or not isinstance(data.get("figures"), list):
-        return None, [Finding(str(path), 1, 1, "FX901", "not an fxsite evidence.json")]
+    data, _, problem = load_evidence(site_dir)
+    if data is not None and not isinstance(data.get("figures"), list):
+        problem = "not an fxsite evidence.json"
+    if problem:
+        return None, [Finding(str(site_dir / "evidence.json"), 1, 1, "FX901", problem)]
     return data, []
 
 

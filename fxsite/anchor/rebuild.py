@@ -17,7 +17,6 @@ Every published file is then compared byte for byte with the rebuilt one.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -31,6 +30,7 @@ from fxsite import __version__
 from fxsite.anchor.allowlist import dump_config, vet_config
 from fxsite.anchor.gitinfo import git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, site_files
+from fxsite.anchor.trust import load_evidence
 from fxsite.findings import Finding
 from fxsite.project import CONFIG_NAMES, find_config
 from fxsite.safeio import digest_file
@@ -87,12 +87,9 @@ def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
     return ""
 
 
-def _history(path: Path) -> Any:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    return data.get("history") if isinstance(data, dict) else None
+def _history(site_dir: Path) -> Any:
+    data, _, _ = load_evidence(site_dir)
+    return data.get("history") if data is not None else None
 
 
 def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
@@ -108,7 +105,7 @@ def _compare(site_dir: Path, rebuilt: Path, commit: str) -> list[Finding]:
             findings.append(Finding(rel, 1, 1, "FX810", message))
         elif digest_file(site_dir / rel) != digest_file(rebuilt / rel):
             message = f"differs from a rebuild of {commit[:12]}"
-            if rel == "evidence.json" and _history(site_dir / rel) != _history(rebuilt / rel):
+            if rel == "evidence.json" and _history(site_dir) != _history(rebuilt):
                 message += ": its history is not the one git gives for that commit"
             findings.append(Finding(rel, 1, 1, "FX810", message))
     return findings

@@ -22,7 +22,6 @@ field, say), or another commit id or date, cannot be seen without git:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -32,7 +31,9 @@ from fxsite.anchor.history import Change, History, history_section_html
 from fxsite.anchor.manifest import SIGNATURE_NAME, site_files
 from fxsite.evidence.units import canonical_unit
 from fxsite.findings import Finding, line_of
-from fxsite.safeio import UnreadableFile, read_text
+from fxsite.render.exports import MAX_JSON_DEPTH
+from fxsite.safeio import BadJson, UnreadableFile, load_json, read_text
+from fxsite.verify.published import MAX_JSON_BYTES
 
 __all__ = ["history_findings", "load_evidence", "unsigned_finding"]
 
@@ -249,11 +250,14 @@ def history_findings(
     return findings
 
 
-def load_evidence(site_dir: Path) -> tuple[dict[str, Any] | None, str]:
-    """evidence.json read safely and its text; None when it cannot be (the content audit says why)."""
+def load_evidence(site_dir: Path) -> tuple[dict[str, Any] | None, str, str]:
+    """A built site's evidence.json read safely, as the content audit reads it: its object
+    and text; None and why where it cannot be read or holds no object."""
     try:
-        text = read_text(site_dir / "evidence.json", _MAX_PAGE, root=site_dir)
-        data = json.loads(text)
-    except (UnreadableFile, ValueError, RecursionError):
-        return None, ""
-    return (data if isinstance(data, dict) else None), text
+        text = read_text(site_dir / "evidence.json", MAX_JSON_BYTES, root=site_dir)
+        data = load_json(text, MAX_JSON_DEPTH)
+    except (UnreadableFile, BadJson) as exc:
+        return None, "", f"cannot read evidence.json: {exc}"
+    if not isinstance(data, dict):
+        return None, text, "not an fxsite evidence.json"
+    return data, text, ""

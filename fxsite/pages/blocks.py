@@ -27,7 +27,7 @@ from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
 
 if TYPE_CHECKING:
-    from fxsite.render.charts import ChartSpec
+    from fxsite.render.chart_spec import ChartSpec
 
 __all__ = ["BLOCK_KINDS", "ChartDrawer", "render_block"]
 
@@ -235,8 +235,8 @@ def _data_label(header: Any, c: int) -> str:
 
 
 def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
+    from fxsite.render.chart_spec import Bar, ChartSpec, Group, validate_chart
     from fxsite.render.chart_text import source_line
-    from fxsite.render.charts import Bar, ChartSpec, Group, validate_chart
 
     unknown = set(data) - {"title", "bars", "groups", "highlight", "callout"}
     for key in sorted(unknown):

@@ -28,7 +28,6 @@ from fxsite.evidence.quantities import (
     round_half_up,
 )
 from fxsite.evidence.units import UNITS
-from fxsite.pages.language import page_language
 from fxsite.render.messages import DEFAULT, MESSAGES, message
 
 __all__ = [
@@ -39,7 +38,6 @@ __all__ = [
     "check_href",
     "escape_markdown",
     "generic_claim_text",
-    "page_language",
     "render_claim",
     "resolve_claim",
     "resolve_ref",
@@ -168,8 +166,8 @@ def resolve_claim(
 ) -> Claim | ClaimProblem:
     """Resolve one evidence link; the text must state the record's value.
 
-    ``lang`` is the page's language (:func:`page_language`): an empty text is
-    filled in, and refusals suggest wordings, formatted for it (``178秒``).
+    ``lang`` is the page's language (:func:`~fxsite.pages.language.page_language`):
+    an empty text is filled in, and refusals suggest wordings, formatted for it (``178秒``).
     A pure function of its arguments, so answers are remembered. An answer
     about a link naming a record and a figure of a record the library holds
     reads nothing else of the library (a hint names that record's figures),

@@ -20,7 +20,8 @@ from typing import Any, TypeGuard
 import yaml
 
 from fxsite.findings import Finding
-from fxsite.pages.config_text import Source, _compose, _get
+from fxsite.pages.config_drawn import setting
+from fxsite.pages.config_text import Source, _compose
 from fxsite.verify.notes import Note
 from fxsite.verify.scripts import link_note, script_note
 
@@ -41,7 +42,7 @@ def config_code_findings(
     roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
     out: list[Finding] = []
     for name, node in _entries(roots, ("extra_javascript",)):
-        src = _get(node, "path") if isinstance(node, yaml.MappingNode) else node
+        src = setting(node, "path") if isinstance(node, yaml.MappingNode) else node
         note = script_note({"src": src.value}, "") if _is_text(src) else None
         out += _finding(name, node, note)
     for name, node in _entries(roots, ("extra_css",)):
@@ -78,10 +79,10 @@ def _theme_setting(roots: list[tuple[str, yaml.Node | None]], key: str) -> tuple
     """``theme``'s ``key`` (``name``: also ``theme: material``) from the nearest file
     that writes it, with the file's name; ("", a null node) where none does."""
     for name, root in roots:
-        theme = _get(root, "theme") if root is not None else None
+        theme = setting(root, "theme") if root is not None else None
         if key == "name" and _is_text(theme):
             return name, theme
-        value = _get(theme, key) if theme is not None else None
+        value = setting(theme, key) if theme is not None else None
         if value is not None:
             return name, value
     return "", yaml.ScalarNode("tag:yaml.org,2002:null", "")
@@ -97,7 +98,7 @@ def _theme_font(roots: list[tuple[str, yaml.Node | None]]) -> list[Finding]:
     where, font = _theme_setting(roots, "font")
     if _is_text(font) and font.value.lower() in ("false", "no", "off"):
         return []
-    text, code = (_get(font, k) for k in ("text", "code"))
+    text, code = (setting(font, k) for k in ("text", "code"))
     family = "+".join((text.value if _is_text(text) and text.value else "Roboto").split(" "))
     mono = "+".join((code.value if _is_text(code) and code.value else "Roboto Mono").split(" "))
     href = (
@@ -183,7 +184,7 @@ def _entries(
     for name, root in roots:
         node: yaml.Node | None = root
         for key in keys:
-            node = _get(node, key) if node is not None else None
+            node = setting(node, key) if node is not None else None
         if isinstance(node, yaml.SequenceNode):
             yield from ((name, item) for item in node.value)
             return
@@ -199,7 +200,7 @@ def _offline(item: yaml.Node) -> bool:
         return False
     for key, options in item.value:
         if _is_text(key) and key.value in _OFFLINE:
-            enabled = _get(options, "enabled")
+            enabled = setting(options, "enabled")
             return not (_is_text(enabled) and enabled.value.lower() in ("false", "no", "off"))
     return False
 

@@ -36,8 +36,7 @@ import yaml
 
 from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
-from fxsite.pages.config_drawn import Drawn, drawn_findings, drawn_strings
-from fxsite.pages.config_drawn import setting as _setting
+from fxsite.pages.config_drawn import Drawn, drawn_findings, drawn_strings, setting
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.pages.theme_refs import missing_icons
@@ -94,8 +93,6 @@ def _nav_titles(node: yaml.Node) -> Iterator[yaml.ScalarNode]:
                 stack.append(value)
 
 
-#: The value of a key in a mapping node (config_code and output_dirs read settings so).
-_get = _setting
 #: A configuration file as findings name it, and its text.
 Source = tuple[str, str]
 #: Longest ``INHERIT`` chain followed.
@@ -127,7 +124,7 @@ def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source
     seen = {os.path.normpath(file)}
     while len(chain) < MAX_INHERIT:
         root = _compose(text)
-        parent = _get(root, "INHERIT") if root is not None else None
+        parent = setting(root, "INHERIT") if root is not None else None
         if not isinstance(parent, yaml.ScalarNode) or not isinstance(parent.value, str):
             break
         file = Path(os.path.normpath(file.parent / parent.value))
@@ -147,7 +144,7 @@ def nav_titles(text: str, parents: Sequence[Source] = ()) -> dict[str, str]:
     by the page as written there (docs-relative); MkDocs shows that title, not one of the
     page's own."""
     roots = [_compose(t) for t in (text, *(t for _, t in parents))]
-    nav = next((n for r in roots if r is not None and (n := _get(r, "nav")) is not None), None)
+    nav = next((n for r in roots if r is not None and (n := setting(r, "nav")) is not None), None)
     titled: dict[str, str] = {}
     for node in _all_nodes(nav) if nav is not None else ():
         if isinstance(node, yaml.MappingNode):
@@ -165,7 +162,7 @@ def titled_in_nav(text: str, parents: Sequence[Source] = ()) -> frozenset[str]:
 def has_nav(text: str, parents: Sequence[Source] = ()) -> bool:
     """Whether the configuration (or a file it inherits from) writes a ``nav``."""
     roots = [_compose(t) for t in (text, *(t for _, t in parents))]
-    return any(root is not None and _get(root, "nav") is not None for root in roots)
+    return any(root is not None and setting(root, "nav") is not None for root in roots)
 
 
 def _merge(parent: yaml.Node, child: yaml.Node) -> yaml.Node:
@@ -284,8 +281,8 @@ def _palette_names(theme: yaml.Node) -> Iterator[yaml.Node]:
         if isinstance(key, yaml.ScalarNode) and key.value == "palette":
             schemes = value.value if isinstance(value, yaml.SequenceNode) else [value]
             for scheme in schemes:
-                toggle = _get(scheme, "toggle")
-                name = _get(toggle, "name") if toggle is not None else None
+                toggle = setting(scheme, "toggle")
+                name = setting(toggle, "name") if toggle is not None else None
                 if name is not None:
                     yield name
 
@@ -294,8 +291,8 @@ def _setup_labels(plugins: yaml.Node) -> Iterator[yaml.Node]:
     """The values of the fxsite plugin's ``setup_labels``: a record page's row headings."""
     items = plugins.value if isinstance(plugins, yaml.SequenceNode) else [plugins]
     for item in items:
-        options = _get(item, "fxsite")
-        labels = _get(options, "setup_labels") if options is not None else None
+        options = setting(item, "fxsite")
+        labels = setting(options, "setup_labels") if options is not None else None
         if isinstance(labels, yaml.MappingNode):
             yield from (value for _, value in labels.value)
 
@@ -308,12 +305,12 @@ def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
             continue
         for key, options in item.value:
             name = str(key.value).removeprefix("markdown.extensions.")
-            for setting in EXTENSION_KEYS.get(name, ()):
-                value = _get(options, setting)
+            for option in EXTENSION_KEYS.get(name, ()):
+                value = setting(options, option)
                 if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
                     yield value
-            for setting in EXTENSION_MAPS.get(name, ()):
-                mapping = _get(options, setting)
+            for option in EXTENSION_MAPS.get(name, ()):
+                mapping = setting(options, option)
                 if isinstance(mapping, yaml.MappingNode):
                     yield from (v for _, v in mapping.value if v.tag.endswith(":str"))
 
@@ -349,7 +346,7 @@ def config_extra(text: str, parents: Sequence[Source] = ()) -> dict[str, Any]:
     ``{{ config.extra.x }}`` (the inherited files' under the file's own)."""
     merged: yaml.Node | None = None
     for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
-        extra = None if root is None else _get(root, "extra")
+        extra = None if root is None else setting(root, "extra")
         if extra is not None:
             merged = extra if merged is None else _merge(merged, extra)
     found = _written(merged, [MAX_EXTRA_VALUES]) if merged is not None else None
@@ -362,7 +359,7 @@ def config_settings(text: str, parents: Sequence[Source] = ()) -> dict[str, str]
     settings = {}
     for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
         for key in SHOWN_KEYS:
-            node = None if root is None else _get(root, key)
+            node = None if root is None else setting(root, key)
             if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN:
                 settings[key] = str(_written(node, [1]))
     return settings

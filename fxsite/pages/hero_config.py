@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 import yaml
 
 from fxsite.findings import Finding, did_you_mean
+from fxsite.pages.config_drawn import setting
+from fxsite.pages.config_text import _compose
 
 __all__ = ["HERO_KEY", "Hero", "Link", "read_hero"]
 
@@ -166,20 +167,9 @@ class _Reader:
 
 
 def _hero_node(text: str) -> yaml.Node | None:
-    """The node of ``extra.fxsite_hero``, or None (no such key, or no config to read)."""
-    try:
-        root: Any = yaml.compose(text, Loader=yaml.SafeLoader)
-    except (yaml.YAMLError, RecursionError):
-        return None  # MkDocs refuses a configuration it cannot read, first
-    node = root
-    for name in ("extra", HERO_KEY):
-        if not isinstance(node, yaml.MappingNode):
-            return None
-        node = next(
-            (v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == name),
-            None,
-        )
-    return node if isinstance(node, yaml.Node) else None
+    """The node of ``extra.fxsite_hero``, or None (no such key, or no config to read:
+    MkDocs refuses a configuration it cannot read, first)."""
+    return setting(setting(_compose(text), "extra"), HERO_KEY)
 
 
 def read_hero(text: str, path: str, docs_dir: Path) -> tuple[Hero | None, list[Finding]]:

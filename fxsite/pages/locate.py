@@ -394,7 +394,7 @@ class SourceLocator:
         its text to ``dest`` (then its text, then ``dest``), then from the top of the
         file (an FAQ answer is written in the front matter and rendered last); else as
         :meth:`place` places it."""
-        link = self._next_link(finding.text or "", dest)
+        link = self.pass_claim(finding.text or "", dest)
         if link is not None:
             line, col = self.line_col(link.start)
             return replace(finding, line=line, col=col)
@@ -417,12 +417,9 @@ class SourceLocator:
         if link is not None:
             self._cursors["FX501"] = link.end
 
-    def pass_claim(self, text: str, dest: str) -> None:
-        """A claim rendered with no finding: the next claim is placed after its link."""
-        self._next_link(text, dest)
-
-    def _next_link(self, text: str, dest: str) -> Any:
-        """The link :meth:`place_claim` places at (its cursor moved past it), or None."""
+    def pass_claim(self, text: str, dest: str) -> Any:
+        """The link of the source that writes a claim of ``text`` to ``dest`` (as
+        :meth:`place_claim` finds it), or None; the next claim is placed after it."""
         shown, links = _plain(text), self._claim_links()
         cursor = self._cursors.get("claim", self.body)
         tests: list[Callable[[Any], bool]] = [

@@ -16,7 +16,6 @@ from fxsite.evidence.models import LABELS
 from fxsite.render.messages import LANGUAGES, message
 
 __all__ = [
-    "LABELS",
     "bar_caption",
     "bar_captions",
     "description",

@@ -53,15 +53,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from fxsite.evidence.models import LABELS
-from fxsite.render.chart_spec import (
-    MODELLED,
-    Bar,
-    ChartSpec,
-    Group,
-    safe_href,
-    validate_chart,
-)
+from fxsite.render.chart_spec import MODELLED, Bar, ChartSpec, safe_href, validate_chart
 from fxsite.render.chart_svg import INK, finish_svg
 from fxsite.render.chart_text import bar_caption, label_word
 from fxsite.render.messages import message
@@ -70,19 +62,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = [
-    "LABELS",
-    "MODELLED",
-    "PRIMARY",
-    "Bar",
-    "ChartSpec",
-    "Group",
-    "chart_style_css",
-    "render_chart",
-    "render_chart_cached",
-    "safe_href",
-    "validate_chart",
-]
+__all__ = ["PRIMARY", "chart_style_css", "render_chart", "render_chart_cached"]
 
 #: The highlighted bars' colour where no stylesheet sets the theme's: Material's
 #: indigo (6.9:1 on white); ``fxsite-charts.css`` uses the site's own primary colour.

@@ -30,7 +30,6 @@ from fxsite.render.record_sheet import (
 )
 
 __all__ = [
-    "LABEL_MEANINGS",
     "SETUP_LABELS",
     "library_columns",
     "library_index_markdown",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from markdown import Markdown
@@ -35,9 +36,10 @@ from fxsite.evidence.library import Library
 from fxsite.pages.claims import ClaimProblem, HrefFor, render_claim, resolve_claim
 from fxsite.pages.language import DEFAULT
 
-__all__ = ["Refused", "plain_text", "record_markdown", "safe_href"]
+__all__ = ["Refused", "plain_text", "record_markdown", "replace_links", "safe_href"]
 
 _EVIDENCE = "evidence:"
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Schemes a link in record text may use; an address without one is relative.
 _SCHEMES = frozenset({"http", "https", "evidence"})
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
@@ -54,6 +56,20 @@ class Refused:
     text: str
     code: str
     message: str
+
+
+def replace_links(
+    parent: ET.Element, claim: Callable[[ET.Element, bool], ET.Element], in_heading: bool = False
+) -> None:
+    """Each ``evidence:`` link under ``parent`` (none in code) replaced by ``claim(link,
+    in_heading)``, ``in_heading`` telling whether the link is in a heading."""
+    heading = in_heading or parent.tag in _HEADINGS
+    for index, child in enumerate(list(parent)):
+        if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
+            parent.remove(child)
+            parent.insert(index, claim(child, heading))
+        elif child.tag not in {"code", "pre"}:
+            replace_links(child, claim, heading)
 
 
 def safe_href(href: str) -> bool:
@@ -103,15 +119,7 @@ class _Claims(Treeprocessor):
     context: _Context
 
     def run(self, root: ET.Element) -> None:
-        self._walk(root)
-
-    def _walk(self, parent: ET.Element) -> None:
-        for index, child in enumerate(list(parent)):
-            if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
-                parent.remove(child)
-                parent.insert(index, self._claim(child))
-            elif child.tag not in {"code", "pre"}:
-                self._walk(child)
+        replace_links(root, lambda link, _: self._claim(link))
 
     def _claim(self, link: ET.Element) -> ET.Element:
         ctx = self.context
