@@ -190,6 +190,10 @@ def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
     if char in _SIGNS:
         return _SIGNS[char]
+    if not char.isascii() and unicodedata.category(char) == "Nd":
+        # A digit of any script is the digit it writes ("۱۷۸ s" is "178 s"), not the
+        # letter it may look like (Unicode's confusables take "۱" for "l", "۷" for "V").
+        return str(unicodedata.decimal(char))
     code = ord(char)
     if (
         char.isascii()
