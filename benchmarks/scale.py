@@ -38,8 +38,8 @@ moves with the size. It always exits 0: it reports, it does not gate.
 ``--build-only`` measures builds and their memory alone, as it does for sizes from
 ``--build-only-from`` (16) up, in one run;
 ``--check-only`` measures ``check`` against its floor alone (no builds, no serve);
-``--tiny`` runs a very small size once (the test suite uses it to keep this
-script working).
+``--tiny`` runs a very small size once, each serve session timing one edit of each
+kind (the test suite uses it to keep this script working).
 
     python benchmarks/scale.py [--records 100] [--pages 100] [--runs 3] [--sizes 1,4,16]
                                [--build-only] [--build-only-from 16] [--check-only] [--tiny]
@@ -91,7 +91,7 @@ import sys, time, pathlib, logging
 from mkdocs.config import load_config
 from mkdocs.commands.build import build
 logging.getLogger("mkdocs").setLevel(logging.ERROR)
-config_file, site_dir, page, page_words, record, record_words = sys.argv[1:7]
+config_file, site_dir, page, page_words, record, record_words, edits = sys.argv[1:8]
 config = load_config(config_file, site_dir=site_dir)
 config.plugins.on_startup(command="serve", dirty=False)
 build(config)
@@ -101,7 +101,7 @@ for target, words in ((page, page_words), (record, record_words)):
     text = path.read_text(encoding="utf-8")
     assert words in text, (target, words)
     best = None
-    for i in range(3):
+    for i in range(int(edits)):
         path.write_text(text.replace(words, f"{words} edit {i}", 1), encoding="utf-8")
         start = time.process_time()
         build(config)
@@ -233,9 +233,15 @@ def _ratio_line(
 
 
 def measure(
-    project: Path, runs: int, size: int, build_only: bool, check_only: bool = False
+    project: Path,
+    runs: int,
+    size: int,
+    build_only: bool,
+    check_only: bool = False,
+    serve_edits: int = 3,
 ) -> tuple[list[str], dict[str, float]]:
-    """The lines to print, and each ratio by name (``check_only``: check's alone)."""
+    """The lines to print, and each ratio by name (``check_only``: check's alone; each serve
+    session keeps the fastest of ``serve_edits`` edits of each kind)."""
     py = sys.executable
     lines: list[str] = []
     ratios: dict[str, float] = {}
@@ -298,6 +304,7 @@ def measure(
                 "Some prose",
                 str(record),
                 "figure 0 of run 1",
+                str(serve_edits),
             ]
             result = subprocess.run(argv, cwd=project, capture_output=True, text=True, check=False)
             if result.returncode != 0:
@@ -379,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
                 size,
                 args.build_only or (large and not args.check_only),
                 args.check_only,
+                1 if args.tiny else 3,
             )
             for line in lines:
                 print(line, flush=True)

@@ -68,19 +68,24 @@ def make_repo(dest: Path) -> Path:
 
 
 def build(project: Path, *args: str, epoch: str = "1767225600") -> Path:
+    """``fxsite build PROJECT ARGS`` at ``SOURCE_DATE_EPOCH`` ``epoch``, in this process
+    (``sitekit.fxsite_here``: no second of imports in a child): the built site."""
+    proc = fxsite_here("build", str(project), *args, cwd=project, env={"SOURCE_DATE_EPOCH": epoch})
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    return project / "site"
+
+
+def build_in_child(project: Path, *args: str, epoch: str = "1767225600") -> Path:
+    """:func:`build` in a process of its own (``sitekit.fxsite``), where the process is the
+    point: two builds with two hash seeds must publish the same bytes."""
     proc = fxsite("build", str(project), *args, cwd=project, env={"SOURCE_DATE_EPOCH": epoch})
     assert proc.returncode == 0, proc.stderr + proc.stdout
     return project / "site"
 
 
-def audit(target: str | Path, *args: str, cwd: Path) -> tuple[int, list[dict[str, Any]]]:
-    proc = fxsite("audit", str(target), "--format", "json", *args, cwd=cwd)
-    assert proc.returncode in (0, 1), proc.stderr
-    return proc.returncode, json.loads(proc.stdout)
-
-
 def audit_here(target: str | Path, *args: str, cwd: Path) -> tuple[int, list[dict[str, Any]]]:
-    """:func:`audit`, run in this process (``sitekit.fxsite_here``)."""
+    """``fxsite audit TARGET --format json ARGS`` in this process (``sitekit.fxsite_here``):
+    its exit code (0 or 1) and its findings."""
     proc = fxsite_here("audit", str(target), "--format", "json", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return proc.returncode, json.loads(proc.stdout)

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit_here, build, codes, make_repo
+from anchorkit import TEST_FINGERPRINT, TEST_KEY, audit_here, build_in_child, codes, make_repo
 from click.testing import CliRunner
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -125,7 +125,8 @@ def test_write_keypair_is_not_world_readable_under_a_loose_umask(tmp_path: Path)
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project, its R1 report published with the site, built twice at one time."""
+    """The project, its R1 report published with the site, built twice at one time, each
+    build in a process of its own (two hash seeds)."""
     project = make_repo(tmp_path_factory.mktemp("docs") / "project")
     record = project / "evidence" / "R1.yaml"
     record.write_text(
@@ -134,9 +135,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ),
         encoding="utf-8",
     )
-    build(project, "--sign", str(TEST_KEY))
+    build_in_child(project, "--sign", str(TEST_KEY))
     shutil.copytree(project / "site", project.parent / "first")
-    build(project, "--sign", str(TEST_KEY))
+    build_in_child(project, "--sign", str(TEST_KEY))
     return project
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, run
+from sitekit import check_and_build
 
 from fxsite.pages.template_text import template_findings
 from fxsite.verify.copies import nav_copies
@@ -95,7 +95,7 @@ def test_check_and_build_agree_on_a_title_in_navigation(tmp_path: Path) -> None:
     (site / "docs" / "p.md").write_text(page, "utf-8")
     config = "site_name: base\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - fxsite\n"
     (site / "mkdocs.yml").write_text(config, "utf-8")
-    outs = [run([str(BIN / "fxsite"), cmd, "."], site) for cmd in ("check", "build")]
+    outs = check_and_build(site)
     assert [[ln for ln in o.stdout.splitlines() if ": FX" in ln] for o in outs] == [[], []]
     assert [o.returncode for o in outs] == [0, 0]
     assert (site / "site" / "p" / "index.html").is_file()

@@ -322,7 +322,7 @@ def test_audit_documents_on_a_built_site_says_where_figures_are_and_counts_them(
     tmp_path: Path,
 ) -> None:
     """The one whole-site build: the record page, the gate and `fxsite audit --documents`."""
-    from anchorkit import audit, build, make_repo
+    from anchorkit import audit_here, build, make_repo
     from sitekit import fxsite_here
 
     project = make_repo(tmp_path / "project")
@@ -330,7 +330,7 @@ def test_audit_documents_on_a_built_site_says_where_figures_are_and_counts_them(
     page = (site / "evidence" / "R1" / "index.html").read_text("utf-8")
     assert "stated in <code>line 3 of R1.txt</code>" in page  # load_speedup
     docs = project / "evidence" / "reports"
-    code, findings = audit(site, "--documents", str(docs), cwd=tmp_path)
+    code, findings = audit_here(site, "--documents", str(docs), cwd=tmp_path)
     assert code == 0 and not [f for f in findings if f["code"] in ("FX316", "FX317")]
     proc = fxsite_here("audit", str(site), "--documents", str(docs), cwd=tmp_path)
     assert "5 of 5 figure(s) found in their report documents" in proc.stderr
