@@ -285,13 +285,18 @@ _PROPORTION = re.compile(
     r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
 )
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
-# "COP为4.2", "a PUE of 1.2"), or a throughput named by its unit ("IOPS达到150万").
+# "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
+# its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
+# sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
-    r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]))值?[ ]?"
+    r"|(?i:speed-?ups?)(?=[ ](?:of|is|was|reached)\b)"
+    r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:reached|hit|topped|of|at|is|was|were)\b"
+    r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|at|below|under|<=|>=|[<>≤≥=:])[ ]?)*"
-    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d.%]))(?:{_AFTER})?)"
+    r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|reached|hit|topped|below|under"
+    r"|<=|>=|[<>≤≥=:])[ ]?)*"
+    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d%]|\.\d))(?:{_AFTER})?)"
 )
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
@@ -366,6 +371,7 @@ _WORD_CUE = _needles(
 _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
+    *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
