@@ -205,6 +205,10 @@ _WORD_FIGURE = LazyPattern(
     # a figure a word of about or under makes one ("百秒" alone may be a name)
     rf"|(?<![数几多好上成{_NUMERALS}])[百千](?:来(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})"
     rf"|{_SPACE}(?:{alternation(_UNITS)})[弱強])"
+    # "百七十八秒" (178 s, the leading 一 left out), "百余秒", "百多年", "千二百元": 百/千 with
+    # more numerals, or 余/多, before a unit ("百秒", "千元机" alone may be names)
+    rf"|(?<![数几多好上成{_NUMERALS}])[百千](?:[{_NUMERALS}]+|余|多)(?:{_MAG})?{_SPACE}"
+    rf"(?:{alternation(_UNITS)})"
     # Japanese "半分" (half) before a particle or a bound: "半分になった", "半分以下"
     r"|半分(?=[にのでだ]|以下|以上|程度|ほど|くらい|近く)"
     r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
@@ -362,6 +366,7 @@ _WORD_CUE = _needles(
     "半分",
     "百来",
     "千来",
+    *(f"{scale}{after}" for scale in "百千" for after in _NUMERALS + "余多"),
     "弱",
     "強",
     "百元",
