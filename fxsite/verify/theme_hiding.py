@@ -12,7 +12,6 @@ the elements of a page's content that carry such a class are read as hidden.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from functools import cache
 from importlib import resources
@@ -67,13 +66,11 @@ def read_hiding_classes(sheets: list[str]) -> frozenset[str]:
 
 
 def sheets_key(sheets: list[str]) -> str:
-    """A digest of the stylesheets' texts, each with its length (joins cannot collide)."""
-    hasher = hashlib.blake2b(digest_size=16)
-    for css in sheets:
-        data = css.encode("utf-8", "surrogatepass")
-        hasher.update(len(data).to_bytes(8, "little"))
-        hasher.update(data)
-    return hasher.hexdigest()
+    """A digest of the stylesheets' texts (the scan's :func:`~fxsite.verify.scan.digest`),
+    in hex."""
+    from fxsite.verify.scan import digest  # the scan reads pages through this module
+
+    return digest(*sheets).hex()
 
 
 def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
