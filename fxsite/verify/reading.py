@@ -59,13 +59,20 @@ _IGNORABLE_MARKS = frozenset(
 #: Kept as they are: real units and signs a page may use.
 _KEEP = frozenset("µμ×–—−·°′″")
 #: Signs that pass for the multiplication sign or a slash ("1.9✕", "1.9⨉", "1.9❌", "1⁄4"),
-#: and the small capital s ("94 ꜱ") that no fold reaches (it sits above the CJK blocks), as
-#: read. A sign the confusables table reads as an x is one too (:func:`_fold_char`).
+#: and the small capital s ("94 ꜱ") and the Cherokee small letter s ("94 ꮪ") that no fold
+#: reaches (they sit above the CJK blocks), as read. A sign the confusables table reads as
+#: an x is one too (:func:`_fold_char`); so is a Greek small chi standing alone after a
+#: number (:data:`_CHI_SIGN`).
 _SIGNS = {
     **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴", "×"),
     **dict.fromkeys("⁄∕⧸", "/"),
     "ꜱ": "s",
+    "ꮪ": "s",
 }
+#: A Greek small chi after a number and not before a letter ("1.9χ faster", "2χ"): an x
+#: as drawn, which the confusables table does not say (its capital "Χ" it does); in a word
+#: ("3 χώρες", in 3 countries) it is a letter.
+_CHI_SIGN = re.compile(r"(?<=[\d\s])χ(?![^\W\d_])")
 #: Letters and digits above the CJK blocks that NFKC folds: the mathematical
 #: alphabets (𝐬, 𝗌, 𝖦𝖡, 𝟗) and segmented digits; CJK text around them is kept.
 _FOLDED_ABOVE_CJK = ((0xFF00, 0xFFEF), (0x1D400, 0x1D7FF), (0x1FBF0, 0x1FBF9))
@@ -245,6 +252,8 @@ def fold(text: str) -> str:
     if text.isascii():  # ASCII folds to itself
         return text
     folded = list(map(_fold_char, text))
+    for match in _CHI_SIGN.finditer(text) if "χ" in text else ():
+        folded[match.start()] = "x"
     for match in _KEPT_SUPERSCRIPTS.finditer(text):
         if _kept(text, match.start()):
             folded[match.start() : match.end()] = match.group()
