@@ -49,6 +49,7 @@ from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.icon_digits import icon_text
 
 __all__ = [
+    "DIGITS",
     "NAMED_COLUMNS",
     "Governed",
     "child_nodes",
@@ -250,7 +251,9 @@ _CELL_TAIL = re.compile(r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷�
 _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 
 
-_NUMBER = r"[~≈]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+#: A number as a table or a list writes it: thousands separated by commas, a decimal part.
+DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_NUMBER = rf"[~≈]?\s?{DIGITS}"
 #: Compiled where a text holds a colon (:func:`labelled`).
 _LABEL = LazyPattern(
     rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"

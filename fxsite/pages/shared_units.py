@@ -35,11 +35,10 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.quantities import parse_stated
-from fxsite.pages.header_units import Governed, with_unit
+from fxsite.pages.header_units import DIGITS, Governed, with_unit
 
 __all__ = ["sharing_claims_units"]
 
-_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 #: What joins a value to the next one of the same quantity, read backwards from a claim.
 _JOIN = (
     r"(?:,\s*)?(?:to|and|or|vs\.?|versus|against|then|instead\s+of|rather\s+than"
@@ -48,15 +47,15 @@ _JOIN = (
 )
 #: A number joined to what follows it, at the end of the text before a claim (by a word,
 #: an arrow or a dash) or before a number so joined (by these, a comma or a slash too).
-_BEFORE_CLAIM = re.compile(rf"(?<![\w.,])({_NUMBER})\s*(?:{_JOIN})\s*\Z", re.IGNORECASE)
-_BEFORE_NUMBER = re.compile(rf"(?<![\w.,])({_NUMBER})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
+_BEFORE_CLAIM = re.compile(rf"(?<![\w.,])({DIGITS})\s*(?:{_JOIN})\s*\Z", re.IGNORECASE)
+_BEFORE_NUMBER = re.compile(rf"(?<![\w.,])({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
 #: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
 #: ", down from 178", "vs. 178". The number has no word or unit of its own after it.
 _OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against"
 _AFTER = re.compile(
     rf"\s*(?:\(\s*(?:{_OTHER})\s*[:=]?\s*"
     rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|instead\s+of|compared\s+(?:with|to))\s+)"
-    rf"({_NUMBER})(?![\d,.]*\s*[\w%$€£¥×(])",
+    rf"({DIGITS})(?![\d,.]*\s*[\w%$€£¥×(])",
     re.IGNORECASE,
 )
 #: A word before a number that makes it a label's (a figure's number, a step, a version).
