@@ -66,18 +66,21 @@ def _utf8_or_fail(config_file: Path) -> None:
         ) from None
 
 
-def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
+def _load_mkdocs_config(config_file: Path, **overrides: Any) -> tuple[Any, list[Finding]]:
+    """The MkDocs configuration of ``config_file``, and the warnings MkDocs gave while
+    loading it (a misspelt plugin option, say) as findings at their settings' lines.
+
+    MkDocs logs such problems rather than raising: they are collected, each once, as
+    the user's to fix (no other handler of MkDocs' logger shows them again)."""
     # mkdocs is imported here, at the edge, never by the core.
     from mkdocs.config import load_config
     from mkdocs.exceptions import ConfigurationError
 
-    # MkDocs logs config problems (a misspelt plugin option, say) rather than
-    # raising: collect them so they are shown once, as the user's to fix.
     _utf8_or_fail(config_file)
     collected = _Collect()
     mkdocs_log = logging.getLogger("mkdocs")
+    others, mkdocs_log.handlers = mkdocs_log.handlers, [collected]
     mkdocs_log.setLevel(logging.WARNING)
-    mkdocs_log.addHandler(collected)
     mkdocs_log.propagate = False
     try:
         config = load_config(str(config_file), **overrides)
@@ -88,16 +91,15 @@ def _load_mkdocs_config(config_file: Path, **overrides: Any) -> Any:
         detail = "; ".join(collected.messages) or f"cannot load: {exc}"
         raise UsageFailure(f"{_config_place(config_file, detail)}: {detail}") from None
     finally:
-        mkdocs_log.removeHandler(collected)
+        mkdocs_log.handlers = others
         mkdocs_log.setLevel(logging.ERROR)
-    if not overrides:
-        for message in collected.messages:
-            click.echo(f"{config_file.name}: warning: {message}", err=True)
-    return config
+    return config, [_config_warning(config_file, m) for m in dict.fromkeys(collected.messages)]
 
 
 _EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
 _SETTING = re.compile(r"Config value '([A-Za-z_]{1,100})'")
+#: A plugin's option MkDocs names (``Config value 'plugins': Plugin 'fxsite' option 'x'``).
+_OPTION = re.compile(r"Config value '(plugins)': Plugin '([^']{1,200})' option '([^']{1,200})'")
 
 
 def _config_place(config_file: Path, detail: str) -> str:
@@ -106,17 +108,43 @@ def _config_place(config_file: Path, detail: str) -> str:
     it inherits the setting from."""
     from fxsite.output_dirs import setting_place
     from fxsite.pages.config_code import extension_place
-    from fxsite.pages.config_text import inherited
 
-    named, setting = _EXTENSION.search(detail), _SETTING.match(detail)
-    if named is None and setting is None:
+    named = _EXTENSION.search(detail)
+    if named is None and _SETTING.match(detail) is None:
         return config_file.name
-    text = config_file.read_text("utf-8", "replace")
-    parents = inherited(text, config_file, lambda p: os.path.relpath(p, config_file.parent))
+    text, parents = _config_sources(config_file)
     if named is not None:
         return extension_place(text, config_file.name, named.group(1), parents)
-    keys = (setting.group(1),) if setting is not None else ()
-    return setting_place(text, config_file.name, keys, parents)
+    return setting_place(text, config_file.name, _setting_keys(detail), parents)
+
+
+def _config_warning(config_file: Path, message: str) -> Finding:
+    """A warning MkDocs logged loading ``config_file``, as an FX901 warning at the setting
+    it names (a plugin's option at the option's line), else at the file's first line."""
+    from fxsite.output_dirs import setting_at
+
+    at = None
+    if _SETTING.match(message) is not None:
+        text, parents = _config_sources(config_file)
+        at = setting_at(text, config_file.name, _setting_keys(message), parents)
+    path, line, col = at or (config_file.name, 1, 1)
+    return Finding(path, line, col, "FX901", message, "warning")
+
+
+def _setting_keys(detail: str) -> tuple[str, ...]:
+    """The keys of the setting a message of MkDocs names: a plugin's option, else a setting."""
+    option, setting = _OPTION.match(detail), _SETTING.match(detail)
+    if option is not None:
+        return option.groups()
+    return (setting.group(1),) if setting is not None else ()
+
+
+def _config_sources(config_file: Path) -> tuple[str, Any]:
+    """``config_file``'s text and the files it inherits from (``INHERIT``)."""
+    from fxsite.pages.config_text import inherited
+
+    text = config_file.read_text("utf-8", "replace")
+    return text, inherited(text, config_file, lambda p: os.path.relpath(p, config_file.parent))
 
 
 class _Collect(logging.Handler):
@@ -176,9 +204,11 @@ def _page_sources(project: Project, pages: list[Path]) -> list[str]:
     return out
 
 
-def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
+def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
+    """The project at ``path``, its MkDocs configuration, its enforce mode, and the
+    warnings MkDocs gave loading that configuration (findings both check and build report)."""
     config_file = _config_file(path)
-    config = _load_mkdocs_config(config_file)
+    config, warnings = _load_mkdocs_config(config_file)
     plugin = config.plugins.get("fxsite")
     if plugin is None:
         raise UsageFailure(f"{config_file.name}: add fxsite to plugins (plugins: [search, fxsite])")
@@ -202,7 +232,13 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce]:
         project.renderer = PageRenderer(list(config.markdown_extensions), dict(config.mdx_configs))
     except Exception as exc:  # an extension that cannot be loaded: MkDocs would stop too
         raise UsageFailure(f"{config_file.name}: markdown_extensions: {exc}") from None
-    return project, config, mode
+    return project, config, mode, warnings
+
+
+def _echo_warnings(warnings: list[Finding]) -> None:
+    """The configuration's warnings, on stderr, for a command that reports no findings."""
+    for finding in warnings:
+        click.echo(finding.format(), err=True)
 
 
 def _color() -> bool | None:
@@ -312,7 +348,7 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     # read (3 to 6% of a check's time).
     gc.disable()
     try:
-        project, config, mode = _project(path)
+        project, config, mode, warnings = _project(path)
         project.load()
     finally:
         gc.enable()
@@ -322,7 +358,7 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     finally:
         gc.unfreeze()
     proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
-    status = _report(decide(findings + flags, mode, project.citing), fmt, quiet)
+    status = _report(decide(findings + flags + warnings, mode, project.citing), fmt, quiet)
     if proposals:
         click.echo(proposals_yaml(proposals), err=fmt == "json")
     sys.exit(status)
@@ -359,7 +395,7 @@ def _build_into(
     stops (``check``'s build into a temporary folder and ``build``'s staged one alike)."""
     from mkdocs.commands.build import build as mkdocs_build
 
-    staged = _load_mkdocs_config(_config_file(path), site_dir=str(site_dir))
+    staged, _ = _load_mkdocs_config(_config_file(path), site_dir=str(site_dir))
     # Loading quiets MkDocs' logger: its warnings count again (shown, and under
     # `strict: true` they refuse the build, as `mkdocs build` does).
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -447,7 +483,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         _, problems = load_private_key(key_file)
         if problems:
             raise UsageFailure("\n".join(f.format() for f in problems))
-    project, config, _ = _project(path)
+    project, config, _, warnings = _project(path)
     site_dir = Path(config.site_dir)
     verdicts: list[Verdict] = []
 
@@ -470,7 +506,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         # A theme template that cannot render (a custom_dir's own) is the site's
         # input, told in a line: never a traceback.
         if verdicts and verdicts[0].refused:
-            _report(verdicts[0], fmt, quiet)
+            _report(verdicts[0] + decide(warnings, "all"), fmt, quiet)
         else:
             for line in echo.errors:
                 click.echo(line, err=True)
@@ -481,7 +517,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         mkdocs_log.removeHandler(echo)
         if pinned:
             del os.environ["SOURCE_DATE_EPOCH"]
-    _report(verdicts[0] if verdicts else Verdict([], []), fmt, quiet)
+    _report((verdicts[0] if verdicts else Verdict([], [])) + decide(warnings, "all"), fmt, quiet)
     signed = " (signed)" if key_file is not None else ""
     click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
     demoted = len(verdicts[0].demoted) if verdicts else 0
@@ -632,7 +668,9 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
             raise UsageFailure("\n".join(f.format() for f in problems))
         return data
     if folder.is_dir() and find_config(folder) is not None:
-        return project_evidence(_project(folder)[0])[0]
+        project, _, _, warnings = _project(folder)
+        _echo_warnings(warnings)
+        return project_evidence(project)[0]
     # a git revision runs none of its code: its mkdocs.yml is vetted, never loaded by MkDocs
     data, problems = revision_evidence(_config_file(project_dir).parent, spec)
     if data is None:

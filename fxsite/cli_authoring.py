@@ -78,12 +78,13 @@ def fix(path: Path | None, show_diff: bool) -> None:
     """
     from fxsite.authoring.files import write_atomic
     from fxsite.authoring.fix import PageFile, fix_page, unified_diff
-    from fxsite.cli import _locate, _page_sources, _project
+    from fxsite.cli import _echo_warnings, _locate, _page_sources, _project
     from fxsite.pages.docs_tree import MAX_PAGE_BYTES
     from fxsite.safeio import UnreadableFile, read_bytes
 
     root, pages = _locate((path,) if path else ())
-    project, _, _ = _project(root)
+    project, _, _, warnings = _project(root)
+    _echo_warnings(warnings)
     library = project.load()
     sources = _page_sources(project, pages) if pages else project.doc_pages()
     report = click.echo if not show_diff else (lambda line: click.echo(line, err=True))

@@ -25,7 +25,7 @@ from fxsite.pages.config_text import Source, _compose, inherited
 if TYPE_CHECKING:
     from fxsite.project import ProjectPaths
 
-__all__ = ["output_problems", "setting_place"]
+__all__ = ["output_problems", "setting_at", "setting_place"]
 
 #: Markdown extensions that read files under their ``base_path`` option.
 BASE_PATH_EXTENSIONS = ("pymdownx.snippets", "pymdownx.b64")
@@ -204,11 +204,20 @@ def setting_place(
     """``path:line:col`` of the setting at ``keys`` in the configuration ``text`` (named
     ``path``) or the nearest file it inherits it from (``parents``); ``path`` where none
     writes it."""
+    at = setting_at(text, path, keys, parents)
+    return path if at is None else f"{at[0]}:{at[1]}:{at[2]}"
+
+
+def setting_at(
+    text: str, path: str, keys: tuple[str, ...], parents: Sequence[Source] = ()
+) -> tuple[str, int, int] | None:
+    """``(file, line, col)`` of the setting at ``keys``, as :func:`setting_place` finds
+    it; None where no file writes it."""
     roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
     name, node = _setting(roots, keys)
     if node is None:
-        return path
-    return f"{name}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+        return None
+    return name, node.start_mark.line + 1, node.start_mark.column + 1
 
 
 def _setting(

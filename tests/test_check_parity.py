@@ -206,7 +206,7 @@ def _project_with(tmp_path: Path, files: dict[str, str | None]) -> Path:
 
 
 def _refused(root: Path) -> list[tuple[str, int, int, str]]:
-    project, _, mode = _project(root)
+    project, _, mode, _ = _project(root)
     verdict = decide(project.check(), mode, project.citing)
     return sorted((f.path, f.line, f.col, f.code) for f in verdict.refusals)
 

@@ -55,6 +55,6 @@ def test_paths_are_the_configs_and_drafts_are_left_out_but_when_serving(tmp_path
 
 def test_check_takes_the_paths_the_plugin_takes(tmp_path: Path) -> None:
     file = _config(tmp_path)
-    project, config, _ = _project(file)
+    project, config, _, _ = _project(file)
     options = config.plugins["fxsite"].config
     assert project.paths == ProjectPaths.of(config, options, readers=site_readers(config))

@@ -1,0 +1,58 @@
+"""A warning MkDocs gives loading ``mkdocs.yml`` (a misspelt plugin option, say) is a
+finding like any other: ``FX901`` at the setting's ``mkdocs.yml:line:col``, shown once,
+counted in the summary, and the same from ``fxsite check`` and ``fxsite build``.
+
+It was a line without a place (``mkdocs.yml: warning: …``), shown twice by the build
+(once more as MkDocs' own ``WARNING:``) and counted by neither ("0 warning(s)")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import write_project
+from sitekit import check_and_build, finding_lines
+
+from fxsite.cli import _config_warning
+
+PLUGINS = "site_name: t\ntheme:\n  name: mkdocs\n  highlightjs: false\nplugins:\n"
+
+# (name, mkdocs.yml, where each warning goes: "line:col", or "" for none)
+ROWS = [
+    ("a misspelt fxsite option", PLUGINS + "  - fxsite:\n      enforce_figures: true\n", ["7:24"]),
+    (
+        "two unknown options, each at its own line",
+        PLUGINS + "  - search\n  - fxsite:\n      headline: 94 s\n      enforc: all\n",
+        ["8:17", "9:15"],
+    ),
+    (
+        "another plugin's unknown option",
+        PLUGINS + "  - search:\n      langs: [en]\n  - fxsite\n",
+        ["7:14"],
+    ),
+    ("near miss: a known option", PLUGINS + "  - fxsite:\n      enforce: true\n", []),
+    ("near miss: no options", PLUGINS + "  - fxsite\n", []),
+]
+
+
+@pytest.mark.parametrize(("config", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_check_and_build_report_a_config_warning_at_its_line(
+    config: str, places: list[str], tmp_path: Path
+) -> None:
+    site = write_project(tmp_path / "p", {}, mkdocs=config)
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == 0, checked.stderr + built.stderr
+    for run in (checked, built):
+        output = run.stdout + run.stderr
+        shown = finding_lines(output)
+        assert [line.split(": FX901")[0] for line in shown] == [f"mkdocs.yml:{p}" for p in places]
+        assert all(" FX901 warning: Config value 'plugins'" in line for line in shown)
+        assert f"0 error(s), {len(places)} warning(s)" in output
+        assert "WARNING" not in output and "mkdocs.yml: warning" not in output, output
+    assert finding_lines(checked.stdout) == finding_lines(built.stdout)
+
+
+def test_a_warning_naming_no_setting_is_at_the_files_first_line(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    found = _config_warning(tmp_path / "mkdocs.yml", "something else went wrong")
+    assert (found.path, found.line, found.col, found.severity) == ("mkdocs.yml", 1, 1, "warning")
