@@ -32,6 +32,12 @@ REFUSED = [
     (", down from ..", f"Save time {C}, down from 178.", ["178"]),
     ("a percentage", f"Gain went from 60 to {P}.", ["60"]),
     ("a ratio", f"Speed-up from 1.2 to {X}.", ["1.2"]),
+    ("a parenthesis before the join", f"It went from 178 (NVMe) to {C}.", ["178"]),
+    ("on .. and", f"It took 178 on the baseline and {C} on the FX100.", ["178"]),
+    ("with .. but", f"Saves took 178 with NVMe but {C} with the FX100.", ["178"]),
+    ("before, .. after", f"178 before, {C} after.", ["178"]),
+    ("name number, name claim", f"Baseline 178, FX100 {C}.", ["178"]),
+    ("earlier; now", f"It took 178 earlier; now {C}.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -46,6 +52,13 @@ NEAR_MISSES = [
     ("both cited", f"From [178 s](evidence:R1#save_time_baseline) to {C}."),
     ("a noun between", f"3 nodes and {C}."),
     ("a version", f"Firmware 1.5.3 to {C}."),
+    ("a count on .. and", f"It ran on 8 nodes and took {C}."),
+    ("a count with .. but", f"With 4 GPUs but one drive it took {C}."),
+    ("a test's number, a name", f"In test 3, FX100 {C}."),
+    ("a year, a name", f"In 2025, FX100 {C}."),
+    ("a count, a comma, words", f"Of 8 runs, FX100 {C}."),
+    ("a parenthesised count", f"Of 8 (eight) runs, it took {C}."),
+    ("a count before a prepositional phrase", f"Across 3 of the runs and {C}."),
 ]
 
 

@@ -12,6 +12,10 @@ numbers joined to it:
   "compared with", an arrow or a dash; and so on back along a list, where a comma
   or a slash joins too ("178, 150 and [94 s]", "178, then 120, then [94 s]"). A
   comma or a slash right before the claim joins nothing ("In test 3, [94 s]…");
+* before it, a value said to stand elsewhere or earlier, set against the claim:
+  "178 on the baseline and [94 s]", "178 with NVMe but [94 s]", "178 before, [94 s]
+  after", "178 earlier; now [94 s]", "Baseline 178, FX100 [94 s]", and one with a
+  parenthesis before its join: "from 178 (NVMe) to [94 s]";
 * after it, what names another value of the same quantity: "[94 s] (baseline:
   178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178". A number with a
   word or unit of its own after it is not taken ("[94 s] (3 runs)", "(n = 5)").
@@ -21,8 +25,8 @@ Decisions:
 * A number followed by a word or a unit of its own ("8 GPUs and [94 s]") is its
   own quantity, and a figure the detector found is its finding: neither is taken.
 * A year (1900–2099 written as four digits), a number after a label word
-  ("Figure 3 and [94 s]", "step 2, [94 s]", "v2") and a number inside another
-  number's digits are not taken.
+  ("Figure 3 and [94 s]", "step 2, [94 s]", "test 3, FX100 [94 s]", "v2") and a
+  number inside another number's digits are not taken.
 * A claim that states no unit lends none; another claim in the chain ends it
   (it is judged as a claim).
 
@@ -45,9 +49,27 @@ _JOIN = (
     r"|compared\s+(?:with|to)|down\s+to|up\s+to|through|till|until)"
     r"|→|->|=>|⇒|⟶|–|—|-"
 )
-#: A number joined to what follows it, at the end of the text before a claim (by a word,
-#: an arrow or a dash) or before a number so joined (by these, a comma or a slash too).
-_BEFORE_CLAIM = re.compile(rf"(?<![\w.,])({DIGITS})\s*(?:{_JOIN})\s*\Z", re.IGNORECASE)
+#: Where a value stood (a phrase after a number, contrasted with the claim's):
+#: "on the baseline", "with NVMe" (words, none of them a number).
+_PHRASE = r"(?:on|with|for|under|in|at|using|over|via)(?:\s+[^\W\d][\w-]{0,30}){1,4}"
+#: When a value stood, before a claim that states it now: "178 before, [94 s] after".
+_THEN = r"(?:before|earlier|previously|originally|initially|formerly)"
+#: A number joined to what follows it, at the end of the text before a claim: by a word,
+#: an arrow or a dash (a parenthesis between: "178 (NVMe) to"); by a phrase saying where
+#: it stood and a contrast ("178 on the baseline and", "178 with NVMe but"); by when it
+#: stood ("178 before,", "178 earlier; now"); a name's value before another name's
+#: ("Baseline 178, FX100 [94 s]").
+_BEFORE_CLAIM = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        rf"(?<![\w.,])({DIGITS})\s*(?:\([^()\n]{{1,40}}\)\s*)?(?:{_JOIN})\s*\Z",
+        rf"(?<![\w.,])({DIGITS})\s+{_PHRASE}\s*,?\s*(?:and|but|while|whereas|;)\s*\Z",
+        rf"(?<![\w.,])({DIGITS})\s+{_THEN}\s*[,;]\s*(?:now|today|after|afterwards|later)?\s*\Z",
+        rf"[^\W\d][\w-]{{0,30}}\s+({DIGITS})\s*[,;]\s*[^\W\d][\w-]{{0,30}}\s*\Z",
+    )
+)
+#: A number joined to the next number so joined (by a word, a comma or a slash), back
+#: along a list.
 _BEFORE_NUMBER = re.compile(rf"(?<![\w.,])({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
 #: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
 #: ", down from 178", "vs. 178". The number has no word or unit of its own after it.
@@ -61,7 +83,8 @@ _AFTER = re.compile(
 #: A word before a number that makes it a label's (a figure's number, a step, a version).
 _LABEL = re.compile(
     r"(?:\b(?:figure|fig\.|table|step|steps|version|page|section|chapter|item|items|"
-    r"no\.|number|run|phase|stage|level|tier|gen|generation)|#|\bv)\s*\Z",
+    r"no\.|number|run|phase|stage|level|tier|gen|generation|test|trial|case|round|batch|"
+    r"epoch|iteration)|#|\bv)\s*\Z",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d\Z")
@@ -100,11 +123,18 @@ def sharing_claims_units(
 def _joined_before(text: str, at: int) -> list[tuple[int, int]]:
     """Spans of the numbers joined, one to the next, to what starts at ``at``."""
     spans = []
-    pattern = _BEFORE_CLAIM
-    while (match := pattern.search(text, max(0, at - 80), at)) is not None:
+    patterns: tuple[re.Pattern[str], ...] = _BEFORE_CLAIM
+    while (match := _first(patterns, text, max(0, at - 80), at)) is not None:
         spans.append(match.span(1))
-        at, pattern = match.start(1), _BEFORE_NUMBER
+        at, patterns = match.start(1), (_BEFORE_NUMBER,)
     return spans
+
+
+def _first(
+    patterns: tuple[re.Pattern[str], ...], text: str, start: int, end: int
+) -> re.Match[str] | None:
+    """The first of ``patterns`` found in ``text[start:end]``."""
+    return next((m for p in patterns if (m := p.search(text, start, end)) is not None), None)
 
 
 def _named_after(text: str, at: int) -> list[tuple[int, int]]:
