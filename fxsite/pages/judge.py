@@ -11,7 +11,8 @@ by the standalone Markdown extension alike.
 What the page shows must be a claim: every figure the detector finds there is
 bare (FX501), whatever class its element has; an attribute a reader is shown
 (``title``, ``alt``…) may only repeat a claim of the page, as the gate allows on
-a published page. Characters glued to a claim (FX503) and invisible or
+a published page; an abbreviation's title, drawn on each use of the abbreviation
+and written once, is reported once. Characters glued to a claim (FX503) and invisible or
 direction-control characters (FX502) are the reader's own findings; so are an
 element at the top of the page reordered by CSS, whatever its text (FX504,
 :mod:`fxsite.pages.top_order`), and, as warnings, what the page draws from where
@@ -103,9 +104,15 @@ def judge_rendered(
     cited = [normalise(c.text) for c in claims]
     own = Allowed([*cited, *scan.phrases])
     unreported = Counter(refused)
+    # An abbreviation's title is written once (``*[GB]: …``) and drawn on every use.
+    abbreviated: set[tuple[str, str]] = set()
     for found in scan.candidates:
         if found.block in elsewhere:
             continue
+        if found.role == "abbr@title":
+            if (found.block, found.shown) in abbreviated:
+                continue
+            abbreviated.add((found.block, found.shown))
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour").
         told = next((t for t, n in unreported.items() if n > 0 and found.shown in t), None)
         if told is not None:
