@@ -38,6 +38,9 @@ REFUSED = [
     ("before, .. after", f"178 before, {C} after.", ["178"]),
     ("name number, name claim", f"Baseline 178, FX100 {C}.", ["178"]),
     ("earlier; now", f"It took 178 earlier; now {C}.", ["178"]),
+    ("a number word", f"It fell from seventy to {C}.", ["seventy"]),
+    ("a hundred", f"It fell from a hundred to {C}.", ["a hundred"]),
+    ("a number word, or", f"It takes three or {C}.", ["three"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -59,12 +62,14 @@ NEAR_MISSES = [
     ("a count, a comma, words", f"Of 8 runs, FX100 {C}."),
     ("a parenthesised count", f"Of 8 (eight) runs, it took {C}."),
     ("a count before a prepositional phrase", f"Across 3 of the runs and {C}."),
+    ("a number word with its noun", f"One of the two runs took {C}."),
+    ("a word inside another", f"Someone to {C}."),
 ]
 
 
 def _at(sentence: str, number: str) -> int:
     """The column of ``number`` standing alone in ``sentence`` (not inside another)."""
-    match = re.search(rf"(?<![\d.]){re.escape(number)}(?!\.?\d)", sentence)
+    match = re.search(rf"(?<![\w.]){re.escape(number)}(?!\.?\d)", sentence)
     assert match is not None
     return match.start() + 1
 

@@ -15,7 +15,9 @@ numbers joined to it:
 * before it, a value said to stand elsewhere or earlier, set against the claim:
   "178 on the baseline and [94 s]", "178 with NVMe but [94 s]", "178 before, [94 s]
   after", "178 earlier; now [94 s]", "Baseline 178, FX100 [94 s]", and one with a
-  parenthesis before its join: "from 178 (NVMe) to [94 s]";
+  parenthesis before its join: "from 178 (NVMe) to [94 s]", and a number written as a
+  word: "from seventy to [94 s]", "from a hundred to [94 s]" (a compound such as
+  "one hundred seventy-eight" is not read: the claim grammar reads no compound);
 * after it, what names another value of the same quantity: "[94 s] (baseline:
   178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178". A number with a
   word or unit of its own after it is not taken ("[94 s] (3 runs)", "(n = 5)").
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
 
@@ -58,10 +61,15 @@ _THEN = r"(?:before|earlier|previously|originally|initially|formerly)"
 #: an arrow or a dash (a parenthesis between: "178 (NVMe) to"); by a phrase saying where
 #: it stood and a contrast ("178 on the baseline and", "178 with NVMe but"); by when it
 #: stood ("178 before,", "178 earlier; now"); a name's value before another name's
-#: ("Baseline 178, FX100 [94 s]").
+#: ("Baseline 178, FX100 [94 s]"); a number written as a word, by a word ("from seventy to").
+#: A number written as an English word ("seventy", "a hundred"): "from seventy to [94 s]".
+_SPELLED = (
+    rf"(?:an?\s+)?(?:{word_alternation(w for w in NUMBER_WORDS if w.isascii())}|hundred|thousand)"
+)
 _BEFORE_CLAIM = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
+        rf"(?<![\w.,])({_SPELLED})\s+(?:to|and|or|vs\.?|versus|instead\s+of|rather\s+than)\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s*(?:\([^()\n]{{1,40}}\)\s*)?(?:{_JOIN})\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s+{_PHRASE}\s*,?\s*(?:and|but|while|whereas|;)\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s+{_THEN}\s*[,;]\s*(?:now|today|after|afterwards|later)?\s*\Z",
