@@ -45,6 +45,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
+from fxsite.pages.column_claims import column_claims_units, counts_things, holds_claim
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.icon_digits import icon_text
 
@@ -470,7 +471,8 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     """Each data cell (by ``mem_id``) of ``table``: the unit stated once for it, and where.
 
     The unit is its column's header's, else its row label's (``| Save time (s) | 178
-    | 94 |``), else the caption's; "" when none is stated. Where is the header (or
+    | 94 |``), else its column's claims' (:mod:`fxsite.pages.column_claims`), else the
+    caption's; "" when none is stated. Where is the header (or
     caption) and the row's first cell, as a message says it; these are also the
     words around a figure in the cell (:mod:`fxsite.pages.advice`).
     """
@@ -484,6 +486,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     )
     grid = _grid(body)
     unit_row = _unit_row(grid)
+    by_claims = column_claims_units(table, grid, node_text)
     labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")
     out: dict[int, tuple[str, str]] = {}
     for placed in grid:
@@ -511,6 +514,8 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
                 and header.lower() not in NAMED_COLUMNS
             ):
                 unit, said = in_row, f"its row's '{unit_column[2]}' column says '{in_row}'"
+            elif col in by_claims and not counts_things(first) and not holds_claim(cell):
+                unit, said = by_claims[col][0], f"its column's claim '{by_claims[col][1]}'"
             elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
