@@ -62,7 +62,7 @@ def column_claims_units(
         if col == 0 or end - col != 1 or stated is None or stated.unit is None:
             continue
         seen.setdefault(col, set()).add(stated.unit)
-        written.setdefault(col, (stated.unit_text, shown))
+        written.setdefault(col, (stated.unit_text or stated.unit, shown))
     return {col: written[col] for col, units in seen.items() if len(units) == 1}
 
 
