@@ -7,10 +7,10 @@ It was a line without a place (``mkdocs.yml: warning: …``), shown twice by the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import write_project
 from sitekit import check_and_build, finding_lines
 
 from fxsite.cli import _config_warning
@@ -37,9 +37,9 @@ ROWS = [
 
 @pytest.mark.parametrize(("config", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_check_and_build_report_a_config_warning_at_its_line(
-    config: str, places: list[str], tmp_path: Path
+    config: str, places: list[str], project: Callable[..., Path]
 ) -> None:
-    site = write_project(tmp_path / "p", {}, mkdocs=config)
+    site = project({}, mkdocs=config)
     checked, built = check_and_build(site)
     assert checked.returncode == built.returncode == 0, checked.stderr + built.stderr
     for run in (checked, built):
