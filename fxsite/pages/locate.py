@@ -19,7 +19,8 @@ between its characters:
 Findings come in document order, and each kind (claims, figures) keeps its own
 cursor: a text is looked for after the last one placed, then from the top of
 the file (a FAQ answer is written in the front matter, and rendered last),
-each time as written, loosely, then by its number, its leading digits, its digits in
+each time where it is first written whole (as it is, loosely, with entities…:
+``9^4^ s`` after the cursor before ``94 s`` further on), then by its number, its leading digits, its digits in
 order on one line (``9^4^``), its first digit, at a number's and a word's boundary
 before anywhere (``94 s`` is not the end of ``194 s``, nor the start of ``94 secs``), and never at an
 offset already given to the same text: a text repeated on a page is placed at
@@ -58,9 +59,10 @@ from fxsite.verify.images import IMAGE, definitions, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
 
-#: What rendering may remove between two characters of a shown text (a NUL: the HTML
+#: What rendering may remove between two characters of a shown text: markup of Markdown
+#: and of pymdownx (``^`` caret, ``==`` mark, ``++`` keys and critic), a NUL (the HTML
 #: parser drops it, as a browser does).
-_GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`\\\x00]){0,12}?"
+_GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`^=+\\\x00]){0,12}?"
 #: An inline element with the text it holds, on one line, no tag inside: read once each,
 #: with no going back (a ``[^<>]`` run ends at the one ``<`` that may close it).
 _ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,30})\b[^<>\n]{0,200}>[^<>\n]{0,200}</\1\s*>")
@@ -120,6 +122,8 @@ class SourceLocator:
     _cursors: dict[str, int] = field(default_factory=dict)
     #: offsets already given to a text, by kind: a repeated text goes to its next place
     _used: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+    #: sorted spans (offset, offset + the text's length) given to any text, by kind
+    _placed_at: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the source with its entities decoded, and each character's offset in the source
     _decoded: tuple[str, list[int]] | None = None
     #: the source with its emoji shortcodes drawn, and each character's offset in the source
@@ -151,13 +155,16 @@ class SourceLocator:
         if not text.strip():
             return None
         used = self._used.setdefault((kind, text), set())
-        finders = [
+        # Ways the text is written whole: the nearest of them wins (``9^4^ s`` after the
+        # cursor before ``94 s`` written as it is further on); then by its number alone.
+        whole_forms = [
             *(self._exact, self._loose, self._entities, self._typographic, self._emoji),
             self._image,
             self._split,
         ]
+        groups = [whole_forms]
         if not whole:
-            finders += [self._number, self._lead, self._digits, self._first_digit]
+            groups += [[self._number], [self._lead], [self._digits], [self._first_digit]]
         # Where the page shows text first (a bare figure outside claims, a glued claim's
         # finding at a glued claim); then anywhere (the source's idea of code may not be
         # the renderer's: an unclosed fence).
@@ -165,20 +172,29 @@ class SourceLocator:
         # nor the start of 94 secs), then anywhere.
         passes = [*self._passes(kind, glued), _anywhere]
         boundary = partial(_either, self._inside_number, self._runs_on(text))
+        # Not where another text of the kind was placed ('94 s' is not inside the '+94 s'
+        # of ``++ctrl+9++4 s`` placed before it), but at last.
+        placed = self._placed_at.setdefault(kind, [])
+        boundary = partial(_either, boundary, partial(_inside_placed, placed))
         avoids: list[Callable[[int], bool]] = [
             *(partial(_either, avoid, boundary) for avoid in passes),
             _anywhere,
         ]
         for avoid in avoids:
-            for finder in finders:
+            for group in groups:
                 for start in (self._cursors.get(kind, self.body), 0):
-                    at = start
-                    while (found := finder(text, at)) is not None and (
-                        found in used or avoid(found)
-                    ):
-                        at = found + 1
+                    found = min(
+                        (
+                            at
+                            for finder in group
+                            if (at := _next(finder, text, start, used, avoid)) is not None
+                        ),
+                        default=None,
+                    )
                     if found is not None:
                         used.add(found)
+                        if group is whole_forms:  # where the text is written whole
+                            bisect.insort(placed, (found, found + len(text)))
                         self._cursors[kind] = found + 1
                         return found
         return None
@@ -483,6 +499,36 @@ _MARKS = re.compile(r"[*_~`\\]")
 def _plain(text: str) -> str:
     """A link's text as compared: emphasis and code marks left out, spaces collapsed."""
     return " ".join(_MARKS.sub("", html.unescape(text)).split())
+
+
+def _next(
+    finder: Callable[[str, int], int | None],
+    text: str,
+    start: int,
+    used: set[int],
+    avoid: Callable[[int], bool],
+) -> int | None:
+    """Where ``finder`` finds ``text`` first from ``start``, at an offset neither ``used``
+    nor to ``avoid``; None where it finds none."""
+    at = start
+    while (found := finder(text, at)) is not None and (found in used or avoid(found)):
+        at = found + 1
+    return found
+
+
+#: The longest text whose placed span :func:`_inside_placed` looks back over.
+_LONGEST_PLACED = 256
+
+
+def _inside_placed(placed: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` is inside one of the sorted ``placed`` spans (one that starts
+    before it, within :data:`_LONGEST_PLACED`), not at its start."""
+    i = bisect.bisect_left(placed, (offset, -1))
+    while i > 0 and placed[i - 1][0] > offset - _LONGEST_PLACED:
+        i -= 1
+        if placed[i][0] < offset < placed[i][1]:
+            return True
+    return False
 
 
 def _anywhere(offset: int) -> bool:
