@@ -48,7 +48,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from fxsite.findings import Finding
@@ -84,12 +84,36 @@ _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
+@lru_cache(maxsize=2048)
 def loose_pattern(text: str) -> re.Pattern[str] | None:
-    """``text`` as a pattern allowing :data:`_GAP` between its characters."""
+    """``text`` as a pattern allowing :data:`_GAP` between its characters (compiled once
+    per text: it is long, a third of a millisecond)."""
     chars = [c for c in text if not c.isspace()]
     if not chars or len(chars) > 64:
         return None
     return re.compile(_GAP.join(re.escape(c) for c in chars), re.DOTALL)
+
+
+@cache
+def _loose_start(first: str, second: str) -> re.Pattern[str]:
+    """Where a loose match of a text starting ``first``, ``second`` can start: at
+    ``first`` followed by ``second`` or by what a :data:`_GAP` starts with."""
+    return re.compile(re.escape(first) + r"(?:[\s&<*_~`^=+\\\x00]|" + re.escape(second) + ")")
+
+
+def _loose_find(string: str, text: str, start: int, end: int) -> int | None:
+    """Where ``string`` writes ``text`` loosely (:func:`loose_pattern`) first from
+    ``start``, before ``end``: its pattern searched for only where a match can start
+    before ``end`` (the nearest place is asked of each way a text is written, and most
+    are not written loosely before the place found as it is)."""
+    chars = [c for c in text if not c.isspace()]
+    if len(chars) > 1:
+        cue = _loose_start(chars[0], chars[1])
+        if cue.search(string, start, min(len(string), end + 1)) is None:
+            return None
+    pattern = loose_pattern(text)
+    found = pattern.search(string, start) if pattern is not None else None
+    return found.start() if found is not None and found.start() < end else None
 
 
 @dataclass
@@ -128,6 +152,8 @@ class SourceLocator:
     _decoded: tuple[str, list[int]] | None = None
     #: the source with its emoji shortcodes drawn, and each character's offset in the source
     _drawn: tuple[str, list[int]] | None = None
+    #: whether the source names an icon that may draw a digit (read when first asked)
+    _icons: bool | None = None
     #: the source with its images drawn as their text, and each character's offset in it
     _imaged: tuple[str, list[int]] | None = None
     #: the source with its inline elements left out, and each character's offset in it
@@ -183,14 +209,11 @@ class SourceLocator:
         for avoid in avoids:
             for group in groups:
                 for start in (self._cursors.get(kind, self.body), 0):
-                    found = min(
-                        (
-                            at
-                            for finder in group
-                            if (at := _next(finder, text, start, used, avoid)) is not None
-                        ),
-                        default=None,
-                    )
+                    found: int | None = None
+                    for finder in group:  # each looks only before the nearest found so far
+                        before = sys.maxsize if found is None else found
+                        at = _next(finder, text, start, before, used, avoid)
+                        found = found if at is None else at
                     if found is not None:
                         used.add(found)
                         if group is whole_forms:  # where the text is written whole
@@ -237,16 +260,16 @@ class SourceLocator:
         after = _INLINE_TAG.sub("", self.source[end : end + 200])
         return before.endswith(char) or after.startswith(char)
 
-    def _exact(self, text: str, start: int) -> int | None:
-        at = self.source.find(text, start)
+    # Each finder: where the text is written its way first from ``start``, before ``end``.
+
+    def _exact(self, text: str, start: int, end: int) -> int | None:
+        at = self.source.find(text, start, _last_start(end, text))
         return at if at >= 0 else None
 
-    def _loose(self, text: str, start: int) -> int | None:
-        pattern = loose_pattern(text)
-        found = pattern.search(self.source, start) if pattern is not None else None
-        return found.start() if found is not None else None
+    def _loose(self, text: str, start: int, end: int) -> int | None:
+        return _loose_find(self.source, text, start, end)
 
-    def _split(self, text: str, start: int) -> int | None:
+    def _split(self, text: str, start: int, end: int) -> int | None:
         # Split by an element: what it holds is not shown (hidden by an attribute or
         # a stylesheet), so the text is written whole only with it between: looked for,
         # loosely, in the source with its inline elements and what they hold left out.
@@ -255,72 +278,75 @@ class SourceLocator:
         if self._unsplit is None:
             self._unsplit = _without_elements(self.source)
         unsplit, offsets = self._unsplit
-        pattern = loose_pattern(text)
-        at = bisect.bisect_left(offsets, start)
-        found = pattern.search(unsplit, at) if pattern is not None else None
-        return offsets[found.start()] if found is not None else None
+        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+        found = _loose_find(unsplit, text, at, before)
+        return offsets[found] if found is not None else None
 
-    def _entities(self, text: str, start: int) -> int | None:
+    def _entities(self, text: str, start: int, end: int) -> int | None:
         # A character written as an entity: looked for in the source as decoded.
         if "&" not in self.source:
             return None
         if self._decoded is None:
             self._decoded = _decode(self.source)
         decoded, offsets = self._decoded
-        at = bisect.bisect_left(offsets, start)
-        found = decoded.find(text, at)
-        pattern = loose_pattern(text) if found < 0 else None
-        match = pattern.search(decoded, at) if pattern is not None else None
-        found = match.start() if match is not None else found
-        return offsets[found] if found >= 0 else None
+        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+        found: int | None = decoded.find(text, at, _last_start(before, text))
+        if found is not None and found < 0:
+            found = _loose_find(decoded, text, at, before)
+        return offsets[found] if found is not None else None
 
-    def _typographic(self, text: str, start: int) -> int | None:
+    def _typographic(self, text: str, start: int, end: int) -> int | None:
         # A character another extension drew from plain ones (pymdownx.smartsymbols:
         # 1/4 shows ¼), looked for as its compatibility form.
         plain = unicodedata.normalize("NFKC", text).replace("\u2044", "/")
-        return self._exact(plain, start) if plain != text else None
+        return self._exact(plain, start, end) if plain != text else None
 
-    def _emoji(self, text: str, start: int) -> int | None:
+    def _emoji(self, text: str, start: int, end: int) -> int | None:
         # An emoji written as its shortcode (pymdownx.emoji: ``:nine::four: s`` shows
         # 9️⃣4️⃣ s), looked for in the source with its shortcodes drawn, variation
         # selectors left out on both sides.
-        if ":" not in self.source or not (
-            any(ord(c) > 0x2000 for c in text) or _ICON_CUE.search(self.source)
-        ):
+        if ":" not in self.source:
+            return None
+        if self._icons is None:
+            self._icons = _ICON_CUE.search(self.source) is not None
+        if not (self._icons or any(ord(c) > 0x2000 for c in text)):
             return None
         if self._drawn is None:
             self._drawn = _draw_emoji(self.source)
         drawn, offsets = self._drawn
-        found = drawn.find(_VARIATIONS.sub("", text), bisect.bisect_left(offsets, start))
+        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+        shown = _VARIATIONS.sub("", text)
+        found = drawn.find(shown, at, _last_start(before, shown))
         return offsets[found] if found >= 0 else None
 
-    def _image(self, text: str, start: int) -> int | None:
+    def _image(self, text: str, start: int, end: int) -> int | None:
         # An image drawing text (an SVG file: ``![](n.svg){ width=20 } s`` shows 95 s),
         # looked for in the source with its images drawn, at the image.
-        if self.images is None or _IMAGE_CUE.search(self.source) is None:
+        if self.images is None:
             return None
-        if self._imaged is None:
-            self._imaged = _draw_images(self.source, self.images)
+        if self._imaged is None:  # drawn once; empty where the source writes no image
+            cue = _IMAGE_CUE.search(self.source) is not None
+            self._imaged = _draw_images(self.source, self.images) if cue else ("", [])
         drawn, offsets = self._imaged
-        begin = bisect.bisect_left(offsets, start)
-        at = drawn.find(text, begin)
-        if at < 0:
-            pattern = loose_pattern(text)
-            match = pattern.search(drawn, begin) if pattern is not None else None
-            at = match.start() if match is not None else -1
-        return offsets[at] if at >= 0 else None
+        if not offsets:
+            return None
+        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+        found: int | None = drawn.find(text, at, _last_start(before, text))
+        if found is not None and found < 0:
+            found = _loose_find(drawn, text, at, before)
+        return offsets[found] if found is not None else None
 
-    def _number(self, text: str, start: int) -> int | None:
+    def _number(self, text: str, start: int, end: int) -> int | None:
         number = _NUMBER.search(text)
-        return self._exact(number.group(), start) if number is not None else None
+        return self._exact(number.group(), start, end) if number is not None else None
 
-    def _lead(self, text: str, start: int) -> int | None:
+    def _lead(self, text: str, start: int, end: int) -> int | None:
         # Its first digits: a figure read with text around it left out (hidden text
         # split it: ``1.<span hidden>5</span>9x`` shows 1.9x) is written nowhere whole.
         digits = _LEAD.search(text)
-        return self._exact(digits.group(), start) if digits is not None else None
+        return self._exact(digits.group(), start, end) if digits is not None else None
 
-    def _digits(self, text: str, start: int) -> int | None:
+    def _digits(self, text: str, start: int, end: int) -> int | None:
         # Its number's digits in order on one line, whatever stands between them
         # (``9^4^`` shows 94, ``{~~90~>94~~}`` 9094, a NUL between two digits).
         number = _NUMBER.search(text)
@@ -329,11 +355,11 @@ class SourceLocator:
             return None
         pattern = re.compile(_BETWEEN_DIGITS.join(re.escape(c) for c in digits))
         found = pattern.search(self.source, start)
-        return found.start() if found is not None else None
+        return found.start() if found is not None and found.start() < end else None
 
-    def _first_digit(self, text: str, start: int) -> int | None:
+    def _first_digit(self, text: str, start: int, end: int) -> int | None:
         digit = re.search(r"[0-9０-９]", text)
-        return self._exact(digit.group(), start) if digit is not None else None
+        return self._exact(digit.group(), start, end) if digit is not None else None
 
     def _runs_on(self, text: str) -> Callable[[int], bool]:
         """Whether ``text`` written at an offset (loosely) is the start of a longer word
@@ -502,18 +528,24 @@ def _plain(text: str) -> str:
 
 
 def _next(
-    finder: Callable[[str, int], int | None],
+    finder: Callable[[str, int, int], int | None],
     text: str,
     start: int,
+    end: int,
     used: set[int],
     avoid: Callable[[int], bool],
 ) -> int | None:
-    """Where ``finder`` finds ``text`` first from ``start``, at an offset neither ``used``
-    nor to ``avoid``; None where it finds none."""
+    """Where ``finder`` finds ``text`` first from ``start``, before ``end``, at an offset
+    neither ``used`` nor to ``avoid``; None where it finds none."""
     at = start
-    while (found := finder(text, at)) is not None and (found in used or avoid(found)):
+    while (found := finder(text, at, end)) is not None and (found in used or avoid(found)):
         at = found + 1
     return found
+
+
+def _last_start(end: int, text: str) -> int:
+    """The end ``str.find`` is given for ``text`` to start before ``end``."""
+    return end + len(text) - 1 if end < sys.maxsize else sys.maxsize
 
 
 #: The longest text whose placed span :func:`_inside_placed` looks back over.
