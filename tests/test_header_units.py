@@ -44,6 +44,14 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Speed-up (×)", "×"),
         ("Throughput (GB/s, higher is better)", "GB/s"),
         ("Cost (USD/month)", "USD/month"),
+        # A statistic before the unit, a unit per thing, a unit after a dash (blind11).
+        ("Time (mean ± sd, s)", "s"),
+        ("Save time (median, ms)", "ms"),
+        ("Latency (p99, ms)", "ms"),
+        ("Time (s/ckpt)", "s"),
+        ("Save time (ms / checkpoint)", "ms"),
+        ("Time — s", "s"),
+        ("Save time – seconds", "seconds"),
         ("保存时间（秒）", "秒"),
         ("保存时间（单位：秒）", "秒"),
         ("价格（元）", "元"),
@@ -57,6 +65,11 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Rank (1–10)", None),
         ("Nodes (count)", None),  # a count is a number without a unit
         ("Results in detail", None),
+        ("Serial (s/n)", None),  # a serial number, not seconds per n
+        ("Model (FX100, 2024)", None),
+        ("Ratio (w/w)", None),
+        ("Model — FX100", None),
+        ("Queue — A", None),  # one letter after a dash names, it does not measure
     ],
 )
 def test_header_unit(header: str, unit: str | None) -> None:
@@ -81,6 +94,21 @@ REFUSED = [
         "under 'in seconds'",
         TABLE.format(head="Save time in seconds", cell="~94"),
         [("FX501", 5, 11, "~94", "read as '~94 seconds'")],
+    ),
+    (
+        "under a statistic and its unit",
+        TABLE.format(head="Save (mean ± sd, s)", cell="94 ± 3"),
+        [("FX501", 5, 11, "94", "read as '94 s', under the header 'Save (mean ± sd, s)'")],
+    ),
+    (
+        "under a unit per checkpoint",
+        TABLE.format(head="Save (s/ckpt)", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 s', under the header 'Save (s/ckpt)'")],
+    ),
+    (
+        "under a unit after a dash",
+        TABLE.format(head="Save time — s", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 s'")],
     ),
     (
         "a row label holds the unit",
@@ -178,6 +206,8 @@ PASSED = [
     ("Rank", TABLE.format(head="Rank", cell="3")),
     ("ID", TABLE.format(head="ID", cell="17")),
     ("a plural, not seconds", TABLE.format(head="Run(s)", cell="3")),
+    ("a serial number", TABLE.format(head="Serial (s/n)", cell="3")),
+    ("a name after a dash", TABLE.format(head="Model — FX100", cell="3")),
     ("billions of parameters", TABLE.format(head="Params (B)", cell="7")),
     ("words in a cell", TABLE.format(head="Save time (s)", cell="not stated")),
     ("a unit in a row label column", "# T\n\n| Save time (s) | Result |\n| --- | --- |\n| FX100 | ok |\n"),

@@ -105,16 +105,26 @@ _NAMING_WORDS = frozenset(
 )
 #: Words before a header's last word that make it no unit of the column ("Cost per hour").
 _NOT_AFTER = frozenset(["per", "a", "an", "each", "every", "of", "by", "/"])
-#: A header's unit in parentheses, after "in", a comma or a slash, or "%" (the first, with
-#: its class of Chinese characters, compiled where a table is read).
+#: A statistic named before a unit in parentheses ("(mean ± sd, s)", "(p99, ms)").
+_STATISTIC = r"(?i:mean|median|average|avg|geomean|min|max|p\d{1,3}|sd|std|stdev|σ|±|\+/-|and)"
+#: A header's unit in parentheses (after a statistic too), after "in", a comma, a slash or a
+#: dash, or "%" (the first two, with their class of Chinese characters, compiled where a
+#: table is read).
 _HEADER_FORMS = (
     LazyPattern(
         rf"{_OPEN}(?P<unit>{_UNIT_PART})\.?\s*(?:[,;，；][^()\[\]（）]*)?[)\]）]{_AFTER_UNIT}\s*$"
     ),
+    LazyPattern(
+        rf"{_OPEN}{_STATISTIC}(?:\s*{_STATISTIC})*\s*[,;，；]\s*(?P<unit>{_UNIT_PART})\s*"
+        rf"[)\]）]{_AFTER_UNIT}\s*$"
+    ),
     re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
-    re.compile(rf"\S\s*[,/]\s+(?P<unit>{_UNIT_PART})\s*$"),
+    re.compile(rf"\S\s*[,/—–]\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(r"\s(?P<unit>%)\s*$"),
 )
+#: A unit per thing counted ("s/ckpt", "ms / checkpoint"): the numbers under it are in the
+#: unit (a thing of one letter is no such count: "s/n" is a serial number).
+_PER_THING = re.compile(r"(?P<unit>[^/\s]+)\s*/\s*[A-Za-z]{2,16}")
 
 
 @dataclass(frozen=True)
@@ -153,8 +163,14 @@ def header_unit(header: str) -> str | None:
     header = " ".join(header[-_TAIL:].split())
     for form in _HEADER_FORMS:
         match = form.search(header)
-        if match is not None and _is_unit(match["unit"].strip()):
-            return str(match["unit"].strip())
+        if match is None:
+            continue
+        unit = match["unit"].strip()
+        if _is_unit(unit):
+            return unit
+        per = _PER_THING.fullmatch(unit)
+        if per is not None and _is_unit(per["unit"]):
+            return per["unit"]
     return _named_unit(header)
 
 
