@@ -23,7 +23,7 @@ def refusals(html: str) -> list[str]:
     ]
 
 
-# -- text a page's own CSS hides: the text around it is read as drawn without it ---------------
+# -- text a page's own CSS hides (the text around it is read as drawn without it) or draws --------
 
 HIDDEN = [
     (
@@ -67,6 +67,18 @@ HIDDEN = [
         "a <style> rule draws a unit after a number",
         '<style>.hh::after{content:" s"}</style><p>Save time is 94<span class="hh"></span> here.</p>',
     ),
+    # A style attribute draws text where its property reaches an element that draws it: a
+    # list's markers (inherited by its items), a quotation's marks (blind11).
+    ("inline list-style draws a figure", "<ul style=\"list-style: '178 s '\"><li>saved</li></ul>"),
+    (
+        "inline list-style-type draws a unit",
+        "<p>Save time is 94</p><ol style=\"list-style-type:' s'\"><li>here</li></ol>",
+    ),
+    ("inline quotes draw a figure", "<p style=\"quotes:'178 s ' ''\"><q>saved</q></p>"),
+    (
+        "an escaped property name",
+        "<ul style=\"list-st\\79 le-type: '178 s '\"><li>saved</li></ul>",
+    ),
 ]
 
 HIDDEN_NEAR = [
@@ -87,6 +99,11 @@ HIDDEN_NEAR = [
         '<p>Save time is 94 <span style="display:inline-block;width:10em">zz</span>s here.</p>',
     ),
     ("a <style> rule draws an arrow", '<style>.hh::after{content:"↕"}</style><p class="hh">a</p>'),
+    ("inline list-style draws a dash", "<ul style=\"list-style: '– '\"><li>saved</li></ul>"),
+    (
+        "inline list-style-type names a counter",
+        '<ol style="list-style-type: decimal"><li>a</li></ol>',
+    ),
     (
         "a claim beside hidden text",
         f'<style>.hh{{display:none}}</style><p>{CLAIM} <span class="hh">zz</span>here.</p>',

@@ -58,6 +58,7 @@ def _element_notes(
         found.append(order.dir_note(node, attrs["dir"]))
     if attrs.get("style"):
         found += order.style_order_notes(node, attrs["style"])
+        found += scripts.style_notes(attrs["style"])
     found += scripts.handler_notes(attrs)
     return [n for n in found if n is not None]
 

@@ -31,9 +31,10 @@ with a ``src``, an ``<object>`` or ``<embed>`` from another origin, and
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import unquote, urlsplit
 
-from fxsite.verify.css import read_sheet, reorders, writes, written
+from fxsite.verify.css import read_sheet, read_style, reorders, writes, written
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.script_code import script_does, script_strings
 from fxsite.verify.sheets import loads_style
@@ -51,6 +52,7 @@ __all__ = [
     "script_note",
     "script_strings",
     "sheet_notes",
+    "style_notes",
 ]
 
 #: Script types a browser runs (no type, or a JavaScript MIME type, or a module).
@@ -138,6 +140,24 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
             writer_note(f"the {name} attribute's script {does}", sink or code.strip(), writer="")
         )
     return out
+
+
+#: What a ``style`` attribute that draws text must hold (a property's name, or an escape in
+#: one): most (a chart's strokes) are not parsed.
+_MAY_DRAW = re.compile(r"content|quotes|list-style|\\", re.IGNORECASE)
+
+
+def style_notes(style: str) -> list[Note]:
+    """A ``style`` attribute that draws text: a list's markers (``list-style: '178 s '``,
+    which its items inherit) or a quotation's marks (``quotes``), as a ``<style>`` block's
+    rule does (:func:`sheet_notes`)."""
+    if not _MAY_DRAW.search(style):
+        return []
+    drawing = next((d for d in read_style(style) if writes(d) is not None), None)
+    if drawing is None:
+        return []
+    message = f"a style attribute draws text with CSS ({writes(drawing)})"
+    return [writer_note(message, written(style, drawing) or "", "")]
 
 
 def sheet_notes(css: str, writer: str) -> list[Note]:
