@@ -132,12 +132,22 @@ LOOKALIKE = [
     ("a heavy multiplication x", "<p>Saves are 1.9✖ faster.</p>"),
     ("a vector cross product", "<p>Saves are 1.9⨯ faster.</p>"),
     ("a fraction slash", "<p>It takes 1⁄4 of the time.</p>"),
+    # ASCII letters written for digits inside a number (blind11).
+    ("a small l between digits", "<p>Save time is 1l8 s here.</p>"),
+    ("a capital I between digits", "<p>Save time is 1I8 s here.</p>"),
+    ("a capital O ending a number", "<p>Save time is 17O s here.</p>"),
+    ("a small o between digits", "<p>Save time is 1o8 s here.</p>"),
 ]
 
 LOOKALIKE_NEAR = [
     ("a mathematical letter as a variable", "<p>Let 𝐱 be the vector.</p>"),
     ("a cross as a close button", "<p>Press ✕ to close the panel.</p>"),
     ("a fraction slash between words", "<p>Read and⁄or write.</p>"),
+    ("a road's name", "<p>Take the I80 east.</p>"),
+    ("an o after a digit, before no unit", "<p>Ask for 2o more.</p>"),
+    ("an ordinal", "<p>The 1o place went to us.</p>"),
+    ("a letter before digits", "<p>Ship l78 is on time.</p>"),
+    ("a model with an O inside", "<p>The X1O9 board ships.</p>"),
 ]
 
 

@@ -12,7 +12,8 @@ text a reader sees for it: claims and URLs blanked, look-alike letters folded.
   A zero-width joiner or non-joiner between two letters of a script whose words
   are spelt with them (Persian ``می‌خواهم``, Sinhala ``ශ්‍රී``), in a word without a
   digit and outside a claim, is text.
-* Look-alike letters are folded before detection: NFKC (full-width ``５ｘ`` is
+* Look-alike letters are folded before detection: ASCII letters written for digits
+  in a number ("1l8 s", "17O s"), NFKC (full-width ``５ｘ`` is
   ``5x``), then Unicode's confusables table (as ``confusable_homoglyphs``
   ships it; the part that maps to an ASCII letter or digit, extracted by
   ``tools/confusables_table.py``) for letters and digits of other scripts that
@@ -245,10 +246,22 @@ def _kept(text: str, start: int) -> bool:
     return _CJK_FIGURE_END.search(text, max(0, start - _UNIT_REACH), start) is not None
 
 
+#: ASCII letters written for digits in a number: an l, I or o between digits ("1l8 s"
+#: reads 118 s) and an o ending one ("17O s" reads 170 s). A letter before the digits
+#: ("I80", a road) or a unit glued after them ("50lbs") is left as it is.
+_DIGIT_LETTERS = re.compile(r"(?<=\d)(?:[lIOo](?=\d)|[Oo](?![^\W_]))")
+
+
+def _digit_letter(match: re.Match[str]) -> str:
+    return "1" if match.group() in "lI" else "0"
+
+
 def fold(text: str) -> str:
-    """Look-alike letters and digits folded to ASCII, one character for one; superscript
-    digits are kept in a power of ten's exponent and after a letter or sign (a Chinese
-    character only where it ends a number's unit)."""
+    """Look-alike letters and digits folded to ASCII, one character for one (ASCII letters
+    written for digits in a number too, :data:`_DIGIT_LETTERS`); superscript digits are
+    kept in a power of ten's exponent and after a letter or sign (a Chinese character only
+    where it ends a number's unit)."""
+    text = _DIGIT_LETTERS.sub(_digit_letter, text)
     if text.isascii():  # ASCII folds to itself
         return text
     folded = list(map(_fold_char, text))
