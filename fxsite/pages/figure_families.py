@@ -279,6 +279,19 @@ _SHARE_CUE = re.compile(
     re.I,
 )
 _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
+#: A ratio in words ("8-to-1", "8 to 1"): after a word of reaching or a ratio's ("Dedup
+#: reaches 8 to 1", "a ratio of 8-to-1"), or before the word "ratio" or what it measures
+#: ("an 8-to-1 ratio", "8 to 1 compression"); a score ("won 3-to-1") or a range ("from 8
+#: to 1 node") is none.
+_TO_ONE = r"\b\d{1,4}(?:\.\d+)?(?:-to-|[ \u00a0]to[ \u00a0])1\b"
+_RATIO_BEFORE = ("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to")
+_WORD_RATIO = re.compile(
+    "(?:"
+    + "|".join(f"(?<={w} )" for w in (*_RATIO_BEFORE, "ratio of", "ratio is", "ratios of"))
+    + rf"){_TO_ONE}(?![.,]\d)"
+    + rf"|{_TO_ONE}(?=[ \u00a0](?:ratio|compression|reduction|data reduction|dedup|consolidation))",
+    re.IGNORECASE,
+)
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
 #: of the rule holds, looked for first (a cue that ignores case, ``re.I``, in the
 #: case-folded text: the rules that ignore case); most paragraphs have none.
@@ -305,12 +318,13 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
+    (_WORD_RATIO, 0, "ratio", re.compile("to[- \u00a0]1", re.I)),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
     *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION, _ISO_DURATION),
-    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE),
+    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
 _TIMES_CUE = re.compile("times")

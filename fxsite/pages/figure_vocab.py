@@ -100,7 +100,7 @@ EXTRA_SYMBOLS = {
     "degrees Fahrenheit",
 }
 # Units of time and ratio in the other languages an English page quotes: "95 segundos",
-# "95 Sekunden", "95 saniye", "95 सेकंड", "95 วินาที" after a space, and glued to digits in
+# "95 Sekunden", "95 sekund", "95 sekunder", "95 saniye", "95 सेकंड", "95 วินาที" after a space, and glued to digits in
 # Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
 OTHER_LANGUAGE_WORDS = {
     *("segundo", "segundos", "milisegundos", "milissegundos", "minutos", "horas"),
@@ -108,6 +108,8 @@ OTHER_LANGUAGE_WORDS = {
     *("sekunde", "sekunden", "millisekunden", "minuten", "stunden"),
     *("secondi", "millisecondi", "minuti", "seconden", "milliseconden"),
     *("saniye", "milisaniye", "dakika", "saat"),
+    *("sekund", "sekundy", "milisekund", "milisekundy", "minut", "godzin", "godziny"),
+    *("sekunder", "millisekunder", "minuter", "timmar"),
 }
 OTHER_LANGUAGE_SYMBOLS = {
     *("ミリ秒", "マイクロ秒", "ナノ秒", "時間", "割"),
