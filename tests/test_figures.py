@@ -282,6 +282,8 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("per square metre", "均价每平米5万元。", ["每平米5万元"], "每平米都很干净。"),
     ("per kWh prefix", "每度电0.6元。", ["每度电0.6元"], "每度电都很珍贵。"),
     ("doubling word", "性能翻番。", ["翻番"], "番茄翻炒。"),
+    ("halving word", "保存时间减半。", ["减半"], "减少一些半成品。"),
+    ("halving word, Japanese", "保存時間が半減した。", ["半減"], "半減期が長い同位体。"),
     ("foundry node", "间隙仅5 nm。", ["5 nm"], "采用台积电4nm打造，TSMC 3nm chips."),
     (
         "per mille",

@@ -7,7 +7,7 @@
   space between changes nothing);
 * fractions and percentages in words: "三分之一", "百分之二十", "近一半", and
   百分之 before digits ("百分之97");
-* doubling: "翻了一番", "翻倍"; tenths ("下降两成") after a word of change or
+* doubling and halving: "翻了一番", "翻倍", "减半", "半減" (not "半减期", a half-life); tenths ("下降两成") after a word of change or
   before whom they are a share of ("九成用户");
 * the financial numerals (大写: "玖拾肆秒", "叁佰元") and 廿, 卅, 卌 ("廿秒") as
   numerals;
@@ -192,6 +192,7 @@ _WORD_FIGURE = LazyPattern(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之(?:[{_NUMERALS}点]+|{_NUMBER})|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
     r"|翻了?一番|翻了?两番|翻倍|翻番"
+    r"|[减減]半|半[减減](?!期)"  # halved ("减半", "半減"); "半减期" is a half-life
     # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
     # ("千亿参数", "百公里加速" are names)
     rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
@@ -355,6 +356,10 @@ _WORD_CUE = _needles(
     "分之",
     "一半",
     "翻",
+    "减半",
+    "減半",
+    "半减",
+    "半減",
     "万",
     "萬",
     "亿",
