@@ -121,6 +121,31 @@ def test_css_that_hides_no_figure_passes(name: str, html: str) -> None:
     assert refusals(html) == [], name
 
 
+# -- a meta tag in the body: link previews and search engines show its content too (blind11) --
+
+META = [
+    ("og:description", '<p>Text.</p><meta property="og:description" content="Reads at 6.4 GB/s">'),
+    ("description", '<meta name="description" content="Saves in 94 s"><p>Text.</p>'),
+    ("twitter:title", '<p><meta name="twitter:title" content="1.9x faster saves"></p>'),
+]
+
+META_NEAR = [
+    ("a viewport", '<meta name="viewport" content="width=device-width, initial-scale=1.5">'),
+    ("a description without a figure", '<meta property="og:description" content="Fast saves">'),
+    ("a theme colour", '<meta name="theme-color" content="#112233"><p>Text.</p>'),
+]
+
+
+@pytest.mark.parametrize(("name", "html"), META, ids=[r[0] for r in META])
+def test_a_meta_tag_in_the_body_is_read(name: str, html: str) -> None:
+    assert refusals(html), name
+
+
+@pytest.mark.parametrize(("name", "html"), META_NEAR, ids=[r[0] for r in META_NEAR])
+def test_a_meta_tag_without_a_figure_passes(name: str, html: str) -> None:
+    assert refusals(html) == [], name
+
+
 # -- look-alike letters and signs: a mathematical letter, a cross, a fraction slash -------------
 
 LOOKALIKE = [

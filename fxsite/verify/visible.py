@@ -394,12 +394,10 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
             if text:
                 page.blocks.append(Block(text, "title"))
         elif node.tag == "meta":
-            name = (attrs.get("name") or attrs.get("property") or "").lower()
-            page.meta[name] = attrs.get("content", "")
-            if name in META_NAMES or name.startswith(META_PREFIXES):
-                text = normalise(attrs.get("content", ""))
-                if text:
-                    page.blocks.append(Block(text, "meta", role=name))
+            page.meta[(attrs.get("name") or attrs.get("property") or "").lower()] = attrs.get(
+                "content", ""
+            )
+            _read_meta(attrs, page)
         elif node.tag == "script":
             _read_script(node, attrs, page)
         elif node.tag in ("link", "style"):  # a favicon, a stylesheet's images
@@ -408,6 +406,17 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
             page.unreadable.extend(problems)
             for document in drawn:
                 _inner_document(document, page, "page", "", False, inner)
+
+
+def _read_meta(attrs: dict[str, str], page: PageText) -> None:
+    """A meta tag's content search engines and link previews show (:data:`META_NAMES`,
+    :data:`META_PREFIXES`), in the head or the body (link previews read it anywhere; only
+    the head's are the page's ``meta``, as its build stamp)."""
+    name = (attrs.get("name") or attrs.get("property") or "").lower()
+    if name in META_NAMES or name.startswith(META_PREFIXES):
+        text = normalise(attrs.get("content", ""))
+        if text:
+            page.blocks.append(Block(text, "meta", role=name))
 
 
 def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
@@ -588,6 +597,9 @@ class _Walk:
         heading = heading or tag in _HEADING_TAGS
         if tag == "a" and "data-fx-ref" in attrs:
             _claim(node, _attrs(node), self.builders[-1], self.page, heading)
+            return
+        if tag == "meta":  # in the body: drawn as nothing, shown in link previews
+            _read_meta(_attrs(node), self.page)
             return
         new_role = ""
         if classes and not classes.isdisjoint(ROLE_CLASSES):
