@@ -51,6 +51,12 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Time (s/ckpt)", "s"),
         ("Save time (ms / checkpoint)", "ms"),
         ("Time — s", "s"),
+        # A ratio to a baseline stated as one: the numbers under it are "×" (blind11).
+        ("Speed (baseline = 1.0)", "×"),
+        ("Throughput (reference = 1)", "×"),
+        ("Speed-up (relative to NFS)", "×"),
+        ("Save speed (× baseline)", "×"),
+        ("Speed (vs. baseline)", "×"),
         ("Save time – seconds", "seconds"),
         ("保存时间（秒）", "秒"),
         ("保存时间（单位：秒）", "秒"),
@@ -69,6 +75,9 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Model (FX100, 2024)", None),
         ("Ratio (w/w)", None),
         ("Model — FX100", None),
+        ("Rank (1 = best)", None),
+        ("Grade (A = 1)", None),
+        ("Baseline (FX100)", None),
         ("Queue — A", None),  # one letter after a dash names, it does not measure
     ],
 )
@@ -109,6 +118,11 @@ REFUSED = [
         "under a unit after a dash",
         TABLE.format(head="Save time — s", cell="94"),
         [("FX501", 5, 11, "94", "read as '94 s'")],
+    ),
+    (
+        "under a ratio to a baseline",
+        TABLE.format(head="Speed (baseline = 1.0)", cell="1.9"),
+        [("FX501", 5, 11, "1.9", "read as '1.9 ×', under the header 'Speed (baseline = 1.0)'")],
     ),
     (
         "a row label holds the unit",

@@ -122,6 +122,13 @@ _HEADER_FORMS = (
     re.compile(rf"\S\s*[,/—–]\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(r"\s(?P<unit>%)\s*$"),
 )
+#: A ratio to a baseline stated as one, in parentheses or brackets: "(baseline = 1.0)",
+#: "(relative to NFS)", "(× baseline)", "(vs. baseline)": the numbers under it are "×".
+_RELATIVE = re.compile(
+    r"[(\[]\s*(?:(?:baseline|reference|base|ref)\s*=\s*1(?:\.0+)?|relative\s+to\s[^()\[\]]+"
+    r"|[×x]\s*(?:baseline|reference)|vs\.?\s+(?:baseline|reference))\s*[)\]]\s*$",
+    re.IGNORECASE,
+)
 #: A unit per thing counted ("s/ckpt", "ms / checkpoint"): the numbers under it are in the
 #: unit (a thing of one letter is no such count: "s/n" is a serial number).
 _PER_THING = re.compile(r"(?P<unit>[^/\s]+)\s*/\s*[A-Za-z]{2,16}")
@@ -171,6 +178,8 @@ def header_unit(header: str) -> str | None:
         per = _PER_THING.fullmatch(unit)
         if per is not None and _is_unit(per["unit"]):
             return per["unit"]
+    if _RELATIVE.search(header):
+        return "×"
     return _named_unit(header)
 
 
