@@ -99,7 +99,7 @@ EXTRA_SYMBOLS = {
     "degrees Celsius",
     "degrees Fahrenheit",
 }
-# Units of time and ratio in the other languages an English page quotes: "95 segundos",
+# Units of time, ratio and percent in the other languages an English page quotes: "95 segundos",
 # "95 Sekunden", "95 sekund", "95 sekunder", "95 saniye", "95 सेकंड", "95 วินาที" after a space, and glued to digits in
 # Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
 OTHER_LANGUAGE_WORDS = {
@@ -110,6 +110,7 @@ OTHER_LANGUAGE_WORDS = {
     *("saniye", "milisaniye", "dakika", "saat"),
     *("sekund", "sekundy", "milisekund", "milisekundy", "minut", "godzin", "godziny"),
     *("sekunder", "millisekunder", "minuter", "timmar"),
+    *("prozent", "pour cent", "por ciento", "por cento", "per cento", "procent"),
 }
 OTHER_LANGUAGE_SYMBOLS = {
     *("ミリ秒", "マイクロ秒", "ナノ秒", "時間", "割"),
@@ -330,8 +331,10 @@ MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"
 MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
 MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
+# German writes them "1,2 Mio. €", "3 Tsd. Euro", "1,2 Milliarden Euro".
 MAG_MONEY = (
-    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK})"
+    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK}"
+    rf"|{SP}?(?:Mio|Mrd|Tsd)\.?(?![A-Za-z])|{SP}(?:Millionen|Milliarden|Tausend)\b)"
 )
 
 #: The first two letters of APPROX's words ("ab" of "about" and "above", "su" of "sub-").
