@@ -578,7 +578,7 @@ class Project:
             text = read_text(file, MAX_PAGE_BYTES)
         except UnreadableFile as exc:
             message = f"cannot read page: it {exc.reason}"
-            return "", Finding(self.paths.relative(file), 1, 1, "FX105", message)
+            return "", Finding(self.paths.relative(file), *exc.where, "FX105", message)
         # Line ends as MkDocs reads them (Python's universal newlines): lines agree.
         return text.replace("\r\n", "\n").replace("\r", "\n"), None
 

@@ -25,6 +25,7 @@ Problems are :class:`UnreadableFile` (or :class:`BadJson`) with a plain-words me
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import os
@@ -63,12 +64,14 @@ CHUNK = 1 << 16
 
 
 class UnreadableFile(FxsiteError):
-    """A file that cannot be read safely; ``reason`` says why in plain words."""
+    """A file that cannot be read safely; ``reason`` says why in plain words, ``where`` the
+    line and column of what could not be read (1, 1: the file as a whole)."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: str, where: tuple[int, int] = (1, 1)) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+        self.where = where
 
 
 def file_kind(mode: int) -> str:
@@ -182,11 +185,18 @@ def folder_link(path: Path, root: Path) -> str | None:
 
 def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:
     """UTF-8 text of ``path`` (a leading byte-order mark dropped)."""
-    data = read_bytes(path, max_bytes, root)
+    data = read_bytes(path, max_bytes, root).removeprefix(codecs.BOM_UTF8)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnreadableFile(path, f"is not valid UTF-8 (byte {exc.start})") from None
+        # Placed where an editor shows it: the line and column (in characters) of the byte.
+        good = data[: exc.start].decode("utf-8")
+        line, col = good.count("\n") + 1, len(good) - good.rfind("\n")
+        reason = (
+            f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}; "
+            "save the file as UTF-8"
+        )
+        raise UnreadableFile(path, reason, (line, col)) from None
 
 
 def digest_file(

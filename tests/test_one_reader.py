@@ -538,6 +538,7 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     found = "\n".join(lines)
     assert "docs/tpl.md:2:1: FX601" in found and "docs/cr.md:3:12: FX501" in found
     assert "docs/notes.txt:2:6: FX501" in found
+    assert "docs/latin.md:3:4: FX105" in found and "byte 0xe9 at line 3, column 4" in found
     assert not any(f"docs/{left}" in found for left in ("excluded", "draft", "templates"))
     backlink = [line for line in lines if "'93 s'" in line]
     assert len(backlink) == 1 and backlink[0].startswith("mkdocs.yml:"), backlink
