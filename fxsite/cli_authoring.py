@@ -93,9 +93,10 @@ def fix(path: Path | None, show_diff: bool) -> None:
         file = project.paths.docs_dir / src
         shown = project.paths.relative(file)
         try:
-            page = PageFile.read(read_bytes(file, MAX_PAGE_BYTES))
-        except (UnreadableFile, UnicodeDecodeError) as exc:
-            report(f"{shown}:1:1: FX105 cannot read page: {exc}")
+            page = PageFile.read(read_bytes(file, MAX_PAGE_BYTES), file)
+        except UnreadableFile as exc:
+            line, col = exc.where
+            report(f"{shown}:{line}:{col}: FX105 cannot read page: it {exc.reason}")
             left += 1
             continue
         result = fix_page(page.text, shown, library, project.renderer)

@@ -25,7 +25,6 @@ Problems are :class:`UnreadableFile` (or :class:`BadJson`) with a plain-words me
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import json
 import os
@@ -44,6 +43,7 @@ __all__ = [
     "BadJson",
     "Stamp",
     "UnreadableFile",
+    "decode_utf8",
     "digest_file",
     "file_kind",
     "file_stamp",
@@ -183,20 +183,24 @@ def folder_link(path: Path, root: Path) -> str | None:
     return None
 
 
-def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:
-    """UTF-8 text of ``path`` (a leading byte-order mark dropped)."""
-    data = read_bytes(path, max_bytes, root).removeprefix(codecs.BOM_UTF8)
+def decode_utf8(data: bytes, path: Path) -> str:
+    """``data`` as UTF-8 text (a leading byte-order mark kept); else :class:`UnreadableFile`
+    placed where an editor shows the first bad byte: its line and column (in characters)."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        # Placed where an editor shows it: the line and column (in characters) of the byte.
-        good = data[: exc.start].decode("utf-8")
+        good = data[: exc.start].decode("utf-8").removeprefix("\ufeff")
         line, col = good.count("\n") + 1, len(good) - good.rfind("\n")
         reason = (
             f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}; "
             "save the file as UTF-8"
         )
         raise UnreadableFile(path, reason, (line, col)) from None
+
+
+def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:
+    """UTF-8 text of ``path`` (a leading byte-order mark dropped)."""
+    return decode_utf8(read_bytes(path, max_bytes, root), path).removeprefix("\ufeff")
 
 
 def digest_file(

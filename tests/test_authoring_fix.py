@@ -312,3 +312,14 @@ def test_fix_cites_only_distinctive_fits(demo_library, name: str) -> None:  # ty
         assert says in f"{unfixed.reason} candidates: {', '.join(unfixed.candidates)}"
     else:
         assert not result.unfixed
+
+
+def test_fix_places_a_page_that_is_not_utf8_at_its_byte(tmp_path: Path) -> None:
+    """As check and the build do (tests/test_page_encoding.py): the line and column of the
+    first bad byte, the byte and the fix; the page is left as it was."""
+    root = _vendor(tmp_path)
+    page = root / "docs" / "latin.md"
+    page.write_bytes(b"# Latin\n\nCaf\xe9 saves.\n")
+    code, out, err = invoke("fix", str(root))
+    assert "docs/latin.md:3:4: FX105 cannot read page: it is not valid UTF-8: byte 0xe9" in out
+    assert page.read_bytes() == b"# Latin\n\nCaf\xe9 saves.\n"

@@ -19,6 +19,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -27,6 +28,7 @@ from fxsite.pages.advice import Advice, advise
 from fxsite.pages.claims import check_href
 from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.judge import bare_advice
+from fxsite.safeio import decode_utf8
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
 
@@ -358,9 +360,9 @@ class PageFile:
     bom: bool = False
 
     @classmethod
-    def read(cls, data: bytes) -> PageFile:
-        """Decode a page (UTF-8, optional BOM); raises UnicodeDecodeError."""
-        text = data.decode("utf-8")
+    def read(cls, data: bytes, path: Path) -> PageFile:
+        """Decode a page (UTF-8, optional BOM); raises UnreadableFile at its first bad byte."""
+        text = decode_utf8(data, path)
         bom = text.startswith("\ufeff")
         text = text.removeprefix("\ufeff")
         crlf = "\r\n" in text
