@@ -320,6 +320,7 @@ def test_fix_places_a_page_that_is_not_utf8_at_its_byte(tmp_path: Path) -> None:
     root = _vendor(tmp_path)
     page = root / "docs" / "latin.md"
     page.write_bytes(b"# Latin\n\nCaf\xe9 saves.\n")
-    code, out, err = invoke("fix", str(root))
+    code, out, _ = invoke("fix", str(root))
+    assert code == 1, out
     assert "docs/latin.md:3:4: FX105 cannot read page: it is not valid UTF-8: byte 0xe9" in out
     assert page.read_bytes() == b"# Latin\n\nCaf\xe9 saves.\n"
