@@ -7,8 +7,9 @@
   space between changes nothing);
 * fractions and percentages in words: "三分之一", "百分之二十", "近一半", and
   百分之 before digits ("百分之97");
-* doubling and halving: "翻了一番", "翻倍", "减半", "半減" (not "半减期", a half-life); tenths ("下降两成") after a word of change or
-  before whom they are a share of ("九成用户");
+* doubling and halving: "翻了一番", "翻倍", "减半", "半減" (not "半减期", a half-life);
+  tenths ("下降两成") after a word of change or before whom they are a share of
+  ("九成用户");
 * the financial numerals (大写: "玖拾肆秒", "叁佰元") and 廿, 卅, 卌 ("廿秒") as
   numerals;
   discounts ("8.5折", "五折起", "半价");

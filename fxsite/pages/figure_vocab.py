@@ -99,9 +99,10 @@ EXTRA_SYMBOLS = {
     "degrees Celsius",
     "degrees Fahrenheit",
 }
-# Units of time, ratio and percent in the other languages an English page quotes: "95 segundos",
-# "95 Sekunden", "95 sekund", "95 sekunder", "95 saniye", "95 सेकंड", "95 วินาที" after a space, and glued to digits in
-# Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
+# Units of time, ratio and percent in the other languages an English page quotes: "95
+# segundos", "95 Sekunden", "95 sekund", "95 sekunder", "95 saniye", "95 सेकंड", "95 วินาที",
+# "96 Prozent", "96 pour cent" after a space, and glued to digits in Japanese and Korean
+# ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
 OTHER_LANGUAGE_WORDS = {
     *("segundo", "segundos", "milisegundos", "milissegundos", "minutos", "horas"),
     *("seconde", "secondes", "millisecondes", "heures"),
