@@ -250,6 +250,8 @@ def _kept(text: str, start: int) -> bool:
 #: reads 118 s) and an o ending one ("17O s" reads 170 s). A letter before the digits
 #: ("I80", a road) or a unit glued after them ("50lbs") is left as it is.
 _DIGIT_LETTERS = re.compile(r"(?<=\d)(?:[lIOo](?=\d)|[Oo](?![^\W_]))")
+#: What ASCII text holds where :data:`_DIGIT_LETTERS` matches: looked for first, in half the time.
+_DIGIT_LETTER_CUE = re.compile(r"[0-9][lIOo]")
 
 
 def _digit_letter(match: re.Match[str]) -> str:
@@ -261,9 +263,10 @@ def fold(text: str) -> str:
     written for digits in a number too, :data:`_DIGIT_LETTERS`); superscript digits are
     kept in a power of ten's exponent and after a letter or sign (a Chinese character only
     where it ends a number's unit)."""
+    if text.isascii():  # ASCII folds to itself, but for letters written for digits
+        cued = _DIGIT_LETTER_CUE.search(text) is not None
+        return _DIGIT_LETTERS.sub(_digit_letter, text) if cued else text
     text = _DIGIT_LETTERS.sub(_digit_letter, text)
-    if text.isascii():  # ASCII folds to itself
-        return text
     folded = list(map(_fold_char, text))
     for match in _CHI_SIGN.finditer(text) if "χ" in text else ():
         folded[match.start()] = "x"
