@@ -64,6 +64,12 @@ from fxsite.pages.figure_vocab import (
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
+from fxsite.pages.other_languages import (
+    OTHER_TIMES,
+    OTHER_TIMES_CUE,
+    OTHER_TIMES_WORDS,
+    OTHER_TIMES_WORDS_CUE,
+)
 
 __all__ = ["COUNTED", "family_candidates"]
 
@@ -284,18 +290,6 @@ _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 #: ("an 8-to-1 ratio", "8 to 1 compression"); a score ("won 3-to-1") or a range ("from 8
 #: to 1 node") is none.
 _TO_ONE = r"\b\d{1,4}(?:\.\d+)?(?:-to-|[ \u00a0]to[ \u00a0])1\b"
-#: "N times faster" in the languages an English page quotes: German "2,5-mal schneller",
-#: "3 Mal so schnell", French "3 fois plus", Spanish "3 veces más", Italian "3 volte più",
-#: Portuguese "3 vezes mais", Dutch "3 keer sneller": a ratio; the word alone counts
-#: occurrences ("3 mal versucht", "essayé 3 fois").
-_OTHER_TIMES = re.compile(
-    r"\b\d{1,4}(?:[.,]\d+)?(?:-?mal|[ \u00a0][mM]al)[ \u00a0](?:so[ \u00a0][^\W\d_]+"
-    r"|(?:schneller|langsamer|höher|niedriger|mehr|weniger|größer|kleiner|besser|kürzer"
-    r"|länger|günstiger|teurer)\b)"
-    r"|\b\d{1,4}(?:[.,]\d+)?[ \u00a0](?:fois[ \u00a0](?:plus|moins)|veces[ \u00a0](?:más|menos)"
-    r"|volte[ \u00a0](?:più|meno)|vezes[ \u00a0](?:mais|menos)"
-    r"|keer[ \u00a0](?:sneller|meer|minder|hoger|lager|groter|kleiner))\b"
-)
 _RATIO_BEFORE = ("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to")
 _WORD_RATIO = re.compile(
     "(?:"
@@ -331,13 +325,14 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
     (_WORD_RATIO, 0, "ratio", re.compile("to[- \u00a0]1", re.I)),
-    (_OTHER_TIMES, 0, "ratio", re.compile("mal|fois|veces|volte|vezes|keer", re.I)),
+    (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
+    (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
     *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION, _ISO_DURATION),
-    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, _OTHER_TIMES),
+    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
 _TIMES_CUE = re.compile("times")

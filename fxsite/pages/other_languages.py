@@ -1,0 +1,61 @@
+"""How many times faster, in the words of the languages an English page quotes.
+
+English "3 times faster", "twice as fast", "2-fold" are figures
+(:mod:`fxsite.pages.figure_families`); these are the same figures in German, French,
+Spanish, Italian, Portuguese, Dutch and Polish, written with digits or with words:
+
+* with digits: "2,5-mal schneller", "3 Mal so schnell", "3 fois plus", "3 veces más",
+  "3 volte più", "3 vezes mais", "3 keer sneller", "2 razy szybciej", "2,5-krotnie";
+* with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "deux fois
+  plus", "dos veces más", "el doble de rápido", "due volte più", "duas vezes mais", "dwa
+  razy szybciej", "dwukrotnie".
+
+A comparison word must follow ("so", "schneller", "plus", "más", "szybciej" …): the same
+words alone count occurrences, a frequency ("3 mal versucht", "zweimal täglich", "deux
+fois par jour", "2 razy w tygodniu"), and are no figure. Polish "-krotnie" ("twofold")
+always multiplies.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["OTHER_TIMES", "OTHER_TIMES_CUE", "OTHER_TIMES_WORDS", "OTHER_TIMES_WORDS_CUE"]
+
+_SP = r"[ \u00a0]"
+#: A word of comparison after a number of times, language by language.
+_GERMAN_MORE = (
+    rf"(?:so{_SP}[^\W\d_]+|(?:schneller|langsamer|höher|niedriger|mehr|weniger|größer|kleiner"
+    r"|besser|kürzer|länger|günstiger|teurer)\b)"
+)
+_POLISH_MORE = r"(?:szybciej|wolniej|więcej|mniej|szybsz[yae]|wolniejsz[yae]|większ[yae])\b"
+_NUMBER = r"\b\d{1,4}(?:[.,]\d+)?"
+
+#: With digits.
+OTHER_TIMES = re.compile(
+    rf"{_NUMBER}(?:-?mal|{_SP}[mM]al){_SP}{_GERMAN_MORE}"
+    rf"|{_NUMBER}{_SP}(?:fois{_SP}(?:plus|moins)|veces{_SP}(?:más|menos)"
+    rf"|volte{_SP}(?:più|meno)|vezes{_SP}(?:mais|menos)"
+    rf"|keer{_SP}(?:sneller|meer|minder|hoger|lager|groter|kleiner)"
+    rf"|razy{_SP}{_POLISH_MORE})\b"
+    rf"|{_NUMBER}-?krotnie\b"
+)
+OTHER_TIMES_CUE = re.compile("mal|fois|veces|volte|vezes|keer|razy|krotnie", re.IGNORECASE)
+
+#: With words.
+OTHER_TIMES_WORDS = re.compile(
+    rf"\b(?:(?:zwei|drei|vier|fünf|zehn)mal{_SP}{_GERMAN_MORE}"
+    rf"|doppelt{_SP}so{_SP}[^\W\d_]+"
+    rf"|(?:zwei|drei|vier|fünf|zehn)fach{_SP}{_GERMAN_MORE}"
+    rf"|(?:deux|trois|quatre|cinq|dix){_SP}fois{_SP}(?:plus|moins)\b"
+    rf"|(?:dos|tres|cuatro|cinco|diez){_SP}veces{_SP}(?:más|menos)\b"
+    rf"|el{_SP}(?:doble|triple){_SP}de{_SP}[^\W\d_]+"
+    rf"|(?:due|tre|quattro|cinque|dieci){_SP}volte{_SP}(?:più|meno)\b"
+    rf"|(?:duas|dois|três|quatro|cinco|dez){_SP}vezes{_SP}(?:mais|menos)\b"
+    rf"|(?:dwa|trzy|cztery|pięć|dziesięć){_SP}razy{_SP}{_POLISH_MORE}"
+    r"|(?:dwu|trzy|cztero|pięcio|dziesięcio)krotnie\b)",
+    re.IGNORECASE,
+)
+OTHER_TIMES_WORDS_CUE = re.compile(
+    "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie", re.IGNORECASE
+)
