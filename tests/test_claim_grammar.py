@@ -197,6 +197,13 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("178毫秒", "save", "FX403"),
     ("178小时", "save", "FX403"),
     ("65.6吉字节", "snapshot", "FX403"),  # not in the vocabulary: not one quantity
+    # --- units of time in the other languages an English page quotes (blind12)
+    ("178 Sekunden", "save", OK),
+    ("178 secondes", "save", OK),
+    ("178 sekund", "save", OK),
+    ("3 Minuten", "save", OK),
+    ("179 Sekunden", "save", "FX403"),
+    ("178 Millisekunden", "save", "FX403"),
     # --- issue 22: multipliers, fractions, counts and units as people write them
     ("1.9-times", "ratio", OK),
     ("1.8-times", "ratio", "FX403"),

@@ -111,15 +111,31 @@ COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
     ("searches", "search"),
 )
 
+#: Units of time in the other languages an English page quotes ("95 Sekunden", "95
+#: secondes", "178 sekund"): a claim may say them, and the detector reads them.
+_S_ELSEWHERE = (
+    *("segundo", "segundos", "seconde", "secondes", "sekunde", "sekunden", "secondi"),
+    *("seconden", "saniye", "sekund", "sekundy", "sekunder"),
+)
+_MS_ELSEWHERE = (
+    *("milisegundos", "milissegundos", "millisecondes", "millisekunden", "millisecondi"),
+    *("milliseconden", "milisaniye", "milisekund", "milisekundy", "millisekunder"),
+)
+_MIN_ELSEWHERE = ("minutos", "minuten", "minuti", "dakika", "minut", "minuter")
+_H_ELSEWHERE = ("horas", "heures", "stunden", "saat", "godzin", "godziny", "timmar")
+
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)
     _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", factor="1e-9"),
     _u("µs", "time", "us", "μs", "microsecond", "microseconds", "微秒", factor="1e-6"),
-    _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", factor="1e-3"),
-    _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", factor="1"),
-    _u("min", "time", "mins", "minute", "minutes", "分钟", "分鐘", factor="60"),
+    _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", *_MS_ELSEWHERE, factor="1e-3"),
+    _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", *_S_ELSEWHERE, factor="1"),
+    _u("min", "time", "mins", "minute", "minutes", "分钟", "分鐘", *_MIN_ELSEWHERE, factor="60"),
     _u(
-        "h", "time", "hr", "hrs", "hour", "hours", "小时", "个小时", "小時", "個小時", factor="3600"
+        "h",
+        "time",
+        *("hr", "hrs", "hour", "hours", "小时", "个小时", "小時", "個小時", *_H_ELSEWHERE),
+        factor="3600",
     ),
     _u("d", "time", "day", "days", "天", factor="86400"),
     _u("wk", "time", "week", "weeks", "周", "个星期", factor="604800"),

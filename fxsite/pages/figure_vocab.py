@@ -99,20 +99,10 @@ EXTRA_SYMBOLS = {
     "degrees Celsius",
     "degrees Fahrenheit",
 }
-# Units of time, ratio and percent in the other languages an English page quotes: "95
-# segundos", "95 Sekunden", "95 sekund", "95 sekunder", "95 saniye", "95 सेकंड", "95 วินาที",
-# "96 Prozent", "96 pour cent" after a space, and glued to digits in Japanese and Korean
-# ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
-OTHER_LANGUAGE_WORDS = {
-    *("segundo", "segundos", "milisegundos", "milissegundos", "minutos", "horas"),
-    *("seconde", "secondes", "millisecondes", "heures"),
-    *("sekunde", "sekunden", "millisekunden", "minuten", "stunden"),
-    *("secondi", "millisecondi", "minuti", "seconden", "milliseconden"),
-    *("saniye", "milisaniye", "dakika", "saat"),
-    *("sekund", "sekundy", "milisekund", "milisekundy", "minut", "godzin", "godziny"),
-    *("sekunder", "millisekunder", "minuter", "timmar"),
-    *("prozent", "pour cent", "por ciento", "por cento", "per cento", "procent"),
-}
+# Percent in the other languages an English page quotes ("96 Prozent", "96 pour cent"; their
+# units of time are the record vocabulary's aliases, fxsite.evidence.units), and units glued
+# to digits in Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
+OTHER_LANGUAGE_WORDS = {"prozent", "pour cent", "por ciento", "por cento", "per cento", "procent"}
 OTHER_LANGUAGE_SYMBOLS = {
     *("ミリ秒", "マイクロ秒", "ナノ秒", "時間", "割"),
     *("초", "밀리초", "마이크로초", "분", "시간", "배", "퍼센트"),
