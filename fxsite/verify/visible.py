@@ -394,9 +394,7 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
             if text:
                 page.blocks.append(Block(text, "title"))
         elif node.tag == "meta":
-            page.meta[(attrs.get("name") or attrs.get("property") or "").lower()] = attrs.get(
-                "content", ""
-            )
+            page.meta[_meta_name(attrs)] = attrs.get("content", "")
             _read_meta(attrs, page)
         elif node.tag == "script":
             _read_script(node, attrs, page)
@@ -408,11 +406,16 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
                 _inner_document(document, page, "page", "", False, inner)
 
 
+def _meta_name(attrs: dict[str, str]) -> str:
+    """A meta tag's name (``name``, else Open Graph's ``property``), in lower case."""
+    return (attrs.get("name") or attrs.get("property") or "").lower()
+
+
 def _read_meta(attrs: dict[str, str], page: PageText) -> None:
     """A meta tag's content search engines and link previews show (:data:`META_NAMES`,
     :data:`META_PREFIXES`), in the head or the body (link previews read it anywhere; only
     the head's are the page's ``meta``, as its build stamp)."""
-    name = (attrs.get("name") or attrs.get("property") or "").lower()
+    name = _meta_name(attrs)
     if name in META_NAMES or name.startswith(META_PREFIXES):
         text = normalise(attrs.get("content", ""))
         if text:
