@@ -54,6 +54,7 @@ from fxsite.verify.layout import (
     not_drawn,
     select_options,
 )
+from fxsite.verify.list_numbers import list_numbers
 from fxsite.verify.runs import Run, flush, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
@@ -526,6 +527,8 @@ class _Walk:
         "depth",
         "drawn_options",
         "inner",
+        "lead",
+        "numbers",
         "page",
         "repeats",
         "root",
@@ -559,6 +562,8 @@ class _Walk:
         self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
         self.drawn_options: set[int] = set()
         self.unshown: set[int] = set()
+        self.numbers: dict[int, dict[int, str]] = {}  # an ordered list's items' numbers
+        self.lead: tuple[Run, str] | None = None  # an item's number, alone in its run
         self.stack: list[_Entry] = [(root, True, *context)]
 
     def leave(self, tag: str, where: str) -> None:
@@ -582,7 +587,12 @@ class _Walk:
         drawn in the line; else its children pushed (:meth:`push`). Each step is asked
         only of the elements it may apply to (:data:`_READ_APART`, :data:`_FROM_SOURCE`,
         :data:`_DRAWN_IN_LINE`)."""
-        if tag in _HANDED_OFF and self.handed_off(node, tag, where, role, heading):
+        number = self.number(node) if tag == "li" else None
+        if (
+            tag in _HANDED_OFF
+            and number is None
+            and self.handed_off(node, tag, where, role, heading)
+        ):
             return
         attrs = node.attributes  # values may be None (a bare attribute): see _attrs
         if "id" in attrs:
@@ -620,6 +630,31 @@ class _Walk:
             self.units.update(container_units(node, classes))
         block = bool(new_role) or (bool(classes) and not classes.isdisjoint(BLOCK_CLASSES))
         self.push(node, tag, attrs, (where, role, heading), block)
+        if number:  # drawn before the item's text, in its run
+            self.builders[-1].add(number)
+            self.lead = (self.builders[-1], number)
+
+    def _lead(self, outer: Run) -> str:
+        """A list item's number where nothing followed it in ``outer`` yet, taken out of
+        it (a block starts the item: the number is drawn in that block's line)."""
+        if self.lead is None or self.lead[0] is not outer or outer.parts != [self.lead[1]]:
+            return ""
+        number = self.lead[1]
+        self.lead = None
+        outer.parts.clear()
+        outer.length = 0
+        return number
+
+    def number(self, node: LexborNode) -> str | None:
+        """The number an explicitly numbered list draws before this item
+        (:func:`.list_numbers.list_numbers`), read once per list."""
+        parent = node.parent
+        if parent is None or parent.tag != "ol":
+            return None
+        numbers = self.numbers.get(parent.mem_id)
+        if numbers is None:
+            numbers = self.numbers[parent.mem_id] = list_numbers(parent)
+        return numbers.get(node.mem_id)
 
     def handed_off(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> bool:
         """A list item (in a table cell too: its blocks stand in the cell, ``said``) or a
@@ -795,11 +830,15 @@ class _Walk:
             self.builders[-1].opened.append(self.builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
         elif block or not (in_line(node, tag, role) or mem_id in self.drawn_options):
+            number = self._lead(self.builders[-1])
             flush(self.builders, self.page)
             outer = self.builders[-1]
             builder = Run(where, role)
             builder.unit, builder.said = self.units.get(mem_id, (outer.unit, outer.said))
             self.builders.append(builder)
+            if number:  # a list's number is drawn in the line of the item's first block
+                builder.add(number)
+                self.lead = (builder, number)
             stack.append((node, False, where, role, heading))
         child = node.last_child
         while child is not None:
