@@ -573,3 +573,31 @@ def test_crlf_line_endings_count_as_one_line() -> None:
     result = load("a: 1\r\nb: 2\r\nb: 3\r\n")
     assert result.positions[("b",)] == (2, 4)
     assert where(result) == [("FX102", 3, 1)]
+
+
+BAD_BYTES = [
+    ("second line", b"id: R1\nwhat: caf\xe9\n", (2, 10)),
+    (
+        "after a byte-order mark: the column an editor shows",
+        b"\xef\xbb\xbfwhat: caf\xe9\n",
+        (1, 10),
+    ),
+    ("after a two-byte letter", "what: é".encode() + b"\xff\n", (1, 8)),
+]
+
+
+@pytest.mark.parametrize(("row", "data", "where"), BAD_BYTES, ids=[r[0] for r in BAD_BYTES])
+def test_a_record_that_is_not_utf8_is_placed_as_a_page_is(
+    row: str, data: bytes, where: tuple[int, int]
+) -> None:
+    """One decoder (:func:`fxsite.safeio.decode_utf8`) for records and pages: the same
+    line, column and words."""
+    from pathlib import Path
+
+    from fxsite.safeio import UnreadableFile, decode_utf8
+
+    [finding] = load_yaml(data, "evidence/R1.yaml").findings
+    assert (finding.code, finding.line, finding.col) == ("FX105", *where)
+    with pytest.raises(UnreadableFile) as page:
+        decode_utf8(data, Path("docs/x.md"))
+    assert page.value.where == where and finding.message == f"file {page.value.reason}"

@@ -24,7 +24,9 @@ the event stream itself:
   is left out of the data;
 * several documents, a top level that is not a mapping (when one is required),
   nesting deeper than :data:`MAX_DEPTH`: FX106;
-* syntax errors are FX101, bad UTF-8 FX105, an oversized file FX107;
+* syntax errors are FX101, an oversized file FX107; bad UTF-8 is FX105 at the line
+  and column of the first bad byte, as :func:`fxsite.safeio.decode_utf8` places and
+  words it for pages (a byte-order mark is not counted in the column);
 * the characters YAML 1.1 reads as line breaks and YAML 1.2 as ordinary ones
   (NEL U+0085, LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029) are FX101,
   each at its line and column as an editor counts them: PyYAML would break a
@@ -50,12 +52,14 @@ import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 import yaml
 
 from fxsite.evidence.plainwords import yaml_message
 from fxsite.findings import Finding
+from fxsite.safeio import UnreadableFile, decode_utf8
 
 __all__ = ["BREAKS", "MAX_DEPTH", "LoadedYaml", "YamlPath", "line_col", "load_yaml"]
 
@@ -541,19 +545,10 @@ def _decode(
         text = source
     else:
         try:
-            text = source.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            good = source[: exc.start].decode("utf-8")
-            line, col = line_col(good, len(good))
-            bad = source[exc.start]
-            return None, Finding(
-                path,
-                line + line_offset,
-                col,
-                "FX105",
-                f"file is not valid UTF-8: byte 0x{bad:02x} at offset {exc.start}; "
-                "save the file as UTF-8",
-            )
+            text = decode_utf8(source, Path(path))
+        except UnreadableFile as exc:  # placed as pages' are: the one decoder's line and column
+            line, col = exc.where
+            return None, Finding(path, line + line_offset, col, "FX105", f"file {exc.reason}")
     # A BOM is allowed; dropping it keeps first-line columns right.
     return text.removeprefix("\ufeff"), None
 
