@@ -101,6 +101,20 @@ REFUSED = [
     ("German thousands", "German: es kostet 3 Tsd. Euro.", ["3 Tsd. Euro"]),
     ("a ratio as words", "An 8-to-1 ratio of reads.", ["8-to-1"]),
     ("a ratio as words, spaced", "Dedup reaches 8 to 1 on VMs.", ["8 to 1"]),
+    # Narrow and thin no-break spaces, as French typesetting puts them: the one space
+    # vocabulary (figure_vocab.SP) in every rule.
+    ("a ratio, narrow spaces", "An 8\u202fto\u202f1 ratio of reads.", ["8\u202fto\u202f1"]),
+    (
+        "German times, narrow space",
+        "German: es ist 2,5\u202fmal schneller.",
+        ["2,5\u202fmal schneller"],
+    ),
+    ("French times, thin space", "French : 3\u2009fois plus rapide.", ["3\u2009fois plus"]),
+    (
+        "German doubled, narrow space",
+        "German: doppelt\u202fso schnell.",
+        ["doppelt\u202fso schnell"],
+    ),
     ("kuai qian in numerals", "每次保存花费三百块钱。", ["三百块钱"]),
     ("kuai after spending", "每次保存花费310块。", ["310块"]),
     ("meijin", "每次保存花费320美金。", ["320美金"]),

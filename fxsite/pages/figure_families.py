@@ -289,13 +289,13 @@ _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 #: reaches 8 to 1", "a ratio of 8-to-1"), or before the word "ratio" or what it measures
 #: ("an 8-to-1 ratio", "8 to 1 compression"); a score ("won 3-to-1") or a range ("from 8
 #: to 1 node") is none.
-_TO_ONE = r"\b\d{1,4}(?:\.\d+)?(?:-to-|[ \u00a0]to[ \u00a0])1\b"
+_TO_ONE = rf"\b\d{{1,4}}(?:\.\d+)?(?:-to-|{SP}to{SP})1\b"
 _RATIO_BEFORE = ("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to")
 _WORD_RATIO = re.compile(
     "(?:"
     + "|".join(f"(?<={w} )" for w in (*_RATIO_BEFORE, "ratio of", "ratio is", "ratios of"))
     + rf"){_TO_ONE}(?![.,]\d)"
-    + rf"|{_TO_ONE}(?=[ \u00a0](?:ratio|compression|reduction|data reduction|dedup|consolidation))",
+    + rf"|{_TO_ONE}(?={SP}(?:ratio|compression|reduction|data reduction|dedup|consolidation))",
     re.IGNORECASE,
 )
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
@@ -324,7 +324,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
-    (_WORD_RATIO, 0, "ratio", re.compile("to[- \u00a0]1", re.I)),
+    (_WORD_RATIO, 0, "ratio", re.compile(rf"to(?:-|{SP})1", re.I)),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
     (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),
 )

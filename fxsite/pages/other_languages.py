@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 
+from fxsite.pages.figure_vocab import SP as _SP
+
 __all__ = ["OTHER_TIMES", "OTHER_TIMES_CUE", "OTHER_TIMES_WORDS", "OTHER_TIMES_WORDS_CUE"]
 
-_SP = r"[ \u00a0]"
 #: A word of comparison after a number of times, language by language.
 _GERMAN_MORE = (
     rf"(?:so{_SP}[^\W\d_]+|(?:schneller|langsamer|höher|niedriger|mehr|weniger|größer|kleiner"
