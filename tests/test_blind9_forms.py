@@ -123,6 +123,14 @@ REFUSED = [
     ("dayang after spending", "每次保存花费340大洋。", ["340大洋"]),
     ("kuai in numerals after spending", "每次保存花了三百块。", ["三百块"]),
     ("kuai about", "成本3块左右。", ["3块左右"]),
+    ("Russian by times", "Russian: ускорение в 2 раза.", ["в 2 раза"]),
+    ("Russian by times, a decimal", "Russian: сохранение в 2,5 раза быстрее.", ["в 2,5 раза"]),
+    ("Russian times faster", "Russian: это 3 раза быстрее.", ["3 раза быстрее"]),
+    ("Russian by times in words", "Russian: в два раза быстрее.", ["в два раза"]),
+    ("Russian twofold", "Russian: время сократилось вдвое.", ["вдвое"]),
+    # A look-alike word whose every letter looks Latin is read as the Latin it looks like.
+    ("Cyrillic look-alikes for seconds", "Save took 94 ѕеcоnds.", ["94 ѕеcоnds"]),
+    ("Cyrillic look-alikes for Pa alone", "Pressure 2 ра here.", ["2 ра"]),
 ]
 
 # (name, sentence): no figure.
@@ -144,6 +152,13 @@ PASSED = [
     ("a million users in German", "German: 1,2 Mio. Nutzer."),
     ("German frequency", "German: zweimal täglich gespeichert."),
     ("French frequency", "French: deux fois par jour."),
+    ("Russian frequency", "Russian: мы сохраняем 2 раза в день."),
+    ("Russian frequency in words", "Russian: два раза в неделю."),
+    # A word of another alphabet is that alphabet's, though some letters look Latin:
+    # "разных" (different) and "раздела" (sections) were read as "2 pa", pascals.
+    ("Russian word that starts like Pa", "Russian: у нас 2 разных массива."),
+    ("Russian sections", "Russian: в книге 3 раздела."),
+    ("Greek hours", "Greek: 2 ώρες λειτουργίας."),
     ("Polish frequency", "Polish: 2 razy w tygodniu."),
     ("Spanish double alone", "Spanish: una habitación doble."),
     ("German simple", "German: einfach schneller."),

@@ -2,18 +2,20 @@
 
 English "3 times faster", "twice as fast", "2-fold" are figures
 (:mod:`fxsite.pages.figure_families`); these are the same figures in German, French,
-Spanish, Italian, Portuguese, Dutch and Polish, written with digits or with words:
+Spanish, Italian, Portuguese, Dutch, Polish and Russian, written with digits or with words:
 
 * with digits: "2,5-mal schneller", "3 Mal so schnell", "3 fois plus", "3 veces más",
-  "3 volte più", "3 vezes mais", "3 keer sneller", "2 razy szybciej", "2,5-krotnie";
+  "3 volte più", "3 vezes mais", "3 keer sneller", "2 razy szybciej", "2,5-krotnie",
+  "в 2 раза", "2 раза быстрее";
 * with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "deux fois
   plus", "dos veces más", "el doble de rápido", "due volte più", "duas vezes mais", "dwa
-  razy szybciej", "dwukrotnie".
+  razy szybciej", "dwukrotnie", "в два раза", "вдвое".
 
 A comparison word must follow ("so", "schneller", "plus", "más", "szybciej" …): the same
 words alone count occurrences, a frequency ("3 mal versucht", "zweimal täglich", "deux
-fois par jour", "2 razy w tygodniu"), and are no figure. Polish "-krotnie" ("twofold")
-always multiplies.
+fois par jour", "2 razy w tygodniu", "2 раза в день"), and are no figure. Polish
+"-krotnie" ("twofold") and Russian "вдвое" always multiply, and so does Russian "раз"
+after "в" ("в 2 раза": by two times).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ _GERMAN_MORE = (
     r"|besser|kürzer|länger|günstiger|teurer)\b)"
 )
 _POLISH_MORE = r"(?:szybciej|wolniej|więcej|mniej|szybsz[yae]|wolniejsz[yae]|większ[yae])\b"
+_RUSSIAN_MORE = (
+    r"(?:быстрее|медленнее|больше|меньше|выше|ниже|дешевле|дороже|лучше|короче|длиннее)\b"
+)
 _NUMBER = r"\b\d{1,4}(?:[.,]\d+)?"
 
 #: With digits.
@@ -40,8 +45,9 @@ OTHER_TIMES = re.compile(
     rf"|keer{_SP}(?:sneller|meer|minder|hoger|lager|groter|kleiner)"
     rf"|razy{_SP}{_POLISH_MORE})\b"
     rf"|{_NUMBER}-?krotnie\b"
+    rf"|\bв{_SP}{_NUMBER}{_SP}раза?\b|{_NUMBER}{_SP}раза?{_SP}{_RUSSIAN_MORE}"
 )
-OTHER_TIMES_CUE = re.compile("mal|fois|veces|volte|vezes|keer|razy|krotnie", re.IGNORECASE)
+OTHER_TIMES_CUE = re.compile("mal|fois|veces|volte|vezes|keer|razy|krotnie|раз", re.IGNORECASE)
 
 #: With words.
 OTHER_TIMES_WORDS = re.compile(
@@ -54,9 +60,14 @@ OTHER_TIMES_WORDS = re.compile(
     rf"|(?:due|tre|quattro|cinque|dieci){_SP}volte{_SP}(?:più|meno)\b"
     rf"|(?:duas|dois|três|quatro|cinco|dez){_SP}vezes{_SP}(?:mais|menos)\b"
     rf"|(?:dwa|trzy|cztery|pięć|dziesięć){_SP}razy{_SP}{_POLISH_MORE}"
-    r"|(?:dwu|trzy|cztero|pięcio|dziesięcio)krotnie\b)",
+    r"|(?:dwu|trzy|cztero|pięcio|dziesięcio)krotnie\b"
+    rf"|в{_SP}(?:два|три|четыре|пять|десять){_SP}раза?\b"
+    rf"|(?:два|три|четыре|пять|десять){_SP}раза?{_SP}{_RUSSIAN_MORE}"
+    r"|(?:вдвое|втрое|вчетверо|впятеро|вдесятеро)\b)",
     re.IGNORECASE,
 )
 OTHER_TIMES_WORDS_CUE = re.compile(
-    "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie", re.IGNORECASE
+    "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie|раз|вдво|втро|вчетв"
+    "|впят|вдесят",
+    re.IGNORECASE,
 )

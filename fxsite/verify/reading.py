@@ -262,18 +262,36 @@ def fold(text: str) -> str:
     """Look-alike letters and digits folded to ASCII, one character for one (ASCII letters
     written for digits in a number too, :data:`_DIGIT_LETTERS`); superscript digits are
     kept in a power of ten's exponent and after a letter or sign (a Chinese character only
-    where it ends a number's unit)."""
+    where it ends a number's unit). A word of an alphabet the fold does not reach
+    (Cyrillic, Greek) is kept as written: :func:`_another_alphabet`."""
     if text.isascii():  # ASCII folds to itself, but for letters written for digits
         cued = _DIGIT_LETTER_CUE.search(text) is not None
         return _DIGIT_LETTERS.sub(_digit_letter, text) if cued else text
     text = _DIGIT_LETTERS.sub(_digit_letter, text)
     folded = list(map(_fold_char, text))
+    for word in _LETTERS.finditer(text):
+        start, end = word.span()
+        if not word.group().isascii() and any(map(_another_alphabet, folded[start:end])):
+            folded[start:end] = word.group()  # a word of that alphabet, as written
     for match in _CHI_SIGN.finditer(text) if "χ" in text else ():
         folded[match.start()] = "x"
     for match in _KEPT_SUPERSCRIPTS.finditer(text):
         if _kept(text, match.start()):
             folded[match.start() : match.end()] = match.group()
     return "".join(folded)
+
+
+#: Letters between what is not a letter (a word of :func:`_another_alphabet`'s).
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _another_alphabet(folded: str) -> bool:
+    """Whether a letter, as folded, is one of an alphabet the fold leaves as it is (a
+    Cyrillic "з", a Greek "λ"), not a CJK character or a letter of a unit ("µ"): the
+    word holding it is a word of that alphabet, and its look-alike letters are that
+    alphabet's too ("раз", "разных" are not "pa…", pascals), where a word whose every
+    letter looks Latin is read as the Latin it looks like ("94 ѕеcоnds")."""
+    return not folded.isascii() and folded.isalpha() and folded < "\u2e80" and folded not in _KEEP
 
 
 def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
