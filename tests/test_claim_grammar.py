@@ -204,6 +204,11 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("3 Minuten", "save", OK),
     ("179 Sekunden", "save", "FX403"),
     ("178 Millisekunden", "save", "FX403"),
+    ("178초", "save", OK),  # Korean and Japanese (blind13 p13_claim_ko)
+    ("178 초", "save", OK),
+    ("3분", "save", OK),
+    ("179초", "save", "FX403"),
+    ("178밀리초", "save", "FX403"),
     # --- issue 22: multipliers, fractions, counts and units as people write them
     ("1.9-times", "ratio", OK),
     ("1.8-times", "ratio", "FX403"),

@@ -112,22 +112,39 @@ COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
 )
 
 #: Units of time in the other languages an English page quotes ("95 Sekunden", "95
-#: secondes", "178 sekund"): a claim may say them, and the detector reads them.
+#: secondes", "178 sekund", Korean "94초", Japanese "98ミリ秒"): a claim may say them, and
+#: the detector reads them.
 _S_ELSEWHERE = (
     *("segundo", "segundos", "seconde", "secondes", "sekunde", "sekunden", "secondi"),
-    *("seconden", "saniye", "sekund", "sekundy", "sekunder"),
+    *("seconden", "saniye", "sekund", "sekundy", "sekunder", "초", "ثانية", "ثوان", "ثواني"),
 )
 _MS_ELSEWHERE = (
     *("milisegundos", "milissegundos", "millisecondes", "millisekunden", "millisecondi"),
     *("milliseconden", "milisaniye", "milisekund", "milisekundy", "millisekunder"),
+    *("밀리초", "ミリ秒"),
 )
-_MIN_ELSEWHERE = ("minutos", "minuten", "minuti", "dakika", "minut", "minuter")
-_H_ELSEWHERE = ("horas", "heures", "stunden", "saat", "godzin", "godziny", "timmar")
+_MIN_ELSEWHERE = (
+    "minutos",
+    "minuten",
+    "minuti",
+    "dakika",
+    "minut",
+    "minuter",
+    "분",
+    "دقيقة",
+    "دقائق",
+)
+_H_ELSEWHERE = ("horas", "heures", "stunden", "saat", "godzin", "godziny", "timmar", "시간", "時間")
 
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)
-    _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", factor="1e-9"),
-    _u("µs", "time", "us", "μs", "microsecond", "microseconds", "微秒", factor="1e-6"),
+    _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", "ナノ秒", factor="1e-9"),
+    _u(
+        "µs",
+        "time",
+        *("us", "μs", "microsecond", "microseconds", "微秒", "마이크로초", "マイクロ秒"),
+        factor="1e-6",
+    ),
     _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", *_MS_ELSEWHERE, factor="1e-3"),
     _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", *_S_ELSEWHERE, factor="1"),
     _u("min", "time", "mins", "minute", "minutes", "分钟", "分鐘", *_MIN_ELSEWHERE, factor="60"),

@@ -43,6 +43,7 @@ __all__ = [
     "CJK_UNITS",
     "DIGIT_ONLY_UNITS",
     "OTHER_CJK_CURRENCY",
+    "TRADITIONAL",
     "cjk_candidates",
 ]
 
@@ -154,6 +155,11 @@ DIGIT_ONLY_UNITS = {"度", "转"}
 #: "300원" ("関東一円" is "throughout Kanto": :data:`_IDIOM`).
 OTHER_CJK_CURRENCY = frozenset({"円", "원"})
 _UNITS = CJK_UNITS | OTHER_CJK_CURRENCY
+#: Traditional characters of numerals, units and words of change, read as their
+#: simplified forms, one for one ("快了兩倍" is "快了两倍", "47個百分點" "47个百分点"): the
+#: rules below are written once, in simplified characters. "時" and "鐘" are not folded:
+#: Japanese writes "3時間" so, and the units' aliases hold their traditional forms.
+TRADITIONAL = dict(zip("兩個點萬億幾約於減數級達過", "两个点万亿几约于减数级达过", strict=True))
 # The tens written in one character are numerals too: 廿 20, 卅 30, 卌 40 ("廿秒", "廿五秒").
 _FIRST = "一二两三四五六七八九十半廿卅卌"
 _NUMERALS = "零〇一二两三四五六七八九十百千万亿廿卅卌"

@@ -104,8 +104,12 @@ EXTRA_SYMBOLS = {
 # to digits in Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
 OTHER_LANGUAGE_WORDS = {"prozent", "pour cent", "por ciento", "por cento", "per cento", "procent"}
 OTHER_LANGUAGE_SYMBOLS = {
-    *("ミリ秒", "マイクロ秒", "ナノ秒", "時間", "割"),
-    *("초", "밀리초", "마이크로초", "분", "시간", "배", "퍼센트"),
+    *(
+        "割",
+        "배",
+        "퍼센트",
+        "パーセント",
+    ),  # their units of time are the record vocabulary's aliases
     *("सेकंड", "सेकेंड", "मिलीसेकंड", "मिनट", "घंटे", "घंटा"),
     *("วินาที", "มิลลิวินาที", "นาที", "ชั่วโมง"),
 }

@@ -166,8 +166,9 @@ def with_unit(number: str, unit: str) -> str | None:
 
 
 def header_unit(header: str) -> str | None:
-    """The unit ``header`` states for the numbers under it, or None (read at its end)."""
-    header = " ".join(header[-_TAIL:].split())
+    """The unit ``header`` states for the numbers under it, or None (read at its end; a
+    label's colon after it, "Save time (s):", is the label's)."""
+    header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
     for form in _HEADER_FORMS:
         match = form.search(header)
         if match is None:

@@ -9,7 +9,7 @@ Spanish, Italian, Portuguese, Dutch, Polish and Russian, written with digits or 
   "в 2 раза", "2 раза быстрее";
 * with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "deux fois
   plus", "dos veces más", "el doble de rápido", "due volte più", "duas vezes mais", "dwa
-  razy szybciej", "dwukrotnie", "в два раза", "вдвое".
+  razy szybciej", "dwukrotnie", "в два раза", "вдвое", "twee keer zo snel", Korean "두 배".
 
 A comparison word must follow ("so", "schneller", "plus", "más", "szybciej" …): the same
 words alone count occurrences, a frequency ("3 mal versucht", "zweimal täglich", "deux
@@ -42,7 +42,7 @@ OTHER_TIMES = re.compile(
     rf"{_NUMBER}(?:-?mal|{_SP}[mM]al){_SP}{_GERMAN_MORE}"
     rf"|{_NUMBER}{_SP}(?:fois{_SP}(?:plus|moins)|veces{_SP}(?:más|menos)"
     rf"|volte{_SP}(?:più|meno)|vezes{_SP}(?:mais|menos)"
-    rf"|keer{_SP}(?:sneller|meer|minder|hoger|lager|groter|kleiner)"
+    rf"|keer{_SP}(?:sneller|meer|minder|hoger|lager|groter|kleiner|zo{_SP}[^\W\d_]+)"
     rf"|razy{_SP}{_POLISH_MORE})\b"
     rf"|{_NUMBER}-?krotnie\b"
     rf"|\bв{_SP}{_NUMBER}{_SP}раза?\b|{_NUMBER}{_SP}раза?{_SP}{_RUSSIAN_MORE}"
@@ -63,11 +63,14 @@ OTHER_TIMES_WORDS = re.compile(
     r"|(?:dwu|trzy|cztero|pięcio|dziesięcio)krotnie\b"
     rf"|в{_SP}(?:два|три|четыре|пять|десять){_SP}раза?\b"
     rf"|(?:два|три|четыре|пять|десять){_SP}раза?{_SP}{_RUSSIAN_MORE}"
-    r"|(?:вдвое|втрое|вчетверо|впятеро|вдесятеро)\b)",
+    r"|(?:вдвое|втрое|вчетверо|впятеро|вдесятеро)\b"
+    rf"|(?:twee|drie|vier|vijf|tien){_SP}keer{_SP}(?:zo{_SP}[^\W\d_]+|sneller|meer|minder)\b"
+    rf"|(?<![^\W\d_])(?:두|세|네|다섯|열){_SP}배(?![^\W\d_])"
+    r")",
     re.IGNORECASE,
 )
 OTHER_TIMES_WORDS_CUE = re.compile(
     "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie|раз|вдво|втро|вчетв"
-    "|впят|вдесят",
+    "|впят|вдесят|keer|배",
     re.IGNORECASE,
 )

@@ -4,7 +4,9 @@ As a column's header does for its cells (:mod:`fxsite.pages.header_units`), the
 title of an admonition, a ``<details>`` summary, a content tab's label and a list
 item's own words state a unit (:func:`~fxsite.pages.header_units.header_unit`) for
 the bare numbers of the body: "98" in a tab "Save time (s)" reads "98 s", "NFS: 96"
-under a list item "Save time in seconds" reads "96 seconds".
+under a list item "Save time in seconds" reads "96 seconds". So do a paragraph that
+ends in a label over the list after it ("Save time (s):" over "- 94") and a definition
+list's term over its definitions ("Save time (s)" over ": 94"): :func:`list_units`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.pages.header_units import child_nodes, header_unit, node_text
 
-__all__ = ["TITLED", "container_units"]
+__all__ = ["TITLED", "container_units", "list_units"]
 
 #: How a block under a title says where its unit is stated (what it starts with).
 TITLED = "under the title"
@@ -90,3 +92,27 @@ def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
                 else [child]
             )
     return list(zip(labels, panels, strict=False))
+
+
+def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
+    """The items of list ``node`` under the paragraph before it where that paragraph is a
+    label (it ends in a colon: "Save time (s):"), or the definitions of definition list
+    ``node`` under their terms: the unit each states (:func:`header_unit`)."""
+    if node.tag == "dl":
+        out: dict[int, tuple[str, str]] = {}
+        term: LexborNode | None = None
+        for child in child_nodes(node):
+            if child.tag == "dt":
+                term = child
+            elif child.tag == "dd" and term is not None:
+                out.update(_body_units(term, [child], ("dd",)))
+        return out
+    label = node.prev
+    while label is not None and (label.tag or "-").startswith("-"):
+        label = label.prev  # text between them: spaces, a comment
+    if label is None or label.tag != "p":
+        return {}
+    text = " ".join(node_text(label).split())
+    if not text.endswith((":", "：")):
+        return {}
+    return _body_units(text, [item for item in child_nodes(node) if item.tag == "li"], ("li",))

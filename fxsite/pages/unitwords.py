@@ -17,7 +17,7 @@ pint parses far more than units people write in prose ("are" is an area,
 "a" a year, "K" kelvin, "M" molar), so a word counts only when
 
 * it is not in :data:`_NOT_UNITS` (English words and letters pint reads as
-  units, ordinal suffixes, and parts of names such as ``64-bit``),
+  units, the articles and prepositions of the languages a page quotes, ordinal suffixes, and parts of names such as ``64-bit``),
 * it has at least two characters, and
 * its dimension is one a spec sheet measures (length, mass, time,
   temperature, area, volume, speed, pressure, power, energy, frequency,
@@ -58,6 +58,14 @@ _NOT_UNITS = frozenset(
         "up",
         "us",
         "we",
+        # Articles and prepositions of French, Spanish, Portuguese and German ("14 de
+        # março", "del 1 al 5", "du 1 au 5", "das 2"): pint reads them as prefixed units.
+        "de",
+        "da",
+        "du",
+        "das",
+        "al",
+        "au",
         "st",
         "nd",
         "rd",

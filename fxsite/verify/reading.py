@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fxsite.evidence.numerals import alternation
-from fxsite.pages.cjk_figures import CJK_UNITS
+from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, MAG_WORDS
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.pages.lazyre import LazyPattern
@@ -67,6 +67,7 @@ _KEEP = frozenset("µμ×–—−·°′″")
 _SIGNS = {
     **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴", "×"),
     **dict.fromkeys("⁄∕⧸", "/"),
+    "∶": ":",  # RATIO, drawn as a colon ("4∶1")
     "ꜱ": "s",
     "ꮪ": "s",
 }
@@ -198,6 +199,8 @@ def _fold_char(char: str) -> str:
     # CJK text is kept (its units are real units); its full-width Latin forms are not.
     if char in _SIGNS:
         return _SIGNS[char]
+    if char in TRADITIONAL:
+        return TRADITIONAL[char]
     if not char.isascii() and unicodedata.category(char) == "Nd":
         # A digit of any script is the digit it writes ("۱۷۸ s" is "178 s"), not the
         # letter it may look like (Unicode's confusables take "۱" for "l", "۷" for "V").

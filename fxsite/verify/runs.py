@@ -12,7 +12,7 @@ from selectolax.lexbor import LexborNode
 from fxsite.verify.chrome import normalise
 from fxsite.verify.shown import Block, PageText
 
-__all__ = ["Run", "collapsed_offsets", "flush", "power_of_ten"]
+__all__ = ["Run", "collapsed_offsets", "flush", "math_power", "power_of_ten"]
 
 
 #: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
@@ -26,6 +26,19 @@ def power_of_ten(node: LexborNode, builder: Run) -> str | None:
         return None
     text = node.text(deep=True) or ""
     return text.translate(_SUPERSCRIPT) if _EXPONENT.fullmatch(text) else None
+
+
+def math_power(node: LexborNode) -> str | None:
+    """A MathML ``<msup>`` with a whole exponent, as its base and the exponent in
+    superscript characters, as drawn: ``<msup><mn>10</mn><mn>6</mn></msup>`` is "10⁶"
+    (not "106"), ``<msup><mi>x</mi><mn>2</mn></msup>`` "x²" (not "x2", a multiplier)."""
+    parts = [child for child in node.iter() if not (child.tag or "-").startswith("-")]
+    if len(parts) != 2:
+        return None
+    exponent = (parts[1].text(deep=True) or "").strip()
+    if not _EXPONENT.fullmatch(exponent):
+        return None
+    return (parts[0].text(deep=True) or "").strip() + exponent.translate(_SUPERSCRIPT)
 
 
 class Run:

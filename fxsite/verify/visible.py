@@ -35,7 +35,7 @@ from collections.abc import Set as AbstractSet
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.header_units import table_units
-from fxsite.pages.title_units import container_units
+from fxsite.pages.title_units import container_units, list_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -55,7 +55,7 @@ from fxsite.verify.layout import (
     select_options,
 )
 from fxsite.verify.list_numbers import list_numbers
-from fxsite.verify.runs import Run, flush, power_of_ten
+from fxsite.verify.runs import Run, flush, math_power, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
     BLOCK_CLASSES,
@@ -467,7 +467,9 @@ _READ_APART = frozenset({"script", "template", "iframe", "style", *URL_ATTRIBUTE
 #: The elements :meth:`_Walk.drawn_from_source` may draw (beside Mermaid's and TeX's).
 _FROM_SOURCE = SKIPPED | CODE
 #: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
-_DRAWN_IN_LINE = frozenset({"input", "button", "option", "img", "svg", "br", "select", "sup"})
+_DRAWN_IN_LINE = frozenset(
+    {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup"}
+)
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _NO_CLASSES: frozenset[str] = frozenset()
 
@@ -628,6 +630,8 @@ class _Walk:
             self.units.update(table_units(node))
         elif tag in ("details", "li") or "admonition" in classes or "tabbed-set" in classes:
             self.units.update(container_units(node, classes))
+        if tag in ("ul", "ol", "dl"):
+            self.units.update(list_units(node))
         block = bool(new_role) or (bool(classes) and not classes.isdisjoint(BLOCK_CLASSES))
         self.push(node, tag, attrs, (where, role, heading), block)
         if number:  # drawn before the item's text, in its run
@@ -767,7 +771,8 @@ class _Walk:
     ) -> bool:
         """What an element draws in the line beside its text: the attributes a reader is
         shown (each a block), an emoji or icon, a line break, an image's alt or a
-        control's value, a drop-down's options, "10<sup>6</sup>" as 10⁶; True where the
+        control's value, a drop-down's options, "10<sup>6</sup>" (and MathML's
+        ``<msup><mn>10</mn><mn>6</mn></msup>``) as 10⁶ (a MathML power as drawn: x²); True where the
         element is read no further."""
         builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
@@ -791,6 +796,11 @@ class _Walk:
             shown, options = select_options(node, attrs)
             self.unshown.update(options)
             self.drawn_options |= shown
+        elif tag == "msup" and not self.hidden(node, attrs):
+            power = math_power(node)  # MathML's power: "10⁶", "x²"
+            if power is not None:
+                builder.add(power)
+                return True
         elif tag == "sup" and not (self.hidden(node, attrs) or _footnote_mark(tag, attrs, node)):
             exponent = power_of_ten(node, builder)
             if exponent is not None:
@@ -813,7 +823,9 @@ class _Walk:
         """The element's children pushed, and its end: read both ways where it may not be
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
         opened, fallback content: :func:`.layout.not_drawn`; struck through, it may be
-        read as deleted: :data:`.layout.STRUCK`) or stands apart (a footnote mark); a run of its own where it is a block."""
+        read as deleted: :data:`.layout.STRUCK`) or stands apart (a footnote mark, a ruby's
+        ``<rt>``, drawn above its base: the base joins the text around it); a run of its own
+        where it is a block."""
         where, role, heading = context
         mem_id = node.mem_id
         hidden = (
@@ -825,7 +837,7 @@ class _Walk:
             or tag in STRUCK
         )
         stack = self.stack
-        if hidden or (tag == "sup" and _footnote_mark(tag, attrs, node)):
+        if hidden or _stands_apart(tag, attrs, node, self.builders[-1]):
             # Read where it stands, and its run read without it too (Builder.blocks).
             self.builders[-1].opened.append(self.builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
@@ -977,6 +989,18 @@ def _inner_document(
 _UNDRAWN = "-undrawn"
 #: The stack marker for the end of a footnote mark (:func:`_footnote_mark`).
 _APART = "-apart"
+
+
+def _stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, run: Run) -> bool:
+    """Read apart from the run it stands in (and the run read without it): a footnote
+    mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
+    (``x<sub>94</sub>``, not "x94")."""
+    if tag == "rt":
+        return True
+    if tag == "sub":
+        last = run.parts[-1][-1:] if run.parts else ""
+        return last.isalpha()
+    return tag == "sup" and _footnote_mark(tag, attrs, node)
 
 
 def _footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:
