@@ -983,3 +983,13 @@ def test_single_build_keeps_no_scans(site: Path) -> None:
     memo = GateMemo(keep=False)
     assert verify_site(site, memo=memo) == []
     assert memo.files == {}
+
+
+def test_a_figure_only_in_the_search_index_says_so(site: Path) -> None:
+    """Placed at the page its entry speaks for, the finding names the index as where the
+    figure stands (blind13: an auditor was pointed at an untouched index.html); a figure
+    the page itself shows keeps the page's words (one finding, not two)."""
+    search_index(lambda d: d["docs"][0].update(text=d["docs"][0]["text"] + " Now 7x faster."))(site)
+    found = [f for f in verify_site(site) if f.code == "FX501"]
+    assert found, found
+    assert all("search/search_index.json, the entry for this page" in f.message for f in found)

@@ -729,8 +729,16 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
         claims = Allowed([*(c.text for c in page.claims), *page.phrases])
         return claims, own, Allowed(page.ticks), Allowed(page.bars)
 
+    indexes_read = ("search/search_index.json", _OFFLINE_INDEX)
+    on_pages = {(rel, found.shown) for rel, _, found in site.figures if rel not in indexes_read}
     for rel, url, found in site.figures:
-        where = by_url.get(url, rel) if rel in ("search/search_index.json", _OFFLINE_INDEX) else rel
+        entry = rel in indexes_read
+        # A search entry's figure is placed at the page it speaks for (a build names the
+        # page's source); one the page does not show says it stands in the index only
+        # (an audit names what changed).
+        where = by_url.get(url, rel) if entry else rel
+        only_indexed = entry and (where, found.shown) not in on_pages
+        said = f" (in published text: {rel}, the entry for this page)" if only_indexed else ""
         if site.full(where):  # past the findings listed: counted, not judged
             site.add(where, "FX501", f"figure '{found.shown}' in published text", found.shown)
             continue
@@ -762,5 +770,5 @@ def _check_copies(site: _Site, by_url: dict[str, str]) -> None:
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))
         ):
             continue
-        message = found.message(site.published.library, " (in published text)")
+        message = found.message(site.published.library, said or " (in published text)")
         site.add(where, "FX501", message, found.shown)
