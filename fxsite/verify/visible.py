@@ -771,9 +771,9 @@ class _Walk:
     ) -> bool:
         """What an element draws in the line beside its text: the attributes a reader is
         shown (each a block), an emoji or icon, a line break, an image's alt or a
-        control's value, a drop-down's options, "10<sup>6</sup>" (and MathML's
-        ``<msup><mn>10</mn><mn>6</mn></msup>``) as 10⁶ (a MathML power as drawn: x²); True where the
-        element is read no further."""
+        control's value, a drop-down's options, "10<sup>6</sup>" as 10⁶, a MathML power
+        as drawn (:func:`.runs.math_power`: 10⁶, x²); True where the element is read no
+        further."""
         builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
             _attribute_blocks(node, tag, _attrs(node), self.page, role)
@@ -823,8 +823,8 @@ class _Walk:
         """The element's children pushed, and its end: read both ways where it may not be
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
         opened, fallback content: :func:`.layout.not_drawn`; struck through, it may be
-        read as deleted: :data:`.layout.STRUCK`) or stands apart (a footnote mark, a ruby's
-        ``<rt>``, drawn above its base: the base joins the text around it); a run of its own
+        read as deleted: :data:`.layout.STRUCK`) or stands apart (:func:`_stands_apart`: a
+        footnote mark, a ruby's ``<rt>``, a subscript after a letter); a run of its own
         where it is a block."""
         where, role, heading = context
         mem_id = node.mem_id
