@@ -308,9 +308,8 @@ def test_a_labelled_list_ends_at_a_figure_of_its_own(lib: Library) -> None:
 )
 def test_hostile_spans_are_read_in_linear_time(cell: str) -> None:
     """Spans as browsers clamp them, read without building a cell per spanned column."""
-    import time
-
     from selectolax.lexbor import LexborHTMLParser
+    from timelimit import cpu_time
 
     from fxsite.pages.header_units import table_units
 
@@ -318,10 +317,10 @@ def test_hostile_spans_are_read_in_linear_time(cell: str) -> None:
     html = f"<table><tr><th>a</th><th>Save time (s)</th></tr>{rows}</table>"
     table = LexborHTMLParser(html).css_first("table")
     assert table is not None
-    started = time.perf_counter()
-    units = table_units(table)
-    assert time.perf_counter() - started < 2.0
-    assert len(units) == 3000
+    # CPU time with the collector off (timelimit.cpu_time): a wall clock took 2.8 s for
+    # this 0.1 s call in a loaded test worker.
+    cpu_time(lambda: table_units(table), repeat=3, limit_s=2.0, first=True)
+    assert len(table_units(table)) == 3000
 
 
 def _same_href(href: str, record: str, anchor: str) -> str:
