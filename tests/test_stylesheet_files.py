@@ -11,6 +11,7 @@ the same findings, and the demo site to a clean audit.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from importlib import resources
@@ -439,3 +440,19 @@ def test_generated_sections_are_compared_as_written_under_a_sites_sheet(
     assert scan.page is not None
     assert marker_problems(scan.page, library) == []
     assert [f for chart in scan.page.charts for f in check_chart(page, chart, library)] == []
+
+
+@pytest.mark.parametrize(("once", "read_again"), [(True, False), (False, True)])
+def test_an_audit_reads_each_sheet_once_a_project_whenever_it_changes(
+    tmp_path: Path, once: bool, read_again: bool
+) -> None:
+    """One audit reads a file its pages load once (``once``); a project's files, kept by
+    ``serve`` between rebuilds, are read again when they change."""
+    sheet = tmp_path / "a.css"
+    sheet.write_text(".x { color: red }", encoding="utf-8")
+    files = SheetFiles([tmp_path], once=once)
+    first = files.load("a.css")
+    sheet.write_text(".x { display: none }", encoding="utf-8")
+    later = time.time() + 5  # a stamp that differs however coarse the clock
+    os.utime(sheet, (later, later))
+    assert (files.load("a.css").digest != first.digest) is read_again

@@ -270,7 +270,7 @@ def verify_site(
         published,
         memo,
         declared=declared,
-        sheets=SheetFiles([site_dir], site_url=site_url),
+        sheets=SheetFiles([site_dir], site_url=site_url, once=True),
     )
     site.findings.extend(site.published.findings)
     documents = _documents(published.library)
