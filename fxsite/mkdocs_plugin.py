@@ -223,7 +223,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.gate_memo: GateMemo | None = None
         self.sqlite_memo: SqliteMemo | None = None
         #: the export files' contents, serialised again only when their inputs change
-        self.export_files = ExportFiles()
+        self.export_files = ExportFiles(keep=False)  # serve keeps them (forget)
         #: each page's generated sources list, put in once its Markdown is converted
         self.composed: dict[str, Composed] = {}
         self.exported: str | None = None
@@ -246,8 +246,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: the files of docs/ copied as they are (as check walks them), set in on_pre_build
         self.docs_files: list[str] = []
         self.exports: dict[str, File] = {}
-        #: site URL -> (source path, source text), to place output findings in sources
-        self.sources: dict[str, tuple[str, str]] = {}
+        #: site URL -> (source path, source text packed by PackedSources.pack), to place
+        #: output findings in sources
+        self.sources: dict[str, tuple[str, bytes]] = {}
         #: each page's text as on_page_read_source read it, until on_page_markdown takes it
         self.read_sources: dict[str, str] = {}
         self.history = History()
@@ -292,7 +293,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.outputs.clear()
         self.conversions.clear()
         self.search_entries.clear()
-        self.export_files = ExportFiles()
+        self.export_files = ExportFiles(keep=self.serving)
         self.sqlite_memo = None
         self.gate_memo = None
         self.history_key = None
@@ -349,6 +350,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         keep_rendered_claims(None if self.serving else CLAIMS_KEPT)
         self.outputs.start()  # what is reused is decided in on_env, once pages are converted
         assert self.project is not None
+        # Only serve converts a page again from what an earlier build of it kept.
+        self.project.keep_pages = self.serving
         self.project.load()
         self.findings.extend(self.project.library.findings)
         self.findings.extend(self.project.config_findings())
@@ -506,9 +509,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if source is None:  # read, or made, by another plugin (Material's blog posts, archive)
             made = not (self.project.paths.docs_dir / src).is_file()
             source = markdown if made else self._read(page)
-        self.sources[page.url] = (
-            self.project.paths.relative(self.project.paths.docs_dir / src),
-            source,
+        # The gate's (imported with it: a build runs the gate, check loads this module only).
+        from fxsite.verify.sources import PackedSources
+
+        self.sources[page.url] = PackedSources.pack(
+            self.project.paths.relative(self.project.paths.docs_dir / src), source
         )
         known = self.known_pages
         cache = self.project.paths.cache_dir
@@ -534,6 +539,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
         composed = compose(result, self.project.library, self._href_for(page))
         self.composed[src] = composed
+        if self.stash:  # composed: the page's own Markdown is not read again
+            self.results[src] = replace(result, markdown="")
         if self.serving and self.conversions.reuse(
             page, source, composed.markdown, self.project.library
         ):
@@ -640,6 +647,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html, self.results[src].claims)
+        if self.stash:
+            # Converted, and no plugin fxsite does not know reads it; "" (not None): a page
+            # with no markdown has no title for MkDocs.
+            page.markdown = ""
         html = self._hero(html, page)
         if src in self.results:
             self.index.pages[src] = PageInfo(
@@ -760,7 +771,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.published import as_written
         from fxsite.verify.scan import GateMemo
-        from fxsite.verify.sources import not_reported
+        from fxsite.verify.sources import PackedSources, not_reported
 
         assert self.project is not None
         if self.gate_memo is None and self.serving:  # one build needs no memo
@@ -798,7 +809,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             replace(f, path=p[1], line=p[2], col=p[3]) if (p := documents.get(f.path)) else f
             for f in findings
         ]
-        return not_reported(locate_in_sources(findings, self.sources), self.findings)
+        return not_reported(locate_in_sources(findings, PackedSources(self.sources)), self.findings)
 
     def _copied_from_docs(self) -> dict[str, str]:
         """Site path -> source path of each file MkDocs copies from docs/ or the custom_dir
@@ -847,7 +858,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.outputs.published(src, output)
         if self.free_content:
             page.content = None  # written: memory does not grow with the site's pages
+            self._free_exports()
         return output
+
+    def _free_exports(self) -> None:
+        """The machine-readable files' text, let go once MkDocs has written them (it copies
+        them before the first page); evidence.json's stays in ``self.exported``, the gate's."""
+        for file in self.exports.values():
+            file.content_string = ""
+        self.exports = {}
 
     def on_post_template(
         self, output_content: str, *, template_name: str, config: MkDocsConfig

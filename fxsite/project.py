@@ -212,13 +212,17 @@ class Project:
     not change: a record file whose size, mtime and inode are the same is not
     read again, one read again to the same content keeps its objects (and the
     library object, when no record changed), and a page whose source, cited
-    records and figures are the same is not processed again.
+    records and figures are the same is not processed again (with :attr:`keep_pages`,
+    which the MkDocs plugin sets under ``serve`` only).
     """
 
     paths: ProjectPaths
     library: Library = field(default_factory=Library)
     _records: dict[Path, tuple[Stamp, RecordFile]] = field(default_factory=dict, repr=False)
     _pages: dict[str, _CachedPage] = field(default_factory=dict, repr=False)
+    #: Whether :meth:`process` keeps each page's result for the next build (``serve``);
+    #: a single build lets each go once the page is rendered.
+    keep_pages: bool = True
     _generation: int = 0
     #: the stamps the library was last built from (see :meth:`load`)
     _loaded: tuple[object, ...] = field(default=(), repr=False)
@@ -449,6 +453,9 @@ class Project:
                         f"related page '{item.page}' does not exist{hint}",
                     )
                 )
+        if not self.keep_pages:
+            self._pages.pop(src, None)
+            return result
         self._pages[src] = _CachedPage(
             source,
             known,

@@ -113,10 +113,8 @@ def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
     return config.plugins["fxsite"], sorted(stashed)
 
 
-def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) -> None:
-    """Content and record pages' HTML is kept compressed from conversion until the theme
-    renders the page (a record page filled into its shell too): the search index and every
-    page come out byte for byte as when it is kept."""
+def _lean_site(tmp_path: Path) -> None:
+    """Three records and three pages, two of them citing, built with Material and search."""
     import logging
 
     (tmp_path / "evidence").mkdir()
@@ -137,6 +135,13 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
         encoding="utf-8",
     )
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
+
+
+def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) -> None:
+    """Content and record pages' HTML is kept compressed from conversion until the theme
+    renders the page (a record page filled into its shell too): the search index and every
+    page come out byte for byte as when it is kept."""
+    _lean_site(tmp_path)
     plugin, stashed = _build(tmp_path, "stashed", stash=True)
     records = ["evidence/R1.md", "evidence/R2.md", "evidence/R3.md"]
     assert stashed == [*records, "index.md", "page0.md", "page1.md"]
@@ -160,6 +165,55 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
     assert Path("search/search_index.json") in files and Path("page1/index.html") in files
     for rel in files:
         assert (tmp_path / "stashed" / rel).read_bytes() == (tmp_path / "kept" / rel).read_bytes()
+
+
+def test_a_build_lets_each_pages_text_and_each_export_go_once_used(tmp_path: Path) -> None:
+    """A single build (not serve) keeps no page's Markdown once it is converted, no page
+    result for a next build, no export's text once MkDocs has written it (evidence.json's
+    once, for the gate), and each page's source packed for the gate: what stays as the
+    gate runs does not hold the site's text three times. What is published is whole."""
+    import json
+
+    from fxsite.verify.sources import PackedSources
+
+    _lean_site(tmp_path)
+    plugin, _ = _build(tmp_path, "site", stash=True)
+    pages = [f.page for f in plugin.files.documentation_pages()]
+    assert pages and all(page.markdown == "" for page in pages)
+    assert [page.title for page in pages if page.file.src_uri.startswith("page")] == [
+        "Page 0 café",
+        "Page 1 café",
+    ]
+    assert plugin.results and all(r.markdown == "" for r in plugin.results.values())
+    assert plugin.project._pages == {} and plugin.project.keep_pages is False
+    assert plugin.exports == {} and plugin.export_files._records == {}
+    assert plugin.exported is not None and '"R3"' in plugin.exported
+    published = json.loads((tmp_path / "site" / "evidence" / "R2.json").read_text("utf-8"))
+    assert published["id"] == "R2"
+    assert (tmp_path / "site" / "evidence.csv").read_text("utf-8").count("\n") > 3
+    sources = PackedSources(plugin.sources)
+    path, text = sources["page1/"]
+    assert path == "docs/page1.md" and text.startswith("# Page 1 café")
+    assert all(isinstance(packed, bytes) for _, packed in plugin.sources.values())
+
+
+def test_serve_keeps_what_the_next_build_reuses(tmp_path: Path) -> None:
+    """The near miss: under serve, page results and export texts are kept for the next
+    build (tests/test_serve_cache.py holds that they are reused)."""
+    from fxsite.render.export_files import ExportFiles
+
+    exports = ExportFiles()
+    assert exports.keep
+    lean = ExportFiles(keep=False)
+    _lean_site(tmp_path)
+    from fxsite.evidence.library import load_library
+
+    library = load_library(tmp_path / "evidence", tmp_path)
+    assert not library.findings
+    first = lean.content("evidence/R1.json", library, SiteIndex(), None, "evidence")
+    assert lean._records == {} and lean.content("evidence.csv", library, SiteIndex(), None, "")
+    kept = exports.content("evidence/R1.json", library, SiteIndex(), None, "evidence")
+    assert kept == first and exports._records["R1"][2] is kept
 
 
 def test_a_record_memo_with_a_limit_keeps_the_most_recently_asked(tmp_path: Path) -> None:

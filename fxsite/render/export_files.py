@@ -12,7 +12,9 @@ only when what it is made of changed:
 * the two JSON Schemas: nothing (fixed for a version of fxsite).
 
 Content is exactly what :mod:`fxsite.render.exports` writes; a fresh object
-(one build) computes everything once.
+(one build) computes everything once. ``keep=False`` (``mkdocs build``: there is
+no next build) keeps no record's JSON or CSV text once it is handed out, so
+MkDocs' copy is the only one until it is written.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def _site_facts(index: SiteIndex) -> tuple[Any, ...]:
 class ExportFiles:
     """Export file contents, serialised again only when their inputs changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: bool = True) -> None:
+        self.keep = keep
         self._records: dict[str, tuple[Record, Mapping[Any, str], str]] = {}
         self._csv: LibraryMemo[str, str] = LibraryMemo()
         self._evidence: tuple[Library | None, tuple[Any, ...], dict[str, Any] | None, str] = (
@@ -81,6 +84,8 @@ class ExportFiles:
         if name == "evidence.json":
             return self._evidence_json(library, index, history)
         if name == "evidence.csv":
+            if not self.keep:
+                return evidence_csv(library)
             return self._csv.get(library, name, lambda: evidence_csv(library))
         if name == "schemas/evidence.schema.json":
             return self._fixed.setdefault(name, schema_text())
@@ -95,7 +100,8 @@ class ExportFiles:
         if kept is not None and kept[0] is record and kept[1] is written:
             return kept[2]
         text = dumps(record_data(library, record_id))
-        self._records[record_id] = (record, written, text)
+        if self.keep:
+            self._records[record_id] = (record, written, text)
         return text
 
     def _evidence_json(

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from urllib.parse import unquote
 
 from fxsite.findings import Finding
@@ -11,7 +12,30 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import line_col
 from fxsite.verify.audit import url_of
 
-__all__ = ["locate_in_sources", "not_reported"]
+__all__ = ["PackedSources", "locate_in_sources", "not_reported"]
+
+
+class PackedSources(Mapping[str, tuple[str, str]]):
+    """``(source path, source text)`` by site URL, each text kept zlib-compressed
+    (:func:`pack`) until a finding is placed in it: a build holds every page's source
+    until its gate has run."""
+
+    def __init__(self, packed: Mapping[str, tuple[str, bytes]]) -> None:
+        self._packed = packed
+
+    @staticmethod
+    def pack(path: str, text: str) -> tuple[str, bytes]:
+        return path, zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+
+    def __getitem__(self, url: str) -> tuple[str, str]:
+        path, packed = self._packed[url]
+        return path, zlib.decompress(packed).decode("utf-8", "surrogatepass")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
 
 
 def _position(source: str, snippet: str) -> tuple[int, int] | None:
@@ -34,11 +58,13 @@ def locate_in_sources(
     A text is looked for once a source: its copies all go to its first place.
     """
     # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
-    by_url = {unquote(url): source for url, source in sources.items()}
+    # Each source read when a finding is on its page (PackedSources unpacks it then).
+    by_url = {unquote(url): url for url in sources}
     places: dict[tuple[str, str], tuple[int, int] | None] = {}
     out = []
     for finding in findings:
-        src = by_url.get(url_of(finding.path))
+        url = by_url.get(url_of(finding.path))
+        src = sources[url] if url is not None else None
         where = None
         if src and finding.text:
             key = (src[0], finding.text)
