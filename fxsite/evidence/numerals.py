@@ -42,8 +42,8 @@ WIDTH_MAP = str.maketrans(
 #: run's length).
 INSIDE_GROUPS = (
     r"(?!(?<=,\d{3},)\d{3},\d{3})"
-    r"(?!(?<=(?:\u00a0|[\u2009\u202f]{1})\d{3}(?:\u00a0|[\u2009\u202f]{1}))"
-    r"\d{3}(?:\u00a0|[\u2009\u202f]{1})\d{3})"
+    r"(?!(?<=(?:[ \u00a0]|[\u2009\u202f]{1})\d{3}(?:[ \u00a0]|[\u2009\u202f]{1}))"
+    r"\d{3}(?:[ \u00a0]|[\u2009\u202f]{1})\d{3})"
 )
 
 #: Scale words, spelled out after a space or not ("2.1 million", "2.3亿").

@@ -258,11 +258,12 @@ _BARE_DEGREES = LazyPattern(
     rf"(?P<figure>(?:{APPROX})?{SIGN}?\d{{1,4}}(?:\.\d+)?[CF])(?![\w°])(?!/\d)"  # "16C/32T": cores
 )
 
-# Chinese scale words after Latin digits: "120萬", "1000亿", "30万亿", "超过10亿次"
+# Chinese scale words after Latin digits, spaced or not: "120萬", "1000亿", "30 万亿",
+# "超过10亿次"
 # (an amount, or a count of events). A classifier after it counts parts or
 # people ("170亿个晶体管", "8,000万人次", "10亿条向量"), as "8 GPUs" does.
 _CJK_SCALE = LazyPattern(
-    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}(?:{APPROX})?{NUM}(?:万亿|萬億|亿|億|万|萬)(?:余|多)?次?"
+    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}(?:{APPROX})?{NUM}{SP}?(?:万亿|萬億|亿|億|万|萬)(?:余|多)?次?"
     r"(?![个個条條人名架家台张張块塊颗顆位款种種项項部辆輛篇件行户戶只]|用户|用戶|客户|员工)"
 )
 # K and M amounts joined by a Chinese range word: "200K到300K", "1M至2M".
@@ -322,7 +323,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     ),
     (_ISO_DURATION, 0, "unit", re.compile(r"T\d")),
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
-    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}(?:万|萬|亿|億)")),
+    (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}{SP}?(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
     (_WORD_RATIO, 0, "ratio", re.compile(rf"to(?:-|{SP})1", re.I)),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),

@@ -277,7 +277,8 @@ START = (
 END = rf"(?!{W})"
 
 # A number: thousands separators only in whole groups of three (comma, or a
-# no-break/thin space as in SI style), then an optional fraction.
+# space as in SI style: a no-break, thin or narrow space, or a plain one, as a writer
+# types "1 200 €", which the fold makes of the others too), then an optional fraction.
 # A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma. Groups of three
 # after dots, two at least, are thousands as German writes them ("1.234.567 €", "1.234.567,50 €").
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
@@ -289,7 +290,7 @@ VULGAR_FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉"
 SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 POWER = rf"(?:\^[+\-]?\d{{1,3}}\^?|[⁺⁻]?[{SUPERSCRIPT_DIGITS}]{{1,3}})"
 NUM = (
-    r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?!\.?\d)(?:,\d{1,2}(?![\d,]))?|\d{1,3}(?:\u00a0\d{3}|[\u2009\u202f]\d{3})+|\d+,\d{1,2}(?![\d,])|\d+)"
+    r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?!\.?\d)(?:,\d{1,2}(?![\d,]))?|\d{1,3}(?:[ \u00a0]\d{3}|[\u2009\u202f]\d{3})+(?!\d)|\d+,\d{1,2}(?![\d,])|\d+)"
     rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_])|{SP}?[×x·]{SP}?10{POWER}|(?<=10){POWER})?"
     rf"[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
 )
@@ -318,17 +319,20 @@ RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
 MAG_CJK = r"(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:余|多)?"  # "1万多元": more than
+# Spaced from its number too, as text spaced between Latin and CJK characters writes it
+# ("100 万 IOPS", "2.3 亿元").
+MAG_CJK_SPACED = rf"{SP}?{MAG_CJK}"
 # A scale letter spaced from its number ("1.2 M tokens/s", "2 K IOPS") is one too;
 # it must be followed by a space, so "grade 2 K-12" keeps its name.
 MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"
 # Without the spaced letter: for the rule that reads any unit pint knows, whose short
 # words ("in", "at") would make "Team 3 M in Q3" a figure.
-MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK})"
-MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK})"
+MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK_SPACED})"
+MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK_SPACED})"
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 # German writes them "1,2 Mio. €", "3 Tsd. Euro", "1,2 Milliarden Euro".
 MAG_MONEY = (
-    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK}"
+    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK_SPACED}"
     rf"|{SP}?(?:Mio|Mrd|Tsd)\.?(?![A-Za-z])|{SP}(?:Millionen|Milliarden|Tausend)\b)"
 )
 

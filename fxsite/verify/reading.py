@@ -351,8 +351,32 @@ def multiplied(text: str, start: int, end: int) -> str | None:
     return times.group().strip() if times is not None else None
 
 
+#: A number of one to three digits and a space before a claim that starts with a group of
+#: three digits ("1 [178 s](…)" shows "1 178 s"), or a space and a group of three after a
+#: claim that ends in a digit ("[94](…) 123"): the space reads as a thousands separator
+#: (SI style, as French writes it), the two as one number.
+_GROUP_BEFORE = re.compile(r"(?<![\w.,])\d{1,3}\s\Z")
+_GROUP_AFTER = re.compile(r"\s\d{3}(?![\d.,]\d|\d)")
+_GROUP_START = re.compile(r"\d{3}(?!\d)")
+
+
+def _grouped(text: str, start: int, end: int) -> str | None:
+    """The digits a space apart from the claim at ``text[start:end]`` that read with it as
+    one number (:data:`_GROUP_BEFORE`), written with a plain space; None if there are none."""
+    if _GROUP_START.match(text, start, end):
+        before = _GROUP_BEFORE.search(text, max(0, start - 4), start)
+        if before is not None:
+            return before.group()[:-1] + " "
+    if text[start:end][-1:].isdigit():
+        after = _GROUP_AFTER.match(text, end)
+        if after is not None:
+            return " " + after.group()[1:]
+    return None
+
+
 def glued(text: str, start: int, end: int) -> str | None:
-    """The character glued to the claim at ``text[start:end]`` that changes it, if any."""
+    """What is glued to the claim at ``text[start:end]`` and changes it, if anything: a
+    character, or digits a space apart that read as one number with it (:func:`_grouped`)."""
     if start > 0:
         before = text[start - 1]
         if _quantity_letter(before) or _fold_char(before) in _BEFORE or before.isdigit():
@@ -367,7 +391,7 @@ def glued(text: str, start: int, end: int) -> str | None:
             return after
         if after in ".," and end + 1 < len(text) and text[end + 1].isdigit():
             return after
-    return None
+    return _grouped(text, start, end)
 
 
 def copy_glued(text: str, start: int, end: int) -> bool:

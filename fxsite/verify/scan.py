@@ -107,11 +107,25 @@ class Candidate:
     #: the unit stated once that ``found`` was read with (a bare number in a cell), or ""
     unit: str = ""
 
+    def _in_its_script(self) -> bool:
+        """Whether the figure as written differs from it as read only in Traditional
+        characters the fold reads as their simplified forms ("100萬 IOPS"): the writer's
+        own script, not look-alikes; the claim to write keeps it."""
+        from fxsite.pages.cjk_figures import TRADITIONAL
+
+        if self.shown == self.found or len(self.shown) != len(self.found):
+            return False
+        return all(
+            a == b or TRADITIONAL.get(a) == b for a, b in zip(self.shown, self.found, strict=True)
+        )
+
     def advice(self, library: Any) -> Advice:
         """What to tell the writer, and the one claim ``fxsite fix`` may write."""
         from fxsite.pages.advice import advise
 
         context = f"{self.block[max(0, self.start - 160) : self.end + 160]} {self.said}"
+        if self._in_its_script():
+            return advise(self.found, library, context=context, shown=self.shown)
         if not self.unit:
             return advise(self.found, library, context=context)
         where = f" (read as '{self.found}', {self.said})"
@@ -120,7 +134,7 @@ class Candidate:
     def message(self, library: Any, where: str = "") -> str:
         """What a reader of the finding is told: the claim to write, if one fits."""
         message = self.advice(library).message + where
-        if self.shown != self.found and not self.unit:
+        if self.shown != self.found and not self.unit and not self._in_its_script():
             message += f"; it is written '{self.shown}' with look-alike characters"
         return message
 
@@ -365,7 +379,14 @@ def _glued_across_code(block: Block) -> list[Local]:
 def _glued_finding(char: str, claim: str) -> Local:
     """FX503 for ``char`` glued to ``claim`` (its words are what the locator looks for:
     :data:`fxsite.pages.locate._GLUED`)."""
-    return Local("FX503", f"'{char}' glued to the claim '{claim}' changes what it says", claim)
+    message = f"'{char}' glued to the claim '{claim}' changes what it says"
+    if " " in char:  # digits a space apart from the claim (reading.glued)
+        joined = f"{char}{claim}" if char.endswith(" ") else f"{claim}{char}"
+        message += (
+            f": the space reads as a thousands separator, '{joined}' as one number; "
+            "put a word or a sign between them"
+        )
+    return Local("FX503", message, claim)
 
 
 def _across_code(block: Block) -> list[Candidate]:
