@@ -227,6 +227,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         #: each page's generated sources list, put in once its Markdown is converted
         self.composed: dict[str, Composed] = {}
         self.exported: str | None = None
+        #: the digest of the evidence.json text the gate read as written
+        #: (:func:`~fxsite.verify.published.text_key`), once the gate has run
+        self.written_key: bytes | None = None
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
         self.verdict = Verdict([], [])
@@ -783,6 +786,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             memo.published = as_written(
                 self.exported, self.project.library, *site_listing(self.index)
             )
+            self.written_key = memo.published.key
+            if not self.serving:  # known by its digest from here on: the text is let go
+                self.exported = None
         try:
             findings = verify_site(
                 Path(config.site_dir),
@@ -863,7 +869,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def _free_exports(self) -> None:
         """The machine-readable files' text, let go once MkDocs has written them (it copies
-        them before the first page); evidence.json's stays in ``self.exported``, the gate's."""
+        them before the first page); evidence.json's stays in ``self.exported`` until the gate
+        has its digest."""
         for file in self.exports.values():
             file.content_string = ""
         self.exports = {}

@@ -35,7 +35,9 @@ def readings(tmp_path_factory: pytest.TempPathFactory) -> tuple[Published, Publi
         config = load_config("mkdocs.yml", site_dir=str(root / "site"))
         build(config)
     plugin = config.plugins["fxsite"]
-    written = as_written(plugin.exported, plugin.project.library, *site_listing(plugin.index))
+    text = (root / "site" / "evidence.json").read_text(encoding="utf-8")
+    written = as_written(text, plugin.project.library, *site_listing(plugin.index))
+    assert written.key == plugin.written_key  # the bytes the build wrote
     return written, load_published(root / "site")
 
 

@@ -170,8 +170,9 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
 def test_a_build_lets_each_pages_text_and_each_export_go_once_used(tmp_path: Path) -> None:
     """A single build (not serve) keeps no page's Markdown once it is converted, no page
     result for a next build, no export's text once MkDocs has written it (evidence.json's
-    once, for the gate), and each page's source packed for the gate: what stays as the
-    gate runs does not hold the site's text three times. What is published is whole."""
+    until the gate has its digest), and each page's source packed for the gate: what stays
+    as the gate runs does not hold the site's text three times. What is published is
+    whole."""
     import json
 
     from fxsite.verify.sources import PackedSources
@@ -187,7 +188,8 @@ def test_a_build_lets_each_pages_text_and_each_export_go_once_used(tmp_path: Pat
     assert plugin.results and all(r.markdown == "" for r in plugin.results.values())
     assert plugin.project._pages == {} and plugin.project.keep_pages is False
     assert plugin.exports == {} and plugin.export_files._records == {}
-    assert plugin.exported is not None and '"R3"' in plugin.exported
+    assert plugin.exported is None and plugin.export_files._evidence[3] == ""
+    assert plugin.written_key is not None  # the gate read evidence.json by its digest
     published = json.loads((tmp_path / "site" / "evidence" / "R2.json").read_text("utf-8"))
     assert published["id"] == "R2"
     assert (tmp_path / "site" / "evidence.csv").read_text("utf-8").count("\n") > 3

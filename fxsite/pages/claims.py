@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -61,7 +62,7 @@ _DEST = re.compile(r"^evidence:(?P<record>[^#\s]*)(?:#(?P<figure>[^\s]*))?$")
 _MARKDOWN_SYNTAX = {c: f"&#{ord(c)};" for c in "*_`[]\\~^=+-!{}|#<>&"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per claim of the site, kept while it builds
 class Claim:
     """A resolved citation: what a reader sees, and the figure behind it."""
 
@@ -101,6 +102,8 @@ def resolve_ref(
     ``written`` is the link as the page writes it, for the message.
     """
     record_id, _, figure = ref.partition("#")
+    # Pages cite each figure many times: its names are kept once.
+    record_id, figure = sys.intern(record_id), sys.intern(figure)
     if not record_id or not figure:
         shown = written if written is not None else ref
         # Examples from this library (this record's figures first): a hint must pass.

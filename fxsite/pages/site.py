@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -55,7 +56,7 @@ def relative_url(target: str, base: str) -> str:
     return rel + (f"#{fragment}" if fragment else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per claim of the site
 class Citation:
     """One rendered claim: on which page, under which heading, to which figure."""
 
@@ -140,7 +141,7 @@ class SiteIndex:
             self._cited = {c.page for c in self.citations}
         self._by_key = None
         for ref, heading_id, heading in collect_citations(page_html):
-            self.citations.append(Citation(ref, src, heading_id, heading))
+            self.citations.append(Citation(sys.intern(ref), src, heading_id, heading))
             self._cited.add(src)
         self._counted = len(self.citations)
 

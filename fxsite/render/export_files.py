@@ -13,8 +13,8 @@ only when what it is made of changed:
 
 Content is exactly what :mod:`fxsite.render.exports` writes; a fresh object
 (one build) computes everything once. ``keep=False`` (``mkdocs build``: there is
-no next build) keeps no record's JSON or CSV text once it is handed out, so
-MkDocs' copy is the only one until it is written.
+no next build) keeps no text once it is handed out, so MkDocs' copy is the only one
+until it is written (and, for ``evidence.json``, the gate's until it has its digest).
 """
 
 from __future__ import annotations
@@ -112,5 +112,6 @@ class ExportFiles:
         if kept_library is library and kept_facts == facts and kept_history == history:
             return text
         text = evidence_json(library, index, history)
-        self._evidence = (library, facts, history, text)
+        if self.keep:
+            self._evidence = (library, facts, history, text)
         return text
