@@ -2,8 +2,8 @@
 Traditional characters.
 
 Many Chinese writers (and tools such as pangu) put a space between Latin digits and
-Chinese characters: "吞吐量达到 100 万 IOPS" is the figure "100万 IOPS", as bare as when
-it is written unspaced. A figure written in Traditional characters ("100萬 IOPS") is
+Chinese characters: "吞吐量达到 100 万 IOPS" is the figure "100万 IOPS", "降低 4 成" a cut
+of 40%, "打 8 折" a 20% discount, each as bare as when it is written unspaced. A figure written in Traditional characters ("100萬 IOPS") is
 read as its simplified form, but told as written: the finding quotes the writer's own
 text, the claim it suggests keeps it, and it does not call the characters look-alikes
 (full-width digits, "９４ s", still are).
@@ -29,10 +29,16 @@ DETECTED = [
     ("spaced 萬 (Traditional)", "吞吐量達到 100 萬 IOPS。", ["100 万 IOPS"]),
     ("grouped digits and 万", "营收 1 200 万元", ["1 200 万元"]),
     ("unspaced, as before", "吞吐量达到 100万 IOPS。", ["100万 IOPS"]),
+    ("spaced tenths", "成本降低 4 成。", ["4 成"]),
+    ("spaced discount", "全场打 8 折。", ["8 折"]),
+    ("spaced decimal discount", "会员打 8.5 折。", ["8.5 折"]),
+    ("tenths, unspaced as before", "成本降低4成。", ["4成"]),
     # near misses: a classifier counts people or parts, as "8 GPUs" does; no digit
     ("a classifier after it", "服务 3 万个用户", []),
     ("a classifier, unspaced", "服务 3万个用户", []),
     ("no number", "万里长城", []),
+    ("成本 is cost, not tenths", "降低 4 成本", []),
+    ("折叠 folds", "屏幕 3 折叠", []),
 ]
 
 

@@ -229,13 +229,14 @@ _HALVED = LazyPattern(
 )
 # Whom tenths before them are a share of: "九成用户受益" (90% of users).
 _SHARE_OF = "用户|用戶|客户|客戶|企业|企業|玩家|开发者|開發者|受访者|受訪者|的"
-# Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上".
+# Tenths after a word of change or share: "下降两成", "占近三成", "增长一成以上", "降低 4 成".
 # Elsewhere 成 is a verb or an idiom ("八成是", "一成不变").
 _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都|是|了)"
 _TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
-    rf"了?(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?)成{_NOT_TENTHS}{_AFTER}?)"
+    rf"了?{_SPACE}(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?{_SPACE})成"
+    rf"{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成(?:{_AFTER}|(?={_SHARE_OF})))"
 )
 _CJK_UNIT = alternation(_UNITS)
@@ -251,8 +252,8 @@ _RATE_PREFIX = LazyPattern(
     rf"\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?"
     rf"(?:{_CJK_UNIT}|[ \u00a0]?[A-Za-z]+(?![A-Za-z0-9_])|[\u4e00-\u9fff])?"
 )
-# A discount: "8.5折" is 15% off ("折叠" folds).
-_DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?折{_NOT_DISCOUNT}")
+# A discount: "8.5折" (or "8.5 折", spaced) is 15% off ("折叠" folds).
+_DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?{_SPACE}折{_NOT_DISCOUNT}")
 # A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
 _CJK_RATE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
