@@ -103,3 +103,15 @@ def test_the_message_names_the_number_the_reader_reads(lib: Library) -> None:
         "'1 ' glued to the claim '178 s' changes what it says: the space reads as a "
         "thousands separator, '1 178 s' as one number; put a word or a sign between them"
     )
+
+
+def test_a_multiplier_beside_a_claim_is_not_told_of_thousands(lib: Library) -> None:
+    """The near miss of the message: "× 3" beside a claim is glued too, but no separator."""
+    _, found = check_page(
+        "# T\n\nIt was [94 s](evidence:R1#save_time_fx100) × 3.\n",
+        PAGE_PATH,
+        lib,
+        href_for,
+        fixture_renderer(),
+    )
+    assert [f.message for f in found] == ["'× 3' glued to the claim '94 s' changes what it says"]

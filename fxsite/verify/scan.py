@@ -380,7 +380,7 @@ def _glued_finding(char: str, claim: str) -> Local:
     """FX503 for ``char`` glued to ``claim`` (its words are what the locator looks for:
     :data:`fxsite.pages.locate._GLUED`)."""
     message = f"'{char}' glued to the claim '{claim}' changes what it says"
-    if " " in char:  # digits a space apart from the claim (reading.glued)
+    if char.strip().isdigit() and " " in char:  # digits a space apart (reading.glued)
         joined = f"{char}{claim}" if char.endswith(" ") else f"{claim}{char}"
         message += (
             f": the space reads as a thousands separator, '{joined}' as one number; "
