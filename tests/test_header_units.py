@@ -61,6 +61,8 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("保存时间（秒）", "秒"),
         ("保存时间（单位：秒）", "秒"),
         ("价格（元）", "元"),
+        ("提升倍数", "×"),
+        ("加速比", "×"),
         # Near misses: no unit stated.
         ("Year", None),
         ("Rank", None),
@@ -193,6 +195,34 @@ REFUSED = [
         [("FX403", 5, 12, "94", "the claim '94' reads '94 ms' (under the header 'Save time (ms)'")],
     ),
     (
+        "a label ending in a colon before the table",
+        "# T\n\nTimes in seconds:\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'Times in seconds:'")],
+    ),
+    (
+        "a note of the unit before the table (Chinese)",
+        "# T\n\n单位：秒\n\n| 运行 | 耗时 |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 秒', under the caption '单位：秒'")],
+    ),
+    (
+        "a note of the unit in parentheses",
+        "# T\n\n(Unit: s)\n\n| Run | Save time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 s', under the caption '(Unit: s)'")],
+    ),
+    (
+        "a units row with an empty first cell",
+        "# T\n\n| Run | Time | Rate |\n| --- | --- | --- |\n|  | s | GB/s |\n| A | 94 | 6.4 |\n",
+        [
+            ("FX501", 6, 7, "94", "read as '94 s', its column's 'units' row says 's'"),
+            ("FX501", 6, 12, "6.4", "read as '6.4 GB/s'"),
+        ],
+    ),
+    (
+        "a Chinese ratio header",
+        TABLE.format(head="提升倍数", cell="1.9"),
+        [("FX501", 5, 11, "1.9", "read as '1.9 ×', under the header '提升倍数'")],
+    ),
+    (
         "a unitless claim after a label of another unit",
         "# T\n\nSave time in minutes: [94](evidence:R1#save_time_fx100).\n",
         [("FX403", 3, 24, "94", "reads '94 minutes'")],
@@ -235,6 +265,10 @@ PASSED = [
     ("a column's unit before its row's", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)").replace("FX100", "Save time (ms)")),
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
     ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
+    ("a label before a table that states no unit", "# T\n\nOur runs:\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a sentence before a table, no label", "# T\n\nThese are our runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a first row of words is no units row", "# T\n\n| Run | Time |\n| --- | --- |\n|  | fast |\n| A | 3 |\n"),
+    ("a caption's unit skips a Year column", "# T\n\nTimes in seconds:\n\n| Run | Year |\n| --- | --- |\n| A | 2024 |\n"),
 ]  # fmt: skip
 
 

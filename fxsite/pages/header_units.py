@@ -95,8 +95,10 @@ _OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*|(?i:in)\
 #: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓")
 #: or a dash and words ("(s) — lower is better").
 _AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
-#: A header's last word naming a ratio: the numbers under it are "×".
+#: A header's last word naming a ratio: the numbers under it are "×"; and the Chinese
+#: words a header ends with for one ("提升倍数", "加速比").
 _RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down"])
+_RATIO_ENDINGS = ("倍数", "倍數", "加速比")
 #: Last words of headers that name a column, not its unit: calendar columns ("Week"
 #: holds week numbers), statistics ("min"), counts of work ("Tokens": "8 tokens" is no figure).
 _NAMING_WORDS = frozenset(
@@ -190,7 +192,7 @@ def _named_unit(header: str) -> str | None:
     if not words:
         return None
     last = words[-1]
-    if last.lower() in _RATIO_WORDS:
+    if last.lower() in _RATIO_WORDS or last.endswith(_RATIO_ENDINGS):
         return "×"
     if len(words) > 1 and words[-2].lower() in _NOT_AFTER:
         return None
@@ -369,7 +371,38 @@ def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
         for child in child_nodes(parent):
             if child.tag == "figcaption":
                 caption = child.text(deep=True) or ""
-    return head, body, caption
+    return head, body, caption or _label_before(table)
+
+
+#: A paragraph that states a unit for what follows: "Times in seconds:", "单位：秒",
+#: "(Unit: ms)", as a Markdown table, which has no caption, is introduced.
+_UNIT_NOTE = re.compile(
+    r"[(（]?\s*(?:单位|單位|(?i:units?))\s*[:：]\s*(?P<unit>[^()（）]{1,24}?)\s*[)）]?"
+)
+
+
+def _label_before(table: LexborNode) -> str:
+    """The caption a table's paragraph before it gives it: a label ending in a colon
+    ("Times in seconds:"), or a note of its unit ("单位：秒"); else ""."""
+    before = table.prev
+    while before is not None and before.tag == "-text" and not (before.text_content or "").strip():
+        before = before.prev
+    if before is None or before.tag != "p":
+        return ""
+    text = " ".join((before.text(deep=True) or "").split())
+    if len(text) > _TAIL:
+        return ""
+    return text if text.endswith((":", "：")) or _UNIT_NOTE.fullmatch(text) else ""
+
+
+def _caption_unit(caption: str) -> str | None:
+    """The unit a caption states (:func:`header_unit`), or its note of one ("单位：秒")."""
+    if not caption.strip():
+        return None
+    note = _UNIT_NOTE.fullmatch(" ".join(caption.split()))
+    if note is not None and _is_unit(note["unit"]):
+        return note["unit"]
+    return header_unit(caption)
 
 
 #: Most columns a cell spans, and most rows (as browsers clamp them).
@@ -472,20 +505,24 @@ def _row_unit(
 def _unit_row(
     grid: list[list[tuple[int, int, LexborNode]]],
 ) -> tuple[str, list[tuple[int, int, str, str | None]]] | None:
-    """The first body row whose first cell is "unit": its label, and each other cell's
-    columns and the unit it states (as :func:`_over` reads them), or None."""
-    for placed in grid:
-        if (
-            placed
-            and placed[0][0] == 0
-            and (label := node_text(placed[0][2])).lower() in UNIT_COLUMNS
-        ):
-            cells = [
-                (a, b, t, t if _is_unit(t) else None)
-                for a, b, c in placed[1:]
-                for t in [node_text(c)]
-            ]
+    """The first body row whose first cell is "unit", or the first body row when its
+    first cell is empty and each other cell a unit or empty ("| | s | GB/s |" under the
+    header): its label, and each other cell's columns and the unit it states (as
+    :func:`_over` reads them), or None."""
+    for n, placed in enumerate(grid):
+        if not placed or placed[0][0] != 0:
+            continue
+        label = node_text(placed[0][2])
+        cells = [
+            (a, b, t, t if _is_unit(t) else header_unit(t) if t else None)
+            for a, b, c in placed[1:]
+            for t in [node_text(c)]
+        ]
+        if label.lower() in UNIT_COLUMNS:
             return label, cells
+        units_only = all(u is not None or not t for _, _, t, u in cells)
+        if n == 0 and not label and units_only and any(u for *_, u in cells):
+            return "units", cells
     return None
 
 
@@ -505,7 +542,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     head, body, caption = _rows(table)
     # Each header row's cells as sorted (first column, end, text, unit), nearest row first.
     heads = [[(a, b, *_heading(c)) for a, b, c in placed] for placed in reversed(_grid(head))]
-    whole = header_unit(caption) if caption.strip() else None
+    whole = _caption_unit(caption)
     # A column headed "Unit": each row's cell there states the unit of the row's numbers.
     unit_column = next(
         ((a, b, t) for spans in heads for a, b, t, _ in spans if t.lower() in UNIT_COLUMNS), None
