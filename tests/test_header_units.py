@@ -218,6 +218,21 @@ REFUSED = [
         ],
     ),
     (
+        "a label ending in an equals sign",
+        "# T\n\nSave time (s) = 94.\n",
+        [("FX501", 3, 17, "94", "read as '94 s', after 'Save time (s) ='")],
+    ),
+    (
+        "a label ending in a spaced dash",
+        "# T\n\nSave time (seconds) — 94.\n",
+        [("FX501", 3, 23, "94", "read as '94 seconds'")],
+    ),
+    (
+        "a column headed by the percent sign alone",
+        TABLE.format(head="%", cell="96"),
+        [("FX501", 5, 11, "96", "read as '96 %', under the header '%'")],
+    ),
+    (
         "a Chinese ratio header",
         TABLE.format(head="提升倍数", cell="1.9"),
         [("FX501", 5, 11, "1.9", "read as '1.9 ×', under the header '提升倍数'")],
@@ -265,6 +280,9 @@ PASSED = [
     ("a column's unit before its row's", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)").replace("FX100", "Save time (ms)")),
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
     ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
+    ("an equation, not a label", "# T\n\nWe set f(x) = 94 for the fit.\n"),
+    ("a dash after a name, not a unit", "# T\n\nRun (FX100) — 94 passed.\n"),
+    ("a column headed by a hash sign", TABLE.format(head="#", cell="47")),
     ("a label before a table that states no unit", "# T\n\nOur runs:\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a sentence before a table, no label", "# T\n\nThese are our runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a first row of words is no units row", "# T\n\n| Run | Time |\n| --- | --- |\n|  | fast |\n| A | 3 |\n"),

@@ -51,6 +51,7 @@ from fxsite.verify.icon_digits import icon_text
 
 __all__ = [
     "DIGITS",
+    "LABEL_ENDS",
     "NAMED_COLUMNS",
     "Governed",
     "child_nodes",
@@ -183,6 +184,8 @@ def header_unit(header: str) -> str | None:
             return per["unit"]
     if _RELATIVE.search(header):
         return "×"
+    if header in ("%", "‰"):  # a column headed by the sign alone
+        return header
     return _named_unit(header)
 
 
@@ -283,16 +286,21 @@ _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 #: A number as a table or a list writes it: thousands separated by commas, a decimal part.
 DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _NUMBER = rf"[~≈]?\s?{DIGITS}"
-#: Compiled where a text holds a colon (:func:`labelled`).
+#: What ends a label: a colon, an equals sign, or a dash between spaces ("Save time (s) =
+#: 94", "Save time (s) — 94"); :func:`labelled` is called where a text holds one.
+LABEL_ENDS = ":：=—–"
+#: Compiled where a text holds an end of a label (:data:`LABEL_ENDS`).
 _LABEL = LazyPattern(
-    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))\s*[:：]\s*"
+    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))"
+    r"(?:\s*[:：=]|\s+[—–])\s*"
 )
 _SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
 _NUMBER_AT = re.compile(_NUMBER)
 
 
 def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
-    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``."""
+    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text`` (or
+    a label ending in "=" or a spaced dash: :data:`LABEL_ENDS`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
     for match in _LABEL.finditer(text):

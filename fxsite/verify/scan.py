@@ -33,7 +33,7 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import Governed, governed, governed_parts, labelled
+from fxsite.pages.header_units import LABEL_ENDS, Governed, governed, governed_parts, labelled
 from fxsite.pages.shared_units import sharing_claims_units
 from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
@@ -293,7 +293,7 @@ def _stated_once(
     found: list[Governed] = []
     labels = [
         g
-        for g in (labelled(text, claims) if any(c in text for c in ":：") else ())
+        for g in (labelled(text, claims) if any(c in text for c in LABEL_ENDS) else ())
         if not any(s < g.end and g.start < e for s, e in figures)
         and not (unit and g.claim is not None)
     ]
