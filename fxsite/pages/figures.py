@@ -806,6 +806,10 @@ def _always(scan: str, start: int, end: int) -> bool:
     return match is not None and end <= match.end()
 
 
+#: After a duration, "ago" makes it a time in the past ("updated 3 days ago"): a date.
+_AGO = re.compile(r"\s+ago\b", re.IGNORECASE)
+
+
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
     found = [
         c
@@ -813,6 +817,7 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
         if not NAMED.fullmatch(scan, c[0], c[1])
         and not names_a_class(scan, c[0], c[1])
         and not _always(scan, c[0], c[1])
+        and not _AGO.match(scan, c[1])
     ]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)

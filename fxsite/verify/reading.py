@@ -360,6 +360,12 @@ _GROUP_AFTER = re.compile(r"\s\d{3}(?![\d.,]\d|\d)")
 _GROUP_START = re.compile(r"\d{3}(?!\d)")
 
 
+#: Marks between digits that join them into one number: a decimal point or comma, and the
+#: thousands separators of other places ("1'640" in Switzerland, "1’640", "1_640" as code
+#: writes it).
+_GROUP_MARKS = frozenset(".,'’_")
+
+
 def _grouped(text: str, start: int, end: int) -> str | None:
     """The digits a space apart from the claim at ``text[start:end]`` that read with it as
     one number (:data:`_GROUP_BEFORE`), written with a plain space; None if there are none."""
@@ -383,13 +389,15 @@ def glued(text: str, start: int, end: int) -> str | None:
             return before
         if _fold_char(before) == "+" and _fold_char(text[start:end].rstrip()[-1:]) not in _RELATIVE:
             return before
-        if before in ".," and start > 1 and text[start - 2].isdigit():
+        if before in _GROUP_MARKS and start > 1 and text[start - 2].isdigit():
             return before
+        if before.isspace() and start > 1 and text[start - 2] in _MONEY:
+            return text[start - 2]  # "€ [94](…)": the sign states the claim's currency
     if end < len(text):
         after = text[end]
         if _quantity_letter(after) or _fold_char(after) in _AFTER or after.isdigit():
             return after
-        if after in ".," and end + 1 < len(text) and text[end + 1].isdigit():
+        if after in _GROUP_MARKS and end + 1 < len(text) and text[end + 1].isdigit():
             return after
     return _grouped(text, start, end)
 

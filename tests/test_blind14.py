@@ -1,0 +1,83 @@
+"""Forms a fourteenth blind tester (no source in view) published or refused wrongly.
+
+Claims beside what changes them are judged by the one page reader
+(:func:`fxsite.markdown.check_page`, the build's and ``check``'s; the gate reads the
+published page with the same rules), sentences by the one detector
+(:func:`fxsite.verify.reading.detect`). Each refused row must give its finding, each near
+miss none. The held-out cases are kept outside the repository.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import check_page
+from fxsite.verify.reading import detect
+from fxsite.verify.scan import scan_content
+
+SAVE = "[94 s](evidence:R1#save_time_fx100)"
+UNITLESS = "[94](evidence:R1#save_time_fx100)"
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return library()
+
+
+# (name, paragraph, the FX503 message's start): what is beside the claim changes it.
+GLUED = [
+    ("a Swiss thousands separator", f"Median save is 1'{SAVE}.", "''' glued to the claim"),
+    ("a typographic apostrophe", f"Median save is 1\u2019{SAVE}.", "'\u2019' glued to the claim"),
+    ("an underscore, as code groups", f"Median save is 1_{SAVE}.", "'_' glued to the claim"),
+    ("a separator after the claim", f"Median save is {UNITLESS}'500.", "''' glued to the claim"),
+    (
+        "a currency sign a space before",
+        f"It costs € {UNITLESS} per seat.",
+        "'€' glued to the claim",
+    ),
+    ("a dollar sign a space before", f"It costs $ {UNITLESS} per seat.", "'$' glued to the claim"),
+]
+
+
+@pytest.mark.parametrize(("page", "message"), [r[1:] for r in GLUED], ids=[r[0] for r in GLUED])
+def test_what_is_beside_a_claim_and_changes_it_is_refused(
+    lib: Library, page: str, message: str
+) -> None:
+    html, found = check_page(f"# T\n\n{page}\n", PAGE_PATH, lib, href_for, fixture_renderer())
+    assert [f.code for f in found] == ["FX503"], found
+    assert found[0].message.startswith(message), found[0].message
+    assert "FX503" in {local.code for local in scan_content(html).local}
+
+
+# Near misses: each must pass.
+NEAR = [
+    ("a quoted word before", f"The 'fast' path took {SAVE}."),
+    ("a range and a quote", f"Runs 1–3' took {SAVE}."),
+    ("a currency sign and punctuation", f"It costs €, or rather it took {SAVE}."),
+    ("a word between the sign and the claim", f"In € terms it took {SAVE}."),
+]
+
+
+@pytest.mark.parametrize("page", [r[1] for r in NEAR], ids=[r[0] for r in NEAR])
+def test_near_misses_pass(lib: Library, page: str) -> None:
+    html, found = check_page(f"# T\n\n{page}\n", PAGE_PATH, lib, href_for, fixture_renderer())
+    assert found == []
+    assert not scan_content(html).local
+
+
+# (name, sentence, figures as written): a duration before "ago" is a date.
+SENTENCES = [
+    ("days ago", "Last updated 3 days ago.", []),
+    ("years ago", "It was founded 20 years ago.", []),
+    ("a figure after a date", "Released 3 weeks ago, it saves 94 s.", ["94 s"]),
+    ("a duration, then a date", "It took 3 days, a week ago.", ["3 days"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"), [r[1:] for r in SENTENCES], ids=[r[0] for r in SENTENCES]
+)
+def test_a_duration_before_ago_is_a_date(text: str, figures: list[str]) -> None:
+    assert [span.text for span in detect(text)] == figures
