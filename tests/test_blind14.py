@@ -38,6 +38,14 @@ GLUED = [
         "'€' glued to the claim",
     ),
     ("a dollar sign a space before", f"It costs $ {UNITLESS} per seat.", "'$' glued to the claim"),
+    ("a scale letter after", f"It costs {SAVE} K per seat.", "'K' glued to the claim"),
+    ("a plural scale word", f"It took {SAVE} thousands.", "'thousands' glued to the claim"),
+    ("an Indian scale word", f"It took {SAVE} crore.", "'crore' glued to the claim"),
+    ("a German scale word", f"It took {SAVE} Mrd. Euro.", "'Mrd.' glued to the claim"),
+    ("a financial scale", f"It took {SAVE} bn.", "'bn' glued to the claim"),
+    ("dozen", f"It took {SAVE} dozen.", "'dozen' glued to the claim"),
+    ("per second: a rate", f"It handled {SAVE} per second.", "'per second' glued to the claim"),
+    ("per minute, any case", f"It handled {SAVE} per Minute.", "'per Minute' glued to the claim"),
 ]
 
 
@@ -57,6 +65,12 @@ NEAR = [
     ("a range and a quote", f"Runs 1–3' took {SAVE}."),
     ("a currency sign and punctuation", f"It costs €, or rather it took {SAVE}."),
     ("a word between the sign and the claim", f"In € terms it took {SAVE}."),
+    ("a name after the claim", f"It took {SAVE}. Kafka took longer."),
+    ("a letter that names a mode", f"It took {SAVE} in M mode."),
+    ("a word starting like a scale", f"It took {SAVE} thousandths of the time Kafka took."),
+    ("per a thing, not a time", f"It took {SAVE} per checkpoint."),
+    ("how often, not a rate", f"It took {SAVE} every day."),
+    ("per a word starting like a unit", f"It took {SAVE} per secondary node."),
 ]
 
 

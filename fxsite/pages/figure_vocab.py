@@ -322,6 +322,19 @@ MAG_CJK = r"(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:
 # Spaced from its number too, as text spaced between Latin and CJK characters writes it
 # ("100 万 IOPS", "2.3 亿元").
 MAG_CJK_SPACED = rf"{SP}?{MAG_CJK}"
+# Words after a figure, a space apart, that scale it: the scale words in any case and
+# plural ("thousands"), the financial ones ("bn", "crore", "lakh", German "Mio.", "Mrd.",
+# "Tsd."), "dozen", and a scale letter standing alone ("$94 K per seat").
+SCALE_AFTER = (
+    rf"(?:{MAG_WORDS}|(?i:hundreds|thousands|millions|billions|trillions|dozens?|crores?"
+    r"|lakhs?|bn|mn|mln|Millionen|Milliarden|Tausend)(?![A-Za-z])|(?:Mio|Mrd|Tsd)\.?(?![A-Za-z])"
+    r"|[kKMB](?=\s|[.,;:!?)]|\Z))"
+)
+# "per" and a unit of time after a figure make it a rate ("500 requests per second").
+PER_TIME_AFTER = (
+    r"(?i:per\s+(?:second|sec|minute|min|hour|hr|day|week|month|year|ms|millisecond)s?)"
+    r"(?![A-Za-z])"
+)
 # A scale letter spaced from its number ("1.2 M tokens/s", "2 K IOPS") is one too;
 # it must be followed by a space, so "grade 2 K-12" keeps its name.
 MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"

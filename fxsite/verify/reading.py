@@ -33,7 +33,7 @@ from functools import cache, lru_cache
 
 from fxsite.evidence.numerals import alternation
 from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
-from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, MAG_WORDS
+from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.confusables_table import TO_ASCII
@@ -331,9 +331,11 @@ def _quantity_letter(char: str) -> bool:
 
 #: A multiplier beside a claim, across a space: "[94 s](…) × 10", "[96%](…) times 2",
 #: "twice [94 s](…)", "3 × [94 s](…)", a scale word after it ("[2.0×](…) thousand",
-#: "[6.4 GB/s](…) 万"): the text states another quantity than the claim.
+#: "[$94](…) K", "[94](…) crore": figure_vocab.SCALE_AFTER; "[6.4 GB/s](…) 万"), or
+#: "per" and a unit of time ("[500 requests](…) per second"): the text states another
+#: quantity than the claim.
 _TIMES_AFTER = re.compile(
-    rf"\s*(?:[×xX*]|times)\s*\d|\s+{MAG_WORDS}|\s+{MAG_CJK}(?!兆)", re.IGNORECASE
+    rf"\s*(?:[×xX*]|(?i:times))\s*\d|\s+{SCALE_AFTER}|\s+{MAG_CJK}(?!兆)|\s+{PER_TIME_AFTER}"
 )
 _TIMES_BEFORE = re.compile(
     r"(?:\b(?:twice|thrice|double|triple|quadruple|half)|\d\s*(?:[×xX*]|times))\s+\Z",
