@@ -62,6 +62,13 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("保存时间（单位：秒）", "秒"),
         ("价格（元）", "元"),
         ("提升倍数", "×"),
+        ("Price (USD M)", "M USD"),
+        ("Price ($M)", "M USD"),
+        ("Price (USD, millions)", "million USD"),
+        ("Cost ($K)", "K USD"),
+        ("Requests (millions)", "million Requests"),
+        ("Model (M)", None),  # a size of model, as "Params (B)"
+        ("Runs (k)", None),  # thousands of runs: a count
         ("加速比", "×"),
         # Near misses: no unit stated.
         ("Year", None),
@@ -231,6 +238,11 @@ REFUSED = [
         "a column headed by the percent sign alone",
         TABLE.format(head="%", cell="96"),
         [("FX501", 5, 11, "96", "read as '96 %', under the header '%'")],
+    ),
+    (
+        "a unitless claim under a header's scale",
+        TABLE.format(head="Save time (K s)", cell="[94](evidence:R1#save_time_fx100)"),
+        [("FX403", 5, 12, "94", "reads '94 K s'")],
     ),
     (
         "a Chinese ratio header",

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 from fxsite.pages.column_claims import column_claims_units, counts_things, holds_claim
 from fxsite.pages.lazyre import LazyPattern
@@ -168,10 +168,41 @@ def with_unit(number: str, unit: str) -> str | None:
     return None
 
 
+#: A unit with a scale in parentheses: "(USD M)", "(USD, millions)", "($K)", or a scale
+#: alone after the unit's word: "Requests (millions)".
+_SCALED = re.compile(
+    r"(?:(?P<word>[A-Za-z]{2,24})\s*)?[(\[（]\s*(?:(?P<base>[^()\[\]（）,，\s]{1,16})\s*[,，]?\s*)?"
+    r"(?P<scale>K|k|M|B|bn|mn|mln|(?i:thousands?|millions?|billions?))\s*[)\]）]\s*$"
+)
+
+
+def _scaled_unit(header: str) -> str | None:
+    """The unit and its scale a header states (:data:`_SCALED`), as the claim grammar reads
+    them ("M USD", "million requests"), or None."""
+    match = _SCALED.search(header)
+    if match is None:
+        return None
+    scale = match["scale"]
+    scale = scale.lower().rstrip("s") if len(scale) > 3 else scale
+    base = match["base"] or match["word"]
+    if base is None:
+        return None
+    base = _CODES.get(base, base)
+    unit = f"{scale} {base}"
+    return unit if _is_unit(unit) else None
+
+
+#: A currency sign as its code, for a scaled unit ("$M" is "M USD").
+_CODES = {sign: code for code, sign in CURRENCY_SIGNS.items()}
+
+
 def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
     label's colon after it, "Save time (s):", is the label's)."""
     header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
+    scaled = _scaled_unit(header)
+    if scaled is not None:
+        return scaled
     for form in _HEADER_FORMS:
         match = form.search(header)
         if match is None:
