@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from sitekit import pdf_bytes
 
 from fxsite import STAMP
 from fxsite.verify import verify_site
@@ -309,6 +310,11 @@ SNIFFED = [
         None,
     ),
     Row("a web font", {"fonts/x.woff2": b"wOF2" + FIGURE.encode()}, None),
+    # A PDF a reader opens from the site: its text layer is read (blind14: published unread).
+    Row("a PDF's text", {"report.pdf": pdf_bytes(["FX100 array", "Saves 94 s per run"])}, "FX501"),
+    Row("a PDF named otherwise", {"report": pdf_bytes(["Saves 94 s per run"])}, "FX501"),
+    Row("an unreadable PDF", {"report.pdf": b"%PDF-1.7\n"}, "FX614", "not a readable PDF"),
+    Row("a PDF without figures", {"brochure.pdf": pdf_bytes(["The FX100 array"])}, None),
     Row("text with a NUL byte and no figure", {"notes.txt": b"FX100 array\0"}, None),
 ]
 

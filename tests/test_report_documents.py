@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from sitekit import pdf_bytes
 
 from fxsite.anchor.consistency import consistency_line
 from fxsite.anchor.documents import audit_documents
@@ -92,38 +93,9 @@ def test_the_place_names_the_pages_or_lines_holding_each_end() -> None:
     assert stated_note(located) == "stated in <code>R1.html</code>"
 
 
-def _pdf(pages: list[str], count: int | None = None) -> bytes:
-    """A minimal PDF with a text layer: one Helvetica line per page."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(len(pages)))
-    total = len(pages) if count is None else count
-    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {total} >>".encode())
-    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    for i, text in enumerate(pages):
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
-        objects.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {5 + 2 * i} 0 R "
-            "/Resources << /Font << /F1 3 0 R >> >> >>".encode()
-        )
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return out
-
-
 def test_a_pdf_is_read_page_by_page(tmp_path: Path) -> None:
     path = tmp_path / "R1.pdf"
-    path.write_bytes(_pdf(["Test report R1", "Sustained write bandwidth 6.40 GB/s"]))
+    path.write_bytes(pdf_bytes(["Test report R1", "Sustained write bandwidth 6.40 GB/s"]))
     text, problem = document_text(path, tmp_path)
     assert problem is None and text is not None
     assert str(where_stated(Decimal("6.4"), None, text)) == "p. 2 of R1.pdf"
@@ -134,8 +106,8 @@ HOSTILE = [
     # (case, data, readable): unreadable is a reason (FX317), never a traceback or a hang
     ("garbage bytes", b"\x00\xff" * 5000, False),
     ("a PDF header and nothing else", b"%PDF-1.7\n", False),
-    ("a truncated PDF", _pdf(["6.40"])[:200], False),
-    ("a page tree claiming a billion pages", _pdf(["6.40"], count=10**9), True),
+    ("a truncated PDF", pdf_bytes(["6.40"])[:200], False),
+    ("a page tree claiming a billion pages", pdf_bytes(["6.40"], count=10**9), True),
 ]
 
 
@@ -161,8 +133,8 @@ def test_a_pdf_over_the_page_cap_is_refused_before_its_text_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(documents_text, "MAX_PDF_PAGES", 2)
-    (tmp_path / "R1.pdf").write_bytes(_pdf(["1", "2", "3"]))
-    (tmp_path / "R2.pdf").write_bytes(_pdf(["1", "2"]))  # near miss: at the cap
+    (tmp_path / "R1.pdf").write_bytes(pdf_bytes(["1", "2", "3"]))
+    (tmp_path / "R2.pdf").write_bytes(pdf_bytes(["1", "2"]))  # near miss: at the cap
     assert document_text(tmp_path / "R1.pdf", tmp_path) == (None, "has 3 pages, more than 2")
     assert document_text(tmp_path / "R2.pdf", tmp_path)[1] is None
 
@@ -171,7 +143,7 @@ def test_a_slow_pdf_is_refused_after_its_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(documents_text, "MAX_PDF_SECONDS", -1.0)
-    (tmp_path / "R1.pdf").write_bytes(_pdf(["6.40"]))
+    (tmp_path / "R1.pdf").write_bytes(pdf_bytes(["6.40"]))
     text, problem = document_text(tmp_path / "R1.pdf", tmp_path)
     assert text is None and problem is not None and "to read" in problem
 
@@ -238,7 +210,7 @@ BUILD_CASES = [
     ),
     (b"", "txt", {}, True),
     (b"\x00garbage", "pdf", {}, True),
-    (_pdf(["94 s", "6.40 GB/s, 6.2 to 9.3x, 2.0x"]), "pdf", {}, False),
+    (pdf_bytes(["94 s", "6.40 GB/s, 6.2 to 9.3x, 2.0x"]), "pdf", {}, False),
     (b"PK\x03\x04", "docx", {}, False),  # no text to look in: not checked
 ]
 
@@ -258,7 +230,7 @@ def test_the_build_warns_of_each_figure_its_document_does_not_state(
 
 
 def test_the_record_page_says_where_each_figure_is_stated(tmp_path: Path) -> None:
-    evidence = _project(tmp_path, _pdf(["94 s", "6.40 GB/s and 6.2 to 9.3x"]), "pdf")
+    evidence = _project(tmp_path, pdf_bytes(["94 s", "6.40 GB/s and 6.2 to 9.3x"]), "pdf")
     library = load_library(evidence, tmp_path)
     page = record_page_markdown("R1", library, lambda r, a: f"#{a}", "R1.json")
     assert "stated on <code>p. 1 of R1.pdf</code>" in page

@@ -44,6 +44,7 @@ __all__ = [
     "Places",
     "document_text",
     "figure_places",
+    "pdf_text",
     "stated_note",
     "text_of",
     "where_stated",
@@ -214,6 +215,12 @@ def _pdf(data: bytes) -> tuple[tuple[int, str], ...]:
         raise ValueError(f"is not a readable PDF ({type(exc).__name__})") from None
     finally:
         log.setLevel(level)
+
+
+def pdf_text(data: bytes) -> str:
+    """A PDF's text, its pages apart (a blank line between two); raises ValueError when it
+    cannot be read within the caps. Not remembered: the gate reads each published PDF once."""
+    return "\n\n".join(text for _, text in _pdf(data))
 
 
 @lru_cache(maxsize=32)

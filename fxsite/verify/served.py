@@ -3,8 +3,10 @@
 :func:`served_file` reads a file of the site (through :mod:`fxsite.safeio`) and
 says how the gate reads it (:mod:`.kinds`): which reader, the text as decoded
 (what line numbers refer to), and what the reader is given (an XML document
-written as HTML by :mod:`.xmltext`). Files a browser does not show as text
-(images, fonts, databases) give nothing.
+written as HTML by :mod:`.xmltext`). A PDF (by its name or its ``%PDF-`` signature)
+gives its text layer (:func:`~fxsite.evidence.documents_text.pdf_text`, with the report
+documents' caps). Other files a browser does not show as text (images, fonts, databases,
+office documents) give nothing.
 
 Precompressed copies are what a server may send instead of the file they sit
 beside (``x.html.gz`` for ``x.html``, with ``gzip_static`` or ``MultiViews``):
@@ -67,7 +69,10 @@ def served_file(
                 )
             ]
         if kind == "text":
-            sniffed = served_kind(rel, read_prefix(path, SNIFF_BYTES, root=root))
+            head = read_prefix(path, SNIFF_BYTES, root=root)
+            if rel.lower().endswith(".pdf") or head.startswith(b"%PDF-"):
+                return _pdf(path, root, limit)
+            sniffed = served_kind(rel, head)
             if sniffed is None:
                 return None, []  # an image, a font, a database: not text a reader is shown
             kind = sniffed
@@ -90,6 +95,18 @@ def served_file(
         if problem is not None:
             return None, [("FX614", f"cannot be read safely: it {problem}")]
     return Served(kind, text, shown), []
+
+
+def _pdf(path: Path, root: Path, limit: int) -> tuple[Served | None, list[tuple[str, str]]]:
+    """A PDF a reader opens from the site: its text layer, read as a text file is (a
+    record's report document, hashed by its record, is not read here: see the audit)."""
+    from fxsite.evidence.documents_text import pdf_text
+
+    try:
+        text = pdf_text(read_bytes(path, limit, root=root))
+    except ValueError as exc:
+        return None, [("FX614", f"cannot be read safely: it {exc}")]
+    return Served("text", text, text), []
 
 
 def _gzip(
