@@ -240,6 +240,16 @@ REFUSED = [
         [("FX501", 5, 11, "96", "read as '96 %', under the header '%'")],
     ),
     (
+        "a one-word label naming a ratio",
+        "# T\n\nSpeedup: 1.9.\n",
+        [("FX501", 3, 10, "1.9", "read as '1.9 ×', after 'Speedup:'")],
+    ),
+    (
+        "a one-word label naming a unit",
+        "# T\n\nSeconds: 94.\n",
+        [("FX501", 3, 10, "94", "read as '94 Seconds', after 'Seconds:'")],
+    ),
+    (
         "a unitless claim under a header's scale",
         TABLE.format(head="Save time (K s)", cell="[94](evidence:R1#save_time_fx100)"),
         [("FX403", 5, 12, "94", "reads '94 K s'")],
@@ -292,6 +302,10 @@ PASSED = [
     ("a column's unit before its row's", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)").replace("FX100", "Save time (ms)")),
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
     ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
+    ("a one-word label naming nothing", "# T\n\nResult: 94.\n"),
+    ("a note, then a count", "# T\n\nNote: 94 runs passed.\n"),
+    ("a version after a label", "# T\n\nVersion: 2.1.\n"),
+    ("a unitless claim after a ratio's label", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup).\n"),
     ("an equation, not a label", "# T\n\nWe set f(x) = 94 for the fit.\n"),
     ("a dash after a name, not a unit", "# T\n\nRun (FX100) — 94 passed.\n"),
     ("a column headed by a hash sign", TABLE.format(head="#", cell="47")),

@@ -322,7 +322,9 @@ _NUMBER = rf"[~≈]?\s?{DIGITS}"
 LABEL_ENDS = ":：=—–"
 #: Compiled where a text holds an end of a label (:data:`LABEL_ENDS`).
 _LABEL = LazyPattern(
-    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART}))"
+    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
+    # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9")
+    r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
     r"(?:\s*[:：=]|\s+[—–])\s*"
 )
 _SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
@@ -330,13 +332,16 @@ _NUMBER_AT = re.compile(_NUMBER)
 
 
 def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
-    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text`` (or
-    a label ending in "=" or a spaced dash: :data:`LABEL_ENDS`)."""
+    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
+    label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
+    header does: :func:`_named_unit`); a label may end in "=" or a spaced dash too
+    (:data:`LABEL_ENDS`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
     for match in _LABEL.finditer(text):
-        unit = (match["paren"] or match["word"] or "").strip()
-        if unit in _AMBIGUOUS or with_unit("1", unit) is None:
+        named = match["named"]
+        unit = (match["paren"] or match["word"] or (named and _named_unit(named)) or "").strip()
+        if not unit or unit in _AMBIGUOUS or with_unit("1", unit) is None:
             continue
         said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
         at = match.end()
