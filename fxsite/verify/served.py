@@ -100,10 +100,10 @@ def served_file(
 def _pdf(path: Path, root: Path, limit: int) -> tuple[Served | None, list[tuple[str, str]]]:
     """A PDF a reader opens from the site: its text layer, read as a text file is (a
     record's report document, hashed by its record, is not read here: see the audit)."""
-    from fxsite.evidence.documents_text import pdf_text
+    from fxsite.evidence.documents_text import MAX_TEXT_BYTES, pdf_text
 
-    try:
-        text = pdf_text(read_bytes(path, limit, root=root))
+    try:  # as large as a report document may be: a PDF's images make it larger than a page
+        text = pdf_text(read_bytes(path, max(limit, MAX_TEXT_BYTES), root=root))
     except ValueError as exc:
         return None, [("FX614", f"cannot be read safely: it {exc}")]
     return Served("text", text, text), []
