@@ -81,17 +81,25 @@ def test_near_misses_pass(lib: Library, page: str) -> None:
     assert not scan_content(html).local
 
 
-# (name, sentence, figures as written): a duration before "ago" is a date.
+# (name, sentence, figures as written): a duration before "ago" is a date; a count per a
+# unit of time is a rate, with no noun counted too.
 SENTENCES = [
     ("days ago", "Last updated 3 days ago.", []),
     ("years ago", "It was founded 20 years ago.", []),
     ("a figure after a date", "Released 3 weeks ago, it saves 94 s.", ["94 s"]),
     ("a duration, then a date", "It took 3 days, a week ago.", ["3 days"]),
+    ("a rate with no noun", "It does 94 per second.", ["94 per second"]),
+    ("a rate with a slash", "It does 94/s.", ["94/s"]),
+    ("per minute", "It does 94 per Minute.", ["94 per Minute"]),
+    ("slash minutes", "It peaks at 94/min.", ["94/min"]),
+    ("always", "We offer 24/7 support.", []),
+    ("per a thing", "Two per user are allowed.", []),
+    ("per day, a dose", "Take 3 per day.", []),
 ]
 
 
 @pytest.mark.parametrize(
     ("text", "figures"), [r[1:] for r in SENTENCES], ids=[r[0] for r in SENTENCES]
 )
-def test_a_duration_before_ago_is_a_date(text: str, figures: list[str]) -> None:
+def test_dates_and_rates(text: str, figures: list[str]) -> None:
     assert [span.text for span in detect(text)] == figures

@@ -224,6 +224,12 @@ _PRIMES = LazyPattern(rf"{START}\d+(?:\.\d+)?(?:''|\")(?![\w\"'])")
 _POINTS = LazyPattern(
     rf"{VALUE}{SP}(?i:points?|pts)(?={SP}+(?i:{word_alternation(POINTS_COMPARED)}))"
 )
+# A rate with no noun counted: "94 per second", "94/s", "94 per minute", "94/min" (a
+# count per a unit of time; "3 per day", "24/7" and "2 per user" state none).
+_BARE_RATE = LazyPattern(
+    rf"{VALUE}(?:{SP}?/{SP}?(?:s|sec|min|h|hr)|{SP}(?i:per){SP}(?i:second|sec|minute|min|hour|hr))"
+    r"(?![A-Za-z0-9_/])"
+)
 # A duration written as a clock, after a word that times something: "took 8:37",
 # "a time of 1:02:15" ("at 8:37" is a time of day).
 _CLOCK_DURATION = LazyPattern(
@@ -314,6 +320,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FIGURES_WIDE, 0, "number-word", re.compile("figure", re.I)),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_POINTS, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
+    (_BARE_RATE, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]?(?:/|per\b)", re.I)),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
         _COMPOUND_DURATION,
@@ -332,7 +339,8 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
-    *(_VULGAR, _FEET_INCHES, _POINTS, _CLOCK_DURATION, _COMPOUND_DURATION, _ISO_DURATION),
+    *(_VULGAR, _FEET_INCHES, _POINTS, _BARE_RATE, _CLOCK_DURATION, _COMPOUND_DURATION),
+    _ISO_DURATION,
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
