@@ -95,6 +95,8 @@ SENTENCES = [
     ("always", "We offer 24/7 support.", []),
     ("per a thing", "Two per user are allowed.", []),
     ("per day, a dose", "Take 3 per day.", []),
+    ("a section of a document, not of land", "RFC 9110 section 15.5 defines it.", []),
+    ("seconds, abbreviated", "It took 9110 sec.", ["9110 sec"]),
 ]
 
 

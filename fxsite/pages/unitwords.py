@@ -80,6 +80,10 @@ _NOT_UNITS = frozenset(
         "hands",
         "stone",
         "stones",
+        # a square mile of survey land to pint; a part of a document to a reader ("RFC 9110
+        # section 15.5")
+        "section",
+        "sections",
         "chain",
         "chains",
         "link",
