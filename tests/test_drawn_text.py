@@ -240,6 +240,10 @@ DRAWN = [
         f"<p>It takes {EMOJI.format('9️⃣', 9)}{EMOJI.format('4️⃣', 4)} s.</p>",
     ),
     ("a keycap emoji image then times", f"<p>It is {EMOJI.format('3️⃣', 3)} times faster.</p>"),
+    (
+        "a Mermaid pie's slices, drawn as shares (blind14)",
+        '<pre class="mermaid"><code>pie title Save time\n  "Saved" : 94\n  "Rest" : 6\n</code></pre>',
+    ),
 ]
 
 DRAWN_NEAR = [
@@ -252,6 +256,14 @@ DRAWN_NEAR = [
     ("arithmatex TeX without a figure", r'<p>Let <span class="arithmatex">\(x_{i}\)</span>.</p>'),
     ("an emoji image of a rocket", f"<p>Fast {EMOJI.format('🚀', 'r')} saves.</p>"),
     ("a code block that is not a diagram", "<pre><code>sleep 94 s\n</code></pre>"),
+    (
+        "a Mermaid pie with no slices",
+        '<pre class="mermaid"><code>pie title Coming soon\n</code></pre>',
+    ),
+    (
+        "a value in another diagram",
+        '<pre class="mermaid"><code>graph LR\n  A["Saved" : 94]\n</code></pre>',
+    ),
 ]
 
 
