@@ -95,6 +95,9 @@ SENTENCES = [
     ("always", "We offer 24/7 support.", []),
     ("per a thing", "Two per user are allowed.", []),
     ("per day, a dose", "Take 3 per day.", []),
+    ("a percent sign first, as Turkish writes it", "Bu %8 daha hızlı.", ["%8"]),
+    ("with a decimal comma", "%94,5 oranında arttı.", ["%94,5"]),
+    ("an escape in a word", "Write a%20b there.", []),
     ("a section of a document, not of land", "RFC 9110 section 15.5 defines it.", []),
     ("seconds, abbreviated", "It took 9110 sec.", ["9110 sec"]),
 ]

@@ -224,6 +224,9 @@ _PRIMES = LazyPattern(rf"{START}\d+(?:\.\d+)?(?:''|\")(?![\w\"'])")
 _POINTS = LazyPattern(
     rf"{VALUE}{SP}(?i:points?|pts)(?={SP}+(?i:{word_alternation(POINTS_COMPARED)}))"
 )
+# A percent sign before its number, as Turkish writes it: "%8 faster", "%94,5" ("%8d", a
+# format, and "a%20b", an escape, are not).
+_PERCENT_FIRST = LazyPattern(r"(?<![\w%])%(?:[ \u00a0])?\d{1,3}(?:[.,]\d{1,3})?(?![\w%.,]\d|[\w%])")
 # A rate with no noun counted: "94 per second", "94/s", "94 per minute", "94/min" (a
 # count per a unit of time; "3 per day", "24/7" and "2 per user" state none).
 _BARE_RATE = LazyPattern(
@@ -321,6 +324,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_POINTS, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
     (_BARE_RATE, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]?(?:/|per\b)", re.I)),
+    (_PERCENT_FIRST, 0, "percent", re.compile(r"%[ \u00a0]?\d")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
     (
         _COMPOUND_DURATION,
@@ -339,7 +343,8 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
-    *(_VULGAR, _FEET_INCHES, _POINTS, _BARE_RATE, _CLOCK_DURATION, _COMPOUND_DURATION),
+    *(_VULGAR, _FEET_INCHES, _POINTS, _BARE_RATE, _PERCENT_FIRST, _CLOCK_DURATION),
+    _COMPOUND_DURATION,
     _ISO_DURATION,
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
 )
