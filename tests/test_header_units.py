@@ -240,6 +240,19 @@ REFUSED = [
         [("FX501", 5, 11, "96", "read as '96 %', under the header '%'")],
     ),
     (
+        "named items after a label (blind14)",
+        "# T\n\nSave time in seconds — new: 94, old: 178.\n",
+        [
+            ("FX501", 3, 29, "94", "read as '94 seconds', after 'Save time in seconds —'"),
+            ("FX501", 3, 38, "178", "read as '178 seconds'"),
+        ],
+    ),
+    (
+        "a named claim after a label of another unit",
+        "# T\n\nSave time in minutes — new: [94](evidence:R1#save_time_fx100).\n",
+        [("FX403", 3, 30, "94", "reads '94 minutes'")],
+    ),
+    (
         "a one-word label naming a ratio",
         "# T\n\nSpeedup: 1.9.\n",
         [("FX501", 3, 10, "1.9", "read as '1.9 ×', after 'Speedup:'")],
@@ -303,6 +316,8 @@ PASSED = [
     ("a label without a unit", "# T\n\nResults in detail: 178 runs, 94 passed.\n"),
     ("a label's claims in its unit", "# T\n\nSave time in seconds: [94](evidence:R1#save_time_fx100).\n"),
     ("a one-word label naming nothing", "# T\n\nResult: 94.\n"),
+    ("a named item that is a count", "# T\n\nSave time in seconds — see note: 3 runs.\n"),
+    ("a named claim in the label's unit", "# T\n\nSave time in seconds — new: [94](evidence:R1#save_time_fx100).\n"),
     ("a note, then a count", "# T\n\nNote: 94 runs passed.\n"),
     ("a version after a label", "# T\n\nVersion: 2.1.\n"),
     ("a unitless claim after a ratio's label", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup).\n"),

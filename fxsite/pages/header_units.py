@@ -327,6 +327,8 @@ _LABEL = LazyPattern(
     r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
     r"(?:\s*[:：=]|\s+[—–])\s*"
 )
+#: A name before each item of a labelled list, and its colon ("new: 640, old: 1280").
+_ITEM_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,19}?[:：]\s*")
 _SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
 _NUMBER_AT = re.compile(_NUMBER)
 
@@ -346,6 +348,9 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
         said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
         at = match.end()
         while True:
+            item = _ITEM_LABEL.match(text, at)  # "new: 640, old: 1280" after the label
+            if item is not None and (item.end() in starts or _lone_number(text, item.end())):
+                at = item.end()
             if at in starts:
                 n = starts[at]
                 found.append(Governed(at, claims[n][1], "", unit, said, n))
@@ -363,6 +368,16 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 break
             at = separator.end()
     return found
+
+
+def _lone_number(text: str, at: int) -> bool:
+    """Whether a number stands alone at ``at``: nothing but a separator, a stop or the
+    end after it ("new: 640, old: 1280"; not "see note: 3 runs")."""
+    number = _NUMBER_AT.match(text, at)
+    return number is not None and _ITEM_END.match(text, number.end()) is not None
+
+
+_ITEM_END = re.compile(r"\s*(?:[,;.)，；。]|\Z)")
 
 
 def _sentence_start(text: str, end: int) -> int:
