@@ -808,6 +808,9 @@ def _always(scan: str, start: int, end: int) -> bool:
 
 #: After a duration, "ago" makes it a time in the past ("updated 3 days ago"): a date.
 _AGO = re.compile(r"\s+ago\b", re.IGNORECASE)
+#: A calendar year in Chinese or Japanese, spaced as style guides write it ("2024 年"), or
+#: of an era ("令和6年", "民国113年"): a date, as "2024年" is.
+_CJK_YEAR = re.compile(r"(?:(?:19|20)\d\d|(?<=令和|平成|昭和|民国|民國)\d{1,3})[ \u00a0]?年")
 
 
 def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
@@ -818,6 +821,7 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
         and not names_a_class(scan, c[0], c[1])
         and not _always(scan, c[0], c[1])
         and not _AGO.match(scan, c[1])
+        and not _CJK_YEAR.fullmatch(scan, c[0], c[1])
     ]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)

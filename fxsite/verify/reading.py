@@ -366,6 +366,12 @@ _GROUP_START = re.compile(r"\d{3}(?!\d)")
 #: thousands separators of other places ("1'640" in Switzerland, "1’640", "1_640" as code
 #: writes it).
 _GROUP_MARKS = frozenset(".,'’_")
+#: Chinese numerals a claim's digits continue ("一千零[94 秒](…)" is 1094 s, "零点[94 秒](…)"
+#: 0.94 s; not 一 to 九, which also mean "a"), and a sign of its own ("负" is minus).
+_CJK_BEFORE = frozenset("零〇点點千百万萬亿億负負")
+#: Korean scales and the Chinese half after a claim ("[94](…)만 원" is 940,000 won,
+#: "[94 秒](…)半" 94.5 s).
+_CJK_AFTER = frozenset("만억半")
 
 
 def _grouped(text: str, start: int, end: int) -> str | None:
@@ -393,6 +399,8 @@ def glued(text: str, start: int, end: int) -> str | None:
             return before
         if before in _GROUP_MARKS and start > 1 and text[start - 2].isdigit():
             return before
+        if before in _CJK_BEFORE:
+            return before
         if before.isspace() and start > 1 and text[start - 2] in _MONEY:
             return text[start - 2]  # "€ [94](…)": the sign states the claim's currency
     if end < len(text):
@@ -400,6 +408,8 @@ def glued(text: str, start: int, end: int) -> str | None:
         if _quantity_letter(after) or _fold_char(after) in _AFTER or after.isdigit():
             return after
         if after in _GROUP_MARKS and end + 1 < len(text) and text[end + 1].isdigit():
+            return after
+        if after in _CJK_AFTER:
             return after
     return _grouped(text, start, end)
 
