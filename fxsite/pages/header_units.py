@@ -176,6 +176,10 @@ _SCALED = re.compile(
 )
 
 
+#: A currency sign as its code, for a scaled unit ("$M" is "M USD").
+_CODES = {sign: code for code, sign in CURRENCY_SIGNS.items()}
+
+
 def _scaled_unit(header: str) -> str | None:
     """The unit and its scale a header states (:data:`_SCALED`), as the claim grammar reads
     them ("M USD", "million requests"), or None."""
@@ -190,10 +194,6 @@ def _scaled_unit(header: str) -> str | None:
     base = _CODES.get(base, base)
     unit = f"{scale} {base}"
     return unit if _is_unit(unit) else None
-
-
-#: A currency sign as its code, for a scaled unit ("$M" is "M USD").
-_CODES = {sign: code for code, sign in CURRENCY_SIGNS.items()}
 
 
 def header_unit(header: str) -> str | None:
@@ -572,15 +572,17 @@ def _unit_row(
         if not placed or placed[0][0] != 0:
             continue
         label = node_text(placed[0][2])
+        named = label.lower() in UNIT_COLUMNS
+        if not named and (n or label):  # only these rows can state units: read no other
+            continue
         cells = [
             (a, b, t, t if _is_unit(t) else header_unit(t) if t else None)
             for a, b, c in placed[1:]
             for t in [node_text(c)]
         ]
-        if label.lower() in UNIT_COLUMNS:
+        if named:
             return label, cells
-        units_only = all(u is not None or not t for _, _, t, u in cells)
-        if n == 0 and not label and units_only and any(u for *_, u in cells):
+        if all(u is not None or not t for _, _, t, u in cells) and any(u for *_, u in cells):
             return "units", cells
     return None
 
