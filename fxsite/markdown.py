@@ -602,23 +602,29 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         if ctx.judge:
             refused = [*ctx.refused, *_refused_claims(ctx.findings)]
             locator = ctx.locator
-            passes: list[tuple[int, str]] = []  # (findings before it, text passed over)
+            # (findings before it, text passed over, whether a number read and not reported)
+            passes: list[tuple[int, str, bool]] = []
             judged = judge_rendered(
                 text,
                 ctx.path,
                 ctx.library,
                 refused,
-                lambda shown, before: passes.append((before, shown)),
+                lambda shown, before, number: passes.append((before, shown, number)),
                 ctx.drawn,
                 ctx.elsewhere,
                 ctx.own,
                 ctx.sheets,
             )
+            passes.sort(key=lambda p: p[0])  # numbers are told once the page is read
             for at, finding in enumerate(judged):
-                # In document order: a refused claim passed over before this finding moves
-                # the locator's place first (a figure after it is placed after it).
+                # In document order: a refused claim or a number passed over before this
+                # finding moves the locator's place first (a figure after it is placed after it).
                 while passes and passes[0][0] <= at and locator is not None:
-                    locator.pass_refused(passes.pop(0)[1])
+                    _, passed, number = passes.pop(0)
+                    if not number:
+                        locator.pass_refused(passed)
+                    else:
+                        locator.pass_number(passed)
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_rendered(label, ctx.path, ctx.library):

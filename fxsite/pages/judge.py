@@ -47,7 +47,7 @@ def judge_rendered(
     path: str,
     library: Any,
     refused: Iterable[str] = (),
-    passed: Callable[[str, int], object] | None = None,
+    passed: Callable[[str, int, bool], object] | None = None,
     drawn: Collection[str] = (),
     elsewhere: Collection[str] = (),
     rendered: Collection[str] | None = None,
@@ -58,7 +58,8 @@ def judge_rendered(
     ``refused``: the texts of the page's refused claims, which render as their
     plain text; each was reported as a claim, and is not reported again as bare.
     ``passed`` is told each figure so passed over, in order, with how many findings
-    come before it (a locator keeps its place: the next figure is placed after it). ``drawn``: the
+    come before it (a locator keeps its place: the next figure is placed after it), and
+    each number read and not reported (True: :attr:`~fxsite.verify.scan.FileScan.numbers`). ``drawn``: the
     ids of the charts fxsite drew from the page's checked blocks, which are not
     read (the gate draws each again from the evidence and compares); every other
     element is read, whatever its class says. ``elsewhere``: strings judged where
@@ -106,7 +107,13 @@ def judge_rendered(
     unreported = Counter(refused)
     # An abbreviation's title is written once (``*[GB]: …``) and drawn on every use.
     abbreviated: set[tuple[str, str]] = set()
-    for found in scan.candidates:
+    numbers = iter(scan.numbers)
+    number = next(numbers, None)
+    read: list[tuple[int, str]] = []  # numbers read and not reported, with findings before
+    for n, found in enumerate(scan.candidates):
+        while number is not None and number[0] <= n:
+            read.append((len(findings), number[1]))
+            number = next(numbers, None)
         if found.block in elsewhere:
             continue
         if found.role == "abbr@title":
@@ -118,7 +125,7 @@ def judge_rendered(
         if told is not None:
             unreported[told] -= 1
             if passed is not None:
-                passed(found.shown, len(findings))
+                passed(found.shown, len(findings), False)
             continue
         # An attribute (a title, an alt text) may repeat a claim the page cites.
         if found.role and covered(found.block, found.start, found.end, [own]):
@@ -132,11 +139,27 @@ def judge_rendered(
             f"did not render from an evidence link; write [{node.text}](evidence:{ref})"
         )
         findings.append(Finding(path, 1, 1, "FX501", message, text=node.text))
+    if passed is not None:
+        _pass_numbers(read, findings, passed)
     if scan.page is not None:
         page_claims = scan.page.claims
         governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
         findings += governed_claims(page_claims, governed, path, library)
     return findings
+
+
+def _pass_numbers(
+    read: list[tuple[int, str]], findings: list[Finding], passed: Callable[[str, int, bool], object]
+) -> None:
+    """Tell ``passed`` each number ``read`` that a bare figure found after it shows (only
+    there does a locator's place matter: a table's ``94`` under a header that states no
+    unit, before a ``94`` that is refused, is where the first is written)."""
+    from fxsite.verify.scan import numbers_in
+
+    for before, number in read:
+        later = findings[before:]
+        if any(number in numbers_in(f.text or "") for f in later if f.code == "FX501"):
+            passed(number, before, True)
 
 
 def _forged(claims: list[Any], rendered: Collection[str] | None) -> list[Any]:

@@ -70,6 +70,8 @@ _ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,30})\b[^<>\n]{0,200}>[^<>\n]{0,200}</\
 _ELEMENT_DEPTH = 3
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
+#: A number going on after a digit: a decimal point or a thousands comma and a digit.
+_NUMBER_GOES_ON = re.compile(r"[.,][0-9]")
 #: What stands right before a digit inside a number: a digit, or after one a decimal
 #: point (``.``, ``·``, Arabic ``٫``, the dot leader ``․``), a digit separator (``٬``)
 #: or the ``×`` of a scientific notation.
@@ -376,7 +378,10 @@ class SourceLocator:
                 pattern[:] = pattern or [loose_pattern(text)]
                 match = pattern[0].match(self.source, offset) if pattern[0] else None
                 end = match.end() if match is not None else len(self.source)
-            return end < len(self.source) and _word_char(self.source[end])
+            if end < len(self.source) and _word_char(self.source[end]):
+                return True
+            # a number's text goes on as a decimal or a group: '94' of '94.5', of '94,000'
+            return text[-1].isdigit() and _NUMBER_GOES_ON.match(self.source, end) is not None
 
         return runs_on
 
@@ -458,6 +463,28 @@ class SourceLocator:
         link = next((k for k in links[after:] if plain in _plain(k.text)), None)
         if link is not None:
             self._cursors["FX501"] = link.end
+
+    def pass_number(self, number: str) -> None:
+        """A number the page reader read and did not report (:attr:`~fxsite.verify.scan.FileScan.numbers`):
+        the next bare figure is placed after where it is next written as a whole number
+        where the page shows text outside claims, if it is (a figure of the same number
+        after it is then not placed at it)."""
+        cursor = self._cursors.get("FX501", self.body)
+        shown = self._read("FX501")
+        used = self._used.setdefault(("FX501", number), set())
+        at = self.source.find(number, cursor)
+        while at >= 0:
+            end = at + len(number)
+            if not (
+                _within(shown, at)
+                or self._inside_number(at)
+                or self.source[end : end + 1].isdigit()
+                or _NUMBER_GOES_ON.match(self.source, end)
+            ):
+                used.add(at)
+                self._cursors["FX501"] = end
+                return
+            at = self.source.find(number, at + 1)
 
     def pass_claim(self, text: str, dest: str) -> Any:
         """The link of the source that writes a claim of ``text`` to ``dest`` (as

@@ -42,7 +42,7 @@ from fxsite.verify.csvtable import table_cells
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
-from fxsite.verify.reading import detect, glued, hidden_characters, multiplied, unit_after
+from fxsite.verify.reading import detect, glued, hidden_characters, multiplied, unit_beside
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 from fxsite.verify.visible import (
     MAX_NESTING,
@@ -161,6 +161,10 @@ class FileScan:
     governed: list[tuple[int, str, str]] = field(default_factory=list)
     #: the stylesheet files read for a page, with their digests (:attr:`~.sheets.PageSheets.used`)
     sheets: tuple[tuple[str, bytes], ...] = ()
+    #: a page's article (:func:`scan_content`): each number read and not reported (in no
+    #: claim, no figure found), with how many figures found come before it, in document
+    #: order: a locator keeps its place past it (:meth:`~fxsite.pages.locate.SourceLocator.pass_number`)
+    numbers: list[tuple[int, str]] = field(default_factory=list)
 
 
 #: What one block holds to report: findings, figures, unitless claims a unit governs.
@@ -251,12 +255,14 @@ def _read_text(
             local.append(_glued_finding(char, claim))
             continue
         stop = claims[n + 1][0] if n + 1 < len(claims) else len(text)
-        read = unit_after(text, start, end, stop)
+        since = claims[n - 1][1] if n else 0
+        read = unit_beside(text, start, end, since, stop)
         if read is not None:
+            side = "after" if read.startswith(claim) else "before" if read.endswith(claim) else "around"
             local.append(
                 Local(
                     "FX503",
-                    f"the claim '{claim}' states no unit, and the words after it make it read "
+                    f"the claim '{claim}' states no unit, and the words {side} it make it read "
                     f"'{read}'; put the unit inside the link",
                     claim,
                 )
@@ -319,8 +325,8 @@ def _take(counts: Counter[str], key: str) -> bool:
     return False
 
 
-def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
-    """Each block's findings and figures.
+def _scan_blocks(scan: FileScan, blocks: list[Block], numbers: bool = False) -> None:
+    """Each block's findings and figures (and, with ``numbers``, :attr:`FileScan.numbers`).
 
     Their lines are left at 0: the gate places a finding on its file's lines
     when it reports it (most figures found are permitted copies, never reported).
@@ -328,6 +334,8 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
     runs: list[tuple[tuple[Local, ...], tuple[Candidate, ...]]] = []
     for block in blocks:
         scanned = _scanned(block)
+        if numbers and not block.variant:
+            scan.numbers += _passed_numbers(block, scanned[1], len(scan.candidates))
         if scanned is _NOTHING and block.with_code is None:  # most blocks: nothing to add
             runs.append(_NOTHING_RUN)
             continue
@@ -347,6 +355,27 @@ def _scan_blocks(scan: FileScan, blocks: list[Block]) -> None:
         scan.governed += [
             (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
         ]
+
+
+_DIGITS = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
+
+
+def numbers_in(text: str) -> list[str]:
+    """The numbers ``text`` writes in ASCII digits (``1,000``, ``1.9``), as :attr:`FileScan.numbers` reads them."""
+    return _DIGITS.findall(text)
+
+
+def _passed_numbers(
+    block: Block, candidates: tuple[Candidate, ...], before: int
+) -> list[tuple[int, str]]:
+    """The numbers of ``block`` in no claim and no figure of ``candidates`` (its own, found
+    after ``before`` others), each with how many figures found come before it."""
+    taken = [(s, e) for s, e, _ in block.claims] + [(c.start, c.end) for c in candidates]
+    return [
+        (before + sum(c.start < m.start() for c in candidates), m.group())
+        for m in _DIGITS.finditer(block.text)
+        if not any(s < m.end() and m.start() < e for s, e in taken)
+    ]
 
 
 def _scanned(block: Block) -> _Scanned:
@@ -472,7 +501,7 @@ def _scan_markup(
         )
     page = page_text(text, channel=channel, repeats=repeats, sheets=sheets)
     blocks, page.blocks = page.blocks, []
-    scan = scan_page(page, blocks, kind)
+    scan = scan_page(page, blocks, kind, numbers=channel == "article")
     scan.sheets = tuple(sheets.used.items())
     return scan
 
@@ -482,8 +511,9 @@ def article_boxes(blocks: list[Block]) -> list[tuple[int, int]]:
     return [(hash(b.text), -1 if b.role else len(b.text)) for b in blocks if b.channel == "article"]
 
 
-def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
-    """What the gate keeps of a page (or an XML file) read into ``page`` and ``blocks``."""
+def scan_page(page: PageText, blocks: list[Block], kind: str, numbers: bool = False) -> FileScan:
+    """What the gate keeps of a page (or an XML file) read into ``page`` and ``blocks``
+    (``numbers``: its :attr:`FileScan.numbers` too)."""
     if kind == "html":
         scan = FileScan(page)
         scan.local += [
@@ -501,7 +531,7 @@ def scan_page(page: PageText, blocks: list[Block], kind: str) -> FileScan:
     ]
     # Warnings are the published site's (the audit reports them), not the page's own text.
     scan.local += [Local.of(note) for note in page.notes if note.severity == "error"]
-    _scan_blocks(scan, blocks)
+    _scan_blocks(scan, blocks, numbers)
     return scan
 
 

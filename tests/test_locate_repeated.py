@@ -1,0 +1,81 @@
+"""A finding on a text the page writes more than once goes to its own place, not to the
+first place the text is written (blind15: a table's ``94`` under ``耗时/秒``, which states
+no unit the reader takes, and a refused ``94`` under ``耗时（秒）`` were both placed at the
+first table).
+
+The page reader tells the locator each number it read and did not report, in order
+(:attr:`fxsite.verify.scan.FileScan.numbers`): a figure found after it is placed after it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.markdown import check_page
+from fxsite.pages.locate import SourceLocator
+
+UNSTATED = "| Run | Time |\n| --- | --- |\n| a | 94 |\n"
+STATED = "| Run | Time (s) |\n| --- | --- |\n| a | 94 |\n"
+
+#: (row, page, each FX501's (line, col, text))
+ROWS = [
+    (
+        "a table stating no unit before one stating it",
+        f"# T\n\n{UNSTATED}\ntext\n\n{STATED}",
+        [(11, 7, "94")],
+    ),
+    ("a plain number before the table", f"# T\n\nItem 94 is new.\n\n{STATED}", [(7, 7, "94")]),
+    (
+        "two plain numbers, one a decimal's start, before the table",
+        f"# T\n\nItem 1.94 and 94.5 and 1,094 and 94.\n\n{STATED}",
+        [(7, 7, "94")],
+    ),
+    ("inline code before the table", f"# T\n\nCode `94` is new.\n\n{STATED}", [(7, 7, "94")]),
+    ("a fence before the table", f"# T\n\n```\n94\n```\n\n{STATED}", [(9, 7, "94")]),
+    (
+        "near miss: the refused table first",
+        f"# T\n\n{STATED}\ntext\n\n{UNSTATED}",
+        [(5, 7, "94")],
+    ),
+    (
+        "two refused cells and a plain number between",
+        f"# T\n\n{STATED}\nItem 94 is new.\n\n{STATED}",
+        [(5, 7, "94"), (11, 7, "94")],
+    ),
+    (
+        "a claim of the same number before the table",
+        f"# T\n\nSaved [94 s](evidence:R1#save_time_fx100).\n\n{STATED}",
+        [(7, 7, "94")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_a_repeated_text_is_placed_at_its_own_occurrence(
+    page: str, places: list[tuple[int, int, str]]
+) -> None:
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert sorted((f.line, f.col, f.text) for f in findings if f.code == "FX501") == places
+
+
+#: (row, source, the number passed, where the locator's next search starts)
+PASSES = [
+    ("a whole number", "a 94 b 94", "94", 4),
+    ("not the start of a decimal", "a 94.5 b 94", "94", 11),
+    ("not the end of a longer number", "a 194 b 94", "94", 10),
+    ("not the start of a group", "a 94,000 b 94", "94", 13),
+    ("not in code", "a `94` b 94", "94", 11),
+    ("nowhere: the place is kept", "a 95 b", "94", 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "number", "cursor"), [r[1:] for r in PASSES], ids=[r[0] for r in PASSES]
+)
+def test_a_number_passed_over_moves_the_locator_past_its_whole_occurrence(
+    source: str, number: str, cursor: int
+) -> None:
+    locator = SourceLocator(source, markdown=True)
+    locator.pass_number(number)
+    assert locator._cursors.get("FX501", 0) == cursor
