@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import io
 import logging
 import os
 import shutil
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import traceback
 import warnings
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -422,3 +424,20 @@ def pdf_bytes(pages: list[str], count: int | None = None) -> bytes:
         xref,
     )
     return out
+
+
+def office_bytes(parts: dict[str, str]) -> bytes:
+    """A ZIP archive of ``parts`` (name: XML text), as a Word document or a deck is one."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("_rels/.rels", "<Relationships/>")
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    return out.getvalue()
+
+
+def docx_bytes(*paragraphs: str) -> bytes:
+    """A minimal Word document: one paragraph of one run per string."""
+    body = "".join(f"<w:p><w:r><w:t>{p}</w:t></w:r></w:p>" for p in paragraphs)
+    return office_bytes({"word/document.xml": f"<w:document><w:body>{body}</w:body></w:document>"})

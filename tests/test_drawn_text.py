@@ -244,6 +244,15 @@ DRAWN = [
         "a Mermaid pie's slices, drawn as shares (blind14)",
         '<pre class="mermaid"><code>pie title Save time\n  "Saved" : 94\n  "Rest" : 6\n</code></pre>',
     ),
+    (
+        "a Mermaid XY chart's bars, read in its value axis's unit (blind15)",
+        '<pre class="mermaid"><code>xychart-beta\n  x-axis [old, new]\n'
+        '  y-axis "Save time (s)" 0 --> 200\n  bar [178, 94]\n</code></pre>',
+    ),
+    (
+        "a Mermaid XY chart's line, under a unit's name",
+        '<pre class="mermaid"><code>xychart-beta\n  y-axis Seconds\n  line [178, 94]\n</code></pre>',
+    ),
 ]
 
 DRAWN_NEAR = [
@@ -259,6 +268,10 @@ DRAWN_NEAR = [
     (
         "a Mermaid pie with no slices",
         '<pre class="mermaid"><code>pie title Coming soon\n</code></pre>',
+    ),
+    (
+        "a Mermaid XY chart whose value axis states no unit",
+        '<pre class="mermaid"><code>xychart-beta\n  y-axis "Runs" 0 --> 10\n  bar [3, 4]\n</code></pre>',
     ),
     (
         "a value in another diagram",

@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from sitekit import pdf_bytes
+from sitekit import docx_bytes, office_bytes, pdf_bytes
 
 from fxsite import STAMP
 from fxsite.verify import verify_site
@@ -316,6 +316,45 @@ SNIFFED = [
     Row("an unreadable PDF", {"report.pdf": b"%PDF-1.7\n"}, "FX614", "not a readable PDF"),
     Row("a PDF without figures", {"brochure.pdf": pdf_bytes(["The FX100 array"])}, None),
     Row("text with a NUL byte and no figure", {"notes.txt": b"FX100 array\0"}, None),
+    # A Word document or a deck a reader downloads and opens: its text is read (blind15).
+    Row(
+        "a Word document's text",
+        {"brochure.docx": docx_bytes("FX100 array", "Saves 94 s")},
+        "FX501",
+    ),
+    Row("split across runs", {"b.docx": docx_bytes("Saves 9</w:t><w:t>4 s")}, "FX501"),
+    Row(
+        "a Word document's body under another name and prefix",
+        {
+            "b.docx": office_bytes(
+                {"custom/body.xml": "<x:p><x:r><x:t>Saves 94 s</x:t></x:r></x:p>"}
+            )
+        },
+        "FX501",
+    ),
+    Row(
+        "a slide's text",
+        {
+            "deck.pptx": office_bytes(
+                {"ppt/slides/slide1.xml": "<a:p><a:r><a:t>1.9x faster</a:t></a:r></a:p>"}
+            )
+        },
+        "FX501",
+    ),
+    Row(
+        "an unreadable Word document",
+        {"b.docx": b"PK\x03\x04broken"},
+        "FX614",
+        "not a readable Office",
+    ),
+    Row(
+        "a Word document's zip bomb",
+        {"b.docx": office_bytes({"word/document.xml": " " * (33 << 20)})},
+        "FX614",
+        "more than",
+    ),
+    Row("a Word document without figures", {"b.docx": docx_bytes("The FX100 array")}, None),
+    Row("an entity that spells no figure", {"b.docx": docx_bytes("FX100 &amp; more")}, None),
 ]
 
 HOME = page("<p>FX100 array</p>")

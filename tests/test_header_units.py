@@ -70,7 +70,18 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Model (M)", None),  # a size of model, as "Params (B)"
         ("Runs (k)", None),  # thousands of runs: a count
         ("加速比", "×"),
+        # blind15: a slash glued to Chinese words, a scale and currency, a sign ending a
+        # header, a Korean header's parenthesis glued to its words.
+        ("耗时/秒", "秒"),
+        ("价格（万元）", "万元"),
+        ("Δ%", "%"),
+        ("CPU%", "%"),
+        ("Speedup ×", "×"),
+        ("소요 시간(초)", "초"),
         # Near misses: no unit stated.
+        ("读/写", None),  # read/write: no unit after the slash
+        ("Load 50%", None),  # a column named by a load, not a share
+        ("Item 3%", None),
         ("Year", None),
         ("Rank", None),
         ("ID", None),
@@ -280,8 +291,40 @@ REFUSED = [
 ]
 
 
+# Refused where no record states the value read (the advice names no record to follow).
+UNRECORDED = [
+    (
+        "a numbered caption before a table (blind15)",
+        "# T\n\n表 1 保存耗时（秒）\n\n| Step | 耗时 |\n| --- | --- |\n| FX100 | 94 |\n",
+        [("FX501", 7, 11, "94", "read as '94 秒', under the caption '表 1 保存耗时（秒）'")],
+    ),
+    (
+        "a unit note below a table (blind15)",
+        "# T\n\n| Step | 耗时 |\n| --- | --- |\n| FX100 | 94 |\n\n*单位：秒*\n",
+        [("FX501", 5, 11, "94", "read as '94 秒', under the caption '单位：秒'")],
+    ),
+    (
+        "a cell in Chinese numerals (blind15)",
+        TABLE.format(head="耗时（秒）", cell="九十四"),
+        [("FX501", 5, 11, "九十四", "read as '九十四秒'")],
+    ),
+    (
+        "a cell in Chinese numerals under a Latin unit",
+        TABLE.format(head="Save time (s)", cell="一点九"),
+        [("FX501", 5, 11, "一点九", "read as '一点九 s'")],
+    ),
+    (
+        "a scaled Chinese price (blind15)",
+        TABLE.format(head="价格（万元）", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94万元'")],
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    ("page", "expected"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED]
+    ("page", "expected"),
+    [r[1:] for r in (*REFUSED, *UNRECORDED)],
+    ids=[r[0] for r in (*REFUSED, *UNRECORDED)],
 )
 def test_refused_where_a_unit_is_stated_once(
     page: str, expected: list[tuple[str, int, int, str, str]], lib: Library
@@ -327,6 +370,10 @@ PASSED = [
     ("a label before a table that states no unit", "# T\n\nOur runs:\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a sentence before a table, no label", "# T\n\nThese are our runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a first row of words is no units row", "# T\n\n| Run | Time |\n| --- | --- |\n|  | fast |\n| A | 3 |\n"),
+    ("a sentence after a table, no unit note", "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\n单位说明见下文。\n"),
+    ("a numbered caption stating no unit", "# T\n\n表 1 运行结果\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a scale character alone in a cell", TABLE.format(head="耗时（秒）", cell="万")),
+    ("a Chinese numeral under no unit", TABLE.format(head="名称", cell="九十四")),
     ("a caption's unit skips a Year column", "# T\n\nTimes in seconds:\n\n| Run | Year |\n| --- | --- |\n| A | 2024 |\n"),
 ]  # fmt: skip
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import pdf_bytes
+from sitekit import docx_bytes, pdf_bytes
 
 from fxsite.anchor.consistency import consistency_line
 from fxsite.anchor.documents import audit_documents
@@ -165,8 +165,8 @@ def test_html_and_csv_are_read_as_text(tmp_path: Path) -> None:
 
 
 def test_a_document_without_text_is_not_read(tmp_path: Path) -> None:
-    (tmp_path / "R1.docx").write_bytes(b"PK\x03\x04")
-    assert document_text(tmp_path / "R1.docx", tmp_path) == (None, None)
+    (tmp_path / "R1.xlsx").write_bytes(b"PK\x03\x04")
+    assert document_text(tmp_path / "R1.xlsx", tmp_path) == (None, None)
     (tmp_path / "R1.txt").write_bytes(b"\xff\xfe 6.40")
     text, problem = document_text(tmp_path / "R1.txt", tmp_path)
     assert text is None and problem is not None and "UTF-8" in problem
@@ -211,7 +211,10 @@ BUILD_CASES = [
     (b"", "txt", {}, True),
     (b"\x00garbage", "pdf", {}, True),
     (pdf_bytes(["94 s", "6.40 GB/s, 6.2 to 9.3x, 2.0x"]), "pdf", {}, False),
-    (b"PK\x03\x04", "docx", {}, False),  # no text to look in: not checked
+    (b"PK\x03\x04", "xlsx", {}, False),  # no text to look in: not checked
+    (b"PK\x03\x04", "docx", {}, True),  # a Word document that cannot be read
+    (docx_bytes("saved in 94 s at 6,40 GB/s", "loads 6.2-9.3x faster; 2x"), "docx", {}, False),
+    (docx_bytes("saved in 94 s", "loads 6.2-9.3x faster; 2.0x"), "docx", {"R1#bandwidth": 10}, False),
 ]
 
 

@@ -1,9 +1,11 @@
 """Figures found in their report documents.
 
-A record's ``source.document`` that has text (a PDF with a text layer, HTML,
-plain text, CSV, Markdown) is read into passages: a PDF's pages, a text
+A record's ``source.document`` that has text (a PDF with a text layer, a Word document or
+a PowerPoint deck, HTML, plain text, CSV, Markdown) is read into passages: a PDF's pages,
+a text
 file's lines, a CSV's rows (cells apart), an HTML document's text as one
-passage. :func:`where_stated`
+passage, an Office document's text (:mod:`fxsite.evidence.office_text`) as one too.
+:func:`where_stated`
 then looks for a figure's number in them, as a whole number token in the
 usual notations: ``6.4``, ``6.40`` and ``6,4`` state 6.4; ``1,234``,
 ``1.234,5`` and ``1 234`` use thousands separators; a range needs both ends.
@@ -29,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from fxsite.evidence.office_text import OFFICE, office_passages
 from fxsite.evidence.quantities import format_quantity
 from fxsite.safeio import UnreadableFile, read_bytes
 
@@ -44,6 +47,7 @@ __all__ = [
     "Places",
     "document_text",
     "figure_places",
+    "office_text",
     "pdf_text",
     "stated_note",
     "text_of",
@@ -62,7 +66,7 @@ HTML = (".html", ".htm", ".xhtml")
 LINES = (".txt", ".text", ".md", ".markdown")
 TABLES = (".csv", ".tsv")
 #: File suffixes whose text is read; a document of another kind is not checked.
-TEXT_SUFFIXES = PDF + HTML + LINES + TABLES
+TEXT_SUFFIXES = PDF + OFFICE + HTML + LINES + TABLES
 
 #: A number token: digits with ``.``/``,`` separators, or digits grouped by spaces.
 _SPACE = "[ \u00a0\u202f\u2009]"
@@ -217,6 +221,13 @@ def _pdf(data: bytes) -> tuple[tuple[int, str], ...]:
         log.setLevel(level)
 
 
+def office_text(data: bytes) -> str:
+    """A Word document's or a PowerPoint deck's text, its parts apart (a blank line between
+    two); raises ValueError when it cannot be read within the caps
+    (:mod:`fxsite.evidence.office_text`)."""
+    return "\n\n".join(text for _, text in office_passages(data) if text)
+
+
 def pdf_text(data: bytes) -> str:
     """A PDF's text, its pages apart (a blank line between two); raises ValueError when it
     cannot be read within the caps. Not remembered: the gate reads each published PDF once."""
@@ -228,6 +239,8 @@ def text_of(data: bytes, suffix: str, name: str) -> DocumentText:
     """The text of a document's bytes by kind; raises ValueError when it cannot be read."""
     if suffix in PDF:
         return DocumentText(name, "page", _pdf(data))
+    if suffix in OFFICE:  # one passage: its parts' numbers mean nothing to a reader
+        return DocumentText(name, "", ((1, office_text(data)),))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

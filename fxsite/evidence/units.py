@@ -17,6 +17,7 @@ from fxsite.findings import did_you_mean
 __all__ = [
     "COUNTED",
     "COUNTED_AT_SCALE",
+    "COUNTED_CJK",
     "COUNT_RATES",
     "UNITS",
     "Unit",
@@ -110,6 +111,30 @@ COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
     ("embeddings", "embedding"),
     ("searches", "search"),
 )
+#: How Chinese (simplified and traditional), Japanese and Korean name the nouns of
+#: :data:`COUNTED` (and a few of :data:`COUNTED_AT_SCALE`) that a count of work is
+#: written with: "500 次请求", "500件のリクエスト", "500건의 요청" are 500 requests.
+COUNTED_CJK: dict[str, tuple[str, ...]] = {
+    "requests": ("请求", "請求", "リクエスト", "요청"),
+    "queries": ("查询", "查詢", "クエリ", "쿼리"),
+    "transactions": ("事务", "事務", "交易", "トランザクション", "트랜잭션", "거래"),
+    "messages": ("消息", "訊息", "メッセージ", "메시지"),
+    "events": ("事件", "イベント", "이벤트"),
+    "errors": ("错误", "錯誤", "エラー", "오류", "에러"),
+    "failures": ("故障", "失败", "失敗", "障害", "장애"),
+    "interrupts": ("中断", "中斷", "割り込み", "인터럽트"),
+    "packets": ("数据包", "數據包", "封包", "パケット", "패킷"),
+    "samples": ("样本", "樣本", "サンプル", "샘플"),
+    "cycles": ("时钟周期", "時鐘週期", "サイクル", "사이클"),
+    "instructions": ("指令", "命令", "명령어"),
+    "operations": ("操作", "オペレーション", "연산"),
+    "tokens": ("令牌", "トークン", "토큰"),
+    "I/Os": ("读写", "讀寫", "I/O", "IO"),
+    "reads": ("读取", "讀取", "読み取り", "읽기"),
+    "writes": ("写入", "寫入", "書き込み", "쓰기"),
+    "inferences": ("推理", "推論", "추론"),
+    "calls": ("调用", "呼叫", "呼び出し", "호출"),
+}
 
 #: Units of time in the other languages an English page quotes ("95 Sekunden", "95
 #: secondes", "178 sekund", Korean "94초", Japanese "98ミリ秒"): a claim may say them, and
@@ -117,11 +142,13 @@ COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
 _S_ELSEWHERE = (
     *("segundo", "segundos", "seconde", "secondes", "sekunde", "sekunden", "secondi"),
     *("seconden", "saniye", "sekund", "sekundy", "sekunder", "초", "ثانية", "ثوان", "ثواني"),
+    # abbreviations: German "Sek.", Russian "сек" and the Russian words
+    *("Sek", "сек", "секунд", "секунды", "секунда"),
 )
 _MS_ELSEWHERE = (
     *("milisegundos", "milissegundos", "millisecondes", "millisekunden", "millisecondi"),
     *("milliseconden", "milisaniye", "milisekund", "milisekundy", "millisekunder"),
-    *("밀리초", "ミリ秒"),
+    *("밀리초", "ミリ秒", "мс", "миллисекунд", "миллисекунды"),
 )
 _MIN_ELSEWHERE = (
     "minutos",
@@ -131,10 +158,14 @@ _MIN_ELSEWHERE = (
     "minut",
     "minuter",
     "분",
+    *("мин", "минут", "минуты", "минута"),
     "دقيقة",
     "دقائق",
 )
-_H_ELSEWHERE = ("horas", "heures", "stunden", "saat", "godzin", "godziny", "timmar", "시간", "時間")
+_H_ELSEWHERE = (
+    *("horas", "heures", "stunden", "saat", "godzin", "godziny", "timmar", "시간", "時間"),
+    *("Std", "час", "часа", "часов"),
+)
 
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
 from fxsite.evidence.units import UNITS, is_cjk
+from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
@@ -168,6 +169,12 @@ _NUMERALS = "零〇一二两三四五六七八九十百千万亿廿卅卌"
 # written in them wholly: "队伍三年" and "大陆三年" are "三年" after a word.
 _FINANCIAL = "壹贰貳叁參肆伍陆陸柒捌玖"
 _FINANCIAL_ALL = _FINANCIAL + "零拾佰仟万萬亿億"
+#: A number written wholly in Chinese numerals, with a numeral that is a digit's
+#: ("九十四", "一点九", "玖拾肆"; not "万" alone): a table's cell under a unit reads it so.
+NUMERAL_NUMBER = re.compile(
+    f"[{_NUMERALS}{_FINANCIAL_ALL}]*[{_FIRST}{_FINANCIAL}][{_NUMERALS}{_FINANCIAL_ALL}]*"
+    f"(?:[点點][{_NUMERALS}]+)?"
+)
 _BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
 _AFTER = "(?:以上|以下|以内|左右)"
 
@@ -414,15 +421,18 @@ _DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, re.Pattern[str]], ...] = 
 def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure in Chinese words in ``text``.
 
-    Also the two rules that read English as well ("a PUE of 1.2", "a 3:1
-    ratio"). Text without a Chinese character or a digit skips the rules
-    that need one.
+    Also counts and rates of work in Chinese, Japanese and Korean
+    (:mod:`fxsite.pages.cjk_counts`), and the two rules that read English as well
+    ("a PUE of 1.2", "a 3:1 ratio"). Text without a Chinese character or a digit
+    skips the rules that need one.
     """
     digit = _DIGIT.search(text) is not None
     if not text.isascii() and _HAN.search(text) is not None:
         yield from _chinese(text, digit=digit)
     if not digit:
         return
+    if not text.isascii():
+        yield from count_candidates(text)
     if _holds(text, _METRIC_CUE):
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:

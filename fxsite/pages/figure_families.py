@@ -388,12 +388,19 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
         yield from _primes(text)
 
 
+#: A number with a fraction ("2.5", "2,5"; not "1,000"): no count of occurrences.
+_FRACTIONAL = re.compile(r"\d\.\d|\d,\d{1,2}(?!\d)|[½¼¾⅓⅔]")
+
+
 def _times(text: str) -> Iterator[tuple[int, int, str]]:
-    """ "N times" as a ratio: always after "by", elsewhere unless occurrences are counted."""
+    """ "N times" as a ratio: always after "by" or with a fraction ("It got 2.5 times."),
+    elsewhere unless occurrences are counted."""
     for match in _TIMES.finditer(text):
         end = match.start("after") if match["after"] is not None else match.end()
-        if match["after"] is None or _BY_BEFORE.search(
-            text, max(0, match.start() - 3), match.start()
+        if (
+            match["after"] is None
+            or _BY_BEFORE.search(text, max(0, match.start() - 3), match.start())
+            or _FRACTIONAL.search(text, match.start(), end)
         ):
             yield match.start(), end, "ratio"
 

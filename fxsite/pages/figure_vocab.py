@@ -19,8 +19,14 @@ from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS, OTHER_CJK_CURR
 
 def _is_word(name: str) -> bool:
     # Spelled-out words ("seconds", "per cent") are matched case-insensitively
-    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ.
-    return len(name) >= 3 and all((c.isalpha() and c.islower()) or c == " " for c in name)
+    # ("23 Minutes" in a title); symbols are not, because Gb and GB differ. Only ASCII
+    # words: another script's ("секунд") is matched as written, as a symbol is (a tree
+    # of names under IGNORECASE chooses as the list does only for lowercase ASCII).
+    return (
+        len(name) >= 3
+        and name.isascii()
+        and all((c.isalpha() and c.islower()) or c == " " for c in name)
+    )
 
 
 def _has_cjk(name: str) -> bool:

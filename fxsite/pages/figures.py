@@ -582,6 +582,23 @@ def _priced_match(text: str, match: re.Match[str]) -> bool:
     return _priced(text, match.start(), match.end())
 
 
+#: A product's model number ending in a capital X, after its family's name and tier:
+#: "Ryzen 9 7950X", "Xeon 8480X", "RTX 4090X" (four digits and more; "a 1000X gain" and
+#: "1000X faster" multiply).
+_MODEL_X = re.compile(r"\d{4,}X\Z")
+_MODEL_FAMILY = re.compile(
+    r"(?:\b(?i:ryzen|xeon|epyc|threadripper|core|radeon|geforce|snapdragon|exynos|opteron"
+    r"|athlon|celeron|pentium|instinct|quadro|tesla)|\b[A-Z]{2,5})(?:\s+(?:\d{1,2}|[A-Za-z]\d{1,2}))?\s+\Z"
+)
+
+
+def _no_model(text: str, match: re.Match[str]) -> bool:
+    """Not a model number (:data:`_MODEL_X`) after its family's name (:data:`_MODEL_FAMILY`)."""
+    if _MODEL_X.search(match.group()) is None:
+        return True
+    return _MODEL_FAMILY.search(text, max(0, match.start() - 32), match.start()) is None
+
+
 def _no_per_before(text: str, match: re.Match[str]) -> bool:
     """Not a divisor: "per 1M tokens", "/1k users"."""
     return not _PER_BEFORE.search(text, max(0, match.start() - 6), match.start())
@@ -602,7 +619,7 @@ def _open_unit(text: str, match: re.Match[str]) -> bool:
 _DIGIT_RULES = (
     _DigitRule(_UNIT_FIGURE, "unit", _any_text, lambda t, m: not is_name(t, m)),
     _DigitRule(_PERCENT_FIGURE, "percent", lambda t, low: _PERCENT_CUE.search(low) is not None),
-    _DigitRule(_RATIO_FIGURE, "ratio", lambda t, low: _RATIO_CUE.search(t) is not None),
+    _DigitRule(_RATIO_FIGURE, "ratio", lambda t, low: _RATIO_CUE.search(t) is not None, _no_model),
     _DigitRule(_TIMES_FIGURE, "ratio", lambda t, low: _holds(low, _TIMES_WORDS)),
     _DigitRule(
         _PREFIX_TIMES_FIGURE, "ratio", lambda t, low: _PREFIX_TIMES_CUE.search(t) is not None

@@ -45,6 +45,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
+from fxsite.pages.cjk_figures import NUMERAL_NUMBER
 from fxsite.pages.column_claims import column_claims_units, counts_things, holds_claim
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.icon_digits import icon_text
@@ -90,9 +91,13 @@ _TAIL = 80
 #: Units that are also scale letters in headers ("Params (B)": billions).
 _AMBIGUOUS = frozenset({"B"})
 _UNIT_PART = r"[^\s()\[\]（）:：,;，；][^()\[\]（）:：,;，；]{0,24}?"
-#: Before an opening parenthesis: a space, or Chinese text (written without spaces).
+#: Before an opening parenthesis: a space, or Chinese, Japanese or Korean text (Chinese
+#: and Japanese are written without spaces; Korean headers glue it: "소요 시간(초)").
 #: Inside it, "in" may come first ("(in s)"), a period may end an abbreviation ("(sec.)").
-_OPEN = r"(?:^|\s|(?<=[\u3400-\u9fff]))[(\[（]\s*(?:单位\s*[:：]\s*|(?i:in)\s+)?"
+_OPEN = (
+    r"(?:^|\s|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))[(\[（]\s*"
+    r"(?:单位\s*[:：]\s*|(?i:in)\s+)?"
+)
 #: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓")
 #: or a dash and words ("(s) — lower is better").
 _AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
@@ -123,7 +128,11 @@ _HEADER_FORMS = (
     ),
     re.compile(rf"\s(?i:in)\s+(?P<unit>{_UNIT_PART})\s*$"),
     re.compile(rf"\S\s*[,/—–]\s+(?P<unit>{_UNIT_PART})\s*$"),
-    re.compile(r"\s(?P<unit>%)\s*$"),
+    # after a slash glued to Chinese words: "耗时/秒"
+    re.compile(rf"(?<=[\u3400-\u9fff])\s*[/／]\s*(?P<unit>{_UNIT_PART})\s*$"),
+    # a percent sign after a space or a word's last letter ("Δ%", "CPU%"; not a number's:
+    # "Load 50%" names a column)
+    re.compile(r"(?:\s|(?<=[^\W\d_]))(?P<unit>%)\s*$"),
 )
 #: A ratio to a baseline stated as one, in parentheses or brackets: "(baseline = 1.0)",
 #: "(relative to NFS)", "(× baseline)", "(vs. baseline)": the numbers under it are "×".
@@ -158,10 +167,11 @@ def with_unit(number: str, unit: str) -> str | None:
     """``number`` written with ``unit`` as the claim grammar reads it, or None.
 
     A price per a period puts its sign before the number: "315" under "(€/month)" is
-    "€315/month".
+    "€315/month"; a Chinese scale and unit are glued to it: "94" under "（万元）" is "94万元".
     """
     sign, per, period = unit.partition("/")
-    for text in (f"{number} {unit}", f"{unit}{number}", f"{sign}{number}{per}{period}"):
+    forms = (f"{number} {unit}", f"{unit}{number}", f"{sign}{number}{per}{period}")
+    for text in (*forms, f"{number}{unit}"):  # "94万元": a Chinese scale is written glued
         stated = parse_stated(text)
         if stated is not None and stated.unit not in (None, "count"):
             return text
@@ -200,6 +210,8 @@ def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
     label's colon after it, "Save time (s):", is the label's)."""
     header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
+    if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
+        return "×" if header_unit(header[:-2]) == "×" else None  # cross marking failures)
     scaled = _scaled_unit(header)
     if scaled is not None:
         return scaled
@@ -262,7 +274,8 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     """A cell's text read under ``unit``: a figure when it is a bare number, or one with
     an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`); with
     ``after_label`` (a block under a title, :mod:`fxsite.pages.title_units`), after a
-    label too ("NFS: 95", :data:`_CELL_LABEL`). A longer text is no such cell."""
+    label too ("NFS: 95", :data:`_CELL_LABEL`). A number in Chinese numerals
+    (:data:`~fxsite.pages.cjk_figures.NUMERAL_NUMBER`) is one too. A longer text is no such cell."""
     if len(text) > 2 * _TAIL:
         return None
     label = _CELL_LABEL.match(text) if after_label else None
@@ -271,6 +284,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     if number[-1:] in _TAIL_ENDS or "±" in number:
         number = _CELL_TAIL.sub("", number)
     if not _unitless(number):
+        if NUMERAL_NUMBER.fullmatch(number) and _is_unit(unit):  # "九十四" under "（秒）"
+            read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
+            return Governed(start, start + len(number), read, unit, said)
         return None
     found = with_unit(number, unit)
     return Governed(start, start + len(number), found, unit, said) if found else None
@@ -440,18 +456,35 @@ _UNIT_NOTE = re.compile(
 )
 
 
+#: A paragraph that numbers the table it captions: "表 1 保存耗时（秒）", "Table 2: Save times (s)".
+_NUMBERED = re.compile(r"(?:表|(?i:table|tab\.))\s*\d{1,3}\b")
+
+
 def _label_before(table: LexborNode) -> str:
     """The caption a table's paragraph before it gives it: a label ending in a colon
-    ("Times in seconds:"), or a note of its unit ("单位：秒"); else ""."""
-    before = table.prev
-    while before is not None and before.tag == "-text" and not (before.text_content or "").strip():
-        before = before.prev
-    if before is None or before.tag != "p":
+    ("Times in seconds:"), a note of its unit ("单位：秒"), or a caption that numbers the
+    table ("表 1 保存耗时（秒）"); else the note of its unit the paragraph after it gives
+    ("*单位：秒*" below it); else ""."""
+    before = _paragraph(table, "prev")
+    if before and (before.endswith((":", "：")) or _is_note(before) or _NUMBERED.match(before)):
+        return before
+    after = _paragraph(table, "next")
+    return after if _is_note(after) else ""
+
+
+def _is_note(text: str) -> bool:
+    return _UNIT_NOTE.fullmatch(text) is not None
+
+
+def _paragraph(table: LexborNode, side: str) -> str:
+    """The text of the paragraph right before or after (``side``) ``table``, if short; else ""."""
+    node = getattr(table, side)
+    while node is not None and node.tag == "-text" and not (node.text_content or "").strip():
+        node = getattr(node, side)
+    if node is None or node.tag != "p":
         return ""
-    text = " ".join((before.text(deep=True) or "").split())
-    if len(text) > _TAIL:
-        return ""
-    return text if text.endswith((":", "：")) or _UNIT_NOTE.fullmatch(text) else ""
+    text = " ".join((node.text(deep=True) or "").split())
+    return text if len(text) <= _TAIL else ""
 
 
 def _caption_unit(caption: str) -> str | None:

@@ -51,7 +51,12 @@ _JOIN = (
     r"(?:,\s*)?(?:to|and|or|vs\.?|versus|against|then|instead\s+of|rather\s+than"
     r"|compared\s+(?:with|to)|down\s+to|up\s+to|through|till|until)"
     r"|→|->|=>|⇒|⟶|–|—|-"
+    # in Chinese: "3 到", "178 降至", "178 和"
+    r"|(?:降|减|缩短|缩减|下降|升|提升|提高|增|增加|延长)?(?:至|到)|和|与|與|或|及|比|对比|對比|～|~"
 )
+#: Not inside a word of a script that breaks words (a number glued to an ideograph, as
+#: Chinese writes it, stands alone: "从3到").
+_NOT_IN_WORD = r"(?<![^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?<![.,])"
 #: Where a value stood (a phrase after a number, contrasted with the claim's):
 #: "on the baseline", "with NVMe" (words, none of them a number).
 _PHRASE = r"(?:on|with|for|under|in|at|using|over|via)(?:\s+[^\W\d][\w-]{0,30}){1,4}"
@@ -70,7 +75,7 @@ _BEFORE_CLAIM = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
         rf"(?<![\w.,])({_SPELLED})\s+(?:to|and|or|vs\.?|versus|instead\s+of|rather\s+than)\s*\Z",
-        rf"(?<![\w.,])({DIGITS})\s*(?:\([^()\n]{{1,40}}\)\s*)?(?:{_JOIN})\s*\Z",
+        rf"{_NOT_IN_WORD}({DIGITS})\s*(?:\([^()\n]{{1,40}}\)\s*)?(?:{_JOIN})\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s+{_PHRASE}\s*,?\s*(?:and|but|while|whereas|;)\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s+{_THEN}\s*[,;]\s*(?:now|today|after|afterwards|later)?\s*\Z",
         rf"[^\W\d][\w-]{{0,30}}\s+({DIGITS})\s*[,;]\s*[^\W\d][\w-]{{0,30}}\s*\Z",
@@ -78,7 +83,7 @@ _BEFORE_CLAIM = tuple(
 )
 #: A number joined to the next number so joined (by a word, a comma or a slash), back
 #: along a list.
-_BEFORE_NUMBER = re.compile(rf"(?<![\w.,])({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
+_BEFORE_NUMBER = re.compile(rf"{_NOT_IN_WORD}({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
 #: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
 #: ", down from 178", "vs. 178". The number has no word or unit of its own after it.
 _OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against"
@@ -92,7 +97,7 @@ _AFTER = re.compile(
 _LABEL = re.compile(
     r"(?:\b(?:figure|fig\.|table|step|steps|version|page|section|chapter|item|items|"
     r"no\.|number|run|phase|stage|level|tier|gen|generation|test|trial|case|round|batch|"
-    r"epoch|iteration)|#|\bv)\s*\Z",
+    r"epoch|iteration)|#|\bv|第|版本|步骤|步驟|图|圖|表|阶段|階段|型号|型號|编号|編號|序号|序號)\s*\Z",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d\Z")

@@ -110,7 +110,7 @@ def glued_claims(source: str) -> list[tuple[int, int]]:
     """Spans of the claims of ``source`` a character is glued to, or a multiplier or unit
     beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``), inline
     tags and comments around them left out (``[94](…)<b>0</b>``)."""
-    from fxsite.verify.reading import glued, multiplied, unit_after
+    from fxsite.verify.reading import glued, multiplied, unit_beside
 
     spans = []
     for link in find_evidence_links(source):
@@ -120,7 +120,7 @@ def glued_claims(source: str) -> list[tuple[int, int]]:
         if (
             glued(view, start, end)
             or multiplied(view, start, end)
-            or unit_after(view, start, end, len(view))
+            or unit_beside(view, start, end, 0, len(view))
         ):
             spans.append((link.start, link.end))
     return spans

@@ -6,7 +6,8 @@ them once the page's scripts and images have drawn them:
 * a Mermaid diagram (``pre.mermaid``, a ``mermaid`` fence of
   ``pymdownx.superfences``) is drawn from its source: node labels, edge labels,
   a pie chart's values and the share of the whole each slice is labelled with ("Saved"
-  : 94 beside "Rest" : 6 draws "94%"); each line of the source is read as a run of text,
+  : 94 beside "Rest" : 6 draws "94%"), an XY chart's values read in its value axis's unit
+  ("bar [178, 94]" under ``y-axis "Save time (s)"``); each line of the source is read as a run of text,
   except lines that only style the drawing (``style``, ``classDef``…);
 * TeX (``.arithmatex``, as ``pymdownx.arithmatex`` writes it) is drawn with its
   spacing commands as spaces and its text wrappers unwrapped:
@@ -36,9 +37,35 @@ def diagram_lines(source: str) -> list[str]:
     each slice also as Mermaid labels it, with its share of the whole ("Saved 94%": a
     figure no source line writes, :func:`_pie_shares`)."""
     lines = [line for line in source.splitlines() if line.strip() and not _STYLE_LINE.match(line)]
-    if lines and lines[0].split()[:1] == ["pie"]:
+    kind = lines[0].split()[:1] if lines else []
+    if kind == ["pie"]:
         lines += _pie_shares(lines)
+    elif kind in (["xychart-beta"], ["xychart"]):
+        lines += _xy_values(lines)
     return lines
+
+
+#: An XY chart's value axis and its title ("y-axis "Save time (s)" 0 --> 200"), and a
+#: series of values ("bar [178, 94]", "line "FX100" [178, 94]").
+_Y_AXIS = re.compile(r'\s*y-axis\s+(?:"(?P<quoted>[^"]{1,80})"|(?P<word>[^\s"\d][^\s"]{0,40}))')
+_SERIES = re.compile(r'\s*(?:bar|line)\s+(?:"[^"]*"\s*)?\[(?P<values>[^\]]{0,2000})\]')
+_VALUE = re.compile(r"-?\d{1,15}(?:\.\d{1,15})?")
+
+
+def _xy_values(lines: list[str]) -> list[str]:
+    """Each value of an XY chart's series read under its value axis's title, as a table's
+    cell is read under its header: a reader reads a bar's height off the axis in its unit
+    ("bar [178, 94]" under "y-axis "Save time (s)"" reads "178" and "94" seconds)."""
+    from fxsite.pages.header_units import header_unit, with_unit
+
+    axis = next((m for line in lines if (m := _Y_AXIS.match(line))), None)
+    unit = header_unit(axis["quoted"] or axis["word"]) if axis is not None else None
+    if unit is None:
+        return []
+    values = [
+        v for line in lines if (m := _SERIES.match(line)) for v in _VALUE.findall(m["values"])
+    ]
+    return [read for value in values if (read := with_unit(value, unit)) is not None]
 
 
 def _pie_shares(lines: list[str]) -> list[str]:

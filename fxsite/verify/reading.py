@@ -314,7 +314,41 @@ def detect(text: str, claims: Iterable[tuple[int, int]] = ()) -> list[FigureSpan
 def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan, ...]:
     urls = _URL.finditer(text) if _may_hold_url(text) else ()
     spans = [*claims, *((m.start(), m.end()) for m in urls)]
-    return tuple(find_bare_figures(fold(_blank(text, spans) if spans else text)))
+    folded = fold(_blank(text, spans) if spans else text)
+    read = _written_numbers(folded)
+    return tuple(
+        FigureSpan(s.start, s.end, number_form(folded[s.start : s.end]), s.kind)
+        if read is not folded
+        else s
+        for s in find_bare_figures(read)
+    )
+
+
+#: Numbers as people also write them: a leading decimal point (".94 s" is 0.94 s) and
+#: digits grouped by underscores, as code writes them ("10_000 rps"). The detector reads
+#: the point as a "0" and the underscores as commas, one character for one; a figure found
+#: is then written as the grammar reads it (:func:`number_form`).
+_LEADING_POINT = re.compile(r"(?<![\w.,])\.(?=\d)")
+_UNDERSCORE_GROUPS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
+
+
+def _written_numbers(text: str) -> str:
+    """``text`` with :data:`_LEADING_POINT` and :data:`_UNDERSCORE_GROUPS` read one
+    character for one; ``text`` itself where it holds neither."""
+    read = text
+    if "_" in text:
+        read = _UNDERSCORE_GROUPS.sub(lambda m: m.group().replace("_", ","), read)
+    if "." in text and _LEADING_POINT.search(read) is not None:
+        read = _LEADING_POINT.sub("0", read)
+    return read if read != text else text
+
+
+def number_form(text: str) -> str:
+    """A figure's text with its numbers as the grammar reads them: ".94 s" as "0.94 s",
+    "10_000 rps" as "10,000 rps"."""
+    if "_" in text:
+        text = _UNDERSCORE_GROUPS.sub(lambda m: m.group().replace("_", ","), text)
+    return _LEADING_POINT.sub("0.", text) if "." in text else text
 
 
 def _may_hold_url(text: str) -> bool:
@@ -405,6 +439,8 @@ def glued(text: str, start: int, end: int) -> str | None:
             return text[start - 2]  # "€ [94](…)": the sign states the claim's currency
     if end < len(text):
         after = text[end]
+        if text[end - 1 : end] in _SPELT_ON and after in _SPELT_ON[text[end - 1]]:
+            return None  # "[94 秒](…)钟" spells the claim's unit on: 秒钟 is 秒
         if _quantity_letter(after) or _fold_char(after) in _AFTER or after.isdigit():
             return after
         if after in _GROUP_MARKS and end + 1 < len(text) and text[end + 1].isdigit():
@@ -412,6 +448,10 @@ def glued(text: str, start: int, end: int) -> str | None:
         if after in _CJK_AFTER:
             return after
     return _grouped(text, start, end)
+
+
+#: A claim's last character and what may follow it to spell the same unit: 秒钟 is 秒.
+_SPELT_ON = {"秒": "钟鐘"}
 
 
 def copy_glued(text: str, start: int, end: int) -> bool:
@@ -434,23 +474,39 @@ def copy_glued(text: str, start: int, end: int) -> bool:
     return False
 
 
-def unit_after(text: str, start: int, end: int, stop: int) -> str | None:
-    """What a unitless claim reads as with the words after it, when they add a unit.
+def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str | None:
+    """What a unitless claim reads as with the words beside it, when they add a unit.
 
-    ``[94](evidence:R1#t) ms`` shows "94 ms" for a figure of 94 s: the claim
-    states no unit, so the reader takes the one that follows. The detector
-    decides, on the claim's text and what follows it up to ``stop`` (the
-    next claim): a figure that starts at the claim and ends past it.
+    ``[94](evidence:R1#t) ms`` shows "94 ms" for a figure of 94 s, ``百分之[94](…)``
+    "百分之94" (94 %), ``提升[1.9](…)成`` "1.9成" (19 %): the claim states no unit, so the
+    reader takes the one beside it. The detector decides, on the claim's text and what
+    stands around it from ``since`` (the claim before) to ``stop`` (the next claim): a
+    figure that holds the claim and goes past it, before it only with words, no digit
+    (not a range's other end: "from 178 to [94]").
     """
     from fxsite.evidence.quantities import parse_stated
-    from fxsite.pages.figures import find_bare_figures
 
     claim = text[start:end]
     stated = parse_stated(claim)
     if stated is None or stated.unit is not None:
         return None
+    first = max(since, start - 40)
+    window = text[first : min(stop, end + 40)]
+    at, to = start - first, end - first
+    for span in find_bare_figures(window):
+        before = window[span.start : at]
+        holds = span.start <= at and span.end >= to and (span.start < at or span.end > to)
+        if holds and not any(c.isdigit() for c in before):
+            return span.text
+    return None
     window = text[start : min(stop, end + 40)]
     for span in find_bare_figures(window):
         if span.start == 0 and span.end > len(claim):
+            return span.text
+    first = max(since, start - 40)
+    window = text[first:end]
+    for span in find_bare_figures(window):
+        before = window[span.start : start - first]
+        if span.end == len(window) and before and not any(c.isdigit() for c in before):
             return span.text
     return None

@@ -42,7 +42,14 @@ from fxsite.verify.csvtable import table_cells
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
-from fxsite.verify.reading import detect, glued, hidden_characters, multiplied, unit_beside
+from fxsite.verify.reading import (
+    detect,
+    glued,
+    hidden_characters,
+    multiplied,
+    number_form,
+    unit_beside,
+)
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
 from fxsite.verify.visible import (
     MAX_NESTING,
@@ -134,7 +141,7 @@ class Candidate:
     def message(self, library: Any, where: str = "") -> str:
         """What a reader of the finding is told: the claim to write, if one fits."""
         message = self.advice(library).message + where
-        if self.shown != self.found and not self.unit and not self._in_its_script():
+        if number_form(self.shown) != self.found and not self.unit and not self._in_its_script():
             message += f"; it is written '{self.shown}' with look-alike characters"
         return message
 
@@ -258,7 +265,13 @@ def _read_text(
         since = claims[n - 1][1] if n else 0
         read = unit_beside(text, start, end, since, stop)
         if read is not None:
-            side = "after" if read.startswith(claim) else "before" if read.endswith(claim) else "around"
+            side = (
+                "after"
+                if read.startswith(claim)
+                else "before"
+                if read.endswith(claim)
+                else "around"
+            )
             local.append(
                 Local(
                     "FX503",

@@ -5,8 +5,9 @@ says how the gate reads it (:mod:`.kinds`): which reader, the text as decoded
 (what line numbers refer to), and what the reader is given (an XML document
 written as HTML by :mod:`.xmltext`). A PDF (by its name or its ``%PDF-`` signature)
 gives its text layer (:func:`~fxsite.evidence.documents_text.pdf_text`, with the report
-documents' caps). Other files a browser does not show as text (images, fonts, databases,
-office documents) give nothing.
+documents' caps), a Word document or a PowerPoint deck (by its name: ``.docx``,
+``.pptx``) its text (:mod:`fxsite.evidence.office_text`). Other files a browser does
+not show as text (images, fonts, databases, other office documents) give nothing.
 
 Precompressed copies are what a server may send instead of the file they sit
 beside (``x.html.gz`` for ``x.html``, with ``gzip_static`` or ``MultiViews``):
@@ -25,6 +26,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from fxsite.evidence.office_text import OFFICE
 from fxsite.safeio import UnreadableFile, read_bytes, read_prefix
 from fxsite.verify.kinds import (
     SNIFF_BYTES,
@@ -71,7 +73,9 @@ def served_file(
         if kind == "text":
             head = read_prefix(path, SNIFF_BYTES, root=root)
             if rel.lower().endswith(".pdf") or head.startswith(b"%PDF-"):
-                return _pdf(path, root, limit)
+                return _document(path, root, limit, "pdf")
+            if rel.lower().endswith(OFFICE):
+                return _document(path, root, limit, "office")
             sniffed = served_kind(rel, head)
             if sniffed is None:
                 return None, []  # an image, a font, a database: not text a reader is shown
@@ -97,13 +101,17 @@ def served_file(
     return Served(kind, text, shown), []
 
 
-def _pdf(path: Path, root: Path, limit: int) -> tuple[Served | None, list[tuple[str, str]]]:
-    """A PDF a reader opens from the site: its text layer, read as a text file is (a
-    record's report document, hashed by its record, is not read here: see the audit)."""
-    from fxsite.evidence.documents_text import MAX_TEXT_BYTES, pdf_text
+def _document(
+    path: Path, root: Path, limit: int, kind: str
+) -> tuple[Served | None, list[tuple[str, str]]]:
+    """A PDF or an Office document (``kind``) a reader opens from the site: its text, read
+    as a text file is (a record's report document, hashed by its record, is not read here:
+    see the audit)."""
+    from fxsite.evidence.documents_text import MAX_TEXT_BYTES, office_text, pdf_text
 
-    try:  # as large as a report document may be: a PDF's images make it larger than a page
-        text = pdf_text(read_bytes(path, max(limit, MAX_TEXT_BYTES), root=root))
+    read = pdf_text if kind == "pdf" else office_text
+    try:  # as large as a report document may be: its images make it larger than a page
+        text = read(read_bytes(path, max(limit, MAX_TEXT_BYTES), root=root))
     except ValueError as exc:
         return None, [("FX614", f"cannot be read safely: it {exc}")]
     return Served("text", text, text), []

@@ -1,0 +1,106 @@
+"""The text of an Office Open XML document: a Word document (``.docx``), a PowerPoint deck
+(``.pptx``).
+
+A reader downloads one from a site and opens it; a record's report may be one. Its text
+is in XML parts of a ZIP archive: a Word document's paragraphs (``w:p``) of runs of text
+(``w:t``), with its headers, footers, footnotes and comments (every XML part is read);
+each slide's paragraphs
+(``a:p``) of runs (``a:t``), and its notes (any element named ``t``, in any namespace
+prefix, is a run's text; a shape's, an equation's). Each paragraph is one line, each part one
+passage (a slide, a document's body), in the archive's order of slides.
+
+Untrusted input, read within caps: at most :data:`MAX_PARTS` parts read, each at most
+:data:`MAX_PART_BYTES` as its archive says and as it inflates (a "zip bomb" stops there),
+and at most :data:`MAX_TEXT_CHARS` of text in all. The XML is not parsed: the text
+elements are found by a linear pattern and their entities decoded (no DTD is read, so
+no entity can expand). An archive that is not one, or holds no part of text, raises
+ValueError.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import zipfile
+
+__all__ = ["OFFICE", "office_passages"]
+
+#: The suffixes of the documents read here.
+OFFICE = (".docx", ".pptx")
+#: Most parts read, most bytes one may inflate to, most text characters kept in all.
+MAX_PARTS = 2000
+MAX_PART_BYTES = 32 << 20
+MAX_TEXT_CHARS = 8 << 20
+
+#: The parts read: every XML part but the package's own ([Content_Types].xml, the
+#: relationships), whatever its name (Word and PowerPoint find a part by relationship, so
+#: a document's body may be named anything); a slide's number orders a deck.
+_PARTS = re.compile(r"(?!\[Content_Types\])(?:.*/)?[^/]+(?<!\.rels)\.xml", re.IGNORECASE)
+_SLIDE = re.compile(r"(?:.*/)?(?:slide|notesSlide)(?P<slide>\d{1,6})\.xml", re.IGNORECASE)
+#: What a part's text is made of, read in one pass: a run's text (``w:t``, ``a:t``, in any
+#: namespace prefix: a document may declare its own), a paragraph's start or end (a line;
+#: paragraphs nest in text boxes, and nothing between is lost), a tab or a break (a space).
+_TOKEN = re.compile(
+    r"<(?:[\w.-]{1,32}:)?t(?:\s[^<>]{0,2000})?>(?P<text>[^<]*)</(?:[\w.-]{1,32}:)?t\s*>"
+    r"|<(?P<para>/?(?:[\w.-]{1,32}:)?p)[\s/>]"
+    r"|<(?:[\w.-]{1,32}:)?(?:tab|br|cr)[\s/>]"
+)
+
+
+def office_passages(data: bytes) -> tuple[tuple[int, str], ...]:
+    """Each part's text, numbered in order (a deck's by its slide numbers); raises
+    ValueError on an archive that cannot be read within the caps."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = [i for i in archive.infolist() if _PARTS.fullmatch(i.filename)]
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise ValueError(f"is not a readable Office document ({type(exc).__name__})") from None
+    if not infos:
+        raise ValueError("holds no XML part")
+    if len(infos) > MAX_PARTS:
+        raise ValueError(f"has {len(infos):,} parts, more than {MAX_PARTS:,}")
+    infos.sort(key=_order)
+    passages: list[tuple[int, str]] = []
+    kept = 0
+    for number, info in enumerate(infos, 1):
+        text = _part_text(_inflate(archive, info))
+        kept += len(text)
+        if kept > MAX_TEXT_CHARS:
+            raise ValueError(f"holds more than {MAX_TEXT_CHARS:,} characters of text")
+        passages.append((number, text))
+    return tuple(passages)
+
+
+def _order(info: zipfile.ZipInfo) -> tuple[int, int, str]:
+    """A deck's slides by number, each before its notes; a document's body first."""
+    match = _SLIDE.fullmatch(info.filename)
+    if match is not None:
+        return (1, int(match["slide"]), info.filename)
+    return (0 if info.filename == "word/document.xml" else 2, 0, info.filename)
+
+
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """A part's bytes, at most :data:`MAX_PART_BYTES` whatever its header says."""
+    if info.file_size > MAX_PART_BYTES:
+        raise ValueError(f"has a part of {info.file_size:,} bytes, more than {MAX_PART_BYTES:,}")
+    try:
+        with archive.open(info) as part:
+            data = part.read(MAX_PART_BYTES + 1)
+    except (zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError, EOFError) as exc:
+        raise ValueError(f"has a part that cannot be read ({type(exc).__name__})") from None
+    if len(data) > MAX_PART_BYTES:
+        raise ValueError(f"has a part that inflates past {MAX_PART_BYTES:,} bytes")
+    return data
+
+
+def _part_text(data: bytes) -> str:
+    """A part's paragraphs, one per line, each its runs' text (a tab or a break as a space)."""
+    xml = data.decode("utf-8", errors="replace")
+    parts: list[str] = []
+    for token in _TOKEN.finditer(xml):
+        if token["text"] is not None:
+            parts.append(html.unescape(token["text"]))
+        else:
+            parts.append("\n" if token["para"] is not None else " ")
+    return "\n".join(line for line in "".join(parts).split("\n") if line.strip())

@@ -1,0 +1,79 @@
+"""Counts and rates of work written in Chinese, Japanese and Korean, and Japanese durations.
+
+As in English (:data:`fxsite.pages.figure_families.COUNTED`), a number before a noun
+that counts what a benchmark measures is a figure, the noun acting as its unit:
+
+* "500 次请求", "500个请求", "500 筆交易" (Chinese, with or without a classifier and a
+  space), "500件のリクエスト" (Japanese), "500건의 요청" (Korean) are 500 requests; the
+  nouns are :data:`fxsite.evidence.units.COUNTED_CJK`, one vocabulary beside the English;
+* a count a unit of time ("500 次/秒", "500 次 / 秒", spaced as Chinese typesetting
+  spaces Latin digits) is a rate; "5000次/秒" unspaced is
+  :data:`fxsite.pages.cjk_figures._CJK_RATE`'s.
+
+A Japanese duration is a figure: "3分で終わる" (in three minutes), "3分間", "5日間", "5日で",
+"2週間", "3か月" (a minute, a day written as Chinese writes a point, 分 and 日, read as a
+duration where a Japanese word of time follows); "12月3日に" is a date, "3分前" a point in
+time.
+
+Not figures, as "8 GPUs" and "saved 20 times" are not: counts of parts or people
+("500 台服务器", "8 个 GPU"), of occurrences alone ("500回", "500회", "500 次"), and an
+ordinal ("第 500 次请求" is the 500th).
+
+Each rule runs only where a text holds a digit and one of its nouns' or units' cues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
+from fxsite.evidence.units import COUNTED_CJK
+from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.lazyre import holds as _holds
+from fxsite.pages.lazyre import needles as _needles
+
+__all__ = ["count_candidates"]
+
+_NOUNS = [noun for names in COUNTED_CJK.values() for noun in names]
+#: A space Chinese typesetting puts between Latin digits and ideographs, at most one.
+_SPACE = "[ \u00a0\u2009\u202f]?"
+_NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
+#: A scale word after the digits ("5万次请求", "3億件").
+_MAG = "(?:万亿|萬億|亿|億|万|萬|千|천|만|억)"
+#: What counts the noun: a classifier ("次", "个", "笔", "件"), and in Japanese and
+#: Korean the particle after it ("件の", "건의").
+_CLASSIFIER = "(?:[次个個条條笔筆项項件回건회개번](?:の|의)?|の|의)"
+#: Not inside a longer number or a word, nor after 第 (an ordinal) or a sign of a name.
+_START = rf"(?<![A-Za-z0-9_.#第]){INSIDE_GROUPS}(?<!第 )"
+_COUNT = LazyPattern(
+    rf"{_START}{_NUMBER}{_MAG}?{_SPACE}{_CLASSIFIER}?{_SPACE}(?:{alternation(_NOUNS)})"
+    r"(?![A-Za-z])"
+)
+#: A count a unit of time with spaces around the slash ("500 次/秒", "30 帧 / 秒").
+_RATE = LazyPattern(
+    rf"{_START}{_NUMBER}{_MAG}?{_SPACE}[\u4e00-\u9fff]{{1,2}}{_SPACE}/{_SPACE}"
+    r"(?:秒钟?|分钟|小时|天|s\b|h\b|min\b)"
+)
+#: A Japanese duration (分 and 日 only before a word that makes one: "で", "以内" …).
+_JA_DURATION = LazyPattern(
+    rf"(?<![A-Za-z0-9_.,月第]){_NUMBER}{_SPACE}"
+    r"(?:分間|分(?=で|以内|未満|程度|ほど|かか)|日間|日(?=で|以内|未満|程度|ほど|かか)"
+    r"|週間|[かヶカケ]月間?|年間)"
+)
+_COUNT_CUE = _needles(*_NOUNS)
+_JA_CUE = _needles("分", "日", "週間", "月", "年間")
+_RATE_CUE = _needles("/")
+
+
+def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of every count or rate of work in CJK words in ``text``, and
+    of every Japanese duration."""
+    if _holds(text, _COUNT_CUE):
+        for match in _COUNT.finditer(text):
+            yield match.start(), match.end(), "unit"
+    if _holds(text, _RATE_CUE):
+        for match in _RATE.finditer(text):
+            yield match.start(), match.end(), "unit"
+    if _holds(text, _JA_CUE):
+        for match in _JA_DURATION.finditer(text):
+            yield match.start(), match.end(), "unit"
