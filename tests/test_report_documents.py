@@ -214,7 +214,12 @@ BUILD_CASES = [
     (b"PK\x03\x04", "xlsx", {}, False),  # no text to look in: not checked
     (b"PK\x03\x04", "docx", {}, True),  # a Word document that cannot be read
     (docx_bytes("saved in 94 s at 6,40 GB/s", "loads 6.2-9.3x faster; 2x"), "docx", {}, False),
-    (docx_bytes("saved in 94 s", "loads 6.2-9.3x faster; 2.0x"), "docx", {"R1#bandwidth": 10}, False),
+    (
+        docx_bytes("saved in 94 s", "loads 6.2-9.3x faster; 2.0x"),
+        "docx",
+        {"R1#bandwidth": 10},
+        False,
+    ),
 ]
 
 
