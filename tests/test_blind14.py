@@ -35,9 +35,13 @@ GLUED = [
     (
         "a currency sign a space before",
         f"It costs € {UNITLESS} per seat.",
-        "'€' glued to the claim",
+        "make it read '€ 94'; put the unit inside the link",
     ),
-    ("a dollar sign a space before", f"It costs $ {UNITLESS} per seat.", "'$' glued to the claim"),
+    (
+        "a dollar sign a space before",
+        f"It costs $ {UNITLESS} per seat.",
+        "make it read '$ 94'; put the unit inside the link",
+    ),
     ("a scale letter after", f"It costs {SAVE} K per seat.", "'K' glued to the claim"),
     ("a plural scale word", f"It took {SAVE} thousands.", "'thousands' glued to the claim"),
     ("an Indian scale word", f"It took {SAVE} crore.", "'crore' glued to the claim"),

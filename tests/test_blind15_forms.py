@@ -75,3 +75,23 @@ def test_a_number_written_otherwise_is_named_as_the_grammar_reads_it(
     [finding] = findings
     assert says in finding.message
     assert "look-alike" not in finding.message
+
+
+@pytest.mark.parametrize(
+    ("sentence", "says"),
+    [
+        ("提升了[1.9](evidence:R1#save_speedup)倍", "make it read '1.9倍'; put the unit inside"),
+        ("$[94](evidence:R1#save_time_fx100)", "make it read '$94'; put the unit inside"),
+        ("5[94](evidence:R1#save_time_fx100)", "'5' glued to the claim '94' changes what it says"),
+        ("[94 s](evidence:R1#save_time_fx100)x", "'x' glued to the claim '94 s'"),
+    ],
+)
+def test_a_unit_glued_to_a_unitless_claim_is_told_as_its_unit(sentence: str, says: str) -> None:
+    """Not "changes what it says" where the glued character is the claim's own unit,
+    written outside the link (blind15: "提升[1.9](…)倍" is 1.9×)."""
+    _, findings = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    [finding] = findings
+    assert finding.code == "FX503"
+    assert says in finding.message

@@ -258,13 +258,14 @@ def _read_text(
     for n, (start, end) in enumerate(claims):
         claim = text[start:end]
         char = glued(text, start, end) or (multiplied(text, start, end) if not role else None)
-        if char is not None:
-            local.append(_glued_finding(char, claim))
-            continue
         stop = claims[n + 1][0] if n + 1 < len(claims) else len(text)
         since = claims[n - 1][1] if n else 0
         read = unit_beside(text, start, end, since, stop)
-        if read is not None:
+        # A unitless claim's unit glued to it ("提升[1.9](…)倍" reads "1.9倍"): told as its
+        # unit outside the link, as a spaced one is; a digit glued to it, as a glued digit.
+        if char is not None and (read is None or any(c.isdigit() for c in char)):
+            local.append(_glued_finding(char, claim))
+        elif read is not None:
             side = (
                 "after"
                 if read.startswith(claim)
