@@ -35,12 +35,12 @@ GLUED = [
     (
         "a currency sign a space before",
         f"It costs € {UNITLESS} per seat.",
-        "make it read '€ 94'; put the unit inside the link",
+        "the claim '94' states no unit, and the words before it make it read '€ 94'",
     ),
     (
         "a dollar sign a space before",
         f"It costs $ {UNITLESS} per seat.",
-        "make it read '$ 94'; put the unit inside the link",
+        "the claim '94' states no unit, and the words before it make it read '$ 94'",
     ),
     ("a scale letter after", f"It costs {SAVE} K per seat.", "'K' glued to the claim"),
     ("a plural scale word", f"It took {SAVE} thousands.", "'thousands' glued to the claim"),
