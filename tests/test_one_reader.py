@@ -430,6 +430,15 @@ _INLINE = [
     ("Took 73<!-- -->s.", ""),
     ("It fell to [94 s](evidence:R1#save_time_fx100).", ""),
     ("Plain words, `--fast` and MkDocs 1.6.", ""),
+    # blind15: counts of work in Chinese, a unit word before a unitless claim, a Chinese
+    # range's lower bound, numbers as code writes them, a multiplier with a fraction,
+    # a Japanese duration.
+    ("共处理了 571 次请求。", ""),
+    ("占比百分之[96](evidence:R1#bandwidth_gain_pct)。", ""),
+    ("从 3 到 [94 秒](evidence:R1#save_time_fx100)。", ""),
+    ("It took .72 s and 10_000 rps.", ""),
+    ("It got 2.7 times.", ""),
+    ("3分で終わる。", ""),
 ]
 
 #: Where an inline trick stands: alone, in a table cell, an admonition, a list item, a
