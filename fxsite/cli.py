@@ -358,7 +358,7 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     finally:
         gc.unfreeze()
     proposals, flags = suggest_invariants(project.library) if suggest else ([], [])
-    status = _report(decide(findings + flags + warnings, mode, project.citing), fmt, quiet)
+    status = _report(decide(findings + flags + warnings, mode, project.adopted), fmt, quiet)
     if proposals:
         click.echo(proposals_yaml(proposals), err=fmt == "json")
     sys.exit(status)

@@ -624,7 +624,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                     if not number:
                         locator.pass_refused(passed)
                     else:
-                        locator.pass_number(passed)
+                        locator.pass_read(passed)
                 ctx.add(finding, finding.code)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_rendered(label, ctx.path, ctx.library):

@@ -379,9 +379,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             _log(self.verdict)
             raise PluginError(_refused(self.verdict))
 
-    def _citing(self) -> set[str]:
-        """Pages (as findings name them) that cite evidence, for ``enforce: adopt``."""
-        return {r.path for r in self.results.values() if r.claims}
+    def _adopted(self) -> set[str]:
+        """Pages (as findings name them) that cite no evidence, for ``enforce: adopt``."""
+        return {r.path for r in self.results.values() if not r.claims}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None
@@ -696,7 +696,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        self.verdict = decide(self.findings, self.enforce, self._citing())
+        self.verdict = decide(self.findings, self.enforce, self._adopted())
         _log(self.verdict)
         if self.verdict.refused and not self.serving:
             raise PluginError(_refused(self.verdict))
@@ -902,11 +902,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         records = self.project.library.records.values()
         found = prepare_site(site, records, paths.evidence_dir, self.sqlite_memo, self.exported)
         found += self._verify_gate(config)
-        citing = self._citing()
-        late = decide(found, self.enforce, citing)
+        adopted = self._adopted()
+        late = decide(found, self.enforce, adopted)
         if not late.refused:
             key = signing_key_path(self.signing_key, os.environ)
-            late = decide([*found, *finish_site(site, paths.root, key)], self.enforce, citing)
+            late = decide([*found, *finish_site(site, paths.root, key)], self.enforce, adopted)
         # One verdict for the whole build, so `fxsite build` reports it as check does.
         self.verdict = self.verdict + late
         refuse = late.refused and not self.serving

@@ -70,22 +70,22 @@ def _demoted(finding: Finding, why: str) -> Finding:
     return replace(finding, severity="warning", message=f"{finding.message} ({why})")
 
 
-def decide(findings: Iterable[Finding], mode: Enforce, citing: Collection[str] = ()) -> Verdict:
-    """Which findings refuse under ``mode``; ``citing`` names pages that cite evidence.
+def decide(findings: Iterable[Finding], mode: Enforce, adopted: Collection[str] = ()) -> Verdict:
+    """Which findings refuse under ``mode``; ``adopted`` names the pages that cite no evidence.
 
-    Paths are as findings show them (``docs/index.md``). Outside ``docs``
-    pages (records, configuration, published output) ``adopt`` refuses as
-    ``true`` does: a broken record is never adopted. Past
+    Paths are as findings show them (``docs/index.md``). Outside those pages
+    (records, configuration, published output, a snippet another page includes,
+    which that page may cite evidence around) ``adopt`` refuses as ``true`` does: a
+    broken record is never adopted. Past
     :data:`~fxsite.findings.MAX_PER_FILE` findings in one file, the rest are one finding.
     """
     refusals: list[Finding] = []
     reported: list[Finding] = []
     demoted: list[Finding] = []
     for finding in bound_findings(sort_findings(findings)):
-        adopted = finding.path.endswith(".md") and finding.path not in citing
         if finding.severity != "error":
             reported.append(finding)
-        elif mode == "off" or (mode == "adopt" and adopted):
+        elif mode == "off" or (mode == "adopt" and finding.path in adopted):
             demoted.append(_demoted(finding, _OFF if mode == "off" else _ADOPT))
             reported.append(demoted[-1])
         else:

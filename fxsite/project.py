@@ -227,8 +227,8 @@ class Project:
     #: the stamps the library was last built from (see :meth:`load`)
     _loaded: tuple[object, ...] = field(default=(), repr=False)
     _faq: dict[str, tuple[Stamp, bool]] = field(default_factory=dict, repr=False)
-    #: Pages (as findings name them) that cite evidence, after :meth:`check`.
-    citing: set[str] = field(default_factory=set)
+    #: Pages (as findings name them) that cite no evidence, after :meth:`check`.
+    adopted: set[str] = field(default_factory=set)
     #: How :meth:`check` renders pages: the project's Markdown configuration
     #: (the CLI gives it ``mkdocs.yml``'s); None renders with plain Python-Markdown.
     renderer: PageRenderer | None = field(default=None, repr=False)
@@ -521,7 +521,7 @@ class Project:
         whole library.
         """
         self.load()
-        self.citing = set()
+        self.adopted = set()
         findings = [*self.library.findings, *self.config_findings()]
         tree = self.docs_tree()
         pages = tree.pages
@@ -543,8 +543,8 @@ class Project:
             findings.extend(judged)
             # A contact block the build leaves empty, as the build reports it.
             findings.extend(contact_findings(result.markdown, result.path, hero))
-            if result.claims or claims:
-                self.citing.add(result.path)
+            if not (result.claims or claims):
+                self.adopted.add(result.path)
         return sort_findings(findings)
 
     def docs_file_findings(self, tree: DocsTree) -> list[Finding]:

@@ -207,7 +207,7 @@ def _project_with(tmp_path: Path, files: dict[str, str | None]) -> Path:
 
 def _refused(root: Path) -> list[tuple[str, int, int, str]]:
     project, _, mode, _ = _project(root)
-    verdict = decide(project.check(), mode, project.citing)
+    verdict = decide(project.check(), mode, project.adopted)
     return sorted((f.path, f.line, f.col, f.code) for f in verdict.refusals)
 
 

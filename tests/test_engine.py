@@ -133,7 +133,8 @@ _WARNING = Finding("evidence/R1.yaml", 2, 1, "FX309", "w", severity="warning")
     ],
 )
 def test_decide_by_mode(mode: str, refused: set[str]) -> None:
-    verdict = decide([_ERR_PAGE, _ERR_OTHER_PAGE, _ERR_RECORD, _WARNING], mode, {"docs/a.md"})  # type: ignore[arg-type]
+    # docs/b.md cites no evidence (adopted); docs/a.md does
+    verdict = decide([_ERR_PAGE, _ERR_OTHER_PAGE, _ERR_RECORD, _WARNING], mode, {"docs/b.md"})  # type: ignore[arg-type]
     assert {f.path for f in verdict.refusals} == refused
     assert _WARNING in verdict.reported
     assert len(verdict.all) == 4

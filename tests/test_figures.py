@@ -58,7 +58,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("percent spaced", "Efficiency was 94 %.", ["94 %"], "Efficiency was 94 points."),
     ("signed percent", "Writes changed −3%.", ["−3%"], "Version 3 changed writes."),
     ("currency sign", "It costs $1,200.", ["$1,200"], "It costs 1,200 credits."),
-    ("currency magnitude", "Save $1.2M a year.", ["$1.2M"], "Save 1.2M files a year."),
+    ("currency magnitude", "Save $1.2M a year.", ["$1.2M"], "Reach 1.2M users a year."),
     ("currency code", "Capex is USD 5k.", ["USD 5k"], "Capex is 5k steps."),
     ("currency suffix", "A 5,000 USD tier.", ["5,000 USD"], "A 5,000 user tier."),
     ("currency others", "Pay €300, £49 or ¥1,000.", ["€300", "£49", "¥1,000"], "Pay in 3 parts."),

@@ -51,6 +51,30 @@ ROWS = [
 ]
 
 
+CLAIM = "Claim [94 s](evidence:R1#save_time_fx100).\n\n"
+LATER = "\n\nAnother 94 s.\n"
+#: blind16: text a reader is not shown, or a copy of a claim the page permits, written
+#: before a bare figure of the same text (the figure is placed on line 7, column 9).
+BEFORE = [
+    ("a hidden input's value", '<input type="hidden" value="94 s">'),
+    ("a checkbox's value", '<input type="checkbox" value="94 s">'),
+    ("a meta tag no preview reads", '<meta itemprop="x" content="94 s">'),
+    ("a data element's value", '<data value="94 s">x</data>'),
+    ("a title repeating the claim", '<span title="94 s">x</span>'),
+    ("an image's alt text repeating the claim", "![takes 94 s](img.png)"),
+    ("a link's title repeating the claim", 'Text [link](https://example.com "takes 94 s") here.'),
+    ("an img tag's alt repeating the claim", '<img alt="94 s" src="img.png">'),
+]
+ROWS += [(name, f"# T\n\n{CLAIM}{line}{LATER}", [(7, 9, "94 s")]) for name, line in BEFORE]
+ROWS += [
+    (
+        "near miss: a text input's value is shown, and refused where it is",
+        f'# T\n\n<input type="text" value="94 s">{LATER}',
+        [(3, 27, "94 s"), (5, 9, "94 s")],
+    )
+]
+
+
 @pytest.mark.parametrize(("page", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_a_repeated_text_is_placed_at_its_own_occurrence(
     page: str, places: list[tuple[int, int, str]]
@@ -77,5 +101,5 @@ def test_a_number_passed_over_moves_the_locator_past_its_whole_occurrence(
     source: str, number: str, cursor: int
 ) -> None:
     locator = SourceLocator(source, markdown=True)
-    locator.pass_number(number)
+    locator.pass_read(number)
     assert locator._cursors.get("FX501", 0) == cursor

@@ -7,7 +7,10 @@ happens to end as a demoted one's does is no demoted error.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from sitekit import CLEAN, copy_site, fxsite_here
 
 from fxsite.findings import Finding
 from fxsite.policy import Enforce, decide
@@ -22,19 +25,26 @@ LOOKALIKE_ADOPT = Finding(
 
 
 @pytest.mark.parametrize(
-    ("mode", "citing", "refused", "demoted"),
+    ("mode", "adopted", "refused", "demoted"),
     [
         ("all", (), 1, 0),
         ("off", (), 0, 1),
-        ("adopt", (), 0, 1),
-        ("adopt", (PAGE,), 1, 0),
+        ("adopt", (PAGE,), 0, 1),
+        ("adopt", (), 1, 0),
+        ("adopt", ("docs/other.md",), 1, 0),
     ],
-    ids=["enforce: true", "enforce: false", "adopt, a page citing none", "adopt, a citing page"],
+    ids=[
+        "enforce: true",
+        "enforce: false",
+        "adopt, a page citing none",
+        "adopt, a citing page",
+        "adopt, a snippet or a page no page adopted (blind16)",
+    ],
 )
 def test_demoted_errors_are_the_ones_the_mode_demoted(
-    mode: Enforce, citing: tuple[str, ...], refused: int, demoted: int
+    mode: Enforce, adopted: tuple[str, ...], refused: int, demoted: int
 ) -> None:
-    verdict = decide([ERROR, LOOKALIKE, LOOKALIKE_ADOPT], mode, citing)
+    verdict = decide([ERROR, LOOKALIKE, LOOKALIKE_ADOPT], mode, adopted)
     assert len(verdict.refusals) == refused
     assert len(verdict.demoted) == demoted
     assert LOOKALIKE not in verdict.demoted and LOOKALIKE_ADOPT not in verdict.demoted
@@ -48,3 +58,26 @@ def test_two_verdicts_joined_keep_what_each_demoted() -> None:
     joined = pages + site
     assert joined.demoted == pages.demoted and len(joined.reported) == 2
     assert (joined + decide([ERROR], "all")).refusals == [ERROR]
+
+
+def test_adopt_refuses_a_snippets_error_on_a_page_that_cites_evidence(tmp_path: Path) -> None:
+    """blind16: under ``enforce: adopt`` a snippet's finding was named by the snippet, "a
+    page that cites no evidence", and published as a warning, though the page including it
+    cites evidence; ``check`` and the build refuse it, as written in the page itself."""
+    project = copy_site(CLEAN, tmp_path / "site")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
+    snippets = "  - pymdownx.snippets:\n      base_path: [snip]\nplugins:"
+    config = config.replace("plugins:", snippets, 1)
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (project / "snip").mkdir()
+    (project / "snip" / "s.md").write_text("Snip took 95 s.\n", encoding="utf-8")
+    (project / "docs" / "a.md").write_text(
+        '# A\n\n[94 s](evidence:R1#save_time_fx100)\n\n--8<-- "s.md"\n', encoding="utf-8"
+    )
+    (project / "docs" / "b.md").write_text('# B\n\n--8<-- "s.md"\n', encoding="utf-8")
+    checked = fxsite_here("check", ".", cwd=project)
+    assert checked.returncode == 1, checked.stdout
+    errors = [line for line in checked.stdout.splitlines() if ": FX501 " in line]
+    assert errors and all(line.startswith("snip/s.md:1:") for line in errors), checked.stdout
+    assert "warning" not in errors[0]

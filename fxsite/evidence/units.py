@@ -110,6 +110,12 @@ COUNTED_AT_SCALE: tuple[tuple[str, str], ...] = (
     ("vectors", "vector"),
     ("embeddings", "embedding"),
     ("searches", "search"),
+    # capacity: what a system holds or serves at once (blind17)
+    ("connections", "connection"),
+    ("sessions", "session"),
+    ("files", "file"),
+    ("objects", "object"),
+    ("streams", "stream"),
 )
 #: How Chinese (simplified and traditional), Japanese and Korean name the nouns of
 #: :data:`COUNTED` (and a few of :data:`COUNTED_AT_SCALE`) that a count of work is

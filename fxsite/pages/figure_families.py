@@ -42,6 +42,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS
+from fxsite.pages.figure_phrases import phrase_candidates
 from fxsite.pages.figure_vocab import (
     A_UNIT_BOUNDS,
     A_UNIT_COMPARED,
@@ -155,7 +156,8 @@ _NINES = LazyPattern(
 # 4 plan to", "one in three customers"). "Top 3 out of 4.2" is a rating, "3 out of the 4
 # options" a pick.
 _SHARE = LazyPattern(
-    rf"\b(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:out){SP}(?i:of){SP}(?:{_NUMBER_WORD}|\d{{1,4}})"
+    rf"\b(?<![.,])(?:(?:{_NUMBER_WORD}|\d{{1,3}}(?:\.\d{{1,2}})?){SP}(?i:out){SP}(?i:of){SP}"
+    rf"(?:{_NUMBER_WORD}|\d{{1,4}})"
     r"\b(?![.,:/]\d)(?=\s+[a-z])"
     rf"|(?:(?:(?i:one)|1){SP}(?i:in)|(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:of)"
     rf"|\d{{1,4}}{SP}(?i:per)){SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
@@ -234,10 +236,10 @@ _BARE_RATE = LazyPattern(
     r"(?![A-Za-z0-9_/])"
 )
 # A duration written as a clock, after a word that times something: "took 8:37",
-# "a time of 1:02:15" ("at 8:37" is a time of day).
+# "a time of 1:02:15", "completes in 1:34, against 2:58" ("at 8:37" is a time of day).
 _CLOCK_DURATION = LazyPattern(
     r"\b(?i:took|takes|take|taking|lasted|lasts|finished\s+in|completed\s+in|done\s+in|time\s+of"
-    r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of)\s+"
+    r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of|in|against|versus|vs\.?)\s+"
     rf"(?P<figure>(?:{APPROX})?\d{{1,3}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?)(?![\d:])"
     r"(?!\s?(?i:am|pm|a\.m\.|p\.m\.)\b)"  # "takes 10:30 am" is a time of day
 )
@@ -386,6 +388,7 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
         yield from _counts(text)
     if _holds(text, _PRIMES_CUE):
         yield from _primes(text)
+    yield from phrase_candidates(text, low)
 
 
 #: A number with a fraction ("2.5", "2,5"; not "1,000"): no count of occurrences.

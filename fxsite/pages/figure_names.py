@@ -23,6 +23,19 @@ _READING_AFTER = re.compile(r"\s?阅读")
 # A size right before "版本" names a variant: "256GB版本", "16GB+512GB版".
 _VARIANT_AFTER = re.compile(r"[ ]?(?:\+[ ]?\d+(?:\.\d+)?[GT]B[ ]?)?(?:版本|版|款)")
 _CJK_TIME = {"秒", "秒钟", "分钟", "小时", "个小时", "天", "周", "个星期", "个月", "年"}
+# A compass point after an angle: a coordinate ("51.5074° N", "0.1278°W").
+_COMPASS_AFTER = re.compile(r"\s?[NSEW]\b")
+# A word naming a place before its number and letter: "Hall 5 B", "stand 12 K", "Gate 3 C".
+_PLACE_BEFORE = re.compile(
+    r"\b(?i:hall|stand|booth|gate|room|building|bldg\.?|floor|row|seat|aisle|suite|platform"
+    r"|terminal|pier|bay|block|wing|level|zone|unit|apt\.?|apartment|flat|house|no\.?)\s\Z"
+)
+# "every" before a period: a schedule ("runs every 5 minutes"), not a duration measured.
+_EVERY_BEFORE = re.compile(r"\b(?i:every)\s\Z")
+_TIME_UNITS = {
+    *("ms", "s", "sec", "secs", "min", "mins", "h", "hr", "hrs", "second", "seconds"),
+    *("minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months"),
+}
 # A noun right after "N英寸" makes the size a class name; a particle or a bound does not.
 _FORM_FACTOR_AFTER = re.compile(r"(?!的|以|左右|起)[\u4e00-\u9fff]")
 _CJK_DATE = re.compile(r"(?:1[89]|20)\d\d年|\d{1,4}年(?=\d{1,2}月)")
@@ -49,6 +62,14 @@ def is_name(text: str, match: re.Match[str]) -> bool:
     unit = symbol or match["word"] or ""
     if unit in {"inch", "inches"} and re.match(r"\s+racks?\b", text[end : end + 7]):
         return True  # "a 19-inch rack" names a standard
+    if unit == "°" and _COMPASS_AFTER.match(text, end):
+        return True  # "51.5074° N" is a coordinate, a place
+    if len(unit) <= 2 and (
+        text.startswith(("'s", "’s"), end) or _PLACE_BEFORE.search(text, max(0, start - 16), start)
+    ):
+        return True  # "the 5 W's" are letters; "Hall 5 B", "stand 12 K" name a place
+    if unit.lower() in _TIME_UNITS and _EVERY_BEFORE.search(text, max(0, start - 8), start):
+        return True  # "runs every 5 minutes" is a schedule
     # "5 min read" labels a page, it claims nothing
     return unit.lower() in {"min", "mins", "minute"} and bool(
         re.match(r"\s+read\b", text[end : end + 6])
@@ -126,7 +147,17 @@ _PERIOD = re.compile(
     r"|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?|programmes?|programs?"
     r"|visions?))\b)"
 )
-_CLASSES = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PERIOD)
+# The length of an event or a piece of content, which names it as a reading time does
+# ("a 45-minute keynote", "the 2-hour hands-on workshop", "a 2 min guide", "a 5-minute
+# walk"); a trial, a guarantee or a warranty is a figure (an offer's term).
+_EVENT = re.compile(
+    r"\d+[- ](?i:minutes?|mins?|hours?|hrs?|days?|weeks?)(?=\s+(?:[A-Za-z-]+\s+)?(?i:keynotes?"
+    r"|workshops?|webinars?|videos?|surveys?|walks?|drives?|rides?|courses?|summits?"
+    r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
+    r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
+    r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?)\b)"
+)
+_CLASSES = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PERIOD, _EVENT)
 
 
 def names_a_class(text: str, start: int, end: int) -> bool:

@@ -59,7 +59,8 @@ def judge_rendered(
     plain text; each was reported as a claim, and is not reported again as bare.
     ``passed`` is told each figure so passed over, in order, with how many findings
     come before it (a locator keeps its place: the next figure is placed after it), and
-    each number read and not reported (True: :attr:`~fxsite.verify.scan.FileScan.numbers`). ``drawn``: the
+    each number or attribute read and not reported (True: the numbers of
+    :attr:`~fxsite.verify.scan.FileScan.numbers`, an attribute repeating a claim). ``drawn``: the
     ids of the charts fxsite drew from the page's checked blocks, which are not
     read (the gate draws each again from the evidence and compares); every other
     element is read, whatever its class says. ``elsewhere``: strings judged where
@@ -109,7 +110,7 @@ def judge_rendered(
     abbreviated: set[tuple[str, str]] = set()
     numbers = iter(scan.numbers)
     number = next(numbers, None)
-    read: list[tuple[int, str]] = []  # numbers read and not reported, with findings before
+    read: list[tuple[int, str]] = []  # texts read and not reported, with findings before
     for n, found in enumerate(scan.candidates):
         while number is not None and number[0] <= n:
             read.append((len(findings), number[1]))
@@ -127,8 +128,11 @@ def judge_rendered(
             if passed is not None:
                 passed(found.shown, len(findings), False)
             continue
-        # An attribute (a title, an alt text) may repeat a claim the page cites.
+        # An attribute (a title, an alt text) may repeat a claim the page cites: read where
+        # it is written (an abbreviation's title, drawn on each use, is written once).
         if found.role and covered(found.block, found.start, found.end, [own]):
+            if found.role != "abbr@title":
+                read.append((len(findings), found.shown))
             continue
         message = _attribute_message(found, library) or found.message(library)
         findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
@@ -140,7 +144,7 @@ def judge_rendered(
         )
         findings.append(Finding(path, 1, 1, "FX501", message, text=node.text))
     if passed is not None:
-        _pass_numbers(read, findings, passed)
+        _pass_read(read, findings, passed)
     if scan.page is not None:
         page_claims = scan.page.claims
         governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
@@ -148,18 +152,19 @@ def judge_rendered(
     return findings
 
 
-def _pass_numbers(
+def _pass_read(
     read: list[tuple[int, str]], findings: list[Finding], passed: Callable[[str, int, bool], object]
 ) -> None:
-    """Tell ``passed`` each number ``read`` that a bare figure found after it shows (only
-    there does a locator's place matter: a table's ``94`` under a header that states no
-    unit, before a ``94`` that is refused, is where the first is written)."""
+    """Tell ``passed`` each number or text ``read`` (and not reported) that a bare figure
+    found after it shows (only there does a locator's place matter: a table's ``94`` under
+    a header that states no unit, or a title repeating a claim, before a ``94`` or a
+    ``94 s`` that is refused, is where the first is written)."""
     from fxsite.verify.scan import numbers_in
 
-    for before, number in read:
-        later = findings[before:]
-        if any(number in numbers_in(f.text or "") for f in later if f.code == "FX501"):
-            passed(number, before, True)
+    for before, text in read:
+        later = [f.text or "" for f in findings[before:] if f.code == "FX501"]
+        if any(text == shown or text in numbers_in(shown) for shown in later):
+            passed(text, before, True)
 
 
 def _forged(claims: list[Any], rendered: Collection[str] | None) -> list[Any]:

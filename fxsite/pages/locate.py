@@ -464,11 +464,12 @@ class SourceLocator:
         if link is not None:
             self._cursors["FX501"] = link.end
 
-    def pass_number(self, number: str) -> None:
-        """A number the page reader read and did not report (:attr:`~fxsite.verify.scan.FileScan.numbers`):
-        the next bare figure is placed after where it is next written as a whole number
-        where the page shows text outside claims, if it is (a figure of the same number
-        after it is then not placed at it)."""
+    def pass_read(self, number: str) -> None:
+        """A number or a text the page reader read and did not report (a number of
+        :attr:`~fxsite.verify.scan.FileScan.numbers`, a title repeating a claim): the next
+        bare figure is placed after where it is next written whole where the page shows
+        text outside claims, if it is (a figure of the same text after it is then not
+        placed at it)."""
         cursor = self._cursors.get("FX501", self.body)
         shown = self._read("FX501")
         used = self._used.setdefault(("FX501", number), set())

@@ -58,8 +58,9 @@ _DESTINATION = re.compile(r"\]\([ \t]*(<[^<>\n]*>|[^\s()]+)")
 #: links: an address the reader does not read figures in.
 _AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9.+-]{1,31}:|www\.)[^<>\n]*>")
 _BARE_URL = re.compile(r"(?<![\w/])(?:(?:https?|ftps?)://|www\.)[^\s<>\"'`\[\]()]+")
-#: Attributes whose value a reader is shown, beside ``visible.VISIBLE_ATTRIBUTES``.
-_SHOWN = ("value", "srcdoc", "content")
+#: A tag's name, and what sets its ``type`` and ``name`` (which say whether its ``value``
+#: and ``content`` are shown).
+_TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
 
 
 def unshown(source: str) -> list[tuple[int, int]]:
@@ -76,17 +77,39 @@ def unshown(source: str) -> list[tuple[int, int]]:
 
 
 def _outside_shown(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """Spans of the tag or braces ``text[start:end]`` outside its shown attributes' values."""
-    from fxsite.verify.shown import VISIBLE_ATTRIBUTES
-
-    shown = {*VISIBLE_ATTRIBUTES, *_SHOWN}
+    """Spans of the tag or braces ``text[start:end]`` outside its shown attributes' values,
+    as the page reader shows them (:func:`_attribute_shown`)."""
+    tag = _TAG_NAME.match(text, start)
+    name = tag[1].lower() if tag is not None else ""  # "": attr_list braces, on any element
+    attributes = list(_ATTRIBUTE.finditer(text, start, end))
+    values = {m.group(1).lower(): m.group(2).strip("\"'").lower() for m in attributes}
     at = start
-    for m in _ATTRIBUTE.finditer(text, start, end):
+    for m in attributes:
         value = m.group(2)
-        if m.group(1).lower() in shown or value.strip("\"'").startswith("data:"):
+        if _attribute_shown(name, m.group(1).lower(), values) or value.strip("\"'").startswith(
+            "data:"
+        ):
             yield at, m.start(2)
             at = m.end(2)
     yield at, end
+
+
+def _attribute_shown(tag: str, name: str, values: dict[str, str]) -> bool:
+    """Whether attribute ``name`` of a ``tag`` (with its attributes' ``values``) is shown:
+    a :data:`~fxsite.verify.shown.VISIBLE_ATTRIBUTES` one, ``srcdoc``, a ``value`` or a
+    meta ``content`` where the page reader reads it (:func:`~fxsite.verify.shown.shown_value`,
+    :func:`~fxsite.verify.shown.shown_meta`; an option's, in a datalist, and any on an
+    ``attr_list``'s braces, whose element is not known here)."""
+    from fxsite.verify.shown import VISIBLE_ATTRIBUTES, shown_meta, shown_value
+
+    if name in VISIBLE_ATTRIBUTES or name == "srcdoc":
+        return True
+    if name == "value":
+        return not tag or tag == "option" or shown_value(tag, values.get("type", ""))
+    if name == "content":
+        meta = values.get("name") or values.get("property") or ""
+        return not tag or (tag == "meta" and shown_meta(meta))
+    return False
 
 
 def _definitions(masked: str) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify.css import hides
+from fxsite.verify.shown import VALUE_NOT_SHOWN
 
 __all__ = [
     "BOXED",
@@ -187,12 +188,6 @@ _PRESENTATION = (
     "transform",
     "width",
     "height",
-)
-#: ``<input>`` types whose ``value`` is not shown as text: every other type
-#: (text, search, number, email, url, tel, date and time kinds, unknown types,
-#: which browsers draw as text) shows it in the box.
-VALUE_NOT_SHOWN = frozenset(
-    {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
 )
 
 

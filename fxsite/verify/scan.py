@@ -170,7 +170,7 @@ class FileScan:
     sheets: tuple[tuple[str, bytes], ...] = ()
     #: a page's article (:func:`scan_content`): each number read and not reported (in no
     #: claim, no figure found), with how many figures found come before it, in document
-    #: order: a locator keeps its place past it (:meth:`~fxsite.pages.locate.SourceLocator.pass_number`)
+    #: order: a locator keeps its place past it (:meth:`~fxsite.pages.locate.SourceLocator.pass_read`)
     numbers: list[tuple[int, str]] = field(default_factory=list)
 
 

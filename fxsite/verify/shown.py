@@ -17,6 +17,7 @@ __all__ = [
     "META_PREFIXES",
     "ROLE_CLASSES",
     "SKIPPED",
+    "VALUE_NOT_SHOWN",
     "VISIBLE_ATTRIBUTES",
     "VOID_ELEMENTS",
     "Block",
@@ -27,6 +28,8 @@ __all__ = [
     "Part",
     "Shape",
     "nesting",
+    "shown_meta",
+    "shown_value",
     "too_deep",
 ]
 
@@ -49,6 +52,28 @@ VISIBLE_ATTRIBUTES = (
 #: Meta tags whose content search engines and link previews show.
 META_NAMES = frozenset({"description", "keywords", "author", "application-name"})
 META_PREFIXES = ("og:", "twitter:", "article:", "dc.", "citation_")
+#: ``<input>`` types whose ``value`` is not shown as text: every other type
+#: (text, search, number, email, url, tel, date and time kinds, unknown types,
+#: which browsers draw as text) shows it in the box.
+VALUE_NOT_SHOWN = frozenset(
+    {"hidden", "password", "checkbox", "radio", "file", "image", "color", "range"}
+)
+
+
+def shown_meta(name: str) -> bool:
+    """Whether a meta tag's content, by its ``name`` (lower case), is shown: by search
+    engines and link previews (:data:`META_NAMES`, :data:`META_PREFIXES`)."""
+    return name in META_NAMES or name.startswith(META_PREFIXES)
+
+
+def shown_value(tag: str, kind: str) -> bool:
+    """Whether an element's ``value`` is shown as text, by its tag and ``type`` (lower
+    case): a button's (a script may draw it on its face), an input's of a type that draws
+    it; a list item's number is read as its list's (:mod:`.list_numbers`); a datalist's
+    option's is asked of the element itself (:func:`~.layout.in_datalist`)."""
+    return tag == "button" or (tag == "input" and kind not in VALUE_NOT_SHOWN)
+
+
 #: Elements the audit verifies by other means, by class: their text is a block
 #: with this role (chart labels and data, record-page values, the "Related reading"
 #: list, which shows other pages' titles as the navigation does).

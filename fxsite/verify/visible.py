@@ -47,7 +47,6 @@ from fxsite.verify.layout import (
     INLINE,
     STRUCK,
     SVG_IN_LINE,
-    VALUE_NOT_SHOWN,
     drawn_value,
     in_datalist,
     in_line,
@@ -62,8 +61,6 @@ from fxsite.verify.shown import (
     CODE,
     MAX_INNER,
     MAX_NESTING,
-    META_NAMES,
-    META_PREFIXES,
     ROLE_CLASSES,
     SKIPPED,
     VISIBLE_ATTRIBUTES,
@@ -76,6 +73,8 @@ from fxsite.verify.shown import (
     Part,
     Shape,
     nesting,
+    shown_meta,
+    shown_value,
     too_deep,
 )
 from fxsite.verify.styled import apply_styles, drawn_as_prose, undrawn
@@ -417,7 +416,7 @@ def _read_meta(attrs: dict[str, str], page: PageText) -> None:
     :data:`META_PREFIXES`), in the head or the body (link previews read it anywhere; only
     the head's are the page's ``meta``, as its build stamp)."""
     name = _meta_name(attrs)
-    if name in META_NAMES or name.startswith(META_PREFIXES):
+    if shown_meta(name):
         text = normalise(attrs.get("content", ""))
         if text:
             page.blocks.append(Block(text, "meta", role=name))
@@ -1030,11 +1029,7 @@ def _attribute_blocks(
     kind = attrs.get("type", "").strip().lower()
     # A button's value is read too: a script may draw it on the button's face; a datalist's
     # option shows its value as a suggestion under its input.
-    if (
-        tag == "button"
-        or (tag == "input" and kind not in VALUE_NOT_SHOWN)
-        or (tag == "option" and in_datalist(node))
-    ):
+    if shown_value(tag, kind) or (tag == "option" and in_datalist(node)):
         names.append("value")
     for name in names:
         value = attrs.get(name)

@@ -1,0 +1,124 @@
+"""Figures written with words or brackets between their number and their unit (blind17).
+
+:mod:`fxsite.pages.figures` reads a number right before its unit; these rules read the
+same figures as marketing also writes them:
+
+* a qualifier between the number and a unit word: "300 US dollars", "94 elapsed
+  seconds", "a 47 full percent cut", "3 whole times faster" (one or two words, none a
+  word of grammar that starts another phrase: "3 of the seconds" is no figure);
+* the unit in brackets after the number, as a datasheet writes it: "85 (s)", "1.9 (×)",
+  "300 (USD)", "96 (%)", "86 [s]", "85 (seconds)" (a unit the claim grammar reads; not
+  ``B``, billions as often as bytes);
+* a rate of any work counted, said with "a", "an" or "every": "500 uploads an hour",
+  "4,000 restores a day" (not "5 times a day", occurrences, nor "24 hours a day", a span,
+  nor a cadence under a hundred a day, week or month: "3 meals a day", "2 releases a month").
+
+Each rule is linear and runs only where its cue is in the text (:data:`RULES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fxsite.evidence.numerals import word_alternation
+from fxsite.pages.figure_vocab import CURRENCY_WORDS, NUM, SP, START
+from fxsite.pages.lazyre import LazyPattern, holds, needles
+
+__all__ = ["phrase_candidates"]
+
+#: Unit words a qualifier may stand before ("94 elapsed seconds", "300 US dollars").
+_UNIT_WORDS = word_alternation(
+    [
+        *("nanoseconds", "microseconds", "milliseconds", "seconds", "minutes", "hours"),
+        *("nanosecond", "microsecond", "millisecond", "second", "minute", "hour", "percent"),
+        *(w for w in CURRENCY_WORDS if len(w) > 3),
+    ]
+)
+#: Words of grammar that start another phrase: no qualifier of a unit.
+_NOT_QUALIFIERS = word_alternation(
+    [
+        "of",
+        "per",
+        "a",
+        "an",
+        "the",
+        "to",
+        "and",
+        "or",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "from",
+        "than",
+        "with",
+        "into",
+        "each",
+        "every",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "it",
+        "its",
+        "that",
+        "this",
+        "which",
+        "who",
+        "as",
+        "not",
+        "no",
+    ]
+)
+_QUALIFIER = rf"(?!(?i:{_NOT_QUALIFIERS})\b)[A-Za-z][A-Za-z-]{{1,15}}"
+_QUALIFIED = LazyPattern(
+    rf"{START}{NUM}{SP}(?:{_QUALIFIER}{SP}){{1,2}}"
+    rf"(?:(?i:{_UNIT_WORDS})\b|(?i:times){SP}(?i:faster|slower|quicker|more|less|higher|lower"
+    r"|greater|larger|smaller|better|cheaper)\b)"
+)
+#: A unit in brackets right after its number.
+_BRACKETED = LazyPattern(
+    rf"{START}(?P<number>{NUM}){SP}?(?:\((?P<round>[^()\s]{{1,10}}|[a-z]{{2,12}})\)"
+    r"|\[(?P<square>[^\[\]\s]{1,10}|[a-z]{2,12})\])"
+)
+#: Counts of a period: a span ("24 hours a day") or occurrences ("5 times a day").
+_SPANS = {"times", "hours", "days", "minutes", "seconds", "weeks", "months", "years"}
+_RATE_A = LazyPattern(
+    rf"{START}(?P<number>{NUM}){SP}(?P<noun>[a-z][a-z-]{{1,20}}s){SP}(?i:a|an|every|each){SP}"
+    r"(?P<period>(?i:second|minute|hour|day|week|month))\b"
+)
+#: Periods a cadence is counted in ("3 meals a day", "2 releases a month"): a rate of work
+#: in them is a throughput from a hundred up ("4,000 restores a day").
+_CADENCES = {"day", "week", "month"}
+_QUALIFIED_CUE = needles("second", "minute", "hour", "percent", "times", *CURRENCY_WORDS)
+_BRACKET_CUE = re.compile(r"\d ?[(\[]")
+_A_CUE = re.compile(r"s (?:an?|every|each) [smhdw]", re.IGNORECASE)
+
+
+def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of every figure these rules find in ``text`` (it holds a digit;
+    ``low`` is it case-folded)."""
+    if holds(low, _QUALIFIED_CUE):
+        for match in _QUALIFIED.finditer(text):
+            yield match.start(), match.end(), "unit"
+    if _BRACKET_CUE.search(text) is not None:
+        for match in _BRACKETED.finditer(text):
+            if _states_unit(match["number"], match["round"] or match["square"]):
+                yield match.start(), match.end(), "unit"
+    if _A_CUE.search(text) is not None:
+        for match in _RATE_A.finditer(text):
+            if match["noun"].lower() in _SPANS:
+                continue
+            small = sum(c.isdigit() for c in match["number"]) < 3
+            if not (small and match["period"].lower() in _CADENCES):
+                yield match.start(), match.end(), "unit"
+
+
+def _states_unit(number: str, unit: str) -> bool:
+    """Whether ``unit`` in brackets after ``number`` is a unit the claim grammar reads."""
+    from fxsite.pages.header_units import with_unit
+
+    return unit != "B" and with_unit(number, unit) is not None
