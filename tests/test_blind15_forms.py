@@ -95,3 +95,30 @@ def test_a_unit_glued_to_a_unitless_claim_is_told_as_its_unit(sentence: str, say
     [finding] = findings
     assert finding.code == "FX503"
     assert says in finding.message
+
+
+def test_a_figure_split_by_an_invisible_character_is_read_as_drawn() -> None:
+    """blind16: "9<ZWSP>4 s" was told as a bare '4 s' (advising [4 s]); a reader sees 94 s.
+    Each invisible character is its own FX502, at its column."""
+    page = "# T\n\nTook 9\u200b4 s and x\u200by.\n"
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert sorted((f.code, f.line, f.col) for f in findings) == [
+        ("FX501", 3, 6),
+        ("FX502", 3, 7),
+        ("FX502", 3, 17),
+    ]
+    assert "bare figure '94 s'" in next(f.message for f in findings if f.code == "FX501")
+
+
+def test_the_characters_searched_first_hold_every_hidden_one() -> None:
+    """:data:`fxsite.verify.reading._MAY_HIDE` is a superset of what is hidden."""
+    import unicodedata
+
+    from fxsite.verify.reading import _IGNORABLE_MARKS, _INVISIBLE, _MAY_HIDE
+
+    hidden = (
+        chr(c)
+        for c in range(0x110000)
+        if unicodedata.category(chr(c)) == "Cf" or chr(c) in _INVISIBLE | _IGNORABLE_MARKS
+    )
+    assert [hex(ord(c)) for c in hidden if not _MAY_HIDE.match(c)] == []

@@ -103,6 +103,19 @@ REFUSED = [
         _record("R5", 'setup:\n  throughput_iops: "2100000"\n' + _FIGURE),
         [(6, 21)],
     ),
+    # blind16: a figure shown after the same text in inline code is placed where shown
+    (
+        "notes: code, then the figure shown",
+        "R5",
+        _record("R5", _FIGURE + "notes: |\n  Code `95 s` here.\n\n  Plain 95 s.\n"),
+        [(10, 9)],
+    ),
+    (
+        "a what: code, then the figure shown",
+        "R5",
+        _record("R5", 'figures:\n  save: {value: 94, unit: s, what: "Run `95 s` then 95 s"}\n'),
+        [(6, 53)],
+    ),
 ]
 PASSED = [
     ("an ID that is a unit's name", "IOPS", _record("IOPS", _FIGURE)),

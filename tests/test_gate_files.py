@@ -324,6 +324,15 @@ SNIFFED = [
     ),
     Row("split across runs", {"b.docx": docx_bytes("Saves 9</w:t><w:t>4 s")}, "FX501"),
     Row(
+        "digits drawn as symbols (blind17)",
+        {
+            "b.docx": docx_bytes(
+                'Saves in </w:t><w:sym w:char="0039"/><w:sym w:char="F034"/><w:t> seconds'
+            )
+        },
+        "FX501",
+    ),
+    Row(
         "a Word document's body under another name and prefix",
         {
             "b.docx": office_bytes(

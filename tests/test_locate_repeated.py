@@ -9,6 +9,8 @@ The page reader tells the locator each number it read and did not report, in ord
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sitekit import PAGE_PATH, fixture_renderer, href_for, library
 
@@ -103,3 +105,36 @@ def test_a_number_passed_over_moves_the_locator_past_its_whole_occurrence(
     locator = SourceLocator(source, markdown=True)
     locator.pass_read(number)
     assert locator._cursors.get("FX501", 0) == cursor
+
+
+#: (row, an HTML file or a template, where its one bare figure is refused)
+HTML_FILES = [
+    (
+        "a comment before",
+        "<html><body><!-- Took 94 s -->\n<p>Took 94 s</p></body></html>\n",
+        (2, 9),
+    ),
+    (
+        "a style's comment before",
+        "<html><head><style>/* 94 s */</style></head>\n<body><p>Took 94 s</p></body></html>\n",
+        (2, 15),
+    ),
+    ("a template's comment before", "{# 94 s #}\n<p>Saves in 94 s</p>\n", (2, 13)),
+    ("an attribute not shown before", '<p data-x="94 s">\nSaves in 94 s</p>\n', (2, 10)),
+    ("near miss: a title is shown, and placed there", '<p title="94 s">Hi</p>\n', (1, 11)),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "place"), [r[1:] for r in HTML_FILES], ids=[r[0] for r in HTML_FILES]
+)
+def test_a_figure_of_an_html_file_is_placed_where_a_browser_shows_it(
+    source: str, place: tuple[int, int]
+) -> None:
+    """blind16: a comment of a static page of docs/ or of a theme template took the place
+    of the text a browser shows."""
+    from fxsite.verify.docs_files import read_findings
+
+    read = re.sub(r"\{#.*?#\}", "", source)  # as a template renders it
+    findings = read_findings("docs/raw.html", "raw.html", read, source, "html", "")
+    assert [(f.line, f.col) for f in findings if f.code == "FX501"] == [place]

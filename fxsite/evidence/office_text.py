@@ -6,7 +6,8 @@ is in XML parts of a ZIP archive: a Word document's paragraphs (``w:p``) of runs
 (``w:t``), with its headers, footers, footnotes and comments (every XML part is read);
 each slide's paragraphs
 (``a:p``) of runs (``a:t``), and its notes (any element named ``t``, in any namespace
-prefix, is a run's text; a shape's, an equation's). Each paragraph is one line, each part one
+prefix, is a run's text; a shape's, an equation's; a symbol, ``w:sym``, draws its
+character). Each paragraph is one line, each part one
 passage (a slide, a document's body), in the archive's order of slides.
 
 Untrusted input, read within caps: at most :data:`MAX_PARTS` parts read, each at most
@@ -44,6 +45,7 @@ _SLIDE = re.compile(r"(?:.*/)?(?:slide|notesSlide)(?P<slide>\d{1,6})\.xml", re.I
 _TOKEN = re.compile(
     r"<(?:[\w.-]{1,32}:)?t(?:\s[^<>]{0,2000})?>(?P<text>[^<]*)</(?:[\w.-]{1,32}:)?t\s*>"
     r"|<(?P<para>/?(?:[\w.-]{1,32}:)?p)[\s/>]"
+    r"|<(?:[\w.-]{1,32}:)?sym\s[^<>]{0,2000}?(?:[\w.-]{1,32}:)?char=[\"'](?P<sym>[0-9A-Fa-f]{1,6})[\"']"
     r"|<(?:[\w.-]{1,32}:)?(?:tab|br|cr)[\s/>]"
 )
 
@@ -94,6 +96,15 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     return data
 
 
+def _symbol(code: int) -> str:
+    """The character a Word symbol (``<w:sym w:char="0039"/>``) draws: a symbol font's
+    private code (U+F000–U+F0FF) is the font's character at its low byte (Word draws
+    ``F039`` in a symbol font as its "9"); any other code is the character itself."""
+    if 0xF000 <= code <= 0xF0FF:
+        code -= 0xF000
+    return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code <= 0xDFFF else ""
+
+
 def _part_text(data: bytes) -> str:
     """A part's paragraphs, one per line, each its runs' text (a tab or a break as a space)."""
     xml = data.decode("utf-8", errors="replace")
@@ -101,6 +112,8 @@ def _part_text(data: bytes) -> str:
     for token in _TOKEN.finditer(xml):
         if token["text"] is not None:
             parts.append(html.unescape(token["text"]))
+        elif token["sym"] is not None:
+            parts.append(_symbol(int(token["sym"], 16)))
         else:
             parts.append("\n" if token["para"] is not None else " ")
     return "\n".join(line for line in "".join(parts).split("\n") if line.strip())

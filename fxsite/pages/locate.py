@@ -53,11 +53,11 @@ from typing import Any
 
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
-from fxsite.pages.unshown import glued_claims, unshown
+from fxsite.pages.unshown import glued_claims, html_unshown, unshown
 from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
 from fxsite.verify.images import IMAGE, definitions, image_source
 
-__all__ = ["SourceLocator", "loose_pattern", "merged_spans"]
+__all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
 
 #: What rendering may remove between two characters of a shown text: markup of Markdown
 #: and of pymdownx (``^`` caret, ``==`` mark, ``++`` keys and critic), a NUL (the HTML
@@ -133,6 +133,10 @@ class SourceLocator:
     #: ``source`` is a Markdown page: a text is looked for where the page shows it first
     #: (:func:`~fxsite.pages.unshown.unshown`), a glued-claim finding (FX503) at such a claim
     markdown: bool = False
+    #: ``source`` is an HTML file or a template (not Markdown): a text is looked for where
+    #: a browser shows text first (not in a comment, a tag, a script or a style:
+    #: :func:`~fxsite.pages.unshown.html_unshown`)
+    html: bool = False
     #: ``(path, text)`` of the files another extension included into the page
     #: (``pymdownx.snippets``), as findings name them
     included: list[tuple[str, str]] = field(default_factory=list)
@@ -230,7 +234,7 @@ class SourceLocator:
             glued, hidden = self._read("glued"), self._read("unshown")
 
             def unglued(at: int) -> bool:
-                return not _within(glued, at) or _within(hidden, at)
+                return not within(glued, at) or within(hidden, at)
 
             if not char:
                 return [unglued]
@@ -238,16 +242,19 @@ class SourceLocator:
         if kind == "FX501":
             # Where the page shows text outside claims; then outside claims (an attribute
             # the theme draws elsewhere, a ``data-toc-label``, is not a claim's text).
-            return [partial(_within, self._read("FX501")), partial(_within, self._read("claims"))]
-        return [partial(_within, self._read("unshown"))] if self.markdown else []
+            return [partial(within, self._read("FX501")), partial(within, self._read("claims"))]
+        return [partial(within, self._read("unshown"))] if self.markdown or self.html else []
 
     def _read(self, name: str) -> list[tuple[int, int]]:
         """Spans named ``name``, merged: unshown, glued claims, or where no bare figure stands."""
         if name not in self._spans:
+            shows = self.markdown or self.html
             if name == "FX501":
-                spans = [*self.claims_only, *(self._read("unshown") if self.markdown else [])]
+                spans = [*self.claims_only, *(self._read("unshown") if shows else [])]
             elif name == "claims":
                 spans = self.claims_only
+            elif name == "unshown" and self.html:
+                spans = html_unshown(self.source)
             else:
                 spans = (unshown if name == "unshown" else glued_claims)(self.source)
             self._spans[name] = merged_spans(spans)
@@ -477,7 +484,7 @@ class SourceLocator:
         while at >= 0:
             end = at + len(number)
             if not (
-                _within(shown, at)
+                within(shown, at)
                 or self._inside_number(at)
                 or self.source[end : end + 1].isdigit()
                 or _NUMBER_GOES_ON.match(self.source, end)
@@ -604,7 +611,7 @@ def _word_char(char: str) -> bool:
     return char.isalnum() and unicodedata.east_asian_width(char) not in ("W", "F")
 
 
-def _within(spans: list[tuple[int, int]], offset: int) -> bool:
+def within(spans: list[tuple[int, int]], offset: int) -> bool:
     """Whether ``offset`` is inside one of the sorted, disjoint ``spans``."""
     i = bisect.bisect_right(spans, (offset, sys.maxsize)) - 1
     return i >= 0 and spans[i][0] <= offset < spans[i][1]

@@ -40,8 +40,9 @@ from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
 from fxsite.pages.header_units import header_unit, with_unit
 from fxsite.pages.judge import judge_rendered
-from fxsite.pages.locate import loose_pattern
+from fxsite.pages.locate import loose_pattern, merged_spans, within
 from fxsite.pages.scalar_place import offset_of, scalar_offset
+from fxsite.pages.unshown import unshown
 from fxsite.render.library_pages import setup_label, setup_row
 from fxsite.render.record_markdown import Refused, record_markdown
 from fxsite.safeio import UnreadableFile, read_text
@@ -251,16 +252,16 @@ def _place(
     """The field from ``start`` on that shows ``shown`` once more than ``taken``, and where.
 
     Findings come in the fields' order; a figure one field shows twice, or two
-    fields show, is placed at each in turn. A figure Markdown split (``*17*8 s``
+    fields show, is placed at each in turn (in Markdown, where it is shown first:
+    :func:`_occurrences`). A figure Markdown split (``*17*8 s``
     shows 178 s) is looked for with the markup between its characters; -1: not
     found at all.
     """
     for n in range(start, len(fields)):
-        text = fields[n][1]
-        if shown and text.count(shown) > taken[(n, shown)]:
-            at = -1
-            for _ in range(taken[(n, shown)] + 1):
-                at = text.find(shown, at + 1)
+        loc, text = fields[n]
+        places = _occurrences(text, shown, _is_prose(loc)) if shown else []
+        if len(places) > taken[(n, shown)]:
+            at = places[taken[(n, shown)]]
             taken[(n, shown)] += 1
             return n, at
     pattern = loose_pattern(shown)
@@ -270,6 +271,22 @@ def _place(
             if match is not None:
                 return n, match.start()
     return start, -1
+
+
+def _occurrences(text: str, shown: str, prose: bool) -> list[int]:
+    """Where ``text`` writes ``shown``; in Markdown (``prose``), where it shows it first (not
+    in code, a comment, a tag: :func:`~fxsite.pages.unshown.unshown`), then anywhere
+    (blind16: "Code `95 s` here. Plain 95 s." is refused at the plain one)."""
+    places = []
+    at = text.find(shown)
+    while at >= 0:
+        places.append(at)
+        at = text.find(shown, at + 1)
+    if not prose or len(places) < 2:
+        return places
+    hidden = merged_spans(unshown(text))
+    first = [at for at in places if not within(hidden, at)]
+    return first + [at for at in places if within(hidden, at)]
 
 
 def _is_prose(loc: Loc) -> bool:

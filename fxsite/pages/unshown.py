@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from fxsite.pages.prose import _REFDEF, _REFERENCE, _unread, find_evidence_links
 
-__all__ = ["glued_claims", "unshown"]
+__all__ = ["glued_claims", "html_unshown", "unshown"]
 
 _RAW_UNREAD = re.compile(
     r"<(pre|code|script|style|template)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL
@@ -73,6 +73,23 @@ def unshown(source: str) -> list[tuple[int, int]]:
     spans += [m.span(1) for m in _DESTINATION.finditer(masked)]
     spans += [m.span() for m in (*_AUTOLINK.finditer(masked), *_BARE_URL.finditer(masked))]
     spans += _definitions(masked)
+    return sorted(spans)
+
+
+#: A comment of a template (Jinja's ``{# … #}``) and a statement (``{% … %}``): not shown.
+_TEMPLATE_UNSHOWN = re.compile(r"\{#.*?#\}|\{%.*?%\}", re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
+def html_unshown(source: str) -> list[tuple[int, int]]:
+    """Sorted spans of an HTML file or a theme template a browser does not show as text:
+    comments (and a template's), ``<pre>``, ``<code>``, ``<script>``, ``<style>``,
+    ``<template>`` elements (read as code, not prose), and tags but for the values of
+    the attributes a reader is shown (blind16: "<!-- Took 94 s --><p>Took 94 s</p>" is
+    refused at the paragraph)."""
+    spans = [m.span() for m in (*_COMMENT.finditer(source), *_TEMPLATE_UNSHOWN.finditer(source))]
+    spans += [m.span() for m in _RAW_UNREAD.finditer(source)]
+    spans += [span for m in _TAG.finditer(source) for span in _outside_shown(source, *m.span())]
     return sorted(spans)
 
 

@@ -94,7 +94,7 @@ def read_findings(
     from fxsite.verify.visible import normalise
 
     scan = scan_file(rel, read, kind=kind)
-    locator = SourceLocator(source)
+    locator = SourceLocator(source, html=kind in ("html", "xml"))
 
     def at(text: str | None, code: str) -> tuple[int, int]:
         offset = locator.find(text, code) if text else None

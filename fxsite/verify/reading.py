@@ -316,11 +316,43 @@ def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan,
     spans = [*claims, *((m.start(), m.end()) for m in urls)]
     folded = fold(_blank(text, spans) if spans else text)
     read = _written_numbers(folded)
-    return tuple(
+    found = (
         FigureSpan(s.start, s.end, number_form(folded[s.start : s.end]), s.kind)
         if read is not folded
         else s
         for s in find_bare_figures(read)
+    )
+    if _MAY_HIDE.search(text) is None:
+        return tuple(found)
+    return _without_hidden(text, folded, read, claims)
+
+
+#: What every character :func:`hidden_characters` finds is (a superset, searched first: the
+#: format characters, Unicode's Cf, by their blocks; the fillers; the ignorable marks).
+_MAY_HIDE = re.compile(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5"
+    "\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff"
+    "\uffa0\ufff9-\ufffb\u034f\U000110bd\U000110cd\U00013430-\U0001345f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e01ef]"
+)
+
+
+def _without_hidden(
+    text: str, folded: str, read: str, claims: tuple[tuple[int, int], ...]
+) -> tuple[FigureSpan, ...]:
+    """The figures of ``read`` (``text`` folded, one character for one, as ``folded``, then
+    its numbers read) as a reader sees them: without the invisible characters a browser
+    draws as nothing (``9<ZWSP>4 s`` shows "94 s", not "4 s"; each character is its own
+    finding, FX502), each placed at its span of ``text``."""
+    hidden = {at for at, _ in hidden_characters(text, claims)}
+    kept = [i for i in range(len(read)) if i not in hidden]
+    compact = "".join(read[i] for i in kept)
+    written = "".join(folded[i] for i in kept)
+    return tuple(
+        FigureSpan(
+            kept[s.start], kept[s.end - 1] + 1, number_form(written[s.start : s.end]), s.kind
+        )
+        for s in find_bare_figures(compact)
     )
 
 

@@ -254,7 +254,6 @@ def _read_text(
                 text[offset : offset + 20],  # placed at the character
             )
         )
-        break
     for n, (start, end) in enumerate(claims):
         claim = text[start:end]
         char = glued(text, start, end) or (multiplied(text, start, end) if not role else None)
