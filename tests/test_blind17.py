@@ -46,6 +46,40 @@ BYPASSES = [
     ("near miss: a few files", "Open 3 files.", []),
     # a rating
     ("a rating out of five", "Rated 4.8 out of 5 by customers.", [("FX501", 3, 7)]),
+    # Chinese numerals with a percent sign, a formal yuan, a rate in numerals, kana numerals
+    ("Chinese numerals and a percent sign", "成本降低三十%。", [("FX501", 3, 5)]),
+    ("a formal yuan", "售价300圆。", [("FX501", 3, 3)]),
+    ("a rate of work in numerals", "吞吐量每秒五百次请求。", [("FX501", 3, 6)]),
+    ("near miss: a few requests in words", "三次请求。", []),
+    ("near miss: a single request", "一次请求。", []),
+    ("katakana ni drawn as two", "新模型快ニ倍。", [("FX501", 3, 5)]),
+    ("near miss: katakana in a word", "コーヒー十杯。", []),
+    # a column of units with no header, and a units row at the foot
+    (
+        "an unheaded column of units",
+        "| Metric | NFS | FX100 | |\n|---|---|---|---|\n| Save time | 178 | 94 | s |",
+        [("FX501", 5, 15), ("FX501", 5, 21)],
+    ),
+    (
+        "a column headed UoM",
+        "| Metric | NFS | FX100 | UoM |\n|---|---|---|---|\n| Save time | 178 | 94 | s |",
+        [("FX501", 5, 15), ("FX501", 5, 21)],
+    ),
+    (
+        "a units row at the foot",
+        "| Metric | NFS | FX100 |\n|---|---|---|\n| Save time | 177 | 93 |\n| | seconds | seconds |",
+        [("FX501", 5, 15), ("FX501", 5, 21)],
+    ),
+    (
+        "near miss: an unheaded column of words",
+        "| Metric | NFS | FX100 | |\n|---|---|---|---|\n| Save time | 178 | 94 | ok |",
+        [],
+    ),
+    (
+        "near miss: a foot row of words",
+        "| Run | A | B |\n|---|---|---|\n| x | 3 | 4 |\n| | fast | slow |",
+        [],
+    ),
 ]
 
 FALSE_REFUSALS = [

@@ -45,7 +45,7 @@ _SLIDE = re.compile(r"(?:.*/)?(?:slide|notesSlide)(?P<slide>\d{1,6})\.xml", re.I
 _TOKEN = re.compile(
     r"<(?:[\w.-]{1,32}:)?t(?:\s[^<>]{0,2000})?>(?P<text>[^<]*)</(?:[\w.-]{1,32}:)?t\s*>"
     r"|<(?P<para>/?(?:[\w.-]{1,32}:)?p)[\s/>]"
-    r"|<(?:[\w.-]{1,32}:)?sym\s[^<>]{0,2000}?(?:[\w.-]{1,32}:)?char=[\"'](?P<sym>[0-9A-Fa-f]{1,6})[\"']"
+    r"|<(?:[\w.-]{1,32}:)?sym\s(?P<sym>[^<>]{0,2000})>"
     r"|<(?:[\w.-]{1,32}:)?(?:tab|br|cr)[\s/>]"
 )
 
@@ -96,6 +96,10 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     return data
 
 
+#: A symbol's character, in its ``char`` attribute (``w:char="0039"``).
+_SYMBOL_CHAR = re.compile(r"(?:^|\s)(?:[\w.-]{1,32}:)?char=[\"']([0-9A-Fa-f]{1,6})[\"']")
+
+
 def _symbol(code: int) -> str:
     """The character a Word symbol (``<w:sym w:char="0039"/>``) draws: a symbol font's
     private code (U+F000–U+F0FF) is the font's character at its low byte (Word draws
@@ -113,7 +117,8 @@ def _part_text(data: bytes) -> str:
         if token["text"] is not None:
             parts.append(html.unescape(token["text"]))
         elif token["sym"] is not None:
-            parts.append(_symbol(int(token["sym"], 16)))
+            char = _SYMBOL_CHAR.search(token["sym"])
+            parts.append(_symbol(int(char[1], 16)) if char is not None else "")
         else:
             parts.append("\n" if token["para"] is not None else " ")
     return "\n".join(line for line in "".join(parts).split("\n") if line.strip())

@@ -272,7 +272,7 @@ _ALL: tuple[Unit, ...] = (
     _u("USD", "currency", "$", "US$", "dollars", "dollar", "美元", prefix=True),
     _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),
     _u("GBP", "currency", "£", "英镑", prefix=True),
-    _u("CNY", "currency", "¥", "RMB", "yuan", "元", "人民币", prefix=True),
+    _u("CNY", "currency", "¥", "RMB", "yuan", "元", "圆", "圓", "人民币", prefix=True),
     _u("¢", "currency", "cent", "cents"),
     # power and energy
     _u("W", "power", "watt", "watts", "瓦", factor="1"),

@@ -3,8 +3,8 @@
 As in English (:data:`fxsite.pages.figure_families.COUNTED`), a number before a noun
 that counts what a benchmark measures is a figure, the noun acting as its unit:
 
-* "500 次请求", "500个请求", "500 筆交易" (Chinese, with or without a classifier and a
-  space), "500件のリクエスト" (Japanese), "500건의 요청" (Korean) are 500 requests; the
+* "500 次请求", "500个请求", "500 筆交易", "五百次请求" (Chinese, with or without a classifier
+  and a space, in digits or in numerals of two characters or more), "500件のリクエスト" (Japanese), "500건의 요청" (Korean) are 500 requests; the
   nouns are :data:`fxsite.evidence.units.COUNTED_CJK`, one vocabulary beside the English;
 * a count a unit of time ("500 次/秒", "500 次 / 秒", spaced as Chinese typesetting
   spaces Latin digits) is a rate; "5000次/秒" unspaced is
@@ -19,7 +19,7 @@ Not figures, as "8 GPUs" and "saved 20 times" are not: counts of parts or people
 ("500 台服务器", "8 个 GPU"), of occurrences alone ("500回", "500회", "500 次"), and an
 ordinal ("第 500 次请求" is the 500th).
 
-Each rule runs only where a text holds a digit and one of its nouns' or units' cues.
+Each rule runs only where a text holds one of its nouns' or units' cues.
 """
 
 from __future__ import annotations
@@ -45,9 +45,12 @@ _MAG = "(?:万亿|萬億|亿|億|万|萬|千|천|만|억)"
 _CLASSIFIER = "(?:[次个個条條笔筆项項件回건회개번](?:の|의)?|の|의)"
 #: Not inside a longer number or a word, nor after 第 (an ordinal) or a sign of a name.
 _START = rf"(?<![A-Za-z0-9_.#第]){INSIDE_GROUPS}(?<!第 )"
+#: A number in Chinese numerals of two characters or more ("五百", "一千二"; "三次请求" and
+#: "一次请求", "a single request", count as words do).
+_NUMERALS = "[零〇一二两三四五六七八九十百千万亿]{2,8}"
 _COUNT = LazyPattern(
-    rf"{_START}{_NUMBER}{_MAG}?{_SPACE}{_CLASSIFIER}?{_SPACE}(?:{alternation(_NOUNS)})"
-    r"(?![A-Za-z])"
+    rf"(?:{_START}{_NUMBER}|(?<![零〇一二两三四五六七八九十百千万亿第]){_NUMERALS}){_MAG}?{_SPACE}"
+    rf"{_CLASSIFIER}?{_SPACE}(?:{alternation(_NOUNS)})(?![A-Za-z])"
 )
 #: A count a unit of time with spaces around the slash ("500 次/秒", "30 帧 / 秒").
 _RATE = LazyPattern(

@@ -198,7 +198,7 @@ _NUMERAL = (
 CJK_NUMERAL = _NOT_ESTIMATE + _NUMERAL
 _NUMERAL_FIGURE = LazyPattern(
     rf"{_NOT_ESTIMATE}{_BEFORE}?{_NUMERAL}"
-    rf"(?:{_HALF_AFTER}|(?:余|多|来)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})){_AFTER}?"
+    rf"(?:{_HALF_AFTER}|(?:余|多|来)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)}|[%％])){_AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
@@ -429,10 +429,10 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     digit = _DIGIT.search(text) is not None
     if not text.isascii() and _HAN.search(text) is not None:
         yield from _chinese(text, digit=digit)
-    if not digit:
-        return
     if not text.isascii():
         yield from count_candidates(text)
+    if not digit:
+        return
     if _holds(text, _METRIC_CUE):
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:

@@ -85,7 +85,12 @@ NAMED_COLUMNS = frozenset(
     ]
 )
 #: Column headers that say the column holds its row's unit: its row's bare numbers are in it.
-UNIT_COLUMNS = frozenset(["unit", "units", "单位"])
+UNIT_COLUMNS = frozenset(
+    {
+        *("unit", "units", "uom", "unit of measure", "measured in", "einheit", "unité"),
+        *("unidad", "unità", "unidade", "单位", "單位", "単位", "단위"),
+    }
+)
 #: How much of a header is read (its unit is at its end), and the longest cell read as a number.
 _TAIL = 80
 #: Units that are also scale letters in headers ("Params (B)": billions).
@@ -597,16 +602,16 @@ def _row_unit(
 def _unit_row(
     grid: list[list[tuple[int, int, LexborNode]]],
 ) -> tuple[str, list[tuple[int, int, str, str | None]]] | None:
-    """The first body row whose first cell is "unit", or the first body row when its
-    first cell is empty and each other cell a unit or empty ("| | s | GB/s |" under the
-    header): its label, and each other cell's columns and the unit it states (as
+    """The first body row whose first cell is "unit", or the first or last body row when
+    its first cell is empty and each other cell a unit or empty ("| | s | GB/s |" under
+    the header, or at the foot): its label, and each other cell's columns and the unit it states (as
     :func:`_over` reads them), or None."""
     for n, placed in enumerate(grid):
         if not placed or placed[0][0] != 0:
             continue
         label = node_text(placed[0][2])
         named = label.lower() in UNIT_COLUMNS
-        if not named and (n or label):  # only these rows can state units: read no other
+        if not named and (0 < n < len(grid) - 1 or label):  # only these can state units
             continue
         cells = [
             (a, b, t, t if _is_unit(t) else header_unit(t) if t else None)
@@ -617,6 +622,28 @@ def _unit_row(
             return label, cells
         if all(u is not None or not t for _, _, t, u in cells) and any(u for *_, u in cells):
             return "units", cells
+    return None
+
+
+def _unheaded_unit_column(
+    heads: list[list[tuple[int, int, str, str | None]]],
+    grid: list[list[tuple[int, int, LexborNode]]],
+) -> tuple[int, int, str] | None:
+    """A column past the first whose header is empty, beside headed ones, and whose every
+    body cell is a unit ("| Save time | 178 | 94 | s |" under "| Metric | NFS | FX100 |
+    |"), as a "Unit" column; None where there is none (a table without a header names
+    no column)."""
+    if not any(t for spans in heads for *_, t, _ in spans):
+        return None  # a table without a header names no columns
+    columns: dict[tuple[int, int], list[str]] = {}
+    for placed in grid:
+        for a, b, cell in placed:
+            if a > 0:
+                columns.setdefault((a, b), []).append(node_text(cell))
+    for (a, b), texts in sorted(columns.items()):
+        headed = any(t for spans in heads for x, y, t, _ in spans if x <= a < y)
+        if not headed and len(texts) == len(grid) and all(_is_unit(t) for t in texts):
+            return a, b, "unheaded"
     return None
 
 
@@ -642,6 +669,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
         ((a, b, t) for spans in heads for a, b, t, _ in spans if t.lower() in UNIT_COLUMNS), None
     )
     grid = _grid(body)
+    unit_column = unit_column or _unheaded_unit_column(heads, grid)
     unit_row = _unit_row(grid)
     by_claims = column_claims_units(table, grid, node_text)
     labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")

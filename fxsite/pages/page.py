@@ -174,6 +174,41 @@ def _segments(body: str) -> list[tuple[str, str, int]]:
     return segments
 
 
+#: An evidence block's fence inside a container: indented (an admonition, a list item, a
+#: content tab) or quoted (each ``>`` starts a repetition: linear on a line of thousands).
+_NESTED_FENCE = re.compile(
+    r"(?P<lead>[ \t]*(?:>[ \t]*)+|[ \t]+)(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>[\w-]+)"
+)
+
+
+def _nested_blocks(body: str) -> list[tuple[int, int, str]]:
+    """(line, column, message) of each evidence block written inside a container: fxsite
+    renders its blocks at a page's top level, so one in an admonition, a list item or a
+    quote would be published as its source, unchecked (blind16). Not inside a top-level
+    fence: that is code."""
+    found = []
+    fence = ""  # the top-level code fence the line is in
+    for line, text in enumerate(body.split("\n")):
+        top = _FENCE.match(text)
+        if fence:
+            fence = (
+                "" if text.strip().startswith(fence) and not text.strip(fence[0]).strip() else fence
+            )
+            continue
+        if top is not None:
+            fence = top["fence"]
+            continue
+        match = _NESTED_FENCE.match(text)
+        if match is not None and match["kind"] in BLOCK_KINDS:
+            message = (
+                f"an {match['kind']} block inside an admonition, a list item or a quote is "
+                "not rendered (it would be published as its source): write it at the page's "
+                "top level, not indented"
+            )
+            found.append((line, match.start("fence") + 1, message))
+    return found
+
+
 def _text_positioner(item: TextAt) -> Positioner:
     return item.pos
 
@@ -292,6 +327,10 @@ def process_page(
         # Python-Markdown would exhaust the stack, or take minutes: the page renders as a notice.
         result.markdown = "This page was refused: it cannot be rendered safely.\n"
         return result
+    result.findings += [
+        Finding(path, first_line + line + 1, col, "FX604", message)
+        for line, col, message in _nested_blocks(body)
+    ]
     pieces: list[str] = []
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:

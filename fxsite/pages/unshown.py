@@ -76,8 +76,9 @@ def unshown(source: str) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
-#: A comment of a template (Jinja's ``{# … #}``) and a statement (``{% … %}``): not shown.
-_TEMPLATE_UNSHOWN = re.compile(r"\{#.*?#\}|\{%.*?%\}", re.DOTALL)
+#: A comment of a template (Jinja's ``{# … #}``) and a statement (``{% … %}``): not shown
+#: (one left open runs to the end, as a comment does: read once, not again from each ``{#``).
+_TEMPLATE_UNSHOWN = re.compile(r"\{#.*?(?:#\}|\Z)|\{%.*?(?:%\}|\Z)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 

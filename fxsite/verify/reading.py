@@ -278,12 +278,18 @@ def fold(text: str) -> str:
             folded[start:end] = word.group()  # a word of that alphabet, as written
     for match in _CHI_SIGN.finditer(text) if "χ" in text else ():
         folded[match.start()] = "x"
+    for match in _KANA_NUMERAL.finditer(text):
+        folded[match.start()] = _KANA_AS_NUMERAL[match.group()]
     for match in _KEPT_SUPERSCRIPTS.finditer(text):
         if _kept(text, match.start()):
             folded[match.start() : match.end()] = match.group()
     return "".join(folded)
 
 
+#: Katakana drawn as Chinese numerals (ニ as 二, ハ as 八, ー as 一), before a numeral, a scale
+#: or a unit and not inside a katakana word: "快ニ倍" reads "快二倍" (blind17).
+_KANA_AS_NUMERAL = {"ニ": "二", "ハ": "八", "ー": "一"}
+_KANA_NUMERAL = re.compile(r"(?<![\u30a0-\u30ff])[ニハー](?=[十百千万萬億亿倍成割秒分])")
 #: Letters between what is not a letter (a word of :func:`_another_alphabet`'s).
 _LETTERS = re.compile(r"[^\W\d_]+")
 
