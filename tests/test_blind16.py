@@ -68,3 +68,10 @@ def test_an_html_files_unshown_spans_are_read_in_linear_time(text: str) -> None:
     started = time.process_time()
     html_unshown(text)
     assert time.process_time() - started < 1.0
+
+
+def test_a_stats_cards_context_is_judged_whatever_its_claim() -> None:
+    """blind16: a card whose claim was refused hid the bare figure in its context."""
+    page = "# T\n\n```evidence-stats\n[95 s](evidence:R1#save_time_fx100) | second 94 s\n```\n"
+    found = [f for f in page_findings(page, library()) if f[0] in ("FX403", "FX501")]
+    assert found == [("FX403", 4, 1), ("FX501", 4, 46)]

@@ -82,6 +82,41 @@ BYPASSES = [
     ),
 ]
 
+#: More of what blind tester 17 published: ratios in words, a multiplier after "by", a
+#: benchmark's score, a financial scale, other languages' units and multipliers.
+MORE = [
+    ("a ratio after compressing data", "It compresses data 8 to 1.", [("FX501", 3, 20)]),
+    ("a ratio before an advantage", "A 1.9-to-1 speed advantage.", [("FX501", 3, 3)]),
+    ("near miss: a score", "We won 3-to-1.", []),
+    ("near miss: a range", "Scale from 8 to 1 node.", []),
+    ("a multiplier after faster by", "Faster by 1.9.", [("FX501", 3, 11)]),
+    ("near miss: growth by a count", "It grew by 5.", []),
+    ("mil as a scale", "It does 2.1 mil IOPS.", [("FX501", 3, 9)]),
+    ("a score in a benchmark", "It scores 12,000 in Geekbench.", [("FX501", 3, 11)]),
+    ("a score before a benchmark's name", "It hit 9,500 SPECrate.", [("FX501", 3, 8)]),
+    ("points on a benchmark", "Scores 9500 points on PassMark.", [("FX501", 3, 8)]),
+    ("near miss: a place", "It hit 3 in Paris.", []),
+    ("near miss: a match's score", "Our team scored 3 in March.", []),
+    ("dollars in katakana", "300ドル", [("FX501", 3, 1)]),
+    ("dollars in Korean", "300달러", [("FX501", 3, 1)]),
+    ("dollars in Russian", "300 долларов", [("FX501", 3, 1)]),
+    ("percent in Russian", "30 процентов", [("FX501", 3, 1)]),
+    ("dollars in Arabic", "300 دولار", [("FX501", 3, 1)]),
+    ("percent in Indonesian", "30 persen", [("FX501", 3, 1)]),
+    ("seconds in Indonesian", "94 detik", [("FX501", 3, 1)]),
+    ("seconds in Turkish", "94 saniyede", [("FX501", 3, 1)]),
+    ("seconds in Spanish shorthand", "94 seg", [("FX501", 3, 1)]),
+    ("seconds in Greek", "94 δευτερόλεπτα", [("FX501", 3, 1)]),
+    ("seconds in Hebrew", "94 שניות", [("FX501", 3, 1)]),
+    ("times faster in Turkish", "1,9 kat daha hızlı", [("FX501", 3, 1)]),
+    ("times faster in Vietnamese", "nhanh gấp 1,9 lần", [("FX501", 3, 7)]),
+    ("times faster in Hindi", "1.9 गुना तेज़", [("FX501", 3, 1)]),
+    ("times faster in Indonesian", "3 kali lebih cepat", [("FX501", 3, 1)]),
+    ("times faster in Portuguese, singular", "1,9 vez mais rápido", [("FX501", 3, 1)]),
+    ("times faster in Arabic", "أسرع 1.9 مرة", [("FX501", 3, 6)]),
+    ("near miss: a dollar's value in words", "ドルの価値", []),
+]
+
 FALSE_REFUSALS = [
     ("a coordinate", "The office is at 51.5074° N, 0.1278° W.", []),
     ("near miss: an angle", "A 120° field of view.", [("FX501", 3, 3)]),
@@ -100,8 +135,8 @@ FALSE_REFUSALS = [
 
 @pytest.mark.parametrize(
     ("sentence", "errors"),
-    [r[1:] for r in (*BYPASSES, *FALSE_REFUSALS)],
-    ids=[r[0] for r in (*BYPASSES, *FALSE_REFUSALS)],
+    [r[1:] for r in (*BYPASSES, *MORE, *FALSE_REFUSALS)],
+    ids=[r[0] for r in (*BYPASSES, *MORE, *FALSE_REFUSALS)],
 )
 def test_blind17(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors

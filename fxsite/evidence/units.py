@@ -148,8 +148,10 @@ COUNTED_CJK: dict[str, tuple[str, ...]] = {
 _S_ELSEWHERE = (
     *("segundo", "segundos", "seconde", "secondes", "sekunde", "sekunden", "secondi"),
     *("seconden", "saniye", "sekund", "sekundy", "sekunder", "초", "ثانية", "ثوان", "ثواني"),
-    # abbreviations: German "Sek.", Russian "сек" and the Russian words
-    *("Sek", "сек", "секунд", "секунды", "секунда"),
+    # abbreviations: German "Sek.", Russian "сек" and the Russian words; Spanish "seg";
+    # Indonesian, Greek, Hebrew, Persian, Turkish "in seconds"
+    *("Sek", "сек", "секунд", "секунды", "секунда", "seg", "detik", "δευτερόλεπτα"),
+    *("δευτερόλεπτο", "שניות", "ثانیه", "saniyede"),
 )
 _MS_ELSEWHERE = (
     *("milisegundos", "milissegundos", "millisecondes", "millisekunden", "millisecondi"),
@@ -264,12 +266,24 @@ _ALL: tuple[Unit, ...] = (
     _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
     _u("×", "ratio", "x", "X", "times", "倍", tight=True),
-    _u("%", "percent", "percent", "per cent", "pct", "٪", "﹪", tight=True),  # Arabic, small
+    _u(
+        "%",
+        "percent",
+        *("percent", "per cent", "pct", "٪", "﹪", "persen", "процент", "процента", "процентов"),
+        "درصد",
+        tight=True,
+    ),  # Arabic, small, Indonesian, Russian, Persian
     _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
     *(_u(noun, f"count/{noun}", singular) for noun, singular in (*COUNTED, *COUNTED_AT_SCALE)),
     # currency
-    _u("USD", "currency", "$", "US$", "dollars", "dollar", "美元", prefix=True),
+    _u(
+        "USD",
+        "currency",
+        *("$", "US$", "dollars", "dollar", "美元", "ドル", "달러", "доллар", "доллара"),
+        *("долларов", "دولار", "đô la"),
+        prefix=True,
+    ),
     _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),
     _u("GBP", "currency", "£", "英镑", prefix=True),
     _u("CNY", "currency", "¥", "RMB", "yuan", "元", "圆", "圓", "人民币", prefix=True),

@@ -153,8 +153,8 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 #: "at one point" and "一转眼" "in a blink".
 DIGIT_ONLY_UNITS = {"度", "转"}
 #: The Japanese and Korean forms of a price, written as the Chinese one: "300円", "三百円",
-#: "300원" ("関東一円" is "throughout Kanto": :data:`_IDIOM`).
-OTHER_CJK_CURRENCY = frozenset({"円", "원"})
+#: "300원", "300ドル", "300달러" ("関東一円" is "throughout Kanto": :data:`_IDIOM`).
+OTHER_CJK_CURRENCY = frozenset({"円", "원", "ドル", "달러"})
 _UNITS = CJK_UNITS | OTHER_CJK_CURRENCY
 #: Traditional characters of numerals, units and words of change, read as their
 #: simplified forms, one for one ("快了兩倍" is "快了两倍", "47個百分點" "47个百分点"): the

@@ -302,12 +302,16 @@ _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
 #: ("an 8-to-1 ratio", "8 to 1 compression"); a score ("won 3-to-1") or a range ("from 8
 #: to 1 node") is none.
 _TO_ONE = rf"\b\d{{1,4}}(?:\.\d+)?(?:-to-|{SP}to{SP})1\b"
-_RATIO_BEFORE = ("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to")
+_RATIO_BEFORE = (
+    *("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to"),
+    *("compresses data", "compress data", "compressed data", "reduces data", "dedupes data"),
+)
 _WORD_RATIO = re.compile(
     "(?:"
     + "|".join(f"(?<={w} )" for w in (*_RATIO_BEFORE, "ratio of", "ratio is", "ratios of"))
     + rf"){_TO_ONE}(?![.,]\d)"
-    + rf"|{_TO_ONE}(?={SP}(?:ratio|compression|reduction|data reduction|dedup|consolidation))",
+    + rf"|{_TO_ONE}(?={SP}(?:ratio|compression|reduction|data reduction|dedup|consolidation"
+    r"|speed advantage|advantage|performance advantage|edge|lead))",
     re.IGNORECASE,
 )
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match

@@ -9,6 +9,9 @@ same figures as marketing also writes them:
 * the unit in brackets after the number, as a datasheet writes it: "85 (s)", "1.9 (×)",
   "300 (USD)", "96 (%)", "86 [s]", "85 (seconds)" (a unit the claim grammar reads; not
   ``B``, billions as often as bytes);
+* a benchmark's score: "scores 12,000 in Geekbench", "hit 9,500 SPECrate", "9500 points on
+  PassMark" (after a verb of scoring, or before a benchmark's name);
+* a multiplier after a comparative and "by", its number alone: "faster by 1.9.";
 * a rate of any work counted, said with "a", "an" or "every": "500 uploads an hour",
   "4,000 restores a day" (not "5 times a day", occurrences, nor "24 hours a day", a span,
   nor a cadence under a hundred a day, week or month: "3 meals a day", "2 releases a month").
@@ -94,6 +97,32 @@ _RATE_A = LazyPattern(
 #: in them is a throughput from a hundred up ("4,000 restores a day").
 _CADENCES = {"day", "week", "month"}
 _QUALIFIED_CUE = needles("second", "minute", "hour", "percent", "times", *CURRENCY_WORDS)
+#: A benchmark's score: a number after "scores" and before the benchmark named ("scores
+#: 12,000 in Geekbench", "a score of 9,500 on AnyBench"), or before a benchmark's own name
+#: ("hit 9,500 SPECrate", "9500 points on PassMark"; not "hit 3 in Paris"; after "scores",
+#: a number of three digits or more: "scored 3 in March" is a match's).
+_BENCHMARK_NAMES = (
+    *("Geekbench", "PassMark", "SPECrate", "SPECint", "SPECfp", "SPECpower", "SPECjbb"),
+    *("SPECspeed", "Cinebench", "3DMark", "PCMark", "AnTuTu", "MLPerf", "TPC-C", "TPC-H"),
+    *("TPC-DS", "TPCx-AI", "LINPACK", "HPL", "HPCG", "STREAM", "sysbench", "UnixBench"),
+    *("Speedometer", "JetStream", "Octane", "Blender", "YCSB", "fio", "IO500", "Graph500"),
+)
+_BENCHMARKS = word_alternation(_BENCHMARK_NAMES)
+_SCORE = LazyPattern(
+    rf"(?:\b(?:(?i:scores?|scored|scoring)|(?i:a){SP}+(?i:score){SP}+(?i:of))"
+    rf"{SP}+(?:(?i:of){SP}+)?(?P<after_verb>\d{{1,3}}(?:,\d{{3}})+|\d{{3,}})(?:{SP}(?i:points?))?"
+    rf"{SP}(?i:in|on){SP}(?:[A-Z][\w.-]{{1,24}}))"
+    rf"|{START}(?P<before_name>{NUM})(?:{SP}(?i:points?))?{SP}(?:(?i:in|on){SP})?(?:{_BENCHMARKS})\b"
+)
+#: A multiplier after a comparative and "by", its number alone, a digit or a decimal as a
+#: multiplier is written: "faster by 1.9.", "faster by 3." ("faster by 1.9 s" is a
+#: difference, read by the unit rule; "faster by 98" says not what).
+_BY_NUMBER = LazyPattern(
+    r"\b(?i:faster|slower|quicker|better|cheaper|higher|lower|larger|smaller)"
+    rf"{SP}(?i:by){SP}(?P<figure>\d{{1,2}}[.,]\d{{1,3}}|\d)(?![\d.,]\d)(?=\s*(?:[.,;:!?)]|\Z))"
+)
+_SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
+_BY_CUE = re.compile(r"(?i:by) \d")
 _BRACKET_CUE = re.compile(r"\d ?[(\[]")
 _A_CUE = re.compile(r"s (?:an?|every|each) [smhdw]", re.IGNORECASE)
 
@@ -108,6 +137,13 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _BRACKETED.finditer(text):
             if _states_unit(match["number"], match["round"] or match["square"]):
                 yield match.start(), match.end(), "unit"
+    if holds(text, _SCORE_CUE):
+        for match in _SCORE.finditer(text):
+            group = "after_verb" if match["after_verb"] is not None else "before_name"
+            yield match.start(group), match.end(), "unit"
+    if _BY_CUE.search(text) is not None:
+        for match in _BY_NUMBER.finditer(text):
+            yield match.start("figure"), match.end("figure"), "ratio"
     if _A_CUE.search(text) is not None:
         for match in _RATE_A.finditer(text):
             if match["noun"].lower() in _SPANS:

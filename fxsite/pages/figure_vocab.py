@@ -94,7 +94,8 @@ EXTRA_SYMBOLS = {
     # Sizes and scales in slang: "94 gigs", "94 megs"; an amount in a financial scale
     # abbreviation ("94 bn", "94 mn", "94 mln", "94 MM") or the Indian scale words ("94
     # lakh", "94 crore").
-    *["gigs", "gig", "megs", "meg", "bn", "mn", "mln", "MM", "lakh", "lakhs", "crore", "crores"],
+    *["gigs", "gig", "megs", "meg", "bn", "mn", "mln", "mil", "MM", "lakh", "lakhs", "crore"],
+    "crores",
     "megapixels",
     "sq ft",
     "sq m",
@@ -108,7 +109,9 @@ EXTRA_SYMBOLS = {
 # Percent in the other languages an English page quotes ("96 Prozent", "96 pour cent"; their
 # units of time are the record vocabulary's aliases, fxsite.evidence.units), and units glued
 # to digits in Japanese and Korean ("98ミリ秒", "3割" for 30%, "1.9배", "97초").
-OTHER_LANGUAGE_WORDS = {"prozent", "pour cent", "por ciento", "por cento", "per cento", "procent"}
+OTHER_LANGUAGE_WORDS = {
+    *("prozent", "pour cent", "por ciento", "por cento", "per cento", "procent", "persen"),
+}
 OTHER_LANGUAGE_SYMBOLS = {
     *(
         "割",
@@ -118,6 +121,7 @@ OTHER_LANGUAGE_SYMBOLS = {
     ),  # their units of time are the record vocabulary's aliases
     *("सेकंड", "सेकेंड", "मिलीसेकंड", "मिनट", "घंटे", "घंटा"),
     *("วินาที", "มิลลิวินาที", "นาที", "ชั่วโมง"),
+    *("процентов", "процента", "процент", "درصد"),  # percent in Russian and Persian
 }
 # The CJK squared unit letters, one character each: "94㎳" is "94ms" as NFKC folds it
 # ("㎞", "㎐", "㏈", "㎲", "㎏", "㏄", "㎧"); the squares of no unit are left out.
@@ -203,6 +207,7 @@ CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.
     *("baht", "ringgit", "rupiah", "shekels", "shekel", "kronor", "kroner", "krona", "krone"),
     *("forint", "forints", "hryvnia", "hryvnias", "naira", "reais", "pence", "lei", "leu"),
     *("bitcoins", "bitcoin", "satoshis"),
+    "دولار",  # Arabic (no case: not lower case) (blind17)
 }
 # Currency words that are prices only as :data:`LETTER_SIGN` says: "It costs 300 won"
 # ("Of 12 bids, 3 won"; "3 Rand analysts").

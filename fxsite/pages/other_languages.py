@@ -2,7 +2,9 @@
 
 English "3 times faster", "twice as fast", "2-fold" are figures
 (:mod:`fxsite.pages.figure_families`); these are the same figures in German, French,
-Spanish, Italian, Portuguese, Dutch, Polish and Russian, written with digits or with words:
+Spanish, Italian, Portuguese, Dutch, Polish and Russian, written with digits or with words
+(and with digits in Indonesian and Malay "3 kali lebih cepat", Turkish "1,9 kat daha hızlı",
+Vietnamese "nhanh gấp 1,9 lần", Hindi "1.9 गुना तेज़", Arabic "أسرع 1.9 مرة"):
 
 * with digits: "2,5-mal schneller", "3 Mal so schnell", "3 fois plus", "3 veces más",
   "3 volte più", "3 vezes mais", "3 keer sneller", "2 razy szybciej", "2,5-krotnie",
@@ -46,8 +48,17 @@ OTHER_TIMES = re.compile(
     rf"|razy{_SP}{_POLISH_MORE})\b"
     rf"|{_NUMBER}-?krotnie\b"
     rf"|\bв{_SP}{_NUMBER}{_SP}раза?\b|{_NUMBER}{_SP}раза?{_SP}{_RUSSIAN_MORE}"
+    # Portuguese in the singular, Indonesian and Malay, Turkish, Vietnamese, Hindi, Arabic
+    rf"|{_NUMBER}{_SP}vez{_SP}(?:mais|menos)\b"
+    rf"|{_NUMBER}{_SP}kali{_SP}(?:lebih|lipat)\b"
+    rf"|{_NUMBER}{_SP}kat{_SP}(?:daha|fazla)\b"
+    rf"|\bgấp{_SP}{_NUMBER}{_SP}lần\b"
+    rf"|{_NUMBER}{_SP}?गुना"
+    rf"|{_NUMBER}{_SP}مرة|مرة{_SP}{_NUMBER}|ب{_NUMBER}{_SP}مرات"
 )
-OTHER_TIMES_CUE = re.compile("mal|fois|veces|volte|vezes|keer|razy|krotnie|раз", re.IGNORECASE)
+OTHER_TIMES_CUE = re.compile(
+    "mal|fois|veces|volte|vezes|vez|keer|razy|krotnie|раз|kali|kat|lần|गुना|مر", re.IGNORECASE
+)
 
 #: With words.
 OTHER_TIMES_WORDS = re.compile(

@@ -80,7 +80,7 @@ def render_stats(
             findings.append(
                 Finding(path, line_no, col, result.code, result.message, text=match["text"])
             )
-            continue
+        # The context is judged whatever the claim is: every finding in one run (blind16).
         context = match["context"] or ""
         context_col = match.start("context") + 1 if match["context"] is not None else 0
         locator = SourceLocator(context)
@@ -93,6 +93,8 @@ def render_stats(
             findings.append(
                 Finding(path, line_no, context_col + (at or 0), found.code, message, text=shown)
             )
+        if isinstance(result, ClaimProblem):
+            continue
         claims.append(result)
         context_html = (
             f'<span class="fx-stat-context">{escape_markdown(context)}</span>' if context else ""
