@@ -297,6 +297,21 @@ IMAGES = [
     ),
     ("an image by reference", "Each save took ![][n] s.\n\n[n]: n.svg", "index.md", [16]),
     ("by reference, in a folder", "Each save took ![n] s.\n\n[N]: ../n.svg", "sub/p.md", [16]),
+    # blind17: a drawing embedded otherwise than by <img>
+    ("an <object>'s drawing", 'Each save took <object data="n.svg"></object> s.', "index.md", [16]),
+    ("an <embed>'s drawing", 'Each save took <embed src="n.svg"> s.', "index.md", [16]),
+    (
+        "a <picture>'s source",
+        'Each save took <picture><source srcset="n.svg 1x"><img src="x.png" alt=""></picture> s.',
+        "index.md",
+        [25],
+    ),
+    (
+        "near miss: an <object> drawing a picture, its fallback read",
+        'Each save took <object data="pic.svg">a chart</object> here.',
+        "index.md",
+        [],
+    ),
     ("near miss: a reference to nothing", "Each save took ![][zz] s.", "index.md", []),
     ("near miss: an image of a picture", "Each save took ![](pic.svg) s.", "index.md", []),
     ("near miss: an image drawing a word", "Each save took ![](word.svg) s.", "index.md", []),

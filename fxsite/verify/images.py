@@ -100,13 +100,16 @@ def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
 
 #: An image in Markdown (``![alt](src "title")``; by reference, ``![alt][ref]``,
 #: ``![ref][]``, ``![ref]``; its attribute list after it: ``{ width=20 }``) or in HTML
-#: (``<img src=…>``, the source quoted or not), and its source (or reference).
+#: (``<img src=…>``, ``<embed src=…>``, ``<object data=…>``, a ``<picture>``'s ``<source
+#: srcset=…>``; the source quoted or not), and its source (or reference).
 IMAGE = re.compile(
     r"!\[(?P<alt>[^\]\n]{0,200})\]"
     r"(?:\(\s*<?(?P<md>[^\s)>]{1,8192}+)>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
     r"|[ ]?\[(?P<ref>[^\]\n]{0,200})\])?"
     r"(?:\{[^{}\n]{0,200}\})?"
-    r"|<img\b[^<>]{0,500}?\ssrc\s*=\s*"
+    # an image, an embedded or object's drawing, a picture's source (its first candidate)
+    r"|<(?:(?:img|embed)\b[^<>]{0,500}?\ssrc|object\b[^<>]{0,500}?\sdata"
+    r"|source\b[^<>]{0,500}?\ssrcset)\s*=\s*"
     r"(?:\"(?P<dq>[^\"]{0,8192}+)\"|'(?P<sq>[^']{0,8192}+)'|(?P<uq>[^\"'\s>]{1,8192}+))"
     r"[^<>]{0,500}+>",
     re.IGNORECASE,
@@ -137,7 +140,10 @@ def image_source(image: re.Match[str], defined: dict[str, str]) -> tuple[str, bo
     if image["alt"] is not None:
         url = defined.get(_label(image["ref"] or image["alt"]))
         return None if url is None else (url, True)
-    return html.unescape(image["dq"] or image["sq"] or image["uq"] or ""), False
+    written = html.unescape(image["dq"] or image["sq"] or image["uq"] or "")
+    if image.group()[:7].lower() == "<source":  # a srcset: its first candidate's URL
+        written = (written.split(",")[0].split() or [""])[0]
+    return written, False
 
 
 def markdown_images(source: str) -> frozenset[str]:

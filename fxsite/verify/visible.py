@@ -467,9 +467,25 @@ _READ_APART = frozenset({"script", "template", "iframe", "style", *URL_ATTRIBUTE
 _FROM_SOURCE = SKIPPED | CODE
 #: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
 _DRAWN_IN_LINE = frozenset(
-    {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup"}
+    {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup", "object", "embed"}
 )
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _picture_source(img: LexborNode) -> str | None:
+    """The image a ``<picture>``'s first ``<source srcset>`` gives its ``<img>`` to draw in
+    its box (its first candidate's URL), where the image is in one; else None (blind17)."""
+    parent = img.parent
+    if parent is None or parent.tag != "picture":
+        return None
+    for child in parent.iter():
+        if child.tag == "source":
+            srcset = (child.attributes.get("srcset") or "").strip()
+            if srcset:
+                return srcset.split(",")[0].split()[0]
+    return None
+
+
 _NO_CLASSES: frozenset[str] = frozenset()
 
 
@@ -784,8 +800,14 @@ class _Walk:
         if tag == "br":
             builder.add(" ")
             return True
+        if tag in ("object", "embed"):  # the site's drawing in the line, as an image's
+            drawn = read_image(self.sheets, attrs.get("data" if tag == "object" else "src") or "")
+            if drawn:
+                builder.add_code(drawn)
+            return bool(drawn)  # else its fallback is read
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
-            drawn = read_image(self.sheets, attrs.get("src") or "") if tag == "img" else None
+            src = _picture_source(node) or attrs.get("src") or "" if tag == "img" else ""
+            drawn = read_image(self.sheets, src) if tag == "img" else None
             value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
                 builder.add_code(value)
