@@ -25,6 +25,11 @@ def bare(html: str) -> list[str]:
 
 DRAWN = [
     ("start", '<ol start="178"><li>seconds per save on NFS</li></ol>', "178 seconds"),
+    (
+        "a counter reset in the list's style (blind17)",
+        '<ol style="counter-reset: list-item 95"><li>seconds per checkpoint save</li></ol>',
+        "96 seconds",
+    ),
     ("value", '<ol><li value="94">s on the array</li></ol>', "94 s"),
     ("value sets the next", '<ol><li value="93">x</li><li>s on the array</li></ol>', "94 s"),
     ("start counts on", '<ol start="93"><li>Run</li><li>s on the array</li></ol>', "94 s"),
@@ -53,6 +58,7 @@ def test_an_explicit_list_number_is_read(row: str, html: str, figure: str) -> No
 
 NOT_DRAWN = [
     ("counted from 1", "<ol><li>seconds per save</li></ol>"),
+    ("another counter reset", '<ol style="counter-reset: section 95"><li>seconds</li></ol>'),
     ("start before a word", '<ol start="3"><li>Install the driver</li></ol>'),
     ("start before x86", '<ol start="2"><li>x86 builds</li></ol>'),
     ("letters", '<ol start="178" type="a"><li>seconds</li></ol>'),

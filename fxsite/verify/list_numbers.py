@@ -4,8 +4,9 @@
 list's marker stands where a figure's number would, so the reader reads it as
 text. Decisions:
 
-- Only a list numbered explicitly is read: an ``<ol>`` with a ``start``, or with an
-  item that has a ``value``. A list counted from 1 (every Markdown list without the
+- Only a list numbered explicitly is read: an ``<ol>`` with a ``start``, a style of its
+  own resetting its items' counter (``counter-reset: list-item 95``: 96 first), or with
+  an item that has a ``value``. A list counted from 1 (every Markdown list without the
   ``sane_lists`` extension) is read as before, so a step list ("1. Minutes matter")
   is not a figure.
 - The numbers follow HTML's rules: ``start`` defaults to 1 (to the number of items in
@@ -37,6 +38,9 @@ _NO_DIGITS = re.compile(
     r"|cjk|hiragana|katakana|hebrew|ethiopic"
 )
 _NOT_DECIMAL_TYPES = frozenset("aAiI")
+#: A list's own style resetting its items' counter: ``counter-reset: list-item 95`` draws
+#: 96 before its first item (blind17), as ``start="96"`` does.
+_COUNTER_RESET = re.compile(r"counter-reset\s*:\s*list-item\s+([+-]?\d{1,9})\b", re.IGNORECASE)
 
 
 def _integer(value: str | None) -> int | None:
@@ -59,6 +63,9 @@ def list_numbers(ol: LexborNode) -> dict[int, str]:
         return {}
     items = [child for child in ol.iter() if child.tag == "li"]
     start = _integer(ol.attributes.get("start")) if "start" in ol.attributes else None
+    reset = _COUNTER_RESET.search(ol.attributes.get("style") or "")
+    if reset is not None:  # the counter before the first item, which counts one on
+        start = int(reset[1]) + 1
     values = [_integer(item.attributes.get("value")) for item in items]
     if start is None and all(value is None for value in values):
         return {}
