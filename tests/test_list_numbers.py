@@ -26,6 +26,11 @@ def bare(html: str) -> list[str]:
 DRAWN = [
     ("start", '<ol start="178"><li>seconds per save on NFS</li></ol>', "178 seconds"),
     (
+        "a counter set in an item's style (blind19)",
+        '<ol><li style="counter-set: list-item 94">s per save</li></ol>',
+        "94 s",
+    ),
+    (
         "a counter reset in the list's style (blind17)",
         '<ol style="counter-reset: list-item 95"><li>seconds per checkpoint save</li></ol>',
         "96 seconds",

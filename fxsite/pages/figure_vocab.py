@@ -341,10 +341,13 @@ SCALE_AFTER = (
     r"|lakhs?|bn|mn|mln|Millionen|Milliarden|Tausend)(?![A-Za-z])|(?:Mio|Mrd|Tsd)\.?(?![A-Za-z])"
     r"|[kKMB](?=\s|[.,;:!?)]|\Z))"
 )
-# "per" and a unit of time after a figure make it a rate ("500 requests per second").
+# "per" and a unit of time after a figure make it a rate ("500 requests per second"); so
+# do "a", "each" and "every" and a short one ("[500 requests](…) a second"; "every day"
+# after a duration says how often).
 PER_TIME_AFTER = (
-    r"(?i:per\s+(?:second|sec|minute|min|hour|hr|day|week|month|year|ms|millisecond)s?)"
-    r"(?![A-Za-z])"
+    r"(?i:per\s+(?:second|sec|minute|min|hour|hr|day|week|month|year|ms|millisecond)s?"
+    r"|(?:an?|each|every)\s+(?:second|sec|minute|min|hour|hr|ms|millisecond))(?![A-Za-z])"
+    r"(?!\s+(?i:time|later|earlier|ago|or|look)\b)"
 )
 # A scale letter spaced from its number ("1.2 M tokens/s", "2 K IOPS") is one too;
 # it must be followed by a space, so "grade 2 K-12" keeps its name.

@@ -592,8 +592,16 @@ _MODEL_FAMILY = re.compile(
 )
 
 
+#: An image's density suffix ("the @2x images") and a version ("Version 1.9x", "v1.9x"):
+#: names, not multipliers (blind19).
+_ASSET_OR_VERSION = re.compile(r"(?:@|\b(?i:version|release|v)\s?)\Z")
+
+
 def _no_model(text: str, match: re.Match[str]) -> bool:
-    """Not a model number (:data:`_MODEL_X`) after its family's name (:data:`_MODEL_FAMILY`)."""
+    """Not a model number (:data:`_MODEL_X`) after its family's name (:data:`_MODEL_FAMILY`),
+    nor an asset's density or a version (:data:`_ASSET_OR_VERSION`)."""
+    if _ASSET_OR_VERSION.search(text, max(0, match.start() - 9), match.start()):
+        return False
     if _MODEL_X.search(match.group()) is None:
         return True
     return _MODEL_FAMILY.search(text, max(0, match.start() - 32), match.start()) is None

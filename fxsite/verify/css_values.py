@@ -321,7 +321,8 @@ def moving(name: str, value: Tokens) -> bool:
     stands, beside other text: an offset (``top``, ``left``, ``inset``… not 0 or auto;
     whether the element is positioned is not asked), ``position: absolute`` or
     ``fixed``, a negative margin, a translation (``translate``,
-    ``transform: translate()``/``matrix()``), a ``float``."""
+    ``transform: translate()``/``matrix()``), a turn or a mirror (``rotate``, ``scale``, and
+    in ``transform``: ``rotate(180deg)`` draws "s 96" as "96 s"), a ``float``."""
     tokens = _plain(value)
     if name in _OFFSETS:
         return any(n is None or n != 0 for n in _numbers(tokens))
@@ -331,8 +332,11 @@ def moving(name: str, value: Tokens) -> bool:
         return not (_idents(tokens) & {"none", *_WIDE}) and bool(tokens)
     if name == "transform":
         return any(
-            f.startswith(("translate", "matrix")) or f in _UNKNOWN for f in _functions(tokens)
+            f.startswith(("translate", "matrix", "rotate", "scale")) or f in _UNKNOWN
+            for f in _functions(tokens)
         )
+    if name in ("rotate", "scale"):  # "rotate: 180deg" draws "s 96" as "96 s" (blind19)
+        return not (_idents(tokens) & {"none", *_WIDE}) and bool(tokens)
     if name == "position":  # drawn where its offsets (or none) put it, over other text
         return bool(_idents(tokens) & {"absolute", "fixed"})
     if name == "float":

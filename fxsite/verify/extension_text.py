@@ -6,7 +6,8 @@ them once the page's scripts and images have drawn them:
 * a Mermaid diagram (``pre.mermaid``, a ``mermaid`` fence of
   ``pymdownx.superfences``) is drawn from its source: node labels, edge labels,
   a pie chart's values and the share of the whole each slice is labelled with ("Saved"
-  : 94 beside "Rest" : 6 draws "94%"), an XY chart's values read in its value axis's unit
+  : 94 beside "Rest" : 6 draws "94%"), an XY chart's values read in its value axis's unit,
+  its entity codes as drawn (``#57;#52;`` draws "94")
   ("bar [178, 94]" under ``y-axis "Save time (s)"``); each line of the source is read as a run of text,
   except lines that only style the drawing (``style``, ``classDef``…);
 * TeX (``.arithmatex``, as ``pymdownx.arithmatex`` writes it) is drawn with its
@@ -36,6 +37,7 @@ def diagram_lines(source: str) -> list[str]:
     """The lines of a Mermaid diagram's source whose text it may draw; for a pie chart,
     each slice also as Mermaid labels it, with its share of the whole ("Saved 94%": a
     figure no source line writes, :func:`_pie_shares`)."""
+    source = _MERMAID_ENTITY.sub(_mermaid_char, source)
     lines = [line for line in source.splitlines() if line.strip() and not _STYLE_LINE.match(line)]
     kind = lines[0].split()[:1] if lines else []
     if kind == ["pie"]:
@@ -43,6 +45,20 @@ def diagram_lines(source: str) -> list[str]:
     elif kind in (["xychart-beta"], ["xychart"]):
         lines += _xy_values(lines)
     return lines
+
+
+#: Mermaid's entity codes in a label: ``#57;#52;`` draws "94", ``#quot;`` a quote (blind19).
+_MERMAID_ENTITY = re.compile(r"#(?:(\d{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));")
+
+
+def _mermaid_char(match: re.Match[str]) -> str:
+    """The character a Mermaid entity code draws (as written where it names none)."""
+    from html.entities import html5
+
+    if match[1] is not None:
+        code = int(match[1])
+        return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code <= 0xDFFF else ""
+    return html5.get(f"{match[2]};", match.group())
 
 
 #: An XY chart's value axis and its title ("y-axis "Save time (s)" 0 --> 200"), and a
@@ -95,6 +111,19 @@ _SYMBOLS = {
     "mu": "µ",
     "%": "%",
     "$": "$",
+    # currencies, units and functions MathJax draws as such (blind19: "$\pounds 300$")
+    "pounds": "£",
+    "yen": "¥",
+    "euro": "€",
+    "textdollar": "$",
+    "textsterling": "£",
+    "textyen": "¥",
+    "texteuro": "€",
+    "textpercent": "%",
+    "textperthousand": "‰",
+    "perthousand": "‰",
+    "sec": "sec",
+    "min": "min",
 }
 _SYMBOL = re.compile(r"\\(%|\$|[A-Za-z]+)")
 _SPACES = re.compile(r"\\[,;: ]|~|\\q?quad(?![A-Za-z])")
@@ -105,11 +134,15 @@ def tex_text(tex: str) -> str:
     """TeX as drawn, roughly: spaces for spacing commands, symbols for their commands,
     ``a/b`` for a simple fraction, other commands (``\\mathrm``, ``\\text``) and braces
     dropped, so their arguments stand in the text."""
-    text = _DELIMITERS.sub(" ", tex)
+    text = _DELIMITERS.sub(" ", tex.replace("\\$", _ESCAPED_DOLLAR))
     text = _FRACTION.sub(r"\1/\2", text)
     text = _SPACES.sub(" ", text).replace("\\!", "")
     text = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), ""), text)
-    return text.replace("{", "").replace("}", "")
+    return text.replace("{", "").replace("}", "").replace(_ESCAPED_DOLLAR, "$")
+
+
+#: An escaped dollar sign (``\$300``), kept from the delimiters until the text is drawn.
+_ESCAPED_DOLLAR = "\ue000"
 
 
 #: Characters an emoji is written with beside its pictographs: keycap bases, the

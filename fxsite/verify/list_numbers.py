@@ -6,7 +6,8 @@ text. Decisions:
 
 - Only a list numbered explicitly is read: an ``<ol>`` with a ``start``, a style of its
   own resetting its items' counter (``counter-reset: list-item 95``: 96 first), or with
-  an item that has a ``value``. A list counted from 1 (every Markdown list without the
+  an item that has a ``value`` or a style of its own setting it (``counter-set:
+  list-item 94``). A list counted from 1 (every Markdown list without the
   ``sane_lists`` extension) is read as before, so a step list ("1. Minutes matter")
   is not a figure.
 - The numbers follow HTML's rules: ``start`` defaults to 1 (to the number of items in
@@ -41,6 +42,8 @@ _NOT_DECIMAL_TYPES = frozenset("aAiI")
 #: A list's own style resetting its items' counter: ``counter-reset: list-item 95`` draws
 #: 96 before its first item (blind17), as ``start="96"`` does.
 _COUNTER_RESET = re.compile(r"counter-reset\s*:\s*list-item\s+([+-]?\d{1,9})\b", re.IGNORECASE)
+#: An item's own style setting its number: ``counter-set: list-item 94`` draws 94 (blind19).
+_COUNTER_SET = re.compile(r"counter-set\s*:\s*list-item\s+([+-]?\d{1,9})\b", re.IGNORECASE)
 
 
 def _integer(value: str | None) -> int | None:
@@ -67,12 +70,15 @@ def list_numbers(ol: LexborNode) -> dict[int, str]:
     if reset is not None:  # the counter before the first item, which counts one on
         start = int(reset[1]) + 1
     values = [_integer(item.attributes.get("value")) for item in items]
-    if start is None and all(value is None for value in values):
+    setting = any(_COUNTER_SET.search(item.attributes.get("style") or "") for item in items)
+    if start is None and all(value is None for value in values) and not setting:
         return {}
     step = -1 if "reversed" in ol.attributes else 1
     number = start if start is not None else (len(items) if step < 0 else 1)
     numbers: dict[int, str] = {}
     for item, value in zip(items, values, strict=True):
+        set_to = _COUNTER_SET.search(item.attributes.get("style") or "")
+        value = int(set_to[1]) if set_to is not None else value
         number = value if value is not None else number
         if _draws_digits(item):
             numbers[item.mem_id] = f"{number} "

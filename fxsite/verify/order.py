@@ -124,7 +124,7 @@ def _moved(node: LexborNode, decl: Declaration) -> Note | None:
 #: What a style that reorders must hold (a property name, or an escape spelling one).
 _MAY_REORDER = re.compile(
     r"order|direction|bidi|grid|flex|table|top|left|right|bottom|inset|margin|translate|"
-    r"transform|float|\\",
+    r"transform|rotate|scale|float|\\",
     re.IGNORECASE,
 )
 

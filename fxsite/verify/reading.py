@@ -65,7 +65,7 @@ _KEEP = frozenset("µμ×–—−·°′″")
 #: an x is one too (:func:`_fold_char`); so is a Greek small chi standing alone after a
 #: number (:data:`_CHI_SIGN`).
 _SIGNS = {
-    **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴", "×"),
+    **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴乂🞩⛌", "×"),
     **dict.fromkeys("⁄∕⧸", "/"),
     "∶": ":",  # RATIO, drawn as a colon ("4∶1")
     "ꜱ": "s",
@@ -401,16 +401,22 @@ def _quantity_letter(char: str) -> bool:
     return folded.isascii() and folded.isalnum()
 
 
+#: The signs drawn as a multiplication sign (:data:`_SIGNS`), beside a claim as "×" is.
+_X_SIGNS = "".join(sign for sign, read in _SIGNS.items() if read == "×")
+#: Numbers in words a multiplier says before a claim ("eight times [6.4 GB/s](…)").
+_NUMBER_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred"
 #: A multiplier beside a claim, across a space: "[94 s](…) × 10", "[96%](…) times 2",
 #: "twice [94 s](…)", "3 × [94 s](…)", a scale word after it ("[2.0×](…) thousand",
 #: "[$94](…) K", "[94](…) crore": figure_vocab.SCALE_AFTER; "[6.4 GB/s](…) 万"), or
 #: "per" and a unit of time ("[500 requests](…) per second"): the text states another
 #: quantity than the claim.
 _TIMES_AFTER = re.compile(
-    rf"\s*(?:[×xX*]|(?i:times))\s*\d|\s+{SCALE_AFTER}|\s+{MAG_CJK}(?!兆)|\s+{PER_TIME_AFTER}"
+    rf"\s*(?:[×xX*{_X_SIGNS}]|(?i:times))\s*\d|\s+{SCALE_AFTER}|\s+{MAG_CJK}(?!兆)"
+    rf"|\s+{PER_TIME_AFTER}"
 )
 _TIMES_BEFORE = re.compile(
-    r"(?:\b(?:twice|thrice|double|triple|quadruple|half)|\d\s*(?:[×xX*]|times))\s+\Z",
+    r"(?:\b(?:twice|thrice|double|triple|quadruple|half(?:\s+of)?|minus)"
+    rf"|\b(?:{_NUMBER_WORDS})\s+times|\d\s*(?:[×xX*{_X_SIGNS}]|times))\s+\Z",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,76 @@
+"""What a nineteenth blind tester published: text turned or mirrored by CSS, a list item's
+counter set, TeX currency macros, Mermaid entity codes, look-alike multiplication signs,
+words beside a claim that change it; and what it found refused that names nothing.
+
+Each row is a paragraph of a page, read by the one reader, with the errors it must give
+(``(code, line, col)``; none for a near miss).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import library, sentence_errors
+
+from fxsite.verify.extension_text import diagram_lines, tex_text
+
+TIME = "evidence:R1#save_time_fx100"  # 94 s
+BANDWIDTH = "evidence:R1#bandwidth_fx100"  # 6.40 GB/s
+
+ROWS = [
+    (
+        "text turned half a turn by a transform",
+        'It took <span style="display:inline-block;transform:rotate(180deg)">s 96</span>.',
+        [("FX504", 3, 43)],
+    ),
+    (
+        "by the rotate property",
+        'x <span style="display:inline-block;rotate:180deg">s 96</span> y',
+        [("FX504", 3, 37)],
+    ),
+    (
+        "mirrored by scale",
+        'x <span style="display:inline-block;scale:-1">s 96</span> y',
+        [("FX504", 3, 37)],
+    ),
+    ("near miss: words turned a little", 'A <span style="rotate:3deg">hello</span> world', []),
+    ("a look-alike multiplication sign", "It is 1.9 乂 faster.", [("FX501", 3, 7)]),
+    ("another", "It is 1.9 ⛌ faster.", [("FX501", 3, 7)]),
+    (
+        "a number word's times before a claim",
+        f"It is eight times [6.4 GB/s]({BANDWIDTH}).",
+        [("FX503", 3, 20)],
+    ),
+    ("a look-alike sign after a claim", f"It took [94 s]({TIME}) ✕ 3.", [("FX503", 3, 10)]),
+    ("half of a claim", f"Half of [94 s]({TIME}).", [("FX503", 3, 10)]),
+    ("minus a claim", f"It is minus [94 s]({TIME}).", [("FX503", 3, 14)]),
+    ("near miss: a second time", f"Saved [94 s]({TIME}) a second time.", []),
+    ("near miss: each run", f"Took [94 s]({TIME}) each run.", []),
+    ("near miss: a version", "Version 1.9x is deprecated.", []),
+    ("near miss: an image's density", "Use the @2x images on Retina screens.", []),
+    ("near miss: a multiplier still", "It is 1.9x faster.", [("FX501", 3, 7)]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_blind19(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors
+
+
+@pytest.mark.parametrize(
+    ("tex", "drawn"),
+    [
+        (r"\(\$300\)", "$300"),
+        (r"$\pounds 300$", "£ 300"),
+        (r"$94\,\sec$", "94 sec"),
+        (r"$96\,\textperthousand$", "96 ‰"),
+        (r"\(\text{\$}300\)", "$300"),
+        (r"\(94\,\mathrm{s}\)", "94 s"),
+    ],
+)
+def test_tex_currency_and_unit_macros_are_drawn(tex: str, drawn: str) -> None:
+    assert " ".join(tex_text(tex).split()) == drawn
+
+
+def test_mermaid_entity_codes_are_drawn() -> None:
+    lines = diagram_lines('graph LR\n  A["save: #57;#52; s"]\n  B["#quot;x#quot; #nothing;"]')
+    assert lines[1:] == ['  A["save: 94 s"]', '  B[""x" #nothing;"]']
