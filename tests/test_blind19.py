@@ -74,3 +74,29 @@ def test_tex_currency_and_unit_macros_are_drawn(tex: str, drawn: str) -> None:
 def test_mermaid_entity_codes_are_drawn() -> None:
     lines = diagram_lines('graph LR\n  A["save: #57;#52; s"]\n  B["#quot;x#quot; #nothing;"]')
     assert lines[1:] == ['  A["save: 94 s"]', '  B[""x" #nothing;"]']
+
+
+@pytest.mark.parametrize(
+    ("sentence", "errors"),
+    [
+        (
+            '9<span style="display:inline-block;width:1px;overflow:hidden">X</span>4 s',
+            [("FX501", 3, 1)],
+        ),
+        (
+            '9<span style="display:inline-block;width:0.01px;overflow:clip">X</span>4 s',
+            [("FX501", 3, 1)],
+        ),
+        (
+            '9<span style="display:inline-block;height:0.1em;overflow:hidden">X</span>4 s',
+            [("FX501", 3, 1)],
+        ),
+        ('A <span style="display:inline-block;width:20px">wide</span> box', []),
+    ],
+    ids=["a pixel wide", "a hundredth of a pixel", "a tenth of an em high", "near miss: a box"],
+)
+def test_a_box_too_small_to_draw_a_glyph_hides_it(
+    sentence: str, errors: list[tuple[str, int, int]]
+) -> None:
+    """blind19: a box a pixel wide with its overflow hidden showed "9" and "4" as "94"."""
+    assert sentence_errors(sentence, library()) == errors

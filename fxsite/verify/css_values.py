@@ -212,11 +212,21 @@ def _negative(token: ast.Node) -> bool:
     )
 
 
-def _zero(tokens: Tokens) -> bool:
-    return all(
-        isinstance(t, (ast.NumberToken, ast.DimensionToken, ast.PercentageToken)) and t.value == 0
-        for t in tokens
-    )
+#: The widest (or highest) box, in CSS pixels, that draws no glyph whole: a box this small
+#: hides what it holds as one of no size does (``width: 1px; overflow: hidden``: blind19).
+NO_ROOM_PX = 2.0
+
+
+def _no_room(tokens: Tokens) -> bool:
+    """Every size of a value is 0, or a length under :data:`NO_ROOM_PX` (by :func:`_px`)."""
+    return all(_no_room_for(t) for t in tokens)
+
+
+def _no_room_for(token: ast.Node) -> bool:
+    if isinstance(token, (ast.NumberToken, ast.PercentageToken)):
+        return bool(token.value == 0)
+    size = _px(token) if isinstance(token, ast.DimensionToken) else None
+    return size is not None and 0 <= size < NO_ROOM_PX
 
 
 #: Functions whose value the gate does not compute.
@@ -268,7 +278,7 @@ _HIDERS = {
     "text-indent": lambda t, w: _negative(t[0]),
     "clip": lambda t, w: not (w & {"auto", "none"}),
     "clip-path": lambda t, w: not (w & {"auto", "none"}),
-    **dict.fromkeys(_SIZES, lambda t, w: _zero(t) or bool(_functions(t) & _UNKNOWN)),
+    **dict.fromkeys(_SIZES, lambda t, w: _no_room(t) or bool(_functions(t) & _UNKNOWN)),
     **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
     **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
 }
