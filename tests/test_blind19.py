@@ -91,12 +91,38 @@ def test_mermaid_entity_codes_are_drawn() -> None:
             '9<span style="display:inline-block;height:0.1em;overflow:hidden">X</span>4 s',
             [("FX501", 3, 1)],
         ),
+        (
+            '9<span style="display:inline-block;inline-size:0;overflow:hidden">X</span>4 s',
+            [("FX501", 3, 1)],
+        ),
+        (
+            '9<span style="display:inline-block;max-width:1px;overflow:hidden">X</span>4 s',
+            [("FX501", 3, 1)],
+        ),
         ('A <span style="display:inline-block;width:20px">wide</span> box', []),
     ],
-    ids=["a pixel wide", "a hundredth of a pixel", "a tenth of an em high", "near miss: a box"],
+    ids=[
+        "a pixel wide",
+        "a hundredth of a pixel",
+        "a tenth of an em high",
+        "a logical size of none (blind18)",
+        "a max width of a pixel (blind18)",
+        "near miss: a box",
+    ],
 )
 def test_a_box_too_small_to_draw_a_glyph_hides_it(
     sentence: str, errors: list[tuple[str, int, int]]
 ) -> None:
     """blind19: a box a pixel wide with its overflow hidden showed "9" and "4" as "94"."""
     assert sentence_errors(sentence, library()) == errors
+
+
+def test_the_locator_asks_the_source_for_a_cue_once() -> None:
+    """blind18: a text file of thousands of "9%" took minutes in ``check``: each finding's
+    placing looked through the whole source for "</" again (quadratic)."""
+    from fxsite.pages.locate import SourceLocator
+
+    locator = SourceLocator("9%" * 50_000)
+    for _ in range(3):
+        locator.find("9%", "FX501")
+    assert locator._cues.get("</") is False  # asked once, remembered

@@ -174,6 +174,8 @@ class SourceLocator:
     _link_starts: list[int] = field(default_factory=list)
     #: the links a claim was placed at
     _placed: set[int] = field(default_factory=set)
+    #: whether the source holds each cue a finder asked of it (:meth:`_holds`)
+    _cues: dict[str, bool] = field(default_factory=dict)
 
     def find(
         self, text: str, kind: str = "figure", *, whole: bool = False, glued: str = ""
@@ -269,6 +271,13 @@ class SourceLocator:
         after = _INLINE_TAG.sub("", self.source[end : end + 200])
         return before.endswith(char) or after.startswith(char)
 
+    def _holds(self, cue: str) -> bool:
+        """Whether the source holds ``cue``, looked for once (a finder asks it for each
+        finding: a page of thousands of figures made it quadratic, blind18)."""
+        if cue not in self._cues:
+            self._cues[cue] = cue in self.source
+        return self._cues[cue]
+
     # Each finder: where the text is written its way first from ``start``, before ``end``.
 
     def _exact(self, text: str, start: int, end: int) -> int | None:
@@ -282,7 +291,7 @@ class SourceLocator:
         # Split by an element: what it holds is not shown (hidden by an attribute or
         # a stylesheet), so the text is written whole only with it between: looked for,
         # loosely, in the source with its inline elements and what they hold left out.
-        if "</" not in self.source:
+        if not self._holds("</"):
             return None
         if self._unsplit is None:
             self._unsplit = _without_elements(self.source)
@@ -293,7 +302,7 @@ class SourceLocator:
 
     def _entities(self, text: str, start: int, end: int) -> int | None:
         # A character written as an entity: looked for in the source as decoded.
-        if "&" not in self.source:
+        if not self._holds("&"):
             return None
         if self._decoded is None:
             self._decoded = _decode(self.source)
@@ -314,7 +323,7 @@ class SourceLocator:
         # An emoji written as its shortcode (pymdownx.emoji: ``:nine::four: s`` shows
         # 9️⃣4️⃣ s), looked for in the source with its shortcodes drawn, variation
         # selectors left out on both sides.
-        if ":" not in self.source:
+        if not self._holds(":"):
             return None
         if self._icons is None:
             self._icons = _ICON_CUE.search(self.source) is not None

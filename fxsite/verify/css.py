@@ -303,7 +303,7 @@ def completes_figure(text: str) -> bool:
 #: What a style that hides text must hold: a property name :func:`~.css_values.hiding`
 #: reads, a function whose value is not known, or an escape spelling one.
 _MAY_HIDE = re.compile(
-    r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|"
+    r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
     r"transform|scale|translate|rotate|zoom|mask|blend|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )

@@ -231,7 +231,10 @@ def _no_room_for(token: ast.Node) -> bool:
 
 #: Functions whose value the gate does not compute.
 _UNKNOWN = frozenset({"var", "env", "attr", "calc", "min", "max", "clamp", "if"})
-_SIZES = frozenset({"width", "height", "max-width", "max-height"})
+_SIZES = frozenset(
+    {"width", "height", "max-width", "max-height"}
+    | {"inline-size", "block-size", "max-inline-size", "max-block-size"}
+)
 _MOVERS = frozenset({"transform", "scale", "translate", "rotate", "zoom"})
 _MASKS = frozenset(
     {
