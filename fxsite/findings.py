@@ -7,6 +7,7 @@ returns findings, and the edges (CLI, MkDocs plugin) decide how to report them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -129,6 +130,16 @@ CODES: dict[str, str] = {
 }
 
 
+#: What would break a report's line or a terminal's: controls (C0, DEL, C1), the line and
+#: paragraph separators, and the surrogates a name that is not UTF-8 is decoded to.
+_UNPRINTED = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One problem at one place. ``line`` and ``col`` are 1-based."""
@@ -144,9 +155,13 @@ class Finding:
     more: int | None = None
 
     def format(self) -> str:
-        """The one-line form ``path:line:col: CODE message``."""
+        """The one-line form ``path:line:col: CODE message``, on one line whatever the
+        path or message holds: a control character, a line separator or a byte of a name
+        that is not UTF-8 is shown escaped (``\\n``, ``\\udcff``), so a published file's
+        name cannot forge a line of a report (blind18)."""
         prefix = "warning: " if self.severity == "warning" else ""
-        return f"{self.path}:{self.line}:{self.col}: {self.code} {prefix}{self.message}"
+        line = f"{self.path}:{self.line}:{self.col}: {self.code} {prefix}{self.message}"
+        return _UNPRINTED.sub(_escaped, line)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form (``--format json``)."""

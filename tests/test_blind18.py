@@ -1,0 +1,26 @@
+"""What an eighteenth blind tester found in the audit's reports: a published file's name
+could forge a line of the report (a newline in the name), and a name that is not UTF-8
+was printed as raw bytes."""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.findings import Finding
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("ok.txt:1:1: FX000 fine\nz.txt", "ok.txt:1:1: FX000 fine\\x0az.txt"),
+        ("a\rb.txt", "a\\x0db.txt"),
+        ("a\u2028b.txt", "a\\u2028b.txt"),
+        ("a\udcffb.txt", "a\\udcffb.txt"),
+        ("a\x1b[2Jb.txt", "a\\x1b[2Jb.txt"),
+        ("near miss: 中文 and spaces.txt", "near miss: 中文 and spaces.txt"),
+    ],
+)
+def test_a_finding_is_one_line_whatever_its_path_holds(path: str, shown: str) -> None:
+    line = Finding(path, 1, 1, "FX501", "bare figure '94\u00a0s'").format()
+    assert line == f"{shown}:1:1: FX501 bare figure '94\u00a0s'"
+    assert "\n" not in line and "\r" not in line
