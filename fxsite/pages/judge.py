@@ -161,9 +161,13 @@ def _pass_read(
     ``94 s`` that is refused, is where the first is written)."""
     from fxsite.verify.scan import numbers_in
 
+    last: dict[str, int] = {}  # each text and number a bare figure shows: its last finding
+    for at, finding in enumerate(findings):
+        if finding.code == "FX501" and finding.text:
+            for key in (finding.text, *numbers_in(finding.text)):
+                last[key] = at
     for before, text in read:
-        later = [f.text or "" for f in findings[before:] if f.code == "FX501"]
-        if any(text == shown or text in numbers_in(shown) for shown in later):
+        if last.get(text, -1) >= before:
             passed(text, before, True)
 
 

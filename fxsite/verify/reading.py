@@ -322,15 +322,14 @@ def _detect(text: str, claims: tuple[tuple[int, int], ...]) -> tuple[FigureSpan,
     spans = [*claims, *((m.start(), m.end()) for m in urls)]
     folded = fold(_blank(text, spans) if spans else text)
     read = _written_numbers(folded)
-    found = (
+    if _MAY_HIDE.search(text) is not None:
+        return _without_hidden(text, folded, read, claims)
+    return tuple(
         FigureSpan(s.start, s.end, number_form(folded[s.start : s.end]), s.kind)
         if read is not folded
         else s
         for s in find_bare_figures(read)
     )
-    if _MAY_HIDE.search(text) is None:
-        return tuple(found)
-    return _without_hidden(text, folded, read, claims)
 
 
 #: What every character :func:`hidden_characters` finds is (a superset, searched first: the
