@@ -1,6 +1,7 @@
 """What a nineteenth blind tester published: text turned or mirrored by CSS, a list item's
 counter set, TeX currency macros, Mermaid entity codes, look-alike multiplication signs,
-words beside a claim that change it; and what it found refused that names nothing.
+words beside a claim that change it, units stated once around a table ("All times in
+seconds.", a heading, "kIOPS"); and what it found refused that names nothing.
 
 Each row is a paragraph of a page, read by the one reader, with the errors it must give
 (``(code, line, col)``; none for a near miss).
@@ -48,6 +49,11 @@ ROWS = [
     ("near miss: a version", "Version 1.9x is deprecated.", []),
     ("near miss: an image's density", "Use the @2x images on Retina screens.", []),
     ("near miss: a multiplier still", "It is 1.9x faster.", [("FX501", 3, 7)]),
+    ("a scale glued to IOPS in lower case", "The array did 94 kIOPS.", [("FX501", 3, 15)]),
+    ("usec", "Latency was 94 usec.", [("FX501", 3, 13)]),
+    ("nsec", "Latency was 94 nsecs.", [("FX501", 3, 13)]),
+    ("near miss: a scale glued to no unit", "A 4 kOhm resistor.", []),
+    ("near miss: the metric named", "The kIOPS metric matters.", []),
 ]
 
 

@@ -318,6 +318,41 @@ UNRECORDED = [
         TABLE.format(head="价格（万元）", cell="94"),
         [("FX501", 5, 11, "94", "read as '94万元'")],
     ),
+    (
+        "a sentence stating the unit before a table (blind19)",
+        "# T\n\nAll times in seconds.\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'All times in seconds'")],
+    ),
+    (
+        "a sentence in parentheses stating the unit before a table",
+        "# T\n\n(Times are in seconds.)\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'Times are in seconds'")],
+    ),
+    (
+        "a sentence stating the unit after a table (blind19)",
+        "# T\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n\nAll times in seconds.\n",
+        [("FX501", 5, 7, "94", "read as '94 seconds', under the caption 'All times in seconds'")],
+    ),
+    (
+        "a heading stating the unit right above a table (blind19)",
+        "# T\n\n## Save time (seconds)\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'Save time (seconds)'")],
+    ),
+    (
+        "a scale glued to an acronym in a header (blind19)",
+        TABLE.format(head="kIOPS", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 K IOPS'")],
+    ),
+    (
+        "a scale glued to a currency sign in a header (blind19)",
+        TABLE.format(head="Cost (k$)", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 K USD'")],
+    ),
+    (
+        "usec in a header (blind19)",
+        TABLE.format(head="Latency (usec)", cell="94"),
+        [("FX501", 5, 11, "94", "read as '94 usec'")],
+    ),
 ]
 
 
@@ -375,6 +410,13 @@ PASSED = [
     ("a scale character alone in a cell", TABLE.format(head="耗时（秒）", cell="万")),
     ("a Chinese numeral under no unit", TABLE.format(head="名称", cell="九十四")),
     ("a caption's unit skips a Year column", "# T\n\nTimes in seconds:\n\n| Run | Year |\n| --- | --- |\n| A | 2024 |\n"),
+    ("a sentence naming no unit before a table", "# T\n\nThe table lists the runs in order.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a sentence with a number is no unit note", "# T\n\nAll 3 runs in seconds were fast.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a heading naming no unit above a table", "# T\n\n## Results\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a heading whose last word is a count", "# T\n\n## Failed drives\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a heading's unit stops at a paragraph", "# T\n\n## Save time (s)\n\nOur runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a sentence after a table naming no unit", "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\nSee the appendix in full.\n"),
+    ("a scale glued to no unit", TABLE.format(head="kOhm", cell="4")),
 ]  # fmt: skip
 
 

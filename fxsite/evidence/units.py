@@ -177,14 +177,25 @@ _H_ELSEWHERE = (
 
 _ALL: tuple[Unit, ...] = (
     # time (months and years have no exact length: they never convert)
-    _u("ns", "time", "nanosecond", "nanoseconds", "纳秒", "ナノ秒", factor="1e-9"),
+    _u("ns", "time", "nsec", "nsecs", "nanosecond", "nanoseconds", "纳秒", "ナノ秒", factor="1e-9"),
     _u(
         "µs",
         "time",
-        *("us", "μs", "microsecond", "microseconds", "微秒", "마이크로초", "マイクロ秒"),
+        *("us", "μs", "usec", "usecs", "microsecond", "microseconds", "微秒", "마이크로초"),
+        "マイクロ秒",
         factor="1e-6",
     ),
-    _u("ms", "time", "millisecond", "milliseconds", "msec", "毫秒", *_MS_ELSEWHERE, factor="1e-3"),
+    _u(
+        "ms",
+        "time",
+        "millisecond",
+        "milliseconds",
+        "msec",
+        "msecs",
+        "毫秒",
+        *_MS_ELSEWHERE,
+        factor="1e-3",
+    ),
     _u("s", "time", "sec", "secs", "second", "seconds", "秒", "秒钟", *_S_ELSEWHERE, factor="1"),
     _u("min", "time", "mins", "minute", "minutes", "分钟", "分鐘", *_MIN_ELSEWHERE, factor="60"),
     _u(

@@ -377,11 +377,11 @@ _RATE_FIGURE = LazyPattern(
     {_END}""",
     re.VERBOSE,
 )
-# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "8 TOPS";
+# Throughputs named by an acronym: "2400TPS", "12,000 QPS", "500 KIOPS", "94 kIOPS", "8 TOPS";
 # drive endurance: "1 DWPD", "600 TBW". Scaled FLOPS in any case ("95 TFLOPs", "1.2
 # PFLOPs", "98 Gflops"): a rate or a count of work, a figure either way.
 _ACRONYM_RATE = LazyPattern(
-    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[KMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW"
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[kKMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW"
     rf"|(?i:[kmgtpe]flops?)){_PER}{_END}"
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".

@@ -19,7 +19,10 @@ claim.
 * :func:`table_units` gives each data cell of an HTML table the unit of its
   column (the nearest header above it that states one), else of its row (a
   first cell "Save time (s)", unless its column is headed by a name: an "ID"
-  column of "IOPS", :func:`row_unit`), else the caption's, except for the first
+  column of "IOPS", :func:`row_unit`), else the caption's (its ``<caption>``, or the
+  paragraph before or after it stating a unit: "Times in seconds:", "单位：秒", "All
+  times in seconds.", or the heading right above it: "## Save time (s)"; :func:`_label_before`),
+  except for the first
   column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`); a
   body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
@@ -195,9 +198,19 @@ _SCALED = re.compile(
 _CODES = {sign: code for code, sign in CURRENCY_SIGNS.items()}
 
 
+#: A scale letter glued to a unit's sign or acronym, last in a header: "kIOPS", "(k$)", "M€".
+_GLUED_SCALE = re.compile(
+    r"(?:^|[\s(\[（])(?P<scale>[kKM])(?P<base>[$€£¥]|IOPS|OPS|USD|EUR|GBP)[)\]）]?\s*$"
+)
+
+
 def _scaled_unit(header: str) -> str | None:
-    """The unit and its scale a header states (:data:`_SCALED`), as the claim grammar reads
-    them ("M USD", "million requests"), or None."""
+    """The unit and its scale a header states (:data:`_SCALED`, :data:`_GLUED_SCALE`), as
+    the claim grammar reads them ("M USD", "million requests", "K IOPS"), or None."""
+    glued = _GLUED_SCALE.search(header)
+    if glued is not None:
+        unit = f"{glued['scale'].upper()} {_CODES.get(glued['base'], glued['base'])}"
+        return unit if _is_unit(unit) else None
     match = _SCALED.search(header)
     if match is None:
         return None
@@ -217,6 +230,13 @@ def header_unit(header: str) -> str | None:
     header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
         return "×" if header_unit(header[:-2]) == "×" else None  # cross marking failures)
+    return _written_unit(header) or _named_unit(header)
+
+
+def _written_unit(header: str) -> str | None:
+    """The unit ``header`` (normalised) writes out as one: scaled, in parentheses or
+    brackets, after "in", a comma, a slash or a dash, a percent sign or a ratio to a
+    baseline; not a last word that names one (:func:`_named_unit`)."""
     scaled = _scaled_unit(header)
     if scaled is not None:
         return scaled
@@ -234,7 +254,7 @@ def header_unit(header: str) -> str | None:
         return "×"
     if header in ("%", "‰"):  # a column headed by the sign alone
         return header
-    return _named_unit(header)
+    return None
 
 
 def _named_unit(header: str) -> str | None:
@@ -467,18 +487,59 @@ _NUMBERED = re.compile(r"(?:表|(?i:table|tab\.))\s*\d{1,3}\b")
 
 def _label_before(table: LexborNode) -> str:
     """The caption a table's paragraph before it gives it: a label ending in a colon
-    ("Times in seconds:"), a note of its unit ("单位：秒"), or a caption that numbers the
-    table ("表 1 保存耗时（秒）"); else the note of its unit the paragraph after it gives
-    ("*单位：秒*" below it); else ""."""
+    ("Times in seconds:"), a note of its unit ("单位：秒"), a caption that numbers the
+    table ("表 1 保存耗时（秒）") or a sentence stating its unit ("All times in seconds.");
+    else the heading right above it, where it writes out a unit ("## Save time (s)");
+    else the note of its unit or the sentence stating it that the paragraph after it
+    gives ("*单位：秒*", "All times in seconds." below it); else ""."""
     before = _paragraph(table, "prev")
     if before and (before.endswith((":", "：")) or _is_note(before) or _NUMBERED.match(before)):
         return before
+    if sentence := _unit_sentence(before):
+        return sentence
+    heading = _heading_before(table)
+    if heading and _written_unit(" ".join(heading.split())) is not None:
+        return heading
     after = _paragraph(table, "next")
-    return after if _is_note(after) else ""
+    return after if _is_note(after) else _unit_sentence(after)
 
 
 def _is_note(text: str) -> bool:
     return _UNIT_NOTE.fullmatch(text) is not None
+
+
+def _unit_sentence(text: str) -> str:
+    """``text`` without its final period and brackets where it is a sentence stating a
+    unit in words that write one out (:func:`_written_unit`: "All times in seconds.",
+    "(Prices in USD)"), holding no digit (a number there is the detector's to read);
+    else ""."""
+    inner = text.strip().rstrip(".。").strip()
+    if inner[:1] in "(（" and inner[-1:] in ")）":
+        inner = inner[1:-1].strip().rstrip(".。").strip()
+    if not inner or any(c.isdigit() for c in inner) or inner.endswith((":", "：")):
+        return ""
+    return inner if _written_unit(inner) is not None else ""
+
+
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+
+
+def _heading_before(table: LexborNode) -> str:
+    """The text of the heading right before ``table`` (its permalink left out), or ""."""
+    node = table.prev
+    while node is not None and node.tag == "-text" and not (node.text_content or "").strip():
+        node = node.prev
+    if node is None or node.tag not in _HEADINGS:
+        return ""
+    parts: list[str] = []
+    stack = [node]
+    while stack:
+        at = stack.pop()
+        if at.tag == "-text":
+            parts.append(at.text_content or "")
+        elif at.tag != "a" or "headerlink" not in (at.attributes.get("class") or "").split():
+            stack += reversed(child_nodes(at))
+    return " ".join("".join(parts).split())
 
 
 def _paragraph(table: LexborNode, side: str) -> str:
