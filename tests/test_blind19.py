@@ -1,5 +1,6 @@
 """What a nineteenth blind tester published: text turned or mirrored by CSS, a list item's
-counter set, TeX currency macros, Mermaid entity codes, look-alike multiplication signs,
+counter set, a list's markers drawn by ``@counter-style``, SVG text turned, mirrored or
+reordered by its presentation attributes, TeX currency macros, Mermaid entity codes, look-alike multiplication signs,
 words beside a claim that change it, units stated once around a table ("All times in
 seconds.", a heading, "kIOPS"); and what it found refused that names nothing.
 
@@ -13,6 +14,7 @@ import pytest
 from sitekit import library, sentence_errors
 
 from fxsite.verify.extension_text import diagram_lines, tex_text
+from fxsite.verify.order import svg_turned
 
 TIME = "evidence:R1#save_time_fx100"  # 94 s
 BANDWIDTH = "evidence:R1#bandwidth_fx100"  # 6.40 GB/s
@@ -49,6 +51,54 @@ ROWS = [
     ("near miss: a version", "Version 1.9x is deprecated.", []),
     ("near miss: an image's density", "Use the @2x images on Retina screens.", []),
     ("near miss: a multiplier still", "It is 1.9x faster.", [("FX501", 3, 7)]),
+    (
+        "a list's marker drawn by @counter-style",
+        '<style>@counter-style fx { system: cyclic; symbols: "94 s"; }</style>'
+        '<ol style="list-style: fx"><li>saved</li></ol>',
+        [("FX506", 3, 54)],
+    ),
+    (
+        "a counter style's suffix after the item's number",
+        '<style>@counter-style fx { system: extends decimal; suffix: " s "; }</style>'
+        '<ol start="94" style="list-style: fx"><li>saved</li></ol>',
+        [("FX506", 3, 62)],
+    ),
+    (
+        "near miss: a counter style of stars",
+        '<style>@counter-style fx { system: cyclic; symbols: "★"; suffix: " "; }</style>'
+        '<ol style="list-style: fx"><li>saved</li></ol>',
+        [],
+    ),
+    (
+        "SVG text reordered by its direction attribute",
+        '<svg><text x="10" y="20" direction="rtl" unicode-bidi="bidi-override">s 49</text></svg>',
+        [("FX504", 3, 26)],
+    ),
+    (
+        "SVG text turned half a turn by its transform",
+        '<svg><text x="10" y="20" transform="rotate(180 50 20)">s 96</text></svg>',
+        [("FX504", 3, 37)],
+    ),
+    (
+        "SVG text mirrored by its group's matrix",
+        '<svg><g transform="matrix(-1 0 0 1 100 0)"><text>s 49</text></g></svg>',
+        [("FX504", 3, 20)],
+    ),
+    (
+        "near miss: SVG text turned a quarter",
+        '<svg><text transform="rotate(90)">Step 1</text></svg>',
+        [],
+    ),
+    (
+        "near miss: SVG text placed and tilted",
+        '<svg><text transform="translate(4 5) rotate(-30)">Step 1</text></svg>',
+        [],
+    ),
+    (
+        "near miss: two half turns",
+        '<svg><text transform="rotate(180) scale(-1 -1)">Step 1</text></svg>',
+        [],
+    ),
     ("a scale glued to IOPS in lower case", "The array did 94 kIOPS.", [("FX501", 3, 15)]),
     ("usec", "Latency was 94 usec.", [("FX501", 3, 13)]),
     ("nsec", "Latency was 94 nsecs.", [("FX501", 3, 13)]),
@@ -132,3 +182,25 @@ def test_the_locator_asks_the_source_for_a_cue_once() -> None:
     for _ in range(3):
         locator.find("9%", "FX501")
     assert locator._cues.get("</") is False  # asked once, remembered
+
+
+@pytest.mark.parametrize(
+    ("transform", "turned"),
+    [
+        ("rotate(180)", True),
+        ("rotate(-135 10 10)", True),
+        ("scale(-1, 1)", True),
+        ("scale(1 -1)", True),
+        ("matrix(-1 0 0 1 0 0)", True),
+        ("translate(10 0) rotate(200)", True),
+        ("rotate(90)", False),
+        ("rotate(-60)", False),
+        ("scale(2)", False),
+        ("scale(-1) scale(-1)", False),
+        ("skewX(30) translate(4)", False),
+        ("rotate()", False),
+        ("nonsense", False),
+    ],
+)
+def test_svg_turned(transform: str, turned: bool) -> None:
+    assert svg_turned(transform) is turned

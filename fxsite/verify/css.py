@@ -134,6 +134,13 @@ def read_sheet(text: str) -> Sheet:
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
                 if rule.lower_at_keyword == "font-face":
                     font_face = True
+                elif rule.lower_at_keyword == "counter-style":  # its descriptors: a marker's
+                    content = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+                    found += [
+                        Declaration(COUNTER_STYLE, d.lower_name, tuple(d.value))
+                        for d in content
+                        if isinstance(d, ast.Declaration)
+                    ]
                 elif parents != [""]:  # @media… inside a rule: its declarations are the rule's
                     stack.append((parents, _nested_rule(rule)))
                 else:  # @media, @supports, @layer, @container… hold rules
@@ -234,6 +241,10 @@ def reorders(decl: Declaration) -> str | None:
 
 #: Properties whose value can hold text a browser draws.
 _TEXT_PROPERTIES = frozenset({"content", "quotes", "list-style", "list-style-type"})
+#: The selector of an ``@counter-style`` rule's descriptors, and those that draw a list
+#: item's marker (``symbols: "94 s"``, ``suffix: " s"`` after the item's number).
+COUNTER_STYLE = "@counter-style"
+_COUNTER_TEXT = frozenset({"symbols", "additive-symbols", "prefix", "suffix", "pad", "negative"})
 #: CSS functions that draw text taken from elsewhere (an attribute, a counter…).
 _TEXT_FUNCTIONS = frozenset(
     {"attr", "counter", "counters", "target-counter", "target-counters", "target-text", "content"}
@@ -242,7 +253,9 @@ _TEXT_FUNCTIONS = frozenset(
 
 def _drawing(decl: Declaration) -> ast.Node | None:
     """The token of a declaration that draws text (``attr(data-x)``, ``"178 s"``), or None."""
-    if decl.name not in _TEXT_PROPERTIES:
+    if decl.name not in _TEXT_PROPERTIES and not (
+        decl.selector == COUNTER_STYLE and decl.name in _COUNTER_TEXT
+    ):
         return None
     for token in decl.value:
         if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:

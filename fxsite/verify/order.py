@@ -17,6 +17,7 @@ text already (``FX502``, :mod:`.reading`).
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import pairwise
 
@@ -103,22 +104,25 @@ def dir_note(node: LexborNode, value: str) -> Note | None:
     return None
 
 
-def _moved(node: LexborNode, decl: Declaration) -> Note | None:
+def _moved(
+    node: LexborNode, decl: Declaration, named: tuple[str, str] | None = None
+) -> Note | None:
     """A declaration that reorders text that could hold a figure, or that draws its
     element elsewhere (:func:`~fxsite.verify.css.moves`: where exactly is not worked out)
-    whose text could hold a figure or complete one beside a number ("s on the array")."""
+    whose text could hold a figure or complete one beside a number ("s on the array").
+    ``named``: how the message names it and the text it is placed by (else the CSS)."""
+    what, at = named or (f"CSS {decl.shown}", decl.shown)
     if moves(decl):
         text = _text(node)
         held = could_hold_figure(text, _text(node.parent)) or completes_figure(text)
-        where = "moves where"
-        return _note(f"CSS {decl.shown}", text, decl.shown, where) if held else None
+        return _note(what, text, at, "moves where") if held else None
     scope = reorders(decl)
     if scope is None:
         return None
     target = node if scope == "self" else node.parent
     text = _text(target)
     held = could_hold_figure(text, _text(target.parent) if target is not None else "")
-    return _note(f"CSS {decl.shown}", text, decl.shown) if held else None
+    return _note(what, text, at) if held else None
 
 
 #: What a style that reorders must hold (a property name, or an escape spelling one).
@@ -194,9 +198,68 @@ def _placed(text: LexborNode) -> bool:
     )
 
 
+#: SVG elements whose presentation attributes turn, mirror or reorder the text inside them.
+_SVG_DRAWN = "svg, g, text, tspan, textPath, a, switch"
+#: The presentation attributes that reorder it, as the CSS properties of the same name.
+_SVG_ORDER = ("direction", "unicode-bidi", "writing-mode")
+_SVG_FUNCTION = re.compile(r"([A-Za-z]+)\s*\(([^()]*)\)")
+_SVG_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def svg_turned(transform: str) -> bool:
+    """An SVG ``transform`` attribute draws text turned past a quarter turn or mirrored
+    (``rotate(180)``, ``scale(-1, 1)``, a matrix doing either): "s 96" is seen as "96 s".
+    Its functions' linear parts are multiplied out (floats: this is drawing); a
+    translation or a skew turns nothing, and an attribute it cannot read turns nothing."""
+    a, b, c, d = 1.0, 0.0, 0.0, 1.0
+    for name, args in _SVG_FUNCTION.findall(transform[:4096]):
+        numbers = [float(n) for n in _SVG_NUMBER.findall(args)]
+        if not numbers:
+            continue
+        name = name.lower()
+        if name == "rotate":
+            turn = math.radians(numbers[0])
+            m = (math.cos(turn), math.sin(turn), -math.sin(turn), math.cos(turn))
+        elif name == "scale":
+            m = (numbers[0], 0.0, 0.0, numbers[1] if len(numbers) > 1 else numbers[0])
+        elif name == "matrix" and len(numbers) >= 4:
+            m = (numbers[0], numbers[1], numbers[2], numbers[3])
+        else:
+            continue
+        a, b, c, d = (
+            a * m[0] + c * m[1],
+            b * m[0] + d * m[1],
+            a * m[2] + c * m[3],
+            b * m[2] + d * m[3],
+        )
+    # the text's direction drawn leftwards, or its glyphs mirrored
+    return a < -1e-9 or a * d - b * c < -1e-9
+
+
+def _svg_drawn_notes(svg: LexborNode) -> list[Note]:
+    """An SVG element whose ``transform`` turns or mirrors (:func:`svg_turned`), or whose
+    ``direction``/``unicode-bidi``/``writing-mode`` reorders, text that could hold a figure."""
+    for node in svg.css(_SVG_DRAWN):
+        attrs = node.attributes
+        transform = attrs.get("transform") or ""
+        if transform and svg_turned(transform) and could_hold_figure(_text(node)):
+            return [_note(f'SVG transform="{transform[:60]}"', _text(node), transform[:40])]
+        for name in _SVG_ORDER:
+            value = (attrs.get(name) or "")[:200]
+            named = (f'SVG {name}="{value}"', name)  # placed by the attribute's name
+            for decl in read_style(f"{name}: {value}") if value else []:
+                if (found := _moved(node, decl, named)) is not None:
+                    return [found]
+    return []
+
+
 def svg_notes(svg: LexborNode) -> list[Note]:
     """SVG ``<text>`` elements whose placed parts could hold a figure (:func:`_placed`),
-    or that on one line, side by side, read as a figure."""
+    or that on one line, side by side, read as a figure; text turned, mirrored or
+    reordered by presentation attributes (:func:`_svg_drawn_notes`)."""
+    drawn = _svg_drawn_notes(svg)
+    if drawn:
+        return drawn
     for text in svg.css("text"):
         if _placed(text) and could_hold_figure(_text(text)):
             return [_note("SVG text placed by position", _text(text))]
