@@ -85,6 +85,22 @@ ROWS = [
         [("FX504", 3, 20)],
     ),
     (
+        "SVG text turned by an animation (blind18)",
+        '<svg><text>s 96<animateTransform attributeName="transform" type="rotate" '
+        'from="180" to="180" dur="1s" fill="freeze"/></text></svg>',
+        [("FX504", 3, 17)],
+    ),
+    (
+        "SVG text reordered by a set",
+        '<svg><text>s 96<set attributeName="direction" to="rtl"/></text></svg>',
+        [("FX504", 3, 17)],
+    ),
+    (
+        "near miss: an animation of colour",
+        '<svg><text>Step 1<set attributeName="fill" to="red"/></text></svg>',
+        [],
+    ),
+    (
         "near miss: SVG text turned a quarter",
         '<svg><text transform="rotate(90)">Step 1</text></svg>',
         [],

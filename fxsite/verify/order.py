@@ -236,9 +236,32 @@ def svg_turned(transform: str) -> bool:
     return a < -1e-9 or a * d - b * c < -1e-9
 
 
+#: SMIL animations that may turn, reorder or move their element's text once drawn.
+_SVG_ANIMATIONS = "set, animate, animateTransform, animateMotion"
+_ANIMATED = frozenset({*_SVG_ORDER, "transform", "x", "y", "dx", "dy", "rotate"})
+
+
+def _svg_animated_notes(svg: LexborNode) -> list[Note]:
+    """An SVG animation (``<set>``, ``<animateTransform>``…) that turns, reorders or moves
+    its element (the attributes :func:`_svg_drawn_notes` and :func:`_placed` read, or a
+    motion path), where the element's text could hold a figure: drawn otherwise than read."""
+    for animation in svg.css(_SVG_ANIMATIONS):
+        target = animation.parent
+        name = (animation.attributes.get("attributeName") or "").strip()
+        moving = (animation.tag or "").lower() == "animatemotion" or name in _ANIMATED
+        if target is not None and moving and could_hold_figure(_text(target)):
+            what = f"SVG <{animation.tag}> of {name or 'its position'}"
+            return [_note(what, _text(target), animation.tag, "may change the order in which")]
+    return []
+
+
 def _svg_drawn_notes(svg: LexborNode) -> list[Note]:
     """An SVG element whose ``transform`` turns or mirrors (:func:`svg_turned`), or whose
-    ``direction``/``unicode-bidi``/``writing-mode`` reorders, text that could hold a figure."""
+    ``direction``/``unicode-bidi``/``writing-mode`` reorders, text that could hold a figure;
+    an animation that may (:func:`_svg_animated_notes`)."""
+    animated = _svg_animated_notes(svg)
+    if animated:
+        return animated
     for node in svg.css(_SVG_DRAWN):
         attrs = node.attributes
         transform = attrs.get("transform") or ""

@@ -106,33 +106,46 @@ def load_published(
         raise ConfigError(f"{path}: cannot be audited: {exc}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: not an fxsite evidence file")
-    findings = [] if text == exported else _schema_findings(data)
-    if findings:
-        return Published(key, library_from_published([]), findings, [], [])
+    findings, broken = ([], set()) if text == exported else _schema_findings(data)
+    # Each part that holds to its schema is read, whatever another part breaks: an
+    # unexpected key at the top leaves every claim checked against the records, not
+    # reported as citing an unknown one; a part that breaks its schema is not read.
+    sound = {n for n in _PARTS if n not in broken and isinstance(data.get(n), list)}
     # Each part of the parsed tree is let go once read: on a large site it is megabytes.
-    pages, citations = _listed(data)
+    pages, citations = _listed(data, sound)
     data.pop("pages", None)
     data.pop("citations", None)
-    library = library_from_published(data.pop("records"), _WHERE, text)
-    findings = [f for f in library.findings if f.severity == "error"]
-    findings += _figure_findings(data, library, text)
+    library = library_from_published(
+        data.pop("records") if "records" in sound else [], _WHERE, text
+    )
+    findings += [f for f in library.findings if f.severity == "error"]
+    if "records" in sound and "figures" in sound:
+        findings += _figure_findings(data, library, text)
     return Published(key, library, findings, pages, citations)
 
 
-def _listed(data: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
-    """The pages' URLs and the citations (figure, page URL), each distinct string kept once."""
+#: The lists an ``evidence.json`` holds, each read where it holds to its schema.
+_PARTS = ("records", "figures", "pages", "citations")
+
+
+def _listed(data: dict[str, Any], sound: set[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The pages' URLs and the citations (figure, page URL), each distinct string kept once
+    (of the parts in ``sound``)."""
     strings: dict[str, str] = {}
 
     def once(value: Any) -> str:
         text = str(value)
         return strings.setdefault(text, text)
 
-    pages = [once(p["url"]) for p in data.get("pages", [])]
-    citations = [(once(c["ref"]), once(c.get("url", ""))) for c in data.get("citations", [])]
+    pages = [once(p["url"]) for p in data["pages"]] if "pages" in sound else []
+    listed = data["citations"] if "citations" in sound else []
+    citations = [(once(c["ref"]), once(c.get("url", ""))) for c in listed]
     return pages, citations
 
 
-def _schema_findings(data: dict[str, Any]) -> list[Finding]:
+def _schema_findings(data: dict[str, Any]) -> tuple[list[Finding], set[str]]:
+    """Each place ``data`` breaks the ``evidence.json`` schema, and the top-level parts
+    (:data:`_PARTS`) holding one ("" for the top level itself)."""
     # Imported here: a build whose evidence.json is the one it wrote never needs them.
     from referencing import Registry
     from referencing.jsonschema import DRAFT202012
@@ -144,7 +157,8 @@ def _schema_findings(data: dict[str, Any]) -> list[Finding]:
         SCHEMA_ID, DRAFT202012.create_resource(schema)
     )
     validator = _validator()(EVIDENCE_JSON_SCHEMA, registry=registry)
-    return [
+    errors = list(validator.iter_errors(data))
+    findings = [
         Finding(
             _WHERE,
             1,
@@ -152,8 +166,9 @@ def _schema_findings(data: dict[str, Any]) -> list[Finding]:
             "FX205",
             f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"[:500],
         )
-        for e in validator.iter_errors(data)
+        for e in errors
     ]
+    return findings, {str(e.absolute_path[0]) if e.absolute_path else "" for e in errors}
 
 
 def _validator() -> Any:
