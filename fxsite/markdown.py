@@ -67,7 +67,7 @@ from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
 from fxsite.pages.page import PageResult, head_findings, once_per_invalid_record, process_page
 from fxsite.pages.page_title import SiteReaders, title_findings
-from fxsite.pages.prose import not_bare
+from fxsite.pages.prose import CONTAINER_OPENERS, containers, not_bare
 from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import ESTIMATE_SLOT, compose
 from fxsite.render.nobreak import NobreakTreeprocessor
@@ -407,6 +407,11 @@ class _HrefTreeprocessor(_OfExtension, Treeprocessor):
                 element.set("href", href_for(record, anchor))
 
 
+def _containers(md: Markdown) -> re.Pattern[str]:
+    """The lines whose indented continuation ``md`` renders as content, not code."""
+    return containers([n for n in CONTAINER_OPENERS if n in md.parser.blockprocessors])
+
+
 class _CheckPreprocessor(_OfExtension, Preprocessor):
     """Standalone mode: check the page source and render its blocks."""
 
@@ -414,6 +419,8 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
 
         _record_snippets(self.md, self.extension)
         ctx = self.extension.context()
+        if ctx.locator is not None:  # what the renderer reads as code, as it is configured
+            ctx.locator.containers = _containers(self.md)
         if ctx.checked:
             return lines
         ctx.path = _engine_page_path(self.md) or ctx.path
@@ -427,7 +434,13 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
         ctx.blocks = list(result.claims)
         ctx.front = result.front
         images = partial(read_image, ctx.sheets)
-        ctx.locator = SourceLocator("\n" * below + body, below, markdown=True, images=images)
+        ctx.locator = SourceLocator(
+            "\n" * below + body,
+            below,
+            markdown=True,
+            images=images,
+            containers=_containers(self.md),
+        )
         return result.markdown.split("\n")
 
 

@@ -319,6 +319,11 @@ UNRECORDED = [
         [("FX501", 5, 11, "94", "read as '94万元'")],
     ),
     (
+        "a caption's unit reaches a column of latencies",
+        "# T\n\nAll times in seconds:\n\n| Run | Latencies |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'All times in seconds:'")],
+    ),
+    (
         "a sentence stating the unit before a table (blind19)",
         "# T\n\nAll times in seconds.\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
         [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'All times in seconds'")],
@@ -417,6 +422,12 @@ PASSED = [
     ("a heading's unit stops at a paragraph", "# T\n\n## Save time (s)\n\nOur runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a sentence after a table naming no unit", "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\nSee the appendix in full.\n"),
     ("a scale glued to no unit", TABLE.format(head="kOhm", cell="4")),
+    ("a caption's unit skips a count of GPUs (blind20)", "# T\n\nAll times in seconds:\n\n| Run | GPUs |\n| --- | --- |\n| A | 8 |\n"),
+    ("nodes", "# T\n\nAll times in seconds:\n\n| Run | Nodes |\n| --- | --- |\n| A | 4 |\n"),
+    ("a batch size", "# T\n\nAll times in seconds:\n\n| Run | Batch size |\n| --- | --- |\n| A | 32 |\n"),
+    ("a release", "# T\n\nAll times in seconds:\n\n| Run | Release |\n| --- | --- |\n| A | 2.4 |\n"),
+    ("firmware", "# T\n\nAll times in seconds:\n\n| Run | Firmware |\n| --- | --- |\n| A | 3.1 |\n"),
+    ("a heading's unit skips a count of runs", "# T\n\n### Save time (seconds)\n\n| Config | Runs |\n| --- | --- |\n| A | 20 |\n"),
 ]  # fmt: skip
 
 

@@ -138,3 +138,34 @@ def test_a_figure_of_an_html_file_is_placed_where_a_browser_shows_it(
     read = re.sub(r"\{#.*?#\}", "", source)  # as a template renders it
     findings = read_findings("docs/raw.html", "raw.html", read, source, "html", "")
     assert [(f.line, f.col) for f in findings if f.code == "FX501"] == [place]
+
+
+#: An indented block under an opener whose extension is off is code, as Markdown renders it
+#: (blind20: each finding after it was placed one figure early, the first at the code).
+_UNDER_OPENER = (
+    '# T\n\n{opener} "Details"\n\n    It takes 94 s.\n\n'
+    "<details><summary>More</summary>It takes 94 s.</details>\n\n"
+    "![It takes 94 s](x.png)\n\n"
+    '[link](https://example.com "It takes 94 s")\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("opener", "extensions", "lines"),
+    [
+        ("???", ["attr_list", "md_in_html", "tables"], [7, 9, 11]),
+        ("!!! note", ["attr_list", "md_in_html", "tables"], [7, 9, 11]),
+        ("===", ["attr_list", "md_in_html", "tables", "admonition"], [7, 9, 11]),
+        ("???", ["attr_list", "md_in_html", "tables", "pymdownx.details"], [5, 7, 9, 11]),
+        ("!!! note", ["attr_list", "md_in_html", "tables", "admonition"], [5, 7, 9, 11]),
+    ],
+)
+def test_an_indented_block_is_code_where_its_openers_extension_is_off(
+    opener: str, extensions: list[str], lines: list[int]
+) -> None:
+    from fxsite.markdown import PageRenderer
+
+    page = _UNDER_OPENER.format(opener=opener)
+    renderer = PageRenderer(extensions, {})
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, renderer)
+    assert [f.line for f in findings if f.code == "FX501"] == lines

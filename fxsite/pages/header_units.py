@@ -23,7 +23,8 @@ claim.
   paragraph before or after it stating a unit: "Times in seconds:", "单位：秒", "All
   times in seconds.", or the heading right above it: "## Save time (s)"; :func:`_label_before`),
   except for the first
-  column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`); a
+  column (row labels) and columns headed by a name (:data:`NAMED_COLUMNS`) or by
+  things counted ("GPUs", "Runs"); a
   body row whose first cell is "unit" states the unit of each column it fills;
   and where the cell stands (its header and row label), the words around a
   figure in it.
@@ -85,8 +86,31 @@ NAMED_COLUMNS = frozenset(
         "name",
         "system",
         "product",
+        "release",
+        "firmware",
+        "build",
+        "revision",
+        "batch size",
     ]
 )
+#: Plurals that name the quantities a caption's unit measures ("Save times", "Latencies"),
+#: not things counted ("GPUs", "Runs": :func:`~.column_claims.counts_things`).
+_MEASURED_PLURALS = frozenset(
+    ["times", "latencies", "durations", "results", "values", "costs", "prices", "speeds"]
+    + ["rates", "measurements", "figures", "scores", "sizes", "timings", "savings", "seconds"]
+)
+
+
+def _caption_skips(header: str) -> bool:
+    """A column a caption's unit does not reach: headed by a name ("Year", "Release") or
+    by things counted ("GPUs", "Nodes", "Runs": their numbers are counts, not seconds)."""
+    low = header.lower().strip()
+    if low in NAMED_COLUMNS:
+        return True
+    last = low.split()[-1] if low.split() else ""
+    return counts_things(header) and last not in _MEASURED_PLURALS
+
+
 #: Column headers that say the column holds its row's unit: its row's bare numbers are in it.
 UNIT_COLUMNS = frozenset(
     {
@@ -762,7 +786,7 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
                 unit, said = in_row, f"its row's '{unit_column[2]}' column says '{in_row}'"
             elif col in by_claims and not counts_things(first) and not holds_claim(cell):
                 unit, said = by_claims[col][0], f"its column's claim '{by_claims[col][1]}'"
-            elif whole is not None and col > 0 and header.lower() not in NAMED_COLUMNS:
+            elif whole is not None and col > 0 and not _caption_skips(header):
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
                 unit, said = "", f"under the header '{header}'" if header else ""

@@ -143,6 +143,10 @@ class SourceLocator:
     #: the lines Markdown parsed, as the other extensions' preprocessors left them: a text
     #: one of them wrote (a macro) is placed at the line of the source it replaced
     converted: list[str] = field(default_factory=list)
+    #: the lines whose indented continuation the renderer reads as content, not code
+    #: (:func:`~fxsite.pages.prose.containers`, from its block processors); None: any
+    #: container's opener
+    containers: re.Pattern[str] | None = None
     #: the text the image a ``src`` loads draws in its box (an SVG file's:
     #: :func:`~fxsite.verify.images.read_image`; True: ``src`` as a Markdown image
     #: writes it), None where it draws none: a text it draws is placed at the image
@@ -258,7 +262,11 @@ class SourceLocator:
             elif name == "unshown" and self.html:
                 spans = html_unshown(self.source)
             else:
-                spans = (unshown if name == "unshown" else glued_claims)(self.source)
+                spans = (
+                    unshown(self.source, self.containers)
+                    if name == "unshown"
+                    else glued_claims(self.source)
+                )
             self._spans[name] = merged_spans(spans)
         return self._spans[name]
 

@@ -15,18 +15,46 @@ exactly the prose we must check; Python-Markdown, which MkDocs uses, does not.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-__all__ = ["EvidenceLink", "find_evidence_links", "line_col", "not_bare"]
+__all__ = [
+    "CONTAINER_OPENERS",
+    "EvidenceLink",
+    "containers",
+    "find_evidence_links",
+    "line_col",
+    "not_bare",
+]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-# Lines whose indented continuation is content, not code: admonitions and
-# details (Material), content tabs, list items, footnotes, definitions.
-_CONTAINER = re.compile(
-    r"^[ \t]*(?:!!!|\?\?\?\+?|===|[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t])"
-)
+#: The openers of containers whose indented lines are content, not code, by the block
+#: processor that reads them: admonitions (``!!!``), details (``???``, pymdownx.details),
+#: content tabs (``===``, pymdownx.tabbed). Where that processor is off, the indented
+#: lines under such an opener are code, as Markdown renders them (:func:`containers`).
+CONTAINER_OPENERS = {"admonition": r"!!!", "details": r"\?\?\?\+?", "tabbed": r"==="}
+#: List items, footnotes and definitions: always read as containers.
+_ALWAYS_CONTAINERS = r"[-*+][ \t]|\d+[.)][ \t]|\[\^[^\]]+\]:|:[ \t]"
+
+
+def containers(processors: Collection[str] | None = None) -> re.Pattern[str]:
+    """Lines whose indented continuation is content, not code: list items, footnotes,
+    definitions, and the openers of :data:`CONTAINER_OPENERS` whose block processor is
+    among ``processors`` (None: all of them, where the renderer is not known)."""
+    openers = [
+        o for name, o in CONTAINER_OPENERS.items() if processors is None or name in processors
+    ]
+    return _container_pattern("|".join([*openers, _ALWAYS_CONTAINERS]))
+
+
+@functools.lru_cache(maxsize=8)
+def _container_pattern(alternatives: str) -> re.Pattern[str]:
+    return re.compile(rf"^[ \t]*(?:{alternatives})")
+
+
+_CONTAINER = containers()
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
 #: Text inside brackets as Markdown reads it in a paragraph: no bracket, no blank line
@@ -96,10 +124,10 @@ def _blank(chars: list[str], start: int, end: int) -> None:
             chars[i] = " "
 
 
-def _code_lines(lines: list[str]) -> Iterator[int]:
-    """Indices of lines that are fenced or indented code."""
+def _code_lines(lines: list[str], container: re.Pattern[str] = _CONTAINER) -> Iterator[int]:
+    """Indices of lines that are fenced or indented code (``container``: :func:`containers`)."""
     fence: str | None = None
-    container = False  # inside an admonition, list or tab: indentation is content
+    inside = False  # inside an admonition, list or tab: indentation is content
     previous_blank = True
     for i, line in enumerate(lines):
         stripped = line.strip()
@@ -117,21 +145,24 @@ def _code_lines(lines: list[str]) -> Iterator[int]:
             previous_blank = True
             continue
         indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
-        if indent == 0 or _CONTAINER.match(line):
-            container = bool(_CONTAINER.match(line))
-        elif indent >= 4 and previous_blank and not container:
+        if indent == 0 or container.match(line):
+            inside = bool(container.match(line))
+        elif indent >= 4 and previous_blank and not inside:
             yield i
             continue
         previous_blank = False
 
 
-def _unread(text: str) -> tuple[str, list[tuple[int, int]]]:
-    """``text`` with code and comments blanked, and their spans, in source order."""
+def _unread(
+    text: str, container: re.Pattern[str] = _CONTAINER
+) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with code and comments blanked, and their spans, in source order
+    (``container``: :func:`containers`)."""
     code_free = list(text)
     lines = text.split("\n")
     spans: list[tuple[int, int]] = []
     offset = 0
-    code = set(_code_lines(lines))
+    code = set(_code_lines(lines, container))
     for i, line in enumerate(lines):
         if i in code:
             _blank(code_free, offset, offset + len(line))

@@ -63,9 +63,11 @@ _BARE_URL = re.compile(r"(?<![\w/])(?:(?:https?|ftps?)://|www\.)[^\s<>\"'`\[\]()
 _TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
 
 
-def unshown(source: str) -> list[tuple[int, int]]:
-    """Sorted spans of ``source`` the rendered page does not show as text."""
-    masked, spans = _unread(source)
+def unshown(source: str, container: re.Pattern[str] | None = None) -> list[tuple[int, int]]:
+    """Sorted spans of ``source`` the rendered page does not show as text (``container``:
+    the lines whose indented continuation it renders as content, :func:`~.prose.containers`;
+    None: every container's opener)."""
+    masked, spans = _unread(source) if container is None else _unread(source, container)
     spans += [m.span() for m in _RAW_UNREAD.finditer(masked)]
     spans += [span for m in _TAG.finditer(masked) for span in _outside_shown(masked, *m.span())]
     for m in _ATTR_LIST.finditer(masked):
