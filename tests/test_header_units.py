@@ -57,6 +57,21 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Speed-up (relative to NFS)", "×"),
         ("Save speed (× baseline)", "×"),
         ("Speed (vs. baseline)", "×"),
+        ("Speedup over NFS", "×"),  # blind20: a ratio named with what it compares to
+        ("Speedup vs. NFS", "×"),
+        ("Speedup (vs. NFS)", "×"),
+        ("Speed-up vs NFS", "×"),
+        ("Ratio to NFS", "×"),
+        ("Relative speed (NFS = 1)", "×"),
+        ("Times faster than NFS", "×"),
+        ("x faster", "×"),
+        ("Compression ratio", "×"),
+        ("% reduction", "%"),
+        ("Percent faster", "%"),
+        ("Percentage saved", "%"),
+        ("kIOPS", "K IOPS"),
+        ("Cost (k$)", "K USD"),
+        ("Latency (usec)", "usec"),
         ("Save time – seconds", "seconds"),
         ("保存时间（秒）", "秒"),
         ("保存时间（单位：秒）", "秒"),
@@ -81,6 +96,10 @@ def _check(page: str, lib: Library) -> list[Finding]:
         # Near misses: no unit stated.
         ("读/写", None),  # read/write: no unit after the slash
         ("Load 50%", None),  # a column named by a load, not a share
+        ("x86 servers", None),  # an architecture, not a multiple
+        ("Speedup tips", None),  # no comparison named
+        ("Percentage", None),  # no share named
+        ("kOhm", None),  # a scale glued to no unit the grammar reads
         ("Item 3%", None),
         ("Year", None),
         ("Rank", None),
@@ -319,6 +338,26 @@ UNRECORDED = [
         [("FX501", 5, 11, "94", "read as '94万元'")],
     ),
     (
+        "a cell listing two numbers with an arrow (blind20)",
+        TABLE.format(head="Save time (s)", cell="178 → 94"),
+        [("FX501", 5, 11, "178", "read as '178 s'"), ("FX501", 5, 17, "94", "read as '94 s'")],
+    ),
+    (
+        "a cell listing numbers with commas",
+        TABLE.format(head="Save time (s)", cell="94, 96"),
+        [("FX501", 5, 11, "94", "read as '94 s'"), ("FX501", 5, 15, "96", "read as '96 s'")],
+    ),
+    (
+        "a cell comparing two numbers",
+        TABLE.format(head="Save time (s)", cell="from 178 to 94"),
+        [("FX501", 5, 16, "178", "read as '178 s'"), ("FX501", 5, 23, "94", "read as '94 s'")],
+    ),
+    (
+        "a cell listing numbers with notes",
+        TABLE.format(head="Save time (s)", cell="94 (median), 120 (p99)"),
+        [("FX501", 5, 11, "94", "read as '94 s'"), ("FX501", 5, 24, "120", "read as '120 s'")],
+    ),
+    (
         "a caption's unit reaches a column of latencies",
         "# T\n\nAll times in seconds:\n\n| Run | Latencies |\n| --- | --- |\n| A | 94 |\n",
         [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'All times in seconds:'")],
@@ -422,6 +461,8 @@ PASSED = [
     ("a heading's unit stops at a paragraph", "# T\n\n## Save time (s)\n\nOur runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a sentence after a table naming no unit", "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\nSee the appendix in full.\n"),
     ("a scale glued to no unit", TABLE.format(head="kOhm", cell="4")),
+    ("a cell of a number and words", TABLE.format(head="Save time (s)", cell="94 and NFS")),
+    ("a cell of a count range", TABLE.format(head="Save time (s)", cell="3 to 5 nodes")),
     ("a caption's unit skips a count of GPUs (blind20)", "# T\n\nAll times in seconds:\n\n| Run | GPUs |\n| --- | --- |\n| A | 8 |\n"),
     ("nodes", "# T\n\nAll times in seconds:\n\n| Run | Nodes |\n| --- | --- |\n| A | 4 |\n"),
     ("a batch size", "# T\n\nAll times in seconds:\n\n| Run | Batch size |\n| --- | --- |\n| A | 32 |\n"),

@@ -155,7 +155,8 @@ _EVENT = re.compile(
     r"|workshops?|webinars?|videos?|surveys?|walks?|drives?|rides?|courses?|summits?"
     r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
     r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
-    r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?)\b)"
+    r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?|quick-?starts?|walkthroughs?"
+    r"|tours?|primers?|reads?)\b)"
 )
 _CLASSES = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PERIOD, _EVENT)
 

@@ -295,6 +295,15 @@ END = rf"(?!{W})"
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
 # "½") are numbers too.
 #: Every vulgar fraction of Unicode (the characters so named: "½", "⅒", "⅐", "↉").
+#: People a share in words may count ("half the team", "two thirds of respondents"): a share
+#: of people says who, as a count of people does, and is no performance figure.
+PEOPLE = (
+    r"team|teams|customers?|users?|respondents?|employees?|staff|people|company|companies"
+    r"|world|members?|engineers?|developers?|attendees?|participants?|audience|class|room"
+    r"|community|contributors?|partners?|organi[sz]ations?|enterprises?|analysts?"
+)
+
+
 VULGAR_FRACTIONS = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉"
 #: An exponent of ten: superscript digits ("10⁶", as the reader keeps them after
 #: "10") or a caret ("10^6", "10^6^" as written for pymdownx.caret).

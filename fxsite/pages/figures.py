@@ -84,6 +84,7 @@ from fxsite.pages.figure_vocab import (
     CURRENCY_CODES_AFTER,
     MONEY_SLANG,
     MORE_OR_LESS_WORDS,
+    PEOPLE,
     PRICE_ONLY_WORDS,
     VULGAR_FRACTIONS,
 )
@@ -296,7 +297,8 @@ _HAN_LATIN = re.compile(r"[\u3007\u4e00-\u9fff][ \u00a0]?[A-Za-z]")
 _FRACTION_FIGURE = LazyPattern(
     r"""
     \b(?i:doubled|doubles|doubling|tripled|triples|tripling|quadrupled|quadruples
-        |halved|halves|halving)\b
+        |halved|halves|halving)\b(?!\s+(?i:as)\s+(?i:an?|the|our|your|its|their)\b)  # not
+                                                             # "doubles as a backup target"
   | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our|that|what|those)\b)
   | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
         |lower|larger|smaller|better|cheaper|quicker)\b)
@@ -307,7 +309,8 @@ _FRACTION_FIGURE = LazyPattern(
   | (?:\b(?i:a|one)[\s-])?\b(?i:half|quarter)-(?i:millisecond|second|minute|hour|day)s?\b
         (?!-)                                                  # "a half-second", "a quarter-hour"
   | \b(?i:a|one)\s(?i:half|quarter)\s(?i:millisecond|second|minute|hour)\b  # "a half second"
-  | \b(?i:half)(?=\s+(?i:the|as)\b)                        # "half the time", "half as long"
+  | \b(?i:half)(?=\s+(?i:the|as)\b)(?!\s+(?i:the)\s+(?:{people})\b)  # "half the time"; not
+                                                             # "half the team": a share of people
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
   | (?<=\b(?i:by)\s)(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-]  # "shrank by a third" …
@@ -318,9 +321,10 @@ _FRACTION_FIGURE = LazyPattern(
         |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b
         |\s+(?i:as)\s+(?!(?i:well|a|an|the|if|though|such|part)\b)[a-z])  # "a third as long"
+        (?!\s+(?i:of)\s+(?:(?i:the|our|your|all)\s+)?(?:{people})\b)  # not "two thirds of respondents"
   | (?:(?<![^\n])|(?<=[.!?:;]\s))(?i:third|quarter|fifth|tenth)   # "Quarter the cost", a sentence's
         (?=\s+(?i:the|as)\s)                                   # first word
-    """,
+    """.replace("{people}", PEOPLE),
     re.VERBOSE,
 )
 

@@ -61,6 +61,7 @@ __all__ = [
     "Governed",
     "child_nodes",
     "governed",
+    "governed_list",
     "governed_parts",
     "header_unit",
     "labelled",
@@ -135,7 +136,7 @@ _OPEN = (
 _AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
 #: A header's last word naming a ratio: the numbers under it are "×"; and the Chinese
 #: words a header ends with for one ("提升倍数", "加速比").
-_RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down"])
+_RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down", "ratio"])
 _RATIO_ENDINGS = ("倍数", "倍數", "加速比")
 #: Last words of headers that name a column, not its unit: calendar columns ("Week"
 #: holds week numbers), statistics ("min"), counts of work ("Tokens": "8 tokens" is no figure).
@@ -173,6 +174,22 @@ _RELATIVE = re.compile(
     r"|[×x]\s*(?:baseline|reference)|vs\.?\s+(?:baseline|reference))\s*[)\]]\s*$",
     re.IGNORECASE,
 )
+#: A ratio named with what it compares to ("Speedup over NFS", "Speed-up vs NFS", "Speedup
+#: (vs. NFS)", "Ratio to NFS") or said as a multiple ("Times faster than NFS", "x faster"):
+#: the numbers under it are "×" (blind20).
+_RATIO_HEADER = re.compile(
+    r"^(?:.*\s)?(?:speed-?ups?|slow-?downs?|ratio)\s*[(\[]?\s*"
+    r"(?:over|vs\.?|versus|to|against|relative\s+to|compared\s+(?:to|with))\s+\S"
+    r"|^(?:times|[x×])\s+(?:faster|slower|quicker|better|smaller|larger|cheaper|higher|lower"
+    r"|more|less|fewer)\b"
+    # a quantity relative to a system named as 1: "Relative speed (NFS = 1)"; not "Grade (A = 1)"
+    r"|(?:relative|normali[sz]ed|speed|throughput|performance)\b[^()\[\]]*"
+    r"[(\[]\s*[\w.+-]{1,24}\s*=\s*1(?:\.0+)?\s*[)\]]\s*$",
+    re.IGNORECASE,
+)
+#: A share named first ("% reduction", "Percent faster", "Percentage saved"): its numbers
+#: are "%".
+_PERCENT_FIRST = re.compile(r"^(?:%|(?i:percent(?:age)?))\s+[^\W\d_]", re.UNICODE)
 #: A unit per thing counted ("s/ckpt", "ms / checkpoint"): the numbers under it are in the
 #: unit (a thing of one letter is no such count: "s/n" is a serial number).
 _PER_THING = re.compile(r"(?P<unit>[^/\s]+)\s*/\s*[A-Za-z]{2,16}")
@@ -274,11 +291,11 @@ def _written_unit(header: str) -> str | None:
         per = _PER_THING.fullmatch(unit)
         if per is not None and _is_unit(per["unit"]):
             return per["unit"]
-    if _RELATIVE.search(header):
+    if _RELATIVE.search(header) or _RATIO_HEADER.search(header):
         return "×"
     if header in ("%", "‰"):  # a column headed by the sign alone
         return header
-    return None
+    return "%" if _PERCENT_FIRST.match(header) else None
 
 
 def _named_unit(header: str) -> str | None:
@@ -339,6 +356,35 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
         return None
     found = with_unit(number, unit)
     return Governed(start, start + len(number), found, unit, said) if found else None
+
+
+#: Between two numbers a cell lists under one unit: an arrow, a comparison, a comma or a
+#: semicolon before a space, a spaced slash, "to", "and", "or" ("178 → 94", "94 vs 178",
+#: "94, 96, 98", "from 178 to 94"); not a comma between digits ("1,000").
+_LIST_SEPARATOR = re.compile(
+    r"\s*(?:→|->|⇒|=>|[,;、，；](?!\d)|\s/\s|(?<=\s)(?i:vs\.?|versus|to|and|or)(?=\s))\s*"
+)
+_FROM = re.compile(r"(?i:from)\s+|从\s*")
+
+
+def governed_list(text: str, unit: str, said: str) -> list[Governed]:
+    """The numbers a cell lists under ``unit`` (:data:`_LIST_SEPARATOR`): each part read as
+    a cell is (:func:`governed`); none unless every part is such a number ("94 runs, 3
+    failures" lists no figures: its parts are words)."""
+    if len(text) > 2 * _TAIL:
+        return []
+    lead = _FROM.match(text)
+    at = lead.end() if lead is not None else 0
+    found: list[Governed] = []
+    for separator in (*_LIST_SEPARATOR.finditer(text, at), None):
+        stop = separator.start() if separator is not None else len(text)
+        part = text[at:stop]
+        cell = governed(part, unit, said) if part else None
+        if cell is None:
+            return []
+        found.append(Governed(cell.start + at, cell.end + at, cell.found, unit, said))
+        at = separator.end() if separator is not None else stop
+    return found if len(found) > 1 else []
 
 
 def governed_parts(

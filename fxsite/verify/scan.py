@@ -33,7 +33,14 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import LABEL_ENDS, Governed, governed, governed_parts, labelled
+from fxsite.pages.header_units import (
+    LABEL_ENDS,
+    Governed,
+    governed,
+    governed_list,
+    governed_parts,
+    labelled,
+)
 from fxsite.pages.shared_units import sharing_claims_units
 from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
@@ -319,7 +326,7 @@ def _stated_once(
     titled = said.startswith(TITLED)  # "NFS: 95" under a title; not in a table's cell
     if unit and not claims and not figures:
         cell = governed(text, unit, said, after_label=titled)
-        found += [cell] if cell is not None else []
+        found += [cell] if cell is not None else governed_list(text, unit, said)
     elif unit:
         found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
         taken = sorted([*claims, *figures, *((g.start, g.end) for g in labels)])

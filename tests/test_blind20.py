@@ -1,0 +1,33 @@
+"""What a twentieth blind tester found in the language of figures: false refusals of
+ordinary words ("doubles as", "half the team", "a 5-minute quickstart"), and where its
+findings were placed (each in its own test file: :mod:`test_header_units`,
+:mod:`test_locate_repeated`).
+
+Each row is a paragraph of a page, read by the one reader, with the errors it must give
+(``(code, line, col)``; none for a near miss).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import library, sentence_errors
+
+ROWS = [
+    ("serves as: doubles as a backup target", "The FX100 doubles as a backup target.", []),
+    ("a version doubling as a tool", "Version 3.0 doubles as a migration tool.", []),
+    ("near miss: throughput doubles as load rises", "Throughput doubles as load rises.", [("FX501", 3, 12)]),
+    ("near miss: it doubles throughput", "It doubles throughput.", [("FX501", 3, 4)]),
+    ("a share of people: half the team", "Half the team works remotely.", []),
+    ("two thirds of respondents", "Two thirds of respondents asked for S3 support.", []),
+    ("two thirds of our customers", "Two thirds of our customers run it.", []),
+    ("near miss: half the time", "It takes half the time.", [("FX501", 3, 10)]),
+    ("near miss: two thirds of the cost", "It is two thirds of the cost.", [("FX501", 3, 7)]),
+    ("a quickstart's length", "Read the 5-minute quickstart.", []),
+    ("a walkthrough's length", "Follow the 10-minute walkthrough.", []),
+    ("near miss: a restore's length", "A 5-minute restore.", [("FX501", 3, 3)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_blind20(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors
