@@ -358,6 +358,34 @@ UNRECORDED = [
         [("FX501", 5, 11, "94", "read as '94 s'"), ("FX501", 5, 24, "120", "read as '120 s'")],
     ),
     (
+        "a numbered caption with a period before a table (blind20)",
+        "# T\n\nTable 1. Save time in seconds.\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [
+            (
+                "FX501",
+                7,
+                7,
+                "94",
+                "read as '94 seconds', under the caption 'Table 1. Save time in seconds.'",
+            )
+        ],
+    ),
+    (
+        "a numbered caption below a table (blind20)",
+        "# T\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n\nTable 1: Save time (s)\n",
+        [("FX501", 5, 7, "94", "read as '94 s', under the caption 'Table 1: Save time (s)'")],
+    ),
+    (
+        "a Chinese note of the unit in a sentence before a table (blind20)",
+        "# T\n\n下表单位为毫秒：\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n",
+        [("FX501", 7, 7, "94", "read as '94 毫秒', under the caption '下表单位为毫秒：'")],
+    ),
+    (
+        "a Chinese note of the unit after a table (blind20)",
+        "# T\n\n| Run | Time |\n| --- | --- |\n| A | 94 |\n\n注：时间单位为秒。\n",
+        [("FX501", 5, 7, "94", "read as '94 秒', under the caption '注：时间单位为秒。'")],
+    ),
+    (
         "a caption's unit reaches a column of latencies",
         "# T\n\nAll times in seconds:\n\n| Run | Latencies |\n| --- | --- |\n| A | 94 |\n",
         [("FX501", 7, 7, "94", "read as '94 seconds', under the caption 'All times in seconds:'")],
@@ -461,6 +489,12 @@ PASSED = [
     ("a heading's unit stops at a paragraph", "# T\n\n## Save time (s)\n\nOur runs.\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a sentence after a table naming no unit", "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\nSee the appendix in full.\n"),
     ("a scale glued to no unit", TABLE.format(head="kOhm", cell="4")),
+    (
+        "a numbered caption between two tables is the second's",
+        "# T\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n\nTable 2: Save time (s)\n\n"
+        "| Run | Time |\n| --- | --- |\n| A | [94](evidence:R1#save_time_fx100) |\n",
+    ),
+    ("a Chinese sentence naming no unit", "# T\n\n下表为测试结果：\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
     ("a cell of a number and words", TABLE.format(head="Save time (s)", cell="94 and NFS")),
     ("a cell of a count range", TABLE.format(head="Save time (s)", cell="3 to 5 nodes")),
     ("a caption's unit skips a count of GPUs (blind20)", "# T\n\nAll times in seconds:\n\n| Run | GPUs |\n| --- | --- |\n| A | 8 |\n"),

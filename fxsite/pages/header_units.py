@@ -548,6 +548,9 @@ def _rows(table: LexborNode) -> tuple[list[LexborNode], list[LexborNode], str]:
 #: "(Unit: ms)", as a Markdown table, which has no caption, is introduced.
 _UNIT_NOTE = re.compile(
     r"[(（]?\s*(?:单位|單位|(?i:units?))\s*[:：]\s*(?P<unit>[^()（）]{1,24}?)\s*[)）]?"
+    # in Chinese, after a few words: "下表单位为毫秒：", "注：时间单位为秒。" (blind20)
+    r"|[^\d()（）]{0,12}?(?:单位|單位)\s*(?:为|為|是|[:：])\s*(?P<zh_unit>[^\d()（）:：。，]{1,12}?)"
+    r"\s*[。：:]?"
 )
 
 
@@ -571,7 +574,24 @@ def _label_before(table: LexborNode) -> str:
     if heading and _written_unit(" ".join(heading.split())) is not None:
         return heading
     after = _paragraph(table, "next")
-    return after if _is_note(after) else _unit_sentence(after)
+    if _is_note(after) or (_NUMBERED.match(after) and not _captions_next(table)):
+        return after  # "Table 1: Save time (s)" below it, unless it stands above another table
+    return _unit_sentence(after)
+
+
+def _sibling(node: LexborNode, side: str) -> LexborNode | None:
+    """The node beside ``node`` on ``side``, past blank text."""
+    at = getattr(node, side)
+    while at is not None and at.tag == "-text" and not (at.text_content or "").strip():
+        at = getattr(at, side)
+    return at
+
+
+def _captions_next(table: LexborNode) -> bool:
+    """The paragraph after ``table`` stands right above another table (it captions that one)."""
+    after = _sibling(table, "next")
+    following = _sibling(after, "next") if after is not None else None
+    return following is not None and following.tag == "table"
 
 
 def _is_note(text: str) -> bool:
@@ -628,9 +648,10 @@ def _caption_unit(caption: str) -> str | None:
     if not caption.strip():
         return None
     note = _UNIT_NOTE.fullmatch(" ".join(caption.split()))
-    if note is not None and _is_unit(note["unit"]):
-        return note["unit"]
-    return header_unit(caption)
+    unit = note is not None and (note["unit"] or note["zh_unit"])
+    if unit and _is_unit(unit):
+        return unit
+    return header_unit(caption.strip().rstrip(".。"))  # "Table 1. Save time in seconds."
 
 
 #: Most columns a cell spans, and most rows (as browsers clamp them).
