@@ -581,7 +581,7 @@ def _label_before(table: LexborNode) -> str:
 
 def _sibling(node: LexborNode, side: str) -> LexborNode | None:
     """The node beside ``node`` on ``side``, past blank text."""
-    at = getattr(node, side)
+    at: LexborNode | None = getattr(node, side)
     while at is not None and at.tag == "-text" and not (at.text_content or "").strip():
         at = getattr(at, side)
     return at
