@@ -97,8 +97,10 @@ NAMED_COLUMNS = frozenset(
 #: Plurals that name the quantities a caption's unit measures ("Save times", "Latencies"),
 #: not things counted ("GPUs", "Runs": :func:`~.column_claims.counts_things`).
 _MEASURED_PLURALS = frozenset(
-    ["times", "latencies", "durations", "results", "values", "costs", "prices", "speeds"]
-    + ["rates", "measurements", "figures", "scores", "sizes", "timings", "savings", "seconds"]
+    {
+        *("times", "latencies", "durations", "results", "values", "costs", "prices", "speeds"),
+        *("rates", "measurements", "figures", "scores", "sizes", "timings", "savings", "seconds"),
+    }
 )
 
 
