@@ -41,10 +41,17 @@ REFUSED = [
     ("a number word", f"It fell from seventy to {C}.", ["seventy"]),
     ("a hundred", f"It fell from a hundred to {C}.", ["a hundred"]),
     ("a number word, or", f"It takes three or {C}.", ["three"]),
+    ("vs. .. for a system (blind20)", f"It took {C} vs. 178 for NFS.", ["178"]),
+    ("against .. on a system", f"It took {C} against 178 on NFS.", ["178"]),
+    ("or .. with a system", f"It took {C} or 178 with NFS.", ["178"]),
+    ("compared with .. for a system", f"It took {C}, compared with 178 for NFS.", ["178"]),
+    ("up from .. last year", f"Gain {P}, up from 30 last year.", ["30"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
 NEAR_MISSES = [
+    ("or a count of its own", f"It took {C} or 3 retries."),
+    ("vs. a count of its own", f"It took {C} vs. 3 runs on NFS."),
     ("a count with its noun", f"Of 8 runs, the fastest took {C}."),
     ("a year and a comma", f"In 2025, {C} was measured."),
     ("a step label", f"Step 2: {C}."),

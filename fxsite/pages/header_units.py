@@ -440,8 +440,17 @@ _LABEL = LazyPattern(
     r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
     r"(?:\s*[:：=]|\s+[—–])\s*"
 )
-#: A name before each item of a labelled list, and its colon ("new: 640, old: 1280").
-_ITEM_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,19}?[:：]\s*")
+#: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
+#: equals sign ("p50 = 3.1") or, a name of one word, a space ("NFS 178, FX100 94": blind20).
+_ITEM_LABEL = re.compile(
+    r"[A-Za-z][A-Za-z0-9 _-]{0,19}?[:：]\s*|[A-Za-z][A-Za-z0-9_.@-]{0,19}(?:\s*=\s*|\s+(?=\d))"
+)
+#: What names an item after its number, before the next: "178 (NFS) and 94 (FX100)",
+#: "3.1 at p50, 12.5 at p99" (not a word of its own: "3 runs" ends the list).
+_ITEM_TAIL = re.compile(
+    r"\s*\([^()]{1,30}\)|\s+(?i:at|on|for|with|in|under)\s+[A-Za-z][\w@-]{0,19}"
+    r"(?=\s*(?:[,;.，；。)]|\Z)|\s+(?i:and|vs))"
+)
 _SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
 _NUMBER_AT = re.compile(_NUMBER)
 
@@ -472,10 +481,14 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 number = _NUMBER_AT.match(text, at)
                 if number is None or _continues(text, number.end()):
                     break
+                tail = _ITEM_TAIL.match(text, number.end())
+                ends = _ITEM_END.match(text, number.end()) or _SEPARATOR.match(text, number.end())
+                if tail is None and ends is None:  # "3 runs": a number with a word of its own
+                    break
                 read = with_unit(number.group(), unit)
                 if read is not None:
                     found.append(Governed(number.start(), number.end(), read, unit, said))
-                at = number.end()
+                at = tail.end() if tail is not None else number.end()
             separator = _SEPARATOR.match(text, at)
             if separator is None:
                 break
