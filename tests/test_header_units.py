@@ -338,6 +338,19 @@ UNRECORDED = [
         [("FX501", 5, 11, "94", "read as '94万元'")],
     ),
     (
+        "a heading writing the unit out over a list (blind20)",
+        "# T\n\n#### Save time, in seconds\n\n- NFS — 178\n",
+        [("FX501", 5, 9, "178", "read as '178 seconds', under the title 'Save time, in seconds'")],
+    ),
+    (
+        "a Chinese heading over a list with full-width colons (blind20)",
+        "# T\n\n#### 保存耗时（秒）\n\n- NFS：178\n- FX100：94\n",
+        [
+            ("FX501", 5, 7, "178", "read as '178 秒', under the title '保存耗时（秒）'"),
+            ("FX501", 6, 9, "94", "read as '94 秒', under the title '保存耗时（秒）'"),
+        ],
+    ),
+    (
         "a labelled list of named items (blind20)",
         "# T\n\nSave time (s): NFS 178, FX100 94.\n",
         [("FX501", 3, 20, "178", "read as '178 s'"), ("FX501", 3, 31, "94", "read as '94 s'")],
@@ -521,6 +534,9 @@ PASSED = [
         "| Run | Time |\n| --- | --- |\n| A | [94](evidence:R1#save_time_fx100) |\n",
     ),
     ("a Chinese sentence naming no unit", "# T\n\n下表为测试结果：\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("a heading naming no unit over a list", "# T\n\n#### Steps\n\n- Step 1\n- Step 2\n"),
+    ("a heading whose last word names things over a list", "# T\n\n#### Failed drives\n\n- bay 3\n- bay 7\n"),
+    ("a time after a label's colon", "# T\n\n#### Save time (s)\n\n- Meeting: 10:30\n"),
     ("a labelled list ends at a count of its own", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup), 3 runs.\n"),
     ("a label before words with a number", "# T\n\nSave time (s): RAID 6 arrays.\n"),
     ("a cell of a number and words", TABLE.format(head="Save time (s)", cell="94 and NFS")),

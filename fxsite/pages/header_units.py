@@ -64,11 +64,13 @@ __all__ = [
     "governed_list",
     "governed_parts",
     "header_unit",
+    "heading_text",
     "labelled",
     "node_text",
     "row_unit",
     "table_units",
     "with_unit",
+    "writes_unit",
 ]
 
 #: Column headers naming things, not quantities: a caption's unit skips them.
@@ -417,8 +419,9 @@ _PART_END = re.compile(r"[.;。；](?:\s+|\Z)|[。；]")
 
 
 #: A label before a cell's number and a colon: "NFS: 95", "FX100: 0.5" (a digit before
-#: the colon only with a space after it: "10:30" is a time).
-_CELL_LABEL = re.compile(r"[^\d\s:：][^:：]{0,39}?(?:(?<!\d)[:：]\s*|[:：]\s+)")
+#: the colon only with a space after it: "10:30" is a time; a full-width colon is never
+#: one: "FX100：94"), or a spaced dash: "NFS — 178".
+_CELL_LABEL = re.compile(r"[^\d\s:：][^:：—–]{0,39}?(?:(?<!\d)[:：]\s*|[:：]\s+|：\s*|\s+[—–]\s+)")
 
 
 #: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
@@ -586,7 +589,7 @@ def _label_before(table: LexborNode) -> str:
     if sentence := _unit_sentence(before):
         return sentence
     heading = _heading_before(table)
-    if heading and _written_unit(" ".join(heading.split())) is not None:
+    if heading and writes_unit(heading):
         return heading
     after = _paragraph(table, "next")
     if _is_note(after) or (_NUMBERED.match(after) and not _captions_next(table)):
@@ -634,7 +637,18 @@ def _heading_before(table: LexborNode) -> str:
     node = table.prev
     while node is not None and node.tag == "-text" and not (node.text_content or "").strip():
         node = node.prev
-    if node is None or node.tag not in _HEADINGS:
+    return heading_text(node) if node is not None else ""
+
+
+def writes_unit(text: str) -> bool:
+    """``text`` writes a unit out (:func:`_written_unit`): "Save time (s)", "…, in seconds";
+    not a last word that merely names one."""
+    return _written_unit(" ".join(text.split()).rstrip(":：").rstrip()) is not None
+
+
+def heading_text(node: LexborNode) -> str:
+    """A heading's text (its permalink left out); "" for another element."""
+    if node.tag not in _HEADINGS:
         return ""
     parts: list[str] = []
     stack = [node]

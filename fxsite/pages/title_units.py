@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.header_units import child_nodes, header_unit, node_text
+from fxsite.pages.header_units import child_nodes, header_unit, heading_text, node_text, writes_unit
 
 __all__ = ["TITLED", "container_units", "list_units"]
 
@@ -96,7 +96,8 @@ def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
 
 def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
     """The items of list ``node`` under the paragraph before it where that paragraph is a
-    label (it ends in a colon: "Save time (s):"), or the definitions of definition list
+    label (it ends in a colon: "Save time (s):") or the heading before it where it writes
+    a unit out ("#### Save time, in seconds"), or the definitions of definition list
     ``node`` under their terms: the unit each states (:func:`header_unit`)."""
     if node.tag == "dl":
         out: dict[int, tuple[str, str]] = {}
@@ -110,9 +111,13 @@ def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
     label = node.prev
     while label is not None and (label.tag or "-").startswith("-"):
         label = label.prev  # text between them: spaces, a comment
+    items = [item for item in child_nodes(node) if item.tag == "li"]
+    heading = heading_text(label) if label is not None else ""
+    if heading and writes_unit(heading):  # "#### Save time, in seconds" over the list (blind20)
+        return _body_units(heading, items, ("li",))
     if label is None or label.tag != "p":
         return {}
     text = " ".join(node_text(label).split())
     if not text.endswith((":", "：")):
         return {}
-    return _body_units(text, [item for item in child_nodes(node) if item.tag == "li"], ("li",))
+    return _body_units(text, items, ("li",))
