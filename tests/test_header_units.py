@@ -351,6 +351,14 @@ UNRECORDED = [
         ],
     ),
     (
+        "the corner header writing the unit out (blind20)",
+        "# T\n\n| Time (s) | Save | Load |\n| --- | --- | --- |\n| NFS | 178 | 60 |\n",
+        [
+            ("FX501", 5, 9, "178", "read as '178 s', under the header 'Time (s)'"),
+            ("FX501", 5, 15, "60", "read as '60 s', under the header 'Time (s)'"),
+        ],
+    ),
+    (
         "a labelled list of named items (blind20)",
         "# T\n\nSave time (s): NFS 178, FX100 94.\n",
         [("FX501", 3, 20, "178", "read as '178 s'"), ("FX501", 3, 31, "94", "read as '94 s'")],
@@ -534,6 +542,8 @@ PASSED = [
         "| Run | Time |\n| --- | --- |\n| A | [94](evidence:R1#save_time_fx100) |\n",
     ),
     ("a Chinese sentence naming no unit", "# T\n\n下表为测试结果：\n\n| Run | Tries |\n| --- | --- |\n| A | 3 |\n"),
+    ("the corner's unit skips a count of drives", "# T\n\n| Time (s) | Drives |\n| --- | --- |\n| NFS | 8 |\n"),
+    ("a corner naming no unit", "# T\n\n| Config | Drives | Bays |\n| --- | --- | --- |\n| A | 8 | 3 |\n"),
     ("a heading naming no unit over a list", "# T\n\n#### Steps\n\n- Step 1\n- Step 2\n"),
     ("a heading whose last word names things over a list", "# T\n\n#### Failed drives\n\n- bay 3\n- bay 7\n"),
     ("a time after a label's colon", "# T\n\n#### Save time (s)\n\n- Meeting: 10:30\n"),

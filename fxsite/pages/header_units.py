@@ -854,6 +854,8 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     unit_row = _unit_row(grid)
     by_claims = column_claims_units(table, grid, node_text)
     labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")
+    # The corner header writing a unit out ("| Time (s) | Save | Load |"): every column's.
+    corner = header_unit(labels) if labels and writes_unit(labels) else None
     out: dict[int, tuple[str, str]] = {}
     for placed in grid:
         first = node_text(placed[0][2]) if placed else ""
@@ -882,6 +884,8 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
                 unit, said = in_row, f"its row's '{unit_column[2]}' column says '{in_row}'"
             elif col in by_claims and not counts_things(first) and not holds_claim(cell):
                 unit, said = by_claims[col][0], f"its column's claim '{by_claims[col][1]}'"
+            elif corner is not None and col > 0 and not _caption_skips(header):
+                unit, said = corner, f"under the header '{labels}'"
             elif whole is not None and col > 0 and not _caption_skips(header):
                 unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
             else:
