@@ -1,5 +1,7 @@
-"""What a twentieth blind tester found in the language of figures: false refusals of
-ordinary words ("doubles as", "half the team", "a 5-minute quickstart"), and where its
+"""What a twentieth blind tester found in the language of figures: approximate fractions
+and hyphenated multiples published bare ("by almost half", "a five-times improvement",
+"an order-of-magnitude gain", "2-to-3x"), false refusals of ordinary words ("doubles as",
+"half the team", "a 5-minute quickstart"), and where its
 findings were placed (each in its own test file: :mod:`test_header_units`,
 :mod:`test_locate_repeated`).
 
@@ -22,6 +24,18 @@ ROWS = [
     ("two thirds of our customers", "Two thirds of our customers run it.", []),
     ("near miss: half the time", "It takes half the time.", [("FX501", 3, 10)]),
     ("near miss: two thirds of the cost", "It is two thirds of the cost.", [("FX501", 3, 7)]),
+    ("by almost half", "It cut costs by almost half.", [("FX501", 3, 17)]),
+    ("by about a third", "It cut costs by about a third.", [("FX501", 3, 17)]),
+    ("near miss: by about a third party", "It passed by about a third party.", []),
+    ("a factor of about 2", "Faster by a factor of ~2.", [("FX501", 3, 11)]),
+    ("half again as fast", "It is half again as fast.", [("FX501", 3, 7)]),
+    ("an order-of-magnitude gain", "An order-of-magnitude improvement.", [("FX501", 3, 1)]),
+    ("two orders of magnitude, hyphenated", "Two-orders-of-magnitude lower latency.", [("FX501", 3, 1)]),
+    ("a five-times improvement", "A five-times improvement.", [("FX501", 3, 3)]),
+    ("three-times-faster", "A three-times-faster restore.", [("FX501", 3, 3)]),
+    ("near miss: a two-time winner", "A two-time winner.", []),
+    ("a range of multiples with hyphens", "A 2-to-3x speedup.", [("FX501", 3, 3)]),
+    ("near miss: steps 2-to-3", "Steps 2-to-3 are optional.", []),
     ("a quickstart's length", "Read the 5-minute quickstart.", []),
     ("a walkthrough's length", "Follow the 10-minute walkthrough.", []),
     ("near miss: a restore's length", "A 5-minute restore.", [("FX501", 3, 3)]),

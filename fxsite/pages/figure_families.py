@@ -95,7 +95,7 @@ _BY_BEFORE = re.compile(r"(?i:by)\s\Z")
 # "by a factor of five", "a factor of 2.5", "by a factor 2" ("Factor 2 is" names one).
 _FACTOR_OF = LazyPattern(
     rf"\b(?:(?i:an?){SP}+(?i:factor){SP}+(?:(?i:of){SP}+)?|(?i:factor){SP}+(?i:of){SP}+)"
-    rf"(?:{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
+    rf"(?:(?:[~≈]{SP}?)?{SIGN}?{NUM}|{_NUMBER_WORD})(?!\w)(?!\.\d)"
 )
 
 # A multiplier before its number: "×3", "× 8" (never a product of two numbers,

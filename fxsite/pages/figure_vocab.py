@@ -334,7 +334,7 @@ APPROX = (
 
 # A range joins two numbers: unspaced dash ("6.2–9.3", "10-20"; a spaced dash
 # is punctuation), "to", "or", or the East Asian "~" ("6.2~9.3").
-RANGE_SEP = rf"(?:[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
+RANGE_SEP = rf"(?:-(?:to|or)-|[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"

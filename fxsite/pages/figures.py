@@ -270,9 +270,11 @@ _CJK_UNIT_WORDS = rf"(?:{_alternation(CJK_UNITS | OTHER_CJK_CURRENCY)})(?!杀)"
 _NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
     rf"|{_NUMWORD_VALUE}\s+(?i:times)(?=\s+{_COMPARATIVE})"
+    rf"|{_NUMWORD_VALUE}-(?i:times)(?=[\s-])"  # "a five-times improvement", "three-times-faster"
     rf"|{_NUMWORD_VALUE}[ \u00a0]?{_CJK_UNIT_WORDS}"
     rf"|\b(?i:{_NUMWORD_CORE}|hundred|thousand)-?(?i:fold)\b"
-    r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})\s+(?i:orders?)\s+of\s+magnitude\b"
+    r"|\b(?:(?i:an|one|two|three|four|five)|(?<![\d.,])\d{1,2})[\s-](?i:orders?)[\s-](?i:of)[\s-]"
+    r"(?i:magnitude)\b"  # "an order of magnitude", "an order-of-magnitude gain"
     # "zero seconds", "zero percent", "zero-second failover" ("zero-day" and "zero-hour"
     # name an exploit and a contract, "a zero-byte file" a kind of file)
     rf"|\b(?i:zero)(?:\s+|-(?!(?i:days?|hours?|bytes?)\b)){_WORD_UNITS_ALL}\b"
@@ -313,6 +315,12 @@ _FRACTION_FIGURE = LazyPattern(
                                                              # "half the team": a share of people
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
+  | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
+        |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one)[\s-](?i:thirds?|quarters?|fifths?
+        |tenths?))\b(?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared
+        |versus|vs|on|with|when|while|at|for|year|quarter)\b)  # "by almost half", "by about a
+                                                             # third"; not "a third party"
+  | \b(?i:half)\s+(?i:again)\s+(?i:as)\b                     # "half again as fast"
   | (?<=\b(?i:by)\s)(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-]  # "shrank by a third" …
         (?i:half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b
         (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
