@@ -385,6 +385,41 @@ UNRECORDED = [
         ],
     ),
     (
+        "a cell with a leading point (blind20)",
+        TABLE.format(head="Cost (USD)", cell=".023"),
+        [("FX501", 5, 11, ".023", "read as '0.023 USD'")],
+    ),
+    (
+        "a cell grouped by spaces",
+        TABLE.format(head="IOPS", cell="12 000"),
+        [("FX501", 5, 11, "12 000", "read as '12000 IOPS'")],
+    ),
+    (
+        "a cell with a decimal comma",
+        TABLE.format(head="Speedup", cell="1,9"),
+        [("FX501", 5, 11, "1,9", "read as '1.9 ×'")],
+    ),
+    (
+        "a cell with a mark after it",
+        TABLE.format(head="Save time (s)", cell="94 ✅"),
+        [("FX501", 5, 11, "94", "read as '94 s'")],
+    ),
+    (
+        "a cell with a mark before it",
+        TABLE.format(head="Save time (s)", cell="✅ 94"),
+        [("FX501", 5, 13, "94", "read as '94 s'")],
+    ),
+    (
+        "a cell with a dash and words after it",
+        TABLE.format(head="Save time (s)", cell="94 — fastest"),
+        [("FX501", 5, 11, "94", "read as '94 s'")],
+    ),
+    (
+        "a cell with a footnote written as text",
+        TABLE.format(head="Save time (s)", cell="94[^9]"),
+        [("FX501", 5, 11, "94", "read as '94 s'")],
+    ),
+    (
         "a cell listing two numbers with an arrow (blind20)",
         TABLE.format(head="Save time (s)", cell="178 → 94"),
         [("FX501", 5, 11, "178", "read as '178 s'"), ("FX501", 5, 17, "94", "read as '94 s'")],
@@ -549,6 +584,8 @@ PASSED = [
     ("a time after a label's colon", "# T\n\n#### Save time (s)\n\n- Meeting: 10:30\n"),
     ("a labelled list ends at a count of its own", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup), 3 runs.\n"),
     ("a label before words with a number", "# T\n\nSave time (s): RAID 6 arrays.\n"),
+    ("a cell of a mark alone", TABLE.format(head="Save time (s)", cell="✅")),
+    ("a cell of a dash and words with a number", TABLE.format(head="Save time (s)", cell="n/a — see 3")),
     ("a cell of a number and words", TABLE.format(head="Save time (s)", cell="94 and NFS")),
     ("a cell of a count range", TABLE.format(head="Save time (s)", cell="3 to 5 nodes")),
     ("a caption's unit skips a count of GPUs (blind20)", "# T\n\nAll times in seconds:\n\n| Run | GPUs |\n| --- | --- |\n| A | 8 |\n"),

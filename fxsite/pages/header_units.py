@@ -350,16 +350,42 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
         return None
     label = _CELL_LABEL.match(text) if after_label else None
     start = label.end() if label is not None else 0
+    mark = _CELL_MARK.match(text, start)  # "✅ 94": a mark drawn before it
+    start = mark.end() if mark is not None else start
     number = text[start:].rstrip(".")
-    if number[-1:] in _TAIL_ENDS or "±" in number:
+    if number[-1:] in _TAIL_ENDS or "±" in number or _MAY_TAIL.search(number):
         number = _CELL_TAIL.sub("", number)
-    if not _unitless(number):
+    readable = _readable(number)
+    if not _unitless(readable):
         if NUMERAL_NUMBER.fullmatch(number) and _is_unit(unit):  # "九十四" under "（秒）"
             read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
             return Governed(start, start + len(number), read, unit, said)
         return None
-    found = with_unit(number, unit)
+    found = with_unit(readable, unit)
     return Governed(start, start + len(number), found, unit, said) if found else None
+
+
+#: Marks drawn beside a cell's number that say nothing of its quantity: an emoji or a
+#: symbol ("94 ✅", "✅ 94"), a footnote written as text ("94[^1]"), a dash and words
+#: ("94 — fastest").
+_CELL_MARK = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+\s*")
+_MAY_TAIL = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\]]|\s[—–]\s")
+#: A number as a table writes it that the claim grammar reads otherwise: a leading
+#: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9").
+_GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:\.\d+)?")
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+
+
+def _readable(number: str) -> str:
+    """``number`` as the claim grammar reads it (:data:`_GROUPED`, :data:`_DECIMAL_COMMA`,
+    a leading point); else as it is."""
+    if number.startswith(".") and number[1:2].isdigit():
+        return f"0{number}"
+    if _GROUPED.fullmatch(number):
+        return "".join(number.split()).replace("\u202f", "").replace("\u2009", "")
+    if _DECIMAL_COMMA.fullmatch(number):
+        return number.replace(",", ".")
+    return number
 
 
 #: Between two numbers a cell lists under one unit: an arrow, a comparison, a comma or a
@@ -426,7 +452,10 @@ _CELL_LABEL = re.compile(r"[^\d\s:：][^:：—–]{0,39}?(?:(?<!\d)[:：]\s*|[:
 
 #: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
 #: footnote marks ("63*", "~64†", "65¹") and a parenthesis ("65 (median)").
-_CELL_TAIL = re.compile(r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\))+\s*\Z")
+_CELL_TAIL = re.compile(
+    r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\)|\s*\[\^[^\]]{1,20}\]"
+    r"|\s*[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+|\s+[—–]\s+[^\d]{1,40})+\s*\Z"
+)
 _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 
 
