@@ -252,8 +252,10 @@ _ONES = (
 _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMWORD_CORE = rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES})"
 _NUMWORD = (
-    rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)\s+(?:hundred|thousand|million|billion|dozen)"
+    rf"(?i:(?:(?:{_NUMWORD_CORE}|a|an)(?:\s+(?:hundred|thousand|million|billion|dozen)){{1,3}}"
     rf"(?:\s+(?:and\s+)?{_NUMWORD_CORE})?|{_NUMWORD_CORE})"
+    # a decimal said digit by digit: "ninety-nine point nine" (blind20)
+    r"(?:\s+point(?:\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)){1,4}\b)?"
     rf"(?:[\s-]+and[\s-]+a[\s-]+half|-(?:{'|'.join(MORE_OR_LESS_WORDS)})|\s+odd)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
