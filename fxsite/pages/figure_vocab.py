@@ -423,12 +423,17 @@ SCALED_NOUNS = tuple(noun for noun, _ in COUNTED_AT_SCALE)
 # Their nouns make no figure without a scale: not after a number word ("two commits")
 # nor as what a rate is per ("8 GPUs per job").
 SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in names)
-# A rate of a counted noun written with "a"/"an": "94 tasks a minute", "37 errors an hour"
-# ("94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other).
+# A rate of a counted noun written with "a"/"an": "94 tasks a minute", "37 errors an hour",
+# "in a second" ("500 inferences in a second"), or an adverb: "500 jobs hourly" (blind20;
+# "94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other).
 COUNT_RATE = (
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)"
     rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)})"
-    rf"{SP}(?i:a{SP}second|a{SP}minute|an{SP}hour)(?![A-Za-z0-9_])"
+    rf"{SP}(?:(?i:in|within|every){SP})?(?:(?i:a{SP}second|a{SP}minute|an{SP}hour)"
+    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))(?![A-Za-z0-9_])"
+    # "in a second pass": an ordinal
+    rf"(?!{SP}(?i:pass|passes|time|run|round|attempt|try|look|opinion|half|phase|stage|step"
+    r"|wave|batch|place|tier|copy|site|node|cluster|region|job)\b)"
 )
 SCALED_COUNT = rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-)(?i:{alternation(SCALED_NOUNS)})(?![A-Za-z0-9_/])"
 

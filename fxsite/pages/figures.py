@@ -525,7 +525,9 @@ _COLON_ONE = _needles(":1")
 _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
 _FLOP_WORDS = _needles("flop")
 _SCALED_WORDS = _needles(*_SCALED_NOUNS)
-_A_PERIOD = _needles("a second", "a minute", "an hour")
+_A_PERIOD = _needles(
+    "a second", "a minute", "an hour", "one second", "one minute", "one hour", "hourly", "secondly"
+)
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
