@@ -38,8 +38,9 @@ _NOUNS = [noun for names in COUNTED_CJK.values() for noun in names]
 #: A space Chinese typesetting puts between Latin digits and ideographs, at most one.
 _SPACE = "[ \u00a0\u2009\u202f]?"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
-#: A scale word after the digits ("5万次请求", "3億件").
-_MAG = "(?:万亿|萬億|亿|億|万|萬|千|천|만|억)"
+#: A scale word after the digits ("5万次请求", "3億件"), and the lower places after it
+#: ("1万2千次请求": 12,000).
+_MAG = r"(?:(?:万亿|萬億|亿|億|万|萬|千|천|만|억)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?)"
 #: What counts the noun: a classifier ("次", "个", "笔", "件"), and in Japanese and
 #: Korean the particle after it ("件の", "건의").
 _CLASSIFIER = "(?:[次个個条條笔筆项項件回건회개번](?:の|의)?|の|의)"
