@@ -122,6 +122,28 @@ _BY_NUMBER = LazyPattern(
     rf"{SP}(?i:by){SP}(?P<figure>\d{{1,2}}[.,]\d{{1,3}}|\d)(?![\d.,]\d)(?=\s*(?:[.,;:!?)]|\Z))"
 )
 _SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
+#: A price written without its currency (blind20): a number after "priced at", "costs",
+#: "Price:" or "Pricing:" that ends its clause or is a price per something ("49.99 a month",
+#: "49/seat/month"), or after "just", "only", "save up to" when it is a price per something.
+#: "costs 3 steps" and "only 3 left" are counts.
+_PRICE_PER = (
+    r"(?:[ \u00a0]?/[ \u00a0]?[A-Za-z]|[ \u00a0](?:(?i:each)|(?i:a|an|per|every)[ \u00a0]"
+    r"(?i:month|year|week|day|hour|night|user|seat|request|GB|TB|node|core))(?![A-Za-z]))"
+)
+#: A subscription's term, after "just", "only", "save": "a month", "per seat", "/mo" ("only
+#: 3 a day" is a limit).
+_PRICE_TERM = (
+    r"(?:[ \u00a0]?/[ \u00a0]?(?i:mo|month|yr|year|seat|user)\b|[ \u00a0](?i:a|an|per|every)"
+    r"[ \u00a0](?i:month|year|seat|user)\b)"
+)
+_UNSIGNED_PRICE = LazyPattern(
+    r"\b(?:(?i:priced|costs?|costing|price\s*[:：]|pricing\s*[:：]|prices\s+start(?:ing)?)"
+    r"(?:\s+(?i:at|from|only|just|under|about|around|as\s+little\s+as))*\s+"
+    rf"(?P<price>{NUM})(?=\s*(?:[.,;!?)]\s|[.!?)]?\Z)|{_PRICE_PER})"
+    r"|\b(?i:just|only|save\s+up\s+to|saves?|saving)\s+"
+    rf"(?P<per>{NUM}(?:[kK](?![A-Za-z]))?)(?={_PRICE_TERM}))"
+)
+_PRICE_CUE = needles("pric", "Pric", "cost", "Cost", "just", "Just", "only", "Only", "sav", "Sav")
 _BY_CUE = re.compile(r"(?i:by) \d")
 _BRACKET_CUE = re.compile(r"\d ?[(\[]")
 _A_CUE = re.compile(r"s (?:an?|every|each) [smhdw]", re.IGNORECASE)
@@ -141,6 +163,10 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _SCORE.finditer(text):
             group = "after_verb" if match["after_verb"] is not None else "before_name"
             yield match.start(group), match.end(), "unit"
+    if holds(text, _PRICE_CUE):
+        for match in _UNSIGNED_PRICE.finditer(text):
+            group = "price" if match["price"] is not None else "per"
+            yield match.start(group), match.end(group), "currency"
     if _BY_CUE.search(text) is not None:
         for match in _BY_NUMBER.finditer(text):
             yield match.start("figure"), match.end("figure"), "ratio"
