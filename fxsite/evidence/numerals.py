@@ -189,6 +189,11 @@ APPROX_WORDS: dict[str, str] = {
     "∼": "about",
     "约": "about",
     "大约": "about",
+    "約": "about",  # Japanese and traditional Chinese (blind20)
+    "大約": "about",
+    "およそ": "about",
+    "약": "about",  # Korean
+    "대략": "about",
     "up to": "up to",
     "as much as": "up to",
     "最高": "up to",
@@ -196,7 +201,12 @@ APPROX_WORDS: dict[str, str] = {
     "最高可达": "up to",
     "可达": "up to",
 }
-APPROX_SUFFIXES: dict[str, str] = {"左右": "about"}
+APPROX_SUFFIXES: dict[str, str] = {
+    "左右": "about",
+    "程度": "about",
+    "前後": "about",
+    "정도": "about",
+}
 
 
 def alternation(names: Iterable[str]) -> str:
