@@ -613,10 +613,20 @@ _MODEL_FAMILY = re.compile(
 _ASSET_OR_VERSION = re.compile(r"(?:@|\b(?i:version|release|v)\s?)\Z")
 
 
+#: What a multiple names rather than multiplies (blind20): a slot's lane width ("a 16x PCIe
+#: riser"), the idiom of a person ("a 10x engineer").
+_NAMED_BY_MULTIPLE = re.compile(
+    r"[ \u00a0-](?:PCIe|PCI\s+Express|lanes?\b|slots?\b|(?i:engineers?|developers?|programmers?)\b)"
+)
+
+
 def _no_model(text: str, match: re.Match[str]) -> bool:
     """Not a model number (:data:`_MODEL_X`) after its family's name (:data:`_MODEL_FAMILY`),
-    nor an asset's density or a version (:data:`_ASSET_OR_VERSION`)."""
+    nor an asset's density or a version (:data:`_ASSET_OR_VERSION`), nor a multiple that
+    names (:data:`_NAMED_BY_MULTIPLE`)."""
     if _ASSET_OR_VERSION.search(text, max(0, match.start() - 9), match.start()):
+        return False
+    if _NAMED_BY_MULTIPLE.match(text, match.end()):
         return False
     if _MODEL_X.search(match.group()) is None:
         return True
