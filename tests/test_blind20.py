@@ -64,6 +64,8 @@ ROWS = [
     ("a lane width", "Plug in the 16x PCIe riser.", []),
     ("an idiom of a person", "A 10x engineer.", []),
     ("near miss: a 10x improvement for engineers", "A 10x improvement for engineers.", [("FX501", 3, 3)]),
+    ("a run's length in hours, minutes, seconds", "Training ran for 01:34:20.", [("FX501", 3, 18)]),
+    ("near miss: opening time", "Open from 09:00.", []),
     ("a quickstart's length", "Read the 5-minute quickstart.", []),
     ("a walkthrough's length", "Follow the 10-minute walkthrough.", []),
     ("near miss: a restore's length", "A 5-minute restore.", [("FX501", 3, 3)]),

@@ -239,7 +239,9 @@ _BARE_RATE = LazyPattern(
 # "a time of 1:02:15", "completes in 1:34, against 2:58" ("at 8:37" is a time of day).
 _CLOCK_DURATION = LazyPattern(
     r"\b(?i:took|takes|take|taking|lasted|lasts|finished\s+in|completed\s+in|done\s+in|time\s+of"
-    r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of|in|against|versus|vs\.?)\s+"
+    r"|duration\s+of|runtime\s+of|elapsed|clocked|record\s+of|in|against|versus|vs\.?"
+    # a run's length: "ran for 01:34:20" (blind20)
+    r"|(?:ran|run|runs|running|trained|training|lasted|lasting)\s+for)\s+"
     rf"(?P<figure>(?:{APPROX})?\d{{1,3}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?)(?![\d:])"
     r"(?!\s?(?i:am|pm|a\.m\.|p\.m\.)\b)"  # "takes 10:30 am" is a time of day
 )
