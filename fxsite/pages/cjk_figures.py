@@ -228,6 +228,11 @@ _WORD_FIGURE = LazyPattern(
     r"|半分(?=[にのでだ]|以下|以上|程度|ほど|くらい|近く)"
     r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
 )
+#: Japanese and Korean fractions: "3分の1", "三分の一", "3분의 1" (blind20: "3분" is no three
+#: minutes there); Korean text has no Chinese character to run the rules above.
+_KANA_FRACTION = LazyPattern(
+    rf"(?:\d{{1,3}}|[{_NUMERALS}]{{1,3}}){_SPACE}(?:分の|분의){_SPACE}(?:\d{{1,3}}|[{_NUMERALS}]{{1,3}})"
+)
 # Halved ("腰斩", cut at the waist) after what it halves: "成本直接腰斩", "股价遭腰斩"
 # ("项目被腰斩": a project is axed).
 _HALVED = LazyPattern(
@@ -431,6 +436,9 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _chinese(text, digit=digit)
     if not text.isascii():
         yield from count_candidates(text)
+        if "分の" in text or "분의" in text:
+            for match in _KANA_FRACTION.finditer(text):
+                yield match.start(), match.end(), "number-word"
     if not digit:
         return
     if _holds(text, _METRIC_CUE):

@@ -285,7 +285,8 @@ START = (
     rf"(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
 )
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
-END = rf"(?!{W})"
+# Not the numerator of a Korean fraction either: "3분의 1" is a third, not three minutes.
+END = rf"(?!{W})(?!의[ \u00a0]?\d)"
 
 # A number: thousands separators only in whole groups of three (comma, or a
 # space as in SI style: a no-break, thin or narrow space, or a plain one, as a writer
