@@ -227,6 +227,11 @@ _WORD_FIGURE = LazyPattern(
     # Japanese "半分" (half) before a particle or a bound: "半分になった", "半分以下"
     r"|半分(?=[にのでだ]|以下|以上|程度|ほど|くらい|近く)"
     r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
+    # "个位数毫秒" (single-digit milliseconds), as "single-digit millisecond" (blind20)
+    rf"|[个個两兩三][位]数{_SPACE}(?:{alternation(_UNITS)})"
+    # "百万级 IOPS", "千万级 QPS" (an order of a rate), as "millions of IOPS" is not: an
+    # order of a rate of work is a claim of throughput (blind20); "百万级用户" counts people
+    rf"|(?<![{_NUMERALS}])(?:[十百千]万|亿|[万萬]){_SPACE}级{_SPACE}(?:IOPS|QPS|TPS|RPS|OPS|次/秒|次每秒)"
 )
 #: Japanese and Korean fractions: "3分の1", "三分の一", "3분의 1" (blind20: "3분" is no three
 #: minutes there); Korean text has no Chinese character to run the rules above.
@@ -247,7 +252,8 @@ _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都
 _TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
-    rf"了?{_SPACE}(?P<figure>{_BEFORE}?(?:[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?{_SPACE})成"
+    rf"了?{_SPACE}(?P<figure>{_BEFORE}?(?:(?:[一二两三四五六七八九](?:到|至|~|～|-))?"
+    rf"[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?{_SPACE})成"
     rf"{_NOT_TENTHS}{_AFTER}?)"
     rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成(?:{_AFTER}|(?={_SHARE_OF})))"
 )
@@ -374,6 +380,8 @@ _NAME_AFTER_YUAN = LazyPattern(r"锂|材料|正极|前驱体|电池|催化|一�
 #: text that has one (:func:`~fxsite.pages.lazyre.holds`).
 _WORD_CUE = _needles(
     "分之",
+    "位数",
+    "级",
     "一半",
     "翻",
     "减半",
