@@ -342,7 +342,7 @@ MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
 # "1万多元": more than; "1万2千円": 12,000, the lower places after the scale (blind20)
 MAG_CJK = (
     r"(?:(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?"
-    r"(?:余|多)?)"
+    r"(?:余|多)?|만|억)"  # Korean: "1만 원" (10,000 won)
 )
 # Spaced from its number too, as text spaced between Latin and CJK characters writes it
 # ("100 万 IOPS", "2.3 亿元").

@@ -76,12 +76,15 @@ OTHER_TIMES_WORDS = re.compile(
     rf"|(?:два|три|четыре|пять|десять){_SP}раза?{_SP}{_RUSSIAN_MORE}"
     r"|(?:вдвое|втрое|вчетверо|впятеро|вдесятеро)\b"
     rf"|(?:twee|drie|vier|vijf|tien){_SP}keer{_SP}(?:zo{_SP}[^\W\d_]+|sneller|meer|minder)\b"
-    rf"|(?<![^\W\d_])(?:두|세|네|다섯|열){_SP}배(?![^\W\d_])"
+    # Korean: "두 배", "두 배로 늘었다" (doubled: blind20), "절반으로" (halved: "절반의 직원", half
+    # the staff, is a share of people)
+    rf"|(?<![^\W\d_])(?:두|세|네|다섯|열){_SP}배(?:로)?(?![^\W\d_])"
+    r"|(?<![^\W\d_])절반으로(?![^\W\d_])"
     r")",
     re.IGNORECASE,
 )
 OTHER_TIMES_WORDS_CUE = re.compile(
     "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie|раз|вдво|втро|вчетв"
-    "|впят|вдесят|keer|배",
+    "|впят|вдесят|keer|배|절반",
     re.IGNORECASE,
 )
