@@ -385,6 +385,11 @@ UNRECORDED = [
         ],
     ),
     (
+        "a Chinese rate of work in a header (blind20)",
+        TABLE.format(head="吞吐（万次/秒）", cell="1.2"),
+        [("FX501", 5, 11, "1.2", "read as '1.2万次/秒'")],
+    ),
+    (
         "a cell with a leading point (blind20)",
         TABLE.format(head="Cost (USD)", cell=".023"),
         [("FX501", 5, 11, ".023", "read as '0.023 USD'")],

@@ -241,7 +241,7 @@ _ALL: tuple[Unit, ...] = (
     _u("Tb/s", "bandwidth", "Tbps", "Tbit/s", "terabits per second", factor="125000000000"),
     # rates: each counts a different thing, so none converts into another
     _u("IOPS", "rate", "iops"),
-    _u("ops/s", "rate", "op/s", "operations per second"),
+    _u("ops/s", "rate", "op/s", "operations per second", "次/秒", "次每秒"),
     _u(
         "tokens/s",
         "rate",
