@@ -32,7 +32,6 @@ GLUED = [
     ("zero point", f"耗时零点{SAVE}。", "点"),
     ("circle zero point", "耗时〇点[94秒](evidence:R1#save_time_fx100)。", "点"),
     ("minus in a word", f"耗时负{SAVE}。", "负"),
-    ("Korean ten thousand", "가격 [94](evidence:R1#save_time_fx100)만 원.", "만"),
     ("and a half", f"耗时{SAVE}半。", "半"),
 ]
 
@@ -43,6 +42,14 @@ def test_what_continues_a_claim_is_refused(lib: Library, page: str, char: str) -
     assert [f.code for f in found] == ["FX503"], found
     assert found[0].message.startswith(f"'{char}' glued to the claim"), found[0].message
     assert "FX503" in {local.code for local in scan_content(html).local}
+
+
+def test_a_korean_scale_after_a_claim_is_its_unit_outside_the_link(lib: Library) -> None:
+    """만 is a scale of money as 万 is (blind20): the claim is told its unit is outside it."""
+    page = "가격 [94](evidence:R1#save_time_fx100)만 원."
+    _, found = check_page(f"# T\n\n{page}\n", PAGE_PATH, lib, href_for, fixture_renderer())
+    assert [f.code for f in found] == ["FX503"], found
+    assert "read '94만 원'; put the unit inside the link" in found[0].message
 
 
 NEAR = [

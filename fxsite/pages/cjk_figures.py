@@ -322,6 +322,9 @@ _PROPORTION = re.compile(
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     r"|(?i:speed-?ups?)(?=[ ](?:of|is|was|reached)\b)"
+    # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
+    # of 12,000" (blind20)
+    r"|(?i:throughput|bandwidth|latency)(?=[ ](?:of|is|was|reached|hit|topped)\b|[ ]?:)"
     r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:reached|hit|topped|of|at|is|was|were)\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
@@ -331,6 +334,10 @@ _METRIC_VALUE = re.compile(
 )
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
+#: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
+#: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
+_NAMED_QUANTITIES = {"throughput", "bandwidth", "latency"}
+_NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
@@ -410,6 +417,7 @@ _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
     *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP"),
+    *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
@@ -453,6 +461,10 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
+            if match["name"].lower() in _NAMED_QUANTITIES and _NOUN_AFTER.match(
+                text, match.end("figure")
+            ):
+                continue  # "the throughput of 3 nodes": a count of what it names
             yield match.start("figure"), match.end("figure"), "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
