@@ -96,3 +96,18 @@ ROWS = [
 @pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_blind20(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure"),
+    [
+        ("Ingests 2 TB an hour.", "2 TB an hour"),  # L6: a rate, not a size
+        ("Ingests 500 GB a day.", "500 GB a day"),
+        ("It moved 2 TB a second time.", "2 TB"),  # an ordinal: the size alone
+        ("It runs 8 hours a day.", "8 hours"),  # a duration per day
+    ],
+)
+def test_a_rate_said_with_a_is_one_figure(sentence: str, figure: str) -> None:
+    from fxsite.pages.figures import find_bare_figures
+
+    assert [f.text for f in find_bare_figures(sentence)] == [figure]

@@ -482,4 +482,8 @@ QUALIFIER = (
 PER = (
     r"(?:/(?:(?:百万|千万|万|千|亿)?[A-Za-z]+(?:-[A-Za-z]+)?[²³]?|千瓦时|兆瓦时|平方米|立方米"
     r"|(?:(?:(?<=/)|(?![的了和与及或是为在起以左]))[\u4e00-\u9fff]){1,2}))*"
+    # data moved at a rate said with "a"/"an": "2 TB an hour" is the figure, not "2 TB"
+    # (blind20; "8 hours a day" is a duration, "$7 a day" a price)
+    r"(?:(?<=B)[ \u00a0](?i:a|an)[ \u00a0](?i:second|minute|hour|day)(?![A-Za-z])"
+    r"(?![ \u00a0](?i:time|pass|run|round|attempt|try|look|opinion|copy|site|node)\b))?"
 )
