@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
@@ -677,17 +678,11 @@ def writes_unit(text: str) -> bool:
 
 def heading_text(node: LexborNode) -> str:
     """A heading's text (its permalink left out); "" for another element."""
-    if node.tag not in _HEADINGS:
-        return ""
-    parts: list[str] = []
-    stack = [node]
-    while stack:
-        at = stack.pop()
-        if at.tag == "-text":
-            parts.append(at.text_content or "")
-        elif at.tag != "a" or "headerlink" not in (at.attributes.get("class") or "").split():
-            stack += reversed(child_nodes(at))
-    return " ".join("".join(parts).split())
+    return node_text(node, _is_permalink) if node.tag in _HEADINGS else ""
+
+
+def _is_permalink(node: LexborNode) -> bool:
+    return node.tag == "a" and "headerlink" in (node.attributes.get("class") or "").split()
 
 
 def _paragraph(table: LexborNode, side: str) -> str:
@@ -756,10 +751,11 @@ def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str,
     return None
 
 
-def node_text(node: LexborNode) -> str:
+def node_text(node: LexborNode, skip: Callable[[LexborNode], bool] | None = None) -> str:
     """A cell's text as a reader reads it: a line break is a space, a footnote reference
     (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)"),
-    an icon is what it draws (:func:`~fxsite.verify.icon_digits.icon_text`)."""
+    an icon is what it draws (:func:`~fxsite.verify.icon_digits.icon_text`); so is an
+    element ``skip`` says to (a heading's permalink)."""
     parts: list[str] = []
     stack = [node]
     while stack:
@@ -771,7 +767,8 @@ def node_text(node: LexborNode) -> str:
         elif at.tag == "br":
             parts.append(" ")
         elif not (at.tag or "-").startswith("-") and not _note_reference(at):
-            stack += reversed(child_nodes(at))
+            if skip is None or not skip(at):
+                stack += reversed(child_nodes(at))
     return " ".join("".join(parts).split())
 
 
