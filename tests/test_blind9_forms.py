@@ -37,7 +37,7 @@ from test_detector_linear import _linear, _read_again, _text
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
-from fxsite.pages.header_units import governed_parts
+from fxsite.pages.stated_numbers import governed_parts
 from fxsite.verify.reading import detect
 
 # (name, sentence, figures)

@@ -14,7 +14,8 @@ from fxsite.authoring.fix import fix_page
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
-from fxsite.pages.header_units import header_unit, labelled
+from fxsite.pages.header_units import header_unit
+from fxsite.pages.stated_numbers import labelled
 
 PATH = "docs/p.md"
 RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})

@@ -21,10 +21,11 @@ from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
 from fxsite.pages.field_advice import cell_message, chart_home, plain_message, row_home
-from fxsite.pages.header_units import NAMED_COLUMNS, governed, header_unit, row_unit
+from fxsite.pages.header_units import NAMED_COLUMNS, header_unit, row_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
 from fxsite.pages.locate import SourceLocator
+from fxsite.pages.stated_numbers import governed
 
 if TYPE_CHECKING:
     from fxsite.render.chart_spec import ChartSpec

@@ -20,11 +20,11 @@ from fxsite.findings import Finding
 from fxsite.pages.advice import advise
 from fxsite.pages.claims import escape_markdown
 from fxsite.pages.frontmatter import FaqItem
-from fxsite.pages.header_units import governed
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, ShownClaims, reader_text
 from fxsite.pages.question_units import question_unit
 from fxsite.pages.site import SiteIndex
+from fxsite.pages.stated_numbers import governed
 
 __all__ = ["faq_json_ld", "faq_schema", "question_unit_findings", "site_faq_markdown"]
 

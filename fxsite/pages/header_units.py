@@ -31,12 +31,8 @@ claim.
 * :mod:`fxsite.pages.title_units` gives each block in the body of an
   admonition, a details element, a content tab or a list item the unit its
   title states, as a header does for its column.
-* :func:`governed` reads a cell (or a block under a title): its whole text a
-  number the grammar reads without a unit ("178", "~94", "6.2–9.3"), or one
-  after a label ("NFS: 95"); a cell with its own unit is the detector's, a
-  cell of words is no figure.
-* :func:`labelled` reads "in seconds:" and "(s):" labels in prose, and the
-  list of bare numbers or claims after them.
+* :mod:`fxsite.pages.stated_numbers` reads the numbers a unit so stated governs: a
+  cell, a block under a title, the list after a label.
 """
 
 from __future__ import annotations
@@ -50,23 +46,17 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
-from fxsite.pages.cjk_figures import NUMERAL_NUMBER
 from fxsite.pages.column_claims import column_claims_units, counts_things, holds_claim
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.verify.icon_digits import icon_text
 
 __all__ = [
     "DIGITS",
-    "LABEL_ENDS",
     "NAMED_COLUMNS",
     "Governed",
     "child_nodes",
-    "governed",
-    "governed_list",
-    "governed_parts",
     "header_unit",
     "heading_text",
-    "labelled",
     "node_text",
     "row_unit",
     "table_units",
@@ -126,6 +116,8 @@ UNIT_COLUMNS = frozenset(
 )
 #: How much of a header is read (its unit is at its end), and the longest cell read as a number.
 _TAIL = 80
+#: A number's digits, grouped by commas in whole groups of three or not, then a fraction.
+DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 #: Units that are also scale letters in headers ("Params (B)": billions).
 _AMBIGUOUS = frozenset({"B"})
 _UNIT_PART = r"[^\s()\[\]（）:：,;，；][^()\[\]（）:：,;，；]{0,24}?"
@@ -339,216 +331,6 @@ def _unitless(text: str) -> bool:
         return False
     stated = parse_stated(text)
     return stated is not None and stated.unit is None and any(c.isdigit() for c in text)
-
-
-def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> Governed | None:
-    """A cell's text read under ``unit``: a figure when it is a bare number, or one with
-    an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`); with
-    ``after_label`` (a block under a title, :mod:`fxsite.pages.title_units`), after a
-    label too ("NFS: 95", :data:`_CELL_LABEL`). A number in Chinese numerals
-    (:data:`~fxsite.pages.cjk_figures.NUMERAL_NUMBER`) is one too. A longer text is no such cell."""
-    if len(text) > 2 * _TAIL:
-        return None
-    label = _CELL_LABEL.match(text) if after_label else None
-    start = label.end() if label is not None else 0
-    mark = _CELL_MARK.match(text, start)  # "✅ 94": a mark drawn before it
-    start = mark.end() if mark is not None else start
-    number = text[start:].rstrip(".")
-    if number[-1:] in _TAIL_ENDS or "±" in number or _MAY_TAIL.search(number):
-        number = _CELL_TAIL.sub("", number)
-    readable = _readable(number)
-    if not _unitless(readable):
-        if NUMERAL_NUMBER.fullmatch(number) and _is_unit(unit):  # "九十四" under "（秒）"
-            read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
-            return Governed(start, start + len(number), read, unit, said)
-        return None
-    found = with_unit(readable, unit)
-    return Governed(start, start + len(number), found, unit, said) if found else None
-
-
-#: Marks drawn beside a cell's number that say nothing of its quantity: an emoji or a
-#: symbol ("94 ✅", "✅ 94"), a footnote written as text ("94[^1]"), a dash and words
-#: ("94 — fastest").
-_CELL_MARK = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+\s*")
-_MAY_TAIL = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\]]|\s[—–]\s")
-#: A number as a table writes it that the claim grammar reads otherwise: a leading
-#: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9").
-_GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:\.\d+)?")
-_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
-
-
-def _readable(number: str) -> str:
-    """``number`` as the claim grammar reads it (:data:`_GROUPED`, :data:`_DECIMAL_COMMA`,
-    a leading point); else as it is."""
-    if number.startswith(".") and number[1:2].isdigit():
-        return f"0{number}"
-    if _GROUPED.fullmatch(number):
-        return "".join(number.split()).replace("\u202f", "").replace("\u2009", "")
-    if _DECIMAL_COMMA.fullmatch(number):
-        return number.replace(",", ".")
-    return number
-
-
-#: Between two numbers a cell lists under one unit: an arrow, a comparison, a comma or a
-#: semicolon before a space, a spaced slash, "to", "and", "or" ("178 → 94", "94 vs 178",
-#: "94, 96, 98", "from 178 to 94"); not a comma between digits ("1,000").
-_LIST_SEPARATOR = re.compile(
-    r"\s*(?:→|->|⇒|=>|[,;、，；](?!\d)|\s/\s|(?<=\s)(?i:vs\.?|versus|to|and|or)(?=\s))\s*"
-)
-_FROM = re.compile(r"(?i:from)\s+|从\s*")
-
-
-def governed_list(text: str, unit: str, said: str) -> list[Governed]:
-    """The numbers a cell lists under ``unit`` (:data:`_LIST_SEPARATOR`): each part read as
-    a cell is (:func:`governed`); none unless every part is such a number ("94 runs, 3
-    failures" lists no figures: its parts are words)."""
-    if len(text) > 2 * _TAIL:
-        return []
-    lead = _FROM.match(text)
-    at = lead.end() if lead is not None else 0
-    found: list[Governed] = []
-    for separator in (*_LIST_SEPARATOR.finditer(text, at), None):
-        stop = separator.start() if separator is not None else len(text)
-        part = text[at:stop]
-        cell = governed(part, unit, said) if part else None
-        if cell is None:
-            return []
-        found.append(Governed(cell.start + at, cell.end + at, cell.found, unit, said))
-        at = separator.end() if separator is not None else stop
-    return found if len(found) > 1 else []
-
-
-def governed_parts(
-    text: str, taken: list[tuple[int, int]], unit: str, said: str, *, after_label: bool = False
-) -> list[Governed]:
-    """The bare numbers ``unit`` governs in a block that also holds claims or figures
-    (``taken``, sorted): each part of it between them and between its sentences read as
-    a cell is (:func:`governed`): "NFS: 95. FX100: [94 s]" under a title holds "95"."""
-    found: list[Governed] = []
-    start = 0
-    for begin, end in [*taken, (len(text), len(text))]:
-        at = start
-        for brk in (*_PART_END.finditer(text, start, begin), None):
-            stop = brk.start() if brk is not None else begin
-            part = text[at:stop]
-            lead = len(part) - len(part.lstrip())
-            cell = governed(part.strip(), unit, said, after_label=after_label) if part else None
-            if cell is not None:
-                shift = at + lead
-                found.append(Governed(cell.start + shift, cell.end + shift, cell.found, unit, said))
-            at = brk.end() if brk is not None else stop
-        start = max(start, end)
-    return found
-
-
-#: Where a part of a block ends: a sentence's stop or a semicolon before a space.
-_PART_END = re.compile(r"[.;。；](?:\s+|\Z)|[。；]")
-
-
-#: A label before a cell's number and a colon: "NFS: 95", "FX100: 0.5" (a digit before
-#: the colon only with a space after it: "10:30" is a time; a full-width colon is never
-#: one: "FX100：94"), or a spaced dash: "NFS — 178".
-_CELL_LABEL = re.compile(r"[^\d\s:：][^:：—–]{0,39}?(?:(?<!\d)[:：]\s*|[:：]\s+|：\s*|\s+[—–]\s+)")
-
-
-#: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
-#: footnote marks ("63*", "~64†", "65¹") and a parenthesis ("65 (median)").
-_CELL_TAIL = re.compile(
-    r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\)|\s*\[\^[^\]]{1,20}\]"
-    r"|\s*[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+|\s+[—–]\s+[^\d]{1,40})+\s*\Z"
-)
-_TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
-
-
-#: A number as a table or a list writes it: thousands separated by commas, a decimal part.
-DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_NUMBER = rf"[~≈]?\s?{DIGITS}"
-#: What ends a label: a colon, an equals sign, or a dash between spaces ("Save time (s) =
-#: 94", "Save time (s) — 94"); :func:`labelled` is called where a text holds one.
-LABEL_ENDS = ":：=—–"
-#: Compiled where a text holds an end of a label (:data:`LABEL_ENDS`).
-_LABEL = LazyPattern(
-    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
-    # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9")
-    r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
-    r"(?:\s*[:：=]|\s+[—–])\s*"
-)
-#: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
-#: equals sign ("p50 = 3.1") or, a name of one word, a space ("NFS 178, FX100 94": blind20).
-_ITEM_LABEL = re.compile(
-    r"[A-Za-z][A-Za-z0-9 _-]{0,19}?[:：]\s*|[A-Za-z][A-Za-z0-9_.@-]{0,19}(?:\s*=\s*|\s+(?=\d))"
-)
-#: What names an item after its number, before the next: "178 (NFS) and 94 (FX100)",
-#: "3.1 at p50, 12.5 at p99" (not a word of its own: "3 runs" ends the list).
-_ITEM_TAIL = re.compile(
-    r"\s*\([^()]{1,30}\)|\s+(?i:at|on|for|with|in|under)\s+[A-Za-z][\w@-]{0,19}"
-    r"(?=\s*(?:[,;.，；。)]|\Z)|\s+(?i:and|vs))"
-)
-_SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
-_NUMBER_AT = re.compile(_NUMBER)
-
-
-def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
-    """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
-    label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
-    header does: :func:`_named_unit`); a label may end in "=" or a spaced dash too
-    (:data:`LABEL_ENDS`)."""
-    found: list[Governed] = []
-    starts = {start: n for n, (start, _) in enumerate(claims)}
-    for match in _LABEL.finditer(text):
-        named = match["named"]
-        unit = (match["paren"] or match["word"] or (named and _named_unit(named)) or "").strip()
-        if not unit or unit in _AMBIGUOUS or with_unit("1", unit) is None:
-            continue
-        said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
-        at = match.end()
-        while True:
-            item = _ITEM_LABEL.match(text, at)  # "new: 640, old: 1280" after the label
-            if item is not None and (item.end() in starts or _lone_number(text, item.end())):
-                at = item.end()
-            if at in starts:
-                n = starts[at]
-                found.append(Governed(at, claims[n][1], "", unit, said, n))
-                at = claims[n][1]
-            else:
-                number = _NUMBER_AT.match(text, at)
-                if number is None or _continues(text, number.end()):
-                    break
-                tail = _ITEM_TAIL.match(text, number.end())
-                ends = _ITEM_END.match(text, number.end()) or _SEPARATOR.match(text, number.end())
-                if tail is None and ends is None:  # "3 runs": a number with a word of its own
-                    break
-                read = with_unit(number.group(), unit)
-                if read is not None:
-                    found.append(Governed(number.start(), number.end(), read, unit, said))
-                at = tail.end() if tail is not None else number.end()
-            separator = _SEPARATOR.match(text, at)
-            if separator is None:
-                break
-            at = separator.end()
-    return found
-
-
-def _lone_number(text: str, at: int) -> bool:
-    """Whether a number stands alone at ``at``: nothing but a separator, a stop or the
-    end after it ("new: 640, old: 1280"; not "see note: 3 runs")."""
-    number = _NUMBER_AT.match(text, at)
-    return number is not None and _ITEM_END.match(text, number.end()) is not None
-
-
-_ITEM_END = re.compile(r"\s*(?:[,;.)，；。]|\Z)")
-
-
-def _sentence_start(text: str, end: int) -> int:
-    """Where the sentence holding ``text[end]`` starts (after ". " or "。")."""
-    latin = text.rfind(". ", 0, end)
-    return max(latin + 2 if latin >= 0 else 0, text.rfind("。", 0, end) + 1)
-
-
-def _continues(text: str, end: int) -> bool:
-    """The number ending at ``end`` goes on: a letter, digit or unit sign is glued to it."""
-    after = text[end : end + 1]
-    return bool(after) and (after.isalnum() or after in "%×$€£¥")
 
 
 def _cells(row: LexborNode) -> list[LexborNode]:
@@ -766,9 +548,12 @@ def node_text(node: LexborNode, skip: Callable[[LexborNode], bool] | None = None
             parts.append(icon_text(at) or "")
         elif at.tag == "br":
             parts.append(" ")
-        elif not (at.tag or "-").startswith("-") and not _note_reference(at):
-            if skip is None or not skip(at):
-                stack += reversed(child_nodes(at))
+        elif (
+            not (at.tag or "-").startswith("-")
+            and not _note_reference(at)
+            and (skip is None or not skip(at))
+        ):
+            stack += reversed(child_nodes(at))
     return " ".join("".join(parts).split())
 
 

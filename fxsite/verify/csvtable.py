@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
-from fxsite.pages.header_units import governed, table_units
+from fxsite.pages.header_units import table_units
+from fxsite.pages.stated_numbers import governed
 
 __all__ = ["TableCell", "table_cells"]
 

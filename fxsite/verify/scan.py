@@ -33,15 +33,15 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import (
+from fxsite.pages.header_units import Governed
+from fxsite.pages.shared_units import sharing_claims_units
+from fxsite.pages.stated_numbers import (
     LABEL_ENDS,
-    Governed,
     governed,
     governed_list,
     governed_parts,
     labelled,
 )
-from fxsite.pages.shared_units import sharing_claims_units
 from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
