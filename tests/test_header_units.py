@@ -98,6 +98,7 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("读/写", None),  # read/write: no unit after the slash
         ("Load 50%", None),  # a column named by a load, not a share
         ("x86 servers", None),  # an architecture, not a multiple
+        ("Saves in 91 s", None),  # a figure, not a unit (found by the agreement property test)
         ("Speedup tips", None),  # no comparison named
         ("Percentage", None),  # no share named
         ("kOhm", None),  # a scale glued to no unit the grammar reads
@@ -725,3 +726,13 @@ def test_the_audit_reads_a_claim_under_a_header_too(demo_site: Path, tmp_path: P
     added = [f for f in found["Save time (ms)"] if f not in found["Save time (s)"]]
     assert [code for code, _ in added] == ["FX403"], added
     assert "reads '94 ms' (under the header 'Save time (ms)')" in added[0][1]
+
+
+def test_a_heading_holding_a_figure_states_no_unit(lib: Library) -> None:
+    """ "Saves in `91 s`" over a table is a bare figure, not the unit "91 s" of its cells
+    (found by the agreement property test: check read the claim under it, the gate not)."""
+    page = (
+        "# T\n\n## Saves in `91 s`\n\n| Case | Note |\n|---|---|\n"
+        "| A | 占比百分之[96](evidence:R1#bandwidth_gain_pct)。 |\n"
+    )
+    assert sorted(f.code for f in _check(page, lib)) == ["FX501", "FX503"]

@@ -283,6 +283,8 @@ def _written_unit(header: str) -> str | None:
         if match is None:
             continue
         unit = match["unit"].strip()
+        if unit[:1].isdigit():  # "Saves in 91 s": a figure, not a unit
+            continue
         if _is_unit(unit):
             return unit
         per = _PER_THING.fullmatch(unit)
