@@ -730,7 +730,7 @@ def test_the_audit_reads_a_claim_under_a_header_too(demo_site: Path, tmp_path: P
 
 def test_a_heading_holding_a_figure_states_no_unit(lib: Library) -> None:
     """ "Saves in `91 s`" over a table is a bare figure, not the unit "91 s" of its cells
-    (found by the agreement property test: check read the claim under it, the gate not)."""
+    (found by the agreement property test: the claim under it was judged as "96 91 s")."""
     page = (
         "# T\n\n## Saves in `91 s`\n\n| Case | Note |\n|---|---|\n"
         "| A | 占比百分之[96](evidence:R1#bandwidth_gain_pct)。 |\n"
