@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import word_alternation
-from fxsite.pages.figure_vocab import CURRENCY_WORDS, NUM, SP, START
+from fxsite.pages.figure_vocab import CURRENCY_WORDS, NUM, PRICE_AFTER, SP, START
 from fxsite.pages.lazyre import LazyPattern, holds, needles
 
 __all__ = ["phrase_candidates"]
@@ -126,10 +126,7 @@ _SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
 #: "Price:" or "Pricing:" that ends its clause or is a price per something ("49.99 a month",
 #: "49/seat/month"), or after "just", "only", "save up to" when it is a price per something.
 #: "costs 3 steps" and "only 3 left" are counts.
-_PRICE_PER = (
-    r"(?:[ \u00a0]?/[ \u00a0]?[A-Za-z]|[ \u00a0](?:(?i:each)|(?i:a|an|per|every)[ \u00a0]"
-    r"(?i:month|year|week|day|hour|night|user|seat|request|GB|TB|node|core))(?![A-Za-z]))"
-)
+_PRICE_PER = f"(?:{PRICE_AFTER.pattern})"
 #: A subscription's term, after "just", "only", "save": "a month", "per seat", "/mo" ("only
 #: 3 a day" is a limit).
 _PRICE_TERM = (

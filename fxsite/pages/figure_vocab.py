@@ -198,7 +198,7 @@ PRICE_BEFORE = re.compile(
 PRICE_AFTER = re.compile(
     r"[ \u00a0\u2009\u202f]?/[ \u00a0\u2009\u202f]?[A-Za-z]|[ \u00a0\u2009\u202f](?:(?i:each)"
     r"|(?i:a|an|per|every)[ \u00a0\u2009\u202f](?i:month|year|week|day|hour|night|user|seat"
-    r"|kWh|GB|piece|ticket))(?![A-Za-z])"
+    r"|kWh|GB|TB|piece|ticket|request|node|core))(?![A-Za-z])"
 )
 CURRENCY_WORDS = {n for u in CURRENCIES for n in u.aliases if n.isalpha() and n.islower()} | {
     *("rupees", "rupee", "yen", "francs", "renminbi", "pesos", "peso", "zloty", "zlotys"),

@@ -448,9 +448,7 @@ _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 def _heading_before(table: LexborNode) -> str:
     """The text of the heading right before ``table`` (its permalink left out), or ""."""
-    node = table.prev
-    while node is not None and node.tag == "-text" and not (node.text_content or "").strip():
-        node = node.prev
+    node = _sibling(table, "prev")
     return heading_text(node) if node is not None else ""
 
 
@@ -471,9 +469,7 @@ def _is_permalink(node: LexborNode) -> bool:
 
 def _paragraph(table: LexborNode, side: str) -> str:
     """The text of the paragraph right before or after (``side``) ``table``, if short; else ""."""
-    node = getattr(table, side)
-    while node is not None and node.tag == "-text" and not (node.text_content or "").strip():
-        node = getattr(node, side)
+    node = _sibling(table, side)
     if node is None or node.tag != "p":
         return ""
     text = " ".join((node.text(deep=True) or "").split())

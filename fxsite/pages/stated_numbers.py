@@ -66,8 +66,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
 #: Marks drawn beside a cell's number that say nothing of its quantity: an emoji or a
 #: symbol ("94 ✅", "✅ 94"), a footnote written as text ("94[^1]"), a dash and words
 #: ("94 — fastest").
-_CELL_MARK = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+\s*")
-_MAY_TAIL = re.compile(r"[\u2190-\u2bff\U0001F000-\U0001FAFF\]]|\s[—–]\s")
+_MARKS = r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]"
+_CELL_MARK = re.compile(rf"{_MARKS}+\s*")
+_MAY_TAIL = re.compile(rf"{_MARKS}|\]|\s[—–]\s")
 #: A number as a table writes it that the claim grammar reads otherwise: a leading
 #: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9").
 _GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:\.\d+)?")
@@ -152,7 +153,7 @@ _CELL_LABEL = re.compile(r"[^\d\s:：][^:：—–]{0,39}?(?:(?<!\d)[:：]\s*|[:
 #: footnote marks ("63*", "~64†", "65¹") and a parenthesis ("65 (median)").
 _CELL_TAIL = re.compile(
     r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\)|\s*\[\^[^\]]{1,20}\]"
-    r"|\s*[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]+|\s+[—–]\s+[^\d]{1,40})+\s*\Z"
+    rf"|\s*{_MARKS}+|\s+[—–]\s+[^\d]{{1,40}})+\s*\Z"
 )
 _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 
