@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from sitekit import library, sentence_errors
 
-from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE, COUNTED_CJK
+from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE, COUNTED_AT_SCALE_CJK, COUNTED_CJK
 
 SHARE = "evidence:R1#bandwidth_gain_pct"  # 96 %
 TIME = "evidence:R1#save_time_fx100"  # 94 s
@@ -62,3 +62,4 @@ def test_each_cjk_count_noun_names_a_counted_noun() -> None:
     """One vocabulary: the CJK names translate nouns the English rules count."""
     nouns = {noun for noun, _ in (*COUNTED, *COUNTED_AT_SCALE)}
     assert set(COUNTED_CJK) <= nouns
+    assert set(COUNTED_AT_SCALE_CJK) <= nouns

@@ -270,7 +270,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
         "员工2万人，门店1,200家，服务100万用户。",
     ),
     ("metric by unit name", "IOPS达到150万。", ["150万"], "IOPS性能领先，支持IOPS 1.0标准。"),
-    ("throughput after verb", "每秒处理10万次任务。", ["10万次"], "每天新增5000名用户。"),
+    ("throughput after verb", "每秒处理10万次任务。", ["10万次任务"], "每天新增5000名用户。"),
     ("digit fraction", "成本降至原来的1/5。", ["1/5"], "截至1/31，于1/3发布，P50/P99。"),
     ("cjk tenths bounded", "九成以上的客户续约。", ["九成以上"], "八成是误会。"),
     ("basis points", "利率下调25个基点。", ["25个基点"], "基点设在25号楼。"),

@@ -17,6 +17,7 @@ from fxsite.findings import did_you_mean
 __all__ = [
     "COUNTED",
     "COUNTED_AT_SCALE",
+    "COUNTED_AT_SCALE_CJK",
     "COUNTED_CJK",
     "COUNT_RATES",
     "UNITS",
@@ -140,6 +141,14 @@ COUNTED_CJK: dict[str, tuple[str, ...]] = {
     "writes": ("写入", "寫入", "書き込み", "쓰기"),
     "inferences": ("推理", "推論", "추론"),
     "calls": ("调用", "呼叫", "呼び出し", "호출"),
+}
+#: How they name nouns of :data:`COUNTED_AT_SCALE` that count work only in a rate ("每分钟处理
+#: 500 个任务", "분당 500개의 작업": blind20), as "500 tasks a minute" does; alone, "500 个任务"
+#: counts a setup's parts as "500 tasks" does. Chinese writes "token" in Latin letters too.
+COUNTED_AT_SCALE_CJK: dict[str, tuple[str, ...]] = {
+    "tasks": ("任务", "任務", "タスク", "태스크"),
+    "jobs": ("作业", "作業", "ジョブ", "작업"),
+    "tokens": ("token", "tokens"),
 }
 
 #: Units of time in the other languages an English page quotes ("95 Sekunden", "95

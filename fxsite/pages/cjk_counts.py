@@ -8,7 +8,10 @@ that counts what a benchmark measures is a figure, the noun acting as its unit:
   nouns are :data:`fxsite.evidence.units.COUNTED_CJK`, one vocabulary beside the English;
 * a count a unit of time ("500 次/秒", "500 次 / 秒", spaced as Chinese typesetting
   spaces Latin digits) is a rate; "5000次/秒" unspaced is
-  :data:`fxsite.pages.cjk_figures._CJK_RATE`'s.
+  :data:`fxsite.pages.cjk_figures._CJK_RATE`'s; so is a count after its unit of time,
+  of the nouns above or of those counted only in a rate
+  (:data:`~fxsite.evidence.units.COUNTED_AT_SCALE_CJK`): "每分钟处理 500 个任务", "분당
+  500개의 작업".
 
 A Japanese duration is a figure: "3分で終わる" (in three minutes), "3分間", "5日間", "5日で",
 "2週間", "3か月" (a minute, a day written as Chinese writes a point, 分 and 日, read as a
@@ -27,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
-from fxsite.evidence.units import COUNTED_CJK
+from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
@@ -58,6 +61,21 @@ _RATE = LazyPattern(
     rf"{_START}{_NUMBER}{_MAG}?{_SPACE}[\u4e00-\u9fff]{{1,2}}{_SPACE}/{_SPACE}"
     r"(?:秒钟?|分钟|小时|天|s\b|h\b|min\b)"
 )
+#: A unit of time a rate of work is per, before its number: "每分钟", "毎秒", "분당",
+#: "1時間あたり".
+_PER_TIME = (
+    r"(?:每(?:秒钟?|分钟|小时|天|日)|毎(?:秒|分|時間?|日)|(?:초|분|시간|하루)당"
+    r"|1?(?:時間|分|秒)あたり)"
+)
+_RATE_NOUNS = [*_NOUNS, *(noun for names in COUNTED_AT_SCALE_CJK.values() for noun in names)]
+#: A rate of work with its unit of time first and a verb between: "每分钟处理 500 个任务",
+#: "单卡每秒生成 2400 个 token", "毎分500件のジョブを処理", "분당 500개의 작업" (blind20).
+_RATE_OF_WORK = LazyPattern(
+    rf"{_PER_TIME}{_SPACE}[^\d\s。，、！？.!?,]{{0,4}}?{_SPACE}"
+    rf"(?P<figure>{_START}{_NUMBER}{_MAG}?{_SPACE}{_CLASSIFIER}?{_SPACE}"
+    rf"(?:{alternation(_RATE_NOUNS)})(?![A-Za-z]))"
+)
+_PER_TIME_CUE = _needles("每", "毎", "당", "あたり")
 #: A Japanese duration (分 and 日 only before a word that makes one: "で", "以内" …).
 _JA_DURATION = LazyPattern(
     rf"(?<![A-Za-z0-9_.,月第]){_NUMBER}{_SPACE}"
@@ -78,6 +96,9 @@ def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if _holds(text, _RATE_CUE):
         for match in _RATE.finditer(text):
             yield match.start(), match.end(), "unit"
+    if _holds(text, _PER_TIME_CUE):
+        for match in _RATE_OF_WORK.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"
     if _holds(text, _JA_CUE):
         for match in _JA_DURATION.finditer(text):
             yield match.start(), match.end(), "unit"
