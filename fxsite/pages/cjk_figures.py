@@ -349,10 +349,13 @@ _MONEY_WORD = (
 # and a promotion "满200减30".
 _PRICE_WORD = (
     r"售价|起售价|到手价|价格|单价|均价|报价|票价|月供|首付|租金|月租|月薪|年薪|补贴|定价|预售价"
+    r"|月费|年费|会费|服务费|订阅费"  # "月费仅199", "年费 299" (blind20)
 )
 _UNITLESS_PRICE = LazyPattern(
     rf"(?:{_PRICE_WORD})(?:为|是|仅|仅为|只要|低至|约|达|高达|[ :：])?"
-    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?)"
+    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?"
+    # after a price word 分 is a cent, and a price may be per use: "单价低至0.3分/次"
+    r"(?:分(?:/次|每次)?)?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
 )
 # Money in slang after a word of spending or price: "花费310块", "花了三百块", "只要330刀",
