@@ -442,6 +442,11 @@ UNRECORDED = [
         [("FX501", 5, 16, "178", "read as '178 s'"), ("FX501", 5, 23, "94", "read as '94 s'")],
     ),
     (
+        "a cell naming the number it replaced (blind20)",
+        TABLE.format(head="Save time (s)", cell="94 (was 178)"),
+        [("FX501", 5, 11, "94", "read as '94 s'"), ("FX501", 5, 19, "178", "read as '178 s'")],
+    ),
+    (
         "a cell listing numbers with notes",
         TABLE.format(head="Save time (s)", cell="94 (median), 120 (p99)"),
         [("FX501", 5, 11, "94", "read as '94 s'"), ("FX501", 5, 24, "120", "read as '120 s'")],
@@ -591,6 +596,7 @@ PASSED = [
     ("a time after a label's colon", "# T\n\n#### Save time (s)\n\n- Meeting: 10:30\n"),
     ("a labelled list ends at a count of its own", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup), 3 runs.\n"),
     ("a label before words with a number", "# T\n\nSave time (s): RAID 6 arrays.\n"),
+    ("a cell's note of its sample size", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100) (n=5)")),
     ("a cell of a mark alone", TABLE.format(head="Save time (s)", cell="✅")),
     ("a cell of a dash and words with a number", TABLE.format(head="Save time (s)", cell="n/a — see 3")),
     ("a cell of a number and words", TABLE.format(head="Save time (s)", cell="94 and NFS")),

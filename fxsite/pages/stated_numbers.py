@@ -96,12 +96,24 @@ _LIST_SEPARATOR = re.compile(
 _FROM = re.compile(r"(?i:from)\s+|从\s*")
 
 
+#: A cell's number and the one it replaced, named in parentheses: "94 (was 178)",
+#: "94 (baseline: 178)" (blind20).
+_WAS = re.compile(
+    r"(?P<now>[~≈]?\d[\d,]*(?:\.\d+)?)\s*\(\s*(?i:was|from|vs\.?|versus|baseline|before|old"
+    r"|previously)\s*[:=]?\s*(?P<then>\d[\d,]*(?:\.\d+)?)\s*\)"
+)
+
+
 def governed_list(text: str, unit: str, said: str) -> list[Governed]:
     """The numbers a cell lists under ``unit`` (:data:`_LIST_SEPARATOR`): each part read as
     a cell is (:func:`governed`); none unless every part is such a number ("94 runs, 3
     failures" lists no figures: its parts are words)."""
     if len(text) > 2 * _TAIL:
         return []
+    was = _WAS.fullmatch(text)
+    if was is not None:
+        reads = [(was.span(g), with_unit(_readable(was[g]), unit)) for g in ("now", "then")]
+        return [Governed(a, b, read, unit, said) for (a, b), read in reads if read]
     lead = _FROM.match(text)
     at = lead.end() if lead is not None else 0
     found: list[Governed] = []

@@ -325,8 +325,9 @@ def _stated_once(
     ]
     titled = said.startswith(TITLED)  # "NFS: 95" under a title; not in a table's cell
     if unit and not claims and not figures:
-        cell = governed(text, unit, said, after_label=titled)
-        found += [cell] if cell is not None else governed_list(text, unit, said)
+        listed = governed_list(text, unit, said)  # "178 → 94", "94 (was 178)": each
+        cell = None if listed else governed(text, unit, said, after_label=titled)
+        found += listed or ([cell] if cell is not None else [])
     elif unit:
         found += [Governed(s, e, "", unit, said, n) for n, (s, e) in enumerate(claims)]
         taken = sorted([*claims, *figures, *((g.start, g.end) for g in labels)])
