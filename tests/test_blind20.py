@@ -120,3 +120,21 @@ def test_a_rate_said_with_a_is_one_figure(sentence: str, figure: str) -> None:
     from fxsite.pages.figures import find_bare_figures
 
     assert [f.text for f in find_bare_figures(sentence)] == [figure]
+
+
+def test_nearly_is_a_bound_word_of_the_claim_grammar() -> None:
+    """L7: "[nearly 100 s]" on a point figure was "not one quantity"; it is told as any
+    bound word on a point figure is, with the claim to write."""
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    page = "# T\n\nIt took [nearly 100 s](evidence:R1#save_time_fx100).\n"
+    _, found = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert [(f.code, f.message) for f in found] == [
+        (
+            "FX403",
+            "'nearly 100 s': R1#save_time_fx100 is the value 94\u00a0s, not a bound; write "
+            "'94\u00a0s' or 'about 94\u00a0s'",
+        )
+    ]

@@ -141,6 +141,10 @@ MULTIPLIER_WORDS: dict[str, tuple[Decimal, int]] = {
 BOUND_WORDS: dict[str, str] = {
     "under": "max",
     "below": "max",
+    "nearly": "max",  # just under it (blind20: "[nearly 100 s]" was "not one quantity")
+    "almost": "max",
+    "just under": "max",
+    "just over": "min",
     "less than": "max",
     "fewer than": "max",
     "at most": "max",
