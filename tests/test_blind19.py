@@ -215,6 +215,8 @@ def test_the_locator_asks_the_source_for_a_cue_once() -> None:
         ("scale(-1) scale(-1)", False),
         ("skewX(30) translate(4)", False),
         ("rotate()", False),
+        ("rotate(1e999)", False),  # not a number a browser draws: no traceback
+        ("scale(1e308) scale(1e308) rotate(180)", True),
         ("nonsense", False),
     ],
 )

@@ -214,7 +214,7 @@ def svg_turned(transform: str) -> bool:
     a, b, c, d = 1.0, 0.0, 0.0, 1.0
     for name, args in _SVG_FUNCTION.findall(transform[:4096]):
         numbers = [float(n) for n in _SVG_NUMBER.findall(args)]
-        if not numbers:
+        if not numbers or not all(math.isfinite(n) for n in numbers):  # "rotate(1e999)"
             continue
         name = name.lower()
         if name == "rotate":
