@@ -380,6 +380,18 @@ _FROM_LEFT = LazyPattern(
 # A compression or dedup ratio: "8:1", "最高可达8:1" (never a time: minutes
 # have two digits).
 _COLON_RATIO = LazyPattern(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
+#: What "1:1" names rather than measures: a pairing ("a 1:1 mapping", "a 1:1 meeting": blind20).
+_PAIRING = re.compile(
+    r"[ \u00a0-](?i:mapping|meeting|copy|copies|mirror|mirroring|replica|replication|relationship"
+    r"|correspondence|pairing|chat|session|call|match|scale|backup)\b"
+)
+
+
+def _no_pairing(text: str, match: re.Match[str]) -> bool:
+    """Not a "1:1" that names a pairing (:data:`_PAIRING`)."""
+    one_to_one = match.group().endswith("1:1") and not match.group()[:-3][-1:].isdigit()
+    return not (one_to_one and _PAIRING.match(text, match.end()))
+
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
 # "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
@@ -670,7 +682,7 @@ _DIGIT_RULES = (
         lambda t, low: _holds(t, _CURRENCY_SUFFIX_NEEDLES) or _holds(low, _CURRENCY_WORD_NEEDLES),
         _priced_match,
     ),
-    _DigitRule(_COLON_RATIO, "ratio", lambda t, low: _holds(t, _COLON_ONE)),
+    _DigitRule(_COLON_RATIO, "ratio", lambda t, low: _holds(t, _COLON_ONE), _no_pairing),
     _DigitRule(
         _RATE_FIGURE,
         "unit",
