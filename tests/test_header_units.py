@@ -407,6 +407,11 @@ UNRECORDED = [
         [("FX501", 5, 11, "1,9", "read as '1.9 ×'")],
     ),
     (
+        "a cell with its scale spaced from it",
+        TABLE.format(head="Rate (req/s)", cell="1.2 M"),
+        [("FX501", 5, 11, "1.2 M", "read as '1.2M req/s'")],
+    ),
+    (
         "a cell with a mark after it",
         TABLE.format(head="Save time (s)", cell="94 ✅"),
         [("FX501", 5, 11, "94", "read as '94 s'")],

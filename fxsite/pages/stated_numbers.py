@@ -70,9 +70,11 @@ _MARKS = r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]"
 _CELL_MARK = re.compile(rf"{_MARKS}+\s*")
 _MAY_TAIL = re.compile(rf"{_MARKS}|\]|\s[—–]\s")
 #: A number as a table writes it that the claim grammar reads otherwise: a leading
-#: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9").
+#: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9"), a scale
+#: letter spaced from it ("1.2 M").
 _GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:\.\d+)?")
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+_SPACED_SCALE = re.compile(r"\d+(?:\.\d+)?[ \u00a0][kKM]")
 
 
 def _readable(number: str) -> str:
@@ -84,6 +86,8 @@ def _readable(number: str) -> str:
         return "".join(number.split()).replace("\u202f", "").replace("\u2009", "")
     if _DECIMAL_COMMA.fullmatch(number):
         return number.replace(",", ".")
+    if _SPACED_SCALE.fullmatch(number):  # "1.2 M" under "(req/s)"
+        return "".join(number.split())
     return number
 
 
