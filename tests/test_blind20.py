@@ -100,6 +100,8 @@ ROWS = [
     ("a 1:1 meeting", "Book a 1:1 meeting.", []),
     ("near miss: a 1:1 ratio", "Dedup is 1:1 here.", [("FX501", 3, 10)]),
     ("near miss: an 11:1 mapping", "An 11:1 mapping.", [("FX501", 3, 4)]),
+    ("a percentile of people", "The top 1% of contributors get swag.", []),
+    ("near miss: a percentile of requests", "The top 1% of requests took longer.", [("FX501", 3, 9)]),
     ("a quickstart's length", "Read the 5-minute quickstart.", []),
     ("a walkthrough's length", "Follow the 10-minute walkthrough.", []),
     ("near miss: a restore's length", "A 5-minute restore.", [("FX501", 3, 3)]),

@@ -387,6 +387,18 @@ _PAIRING = re.compile(
 )
 
 
+#: A percentile of people, which says who as a count of people does: "the top 1% of
+#: contributors" (blind20); "the top 1% of requests" is a figure.
+_RANK_BEFORE = re.compile(r"\b(?i:top|bottom)[ \u00a0]\Z")
+_OF_PEOPLE = re.compile(rf"[ \u00a0](?i:of)[ \u00a0](?:(?i:the|our|all)[ \u00a0])?(?i:{PEOPLE})\b")
+
+
+def _no_rank(text: str, match: re.Match[str]) -> bool:
+    """Not a percentile of people (:data:`_RANK_BEFORE`, :data:`_OF_PEOPLE`)."""
+    ranked = _RANK_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
+    return not (ranked and _OF_PEOPLE.match(text, match.end()))
+
+
 def _no_pairing(text: str, match: re.Match[str]) -> bool:
     """Not a "1:1" that names a pairing (:data:`_PAIRING`)."""
     one_to_one = match.group().endswith("1:1") and not match.group()[:-3][-1:].isdigit()
@@ -664,7 +676,9 @@ def _open_unit(text: str, match: re.Match[str]) -> bool:
 #: The rules of :func:`_digit_candidates`, in the order their figures are found.
 _DIGIT_RULES = (
     _DigitRule(_UNIT_FIGURE, "unit", _any_text, lambda t, m: not is_name(t, m)),
-    _DigitRule(_PERCENT_FIGURE, "percent", lambda t, low: _PERCENT_CUE.search(low) is not None),
+    _DigitRule(
+        _PERCENT_FIGURE, "percent", lambda t, low: _PERCENT_CUE.search(low) is not None, _no_rank
+    ),
     _DigitRule(_RATIO_FIGURE, "ratio", lambda t, low: _RATIO_CUE.search(t) is not None, _no_model),
     _DigitRule(_TIMES_FIGURE, "ratio", lambda t, low: _holds(low, _TIMES_WORDS)),
     _DigitRule(
