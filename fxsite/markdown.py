@@ -419,8 +419,9 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
 
         _record_snippets(self.md, self.extension)
         ctx = self.extension.context()
-        if ctx.locator is not None:  # what the renderer reads as code, as it is configured
-            ctx.locator.containers = _containers(self.md)
+        live = _containers(self.md)  # what the renderer reads as code, as it is configured
+        if ctx.locator is not None:
+            ctx.locator.containers = live
         if ctx.checked:
             return lines
         ctx.path = _engine_page_path(self.md) or ctx.path
@@ -439,7 +440,7 @@ class _CheckPreprocessor(_OfExtension, Preprocessor):
             below,
             markdown=True,
             images=images,
-            containers=_containers(self.md),
+            containers=live,
         )
         return result.markdown.split("\n")
 

@@ -145,8 +145,9 @@ def _code_lines(lines: list[str], container: re.Pattern[str] = _CONTAINER) -> It
             previous_blank = True
             continue
         indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
-        if indent == 0 or container.match(line):
-            inside = bool(container.match(line))
+        opens = container.match(line) is not None
+        if indent == 0 or opens:
+            inside = opens
         elif indent >= 4 and previous_blank and not inside:
             yield i
             continue

@@ -120,6 +120,8 @@ def governed_list(text: str, unit: str, said: str) -> list[Governed]:
         return [Governed(a, b, read, unit, said) for (a, b), read in reads if read]
     lead = _FROM.match(text)
     at = lead.end() if lead is not None else 0
+    if _LIST_SEPARATOR.search(text, at) is None:  # one number: the caller reads it as a cell
+        return []
     found: list[Governed] = []
     for separator in (*_LIST_SEPARATOR.finditer(text, at), None):
         stop = separator.start() if separator is not None else len(text)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.pages.prose import _REFDEF, _REFERENCE, _unread, find_evidence_links
+from fxsite.pages.prose import _CONTAINER, _REFDEF, _REFERENCE, _unread, find_evidence_links
 
 __all__ = ["glued_claims", "html_unshown", "unshown"]
 
@@ -67,7 +67,7 @@ def unshown(source: str, container: re.Pattern[str] | None = None) -> list[tuple
     """Sorted spans of ``source`` the rendered page does not show as text (``container``:
     the lines whose indented continuation it renders as content, :func:`~.prose.containers`;
     None: every container's opener)."""
-    masked, spans = _unread(source) if container is None else _unread(source, container)
+    masked, spans = _unread(source, container or _CONTAINER)
     spans += [m.span() for m in _RAW_UNREAD.finditer(masked)]
     spans += [span for m in _TAG.finditer(masked) for span in _outside_shown(masked, *m.span())]
     for m in _ATTR_LIST.finditer(masked):
