@@ -38,3 +38,24 @@ def test_a_code_file_is_hashed_once(
     site = audit._Site(tmp_path, cast(Published, None), GateMemo(keep=False))
     audit._read_code(site, tmp_path / name, name)
     assert hashed.count(body) == 1
+
+
+@pytest.mark.parametrize(
+    ("row", "kept"),
+    [
+        ("material/templates/assets/javascripts/bundle.js,sha256=x,10", True),
+        ("material/templates/assets/stylesheets/main.css,sha256=x,10", True),
+        ("material/templates/assets/javascripts/worker.mjs,sha256=x,10", True),
+        ("material/templates/base.html,sha256=x,10", True),
+        ("material/templates/assets/fonts/glyphs.svg,sha256=x,10", True),
+        ('"material/templates/odd,name.css",sha256=x,10', True),  # quoted: read as CSV
+        # near misses: Material's 10,000 icons, and names that only contain a kept suffix
+        ("material/templates/.icons/material/speedometer.svg,sha256=x,10", False),
+        ("material/templates/main.html.bak,sha256=x,10", False),
+        ("material/plugins/search/plugin.py,sha256=x,10", False),
+        ("material/templates/assets/javascripts/bundle.js.map,sha256=x,10", False),
+    ],
+)
+def test_only_the_rows_that_may_name_a_kept_file_are_read(row: str, kept: bool) -> None:
+    record = f"first.py,sha256=a,1\n{row}\nlast.txt,,\n"
+    assert theme._KEPT_ROW.findall(record) == ([row] if kept else [])
