@@ -38,9 +38,9 @@ _DRAWN = (".svg",)
 _KEPT = (*_CODE, *_DRAWN, ".html")
 #: A RECORD row that may name a kept file: quoted (its name may hold a comma), or whose
 #: name ends as kept code or a template's does, or as a drawing in a ``fonts`` folder.
+_CODE_OR_TEMPLATE = "|".join(map(re.escape, (*_CODE, ".html")))
 _KEPT_ROW = re.compile(
-    r'^(?:"[^\n]*|[^,\n]*(?:%s|/fonts/[^,\n]*(?:%s)),[^\n]*)$'
-    % ("|".join(map(re.escape, (*_CODE, ".html"))), "|".join(map(re.escape, _DRAWN))),
+    rf'^(?:"[^\n]*|[^,\n]*(?:{_CODE_OR_TEMPLATE}|/fonts/[^,\n]*(?:{"|".join(map(re.escape, _DRAWN))})),[^\n]*)$',
     re.M,
 )
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
