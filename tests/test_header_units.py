@@ -120,6 +120,14 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Grade (A = 1)", None),
         ("Baseline (FX100)", None),
         ("Queue — A", None),  # one letter after a dash names, it does not measure
+        # A duration's clock (blind20): its cells are durations; a time of day's are not.
+        ("Duration (hh:mm:ss)", "hh:mm:ss"),
+        ("Save time (mm:ss)", "mm:ss"),
+        ("Run length, h:mm", "h:mm"),
+        ("Training time in hh:mm", "hh:mm"),
+        ("Start (hh:mm)", None),
+        ("Timestamp (hh:mm:ss)", None),
+        ("Finished at (hh:mm)", None),
     ],
 )
 def test_header_unit(header: str, unit: str | None) -> None:
@@ -314,6 +322,24 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
+    (
+        "a duration written as a clock under its clock (blind20)",
+        TABLE.format(head="Duration (hh:mm:ss)", cell="01:34:20"),
+        [
+            (
+                "FX501",
+                5,
+                11,
+                "01:34:20",
+                "read as '01:34:20', under the header 'Duration (hh:mm:ss)'",
+            )
+        ],
+    ),
+    (
+        "minutes and seconds",
+        TABLE.format(head="Save time (mm:ss)", cell="1:34"),
+        [("FX501", 5, 11, "1:34", "under the header 'Save time (mm:ss)'")],
+    ),
     (
         "a numbered caption before a table (blind15)",
         "# T\n\n表 1 保存耗时（秒）\n\n| Step | 耗时 |\n| --- | --- |\n| FX100 | 94 |\n",
@@ -611,6 +637,10 @@ PASSED = [
     ("a batch size", "# T\n\nAll times in seconds:\n\n| Run | Batch size |\n| --- | --- |\n| A | 32 |\n"),
     ("a release", "# T\n\nAll times in seconds:\n\n| Run | Release |\n| --- | --- |\n| A | 2.4 |\n"),
     ("firmware", "# T\n\nAll times in seconds:\n\n| Run | Firmware |\n| --- | --- |\n| A | 3.1 |\n"),
+    ("a time of day under its clock", TABLE.format(head="Start (hh:mm)", cell="09:30")),
+    ("a timestamp", TABLE.format(head="Timestamp (hh:mm:ss)", cell="09:30:12")),
+    ("a number that is no clock under a clock", TABLE.format(head="Duration (hh:mm:ss)", cell="94")),
+    ("a clock under no clock", TABLE.format(head="Duration", cell="01:34:20")),
     ("a heading's unit skips a count of runs", "# T\n\n### Save time (seconds)\n\n| Config | Runs |\n| --- | --- |\n| A | 20 |\n"),
 ]  # fmt: skip
 

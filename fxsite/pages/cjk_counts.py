@@ -42,8 +42,11 @@ _NOUNS = [noun for names in COUNTED_CJK.values() for noun in names]
 _SPACE = "[ \u00a0\u2009\u202f]?"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 #: A scale word after the digits ("5万次请求", "3億件"), and the lower places after it
-#: ("1万2千次请求": 12,000).
-_MAG = r"(?:(?:万亿|萬億|亿|億|万|萬|千|천|만|억)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?)"
+#: ("1万2千次请求": 12,000; Korean "1만 2천 건", spaced or not).
+_MAG = (
+    r"(?:(?:万亿|萬億|亿|億|万|萬|千|천|만|억)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰]"
+    rf"|(?<=[만억]){_SPACE}\d{{1,4}}[천백])?)"
+)
 #: What counts the noun: a classifier ("次", "个", "笔", "件"), and in Japanese and
 #: Korean the particle after it ("件の", "건의").
 _CLASSIFIER = "(?:[次个個条條笔筆项項件回건회개번](?:の|의)?|の|의)"
@@ -69,11 +72,13 @@ _PER_TIME = (
 )
 _RATE_NOUNS = [*_NOUNS, *(noun for names in COUNTED_AT_SCALE_CJK.values() for noun in names)]
 #: A rate of work with its unit of time first and a verb between: "每分钟处理 500 个任务",
-#: "单卡每秒生成 2400 个 token", "毎分500件のジョブを処理", "분당 500개의 작업" (blind20).
+#: "单卡每秒生成 2400 个 token", "毎分500件のジョブを処理", "분당 500개의 작업" (blind20);
+#: or counted by its classifier alone, as "500 times per second" is a rate: "每秒处理 500 次",
+#: "毎秒500件を処理", "초당 1만 2천 건" (blind21).
 _RATE_OF_WORK = LazyPattern(
     rf"{_PER_TIME}{_SPACE}[^\d\s。，、！？.!?,]{{0,4}}?{_SPACE}"
-    rf"(?P<figure>{_START}{_NUMBER}{_MAG}?{_SPACE}{_CLASSIFIER}?{_SPACE}"
-    rf"(?:{alternation(_RATE_NOUNS)})(?![A-Za-z]))"
+    rf"(?P<figure>{_START}{_NUMBER}{_MAG}?{_SPACE}(?:{_CLASSIFIER}?{_SPACE}"
+    rf"(?:{alternation(_RATE_NOUNS)})(?![A-Za-z])|[次个個件건회개번]))"
 )
 _PER_TIME_CUE = _needles("每", "毎", "당", "あたり")
 #: A Japanese duration (分 and 日 only before a word that makes one: "で", "以内" …).

@@ -339,10 +339,11 @@ RANGE_SEP = rf"(?:-(?:to|or)-|[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
-# "1万多元": more than; "1万2千円": 12,000, the lower places after the scale (blind20)
+# "1万多元": more than; "1万2千円": 12,000, the lower places after the scale (blind20);
+# Korean "1만 원" (10,000 won), "1만 2천 원" and "1만2천 원" (12,000), "3천 원"
 MAG_CJK = (
     r"(?:(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?"
-    r"(?:余|多)?|만|억)"  # Korean: "1만 원" (10,000 won)
+    rf"(?:余|多)?|(?:만|억)(?:{SP}?\d{{1,4}}[천백])?|천)"
 )
 # Spaced from its number too, as text spaced between Latin and CJK characters writes it
 # ("100 万 IOPS", "2.3 亿元").
@@ -430,12 +431,15 @@ SCALED_NOUNS = tuple(noun for noun, _ in COUNTED_AT_SCALE)
 SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in names)
 # A rate of a counted noun written with "a"/"an": "94 tasks a minute", "37 errors an hour",
 # "in a second" ("500 inferences in a second"), or an adverb: "500 jobs hourly" (blind20;
-# "94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other).
+# "94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other). The
+# noun may be left to the sentence, as "500 per second" leaves it, before "a"/"an" only:
+# "serves 500 a second" (blind21; "2 hourly builds" and "at 5 in a minute" are no rates).
+_A_UNIT_OF_TIME = rf"(?i:a{SP}second|a{SP}minute|an{SP}hour)"
 COUNT_RATE = (
-    rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)"
+    rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)"
     rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)})"
-    rf"{SP}(?:(?i:in|within|every){SP})?(?:(?i:a{SP}second|a{SP}minute|an{SP}hour)"
-    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))(?![A-Za-z0-9_])"
+    rf"{SP}(?:(?i:in|within|every){SP})?(?:{_A_UNIT_OF_TIME}"
+    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME})(?![A-Za-z0-9_])"
     # "in a second pass": an ordinal
     rf"(?!{SP}(?i:pass|passes|time|run|round|attempt|try|look|opinion|half|phase|stage|step"
     r"|wave|batch|place|tier|copy|site|node|cluster|region|job)\b)"

@@ -271,13 +271,37 @@ def header_unit(header: str) -> str | None:
     return _written_unit(header) or _named_unit(header)
 
 
+#: A duration's clock written as a header's unit: "(hh:mm:ss)", "(mm:ss)", "in h:mm"; the
+#: cells under it are durations written as clocks ("01:34:20", :func:`is_clock`; blind20).
+CLOCK_UNIT = r"(?i:hh?|mm?|min):(?i:mm|ss|sec)(?::(?i:ss))?(?:\.(?i:s+|f+))?"
+_CLOCK_HEADER = re.compile(
+    rf"(?:[(\[（]\s*(?:(?i:in)\s+)?|\s(?i:in)\s+|[,/—–]\s*)(?P<unit>{CLOCK_UNIT})\s*[)\]）]?\s*$"
+)
+_CLOCK_CELL = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?(?:\.\d+)?")
+#: A header naming a time of day, not a duration: "Start (hh:mm)", "Timestamp (hh:mm:ss)".
+_TIME_OF_DAY = re.compile(
+    r"\b(?:start|starts|started|begin|begins|end|ends|ended|finish|finished|stop|stopped"
+    r"|opens?|closes?|timestamp|time\s+of\s+day|clock|schedule|scheduled|window|deadline"
+    r"|cut-?off|local|utc|gmt|when|departure|arrival|logged|at)\b",
+    re.IGNORECASE,
+)
+
+
+def is_clock(unit: str, cell: str) -> bool:
+    """Whether ``cell`` is a duration written as a clock under the clock ``unit``."""
+    return re.fullmatch(CLOCK_UNIT, unit) is not None and _CLOCK_CELL.fullmatch(cell) is not None
+
+
 def _written_unit(header: str) -> str | None:
     """The unit ``header`` (normalised) writes out as one: scaled, in parentheses or
-    brackets, after "in", a comma, a slash or a dash, a percent sign or a ratio to a
-    baseline; not a last word that names one (:func:`_named_unit`)."""
+    brackets, after "in", a comma, a slash or a dash, a clock's, a percent sign or a
+    ratio to a baseline; not a last word that names one (:func:`_named_unit`)."""
     scaled = _scaled_unit(header)
     if scaled is not None:
         return scaled
+    clock = _CLOCK_HEADER.search(header)
+    if clock is not None:
+        return None if _TIME_OF_DAY.search(header, 0, clock.start()) else clock["unit"]
     for form in _HEADER_FORMS:
         match = form.search(header)
         if match is None:

@@ -31,6 +31,7 @@ from fxsite.pages.header_units import (
     _is_unit,
     _named_unit,
     _unitless,
+    is_clock,
     with_unit,
 )
 from fxsite.pages.lazyre import LazyPattern
@@ -53,6 +54,8 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     number = text[start:].rstrip(".")
     if number[-1:] in _TAIL_ENDS or "±" in number or _MAY_TAIL.search(number):
         number = _CELL_TAIL.sub("", number)
+    if is_clock(unit, number):  # "01:34:20" under "(hh:mm:ss)": a duration as a clock
+        return Governed(start, start + len(number), number, unit, said)
     readable = _readable(number)
     if not _unitless(readable):
         if NUMERAL_NUMBER.fullmatch(number) and _is_unit(unit):  # "九十四" under "（秒）"

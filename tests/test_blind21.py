@@ -1,0 +1,40 @@
+"""Rates and prices left bare after the twentieth blind tester, and what the twenty-first
+and twenty-second found (each row a paragraph of a page read by the one reader, with the
+errors it must give as ``(code, line, col)``; none for a near miss).
+
+A rate whose noun the sentence leaves out is a rate as "500 per second" is: "serves 500
+a second", "每秒处理 500 次", "초당 500건". Korean writes its lower places after 만 with a
+space or without one ("1만 2천 원"), and 천 alone ("3천 원").
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import library, sentence_errors
+
+ROWS = [
+    ("a rate with its noun left out", "It serves 500 a second.", [("FX501", 3, 11)]),
+    ("an hour", "It serves 500 an hour.", [("FX501", 3, 11)]),
+    ("near miss: a second time", "Read step 2 a second time.", []),
+    ("near miss: a second look", "Version 2 a second look.", []),
+    ("near miss: hourly builds", "We ship 2 hourly builds.", []),
+    ("near miss: at 5 in a minute", "Call me at 5 in a minute.", []),
+    ("near miss: a day", "Take 2 tablets a day.", []),
+    ("a Chinese rate counted by its classifier", "每秒处理 500 次。", [("FX501", 3, 6)]),
+    ("without a verb", "每秒 500 次。", [("FX501", 3, 4)]),
+    ("a Japanese rate by its classifier", "毎秒500件を処理します。", [("FX501", 3, 3)]),
+    ("a Korean rate by its classifier", "초당 500회 처리합니다.", [("FX501", 3, 4)]),
+    ("a Korean rate with spaced lower places", "초당 1만 2천 건을 처리합니다.", [("FX501", 3, 4)]),
+    ("near miss: occurrences alone", "500 次。", []),
+    ("near miss: an ordinal", "第 500 次请求。", []),
+    ("near miss: parts per server", "每台服务器 8 个 GPU。", []),
+    ("a Korean price with spaced lower places", "가격은 1만 2천 원입니다.", [("FX501", 3, 5)]),
+    ("glued", "가격은 1만2천원입니다.", [("FX501", 3, 5)]),
+    ("thousands alone", "가격은 3천 원입니다.", [("FX501", 3, 5)]),
+    ("near miss: a Korean count of people", "직원은 3천 명입니다.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_blind21(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors
