@@ -341,6 +341,16 @@ UNRECORDED = [
         [("FX501", 5, 11, "1:34", "under the header 'Save time (mm:ss)'")],
     ),
     (
+        "a number said in words under a unit (blind20)",
+        TABLE.format(head="Save time (s)", cell="ninety-four"),
+        [("FX501", 5, 11, "ninety-four", "read as 'ninety-four s'")],
+    ),
+    (
+        "one number in words with 'and' in it",
+        TABLE.format(head="Save time (s)", cell="one hundred and twelve"),
+        [("FX501", 5, 11, "one hundred and twelve", "read as 'one hundred and twelve s'")],
+    ),
+    (
         "a numbered caption before a table (blind15)",
         "# T\n\n表 1 保存耗时（秒）\n\n| Step | 耗时 |\n| --- | --- |\n| FX100 | 94 |\n",
         [("FX501", 7, 11, "94", "read as '94 秒', under the caption '表 1 保存耗时（秒）'")],
@@ -640,6 +650,8 @@ PASSED = [
     ("a time of day under its clock", TABLE.format(head="Start (hh:mm)", cell="09:30")),
     ("a timestamp", TABLE.format(head="Timestamp (hh:mm:ss)", cell="09:30:12")),
     ("a number that is no clock under a clock", TABLE.format(head="Duration (hh:mm:ss)", cell="94")),
+    ("a number in words under no unit", TABLE.format(head="Nodes", cell="twelve")),
+    ("a word that is no number under a unit", TABLE.format(head="Save time (s)", cell="none")),
     ("a clock under no clock", TABLE.format(head="Duration", cell="01:34:20")),
     ("a heading's unit skips a count of runs", "# T\n\n### Save time (seconds)\n\n| Config | Runs |\n| --- | --- |\n| A | 20 |\n"),
 ]  # fmt: skip

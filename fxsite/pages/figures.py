@@ -259,6 +259,9 @@ _NUMWORD = (
     rf"(?:[\s-]+and[\s-]+a[\s-]+half|-(?:{'|'.join(MORE_OR_LESS_WORDS)})|\s+odd)?)"
 )
 _NUMWORD_VALUE = rf"\b(?:{_APPROX})?{_NUMWORD}(?:\s+(?i:to|or)\s+{_NUMWORD})?"
+#: A number said in words alone, as a table's cell may hold one ("ninety-four" under
+#: "Save time (s)": :func:`fxsite.pages.stated_numbers.governed`).
+NUMBER_IN_WORDS = re.compile(_NUMWORD)
 
 # Word units after number words: time, size, percent and money words, and money in slang
 # ("three bucks", "three C-notes").

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from fxsite.pages.cjk_figures import NUMERAL_NUMBER
+from fxsite.pages.figures import NUMBER_IN_WORDS
 from fxsite.pages.header_units import (
     _AMBIGUOUS,
     _OPEN,
@@ -58,7 +59,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
         return Governed(start, start + len(number), number, unit, said)
     readable = _readable(number)
     if not _unitless(readable):
-        if NUMERAL_NUMBER.fullmatch(number) and _is_unit(unit):  # "九十四" under "（秒）"
+        # "九十四" under "（秒）", "ninety-four" under "(s)"
+        words = NUMERAL_NUMBER.fullmatch(number) or NUMBER_IN_WORDS.fullmatch(number)
+        if words and _is_unit(unit):
             read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
             return Governed(start, start + len(number), read, unit, said)
         return None
@@ -123,8 +126,8 @@ def governed_list(text: str, unit: str, said: str) -> list[Governed]:
         return [Governed(a, b, read, unit, said) for (a, b), read in reads if read]
     lead = _FROM.match(text)
     at = lead.end() if lead is not None else 0
-    if _LIST_SEPARATOR.search(text, at) is None:  # one number: the caller reads it as a cell
-        return []
+    if _LIST_SEPARATOR.search(text, at) is None or NUMBER_IN_WORDS.fullmatch(text):
+        return []  # one number ("one hundred and twelve"): the caller reads it as a cell
     found: list[Governed] = []
     for separator in (*_LIST_SEPARATOR.finditer(text, at), None):
         stop = separator.start() if separator is not None else len(text)
