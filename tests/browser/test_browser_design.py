@@ -264,3 +264,41 @@ def test_internal_notes_are_in_no_published_file(site_dir: Path) -> None:
                 f"{path.relative_to(site_dir)}: {rid}" for rid, p in probes.items() if p in body
             ]
     assert not leaks, leaks
+
+
+STATUS_CONTRAST_JS = """status => {
+  const table = document.querySelector('article table') || document.querySelector('article');
+  const span = document.createElement('span');
+  span.className = 'fx-status fx-status--' + status;
+  span.textContent = status;
+  table.prepend(span);
+  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const fg = rgb(getComputedStyle(span).color);
+  let node = span, bg = null;
+  while (node && !bg) {
+    const c = rgb(getComputedStyle(node).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0.99)) bg = c;
+    node = node.parentElement;
+  }
+  bg = bg || [255, 255, 255];
+  const alpha = fg.length === 4 ? fg[3] : 1;
+  const shown = fg.slice(0, 3).map((v, i) => v * alpha + bg[i] * (1 - alpha));
+  const [a, b] = [lum(shown), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("status", ["retracted", "superseded"])
+@pytest.mark.parametrize("session_name", ["desktop", "dark"])
+def test_a_withdrawn_records_status_is_legible(
+    status: str, session_name: str, request: pytest.FixtureRequest
+) -> None:
+    """blind22: "retracted" was drawn in Material's deletion tint, a 15% background colour
+    (about 1.2:1 on white); a withdrawn record's status is the one an auditor must see."""
+    session: Session = request.getfixturevalue(session_name)
+    page = session.goto("/evidence/")
+    ratio = page.evaluate(STATUS_CONTRAST_JS, status)
+    assert ratio >= 4.5, f"{status} in {session_name}: contrast {ratio:.2f}:1"
