@@ -38,3 +38,39 @@ ROWS = [
 @pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_blind21(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+REFUSED_CARD = """# T
+
+```evidence-stats
+[94 s](evidence:R1#no_such_figure) | checkpoint save
+```
+
+Saves in 94 s.
+
+Save time (s): 94
+"""
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        # a card block refused whole renders none of its claims: the same figure written
+        # bare further down is reported, and each finding at its own line (blind22)
+        (REFUSED_CARD, [("FX402", 4, 1), ("FX501", 7, 10), ("FX501", 9, 16)]),
+        # near miss: a valid card shows its claim; the bare copies are still each reported
+        (
+            REFUSED_CARD.replace("no_such_figure", "save_time_fx100"),
+            [("FX501", 7, 10), ("FX501", 9, 16)],
+        ),
+    ],
+)
+def test_a_refused_blocks_claims_hide_no_figure(
+    block: str, expected: list[tuple[str, int, int]]
+) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    findings = check_page(block, PAGE_PATH, library(), href_for, fixture_renderer())[1]
+    assert [(f.code, f.line, f.col) for f in findings if f.severity == "error"] == expected
