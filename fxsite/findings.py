@@ -253,8 +253,21 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     )
     if same:
         return " (did you mean " + " or ".join(f"'{c}'" for c in same) + "?)"
+    # A letter typed for the digit it looks like: "MI" or "Ml" for "M1", "RO" for "R0" (too
+    # short for a close match: blind22).
+    alike = sorted(c for c in pool if c != word and _alike(c) == _alike(word))
+    if alike:
+        return " (did you mean " + " or ".join(f"'{c}'" for c in alike) + "?)"
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+#: Letters and digits typed for one another (in lower case), folded to one.
+_ALIKE = str.maketrans("ilo|", "1100")
+
+
+def _alike(word: str) -> str:
+    return word.lower().translate(_ALIKE)
 
 
 class FxsiteError(Exception):

@@ -74,3 +74,32 @@ def test_a_refused_blocks_claims_hide_no_figure(
 
     findings = check_page(block, PAGE_PATH, library(), href_for, fixture_renderer())[1]
     assert [(f.code, f.line, f.col) for f in findings if f.severity == "error"] == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "known", "hint"),
+    [
+        ("MI", ["M1", "S2", "R3"], " (did you mean 'M1'?)"),  # blind22: a letter for a digit
+        ("Ml", ["M1", "S2"], " (did you mean 'M1'?)"),
+        ("RO", ["R0", "R9"], " (did you mean 'R0'?)"),
+        ("r1", ["R1", "R9"], " (did you mean 'R1'?)"),  # case, as before
+        ("MX", ["M1", "S2"], ""),  # near miss: nothing alike
+    ],
+)
+def test_a_record_typed_with_a_look_alike_is_named(typed: str, known: list[str], hint: str) -> None:
+    from fxsite.findings import did_you_mean
+
+    assert did_you_mean(typed, known) == hint
+
+
+def test_an_unknown_records_finding_names_the_look_alike() -> None:
+    assert sentence_errors("Saves in [94 s](evidence:RI#save_time_fx100).", library()) == [
+        ("FX401", 3, 10)
+    ]
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    page = "# T\n\nSaves in [94 s](evidence:RI#save_time_fx100).\n"
+    (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
+    assert finding.message == "unknown record 'RI' (did you mean 'R1'?)"
