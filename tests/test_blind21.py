@@ -32,6 +32,25 @@ ROWS = [
     ("glued", "가격은 1만2천원입니다.", [("FX501", 3, 5)]),
     ("thousands alone", "가격은 3천 원입니다.", [("FX501", 3, 5)]),
     ("near miss: a Korean count of people", "직원은 3천 명입니다.", []),
+    # blind22: false refusals of what names a part, a workload, a plan or an event
+    ("a period a metric is taken over, in words", "A three-year TCO model.", []),
+    ("an event's length in words", "A forty-five-minute webinar.", []),
+    ("near miss: a warranty in words", "A three-year warranty.", [("FX501", 3, 3)]),
+    ("a Chinese period of a TCO", "3年总拥有成本（TCO）模型。", []),
+    ("in Chinese numerals", "五年规划。", []),
+    ("near miss: a Chinese warranty", "三年质保。", [("FX501", 3, 1)]),
+    ("drives named by capacity", "Uses 15.36 TB NVMe drives.", []),
+    ("SSDs", "Uses 7.68 TB SSDs.", []),
+    ("drives", "Uses 16 TB drives.", []),
+    ("near miss: a system's capacity", "A 1.2 PB system.", [("FX501", 3, 3)]),
+    ("near miss: a pool's", "A 16 TB pool.", [("FX501", 3, 3)]),
+    ("a workload's I/O size", "fio 4 KiB random read at queue depth 64.", []),
+    ("blocks", "Tested with 128 KiB sequential writes.", []),
+    ("near miss: a size moved", "It reads 4 KiB in 0.1 ms.", [("FX501", 3, 10), ("FX501", 3, 19)]),
+    ("an event's length after it", "The webinar runs 45 minutes.", []),
+    ("about", "The workshop will last about 2 hours.", []),
+    ("near miss: a restore's length", "The restore takes 45 minutes.", [("FX501", 3, 19)]),
+    ("near miss: about", "The restore takes about 45 minutes.", [("FX501", 3, 19)]),
 ]  # fmt: skip
 
 

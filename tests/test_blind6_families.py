@@ -154,7 +154,7 @@ HYPHENATED = [
     ("dollar", "It is a 300-dollar card.", ["300-dollar"]),
     ("euro", "A 20-euro plan.", ["20-euro"]),
     ("GB", "It writes a 10-GB file.", ["10-GB"]),
-    ("TB", "It ships an 8-TB drive.", ["8-TB"]),
+    ("TB", "It ships an 8-TB volume.", ["8-TB"]),  # "an 8-TB drive" names a part (blind22)
     ("times, hyphenated", "It loads 3-times-faster than before.", ["3-times"]),
     # already refused before blind6
     ("second", "A 94-second save.", ["94-second"]),

@@ -140,30 +140,67 @@ _LINK_CLASS = re.compile(
     rf"(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?=[ \u00a0](?:(?i:ethernet|infiniband"
     r"|nics?|adapters?|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b)"
 )
+# A drive named by its capacity, as the trade names a class of part ("15.36 TB NVMe
+# drives", "7.68 TB SSDs", "16 TB HDDs"); a system's or a pool's capacity is a figure.
+_DRIVE = re.compile(
+    r"\d+(?:\.\d+)?[ \u00a0-]?(?:GB|TB)(?=[ \u00a0](?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]"
+    r"|E[13]\.[SL]|M\.2|enterprise|data-?center)[ \u00a0])*(?i:drives?|SSDs?|HDDs?|disks?)\b)"
+)
+# The size of each I/O of a workload, named as benchmarks name it ("4 KiB random read",
+# "128 KiB sequential writes", "8K blocks"); a rate or a latency of it is the figure.
+_IO_SIZE = re.compile(
+    r"\d+[ \u00a0-]?(?:KiB|KB|K|MiB|MB|M)(?=[ \u00a0](?i:random|sequential|seq|rand|mixed"
+    r"|blocks?|block\s+size|I/?Os?|reads?|writes?|transfers?)\b)"
+)
+#: A count before a period or an event's length: digits, or words ("three-year",
+#: "forty-five-minute"; only where the detector found a number in them).
+_COUNT = r"(?:\d+|[A-Za-z]+(?:-[A-Za-z]+)?)"
 # The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month
 # roadmap", "3 year plan"); a warranty, a trial or a payback period is a figure.
 _PERIOD = re.compile(
-    r"\d+[- ](?i:year|yr|month|quarter|week)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR|(?i:roadmaps?|plans?"
+    rf"{_COUNT}[- ](?i:year|yr|month|quarter|week)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR|(?i:roadmaps?|plans?"
     r"|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?|programmes?|programs?"
     r"|visions?))\b)"
 )
 # The length of an event or a piece of content, which names it as a reading time does
 # ("a 45-minute keynote", "the 2-hour hands-on workshop", "a 2 min guide", "a 5-minute
 # walk"); a trial, a guarantee or a warranty is a figure (an offer's term).
-_EVENT = re.compile(
-    r"\d+[- ](?i:minutes?|mins?|hours?|hrs?|days?|weeks?)(?=\s+(?:[A-Za-z-]+\s+)?(?i:keynotes?"
-    r"|workshops?|webinars?|videos?|surveys?|walks?|drives?|rides?|courses?|summits?"
+# The same in Chinese: "3年总拥有成本（TCO）", "三年 TCO", "五年规划" (blind22).
+_PERIOD_CJK = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十]{1,3})[ \u00a0]?(?:年|个月)(?=[ \u00a0]?(?:总拥有成本|TCO|ROI"
+    r"|投资回报|规划|计划|路线图|战略|愿景|展望))"
+)
+_EVENTS = (
+    r"(?i:keynotes?|workshops?|webinars?|videos?|surveys?|walks?|drives?|rides?|courses?|summits?"
     r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
     r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
     r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?|quick-?starts?|walkthroughs?"
-    r"|tours?|primers?|reads?)\b)"
+    r"|tours?|primers?|reads?)"
 )
-_CLASSES = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PERIOD, _EVENT)
+_EVENT_UNITS = r"(?i:minutes?|mins?|hours?|hrs?|days?|weeks?)"
+_EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENTS}\b)")
+# The same length said after the event ("The webinar runs 45 minutes", "the keynote lasts
+# an hour"; blind22); "the restore takes 45 minutes" is a figure.
+_EVENT_LASTS = re.compile(
+    rf"\b{_EVENTS}\s+(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+"
+    rf"(?:(?i:about|around|roughly|just|only)\s+)?\Z"
+)
+_EVENT_LENGTH = re.compile(
+    rf"(?:(?i:about|around|roughly|approximately)\s+|~\s?)?{_COUNT}[- ]{_EVENT_UNITS}"
+)
+_CLASSES = (
+    *(_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _DRIVE, _IO_SIZE),
+    *(_PERIOD, _PERIOD_CJK, _EVENT),
+)
 
 
 def names_a_class(text: str, start: int, end: int) -> bool:
-    """True when the figure at ``text[start:end]`` names a class of part or plan."""
-    return any(
+    """True when the figure at ``text[start:end]`` names a class of part or plan, or an
+    event by its length."""
+    if any(
         (match := pattern.match(text, start)) is not None and match.end() == end
         for pattern in _CLASSES
-    )
+    ):
+        return True
+    length = _EVENT_LENGTH.fullmatch(text, start, end)
+    return length is not None and _EVENT_LASTS.search(text, max(0, start - 48), start) is not None
