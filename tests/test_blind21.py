@@ -122,3 +122,26 @@ def test_an_unknown_records_finding_names_the_look_alike() -> None:
     page = "# T\n\nSaves in [94 s](evidence:RI#save_time_fx100).\n"
     (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
     assert finding.message == "unknown record 'RI' (did you mean 'R1'?)"
+
+
+@pytest.mark.parametrize(
+    ("claim", "says"),
+    [
+        # blind22: 0.42 ms claimed in seconds was told "(in s: 0.00 s)"
+        ("[0.5 days](evidence:R1#save_time_fx100)", "(in d: 0.00109 d)"),
+        ("[0.5 hours](evidence:R1#save_time_fx100)", "(in h: 0.0261 h)"),
+        ("[1.5 minutes](evidence:R1#save_time_fx100)", "(in min: 1.57 min)"),
+        # near misses: a larger number in a smaller unit keeps the claim's decimals
+        ("[94 ms](evidence:R1#save_time_fx100)", "(in ms: 94,000 ms)"),
+        ("[6.4 MB/s](evidence:R1#bandwidth_fx100)", "(in MB/s: 6,400.0 MB/s)"),
+    ],
+)
+def test_a_claim_in_another_unit_is_told_the_value_in_it(claim: str, says: str) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    page = f"# T\n\nIt is {claim}.\n"
+    (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
+    assert finding.code == "FX403"
+    assert says in finding.message.replace("\u00a0", " "), finding.message

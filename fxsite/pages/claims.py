@@ -261,7 +261,10 @@ def _refusal(
         return ClaimProblem("FX404", _too_precise(text, fig, stated, filled))
     factor = converts(stated.unit, fig.unit) if stated.unit else None
     if factor is not None and factor != 1 and stated.unit is not None and fig.high is None:
-        shown = format_quantity(fig.low * factor, None, stated.unit, max(stated.decimals, 0))
+        # In the claim's unit with the record's digits: 0.42 ms "in s" is 0.00042 s, not
+        # 0.00 s (blind22).
+        places = max(stated.decimals, 0, fig.decimals - factor.adjusted() if factor < 1 else 0)
+        shown = format_quantity(fig.low * factor, None, stated.unit, places)
         if round_half_up(fig.low * factor, stated.decimals) == round_half_up(
             fig.low * factor, max(stated.decimals, 0)
         ):
