@@ -145,3 +145,23 @@ def test_a_claim_in_another_unit_is_told_the_value_in_it(claim: str, says: str) 
     (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
     assert finding.code == "FX403"
     assert says in finding.message.replace("\u00a0", " "), finding.message
+
+
+@pytest.mark.parametrize(
+    ("claim", "advice"),
+    [
+        # blind22: "2.2 million IOPS" for 2,100,000 was told "write '2,100,000 IOPS'"
+        ("[2.2 thousand s](evidence:R1#run_total)", "write '3.6 thousand s' or '3,560 s'"),
+        ("[about 90 s](evidence:R1#save_time_fx100)", "write 'about 94 s' or '94 s'"),
+        # near miss: a plain number is told the record's form alone
+        ("[95 s](evidence:R1#save_time_fx100)", "write '94 s'"),
+    ],
+)
+def test_a_misstated_claim_is_told_its_own_wording_mended(claim: str, advice: str) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    page = f"# T\n\nIt is {claim}.\n"
+    (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
+    assert finding.message.replace("\u00a0", " ").endswith(advice), finding.message

@@ -275,11 +275,29 @@ def _refusal(
             )
     precision = min(max(stated.decimals, 0), fig.decimals)
     shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound)
+    own = _in_own_words(text, fig, stated) if stated.worded else None
     return ClaimProblem(
         "FX403",
         f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "
-        f"write '{filled}'",
+        + (f"write '{own}' or '{filled}'" if own else f"write '{filled}'"),
     )
+
+
+_WRITTEN = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _in_own_words(text: str, fig: FigureValue, stated: Stated) -> str | None:
+    """``text`` with its number set to ``fig``'s, in its own scale and digits ("2.2 million
+    IOPS" for 2,100,000 is "2.1 million IOPS": blind22), when that states ``fig``."""
+    written = _WRITTEN.search(text)
+    if written is None or fig.high is not None or stated.high is not None or not stated.low:
+        return None
+    scale = stated.low / Decimal(written.group())
+    places = len(written.group().partition(".")[2])
+    number = round_half_up(fig.low / scale, places)
+    mended = f"{text[: written.start()]}{number:.{places}f}{text[written.end() :]}"
+    verdict = check_stated(mended, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)[1]
+    return mended if verdict is None and mended != text else None
 
 
 def _too_precise(text: str, fig: FigureValue, stated: Stated, filled: str) -> str:
