@@ -155,6 +155,9 @@ def test_a_claim_in_another_unit_is_told_the_value_in_it(claim: str, says: str) 
         ("[about 90 s](evidence:R1#save_time_fx100)", "write 'about 94 s' or '94 s'"),
         # near miss: a plain number is told the record's form alone
         ("[95 s](evidence:R1#save_time_fx100)", "write '94 s'"),
+        # a number without its unit (a column under its unit writes it so): the number first
+        ("[95](evidence:R1#save_time_fx100)", "write '94' or '94 s'"),
+        ("[21](evidence:E1#saves)", "write '20'"),  # a count: one wording
     ],
 )
 def test_a_misstated_claim_is_told_its_own_wording_mended(claim: str, advice: str) -> None:

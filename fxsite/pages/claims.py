@@ -276,6 +276,11 @@ def _refusal(
     precision = min(max(stated.decimals, 0), fig.decimals)
     shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound)
     own = _in_own_words(text, fig, stated) if stated.worded else None
+    if stated.unit is None and fig.bound is None and not stated.worded:
+        # a number without its unit, as a column under its unit writes it ("40.1" under
+        # "Sequential read (GB/s)", not "40.1 GB/s": blind22)
+        own = _number_only(fig.low, fig.high, fig.decimals)
+    own = None if own == filled else own
     return ClaimProblem(
         "FX403",
         f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "
