@@ -168,3 +168,20 @@ def test_a_misstated_claim_is_told_its_own_wording_mended(claim: str, advice: st
     page = f"# T\n\nIt is {claim}.\n"
     (finding,) = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]
     assert finding.message.replace("\u00a0", " ").endswith(advice), finding.message
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figures"),
+    [
+        # blind22: the price was read as "$18.50" alone, and no record in USD matched it
+        ("Subscriptions start at $18.50 per TB-month.", ["$18.50 per TB-month"]),
+        ("It costs $18.50 per month.", ["$18.50 per month"]),
+        # near misses: what the claim grammar reads as no unit stays outside
+        ("It costs $5 per seat.", ["$5"]),
+        ("It costs $5 per user per month.", ["$5"]),
+    ],
+)
+def test_a_price_is_read_with_what_it_is_per(sentence: str, figures: list[str]) -> None:
+    from fxsite.pages.figures import find_bare_figures
+
+    assert [f.text for f in find_bare_figures(sentence)] == figures

@@ -61,6 +61,7 @@ from functools import lru_cache
 
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
+from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import canonical_unit, loose_unit
 from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, OTHER_CJK_CURRENCY, cjk_candidates
 from fxsite.pages.figure_families import family_candidates
@@ -906,11 +907,25 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)
-    spans = [(s + offset, _with_suffix(scan, e) + offset, kind) for s, e, kind in spans]
+    spans = [
+        (s + offset, _with_suffix(scan, e, k == "currency", s) + offset, k) for s, e, k in spans
+    ]
     return [FigureSpan(s, e, text[s:e], kind) for s, e, kind in spans]
 
 
-def _with_suffix(text: str, end: int) -> int:
-    """``end`` past a Chinese bound word glued after the figure ("30秒以内")."""
+#: What a price is per, written out after it: " per TB-month", " per month".
+_PRICE_PER = re.compile(r"[ \u00a0](?i:per)[ \u00a0][A-Za-z][\w-]{0,24}")
+
+
+def _with_suffix(text: str, end: int, price: bool = False, start: int = 0) -> int:
+    """``end`` past a Chinese bound word glued after the figure ("30秒以内"); of a
+    ``price`` (from ``start``), past what it is per where the claim grammar reads that as
+    its unit ("$18.50 per TB-month": a claim may cite it so; blind22)."""
+    if price:
+        per = _PRICE_PER.match(text, end)
+        if per is not None:
+            stated = parse_stated(text[start : per.end()])
+            if stated is not None and stated.unit is not None and "/" in stated.unit:
+                return per.end()
     suffix = _SUFFIX.match(text, end)
     return suffix.end() if suffix else end
