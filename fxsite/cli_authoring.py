@@ -9,10 +9,14 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from fxsite.evidence.models import LABELS, RECORD_ID_PATTERN
+
+if TYPE_CHECKING:
+    from fxsite.authoring.fix import Change
 
 __all__ = ["fix", "import_csv", "init"]
 
@@ -100,7 +104,7 @@ def fix(path: Path | None, show_diff: bool) -> None:
             left += 1
             continue
         result = fix_page(page.text, shown, library, project.renderer)
-        lines = [(c.line, c.col, f"fixed '{c.before}' -> {c.after}") for c in result.changes] + [
+        lines = [(c.line, c.col, _fixed(c)) for c in result.changes] + [
             (
                 u.line,
                 u.col,
@@ -188,3 +192,13 @@ def import_csv(
     except FileExistsError:
         raise _usage(f"{target}: already exists; nothing was written") from None
     click.echo(f"wrote {target}", err=True)
+
+
+def _fixed(change: Change) -> str:
+    """What ``fix`` says of a figure it cited."""
+    said = f"fixed '{change.before}' -> {change.after}"
+    if change.copies == 1:
+        said += "; a copy of it elsewhere on the page (an alt text, a title) now repeats the claim"
+    elif change.copies:
+        said += f"; {change.copies} copies of it elsewhere on the page now repeat the claim"
+    return said

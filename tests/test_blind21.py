@@ -185,3 +185,55 @@ def test_a_price_is_read_with_what_it_is_per(sentence: str, figures: list[str]) 
     from fxsite.pages.figures import find_bare_figures
 
     assert [f.text for f in find_bare_figures(sentence)] == figures
+
+
+def test_fix_cites_a_figure_whose_copy_is_in_an_alt_text() -> None:
+    """blind22: fix declined ("would hide '38.5 GB/s' from the check; cite by hand") what
+    check advised, and what passes when done by hand: the alt text repeats the claim."""
+    from sitekit import FIXTURE_EXTENSIONS
+
+    from fxsite.authoring.fix import fix_page
+    from fxsite.markdown import PageRenderer, check_page
+
+    renderer = PageRenderer(FIXTURE_EXTENSIONS, {})
+    page = "# T\n\nIt saves in 94 s on the FX100.\n\n![FX100 save time of 94 s](x.png)\n"
+    result = fix_page(page, "docs/p.md", library(), renderer)
+    assert [(c.before, c.after, c.copies) for c in result.changes] == [
+        ("94 s", "[94 s](evidence:R1#save_time_fx100)", 1)
+    ]
+    assert result.unfixed == []
+    from sitekit import href_for
+
+    assert check_page(result.text, "docs/p.md", library(), href_for, renderer)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("after", "copies"),
+    [
+        ({}, 1),  # the alt text's finding of the same figure is gone: a copy
+        ({("FX501", "other", "94 s"): 1}, 0),  # near miss: a new finding
+        ({("FX501", "alt", "94 s"): 1, ("FX501", "b", "178 s"): 0}, 0),  # nothing gone
+    ],
+)
+def test_only_copies_of_the_same_figure_may_pass_with_a_fix(
+    after: dict[tuple[str, str, str], int], copies: int
+) -> None:
+    from collections import Counter
+
+    from fxsite.authoring.fix import _copies
+    from fxsite.findings import Finding
+
+    finding = Finding("docs/p.md", 3, 13, "FX501", "bare", text="94 s")
+    expected = Counter({("FX501", "alt", "94 s"): 1})
+    assert _copies(finding, Counter(after), expected) == copies
+
+
+def test_fix_still_refuses_a_claim_that_lets_another_figure_pass() -> None:
+    from collections import Counter
+
+    from fxsite.authoring.fix import _copies
+    from fxsite.findings import Finding
+
+    finding = Finding("docs/p.md", 3, 13, "FX501", "bare", text="94 s")
+    expected = Counter({("FX501", "other", "178 s"): 1})
+    assert _copies(finding, Counter(), expected) == 0
