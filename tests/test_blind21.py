@@ -237,3 +237,13 @@ def test_fix_still_refuses_a_claim_that_lets_another_figure_pass() -> None:
     finding = Finding("docs/p.md", 3, 13, "FX501", "bare", text="94 s")
     expected = Counter({("FX501", "other", "178 s"): 1})
     assert _copies(finding, Counter(), expected) == 0
+
+
+@pytest.mark.parametrize(
+    ("shown", "long"),
+    [("2.1 million IOPS", True), ("38.5 GB/s", False), ("4.2×", False), ("1,200,000 IOPS", True)],
+)
+def test_a_long_card_value_is_marked_to_be_sized_to_its_card(shown: str, long: bool) -> None:
+    from fxsite.pages.stats import _value_class
+
+    assert ("fx-stat-value--long" in _value_class(shown)) is long
