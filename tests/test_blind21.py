@@ -247,3 +247,24 @@ def test_a_long_card_value_is_marked_to_be_sized_to_its_card(shown: str, long: b
     from fxsite.pages.stats import _value_class
 
     assert ("fx-stat-value--long" in _value_class(shown)) is long
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # blind22: "4.2:1" was told only "[](evidence:ID#figure)"
+        ("Dedup reaches 1.9:1 here.", "[1.9×](evidence:R1#save_speedup)"),
+        ("Dedup reaches 1.9 : 1 here.", "[1.9×](evidence:R1#save_speedup)"),
+        # near miss: a ratio no record states is told the general form
+        ("Dedup reaches 7.3:1 here.", "[](evidence:ID#figure)"),
+    ],
+)
+def test_a_ratio_against_one_is_told_the_claim_in_times(sentence: str, names: str) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    (finding,) = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )[1]
+    assert names in finding.message, finding.message

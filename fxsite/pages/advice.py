@@ -160,6 +160,10 @@ def _linked(suggestion: Suggestion, link_text: str | None) -> str:
     return f"[{link_text}](evidence:{suggestion.ref})"
 
 
+#: A ratio written against one: "4.2:1".
+_TO_ONE = re.compile(r"(\d+(?:\.\d+)?)[ \u00a0]?:[ \u00a0]?1")
+
+
 def advise(
     found: str, library: Library, *, context: str = "", shown: str | None = None, where: str = ""
 ) -> Advice:
@@ -171,6 +175,10 @@ def advise(
     """
     link_text = shown
     shown = found if shown is None else shown
+    to_one = _TO_ONE.fullmatch(found)
+    if to_one is not None and link_text is None:
+        # "4.2:1" is a ratio the claim grammar writes "4.2×": the claim to write (blind22)
+        found = link_text = f"{to_one[1]}×"
     around = words(context)
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
     fitting: list[tuple[tuple[int, int], Suggestion]] = []
