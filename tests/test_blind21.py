@@ -254,7 +254,6 @@ def test_a_long_card_value_is_marked_to_be_sized_to_its_card(shown: str, long: b
     [
         # blind22: "4.2:1" was told only "[](evidence:ID#figure)"
         ("Dedup reaches 1.9:1 here.", "[1.9×](evidence:R1#save_speedup)"),
-        ("Dedup reaches 1.9 : 1 here.", "[1.9×](evidence:R1#save_speedup)"),
         # near miss: a ratio no record states is told the general form
         ("Dedup reaches 7.3:1 here.", "[](evidence:ID#figure)"),
     ],
