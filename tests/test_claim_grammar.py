@@ -170,6 +170,15 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("up to 0.18 TB/s", "bw", OK),  # hundredths of a TB/s: 178 GB/s rounds to 0.18
     ("up to 0.2 TB/s", "bw", OK),
     ("up to 190 GB/s", "bw", "FX403"),
+    # "down to" the least it reaches (blind22): on a point figure, and on an "at least"
+    ("as low as 178 GB/s", "bw", OK),
+    ("down to 178 GB/s", "bw", OK),
+    ("低至178 GB/s", "bw", OK),
+    ("最低178 GB/s", "bw", OK),
+    ("as low as 100 GB/s", "bw_floor", OK),
+    ("as low as 40 s", "ckpt", "FX403"),  # near miss: "under 40 s" is a most, not a least
+    ("as low as 180 GB/s", "bw", "FX403"),
+    ("as low as 6.2–9.3×", "bw_range", "FX403"),
     ("about 179 GB/s", "bw", "FX403"),
     ("under 178 GB/s", "bw", "FX403"),  # a bound word on a point figure
     ("under 40 s", "save", "FX403"),

@@ -179,8 +179,9 @@ BOUND_WORDS: dict[str, str] = {
 #: Words after the quantity that bound it ("40秒以内", "100 GB/s以上").
 BOUND_SUFFIXES: dict[str, str] = {"以内": "max", "以下": "max", "以上": "min"}
 
-#: Words that state a point value loosely: "about" (either side) and "up to"
-#: (the most it reaches; also agrees with a ``max`` figure).
+#: Words that state a point value loosely: "about" (either side), "up to" (the most it
+#: reaches; also agrees with a ``max`` figure) and "down to" (the least: "as low as 0.42 ms",
+#: "低至0.42毫秒"; also agrees with a ``min`` figure; blind22).
 APPROX_WORDS: dict[str, str] = {
     "about": "about",
     "around": "about",
@@ -204,6 +205,10 @@ APPROX_WORDS: dict[str, str] = {
     "高达": "up to",
     "最高可达": "up to",
     "可达": "up to",
+    "as low as": "down to",
+    "down to": "down to",
+    "低至": "down to",
+    "最低": "down to",
 }
 APPROX_SUFFIXES: dict[str, str] = {
     "左右": "about",

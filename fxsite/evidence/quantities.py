@@ -77,7 +77,7 @@ class Stated:
     unit: str | None
     #: the unit as written
     unit_text: str | None
-    #: "max"/"min" for a bound ("under 40 s", "100+ GB/s"), "about" or "up to"
+    #: "max"/"min" for a bound ("under 40 s", "100+ GB/s"), "about", "up to" or "down to"
     #: for a loosely stated point ("~178 GB/s"), else None
     qualifier: str | None = None
     #: the text uses words beyond a plain number and unit (a scale word, a
@@ -408,7 +408,7 @@ def compare(
     if bound is None:
         if qualifier in {"min", "max"} or (qualifier is not None and high is not None):
             return "bound"
-    elif qualifier != bound and not (bound == "max" and qualifier == "up to"):
+    elif qualifier != bound and (bound, qualifier) not in {("max", "up to"), ("min", "down to")}:
         return "bound"
     if (stated.high is None) != (high is None):
         return "value"
