@@ -163,6 +163,17 @@ def _replace(files: Files, file: File) -> None:
     files.append(file)
 
 
+def _nav_pages(nav: object) -> set[str]:
+    """The page paths an explicit ``nav`` names (its strings, at any depth)."""
+    if isinstance(nav, str):
+        return {nav.lstrip("/")}
+    if isinstance(nav, dict):
+        return set().union(*map(_nav_pages, nav.values())) if nav else set()
+    if isinstance(nav, list):
+        return set().union(*map(_nav_pages, nav)) if nav else set()
+    return set()
+
+
 def _log(verdict: Verdict, *, refusals: bool = True) -> None:
     """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
     refused = set(verdict.refusals)
@@ -397,10 +408,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # Record pages stay out of the navigation: the library index links
             # them, and a theme that copies the nav into every page would
             # otherwise do work that grows with records x pages.
+            # So is a generated page an explicit nav leaves out (the site-wide FAQ):
+            # MkDocs would list it as a page of docs/ missing from the nav, a page the
+            # writer never wrote (blind22).
+            record_page = src.startswith(records_prefix) and not src.endswith("/index.md")
+            left_out = config.nav is not None and src not in _nav_pages(config.nav)
             inclusion = (
-                InclusionLevel.NOT_IN_NAV
-                if src.startswith(records_prefix) and not src.endswith("/index.md")
-                else InclusionLevel.UNDEFINED
+                InclusionLevel.NOT_IN_NAV if record_page or left_out else InclusionLevel.UNDEFINED
             )
             files.append(File.generated(config, src, content="", inclusion=inclusion))
         for asset in ASSETS:

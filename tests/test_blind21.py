@@ -267,3 +267,26 @@ def test_a_ratio_against_one_is_told_the_claim_in_times(sentence: str, names: st
         f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
     )[1]
     assert names in finding.message, finding.message
+
+
+@pytest.mark.parametrize(
+    ("nav", "pages"),
+    [
+        (
+            [{"Home": "index.md"}, {"Guide": [{"FAQ": "faq.md"}, "a/b.md"]}],
+            {"index.md", "faq.md", "a/b.md"},
+        ),
+        (
+            [{"Home": "index.md"}, {"Site": "https://example.com/"}],
+            {"index.md", "https://example.com/"},
+        ),
+        ([], set()),
+        ([{"Section": []}], set()),
+    ],
+)
+def test_the_pages_an_explicit_nav_names(nav: object, pages: set[str]) -> None:
+    """blind22: MkDocs listed the generated faq.md as a page of docs/ the nav leaves out;
+    a generated page an explicit nav does not name is kept out of it."""
+    from fxsite.mkdocs_plugin import _nav_pages
+
+    assert _nav_pages(nav) == pages
