@@ -747,3 +747,32 @@ def test_the_gate_checks_a_charts_source_line_and_captions(
     else:
         assert found and all(f.code == "FX612" for f in found), found
         assert any(expected in f.message for f in found), found
+
+
+def _narrow(spec: ChartSpec) -> ET.Element:
+    return parse(render_chart(spec)).findall(f"{SVG}svg")[1]
+
+
+def test_a_phones_bars_span_its_drawing_with_their_captions_under_them() -> None:
+    """blind22: beside the bars, "2,100,000 IOPS · measured" left the longest bar a third
+    of a phone's drawing (its axis ran to 7,500,000); under them, the bars take the width."""
+    bars = (
+        bar("ZS7000", 850_000, text="850,000 IOPS", evidence="M1#a"),
+        bar("ZS9000", 2_100_000, text="2,100,000 IOPS", evidence="M1#b"),
+    )
+    svg = _narrow(ChartSpec("IOPS", "IOPS", (Group(None, bars),), "c1"))
+    width = float(svg.get("viewBox", "0 0 0 0").split()[2])
+    longest = bar_path(svg, "c1-n", "bar-0-1")
+    assert max(xs(longest)) > 0.75 * width
+    note = next(t for t in svg.iter(f"{SVG}text") if (t.text or "").startswith("2,100,000"))
+    assert float(note.get("y", "0")) > max(_ys(longest))  # under the bar
+    assert float(note.get("x", "0")) < min(xs(longest)) + 5  # from the axis
+
+
+def test_a_caption_too_wide_for_a_phone_stays_beside_its_bar() -> None:
+    """Near miss: a caption wider than the drawing under its bar would be cut off."""
+    long = bar("x", 100, text="100 s " + "and a very long qualifying note " * 3)
+    svg = _narrow(simple(groups=(Group(None, (long,)),)))
+    body = bar_path(svg, "c1-n", "bar-0-0")
+    note = next(t for t in svg.iter(f"{SVG}text") if (t.text or "").startswith("100 s and"))
+    assert float(note.get("x", "0")) > max(xs(body))  # beside, as the wide drawing has it

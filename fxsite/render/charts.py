@@ -80,6 +80,10 @@ _MODELLED_ALPHA = 0.3
 _WIDTH_IN = 8.0
 _NARROW_IN = 4.0
 _ROW_IN = 0.5
+#: A row of a phone's drawing, its caption under its bar: bars then span the drawing's
+#: width (beside them, a long caption left the longest bar a third of it: blind22).
+_BELOW_ROW_IN = 0.62
+_BELOW_BAR = (-0.14, 0.44)  # the bar's centre (from the row's) and height, in rows
 _CHROME_IN = 0.8  # x axis, its label and padding
 _FONT_PT = 10.5
 _LABEL_WRAP = 30  # characters per line of a category label (two lines at most)
@@ -120,8 +124,9 @@ def _thousands(value: float, _pos: object = None) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,g}"
 
 
-def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
-    """Lay the bars out top to bottom; a labelled group gets a heading row."""
+def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False, below: bool = False) -> None:
+    """Lay the bars out top to bottom; a labelled group gets a heading row; ``below``: each
+    caption under its bar, from the axis, not after the bar's end."""
     from matplotlib.colors import to_rgb
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
@@ -138,14 +143,16 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     ends = [bar.value if bar.high is None else bar.high for _, _, bar, _ in placed]
     xmax = max(ends) or 1.0  # all zeros still need a non-empty axis
     notes = []
+    shift, height = _BELOW_BAR if below else (0.0, 0.62)
     for gi, bi, bar, row in placed:
         muted = spec.highlight is not None and bar.label != spec.highlight
         colour = _MUTED if muted else PRIMARY
         modelled = bar.evidence_label in MODELLED
+        y = row + shift
         (patch,) = ax.barh(
-            row,
+            y,
             bar.value,
-            height=0.62,
+            height=height,
             color=colour,
             edgecolor=colour,
             linewidth=1.2 if modelled else 0.8,
@@ -161,9 +168,10 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
         if bar.high is not None:
             # The whisker: a line from the low end to the high end, then (after a
             # gap) its end cap, in one path the stylesheet can colour.
+            cap = height / 3.1
             (line,) = ax.plot(
                 [bar.value, bar.high, math.nan, bar.high, bar.high],
-                [row, row, math.nan, row - 0.2, row + 0.2],
+                [y, y, math.nan, y - cap, y + cap],
                 color=colour,
                 linewidth=2.5,
                 solid_capstyle="butt",
@@ -172,10 +180,10 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
             end = bar.high
         note = ax.annotate(
             bar_caption(bar.text, bar.evidence_label, spec.lang),
-            xy=(end, row),
-            xytext=(5, 0),
+            xy=(0, y + height / 2) if below else (end, row),
+            xytext=(1, -2) if below else (5, 0),
             textcoords="offset points",
-            va="center",
+            va="top" if below else "center",
             ha="left",
             fontsize=_FONT_PT,
             fontweight="bold" if spec.highlight == bar.label else "normal",
@@ -230,6 +238,9 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
     # and widen the axis until bar end + text fits inside it.
     fig.draw_without_rendering()
     width_px = ax.get_window_extent().width
+    if below:  # the captions are under the bars: the axis is the bars', with a margin
+        ax.set_xlim(0, xmax * 1.04)
+        return
     needed = xmax
     for end, note in notes:
         wide_px = _wide_extra(note.get_text()) * fig.dpi / 72
@@ -237,6 +248,33 @@ def _draw(fig: Figure, spec: ChartSpec, narrow: bool = False) -> None:
         free = max(width_px - text_px, width_px * 0.25)
         needed = max(needed, end * width_px / free)
     ax.set_xlim(0, needed)
+
+
+def _drawn(spec: ChartSpec, width: float, rows: int, narrow: bool) -> Figure:
+    """The chart drawn ``width`` inches wide: on a phone (``narrow``) with its captions
+    under its bars, unless one is wider than the drawing can show; else beside them."""
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.figure import Figure
+
+    for below in (True, False) if narrow else (False,):
+        row_in = _BELOW_ROW_IN if below else _ROW_IN
+        fig = Figure(figsize=(width, _CHROME_IN + row_in * rows), dpi=100, layout="constrained")
+        FigureCanvasSVG(fig)
+        _draw(fig, spec, narrow, below)
+        if not below or _captions_fit(fig):
+            break
+    return fig
+
+
+def _captions_fit(fig: Figure) -> bool:
+    """Whether every caption under a bar ends inside the drawing."""
+    fig.draw_without_rendering()
+    right = fig.bbox.x1
+    return all(
+        text.get_window_extent().x1 + _wide_extra(text.get_text()) * fig.dpi / 72 <= right
+        for text in fig.axes[0].texts
+        if (text.get_gid() or "").startswith("value-")
+    )
 
 
 def _data_table(spec: ChartSpec) -> str:
@@ -279,8 +317,6 @@ def render_chart(spec: ChartSpec) -> str:
     validate_chart(spec)
     # Imported here, not at module level: see the module docstring.
     import matplotlib
-    from matplotlib.backends.backend_svg import FigureCanvasSVG
-    from matplotlib.figure import Figure
 
     rows = sum(len(g.bars) + (g.label is not None) for g in spec.groups)
     # Fixed settings: output must not depend on the user's matplotlibrc.
@@ -314,13 +350,7 @@ def render_chart(spec: ChartSpec) -> str:
             # Chinese text is measured in DejaVu Sans (no other font is certain to be
             # installed: the output must not depend on the machine) and drawn in the page's.
             warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
-            fig = Figure(
-                figsize=(width, _CHROME_IN + _ROW_IN * rows),
-                dpi=100,
-                layout="constrained",
-            )
-            FigureCanvasSVG(fig)
-            _draw(fig, spec, narrow)
+            fig = _drawn(spec, width, rows, narrow)
             buf = io.BytesIO()
             fig.savefig(
                 buf,
