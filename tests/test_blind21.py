@@ -290,3 +290,25 @@ def test_the_pages_an_explicit_nav_names(nav: object, pages: set[str]) -> None:
     from fxsite.mkdocs_plugin import _nav_pages
 
     assert _nav_pages(nav) == pages
+
+
+@pytest.mark.parametrize(
+    ("style", "errors"),
+    [
+        # text lifted out of its line, or drawn as a page's colour, by CSS the reader did
+        # not weigh (left open by earlier testers): "94 s" is drawn, "9X4 s" was read
+        ("vertical-align: 9999px", [("FX504", 3, 27)]),
+        ("vertical-align: -10000px", [("FX504", 3, 27)]),
+        ("vertical-align: 500%", [("FX504", 3, 27)]),
+        ("color: #777; filter: brightness(100)", [("FX501", 3, 13)]),
+        ("filter: brightness(0)", [("FX501", 3, 13)]),  # black on a dark page
+        # near misses: an icon's nudge, a superscript, a slightly brighter text
+        ("vertical-align: -0.125em", []),
+        ("vertical-align: super", []),
+        ("vertical-align: 10%", []),
+        ("filter: brightness(1.1)", []),
+    ],
+)
+def test_text_moved_or_drawn_unseen_by_css(style: str, errors: list[tuple[str, int, int]]) -> None:
+    sentence = f'It saves in 9<span style="{style}">X</span>4 s.'
+    assert sentence_errors(sentence, library()) == errors

@@ -175,10 +175,22 @@ def _tiny_font(tokens: Tokens) -> bool:
 BLUR_PX = 4.0
 
 
+#: A ``brightness()`` that draws grey or coloured text near white (a light page's
+#: colour) at or above it, or near black (a dark page's) at or below :data:`DIM`.
+BLINDING = 2.0
+DIM = 0.1
+
+
+def _blinding(token: ast.Node) -> bool:
+    brightness = _fraction(token)
+    return brightness is None or brightness >= BLINDING or brightness <= DIM
+
+
 def _filtered_out(tokens: Tokens) -> bool:
     """A ``filter`` that may leave text unseen: ``opacity()`` below :data:`FAINT`, a
     ``blur()`` of :data:`BLUR_PX` or more, an ``invert()`` that draws dark text light
-    (above 1 - :data:`FAINT`), a ``url()`` filter (any drawing), or a value not known."""
+    (above 1 - :data:`FAINT`), a ``brightness()`` that draws it as a page's colour
+    (:func:`_blinding`), a ``url()`` filter (any drawing), or a value not known."""
     for token in _plain(tokens):
         if isinstance(token, ast.URLToken):
             return True
@@ -192,6 +204,8 @@ def _filtered_out(tokens: Tokens) -> bool:
                 blur = _px(args[0])
                 if blur is None or blur >= BLUR_PX:
                     return True
+            if token.lower_name == "brightness" and args and _blinding(args[0]):
+                return True
             if token.lower_name == "invert" and args and not _faint(args[0]):
                 invert = _fraction(args[0])
                 if invert is None or invert > 1 - FAINT:
@@ -354,4 +368,20 @@ def moving(name: str, value: Tokens) -> bool:
         return bool(_idents(tokens) & {"absolute", "fixed"})
     if name == "float":
         return bool(_idents(tokens) & {"left", "right", "inline-start", "inline-end"})
+    if name == "vertical-align":  # "9<span style='vertical-align: 9999px'>X</span>4 s"
+        return any(_raised(t) for t in tokens if not isinstance(t, ast.IdentToken))
     return False
+
+
+#: How far (in CSS pixels, a line's height in the default 16px text) a ``vertical-align``
+#: may raise or lower text within its line: an icon's ``-0.125em`` is not a move.
+RAISED_PX = 16.0
+
+
+def _raised(token: ast.Node) -> bool:
+    """A ``vertical-align`` length or percentage (of the line's height) of
+    :data:`RAISED_PX` or more either way, or one not known (a function)."""
+    shift = _px(token)
+    if isinstance(token, ast.PercentageToken) and shift is not None:
+        shift *= 1.2  # of the line's height, about 1.2 times the font's
+    return shift is None or abs(shift) >= RAISED_PX

@@ -128,7 +128,7 @@ def _moved(
 #: What a style that reorders must hold (a property name, or an escape spelling one).
 _MAY_REORDER = re.compile(
     r"order|direction|bidi|grid|flex|table|top|left|right|bottom|inset|margin|translate|"
-    r"transform|rotate|scale|float|\\",
+    r"transform|rotate|scale|float|vertical|\\",
     re.IGNORECASE,
 )
 
