@@ -32,6 +32,12 @@ ROWS = [
     ("glued", "가격은 1만2천원입니다.", [("FX501", 3, 5)]),
     ("thousands alone", "가격은 3천 원입니다.", [("FX501", 3, 5)]),
     ("near miss: a Korean count of people", "직원은 3천 명입니다.", []),
+    # nines of availability as English "six nines" is refused: spaced, in numerals
+    ("nines, spaced", "可用性达到 5 个 9。", [("FX501", 3, 7)]),
+    ("nines in numerals", "可用性达到六个九。", [("FX501", 3, 6)]),
+    ("numerals and a digit", "五个9的可用性。", [("FX501", 3, 1)]),
+    ("near miss: a nine-square grid", "一共有六个九宫格。", []),
+    ("near miss: six nine-year-olds", "他有六个九岁的孩子。", []),
     # blind22: false refusals of what names a part, a workload, a plan or an event
     ("a period a metric is taken over, in words", "A three-year TCO model.", []),
     ("an event's length in words", "A forty-five-minute webinar.", []),

@@ -301,8 +301,12 @@ _COMPOUND_TIME = LazyPattern(
 _INDEX_POINTS = LazyPattern(
     r"(?<![A-Za-z0-9_.,])(?:(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?|\d+\.\d+)个?点(?![\d钟半])"
 )
-# Durability in nines: "11个9" is 99.999999999%.
-_NINES = LazyPattern(r"(?<![A-Za-z0-9_.])\d{1,2}个9(?![\d.])(?![\u4e00-\u9fff](?<!的))")
+# Durability in nines: "11个9" is 99.999999999%; spaced, or in Chinese numerals ("5 个 9",
+# "六个九", "五个9", as English "six nines").
+_NINES = LazyPattern(
+    r"(?<![A-Za-z0-9_.零〇一二两三四五六七八九十])(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[ \u00a0]?个"
+    r"[ \u00a0]?(?:9|九)(?![\d.])(?![\u4e00-\u9fff](?<!的))"
+)
 # Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
 _ENDURANCE = LazyPattern(
     rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
@@ -432,7 +436,7 @@ _DIGIT_RULES: tuple[tuple[LazyPattern, str | int, str, re.Pattern[str]], ...] = 
     (_CJK_RATE, 0, "unit", _needles("/")),
     (_DISCOUNT, 0, "unit", _needles("折")),
     (_COMPOUND_TIME, 0, "unit", _needles("分", "半")),
-    (_NINES, 0, "unit", _needles("个9")),
+    (_NINES, 0, "unit", _needles("个9", "个 9", "个\u00a09")),
     (_INDEX_POINTS, 0, "unit", _needles("点")),
     (_ENDURANCE, "figure", "unit", _needles("次")),
     (_THROUGHPUT, "figure", "unit", _needles("每")),
@@ -492,6 +496,9 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     if "腰斩" in text:
         for match in _HALVED.finditer(text):
             yield match.start("figure"), match.end("figure"), "number-word"
+    if "个九" in text or "个 九" in text:  # nines in numerals ("六个九"): no digit needed
+        for match in _NINES.finditer(text):
+            yield match.start(), match.end(), "number-word"
     if not digit:
         return
     for pattern, group, kind, cue in _DIGIT_RULES:
