@@ -168,9 +168,9 @@ def _nav_pages(nav: object) -> set[str]:
     if isinstance(nav, str):
         return {nav.lstrip("/")}
     if isinstance(nav, dict):
-        return set().union(*map(_nav_pages, nav.values())) if nav else set()
+        return set().union(*map(_nav_pages, nav.values()))
     if isinstance(nav, list):
-        return set().union(*map(_nav_pages, nav)) if nav else set()
+        return set().union(*map(_nav_pages, nav))
     return set()
 
 

@@ -159,6 +159,7 @@ def test_a_claim_in_another_unit_is_told_the_value_in_it(claim: str, says: str) 
         # blind22: "2.2 million IOPS" for 2,100,000 was told "write '2,100,000 IOPS'"
         ("[2.2 thousand s](evidence:R1#run_total)", "write '3.6 thousand s' or '3,560 s'"),
         ("[about 90 s](evidence:R1#save_time_fx100)", "write 'about 94 s' or '94 s'"),
+        ("[about 2,200 s](evidence:R1#run_total)", "write 'about 3,560 s' or '3,560 s'"),
         # near miss: a plain number is told the record's form alone
         ("[95 s](evidence:R1#save_time_fx100)", "write '94 s'"),
         # a number without its unit (a column under its unit writes it so): the number first

@@ -288,7 +288,8 @@ def _refusal(
     )
 
 
-_WRITTEN = re.compile(r"\d+(?:\.\d+)?")
+#: The number a claim's text writes, its digits grouped or not ("2.2", "2,200").
+_WRITTEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 
 
 def _in_own_words(text: str, fig: FigureValue, stated: Stated) -> str | None:
@@ -297,10 +298,12 @@ def _in_own_words(text: str, fig: FigureValue, stated: Stated) -> str | None:
     written = _WRITTEN.search(text)
     if written is None or fig.high is not None or stated.high is not None or not stated.low:
         return None
-    scale = stated.low / Decimal(written.group())
-    places = len(written.group().partition(".")[2])
+    digits = written.group().replace(",", "")
+    scale = stated.low / Decimal(digits)
+    places = len(digits.partition(".")[2])
     number = round_half_up(fig.low / scale, places)
-    mended = f"{text[: written.start()]}{number:.{places}f}{text[written.end() :]}"
+    number_text = f"{number:,.{places}f}" if "," in written.group() else f"{number:.{places}f}"
+    mended = f"{text[: written.start()]}{number_text}{text[written.end() :]}"
     verdict = check_stated(mended, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)[1]
     return mended if verdict is None and mended != text else None
 

@@ -287,9 +287,12 @@ _TIME_OF_DAY = re.compile(
 )
 
 
+_CLOCK_UNIT = re.compile(CLOCK_UNIT)
+
+
 def is_clock(unit: str, cell: str) -> bool:
     """Whether ``cell`` is a duration written as a clock under the clock ``unit``."""
-    return re.fullmatch(CLOCK_UNIT, unit) is not None and _CLOCK_CELL.fullmatch(cell) is not None
+    return _CLOCK_UNIT.fullmatch(unit) is not None and _CLOCK_CELL.fullmatch(cell) is not None
 
 
 def _written_unit(header: str) -> str | None:

@@ -333,7 +333,7 @@ def process_page(
         for line, col, message in _nested_blocks(body)
     ]
     pieces: list[str] = []
-    unshown: list[Finding] = []  # a block's findings on text it does not render
+    unshown: set[int] = set()  # (ids of) a block's findings on text it does not render
     for n, (kind, text, line) in enumerate(_segments(body)):
         if not kind:
             pieces.append(text)
@@ -346,16 +346,14 @@ def process_page(
         pieces.append(out)
         result.claims.extend(claims)
         result.findings.extend(findings)
-        unshown += [f for f in findings if f.text and not _renders(out, f.text)]
+        unshown.update(id(f) for f in findings if f.text and not _renders(out, f.text))
     structured = _faq(front.faq, path, library, result)
     result.markdown = "\n".join(pieces)
     # What the page shows of its findings' texts: each is not reported again as bare. A
     # block refused whole renders none of its claims (blind22: its card's "38.5 GB/s"
     # hid the same figure written bare further down, and misplaced the next finding).
     result.reported = [
-        f.text
-        for f in result.findings
-        if f.code[:3] in _SHOWN and f.text and not any(f is u for u in unshown)
+        f.text for f in result.findings if f.code[:3] in _SHOWN and f.text and id(f) not in unshown
     ]
     result.findings = once_per_invalid_record([*result.findings, *structured])
     return result
