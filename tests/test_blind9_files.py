@@ -8,7 +8,7 @@ tester 9).
   gate does not read: it may hide part of a figure as readily as write one, so it is a
   writer (``FX505``; ``FX506`` in a build), as an inline ``<script>`` that writes text is.
 * A CSV or TSV file published as it is: its header row states units for its columns as
-  a table's header does (:func:`fxsite.pages.header_units.table_units`): "98" under
+  a table's header does (:func:`fxsite.pages.table_units.table_units`): "98" under
   "save time (s)" is a bare figure at the CSV's line.
 
 In-process rows: a page and its files in, findings out (the reader ``fxsite check``, the

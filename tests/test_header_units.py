@@ -731,7 +731,7 @@ def test_hostile_spans_are_read_in_linear_time(cell: str) -> None:
     from selectolax.lexbor import LexborHTMLParser
     from timelimit import cpu_time
 
-    from fxsite.pages.header_units import table_units
+    from fxsite.pages.table_units import table_units
 
     rows = "".join(f"<tr>{cell * 30}</tr>" for _ in range(100))
     html = f"<table><tr><th>a</th><th>Save time (s)</th></tr>{rows}</table>"

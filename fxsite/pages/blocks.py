@@ -206,7 +206,7 @@ def _around(data: dict[str, Any], row: list[Any], c: int) -> str:
 
 def _unit(data: dict[str, Any], row: list[Any], c: int) -> Stated:
     """The unit stated once for a data cell, and where, by the page reader's rule
-    (:func:`fxsite.pages.header_units.table_units`): its column's header's, else its
+    (:func:`fxsite.pages.table_units.table_units`): its column's header's, else its
     row label's, else the caption's (not over a column headed by a name)."""
     header = data.get("header")
     column = header[c] if isinstance(header, list) and c < len(header) else None

@@ -4,7 +4,7 @@
 A reader reads a column as one quantity: where the header states no unit and the
 column's claims all state one ("3.2 GB/s", "[6.4 GB/s]"), a bare number in another row
 of that column is read in it ("6.4" shows "6.4 GB/s"), as a number under "Read (GB/s)"
-is. :func:`~fxsite.pages.header_units.table_units` asks for it after the header, the
+is. :func:`~fxsite.pages.table_units.table_units` asks for it after the header, the
 unit row, the row's label and the unit column, before the caption.
 
 Decisions:

@@ -15,7 +15,8 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.header_units import child_nodes, header_unit, heading_text, node_text, writes_unit
+from fxsite.pages.header_units import header_unit
+from fxsite.pages.table_units import child_nodes, heading_text, node_text, writes_unit
 
 __all__ = ["TITLED", "container_units", "list_units"]
 

@@ -4,7 +4,7 @@ A browser shows ``data.csv`` as text, and the gate reads its lines; but a reader
 opens it in a spreadsheet, where its first row heads its columns: "save time (s)"
 over "98" reads "98 s", as in a page's table. :func:`table_cells` gives each bare
 number a unit stated once governs, by the page reader's own rule
-(:func:`~fxsite.pages.header_units.table_units` over the file as a ``<table>``:
+(:func:`~fxsite.pages.table_units.table_units` over the file as a ``<table>``:
 the first row its header), to be read as a table cell is, and where it is written.
 """
 
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
-from fxsite.pages.header_units import table_units
 from fxsite.pages.stated_numbers import governed
+from fxsite.pages.table_units import table_units
 
 __all__ = ["TableCell", "table_cells"]
 

@@ -161,7 +161,7 @@ class Block:
     #: set for blocks that the audit verifies by other means (chart labels, record values)
     role: str = ""
     #: a table cell's unit stated once ("" when none), and where the cell stands
-    #: (its header and row: :mod:`fxsite.pages.header_units`)
+    #: (its header and row: :mod:`fxsite.pages.table_units`)
     unit: str = ""
     said: str = ""
     #: a second reading of the blocks just before it (this many), without the text of

@@ -34,7 +34,7 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.pages.header_units import table_units
+from fxsite.pages.table_units import table_units
 from fxsite.pages.title_units import container_units, list_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
