@@ -248,7 +248,9 @@ def _color() -> bool | None:
 
 def _styled(finding: Finding) -> str:
     """A finding line with its place in bold and its code coloured by severity."""
-    place = f"{finding.path}:{finding.line}:{finding.col}:"
+    # The place as format() escapes it: a published name holding a line break broke the
+    # line, and printed its tail twice (blind21).
+    place = finding.place()
     colour = "red" if finding.severity == "error" else "yellow"
     rest = finding.format()[len(place) + 1 :]
     code, _, message = rest.partition(" ")

@@ -160,8 +160,12 @@ class Finding:
         that is not UTF-8 is shown escaped (``\\n``, ``\\udcff``), so a published file's
         name cannot forge a line of a report (blind18)."""
         prefix = "warning: " if self.severity == "warning" else ""
-        line = f"{self.path}:{self.line}:{self.col}: {self.code} {prefix}{self.message}"
-        return _UNPRINTED.sub(_escaped, line)
+        said = _UNPRINTED.sub(_escaped, f"{self.code} {prefix}{self.message}")
+        return f"{self.place()} {said}"
+
+    def place(self) -> str:
+        """``path:line:col:`` as :meth:`format` writes it (the path escaped)."""
+        return _UNPRINTED.sub(_escaped, f"{self.path}:{self.line}:{self.col}:")
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form (``--format json``)."""

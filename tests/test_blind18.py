@@ -24,3 +24,18 @@ def test_a_finding_is_one_line_whatever_its_path_holds(path: str, shown: str) ->
     line = Finding(path, 1, 1, "FX501", "bare figure '94\u00a0s'").format()
     assert line == f"{shown}:1:1: FX501 bare figure '94\u00a0s'"
     assert "\n" not in line and "\r" not in line
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["a\nb.txt", "c\x1b[2Kd.txt", "a\x00b", "near miss: plain.txt"],
+)
+def test_the_printed_line_is_the_finding_escaped(path: str) -> None:
+    """blind21: the command line styles a finding's place; it measured the place on the raw
+    path, so a name holding a line break printed "a", then "b.txt:1:1: 1: FX501 …"."""
+    import click
+
+    from fxsite.cli import _styled
+
+    finding = Finding(path, 1, 1, "FX501", "bare figure '77 s'")
+    assert click.unstyle(_styled(finding)) == finding.format()
