@@ -333,3 +333,44 @@ def test_keygen_near_miss_writes_both_files(tmp_path: Path) -> None:
     fingerprint, findings = write_keypair(tmp_path / "k")
     assert fingerprint is not None and findings == []
     assert (tmp_path / "k").is_file() and (tmp_path / "k.pub").is_file()
+
+
+def test_a_template_that_loops_is_stopped_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """blind21: a template looping 10^10 times ran past the audit's own `timeout`, its child
+    kept running and its work folder stayed. It is stopped at the time limit, in a session
+    of its own whose group is killed, and the work folder is removed."""
+    import tempfile
+
+    from fxsite.anchor import rebuild
+
+    monkeypatch.setattr(rebuild, "_BUILD_TIMEOUT", 4)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    loop = "{% for a in range(99999) %}{% for b in range(99999) %}{% endfor %}{% endfor %}"
+    template = '{% extends "base.html" %}\n{% block announce %}' + loop + "{% endblock %}\n"
+    config = BASE + "theme:\n  name: material\n  custom_dir: overrides\n"
+    repo = _project(tmp_path, config, {"overrides/main.html": template}, tmp_path / "MARK")
+    findings = rebuild_findings(tmp_path, _manifest(repo), repo)
+    assert any(f.code == "FX811" and "longer than 4 s" in f.message for f in findings), findings
+    assert list((tmp_path / "tmp").iterdir()) == []  # the work folder is gone
+
+
+def test_the_rebuild_runs_the_fxsite_the_audit_runs() -> None:
+    """blind21: `python -I` ignores PYTHONPATH, so the child imported whichever fxsite the
+    interpreter had installed; it is given this one's folder."""
+    import subprocess
+    import sys
+
+    import fxsite
+    from fxsite.anchor import rebuild
+
+    root = str(Path(rebuild.__file__).resolve().parents[2])
+    run = "runpy.run_module('fxsite.mkdocs_rebuild', run_name='__main__', alter_sys=True)"
+    assert run in rebuild._CHILD
+    code = rebuild._CHILD.replace(run, "import fxsite; print(fxsite.__file__)")
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code, root], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == fxsite.__file__

@@ -17,11 +17,16 @@ Every published file is then compared byte for byte with the rebuilt one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +42,16 @@ from fxsite.safeio import digest_file
 
 __all__ = ["child_environment", "rebuild_findings"]
 
+#: Seconds a rebuild may take, in wall time and in CPU time (a site of 10,000 records
+#: builds in about 10 minutes on 2 cores): a template that loops for hours is stopped,
+#: and a child left behind by a killed audit stops by itself (blind21).
 _BUILD_TIMEOUT = 1800
+#: The child runs the fxsite this audit runs (``-I`` ignores ``PYTHONPATH``, so the
+#: child would import whichever fxsite the interpreter has installed; blind21).
+_CHILD = (
+    "import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
+    "runpy.run_module('fxsite.mkdocs_rebuild', run_name='__main__', alter_sys=True)"
+)
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
@@ -66,25 +80,52 @@ def _checkout(top: Path, commit: str, dest: Path) -> bool:
     return git(dest, *quiet, "checkout", "-q", "--detach", commit) is not None
 
 
+def _limited() -> None:  # pragma: no cover - runs in the child, before it starts
+    resource.setrlimit(resource.RLIMIT_CPU, (_BUILD_TIMEOUT, _BUILD_TIMEOUT))
+
+
 def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
-    """Build the vetted ``project`` into ``out`` in a child process; what went wrong, if anything."""
-    argv = [sys.executable, "-I", "-m", "fxsite.mkdocs_rebuild", "build", str(project)]
+    """Build the vetted ``project`` into ``out`` in a child process; what went wrong, if anything.
+
+    The child has a session of its own, ended with the audit (a time-out, an interrupt,
+    a ``SIGTERM``: its whole group is killed), and a CPU limit of its own.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    argv = [sys.executable, "-I", "-c", _CHILD, root, "build", str(project)]
     try:
-        done = subprocess.run(  # noqa: S603 - this interpreter, list argv
+        child = subprocess.Popen(  # noqa: S603 - this interpreter, list argv
             argv,
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             text=True,
             cwd=work,
             env=child_environment(work, epoch),
-            timeout=_BUILD_TIMEOUT,
-            check=False,
+            start_new_session=True,
+            preexec_fn=_limited,
         )
-    except (OSError, subprocess.TimeoutExpired) as exc:
+    except OSError as exc:
         return str(exc)
-    if done.returncode != 0 or not out.is_dir():
-        tail = " | ".join((done.stdout + done.stderr).strip().splitlines()[-5:])
-        return f"the rebuild failed (exit {done.returncode}): {tail}"
+    output: str | None = None
+    try:
+        output, _ = child.communicate(timeout=_BUILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        pass
+    finally:
+        if child.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()  # reaps the child and closes its pipe
+    if output is None:
+        return f"the rebuild took longer than {_BUILD_TIMEOUT} s and was stopped"
+    if child.returncode != 0 or not out.is_dir():
+        # The child's last lines, without a traceback's frames (its last line says what).
+        lines = [line for line in output.strip().splitlines() if not _FRAME.match(line)]
+        return f"the rebuild failed (exit {child.returncode}): {' | '.join(lines[-3:])}"
     return ""
+
+
+#: A line of a Python traceback: its header or a frame (its file and its code).
+_FRAME = re.compile(r"Traceback \(most recent call last\):|\s+File \"|\s{4}\S|\s+\^+$")
 
 
 def _history(site_dir: Path) -> Any:
@@ -139,6 +180,25 @@ def _epoch(manifest: dict[str, Any]) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
+@contextmanager
+def _terminated_cleanly() -> Iterator[None]:
+    """``SIGTERM`` (``timeout``, a CI's cancel) ends the audit as an interrupt does: the
+    child is killed and the work folder removed (blind21: both were left behind)."""
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: nothing to install
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> list[Finding]:
     """Rebuild the project folder ``repo`` at the manifest's commit; every difference."""
     top = repo_top(repo)
@@ -152,7 +212,10 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     commit, findings = _source_findings(manifest, rel)
     if commit is None:
         return findings
-    with tempfile.TemporaryDirectory(prefix="fxsite-rebuild-", ignore_cleanup_errors=True) as tmp:
+    with (
+        _terminated_cleanly(),
+        tempfile.TemporaryDirectory(prefix="fxsite-rebuild-", ignore_cleanup_errors=True) as tmp,
+    ):
         work = Path(tmp)
         checkout = work / "src"
         if not _checkout(top, commit, checkout):
