@@ -374,3 +374,47 @@ def test_the_rebuild_runs_the_fxsite_the_audit_runs() -> None:
         [sys.executable, "-I", "-c", code, root], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == fxsite.__file__
+
+
+_TERMINATED = """
+import sys, tempfile
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+tempfile.tempdir = sys.argv[3]
+from test_rebuild_safety import BASE, _manifest, _project
+from fxsite.anchor.rebuild import rebuild_findings
+tmp = Path(sys.argv[1])
+loop = "{% for a in range(99999) %}{% for b in range(99999) %}{% endfor %}{% endfor %}"
+template = '{% extends "base.html" %}\\n{% block announce %}' + loop + "{% endblock %}\\n"
+config = BASE + "theme:\\n  name: material\\n  custom_dir: overrides\\n"
+repo = _project(tmp, config, {"overrides/main.html": template}, tmp / "MARK")
+print("building", flush=True)
+rebuild_findings(tmp, _manifest(repo), repo)
+"""
+
+
+def test_an_audit_ended_by_sigterm_leaves_no_child_and_no_folder(tmp_path: Path) -> None:
+    """blind21: `timeout 120 fxsite audit --rebuild` left its child building at 60% CPU and
+    its work folder behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    work = tmp_path / "tmp"
+    work.mkdir()
+    tests = str(Path(__file__).parent)
+    audit = subprocess.Popen(
+        [sys.executable, "-c", _TERMINATED, str(tmp_path), tests, str(work)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert audit.stdout is not None
+    assert audit.stdout.readline().strip() == "building"
+    time.sleep(3)  # the child is building, in the loop
+    assert list(work.iterdir()), "no work folder while building"
+    audit.send_signal(signal.SIGTERM)
+    audit.communicate(timeout=30)
+    assert list(work.iterdir()) == []  # the work folder is gone
+    listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert str(tmp_path) not in listing  # the child (building this project) was killed
