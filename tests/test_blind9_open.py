@@ -300,6 +300,31 @@ IMAGES = [
     # blind17: a drawing embedded otherwise than by <img>
     ("an <object>'s drawing", 'Each save took <object data="n.svg"></object> s.', "index.md", [16]),
     ("an <embed>'s drawing", 'Each save took <embed src="n.svg"> s.', "index.md", [16]),
+    # blind21: an image button and a video's poster draw the file as an <img> does
+    (
+        "an image button",
+        'Each save took <input type="image" src="n.svg" alt=""> s.',
+        "index.md",
+        [16],
+    ),
+    (
+        "a video's poster",
+        'Each save took <video width="30" poster="n.svg"></video> s.',
+        "index.md",
+        [16],
+    ),
+    (
+        "near miss: a text box's src",
+        'Each save took <input type="text" src="n.svg"> s.',
+        "index.md",
+        [],
+    ),
+    (
+        "near miss: a poster of a picture",
+        'Each save took <video poster="pic.svg"></video> s.',
+        "index.md",
+        [],
+    ),
     (
         "a <picture>'s source",
         'Each save took <picture><source srcset="n.svg 1x"><img src="x.png" alt=""></picture> s.',

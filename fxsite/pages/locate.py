@@ -705,7 +705,7 @@ def _draw_emoji(source: str) -> tuple[str, list[int]]:
     return "".join(parts), offsets
 
 
-_IMAGE_CUE = re.compile(r"!\[|<(?:img|embed|object|source)\b", re.IGNORECASE)
+_IMAGE_CUE = re.compile(r"!\[|<(?:img|embed|object|source|input|video)\b", re.IGNORECASE)
 
 
 def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple[str, list[int]]:

@@ -100,15 +100,17 @@ def read_image(sheets: PageSheets, src: str, markdown: bool = False) -> str | No
 
 #: An image in Markdown (``![alt](src "title")``; by reference, ``![alt][ref]``,
 #: ``![ref][]``, ``![ref]``; its attribute list after it: ``{ width=20 }``) or in HTML
-#: (``<img src=…>``, ``<embed src=…>``, ``<object data=…>``, a ``<picture>``'s ``<source
-#: srcset=…>``; the source quoted or not), and its source (or reference).
+#: (``<img src=…>``, ``<embed src=…>``, ``<object data=…>``, an ``<input src=…>`` (an image
+#: button), a ``<video poster=…>``, a ``<picture>``'s ``<source srcset=…>``; the source
+#: quoted or not), and its source (or reference).
 IMAGE = re.compile(
     r"!\[(?P<alt>[^\]\n]{0,200})\]"
     r"(?:\(\s*<?(?P<md>[^\s)>]{1,8192}+)>?(?:\s+\"[^\"\n]{0,200}\")?\s*\)"
     r"|[ ]?\[(?P<ref>[^\]\n]{0,200})\])?"
     r"(?:\{[^{}\n]{0,200}\})?"
     # an image, an embedded or object's drawing, a picture's source (its first candidate)
-    r"|<(?:(?:img|embed)\b[^<>]{0,500}?\ssrc|object\b[^<>]{0,500}?\sdata"
+    r"|<(?:(?:img|embed|input)\b[^<>]{0,500}?\ssrc|object\b[^<>]{0,500}?\sdata"
+    r"|video\b[^<>]{0,500}?\sposter"
     r"|source\b[^<>]{0,500}?\ssrcset)\s*=\s*"
     r"(?:\"(?P<dq>[^\"]{0,8192}+)\"|'(?P<sq>[^']{0,8192}+)'|(?P<uq>[^\"'\s>]{1,8192}+))"
     r"[^<>]{0,500}+>",

@@ -468,6 +468,7 @@ _FROM_SOURCE = SKIPPED | CODE
 #: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
 _DRAWN_IN_LINE = frozenset(
     {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup", "object", "embed"}
+    | {"video"}
 )
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -800,14 +801,18 @@ class _Walk:
         if tag == "br":
             builder.add(" ")
             return True
-        if tag in ("object", "embed"):  # the site's drawing in the line, as an image's
-            drawn = read_image(self.sheets, attrs.get("data" if tag == "object" else "src") or "")
+        if tag in ("object", "embed", "video"):  # the site's drawing in the line, as an image's
+            # (a video's poster, drawn until it plays: blind21)
+            source = {"object": "data", "embed": "src", "video": "poster"}[tag]
+            drawn = read_image(self.sheets, attrs.get(source) or "")
             if drawn:
                 builder.add_code(drawn)
             return bool(drawn)  # else its fallback is read
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
-            src = _picture_source(node) or attrs.get("src") or "" if tag == "img" else ""
-            drawn = read_image(self.sheets, src) if tag == "img" else None
+            # an image button draws its image as an <img> does (blind21)
+            image = tag == "img" or (attrs.get("type") or "").strip().lower() == "image"
+            src = (_picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
+            drawn = read_image(self.sheets, src) if image else None
             value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
                 builder.add_code(value)
