@@ -319,3 +319,23 @@ def test_the_pages_an_explicit_nav_names(nav: object, pages: set[str]) -> None:
 def test_text_moved_or_drawn_unseen_by_css(style: str, errors: list[tuple[str, int, int]]) -> None:
     sentence = f'It saves in 9<span style="{style}">X</span>4 s.'
     assert sentence_errors(sentence, library()) == errors
+
+
+def _nested(tag: str, depth: int) -> str:
+    return f"<{tag}>" * depth + "X" + f"</{tag}>" * depth
+
+
+@pytest.mark.parametrize(
+    ("inner", "errors"),
+    [
+        # blind21: twelve nested <small> draw "X" about 2 px high, a dot: "9.4 s" is read
+        (_nested("small", 12), [("FX501", 3, 6)]),
+        (_nested("small", 4), [("FX501", 3, 6)]),  # 7.6 px: under the 8 px of one style
+        (_nested("sub", 2), []),  # near miss: two levels, 11 px
+        (_nested("small", 3), []),  # near miss: 9.2 px, read as drawn
+    ],
+)
+def test_text_shrunk_by_nesting_is_read_as_unseen(
+    inner: str, errors: list[tuple[str, int, int]]
+) -> None:
+    assert sentence_errors(f"Took 9{inner}4 s.", library()) == errors
