@@ -63,6 +63,7 @@ from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import Allowed, covered, nav_copies, record_values
 from fxsite.verify.dataurl import sheet_drawings
+from fxsite.verify.host_config import host_settings
 from fxsite.verify.index_json import index_entries
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
@@ -344,6 +345,8 @@ def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     if served is None:
         return
     text = served.text
+    for line, message in host_settings(rel, text):
+        site.add(rel, "FX817", message, line=line)
     exported = compare_exports(rel, text, site.published)
     if exported is not None:
         site.findings.extend(exported)

@@ -1,0 +1,45 @@
+"""Settings a site publishes for its host that serve files otherwise than their names say
+(blind21: ``AddType text/html .png`` made ``assets/x.png`` a page the audit read as an
+image, and the folder audit passed it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fxsite.verify.host_config import host_settings
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "lines"),
+    [
+        (".htaccess", "AddType text/html .png\n", [1]),
+        (".htaccess", "# comment\n  ForceType text/html\n", [2]),
+        ("sub/.htaccess", "SetHandler server-parsed\n", [1]),
+        (".htaccess", "RewriteRule ^x$ x.png [T=text/html]\n", [1]),
+        ("_headers", "/assets/x.png\n  Content-Type: text/html\n", [2]),
+        ("_redirects", "/pricing /assets/x.png 200\n", [1]),
+        ("_redirects", "/pricing /assets/x.png 200!\n", [1]),
+        # near misses: settings that serve every file as its name says
+        (".htaccess", "Header set Cache-Control max-age=60\nRewriteRule ^old$ /new [R=301]\n", []),
+        ("_headers", "/*\n  Cache-Control: max-age=60\n  X-Frame-Options: DENY\n", []),
+        ("_redirects", "/old /new 301\n/blog/* /news/:splat 302\n", []),
+        ("notes/_headers.txt", "Content-Type: text/html\n", []),  # another name
+    ],
+)
+def test_host_settings_that_retype_a_file(rel: str, text: str, lines: list[int]) -> None:
+    assert [line for line, _ in host_settings(rel, text)] == lines
+
+
+def test_the_audit_refuses_a_host_setting_where_it_stands(demo_site: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from fxsite.verify import verify_site
+
+    site = tmp_path / "site"
+    shutil.copytree(demo_site, site)
+    (site / ".htaccess").write_text("AddType text/html .png\n", encoding="utf-8")
+    (site / "assets" / "x.png").write_text("<p>Took 77 s</p>", encoding="utf-8")
+    found = [(f.path, f.line, f.code) for f in verify_site(site) if f.code == "FX817"]
+    assert found == [(".htaccess", 1, "FX817")]
