@@ -4,6 +4,8 @@ was printed as raw bytes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fxsite.findings import Finding
@@ -39,3 +41,21 @@ def test_the_printed_line_is_the_finding_escaped(path: str) -> None:
 
     finding = Finding(path, 1, 1, "FX501", "bare figure '77 s'")
     assert click.unstyle(_styled(finding)) == finding.format()
+
+
+@pytest.mark.parametrize("with_key", [True, False])
+def test_an_oversized_signature_is_not_called_missing(
+    demo_site: Path, tmp_path: Path, with_key: bool
+) -> None:
+    """blind21: a 5 MB fxsite-manifest.json.sig was reported as "the site is not signed (no
+    fxsite-manifest.json.sig)", though the file is there."""
+    import shutil
+
+    from fxsite.anchor.audit import audit_anchors
+
+    site = tmp_path / "site"
+    shutil.copytree(demo_site, site)
+    (site / "fxsite-manifest.json.sig").write_bytes(b"\0" * 5_000_000)
+    key = (Path(__file__).parent / "keys" / "demo-test-key.pub").read_bytes() if with_key else None
+    found = [f for f in audit_anchors(site, key) if f.path == "fxsite-manifest.json.sig"]
+    assert [(f.code, "cannot be read safely" in f.message) for f in found] == [("FX804", True)]

@@ -57,6 +57,13 @@ def _signature_findings(
     published = read_anchor(site_dir, KEY_NAME)
     asked = key_pem is not None or expected_fp is not None
     if signature is None:
+        path = site_dir / SIGNATURE_NAME
+        if path.exists() or path.is_symlink():  # there, but not read (blind21: "not signed")
+            message = (
+                f"{SIGNATURE_NAME} cannot be read safely (larger than a signature, not a "
+                "regular file, or a link leaving the site): the signature is not checked"
+            )
+            return [Finding(SIGNATURE_NAME, 1, 1, "FX804", message)]
         if asked:
             message = "the site is not signed (no fxsite-manifest.json.sig), but a key was given"
             return [Finding(SIGNATURE_NAME, 1, 1, "FX803", message)]
