@@ -46,7 +46,7 @@ import html
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache, partial
 from typing import Any
@@ -54,8 +54,9 @@ from typing import Any
 from fxsite.findings import Finding
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, html_unshown, unshown
+from fxsite.verify.css_images import drawn_images
 from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
-from fxsite.verify.images import IMAGE, definitions, image_source
+from fxsite.verify.images import IMAGE, STYLED_TAG, definitions, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
 
@@ -705,7 +706,9 @@ def _draw_emoji(source: str) -> tuple[str, list[int]]:
     return "".join(parts), offsets
 
 
-_IMAGE_CUE = re.compile(r"!\[|<(?:img|embed|object|source|input|video)\b", re.IGNORECASE)
+_IMAGE_CUE = re.compile(
+    r"!\[|<(?:img|embed|object|source|input|video)\b|\sstyle\s*=", re.IGNORECASE
+)
 
 
 def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple[str, list[int]]:
@@ -715,9 +718,15 @@ def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tupl
     offsets: list[int] = []
     last = 0
     defined = definitions(source)
-    for image in IMAGE.finditer(source):
-        written = image_source(image, defined)
-        drawn = images(*written) if written is not None else None
+    for image in _by_start(IMAGE.finditer(source), STYLED_TAG.finditer(source)):
+        drawn: str | None
+        if image.re is STYLED_TAG:  # the images its style draws (a list's markers first)
+            style = html.unescape(image["style"] or image["sq_style"] or "")
+            urls = (*drawn_images(style, markers=True), *drawn_images(style))
+            drawn = " ".join(d for d in (images(u, False) for u in urls) if d)
+        else:
+            written = image_source(image, defined)
+            drawn = images(*written) if written is not None else None
         if not drawn:
             continue
         parts += [source[last : image.start()], drawn]
@@ -726,6 +735,15 @@ def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tupl
     parts.append(source[last:])
     offsets += range(last, len(source))
     return "".join(parts), offsets
+
+
+def _by_start(*found: Iterator[re.Match[str]]) -> list[re.Match[str]]:
+    """The matches of ``found``, by where they start, none overlapping an earlier one."""
+    out: list[re.Match[str]] = []
+    for match in sorted((m for f in found for m in f), key=lambda m: m.start()):
+        if not out or match.start() >= out[-1].end():
+            out.append(match)
+    return out
 
 
 def _without_elements(source: str) -> tuple[str, list[int]]:

@@ -24,6 +24,7 @@ from fxsite.verify.xmltext import xml_as_html
 
 __all__ = [
     "IMAGE",
+    "STYLED_TAG",
     "definitions",
     "drawn_text",
     "image_source",
@@ -146,6 +147,15 @@ def image_source(image: re.Match[str], defined: dict[str, str]) -> tuple[str, bo
     if image.group()[:7].lower() == "<source":  # a srcset: its first candidate's URL
         written = (written.split(",")[0].split() or [""])[0]
     return written, False
+
+
+#: An HTML start tag with a ``style`` attribute (quoted), which may draw images
+#: (:mod:`.css_images`).
+STYLED_TAG = re.compile(
+    r"<[a-zA-Z][a-zA-Z0-9-]{0,30}\b[^<>]{0,500}?\sstyle\s*=\s*"
+    r"(?:\"(?P<style>[^\"]{0,8192}+)\"|'(?P<sq_style>[^']{0,8192}+)')[^<>]{0,500}+>",
+    re.IGNORECASE,
+)
 
 
 def markdown_images(source: str) -> frozenset[str]:

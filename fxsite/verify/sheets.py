@@ -33,6 +33,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
 from fxsite.verify.css import MAX_SERIALIZED, Declaration, Sheet, hides, read_sheet, text_case
+from fxsite.verify.css_images import image_urls
 from fxsite.verify.dataurl import data_sheet
 from fxsite.verify.theme import is_theme_file
 
@@ -85,9 +86,13 @@ def loads_style(attrs: Mapping[str, str | None]) -> bool:
 
 def _styling(decl: Declaration) -> bool:
     """A rule's declaration the page reader applies: it may hide its elements' text,
-    sets their font (code drawn as prose), or the case their text is drawn in."""
+    sets their font (code drawn as prose) or the case their text is drawn in, or draws an
+    image (:mod:`.css_images`)."""
     return bool(decl.selector) and (
-        decl.name in ("font", "font-family") or text_case([decl]) is not None or hides(decl.shown)
+        decl.name in ("font", "font-family")
+        or text_case([decl]) is not None
+        or hides(decl.shown)
+        or bool(image_urls(decl))
     )
 
 

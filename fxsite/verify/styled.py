@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
+from fxsite.verify.css_images import image_urls
 from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.order import matches
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules
@@ -50,29 +51,33 @@ def apply_styles(
 ) -> frozenset[int]:
     """The rules of the document's stylesheets (its ``<style>`` blocks, and the files
     ``sheets`` gives it: :func:`~.sheets.page_rules`) applied: its text drawn in their
-    cases, its code in their fonts; the elements they may hide (:func:`_styled`).
+    cases, its code in their fonts, their images in their elements' ``style``; the elements
+    they may hide (:func:`_styled`).
     A file that cannot be read makes the page unreadable."""
     rules, problems = page_rules(root, sheets)
     page.unreadable += problems
     _draw_cases(root, rules)
-    _code_fonts(root, rules)
+    _into_styles(root, rules)
     return _styled(root, rules)
 
 
-def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
-    """The fonts ``rules`` set for a ``<pre>`` or ``<code>``, written into its ``style``
-    attribute before its own (which outweighs a rule), so that :func:`drawn_as_prose`
-    reads the code as drawn."""
-    fonts: dict[int, list[str]] = {}
+def _into_styles(root: LexborNode, rules: list[Declaration]) -> None:
+    """The rules of ``rules`` the page reader reads from an element's ``style`` attribute,
+    written into it before its own (which outweighs a rule): the fonts they set for a
+    ``<pre>`` or ``<code>`` (:func:`drawn_as_prose` reads code drawn as prose), the images
+    they draw (:mod:`.css_images`)."""
+    written: dict[int, list[str]] = {}
     targets: dict[int, LexborNode] = {}
     for decl in rules:
-        if decl.name in ("font", "font-family"):
-            for node in matches(root, decl.selector):
-                if node.tag in CODE:
-                    fonts.setdefault(node.mem_id, []).append(decl.shown)
-                    targets[node.mem_id] = node
+        font = decl.name in ("font", "font-family")
+        if not font and not image_urls(decl):
+            continue
+        for node in matches(root, decl.selector):
+            if node.tag in CODE or not font:
+                written.setdefault(node.mem_id, []).append(decl.shown)
+                targets[node.mem_id] = node
     for mem_id, node in targets.items():
-        node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
+        node.attrs["style"] = "; ".join([*written[mem_id], node.attributes.get("style") or ""])
 
 
 def _styled(root: LexborNode, rules: list[Declaration]) -> frozenset[int]:
