@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.bidi_order import drawn_readings
 from fxsite.verify.chrome import normalise
 from fxsite.verify.shown import Block, PageText
 
@@ -228,12 +229,12 @@ def flush(builders: list[Run], page: PageText) -> None:
     if not current.parts:  # nothing since the last boundary: the builder is as new
         return
     if current.hidden or current.claims or current.code:
-        page.blocks.extend(current.blocks())
+        blocks = current.blocks()
     else:  # most runs: plain text, one block (Run.blocks' first case) or none
         text = normalise("".join(current.parts))
-        if text:
-            page.blocks.append(
-                Block(text, current.channel, [], current.role, current.unit, current.said)
-            )
+        blocks = [Block(text, current.channel, [], current.role, current.unit, current.said)]
+        blocks = blocks if text else []
+    page.blocks.extend(blocks)
+    page.blocks.extend(drawn_readings(blocks))  # where a right-to-left script reorders it
     builders[-1] = Run(current.channel, current.role)
     builders[-1].unit, builders[-1].said = current.unit, current.said

@@ -1,0 +1,98 @@
+"""Text in the order a browser draws it where a right-to-left script stands in it.
+
+The Unicode Bidirectional Algorithm (UAX #9) draws a run of Arabic or Hebrew right to
+left, and the numbers and signs between its words with it: "السرعة × 1.9 أسرع" in an
+English paragraph is drawn "أسرع 1.9 × السرعة" (its letters right to left), so that
+"1.9 ×", which the text never writes, stands in the line (blind21). A block whose text
+holds a right-to-left character and a digit is read in its drawn order too
+(:func:`drawn_order`), as a second reading (:attr:`~.shown.Block.variant`): a figure
+only that reading finds is refused as the text's are. The order is python-bidi's (the
+Rust ``unicode-bidi`` crate), the paragraph left to right, as fxsite's pages are; an
+explicit direction (``dir``, ``<bdo>``, the bidi controls) is refused on its own
+(:mod:`.order`).
+
+A claim's characters are drawn in the line as any others are, so that a bare number
+drawn beside them is read there; they are then blanked, so that a claim is never read
+as bare. Which drawn characters are a claim's is found without a mapping from the
+library: the text is drawn again with each claim character swapped for another of the
+same bidirectional class, which is drawn in the same place (the algorithm reads only
+classes), and the places where the two drawings differ are the claim's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from fxsite.verify.shown import Block
+
+__all__ = ["drawn_order", "drawn_readings"]
+
+#: A character of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo…, their
+#: presentation forms), or a right-to-left mark, anywhere in a text.
+_RIGHT_TO_LEFT = re.compile(
+    "[\u0590-\u08ff\u200f\u061c\ufb1d-\ufdff\ufe70-\ufefc"
+    "\U00010800-\U00010fff\U0001e800-\U0001efff]"
+)
+_DIGIT = re.compile(r"\d")
+#: Two characters of each bidirectional class: a claim's character is drawn again as
+#: one of its class that is not itself. Classes not here (the explicit controls) are
+#: kept, and their places not told apart: they draw nothing.
+_SAME_CLASS = {
+    "L": "ab",
+    "R": "\u05d0\u05d1",
+    "AL": "\u0627\u0628",
+    "EN": "01",
+    "AN": "\u0660\u0661",
+    "ES": "+-",
+    "ET": "#$",
+    "CS": ",.",
+    "NSM": "\u0300\u0301",
+    "WS": " \u2000",
+    "ON": "!~",
+    "S": "\t\x1f",
+}
+
+
+def _swapped(char: str) -> str:
+    pair = _SAME_CLASS.get(unicodedata.bidirectional(char))
+    if pair is None:
+        return char
+    return pair[0] if char != pair[0] else pair[1]
+
+
+def drawn_order(text: str, claims: list[tuple[int, int, int]]) -> str | None:
+    """``text`` in the order a left-to-right paragraph draws it, each character of a
+    claim (``claims``: its spans) as a space; None where that is the text as written (no
+    right-to-left character, no digit, or nothing moved)."""
+    if _RIGHT_TO_LEFT.search(text) is None or _DIGIT.search(text) is None:
+        return None
+    from bidi import get_display  # type: ignore[import-untyped]  # only right-to-left pages
+
+    drawn = str(get_display(text, base_dir="L"))
+    if claims:
+        marked = list(text)
+        for start, end, _ in claims:
+            marked[start:end] = map(_swapped, text[start:end])
+        again = str(get_display("".join(marked), base_dir="L"))
+        if len(again) != len(drawn):  # not drawn one for one: the claims are left out
+            return None
+        drawn = "".join(" " if a != b else a for a, b in zip(drawn, again, strict=True))
+        written = list(text)
+        for start, end, _ in claims:
+            written[start:end] = " " * (end - start)
+        text = "".join(written)
+    return None if drawn == text else drawn
+
+
+def drawn_readings(blocks: list[Block]) -> list[Block]:
+    """A second reading (:attr:`~.shown.Block.variant`) of each of ``blocks`` that a
+    right-to-left script draws in another order (:func:`drawn_order`)."""
+    out: list[Block] = []
+    for block in blocks:
+        drawn = drawn_order(block.text, block.claims)
+        if drawn is not None:
+            reading = Block(drawn, block.channel, [], block.role, block.unit, block.said)
+            reading.variant = len(blocks) + len(out)
+            out.append(reading)
+    return out
