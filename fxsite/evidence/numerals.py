@@ -62,6 +62,10 @@ SCALE_WORDS: dict[str, Decimal] = {
     "亿": Decimal("1e8"),
     "万": Decimal("1e4"),
     "千": Decimal("1e3"),
+    # Korean ("1.2만 원"; places after them: :func:`placed_number`)
+    "조": Decimal("1e12"),
+    "억": Decimal("1e8"),
+    "만": Decimal("1e4"),
 }
 
 #: Scale suffixes glued to the number ("350K", "2.1M", "$1.2B", "€3bn").
@@ -216,6 +220,78 @@ APPROX_SUFFIXES: dict[str, str] = {
     "前後": "about",
     "정도": "about",
 }
+
+
+def korean_magnitude(space: str) -> str:
+    """A Korean amount's places after its first digits, as a pattern (``space``: the space
+    one may stand before a group of places): the four-digit groups 조, 억 and 만, each led
+    by its own digits and places below it, and the places 천, 백 and 십 within a group.
+    "1만 2천" (12,000), "1만2천", "5천만" (50 million), "3천억", "1조 2천억", "2천5백"
+    (2,500), "9천9백", "3천" (blind24). Bounded: at most three groups after the first."""
+    places = r"[천백십](?:\d{1,3}[천백십]){0,2}"
+    group = rf"(?:{places})?[조억만]"
+    return rf"(?:{group}(?:{space}\d{{1,4}}(?:{places})?[조억만]?){{0,3}}|[천백](?:\d{{1,3}}[백십]){{0,2}})"
+
+
+#: The places of a number written in Chinese, Japanese or Korean, within a four-digit
+#: group, and the groups (10⁴, 10⁸, 10¹²) that multiply what stands before them.
+EAST_ASIAN_PLACES = {
+    "십": 10,
+    "백": 100,
+    "천": 1000,
+    "拾": 10,
+    "百": 100,
+    "佰": 100,
+    "千": 1000,
+    "仟": 1000,
+}
+EAST_ASIAN_GROUPS = {
+    "만": 10**4,
+    "万": 10**4,
+    "萬": 10**4,
+    "억": 10**8,
+    "億": 10**8,
+    "亿": 10**8,
+    "조": 10**12,
+}
+_PLACE_CHARS = "".join([*EAST_ASIAN_PLACES, *EAST_ASIAN_GROUPS])
+#: An amount written with places: digits and a place, again and again, and digits last
+#: ("1만 2천", "5천만", "1万2千", "2천5백").
+PLACED_NUMBER = re.compile(
+    rf"(?<![\d.,])\d{{1,4}}\s?[{_PLACE_CHARS}](?:\s?\d{{0,4}}[{_PLACE_CHARS}]){{0,6}}(?:\s?\d{{1,4}}(?!\d))?"
+)
+_PLACE = re.compile(rf"(\d*)\s?([{_PLACE_CHARS}])|(\d+)")
+
+
+def placed_number(written: str) -> tuple[int, int] | None:
+    """An amount written with places (:data:`PLACED_NUMBER`), as its value and its smallest
+    place (``(12000, 1000)`` for "1만 2천": stated to the thousands; "2천3만" is 2,003 of
+    10⁴); None where the places do not descend ("3만 2억", "2백3천" are two numbers)."""
+    total, group, smallest = 0, [], None
+    last_group = last_place = 10**16
+    for match in _PLACE.finditer(written):
+        digits, char, bare = match.groups()
+        if bare is not None:
+            group.append((int(bare), 1))
+        elif char in EAST_ASIAN_PLACES:
+            place = EAST_ASIAN_PLACES[char]
+            if place >= last_place:
+                return None
+            group.append((int(digits or 1), place))
+            last_place = place
+        else:
+            factor = EAST_ASIAN_GROUPS[char]
+            if factor >= last_group:
+                return None
+            if digits or not group:  # "3만": 3 of the group; "천만": a thousand of it
+                group.append((int(digits or 1), 1))
+            total += sum(n * place * factor for n, place in group)
+            smallest = min(place * factor for _, place in group)
+            group, last_group, last_place = [], factor, 10**16
+    total += sum(n * place for n, place in group)
+    if group:
+        smallest = min(place for _, place in group)
+    return (total, smallest) if smallest is not None else None
 
 
 def alternation(names: Iterable[str]) -> str:

@@ -24,13 +24,17 @@ from fxsite.evidence.numerals import (
     APPROX_WORDS,
     BOUND_SUFFIXES,
     BOUND_WORDS,
+    EAST_ASIAN_GROUPS,
+    EAST_ASIAN_PLACES,
     MONEY_SCALE_SUFFIXES,
     MULTIPLIER_WORDS,
     NUMBER_WORDS,
+    PLACED_NUMBER,
     SCALE_SUFFIXES,
     SCALE_WORDS,
     WIDTH_MAP,
     alternation,
+    placed_number,
 )
 from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
 
@@ -89,7 +93,7 @@ class Stated:
 # separators only in complete groups of three, optional fraction.
 _NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d{1,3})?"
 # Currency signs and codes written before the number ("$1,200", "USD 5").
-_PREFIX = r"US\$|\$|€|£|¥|USD|EUR|GBP|CNY|RMB"
+_PREFIX = r"US\$|\$|€|£|JP¥|¥|₩|USD|EUR|GBP|CNY|RMB|JPY|KRW"
 #: Currency signs written after the number.
 _SIGNS_AFTER = frozenset({"¢"})
 # A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3".
@@ -194,6 +198,7 @@ def parse_stated(text: str) -> Stated | None:
     written = core
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
+    core = PLACED_NUMBER.sub(_as_placed, core)
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
@@ -241,6 +246,22 @@ def _as_exponent(match: re.Match[str]) -> str:
     return f"{match['mantissa'] or '1'}e{exponent}"
 
 
+def _as_placed(match: re.Match[str]) -> str:
+    """An amount written with places (:func:`~fxsite.evidence.numerals.placed_number`) in
+    scientific notation, to its smallest place ("1만 2천" → "12e3", stated to the
+    thousands); a single Chinese scale ("1.2万", "3千") is left to the scale words."""
+    written = match.group()
+    places = sum(c in EAST_ASIAN_PLACES or c in EAST_ASIAN_GROUPS for c in written)
+    if places < 2 and not any("\uac00" <= c <= "\ud7a3" for c in written):
+        return written
+    parsed = placed_number(written)
+    if parsed is None:
+        return written  # not one number: the grammar reads none
+    value, smallest = parsed
+    exponent = len(str(smallest)) - 1
+    return f"{value // smallest}e{exponent}" if exponent else str(value)
+
+
 def _vulgar_decimal(match: re.Match[str]) -> str:
     return f"{match[1] or '0'}.{_VULGAR_DECIMALS[match[2]]}"
 
@@ -276,7 +297,14 @@ def _scale(match: re.Match[str]) -> Decimal | None:
     if word in table:
         return table[word]
     unit = match["unit"]
-    if unit is not None and canonical_unit(unit.strip()) in {"USD", "EUR", "GBP", "CNY"}:
+    if unit is not None and canonical_unit(unit.strip()) in {
+        "USD",
+        "EUR",
+        "GBP",
+        "CNY",
+        "JPY",
+        "KRW",
+    }:
         return MONEY_SCALE_SUFFIXES.get(word)  # "1.2B USD"
     return None
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude
 from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
@@ -44,8 +44,8 @@ _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 #: A scale word after the digits ("5万次请求", "3億件"), and the lower places after it
 #: ("1万2千次请求": 12,000; Korean "1만 2천 건", spaced or not).
 _MAG = (
-    r"(?:(?:万亿|萬億|亿|億|万|萬|千|천|만|억)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰]"
-    rf"|(?<=[만억]){_SPACE}\d{{1,4}}[천백])?)"
+    r"(?:(?:万亿|萬億|亿|億|万|萬|千)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?"
+    rf"|{korean_magnitude(_SPACE)})"
 )
 #: What counts the noun: a classifier ("次", "个", "笔", "件"), and in Japanese and
 #: Korean the particle after it ("件の", "건의").

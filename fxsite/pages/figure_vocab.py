@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, tree_alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude, tree_alternation
 from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS, OTHER_CJK_CURRENCY
+from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS, KANA_HANGUL_CURRENCY
 
 
 def _is_word(name: str) -> bool:
@@ -217,7 +217,7 @@ PRICE_ONLY_WORDS = ("won", "rand")
 # ("three C-notes").
 MONEY_SLANG = ("bucks", "buck", "grand", "quid", "greenbacks", "greenback", "C-notes", "C-note")
 # The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
-CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | OTHER_CJK_CURRENCY
+CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | KANA_HANGUL_CURRENCY
 
 # Nouns of work a share counts: "3 out of 4 runs", "9 of 10 runs", "4/5 runs", "94 per
 # 100 runs" (with the counted nouns of :mod:`fxsite.evidence.units`).
@@ -340,10 +340,10 @@ RANGE_SEP = rf"(?:-(?:to|or)-|[–—‒-]|{SP}+(?:to|or){SP}+|~|～|至|到)"
 # Magnitude suffixes: "1.2M IOPS", "10k tokens/s", "3 million IOPS".
 MAG_WORDS = r"(?i:hundred|thousand|million|billion|trillion)\b"
 # "1万多元": more than; "1万2千円": 12,000, the lower places after the scale (blind20);
-# Korean "1만 원" (10,000 won), "1만 2천 원" and "1만2천 원" (12,000), "3천 원"
+# Korean "1만 원" (10,000 won), "1만 2천 원" and "1만2천 원" (12,000), "3천 원", "5천만 원"
 MAG_CJK = (
     r"(?:(?:万亿|萬億|千万|千萬|百万|百萬|亿|億|万|萬|千)(?:(?<=[万萬亿億])\d{1,4}[千仟百佰])?"
-    rf"(?:余|多)?|(?:만|억)(?:{SP}?\d{{1,4}}[천백])?|천)"
+    rf"(?:余|多)?|{korean_magnitude(f'{SP}?')})"
 )
 # Spaced from its number too, as text spaced between Latin and CJK characters writes it
 # ("100 万 IOPS", "2.3 亿元").
@@ -434,15 +434,24 @@ SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in n
 # "94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other). The
 # noun may be left to the sentence, as "500 per second" leaves it, before "a"/"an" only:
 # "serves 500 a second" (blind21; "2 hourly builds" and "at 5 in a minute" are no rates).
-_A_UNIT_OF_TIME = rf"(?i:a{SP}second|a{SP}minute|an{SP}hour)"
+_A_UNIT_OF_TIME = (
+    rf"(?i:(?:a|each|every){SP}(?:second|sec|minute|min)|(?:an|each|every){SP}(?:hour|hr))"
+)
+# A rate per a unit of time written after a slash, whatever is counted: "500/second",
+# "500/秒".
+_PER_UNIT_OF_TIME = (
+    r"/(?:(?i:seconds?|minutes?|hours?|days?|ms|milliseconds?)"
+    r"|秒|分钟|分鐘|分|小时|小時|時間|天|日|초|분|시간)"
+)
 COUNT_RATE = (
     rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)"
     rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)})"
     rf"{SP}(?:(?i:in|within|every){SP})?(?:{_A_UNIT_OF_TIME}"
-    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME})(?![A-Za-z0-9_])"
-    # "in a second pass": an ordinal
+    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME}"
+    rf"|{_PER_UNIT_OF_TIME})(?![A-Za-z0-9_])"
+    # "in a second pass", "every second day": an ordinal
     rf"(?!{SP}(?i:pass|passes|time|run|round|attempt|try|look|opinion|half|phase|stage|step"
-    r"|wave|batch|place|tier|copy|site|node|cluster|region|job)\b)"
+    r"|wave|batch|place|tier|copy|site|node|cluster|region|job|day|week|month|year)\b)"
 )
 SCALED_COUNT = rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-)(?i:{alternation(SCALED_NOUNS)})(?![A-Za-z0-9_/])"
 

@@ -63,7 +63,7 @@ from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import canonical_unit, loose_unit
-from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, OTHER_CJK_CURRENCY, cjk_candidates
+from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, KANA_HANGUL_CURRENCY, cjk_candidates
 from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
@@ -271,7 +271,7 @@ _WORD_UNITS_ALL = (
     rf"|{_alternation(MONEY_SLANG)})"
 )
 # A Chinese unit after number words: "ninety-four 秒" ("秒杀" sells).
-_CJK_UNIT_WORDS = rf"(?:{_alternation(CJK_UNITS | OTHER_CJK_CURRENCY)})(?!杀)"
+_CJK_UNIT_WORDS = rf"(?:{_alternation(CJK_UNITS | KANA_HANGUL_CURRENCY)})(?!杀)"
 
 _NUMWORD_FIGURE = LazyPattern(
     rf"{_NUMWORD_VALUE}(?:\s+|-)(?P<word>{_WORD_UNITS_ALL})\b"
@@ -554,7 +554,9 @@ _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
 _FLOP_WORDS = _needles("flop")
 _SCALED_WORDS = _needles(*_SCALED_NOUNS)
 _A_PERIOD = _needles(
-    "a second", "a minute", "an hour", "one second", "one minute", "one hour", "hourly", "secondly"
+    *("a second", "a minute", "an hour", "one second", "one minute", "one hour", "hourly"),
+    *("secondly", "a sec", "a min", "an hr", "each ", "every ", "/s", "/m", "/h", "/d"),
+    *("/秒", "/分", "/小", "/時", "/天", "/日", "/초", "/분", "/시"),
 )
 
 

@@ -63,8 +63,9 @@ def _swapped(char: str) -> str:
 
 def drawn_order(text: str, claims: list[tuple[int, int, int]]) -> str | None:
     """``text`` in the order a left-to-right paragraph draws it, each character of a
-    claim (``claims``: its spans) as a space; None where that is the text as written (no
-    right-to-left character, no digit, or nothing moved)."""
+    claim (``claims``: its spans) as a space, without the format characters that draw
+    nothing; None where that is the text as written (no right-to-left character, no
+    digit, or nothing moved)."""
     if _RIGHT_TO_LEFT.search(text) is None or _DIGIT.search(text) is None:
         return None
     from bidi import get_display  # type: ignore[import-untyped]  # only right-to-left pages
@@ -82,7 +83,11 @@ def drawn_order(text: str, claims: list[tuple[int, int, int]]) -> str | None:
         for start, end, _ in claims:
             written[start:end] = " " * (end - start)
         text = "".join(written)
-    return None if drawn == text else drawn
+    if drawn == text:
+        return None
+    # As drawn: without the format characters that draw nothing (a joiner, a mark), told
+    # where the text is read as written (FX502).
+    return "".join(c for c in drawn if unicodedata.category(c) != "Cf")
 
 
 def drawn_readings(blocks: list[Block]) -> list[Block]:

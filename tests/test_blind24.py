@@ -1,0 +1,87 @@
+"""What the twenty-fourth blind tester found: rates per a unit of time after a slash or
+"every", Korean amounts with places, and prices in won and yen that could not be cited.
+
+Each detector row is a paragraph of a page read by the one reader, with the errors it
+must give as ``(code, line, col)``; none for a near miss. Claim rows parse a claim's text
+by the claim grammar.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from sitekit import library, sentence_errors
+
+from fxsite.evidence.numerals import placed_number
+from fxsite.evidence.quantities import parse_stated
+
+ROWS = [
+    # a rate of anything per a unit of time, its noun left to the sentence
+    ("after a slash", "It sustains 500/second.", [("FX501", 3, 13)]),
+    ("grouped", "It sustains 10,000/second.", [("FX501", 3, 13)]),
+    ("a minute, capitalised", "It sustains 500/Minute.", [("FX501", 3, 13)]),
+    ("a day", "It sustains 500/day.", [("FX501", 3, 13)]),
+    ("a millisecond", "It sustains 500/ms.", [("FX501", 3, 13)]),
+    ("every second", "The FX100 does 500 every second.", [("FX501", 3, 16)]),
+    ("each second", "It handles 500 each second.", [("FX501", 3, 12)]),
+    ("a sec", "It manages 500 a sec.", [("FX501", 3, 12)]),
+    ("an hr", "It serves 500 an hr.", [("FX501", 3, 11)]),
+    ("scaled", "It does 2.5 million every second.", [("FX501", 3, 9)]),
+    ("Chinese, after a slash", "吞吐量 500/秒。", [("FX501", 3, 5)]),
+    ("Japanese, after a slash", "処理速度 500/秒。", [("FX501", 3, 6)]),
+    ("near miss: every second day", "We back up 2 every second day.", []),
+    ("near miss: around the clock", "It runs 24/7.", []),
+    ("near miss: a score", "It scored 9/10.", []),
+    ("near miss: a date", "2026/12/4", []),
+    ("near miss: a chapter", "第3/5章", []),
+    # Korean amounts with places
+    ("tens of millions of won", "가격은 5천만 원입니다.", [("FX501", 3, 5)]),
+    ("hundreds of billions", "매출 3천억 원.", [("FX501", 3, 4)]),
+    ("trillions and billions", "매출 1조 2천억 원.", [("FX501", 3, 4)]),
+    ("thousands and hundreds", "가격 2천5백 원.", [("FX501", 3, 4)]),
+    ("nine thousand nine hundred", "월 9천9백 원.", [("FX501", 3, 3)]),
+    ("yen in Korean", "1만 2천 엔.", [("FX501", 3, 1)]),
+    ("won after digits", "300원", [("FX501", 3, 1)]),
+    ("the won sign", "₩12,000", [("FX501", 3, 1)]),
+    ("the code", "12,000 KRW", [("FX501", 3, 1)]),
+    ("near miss: a count of people", "직원은 5천만 명입니다.", []),
+    ("near miss: we won", "We won 3 awards.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_blind24(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors
+
+
+# (claim text, value, decimals, unit)
+CLAIMS = [
+    ("1만 2천 원", Decimal(12000), -3, "KRW"),
+    ("1만2천원", Decimal(12000), -3, "KRW"),
+    ("1.2만 원", Decimal(12000), -3, "KRW"),
+    ("5천만 원", Decimal(50_000_000), -7, "KRW"),
+    ("₩12,000", Decimal(12000), 0, "KRW"),
+    ("12,000원", Decimal(12000), 0, "KRW"),
+    ("12,000 KRW", Decimal(12000), 0, "KRW"),
+    ("3千円", Decimal(3000), -3, "JPY"),
+    ("1万2千円", Decimal(12000), -3, "JPY"),
+    ("JP¥300", Decimal(300), 0, "JPY"),
+    ("1万2千元", Decimal(12000), -3, "CNY"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "decimals", "unit"), CLAIMS)
+def test_prices_in_won_and_yen_are_claims(
+    text: str, value: Decimal, decimals: int, unit: str
+) -> None:
+    stated = parse_stated(text)
+    assert stated is not None
+    assert (stated.low, stated.decimals, stated.unit) == (value, decimals, unit)
+
+
+def test_places_must_descend() -> None:
+    assert placed_number("2천3만") == (20_030_000, 10_000)  # 2,003 of 10⁴
+    assert placed_number("3만 2억") is None
+    assert placed_number("2백3천") is None
+    assert parse_stated("3만 2억 원") is None
