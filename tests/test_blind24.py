@@ -1,5 +1,7 @@
 """What the twenty-fourth blind tester found: rates per a unit of time after a slash or
-"every", Korean amounts with places, and prices in won and yen that could not be cited.
+"every", Korean amounts with places, prices in won and yen that could not be cited, a
+bound written beside a claim ("under [94 s](…)") that the claim rule never checked, and
+"100%" passed for 99.9999%.
 
 Each detector row is a paragraph of a page read by the one reader, with the errors it
 must give as ``(code, line, col)``; none for a near miss. Claim rows parse a claim's text
@@ -9,12 +11,15 @@ by the claim grammar.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library, sentence_errors
 
+from fxsite.evidence.library import load_library
 from fxsite.evidence.numerals import placed_number
-from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.quantities import compare, parse_stated
+from fxsite.markdown import check_page
 
 ROWS = [
     # a rate of anything per a unit of time, its noun left to the sentence
@@ -47,6 +52,18 @@ ROWS = [
     ("the code", "12,000 KRW", [("FX501", 3, 1)]),
     ("near miss: a count of people", "직원은 5천만 명입니다.", []),
     ("near miss: we won", "We won 3 awards.", []),
+    # a bound written beside a claim, outside its link, is refused: the claim rule
+    # checks only the link's words ("under 94 s" for a record of 94 s passed)
+    ("a bound before a claim", "Saves in under [94 s](evidence:R1#save_time_fx100).", [("FX503", 3, 17)]),
+    ("less than", "Saves in less than [94 s](evidence:R1#save_time_fx100).", [("FX503", 3, 21)]),
+    ("Chinese", "保存时间不到[94秒](evidence:R1#save_time_fx100)。", [("FX503", 3, 8)]),
+    ("after the claim", "Saves take [94 s](evidence:R1#save_time_fx100) or less.", [("FX503", 3, 13)]),
+    ("a Chinese suffix", "保存时间[94秒](evidence:R1#save_time_fx100)以内。", [("FX503", 3, 6)]),
+    ("near miss: a comparison of another quantity", "It is far below [6.40 GB/s](evidence:R1#bandwidth_fx100).", []),
+    ("near miss: in Chinese", "所得远低于[6.40 GB/s](evidence:R1#bandwidth_fx100)的带宽。", []),
+    ("near miss: a word ending in a bound", "Thunder [94 s](evidence:R1#save_time_fx100) roars.", []),
+    ("near miss: a loose word", "Saves took about [94 s](evidence:R1#save_time_fx100).", []),
+    ("near miss: a word after", "Saves took [94 s](evidence:R1#save_time_fx100) overall.", []),
 ]  # fmt: skip
 
 
@@ -85,3 +102,48 @@ def test_places_must_descend() -> None:
     assert placed_number("3만 2억") is None
     assert placed_number("2백3천") is None
     assert parse_stated("3만 2억 원") is None
+
+
+# (name, claim, the record's value and its decimals, what the claim rule says)
+WHOLE = [
+    ("rounds right, and says all", "100%", "99.9999", 4, "value"),
+    ("at the claim's precision", "100.000%", "99.9999", 4, "value"),
+    ("a share of saves", "100%", "99.6", 1, "value"),
+    ("near miss: the record's digits", "99.9999%", "99.9999", 4, None),
+    ("near miss: the record is whole", "100%", "100", 0, None),
+    ("near miss: rounded below the whole", "99.6%", "99.6", 1, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "value", "decimals", "said"), [r[1:] for r in WHOLE], ids=[r[0] for r in WHOLE]
+)
+def test_a_share_stated_whole_must_be_whole(
+    claim: str, value: str, decimals: int, said: str | None
+) -> None:
+    stated = parse_stated(claim)
+    assert stated is not None
+    assert compare(stated, Decimal(value), None, decimals) == said
+
+
+AVAILABILITY = """id: A1
+title: Availability, fixture
+label: measured
+status: active
+source:
+  issuer: Fixture Labs
+figures:
+  avail: {value: 99.9999, unit: "%", what: Availability of the array}
+"""
+
+
+def test_the_advice_never_offers_a_whole_share(tmp_path: Path) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "A1.yaml").write_text(AVAILABILITY, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    page = "# T\n\nAvailability of the array: 5-nines.\n\nAvailability [100%](evidence:A1#avail).\n"
+    _, found = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
+    messages = {(f.code, f.line): f.message for f in found}
+    assert "[99.9999%](evidence:A1#avail)" in messages[("FX501", 3)]
+    assert "100.000%" not in messages[("FX501", 3)]
+    assert "100% says all" in messages[("FX403", 5)]

@@ -182,6 +182,15 @@ BOUND_WORDS: dict[str, str] = {
 
 #: Words after the quantity that bound it ("40秒以内", "100 GB/s以上").
 BOUND_SUFFIXES: dict[str, str] = {"以内": "max", "以下": "max", "以上": "min"}
+#: Words after a number that bound it, as written after a claim ("[94 s](…) or less",
+#: "[40秒](…)以内"): a bound the claim's own words do not state (blind24).
+BOUND_AFTER_WORDS: dict[str, str] = {
+    **BOUND_SUFFIXES,
+    **dict.fromkeys(("or less", "or fewer", "or lower", "or below", "or under"), "max"),
+    **dict.fromkeys(("at most", "at the most", "미만", "이하", "이내"), "max"),
+    **dict.fromkeys(("or more", "or higher", "or better", "or above", "or over"), "min"),
+    **dict.fromkeys(("and up", "and above", "at least", "at the least", "이상"), "min"),
+}
 
 #: Words that state a point value loosely: "about" (either side), "up to" (the most it
 #: reaches; also agrees with a ``max`` figure) and "down to" (the least: "as low as 0.42 ms",

@@ -450,6 +450,12 @@ def compare(
         round_half_up(rec / scale, record_decimals).is_zero() for rec, _ in ends
     ):
         return "value"
+    # "100%" for 99.9999% rounds right and says "all" (blind24): a share stated whole is
+    # misstated where the record, at its precision, is not whole.
+    if stated.unit == "%" and any(
+        txt == 100 and round_half_up(rec / scale, record_decimals) != 100 for rec, txt in ends
+    ):
+        return "value"
     # The precision each side shows, as a step in the text's unit.
     text_step = Decimal(1).scaleb(-stated.decimals)
     record_step = Decimal(1).scaleb(-record_decimals) * scale

@@ -30,7 +30,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
-from fxsite.evidence.quantities import converts, format_quantity, parse_stated
+from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 
 __all__ = ["Advice", "advise", "words"]
@@ -284,9 +284,18 @@ def _near_text(found: str, fig: FigureValue, places: int) -> str:
     exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
     rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
     text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
-    if rounded != exact:
+    if rounded != exact and _states(rounded, fig):  # not "100.000%" for 99.9999% (blind24)
         text += f" or, rounded, [{rounded}](evidence:{fig.ref})"
     return f"'{found}' is not {fig.ref} at this precision: {text}"
+
+
+def _states(text: str, fig: FigureValue) -> bool:
+    """Whether the claim text ``text`` states ``fig`` (the claim rule passes it)."""
+    stated = parse_stated(text)
+    return (
+        stated is not None
+        and compare(stated, fig.low, fig.high, fig.decimals, bound=fig.bound) is None
+    )
 
 
 def _plain(text: str) -> str:

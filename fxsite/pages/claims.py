@@ -281,6 +281,12 @@ def _refusal(
         # "Sequential read (GB/s)", not "40.1 GB/s": blind22)
         own = _number_only(fig.low, fig.high, fig.decimals)
     own = None if own == filled else own
+    if stated.unit == "%" and stated.low == 100 and fig.high is None:
+        return ClaimProblem(  # rounded right, it says "all" (blind24)
+            "FX403",
+            f"'{text}' misstates {fig.ref}, which is {filled}: 100% says all, and the record "
+            f"is not 100%; write '{filled}'",
+        )
     return ClaimProblem(
         "FX403",
         f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "

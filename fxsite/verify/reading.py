@@ -31,7 +31,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from fxsite.evidence.numerals import alternation
+from fxsite.evidence.numerals import BOUND_AFTER_WORDS, BOUND_WORDS, alternation, word_alternation
 from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
@@ -542,14 +542,26 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
         if holds and not any(c.isdigit() for c in before):
             return span.text
     return None
-    window = text[start : min(stop, end + 40)]
-    for span in find_bare_figures(window):
-        if span.start == 0 and span.end > len(claim):
-            return span.text
-    first = max(since, start - 40)
-    window = text[first:end]
-    for span in find_bare_figures(window):
-        before = window[span.start : start - first]
-        if span.end == len(window) and before and not any(c.isdigit() for c in before):
-            return span.text
-    return None
+
+
+#: A bound word right before a claim ("under [94 s](…)"), a space apart at most, not
+#: after a word of degree: "far below [6.40 GB/s](…)" compares another quantity with
+#: the claim's, "远低于[6.40 GB/s](…)" too.
+_BOUND_BEFORE = re.compile(
+    rf"(?<![Ff]ar )(?<![Ww]ell )(?<![Mm]uch )(?<![Ww]ay )(?<!远)(?<!遠)(?<!大大)(?<!明显)"
+    rf"(?i:{word_alternation(BOUND_WORDS)})[ \u00a0]?\Z"
+)
+#: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
+_BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
+
+
+def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tuple[str, bool] | None:
+    """The words beside the claim at ``text[start:end]`` that make it a bound ("under
+    [94 s](…)", "[40秒](…)以内", "[94 s](…) or less"), and whether they follow it, within
+    ``since`` (the claim before) and ``stop`` (the next): the claim rule checks only the
+    claim's own words, so a bound written outside it would pass unchecked (blind24)."""
+    found = _BOUND_BEFORE.search(text, max(since, start - 20), start)
+    if found is not None:
+        return found.group().strip(), False
+    found = _BOUND_AFTER.match(text[end : min(stop, end + 20)])
+    return (found.group().strip(), True) if found is not None else None

@@ -27,6 +27,7 @@ from fxsite.evidence.memo import RecordMemo
 from fxsite.evidence.numerals import (
     APPROX_SUFFIXES,
     APPROX_WORDS,
+    BOUND_AFTER_WORDS,
     BOUND_SUFFIXES,
     BOUND_WORDS,
     alternation,
@@ -50,6 +51,7 @@ from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
 from fxsite.verify.reading import (
+    bound_beside,
     detect,
     glued,
     hidden_characters,
@@ -269,8 +271,11 @@ def _read_text(
         read = unit_beside(text, start, end, since, stop)
         # A unitless claim's unit glued to it ("提升[1.9](…)倍" reads "1.9倍"): told as its
         # unit outside the link, as a spaced one is; a digit glued to it, as a glued digit.
+        bound = bound_beside(text, start, end, since, stop)
         if char is not None and (read is None or any(c.isdigit() for c in char)):
             local.append(_glued_finding(char, claim))
+        elif bound is not None and read is None:
+            local.append(_bound_finding(*bound, claim))
         elif read is not None:
             side = (
                 "after"
@@ -439,6 +444,24 @@ def _glued_finding(char: str, claim: str) -> Local:
     return Local("FX503", message, claim)
 
 
+def _bound_finding(bound: str, after: bool, claim: str) -> Local:
+    """FX503 for a bound written beside a claim, outside its link (:func:`bound_beside`),
+    told the claim with it inside ("[under 94 s](…)", "[94秒以内](…)", "[at most 94 s](…)"
+    for "or less")."""
+    if not after:
+        inside = f"{bound}{'' if not bound.isascii() else ' '}{claim}"
+    elif bound in BOUND_SUFFIXES:
+        inside = f"{claim}{bound}"
+    else:
+        inside = f"{'at most' if BOUND_AFTER_WORDS[bound.lower()] == 'max' else 'at least'} {claim}"
+    return Local(
+        "FX503",
+        f"'{bound}' beside the claim '{claim}' makes it a bound the record is not checked "
+        f"for; write it inside the link ('[{inside}](…)'), so that it is checked, or remove it",
+        claim,
+    )
+
+
 def _across_code(block: Block) -> list[Candidate]:
     """The figures of a run read with its inline code that the code splits: a digit
     outside the code (``9<code>4 s</code>``, ``94 <code>s</code>``) or the figure's end
@@ -575,7 +598,7 @@ _AFTER_CLAIM = re.compile(alternation([*BOUND_SUFFIXES, *APPROX_SUFFIXES]))
 def claim_phrases(block: Block) -> list[str]:
     """Each claim of ``block`` with the bound or loose word written beside it, as shown.
 
-    "expected to drop to under [220 s](…)" shows "under 220 s": a copy of the
+    "expected to drop to about [220 s](…)" shows "about 220 s": a copy of the
     page (its search entry, a summary) may repeat that, not just "220 s".
     """
     out = []
