@@ -44,7 +44,7 @@ def init(directory: Path | None, site_name: str | None) -> None:
     Writes mkdocs.yml, an example record and its schema, a page citing it and a
     .gitignore. Never overwrites a file: if any of them exists, nothing is written.
     """
-    from fxsite.authoring.init import init_project
+    from fxsite.authoring.init import folder_name, init_project
 
     root = directory or Path.cwd()
     if root.exists() and not root.is_dir():
@@ -63,6 +63,9 @@ def init(directory: Path | None, site_name: str | None) -> None:
         )
     for path in written:
         click.echo(f"wrote {path}")
+    unnamed = folder_name(root)[1] if site_name is None else None
+    if unnamed is not None:
+        click.echo(f"site_name: My site ({unnamed}); set it in mkdocs.yml", err=True)
     target = "" if directory is None else f" {directory}"
     click.echo(
         f"next: fxsite build{target}   (or fxsite check{target}; mkdocs serve for a preview)",

@@ -59,6 +59,11 @@ def test_init_defaults_to_the_current_folder(
         ("AutoMQ", [], "AutoMQ"),  # the folder as written, never "Automq"
         ("automq-site", [], "automq site"),
         ("x", ["--name", "AutoMQ benchmarks"], "AutoMQ benchmarks"),
+        # a folder's name that reads as a figure would fail the project's own check
+        ("kr2", [], "My site"),  # a price in kronor (blind24)
+        ("kr-2", [], "My site"),
+        ("KR2", [], "KR2"),  # near miss: no currency's code
+        ("usd1-docs", [], "usd1 docs"),
     ],
 )
 def test_site_name(tmp_path: Path, folder: str, option: list[str], name: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from fxsite.authoring.files import existing, write_new
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 
-__all__ = ["SCHEMA_LINE", "init_project", "starter_files"]
+__all__ = ["SCHEMA_LINE", "folder_name", "init_project", "starter_files"]
 
 #: The first line of a record: editors with the YAML language server
 #: (VS Code's YAML extension and others) validate and complete it as you type.
@@ -100,6 +100,19 @@ def starter_files(name: str) -> dict[str, str]:
     }
 
 
+def folder_name(root: Path) -> tuple[str, str | None]:
+    """The site's default name: the folder's, as written ("auto-mq" is "auto mq"), and
+    None; or "My site" and why, where the folder's name reads as a figure the check
+    would refuse ("kr2", "kr-2": a price in kronor; blind24)."""
+    from fxsite.pages.figures import find_bare_figures
+
+    name = root.resolve().name.replace("-", " ").replace("_", " ").strip()
+    figures = find_bare_figures(name)
+    if figures:
+        return "My site", f"the folder's name '{name}' reads as the figure '{figures[0].text}'"
+    return name or "My site", None
+
+
 def init_project(root: Path, name: str | None = None) -> tuple[list[Path], list[Path]]:
     """Write a new project under ``root``: ``(written, refused)``.
 
@@ -107,7 +120,7 @@ def init_project(root: Path, name: str | None = None) -> tuple[list[Path], list[
     vendor's "AutoMQ" stays "AutoMQ", never "Automq"). When any of its files
     already exists nothing is written, and ``refused`` lists those files.
     """
-    name = (name or root.resolve().name.replace("-", " ").replace("_", " ")).strip() or "My site"
+    name = (name or folder_name(root)[0]).strip() or "My site"
     files = {root / rel: text for rel, text in starter_files(name).items()}
     clash = existing(list(files))
     if clash:
