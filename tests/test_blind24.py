@@ -147,3 +147,29 @@ def test_the_advice_never_offers_a_whole_share(tmp_path: Path) -> None:
     assert "[99.9999%](evidence:A1#avail)" in messages[("FX501", 3)]
     assert "100.000%" not in messages[("FX501", 3)]
     assert "100% says all" in messages[("FX403", 5)]
+
+
+# (name, the page's body, FX501's (line, col) for each finding)
+PLACED = [
+    (
+        "a number word in a cell, not inside an earlier word",
+        "This is done by someone.\n\n| Run | Save time (s) |\n| --- | --- |\n| A | one |",
+        [(7, 7)],
+    ),
+    (
+        "a hidden split's readings at their own line, not an earlier figure's",
+        "Saves took 94<b>x</b> seconds.\n\nLoad took 94<b hidden>x</b> s total.",
+        [(3, 12), (5, 11), (5, 11)],
+    ),
+    (
+        "a split hidden by a style, after a figure it starts like",
+        'Saves took 94<span style="font-size:0">abc</span> seconds.\n\n'
+        'Load took 94<small style="font-size:0">abc</small> s total.',
+        [(3, 12), (5, 11)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "places"), [r[1:] for r in PLACED], ids=[r[0] for r in PLACED])
+def test_findings_stand_at_their_own_place(body: str, places: list[tuple[int, int]]) -> None:
+    assert [(line, col) for code, line, col in sentence_errors(body, library())] == places

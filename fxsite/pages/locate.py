@@ -219,9 +219,15 @@ class SourceLocator:
             *(partial(_either, avoid, boundary) for avoid in passes),
             _anywhere,
         ]
+        # After the cursor; then from the start of the cursor's line (a hidden split's two
+        # readings, "94x" and "94 s", stand at one place, the cursor past it: blind24);
+        # then from the top.
+        cursor = self._cursors.get(kind, self.body)
+        line = self.source.rfind("\n", 0, max(cursor - 1, 0)) + 1
+        starts = (cursor, line, 0) if self.body < line < cursor else (cursor, 0)
         for avoid in avoids:
-            for group in groups:
-                for start in (self._cursors.get(kind, self.body), 0):
+            for start in starts:
+                for group in groups:
                     found: int | None = None
                     for finder in group:  # each looks only before the nearest found so far
                         before = sys.maxsize if found is None else found
@@ -411,8 +417,18 @@ class SourceLocator:
         return runs_on
 
     def _inside_number(self, offset: int) -> bool:
-        """Whether a digit at ``offset`` continues a number written before it."""
-        if offset >= len(self.source) or not self.source[offset].isdigit():
+        """Whether a digit at ``offset`` continues a number written before it, or a Latin
+        letter a word (a number word: 'one' is not the end of 'done': blind24)."""
+        if offset >= len(self.source):
+            return False
+        char = self.source[offset]
+        if char.isascii() and char.isalpha():
+            return (
+                offset > 0
+                and self.source[offset - 1].isascii()
+                and self.source[offset - 1].isalpha()
+            )
+        if not char.isdigit():
             return False
         return _IN_NUMBER.search(self.source, max(0, offset - 2), offset) is not None
 
