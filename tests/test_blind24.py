@@ -64,6 +64,9 @@ ROWS = [
     ("near miss: a word ending in a bound", "Thunder [94 s](evidence:R1#save_time_fx100) roars.", []),
     ("near miss: a loose word", "Saves took about [94 s](evidence:R1#save_time_fx100).", []),
     ("near miss: a word after", "Saves took [94 s](evidence:R1#save_time_fx100) overall.", []),
+    # a misstated claim after a loose word is told once, not again as a bare figure
+    ("a refused claim after a loose word", "延迟低至[0.42毫秒](evidence:R1#save_time_fx100)。", [("FX403", 3, 5)]),
+    ("after about", "延迟约[0.42毫秒](evidence:R1#save_time_fx100)。", [("FX403", 3, 4)]),
 ]  # fmt: skip
 
 

@@ -28,11 +28,13 @@ in the source (:class:`fxsite.pages.locate.SourceLocator`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.findings import Finding
 
 if TYPE_CHECKING:
@@ -121,8 +123,9 @@ def judge_rendered(
             if (found.block, found.shown) in abbreviated:
                 continue
             abbreviated.add((found.block, found.shown))
-        # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour").
-        told = next((t for t, n in unreported.items() if n > 0 and found.shown in t), None)
+        # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour"),
+        # or it with the loose or bound word before it ("低至0.42毫秒": blind24).
+        told = next((t for t, n in unreported.items() if n > 0 and _told_in(found.shown, t)), None)
         if told is not None:
             unreported[told] -= 1
             if passed is not None:
@@ -150,6 +153,18 @@ def judge_rendered(
         governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
         findings += governed_claims(page_claims, governed, path, library)
     return findings
+
+
+#: The loose and bound words a claim may be read with when its link is refused.
+_QUALIFIED = re.compile(rf"(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?\Z")
+
+
+def _told_in(found: str, claim: str) -> bool:
+    """Whether a figure read is a refused claim's text (or part of it), or that text with
+    a loose or bound word before it, which the claim's finding already tells."""
+    if found in claim:
+        return True
+    return found.endswith(claim) and _QUALIFIED.fullmatch(found[: -len(claim)]) is not None
 
 
 def _pass_read(
