@@ -64,6 +64,13 @@ ROWS = [
     ("near miss: a word ending in a bound", "Thunder [94 s](evidence:R1#save_time_fx100) roars.", []),
     ("near miss: a loose word", "Saves took about [94 s](evidence:R1#save_time_fx100).", []),
     ("near miss: a word after", "Saves took [94 s](evidence:R1#save_time_fx100) overall.", []),
+    # nines of availability in digits, and in Chinese before a bound
+    ("five 9s", "Availability of five 9s.", [("FX501", 3, 17)]),
+    ("five 9's", "Availability of five 9's.", [("FX501", 3, 17)]),
+    ("after a colon", "Availability: five 9s", [("FX501", 3, 15)]),
+    ("nines and a bound", "可用性高达五个九以上。", [("FX501", 3, 6)]),
+    ("near miss: nines counted", "We made 5 9s of calls.", []),
+    ("near miss: a grid", "一共有六个九宫格。", []),
     # a misstated claim after a loose word is told once, not again as a bare figure
     ("a refused claim after a loose word", "延迟低至[0.42毫秒](evidence:R1#save_time_fx100)。", [("FX403", 3, 5)]),
     ("after about", "延迟约[0.42毫秒](evidence:R1#save_time_fx100)。", [("FX403", 3, 4)]),
@@ -88,6 +95,10 @@ CLAIMS = [
     ("1万2千円", Decimal(12000), -3, "JPY"),
     ("JP¥300", Decimal(300), 0, "JPY"),
     ("1万2千元", Decimal(12000), -3, "CNY"),
+    ("five 9s", Decimal("99.999"), 3, "%"),
+    ("5 个 9", Decimal("99.999"), 3, "%"),
+    ("六个九", Decimal("99.9999"), 4, "%"),
+    ("十一个9", Decimal("99.999999999"), 9, "%"),
 ]
 
 
@@ -176,3 +187,19 @@ PLACED = [
 @pytest.mark.parametrize(("body", "places"), [r[1:] for r in PLACED], ids=[r[0] for r in PLACED])
 def test_findings_stand_at_their_own_place(body: str, places: list[tuple[int, int]]) -> None:
     assert [(line, col) for code, line, col in sentence_errors(body, library())] == places
+
+
+@pytest.mark.parametrize(
+    ("text", "qualifier"),
+    [
+        ("as little as 0.42 ms", "down to"),
+        ("as few as 3 ms", "down to"),
+        ("最低至0.42毫秒", "down to"),
+        ("최저 0.42밀리초", "down to"),
+        ("as high as 55 GB/s", "up to"),
+        ("최대 500 MB/s", "up to"),
+    ],
+)
+def test_loose_words_of_a_claim(text: str, qualifier: str) -> None:
+    stated = parse_stated(text)
+    assert stated is not None and stated.qualifier == qualifier

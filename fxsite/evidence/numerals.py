@@ -218,10 +218,17 @@ APPROX_WORDS: dict[str, str] = {
     "高达": "up to",
     "最高可达": "up to",
     "可达": "up to",
+    "as high as": "up to",  # blind24
+    "최대": "up to",
     "as low as": "down to",
+    "as little as": "down to",  # blind24
+    "as few as": "down to",
     "down to": "down to",
     "低至": "down to",
     "最低": "down to",
+    "最低至": "down to",
+    "최저": "down to",
+    "최소": "down to",
 }
 APPROX_SUFFIXES: dict[str, str] = {
     "左右": "about",

@@ -202,7 +202,7 @@ def parse_stated(text: str) -> Stated | None:
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
-        return _nines(nines["count"], qualifier)
+        return _nines(nines["count"] or _zh_count(nines["zh"]), qualifier)
     if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:
         value, decimals = MULTIPLIER_WORDS[multiplier.group().lower()]
         return Stated(value, None, decimals, "×", core, qualifier, worded=True)
@@ -229,7 +229,12 @@ _VULGAR_DECIMALS = {"½": "5", "¼": "25", "¾": "75"}
 # A multiplier written before its number: "×3", "x2", "a factor of five".
 _RATIO_BEFORE = re.compile(r"(?:[×xX]|(?i:(?:by\s)?(?:an?\s)?factor\sof\s))(?P<number>\S+)")
 # Nines of availability: "five nines" is 99.999%.
-_NINES = re.compile(rf"(?P<count>\d{{1,2}}|{_NUMBER_WORD})[\s-](?i:nines)")
+_NINES = re.compile(
+    rf"(?P<count>\d{{1,2}}|{_NUMBER_WORD})[\s-](?i:nines|9['’]?s)"
+    r"|(?P<zh>\d{1,2}|[二两三四五六七八九]|十[一二三四五六七八九]?) ?个 ?[9九]"  # "5 个 9", "六个九"
+)
+#: Chinese numerals a count of nines is written in.
+_ZH_COUNT = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 
 
 # A power of ten: "1.2×10⁶", "1.2 x 10^6", "1.2·10⁶", "2×10^6^", and "10⁶" alone.
@@ -272,6 +277,14 @@ def _ratio_before(number: str, qualifier: str | None) -> Stated | None:
     if stated is None or stated.unit is not None or stated.high is not None:
         return None
     return Stated(stated.low, None, stated.decimals, "×", "×", qualifier, worded=True)
+
+
+def _zh_count(count: str) -> str:
+    """A count of nines in Chinese numerals ("六", "十一") as digits."""
+    if count.isdigit():
+        return count
+    tens = 10 if count.startswith("十") else 0
+    return str(tens + _ZH_COUNT.get(count[-1], 0) if count != "十" else 10)
 
 
 def _nines(count: str, qualifier: str | None) -> Stated | None:

@@ -313,7 +313,7 @@ _INDEX_POINTS = LazyPattern(
 # "六个九", "五个9", as English "six nines").
 _NINES = LazyPattern(
     r"(?<![A-Za-z0-9_.零〇一二两三四五六七八九十])(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[ \u00a0]?个"
-    r"[ \u00a0]?(?:9|九)(?![\d.])(?![\u4e00-\u9fff](?<!的))"
+    r"[ \u00a0]?(?:9|九)(?![\d.])(?!(?!的|以上|以下|左右)[\u4e00-\u9fff])"
 )
 # Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
 _ENDURANCE = LazyPattern(

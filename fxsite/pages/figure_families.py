@@ -143,11 +143,12 @@ _PART_BEFORE = re.compile(
 # A vulgar fraction is a number wherever it stands: "½", "1½" (with a unit, the
 # unit rules read it whole: "1½ hours").
 _VULGAR = LazyPattern(rf"(?<![\w.])(?:{APPROX})?\d*[{VULGAR_FRACTIONS}]")
-# Availability in nines: "five nines", "11 nines", "5 9s of uptime" ("5 9s of calls"
-# counts nines).
+# Availability in nines: "five nines", "11 nines", "5 9s of uptime", "availability of five
+# 9's" ("5 9s of calls" counts nines).
 _NINES = LazyPattern(
-    rf"\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?:(?i:nines)\b|9s\b(?=\s+(?:of\s+)?"
-    r"(?i:uptime|availability|durability|reliability)\b))"
+    r"(?P<cue>(?i:availability|uptime|durability|reliability)(?:\s+(?i:of|is|at))?:?\s+)?"
+    rf"(?P<nines>\b(?:{_NUMBER_WORD}|\d{{1,2}})[\s-](?:(?i:nines)\b|9['’]?s\b(?(cue)|(?=\s+"
+    r"(?:of\s+)?(?i:uptime|availability|durability|reliability)\b))))"
 )
 
 # A share in words: "N out of M" before what it counts ("3 out of 4 runs", "Three out of four
@@ -322,7 +323,7 @@ _WORD_RATIO = re.compile(
 RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str]], ...] = (
     (_FACTOR_OF, 0, "ratio", re.compile("factor", re.I)),
     (_VULGAR, 0, "number-word", re.compile(f"[{VULGAR_FRACTIONS}]")),
-    (_NINES, 0, "percent", re.compile("nines|9s", re.I)),
+    (_NINES, "nines", "percent", re.compile("nines|9s|9's|9’s", re.I)),
     (_SHARE, 0, "percent", _SHARE_CUE),
     # Its words without their boundaries (the rule reads them): compiled in a tenth of the time.
     (_A_UNIT, 0, "number-word", re.compile(rf"\ban? (?:{'|'.join(A_UNITS)})|\ba couple", re.I)),
