@@ -203,3 +203,29 @@ def test_findings_stand_at_their_own_place(body: str, places: list[tuple[int, in
 def test_loose_words_of_a_claim(text: str, qualifier: str) -> None:
     stated = parse_stated(text)
     assert stated is not None and stated.qualifier == qualifier
+
+
+def _cell(header: str, cell: str) -> list[tuple[str, int, int]]:
+    """The errors of a table whose one cell (line 5) stands under ``header``."""
+    return sentence_errors(f"| System | {header} |\n| --- | --- |\n| FX100 | {cell} |", library())
+
+
+# (name, header, cell, refused)
+CELLS = [
+    ("a clock after a loose sign", "Duration (hh:mm:ss)", "~01:34:20", True),
+    ("words joined by a non-breaking hyphen", "Save time (s)", "ninety\u2011four", True),
+    ("words after a loose word", "Save time (s)", "about ninety-four", True),
+    ("a Chinese clock header", "耗时（时:分:秒）", "01:34:20", True),
+    ("zero", "Time to first byte (ms)", "zero", True),
+    ("near miss: a time of day after a loose sign", "Start (hh:mm)", "~09:30", False),
+    ("near miss: a Chinese start time", "开始（时:分）", "09:30", False),
+    ("near miss: a loose word alone", "Save time (s)", "about", False),
+    ("near miss: none", "Save time (s)", "none", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "refused"), [r[1:] for r in CELLS], ids=[r[0] for r in CELLS]
+)
+def test_cells_under_a_unit(header: str, cell: str, refused: bool) -> None:
+    assert _cell(header, cell) == ([("FX501", 5, 11)] if refused else [])

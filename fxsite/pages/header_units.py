@@ -254,7 +254,10 @@ def header_unit(header: str) -> str | None:
 
 #: A duration's clock written as a header's unit: "(hh:mm:ss)", "(mm:ss)", "in h:mm"; the
 #: cells under it are durations written as clocks ("01:34:20", :func:`is_clock`; blind20).
-CLOCK_UNIT = r"(?i:hh?|mm?|min):(?i:mm|ss|sec)(?::(?i:ss))?(?:\.(?i:s+|f+))?"
+CLOCK_UNIT = (
+    r"(?:(?i:hh?|mm?|min):(?i:mm|ss|sec)(?::(?i:ss))?(?:\.(?i:s+|f+))?"
+    r"|[时時]:分(?::秒)?|分:秒)"  # "耗时（时:分:秒）" (blind24)
+)
 _CLOCK_HEADER = re.compile(
     rf"(?:[(\[（]\s*(?:(?i:in)\s+)?|\s(?i:in)\s+|[,/—–]\s*)(?P<unit>{CLOCK_UNIT})\s*[)\]）]?\s*$"
 )
@@ -263,7 +266,8 @@ _CLOCK_CELL = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?(?:\.\d+)?")
 _TIME_OF_DAY = re.compile(
     r"\b(?:start|starts|started|begin|begins|end|ends|ended|finish|finished|stop|stopped"
     r"|opens?|closes?|timestamp|time\s+of\s+day|clock|schedule|scheduled|window|deadline"
-    r"|cut-?off|local|utc|gmt|when|departure|arrival|logged|at)\b",
+    r"|cut-?off|local|utc|gmt|when|departure|arrival|logged|at)\b"
+    r"|开始|開始|结束|結束|时刻|時刻|截止|起始|出发|到达|開始時刻",
     re.IGNORECASE,
 )
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.pages.cjk_figures import NUMERAL_NUMBER
 from fxsite.pages.figures import NUMBER_IN_WORDS
 from fxsite.pages.header_units import (
@@ -55,12 +56,20 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     number = text[start:].rstrip(".")
     if number[-1:] in _TAIL_ENDS or "±" in number or _MAY_TAIL.search(number):
         number = _CELL_TAIL.sub("", number)
-    if is_clock(unit, number):  # "01:34:20" under "(hh:mm:ss)": a duration as a clock
+    # After a loose or bound word ("~01:34:20", "about ninety-four": blind24)
+    lead = _LOOSE_LEAD.match(number)
+    core = number[lead.end() :] if lead is not None else number
+    if is_clock(unit, core):  # "01:34:20" under "(hh:mm:ss)": a duration as a clock
         return Governed(start, start + len(number), number, unit, said)
     readable = _readable(number)
     if not _unitless(readable):
-        # "九十四" under "（秒）", "ninety-four" under "(s)"
-        words = NUMERAL_NUMBER.fullmatch(number) or NUMBER_IN_WORDS.fullmatch(number)
+        # "九十四" under "（秒）", "ninety-four" under "(s)", "zero" under "(ms)"
+        spelled = core.translate(_HYPHENS)
+        words = (
+            NUMERAL_NUMBER.fullmatch(core)
+            or NUMBER_IN_WORDS.fullmatch(spelled)
+            or spelled.lower() == "zero"
+        )
         if words and _is_unit(unit):
             read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
             return Governed(start, start + len(number), read, unit, said)
@@ -69,6 +78,10 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     return Governed(start, start + len(number), found, unit, said) if found else None
 
 
+#: A loose or bound word before a cell's number ("~", "about", "under", "约").
+_LOOSE_LEAD = re.compile(rf"(?:{word_alternation([*APPROX_WORDS, *BOUND_WORDS])})\s?", re.I)
+#: Hyphens a number's words may be joined by ("ninety‑four", U+2011), as "-".
+_HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
 #: Marks drawn beside a cell's number that say nothing of its quantity: an emoji or a
 #: symbol ("94 ✅", "✅ 94"), a footnote written as text ("94[^1]"), a dash and words
 #: ("94 — fastest").
