@@ -32,6 +32,25 @@ _PLACE_BEFORE = re.compile(
 )
 # "every" before a period: a schedule ("runs every 5 minutes"), not a duration measured.
 _EVERY_BEFORE = re.compile(r"\b(?i:every)\s\Z")
+#: A schedule in Chinese, Japanese and Korean: "每 5 秒", "每隔 5 分钟", "5秒ごと", "5分おき",
+#: "5초마다".
+_EVERY_CJK_BEFORE = re.compile(r"每隔?[ \u00a0]?\Z")
+_EVERY_CJK_AFTER = re.compile(r"[ \u00a0]?(?:ごと|毎|おき|마다)")
+_EAST_ASIAN_TIME = {
+    "秒",
+    "秒钟",
+    "分钟",
+    "分",
+    "分間",
+    "小时",
+    "時間",
+    "天",
+    "日",
+    "초",
+    "분",
+    "시간",
+    "일",
+}
 _TIME_UNITS = {
     *("ms", "s", "sec", "secs", "min", "mins", "h", "hr", "hrs", "second", "seconds"),
     *("minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months"),
@@ -70,6 +89,11 @@ def is_name(text: str, match: re.Match[str]) -> bool:
         return True  # "the 5 W's" are letters; "Hall 5 B", "stand 12 K" name a place
     if unit.lower() in _TIME_UNITS and _EVERY_BEFORE.search(text, max(0, start - 8), start):
         return True  # "runs every 5 minutes" is a schedule
+    if unit in _EAST_ASIAN_TIME and (
+        _EVERY_CJK_BEFORE.search(text, max(0, start - 4), start)
+        or _EVERY_CJK_AFTER.match(text, end)
+    ):
+        return True  # "每 5 秒采样一次", "5秒ごとに", "5초마다" too (blind24)
     # "5 min read" labels a page, it claims nothing
     return unit.lower() in {"min", "mins", "minute"} and bool(
         re.match(r"\s+read\b", text[end : end + 6])
@@ -158,9 +182,15 @@ _COUNT = r"(?:\d+|[A-Za-z]+(?:-[A-Za-z]+)?)"
 # The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month
 # roadmap", "3 year plan"); a warranty, a trial or a payback period is a figure.
 _PERIOD = re.compile(
-    rf"{_COUNT}[- ](?i:year|yr|month|quarter|week)(?=\s+(?:TCO|ROI|CAGR|NPV|IRR|(?i:roadmaps?|plans?"
-    r"|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?|programmes?|programs?"
-    r"|visions?))\b)"
+    rf"{_COUNT}[- ](?i:year|yr|month|quarter|week)(?=\s+(?:[A-Za-z-]+\s+)?(?:TCO|ROI|CAGR|NPV|IRR"
+    r"|(?i:roadmaps?|plans?|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?"
+    r"|programmes?|programs?|pilots?|visions?))\b)"
+)
+# A company's years of experience, as its history: "20 years of storage experience",
+# "拥有 10 年行业经验" (blind24); not a performance figure.
+_EXPERIENCE = re.compile(
+    r"\d+\+?[- ](?i:years?)(?=\s+of\s+(?:[A-Za-z-]+\s+){0,3}(?i:experience|expertise|history"
+    r"|heritage)\b)|\d+[ \u00a0]?年(?=[\u4e00-\u9fff]{0,4}(?:经验|經驗|历史|歷史|积累|積累))"
 )
 # The length of an event or a piece of content, which names it as a reading time does
 # ("a 45-minute keynote", "the 2-hour hands-on workshop", "a 2 min guide", "a 5-minute
@@ -175,7 +205,7 @@ _EVENTS = (
     r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
     r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
     r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?|quick-?starts?|walkthroughs?"
-    r"|tours?|primers?|reads?)"
+    r"|tours?|primers?|reads?|meetups?|seminars?|trainings?|panels?|lectures?)"
 )
 _EVENT_UNITS = r"(?i:minutes?|mins?|hours?|hrs?|days?|weeks?)"
 _EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENTS}\b)")
@@ -190,8 +220,11 @@ _EVENT_LENGTH = re.compile(
 )
 _CLASSES = (
     *(_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _DRIVE, _IO_SIZE),
-    *(_PERIOD, _PERIOD_CJK, _EVENT),
+    *(_PERIOD, _PERIOD_CJK, _EVENT, _EXPERIENCE),
 )
+# "全年 365 天" runs every day of the year, as "365 days a year" does (blind24).
+_ALL_YEAR = re.compile(r"(?:全年|一年)[ \u00a0]?\Z")
+_DAYS_OF_A_YEAR = re.compile(r"36[56][ \u00a0]?[天日]")
 
 
 def names_a_class(text: str, start: int, end: int) -> bool:
@@ -200,6 +233,10 @@ def names_a_class(text: str, start: int, end: int) -> bool:
     if any(
         (match := pattern.match(text, start)) is not None and match.end() == end
         for pattern in _CLASSES
+    ):
+        return True
+    if _DAYS_OF_A_YEAR.fullmatch(text, start, end) and _ALL_YEAR.search(
+        text, max(0, start - 4), start
     ):
         return True
     length = _EVENT_LENGTH.fullmatch(text, start, end)
