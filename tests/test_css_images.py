@@ -33,6 +33,9 @@ FILES = {
     "icon.svg": SVG.format("ok"),
     "pic.svg": '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
     "n.png": SVG.format("95"),
+    # a stylesheet file finds its images from its own place (blind25)
+    "css/imp.css": ".ip{background-image:url(../n.svg);padding-left:20px}",
+    "imp.css": ".ip{background-image:url(n.svg);padding-left:20px}",
 }
 #: A data: URL of an SVG drawing "95".
 DATA = "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%3E%3Ctext%3E95%3C/text%3E%3C/svg%3E"
@@ -49,6 +52,7 @@ def _refused(root: Path, lib: Library, body: str) -> list[tuple[int, int]]:
     docs = root / "docs"
     docs.mkdir(exist_ok=True)
     for name, text in FILES.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
         (docs / name).write_text(text, "utf-8")
     page = f"# Page\n\n{body}\n"
     sheets = SheetFiles([docs]).page("p/", "p.md", markdown_images(page))
@@ -99,7 +103,8 @@ ROWS = [
         'Each save took <span style="backgr\\6f und-image:url(../n.svg)"></span> s.',
         [(3, 16)],
     ),
-    # placed at the body's first line: a rule's selector is not matched in the source
+    # placed at the body's first line where the source does not show where it is drawn: a
+    # rule's selector is not matched in the source, nor a variable or a position read
     (
         "generated content of a <style> block's rule",
         '<style>.x::before{content:url(../n.svg)}</style>\n\nEach save took <span class="x">'
@@ -110,6 +115,39 @@ ROWS = [
         "a list's marker image, drawn before each item",
         "<ul style=\"list-style-image:url('../n.svg')\"><li>s per save</li></ul>",
         [(3, 1)],
+    ),
+    # blind25: drawn after the text, on the right, through a variable, from a linked file
+    (
+        "generated content after the text",
+        '<style>.aa::after{content:url(../n.svg)}</style>\n\n<span class="aa">Each save '
+        "took</span> s.",
+        [(1, 1)],
+    ),
+    (
+        "a background drawn at the right of the text",
+        '<span style="background:url(../n.svg) right no-repeat;padding-right:22px">Each save '
+        "took</span> s.",
+        [(1, 1)],
+    ),
+    (
+        "an image held in a custom property",
+        '<span style="--i:url(../n.svg);background-image:var(--i)"></span> s per save',
+        [(1, 1)],
+    ),
+    (
+        "a stylesheet file the page links",
+        '<link rel="stylesheet" href="../css/imp.css"><span class="ip"></span> s per save',
+        [(1, 1)],
+    ),
+    (
+        "a stylesheet file the page imports",
+        '<style>@import url(../imp.css);</style><span class="ip"></span> s per save',
+        [(1, 1)],
+    ),
+    (
+        "near miss: a custom property no image reads",
+        '<span style="--i:url(../n.svg);color:red"></span> s per save',
+        [],
     ),
     (
         "the list-style shorthand on the item",

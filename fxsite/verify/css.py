@@ -41,11 +41,14 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Declaration:
-    """One ``name: value``; ``selector`` is its rule's, "" in a ``style`` attribute."""
+    """One ``name: value``; ``selector`` is its rule's, "" in a ``style`` attribute;
+    ``base``: the site path of the stylesheet file it stands in, where its URLs are found
+    from ("": the page's)."""
 
     selector: str
     name: str
     value: tuple[ast.Node, ...]
+    base: str = ""
 
     @property
     def shown(self) -> str:

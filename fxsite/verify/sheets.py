@@ -25,7 +25,7 @@ import hashlib
 import posixpath
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import SplitResult, unquote, urlsplit
 
@@ -47,6 +47,8 @@ __all__ = [
     "in_theme",
     "loads_style",
     "page_rules",
+    "resolve",
+    "site_href",
 ]
 
 #: Largest stylesheet file read, as the gate reads a published file.
@@ -218,6 +220,14 @@ def resolve(href: str, base: str, site_url: str = "") -> str | None:
     return joined[len(prefix) :]
 
 
+def site_href(path: str, site_url: str) -> str:
+    """The URL of the site's file at ``path`` that :func:`resolve` finds from any page:
+    from the site's root (its path under ``site_url``)."""
+    site = urlsplit(site_url or _NO_SITE_URL)
+    prefix = "/" + site.path.strip("/") + "/" if site.path.strip("/") else "/"
+    return prefix + path
+
+
 def _origin(parts: SplitResult, scheme: str) -> tuple[str, str, int | None]:
     """The scheme, host and port of ``parts`` (``scheme`` where it names none)."""
     scheme = (parts.scheme or scheme).lower()
@@ -303,14 +313,17 @@ def _files(
 ) -> Iterator[Declaration]:
     """The styling rules of the files ``hrefs`` name from ``base``, each file's imports
     before its own rules (with an explicit stack: an import chain costs no recursion)."""
-    due: list[Sheet | None] = [None]  # the sheet whose rules follow its imports
+    due: list[tuple[Sheet, str] | None] = [None]  # a sheet whose rules follow its imports
     todo: list[list[tuple[str, str]]] = [[(h, base) for h in reversed(hrefs)]]
     while todo:
         if not todo[-1]:
             todo.pop()
-            sheet = due.pop()
-            if sheet is not None:
-                yield from sheet.declarations
+            done = due.pop()
+            if done is not None:
+                sheet, place = done  # a file's images are found from it (blind25)
+                yield from (
+                    replace(d, base=place) if image_urls(d) else d for d in sheet.declarations
+                )
             continue
         href, at = todo[-1].pop()
         inline = href.strip()[:5].lower() == "data:"  # a sheet inside the URL
@@ -323,6 +336,6 @@ def _files(
         if read is not None and read.problem is not None:
             problems.append(read.problem)
         if read is not None and read.sheet is not None:
-            due.append(read.sheet)
             base = at if inline else path
+            due.append((read.sheet, "" if inline else path))
             todo.append([(h, base) for h in reversed(read.sheet.imports)])

@@ -7,13 +7,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
-from fxsite.verify.css_images import image_urls
+from fxsite.verify.css_images import (
+    MARKER_PROPERTIES,
+    image_urls,
+    is_image,
+    placements,
+    reads_var,
+    style_declarations,
+)
 from fxsite.verify.first_letter import hide_first_letters, names_first_letter
+from fxsite.verify.images import read_image
 from fxsite.verify.order import matches
-from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules
+from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
 
 __all__ = ["apply_styles", "drawn_as_prose", "undrawn"]
@@ -51,33 +59,33 @@ def apply_styles(
 ) -> frozenset[int]:
     """The rules of the document's stylesheets (its ``<style>`` blocks, and the files
     ``sheets`` gives it: :func:`~.sheets.page_rules`) applied: its text drawn in their
-    cases, its code in their fonts, their images in their elements' ``style``; the elements
-    they may hide (:func:`_styled`).
+    cases, its code in their fonts, the images they draw (:func:`draw_css_images`); the
+    elements they may hide (:func:`_styled`).
     A file that cannot be read makes the page unreadable."""
     rules, problems = page_rules(root, sheets)
     page.unreadable += problems
+    too_many = draw_css_images(root, rules, sheets)
+    if too_many is not None:
+        page.unreadable.append(too_many)
     _draw_cases(root, rules)
-    _into_styles(root, rules)
+    _code_fonts(root, rules)
     return _styled(root, rules)
 
 
-def _into_styles(root: LexborNode, rules: list[Declaration]) -> None:
-    """The rules of ``rules`` the page reader reads from an element's ``style`` attribute,
-    written into it before its own (which outweighs a rule): the fonts they set for a
-    ``<pre>`` or ``<code>`` (:func:`drawn_as_prose` reads code drawn as prose), the images
-    they draw (:mod:`.css_images`)."""
-    written: dict[int, list[str]] = {}
+def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
+    """The fonts ``rules`` set for a ``<pre>`` or ``<code>``, written into its ``style``
+    attribute before its own (which outweighs a rule), so that :func:`drawn_as_prose`
+    reads the code as drawn."""
+    fonts: dict[int, list[str]] = {}
     targets: dict[int, LexborNode] = {}
     for decl in rules:
-        font = decl.name in ("font", "font-family")
-        if not font and not image_urls(decl):
-            continue
-        for node in matches(root, decl.selector):
-            if node.tag in CODE or not font:
-                written.setdefault(node.mem_id, []).append(decl.shown)
-                targets[node.mem_id] = node
+        if decl.name in ("font", "font-family"):
+            for node in matches(root, decl.selector):
+                if node.tag in CODE:
+                    fonts.setdefault(node.mem_id, []).append(decl.shown)
+                    targets[node.mem_id] = node
     for mem_id, node in targets.items():
-        node.attrs["style"] = "; ".join([*written[mem_id], node.attributes.get("style") or ""])
+        node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
 
 
 def _styled(root: LexborNode, rules: list[Declaration]) -> frozenset[int]:
@@ -129,3 +137,55 @@ def _case_owner(text: LexborNode, cases: dict[int, str]) -> int | None:
             return node.mem_id
         node = node.parent
     return None
+
+
+#: At most this many images are written into one page; past it the page is refused
+#: (each is an element, and a rule may match every element of a page).
+MAX_DRAWN = 4096
+
+
+def draw_css_images(root: LexborNode, rules: list[Declaration], sheets: PageSheets) -> str | None:
+    """Each image the page's ``rules`` and ``style`` attributes draw that draws text,
+    written in where it is drawn as an ``<img>`` (:mod:`.css_images`); why the page cannot
+    be read so (more than :data:`MAX_DRAWN` images), or None."""
+    styled = [(n, style_declarations(n.attributes.get("style") or "")) for n in root.css("[style]")]
+    styled = [(n, d) for n, d in styled if d]
+    declared = [*rules, *(d for _, decls in styled for d in decls)]
+    custom = [u for d in declared if d.name.startswith("--") for u in image_urls(d)]
+    if not custom and not any(is_image(d) for d in declared):
+        return None
+    drawn: list[tuple[LexborNode, str, str]] = []
+    site_url = sheets.files.site_url if sheets.files is not None else ""
+    for nodes, decl in [
+        *((matches(root, d.selector), d) for d in rules if is_image(d)),
+        *(([n], d) for n, decls in styled for d in decls if is_image(d)),
+    ]:
+        for url in [*image_urls(decl), *(custom if reads_var(decl) else [])]:
+            path = resolve(url, decl.base, site_url) if decl.base else None
+            src = site_href(path, site_url) if path is not None else url  # a file's: from it
+            for node in nodes:
+                for target in _markers(node) if decl.name in MARKER_PROPERTIES else [node]:
+                    ends = placements(decl) if (target.text() or "").strip() else ("end",)
+                    drawn += [(target, where, src) for where in ends]  # an empty box: once
+            if len(drawn) > MAX_DRAWN:
+                return f"its styles draw more than {MAX_DRAWN:,} images"
+    for target, where, src in drawn:
+        if read_image(sheets, src):
+            _insert_image(target, where, src)
+    return None
+
+
+def _markers(node: LexborNode) -> list[LexborNode]:
+    """Where a list's marker image is drawn: at each of its items (an item's own, at it)."""
+    return [c for c in node.iter() if c.tag == "li"] if node.tag in ("ul", "ol") else [node]
+
+
+def _insert_image(node: LexborNode, where: str, src: str) -> None:
+    img = LexborHTMLParser("<img>").css_first("img")
+    assert img is not None
+    img.attrs["src"] = src
+    first = node.child
+    if where == "start" and first is not None:
+        first.insert_before(img)
+    else:
+        node.insert_child(img)

@@ -37,7 +37,6 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from fxsite.pages.table_units import table_units
 from fxsite.pages.title_units import container_units, list_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
-from fxsite.verify.css_images import drawn_images
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
@@ -670,9 +669,6 @@ class _Walk:
         if number:  # drawn before the item's text, in its run
             self.builders[-1].add(number)
             self.lead = (self.builders[-1], number)
-        drawn = self.css_images(node, tag, attrs)
-        if drawn:  # an image drawn in the element's box, at the start of its text
-            self.builders[-1].add_code(drawn)
 
     def _lead(self, outer: Run) -> str:
         """A list item's number where nothing followed it in ``outer`` yet, taken out of
@@ -853,20 +849,6 @@ class _Walk:
                 builder.add(exponent)
                 return True
         return False
-
-    def css_images(self, node: LexborNode, tag: str, attrs: Mapping[str, str | None]) -> str:
-        """The text the images its ``style`` draws in the element's box draw (a list
-        item's: its marker's, its own or its list's, first), as an ``<img>``'s
-        (:mod:`.css_images`); "" where they draw none."""
-        style = attrs.get("style")
-        urls = drawn_images(style) if style else ()
-        if tag == "li":
-            parent = node.parent
-            for holder in (attrs, parent.attributes if parent is not None else {}):
-                marker = holder.get("style")
-                urls = (*drawn_images(marker, markers=True), *urls) if marker else urls
-        texts = (read_image(self.sheets, url) for url in urls)
-        return " ".join(t for t in texts if t)
 
     def hidden(self, node: LexborNode, attrs: Mapping[str, str | None]) -> bool:
         """Hidden by its attributes or the page's stylesheets."""
