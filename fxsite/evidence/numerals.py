@@ -178,18 +178,26 @@ BOUND_WORDS: dict[str, str] = {
     "不少于": "min",
     "高于": "min",
     "大于": "min",
+    # blind25: bounds a writer used beside a claim
+    **dict.fromkeys(("a maximum of", "just shy of", "shy of", "short of", "beneath"), "max"),
+    **dict.fromkeys(("capped at", "≲", "unter", "weniger als", "moins de", "menos de"), "max"),
+    **dict.fromkeys(("أقل من", "a minimum of", "≳", "mehr als", "plus de", "más de"), "min"),
+    "أكثر من": "min",
 }
 
-#: Words after the quantity that bound it ("40秒以内", "100 GB/s以上").
-BOUND_SUFFIXES: dict[str, str] = {"以内": "max", "以下": "max", "以上": "min"}
+#: Words after the quantity that bound it ("40秒以内", "100 GB/s以上", "94초 이내").
+BOUND_SUFFIXES: dict[str, str] = {
+    **{"以内": "max", "以下": "max", "以上": "min", "未満": "max", "之内": "max"},
+    **{"足らず": "max", "이상": "min", "이하": "max", "미만": "max", "이내": "max"},
+}
 #: Words after a number that bound it, as written after a claim ("[94 s](…) or less",
 #: "[40秒](…)以内"): a bound the claim's own words do not state (blind24).
 BOUND_AFTER_WORDS: dict[str, str] = {
     **BOUND_SUFFIXES,
     **dict.fromkeys(("or less", "or fewer", "or lower", "or below", "or under"), "max"),
-    **dict.fromkeys(("at most", "at the most", "미만", "이하", "이내"), "max"),
+    **dict.fromkeys(("at most", "at the most", "tops", "max", "maximum"), "max"),
     **dict.fromkeys(("or more", "or higher", "or better", "or above", "or over"), "min"),
-    **dict.fromkeys(("and up", "and above", "at least", "at the least", "이상"), "min"),
+    **dict.fromkeys(("and up", "and above", "at least", "at the least", "-plus", "+"), "min"),
 }
 
 #: Words that state a point value loosely: "about" (either side), "up to" (the most it

@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: The sign written before the number for a currency (``$1,200``).
-CURRENCY_SIGNS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥"}
+CURRENCY_SIGNS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "KRW": "₩"}
 
 _NBSP = "\u00a0"
 _EN_DASH = "\u2013"
@@ -351,7 +351,7 @@ def _stated(match: re.Match[str], qualifier: str | None) -> Stated | None:
         word is not None
         or scale != 1
         or qualifier is not None
-        or (unit_text is not None and any(is_cjk(c) for c in unit_text))
+        or (unit_text is not None and any(not c.isascii() and c.isalpha() for c in unit_text))
     )
     return Stated(low, high, decimals, unit, unit_text, qualifier, worded)
 
@@ -430,13 +430,15 @@ def compare(
     *,
     factor: Decimal | None = None,
     bound: str | None = None,
+    unit: str | None = None,
 ) -> str | None:
     """The claim rule: None when ``stated`` states the record's value, else a reason.
 
     ``low``/``high`` are the record's value (``high`` None unless a range),
     ``record_decimals`` its precision, ``bound`` "max" or "min" for a
-    one-sided figure (its value in ``low``), and ``factor`` turns the record's
-    unit into the text's (``Decimal(1) / 60`` for a figure in s stated in min).
+    one-sided figure (its value in ``low``), ``factor`` turns the record's
+    unit into the text's (``Decimal(1) / 60`` for a figure in s stated in min), and
+    ``unit`` is the record's where the text states none.
 
     Returns ``"bound"`` when the text's bound word disagrees with the figure
     (``under 40 s`` for a point figure, ``over 40 s`` for ``{max: 40}``, a
@@ -463,10 +465,12 @@ def compare(
         round_half_up(rec / scale, record_decimals).is_zero() for rec, _ in ends
     ):
         return "value"
-    # "100%" for 99.9999% rounds right and says "all" (blind24): a share stated whole is
-    # misstated where the record, at its precision, is not whole.
-    if stated.unit == "%" and any(
-        txt == 100 and round_half_up(rec / scale, record_decimals) != 100 for rec, txt in ends
+    # "100%" for 99.9999% rounds right and says "all" (blind24), "1×" for 1.4× "no gain"
+    # (blind25): a share stated whole, a ratio stated as one, is misstated where the record,
+    # at its precision, is not (``unit``: the record's, where the text states none).
+    whole = _WHOLE.get(stated.unit or unit or "")
+    if whole is not None and any(
+        txt == whole and round_half_up(rec / scale, record_decimals) != whole for rec, txt in ends
     ):
         return "value"
     # The precision each side shows, as a step in the text's unit.
@@ -484,6 +488,10 @@ def compare(
     if any(round_half_up(rec, stated.decimals) != txt for rec, txt in ends):
         return "value"
     return None
+
+
+#: The values that say "all" or "no change" in a unit: 100%, 1×.
+_WHOLE = {"%": Decimal(100), "×": Decimal(1)}
 
 
 def converts(stated_unit: str, figure_unit: str) -> Decimal | None:
@@ -521,7 +529,8 @@ def check_stated(
         factor = converts(stated.unit, unit)
         if factor is None:
             return stated, "unit"
-    return stated, compare(stated, low, high, decimals, factor=factor, bound=bound)
+    whole = unit if stated.unit is None or stated.unit == unit else None
+    return stated, compare(stated, low, high, decimals, factor=factor, bound=bound, unit=whole)
 
 
 def matches(stated: Stated, value: Decimal, *, decimals: int) -> bool:

@@ -152,11 +152,17 @@ def resolve_ref(
 
 
 def _display_unit(symbol: str, written: str | None) -> str | None:
-    # Keep a spelled-out unit the author chose ("3 minutes"); symbols are
-    # normalised so the site writes "×" and "GB/s" one way everywhere.
-    if written and len(written) > 3 and written.isalpha() and not UNITS[symbol].tight:
+    # Keep a unit the author spelled out ("3 minutes", "500 requests/s": blind24); symbols
+    # are normalised so the site writes "×" and "GB/s" one way everywhere.
+    unit = UNITS[symbol]
+    money = unit.dimension == "currency" or unit.currency is not None  # "$2.49/GPU-hour"
+    if written and _SPELLED_UNIT.search(written) and not unit.tight and not money:
         return written
     return None
+
+
+#: A word in a unit as written: four letters or more ("minutes", "requests/s"; not "GB/sec").
+_SPELLED_UNIT = re.compile(r"[^\W\d_]{4,}")
 
 
 #: A build resolves each claim twice (the source check, then the Markdown
@@ -281,11 +287,12 @@ def _refusal(
         # "Sequential read (GB/s)", not "40.1 GB/s": blind22)
         own = _number_only(fig.low, fig.high, fig.decimals)
     own = None if own == filled else own
-    if stated.unit == "%" and stated.low == 100 and fig.high is None:
-        return ClaimProblem(  # rounded right, it says "all" (blind24)
+    said = _SAYS.get(((stated.unit or fig.unit), stated.low)) if fig.high is None else None
+    if said is not None:  # rounded right, it says "all", "none", "no gain" (blind24, blind25)
+        return ClaimProblem(
             "FX403",
-            f"'{text}' misstates {fig.ref}, which is {filled}: 100% says all, and the record "
-            f"is not 100%; write '{filled}'",
+            f"'{text}' misstates {fig.ref}, which is {filled}: {said[0]} says {said[1]}, and the "
+            f"record is not {said[0]}; write '{filled}'",
         )
     return ClaimProblem(
         "FX403",
@@ -293,6 +300,13 @@ def _refusal(
         + (f"write '{own}' or '{filled}'" if own else f"write '{filled}'"),
     )
 
+
+#: What a rounded value states beyond its number: (unit, value) to (the value, what it says).
+_SAYS = {
+    ("%", Decimal(100)): ("100%", "all"),
+    ("%", Decimal(0)): ("0%", "none"),
+    ("×", Decimal(1)): ("1×", "no change"),
+}
 
 #: The number a claim's text writes, its digits grouped or not ("2.2", "2,200").
 _WRITTEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")

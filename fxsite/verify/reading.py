@@ -555,6 +555,12 @@ _BOUND_BEFORE = re.compile(
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
 
 
+#: What follows a bound word after a claim that makes it another word: a word after "at
+#: most" ("at most sizes"), 存 after 以内 ("以内存": 以 and 内存, memory), a verb after 以下
+#: ("以下是": what follows).
+_NOT_A_BOUND = re.compile(r"(?<=most|east) [A-Za-z]|(?<=以内)存|(?<=以下)[是为為列述的]")
+
+
 def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tuple[str, bool] | None:
     """The words beside the claim at ``text[start:end]`` that make it a bound ("under
     [94 s](…)", "[40秒](…)以内", "[94 s](…) or less"), and whether they follow it, within
@@ -563,5 +569,8 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     found = _BOUND_BEFORE.search(text, max(since, start - 20), start)
     if found is not None:
         return found.group().strip(), False
-    found = _BOUND_AFTER.match(text[end : min(stop, end + 20)])
-    return (found.group().strip(), True) if found is not None else None
+    after = text[end : min(stop, end + 20)]
+    found = _BOUND_AFTER.match(after)
+    if found is None or _NOT_A_BOUND.match(after, found.end()) is not None:
+        return None  # "at most sizes", "以内存快照" (以 + 内存), "以下是" (blind25)
+    return found.group().strip(), True

@@ -450,8 +450,9 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
     for "or less")."""
     if not after:
         inside = f"{bound}{'' if not bound.isascii() else ' '}{claim}"
-    elif bound in BOUND_SUFFIXES:
-        inside = f"{claim}{bound}"
+    elif bound in BOUND_SUFFIXES:  # Korean writes it a space apart: "94초 이내"
+        spaced = "\uac00" <= bound[0] <= "\ud7a3"
+        inside = f"{claim} {bound}" if spaced else f"{claim}{bound}"
     else:
         inside = f"{'at most' if BOUND_AFTER_WORDS[bound.lower()] == 'max' else 'at least'} {claim}"
     return Local(

@@ -1,0 +1,113 @@
+"""What the twenty-fifth blind tester found: more bound words beside a claim, rounded
+claims that say "all", "none" or "no change", and claims shown in other words than the
+author's.
+
+Detector rows are a paragraph of a page read by the one reader, with the errors it must
+give as ``(code, line, col)``; none for a near miss.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from sitekit import library, sentence_errors
+
+from fxsite.evidence.library import load_library
+from fxsite.evidence.quantities import check_stated
+from fxsite.pages.claims import Claim, resolve_claim
+
+SAVE = "[94 s](evidence:R1#save_time_fx100)"
+
+ROWS = [
+    ("a maximum of", f"Saves take a maximum of {SAVE}.", [("FX503", 3, 26)]),
+    ("tops, after", f"Saves take {SAVE} tops.", [("FX503", 3, 13)]),
+    ("max, after", f"Saves take {SAVE} max.", [("FX503", 3, 13)]),
+    ("-plus, after", f"Saves take {SAVE}-plus.", [("FX503", 3, 13)]),
+    ("German", f"Saves take unter {SAVE}.", [("FX503", 3, 19)]),
+    ("Japanese, after", "保存[94秒](evidence:R1#save_time_fx100)未満。", [("FX503", 3, 4)]),
+    ("Korean, after", "저장 [94초](evidence:R1#save_time_fx100) 이내.", [("FX503", 3, 5)]),
+    ("near miss: at most of a noun", f"The FX100 saves in {SAVE} at most sizes we tested.", []),
+    ("near miss: 以 and 内存", "保存时间为[94秒](evidence:R1#save_time_fx100)以内存快照为例。", []),
+    ("near miss: 以下是", "保存时间为[94秒](evidence:R1#save_time_fx100)，以下是细节。", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_blind25(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors
+
+
+def test_a_bound_is_told_in_the_claims_own_words() -> None:
+    found = sentence_errors("저장 [94초](evidence:R1#save_time_fx100) 이내.", library())
+    assert found == [("FX503", 3, 5)]
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    _, findings = check_page(
+        "# T\n\n저장 [94초](evidence:R1#save_time_fx100) 이내.\n",
+        PAGE_PATH,
+        library(),
+        href_for,
+        fixture_renderer(),
+    )
+    assert "'[94초 이내](…)'" in findings[0].message
+
+
+# (name, claim, the record's value, its unit and decimals, the verdict)
+WHOLE = [
+    ("a share without its unit, whole", "100", "99.9999", "%", 4, "value"),
+    ("a ratio of one for 1.4×", "1×", "1.4", "×", 1, "value"),
+    ("at the claim's precision", "1.0×", "1.04", "×", 2, "value"),
+    ("near miss: the record's ratio", "1.4×", "1.4", "×", 1, None),
+    ("near miss: a ratio of one", "1×", "1", "×", 0, None),
+    ("near miss: rounded, not to one", "1.2×", "1.24", "×", 2, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "value", "unit", "decimals", "verdict"),
+    [r[1:] for r in WHOLE],
+    ids=[r[0] for r in WHOLE],
+)
+def test_rounding_that_says_more(
+    claim: str, value: str, unit: str, decimals: int, verdict: str | None
+) -> None:
+    assert check_stated(claim, Decimal(value), None, unit, decimals)[1] == verdict
+
+
+RECORD = """id: P1
+title: Prices and rates, fixture
+label: public
+status: active
+source:
+  issuer: Fixture Labs
+figures:
+  price_krw: {value: 12000, unit: KRW, what: Monthly price in Korea}
+  serve_rate: {value: 500, unit: requests/s, what: Requests served per second}
+  save_time: {value: 94, unit: s, what: Save time}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "shown"),
+    [
+        ("500 requests/s", "serve_rate", "500\u00a0requests/s"),  # was "500 req/s"
+        ("₩12,000", "price_krw", "₩12,000"),  # was "KRW 12,000"
+        ("12,000원", "price_krw", "12,000원"),
+        ("94초", "save_time", "94초"),  # was "94 s"
+        ("94 s", "save_time", "94\u00a0s"),  # a symbol: written one way
+    ],
+)
+def test_a_claim_shows_the_authors_words(
+    tmp_path: Path, text: str, figure: str, shown: str
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "P1.yaml").write_text(RECORD, "utf-8")
+    claim = resolve_claim(
+        text, f"evidence:P1#{figure}", load_library(tmp_path / "evidence", tmp_path)
+    )
+    assert isinstance(claim, Claim)
+    assert claim.display == shown
