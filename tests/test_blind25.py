@@ -111,3 +111,16 @@ def test_a_claim_shows_the_authors_words(
     )
     assert isinstance(claim, Claim)
     assert claim.display == shown
+
+
+def test_the_advice_puts_a_bound_inside_the_link() -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    _, findings = check_page(
+        "# T\n\n## Under 2 minutes\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    message = next(f.message for f in findings if f.code == "FX501")
+    assert "[Under 2 minutes](evidence:" in message
+    assert "Under [2 minutes]" not in message  # refused as written (FX503)

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library, figure_words
 from fxsite.evidence.memo import RecordMemo
-from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, WIDTH_MAP, alternation
+from fxsite.evidence.numerals import APPROX_WORDS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import (
     Stated,
     check_stated,
@@ -360,9 +360,9 @@ def _number_only(low: object, high: object, decimals: int) -> str:
     return text
 
 
-# A bound or approximation word at the start of a bare figure ("about 94 s"):
-# when the figure states no bound, it stays outside the link.
-_LEAD = re.compile(rf"^(?:\+|(?i:{alternation({**BOUND_WORDS, **APPROX_WORDS})}))\s*")
+#: A leading word a suggested claim may leave outside its link: "+", a loose word (a bound
+#: outside is refused, FX503: it goes inside, where it is checked).
+_LEAD = re.compile(rf"^(?:\+|(?i:{alternation(APPROX_WORDS)}))\s*")
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]")
 _STOP = {"the", "and", "for", "with", "from", "that", "this", "was", "are", "per", "its", "than"}
 
@@ -390,9 +390,9 @@ def suggest_claims(
 
     A figure qualifies when the bare text, as a link text, passes the claim
     rule for it (after scale words and unit conversion). The writer's leading
-    "about", "over" or "+" stays outside the link when the rest passes alone
-    (``about [94 s](…)``); a bound that the figure needs goes inside
-    (``[under 40 s](…)`` for ``{max: 40}``). Figures whose ``what`` and record
+    "about" or "+" stays outside the link when the rest passes alone
+    (``about [94 s](…)``); a bound goes inside, where it is checked
+    (``[under 40 s](…)`` for ``{max: 40}``; "under 94 s" suggests no point figure). Figures whose ``what`` and record
     title share the most words with ``context`` (the sentence around the
     bare figure) come first.
     """
