@@ -31,6 +31,14 @@ ROWS = [
     ("near miss: at most of a noun", f"The FX100 saves in {SAVE} at most sizes we tested.", []),
     ("near miss: 以 and 内存", "保存时间为[94秒](evidence:R1#save_time_fx100)以内存快照为例。", []),
     ("near miss: 以下是", "保存时间为[94秒](evidence:R1#save_time_fx100)，以下是细节。", []),
+    # Korean amounts of money in numerals
+    ("ten thousand won", "가격은 만 원입니다.", [("FX501", 3, 5)]),
+    ("a thousand won", "가격은 천 원입니다.", [("FX501", 3, 5)]),
+    ("fifty million won", "가격은 오천만 원입니다.", [("FX501", 3, 5)]),
+    ("twelve thousand won", "가격은 일만 이천 원입니다.", [("FX501", 3, 5)]),
+    ("near miss: this principle", "이 원칙을 지킵니다.", []),
+    ("near miss: a full train", "만원 지하철", []),
+    ("near miss: a count of people", "직원은 오천 명입니다.", []),
 ]  # fmt: skip
 
 

@@ -90,6 +90,17 @@ _JA_DURATION = LazyPattern(
     r"(?:分間|分(?=で|以内|未満|程度|ほど|かか)|日間|日(?=で|以内|未満|程度|ほど|かか)"
     r"|週間|[かヶカケ]月間?|年間)"
 )
+#: A Korean amount of money in numerals: "만 원" (10,000 won), "오천만 원", "일만 이천 원",
+#: "천 원" (blind25), spaced from its currency as Korean writes it ("만원 지하철" is a full
+#: train, "백원" a name). It holds a place or a group (십, 백, 천, 만, 억, 조): "이 원칙"
+#: (this principle) is no amount.
+_KO_DIGIT = "[일이삼사오육칠팔구]"
+_KO_GROUP = rf"(?:{_KO_DIGIT}?천)?(?:{_KO_DIGIT}?백)?(?:{_KO_DIGIT}?십)?{_KO_DIGIT}?"
+_KO_AMOUNT = LazyPattern(
+    rf"(?<![가-힣])(?=[일이삼사오육칠팔구]*[십백천만억조])"
+    rf"(?:{_KO_GROUP}[조억만][ \u00a0]?){{0,3}}{_KO_GROUP}(?<![ \u00a0])[ \u00a0](?:원|엔|달러)"
+)
+_KO_MONEY_CUE = _needles("원", "엔", "달러")
 _COUNT_CUE = _needles(*_NOUNS)
 _JA_CUE = _needles("分", "日", "週間", "月", "年間")
 _RATE_CUE = _needles("/")
@@ -107,6 +118,9 @@ def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if _holds(text, _PER_TIME_CUE):
         for match in _RATE_OF_WORK.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    if _holds(text, _KO_MONEY_CUE):
+        for match in _KO_AMOUNT.finditer(text):
+            yield match.start(), match.end(), "currency"
     if _holds(text, _JA_CUE):
         for match in _JA_DURATION.finditer(text):
             yield match.start(), match.end(), "unit"
