@@ -111,6 +111,8 @@ CLAIMS = [
     ("1万2千円", Decimal(12000), -3, "JPY"),
     ("JP¥300", Decimal(300), 0, "JPY"),
     ("1万2千元", Decimal(12000), -3, "CNY"),
+    ("ninety-four seconds", Decimal(94), 0, "s"),  # was "not one quantity"
+    ("twenty one minutes", Decimal(21), 0, "min"),
     ("five 9s", Decimal("99.999"), 3, "%"),
     ("5 个 9", Decimal("99.999"), 3, "%"),
     ("六个九", Decimal("99.9999"), 4, "%"),

@@ -199,6 +199,7 @@ def parse_stated(text: str) -> Stated | None:
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
+    core = _TENS_AND_ONES.sub(_tens_and_ones, core)  # "ninety-four" is 94 (blind24)
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
@@ -249,6 +250,16 @@ def _as_exponent(match: re.Match[str]) -> str:
     """A power of ten in scientific notation: "1.2×10⁶" as "1.2e6"."""
     exponent = match["exponent"] or match["sup"].translate(_FROM_SUPERSCRIPT)
     return f"{match['mantissa'] or '1'}e{exponent}"
+
+
+#: A number said as its tens and ones: "ninety-four", "twenty one".
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TENS_AND_ONES = re.compile(rf"\b(?i:({'|'.join(_TENS)})[-\u2010\u2011 ]({'|'.join(_ONES)}))\b")
+
+
+def _tens_and_ones(match: re.Match[str]) -> str:
+    return str(NUMBER_WORDS[match[1].lower()] + NUMBER_WORDS[match[2].lower()])
 
 
 def _as_placed(match: re.Match[str]) -> str:

@@ -5,7 +5,7 @@ marker, generated content.
 line as ``<img src="n.svg">`` does: where n.svg draws "95", "Each save took
 <span …></span> s" shows "Each save took 95 s" (blind21). Before the page reader walks a
 page, each image CSS draws that draws text is written into the page as the ``<img>`` a
-browser's drawing amounts to (:func:`draw_css_images`), and read as any image is
+browser's drawing amounts to (:func:`~.styled.draw_css_images`), and read as any image is
 (:mod:`.images`):
 
 * generated content at the element's start (``::before``, ``::marker``) or its end
