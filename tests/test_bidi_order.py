@@ -59,6 +59,13 @@ ROWS = [
         [],
     ),
     ("near miss: no right-to-left character", "Customers say × abc 1.9 here.", [], []),
+    # blind25: a sign before a claim with no unit, drawn after it among Hebrew words
+    (
+        "a sign drawn after a claim",
+        "המהירות × [94](evidence:R1#save_time_fx100) מהירה יותר",
+        [("FX503", 3, 12)],
+        [],
+    ),
 ]
 
 
@@ -72,17 +79,18 @@ def test_a_right_to_left_run_is_read_as_drawn(
 
 
 def test_the_drawn_order() -> None:
-    assert drawn_order("Customers say السرعة × 1.9 أسرع here.", []) == (
-        "Customers say عرسأ 1.9 × ةعرسلا here."
-    )
+    drawn = drawn_order("Customers say السرعة × 1.9 أسرع here.", [])
+    assert drawn == ("Customers say عرسأ 1.9 × ةعرسلا here.", [])
     assert drawn_order("Customers say × abc 1.9 here.", []) is None  # no such script
     assert drawn_order("السرعة كبيرة", []) is None  # letters only: no digit
 
 
-def test_a_claims_characters_are_blanked_where_they_are_drawn() -> None:
+def test_a_claim_is_read_where_it_is_drawn() -> None:
     text = "السرعة 1.9× أسرع 2"
-    claim = (text.index("1.9×"), text.index("1.9×") + 4, 0)
+    claim = (text.index("1.9×"), text.index("1.9×") + 4, 7)
     drawn = drawn_order(text, [claim])
     assert drawn is not None
-    assert "1.9" not in drawn and "×" not in drawn  # the claim: spaces
-    assert "2" in drawn  # the bare number is drawn where it stands
+    shown, claims = drawn
+    assert [shown[s:e] for s, e, _ in claims] == ["×1.9"]  # the claim, as drawn (× is neutral)
+    assert [i for _, _, i in claims] == [7]  # its index kept
+    assert "2" in shown  # the bare number is drawn where it stands

@@ -11,12 +11,12 @@ Rust ``unicode-bidi`` crate), the paragraph left to right, as fxsite's pages are
 explicit direction (``dir``, ``<bdo>``, the bidi controls) is refused on its own
 (:mod:`.order`).
 
-A claim's characters are drawn in the line as any others are, so that a bare number
-drawn beside them is read there; they are then blanked, so that a claim is never read
-as bare. Which drawn characters are a claim's is found without a mapping from the
-library: the text is drawn again with each claim character swapped for another of the
-same bidirectional class, which is drawn in the same place (the algorithm reads only
-classes), and the places where the two drawings differ are the claim's.
+A claim is drawn in the line as any text is, and read as a claim where it is drawn (what
+stands beside it there is read with it: a unit, a sign, a bound). Which drawn characters
+are a claim's is found without a mapping from the library: the text is drawn again with
+the claim's characters swapped for others of the same bidirectional class, which are
+drawn in the same places (the algorithm reads only classes), and the places where the
+two drawings differ are the claim's.
 """
 
 from __future__ import annotations
@@ -61,43 +61,54 @@ def _swapped(char: str) -> str:
     return pair[0] if char != pair[0] else pair[1]
 
 
-def drawn_order(text: str, claims: list[tuple[int, int, int]]) -> str | None:
-    """``text`` in the order a left-to-right paragraph draws it, each character of a
-    claim (``claims``: its spans) as a space, without the format characters that draw
-    nothing; None where that is the text as written (no right-to-left character, no
-    digit, or nothing moved)."""
+def drawn_order(
+    text: str, claims: list[tuple[int, int, int]]
+) -> tuple[str, list[tuple[int, int, int]]] | None:
+    """``text`` in the order a left-to-right paragraph draws it, without the format
+    characters that draw nothing, and where each claim (``claims``: its spans, as
+    :attr:`~.shown.Block.claims`) is drawn there; None where that is the text as written
+    (no right-to-left character, no digit, or nothing moved)."""
     if _RIGHT_TO_LEFT.search(text) is None or _DIGIT.search(text) is None:
         return None
     from bidi import get_display  # type: ignore[import-untyped]  # only right-to-left pages
 
     drawn = str(get_display(text, base_dir="L"))
-    if claims:
-        marked = list(text)
-        for start, end, _ in claims:
-            marked[start:end] = map(_swapped, text[start:end])
-        again = str(get_display("".join(marked), base_dir="L"))
-        if len(again) != len(drawn):  # not drawn one for one: the claims are left out
-            return None
-        drawn = "".join(" " if a != b else a for a, b in zip(drawn, again, strict=True))
-        written = list(text)
-        for start, end, _ in claims:
-            written[start:end] = " " * (end - start)
-        text = "".join(written)
     if drawn == text:
         return None
+    owner: list[int | None] = [None] * len(drawn)
+    for start, end, index in claims:  # each claim's characters, found one claim at a time
+        marked = list(text)
+        marked[start:end] = map(_swapped, text[start:end])
+        again = str(get_display("".join(marked), base_dir="L"))
+        if len(again) != len(drawn):  # not drawn one for one: not read in another order
+            return None
+        for at, (a, b) in enumerate(zip(drawn, again, strict=True)):
+            owner[at] = index if a != b else owner[at]
     # As drawn: without the format characters that draw nothing (a joiner, a mark), told
     # where the text is read as written (FX502).
-    return "".join(c for c in drawn if unicodedata.category(c) != "Cf")
+    kept = [(c, o) for c, o in zip(drawn, owner, strict=True) if unicodedata.category(c) != "Cf"]
+    spans: list[tuple[int, int, int]] = []
+    for at, (_, of) in enumerate(kept):
+        if of is None:
+            continue
+        if spans and spans[-1][1] == at and spans[-1][2] == of:
+            spans[-1] = (spans[-1][0], at + 1, of)
+        else:
+            spans.append((at, at + 1, of))
+    return "".join(c for c, _ in kept), spans
 
 
 def drawn_readings(blocks: list[Block]) -> list[Block]:
     """A second reading (:attr:`~.shown.Block.variant`) of each of ``blocks`` that a
-    right-to-left script draws in another order (:func:`drawn_order`)."""
+    right-to-left script draws in another order (:func:`drawn_order`), its claims where
+    they are drawn: a sign drawn beside one is read there ("× [94](…)" among Hebrew words
+    is drawn "94 ×": blind25)."""
     out: list[Block] = []
     for block in blocks:
         drawn = drawn_order(block.text, block.claims)
         if drawn is not None:
-            reading = Block(drawn, block.channel, [], block.role, block.unit, block.said)
+            text, claims = drawn
+            reading = Block(text, block.channel, claims, block.role, block.unit, block.said)
             reading.variant = len(blocks) + len(out)
             out.append(reading)
     return out
