@@ -35,6 +35,7 @@ ROWS = [
     ("scaled", "It does 2.5 million every second.", [("FX501", 3, 9)]),
     ("Chinese, after a slash", "吞吐量 500/秒。", [("FX501", 3, 5)]),
     ("Japanese, after a slash", "処理速度 500/秒。", [("FX501", 3, 6)]),
+    ("Japanese, in a second", "1秒間に500件処理します。", [("FX501", 3, 1), ("FX501", 3, 5)]),
     ("near miss: every second day", "We back up 2 every second day.", []),
     ("near miss: around the clock", "It runs 24/7.", []),
     ("near miss: a score", "It scored 9/10.", []),

@@ -68,7 +68,7 @@ _RATE = LazyPattern(
 #: "1時間あたり".
 _PER_TIME = (
     r"(?:每(?:秒钟?|分钟|小时|天|日)|毎(?:秒|分|時間?|日)|(?:초|분|시간|하루)당"
-    r"|1?(?:時間|分|秒)あたり"
+    r"|1?(?:時間|分|秒)(?:あたり|間に)"
     # every so many of them: "每 5 秒", "每隔 5 分钟", "5秒ごとに", "5초마다" (blind24)
     r"|每隔?[ \u00a0]?\d+(?:\.\d+)?[ \u00a0]?(?:秒钟?|分钟|小时|天)"
     r"|\d+(?:\.\d+)?(?:秒|分|時間)(?:ごとに?|毎に?|おきに?)|\d+(?:\.\d+)?(?:초|분|시간)마다)"
@@ -83,7 +83,7 @@ _RATE_OF_WORK = LazyPattern(
     rf"(?P<figure>{_START}{_NUMBER}{_MAG}?{_SPACE}(?:{_CLASSIFIER}?{_SPACE}"
     rf"(?:{alternation(_RATE_NOUNS)})(?![A-Za-z])|[次个個件건회개번]))"
 )
-_PER_TIME_CUE = _needles("每", "毎", "당", "あたり", "ごと", "おき", "마다")
+_PER_TIME_CUE = _needles("每", "毎", "당", "あたり", "間に", "ごと", "おき", "마다")
 #: A Japanese duration (分 and 日 only before a word that makes one: "で", "以内" …).
 _JA_DURATION = LazyPattern(
     rf"(?<![A-Za-z0-9_.,月第]){_NUMBER}{_SPACE}"
