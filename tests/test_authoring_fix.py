@@ -192,6 +192,13 @@ CASES = {
         "Baseline saves took 1<code>78 s</code>.", "Baseline saves took 1<code>78 s</code>.",
         "outside the code, as [178 s](evidence:R1#save_time_baseline)",
     ),
+    # blind24: "under [94 s](…)" for a point figure would state a bound no record states
+    "a bound before a point figure": (
+        "Baseline saves took under 178 s.", "Baseline saves took under 178 s.", "no record figure states this value",
+    ),
+    "a bound after it": (
+        "Baseline saves took 178 s or less.", "Baseline saves took 178 s or less.", "would not pass",
+    ),
     "already a claim": (
         "Saves took [178 s](evidence:R1#save_time_baseline).",
         "Saves took [178 s](evidence:R1#save_time_baseline).",
