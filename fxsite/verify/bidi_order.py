@@ -68,8 +68,8 @@ def drawn_order(
     characters that draw nothing, and where each claim (``claims``: its spans, as
     :attr:`~.shown.Block.claims`) is drawn there; None where that is the text as written
     (no right-to-left character, no digit, or nothing moved)."""
-    if _RIGHT_TO_LEFT.search(text) is None or _DIGIT.search(text) is None:
-        return None
+    if text.isascii() or _RIGHT_TO_LEFT.search(text) is None or _DIGIT.search(text) is None:
+        return None  # most text: ASCII, told at C speed
     from bidi import get_display  # type: ignore[import-untyped]  # only right-to-left pages
 
     drawn = str(get_display(text, base_dir="L"))
