@@ -114,6 +114,10 @@ CLAIMS = [
     ("1万2千元", Decimal(12000), -3, "CNY"),
     ("ninety-four seconds", Decimal(94), 0, "s"),  # was "not one quantity"
     ("twenty one minutes", Decimal(21), 0, "min"),
+    ("九十四秒", Decimal(94), 0, "s"),  # was "not one quantity"
+    ("约一百二十秒", Decimal(120), 0, "s"),
+    ("两千零五元", Decimal(2005), 0, "CNY"),
+    ("两千元", Decimal(2000), -3, "CNY"),  # as "two thousand": to the thousands
     ("five 9s", Decimal("99.999"), 3, "%"),
     ("5 个 9", Decimal("99.999"), 3, "%"),
     ("六个九", Decimal("99.9999"), 4, "%"),

@@ -318,6 +318,32 @@ def placed_number(written: str) -> tuple[int, int] | None:
     return (total, smallest) if smallest is not None else None
 
 
+#: The digits and places of Chinese numerals.
+CHINESE_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
+_CHINESE_PLACES = {"十": 10, "百": 100, "千": 1000}
+#: A number in Chinese numerals below ten thousand, two characters or more ("九十四",
+#: "一百二十", "两千零五"): a single one is a number word (:data:`NUMBER_WORDS`).
+CHINESE_NUMERAL = re.compile("[零〇一二两三四五六七八九十百千]{2,}")
+
+
+def chinese_numeral(written: str) -> int | None:
+    """The value of a :data:`CHINESE_NUMERAL` ("九十四" is 94, "十五" 15); None where its
+    places do not descend ("九十十")."""
+    total, digit, last = 0, None, 10**4
+    for char in written:
+        if char in CHINESE_DIGITS:
+            if digit:  # two digits with no place between ("九九"): no such numeral
+                return None
+            digit = CHINESE_DIGITS[char]
+            continue
+        place = _CHINESE_PLACES[char]
+        if place >= last:
+            return None
+        total += (1 if digit is None else digit) * place
+        digit, last = None, place
+    return total + (digit or 0)
+
+
 def alternation(names: Iterable[str]) -> str:
     """Names as one regex alternation, longest first so ``GB/s`` wins over ``GB``."""
     return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))

@@ -24,6 +24,7 @@ from fxsite.evidence.numerals import (
     APPROX_WORDS,
     BOUND_SUFFIXES,
     BOUND_WORDS,
+    CHINESE_NUMERAL,
     EAST_ASIAN_GROUPS,
     EAST_ASIAN_PLACES,
     MONEY_SCALE_SUFFIXES,
@@ -34,6 +35,7 @@ from fxsite.evidence.numerals import (
     SCALE_WORDS,
     WIDTH_MAP,
     alternation,
+    chinese_numeral,
     placed_number,
 )
 from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
@@ -200,6 +202,7 @@ def parse_stated(text: str) -> Stated | None:
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
     core = _TENS_AND_ONES.sub(_tens_and_ones, core)  # "ninety-four" is 94 (blind24)
+    core = CHINESE_NUMERAL.sub(_chinese_numeral, core)  # "九十四秒" is 94 s (blind24)
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
@@ -256,6 +259,14 @@ def _as_exponent(match: re.Match[str]) -> str:
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TENS_AND_ONES = re.compile(rf"\b(?i:({'|'.join(_TENS)})[-\u2010\u2011 ]({'|'.join(_ONES)}))\b")
+
+
+def _chinese_numeral(match: re.Match[str]) -> str:
+    """A Chinese numeral in digits ("九十四" → "94"); "两千" is left to the scale words,
+    stated to the thousands, as "two thousand" is."""
+    written = match.group()
+    value = None if len(written) == 2 and written[1] == "千" else chinese_numeral(written)
+    return written if value is None else str(value)
 
 
 def _tens_and_ones(match: re.Match[str]) -> str:
