@@ -97,7 +97,9 @@ _JA_DURATION = LazyPattern(
 _KO_DIGIT = "[일이삼사오육칠팔구]"
 _KO_GROUP = rf"(?:{_KO_DIGIT}?천)?(?:{_KO_DIGIT}?백)?(?:{_KO_DIGIT}?십)?{_KO_DIGIT}?"
 _KO_AMOUNT = LazyPattern(
-    rf"(?<![가-힣])(?=[일이삼사오육칠팔구]*[십백천만억조])"
+    # not after a claim (its text blanked, two spaces or more): "[94](…)만 원" is told
+    # its unit outside the link
+    rf"(?<![가-힣\d.,])(?<!  )(?=[일이삼사오육칠팔구]*[십백천만억조])"
     rf"(?:{_KO_GROUP}[조억만][ \u00a0]?){{0,3}}{_KO_GROUP}(?<![ \u00a0])[ \u00a0](?:원|엔|달러)"
 )
 _KO_MONEY_CUE = _needles("원", "엔", "달러")
