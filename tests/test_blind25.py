@@ -107,6 +107,7 @@ figures:
         ("12,000원", "price_krw", "12,000원"),
         ("94초", "save_time", "94초"),  # was "94 s"
         ("94 s", "save_time", "94\u00a0s"),  # a symbol: written one way
+        ("94초", "save_time", "94초"),
     ],
 )
 def test_a_claim_shows_the_authors_words(
@@ -132,3 +133,24 @@ def test_the_advice_puts_a_bound_inside_the_link() -> None:
     message = next(f.message for f in findings if f.code == "FX501")
     assert "[Under 2 minutes](evidence:" in message
     assert "Under [2 minutes]" not in message  # refused as written (FX503)
+
+
+# blind26: figures a writer wrote bare by mistake, in words the detector did not read
+BARE = [
+    ("IOPS of a workload", "The N8 delivers 2.1M random-read IOPS.", [("FX501", 3, 17)]),
+    ("two words of it", "The N8 delivers 850K sustained write IOPS.", [("FX501", 3, 17)]),
+    ("a block size between", "The N8 delivers 2.1 million 4K IOPS.", [("FX501", 3, 17)]),
+    ("IOPS spelled out", "It achieves 2.1 million input/output operations per second.", [("FX501", 3, 13)]),
+    ("random reads per second", "The N8 completes 2.1 million random reads per second.", [("FX501", 3, 18)]),
+    ("reads a second", "The N8 serves 2.1 million random reads a second.", [("FX501", 3, 15)]),
+    ("gigabytes in katakana", "シーケンシャルリードは毎秒 38.5 ギガバイトです。", [("FX501", 3, 15)]),
+    ("gigabytes in Hangul", "순차 읽기는 초당 38.5기가바이트입니다.", [("FX501", 3, 11)]),
+    ("doubled, in Japanese", "性能は倍増しました。", [("FX501", 3, 4)]),
+    ("near miss: IOPS alone", "IOPS grew.", []),
+    ("near miss: reads of an article", "The article had 500 reads.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in BARE], ids=[r[0] for r in BARE])
+def test_bare_in_other_words(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors

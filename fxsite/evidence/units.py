@@ -220,10 +220,10 @@ _ALL: tuple[Unit, ...] = (
     # size (decimal and binary)
     _u("B", "size", "byte", "bytes", "字节", factor="1"),
     _u("KB", "size", "kB", "kilobyte", "kilobytes", factor="1e3"),
-    _u("MB", "size", "megabyte", "megabytes", factor="1e6"),
-    _u("GB", "size", "gigabyte", "gigabytes", factor="1e9"),
-    _u("TB", "size", "terabyte", "terabytes", factor="1e12"),
-    _u("PB", "size", "petabyte", "petabytes", factor="1e15"),
+    _u("MB", "size", "megabyte", "megabytes", "メガバイト", "메가바이트", factor="1e6"),
+    _u("GB", "size", "gigabyte", "gigabytes", "ギガバイト", "기가바이트", factor="1e9"),
+    _u("TB", "size", "terabyte", "terabytes", "テラバイト", "테라바이트", factor="1e12"),
+    _u("PB", "size", "petabyte", "petabytes", "ペタバイト", "페타바이트", factor="1e15"),
     _u("EB", "size", "exabyte", "exabytes", factor="1e18"),
     _u("KiB", "size", factor="1024"),
     _u("MiB", "size", factor="1048576"),
@@ -249,7 +249,7 @@ _ALL: tuple[Unit, ...] = (
     _u("Gb/s", "bandwidth", "Gbps", "Gbit/s", "gigabits per second", factor="125000000"),
     _u("Tb/s", "bandwidth", "Tbps", "Tbit/s", "terabits per second", factor="125000000000"),
     # rates: each counts a different thing, so none converts into another
-    _u("IOPS", "rate", "iops"),
+    _u("IOPS", "rate", "iops", "input/output operations per second", "I/O operations per second"),
     _u("ops/s", "rate", "op/s", "operations per second", "次/秒", "次每秒"),
     _u(
         "tokens/s",
@@ -285,7 +285,7 @@ _ALL: tuple[Unit, ...] = (
     _u("kgCO2e/kWh", "carbon-intensity", "kgCO2eq/kWh", "kgCO₂e/kWh", factor="1e3"),
     _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
-    _u("×", "ratio", "x", "X", "times", "倍", tight=True),
+    _u("×", "ratio", "x", "X", "times", "倍", "배", tight=True),
     _u(
         "%",
         "percent",

@@ -213,7 +213,7 @@ _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = LazyPattern(
     rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
     rf"(?:百分之(?:[{_NUMERALS}点]+|{_NUMBER})|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
-    r"|翻了?一番|翻了?两番|翻倍|翻番"
+    r"|翻了?一番|翻了?两番|翻倍|翻番|倍増|倍增(?!长)"  # doubled: Japanese "倍増" (blind26)
     r"|[减減]半|半[减減](?!期)"  # halved ("减半", "半減"); "半减期" is a half-life
     # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
     # ("千亿参数", "百公里加速" are names)
@@ -410,6 +410,8 @@ _WORD_CUE = _needles(
     "減半",
     "半减",
     "半減",
+    "倍増",
+    "倍增",
     "万",
     "萬",
     "亿",

@@ -434,6 +434,14 @@ SCALED_ONLY = frozenset(name.lower() for names in COUNTED_AT_SCALE for name in n
 # "94 tasks per minute" and "94 tasks/min" are rates per a unit, read as any other). The
 # noun may be left to the sentence, as "500 per second" leaves it, before "a"/"an" only:
 # "serves 500 a second" (blind21; "2 hourly builds" and "at 5 in a minute" are no rates).
+# The workload a rate of I/O names between its number and its unit: "2.1M random-read IOPS",
+# "850K sustained write IOPS", "2.1 million 4K IOPS", "2.1 million random reads per
+# second" (blind26).
+WORKLOAD = (
+    r"(?i:random|sequential|seq|rand|read|write|reads|writes|mixed|sustained|peak|small-block"
+    r"|large-block|random-read|random-write|sequential-read|sequential-write|\d+[KkMm]"
+    r"|\d+[ \u00a0]?KiB|\d+/\d+)"
+)
 _A_UNIT_OF_TIME = (
     rf"(?i:(?:a|each|every){SP}(?:second|sec|minute|min)|(?:an|each|every){SP}(?:hour|hr))"
 )
@@ -444,8 +452,8 @@ _PER_UNIT_OF_TIME = (
     r"|秒|分钟|分鐘|分|小时|小時|時間|天|日|초|분|시간)"
 )
 COUNT_RATE = (
-    rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)"
-    rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)})"
+    rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)(?:{WORKLOAD}{SP})?"
+    rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)}|reads|writes)"
     rf"{SP}(?:(?i:in|within|every){SP})?(?:{_A_UNIT_OF_TIME}"
     rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME}"
     rf"|{_PER_UNIT_OF_TIME})(?![A-Za-z0-9_])"

@@ -158,6 +158,9 @@ from fxsite.pages.figure_vocab import (
 from fxsite.pages.figure_vocab import (
     WORDS as _WORDS,
 )
+from fxsite.pages.figure_vocab import (
+    WORKLOAD as _WORKLOAD,
+)
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
@@ -412,7 +415,7 @@ def _no_pairing(text: str, match: re.Match[str]) -> bool:
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
 # "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
 _RATE_FIGURE = LazyPattern(
-    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?
+    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:{_WORKLOAD}{_SP})?
     [A-Za-z][A-Za-z-]{{0,30}}
     (?:/(?P<per>[A-Za-z]{{1,20}}|[\u4e00-\u9fff]{{1,2}})(?:/[A-Za-z]{{1,20}})*
       |{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
@@ -423,8 +426,8 @@ _RATE_FIGURE = LazyPattern(
 # drive endurance: "1 DWPD", "600 TBW". Scaled FLOPS in any case ("95 TFLOPs", "1.2
 # PFLOPs", "98 Gflops"): a rate or a count of work, a figure either way.
 _ACRONYM_RATE = LazyPattern(
-    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:[kKMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW"
-    rf"|(?i:[kmgtpe]flops?)){_PER}{_END}"
+    rf"{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:{_WORKLOAD}[\s-]+){{0,4}}"
+    rf"(?:[kKMGTPE]?(?:FLOPS|OPS|IOPS)|[QTR]PS|DWPD|[TP]BW|(?i:[kmgtpe]flops?)){_PER}{_END}"
 )
 # A token count with a scale suffix: "128K上下文", "a 1M-token context", "32k tokens".
 # A plain "4K" or "8K" names a resolution or a block size.
