@@ -154,3 +154,11 @@ BARE = [
 @pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in BARE], ids=[r[0] for r in BARE])
 def test_bare_in_other_words(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+def test_a_bound_beside_a_repeated_claim_is_placed_at_its_own_claim() -> None:
+    page = (
+        "The N8 is about [1.9×](evidence:R1#save_speedup) as fast.\n\n"
+        "The N8 is almost [1.9×](evidence:R1#save_speedup) as fast."
+    )
+    assert sentence_errors(page, library()) == [("FX503", 5, 19)]  # was line 3's claim

@@ -82,7 +82,7 @@ _IN_NUMBER = re.compile(r"[0-9０-９][×x·.,'_\u2009\u202f\u066b\u066c\u2024]?
 #: One way to read each character, so a line that holds no match fails in linear time.
 _BETWEEN_DIGITS = r"(?:<[^<>\n]{0,200}>|<(?![^<>\n]{0,200}>)|[^0-9０-９\n<])*?"
 #: The glued character an FX503 finding's message names first.
-_GLUED = re.compile(r"'(.{1,8}?)' glued to the claim")
+_GLUED = re.compile(r"'(.{1,8}?)' glued to the claim|'(.{1,24}?)' beside the claim")
 _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
@@ -284,6 +284,10 @@ class SourceLocator:
         start, end = spans[bisect.bisect_right(spans, (at, sys.maxsize)) - 1]
         before = _INLINE_TAG.sub("", self.source[max(0, start - 200) : start])
         after = _INLINE_TAG.sub("", self.source[end : end + 200])
+        if len(char) > 1:  # a bound's words, a space apart at most ("almost [2×](…)")
+            return before.rstrip().lower().endswith(
+                char.lower()
+            ) or after.lstrip().lower().startswith(char.lower())
         return before.endswith(char) or after.startswith(char)
 
     def _holds(self, cue: str) -> bool:
@@ -452,7 +456,7 @@ class SourceLocator:
             return finding
         text = finding.text or ""
         char = _GLUED.match(finding.message) if kind == "FX503" else None
-        glued = char[1] if char is not None else ""
+        glued = (char[1] or char[2]) if char is not None else ""
         # An invisible character's finding (its text starts with the character): at the
         # character itself, wherever the text after it is written (a claim's link text).
         at = self.find(text, kind, whole=True, glued=glued) if text else None

@@ -150,10 +150,10 @@ def _definitions(masked: str) -> list[tuple[int, int]]:
 
 
 def glued_claims(source: str) -> list[tuple[int, int]]:
-    """Spans of the claims of ``source`` a character is glued to, or a multiplier or unit
-    beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``), inline
+    """Spans of the claims of ``source`` a character is glued to, or a multiplier, a unit or
+    a bound beside, as the reader reads them (``5[94 s](…)``, ``[94 s](…)/[94 s](…)``), inline
     tags and comments around them left out (``[94](…)<b>0</b>``)."""
-    from fxsite.verify.reading import glued, multiplied, unit_beside
+    from fxsite.verify.reading import bound_beside, glued, multiplied, unit_beside
 
     spans = []
     for link in find_evidence_links(source):
@@ -164,6 +164,7 @@ def glued_claims(source: str) -> list[tuple[int, int]]:
             glued(view, start, end)
             or multiplied(view, start, end)
             or unit_beside(view, start, end, 0, len(view))
+            or bound_beside(view, start, end, 0, len(view))
         ):
             spans.append((link.start, link.end))
     return spans

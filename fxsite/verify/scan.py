@@ -458,7 +458,8 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
     return Local(
         "FX503",
         f"'{bound}' beside the claim '{claim}' makes it a bound the record is not checked "
-        f"for; write it inside the link ('[{inside}](…)'), so that it is checked, or remove it",
+        f"for; where the record states that bound, write it inside the link ('[{inside}](…)'), "
+        "where it checks it; else remove it",
         claim,
     )
 
