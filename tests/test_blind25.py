@@ -162,3 +162,34 @@ def test_a_bound_beside_a_repeated_claim_is_placed_at_its_own_claim() -> None:
         "The N8 is almost [1.9×](evidence:R1#save_speedup) as fast."
     )
     assert sentence_errors(page, library()) == [("FX503", 5, 19)]  # was line 3's claim
+
+
+# blind26: ordinary copy a writer wrote, refused; near misses stay figures
+ORDINARY = [
+    ("an event's length after words", "The keynote starts at 9:30 and lasts 1 hour, followed by a 15-minute coffee break.", []),
+    ("a webinar's length, Chinese", "本次直播时长 45 分钟。", []),
+    ("a meeting, about", "会议时长约 2 小时。", []),
+    ("Japanese", "本ウェビナーは 60 分間です。", []),
+    ("Korean", "이번 웨비나는 60분 동안 진행됩니다.", []),
+    ("before the event", "举办 45 分钟线上研讨会", []),
+    ("a company's years", "公司成立十五年来，累计服务超过 3000 家客户。", []),
+    ("Japanese, since founding", "創業 15 年の実績があります。", []),
+    ("a history", "50 年の歴史を持つ老舗メーカーです。", []),
+    ("a walk", "办公室距地铁步行 5 分钟。", []),
+    ("Japanese", "六本木駅から徒歩 3 分です。", []),
+    ("Korean", "역삼역에서 도보 5분 거리입니다.", []),
+    ("round the clock", "24 時間 365 日のサポート", []),
+    ("Korean", "연중무휴 24시간 기술 지원", []),
+    ("a postcode", "London EC3A 8BF, United Kingdom.", []),
+    ("a warm-up", "Each run follows a 5-minute warm-up.", []),
+    ("near miss: a restore that starts and takes", "The restore starts at once and takes 45 minutes.", [("FX501", 3, 38)]),
+    ("near miss: a save at a seminar", "研讨会上演示保存只需 94 秒。", [("FX501", 3, 12)]),
+    ("near miss: a rebuild", "重建耗时 42 分钟", [("FX501", 3, 6)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "errors"), [r[1:] for r in ORDINARY], ids=[r[0] for r in ORDINARY]
+)
+def test_ordinary_copy(sentence: str, errors: list[tuple[str, int, int]]) -> None:
+    assert sentence_errors(sentence, library()) == errors

@@ -205,16 +205,36 @@ _EVENTS = (
     r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
     r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
     r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?|quick-?starts?|walkthroughs?"
-    r"|tours?|primers?|reads?|meetups?|seminars?|trainings?|panels?|lectures?)"
+    r"|tours?|primers?|reads?|meetups?|seminars?|trainings?|panels?|lectures?|warm-?ups?"
+    r"|ramp-?ups?|cool-?downs?)"
 )
 _EVENT_UNITS = r"(?i:minutes?|mins?|hours?|hrs?|days?|weeks?)"
 _EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENTS}\b)")
 # The same length said after the event ("The webinar runs 45 minutes", "the keynote lasts
 # an hour"; blind22); "the restore takes 45 minutes" is a figure.
 _EVENT_LASTS = re.compile(
-    rf"\b{_EVENTS}\s+(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+"
+    rf"\b{_EVENTS}\b(?:[^.;!?]{{0,40}}?\s(?i:and))?\s+"
+    rf"(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+"
     rf"(?:(?i:about|around|roughly|just|only)\s+)?\Z"
 )
+# The same in Chinese, Japanese and Korean, and what else names a time or a span of years
+# by its length: a walk ("步行 5 分钟", "徒歩 3 分", "도보 5분"), a company's years ("成立十五年来",
+# "創業 15 年", "50 年の歴史"), round the clock ("24 時間 365 日", "연중무휴 24시간") (blind26).
+_EVENT_CJK = (
+    "直播|会议|會議|研讨会|研討會|讲座|講座|培训|培訓|课程|課程|演讲|演講|活动|活動|ウェビナー"
+    "|セミナー|講演|イベント|웨비나|세미나|강연|행사"
+)
+_NAME_BEFORE_CJK = re.compile(
+    rf"(?:(?:{_EVENT_CJK})(?:的)?(?:时长|時長|は|는|은|为期|為期)?|步行|徒歩|도보|走路|车程|車程"
+    r"|成立|創業|创立|創立|연중무휴|年中無休|全年无休|全天候|24[ \u00a0]?(?:時間|小时|小時|시간))"
+    r"[ \u00a0]?(?:约|約|大约)?[ \u00a0]?\Z"
+)
+_NAME_AFTER_CJK = re.compile(
+    rf"[ \u00a0]?(?:的)?(?:线上|在线|線上|オンライン|온라인)?[ \u00a0]?(?:{_EVENT_CJK})|来|來"
+    r"|[ \u00a0]?の?(?:実績|歴史)|[ \u00a0]?365[ \u00a0]?[日天일]"
+)
+#: A UK postcode: "EC3A 8BF" names a place.
+_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \u00a0]\d[A-Z]{2}\b")
 _EVENT_LENGTH = re.compile(
     rf"(?:(?i:about|around|roughly|approximately)\s+|~\s?)?{_COUNT}[- ]{_EVENT_UNITS}"
 )
@@ -239,5 +259,12 @@ def names_a_class(text: str, start: int, end: int) -> bool:
         text, max(0, start - 4), start
     ):
         return True
+    if not text.isascii() and (
+        _NAME_BEFORE_CJK.search(text, max(0, start - 12), start) or _NAME_AFTER_CJK.match(text, end)
+    ):
+        return True
+    postcode = _POSTCODE.search(text, max(0, start - 6), min(len(text), end + 4))
+    if postcode is not None and postcode.start() <= start and end <= postcode.end():
+        return True
     length = _EVENT_LENGTH.fullmatch(text, start, end)
-    return length is not None and _EVENT_LASTS.search(text, max(0, start - 48), start) is not None
+    return length is not None and _EVENT_LASTS.search(text, max(0, start - 80), start) is not None
