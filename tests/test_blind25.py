@@ -193,3 +193,23 @@ ORDINARY = [
 )
 def test_ordinary_copy(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("42分間", "min"),
+        ("5 年間", "yr"),
+        ("30 日間", "d"),
+        ("3か月", "mo"),
+        ("2週間", "wk"),
+        ("1.8배", "×"),
+    ],
+)
+def test_japanese_and_korean_units_are_claims(text: str, unit: str) -> None:
+    """The units the detector reads in Japanese and Korean can be written as claims (blind26:
+    "[42分間](…)" was "not one quantity")."""
+    from fxsite.evidence.quantities import parse_stated
+
+    stated = parse_stated(text)
+    assert stated is not None and stated.unit == unit

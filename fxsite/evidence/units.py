@@ -175,6 +175,7 @@ _MIN_ELSEWHERE = (
     "minut",
     "minuter",
     "분",
+    "分間",  # Japanese: "42分間" (blind26; "分" alone is also a point or a cent)
     *("мин", "минут", "минуты", "минута"),
     "دقيقة",
     "دقائق",
@@ -213,10 +214,10 @@ _ALL: tuple[Unit, ...] = (
         *("hr", "hrs", "hour", "hours", "小时", "个小时", "小時", "個小時", *_H_ELSEWHERE),
         factor="3600",
     ),
-    _u("d", "time", "day", "days", "天", factor="86400"),
-    _u("wk", "time", "week", "weeks", "周", "个星期", factor="604800"),
-    _u("mo", "time", "month", "months", "个月", "個月"),
-    _u("yr", "time", "year", "years", "年"),
+    _u("d", "time", "day", "days", "天", "日間", factor="86400"),
+    _u("wk", "time", "week", "weeks", "周", "个星期", "週間", factor="604800"),
+    _u("mo", "time", "month", "months", "个月", "個月", "か月", "ヶ月", "カ月"),
+    _u("yr", "time", "year", "years", "年", "年間"),
     # size (decimal and binary)
     _u("B", "size", "byte", "bytes", "字节", factor="1"),
     _u("KB", "size", "kB", "kilobyte", "kilobytes", factor="1e3"),
