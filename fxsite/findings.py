@@ -81,7 +81,7 @@ CODES: dict[str, str] = {
     # Bare figures
     "FX501": "bare figure: a quantity outside an evidence link",
     "FX502": "invisible or direction-control character in published text",
-    "FX503": "character glued to a claim changes what it says",
+    "FX503": "a character glued to a claim, or a unit or bound beside it, changes what it says",
     "FX504": "text drawn in another order than written (bidi override, `dir=rtl`, flex `order`, SVG texts side by side)",
     "FX505": "a script or stylesheet writes text no browser checked (`--browser` judges it as drawn)",
     "FX506": "a script or stylesheet writes text the project does not declare in `scripts_that_write`",
