@@ -182,6 +182,7 @@ BOUND_WORDS: dict[str, str] = {
     **dict.fromkeys(("a maximum of", "just shy of", "shy of", "short of", "beneath"), "max"),
     **dict.fromkeys(("capped at", "≲", "unter", "weniger als", "moins de", "menos de"), "max"),
     **dict.fromkeys(("أقل من", "a minimum of", "≳", "mehr als", "plus de", "más de"), "min"),
+    **dict.fromkeys(("beyond", "远超", "遠超"), "min"),  # blind27
     "أكثر من": "min",
 }
 

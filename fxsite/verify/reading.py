@@ -544,13 +544,16 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
     return None
 
 
-#: A bound word right before a claim ("under [94 s](…)"), a space apart at most, not
-#: after a word of degree: "far below [6.40 GB/s](…)" compares another quantity with
-#: the claim's, "远低于[6.40 GB/s](…)" too.
+#: A bound word right before a claim ("under [94 s](…)", "well under [94 s](…)"), a space
+#: apart at most, or "the" between: "far below the [6.40 GB/s](…) write bandwidth" compares
+#: another quantity with the one the claim's noun names, as "远低于[6.40 GB/s](…)的带宽" does
+#: (:data:`_NAMED_AFTER`); a word of degree before the bound changes nothing (blind27).
 _BOUND_BEFORE = re.compile(
-    rf"(?<![Ff]ar )(?<![Ww]ell )(?<![Mm]uch )(?<![Ww]ay )(?<!远)(?<!遠)(?<!大大)(?<!明显)"
-    rf"(?i:{word_alternation(BOUND_WORDS)})[ \u00a0]?\Z"
+    rf"(?i:{word_alternation(BOUND_WORDS)})[ \u00a0]?(?P<the>(?i:the)[ \u00a0])?\Z"
 )
+#: After a claim, the noun it names in Chinese ("[6.40 GB/s](…)的持续写带宽"), or in English
+#: a word after a claim "the" stands before ("the [6.40 GB/s](…) write bandwidth").
+_NAMED_AFTER = re.compile(r"[ \u00a0]?的|[ \u00a0][A-Za-z]")
 #: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
 
@@ -566,8 +569,11 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     [94 s](…)", "[40秒](…)以内", "[94 s](…) or less"), and whether they follow it, within
     ``since`` (the claim before) and ``stop`` (the next): the claim rule checks only the
     claim's own words, so a bound written outside it would pass unchecked (blind24)."""
-    found = _BOUND_BEFORE.search(text, max(since, start - 20), start)
+    found = _BOUND_BEFORE.search(text, max(since, start - 24), start)
     if found is not None:
+        named = _NAMED_AFTER.match(text, end)
+        if named is not None and (found["the"] or named.group().strip() == "的"):
+            return None  # a comparison with the quantity the claim's noun names
         return found.group().strip(), False
     after = text[end : min(stop, end + 20)]
     found = _BOUND_AFTER.match(after)
