@@ -103,6 +103,12 @@ _KO_AMOUNT = LazyPattern(
     rf"(?:{_KO_GROUP}[조억만][ \u00a0]?){{0,3}}{_KO_GROUP}(?<![ \u00a0])[ \u00a0](?:원|엔|달러)"
 )
 _KO_MONEY_CUE = _needles("원", "엔", "달러")
+#: A time in 分 alone (a minute, also a point or a cent) after what it times: "保存時間 15
+#: 分", "リストア時間は 15 分", "恢复时间 15 分", "重建 15 分" (blind27).
+_TIMED_MINUTES = LazyPattern(
+    r"(?:時間|时间|時間|耗时|耗時|所要|保存|復旧|恢复|恢復|重建|再構築|リストア|バックアップ|备份|備份)"
+    rf"[はにがの:：]?{_SPACE}(?P<figure>{_NUMBER}{_SPACE}分)(?![钟鐘間])"
+)
 _COUNT_CUE = _needles(*_NOUNS)
 _JA_CUE = _needles("分", "日", "週間", "月", "年間")
 _RATE_CUE = _needles("/")
@@ -126,3 +132,5 @@ def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if _holds(text, _JA_CUE):
         for match in _JA_DURATION.finditer(text):
             yield match.start(), match.end(), "unit"
+        for match in _TIMED_MINUTES.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"
