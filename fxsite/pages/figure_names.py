@@ -296,10 +296,14 @@ _PERFORMS = re.compile(
     r"|recover\w*|failover|fail\s+over|replicat\w*|migrat\w*|boot\w*|load(?:s|ing)?"
     r"|latenc\w*|bandwidth|throughput|iops|sync\w*|snapshot\w*|resilver\w*|scrub\w*"
     r"|compaction|ingest\w*|quer(?:y|ies)|index(?:es|ing)?|training|inference|transfer\w*"
-    r"|upload\w*|download\w*|deploy\w*|startup|start-up|response))"
+    r"|upload\w*|download\w*|deploy\w*|startup|start-up|response|flush\w*|commit\w*"
+    r"|persist\w*|dump\w*|spill\w*|resum\w*|restart\w*|reboot\w*|clon(?:e|es|ed|ing)"
+    r"|provision\w*|rebalanc\w*|compress\w*|dedup\w*|encrypt\w*|decrypt\w*"
+    r"|writ(?:e|es|ing|ten)))"
     r"|保存|恢复|恢復|备份|備份|重建|再構築|復旧|リストア|バックアップ|복구|저장|재구축|백업"
     r"|チェックポイント|检查点|檢查點|延迟|延遲|带宽|帶寬|吞吐|加载|加載|启动|啟動|迁移|遷移"
     r"|同步|复制|複製|写入|寫入|读取|讀取|レイテンシ|스냅샷|로드|부팅|완료|完了|完成"
+    r"|刷盘|落盘|提交|持久化|回滚|重启|重啟|克隆|再起動|再開|書き込み|読み込み|쓰기|읽기|재시작"
 )
 #: Where a sentence ends: a full stop, a question or exclamation mark, a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
