@@ -1,9 +1,9 @@
 """What the twenty-seventh blind tester got past the build by dressing performance figures
 as this session's exemptions: an event's length, a walk, a schedule, a postcode, a word of
 degree before a bound. An exemption holds only where the sentence names no operation a
-product performs (a restore, a save, a rebuild …); a bound beside a claim is a comparison
-only where the claim names another quantity ("far below the [6.40 GB/s](…) write
-bandwidth", "远低于[6.40 GB/s](…)的带宽").
+product performs (a restore, a save, a rebuild …); a bound beside a claim is refused
+whatever noun follows it (blind28: "well under the [94 s](…) mark" bounded the record's own
+figure).
 
 Each row is a paragraph of a page read by the one reader, with the errors it must give as
 ``(code, line, col)``; none for a near miss.
@@ -44,8 +44,11 @@ ROWS = [
     ("near miss: a schedule", "We sample every 5 seconds.", []),
     ("near miss: a walk", "办公室距地铁步行 5 分钟。", []),
     ("near miss: years in words", "Twenty years of storage experience.", []),
-    ("near miss: a comparison with another quantity", f"The rate is far below the {BW} write bandwidth.", []),
-    ("near miss: in Chinese", f"所得远低于{BW}的持续写带宽。", []),
+    ("a bound before the claim's noun", "Saves take well under the [94 s](evidence:R1#save_time_fx100) mark.", [("FX503", 3, 28)]),
+    ("within", "Saves finish within [94 s](evidence:R1#save_time_fx100).", [("FX503", 3, 22)]),
+    ("at worst", "Saves take [94 s](evidence:R1#save_time_fx100) at worst.", [("FX503", 3, 13)]),
+    ("training is no event", "Crash to training lasts 45 minutes.", [("FX501", 3, 25)]),
+    ("near miss: a comparison said otherwise", f"所得比{BW}的持续写带宽低得多。", []),
 ]  # fmt: skip
 
 

@@ -183,6 +183,7 @@ BOUND_WORDS: dict[str, str] = {
     **dict.fromkeys(("capped at", "≲", "unter", "weniger als", "moins de", "menos de"), "max"),
     **dict.fromkeys(("أقل من", "a minimum of", "≳", "mehr als", "plus de", "más de"), "min"),
     **dict.fromkeys(("beyond", "远超", "遠超"), "min"),  # blind27
+    "within": "max",  # blind28
     "أكثر من": "min",
 }
 
@@ -196,7 +197,7 @@ BOUND_SUFFIXES: dict[str, str] = {
 BOUND_AFTER_WORDS: dict[str, str] = {
     **BOUND_SUFFIXES,
     **dict.fromkeys(("or less", "or fewer", "or lower", "or below", "or under"), "max"),
-    **dict.fromkeys(("at most", "at the most", "tops", "max", "maximum"), "max"),
+    **dict.fromkeys(("at most", "at the most", "tops", "max", "maximum", "at worst"), "max"),
     **dict.fromkeys(("or more", "or higher", "or better", "or above", "or over"), "min"),
     **dict.fromkeys(("and up", "and above", "at least", "at the least", "-plus", "+"), "min"),
 }

@@ -213,7 +213,7 @@ _EVENTS = (
     r"|conferences?|guides?|tutorials?|talks?|breaks?|intros?|introductions?|overviews?"
     r"|podcasts?|episodes?|demos?|meetings?|calls?|classes?|lessons?|bootcamps?|hackathons?"
     r"|sprints?|presentations?|interviews?|quiz(?:zes)?|sessions?|quick-?starts?|walkthroughs?"
-    r"|tours?|primers?|reads?|meetups?|seminars?|trainings?|panels?|lectures?|warm-?ups?"
+    r"|tours?|primers?|reads?|meetups?|seminars?|panels?|lectures?|warm-?ups?"
     r"|ramp-?ups?|cool-?downs?)"
 )
 _EVENT_UNITS = r"(?i:minutes?|mins?|hours?|hrs?|days?|weeks?)"
