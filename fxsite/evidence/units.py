@@ -578,6 +578,17 @@ def conversion_factor(from_symbol: str, to_symbol: str) -> Decimal | None:
     return a.factor / b.factor
 
 
+#: The vocabulary's currencies written in kana or Hangul ("ドル", "원", "엔"): the detector
+#: reads them beside the Chinese units, and Korean amounts in numerals before them.
+KANA_HANGUL_CURRENCY = frozenset(
+    n
+    for u in UNITS.values()
+    if u.dimension == "currency"
+    for n in u.aliases
+    if any("\u30a0" <= c <= "\u30ff" or "\uac00" <= c <= "\ud7a3" for c in n)
+)
+
+
 def is_cjk(char: str) -> bool:
     """True for a CJK ideograph (Chinese text has no spaces between words)."""
     return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"

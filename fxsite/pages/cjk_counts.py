@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude
-from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK
+from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK, KANA_HANGUL_CURRENCY
+from fxsite.pages.figure_names import OPERATIONS_CJK
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
 from fxsite.pages.lazyre import needles as _needles
@@ -96,17 +97,20 @@ _JA_DURATION = LazyPattern(
 #: (this principle) is no amount.
 _KO_DIGIT = "[일이삼사오육칠팔구]"
 _KO_GROUP = rf"(?:{_KO_DIGIT}?천)?(?:{_KO_DIGIT}?백)?(?:{_KO_DIGIT}?십)?{_KO_DIGIT}?"
+#: The vocabulary's currencies in Hangul ("원", "엔", "달러").
+_KO_CURRENCY = sorted(n for n in KANA_HANGUL_CURRENCY if "\uac00" <= n[0] <= "\ud7a3")
 _KO_AMOUNT = LazyPattern(
     # not after a claim (its text blanked, two spaces or more): "[94](…)만 원" is told
     # its unit outside the link
     rf"(?<![가-힣\d.,])(?<!  )(?=[일이삼사오육칠팔구]*[십백천만억조])"
-    rf"(?:{_KO_GROUP}[조억만][ \u00a0]?){{0,3}}{_KO_GROUP}(?<![ \u00a0])[ \u00a0](?:원|엔|달러)"
+    rf"(?:{_KO_GROUP}[조억만][ \u00a0]?){{0,3}}{_KO_GROUP}(?<![ \u00a0])[ \u00a0]"
+    rf"(?:{alternation(_KO_CURRENCY)})"
 )
-_KO_MONEY_CUE = _needles("원", "엔", "달러")
+_KO_MONEY_CUE = _needles(*_KO_CURRENCY)
 #: A time in 分 alone (a minute, also a point or a cent) after what it times: "保存時間 15
 #: 分", "リストア時間は 15 分", "恢复时间 15 分", "重建 15 分" (blind27).
 _TIMED_MINUTES = LazyPattern(
-    r"(?:時間|时间|時間|耗时|耗時|所要|保存|復旧|恢复|恢復|重建|再構築|リストア|バックアップ|备份|備份)"
+    rf"(?:時間|时间|耗时|耗時|所要|{alternation(OPERATIONS_CJK)})"
     rf"[はにがの:：]?{_SPACE}(?P<figure>{_NUMBER}{_SPACE}分)(?![钟鐘間])"
 )
 _COUNT_CUE = _needles(*_NOUNS)

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
-from fxsite.evidence.units import UNITS, is_cjk
+from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
@@ -43,7 +43,6 @@ __all__ = [
     "CJK_NUMERAL",
     "CJK_UNITS",
     "DIGIT_ONLY_UNITS",
-    "KANA_HANGUL_CURRENCY",
     "TRADITIONAL",
     "cjk_candidates",
 ]
@@ -154,15 +153,6 @@ CJK_UNITS = {n for u in UNITS.values() for n in (u.symbol, *u.aliases) if any(ma
 DIGIT_ONLY_UNITS = {"度", "转"}
 #: The Japanese and Korean forms of a price, written as the Chinese one: "300円", "三百円",
 #: "300원", "300ドル", "300달러" ("関東一円" is "throughout Kanto": :data:`_IDIOM`).
-#: The vocabulary's currencies written in kana or Hangul ("ドル", "원"), read beside
-#: the Chinese units.
-KANA_HANGUL_CURRENCY = frozenset(
-    n
-    for u in UNITS.values()
-    if u.dimension == "currency"
-    for n in u.aliases
-    if any("\u30a0" <= c <= "\u30ff" or "\uac00" <= c <= "\ud7a3" for c in n)
-)
 _UNITS = CJK_UNITS | KANA_HANGUL_CURRENCY
 #: Traditional characters of numerals, units and words of change, read as their
 #: simplified forms, one for one ("快了兩倍" is "快了两倍", "47個百分點" "47个百分点"): the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS
 
 __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
@@ -287,6 +288,15 @@ def _names_a_time(text: str, start: int, end: int) -> bool:
     return length is not None and _EVENT_LASTS.search(text, max(0, start - 80), start) is not None
 
 
+#: Operations a product performs, in Chinese, Japanese and Korean: what :data:`_PERFORMS`
+#: names, and what a time in 分 alone may follow ("保存時間 15 分": :mod:`fxsite.pages.cjk_counts`).
+OPERATIONS_CJK = (
+    *("保存", "恢复", "恢復", "备份", "備份", "重建", "再構築", "復旧", "リストア", "バックアップ"),
+    *("복구", "저장", "재구축", "백업", "チェックポイント", "检查点", "檢查點", "加载", "加載"),
+    *("启动", "啟動", "迁移", "遷移", "同步", "复制", "複製", "写入", "寫入", "读取", "讀取"),
+    *("스냅샷", "로드", "부팅", "刷盘", "落盘", "持久化", "回滚", "重启", "重啟", "克隆"),
+    *("再起動", "再開", "書き込み", "読み込み", "쓰기", "읽기", "재시작"),
+)
 #: Words naming an operation a product performs, whose time, rate or size is measured: a
 #: sentence that holds one states a figure by an event's, a walk's or a schedule's words
 #: ("The restore takes a 5-minute warm-up", "检查点保存只需步行 5 分钟", "Restores complete
@@ -300,10 +310,7 @@ _PERFORMS = re.compile(
     r"|persist\w*|dump\w*|spill\w*|resum\w*|restart\w*|reboot\w*|clon(?:e|es|ed|ing)"
     r"|provision\w*|rebalanc\w*|compress\w*|dedup\w*|encrypt\w*|decrypt\w*"
     r"|writ(?:e|es|ing|ten)))"
-    r"|保存|恢复|恢復|备份|備份|重建|再構築|復旧|リストア|バックアップ|복구|저장|재구축|백업"
-    r"|チェックポイント|检查点|檢查點|延迟|延遲|带宽|帶寬|吞吐|加载|加載|启动|啟動|迁移|遷移"
-    r"|同步|复制|複製|写入|寫入|读取|讀取|レイテンシ|스냅샷|로드|부팅|완료|完了|完成"
-    r"|刷盘|落盘|提交|持久化|回滚|重启|重啟|克隆|再起動|再開|書き込み|読み込み|쓰기|읽기|재시작"
+    rf"|{alternation(OPERATIONS_CJK)}|延迟|延遲|带宽|帶寬|吞吐|レイテンシ|완료|完了|完成|提交"
 )
 #: Where a sentence ends: a full stop, a question or exclamation mark, a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")

@@ -13,8 +13,15 @@ import re
 import unicodedata
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude, tree_alternation
-from fxsite.evidence.units import COUNT_RATES, COUNTED, COUNTED_AT_SCALE, UNITS, is_cjk
-from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS, KANA_HANGUL_CURRENCY
+from fxsite.evidence.units import (
+    COUNT_RATES,
+    COUNTED,
+    COUNTED_AT_SCALE,
+    KANA_HANGUL_CURRENCY,
+    UNITS,
+    is_cjk,
+)
+from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
 
 
 def _is_word(name: str) -> bool:

@@ -62,8 +62,8 @@ from functools import lru_cache
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
 from fxsite.evidence.quantities import parse_stated
-from fxsite.evidence.units import canonical_unit, loose_unit
-from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, KANA_HANGUL_CURRENCY, cjk_candidates
+from fxsite.evidence.units import KANA_HANGUL_CURRENCY, canonical_unit, loose_unit
+from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, cjk_candidates
 from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
