@@ -48,7 +48,7 @@ ROWS = [
     ("within", "Saves finish within [94 s](evidence:R1#save_time_fx100).", [("FX503", 3, 22)]),
     ("at worst", "Saves take [94 s](evidence:R1#save_time_fx100) at worst.", [("FX503", 3, 13)]),
     ("training is no event", "Crash to training lasts 45 minutes.", [("FX501", 3, 25)]),
-    ("near miss: a comparison said otherwise", f"所得比{BW}的持续写带宽低得多。", []),
+    ("near miss: a comparison said otherwise", f"所得速率远低于持续写带宽{BW}。", []),
 ]  # fmt: skip
 
 

@@ -187,6 +187,15 @@ BOUND_WORDS: dict[str, str] = {
     "أكثر من": "min",
 }
 
+#: Words right before a claim that compare a quantity with it ("Saves beat [94 s](…)",
+#: "never exceed [94 s](…)", "faster than [94 s](…)", "保存比[94 秒](…)快"): a bound on the
+#: figure the claim rule cannot tell from a comparison with another quantity, refused
+#: beside a claim as a bound word is (blind28). "相比" and "对比" compare without a bound.
+COMPARING_WORDS = (
+    *("than", "exceed", "exceeds", "exceeding", "exceeded", "beat", "beats", "beating"),
+    *("surpass", "surpasses", "surpassing", "outpace", "outpaces", "outdo", "outdoes"),
+    "比",
+)
 #: Words after the quantity that bound it ("40秒以内", "100 GB/s以上", "94초 이내").
 BOUND_SUFFIXES: dict[str, str] = {
     **{"以内": "max", "以下": "max", "以上": "min", "未満": "max", "之内": "max"},

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
-from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, is_cjk
+from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.lazyre import holds as _holds
@@ -340,6 +340,7 @@ _METRIC_VALUE = re.compile(
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 _NAMED_QUANTITIES = {"throughput", "bandwidth", "latency"}
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
+_WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 _DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
@@ -468,11 +469,13 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
-            if match["name"].lower() in _NAMED_QUANTITIES and _NOUN_AFTER.match(
-                text, match.end("figure")
-            ):
-                continue  # "the throughput of 3 nodes": a count of what it names
-            yield match.start("figure"), match.end("figure"), "unit"
+            end = match.end("figure")
+            if match["name"].lower() in _NAMED_QUANTITIES and _NOUN_AFTER.match(text, end):
+                unit = _WORD_AFTER.match(text, end)
+                if unit is None or canonical_unit(unit[1].lower()) is None:
+                    continue  # "the throughput of 3 nodes": a count of what it names
+                end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
+            yield match.start("figure"), end, "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):

@@ -217,7 +217,7 @@ _EVENTS = (
     r"|tours?|primers?|reads?|meetups?|seminars?|panels?|lectures?|warm-?ups?"
     r"|ramp-?ups?|cool-?downs?)"
 )
-_EVENT_UNITS = r"(?i:minutes?|mins?|hours?|hrs?|days?|weeks?)"
+_EVENT_UNITS = r"(?i:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)"
 _EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENTS}\b)")
 # The same length said after the event ("The webinar runs 45 minutes", "the keynote lasts
 # an hour"; blind22); "the restore takes 45 minutes" is a figure.
@@ -295,7 +295,8 @@ OPERATIONS_CJK = (
     *("복구", "저장", "재구축", "백업", "チェックポイント", "检查点", "檢查點", "加载", "加載"),
     *("启动", "啟動", "迁移", "遷移", "同步", "复制", "複製", "写入", "寫入", "读取", "讀取"),
     *("스냅샷", "로드", "부팅", "刷盘", "落盘", "持久化", "回滚", "重启", "重啟", "克隆"),
-    *("再起動", "再開", "書き込み", "読み込み", "쓰기", "읽기", "재시작"),
+    *("再起動", "再開", "書き込み", "読み込み", "쓰기", "읽기", "재시작", "快照", "断点续训"),
+    *("续训", "训练", "訓練", "推理", "重载", "重載", "冷启动", "冷啟動"),
 )
 #: Words naming an operation a product performs, whose time, rate or size is measured: a
 #: sentence that holds one states a figure by an event's, a walk's or a schedule's words
@@ -308,6 +309,7 @@ _PERFORMS = re.compile(
     r"|compaction|ingest\w*|quer(?:y|ies)|index(?:es|ing)?|training|inference|transfer\w*"
     r"|upload\w*|download\w*|deploy\w*|startup|start-up|response|flush\w*|commit\w*"
     r"|persist\w*|dump\w*|spill\w*|resum\w*|restart\w*|reboot\w*|clon(?:e|es|ed|ing)"
+    r"|reload\w*|roll-?\s?backs?|rolled\s+back|cold\s+starts?"
     r"|provision\w*|rebalanc\w*|compress\w*|dedup\w*|encrypt\w*|decrypt\w*"
     r"|writ(?:e|es|ing|ten)))"
     rf"|{alternation(OPERATIONS_CJK)}|延迟|延遲|带宽|帶寬|吞吐|レイテンシ|완료|完了|完成|提交"
@@ -316,8 +318,12 @@ _PERFORMS = re.compile(
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 
 
-#: A topic before its name: "a guide to checkpoints", "a workshop on backups".
-_TOPIC_BEFORE = re.compile(r"\b(?i:to|on|about|for|of)\s+(?:(?i:the|our|your|a|an)\s+)?\Z")
+#: A topic before its name: "a guide to checkpoints", "a workshop on backups", "a guide
+#: that explains checkpoints".
+_TOPIC_BEFORE = re.compile(
+    r"\b(?i:to|on|about|for|of|explains?|explaining|covers?|covering|introduces?)"
+    r"\s+(?:(?i:the|our|your|a|an)\s+)?\Z"
+)
 
 
 def performs(text: str, start: int, end: int) -> bool:

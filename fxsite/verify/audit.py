@@ -25,6 +25,7 @@ the published records, as ``fxsite audit`` always rebuilds them.
 from __future__ import annotations
 
 import posixpath
+import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -98,13 +99,30 @@ def _normal_url(url: str) -> str:
 
 
 def _line_of(raw: str, snippet: str | None) -> int:
-    """The line of ``raw`` where ``snippet`` (or its first word) first appears; else 1."""
+    """The line of ``raw`` where ``snippet`` first appears: as written; else its
+    characters in order with tags and spaces between (``<mn>95</mn></math> s``), or its
+    first word as an element's text (``<mn>95</mn>``), after ``<body`` where the file
+    has one (a figure put together from elements was placed at the first "95" of the
+    file, in an attribute or the head: blind30); else its first word anywhere; else 1."""
     if not snippet:
         return 1
-    for needle in (snippet, snippet.split(" ")[0]):
-        if needle and needle in raw:
-            return line_of(raw, needle)
-    return 1
+    if snippet in raw:
+        return line_of(raw, snippet)
+    body = max(raw.find("<body"), 0)
+    chars = [c for c in snippet if not c.isspace()][:64]
+    word = snippet.split(" ")[0]
+    patterns = [_TAGS_BETWEEN.join(map(re.escape, chars))] if chars else []
+    if word:
+        patterns.append(rf"(?<=[>\s]){re.escape(word)}(?=[<\s])")
+    for pattern in patterns:
+        found = re.search(pattern, raw[body:])
+        if found is not None:
+            return raw.count("\n", 0, body + found.start()) + 1
+    return line_of(raw, word) if word and word in raw else 1
+
+
+#: What may stand between a figure's characters in a file's markup: tags and spaces.
+_TAGS_BETWEEN = r"(?:<[^<>]{0,500}>|\s|&nbsp;|&#160;){0,40}"
 
 
 @dataclass(frozen=True, slots=True)

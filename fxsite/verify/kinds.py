@@ -9,7 +9,9 @@ readily as ``index.html``.
   with a content-negotiation suffix (``index.html.en``, ``page.htm.fr-ca``): read
   as a page, as a reader sees it (``.xhtml`` and ``.xht`` parsed as XML first).
 * ``xml``: ``.xml``, ``.rss``, ``.atom``, ``.svg``, ``.xsl``, ``.xslt``, ``.rdf``,
-  ``.opml``: parsed as XML, their text as a document (:mod:`.xmltext`).
+  ``.opml``, and every other name web servers send as XML (``.xsd``, ``.rng``, ``.xul``,
+  ``.mathml``, ``.gpx``, ``.kml`` …: :data:`_XML`): parsed as XML, their text as a
+  document (:mod:`.xmltext`).
 * ``json``: every string value (and key).
 * ``gzip``: ``.gz``, a copy a server may send, decoded, for the file without
   ``.gz``: it must hold the same bytes; ``.svgz``, an SVG sent gzip-encoded.
@@ -61,7 +63,21 @@ _PEM_BODY = re.compile(r"[A-Za-z0-9+/=]+")
 _HTML_NAME = re.compile(r"\.(?:html?|xht(?:ml)?|shtml)(?:\.([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*)?$")
 #: Suffixes after ``.html`` that name another kind of file, not a language.
 _NOT_LANGUAGES = frozenset({"txt", "md", "csv", "xml", "bak", "old", "tmp", "log", "orig"})
-_XML = (".xml", ".rss", ".atom", ".svg", ".xsl", ".xslt", ".rdf", ".opml")
+#: Names web servers send as XML, which a browser draws as a document (``application/xml``,
+#: ``text/xml`` and the ``+xml`` types of mime-db, the table of Express, GitHub Pages and
+#: Netlify): a character reference in them is drawn as its character (an ``.rng`` file
+#: drew "95 s" from ``&#57;&#53; s``: blind30).
+# fmt: off
+_XML = tuple(f".{e}" for e in (
+    "xml", "rss", "atom", "svg", "xsl", "xslt", "rdf", "opml", "xsd", "rng", "xul", "mathml",
+    "owl", "gpx", "kml", "ttml", "xlf", "xliff", "wsdl", "wspolicy", "xspf", "pls", "xop",
+    "xenc", "mods", "mets", "mads", "mrcx", "opf", "xaml", "vxml", "ssml", "grxml", "smil",
+    "rsd", "meta4", "metalink", "ccxml", "davmount", "dbk", "emotionml", "gml", "inkml",
+    "pskcxml", "sru", "ssdl", "tei", "teicorpus", "x3d", "yin", "musicxml", "mpd", "xpl",
+    "xhvml", "xvml", "xvm", "lostxml", "xer", "omdoc", "xdp", "xav", "xca", "xel", "xns",
+    "atomcat", "atomsvc", "atomdeleted", "xfdf", "xbl",
+))
+# fmt: on
 _CODE = (".js", ".mjs", ".cjs", ".css", ".map")
 #: Precompressed copies in encodings the gate does not decode (brotli, Zstandard).
 _COMPRESSED = (".br", ".zst", ".zstd")

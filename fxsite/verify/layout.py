@@ -171,8 +171,10 @@ FALLBACK = frozenset({"audio", "canvas", "iframe", "object", "video"})
 #: Text struck through (an edit's deletion, ``{--x--}`` in CriticMarkup): a reader reads
 #: the line without it, as the edit leaves it.
 STRUCK = frozenset({"del", "s", "strike"})
-#: MathML that takes its content's room but draws none of it.
-_PHANTOM = frozenset({"mphantom"})
+#: MathML that takes its content's room but draws none of it, and a ``<semantics>``'s
+#: annotations, which a browser does not draw (it draws the first child only:
+#: ``<semantics><mn>95</mn><annotation>X</annotation></semantics> s`` draws "95 s": blind30).
+_PHANTOM = frozenset({"mphantom", "annotation", "annotation-xml"})
 #: SVG elements whose presentation attributes may hide the text inside them.
 _SVG_TEXT = frozenset({"svg", "g", "switch", "text", "tspan", "textPath"})
 #: SVG presentation attributes (and an ``<svg>``'s size) that are CSS properties of the
@@ -244,7 +246,7 @@ def select_options(
 def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
     """A browser may leave the element's content undrawn though no ``style`` hides it:
     fallback content (:data:`FALLBACK`), a ``popover`` until it is opened, a MathML
-    phantom, an SVG element its presentation attributes hide (``display="none"``,
+    phantom or annotation, an SVG element its presentation attributes hide (``display="none"``,
     ``font-size="0"``, an ``<svg>`` of zero width), read as the style they state
     (:func:`~fxsite.verify.css.hides`)."""
     if tag in FALLBACK or tag in _PHANTOM or "popover" in attrs:

@@ -31,7 +31,13 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from fxsite.evidence.numerals import BOUND_AFTER_WORDS, BOUND_WORDS, alternation, word_alternation
+from fxsite.evidence.numerals import (
+    BOUND_AFTER_WORDS,
+    BOUND_WORDS,
+    COMPARING_WORDS,
+    alternation,
+    word_alternation,
+)
 from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
@@ -548,9 +554,11 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
 #: apart at most, or "the" between ("well under the [94 s](…) mark"): whatever it bounds,
 #: the claim's figure or a quantity its noun names, the claim rule cannot tell, so it is
 #: refused, and the bound is written inside the link or the sentence says it otherwise
-#: ("比[6.40 GB/s](…)的带宽低得多") (blind27, blind28).
+#: (blind27, blind28). So is a word comparing with it ("faster than [94 s](…)",
+#: :data:`~fxsite.evidence.numerals.COMPARING_WORDS`).
 _BOUND_BEFORE = re.compile(
-    rf"(?i:{word_alternation(BOUND_WORDS)})\s{{0,8}}(?:(?i:the)\s{{1,8}})?\Z"
+    rf"(?<![相对對])(?<![Rr]ather )(?<![Oo]ther )(?i:{word_alternation((*BOUND_WORDS, *COMPARING_WORDS))})"
+    rf"\s{{0,8}}(?:(?i:the)\s{{1,8}})?\Z"
 )
 #: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
