@@ -408,6 +408,13 @@ def _build_into(
     staged.plugins.on_startup(command="build", dirty=False)
     try:
         mkdocs_build(staged)
+    except Exception as exc:
+        told = _raised_by_site(exc, Path(staged.config_file_path).parent)
+        if told is None:
+            raise
+        from mkdocs.exceptions import BuildError
+
+        raise BuildError(told) from None
     finally:
         verdicts.append(plugin.verdict)
         staged.plugins.on_shutdown()
@@ -421,6 +428,36 @@ def _build_into(
         verdicts[-1] = verdicts[-1] + late
         listing = "\n".join(f.format() for f in late.refusals)
         raise PluginError(f"{listing}\nfxsite refused the build: the site changed after its gate")
+
+
+def _raised_by_site(exc: Exception, root: Path) -> str | None:
+    """Where the site's own code (a hook, a plugin, a Markdown extension) raised ``exc``,
+    as a line naming the file and line: its innermost frame in the project folder, else
+    outside fxsite's and MkDocs' own packages; None where fxsite raised it (a bug, told
+    with its traceback). A hook that raises is the site's input, never a traceback
+    (blind29)."""
+    import traceback
+
+    if isinstance(exc, KeyboardInterrupt | SystemExit | FxsiteError):
+        return None
+    ours = Path(__file__).parent.resolve()
+    here = root.resolve()
+    place = None
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        file = Path(frame.filename).resolve()
+        if file.is_relative_to(here):
+            place = f"{file.relative_to(here).as_posix()}:{frame.lineno}"
+            break
+        core = file.is_relative_to(ours) or any(p in file.parts for p in _CORE_PACKAGES)
+        if place is None and "site-packages" in file.parts and not core:
+            place = f"{frame.filename}:{frame.lineno}"
+    if place is None:
+        return None
+    return f"{place}: {type(exc).__name__}: {exc} (raised by a hook, plugin or extension the site uses)"
+
+
+#: Packages whose frames are the build's own, not the site's code.
+_CORE_PACKAGES = ("mkdocs", "jinja2", "markdown", "material")
 
 
 def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:

@@ -646,7 +646,11 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
             if locator is not None:
                 ctx.findings += _dropped(ctx.path, locator)
             if ctx.front is not None:  # its title may repeat the claims the page cites
-                ctx.findings += head_findings(ctx.front, ctx.path, ctx.library, ctx.cited)
+                # but for Material's heading of a page with none (its "\u003ch1" test)
+                drawn = ctx.readers.theme == "material" and "<h1" not in text
+                ctx.findings += head_findings(
+                    ctx.front, ctx.path, ctx.library, ctx.cited, drawn=drawn
+                )
             if ctx.name_title and not self.titled:
                 ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
             if ctx.icon is not None and ctx.readers.theme == "material":

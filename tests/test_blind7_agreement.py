@@ -103,6 +103,13 @@ REFUSED = [
         [(3, 6)],
     ),
     (
+        # Material draws the title as the page's heading where the page has none (blind29)
+        "a front-matter title repeating a claim, on a page with no heading",
+        "material",
+        f"---\ntitle: Reads at 6.4 GB/s\n---\n\nIt reads {CLAIM}.\n",
+        [(2, 17)],
+    ),
+    (
         "escaped body, readthedocs",
         "readthedocs",
         "# Home\n\nEach save took 95 &lt;b&gt;s&lt;/b&gt; on the array.\n",
@@ -121,6 +128,16 @@ PASSED = [
         "a front-matter title over the heading",
         "material",
         "---\ntitle: Saves\n---\n# Took 95&amp;nbsp;s\n\nText.\n",
+    ),
+    (
+        "a front-matter title repeating a claim, over a heading",
+        "material",
+        f"---\ntitle: Reads at 6.4 GB/s\n---\n# Reads\n\nIt reads {CLAIM}.\n",
+    ),
+    (
+        "a front-matter title repeating a claim, a theme drawing no heading",
+        "mkdocs",
+        f"---\ntitle: Reads at 6.4 GB/s\n---\n\nIt reads {CLAIM}.\n",
     ),
     (
         "escaped markup without a figure, MkDocs' search",

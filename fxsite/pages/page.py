@@ -360,14 +360,16 @@ def process_page(
 
 
 def head_findings(
-    front: FrontMatter, path: str, library: Library, cited: list[str]
+    front: FrontMatter, path: str, library: Library, cited: list[str], *, drawn: bool = False
 ) -> list[Finding]:
     """Findings of the front matter's words the theme shows, not in the page's text.
 
     The title and description, like the navigation and the search index, may
     repeat a figure the page cites (``cited``: its claims as shown), as the
     build's last gate allows. Material's ``subtitle`` and ``tags`` and the
-    titles of ``related`` entries may not.
+    titles of ``related`` entries may not; nor may the title where the theme
+    draws it as the page's heading (``drawn``: Material does so on a page with no
+    ``<h1>``), a figure bare in the page's text (blind29).
     """
     findings = []
     for shown in front.shown:
@@ -379,9 +381,13 @@ def head_findings(
             # The theme writes them unescaped: entities and tags are read as drawn too.
             pos = _text_positioner(item)
             then = f"the {name} may then repeat it"
+            may_repeat = cited
+            if drawn and name == "title":
+                then = "the theme draws the title as the page's heading, as the page has none"
+                may_repeat = []
             told = _told(library, item.text, f"the page's {name}", then=then)
             findings.extend(
-                check_prose(item.text, path, pos, library, cited, markup=True, told=told)
+                check_prose(item.text, path, pos, library, may_repeat, markup=True, told=told)
             )
     return findings
 
