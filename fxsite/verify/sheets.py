@@ -32,6 +32,7 @@ from urllib.parse import SplitResult, unquote, urlsplit
 from selectolax.lexbor import LexborNode
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
+from fxsite.verify.clipped import clipping_part
 from fxsite.verify.css import MAX_SERIALIZED, Declaration, Sheet, hides, read_sheet, text_case
 from fxsite.verify.css_images import image_urls
 from fxsite.verify.dataurl import data_sheet
@@ -88,13 +89,14 @@ def loads_style(attrs: Mapping[str, str | None]) -> bool:
 
 def _styling(decl: Declaration) -> bool:
     """A rule's declaration the page reader applies: it may hide its elements' text,
-    sets their font (code drawn as prose) or the case their text is drawn in, or draws an
-    image (:mod:`.css_images`)."""
+    sets their font (code drawn as prose) or the case their text is drawn in, draws an
+    image (:mod:`.css_images`) or clips it (:mod:`.clipped`)."""
     return bool(decl.selector) and (
         decl.name in ("font", "font-family")
         or text_case([decl]) is not None
         or hides(decl.shown)
         or bool(image_urls(decl))
+        or clipping_part(decl) is not None
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from fxsite.verify.clipped import clipped_notes
 from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
 from fxsite.verify.css_images import (
     MARKER_PROPERTIES,
@@ -59,14 +60,16 @@ def apply_styles(
 ) -> frozenset[int]:
     """The rules of the document's stylesheets (its ``<style>`` blocks, and the files
     ``sheets`` gives it: :func:`~.sheets.page_rules`) applied: its text drawn in their
-    cases, its code in their fonts, the images they draw (:func:`draw_css_images`); the
-    elements they may hide (:func:`_styled`).
+    cases, its code in their fonts, the images they draw (:func:`draw_css_images`), the
+    figures a box that clips its text may draw (:mod:`.clipped`); the elements they may
+    hide (:func:`_styled`).
     A file that cannot be read makes the page unreadable."""
     rules, problems = page_rules(root, sheets)
     page.unreadable += problems
     too_many = draw_css_images(root, rules, sheets)
     if too_many is not None:
         page.unreadable.append(too_many)
+    page.notes += clipped_notes(root, rules)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
     return _styled(root, rules)
