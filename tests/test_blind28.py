@@ -11,8 +11,12 @@ Each row is a paragraph of a page read by the one reader, with the errors it mus
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from sitekit import library, sentence_errors
+
+from fxsite.evidence.quantities import parse_stated
 
 SAVE = "[94 s](evidence:R1#save_time_fx100)"
 ZH = "[94 秒](evidence:R1#save_time_fx100)"
@@ -46,6 +50,17 @@ ROWS = [
     ("near miss: a 90-second guide", "Our 90-second guide explains checkpoints.", []),
     ("near miss: a video", "Watch the 90-second video.", []),
     ("a restore video", "A 90-second restore video.", [("FX501", 3, 3)]),
+    # a claim in minutes written 分, as Japanese writes them (a bare "90 分" may be a score)
+    ("a claim in 分", "保存は[59分](evidence:R1#run_total)。", []),
+    ("a claim in 分 misstated", "保存は[42分](evidence:R1#run_total)。", [("FX403", 3, 4)]),
+    ("near miss: a score", "成绩 90 分。", []),
+    # a range as Chinese, Japanese and Korean write it
+    ("a range with a wave dash", "読み込みは[6.2〜9.3倍](evidence:R1#load_speedup)速い。", []),
+    ("a range with a fullwidth tilde", "読み込みは[6.2～9.3倍](evidence:R1#load_speedup)速い。", []),
+    ("a range with 至", "加载快[6.2至9.3倍](evidence:R1#load_speedup)。", []),
+    ("a range with a tilde", "로딩이 [6.2~9.3배](evidence:R1#load_speedup) 빠릅니다.", []),
+    ("a range misstated", "加载快[6.2至9.5倍](evidence:R1#load_speedup)。", [("FX403", 3, 4)]),
+    ("a bare range with a tilde", "加载快 6.2～9.3 倍。", [("FX501", 3, 5)]),
     # a unit after a named quantity in another case (blind27)
     ("a unit in capitals", "Latency: 8 MS", [("FX501", 3, 10)]),
     ("near miss: a count after a named quantity", "The throughput of 3 nodes adds up.", []),
@@ -55,3 +70,25 @@ ROWS = [
 @pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_blind28(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+# what a claim may write: a Korean amount led by its place, a Chinese scale a space apart
+STATED = [
+    ("만2천원", "12000", "KRW"),
+    ("만 원", "10000", "KRW"),
+    ("천 원", "1000", "KRW"),
+    ("210 万 IOPS", "2100000", "IOPS"),
+    ("1.2 亿元", "120000000", "CNY"),
+    ("42分", "42", "min"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), STATED, ids=[s[0] for s in STATED])
+def test_claim_forms(text: str, value: str, unit: str) -> None:
+    stated = parse_stated(text)
+    assert stated is not None and stated.low == Decimal(value) and stated.unit == unit
+
+
+@pytest.mark.parametrize("text", ["만약", "이만 원칙", "210 万次"])
+def test_near_miss_no_quantity(text: str) -> None:
+    assert parse_stated(text) is None

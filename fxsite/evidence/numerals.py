@@ -291,9 +291,11 @@ EAST_ASIAN_GROUPS = {
 }
 _PLACE_CHARS = "".join([*EAST_ASIAN_PLACES, *EAST_ASIAN_GROUPS])
 #: An amount written with places: digits and a place, again and again, and digits last
-#: ("1만 2천", "5천만", "1万2千", "2천5백").
+#: ("1만 2천", "5천만", "1万2千", "2천5백"); in Korean a first place without digits is one
+#: of it ("만 원" is 10,000 won, "만2천원" 12,000), not after a Hangul syllable ("이만").
 PLACED_NUMBER = re.compile(
-    rf"(?<![\d.,])\d{{1,4}}\s?[{_PLACE_CHARS}](?:\s?\d{{0,4}}[{_PLACE_CHARS}]){{0,6}}(?:\s?\d{{1,4}}(?!\d))?"
+    rf"(?:(?<![\d.,])\d{{1,4}}\s?[{_PLACE_CHARS}]|(?<![\d.,가-힣])[십백천만억조])"
+    rf"(?:\s?\d{{0,4}}[{_PLACE_CHARS}]){{0,6}}(?:\s?\d{{1,4}}(?!\d))?"
 )
 _PLACE = re.compile(rf"(\d*)\s?([{_PLACE_CHARS}])|(\d+)")
 

@@ -98,13 +98,14 @@ _NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d{1,3})?"
 _PREFIX = r"US\$|\$|€|£|JP¥|¥|₩|USD|EUR|GBP|CNY|RMB|JPY|KRW"
 #: Currency signs written after the number.
 _SIGNS_AFTER = frozenset({"¢"})
-# A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3".
-_RANGE_SEP = r"\s?[–—]\s?|-|\s+to\s+"
+# A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3"; in Chinese, Japanese and Korean
+# "6.2～9.3倍", "6.2〜9.3倍", "6.2~9.3배", "6.2至9.3倍", "6.2到9.3倍".
+_RANGE_SEP = r"\s?[–—~〜～至到]\s?|-|\s+to\s+"
 # Scale words and suffixes; a glued letter is checked against the tables
 # (money takes "B" and "T" too) after the match.
 _SCALE = (
     rf"\s?(?i:{alternation(w for w in SCALE_WORDS if w.isascii())})\b"
-    rf"|{alternation(w for w in SCALE_WORDS if not w.isascii())}"
+    rf"|[ \u00a0]?(?:{alternation(w for w in SCALE_WORDS if not w.isascii())})"  # "210 万 IOPS"
     rf"|(?:{alternation(MONEY_SCALE_SUFFIXES)})(?![A-Za-z])"
     rf"|\s(?:{alternation(MONEY_SCALE_SUFFIXES)})(?=\s)"  # spaced: "1.2 M tokens/s"
 )
@@ -119,7 +120,7 @@ def _core(with_scale: bool) -> re.Pattern[str]:
         (?P<pre>{_PREFIX})?\s?
         (?:(?P<low>{_NUMBER})|(?P<word>{_NUMBER_WORD})(?=[\s-]|[^\x00-\x7f]|$)-?)
         (?:
-            \s?(?P<unit1>[^\d\s–—+-][^\d\s–—]*?)?      # a unit repeated on the low end: "6.2×–9.3×"
+            \s?(?P<unit1>[^\d\s–—~〜～+-][^\d\s–—~〜～]*?)?  # a unit repeated on the low end: "6.2×–9.3×"
             (?:{_RANGE_SEP})
             (?:{_PREFIX})?                              # "$1,200–$1,500"
             (?P<high>{_NUMBER})
@@ -399,6 +400,12 @@ def _number_text(match: re.Match[str], scale: Decimal) -> str | None:
     return str(low_text)
 
 
+#: Units a claim may write that prose does not state alone: "[42分](…)" is 42 minutes as
+#: Japanese writes it, where a bare "90 分" may be a score (the detector reads 分 after
+#: what it times: :mod:`fxsite.pages.cjk_counts`).
+_CLAIM_ONLY_UNITS = {"分": "min"}
+
+
 def _unit_of(match: re.Match[str]) -> tuple[str | None, str | None] | None:
     """The unit (canonical) and as written: after the number, or a currency's sign before
     it ("$12", "$12/month" a price per month); None where the words state no one unit:
@@ -416,7 +423,7 @@ def _unit_of(match: re.Match[str]) -> tuple[str | None, str | None] | None:
             )
             if canonical_unit(joined) is not None:
                 unit_text, prefix, priced = joined, None, True
-        unit = canonical_unit(unit_text)
+        unit = canonical_unit(unit_text) or _CLAIM_ONLY_UNITS.get(unit_text)
         if unit is None:
             return None
     # "6.2×–9.3×" repeats the unit; "6.2 s–9.3 ×" mixes two and is refused.
