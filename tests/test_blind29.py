@@ -40,3 +40,15 @@ def test_near_miss_a_quiet_hook_builds(tmp_path: Path) -> None:
     site = _site(tmp_path, QUIET)
     out = fxsite_here("build", cwd=site)
     assert out.returncode == 0, out.stderr
+
+
+ADDING = "def on_page_content(html, **kwargs):\n    return html + '<p>Saves 94 s</p>'\n"
+
+
+def test_text_a_hook_adds_says_whose_page_it_is_on(tmp_path: Path) -> None:
+    site = _site(tmp_path, ADDING)
+    out = fxsite_here("build", cwd=site)
+    assert out.returncode == 1
+    home = [line for line in out.stdout.splitlines() if line.startswith("index.html:")]
+    assert home and "FX501" in home[0]
+    assert "on the page of docs/index.md, which does not write it" in home[0]

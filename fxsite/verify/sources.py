@@ -5,6 +5,7 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from urllib.parse import unquote
 
 from fxsite.findings import Finding
@@ -54,7 +55,8 @@ def locate_in_sources(
 
     ``sources`` maps a site URL (``""`` for the home page, ``a/`` for
     ``a/index.html``) to ``(source path, source text)``. A finding whose text is
-    not in the source (a theme override, a generated page) keeps its site path.
+    not in the source (a theme override, a hook's or a plugin's text) keeps its site path,
+    and says whose page it is on.
     A text is looked for once a source: its copies all go to its first place.
     """
     # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
@@ -71,8 +73,12 @@ def locate_in_sources(
             if key not in places:
                 places[key] = _position(src[1], finding.text)
             where = places[key]
-        if src is None or where is None:
+        if src is None:
             out.append(finding)
+            continue
+        if where is None:  # on the page, not in its source: say whose page it is (blind29)
+            added = f"on the page of {src[0]}, which does not write it: the theme, a hook or a plugin added it"
+            out.append(replace(finding, message=f"{finding.message} ({added})"))
             continue
         out.append(
             Finding(
