@@ -104,5 +104,11 @@ def test_a_figure_put_together_is_placed_at_its_own_line() -> None:
         '<div data-n="95">hero</div>\n<p>Each save took <math><mn>95</mn></math>\n s.</p>\n'
     )
     assert _line_of(raw, "95 s") == 4
+    # not inside a longer number, nor where much text stands between its words
+    raw = (
+        "<body>\n<p>It took 178 s.</p>\n<p><mn>8</mn> is the count of drives, s.</p>\n"
+        "<p><mn>8</mn><annotation-xml><b>Y</b></annotation-xml></math> s.</p>\n"
+    )
+    assert _line_of(raw, "8 s") == 4
     assert _line_of("<body>\n<p>It took 95 s.</p>", "95 s") == 2  # as written
     assert _line_of("<body>\nnothing", "95 s") == 1

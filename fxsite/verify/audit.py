@@ -100,27 +100,37 @@ def _normal_url(url: str) -> str:
 
 def _line_of(raw: str, snippet: str | None) -> int:
     """The line of ``raw`` where ``snippet`` first appears: as written; else its
-    characters in order with tags and spaces between (``<mn>95</mn></math> s``), or its
-    first word as an element's text (``<mn>95</mn>``), after ``<body`` where the file
+    characters in order with tags and spaces between (``<mn>95</mn></math> s``), its first
+    and last words as elements' texts close together, or its first word as an element's
+    text (``<mn>95</mn>``), after ``<body`` where the file
     has one (a figure put together from elements was placed at the first "95" of the
     file, in an attribute or the head: blind30); else its first word anywhere; else 1."""
     if not snippet:
         return 1
-    if snippet in raw:
-        return line_of(raw, snippet)
+    whole = re.search(r"(?<![\w.,])" + re.escape(snippet), raw)
+    if whole is not None:  # as written, not inside a longer number ("8 s" of "178 s")
+        return raw.count("\n", 0, whole.start()) + 1
     body = max(raw.find("<body"), 0)
     chars = [c for c in snippet if not c.isspace()][:64]
-    word = snippet.split(" ")[0]
-    patterns = [_TAGS_BETWEEN.join(map(re.escape, chars))] if chars else []
-    if word:
-        patterns.append(rf"(?<=[>\s]){re.escape(word)}(?=[<\s])")
-    for pattern in patterns:
-        found = re.search(pattern, raw[body:])
-        if found is not None:
-            return raw.count("\n", 0, body + found.start()) + 1
+    words = snippet.split()
+    word = words[0] if words else ""
+    # not inside a longer number or word ("8 s" is not in "178 s")
+    spread = r"(?<![\w.,])" + _TAGS_BETWEEN.join(map(re.escape, chars))
+    if chars and (found := re.search(spread, raw[body:])):
+        return raw.count("\n", 0, body + found.start()) + 1
+    tokens = [re.compile(rf"(?<=[>\s]){re.escape(w)}(?=[<\s.,;:!?])") for w in words]
+    if len(tokens) > 1:  # its first and last words as elements' texts, little text between
+        for first in tokens[0].finditer(raw, body):
+            last = tokens[-1].search(raw, first.end(), first.end() + 600)
+            between = last is not None and _MARKUP.sub("", raw[first.end() : last.start()])
+            if between is not False and len(between.strip()) <= 16:
+                return raw.count("\n", 0, first.start()) + 1
+    if tokens and (found := tokens[0].search(raw, body)) is not None:
+        return raw.count("\n", 0, found.start()) + 1
     return line_of(raw, word) if word and word in raw else 1
 
 
+_MARKUP = re.compile(r"<[^<>]*>")
 #: What may stand between a figure's characters in a file's markup: tags and spaces.
 _TAGS_BETWEEN = r"(?:<[^<>]{0,500}>|\s|&nbsp;|&#160;){0,40}"
 
