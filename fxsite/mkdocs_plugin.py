@@ -358,6 +358,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
+        self.generated_srcs: frozenset[str] = frozenset()  # known in on_files
         # No plugin fxsite does not know reads a page's HTML: it is kept compressed meanwhile.
         self.stashed, self.stash = {}, not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
         # A build renders a claim again where it was rendered pages before; serve keeps all.
@@ -401,7 +402,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         clashes = project.clashes(pages, files=self.docs_files)
         self.findings.extend(clashes)
         records_prefix = f"{project.paths.library_prefix}/"
-        for src in project.generated_pages():
+        # Only these are generated: a writer's faq.md on a site no page of which has an
+        # FAQ is the writer's page (it was replaced by an empty FAQ, blind32).
+        generated = project.generated_pages()
+        self.generated_srcs = frozenset(generated)
+        for src in generated:
             existing = files.get_file_from_path(src)
             if existing is not None:
                 files.remove(existing)  # reported above; the generated page wins
@@ -457,6 +462,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def _generated(self, src: str, page: Page) -> str | None:
         assert self.project is not None
+        if src not in self.generated_srcs:
+            return None
         project, library = self.project, self.project.library
         prefix = project.paths.library_prefix
         href_for = self._href_for(page)

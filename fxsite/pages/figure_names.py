@@ -222,7 +222,8 @@ _EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENT
 # The same length said after the event ("The webinar runs 45 minutes", "the keynote lasts
 # an hour"; blind22); "the restore takes 45 minutes" is a figure.
 _EVENT_LASTS = re.compile(
-    rf"\b{_EVENTS}\b(?:[^.;!?]{{0,40}}?\s(?i:and))?\s+"
+    # words between: "The keynote at StorageCon runs 1 hour" (blind32), "… and lasts"
+    rf"\b{_EVENTS}\b(?:[^.;!?]{{0,40}}?\s(?i:and)|\s+(?i:at|on|in|for|of|with)\s[^.;!?]{{1,40}}?)?\s+"
     rf"(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+"
     rf"(?:(?i:about|around|roughly|just|only)\s+)?\Z"
 )

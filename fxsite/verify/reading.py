@@ -450,8 +450,19 @@ _GROUP_START = re.compile(r"\d{3}(?!\d)")
 #: writes it).
 _GROUP_MARKS = frozenset(".,'’_")
 #: Chinese numerals a claim's digits continue ("一千零[94 秒](…)" is 1094 s, "零点[94 秒](…)"
-#: 0.94 s; not 一 to 九, which also mean "a"), and a sign of its own ("负" is minus).
+#: 0.94 s, 点 after a numeral only; not 一 to 九, which also mean "a"), and a sign of its
+#: own ("负" is minus).
 _CJK_BEFORE = frozenset("零〇点點千百万萬亿億负負")
+#: Chinese numerals and digits a decimal point 点 continues ("三点[5 秒](…)" is 3.5 s; the 点
+#: of 检查点, a checkpoint, ends a word: blind32).
+_NUMERALS_BEFORE_POINT = frozenset("零〇一二两兩三四五六七八九十百千万萬亿億0123456789")
+
+
+def _after_numeral(text: str, at: int) -> bool:
+    """Whether ``text[at]`` (a 点) follows a numeral or a digit."""
+    return at > 0 and text[at - 1] in _NUMERALS_BEFORE_POINT
+
+
 #: Korean scales and the Chinese half after a claim ("[94](…)만 원" is 940,000 won,
 #: "[94 秒](…)半" 94.5 s).
 _CJK_AFTER = frozenset("만억半")
@@ -482,7 +493,7 @@ def glued(text: str, start: int, end: int) -> str | None:
             return before
         if before in _GROUP_MARKS and start > 1 and text[start - 2].isdigit():
             return before
-        if before in _CJK_BEFORE:
+        if before in _CJK_BEFORE and (before not in "点點" or _after_numeral(text, start - 1)):
             return before
         if before.isspace() and start > 1 and text[start - 2] in _MONEY:
             return text[start - 2]  # "€ [94](…)": the sign states the claim's currency
