@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fxsite.evidence.numerals import SCALE_WORDS
 from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 from fxsite.pages.column_claims import counts_things
@@ -190,6 +191,11 @@ class Governed:
     claim: int | None = None
 
 
+#: The first characters of the Chinese scales ("万", "亿", "千"): a unit that starts with
+#: one is written glued to its number.
+SCALE_FIRST = frozenset(w[0] for w in SCALE_WORDS if not w.isascii())
+
+
 def with_unit(number: str, unit: str) -> str | None:
     """``number`` written with ``unit`` as the claim grammar reads it, or None.
 
@@ -198,7 +204,8 @@ def with_unit(number: str, unit: str) -> str | None:
     """
     sign, per, period = unit.partition("/")
     forms = (f"{number} {unit}", f"{unit}{number}", f"{sign}{number}{per}{period}")
-    for text in (*forms, f"{number}{unit}"):  # "94万元": a Chinese scale is written glued
+    glued = f"{number}{unit}"  # "94万元": a Chinese scale is written glued, so tried first
+    for text in (glued, *forms) if unit[:1] in SCALE_FIRST else (*forms, glued):
         stated = parse_stated(text)
         if stated is not None and stated.unit not in (None, "count"):
             return text
