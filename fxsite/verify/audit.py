@@ -114,7 +114,6 @@ def _line_of(raw: str, snippet: str | None) -> int:
     chars = [c for c in snippet if not c.isspace()][:64]
     words = snippet.split()
     word = words[0] if words else ""
-    # not inside a longer number or word ("8 s" is not in "178 s")
     spread = r"(?<![\w.,])" + _TAGS_BETWEEN.join(map(re.escape, chars))
     if chars and (found := re.search(spread, raw[body:])):
         return raw.count("\n", 0, body + found.start()) + 1
@@ -122,8 +121,9 @@ def _line_of(raw: str, snippet: str | None) -> int:
     if len(tokens) > 1:  # its first and last words as elements' texts, little text between
         for first in tokens[0].finditer(raw, body):
             last = tokens[-1].search(raw, first.end(), first.end() + 600)
-            between = last is not None and _MARKUP.sub("", raw[first.end() : last.start()])
-            if between is not False and len(between.strip()) <= 16:
+            if last is None:
+                continue
+            if len(_MARKUP.sub("", raw[first.end() : last.start()]).strip()) <= 16:
                 return raw.count("\n", 0, first.start()) + 1
     if tokens and (found := tokens[0].search(raw, body)) is not None:
         return raw.count("\n", 0, found.start()) + 1

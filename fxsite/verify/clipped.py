@@ -90,18 +90,15 @@ def _boxes(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[Lex
     """The elements that may draw their text cut, each with the text it draws."""
     said: dict[int, set[str]] = {}
     nodes: dict[int, LexborNode] = {}
-    for decl in rules:
+    styled = (
+        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
+    )
+    ruled = ((n, d) for d in rules if clipping_part(d) for n in matches(root, d.selector))
+    for node, decl in (*ruled, *styled):
         part = clipping_part(decl)
         if part is not None:
-            for node in matches(root, decl.selector):
-                said.setdefault(node.mem_id, set()).add(part)
-                nodes[node.mem_id] = node
-    for node in root.css("[style]"):
-        for decl in read_style(node.attributes.get("style") or ""):
-            part = clipping_part(decl)
-            if part is not None:
-                said.setdefault(node.mem_id, set()).add(part)
-                nodes[node.mem_id] = node
+            said.setdefault(node.mem_id, set()).add(part)
+            nodes[node.mem_id] = node
     for mem_id, parts in said.items():
         if parts >= {"clips", "fixed"} and "ellipsis" not in parts:
             yield nodes[mem_id], nodes[mem_id].text(deep=True) or ""
