@@ -22,7 +22,7 @@ def cut(html: str) -> list[str]:
     return sorted(
         local.text or ""
         for local in scan_file("index.html", html).local
-        if "clips its text" in local.message
+        if "may be drawn cut" in local.message
     )
 
 
@@ -46,6 +46,26 @@ ROWS = [
     ("near miss: overflow visible", f'<p>Took <span style="{BOX}width:4ch;overflow:visible">95 sheep</span>.</p>', []),
     ("near miss: no cut reads as a figure", f'<p><span style="{BOX}width:4ch;overflow:hidden">Top 3 picks</span></p>', []),
     ("near miss: a checkbox", '<p><input type="checkbox" value="95 sheep"></p>', []),
+    # blind31: the number before the box, the box's text cut after it.
+    ("a button after the number", '<p>Took 95 <button style="width:1.2em;overflow:hidden">sheep</button>.</p>', ["95 sheep"]),
+    ("an input after the number", '<p>Took 95 <input value="sheep" style="width:0.6em">.</p>', ["95 sheep"]),
+    ("a textarea after the number", '<p>Took 95 <textarea rows=1 cols=1>sheep</textarea>.</p>', ["95 sheep"]),
+    ("a select's option", '<p>Took 95 <select style="width:2.2em"><option>sheep</option></select>.</p>', ["95 sheep"]),
+    ("a frame's document", """<p>Took <iframe width="34" srcdoc="<body>95 sheep</body>"></iframe>.</p>""", ["95 sheep"]),
+    ("a line clamp", f'<p>Took 95 <span style="{BOX}-webkit-line-clamp:1;width:0.6em">sheep</span>.</p>', ["95 sheep"]),
+    ("a clip path", '<p>Took <span style="clip-path:inset(0 60% 0 0)">95 sheep</span>.</p>', ["95 sheep"]),
+    ("an SVG foreignObject", '<p><svg width="34" height="20"><foreignObject width="34" height="20"><div>95 sheep</div></foreignObject></svg></p>', ["95 sheep"]),
+    ("an SVG mask", '<p><svg width="300" height="20"><defs><mask id="m"><rect width="34" height="20" fill="white"/></mask></defs><text y="15" mask="url(#m)">95 sheep</text></svg></p>', ["95 sheep"]),
+    ("an SVG shape over the text", '<p><svg width="300" height="20"><text y="15">95 sheep</text><rect x="34" width="90" height="20" fill="#fff"/></svg></p>', ["95 sheep"]),
+    ("an overlay in the page's colour", '<p>Took 95 s<span style="position:relative">heep<span style="position:absolute;inset:0;background:var(--md-default-bg-color)"></span></span>.</p>', ["95 sheep"]),
+    ("an image over the text", '<p>Took 95 s<span style="position:relative">heep<img alt="" src="x.gif" style="position:absolute;left:0;width:100%"></span>.</p>', ["95 sheep"]),
+    ("an outline pulled over the text", '<p>Took 95 s<span>heep</span><span style="outline:1.2em solid #fff;margin-left:-2.3em;display:inline-block"></span>.</p>', ["95 sheep"]),
+    ("near miss: a shape drawn before the text", '<p><svg width="300" height="20"><rect width="90" height="20" fill="#eee"/><text y="15">95 sheep</text></svg></p>', []),
+    ("near miss: an unfilled shape after it", '<p><svg width="300" height="20"><text y="15">95 sheep</text><rect width="90" height="20" fill="none"/></svg></p>', []),
+    ("near miss: a positioned box that paints nothing", '<p>Took 95 s<span style="position:relative">heep<span style="position:absolute;inset:0"></span></span>.</p>', []),
+    ("near miss: a painted box in its place", '<p>Took 95 sheep <span style="background:#fff;border:1px solid">new</span>.</p>', []),
+    ("near miss: an input after a word", '<p>Name <input value="sheep">.</p>', []),
+    ("near miss: the whole figure in the box", '<p>Took <input value="95 seconds">.</p>', []),
 ]  # fmt: skip
 _SHEET = "<style>.c { display: inline-block; width: 4ch; overflow: hidden }</style>"
 

@@ -235,6 +235,14 @@ XML = [
     Row(
         "XML transformed by a data: XSLT",
         {"feed.xml": f'<?xml-stylesheet type="text/xsl" href="{pct(XSLT, "text/xsl")}"?><a>b</a>'},
+        "FX614",
+        "XSLT",
+    ),
+    Row(  # blind31: the text is computed (substring('seconds', 1, 1))
+        "XML transformed by the site's XSLT",
+        {"r.xml": '<?xml-stylesheet type="text/xsl" href="r.xsl"?><r><n>95</n></r>'},
+        "FX614",
+        "XSLT",
     ),
     Row("XML attribute a tree view shows", {"data.xml": '<offer speedup="5x faster"/>'}),
     Row(

@@ -18,6 +18,7 @@ from sitekit import ROOT, fxsite
 
 from fxsite import __version__
 from fxsite.anchor.allowlist import vet_config
+from fxsite.anchor.gitinfo import git_source
 from fxsite.anchor.rebuild import rebuild_findings
 from fxsite.anchor.signing import write_keypair
 
@@ -103,6 +104,12 @@ ATTACKS = [
         {},
         ("mkdocs.yml", 4),
     ),
+    (  # blind31: --8<-- "/etc/hostname" in a page
+        "snippets unrestricted",
+        BASE + "markdown_extensions:\n  - pymdownx.snippets:\n      restrict_base_path: false\n",
+        {"docs/index.md": '--8<-- "/etc/hostname"\n'},
+        ("mkdocs.yml", 4),
+    ),
     (
         "fxsite cache_dir out of the work folder",
         "site_name: x\nplugins:\n  - fxsite:\n      cache_dir: ../../../victim\n",
@@ -163,7 +170,9 @@ NEAR_MISSES = [
     ("paths inside", BASE + "docs_dir: docs\nsite_dir: public\n"),
     (
         "snippets inside the checkout",
-        BASE + "markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [docs, .]\n",
+        BASE
+        + "markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [docs, .]\n"
+        + "      restrict_base_path: true\n",
     ),
     ("!ENV with a default", BASE + "site_url: !ENV [SITE_URL, 'https://x.example/']\n"),
     (
@@ -418,3 +427,26 @@ def test_an_audit_ended_by_sigterm_leaves_no_child_and_no_folder(tmp_path: Path)
     assert list(work.iterdir()) == []  # the work folder is gone
     listing = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert str(tmp_path) not in listing  # the child (building this project) was killed
+
+
+def test_a_checkouts_own_git_commands_do_not_run(tmp_path: Path) -> None:
+    """blind31: a checkout handed to the auditor whose ``.git/config`` names a
+    ``core.fsmonitor`` command and a hooks folder: no git fxsite runs (the rebuild's
+    clone, a build's `git status`) starts them."""
+    mark = tmp_path / "MARK"
+    repo = _project(tmp_path, BASE, {}, mark)
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "post-checkout").write_text(f"#!/bin/sh\ntouch {mark}.hook\n", encoding="utf-8")
+    (hooks / "post-checkout").chmod(0o755)
+    git(repo, "config", "core.fsmonitor", f"touch {mark}; true")
+    git(repo, "config", "core.hooksPath", str(hooks))
+    (tmp_path / "t").mkdir()
+    site = tmp_path / "site"
+    site.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", str(tmp_path / "t"))
+        rebuild_findings(site, _manifest(repo), repo)
+    (repo / "docs" / "index.md").write_text("changed\n", encoding="utf-8")
+    assert git_source(repo) is not None  # `git status`: reads the index
+    assert not mark.exists() and not Path(f"{mark}.hook").exists()

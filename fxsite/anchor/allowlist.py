@@ -21,7 +21,8 @@ at ``mkdocs.yml:line`` and nothing is run. The decisions:
 - Markdown extensions: Python-Markdown's own (:data:`MARKDOWN_EXTENSIONS`, by
   short or ``markdown.extensions.`` name) and pymdownx's
   (:data:`PYMDOWNX_EXTENSIONS`). Their options are data, except ``base_path``
-  (snippets, b64: must stay inside the checkout) and ``url_download`` (must
+  (snippets, b64: must stay inside the checkout), ``restrict_base_path`` (snippets:
+  must stay true, or a page may include ``/etc/hostname``) and ``url_download`` (must
   be false): an extension must not read the auditor's files or the network.
 - YAML tags: the core schema's only, plus ``!ENV`` (replaced by its default:
   the rebuild's environment is empty) and ``!!python/name:`` of a function in
@@ -308,6 +309,12 @@ class _Vet:
                 continue
             if options.get("url_download"):
                 self.refuse(where, f"{name}: url_download would fetch from the network")
+            if options.get("restrict_base_path", True) is not True:  # blind31
+                self.refuse(
+                    where,
+                    f"{name}: restrict_base_path false would let a page include any file "
+                    "of the auditor's machine",
+                )
             paths = options.get("base_path", [])
             for item in paths if isinstance(paths, list) else [paths]:
                 self.path(where, item, f"{name} base_path")

@@ -1,6 +1,7 @@
 """The few git questions anchoring asks, through ``git`` itself.
 
-Every call runs ``git`` with a list argv (never a shell) and a timeout; when
+Every call runs ``git`` with a list argv (never a shell), a timeout, and no
+fsmonitor or hooks of the repository's configuration (:data:`_SAFE`); when
 git is missing or the folder is not a repository the answer is ``None``, never
 an exception, so a project outside git builds as before.
 """
@@ -17,14 +18,20 @@ __all__ = ["GitSource", "export_revision", "git", "git_source", "is_shallow", "r
 _TIMEOUT = 120
 
 
+#: Settings every call overrides: a repository's ``core.fsmonitor`` is a command git runs
+#: on reading its index, and its hooks run on checkout (blind31: a checkout the auditor
+#: was handed may carry both in its ``.git/config``).
+_SAFE = ("-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null")
+
+
 def git(repo: Path, *args: str, data: bytes | None = None) -> bytes | None:
-    """``git -C repo ARGS``'s standard output, or None when it fails."""
+    """``git -C repo ARGS``'s standard output (with :data:`_SAFE`), or None when it fails."""
     exe = shutil.which("git")
     if exe is None:
         return None
     try:
         done = subprocess.run(  # noqa: S603 - fixed executable, list argv
-            [exe, "-C", str(repo), *args],
+            [exe, *_SAFE, "-C", str(repo), *args],
             input=data,
             capture_output=True,
             timeout=_TIMEOUT,

@@ -1,37 +1,52 @@
-"""Boxes that clip their text: what a browser may draw of it.
+"""Text a browser may draw only part of: boxes that clip it, things drawn over it.
 
 A box that hides what overflows it (``overflow``, ``overflow-x`` or ``overflow-inline``
-``hidden``, ``clip``, ``scroll`` or ``auto``: a phone shows no scroll bar) at a fixed
-width (``width``, ``max-width``, ``inline-size`` or ``max-inline-size`` a length, not a
-percentage), with no ellipsis to show the cut (``text-overflow: clip``, the initial
-value), draws its text up to its edge: "95 sheep" in a box ``4ch`` wide draws "95 s"
-(blind30). So does a form control's box (an ``<input>``'s value, a ``<textarea>``'s
-text), and an SVG drawing at its edge, where its text may not fit (:func:`_may_overflow`).
+``hidden``, ``clip``, ``scroll`` or ``auto``: a phone shows no scroll bar; or
+``-webkit-line-clamp``) at a fixed width (``width``, ``max-width``, ``inline-size`` or
+``max-inline-size`` a length, not a percentage), with no ellipsis to show the cut
+(``text-overflow: clip``, the initial value), draws its text up to its edge: "95 sheep"
+in a box ``4ch`` wide draws "95 s" (blind30). So may:
 
-The gate does not lay a box out, so it reads where a cut may fall: after each number of
-such a box's text that is no figure, within the word after it. Where a cut reads as a
-figure ("95 s" of "95 sheep", "2.1×" of "2.1×10"), the box may draw a bare figure:
-FX501, told as such. A number the whole text reads as a figure is judged as it is
-(a claim is a link, never cut here). Decisions:
+* a mask or a clip path (``mask``, ``clip-path``, ``clip``; SVG's ``mask`` and
+  ``clip-path`` attributes), which may show any part of the box;
+* a form control (an ``<input>``'s value, a ``<textarea>``'s text, a ``<select>``'s
+  option), a frame (an ``<iframe srcdoc>``'s text) and an SVG ``<foreignObject>``,
+  each drawn in a box of its own size;
+* an SVG text at its drawing's edge (:func:`_may_overflow`), or under a shape the
+  drawing paints after it (a ``<rect fill="#fff">`` over "heep" of "95 sheep");
+* an element drawn over the text around it (:func:`_covers`): a box that paints
+  (a background, a border, an outline, a shadow; an image, a drawing) and is drawn
+  away from where it stands (positioned, pulled by a negative margin, moved), or
+  paints beyond its box (an outline, a shadow). Its block's text may be covered after
+  any letter (blind31: an overlay in the page's own colour over "heep").
+
+The gate does not lay a box out, so it reads where a cut may fall: after each letter
+within :data:`_LONGEST` characters of a number, the box's text read after the text
+before it in its line (``95 <input value="sheep">`` draws "95 s": blind31). Where a
+cut ends a figure that the whole text does not read, the box may draw a bare figure:
+FX501, told as such. A figure the whole text reads is judged as it is (a claim is a
+link, never cut here). Decisions:
 
 * The declarations may come from any rule or the ``style`` attribute, each read alone
   (no cascade): a box is clipping where one says it clips, one gives it a fixed width,
   and none draws an ellipsis. The theme's own files are not read (trusted, as for
-  hiding).
-* A cut is tried within the run of characters after the number and one space at most,
-  up to :data:`_LONGEST` of them: a unit is short.
+  hiding), and a theme chart's drawing is checked against its figures elsewhere.
+* The text before a box is read up to :data:`_CONTEXT` characters back within its line.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 from tinycss2 import ast  # type: ignore[import-untyped]
 
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify.css import Declaration, read_style
+from fxsite.verify.css_values import moving
+from fxsite.verify.layout import IN_LINE, INLINE, in_chart, select_options
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 
@@ -40,54 +55,77 @@ __all__ = ["clipped_notes", "clipping_part", "cut_figures"]
 _OVERFLOW = frozenset({"overflow", "overflow-x", "overflow-inline"})
 _CLIPS = frozenset({"hidden", "clip", "scroll", "auto"})
 _WIDTHS = frozenset({"width", "max-width", "inline-size", "max-inline-size"})
+_MASKS = frozenset(
+    {"mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "clip-path", "clip"}
+)
 #: Form controls of one line of text, by ``type`` ("" where none is given).
 _TEXT_INPUTS = frozenset({"", "text", "search", "tel", "url", "email", "number", "password"})
 #: The most characters after a number a cut is tried within.
 _LONGEST = 12
-_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
-_AFTER = re.compile(r" ?(\S{2,})")
+#: The most characters of the text before a box read with it.
+_CONTEXT = 24
+#: The rest of a word a cut falls in (quoted in the finding).
+_WORD = re.compile(r"\w*")
+
+_FIXED = "its overflow hidden at a fixed width"
+_MASKED = "a mask or a clip path"
+_CONTROL = "a form control, a frame or an SVG foreignObject"
+_EDGE = "an SVG drawing's edge"
+_SHAPE = "a shape the SVG drawing paints over its text"
+_COVER = "an element drawn over the text"
 
 
 def clipping_part(decl: Declaration) -> str | None:
-    """What ``decl`` says of a clipping box: "clips" (its overflow is hidden), "fixed"
-    (its width is a length), "ellipsis" (its cut is shown), or None."""
+    """What ``decl`` says of a clipping box: "clips" (its overflow is hidden, its lines
+    clamped), "fixed" (its width is a length), "ellipsis" (its cut is shown), "masks"
+    (a mask or a clip path: a box by itself), or None."""
     tokens = [t for t in decl.value if not isinstance(t, (ast.WhitespaceToken, ast.Comment))]
     if not tokens:
         return None
     first = tokens[0]
+    words = {t.lower_value for t in tokens if isinstance(t, ast.IdentToken)}
     if decl.name in _OVERFLOW:
-        return (
-            "clips" if isinstance(first, ast.IdentToken) and first.lower_value in _CLIPS else None
-        )
+        return "clips" if words & _CLIPS else None
+    if decl.name == "-webkit-line-clamp":
+        return None if words & {"none"} else "clips"
     if decl.name in _WIDTHS:
         return "fixed" if isinstance(first, ast.DimensionToken) else None
     if decl.name == "text-overflow":
         plain = isinstance(first, ast.IdentToken) and first.lower_value == "clip"
         return None if plain else "ellipsis"
+    if decl.name in _MASKS:
+        return None if words & {"none", "auto"} else "masks"
     return None
 
 
-def cut_figures(text: str) -> Iterator[tuple[str, str]]:
-    """Each figure a cut of ``text`` within the word after a number may draw, with the
-    words cut: ``("95 s", "95 sheep")``; none for a number the whole text reads as a
-    figure (it is judged as written)."""
-    read = [(s.start, s.end) for s in find_bare_figures(text)]
-    for number in _NUMBER.finditer(text):
-        if any(start < number.end() and number.start() < end for start, end in read):
+def cut_figures(text: str, before: str = "") -> Iterator[tuple[str, str]]:
+    """Each figure a cut of ``text`` (drawn after ``before``, the text before it in its
+    line) may draw, with the words cut: ``("95 s", "95 sheep")``; none inside a figure
+    the whole text reads (it is judged as written)."""
+    lead = before[-_CONTEXT:]
+    whole = lead + text
+    read = [(s.start, s.end) for s in find_bare_figures(whole)]
+    digits = [at for at, char in enumerate(whole) if char.isdigit()]
+    told: set[int] = set()
+    for cut in range(len(lead) + 1, len(whole)):
+        last = bisect_left(digits, cut) - 1
+        if last < 0 or cut - digits[last] > _LONGEST or whole[cut - 1].isspace():
             continue
-        word = _AFTER.match(text, number.end())
-        if word is None:
+        if any(start < cut < end for start, end in read):
             continue
-        whole = text[number.start() : word.end()]
-        for cut in range(word.start(1) + 1, min(word.end(), number.end() + _LONGEST)):
-            shown = text[number.start() : cut]
-            if any(s.start == 0 and s.end == len(shown) for s in find_bare_figures(shown)):
-                yield shown, whole
-                break
+        window = max(0, cut - _CONTEXT - _LONGEST)
+        for span in find_bare_figures(whole[window:cut]):
+            start = window + span.start
+            if window + span.end != cut or (start, cut) in read or start in told:
+                continue
+            told.add(start)
+            word = _WORD.match(whole, cut)
+            yield whole[start:cut], whole[start : word.end() if word else cut]
+            break
 
 
-def _boxes(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
-    """The elements that may draw their text cut, each with the text it draws."""
+def _declared(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
+    """The elements whose declarations (rules and ``style``) clip or mask their text."""
     said: dict[int, set[str]] = {}
     nodes: dict[int, LexborNode] = {}
     styled = (
@@ -100,17 +138,146 @@ def _boxes(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[Lex
             said.setdefault(node.mem_id, set()).add(part)
             nodes[node.mem_id] = node
     for mem_id, parts in said.items():
-        if parts >= {"clips", "fixed"} and "ellipsis" not in parts:
-            yield nodes[mem_id], nodes[mem_id].text(deep=True) or ""
-    for node in root.css("input, textarea, svg text"):
-        if node.tag == "input":
+        if "masks" in parts:
+            yield nodes[mem_id], _MASKED
+        elif parts >= {"clips", "fixed"} and "ellipsis" not in parts:
+            yield nodes[mem_id], _FIXED
+
+
+def _controls(root: LexborNode) -> Iterator[tuple[LexborNode, str, str]]:
+    """Form controls, frames and foreign objects, each with the text it draws."""
+    for node in root.css("input, textarea, select, iframe[srcdoc], foreignObject"):
+        tag = node.tag
+        if tag == "input":
             kind = (node.attributes.get("type") or "").strip().lower()
             if kind in _TEXT_INPUTS:
-                yield node, node.attributes.get("value") or ""
-        elif node.tag == "textarea":
-            yield node, node.text(deep=True) or ""
-        elif _may_overflow(node, text := node.text(deep=True) or ""):
-            yield node, text
+                drawn = node.attributes.get("value") or node.attributes.get("placeholder") or ""
+                yield node, drawn, _CONTROL
+        elif tag == "select":
+            shown, _ = select_options(node, node.attributes)
+            options = [o for o in node.css("option") if o.mem_id in shown]
+            yield node, options[0].text(deep=True) if options else "", _CONTROL
+        elif tag == "iframe":
+            inner = LexborHTMLParser(node.attributes.get("srcdoc") or "").body
+            yield node, inner.text(deep=True) if inner is not None else "", _CONTROL
+        else:
+            yield node, node.text(deep=True) or "", _CONTROL
+
+
+#: SVG shapes that paint over what the drawing drew before them.
+_SHAPES = "rect, circle, ellipse, path, polygon, polyline, line, image, use, foreignObject"
+
+
+def _svg_texts(root: LexborNode) -> Iterator[tuple[LexborNode, str]]:
+    """SVG texts that may be drawn in part: at the drawing's edge, under a mask or a clip
+    path (the text's or a group's around it), under a shape painted after them."""
+    for svg in root.css("svg"):
+        if in_chart(svg):
+            continue
+        shapes = [s for s in svg.css(_SHAPES) if (s.attributes.get("fill") or "").strip() != "none"]
+        for text in svg.css("text"):
+            drawn = text.text(deep=True) or ""
+            if _masked(text, svg):
+                yield text, _MASKED
+            elif shapes and _painted_after(text, shapes):
+                yield text, _SHAPE
+            elif _may_overflow(text, drawn):
+                yield text, _EDGE
+
+
+def _masked(node: LexborNode, svg: LexborNode) -> bool:
+    while node is not None and node is not svg.parent:
+        if node.attributes.get("mask") or node.attributes.get("clip-path"):
+            return True
+        node = node.parent  # type: ignore[assignment]
+    return False
+
+
+def _painted_after(text: LexborNode, shapes: list[LexborNode]) -> bool:
+    """A shape of ``shapes`` comes after ``text`` in the document (it is painted later)."""
+    after = False
+    owner = text.parent
+    while owner is not None and owner.tag != "svg":
+        owner = owner.parent
+    if owner is None:
+        return False
+    shape_ids = {s.mem_id for s in shapes}
+    for node in owner.traverse(include_text=False):
+        if node.mem_id == text.mem_id:
+            after = True
+        elif after and node.mem_id in shape_ids:
+            return True
+    return False
+
+
+#: Tags that paint a box whatever their style.
+_PAINTED_TAGS = frozenset({"img", "svg", "canvas", "video", "picture", "object", "embed", "iframe"})
+_PAINTS = re.compile(r"^(background|border|outline|box-shadow)")
+_BEYOND = frozenset({"outline", "outline-width", "outline-offset", "box-shadow"})
+
+
+def _paints(decl: Declaration) -> bool:
+    """The declaration paints its box (a background, a border, an outline, a shadow)."""
+    if not _PAINTS.match(decl.name):
+        return False
+    words = {t.lower_value for t in decl.value if isinstance(t, ast.IdentToken)}
+    return not (words <= {"none", "transparent", "initial", "unset", "inherit"} and words)
+
+
+def _covers(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
+    """The blocks holding an element that may be drawn over their text (see the module)."""
+    paints: set[int] = set()
+    away: set[int] = set()
+    nodes: dict[int, LexborNode] = {}
+    styled = (
+        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
+    )
+    ruled = (
+        (n, d)
+        for d in rules
+        if _paints(d) or moving(d.name, d.value)
+        for n in matches(root, d.selector)
+    )
+    for node, decl in (*ruled, *styled):
+        nodes[node.mem_id] = node
+        if _paints(decl) or node.tag in _PAINTED_TAGS:
+            paints.add(node.mem_id)
+        if moving(decl.name, decl.value) or (decl.name in _BEYOND and _paints(decl)):
+            away.add(node.mem_id)
+    blocks: dict[int, LexborNode] = {}
+    for mem_id in paints & away:
+        block = _block(nodes[mem_id])
+        blocks[block.mem_id] = block
+    for block in blocks.values():
+        yield block, _COVER
+
+
+def _block(node: LexborNode) -> LexborNode:
+    """The nearest element around ``node`` that is not laid out in a line."""
+    parent = node.parent
+    while parent is not None and parent.parent is not None:
+        if parent.tag not in INLINE and parent.tag not in IN_LINE:
+            return parent
+        parent = parent.parent
+    return parent if parent is not None else node
+
+
+def _before(node: LexborNode) -> str:
+    """Up to :data:`_CONTEXT` characters of the text before ``node`` in its line."""
+    parts: list[str] = []
+    size = 0
+    current: LexborNode | None = node
+    while current is not None and size < _CONTEXT:
+        sibling = current.prev
+        while sibling is not None and size < _CONTEXT:
+            text = sibling.text(deep=True) or "" if sibling.tag != "-comment" else ""
+            parts.append(text[-_CONTEXT:])
+            size += len(parts[-1])
+            sibling = sibling.prev
+        current = current.parent
+        if current is None or (current.tag not in INLINE and current.tag not in IN_LINE):
+            break
+    return "".join(reversed(parts))[-_CONTEXT:]
 
 
 #: An SVG text's glyphs' mean width, in ems: a text this wide or wider than its room may
@@ -146,20 +313,30 @@ def _number(value: str | None) -> float | None:
 
 
 def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> list[Note]:
-    """FX501 for each figure a clipping box of the page under ``root`` may draw of its
-    text (``rules``: the page's styling rules, :func:`~.sheets.page_rules`)."""
-    notes = []
-    for _, text in _boxes(root, rules):
-        if not any(c.isdigit() for c in text):
-            continue
-        for shown, whole in cut_figures(text):
-            notes.append(
-                Note(
-                    "FX501",
-                    f"bare figure '{shown}': a box that clips its text may draw only it of "
-                    f"'{whole}' (its overflow hidden at a fixed width, a form control, an "
-                    "SVG drawing's edge); let the box show its whole text, or cite a record",
-                    whole,
-                )
-            )
+    """FX501 for each figure text of the page under ``root`` may be drawn cut to
+    (``rules``: the page's styling rules, :func:`~.sheets.page_rules`)."""
+    boxes: list[tuple[LexborNode, str, str]] = [
+        *((n, n.text(deep=True) or "", why) for n, why in _declared(root, rules)),
+        *_controls(root),
+        *((n, n.text(deep=True) or "", why) for n, why in _svg_texts(root)),
+    ]
+    notes: list[Note] = []
+    for node, drawn, why in boxes:
+        before = _before(node)
+        if any(c.isdigit() for c in before[-_LONGEST:] + drawn):
+            notes += _notes(cut_figures(drawn, before), why)
+    for block, why in _covers(root, rules):
+        notes += _notes(cut_figures(block.text(deep=True) or ""), why)
     return notes
+
+
+def _notes(cuts: Iterator[tuple[str, str]], why: str) -> list[Note]:
+    return [
+        Note(
+            "FX501",
+            f"bare figure '{shown}': text may be drawn cut to it of '{whole}' ({why}); "
+            "let the whole text show, or cite a record",
+            whole,
+        )
+        for shown, whole in cuts
+    ]

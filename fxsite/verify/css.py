@@ -242,8 +242,11 @@ def reorders(decl: Declaration) -> str | None:
     return None
 
 
-#: Properties whose value can hold text a browser draws.
-_TEXT_PROPERTIES = frozenset({"content", "quotes", "list-style", "list-style-type"})
+#: Properties whose value can hold text a browser draws (``text-overflow: " s"`` draws
+#: " s" where the box cuts its text: blind31).
+_TEXT_PROPERTIES = frozenset(
+    {"content", "quotes", "list-style", "list-style-type", "text-overflow"}
+)
 #: The selector of an ``@counter-style`` rule's descriptors, and those that draw a list
 #: item's marker (``symbols: "94 s"``, ``suffix: " s"`` after the item's number).
 COUNTER_STYLE = "@counter-style"
@@ -320,7 +323,8 @@ def completes_figure(text: str) -> bool:
 #: reads, a function whose value is not known, or an escape spelling one.
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
-    r"transform|scale|translate|rotate|zoom|mask|blend|var\(|env\(|attr\(|\\",
+    r"transform|scale|translate|rotate|zoom|mask|blend|fill|animation|spacing|"
+    r"var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 

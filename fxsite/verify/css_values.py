@@ -298,7 +298,29 @@ _HIDERS = {
     **dict.fromkeys(_SIZES, lambda t, w: _no_room(t) or bool(_functions(t) & _UNKNOWN)),
     **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
     **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
+    # SVG text's paint: ``fill: none`` draws no glyphs (blind31).
+    "fill": lambda t, w: "none" in w or _clear_colour(t) or _background_colour(t),
+    "fill-opacity": lambda t, w: _faint(t[0]),
+    # An animation's keyframes may hide the text at any moment (``to {opacity: 0}``,
+    # ``font-size: 0``, ``visibility: hidden``: blind31); they are not read.
+    **dict.fromkeys(("animation", "animation-name"), lambda t, w: w != {"none"}),
+    # Letters drawn over each other: "heep" at ``letter-spacing: -1em`` is one blot.
+    **dict.fromkeys(("letter-spacing", "word-spacing"), lambda t, w: _crushed(t[0])),
 }
+
+
+#: Letter spacing (in CSS pixels, at the default 16px text) below which letters are drawn
+#: over each other: a heading's ``-0.02em`` is typography, ``-0.3em`` is not.
+CRUSHED_PX = -4.0
+
+
+def _crushed(token: ast.Node) -> bool:
+    """A spacing below :data:`CRUSHED_PX`, or one not known (a function)."""
+    if isinstance(token, ast.IdentToken):
+        return False
+    spacing = _px(token)
+    return spacing is None or spacing < CRUSHED_PX
+
 
 _OFFSETS = frozenset(
     {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify import order, scripts
+from fxsite.verify.layout import in_chart
 from fxsite.verify.notes import Note
 
 __all__ = ["page_notes"]
@@ -21,15 +22,6 @@ _FRAMES = frozenset({"iframe", "frame", "object", "embed"})
 
 def _attrs(node: LexborNode) -> dict[str, str]:
     return {k.lower(): v or "" for k, v in node.attributes.items()}
-
-
-def _in_chart(node: LexborNode) -> bool:
-    parent = node.parent
-    while parent is not None:
-        if parent.tag == "figure" and "fx-chart" in (parent.attributes.get("class") or "").split():
-            return True
-        parent = parent.parent
-    return False
 
 
 def _element_notes(
@@ -44,7 +36,9 @@ def _element_notes(
         found += order.sheet_order_notes(root, css)
     elif tag == "bdo":
         found.append(order.bdo_note(node))
-    elif tag == "svg" and not _in_chart(node):
+    elif tag == "maction":
+        found.append(order.maction_note(node))
+    elif tag == "svg" and not in_chart(node):
         found += order.svg_notes(node)
     elif tag == "link":
         found.append(scripts.link_note(attrs))
@@ -64,7 +58,9 @@ def _element_notes(
 
 
 #: Tags :func:`_element_notes` reads whatever their attributes are.
-_READ_TAGS = frozenset({"script", "style", "bdo", "svg", "link", "meta", "base", *_FRAMES})
+_READ_TAGS = frozenset(
+    {"script", "style", "bdo", "maction", "svg", "link", "meta", "base", *_FRAMES}
+)
 
 
 def _read(tag: str, attributes: dict[str, str | None]) -> bool:

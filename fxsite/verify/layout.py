@@ -22,10 +22,12 @@ __all__ = [
     "SVG_IN_LINE",
     "VALUE_NOT_SHOWN",
     "drawn_value",
+    "in_chart",
     "in_datalist",
     "in_line",
     "not_drawn",
     "select_options",
+    "unselected",
 ]
 
 #: Elements that flow inside a line: their text joins the text around them.
@@ -190,7 +192,13 @@ _PRESENTATION = (
     "transform",
     "width",
     "height",
+    "fill",
+    "fill-opacity",
 )
+#: MathML's presentation attributes, read as the CSS property of each (``mathcolor="#fff"``
+#: draws white on the white page: blind31); ``mathbackground`` paints behind the text,
+#: which its colour may hide, so any is read as an unseen colour.
+_MATH_PRESENTATION = {"mathcolor": "color", "mathsize": "font-size"}
 
 
 def in_datalist(node: LexborNode) -> bool:
@@ -246,12 +254,39 @@ def select_options(
 def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
     """A browser may leave the element's content undrawn though no ``style`` hides it:
     fallback content (:data:`FALLBACK`), a ``popover`` until it is opened, a MathML
-    phantom or annotation, an SVG element its presentation attributes hide (``display="none"``,
-    ``font-size="0"``, an ``<svg>`` of zero width), read as the style they state
-    (:func:`~fxsite.verify.css.hides`)."""
-    if tag in FALLBACK or tag in _PHANTOM or "popover" in attrs:
+    phantom or annotation, an element its presentation attributes hide: SVG's
+    (``display="none"``, ``fill="none"``, ``font-size="0"``, an ``<svg>`` of zero width),
+    MathML's (``mathcolor="white"``, any ``mathbackground``, an ``<mpadded>`` of zero
+    width), read as the style they state (:func:`~fxsite.verify.css.hides`)."""
+    if tag in FALLBACK or tag in _PHANTOM or "popover" in attrs or "mathbackground" in attrs:
         return True
-    if tag not in _SVG_TEXT:
-        return False
-    style = "; ".join(f"{name}: {attrs[name]}" for name in _PRESENTATION if attrs.get(name))
+    if tag == "mpadded":  # its text drawn in a box of the size it states
+        names = {"width": "width", "height": "height"}
+    elif tag in _SVG_TEXT:
+        names = {name: name for name in _PRESENTATION}
+    else:
+        names = _MATH_PRESENTATION
+    style = "; ".join(f"{css}: {attrs[name]}" for name, css in names.items() if attrs.get(name))
     return bool(style) and hides(style)
+
+
+def in_chart(node: LexborNode) -> bool:
+    """Inside a theme chart (``figure.fx-chart``), checked against its figures by the audit."""
+    parent = node.parent
+    while parent is not None:
+        if parent.tag == "figure" and "fx-chart" in (parent.attributes.get("class") or "").split():
+            return True
+        parent = parent.parent
+    return False
+
+
+def unselected(node: LexborNode) -> bool:
+    """A child of a MathML ``<maction>`` after its first: Chromium draws only the first
+    (MathML Core); one that ``selection`` names is told (:func:`~.order.maction_note`)."""
+    parent = node.parent
+    if parent is None or parent.tag != "maction":
+        return False
+    before = node.prev
+    while before is not None and (before.tag or "").startswith("-"):  # text, comments
+        before = before.prev
+    return before is not None

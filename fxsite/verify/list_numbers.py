@@ -4,7 +4,8 @@
 list's marker stands where a figure's number would, so the reader reads it as
 text. Decisions:
 
-- Only a list numbered explicitly is read: an ``<ol>`` with a ``start``, a style of its
+- Only a list numbered explicitly is read: an ``<ol>`` (or a ``<ul>`` whose own style
+  draws digits: ``list-style-type: decimal``) with a ``start``, a style of its
   own resetting its items' counter (``counter-reset: list-item 95``: 96 first), or with
   an item that has a ``value`` or a style of its own setting it (``counter-set:
   list-item 94``). A list counted from 1 (every Markdown list without the
@@ -59,10 +60,21 @@ def _draws_digits(node: LexborNode) -> bool:
     return "list-style" not in style or not _NO_DIGITS.search(style)
 
 
+#: A ``list-style`` naming a marker of digits: a ``<ul>`` so styled is numbered (blind31).
+_DIGITS = re.compile(r"decimal|arabic-indic|persian|devanagari|bengali|thai|khmer|lao")
+
+
+def _styled_decimal(node: LexborNode) -> bool:
+    style = (node.attributes.get("style") or "").lower()
+    return "list-style" in style and _DIGITS.search(style) is not None
+
+
 def list_numbers(ol: LexborNode) -> dict[int, str]:
     """The number drawn before each item of ``ol`` (by the item's ``mem_id``), as the
     text read, where the list is numbered explicitly; else nothing."""
-    if ol.tag != "ol" or not _draws_digits(ol):
+    if not (ol.tag == "ol" or (ol.tag in ("ul", "menu") and _styled_decimal(ol))):
+        return {}
+    if not _draws_digits(ol):
         return {}
     items = [child for child in ol.iter() if child.tag == "li"]
     start = _integer(ol.attributes.get("start")) if "start" in ol.attributes else None

@@ -34,6 +34,7 @@ from fxsite.verify.css import (
     reorders,
 )
 from fxsite.verify.css_selectors import plain_selector
+from fxsite.verify.layout import INLINE
 from fxsite.verify.notes import REORDERED, Note
 from fxsite.verify.reading import detect
 
@@ -69,6 +70,20 @@ def bdo_note(node: LexborNode) -> Note | None:
     """A ``<bdo>`` (a bidi override) around text that could hold a figure."""
     text = _text(node)
     return _note("<bdo>", text) if could_hold_figure(text, _text(node.parent)) else None
+
+
+def maction_note(node: LexborNode) -> Note | None:
+    """A MathML ``<maction>`` whose ``selection`` names a child other than the first:
+    Chromium draws the first (MathML Core), a browser that reads ``selection`` draws that
+    one, and a click another (:func:`~.layout.unselected` reads each child away)."""
+    selection = (node.attributes.get("selection") or "1").strip()
+    text = _text(node)
+    line = node.parent
+    while line is not None and line.parent is not None and line.tag in INLINE:
+        line = line.parent  # the line the formula is drawn in
+    if selection == "1" or not any(c.isdigit() for c in _text(line)):
+        return None  # a child drawn alone may join a number of the line: "95" and "s"
+    return _note("<maction selection>", text, how="chooses, by browser, which part of")
 
 
 #: Elements whose ``dir`` is the document's direction (Material writes ``<body dir>``).

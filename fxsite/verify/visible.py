@@ -52,6 +52,7 @@ from fxsite.verify.layout import (
     in_line,
     not_drawn,
     select_options,
+    unselected,
 )
 from fxsite.verify.list_numbers import list_numbers
 from fxsite.verify.runs import Run, flush, math_power, power_of_ten
@@ -685,7 +686,7 @@ class _Walk:
         """The number an explicitly numbered list draws before this item
         (:func:`.list_numbers.list_numbers`), read once per list."""
         parent = node.parent
-        if parent is None or parent.tag != "ol":
+        if parent is None or parent.tag not in ("ol", "ul", "menu"):
             return None
         numbers = self.numbers.get(parent.mem_id)
         if numbers is None:
@@ -876,6 +877,7 @@ class _Walk:
             or mem_id in self.unshown
             or tag == "rp"
             or not_drawn(tag, attrs)
+            or unselected(node)
             or tag in STRUCK
             or (tag in _SHRINKING and _shrunk(node))
         )

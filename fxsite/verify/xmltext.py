@@ -15,14 +15,14 @@ page reader (:mod:`fxsite.verify.visible`) reads as it reads any page:
   line of its own. A text holding markup (an RSS ``<description>``, escaped
   HTML that a feed reader draws) is also read as an HTML document, in an
   ``<iframe srcdoc>``.
-* A stylesheet the document names (``<?xml-stylesheet href="…"?>``) is
-  written as the ``<link rel="stylesheet">`` that loads it (CSS), or as an
-  ``<iframe>`` of it (XSLT, whose literal text a browser may draw), so that
-  the page reader reads what it loads as it reads a page's.
+* A CSS stylesheet the document names (``<?xml-stylesheet href="…"?>``) is
+  written as the ``<link rel="stylesheet">`` that loads it, so that the page
+  reader reads what it loads as it reads a page's.
 * Comments and other processing instructions are not drawn and are dropped.
 
-Refused (see :func:`xml_as_html`): a document nested deeper than a page may
-be; an entity declaration, which ``defusedxml`` forbids (entity expansion is
+Refused (see :func:`xml_as_html`): a document drawn through an XSLT stylesheet
+(any ``<?xml-stylesheet?>`` not CSS), whose output is computed (``substring()``,
+``value-of``: blind31); a document nested deeper than a page may be; an entity declaration, which ``defusedxml`` forbids (entity expansion is
 how an "XML bomb" takes gigabytes of memory); a document that is not
 well-formed, which a browser draws partly or not at all.
 The HTML named entities (``&nbsp;``) of an XHTML document type are known, as
@@ -79,22 +79,28 @@ def xml_as_html(text: str) -> tuple[str, str | None]:
         )
     except ParseError as exc:
         return "", f"is not well-formed XML ({exc}); a browser draws it partly or not at all"
-    return _stylesheets(text) + _written(root), None
+    links, transform = _stylesheets(text)
+    if transform is not None:
+        return "", (
+            f"is drawn through the XSLT stylesheet '{transform}', which computes the text a "
+            "browser shows and the gate cannot read; publish the HTML it makes instead"
+        )
+    return links + _written(root), None
 
 
-def _stylesheets(text: str) -> str:
-    """The ``<?xml-stylesheet?>`` instructions of ``text``, as the HTML that loads them."""
+def _stylesheets(text: str) -> tuple[str, str | None]:
+    """The CSS ``<?xml-stylesheet?>`` instructions of ``text``, as the HTML that loads
+    them; the first other one's ``href`` (an XSLT: blind31), or None."""
     out = []
     for match in _STYLESHEET.finditer(text):
         pseudo = {
             m[1].lower(): html.unescape(m[2] or m[3]) for m in _PSEUDO_ATTRIBUTE.finditer(match[1])
         }
-        href = html.escape(pseudo.get("href", ""), quote=True)
-        if "css" in pseudo.get("type", "text/css").lower():
-            out.append(f'<link rel="stylesheet" href="{href}">')
-        else:
-            out.append(f'<iframe src="{href}"></iframe>')
-    return "".join(out)
+        href = pseudo.get("href", "")
+        if "css" not in pseudo.get("type", "text/css").lower():
+            return "", href
+        out.append(f'<link rel="stylesheet" href="{html.escape(href, quote=True)}">')
+    return "".join(out), None
 
 
 def _split(name: str) -> tuple[str, str]:
