@@ -357,6 +357,12 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     gc.freeze()
     try:
         findings = _check_findings(project, config, path, pages, quiet)
+    except Exception as exc:  # a Markdown extension of the site's, as the build tells it
+        told = _raised_by_site(exc, Path(config.config_file_path).parent)
+        if told is None:
+            raise
+        click.echo(f"check failed: {told}", err=True)
+        sys.exit(1)
     finally:
         gc.unfreeze()
     proposals, flags = suggest_invariants(project.library) if suggest else ([], [])

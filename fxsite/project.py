@@ -532,7 +532,12 @@ class Project:
         findings.extend(self.clashes(pages, generated, tree.files))
         known = [*pages, *generated]
         hero = self.hero()
+        # A page where the build generates one is replaced by it, never rendered (FX605):
+        # its text is not judged, by the build nor here (blind33).
+        replaced = {page_dest(g, self.paths.directory_urls) for g in generated}
         for src in pages if only is None else only:
+            if page_dest(src, self.paths.directory_urls) in replaced:
+                continue
             source, unreadable = self.read_page(src)
             if unreadable is not None:
                 findings.append(unreadable)
