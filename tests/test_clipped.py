@@ -64,6 +64,7 @@ ROWS = [
     ("near miss: an unfilled shape after it", '<p><svg width="300" height="20"><text y="15">95 sheep</text><rect width="90" height="20" fill="none"/></svg></p>', []),
     ("near miss: a positioned box that paints nothing", '<p>Took 95 s<span style="position:relative">heep<span style="position:absolute;inset:0"></span></span>.</p>', []),
     ("near miss: a painted box in its place", '<p>Took 95 sheep <span style="background:#fff;border:1px solid">new</span>.</p>', []),
+    ("near miss: a short text in a frame of the default size", """<p><iframe srcdoc="<body>Each save took 4X8s.</body>"></iframe></p>""", []),
     ("near miss: an input after a word", '<p>Name <input value="sheep">.</p>', []),
     ("near miss: the whole figure in the box", '<p>Took <input value="95 seconds">.</p>', []),
 ]  # fmt: skip

@@ -10,8 +10,9 @@ in a box ``4ch`` wide draws "95 s" (blind30). So may:
 * a mask or a clip path (``mask``, ``clip-path``, ``clip``; SVG's ``mask`` and
   ``clip-path`` attributes), which may show any part of the box;
 * a form control (an ``<input>``'s value, a ``<textarea>``'s text, a ``<select>``'s
-  option), a frame (an ``<iframe srcdoc>``'s text) and an SVG ``<foreignObject>``,
-  each drawn in a box of its own size;
+  option), a frame (an ``<iframe srcdoc>``'s text, where it is given a width or holds
+  more than :data:`_FITS_FRAME` characters) and an SVG ``<foreignObject>``, each drawn
+  in a box of its own size;
 * an SVG text at its drawing's edge (:func:`_may_overflow`), or under a shape the
   drawing paints after it (a ``<rect fill="#fff">`` over "heep" of "95 sheep");
 * an element drawn over the text around it (:func:`_covers`): a box that paints
@@ -66,6 +67,10 @@ _LONGEST = 12
 _CONTEXT = 24
 #: The rest of a word a cut falls in (quoted in the finding).
 _WORD = re.compile(r"\w*")
+
+#: The most characters a frame of the default size (300 by 150 pixels) draws whole on a
+#: line; a frame given no width cuts only a longer text.
+_FITS_FRAME = 30
 
 _FIXED = "its overflow hidden at a fixed width"
 _MASKED = "a mask or a clip path"
@@ -159,7 +164,10 @@ def _controls(root: LexborNode) -> Iterator[tuple[LexborNode, str, str]]:
             yield node, options[0].text(deep=True) if options else "", _CONTROL
         elif tag == "iframe":
             inner = LexborHTMLParser(node.attributes.get("srcdoc") or "").body
-            yield node, inner.text(deep=True) if inner is not None else "", _CONTROL
+            text = inner.text(deep=True) or "" if inner is not None else ""
+            sized = "width" in node.attributes or "width" in (node.attributes.get("style") or "")
+            if sized or len(text.strip()) > _FITS_FRAME:
+                yield node, text, _CONTROL
         else:
             yield node, node.text(deep=True) or "", _CONTROL
 
