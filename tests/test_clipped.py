@@ -89,3 +89,20 @@ CUTS = [
 @pytest.mark.parametrize(("text", "expected"), CUTS, ids=[c[0] for c in CUTS])
 def test_cut_figures(text: str, expected: list[tuple[str, str]]) -> None:
     assert list(cut_figures(text)) == expected
+
+
+def test_a_page_of_more_cuts_than_read_is_refused_not_waited_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each distinct cut is one reading; past :data:`MOST_READINGS` the page is FX614
+    (a repeated box is read once)."""
+    from fxsite.verify import clipped
+
+    monkeypatch.setattr(clipped, "MOST_READINGS", 200)
+    boxes = "".join(f'{i} <input value="sheep{i}x"> ' for i in range(100))
+    found = scan_file("index.html", page(f"<p>{boxes}</p>"))
+    assert any("cut in more than" in u.message for u in found.local if u.code == "FX614")
+    near = "".join('9 <input value="sheep"> ' for _ in range(1000))
+    assert not [
+        u for u in scan_file("index.html", page(f"<p>{near}</p>")).local if u.code == "FX614"
+    ]

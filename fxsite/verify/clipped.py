@@ -32,7 +32,10 @@ link, never cut here). Decisions:
   (no cascade): a box is clipping where one says it clips, one gives it a fixed width,
   and none draws an ellipsis. The theme's own files are not read (trusted, as for
   hiding), and a theme chart's drawing is checked against its figures elsewhere.
-* The text before a box is read up to :data:`_CONTEXT` characters back within its line.
+* The text before a box is read up to :data:`_CONTEXT` characters back within its line
+  (an SVG text's, placed by its coordinates, is read alone).
+* A cut falls within a word (:func:`_within_word`): one at a space draws what the whole
+  text reads up to there.
 """
 
 from __future__ import annotations
@@ -51,7 +54,14 @@ from fxsite.verify.layout import IN_LINE, INLINE, in_chart, select_options
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 
-__all__ = ["clipped_notes", "clipping_part", "cut_figures"]
+__all__ = [
+    "MOST_READINGS",
+    "Budget",
+    "TooManyCuts",
+    "clipped_notes",
+    "clipping_part",
+    "cut_figures",
+]
 
 _OVERFLOW = frozenset({"overflow", "overflow-x", "overflow-inline"})
 _CLIPS = frozenset({"hidden", "clip", "scroll", "auto"})
@@ -103,30 +113,69 @@ def clipping_part(decl: Declaration) -> str | None:
     return None
 
 
-def cut_figures(text: str, before: str = "") -> Iterator[tuple[str, str]]:
+class Budget:
+    """How many more cuts a page's text may be read at (:data:`MOST_READINGS`): each is a
+    reading of up to fifty characters, and a hostile page may hold a million boxes."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+        self._read: dict[str, list[tuple[int, int]]] = {}
+
+    def figures(self, text: str) -> list[tuple[int, int]]:
+        """The bare figures of ``text`` (start, end), each text read once."""
+        found = self._read.get(text)
+        if found is None:
+            self.left -= 1
+            if self.left < 0:
+                raise TooManyCuts
+            found = self._read[text] = [(s.start, s.end) for s in find_bare_figures(text)]
+        return found
+
+
+class TooManyCuts(Exception):
+    """A page's clipped text holds more cuts than :data:`MOST_READINGS`."""
+
+
+#: The most cuts of one page's text read; past it the page cannot be read.
+MOST_READINGS = 30_000
+
+
+def cut_figures(
+    text: str, before: str = "", budget: Budget | None = None
+) -> Iterator[tuple[str, str]]:
     """Each figure a cut of ``text`` (drawn after ``before``, the text before it in its
     line) may draw, with the words cut: ``("95 s", "95 sheep")``; none inside a figure
-    the whole text reads (it is judged as written)."""
+    the whole text reads (it is judged as written). ``budget``: the page's
+    (:class:`Budget`; it raises :class:`TooManyCuts` when spent)."""
+    budget = budget if budget is not None else Budget(MOST_READINGS)
     lead = before[-_CONTEXT:]
     whole = lead + text
-    read = [(s.start, s.end) for s in find_bare_figures(whole)]
+    read = budget.figures(whole)
     digits = [at for at, char in enumerate(whole) if char.isdigit()]
     told: set[int] = set()
     for cut in range(len(lead) + 1, len(whole)):
         last = bisect_left(digits, cut) - 1
-        if last < 0 or cut - digits[last] > _LONGEST or whole[cut - 1].isspace():
+        if last < 0 or cut - digits[last] > _LONGEST or not _within_word(whole, cut):
             continue
         if any(start < cut < end for start, end in read):
             continue
         window = max(0, cut - _CONTEXT - _LONGEST)
-        for span in find_bare_figures(whole[window:cut]):
-            start = window + span.start
-            if window + span.end != cut or (start, cut) in read or start in told:
+        for start, end in budget.figures(whole[window:cut]):
+            start += window
+            if window + end != cut or (start, cut) in read or start in told:
                 continue
             told.add(start)
             word = _WORD.match(whole, cut)
             yield whole[start:cut], whole[start : word.end() if word else cut]
             break
+
+
+def _within_word(text: str, cut: int) -> bool:
+    """A cut between two characters of one word, not within a number's digits: one at a
+    space draws what the whole text reads up to there, and one within digits a number
+    (a figure it would end, "$95" of "$950", the whole text reads)."""
+    before, after = text[cut - 1], text[cut]
+    return not (before.isspace() or after.isspace() or (before.isdigit() and after.isdigit()))
 
 
 def _declared(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
@@ -182,39 +231,32 @@ def _svg_texts(root: LexborNode) -> Iterator[tuple[LexborNode, str]]:
     for svg in root.css("svg"):
         if in_chart(svg):
             continue
-        shapes = [s for s in svg.css(_SHAPES) if (s.attributes.get("fill") or "").strip() != "none"]
+        order = {node.mem_id: at for at, node in enumerate(svg.traverse(include_text=False))}
+        painted = [
+            order[s.mem_id]
+            for s in svg.css(_SHAPES)
+            if (s.attributes.get("fill") or "").strip() != "none"
+        ]
+        last = max(painted, default=-1)  # a text before the last shape may be under it
         for text in svg.css("text"):
             drawn = text.text(deep=True) or ""
             if _masked(text, svg):
                 yield text, _MASKED
-            elif shapes and _painted_after(text, shapes):
+            elif order[text.mem_id] < last:
                 yield text, _SHAPE
             elif _may_overflow(text, drawn):
                 yield text, _EDGE
 
 
 def _masked(node: LexborNode, svg: LexborNode) -> bool:
-    while node is not None and node is not svg.parent:
-        if node.attributes.get("mask") or node.attributes.get("clip-path"):
+    """The text, or an element around it in its drawing, has a mask or a clip path."""
+    current: LexborNode | None = node
+    while current is not None:
+        if current.attributes.get("mask") or current.attributes.get("clip-path"):
             return True
-        node = node.parent  # type: ignore[assignment]
-    return False
-
-
-def _painted_after(text: LexborNode, shapes: list[LexborNode]) -> bool:
-    """A shape of ``shapes`` comes after ``text`` in the document (it is painted later)."""
-    after = False
-    owner = text.parent
-    while owner is not None and owner.tag != "svg":
-        owner = owner.parent
-    if owner is None:
-        return False
-    shape_ids = {s.mem_id for s in shapes}
-    for node in owner.traverse(include_text=False):
-        if node.mem_id == text.mem_id:
-            after = True
-        elif after and node.mem_id in shape_ids:
-            return True
+        if current is svg or current.mem_id == svg.mem_id:
+            return False
+        current = current.parent
     return False
 
 
@@ -320,22 +362,34 @@ def _number(value: str | None) -> float | None:
     return float(match.group(1)) if match is not None else None
 
 
-def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> list[Note]:
+def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> tuple[list[Note], str | None]:
     """FX501 for each figure text of the page under ``root`` may be drawn cut to
-    (``rules``: the page's styling rules, :func:`~.sheets.page_rules`)."""
+    (``rules``: the page's styling rules, :func:`~.sheets.page_rules`); why the page
+    cannot be read so (more cuts than :data:`MOST_READINGS`), or None."""
+    budget = Budget(MOST_READINGS)
     boxes: list[tuple[LexborNode, str, str]] = [
         *((n, n.text(deep=True) or "", why) for n, why in _declared(root, rules)),
         *_controls(root),
-        *((n, n.text(deep=True) or "", why) for n, why in _svg_texts(root)),
     ]
     notes: list[Note] = []
-    for node, drawn, why in boxes:
-        before = _before(node)
-        if any(c.isdigit() for c in before[-_LONGEST:] + drawn):
-            notes += _notes(cut_figures(drawn, before), why)
-    for block, why in _covers(root, rules):
-        notes += _notes(cut_figures(block.text(deep=True) or ""), why)
-    return notes
+    seen: set[int] = set()  # a box a rule clips and a control too: read once
+    try:
+        for node, drawn, why in boxes:
+            if node.mem_id in seen:
+                continue
+            seen.add(node.mem_id)
+            before = _before(node)
+            if any(c.isdigit() for c in before[-_LONGEST:] + drawn):
+                notes += _notes(cut_figures(drawn, before, budget), why)
+        for node, why in _svg_texts(root):  # placed where its drawing says, not after text
+            drawn = node.text(deep=True) or ""
+            if any(c.isdigit() for c in drawn):
+                notes += _notes(cut_figures(drawn, "", budget), why)
+        for block, why in _covers(root, rules):
+            notes += _notes(cut_figures(block.text(deep=True) or "", "", budget), why)
+    except TooManyCuts:
+        return notes, f"its text drawn in part may be cut in more than {MOST_READINGS:,} places"
+    return notes, None
 
 
 def _notes(cuts: Iterator[tuple[str, str]], why: str) -> list[Note]:

@@ -324,7 +324,7 @@ def completes_figure(text: str) -> bool:
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
     r"transform|scale|translate|rotate|zoom|mask|blend|fill|animation|spacing|"
-    r"var\(|env\(|attr\(|\\",
+    r"top|left|right|bottom|inset|margin|vertical|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 

@@ -280,48 +280,6 @@ def hiding(name: str, value: Tokens) -> bool:
     return rule is not None and rule(tokens, words)
 
 
-_HIDERS = {
-    "display": lambda t, w: bool(w & {"none", "ruby-text"}),  # ruby text: drawn over the line
-    "visibility": lambda t, w: bool(w & {"hidden", "collapse"}),
-    "content-visibility": lambda t, w: "hidden" in w,
-    "position": lambda t, w: bool(w & {"absolute", "fixed"}),
-    "opacity": lambda t, w: _faint(t[0]),
-    "font-size": lambda t, w: _tiny(t[0]),
-    "font": lambda t, w: _tiny_font(t),
-    "color": lambda t, w: _clear_colour(t) or _background_colour(t),
-    "-webkit-text-fill-color": lambda t, w: _clear_colour(t) or _background_colour(t),
-    "mix-blend-mode": lambda t, w: not w <= _DARK_BLENDS or len(t) != len(w),
-    "filter": lambda t, w: _filtered_out(t),
-    "text-indent": lambda t, w: _negative(t[0]),
-    "clip": lambda t, w: not (w & {"auto", "none"}),
-    "clip-path": lambda t, w: not (w & {"auto", "none"}),
-    **dict.fromkeys(_SIZES, lambda t, w: _no_room(t) or bool(_functions(t) & _UNKNOWN)),
-    **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
-    **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
-    # SVG text's paint: ``fill: none`` draws no glyphs (blind31).
-    "fill": lambda t, w: "none" in w or _clear_colour(t) or _background_colour(t),
-    "fill-opacity": lambda t, w: _faint(t[0]),
-    # An animation's keyframes may hide the text at any moment (``to {opacity: 0}``,
-    # ``font-size: 0``, ``visibility: hidden``: blind31); they are not read.
-    **dict.fromkeys(("animation", "animation-name"), lambda t, w: w != {"none"}),
-    # Letters drawn over each other: "heep" at ``letter-spacing: -1em`` is one blot.
-    **dict.fromkeys(("letter-spacing", "word-spacing"), lambda t, w: _crushed(t[0])),
-}
-
-
-#: Letter spacing (in CSS pixels, at the default 16px text) below which letters are drawn
-#: over each other: a heading's ``-0.02em`` is typography, ``-0.3em`` is not.
-CRUSHED_PX = -4.0
-
-
-def _crushed(token: ast.Node) -> bool:
-    """A spacing below :data:`CRUSHED_PX`, or one not known (a function)."""
-    if isinstance(token, ast.IdentToken):
-        return False
-    spacing = _px(token)
-    return spacing is None or spacing < CRUSHED_PX
-
-
 _OFFSETS = frozenset(
     {
         "top",
@@ -352,6 +310,82 @@ _MARGINS = frozenset(
         "margin-inline-end",
     }
 )
+
+
+_HIDERS = {
+    "display": lambda t, w: bool(w & {"none", "ruby-text"}),  # ruby text: drawn over the line
+    "visibility": lambda t, w: bool(w & {"hidden", "collapse"}),
+    "content-visibility": lambda t, w: "hidden" in w,
+    "position": lambda t, w: bool(w & {"absolute", "fixed"}),
+    "opacity": lambda t, w: _faint(t[0]),
+    "font-size": lambda t, w: _tiny(t[0]),
+    "font": lambda t, w: _tiny_font(t),
+    "color": lambda t, w: _clear_colour(t) or _background_colour(t),
+    "-webkit-text-fill-color": lambda t, w: _clear_colour(t) or _background_colour(t),
+    "mix-blend-mode": lambda t, w: not w <= _DARK_BLENDS or len(t) != len(w),
+    "filter": lambda t, w: _filtered_out(t),
+    "text-indent": lambda t, w: _negative(t[0]),
+    "clip": lambda t, w: not (w & {"auto", "none"}),
+    "clip-path": lambda t, w: not (w & {"auto", "none"}),
+    **dict.fromkeys(_SIZES, lambda t, w: _no_room(t) or bool(_functions(t) & _UNKNOWN)),
+    **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
+    **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
+    # SVG text's paint: ``fill: none`` draws no glyphs (blind31).
+    "fill": lambda t, w: "none" in w or _clear_colour(t) or _background_colour(t),
+    "fill-opacity": lambda t, w: _faint(t[0]),
+    # An animation's keyframes may hide the text at any moment (``to {opacity: 0}``,
+    # ``font-size: 0``, ``visibility: hidden``: blind31); they are not read.
+    **dict.fromkeys(("animation", "animation-name"), lambda t, w: w != {"none"}),
+    # Letters drawn over each other: "heep" at ``letter-spacing: -1em`` is one blot.
+    **dict.fromkeys(("letter-spacing", "word-spacing"), lambda t, w: _crushed(t[0])),
+    # Glyphs scaled to an x-height of nothing (blind34).
+    "font-size-adjust": lambda t, w: not w & {"none", "from-font"} and _tiny_aspect(t),
+    # Drawn a line or more away from where it stands: off the page, or under other text
+    # (``position: relative; top: 9999px``, ``margin-left: -99999px``: blind34).
+    **dict.fromkeys(_OFFSETS, lambda t, w: any(_far(n) for n in _px_numbers(t))),
+    **dict.fromkeys(
+        _MARGINS, lambda t, w: any(n is None or n <= -RAISED_PX for n in _px_numbers(t))
+    ),
+    "vertical-align": lambda t, w: any(_raised(x) for x in t if not isinstance(x, ast.IdentToken)),
+}
+
+
+#: A ``font-size-adjust`` (the x-height as a share of the font size) below which the
+#: letters are dots (a font's is about 0.5).
+TINY_ASPECT = 0.2
+
+
+def _tiny_aspect(tokens: Tokens) -> bool:
+    numbers = [t for t in tokens if isinstance(t, (ast.NumberToken, ast.FunctionBlock))]
+    return any(isinstance(t, ast.FunctionBlock) or t.value < TINY_ASPECT for t in numbers)
+
+
+def _far(shift: float | None) -> bool:
+    return shift is None or abs(shift) >= RAISED_PX
+
+
+def _px_numbers(tokens: Tokens) -> list[float | None]:
+    """Each length of a value in CSS pixels (:func:`_px`); None where not known."""
+    return [
+        _px(t) if not isinstance(t, ast.FunctionBlock) else None
+        for t in tokens
+        if isinstance(
+            t, (ast.NumberToken, ast.DimensionToken, ast.PercentageToken, ast.FunctionBlock)
+        )
+    ]
+
+
+#: Letter spacing (in CSS pixels, at the default 16px text) below which letters are drawn
+#: over each other: a heading's ``-0.02em`` is typography, ``-0.3em`` is not.
+CRUSHED_PX = -4.0
+
+
+def _crushed(token: ast.Node) -> bool:
+    """A spacing below :data:`CRUSHED_PX`, or one not known (a function)."""
+    if isinstance(token, ast.IdentToken):
+        return False
+    spacing = _px(token)
+    return spacing is None or spacing < CRUSHED_PX
 
 
 def _numbers(tokens: Tokens) -> list[float | None]:

@@ -281,10 +281,11 @@ def in_chart(node: LexborNode) -> bool:
 
 
 def unselected(node: LexborNode) -> bool:
-    """A child of a MathML ``<maction>`` after its first: Chromium draws only the first
-    (MathML Core); one that ``selection`` names is told (:func:`~.order.maction_note`)."""
+    """A child of a MathML ``<maction>`` or an SVG ``<switch>`` after its first: Chromium
+    draws only the first (MathML Core; a switch's first whose conditions hold, blind34);
+    an maction's child that ``selection`` names is told (:func:`~.order.maction_note`)."""
     parent = node.parent
-    if parent is None or parent.tag != "maction":
+    if parent is None or parent.tag not in ("maction", "switch"):
         return False
     before = node.prev
     while before is not None and (before.tag or "").startswith("-"):  # text, comments

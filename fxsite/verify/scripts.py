@@ -35,6 +35,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from fxsite.verify.css import read_sheet, read_style, reorders, writes, written
+from fxsite.verify.kinds import kind_of
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.script_code import script_does, script_strings
 from fxsite.verify.sheets import loads_style
@@ -211,6 +212,9 @@ def frame_note(tag: str, attrs: dict[str, str]) -> Note | None:
     is read where it is published.
     """
     src = attrs.get("data" if tag == "object" else "src", "").strip()
+    shown = _shown_as_text(src)
+    if shown is not None:
+        return shown
     if tag in ("object", "embed") and not _outside(src):
         return None
     if src and not src.lower().startswith("data:"):
@@ -218,11 +222,34 @@ def frame_note(tag: str, attrs: dict[str, str]) -> Note | None:
     return None
 
 
+def _shown_as_text(url: str) -> Note | None:
+    """A frame of (or a refresh to) the site's own script, stylesheet, source map or JSON
+    file: a browser shows its text as a page, where the gate reads it as code or data
+    (a comment ``/* 95 s */`` is drawn: blind34)."""
+    if not url or _outside(url) or url.lower().startswith("data:"):
+        return None
+    try:
+        path = unquote(urlsplit(url).path)
+    except ValueError:
+        return None
+    if kind_of(path) not in ("code", "json"):
+        return None
+    message = (
+        f"draws {url}, the site's code or data, as the text of a page: the gate reads it "
+        "as code, not as text; link to it instead"
+    )
+    return Note("FX614", message, url)
+
+
 def refresh_note(attrs: dict[str, str]) -> Note | None:
     """``<meta http-equiv=refresh>``: the reader is sent elsewhere, maybe before reading."""
     if attrs.get("http-equiv", "").strip().lower() != "refresh":
         return None
     content = attrs.get("content", "")
+    target = re.sub(r"^[\s\d.]*[;,]?\s*(?:url\s*=\s*)?", "", content, flags=re.IGNORECASE)
+    shown = _shown_as_text(target.strip().strip("'\""))
+    if shown is not None:
+        return shown
     return Note(
         UNREAD, f"<meta http-equiv=refresh> sends the reader on ({content})", "refresh", "warning"
     )

@@ -69,7 +69,10 @@ def apply_styles(
     too_many = draw_css_images(root, rules, sheets)
     if too_many is not None:
         page.unreadable.append(too_many)
-    page.notes += clipped_notes(root, rules)
+    clipped, unread = clipped_notes(root, rules)
+    page.notes += clipped
+    if unread is not None:
+        page.unreadable.append(unread)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
     return _styled(root, rules)

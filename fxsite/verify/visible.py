@@ -596,7 +596,7 @@ class _Walk:
         self.builders: list[Run] = [Run(context[0])]
         self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
         self.drawn_options: set[int] = set()
-        self.unshown: set[int] = set()
+        self.unshown: set[int] = _unslotted(root)
         self.numbers: dict[int, dict[int, str]] = {}  # an ordered list's items' numbers
         self.lead: tuple[Run, str] | None = None  # an item's number, alone in its run
         self.stack: list[_Entry] = [(root, True, *context)]
@@ -975,6 +975,28 @@ def _repeated(
         known = repeats[key] = (item.blocks, item.ids)
     page.blocks.extend(block.copy() for block in known[0])
     page.ids |= known[1]
+
+
+def _unslotted(root: LexborNode) -> set[int]:
+    """The children of a declarative shadow root's host that no slot of it takes: a
+    browser draws the shadow root in their place, and them only where a ``<slot>`` (one
+    of their ``slot`` name, or the unnamed one) stands (blind34: "heep" beside a
+    ``<slot name="a">`` showing "95 s" is not drawn). Read both ways."""
+    found: set[int] = set()
+    for template in root.css("template[shadowrootmode], template[shadowroot]"):
+        host = template.parent
+        content = _template_content(template)
+        if host is None:
+            continue
+        slots = content.css("slot") if content is not None else []
+        names = {(s.attributes.get("name") or "").strip() for s in slots}
+        child = host.child
+        while child is not None:
+            element = not (child.tag or "").startswith("-") and child.mem_id != template.mem_id
+            if element and (child.attributes.get("slot") or "").strip() not in names:
+                found.add(child.mem_id)
+            child = child.next
+    return found
 
 
 def _template_content(node: LexborNode) -> LexborNode | None:
