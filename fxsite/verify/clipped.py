@@ -53,6 +53,7 @@ from fxsite.verify.css_values import moving
 from fxsite.verify.layout import IN_LINE, INLINE, in_chart, select_options
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
+from fxsite.verify.shown import too_deep
 
 __all__ = [
     "MOST_READINGS",
@@ -212,7 +213,10 @@ def _controls(root: LexborNode) -> Iterator[tuple[LexborNode, str, str]]:
             options = [o for o in node.css("option") if o.mem_id in shown]
             yield node, options[0].text(deep=True) if options else "", _CONTROL
         elif tag == "iframe":
-            inner = LexborHTMLParser(node.attributes.get("srcdoc") or "").body
+            srcdoc = node.attributes.get("srcdoc") or ""
+            if too_deep(srcdoc):  # unreadable, and told so by the page reader
+                continue
+            inner = LexborHTMLParser(srcdoc).body
             text = inner.text(deep=True) or "" if inner is not None else ""
             sized = "width" in node.attributes or "width" in (node.attributes.get("style") or "")
             if sized or len(text.strip()) > _FITS_FRAME:
