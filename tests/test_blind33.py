@@ -53,3 +53,26 @@ def test_a_page_the_build_replaces_is_told_once(tmp_path: Path, command: str) ->
     assert out.returncode == 1
     told = [line.split(" ")[:2] for line in out.stdout.splitlines() if ": FX" in line]
     assert told == [["docs/evidence/R1.md:1:1:", "FX605"]], out.stdout
+
+
+TOC = "# Home\n\n[TOC]\n\n## Saves 94 s\n\nText.\n"
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_toc_copy_of_a_heading_is_told_at_the_heading_once(tmp_path: Path, command: str) -> None:
+    """blind29: a ``[TOC]`` entry repeats its heading; its figure was told again at 1:1."""
+    site = rows_site(tmp_path / "s", TOC)
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  - tables\n", "  - tables\n  - toc\n"), "utf-8"
+    )
+    out = fxsite_here(command, cwd=site)
+    told = [line.split(" ")[:2] for line in out.stdout.splitlines() if ": FX" in line]
+    assert told == [["docs/index.md:5:10:", "FX501"]], out.stdout
+
+
+def test_near_miss_a_toc_label_of_its_own_is_read(tmp_path: Path) -> None:
+    page = '# Home\n\n[TOC]\n\n## Saving {data-toc-label="Saves 94 s"}\n\nText.\n'
+    site = rows_site(tmp_path / "s", page)
+    out = fxsite_here("check", cwd=site)
+    assert out.returncode == 1 and "FX501" in out.stdout, out.stdout

@@ -86,6 +86,8 @@ def judge_rendered(
         if figured:  # only a link written from one of these is taken out
             html = _without_config_links(html, figured)
     content = _without_charts(html, drawn) if drawn else html
+    if 'class="toc"' in content:
+        content = _without_toc_copies(content)
     scan = scan_content(content, sheets or NO_SHEETS)
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     # What the page draws from where no reading reaches (a <base href>, a frame): told.
@@ -279,6 +281,40 @@ def _without_charts(html: str, drawn: Collection[str]) -> str:
     for figure in tree.css("figure.fx-chart"):
         if figure.attributes.get("id") in drawn:
             figure.decompose()
+    body = tree.body.inner_html if tree.body is not None else None
+    return body if body is not None else html
+
+
+def _without_toc_copies(html: str) -> str:
+    """``html`` without the text of the entries a ``[TOC]`` marker drew (``div.toc``)
+    that repeat the heading they link to, word for word: the heading is judged where it
+    is written, and its copy would be placed there too, or at 1:1 (blind29). An entry
+    that says anything else (a ``data-toc-label``, one written by hand) is read."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from fxsite.verify.visible import normalise
+
+    tree = LexborHTMLParser(html)
+    headings: dict[str, str] = {}
+    for heading in tree.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]"):
+        for link in heading.css("a.headerlink"):
+            link.decompose()
+        headings[heading.attributes.get("id") or ""] = normalise(heading.text(deep=True) or "")
+    copies = [
+        link
+        for link in tree.css('div.toc a[href^="#"]')
+        if headings.get((link.attributes.get("href") or "")[1:])
+        == normalise(link.text(deep=True) or "")
+    ]
+    if not copies:
+        return html
+    tree = LexborHTMLParser(html)  # again: the headings above lost their permalinks
+    wanted = {
+        (link.attributes.get("href"), normalise(link.text(deep=True) or "")) for link in copies
+    }
+    for link in tree.css('div.toc a[href^="#"]'):
+        if (link.attributes.get("href"), normalise(link.text(deep=True) or "")) in wanted:
+            link.decompose()
     body = tree.body.inner_html if tree.body is not None else None
     return body if body is not None else html
 
