@@ -382,10 +382,22 @@ def _check_findings(
     # `strict: true` MkDocs' own warnings refuse the build: judged by the build itself.
     why = f"{', '.join(changers)} may change pages" if changers else None
     why = why or ("strict: true refuses MkDocs' warnings" if config.strict else None)
-    if why and only is None:
+    if why:
         if not quiet:
             click.echo(f"check: {why}: judged by the build itself (staged, then deleted)", err=True)
-        return _dry_build(path, Path(config.site_dir))
+        found = _dry_build(path, Path(config.site_dir))
+        if only is None:
+            return found
+        # The pages asked about, and what is not another page of docs/ (records, the
+        # configuration, a folder's .meta.yml): a hook's change to a page is the
+        # page's (blind35).
+        wanted = {project.paths.page_path(src) for src in only}
+        docs = f"{project.paths.docs_prefix}/"
+        return [
+            f
+            for f in found
+            if f.path in wanted or not (f.path.startswith(docs) and f.path.endswith(".md"))
+        ]
     return project.check(only)
 
 

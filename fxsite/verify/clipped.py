@@ -8,7 +8,9 @@ A box that hides what overflows it (``overflow``, ``overflow-x`` or ``overflow-i
 in a box ``4ch`` wide draws "95 s" (blind30). So may:
 
 * a mask or a clip path (``mask``, ``clip-path``, ``clip``; SVG's ``mask`` and
-  ``clip-path`` attributes), which may show any part of the box;
+  ``clip-path`` attributes), which may show any part of the box; a ``::first-line``
+  rule, which draws the first line otherwise than the rest (blind36: "95 s" black on a
+  narrow first line, "heep" white on the next);
 * a form control (an ``<input>``'s value, a ``<textarea>``'s text, a ``<select>``'s
   option), a frame (an ``<iframe srcdoc>``'s text, where it is given a width or holds
   more than :data:`_FITS_FRAME` characters) and an SVG ``<foreignObject>``, each drawn
@@ -18,7 +20,7 @@ in a box ``4ch`` wide draws "95 s" (blind30). So may:
 * an element drawn over the text around it (:func:`_covers`): a box that paints
   (a background, a border, an outline, a shadow; an image, a drawing) and is drawn
   away from where it stands (positioned, pulled by a negative margin, moved), or
-  paints beyond its box (an outline, a shadow). Its block's text may be covered after
+  paints beyond its box (an outline, a shadow, a border image's outset). Its block's text may be covered after
   any letter (blind31: an overlay in the page's own colour over "heep").
 
 The gate does not lay a box out, so it reads where a cut may fall: after each letter
@@ -89,12 +91,20 @@ _CONTROL = "a form control, a frame or an SVG foreignObject"
 _EDGE = "an SVG drawing's edge"
 _SHAPE = "a shape the SVG drawing paints over its text"
 _COVER = "an element drawn over the text"
+_FIRST = "a ::first-line rule drawing its first line otherwise than the rest"
+
+
+#: A rule for an element's first line, which it draws otherwise than the rest.
+_FIRST_LINE = re.compile(r":first-line\b", re.IGNORECASE)
 
 
 def clipping_part(decl: Declaration) -> str | None:
     """What ``decl`` says of a clipping box: "clips" (its overflow is hidden, its lines
     clamped), "fixed" (its width is a length), "ellipsis" (its cut is shown), "masks"
-    (a mask or a clip path: a box by itself), or None."""
+    (a mask or a clip path: a box by itself), "first-line" (a rule of its first line:
+    the line may end anywhere, and the rest be drawn unseen: blind36), or None."""
+    if _FIRST_LINE.search(decl.selector):
+        return "first-line"
     tokens = [t for t in decl.value if not isinstance(t, (ast.WhitespaceToken, ast.Comment))]
     if not tokens:
         return None
@@ -195,6 +205,8 @@ def _declared(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[
     for mem_id, parts in said.items():
         if "masks" in parts:
             yield nodes[mem_id], _MASKED
+        elif "first-line" in parts:
+            yield nodes[mem_id], _FIRST
         elif parts >= {"clips", "fixed"} and "ellipsis" not in parts:
             yield nodes[mem_id], _FIXED
 
@@ -267,7 +279,16 @@ def _masked(node: LexborNode, svg: LexborNode) -> bool:
 #: Tags that paint a box whatever their style.
 _PAINTED_TAGS = frozenset({"img", "svg", "canvas", "video", "picture", "object", "embed", "iframe"})
 _PAINTS = re.compile(r"^(background|border|outline|box-shadow)")
-_BEYOND = frozenset({"outline", "outline-width", "outline-offset", "box-shadow"})
+_BEYOND = frozenset(
+    {
+        "outline",
+        "outline-width",
+        "outline-offset",
+        "box-shadow",
+        "border-image",
+        "border-image-outset",
+    }
+)
 
 
 def _paints(decl: Declaration) -> bool:

@@ -63,6 +63,8 @@ class Sheet:
     declarations: tuple[Declaration, ...]
     font_face: bool
     imports: tuple[str, ...] = ()
+    #: a ``@font-face`` draws its glyphs at under half their size (``size-adjust: 0%``)
+    shrunk_font: bool = False
 
 
 #: Longest text :func:`serialize` gives (a selector or a value quoted in a message).
@@ -112,7 +114,7 @@ def read_style(text: str) -> list[Declaration]:
 def read_sheet(text: str) -> Sheet:
     """Every declaration of a stylesheet, inside at-rules too (with an explicit stack)."""
     found: list[Declaration] = []
-    font_face = False
+    font_face = shrunk_font = False
     imports: list[str] = []
     # Each list of rules with the selectors of the rule it is nested in ("": none).
     stack: list[tuple[list[str], list[ast.Node]]] = [
@@ -137,6 +139,7 @@ def read_sheet(text: str) -> Sheet:
             elif isinstance(rule, ast.AtRule) and rule.content is not None:
                 if rule.lower_at_keyword == "font-face":
                     font_face = True
+                    shrunk_font = shrunk_font or _shrinks(rule)
                 elif rule.lower_at_keyword == "counter-style":  # its descriptors: a marker's
                     content = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
                     found += [
@@ -155,7 +158,27 @@ def read_sheet(text: str) -> Sheet:
                             ),
                         )
                     )
-    return Sheet(tuple(found), font_face, tuple(imports))
+    return Sheet(tuple(found), font_face, tuple(imports), shrunk_font)
+
+
+#: The smallest ``size-adjust`` a web font may draw at and be read (blind36: ``0%``).
+_LEAST_SIZE_ADJUST = 50
+
+
+def _shrinks(rule: ast.AtRule) -> bool:
+    """A ``@font-face`` whose ``size-adjust`` is under :data:`_LEAST_SIZE_ADJUST` percent,
+    or not a percentage the gate reads."""
+    content = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+    for item in content:
+        if isinstance(item, ast.Declaration) and item.lower_name == "size-adjust":
+            values = [t for t in item.value if not isinstance(t, ast.WhitespaceToken)]
+            if not (
+                len(values) == 1
+                and isinstance(values[0], ast.PercentageToken)
+                and values[0].value >= _LEAST_SIZE_ADJUST
+            ):
+                return True
+    return False
 
 
 def _nested(selector: str, parent: str) -> str:
@@ -324,7 +347,8 @@ def completes_figure(text: str) -> bool:
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
     r"transform|scale|translate|rotate|zoom|mask|blend|fill|animation|spacing|"
-    r"top|left|right|bottom|inset|margin|vertical|var\(|env\(|attr\(|\\",
+    r"top|left|right|bottom|inset|margin|vertical|stroke|decoration|"
+    r"var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 

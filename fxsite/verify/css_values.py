@@ -331,7 +331,15 @@ _HIDERS = {
     **dict.fromkeys(_MOVERS, lambda t, w: "none" not in w),
     **dict.fromkeys(_MASKS, lambda t, w: "none" not in w),
     # SVG text's paint: ``fill: none`` draws no glyphs (blind31).
-    "fill": lambda t, w: "none" in w or _clear_colour(t) or _background_colour(t),
+    "fill": lambda t, w: _unseen_paint(t, w),
+    # A stroke drawn round each glyph: thick, in the page's colour, it covers the glyph.
+    **dict.fromkeys(
+        ("-webkit-text-stroke", "-webkit-text-stroke-width"), lambda t, w: _thick(t, w)
+    ),
+    # A line drawn through the text, thick enough to cover it (blind36).
+    **dict.fromkeys(
+        ("text-decoration", "text-decoration-thickness"), lambda t, w: _thick(t, w, THICK_LINE_PX)
+    ),
     "fill-opacity": lambda t, w: _faint(t[0]),
     # An animation's keyframes may hide the text at any moment (``to {opacity: 0}``,
     # ``font-size: 0``, ``visibility: hidden``: blind31); they are not read.
@@ -348,6 +356,44 @@ _HIDERS = {
     ),
     "vertical-align": lambda t, w: any(_raised(x) for x in t if not isinstance(x, ast.IdentToken)),
 }
+
+
+#: A stroke round each glyph, in CSS pixels, from which it may cover the glyph (a glyph
+#: of 16px text is about 2px thick).
+THICK_STROKE_PX = 1.5
+#: A line through the text, in CSS pixels, from which it may cover a line of text.
+THICK_LINE_PX = 6.0
+#: Paint a browser computes from elsewhere: a gradient or pattern (``url(#g)``), the
+#: context's (``context-stroke``), a function.
+_PAINT_WORDS = frozenset({"context-stroke", "context-fill"})
+
+
+def _unseen_paint(tokens: Tokens, words: set[str]) -> bool:
+    """SVG paint that may leave text unseen: none, clear or the page's colour, or one
+    the gate does not compute (``url(#gradient)``, ``context-stroke``: blind36)."""
+    if "none" in words or words & _PAINT_WORDS:
+        return True
+    if any(
+        isinstance(t, (ast.URLToken, ast.FunctionBlock)) and not _colour_function(t) for t in tokens
+    ):
+        return True
+    return _clear_colour(tokens) or _background_colour(tokens)
+
+
+def _colour_function(token: ast.Node) -> bool:
+    return isinstance(token, ast.FunctionBlock) and token.lower_name in _COLOUR_FUNCTIONS
+
+
+def _thick(tokens: Tokens, words: set[str], at_least: float = THICK_STROKE_PX) -> bool:
+    """A width of a value (a stroke's, a decoration line's) of ``at_least`` CSS pixels or
+    more, or one not known; a keyword (``thin``, ``auto``, ``from-font``) is thin."""
+    sizes = [
+        t
+        for t in tokens
+        if isinstance(t, (ast.DimensionToken, ast.FunctionBlock, ast.PercentageToken))
+    ]
+    sizes = [t for t in sizes if not _colour_function(t)]
+    return any(_px(t) is None or (_px(t) or 0) >= at_least for t in sizes) or "thick" in words
 
 
 #: A ``font-size-adjust`` (the x-height as a share of the font size) below which the

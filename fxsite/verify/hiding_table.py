@@ -10,7 +10,9 @@ KEY = "3979a3813351540fc5d599911945c01e"
 #: The classes (see ``theme_hiding.read_hiding_classes``).
 CLASSES: frozenset[str] = frozenset(
     {
+        "footnote-backref",
         "fx-sr",
+        "headerlink",
         "md-banner",
         "md-banner--warning",
         "md-clipboard",
@@ -70,5 +72,6 @@ CLASSES: frozenset[str] = frozenset(
         "md-tooltip2__inner",
         "md-top",
         "md-version__list",
+        "tabbed-block",
     }
 )

@@ -7,6 +7,7 @@ a replaced element or a form control draws in its box is read where it stands
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from selectolax.lexbor import LexborNode
@@ -27,6 +28,7 @@ __all__ = [
     "in_line",
     "not_drawn",
     "select_options",
+    "squeezed",
     "unselected",
 ]
 
@@ -268,6 +270,33 @@ def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
         names = _MATH_PRESENTATION
     style = "; ".join(f"{css}: {attrs[name]}" for name, css in names.items() if attrs.get(name))
     return bool(style) and hides(style)
+
+
+#: The narrowest an SVG text's characters may be squeezed (``textLength``), in its
+#: drawing's units (pixels at its size), and still be read: a third of 16px text's.
+SQUEEZED_PX = 4.0
+_SVG_LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?\d+)?)\s*(?:px)?\s*")
+
+
+def squeezed(node: LexborNode) -> bool:
+    """An SVG text or span whose ``textLength`` draws its characters too narrow to read
+    (below :data:`SQUEEZED_PX` each: blind36), or a length not a number; or one stroked
+    in the page's colour at a width that covers its glyphs (``stroke="#fff"
+    stroke-width="6"``)."""
+    if node.tag not in _SVG_TEXT:
+        return False
+    attrs = node.attributes
+    length = attrs.get("textLength")
+    if length is not None:
+        number = _SVG_LENGTH.fullmatch(length)
+        chars = len((node.text(deep=True) or "").strip())
+        if number is None or float(number[1]) < SQUEEZED_PX * max(chars, 1):
+            return True
+    stroke = attrs.get("stroke")
+    if stroke and hides(f"color: {stroke}"):
+        width = _SVG_LENGTH.fullmatch(attrs.get("stroke-width") or "1")
+        return width is None or float(width[1]) >= 1.5
+    return False
 
 
 def in_chart(node: LexborNode) -> bool:

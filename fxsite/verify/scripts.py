@@ -183,7 +183,13 @@ def sheet_notes(css: str, writer: str) -> list[Note]:
                     "warning",
                 )
             )
-    if sheet.font_face:
+    if sheet.shrunk_font:
+        message = (
+            "@font-face: size-adjust under 50% draws the text in its font too small to "
+            "read, where the gate reads it"
+        )
+        out.append(Note("FX614", message, "size-adjust"))
+    elif sheet.font_face:
         out.append(
             Note(
                 UNREAD,

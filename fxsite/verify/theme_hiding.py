@@ -25,6 +25,13 @@ __all__ = ["hiding_classes", "read_hiding_classes", "sheets_key", "theme_hidden"
 
 #: A selector that is one class and nothing else.
 _ONE_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
+#: One class inside Material's content box, which holds every page's text
+#: (``.md-typeset .headerlink { opacity: 0 }``: blind36), hidden by a value stated
+#: outright (:data:`_OUTRIGHT`): a colour or size the theme computes is its styling.
+_TYPESET_CLASS = re.compile(r"\.md-typeset\s+\.(-?[A-Za-z_][\w-]*)")
+_OUTRIGHT = re.compile(
+    r"(?:display:\s*none|visibility:\s*hidden|opacity:\s*0|font-size:\s*0)(?:\.0*)?\s*$"
+)
 #: Where a whole published page (Material's) holds the page's content.
 _CONTENT = ".md-content__inner"
 
@@ -62,6 +69,9 @@ def read_hiding_classes(sheets: list[str]) -> frozenset[str]:
             one = _ONE_CLASS.fullmatch(decl.selector.strip())
             if one is not None and hides(decl.shown):
                 found.add(one[1])
+            typeset = _TYPESET_CLASS.fullmatch(decl.selector.strip())
+            if typeset is not None and _OUTRIGHT.match(decl.shown):
+                found.add(typeset[1])
     return frozenset(found)
 
 

@@ -52,6 +52,7 @@ from fxsite.verify.layout import (
     in_line,
     not_drawn,
     select_options,
+    squeezed,
     unselected,
 )
 from fxsite.verify.list_numbers import list_numbers
@@ -878,6 +879,7 @@ class _Walk:
             or tag == "rp"
             or not_drawn(tag, attrs)
             or unselected(node)
+            or squeezed(node)
             or tag in STRUCK
             or (tag in _SHRINKING and _shrunk(node))
         )

@@ -1,0 +1,42 @@
+"""What the thirty-fifth blind tester found comparing ``fxsite check PAGE`` with
+``fxsite build`` (issue 20): checking one page read it without the site's hooks,
+other plugins and ``strict: true``, which the whole-project check hands to the build.
+Checking a page now does too, and reports that page's findings (and those on no page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitekit import fxsite_here, rows_site
+
+CHANGING = (
+    "def on_page_markdown(markdown, **kwargs):\n    return markdown + '\\n\\nIt takes 94 s.\\n'\n"
+)
+
+
+def _site(tmp_path: Path, hook: str) -> Path:
+    site = rows_site(tmp_path / "s")
+    (site / "docs" / "other.md").write_text("# Other\n\nNothing here.\n", "utf-8")
+    (site / "hooks").mkdir()
+    (site / "hooks" / "h.py").write_text(hook, "utf-8")
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "hooks:\n  - hooks/h.py\n", "utf-8")
+    return site
+
+
+def _told(out_stdout: str) -> list[str]:
+    return sorted(line.split(" ")[0] for line in out_stdout.splitlines() if ": FX" in line)
+
+
+def test_checking_one_page_reads_it_as_the_build_does(tmp_path: Path) -> None:
+    site = _site(tmp_path, CHANGING)
+    build = fxsite_here("build", cwd=site)
+    page = fxsite_here("check", "docs/index.md", cwd=site)
+    assert build.returncode == page.returncode == 1
+    assert _told(page.stdout) == [p for p in _told(build.stdout) if p.startswith("docs/index.md")]
+    assert "docs/other.md" not in page.stdout  # the other page's findings are not this one's
+
+
+def test_near_miss_a_hook_that_changes_nothing(tmp_path: Path) -> None:
+    site = _site(tmp_path, "def on_page_markdown(markdown, **kwargs):\n    return markdown\n")
+    assert fxsite_here("check", "docs/index.md", cwd=site).returncode == 0
