@@ -15,13 +15,9 @@ in a box ``4ch`` wide draws "95 s" (blind30). So may:
   option), a frame (an ``<iframe srcdoc>``'s text, where it is given a width or holds
   more than :data:`_FITS_FRAME` characters) and an SVG ``<foreignObject>``, each drawn
   in a box of its own size;
-* an SVG text at its drawing's edge (:func:`_may_overflow`), or under a shape the
-  drawing paints after it (a ``<rect fill="#fff">`` over "heep" of "95 sheep");
-* an element drawn over the text around it (:func:`_covers`): a box that paints
-  (a background, a border, an outline, a shadow; an image, a drawing) and is drawn
-  away from where it stands (positioned, pulled by a negative margin, moved), or
-  paints beyond its box (an outline, a shadow, a border image's outset). Its block's text may be covered after
-  any letter (blind31: an overlay in the page's own colour over "heep").
+* an SVG text at its drawing's edge or under a shape the drawing paints after it, and
+  the text of a block holding an element drawn over it (blind31: an overlay in the
+  page's own colour over "heep"): :mod:`.overdrawn` finds them.
 
 The gate does not lay a box out, so it reads where a cut may fall: after each letter
 within :data:`_LONGEST` characters of a number, the box's text read after the text
@@ -33,9 +29,11 @@ link, never cut here). Decisions:
 * The declarations may come from any rule or the ``style`` attribute, each read alone
   (no cascade): a box is clipping where one says it clips, one gives it a fixed width,
   and none draws an ellipsis. The theme's own files are not read (trusted, as for
-  hiding), and a theme chart's drawing is checked against its figures elsewhere.
+  hiding).
 * The text before a box is read up to :data:`_CONTEXT` characters back within its line
-  (an SVG text's, placed by its coordinates, is read alone).
+  (an SVG text's, placed by its coordinates, is read alone; so is a covered block's).
+* A page is read at no more than :data:`MOST_READINGS` cuts, each distinct text once
+  (:class:`Budget`); past them it cannot be read (``FX614``), never a wait of minutes.
 * A cut falls within a word (:func:`_within_word`): one at a space draws what the whole
   text reads up to there.
 """
@@ -51,20 +49,13 @@ from tinycss2 import ast  # type: ignore[import-untyped]
 
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify.css import Declaration, read_style
-from fxsite.verify.css_values import moving
-from fxsite.verify.layout import IN_LINE, INLINE, in_chart, select_options
+from fxsite.verify.layout import IN_LINE, INLINE, select_options
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
+from fxsite.verify.overdrawn import MASKED, covers, svg_texts
 from fxsite.verify.shown import too_deep
 
-__all__ = [
-    "MOST_READINGS",
-    "Budget",
-    "TooManyCuts",
-    "clipped_notes",
-    "clipping_part",
-    "cut_figures",
-]
+__all__ = ["MOST_READINGS", "clipped_notes", "clipping_part", "cut_figures"]
 
 _OVERFLOW = frozenset({"overflow", "overflow-x", "overflow-inline"})
 _CLIPS = frozenset({"hidden", "clip", "scroll", "auto"})
@@ -86,11 +77,7 @@ _WORD = re.compile(r"\w*")
 _FITS_FRAME = 30
 
 _FIXED = "its overflow hidden at a fixed width"
-_MASKED = "a mask or a clip path"
 _CONTROL = "a form control, a frame or an SVG foreignObject"
-_EDGE = "an SVG drawing's edge"
-_SHAPE = "a shape the SVG drawing paints over its text"
-_COVER = "an element drawn over the text"
 _FIRST = "a ::first-line rule drawing its first line otherwise than the rest"
 
 
@@ -204,7 +191,7 @@ def _declared(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[
             nodes[node.mem_id] = node
     for mem_id, parts in said.items():
         if "masks" in parts:
-            yield nodes[mem_id], _MASKED
+            yield nodes[mem_id], MASKED
         elif "first-line" in parts:
             yield nodes[mem_id], _FIRST
         elif parts >= {"clips", "fixed"} and "ellipsis" not in parts:
@@ -237,106 +224,6 @@ def _controls(root: LexborNode) -> Iterator[tuple[LexborNode, str, str]]:
             yield node, node.text(deep=True) or "", _CONTROL
 
 
-#: SVG shapes that paint over what the drawing drew before them.
-_SHAPES = "rect, circle, ellipse, path, polygon, polyline, line, image, use, foreignObject"
-
-
-def _svg_texts(root: LexborNode) -> Iterator[tuple[LexborNode, str]]:
-    """SVG texts that may be drawn in part: at the drawing's edge, under a mask or a clip
-    path (the text's or a group's around it), under a shape painted after them."""
-    for svg in root.css("svg"):
-        if in_chart(svg):
-            continue
-        order = {node.mem_id: at for at, node in enumerate(svg.traverse(include_text=False))}
-        painted = [
-            order[s.mem_id]
-            for s in svg.css(_SHAPES)
-            if (s.attributes.get("fill") or "").strip() != "none"
-        ]
-        last = max(painted, default=-1)  # a text before the last shape may be under it
-        for text in svg.css("text"):
-            drawn = text.text(deep=True) or ""
-            if _masked(text, svg):
-                yield text, _MASKED
-            elif order[text.mem_id] < last:
-                yield text, _SHAPE
-            elif _may_overflow(text, drawn):
-                yield text, _EDGE
-
-
-def _masked(node: LexborNode, svg: LexborNode) -> bool:
-    """The text, or an element around it in its drawing, has a mask or a clip path."""
-    current: LexborNode | None = node
-    while current is not None:
-        if current.attributes.get("mask") or current.attributes.get("clip-path"):
-            return True
-        if current is svg or current.mem_id == svg.mem_id:
-            return False
-        current = current.parent
-    return False
-
-
-#: Tags that paint a box whatever their style.
-_PAINTED_TAGS = frozenset({"img", "svg", "canvas", "video", "picture", "object", "embed", "iframe"})
-_PAINTS = re.compile(r"^(background|border|outline|box-shadow)")
-_BEYOND = frozenset(
-    {
-        "outline",
-        "outline-width",
-        "outline-offset",
-        "box-shadow",
-        "border-image",
-        "border-image-outset",
-    }
-)
-
-
-def _paints(decl: Declaration) -> bool:
-    """The declaration paints its box (a background, a border, an outline, a shadow)."""
-    if not _PAINTS.match(decl.name):
-        return False
-    words = {t.lower_value for t in decl.value if isinstance(t, ast.IdentToken)}
-    return not (words <= {"none", "transparent", "initial", "unset", "inherit"} and words)
-
-
-def _covers(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
-    """The blocks holding an element that may be drawn over their text (see the module)."""
-    paints: set[int] = set()
-    away: set[int] = set()
-    nodes: dict[int, LexborNode] = {}
-    styled = (
-        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
-    )
-    ruled = (
-        (n, d)
-        for d in rules
-        if _paints(d) or moving(d.name, d.value)
-        for n in matches(root, d.selector)
-    )
-    for node, decl in (*ruled, *styled):
-        nodes[node.mem_id] = node
-        if _paints(decl) or node.tag in _PAINTED_TAGS:
-            paints.add(node.mem_id)
-        if moving(decl.name, decl.value) or (decl.name in _BEYOND and _paints(decl)):
-            away.add(node.mem_id)
-    blocks: dict[int, LexborNode] = {}
-    for mem_id in paints & away:
-        block = _block(nodes[mem_id])
-        blocks[block.mem_id] = block
-    for block in blocks.values():
-        yield block, _COVER
-
-
-def _block(node: LexborNode) -> LexborNode:
-    """The nearest element around ``node`` that is not laid out in a line."""
-    parent = node.parent
-    while parent is not None and parent.parent is not None:
-        if parent.tag not in INLINE and parent.tag not in IN_LINE:
-            return parent
-        parent = parent.parent
-    return parent if parent is not None else node
-
-
 def _before(node: LexborNode) -> str:
     """Up to :data:`_CONTEXT` characters of the text before ``node`` in its line."""
     parts: list[str] = []
@@ -353,38 +240,6 @@ def _before(node: LexborNode) -> str:
         if current is None or (current.tag not in INLINE and current.tag not in IN_LINE):
             break
     return "".join(reversed(parts))[-_CONTEXT:]
-
-
-#: An SVG text's glyphs' mean width, in ems: a text this wide or wider than its room may
-#: reach the drawing's edge.
-_MEAN_GLYPH_EM = 0.6
-_LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*(?:px)?\s*")
-
-
-def _may_overflow(text_node: LexborNode, text: str) -> bool:
-    """Whether an SVG ``<text>`` may reach its drawing's edge: its characters at
-    :data:`_MEAN_GLYPH_EM` of its font size (16 where not a number) are wider than the
-    room right of its ``x`` in the drawing's units (its ``viewBox``, else its width);
-    True where the drawing's size is not a number (the chart labels of a drawing they
-    fit pass: "9x4 s" in a drawing 300 wide is no "9x")."""
-    svg = text_node.parent
-    while svg is not None and svg.tag != "svg":
-        svg = svg.parent
-    if svg is None:
-        return True
-    box = (svg.attributes.get("viewBox") or "").replace(",", " ").split()
-    room = _number(box[2]) if len(box) == 4 else _number(svg.attributes.get("width"))
-    if room is None:
-        return True
-    size = _number(text_node.attributes.get("font-size")) or 16.0
-    x = _number(text_node.attributes.get("x")) or 0.0
-    return len(text) * _MEAN_GLYPH_EM * size > room - x
-
-
-def _number(value: str | None) -> float | None:
-    """A length written as a plain number or in pixels, else None."""
-    match = _LENGTH.fullmatch(value or "")
-    return float(match.group(1)) if match is not None else None
 
 
 def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> tuple[list[Note], str | None]:
@@ -406,11 +261,11 @@ def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> tuple[list[
             before = _before(node)
             if any(c.isdigit() for c in before[-_LONGEST:] + drawn):
                 notes += _notes(cut_figures(drawn, before, budget), why)
-        for node, why in _svg_texts(root):  # placed where its drawing says, not after text
+        for node, why in svg_texts(root):  # placed where its drawing says, not after text
             drawn = node.text(deep=True) or ""
             if any(c.isdigit() for c in drawn):
                 notes += _notes(cut_figures(drawn, "", budget), why)
-        for block, why in _covers(root, rules):
+        for block, why in covers(root, rules):
             notes += _notes(cut_figures(block.text(deep=True) or "", "", budget), why)
     except TooManyCuts:
         return notes, f"its text drawn in part may be cut in more than {MOST_READINGS:,} places"

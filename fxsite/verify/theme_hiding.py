@@ -94,8 +94,22 @@ def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
     for box in boxes:
         selector = _selector(box)
         if selector:
-            found.update(n.mem_id for n in box.css(selector) if not _in_claim(n, box))
+            found.update(n.mem_id for n in box.css(selector) if not (_in_claim(n, box) or _mark(n)))
     return frozenset(found)
+
+
+#: What a heading's permalink or a footnote's back link shows (toc's and footnotes'
+#: defaults, and marks sites choose): drawn or not, no part of a figure.
+_MARKS = frozenset({"¶", "↩", "↩\ufe0e", "↩\ufe0f", "#", "§", "🔗", "⚓"})
+
+
+def _mark(node: LexborNode) -> bool:
+    """A ``headerlink`` or ``footnote-backref`` showing only its mark: reading it hidden
+    would only keep the page's navigation from being read once for the site."""
+    classes = set((node.attributes.get("class") or "").split())
+    return bool(classes & {"headerlink", "footnote-backref"}) and (
+        (node.text(deep=True) or "").strip() in _MARKS
+    )
 
 
 @cache
