@@ -388,12 +388,12 @@ def _thick(tokens: Tokens, words: set[str], at_least: float = THICK_STROKE_PX) -
     """A width of a value (a stroke's, a decoration line's) of ``at_least`` CSS pixels or
     more, or one not known; a keyword (``thin``, ``auto``, ``from-font``) is thin."""
     sizes = [
-        t
+        _px(t)
         for t in tokens
         if isinstance(t, (ast.DimensionToken, ast.FunctionBlock, ast.PercentageToken))
+        and not _colour_function(t)
     ]
-    sizes = [t for t in sizes if not _colour_function(t)]
-    return any(_px(t) is None or (_px(t) or 0) >= at_least for t in sizes) or "thick" in words
+    return any(size is None or size >= at_least for size in sizes) or "thick" in words
 
 
 #: A ``font-size-adjust`` (the x-height as a share of the font size) below which the

@@ -67,7 +67,7 @@ def _masked(node: LexborNode, svg: LexborNode) -> bool:
     while current is not None:
         if current.attributes.get("mask") or current.attributes.get("clip-path"):
             return True
-        if current is svg or current.mem_id == svg.mem_id:
+        if current.mem_id == svg.mem_id:
             return False
         current = current.parent
     return False
