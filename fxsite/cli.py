@@ -212,6 +212,10 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
     plugin = config.plugins.get("fxsite")
     if plugin is None:
         raise UsageFailure(f"{config_file.name}: add fxsite to plugins (plugins: [search, fxsite])")
+    if "fxsite #2" in config.plugins:  # MkDocs' name for a second copy (blind35)
+        raise UsageFailure(
+            f"{config_file.name}: plugins: fxsite is listed more than once; list it once"
+        )
     from fxsite.mkdocs_plugin import site_readers
 
     paths = ProjectPaths.of(config, plugin.config, readers=site_readers(config))

@@ -40,3 +40,16 @@ def test_checking_one_page_reads_it_as_the_build_does(tmp_path: Path) -> None:
 def test_near_miss_a_hook_that_changes_nothing(tmp_path: Path) -> None:
     site = _site(tmp_path, "def on_page_markdown(markdown, **kwargs):\n    return markdown\n")
     assert fxsite_here("check", "docs/index.md", cwd=site).returncode == 0
+
+
+def test_fxsite_listed_twice_is_named_by_both(tmp_path: Path) -> None:
+    """MkDocs ran two copies of the plugin and stopped on "Aborted with a BuildError!"."""
+    site = rows_site(tmp_path / "s")
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite\n  - fxsite\n"), "utf-8"
+    )
+    for command in ("check", "build"):
+        out = fxsite_here(command, cwd=site)
+        assert out.returncode == 2, out.stdout + out.stderr
+        assert "fxsite is listed more than once" in out.stderr
