@@ -381,6 +381,17 @@ def _check_findings(
 ) -> list[Finding]:
     """What ``check`` finds: the project's pages (``pages`` only, when given) and records."""
     only = _page_sources(project, pages) if pages else None
+    if only is not None:
+        built = set(project.docs_tree().pages)
+        for src in [s for s in only if s not in built]:  # as the build, which skips it
+            if not quiet:
+                shown = project.paths.page_path(src)
+                click.echo(
+                    f"check: {shown} is not built (exclude_docs, draft_docs, or a name MkDocs "
+                    "leaves out): not checked",
+                    err=True,
+                )
+        only = [s for s in only if s in built]
     changers = sorted(set(config.plugins) - PAGE_PURE_PLUGINS)
     # Hooks and other plugins may change a page after fxsite reads it, and under
     # `strict: true` MkDocs' own warnings refuse the build: judged by the build itself.

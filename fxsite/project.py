@@ -441,7 +441,8 @@ class Project:
                 hint = ""
                 import difflib
 
-                close = difflib.get_close_matches(item.page, sorted(known), n=1)
+                others = sorted(k for k in known if k != src)  # never the page itself
+                close = difflib.get_close_matches(item.page, others, n=1)
                 if close:
                     hint = f" (did you mean '{close[0]}'?)"
                 result.findings.append(

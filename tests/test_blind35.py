@@ -53,3 +53,29 @@ def test_fxsite_listed_twice_is_named_by_both(tmp_path: Path) -> None:
         out = fxsite_here(command, cwd=site)
         assert out.returncode == 2, out.stdout + out.stderr
         assert "fxsite is listed more than once" in out.stderr
+
+
+def test_a_missing_related_page_is_never_told_to_be_the_page_itself(tmp_path: Path) -> None:
+    """blind38: "related page 'nothere.md' does not exist (did you mean 'rel.md'?)" on
+    rel.md itself."""
+    site = rows_site(tmp_path / "s")
+    (site / "docs" / "rel.md").write_text(
+        "---\nrelated:\n  - nothere.md\n---\n\n# Rel\n\nText.\n", "utf-8"
+    )
+    out = fxsite_here("check", cwd=site)
+    assert "FX602" in out.stdout and "did you mean 'rel.md'" not in out.stdout, out.stdout
+
+
+def test_a_page_the_build_leaves_out_is_not_checked_by_name(tmp_path: Path) -> None:
+    """blind35, blind38: a page of ``exclude_docs`` was refused by ``check PAGE`` and
+    never built; it is told as not built. A page that is built is checked (near miss)."""
+    site = rows_site(tmp_path / "s")
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "exclude_docs: |\n  drafts/\n", "utf-8")
+    (site / "docs" / "drafts").mkdir()
+    (site / "docs" / "drafts" / "d.md").write_text("# D\n\nIt reads at 9 GB/s.\n", "utf-8")
+    (site / "docs" / "kept.md").write_text("# K\n\nIt reads at 9 GB/s.\n", "utf-8")
+    out = fxsite_here("check", "docs/drafts/d.md", cwd=site)
+    assert out.returncode == 0 and "docs/drafts/d.md is not built" in out.stderr, out.stdout
+    assert fxsite_here("build", cwd=site).returncode == 1  # kept.md, built, is refused
+    assert fxsite_here("check", "docs/kept.md", cwd=site).returncode == 1

@@ -19,6 +19,7 @@ __all__ = [
     "BOXED",
     "INLINE",
     "IN_LINE",
+    "LAID_IN_LINE",
     "STRUCK",
     "SVG_IN_LINE",
     "VALUE_NOT_SHOWN",
@@ -211,10 +212,19 @@ def in_datalist(node: LexborNode) -> bool:
     return parent is not None and parent.tag == "datalist"
 
 
+#: The attribute :func:`~.styled.apply_styles` marks an element with that a ``display``
+#: lays out in the line (``display: inline``, a flex item); the page's own copy of it
+#: only makes more text read together.
+LAID_IN_LINE = "data-fx-in-line"
+
+
 def in_line(node: LexborNode, tag: str, role: str) -> bool:
     """A browser lays the element out in the line (:data:`INLINE`, :data:`IN_LINE`, an
-    unknown or custom element, an inline SVG's drawing outside a generated part); a
-    :data:`BOXED` element is a box of its own only where it holds text."""
+    unknown or custom element, an inline SVG's drawing outside a generated part, one a
+    ``display`` lays out so: :data:`LAID_IN_LINE`); a :data:`BOXED` element is a box of
+    its own only where it holds text."""
+    if LAID_IN_LINE in node.attributes:
+        return True
     if tag in BOXED:
         return not (node.text(deep=True) or "").strip()
     if tag in INLINE or tag in IN_LINE or "-" in tag:

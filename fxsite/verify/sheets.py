@@ -89,10 +89,11 @@ def loads_style(attrs: Mapping[str, str | None]) -> bool:
 
 def _styling(decl: Declaration) -> bool:
     """A rule's declaration the page reader applies: it may hide its elements' text,
-    sets their font (code drawn as prose) or the case their text is drawn in, draws an
-    image (:mod:`.css_images`) or clips it (:mod:`.clipped`)."""
+    sets their font (code drawn as prose), their ``display`` (a block laid out in the
+    line) or the case their text is drawn in, draws an image (:mod:`.css_images`) or
+    clips it (:mod:`.clipped`)."""
     return bool(decl.selector) and (
-        decl.name in ("font", "font-family")
+        decl.name in ("font", "font-family", "display")
         or text_case([decl]) is not None
         or hides(decl.shown)
         or bool(image_urls(decl))

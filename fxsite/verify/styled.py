@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
+from tinycss2 import ast  # type: ignore[import-untyped]
 
 from fxsite.verify.clipped import clipped_notes
 from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
@@ -21,6 +22,7 @@ from fxsite.verify.css_images import (
 )
 from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.images import read_image
+from fxsite.verify.layout import LAID_IN_LINE
 from fxsite.verify.order import matches
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
@@ -73,9 +75,50 @@ def apply_styles(
     page.notes += clipped
     if unread is not None:
         page.unreadable.append(unread)
+    _lay_in_line(root, rules)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
     return _styled(root, rules)
+
+
+#: ``display`` values that lay a block out in the line, beside the text around it.
+_IN_LINE_DISPLAY = frozenset(
+    {
+        "inline",
+        "inline-block",
+        "inline-flex",
+        "inline-grid",
+        "inline-table",
+        "contents",
+        "ruby",
+        "run-in",
+    }
+)
+#: ``display`` values whose children stand side by side in a row (flex, grid items).
+_ROW_DISPLAY = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
+
+
+def _lay_in_line(root: LexborNode, rules: list[Declaration]) -> None:
+    """Elements a ``display`` (a rule's or their ``style``'s) lays out in the line, and
+    the items of a flex or grid container, marked :data:`~.layout.LAID_IN_LINE` so that
+    the page reader joins their text with the text beside them: two ``<p>`` shown
+    inline draw "Saved in 95" "s." as one line (blind37)."""
+    styled = [
+        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
+    ]
+    ruled = [(n, d) for d in rules if d.name == "display" for n in matches(root, d.selector)]
+    for node, decl in (*ruled, *styled):
+        if decl.name != "display":
+            continue
+        words = {t.lower_value for t in decl.value if isinstance(t, ast.IdentToken)}
+        if words & _IN_LINE_DISPLAY:
+            node.attrs[LAID_IN_LINE] = ""
+        if words & _ROW_DISPLAY:
+            child = node.child
+            while child is not None:
+                if not (child.tag or "").startswith("-"):
+                    child.attrs[LAID_IN_LINE] = ""
+                child = child.next
 
 
 def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
