@@ -46,3 +46,26 @@ NEAR = [
 @pytest.mark.parametrize(("body", "head"), [r[1:] for r in NEAR], ids=[r[0] for r in NEAR])
 def test_near_miss_blocks_stay_apart(body: str, head: str) -> None:
     assert figures(body, head) == set()
+
+
+def notes(body: str, head: str = "") -> set[str]:
+    return {n.code for n in scan_file("index.html", page(body, head)).local}
+
+
+SHOWN = [
+    ("a style shown by a rule", "<p>x</p><style>95 s</style>", "<style>body style{display:block}</style>", "FX501"),
+    ("a plain-text script shown", '<script type="text/plain" style="display:block">95 s</script>', "", "FX501"),
+    ("text-emphasis marks", "<p><span style=\"text-emphasis-style:'9'\">x</span> s</p>", "", "FX505"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "head", "code"), [r[1:] for r in SHOWN], ids=[r[0] for r in SHOWN]
+)
+def test_text_drawn_by_display_or_emphasis_is_told(body: str, head: str, code: str) -> None:
+    assert code in notes(body, head)
+
+
+def test_near_miss_a_style_left_undrawn_and_plain_emphasis() -> None:
+    assert notes("<p>x</p><style>95 s</style>", "<style>p{display:block}</style>") == set()
+    assert notes('<p><span style="text-emphasis:filled circle">key</span> point</p>') == set()

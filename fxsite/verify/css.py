@@ -266,9 +266,18 @@ def reorders(decl: Declaration) -> str | None:
 
 
 #: Properties whose value can hold text a browser draws (``text-overflow: " s"`` draws
-#: " s" where the box cuts its text: blind31).
+#: " s" where the box cuts its text: blind31; ``text-emphasis-style: "9"`` draws a 9
+#: over each letter: blind37).
 _TEXT_PROPERTIES = frozenset(
-    {"content", "quotes", "list-style", "list-style-type", "text-overflow"}
+    {
+        "content",
+        "quotes",
+        "list-style",
+        "list-style-type",
+        "text-overflow",
+        "text-emphasis",
+        "text-emphasis-style",
+    }
 )
 #: The selector of an ``@counter-style`` rule's descriptors, and those that draw a list
 #: item's marker (``symbols: "94 s"``, ``suffix: " s"`` after the item's number).

@@ -145,7 +145,7 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
 
 #: What a ``style`` attribute that draws text must hold (a property's name, or an escape in
 #: one): most (a chart's strokes) are not parsed.
-_MAY_DRAW = re.compile(r"content|quotes|list-style|text-overflow|\\", re.IGNORECASE)
+_MAY_DRAW = re.compile(r"content|quotes|list-style|text-overflow|emphasis|\\", re.IGNORECASE)
 
 
 def style_notes(style: str) -> list[Note]:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 from tinycss2 import ast  # type: ignore[import-untyped]
 
+from fxsite.pages.figures import find_bare_figures
 from fxsite.verify.clipped import clipped_notes
 from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
 from fxsite.verify.css_images import (
@@ -23,6 +24,7 @@ from fxsite.verify.css_images import (
 from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import LAID_IN_LINE
+from fxsite.verify.notes import Note
 from fxsite.verify.order import matches
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
@@ -75,7 +77,7 @@ def apply_styles(
     page.notes += clipped
     if unread is not None:
         page.unreadable.append(unread)
-    _lay_in_line(root, rules)
+    page.notes += _lay_in_line(root, rules)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
     return _styled(root, rules)
@@ -98,19 +100,23 @@ _IN_LINE_DISPLAY = frozenset(
 _ROW_DISPLAY = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
 
 
-def _lay_in_line(root: LexborNode, rules: list[Declaration]) -> None:
+def _lay_in_line(root: LexborNode, rules: list[Declaration]) -> list[Note]:
     """Elements a ``display`` (a rule's or their ``style``'s) lays out in the line, and
     the items of a flex or grid container, marked :data:`~.layout.LAID_IN_LINE` so that
     the page reader joins their text with the text beside them: two ``<p>`` shown
-    inline draw "Saved in 95" "s." as one line (blind37)."""
+    inline draw "Saved in 95" "s." as one line (blind37). A ``<style>`` or ``<script>``
+    a ``display`` shows draws its text as text: FX501 for each figure in it."""
     styled = [
         (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
     ]
     ruled = [(n, d) for d in rules if d.name == "display" for n in matches(root, d.selector)]
+    shown: dict[int, LexborNode] = {}
     for node, decl in (*ruled, *styled):
         if decl.name != "display":
             continue
         words = {t.lower_value for t in decl.value if isinstance(t, ast.IdentToken)}
+        if node.tag in _RAW_TEXT and not words <= {"none"}:
+            shown[node.mem_id] = node
         if words & _IN_LINE_DISPLAY:
             node.attrs[LAID_IN_LINE] = ""
         if words & _ROW_DISPLAY:
@@ -119,6 +125,21 @@ def _lay_in_line(root: LexborNode, rules: list[Declaration]) -> None:
                 if not (child.tag or "").startswith("-"):
                     child.attrs[LAID_IN_LINE] = ""
                 child = child.next
+    return [
+        Note(
+            "FX501",
+            f"bare figure '{text[span.start : span.end]}': a <{node.tag}> that a display "
+            "shows draws its text as text; cite a record, or leave it undrawn",
+            text[span.start : span.end],
+        )
+        for node in shown.values()
+        for text in [node.text(deep=True) or ""]
+        for span in find_bare_figures(text)
+    ]
+
+
+#: Elements whose text a browser does not draw, unless a ``display`` shows them (blind37).
+_RAW_TEXT = frozenset({"style", "script"})
 
 
 def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
