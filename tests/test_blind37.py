@@ -28,6 +28,7 @@ ROWS = [
     ("display: contents", TWO.format(t="p", a='style="display:contents"'), ""),
     ("inline by a rule", TWO.format(t="p", a='class="i"'), "<style>.i{display:inline}</style>"),
     ("flex items", '<div style="display:flex;gap:.25em"><p>Saved in 95</p><p>s.</p></div>', ""),
+    ("labels side by side", "<p><label>Saved in 95</label><label> s.</label></p>", ""),
     ("grid items by a rule", '<ul class="g"><li>Saved in 95</li><li>s.</li></ul>', "<style>.g{display:grid;grid-auto-flow:column}</style>"),
 ]  # fmt: skip
 
@@ -40,6 +41,7 @@ def test_blocks_laid_in_line_are_read_as_one_line(body: str, head: str) -> None:
 NEAR = [
     ("two paragraphs", "<p>Saved in 95</p> <p>s.</p>", ""),
     ("a block by its style", TWO.format(t="div", a='style="display:block"'), ""),
+    ("content tabs' labels", '<div class="tabbed-set"><div class="tabbed-labels"><label>Saved in 95</label><label>s.</label></div></div>', ""),
 ]  # fmt: skip
 
 

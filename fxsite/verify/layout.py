@@ -98,9 +98,12 @@ INLINE = frozenset(
         "maction",
     ]
 )
-#: Inline elements drawn as boxes of their own: a content tab's ``label`` (its
-#: neighbour is the next tab's label, "94 s" beside "Other", never "94 sOther").
+#: Inline elements drawn as boxes of their own inside a content tab set (its
+#: :data:`_TAB_SETS`): a tab's ``label`` (its neighbour is the next tab's label, "94 s"
+#: beside "Other", never "94 sOther"). Elsewhere a label is in the line (blind37:
+#: ``<label>Saved in 95</label><label> s.</label>`` draws "Saved in 95 s.").
 BOXED = frozenset({"label"})
+_TAB_SETS = frozenset({"tabbed-labels", "tabbed-set"})
 #: Elements a browser lays out in the line, beyond :data:`INLINE`: replaced boxes, form
 #: controls and elements that draw nothing of their own. Whatever they draw stays in the
 #: run (an image's alt text, a control's value, a textarea's text; fallback content, read
@@ -225,11 +228,18 @@ def in_line(node: LexborNode, tag: str, role: str) -> bool:
     its own only where it holds text."""
     if LAID_IN_LINE in node.attributes:
         return True
-    if tag in BOXED:
+    if tag in BOXED and _in_tab_set(node):
         return not (node.text(deep=True) or "").strip()
     if tag in INLINE or tag in IN_LINE or "-" in tag:
         return True
     return tag in SVG_IN_LINE and not role
+
+
+def _in_tab_set(node: LexborNode) -> bool:
+    parent = node.parent
+    return parent is not None and not _TAB_SETS.isdisjoint(
+        (parent.attributes.get("class") or "").split()
+    )
 
 
 def drawn_value(tag: str, attrs: Mapping[str, str | None]) -> str | None:
