@@ -48,10 +48,10 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from tinycss2 import ast  # type: ignore[import-untyped]
 
 from fxsite.pages.figures import find_bare_figures
-from fxsite.verify.css import Declaration, read_style
+from fxsite.verify.css import Declaration
 from fxsite.verify.layout import IN_LINE, INLINE, select_options
 from fxsite.verify.notes import Note
-from fxsite.verify.order import matches
+from fxsite.verify.order import Styled, matches
 from fxsite.verify.overdrawn import MASKED, covers, svg_texts
 from fxsite.verify.shown import too_deep
 
@@ -176,13 +176,12 @@ def _within_word(text: str, cut: int) -> bool:
     return not (before.isspace() or after.isspace() or (before.isdigit() and after.isdigit()))
 
 
-def _declared(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
+def _declared(
+    root: LexborNode, rules: Sequence[Declaration], styled: Styled
+) -> Iterator[tuple[LexborNode, str]]:
     """The elements whose declarations (rules and ``style``) clip or mask their text."""
     said: dict[int, set[str]] = {}
     nodes: dict[int, LexborNode] = {}
-    styled = (
-        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
-    )
     ruled = ((n, d) for d in rules if clipping_part(d) for n in matches(root, d.selector))
     for node, decl in (*ruled, *styled):
         part = clipping_part(decl)
@@ -242,13 +241,15 @@ def _before(node: LexborNode) -> str:
     return "".join(reversed(parts))[-_CONTEXT:]
 
 
-def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> tuple[list[Note], str | None]:
+def clipped_notes(
+    root: LexborNode, rules: Sequence[Declaration], styled: Styled
+) -> tuple[list[Note], str | None]:
     """FX501 for each figure text of the page under ``root`` may be drawn cut to
     (``rules``: the page's styling rules, :func:`~.sheets.page_rules`); why the page
     cannot be read so (more cuts than :data:`MOST_READINGS`), or None."""
     budget = Budget(MOST_READINGS)
     boxes: list[tuple[LexborNode, str, str]] = [
-        *((n, n.text(deep=True) or "", why) for n, why in _declared(root, rules)),
+        *((n, n.text(deep=True) or "", why) for n, why in _declared(root, rules, styled)),
         *_controls(root),
     ]
     notes: list[Note] = []
@@ -265,7 +266,7 @@ def clipped_notes(root: LexborNode, rules: Sequence[Declaration]) -> tuple[list[
             drawn = node.text(deep=True) or ""
             if any(c.isdigit() for c in drawn):
                 notes += _notes(cut_figures(drawn, "", budget), why)
-        for block, why in covers(root, rules):
+        for block, why in covers(root, rules, styled):
             notes += _notes(cut_figures(block.text(deep=True) or "", "", budget), why)
     except TooManyCuts:
         return notes, f"its text drawn in part may be cut in more than {MOST_READINGS:,} places"

@@ -39,11 +39,13 @@ from fxsite.verify.notes import REORDERED, Note
 from fxsite.verify.reading import detect
 
 __all__ = [
+    "Styled",
     "bdo_note",
     "dir_note",
     "matches",
     "sheet_order_notes",
     "style_order_notes",
+    "styled_elements",
     "svg_notes",
 ]
 
@@ -165,6 +167,20 @@ def matches(root: LexborNode, selector: str) -> list[LexborNode]:
         return list(root.css(plain))
     except SelectolaxError:  # a selector Lexbor does not know: it may match anything
         return [root]
+
+
+#: Each element of a page with its ``style`` attribute's declarations.
+Styled = list[tuple[LexborNode, Declaration]]
+
+
+def styled_elements(root: LexborNode) -> Styled:
+    """Each element under ``root`` with a ``style`` attribute, once per declaration of it:
+    read once a page and handed to each rule that reads style attributes."""
+    return [
+        (node, decl)
+        for node in root.css("[style]")
+        for decl in read_style(node.attributes.get("style") or "")
+    ]
 
 
 #: Elements a reordering rule matches that are looked at one by one; past this

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from selectolax.lexbor import LexborNode
 from tinycss2 import ast  # type: ignore[import-untyped]
 
-from fxsite.verify.css import Declaration, read_style
+from fxsite.verify.css import Declaration
 from fxsite.verify.css_values import moving
 from fxsite.verify.layout import IN_LINE, INLINE, in_chart
-from fxsite.verify.order import matches
+from fxsite.verify.order import Styled, matches
 
 __all__ = ["MASKED", "covers", "svg_texts"]
 
@@ -96,14 +96,13 @@ def _paints(decl: Declaration) -> bool:
     return not (words <= {"none", "transparent", "initial", "unset", "inherit"} and words)
 
 
-def covers(root: LexborNode, rules: Sequence[Declaration]) -> Iterator[tuple[LexborNode, str]]:
+def covers(
+    root: LexborNode, rules: Sequence[Declaration], styled: Styled
+) -> Iterator[tuple[LexborNode, str]]:
     """The blocks holding an element that may be drawn over their text (see the module)."""
     paints: set[int] = set()
     away: set[int] = set()
     nodes: dict[int, LexborNode] = {}
-    styled = (
-        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
-    )
     ruled = (
         (n, d)
         for d in rules

@@ -25,7 +25,7 @@ from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import LAID_IN_LINE
 from fxsite.verify.notes import Note
-from fxsite.verify.order import matches
+from fxsite.verify.order import Styled, matches, styled_elements
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
 
@@ -73,11 +73,12 @@ def apply_styles(
     too_many = draw_css_images(root, rules, sheets)
     if too_many is not None:
         page.unreadable.append(too_many)
-    clipped, unread = clipped_notes(root, rules)
+    styled = styled_elements(root)  # after the images drawn in: they have no style
+    clipped, unread = clipped_notes(root, rules, styled)
     page.notes += clipped
     if unread is not None:
         page.unreadable.append(unread)
-    page.notes += _lay_in_line(root, rules)
+    page.notes += _lay_in_line(root, rules, styled)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
     return _styled(root, rules)
@@ -100,15 +101,12 @@ _IN_LINE_DISPLAY = frozenset(
 _ROW_DISPLAY = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
 
 
-def _lay_in_line(root: LexborNode, rules: list[Declaration]) -> list[Note]:
+def _lay_in_line(root: LexborNode, rules: list[Declaration], styled: Styled) -> list[Note]:
     """Elements a ``display`` (a rule's or their ``style``'s) lays out in the line, and
     the items of a flex or grid container, marked :data:`~.layout.LAID_IN_LINE` so that
     the page reader joins their text with the text beside them: two ``<p>`` shown
     inline draw "Saved in 95" "s." as one line (blind37). A ``<style>`` or ``<script>``
     a ``display`` shows draws its text as text: FX501 for each figure in it."""
-    styled = [
-        (n, d) for n in root.css("[style]") for d in read_style(n.attributes.get("style") or "")
-    ]
     ruled = [(n, d) for d in rules if d.name == "display" for n in matches(root, d.selector)]
     shown: dict[int, LexborNode] = {}
     for node, decl in (*ruled, *styled):
