@@ -16,6 +16,7 @@ reported with the reason. Running it again changes nothing.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -336,6 +337,8 @@ def fix_page(
             continue
         markup = advice.markdown
         candidate = current[:start] + markup + current[end:]
+        if finding.line <= front_lines:
+            candidate = _quoted(candidate, start)  # "a: [94 s](…) …" is a YAML list
         checked_after = _findings(candidate, path, library, renderer)
         after = checked_after[0]
         expected = counts - Counter([_key(finding)])
@@ -345,17 +348,38 @@ def fix_page(
             reason = _rejection(markup, after, expected)
             if finding.line <= front_lines:
                 reason = (
-                    "in the front matter only FAQ answers can hold a claim; "
-                    "cite the figure in the page's body"
+                    "in the front matter a claim stands only in an FAQ answer (faq: - a:) "
+                    "written on one line; cite the figure by hand, or in the page's body"
                 )
             result.unfixed.append(Unfixed(line, col, finding.text, reason, refs))
             continue
-        current, checked, counts = candidate, checked_after, got
+        grown = len(candidate) - len(current)
         cursor = start + len(markup)
-        shift[finding.line] = shift.get(finding.line, 0) + len(markup) - len(finding.text)
+        if grown != len(markup) - len(finding.text):  # the line was quoted: past its end
+            line_end = candidate.find("\n", start)
+            cursor = len(candidate) if line_end == -1 else line_end
+        current, checked, counts = candidate, checked_after, got
+        shift[finding.line] = shift.get(finding.line, 0) + grown
         result.changes.append(Change(line, col, finding.text, markup, copies))
     result.text = current
     return result
+
+
+#: A front-matter line holding a plain scalar: ``key: value`` or ``- key: value``.
+_PLAIN_LINE = re.compile(r"(?P<key>[ \t]*(?:-[ \t]+)?[\w-]+:[ \t]+)(?P<value>[^'\"|>\s].*)")
+
+
+def _quoted(text: str, at: int) -> str:
+    """``text`` with the front-matter line holding ``at`` quoted, when its value is a plain
+    scalar: a claim that starts the value would else be read by YAML as a list (blind38).
+    A JSON string is a YAML double-quoted scalar."""
+    first = text.rfind("\n", 0, at) + 1
+    last = text.find("\n", at)
+    last = len(text) if last == -1 else last
+    line = _PLAIN_LINE.fullmatch(text, first, last)
+    if line is None or not line["value"].startswith("["):
+        return text
+    return text[:first] + line["key"] + json.dumps(line["value"], ensure_ascii=False) + text[last:]
 
 
 def unified_diff(result: FixResult) -> str:

@@ -275,14 +275,21 @@ def _near_misses(
             continue
         own = _shared(_distinctive(fig, library), around)
         if own:
-            near.append((-own, _near_text(found, fig, places)))
+            near.append((-own, _near_text(found, fig, places, stated.qualifier)))
     near.sort()
     return near
 
 
-def _near_text(found: str, fig: FigureValue, places: int) -> str:
+def _near_text(found: str, fig: FigureValue, places: int, qualifier: str | None = None) -> str:
     exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
     rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
+    if qualifier in {"min", "max"} and fig.bound is None:
+        # "over 5 years" for a value of 5 yr: the bound word, not the precision (blind38)
+        return (
+            f"'{found}' is a bound and {fig.ref} states the value {exact}; where the words "
+            f"mean that value ('over' as 'across'), say so with a word that is no bound: "
+            f"for [{exact}](evidence:{fig.ref})"
+        )
     text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
     if rounded != exact and _states(rounded, fig):  # not "100.000%" for 99.9999% (blind24)
         text += f" or, rounded, [{rounded}](evidence:{fig.ref})"

@@ -317,28 +317,54 @@ _PROPORTION = re.compile(
     r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
     r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
 )
+#: Verbs that say a metric came to a value: "IOPS peaked at 150,000" (blind40).
+_REACHED = (
+    r"reached|reaches|reaching|hit|hits|hitting|topped|tops|topping|peaked|peaks|peaking"
+    r"|exceeded|exceeds|exceeding|stands|stood|up"
+)
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
 # sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
+    # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
+    r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
     r"|(?i:speed-?ups?)(?=[ ](?:of|is|was|reached)\b)"
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
-    # of 12,000" (blind20)
-    r"|(?i:throughput|bandwidth|latency)(?=[ ](?:of|is|was|reached|hit|topped)\b|[ ]?:)"
-    r"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:reached|hit|topped|of|at|is|was|were)\b"
+    # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
+    # amplification of 1.1" (blind40)
+    r"|(?i:throughput|bandwidth|latency|(?:save|restore|rebuild|failover|recovery|checkpoint"
+    r"|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction|compression"
+    r"|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?)"
+    rf"(?=[ ](?:of|is|was|{_REACHED})\b|[ ]?:)"
+    rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{_REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    r"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|reached|hit|topped|below|under"
-    r"|<=|>=|[<>≤≥=:])[ ]?)*"
-    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|(?![\d%]|\.\d))(?:{_AFTER})?)"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{_REACHED}|below|under|up[ ]to"
+    r"|above|over|<=|>=|[<>≤≥=:])[ ]?)*"
+    rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
+    rf"|billion|trillion)\b|(?![\d%]|\.\d))"
+    # in numerals, at scale: "IOPS达到两百万" (blind40)
+    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿))(?:{_AFTER})?)"
+)
+# A named quantity's change without a unit: "latency from 0.5 to 0.12", "cuts read latency
+# from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38). Both numbers are figures;
+# a unit after the second ("from 0.5 to 0.12 ms") makes them the range the detector reads.
+_METRIC_FROM_TO = re.compile(
+    r"(?<![A-Za-z])(?:(?i:throughput|bandwidth|latency|latencies)|[KMG]?IOPS|QPS|TPS)"
+    r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
+    r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-_NAMED_QUANTITIES = {"throughput", "bandwidth", "latency"}
+_NAMED_QUANTITY = re.compile(
+    r"(?i:throughput|bandwidth|latency|[a-z -]+[ ](?:time|ratio|factor)"
+    r"|write amplification)"
+)
+_YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 _DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
@@ -423,9 +449,22 @@ _WORD_CUE = _needles(
 )
 _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
-    *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
+    *(
+        "跑分",
+        "得分",
+        "评分",
+        "IOPS",
+        "QPS",
+        "TPS",
+        "写放大",
+        "缩减比",
+        "压缩比",
+        "重删比",
+        "去重比",
+    ),
     *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP"),
     *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
+    *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
@@ -463,19 +502,30 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if "分の" in text or "분의" in text:
             for match in _KANA_FRACTION.finditer(text):
                 yield match.start(), match.end(), "number-word"
-    if not digit:
-        return
+    if not digit and (text.isascii() or not _holds(text, _FIRST_CUE)):
+        return  # a metric's value is in digits, or in numerals ("IOPS达到两百万")
     if _holds(text, _METRIC_CUE):
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
             end = match.end("figure")
-            if match["name"].lower() in _NAMED_QUANTITIES and _NOUN_AFTER.match(text, end):
+            if _NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
                 unit = _WORD_AFTER.match(text, end)
                 if unit is None or canonical_unit(unit[1].lower()) is None:
                     continue  # "the throughput of 3 nodes": a count of what it names
                 end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
             yield match.start("figure"), end, "unit"
+        for match in _METRIC_FROM_TO.finditer(text):
+            if _YEARS.fullmatch(match["a"]) and _YEARS.fullmatch(match["b"]):
+                continue  # "latency from 2019 to 2023": a span of years
+            end = match.end()
+            if _NOUN_AFTER.match(text, end):
+                unit = _WORD_AFTER.match(text, end)
+                if unit is None or canonical_unit(unit[1].lower()) is None:
+                    continue  # "from 2 to 3 teams": a count of what it names
+                end = unit.end()  # "from 0.5 to 0.12 MS": the unit of both
+            yield match.start("a"), match.end("a"), "unit"
+            yield match.start("b"), end, "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):

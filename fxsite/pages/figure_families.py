@@ -275,10 +275,13 @@ _BARE_DEGREES = LazyPattern(
 # Chinese scale words after Latin digits, spaced or not: "120萬", "1000亿", "30 万亿",
 # "超过10亿次"
 # (an amount, or a count of events). A classifier after it counts parts or
-# people ("170亿个晶体管", "8,000万人次", "10亿条向量"), as "8 GPUs" does.
+# people ("170亿个晶体管", "8,000万人次", "10亿条向量"), as "8 GPUs" does, unless what
+# it counts is work ("10亿个文件", "5000万个请求").
 _CJK_SCALE = LazyPattern(
     rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}(?:{APPROX})?{NUM}{SP}?(?:万亿|萬億|亿|億|万|萬)(?:余|多)?次?"
-    r"(?![个個条條人名架家台张張块塊颗顆位款种種项項部辆輛篇件行户戶只]|用户|用戶|客户|员工)"
+    # what is counted at scale is work, as "100 billion files" is: "10亿个文件" (blind40)
+    r"(?![个個](?!小?文件|对象|對象|请求|請求|事务|事務|查询|查詢|操作))"
+    r"(?![条條人名架家台张張块塊颗顆位款种種项項部辆輛篇件行户戶只]|用户|用戶|客户|员工)"
 )
 # K and M amounts joined by a Chinese range word: "200K到300K", "1M至2M".
 _CJK_SCALED_RANGE = LazyPattern(

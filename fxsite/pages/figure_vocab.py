@@ -459,7 +459,9 @@ _PER_UNIT_OF_TIME = (
     r"|秒|分钟|分鐘|分|小时|小時|時間|天|日|초|분|시간)"
 )
 COUNT_RATE = (
-    rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)(?:{WORKLOAD}{SP})?"
+    # up to two words between the number and what it counts: "500,000 metadata operations
+    # per second", "3 billion small files per hour" (blind40)
+    rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)(?:(?:{WORKLOAD}|[a-z][a-z-]{{1,24}}){SP}){{0,2}}"
     rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)}|reads|writes)"
     rf"{SP}(?:(?i:in|within|every){SP})?(?:{_A_UNIT_OF_TIME}"
     rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME}"

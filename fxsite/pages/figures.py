@@ -298,11 +298,23 @@ _NUMWORD_SYMBOL = LazyPattern(
 # Chinese numerals before a Latin unit: "九十四 seconds", "九四 s", "三百 dollars", "两 times
 # faster" (the word is checked in code: :func:`_latin_unit`).
 _NUMERAL_LATIN = LazyPattern(
-    rf"{CJK_NUMERAL}[ \u00a0]?(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
+    # with a classifier between: "一个PB", "1个PB" (blind38)
+    rf"(?:{CJK_NUMERAL}[ \u00a0]?个?|(?<![\d.,])\d+(?:\.\d+)?[ \u00a0]?个)[ \u00a0]?(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
     r"(?![A-Za-z0-9_/])"
 )
 #: What every match of :data:`_NUMERAL_LATIN` holds: a Han character before a Latin letter.
 _HAN_LATIN = re.compile(r"[\u3007\u4e00-\u9fff][ \u00a0]?[A-Za-z]")
+#: What makes "one day" a length of time: "takes one day", "in one day", "under one day".
+_LASTS_BEFORE = re.compile(
+    r"\b(?i:takes?|took|taking|lasts?|lasted|in|within|under|than|only|just|about|for)\s+\Z"
+)
+#: One of a unit of data said with an article: "a petabyte per rack" (blind38), as "one
+#: petabyte" is; "a second" or "a day" is too often an idiom to read so.
+_A_BYTES = LazyPattern(
+    r"\b(?i:a|an)[ \u00a0](?i:kilo|mega|giga|tera|peta|exa|zetta|yotta)"
+    # a bit rate names a class of switch ("a terabit switch") unless it is per something
+    r"(?i:bytes?\b|bits?\b(?=[ \u00a0](?i:per|of|a|an|every|each)\b))"
+)
 
 # Multiplier and fraction words.
 _FRACTION_FIGURE = LazyPattern(
@@ -384,13 +396,26 @@ _FROM_LEFT = LazyPattern(
     rf"从{_SP}?(?P<num>{_SIGN}?{_NUM}){_SP}?[\u4e00-\u9fff]{{0,3}}(?:到|至){_SP}?\Z"
 )
 
+#: A word after a number, which may be its unit.
+_WORD_AFTER = re.compile(r"[ \u00a0]?([^\W\d_]+)")
+# "from 0.5 ms to 0.12", "从0.5毫秒降到0.12": the right side of "from A to B" takes A's
+# unit when it states none (blind38). "from" (从) before A, "to" (到, 至, after up to three
+# characters: 降到, 提升至) after it, then a bare number.
+_FROM_BEFORE = LazyPattern(rf"(?:\b(?i:from)|从){_SP}?(?:{_APPROX})?\Z")
+_TO_RIGHT = LazyPattern(
+    rf"(?:{_SP}+(?i:to|down{_SP}to|up{_SP}to){_SP}+|{_SP}?[\u4e00-\u9fff]{{0,3}}?(?:到|至){_SP}?)"
+    rf"(?P<num>{_SIGN}?{_NUM})(?![\d%]|[.,]\d)"
+)
+
 # A compression or dedup ratio: "8:1", "最高可达8:1" (never a time: minutes
 # have two digits).
 _COLON_RATIO = LazyPattern(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
-#: What "1:1" names rather than measures: a pairing ("a 1:1 mapping", "a 1:1 meeting": blind20).
+#: What "1:1" names rather than measures: a pairing ("a 1:1 mapping", "a 1:1 meeting":
+#: blind20), a swap ("a 1:1 replacement program": blind38).
 _PAIRING = re.compile(
-    r"[ \u00a0-](?i:mapping|meeting|copy|copies|mirror|mirroring|replica|replication|relationship"
-    r"|correspondence|pairing|chat|session|call|match|scale|backup)\b"
+    r"[ \u00a0-](?i:mappings?|meetings?|copy|copies|mirror|mirroring|replicas?|replication"
+    r"|relationships?|correspondence|pairing|chat|sessions?|call|match(?:es|ing)?|scale|backups?"
+    r"|replacements?|swaps?|exchanges?|trade-?ins?|upgrades?|migrations?)\b"
 )
 
 
@@ -413,9 +438,10 @@ def _no_pairing(text: str, match: re.Match[str]) -> bool:
 
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
-# "5 requests per minute", "60 tokens/秒". The first divisor must be a unit.
+# "5 requests per minute", "60 tokens/秒". The first divisor must be a unit. Up to two words
+# before what is counted: "500,000 metadata operations per second" (blind40).
 _RATE_FIGURE = LazyPattern(
-    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:{_WORKLOAD}{_SP})?
+    rf"""{_VALUE}(?:{_MAG_UNIT})?{_SP}?(?:(?:{_WORKLOAD}|[A-Za-z][A-Za-z-]{{0,24}}){_SP}){{0,2}}
     [A-Za-z][A-Za-z-]{{0,30}}
     (?:/(?P<per>[A-Za-z]{{1,20}}|[\u4e00-\u9fff]{{1,2}})(?:/[A-Za-z]{{1,20}})*
       |{_SP}per{_SP}(?P<per_word>[A-Za-z]{{1,20}}))
@@ -577,8 +603,10 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _digit_candidates(text, low)
     if _NUMWORD_CUE.search(low) is not None:
         for match in _NUMWORD_FIGURE.finditer(text):
-            if re.fullmatch(r"(?i:one\s+day)", match.group()):
-                continue  # "one day we will…" is an idiom, not a duration
+            if re.fullmatch(r"(?i:one\s+day)", match.group()) and not _LASTS_BEFORE.search(
+                text, max(0, match.start() - 16), match.start()
+            ):
+                continue  # "one day we will…" is an idiom; "a rebuild takes one day" is not
             yield match.start(), match.end(), "number-word"
         for match in _NUMWORD_SYMBOL.finditer(text):
             if _is_symbol(match["symbol"]):
@@ -587,6 +615,9 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
         for match in _NUMERAL_LATIN.finditer(text):
             if _latin_unit(match["word"], text[match.end() :]):
                 yield match.start(), match.end(), "number-word"
+    if "byte" in low or "bit" in low:
+        for match in _A_BYTES.finditer(text):
+            yield match.start(), match.end(), "number-word"
     if _FRACTION_CUE.search(low) is not None:
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
@@ -795,7 +826,25 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
         taken[left[0] : left[1]] = b"\x01" * (left[1] - left[0])
         result.append((*left, kind))
         pending.append((*left, kind))
-    return sorted(result)
+    return sorted(result + _to_operands(text, spans, taken))
+
+
+def _to_operands(
+    text: str, spans: list[tuple[int, int, str]], taken: bytearray
+) -> list[tuple[int, int, str]]:
+    """The bare right side of "from 0.5 ms to 0.12" (:data:`_TO_RIGHT`)."""
+    found = []
+    for start, end, kind in spans:
+        if kind != "unit" or _FROM_BEFORE.search(text, max(0, start - 12), start) is None:
+            continue
+        match = _TO_RIGHT.match(text, end)
+        if match is None or taken.find(1, *match.span("num")) != -1:
+            continue
+        word = _WORD_AFTER.match(text, match.end())
+        if word is not None and canonical_unit(word[1]) is not None:
+            continue  # "from 0.5 ms to 120 us": a figure of its own, read as one
+        found.append((*match.span("num"), kind))
+    return found
 
 
 def find_bare_figures(text: str) -> list[FigureSpan]:

@@ -571,6 +571,13 @@ _BOUND_BEFORE = re.compile(
     rf"(?<![相对對])(?<![Rr]ather )(?<![Oo]ther )(?i:{word_alternation((*BOUND_WORDS, *COMPARING_WORDS))})"
     rf"\s{{0,8}}(?:(?i:the)\s{{1,8}})?\Z"
 )
+#: "over the" before a length of time that names a span after it: "Over the [10-hour](…)
+#: run" says during (blind40); "over the [94 s](…) mark" is a bound.
+_OVER_A_SPAN = re.compile(r"(?i:over)\s{1,8}(?i:the|a|an)\s{1,8}")
+_SPAN_AFTER = re.compile(
+    r"[ \u00a0-](?i:runs?|period|course|lifetime|life|span|term|window|warranty|tests?"
+    r"|sessions?|campaign|job|training|benchmark|cycles?)\b"
+)
 #: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
 
@@ -588,7 +595,9 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     claim's own words, so a bound written outside it would pass unchecked (blind24)."""
     found = _BOUND_BEFORE.search(text, max(since, start - 24), start)
     if found is not None:
-        return found.group().strip(), False
+        during = _OVER_A_SPAN.fullmatch(found.group()) and _SPAN_AFTER.match(text, end)
+        if not during:
+            return found.group().strip(), False
     after = text[end : min(stop, end + 20)]
     found = _BOUND_AFTER.match(after)
     if found is None or _NOT_A_BOUND.match(after, found.end()) is not None:
