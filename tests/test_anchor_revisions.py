@@ -72,8 +72,8 @@ def test_history_outside_git_is_a_note_not_an_error(tmp_path: Path) -> None:
     shutil.rmtree(project / ".git")
     history = figure_history(project / "evidence")
     assert history.changes == {}
-    assert history.note is not None and "Not a git repository" in history.note
-    assert "Not a git repository" in history_section_html(history, "R1")
+    assert history.note is not None and "outside version control (git)" in history.note
+    assert "outside version control (git)" in history_section_html(history, "R1")
 
 
 def test_history_of_a_shallow_clone_says_so(repo: Path, tmp_path: Path) -> None:

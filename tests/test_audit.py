@@ -39,7 +39,9 @@ LIBRARY = "evidence/index.html"
 ZH = "zh/checkpoint-acceleration/index.html"
 #: the label of E1's row in the Evidence Library, and of its Data sources item
 E1_ROW = r'(<a href="E1/">E1</a>.*?<span class="fx-label fx-label--estimate"[^>]*>)estimate'
-E1_SOURCE = r'(<a class="fx-source-id" href="evidence/E1/">E1</a>.*?fx-label--estimate">)estimate'
+E1_SOURCE = (
+    r'(<a class="fx-source-id" href="evidence/E1/"[^>]*>E1</a>.*?fx-label--estimate">)estimate'
+)
 
 
 def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
@@ -653,14 +655,14 @@ ATTACKS = [
         "data sources title",
         edit(
             HOME,
-            r'(<span class="fx-source-title">)Training-bubble model',
+            r'(<span class="fx-source-title"[^>]*>)Training-bubble model',
             r"\1Training-bubble test",
         ),
         "FX612",
     ),
     Attack(
         "data sources unknown record",
-        edit(HOME, r'(<a class="fx-source-id" href="evidence/E1/">)E1', r"\1E7"),
+        edit(HOME, r'(<a class="fx-source-id" href="evidence/E1/"[^>]*>)E1', r"\1E7"),
         "FX612",
     ),
     Attack(

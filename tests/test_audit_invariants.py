@@ -100,12 +100,12 @@ ATTACKS = [
 
 NEAR_MISSES = [
     ("untouched", lambda html: html),
-    ("quotes of an attribute", sub(r"<th scope='col'>Relation", '<th scope="col">Relation')),
+    ("quotes of an attribute", sub(r"<th scope='col'>Computed", '<th scope="col">Computed')),
     (
         "attributes reordered",
         sub(
-            r'<td class="fx-meta" data-label="Must equal">',
-            '<td data-label="Must equal" class="fx-meta">',
+            r'<td class="fx-meta" data-label="Compared with">',
+            '<td data-label="Compared with" class="fx-meta">',
         ),
     ),
 ]

@@ -286,7 +286,7 @@ def test_check_build_and_audit_agree_on_a_chinese_site_of_records(tmp_path: Path
     audited = fxsite_here("audit", "site", cwd=site)
     assert audited.returncode == 0, audited.stdout
     record_page = (site / "site" / "evidence" / "R2" / "index.html").read_text("utf-8")
-    assert "不变式" in record_page  # the invariants' heading, in the site's language
+    assert "指标之间如何吻合" in record_page  # the invariants' heading, in the site's language
 
     (evidence / "x2.yaml").write_text(_record("x2", _FIGURE), "utf-8")
     (evidence / "R5.yaml").write_text(

@@ -212,7 +212,7 @@ def test_record_page_shows_each_invariant_with_its_numbers(tmp_path: Path) -> No
     # the names it reads, as code ("t × x2" is no multiplier)
     assert "<code>size</code> ÷ <code>t</code> = <code>bw</code>" in section
     assert '<a class="fx-input" href="#bw" title="Bw">698\u00a0MB/s</a>' in section
-    assert "<code>5%</code> <span class='fx-apart'>apart: <code>0.0183%</code></span>" in section
+    assert "<code>5%</code> <span class='fx-apart'>found: <code>0.0183%</code></span>" in section
     assert "✓</span> holds" in section
     assert "bandwidth is size &lt;b&gt;over&lt;/b&gt; time" in section
     # no data-fx-ref rows: the audit's record-row reader sees the figures only
@@ -221,7 +221,7 @@ def test_record_page_shows_each_invariant_with_its_numbers(tmp_path: Path) -> No
 
 def test_record_page_absolute_tolerance_is_shown_in_its_unit(tmp_path: Path) -> None:
     library = load(tmp_path, {"R1.yaml": record("hundred * 1.004", "hundred", "500 ms")})
-    assert "<code>500 ms</code> <span class='fx-apart'>apart: <code>400\u00a0ms</code>" in _page(
+    assert "<code>500 ms</code> <span class='fx-apart'>found: <code>400\u00a0ms</code>" in _page(
         library
     )
 

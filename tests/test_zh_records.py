@@ -108,7 +108,7 @@ def test_a_page_shows_the_record_in_its_language(
     assert tooltip(_claim(lib, "evidence:R7#save", lang), lib) == tip
     assert _claim(lib, "evidence:R7#setup.baseline", lang).display == baseline
     item = source_item(lib.records["R7"], lambda record, anchor: f"/evidence/{record}/", lang)
-    assert f'<span class="fx-source-title">{title}</span>' in item
+    assert f'<span class="fx-source-title" id="fx-source-R7">{title}</span>' in item
 
 
 @pytest.mark.parametrize(

@@ -234,7 +234,10 @@ def figure_history(evidence_dir: Path) -> History:
     """Every committed change to the records under ``evidence_dir``."""
     top = repo_top(evidence_dir) if evidence_dir.is_dir() else None
     if top is None:
-        return History(note="Not a git repository: no figure history is available.")
+        return History(
+            note="No change history is shown: this site was built from records kept outside "
+            "version control (git), so there is no record of earlier values to list."
+        )
     rel = evidence_dir.resolve().relative_to(top.resolve()).as_posix()
     rel = "" if rel == "." else rel
     commits = _log(top, rel)

@@ -187,14 +187,19 @@
     if (evidence) card.setAttribute("data-fx-card", "evidence");
   }
 
-  /* Below the claim, or above where there is more room; inside the viewport. */
+  /* Below the claim, or above where there is more room; inside the viewport. A claim
+     wrapped over two lines is kept clear whole: below its last line or above its first.
+     On a phone the card takes the width of the screen less its margins. */
   function place() {
     if (!open) return;
-    var rect = open.claim.getClientRects()[0] || open.claim.getBoundingClientRect();
+    var boxes = open.claim.getClientRects();
+    var first = boxes[0] || open.claim.getBoundingClientRect();
+    var last = boxes[boxes.length - 1] || first;
+    var rect = {left: first.left, top: first.top, bottom: Math.max(first.bottom, last.bottom)};
     var vw = document.documentElement.clientWidth, vh = window.innerHeight;
     if (rect.bottom < 0 || rect.top > vh) { close(false); return; }
     var card = open.card;
-    var width = Math.min(352, vw - 16);
+    var width = vw <= 480 ? vw - 16 : Math.min(352, vw - 16);
     card.style.width = width + "px";
     var height = card.offsetHeight;
     var below = rect.bottom + 6, above = rect.top - 6 - height;

@@ -128,15 +128,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.permalink": "Permanent link to this figure",
         "record.computed_as": "Computed as",
         "record.source_states": "the source states {value}",
-        "record.invariants": "Invariants",
+        "record.invariants": "How the figures agree",
         "record.invariants_lead": (
-            "How these figures relate, checked by every build and by fxsite audit."
+            "Each relation below is computed again from the figures by every build and by "
+            "fxsite audit, and compared with the figure it should match: it holds when the "
+            "two differ by no more than the difference the record allows. The note under "
+            "each says why the relation is stated."
         ),
-        "record.relation": "Relation",
-        "record.equals": "Must equal",
-        "record.within": "Within",
-        "record.apart": "apart:",
-        "record.check": "Check",
+        "record.relation": "Computed",
+        "record.equals": "Compared with",
+        "record.within": "Difference allowed",
+        "record.apart": "found:",
+        "record.check": "Result",
         "record.holds": "holds",
         "record.fails": "does not hold",
         "record.notes": "Notes",
@@ -242,13 +245,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.permalink": "此指标的永久链接",
         "record.computed_as": "计算方式",
         "record.source_states": "来源写作 {value}",
-        "record.invariants": "不变式",
-        "record.invariants_lead": "这些指标之间的关系，每次构建和 fxsite audit 都会检查。",
-        "record.relation": "关系",
-        "record.equals": "应等于",
-        "record.within": "容差",
-        "record.apart": "相差：",
-        "record.check": "检查",
+        "record.invariants": "指标之间如何吻合",
+        "record.invariants_lead": (
+            "下列每个关系都由每次构建和 fxsite audit 根据指标重新计算，并与应当吻合的指标比较："
+            "两者之差不超过记录允许的差值即为成立。每项下方的说明解释为何声明该关系。"
+        ),
+        "record.relation": "计算",
+        "record.equals": "比较对象",
+        "record.within": "允许差值",
+        "record.apart": "实际：",
+        "record.check": "结果",
         "record.holds": "成立",
         "record.fails": "不成立",
         "record.notes": "说明",

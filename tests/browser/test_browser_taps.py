@@ -78,6 +78,9 @@ CARD = """claim => {
           title: title ? title.textContent : '', text: card.innerText,
           left: r.left, right: r.right, top: r.top, bottom: r.bottom,
           vw: document.documentElement.clientWidth, vh: innerHeight,
+          // any line of the claim under the card (a claim wrapped over two lines: blind39)
+          covers: [...claim.getClientRects()].some(b => b.width * b.height >= 1
+            && b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom),
           expanded: claim.getAttribute('aria-expanded'),
           controls: claim.getAttribute('aria-controls') === card.id};
 }"""
@@ -215,7 +218,7 @@ def _first_tap(at: str, href: str, aim: dict[str, Any], opened: dict[str, Any]) 
         wrong.append(f"{at}: the page moved when the card opened")
     if opened["followed"] != aim["followed"]:
         wrong.append(f"{at}: the first tap navigated")
-    if not opened["hit"]:
+    if not opened["hit"] or card["covers"]:
         wrong.append(f"{at}: the open card covers the claim")
     return wrong
 
