@@ -10,8 +10,9 @@ figure, or refused that states none:
 * Refused, naming no figure: a size set in a configuration ("Set the stripe size to 128
   KiB"), a power supply by its rating ("two 1600 W power supplies"), a list of link classes
   ("100 Gb, 200 Gb and 400 Gb Ethernet"), a drive's capacity with 的 ("15.36 TB 的 NVMe
-  硬盘"), a reading time ("阅读约需 5 分钟"), and "Over the [10-hour](…) run" (during, not
-  more than).
+  硬盘"), a reading time ("阅读约需 5 分钟"), a schedule whose own verb is not an operation
+  ("训练任务每 5 秒采样一次": the sentence trains, the schedule samples), and "Over the
+  [10-hour](…) run" (during, not more than).
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ ROWS = [
     ("near miss: a system's capacity", "系统容量 15 TB。", [("FX501", 3, 6)]),
     ("a reading time", "本白皮书共 24 页，阅读约需 10 分钟。", []),
     ("near miss: a read of data", "读取约需 5 分钟。", [("FX501", 3, 6)]),
+    ("a schedule whose verb samples", "训练任务每 5 秒采样一次。", []),
+    ("near miss: a schedule whose verb saves", "训练任务每 30 分钟保存一次检查点。", [("FX501", 3, 7)]),
+    ("near miss: 进行 a backup", "每隔 5 分钟进行一次备份。", [("FX501", 3, 4)]),
     ("over the run", "Over the [10 h](evidence:E1#run_duration) run, it saved.", []),
     ("near miss: over the mark", "It finished over the [10 h](evidence:E1#run_duration) mark.", [("FX503", 3, 23)]),
     ("near miss: over", "It took over [10 h](evidence:E1#run_duration).", [("FX503", 3, 15)]),
