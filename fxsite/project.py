@@ -265,6 +265,13 @@ class Project:
             raise ConfigError(
                 f"fxsite: faq_page '{faq}' must be a page path inside docs, like faq.md"
             )
+        if faq is not None and faq.startswith(f"{self.paths.library_prefix}/"):
+            # the library's folder holds only generated pages: the FAQ would be lost (blind35)
+            raise ConfigError(
+                f"fxsite: faq_page '{faq}' is inside library_url "
+                f"'{self.paths.library_prefix}', where the Evidence Library's pages are "
+                "generated; put it outside, like faq.md"
+            )
 
     def _inputs(self, files: list[Path]) -> tuple[object, ...]:
         """What the library is made of outside the YAML: every record file's and document's stamp."""

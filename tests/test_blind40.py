@@ -17,8 +17,10 @@ figure, or refused that states none:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import fxsite_here, library, rows_site, sentence_errors
 
 ROWS = [
     # rates with words between
@@ -71,3 +73,15 @@ ROWS = [
 @pytest.mark.parametrize(("sentence", "errors"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_blind40(sentence: str, errors: list[tuple[str, int, int]]) -> None:
     assert sentence_errors(sentence, library()) == errors
+
+
+def test_an_faq_page_inside_the_library_folder_is_a_usage_error(tmp_path: Path) -> None:
+    """blind35: ``faq_page: evidence/index.md`` lost the FAQ under the generated library."""
+    site = rows_site(tmp_path / "s")
+    config = site / "mkdocs.yml"
+    plain = config.read_text("utf-8")
+    for faq, code in (("evidence/index.md", 2), ("evidence-faq.md", 0)):
+        config.write_text(plain.replace("  - fxsite\n", f"  - fxsite:\n      faq_page: {faq}\n"))
+        out = fxsite_here("check", ".", cwd=site)
+        assert out.returncode == code, out.stdout + out.stderr
+        assert ("inside library_url 'evidence'" in out.stderr) == (code == 2), out.stderr
