@@ -1,0 +1,118 @@
+"""Parts and settings named by their size, rate or rating, not a quantity stated.
+
+A server takes modules of a size ("128 GB DIMMs"), a rack holds drives of a form factor
+("3.5-inch drive bays"), a network is named by its standard rate ("100 Gb Ethernet",
+"32Gb Fibre Channel"), a power supply by its rating ("two 1600 W power supplies"), a
+workload by its I/O size ("4K random read IOPS"), and a configuration sets a size ("Set
+the stripe size to 128 KiB"). :func:`names_a_part` is asked about every figure the
+detector finds (:func:`fxsite.pages.figure_names.names_a_class`).
+
+Each pattern matches from the figure's first digit, so a bound word before it ("up to 128
+GB DIMMs") keeps the figure a claim; "over" a network is the way a protocol runs ("NVMe
+over 100Gb Ethernet"), not a bound. A total, a system's capacity, a rate written as one
+("400 Gb/s InfiniBand ports") and power drawn ("draws 1600 W") are figures.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["names_a_part"]
+
+# A form factor: "3.5-inch drive bays", "a 2.5-inch SATA SSD" (as "a 19-inch rack" is).
+_FORM_FACTOR = re.compile(
+    r"\d+(?:\.\d+)?-inch(?=\s+(?i:drives?|bays?|sata|sas|hdds?|ssds?|disks?|nvme|u\.2"
+    r"|form|slots?|chassis|racks?)\b)"
+)
+# A connector named by its size: "3.5mm jack", "a 2.5 mm headphone plug".
+_CONNECTOR = re.compile(
+    r"\d+(?:\.\d+)?[ \u00a0]?mm(?=\s+(?:(?i:audio|headphone|headset|stereo|mic|microphone|"
+    r"TRS|TRRS|phone)\s+)?(?i:jacks?|plugs?|connectors?|sockets?|ports?)\b)"
+)
+# Memory modules named by their size, as drive bays by their form factor: "128 GB
+# DIMMs", "128-GB DIMMs", "64GB DDR5 RDIMMs" (a server takes modules of a size). One module is a
+# configuration stated ("a 64 GB DIMM per socket is the minimum"), and a total is a
+# figure ("2 TB of memory").
+_MODULE = re.compile(
+    r"\d+[ \u00a0-]?(?:GB|GiB|TB)(?=[ \u00a0](?:DDR\d[ \u00a0])?(?:(?:R|LR|U|SO-?|MR)?DIMMs"
+    r"|(?i:memory\s+modules))\b)"
+)
+# A network link named by its standard rate, as the trade writes a class ("100 Gb
+# Ethernet adapter", "100G ports"); a rate written as one ("400 Gb/s InfiniBand ports")
+# states the link's speed and is a figure.
+_LINK_RATES = r"1|2\.5|5|10|25|40|50|100|200|400|800"
+# Fibre Channel's generations are named by their rate, as Ethernet's are: "32Gb Fibre
+# Channel", "64G FC ports" (blind38).
+_FC_RATES = r"4|8|16|32|64|128"
+_NETWORKS = r"(?i:ethernet|infiniband|fib(?:re|er)\s+channel|RoCE(?:v2)?)|FC(?:-NVMe)?"
+# A list of them: "100 Gb, 200 Gb and 400 Gb Ethernet" (blind40).
+_LINK_LIST = rf"(?:,?[ \u00a0](?:(?:and|or)[ \u00a0])?(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit))*"
+_LINK_CLASS = re.compile(
+    rf"(?:(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?={_LINK_LIST}[ \u00a0](?:{_NETWORKS}|(?i:nics?|adapters?"
+    r"|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b)"
+    rf"|(?:{_FC_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?=[ \u00a0](?i:fib(?:re|er)\s+channel)\b|[ \u00a0]FC\b))"
+)
+# A network a protocol runs over, by its class: "NVMe over 100Gb Ethernet", "over 32Gb
+# Fibre Channel" (blind38) says how, not how much; "over 100 Gb of data" is a bound.
+_OVER_LINK = re.compile(rf"(?i:over)[ \u00a0](?={_LINK_CLASS.pattern}[ \u00a0](?:{_NETWORKS})\b)")
+# A power supply named by its rating, as a part is: "two 1600 W power supplies", "2 x 1600 W
+# Titanium PSUs", "2 个 1600W 钛金电源" (blind40); "draws 1600 W" is a figure.
+_PSU = re.compile(
+    r"\d{3,4}[ \u00a0]?W(?=[ \u00a0](?:(?:[A-Z][\w-]*|80[ \u00a0]PLUS|(?i:hot-?swap(?:pable)?"
+    r"|redundant|AC|DC))[ \u00a0]){0,3}(?i:power[ \u00a0]suppl(?:y|ies)|PSUs?)\b"
+    r"|[ \u00a0]?(?:钛金|铂金|金牌|白金|冗余|热插拔)*[ \u00a0]?电源)"
+)
+# A drive named by its capacity, as the trade names a class of part ("15.36 TB NVMe
+# drives", "7.68 TB SSDs", "16 TB HDDs"); a system's or a pool's capacity is a figure.
+_DRIVE = re.compile(
+    r"\d+(?:\.\d+)?[ \u00a0-]?(?:GB|TB)(?=[ \u00a0](?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]"
+    r"|E[13]\.[SL]|M\.2|enterprise|data-?center)[ \u00a0])*(?i:drives?|SSDs?|HDDs?|disks?)\b"
+    # "15.36 TB 的 NVMe 硬盘", "30.72TB 的 SSD" (blind40)
+    r"|[ \u00a0]?的?[ \u00a0]?(?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]|企业级)[ \u00a0]?)*"
+    r"(?:固态硬盘|机械硬盘|硬盘|SSD|HDD|盘))"
+)
+# The size of each I/O of a workload, named as benchmarks name it ("4 KiB random read",
+# "128 KiB sequential writes", "8K blocks"); a rate or a latency of it is the figure.
+_IO_SIZE = re.compile(
+    r"\d+[ \u00a0-]?(?:KiB|KB|K|MiB|MB|M)(?=[ \u00a0](?i:random|sequential|seq|rand|mixed"
+    r"|blocks?|block\s+size|I/?Os?|reads?|writes?|transfers?)\b)"
+)
+# The workload's name before its unit: "4K random read IOPS" are the IOPS of 4 KiB random
+# reads, as the trade writes them (blind38), not 4,000 IOPS.
+_IO_WORKLOAD = re.compile(
+    r"[ \u00a0](?i:random|sequential|seq|rand|mixed)(?:[ \u00a0/-](?i:read|write|r/w|rw|reads"
+    r"|writes|mixed))*[ \u00a0](?:IOPS|I/Os)"
+)
+#: The sizes whose IOPS are measured (a rate of larger I/Os is said as bandwidth): "400K
+#: random read IOPS" is a figure.
+_IOPS_SIZE = re.compile(r"(?:4|8|16|32|64)[ \u00a0-]?(?:KiB|KB|K)")
+# A size set in a configuration, not measured: "Set the stripe size to 128 KiB", "a block
+# size of 1 MiB", "条带大小设置为 128 KiB" (blind40); "the pool's size is 2 PB" is a figure.
+_SETTING_BEFORE = re.compile(
+    r"(?:\b(?i:stripe|block|chunk|record|page|sector|strip|segment|object|blob|extent|i/?o"
+    r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:size|width)"
+    r"(?:[ \u00a0](?i:of|to|is|=|at)|[ \u00a0]?[:=])?"
+    r"|(?:条带|块|分块|页|扇区|记录|对象|IO|I/O)(?:大小|尺寸)(?:设置为|设为|设置成|为|是|[:：=])?)"
+    r"[ \u00a0]?\Z"
+)
+_SETTING_SIZE = re.compile(r"\d+(?:\.\d+)?[ \u00a0]?(?:KiB|KB|K|MiB|MB|M|GiB|GB|B|bytes)")
+_PARTS = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PSU, _DRIVE, _IO_SIZE)
+
+
+def names_a_part(text: str, start: int, end: int) -> bool:
+    """True when the figure at ``text[start:end]`` names a part, a network, a workload or a
+    setting by its size (the patterns above)."""
+    over = _OVER_LINK.match(text, start)
+    if over is not None:
+        start = over.end()  # "over" a network is the way, not a bound
+    if any(
+        (match := pattern.match(text, start)) is not None and match.end() == end
+        for pattern in _PARTS
+    ):
+        return True
+    if _SETTING_SIZE.fullmatch(text, start, end) and _SETTING_BEFORE.search(
+        text, max(0, start - 40), start
+    ):
+        return True
+    size = _IOPS_SIZE.match(text, start)
+    return size is not None and _IO_WORKLOAD.fullmatch(text, size.end(), end) is not None
