@@ -299,7 +299,8 @@ _NUMWORD_SYMBOL = LazyPattern(
 # faster" (the word is checked in code: :func:`_latin_unit`).
 _NUMERAL_LATIN = LazyPattern(
     # with a classifier between: "一个PB", "1个PB" (blind38)
-    rf"(?:{CJK_NUMERAL}[ \u00a0]?个?|(?<![\d.,])\d+(?:\.\d+)?[ \u00a0]?个)[ \u00a0]?(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
+    rf"(?:{CJK_NUMERAL}[ \u00a0]?个?|(?<![\d.,])\d+(?:\.\d+)?[ \u00a0]?个)[ \u00a0]?"
+    rf"(?P<word>[A-Za-z][A-Za-z-]{{0,11}}(?:/[A-Za-z]{{1,8}})?)"
     r"(?![A-Za-z0-9_/])"
 )
 #: What every match of :data:`_NUMERAL_LATIN` holds: a Han character before a Latin letter.
@@ -396,8 +397,6 @@ _FROM_LEFT = LazyPattern(
     rf"从{_SP}?(?P<num>{_SIGN}?{_NUM}){_SP}?[\u4e00-\u9fff]{{0,3}}(?:到|至){_SP}?\Z"
 )
 
-#: A word after a number, which may be its unit.
-_WORD_AFTER = re.compile(r"[ \u00a0]?([^\W\d_]+)")
 # "from 0.5 ms to 0.12", "从0.5毫秒降到0.12": the right side of "from A to B" takes A's
 # unit when it states none (blind38). "from" (从) before A, "to" (到, 至, after up to three
 # characters: 降到, 提升至) after it, then a bare number.
@@ -799,7 +798,8 @@ def _merge_ranges(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[in
 
 
 def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains)."""
+    """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains), and the bare right
+    one of "from 0.5 ms to 0.12" (:func:`_to_operands`)."""
     result = list(spans)
     pending = list(spans)
     # The characters figures take, one byte each: whether a left operand overlaps
@@ -838,12 +838,8 @@ def _to_operands(
         if kind != "unit" or _FROM_BEFORE.search(text, max(0, start - 12), start) is None:
             continue
         match = _TO_RIGHT.match(text, end)
-        if match is None or taken.find(1, *match.span("num")) != -1:
-            continue
-        word = _WORD_AFTER.match(text, match.end())
-        if word is not None and canonical_unit(word[1]) is not None:
-            continue  # "from 0.5 ms to 120 us": a figure of its own, read as one
-        found.append((*match.span("num"), kind))
+        if match is not None and taken.find(1, *match.span("num")) == -1:
+            found.append((*match.span("num"), kind))  # not "to 120 us", a figure found
     return found
 
 

@@ -573,7 +573,7 @@ _BOUND_BEFORE = re.compile(
 )
 #: "over the" before a length of time that names a span after it: "Over the [10-hour](…)
 #: run" says during (blind40); "over the [94 s](…) mark" is a bound.
-_OVER_A_SPAN = re.compile(r"(?i:over)\s{1,8}(?i:the|a|an)\s{1,8}")
+_OVER_A_SPAN = re.compile(r"(?i:over)\s{1,8}(?i:the)\s{1,8}")
 _SPAN_AFTER = re.compile(
     r"[ \u00a0-](?i:runs?|period|course|lifetime|life|span|term|window|warranty|tests?"
     r"|sessions?|campaign|job|training|benchmark|cycles?)\b"
