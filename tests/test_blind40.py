@@ -34,6 +34,8 @@ ROWS = [
     ("peaked at", "IOPS peaked at 150,000.", [("FX501", 3, 16)]),
     ("a scale word", "IOPS: 2 million.", [("FX501", 3, 7)]),
     ("in numerals", "IOPS达到两百万。", [("FX501", 3, 7)]),
+    ("in words", "Random read IOPS topping two million.", [("FX501", 3, 26)]),
+    ("near miss: words after no metric", "A million thanks to IOPS fans.", []),
     ("a time named", "Restore time: 600", [("FX501", 3, 15)]),
     ("a ratio named", "A data reduction ratio of 4.", [("FX501", 3, 27)]),
     ("write amplification", "Write amplification of 1.1.", [("FX501", 3, 24)]),

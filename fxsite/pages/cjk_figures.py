@@ -317,6 +317,11 @@ _PROPORTION = re.compile(
     r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
     r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
 )
+#: A number in English words at a scale: "two million", "a million".
+_WORD_SCALED = (
+    r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|a)[ ]"
+    r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
+)
 #: Verbs that say a metric came to a value: "IOPS peaked at 150,000" (blind40).
 _REACHED = (
     r"reached|reaches|reaching|hit|hits|hitting|topped|tops|topping|peaked|peaks|peaking"
@@ -345,8 +350,8 @@ _METRIC_VALUE = re.compile(
     r"|above|over|<=|>=|[<>≤≥=:])[ ]?)*"
     rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
-    # in numerals, at scale: "IOPS达到两百万" (blind40)
-    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿))(?:{_AFTER})?)"
+    # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
+    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED})(?:{_AFTER})?)"
 )
 # A named quantity's change without a unit: "latency from 0.5 to 0.12", "cuts read latency
 # from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38). Both numbers are figures;
@@ -456,6 +461,7 @@ _METRIC_NEEDLES = (
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
+_SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
 _FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
 _TENTHS_CUE = _needles("成")
 _SPEND_CUE = _needles("满")
@@ -491,8 +497,8 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if "分の" in text or "분의" in text:
             for match in _KANA_FRACTION.finditer(text):
                 yield match.start(), match.end(), "number-word"
-    if not digit and (text.isascii() or not _holds(text, _FIRST_CUE)):
-        return  # a metric's value is in digits, or in numerals ("IOPS达到两百万")
+    if not digit and not _holds(text, _FIRST_CUE if not text.isascii() else _SCALE_WORD_CUE):
+        return  # a metric's value is in digits, numerals ("IOPS达到两百万") or words at scale
     if _holds(text, _METRIC_CUE):
         for match in _METRIC_VALUE.finditer(text):
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
