@@ -38,7 +38,9 @@ ROWS = [
     ("near miss: a 1:1 ratio", "It keeps a 1:1 data reduction ratio.", [("FX501", 3, 12)]),
     # the I/O size of a workload
     ("4K random read IOPS", "The 4K random read IOPS test uses a queue depth of 32.", []),
-    ("64 KiB sequential write IOPS", "We show 64 KiB sequential write IOPS.", []),
+    ("4 KiB random write IOPS results", "We show 4 KiB random write IOPS results.", []),
+    ("near miss: a larger size (blind42)", "We show 64 KiB sequential write IOPS.", [("FX501", 3, 9)]),
+    ("near miss: naming nothing (blind42)", "It delivers 4K random read IOPS.", [("FX501", 3, 13)]),
     ("near miss: a count of IOPS", "It delivers 400K random read IOPS.", [("FX501", 3, 13)]),
     ("near miss: no workload", "It delivers 4K IOPS.", [("FX501", 3, 13)]),
     # from A to B

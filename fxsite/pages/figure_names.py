@@ -199,14 +199,17 @@ _EVENT_CJK = (
 )
 _NAME_BEFORE_CJK = re.compile(
     rf"(?:(?:{_EVENT_CJK})(?:的)?(?:时长|時長|は|는|은|为期|為期)?|步行|徒歩|도보|走路|车程|車程"
-    r"|成立|創業|创立|創立|연중무휴|年中無休|全年无休|全天候|24[ \u00a0]?(?:時間|小时|小時|시간)"
-    # a reading time: "阅读约需 5 分钟" (blind40), as "5 分钟阅读" and "a 5 min read"
-    r"|阅读(?:时间)?(?:约|大约)?(?:需要?|用时|为)?)"
+    r"|成立|創業|创立|創立|연중무휴|年中無休|全年无休|全天候|24[ \u00a0]?(?:時間|小时|小時|시간))"
     r"[ \u00a0]?(?:约|約|大约)?[ \u00a0]?\Z"
 )
 _NAME_AFTER_CJK = re.compile(
     rf"[ \u00a0]?(?:的)?(?:线上|在线|線上|オンライン|온라인)?[ \u00a0]?(?:{_EVENT_CJK})|来|來"
     r"|[ \u00a0]?の?(?:実績|歴史)|[ \u00a0]?365[ \u00a0]?[日天일]"
+)
+#: A reading time: "阅读约需 5 分钟" (blind40), as "5 分钟阅读" and "a 5 min read"; in
+#: minutes only ("故障切换阅读约需 5 秒" is no reading: blind42).
+_READING_BEFORE = re.compile(
+    r"阅读(?:时间)?(?:约|大约)?(?:需要?|用时|为)?[ \u00a0]?(?:约|大约)?[ \u00a0]?\Z"
 )
 #: A UK postcode: "EC3A 8BF" names a place.
 _POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \u00a0]\d[A-Z]{2}\b")
@@ -246,6 +249,10 @@ def _names_a_time(text: str, start: int, end: int) -> bool:
         _NAME_BEFORE_CJK.search(text, max(0, start - 12), start) or _NAME_AFTER_CJK.match(text, end)
     ):
         return True
+    if text.endswith(("分钟", "分鐘"), start, end) and _READING_BEFORE.search(
+        text, max(0, start - 10), start
+    ):
+        return True  # a reading time in minutes
     postcode = _POSTCODE.search(text, max(0, start - 6), min(len(text), end + 4))
     if postcode is not None and postcode.start() <= start and end <= postcode.end():
         return True
@@ -261,7 +268,7 @@ OPERATIONS_CJK = (
     *("启动", "啟動", "迁移", "遷移", "同步", "复制", "複製", "写入", "寫入", "读取", "讀取"),
     *("스냅샷", "로드", "부팅", "刷盘", "落盘", "持久化", "回滚", "重启", "重啟", "克隆"),
     *("再起動", "再開", "書き込み", "読み込み", "쓰기", "읽기", "재시작", "快照", "断点续训"),
-    *("续训", "训练", "訓練", "推理", "重载", "重載", "冷启动", "冷啟動"),
+    *("续训", "训练", "訓練", "推理", "重载", "重載", "冷启动", "冷啟動", "故障切换", "故障切換"),
 )
 #: Words naming an operation a product performs, whose time, rate or size is measured: a
 #: sentence that holds one states a figure by an event's, a walk's or a schedule's words
@@ -291,21 +298,21 @@ _TOPIC_BEFORE = re.compile(
 )
 
 
-#: The verb a Chinese schedule governs, right after it: "每 5 秒采样一次" (sample), "每隔 30
-#: 分钟保存一次" (save).
-_VERB_AFTER_CJK = re.compile(
-    r"[ \u00a0]?(?:钟|ごとに?|毎に?|おきに?|마다)?[ \u00a0]?([\u4e00-\u9fff]{2})"
-)
+#: The clause a Chinese schedule governs, after it up to its punctuation: "每 5 秒采样一次"
+#: (samples), "每 60 秒才能完成一次" (finishes).
+_CLAUSE_AFTER_CJK = re.compile(r"[^，。；！？,;.!?\n]{0,24}")
 
 
 def _schedules_work(text: str, start: int, end: int) -> bool:
-    """Whether a schedule in Chinese times an operation a product performs: the verb
-    right after it decides where there is one ("训练任务每 5 秒采样一次" samples on a
-    schedule, whatever the sentence trains: blind40; "每隔 5 分钟备份一次" backs up so often,
-    a figure: blind27); else the sentence (:func:`performs`)."""
-    verb = _VERB_AFTER_CJK.match(text, end)
-    if verb is not None and verb[1] not in {"一次", "進行", "进行"}:
-        return _PERFORMS.match(verb[1]) is not None
+    """Whether a schedule in Chinese times an operation a product performs: the clause it
+    governs decides where it has words ("训练任务每 5 秒采样一次" samples on a schedule,
+    whatever the sentence trains: blind40; "每隔 5 分钟备份一次" backs up so often, and "NFS 每
+    60 秒才能完成一次" finishes so often: figures, blind27 and blind42); else the sentence
+    (:func:`performs`)."""
+    clause = _CLAUSE_AFTER_CJK.match(text, end)
+    words = clause.group() if clause is not None else ""
+    if any("\u4e00" <= c <= "\u9fff" for c in words.replace("一次", "").replace("钟", "")):
+        return _PERFORMS.search(words) is not None
     return performs(text, start, end)
 
 

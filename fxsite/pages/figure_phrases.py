@@ -122,6 +122,22 @@ _BY_NUMBER = LazyPattern(
     rf"{SP}(?i:by){SP}(?P<figure>\d{{1,2}}[.,]\d{{1,3}}|\d)(?![\d.,]\d)(?=\s*(?:[.,;:!?)]|\Z))"
 )
 _SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
+#: A number with a scale letter and no unit, after a verb of performance or "versus", or
+#: after the work it counts and a colon: "The FX100 sustains 350K.", "delivers 2M", "Versus
+#: 120K on NFS", "Random reads: 800K." (blind42: each reads as a rate of I/O). "We have 350K
+#: users" counts people; a noun after the number makes it a count of that noun.
+_SCALED_BARE = LazyPattern(
+    r"(?:\b(?i:sustain|deliver|serve|handle|reach|hit|top|achieve|push|versus|vs\.?|against"
+    r"|compared\s+(?:to|with))(?:s|es|ed|ing)?|\b(?i:reads?|writes?|ops|operations|requests"
+    r"|transactions|queries|IOPS)[ \u00a0]?:)"
+    # up to three words between: "serves random reads beyond 800K"
+    r"(?:\s+[a-z][a-z-]{0,15}){0,3}?"
+    r"(?:\s+(?i:up\s+to|over|beyond|more\s+than|at|around|about|nearly|almost|roughly))*\s+"
+    # "4K", "8K" alone name a resolution ("in 4K"); a noun after counts it ("350K users")
+    r"(?P<figure>(?![1-8][Kk]\b)\d+(?:\.\d+)?[KkMB])(?!\w|[.,]\d)"
+    r"(?![ \u00a0]+(?!(?i:on|in|at|for|with|and|or|vs|versus|from|to|than|across)\b)[A-Za-z])"
+)
+_SCALED_CUE = re.compile(r"\d[KkMB]\b")
 #: A price written without its currency (blind20): a number after "priced at", "costs",
 #: "Price:" or "Pricing:" that ends its clause or is a price per something ("49.99 a month",
 #: "49/seat/month"), or after "just", "only", "save up to" when it is a price per something.
@@ -164,6 +180,9 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _UNSIGNED_PRICE.finditer(text):
             group = "price" if match["price"] is not None else "per"
             yield match.start(group), match.end(group), "currency"
+    if _SCALED_CUE.search(text) is not None:
+        for match in _SCALED_BARE.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"
     if _BY_CUE.search(text) is not None:
         for match in _BY_NUMBER.finditer(text):
             yield match.start("figure"), match.end("figure"), "ratio"

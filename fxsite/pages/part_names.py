@@ -45,12 +45,19 @@ _LINK_RATES = r"1|2\.5|5|10|25|40|50|100|200|400|800"
 # Channel", "64G FC ports" (blind38).
 _FC_RATES = r"4|8|16|32|64|128"
 _NETWORKS = r"(?i:ethernet|infiniband|fib(?:re|er)\s+channel|RoCE(?:v2)?)|FC(?:-NVMe)?"
-# A list of them: "100 Gb, 200 Gb and 400 Gb Ethernet" (blind40).
-_LINK_LIST = rf"(?:,?[ \u00a0](?:(?:and|or)[ \u00a0])?(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit))*"
+# In Chinese: "100Gb 以太网", "32Gb 光纤通道", "4 个 100Gb 以太网端口" (blind42).
+_NETWORKS_CJK = r"[ \u00a0]?(?:以太网|乙太网|光纤通道|光纖通道|InfiniBand|网卡|端口|交换机)"
+# A list of them: "100 Gb, 200 Gb and 400 Gb Ethernet" (blind40), "16Gb, 32Gb and 64Gb Fibre
+# Channel" (blind42).
+_LIST = r"(?:,?[ \u00a0](?:(?:and|or)[ \u00a0])?|、|和|或)"
+_LINK_LIST = rf"(?:{_LIST}(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit))*"
+_FC_LIST = rf"(?:{_LIST}(?:{_FC_RATES})[ \u00a0-]?(?:Gb|G|Gbit))*"
 _LINK_CLASS = re.compile(
-    rf"(?:(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?={_LINK_LIST}[ \u00a0](?:{_NETWORKS}|(?i:nics?|adapters?"
-    r"|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b)"
-    rf"|(?:{_FC_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?=[ \u00a0](?i:fib(?:re|er)\s+channel)\b|[ \u00a0]FC\b))"
+    rf"(?:(?:{_LINK_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?={_LINK_LIST}(?:[ \u00a0](?:{_NETWORKS}"
+    r"|(?i:nics?|adapters?|ports?|switch(?:es)?|uplinks?|network\s+cards?)|OSFP|QSFP\w*|SFP\w*)\b"
+    rf"|{_NETWORKS_CJK}))"
+    rf"|(?:{_FC_RATES})[ \u00a0-]?(?:Gb|G|Gbit)(?={_FC_LIST}(?:[ \u00a0](?i:fib(?:re|er)\s+channel)"
+    r"\b|[ \u00a0]FC\b|[ \u00a0]?(?:光纤通道|光纖通道))))"
 )
 # A network a protocol runs over, by its class: "NVMe over 100Gb Ethernet", "over 32Gb
 # Fibre Channel" (blind38) says how, not how much; "over 100 Gb of data" is a bound.
@@ -64,11 +71,16 @@ _PSU = re.compile(
 )
 # A drive named by its capacity, as the trade names a class of part ("15.36 TB NVMe
 # drives", "7.68 TB SSDs", "16 TB HDDs"); a system's or a pool's capacity is a figure.
+_DRIVE_LIST = (
+    r"(?:(?:,[ \u00a0]?|[ \u00a0](?:or|and)[ \u00a0]|、|或|和)\d+(?:\.\d+)?[ \u00a0-]?(?:GB|TB))*"
+)
 _DRIVE = re.compile(
-    r"\d+(?:\.\d+)?[ \u00a0-]?(?:GB|TB)(?=[ \u00a0](?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]"
+    # a drive holds at most about a hundred terabytes: "368 TB 的 NVMe 硬盘" is a system's
+    r"(?:\d{1,3}(?:\.\d+)?[ \u00a0-]?TB|\d{1,4}(?:\.\d+)?[ \u00a0-]?GB)"
+    rf"(?={_DRIVE_LIST}[ \u00a0](?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]"
     r"|E[13]\.[SL]|M\.2|enterprise|data-?center)[ \u00a0])*(?i:drives?|SSDs?|HDDs?|disks?)\b"
     # "15.36 TB 的 NVMe 硬盘", "30.72TB 的 SSD" (blind40)
-    r"|[ \u00a0]?的?[ \u00a0]?(?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]|企业级)[ \u00a0]?)*"
+    rf"|{_DRIVE_LIST}[ \u00a0]?的?[ \u00a0]?(?:(?:NVMe|SAS|SATA|QLC|TLC|MLC|U\.[23]|企业级)[ \u00a0]?)*"
     r"(?:固态硬盘|机械硬盘|硬盘|SSD|HDD|盘))"
 )
 # The size of each I/O of a workload, named as benchmarks name it ("4 KiB random read",
@@ -83,36 +95,88 @@ _IO_WORKLOAD = re.compile(
     r"[ \u00a0](?i:random|sequential|seq|rand|mixed)(?:[ \u00a0/-](?i:read|write|r/w|rw|reads"
     r"|writes|mixed))*[ \u00a0](?:IOPS|I/Os)"
 )
-#: The sizes whose IOPS are measured (a rate of larger I/Os is said as bandwidth): "400K
-#: random read IOPS" is a figure.
-_IOPS_SIZE = re.compile(r"(?:4|8|16|32|64)[ \u00a0-]?(?:KiB|KB|K)")
+#: The sizes whose IOPS are measured and named so (a rate of larger I/Os is said as
+#: bandwidth), and what the name is of: "the 4K random read IOPS test", "4K random read IOPS
+#: of 2 million" ("64K random read IOPS per drive" and "400K random read IOPS" are figures:
+#: blind42).
+_IOPS_SIZE = re.compile(r"(?:4|8)[ \u00a0-]?(?:KiB|KB|K)")
+_IOPS_NAMED = re.compile(
+    r"[ \u00a0](?i:tests?|benchmarks?|workloads?|profiles?|runs?|jobs?|results?|figures?"
+    r"|numbers?|metrics?|scores?|performance|charts?|graphs?|tables?)\b"
+    r"|[ \u00a0](?i:of|at|reach\w*|hit\w*|top\w*|is|was|were|are)[ \u00a0]\S*\d"
+)
+_SIZE = r"\d+(?:\.\d+)?[ \u00a0]?(?:KiB|KB|K|MiB|MB|M|GiB|GB|B|bytes)"
 # A size set in a configuration, not measured: "Set the stripe size to 128 KiB", "a block
 # size of 1 MiB", "条带大小设置为 128 KiB" (blind40); "the pool's size is 2 PB" is a figure.
 _SETTING_BEFORE = re.compile(
     r"(?:\b(?i:stripe|block|chunk|record|page|sector|strip|segment|object|blob|extent|i/?o"
     r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:size|width)"
     r"(?:[ \u00a0](?i:of|to|is|=|at)|[ \u00a0]?[:=])?"
-    r"|(?:条带|块|分块|页|扇区|记录|对象|IO|I/O)(?:大小|尺寸)(?:设置为|设为|设置成|为|是|[:：=])?)"
-    r"[ \u00a0]?\Z"
+    r"|(?:条带|块|分块|页|扇区|记录|对象|IO|I/O)(?:大小|尺寸)(?:可?(?:设置为|设为|设置成|为|是)|[:：=])?)"
+    # a choice of sizes: "a stripe size of 64 KiB or 128 KiB" (blind42)
+    rf"(?:[ \u00a0]?{_SIZE}[ \u00a0]?(?:,|(?:or|and)|、|或|和))*[ \u00a0]?\Z"
 )
-_SETTING_SIZE = re.compile(r"\d+(?:\.\d+)?[ \u00a0]?(?:KiB|KB|K|MiB|MB|M|GiB|GB|B|bytes)")
-_PARTS = (_FORM_FACTOR, _CONNECTOR, _MODULE, _LINK_CLASS, _PSU, _DRIVE, _IO_SIZE)
+_SETTING_SIZE = re.compile(_SIZE)
+#: What makes a set size a rate: "a block size of 1 MiB every microsecond", "per second".
+_SETTING_RATE = re.compile(r"[ \u00a0]*(?:/|(?i:every|per|each|a|an)\b|每)")
+# What a sentence says when it states what a part does, not which part it is (blind42):
+# a network's rate ("Replication saturates 400Gb Ethernet", "at 32Gb Fibre Channel speed"),
+# a power supply's draw ("Power draw: two 1600 W power supplies", "功耗：1600W 钛金电源"), a
+# drive's capacity or fill ("Usable capacity: 15.36 TB NVMe drives", "writes 15.36 TB NVMe
+# drives every minute").
+_RATE_TALK = re.compile(
+    r"(?i:throughput|bandwidth|saturat\w*|line[- ]rate|wire[- ]speed|speeds?\b|every\s+second"
+    r"|per\s+second|top(?:s|ped)?\s+out|match(?:es|ed)?\b|full\s+rate|sustain\w*|fills?\b)"
+    r"|速率|带宽|帶寬|吞吐|线速|線速|跑满|跑滿"
+)
+_POWER_TALK = re.compile(
+    r"(?i:\bdraws?\b|\bdrew\b|drawing|consum\w*|power\s+use|\buses?\b|\bonly\b|\bjust\b"
+    r"|less\s+than|\bunder\b)|功耗|耗电|耗電|能耗|仅|僅|只需|只要"
+)
+_CAPACITY_TALK = re.compile(
+    r"(?i:capacity|usable|\braw\b|\bstores?\b|\bstored\b|\bholds?\b|\bwrites?\b|written"
+    r"|\bevery\b|\bper\b)|容量|可用|存储|存儲|写入|寫入|每"
+)
+_PARTS = (
+    (_FORM_FACTOR, None),
+    (_CONNECTOR, None),
+    (_MODULE, None),
+    (_LINK_CLASS, _RATE_TALK),
+    (_PSU, _POWER_TALK),
+    (_DRIVE, _CAPACITY_TALK),
+    (_IO_SIZE, None),
+)
+#: Where a sentence ends.
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence around ``text[start:end]``."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 300), start)]
+    after = _SENTENCE_END.search(text, end)
+    return text[ends[-1] if ends else max(0, start - 300) : after.start() if after else len(text)]
 
 
 def names_a_part(text: str, start: int, end: int) -> bool:
     """True when the figure at ``text[start:end]`` names a part, a network, a workload or a
-    setting by its size (the patterns above)."""
+    setting by its size (the patterns above), in a sentence that does not say what the part
+    does (:data:`_RATE_TALK`, :data:`_POWER_TALK`, :data:`_CAPACITY_TALK`)."""
     over = _OVER_LINK.match(text, start)
     if over is not None:
         start = over.end()  # "over" a network is the way, not a bound
-    if any(
-        (match := pattern.match(text, start)) is not None and match.end() == end
-        for pattern in _PARTS
-    ):
-        return True
-    if _SETTING_SIZE.fullmatch(text, start, end) and _SETTING_BEFORE.search(
-        text, max(0, start - 40), start
+    for pattern, talk in _PARTS:
+        match = pattern.match(text, start)
+        if match is not None and match.end() == end:
+            return talk is None or talk.search(_sentence(text, start, end)) is None
+    if (
+        _SETTING_SIZE.fullmatch(text, start, end)
+        and _SETTING_BEFORE.search(text, max(0, start - 60), start)
+        and not _SETTING_RATE.match(text, end)
     ):
         return True
     size = _IOPS_SIZE.match(text, start)
-    return size is not None and _IO_WORKLOAD.fullmatch(text, size.end(), end) is not None
+    return (
+        size is not None
+        and _IO_WORKLOAD.fullmatch(text, size.end(), end) is not None
+        and _IOPS_NAMED.match(text, end) is not None
+    )

@@ -572,11 +572,18 @@ _BOUND_BEFORE = re.compile(
     rf"\s{{0,8}}(?:(?i:the)\s{{1,8}})?\Z"
 )
 #: "over the" before a length of time that names a span after it: "Over the [10-hour](…)
-#: run" says during (blind40); "over the [94 s](…) mark" is a bound.
+#: run" says during (blind40); "over the [94 s](…) mark" and "the run limit" are bounds, and
+#: so is "over" after a verb of lasting or an amount ("takes over the", "well over the",
+#: "Endurance: over the": blind42).
 _OVER_A_SPAN = re.compile(r"(?i:over)\s{1,8}(?i:the)\s{1,8}")
+_LASTING_BEFORE = re.compile(
+    r"(?:\b(?i:take|takes|took|taking|need|needs|needed|last|lasts|lasted|ran|run|runs|go|goes"
+    r"|went|well|way|far|just|is|are|was|were)|[:：])\s*\Z"
+)
 _SPAN_AFTER = re.compile(
-    r"[ \u00a0-](?i:runs?|period|course|lifetime|life|span|term|window|warranty|tests?"
-    r"|sessions?|campaign|job|training|benchmark|cycles?)\b"
+    r"[ \u00a0-](?:[a-z]+[ \u00a0])?(?i:runs?|period|course|lifetime|life|span|term|window"
+    r"|warranty|tests?|sessions?|campaign|job|training|benchmark|cycles?)\b"
+    r"(?![ \u00a0-]?(?i:limits?|times?|marks?|thresholds?|budgets?|targets?|lengths?|caps?))"
 )
 #: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
@@ -595,7 +602,11 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     claim's own words, so a bound written outside it would pass unchecked (blind24)."""
     found = _BOUND_BEFORE.search(text, max(since, start - 24), start)
     if found is not None:
-        during = _OVER_A_SPAN.fullmatch(found.group()) and _SPAN_AFTER.match(text, end)
+        during = (
+            _OVER_A_SPAN.fullmatch(found.group())
+            and not _LASTING_BEFORE.search(text, max(since, found.start() - 16), found.start())
+            and _SPAN_AFTER.match(text, end)
+        )
         if not during:
             return found.group().strip(), False
     after = text[end : min(stop, end + 20)]
