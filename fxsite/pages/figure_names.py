@@ -13,6 +13,7 @@ import re
 from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS
 from fxsite.pages.part_names import names_a_part
+from fxsite.pages.sentences import sentence_span
 
 __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 
@@ -286,8 +287,6 @@ _PERFORMS = re.compile(
     r"|writ(?:e|es|ing|ten)))"
     rf"|{alternation(OPERATIONS_CJK)}|延迟|延遲|带宽|帶寬|吞吐|レイテンシ|완료|完了|完成|提交"
 )
-#: Where a sentence ends: a full stop, a question or exclamation mark, a line break.
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 
 
 #: A topic before its name: "a guide to checkpoints", "a workshop on backups", "a guide
@@ -319,10 +318,7 @@ def _schedules_work(text: str, start: int, end: int) -> bool:
 def performs(text: str, start: int, end: int) -> bool:
     """Whether the sentence around ``text[start:end]`` names an operation a product
     performs (:data:`_PERFORMS`), other than as a topic ("our 2 min guide to checkpoints")."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
-    first = ends[-1] if ends else 0
-    after = _SENTENCE_END.search(text, end)
-    last = after.start() if after is not None else len(text)
+    first, last = sentence_span(text, start, end)
     return any(
         _TOPIC_BEFORE.search(text, max(first, m.start() - 16), m.start()) is None
         for m in _PERFORMS.finditer(text, first, last)

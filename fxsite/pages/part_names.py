@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from fxsite.pages.sentences import sentence_span
+
 __all__ = ["names_a_part"]
 
 # A form factor: "3.5-inch drive bays", "a 2.5-inch SATA SSD" (as "a 19-inch rack" is).
@@ -146,15 +148,6 @@ _PARTS = (
     (_DRIVE, _CAPACITY_TALK),
     (_IO_SIZE, None),
 )
-#: Where a sentence ends.
-_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
-
-
-def _sentence(text: str, start: int, end: int) -> str:
-    """The sentence around ``text[start:end]``."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 300), start)]
-    after = _SENTENCE_END.search(text, end)
-    return text[ends[-1] if ends else max(0, start - 300) : after.start() if after else len(text)]
 
 
 def names_a_part(text: str, start: int, end: int) -> bool:
@@ -167,7 +160,7 @@ def names_a_part(text: str, start: int, end: int) -> bool:
     for pattern, talk in _PARTS:
         match = pattern.match(text, start)
         if match is not None and match.end() == end:
-            return talk is None or talk.search(_sentence(text, start, end)) is None
+            return talk is None or talk.search(text, *sentence_span(text, start, end)) is None
     if (
         _SETTING_SIZE.fullmatch(text, start, end)
         and _SETTING_BEFORE.search(text, max(0, start - 60), start)
