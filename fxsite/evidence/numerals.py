@@ -191,6 +191,15 @@ BOUND_WORDS: dict[str, str] = {
 #: "never exceed [94 s](…)", "faster than [94 s](…)", "保存比[94 秒](…)快"): a bound on the
 #: figure the claim rule cannot tell from a comparison with another quantity, refused
 #: beside a claim as a bound word is (blind28). "相比" and "对比" compare without a bound.
+#: Verbs that say a metric came to a value: "IOPS peaked at 150,000", "reached 2M" (blind40).
+REACHED_WORDS = (
+    *("reached", "reaches", "reaching", "hit", "hits", "hitting", "topped", "tops", "topping"),
+    *("peaked", "peaks", "peaking", "exceeded", "exceeds", "exceeding", "stands", "stood", "up"),
+)
+#: Verbs of lasting, before a length of time: "takes one day", "took over the [94 s](…) run".
+LASTING_WORDS = (
+    *("take", "takes", "took", "taking", "last", "lasts", "lasted", "need", "needs", "needed"),
+)
 COMPARING_WORDS = (
     *("than", "exceed", "exceeds", "exceeding", "exceeded", "beat", "beats", "beating"),
     *("surpass", "surpasses", "surpassing", "outpace", "outpaces", "outdo", "outdoes"),

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, REACHED_WORDS, alternation
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern
@@ -322,11 +322,7 @@ _WORD_SCALED = (
     r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|a)[ ]"
     r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
 )
-#: Verbs that say a metric came to a value: "IOPS peaked at 150,000" (blind40).
-_REACHED = (
-    r"reached|reaches|reaching|hit|hits|hitting|topped|tops|topping|peaked|peaks|peaking"
-    r"|exceeded|exceeds|exceeding|stands|stood|up"
-)
+REACHED = "|".join(REACHED_WORDS)
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
@@ -342,11 +338,11 @@ _METRIC_VALUE = re.compile(
     r"|(?i:throughput|bandwidth|latency|(?:save|restore|rebuild|failover|recovery|checkpoint"
     r"|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction|compression"
     r"|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?)"
-    rf"(?=[ ](?:of|is|was|{_REACHED})\b|[ ]?:)"
-    rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{_REACHED})\b"
+    rf"(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{_REACHED}|below|under|up[ ]to"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:])[ ]?)*"
     rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"

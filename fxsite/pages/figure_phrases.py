@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import word_alternation
+from fxsite.evidence.numerals import REACHED_WORDS, word_alternation
 from fxsite.pages.figure_vocab import CURRENCY_WORDS, NUM, PRICE_AFTER, SP, START
 from fxsite.pages.lazyre import LazyPattern, holds, needles
 
@@ -127,8 +127,8 @@ _SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
 #: 120K on NFS", "Random reads: 800K." (blind42: each reads as a rate of I/O). "We have 350K
 #: users" counts people; a noun after the number makes it a count of that noun.
 _SCALED_BARE = LazyPattern(
-    r"(?:\b(?i:sustain|deliver|serve|handle|reach|hit|top|achieve|push|versus|vs\.?|against"
-    r"|compared\s+(?:to|with))(?:s|es|ed|ing)?|\b(?i:reads?|writes?|ops|operations|requests"
+    r"(?:\b(?i:(?:sustain|deliver|serve|handle|achieve|push)(?:s|es|ed|ing)?|versus|vs\.?"
+    rf"|against|compared\s+(?:to|with)|{'|'.join(REACHED_WORDS)})|\b(?i:reads?|writes?|ops|operations|requests"
     r"|transactions|queries|IOPS)[ \u00a0]?:)"
     # up to three words between: "serves random reads beyond 800K"
     r"(?:\s+[a-z][a-z-]{0,15}){0,3}?"

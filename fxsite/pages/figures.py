@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.numerals import LASTING_WORDS, WIDTH_MAP
 from fxsite.evidence.numerals import alternation as _alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, canonical_unit, loose_unit
@@ -307,7 +307,7 @@ _NUMERAL_LATIN = LazyPattern(
 _HAN_LATIN = re.compile(r"[\u3007\u4e00-\u9fff][ \u00a0]?[A-Za-z]")
 #: What makes "one day" a length of time: "takes one day", "in one day", "under one day".
 _LASTS_BEFORE = re.compile(
-    r"\b(?i:takes?|took|taking|lasts?|lasted|in|within|under|than|only|just|about|for)\s+\Z"
+    rf"\b(?i:{'|'.join(LASTING_WORDS)}|in|within|under|than|only|just|about|for)\s+\Z"
 )
 #: One of a unit of data said with an article: "a petabyte per rack" (blind38), as "one
 #: petabyte" is; "a second" or "a day" is too often an idiom to read so.

@@ -35,6 +35,7 @@ from fxsite.evidence.numerals import (
     BOUND_AFTER_WORDS,
     BOUND_WORDS,
     COMPARING_WORDS,
+    LASTING_WORDS,
     alternation,
     word_alternation,
 )
@@ -577,8 +578,7 @@ _BOUND_BEFORE = re.compile(
 #: "Endurance: over the": blind42).
 _OVER_A_SPAN = re.compile(r"(?i:over)\s{1,8}(?i:the)\s{1,8}")
 _LASTING_BEFORE = re.compile(
-    r"(?:\b(?i:take|takes|took|taking|need|needs|needed|last|lasts|lasted|ran|run|runs|go|goes"
-    r"|went|well|way|far|just|is|are|was|were)|[:：])\s*\Z"
+    rf"(?:\b(?i:{'|'.join(LASTING_WORDS)}|ran|run|runs|go|goes|went|well|way|far|just|is|are|was|were)|[:：])\s*\Z"
 )
 _SPAN_AFTER = re.compile(
     r"[ \u00a0-](?:[a-z]+[ \u00a0])?(?i:runs?|period|course|lifetime|life|span|term|window"
