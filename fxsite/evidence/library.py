@@ -418,7 +418,8 @@ class _Deriver:
                 source,
                 ("derived", name, "stated"),
                 "FX308",
-                f"stated {stated} but the formula gives {shown} at {decimals} decimals",
+                f"stated {stated} but the formula gives {shown} at {decimals} "
+                f"decimal{'' if decimals == 1 else 's'}",
             )
 
 

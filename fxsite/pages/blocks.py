@@ -304,7 +304,12 @@ def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer
         )
     highlight = data.get("highlight")
     labels = [bar.label for group in groups for bar in group.bars]
-    if highlight is not None and (not isinstance(highlight, str) or highlight not in labels):
+    # no bar read (their own findings told why, a record broken, say): nothing to name
+    if (
+        highlight is not None
+        and labels
+        and (not isinstance(highlight, str) or highlight not in labels)
+    ):
         block.bad(("highlight",), f"highlight names a bar's label: one of {', '.join(labels)}")
         highlight = None
     callout = _callout(block, data.get("callout"), title, bar_home)
