@@ -337,8 +337,8 @@ def fix_page(
             continue
         markup = advice.markdown
         candidate = current[:start] + markup + current[end:]
-        if finding.line <= front_lines:
-            candidate = _quoted(candidate, start)  # "a: [94 s](…) …" is a YAML list
+        quoted = _quoted(candidate, start) if finding.line <= front_lines else None
+        candidate = quoted or candidate  # "a: [94 s](…) …" is a YAML list, so it is quoted
         checked_after = _findings(candidate, path, library, renderer)
         after = checked_after[0]
         expected = counts - Counter([_key(finding)])
@@ -355,7 +355,7 @@ def fix_page(
             continue
         grown = len(candidate) - len(current)
         cursor = start + len(markup)
-        if grown != len(markup) - len(finding.text):  # the line was quoted: past its end
+        if quoted is not None:  # past the end of the line quoted
             line_end = candidate.find("\n", start)
             cursor = len(candidate) if line_end == -1 else line_end
         current, checked, counts = candidate, checked_after, got
@@ -369,16 +369,16 @@ def fix_page(
 _PLAIN_LINE = re.compile(r"(?P<key>[ \t]*(?:-[ \t]+)?[\w-]+:[ \t]+)(?P<value>[^'\"|>\s].*)")
 
 
-def _quoted(text: str, at: int) -> str:
+def _quoted(text: str, at: int) -> str | None:
     """``text`` with the front-matter line holding ``at`` quoted, when its value is a plain
-    scalar: a claim that starts the value would else be read by YAML as a list (blind38).
-    A JSON string is a YAML double-quoted scalar."""
+    scalar that starts with a claim: YAML would else read it as a list (blind38). A JSON
+    string is a YAML double-quoted scalar. None when the line is left as it is."""
     first = text.rfind("\n", 0, at) + 1
     last = text.find("\n", at)
     last = len(text) if last == -1 else last
     line = _PLAIN_LINE.fullmatch(text, first, last)
     if line is None or not line["value"].startswith("["):
-        return text
+        return None
     return text[:first] + line["key"] + json.dumps(line["value"], ensure_ascii=False) + text[last:]
 
 
