@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
 __all__ = [
@@ -22,9 +22,11 @@ __all__ = [
     "RefusedError",
     "Severity",
     "bound_findings",
+    "closest",
     "did_you_mean",
     "line_of",
     "more_findings",
+    "once_per_invalid_record",
     "sort_findings",
 ]
 
@@ -72,7 +74,7 @@ CODES: dict[str, str] = {
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",
-    "FX403": "claim text misstates the value",
+    "FX403": "claim text is not the value",
     "FX404": "claim text is more precise than the record",
     "FX405": "claim text states the wrong unit",
     "FX406": "claim to a retracted record",
@@ -199,6 +201,43 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     )
 
 
+def once_per_invalid_record(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per file for the claims an invalid record leaves unresolved (to it, or
+    to a figure computed from it), at the first of them, with how many there are.
+
+    The record's own finding says what is wrong; repeating it for every claim
+    would bury it. A finding already counted (a page's blocks, counted before its
+    prose) adds its count, so grouping again changes nothing.
+    """
+    out: list[Finding] = []
+    counts: dict[tuple[str, str], int] = {}
+    for finding in findings:
+        if finding.code == "FX401" and " is invalid (" in finding.message:
+            base, count = _counted(finding.message)
+            key = (finding.path, base)
+            if key in counts:
+                counts[key] += count
+                continue
+            counts[key] = count
+            finding = replace(finding, message=base)
+        out.append(finding)
+    for i, finding in enumerate(out):
+        count = counts.get((finding.path, finding.message), 1) if finding.code == "FX401" else 1
+        if count > 1:
+            message = f"{finding.message} ({count} claims depend on it on this page)"
+            out[i] = replace(finding, message=message)
+    return out
+
+
+_COUNTED = re.compile(r"(.*) \((\d+) claims depend on it on this page\)\Z")
+
+
+def _counted(message: str) -> tuple[str, int]:
+    """A grouped message without its count, and the count (1 when it has none)."""
+    match = _COUNTED.fullmatch(message)
+    return (match[1], int(match[2])) if match else (message, 1)
+
+
 #: Findings listed one by one in one file; past them, one finding tells how many more.
 MAX_PER_FILE = 1000
 
@@ -261,6 +300,12 @@ def line_of(text: str, needle: str) -> int:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A `` (did you mean 'x'?)`` suffix, or ``""`` when nothing is close."""
+    close = closest(word, candidates)
+    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)" if close else ""
+
+
+def closest(word: str, candidates: Iterable[str]) -> list[str]:
+    """The candidates ``word`` was most likely meant as (none when nothing is close)."""
     import difflib
 
     pool = list(candidates)
@@ -271,14 +316,13 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
         key=lambda c: (-sum(a == b for a, b in zip(c, word, strict=False)), c),
     )
     if same:
-        return " (did you mean " + " or ".join(f"'{c}'" for c in same) + "?)"
+        return same
     # A letter typed for the digit it looks like: "MI" or "Ml" for "M1", "RO" for "R0" (too
     # short for a close match: blind22).
     alike = sorted(c for c in pool if c != word and _alike(c) == _alike(word))
     if alike:
-        return " (did you mean " + " or ".join(f"'{c}'" for c in alike) + "?)"
-    close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+        return alike
+    return difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
 
 
 #: Letters and digits typed for one another (in lower case), folded to one.

@@ -51,7 +51,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import Processor
 
 from fxsite.evidence.memo import RecordMemo
-from fxsite.findings import Finding, FxsiteError, RefusedError
+from fxsite.findings import Finding, FxsiteError, RefusedError, once_per_invalid_record
 from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
@@ -65,7 +65,7 @@ from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import SECTION_IDS, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title, name_title_findings
-from fxsite.pages.page import PageResult, head_findings, once_per_invalid_record, process_page
+from fxsite.pages.page import PageResult, head_findings, process_page
 from fxsite.pages.page_title import SiteReaders, title_findings
 from fxsite.pages.prose import CONTAINER_OPENERS, containers, not_bare
 from fxsite.pages.search_sections import mkdocs_entry_findings
@@ -674,9 +674,11 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                 shown = [f.text for f in ctx.findings if f.text]
                 for finding in mkdocs_entry_findings(text, ctx.path, ctx.library, parser, shown):
                     ctx.add(finding, finding.code)
-            ctx.findings = once_per_invalid_record(ctx.findings)
         if not ctx.checked and self.extension.getConfig("enforce"):
-            errors = [f for f in ctx.findings if f.severity == "error"]
+            # Each claim an invalid record leaves unresolved is kept (the gate reads its
+            # text again): grouped where findings are told.
+            grouped = once_per_invalid_record(ctx.findings)
+            errors = [f for f in grouped if f.severity == "error"]
             if errors:  # standalone mode: fail the conversion on any error finding
                 raise RefusedError(errors)
         return text

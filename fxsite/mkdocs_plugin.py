@@ -83,7 +83,11 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.render.library_pages import (
+    library_index_markdown,
+    record_page_markdown,
+    unreadable_record_markdown,
+)
 from fxsite.render.preview import with_findings
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
@@ -492,6 +496,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 document_href=relative_url(document_url(doc), page.url) if doc else None,
                 lang=self._site_lang(),
             )
+        if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.invalid:
+            record_id = src.removeprefix(f"{prefix}/")[:-3]
+            found = library.findings_of(record_id)
+            path = found[0].path if found else f"{prefix}/{record_id}.yaml"
+            index_href = relative_url(f"{prefix}/", page.url)
+            return unreadable_record_markdown(record_id, path, index_href, self._site_lang())
         if src == project.paths.faq_page:
             body = site_faq_markdown(self.index, library, src)
             return f"# Frequently asked questions\n\n{body}"
@@ -665,9 +675,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if src in self.results:  # its blocks' claims and its text's, for the site's index
             result = self.results[src]
             self.results[src] = replace(result, claims=[*result.claims, *claims])
-        if src in self.results and (self.serving or self.enforce != "all"):
-            # The writer's preview: a refused page shows why, where (fxsite.render.preview).
-            html = with_findings(html, [*self.results[src].findings, *located])
+        if self.serving or self.enforce != "all":
+            # The writer's preview: a refused page shows why, where (fxsite.render.preview);
+            # a record's page, its record's findings, and the library's, every record's.
+            if src in self.results:
+                html = with_findings(html, [*self.results[src].findings, *located])
+            elif src in self.generated_srcs:
+                html = with_findings(html, self._records_findings(src))
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html, self.results[src].claims)
@@ -690,6 +704,22 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if present is not None:
             present.update(sys.intern(unescape(i)) for i in _ID.findall(body))
         return self._stashed(src, f"{html}\n{body}", generated=True)
+
+    def _records_findings(self, src: str) -> list[Finding]:
+        """The findings a generated page shows in the preview: a record page's, those in
+        its record's file; the library index's, those in every record's file."""
+        assert self.project is not None
+        library, prefix = self.project.library, self.project.paths.library_prefix
+        if src == f"{prefix}/index.md":
+            files = {s.path for s in library.files.values()}
+            return [
+                f
+                for f in library.findings
+                if f.path in files or Path(f.path).stem in library.invalid
+            ]
+        if src.startswith(f"{prefix}/"):
+            return library.findings_of(src.removeprefix(f"{prefix}/")[:-3])
+        return []
 
     def _stashed(self, src: str, html: str, generated: bool = False) -> str:
         """A content or generated page's HTML, or "" with it kept compressed until the page

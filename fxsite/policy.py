@@ -19,7 +19,13 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from fxsite.findings import ConfigError, Finding, bound_findings, sort_findings
+from fxsite.findings import (
+    ConfigError,
+    Finding,
+    bound_findings,
+    once_per_invalid_record,
+    sort_findings,
+)
 
 __all__ = ["ENFORCE_MODES", "Enforce", "Verdict", "decide", "enforce_mode"]
 
@@ -82,7 +88,7 @@ def decide(findings: Iterable[Finding], mode: Enforce, adopted: Collection[str] 
     refusals: list[Finding] = []
     reported: list[Finding] = []
     demoted: list[Finding] = []
-    for finding in bound_findings(sort_findings(findings)):
+    for finding in bound_findings(once_per_invalid_record(sort_findings(findings))):
         if finding.severity != "error":
             reported.append(finding)
         elif mode == "off" or (mode == "adopt" and finding.path in adopted):

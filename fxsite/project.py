@@ -338,6 +338,8 @@ class Project:
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
+        # A record that failed to load keeps its URL: a page that says why (not a 404).
+        pages += [f"{prefix}/{record_id}.md" for record_id in self.library.unreadable()]
         if self.paths.faq_page and self.has_faq(doc_pages):
             pages.append(self.paths.faq_page)
         return pages

@@ -29,9 +29,9 @@ REFUSED_FINDINGS = [
     "docs/index.md:4:5: FX602 related page 'missing.md' does not exist",
     "docs/index.md:9:19: FX501 bare figure '84 s': cite its record as [84 s](evidence:ID#figure), "
     "or remove it",
-    f"docs/index.md:9:30: FX403 '179 s' misstates R1#save_time_baseline, which is 178{NBSP}s "
+    f"docs/index.md:9:30: FX403 '179 s' is not R1#save_time_baseline, which is 178{NBSP}s "
     f"(at this precision: 178{NBSP}s); write '178{NBSP}s'",
-    "docs/index.md:10:1: FX401 unknown record 'R7'",
+    "docs/index.md:10:1: FX401 unknown record 'R7' (the records: E1, R1)",
     "docs/index.md:14:17: FX402 R1 has no figure 'save_time_baselin' "
     "(did you mean 'save_time_baseline'?)",
 ]

@@ -40,8 +40,22 @@ def test_unknown_record_suggests_the_closest(lib: Library, record: str) -> None:
     assert problem == ClaimProblem("FX401", f"unknown record '{record}' (did you mean 'R1'?)")
 
 
-def test_unknown_record_without_a_close_match_has_no_hint(lib: Library) -> None:
+def test_unknown_record_without_a_close_match_lists_a_small_librarys_records(
+    lib: Library,
+) -> None:
+    """blind41: "unknown record 'R7'" named none of R1 and R9."""
     problem = _problem(lib, "", "evidence:ZZZZZZ#save_time_fx100")
+    assert problem == ClaimProblem(
+        "FX401", "unknown record 'ZZZZZZ' (the records: E1, R1, R2, R3, X1)"
+    )
+
+
+def test_near_miss_unknown_record_in_a_large_library_has_no_hint() -> None:
+    from dataclasses import replace
+
+    big = library()
+    many = replace(big, records={f"Q{n}{n}{n}": big.records["R1"] for n in range(13)})
+    problem = _problem(many, "", "evidence:ZZZZZZ#save_time_fx100")
     assert problem == ClaimProblem("FX401", "unknown record 'ZZZZZZ'")
 
 
@@ -71,7 +85,7 @@ def test_wrong_value_is_refused(lib: Library, text: str, dest: str) -> None:
 
 def test_wrong_value_message_names_the_record_value(lib: Library) -> None:
     assert _problem(lib, "179 s", "evidence:R1#save_time_baseline").message == (
-        f"'179 s' misstates R1#save_time_baseline, which is 178{NBSP}s "
+        f"'179 s' is not R1#save_time_baseline, which is 178{NBSP}s "
         f"(at this precision: 178{NBSP}s); write '178{NBSP}s'"
     )
 

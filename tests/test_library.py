@@ -317,7 +317,7 @@ CASES = [
             )
         },
         [(R1, 9, 53, "FX308")],
-        ["stated 1.8 but the formula gives 1.9 at 1 decimal"],
+        ["stated 1.8 but the formula gives 1.9 at 1 decimal; write stated: 1.9"],
     ),
     Case(
         "FX308 1.9 is not 178/94 at two decimals",

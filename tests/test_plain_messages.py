@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 BASE = "id: R1\ntitle: T\nlabel: spec\nstatus: active\nfigures:\n  save_time:\n    value: 94\n    unit: s\n"
+#: BASE with a second figure: the file's usual indentation shows which line is odd.
+TWO = BASE + "  latency:\n    value: 2\n    unit: ms\n"
 PAGE = "# Home\n\nIt took [94 s](evidence:R1#save_time).\n"
 
 #: Wording of PyYAML, pydantic and jsonschema that must never reach a writer.
@@ -64,7 +66,17 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
     ),
     "no space after a colon": (_sub("value: 94", "value:94"), (8, 9, "FX101"), "put a space after the colon in `value:94` (line 7)"),
     "tab indentation": (_sub("    unit: s", "\tunit: s"), (8, 1, "FX101"), "replace the tab with spaces"),
-    "unclosed quote": (_sub("title: T", 'title: "T'), (9, 1, "FX101"), "the quote opened at line 2 is never closed"),
+    "unclosed quote": (_sub("title: T", 'title: "T'), (2, 8, "FX101"), 'the " that starts the value of `title` is never closed on its line'),
+    # The parser stops at the next quote in the file (line 11's), past where the writer erred.
+    "unclosed quote closed by a later one": (
+        TWO.replace("title: T", "title: 'T").replace("unit: ms", "unit: 'ms'"), (2, 8, "FX101"),
+        "the ' that starts the value of `title` is never closed on its line",
+    ),
+    # The parser stops at line 11, which is indented as the file's other fields are.
+    "a value indented unlike the rest of the file": (
+        TWO.replace("    value: 2", "   value: 2"), (10, 4, "FX101"),
+        "`value` is indented 3 spaces, unlike the fields beside it: indent `value` 4 spaces, like `unit`",
+    ),
     "unclosed brace": (
         _sub("  save_time:\n    value: 94\n    unit: s\n", "  save_time: {value: 94, unit: s\n"),
         (7, 1, "FX101"), "the '{' opened at line 6 is never closed",
@@ -158,8 +170,54 @@ def test_claims_to_an_invalid_record_say_so_once(
     )
     assert findings[1]["message"] == (
         "record R1 is invalid (evidence/R1.yaml:3); fix the record first "
-        "(3 claims to it on this page)"
+        "(3 claims depend on it on this page)"
     )
+
+
+#: A second record computing from R1, for the dependants of a broken R1.
+E1 = (
+    "id: E1\ntitle: E\nlabel: estimate\nstatus: active\nfigures:\n  k:\n    value: 2\n"
+    "    unit: count\nderived:\n  twice:\n"
+    '    formula: "R1.save_time * 2"\n    unit: s\n    decimals: 0\n'
+)
+
+
+def test_claims_to_figures_computed_from_an_invalid_record_are_told_with_it(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    """blind41: each claim to E1's figure was "E1 has no figure 'twice'" while R1 was broken;
+    a range over two claims to R1 was a bare figure too, and a signed claim. They are now
+    counted with the claims to R1, in one finding on the page."""
+    page = (
+        "# Home\n\nFrom [94 s](evidence:R1#save_time) to [94 s](evidence:R1#save_time), "
+        "+[188 s](evidence:E1#twice).\n"
+    )
+    findings = assert_check(
+        {"R1.yaml": _sub("label: spec", "label: specs"), "E1.yaml": E1},
+        [
+            ("evidence/E1.yaml", 11, 14, "FX305"),
+            ("evidence/R1.yaml", 3, 8, "FX203"),
+            ("docs/index.md", 3, 6, "FX401"),
+        ],
+        pages={"index.md": page},
+    )
+    assert findings[-1]["message"].endswith("(3 claims depend on it on this page)"), findings
+
+
+def test_near_miss_a_bare_figure_beside_a_claim_to_an_invalid_record_is_still_bare(
+    assert_check: Callable[..., list[dict[str, Any]]],
+) -> None:
+    page = "# Home\n\nFrom [94 s](evidence:R1#save_time) to 90 s.\n"
+    found = assert_check(
+        {"R1.yaml": _sub("label: spec", "label: specs")},
+        [
+            ("evidence/R1.yaml", 3, 8, "FX203"),
+            ("docs/index.md", 3, 6, "FX401"),
+            ("docs/index.md", 3, 39, "FX501"),
+        ],
+        pages={"index.md": page},
+    )
+    assert "'90 s'" in found[-1]["message"], found
 
 
 def test_near_miss_unknown_record_is_still_unknown(

@@ -32,7 +32,12 @@ from fxsite.evidence.formula import (
     parse_formula,
 )
 from fxsite.evidence.invariants import Checked, check_invariants, formula_unit_problem
-from fxsite.evidence.models import Record, shared_fields_sets, weakest_label
+from fxsite.evidence.models import (
+    RECORD_ID_PATTERN,
+    Record,
+    shared_fields_sets,
+    weakest_label,
+)
 from fxsite.evidence.quantities import decimals_of, format_number
 from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.evidence.refs import RESERVED_IDS, FigureRef
@@ -122,6 +127,9 @@ class Library:
     findings: list[Finding] = field(default_factory=list)
     #: file stems of records that failed to load (so formulas say why, not "unknown")
     invalid: set[str] = field(default_factory=set)
+    #: derived figures not computed because a record they depend on failed to load:
+    #: ``E1#share`` -> ``R1`` (a claim to one is told as depending on that record)
+    blocked: dict[str, str] = field(default_factory=dict)
     #: each record's invariants as computed (:mod:`fxsite.evidence.invariants`)
     invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
     #: where each figure is stated in its record's report document, by ``R1#name``
@@ -135,16 +143,24 @@ class Library:
 
         That is the record as validated and the values of its figures: a
         derived figure's value folds in the other records its formula reads,
-        so editing those changes this digest too. Computed for every record
+        so editing those changes this digest too, as does where a failed record
+        that blocks one of its figures failed. Computed for every record
         at the first call; a library is not changed once built.
         """
         if not self._fingerprints and self.records:
             by_record: dict[str, list[FigureValue]] = {}
             for fig in self.figures.values():
                 by_record.setdefault(fig.record, []).append(fig)
+            # A figure a failed record blocks is told with where that record failed.
+            blocked: dict[str, list[tuple[str, str | None]]] = {}
+            for key, cause in sorted(self.blocked.items()):
+                ref = FigureRef.parse(key)
+                if ref is not None:
+                    blocked.setdefault(ref.record, []).append((key, self.invalid_at(cause)))
             for rid, record in self.records.items():
                 hasher = hashlib.blake2b(record.model_dump_json().encode(), digest_size=16)
                 hasher.update(repr(by_record.get(rid, [])).encode())
+                hasher.update(repr(blocked.get(rid, [])).encode())
                 self._fingerprints[rid] = hasher.digest()
         return self._fingerprints.get(record_id)
 
@@ -157,7 +173,11 @@ class Library:
         return [f for f in self.figures.values() if f.record == record_id]
 
     def record_hint(self, record_id: str) -> str:
-        return did_you_mean(record_id, self.records)
+        """A close ID (did you mean), or, where none is and the library is small, its IDs."""
+        hint = did_you_mean(record_id, self.records)
+        if not hint and 0 < len(self.records) <= _LISTED_IDS:
+            hint = f" (the records: {', '.join(sorted(self.records))})"
+        return hint
 
     def figure_hint(self, record_id: str, name: str) -> str:
         return did_you_mean(name, [f.name for f in self.figures_of(record_id)])
@@ -178,10 +198,25 @@ class Library:
         """``evidence/R1.yaml:4``, the first error of a record file that failed to load."""
         if record_id not in self.invalid:
             return None
-        for finding in self.findings:
-            if finding.severity == "error" and Path(finding.path).stem == record_id:
+        for finding in self.findings_of(record_id):
+            if finding.severity == "error":
                 return f"{finding.path}:{finding.line}"
         return None
+
+    def findings_of(self, record_id: str) -> list[Finding]:
+        """The findings in the file of record ``record_id`` (``R1.yaml``, ``R1.yml``)."""
+        return [f for f in self.findings if Path(f.path).stem == record_id]
+
+    def unreadable(self) -> list[str]:
+        """The records that failed to load and can have a page telling why: each file name
+        that is a record ID, not reserved, and not a record that did load."""
+        return sorted(
+            stem
+            for stem in self.invalid
+            if RECORD_ID.fullmatch(stem)
+            and stem.lower() not in RESERVED_IDS
+            and stem.lower() not in {r.lower() for r in self.records}
+        )
 
 
 def _report(
@@ -280,6 +315,13 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
     return out
 
 
+#: A library of at most this many records is listed when an unknown ID is close to none.
+_LISTED_IDS = 12
+
+#: A record ID as a file name may spell one.
+RECORD_ID = re.compile(RECORD_ID_PATTERN.strip("^$"))
+
+
 class _Deriver:
     """Computes derived figures in dependency order, naming any cycle."""
 
@@ -342,11 +384,17 @@ class _Deriver:
         for ref in formula.references:
             target = self._target(record_id, ref)
             if self.state.get(target) == "failed":
+                if target in self.lib.blocked:
+                    self.lib.blocked[key] = self.lib.blocked[target]
                 return False  # already reported where it failed
             if target in self.formulas:
                 if not self._compute(target):
+                    if target in self.lib.blocked:
+                        self.lib.blocked[key] = self.lib.blocked[target]
                     return False
             elif target not in self.lib.figures:
+                if (ref.record or record_id) in self.lib.invalid:
+                    self.lib.blocked[key] = ref.record or record_id
                 message = self.lib.unresolved(ref.record or record_id, ref, "computed")
                 self._fail(record_id, name, "FX305", message, ref.offset)
                 return False
@@ -418,8 +466,9 @@ class _Deriver:
                 source,
                 ("derived", name, "stated"),
                 "FX308",
-                f"stated {stated} but the formula gives {shown} at {decimals} "
-                f"decimal{'' if decimals == 1 else 's'}",
+                # As the record writes it: "stated: 1880", never "1,880".
+                f"stated {stated} but the formula gives {shown.replace(',', '')} at {decimals} "
+                f"decimal{'' if decimals == 1 else 's'}; write stated: {shown.replace(',', '')}",
             )
 
 

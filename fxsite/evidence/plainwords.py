@@ -1,11 +1,11 @@
-"""Problems in a record, told in a writer's words, with the fix.
+"""Problems in a record's fields, told in a writer's words, with the fix.
 
-PyYAML and pydantic describe what *they* could not do ("mapping values are
-not allowed here", "Extra inputs are not permitted", a regex pattern). A
-writer needs what is wrong in the file and what to type instead. The two
-functions here turn the libraries' error kinds into such sentences; no
+pydantic describes what *it* could not do ("Extra inputs are not permitted", a
+regex pattern). A writer needs what is wrong in the file and what to type
+instead. The functions here turn its error kinds into such sentences; no
 library wording is ever passed through (a test runs a table of typical
-mistakes and looks for any).
+mistakes and looks for any). YAML syntax errors are told by
+:mod:`fxsite.evidence.yaml_words`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from fxsite.findings import did_you_mean
 
-__all__ = ["pattern_message", "validation_message", "yaml_message"]
+__all__ = ["pattern_message", "validation_message"]
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "record": (
@@ -28,137 +28,6 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "derived": ("formula", "unit", "decimals", "stated", "what"),
     "invariant": ("expr", "equals", "within", "why"),
 }  # fmt: skip
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _key(line: str) -> str | None:
-    match = re.match(r"\s*(?:-\s+)?([^\s:#][^:#]*?)\s*:(?:\s|$)", line)
-    return match.group(1) if match else None
-
-
-def _above(lines: list[str], index: int) -> int | None:
-    """Index of the nearest non-blank, non-comment line above ``index``."""
-    for i in range(index - 1, -1, -1):
-        if lines[i].strip() and not lines[i].lstrip().startswith("#"):
-            return i
-    return None
-
-
-def _parent(lines: list[str], index: int, indent: int) -> str | None:
-    """The key of the nearest line above ``index`` indented less than ``indent``."""
-    for i in range(index - 1, -1, -1):
-        if lines[i].strip() and _indent(lines[i]) < indent and _key(lines[i]):
-            return _key(lines[i])
-    return None
-
-
-# A field whose value starts with a bracket (where the YAML error was met).
-_FLOW_VALUE = re.compile(r"\s*(?:-\s+)?(?P<key>[\w-]+):\s+(?P<value>[\[{].*)$")
-
-
-def _bad_indent(lines: list[str], index: int) -> str:
-    line = lines[index]
-    key = _key(line) or line.strip()[:30]
-    above = _above(lines, index)
-    if above is None:
-        return f"`{key}` is indented; a record's top-level fields start at the first column"
-    sibling, width = _key(lines[above]), _indent(lines[above])
-    parent = _parent(lines, above + 1, width)
-    if parent and sibling:
-        return (
-            f"`{key}` is indented {_indent(line)} spaces, which matches no field above it: "
-            f"indent `{key}` under `{parent}` with {width} spaces, like `{sibling}`"
-        )
-    return (
-        f"`{key}` is indented {_indent(line)} spaces; indent it {width} spaces, like the line above"
-    )
-
-
-def yaml_message(problem: str, context: str, text: str, line: int, col: int) -> str:
-    """A YAML syntax error (PyYAML's ``problem`` and ``context``) as a fix to make.
-
-    ``line`` and ``col`` are 0-based, where PyYAML stopped; ``context`` may name
-    where the construct it was reading began ("... at line 6").
-    """
-    lines = text.split("\n")
-    index = min(max(line, 0), len(lines) - 1) if lines else 0
-    current = lines[index] if lines else ""
-    opened = re.search(r"at line (\d+)", context)
-    start = f" opened at line {opened.group(1)}" if opened else ""
-    at = current[col] if 0 <= col < len(current) else ""
-    indentation = current[: len(current) - len(current.lstrip())]
-    # A tab first: the line may hold a bracket too, which is not what YAML stopped at.
-    if "'\\t'" in problem or "\t" in problem or re.search(r"\btab\b", problem) or at == "\t":
-        if "\t" in indentation or not current.strip():
-            return (
-                "a tab in the indentation: YAML indents with spaces only; "
-                "replace the tab with spaces"
-            )
-        return "a tab where YAML reads a token: replace the tab with a space"
-    flow = _FLOW_VALUE.match(current)
-    if flow is not None:
-        # "a: [94 s](evidence:R1#x) per save": a claim at the start of a value
-        # reads as a YAML list; the text only needs quotes.
-        key, value = flow.group("key"), flow.group("value").rstrip()
-        what = "list" if value.startswith("[") else "mapping"
-        quoted = value.replace('"', '\\"')
-        return (
-            f"the value of `{key}` starts with '{value[0]}', so YAML reads a {what}; "
-            f'put the text in quotes: {key}: "{quoted}"'
-        )
-    if "mapping values are not allowed" in problem:
-        above = _above(lines, index)
-        key = _key(current)
-        if above is not None and re.search(r"\w:[^\s/]", lines[above]) and ": " not in lines[above]:
-            glued = lines[above].strip()
-            return f"put a space after the colon in `{glued}` (line {above + 1})"
-        if above is not None and key and _indent(current) > _indent(lines[above]):
-            sibling = _key(lines[above]) or "the line above"
-            return (
-                f"`{key}` is indented more than `{sibling}` above it: indent `{key}` "
-                f"{_indent(lines[above])} spaces, like `{sibling}`"
-            )
-        if key:
-            value = current.split(":", 1)[1].strip()
-            return f"the value of `{key}` contains ': '; put it in quotes: {key}: \"{value}\""
-        return "a ':' is out of place; put a text containing ': ' in quotes"
-    if "cannot start any token" in problem:
-        char = re.search(r"character '(.+?)'", problem)
-        sign = char.group(1) if char else (at or current.strip()[:1])
-        key = _key(current) or "the value"
-        return f'a value cannot start with {sign}; put it in quotes ({key}: "...")'
-    if "escape" in problem:
-        return (
-            "a backslash in a double-quoted text starts an escape this one is not; "
-            "write \\\\ for a backslash, or use single quotes"
-        )
-    if "alias" in context or "anchor" in context:
-        sign = "*" if "alias" in context else "&"
-        key = _key(current) or "the value"
-        return f'a value cannot start with {sign}; put it in quotes ({key}: "...")'
-    if "quoted scalar" in context:
-        return f"the quote{start} is never closed; add the closing quote"
-    if "flow mapping" in context or "flow sequence" in context:
-        bracket = "{" if "mapping" in context else "["
-        close = "}" if bracket == "{" else "]"
-        return (
-            f"the '{bracket}'{start} is never closed, or two entries lack a ',' between them; "
-            f"add the '{close}' or the ','"
-        )
-    if current.lstrip().startswith("- "):
-        return (
-            "a list item ('- ') where a field was expected; write `name: value` here, "
-            "or indent the list under the field it belongs to"
-        )
-    if "block end" in problem or "block mapping" in context:
-        return _bad_indent(lines, index)
-    return (
-        "this line is not valid YAML: check that it is indented with spaces like the "
-        "fields beside it, that each key is followed by ': ', and that quotes are closed"
-    )
 
 
 def pattern_message(loc: Sequence[str | int]) -> str:

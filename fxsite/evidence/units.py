@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from fxsite.findings import did_you_mean
+from fxsite.findings import closest
 
 __all__ = [
     "COUNTED",
@@ -562,8 +562,12 @@ def loose_unit(text: str) -> str | None:
 
 
 def unit_hint(text: str) -> str:
-    """A message suffix suggesting the closest known unit."""
-    return did_you_mean(text, _EXACT.keys())
+    """A message suffix suggesting the closest known unit, as a record writes it: the
+    symbol of a spelling it is close to ("sek" is close to "Sek", which is ``s``)."""
+    symbols = list(dict.fromkeys(_EXACT[c] for c in closest(text, _EXACT.keys())))
+    if not symbols:
+        return ""
+    return " (did you mean " + " or ".join(f"'{s}'" for s in symbols) + "?)"
 
 
 def conversion_factor(from_symbol: str, to_symbol: str) -> Decimal | None:

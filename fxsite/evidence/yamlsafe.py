@@ -57,7 +57,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 import yaml
 
-from fxsite.evidence.plainwords import yaml_message
+from fxsite.evidence.yaml_words import yaml_message
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, decode_utf8
 
@@ -625,14 +625,17 @@ def load_yaml(
             context += f" at line {exc.context_mark.line + 1 + line_offset}"
         here = mark or exc.context_mark
         # In plain words, with the fix: never the parser's own wording.
-        message = yaml_message(
+        message, where = yaml_message(
             problem if exc.problem else "",
             context,
             text,
             here.line if here else 0,
             here.column if here else 0,
         )
-        builder.add(builder.mark(mark), "FX101", message)
+        pos = builder.mark(mark)
+        if where is not None:  # where the writer went wrong, before where the parser stopped
+            pos = (where[0] + 1 + line_offset, where[1] + 1)
+        builder.add(pos, "FX101", message)
         builder.fatal = True
     except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
         # PyYAML should only raise the errors above; anything else is still

@@ -28,6 +28,7 @@ from fxsite.evidence.quantities import (
     parse_stated,
     round_half_up,
 )
+from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
 from fxsite.render.messages import DEFAULT, MESSAGES, message
 
@@ -123,9 +124,7 @@ def resolve_ref(
         return (
             record_id,
             figure,
-            ClaimProblem(
-                "FX401", f"record {record_id} is invalid ({invalid}); fix the record first"
-            ),
+            ClaimProblem("FX401", invalid_record_message(record_id, library)),
         )
     if record is None:
         return (
@@ -149,6 +148,12 @@ def resolve_ref(
             ),
         )
     return record_id, figure, None
+
+
+def invalid_record_message(record_id: str, library: Library) -> str:
+    """The one message for a claim that a failed record ``record_id`` leaves unresolved:
+    a claim to it, or to a figure computed from it."""
+    return f"record {record_id} is invalid ({library.invalid_at(record_id)}); fix the record first"
 
 
 def _display_unit(symbol: str, written: str | None) -> str | None:
@@ -213,6 +218,9 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
             return ClaimProblem("FX403", f"text '{text}' is not {record_id}'s {key} '{value}'")
         return Claim(record_id, figure, value, None, record.label, lang)
     fig = library.figure(record_id, figure)
+    if fig is None and (cause := library.blocked.get(str(FigureRef(record_id, figure)))):
+        # Told as the failed record's own claims are, so that a page counts them together.
+        return ClaimProblem("FX401", invalid_record_message(cause, library))
     if fig is None:
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
@@ -276,7 +284,7 @@ def _refusal(
         ):
             return ClaimProblem(
                 "FX403",
-                f"'{text}' misstates {fig.ref}, which is {filled} (in {stated.unit}: {shown}); "
+                f"'{text}' is not {fig.ref}, which is {filled} (in {stated.unit}: {shown}); "
                 f"write '{filled}'",
             )
     precision = min(max(stated.decimals, 0), fig.decimals)
@@ -291,12 +299,12 @@ def _refusal(
     if said is not None:  # rounded right, it says "all", "none", "no gain" (blind24, blind25)
         return ClaimProblem(
             "FX403",
-            f"'{text}' misstates {fig.ref}, which is {filled}: {said[0]} says {said[1]}, and the "
+            f"'{text}' is not {fig.ref}, which is {filled}: {said[0]} says {said[1]}, and the "
             f"record is not {said[0]}; write '{filled}'",
         )
     return ClaimProblem(
         "FX403",
-        f"'{text}' misstates {fig.ref}, which is {filled} (at this precision: {shown}); "
+        f"'{text}' is not {fig.ref}, which is {filled} (at this precision: {shown}); "
         + (f"write '{own}' or '{filled}'" if own else f"write '{filled}'"),
     )
 

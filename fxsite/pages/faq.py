@@ -14,11 +14,12 @@ from __future__ import annotations
 import html
 import json
 import posixpath
+import re
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.advice import advise
-from fxsite.pages.claims import escape_markdown
+from fxsite.pages.claims import Claim, escape_markdown, resolve_claim
 from fxsite.pages.frontmatter import FaqItem
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, ShownClaims, reader_text
@@ -91,9 +92,15 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str) -> str:
         back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
         parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
         for item, entry in zip(items, page.result.faq, strict=False):
-            # An answer citing a claim that does not resolve is reported on its page, and
-            # shown here as the text a reader reads.
-            answer = escape_markdown(entry.answer_text) if entry.refused else item.a.text
+            # An answer citing a claim that does not resolve is reported on its page; here
+            # that claim is its text, and the rest stay claims.
+            kept = (
+                _refused_as_text(item.a.text, library, page.result.lang)
+                if entry.refused
+                else item.a.text
+            )
+            # Else as the reader reads it.
+            answer = kept if kept is not None else escape_markdown(entry.answer_text)
             claims = ShownClaims(library, page.result.lang)
             reader_text(answer, claims=claims)
             labels |= {c.label for c in claims.resolved if c.value is not None}
@@ -102,3 +109,21 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str) -> str:
         return "No page has questions yet.\n"
     parts.append(f"## Markers\n\n{marker_legend(labels)}\n")
     return "\n".join(parts)
+
+
+#: An inline evidence link as an FAQ answer writes it: ``[94 s](evidence:R1#save_time)``.
+_EVIDENCE_LINK = re.compile(r"\[(?P<text>[^\[\]]*)\]\((?P<dest>evidence:[^()\s]*)\)")
+
+
+def _refused_as_text(answer: str, library: Library, lang: str) -> str | None:
+    """``answer`` with each evidence link that does not resolve written as its text;
+    None when a link that does not resolve is left (one written otherwise)."""
+
+    def plain(match: re.Match[str]) -> str:
+        claim = resolve_claim(match["text"], match["dest"], library, lang=lang)
+        return match[0] if isinstance(claim, Claim) else escape_markdown(match["text"])
+
+    out = _EVIDENCE_LINK.sub(plain, answer)
+    left = ShownClaims(library, lang)
+    reader_text(out, claims=left)
+    return None if left.refused else out

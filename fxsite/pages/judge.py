@@ -36,12 +36,20 @@ from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.findings import Finding
+from fxsite.pages.figure_vocab import RANGE_SEP
 
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
     from fxsite.verify.sheets import PageSheets
 
-__all__ = ["bare_advice", "governed_claims", "judge_plain", "judge_rendered"]
+__all__ = [
+    "bare_advice",
+    "governed_claims",
+    "judge_plain",
+    "judge_rendered",
+    "told_by",
+    "told_in",
+]
 
 
 def judge_rendered(
@@ -127,9 +135,9 @@ def judge_rendered(
             abbreviated.add((found.block, found.shown))
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour"),
         # or it with the loose or bound word before it ("低至0.42毫秒": blind24).
-        told = next((t for t, n in unreported.items() if n > 0 and _told_in(found.shown, t)), None)
-        if told is not None:
-            unreported[told] -= 1
+        told = told_by(found.shown, unreported)
+        if told:
+            unreported.subtract(told)
             if passed is not None:
                 passed(found.shown, len(findings), False)
             continue
@@ -157,13 +165,42 @@ def judge_rendered(
     return findings
 
 
-#: The loose and bound words a claim may be read with when its link is refused.
-_QUALIFIED = re.compile(rf"(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?\Z")
+#: The loose and bound words, and the sign ("+[96%](…)"), a claim may be read with when
+#: its link is refused.
+_QUALIFIED = re.compile(
+    rf"(?:(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?|[+\-\u2212])\Z"
+)
 
 
-def _told_in(found: str, claim: str) -> bool:
+#: What may join refused claims' texts into one figure read: "[3.26](…) to [6.40 GB/s](…)".
+_JOINED = re.compile(rf"(?:{RANGE_SEP}|\s|,|/|(?i:and|or))*")
+
+
+def told_by(found: str, unreported: Counter[str]) -> list[str]:
+    """The refused claims' texts that tell a figure read, each once; none when they do not.
+
+    One text tells it (:func:`told_in`), or several joined by range words and
+    separators only ("3.26 to 6.40 GB/s" over two refused claims): each claim's finding
+    already tells the figure, and the words between state none.
+    """
+    left = [t for t, n in unreported.items() if n > 0]
+    one = next((t for t in left if told_in(found, t)), None)
+    if one is not None:
+        return [one]
+    used: list[str] = []
+    rest = found
+    for text in sorted(left, key=len, reverse=True):
+        for _ in range(min(unreported[text], rest.count(text))):
+            rest = rest.replace(text, "\0", 1)
+            used.append(text)
+    if len(used) > 1 and _JOINED.fullmatch(rest.replace("\0", "")):
+        return used
+    return []
+
+
+def told_in(found: str, claim: str) -> bool:
     """Whether a figure read is a refused claim's text (or part of it), or that text with
-    a loose or bound word before it, which the claim's finding already tells."""
+    a loose or bound word or a sign before it, which the claim's finding already tells."""
     if found in claim:
         return True
     return found.endswith(claim) and _QUALIFIED.fullmatch(found[: -len(claim)]) is not None

@@ -45,7 +45,6 @@ __all__ = [
     "ShownClaims",
     "check_prose",
     "head_findings",
-    "once_per_invalid_record",
     "process_page",
     "too_deep",
 ]
@@ -355,7 +354,7 @@ def process_page(
     result.reported = [
         f.text for f in result.findings if f.code[:3] in _SHOWN and f.text and id(f) not in unshown
     ]
-    result.findings = once_per_invalid_record([*result.findings, *structured])
+    result.findings = [*result.findings, *structured]
     return result
 
 
@@ -495,34 +494,3 @@ def _unrenderable(body: str) -> tuple[int, str] | None:
             f"{MAX_NESTING}: flatten this part of the page"
         )
     return None
-
-
-def once_per_invalid_record(findings: list[Finding]) -> list[Finding]:
-    """One finding per page for the claims to an invalid record, at the first of them.
-
-    The record's own finding says what is wrong; repeating it for every claim
-    would bury it.
-    """
-    out: list[Finding] = []
-    seen: dict[str, int] = {}
-    for finding in findings:
-        if finding.code == "FX401" and " is invalid (" in finding.message:
-            if finding.message in seen:
-                seen[finding.message] += 1
-                continue
-            seen[finding.message] = 1
-        out.append(finding)
-    for i, finding in enumerate(out):
-        count = seen.get(finding.message, 1) if finding.code == "FX401" else 1
-        if count > 1:
-            message = f"{finding.message} ({count} claims to it on this page)"
-            out[i] = Finding(
-                finding.path,
-                finding.line,
-                finding.col,
-                finding.code,
-                message,
-                finding.severity,
-                finding.text,
-            )
-    return out

@@ -40,6 +40,7 @@ __all__ = [
     "setup_label",
     "setup_row",
     "setup_rows",
+    "unreadable_record_markdown",
 ]
 
 #: A claim's label in the sheet's HTML (a formula's input from another record is a claim).
@@ -109,10 +110,16 @@ def library_index_markdown(
         ("Cited on pages", True),
     ]
     head = "".join(f'<th scope="col">{name}</th>' for name, shown in heads if shown)
+    unread = ", ".join(
+        f'<a href="{_e(href_for(rid, ""))}">{_e(rid)}</a>' for rid in library.unreadable()
+    )
+    if unread:
+        unread = f'<p class="fx-unreadable">{message("library.unreadable", lang, ids=unread)}</p>\n'
     return f"""# {message("library.title", lang)}
 
 {_summary(library, lang)}
 
+{unread}
 Every figure on this site links to one of these records. Each record names its
 report, its source label and the conditions of the test; derived figures show
 their formula. Auditors can take the whole library away as data: {links}.
@@ -383,4 +390,18 @@ def record_page_markdown(
 {tables}{sheet_legend(tables + notes, lang)}{notes}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>
+"""
+
+
+def unreadable_record_markdown(
+    record_id: str, path: str, index_href: str = "../", lang: str = DEFAULT
+) -> str:
+    """The page at the URL of a record that failed to load (``path``, its file): under the
+    preview, the record's findings are shown above this (:mod:`fxsite.render.preview`)."""
+    note = message("record.unreadable", lang, path=_e(path))
+    return f"""# {_e(record_id)}
+
+<nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(message("library.title", lang))}</a> <span aria-hidden="true">&rsaquo;</span> <span aria-current="page">{_e(record_id)}</span></nav>
+
+<p class="fx-unreadable">{note}</p>
 """

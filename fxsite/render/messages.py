@@ -125,6 +125,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.label": "Label",
         "record.cited": "Cited by",
         "record.cited_count": "Cited on pages ({count})",
+        "library.unreadable": "Could not be read, so not listed below: {ids}.",
+        "record.unreadable": (
+            "This record could not be read: the errors below say what to fix in "
+            "<code>{path}</code>. Its page comes back once they are fixed."
+        ),
         "record.permalink": "Permanent link to this figure",
         "record.computed_as": "Computed as",
         "record.source_states": "the source states {value}",
@@ -242,6 +247,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.label": "标签",
         "record.cited": "引用页面",
         "record.cited_count": "引用页面（{count}）",
+        "library.unreadable": "以下记录无法读取，未列入下表：{ids}。",
+        "record.unreadable": "此记录无法读取：请按下方错误修改 <code>{path}</code>，修正后此页即恢复。",
         "record.permalink": "此指标的永久链接",
         "record.computed_as": "计算方式",
         "record.source_states": "来源写作 {value}",

@@ -7,7 +7,13 @@ renders; :func:`with_findings` shows why, in the page itself:
   (``<mark class="fx-flag">``, like an editor's squiggle), its code and line
   on hover and focus, and linked to the finding it belongs to;
 * a box at the top lists every finding of the page with its source place,
-  code and message, one per fault, as ``fxsite check`` prints them.
+  code and message, one per fault, as ``fxsite check`` prints them; a place
+  whose text is marked links to the mark. It says "would refuse" when one is
+  an error, and "warns" when all are warnings.
+
+The Evidence Library's pages show their records' findings the same way: a
+record's page, those in its file (a record that could not be read keeps its
+page, which says so); the library's index, those in every record's file.
 
 The finding's words are set as code (``<code>``): a reader, and the build's
 last gate, read them as the tool's output, not as the page's claims, so the
@@ -18,8 +24,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
 
-from fxsite.findings import Finding, bound_findings
+from fxsite.findings import Finding, bound_findings, once_per_invalid_record
 
 __all__ = ["findings_box", "mark_findings", "with_findings"]
 
@@ -29,19 +36,33 @@ _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)?[^<>]*>")
 _UNMARKED = frozenset({"a", "code", "pre", "script", "style"})
 
 
-def findings_box(findings: list[Finding]) -> str:
-    """The list of a page's findings, as HTML (empty for none)."""
+def findings_box(findings: list[Finding], marked: Collection[int] = ()) -> str:
+    """The list of a page's findings, as HTML (empty for none); ``marked``: the numbers
+    (from 1) of those marked in the page, whose places link to their mark."""
     if not findings:
         return ""
-    items = "".join(
-        f'<li id="fx-finding-{n}"><code>{html.escape(f"{f.path}:{f.line}:{f.col}")}</code> '
-        f"<code>{html.escape(f.code)}</code> <code>{html.escape(f.message)}</code></li>"
-        for n, f in enumerate(findings, start=1)
+    items = []
+    for n, f in enumerate(findings, start=1):
+        place = f"<code>{html.escape(f'{f.path}:{f.line}:{f.col}')}</code>"
+        if n in marked:
+            place = f'<a href="#fx-flag-{n}">{place}</a>'
+        items.append(
+            f'<li id="fx-finding-{n}">{place} '
+            f"<code>{html.escape(f.code)}</code> <code>{html.escape(f.message)}</code></li>"
+        )
+    refuses = any(f.severity == "error" for f in findings)
+    kind, title = (
+        ("failure", "fxsite would refuse this page")
+        if refuses
+        else (
+            "warning",
+            "fxsite warns about this page",
+        )
     )
     return (
-        '<div class="admonition failure fx-findings" role="alert" data-search-exclude>'
-        '<p class="admonition-title">fxsite would refuse this page</p>'
-        f"<ol>{items}</ol></div>\n"
+        f'<div class="admonition {kind} fx-findings" role="alert" data-search-exclude>'
+        f'<p class="admonition-title">{title}</p>'
+        f"<ol>{''.join(items)}</ol></div>\n"
     )
 
 
@@ -66,6 +87,11 @@ def mark_findings(page: str, findings: list[Finding]) -> str:
     A text split by markup (``*1.9*x``) is not found whole in one text run and
     is left to the list.
     """
+    return _marked(page, _marks(page, findings))
+
+
+def _marks(page: str, findings: list[Finding]) -> list[tuple[int, int, int, Finding]]:
+    """Where each finding's text is marked: (start, end, its number from 1, the finding)."""
     spans = _text_spans(page)
     marks: list[tuple[int, int, int, Finding]] = []
     cursor = first = 0  # the first span that ends after the cursor
@@ -81,12 +107,16 @@ def mark_findings(page: str, findings: list[Finding]) -> str:
                 marks.append((at, at + len(needle), n, finding))
                 cursor = at + len(needle)
                 break
+    return marks
+
+
+def _marked(page: str, marks: list[tuple[int, int, int, Finding]]) -> str:
     out, last = [], 0
     for start, end, n, finding in marks:
         hint = html.escape(f"{finding.code}, line {finding.line}: see the list at the top")
         out.append(page[last:start])
         out.append(
-            f'<mark class="fx-flag" tabindex="0" title="{hint}" '
+            f'<mark class="fx-flag" id="fx-flag-{n}" tabindex="0" title="{hint}" '
             f'aria-describedby="fx-finding-{n}">{page[start:end]}</mark>'
         )
         last = end
@@ -95,9 +125,13 @@ def mark_findings(page: str, findings: list[Finding]) -> str:
 
 
 def with_findings(page: str, findings: list[Finding]) -> str:
-    """``page`` (a page's rendered content) with its findings shown in it, in source order."""
+    """``page`` (a page's rendered content) with its findings shown in it, in source order;
+    each listed finding whose text is marked links to its mark."""
     if not findings:
         return page
     # Past MAX_PER_FILE, the rest are one finding: a mark is looked for through the page.
-    ordered = bound_findings(sorted(findings, key=lambda f: (f.line, f.col)))
-    return findings_box(ordered) + mark_findings(page, ordered)
+    ordered = bound_findings(
+        once_per_invalid_record(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
+    )
+    marks = _marks(page, ordered)
+    return findings_box(ordered, {n for _, _, n, _ in marks}) + _marked(page, marks)

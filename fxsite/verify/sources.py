@@ -118,8 +118,11 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
     # A page's heading is other pages' navigation title: a copy the gate cannot place in
     # a source (it stays at the published file) is the page's own fault, reported there.
     anywhere = {(f.code, f.text) for f in reported if f.text}
-    # A refused claim publishes as its plain text (enforce: false): a bare figure to the gate.
-    seen.update((f.path, "FX501", f.text) for f in reported if f.text and f.code[:3] == "FX4")
+    # A refused claim publishes as its plain text (enforce: false, serve): a bare figure to
+    # the gate, read with a loose word or a sign before it ("approximately 4.7%"), and
+    # copied where no source is (the site's FAQ).
+    refused = Counter((f.path, f.text) for f in reported if f.text and f.code[:3] == "FX4")
+    anywhere |= {("FX501", text) for _, text in refused}
     out = []
     for finding in gate:
         key = (finding.path, finding.code, finding.text)
@@ -130,5 +133,27 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
         if finding.text and seen[key] > 0:
             seen[key] -= 1
             continue
+        if finding.code == "FX501" and finding.text and _refused_told(finding, refused):
+            continue
         out.append(finding)
     return out
+
+
+def _refused_told(finding: Finding, refused: Counter[tuple[str, str]]) -> bool:
+    """Whether a bare figure the gate found is the plain text of claims refused on its page
+    (:func:`~fxsite.pages.judge.told_by`: one, or several joined as a range), which are
+    then counted as told; one the gate could not place in a source (a copy), of claims
+    refused on any page, however often."""
+    from fxsite.pages.judge import told_by
+
+    assert finding.text is not None
+    placed = finding.path.endswith(".md")
+    texts: Counter[str] = Counter()
+    for (path, text), left in refused.items():
+        if text and (path == finding.path if placed else True):
+            texts[text] += left if placed else 1
+    told = told_by(finding.text, texts)
+    if placed:
+        for text in told:
+            refused[(finding.path, text)] -= 1
+    return bool(told)
