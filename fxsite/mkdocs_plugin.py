@@ -681,7 +681,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if src in self.results:
                 html = with_findings(html, [*self.results[src].findings, *located])
             elif src in self.generated_srcs:
-                html = with_findings(html, self._records_findings(src))
+                html = with_findings(html, self._records_findings(src), mark=False)
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html, self.results[src].claims)

@@ -11,9 +11,10 @@ renders; :func:`with_findings` shows why, in the page itself:
   whose text is marked links to the mark. It says "would refuse" when one is
   an error, and "warns" when all are warnings.
 
-The Evidence Library's pages show their records' findings the same way: a
-record's page, those in its file (a record that could not be read keeps its
-page, which says so); the library's index, those in every record's file.
+The Evidence Library's pages show their records' findings in the box (their
+text, rendered from the evidence, is not marked): a record's page, those in its
+file (a record that could not be read keeps its page, which says so); the
+library's index, those in every record's file.
 
 The finding's words are set as code (``<code>``): a reader, and the build's
 last gate, read them as the tool's output, not as the page's claims, so the
@@ -124,14 +125,15 @@ def _marked(page: str, marks: list[tuple[int, int, int, Finding]]) -> str:
     return "".join(out)
 
 
-def with_findings(page: str, findings: list[Finding]) -> str:
+def with_findings(page: str, findings: list[Finding], *, mark: bool = True) -> str:
     """``page`` (a page's rendered content) with its findings shown in it, in source order;
-    each listed finding whose text is marked links to its mark."""
+    each listed finding whose text is marked links to its mark. Without ``mark``, the box
+    only: a generated page's text is rendered from evidence, and checked as rendered."""
     if not findings:
         return page
     # Past MAX_PER_FILE, the rest are one finding: a mark is looked for through the page.
     ordered = bound_findings(
         once_per_invalid_record(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
     )
-    marks = _marks(page, ordered)
+    marks = _marks(page, ordered) if mark else []
     return findings_box(ordered, {n for _, _, n, _ in marks}) + _marked(page, marks)
