@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from collections.abc import Collection
 
 from fxsite.findings import Finding, bound_findings, once_per_invalid_record
@@ -92,22 +93,28 @@ def mark_findings(page: str, findings: list[Finding]) -> str:
 
 
 def _marks(page: str, findings: list[Finding]) -> list[tuple[int, int, int, Finding]]:
-    """Where each finding's text is marked: (start, end, its number from 1, the finding)."""
+    """Where each finding's text is marked: (start, end, its number from 1, the finding).
+
+    Each text is looked for from the last mark on, in the whole page at once (a text
+    that is not there costs one scan, not one a text run), and kept where it falls
+    within one text run.
+    """
     spans = _text_spans(page)
+    starts = [start for start, _ in spans]
     marks: list[tuple[int, int, int, Finding]] = []
-    cursor = first = 0  # the first span that ends after the cursor
+    cursor = 0
     for n, finding in enumerate(findings, start=1):
         if not finding.text:
             continue
         needle = html.escape(finding.text, quote=False)
-        while first < len(spans) and spans[first][1] <= cursor:
-            first += 1
-        for start, end in (spans[i] for i in range(first, len(spans))):
-            at = page.find(needle, max(start, cursor), end)
-            if at >= 0:
+        at = page.find(needle, cursor)
+        while at >= 0:
+            i = bisect_right(starts, at) - 1  # the text run it starts in, if any
+            if i >= 0 and at + len(needle) <= spans[i][1]:
                 marks.append((at, at + len(needle), n, finding))
                 cursor = at + len(needle)
                 break
+            at = page.find(needle, at + 1)  # in a tag, a link or code, or across runs
     return marks
 
 
