@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import re
 import subprocess
 import sys
@@ -24,6 +25,11 @@ from fxsite.verify.charts import check_chart
 from fxsite.verify.visible import page_text
 
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+#: A chart drawn once for the tests that only read it (a draw is 0.1 s of matplotlib); the
+#: tests of drawing itself (two calls alike, global settings ignored, threads) draw anew.
+_drawn = functools.cache(render_chart)
 
 
 def bar(
@@ -91,7 +97,7 @@ def xs(path: ET.Element) -> list[float]:
 
 
 def test_fragment_is_a_figure_with_svg_caption_and_data_table() -> None:
-    out = render_chart(simple())
+    out = _drawn(simple())
     root = parse(out)
     assert root.tag == "figure"
     assert root.get("class") == "fx-chart"
@@ -105,7 +111,7 @@ def test_fragment_is_a_figure_with_svg_caption_and_data_table() -> None:
 
 
 def test_no_xml_prolog_doctype_comments_or_global_style() -> None:
-    out = render_chart(simple())
+    out = _drawn(simple())
     assert out.startswith('<figure class="fx-chart"')
     assert "<?xml" not in out
     assert "<!DOCTYPE" not in out
@@ -116,7 +122,7 @@ def test_no_xml_prolog_doctype_comments_or_global_style() -> None:
 
 
 def test_svg_has_accessible_name_and_description() -> None:
-    svg = svg_of(render_chart(simple()))
+    svg = svg_of(_drawn(simple()))
     assert svg.get("role") == "group"
     refs = (svg.get("aria-labelledby") or "").split()
     assert refs == ["c1-title", "c1-desc"]
@@ -130,7 +136,7 @@ def test_svg_has_accessible_name_and_description() -> None:
 
 
 def test_data_table_lists_label_value_and_evidence_for_every_bar() -> None:
-    table = parse(render_chart(simple())).find(".//table")
+    table = parse(_drawn(simple())).find(".//table")
     assert table is not None
     rows = [[td.text for td in tr.iter("td")] for tr in table.iter("tr")]
     rows = [r for r in rows if r]
@@ -141,7 +147,7 @@ def test_data_table_lists_label_value_and_evidence_for_every_bar() -> None:
 
 
 def test_values_and_labels_are_printed_on_the_bars() -> None:
-    svg = svg_of(render_chart(all_labels()))
+    svg = svg_of(_drawn(all_labels()))
     shown = texts(svg)
     for i, name in enumerate(LABELS):
         assert f"{10 * (i + 1)} s · {label_word(name, 'en')}" in shown
@@ -168,7 +174,7 @@ def test_output_ignores_global_matplotlib_settings() -> None:
 
 
 def test_every_id_is_prefixed_and_every_reference_resolves() -> None:
-    svg = svg_of(render_chart(all_labels("chart-a")))
+    svg = svg_of(_drawn(all_labels("chart-a")))
     ids = [el.get("id") for el in svg.iter() if el.get("id")]
     assert ids and len(ids) == len(set(ids))
     assert all(i.startswith("chart-a-") for i in ids if i)
@@ -185,7 +191,7 @@ def test_every_id_is_prefixed_and_every_reference_resolves() -> None:
 
 
 def test_two_charts_on_one_page_share_no_ids() -> None:
-    page = "<body>" + render_chart(all_labels("one")) + render_chart(all_labels("two")) + "</body>"
+    page = "<body>" + _drawn(all_labels("one")) + _drawn(all_labels("two")) + "</body>"
     ids = [el.get("id") for el in ET.fromstring(page).iter() if el.get("id")]
     assert len(ids) == len(set(ids))
     assert any(i.startswith("one-") for i in ids if i)
@@ -279,7 +285,7 @@ def test_relative_and_http_hrefs_are_kept(href: str) -> None:
 
 
 def test_bar_links_carry_an_evidence_tooltip() -> None:
-    svg = svg_of(render_chart(simple()))
+    svg = svg_of(_drawn(simple()))
     links = list(svg.iter(f"{SVG}a"))
     assert [a.get("href") for a in links] == ["#fig-r1-save", "#fig-r1-fx"]
     assert [a.find(f"{SVG}title").text for a in links] == [  # type: ignore[union-attr]
@@ -324,7 +330,7 @@ def test_bar_colours_have_graphic_contrast_on_light_and_dark(colour: str, backgr
 
 @pytest.mark.parametrize("index", range(len(LABELS)))
 def test_an_estimate_is_drawn_modelled_and_nothing_is_hatched(index: int) -> None:
-    out = render_chart(all_labels())
+    out = _drawn(all_labels())
     svg = svg_of(out)
     path = bar_path(svg, "c3", f"bar-0-{index}")
     group = next(el for el in svg.iter() if el.get("id") == f"c3-bar-0-{index}")
@@ -341,7 +347,7 @@ def test_an_estimate_is_drawn_modelled_and_nothing_is_hatched(index: int) -> Non
 
 
 def test_text_and_axes_follow_the_page_colour_and_font() -> None:
-    out = render_chart(all_labels())
+    out = _drawn(all_labels())
     svg = svg_of(out)
     assert svg.get("fill") == "currentColor"
     assert "#000000" not in out
@@ -434,7 +440,7 @@ def _ys(path: ET.Element) -> list[float]:
 
 
 def test_longer_values_give_longer_bars() -> None:
-    svg = svg_of(render_chart(simple()))
+    svg = svg_of(_drawn(simple()))
     base = bar_path(svg, "c1", "bar-0-0")
     fx = bar_path(svg, "c1", "bar-0-1")
     length = [max(xs(p)) - min(xs(p)) for p in (base, fx)]
@@ -455,7 +461,7 @@ def test_value_text_fits_inside_the_chart() -> None:
 
 def test_bars_use_the_available_width() -> None:
     # The axis is widened only as far as the value text needs, not padded blindly.
-    svg = svg_of(render_chart(simple()))
+    svg = svg_of(_drawn(simple()))
     width = float(svg.get("viewBox", "0 0 0 0").split()[2])
     assert max(xs(bar_path(svg, "c1", "bar-0-0"))) > 0.68 * width
 
