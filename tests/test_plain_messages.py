@@ -72,6 +72,11 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
         TWO.replace("title: T", "title: 'T").replace("unit: ms", "unit: 'ms'"), (2, 8, "FX101"),
         "the ' that starts the value of `title` is never closed on its line",
     ),
+    # Near miss: a text over two lines, closed, and a bracket left open below it.
+    "a quoted text over two lines, then an open bracket": (
+        TWO.replace("unit: s\n", 'unit: s\n    what: "one\n      two"\n', 1).replace("value: 2", "value: [2"),
+        (13, 9, "FX101"), "the '[' opened at line 12 is never closed",
+    ),
     # The parser stops at line 11, which is indented as the file's other fields are.
     "a value indented unlike the rest of the file": (
         TWO.replace("    value: 2", "   value: 2"), (10, 4, "FX101"),

@@ -125,15 +125,27 @@ def _closes(quote: str, rest: str) -> bool:
     return re.search(r'(?<!\\)(?:\\\\)*"', rest) is not None
 
 
+def _closed_at(lines: list[str], opened: int, quote: str) -> int | None:
+    """The line a quoted value opened on line ``opened`` closes on (None: never)."""
+    for j in range(opened + 1, len(lines)):
+        if _closes(quote, lines[j]):
+            return j
+    return None
+
+
 def _open_quote(err: YamlError) -> Told | None:
     """A quote opened and not closed on its line, above where the parser stopped: YAML
-    read on to the next quote in the file, and stopped past it."""
+    read on to the next quote in the file, and stopped past it (a text over several lines
+    that closes well before where the parser stopped is not this)."""
     for i in range(err.index + 1 if err.index < len(err.lines) else len(err.lines)):
         match = _QUOTED_VALUE.match(err.lines[i])
         if match is None or _closes(match["quote"], match["rest"]):
             continue
         if i == err.index and "quoted scalar" not in err.context:
             continue  # the parser stopped on this very line, for its own reason
+        closing = _closed_at(err.lines, i, match["quote"])
+        if closing is not None and closing < err.index - 1:
+            continue  # a text over several lines, closed well before the parser stopped
         key = _key(err.lines[i]) or "the value"
         quote = match["quote"]
         return (
