@@ -130,6 +130,12 @@ def escaped_title(text: str) -> str:
     return html.escape(text, quote=False).replace('"', "&quot;")
 
 
+def _record_page_id(src: str, prefix: str) -> str:
+    """The record ID of a page ``{prefix}/R1.md`` of the Evidence Library; "" for any other."""
+    name = src.removeprefix(f"{prefix}/")
+    return name[:-3] if name != src and name.endswith(".md") and "/" not in name else ""
+
+
 def _split_html_body(generated: str) -> tuple[str, str | None]:
     """``(title line, body)`` when everything below the title is HTML, else ``(all, None)``.
 
@@ -478,8 +484,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 "record JSON Schema": relative_url("schemas/evidence.schema.json", page.url),
             }
             return library_index_markdown(library, href_for, downloads, lang=self._site_lang())
-        if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.records:
-            record_id = src.removeprefix(f"{prefix}/")[:-3]
+        record_id = _record_page_id(src, prefix)
+        if record_id in library.records:
             json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
             library_href = relative_url("evidence.json", page.url)
             source = library.records[record_id].source
@@ -496,8 +502,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 document_href=relative_url(document_url(doc), page.url) if doc else None,
                 lang=self._site_lang(),
             )
-        if src.startswith(f"{prefix}/") and src.removeprefix(f"{prefix}/")[:-3] in library.invalid:
-            record_id = src.removeprefix(f"{prefix}/")[:-3]
+        if record_id in library.invalid:
             found = library.findings_of(record_id)
             path = found[0].path if found else f"{prefix}/{record_id}.yaml"
             index_href = relative_url(f"{prefix}/", page.url)
@@ -717,9 +722,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 for f in library.findings
                 if f.path in files or Path(f.path).stem in library.invalid
             ]
-        if src.startswith(f"{prefix}/"):
-            return library.findings_of(src.removeprefix(f"{prefix}/")[:-3])
-        return []
+        record_id = _record_page_id(src, prefix)
+        return library.findings_of(record_id) if record_id else []
 
     def _stashed(self, src: str, html: str, generated: bool = False) -> str:
         """A content or generated page's HTML, or "" with it kept compressed until the page
