@@ -56,6 +56,7 @@ from fxsite.pages.claims import (
     Claim,
     ClaimProblem,
     HrefFor,
+    cited_ref,
     render_claim,
     resolve_claim,
 )
@@ -307,6 +308,9 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
                 finding = ctx.locator.place_claim(finding, dest)
             ctx.findings.append(finding)
             span = ET.Element("span", {"class": "fx-claim-refused"})
+            ref = cited_ref(dest)
+            if ref is not None:  # its record page lists the page as needing an update
+                span.set("data-fx-refused", str(ref))
             span.text = text
         else:
             ctx.claims.append(result)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sitekit import fxsite_here, mkdocs_build_here, rows_site, soup
@@ -129,3 +130,41 @@ def test_the_site_faq_keeps_the_claims_that_resolve(
     faq = soup(project / "out" / "faq" / "index.html")
     refs = [a.get("data-fx-ref") for a in faq.select("a[data-fx-ref]")]
     assert refs == ["E1#saves"], refs
+
+
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The clean site with R1's save_time_fx100 changed from 94 to 90, built as the preview
+    builds it: the home page's claims of '94 s' are refused."""
+    project = rows_site(tmp_path_factory.mktemp("b41v") / "site", HOME, enforce=False)
+    path = project / "evidence" / "R1.yaml"
+    text = path.read_text("utf-8")
+    assert "save_time_fx100: {value: 94," in text
+    path.write_text(
+        text.replace("save_time_fx100: {value: 94,", "save_time_fx100: {value: 90,"), "utf-8"
+    )
+    built = mkdocs_build_here(project, project / "out")
+    assert built.returncode == 0, built.stderr
+    return project
+
+
+def _row(project: Path, record: str, figure: str) -> Any:
+    page = soup(project / "out" / "evidence" / record / "index.html")
+    anchor = page.find(id=figure)
+    assert anchor is not None, figure
+    return anchor if anchor.name == "tr" else anchor.find_parent("tr")
+
+
+def test_a_record_page_lists_the_pages_whose_claims_need_updating(changed: Path) -> None:
+    """blind41: after a record changed, "Cited on pages" left out the pages whose claims to
+    it were refused. In the preview they are listed, marked, and counted."""
+    row = _row(changed, "R1", "save_time_fx100")
+    stale = row.select_one(".fx-cited-stale")
+    assert stale is not None and stale.get_text() == "needs updating: 2 claims refused", row
+    assert row.select_one(".fx-count").get_text() == "1"
+
+
+def test_near_miss_a_figure_whose_claims_pass_needs_no_update(changed: Path) -> None:
+    row = _row(changed, "R1", "save_time_baseline")
+    assert row.select_one(".fx-cited-stale") is None
+    assert row.select_one(".fx-cited-by a") is not None

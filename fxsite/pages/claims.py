@@ -150,6 +150,15 @@ def resolve_ref(
     return record_id, figure, None
 
 
+def cited_ref(dest: str) -> FigureRef | None:
+    """The figure an evidence link's ``dest`` names (``evidence:R1#save_time``); None for
+    a link that names none."""
+    match = _DEST.match(dest)
+    if match is None or not match["figure"]:
+        return None
+    return FigureRef.parse(f"{match['record']}#{match['figure']}")
+
+
 def invalid_record_message(record_id: str, library: Library) -> str:
     """The one message for a claim that a failed record ``record_id`` leaves unresolved:
     a claim to it, or to a figure computed from it."""

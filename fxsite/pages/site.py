@@ -88,6 +88,8 @@ _HEADING_NOISE = re.compile(
     re.DOTALL,
 )
 _TAG = re.compile(r"<[^>]+>")
+#: A refused claim's figure, as the page reader marks it (``fxsite.markdown``).
+_REFUSED = re.compile(r'<span class="fx-claim-refused" data-fx-refused="([^"]*)"')
 
 
 def _heading_text(inner: str) -> str | None:
@@ -129,6 +131,9 @@ class SiteIndex:
     #: the pages ``citations`` holds citations of, as of its length ``_counted``
     _cited: set[str] = field(default_factory=set, repr=False)
     _counted: int = field(default=0, repr=False)
+    #: the figures each page's refused claims name (the preview publishes such pages):
+    #: their record pages list the page as needing an update; never exported
+    refused: dict[str, list[str]] = field(default_factory=dict)
 
     def add_html(self, src: str, page_html: str) -> None:
         """Record the citations of a rendered content page, in place of its earlier ones.
@@ -144,6 +149,19 @@ class SiteIndex:
             self.citations.append(Citation(sys.intern(ref), src, heading_id, heading))
             self._cited.add(src)
         self._counted = len(self.citations)
+        self.refused.pop(src, None)
+        if "data-fx-refused" in page_html:
+            self.refused[src] = [html.unescape(r) for r in _REFUSED.findall(page_html)]
+
+    def refusing(self, ref_or_record: str) -> Counter[str]:
+        """The pages whose refused claims name ``R1#figure`` (or a figure of ``R1``), with
+        how many each has."""
+        out: Counter[str] = Counter()
+        for src, refs in self.refused.items():
+            out[src] += sum(
+                r == ref_or_record or r.partition("#")[0] == ref_or_record for r in refs
+            )
+        return +out
 
     def citing(self, ref_or_record: str) -> list[Citation]:
         """Citations of ``R1#figure``, or of any figure of ``R1``."""
@@ -216,6 +234,9 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
     for c in index.citing(key):
         if c.page in index.pages:
             by_page.setdefault(c.page, []).append(c)
+    stale = {src: n for src, n in index.refusing(key).items() if src in index.pages}
+    for src in stale:
+        by_page.setdefault(src, [])
     if not by_page:
         return '<p class="fx-cited-by-none">Not cited on any page yet.</p>'
     items = []
@@ -238,6 +259,11 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
             detail = f'<span class="fx-cited-at">: {"; ".join(spots)}</span>'
         else:
             detail = ""
+        if src in stale:  # the preview: claims on it that no longer state the figure
+            detail += (
+                f' <strong class="fx-cited-stale">needs updating: {stale[src]} claim'
+                f"{'' if stale[src] == 1 else 's'} refused</strong>"
+            )
         items.append(f'<li><a href="{page_href}">{html.escape(info.title)}</a>{detail}</li>')
     return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
 
@@ -255,7 +281,7 @@ def fill_placeholders(
         if kind == "cited-by":
             return _cited_by_html(index, key, base_url)
         if kind == "cite-count":
-            pages = {c.page for c in index.citing(key)}
+            pages = {c.page for c in index.citing(key)} | set(index.refusing(key))
             return f'<span class="fx-count">{len(pages)}</span>'
         unresolved.append(f"{kind}:{key}")
         return ""
