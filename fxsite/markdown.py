@@ -310,7 +310,7 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
             span = ET.Element("span", {"class": "fx-claim-refused"})
             ref = cited_ref(dest)
             if ref is not None:  # its record page lists the page as needing an update
-                span.set("data-fx-refused", str(ref))
+                span.set("data-fx-stale", str(ref))
             span.text = text
         else:
             ctx.claims.append(result)

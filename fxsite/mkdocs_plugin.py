@@ -699,7 +699,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.index.pages[src] = PageInfo(
                 src, page.url, _shown_title(page, src), self.results[src]
             )
-            self.index.add_html(src, html)
+            self.index.add_html(src, html, preview=self.serving or self.enforce != "all")
         body = self.html_bodies.pop(src, None)
         if body is None:
             return self._stashed(src, html)

@@ -289,7 +289,9 @@ def test_code_keeps_its_evidence_links_verbatim(lib: Library) -> None:
 def test_refused_claim_is_shown_as_its_text(lib: Library) -> None:
     html, context = _rendered("[<b>9 s</b>](evidence:R9#x)\n", lib)
     assert context.claims == [] and [f.code for f in context.findings] == ["FX401"]
-    assert '<span class="fx-claim-refused">&lt;b&gt;9 s&lt;/b&gt;</span>' in html
+    assert (
+        '<span class="fx-claim-refused" data-fx-stale="R9#x">&lt;b&gt;9 s&lt;/b&gt;</span>' in html
+    )
 
 
 def test_evidence_table_renders_claims_and_refuses_unknown_refs(lib: Library) -> None:

@@ -35,3 +35,16 @@ def test_citations_added_from_outside_are_replaced_too() -> None:
     index.add_html("c.md", _claim("R3#x"))
     assert _refs(index, "c.md") == ["R3#x"]
     assert _refs(index, "a.md") == ["R1#save"]
+
+
+def test_refused_claims_mark_their_figures_stale_in_the_preview_only() -> None:
+    """A page's refused claim (``data-fx-stale``, fxsite.markdown) lists the page as needing
+    an update on the record page, in the preview; a page writing that markup itself in a
+    build that publishes marks nothing."""
+    stale = '<span class="fx-claim-refused" data-fx-stale="R1#save">94 s</span>'
+    index = SiteIndex()
+    index.add_html("a.md", stale + stale, preview=True)
+    assert index.refusing("R1#save") == {"a.md": 2} and index.refusing("R1") == {"a.md": 2}
+    assert index.citing("R1#save") == []  # never a citation (never exported)
+    index.add_html("a.md", stale)
+    assert index.refusing("R1#save") == {}

@@ -89,7 +89,7 @@ _HEADING_NOISE = re.compile(
 )
 _TAG = re.compile(r"<[^>]+>")
 #: A refused claim's figure, as the page reader marks it (``fxsite.markdown``).
-_REFUSED = re.compile(r'<span class="fx-claim-refused" data-fx-refused="([^"]*)"')
+_REFUSED = re.compile(r'<span class="fx-claim-refused" data-fx-stale="([^"]*)"')
 
 
 def _heading_text(inner: str) -> str | None:
@@ -135,8 +135,9 @@ class SiteIndex:
     #: their record pages list the page as needing an update; never exported
     refused: dict[str, list[str]] = field(default_factory=dict)
 
-    def add_html(self, src: str, page_html: str) -> None:
-        """Record the citations of a rendered content page, in place of its earlier ones.
+    def add_html(self, src: str, page_html: str, *, preview: bool = False) -> None:
+        """Record the citations of a rendered content page, in place of its earlier ones;
+        in the ``preview``, also the figures its refused claims name (:meth:`refusing`).
 
         A page not cited before adds its own without the list being rebuilt (a build
         adds each page once: rebuilding the list per page was quadratic in the site).
@@ -150,7 +151,9 @@ class SiteIndex:
             self._cited.add(src)
         self._counted = len(self.citations)
         self.refused.pop(src, None)
-        if "data-fx-refused" in page_html:
+        # Only in the preview: elsewhere a page's refused claim refuses the build, and a
+        # page's own HTML must not mark a record page's figure as stale.
+        if preview and "data-fx-stale" in page_html:
             self.refused[src] = [html.unescape(r) for r in _REFUSED.findall(page_html)]
 
     def refusing(self, ref_or_record: str) -> Counter[str]:
