@@ -686,7 +686,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if src in self.results:
                 html = with_findings(html, [*self.results[src].findings, *located])
             elif src in self.generated_srcs:
-                html = with_findings(html, self._records_findings(src), mark=False)
+                what = "these records" if src.endswith("/index.md") else "this record"
+                html = with_findings(html, self._records_findings(src), mark=False, what=what)
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html, self.results[src].claims)

@@ -168,3 +168,16 @@ def test_near_miss_a_figure_whose_claims_pass_needs_no_update(changed: Path) -> 
     row = _row(changed, "R1", "save_time_baseline")
     assert row.select_one(".fx-cited-stale") is None
     assert row.select_one(".fx-cited-by a") is not None
+
+
+def test_the_boxes_say_what_they_are_of(broken: tuple[Path, list[str], list[str]]) -> None:
+    project, _, _ = broken
+    titles = {
+        rel: soup(project / "out" / rel).select_one(".fx-findings .admonition-title").get_text()
+        for rel in ("evidence/R1/index.html", "evidence/index.html", "index.html")
+    }
+    assert titles == {
+        "evidence/R1/index.html": "fxsite would refuse this record",
+        "evidence/index.html": "fxsite would refuse these records",
+        "index.html": "fxsite would refuse this page",
+    }

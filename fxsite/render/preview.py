@@ -38,9 +38,12 @@ _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)?[^<>]*>")
 _UNMARKED = frozenset({"a", "code", "pre", "script", "style"})
 
 
-def findings_box(findings: list[Finding], marked: Collection[int] = ()) -> str:
+def findings_box(
+    findings: list[Finding], marked: Collection[int] = (), what: str = "this page"
+) -> str:
     """The list of a page's findings, as HTML (empty for none); ``marked``: the numbers
-    (from 1) of those marked in the page, whose places link to their mark."""
+    (from 1) of those marked in the page, whose places link to their mark; ``what`` the
+    findings are of ("this record" on a record's page)."""
     if not findings:
         return ""
     items = []
@@ -54,12 +57,9 @@ def findings_box(findings: list[Finding], marked: Collection[int] = ()) -> str:
         )
     refuses = any(f.severity == "error" for f in findings)
     kind, title = (
-        ("failure", "fxsite would refuse this page")
+        ("failure", f"fxsite would refuse {what}")
         if refuses
-        else (
-            "warning",
-            "fxsite warns about this page",
-        )
+        else ("warning", f"fxsite warns about {what}")
     )
     return (
         f'<div class="admonition {kind} fx-findings" role="alert" data-search-exclude>'
@@ -132,10 +132,13 @@ def _marked(page: str, marks: list[tuple[int, int, int, Finding]]) -> str:
     return "".join(out)
 
 
-def with_findings(page: str, findings: list[Finding], *, mark: bool = True) -> str:
+def with_findings(
+    page: str, findings: list[Finding], *, mark: bool = True, what: str = "this page"
+) -> str:
     """``page`` (a page's rendered content) with its findings shown in it, in source order;
     each listed finding whose text is marked links to its mark. Without ``mark``, the box
-    only: a generated page's text is rendered from evidence, and checked as rendered."""
+    only: a generated page's text is rendered from evidence, and checked as rendered.
+    ``what``: what the findings are of, as the box's title says it."""
     if not findings:
         return page
     # Past MAX_PER_FILE, the rest are one finding: a mark is looked for through the page.
@@ -143,4 +146,4 @@ def with_findings(page: str, findings: list[Finding], *, mark: bool = True) -> s
         once_per_invalid_record(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
     )
     marks = _marks(page, ordered) if mark else []
-    return findings_box(ordered, {n for _, _, n, _ in marks}) + _marked(page, marks)
+    return findings_box(ordered, {n for _, _, n, _ in marks}, what) + _marked(page, marks)
