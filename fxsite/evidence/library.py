@@ -210,12 +210,13 @@ class Library:
     def unreadable(self) -> list[str]:
         """The records that failed to load and can have a page telling why: each file name
         that is a record ID, not reserved, and not a record that did load."""
+        loaded = {r.lower() for r in self.records}
         return sorted(
             stem
             for stem in self.invalid
             if RECORD_ID.fullmatch(stem)
             and stem.lower() not in RESERVED_IDS
-            and stem.lower() not in {r.lower() for r in self.records}
+            and stem.lower() not in loaded
         )
 
 

@@ -183,13 +183,18 @@ def told_by(found: str, unreported: Counter[str]) -> list[str]:
     separators only ("3.26 to 6.40 GB/s" over two refused claims): each claim's finding
     already tells the figure, and the words between state none.
     """
+    if unreported.get(found, 0) > 0:  # the claim's text itself, the usual case
+        return [found]
     left = [t for t, n in unreported.items() if n > 0]
     one = next((t for t in left if told_in(found, t)), None)
     if one is not None:
         return [one]
+    inside = [t for t in left if t and t in found]  # each a substring: one scan of each
+    if len(inside) < 2:
+        return []
     used: list[str] = []
     rest = found
-    for text in sorted(left, key=len, reverse=True):
+    for text in sorted(inside, key=len, reverse=True):
         for _ in range(min(unreported[text], rest.count(text))):
             rest = rest.replace(text, "\0", 1)
             used.append(text)
