@@ -221,12 +221,15 @@ def in_datalist(node: LexborNode) -> bool:
 LAID_IN_LINE = "data-fx-in-line"
 
 
-def in_line(node: LexborNode, tag: str, role: str) -> bool:
+def in_line(
+    node: LexborNode, tag: str, role: str, attrs: Mapping[str, str | None] | None = None
+) -> bool:
     """A browser lays the element out in the line (:data:`INLINE`, :data:`IN_LINE`, an
     unknown or custom element, an inline SVG's drawing outside a generated part, one a
     ``display`` lays out so: :data:`LAID_IN_LINE`); a :data:`BOXED` element is a box of
-    its own only where it holds text."""
-    if LAID_IN_LINE in node.attributes:
+    its own only where it holds text. ``attrs``: the element's attributes, where the
+    caller has read them already."""
+    if LAID_IN_LINE in (node.attributes if attrs is None else attrs):
         return True
     if tag in BOXED and _in_tab_set(node):
         return not (node.text(deep=True) or "").strip()
@@ -286,8 +289,10 @@ def not_drawn(tag: str, attrs: Mapping[str, str | None]) -> bool:
         names = {"width": "width", "height": "height"}
     elif tag in _SVG_TEXT:
         names = {name: name for name in _PRESENTATION}
-    else:
+    elif not _MATH_PRESENTATION.keys().isdisjoint(attrs):
         names = _MATH_PRESENTATION
+    else:  # no attribute of presentation: nothing to read (most elements)
+        return False
     style = "; ".join(f"{css}: {attrs[name]}" for name, css in names.items() if attrs.get(name))
     return bool(style) and hides(style)
 
@@ -298,12 +303,12 @@ SQUEEZED_PX = 4.0
 _SVG_LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?\d+)?)\s*(?:px)?\s*")
 
 
-def squeezed(node: LexborNode) -> bool:
+def squeezed(node: LexborNode, tag: str | None = None) -> bool:
     """An SVG text or span whose ``textLength`` draws its characters too narrow to read
     (below :data:`SQUEEZED_PX` each: blind36), or a length not a number; or one stroked
     in the page's colour at a width that covers its glyphs (``stroke="#fff"
-    stroke-width="6"``)."""
-    if node.tag not in _SVG_TEXT:
+    stroke-width="6"``). ``tag``: the element's, where the caller has read it."""
+    if (node.tag if tag is None else tag) not in _SVG_TEXT:
         return False
     attrs = node.attributes
     length = attrs.get("textLength")

@@ -879,7 +879,7 @@ class _Walk:
             or tag == "rp"
             or not_drawn(tag, attrs)
             or unselected(node)
-            or squeezed(node)
+            or squeezed(node, tag)
             or tag in STRUCK
             or (tag in _SHRINKING and _shrunk(node))
         )
@@ -888,7 +888,7 @@ class _Walk:
             # Read where it stands, and its run read without it too (Builder.blocks).
             self.builders[-1].opened.append(self.builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
-        elif block or not (in_line(node, tag, role) or mem_id in self.drawn_options):
+        elif block or not (in_line(node, tag, role, attrs) or mem_id in self.drawn_options):
             number = self._lead(self.builders[-1])
             flush(self.builders, self.page)
             outer = self.builders[-1]
