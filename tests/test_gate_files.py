@@ -493,9 +493,15 @@ def test_served_kind(rel: str, head: bytes, kind: str | None) -> None:
 
 
 def test_decode_text() -> None:
-    assert decode_text("\ufeffcaf\u00e9".encode("utf-16-be")) == ("caf\u00e9", None)
-    assert decode_text(b"\xef\xbb\xbf5x") == ("5x", None)
-    assert decode_text(b"caf\xe9")[1] == "is text a browser shows, but not valid UTF-8 (byte 3)"
+    assert decode_text("\ufeffcaf\u00e9".encode("utf-16-be")) == ("caf\u00e9", None, (1, 1))
+    assert decode_text(b"\xef\xbb\xbf5x") == ("5x", None, (1, 1))
+    # placed where an editor shows the bad byte (blind44: it was 1:1, "byte 27")
+    assert decode_text(b"one\ntwo\nSaves caf\xe9") == (
+        "",
+        "is text a browser shows, but not valid UTF-8: byte 0xe9 at line 3, column 10",
+        (3, 10),
+    )
+    assert decode_text("\ufeffa\nb".encode("utf-16-le") + b"\x00\xd8")[2] == (2, 2)
 
 
 def test_gunzip_stops_at_its_limit() -> None:

@@ -357,6 +357,11 @@ _METRIC_FROM_TO = re.compile(
     r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
     r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
+# A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
+# slowdown" (blind44). A decimal part makes it a ratio, not a count ("3 speedups this year").
+_RATIO_BEFORE = re.compile(
+    r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
+)
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
@@ -453,6 +458,7 @@ _METRIC_NEEDLES = (
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
     *("写放大", "缩减比", "压缩比", "重删比", "去重比"),
     *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP"),
+    *("slowdown", "Slowdown", "slow-down", "SLOWDOWN"),
     *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
 )
@@ -517,6 +523,8 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 end = unit.end()  # "from 0.5 to 0.12 MS": the unit of both
             yield match.start("a"), match.end("a"), "unit"
             yield match.start("b"), end, "unit"
+        for match in _RATIO_BEFORE.finditer(text):
+            yield match.start("figure"), match.end(), "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):

@@ -897,11 +897,16 @@ _READ_AS = WIDTH_MAP | str.maketrans(
 
 def _digit_signs() -> dict[int, str]:
     """Signs that draw a whole number NFKC keeps apart from its digits, each read as its digit
-    (a number past nine as "9"): dingbat and double-circled digits ("➒➍ s", "⓽⓹ s"), Roman
+    (a number past nine as "9"): dingbat, double-circled and circled digits ("➒➍ s", "⓽⓹ s",
+    "㉔ s"), Roman
     numerals ("Ⅻ s") and the emoji of a number ("🔟 s", "💯%"). Vulgar fractions are read as
     fractions."""
     signs = {ord("🔟"): "9", ord("💯"): "9"}
-    for first, last in ((0x2150, 0x218F), (0x2460, 0x24FF), (0x2776, 0x2793), (0x1F100, 0x1F10C)):
+    for first, last in (
+        *((0x2150, 0x218F), (0x2460, 0x24FF), (0x2776, 0x2793), (0x1F100, 0x1F10C)),
+        # circled numbers past twenty ("㉔ s": blind44) and circled ideographs of one to ten
+        *((0x3248, 0x325F), (0x3280, 0x3289), (0x32B1, 0x32BF)),
+    ):
         for code in range(first, last + 1):
             char = chr(code)
             value = unicodedata.numeric(char, None)

@@ -28,6 +28,7 @@ claim.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from fxsite.evidence.numerals import SCALE_WORDS
@@ -110,9 +111,13 @@ _OPEN = (
     r"(?:^|\s|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))[(\[（]\s*"
     r"(?:单位\s*[:：]\s*|(?i:in)\s+)?"
 )
-#: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓")
+#: After the closing parenthesis: a note's mark ("(ms)¹", "(s)*"), a sort arrow ("(s) ↓",
+#: "(s) ⬇", "(s) ▼", "(s) 🔽": blind44)
 #: or a dash and words ("(s) — lower is better").
-_AFTER_UNIT = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*[↓↑*†‡]+|\s+[—–-]\s+[^()\[\]（）]*)?"
+_AFTER_UNIT = (
+    r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\s*(?:[↓↑⬇⬆▼▲▽△⇩⇧⏷⏶*†‡]|🔽|🔼)+\ufe0f?"
+    r"|\s+[—–-]\s+[^()\[\]（）]*)?"
+)
 #: A header's last word naming a ratio: the numbers under it are "×"; and the Chinese
 #: words a header ends with for one ("提升倍数", "加速比").
 _RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down", "ratio"])
@@ -302,6 +307,8 @@ def _written_unit(header: str) -> str | None:
         if match is None:
             continue
         unit = match["unit"].strip()
+        if not unit.isascii() and not _is_unit(unit):  # a squared unit: "(㎳)" is "(ms)"
+            unit = unicodedata.normalize("NFKC", unit)
         if unit[:1].isdigit():  # "Saves in 91 s": a figure, not a unit
             continue
         if _is_unit(unit):
@@ -330,7 +337,18 @@ def _named_unit(header: str) -> str | None:
         return None
     if any(c.isdigit() for c in last) or last in _AMBIGUOUS:
         return None  # a name ("X1"), not a unit
-    return last if with_unit("1", last) == f"1 {last}" else None
+    if with_unit("1", last) == f"1 {last}":
+        return last
+    # Capitalised as a header's first word is ("Tokens/s", "Seconds": blind44).
+    lowered = last[:1].lower() + last[1:]
+    if last[:1].isupper() and last[1:2].islower() and with_unit("1", lowered) == f"1 {lowered}":
+        return lowered
+    # A quantity named, then its unit after a slash: "Latency/ms", "Time/s" (a rate such as
+    # "Tokens/s" is a unit whole, read above).
+    name, slash, unit = last.rpartition("/")
+    if slash and name.isalpha() and len(name) > 2 and _is_unit(unit) and not _is_unit(name.lower()):
+        return unit
+    return None
 
 
 def row_unit(label: str, first_header: str) -> str | None:

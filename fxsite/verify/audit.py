@@ -214,6 +214,7 @@ class _Site:
         text: str | None = None,
         line: int = 0,
         severity: Severity = "error",
+        col: int = 1,
     ) -> None:
         if rel in self.more:
             first, count, refuses = self.more[rel]
@@ -221,7 +222,7 @@ class _Site:
             return
         if not line:
             line = _line_of(self._text_of(rel), text) if text else 1
-        finding = Finding(rel, line, 1, code, message, severity, text)
+        finding = Finding(rel, line, col, code, message, severity, text)
         if self.full(rel):
             self.more[rel] = (finding, 1, severity == "error")
             return
@@ -368,8 +369,8 @@ def _shipped_by_theme(site: _Site, path: Path) -> bool:
 
 def _read(site: _Site, path: Path, rel: str, kind: Kind) -> None:
     served, problems = served_file(path, rel, kind, site.root, MAX_PAGE_BYTES)
-    for code, message in problems:
-        site.add(rel, code, message)
+    for problem in problems:
+        site.add(rel, problem.code, problem.message, line=problem.line, col=problem.col)
     if served is None:
         return
     text = served.text

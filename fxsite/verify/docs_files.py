@@ -60,7 +60,7 @@ def docs_file_findings(
     if kind == "signature" or rel.endswith((".md", ".markdown")):
         return []  # read elsewhere: pages by the page reader
     served, problems = served_file(docs_dir / rel, rel, kind, docs_dir, MAX_FILE_BYTES)
-    findings = [Finding(shown, 1, 1, code, message) for code, message in problems]
+    findings = [Finding(shown, p.line, p.col, p.code, p.message) for p in problems]
     if served is None:
         return findings
     if render is not None:

@@ -183,9 +183,11 @@ def _utf8_prefix(head: bytes) -> bool:
     return True
 
 
-def decode_text(data: bytes) -> tuple[str, str | None]:
+def decode_text(data: bytes) -> tuple[str, str | None, tuple[int, int]]:
     """Bytes as a browser decodes them: by a byte-order mark (UTF-8, UTF-16), else as
-    UTF-8; or ``""`` and why not (the gate does not guess a legacy encoding)."""
+    UTF-8; or ``""``, why not (the gate does not guess a legacy encoding) and the line and
+    column (in characters) of the first byte that is not, as an editor shows them (1, 1
+    when it reads)."""
     name = "utf-8"
     if data.startswith(codecs.BOM_UTF8):
         data = data[3:]
@@ -193,9 +195,16 @@ def decode_text(data: bytes) -> tuple[str, str | None]:
         name = "utf-16-le" if data.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
         data = data[2:]
     try:
-        return data.decode(name), None
+        return data.decode(name), None, (1, 1)
     except UnicodeDecodeError as exc:
-        return "", f"is text a browser shows, but not valid {name.upper()} (byte {exc.start})"
+        good = data[: exc.start].decode(name)
+        line, col = good.count("\n") + 1, len(good) - good.rfind("\n")
+        return (
+            "",
+            f"is text a browser shows, but not valid {name.upper()}: byte "
+            f"0x{data[exc.start]:02x} at line {line}, column {col}",
+            (line, col),
+        )
 
 
 #: The charset a page declares (``<meta charset>`` or ``http-equiv``), in its first

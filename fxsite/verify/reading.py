@@ -287,6 +287,8 @@ def fold(text: str) -> str:
         folded[match.start()] = "x"
     for match in _KANA_NUMERAL.finditer(text):
         folded[match.start()] = _KANA_AS_NUMERAL[match.group()]
+    for match in _ROMAN.finditer(text):  # read as the numbers they are (figures._READ_AS)
+        folded[match.start() : match.end()] = match.group()
     for match in _KEPT_SUPERSCRIPTS.finditer(text):
         if _kept(text, match.start()):
             folded[match.start() : match.end()] = match.group()
@@ -297,6 +299,10 @@ def fold(text: str) -> str:
 #: or a unit and not inside a katakana word: "快ニ倍" reads "快二倍" (blind17).
 _KANA_AS_NUMERAL = {"ニ": "二", "ハ": "八", "ー": "一"}
 _KANA_NUMERAL = re.compile(r"(?<![\u30a0-\u30ff])[ニハー](?=[十百千万萬億亿倍成割秒分])")
+#: Roman numerals standing as a word ("ⅩⅡ s", "Ⅹ times faster": blind44) are kept as
+#: numerals, not folded to the letters NFKC gives them ("XII"); glued to a letter or digit
+#: ("FⅩ100") they are the letters they look like.
+_ROMAN = re.compile(r"(?<![^\W_])[\u2160-\u2188]+(?![^\W_])")
 #: Letters between what is not a letter (a word of :func:`_another_alphabet`'s).
 _LETTERS = re.compile(r"[^\W\d_]+")
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from fxsite.evidence.office_text import OFFICE
 from fxsite.safeio import UnreadableFile, read_bytes, read_prefix
@@ -38,7 +39,17 @@ from fxsite.verify.kinds import (
 )
 from fxsite.verify.xmltext import xml_as_html
 
-__all__ = ["Served", "gunzip", "served_file"]
+__all__ = ["Problem", "Served", "gunzip", "served_file"]
+
+
+class Problem(NamedTuple):
+    """Why a file is not read as a reader is shown it: a finding's code and message, at the
+    line and column in the file it speaks of (1, 1: the file as a whole)."""
+
+    code: str
+    message: str
+    line: int = 1
+    col: int = 1
 
 
 @dataclass(frozen=True)
@@ -53,7 +64,7 @@ class Served:
 
 def served_file(
     path: Path, rel: str, kind: Kind, root: Path, limit: int
-) -> tuple[Served | None, list[tuple[str, str]]]:
+) -> tuple[Served | None, list[Problem]]:
     """The file at site path ``rel`` as the gate reads it; (code, message) of each problem.
 
     None when the file is not read as text (binary, a precompressed copy
@@ -63,7 +74,7 @@ def served_file(
         if kind == "compressed":
             original = rel.rpartition(".")[0]
             return None, [
-                (
+                Problem(
                     "FX614",
                     f"cannot be read safely: a web server may send it for {original}, in an "
                     "encoding the gate does not decode (brotli, Zstandard); precompress after "
@@ -87,23 +98,23 @@ def served_file(
                 return None, problems
             data, kind = drawing, "xml"  # an .svgz drawing
     except UnreadableFile as exc:
-        return None, [("FX614", f"cannot be read safely: it {exc.reason}")]
-    text, problem = decode_text(data)
-    xml = kind == "xml" or page_media_type(rel) == "application/xhtml+xml"
-    problem = problem or charset_problem("xml" if xml else kind, text)
+        return None, [Problem("FX614", f"cannot be read safely: it {exc.reason}", *exc.where)]
+    text, problem, (line, col) = decode_text(data)
     if problem is not None:
-        return None, [("FX614", f"cannot be read safely: it {problem}")]
+        return None, [Problem("FX614", f"cannot be read safely: it {problem}", line, col)]
+    xml = kind == "xml" or page_media_type(rel) == "application/xhtml+xml"
+    problem = charset_problem("xml" if xml else kind, text)
+    if problem is not None:
+        return None, [Problem("FX614", f"cannot be read safely: it {problem}")]
     shown = text
     if xml:
         shown, problem = xml_as_html(text)
         if problem is not None:
-            return None, [("FX614", f"cannot be read safely: it {problem}")]
+            return None, [Problem("FX614", f"cannot be read safely: it {problem}")]
     return Served(kind, text, shown), []
 
 
-def _document(
-    path: Path, root: Path, limit: int, kind: str
-) -> tuple[Served | None, list[tuple[str, str]]]:
+def _document(path: Path, root: Path, limit: int, kind: str) -> tuple[Served | None, list[Problem]]:
     """A PDF or an Office document (``kind``) a reader opens from the site: its text, read
     as a text file is (a record's report document, hashed by its record, is not read here:
     see the audit)."""
@@ -113,17 +124,17 @@ def _document(
     try:  # as large as a report document may be: its images make it larger than a page
         text = read(read_bytes(path, max(limit, MAX_TEXT_BYTES), root=root))
     except ValueError as exc:
-        return None, [("FX614", f"cannot be read safely: it {exc}")]
+        return None, [Problem("FX614", f"cannot be read safely: it {exc}")]
     return Served("text", text, text), []
 
 
 def _gzip(
     path: Path, rel: str, data: bytes, root: Path, limit: int
-) -> tuple[bytes | None, list[tuple[str, str]]]:
+) -> tuple[bytes | None, list[Problem]]:
     """An ``.svgz`` file's drawing; for a ``.gz`` copy None, and whether it differs."""
     inner, problem = gunzip(data, limit)
     if problem is not None:
-        return None, [("FX614", f"cannot be read safely: it {problem}")]
+        return None, [Problem("FX614", f"cannot be read safely: it {problem}")]
     if rel.lower().endswith(".svgz"):
         return inner, []
     try:
@@ -131,7 +142,7 @@ def _gzip(
     except UnreadableFile:
         original = None
     if inner != original:
-        return None, [("FX612", f"does not hold the same bytes as {rel[:-3]}")]
+        return None, [Problem("FX612", f"does not hold the same bytes as {rel[:-3]}")]
     return None, []
 
 
