@@ -7,6 +7,8 @@
   page reader's look-alike fold turned them into the Latin letters NFKC gives them
   ("XII s"), which no reader takes for a number; glued to a letter ("FⅩ100") they still are.
 * A ratio of speeds before its noun: "a 1.9 speedup", "a 1.9 speed-up", "a 1.3 slowdown".
+* A figure whose words stand in a ruby's base ("<ruby>three<rt>x</rt></ruby> minutes")
+  was refused at 1:1: it is placed where its base is written.
 * Table headers stating a unit in ways the header reader missed: a capitalised unit
   ("Tokens/s"), a sort arrow other than ↓ and ↑ ("(s) ⬇", "(s) ▼", "(s) 🔽"), a squared
   unit ("(㎳)"), a quantity and its unit after an unspaced slash ("Latency/ms", "Time/s").
@@ -49,6 +51,11 @@ ROWS = [
     ("a slowdown", "NFS shows a 1.3 slowdown.", [("FX501", 3, 13)]),
     ("near miss: speedups counted", "We shipped 3 speedups this year.", []),
     ("near miss: a version", "The version 1.9 speedup patch is out.", []),
+    # a ruby's base text placed where it is written (it was 1:1)
+    ("ruby base in words", "Saves take <ruby>three<rt>x</rt></ruby> minutes.", [("FX501", 3, 18)]),
+    ("ruby base, fallback marks", "Saves take <ruby>three<rp>(</rp><rt>x</rt><rp>)</rp></ruby> minutes.", [("FX501", 3, 18)]),
+    ("ruby base in digits", "Saves take <ruby>94<rt>x</rt></ruby> minutes.", [("FX501", 3, 18)]),
+    ("near miss: furigana", "Read the <ruby>漢字<rt>かんじ</rt></ruby> guide.", []),
     # units stated once in a table header
     ("capitalised rate", _table("Tokens/s", "940"), [("FX501", 5, 11)]),
     ("sort arrow", _table("Time (s) ⬇", "94"), [("FX501", 5, 11)]),

@@ -69,6 +69,10 @@ _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`^=+\\\x00]){
 _ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,30})\b[^<>\n]{0,200}>[^<>\n]{0,200}</\1\s*>")
 #: How deep elements nested in one another are left out.
 _ELEMENT_DEPTH = 3
+#: A ruby's annotation (``<rt>``) or fallback parenthesis (``<rp>``): drawn above the base
+#: text or not at all, and read apart from it (``<ruby>three<rt>x</rt></ruby> minutes``
+#: shows "three minutes": blind44).
+_ANNOTATION = re.compile(r"<(rt|rp)\b[^<>\n]{0,200}>[^<>\n]{0,200}</\1\s*>", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: A number going on after a digit: a decimal point or a thousands comma and a digit.
@@ -169,6 +173,8 @@ class SourceLocator:
     _imaged: tuple[str, list[int]] | None = None
     #: the source with its inline elements left out, and each character's offset in it
     _unsplit: tuple[str, list[int]] | None = None
+    #: the source with ruby annotations left out (:meth:`_ruby`), made when first needed
+    _unruby: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the offset each line of the source starts at, read when first asked
@@ -200,6 +206,7 @@ class SourceLocator:
             *(self._exact, self._loose, self._entities, self._typographic, self._emoji),
             self._image,
             self._split,
+            self._ruby,
         ]
         groups = [whole_forms]
         if not whole:
@@ -317,6 +324,17 @@ class SourceLocator:
         unsplit, offsets = self._unsplit
         at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
         found = _loose_find(unsplit, text, at, before)
+        return offsets[found] if found is not None else None
+
+    def _ruby(self, text: str, start: int, end: int) -> int | None:
+        # Its base text written whole, with a ruby's annotations between its words.
+        if not (self._holds("<r") or self._holds("<R")):
+            return None
+        if self._unruby is None:
+            self._unruby = _without_elements(self.source, _ANNOTATION, 1)
+        plain, offsets = self._unruby
+        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+        found = _loose_find(plain, text, at, before)
         return offsets[found] if found is not None else None
 
     def _entities(self, text: str, start: int, end: int) -> int | None:
@@ -766,12 +784,14 @@ def _by_start(*found: Iterator[re.Match[str]]) -> list[re.Match[str]]:
     return out
 
 
-def _without_elements(source: str) -> tuple[str, list[int]]:
-    """``source`` with each inline element and what it holds left out (innermost first,
-    :data:`_ELEMENT_DEPTH` deep), and each character's offset in ``source``."""
+def _without_elements(
+    source: str, element: re.Pattern[str] = _ELEMENT, depth: int = _ELEMENT_DEPTH
+) -> tuple[str, list[int]]:
+    """``source`` with each inline element (``element``) and what it holds left out
+    (innermost first, ``depth`` deep), and each character's offset in ``source``."""
     text, offsets = source, list(range(len(source)))
-    for _ in range(_ELEMENT_DEPTH):
-        kept = [m.span() for m in _ELEMENT.finditer(text)]
+    for _ in range(depth):
+        kept = [m.span() for m in element.finditer(text)]
         if not kept:
             break
         parts: list[str] = []
