@@ -9,6 +9,11 @@
 * A ratio of speeds before its noun: "a 1.9 speedup", "a 1.9 speed-up", "a 1.3 slowdown".
 * A figure whose words stand in a ruby's base ("<ruby>three<rt>x</rt></ruby> minutes")
   was refused at 1:1: it is placed where its base is written.
+* Text a Markdown extension's setting writes with a number put in (a caption's prefix,
+  ``pymdownx.blocks.caption``'s ``prefix: "Saves took {} s."``; a footnote's mark,
+  ``SUPERSCRIPT_TEXT: "{} s"``; its back link's title, ``BACKLINK_TITLE: "%d seconds"``)
+  was refused in the page, at 1:1 or inside a link's address; it is refused at the
+  setting's line in ``mkdocs.yml``, and not again in the page.
 * Table headers stating a unit in ways the header reader missed: a capitalised unit
   ("Tokens/s"), a sort arrow other than ↓ and ↑ ("(s) ⬇", "(s) ▼", "(s) 🔽"), a squared
   unit ("(㎳)"), a quantity and its unit after an unspaced slash ("Latency/ms", "Time/s").
@@ -19,10 +24,11 @@ unit ("94초") and "두 배", not Korean numerals spelt out; README says so.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import CLEAN, copy_site, fxsite_here, library, sentence_errors
 
 from fxsite.verify.docs_files import docs_file_findings
 
@@ -90,3 +96,70 @@ def test_a_text_file_in_utf8_passes(tmp_path: Path) -> None:
     docs.mkdir()
     (docs / "notes.txt").write_bytes("line one\nline two\nSaves café here\n".encode())
     assert docs_file_findings(docs, "notes.txt", "docs/notes.txt") == []
+
+
+_CONFIG = """site_name: Fixture
+theme:
+  name: material
+  font: false
+markdown_extensions:
+  - footnotes:
+      SUPERSCRIPT_TEXT: "{mark}"
+      BACKLINK_TITLE: "{title}"
+  - pymdownx.blocks.caption:
+      types:
+        - name: figure-caption
+          prefix: "{prefix}"
+plugins:
+  - search
+  - fxsite
+"""
+_PAGE = """# Home
+
+Saves in [94 s](evidence:R1#save_time_fx100) on FX100[^1].
+
+/// figure-caption
+Save time per checkpoint.
+///
+
+[^1]: Measured on the bench.
+"""
+
+
+def _check_with(tmp_path: Path, command: str = "check", **strings: str) -> list[str]:
+    project = copy_site(CLEAN, tmp_path)
+    (project / "mkdocs.yml").write_text(_CONFIG.format(**strings), encoding="utf-8")
+    for page in (project / "docs").glob("*.md"):
+        page.unlink()
+    (project / "docs" / "index.md").write_text(_PAGE, encoding="utf-8")
+    proc = fxsite_here(command, str(project), cwd=project)
+    assert "Traceback" not in proc.stderr
+    errors = (_ERROR.match(line) for line in proc.stdout.splitlines())
+    return [f"{m[1]}: {m[2]}" for m in errors if m is not None]
+
+
+#: An error line of ``fxsite check`` (a warning says so after its code).
+_ERROR = re.compile(r"^(\S+?:\d+:\d+): (FX\d{3}) (?!warning)")
+
+
+def test_settings_writing_a_figure_with_a_number_are_refused_at_their_lines(
+    tmp_path: Path,
+) -> None:
+    found = _check_with(
+        tmp_path, mark="{} s", title="Back to note %d seconds", prefix="Saves took {} s."
+    )
+    assert found == ["mkdocs.yml:7:25: FX501", "mkdocs.yml:8:23: FX501", "mkdocs.yml:12:19: FX501"]
+    # the build refuses the same, at the same places
+    built = _check_with(
+        tmp_path / "b",
+        "build",
+        mark="{} s",
+        title="Back to note %d seconds",
+        prefix="Saves took {} s.",
+    )
+    assert built == found
+
+
+def test_settings_writing_no_figure_pass(tmp_path: Path) -> None:
+    found = _check_with(tmp_path, mark="[{}]", title="Back to note %d", prefix="Figure {}.")
+    assert found == []

@@ -57,8 +57,16 @@ __all__ = [
 #: of each heading's permalink, the table of contents' title, a footnote's backlink.
 EXTENSION_KEYS = {
     "toc": ("permalink", "permalink_title", "title"),
-    "footnotes": ("BACKLINK_TEXT", "BACKLINK_TITLE"),
+    "footnotes": ("BACKLINK_TEXT",),
 }
+#: Settings of Markdown extensions whose string is a template a page shows with a number
+#: put in: a footnote's mark (``SUPERSCRIPT_TEXT: "{} s"`` shows "1 s"), its back link's
+#: title (``%d``), a caption's prefix (``pymdownx.blocks.caption``'s ``types``, ``{}``).
+#: Judged with :data:`TEMPLATE_NUMBER` put in, at the setting (blind44).
+EXTENSION_TEMPLATES = {"footnotes": ("SUPERSCRIPT_TEXT", "BACKLINK_TITLE")}
+#: What a template is judged with in place of its number (a page's first is 1; two digits
+#: keep the template's length, so a finding after it stays at its column).
+TEMPLATE_NUMBER = "10"
 #: Settings of Markdown extensions that map a name to the string a page shows for it:
 #: an abbreviation's title (``<abbr title>``), a key's label (``++fast++``: ``<kbd>``).
 EXTENSION_MAPS = {"abbr": ("glossary",), "pymdownx.keys": ("key_map",)}
@@ -189,13 +197,15 @@ def _merged(sources: list[Source]) -> tuple[yaml.Node | None, dict[int, Source]]
     return merged, where
 
 
-def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
+def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode, str]]:
     """The string nodes the theme shows of a configuration and the files it inherits
-    from (``sources``, the configuration first), each with the file that writes it."""
+    from (``sources``, the configuration first), each with the file that writes it and
+    what it is, in words (a template, :data:`EXTENSION_TEMPLATES`, with its number put in)."""
     merged, where = _merged(sources)
     if not isinstance(merged, yaml.MappingNode):
         return []
     found: list[yaml.Node] = []
+    templates: list[yaml.ScalarNode] = []
     for key, value in merged.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
         if name in SHOWN_KEYS:
@@ -210,12 +220,24 @@ def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode]]:
             found.extend(_setup_labels(value))
         elif name == "markdown_extensions":
             found.extend(_extension_strings(value))
-    shown = [(where.get(id(node), sources[0]), _env(node)) for node in found]
+            templates.extend(_extension_templates(value))
+    shown = [(where.get(id(node), sources[0]), _env(node), _SHOWN) for node in found]
+    shown += [
+        (where.get(id(n), sources[0]), _at(n, filled_template(n.value)), _TEMPLATE)
+        for n in templates
+    ]
     return [
-        (source, s)
-        for source, s in shown
+        (source, s, what)
+        for source, s, what in shown
         if s is not None and isinstance(s.value, str) and s.value.strip()
     ]
+
+
+_SHOWN = "a string of the configuration the theme shows"
+_TEMPLATE = (
+    f"a setting a page shows with a number put in (read with {TEMPLATE_NUMBER} for it, "
+    "as a page shows 1, 2…)"
+)
 
 
 def _all_nodes(root: yaml.Node) -> Iterator[yaml.Node]:
@@ -245,7 +267,7 @@ def shown_strings(text: str, parents: Sequence[Source] = ()) -> list[tuple[str, 
     block scalar's indicator) in the file that writes it.
     """
     shown = _shown_nodes([("", text), *parents])
-    return [(node.value, *_position(source[1], node, 0)) for source, node in shown]
+    return [(node.value, *_position(source[1], node, 0)) for source, node, _ in shown]
 
 
 def _env(node: yaml.Node) -> yaml.ScalarNode | None:
@@ -313,6 +335,30 @@ def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
                 mapping = setting(options, option)
                 if isinstance(mapping, yaml.MappingNode):
                     yield from (v for _, v in mapping.value if v.tag.endswith(":str"))
+
+
+def _extension_templates(extensions: yaml.Node) -> Iterator[yaml.ScalarNode]:
+    """The template settings of ``markdown_extensions`` (:data:`EXTENSION_TEMPLATES`, and
+    the ``prefix`` of each of ``pymdownx.blocks.caption``'s ``types``)."""
+    items = extensions.value if isinstance(extensions, yaml.SequenceNode) else [extensions]
+    for item in items:
+        if not isinstance(item, yaml.MappingNode):
+            continue
+        for key, options in item.value:
+            name = str(key.value).removeprefix("markdown.extensions.")
+            values = [setting(options, option) for option in EXTENSION_TEMPLATES.get(name, ())]
+            if name == "pymdownx.blocks.caption":
+                types = setting(options, "types")
+                kinds = types.value if isinstance(types, yaml.SequenceNode) else []
+                values += [setting(kind, "prefix") for kind in kinds]
+            for value in values:
+                if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
+                    yield value
+
+
+def filled_template(template: str) -> str:
+    """A template setting (:data:`EXTENSION_TEMPLATES`) as judged: its number put in."""
+    return template.replace("{}", TEMPLATE_NUMBER).replace("%d", TEMPLATE_NUMBER)
 
 
 _WRITTEN = frozenset(
@@ -391,8 +437,7 @@ def config_findings(
     MkDocs made it; ``image``: the text the image at a site path draws), at the setting."""
     sources = [(path, text), *parents]
     shown = [
-        (source, Drawn(node, node.value, 0, "a string of the configuration the theme shows"))
-        for source, node in _shown_nodes(sources)
+        (source, Drawn(node, node.value, 0, what)) for source, node, what in _shown_nodes(sources)
     ]
     findings = []
     for (name, source), drawn in [*shown, *_drawn(sources, repo_name, image)]:

@@ -89,7 +89,7 @@ def judge_rendered(
     from fxsite.verify.sheets import NO_SHEETS
     from fxsite.verify.visible import normalise
 
-    if elsewhere and any(c in html for c in ("headerlink", "footnote-backref", "keys")):
+    if elsewhere and any(c in html for c in _CONFIG_CUES):
         figured = _figured(frozenset(elsewhere))
         if figured:  # only a link written from one of these is taken out
             html = _without_config_links(html, figured)
@@ -364,31 +364,47 @@ def _without_toc_copies(html: str) -> str:
 #: Links an extension writes from a configuration string: a heading's permalink
 #: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``), and a
 #: key's label (pymdownx.keys ``key_map``).
-_CONFIG_LINKS = "a.headerlink, a.footnote-backref, span.keys > kbd"
+_CONFIG_LINKS = (
+    "a.headerlink, a.footnote-backref, span.keys > kbd, a.footnote-ref, span.caption-prefix"
+)
+#: What a page holding one of :data:`_CONFIG_LINKS` holds.
+_CONFIG_CUES = ("headerlink", "footnote-backref", "keys", "footnote-ref", "caption-prefix")
+#: A number, as a template setting puts one in (:data:`~.config_text.EXTENSION_TEMPLATES`).
+_NUMBERS = re.compile(r"\d+")
 
 
 @lru_cache(maxsize=16)
 def _figured(strings: frozenset[str]) -> frozenset[str]:
-    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page."""
+    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page;
+    each with its numbers as ``#`` (a template's number is the footnote's or caption's)."""
     from fxsite.verify.reading import detect
 
-    return frozenset(s for s in strings if detect(s))
+    return frozenset(_NUMBERS.sub("#", s) for s in strings if detect(s))
 
 
 def _without_config_links(html: str, figured: Collection[str]) -> str:
-    """``html`` without the links of :data:`_CONFIG_LINKS` whose text is one of the
-    configuration's strings holding a figure (``figured``, :func:`_figured`): it is
-    judged where it is written, and the text it is glued to is read as written."""
+    """``html`` without the links and marks of :data:`_CONFIG_LINKS` whose text is one of
+    the configuration's strings holding a figure (``figured``, :func:`_figured`; a
+    footnote's mark, a caption's prefix, a back link's title with its number), as it is
+    judged where it is written; the text it is glued to is read as written."""
     from selectolax.lexbor import LexborHTMLParser
 
     from fxsite.verify.visible import normalise
 
+    def config(text: str) -> bool:
+        return _NUMBERS.sub("#", normalise(text)) in figured
+
     tree = LexborHTMLParser(html)
-    links = [
-        link for link in tree.css(_CONFIG_LINKS) if normalise(link.text(deep=True) or "") in figured
+    links = [link for link in tree.css(_CONFIG_LINKS) if config(link.text(deep=True) or "")]
+    titled = [
+        link
+        for link in tree.css("a.footnote-backref[title]")
+        if config(link.attributes.get("title") or "")
     ]
-    if not links:
+    if not links and not titled:
         return html
+    for link in titled:
+        del link.attrs["title"]
     for link in links:
         link.decompose()
     body = tree.body.inner_html if tree.body is not None else None
