@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 from sitekit import CLEAN, copy_site, fxsite_here, library, sentence_errors
 
+from fxsite.pages.judge import judge_rendered
 from fxsite.verify.docs_files import docs_file_findings
 
 
@@ -163,3 +164,26 @@ def test_settings_writing_a_figure_with_a_number_are_refused_at_their_lines(
 def test_settings_writing_no_figure_pass(tmp_path: Path) -> None:
     found = _check_with(tmp_path, mark="[{}]", title="Back to note %d", prefix="Figure {}.")
     assert found == []
+
+
+_MARK = '<p>Saved<sup id="fnref:1"><a class="footnote-ref" href="#fn:1">2 s</a></sup>.</p>'
+_PREFIX = '<p><span class="caption-prefix">Saves took 2 s.</span> Save time.</p>'
+
+# (name, rendered page, the configuration's shown strings, the figures still told there)
+TEMPLATED = [
+    ("a mark a template wrote", _MARK, ["10 s"], []),
+    ("a prefix a template wrote", _PREFIX, ["Saves took 10 s."], []),
+    ("near miss: a mark no setting wrote", _MARK, [], ["2 s"]),
+    ("near miss: a prefix of other words", _PREFIX, ["Loads took 10 s."], ["2 s"]),
+    ("near miss: a template holding no figure", _PREFIX, ["Figure 10."], ["2 s"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("html", "elsewhere", "told"), [r[1:] for r in TEMPLATED], ids=[r[0] for r in TEMPLATED]
+)
+def test_a_templates_text_in_a_page_is_told_at_its_setting_only(
+    html: str, elsewhere: list[str], told: list[str]
+) -> None:
+    found = judge_rendered(html, "docs/x.md", library(), elsewhere=frozenset(elsewhere))
+    assert [f.text for f in found if f.code == "FX501"] == told

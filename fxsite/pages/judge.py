@@ -364,9 +364,10 @@ def _without_toc_copies(html: str) -> str:
 #: Links an extension writes from a configuration string: a heading's permalink
 #: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``), and a
 #: key's label (pymdownx.keys ``key_map``).
-_CONFIG_LINKS = (
-    "a.headerlink, a.footnote-backref, span.keys > kbd, a.footnote-ref, span.caption-prefix"
-)
+_CONFIG_LINKS = "a.headerlink, a.footnote-backref, span.keys > kbd"
+#: What a template setting writes (:data:`~.config_text.EXTENSION_TEMPLATES`): a footnote's
+#: mark, a caption's prefix (and a back link's title), each with its own number.
+_TEMPLATED = "a.footnote-ref, span.caption-prefix"
 #: What a page holding one of :data:`_CONFIG_LINKS` holds.
 _CONFIG_CUES = ("headerlink", "footnote-backref", "keys", "footnote-ref", "caption-prefix")
 #: A number, as a template setting puts one in (:data:`~.config_text.EXTENSION_TEMPLATES`).
@@ -375,11 +376,10 @@ _NUMBERS = re.compile(r"\d+")
 
 @lru_cache(maxsize=16)
 def _figured(strings: frozenset[str]) -> frozenset[str]:
-    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page;
-    each with its numbers as ``#`` (a template's number is the footnote's or caption's)."""
+    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page."""
     from fxsite.verify.reading import detect
 
-    return frozenset(_NUMBERS.sub("#", s) for s in strings if detect(s))
+    return frozenset(s for s in strings if detect(s))
 
 
 def _without_config_links(html: str, figured: Collection[str]) -> str:
@@ -391,15 +391,21 @@ def _without_config_links(html: str, figured: Collection[str]) -> str:
 
     from fxsite.verify.visible import normalise
 
-    def config(text: str) -> bool:
-        return _NUMBERS.sub("#", normalise(text)) in figured
+    # A template's number is the footnote's or the caption's own: compared as "#".
+    templates = {_NUMBERS.sub("#", s) for s in figured}
+
+    def templated(text: str) -> bool:
+        return _NUMBERS.sub("#", normalise(text)) in templates
 
     tree = LexborHTMLParser(html)
-    links = [link for link in tree.css(_CONFIG_LINKS) if config(link.text(deep=True) or "")]
+    links = [
+        link for link in tree.css(_CONFIG_LINKS) if normalise(link.text(deep=True) or "") in figured
+    ]
+    links += [link for link in tree.css(_TEMPLATED) if templated(link.text(deep=True) or "")]
     titled = [
         link
         for link in tree.css("a.footnote-backref[title]")
-        if config(link.attributes.get("title") or "")
+        if templated(link.attributes.get("title") or "")
     ]
     if not links and not titled:
         return html
