@@ -26,7 +26,7 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -319,41 +319,41 @@ def _setup_labels(plugins: yaml.Node) -> Iterator[yaml.Node]:
             yield from (value for _, value in labels.value)
 
 
-def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
-    """The shown string settings of ``markdown_extensions`` (:data:`EXTENSION_KEYS`)."""
+def _extension_options(extensions: yaml.Node) -> Iterator[tuple[str, yaml.Node]]:
+    """Each extension of ``markdown_extensions`` given options: its name and its options."""
     items = extensions.value if isinstance(extensions, yaml.SequenceNode) else [extensions]
     for item in items:
-        if not isinstance(item, yaml.MappingNode):
-            continue
-        for key, options in item.value:
-            name = str(key.value).removeprefix("markdown.extensions.")
-            for option in EXTENSION_KEYS.get(name, ()):
-                value = setting(options, option)
-                if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
-                    yield value
-            for option in EXTENSION_MAPS.get(name, ()):
-                mapping = setting(options, option)
-                if isinstance(mapping, yaml.MappingNode):
-                    yield from (v for _, v in mapping.value if v.tag.endswith(":str"))
+        if isinstance(item, yaml.MappingNode):
+            for key, options in item.value:
+                yield str(key.value).removeprefix("markdown.extensions."), options
+
+
+def _strings(nodes: Iterable[yaml.Node | None]) -> Iterator[yaml.ScalarNode]:
+    """The nodes that are strings YAML writes as strings."""
+    for node in nodes:
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
+            yield node
+
+
+def _extension_strings(extensions: yaml.Node) -> Iterator[yaml.Node]:
+    """The shown string settings of ``markdown_extensions`` (:data:`EXTENSION_KEYS`)."""
+    for name, options in _extension_options(extensions):
+        yield from _strings(setting(options, option) for option in EXTENSION_KEYS.get(name, ()))
+        for option in EXTENSION_MAPS.get(name, ()):
+            mapping = setting(options, option)
+            if isinstance(mapping, yaml.MappingNode):
+                yield from _strings(v for _, v in mapping.value)
 
 
 def _extension_templates(extensions: yaml.Node) -> Iterator[yaml.ScalarNode]:
     """The template settings of ``markdown_extensions`` (:data:`EXTENSION_TEMPLATES`, and
     the ``prefix`` of each of ``pymdownx.blocks.caption``'s ``types``)."""
-    items = extensions.value if isinstance(extensions, yaml.SequenceNode) else [extensions]
-    for item in items:
-        if not isinstance(item, yaml.MappingNode):
-            continue
-        for key, options in item.value:
-            name = str(key.value).removeprefix("markdown.extensions.")
-            values = [setting(options, option) for option in EXTENSION_TEMPLATES.get(name, ())]
-            if name == "pymdownx.blocks.caption":
-                types = setting(options, "types")
-                kinds = types.value if isinstance(types, yaml.SequenceNode) else []
-                values += [setting(kind, "prefix") for kind in kinds]
-            for value in values:
-                if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":str"):
-                    yield value
+    for name, options in _extension_options(extensions):
+        yield from _strings(setting(options, o) for o in EXTENSION_TEMPLATES.get(name, ()))
+        if name == "pymdownx.blocks.caption":
+            types = setting(options, "types")
+            kinds = types.value if isinstance(types, yaml.SequenceNode) else []
+            yield from _strings(setting(kind, "prefix") for kind in kinds)
 
 
 def filled_template(template: str) -> str:

@@ -368,7 +368,7 @@ _CONFIG_LINKS = "a.headerlink, a.footnote-backref, span.keys > kbd"
 #: What a template setting writes (:data:`~.config_text.EXTENSION_TEMPLATES`): a footnote's
 #: mark, a caption's prefix (and a back link's title), each with its own number.
 _TEMPLATED = "a.footnote-ref, span.caption-prefix"
-#: What a page holding one of :data:`_CONFIG_LINKS` holds.
+#: What a page holding one of :data:`_CONFIG_LINKS` or :data:`_TEMPLATED` holds.
 _CONFIG_CUES = ("headerlink", "footnote-backref", "keys", "footnote-ref", "caption-prefix")
 #: A number, as a template setting puts one in (:data:`~.config_text.EXTENSION_TEMPLATES`).
 _NUMBERS = re.compile(r"\d+")
@@ -383,10 +383,10 @@ def _figured(strings: frozenset[str]) -> frozenset[str]:
 
 
 def _without_config_links(html: str, figured: Collection[str]) -> str:
-    """``html`` without the links and marks of :data:`_CONFIG_LINKS` whose text is one of
-    the configuration's strings holding a figure (``figured``, :func:`_figured`; a
-    footnote's mark, a caption's prefix, a back link's title with its number), as it is
-    judged where it is written; the text it is glued to is read as written."""
+    """``html`` without the links of :data:`_CONFIG_LINKS` whose text is one of the
+    configuration's strings holding a figure (``figured``, :func:`_figured`), the marks
+    and prefixes of :data:`_TEMPLATED` and the back links' titles that are one with their
+    own number: each is judged where it is written; the text beside it is read as written."""
     from selectolax.lexbor import LexborHTMLParser
 
     from fxsite.verify.visible import normalise

@@ -321,10 +321,7 @@ class SourceLocator:
             return None
         if self._unsplit is None:
             self._unsplit = _without_elements(self.source)
-        unsplit, offsets = self._unsplit
-        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
-        found = _loose_find(unsplit, text, at, before)
-        return offsets[found] if found is not None else None
+        return _loose_in(self._unsplit, text, start, end)
 
     def _ruby(self, text: str, start: int, end: int) -> int | None:
         # Its base text written whole, with a ruby's annotations between its words.
@@ -332,10 +329,7 @@ class SourceLocator:
             return None
         if self._unruby is None:
             self._unruby = _without_elements(self.source, _ANNOTATION, 1)
-        plain, offsets = self._unruby
-        at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
-        found = _loose_find(plain, text, at, before)
-        return offsets[found] if found is not None else None
+        return _loose_in(self._unruby, text, start, end)
 
     def _entities(self, text: str, start: int, end: int) -> int | None:
         # A character written as an entity: looked for in the source as decoded.
@@ -782,6 +776,16 @@ def _by_start(*found: Iterator[re.Match[str]]) -> list[re.Match[str]]:
         if not out or match.start() >= out[-1].end():
             out.append(match)
     return out
+
+
+def _loose_in(made: tuple[str, list[int]], text: str, start: int, end: int) -> int | None:
+    """Where ``text`` is written loosely in a text made of the source (``made``: it, and each
+    of its characters' offset in the source) from ``start`` before ``end``, as an offset
+    in the source."""
+    string, offsets = made
+    at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
+    found = _loose_find(string, text, at, before)
+    return offsets[found] if found is not None else None
 
 
 def _without_elements(
