@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from anchorkit import TEST_KEY
-from sitekit import BIN, CLEAN, ENV, copy_site, fxsite_forked
+from sitekit import BIN, CLEAN, ENV, copy_site, fxsite_forked, warm_forks
 
 from fxsite.anchor.manifest import MAX_MANIFEST_DEPTH, parse_manifest
 from fxsite.anchor.signing import load_private_key
@@ -56,6 +56,12 @@ def run(
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{tool} {' '.join(args)} hung for {TIMEOUT} s")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm(demo_site: Path) -> None:
+    """Forked runs start from a process that has audited once (:func:`warm_forks`)."""
+    warm_forks(demo_site)
 
 
 def _fifo(path: Path) -> None:
