@@ -1,9 +1,14 @@
 """Tamper suite: attacks on a built copy of the demo site, each caught by the audit.
 
-The demo site is built once per session; every row copies it, applies one
-trick, and expects ``verify_site`` to report a finding with the given code.
-A new trick is one line. The untouched copy must audit clean, and so must one
-copy carrying every near miss at once.
+The demo site is built once per session. A new trick is one line of ``ATTACKS``:
+a change to the site and the code ``verify_site`` must report. Tricks that
+change different files, each judged where it stands (:data:`SHARED`), are
+applied to one copy together (``BATCHES``) and each must be reported at its
+own files, nothing anywhere else; a trick on a file others read is audited
+alone. A bare figure put in "an article" (:func:`in_article`) is put in
+whichever of the site's articles its batch leaves free: each is caught on any
+page alike. The untouched copy must audit clean, and so must one copy carrying
+every near miss at once.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import os
 import re
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -44,7 +49,53 @@ E1_SOURCE = (
 )
 
 
-def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
+#: Files other files are judged by (the evidence every page is compared with, the search
+#: index whose entries speak for pages, the sitemap and its compressed copy): a trick on
+#: one of them is reported elsewhere, so it is audited alone.
+SHARED = frozenset({"evidence.json", "search/search_index.json", "sitemap.xml", "sitemap.xml.gz"})
+#: The article pages a trick made by :func:`in_article` may be put in.
+ARTICLES = (
+    HOME,
+    BUBBLES,
+    "checkpoint-acceleration/index.html",
+    "joint-testing/index.html",
+    "faq/index.html",
+    "verify/index.html",
+)
+
+
+@dataclass(frozen=True)
+class Tamper:
+    """A change to a copy of the site, with the files it changes.
+
+    ``paths`` None: the files are not known, and the change is audited alone (as one
+    with ``alone``, whose findings fall on other files too). ``moved`` makes the same
+    change to another page.
+    """
+
+    apply: Callable[[Path], None]
+    paths: frozenset[str] | None = None
+    moved: Callable[[str], Tamper] | None = None
+    alone: bool = False
+
+    def __call__(self, site: Path) -> None:
+        self.apply(site)
+
+    @property
+    def batched(self) -> bool:
+        return self.paths is not None and not self.alone and not self.paths & SHARED
+
+
+def _on(rel: str, apply: Callable[[Path], None]) -> Tamper:
+    return Tamper(apply, frozenset({rel}))
+
+
+def alone(tamper: Tamper) -> Tamper:
+    """``tamper``, audited alone: what it changes is reported on other pages too."""
+    return replace(tamper, alone=True)
+
+
+def edit(rel: str, pattern: str, replacement: str) -> Tamper:
     """Replace the first match of ``pattern`` in a site file; the pattern must match."""
 
     def apply(site: Path) -> None:
@@ -54,10 +105,10 @@ def edit(rel: str, pattern: str, replacement: str) -> Callable[[Path], None]:
         assert count == 1, f"{pattern!r} not in {rel}"
         path.write_text(changed, encoding="utf-8")
 
-    return apply
+    return _on(rel, apply)
 
 
-def claim_attr(ref: str, name: str, value: str, rel: str = "index.html") -> Callable[[Path], None]:
+def claim_attr(ref: str, name: str, value: str, rel: str = "index.html") -> Tamper:
     """Set one attribute of the first claim to ``ref``, whatever the attribute order."""
 
     def apply(site: Path) -> None:
@@ -73,35 +124,40 @@ def claim_attr(ref: str, name: str, value: str, rel: str = "index.html") -> Call
         assert new != tag
         path.write_text(text[: match.start()] + new + text[match.end() :], encoding="utf-8")
 
-    return apply
+    return _on(rel, apply)
 
 
-def paragraph(rel: str, html: str) -> Callable[[Path], None]:
+def paragraph(rel: str, html: str) -> Tamper:
     """Insert ``html`` right after the page's first <h1>...</h1>."""
     return edit(rel, r"(</h1>)", r"\1" + html.replace("\\", "\\\\"))
 
 
-def head(rel: str, html: str) -> Callable[[Path], None]:
+def in_article(html: str) -> Tamper:
+    """:func:`paragraph` in the home page, or in any other of :data:`ARTICLES`."""
+    return replace(paragraph(HOME, html), moved=lambda rel: paragraph(rel, html))
+
+
+def head(rel: str, html: str) -> Tamper:
     return edit(rel, r"(</head>)", html.replace("\\", "\\\\") + r"\1")
 
 
-def write(rel: str, text: str) -> Callable[[Path], None]:
+def write(rel: str, text: str) -> Tamper:
     def apply(site: Path) -> None:
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_text(text, encoding="utf-8")
 
-    return apply
+    return _on(rel, apply)
 
 
-def write_bytes(rel: str, data: bytes) -> Callable[[Path], None]:
+def write_bytes(rel: str, data: bytes) -> Tamper:
     def apply(site: Path) -> None:
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_bytes(data)
 
-    return apply
+    return _on(rel, apply)
 
 
-def link(rel: str, target: str | Callable[[Path], Path]) -> Callable[[Path], None]:
+def link(rel: str, target: str | Callable[[Path], Path]) -> Tamper:
     """A symbolic link at ``rel`` to ``target`` (a path, or made from the site's path)."""
 
     def apply(site: Path) -> None:
@@ -109,7 +165,7 @@ def link(rel: str, target: str | Callable[[Path], Path]) -> Callable[[Path], Non
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         os.symlink(to, site / rel)
 
-    return apply
+    return _on(rel, apply)
 
 
 def outside_folder(site: Path) -> Path:
@@ -127,15 +183,15 @@ def srcdoc(html: str, levels: int) -> str:
     return html
 
 
-def remove(rel: str) -> Callable[[Path], None]:
+def remove(rel: str) -> Tamper:
     def apply(site: Path) -> None:
         target = site / rel
         shutil.rmtree(target) if target.is_dir() else target.unlink()
 
-    return apply
+    return _on(rel, apply)
 
 
-def evidence(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+def evidence(change: Callable[[dict[str, Any]], None]) -> Tamper:
     """Change the published evidence.json (numbers stay exact Decimals)."""
 
     def apply(site: Path) -> None:
@@ -144,10 +200,10 @@ def evidence(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]
         change(data)
         path.write_text(dumps(data), encoding="utf-8")
 
-    return apply
+    return _on("evidence.json", apply)
 
 
-def figure(ref: str, **fields: Any) -> Callable[[Path], None]:
+def figure(ref: str, **fields: Any) -> Tamper:
     def change(data: dict[str, Any]) -> None:
         (item,) = [f for f in data["figures"] if f["ref"] == ref]
         item.update(fields)
@@ -155,7 +211,7 @@ def figure(ref: str, **fields: Any) -> Callable[[Path], None]:
     return evidence(change)
 
 
-def record(record_id: str, change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+def record(record_id: str, change: Callable[[dict[str, Any]], None]) -> Tamper:
     def apply(data: dict[str, Any]) -> None:
         (item,) = [r for r in data["records"] if r["id"] == record_id]
         change(item)
@@ -163,22 +219,24 @@ def record(record_id: str, change: Callable[[dict[str, Any]], None]) -> Callable
     return evidence(apply)
 
 
-def search_index(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+def search_index(change: Callable[[dict[str, Any]], None]) -> Tamper:
     def apply(site: Path) -> None:
         path = site / "search/search_index.json"
         data = json.loads(path.read_text(encoding="utf-8"))
         change(data)
         path.write_text(json.dumps(data), encoding="utf-8")
 
-    return apply
+    return _on("search/search_index.json", apply)
 
 
-def both(*steps: Callable[[Path], None]) -> Callable[[Path], None]:
+def both(*steps: Tamper) -> Tamper:
     def apply(site: Path) -> None:
         for step in steps:
             step(site)
 
-    return apply
+    known = all(step.paths is not None for step in steps)
+    paths = frozenset().union(*(step.paths or () for step in steps)) if known else None
+    return Tamper(apply, paths, alone=any(step.alone for step in steps))
 
 
 #: A public key whose base64 the detector would read as '79s' if it read it.
@@ -199,8 +257,15 @@ def _page(body: str) -> str:
 @dataclass(frozen=True)
 class Attack:
     name: str
-    tamper: Callable[[Path], None]
+    tamper: Tamper | Callable[[Path], None]
     code: str
+
+    @property
+    def paths(self) -> frozenset[str] | None:
+        """The files this attack changes, where it is reported: None, audited alone."""
+        return (
+            self.tamper.paths if isinstance(self.tamper, Tamper) and self.tamper.batched else None
+        )
 
 
 def _status(value: str) -> Callable[[dict[str, Any]], None]:
@@ -344,7 +409,7 @@ ATTACKS = [
     ),
     Attack("minus glued before a claim", edit(HOME, f"({CLAIM})", r"-\1"), "FX503"),
     # -- bare figures, every channel ----------------------------------------------------------
-    Attack("article paragraph", paragraph(HOME, "<p>Now 5x faster.</p>"), "FX501"),
+    Attack("article paragraph", in_article("<p>Now 5x faster.</p>"), "FX501"),
     Attack("page title", edit(HOME, r"<title>", "<title>5x faster: "), "FX501"),
     Attack(
         "meta description",
@@ -370,12 +435,10 @@ ATTACKS = [
         edit(BUBBLES, r'("text": "In 8-GPU)', r"\1 saves 517 s and"),
         "FX501",
     ),
-    Attack("image alt", paragraph(HOME, '<p><img src="x.png" alt="517 s faster"></p>'), "FX501"),
-    Attack("title attribute", paragraph(HOME, '<p><span title="3x faster">x</span></p>'), "FX501"),
-    Attack(
-        "aria-label", paragraph(HOME, '<p><button aria-label="save 517 s">x</button></p>'), "FX501"
-    ),
-    Attack("placeholder", paragraph(HOME, '<p><input placeholder="517 s"></p>'), "FX501"),
+    Attack("image alt", in_article('<p><img src="x.png" alt="517 s faster"></p>'), "FX501"),
+    Attack("title attribute", in_article('<p><span title="3x faster">x</span></p>'), "FX501"),
+    Attack("aria-label", in_article('<p><button aria-label="save 517 s">x</button></p>'), "FX501"),
+    Attack("placeholder", in_article('<p><input placeholder="517 s"></p>'), "FX501"),
     Attack(
         "footer copyright",
         edit(HOME, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. "),
@@ -384,21 +447,21 @@ ATTACKS = [
     Attack("navigation link", edit(HOME, r"(<nav[^>]*>)", r'\1<a href="#">5x faster</a>'), "FX501"),
     Attack("404 page", edit("404.html", r"(<h1>)", r"<p>5x faster</p>\1"), "FX501"),
     Attack("record page", paragraph(R1, "<p>really 5x faster</p>"), "FX501"),
-    Attack("hidden element", paragraph(HOME, "<p hidden>5x faster</p>"), "FX501"),
-    Attack("noscript", paragraph(HOME, "<noscript>5x faster</noscript>"), "FX501"),
-    Attack("inline svg text", paragraph(HOME, "<svg><text>517 s</text></svg>"), "FX501"),
-    Attack("nbsp entity", paragraph(HOME, "<p>it takes 517&nbsp;s</p>"), "FX501"),
-    Attack("times entity", paragraph(HOME, "<p>now 1.9&times; faster</p>"), "FX501"),
-    Attack("dollar entity", paragraph(HOME, "<p>worth &#36;4.5M</p>"), "FX501"),
-    Attack("split by strong", paragraph(HOME, "<p>it takes <strong>517</strong> s</p>"), "FX501"),
-    Attack("split by comment", paragraph(HOME, "<p>it takes 517<!-- -->s</p>"), "FX501"),
-    Attack("split by link", paragraph(HOME, '<p>it takes <a href="#">517</a> s</p>'), "FX501"),
-    Attack("line break", paragraph(HOME, "<p>it takes 517\n   s</p>"), "FX501"),
-    Attack("zero-width space", paragraph(HOME, "<p>it takes 5\u200b17 s</p>"), "FX502"),
-    Attack("bidi override", paragraph(HOME, "<p>\u202es 715 sekat ti</p>"), "FX502"),
-    Attack("soft hyphen", paragraph(HOME, "<p>5\u00adx faster</p>"), "FX502"),
-    Attack("cyrillic x", paragraph(HOME, "<p>now 5\u0445 faster</p>"), "FX501"),
-    Attack("full-width digits", paragraph(HOME, "<p>now \uff15x faster</p>"), "FX501"),
+    Attack("hidden element", in_article("<p hidden>5x faster</p>"), "FX501"),
+    Attack("noscript", in_article("<noscript>5x faster</noscript>"), "FX501"),
+    Attack("inline svg text", in_article("<svg><text>517 s</text></svg>"), "FX501"),
+    Attack("nbsp entity", in_article("<p>it takes 517&nbsp;s</p>"), "FX501"),
+    Attack("times entity", in_article("<p>now 1.9&times; faster</p>"), "FX501"),
+    Attack("dollar entity", in_article("<p>worth &#36;4.5M</p>"), "FX501"),
+    Attack("split by strong", in_article("<p>it takes <strong>517</strong> s</p>"), "FX501"),
+    Attack("split by comment", in_article("<p>it takes 517<!-- -->s</p>"), "FX501"),
+    Attack("split by link", in_article('<p>it takes <a href="#">517</a> s</p>'), "FX501"),
+    Attack("line break", in_article("<p>it takes 517\n   s</p>"), "FX501"),
+    Attack("zero-width space", in_article("<p>it takes 5\u200b17 s</p>"), "FX502"),
+    Attack("bidi override", in_article("<p>\u202es 715 sekat ti</p>"), "FX502"),
+    Attack("soft hyphen", in_article("<p>5\u00adx faster</p>"), "FX502"),
+    Attack("cyrillic x", in_article("<p>now 5\u0445 faster</p>"), "FX501"),
+    Attack("full-width digits", in_article("<p>now \uff15x faster</p>"), "FX501"),
     Attack(
         "search index text",
         search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
@@ -485,8 +548,7 @@ ATTACKS = [
     # -- what a page draws inside itself ---------------------------------------------------------
     Attack(
         "declarative shadow root",
-        paragraph(
-            HOME,
+        in_article(
             '<div><template shadowrootmode="open"><p>FX100 costs $499 and saves 17 s.</p>'
             "</template></div>",
         ),
@@ -495,18 +557,17 @@ ATTACKS = [
     Attack(
         # not drawn, but a search index shows a template's text (Material's does)
         "template without a shadow root",
-        paragraph(HOME, "<template><p>12x faster</p></template>"),
+        in_article("<template><p>12x faster</p></template>"),
         "FX501",
     ),
     Attack(
         "legacy shadow root attribute",
-        paragraph(HOME, "<div><template shadowroot=open><p>12x faster</p></template></div>"),
+        in_article("<div><template shadowroot=open><p>12x faster</p></template></div>"),
         "FX501",
     ),
     Attack(
         "shadow root in a shadow root",
-        paragraph(
-            HOME,
+        in_article(
             "<div><template shadowrootmode=open><span><template shadowrootmode=closed>"
             "<b>12x faster</b></template></span></template></div>",
         ),
@@ -521,51 +582,50 @@ ATTACKS = [
         ),
         "FX501",
     ),
-    Attack("iframe srcdoc", paragraph(HOME, srcdoc("<p>The FX100 costs $499.</p>", 1)), "FX501"),
-    Attack("srcdoc in srcdoc", paragraph(HOME, srcdoc("<p>12x faster</p>", 3)), "FX501"),
+    Attack("iframe srcdoc", in_article(srcdoc("<p>The FX100 costs $499.</p>", 1)), "FX501"),
+    Attack("srcdoc in srcdoc", in_article(srcdoc("<p>12x faster</p>", 3)), "FX501"),
     Attack(
         "srcdoc glued claim",
-        paragraph(HOME, srcdoc('<p>5<a data-fx-ref="R1#save_time_fx100" href="#">94 s</a></p>', 1)),
+        in_article(srcdoc('<p>5<a data-fx-ref="R1#save_time_fx100" href="#">94 s</a></p>', 1)),
         "FX503",
     ),
     Attack(
         "iframe data url",
-        paragraph(HOME, '<iframe src="data:text/html,%3Cp%3EFX100 costs $499%3C/p%3E"></iframe>'),
+        in_article('<iframe src="data:text/html,%3Cp%3EFX100 costs $499%3C/p%3E"></iframe>'),
         "FX501",
     ),
     Attack(
         "object base64 data url",
-        paragraph(HOME, '<object data="data:text/html;base64,PHA+MTJ4IGZhc3RlcjwvcD4="></object>'),
+        in_article('<object data="data:text/html;base64,PHA+MTJ4IGZhc3RlcjwvcD4="></object>'),
         "FX501",
     ),
-    Attack("embed plain data url", paragraph(HOME, '<embed src="data:,5x%20faster">'), "FX501"),
+    Attack("embed plain data url", in_article('<embed src="data:,5x%20faster">'), "FX501"),
     Attack(
         "image svg data url",
-        paragraph(
-            HOME,
+        in_article(
             '<img alt="" src="data:image/svg+xml,%3Csvg%3E%3Ctext%3E517 s%3C/text%3E%3C/svg%3E">',
         ),
         "FX501",
     ),
     Attack(
         "data url in srcdoc too deep",
-        paragraph(HOME, srcdoc('<iframe src="data:text/html,%3Cp%3Ex%3C/p%3E"></iframe>', 4)),
+        in_article(srcdoc('<iframe src="data:text/html,%3Cp%3Ex%3C/p%3E"></iframe>', 4)),
         "FX614",
     ),
-    Attack("srcdoc nested too deep", paragraph(HOME, srcdoc("<p>plain</p>", 5)), "FX614"),
+    Attack("srcdoc nested too deep", in_article(srcdoc("<p>plain</p>", 5)), "FX614"),
     Attack(
         "srcdoc nesting elements too deep",
-        paragraph(HOME, srcdoc("<div>" * 5000 + "x", 1)),
+        in_article(srcdoc("<div>" * 5000 + "x", 1)),
         "FX614",
     ),
     Attack(
         "readonly input value",
-        paragraph(HOME, '<input readonly value="FX100: $499 per unit, 12x faster">'),
+        in_article('<input readonly value="FX100: $499 per unit, 12x faster">'),
         "FX501",
     ),
-    Attack("search input value", paragraph(HOME, '<input type=search value="5x faster">'), "FX501"),
-    Attack("number input value", paragraph(HOME, '<input type=number value="$499">'), "FX501"),
-    Attack("unknown input type", paragraph(HOME, '<input type=fancy value="12x faster">'), "FX501"),
+    Attack("search input value", in_article('<input type=search value="5x faster">'), "FX501"),
+    Attack("number input value", in_article('<input type=number value="$499">'), "FX501"),
+    Attack("unknown input type", in_article('<input type=fancy value="12x faster">'), "FX501"),
     Attack(
         "page without stamp",
         write("plain.html", "<html><head></head><body>x</body></html>"),
@@ -670,8 +730,10 @@ ATTACKS = [
         edit(ZH, r'(<span class="fx-label fx-label--measured">)[^<]+', r"\1measured"),
         "FX612",
     ),
-    Attack("record page row removed", edit(R1, r'<tr id="save_time_fx100".*?</tr>', ""), "FX612"),
-    Attack("record page deleted", remove("evidence/R1"), "FX612"),
+    Attack(
+        "record page row removed", alone(edit(R1, r'<tr id="save_time_fx100".*?</tr>', "")), "FX612"
+    ),
+    Attack("record page deleted", alone(remove("evidence/R1")), "FX612"),
     # -- charts ------------------------------------------------------------------------------------
     Attack(
         "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
@@ -817,21 +879,21 @@ NEAR_MISSES = [
         "shadow root in the head",
         head(HOME, "<template shadowrootmode=open><p>12x faster</p></template>"),
     ),
-    ("srcdoc of plain words", paragraph(HOME, srcdoc("<p>Plain words.</p>", 4))),
-    ("srcdoc with an anchor", paragraph(HOME, srcdoc('<p id="x">Plain words.</p>', 1))),
+    ("srcdoc of plain words", in_article(srcdoc("<p>Plain words.</p>", 4))),
+    ("srcdoc with an anchor", in_article(srcdoc('<p id="x">Plain words.</p>', 1))),
     (
         "image png data url",
-        paragraph(HOME, '<img alt="" src="data:image/png;base64,NXggZmFzdGVy">'),
+        in_article('<img alt="" src="data:image/png;base64,NXggZmFzdGVy">'),
     ),
-    ("image plain-text data url", paragraph(HOME, '<img alt="" src="data:,5x%20faster">')),
-    ("link to a data url", paragraph(HOME, '<a href="data:text/html,5x%20faster">open</a>')),
-    ("hidden input value", paragraph(HOME, '<input type="hidden" name="p" value="5x faster">')),
-    ("password input value", paragraph(HOME, '<input type="password" value="12x faster">')),
-    ("checkbox value", paragraph(HOME, '<input type="checkbox" value="5x">')),
-    ("radio value", paragraph(HOME, '<input type="radio" value="$499">')),
-    ("range value", paragraph(HOME, '<input type="range" min="0" max="9" value="5">')),
-    ("color value", paragraph(HOME, '<input type="color" value="#00ff5x">')),
-    ("list item value", paragraph(HOME, '<ol><li value="5">first</li></ol>')),
+    ("image plain-text data url", in_article('<img alt="" src="data:,5x%20faster">')),
+    ("link to a data url", in_article('<a href="data:text/html,5x%20faster">open</a>')),
+    ("hidden input value", in_article('<input type="hidden" name="p" value="5x faster">')),
+    ("password input value", in_article('<input type="password" value="12x faster">')),
+    ("checkbox value", in_article('<input type="checkbox" value="5x">')),
+    ("radio value", in_article('<input type="radio" value="$499">')),
+    ("range value", in_article('<input type="range" min="0" max="9" value="5">')),
+    ("color value", in_article('<input type="color" value="#00ff5x">')),
+    ("list item value", in_article('<ol><li value="5">first</li></ol>')),
     (
         "setup row heading renamed",
         edit(R1, r'(<tr id="fx-setup-gpus"><th scope="row">)GPUs', r"\1Accelerators"),
@@ -919,23 +981,79 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
     assert "no evidence.json" in proc.stderr and "Traceback" not in proc.stderr
 
 
-#: One memo for every attack, as ``mkdocs serve`` keeps one between rebuilds.
+def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
+    """``attacks`` in groups whose members change different files, each judged where it
+    stands; an attack made by :func:`in_article` goes to the first of :data:`ARTICLES`
+    its group leaves free. An attack whose files are not known, or are read by others,
+    is a group of its own. Fixed attacks are placed first, so that movable ones fill in."""
+    groups: list[tuple[set[str], list[Attack]]] = []
+    fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.moved)]
+    for attack in fixed + [a for a in attacks if a not in fixed]:
+        if attack.paths is None:
+            groups.append((set(), [attack]))
+            continue
+        tamper = attack.tamper
+        assert isinstance(tamper, Tamper)
+        options = [tamper] + [tamper.moved(rel) for rel in ARTICLES[1:] if tamper.moved]
+        placed = next(
+            (
+                (used, members, option)
+                for used, members in groups
+                if members[0].paths is not None
+                for option in options
+                if option.paths is not None and not option.paths & used
+            ),
+            None,
+        )
+        if placed is None:
+            groups.append((set(tamper.paths or ()), [attack]))
+        else:
+            used, members, option = placed
+            used |= option.paths or set()
+            members.append(replace(attack, tamper=option))
+    return [tuple(members) for _, members in groups]
+
+
+BATCHES = _batch(ATTACKS)
+
+
+def test_every_attack_is_in_one_batch_and_batches_share_no_file() -> None:
+    assert sorted(a.name for batch in BATCHES for a in batch) == sorted(a.name for a in ATTACKS)
+    for batch in BATCHES:
+        paths = [p for a in batch for p in a.paths or ()]
+        assert len(batch) == 1 or len(paths) == len(set(paths)), [a.name for a in batch]
+    assert len(BATCHES) < len(ATTACKS) / 2  # batching is what makes the table fast
+
+
+def _within(path: str, paths: frozenset[str]) -> bool:
+    return any(path == p or path.startswith(p + "/") for p in paths)
+
+
+#: One memo for every batch, as ``mkdocs serve`` keeps one between rebuilds.
 _SHARED = GateMemo()
 
 
-@pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.name)
-def test_attack_is_caught_and_the_memo_and_export_hide_nothing(
-    attack: Attack, site: Path, demo_site: Path
+@pytest.mark.parametrize(
+    "batch", BATCHES, ids=[f"{i:02d}-{b[0].name}+{len(b) - 1}" for i, b in enumerate(BATCHES)]
+)
+def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
+    batch: tuple[Attack, ...], site: Path, demo_site: Path
 ) -> None:
-    """A fresh audit catches the attack, and the gate as the build runs it (scans kept
-    between builds by content, the evidence.json just exported passed in) finds exactly
-    what the fresh audit finds."""
+    """A fresh audit catches every attack of the batch in the files it changed (an attack
+    audited alone, anywhere), and reports nothing in any other file; the gate as the build
+    runs it (scans kept between builds by content, the evidence.json just exported passed
+    in) finds exactly what the fresh audit finds."""
     exported = (demo_site / "evidence.json").read_text(encoding="utf-8")
-    assert verify_site(site, memo=_SHARED, exported=exported) == []  # scans kept
-    attack.tamper(site)
+    for attack in batch:
+        attack.tamper(site)
     fresh = verify_site(site)
-    codes = {f.code for f in fresh}
-    assert attack.code in codes, codes
+    for attack in batch:
+        where = attack.paths
+        codes = {f.code for f in fresh if where is None or _within(f.path, where)}
+        assert attack.code in codes, (attack.name, sorted(codes))
+    if len(batch) > 1:
+        changed = frozenset(p for a in batch for p in a.paths or ())
+        assert [f for f in fresh if not _within(f.path, changed)] == []
     assert verify_site(site, memo=_SHARED, exported=exported) == fresh
     assert verify_site(site, memo=_SHARED, exported=exported) == fresh  # from the memo
 
