@@ -513,7 +513,7 @@ def test_import_is_lazy_and_render_avoids_pyplot() -> None:
 
 
 def test_concurrent_renders_match_serial_ones() -> None:
-    specs = [all_labels(f"t{i}") if i % 2 else simple(f"t{i}") for i in range(8)]
+    specs = [all_labels(f"t{i}") if i % 2 else simple(f"t{i}") for i in range(4)]
     serial = [render_chart(s) for s in specs]
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(render_chart, specs)) == serial
