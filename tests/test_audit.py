@@ -5,9 +5,9 @@ a change to the site and the code ``verify_site`` must report. Tricks that
 change different files, each judged where it stands (:data:`SHARED`), are
 applied to one copy together (``BATCHES``) and each must be reported at its
 own files, nothing anywhere else; a trick on a file others read is audited
-alone. A bare figure put in "an article" (:func:`in_article`) is put in
-whichever of the site's articles its batch leaves free: each is caught on any
-page alike. The untouched copy must audit clean, and so must one copy carrying
+alone. A bare figure put in "an article" (:func:`in_article`), or a change to
+a claim's attribute (:func:`cited`), is made in whichever page its batch
+leaves free: each is caught on any page alike. The untouched copy must audit clean, and so must one copy carrying
 every near miss at once.
 """
 
@@ -62,6 +62,13 @@ ARTICLES = (
     "faq/index.html",
     "verify/index.html",
 )
+#: The article pages other than the home page that cite R1's baseline save time.
+CITING = (
+    BUBBLES,
+    "checkpoint-acceleration/index.html",
+    "joint-testing/index.html",
+    "faq/index.html",
+)
 
 
 @dataclass(frozen=True)
@@ -70,12 +77,14 @@ class Tamper:
 
     ``paths`` None: the files are not known, and the change is audited alone (as one
     with ``alone``, whose findings fall on other files too). ``moved`` makes the same
-    change to another page.
+    change to another page, one of ``anywhere``.
     """
 
     apply: Callable[[Path], None]
     paths: frozenset[str] | None = None
     moved: Callable[[str], Tamper] | None = None
+    #: the pages ``moved`` may make it in
+    anywhere: tuple[str, ...] = ()
     alone: bool = False
 
     def __call__(self, site: Path) -> None:
@@ -134,7 +143,20 @@ def paragraph(rel: str, html: str) -> Tamper:
 
 def in_article(html: str) -> Tamper:
     """:func:`paragraph` in the home page, or in any other of :data:`ARTICLES`."""
-    return replace(paragraph(HOME, html), moved=lambda rel: paragraph(rel, html))
+    return replace(
+        paragraph(HOME, html), moved=lambda rel: paragraph(rel, html), anywhere=ARTICLES[1:]
+    )
+
+
+def cited(name: str, value: str) -> Tamper:
+    """:func:`claim_attr` on the home page's claim of R1's baseline save time, or on that
+    claim in another of :data:`CITING` (the attribute means the same on any page)."""
+    ref = "R1#save_time_baseline"
+    return replace(
+        claim_attr(ref, name, value),
+        moved=lambda rel: claim_attr(ref, name, value, rel),
+        anywhere=CITING,
+    )
 
 
 def head(rel: str, html: str) -> Tamper:
@@ -291,7 +313,7 @@ ATTACKS = [
     Attack("claim text", edit(HOME, f"({CLAIM})178", r"\g<1>179"), "FX403"),
     Attack(
         "claim value attribute",
-        claim_attr("R1#save_time_baseline", "data-fx-value", "179"),
+        cited("data-fx-value", "179"),
         "FX612",
     ),
     Attack(
@@ -302,47 +324,45 @@ ATTACKS = [
         ),
         "FX403",
     ),
-    Attack(
-        "claim unit attribute", claim_attr("R1#save_time_baseline", "data-fx-unit", "ms"), "FX612"
-    ),
+    Attack("claim unit attribute", cited("data-fx-unit", "ms"), "FX612"),
     Attack(
         "claim label attribute",
-        claim_attr("R1#save_time_baseline", "data-fx-label", "spec"),
+        cited("data-fx-label", "spec"),
         "FX612",
     ),
     Attack(
         "claim label set to setup",
-        claim_attr("R1#save_time_baseline", "data-fx-label", "setup"),
+        cited("data-fx-label", "setup"),
         "FX612",
     ),
     Attack(
         "claim decimals attribute",
-        claim_attr("R1#save_time_baseline", "data-fx-decimals", "1"),
+        cited("data-fx-decimals", "1"),
         "FX612",
     ),
     Attack(
         "claim record attribute",
-        claim_attr("R1#save_time_baseline", "data-fx-record", "R9"),
+        cited("data-fx-record", "R9"),
         "FX612",
     ),
     Attack(
         "claim figure attribute",
-        claim_attr("R1#save_time_baseline", "data-fx-figure", "save_time_fx100"),
+        cited("data-fx-figure", "save_time_fx100"),
         "FX612",
     ),
     Attack(
         "claim ref to another figure",
-        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#save_time_fx100"),
+        cited("data-fx-ref", "R1#save_time_fx100"),
         "FX403",
     ),
     Attack(
         "claim ref to unknown figure",
-        claim_attr("R1#save_time_baseline", "data-fx-ref", "R1#nope"),
+        cited("data-fx-ref", "R1#nope"),
         "FX402",
     ),
     Attack(
         "claim ref to unknown record",
-        claim_attr("R1#save_time_baseline", "data-fx-ref", "Q7#x"),
+        cited("data-fx-ref", "Q7#x"),
         "FX401",
     ),
     Attack(
@@ -357,7 +377,7 @@ ATTACKS = [
     ),
     Attack(
         "claim links off site",
-        claim_attr("R1#save_time_baseline", "href", "https://evil.example/#save_time_baseline"),
+        cited("href", "https://evil.example/#save_time_baseline"),
         "FX612",
     ),
     Attack(
@@ -373,15 +393,15 @@ ATTACKS = [
     Attack(
         "screen-reader text", edit(HOME, r"\(measured, report R1\)", "(spec, report R1)"), "FX612"
     ),
-    Attack("tooltip", claim_attr("R1#save_time_baseline", "title", "Report R1 · spec"), "FX612"),
+    Attack("tooltip", cited("title", "Report R1 · spec"), "FX612"),
     Attack(
         "claim class",
-        claim_attr("R1#save_time_baseline", "class", "fx-claim fx-claim--spec"),
+        cited("class", "fx-claim fx-claim--spec"),
         "FX612",
     ),
     Attack(
         "claim hidden by style",
-        claim_attr("R1#save_time_baseline", "style", "display:none"),
+        cited("style", "display:none"),
         "FX612",
     ),
     Attack(
@@ -983,18 +1003,18 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
 
 def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
     """``attacks`` in groups whose members change different files, each judged where it
-    stands; an attack made by :func:`in_article` goes to the first of :data:`ARTICLES`
-    its group leaves free. An attack whose files are not known, or are read by others,
+    stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`) goes
+    to the first page its group leaves free. An attack whose files are not known, or are read by others,
     is a group of its own. Fixed attacks are placed first, so that movable ones fill in."""
     groups: list[tuple[set[str], list[Attack]]] = []
-    fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.moved)]
+    fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.anywhere)]
     for attack in fixed + [a for a in attacks if a not in fixed]:
         if attack.paths is None:
             groups.append((set(), [attack]))
             continue
         tamper = attack.tamper
         assert isinstance(tamper, Tamper)
-        options = [tamper] + [tamper.moved(rel) for rel in ARTICLES[1:] if tamper.moved]
+        options = [tamper] + [tamper.moved(rel) for rel in tamper.anywhere if tamper.moved]
         placed = next(
             (
                 (used, members, option)
