@@ -220,9 +220,12 @@ _HIDDEN = re.compile(r"(?:^|/)\.")
 def installed_once() -> None:
     """Every theme environment keeps its compiled templates in one :class:`_Compiled`,
     and a theme folder under the installed packages is listed once, without its hidden
-    files: the list's one reader, MkDocs' ``Files.add_files_from_theme``, drops them."""
+    files: the list's one reader, MkDocs' ``Files.add_files_from_theme``, drops them.
+    Called again, it does nothing."""
     from mkdocs.theme import Theme
 
+    if getattr(Theme.get_env, "_installed_once", False):
+        return
     compiled, get_env = _Compiled(), Theme.get_env
 
     def env(theme: Theme) -> jinja2.Environment:
@@ -247,6 +250,7 @@ def installed_once() -> None:
             found.update(names)
         return sorted(found)
 
+    env._installed_once = True  # type: ignore[attr-defined]
     Theme.get_env = env  # type: ignore[method-assign]
     jinja2.FileSystemLoader.list_templates = listing  # type: ignore[method-assign]
 
