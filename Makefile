@@ -76,6 +76,11 @@ tests-rewritten: $(VENV)/.installed-test
 screens: $(VENV)/.installed-test
 	$(BIN)/python tools/screens.py
 
+# A sample of rules, each broken where it is decided (tools/mutants.py): each must fail a test.
+.PHONY: mutants
+mutants: $(VENV)/.installed-test
+	$(BIN)/python tools/mutants.py
+
 # Ratios to plain MkDocs at 1x, 4x and 16x the base size, then a site of 10,000 records.
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/scale.py
