@@ -16,18 +16,16 @@ the blocks under a title too (:mod:`fxsite.pages.title_units`).
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Callable
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.column_claims import column_claims_units, counts_things, holds_claim
+from fxsite.pages.cell_units import CellPlace, TableFacts, cell_unit, over
+from fxsite.pages.column_claims import column_claims_units
 from fxsite.pages.header_units import (
     _TAIL,
-    NAMED_COLUMNS,
     UNIT_COLUMNS,
-    _caption_skips,
     _is_unit,
     _written_unit,
     header_unit,
@@ -226,14 +224,6 @@ def _grid(rows: list[LexborNode]) -> list[list[tuple[int, int, LexborNode]]]:
     return out
 
 
-def _over(spans: list[tuple[int, int, str, str | None]], col: int) -> tuple[str, str | None] | None:
-    """The header text and unit of the header cell of one row over column ``col``."""
-    at = bisect.bisect_right(spans, (col, _MAX_COLSPAN * 10**6)) - 1
-    if at >= 0 and spans[at][0] <= col < spans[at][1]:
-        return spans[at][2], spans[at][3]
-    return None
-
-
 def node_text(node: LexborNode, skip: Callable[[LexborNode], bool] | None = None) -> str:
     """A cell's text as a reader reads it: a line break is a space, a footnote reference
     (``<sup id="fnref:1">``) is left out ("Save time<br>(s)[^1]" reads "Save time (s)"),
@@ -353,55 +343,43 @@ def table_units(table: LexborNode) -> dict[int, tuple[str, str]]:
     caption) and the row's first cell, as a message says it; these are also the
     words around a figure in the cell (:mod:`fxsite.pages.advice`).
     """
+    facts, grid = _facts(table)
+    out: dict[int, tuple[str, str]] = {}
+    for placed in grid:
+        first = node_text(placed[0][2]) if placed else ""
+        by_row = row_unit(first, facts.labels) if placed and placed[0][0] == 0 else None
+        in_row = _row_unit(placed, facts.unit_column)
+        for col, _, cell in placed:
+            if cell.tag != "td":
+                continue
+            heads = [found for spans in facts.heads if (found := over(spans, col)) is not None]
+            stated = next(((t, u) for t, u in heads if u is not None), None)
+            header = heads[0][0] if heads else ""
+            place = CellPlace(col, cell, header, stated, first, by_row, in_row)
+            out[cell.mem_id] = cell_unit(facts, place)
+    return out
+
+
+def _facts(table: LexborNode) -> tuple[TableFacts, list[list[tuple[int, int, LexborNode]]]]:
+    """What ``table`` states once for its cells, and its body's cells by column."""
     head, body, caption = _rows(table)
     # Each header row's cells as sorted (first column, end, text, unit), nearest row first.
     heads = [[(a, b, *_heading(c)) for a, b, c in placed] for placed in reversed(_grid(head))]
-    whole = _caption_unit(caption)
     # A column headed "Unit": each row's cell there states the unit of the row's numbers.
     unit_column = next(
         ((a, b, t) for spans in heads for a, b, t, _ in spans if t.lower() in UNIT_COLUMNS), None
     )
     grid = _grid(body)
-    unit_column = unit_column or _unheaded_unit_column(heads, grid)
-    unit_row = _unit_row(grid)
-    by_claims = column_claims_units(table, grid, node_text)
-    labels = next((found[0] for spans in heads if (found := _over(spans, 0)) is not None), "")
-    # The corner header writing a unit out ("| Time (s) | Save | Load |"): every column's.
-    corner = header_unit(labels) if labels and writes_unit(labels) else None
-    out: dict[int, tuple[str, str]] = {}
-    for placed in grid:
-        first = node_text(placed[0][2]) if placed else ""
-        by_row = row_unit(first, labels) if placed and placed[0][0] == 0 else None
-        in_row = _row_unit(placed, unit_column)
-        for col, _, cell in placed:
-            if cell.tag != "td":
-                continue
-            over = [found for spans in heads if (found := _over(spans, col)) is not None]
-            header = over[0][0] if over else ""
-            stated = next(((t, u) for t, u in over if u is not None), None)
-            in_column = _over(unit_row[1], col) if unit_row is not None else None
-            if stated is not None:
-                unit, said = stated[1], f"under the header '{stated[0]}'"
-            elif unit_row is not None and in_column is not None and in_column[1] is not None:
-                unit, said = in_column[1], f"its column's '{unit_row[0]}' row says '{in_column[1]}'"
-            elif by_row is not None and col > 0:
-                unit, said = by_row, f"under the header '{header}'" if header else ""
-            elif (
-                in_row is not None
-                and unit_column is not None
-                and col > 0
-                and not unit_column[0] <= col < unit_column[1]
-                and header.lower() not in NAMED_COLUMNS
-            ):
-                unit, said = in_row, f"its row's '{unit_column[2]}' column says '{in_row}'"
-            elif col in by_claims and not counts_things(first) and not holds_claim(cell):
-                unit, said = by_claims[col][0], f"its column's claim '{by_claims[col][1]}'"
-            elif corner is not None and col > 0 and not _caption_skips(header):
-                unit, said = corner, f"under the header '{labels}'"
-            elif whole is not None and col > 0 and not _caption_skips(header):
-                unit, said = whole, f"under the caption '{' '.join(caption.split())}'"
-            else:
-                unit, said = "", f"under the header '{header}'" if header else ""
-            row = f"row '{first}'" if col > 0 and first else ""
-            out[cell.mem_id] = (unit, ", ".join(p for p in (said, row) if p))
-    return out
+    labels = next((found[0] for spans in heads if (found := over(spans, 0)) is not None), "")
+    facts = TableFacts(
+        heads=heads,
+        unit_column=unit_column or _unheaded_unit_column(heads, grid),
+        unit_row=_unit_row(grid),
+        by_claims=column_claims_units(table, grid, node_text),
+        labels=labels,
+        # The corner header writing a unit out ("| Time (s) | Save | Load |"): every column's.
+        corner=header_unit(labels) if labels and writes_unit(labels) else None,
+        caption=caption,
+        whole=_caption_unit(caption),
+    )
+    return facts, grid
