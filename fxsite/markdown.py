@@ -618,66 +618,14 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
         self.whole_page = False
         ctx = self.extension.context()
         if ctx.judge:
-            refused = [*ctx.refused, *_refused_claims(ctx.findings)]
-            locator = ctx.locator
-            # (findings before it, text passed over, whether a number read and not reported)
-            passes: list[tuple[int, str, bool]] = []
-            judged = judge_rendered(
-                text,
-                ctx.path,
-                ctx.library,
-                refused,
-                lambda shown, before, number: passes.append((before, shown, number)),
-                ctx.drawn,
-                ctx.elsewhere,
-                ctx.own,
-                ctx.sheets,
-            )
-            passes.sort(key=lambda p: p[0])  # numbers are told once the page is read
-            for at, finding in enumerate(judged):
-                # In document order: a refused claim or a number passed over before this
-                # finding moves the locator's place first (a figure after it is placed after it).
-                while passes and passes[0][0] <= at and locator is not None:
-                    _, passed, number = passes.pop(0)
-                    if not number:
-                        locator.pass_refused(passed)
-                    else:
-                        locator.pass_read(passed)
-                ctx.add(finding, finding.code)
+            self._judge_body(text, ctx)
             for label in _toc_labels(getattr(self.md, "toc_tokens", [])):
                 for finding in judge_rendered(label, ctx.path, ctx.library):
                     ctx.add(finding, finding.code)
-            if locator is not None:
-                ctx.findings += _dropped(ctx.path, locator)
-            if ctx.front is not None:  # its title may repeat the claims the page cites
-                # but for Material's heading of a page with none (its "\u003ch1" test)
-                drawn = ctx.readers.theme == "material" and "<h1" not in text
-                ctx.findings += head_findings(
-                    ctx.front, ctx.path, ctx.library, ctx.cited, drawn=drawn
-                )
-            if ctx.name_title and not self.titled:
-                ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
-            if ctx.icon is not None and ctx.readers.theme == "material":
-                icon, title = ctx.icon
-                title = title or (self.title if ctx.heading_title else None) or ctx.name_title
-                ctx.findings += icon_title_findings(icon, title, ctx.path, ctx.library)
-            if ctx.readers.content_icons and (ctx.own_title or ctx.heading_title):
-                ctx.findings += self._footer_findings(ctx, locator)
-            if ctx.readers.content_icons:
-                icons = ctx.readers.content_icons
-                ctx.findings += icon_findings(text, icons, ctx.path, ctx.library, locator)
-            if ctx.heading_title and self.title:
-                shown = [f.text for f in ctx.findings if f.text]
-                theme = ctx.readers.theme
-                for finding in title_findings(
-                    self.title, ctx.path, ctx.library, ctx.cited, theme, shown, home=ctx.home
-                ):
-                    ctx.add(finding, finding.code)
-            parser = ctx.readers.search_parser
-            if parser is not None:
-                shown = [f.text for f in ctx.findings if f.text]
-                for finding in mkdocs_entry_findings(text, ctx.path, ctx.library, parser, shown):
-                    ctx.add(finding, finding.code)
+            if ctx.locator is not None:
+                ctx.findings += _dropped(ctx.path, ctx.locator)
+            self._judge_titles(text, ctx)
+            self._judge_search_entry(text, ctx)
         if not ctx.checked and self.extension.getConfig("enforce"):
             # Each claim an invalid record leaves unresolved is kept (the gate reads its
             # text again): grouped where findings are told.
@@ -686,6 +634,69 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
             if errors:  # standalone mode: fail the conversion on any error finding
                 raise RefusedError(errors)
         return text
+
+    def _judge_body(self, text: str, ctx: PageContext) -> None:
+        """The page's rendered text judged, each finding placed in document order."""
+        refused = [*ctx.refused, *_refused_claims(ctx.findings)]
+        locator = ctx.locator
+        # (findings before it, text passed over, whether a number read and not reported)
+        passes: list[tuple[int, str, bool]] = []
+        judged = judge_rendered(
+            text,
+            ctx.path,
+            ctx.library,
+            refused,
+            lambda shown, before, number: passes.append((before, shown, number)),
+            ctx.drawn,
+            ctx.elsewhere,
+            ctx.own,
+            ctx.sheets,
+        )
+        passes.sort(key=lambda p: p[0])  # numbers are told once the page is read
+        for at, finding in enumerate(judged):
+            # In document order: a refused claim or a number passed over before this
+            # finding moves the locator's place first (a figure after it is placed after it).
+            while passes and passes[0][0] <= at and locator is not None:
+                _, passed, number = passes.pop(0)
+                if not number:
+                    locator.pass_refused(passed)
+                else:
+                    locator.pass_read(passed)
+            ctx.add(finding, finding.code)
+
+    def _judge_titles(self, text: str, ctx: PageContext) -> None:
+        """What titles the page outside its text: front matter, the name MkDocs gives it,
+        its icon, the footer's links, the icons drawn in its content, its heading's title."""
+        if ctx.front is not None:  # its title may repeat the claims the page cites
+            # but for Material's heading of a page with none (its "\u003ch1" test)
+            drawn = ctx.readers.theme == "material" and "<h1" not in text
+            ctx.findings += head_findings(ctx.front, ctx.path, ctx.library, ctx.cited, drawn=drawn)
+        if ctx.name_title and not self.titled:
+            ctx.findings += name_title_findings(ctx.name_title, ctx.path, ctx.library)
+        if ctx.icon is not None and ctx.readers.theme == "material":
+            icon, title = ctx.icon
+            title = title or (self.title if ctx.heading_title else None) or ctx.name_title
+            ctx.findings += icon_title_findings(icon, title, ctx.path, ctx.library)
+        if ctx.readers.content_icons and (ctx.own_title or ctx.heading_title):
+            ctx.findings += self._footer_findings(ctx, ctx.locator)
+        if ctx.readers.content_icons:
+            icons = ctx.readers.content_icons
+            ctx.findings += icon_findings(text, icons, ctx.path, ctx.library, ctx.locator)
+        if ctx.heading_title and self.title:
+            shown = [f.text for f in ctx.findings if f.text]
+            theme = ctx.readers.theme
+            for finding in title_findings(
+                self.title, ctx.path, ctx.library, ctx.cited, theme, shown, home=ctx.home
+            ):
+                ctx.add(finding, finding.code)
+
+    def _judge_search_entry(self, text: str, ctx: PageContext) -> None:
+        """The page's search entry, as the project's search plugin makes it."""
+        parser = ctx.readers.search_parser
+        if parser is not None:
+            shown = [f.text for f in ctx.findings if f.text]
+            for finding in mkdocs_entry_findings(text, ctx.path, ctx.library, parser, shown):
+                ctx.add(finding, finding.code)
 
 
 class FxsiteExtension(Extension):
