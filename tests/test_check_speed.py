@@ -237,12 +237,12 @@ def test_a_page_is_not_parsed_again_when_no_configuration_string_holds_a_figure(
     """The strings are read once a run; a page's links are looked for only if one holds a figure."""
     from sitekit import library
 
-    from fxsite.pages import judge
+    from fxsite.pages import judge, read_content
 
     def parsed(html: str, figured: object) -> str:
         raise AssertionError("the page was parsed for its configuration links")
 
-    monkeypatch.setattr(judge, "_without_config_links", parsed)
+    monkeypatch.setattr(read_content, "_without_config_links", parsed)
     page = f"<h2 id='w'>Took 94 s{_PERMALINK.format('¶')}</h2>"
     found = judge.judge_rendered(page, "docs/p.md", library(), elsewhere=frozenset({"¶", "bench"}))
     assert [f.text for f in found] == ["94 s"]

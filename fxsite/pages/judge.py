@@ -31,15 +31,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.findings import Finding
 from fxsite.pages.figure_vocab import RANGE_SEP
+from fxsite.pages.read_content import read_content
 
 if TYPE_CHECKING:
     from fxsite.pages.advice import Advice
+    from fxsite.verify.copies import Allowed
+    from fxsite.verify.scan import FileScan
     from fxsite.verify.sheets import PageSheets
 
 __all__ = [
@@ -83,20 +85,34 @@ def judge_rendered(
     page loads (``extra_css``, its ``<link rel=stylesheet>``), whose rules apply as its
     ``<style>`` blocks' do (:mod:`fxsite.verify.sheets`).
     """
-    from fxsite.pages.top_order import top_level_moves
-    from fxsite.verify.copies import Allowed, covered
+    from fxsite.verify.copies import Allowed
     from fxsite.verify.scan import scan_content
     from fxsite.verify.sheets import NO_SHEETS
     from fxsite.verify.visible import normalise
 
-    if elsewhere and any(c in html for c in _CONFIG_CUES):
-        figured = _figured(frozenset(elsewhere))
-        if figured:  # only a link written from one of these is taken out
-            html = _without_config_links(html, figured)
-    content = _without_charts(html, drawn) if drawn else html
-    if 'class="toc"' in content:
-        content = _without_toc_copies(content)
+    content = read_content(html, drawn, elsewhere)
     scan = scan_content(content, sheets or NO_SHEETS)
+    findings = _reader_findings(scan, content, path)
+    claims = scan.page.claims if scan.page is not None else []
+    forged = _forged(claims, rendered)
+    cited = [normalise(c.text) for c in claims if c not in forged]
+    own = Allowed([*cited, *scan.phrases])
+    read = _bare_figures(scan, findings, path, library, own, Counter(refused), elsewhere, passed)
+    findings += [_forged_finding(node, path) for node in forged]
+    if passed is not None:
+        _pass_read(read, findings, passed)
+    if scan.page is not None:
+        page_claims = scan.page.claims
+        governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
+        findings += governed_claims(page_claims, governed, path, library)
+    return findings
+
+
+def _reader_findings(scan: FileScan, content: str, path: str) -> list[Finding]:
+    """The reader's own findings (glued, invisible characters), what the page draws from
+    where no reading reaches (warnings), and an element at the top of the page moved."""
+    from fxsite.pages.top_order import top_level_moves
+
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     # What the page draws from where no reading reaches (a <base href>, a frame): told.
     notes = scan.page.notes if scan.page is not None else []
@@ -112,12 +128,25 @@ def judge_rendered(
         for code, message, text in top_level_moves(content)
         if (code, text) not in noted
     ]
-    claims = scan.page.claims if scan.page is not None else []
-    forged = _forged(claims, rendered)
-    claims = [c for c in claims if c not in forged]
-    cited = [normalise(c.text) for c in claims]
-    own = Allowed([*cited, *scan.phrases])
-    unreported = Counter(refused)
+    return findings
+
+
+def _bare_figures(
+    scan: FileScan,
+    findings: list[Finding],
+    path: str,
+    library: Any,
+    own: Allowed,
+    unreported: Counter[str],
+    elsewhere: Collection[str],
+    passed: Callable[[str, int, bool], object] | None,
+) -> list[tuple[int, str]]:
+    """Each figure the detector read on the page, bare (FX501) unless a refused claim's
+    text tells it, a configuration string holds it, or an attribute repeats a claim of
+    the page; appended to ``findings``. Returns the texts read and not reported, each with
+    how many findings come before it."""
+    from fxsite.verify.copies import covered
+
     # An abbreviation's title is written once (``*[GB]: …``) and drawn on every use.
     abbreviated: set[tuple[str, str]] = set()
     numbers = iter(scan.numbers)
@@ -149,20 +178,17 @@ def judge_rendered(
             continue
         message = _attribute_message(found, library) or found.message(library)
         findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
-    for node in forged:
-        ref = node.attrs.get("data-fx-ref", "")
-        message = (
-            f"bare figure '{node.text}': marked as a claim to {ref} (data-fx-ref), which fxsite "
-            f"did not render from an evidence link; write [{node.text}](evidence:{ref})"
-        )
-        findings.append(Finding(path, 1, 1, "FX501", message, text=node.text))
-    if passed is not None:
-        _pass_read(read, findings, passed)
-    if scan.page is not None:
-        page_claims = scan.page.claims
-        governed = [g for g in scan.governed if page_claims[g[0]] not in forged]
-        findings += governed_claims(page_claims, governed, path, library)
-    return findings
+    return read
+
+
+def _forged_finding(node: Any, path: str) -> Finding:
+    """FX501 for a claim element fxsite did not render from an evidence link."""
+    ref = node.attrs.get("data-fx-ref", "")
+    message = (
+        f"bare figure '{node.text}': marked as a claim to {ref} (data-fx-ref), which fxsite "
+        f"did not render from an evidence link; write [{node.text}](evidence:{ref})"
+    )
+    return Finding(path, 1, 1, "FX501", message, text=node.text)
 
 
 #: The loose and bound words, and the sign ("+[96%](…)"), a claim may be read with when
@@ -313,108 +339,6 @@ def bare_advice(html: str, library: Any) -> list[tuple[str, Advice]]:
     from fxsite.verify.scan import scan_content
 
     return [(c.shown, c.advice(library)) for c in scan_content(html).candidates]
-
-
-def _without_charts(html: str, drawn: Collection[str]) -> str:
-    """``html`` without the charts fxsite drew (``<figure class="fx-chart" id=…>``)."""
-    from selectolax.lexbor import LexborHTMLParser
-
-    tree = LexborHTMLParser(html)
-    for figure in tree.css("figure.fx-chart"):
-        if figure.attributes.get("id") in drawn:
-            figure.decompose()
-    body = tree.body.inner_html if tree.body is not None else None
-    return body if body is not None else html
-
-
-def _without_toc_copies(html: str) -> str:
-    """``html`` without the text of the entries a ``[TOC]`` marker drew (``div.toc``)
-    that repeat the heading they link to, word for word: the heading is judged where it
-    is written, and its copy would be placed there too, or at 1:1 (blind29). An entry
-    that says anything else (a ``data-toc-label``, one written by hand) is read."""
-    from selectolax.lexbor import LexborHTMLParser
-
-    from fxsite.verify.visible import normalise
-
-    tree = LexborHTMLParser(html)
-    headings: dict[str, str] = {}
-    for heading in tree.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]"):
-        for link in heading.css("a.headerlink"):
-            link.decompose()
-        headings[heading.attributes.get("id") or ""] = normalise(heading.text(deep=True) or "")
-    copies = [
-        link
-        for link in tree.css('div.toc a[href^="#"]')
-        if headings.get((link.attributes.get("href") or "")[1:])
-        == normalise(link.text(deep=True) or "")
-    ]
-    if not copies:
-        return html
-    tree = LexborHTMLParser(html)  # again: the headings above lost their permalinks
-    wanted = {
-        (link.attributes.get("href"), normalise(link.text(deep=True) or "")) for link in copies
-    }
-    for link in tree.css('div.toc a[href^="#"]'):
-        if (link.attributes.get("href"), normalise(link.text(deep=True) or "")) in wanted:
-            link.decompose()
-    body = tree.body.inner_html if tree.body is not None else None
-    return body if body is not None else html
-
-
-#: Links an extension writes from a configuration string: a heading's permalink
-#: (toc ``permalink``), a footnote's back link (footnotes ``BACKLINK_TEXT``), and a
-#: key's label (pymdownx.keys ``key_map``).
-_CONFIG_LINKS = "a.headerlink, a.footnote-backref, span.keys > kbd"
-#: What a template setting writes (:data:`~.config_text.EXTENSION_TEMPLATES`): a footnote's
-#: mark, a caption's prefix (and a back link's title), each with its own number.
-_TEMPLATED = "a.footnote-ref, span.caption-prefix"
-#: What a page holding one of :data:`_CONFIG_LINKS` or :data:`_TEMPLATED` holds.
-_CONFIG_CUES = ("headerlink", "footnote-backref", "keys", "footnote-ref", "caption-prefix")
-#: A number, as a template setting puts one in (:data:`~.config_text.EXTENSION_TEMPLATES`).
-_NUMBERS = re.compile(r"\d+")
-
-
-@lru_cache(maxsize=16)
-def _figured(strings: frozenset[str]) -> frozenset[str]:
-    """The configuration's strings (``elsewhere``) that hold a figure: once a run, not a page."""
-    from fxsite.verify.reading import detect
-
-    return frozenset(s for s in strings if detect(s))
-
-
-def _without_config_links(html: str, figured: Collection[str]) -> str:
-    """``html`` without the links of :data:`_CONFIG_LINKS` whose text is one of the
-    configuration's strings holding a figure (``figured``, :func:`_figured`), the marks
-    and prefixes of :data:`_TEMPLATED` and the back links' titles that are one with their
-    own number: each is judged where it is written; the text beside it is read as written."""
-    from selectolax.lexbor import LexborHTMLParser
-
-    from fxsite.verify.visible import normalise
-
-    # A template's number is the footnote's or the caption's own: compared as "#".
-    templates = {_NUMBERS.sub("#", s) for s in figured}
-
-    def templated(text: str) -> bool:
-        return _NUMBERS.sub("#", normalise(text)) in templates
-
-    tree = LexborHTMLParser(html)
-    links = [
-        link for link in tree.css(_CONFIG_LINKS) if normalise(link.text(deep=True) or "") in figured
-    ]
-    links += [link for link in tree.css(_TEMPLATED) if templated(link.text(deep=True) or "")]
-    titled = [
-        link
-        for link in tree.css("a.footnote-backref[title]")
-        if templated(link.attributes.get("title") or "")
-    ]
-    if not links and not titled:
-        return html
-    for link in titled:
-        del link.attrs["title"]
-    for link in links:
-        link.decompose()
-    body = tree.body.inner_html if tree.body is not None else None
-    return body if body is not None else html
 
 
 def judge_plain(text: str, path: str, library: Any, *, markup: bool = False) -> list[Finding]:
