@@ -619,8 +619,8 @@ class _Walk:
             current.hidden.append((current.opened.pop(), current.length, split))
 
     def enter(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> None:
-        """An element: read by another walk, read apart, drawn from its source, a claim,
-        drawn in the line; else its children pushed (:meth:`push`). Each step is asked
+        """An element: read by another walk, read apart, drawn from its source, a claim, a
+        ``meta``; else drawn in the page's flow (:meth:`enter_drawn`). Each step is asked
         only of the elements it may apply to (:data:`_READ_APART`, :data:`_FROM_SOURCE`,
         :data:`_DRAWN_IN_LINE`)."""
         number = self.number(node) if tag == "li" else None
@@ -650,6 +650,21 @@ class _Walk:
         if tag == "meta":  # in the body: drawn as nothing, shown in link previews
             _read_meta(_attrs(node), self.page)
             return
+        self.enter_drawn(node, tag, attrs, classes, (where, role, heading), number)
+
+    def enter_drawn(
+        self,
+        node: LexborNode,
+        tag: str,
+        attrs: dict[str, str | None],
+        classes: set[str] | frozenset[str],
+        context: tuple[str, str, bool],
+        number: str | None,
+    ) -> None:
+        """An element drawn in the page's flow: its role, drawn in the line or its children
+        pushed with the units it states for them (a table's, a list's, a container's), and a
+        list item's number drawn before its text."""
+        where, role, heading = context
         new_role = ""
         if classes and not classes.isdisjoint(ROLE_CLASSES):
             new_role = next(ROLE_CLASSES[c] for c in sorted(classes) if c in ROLE_CLASSES)
