@@ -3,7 +3,7 @@
 Tables and charts are YAML inside a fence, read with the strict loader so a
 wrong cell is reported at its own line. Every cell or bar that names
 ``ID#figure`` becomes a rendered claim; any other cell is prose and is checked
-for bare figures. A stats block is one claim a line (see :mod:`fxsite.pages.stats`);
+for bare figures (a chart's keys: :mod:`fxsite.pages.chart_block`). A stats block is one claim a line (see :mod:`fxsite.pages.stats`);
 a consistency block is empty (see :mod:`fxsite.pages.consistency`), and so is a
 contact block, filled by the build (see :mod:`fxsite.render.hero`).
 """
@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.library import Library
-from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
+from fxsite.pages.chart_block import chart_block
 from fxsite.pages.claims import Claim, HrefFor, render_claim, resolve_claim
-from fxsite.pages.field_advice import cell_message, chart_home, plain_message, row_home
+from fxsite.pages.field_advice import cell_message, plain_message, row_home
 from fxsite.pages.header_units import NAMED_COLUMNS, header_unit, row_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.language import DEFAULT
@@ -235,131 +235,6 @@ def _data_label(header: Any, c: int) -> str:
     return ""
 
 
-def _chart(block: _Block, data: dict[str, Any], chart_id: str, draw: ChartDrawer | None) -> str:
-    from fxsite.render.chart_spec import Bar, ChartSpec, Group, validate_chart
-    from fxsite.render.chart_text import source_line
-
-    unknown = set(data) - {"title", "bars", "groups", "highlight", "callout"}
-    for key in sorted(unknown):
-        block.bad(
-            (key,),
-            f"unknown key '{key}' (evidence-chart takes title, bars, groups, highlight, callout)",
-        )
-    title = data.get("title")
-    if not isinstance(title, str):
-        block.bad(("title",), "evidence-chart needs a title")
-        title = ""
-    bar_home = chart_home(data, block.library)
-    block.prose(title, ("title",), "a chart's title", home=bar_home)
-    raw_groups: list[tuple[str | None, Any, tuple[str | int, ...]]] = []
-    if "bars" in data:
-        raw_groups.append((None, data["bars"], ("bars",)))
-    listed = data.get("groups") or []
-    if not isinstance(listed, list):
-        block.bad(("groups",), "groups is a list: [{label: ..., bars: [...]}, ...]")
-        listed = []
-    for g, group in enumerate(listed):
-        if isinstance(group, dict) and isinstance(group.get("label"), str):
-            # Drawn under its bars, as a bar's label is: read by the same rule.
-            block.prose(group["label"], ("groups", g, "label"), "a group's label", title, bar_home)
-            raw_groups.append((group["label"], group.get("bars"), ("groups", g, "bars")))
-        else:
-            block.bad(("groups", g), "a group is {label: ..., bars: [...]}")
-    groups: list[Group] = []
-    units: set[str] = set()
-    for label, bars, loc in raw_groups:
-        if not isinstance(bars, list) or not bars:
-            block.bad(loc, "bars must be a list of {label: ..., ref: ID#figure}")
-            continue
-        made = []
-        for b, bar in enumerate(bars):
-            if not (
-                isinstance(bar, dict)
-                and set(bar) == {"label", "ref"}
-                and all(isinstance(v, str) for v in bar.values())
-            ):
-                block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
-                continue
-            block.prose(bar["label"], (*loc, b, "label"), "a bar's label", title, bar_home)
-            claim = block.claim(bar["ref"], (*loc, b, "ref"))
-            if claim is None or claim.value is None:
-                continue
-            fig = claim.value
-            units.add(fig.unit)
-            made.append(
-                Bar(
-                    bar["label"],
-                    float(fig.low),
-                    float(fig.high) if fig.high is not None else None,
-                    format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound),
-                    fig.ref,
-                    fig.label,
-                    block.href_for(fig.record, fig.name),
-                )
-            )
-        groups.append(Group(label, tuple(made)))
-    if len(units) > 1:
-        block.bad(
-            ("title",), f"all bars of a chart share one unit; found {', '.join(sorted(units))}"
-        )
-    highlight = data.get("highlight")
-    labels = [bar.label for group in groups for bar in group.bars]
-    # no bar read (their own findings told why, a record broken, say): nothing to name
-    if (
-        highlight is not None
-        and labels
-        and (not isinstance(highlight, str) or highlight not in labels)
-    ):
-        block.bad(("highlight",), f"highlight names a bar's label: one of {', '.join(labels)}")
-        highlight = None
-    callout = _callout(block, data.get("callout"), title, bar_home)
-    if not groups or block.findings:
-        return ""
-    drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
-    spec = ChartSpec(
-        title,
-        units.pop() if units else "",
-        tuple(groups),
-        chart_id,
-        highlight,
-        source=source_line(drawn, block.library, block.lang),
-        lang=block.lang,
-    )
-    try:
-        validate_chart(spec)  # in check too, so a build never meets a chart it cannot draw
-    except ValueError as exc:
-        block.bad(("title",), f"cannot draw this chart: {exc}")
-        return ""
-    if draw is None:
-        return ""
-    # The callout (a claim, e.g. "1.9× faster") sits under the title, above the bars.
-    return draw(spec).replace("</figcaption>", f"</figcaption>{callout}", 1)
-
-
-def _callout(block: _Block, value: Any, title: str, bars: Callable[[str], str | None]) -> str:
-    """``callout: {ref: R1#save_speedup, text: faster saves}``, rendered as a claim."""
-    if value is None:
-        return ""
-    if not (
-        isinstance(value, dict)
-        and isinstance(value.get("ref"), str)
-        and set(value) <= {"ref", "text"}
-        and isinstance(value.get("text", ""), str)
-    ):
-        block.bad(("callout",), "callout is {ref: ID#figure, text: a few words}")
-        return ""
-    claim = block.claim(value["ref"].strip(), ("callout", "ref"))
-    if claim is None:
-        return ""
-    text = value.get("text", "")
-    shown = block.prose(text, ("callout", "text"), "a chart's callout", title, bars)
-    words = f' <span class="fx-chart-callout-text">{shown}</span>'
-    return (
-        f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'
-        f"{render_claim(claim, block.library, block.href_for)}</span>{words if text else ''}</p>"
-    )
-
-
 def render_block(
     kind: str,
     text: str,
@@ -400,7 +275,7 @@ def render_block(
     out = (
         _table(block, loaded.data)
         if kind == "evidence-table"
-        else _chart(block, loaded.data, chart_id, draw)
+        else chart_block(block, loaded.data, chart_id, draw)
     )
     # Blank lines would end the raw HTML block early in Python-Markdown.
     out = "\n".join(line for line in out.split("\n") if line.strip())
