@@ -216,31 +216,53 @@ def draw_css_images(root: LexborNode, rules: list[Declaration], sheets: PageShee
     """Each image the page's ``rules`` and ``style`` attributes draw that draws text,
     written in where it is drawn as an ``<img>`` (:mod:`.css_images`); why the page cannot
     be read so (more than :data:`MAX_DRAWN` images), or None."""
-    styled = [(n, style_declarations(n.attributes.get("style") or "")) for n in root.css("[style]")]
-    styled = [(n, d) for n, d in styled if d]
-    declared = [*rules, *(d for _, decls in styled for d in decls)]
-    custom = [u for d in declared if d.name.startswith("--") for u in image_urls(d)]
-    if not custom and not any(is_image(d) for d in declared):
+    images, custom = _image_declarations(root, rules)
+    if not custom and not images:
         return None
     drawn: list[tuple[LexborNode, str, str]] = []
     site_url = sheets.files.site_url if sheets.files is not None else ""
-    for nodes, decl in [
-        *((matches(root, d.selector), d) for d in rules if is_image(d)),
-        *(([n], d) for n, decls in styled for d in decls if is_image(d)),
-    ]:
+    for nodes, decl in images:
         for url in [*image_urls(decl), *(custom if reads_var(decl) else [])]:
-            path = resolve(url, decl.base, site_url) if decl.base else None
-            src = site_href(path, site_url) if path is not None else url  # a file's: from it
-            for node in nodes:
-                for target in _markers(node) if decl.name in MARKER_PROPERTIES else [node]:
-                    ends = placements(decl) if (target.text() or "").strip() else ("end",)
-                    drawn += [(target, where, src) for where in ends]  # an empty box: once
+            drawn += _drawn_at(nodes, decl, url, site_url)
             if len(drawn) > MAX_DRAWN:
                 return f"its styles draw more than {MAX_DRAWN:,} images"
     for target, where, src in drawn:
         if read_image(sheets, src):
             _insert_image(target, where, src)
     return None
+
+
+def _image_declarations(
+    root: LexborNode, rules: list[Declaration]
+) -> tuple[list[tuple[list[LexborNode], Declaration]], list[str]]:
+    """Each declaration of ``rules`` and of the page's ``style`` attributes that draws an
+    image, with the elements it applies to; and the images custom properties name."""
+    styled = [(n, style_declarations(n.attributes.get("style") or "")) for n in root.css("[style]")]
+    styled = [(n, d) for n, d in styled if d]
+    declared = [*rules, *(d for _, decls in styled for d in decls)]
+    custom = [u for d in declared if d.name.startswith("--") for u in image_urls(d)]
+    if not custom and not any(is_image(d) for d in declared):
+        return [], custom
+    images = [
+        *((matches(root, d.selector), d) for d in rules if is_image(d)),
+        *(([n], d) for n, decls in styled for d in decls if is_image(d)),
+    ]
+    return images, custom
+
+
+def _drawn_at(
+    nodes: list[LexborNode], decl: Declaration, url: str, site_url: str
+) -> list[tuple[LexborNode, str, str]]:
+    """Where ``decl`` draws the image at ``url`` in each of ``nodes`` (a list's marker: at
+    each of its items; an empty box: once, at its end), with the image's address."""
+    path = resolve(url, decl.base, site_url) if decl.base else None
+    src = site_href(path, site_url) if path is not None else url  # a file's: from it
+    drawn: list[tuple[LexborNode, str, str]] = []
+    for node in nodes:
+        for target in _markers(node) if decl.name in MARKER_PROPERTIES else [node]:
+            ends = placements(decl) if (target.text() or "").strip() else ("end",)
+            drawn += [(target, where, src) for where in ends]  # an empty box: once
+    return drawn
 
 
 def _markers(node: LexborNode) -> list[LexborNode]:
