@@ -205,7 +205,9 @@ def run(row: Break) -> tuple[bool, str, float]:
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-rfE", "-p", "mutants"]
     command += ["-p", "no:cacheprovider", "-n", "0", *row.tests]
     started = time.monotonic()
-    proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    proc = subprocess.run(  # noqa: S603 - this interpreter, list argv
+        command, cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
     seconds = time.monotonic() - started
     first = _FAILED.search(proc.stdout)
     return proc.returncode != 0, first.group(1) if first else proc.stdout[-300:], seconds
