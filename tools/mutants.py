@@ -80,6 +80,10 @@ def _yes(*args: Any, **kwargs: Any) -> Any:
     return True
 
 
+def _nothing_checked(*args: Any, **kwargs: Any) -> Any:
+    return ({}, [])
+
+
 BREAKS = (
     Break(
         "bare-figures",
@@ -143,6 +147,27 @@ BREAKS = (
         _no_findings,
         ("tests/test_audit.py", "tests/test_robustness.py"),
         "the published evidence.json is not checked against its schema (FX205)",
+    ),
+    Break(
+        "invariants",
+        "fxsite.evidence.invariants:check_invariants",
+        _nothing_checked,
+        ("tests/test_invariants.py", "tests/test_audit_invariants.py"),
+        "no record's invariant is computed: figures that disagree pass (FX312)",
+    ),
+    Break(
+        "published-figures",
+        "fxsite.verify.published:_figure_findings",
+        _empty_list,
+        ("tests/test_audit.py",),
+        "the published evidence.json's figures are not compared with their records (FX612)",
+    ),
+    Break(
+        "manifest-files",
+        "fxsite.anchor.audit:_file_findings",
+        _empty_list,
+        ("tests/test_anchor_audit.py",),
+        "no file is compared with the signed manifest (FX806, FX807, FX808)",
     ),
     Break(
         "signature",
@@ -220,7 +245,7 @@ def main(argv: list[str]) -> int:
         killed, by, seconds = run(row)
         survived += not killed
         verdict = f"killed by {by}" if killed else "SURVIVED: no test failed"
-        print(f"{row.name:16} {verdict} ({seconds:.0f} s): {row.what}", flush=True)
+        print(f"{row.name:18} {verdict} ({seconds:.0f} s): {row.what}", flush=True)
     print(f"{len(rows) - survived} of {len(rows)} broken rules failed a test")
     return 1 if survived else 0
 
