@@ -7,8 +7,8 @@ applied to one copy together (``BATCHES``) and each must be reported at its
 own files, nothing anywhere else; a trick on a file others read is audited
 alone. A bare figure put in "an article" (:func:`in_article`), or a change to
 a claim's attribute (:func:`cited`), is made in whichever page its batch
-leaves free: each is caught on any page alike. The untouched copy must audit clean, and so must one copy carrying
-every near miss at once.
+leaves free: each is caught on any page alike. The untouched copy must audit
+clean, and so must one copy carrying every near miss at once.
 """
 
 from __future__ import annotations
@@ -73,15 +73,14 @@ CITING = (
 
 @dataclass(frozen=True)
 class Tamper:
-    """A change to a copy of the site, with the files it changes.
+    """A change to a copy of the site, with the files it changes (``paths``).
 
-    ``paths`` None: the files are not known, and the change is audited alone (as one
-    with ``alone``, whose findings fall on other files too). ``moved`` makes the same
-    change to another page, one of ``anywhere``.
+    One with ``alone``, whose findings fall on other files too, is audited alone.
+    ``moved`` makes the same change to another page, one of ``anywhere``.
     """
 
     apply: Callable[[Path], None]
-    paths: frozenset[str] | None = None
+    paths: frozenset[str]
     moved: Callable[[str], Tamper] | None = None
     #: the pages ``moved`` may make it in
     anywhere: tuple[str, ...] = ()
@@ -92,7 +91,7 @@ class Tamper:
 
     @property
     def batched(self) -> bool:
-        return self.paths is not None and not self.alone and not self.paths & SHARED
+        return not self.alone and not self.paths & SHARED
 
 
 def _on(rel: str, apply: Callable[[Path], None]) -> Tamper:
@@ -256,8 +255,7 @@ def both(*steps: Tamper) -> Tamper:
         for step in steps:
             step(site)
 
-    known = all(step.paths is not None for step in steps)
-    paths = frozenset().union(*(step.paths or () for step in steps)) if known else None
+    paths = frozenset().union(*(step.paths for step in steps))
     return Tamper(apply, paths, alone=any(step.alone for step in steps))
 
 
@@ -1004,16 +1002,17 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
 def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
     """``attacks`` in groups whose members change different files, each judged where it
     stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`) goes
-    to the first page its group leaves free. An attack whose files are not known, or are read by others,
-    is a group of its own. Fixed attacks are placed first, so that movable ones fill in."""
+    to the first page its group leaves free. An attack whose files are not known, or are
+    read by others, is a group of its own. Fixed attacks are placed first, so that movable
+    ones fill in."""
     groups: list[tuple[set[str], list[Attack]]] = []
+    movable = [a for a in attacks if isinstance(a.tamper, Tamper) and a.tamper.anywhere]
     fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.anywhere)]
-    for attack in fixed + [a for a in attacks if a not in fixed]:
-        if attack.paths is None:
+    for attack in fixed + movable:
+        tamper = attack.tamper
+        if attack.paths is None or not isinstance(tamper, Tamper):
             groups.append((set(), [attack]))
             continue
-        tamper = attack.tamper
-        assert isinstance(tamper, Tamper)
         options = [tamper] + [tamper.moved(rel) for rel in tamper.anywhere if tamper.moved]
         placed = next(
             (
@@ -1021,15 +1020,15 @@ def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
                 for used, members in groups
                 if members[0].paths is not None
                 for option in options
-                if option.paths is not None and not option.paths & used
+                if not option.paths & used
             ),
             None,
         )
         if placed is None:
-            groups.append((set(tamper.paths or ()), [attack]))
+            groups.append((set(tamper.paths), [attack]))
         else:
             used, members, option = placed
-            used |= option.paths or set()
+            used |= option.paths
             members.append(replace(attack, tamper=option))
     return [tuple(members) for _, members in groups]
 
@@ -1064,6 +1063,7 @@ def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
     runs it (scans kept between builds by content, the evidence.json just exported passed
     in) finds exactly what the fresh audit finds."""
     exported = (demo_site / "evidence.json").read_text(encoding="utf-8")
+    assert verify_site(site, memo=_SHARED, exported=exported) == []  # scans kept
     for attack in batch:
         attack.tamper(site)
     fresh = verify_site(site)
