@@ -119,6 +119,18 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return project / "site"
 
 
+@pytest.fixture(scope="session")
+def forks_warmed(demo_site: Path) -> None:
+    """This process has audited the demo once, so that every forked run after it
+    (``sitekit.fxsite_forked``) inherits what a first audit fills in: the detector's
+    patterns compiled on first use, the schema validators, the modules imported on demand.
+    A child then audits in a fifth of a second, not in three-quarters of one."""
+    from sitekit import fxsite_here
+
+    done = fxsite_here("audit", "--format", "json", str(demo_site), cwd=demo_site.parent)
+    assert "Traceback" not in done.stderr, done.stderr
+
+
 def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary folder common to every xdist worker of this run (else this run's own)."""
     base = tmp_path_factory.getbasetemp()

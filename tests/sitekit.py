@@ -180,19 +180,6 @@ def fxsite_here(
 #: What a forked run (:func:`fxsite_forked`) finds imported already: a child of a warm
 #: process starts in milliseconds, not a second.
 _WARM = ("fxsite.cli", "fxsite.anchor.audit_site", "fxsite.mkdocs_plugin", "mkdocs.commands.build")
-#: The sites :func:`warm_forks` has audited in this process.
-_WARMED: set[Path] = set()
-
-
-def warm_forks(site: Path) -> None:
-    """Audit the built ``site`` once in this process, so that every forked run after it
-    (:func:`fxsite_forked`) inherits what a first audit fills in: the detector's patterns
-    compiled on first use, the schema validators, the modules imported on demand. A child
-    then audits in a fifth of a second, not in three-quarters of one."""
-    if site not in _WARMED:
-        done = fxsite_here("audit", "--format", "json", str(site), cwd=site.parent)
-        assert "Traceback" not in done.stderr, done.stderr
-        _WARMED.add(site)
 
 
 def fxsite_forked(

@@ -22,12 +22,13 @@ from pathlib import Path
 
 import pytest
 from anchorkit import TEST_KEY
-from sitekit import BIN, CLEAN, ENV, copy_site, fxsite_forked, warm_forks
+from sitekit import BIN, CLEAN, ENV, copy_site, fxsite_forked
 
 from fxsite.anchor.manifest import MAX_MANIFEST_DEPTH, parse_manifest
 from fxsite.anchor.signing import load_private_key
 
-pytestmark = pytest.mark.slow
+# Forked runs start from a process that has audited once (conftest: forks_warmed).
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("forks_warmed")]
 
 MEMORY = 1536 << 20
 #: Far longer than any row takes (a few seconds); a hang ends here as a failure.
@@ -56,12 +57,6 @@ def run(
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{tool} {' '.join(args)} hung for {TIMEOUT} s")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm(demo_site: Path) -> None:
-    """Forked runs start from a process that has audited once (:func:`warm_forks`)."""
-    warm_forks(demo_site)
 
 
 def _fifo(path: Path) -> None:

@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitekit import CLEAN, copy_site, fxsite_forked, warm_forks
+from sitekit import CLEAN, copy_site, fxsite_forked
 
-pytestmark = pytest.mark.slow
+# Forked runs start from a process that has audited once (conftest: forks_warmed).
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("forks_warmed")]
 
 #: Address space a run may add: far below what reading /dev/zero or an 8 GiB file needs.
 MEMORY = 1536 << 20
@@ -33,12 +34,6 @@ TIMEOUT = 120
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     return fxsite_forked(*args, cwd=cwd, env=env, memory=MEMORY, timeout=TIMEOUT)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm(demo_site: Path) -> None:
-    """Forked runs start from a process that has audited once (:func:`warm_forks`)."""
-    warm_forks(demo_site)
 
 
 def _json_text(site: Path, change: Callable[[str], str]) -> None:
