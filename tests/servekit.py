@@ -217,6 +217,10 @@ class _Compiled(jinja2.BytecodeCache):
 _HIDDEN = re.compile(r"(?:^|/)\.")
 
 
+#: Whether :func:`installed_once` has run in this process.
+_INSTALLED = False
+
+
 def installed_once() -> None:
     """Every theme environment keeps its compiled templates in one :class:`_Compiled`,
     and a theme folder under the installed packages is listed once, without its hidden
@@ -224,8 +228,10 @@ def installed_once() -> None:
     Called again, it does nothing."""
     from mkdocs.theme import Theme
 
-    if getattr(Theme.get_env, "_installed_once", False):
+    global _INSTALLED
+    if _INSTALLED:
         return
+    _INSTALLED = True
     compiled, get_env = _Compiled(), Theme.get_env
 
     def env(theme: Theme) -> jinja2.Environment:
@@ -250,7 +256,6 @@ def installed_once() -> None:
             found.update(names)
         return sorted(found)
 
-    env._installed_once = True  # type: ignore[attr-defined]
     Theme.get_env = env  # type: ignore[method-assign]
     jinja2.FileSystemLoader.list_templates = listing  # type: ignore[method-assign]
 
