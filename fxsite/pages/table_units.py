@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.cell_units import CellPlace, TableFacts, cell_unit, over
+from fxsite.pages.cell_units import CellPlace, Spans, TableFacts, cell_unit, over
 from fxsite.pages.column_claims import column_claims_units
 from fxsite.pages.header_units import (
     _TAIL,
@@ -284,7 +284,7 @@ def _row_unit(
 
 def _unit_row(
     grid: list[list[tuple[int, int, LexborNode]]],
-) -> tuple[str, list[tuple[int, int, str, str | None]]] | None:
+) -> tuple[str, Spans] | None:
     """The first body row whose first cell is "unit", or the first or last body row when
     its first cell is empty and each other cell a unit or empty ("| | s | GB/s |" under
     the header, or at the foot): its label, and each other cell's columns and the unit it states (as
@@ -309,7 +309,7 @@ def _unit_row(
 
 
 def _unheaded_unit_column(
-    heads: list[list[tuple[int, int, str, str | None]]],
+    heads: list[Spans],
     grid: list[list[tuple[int, int, LexborNode]]],
 ) -> tuple[int, int, str] | None:
     """A column past the first whose header is empty, beside headed ones, and whose every
