@@ -13,8 +13,9 @@ import re
 import pytest
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from fxsite.verify.nodes import own_text, structure
 from fxsite.verify.runs import Run
-from fxsite.verify.visible import Block, _own_text, _structure
+from fxsite.verify.visible import Block
 
 
 def _reference(raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
@@ -159,7 +160,7 @@ def _claim_reference(node: LexborNode) -> tuple[object, ...]:
         "".join(shown),
         "".join(badge) if badge else None,
         "".join(spoken) if spoken else None,
-        _structure(node),
+        structure(node),
     )
 
 
@@ -180,7 +181,7 @@ CLAIMS = [
 def test_a_claims_texts_and_structure_are_read_as_in_two_passes(html: str) -> None:
     node = LexborHTMLParser(html).css_first("a[data-fx-ref]")
     assert node is not None
-    assert _own_text(node) == _claim_reference(node)
+    assert own_text(node) == _claim_reference(node)
 
 
 _PERMALINK = '<a class="headerlink" href="#w" title="Permanent link">{}</a>'

@@ -40,6 +40,8 @@ from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
+from fxsite.verify.generated_parts import read_generated, read_parts
+from fxsite.verify.head_text import json_strings, meta_name, read_meta, read_script
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
@@ -56,6 +58,7 @@ from fxsite.verify.layout import (
     unselected,
 )
 from fxsite.verify.list_numbers import list_numbers
+from fxsite.verify.nodes import node_attrs, own_text
 from fxsite.verify.runs import Run, flush, math_power, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
@@ -73,9 +76,7 @@ from fxsite.verify.shown import (
     Drawing,
     PageText,
     Part,
-    Shape,
     nesting,
-    shown_meta,
     shown_value,
     too_deep,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "PageText",
     "Part",
     "claim_node",
+    "json_strings",
     "nesting",
     "normalise",
     "page_parts",
@@ -99,87 +101,6 @@ __all__ = [
     "text_blocks",
     "too_deep",
 ]
-
-
-def _attrs(node: LexborNode) -> dict[str, str]:
-    return {k: v or "" for k, v in node.attributes.items()}
-
-
-def _own_text(
-    node: LexborNode,
-) -> tuple[str, str | None, str | None, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]]:
-    """A claim's shown text, badge and screen-reader text, and its :func:`_structure`,
-    in one pass over its elements in document order."""
-    shown: list[str] = []
-    badge: list[str] = []
-    spoken: list[str] = []
-    structure: list[tuple[str, tuple[tuple[str, str], ...]]] = []
-    stack: list[tuple[LexborNode, list[str]]] = [(node, shown)]
-    while stack:
-        current, sink = stack.pop()
-        tag = current.tag
-        if tag == "-text":
-            sink.append(current.text_content or "")
-        elif tag != "-comment":
-            structure.append(_element_key(current))
-        child = current.last_child
-        while child is not None:
-            target = sink
-            if child.tag not in ("-text", "-comment"):
-                classes = (child.attributes.get("class") or "").split()
-                if "fx-badge" in classes:
-                    target = badge
-                elif "fx-sr" in classes:
-                    target = spoken
-            stack.append((child, target))
-            child = child.prev
-    return (
-        "".join(shown),
-        "".join(badge) if badge else None,
-        "".join(spoken) if spoken else None,
-        tuple(structure),
-    )
-
-
-def _element_key(node: LexborNode) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """An element as :func:`_structure` compares it: its tag and its sorted attributes."""
-    return node.tag or "", tuple(sorted(_attrs(node).items()))
-
-
-def _structure(node: LexborNode) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    out = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current.tag not in ("-text", "-comment"):
-            out.append(_element_key(current))
-        child = current.last_child
-        while child is not None:
-            stack.append(child)
-            child = child.prev
-    return tuple(out)
-
-
-def json_strings(value: object, out: list[str], *, keys_skipped: str = "") -> None:
-    """Every string of a JSON value, keys too, without recursion (deep input is safe).
-
-    Keys starting with ``keys_skipped`` are left out (JSON-LD's ``@type`` and
-    ``@context`` name vocabulary, not text a reader sees).
-    """
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-            stack.extend(
-                k
-                for k in item
-                if isinstance(k, str) and not (keys_skipped and k.startswith(keys_skipped))
-            )
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 #: A list item's blocks and ids, by (its HTML, channel, role, in heading).
@@ -218,11 +139,11 @@ def page_text(
     page = PageText()
     body = tree.body if tree.body is not None else tree.root
     if body is not None:  # as written: the walk below rewrites text in the case drawn
-        _read_generated(body, page)
-        _read_parts(body, page)
+        read_generated(body, page)
+        read_parts(body, page)
     _read_text(tree, page, channel, repeats, sheets)
     if tree.root is not None:
-        page.lang = _attrs(tree.root).get("lang", "")
+        page.lang = node_attrs(tree.root).get("lang", "")
         # After the walk: inner documents (iframe srcdoc) added theirs.
         page.notes = [*page_notes(tree.root), *page.notes]
     return page
@@ -255,7 +176,7 @@ def page_parts(html: str) -> list[Part]:
     root = tree.body if tree.body is not None else tree.root
     page = PageText()
     if root is not None:
-        _read_parts(root, page)
+        read_parts(root, page)
     return page.parts
 
 
@@ -297,169 +218,29 @@ def claim_node(html: str) -> ClaimNode | None:
     if node is None:
         return None
     page = PageText()
-    _claim(node, _attrs(node), Run("page"), page, False)
+    _claim(node, node_attrs(node), Run("page"), page, False)
     return page.claims[0]
-
-
-def _direct_text(node: LexborNode) -> str:
-    parts = []
-    child = node.child
-    while child is not None:
-        if child.tag == "-text":
-            parts.append(child.text_content or "")
-        child = child.next
-    return normalise("".join(parts))
-
-
-def _text(node: LexborNode | None) -> str:
-    return normalise(node.text(deep=True) or "") if node is not None else ""
-
-
-def _read_generated(root: LexborNode, page: PageText) -> None:
-    """The parts of generated pages the audit recomputes: record rows, charts."""
-    for row in root.css("tr[data-fx-ref][id]"):
-        attrs = _attrs(row)
-        value = row.css_first("td.fx-value")
-        label = row.css_first(".fx-label")
-        page.rows[attrs["id"]] = (
-            attrs["data-fx-ref"],
-            _direct_text(value) if value is not None else "",
-            _text(label),
-        )
-    page.statuses = [_text(n) for n in root.css(".fx-record-badges .fx-status")]
-    for figure in root.css("figure.fx-chart"):
-        rows = tuple(
-            tuple(_text(cell) for cell in tr.css("td"))
-            for tr in figure.css("table.fx-chart-data tbody tr")
-        )
-        drawings = tuple(
-            Drawing(
-                tuple(_text(t) for t in svg.css("text")),
-                _text(svg.css_first("desc")),
-                tuple(
-                    (
-                        _attrs(a).get("href", ""),
-                        tuple(_attrs(p).get("d", "") for p in a.css("path")),
-                    )
-                    for a in svg.css("a")
-                ),
-            )
-            for svg in figure.css("svg")
-        )
-        page.charts.append(
-            Chart(
-                _attrs(figure).get("id", ""),
-                # A grouped chart's table starts with the group (its own text, read as the chart's).
-                tuple((r[-4], r[-3], r[-2], r[-1]) for r in rows if len(r) in (4, 5)),
-                drawings,
-                _text(figure.css_first("p.fx-chart-source")),
-            )
-        )
-
-
-def _shape(node: LexborNode) -> Shape:
-    return _structure(node), _text(node)
-
-
-def _read_parts(root: LexborNode, page: PageText) -> None:
-    """Trust markers the build writes from the records (see :class:`Part`)."""
-    for node in root.css("p.fx-record-badges"):
-        page.parts.append(Part("badges", "", "", "", _shape(node)))
-    for row in root.css(".fx-setup tr"):
-        heading = row.css_first("th")
-        page.parts.append(Part("setup", _attrs(row).get("id", ""), "", _text(heading), _shape(row)))
-    for row in root.css(".fx-library tr[data-fx-label]"):
-        link = row.css_first("td a")
-        # Not the cell of citation counts: the site fills it in once every page is known.
-        cells = [c for c in row.css("td") if _attrs(c).get("data-label") != "Cited on pages"]
-        shape = (
-            (("tr", tuple(sorted(_attrs(row).items()))),),
-            repr([_shape(c) for c in cells]),
-        )
-        href = _attrs(link).get("href", "") if link is not None else ""
-        page.parts.append(Part("library", _text(link), href, "", shape))
-    for item in root.css("ul.fx-sources > li"):
-        link = item.css_first("a.fx-source-id")
-        href = _attrs(link).get("href", "") if link is not None else ""
-        page.parts.append(Part("source", _text(link), href, "", _shape(item)))
-    for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
-        names = row.css_first(".fx-formula-names")
-        page.parts.append(Part("invariant", _text(names), "", "", _shape(row)))
 
 
 def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
     """Title, meta tags, JSON-LD; what ``<style>`` and ``<link>`` load (``inner``: documents deep)."""
     for node in head.iter():
-        attrs = _attrs(node)
+        attrs = node_attrs(node)
         if node.tag == "title":
             text = normalise(node.text(deep=True) or "")
             if text:
                 page.blocks.append(Block(text, "title"))
         elif node.tag == "meta":
-            page.meta[_meta_name(attrs)] = attrs.get("content", "")
-            _read_meta(attrs, page)
+            page.meta[meta_name(attrs)] = attrs.get("content", "")
+            read_meta(attrs, page)
         elif node.tag == "script":
-            _read_script(node, attrs, page)
+            read_script(node, attrs, page)
         elif node.tag in ("link", "style"):  # a favicon, a stylesheet's images
             text = (node.text(deep=True) or "") if node.tag == "style" else ""
             drawn, problems = data_documents(node.tag, attrs, text)
             page.unreadable.extend(problems)
             for document in drawn:
                 _inner_document(document, page, "page", "", False, inner)
-
-
-def _meta_name(attrs: dict[str, str]) -> str:
-    """A meta tag's name (``name``, else Open Graph's ``property``), in lower case."""
-    return (attrs.get("name") or attrs.get("property") or "").lower()
-
-
-def _read_meta(attrs: dict[str, str], page: PageText) -> None:
-    """A meta tag's content search engines and link previews show (:data:`META_NAMES`,
-    :data:`META_PREFIXES`), in the head or the body (link previews read it anywhere; only
-    the head's are the page's ``meta``, as its build stamp)."""
-    name = _meta_name(attrs)
-    if shown_meta(name):
-        text = normalise(attrs.get("content", ""))
-        if text:
-            page.blocks.append(Block(text, "meta", role=name))
-
-
-def _read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
-    """JSON-LD's strings; an inline script's string literals, text it may show (not the
-    theme's own scripts)."""
-    from fxsite.verify.scripts import is_script, script_strings
-    from fxsite.verify.theme import is_theme_inline
-
-    if is_script(attrs) and not attrs.get("src"):
-        body = node.text(deep=True) or ""
-        if not is_theme_inline(body):
-            for literal in script_strings(body):
-                if normalise(literal):
-                    page.blocks.append(Block(normalise(literal), "page"))
-        return
-    if attrs.get("type", "").strip().lower() != "application/ld+json":
-        return
-    from fxsite.pages.question_units import answer_units
-    from fxsite.render.exports import PublishedJsonError, loads
-
-    try:
-        data = loads(node.text(deep=True) or "")
-    except PublishedJsonError as exc:
-        page.json_ld_errors.append(str(exc))
-        return
-    strings: list[str] = []
-    json_strings(data, strings, keys_skipped="@")
-    governed = answer_units(data)  # an FAQ answer under a question stating its unit
-    for text in strings:
-        if normalise(text):
-            unit, said = governed.pop(text, ("", ""))
-            page.blocks.append(Block(normalise(text), "json-ld", unit=unit, said=said))
-        # schema.org reads some of them as HTML (an Answer's text): "96 <b>s</b>" shows 96 s.
-        if "<" in text or "&" in text:
-            fragment = LexborHTMLParser(text).body
-            shown = normalise(fragment.text(separator="")) if fragment is not None else ""
-            if shown and shown != normalise(text):
-                page.blocks.append(Block(shown, "json-ld"))
 
 
 _VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
@@ -645,10 +426,10 @@ class _Walk:
             return
         heading = heading or tag in _HEADING_TAGS
         if tag == "a" and "data-fx-ref" in attrs:
-            _claim(node, _attrs(node), self.builders[-1], self.page, heading)
+            _claim(node, node_attrs(node), self.builders[-1], self.page, heading)
             return
         if tag == "meta":  # in the body: drawn as nothing, shown in link previews
-            _read_meta(_attrs(node), self.page)
+            read_meta(node_attrs(node), self.page)
             return
         self.enter_drawn(node, tag, attrs, classes, (where, role, heading), number)
 
@@ -757,7 +538,7 @@ class _Walk:
         documents an element draws (a frame's ``srcdoc``, ``data:`` URLs): read apart; True
         where the element itself is read no further."""
         if tag == "script":
-            _read_script(node, _attrs(node), self.page)
+            read_script(node, node_attrs(node), self.page)
             return True
         if tag == "template":
             # A declarative shadow root: the browser draws its content in the
@@ -825,7 +606,7 @@ class _Walk:
         further."""
         builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
-            _attribute_blocks(node, tag, _attrs(node), self.page, role)
+            _attribute_blocks(node, tag, node_attrs(node), self.page, role)
         emoji = emoji_alt(attrs.get("alt")) if tag == "img" else None
         emoji = icon_text(node, "".join(builder.parts[-2:])) if tag == "svg" else emoji
         if emoji is not None:  # an emoji image draws its emoji in the run, an icon its digits
@@ -1126,7 +907,7 @@ def _attribute_blocks(
 def _claim(
     node: LexborNode, attrs: dict[str, str], builder: Run, page: PageText, heading: bool
 ) -> None:
-    text, badge, spoken, structure = _own_text(node)
+    text, badge, spoken, structure = own_text(node)
     index = len(page.claims)
     page.claims.append(ClaimNode(attrs, text, badge, spoken, heading, structure))
     start = builder.length

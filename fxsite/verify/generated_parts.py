@@ -1,0 +1,91 @@
+"""What the build writes from the records, read back from a published page.
+
+A record page's figure rows and status, each chart's data table and drawings, and
+the trust markers (badges, setup rows, the library's rows, sources, invariants),
+read as written, before the walk of :mod:`.visible` rewrites text in the case drawn:
+the gate recomputes each from the evidence and compares (:mod:`.audit`, :mod:`.markers`,
+:mod:`.charts`).
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.verify.nodes import direct_text, node_attrs, node_text, structure
+from fxsite.verify.shown import Chart, Drawing, PageText, Part, Shape
+
+__all__ = ["read_generated", "read_parts"]
+
+
+def read_generated(root: LexborNode, page: PageText) -> None:
+    """The parts of generated pages the audit recomputes: record rows, charts."""
+    for row in root.css("tr[data-fx-ref][id]"):
+        attrs = node_attrs(row)
+        value = row.css_first("td.fx-value")
+        label = row.css_first(".fx-label")
+        page.rows[attrs["id"]] = (
+            attrs["data-fx-ref"],
+            direct_text(value) if value is not None else "",
+            node_text(label),
+        )
+    page.statuses = [node_text(n) for n in root.css(".fx-record-badges .fx-status")]
+    for figure in root.css("figure.fx-chart"):
+        rows = tuple(
+            tuple(node_text(cell) for cell in tr.css("td"))
+            for tr in figure.css("table.fx-chart-data tbody tr")
+        )
+        drawings = tuple(
+            Drawing(
+                tuple(node_text(t) for t in svg.css("text")),
+                node_text(svg.css_first("desc")),
+                tuple(
+                    (
+                        node_attrs(a).get("href", ""),
+                        tuple(node_attrs(p).get("d", "") for p in a.css("path")),
+                    )
+                    for a in svg.css("a")
+                ),
+            )
+            for svg in figure.css("svg")
+        )
+        page.charts.append(
+            Chart(
+                node_attrs(figure).get("id", ""),
+                # A grouped chart's table starts with the group (its own text, read as the chart's).
+                tuple((r[-4], r[-3], r[-2], r[-1]) for r in rows if len(r) in (4, 5)),
+                drawings,
+                node_text(figure.css_first("p.fx-chart-source")),
+            )
+        )
+
+
+def _shape(node: LexborNode) -> Shape:
+    return structure(node), node_text(node)
+
+
+def read_parts(root: LexborNode, page: PageText) -> None:
+    """Trust markers the build writes from the records (see :class:`Part`)."""
+    for node in root.css("p.fx-record-badges"):
+        page.parts.append(Part("badges", "", "", "", _shape(node)))
+    for row in root.css(".fx-setup tr"):
+        heading = row.css_first("th")
+        page.parts.append(
+            Part("setup", node_attrs(row).get("id", ""), "", node_text(heading), _shape(row))
+        )
+    for row in root.css(".fx-library tr[data-fx-label]"):
+        link = row.css_first("td a")
+        # Not the cell of citation counts: the site fills it in once every page is known.
+        cells = [c for c in row.css("td") if node_attrs(c).get("data-label") != "Cited on pages"]
+        shape = (
+            (("tr", tuple(sorted(node_attrs(row).items()))),),
+            repr([_shape(c) for c in cells]),
+        )
+        href = node_attrs(link).get("href", "") if link is not None else ""
+        page.parts.append(Part("library", node_text(link), href, "", shape))
+    for item in root.css("ul.fx-sources > li"):
+        link = item.css_first("a.fx-source-id")
+        href = node_attrs(link).get("href", "") if link is not None else ""
+        page.parts.append(Part("source", node_text(link), href, "", _shape(item)))
+    for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
+        names = row.css_first(".fx-formula-names")
+        page.parts.append(Part("invariant", node_text(names), "", "", _shape(row)))
