@@ -18,9 +18,9 @@ import pytest
 
 from fxsite.evidence.quantities import parse_stated
 from fxsite.findings import Finding
-from fxsite.verify.audit import _line_of
 from fxsite.verify.kinds import kind_of
 from fxsite.verify.scan import scan_file
+from fxsite.verify.site_facts import line_in_file
 
 
 def page(body: str) -> str:
@@ -103,12 +103,12 @@ def test_a_figure_put_together_is_placed_at_its_own_line() -> None:
         '<html><head><meta charset="utf-8"><meta name="x" content="95"></head>\n<body>\n'
         '<div data-n="95">hero</div>\n<p>Each save took <math><mn>95</mn></math>\n s.</p>\n'
     )
-    assert _line_of(raw, "95 s") == 4
+    assert line_in_file(raw, "95 s") == 4
     # not inside a longer number, nor where much text stands between its words
     raw = (
         "<body>\n<p>It took 178 s.</p>\n<p><mn>8</mn> is the count of drives, s.</p>\n"
         "<p><mn>8</mn><annotation-xml><b>Y</b></annotation-xml></math> s.</p>\n"
     )
-    assert _line_of(raw, "8 s") == 4
-    assert _line_of("<body>\n<p>It took 95 s.</p>", "95 s") == 2  # as written
-    assert _line_of("<body>\nnothing", "95 s") == 1
+    assert line_in_file(raw, "8 s") == 4
+    assert line_in_file("<body>\n<p>It took 95 s.</p>", "95 s") == 2  # as written
+    assert line_in_file("<body>\nnothing", "95 s") == 1

@@ -175,9 +175,9 @@ def test_check_build_and_audit_bound_a_file_of_thousands_of_findings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import fxsite.findings
-    import fxsite.verify.audit
+    import fxsite.verify.site_facts
 
-    for module in (fxsite.findings, fxsite.verify.audit):
+    for module in (fxsite.findings, fxsite.verify.site_facts):
         monkeypatch.setattr(module, "MAX_PER_FILE", BOUND)
     site = tmp_path / "bulk"
     (site / "evidence").mkdir(parents=True)

@@ -257,9 +257,9 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     sites: list[Any] = []
     memo = GateMemo()
     with pytest.MonkeyPatch.context() as patch:
-        checks = audit._check_copies
+        checks = audit.check_copies
         patch.setattr(
-            audit, "_check_copies", lambda site, by: sites.append(site) or checks(site, by)
+            audit, "check_copies", lambda site, by: sites.append(site) or checks(site, by)
         )
         findings = audit.verify_site(root / "site", memo=memo)
     return {"site": sites[0], "memo": memo, "findings": findings}
@@ -299,9 +299,9 @@ def test_claims_judged_keep_no_claim(kept: dict[str, Any]) -> None:
     [("b", True), ("a", True), ("c", True), ("bb", False), ("", False), ("d", False), ("0", False)],
 )
 def test_an_id_is_found_in_the_sorted_ids(wanted: str, found: bool) -> None:
-    from fxsite.verify.audit import _has_id
+    from fxsite.verify.site_facts import has_id
 
-    assert _has_id(("a", "b", "c"), wanted) is found
+    assert has_id(("a", "b", "c"), wanted) is found
 
 
 def test_a_single_builds_memo_keeps_a_bounded_number_of_claims() -> None:

@@ -13,6 +13,7 @@ import pytest
 from fxsite.verify import audit, theme
 from fxsite.verify.published import Published
 from fxsite.verify.scan import GateMemo
+from fxsite.verify.site_facts import SiteReading
 
 
 @pytest.mark.parametrize(
@@ -35,7 +36,7 @@ def test_a_code_file_is_hashed_once(
     monkeypatch.setattr(theme, "hashlib", SimpleNamespace(sha256=sha256))
     theme.is_theme_file.cache_clear()
     (tmp_path / name).write_bytes(body)
-    site = audit._Site(tmp_path, cast(Published, None), GateMemo(keep=False))
+    site = SiteReading(tmp_path, cast(Published, None), GateMemo(keep=False))
     audit._read_code(site, tmp_path / name, name)
     assert hashed.count(body) == 1
 

@@ -94,7 +94,7 @@ class Local:
     code: str
     message: str
     text: str | None = None
-    #: 0 when placed later, by the text it quotes (see the audit's ``_Site.add``)
+    #: 0 when placed later, by the text it quotes (``site_facts.SiteReading.add``)
     line: int = 0
     severity: Severity = "error"
     #: a script or stylesheet that writes text (see :func:`~fxsite.verify.notes.judge_writer`)
