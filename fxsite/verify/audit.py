@@ -11,15 +11,15 @@ with :func:`~fxsite.pages.claims.render_claim`; record pages and charts are
 compared with the figures; all visible text goes through the one bare-figure
 detector. What the build refuses, the audit refuses, with the same codes.
 
-Each file is read once (:mod:`.scan`) and only what the checks across the
-site (:mod:`.site_checks`) need is kept (:mod:`.site_facts`), so memory does not
-grow with the site's text. The build passes a :class:`~fxsite.verify.scan.GateMemo` kept between ``mkdocs serve``
-rebuilds (unchanged files are not read again) and the ``evidence.json`` text
-it just exported (when the published bytes are that text, the schema check
-it passed when written is not run again). The memo may hold what the build
-wrote (:func:`~.published.as_written`): while the published bytes are that
-text, the build's own library stands for them; other bytes are rebuilt from
-the published records, as ``fxsite audit`` always rebuilds them.
+Each file is read once (:mod:`.scan`) and only what the checks across the site
+(:mod:`.site_checks`) need is kept (:mod:`.site_facts`), so memory does not grow
+with the site's text. The build passes a :class:`~fxsite.verify.scan.GateMemo` kept
+between ``mkdocs serve`` rebuilds (unchanged files are not read again) and the
+``evidence.json`` text it just exported (when the published bytes are that text, the
+schema check it passed when written is not run again). The memo may hold what the
+build wrote (:func:`~.published.as_written`): while the published bytes are that
+text, the build's own library stands for them; other bytes are rebuilt from the
+published records, as ``fxsite audit`` always rebuilds them.
 """
 
 from __future__ import annotations
