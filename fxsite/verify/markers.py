@@ -36,9 +36,11 @@ from fxsite.verify.visible import PageText, Part, page_parts
 __all__ = ["marker_problems"]
 
 
-@lru_cache(maxsize=1 << 12)
+#: Pages repeat the same Data sources items, a few pages apart; a record page's badges
+#: and setup rows are read once. 4,096 kept every record's (about 2 MiB at 400 records)
+#: for the same gate CPU (benchmarks/scale.py at 4x: peak 99.4 -> 97.3 MiB).
+@lru_cache(maxsize=256)
 def _parts(html: str) -> tuple[Part, ...]:
-    # Pages repeat the same Data sources items, and serve rebuilds the same pages.
     return tuple(page_parts(html))
 
 
