@@ -51,6 +51,7 @@ from fxsite.verify.boxes import NO_BOXES
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import nav_copies
 from fxsite.verify.dataurl import sheet_drawings
+from fxsite.verify.head_text import json_strings
 from fxsite.verify.host_config import host_settings
 from fxsite.verify.index_json import index_entries
 from fxsite.verify.kinds import Kind, kind_of
@@ -77,7 +78,7 @@ from fxsite.verify.site_facts import (
     url_of,
 )
 from fxsite.verify.theme import is_theme_file
-from fxsite.verify.visible import ClaimNode, PageText, claim_node, json_strings, normalise
+from fxsite.verify.visible import ClaimNode, PageText, claim_node, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
 

@@ -49,6 +49,7 @@ from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
 from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.csvtable import table_cells
+from fxsite.verify.head_text import json_strings
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.published import Published
@@ -67,7 +68,6 @@ from fxsite.verify.visible import (
     Block,
     PageText,
     Repeats,
-    json_strings,
     normalise,
     page_text,
     text_blocks,

@@ -41,7 +41,7 @@ from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.generated_parts import read_generated, read_parts
-from fxsite.verify.head_text import json_strings, meta_name, read_meta, read_script
+from fxsite.verify.head_text import meta_name, read_meta, read_script
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
@@ -93,7 +93,6 @@ __all__ = [
     "PageText",
     "Part",
     "claim_node",
-    "json_strings",
     "nesting",
     "normalise",
     "page_parts",
