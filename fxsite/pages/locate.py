@@ -46,17 +46,23 @@ import html
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache, partial
 from typing import Any
 
 from fxsite.findings import Finding
+from fxsite.pages.drawn_source import (
+    ICON_CUE,
+    IMAGE_CUE,
+    VARIATIONS,
+    decode_entities,
+    draw_emoji,
+    draw_images,
+    without_elements,
+)
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, html_unshown, unshown
-from fxsite.verify.css_images import drawn_images
-from fxsite.verify.icon_digits import shortcode_digits, shortcode_text
-from fxsite.verify.images import IMAGE, STYLED_TAG, definitions, image_source
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
 
@@ -64,11 +70,6 @@ __all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
 #: and of pymdownx (``^`` caret, ``==`` mark, ``++`` keys and critic), a NUL (the HTML
 #: parser drops it, as a browser does).
 _GAP = r"(?:\s|&[#\w]{1,12};|<!--.{0,200}?-->|<[^<>\n]{0,200}>|[*_~`^=+\\\x00]){0,12}?"
-#: An inline element with the text it holds, on one line, no tag inside: read once each,
-#: with no going back (a ``[^<>]`` run ends at the one ``<`` that may close it).
-_ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,30})\b[^<>\n]{0,200}>[^<>\n]{0,200}</\1\s*>")
-#: How deep elements nested in one another are left out.
-_ELEMENT_DEPTH = 3
 #: A ruby's annotation (``<rt>``) or fallback parenthesis (``<rp>``): drawn above the base
 #: text or not at all, and read apart from it (``<ruby>three<rt>x</rt></ruby> minutes``
 #: shows "three minutes": blind44).
@@ -88,7 +89,6 @@ _BETWEEN_DIGITS = r"(?:<[^<>\n]{0,200}>|<(?![^<>\n]{0,200}>)|[^0-9０-９\n<])*?
 #: The glued character an FX503 finding's message names first.
 _GLUED = re.compile(r"'(.{1,8}?)' glued to the claim|'(.{1,24}?)' beside the claim")
 _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 @lru_cache(maxsize=2048)
@@ -320,7 +320,7 @@ class SourceLocator:
         if not self._holds("</"):
             return None
         if self._unsplit is None:
-            self._unsplit = _without_elements(self.source)
+            self._unsplit = without_elements(self.source)
         return _loose_in(self._unsplit, text, start, end)
 
     def _ruby(self, text: str, start: int, end: int) -> int | None:
@@ -328,7 +328,7 @@ class SourceLocator:
         if not (self._holds("<r") or self._holds("<R")):
             return None
         if self._unruby is None:
-            self._unruby = _without_elements(self.source, _ANNOTATION, 1)
+            self._unruby = without_elements(self.source, _ANNOTATION, 1)
         return _loose_in(self._unruby, text, start, end)
 
     def _entities(self, text: str, start: int, end: int) -> int | None:
@@ -336,7 +336,7 @@ class SourceLocator:
         if not self._holds("&"):
             return None
         if self._decoded is None:
-            self._decoded = _decode(self.source)
+            self._decoded = decode_entities(self.source)
         decoded, offsets = self._decoded
         at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
         found: int | None = decoded.find(text, at, _last_start(before, text))
@@ -357,14 +357,14 @@ class SourceLocator:
         if not self._holds(":"):
             return None
         if self._icons is None:
-            self._icons = _ICON_CUE.search(self.source) is not None
+            self._icons = ICON_CUE.search(self.source) is not None
         if not (self._icons or any(ord(c) > 0x2000 for c in text)):
             return None
         if self._drawn is None:
-            self._drawn = _draw_emoji(self.source)
+            self._drawn = draw_emoji(self.source)
         drawn, offsets = self._drawn
         at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
-        shown = _VARIATIONS.sub("", text)
+        shown = VARIATIONS.sub("", text)
         found = drawn.find(shown, at, _last_start(before, shown))
         return offsets[found] if found >= 0 else None
 
@@ -374,8 +374,8 @@ class SourceLocator:
         if self.images is None:
             return None
         if self._imaged is None:  # drawn once; empty where the source writes no image
-            cue = _IMAGE_CUE.search(self.source) is not None
-            self._imaged = _draw_images(self.source, self.images) if cue else ("", [])
+            cue = IMAGE_CUE.search(self.source) is not None
+            self._imaged = draw_images(self.source, self.images) if cue else ("", [])
         drawn, offsets = self._imaged
         if not offsets:
             return None
@@ -688,96 +688,6 @@ def _find_in(value: str, text: str) -> int | None:
     return match.start() if match is not None else None
 
 
-#: An emoji shortcode (``:nine:``, ``:+1:``), and the variation selectors an index may
-#: add to an emoji or leave out.
-_SHORTCODE = re.compile(r"(?=(:[+\w-]{1,64}:))")
-_VARIATIONS = re.compile("[\ufe0e\ufe0f]")
-#: A shortcode of an icon that may draw digits or a sign (:func:`fxsite.verify.icon_digits.shortcode_digits`).
-_ICON_CUE = re.compile(r":(?:material|fontawesome|octicons|simple)-")
-_HEX_POINT = re.compile(r"(?:10|0?[0-9a-fA-F])?[0-9a-fA-F]{1,4}")
-
-
-@cache
-def _emoji_chars() -> dict[str, str]:
-    """The characters each shortcode of pymdownx.emoji's indexes stands for (the first
-    index that has it), variation selectors left out; of the icons Material adds to an
-    index, drawn as images, the digit and sign icons' digits and signs
-    (``:material-numeric-9:`` shows 9, ``:material-percent:`` %)."""
-    from pymdownx import emoji1_db, gemoji_db, twemoji_db  # type: ignore[import-untyped]
-
-    chars: dict[str, str] = dict(shortcode_digits())
-    for db in (twemoji_db, emoji1_db, gemoji_db):
-        for name, entry in db.emoji.items():
-            points = str(entry.get("unicode", "")).split("-")
-            if all(_HEX_POINT.fullmatch(p) for p in points):
-                code = "".join(chr(int(p, 16)) for p in points)
-                chars.setdefault(name, _VARIATIONS.sub("", code))
-        for alias, name in db.aliases.items():
-            if name in chars:
-                chars.setdefault(alias, chars[name])
-    return chars
-
-
-def _draw_emoji(source: str) -> tuple[str, list[int]]:
-    """``source`` with each emoji shortcode as its characters, and each character's
-    offset in ``source`` (a shortcode's characters at its first colon)."""
-    chars = _emoji_chars()
-    parts: list[str] = []
-    offsets: list[int] = []
-    last = 0
-    for code in _SHORTCODE.finditer(source):  # overlapping: ``10:30:nine:``
-        if code.group(1) not in chars or code.start() < last:
-            continue
-        before = "".join(parts[-2:]) + source[last : code.start()]
-        char = shortcode_text(code.group(1), before) or chars[code.group(1)]
-        parts += [source[last : code.start()], char]
-        offsets += [*range(last, code.start()), *[code.start()] * len(char)]
-        last = code.end(1)
-    parts.append(source[last:])
-    offsets += range(last, len(source))
-    return "".join(parts), offsets
-
-
-_IMAGE_CUE = re.compile(
-    r"!\[|<(?:img|embed|object|source|input|video)\b|\sstyle\s*=", re.IGNORECASE
-)
-
-
-def _draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple[str, list[int]]:
-    """``source`` with each image that draws text (``images``) as that text, and each
-    character's offset in ``source`` (an image's characters at its start)."""
-    parts: list[str] = []
-    offsets: list[int] = []
-    last = 0
-    defined = definitions(source)
-    for image in _by_start(IMAGE.finditer(source), STYLED_TAG.finditer(source)):
-        drawn: str | None
-        if image.re is STYLED_TAG:  # the images its style draws (a list's markers first)
-            style = html.unescape(image["style"] or image["sq_style"] or "")
-            urls = (*drawn_images(style, markers=True), *drawn_images(style))
-            drawn = " ".join(d for d in (images(u, False) for u in urls) if d)
-        else:
-            written = image_source(image, defined)
-            drawn = images(*written) if written is not None else None
-        if not drawn:
-            continue
-        parts += [source[last : image.start()], drawn]
-        offsets += [*range(last, image.start()), *[image.start()] * len(drawn)]
-        last = image.end()
-    parts.append(source[last:])
-    offsets += range(last, len(source))
-    return "".join(parts), offsets
-
-
-def _by_start(*found: Iterator[re.Match[str]]) -> list[re.Match[str]]:
-    """The matches of ``found``, by where they start, none overlapping an earlier one."""
-    out: list[re.Match[str]] = []
-    for match in sorted((m for f in found for m in f), key=lambda m: m.start()):
-        if not out or match.start() >= out[-1].end():
-            out.append(match)
-    return out
-
-
 def _loose_in(made: tuple[str, list[int]], text: str, start: int, end: int) -> int | None:
     """Where ``text`` is written loosely in a text made of the source (``made``: it, and each
     of its characters' offset in the source) from ``start`` before ``end``, as an offset
@@ -786,40 +696,3 @@ def _loose_in(made: tuple[str, list[int]], text: str, start: int, end: int) -> i
     at, before = bisect.bisect_left(offsets, start), bisect.bisect_left(offsets, end)
     found = _loose_find(string, text, at, before)
     return offsets[found] if found is not None else None
-
-
-def _without_elements(
-    source: str, element: re.Pattern[str] = _ELEMENT, depth: int = _ELEMENT_DEPTH
-) -> tuple[str, list[int]]:
-    """``source`` with each inline element (``element``) and what it holds left out
-    (innermost first, ``depth`` deep), and each character's offset in ``source``."""
-    text, offsets = source, list(range(len(source)))
-    for _ in range(depth):
-        kept = [m.span() for m in element.finditer(text)]
-        if not kept:
-            break
-        parts: list[str] = []
-        moved: list[int] = []
-        last = 0
-        for begin, end in kept:
-            parts.append(text[last:begin])
-            moved += offsets[last:begin]
-            last = end
-        parts.append(text[last:])
-        text, offsets = "".join(parts), [*moved, *offsets[last:]]
-    return text, offsets
-
-
-def _decode(source: str) -> tuple[str, list[int]]:
-    """``source`` with its HTML entities decoded, and each character's offset in ``source``."""
-    parts: list[str] = []
-    offsets: list[int] = []
-    last = 0
-    for entity in _ENTITY.finditer(source):
-        char = html.unescape(entity.group())
-        parts += [source[last : entity.start()], char]
-        offsets += [*range(last, entity.start()), *[entity.start()] * len(char)]
-        last = entity.end()
-    parts.append(source[last:])
-    offsets += range(last, len(source))
-    return "".join(parts), offsets
