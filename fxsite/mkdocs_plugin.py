@@ -52,12 +52,7 @@ from fxsite.anchor.history import (
 )
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
-from fxsite.markdown import (
-    FxsiteExtension,
-    PageContext,
-    keep_rendered_claims,
-    page_context,
-)
+from fxsite.markdown import FxsiteExtension, keep_rendered_claims
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
@@ -70,6 +65,7 @@ from fxsite.pages.chrome import (
     without_alternate_links,
 )
 from fxsite.pages.content_icons import content_icons
+from fxsite.pages.context import PageContext, page_context
 from fxsite.pages.faq import faq_json_ld, site_faq_markdown
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang

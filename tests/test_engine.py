@@ -19,7 +19,8 @@ from sitekit import CLEAN, REFUSED, copy_site, fxsite_here, href_for, library, m
 from timelimit import limit
 
 from fxsite.findings import Finding, RefusedError
-from fxsite.markdown import FxsiteExtension, PageContext
+from fxsite.markdown import FxsiteExtension
+from fxsite.pages.context import PageContext
 from fxsite.pages.locate import SourceLocator
 from fxsite.policy import decide, enforce_mode
 

@@ -15,7 +15,8 @@ from sitekit import CLEAN, FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
-from fxsite.markdown import FxsiteExtension, PageContext, PageRenderer, check_page, render_page
+from fxsite.markdown import FxsiteExtension, PageRenderer, check_page, render_page
+from fxsite.pages.context import PageContext
 from fxsite.pages.page import process_page
 from fxsite.project import Project, ProjectPaths
 from fxsite.render.charts import render_chart, render_chart_cached
