@@ -11,7 +11,6 @@ import gc
 import json
 import logging
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,6 +21,11 @@ from fxsite import __version__
 from fxsite.evidence.schema import SCHEMA_FILE, schema_text
 from fxsite.findings import ConfigError, Finding, FxsiteError
 from fxsite.markdown import PageRenderer
+from fxsite.mkdocs_config import (
+    UsageFailure,
+    config_file_of,
+    load_mkdocs_config,
+)
 from fxsite.output_dirs import output_problems
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
 from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
@@ -29,138 +33,6 @@ from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
 __all__ = ["main"]
 
 CONFIG_NAME, _OTHER_NAME = CONFIG_NAMES
-
-
-class UsageFailure(click.ClickException):
-    """A usage or configuration error: exit status 2."""
-
-    exit_code = 2
-
-
-def _config_file(path: Path | None) -> Path:
-    target = (path or Path.cwd()).resolve()
-    if target.is_file():
-        return target
-    candidate = find_config(target)
-    if candidate is None:
-        raise UsageFailure(
-            f"{target}: no {CONFIG_NAME} here (nor {_OTHER_NAME}); pass the folder that holds it"
-        )
-    return candidate
-
-
-def _utf8_or_fail(config_file: Path) -> None:
-    """Refuse a configuration that is not UTF-8 at the line and column of its first bad
-    byte (MkDocs says only "position 650"); one it cannot read is MkDocs' to report."""
-    try:
-        data = config_file.read_bytes()
-        data.decode("utf-8")
-    except OSError:
-        return
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = len(data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode("utf-8", "replace"))
-        raise UsageFailure(
-            f"{config_file.name}:{line}:{col + 1}: not UTF-8 text (byte 0x{data[exc.start]:02x}): "
-            "save it as UTF-8"
-        ) from None
-
-
-def _load_mkdocs_config(config_file: Path, **overrides: Any) -> tuple[Any, list[Finding]]:
-    """The MkDocs configuration of ``config_file``, and the warnings MkDocs gave while
-    loading it (a misspelt plugin option, say) as findings at their settings' lines.
-
-    MkDocs logs such problems rather than raising: they are collected, each once, as
-    the user's to fix (no other handler of MkDocs' logger shows them again)."""
-    # mkdocs is imported here, at the edge, never by the core.
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import ConfigurationError
-
-    _utf8_or_fail(config_file)
-    collected = _Collect()
-    mkdocs_log = logging.getLogger("mkdocs")
-    others, mkdocs_log.handlers = mkdocs_log.handlers, [collected]
-    mkdocs_log.setLevel(logging.WARNING)
-    mkdocs_log.propagate = False
-    try:
-        config = load_config(str(config_file), **overrides)
-    except ConfigurationError as exc:
-        detail = "; ".join(collected.messages) or str(exc)
-        raise UsageFailure(f"{_config_place(config_file, detail)}: {detail}") from None
-    except Exception as exc:  # mkdocs raises plain errors for YAML problems
-        detail = "; ".join(collected.messages) or f"cannot load: {exc}"
-        raise UsageFailure(f"{_config_place(config_file, detail)}: {detail}") from None
-    finally:
-        mkdocs_log.handlers = others
-        mkdocs_log.setLevel(logging.ERROR)
-    return config, [_config_warning(config_file, m) for m in dict.fromkeys(collected.messages)]
-
-
-_EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
-_SETTING = re.compile(r"Config value '([A-Za-z_]{1,100})'")
-#: A plugin's option MkDocs names (``Config value 'plugins': Plugin 'fxsite' option 'x'``).
-_OPTION = re.compile(r"Config value '(plugins)': Plugin '([^']{1,200})' option '([^']{1,200})'")
-
-
-def _config_place(config_file: Path, detail: str) -> str:
-    """``mkdocs.yml``, with the line of the extension a problem names (``- toc:``), else
-    of the setting MkDocs names first (``Config value 'site_dir'``), in it or in the file
-    it inherits the setting from."""
-    from fxsite.output_dirs import setting_place
-    from fxsite.pages.config_code import extension_place
-
-    named = _EXTENSION.search(detail)
-    if named is None and _SETTING.match(detail) is None:
-        return config_file.name
-    text, parents = _config_sources(config_file)
-    if named is not None:
-        return extension_place(text, config_file.name, named.group(1), parents)
-    return setting_place(text, config_file.name, _setting_keys(detail), parents)
-
-
-def _config_warning(config_file: Path, message: str) -> Finding:
-    """A warning MkDocs logged loading ``config_file``, as an FX901 warning at the setting
-    it names (a plugin's option at the option's line), else at the file's first line."""
-    from fxsite.output_dirs import setting_at
-
-    at = None
-    if _SETTING.match(message) is not None:
-        text, parents = _config_sources(config_file)
-        at = setting_at(text, config_file.name, _setting_keys(message), parents)
-    path, line, col = at or (config_file.name, 1, 1)
-    return Finding(path, line, col, "FX901", message, "warning")
-
-
-def _setting_keys(detail: str) -> tuple[str, ...]:
-    """The keys of the setting a message of MkDocs names: a plugin's option, else a setting."""
-    option, setting = _OPTION.match(detail), _SETTING.match(detail)
-    if option is not None:
-        return option.groups()
-    return (setting.group(1),) if setting is not None else ()
-
-
-def _config_sources(config_file: Path) -> tuple[str, Any]:
-    """``config_file``'s text and the files it inherits from (``INHERIT``)."""
-    from fxsite.pages.config_text import inherited
-
-    text = config_file.read_text("utf-8", "replace")
-    return text, inherited(text, config_file, lambda p: os.path.relpath(p, config_file.parent))
-
-
-class _Collect(logging.Handler):
-    """Keeps the messages MkDocs logs while it loads its config; of one that carries a
-    traceback (an extension that failed to load), its first line and the error."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        if '\n  File "' in message:
-            lines = message.strip().splitlines()
-            message = f"{lines[0].rstrip('.')}: {lines[-1]}"
-        self.messages.append(" ".join(message.split()))
 
 
 def _locate(paths: tuple[Path, ...]) -> tuple[Path | None, list[Path]]:
@@ -207,8 +79,8 @@ def _page_sources(project: Project, pages: list[Path]) -> list[str]:
 def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
     """The project at ``path``, its MkDocs configuration, its enforce mode, and the
     warnings MkDocs gave loading that configuration (findings both check and build report)."""
-    config_file = _config_file(path)
-    config, warnings = _load_mkdocs_config(config_file)
+    config_file = config_file_of(path)
+    config, warnings = load_mkdocs_config(config_file)
     plugin = config.plugins.get("fxsite")
     if plugin is None:
         raise UsageFailure(f"{config_file.name}: add fxsite to plugins (plugins: [search, fxsite])")
@@ -430,7 +302,7 @@ def _build_into(
     stops (``check``'s build into a temporary folder and ``build``'s staged one alike)."""
     from mkdocs.commands.build import build as mkdocs_build
 
-    staged, _ = _load_mkdocs_config(_config_file(path), site_dir=str(site_dir))
+    staged, _ = load_mkdocs_config(config_file_of(path), site_dir=str(site_dir))
     # Loading quiets MkDocs' logger: its warnings count again (shown, and under
     # `strict: true` they refuse the build, as `mkdocs build` does).
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -744,7 +616,7 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
         _echo_warnings(warnings)
         return project_evidence(project)[0]
     # a git revision runs none of its code: its mkdocs.yml is vetted, never loaded by MkDocs
-    data, problems = revision_evidence(_config_file(project_dir).parent, spec)
+    data, problems = revision_evidence(config_file_of(project_dir).parent, spec)
     if data is None:
         raise UsageFailure("\n".join(f.format() for f in problems))
     return data

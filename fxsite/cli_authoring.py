@@ -26,7 +26,7 @@ MAX_CSV_BYTES = 64 << 20
 
 
 def _usage(message: str) -> click.ClickException:
-    from fxsite.cli import UsageFailure
+    from fxsite.mkdocs_config import UsageFailure
 
     return UsageFailure(message)
 

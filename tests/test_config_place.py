@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fxsite.cli import _config_place
+from fxsite.mkdocs_config import config_place
 
 DETAIL = "Config value 'markdown_extensions': Failed to load extension 'toc': ValueError: x"
 
@@ -39,9 +39,9 @@ def test_a_failing_extension_is_placed_at_its_item(
     (tmp_path / "base.yml").write_text(parent, encoding="utf-8")
     file = "base.yml" if parent else "mkdocs.yml"
     expected = f"{file}:{line}" if line else "mkdocs.yml"
-    assert _config_place(tmp_path / "mkdocs.yml", DETAIL) == expected
+    assert config_place(tmp_path / "mkdocs.yml", DETAIL) == expected
 
 
 def test_a_problem_naming_no_extension_is_placed_at_the_file(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text("markdown_extensions:\n  - toc\n", encoding="utf-8")
-    assert _config_place(tmp_path / "mkdocs.yml", "cannot load: bad") == "mkdocs.yml"
+    assert config_place(tmp_path / "mkdocs.yml", "cannot load: bad") == "mkdocs.yml"

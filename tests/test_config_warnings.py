@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sitekit import check_and_build, finding_lines
 
-from fxsite.cli import _config_warning
+from fxsite.mkdocs_config import config_warning
 
 PLUGINS = "site_name: t\ntheme:\n  name: mkdocs\n  highlightjs: false\nplugins:\n"
 
@@ -54,5 +54,5 @@ def test_check_and_build_report_a_config_warning_at_its_line(
 
 def test_a_warning_naming_no_setting_is_at_the_files_first_line(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
-    found = _config_warning(tmp_path / "mkdocs.yml", "something else went wrong")
+    found = config_warning(tmp_path / "mkdocs.yml", "something else went wrong")
     assert (found.path, found.line, found.col, found.severity) == ("mkdocs.yml", 1, 1, "warning")

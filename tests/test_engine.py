@@ -516,6 +516,7 @@ def test_record_pages_are_searched_only_when_asked(
 # The rebuild's child process is an adapter too: it runs MkDocs on a vetted config.
 _MKDOCS_ADAPTERS = {
     "fxsite/cli.py",
+    "fxsite/mkdocs_config.py",
     "fxsite/mkdocs_plugin.py",
     "fxsite/mkdocs_rebuild.py",
     "fxsite/mkdocs_serve.py",

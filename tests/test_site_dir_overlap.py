@@ -20,7 +20,8 @@ import pytest
 import yaml
 from sitekit import ROOT, _invoke, fxsite_here, tree_bytes
 
-from fxsite.cli import UsageFailure, _project
+from fxsite.cli import _project
+from fxsite.mkdocs_config import UsageFailure
 from fxsite.publish import publish_atomically
 
 RECORD = """\
