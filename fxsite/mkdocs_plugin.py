@@ -92,7 +92,7 @@ if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
 
     from fxsite.anchor.build import SqliteMemo
-    from fxsite.verify.scan import GateMemo
+    from fxsite.verify.gate_memo import GateMemo
 
 __all__ = ["FxsiteConfig", "FxsitePlugin"]
 
@@ -824,8 +824,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         from fxsite.pages.record_text import document_places
         from fxsite.render.exports import site_listing
         from fxsite.verify import locate_in_sources, verify_site
+        from fxsite.verify.gate_memo import GateMemo
         from fxsite.verify.published import as_written
-        from fxsite.verify.scan import GateMemo
         from fxsite.verify.sources import PackedSources, not_reported
 
         assert self.project is not None

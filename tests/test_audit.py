@@ -29,7 +29,7 @@ from sitekit import fxsite_here
 
 from fxsite.render.exports import dumps, loads
 from fxsite.verify import verify_site
-from fxsite.verify.scan import GateMemo
+from fxsite.verify.gate_memo import GateMemo
 
 pytestmark = pytest.mark.slow
 

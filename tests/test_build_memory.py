@@ -25,8 +25,8 @@ from fxsite.pages.site import Citation, SiteIndex, relative_url
 from fxsite.render.exports import loads, site_listing
 from fxsite.verify import published as published_module
 from fxsite.verify.audit import verify_site
+from fxsite.verify.gate_memo import GateMemo
 from fxsite.verify.published import as_written, load_published, text_key
-from fxsite.verify.scan import GateMemo
 
 
 @pytest.fixture(scope="module")

@@ -210,7 +210,7 @@ def gate(tmp_path_factory: pytest.TempPathFactory) -> Gate:
     the memo read once."""
     import fxsite.verify
     from fxsite.verify import chrome
-    from fxsite.verify.scan import GateMemo
+    from fxsite.verify.gate_memo import GateMemo
 
     project = _project(tmp_path_factory.mktemp("attacks"))
     verify_site = fxsite.verify.verify_site

@@ -22,8 +22,8 @@ import pytest
 
 from fxsite.evidence.library import load_library
 from fxsite.evidence.yamlsafe import load_yaml
-from fxsite.verify import scan
-from fxsite.verify.scan import GateMemo
+from fxsite.verify import gate_memo, scan
+from fxsite.verify.gate_memo import GateMemo
 
 # --- the gate's memo of blocks -------------------------------------------------
 
@@ -306,7 +306,7 @@ def test_an_id_is_found_in_the_sorted_ids(wanted: str, found: bool) -> None:
 
 def test_a_single_builds_memo_keeps_a_bounded_number_of_claims() -> None:
     """Serve keeps every claim judged (rebuilds repeat them); one build, the latest few."""
-    assert GateMemo(keep=False).claims.limit == scan._CLAIMS_ONE_BUILD
+    assert GateMemo(keep=False).claims.limit == gate_memo._CLAIMS_ONE_BUILD
     assert GateMemo().claims.limit is None
 
 

@@ -15,7 +15,8 @@ from sitekit import CLEAN, copy_site, mkdocs_build_here
 from test_gate_navigation import _CURRENT, _PLAIN, _PRIMARY, _edit, _nothing, _text, site
 
 from fxsite.verify import chrome, verify_site
-from fxsite.verify.scan import FileScan, GateMemo, scan_file
+from fxsite.verify.gate_memo import GateMemo
+from fxsite.verify.scan import FileScan, scan_file
 
 __all__ = ["site"]  # the built Material site of test_gate_navigation
 

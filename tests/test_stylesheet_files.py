@@ -34,9 +34,10 @@ from fxsite.markdown import render_page
 from fxsite.pages.page import process_page
 from fxsite.verify.audit import verify_site
 from fxsite.verify.charts import check_chart
+from fxsite.verify.gate_memo import GateMemo
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import load_published
-from fxsite.verify.scan import GateMemo, scan_file
+from fxsite.verify.scan import scan_file
 from fxsite.verify.sheets import MAX_RULES, SheetFiles
 
 

@@ -11,8 +11,8 @@ from typing import Any, cast
 import pytest
 
 from fxsite.verify import audit, theme
+from fxsite.verify.gate_memo import GateMemo
 from fxsite.verify.published import Published
-from fxsite.verify.scan import GateMemo
 from fxsite.verify.site_facts import SiteReading
 
 

@@ -13,8 +13,8 @@ detector. What the build refuses, the audit refuses, with the same codes.
 
 Each file is read once (:mod:`.scan`) and only what the checks across the site
 (:mod:`.site_checks`) need is kept (:mod:`.site_facts`), so memory does not grow
-with the site's text. The build passes a :class:`~fxsite.verify.scan.GateMemo` kept
-between ``mkdocs serve`` rebuilds (unchanged files are not read again) and the
+with the site's text. The build passes a :class:`~fxsite.verify.gate_memo.GateMemo`
+kept between ``mkdocs serve`` rebuilds (unchanged files are not read again) and the
 ``evidence.json`` text it just exported (when the published bytes are that text, the
 schema check it passed when written is not run again). The memo may hold what the
 build wrote (:func:`~.published.as_written`): while the published bytes are that
@@ -51,13 +51,14 @@ from fxsite.verify.boxes import NO_BOXES
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import nav_copies
 from fxsite.verify.dataurl import sheet_drawings
+from fxsite.verify.gate_memo import GateMemo, JudgedClaim
 from fxsite.verify.head_text import json_strings
 from fxsite.verify.host_config import host_settings
 from fxsite.verify.index_json import index_entries
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import compare_exports, load_published
-from fxsite.verify.scan import FileScan, GateMemo, JudgedClaim, Local, digest
+from fxsite.verify.scan import FileScan, Local, digest
 from fxsite.verify.scripts import code_notes, script_literals
 from fxsite.verify.served import served_file
 from fxsite.verify.sheets import SheetFiles
@@ -400,7 +401,7 @@ def _judged(site: SiteReading, rel: str, node: ClaimNode) -> ClaimFacts:
 
 def _judge_claim(site: SiteReading, node: ClaimNode, ref: str, text: str) -> JudgedClaim:
     """A claim re-resolved and re-rendered: its problems, whether it resolves, and whether
-    to a figure with a value (:data:`~.scan.JudgedClaim`)."""
+    to a figure with a value (:data:`~.gate_memo.JudgedClaim`)."""
     # A claim on a page in another language carries it: its words are re-rendered alike.
     lang = language_tag(node.attrs.get("data-fx-lang")) or DEFAULT
     result = resolve_claim(text, f"evidence:{ref}", site.published.library, lang=lang)

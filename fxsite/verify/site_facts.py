@@ -27,9 +27,10 @@ from fxsite.findings import (
 )
 from fxsite.safeio import UnreadableFile, read_text
 from fxsite.verify.boxes import Boxes
+from fxsite.verify.gate_memo import GateMemo
 from fxsite.verify.notes import judge_writer
 from fxsite.verify.published import Published
-from fxsite.verify.scan import Candidate, FileScan, GateMemo
+from fxsite.verify.scan import Candidate, FileScan
 from fxsite.verify.sheets import SheetFiles
 
 __all__ = [
