@@ -28,7 +28,8 @@ from fxsite.mkdocs_config import (
 )
 from fxsite.output_dirs import output_problems
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
-from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
+from fxsite.project import Project
+from fxsite.project_paths import CONFIG_NAMES, ProjectPaths, find_config
 
 __all__ = ["main"]
 

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from fxsite.findings import Finding
-from fxsite.project import CONFIG_NAMES, find_config
+from fxsite.project_paths import CONFIG_NAMES, find_config
 
 __all__ = [
     "UsageFailure",

@@ -74,7 +74,8 @@ from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles

@@ -23,7 +23,7 @@ from fxsite.pages.config_drawn import setting
 from fxsite.pages.config_text import Source, _compose, inherited
 
 if TYPE_CHECKING:
-    from fxsite.project import ProjectPaths
+    from fxsite.project_paths import ProjectPaths
 
 __all__ = ["output_problems", "setting_at", "setting_place"]
 

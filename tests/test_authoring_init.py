@@ -181,7 +181,8 @@ def test_site_with_an_faq_gets_the_faq_page(tmp_path: Path) -> None:
 
 
 def test_faq_page_follows_the_pages(tmp_path: Path) -> None:
-    from fxsite.project import Project, ProjectPaths
+    from fxsite.project import Project
+    from fxsite.project_paths import ProjectPaths
 
     root = tmp_path / "s"
     assert invoke("init", str(root))[0] == 0

@@ -7,7 +7,7 @@ them, a NUL byte refused at its place, and messages a writer can act on.
   break between its text and its label. A definition Markdown does not read (in code,
   with words after it, a label spaced otherwise) makes no claim: the figure is bare.
 * A project whose configuration is ``mkdocs.yaml`` is found as MkDocs finds it
-  (:func:`fxsite.project.find_config`), by ``check``, ``build`` and ``diff``.
+  (:func:`fxsite.project_paths.find_config`), by ``check``, ``build`` and ``diff``.
 * A NUL byte is dropped by the HTML parser, as by a browser (``9<NUL>4 s`` shows
   "94 s"): FX502 at the NUL, and the bare figure at its own line, not at a claim of
   its text.
@@ -36,7 +36,7 @@ from timelimit import cpu_time
 from fxsite.evidence.records import load_record_file
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.pages.prose import find_evidence_links
-from fxsite.project import find_config
+from fxsite.project_paths import find_config
 
 LIB = library()
 SAVE = "evidence:R1#save_time_fx100"

@@ -460,7 +460,8 @@ def test_unchanged_evidence_keeps_the_library_between_rebuilds(tmp_path: Path) -
     """Serve reuses what was rendered from a library only while records and documents are unchanged."""
     import os
 
-    from fxsite.project import Project, ProjectPaths
+    from fxsite.project import Project
+    from fxsite.project_paths import ProjectPaths
 
     (tmp_path / "docs").mkdir()
     evidence = tmp_path / "evidence"

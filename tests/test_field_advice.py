@@ -26,7 +26,8 @@ import pytest
 from fxsite.authoring.init import starter_files
 from fxsite.evidence.library import load_library
 from fxsite.findings import Finding
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 
 R5 = """\
 id: R5

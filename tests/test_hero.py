@@ -20,7 +20,8 @@ from fxsite.evidence.library import Library, load_library
 from fxsite.pages.blocks import Rendered, render_block
 from fxsite.pages.hero_config import Hero, Link, read_hero
 from fxsite.pages.judge import judge_rendered
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 from fxsite.render.hero import fill_contact, hero_layout
 
 CONFIG = "mkdocs.yml"

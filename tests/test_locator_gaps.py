@@ -22,7 +22,8 @@ from sitekit import CLEAN, EMPTY_EVIDENCE, FIXTURE_EXTENSIONS, check_and_build, 
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 from fxsite.verify import verify_site
 from fxsite.verify.docs_files import docs_file_findings
 

@@ -18,7 +18,8 @@ from fxsite.findings import Finding
 from fxsite.markdown import FxsiteExtension, PageRenderer, check_page, render_page
 from fxsite.pages.context import PageContext
 from fxsite.pages.page import process_page
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 from fxsite.render.charts import render_chart, render_chart_cached
 
 PATH = "docs/p.md"

@@ -1,5 +1,5 @@
 """One function takes a project's paths from mkdocs.yml: check, build and the plugin
-call :meth:`fxsite.project.ProjectPaths.of` (issue 20: no second ``ProjectPaths``)."""
+call :meth:`fxsite.project_paths.ProjectPaths.of` (issue 20: no second ``ProjectPaths``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from mkdocs.config import load_config
 
 from fxsite.cli import _project
 from fxsite.mkdocs_plugin import site_readers
-from fxsite.project import ProjectPaths
+from fxsite.project_paths import ProjectPaths
 
 _CONFIG = """site_name: Paths
 docs_dir: pages

@@ -18,7 +18,8 @@ import pytest
 from sitekit import CLEAN, fxsite_here
 
 from fxsite.pages.docs_tree import url_clashes
-from fxsite.project import Project, ProjectPaths
+from fxsite.project import Project
+from fxsite.project_paths import ProjectPaths
 
 RESERVED = [
     "evidence.json",

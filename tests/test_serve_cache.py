@@ -478,7 +478,8 @@ def test_export_files_are_what_the_export_functions_write() -> None:
 
 def _reloaded(tmp_path: Path) -> tuple[Any, Any]:
     """The fixture library, then again with R2's title changed and R1 untouched."""
-    from fxsite.project import Project, ProjectPaths
+    from fxsite.project import Project
+    from fxsite.project_paths import ProjectPaths
 
     site = tmp_path / "site"
     (site / "docs").mkdir(parents=True)
@@ -627,7 +628,8 @@ def test_evidence_sqlite_reused_for_an_unchanged_evidence_json(
 def test_library_object_kept_when_a_record_file_is_saved_unchanged(
     tmp_path: Path, edit: str, kept: bool
 ) -> None:
-    from fxsite.project import Project, ProjectPaths
+    from fxsite.project import Project
+    from fxsite.project_paths import ProjectPaths
 
     site = tmp_path / "site"
     (site / "docs").mkdir(parents=True)
@@ -713,7 +715,8 @@ def test_library_built_again_only_when_a_record_or_document_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str, built: bool, finding: str | None
 ) -> None:
     import fxsite.project as project_module
-    from fxsite.project import Project, ProjectPaths
+    from fxsite.project import Project
+    from fxsite.project_paths import ProjectPaths
 
     site = _documented(tmp_path / "site")
     project = Project(

@@ -24,7 +24,8 @@ from fxsite.anchor.gitinfo import export_revision, repo_top
 from fxsite.anchor.trust import load_evidence
 from fxsite.findings import ConfigError, Finding
 from fxsite.pages.site import Citation, SiteIndex
-from fxsite.project import CONFIG_NAMES, Project, ProjectPaths, find_config
+from fxsite.project import Project
+from fxsite.project_paths import CONFIG_NAMES, ProjectPaths, find_config
 from fxsite.render.exports import evidence_data
 
 __all__ = [

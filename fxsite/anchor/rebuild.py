@@ -37,7 +37,7 @@ from fxsite.anchor.gitinfo import git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, site_files
 from fxsite.anchor.trust import load_evidence
 from fxsite.findings import Finding
-from fxsite.project import CONFIG_NAMES, find_config
+from fxsite.project_paths import CONFIG_NAMES, find_config
 from fxsite.safeio import digest_file
 
 __all__ = ["child_environment", "rebuild_findings"]
