@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
 from fxsite.verify.css_images import drawn_images
@@ -96,9 +96,13 @@ IMAGE_CUE = re.compile(r"!\[|<(?:img|embed|object|source|input|video)\b|\sstyle\
 def draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple[str, list[int]]:
     """``source`` with each image that draws text (``images``) as that text, and each
     character's offset in ``source`` (an image's characters at its start)."""
-    parts: list[str] = []
-    offsets: list[int] = []
-    last = 0
+    return _substituted(source, _image_texts(source, images))
+
+
+def _image_texts(
+    source: str, images: Callable[[str, bool], str | None]
+) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text drawn) of each image of ``source`` that draws text."""
     defined = definitions(source)
     for image in _by_start(IMAGE.finditer(source), STYLED_TAG.finditer(source)):
         drawn: str | None
@@ -109,14 +113,8 @@ def draw_images(source: str, images: Callable[[str, bool], str | None]) -> tuple
         else:
             written = image_source(image, defined)
             drawn = images(*written) if written is not None else None
-        if not drawn:
-            continue
-        parts += [source[last : image.start()], drawn]
-        offsets += [*range(last, image.start()), *[image.start()] * len(drawn)]
-        last = image.end()
-    parts.append(source[last:])
-    offsets += range(last, len(source))
-    return "".join(parts), offsets
+        if drawn:
+            yield image.start(), image.end(), drawn
 
 
 def _by_start(*found: Iterator[re.Match[str]]) -> list[re.Match[str]]:
@@ -152,14 +150,20 @@ def without_elements(
 
 def decode_entities(source: str) -> tuple[str, list[int]]:
     """``source`` with its HTML entities decoded, and each character's offset in ``source``."""
+    entities = _ENTITY.finditer(source)
+    return _substituted(source, ((e.start(), e.end(), html.unescape(e.group())) for e in entities))
+
+
+def _substituted(source: str, spans: Iterable[tuple[int, int, str]]) -> tuple[str, list[int]]:
+    """``source`` with each span (start, end, in order, none overlapping) written as its
+    text, and each character's offset in ``source`` (a span's characters at its start)."""
     parts: list[str] = []
     offsets: list[int] = []
     last = 0
-    for entity in _ENTITY.finditer(source):
-        char = html.unescape(entity.group())
-        parts += [source[last : entity.start()], char]
-        offsets += [*range(last, entity.start()), *[entity.start()] * len(char)]
-        last = entity.end()
+    for start, end, text in spans:
+        parts += [source[last:start], text]
+        offsets += [*range(last, start), *[start] * len(text)]
+        last = end
     parts.append(source[last:])
     offsets += range(last, len(source))
     return "".join(parts), offsets
