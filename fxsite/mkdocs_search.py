@@ -22,7 +22,7 @@ from material.plugins.search import plugin as material  # type: ignore[import-un
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, digest_parts, plain_value, toc_key
 from fxsite.pages.search_sections import search_sections, sections_page
 
-__all__ = ["SearchEntries", "add_sections", "attach_view"]
+__all__ = ["SearchEntries", "add_sections", "attach_view", "release_indexes"]
 
 
 def attach_view(plugins: Mapping[str, Any]) -> None:
@@ -157,3 +157,17 @@ class SearchEntries:
             self._kept[src] = (key, copy.deepcopy(entries[start:]))
 
         return add_entry_from_context
+
+
+def release_indexes(plugins: Mapping[str, Any]) -> None:
+    """Let go of the entries of each known search plugin's index once it has written
+    ``search_index.json`` (its ``on_post_build`` runs before fxsite's): at the end of
+    ``mkdocs build`` nothing reads them again, and the gate that runs next no longer
+    holds them (about 2 MiB for 800 pages).
+
+    Not under ``mkdocs serve``, where Material keeps the index for the next build."""
+    for name, plugin in plugins.items():
+        if name in REUSABLE_PLUGINS and getattr(plugin, "search_index", None) is not None:
+            plugin.search_index = None
+            if hasattr(plugin, "search_index_prev"):
+                plugin.search_index_prev = None
