@@ -923,13 +923,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def _release_pages(self) -> None:
         """What MkDocs keeps of each page once every page is written and its anchors
-        checked (its source, table of contents and anchors), let go before the gate
-        reads the site: about 2 MiB for 800 pages, which the gate's memory then reuses.
+        checked (its table of contents and anchors; its source went at conversion), let go
+        before the gate reads the site: about 2 MiB for 800 pages, which the gate then
+        reuses.
         The gate reads the site's files, and of MkDocs' only where each came from."""
         for file in self.files or ():
             page = file.page
             if page is not None:
-                page.markdown = None
                 page.toc = TableOfContents([])
                 page.present_anchor_ids = None
                 page.links_to_anchors = None

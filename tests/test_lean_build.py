@@ -89,6 +89,10 @@ def test_a_record_page_of_latin_text_is_latin_1(tmp_path: Path) -> None:
     assert '<span aria-hidden="true">&rsaquo;</span>' in page
 
 
+#: Each built page's anchors, as MkDocs checked them (before the plugin lets them go).
+_ANCHORS: dict[str, set[str]] = {}
+
+
 def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
     """``root`` built in-process into ``site``; the pages whose HTML was stashed."""
     from mkdocs.commands.build import build
@@ -98,6 +102,14 @@ def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
 
     stashed: list[str] = []
     original = FxsitePlugin._stashed
+    release = FxsitePlugin._release_pages
+
+    def remembering(self: FxsitePlugin) -> None:
+        _ANCHORS.clear()
+        for f in self.files or ():
+            if f.page is not None and f.page.present_anchor_ids is not None:
+                _ANCHORS[f.src_uri] = f.page.present_anchor_ids
+        release(self)
 
     def recording(self: FxsitePlugin, src: str, html: str, generated: bool = False) -> str:
         kept = original(self, src, html, generated) if stash else html
@@ -108,6 +120,7 @@ def _build(root: Path, site: str, stash: bool) -> tuple[Any, list[str]]:
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
         patch.setattr(FxsitePlugin, "_stashed", recording)
+        patch.setattr(FxsitePlugin, "_release_pages", remembering)
         config = load_config("mkdocs.yml", site_dir=str(root / site))
         build(config)
     return config.plugins["fxsite"], sorted(stashed)
@@ -148,12 +161,13 @@ def test_a_page_stashed_until_rendered_is_published_as_before(tmp_path: Path) ->
     assert plugin.stashed == {}  # each given back when its page was rendered
     assert plugin.shells.filled == set(records[1:])  # R1 is its kind's probe
     # A figure's anchor is one string on every record page that has it.
-    anchors = [
-        next(i for i in f.page.present_anchor_ids if i == "f0")
-        for f in plugin.files
-        if f.src_uri in records
-    ]
+    anchors = [next(i for i in _ANCHORS[src] if i == "f0") for src in records]
     assert len(anchors) == 3 and all(a is anchors[0] for a in anchors)
+    # Once every page is written, before the gate: what MkDocs and Material's search kept
+    # of the pages is let go (nothing reads it at the end of `mkdocs build`).
+    pages = [f.page for f in plugin.files if f.page is not None]
+    assert pages and all(p.markdown == "" and not p.toc.items for p in pages)
+    assert all(p.present_anchor_ids is None for p in pages)
     unstashed, kept = _build(tmp_path, "kept", stash=False)
     assert kept == []
     assert unstashed.shells.filled == plugin.shells.filled
@@ -237,3 +251,20 @@ def test_a_record_memo_with_a_limit_keeps_the_most_recently_asked(tmp_path: Path
     made.clear()
     assert [ask(unbounded, k) for k in ("a", "b", "a", "c", "a", "b")] == list("ABACAB")
     assert made == ["a", "b", "c"]
+
+
+def test_search_entries_are_let_go_only_from_known_search_plugins() -> None:
+    """At the end of ``mkdocs build``, a known search plugin's written index is let go
+    (and Material's previous one); another plugin's attribute of that name is its own."""
+    from types import SimpleNamespace
+
+    from fxsite.mkdocs_search import release_indexes
+
+    material = SimpleNamespace(search_index=object(), search_index_prev=object())
+    mkdocs_own = SimpleNamespace(search_index=object())
+    kept = object()
+    other = SimpleNamespace(search_index=kept)
+    release_indexes({"material/search": material, "search": mkdocs_own, "blog": other})
+    assert material.search_index is None and material.search_index_prev is None
+    assert mkdocs_own.search_index is None
+    assert other.search_index is kept
