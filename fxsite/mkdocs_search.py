@@ -167,7 +167,16 @@ def release_indexes(plugins: Mapping[str, Any]) -> None:
 
     Not under ``mkdocs serve``, where Material keeps the index for the next build."""
     for name, plugin in plugins.items():
-        if name in REUSABLE_PLUGINS and getattr(plugin, "search_index", None) is not None:
-            plugin.search_index = None
-            if hasattr(plugin, "search_index_prev"):
-                plugin.search_index_prev = None
+        index = getattr(plugin, "search_index", None)
+        if name not in REUSABLE_PLUGINS or index is None:
+            continue
+        # The entries go now, not when a collection finds the index: the view
+        # attach_view puts on it refers back to it.
+        for field in ("entries", "_entries"):
+            entries = getattr(index, field, None)
+            if isinstance(entries, list):
+                entries.clear()
+        getattr(index, "__dict__", {}).pop("add_entry_from_context", None)
+        plugin.search_index = None
+        if hasattr(plugin, "search_index_prev"):
+            plugin.search_index_prev = None

@@ -260,11 +260,14 @@ def test_search_entries_are_let_go_only_from_known_search_plugins() -> None:
 
     from fxsite.mkdocs_search import release_indexes
 
-    material = SimpleNamespace(search_index=object(), search_index_prev=object())
+    entries = [{"location": "page0/", "title": "Page 0", "text": "Saves took 94 s"}]
+    written = SimpleNamespace(entries=entries, add_entry_from_context=lambda page: None)
+    material = SimpleNamespace(search_index=written, search_index_prev=object())
     mkdocs_own = SimpleNamespace(search_index=object())
     kept = object()
     other = SimpleNamespace(search_index=kept)
     release_indexes({"material/search": material, "search": mkdocs_own, "blog": other})
     assert material.search_index is None and material.search_index_prev is None
+    assert entries == [] and not hasattr(written, "add_entry_from_context")  # no cycle holds them
     assert mkdocs_own.search_index is None
     assert other.search_index is kept
