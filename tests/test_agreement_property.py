@@ -18,8 +18,7 @@ import html
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from pymdownx.superfences import fence_code_format
 from sitekit import FIXTURE_EXTENSIONS, href_for, library
 from test_one_reader import _FRAGMENTS, _INLINE, _PLACES, _page

@@ -7,8 +7,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from sitekit import load_script
 
 from fxsite.pages.figures import FigureSpan, find_bare_figures

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from decimal import Context, Decimal, DivisionByZero, InvalidOperation, Overflow
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from fxsite.evidence.formula import (
     MAX_DEPTH,

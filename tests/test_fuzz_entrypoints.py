@@ -15,8 +15,7 @@ from contextlib import contextmanager
 
 import markdown
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 from sitekit import CLEAN, href_for, library
 from timelimit import Overrun, limit
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from fxsite.verify.scan import Candidate, _merged, _passed_numbers
 from fxsite.verify.shown import Block

@@ -11,8 +11,10 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
-from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
+from re import (
+    _constants as sre,  # type: ignore[attr-defined]
+    _parser as sre_parse,  # type: ignore[attr-defined]
+)
 from typing import Any
 
 import pytest

@@ -225,8 +225,7 @@ def test_findings_move_to_the_source_line() -> None:
 def test_copies_repeat_only_cited_numbers(
     text: str, start: int, end: int, allowed: str, covered: bool
 ) -> None:
-    from fxsite.verify.copies import Allowed
-    from fxsite.verify.copies import covered as is_covered
+    from fxsite.verify.copies import Allowed, covered as is_covered
 
     assert is_covered(text, start, end, [Allowed(set(allowed.split("|")))]) is covered
     # In either order, as separate lists: the answer never depends on an order.

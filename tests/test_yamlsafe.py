@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from fxsite.evidence.yamlsafe import MAX_DEPTH, LoadedYaml, load_yaml
 from fxsite.findings import CODES

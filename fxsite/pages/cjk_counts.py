@@ -32,9 +32,7 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude
 from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK, KANA_HANGUL_CURRENCY
 from fxsite.pages.figure_names import OPERATIONS_CJK
-from fxsite.pages.lazyre import LazyPattern
-from fxsite.pages.lazyre import holds as _holds
-from fxsite.pages.lazyre import needles as _needles
+from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 
 __all__ = ["count_candidates"]
 

@@ -35,9 +35,7 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import INSIDE_GROUPS, REACHED_WORDS, alternation
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
-from fxsite.pages.lazyre import LazyPattern
-from fxsite.pages.lazyre import holds as _holds
-from fxsite.pages.lazyre import needles as _needles
+from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 
 __all__ = [
     "CJK_NUMERAL",

@@ -62,9 +62,7 @@ from fxsite.pages.figure_vocab import (
     VALUE,
     VULGAR_FRACTIONS,
 )
-from fxsite.pages.lazyre import LazyPattern
-from fxsite.pages.lazyre import holds as _holds
-from fxsite.pages.lazyre import needles as _needles
+from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 from fxsite.pages.other_languages import (
     OTHER_TIMES,
     OTHER_TIMES_CUE,

@@ -59,8 +59,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fxsite.evidence.numerals import LASTING_WORDS, WIDTH_MAP
-from fxsite.evidence.numerals import alternation as _alternation
+from fxsite.evidence.numerals import LASTING_WORDS, WIDTH_MAP, alternation as _alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, canonical_unit, loose_unit
 from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, cjk_candidates
@@ -68,102 +67,42 @@ from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NAMED, NODE_AFTER, is_name, names_a_class
 from fxsite.pages.figure_vocab import (
     ALWAYS as _ALWAYS_PATTERN,
-)
-from fxsite.pages.figure_vocab import (
     APPROX as _APPROX,
-)
-from fxsite.pages.figure_vocab import (
     CJK_CURRENCY as _CJK_CURRENCY,
-)
-from fxsite.pages.figure_vocab import (
     COUNT_RATE as _COUNT_RATE_PATTERN,
-)
-from fxsite.pages.figure_vocab import (
     CURRENCY_CODES as _CURRENCY_CODES,
-)
-from fxsite.pages.figure_vocab import (
     CURRENCY_CODES_AFTER,
+    CURRENCY_SIGNS as _CURRENCY_SIGNS,
+    CURRENCY_WORDS as _CURRENCY_WORDS,
+    END as _END,
+    LETTER_SIGN as _LETTER_SIGN,
+    MAG_GLUED as _MAG_GLUED,
+    MAG_MONEY as _MAG_MONEY,
+    MAG_UNIT as _MAG_UNIT,
     MONEY_SLANG,
     MORE_OR_LESS_WORDS,
-    PEOPLE,
-    PRICE_ONLY_WORDS,
-    VULGAR_FRACTIONS,
-)
-from fxsite.pages.figure_vocab import (
-    CURRENCY_SIGNS as _CURRENCY_SIGNS,
-)
-from fxsite.pages.figure_vocab import (
-    CURRENCY_WORDS as _CURRENCY_WORDS,
-)
-from fxsite.pages.figure_vocab import (
-    END as _END,
-)
-from fxsite.pages.figure_vocab import (
-    LETTER_SIGN as _LETTER_SIGN,
-)
-from fxsite.pages.figure_vocab import (
-    MAG_GLUED as _MAG_GLUED,
-)
-from fxsite.pages.figure_vocab import (
-    MAG_MONEY as _MAG_MONEY,
-)
-from fxsite.pages.figure_vocab import (
-    MAG_UNIT as _MAG_UNIT,
-)
-from fxsite.pages.figure_vocab import (
     NUM as _NUM,
-)
-from fxsite.pages.figure_vocab import (
+    PEOPLE,
     PER as _PER,
-)
-from fxsite.pages.figure_vocab import (
     PRICE_AFTER as _PRICE_AFTER,
-)
-from fxsite.pages.figure_vocab import (
     PRICE_BEFORE as _PRICE_BEFORE,
-)
-from fxsite.pages.figure_vocab import (
+    PRICE_ONLY_WORDS,
     QUALIFIER as _QUALIFIER,
-)
-from fxsite.pages.figure_vocab import (
     RANGE_SEP as _RANGE_SEP,
-)
-from fxsite.pages.figure_vocab import (
     SCALED_COUNT as _SCALED_COUNT_PATTERN,
-)
-from fxsite.pages.figure_vocab import (
     SCALED_NOUNS as _SCALED_NOUNS,
-)
-from fxsite.pages.figure_vocab import (
     SCALED_ONLY as _SCALED_ONLY,
-)
-from fxsite.pages.figure_vocab import (
     SIGN as _SIGN,
-)
-from fxsite.pages.figure_vocab import (
     SP as _SP,
-)
-from fxsite.pages.figure_vocab import (
     START as _START,
-)
-from fxsite.pages.figure_vocab import (
     SYMBOL_UNIT as _SYMBOL_UNIT,
-)
-from fxsite.pages.figure_vocab import (
     VALUE as _VALUE,
-)
-from fxsite.pages.figure_vocab import (
+    VULGAR_FRACTIONS,
     WORD_UNIT as _WORD_UNIT,
-)
-from fxsite.pages.figure_vocab import (
     WORDS as _WORDS,
-)
-from fxsite.pages.figure_vocab import (
     WORKLOAD as _WORKLOAD,
 )
-from fxsite.pages.lazyre import LazyPattern
-from fxsite.pages.lazyre import holds as _holds
-from fxsite.pages.lazyre import needles as _needles
+from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["FigureSpan", "find_bare_figures"]

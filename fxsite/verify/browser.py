@@ -165,8 +165,7 @@ def _drawn(page: Any, url: str) -> dict[str, Any]:
 def browser_findings(site_dir: Path) -> list[Finding]:
     """Every figure drawn without a record, and every claim drawn unlike its figure."""
     try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, sync_playwright
     except ImportError:
         raise ConfigError(
             "--browser needs Playwright: pip install 'fxsite[browser]' (Chromium comes from Debian)"

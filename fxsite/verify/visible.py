@@ -29,8 +29,7 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
