@@ -925,8 +925,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """What MkDocs keeps of each page once every page is written and its anchors
         checked (its table of contents and anchors; its source went at conversion), let go
         before the gate reads the site: about 2 MiB for 800 pages, which the gate then
-        reuses.
-        The gate reads the site's files, and of MkDocs' only where each came from."""
+        reuses. The gate reads the site's files, and of MkDocs' only where each came from
+        (``_copied_from_docs``)."""
         for file in self.files or ():
             page = file.page
             if page is not None:

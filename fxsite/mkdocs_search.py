@@ -165,7 +165,8 @@ def release_indexes(plugins: Mapping[str, Any]) -> None:
     ``mkdocs build`` nothing reads them again, and the gate that runs next no longer
     holds them (about 2 MiB for 800 pages).
 
-    Not under ``mkdocs serve``, where Material keeps the index for the next build."""
+    The plugin calls it at the end of ``mkdocs build`` only: under ``mkdocs serve``
+    Material keeps the index for the next build."""
     for name, plugin in plugins.items():
         index = getattr(plugin, "search_index", None)
         if name not in REUSABLE_PLUGINS or index is None:
