@@ -134,6 +134,16 @@ def _styled(finding: Finding) -> str:
     return f"{click.style(place, bold=True)} {click.style(code, fg=colour, bold=True)} {message}"
 
 
+def _as_typed(path: Path) -> str:
+    """``path`` as the user reaches it from here: relative to the current folder when it
+    is under it (``mysite/site`` for ``fxsite build mysite``), else absolute."""
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(absolute)
+
+
 def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) -> int:
     """Print findings; 1 when any refuses. A plain list refuses on any error.
 
@@ -428,7 +438,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         _, problems = load_private_key(key_file)
         if problems:
             raise UsageFailure("\n".join(f.format() for f in problems))
-    project, config, _, warnings = _project(path)
+    _, config, _, warnings = _project(path)
     site_dir = Path(config.site_dir)
     verdicts: list[Verdict] = []
 
@@ -464,7 +474,7 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
             del os.environ["SOURCE_DATE_EPOCH"]
     _report((verdicts[0] if verdicts else Verdict([], [])) + decide(warnings, "all"), fmt, quiet)
     signed = " (signed)" if key_file is not None else ""
-    click.echo(f"built {project.paths.relative(site_dir)}/{signed}", err=True)
+    click.echo(f"built {_as_typed(site_dir)}/{signed}", err=True)
     demoted = len(verdicts[0].demoted) if verdicts else 0
     if demoted:  # the published text holds them: an audit judges them as errors
         click.echo(

@@ -168,9 +168,8 @@ def import_csv(
         )
     target = output or Path("evidence") / f"{record_id}.yaml"
     if target.exists():
-        raise _usage(
-            f"{target}: already exists; nothing was written (pass --output for another file)"
-        )
+        instead = "choose another --output" if output else "pass --output for another file"
+        raise _usage(f"{target}: already exists; nothing was written ({instead})")
     if output is None and target.parent.is_dir():
         from fxsite.evidence.library import record_files
 

@@ -53,7 +53,21 @@ def test_readme_csv_imports_and_loads(tmp_path: Path) -> None:
     assert speedup and (str(speedup.low), str(speedup.high), speedup.unit) == ("6.2", "9.3", "×")
     # never overwrites
     code, _, err = invoke("import", "results.csv", "--id", "R12", "--label", "spec", cwd=tmp_path)
-    assert code == 2 and "already exists" in err
+    assert code == 2 and "already exists" in err and "(pass --output for another file)" in err
+    assert (tmp_path / "evidence" / "R12.yaml").read_text(encoding="utf-8") == record
+    # given --output already: another one is the way out, not the option it used
+    code, _, err = invoke(
+        "import",
+        "results.csv",
+        "--id",
+        "R12",
+        "--label",
+        "spec",
+        "-o",
+        "evidence/R12.yaml",
+        cwd=tmp_path,
+    )
+    assert code == 2 and err.strip().endswith("(choose another --output)"), err
     assert (tmp_path / "evidence" / "R12.yaml").read_text(encoding="utf-8") == record
 
 

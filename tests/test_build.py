@@ -89,6 +89,10 @@ def test_build_clean_site(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip().endswith("built site/")
     site = project / "site"
+    # From the folder above, the site is named as the user reaches it from there.
+    above = fxsite_here("build", project.name, cwd=project.parent)
+    assert above.returncode == 0, above.stderr
+    assert above.stderr.strip().endswith(f"built {project.name}/site/")
     for name in ("index.html", "analysis/index.html", "evidence/R1/index.html", "evidence.json"):
         assert (site / name).is_file(), name
     assert not (site / "stale.html").exists()  # the new site replaced the old one
