@@ -24,6 +24,17 @@ from fxsite.pages.search_sections import search_sections, sections_page
 
 __all__ = ["SearchEntries", "add_sections", "attach_view", "release_indexes"]
 
+#: Where a search index keeps its entries: MkDocs' own index (``_entries``), Material's
+#: (``entries``).
+_ENTRY_FIELDS = ("entries", "_entries")
+
+
+def _entries_field(index: Any) -> str | None:
+    """The name of ``index``'s list of entries: the first of :data:`_ENTRY_FIELDS` it has,
+    when that is a list."""
+    field = next((f for f in _ENTRY_FIELDS if hasattr(index, f)), None)
+    return field if field is not None and isinstance(getattr(index, field), list) else None
+
 
 def attach_view(plugins: Mapping[str, Any]) -> None:
     """Make this build's search index index each page as fxsite read it.
@@ -122,9 +133,9 @@ class SearchEntries:
             index = getattr(plugin, "search_index", None)
             if name not in REUSABLE_PLUGINS or index is None:
                 continue
-            field = next((f for f in ("entries", "_entries") if hasattr(index, f)), None)
+            field = _entries_field(index)
             add = getattr(index, "add_entry_from_context", None)
-            if field is None or not callable(add) or not isinstance(getattr(index, field), list):
+            if field is None or not callable(add):
                 continue
             if any(plugin.config.get(o) for o in _FILE_OPTIONS):
                 continue  # entries depend on what those files hold
@@ -173,10 +184,9 @@ def release_indexes(plugins: Mapping[str, Any]) -> None:
             continue
         # The entries go now, not when a collection finds the index: the view
         # attach_view puts on it refers back to it.
-        for field in ("entries", "_entries"):
-            entries = getattr(index, field, None)
-            if isinstance(entries, list):
-                entries.clear()
+        field = _entries_field(index)
+        if field is not None:
+            getattr(index, field).clear()
         getattr(index, "__dict__", {}).pop("add_entry_from_context", None)
         plugin.search_index = None
         if hasattr(plugin, "search_index_prev"):
