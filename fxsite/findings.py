@@ -304,8 +304,12 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)" if close else ""
 
 
-def closest(word: str, candidates: Iterable[str]) -> list[str]:
-    """The candidates ``word`` was most likely meant as (none when nothing is close)."""
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> list[str]:
+    """The candidates ``word`` was most likely meant as (none when nothing is close).
+
+    ``cutoff`` is how alike (difflib's ratio) a spelling must be when it differs in more
+    than case or look-alike letters.
+    """
     import difflib
 
     pool = list(candidates)
@@ -322,7 +326,7 @@ def closest(word: str, candidates: Iterable[str]) -> list[str]:
     alike = sorted(c for c in pool if c != word and _alike(c) == _alike(word))
     if alike:
         return alike
-    return difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    return difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
 
 
 #: Letters and digits typed for one another (in lower case), folded to one.

@@ -566,6 +566,25 @@ def test_unknown_unit_error_suggests() -> None:
     assert "did you mean 's'" in error["msg"]
 
 
+@pytest.mark.parametrize(
+    ("unit", "hint"),
+    [
+        ("secnds", " (did you mean 's'?)"),  # a typo
+        ("GBs", " (did you mean 'GB/s'?)"),  # a slash left out
+        ("Seconds", " (did you mean 's'?)"),  # another case
+        ("sek", " (did you mean 's'?)"),  # a spelling in another case ("Sek")
+        # near misses: an unrelated word is offered nothing (it was offered 'EUR', from
+        # "euros", at difflib's usual cutoff)
+        ("furlongs", ""),
+        ("parsecs", ""),
+    ],
+)
+def test_unit_hint_offers_only_a_close_spelling(unit: str, hint: str) -> None:
+    from fxsite.evidence.units import unit_hint
+
+    assert unit_hint(unit) == hint
+
+
 def test_no_coercion() -> None:
     for bad in ("178", True, None, [1]):
         with pytest.raises(ValidationError):

@@ -561,10 +561,22 @@ def loose_unit(text: str) -> str | None:
     return _EXACT.get(symbol)
 
 
+#: How alike (difflib's ratio) an unknown unit must be to a known spelling to be offered it:
+#: "secnds" (0.92 to "seconds") and "GBs" (0.86 to "GB/s") are; "furlongs" (0.62 to
+#: "euros") is not.
+UNIT_HINT_CUTOFF = 0.75
+
+
 def unit_hint(text: str) -> str:
     """A message suffix suggesting the closest known unit, as a record writes it: the
-    symbol of a spelling it is close to ("sek" is close to "Sek", which is ``s``)."""
-    symbols = list(dict.fromkeys(_EXACT[c] for c in closest(text, _EXACT.keys())))
+    symbol of a spelling it is close to ("sek" is close to "Sek", which is ``s``).
+
+    Closer than names must be (:data:`UNIT_HINT_CUTOFF`): the vocabulary has 1,600
+    spellings, and at difflib's usual 0.6 an unrelated word finds one ("furlongs" was
+    offered "euros").
+    """
+    close = closest(text, _EXACT.keys(), cutoff=UNIT_HINT_CUTOFF)
+    symbols = list(dict.fromkeys(_EXACT[c] for c in close))
     if not symbols:
         return ""
     return " (did you mean " + " or ".join(f"'{s}'" for s in symbols) + "?)"
