@@ -16,7 +16,6 @@ logs and keeps serving.
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import re
@@ -43,17 +42,18 @@ from mkdocs.utils import CountHandler
 from mkdocs.utils.rendering import get_heading_text
 
 from fxsite import STAMP, __version__
-from fxsite.anchor.documents import document_url
-from fxsite.anchor.history import (
-    History,
-    figure_history,
-    history_data,
-    history_key,
-    history_section_html,
-)
+from fxsite.anchor.history import History, figure_history, history_data, history_key
 from fxsite.evidence.memo import forget_all
 from fxsite.findings import Finding, FxsiteError
 from fxsite.markdown import FxsiteExtension, keep_rendered_claims
+from fxsite.mkdocs_generated import (
+    RECORD_TEMPLATE,
+    generated_markdown,
+    generated_title,
+    is_record_page,
+    records_findings,
+    split_html_body,
+)
 from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view, release_indexes
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
@@ -67,7 +67,7 @@ from fxsite.pages.chrome import (
 )
 from fxsite.pages.content_icons import content_icons
 from fxsite.pages.context import PageContext, page_context
-from fxsite.pages.faq import faq_json_ld, site_faq_markdown
+from fxsite.pages.faq import faq_json_ld
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -81,11 +81,6 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.library_pages import (
-    library_index_markdown,
-    record_page_markdown,
-    unreadable_record_markdown,
-)
 from fxsite.render.preview import with_findings
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
@@ -101,8 +96,6 @@ __all__ = ["FxsiteConfig", "FxsitePlugin"]
 log = logging.getLogger("mkdocs.plugins.fxsite")
 #: Every page the plugin writes says so: an auditor can tell a page fxsite
 #: never processed (``fxsite audit`` refuses one without it).
-#: The theme template of record pages (sidebars not rendered; see the file).
-RECORD_TEMPLATE = "fxsite-record.html"
 BUILD_STAMP = f'<meta name="{STAMP}" content="{__version__}">'
 #: Rendered claims a build keeps for the pages after (about 50 pages of 20 claims).
 CLAIMS_KEPT = 1024
@@ -111,40 +104,8 @@ CLAIMS_KEPT = 1024
 _PROJECTS: dict[ProjectPaths, Project] = {}
 
 
-#: some text; a line with text that does not start with a tag
-_TEXT = re.compile(r"\S")
-_NOT_HTML = re.compile(r"^(?!<)[^\n]*\S", re.MULTILINE)
-
-
 #: An element's id in HTML fxsite generates (attribute values in double quotes).
 _ID = re.compile(r'\sid="([^"]*)"')
-
-
-def escaped_title(text: str) -> str:
-    """A generated page's title as the theme is given it: MkDocs and Material print
-    titles unescaped, so ``&``, ``<``, ``>`` and ``"`` are entities; an apostrophe is left
-    as it is (templates quote attributes with ``"``), since ``&#x27;`` is read "x27" where
-    a theme copies the title into a script (readthedocs' ``mkdocs_page_name``)."""
-    return html.escape(text, quote=False).replace('"', "&quot;")
-
-
-def _record_page_id(src: str, prefix: str) -> str:
-    """The record ID of a page ``{prefix}/R1.md`` of the Evidence Library; "" for any other."""
-    name = src.removeprefix(f"{prefix}/")
-    return name[:-3] if name != src and name.endswith(".md") and "/" not in name else ""
-
-
-def _split_html_body(generated: str) -> tuple[str, str | None]:
-    """``(title line, body)`` when everything below the title is HTML, else ``(all, None)``.
-
-    Record pages are generated as HTML under a Markdown title; handing that
-    HTML to Python-Markdown costs a parse of every tag (and MkDocs a second
-    one) to give it back unchanged.
-    """
-    title, _, body = generated.partition("\n")
-    if title.startswith("# ") and _TEXT.search(body) and not _NOT_HTML.search(body):
-        return title + "\n", body
-    return generated, None
 
 
 def _shown_title(page: Page, src: str) -> str:
@@ -409,7 +370,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         pages = [f.src_uri for f in files.documentation_pages()]
         clashes = project.clashes(pages, files=self.docs_files)
         self.findings.extend(clashes)
-        records_prefix = f"{project.paths.library_prefix}/"
         # Only these are generated: a writer's faq.md on a site no page of which has an
         # FAQ is the writer's page (it was replaced by an empty FAQ, blind32).
         generated = project.generated_pages()
@@ -424,7 +384,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # So is a generated page an explicit nav leaves out (the site-wide FAQ):
             # MkDocs would list it as a page of docs/ missing from the nav, a page the
             # writer never wrote (blind22).
-            record_page = src.startswith(records_prefix) and not src.endswith("/index.md")
+            record_page = is_record_page(src, project.paths.library_prefix)
             left_out = config.nav is not None and src not in _nav_pages(config.nav)
             inclusion = (
                 InclusionLevel.NOT_IN_NAV if record_page or left_out else InclusionLevel.UNDEFINED
@@ -469,46 +429,20 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return page_language("", None, self.site_language)
 
     def _generated(self, src: str, page: Page) -> str | None:
+        """A generated page's Markdown (:mod:`fxsite.mkdocs_generated`); None for another."""
         assert self.project is not None
         if src not in self.generated_srcs:
             return None
-        project, library = self.project, self.project.library
-        prefix = project.paths.library_prefix
-        href_for = self._href_for(page)
-        if src == f"{prefix}/index.md":
-            downloads = {
-                "evidence.json": relative_url("evidence.json", page.url),
-                "evidence.csv": relative_url("evidence.csv", page.url),
-                "record JSON Schema": relative_url("schemas/evidence.schema.json", page.url),
-            }
-            return library_index_markdown(library, href_for, downloads, lang=self._site_lang())
-        record_id = _record_page_id(src, prefix)
-        if record_id in library.records:
-            json_href = relative_url(f"{prefix}/{record_id}.json", page.url)
-            library_href = relative_url("evidence.json", page.url)
-            source = library.records[record_id].source
-            doc = source.document if source and source.publish_document else None
-            return record_page_markdown(
-                record_id,
-                library,
-                href_for,
-                json_href,
-                library_href,
-                index_href=relative_url(f"{prefix}/", page.url),
-                setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
-                history_html=history_section_html(self.history, record_id),
-                document_href=relative_url(document_url(doc), page.url) if doc else None,
-                lang=self._site_lang(),
-            )
-        if record_id in library.invalid:
-            found = library.findings_of(record_id)
-            path = found[0].path if found else f"{prefix}/{record_id}.yaml"
-            index_href = relative_url(f"{prefix}/", page.url)
-            return unreadable_record_markdown(record_id, path, index_href, self._site_lang())
-        if src == project.paths.faq_page:
-            body = site_faq_markdown(self.index, library, src)
-            return f"# Frequently asked questions\n\n{body}"
-        return None
+        return generated_markdown(
+            self.project,
+            src,
+            page.url,
+            self._href_for(page),
+            index=self.index,
+            history=self.history,
+            setup_labels={str(k): str(v) for k, v in self.config.setup_labels.items()},
+            lang=self._site_lang(),
+        )
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
@@ -519,18 +453,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if generated is not None:
             # Wide tables read better without Material's side bars.
             page.meta.setdefault("hide", ["navigation", "toc"])
-            if src.startswith(f"{self.project.paths.library_prefix}/") and not src.endswith(
-                "/index.md"
-            ):
+            if is_record_page(src, self.project.paths.library_prefix):
                 page.meta.setdefault("template", RECORD_TEMPLATE)
                 if not self.config.search_records:
                     # Reached from claims and the library index, like the nav they are
                     # not in; indexing each costs as much as an authored page.
                     page.meta.setdefault("search", {"exclude": True})
-            page.meta["title"] = escaped_title(
-                html.unescape(generated.split("\n", 1)[0].lstrip("# "))
-            )
-            title, body = _split_html_body(generated)
+            page.meta["title"] = generated_title(generated)
+            title, body = split_html_body(generated)
             markdown = generated
             if body is not None:
                 # All HTML below the title: Python-Markdown would only re-read it.
@@ -660,6 +590,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         )
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        assert self.project is not None
         src = page.file.src_uri
         restored = self.conversions.restore(page, files)
         if restored is not None:  # serve: the same Markdown, converted in the last build
@@ -685,7 +616,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 html = with_findings(html, [*self.results[src].findings, *located])
             elif src in self.generated_srcs:
                 what = "these records" if src.endswith("/index.md") else "this record"
-                html = with_findings(html, self._records_findings(src), mark=False, what=what)
+                library, prefix = self.project.library, self.project.paths.library_prefix
+                found = records_findings(library, prefix, src)
+                html = with_findings(html, found, mark=False, what=what)
         composed = self.composed.pop(src, None)
         if composed is not None:
             html = composed.fill(html, self.results[src].claims)
@@ -708,21 +641,6 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if present is not None:
             present.update(sys.intern(unescape(i)) for i in _ID.findall(body))
         return self._stashed(src, f"{html}\n{body}", generated=True)
-
-    def _records_findings(self, src: str) -> list[Finding]:
-        """The findings a generated page shows in the preview: a record page's, those in
-        its record's file; the library index's, those in every record's file."""
-        assert self.project is not None
-        library, prefix = self.project.library, self.project.paths.library_prefix
-        if src == f"{prefix}/index.md":
-            files = {s.path for s in library.files.values()}
-            return [
-                f
-                for f in library.findings
-                if f.path in files or Path(f.path).stem in library.invalid
-            ]
-        record_id = _record_page_id(src, prefix)
-        return library.findings_of(record_id) if record_id else []
 
     def _stashed(self, src: str, html: str, generated: bool = False) -> str:
         """A content or generated page's HTML, or "" with it kept compressed until the page
@@ -822,13 +740,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.search_entries.attach(config.plugins, self.outputs.site)
 
     def _verify_gate(self, config: MkDocsConfig) -> list[Finding]:
-        """The last gate: the staged site audited as a reader sees it."""
-        from fxsite.pages.record_text import document_places
+        """The last gate: the staged site audited as a reader sees it (:mod:`.mkdocs_gate`)."""
+        from fxsite.mkdocs_gate import copied_files, gate_findings
         from fxsite.render.exports import site_listing
-        from fxsite.verify import locate_in_sources, verify_site
         from fxsite.verify.gate_memo import GateMemo
         from fxsite.verify.published import as_written
-        from fxsite.verify.sources import PackedSources, not_reported
 
         assert self.project is not None
         if self.gate_memo is None and self.serving:  # one build needs no memo
@@ -843,49 +759,28 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.written_key = memo.published.key
             if not self.serving:  # known by its digest from here on: the text is let go
                 self.exported = None
-        try:
-            findings = verify_site(
-                Path(config.site_dir),
-                memo=memo,
-                exported=self.exported,
-                declared=frozenset(self.config.scripts_that_write),
-                site_url=str(config.site_url or ""),
-            )
-            if self.browser:
-                from fxsite.verify.browser import with_browser
-
-                findings = with_browser(findings, Path(config.site_dir))
-        except FxsiteError as exc:
-            raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
-        # Placed in their source pages, so that `enforce: adopt` judges them as
-        # it judges the pages' own findings, and each fault is reported once; a file
-        # copied from docs/ or the theme's custom_dir as it is (a stylesheet, a script) is
-        # named by its source.
-        copied = self._copied_from_docs()
-        findings = [replace(f, path=copied.get(f.path, f.path)) for f in findings]
-        # A report document the gate reads is named at its record's publish_document line.
-        documents = document_places(self.project.library, self.project.paths.evidence_dir)
-        findings = [
-            replace(f, path=p[1], line=p[2], col=p[3]) if (p := documents.get(f.path)) else f
-            for f in findings
-        ]
-        return not_reported(locate_in_sources(findings, PackedSources(self.sources)), self.findings)
-
-    def _copied_from_docs(self) -> dict[str, str]:
-        """Site path -> source path of each file MkDocs copies from docs/ or the custom_dir
-        as it is."""
-        if self.files is None or self.project is None:
-            return {}
-        paths = self.project.paths
-        folders = [paths.docs_dir, *([paths.custom_dir] if paths.custom_dir else [])]
-        return {
-            file.dest_uri: paths.relative(Path(file.abs_src_path))
-            for file in self.files
+        copied = (
+            (file.dest_uri, file.abs_src_path)
+            for file in self.files or ()
             if file.generated_by is None
             and not file.is_documentation_page()
             and file.abs_src_path is not None
-            and any(Path(file.abs_src_path).is_relative_to(d) for d in folders)
-        }
+        )
+        try:
+            return gate_findings(
+                Path(config.site_dir),
+                self.project,
+                memo,
+                exported=self.exported,
+                sources=self.sources,
+                reported=self.findings,
+                copied=copied_files(self.project.paths, copied),
+                browser=self.browser,
+                declared=frozenset(self.config.scripts_that_write),
+                site_url=str(config.site_url or ""),
+            )
+        except FxsiteError as exc:
+            raise PluginError(f"fxsite: the built site cannot be verified: {exc}") from None
 
     @staticmethod
     def _head(result: PageResult | None) -> str:
@@ -926,7 +821,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         checked (its table of contents and anchors; its source went at conversion), let go
         before the gate reads the site: about 2 MiB for 800 pages, which the gate then
         reuses. The gate reads the site's files, and of MkDocs' only where each came from
-        (``_copied_from_docs``)."""
+        (``_verify_gate``)."""
         for file in self.files or ():
             page = file.page
             if page is not None:

@@ -208,6 +208,7 @@ def _project(root: Path) -> Path:
 def gate(tmp_path_factory: pytest.TempPathFactory) -> Gate:
     """The build's gate findings with the site's memo and without, and the navigations
     the memo read once."""
+    import fxsite.mkdocs_gate
     import fxsite.verify
     from fxsite.verify import chrome
     from fxsite.verify.gate_memo import GateMemo
@@ -226,7 +227,7 @@ def gate(tmp_path_factory: pytest.TempPathFactory) -> Gate:
         return shared
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fxsite.verify, "verify_site", both)
+        patch.setattr(fxsite.mkdocs_gate, "verify_site", both)  # as the build's gate calls it
         mkdocs_build_here(project, project / "site")
     return seen
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from sitekit import CLEAN, check_and_build, finding_lines
 
-from fxsite.mkdocs_plugin import escaped_title
+from fxsite.mkdocs_generated import escaped_title
 
 # (the record's title in YAML, the title text a reader sees)
 TITLES = [
