@@ -88,29 +88,33 @@ def test_random_runs_and_spans_are_placed_as_read_character_by_character() -> No
 
 def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
     """Each cue pattern of the detector with the words it stands for."""
-    from fxsite.pages import cjk_figures, figure_families, figures
+    from fxsite.pages import cjk_figures, figure_families, figure_rules
 
     counted = {n.split()[-1].split("-")[-1].lower() for n in figure_families.COUNTED}
     return [
         (
             "currency prefix",
-            figures._CURRENCY_PREFIX_NEEDLES,
-            (*figures._CURRENCY_SIGNS, *figures._CURRENCY_CODES, "人民币"),
+            figure_rules._CURRENCY_PREFIX_NEEDLES,
+            (*figure_rules._CURRENCY_SIGNS, *figure_rules._CURRENCY_CODES, "人民币"),
         ),
         (
             "currency suffix",
-            figures._CURRENCY_SUFFIX_NEEDLES,
-            (*figures._CURRENCY_CODES, *figures._CJK_CURRENCY),
+            figure_rules._CURRENCY_SUFFIX_NEEDLES,
+            (*figure_rules._CURRENCY_CODES, *figure_rules._CJK_CURRENCY),
         ),
-        ("currency words", figures._CURRENCY_WORD_NEEDLES, tuple(figures._CURRENCY_WORDS)),
+        (
+            "currency words",
+            figure_rules._CURRENCY_WORD_NEEDLES,
+            tuple(figure_rules._CURRENCY_WORDS),
+        ),
         (
             "noun times",
-            figures._NOUN_TIME_WORDS,
+            figure_rules._NOUN_TIME_WORDS,
             ("hour", "day", "month", "year", "minute", "second"),
         ),
-        ("times", figures._TIMES_WORDS, ("times", "fold")),
-        ("colon ratio", figures._COLON_ONE, (":1",)),
-        ("acronym rates", figures._ACRONYM_RATE_WORDS, ("PS", "DWPD", "BW")),
+        ("times", figure_rules._TIMES_WORDS, ("times", "fold")),
+        ("colon ratio", figure_rules._COLON_ONE, (":1",)),
+        ("acronym rates", figure_rules._ACRONYM_RATE_WORDS, ("PS", "DWPD", "BW")),
         ("counts", figure_families._COUNT_NEEDLES, tuple(sorted(counted))),
         ("metrics", cjk_figures._METRIC_CUE, cjk_figures._METRIC_NEEDLES),
     ]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from timelimit import Overrun, cpu_time
 
-from fxsite.pages import cjk_figures, figure_families, figures
+from fxsite.pages import cjk_figures, figure_families, figure_rules, figures
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify import reading
 from fxsite.verify.copies import Allowed, covered
@@ -176,9 +176,9 @@ def test_rule_preconditions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     texts = _corpus_texts() + [_text(*row[1:], 300) for row in SHAPES + MANY]
     texts += ["ſix hours", "fİve hours", "4 Kelvin-ſeconds", "3 PERCENT", "2 tİmes faster"]
     found = [find_bare_figures(text) for text in texts]
-    for module in (figures, cjk_figures, figure_families):
+    for module in (figure_rules, cjk_figures, figure_families):
         monkeypatch.setattr(module, "_holds", lambda text, cue: True)
-    monkeypatch.setattr(figures, "_LATIN", re.compile(""))
+    monkeypatch.setattr(figure_rules, "_LATIN", re.compile(""))
     figures._read_kept.cache_clear()  # each text is read again, with every rule
     assert [find_bare_figures(text) for text in texts] == found
 

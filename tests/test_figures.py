@@ -494,6 +494,7 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
 
     import fxsite.pages.cjk_figures as cjk
     import fxsite.pages.figure_families as families
+    import fxsite.pages.figure_rules as figure_rules
     import fxsite.pages.figures as figures
 
     corpus = Path(__file__).resolve().parent / "corpus"
@@ -507,8 +508,10 @@ def test_rule_cues_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     lines += [text for row in FAMILIES for text in (row[1], row[3])]
     filtered = [figures.find_bare_figures(line) for line in lines]
     everywhere = re.compile("")
-    for cue in [name for name in vars(figures) if name.endswith("_CUE")]:
-        monkeypatch.setattr(figures, cue, everywhere)
+    cues = [name for name in vars(figure_rules) if name.endswith("_CUE")]
+    assert len(cues) >= 7  # the seven rules' cues live there: none is left unpatched
+    for cue in cues:
+        monkeypatch.setattr(figure_rules, cue, everywhere)
     for module in (families, cjk):
         for cue in [name for name in vars(module) if name.endswith("_CUE")]:
             monkeypatch.setattr(module, cue, everywhere)

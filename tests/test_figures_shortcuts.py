@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from fxsite.pages import figure_families, figures
+from fxsite.pages import figure_families, figure_rules, figures
+from fxsite.pages.figure_vocab import VULGAR_FRACTIONS
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify import reading
 
@@ -76,20 +78,20 @@ def test_what_ascii_text_skips_reads_no_ascii() -> None:
     """_READ_AS leaves ASCII as it is and _IGNORECASE_FOLD folds it as ``lower`` does;
     _DASH_IN_WORD and _MARK match none of it (so ASCII text is read as it is)."""
     assert _ASCII.translate(figures._READ_AS) == _ASCII
-    assert _ASCII.translate(figures._IGNORECASE_FOLD).lower() == _ASCII.lower()
+    assert _ASCII.translate(figure_rules._IGNORECASE_FOLD).lower() == _ASCII.lower()
     assert figures._MARK.search(_ASCII) is None
     assert [c for c in _ASCII if figures._DASH_IN_WORD.search(f"1{c}a")] == []
 
 
 @pytest.mark.parametrize(
-    ("table", "key", "value"),
-    [("_READ_AS", "O", "0"), ("_IGNORECASE_FOLD", "S", "z")],
+    ("module", "table", "key", "value"),
+    [(figures, "_READ_AS", "O", "0"), (figure_rules, "_IGNORECASE_FOLD", "S", "z")],
 )
 def test_an_ascii_key_in_a_skipped_table_is_told(
-    monkeypatch: pytest.MonkeyPatch, table: str, key: str, value: str
+    monkeypatch: pytest.MonkeyPatch, module: ModuleType, table: str, key: str, value: str
 ) -> None:
     """The check above fails on a table that reads an ASCII letter as another."""
-    monkeypatch.setattr(figures, table, {**getattr(figures, table), ord(key): value})
+    monkeypatch.setattr(module, table, {**getattr(module, table), ord(key): value})
     with pytest.raises(AssertionError):
         test_what_ascii_text_skips_reads_no_ascii()
 
@@ -110,7 +112,7 @@ def test_text_beyond_ascii_is_still_folded(text: str, found: list[str]) -> None:
 
 # --- text without a digit --------------------------------------------------------
 
-_DIGITS = re.compile(rf"[\d{figures.VULGAR_FRACTIONS}]")
+_DIGITS = re.compile(rf"[\d{VULGAR_FRACTIONS}]")
 
 
 def _without_digits(lines: list[str]) -> list[str]:
@@ -118,7 +120,7 @@ def _without_digits(lines: list[str]) -> list[str]:
 
 
 def _family_figures(text: str, *, digit: bool) -> list[tuple[int, int, str]]:
-    low = text.translate(figures._IGNORECASE_FOLD).lower()
+    low = text.translate(figure_rules._IGNORECASE_FOLD).lower()
     return list(figure_families.family_candidates(text, low, digit=digit))
 
 
@@ -185,7 +187,7 @@ _SHARE_REFERENCE = re.compile(
 def test_the_share_cue_holds_where_its_reference_does(text: str) -> None:
     """The share rule's cue, written to be looked for at a space, holds in the same texts
     (as written and case-folded) as the cue written as its matches start."""
-    low = text.translate(figures._IGNORECASE_FOLD).lower()
+    low = text.translate(figure_rules._IGNORECASE_FOLD).lower()
     for read in (text, low):
         expected = _SHARE_REFERENCE.search(read) is not None
         assert (figure_families._SHARE_CUE.search(read) is not None) == expected
@@ -193,7 +195,7 @@ def test_the_share_cue_holds_where_its_reference_does(text: str) -> None:
 
 def test_the_share_cue_holds_where_its_reference_does_on_the_corpora() -> None:
     lines = _lines()
-    lows = [line.translate(figures._IGNORECASE_FOLD).lower() for line in lines]
+    lows = [line.translate(figure_rules._IGNORECASE_FOLD).lower() for line in lines]
     held = [figure_families._SHARE_CUE.search(t) is not None for t in lines + lows]
     assert held == [_SHARE_REFERENCE.search(t) is not None for t in lines + lows]
     assert any(held)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from fxsite.evidence.numerals import alternation, tree_alternation
-from fxsite.pages import figure_vocab, figures
+from fxsite.pages import figure_rules, figure_vocab
 
 CORPORA = sorted((Path(__file__).parent / "corpus").glob("*.txt"))
 #: What may follow a unit's name, each making the engine keep or drop a longer name.
@@ -75,14 +75,14 @@ def test_unit_words_are_lowercase_ascii() -> None:
 
 
 def test_the_unit_rule_is_written_as_trees() -> None:
-    source = figures._UNIT_FIGURE.pattern
+    source = figure_rules._UNIT_FIGURE.pattern
     assert tree_alternation(figure_vocab.UNIT_SYMBOLS) in source
     assert alternation(figure_vocab.UNIT_SYMBOLS) not in source
 
 
 @pytest.mark.parametrize("corpus", CORPORA, ids=lambda p: p.name)
 def test_the_unit_rule_finds_on_the_corpora_what_the_listed_names_found(corpus: Path) -> None:
-    rule = figures._UNIT_FIGURE
+    rule = figure_rules._UNIT_FIGURE
     listed = re.compile(
         rule.pattern.replace(
             figure_vocab.SYMBOL_UNIT, alternation(figure_vocab.UNIT_SYMBOLS)

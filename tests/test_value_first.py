@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from fxsite.pages import figure_vocab, figures
+from fxsite.pages import figure_rules, figure_vocab, figures
 
 CORPORA = sorted((Path(__file__).parent / "corpus").glob("*.txt"))
 
@@ -195,7 +195,7 @@ def _rules() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
     """(name, rule, the rule without the look-ahead) of every rule of the detector built on
     VALUE."""
     rules = []
-    for name, value in vars(figures).items():
+    for name, value in {**vars(figures), **vars(figure_rules)}.items():
         source = getattr(value, "pattern", None) or getattr(value, "source", None)
         if isinstance(source, str) and figure_vocab.VALUE_FIRST in source:
             without = source.replace(figure_vocab.VALUE_FIRST, "")

@@ -373,7 +373,7 @@ _IGNORECASE = int(re.IGNORECASE)
 def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure these rules find in ``text``.
 
-    ``low`` is ``text`` case-folded as :func:`fxsite.pages.figures._candidates`
+    ``low`` is ``text`` case-folded as :func:`fxsite.pages.figure_rules.candidates`
     folds it, for the case-insensitive rules' cues. ``digit``: whether ``text``
     holds a digit or a vulgar fraction; without one, only the rules that read
     number words run (every other rule's cue, and its number, holds one).

@@ -22,7 +22,7 @@ import re
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.pages.cjk_figures import NUMERAL_NUMBER
-from fxsite.pages.figures import NUMBER_IN_WORDS
+from fxsite.pages.figure_rules import NUMBER_IN_WORDS
 from fxsite.pages.header_units import (
     _AMBIGUOUS,
     _OPEN,
