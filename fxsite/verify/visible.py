@@ -38,6 +38,15 @@ from fxsite.pages.title_units import container_units, list_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
+from fxsite.verify.drawn_elements import (
+    SHRINKING,
+    footnote_mark,
+    picture_source,
+    shrunk,
+    stands_apart,
+    template_content,
+    unslotted,
+)
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.generated_parts import read_generated, read_parts
 from fxsite.verify.head_text import meta_name, read_meta, read_script
@@ -252,38 +261,6 @@ _DRAWN_IN_LINE = frozenset(
     | {"video"}
 )
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-#: Elements a browser draws a size smaller than their parent (``font-size: smaller``,
-#: about 0.83 of it), and how many nested draw text under :data:`.css_values.TINY_PX`
-#: (16 px × 0.83⁴ is 7.6 px): "9<small>×12 X</small>4 s" draws "9.4 s" (blind21).
-_SHRINKING = frozenset({"small", "sub", "sup"})
-_SHRUNK_DEPTH = 4
-
-
-def _shrunk(node: LexborNode) -> bool:
-    """``node`` (a :data:`_SHRINKING` element) is the fourth or deeper of them nested."""
-    depth = 0
-    current: LexborNode | None = node
-    while current is not None and depth < _SHRUNK_DEPTH:
-        if current.tag in _SHRINKING:
-            depth += 1
-        current = current.parent
-    return depth >= _SHRUNK_DEPTH
-
-
-def _picture_source(img: LexborNode) -> str | None:
-    """The image a ``<picture>``'s first ``<source srcset>`` gives its ``<img>`` to draw in
-    its box (its first candidate's URL), where the image is in one; else None (blind17)."""
-    parent = img.parent
-    if parent is None or parent.tag != "picture":
-        return None
-    for child in parent.iter():
-        if child.tag == "source":
-            srcset = (child.attributes.get("srcset") or "").strip()
-            if srcset:
-                return srcset.split(",")[0].split()[0]
-    return None
-
-
 _NO_CLASSES: frozenset[str] = frozenset()
 
 
@@ -376,7 +353,7 @@ class _Walk:
         self.builders: list[Run] = [Run(context[0])]
         self.units: dict[int, tuple[str, str]] = {}  # table cells' units, by mem_id
         self.drawn_options: set[int] = set()
-        self.unshown: set[int] = _unslotted(root)
+        self.unshown: set[int] = unslotted(root)
         self.numbers: dict[int, dict[int, str]] = {}  # an ordered list's items' numbers
         self.lead: tuple[Run, str] | None = None  # an item's number, alone in its run
         self.stack: list[_Entry] = [(root, True, *context)]
@@ -544,7 +521,7 @@ class _Walk:
             # (Material's) shows its text: read either way. The content is a fragment
             # outside the tree: its children are walked here, on this stack (nested
             # templates cost no recursion).
-            content = _template_content(node)
+            content = template_content(node)
             self.builders[-1].opened.append(self.builders[-1].length)
             self.stack.append((node, False, _UNDRAWN, role, heading))
             self._push_children(content, (where, role, heading))
@@ -623,7 +600,7 @@ class _Walk:
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
             # an image button draws its image as an <img> does (blind21)
             image = tag == "img" or (attrs.get("type") or "").strip().lower() == "image"
-            src = (_picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
+            src = (picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
             drawn = read_image(self.sheets, src) if image else None
             value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
@@ -639,7 +616,7 @@ class _Walk:
             if power is not None:
                 builder.add(power)
                 return True
-        elif tag == "sup" and not (self.hidden(node, attrs) or _footnote_mark(tag, attrs, node)):
+        elif tag == "sup" and not (self.hidden(node, attrs) or footnote_mark(tag, attrs, node)):
             exponent = power_of_ten(node, builder)
             if exponent is not None:
                 builder.add(exponent)
@@ -661,7 +638,7 @@ class _Walk:
         """The element's children pushed, and its end: read both ways where it may not be
         drawn (hidden, a ruby's ``<rp>``, a drop-down's options drawn only once it is
         opened, fallback content: :func:`.layout.not_drawn`; struck through, it may be
-        read as deleted: :data:`.layout.STRUCK`) or stands apart (:func:`_stands_apart`: a
+        read as deleted: :data:`.layout.STRUCK`) or stands apart (:func:`stands_apart`: a
         footnote mark, a ruby's ``<rt>``, a subscript after a letter); a run of its own
         where it is a block."""
         where, role, heading = context
@@ -675,10 +652,10 @@ class _Walk:
             or unselected(node)
             or squeezed(node, tag)
             or tag in STRUCK
-            or (tag in _SHRINKING and _shrunk(node))
+            or (tag in SHRINKING and shrunk(node))
         )
         stack = self.stack
-        if hidden or _stands_apart(tag, attrs, node, self.builders[-1]):
+        if hidden or stands_apart(tag, attrs, node, self.builders[-1]):
             # Read where it stands, and its run read without it too (Builder.blocks).
             self.builders[-1].opened.append(self.builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
@@ -773,37 +750,6 @@ def _repeated(
     page.ids |= known[1]
 
 
-def _unslotted(root: LexborNode) -> set[int]:
-    """The children of a declarative shadow root's host that no slot of it takes: a
-    browser draws the shadow root in their place, and them only where a ``<slot>`` (one
-    of their ``slot`` name, or the unnamed one) stands (blind34: "heep" beside a
-    ``<slot name="a">`` showing "95 s" is not drawn). Read both ways."""
-    found: set[int] = set()
-    for template in root.css("template[shadowrootmode], template[shadowroot]"):
-        host = template.parent
-        content = _template_content(template)
-        if host is None:
-            continue
-        slots = content.css("slot") if content is not None else []
-        names = {(s.attributes.get("name") or "").strip() for s in slots}
-        child = host.child
-        while child is not None:
-            element = not (child.tag or "").startswith("-") and child.mem_id != template.mem_id
-            if element and (child.attributes.get("slot") or "").strip() not in names:
-                found.add(child.mem_id)
-            child = child.next
-    return found
-
-
-def _template_content(node: LexborNode) -> LexborNode | None:
-    """The content fragment of a ``<template>`` (not part of the document tree)."""
-    for fragment in node.template_fragments():
-        parent = fragment.parent
-        if parent is not None and parent.mem_id == node.mem_id:
-            return fragment
-    return None
-
-
 def _inner_document(
     html: str,
     page: PageText,
@@ -850,38 +796,8 @@ def _inner_document(
 
 #: The stack marker for the end of an element that may not be drawn.
 _UNDRAWN = "-undrawn"
-#: The stack marker for the end of a footnote mark (:func:`_footnote_mark`).
+#: The stack marker for the end of a footnote mark (:func:`footnote_mark`).
 _APART = "-apart"
-
-
-def _stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, run: Run) -> bool:
-    """Read apart from the run it stands in (and the run read without it): a footnote
-    mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
-    (``x<sub>94</sub>``, not "x94")."""
-    if tag == "rt":
-        return True
-    if tag == "sub":
-        last = run.parts[-1][-1:] if run.parts else ""
-        return last.isalpha()
-    return tag == "sup" and _footnote_mark(tag, attrs, node)
-
-
-def _footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:
-    """A footnote reference as Python-Markdown writes it (``<sup id="fnref:1"><a
-    class="footnote-ref" href="#fn:1">1</a></sup>``): a mark beside the text, not a
-    digit of it; the run is read with it apart and without it."""
-    if tag != "sup" or not (attrs.get("id") or "").startswith("fnref"):
-        return False
-    link = node.child
-    while link is not None and link.tag == "-text" and not (link.text_content or "").strip():
-        link = link.next
-    return (
-        link is not None
-        and link.tag == "a"
-        and link.next is None
-        and "footnote-ref" in (link.attributes.get("class") or "").split()
-        and (link.attributes.get("href") or "").startswith("#fn")
-    )
 
 
 def _attribute_blocks(

@@ -1,0 +1,117 @@
+"""Elements a browser draws otherwise than their place in the text says: smaller (nested
+``<small>``, ``<sub>``, ``<sup>``), apart from the run they stand in (a footnote mark, a
+ruby's ``<rt>``, an index), from another source (a ``<picture>``'s ``<source>``), or
+not at all (a shadow host's children no slot takes). Predicates on one parsed node,
+for the page reader's walk (:mod:`fxsite.verify.visible`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.verify.runs import Run
+
+__all__ = [
+    "SHRINKING",
+    "footnote_mark",
+    "picture_source",
+    "shrunk",
+    "stands_apart",
+    "template_content",
+    "unslotted",
+]
+
+
+#: Elements a browser draws a size smaller than their parent (``font-size: smaller``,
+#: about 0.83 of it), and how many nested draw text under :data:`.css_values.TINY_PX`
+#: (16 px × 0.83⁴ is 7.6 px): "9<small>×12 X</small>4 s" draws "9.4 s" (blind21).
+SHRINKING = frozenset({"small", "sub", "sup"})
+SHRUNK_DEPTH = 4
+
+
+def shrunk(node: LexborNode) -> bool:
+    """``node`` (a :data:`SHRINKING` element) is the fourth or deeper of them nested."""
+    depth = 0
+    current: LexborNode | None = node
+    while current is not None and depth < SHRUNK_DEPTH:
+        if current.tag in SHRINKING:
+            depth += 1
+        current = current.parent
+    return depth >= SHRUNK_DEPTH
+
+
+def picture_source(img: LexborNode) -> str | None:
+    """The image a ``<picture>``'s first ``<source srcset>`` gives its ``<img>`` to draw in
+    its box (its first candidate's URL), where the image is in one; else None (blind17)."""
+    parent = img.parent
+    if parent is None or parent.tag != "picture":
+        return None
+    for child in parent.iter():
+        if child.tag == "source":
+            srcset = (child.attributes.get("srcset") or "").strip()
+            if srcset:
+                return srcset.split(",")[0].split()[0]
+    return None
+
+
+def unslotted(root: LexborNode) -> set[int]:
+    """The children of a declarative shadow root's host that no slot of it takes: a
+    browser draws the shadow root in their place, and them only where a ``<slot>`` (one
+    of their ``slot`` name, or the unnamed one) stands (blind34: "heep" beside a
+    ``<slot name="a">`` showing "95 s" is not drawn). Read both ways."""
+    found: set[int] = set()
+    for template in root.css("template[shadowrootmode], template[shadowroot]"):
+        host = template.parent
+        content = template_content(template)
+        if host is None:
+            continue
+        slots = content.css("slot") if content is not None else []
+        names = {(s.attributes.get("name") or "").strip() for s in slots}
+        child = host.child
+        while child is not None:
+            element = not (child.tag or "").startswith("-") and child.mem_id != template.mem_id
+            if element and (child.attributes.get("slot") or "").strip() not in names:
+                found.add(child.mem_id)
+            child = child.next
+    return found
+
+
+def template_content(node: LexborNode) -> LexborNode | None:
+    """The content fragment of a ``<template>`` (not part of the document tree)."""
+    for fragment in node.template_fragments():
+        parent = fragment.parent
+        if parent is not None and parent.mem_id == node.mem_id:
+            return fragment
+    return None
+
+
+def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, run: Run) -> bool:
+    """Read apart from the run it stands in (and the run read without it): a footnote
+    mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
+    (``x<sub>94</sub>``, not "x94")."""
+    if tag == "rt":
+        return True
+    if tag == "sub":
+        last = run.parts[-1][-1:] if run.parts else ""
+        return last.isalpha()
+    return tag == "sup" and footnote_mark(tag, attrs, node)
+
+
+def footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:
+    """A footnote reference as Python-Markdown writes it (``<sup id="fnref:1"><a
+    class="footnote-ref" href="#fn:1">1</a></sup>``): a mark beside the text, not a
+    digit of it; the run is read with it apart and without it."""
+    if tag != "sup" or not (attrs.get("id") or "").startswith("fnref"):
+        return False
+    link = node.child
+    while link is not None and link.tag == "-text" and not (link.text_content or "").strip():
+        link = link.next
+    return (
+        link is not None
+        and link.tag == "a"
+        and link.next is None
+        and "footnote-ref" in (link.attributes.get("class") or "").split()
+        and (link.attributes.get("href") or "").startswith("#fn")
+    )
