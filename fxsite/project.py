@@ -565,7 +565,7 @@ class Project:
         its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
         custom = custom if custom is not None and custom.is_dir() else None
-        printed = frozenset() if custom is None else printed_meta(custom)
+        printed = printed_meta(Path(d) for d in self.paths.theme_dirs)
         if printed != self.printed_meta:  # pages show other words: judged again
             self.printed_meta, self._pages = printed, {}
         if custom is None:

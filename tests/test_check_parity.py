@@ -118,6 +118,23 @@ ROWS: list[tuple[str, dict[str, str | None], list[tuple[str, int, int, str]]]] =
         },
         [],
     ),
+    # A front-matter value the theme's own templates print is the page's shown text too:
+    # Material writes `author` into a meta tag, the date fields of git plugins on the page.
+    (
+        "front-matter value the theme prints (Material's author)",
+        {"docs/author.md": _BANNER.replace("banner:", "author:")},
+        [("docs/author.md", 2, 18, "FX501")],
+    ),
+    (
+        "front-matter value the theme prints (a git plugin's date)",
+        {"docs/dated.md": _BANNER.replace("banner: Saves", "git_revision_date_localized: took")},
+        [("docs/dated.md", 2, 38, "FX501")],
+    ),
+    (
+        "near miss: an author without a figure, a field no template prints",
+        {"docs/jane.md": _BANNER.replace("banner: Saves in 94 s", "author: Jane Doe\nmood: 94 s")},
+        [],
+    ),
     # A front-matter value a custom_dir template prints is the page's shown text.
     (
         "front-matter value a template prints",
@@ -305,3 +322,40 @@ def test_a_template_expression_that_would_write_too_much_is_blank(tag: str) -> N
     assert time.monotonic() - start < 0.5
     assert len(out) == len(tag) + 9 and out.endswith(" s</p>")
     assert out[3:-5].strip() in {"", "a", "%999999d", "ab"}
+
+
+@pytest.mark.parametrize(
+    ("template", "printed"),
+    [
+        ("{{ page.meta.banner }}", {"banner"}),
+        ("{% set when = page.meta.updated %}{{ when }}", {"updated"}),
+        ("{% for f in page.meta.source %}<li>{{ f }}</li>{% endfor %}", {"source"}),  # MkDocs'
+        ("{% if page.meta.banner %}x{% endif %}", set()),  # near miss: only tested
+    ],
+)
+def test_the_keys_a_template_prints(tmp_path: Path, template: str, printed: set[str]) -> None:
+    from fxsite.pages.template_text import printed_meta
+
+    (tmp_path / "main.html").write_text(template, "utf-8")
+    assert printed_meta([tmp_path, tmp_path / "missing"]) == printed
+
+
+def test_the_installed_themes_print_their_fields() -> None:
+    import material
+    import mkdocs
+
+    from fxsite.pages.template_text import printed_meta
+
+    mkdocs_theme = Path(mkdocs.__file__).parent / "themes" / "mkdocs"
+    assert "source" in printed_meta([mkdocs_theme])
+    material_keys = printed_meta([Path(material.__file__).parent / "templates"])
+    assert {"author", "git_revision_date_localized"} <= material_keys
+
+
+def test_each_item_of_a_printed_list_is_the_pages_text() -> None:
+    from fxsite.pages.frontmatter import read_front_matter
+
+    page = "---\nsource: [main.py, took 30 s]\n---\n# A\n"
+    front = read_front_matter(page, "docs/a.md", printed={"source"})
+    assert [t.text for t in front.shown] == ["main.py", "took 30 s"]
+    assert read_front_matter(page, "docs/a.md").shown == []  # near miss: nothing prints it

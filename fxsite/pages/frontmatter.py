@@ -205,7 +205,10 @@ def judge_front_matter(
             )
     tags = data.get("tags")
     shown.append((("subtitle",), data.get("subtitle")))
-    shown += [((k,), data.get(k)) for k in sorted(set(printed) - {"subtitle", *_JUDGED})]
+    for key in sorted(set(printed) - {"subtitle", *_JUDGED}):
+        value = data.get(key)  # a list's items, where a template walks it (MkDocs' source)
+        items = enumerate(value) if isinstance(value, list) else [(None, value)]
+        shown += [((key,) if i is None else (key, i), item) for i, item in items]
     shown += [(("tags", i), tag) for i, tag in enumerate(tags if isinstance(tags, list) else [])]
     result.shown = [
         _text_at(loaded, loc, text, front, shift) for loc, text in shown if isinstance(text, str)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import fnmatch
 import importlib.util
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,8 @@ MAX_TEMPLATE_BYTES = 1 << 20
 _JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.DOTALL)
 #: Where a Jinja tag writes its string literals: an expression, a ``set``.
 _WRITES = re.compile(r"\{\{|\{%-?\s*set\b")
+#: A Jinja loop (what it walks is printed item by item, where a page's value is walked).
+_LOOPS = re.compile(r"\{%-?\s*for\b")
 _LITERAL = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
 
 
@@ -266,17 +268,26 @@ def unknown_findings(
     return findings
 
 
-def printed_meta(custom_dir: Path) -> frozenset[str]:
-    """The front-matter keys whose values the templates under ``custom_dir`` print."""
+def printed_meta(folders: Iterable[Path]) -> frozenset[str]:
+    """The front-matter keys whose values the templates under ``folders`` print: the
+    site's ``custom_dir`` and the theme's own (Material prints ``author`` and
+    ``git_revision_date_localized``, MkDocs' theme each item of ``source``).
+
+    A key counts where an expression or a ``set`` writes it, and where a ``for`` walks
+    it (its items are printed in the loop: ``{% for f in page.meta.source %}``).
+    """
     keys: set[str] = set()
-    for file in sorted(custom_dir.rglob("*.html")):
-        try:
-            text = read_text(file, MAX_TEMPLATE_BYTES)
-        except UnreadableFile:
-            continue  # reported by template_findings
-        for tag in _JINJA.finditer(text):
-            if _WRITES.match(tag.group()):
-                keys.update(next(k for k in m.groups() if k) for m in _META.finditer(tag.group()))
+    for folder in folders:
+        for file in sorted(folder.rglob("*.html")) if folder.is_dir() else ():
+            try:
+                text = read_text(file, MAX_TEMPLATE_BYTES)
+            except UnreadableFile:
+                continue  # reported by template_findings (a custom_dir's)
+            for tag in _JINJA.finditer(text):
+                if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
+                    keys.update(
+                        next(k for k in m.groups() if k) for m in _META.finditer(tag.group())
+                    )
     return frozenset(keys - {"get"})
 
 
