@@ -565,7 +565,8 @@ class Project:
         its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
         custom = self.paths.custom_dir
         custom = custom if custom is not None and custom.is_dir() else None
-        printed = printed_meta(Path(d) for d in self.paths.theme_dirs)
+        installed = [Path(d) for d in self.paths.theme_dirs if Path(d) != custom]
+        printed = printed_meta([custom] if custom is not None else [], installed)
         if printed != self.printed_meta:  # pages show other words: judged again
             self.printed_meta, self._pages = printed, {}
         if custom is None:

@@ -347,8 +347,8 @@ def test_the_installed_themes_print_their_fields() -> None:
     from fxsite.pages.template_text import printed_meta
 
     mkdocs_theme = Path(mkdocs.__file__).parent / "themes" / "mkdocs"
-    assert "source" in printed_meta([mkdocs_theme])
-    material_keys = printed_meta([Path(material.__file__).parent / "templates"])
+    assert "source" in printed_meta([], [mkdocs_theme])
+    material_keys = printed_meta([], [Path(material.__file__).parent / "templates"])
     assert {"author", "git_revision_date_localized"} <= material_keys
 
 

@@ -35,6 +35,7 @@ same path: they are judged by the reader of a file of ``docs/``
 from __future__ import annotations
 
 import fnmatch
+import functools
 import importlib.util
 import re
 from collections.abc import Iterable, Mapping
@@ -268,27 +269,35 @@ def unknown_findings(
     return findings
 
 
-def printed_meta(folders: Iterable[Path]) -> frozenset[str]:
-    """The front-matter keys whose values the templates under ``folders`` print: the
-    site's ``custom_dir`` and the theme's own (Material prints ``author`` and
-    ``git_revision_date_localized``, MkDocs' theme each item of ``source``).
+def printed_meta(folders: Iterable[Path], installed: Iterable[Path] = ()) -> frozenset[str]:
+    """The front-matter keys whose values the templates under ``folders`` (the site's
+    ``custom_dir``, read each time) and ``installed`` (the theme's own folders, read once
+    a process) print: Material prints ``author`` and ``git_revision_date_localized``,
+    MkDocs' theme each item of ``source``.
 
     A key counts where an expression or a ``set`` writes it, and where a ``for`` walks
     it (its items are printed in the loop: ``{% for f in page.meta.source %}``).
     """
+    keys = _installed_keys(tuple(str(f) for f in installed))
+    return keys | frozenset(k for folder in folders for k in _printed_in(folder))
+
+
+@functools.cache
+def _installed_keys(folders: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(k for folder in folders for k in _printed_in(Path(folder)))
+
+
+def _printed_in(folder: Path) -> set[str]:
     keys: set[str] = set()
-    for folder in folders:
-        for file in sorted(folder.rglob("*.html")) if folder.is_dir() else ():
-            try:
-                text = read_text(file, MAX_TEMPLATE_BYTES)
-            except UnreadableFile:
-                continue  # reported by template_findings (a custom_dir's)
-            for tag in _JINJA.finditer(text):
-                if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
-                    keys.update(
-                        next(k for k in m.groups() if k) for m in _META.finditer(tag.group())
-                    )
-    return frozenset(keys - {"get"})
+    for file in sorted(folder.rglob("*.html")) if folder.is_dir() else ():
+        try:
+            text = read_text(file, MAX_TEMPLATE_BYTES)
+        except UnreadableFile:
+            continue  # reported by template_findings (a custom_dir's)
+        for tag in _JINJA.finditer(text):
+            if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
+                keys.update(next(k for k in m.groups() if k) for m in _META.finditer(tag.group()))
+    return keys - {"get"}
 
 
 def template_findings(
