@@ -11,6 +11,9 @@
 * Text struck through (``<del>``, ``<s>``, CriticMarkup's ``{--x--}``): still drawn, but a
   reader reads the line as the edit leaves it, so it is read both ways too.
 * A MathML ``<mspace>`` between a number and its unit keeps them in one run.
+* Where a word runs on across the end of text drawn with its ends marked (struck through,
+  highlighted, underlined), the pieces are read apart too: "101 s" struck, then "went"
+  (blind60).
 
 In-process rows: a page's sentence in, ``(code, line, col)`` out (the rule ``fxsite
 check``, the build and its gate share).
@@ -87,6 +90,35 @@ DRAWN = [
     ("inserted", "Each save took 9<ins>x</ins>4 s on NFS."),
     ("a hidden class, no figure", 'Each save took <span class="md-toggle">x</span> on NFS.'),
 ]
+
+
+#: A figure whose unit a word runs on from, across the end of text drawn with its ends
+#: marked (struck through, highlighted, underlined): a reader sees where the mark ends
+#: (blind60; CriticMarkup's substitution, highlight and comment).
+MARKED_ENDS = [
+    ("critic substitution", "Each save took {~~101 s~>went~~} on NFS."),
+    ("critic highlight then comment", "Each save took {==103 s==}{>>104 s<<} on NFS."),
+    ("struck, then a word", "Each save took <del>101 s</del>went on NFS."),
+    ("highlighted, then digits", "Each save took <mark>103 s</mark>104 on NFS."),
+    ("underlined, then a word", "Each save took <u>103 s</u>flat on NFS."),
+]
+#: Near misses: words across the mark's end, a name, digits read on across it.
+MARKED_WORDS = [
+    ("struck word, then a word", "Each save was <del>fast</del>slow on NFS."),
+    ("highlighted name", "The <mark>Model</mark>X saves on NFS."),
+    ("underlined, then a run's number", "<u>Run</u>12 saved on NFS."),
+    ("critic substitution of words", "Each save took {~~ages~>no time~~} on NFS."),
+]
+
+
+@pytest.mark.parametrize(("row", "sentence"), MARKED_ENDS, ids=[r[0] for r in MARKED_ENDS])
+def test_a_marks_end_ends_a_figure(row: str, sentence: str) -> None:
+    assert {code for code, _, _ in sentence_errors(sentence, library())} == {"FX501"}, row
+
+
+@pytest.mark.parametrize(("row", "sentence"), MARKED_WORDS, ids=[r[0] for r in MARKED_WORDS])
+def test_words_across_a_marks_end_are_words(row: str, sentence: str) -> None:
+    assert sentence_errors(sentence, library()) == [], row
 
 
 @pytest.mark.parametrize(("row", "sentence"), UNDRAWN, ids=[r[0] for r in UNDRAWN])

@@ -20,6 +20,7 @@ __all__ = [
     "INLINE",
     "IN_LINE",
     "LAID_IN_LINE",
+    "MARKED",
     "STRUCK",
     "SVG_IN_LINE",
     "VALUE_NOT_SHOWN",
@@ -179,6 +180,9 @@ FALLBACK = frozenset({"audio", "canvas", "iframe", "object", "video"})
 #: Text struck through (an edit's deletion, ``{--x--}`` in CriticMarkup): a reader reads
 #: the line without it, as the edit leaves it.
 STRUCK = frozenset({"del", "s", "strike"})
+#: Text drawn with its extent marked (a highlight, an underline: ``{==x==}`` and ``{++x++}``
+#: in CriticMarkup): a reader sees where it starts and ends, as where struck text does.
+MARKED = frozenset({"mark", "ins", "u"})
 #: MathML that takes its content's room but draws none of it, and a ``<semantics>``'s
 #: annotations, which a browser does not draw (it draws the first child only:
 #: ``<semantics><mn>95</mn><annotation>X</annotation></semantics> s`` draws "95 s": blind30).

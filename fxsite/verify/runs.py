@@ -51,6 +51,7 @@ class Run:
         "code",
         "hidden",
         "length",
+        "marked",
         "opened",
         "parts",
         "role",
@@ -69,6 +70,9 @@ class Run:
         #: and the starts of those still open
         self.hidden: list[tuple[int, int, bool]] = []
         self.opened: list[int] = []
+        #: (start, end) of the text of elements drawn with their ends marked: struck
+        #: through, highlighted, underlined (:data:`.layout.STRUCK`, :data:`.layout.MARKED`)
+        self.marked: list[tuple[int, int]] = []
         #: (offset of the space that stands for it, text) of each inline code
         self.code: list[tuple[int, str]] = []
 
@@ -94,13 +98,15 @@ class Run:
         :attr:`Block.variant` with the number of blocks before it.
         """
         raw = "".join(self.parts)
+        apart = [self._block(*self._slice(raw, a, b)) for a, b in self._marked_apart(raw)]
         if not self.hidden:
             whole = self._block(raw, self.claims)
-            return self._with_code(raw, [whole] if whole is not None else [])
+            return self._with_code(raw, _variants([whole] if whole is not None else [], apart))
         cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
         found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
         blocks = [b for b in found if b is not None]
         readings = [self._block(*_removed(raw, self.hidden, self.claims))]
+        readings += apart
         leaves = _innermost(self.hidden)
         if len(leaves) < len(self.hidden):  # one holds another: it shown, the other not
             starts = [s for s, _, _ in leaves]
@@ -109,13 +115,25 @@ class Run:
                 held = leaves[bisect_left(starts, a) : bisect_left(starts, b)]
                 inside = [(s - a, e - a, split) for s, e, split in held if e <= b]
                 readings.append(self._block(*_removed(text, inside, claims)) if inside else None)
-        seen = {b.text for b in blocks}
-        for shown in readings:
-            if shown is not None and shown.text not in seen:
-                seen.add(shown.text)
-                shown.variant = len(blocks)
-                blocks.append(shown)
-        return self._with_code(raw, blocks)
+        return self._with_code(raw, _variants(blocks, readings))
+
+    def _marked_apart(self, raw: str) -> list[tuple[int, int]]:
+        """The run's pieces between the ends of marked text (struck through, highlighted,
+        underlined) holding a digit, where a word runs across an end (a letter, then a
+        letter or a digit). A reader sees where the mark starts and ends: "101 s" struck, then "went"
+        (CriticMarkup's ``{~~101 s~>went~~}``), is not "101 swent", nor "103 s"
+        highlighted then "104 s" one word (blind60). Digits are read on across it
+        (``9<del>4 s</del>`` is 94 s), as is a unit after a number (``<del>94</del>s``)."""
+        cuts = sorted(
+            {
+                p
+                for a, b in self.marked
+                if any(c.isdigit() for c in raw[a:b])  # "9<ins>x</ins>4 s" is read as drawn
+                for p in (a, b)
+                if 0 < p < len(raw) and raw[p - 1].isalpha() and raw[p].isalnum()
+            }
+        )
+        return list(pairwise([0, *cuts, len(raw)])) if cuts else []
 
     def _with_code(self, raw: str, blocks: list[Block]) -> list[Block]:
         """``blocks``, the first of them given the run as read with its inline code's text."""
@@ -164,6 +182,18 @@ class Run:
             for s, e, i in claims
         ]
         return Block(text, self.channel, claims, self.role, self.unit, self.said)
+
+
+def _variants(blocks: list[Block], readings: list[Block | None]) -> list[Block]:
+    """``blocks`` and then each further reading not read yet, marked
+    :attr:`Block.variant` with the number of blocks before it."""
+    seen = {b.text for b in blocks}
+    for shown in readings:
+        if shown is not None and shown.text not in seen:
+            seen.add(shown.text)
+            shown.variant = len(blocks)
+            blocks.append(shown)
+    return blocks
 
 
 def _removed(
@@ -228,7 +258,7 @@ def flush(builders: list[Run], page: PageText) -> None:
     current = builders[-1]
     if not current.parts:  # nothing since the last boundary: the builder is as new
         return
-    if current.hidden or current.claims or current.code:
+    if current.hidden or current.claims or current.code or current.marked:
         blocks = current.blocks()
     else:  # most runs: plain text, one block (Run.blocks' first case) or none
         text = normalise("".join(current.parts))

@@ -55,6 +55,7 @@ from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
     IN_LINE,
     INLINE,
+    MARKED,
     STRUCK,
     SVG_IN_LINE,
     drawn_value,
@@ -361,7 +362,7 @@ class _Walk:
     def leave(self, tag: str, where: str) -> None:
         """The end of an element: of a block, its run flushed; of one read both ways
         (hidden, or a footnote mark), where its text ends."""
-        if where not in (_UNDRAWN, _APART):
+        if where not in (_UNDRAWN, _APART, _MARKED):
             flush(self.builders, self.page)
             self.builders.pop()
             return
@@ -372,7 +373,11 @@ class _Walk:
         in_line = tag in INLINE or tag in IN_LINE or tag in SVG_IN_LINE
         split = where is _APART or not (in_line or tag == "template")
         if current.opened:  # else a block inside it ended the run its text started in
-            current.hidden.append((current.opened.pop(), current.length, split))
+            start = current.opened.pop()
+            if where is not _MARKED:
+                current.hidden.append((start, current.length, split))
+            if where is _MARKED or tag in STRUCK:  # its ends drawn: a line, a highlight
+                current.marked.append((start, current.length))
 
     def enter(self, node: LexborNode, tag: str, where: str, role: str, heading: bool) -> None:
         """An element: read by another walk, read apart, drawn from its source, a claim, a
@@ -659,6 +664,9 @@ class _Walk:
             # Read where it stands, and its run read without it too (Builder.blocks).
             self.builders[-1].opened.append(self.builders[-1].length)
             stack.append((node, False, _UNDRAWN if hidden else _APART, role, heading))
+        elif tag in MARKED and not block:
+            self.builders[-1].opened.append(self.builders[-1].length)
+            stack.append((node, False, _MARKED, role, heading))
         elif block or not (in_line(node, tag, role, attrs) or mem_id in self.drawn_options):
             number = self._lead(self.builders[-1])
             flush(self.builders, self.page)
@@ -798,6 +806,9 @@ def _inner_document(
 _UNDRAWN = "-undrawn"
 #: The stack marker for the end of a footnote mark (:func:`footnote_mark`).
 _APART = "-apart"
+#: The stack marker for the end of an element drawn with its extent marked
+#: (:data:`.layout.MARKED`).
+_MARKED = "-marked"
 
 
 def _attribute_blocks(
