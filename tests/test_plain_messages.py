@@ -92,6 +92,15 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
         _sub("    unit: s", "    unit: s\n    valu: 3"), (9, 5, "FX202"), "unknown field `valu` (did you mean 'value'?)",
     ),
     "misspelt record field": (BASE + "note: x\n", (9, 1, "FX202"), "unknown field `note` (did you mean 'notes'?)"),
+    # A translation's fields are its own (it was offered the record's, blind60).
+    "a record's field in a translation": (
+        BASE + "translations:\n  zh:\n    notes: x\n", (11, 5, "FX202"),
+        "unknown field `notes`; a translation has title, setup, what",
+    ),
+    "misspelt source field": (
+        BASE + "source:\n  isuer: x\n", (10, 3, "FX202"),
+        "unknown field `isuer` (did you mean 'issuer'?); source has issuer, document, sha256, url, publish_document",
+    ),
     "quoted number": (_sub("value: 94", 'value: "94"'), (7, 12, "FX203"), "'94' is not a number: write digits without quotes"),
     "unit in the value": (_sub("value: 94", "value: 94 s"), (7, 12, "FX203"), "and the unit in `unit`"),
     "misspelt label": (_sub("label: spec", "label: specs"), (3, 8, "FX203"), "not one of measured, spec, public, estimate (did you mean 'spec'?)"),

@@ -14,20 +14,28 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
+from fxsite.evidence.invariants import Invariant
+from fxsite.evidence.models import Derived, Figure, Record, Source, Translation
 from fxsite.findings import did_you_mean
 
 __all__ = ["pattern_message", "validation_message"]
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "record": (
-        "id", "title", "label", "status", "superseded_by", "date", "source",
-        "setup", "figures", "derived", "invariants", "notes",
-    ),
-    "source": ("issuer", "document", "sha256", "url"),
-    "figure": ("value", "min", "max", "unit", "what", "label"),
-    "derived": ("formula", "unit", "decimals", "stated", "what"),
-    "invariant": ("expr", "equals", "within", "why"),
-}  # fmt: skip
+#: What a writer calls each shape of a record (by :func:`_shape_of`'s name), and its model.
+_SHAPES: dict[str, tuple[str, type[BaseModel]]] = {
+    "record": ("a record", Record),
+    "source": ("source", Source),
+    "figure": ("a figure", Figure),
+    "derived": ("a derived figure", Derived),
+    "invariant": ("an invariant", Invariant),
+    "translation": ("a translation", Translation),
+}
+
+
+def _fields(shape: str) -> tuple[str, ...]:
+    """The fields of a shape, as its model declares them (one list: the model's)."""
+    return tuple(_SHAPES[shape][1].model_fields)
 
 
 def pattern_message(loc: Sequence[str | int]) -> str:
@@ -52,11 +60,14 @@ def pattern_message(loc: Sequence[str | int]) -> str:
     return "this text is not in the expected form"
 
 
-def _model_of(loc: Sequence[str | int]) -> str:
+def _shape_of(loc: Sequence[str | int]) -> str:
+    """The shape (a key of :data:`_SHAPES`) a field at ``loc`` belongs to."""
     if loc and loc[0] == "source":
         return "source"
     if len(loc) >= 2 and loc[0] == "invariants":
         return "invariant"
+    if len(loc) >= 2 and loc[0] == "translations":
+        return "translation"
     if len(loc) >= 2 and loc[0] in {"figures", "derived"}:
         return "figure" if loc[0] == "figures" else "derived"
     return "record"
@@ -83,14 +94,8 @@ def validation_message(
     if kind == "missing":
         return f"required field missing: add `{name}: ...`"
     if kind == "extra_forbidden":
-        model = _model_of(loc[:-1])
-        fields = _FIELDS[model]
-        where = {
-            "record": "a record",
-            "source": "source",
-            "figure": "a figure",
-            "invariant": "an invariant",
-        }.get(model, "a derived figure")
+        shape = _shape_of(loc[:-1])
+        fields, where = _fields(shape), _SHAPES[shape][0]
         return (
             f"unknown field `{name}`{did_you_mean(name, fields)}; {where} has {', '.join(fields)}"
         )
@@ -114,7 +119,7 @@ def validation_message(
         shown = str(value) if written is None else written
         return f'`{name}` must be text: put it in quotes ({name}: "{shown}")'
     if kind in {"dict_type", "model_type"}:
-        if name in _FIELDS["figure"] and len(loc) == 2:
+        if name in _fields("figure") and len(loc) == 2:
             return (
                 f"`{name}` is a field of a figure, but it is indented as a figure's name: "
                 "indent it under the figure above it"
