@@ -635,21 +635,25 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
 
 @cli.command()
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is out of date.")
-@click.argument("path", required=False, type=click.Path(path_type=Path, file_okay=False))
+@click.argument(
+    "path", required=False, type=click.Path(path_type=Path, file_okay=False, exists=True)
+)
 def schema(check_only: bool, path: Path | None) -> None:
-    """(Re)generate schemas/evidence.schema.json from the record models."""
+    """(Re)generate schemas/evidence.schema.json from the record models, in the project
+    folder PATH (an existing folder; default: the current one)."""
     target = (path or Path.cwd()) / SCHEMA_FILE
+    shown = target if path is not None else Path(SCHEMA_FILE)
     text = schema_text()
     current = target.read_text(encoding="utf-8") if target.is_file() else None
     if check_only:
         if current != text:
-            click.echo(f"{SCHEMA_FILE} is out of date: run `fxsite schema`", err=True)
+            click.echo(f"{shown} is out of date: run `fxsite schema`", err=True)
             sys.exit(1)
-        click.echo(f"{SCHEMA_FILE} is up to date", err=True)
+        click.echo(f"{shown} is up to date", err=True)
         return
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target.parent.mkdir(exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {SCHEMA_FILE}", err=True)
+    click.echo(f"wrote {shown}", err=True)
 
 
 def _register_authoring() -> None:

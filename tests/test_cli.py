@@ -302,6 +302,17 @@ def test_schema_check_and_regenerate(tmp_path: Path) -> None:
     assert invoke("schema", "--check", str(tmp_path)).exit_code == 0
 
 
+def test_schema_writes_only_into_a_folder_that_exists(tmp_path: Path) -> None:
+    typo = tmp_path / "typo" / "path"
+    result = invoke("schema", str(typo))
+    assert result.exit_code == 2  # a usage error, and nothing made (blind60)
+    assert "does not exist" in result.stderr
+    assert not (tmp_path / "typo").exists()
+    written = invoke("schema", str(tmp_path))  # near miss: the folder exists
+    assert written.exit_code == 0
+    assert f"wrote {tmp_path / SCHEMA_FILE}" in written.stderr  # where it was written
+
+
 def test_schema_defaults_to_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert invoke("schema").exit_code == 0
