@@ -76,6 +76,20 @@ ROWS += [
     )
 ]
 
+#: blind60: a word figure first written as the start of a compound word.
+ROWS += [
+    (
+        "a compound word before the word figure",
+        "# T\n\nDouble-check your config.\n\nDouble the fun.\n",
+        [(5, 1, "Double")],
+    ),
+    (
+        "near miss: the word figure written before the compound",
+        "# T\n\nDouble the fun.\n\nDouble-check your config.\n",
+        [(3, 1, "Double")],
+    ),
+]
+
 
 @pytest.mark.parametrize(("page", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
 def test_a_repeated_text_is_placed_at_its_own_occurrence(

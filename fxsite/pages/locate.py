@@ -78,6 +78,7 @@ _NUMBER = re.compile(r"[0-9０-９][0-9０-９.,]*")
 _LEAD = re.compile(r"[0-9０-９]+")
 #: A number going on after a digit: a decimal point or a thousands comma and a digit.
 _NUMBER_GOES_ON = re.compile(r"[.,][0-9]")
+_COMPOUND_GOES_ON = re.compile(r"-[^\W\d_]")
 #: What stands right before a digit inside a number: a digit, or after one a decimal
 #: point (``.``, ``·``, Arabic ``٫``, the dot leader ``․``), a digit separator (``٬``)
 #: or the ``×`` of a scientific notation.
@@ -412,7 +413,8 @@ class SourceLocator:
 
     def _runs_on(self, text: str) -> Callable[[int], bool]:
         """Whether ``text`` written at an offset (loosely) is the start of a longer word
-        there: ``94 s`` of ``94 secs`` (not where no word breaks: ``94秒`` of ``94秒で``)."""
+        there: ``94 s`` of ``94 secs``, ``Double`` of ``Double-check`` (not where no word
+        breaks: ``94秒`` of ``94秒で``)."""
         written = [c for c in text if not c.isspace()]
         if not _word_char(text[-1]) or not 0 < len(written) <= 64:
             return _anywhere
@@ -426,6 +428,9 @@ class SourceLocator:
                 match = pattern[0].match(self.source, offset) if pattern[0] else None
                 end = match.end() if match is not None else len(self.source)
             if end < len(self.source) and _word_char(self.source[end]):
+                return True
+            # a word goes on as a compound: 'Double' of 'Double-check' (blind60)
+            if text[-1].isalpha() and _COMPOUND_GOES_ON.match(self.source, end) is not None:
                 return True
             # a number's text goes on as a decimal or a group: '94' of '94.5', of '94,000'
             return text[-1].isdigit() and _NUMBER_GOES_ON.match(self.source, end) is not None
