@@ -12,6 +12,7 @@ import re
 
 from fxsite.evidence.numerals import alternation
 from fxsite.evidence.units import UNITS
+from fxsite.pages.lazyre import LazyPattern, needles
 from fxsite.pages.part_names import names_a_part
 from fxsite.pages.sentences import sentence_span
 
@@ -20,6 +21,27 @@ __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 # Test and process names: "0-100 km/h" (an acceleration test), "5nm 工艺" and
 # "台积电4nm" (a process node), "约需5分钟阅读" (a reading time, like "5 min read").
 NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
+#: Phrases whose number or number word states no quantity (blind60): idioms ("doubled
+#: down", "my two cents", "a 10,000-foot view", "a million-dollar question", "三天打鱼两天
+#: 晒网" for doing something by fits and starts, "一秒钟也不" for not a moment) and a
+#: drive's form factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive" is).
+#: A figure found inside one is not a figure.
+IDIOMS = LazyPattern(
+    r"\b(?i:doubl(?:e|es|ed|ing))[ \u00a0]+(?i:down)\b"
+    r"|\b(?i:my|our|your|his|her|their)[ \u00a0]+(?i:two|2)[ \u00a0]+(?i:cents)\b"
+    r"|\b\d{1,3}(?:,?\d{3})*-(?i:foot|feet)[ \u00a0]+(?i:view|level|overview|perspective)\b"
+    r"|(?:\b(?i:a)[ \u00a0]+)?\b(?i:million|billion|trillion|thousand|hundred)-(?i:dollar)"
+    r"[ \u00a0]+(?i:questions?)\b"
+    r"|\b(?:1\.8|2\.5|3\.5|5\.25)(?:\"|″|'')[ \u00a0]?(?i:drives?|disks?|HDDs?|SSDs?|bays?)\b"
+    r"|三天打鱼[，,]?两天晒网|一(?:秒钟?|分钟|刻)(?:也|都)不"
+)
+#: What every phrase of :data:`IDIOMS` holds, looked for first.
+IDIOM_CUE = re.compile(
+    needles(
+        "down", "cents", "-foot", "-feet", "-dollar", '"', "″", "''", "晒网", "也不", "都不"
+    ).pattern,
+    re.IGNORECASE,
+)
 NODE_AFTER = re.compile(r"\s?(?:工艺|制程|(?i:process|node|technology|class)\b)")
 FOUNDRY_BEFORE = re.compile(r"(?:台积电|三星|中芯国际?|英特尔|TSMC|Samsung|Intel|制程|工艺)\s?\Z")
 _READING_AFTER = re.compile(r"\s?阅读")

@@ -24,7 +24,7 @@ from functools import lru_cache
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages import figure_rules
-from fxsite.pages.figure_names import NAMED, names_a_class
+from fxsite.pages.figure_names import IDIOM_CUE, IDIOMS, NAMED, names_a_class
 from fxsite.pages.figure_vocab import (
     ALWAYS as _ALWAYS_PATTERN,
     APPROX as _APPROX,
@@ -267,6 +267,9 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
         and not _AGO.match(scan, c[1])
         and not _CJK_YEAR.fullmatch(scan, c[0], c[1])
     ]
+    if found and IDIOM_CUE.search(scan) is not None:  # "doubled down", "my two cents"
+        idioms = [m.span() for m in IDIOMS.finditer(scan)]
+        found = [c for c in found if not any(a <= c[0] and c[1] <= b for a, b in idioms)]
     spans = _select(found)
     spans = _merge_ranges(scan, spans)
     spans = _arrow_operands(scan, spans)
