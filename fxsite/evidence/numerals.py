@@ -133,8 +133,12 @@ MULTIPLIER_WORDS: dict[str, tuple[Decimal, int]] = {
     "doubled": (Decimal(2), 0),
     "triple": (Decimal(3), 0),
     "tripled": (Decimal(3), 0),
+    "treble": (Decimal(3), 0),
+    "trebled": (Decimal(3), 0),
     "quadruple": (Decimal(4), 0),
     "quadrupled": (Decimal(4), 0),
+    "quintuple": (Decimal(5), 0),
+    "quintupled": (Decimal(5), 0),
     "half": (Decimal("0.5"), 1),
     "翻倍": (Decimal(2), 0),
     "一半": (Decimal("0.5"), 1),
@@ -184,6 +188,9 @@ BOUND_WORDS: dict[str, str] = {
     **dict.fromkeys(("أقل من", "a minimum of", "≳", "mehr als", "plus de", "más de"), "min"),
     **dict.fromkeys(("beyond", "远超", "遠超"), "min"),  # blind27
     "within": "max",  # blind28
+    # blind60
+    **dict.fromkeys(("in excess of", "upwards of", "north of", "逾"), "min"),
+    "south of": "max",
     "أكثر من": "min",
 }
 
@@ -218,6 +225,9 @@ BOUND_AFTER_WORDS: dict[str, str] = {
     **dict.fromkeys(("at most", "at the most", "tops", "max", "maximum", "at worst"), "max"),
     **dict.fromkeys(("or more", "or higher", "or better", "or above", "or over"), "min"),
     **dict.fromkeys(("and up", "and above", "at least", "at the least", "-plus", "+"), "min"),
+    # blind60
+    **dict.fromkeys(("minimum", "and change", "and then some"), "min"),
+    **dict.fromkeys(("有余", "开外", "出头", "有餘", "開外"), "min"),
 }
 
 #: Words that state a point value loosely: "about" (either side), "up to" (the most it

@@ -23,8 +23,9 @@ __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 #: Phrases whose number or number word states no quantity (blind60): idioms ("doubled
 #: down", "my two cents", "a 10,000-foot view", "a million-dollar question", "三天打鱼两天
-#: 晒网" for doing something by fits and starts, "一秒钟也不" for not a moment) and a
-#: drive's form factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive" is).
+#: 晒网" for doing something by fits and starts, "三天两头" for often, "一秒钟也不" for not a
+#: moment) and a drive's form factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive"
+#: is).
 #: A figure found inside one is not a figure.
 IDIOMS = LazyPattern(
     r"\b(?i:doubl(?:e|es|ed|ing))[ \u00a0]+(?i:down)\b"
@@ -33,7 +34,7 @@ IDIOMS = LazyPattern(
     r"|(?:\b(?i:a)[ \u00a0]+)?\b(?i:million|billion|trillion|thousand|hundred)-(?i:dollar)"
     r"[ \u00a0]+(?i:questions?)\b"
     r"|\b(?:1\.8|2\.5|3\.5|5\.25)(?:\"|″|'')[ \u00a0]?(?i:drives?|disks?|HDDs?|SSDs?|bays?)\b"
-    r"|三天打鱼[，,]?两天晒网|一(?:秒钟?|分钟|刻)(?:也|都)不"
+    r"|三天打鱼[，,]?两天晒网|三天两头|一(?:秒钟?|分钟|刻)(?:也|都)不"
 )
 #: What every phrase of :data:`IDIOMS` holds, looked for first.
 IDIOM_CUE = re.compile(

@@ -242,10 +242,16 @@ _A_BYTES = LazyPattern(
 # Multiplier and fraction words.
 _FRACTION_FIGURE = LazyPattern(
     r"""
-    \b(?i:doubled|doubles|doubling|tripled|triples|tripling|quadrupled|quadruples
-        |halved|halves|halving)\b(?!\s+(?i:as)\s+(?i:an?|the|our|your|its|their)\b)  # not
+    \b(?i:doubled|doubles|doubling|tripled|triples|tripling|trebled|trebles|trebling
+        |quadrupled|quadruples|quintupled|quintuples|sextupled|sextuples|septupled
+        |octupled|decupled|halved|halves|halving)\b(?!\s+(?i:as)\s+(?i:an?|the|our|your|its|their)\b)  # not
                                                              # "doubles as a backup target"
-  | \b(?i:double|triple|quadruple)(?=\s+(?i:the|its|their|your|our|that|what|those)\b)
+  | \b(?i:double|triple|treble|quadruple|quintuple)(?=\s+(?i:the|its|their|your|our|that|what
+        |those|speed|rate|throughput|performance|bandwidth|capacity)\b)
+  | (?:(?<=\b(?i:is)\s)|(?<=\b(?i:are|was|now)\s)|(?<=\b(?i:were)\s))
+        (?i:double|triple|treble|quadruple|half)(?=\s*[.!;]|\s*\Z)
+                                                             # "The cost is triple."
+  | \b(?i:double|triple|treble|quadruple)(?=\s+[A-Z][\w-]*(?:'s|’s)\s)  # "triple NFS's rate"
   | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
         |lower|larger|smaller|better|cheaper|quicker)\b)
   | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
@@ -426,6 +432,12 @@ _FRACTION_STEMS = (
     "doubl",
     "tripl",
     "quadrupl",
+    "trebl",
+    "quintupl",
+    "sextupl",
+    "septupl",
+    "octupl",
+    "decupl",
     "halv",
     "half",
     "twice",

@@ -425,6 +425,12 @@ _NUMBER_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twen
 _TIMES_AFTER = re.compile(
     rf"\s*(?:[×xX*{_X_SIGNS}]|(?i:times))\s*\d|\s+{SCALE_AFTER}|\s+{MAG_CJK}(?!兆)"
     rf"|\s+{PER_TIME_AFTER}"
+    # blind60: "[94 s](…) times two", "multiplied by two", "[2.0](…) orders of magnitude",
+    # "[94 s](…) per GB", "[94秒](…)乘以二"
+    rf"|\s+(?i:times|multiplied\s+by|divided\s+by)\s+(?:\d|(?i:{_NUMBER_WORDS})\b)"
+    r"|\s+(?i:orders?\s+of\s+magnitude)\b"
+    r"|\s*(?:/|\s(?i:per)\s)\s*(?:[KMGTPE]i?B|[KMGTPE]b)(?![A-Za-z])"
+    r"|\s*(?:乘以|除以)"
 )
 _TIMES_BEFORE = re.compile(
     r"(?:\b(?:twice|thrice|double|triple|quadruple|half(?:\s+of)?|minus)"
