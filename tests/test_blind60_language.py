@@ -8,6 +8,9 @@ row that must be refused, with a near miss that must pass. In-process: a sentenc
   "and change", "and then some", "有余", "开外", "出头" after): FX503.
 * Multiplier words: "quintupled", "trebled", "quadruple speed", "is triple.", "triple NFS's
   rate", "Factor 10 faster": FX501.
+* A named time or a price from one number to another ("save time went from 178 to 94"),
+  a price at a scale or after "Cost:", "TCO:", "retails for", "MX$", "NZ$", "half a
+  millisecond": FX501.
 """
 
 from __future__ import annotations
@@ -49,6 +52,15 @@ REFUSED = [
     ("is triple", "The cost is triple.", "FX501"),
     ("triple a name's rate", "It reads at triple NFS's rate.", "FX501"),
     ("factor before a comparison", "Factor 10 faster than NFS.", "FX501"),
+    ("a named time from one number to another", "save time went from 178 to 94.", "FX501"),
+    ("a price from one number to another", "Price went from 4000 to 3000.", "FX501"),
+    ("costs at a scale", "The FX100 costs 4 million.", "FX501"),
+    ("Cost:", "Cost: 4000", "FX501"),
+    ("TCO:", "TCO: 4000", "FX501"),
+    ("retails for", "It retails for 4,000.", "FX501"),
+    ("MX$", "It costs MX$4000 in Mexico.", "FX501"),
+    ("NZ$ spaced", "It costs NZ$ 4000 in New Zealand.", "FX501"),
+    ("half a millisecond", "Latency is half a millisecond.", "FX501"),
 ]
 
 #: Near misses: the same words stating nothing more than the claim, or no quantity.
@@ -63,6 +75,12 @@ PASSES = [
     ("double-sided", "The card is double-sided."),
     ("a factor's name", "Factor 10 is the name of the test."),
     ("trebled as a name", "Treble clef."),
+    ("a cost in nodes", "Its cost went from 4 to 3 nodes."),
+    ("costs a count", "It costs 3 steps."),
+    ("Cost: a word", "Cost: low."),
+    ("sells for a word", "It sells for a song."),
+    ("costs a count at scale", "It costs 4 million users nothing."),
+    ("half a year ago", "Half a year ago we met."),
 ]
 
 

@@ -325,6 +325,13 @@ REACHED = "|".join(REACHED_WORDS)
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
 # sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
+#: Quantities named by words, whose number may be written without a unit ("Restore time:
+#: 600", "latency from 0.5 to 0.12"): one list for the rules below.
+_QUANTITY_NAMES = (
+    r"(?i:throughput|bandwidth|latency|latencies|(?:save|restore|rebuild|failover|recovery"
+    r"|checkpoint|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction"
+    r"|compression|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?)"
+)
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
@@ -333,10 +340,7 @@ _METRIC_VALUE = re.compile(
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    r"|(?i:throughput|bandwidth|latency|(?:save|restore|rebuild|failover|recovery|checkpoint"
-    r"|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction|compression"
-    r"|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?)"
-    rf"(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|{_QUANTITY_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
     rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
@@ -348,10 +352,11 @@ _METRIC_VALUE = re.compile(
     rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED})(?:{_AFTER})?)"
 )
 # A named quantity's change without a unit: "latency from 0.5 to 0.12", "cuts read latency
-# from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38). Both numbers are figures;
+# from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's. Both numbers are figures;
 # a unit after the second ("from 0.5 to 0.12 ms") makes them the range the detector reads.
 _METRIC_FROM_TO = re.compile(
-    r"(?<![A-Za-z])(?:(?i:throughput|bandwidth|latency|latencies)|[KMG]?IOPS|QPS|TPS)"
+    # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
+    rf"(?<![A-Za-z])(?:{_QUANTITY_NAMES}|(?i:price|cost|TCO)|[KMG]?IOPS|QPS|TPS)"
     r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
     r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
@@ -459,6 +464,7 @@ _METRIC_NEEDLES = (
     *("slowdown", "Slowdown", "slow-down", "SLOWDOWN"),
     *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
+    *("rice", "RICE", "ost", "OST", "TCO"),  # a price's change: "Price went from 4000 to 3000"
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")

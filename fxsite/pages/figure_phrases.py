@@ -139,7 +139,8 @@ _SCALED_BARE = LazyPattern(
 )
 _SCALED_CUE = re.compile(r"\d[KkMB]\b")
 #: A price written without its currency (blind20): a number after "priced at", "costs",
-#: "Price:" or "Pricing:" that ends its clause or is a price per something ("49.99 a month",
+#: "Price:", "Pricing:", "Cost:", "TCO:", "retails for" or "sells for" (at a scale: "costs
+#: 4 million") that ends its clause or is a price per something ("49.99 a month",
 #: "49/seat/month"), or after "just", "only", "save up to" when it is a price per something.
 #: "costs 3 steps" and "only 3 left" are counts.
 _PRICE_PER = f"(?:{PRICE_AFTER.pattern})"
@@ -150,13 +151,20 @@ _PRICE_TERM = (
     r"[ \u00a0](?i:month|year|seat|user)\b)"
 )
 _UNSIGNED_PRICE = LazyPattern(
-    r"\b(?:(?i:priced|costs?|costing|price\s*[:：]|pricing\s*[:：]|prices\s+start(?:ing)?)"
+    r"\b(?:(?i:priced|costs?|costing|price\s*[:：]|pricing\s*[:：]|prices\s+start(?:ing)?"
+    # blind60: "Cost: 4000", "TCO: 4000", "It retails for 4,000"
+    r"|cost\s*[:：]|TCO\s*[:：]|retails?\s+for|sells?\s+for)"
     r"(?:\s+(?i:at|from|only|just|under|about|around|as\s+little\s+as))*\s+"
-    rf"(?P<price>{NUM})(?=\s*(?:[.,;!?)]\s|[.!?)]?\Z)|{_PRICE_PER})"
+    # a scale word after the number: "costs 4 million" (blind60)
+    rf"(?P<price>{NUM}(?:[ \u00a0](?i:hundred|thousand|million|billion|trillion)\b)?)"
+    rf"(?=\s*(?:[.,;!?)]\s|[.!?)]?\Z)|{_PRICE_PER})"
     r"|\b(?i:just|only|save\s+up\s+to|saves?|saving)\s+"
     rf"(?P<per>{NUM}(?:[kK](?![A-Za-z]))?)(?={_PRICE_TERM}))"
 )
-_PRICE_CUE = needles("pric", "Pric", "cost", "Cost", "just", "Just", "only", "Only", "sav", "Sav")
+_PRICE_CUE = needles(
+    *("pric", "Pric", "cost", "Cost", "COST", "TCO", "just", "Just", "only", "Only", "sav", "Sav"),
+    *("retail", "Retail", "sell", "Sell"),
+)
 _BY_CUE = re.compile(r"(?i:by) \d")
 _BRACKET_CUE = re.compile(r"\d ?[(\[]")
 _A_CUE = re.compile(r"s (?:an?|every|each) [smhdw]", re.IGNORECASE)

@@ -255,7 +255,8 @@ _FRACTION_FIGURE = LazyPattern(
   | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
         |lower|larger|smaller|better|cheaper|quicker)\b)
   | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
-  | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|day)\b  # "half an hour"
+  | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|millisecond|microsecond|nanosecond|day
+        |week|month|year)\b                                   # "half an hour", "half a ms"
   | (?:\b(?i:a|one|two|three)[\s-])?\b(?i:half|quarters?|thirds?|tenths?)\s+(?i:of)\s+(?i:an?)\s+
         (?i:millisecond|second|minute|hour|day)\b(?!-)               # "quarter of a second"
   | (?:\b(?i:a|one)[\s-])?\b(?i:half|quarter)-(?i:millisecond|second|minute|hour|day)s?\b

@@ -149,6 +149,8 @@ CURRENCY_SIGNS = {n for u in CURRENCIES for n in (u.symbol, *u.aliases) if not n
     "C$",
     "S$",
     "NT$",
+    "NZ$",
+    "MX$",
     "R$",
     "CA$",
     "₽",
