@@ -93,6 +93,9 @@ class Run:
         shown and the innermost not (``p:hover`` may hide a ``<p>``: its hidden ``x`` is
         read away while it is shown).
 
+        Where a word runs across the end of marked text (struck through, highlighted),
+        the pieces are read apart too (:meth:`_marked_apart`).
+
         Shown, a hidden block element stands apart from the run (its own block);
         a hidden inline element stays in it. Each further reading is marked
         :attr:`Block.variant` with the number of blocks before it.
@@ -120,8 +123,8 @@ class Run:
     def _marked_apart(self, raw: str) -> list[tuple[int, int]]:
         """The run's pieces between the ends of marked text (struck through, highlighted,
         underlined) holding a digit, where a word runs across an end (a letter, then a
-        letter or a digit). A reader sees where the mark starts and ends: "101 s" struck, then "went"
-        (CriticMarkup's ``{~~101 s~>went~~}``), is not "101 swent", nor "103 s"
+        letter or a digit). A reader sees where the mark starts and ends: "101 s" struck,
+        then "went" (CriticMarkup's ``{~~101 s~>went~~}``), is not "101 swent", nor "103 s"
         highlighted then "104 s" one word (blind60). Digits are read on across it
         (``9<del>4 s</del>`` is 94 s), as is a unit after a number (``<del>94</del>s``)."""
         cuts = sorted(
