@@ -76,6 +76,34 @@ ROWS += [
     )
 ]
 
+#: blind60: a claim whose text holds an image is a link of the source too: the claims
+#: after it are placed at their own links (both FX403s were placed on the last line).
+CLAIMS = [
+    (
+        "a claim holding an image before claims refused",
+        "# T\n\nIt took [94 s ![x](x.png)](evidence:R1#save_time_fx100).\n\n"
+        "It took [94 s `code 5 s`](evidence:R1#save_time_fx100).\n\n"
+        "It took [94 s *plus 5 s*](evidence:R1#save_time_fx100).\n",
+        [(5, 9), (7, 9)],
+    ),
+    (
+        "near miss: no image",
+        "# T\n\nIt took [94 s](evidence:R1#save_time_fx100).\n\n"
+        "It took [94 s `code 5 s`](evidence:R1#save_time_fx100).\n\n"
+        "It took [94 s *plus 5 s*](evidence:R1#save_time_fx100).\n",
+        [(5, 9), (7, 9)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "places"), [r[1:] for r in CLAIMS], ids=[r[0] for r in CLAIMS])
+def test_each_claim_finding_is_placed_at_its_own_link(
+    page: str, places: list[tuple[int, int]]
+) -> None:
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert sorted((f.line, f.col) for f in findings if f.code == "FX403") == places
+
+
 #: blind60: a word figure first written as the start of a compound word.
 ROWS += [
     (

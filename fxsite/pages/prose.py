@@ -60,8 +60,11 @@ _COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
 #: Text inside brackets as Markdown reads it in a paragraph: no bracket, no blank line
 #: (a line break is a space: ``[94\ns]``).
 _IN_BRACKETS = r"(?:[^\[\]\n]|\n(?![ \t>]*\n))"
+#: A link's text, which may hold bracketed text of its own once, as an image's alt does
+#: (``[94 s ![x](x.png)](evidence:…)``: blind60).
+_LINK_TEXT = rf"(?:{_IN_BRACKETS}|\[{_IN_BRACKETS}*\])"
 _EVIDENCE = re.compile(
-    rf"(?<![!\\])\[(?P<text>{_IN_BRACKETS}*)(?<!\\)\]\([ \t]*(?P<angle><)?(?P<dest>evidence:[^()<>\n]*?)"
+    rf"(?<![!\\])\[(?P<text>{_LINK_TEXT}*)(?<!\\)\]\([ \t]*(?P<angle><)?(?P<dest>evidence:[^()<>\n]*?)"
     r"(?(angle)>)(?:\s+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
 )
 
