@@ -211,3 +211,19 @@ def test_an_indented_block_is_code_where_its_openers_extension_is_off(
     renderer = PageRenderer(extensions, {})
     _, findings = check_page(page, PAGE_PATH, library(), href_for, renderer)
     assert [f.line for f in findings if f.code == "FX501"] == lines
+
+
+def test_a_refused_claims_figures_are_told_by_it_each_once() -> None:
+    # blind60: "94 s" and "5 s" of a refused claim's text were told by it, and the same
+    # figures of a second refused claim reported again as bare; a bare "5 s" after both is
+    # still bare (the near miss).
+    page = (
+        "# T\n\nIt took [94 s `code 5 s`](evidence:R1#save_time_fx100).\n\n"
+        "It took [94 s *plus 5 s*](evidence:R1#save_time_fx100).\n\nBare 5 s here.\n"
+    )
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert sorted((f.code, f.line, f.col) for f in findings) == [
+        ("FX403", 3, 9),
+        ("FX403", 5, 9),
+        ("FX501", 7, 6),
+    ]
