@@ -10,7 +10,8 @@ row that must be refused, with a near miss that must pass. In-process: a sentenc
   rate", "Factor 10 faster": FX501.
 * A named time or a price from one number to another ("save time went from 178 to 94"),
   a price at a scale or after "Cost:", "TCO:", "retails for", "MX$", "NZ$", "half a
-  millisecond": FX501.
+  millisecond", a service level or latency percentile named without a unit ("p99: 94",
+  "Availability: 99.99"): FX501.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ REFUSED = [
     ("MX$", "It costs MX$4000 in Mexico.", "FX501"),
     ("NZ$ spaced", "It costs NZ$ 4000 in New Zealand.", "FX501"),
     ("half a millisecond", "Latency is half a millisecond.", "FX501"),
+    ("a latency percentile", "p99: 94", "FX501"),
+    ("time to first token", "TTFT: 94", "FX501"),
+    ("a repair time", "MTTR: 30", "FX501"),
+    ("availability", "Availability: 99.99", "FX501"),
+    ("a hit rate", "Hit rate: 95", "FX501"),
 ]
 
 #: Near misses: the same words stating nothing more than the claim, or no quantity.
@@ -81,6 +87,10 @@ PASSES = [
     ("sells for a word", "It sells for a song."),
     ("costs a count at scale", "It costs 4 million users nothing."),
     ("half a year ago", "Half a year ago we met."),
+    ("a percentile of runs", "The p99 of 3 runs is shown."),
+    ("efficiency of teams", "Efficiency of 3 teams rose."),
+    ("availability in words", "Availability: high."),
+    ("a file named so", "See p99.md for details: 3 notes."),
 ]
 
 

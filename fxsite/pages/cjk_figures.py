@@ -330,7 +330,11 @@ REACHED = "|".join(REACHED_WORDS)
 _QUANTITY_NAMES = (
     r"(?i:throughput|bandwidth|latency|latencies|(?:save|restore|rebuild|failover|recovery"
     r"|checkpoint|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction"
-    r"|compression|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?)"
+    r"|compression|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?"
+    # blind60: service levels and latency percentiles named without a unit ("p99: 94",
+    # "Availability: 99.99", "MTTR: 30", "Hit rate: 95")
+    r"|availability|uptime|efficiency|hit[ ]rate|utili[sz]ation)"
+    r"|(?<![\w.])(?:TTFT|TPOT|MTTR|MTBF|RPO|RTO|[pP](?:50|90|95|99|99\.9|999))(?![\w.])"
 )
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
@@ -369,10 +373,7 @@ _RATIO_BEFORE = re.compile(
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-_NAMED_QUANTITY = re.compile(
-    r"(?i:throughput|bandwidth|latency|[a-z -]+[ ](?:time|ratio|factor)"
-    r"|write amplification)"
-)
+_NAMED_QUANTITY = re.compile(rf"{_QUANTITY_NAMES}|(?i:[a-z -]+[ ](?:time|ratio|factor))")
 _YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
@@ -465,6 +466,9 @@ _METRIC_NEEDLES = (
     *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
     *("rice", "RICE", "ost", "OST", "TCO"),  # a price's change: "Price went from 4000 to 3000"
+    *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
+    *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
+    *("P50", "P90", "P95", "P99"),
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
