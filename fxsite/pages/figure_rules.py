@@ -266,6 +266,13 @@ _FRACTION_FIGURE = LazyPattern(
                                                              # "half the team": a share of people
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
+  | (?:(?<=\b(?i:fell)\s(?i:to)\s)|(?<=\b(?i:falls)\s(?i:to)\s)|(?<=\b(?i:dropped)\s(?i:to)\s)
+      |(?<=\b(?i:drops)\s(?i:to)\s)|(?<=\b(?i:shrank)\s(?i:to)\s)|(?<=\b(?i:shrinks)\s(?i:to)\s)
+      |(?<=\b(?i:shrunk)\s(?i:to)\s)|(?<=\b(?i:cut)\s(?i:to)\s)|(?<=\b(?i:cuts)\s(?i:to)\s)
+      |(?<=\b(?i:reduced)\s(?i:to)\s)|(?<=\b(?i:down)\s(?i:to)\s))
+        (?i:a|one)[\s-](?i:half|third|quarter|fifth|tenth|hundredth|thousandth)\b
+        (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "fell to a tenth" (blind60)
+  | \b(?i:a|one)\s\d+(?:th|rd|nd)(?=\s(?i:of)\s(?i:the|its|their)\b)  # "a 10th of the power"
   | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
         |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one)[\s-](?i:thirds?|quarters?|fifths?
         |tenths?))\b(?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared
@@ -458,7 +465,7 @@ _FRACTION_STEMS = (
 #: Cheap patterns every match of a rule holds, looked for before the rule runs
 #: (the stems at the start of a word in case-folded text).
 _NUMWORD_CUE = re.compile(rf"\b(?:{'|'.join(_NUMWORD_STEMS)})")
-_FRACTION_CUE = re.compile(rf"\b(?:{'|'.join(_FRACTION_STEMS)})")
+_FRACTION_CUE = re.compile(rf"\b(?:{'|'.join(_FRACTION_STEMS)})|\d(?:th|rd|nd) of\b")
 _D = rf"[\d{VULGAR_FRACTIONS}]"
 _S = r"(?:[ \u00a0]|[\u2009\u202f])"
 # A rate: a letter, "/" and a letter or Han, or " per "; a dimension: a number,
