@@ -11,6 +11,7 @@ import gc
 import json
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -526,11 +527,16 @@ def audit(
     from fxsite.anchor.audit_site import anchored_audit, published_evidence
     from fxsite.anchor.consistency import consistency_line
     from fxsite.anchor.manifest import MAX_ANCHOR_BYTES
-    from fxsite.anchor.remote import fetch_site, is_url
+    from fxsite.anchor.remote import fetch_site, is_url, url_problem
+    from fxsite.anchor.signing import fingerprint_problem
     from fxsite.safeio import UnreadableFile, read_bytes
 
     if key_file is not None and fingerprint is not None:
         raise UsageFailure("give --key or --fingerprint, not both")
+    usage = fingerprint_problem(fingerprint) if fingerprint is not None else None
+    usage = usage or (url_problem(site) if is_url(site) else None)
+    if usage is not None:
+        raise UsageFailure(usage)
     try:
         key_pem = read_bytes(key_file, MAX_ANCHOR_BYTES) if key_file is not None else None
     except UnreadableFile as exc:
@@ -667,7 +673,9 @@ _register_authoring()
 
 
 def main() -> NoReturn:
-    """Entry point: translate the core's errors at the edge."""
+    """Entry point: translate the core's errors at the edge. A termination signal (``timeout``,
+    a CI's cancel) ends the command as an exit does, so its temporary folders are removed."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         cli.main(standalone_mode=True)
     except FxsiteError as exc:  # a bug's message, still not a traceback

@@ -346,3 +346,62 @@ def test_a_configuration_not_in_utf8_is_refused_at_its_line(
             assert result.exit_code == 0, result.output
         else:
             assert result.exit_code == 2 and expected in result.output, result.output
+
+
+# -- fxsite audit: what the auditor types --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("http://[::1",), "not a URL that can be fetched"),  # blind61: a traceback
+        (("http://[x]/",), "not a URL that can be fetched"),
+        (("http://127.0.0.1:99999/",), "Port out of range"),
+        (("https://",), "no host to fetch from"),
+        ((str(REPO / "site"), "--fingerprint", "sha256:zz"), "64 hexadecimal digits"),
+    ],
+)
+def test_audit_usage_errors_are_told_not_raised(args: tuple[str, ...], says: str) -> None:
+    result = invoke("audit", *args)
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_fingerprint_as_typed_is_accepted() -> None:
+    from fxsite.anchor.signing import fingerprint_problem
+
+    digest = "7ff27d9c4515e404f20a8e00990269e72f4a720858d3c5e447a3a33dd5d72d33"
+    assert fingerprint_problem(f"sha256:{digest}") is None
+    assert fingerprint_problem(digest.upper()) is None  # near miss: case and no prefix
+    assert fingerprint_problem(":".join(digest[i : i + 2] for i in range(0, 64, 2))) is None
+    assert fingerprint_problem(digest[:-1]) is not None
+
+
+def test_a_terminated_audit_removes_its_temporary_folder(tmp_path: Path) -> None:
+    # blind61: `timeout` sent SIGTERM and /tmp/fxsite-audit-* stayed behind.
+    import signal
+    import time
+
+    site = tmp_path / "site"
+    site.mkdir()
+    for n in range(40):  # long enough to be stopped while it reads
+        (site / f"p{n}.html").write_text("<p>" + "word " * 100000 + "</p>", "utf-8")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from fxsite.cli import main; main()", "audit", str(site)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while not list(temp.iterdir()) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    made = [p.name for p in temp.iterdir()]
+    assert proc.poll() is None, "the audit ended before it could be stopped"
+    assert len(made) == 1 and made[0].startswith("fxsite-audit-")
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 128 + signal.SIGTERM
+    assert list(temp.iterdir()) == []  # removed as an exit removes it

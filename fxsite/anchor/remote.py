@@ -53,6 +53,7 @@ __all__ = [
     "fetch_site",
     "is_url",
     "type_problem",
+    "url_problem",
 ]
 
 MAX_FILE = 100 * 1024 * 1024
@@ -89,7 +90,22 @@ _TYPES = {
 
 
 def is_url(text: str) -> bool:
-    return urlsplit(text).scheme in {"http", "https"}
+    """Whether ``text`` names a site by an http(s) URL (well formed or not:
+    :func:`url_problem`)."""
+    return text.split(":", 1)[0].lower() in {"http", "https"} and "://" in text
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be fetched (a host in broken brackets, a port out of range, no
+    host), or None."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- raises ValueError for a port out of range
+    except ValueError as exc:
+        return f"{url}: not a URL that can be fetched ({exc})"
+    if not parts.hostname:
+        return f"{url}: no host to fetch from"
+    return None
 
 
 def type_problem(rel: str, content_type: str | None) -> str | None:
@@ -136,8 +152,11 @@ def _links(html: bytes) -> list[str]:
 
 def _site_path(base: str, page_url: str, link: str) -> str | None:
     """The site path a link in the page at ``page_url`` leads to; None off the site."""
-    target = urljoin(page_url, link.strip())
-    if origin_of(target) != origin_of(base):
+    try:
+        target = urljoin(page_url, link.strip())
+        if origin_of(target) != origin_of(base):
+            return None
+    except ValueError:  # "http://[::1", a port out of range: a link that leads nowhere
         return None
     path, root = unquote(urlsplit(target).path), unquote(urlsplit(base).path)
     if not path.startswith(root):

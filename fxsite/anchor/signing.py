@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
@@ -50,6 +51,15 @@ def fingerprint(key: Ed25519PublicKey) -> str:
     """``sha256:<hex>`` of the raw public key."""
     raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def fingerprint_problem(text: str) -> str | None:
+    """Why ``text`` is not a fingerprint as :func:`fingerprint` writes one (64 hexadecimal
+    digits, ``sha256:`` and colons optional), or None."""
+    body = normalise_fingerprint(text).removeprefix("sha256:")
+    if re.fullmatch(r"[0-9a-f]{64}", body):
+        return None
+    return f"--fingerprint {text!r} is not sha256: and 64 hexadecimal digits"
 
 
 def normalise_fingerprint(text: str) -> str:
