@@ -7,11 +7,11 @@ traceback for bad input.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -541,9 +541,12 @@ def audit(
         key_pem = read_bytes(key_file, MAX_ANCHOR_BYTES) if key_file is not None else None
     except UnreadableFile as exc:
         raise UsageFailure(f"--key {exc}") from None
-    with tempfile.TemporaryDirectory(prefix="fxsite-audit-") as tmp:
+    # A folder for the download of a site named by its URL only: a folder's audit writes
+    # nothing (one left empty by a killed audit was reported: blind61).
+    fetched = tempfile.TemporaryDirectory(prefix="fxsite-audit-") if is_url(site) else None
+    with fetched or contextlib.nullcontext() as tmp:
         findings = []
-        if is_url(site):
+        if tmp is not None:
             site_dir = Path(tmp)
             findings += fetch_site(site, site_dir)
             if not (site_dir / "fxsite-manifest.json").is_file():
@@ -673,9 +676,7 @@ _register_authoring()
 
 
 def main() -> NoReturn:
-    """Entry point: translate the core's errors at the edge. A termination signal (``timeout``,
-    a CI's cancel) ends the command as an exit does, so its temporary folders are removed."""
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    """Entry point: translate the core's errors at the edge."""
     try:
         cli.main(standalone_mode=True)
     except FxsiteError as exc:  # a bug's message, still not a traceback

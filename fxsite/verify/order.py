@@ -159,14 +159,61 @@ def style_order_notes(node: LexborNode, style: str) -> list[Note]:
 
 
 def matches(root: LexborNode, selector: str) -> list[LexborNode]:
-    """The elements a rule's selector picks at any time (:func:`~.css_selectors.plain_selector`)."""
+    """The elements a rule's selector picks at any time (:func:`~.css_selectors.plain_selector`).
+
+    A selector of many descendant combinators on a deeply nested document is not run:
+    Lexbor tries every chain of ancestors, and ``section div div div div div div span`` over
+    400 nested ``<div>`` took hours (blind61). Past :data:`MAX_CHAINS` it may match anything.
+    """
     if len(selector) >= MAX_SERIALIZED:  # cut short: what it matches is not known
         return [root]
     plain = plain_selector(selector)
+    steps = descendant_steps(plain)
+    if steps >= 2 and _depth(root) ** steps > MAX_CHAINS:
+        return [root]
     try:
         return list(root.css(plain))
     except SelectolaxError:  # a selector Lexbor does not know: it may match anything
         return [root]
+
+
+#: How many chains of ancestors a selector's descendant combinators may have Lexbor try
+#: (the document's depth to the power of their number): a page 30 deep with four
+#: combinators is 810,000; 400 deep with six, past any budget.
+MAX_CHAINS = 10**7
+_NOT_DESCENDANT = re.compile(r"\s*([>+~,])\s*")
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def descendant_steps(plain: str) -> int:
+    """The most descendant combinators (a space between two compound selectors) in one
+    selector of the list ``plain``."""
+    text = plain
+    for _ in range(4):  # nested brackets, a few deep (what is left counts as words)
+        text = _BRACKETED.sub("x", text)
+    text = _NOT_DESCENDANT.sub(r"\1", text.strip())
+    return max((len(part.split()) - 1 for part in text.split(",")), default=0)
+
+
+#: The last document measured by :func:`_depth`, and its depth (one page's rules, one walk).
+_measured: list[tuple[LexborNode, int]] = []
+
+
+def _depth(root: LexborNode) -> int:
+    """How deeply ``root``'s document nests its elements (measured once a document)."""
+    if _measured and _measured[0][0] is root:
+        return _measured[0][1]
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        child = node.child
+        while child is not None:
+            if not (child.tag or "").startswith("-"):
+                stack.append((child, depth + 1))
+            child = child.next
+    _measured[:] = [(root, deepest)]
+    return deepest
 
 
 #: Each element of a page with its ``style`` attribute's declarations.
