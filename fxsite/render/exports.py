@@ -364,12 +364,15 @@ def refuse_constant(name: str) -> Any:
 
 
 def loads(text: str, *, kept: bool = True) -> Any:
-    """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused.
+    """Published JSON back as data: numbers as Decimal, NaN/Infinity/deep input refused,
+    and an object that writes a member twice (``"value": 90, "value": 94``: a reader of
+    the file, or a parser that keeps the first, sees 90 where this one would keep 94;
+    blind61).
 
     With ``kept`` False, the text is read and refused alike, but each object is
     None as soon as it is read: nothing of a large file stays while it is read.
     """
-    hooks: dict[str, Any] = {} if kept else {"object_pairs_hook": _nothing}
+    hooks: dict[str, Any] = {"object_pairs_hook": _unique if kept else _nothing}
     try:
         return load_json(
             text, MAX_JSON_DEPTH, parse_float=Decimal, parse_constant=refuse_constant, **hooks
@@ -378,7 +381,19 @@ def loads(text: str, *, kept: bool = True) -> Any:
         raise PublishedJsonError(str(exc)) from None
 
 
-def _nothing(pairs: object) -> None:
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members, each written once (else ``ValueError``, told as the file's)."""
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        seen: set[str] = set()
+        twice = next(name for name, _ in pairs if name in seen or seen.add(name))  # type: ignore[func-returns-value]
+        raise ValueError(f"the member {twice!r} is written twice in one object")
+    return members
+
+
+def _nothing(pairs: list[tuple[str, Any]]) -> None:
+    if len({name for name, _ in pairs}) != len(pairs):
+        _unique(pairs)  # raises, naming the member
     return None
 
 

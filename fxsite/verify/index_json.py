@@ -6,8 +6,8 @@ that in Python objects, held while the gate keeps what it knows of every page. H
 the text is first checked whole without building anything (the same errors
 ``loads`` raises, from the same parser), then its top level is walked member by
 member, and the entries of its ``docs`` list are parsed one at a time as they are
-read. Duplicate members resolve as ``loads`` resolves them: the last one stands, in
-the place of the first.
+read. A member written twice in one object is refused by that first check, as ``loads``
+refuses it.
 """
 
 from __future__ import annotations
