@@ -81,7 +81,18 @@ def apply_styles(
     page.notes += _lay_in_line(root, rules, styled)
     _draw_cases(root, rules)
     _code_fonts(root, rules)
-    return _styled(root, rules)
+    hidden, claims = _styled(root, rules)
+    page.notes += [
+        Note(
+            "FX503",
+            f"a ::first-letter rule may hide the first character of the claim '{claim}', "
+            "which then shows less than its record: take the rule off the element that "
+            "holds the claim",
+            claim,
+        )
+        for claim in claims
+    ]
+    return hidden
 
 
 #: ``display`` values that lay a block out in the line, beside the text around it.
@@ -156,18 +167,20 @@ def _code_fonts(root: LexborNode, rules: list[Declaration]) -> None:
         node.attrs["style"] = "; ".join([*fonts[mem_id], node.attributes.get("style") or ""])
 
 
-def _styled(root: LexborNode, rules: list[Declaration]) -> frozenset[int]:
+def _styled(root: LexborNode, rules: list[Declaration]) -> tuple[frozenset[int], list[str]]:
     """The elements (by ``mem_id``) a rule of ``rules`` may hide
     (:func:`~fxsite.verify.css.hides`), matched by the rule's selector; a
-    ``::first-letter`` rule's letters are put apart instead (:mod:`.first_letter`)."""
+    ``::first-letter`` rule's letters are put apart instead (:mod:`.first_letter`), and
+    the claims whose first letter one hides are listed."""
     found: set[int] = set()
+    claims: list[str] = []
     for decl in rules:
         if hides(decl.shown):
             if names_first_letter(decl.selector):
-                hide_first_letters(matches(root, decl.selector))
+                claims += hide_first_letters(matches(root, decl.selector))
             else:
                 found.update(node.mem_id for node in matches(root, decl.selector))
-    return frozenset(found)
+    return frozenset(found), claims
 
 
 def _draw_cases(root: LexborNode, rules: list[Declaration]) -> None:
