@@ -120,8 +120,9 @@ class Project:
     #: the pages the configuration's ``nav`` titles, after :meth:`config_findings`: MkDocs
     #: shows that title, never one made from the file's name
     nav_titled: frozenset[str] = field(default=frozenset(), repr=False)
-    #: the front-matter keys the site's templates print (``page.meta.banner``), after
-    #: :meth:`config_findings`: judged as the page's shown words
+    #: the front-matter keys the site's and the theme's templates print
+    #: (``page.meta.banner``, Material's ``author``), after :meth:`config_findings`:
+    #: judged as the page's shown words
     printed_meta: frozenset[str] = field(default=frozenset(), repr=False)
     #: the stylesheet files of docs/ (and the theme's ``custom_dir``) pages load, read once
     _sheets: SheetFiles | None = field(default=None, repr=False)
@@ -562,7 +563,9 @@ class Project:
         self, extra: Mapping[str, Any] | None = None, settings: Mapping[str, str] | None = None
     ) -> list[Finding]:
         """Figures in the text of the site's own theme templates and in the other files of
-        its custom_dir the site publishes (:mod:`fxsite.pages.template_text`)."""
+        its custom_dir the site publishes (:mod:`fxsite.pages.template_text`); on the way,
+        the front-matter keys the site's and the theme's templates print
+        (:attr:`printed_meta`)."""
         custom = self.paths.custom_dir
         custom = custom if custom is not None and custom.is_dir() else None
         installed = [Path(d) for d in self.paths.theme_dirs if Path(d) != custom]
