@@ -279,3 +279,15 @@ def test_audit_of_an_unreachable_url_is_a_finding(tmp_path: Path) -> None:
     code, findings = audit_here("http://127.0.0.1:9/", cwd=tmp_path)
     assert code == 1
     assert codes(findings) >= {"FX815"}
+
+
+def test_an_unreadable_evidence_json_is_told_as_such(site: Path) -> None:
+    # blind61: a member written twice was told as FX807 ("missing"): it is there, unreadable.
+    from fxsite.anchor.audit_site import anchored_audit
+
+    path = site / "evidence.json"
+    path.write_text(path.read_text("utf-8").replace('"value":', '"value": 90, "value":', 1))
+    told = {f.code for f in anchored_audit(site) if f.path == "evidence.json"}
+    assert "FX614" in told and "FX807" not in told
+    path.unlink()  # near miss: gone is FX807
+    assert "FX807" in {f.code for f in anchored_audit(site) if f.path == "evidence.json"}

@@ -77,7 +77,9 @@ def anchored_audit(
     except ConfigError as exc:
         if not (site_dir / MANIFEST_NAME).is_file():
             raise  # neither anchors nor evidence: not a site built by fxsite
-        findings.append(Finding("evidence.json", 1, 1, "FX807", str(exc)))
+        # gone (FX807), or there and unreadable: NaN, a member written twice (FX614)
+        present = (site_dir / "evidence.json").exists()
+        findings.append(Finding("evidence.json", 1, 1, "FX614" if present else "FX807", str(exc)))
     data = published_evidence(site_dir)
     if data is not None:
         try:
