@@ -291,3 +291,17 @@ def test_an_unreadable_evidence_json_is_told_as_such(site: Path) -> None:
     assert "FX614" in told and "FX807" not in told
     path.unlink()  # near miss: gone is FX807
     assert "FX807" in {f.code for f in anchored_audit(site) if f.path == "evidence.json"}
+
+
+def test_a_key_and_an_unreadable_manifest_is_not_told_as_unsigned(site: Path) -> None:
+    # blind61: "a key was given but nothing is signed", on a signed site whose manifest is
+    # broken; the near miss (nothing signed at all) keeps its message.
+    from fxsite.anchor.audit import audit_anchors
+
+    (site / "fxsite-manifest.json").write_text("{", "utf-8")
+    told = [f.message for f in audit_anchors(site, None, "--key", TEST_FINGERPRINT)]
+    assert any("the manifest cannot be read" in m for m in told), told
+    (site / "fxsite-manifest.json").unlink()
+    (site / "fxsite-manifest.json.sig").unlink()
+    told = [f.message for f in audit_anchors(site, None, "--key", TEST_FINGERPRINT)]
+    assert "a key was given but nothing is signed" in told

@@ -142,9 +142,14 @@ def audit_anchors(
     manifest, raw, findings = load_site_manifest(site_dir)
     if manifest is None:
         if key_pem is not None or expected_fingerprint is not None:
-            findings.append(
-                Finding(MANIFEST_NAME, 1, 1, "FX803", "a key was given but nothing is signed")
+            # a manifest that cannot be read (its own finding above) is not "nothing signed"
+            signed = (site_dir / SIGNATURE_NAME).exists() or (site_dir / MANIFEST_NAME).exists()
+            message = (
+                "a key was given but the manifest cannot be read: nothing signed can be checked"
+                if signed
+                else "a key was given but nothing is signed"
             )
+            findings.append(Finding(MANIFEST_NAME, 1, 1, "FX803", message))
         return findings
     findings.extend(_signature_findings(site_dir, raw, key_pem, key_where, expected_fingerprint))
     findings.extend(_file_findings(site_dir, manifest))
