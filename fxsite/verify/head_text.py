@@ -1,4 +1,5 @@
-"""The text a page's metadata shows: meta tags, JSON-LD, inline scripts' strings.
+"""The text a page's metadata shows: meta tags, JSON-LD, inline scripts' strings, and the
+words Material's scripts draw from its ``__config``.
 
 Search engines and link previews show a meta tag's content (:func:`read_meta`);
 schema.org readers show JSON-LD's strings, some of them as HTML; an inline script
@@ -67,7 +68,11 @@ def read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None
                 if normalise(literal):
                     page.blocks.append(Block(normalise(literal), "page"))
         return
-    if attrs.get("type", "").strip().lower() != "application/ld+json":
+    kind = attrs.get("type", "").strip().lower()
+    if kind == "application/json" and attrs.get("id") == "__config":
+        _read_theme_words(node, page)
+        return
+    if kind != "application/ld+json":
         return
     from fxsite.pages.question_units import answer_units
     from fxsite.render.exports import PublishedJsonError, loads
@@ -90,3 +95,20 @@ def read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None
             shown = normalise(fragment.text(separator="")) if fragment is not None else ""
             if shown and shown != normalise(text):
                 page.blocks.append(Block(shown, "json-ld"))
+
+
+def _read_theme_words(node: LexborNode, page: PageText) -> None:
+    """The words Material's scripts draw from a page's ``__config`` (its ``translations``:
+    the search box's placeholder, the result counts), read as the page's text: a page may
+    rewrite them ("FX100: every checkpoint saved in 64 s" as the placeholder: blind61)."""
+    from fxsite.render.exports import PublishedJsonError, loads
+
+    try:
+        data = loads(node.text(deep=True) or "")
+    except PublishedJsonError as exc:
+        page.json_ld_errors.append(str(exc))
+        return
+    words = data.get("translations") if isinstance(data, dict) else None
+    strings: list[str] = []
+    json_strings(words if isinstance(words, dict) else [], strings)
+    page.blocks += [Block(normalise(t), "page", role="theme") for t in strings if normalise(t)]
