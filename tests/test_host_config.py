@@ -21,7 +21,36 @@ from fxsite.verify.host_config import host_settings
         ("_headers", "/assets/x.png\n  Content-Type: text/html\n", [2]),
         ("_redirects", "/pricing /assets/x.png 200\n", [1]),
         ("_redirects", "/pricing /assets/x.png 200!\n", [1]),
+        # blind61: an internal rewrite, IIS, Vercel, Azure and Netlify settings
+        (
+            ".htaccess",
+            "RewriteEngine On\nRewriteRule ^evidence/R1/$ evidence/R9/index.html [L]\n",
+            [2],
+        ),
+        (".htaccess", "RewriteRule ^a$ b\n", [1]),
+        ("web.config", '<staticContent><mimeMap fileExtension=".txt" mimeType="text/html"/>', [1]),
+        (
+            "web.config",
+            '<rule name="r">\n<action type="Rewrite" url="evidence/R9/"/>\n</rule>',
+            [2],
+        ),
+        ("vercel.json", '{"rewrites": [{"source": "/a", "destination": "/b"}]}', [1]),
+        ("staticwebapp.config.json", '{"routes": [{"route": "/a", "rewrite": "/b"}]}', [1]),
+        ("netlify.toml", '[[redirects]]\n  from = "/a"\n  to = "/b"\n  status = 200\n', [4]),
+        (
+            "netlify.toml",
+            '[[headers]]\n  for = "/x.png"\n  [headers.values]\n  Content-Type = "text/html"\n',
+            [4],
+        ),
         # near misses: settings that serve every file as its name says
+        (".htaccess", "RewriteRule ^x$ /y [r,L]\n", []),
+        ("web.config", '<action type="Redirect" url="/new"/>', []),
+        (
+            "vercel.json",
+            '{"cleanUrls": true, "redirects": [{"source": "/a", "destination": "/b"}]}',
+            [],
+        ),
+        ("netlify.toml", '[[redirects]]\n  from = "/a"\n  to = "/b"\n  status = 301\n', []),
         (".htaccess", "Header set Cache-Control max-age=60\nRewriteRule ^old$ /new [R=301]\n", []),
         ("_headers", "/*\n  Cache-Control: max-age=60\n  X-Frame-Options: DENY\n", []),
         ("_redirects", "/old /new 301\n/blog/* /news/:splat 302\n", []),

@@ -5,7 +5,10 @@ The gate and the audit read each published file as its name says a server sends 
 ``.htaccess`` (``AddType text/html .png``, ``ForceType``, ``SetHandler``, a
 ``RewriteRule`` with a type ``[T=…]``), and Netlify's and Cloudflare Pages' ``_headers``
 (a ``Content-Type:``) and ``_redirects`` (a rewrite, status 200, that serves one path's
-file at another's). With them, ``assets/x.png`` holding "<p>Took 77 s</p>" is served as a
+file at another's), IIS's ``web.config`` (a ``mimeMap``, a rewrite), Vercel's
+``vercel.json``, Azure's ``staticwebapp.config.json`` and Netlify's ``netlify.toml``
+(rewrites and content types); an ``.htaccess`` ``RewriteRule`` that is no redirect
+serves another file where it stands. With them, ``assets/x.png`` holding "<p>Took 77 s</p>" is served as a
 page the audit read as an image (blind21). Each such setting is refused where it stands
 (``FX817``, as a live site serving a file with another type is): a site that needs
 one can be audited at its URL, where the types served are checked. Other settings
@@ -19,23 +22,42 @@ from pathlib import PurePosixPath
 
 __all__ = ["HOST_FILES", "host_settings"]
 
-#: The files a host reads its settings from, by name.
-HOST_FILES = frozenset({".htaccess", "_headers", "_redirects"})
-
 _HTACCESS = re.compile(
     r"^\s*(?:(?i:AddType|ForceType|DefaultType|SetHandler|AddHandler|AddOutputFilter"
-    r"|RemoveType)\b|(?i:RewriteRule)\b.*\[[^\]]*\b(?i:T)=)"
+    r"|RemoveType)\b|(?i:RewriteRule)\b.*\[[^\]]*\b(?i:T)="
+    # a rewrite that serves another file where it stands (no [R] redirect): blind61
+    r"|(?i:RewriteRule)\s+\S+\s+\S+(?:\s+\[(?![^\]]*\b(?i:R)\b)[^\]]*\])?\s*$)"
 )
 _HEADERS = re.compile(r"^\s*(?i:content-type)\s*:")
 #: A ``_redirects`` rule: from, to, then a status with ``200`` (a rewrite), maybe forced.
 _REWRITE = re.compile(r"^\s*\S+\s+\S+\s+200!?(?:\s|$)")
+#: IIS's ``web.config``: a type given to a suffix, a rewrite (blind61).
+_WEB_CONFIG = re.compile(r"(?i:<mimeMap\b|<action\b[^>]*\btype\s*=\s*[\"']Rewrite)")
+#: Vercel's and Azure Static Web Apps' JSON, Netlify's TOML: rewrites and content types.
+_HOST_JSON = re.compile(r"(?i:\"rewrites\"\s*:|\"rewrite\"\s*:|\"mimeTypes\"\s*:|\"content-type\")")
+_NETLIFY_TOML = re.compile(r"^\s*(?i:status\s*=\s*200\b|\"?content-type\"?\s*=)")
+
+#: The files a host reads its settings from, by name, with the settings that change how
+#: a file is served.
+_RULES = {
+    ".htaccess": _HTACCESS,
+    "_headers": _HEADERS,
+    "_redirects": _REWRITE,
+    "web.config": _WEB_CONFIG,
+    "vercel.json": _HOST_JSON,
+    "staticwebapp.config.json": _HOST_JSON,
+    "netlify.toml": _NETLIFY_TOML,
+}
+HOST_FILES = frozenset(_RULES)
+#: The rules looked for anywhere in a line (XML and JSON put several settings on one).
+_ANYWHERE = (_WEB_CONFIG, _HOST_JSON)
 
 
 def host_settings(rel: str, text: str) -> list[tuple[int, str]]:
     """(line, message) of each setting in the host file ``rel`` (``text``) that changes how
     a file is served; none for a file of another name."""
     name = PurePosixPath(rel).name
-    rule = {".htaccess": _HTACCESS, "_headers": _HEADERS, "_redirects": _REWRITE}.get(name)
+    rule = _RULES.get(name)
     if rule is None:
         return []
     return [
@@ -45,5 +67,5 @@ def host_settings(rel: str, text: str) -> list[tuple[int, str]]:
             "the audit reads a file as its name says; audit the live site's URL instead",
         )
         for n, line in enumerate(text.splitlines(), 1)
-        if rule.match(line)
+        if (rule.search(line) if rule in _ANYWHERE else rule.match(line))
     ]
