@@ -1,7 +1,9 @@
 """A selector of many descendant combinators on a deeply nested page is not run (blind61:
 ``section div div div div div div span`` over 400 nested ``<div>`` hung the audit, Lexbor
 trying every chain of ancestors): past :data:`fxsite.verify.order.MAX_CHAINS` it may
-match anything, in milliseconds. On an ordinary page the same selector is run."""
+match anything, in milliseconds. On an ordinary page the same selector is run. And what
+the gate's reading of a stylesheet marks on an element (laid in line) is not told as the
+page's own markup."""
 
 from __future__ import annotations
 
@@ -44,3 +46,15 @@ def test_near_miss_an_ordinary_page_runs_the_selector() -> None:
     assert root is not None
     assert [n.tag for n in matches(root, "div div span")] == ["span"]
     assert matches(root, "section div div div span") == []  # run: no <section> above it
+
+
+def test_a_claim_laid_in_line_by_a_stylesheet_keeps_its_own_attributes() -> None:
+    # blind61: `a.fx-claim{display:inline-block}` had 16 claims told (FX612) as holding
+    # `data-fx-in-line`, the mark the gate's own reading of styles adds.
+    from fxsite.verify.visible import page_text
+
+    claim = '<a class="fx-claim" data-fx-ref="R1#a" data-x="1" href="#">94 s</a>'
+    page = page_text(f"<style>a.fx-claim{{display:inline-block}}</style><p>{claim}</p>")
+    [read] = page.claims
+    assert "data-fx-in-line" not in read.attrs
+    assert read.attrs["data-x"] == "1"  # near miss: an attribute the page wrote stays

@@ -11,12 +11,31 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify.chrome import normalise
+from fxsite.verify.layout import LAID_IN_LINE
 
-__all__ = ["direct_text", "element_key", "node_attrs", "node_text", "own_text", "structure"]
+__all__ = [
+    "direct_text",
+    "element_key",
+    "node_attrs",
+    "node_text",
+    "own_text",
+    "published_attrs",
+    "structure",
+]
 
 
 def node_attrs(node: LexborNode) -> dict[str, str]:
     return {k: v or "" for k, v in node.attributes.items()}
+
+
+def published_attrs(node: LexborNode) -> dict[str, str]:
+    """``node``'s attributes as compared with a fresh render: without the mark the gate's
+    own reading of the page's styles adds (:data:`~.layout.LAID_IN_LINE`: a claim a
+    stylesheet lays out ``inline-block`` was told as a claim with an attribute it never
+    had, blind61)."""
+    attrs = node_attrs(node)
+    attrs.pop(LAID_IN_LINE, None)
+    return attrs
 
 
 def own_text(
@@ -57,7 +76,7 @@ def own_text(
 
 def element_key(node: LexborNode) -> tuple[str, tuple[tuple[str, str], ...]]:
     """An element as :func:`structure` compares it: its tag and its sorted attributes."""
-    return node.tag or "", tuple(sorted(node_attrs(node).items()))
+    return node.tag or "", tuple(sorted(published_attrs(node).items()))
 
 
 def structure(node: LexborNode) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:

@@ -67,7 +67,7 @@ from fxsite.verify.layout import (
     unselected,
 )
 from fxsite.verify.list_numbers import list_numbers
-from fxsite.verify.nodes import node_attrs, own_text
+from fxsite.verify.nodes import node_attrs, own_text, published_attrs
 from fxsite.verify.runs import Run, flush, math_power, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
@@ -226,7 +226,7 @@ def claim_node(html: str) -> ClaimNode | None:
     if node is None:
         return None
     page = PageText()
-    _claim(node, node_attrs(node), Run("page"), page, False)
+    _claim(node, published_attrs(node), Run("page"), page, False)
     return page.claims[0]
 
 
@@ -406,7 +406,7 @@ class _Walk:
             return
         heading = heading or tag in _HEADING_TAGS
         if tag == "a" and "data-fx-ref" in attrs:
-            _claim(node, node_attrs(node), self.builders[-1], self.page, heading)
+            _claim(node, published_attrs(node), self.builders[-1], self.page, heading)
             return
         if tag == "meta":  # in the body: drawn as nothing, shown in link previews
             read_meta(node_attrs(node), self.page)
