@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 
 from selectolax.lexbor import LexborNode, SelectolaxError
@@ -195,14 +197,26 @@ def descendant_steps(plain: str) -> int:
     return max((len(part.split()) - 1 for part in text.split(",")), default=0)
 
 
-#: The last document measured by :func:`_depth`, and its depth (one page's rules, one walk).
-_measured: list[tuple[LexborNode, int]] = []
+#: The document whose styles are being applied (:func:`measuring`) and its depth, once
+#: measured: one walk for all its rules, and no document held past its reading.
+_measured: list[tuple[LexborNode, int | None]] = []
+
+
+@contextmanager
+def measuring(root: LexborNode) -> Iterator[None]:
+    """While ``root``'s styles are applied, its depth is measured once for every rule."""
+    _measured[:] = [(root, None)]
+    try:
+        yield
+    finally:
+        _measured.clear()
 
 
 def _depth(root: LexborNode) -> int:
-    """How deeply ``root``'s document nests its elements (measured once a document)."""
-    if _measured and _measured[0][0] is root:
-        return _measured[0][1]
+    """How deeply ``root``'s document nests its elements (once while :func:`measuring` it)."""
+    known = _measured[0] if _measured and _measured[0][0] is root else None
+    if known is not None and known[1] is not None:
+        return known[1]
     deepest, stack = 0, [(root, 1)]
     while stack:
         node, depth = stack.pop()
@@ -212,7 +226,8 @@ def _depth(root: LexborNode) -> int:
             if not (child.tag or "").startswith("-"):
                 stack.append((child, depth + 1))
             child = child.next
-    _measured[:] = [(root, deepest)]
+    if known is not None:
+        _measured[:] = [(root, deepest)]
     return deepest
 
 

@@ -25,7 +25,7 @@ from fxsite.verify.first_letter import hide_first_letters, names_first_letter
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import LAID_IN_LINE
 from fxsite.verify.notes import Note
-from fxsite.verify.order import Styled, matches, styled_elements
+from fxsite.verify.order import Styled, matches, measuring, styled_elements
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
 
@@ -68,6 +68,11 @@ def apply_styles(
     figures a box that clips its text may draw (:mod:`.clipped`); the elements they may
     hide (:func:`_styled`).
     A file that cannot be read makes the page unreadable."""
+    with measuring(root):  # the page's depth, measured once for all its rules
+        return _apply(root, page, sheets)
+
+
+def _apply(root: LexborNode, page: PageText, sheets: PageSheets) -> frozenset[int]:
     rules, problems = page_rules(root, sheets)
     page.unreadable += problems
     too_many = draw_css_images(root, rules, sheets)
