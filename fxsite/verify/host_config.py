@@ -49,8 +49,6 @@ _RULES = {
     "netlify.toml": _NETLIFY_TOML,
 }
 HOST_FILES = frozenset(_RULES)
-#: The rules looked for anywhere in a line (XML and JSON put several settings on one).
-_ANYWHERE = (_WEB_CONFIG, _HOST_JSON)
 
 
 def host_settings(rel: str, text: str) -> list[tuple[int, str]]:
@@ -67,5 +65,5 @@ def host_settings(rel: str, text: str) -> list[tuple[int, str]]:
             "the audit reads a file as its name says; audit the live site's URL instead",
         )
         for n, line in enumerate(text.splitlines(), 1)
-        if (rule.search(line) if rule in _ANYWHERE else rule.match(line))
+        if rule.search(line)  # a line's start (``^``), or anywhere: XML and JSON hold several
     ]
