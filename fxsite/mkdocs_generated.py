@@ -132,7 +132,8 @@ def generated_markdown(
         return unreadable_record_markdown(record_id, path, here(f"{prefix}/"), lang)
     if src == project.paths.faq_page:
         body = site_faq_markdown(index, library, src)
-        return f"# Frequently asked questions\n\n{body}"
+        lead = "Every question this site's pages answer, with a link back to each page."
+        return f"# Frequently asked questions\n\n{lead}\n\n{body}"
     return None
 
 

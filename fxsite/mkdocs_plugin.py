@@ -460,6 +460,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                     # not in; indexing each costs as much as an authored page.
                     page.meta.setdefault("search", {"exclude": True})
             page.meta["title"] = generated_title(generated)
+            if src == self.project.paths.faq_page and self.page_context is not None:
+                # Its answers cite claims: a note after its lead where they cite estimates.
+                self.page_context.estimate_note = True
+                self.composed[src] = Composed(
+                    generated, self.project.library, self._href_for(page), self._site_lang()
+                )
             title, body = split_html_body(generated)
             markdown = generated
             if body is not None:
@@ -621,7 +627,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 html = with_findings(html, found, mark=False, what=what)
         composed = self.composed.pop(src, None)
         if composed is not None:
-            html = composed.fill(html, self.results[src].claims)
+            html = composed.fill(html, self.results[src].claims if src in self.results else claims)
         if self.stash:
             # Converted, and no plugin fxsite does not know reads it; "" (not None): a page
             # with no markdown has no title for MkDocs.

@@ -27,6 +27,7 @@ __all__ = [
     "Composed",
     "compose",
     "estimate_note",
+    "estimate_records",
     "faq_markdown",
     "marker_legend",
     "source_item",
@@ -37,18 +38,23 @@ __all__ = [
 RELATED_PLACEHOLDER = placeholder("related", css="fx-related")
 
 
-def estimate_note(
-    claims: list[Claim], library: Library, href_for: HrefFor, lang: str = DEFAULT
-) -> str:
-    """One neutral sentence naming the models behind the page's estimates, or ``""``.
-
-    The details (assumptions, formulas, inputs) are on each model's record page.
-    """
-    records = list(
+def estimate_records(claims: list[Claim]) -> list[str]:
+    """The records of the estimates among ``claims``, each once, in their order."""
+    return list(
         dict.fromkeys(
             c.value.record for c in claims if c.value is not None and c.value.label == "estimate"
         )
     )
+
+
+def estimate_note(
+    records: list[str], library: Library, href_for: HrefFor, lang: str = DEFAULT
+) -> str:
+    """One neutral sentence naming the models behind the page's estimates (``records``:
+    :func:`estimate_records`), or ``""``.
+
+    The details (assumptions, formulas, inputs) are on each model's record page.
+    """
     if not records:
         return ""
     models = message("list_sep", lang).join(
@@ -143,7 +149,7 @@ class Composed:
         page first cites it."""
         first = _first_in(rendered)
         claims = sorted(claims, key=lambda claim: first(claim.record))
-        note = estimate_note(claims, self.library, self.href_for, self.lang)
+        note = estimate_note(estimate_records(claims), self.library, self.href_for, self.lang)
         records = list(dict.fromkeys(c.record for c in claims))
         labels = {c.label for c in claims if c.value is not None}
         sources = sources_html(records, self.library, self.href_for, labels, self.lang)

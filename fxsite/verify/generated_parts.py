@@ -86,6 +86,9 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         link = item.css_first("a.fx-source-id")
         href = node_attrs(link).get("href", "") if link is not None else ""
         page.parts.append(Part("source", node_text(link), href, "", _shape(item)))
+    for note in root.css("p.fx-estimate-note"):
+        links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in note.css("a"))
+        page.parts.append(Part("note", "", "", "", _shape(note), links))
     for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
         names = row.css_first(".fx-formula-names")
         page.parts.append(Part("invariant", node_text(names), "", "", _shape(row)))

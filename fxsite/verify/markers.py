@@ -1,18 +1,23 @@
 """Trust markers the build writes from the records, re-rendered and compared.
 
 A record page's label and status badges and its setup table, the Evidence
-Library's row for each record and a content page's "Data sources" items say
-how far a figure can be trusted ("measured", "local NVMe single drive"); a
+Library's row for each record, a content page's "Data sources" items and the
+note on a page that cites estimates say how far a figure can be trusted
+("measured", "local NVMe single drive", "est."); a
 record page's invariants show the numbers each invariant computes, how far
 apart they are and a pass mark ("✓ holds"). Each is written by one render
 function (:func:`~fxsite.render.library_pages.record_badges`,
 :func:`~fxsite.render.library_pages.setup_rows`,
 :func:`~fxsite.render.library_pages.library_row`,
 :func:`~fxsite.pages.sections.source_item`,
+:func:`~fxsite.pages.sections.estimate_note`,
 :func:`~fxsite.render.record_sheet.invariants_section`); the audit calls the
 same function on the published evidence (whose invariants the library
 recomputes) and compares what a reader gets of both (every element with its
 attributes, and the text), never re-deriving the words.
+
+A stylesheet that hides one is found where the page's styles are applied
+(:mod:`.trust_marks`).
 
 What the build takes from outside the evidence is reused from the page: the
 links (their targets depend on the site's layout), a setup row's heading (the
@@ -28,7 +33,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import setup_anchor
 from fxsite.pages.language import DEFAULT, language_tag
-from fxsite.pages.sections import source_item
+from fxsite.pages.sections import estimate_note, source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section
 from fxsite.verify.visible import PageText, Part, page_parts
@@ -68,6 +73,7 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
     if record is not None:
         out += _record_page(page, record)
         out += _invariants(page, record, library, lang)
+    out += _estimate_note(page, library, lang)
     listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
@@ -98,6 +104,40 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
         for missing in sorted(set(library.records) - listed):
             out.append((f"the Evidence Library lacks record {missing}", missing))
     return out
+
+
+def _estimate_note(page: PageText, library: Library, lang: str) -> list[tuple[str, str]]:
+    """The page's estimate note unlike the one the estimates it cites render (none where
+    it cites none: DESIGN.md, "a visible note on every page that cites an estimate")."""
+    estimates = [c for c in page.claims if c.attrs.get("data-fx-label") == "estimate"]
+    records = list(dict.fromkeys(c.attrs.get("data-fx-record", "") for c in estimates))
+    notes = [p for p in page.parts if p.kind == "note"]
+    if not records and not notes:
+        return []
+    if any(r not in library.records for r in records):
+        return []  # a claim to no record is told as such
+    if not records:
+        return [("the page shows an estimate note and cites no estimate", notes[0].shape[1])]
+    named = ", ".join(records)
+    if len(notes) != 1:
+        shown = "no estimate note" if not notes else f"{len(notes)} estimate notes"
+        return [(f"the page cites the estimates of {named} and shows {shown}", estimates[0].text)]
+    links = dict(notes[0].links)
+    # In the note's order, where it names them all: the build orders them by where the
+    # page's content first cites each, and a hero stands before the content.
+    if set(links) == set(records):
+        records = list(links)
+    html = estimate_note(records, library, lambda r, _: links.get(r, ""), lang)
+    wanted = _one(html, "note")
+    if wanted is None or wanted.shape != notes[0].shape:
+        return [
+            (
+                f"the estimate note differs from the one the page's estimates render "
+                f"(it cites those of {named})",
+                notes[0].shape[1],
+            )
+        ]
+    return []
 
 
 def _record_page(page: PageText, record: Record) -> list[tuple[str, str]]:

@@ -228,10 +228,11 @@ Shape = tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], str]
 class Part:
     """A generated trust marker on a page: a record's badges, setup row, library row, source.
 
-    ``kind`` is ``badges``, ``setup``, ``library``, ``source`` or ``invariant``
-    (a row of a record page's invariants); ``key`` the setup row's id, the record
-    id or the invariant's formula in names; ``href`` and ``label`` what the build took
-    from elsewhere (the link, a setup row's heading), reused to re-render it.
+    ``kind`` is ``badges``, ``setup``, ``library``, ``source``, ``invariant``
+    (a row of a record page's invariants) or ``note`` (the estimate note); ``key`` the
+    setup row's id, the record id or the invariant's formula in names; ``href`` and
+    ``label`` what the build took from elsewhere (the link, a setup row's heading), and
+    ``links`` (the note's: each link's text and target), reused to re-render it.
     """
 
     kind: str
@@ -239,6 +240,7 @@ class Part:
     href: str
     label: str
     shape: Shape
+    links: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

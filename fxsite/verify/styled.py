@@ -28,6 +28,7 @@ from fxsite.verify.notes import Note
 from fxsite.verify.order import Styled, matches, measuring, styled_elements
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, page_rules, resolve, site_href
 from fxsite.verify.shown import CODE, PageText
+from fxsite.verify.trust_marks import hidden_marks
 
 __all__ = ["apply_styles", "drawn_as_prose", "undrawn"]
 
@@ -97,6 +98,7 @@ def _apply(root: LexborNode, page: PageText, sheets: PageSheets) -> frozenset[in
         )
         for claim in claims
     ]
+    page.notes += hidden_marks(root, hidden, lambda node: undrawn(node.attributes))
     return hidden
 
 

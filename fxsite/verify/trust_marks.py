@@ -1,0 +1,102 @@
+"""Trust markers a stylesheet hides: the marks that say how far a figure can be trusted.
+
+The build writes, from the records, marks that qualify the figures beside them: the
+note on a page that cites an estimate (``p.fx-estimate-note``), the "est." mark of
+an estimate's claim (its ``.fx-badge``), a record page's label and status badges
+(``.fx-record-badges``) and each figure row's label (``.fx-label``). The audit
+re-renders each and compares (:mod:`.markers`, :mod:`.audit`); a mark present and
+re-rendered exactly may still be drawn as nothing, by a rule of the site's own
+stylesheets (``.fx-badge {display: none}``) or an ancestor's ``hidden``, and the
+estimate then reads as a measurement (blind61).
+
+A mark is hidden where it, or an element between it and what it qualifies, may be
+hidden (:func:`~.styled.undrawn`, or a site rule that hides it: the set
+:func:`~.styled.apply_styles` gives); an element hidden at or above what it
+qualifies hides the figure too, and is no finding. What a mark qualifies: a badge,
+its claim; a row's label, its row; the note and a record page's badges, the page's
+content (``article``, or the body).
+
+The theme's own stylesheets are not applied (:func:`~.theme.is_theme_file`): fxsite's
+shows a record's ID once a section and hides the repeats, by design.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Set as AbstractSet
+
+from selectolax.lexbor import LexborNode
+
+from fxsite.verify.notes import Note
+
+__all__ = ["MARKS", "hidden_marks"]
+
+#: The marks, and what each says in the finding.
+MARKS = (
+    ".fx-estimate-note, .fx-record-badges, tr[data-fx-ref] .fx-label, "
+    'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge'
+)
+
+
+def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
+    """Whether an element is what ``mark`` qualifies (where the walk up stops)."""
+    classes = (mark.attributes.get("class") or "").split()
+    if "fx-badge" in classes:
+        return lambda node: node.tag == "a"
+    if "fx-label" in classes:
+        return lambda node: node.tag == "tr"
+    return lambda node: (
+        node.tag in ("article", "body")
+        or "md-content__inner" in (node.attributes.get("class") or "").split()
+    )
+
+
+def _claim_text(claim: LexborNode) -> str:
+    """A claim's own text: without its mark and its screen readers' words."""
+    parts: list[str] = []
+    child = claim.child
+    while child is not None:
+        if child.tag == "-text":
+            parts.append(child.text_content or "")
+        elif not {"fx-badge", "fx-sr"} & set((child.attributes.get("class") or "").split()):
+            parts.append(child.text(deep=True) or "")
+        child = child.next
+    return " ".join("".join(parts).split())
+
+
+def _what(mark: LexborNode) -> tuple[str, str]:
+    """What the finding says ``mark`` is, and the text that places it."""
+    classes = (mark.attributes.get("class") or "").split()
+    text = " ".join((mark.text(deep=True) or "").split())
+    if "fx-badge" in classes and mark.parent is not None:
+        claim = _claim_text(mark.parent)
+        return f"the mark '{text}' of the estimate '{claim}'", claim
+    if "fx-estimate-note" in classes:
+        return "the note that the page cites estimates", text
+    if "fx-label" in classes:
+        return f"the label '{text}' of a figure", text
+    return f"the record's badges '{text}'", text
+
+
+def hidden_marks(
+    root: LexborNode, styled: AbstractSet[int], undrawn: Callable[[LexborNode], bool]
+) -> list[Note]:
+    """FX612 for each mark of ``root`` hidden apart from what it qualifies: by an element
+    in ``styled`` (the site's rules may hide it) or one ``undrawn`` tells."""
+    notes: list[Note] = []
+    for mark in root.css(MARKS):
+        qualified = _scope(mark)
+        node: LexborNode | None = mark
+        while node is not None and not qualified(node):
+            if node.mem_id in styled or undrawn(node):
+                what, text = _what(mark)
+                notes.append(
+                    Note(
+                        "FX612",
+                        f"a stylesheet or attribute may hide {what}, which says how far "
+                        "its figures can be trusted: let it show",
+                        text or None,
+                    )
+                )
+                break
+            node = node.parent
+    return notes

@@ -1,0 +1,168 @@
+"""The marks that say how far a figure can be trusted must show (blind61).
+
+A page citing an estimate carries a note naming its models, every estimate's claim
+its "est." mark, a record page its label and status badges and each figure row its
+label. Tampered copies of the demo's published pages, read in-process as the gate
+and the audit read them: a stylesheet or an attribute that hides a mark apart from
+what it qualifies is FX612 (:mod:`fxsite.verify.trust_marks`); a note missing,
+reworded or on a page with no estimate is FX612 (:mod:`fxsite.verify.markers`). The
+near misses hide what the mark qualifies along with it, hide a measured figure's
+record ID (fxsite's own stylesheet shows it once a section), or change nothing a
+reader reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fxsite.evidence.library import Library, library_from_published
+from fxsite.render.exports import loads
+from fxsite.verify.markers import marker_problems
+from fxsite.verify.visible import page_text
+
+ESTIMATES = "training-bubbles/index.html"  # cites E1 and E2
+MEASURED = "checkpoint-acceleration/index.html"  # cites measurements only
+RECORD = "evidence/E1/index.html"  # an estimate's record page
+FAQ = "faq/index.html"  # generated: every page's questions
+
+
+def style(css: str) -> Callable[[str], str]:
+    def apply(html: str) -> str:
+        return html.replace("</head>", f"<style>{css}</style></head>", 1)
+
+    return apply
+
+
+def sub(pattern: str, replacement: str) -> Callable[[str], str]:
+    def apply(html: str) -> str:
+        changed, n = re.subn(pattern, replacement, html, count=1, flags=re.DOTALL)
+        assert n == 1, pattern
+        return changed
+
+    return apply
+
+
+_NOTE = r'<p class="fx-estimate-note">(.*?)</p>'
+
+#: (name, page, tampering, what the finding says)
+HIDDEN = [
+    ("badges hidden", ESTIMATES, style(".md-typeset .fx-badge{display:none}"), "the mark 'est.'"),
+    ("badge transparent", ESTIMATES, style("a .fx-badge{color:transparent}"), "the mark 'est.'"),
+    ("note faded", ESTIMATES, style(".fx-estimate-note{opacity:0}"), "the note"),
+    ("note shrunk", ESTIMATES, style("article p:nth-of-type(2){font-size:0}"), "the note"),
+    ("note in a hidden div", ESTIMATES, sub(_NOTE, r"<div hidden><p class=fx-estimate-note>\1</p></div>"), "the note"),
+    ("note's own style", ESTIMATES, sub(r'<p class="fx-estimate-note">', '<p class="fx-estimate-note" style="display:none">'), "the note"),
+    ("row label hidden", RECORD, style("td .fx-label{visibility:hidden}"), "the label 'estimate'"),
+    ("label cell moved off", RECORD, style(".fx-label-cell{position:absolute;left:-9999px}"), "the label 'estimate'"),
+    ("record badges hidden", RECORD, style(".fx-record-badges{font-size:0}"), "the record's badges"),
+    ("FAQ's note hidden", FAQ, style(".fx-estimate-note{display:none}"), "the note"),
+]  # fmt: skip
+
+#: (name, page, change): no FX612
+SHOWN = [
+    ("untouched", ESTIMATES, lambda html: html),
+    ("a measured figure's record ID hidden", MEASURED, style(".fx-badge{display:none}")),
+    ("the estimate hidden with its mark", ESTIMATES, style("a.fx-claim{display:none}")),
+    ("a figure's row hidden with its label", RECORD, style("tr[data-fx-ref]{display:none}")),
+    ("the mark restyled", ESTIMATES, style(".fx-badge{color:red;font-size:0.5em}")),
+    ("the note restyled", ESTIMATES, style(".fx-estimate-note{border:0;color:#333}")),
+    ("the screen readers' words", ESTIMATES, style(".fx-sr{display:none}")),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def published(demo_site: Path) -> Library:
+    records = loads((demo_site / "evidence.json").read_text(encoding="utf-8"))["records"]
+    return library_from_published(records)
+
+
+def _hidden(html: str) -> list[str]:
+    return [n.message for n in page_text(html).notes if n.code == "FX612"]
+
+
+@pytest.mark.parametrize(("name", "page", "change", "says"), HIDDEN, ids=[h[0] for h in HIDDEN])
+def test_a_hidden_mark_is_refused(
+    demo_site: Path, name: str, page: str, change: Callable[[str], str], says: str
+) -> None:
+    found = _hidden(change((demo_site / page).read_text("utf-8")))
+    assert found, name
+    assert all(says in m and "let it show" in m for m in found), found
+
+
+@pytest.mark.parametrize(("name", "page", "change"), SHOWN, ids=[s[0] for s in SHOWN])
+def test_near_miss_nothing_a_mark_qualifies_reads_unmarked(
+    demo_site: Path, name: str, page: str, change: Callable[[str], str]
+) -> None:
+    assert _hidden(change((demo_site / page).read_text("utf-8"))) == []
+
+
+def test_the_badge_finding_names_its_claim(demo_site: Path) -> None:
+    """Placed at the claim's own text, not at the first "est." of the page."""
+    html = style(".fx-badge{display:none}")((demo_site / ESTIMATES).read_text("utf-8"))
+    notes = [n for n in page_text(html).notes if n.code == "FX612"]
+    assert {n.text for n in notes} >= {"400 s"}
+    assert all(n.text and "est." not in n.text for n in notes)
+
+
+#: (name, page, tampering, what the finding says)
+NOTES = [
+    ("note removed", ESTIMATES, sub(_NOTE, ""), "shows no estimate note"),
+    ("FAQ's note removed", FAQ, sub(_NOTE, ""), "shows no estimate note"),
+    ("note reworded", ESTIMATES, sub("not measurements", "projections"), "differs"),
+    ("a model left out", ESTIMATES, sub(r", <a href=\"[^\"]*\">E2</a> \([^)]*\)", ""), "differs"),
+    ("note doubled", ESTIMATES, sub(f"({_NOTE})", r"\1\1"), "2 estimate notes"),
+    ("note on a measured page", MEASURED, sub("</h1>", '</h1><p class="fx-estimate-note">Figures marked est. are estimates.</p>'), "cites no estimate"),
+]  # fmt: skip
+
+
+def _note_problems(html: str, library: Library) -> list[str]:
+    return [m for m, _ in marker_problems(page_text(html), library) if "estimate note" in m]
+
+
+@pytest.mark.parametrize(("name", "page", "change", "says"), NOTES, ids=[n[0] for n in NOTES])
+def test_a_tampered_note_is_refused(
+    demo_site: Path,
+    published: Library,
+    name: str,
+    page: str,
+    change: Callable[[str], str],
+    says: str,
+) -> None:
+    found = _note_problems(change((demo_site / page).read_text("utf-8")), published)
+    assert len(found) == 1 and says in found[0], found
+
+
+def _swap_models(html: str) -> str:
+    """The note naming its two models in the other order."""
+    note = re.search(_NOTE, html, re.DOTALL)
+    assert note is not None
+    links = re.findall(r'<a href="[^"]*">E\d</a> \([^)]*\)', note[1])
+    assert len(links) == 2
+    body = note[1].replace(links[0], "\0").replace(links[1], links[0]).replace("\0", links[1])
+    return html.replace(note[1], body, 1)
+
+
+@pytest.mark.parametrize("page", [ESTIMATES, FAQ, MEASURED, RECORD, "index.html"])
+def test_near_miss_the_published_notes_pass(demo_site: Path, published: Library, page: str) -> None:
+    assert _note_problems((demo_site / page).read_text("utf-8"), published) == []
+
+
+def test_near_miss_the_models_in_another_order(demo_site: Path, published: Library) -> None:
+    """A hero cites before the content the note orders by: its order is the note's."""
+    html = _swap_models((demo_site / ESTIMATES).read_text("utf-8"))
+    assert _note_problems(html, published) == []
+
+
+def test_the_site_faq_notes_its_estimates_after_its_lead(demo_site: Path) -> None:
+    """DESIGN.md: a visible note on every page that cites an estimate; the generated FAQ
+    cites the pages' answers."""
+    html = (demo_site / FAQ).read_text("utf-8")
+    lead = html.index("<h1")
+    note = html.index('<p class="fx-estimate-note">')
+    between = html[lead:note]
+    assert between.count("<p>") == 1  # its lead paragraph
+    assert re.findall(r">(E\d)</a>", re.search(_NOTE, html, re.DOTALL)[1]) == ["E1", "E2"]  # type: ignore[index]
