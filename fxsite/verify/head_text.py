@@ -55,6 +55,14 @@ def read_meta(attrs: dict[str, str], page: PageText) -> None:
             page.blocks.append(Block(text, "meta", role=name))
 
 
+def _body(node: LexborNode) -> LexborNode | None:
+    """The body of the document ``node`` stands in."""
+    top = node
+    while top.parent is not None:
+        top = top.parent
+    return top.css_first("body")
+
+
 def read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None:
     """JSON-LD's strings; an inline script's string literals, text it may show (not the
     theme's own scripts)."""
@@ -76,12 +84,14 @@ def read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None
         return
     from fxsite.pages.question_units import answer_units
     from fxsite.render.exports import PublishedJsonError, loads
+    from fxsite.verify.faq_data import faq_notes
 
     try:
         data = loads(node.text(deep=True) or "")
     except PublishedJsonError as exc:
         page.json_ld_errors.append(str(exc))
         return
+    page.notes += faq_notes(data, _body(node))
     strings: list[str] = []
     json_strings(data, strings, keys_skipped="@")
     governed = answer_units(data)  # an FAQ answer under a question stating its unit
