@@ -136,6 +136,16 @@ def test_a_tampered_note_is_refused(
     assert len(found) == 1 and says in found[0], found
 
 
+def test_a_record_row_added_does_not_excuse_a_missing_note(
+    demo_site: Path, published: Library
+) -> None:
+    """A record page tells its estimates by its rows' labels; a content page dressed as one
+    (a row added) is judged as one, and lacks its badges."""
+    row = '<table><tr id="saves" data-fx-ref="E1#saves"><td class="fx-value">20</td></tr></table>'
+    html = sub(_NOTE, row)((demo_site / ESTIMATES).read_text("utf-8"))
+    assert marker_problems(page_text(html), published) != []
+
+
 def _swap_models(html: str) -> str:
     """The note naming its two models in the other order."""
     note = re.search(_NOTE, html, re.DOTALL)

@@ -73,7 +73,8 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
     if record is not None:
         out += _record_page(page, record)
         out += _invariants(page, record, library, lang)
-    out += _estimate_note(page, library, lang)
+    else:  # a record page tells its estimates by its rows' labels, and its legend
+        out += _estimate_note(page, library, lang)
     listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
