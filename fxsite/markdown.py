@@ -138,8 +138,8 @@ class _OfExtension(Processor):
 class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
     """Replaces every ``evidence:`` link with its rendered claim: the one place a page's
     claims are resolved, whatever wrote the link (inline, a reference definition, a
-    snippet, another extension). Then, on an authored page, the estimate note after
-    its lead (:attr:`PageContext.estimate_note`)."""
+    snippet, another extension). Then, on an authored page and the site's FAQ, the
+    estimate note after its lead (:attr:`PageContext.estimate_note`)."""
 
     def run(self, root: ET.Element) -> None:
         ctx = self.extension.context()
@@ -165,6 +165,21 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
             span.text = text
         else:
             ctx.claims.append(result)
+            title = (link.get("title") or "").strip()
+            if title:  # the claim's title is its evidence card: the writer's is not shown
+                warning = Finding(
+                    ctx.path,
+                    1,
+                    1,
+                    "FX408",
+                    f"the claim '{text}' has a link title ('{title}'), which is not "
+                    "published: a claim's title is its evidence card; write it in the text",
+                    severity="warning",
+                    text=text,
+                )
+                if ctx.locator is not None:
+                    warning = ctx.locator.place_claim(warning, dest)
+                ctx.findings.append(warning)
             if ctx.locator is not None:
                 ctx.locator.pass_claim(text, dest)  # the next claim is placed after it
             span = claim_element(_rendered(result, ctx.library, in_heading))

@@ -11,7 +11,7 @@ row that must be refused, with a near miss that must pass. In-process: a sentenc
 * A named time or a price from one number to another ("save time went from 178 to 94"),
   a price at a scale or after "Cost:", "TCO:", "retails for", "MX$", "NZ$", "half a
   millisecond", a service level or latency percentile named without a unit ("p99: 94",
-  "Availability: 99.99"): FX501.
+  "Availability: 99.99"), decades and decibels ("2 decades", pint's logarithmic units): FX501.
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ REFUSED = [
     ("a repair time", "MTTR: 30", "FX501"),
     ("availability", "Availability: 99.99", "FX501"),
     ("a hit rate", "Hit rate: 95", "FX501"),
+    ("decades", "Saves have been this fast for 2 decades.", "FX501"),
+    ("decibels", "The array runs 3 decibels quieter.", "FX501"),
 ]
 
 #: Near misses: the same words stating nothing more than the claim, or no quantity.
@@ -97,6 +99,8 @@ PASSES = [
     ("efficiency of teams", "Efficiency of 3 teams rose."),
     ("availability in words", "Availability: high."),
     ("a file named so", "See p99.md for details: 3 notes."),
+    ("decades of experience", "We bring 2 decades of storage experience."),
+    ("a decade ago", "A decade ago, saves took minutes."),
 ]
 
 

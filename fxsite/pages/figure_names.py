@@ -185,7 +185,7 @@ _PERIOD = re.compile(
 # A company's years of experience, as its history: "20 years of storage experience",
 # "拥有 10 年行业经验" (blind24); not a performance figure.
 _EXPERIENCE = re.compile(
-    rf"{_COUNT}\+?[- ](?i:years?)(?=\s+of\s+(?:[A-Za-z-]+\s+){{0,3}}(?i:experience|expertise|history"
+    rf"{_COUNT}\+?[- ](?i:years?|decades?)(?=\s+of\s+(?:[A-Za-z-]+\s+){{0,3}}(?i:experience|expertise|history"
     r"|heritage)\b)|\d+[ \u00a0]?年(?=[\u4e00-\u9fff]{0,4}(?:经验|經驗|历史|歷史|积累|積累))"
 )
 # The length of an event or a piece of content, which names it as a reading time does

@@ -181,4 +181,10 @@ def is_unit_word(word: str) -> bool:
     """True when ``word``, written after a number, is a physical unit."""
     if len(word) < 2 or word.lower() in _NOT_UNITS or not word.isascii():
         return False
-    return pint_reading(word) in MEASURED
+    reading = pint_reading(word)
+    return reading in MEASURED or reading in _READ_AS_MEASURED
+
+
+#: Units pint counts among its others (logarithmic: a decade is a factor of ten) that
+#: prose writes as quantities: "2 decades" of a company's history, "3 decibels" louder.
+_READ_AS_MEASURED = frozenset({"decade", "decibel"})

@@ -1,0 +1,38 @@
+"""A claim's link title is not published (its title is its evidence card): the writer
+is told, at the claim's line, as a warning; a claim without one is told nothing
+(blind60: the title was dropped silently)."""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.markdown import check_page
+
+ROWS = [
+    ("inline", '# T\n\nSaves in [94 s](evidence:R1#save_time_fx100 "our best run").\n', [(3, 10)]),
+    (
+        "a reference",
+        '# T\n\nSaves in [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100 "our best run"\n',
+        [(3, 10)],
+    ),
+    (
+        "the second of two",
+        "# T\n\nFrom [178 s](evidence:R1#save_time_baseline)\n"
+        'to [94 s](evidence:R1#save_time_fx100 "best").\n',
+        [(4, 4)],
+    ),
+    ("near miss: no title", "# T\n\nSaves in [94 s](evidence:R1#save_time_fx100).\n", []),
+    ("near miss: an empty title", '# T\n\nSaves in [94 s](evidence:R1#save_time_fx100 "").\n', []),
+]
+
+
+@pytest.mark.parametrize(("page", "places"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_a_claims_link_title_is_a_warning_at_the_claim(
+    page: str, places: list[tuple[int, int]]
+) -> None:
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    told = [f for f in findings if f.code == "FX408"]
+    assert all(f.severity == "warning" and "link title" in f.message for f in told)
+    assert [(f.line, f.col) for f in told] == places
+    assert [f for f in findings if f.severity == "error"] == []
