@@ -650,8 +650,19 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
 def schema(check_only: bool, path: Path | None) -> None:
     """(Re)generate schemas/evidence.schema.json from the record models, in the project
     folder PATH (an existing folder; default: the current one)."""
-    target = (path or Path.cwd()) / SCHEMA_FILE
+    from fxsite.authoring.files import write_atomic
+
+    root = path or Path.cwd()
+    target = root / SCHEMA_FILE
     shown = target if path is not None else Path(SCHEMA_FILE)
+    if not any((root / name).is_file() for name in CONFIG_NAMES):
+        raise click.UsageError(f"{root} is not a project folder: it holds no {CONFIG_NAME}")
+    folder = target.parent
+    # Written in the project, never through a link out of it, nor over a folder.
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise click.UsageError(f"{folder} is not a folder of the project")
+    if target.is_dir():
+        raise click.UsageError(f"{shown} is a folder: remove it, and run fxsite schema again")
     text = schema_text()
     current = target.read_text(encoding="utf-8") if target.is_file() else None
     if check_only:
@@ -660,8 +671,11 @@ def schema(check_only: bool, path: Path | None) -> None:
             sys.exit(1)
         click.echo(f"{shown} is up to date", err=True)
         return
-    target.parent.mkdir(exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    try:
+        folder.mkdir(exist_ok=True)
+        write_atomic(target, text.encode("utf-8"))  # a link there is replaced, not followed
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {shown}: {exc.strerror or exc}") from exc
     click.echo(f"wrote {shown}", err=True)
 
 

@@ -44,13 +44,21 @@ def init(directory: Path | None, site_name: str | None) -> None:
     Writes mkdocs.yml, an example record and its schema, a page citing it and a
     .gitignore. Never overwrites a file: if any of them exists, nothing is written.
     """
-    from fxsite.authoring.init import folder_name, init_project
+    import shlex
+
+    from fxsite.authoring.init import folder_name, init_project, name_figure
 
     root = directory or Path.cwd()
     if root.exists() and not root.is_dir():
         raise _usage(f"{root}: not a folder")
     if site_name is not None and not site_name.strip():
         raise _usage("--name: give the site a name, like --name 'AutoMQ benchmarks'")
+    figure = name_figure(site_name) if site_name is not None else None
+    if figure is not None:  # the check would refuse it in mkdocs.yml (blind62)
+        raise _usage(
+            f"--name: '{site_name}' reads as the figure '{figure}', which a site's name "
+            "cannot cite; name the site without it"
+        )
     try:
         written, refused = init_project(root, site_name)
     except OSError as exc:
@@ -66,7 +74,7 @@ def init(directory: Path | None, site_name: str | None) -> None:
     unnamed = folder_name(root)[1] if site_name is None else None
     if unnamed is not None:
         click.echo(f"site_name: My site ({unnamed}); set it in mkdocs.yml", err=True)
-    target = "" if directory is None else f" {directory}"
+    target = "" if directory is None else f" {shlex.quote(str(directory))}"
     click.echo(
         f"next: fxsite build{target}   (or fxsite check{target}; mkdocs serve for a preview)",
         err=True,
@@ -86,10 +94,13 @@ def fix(path: Path | None, show_diff: bool) -> None:
     from fxsite.authoring.files import write_atomic
     from fxsite.authoring.fix import PageFile, fix_page, unified_diff
     from fxsite.cli import _echo_warnings, _locate, _page_sources, _project
+    from fxsite.mkdocs_config import UsageFailure
     from fxsite.pages.docs_tree import MAX_PAGE_BYTES
     from fxsite.safeio import UnreadableFile, read_bytes
 
     root, pages = _locate((path,) if path else ())
+    if path is not None and path.is_file() and not pages:  # a record, the configuration
+        raise UsageFailure(f"{path}: fix rewrites pages; pass the project folder or a page")
     project, _, _, warnings = _project(root)
     _echo_warnings(warnings)
     library = project.load()

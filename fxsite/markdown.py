@@ -144,6 +144,7 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
     def run(self, root: ET.Element) -> None:
         ctx = self.extension.context()
         replace_links(root, lambda link, in_heading: self._claim(link, ctx, in_heading=in_heading))
+        _refuse_evidence_images(root, ctx)
         if ctx.estimate_note:
             self._estimate_note(root, ctx)
 
@@ -198,6 +199,34 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
         holder.text = self.md.htmlStash.store(ESTIMATE_SLOT)
         holder.tail = "\n\n"  # as a block of raw HTML the page wrote there would stand
         root.insert(min(first + 1, len(root)), holder)
+
+
+def _refuse_evidence_images(root: ET.Element, ctx: PageContext) -> None:
+    """An image whose source names evidence (``![94 s](evidence:R1#x)``: a ``!`` before a
+    claim) is no claim, and its alt text is drawn where it fails to load: FX408, and its
+    alt text kept as refused text (blind62: ``fix`` wrote one after a "!")."""
+    for parent in root.iter():
+        for index, child in enumerate(list(parent)):
+            dest = (child.get("src") or "").strip()
+            if child.tag != "img" or not dest.lower().startswith(_EVIDENCE):
+                continue
+            alt = child.get("alt") or ""
+            finding = Finding(
+                ctx.path,
+                1,
+                1,
+                "FX408",
+                f"'![{alt}]({dest})' is an image, not a claim (a '!' before the link): "
+                f"cite it as a link, [{alt}]({dest})",
+                text=alt,
+            )
+            if ctx.locator is not None:
+                finding = ctx.locator.place_claim(finding, dest)
+            ctx.findings.append(finding)
+            span = ET.Element("span", {"class": "fx-claim-refused"})
+            span.text, span.tail = alt, child.tail
+            parent.remove(child)
+            parent.insert(index, span)
 
 
 #: Rendered claims, kept while their record is unchanged (every page repeats claims).

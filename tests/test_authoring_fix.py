@@ -199,6 +199,10 @@ CASES = {
     "a bound after it": (
         "Baseline saves took 178 s or less.", "Baseline saves took 178 s or less.", "would not pass",
     ),
+    # blind62: "![178 s](…)" is an image, not a claim
+    "after a '!'": (
+        "Baseline saves took !178 s.", "Baseline saves took !178 s.", "make the link an image",
+    ),
     "already a claim": (
         "Saves took [178 s](evidence:R1#save_time_baseline).",
         "Saves took [178 s](evidence:R1#save_time_baseline).",

@@ -64,6 +64,7 @@ def test_init_defaults_to_the_current_folder(
         ("kr-2", [], "My site"),
         ("KR2", [], "KR2"),  # near miss: no currency's code
         ("usd1-docs", [], "usd1 docs"),
+        ("a--b_", [], "a b"),  # hyphens and underscores read as one space (blind62)
     ],
 )
 def test_site_name(tmp_path: Path, folder: str, option: list[str], name: str) -> None:
@@ -78,6 +79,22 @@ def test_site_name(tmp_path: Path, folder: str, option: list[str], name: str) ->
 def test_an_empty_name_is_a_usage_error(tmp_path: Path) -> None:
     assert invoke("init", str(tmp_path / "x"), "--name", " ")[0] == 2
     assert not (tmp_path / "x").exists()
+
+
+def test_a_name_reading_as_a_figure_is_a_usage_error(tmp_path: Path) -> None:
+    """The check would refuse it in mkdocs.yml's site_name (blind62)."""
+    code, _, err = invoke("init", str(tmp_path / "x"), "--name", "Saves 94 s")
+    assert code == 2 and "reads as the figure '94 s'" in err
+    assert not (tmp_path / "x").exists()
+    assert invoke("init", str(tmp_path / "y"), "--name", "Saves 94")[0] == 0  # near miss
+
+
+def test_the_next_command_is_quoted_for_a_shell(tmp_path: Path) -> None:
+    """Pasted, the suggested command names the folder whole (blind62: "; rm -rf x")."""
+    root = tmp_path / "; rm -rf x"
+    code, _, err = invoke("init", str(root))
+    assert code == 0
+    assert f"next: fxsite build '{root}'" in err
 
 
 def test_site_name_is_quoted(tmp_path: Path) -> None:

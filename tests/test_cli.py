@@ -287,6 +287,7 @@ def test_demo_project_is_clean_but_for_fx309() -> None:
 
 
 def test_schema_check_and_regenerate(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\n", encoding="utf-8")
     target = tmp_path / SCHEMA_FILE
     missing = invoke("schema", "--check", str(tmp_path))
     assert missing.exit_code == 1
@@ -308,6 +309,7 @@ def test_schema_writes_only_into_a_folder_that_exists(tmp_path: Path) -> None:
     assert result.exit_code == 2  # a usage error, and nothing made (blind60)
     assert "does not exist" in result.stderr
     assert not (tmp_path / "typo").exists()
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\n", encoding="utf-8")
     written = invoke("schema", str(tmp_path))  # near miss: the folder exists
     assert written.exit_code == 0
     assert f"wrote {tmp_path / SCHEMA_FILE}" in written.stderr  # where it was written
@@ -315,7 +317,52 @@ def test_schema_writes_only_into_a_folder_that_exists(tmp_path: Path) -> None:
 
 def test_schema_defaults_to_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\n", encoding="utf-8")
     assert invoke("schema").exit_code == 0
+    assert (tmp_path / SCHEMA_FILE).read_text(encoding="utf-8") == schema_text()
+
+
+#: (row, what is set up in the project, what the usage error says): exit 2, nothing written
+SCHEMA_REFUSED = [
+    ("not a project", "", "holds no mkdocs.yml"),
+    ("schemas a file", "file", "is not a folder of the project"),
+    ("the schema a folder", "folder", "is a folder"),
+    ("schemas a link out", "link", "is not a folder of the project"),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "setup", "says"), SCHEMA_REFUSED, ids=[r[0] for r in SCHEMA_REFUSED]
+)
+def test_schema_refuses_what_is_in_its_way(tmp_path: Path, row: str, setup: str, says: str) -> None:
+    project, outside = tmp_path / "p", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    if setup:
+        (project / "mkdocs.yml").write_text("site_name: T\n", encoding="utf-8")
+    schemas = project / "schemas"
+    if setup == "file":
+        schemas.write_text("x", encoding="utf-8")
+    elif setup == "folder":
+        (project / SCHEMA_FILE).mkdir(parents=True)
+    elif setup == "link":
+        schemas.symlink_to(outside)
+    for args in (("schema", str(project)), ("schema", "--check", str(project))):
+        result = invoke(*args)
+        assert result.exit_code == 2, result.output
+        assert says in result.stderr and "Traceback" not in result.output
+    assert list(outside.iterdir()) == []
+
+
+def test_near_miss_schema_replaces_a_link_in_schemas_not_its_target(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\n", encoding="utf-8")
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}", encoding="utf-8")
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / SCHEMA_FILE).symlink_to(outside)
+    assert invoke("schema", str(tmp_path)).exit_code == 0
+    assert outside.read_text(encoding="utf-8") == "{}"
+    assert not (tmp_path / SCHEMA_FILE).is_symlink()
     assert (tmp_path / SCHEMA_FILE).read_text(encoding="utf-8") == schema_text()
 
 

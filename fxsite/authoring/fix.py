@@ -220,9 +220,12 @@ def _misplaced(text: str, start: int, end: int) -> str | None:
     """Why a Markdown link cannot go at ``text[start:end]``, or None.
 
     The check sees these figures as prose, but a link written there would not
-    render as a claim: inside another link's text or an image's alt text
-    (links do not nest), or inside a raw HTML block (Markdown is not read there).
+    render as a claim: after a ``!`` (an image), inside another link's text or an
+    image's alt text (links do not nest), or inside a raw HTML block (Markdown is
+    not read there).
     """
+    if start > 0 and text[start - 1] == "!":
+        return "after a '!', which would make the link an image; cite it by hand"
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     opened = before.rfind("[")

@@ -101,16 +101,23 @@ def starter_files(name: str) -> dict[str, str]:
 
 
 def folder_name(root: Path) -> tuple[str, str | None]:
-    """The site's default name: the folder's, as written ("auto-mq" is "auto mq"), and
-    None; or "My site" and why, where the folder's name reads as a figure the check
-    would refuse ("kr2", "kr-2": a price in kronor; blind24)."""
+    """The site's default name: the folder's, as written, its hyphens and underscores
+    read as spaces ("auto-mq" is "auto mq", "a--b" "a b"), and None; or "My site" and
+    why, where the folder's name reads as a figure the check would refuse ("kr2",
+    "kr-2": a price in kronor; blind24)."""
+    name = " ".join(root.resolve().name.replace("-", " ").replace("_", " ").split())
+    figure = name_figure(name)
+    if figure is not None:
+        return "My site", f"the folder's name '{name}' reads as the figure '{figure}'"
+    return name or "My site", None
+
+
+def name_figure(name: str) -> str | None:
+    """The first figure the check would refuse in ``name`` as the site's name, or None."""
     from fxsite.pages.figures import find_bare_figures
 
-    name = root.resolve().name.replace("-", " ").replace("_", " ").strip()
     figures = find_bare_figures(name)
-    if figures:
-        return "My site", f"the folder's name '{name}' reads as the figure '{figures[0].text}'"
-    return name or "My site", None
+    return figures[0].text if figures else None
 
 
 def init_project(root: Path, name: str | None = None) -> tuple[list[Path], list[Path]]:

@@ -130,6 +130,9 @@ class Library:
     #: derived figures not computed because a record they depend on failed to load:
     #: ``E1#share`` -> ``R1`` (a claim to one is told as depending on that record)
     blocked: dict[str, str] = field(default_factory=dict)
+    #: derived figures whose formula failed, each where its finding is:
+    #: ``R1#share`` -> ``evidence/R1.yaml:7`` (a claim to one is told so, not "no figure")
+    uncomputed: dict[str, str] = field(default_factory=dict)
     #: each record's invariants as computed (:mod:`fxsite.evidence.invariants`)
     invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
     #: where each figure is stated in its record's report document, by ``R1#name``
@@ -345,6 +348,7 @@ class _Deriver:
     def _fail(self, record_id: str, name: str, code: str, message: str, offset: int = 0) -> None:
         path, line, col = self._where(record_id, name, offset)
         self.lib.findings.append(Finding(path, line, col, code, message))
+        self.lib.uncomputed.setdefault(str(FigureRef(record_id, name)), f"{path}:{line}")
 
     def run(self) -> None:
         for record in self.lib.records.values():
@@ -398,6 +402,8 @@ class _Deriver:
                     self.lib.blocked[key] = ref.record or record_id
                 message = self.lib.unresolved(ref.record or record_id, ref, "computed")
                 self._fail(record_id, name, "FX305", message, ref.offset)
+                return False
+            elif self._retracted_input(record_id, name, ref):
                 return False
             elif self.lib.figures[target].is_range or self.lib.figures[target].bound:
                 shape = "a range" if self.lib.figures[target].is_range else "a bound"
@@ -453,6 +459,17 @@ class _Deriver:
             stated,
         )
         self._check_stated(source, name, value, derived.decimals, stated)
+        return True
+
+    def _retracted_input(self, record_id: str, name: str, ref: Reference) -> bool:
+        """FX314 where the formula reads a figure of another record that is retracted (an
+        invariant may not either): the result would carry withdrawn evidence (blind62)."""
+        other = ref.record
+        record = self.lib.records.get(other) if other and other != record_id else None
+        if record is None or record.status != "retracted":
+            return False
+        message = f"'{ref}' is a figure of retracted record {other}; a formula may not read it"
+        self._fail(record_id, name, "FX314", message, ref.offset)
         return True
 
     def _check_stated(

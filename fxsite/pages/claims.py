@@ -230,6 +230,10 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
     if fig is None and (cause := library.blocked.get(str(FigureRef(record_id, figure)))):
         # Told as the failed record's own claims are, so that a page counts them together.
         return ClaimProblem("FX401", invalid_record_message(cause, library))
+    if fig is None and (failed := library.uncomputed.get(str(FigureRef(record_id, figure)))):
+        return ClaimProblem(
+            "FX402", f"{record_id}'s figure '{figure}' cannot be computed ({failed}): fix it first"
+        )
     if fig is None:
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"

@@ -289,9 +289,12 @@ W = r"[A-Za-z0-9_]"
 # "Fast94 s" and "Throughput96%" read as words glued to a figure, not as names
 # (names put the digit after capitals or one letter: "FX100", "YOLOv8", "H100"),
 # unless the three letters are hex digits (a hash's "…fcd031d" is no 31 days).
+# An underscore or an asterisk joins a figure to the word or number before it
+# ("x86_64", "2*94"); after a space it is drawn as itself, before a bare figure
+# ("at *6.4 GB/s", "_3.2 GB/s": Markdown leaves a lone one as it is; blind62).
 START = (
-    r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z][a-z][a-z])(?<![a-f][a-f][a-f]))"
-    rf"(?<![.×*])(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
+    rf"(?<![A-Z0-9])(?<!{W}_)(?:(?<![a-z])|(?<=[a-z][a-z][a-z])(?<![a-f][a-f][a-f]))"
+    rf"(?<![.×])(?<![A-Za-z0-9)\]]\*)(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
 )
 # Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
 # Not the numerator of a Korean fraction either: "3분의 1" is a third, not three minutes.

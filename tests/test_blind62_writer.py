@@ -1,0 +1,131 @@
+"""What a blind tester of the writer's tools (blind62) published or broke, each a row that
+must be refused with a near miss that must pass. In-process: a page or a record in,
+findings out.
+
+* A bare figure after a lone ``*`` or ``_`` ("at *6.4 GB/s", "_3.2 GB/s", ``\\*94 s``,
+  ``&ast;94 s``): Markdown draws them as themselves; the detector took them for an
+  identifier's joint ("x86_64", "2*94"). FX501.
+* ``![94 s](evidence:…)``: an image, not a claim, whose alt text is drawn where it
+  fails to load (``fix`` wrote one after a "!"). FX408.
+* A derived figure whose formula reads a retracted record's figure: published with no
+  finding (an invariant reading it was refused). FX314, and a claim to it says why.
+* ``fxsite fix`` given a record or the configuration rewrote the whole project: a usage
+  error (exit 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library, sentence_errors
+
+from fxsite.cli import cli
+from fxsite.evidence.library import load_library
+from fxsite.markdown import check_page
+
+#: (row, sentence): refused, FX501
+STARRED = [
+    ("an asterisk", "The new model reads at *6.4 GB/s now."),
+    ("an underscore", "The old one reads at _3.2 GB/s."),
+    ("an escaped asterisk", "Saves take \\*94 s."),
+    ("an entity asterisk", "Saves take &ast;94 s."),
+    ("a numeric entity", "Saves take &#42;94 s."),
+    ("two asterisks", "Saves take **94 s."),
+]
+
+#: (row, sentence): no finding
+JOINED = [
+    ("an identifier", "Build it for x86_64 hosts."),
+    ("a product", "Multiply as 2*94 for the formula."),
+    ("a name and an underscore", "See the FX100_94 profile."),
+    ("emphasis", "Saves take *very* long."),
+]
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in STARRED], ids=[r[0] for r in STARRED])
+def test_a_figure_after_a_lone_star_or_underscore_is_bare(sentence: str) -> None:
+    assert [c for c, _, _ in sentence_errors(sentence, library())] == ["FX501"]
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in JOINED], ids=[r[0] for r in JOINED])
+def test_near_miss_a_joint_or_emphasis_is_no_figure(sentence: str) -> None:
+    assert sentence_errors(sentence, library()) == []
+
+
+#: (row, page, the FX408s' places)
+IMAGES = [
+    ("an image of a claim", "# T\n\nIt takes ![94 s](evidence:R1#save_time_fx100).\n", [(3, 11)]),
+    (
+        "by a reference",
+        "# T\n\nIt takes ![94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100\n",
+        [(3, 11)],
+    ),
+    ("near miss: a claim", "# T\n\nIt takes [94 s](evidence:R1#save_time_fx100).\n", []),
+    ("near miss: an image", "# T\n\nIt takes ![a chart](chart.png).\n", []),
+]
+
+
+@pytest.mark.parametrize(("page", "places"), [r[1:] for r in IMAGES], ids=[r[0] for r in IMAGES])
+def test_an_image_citing_evidence_is_refused(page: str, places: list[tuple[int, int]]) -> None:
+    html, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    told = [f for f in findings if f.code == "FX408"]
+    assert [(f.line, f.col) for f in told] == places
+    assert all("is an image, not a claim" in f.message for f in told)
+    assert 'src="evidence:' not in html
+
+
+RETRACTED = """\
+id: A1
+title: Old test
+label: spec
+status: retracted
+figures: {t: {value: 94, unit: s}}
+"""
+READER = """\
+id: A2
+title: New test
+label: spec
+status: active
+figures: {t: {value: 94, unit: s}}
+derived:
+  d: {formula: %s, unit: s, decimals: 0}
+"""
+
+
+@pytest.mark.parametrize(
+    ("formula", "refused"),
+    [("A1.t * 2", True), ("t * 2", False), ("A2.t * 2", False)],
+    ids=["another record's, retracted", "near miss: its own", "near miss: itself by name"],
+)
+def test_a_formula_may_not_read_a_retracted_record(
+    project: Callable[..., Path], formula: str, refused: bool
+) -> None:
+    root = project({"A1.yaml": RETRACTED, "A2.yaml": READER % formula})
+    lib = load_library(root / "evidence", root)
+    told = [(f.path, f.line, f.code) for f in lib.findings if f.severity == "error"]
+    assert told == ([("evidence/A2.yaml", 7, "FX314")] if refused else [])
+    _, found = check_page("# T\n\n[188 s](evidence:A2#d)\n", PAGE_PATH, lib, href_for)
+    messages = [f.message for f in found if f.code == "FX402"]
+    assert messages == (
+        ["A2's figure 'd' cannot be computed (evidence/A2.yaml:7): fix it first"] if refused else []
+    )
+
+
+@pytest.mark.parametrize("target", ["evidence/R1.yaml", "mkdocs.yml"])
+def test_fix_given_a_record_or_the_configuration_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "p")
+    page = Path("docs/index.md")
+    page.write_text(page.read_text("utf-8") + "\nSaves take 94 s.\n", "utf-8")
+    before = page.read_text("utf-8")
+    Path("evidence/R1.yaml").write_text("id: R1\n", "utf-8")
+    result = runner.invoke(cli, ["fix", target])
+    assert result.exit_code == 2
+    assert "fix rewrites pages" in result.stderr
+    assert page.read_text("utf-8") == before
