@@ -335,3 +335,20 @@ def test_fix_places_a_page_that_is_not_utf8_at_its_byte(tmp_path: Path) -> None:
     assert code == 1, out
     assert "docs/latin.md:3:4: FX105 cannot read page: it is not valid UTF-8: byte 0xe9" in out
     assert page.read_bytes() == b"# Latin\n\nCaf\xe9 saves.\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["Baseline saves took about 178 s.", "Baseline saves took 178 s."],
+    ids=["an approximation", "near miss: the figure alone"],
+)
+def test_one_run_fixes_what_its_copies_depend_on(tmp_path: Path, project, body: str) -> None:  # type: ignore[no-untyped-def]
+    """A description repeating the figure passes once the page cites it: the rewrite that
+    lets it pass is no rewrite that hides it, whatever the claim's words around it
+    (blind62: "about 94 s" was refused on a first run and fixed on the second)."""
+    root = project({"R1.yaml": R1, "R2.yaml": R2, "R3.yaml": R3, "R0.yaml": OLD})
+    library = load_library(root / "evidence", root)
+    page = f"---\ndescription: Baseline saves took 178 s\n---\n# Page\n\n{body}\n"
+    first = fix_page(page, "docs/p.md", library)
+    assert "[178 s](evidence:R1#save_time_baseline)" in first.text
+    assert fix_page(first.text, "docs/p.md", library).text == first.text

@@ -36,10 +36,11 @@ ROWS = [
     (
         "START",
         rf"{vocab.START}\d",
-        # not after a letter, a digit or "_", but after a lowercase word of three letters
-        r"(?<![A-Z0-9_])(?:(?<![a-z])|(?<=[a-z]{3})(?<![a-f]{3}))"
-        r"(?<![.×*第])(?<![A-Za-z0-9_]-)(?<!\d:)\d",
-        "1a-.×*第:x 万_",
+        # not after a letter, a digit, or a "_" or "*" joined to one (blind62: a lone
+        # one is drawn as itself), but after a lowercase word of three letters
+        r"(?<![A-Z0-9])(?<![A-Za-z0-9_]_)(?:(?<![a-z])|(?<=[a-z]{3})(?<![a-f]{3}))"
+        r"(?<![.×第])(?<![A-Za-z0-9)\]]\*)(?<![A-Za-z0-9_]-)(?<!\d:)\d",
+        "1a-.×*第:x 万_)",
         4,
     ),
     (

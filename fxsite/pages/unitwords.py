@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from fxsite.pages.unit_table import MEASURED, OFFSET, OTHER, PREFIXES
 
-__all__ = ["is_unit_word", "pint_reading"]
+__all__ = ["READ_AS_MEASURED", "is_unit_word", "pint_reading"]
 
 _NOT_UNITS = frozenset(
     [
@@ -181,10 +181,10 @@ def is_unit_word(word: str) -> bool:
     """True when ``word``, written after a number, is a physical unit."""
     if len(word) < 2 or word.lower() in _NOT_UNITS or not word.isascii():
         return False
-    reading = pint_reading(word)
-    return reading in MEASURED or reading in _READ_AS_MEASURED
+    return pint_reading(word) in MEASURED or word.lower() in READ_AS_MEASURED
 
 
 #: Units pint counts among its others (logarithmic: a decade is a factor of ten) that
 #: prose writes as quantities: "2 decades" of a company's history, "3 decibels" louder.
-_READ_AS_MEASURED = frozenset({"decade", "decibel"})
+#: The words alone, unprefixed: where fxsite's reading departs from pint's.
+READ_AS_MEASURED = frozenset({"decade", "decades", "decibel", "decibels"})
