@@ -232,7 +232,8 @@ def test_only_copies_of_the_same_figure_may_pass_with_a_fix(
 
     finding = Finding("docs/p.md", 3, 13, "FX501", "bare", text="94 s")
     expected = Counter({("FX501", "alt", "94 s"): 1})
-    assert _copies(finding, Counter(after), expected) == copies
+    markup = "[94 s](evidence:R1#save_time_fx100)"
+    assert _copies(finding, markup, Counter(after), expected) == copies
 
 
 def test_fix_still_refuses_a_claim_that_lets_another_figure_pass() -> None:
@@ -243,7 +244,7 @@ def test_fix_still_refuses_a_claim_that_lets_another_figure_pass() -> None:
 
     finding = Finding("docs/p.md", 3, 13, "FX501", "bare", text="94 s")
     expected = Counter({("FX501", "other", "178 s"): 1})
-    assert _copies(finding, Counter(), expected) == 0
+    assert _copies(finding, "[94 s](evidence:R1#save_time_fx100)", Counter(), expected) == 0
 
 
 @pytest.mark.parametrize(

@@ -129,3 +129,34 @@ def test_fix_given_a_record_or_the_configuration_is_a_usage_error(
     assert result.exit_code == 2
     assert "fix rewrites pages" in result.stderr
     assert page.read_text("utf-8") == before
+
+
+#: (row, page, where each FX501 goes)
+PLACES = [
+    (
+        "an FAQ answer after a description repeating its figure",
+        "---\ntitle: T\ndescription: Saves take 94 s\nfaq:\n  - q: How long?\n"
+        "    a: A save takes 94 s, measured.\n---\n# T\n\nSaves take [94 s](evidence:R1#save_time_fx100).\n",
+        [(6, 21)],
+    ),
+    (
+        "both, before the page cites it",
+        "---\ntitle: T\ndescription: Saves take 94 s\nfaq:\n  - q: How long?\n"
+        "    a: A save takes 94 s, measured.\n---\n# T\n\nNothing cited.\n",
+        [(3, 25), (6, 21)],
+    ),
+    (
+        "a table's number before an evidence table's refused cell",
+        "# T\n\n| Run | Save time (s) |\n|---|---|\n| FX100 | 94 |\n\n"
+        '```evidence-table\nheader: ["", Value]\nrows:\n  - [Save time, 94 s]\n```\n',
+        [(5, 11), (10, 17)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "places"), [r[1:] for r in PLACES], ids=[r[0] for r in PLACES])
+def test_each_bare_figure_is_told_once_at_its_own_line(
+    page: str, places: list[tuple[int, int]]
+) -> None:
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert sorted((f.line, f.col) for f in findings if f.code == "FX501") == places

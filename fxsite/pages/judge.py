@@ -152,6 +152,11 @@ def _bare_figures(
     numbers = iter(scan.numbers)
     number = next(numbers, None)
     read: list[tuple[int, str]] = []  # texts read and not reported, with findings before
+    # A refused claim's text read as it is tells that reading first: a figure read before
+    # it that is only part of it ("94" of a table, before an evidence table's refused
+    # "94 s") is no part of it (blind62: the one went unreported, the other twice).
+    exact = Counter(f.shown for f in scan.candidates if f.block not in elsewhere)
+    reserved = Counter({t: min(k, exact[t]) for t, k in unreported.items() if k > 0})
     for n, found in enumerate(scan.candidates):
         while number is not None and number[0] <= n:
             read.append((len(findings), number[1]))
@@ -164,7 +169,11 @@ def _bare_figures(
             abbreviated.add((found.block, found.shown))
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour"),
         # or it with the loose or bound word before it ("低至0.42毫秒": blind24).
-        told = told_by(found.shown, unreported)
+        if reserved.get(found.shown, 0) > 0:
+            reserved[found.shown] -= 1
+            told = [found.shown]
+        else:
+            told = told_by(found.shown, unreported - reserved)
         if told:
             unreported.subtract(told)
             if len(told) == 1 and found.shown != told[0] and found.shown in told[0]:

@@ -276,14 +276,34 @@ class SourceLocator:
                 spans = self.claims_only
             elif name == "unshown" and self.html:
                 spans = html_unshown(self.source)
+            elif name == "unshown":
+                spans = [*unshown(self.source, self.containers), *self._front_unshown()]
             else:
-                spans = (
-                    unshown(self.source, self.containers)
-                    if name == "unshown"
-                    else glued_claims(self.source)
-                )
+                spans = glued_claims(self.source)
             self._spans[name] = merged_spans(spans)
         return self._spans[name]
+
+    def _front_unshown(self) -> list[tuple[int, int]]:
+        """The front matter's lines but those of the strings the page renders (``written``:
+        an FAQ's questions and answers): a text of the body is not placed at a title or a
+        description that repeats it (blind62: an FAQ answer's figure was placed at the
+        description's, which may repeat a cited one)."""
+        if not self.markdown or self.body <= 0:
+            return []
+        self.line_col(0)  # the lines indexed
+        assert self._starts is not None
+        shown: set[int] = set()
+        for item in self.written:
+            last = max([item.line, *(line for _, line, _ in item.segments)])
+            shown.update(range(item.line, last + 1))
+        spans = []
+        for row, start in enumerate(self._starts, 1):
+            if start >= self.body:
+                break
+            if row not in shown:
+                end = self._starts[row] if row < len(self._starts) else len(self.source)
+                spans.append((start, min(end, self.body)))
+        return spans
 
     def _beside(self, at: int, char: str) -> bool:
         """Whether the glued claim at ``at`` has ``char`` right before or after its link
