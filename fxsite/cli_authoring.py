@@ -178,6 +178,10 @@ def import_csv(
             "digits and _ (at most 32), like R12"
         )
     target = output or Path("evidence") / f"{record_id}.yaml"
+    if target.stem != record_id or target.suffix not in (".yaml", ".yml"):
+        raise _usage(  # a record's ID is its file's name (FX301)
+            f"--output {target}: a record's file is named after its ID: {record_id}.yaml"
+        )
     if target.exists():
         instead = "choose another --output" if output else "pass --output for another file"
         raise _usage(f"{target}: already exists; nothing was written ({instead})")

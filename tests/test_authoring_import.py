@@ -90,6 +90,10 @@ ROWS: dict[str, tuple[str, list[tuple[int, int]], str]] = {
     "bad thousands groups": (HEADER + "t,\"1,23\",s,x\n", [(2, 3)], "not a number"),
     # every problem of a row in one run: the value and the unit
     "bad value and bad unit": (HEADER + "t,94 s,secx,x\n", [(2, 3), (2, 8)], "not a number"),
+    # blind62
+    "full-width digits": (HEADER + "t,１２,s,x\n", [(2, 3)], "write it in ASCII digits: 12"),
+    "no digit before the point": (HEADER + "t,.5,s,x\n", [(2, 3)], "write 0.5"),
+    "too many rows for one record": (HEADER + "".join(f"f{i},{i},s,x\n" for i in range(5000)), [(1, 1)], "split the rows"),
     # near misses: these import
     "thousands separators": (HEADER + 't,"1,234.5",s,x\n', [], ""),
     "alias unit and a comma in what": (HEADER + 't,1.9,x,"save, faster"\n', [], ""),
@@ -143,3 +147,42 @@ def test_id_already_used_by_a_record(tmp_path: Path, existing: str, exit_code: i
     code, _, err = invoke("import", "r.csv", "--id", "R12", "--label", "spec", cwd=tmp_path)
     assert code == exit_code, err
     assert (tmp_path / "evidence" / "R12.yaml").exists() is (exit_code == 0)
+
+
+#: (row, CSV, --id, --title, the finding: (line, col, code), what it says). blind62: import
+#: wrote records that check then refused; now check's record rules judge the record first,
+#: each finding told at the row or the option it comes from.
+JUDGED = [
+    ("41 digits", HEADER + "o,99999999999999999999999999999999.123456789,s,x\n", "R12", "T", (2, 3, "FX203"), "40 digits"),
+    ("a reserved ID", HEADER + "t,94,s,x\n", "index", "T", (1, 1, "FX311"), "--id: id 'index' is reserved"),
+    ("a title stating a figure", HEADER + "t,94,s,x\n", "R12", "Saves in 95 s", (1, 1, "FX501"), "--title: bare figure '95 s'"),
+    ("a what stating another figure", HEADER + "t,94,s,took 95 s on NFS\n", "R12", "T", (2, 8, "FX501"), "bare figure '95 s'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("row", "text", "record_id", "title", "where", "says"), JUDGED, ids=[j[0] for j in JUDGED]
+)
+def test_what_check_would_refuse_is_never_written(
+    row: str, text: str, record_id: str, title: str, where: tuple[int, int, str], says: str
+) -> None:
+    record, findings = record_from_csv(text, "lab/results.csv", record_id, "spec", title)
+    assert record is None
+    assert [(f.line, f.col, f.code) for f in findings] == [where], findings
+    assert says in findings[0].message and findings[0].path == "lab/results.csv"
+
+
+def test_near_miss_a_what_stating_its_own_value_imports() -> None:
+    record, findings = record_from_csv(
+        HEADER + "t,94,s,took 94 s on NFS\n", "r.csv", "R12", "spec", "T"
+    )
+    assert record is not None and findings == []
+
+
+def test_an_output_not_named_after_the_id_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "r.csv").write_text(HEADER + "t,94,s,x\n", encoding="utf-8")
+    code, _, err = invoke(
+        "import", "r.csv", "--id", "T2", "--label", "spec", "-o", "T3.yaml", cwd=tmp_path
+    )
+    assert code == 2 and "named after its ID: T2.yaml" in err
+    assert not (tmp_path / "T3.yaml").exists()

@@ -87,7 +87,7 @@ def load_record_file(file: Path, path: str, root: Path | None = None) -> RecordF
     an oversized file is refused before it is read.
     """
     try:
-        source = read_bytes(file, MAX_RECORD_BYTES + 1, root)
+        source = read_bytes(file, MAX_RECORD_BYTES, root)
     except UnreadableFile as exc:
         code = "FX107" if "larger than" in exc.reason else "FX901"
         finding = Finding(path, 1, 1, code, f"cannot read file: it {exc.reason}")
