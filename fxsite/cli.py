@@ -26,6 +26,7 @@ from fxsite.mkdocs_config import (
     UsageFailure,
     config_file_of,
     load_mkdocs_config,
+    option_error,
 )
 from fxsite.output_dirs import output_problems
 from fxsite.policy import Enforce, Verdict, decide, enforce_mode
@@ -99,12 +100,9 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
         raise UsageFailure("\n".join(overlaps))
     try:
         mode = enforce_mode(plugin.config.enforce)
-    except ConfigError as exc:
-        raise UsageFailure(f"{config_file.name}: {exc}") from None
-    try:
         project = Project(paths)
     except ConfigError as exc:
-        raise UsageFailure(str(exc)) from None
+        raise UsageFailure(option_error(config_file, str(exc))) from None
     # Pages are rendered for check as the build renders them: with mkdocs.yml's extensions.
     try:
         project.renderer = PageRenderer(list(config.markdown_extensions), dict(config.mdx_configs))

@@ -119,6 +119,25 @@ def config_place(config_file: Path, detail: str) -> str:
     return setting_place(text, config_file.name, _setting_keys(detail), parents)
 
 
+#: The fxsite option a configuration error names (``fxsite: enforce must be …``).
+_FXSITE_OPTION = re.compile(r"fxsite: ([a-z_]{1,64})\b")
+
+
+def option_error(config_file: Path, message: str) -> str:
+    """``message`` (an error of fxsite's configuration, ``fxsite: <option> …``) said once,
+    at the option's line in ``config_file`` (blind62: it named the file alone, and the
+    preview said "fxsite: fxsite:")."""
+    message = message if message.startswith("fxsite: ") else f"fxsite: {message}"
+    named = _FXSITE_OPTION.match(message)
+    place = config_file.name
+    if named is not None:
+        from fxsite.output_dirs import setting_place
+
+        text, parents = _config_sources(config_file)
+        place = setting_place(text, config_file.name, ("plugins", "fxsite", named[1]), parents)
+    return f"{place}: {message}"
+
+
 def config_warning(config_file: Path, message: str) -> Finding:
     """A warning MkDocs logged loading ``config_file``, as an FX901 warning at the setting
     it names (a plugin's option at the option's line), else at the file's first line."""

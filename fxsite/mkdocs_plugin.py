@@ -296,7 +296,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.project = _PROJECTS.get(paths) or _PROJECTS.setdefault(paths, Project(paths))
             self.enforce = enforce_mode(self.config.enforce)
         except FxsiteError as exc:
-            raise PluginError(f"fxsite: {exc}") from None
+            from fxsite.mkdocs_config import option_error
+
+            raise PluginError(option_error(Path(config.config_file_path), str(exc))) from None
         # Claims need the extension; the generated Markdown uses no other
         # (tests/test_engine.py builds with the smallest config to hold that).
         # `mkdocs build` builds into a staging folder beside site_dir and swaps

@@ -160,3 +160,30 @@ def test_each_bare_figure_is_told_once_at_its_own_line(
 ) -> None:
     _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
     assert sorted((f.line, f.col) for f in findings if f.code == "FX501") == places
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        ("enforce: maybe", "mkdocs.yml:20:16: fxsite: enforce must be true, false or adopt"),
+        ("faq_page: evidence/faq.md", "mkdocs.yml:20:17: fxsite: faq_page 'evidence/faq.md' is inside"),
+    ],
+)
+def test_an_option_error_is_told_once_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, says: str
+) -> None:
+    """blind62: it named the file alone, and the preview said "fxsite: fxsite:"."""
+    from fxsite.mkdocs_config import option_error
+
+    runner = CliRunner()
+    assert runner.invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    config = tmp_path / "p" / "mkdocs.yml"
+    text = config.read_text("utf-8")
+    assert "  - fxsite\n" in text
+    config.write_text(text.replace("  - fxsite\n", f"  - fxsite:\n      {option}\n"), "utf-8")
+    result = runner.invoke(cli, ["check", str(tmp_path / "p")])
+    assert result.exit_code == 2
+    assert says in result.stderr and "fxsite: fxsite:" not in result.stderr
+    # The plugin's message, as `mkdocs serve` shows it: the same, prefixed once.
+    said = option_error(config, "fxsite: enforce must be true, false or adopt, not 'maybe'")
+    assert said.count("fxsite:") == 1
