@@ -166,7 +166,10 @@ def test_each_bare_figure_is_told_once_at_its_own_line(
     ("option", "says"),
     [
         ("enforce: maybe", "mkdocs.yml:20:16: fxsite: enforce must be true, false or adopt"),
-        ("faq_page: evidence/faq.md", "mkdocs.yml:20:17: fxsite: faq_page 'evidence/faq.md' is inside"),
+        (
+            "faq_page: evidence/faq.md",
+            "mkdocs.yml:20:17: fxsite: faq_page 'evidence/faq.md' is inside",
+        ),
     ],
 )
 def test_an_option_error_is_told_once_at_its_line(
@@ -187,3 +190,16 @@ def test_an_option_error_is_told_once_at_its_line(
     # The plugin's message, as `mkdocs serve` shows it: the same, prefixed once.
     said = option_error(config, "fxsite: enforce must be true, false or adopt, not 'maybe'")
     assert said.count("fxsite:") == 1
+
+
+def test_diff_tells_a_value_shown_alike_as_such() -> None:
+    """A derived figure whose unrounded value changed and whose shown value did not: not
+    "2.0× -> 2.0×" (blind62), but which value changed and that the site shows it alike."""
+    from fxsite.anchor.diff import EvidenceChange, format_changes
+
+    same = EvidenceChange("figure-changed", "S1#r", {"value": ["2", "2.03125"]}, "2.0×", "2.0×")
+    text = format_changes([same], "text")
+    assert "value 2 -> 2.03125, shown as 2.0× before and after" in text
+    assert "2.0× (value 2) | 2.0× (value 2.03125)" in format_changes([same], "markdown")
+    moved = EvidenceChange("figure-changed", "S1#r", {"value": ["2", "2.5"]}, "2.0×", "2.5×")
+    assert "changed S1#r: 2.0× -> 2.5× (value 2 -> 2.5)" in format_changes([moved], "text")

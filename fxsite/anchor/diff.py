@@ -60,6 +60,8 @@ class EvidenceChange:
             return f"removed {self.ref}: {self.old}"
         if self.kind == "figure-changed":
             parts = ", ".join(f"{k} {o or '—'} -> {n or '—'}" for k, (o, n) in self.fields.items())
+            if self.old == self.new:  # a derived figure's value, shown rounded alike
+                return f"changed {self.ref}: {parts}, shown as {self.new} before and after"
             return f"changed {self.ref}: {self.old} -> {self.new} ({parts})"
         what = "status" if self.kind == "record-status" else "label"
         return f"record {self.ref} {what}: {self.old} -> {self.new}"
@@ -204,7 +206,13 @@ def _markdown(changes: list[EvidenceChange]) -> str:
     for c in changes:
         kind = c.kind.replace("-", " ")
         pages = ", ".join(f"`{p}`" for p in c.pages) or "none"
-        rows.append(f"| {kind} | `{c.ref}` | {c.old or '—'} | {c.new or '—'} | {pages} |")
+        old, new = c.old or "—", c.new or "—"
+        if c.kind == "figure-changed" and c.old == c.new:  # the unrounded value changed
+            old, new = (
+                f"{c.old} ({', '.join(f'{k} {o or chr(8212)}' for k, (o, _) in c.fields.items())})",
+                f"{c.new} ({', '.join(f'{k} {n or chr(8212)}' for k, (_, n) in c.fields.items())})",
+            )
+        rows.append(f"| {kind} | `{c.ref}` | {old} | {new} | {pages} |")
     return f"**Evidence:** {len(changes)} change(s).\n\n" + "\n".join(rows) + "\n"
 
 
