@@ -203,6 +203,9 @@ CASES = {
     "after a '!'": (
         "Baseline saves took !178 s.", "Baseline saves took !178 s.", "make the link an image",
     ),
+    "an uncertainty after it": (
+        "Baseline saves took 178 s ± 2 s.", "Baseline saves took 178 s ± 2 s.", "uncertainty (±)",
+    ),
     "already a claim": (
         "Saves took [178 s](evidence:R1#save_time_baseline).",
         "Saves took [178 s](evidence:R1#save_time_baseline).",

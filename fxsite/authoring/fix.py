@@ -222,6 +222,9 @@ _HTML_BLOCK = re.compile(
     r"legend|li|main|map|math|menu|nav|noscript|object|ol|option|output|p|pre|progress|"
     r"script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video)(?=[\s/>])"
 )
+#: An uncertainty after a figure: "94 s ± 2 s" is one statement (blind62: fix cited the
+#: first figure and left "± 2 s").
+_UNCERTAINTY = re.compile(r"[ \u00a0]*(?:±|\+/-|\+-)")
 _LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
 
 
@@ -229,12 +232,15 @@ def _misplaced(text: str, start: int, end: int) -> str | None:
     """Why a Markdown link cannot go at ``text[start:end]``, or None.
 
     The check sees these figures as prose, but a link written there would not
-    render as a claim: after a ``!`` (an image), inside another link's text or an
+    render as a claim, or would state less than is written: after a ``!`` (an image),
+    before an uncertainty (``± 2 s``), inside another link's text or an
     image's alt text (links do not nest), or inside a raw HTML block (Markdown is
     not read there).
     """
     if start > 0 and text[start - 1] == "!":
         return "after a '!', which would make the link an image; cite it by hand"
+    if _UNCERTAINTY.match(text, end):
+        return "it has an uncertainty (±), which no record figure states; cite it by hand"
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     opened = before.rfind("[")
