@@ -139,7 +139,8 @@ def _as_told(finding: Finding, advice: Advice, lines: list[str]) -> Advice:
     """
     if advice.markdown is None or f"did you mean {advice.markdown}?" in finding.message:
         return advice
-    told = finding.message.removeprefix(f"bare figure '{finding.text}' ")
+    # The message's advice, without its "bare figure '94 s':" (fix says "not fixed '94 s':").
+    told = finding.message.removeprefix(f"bare figure '{finding.text}'").lstrip(": ")
     cell = _CELL_REF.search(told)
     if cell is not None and _whole_cell(lines, finding):
         return Advice(finding.message, cell[1], advice.candidates)
@@ -261,7 +262,17 @@ def _not_found(text: str, start: int, end: int, markdown: str) -> str:
     if "`" in around or "<code" in around or "</code" in around:
         # "`94` s" shows "94 s": the figure is drawn across the code's edge
         return f"split by inline code: write it whole, outside the code, as {markdown}"
-    return "not found where reported"
+    # "*94* s", "94&nbsp;s", "94<tab>s": drawn as the figure, written with markup, an
+    # entity or a space of another kind between its characters (blind62: "not found")
+    line_end = text.find("\n", start)
+    first = start
+    while first > 0 and text[first - 1] in "*_~=^+":
+        first -= 1
+    written = text[first : line_end if line_end >= 0 else len(text)][: end - first + 12]
+    return (
+        f"written with markup or an entity inside it ('{written.strip()}'): write it "
+        f"plainly and cite it as {markdown}"
+    )
 
 
 def _unstated(line: int, col: int, text: str, advice: Advice) -> Unfixed:
