@@ -203,3 +203,42 @@ def test_diff_tells_a_value_shown_alike_as_such() -> None:
     assert "2.0× (value 2) | 2.0× (value 2.03125)" in format_changes([same], "markdown")
     moved = EvidenceChange("figure-changed", "S1#r", {"value": ["2", "2.5"]}, "2.0×", "2.5×")
     assert "changed S1#r: 2.0× -> 2.5× (value 2 -> 2.5)" in format_changes([moved], "text")
+
+
+#: (row, sentence, what the advice says instead of "did you mean [94 s](…)?")
+IN_PLACE = [
+    ("inside a link's text", "See [FX100 saves of 94 s](https://example.com).", "inside another link's text"),
+    ("inside raw HTML", "<div>\nSaves of the FX100 take 94 s.\n</div>", "inside a raw HTML block"),
+    ("after a '!'", "Saves of the FX100 take !94 s.", "write the '!' as '\\!', then cite it as [94 s]"),
+    ("before an uncertainty", "Saves of the FX100 take 94 s ± 2 s.", "it has an uncertainty (±)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "says"), [r[1:] for r in IN_PLACE], ids=[r[0] for r in IN_PLACE]
+)
+def test_the_advice_says_where_a_claim_cannot_be_written(sentence: str, says: str) -> None:
+    """blind62: check offered [94 s](…) inside another link's text and inside raw HTML,
+    where it does not render; fix and check now share one rule (pages/link_place.py)."""
+    _, findings = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    told = [f.message for f in findings if f.code == "FX501" and f.text == "94 s"]
+    assert told and says in told[0] and "did you mean" not in told[0], told
+
+
+def test_near_miss_a_figure_in_prose_is_offered_its_claim() -> None:
+    _, findings = check_page(
+        "# T\n\nSaves of the FX100 take 94 s.\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    assert any("did you mean [94 s](evidence:R1#save_time_fx100)?" in f.message for f in findings)
+
+
+def test_near_miss_a_markdown_block_takes_a_claim() -> None:
+    """md_in_html reads a <div markdown>: a claim renders there."""
+    from fxsite.pages.link_place import link_refused
+
+    text = "<div markdown>\nSaves take 94 s.\n</div>\n"
+    at = text.index("94 s")
+    assert link_refused(text, at, at + 4) is None
+    assert link_refused(text.replace(" markdown", ""), at - 9, at - 5) is not None

@@ -29,6 +29,7 @@ from fxsite.pages.advice import Advice, advise
 from fxsite.pages.claims import check_href
 from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.judge import bare_advice
+from fxsite.pages.link_place import link_refused
 from fxsite.safeio import decode_utf8
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
@@ -216,44 +217,10 @@ def _rejection(
     )
 
 
-# A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
-_HTML_BLOCK = re.compile(
-    r"[ ]{0,3}<(?i:address|article|aside|blockquote|body|canvas|center|colgroup|dd|details|"
-    r"div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|html|iframe|"
-    r"legend|li|main|map|math|menu|nav|noscript|object|ol|option|output|p|pre|progress|"
-    r"script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video)(?=[\s/>])"
-)
-#: An uncertainty after a figure: "94 s ± 2 s" is one statement (blind62: fix cited the
-#: first figure and left "± 2 s").
-_UNCERTAINTY = re.compile(r"[ \u00a0]*(?:±|\+/-|\+-)")
-_LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
-
-
 def _misplaced(text: str, start: int, end: int) -> str | None:
-    """Why a Markdown link cannot go at ``text[start:end]``, or None.
-
-    The check sees these figures as prose, but a link written there would not
-    render as a claim, or would state less than is written: after a ``!`` (an image),
-    before an uncertainty (``± 2 s``), inside another link's text or an
-    image's alt text (links do not nest), or inside a raw HTML block (Markdown is
-    not read there).
-    """
-    if start > 0 and text[start - 1] == "!":
-        return "after a '!', which would make the link an image; cite it by hand"
-    if _UNCERTAINTY.match(text, end):
-        return "it has an uncertainty (±), which no record figure states; cite it by hand"
-    line_start = text.rfind("\n", 0, start) + 1
-    before = text[line_start:start]
-    opened = before.rfind("[")
-    if opened > before.rfind("]") and _LINK_REST.match(text, end):
-        image = opened > 0 and before[opened - 1] == "!"
-        where = "an image's alt text" if image else "another link's text"
-        return f"inside {where}, where a claim cannot go (links do not nest); cite it by hand"
-    block = text.rfind("\n\n", 0, start)
-    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
-    if _HTML_BLOCK.match(first):
-        return "inside a raw HTML block, where Markdown links are not rendered; cite it by hand"
-    return None
+    """Why no claim is written at ``text[start:end]`` (:func:`~fxsite.pages.link_place.link_refused`)."""
+    refused = link_refused(text, start, end)
+    return None if refused is None else f"{refused.reason}; cite it by hand"
 
 
 def _not_found(text: str, start: int, end: int, markdown: str) -> str:

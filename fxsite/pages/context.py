@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor
 from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
+from fxsite.pages.link_place import advice_in_place, link_refused
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import name_title
 from fxsite.pages.page import PageResult
@@ -109,6 +110,7 @@ class PageContext:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
         if self.locator is not None:
             finding = self.locator.place(finding, kind)
+            finding = _advised_in_place(finding, self.locator, self.path)
         self.findings.append(finding)
 
 
@@ -175,3 +177,19 @@ def _spaced(strings: frozenset[str]) -> frozenset[str]:
     """``strings`` with each run of spaces one space: the configuration's shown strings,
     the same for every page of a build (made once, not once per page)."""
     return frozenset(" ".join(s.split()) for s in strings)
+
+
+def _advised_in_place(finding: Finding, locator: SourceLocator, path: str) -> Finding:
+    """A bare figure whose advice is a claim written where it stands, where the page's
+    source takes none (:func:`~fxsite.pages.link_place.link_refused`: inside a link's
+    text, raw HTML, after a "!"): told why, and what to do first (blind62)."""
+    text = finding.text or ""
+    if finding.code != "FX501" or not locator.markdown or "did you mean [" not in finding.message:
+        return finding
+    at = locator.offset(finding.line, finding.col)
+    if finding.path != path or locator.source[at : at + len(text)] != text:
+        return finding  # in another file, or written otherwise than shown
+    refused = link_refused(locator.source, at, at + len(text))
+    if refused is None:
+        return finding
+    return replace(finding, message=advice_in_place(finding.message, refused))

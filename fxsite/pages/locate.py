@@ -480,6 +480,12 @@ class SourceLocator:
         row = bisect.bisect_right(self._starts, offset) - 1
         return row + 1, offset - self._starts[row] + 1
 
+    def offset(self, line: int, col: int) -> int:
+        """The offset of 1-based ``line`` and ``col`` in the source (:meth:`line_col`'s inverse)."""
+        self.line_col(0)
+        assert self._starts is not None
+        return self._starts[min(max(line, 1), len(self._starts)) - 1] + col - 1
+
     def place(self, finding: Finding, kind: str = "figure") -> Finding:
         """``finding`` (placed at 1:1 by the renderer) at its text's line and column.
 

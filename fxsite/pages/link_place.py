@@ -1,0 +1,84 @@
+"""Where a Markdown page cannot take a claim for a bare figure, and why.
+
+The page reader finds a bare figure in the rendered page; its advice is a claim,
+``[94 s](evidence:R1#save_time)``, written where the figure stands. Some places
+take no such link, or one that states less than is written there:
+
+* after a ``!``: the link is an image (``![94 s](…)``, refused: FX408);
+* before an uncertainty (``94 s ± 2 s``): no record figure states the ``± 2 s``;
+* inside another link's text or an image's alt text: links do not nest;
+* inside a raw HTML block: Python-Markdown does not read Markdown there.
+
+:func:`link_refused` is the one rule: ``fxsite fix`` writes no claim there, and the
+check's advice says why and what to do instead (:func:`advice_in_place`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Refused", "advice_in_place", "link_refused"]
+
+# A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
+_HTML_BLOCK = re.compile(
+    r"[ ]{0,3}<(?i:address|article|aside|blockquote|body|canvas|center|colgroup|dd|details|"
+    r"div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|html|iframe|"
+    r"legend|li|main|map|math|menu|nav|noscript|object|ol|option|output|p|pre|progress|"
+    r"script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video)"
+    r"(?=[\s/>])(?![^\n>]*\bmarkdown\b)"
+)
+#: An uncertainty after a figure: "94 s ± 2 s" is one statement (blind62).
+_UNCERTAINTY = re.compile(r"[ \u00a0]*(?:±|\+/-|\+-)")
+_LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Why no claim can be written at a place, and what the writer does instead."""
+
+    reason: str
+    instead: str
+
+
+def link_refused(text: str, start: int, end: int) -> Refused | None:
+    """Why a Markdown link cannot go at ``text[start:end]`` (a Markdown page's source), or
+    None where it can."""
+    if start > 0 and text[start - 1] == "!":
+        return Refused("after a '!', which would make the link an image", "write the '!' as '\\!'")
+    if _UNCERTAINTY.match(text, end):
+        return Refused(
+            "it has an uncertainty (±), which no record figure states",
+            "state the uncertainty in a record, or leave it out",
+        )
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    opened = before.rfind("[")
+    if opened > before.rfind("]") and _LINK_REST.match(text, end):
+        image = opened > 0 and before[opened - 1] == "!"
+        where = "an image's alt text" if image else "another link's text"
+        return Refused(
+            f"inside {where}, where a claim cannot go (links do not nest)",
+            "take the figure out of it",
+        )
+    block = text.rfind("\n\n", 0, start)
+    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
+    if _HTML_BLOCK.match(first):
+        return Refused(
+            "inside a raw HTML block, where Markdown links are not rendered",
+            "write the block's tag with markdown (<div markdown>, with md_in_html), or the "
+            "figure outside the block",
+        )
+    return None
+
+
+#: The check's advice of a claim to write: "did you mean [94 s](evidence:R1#x)?".
+_DID_YOU_MEAN = re.compile(r"did you mean (\[[^\]\n]*\]\(evidence:[^()\s]*\))\?")
+
+
+def advice_in_place(message: str, refused: Refused) -> str:
+    """A bare figure's ``message`` whose advice is a claim written where it stands, told
+    that it cannot be written there and what to do first."""
+    return _DID_YOU_MEAN.sub(
+        lambda m: f"{refused.reason}: {refused.instead}, then cite it as {m[1]}", message, count=1
+    )
