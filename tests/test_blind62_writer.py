@@ -242,3 +242,50 @@ def test_near_miss_a_markdown_block_takes_a_claim() -> None:
     at = text.index("94 s")
     assert link_refused(text, at, at + 4) is None
     assert link_refused(text.replace(" markdown", ""), at - 9, at - 5) is not None
+
+
+SNAPSHOTS = """\
+id: S1
+title: Snapshot test
+label: spec
+status: active
+setup: {system: FX100 array}
+figures:
+  save_time_baseline: {value: 178, unit: s, what: "Snapshot save time, baseline"}
+  save_time_fx100: {value: 94, unit: s, what: "Snapshot save time, FX100"}
+  snapshot_size: {value: 65.6, unit: GB, what: "Snapshot size"}
+"""
+OTHER = """\
+id: L1
+title: Load test
+label: spec
+status: active
+figures:
+  load_time: {value: 12, unit: s, what: "Model load time"}
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fixed"),
+    [
+        ("The FX100 snapshot save time is 178 s.", False),  # 178 s is the baseline's
+        ("The baseline snapshot save time is 178 s.", True),  # near miss: its own words
+        ("The FX100 snapshot save fell from 178 s to 94 s.", True),  # near miss: both named
+        ("The snapshot of 65.6 GB saves in 178 s.", True),  # near miss: a size is no rival
+    ],
+)
+def test_fix_cites_no_figure_the_words_fit_another_of_better(
+    project: Callable[..., Path], sentence: str, fixed: bool
+) -> None:
+    """blind62: "The FX100 snapshot save time is 178 s" was cited as the baseline's, a
+    false statement made to look backed; the check's advice is the same rule's."""
+    from fxsite.authoring.fix import fix_page
+
+    root = project({"S1.yaml": SNAPSHOTS, "L1.yaml": OTHER})
+    lib = load_library(root / "evidence", root)
+    result = fix_page(f"# T\n\n{sentence}\n", "docs/p.md", lib)
+    cited = "[178 s](evidence:S1#save_time_baseline)" in result.text
+    assert cited is fixed, (result.text, result.unfixed)
+    if not fixed:
+        reasons = [u.reason for u in result.unfixed if u.text == "178 s"]
+        assert reasons and "fit S1#save_time_fx100 better ('fx100')" in reasons[0]

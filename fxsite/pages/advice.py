@@ -160,6 +160,8 @@ def _linked(suggestion: Suggestion, link_text: str | None) -> str:
     return f"[{link_text}](evidence:{suggestion.ref})"
 
 
+#: The numbers a context writes, for the figures it states.
+_NUMBERS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 #: A ratio written against one: "4.2:1".
 _TO_ONE = re.compile(r"(\d+(?:\.\d+)?)[ \u00a0]?:[ \u00a0]?1")
 
@@ -200,6 +202,19 @@ def advise(
         reason = f"{fitting[0][1].ref} states this value, but the words around it fit another"
         message = f"{head}: {reason}: {near[0][1]}; or, if {fitting[0][1].ref} is meant, {markdown}"
         return Advice(message, None, refs, reason)
+    named = (
+        _names_another(fitting[0][1].ref, library, around, context) if len(fitting) == 1 else None
+    )
+    if named is not None:
+        # "The FX100 snapshot save time is 178 s": 178 s is the baseline's (blind62)
+        markdown = _linked(fitting[0][1], link_text)
+        word, other = named
+        reason = (
+            f"{fitting[0][1].ref} states this value, but the words around it fit {other} "
+            f"better ('{word}')"
+        )
+        message = f"{head}: {reason}: check the figure; if {fitting[0][1].ref} is meant, {markdown}"
+        return Advice(message, None, refs, reason)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
         others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
@@ -230,6 +245,39 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _names_another(
+    ref: str, library: Library, around: frozenset[str], context: str
+) -> tuple[str, str] | None:
+    """Another figure of the same record and unit whose words the words around fit better
+    (more of them, those all its figures hold aside), and the word that tells it; None
+    where none.
+    A figure whose value the context states too is its own: a sentence names both ("from
+    178 s to 94 s")."""
+    record, _, name = ref.partition("#")
+    fig = library.figure(record, name)
+    assert fig is not None
+    common = _generic(library)[1].get(record, frozenset())
+    own = _own_words(fig, library) - common
+    score = _shared(own, around)
+    stated = {Decimal(n.replace(",", "")) for n in _NUMBERS.findall(context)}
+    for other in library.figures_of(record):
+        if other.name == name or other.unit != fig.unit:  # a size is no time's rival
+            continue
+        theirs = _own_words(other, library) - common
+        if _shared(theirs, around) <= score:
+            continue
+        if other.low in stated or (other.high is not None and other.high in stated):
+            continue
+        told = sorted(
+            w
+            for w in theirs
+            if _shared(frozenset({w}), around) and not _shared(own, frozenset({w}))
+        )
+        if told:
+            return told[0], f"{record}#{other.name}"
+    return None
 
 
 def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> str:
