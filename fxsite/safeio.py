@@ -183,9 +183,11 @@ def folder_link(path: Path, root: Path) -> str | None:
     return None
 
 
-def decode_utf8(data: bytes, path: Path) -> str:
+def decode_utf8(data: bytes, path: Path | str) -> str:
     """``data`` as UTF-8 text (a leading byte-order mark kept); else :class:`UnreadableFile`
-    placed where an editor shows the first bad byte: its line and column (in characters)."""
+    placed where an editor shows the first bad byte: its line and column (in characters).
+    ``path`` names the file in that error only (a path object is made then, not for every
+    file read: it interns the path's parts)."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -195,7 +197,7 @@ def decode_utf8(data: bytes, path: Path) -> str:
             f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}; "
             "save the file as UTF-8"
         )
-        raise UnreadableFile(path, reason, (line, col)) from None
+        raise UnreadableFile(Path(path), reason, (line, col)) from None
 
 
 def read_text(path: Path, max_bytes: int, root: Path | None = None) -> str:

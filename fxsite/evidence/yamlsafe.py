@@ -52,7 +52,6 @@ import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 import yaml
@@ -545,7 +544,7 @@ def _decode(
         text = source
     else:
         try:
-            text = decode_utf8(source, Path(path))
+            text = decode_utf8(source, path)
         except UnreadableFile as exc:  # placed as pages' are: the one decoder's line and column
             line, col = exc.where
             return None, Finding(path, line + line_offset, col, "FX105", f"file {exc.reason}")
