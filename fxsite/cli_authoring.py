@@ -192,11 +192,17 @@ def import_csv(
             if other.stem.lower() == record_id.lower():
                 raise _usage(f"{other}: record {other.stem} already exists; nothing was written")
     try:
-        text = read_bytes(csv_file, MAX_CSV_BYTES).decode("utf-8")
+        data = read_bytes(csv_file, MAX_CSV_BYTES)
+        text = data.decode("utf-8")
     except UnreadableFile as exc:
         raise _usage(str(exc)) from None
     except UnicodeDecodeError:
-        raise _usage(f"{csv_file}: not UTF-8 text; save the CSV as UTF-8") from None
+        kind = (
+            'UTF-16 text (a spreadsheet\'s "Unicode text")'
+            if data[:2] in (b"\xff\xfe", b"\xfe\xff")
+            else "not UTF-8 text"
+        )
+        raise _usage(f'{csv_file}: {kind}; save the CSV as UTF-8 ("CSV UTF-8")') from None
     record, findings = record_from_csv(
         text, csv_file.as_posix(), record_id, label, title or f"Test results from {csv_file.name}"
     )

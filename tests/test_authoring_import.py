@@ -186,3 +186,16 @@ def test_an_output_not_named_after_the_id_is_a_usage_error(tmp_path: Path) -> No
     )
     assert code == 2 and "named after its ID: T2.yaml" in err
     assert not (tmp_path / "T3.yaml").exists()
+
+
+def test_a_semicolon_separated_file_is_told_its_separator() -> None:
+    record, findings = record_from_csv("figure;value;unit\nt;1;s\n", "r.csv", "R12", "spec", "T")
+    assert record is None
+    assert [(f.line, f.col) for f in findings] == [(1, 1)]
+    assert "separated by a semicolon, not a comma" in findings[0].message
+
+
+def test_a_utf16_file_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / "r.csv").write_bytes("figure,value,unit\nt,1,s\n".encode("utf-16"))
+    code, _, err = invoke("import", "r.csv", "--id", "T2", "--label", "spec", cwd=tmp_path)
+    assert code == 2 and "UTF-16 text" in err and "save the CSV as UTF-8" in err

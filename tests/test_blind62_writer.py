@@ -289,3 +289,48 @@ def test_fix_cites_no_figure_the_words_fit_another_of_better(
     if not fixed:
         reasons = [u.reason for u in result.unfixed if u.text == "178 s"]
         assert reasons and "fit S1#save_time_fx100 better ('fx100')" in reasons[0]
+
+
+DOCUMENTED = """\
+id: D1
+title: Doc test
+label: spec
+status: active
+source: {document: reports/r.txt, sha256: "%s"}
+figures: {t: {value: 1, unit: s}}
+"""
+
+
+def test_a_report_hash_mismatch_gives_the_files_hash(project: Callable[..., Path]) -> None:
+    import hashlib
+
+    root = project({"D1.yaml": DOCUMENTED % ("0" * 64)})
+    (root / "evidence" / "reports").mkdir()
+    (root / "evidence" / "reports" / "r.txt").write_text("hi\n", "utf-8")
+    lib = load_library(root / "evidence", root)
+    digest = hashlib.sha256(b"hi\n").hexdigest()
+    told = [f.message for f in lib.findings if f.code == "FX310"]
+    assert told == [
+        f"sha256 does not match 'reports/r.txt', whose sha256 is {digest}: record the "
+        "report's hash, or put back the report it names"
+    ]
+
+
+def test_a_report_linked_from_outside_is_told_so(
+    project: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = project({"D1.yaml": DOCUMENTED % ("0" * 64)})
+    (tmp_path / "outside.txt").write_text("hi\n", "utf-8")
+    (root / "evidence" / "reports").mkdir()
+    (root / "evidence" / "reports" / "r.txt").symlink_to(tmp_path / "outside.txt")
+    lib = load_library(root / "evidence", root)
+    told = [f.message for f in lib.findings if f.code == "FX310"]
+    assert len(told) == 1 and "symbolic link" in told[0] and "not found" not in told[0]
+
+
+def test_an_empty_library_says_so() -> None:
+    from fxsite.evidence.library import Library
+    from fxsite.render.library_pages import _summary
+
+    assert "No record can be read yet." in _summary(Library(), "en")
+    assert "0 records" not in _summary(Library(), "en")

@@ -80,6 +80,14 @@ def _rows(text: str, path: str) -> tuple[list[_Row], list[Finding]]:
             Finding(path, 1, 1, "FX701", "the file is empty; the first row names the columns")
         ]
     names = [h.strip().lower() for h in header]
+    for separator in (";", "\t"):
+        if len(header) == 1 and separator in header[0]:  # a spreadsheet's other CSV dialect
+            shown = "a semicolon" if separator == ";" else "a tab"
+            message = (
+                f"the header's columns are separated by {shown}, not a comma: save the "
+                'file as CSV with commas (a spreadsheet\'s "CSV UTF-8")'
+            )
+            return [], [Finding(path, 1, 1, "FX701", message)]
     starts = _field_starts(lines[0])
     for i, name in enumerate(names):
         if name not in COLUMNS:

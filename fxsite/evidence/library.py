@@ -511,7 +511,7 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
         try:
             digest = sha256_file(doc, root=evidence_dir, max_bytes=MAX_DOCUMENT_BYTES)
         except UnreadableFile as exc:
-            absent = exc.reason.startswith(("does not exist", "is a symbolic link"))
+            absent = exc.reason.startswith("does not exist")
             message = (
                 f"document '{source.document}' not found in evidence/"
                 if absent
@@ -520,7 +520,10 @@ def _check_sources(library: Library, evidence_dir: Path) -> None:
             _report(library, source_file, ("source", "document"), "FX310", message)
             continue
         if source.sha256 and digest != source.sha256:
-            message = f"sha256 does not match '{source.document}'"
+            message = (
+                f"sha256 does not match '{source.document}', whose sha256 is {digest}: "
+                "record the report's hash, or put back the report it names"
+            )
             _report(library, source_file, ("source", "sha256"), "FX310", message)
             continue
         _check_document_figures(library, source_file, doc, evidence_dir)

@@ -74,10 +74,12 @@ def _summary(library: Library, lang: str) -> str:
         f"{counts[label]} {message(f'label.{label}', lang)}" for label in LABELS if counts[label]
     )
     total = len(library.records)
-    return (
-        f'<p class="fx-library-summary">'
-        f"{_e(message('library.summary', lang, count=str(total), labels=parts))}</p>"
+    said = (
+        message("library.summary", lang, count=str(total), labels=parts)
+        if total
+        else message("library.none", lang)  # not "0 records: ." (blind62)
     )
+    return f'<p class="fx-library-summary">{_e(said)}</p>'
 
 
 def library_index_markdown(

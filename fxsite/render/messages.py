@@ -107,6 +107,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chart.col.label": "Label",
         # Record pages (result sheets) and the Evidence Library's summary line
         "library.summary": "{count} records: {labels}.",
+        "library.none": "No record can be read yet.",
         "record.provenance": "Provenance",
         "record.id": "Report ID",
         "record.issuer": "Issuer",
@@ -229,6 +230,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chart.col.evidence": "证据",
         "chart.col.label": "标签",
         "library.summary": "共 {count} 条记录：{labels}。",
+        "library.none": "尚无可读取的记录。",
         "record.provenance": "来源信息",
         "record.id": "报告编号",
         "record.issuer": "出具方",
