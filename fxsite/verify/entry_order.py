@@ -1,0 +1,53 @@
+"""A search entry's figures in the order the page gives them.
+
+A search index repeats a page's text, and each figure in it may be a copy of one
+the page cites (:mod:`.copies`). An entry that is one of the page's boxes, or a run
+of them, was judged on the page (:class:`~.boxes.Boxes`); another repeats the page
+loosely (a heading as a result's title, a flattened table, a summary). Each figure
+of such an entry is a cited one, but two of them may be swapped, or one put where
+another stands: "from 94 s to 178 s" over a page's "from 178 s to 94 s" (blind61).
+
+So on a page the build writes (not a record page, whose values are no claims), the
+figures a block of an entry states, two or more, must be a run of the page's claims,
+one after another, each the claim's text (or it with a loose or bound word before it:
+:func:`~fxsite.pages.judge.told_in`); else FX612. One figure alone cannot be out of
+order, and is judged as a copy only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fxsite.pages.judge import told_in
+from fxsite.verify.scan import Candidate
+
+__all__ = ["out_of_order"]
+
+
+def out_of_order(candidates: Sequence[Candidate], claims: Sequence[str]) -> list[tuple[str, str]]:
+    """Each block of ``candidates`` (one search entry's figures) holding two figures or
+    more that are no run of ``claims`` (the page's claims' texts, in document order):
+    ``(message, text)``."""
+    by_block: dict[str, list[Candidate]] = {}
+    for candidate in candidates:
+        by_block.setdefault(candidate.block, []).append(candidate)
+    out = []
+    for block, found in by_block.items():
+        said = [f.shown for f in sorted(found, key=lambda f: f.start)]
+        if len(said) < 2 or _a_run(said, claims):
+            continue
+        shown = block if len(block) <= 120 else f"{block[:117]}…"
+        message = (
+            f"a search entry says '{shown}': its figures ({', '.join(said)}) are not in "
+            "the order the page cites them; publish the page's own text"
+        )
+        out.append((message, said[0]))
+    return out
+
+
+def _a_run(said: Sequence[str], claims: Sequence[str]) -> bool:
+    """``said`` is the texts of consecutive ``claims``, each told in its claim."""
+    last = len(claims) - len(said)
+    return any(
+        all(told_in(text, claims[at + k]) for k, text in enumerate(said)) for at in range(last + 1)
+    )
