@@ -27,27 +27,33 @@
     if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", (search.querySelector("input[placeholder]") || {placeholder: "Search"}).placeholder);
   }
 
-  /* Markers, footnote-style: a record's ID once per record per section, "est."
-     once per section; about ten a page at most (past that a record's ID shows
-     at its first use on the page only, then no more IDs). Hidden markers stay
-     hidden on hover and focus: nothing moves. Without JavaScript every marker
+  /* Markers, footnote-style: a record's ID once per record per section (h1, h2),
+     "est." once per model per section or subsection (h1, h2, h3: each FAQ answer),
+     so every model's estimates are marked where a reader meets them; about ten
+     record IDs a page at most (past that a record's ID shows at its first use on
+     the page only, then no more IDs; estimates' marks always show). Hidden markers
+     stay hidden on hover and focus: nothing moves. Without JavaScript every marker
      shows. */
+  var EST = "\u0000est";
   function quiet() {
     var article = document.querySelector("article");
     if (!article) return;
     var marks = [];
     var section = 0;
-    article.querySelectorAll("h1, h2, a.fx-claim").forEach(function (el) {
-      if (el.tagName !== "A") { section += 1; return; }
+    var sub = 0;
+    article.querySelectorAll("h1, h2, h3, a.fx-claim").forEach(function (el) {
+      if (el.tagName !== "A") { sub += 1; if (el.tagName !== "H3") section += 1; return; }
       var badge = el.querySelector(".fx-badge");
       if (!badge || !badge.getClientRects().length) return;
       var estimate = el.getAttribute("data-fx-label") === "estimate";
-      marks.push({el: el, section: section, key: estimate ? "\u0000est" : el.getAttribute("data-fx-record")});
+      var record = el.getAttribute("data-fx-record");
+      marks.push(estimate ? {el: el, section: sub, key: EST + record} : {el: el, section: section, key: record});
     });
+    function isEstimate(m) { return m.key.indexOf(EST) === 0; }
     function keep(perPage) {
       var seen = {};
       return marks.filter(function (m) {
-        var where = m.key + "\u0000" + (perPage && m.key !== "\u0000est" ? "" : m.section);
+        var where = m.key + "\u0000" + (perPage && !isEstimate(m) ? "" : m.section);
         if (seen[where]) return false;
         seen[where] = true;
         return true;
@@ -55,9 +61,9 @@
     }
     var shown = keep(false);
     if (shown.length > MAX_MARKS) shown = keep(true);
-    var estimates = shown.filter(function (m) { return m.key === "\u0000est"; }).length;
-    var budget = MAX_MARKS - estimates;
-    shown = shown.filter(function (m) { return m.key === "\u0000est" || budget-- > 0; });
+    var estimates = shown.filter(isEstimate).length;
+    var budget = Math.max(MAX_MARKS - estimates, 0);
+    shown = shown.filter(function (m) { return isEstimate(m) || budget-- > 0; });
     marks.forEach(function (m) { m.el.classList.toggle("fx-repeat", shown.indexOf(m) < 0); });
   }
 

@@ -35,11 +35,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
-            "shown once per section after a figure it backs"
+            "shown after the first figure it backs in a section (on a page with many, "
+            "after its first on the page)"
         ),
         "legend.estimate": (
             '<span class="fx-mark">{mark}</span> an estimate from a model, '
-            "not a measurement: marked once per section, and underlined with dashes"
+            "not a measurement: marked at each model's first figure in a section, and "
+            "underlined with dashes"
         ),
         "estimate.one": (
             'Figures marked <span class="fx-mark">{mark}</span> are estimates from a model, '
@@ -168,10 +170,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">R1</span>：报告或记录编号，'
-            "每节在其支撑的数字后显示一次"
+            "在每节其支撑的第一个数字后显示（数字较多的页面上，仅在全页第一个数字后显示）"
         ),
         "legend.estimate": (
-            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每节标注一次，下划线为虚线'
+            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每节在每个模型的第一个数字处标注，下划线为虚线'
         ),
         "estimate.one": (
             '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'

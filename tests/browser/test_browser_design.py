@@ -103,6 +103,30 @@ def test_a_repeated_marker_stays_hidden_on_keyboard_focus(desktop: Session) -> N
     expect(card).to_contain_text(first.get_attribute("data-fx-record") or "")
 
 
+#: Whether each model's estimates are marked in each section (h1, h2, h3) that cites
+#: them: a claim with a mark (not in a heading, not a headline card's, which says
+#: "Estimate · model E1" in its source line) whose "est." is drawn.
+ESTIMATES_JS = """() => { const out = {}; let sec = 0;
+  document.querySelectorAll('article h1, article h2, article h3, article a.fx-claim[data-fx-label=estimate]')
+    .forEach(el => {
+      if (el.tagName !== 'A') { sec += 1; return; }
+      const badge = el.querySelector('.fx-badge');
+      if (!badge || el.closest('.fx-stat')) return;
+      const key = sec + ' ' + el.dataset.fxRecord;
+      out[key] = out[key] || badge.getClientRects().length > 0; });
+  return out; }"""
+
+
+@pytest.mark.parametrize("path", ["/training-bubbles/", "/joint-testing/", "/faq/", "/"])
+def test_each_models_estimates_are_marked_in_each_section(desktop: Session, path: str) -> None:
+    """blind63: a second model's estimates (E2) never showed "est.": one mark a section
+    whatever the model, and an h3 (an FAQ answer) was no section."""
+    page = desktop.goto(path)
+    marked = page.evaluate(ESTIMATES_JS)
+    assert marked, f"{path}: no estimate cited"
+    assert [k for k, shown in marked.items() if not shown] == [], path
+
+
 LEGEND_JS = """() => ({est: !!document.querySelector('article a.fx-claim--estimate .fx-badge'),
   ids: !!document.querySelector('article a.fx-claim:not(.fx-claim--estimate) .fx-badge'),
   legend: (document.querySelector('article .fx-legend-markers') || {}).textContent || ''})"""
