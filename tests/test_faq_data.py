@@ -106,3 +106,21 @@ def test_near_miss_the_demo_faqs_pass(demo_site: Path, page: str) -> None:
     html = (demo_site / page).read_text("utf-8")
     assert "FAQPage" in html
     assert [n for n in page_text(html).notes if n.code == "FX612"] == []
+
+
+def test_the_json_ld_says_which_figures_are_estimates() -> None:
+    """A search engine shows the JSON-LD's answer without the page's "est." marks: an
+    estimate's figure is followed by its label there (blind63); a measurement's is not."""
+    from sitekit import PAGE_PATH, href_for, library
+
+    from fxsite.pages.faq import faq_schema
+    from fxsite.pages.page import process_page
+
+    page = (
+        "---\ntitle: T\nfaq:\n  - q: How long?\n"
+        "    a: Saves take [94 s](evidence:R1#save_time_fx100) and [20](evidence:E1#saves) runs.\n"
+        "---\n# T\n"
+    )
+    result = process_page(page, PAGE_PATH, library(), href_for)
+    answer = faq_schema(result)["mainEntity"][0]["acceptedAnswer"]["text"]  # type: ignore[index]
+    assert answer == "Saves take 94 s and 20 (estimate) runs."

@@ -37,6 +37,7 @@ from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import find_evidence_links
+from fxsite.render.messages import message
 
 __all__ = [
     "MAX_NESTING",
@@ -228,7 +229,7 @@ def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) 
             check_prose(item.q.text, path, _text_positioner(item.q), library, told=told)
         )
         claims = ShownClaims(library, result.lang)
-        text = reader_text(item.a.text, claims=claims)
+        text = reader_text(item.a.text, claims=claims, marked=True)
         result.faq.append(FaqEntry(item.q.text, item.a.text, text, bool(claims.refused)))
         result.findings.extend(question_unit_findings(item, text, path, library))
         # The FAQ's JSON-LD shows the answer as plain text, code included: a figure only
@@ -262,14 +263,22 @@ class ShownClaims:
         return [claim.display for claim in self.resolved]
 
 
-def reader_text(markdown_text: str, *, code: bool = True, claims: ShownClaims | None = None) -> str:
+def reader_text(
+    markdown_text: str,
+    *,
+    code: bool = True,
+    claims: ShownClaims | None = None,
+    marked: bool = False,
+) -> str:
     """What a reader reads of ``markdown_text``: converted, tags dropped, spaces collapsed
     (``code=False``: code left out, as the page reader leaves it out).
 
     ``*fast*`` reads "fast" and ``a `b` c`` reads "a b c": the FAQ's JSON-LD
     carries an answer so. Plain Python-Markdown: the site's own extensions
     (typographic quotes, say) may still render the page's answer otherwise.
-    ``claims``: evidence links read as claims (:class:`ShownClaims`).
+    ``claims``: evidence links read as claims (:class:`ShownClaims`); ``marked``: an
+    estimate's claim followed by its label, "4.7% (estimate)", as the FAQ's JSON-LD
+    writes it (a search engine shows no "est." mark: blind63).
     """
     import markdown
     from selectolax.lexbor import LexborHTMLParser
@@ -283,7 +292,10 @@ def reader_text(markdown_text: str, *, code: bool = True, claims: ShownClaims | 
         claim = resolve_claim(text, dest, claims.library, lang=claims.lang)
         if isinstance(claim, Claim):
             claims.resolved.append(claim)
-            link.replace_with(claim.display)
+            said = claim.display
+            if marked and claim.label == "estimate":
+                said += f" ({message('label.estimate', claims.lang)})"
+            link.replace_with(said)
         else:
             claims.refused.append(text)
     if not code:  # its prose only
