@@ -131,7 +131,7 @@ def generated_markdown(
         path = found[0].path if found else f"{prefix}/{record_id}.yaml"
         return unreadable_record_markdown(record_id, path, here(f"{prefix}/"), lang)
     if src == project.paths.faq_page:
-        body = site_faq_markdown(index, library, src)
+        body = site_faq_markdown(index, library, src, lang)
         lead = "Every question this site's pages answer, with a link back to each page."
         return f"# Frequently asked questions\n\n{lead}\n\n{body}"
     return None

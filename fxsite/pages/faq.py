@@ -78,13 +78,17 @@ def faq_json_ld(result: PageResult) -> str:
     return f'<script type="application/ld+json">{text}</script>'
 
 
-def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str) -> str:
-    """Every page's FAQ on one page, claims re-rendered, with links back."""
+def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: str = "en") -> str:
+    """Every page's FAQ on one page, claims re-rendered, with links back: the pages in the
+    site's language ``lang`` (blind63: a Chinese page's questions stood in the English
+    FAQ), or every page where none is."""
     from fxsite.pages.sections import marker_legend
 
     parts: list[str] = []
     labels: set[str] = set()
-    for src in sorted(index.pages):
+    asking = [s for s in sorted(index.pages) if index.pages[s].result.front.faq]
+    ours = [s for s in asking if index.pages[s].result.lang == lang]
+    for src in ours or asking:
         page = index.pages[src]
         items = page.result.front.faq
         if not items:

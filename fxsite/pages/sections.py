@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -168,14 +169,23 @@ def _first_in(rendered: str) -> Callable[[str], int]:
     return first
 
 
+#: Where a page's Markdown may cite: an evidence link (inline, a reference definition,
+#: an HTML ``href``) or a file a snippet includes.
+_MAY_CITE = re.compile(r"(?:\]\(\s*<?|\]:\s*<?|href=[\"']?)evidence:|--8<--", re.IGNORECASE)
+
+
 def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed:
     """The page's Markdown with every generated section in place, in the page's language
     (the estimate note's slot after its lead is put in by the claims treeprocessor,
     which knows the page's claims: :mod:`fxsite.markdown`)."""
     lang = result.lang
+    # A page that writes no evidence link (nor includes a file that may) cites nothing:
+    # no "Data sources" heading over "This page cites no evidence records" (blind63).
+    written = [result.markdown, *(entry.answer_markdown for entry in result.faq)]
+    cites = bool(result.claims) or any(_MAY_CITE.search(t) for t in written)
+    sources = f"## {message('sources', lang)}\n\n{SOURCES_SLOT}\n\n" if cites else ""
     markdown = (
-        f"{result.markdown.rstrip()}\n\n{faq_markdown(result)}\n"
-        f"## {message('sources', lang)}\n\n{SOURCES_SLOT}\n\n"
+        f"{result.markdown.rstrip()}\n\n{faq_markdown(result)}\n{sources}"
         f"## {message('related', lang)}\n\n{RELATED_PLACEHOLDER}\n"
     )
     return Composed(markdown, library, href_for, lang)

@@ -183,6 +183,8 @@ def record_badges(record: Record) -> str:
 def setup_rows(record: Record, setup_labels: dict[str, str] | None = None) -> str:
     """A record page's setup table rows, baseline first (the audit re-renders them)."""
     setup = sorted(record.setup.items(), key=lambda kv: kv[0] != "baseline")
+    if record.label == "estimate":  # a model tests no system (blind63)
+        setup_labels = {"system": "System modelled", **(setup_labels or {})}
     return "".join(setup_row(k, v, setup_labels) for k, v in setup)
 
 
@@ -263,7 +265,9 @@ def _provenance(record: Record, document_href: str | None, lang: str) -> str:
     """The sheet's header: the record's ID, label and status, and what its source
     publishes about itself (only what it states), then once what it does not."""
     source = record.source
-    shown: list[tuple[str, str]] = [("record.id", _e(record.id))]
+    # A model is no report (blind63: "Report ID E1" over "no test report stands behind it").
+    named = "record.model_id" if record.label == "estimate" else "record.id"
+    shown: list[tuple[str, str]] = [(named, _e(record.id))]
     if source and source.issuer:
         shown.append(("record.issuer", _e(source.issuer)))
     if record.date:
