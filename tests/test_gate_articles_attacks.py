@@ -121,7 +121,8 @@ ATTACKS: dict[str, tuple[str | None, str, bool]] = {
     "glued-to-claim": (None, "output.replace('fell to <a', 'fell to 1<a', 1)", True),
     "open-table-glued": (
         "# Open\n\n<div><svg><table/></svg>Saves 95</div>\n",
-        "output.replace('<h2 id=\"data-sources\"', '<span> s per run</span><h2 id=\"data-sources\"', 1)",
+        # a page citing nothing has no "Data sources": the text goes before "Related reading"
+        "output.replace('<h2 id=\"related-reading\"', '<span> s per run</span><h2 id=\"related-reading\"', 1)",
         True,
     ),
     "record-value-class": (

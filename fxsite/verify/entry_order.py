@@ -8,10 +8,11 @@ of such an entry is a cited one, but two of them may be swapped, or one put wher
 another stands: "from 94 s to 178 s" over a page's "from 178 s to 94 s" (blind61).
 
 So on a page the build writes (not a record page, whose values are no claims), the
-figures a block of an entry states, two or more, must be a run of the page's claims,
-one after another, each the claim's text (or it with a loose or bound word before it:
-:func:`~fxsite.pages.judge.told_in`); else FX612. One figure alone cannot be out of
-order, and is judged as a copy only.
+figures a block of an entry states, two or more, each a claim of the page, must be a
+run of the page's claims, one after another, each the claim's text (or it with a loose
+or bound word before it: :func:`~fxsite.pages.judge.told_in`); else FX612. One figure
+alone cannot be out of order, and one that is no claim of the page is judged as a copy
+(:mod:`.copies`), by the rules that tell it once.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def out_of_order(candidates: Sequence[Candidate], claims: Sequence[str]) -> list
     out = []
     for block, found in by_block.items():
         said = [f.shown for f in sorted(found, key=lambda f: f.start)]
-        if len(said) < 2 or _a_run(said, claims):
+        if len(said) < 2 or not all(any(told_in(t, c) for c in claims) for t in said):
+            continue  # a figure that is no claim of the page is the copy rules' to judge
+        if _a_run(said, claims):
             continue
         shown = block if len(block) <= 120 else f"{block[:117]}…"
         message = (

@@ -341,9 +341,12 @@ def visit(desktop: Session, phone: Session) -> Iterator[Visit]:
 
 
 CRAWL_JS = """() => {
-  const clean = el => {
+  // marked: an estimate's claim followed by its label, as the FAQ's JSON-LD writes it
+  const clean = (el, marked) => {
     const c = el.cloneNode(true);
     c.querySelectorAll('.headerlink, .fx-badge, .fx-sr').forEach(e => e.remove());
+    if (marked) c.querySelectorAll('a.fx-claim[data-fx-label=estimate]').forEach(a =>
+      a.after(a.dataset.fxLang === 'zh' ? ' (估算)' : ' (estimate)'));
     return c.textContent.replace(/\\s+/g, ' ').trim();
   };
   const claims = [...document.querySelectorAll('a.fx-claim')].map(a => ({
@@ -365,7 +368,7 @@ CRAWL_JS = """() => {
       if (h2 && /^H[12]$/.test(el.tagName)) break;
       if (el.tagName === 'H3') faq.push({q: clean(el), a: []});
       else if (/^H[12]$/.test(el.tagName)) continue;
-      else if (faq.length) faq[faq.length - 1].a.push(clean(el));
+      else if (faq.length) faq[faq.length - 1].a.push(clean(el, true));
     }
     faq = faq.map(i => ({q: i.q, a: i.a.join(' ')}));
   }
