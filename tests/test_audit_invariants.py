@@ -306,3 +306,17 @@ def test_which_documents_are_held_to_their_hash(
     (evidence / "R1.yaml").write_text(body, encoding="utf-8")
     library = load_library(evidence, tmp_path)
     assert list(_documents(library)) == listed
+
+
+def test_the_unrounded_values_are_shown_and_checked(demo_site: Path, published: Library) -> None:
+    """blind63: "100 − 100 ÷ 1.9× = 47.19%" did not add up as shown; the derived figures an
+    invariant reads are listed as the arithmetic uses them, and the audit renders the list
+    again: an edited value is refused, the published one passes."""
+    html = (demo_site / "evidence" / "R1" / "index.html").read_text(encoding="utf-8")
+    assert "<code>R1#save_speedup = 1.8936×</code>" in html
+    assert marker_problems(page_text(html), published) == []
+    edited = html.replace("R1#save_speedup = 1.8936×", "R1#save_speedup = 2.5000×", 1)
+    told = [m for m, _ in marker_problems(page_text(edited), published)]
+    assert told == ["record R1: the unrounded values differ from the evidence's"]
+    removed = re.sub(r"<p class='fx-meta fx-unrounded'>.*?</p>", "", html, count=1, flags=re.S)
+    assert [m for m, _ in marker_problems(page_text(removed), published)] == told

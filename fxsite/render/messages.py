@@ -138,6 +138,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.computed_as": "Computed as",
         "record.source_states": "the source states {value}",
         "record.invariants": "How the figures agree",
+        "record.unrounded": (
+            "Computed from the figures as their formulas give them, not as shown rounded: {figures}."
+        ),
         "record.invariants_lead": (
             "Each relation below is computed again from the figures by every build and by "
             "fxsite audit, and compared with the figure it should match: it holds when the "
@@ -259,6 +262,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.computed_as": "计算方式",
         "record.source_states": "来源写作 {value}",
         "record.invariants": "指标之间如何吻合",
+        "record.unrounded": "按公式给出的未舍入值计算，而非显示的舍入值：{figures}。",
         "record.invariants_lead": (
             "下列每个关系都由每次构建和 fxsite audit 根据指标重新计算，并与应当吻合的指标比较："
             "两者之差不超过记录允许的差值即为成立。每项下方的说明解释为何声明该关系。"

@@ -24,6 +24,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from fxsite.evidence.documents_text import stated_note
+from fxsite.evidence.formula import parse_formula
 from fxsite.evidence.invariants import apart_text, computed_text
 from fxsite.evidence.library import FigureValue, Library, figure_words
 from fxsite.evidence.models import Record
@@ -33,7 +34,14 @@ from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import plain_text, record_markdown
 
-__all__ = ["derived_rows", "figure_rows", "formula_text", "invariants_section", "label_badge"]
+__all__ = [
+    "derived_rows",
+    "figure_rows",
+    "formula_text",
+    "invariants_section",
+    "label_badge",
+    "unrounded_note",
+]
 
 #: What each label promises; shown in the legend and in tooltips.
 LABEL_MEANINGS = {
@@ -269,4 +277,31 @@ def invariants_section(
         f"<p>{_w(lang, 'record.invariants_lead')}</p>"
         f'<div class="fx-invariants fx-sheet"><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>\n"
+        f"{unrounded_note(library, record, lang)}"
+    )
+
+
+def unrounded_note(library: Library, record: Record, lang: str) -> str:
+    """The derived figures the invariants read, as the arithmetic uses them, where shown
+    rounded otherwise: "100 − 100 ÷ 1.9× = 47.19%" adds up with 1.8936× (blind63). The
+    audit renders it again and compares (:mod:`fxsite.verify.markers`)."""
+    figures: dict[str, str] = {}
+    for checked in library.invariants.get(record.id, ()):
+        inv = checked.invariant
+        refs = [(r.record, r.figure) for r in parse_formula(inv.expr).references]
+        owner, _, name = inv.equals.rpartition(".")
+        for other, figure in [*refs, (owner or None, name)]:
+            fig = library.figure(other or record.id, figure)
+            if fig is None or fig.formula is None or fig.ref in figures:
+                continue
+            if fig.low == fig.low.quantize(Decimal(1).scaleb(-fig.decimals)):
+                continue  # shown as it is
+            finer = format_quantity(fig.low, None, fig.unit, fig.decimals + 3)
+            # In code, as the computed values above: no record states them so.
+            figures[fig.ref] = f"<code>{_e(fig.ref)} = {_e(finer)}</code>"
+    if not figures:
+        return ""
+    listed = message("list_sep", lang).join(figures.values())
+    return (
+        f"<p class='fx-meta fx-unrounded'>{message('record.unrounded', lang, figures=listed)}</p>\n"
     )

@@ -89,6 +89,8 @@ def read_parts(root: LexborNode, page: PageText) -> None:
     for note in root.css("p.fx-estimate-note"):
         links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in note.css("a"))
         page.parts.append(Part("note", "", "", "", _shape(note), links))
+    for note in root.css("p.fx-unrounded"):
+        page.parts.append(Part("unrounded", "", "", "", _shape(note)))
     for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
         names = row.css_first(".fx-formula-names")
         page.parts.append(Part("invariant", node_text(names), "", "", _shape(row)))

@@ -35,7 +35,7 @@ from fxsite.pages.claims import setup_anchor
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
-from fxsite.render.record_sheet import invariants_section
+from fxsite.render.record_sheet import invariants_section, unrounded_note
 from fxsite.verify.visible import PageText, Part, page_parts
 
 __all__ = ["marker_problems"]
@@ -192,6 +192,11 @@ def _invariants(
 
     html = invariants_section(library, record, href_for, lang)
     wanted = [p for p in _parts(html) if p.kind == "invariant"]
+    notes = [p.shape for p in page.parts if p.kind == "unrounded"]
+    if notes != [p.shape for p in _parts(unrounded_note(library, record, lang))]:
+        return [
+            (f"record {record.id}: the unrounded values differ from the evidence's", "fx-unrounded")
+        ]
     if [p.shape for p in shown] == [p.shape for p in wanted]:
         return []
     if len(shown) != len(wanted):
