@@ -281,6 +281,14 @@ def invariants_section(
     )
 
 
+def _rounded(value: Decimal, decimals: int) -> bool:
+    """``value`` has a digit past ``decimals`` places that is not 0 (read from its digits:
+    no arithmetic context limits it, however many digits a published value has)."""
+    _, digits, exponent = value.as_tuple()
+    past = -int(exponent) - decimals
+    return past > 0 and any(digits[-past:])
+
+
 def unrounded_note(library: Library, record: Record, lang: str) -> str:
     """The derived figures the invariants read, as the arithmetic uses them, where shown
     rounded otherwise: "100 − 100 ÷ 1.9× = 47.19%" adds up with 1.8936× (blind63). The
@@ -294,7 +302,7 @@ def unrounded_note(library: Library, record: Record, lang: str) -> str:
             fig = library.figure(other or record.id, figure)
             if fig is None or fig.formula is None or fig.ref in figures:
                 continue
-            if fig.low == fig.low.quantize(Decimal(1).scaleb(-fig.decimals)):
+            if not _rounded(fig.low, fig.decimals):
                 continue  # shown as it is
             finer = format_quantity(fig.low, None, fig.unit, fig.decimals + 3)
             # In code, as the computed values above: no record states them so.
