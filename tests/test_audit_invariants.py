@@ -327,7 +327,9 @@ def test_the_unrounded_values_are_shown_and_checked(demo_site: Path, published: 
     [("1.8936", 1, True), ("1.9", 1, False), ("1.900", 1, False), ("2", 0, False), ("1E+3", 0, False),
      ("123456789012345678901234567890.123", 1, True), ("0.5000000000000000000000000000001", 1, True)],
 )  # fmt: skip
-def test_a_value_shown_rounded_is_told_by_its_digits(value: str, decimals: int, rounded: bool) -> None:
+def test_a_value_shown_rounded_is_told_by_its_digits(
+    value: str, decimals: int, rounded: bool
+) -> None:
     """No arithmetic context: a published value of 30 digits raised InvalidOperation."""
     from decimal import Decimal
 

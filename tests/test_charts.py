@@ -289,8 +289,8 @@ def test_bar_links_carry_an_evidence_tooltip() -> None:
     links = list(svg.iter(f"{SVG}a"))
     assert [a.get("href") for a in links] == ["#fig-r1-save", "#fig-r1-fx"]
     assert [a.find(f"{SVG}title").text for a in links] == [  # type: ignore[union-attr]
-        "R1#save_time_baseline · measured",
-        "R1#save_time_fx100 · measured",
+        "Baseline · measured · R1",
+        "FX100 · measured · R1",
     ]
 
 
@@ -298,7 +298,7 @@ def test_unlinked_bar_still_has_tooltip() -> None:
     svg = svg_of(render_chart(simple(groups=(Group(None, (bar(href=None),)),))))
     group = next(el for el in svg.iter() if el.get("id") == "c1-bar-0-0")
     tip = group.find(f"{SVG}title")
-    assert tip is not None and tip.text == "R1#save_time_baseline · measured"
+    assert tip is not None and tip.text == "Baseline · measured · R1"
 
 
 # --- colour, hatch, theme -------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from fxsite.evidence.refs import FigureRef
 from fxsite.render.chart_spec import MODELLED, Bar, ChartSpec
 from fxsite.render.chart_text import description, label_word
 
@@ -28,7 +29,11 @@ _URL_REF = re.compile(r"url\(#([^)]+)\)")
 
 
 def _tooltip(bar: Bar, lang: str) -> str:
-    return f"{bar.evidence} · {label_word(bar.evidence_label, lang)}"
+    """A bar's tooltip in a reader's words: its label, the evidence's label and record
+    ("Baseline · measured · R1"; blind63: it showed "R1#save_time_baseline · measured")."""
+    ref = FigureRef.parse(bar.evidence)
+    record = ref.record if ref is not None else bar.evidence
+    return f"{bar.label} · {label_word(bar.evidence_label, lang)} · {record}"
 
 
 def _prefix_ids(root: ET.Element, prefix: str) -> None:
