@@ -13,13 +13,14 @@ import importlib.util
 import io
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
 import traceback
 import warnings
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -76,6 +77,17 @@ PAGE_PATH = "docs/p.md"
 
 
 @functools.cache
+def sub(pattern: str, replacement: str) -> Callable[[str], str]:
+    """A change of a published file: the first match of ``pattern`` replaced (it must match)."""
+
+    def apply(html: str) -> str:
+        changed, count = re.subn(pattern, replacement, html, count=1, flags=re.DOTALL)
+        assert count == 1, pattern
+        return changed
+
+    return apply
+
+
 def fixture_renderer() -> PageRenderer:
     """The fixture sites' page renderer (:data:`FIXTURE_EXTENSIONS`), made once."""
     return PageRenderer(FIXTURE_EXTENSIONS, {})

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sitekit import fxsite_here
+from sitekit import fxsite_here, sub
 
 from fxsite.evidence.library import Library, library_from_published, load_library
 from fxsite.render.exports import loads
@@ -34,17 +34,6 @@ R1 = "evidence/R1/index.html"
 E1 = "evidence/E1/index.html"
 ROW = r'<tr class="fx-invariant fx-invariant--holds">.*?</tr>'
 SECTION = r'<div class="fx-invariants fx-sheet">.*?</table></div>'
-
-
-def sub(pattern: str, replacement: str) -> Callable[[str], str]:
-    """Replace the first match of ``pattern``; the pattern must match."""
-
-    def apply(html: str) -> str:
-        changed, count = re.subn(pattern, replacement, html, count=1, flags=re.DOTALL)
-        assert count == 1, pattern
-        return changed
-
-    return apply
 
 
 def swap_rows(html: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sitekit import sub
 
 from fxsite.evidence.library import Library, library_from_published
 from fxsite.render.exports import loads
@@ -33,15 +34,6 @@ FAQ = "faq/index.html"  # generated: every page's questions
 def style(css: str) -> Callable[[str], str]:
     def apply(html: str) -> str:
         return html.replace("</head>", f"<style>{css}</style></head>", 1)
-
-    return apply
-
-
-def sub(pattern: str, replacement: str) -> Callable[[str], str]:
-    def apply(html: str) -> str:
-        changed, n = re.subn(pattern, replacement, html, count=1, flags=re.DOTALL)
-        assert n == 1, pattern
-        return changed
 
     return apply
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Refused", "advice_in_place", "link_refused"]
+__all__ = ["Unlinkable", "advice_in_place", "link_refused"]
 
 # A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
 _HTML_BLOCK = re.compile(
@@ -34,20 +34,22 @@ _LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
 
 
 @dataclass(frozen=True)
-class Refused:
+class Unlinkable:
     """Why no claim can be written at a place, and what the writer does instead."""
 
     reason: str
     instead: str
 
 
-def link_refused(text: str, start: int, end: int) -> Refused | None:
+def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
     """Why a Markdown link cannot go at ``text[start:end]`` (a Markdown page's source), or
     None where it can."""
     if start > 0 and text[start - 1] == "!":
-        return Refused("after a '!', which would make the link an image", "write the '!' as '\\!'")
+        return Unlinkable(
+            "after a '!', which would make the link an image", "write the '!' as '\\!'"
+        )
     if _UNCERTAINTY.match(text, end):
-        return Refused(
+        return Unlinkable(
             "it has an uncertainty (±), which no record figure states",
             "state the uncertainty in a record, or leave it out",
         )
@@ -57,14 +59,14 @@ def link_refused(text: str, start: int, end: int) -> Refused | None:
     if opened > before.rfind("]") and _LINK_REST.match(text, end):
         image = opened > 0 and before[opened - 1] == "!"
         where = "an image's alt text" if image else "another link's text"
-        return Refused(
+        return Unlinkable(
             f"inside {where}, where a claim cannot go (links do not nest)",
             "take the figure out of it",
         )
     block = text.rfind("\n\n", 0, start)
     first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
     if _HTML_BLOCK.match(first):
-        return Refused(
+        return Unlinkable(
             "inside a raw HTML block, where Markdown links are not rendered",
             "write the block's tag with markdown (<div markdown>, with md_in_html), or the "
             "figure outside the block",
@@ -76,7 +78,7 @@ def link_refused(text: str, start: int, end: int) -> Refused | None:
 _DID_YOU_MEAN = re.compile(r"did you mean (\[[^\]\n]*\]\(evidence:[^()\s]*\))\?")
 
 
-def advice_in_place(message: str, refused: Refused) -> str:
+def advice_in_place(message: str, refused: Unlinkable) -> str:
     """A bare figure's ``message`` whose advice is a claim written where it stands, told
     that it cannot be written there and what to do first."""
     return _DID_YOU_MEAN.sub(
