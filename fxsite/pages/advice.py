@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
+from fxsite.evidence.refs import FigureRef
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 
 __all__ = ["Advice", "advise", "words"]
@@ -255,9 +256,10 @@ def _names_another(
     where none.
     A figure whose value the context states too is its own: a sentence names both ("from
     178 s to 94 s")."""
-    record, _, name = ref.partition("#")
-    fig = library.figure(record, name)
-    assert fig is not None
+    cited = FigureRef.parse(ref)
+    fig = library.figure(cited.record, cited.name) if cited is not None else None
+    assert fig is not None  # a ref of a figure that fits
+    record, name = fig.record, fig.name
     common = _generic(library)[1].get(record, frozenset())
     own = _own_words(fig, library) - common
     score = _shared(own, around)
@@ -276,7 +278,7 @@ def _names_another(
             if _shared(frozenset({w}), around) and not _shared(own, frozenset({w}))
         )
         if told:
-            return told[0], f"{record}#{other.name}"
+            return told[0], other.ref
     return None
 
 
