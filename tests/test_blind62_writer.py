@@ -334,3 +334,32 @@ def test_an_empty_library_says_so() -> None:
 
     assert "No record can be read yet." in _summary(Library(), "en")
     assert "0 records" not in _summary(Library(), "en")
+
+
+INVARIANT = """\
+id: V1
+title: Invariant test
+label: spec
+status: active
+figures:
+  t: {value: 94, unit: s}
+  u: {value: 100, unit: s}
+  w: {value: 3, unit: s}
+invariants:
+  - {expr: "%s", equals: u, within: 1%%}
+"""
+
+
+@pytest.mark.parametrize(
+    ("expr", "says"),
+    [("t", "'t' is 94 s but u is 100 s"), ("t + w / 7", "'t + w / 7' is 94.43 s but u is 100 s")],
+    ids=["an exact value at the figure's decimals", "near miss: a finer one keeps two more"],
+)
+def test_an_invariants_message_shows_no_precision_it_lacks(
+    project: Callable[..., Path], expr: str, says: str
+) -> None:
+    """blind62: "'t' is 94.00 s" for a value of 94 s."""
+    root = project({"V1.yaml": INVARIANT % expr})
+    lib = load_library(root / "evidence", root)
+    told = [f.message for f in lib.findings if f.code == "FX312"]
+    assert len(told) == 1 and says in told[0], told

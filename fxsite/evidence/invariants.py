@@ -386,9 +386,13 @@ def _has_number(node: _Node) -> bool:
 
 
 def computed_text(checked: Checked) -> str:
-    """The expression's value in the figure's unit, two decimals finer than the figure."""
+    """The expression's value in the figure's unit, two decimals finer than the figure
+    where it has digits there; else at the figure's own ("94 s", not "94.00 s": blind62)."""
     fig = checked.equals
-    return format_quantity(checked.value, None, fig.unit, fig.decimals + 2)
+    finer = format_quantity(checked.value, None, fig.unit, fig.decimals + 2)
+    plain = format_quantity(checked.value, None, fig.unit, fig.decimals)
+    exact = DECIMAL.multiply(checked.value, Decimal(10) ** fig.decimals)
+    return plain if exact == exact.to_integral_value() else finer
 
 
 def _apart(value: Decimal, limit: Decimal, holds: bool) -> str:
