@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.figures import find_bare_figures
+from fxsite.pages.question_units import answered
 from fxsite.verify.notes import Note
 
 __all__ = ["faq_notes"]
@@ -51,26 +52,11 @@ def _plain(text: str) -> str:
 
 def questions(data: object) -> Iterator[tuple[str, list[str]]]:
     """Each ``Question`` of JSON-LD ``data`` that names itself: its name and its answers'
-    texts (schema.org reads them as HTML)."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(reversed(item))
-        elif isinstance(item, dict):
-            name, answers = item.get("name"), item.get("acceptedAnswer")
-            if item.get("@type") == "Question" and isinstance(name, str):
-                listed = answers if isinstance(answers, list) else [answers]
-                yield (
-                    name,
-                    [
-                        a["text"]
-                        for a in listed
-                        if isinstance(a, dict) and isinstance(a.get("text"), str)
-                    ],
-                )
-            else:
-                stack.extend(reversed(list(item.values())))
+    texts (schema.org reads them as HTML), by the one walk of a page's JSON-LD questions
+    (:func:`~fxsite.pages.question_units.answered`)."""
+    for item, name, texts in answered(data):
+        if item.get("@type") == "Question":
+            yield name, texts
 
 
 def _read(node: LexborNode | None, out: list[str]) -> None:
