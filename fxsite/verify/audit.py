@@ -51,7 +51,7 @@ from fxsite.verify.boxes import NO_BOXES
 from fxsite.verify.charts import check_chart
 from fxsite.verify.copies import nav_copies
 from fxsite.verify.dataurl import sheet_drawings
-from fxsite.verify.entry_order import out_of_order
+from fxsite.verify.entry_order import out_of_order, swapped
 from fxsite.verify.gate_memo import GateMemo, JudgedClaim
 from fxsite.verify.head_text import json_strings
 from fxsite.verify.host_config import host_settings
@@ -363,7 +363,11 @@ def _read_search_index(site: SiteReading, rel: str, text: str) -> None:
             str(doc.get("title", "")), str(doc.get("text", "")), shown, tuple(other)
         )
         if page is not None and not page.rows:  # a record page's values are no claims
-            for message, text in out_of_order(scan.candidates, [c.text for c in page.claims]):
+            claims = [c.text for c in page.claims]
+            for message, text in [
+                *out_of_order(scan.candidates, claims),
+                *swapped(scan.candidates, claims, shown),
+            ]:
                 site.add(rel, "FX612", message, text)
         # An entry speaks for its page: its findings are that page's (placed later).
         site.take(rel, url, scan)

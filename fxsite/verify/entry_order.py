@@ -13,6 +13,11 @@ run of the page's claims, one after another, each the claim's text (or it with a
 or bound word before it: :func:`~fxsite.pages.judge.told_in`); else FX612. One figure
 alone cannot be out of order, and one that is no claim of the page is judged as a copy
 (:mod:`.copies`), by the rules that tell it once.
+
+One figure can be put where another stands, though: "Saves took 178 s." over the page's
+"Saves took 94 s.", both cited (blind61). So a block of an entry that is not one of the
+page's boxes, but would be one with one of its figures replaced by another claim of the
+page, is FX612 too (:func:`swapped`): the page's own sentence with another figure in it.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fxsite.pages.judge import told_in
+from fxsite.verify.boxes import Boxes
 from fxsite.verify.scan import Candidate
 
-__all__ = ["out_of_order"]
+__all__ = ["out_of_order", "swapped"]
 
 
 def out_of_order(candidates: Sequence[Candidate], claims: Sequence[str]) -> list[tuple[str, str]]:
@@ -54,3 +60,26 @@ def _a_run(said: Sequence[str], claims: Sequence[str]) -> bool:
     return any(
         all(told_in(text, claims[at + k]) for k, text in enumerate(said)) for at in range(last + 1)
     )
+
+
+def swapped(
+    candidates: Sequence[Candidate], claims: Sequence[str], shown: Boxes
+) -> list[tuple[str, str]]:
+    """Each figure of ``candidates`` (one search entry's figures, in blocks that are no
+    box of the page: the rest were skipped) that stands where the page's box ``shown``
+    has another of its ``claims``: ``(message, text)``."""
+    texts = sorted(set(claims))
+    out = []
+    for c in candidates:
+        if c.shown not in texts:
+            continue  # no claim of the page: the copy rules' to judge
+        for other in texts:
+            if other != c.shown and shown.cover(f"{c.block[: c.start]}{other}{c.block[c.end :]}"):
+                block = c.block if len(c.block) <= 120 else f"{c.block[:117]}…"
+                message = (
+                    f"a search entry says '{block}' with '{c.shown}' where the page says "
+                    f"'{other}'; publish the page's own text"
+                )
+                out.append((message, c.shown))
+                break
+    return out
