@@ -636,8 +636,23 @@ def _evidence_of(spec: str, project_dir: Path | None) -> dict[str, Any]:
     # a git revision runs none of its code: its mkdocs.yml is vetted, never loaded by MkDocs
     data, problems = revision_evidence(config_file_of(project_dir).parent, spec)
     if data is None:
-        raise UsageFailure("\n".join(f.format() for f in problems))
+        told = [f.format() for f in problems]
+        raise UsageFailure("\n".join([*told, *_as_a_path(folder)]))
     return data
+
+
+def _as_a_path(folder: Path) -> list[str]:
+    """What ``folder``, read as neither a site, a project nor a git revision, is as a path
+    (the user may have meant one: a built site's folder mistyped)."""
+    if folder.is_dir():
+        return [
+            f"{folder}: a folder, but neither a built site (no evidence.json) nor a project (no mkdocs.yml)"
+        ]
+    if folder.exists():
+        return [f"{folder}: a file; pass a built site's folder or a project's"]
+    if "/" in str(folder) or folder.name.startswith("."):
+        return [f"{folder}: no such folder"]
+    return []
 
 
 @cli.command()

@@ -136,6 +136,29 @@ def test_diff_of_an_unknown_revision_is_a_usage_error(repo: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
+#: (row, OLD as typed, what the message says it is as a path, or None: a revision's name)
+_NOT_A_SIDE = [
+    ("a mistyped site folder", "../no-such-site", "no such folder"),
+    ("a folder of neither kind", "docs", "a folder, but neither a built site"),
+    ("a file", "mkdocs.yml", "a file; pass a built site's folder"),
+    ("near miss: a revision's name", "no-such-rev", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"), [r[1:] for r in _NOT_A_SIDE], ids=[r[0] for r in _NOT_A_SIDE]
+)
+def test_diff_says_what_a_path_that_is_no_side_is(repo: Path, spec: str, said: str | None) -> None:
+    proc = fxsite_here("diff", spec, "HEAD", cwd=repo)
+    assert proc.returncode == 2, proc.stderr
+    assert "neither a built site nor a git revision" in proc.stderr
+    as_path = [line for line in proc.stderr.splitlines() if line.startswith(f"{spec}: ")]
+    if said is None:
+        assert as_path == [], proc.stderr
+    else:
+        assert len(as_path) == 1 and said in as_path[0], proc.stderr
+
+
 @pytest.mark.slow
 def test_diff_between_built_sites(repo: Path, tmp_path: Path) -> None:
     old = tmp_path / "old"
