@@ -53,6 +53,7 @@ __all__ = [
     "matches",
     "parse_stated",
     "round_half_up",
+    "unit_name",
 ]
 
 #: The sign written before the number for a currency (``$1,200``).
@@ -619,14 +620,22 @@ def format_quantity(
     return f"{BOUND_TEXT[bound]} {body}" if bound else body
 
 
+def unit_name(unit: str, lang: str = "en") -> str:
+    """``unit`` as :func:`format_quantity` writes it after a number in ``lang``: its
+    Chinese name for "zh" where it has one (``秒``, ``倍``), else as it is (``GB/s``)."""
+    if lang != "zh":
+        return unit
+    symbol = canonical_unit(unit)
+    if symbol is None or UNITS[symbol].prefix:
+        return unit
+    return next((a for a in UNITS[symbol].aliases if any(map(is_cjk, a))), unit)
+
+
 def _format_point_zh(
     low: Decimal | float, high: Decimal | float | None, unit: str | None, decimals: int
 ) -> str:
-    symbol = canonical_unit(unit) if unit is not None else None
-    chinese = None
-    if symbol is not None and not UNITS[symbol].prefix:
-        chinese = next((a for a in UNITS[symbol].aliases if any(map(is_cjk, a))), None)
-    if chinese is None:
+    chinese = unit_name(unit, "zh") if unit is not None else unit
+    if chinese == unit:
         return _format_point(low, high, unit, decimals)
     body = format_number(low, decimals)
     if high is not None:

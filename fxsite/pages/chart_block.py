@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.quantities import format_quantity, unit_name
 from fxsite.pages.claims import render_claim
 from fxsite.pages.field_advice import chart_home
 
@@ -60,7 +60,7 @@ def chart_block(
     drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
     spec = ChartSpec(
         title,
-        units.pop() if units else "",
+        unit_name(units.pop(), block.lang) if units else "",
         tuple(groups),
         chart_id,
         highlight,
@@ -136,7 +136,9 @@ def _group(
                 bar["label"],
                 float(fig.low),
                 float(fig.high) if fig.high is not None else None,
-                format_quantity(fig.low, fig.high, fig.unit, fig.decimals, fig.bound),
+                format_quantity(
+                    fig.low, fig.high, fig.unit, fig.decimals, fig.bound, lang=block.lang
+                ),
                 fig.ref,
                 fig.label,
                 block.href_for(fig.record, fig.name),
