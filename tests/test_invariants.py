@@ -226,6 +226,22 @@ def test_record_page_absolute_tolerance_is_shown_in_its_unit(tmp_path: Path) -> 
     )
 
 
+@pytest.mark.parametrize(
+    ("expr", "within", "found"),
+    [
+        ("t_ms * 11", "5000 s", "940\u00a0s"),  # 1,034 s apart: shown grouped, read back
+        ("t_ms * 12", "5000000 ms", "1,034,000\u00a0ms"),
+        ("t_ms * 12", "1 s", "1,034\u00a0s"),  # broken: the record page says by how much
+    ],
+)
+def test_a_difference_of_thousands_is_shown_not_a_traceback(
+    tmp_path: Path, expr: str, within: str, found: str
+) -> None:
+    """blind64: "1,000" was read back as a Decimal, a traceback in check and build."""
+    library = load(tmp_path, {"R1.yaml": record(expr, "t", within)})
+    assert f"found: <code>{found}</code>" in _page(library)
+
+
 def test_record_page_without_invariants_has_no_section(tmp_path: Path) -> None:
     text = "\n".join(FIGURES[:-1]) + "\n"
     library = load(tmp_path, {"R1.yaml": text})

@@ -422,7 +422,7 @@ def apart_text(checked: Checked) -> str:
     difference = DECIMAL.divide(
         DECIMAL.multiply(checked.difference, dimensions(fig.unit)[0]), dimensions(unit)[0]
     )
-    number = _apart(difference, amount, checked.holds)
+    number = _apart(difference, amount, checked.holds).replace(",", "")  # "1,000" grouped
     return format_quantity(Decimal(number), None, unit, decimals_of(number))
 
 
