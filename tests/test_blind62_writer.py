@@ -83,6 +83,16 @@ title: Old test
 label: spec
 status: retracted
 figures: {t: {value: 94, unit: s}}
+derived: {twice: {formula: t * 2, unit: s, decimals: 0}}
+"""
+#: A formula reading A2's: a chain from the retracted record (blind64).
+CHAIN = """\
+id: A3
+title: Model
+label: estimate
+status: active
+figures: {k: {value: 1, unit: count}}
+derived: {e: {formula: A2.d * k, unit: s, decimals: 0}}
 """
 READER = """\
 id: A2
@@ -97,20 +107,32 @@ derived:
 
 @pytest.mark.parametrize(
     ("formula", "refused"),
-    [("A1.t * 2", True), ("t * 2", False), ("A2.t * 2", False)],
-    ids=["another record's, retracted", "near miss: its own", "near miss: itself by name"],
+    [("A1.t * 2", True), ("A1.twice", True), ("t * 2", False), ("A2.t * 2", False)],
+    ids=[
+        "another record's, retracted",
+        "its derived figure (blind64)",
+        "near miss: its own",
+        "near miss: itself by name",
+    ],
 )
 def test_a_formula_may_not_read_a_retracted_record(
     project: Callable[..., Path], formula: str, refused: bool
 ) -> None:
-    root = project({"A1.yaml": RETRACTED, "A2.yaml": READER % formula})
+    root = project({"A1.yaml": RETRACTED, "A2.yaml": READER % formula, "A3.yaml": CHAIN})
     lib = load_library(root / "evidence", root)
     told = [(f.path, f.line, f.code) for f in lib.findings if f.severity == "error"]
     assert told == ([("evidence/A2.yaml", 7, "FX314")] if refused else [])
-    _, found = check_page("# T\n\n[188 s](evidence:A2#d)\n", PAGE_PATH, lib, href_for)
+    page = "# T\n\n[188 s](evidence:A2#d) and [188 s](evidence:A3#e)\n"
+    _, found = check_page(page, PAGE_PATH, lib, href_for)
     messages = [f.message for f in found if f.code == "FX402"]
+    # A figure computed from it cannot be either, and says where (not "has no figure").
     assert messages == (
-        ["A2's figure 'd' cannot be computed (evidence/A2.yaml:7): fix it first"] if refused else []
+        [
+            f"{ref} cannot be computed (evidence/A2.yaml:7): fix it first"
+            for ref in ("A2's figure 'd'", "A3's figure 'e'")
+        ]
+        if refused
+        else []
     )
 
 

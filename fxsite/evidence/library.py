@@ -388,22 +388,18 @@ class _Deriver:
         formula = self.formulas[key]
         for ref in formula.references:
             target = self._target(record_id, ref)
-            if self.state.get(target) == "failed":
-                if target in self.lib.blocked:
-                    self.lib.blocked[key] = self.lib.blocked[target]
+            if self._retracted_input(record_id, name, ref):  # a stated or a derived figure
+                return False
+            if self.state.get(target) == "failed" or (
+                target in self.formulas and not self._compute(target)
+            ):
+                self._failed_with(key, target)
                 return False  # already reported where it failed
-            if target in self.formulas:
-                if not self._compute(target):
-                    if target in self.lib.blocked:
-                        self.lib.blocked[key] = self.lib.blocked[target]
-                    return False
             elif target not in self.lib.figures:
                 if (ref.record or record_id) in self.lib.invalid:
                     self.lib.blocked[key] = ref.record or record_id
                 message = self.lib.unresolved(ref.record or record_id, ref, "computed")
                 self._fail(record_id, name, "FX305", message, ref.offset)
-                return False
-            elif self._retracted_input(record_id, name, ref):
                 return False
             elif self.lib.figures[target].is_range or self.lib.figures[target].bound:
                 shape = "a range" if self.lib.figures[target].is_range else "a bound"
@@ -460,6 +456,14 @@ class _Deriver:
         )
         self._check_stated(source, name, value, derived.decimals, stated)
         return True
+
+    def _failed_with(self, key: str, target: str) -> None:
+        """``key`` not computed because its input ``target`` was not: blocked by the record
+        that blocks ``target``, and told where ``target`` failed (a claim to it says so)."""
+        if target in self.lib.blocked:
+            self.lib.blocked[key] = self.lib.blocked[target]
+        if target in self.lib.uncomputed:
+            self.lib.uncomputed.setdefault(key, self.lib.uncomputed[target])
 
     def _retracted_input(self, record_id: str, name: str, ref: Reference) -> bool:
         """FX314 where the formula reads a figure of another record that is retracted (an
