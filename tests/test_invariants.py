@@ -121,7 +121,12 @@ CASES = [
     ("a plain number plus s", "t + 1", "t", "5%", (EXPR, 11, "FX313"), "a plain number"),
     ("max of two dimensions", "max(t, size)", "t", "5%", (EXPR, 11, "FX313"), "max()"),
     ("round of seconds", "round(t)", "t", "5%", (EXPR, 11, "FX313"), "round()"),
-    ("IOPS against count", "iops", "ratio", "5%", (EQUALS, 13, "FX313"), "IOPS"),
+    ("IOPS against count", "iops", "ratio", "5%", (EQUALS, 13, "FX313"), "a frequency (1/s)"),
+    # plain numbers of different kinds (blind64: "1.9× = 1.9% ✓ holds")
+    ("a ratio against a percentage", "ratio", "gain", "5%", (EQUALS, 13, "FX313"), "a ratio (×)"),
+    ("a percentage against a ratio", "gain", "ratio", "5%", (EQUALS, 13, "FX313"), "never convert"),
+    # near miss: a ratio times 100 is a percentage; compared, it is 4.17% off here
+    ("a ratio as a percentage", "ratio * 100", "gain", "1%", "FX312", "4.17%"),
     ("within in another dimension", "size / t", "bw", "5 s", (WITHIN, 13, "FX313"), "5 s"),
     # the expression itself
     ("a syntax error", "size /", "bw", "5%", (EXPR, 17, "FX304"), "syntax"),

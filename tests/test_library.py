@@ -58,9 +58,12 @@ def units_case(name: str, formula: str, says: str | None) -> Case:
         "  b: {value: 3, unit: s}",
         "  g: {value: 65.6, unit: GB}",
         "  m: {value: 2, unit: min}",
+        "  p: {value: 9.9, unit: '%'}",
+        "  q: {value: 5.5, unit: '%'}",
+        "  c: {value: 10, unit: USD/mo}",
     )
     body = derived(f"  d: {{formula: {formula}, decimals: 2}}", figures=figures)
-    expected = [(R1, 11, 16, "FX318")] if says else []
+    expected = [(R1, 7 + len(figures), 16, "FX318")] if says else []
     return Case(name, {"R1.yaml": rec("R1", *body)}, expected, [says] if says else [])
 
 
@@ -453,6 +456,22 @@ CASES = [
             ("FX318 near-miss: a ratio of seconds", 'a / b, unit: "×"', None),
             ("FX318 near-miss: converted by hand", "g / a * 1000, unit: MB/s", None),
             ("FX318 near-miss: a percentage", '(a - b) / a * 100, unit: "%"', None),
+            # A number in the formula leaves its value as written, not its dimensions or
+            # its kind (blind64: "t * 1" published seconds as GB, a 1.89× ratio as "1.89%").
+            ("FX318 a time times one, labelled a size", "a * 1, unit: GB", "unit 'GB' is a size"),
+            ("FX318 a time plus nothing, in USD", "a + 0, unit: USD", "a time (s) but unit 'USD'"),
+            ("FX318 a time over a number, in %", 'a / 1, unit: "%"', "a time (s) but unit '%'"),
+            ("FX318 near-miss: seconds plus five", "a + 5, unit: s", None),
+            ("FX318 near-miss: seconds to minutes", "a / 60, unit: min", None),
+            ("FX318 near-miss: a month's price a year's", "c * 12, unit: USD/year", None),
+            ("FX318 a ratio labelled %", 'a / b, unit: "%"', "multiply by 100"),
+            ("FX318 a percentage labelled ×", 'a / b * 100, unit: "×"', "state the unit %"),
+            ("FX318 a share labelled ×", 'p, unit: "×"', "a percentage (%) but unit '×'"),
+            ("FX318 two shares apart, in %", 'p - q, unit: "%"', "state pp"),
+            ("FX318 near-miss: two shares apart, in pp", "p - q, unit: pp", None),
+            ("FX318 near-miss: a gain as a percentage", '(a / b - 1) * 100, unit: "%"', None),
+            ("FX318 near-miss: a reduction as a percentage", '(1 - b / a) * 100, unit: "%"', None),
+            ("FX318 near-miss: a model's own arithmetic", 'a / b * 2, unit: "×"', None),
         ]
     ),
 ]

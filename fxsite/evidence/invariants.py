@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from fxsite.evidence.figure_kinds import kind_clash, kind_problem
 from fxsite.evidence.formula import (
     DECIMAL,
     Formula,
@@ -186,8 +187,21 @@ def dimensions(unit: str) -> tuple[Decimal, Dims]:
     if spec.dimension in _PLAIN:
         return Decimal(1), ()
     if spec.factor is None or spec.dimension not in _BASES:
-        return Decimal(1), ((unit, 1),)
+        return _rate(unit) or (Decimal(1), ((unit, 1),))
     return spec.factor, tuple(sorted(_BASES[spec.dimension].items()))
+
+
+def _rate(unit: str) -> tuple[Decimal, Dims] | None:
+    """A rate of a unit without a size, by its parts: ``tokens/s`` is tokens over seconds
+    (``tokens / t`` gives it: blind64), ``IOPS`` a count over seconds; else None."""
+    top, slash, bottom = unit.partition("/")
+    if not slash:
+        return (Decimal(1), (("s", -1),)) if UNITS[unit].dimension == "rate" else None
+    parts = [canonical_unit(part, exact=True) for part in (top, bottom)]
+    if None in parts or "/" in bottom:
+        return None
+    (f_top, d_top), (f_bottom, d_bottom) = (dimensions(part or "") for part in parts)
+    return DECIMAL.divide(f_top, f_bottom), product_dimensions(d_top, d_bottom, -1)
 
 
 def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:
@@ -213,18 +227,27 @@ def _dims_text(dims: Dims) -> str:
     return f"a {named[0]} ({text})" if named else text
 
 
-def _dims(node: _Node, of: Callable[[Reference], Dims]) -> Dims:
-    """The dimensions of an expression; refuses sums and comparisons across dimensions."""
+def _dims(node: _Node, of: Callable[[Reference], Dims], numbers_adapt: bool = False) -> Dims:
+    """The dimensions of an expression; refuses sums and comparisons across dimensions.
+
+    With ``numbers_adapt`` (a derived figure's formula, which may write a quantity as a
+    number: ``t + 5`` adds five seconds), a part that reads no figure takes the dimensions
+    of what it is added to or compared with; it is a plain number in a product.
+    """
     if isinstance(node, _Num):
         return ()
     if isinstance(node, _Ref):
         return of(node.ref)
     if isinstance(node, _Unary):
-        return _dims(node.operand, of)
+        return _dims(node.operand, of, numbers_adapt)
     if isinstance(node, _Bin):
-        left, right = _dims(node.left, of), _dims(node.right, of)
+        left, right = _dims(node.left, of, numbers_adapt), _dims(node.right, of, numbers_adapt)
         if node.op in "*/":
             return product_dimensions(left, right, 1 if node.op == "*" else -1)
+        if numbers_adapt and not _reads_figure(node.left):
+            return right
+        if numbers_adapt and not _reads_figure(node.right):
+            return left
         if left != right:
             raise _Refused(
                 "expr",
@@ -234,7 +257,8 @@ def _dims(node: _Node, of: Callable[[Reference], Dims]) -> Dims:
                 node.offset,
             )
         return left
-    args = [_dims(arg, of) for arg in node.args]
+    read = [arg for arg in node.args if _reads_figure(arg)] if numbers_adapt else node.args
+    args = [_dims(arg, of, numbers_adapt) for arg in read or node.args]
     if node.name == "round" and args[0]:
         raise _Refused(
             "expr", "FX313", f"round() takes a plain number, not {_dims_text(args[0])}", node.offset
@@ -294,6 +318,14 @@ def _check(library: Library, record_id: str, invariant: Invariant) -> Checked:
             f"'{invariant.expr}' gives {_dims_text(dims)} but {invariant.equals} is in "
             f"{target.unit}, {_dims_text(target_dims)}: they cannot be equal",
         )
+    clash = kind_clash(formula._tree, lambda r: figures[str(r)].unit, target.unit)
+    if clash is not None:  # a speed-up is no percentage, though both are plain numbers
+        raise _Refused(
+            "equals",
+            "FX313",
+            f"'{invariant.expr}' gives {clash[0]} but {invariant.equals} is {clash[1]}: "
+            "they cannot be equal (ratios and percentages never convert)",
+        )
     within = parse_within(invariant.within)
     assert within is not None  # the model checked it
     amount, unit = within
@@ -339,39 +371,77 @@ def formula_unit_problem(
     ``value`` is the formula computed from those numbers. Computed again with
     every input in its base unit, it must be the same quantity in ``unit``:
     ``save_time_fx100 + 3`` over seconds labelled ``min`` would publish 97 s as
-    "97.0 min". A formula that writes a number is left as written (it may
-    convert by hand, ``run_duration / 3600`` in ``h``, and a number has no
-    unit to check), and so is one over an unknown unit.
+    "97.0 min". A formula that writes a number may convert by hand
+    (``run_duration / 3600`` in ``h``): its value is left as written, but not its
+    dimensions (``t * 1`` in ``GB``, ``t + 0`` in ``USD``: blind64), nor, for a plain
+    number, its kind (:func:`~fxsite.evidence.figure_kinds.kind_problem`: ``a / b`` in
+    ``%``, a percentage in ``×``). One over an unknown unit is left as written.
     """
     inputs = {str(r): figure(r) for r in formula.references}
-    if unit not in UNITS or formula._tree is None or _has_number(formula._tree):
+    tree = formula._tree
+    if unit not in UNITS or tree is None or any(u not in UNITS for _, u in inputs.values()):
         return None
-    if any(u not in UNITS for _, u in inputs.values()):
+    if not _reads_figure(tree):  # numbers alone: a quantity the record writes as one
         return None
+    numbers = _has_number(tree)
     try:
-        dims = _dims(formula._tree, lambda r: dimensions(inputs[str(r)][1])[1])
+        dims = _dims(tree, lambda r: dimensions(inputs[str(r)][1])[1], numbers_adapt=numbers)
         base = formula.evaluate(
             lambda r: DECIMAL.multiply(inputs[str(r)][0], dimensions(inputs[str(r)][1])[0])
         )
     except (_Refused, FormulaError):
         return None
     factor, unit_dims = dimensions(unit)
-    if dims != unit_dims:
+    # A number may convert between units of no fixed size (a month's price * 12 a year's).
+    if (_loosely(dims) != _loosely(unit_dims)) if numbers else dims != unit_dims:
         return (
             f"the formula gives {_dims_text(dims)} but unit '{unit}' is {_dims_text(unit_dims)}: "
             "name the unit of what it computes"
         )
+    kind = kind_problem(tree, lambda r: inputs[str(r)][1], unit)
+    if kind is not None or numbers:
+        return kind
     published = DECIMAL.multiply(value, factor)
     if abs(published - base) <= abs(base) * _SAME:
         return None
     meant = format_number(DECIMAL.divide(base, factor), 6).rstrip("0").rstrip(".")
     shown = format_number(value, 6).rstrip("0").rstrip(".")
-    units = ", ".join(sorted({u for _, u in inputs.values()}))
-    return (
-        f"by its figures' units ({units}) the formula gives {meant} {unit}, not {shown} {unit}: "
-        "write the unit its figures give, without converting by hand (a claim may state it "
-        "in another unit of that dimension)"
+    units = sorted({u for _, u in inputs.values()})
+    fix = (
+        f"the formula reads each figure's number in its own unit ({', '.join(units)}): "
+        "convert in it by a number (t_ms / 1000 + t), or "
+        if len(units) > 1
+        else ""
     )
+    return (
+        f"by its figures' units ({', '.join(units)}) the formula gives {meant} {unit}, not "
+        f"{shown} {unit}: {fix}write the unit its figures give (a claim may state it in "
+        "another unit of that dimension)"
+    )
+
+
+def _loosely(dims: Dims) -> Dims:
+    """``dims`` with each unit of no fixed size read as its dimension (``mo`` and ``yr`` as
+    time): what a number in a formula may convert between."""
+    out: Dims = ()
+    for base, power in dims:
+        spec = UNITS.get(base)
+        bases = _BASES.get(spec.dimension) if spec is not None else None
+        part = tuple(sorted(bases.items())) if bases else ((base, 1),)
+        for _ in range(abs(power)):
+            out = product_dimensions(out, part, 1 if power > 0 else -1)
+    return out
+
+
+def _reads_figure(node: _Node) -> bool:
+    """The part of a formula reads a figure (else it is numbers alone)."""
+    if isinstance(node, _Ref):
+        return True
+    if isinstance(node, _Bin):
+        return _reads_figure(node.left) or _reads_figure(node.right)
+    if isinstance(node, _Unary):
+        return _reads_figure(node.operand)
+    return isinstance(node, _Call) and any(_reads_figure(arg) for arg in node.args)
 
 
 def _has_number(node: _Node) -> bool:
