@@ -114,6 +114,28 @@ CASES = [
         },
         [],
     ),
+    # a figure's label weakens its record's, never strengthens it (blind64)
+    Case(
+        "FX203 a measured figure in an estimate record",
+        {
+            "R1.yaml": rec(
+                "R1", "figures:", "  a: {value: 6, unit: s, label: measured}", label="estimate"
+            )
+        },
+        [(R1, 6, 33, "FX203")],
+        ["'a' is labelled measured in a record labelled estimate"],
+    ),
+    Case(
+        "FX203 a spec figure in a public record",
+        {"R1.yaml": rec("R1", "figures:", "  a: {value: 6, unit: s, label: spec}", label="public")},
+        [(R1, 6, 33, "FX203")],
+        ["never strengthen it"],
+    ),
+    Case(
+        "FX203 near-miss: an estimate figure in a spec record",
+        {"R1.yaml": rec("R1", "figures:", "  a: {value: 6, unit: s, label: estimate}")},
+        [],
+    ),
     # FX304 constructs outside the whitelist
     Case(
         "FX304 power",

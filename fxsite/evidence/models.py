@@ -289,6 +289,20 @@ class Record(_Strict):
             )
         for lang, translation in self.translations.items():
             _translation_names(lang, translation, self)
+        for name, figure in self.figures.items():
+            if figure.label and LABEL_STRENGTH[figure.label] > LABEL_STRENGTH[self.label]:
+                raise PydanticCustomError(
+                    "figure_label",
+                    "'{name}' is labelled {label} in a record labelled {record}: a figure may "
+                    "weaken its record's label, never strengthen it (a {label} figure is cited "
+                    "from the record of its {label} source)",
+                    {
+                        "name": name,
+                        "label": figure.label,
+                        "record": self.label,
+                        "field": ("figures", name, "label"),
+                    },
+                )
         both = sorted(set(self.figures) & set(self.derived))
         if both:
             raise PydanticCustomError(

@@ -62,7 +62,10 @@ def flatten_validation_error(
         loc = tuple(p for p in item["loc"] if isinstance(p, str | int))
         # A model-level rule names the field it concerns, so the finding points at it.
         field = (item.get("ctx") or {}).get("field")
-        loc = (*loc, field) if isinstance(field, str) else loc
+        if isinstance(field, str):
+            loc = (*loc, field)
+        elif isinstance(field, tuple):  # a field inside another: ("figures", "t", "label")
+            loc = (*loc, *field)
         kind = item["type"]
         code = _CODE_BY_TYPE.get(kind, "FX203")
         if kind == "extra_forbidden":
