@@ -114,6 +114,44 @@ CASES = [
         },
         [],
     ),
+    # a successor a reader can follow (blind64)
+    Case(
+        "FX303 a retracted successor",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", *FIG, status="retracted"),
+        },
+        [(R1, 5, 16, "FX303")],
+        ["superseded by R2, which is retracted"],
+    ),
+    Case(
+        "FX303 a chain that comes back",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", "superseded_by: R1", *FIG, status="superseded"),
+        },
+        [(R1, 5, 16, "FX303"), (R2, 5, 16, "FX303")],
+        ["comes back to R1: R1 -> R2 -> R1", "comes back to R2: R2 -> R1 -> R2"],
+    ),
+    Case(
+        "FX303 near-miss: a chain to a record that stands",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", "superseded_by: R3", *FIG, status="superseded"),
+            "R3.yaml": rec("R3", *FIG),
+        },
+        [],
+    ),
+    Case(
+        "FX314 warning: a formula reading a superseded record",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", *derived("  d: {formula: R1.a * 2, unit: s, decimals: 0}")),
+        },
+        [(R2, 8, 16, "FX314")],
+        ["'R1.a' is a figure of superseded record R1", "read R2's instead"],
+        exit=0,
+    ),
     # a figure's label weakens its record's, never strengthens it (blind64)
     Case(
         "FX203 a measured figure in an estimate record",

@@ -470,6 +470,13 @@ class _Deriver:
         invariant may not either): the result would carry withdrawn evidence (blind62)."""
         other = ref.record
         record = self.lib.records.get(other) if other and other != record_id else None
+        if record is not None and record.status == "superseded":
+            path, line, col = self._where(record_id, name, ref.offset)
+            message = (
+                f"'{ref}' is a figure of superseded record {other}: the result does not follow "
+                f"{record.superseded_by}'s figures; read {record.superseded_by}'s instead"
+            )
+            self.lib.findings.append(Finding(path, line, col, "FX314", message, "warning"))
         if record is None or record.status != "retracted":
             return False
         message = f"'{ref}' is a figure of retracted record {other}; a formula may not read it"
@@ -581,14 +588,37 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
         library.records[record.id] = record
         library.figures.update(_stated_figures(source, library))
     for record in library.records.values():
-        successor = record.superseded_by
-        if successor and successor not in library.records:
-            message = f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
-            _report(library, library.files[record.id], ("superseded_by",), "FX303", message)
+        problem = _successor_problem(library, record)
+        if problem is not None:
+            _report(library, library.files[record.id], ("superseded_by",), "FX303", problem)
     _Deriver(library).run()
     library.invariants, problems = check_invariants(library)
     library.findings.extend(problems)
     return library
+
+
+def _successor_problem(library: Library, record: Record) -> str | None:
+    """Why ``record``'s ``superseded_by`` sends a reader nowhere worth going, or None: a
+    record the library lacks, a retracted one, or a chain that comes back (blind64:
+    "R1 is superseded by R2; cite that instead" and R2 likewise by R1)."""
+    successor = record.superseded_by
+    if not successor:
+        return None
+    if successor not in library.records:
+        return f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
+    seen = [record.id]
+    while successor is not None and successor in library.records:
+        if successor in seen:
+            return f"superseded_by comes back to {successor}: {' -> '.join([*seen, successor])}"
+        seen.append(successor)
+        found = library.records[successor]
+        if found.status == "retracted":
+            return (
+                f"superseded by {successor}, which is retracted: a reader sent there finds "
+                "withdrawn evidence; retract this record too, or name the record that stands"
+            )
+        successor = found.superseded_by
+    return None
 
 
 def record_files(evidence_dir: Path) -> list[Path]:
