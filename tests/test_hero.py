@@ -319,6 +319,19 @@ def test_the_section_of_a_library_without_invariants_or_documents(tmp_path: Path
     assert words == "No record declares an invariant or a report document."
 
 
+def test_the_section_claims_no_clean_bill_for_what_was_not_checked(tmp_path: Path) -> None:
+    """blind64: a document that cannot be read left nothing looked for, and the section said
+    "every figure looked for was found"; a retracted record's invariant was counted."""
+    library = _library(tmp_path, "", "0.5%")  # a document with no text: nothing looked for
+    words = _words(_section(library))
+    assert "1 of 1 invariant holds ; no figure was looked for" in words
+    assert words.endswith("Every invariant holds.")  # not "and every figure … was found"
+    retracted = tmp_path / "evidence" / "R1.yaml"
+    retracted.write_text(retracted.read_text().replace("status: active", "status: retracted"))
+    words = _words(_section(load_library(tmp_path / "evidence", tmp_path)))
+    assert words == "No record declares an invariant or a report document."
+
+
 def test_a_consistency_block_with_content_is_refused_at_its_line() -> None:
     _, _, findings = _block("evidence-consistency", "records: all", 20, Library())
     assert [(f.line, f.col, f.code) for f in findings] == [(21, 1, "FX604")]

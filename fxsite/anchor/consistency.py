@@ -12,6 +12,7 @@ from typing import Any
 
 from fxsite.anchor.documents import document_figure_counts
 from fxsite.evidence.library import library_from_published
+from fxsite.pages.consistency import consistency
 
 __all__ = ["consistency_line"]
 
@@ -24,9 +25,8 @@ def _records(data: dict[str, Any]) -> list[Any]:
 def consistency_line(data: dict[str, Any], documents_dir: Path | None = None) -> str:
     """``consistency: 2 of 2 invariants hold; 5 of 6 figures found in their documents``."""
     library = library_from_published(_records(data))
-    total = sum(len(record.invariants) for record in library.records.values())
-    held = sum(c.holds for checked in library.invariants.values() for c in checked)
-    line = f"consistency: {held} of {total} invariant(s) hold"
+    counted = consistency(library)  # as the evidence-consistency block counts them
+    line = f"consistency: {counted.held} of {counted.invariants} invariant(s) hold"
     if documents_dir is not None:
         found, checked = document_figure_counts(documents_dir, library)
         line += f"; {found} of {checked} figure(s) found in their report documents"
