@@ -72,6 +72,42 @@ NOTATIONS = [
 ]
 
 
+#: (text, figure low, figure high, its unit, found): a number that names something else is
+#: not where a figure is stated (blind64: "94 s stated in line 1" of "Test report 94").
+NAMED = [
+    ("Test report 94 of the lab", "94", None, "s", False),
+    ("see page 178", "178", None, "s", False),
+    ("Firmware v6.40", "6.4", None, "GB/s", False),
+    ("version 6.40 installed", "6.4", None, "GB/s", False),
+    ("Dated 2026-03-14", "14", None, "count", False),
+    ("Code 12-34", "34", None, "count", False),
+    ("Ratio 5:1", "5", None, "×", False),
+    ("half, 1/2", "2", None, "count", False),
+    ("Temp -40 C", "40", None, "count", False),
+    ("The snapshot was 65.6 GB", "65.6", None, "s", False),
+    ("a gain of 96 GB", "96", None, "%", False),
+    # near misses: the figure's own dimension, no unit, a range, a sign it has
+    ("The snapshot was 65.6 GB", "65.6", None, "GB", True),
+    ("65.6 GiB written", "65.6", None, "GB", True),
+    ("saved in 94 s", "94", None, "s", True),
+    ("saved in 94 seconds", "94", None, "min", True),
+    ("saved in 94", "94", None, "s", True),
+    ("a speed-up of 6.2-9.3x", "6.2", "9.3", "×", True),
+    ("a change of -5 %", "-5", None, "%", True),
+    ("a gain of 96 %", "96", None, "%", True),
+    ("report R1: 94 s", "94", None, "s", True),
+]
+
+
+@pytest.mark.parametrize(("text", "low", "high", "unit", "found"), NAMED)
+def test_a_number_that_names_something_else_does_not_state_a_figure(
+    text: str, low: str, high: str | None, unit: str, found: bool
+) -> None:
+    document = _lines(text)
+    located = where_stated(Decimal(low), Decimal(high) if high else None, document, unit)
+    assert (located is not None) == found
+
+
 @pytest.mark.parametrize(("text", "low", "high", "found"), NOTATIONS)
 def test_a_figure_is_found_as_a_whole_number_in_the_usual_notations(
     text: str, low: str, high: str | None, found: bool

@@ -9,10 +9,21 @@ passage, an Office document's text (:mod:`fxsite.evidence.office_text`) as one t
 then looks for a figure's number in them, as a whole number token in the
 usual notations: ``6.4``, ``6.40`` and ``6,4`` state 6.4; ``1,234``,
 ``1.234,5`` and ``1 234`` use thousands separators; a range needs both ends.
-Only the number is matched, never its unit or context: "96" in "96 %" or in
-"96 GB" states 96 either way, and a percentage is found with or without its
-``%``. A number inside a longer one is not found: 6.4 is not in 16.45, 6.41
-or 6.4.1.
+A number inside a longer one is not found: 6.4 is not in 16.45, 6.41
+or 6.4.1. A percentage is found with or without its ``%``.
+
+The record page then says where the figure is stated, so a number that names something
+else is not taken for it (blind64: "94 s stated in line 1" of "Test report 94 of the lab"):
+
+* a unit written after it that is of another dimension than the figure's (65.6 s is not
+  in "65.6 GB"; 96% is not in "96 GB"); a number with no unit, or with one of the figure's
+  dimension, may state it;
+* a number that names a thing (:data:`_NAMING`: "page 178", "report 94", "version 6.40",
+  "v6.40", "No. 5"), or is glued to letters before it ("R94", "FX100");
+* a number joined to another by ``/`` or ``:`` (a date, a time, a ratio: "03/14", "8:37",
+  "5:1"), or, for a figure of one value, by ``-`` (a date or a code: "2026-03-14",
+  "12-34"; a range's ends are joined so);
+* a number after a minus, for a figure above zero ("-40" does not state 40).
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from fxsite.evidence.office_text import OFFICE, office_passages
 from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.units import UNITS, canonical_unit
 from fxsite.safeio import UnreadableFile, read_bytes
 
 if TYPE_CHECKING:
@@ -133,27 +145,62 @@ def _values(token: str) -> set[Decimal]:
     return out
 
 
-def _found(value: Decimal, text: str) -> bool:
-    """Whether ``text`` has a number token equal to ``value`` (a negative one after a minus)."""
+#: Words before a number that make it a name, not a quantity: "page 178", "report 94".
+_NAMING = re.compile(
+    r"(?i:\b(?:pages?|pp?\.|reports?|no\.|number|nr\.|version|ver\.?|rev\.?|revision|"
+    r"firmware|fw|model|chapter|section|sect?\.|tables?|figures?|fig\.|"
+    r"appendix|annex|id|ref\.?)\s*#?\s*|#\s*|[A-Za-z])\Z"
+)
+#: A unit word right after a number (its dimension is compared with the figure's).
+_UNIT_AFTER = re.compile(r"[ \u00a0]?([A-Za-z%µμ][A-Za-z/%µμ]{0,11})")
+
+
+def _found(value: Decimal, text: str, unit: str | None = None, single: bool = True) -> bool:
+    """Whether ``text`` has a number token equal to ``value`` (a negative one after a minus)
+    that can state a figure in ``unit`` (any, for None): see the module's rules."""
     for match in _TOKEN.finditer(text):
-        if abs(value) in _values(match.group()) and (
-            value >= 0 or text[: match.start()].endswith(_MINUS)
+        if abs(value) not in _values(match.group()):
+            continue
+        before, after = text[: match.start()], text[match.end() :]
+        signed = before.endswith(_MINUS) and not before[:-1][-1:].isalnum()
+        if (value < 0) != signed or _NAMING.search(before.removesuffix("-")) is not None:
+            continue
+        joined = "/:" + ("-\u2013" if single else "")
+        if (before[-1:] in joined and before[-2:-1].isdigit()) or (
+            after[:1] in joined and after[1:2].isdigit()
         ):
-            return True
+            continue
+        if unit is not None and _other_dimension(after, unit):
+            continue
+        return True
     return False
 
 
-def where_stated(low: Decimal, high: Decimal | None, document: DocumentText) -> Located | None:
+def _other_dimension(after: str, unit: str) -> bool:
+    """The text after a number starts with a unit of another dimension than ``unit``'s."""
+    match = _UNIT_AFTER.match(after)
+    written = canonical_unit(match.group(1)) if match else None
+    mine = canonical_unit(unit)
+    if written is None or mine is None:
+        return False
+    return UNITS[written].dimension != UNITS[mine].dimension
+
+
+def where_stated(
+    low: Decimal, high: Decimal | None, document: DocumentText, unit: str | None = None
+) -> Located | None:
     """The passages that state ``low`` (and ``high``, for a range), or None.
 
     Decimal-exact: a token states the figure when it equals it as a number
-    (``6.40`` states 6.4). The unit is not looked at.
+    (``6.40`` states 6.4), and is no name, date or code, nor a quantity of another
+    dimension than ``unit``'s (the module's rules; ``unit`` None: any).
     """
     numbers: list[int] = []
     for value in (low, high):
         if value is None:
             continue
-        at = next((n for n, text in document.passages if _found(value, text)), None)
+        found = (n for n, text in document.passages if _found(value, text, unit, high is None))
+        at = next(found, None)
         if at is None:
             return None
         if at not in numbers:
@@ -302,7 +349,7 @@ def figure_places(
     missing: list[tuple[FigureValue, str]] = []
     for fig, low in checked:
         high = fig.high if fig.formula is None else None
-        located = where_stated(low, high, document)
+        located = where_stated(low, high, document, fig.unit)
         if located is not None:
             found[fig.ref] = located
             continue
