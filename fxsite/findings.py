@@ -55,7 +55,7 @@ CODES: dict[str, str] = {
     # Rules across records
     "FX301": "file name does not match the record ID",
     "FX302": "duplicate record ID (case-insensitive)",
-    "FX303": "superseded_by names no existing record",
+    "FX303": "superseded_by names no existing record, comes back in a chain, or a retracted one (warning)",
     "FX304": "formula syntax or construct not allowed",
     "FX305": "formula references an unknown figure",
     "FX306": "derived figures form a cycle",
@@ -66,7 +66,7 @@ CODES: dict[str, str] = {
     "FX311": "record ID reserved for a generated page",
     "FX312": "invariant does not hold within its tolerance",
     "FX313": "invariant's units do not reconcile",
-    "FX314": "invariant or formula reads a figure of a retracted record",
+    "FX314": "invariant or formula reads a figure of a retracted record (of a superseded one: warning)",
     "FX315": "a quantity over a time is far from every figure of that rate (warning)",
     "FX316": "figure not stated in its report document (warning)",
     "FX317": "report document's text cannot be read, or it has none (warning)",

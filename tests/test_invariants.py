@@ -160,7 +160,7 @@ def test_invariant(
     ("within", "says"),
     [
         ("'5'", "within is a percentage"),
-        ("5", "put it in quotes"),
+        ("5", "write within: 5% (or 5 and the figure's unit)"),  # blind64: not "put it in quotes"
         ("five percent", "within is a percentage"),
         ("-5%", "within is a percentage"),
         ("5%%", "within is a percentage"),

@@ -123,6 +123,7 @@ CASES = [
         },
         [(R1, 5, 16, "FX303")],
         ["superseded by R2, which is retracted"],
+        exit=0,
     ),
     Case(
         "FX303 a chain that comes back",

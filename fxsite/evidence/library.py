@@ -590,33 +590,37 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
     for record in library.records.values():
         problem = _successor_problem(library, record)
         if problem is not None:
-            _report(library, library.files[record.id], ("superseded_by",), "FX303", problem)
+            _report(library, library.files[record.id], ("superseded_by",), "FX303", *problem)
     _Deriver(library).run()
     library.invariants, problems = check_invariants(library)
     library.findings.extend(problems)
     return library
 
 
-def _successor_problem(library: Library, record: Record) -> str | None:
+def _successor_problem(library: Library, record: Record) -> tuple[str, Severity] | None:
     """Why ``record``'s ``superseded_by`` sends a reader nowhere worth going, or None: a
-    record the library lacks, a retracted one, or a chain that comes back (blind64:
-    "R1 is superseded by R2; cite that instead" and R2 likewise by R1)."""
+    record the library lacks or a chain that comes back (blind64: "R1 is superseded by R2;
+    cite that instead" and R2 likewise by R1), errors; a retracted successor, a warning
+    (claims to either are refused: it misleads the record page's reader only)."""
     successor = record.superseded_by
     if not successor:
         return None
     if successor not in library.records:
-        return f"superseded_by '{successor}' is not a record{library.record_hint(successor)}"
+        hint = library.record_hint(successor)
+        return f"superseded_by '{successor}' is not a record{hint}", "error"
     seen = [record.id]
     while successor is not None and successor in library.records:
         if successor in seen:
-            return f"superseded_by comes back to {successor}: {' -> '.join([*seen, successor])}"
+            chain = " -> ".join([*seen, successor])
+            return f"superseded_by comes back to {successor}: {chain}", "error"
         seen.append(successor)
         found = library.records[successor]
         if found.status == "retracted":
-            return (
+            message = (
                 f"superseded by {successor}, which is retracted: a reader sent there finds "
                 "withdrawn evidence; retract this record too, or name the record that stands"
             )
+            return message, "warning"
         successor = found.superseded_by
     return None
 

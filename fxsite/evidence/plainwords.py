@@ -80,6 +80,21 @@ def _no_text(name: str) -> str:
     return f'`{name}` is empty: write its text, like {name}: "..."'
 
 
+def _not_text(name: str, value: object, written: str | None) -> str:
+    """Why a field that takes text was given ``value`` (a list, nothing, a number)."""
+    if isinstance(value, list | dict):
+        return f"`{name}` must be text, not a list or a mapping"
+    if value is None:
+        return _no_text(name)
+    shown = str(value) if written is None else written
+    if name == "within" and isinstance(value, int | float):  # a bare number says no unit
+        return (
+            f"`within` is a percentage or a quantity with its unit: write within: {shown}% "
+            f"(or {shown} and the figure's unit)"
+        )
+    return f'`{name}` must be text: put it in quotes ({name}: "{shown}")'
+
+
 def validation_message(
     kind: str,
     message: str,
@@ -112,12 +127,7 @@ def validation_message(
         )
         return f"'{value}' is not a number: write digits without quotes{unit}, like 94"
     if kind == "string_type":
-        if isinstance(value, list | dict):
-            return f"`{name}` must be text, not a list or a mapping"
-        if value is None:
-            return _no_text(name)
-        shown = str(value) if written is None else written
-        return f'`{name}` must be text: put it in quotes ({name}: "{shown}")'
+        return _not_text(name, value, written)
     if kind in {"dict_type", "model_type"}:
         if name in _fields("figure") and len(loc) == 2:
             return (
