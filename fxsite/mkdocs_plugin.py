@@ -362,6 +362,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             _log(self.verdict)
             raise PluginError(_refused(self.verdict))
 
+    def _as_decided(self, findings: list[Finding]) -> list[Finding]:
+        """``findings`` as the build's verdict reports them: under ``enforce: false`` (or
+        ``adopt``, on a page citing nothing) an error is a warning, and the preview's box
+        says "warns", not "would refuse" (blind65)."""
+        if self.enforce == "all":
+            return findings
+        adopted = self._adopted() if self.enforce == "adopt" else set()
+        return decide(findings, self.enforce, adopted).all
+
     def _adopted(self) -> set[str]:
         """Pages (as findings name them) that cite no evidence, for ``enforce: adopt``."""
         return {r.path for r in self.results.values() if not r.claims}
@@ -621,11 +630,13 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # The writer's preview: a refused page shows why, where (fxsite.render.preview);
             # a record's page, its record's findings, and the library's, every record's.
             if src in self.results:
-                html = with_findings(html, [*self.results[src].findings, *located])
+                html = with_findings(
+                    html, self._as_decided([*self.results[src].findings, *located])
+                )
             elif src in self.generated_srcs:
                 what = "these records" if src.endswith("/index.md") else "this record"
                 library, prefix = self.project.library, self.project.paths.library_prefix
-                found = records_findings(library, prefix, src)
+                found = self._as_decided(records_findings(library, prefix, src))
                 html = with_findings(html, found, mark=False, what=what)
         composed = self.composed.pop(src, None)
         if composed is not None:
@@ -912,5 +923,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any
     ) -> LiveReloadServer:
         assert self.project is not None
-        server.watch(str(self.project.paths.evidence_dir))
+        paths = self.project.paths
+        server.watch(str(paths.evidence_dir))
+        # The theme's overrides are the site's own pages too: a template edited is re-read
+        # and judged (blind65), as MkDocs does only under --watch-theme.
+        if paths.custom_dir is not None and paths.custom_dir.is_dir():
+            server.watch(str(paths.custom_dir))
         return server
