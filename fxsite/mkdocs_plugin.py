@@ -143,13 +143,19 @@ def _nav_pages(nav: object) -> set[str]:
     return set()
 
 
-def _log(verdict: Verdict, *, refusals: bool = True) -> None:
-    """Findings as MkDocs log lines: refusals as errors, the rest as warnings."""
+def _log(verdict: Verdict, *, refusals: bool = True, counted: bool = True) -> None:
+    """Findings as MkDocs log lines: refusals as errors, the rest as warnings. Not
+    ``counted`` (``mkdocs serve --strict``, whose preview shows them in the page), as
+    information that says which: a strict serve stops at a counted line, and the preview
+    hung on its last page (blind65)."""
     refused = set(verdict.refusals)
     for finding in verdict.all:
-        if finding in refused:
-            if refusals:
-                log.error(finding.format())
+        if finding in refused and not refusals:
+            continue
+        if not counted:
+            log.info(f"{'error' if finding in refused else 'warning'}: {finding.format()}")
+        elif finding in refused:
+            log.error(finding.format())
         else:
             log.warning(finding.format())
 
@@ -688,7 +694,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     @event_priority(100)
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.verdict = decide(self.findings, self.enforce, self._adopted())
-        _log(self.verdict)
+        _log(self.verdict, counted=not (self.serving and config.strict))
         if self.verdict.refused and not self.serving:
             raise PluginError(_refused(self.verdict))
         assert self.project is not None
@@ -895,7 +901,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.verdict = self.verdict + late
         refuse = late.refused and not self.serving
         # Refusals travel in the error itself when it is raised, so every caller shows them.
-        _log(late, refusals=not refuse)
+        _log(late, refusals=not refuse, counted=not (self.serving and config.strict))
         if refuse:
             listing = "\n".join(f.format() for f in late.refusals)
             raise PluginError(

@@ -1,0 +1,88 @@
+"""The plugin under `mkdocs serve`, in-process (blind65).
+
+What it watches: the evidence folder, and the theme's overrides (a template edited under
+`custom_dir` was not rebuilt, and its bare figure stayed on every page); the hook is handed
+a server that records. And `strict: true`: a serve build logs its findings as information,
+so MkDocs does not stop the preview at them (it hung, showing the last page), while a
+strict `mkdocs build` still refuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, PluginError
+
+from fxsite.cli import cli
+
+
+class _Server:
+    def __init__(self) -> None:
+        self.watched: list[str] = []
+
+    def watch(self, path: str) -> None:
+        self.watched.append(path)
+
+
+@pytest.mark.parametrize("overrides", [True, False], ids=["custom_dir", "near miss: none"])
+def test_serve_watches_the_evidence_and_the_themes_overrides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, overrides: bool
+) -> None:
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    if overrides:
+        (root / "overrides").mkdir()
+        config_file = root / "mkdocs.yml"
+        text = config_file.read_text("utf-8")
+        config_file.write_text(
+            text.replace("  name: material\n", "  name: material\n  custom_dir: overrides\n", 1),
+            "utf-8",
+        )
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml")
+    config.plugins.on_startup(command="serve", dirty=False)
+    config = config.plugins.on_config(config)
+    server = _Server()
+    config.plugins["fxsite"].on_serve(server, config=config, builder=None)
+    watched = {Path(p).resolve() for p in server.watched}
+    expected = {root.resolve() / "evidence", *([root.resolve() / "overrides"] if overrides else [])}
+    assert watched == expected
+
+
+def _strict_project(tmp_path: Path) -> Path:
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    config_file = root / "mkdocs.yml"
+    config_file.write_text("strict: true\n" + config_file.read_text("utf-8"), "utf-8")
+    page = root / "docs" / "index.md"
+    page.write_text(page.read_text("utf-8") + "\nIt restores in 42 s.\n", "utf-8")
+    return root
+
+
+def test_a_strict_serve_shows_findings_in_the_page_and_does_not_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.chdir(_strict_project(tmp_path))
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    with caplog.at_level("INFO"):
+        build(config, serve_url="http://127.0.0.1:8000/")
+    page = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert "fxsite would refuse this page" in page and "FX501" in page
+    told = [r for r in caplog.records if "FX501" in r.getMessage()]
+    assert told and all(r.levelname == "INFO" for r in told), told
+    assert told[0].getMessage().startswith("error: docs/index.md:")
+
+
+def test_near_miss_a_strict_build_still_refuses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(_strict_project(tmp_path))
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="build", dirty=False)
+    with pytest.raises((Abort, PluginError)):
+        build(config)
+    assert not (tmp_path / "site" / "index.html").exists()
