@@ -168,3 +168,28 @@ def test_the_site_faq_notes_its_estimates_after_its_lead(demo_site: Path) -> Non
     between = html[lead:note]
     assert between.count("<p>") == 1  # its lead paragraph
     assert re.findall(r">(E\d)</a>", re.search(_NOTE, html, re.DOTALL)[1]) == ["E1", "E2"]  # type: ignore[index]
+
+
+#: (row, a site stylesheet's text, refused): read on its own, as check reads docs/'s
+#: stylesheets and the gate the published ones (blind65: check passed the first row).
+SHEETS = [
+    ("a figure row's label", ".md-typeset .fx-label { display: none !important; }", True),
+    ("an estimate's mark", "a .fx-badge { visibility: hidden }", True),
+    ("the estimate note, faded", "p.fx-estimate-note { opacity: 0 }", True),
+    ("the record's badges, shrunk", ".fx-record-badges{font-size:0}", True),
+    ("nested in a media rule", "@media print { .fx-label { display: none } }", True),
+    ("near miss: a label restyled", ".fx-label { color: teal; font-weight: 700 }", False),
+    ("near miss: inside a mark, not it", ".fx-label span.x { display: none }", False),
+    ("near miss: a class that only starts alike", ".fx-labelled { display: none }", False),
+    ("near miss: a whole row hidden", "tr.draft { display: none }", False),
+]
+
+
+@pytest.mark.parametrize(("css", "refused"), [r[1:] for r in SHEETS], ids=[r[0] for r in SHEETS])
+def test_a_site_stylesheet_may_not_hide_a_mark(css: str, refused: bool) -> None:
+    from fxsite.verify.scripts import code_notes
+
+    notes = [n for n in code_notes("css/site.css", css.encode()) if n.code == "FX612"]
+    assert bool(notes) is refused, notes
+    if refused:
+        assert "may hide a mark that says how far figures can be trusted" in notes[0].message

@@ -40,6 +40,7 @@ from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.script_code import script_does, script_strings
 from fxsite.verify.sheets import loads_style
 from fxsite.verify.theme import is_theme_file, is_theme_inline
+from fxsite.verify.trust_marks import sheet_hiding_mark
 
 __all__ = [
     "base_note",
@@ -283,7 +284,11 @@ def code_notes(rel: str, data: bytes) -> list[Note]:
         does, sink = found
         return [writer_note(f"the script {rel} {does} ({sink})", sink, rel)]
     out = sheet_notes(text, rel)
-    moved = next((d for d in read_sheet(text).declarations if reorders(d) is not None), None)
+    declarations = read_sheet(text).declarations
+    hides_mark = sheet_hiding_mark(declarations, rel)
+    if hides_mark is not None:
+        out.append(hides_mark)
+    moved = next((d for d in declarations if reorders(d) is not None), None)
     if moved is not None:
         out.append(
             Note(

@@ -18,23 +18,53 @@ content (``article``, or the body).
 
 The theme's own stylesheets are not applied (:func:`~.theme.is_theme_file`): fxsite's
 shows a record's ID once a section and hides the repeats, by design.
+
+A site stylesheet is also read on its own (:func:`sheet_hiding_mark`, from
+:func:`~.scripts.code_notes`): a rule whose selector ends at a mark's class and that may
+hide it is FX612 at the rule, whatever page it would meet. So ``fxsite check``, which
+reads the site's stylesheets but builds no record page, refuses it as the build does
+(blind65: check passed ``.fx-label {display: none}``, which the gate refused on every
+record page).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Set as AbstractSet
+import re
+from collections.abc import Callable, Iterable, Set as AbstractSet
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.css import Declaration
+from fxsite.verify.css_values import hiding
 from fxsite.verify.notes import Note
 
-__all__ = ["MARKS", "hidden_marks"]
+__all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
 
 #: The marks, and what each says in the finding.
 MARKS = (
     ".fx-estimate-note, .fx-record-badges, tr[data-fx-ref] .fx-label, "
     'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge'
 )
+
+
+#: A selector whose last compound names a mark's class (after its last combinator).
+_ENDS_AT_MARK = re.compile(
+    r"\.(?:fx-estimate-note|fx-record-badges|fx-label|fx-badge)(?![\w-])[^\s>+~]*\s*\Z"
+)
+
+
+def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | None:
+    """FX612 for the first declaration of the stylesheet ``rel`` that may hide a mark:
+    its rule's selector ends at a mark's class, and it hides (:func:`~.css_values.hiding`)."""
+    for declared in declarations:
+        if _ENDS_AT_MARK.search(declared.selector) and hiding(declared.name, declared.value):
+            return Note(
+                "FX612",
+                f"the stylesheet {rel} may hide a mark that says how far figures can be "
+                f"trusted ({declared.shown} in {declared.selector}): let it show",
+                declared.selector.split()[-1],
+            )
+    return None
 
 
 def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
