@@ -8,6 +8,7 @@ strict `mkdocs build` still refuses."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,19 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
 from fxsite.cli import cli
+
+
+@pytest.fixture(autouse=True)
+def _cold_plugins() -> Iterator[None]:
+    """MkDocs keeps a plugin with ``on_startup`` between builds of one process: one left
+    in serve mode would preview every later build of this worker (as servekit clears)."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from fxsite.mkdocs_plugin import _PROJECTS
+
+    yield
+    _PROJECTS.clear()
+    MkDocsConfig.plugins.plugin_cache.clear()
 
 
 class _Server:
