@@ -203,16 +203,20 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 def once_per_invalid_record(findings: Iterable[Finding]) -> list[Finding]:
     """One finding per file for the claims an invalid record leaves unresolved (to it, or
-    to a figure computed from it), at the first of them, with how many there are.
+    to a figure computed from it), or a record the library lacks (deleted, renamed),
+    at the first of them, with how many there are.
 
     The record's own finding says what is wrong; repeating it for every claim
-    would bury it. A finding already counted (a page's blocks, counted before its
-    prose) adds its count, so grouping again changes nothing.
+    would bury it (blind65: 22 lines of "unknown record 'R1'" on one page). A finding
+    already counted (a page's blocks, counted before its prose) adds its count, so
+    grouping again changes nothing.
     """
     out: list[Finding] = []
     counts: dict[tuple[str, str], int] = {}
     for finding in findings:
-        if finding.code == "FX401" and " is invalid (" in finding.message:
+        if finding.code == "FX401" and (
+            " is invalid (" in finding.message or finding.message.startswith("unknown record '")
+        ):
             base, count = _counted(finding.message)
             key = (finding.path, base)
             if key in counts:

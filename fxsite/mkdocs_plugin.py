@@ -240,6 +240,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.sources: dict[str, tuple[str, bytes]] = {}
         #: each page's text as on_page_read_source read it, until on_page_markdown takes it
         self.read_sources: dict[str, str] = {}
+        #: a page that could not be read: its finding, until its notice is rendered
+        self.unreadable: dict[str, Finding] = {}
         self.history = History()
         #: what self.history was read from (serve: not read again while it is the same)
         self.history_key: tuple[object, ...] | None = None
@@ -566,6 +568,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         text, unreadable = self.project.read_page(page.file.src_uri)
         if unreadable is not None:
             self.findings.append(unreadable)
+            self.unreadable[page.file.src_uri] = unreadable  # the preview's box says why
             return "This page was refused: it cannot be read.\n"
         return text
 
@@ -635,7 +638,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if self.serving or self.enforce != "all":
             # The writer's preview: a refused page shows why, where (fxsite.render.preview);
             # a record's page, its record's findings, and the library's, every record's.
-            if src in self.results:
+            unreadable = self.unreadable.pop(src, None)
+            if unreadable is not None:  # blind65: the notice alone said not where, nor why
+                html = with_findings(html, self._as_decided([unreadable]), mark=False)
+            elif src in self.results:
                 html = with_findings(
                     html, self._as_decided([*self.results[src].findings, *located])
                 )

@@ -287,3 +287,26 @@ def test_no_parser_wording_for_any_syntax_error(text: str) -> None:
     for finding in load_yaml(text, "evidence/R1.yaml").findings:
         for wording in LIBRARY_WORDING:
             assert wording not in finding.message, f"{wording!r} in {finding.message!r}"
+
+
+@pytest.mark.parametrize(
+    ("message", "grouped"),
+    [
+        ("unknown record 'R1' (the records: E1, E2)", True),  # blind65: 22 lines of it
+        ("record R1 is invalid (evidence/R1.yaml:3); fix the record first", True),
+        ("R1 has no figure 'x'", False),  # near miss: each claim's own fault
+    ],
+)
+def test_claims_to_a_missing_or_broken_record_are_told_once_a_page(
+    message: str, grouped: bool
+) -> None:
+    from fxsite.findings import Finding, once_per_invalid_record
+
+    found = [Finding("docs/a.md", line, 1, "FX401", message) for line in (3, 7, 9)]
+    told = once_per_invalid_record(found)
+    if grouped:
+        assert [(f.line, f.message) for f in told] == [
+            (3, f"{message} (3 claims depend on it on this page)")
+        ]
+    else:
+        assert told == found

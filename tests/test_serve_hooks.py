@@ -100,3 +100,21 @@ def test_near_miss_a_strict_build_still_refuses(
     with pytest.raises((Abort, PluginError)):
         build(config)
     assert not (tmp_path / "site" / "index.html").exists()
+
+
+def test_the_preview_of_a_page_that_cannot_be_read_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """blind65: the notice "This page was refused: it cannot be read." had no box, no place."""
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    (root / "docs" / "latin1.md").write_bytes("# Caf\xe9\n".encode("latin-1"))
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config, serve_url="http://127.0.0.1:8000/")
+    page = (tmp_path / "site" / "latin1" / "index.html").read_text("utf-8")
+    assert "<code>docs/latin1.md:1:6</code> <code>FX105</code>" in page, page[:3000]
+    assert "save the file as UTF-8" in page
+    readable = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert "fx-findings" not in readable  # near miss: a page that reads has no box
