@@ -81,7 +81,7 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.preview import with_findings
+from fxsite.render.preview import elsewhere_box, with_findings
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
@@ -645,6 +645,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 html = with_findings(
                     html, self._as_decided([*self.results[src].findings, *located])
                 )
+            if src in self.results:  # and what refuses the site from its other files
+                pages = (".md", ".markdown", ".mdown", ".mkd", ".mkdn")
+                elsewhere = [f for f in self.findings if not f.path.endswith(pages)]
+                html = elsewhere_box(self._as_decided(elsewhere)) + html
             elif src in self.generated_srcs:
                 what = "these records" if src.endswith("/index.md") else "this record"
                 library, prefix = self.project.library, self.project.paths.library_prefix

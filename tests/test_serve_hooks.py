@@ -118,3 +118,44 @@ def test_the_preview_of_a_page_that_cannot_be_read_says_why(
     assert "save the file as UTF-8" in page
     readable = (tmp_path / "site" / "index.html").read_text("utf-8")
     assert "fx-findings" not in readable  # near miss: a page that reads has no box
+
+
+def test_every_preview_page_lists_what_refuses_the_site_from_its_other_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """blind65: a bare figure in a theme template (or a record, or mkdocs.yml) was told in
+    the terminal only, and every page's own box looked clean."""
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    (root / "overrides").mkdir()
+    (root / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}\n{% block announce %}New: restores in 42 s!{% endblock %}\n',
+        "utf-8",
+    )
+    config_file = root / "mkdocs.yml"
+    text = config_file.read_text("utf-8")
+    config_file.write_text(
+        text.replace("  name: material\n", "  name: material\n  custom_dir: overrides\n", 1),
+        "utf-8",
+    )
+    (root / "docs" / "second.md").write_text("# Second\n\nNo figures here.\n", "utf-8")
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config, serve_url="http://127.0.0.1:8000/")
+    for rel in ("index.html", "second/index.html"):
+        page = (tmp_path / "site" / rel).read_text("utf-8")
+        assert "fxsite would refuse this site: in its other files" in page, rel
+        assert "<code>overrides/main.html:2:38</code> <code>FX501</code>" in page, rel
+        assert 'id="fx-elsewhere-1"' in page and 'id="fx-finding-1"' not in page, rel
+
+
+def test_near_miss_a_clean_site_lists_nothing_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "p")
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    build(config, serve_url="http://127.0.0.1:8000/")
+    assert "fx-findings" not in (tmp_path / "site" / "index.html").read_text("utf-8")

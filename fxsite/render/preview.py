@@ -11,6 +11,9 @@ renders; :func:`with_findings` shows why, in the page itself:
   whose text is marked links to the mark. It says "would refuse" when one is
   an error, and "warns" when all are warnings.
 
+Each page of the preview also lists, in a second box, the findings of the site's files
+that are no page (:func:`elsewhere_box`): records, ``mkdocs.yml``, templates.
+
 The Evidence Library's pages show their records' findings in the box (their
 text, rendered from the evidence, is not marked): a record's page, those in its
 file (a record that could not be read keeps its page, which says so); the
@@ -30,7 +33,10 @@ from collections.abc import Collection
 
 from fxsite.findings import Finding, bound_findings, once_per_invalid_record
 
-__all__ = ["findings_box", "mark_findings", "with_findings"]
+__all__ = ["elsewhere_box", "findings_box", "mark_findings", "with_findings"]
+
+#: Findings of the site's other files listed on each page; past them, a count.
+ELSEWHERE_LISTED = 12
 
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)?[^<>]*>")
 #: Text inside these is never marked: a claim (its markup is checked as rendered),
@@ -66,6 +72,25 @@ def findings_box(
         f'<p class="admonition-title">{title}</p>'
         f"<ol>{''.join(items)}</ol></div>\n"
     )
+
+
+def elsewhere_box(findings: list[Finding]) -> str:
+    """The findings of the site's files that are no page (records, ``mkdocs.yml``, theme
+    templates, stylesheets, files published as they are), shown on every page of the
+    preview: the build refuses the site for them whatever page is open, and a page's own
+    box alone looked clean (blind65). Empty for none."""
+    if not findings:
+        return ""
+    ordered = bound_findings(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
+    box = findings_box(ordered[:ELSEWHERE_LISTED], what="this site: in its other files")
+    more = len(ordered) - ELSEWHERE_LISTED
+    if more > 0:
+        box = box.replace(
+            "</ol></div>\n",
+            f"</ol><p><code>and {more} more: run fxsite check</code></p></div>\n",
+        )
+    box = box.replace('id="fx-finding-', 'id="fx-elsewhere-')  # the page's own box has those
+    return box.replace("fx-findings", "fx-findings fx-findings-elsewhere", 1)
 
 
 def _text_spans(page: str) -> list[tuple[int, int]]:
