@@ -648,7 +648,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if src in self.results:  # and what refuses the site from its other files
                 pages = (".md", ".markdown", ".mdown", ".mkd", ".mkdn")
                 elsewhere = [f for f in self.findings if not f.path.endswith(pages)]
-                html = elsewhere_box(self._as_decided(elsewhere)) + html
+                refusing = [f for f in self._as_decided(elsewhere) if f.severity == "error"]
+                html = elsewhere_box(refusing) + html  # warnings: the terminal's, not each page's
             elif src in self.generated_srcs:
                 what = "these records" if src.endswith("/index.md") else "this record"
                 library, prefix = self.project.library, self.project.paths.library_prefix

@@ -158,4 +158,5 @@ def test_near_miss_a_clean_site_lists_nothing_elsewhere(
     config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
     config.plugins.on_startup(command="serve", dirty=False)
     build(config, serve_url="http://127.0.0.1:8000/")
-    assert "fx-findings" not in (tmp_path / "site" / "index.html").read_text("utf-8")
+    page = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert "fx-findings" not in page and "fx-site-findings" not in page

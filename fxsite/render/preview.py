@@ -75,7 +75,7 @@ def findings_box(
 
 
 def elsewhere_box(findings: list[Finding]) -> str:
-    """The findings of the site's files that are no page (records, ``mkdocs.yml``, theme
+    """The refusals of the site's files that are no page (records, ``mkdocs.yml``, theme
     templates, stylesheets, files published as they are), shown on every page of the
     preview: the build refuses the site for them whatever page is open, and a page's own
     box alone looked clean (blind65). Empty for none."""
@@ -90,7 +90,8 @@ def elsewhere_box(findings: list[Finding]) -> str:
             f"</ol><p><code>and {more} more: run fxsite check</code></p></div>\n",
         )
     box = box.replace('id="fx-finding-', 'id="fx-elsewhere-')  # the page's own box has those
-    return box.replace("fx-findings", "fx-findings fx-findings-elsewhere", 1)
+    # Its own class: a page's box (``fx-findings``) is the page's; this one is the site's.
+    return box.replace("fx-findings", "fx-site-findings", 1)
 
 
 def _text_spans(page: str) -> list[tuple[int, int]]:
