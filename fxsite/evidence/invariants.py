@@ -244,9 +244,9 @@ def _dims(node: _Node, of: Callable[[Reference], Dims], numbers_adapt: bool = Fa
         left, right = _dims(node.left, of, numbers_adapt), _dims(node.right, of, numbers_adapt)
         if node.op in "*/":
             return product_dimensions(left, right, 1 if node.op == "*" else -1)
-        if numbers_adapt and not _reads_figure(node.left):
+        if numbers_adapt and not _contains(node.left, _Ref):
             return right
-        if numbers_adapt and not _reads_figure(node.right):
+        if numbers_adapt and not _contains(node.right, _Ref):
             return left
         if left != right:
             raise _Refused(
@@ -257,7 +257,7 @@ def _dims(node: _Node, of: Callable[[Reference], Dims], numbers_adapt: bool = Fa
                 node.offset,
             )
         return left
-    read = [arg for arg in node.args if _reads_figure(arg)] if numbers_adapt else node.args
+    read = [arg for arg in node.args if _contains(arg, _Ref)] if numbers_adapt else node.args
     args = [_dims(arg, of, numbers_adapt) for arg in read or node.args]
     if node.name == "round" and args[0]:
         raise _Refused(
@@ -381,9 +381,9 @@ def formula_unit_problem(
     tree = formula._tree
     if unit not in UNITS or tree is None or any(u not in UNITS for _, u in inputs.values()):
         return None
-    if not _reads_figure(tree):  # numbers alone: a quantity the record writes as one
+    if not _contains(tree, _Ref):  # numbers alone: a quantity the record writes as one
         return None
-    numbers = _has_number(tree)
+    numbers = _contains(tree, _Num)
     try:
         dims = _dims(tree, lambda r: dimensions(inputs[str(r)][1])[1], numbers_adapt=numbers)
         base = formula.evaluate(
@@ -433,26 +433,17 @@ def _loosely(dims: Dims) -> Dims:
     return out
 
 
-def _reads_figure(node: _Node) -> bool:
-    """The part of a formula reads a figure (else it is numbers alone)."""
-    if isinstance(node, _Ref):
+def _contains(node: _Node, leaf: type[_Num] | type[_Ref]) -> bool:
+    """Whether the formula part ``node`` holds a ``leaf``: a ``_Ref`` (it reads a figure;
+    else it is numbers alone) or a ``_Num`` (it writes a number: it may convert by hand,
+    ``/ 3600``, or carry a unit)."""
+    if isinstance(node, leaf):
         return True
     if isinstance(node, _Bin):
-        return _reads_figure(node.left) or _reads_figure(node.right)
+        return _contains(node.left, leaf) or _contains(node.right, leaf)
     if isinstance(node, _Unary):
-        return _reads_figure(node.operand)
-    return isinstance(node, _Call) and any(_reads_figure(arg) for arg in node.args)
-
-
-def _has_number(node: _Node) -> bool:
-    """The formula writes a number: it may convert by hand (``/ 3600``) or carry a unit."""
-    if isinstance(node, _Num):
-        return True
-    if isinstance(node, _Bin):
-        return _has_number(node.left) or _has_number(node.right)
-    if isinstance(node, _Unary):
-        return _has_number(node.operand)
-    return isinstance(node, _Call) and any(_has_number(arg) for arg in node.args)
+        return _contains(node.operand, leaf)
+    return isinstance(node, _Call) and any(_contains(arg, leaf) for arg in node.args)
 
 
 def computed_text(checked: Checked) -> str:
