@@ -384,6 +384,20 @@ CASES = [
         ["stated 1.8 but the formula gives 1.9 at 1 decimal; write stated: 1.9"],
     ),
     Case(
+        "FX308 1.89 states more than the figure's one decimal (blind64)",
+        {
+            "R1.yaml": rec(
+                "R1",
+                *derived(
+                    "  b: {formula: a / c, unit: x, decimals: 1, stated: 1.89}",
+                    figures=("  a: {value: 178, unit: s}", "  c: {value: 94, unit: s}"),
+                ),
+            )
+        },
+        [(R1, 9, 53, "FX308")],
+        ["stated 1.89 but the formula gives 1.9 at 1 decimal; write stated: 1.9"],
+    ),
+    Case(
         "FX308 1.9 is not 178/94 at two decimals",
         {
             "R1.yaml": rec(

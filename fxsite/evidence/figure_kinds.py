@@ -80,9 +80,11 @@ def _kind(node: _Node, unit_of: Callable[[Reference], str]) -> str | None:
         return None  # a number, or a function's result (min, max, abs, round: the model's own)
     left, right = _kind(node.left, unit_of), _kind(node.right, unit_of)
     if node.op == "/":
-        same = left == right == "quantity" and _units(node.left, unit_of) is not None
+        same = left == right == "quantity" and _dimension(node.left, unit_of) is not None
         return (
-            "ratio" if same and _units(node.left, unit_of) == _units(node.right, unit_of) else None
+            "ratio"
+            if same and _dimension(node.left, unit_of) == _dimension(node.right, unit_of)
+            else None
         )
     if node.op == "*":
         hundred = [_is_hundred(node.left), _is_hundred(node.right)]
@@ -97,7 +99,7 @@ def _kind(node: _Node, unit_of: Callable[[Reference], str]) -> str | None:
     return None
 
 
-def _units(node: _Node, unit_of: Callable[[Reference], str]) -> str | None:
+def _dimension(node: _Node, unit_of: Callable[[Reference], str]) -> str | None:
     """The dimension of a lone figure (``t_base``), else None: a quotient of two is a ratio
     only where each is one figure and both are of one dimension."""
     if isinstance(node, _Ref):

@@ -489,7 +489,9 @@ class _Deriver:
         if stated is None:
             return
         shown = format_number(value, decimals)
-        if not _showable(stated, decimals) or format_number(stated, decimals) != shown:
+        exponent = stated.as_tuple().exponent
+        finer = isinstance(exponent, int) and -exponent > decimals  # blind64: 1.89 at 1
+        if not _showable(stated, decimals) or finer or format_number(stated, decimals) != shown:
             _report(
                 self.lib,
                 source,
