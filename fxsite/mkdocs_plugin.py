@@ -38,7 +38,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
-from mkdocs.utils import CountHandler
+from mkdocs.utils import CountHandler, markdown_extensions
 from mkdocs.utils.rendering import get_heading_text
 
 from fxsite import STAMP, __version__
@@ -242,6 +242,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.read_sources: dict[str, str] = {}
         #: a page that could not be read: its finding, until its notice is rendered
         self.unreadable: dict[str, Finding] = {}
+        #: the preview's box of the site's other files (``_elsewhere``), once a build
+        self.elsewhere: str | None = None
         self.history = History()
         #: what self.history was read from (serve: not read again while it is the same)
         self.history_key: tuple[object, ...] | None = None
@@ -290,6 +292,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.history_key = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.elsewhere = None  # each build's own (serve keeps the plugin between builds)
         # serve builds drafts; a build leaves them out, as check does
         paths = ProjectPaths.of(
             config, self.config, drafts=self.serving, readers=site_readers(config)
@@ -369,6 +372,15 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.verdict = decide(self.findings, "all")
             _log(self.verdict)
             raise PluginError(_refused(self.verdict))
+
+    def _elsewhere(self) -> str:
+        """The preview's box of what refuses the site from its files that are no page:
+        made once a build, at its first page (those files are judged before any page)."""
+        if self.elsewhere is None:
+            found = [f for f in self.findings if not f.path.endswith(markdown_extensions)]
+            refusing = [f for f in self._as_decided(found) if f.severity == "error"]
+            self.elsewhere = elsewhere_box(refusing)  # warnings: the terminal's alone
+        return self.elsewhere
 
     def _as_decided(self, findings: list[Finding]) -> list[Finding]:
         """``findings`` as the build's verdict reports them: under ``enforce: false`` (or
@@ -646,10 +658,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                     html, self._as_decided([*self.results[src].findings, *located])
                 )
             if src in self.results:  # and what refuses the site from its other files
-                pages = (".md", ".markdown", ".mdown", ".mkd", ".mkdn")
-                elsewhere = [f for f in self.findings if not f.path.endswith(pages)]
-                refusing = [f for f in self._as_decided(elsewhere) if f.severity == "error"]
-                html = elsewhere_box(refusing) + html  # warnings: the terminal's, not each page's
+                html = self._elsewhere() + html
             elif src in self.generated_srcs:
                 what = "these records" if src.endswith("/index.md") else "this record"
                 library, prefix = self.project.library, self.project.paths.library_prefix

@@ -52,3 +52,15 @@ def test_the_preview_adds_no_figure_to_the_page() -> None:
     shown = with_findings(page, [_f(1, 9, "94 s")])
     assert [c.shown for c in scan_content(shown).candidates] == ["94 s"]
     assert with_findings(page, []) == page
+
+
+def test_the_sites_box_lists_twelve_and_counts_the_rest() -> None:
+    from fxsite.render.preview import ELSEWHERE_LISTED, elsewhere_box
+
+    found = [Finding(f"evidence/R{n}.yaml", 1, 1, "FX101", "bad") for n in range(14)]
+    box = elsewhere_box(found)
+    assert box.count("<li ") == ELSEWHERE_LISTED == 12
+    assert "and 2 more: run fxsite check" in box
+    assert 'class="admonition failure fx-site-findings"' in box and "fx-finding-" not in box
+    assert elsewhere_box(found[:3]).count("<li ") == 3 and "more" not in elsewhere_box(found[:3])
+    assert elsewhere_box([]) == ""

@@ -147,7 +147,7 @@ def test_every_preview_page_lists_what_refuses_the_site_from_its_other_files(
         page = (tmp_path / "site" / rel).read_text("utf-8")
         assert "fxsite would refuse this site: in its other files" in page, rel
         assert "<code>overrides/main.html:2:38</code> <code>FX501</code>" in page, rel
-        assert 'id="fx-elsewhere-1"' in page and 'id="fx-finding-1"' not in page, rel
+        assert 'id="fx-site-finding-1"' in page and 'id="fx-finding-1"' not in page, rel
 
 
 def test_near_miss_a_clean_site_lists_nothing_elsewhere(

@@ -45,22 +45,30 @@ _UNMARKED = frozenset({"a", "code", "pre", "script", "style"})
 
 
 def findings_box(
-    findings: list[Finding], marked: Collection[int] = (), what: str = "this page"
+    findings: list[Finding],
+    marked: Collection[int] = (),
+    what: str = "this page",
+    *,
+    name: str = "fx-findings",
+    more: int = 0,
 ) -> str:
     """The list of a page's findings, as HTML (empty for none); ``marked``: the numbers
     (from 1) of those marked in the page, whose places link to their mark; ``what`` the
-    findings are of ("this record" on a record's page)."""
+    findings are of ("this record" on a record's page). ``name``: the box's class, and
+    its items' ids (``fx-finding-1``: a page's box); ``more``: findings not listed."""
     if not findings:
         return ""
     items = []
+    item = name.removesuffix("s")
     for n, f in enumerate(findings, start=1):
         place = f"<code>{html.escape(f'{f.path}:{f.line}:{f.col}')}</code>"
         if n in marked:
             place = f'<a href="#fx-flag-{n}">{place}</a>'
         items.append(
-            f'<li id="fx-finding-{n}">{place} '
+            f'<li id="{item}-{n}">{place} '
             f"<code>{html.escape(f.code)}</code> <code>{html.escape(f.message)}</code></li>"
         )
+    told = f"<p><code>and {more} more: run fxsite check</code></p>" if more > 0 else ""
     refuses = any(f.severity == "error" for f in findings)
     kind, title = (
         ("failure", f"fxsite would refuse {what}")
@@ -68,9 +76,9 @@ def findings_box(
         else ("warning", f"fxsite warns about {what}")
     )
     return (
-        f'<div class="admonition {kind} fx-findings" role="alert" data-search-exclude>'
+        f'<div class="admonition {kind} {name}" role="alert" data-search-exclude>'
         f'<p class="admonition-title">{title}</p>'
-        f"<ol>{''.join(items)}</ol></div>\n"
+        f"<ol>{''.join(items)}</ol>{told}</div>\n"
     )
 
 
@@ -82,16 +90,13 @@ def elsewhere_box(findings: list[Finding]) -> str:
     if not findings:
         return ""
     ordered = bound_findings(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
-    box = findings_box(ordered[:ELSEWHERE_LISTED], what="this site: in its other files")
-    more = len(ordered) - ELSEWHERE_LISTED
-    if more > 0:
-        box = box.replace(
-            "</ol></div>\n",
-            f"</ol><p><code>and {more} more: run fxsite check</code></p></div>\n",
-        )
-    box = box.replace('id="fx-finding-', 'id="fx-elsewhere-')  # the page's own box has those
-    # Its own class: a page's box (``fx-findings``) is the page's; this one is the site's.
-    return box.replace("fx-findings", "fx-site-findings", 1)
+    # Its own class and ids (fx-site-finding-1): a page's box has fx-findings' own.
+    return findings_box(
+        ordered[:ELSEWHERE_LISTED],
+        what="this site: in its other files",
+        name="fx-site-findings",
+        more=len(ordered) - ELSEWHERE_LISTED,
+    )
 
 
 def _text_spans(page: str) -> list[tuple[int, int]]:
