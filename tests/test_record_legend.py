@@ -9,7 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from fxsite.evidence.library import Library, load_library
-from fxsite.render.library_pages import record_page_markdown
+from fxsite.pages.sections import sources_html
+from fxsite.render.library_pages import library_index_markdown, record_page_markdown
 
 R1 = """id: R1
 title: FX100 checkpoint write
@@ -72,3 +73,35 @@ def test_a_record_page_explains_the_markers_it_shows(
         items = [" ".join(li.get_text().split()) for li in found[0].select("li")]
         assert any(item.startswith("R1 the report or record ID") for item in items), items
         assert not any("estimate" in item for item in items), "no estimate is cited"
+
+
+S1 = R1.replace("id: R1", "id: S1").replace("NOTES", "Plain notes.")
+
+
+def _only_s1(tmp_path: Path) -> Library:
+    evidence = tmp_path / "evidence"
+    evidence.mkdir()
+    (evidence / "S1.yaml").write_text(S1, "utf-8")
+    return load_library(evidence, tmp_path)
+
+
+def _id_items(html_text: str) -> list[str]:
+    page = BeautifulSoup(html_text, "html.parser")
+    return [" ".join(li.get_text().split()) for li in page.select("ul.fx-legend-markers li")]
+
+
+@pytest.mark.parametrize("where", ["content page", "library page", "record page"])
+def test_the_legend_shows_an_id_of_the_site_not_r1(where: str, tmp_path: Path) -> None:
+    """blind65: the legend's ID mark read "R1" on a site whose one record is S1."""
+    library = _only_s1(tmp_path)
+    if where == "content page":
+        shown = sources_html(["S1"], library, _href, {"measured"})
+    elif where == "library page":
+        shown = library_index_markdown(library, _href, {})
+    else:
+        notes = "Saves took [94 s](evidence:#save_time_fx100)."
+        (tmp_path / "evidence" / "S1.yaml").write_text(S1.replace("Plain notes.", notes), "utf-8")
+        library = load_library(tmp_path / "evidence", tmp_path)
+        shown = record_page_markdown("S1", library, _href, "S1.json").split("\n", 1)[1]
+    items = [item for item in _id_items(shown) if "record ID" in item]
+    assert items and all(item.startswith("S1 the report or record ID") for item in items), items

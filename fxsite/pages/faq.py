@@ -86,6 +86,7 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
 
     parts: list[str] = []
     labels: set[str] = set()
+    shown: list[str] = []  # the records of its claims, the legend's example ID the first
     asking = [s for s in sorted(index.pages) if index.pages[s].result.front.faq]
     ours = [s for s in asking if index.pages[s].result.lang == lang]
     for src in ours or asking:
@@ -108,10 +109,11 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
             claims = ShownClaims(library, page.result.lang)
             reader_text(answer, claims=claims)
             labels |= {c.label for c in claims.resolved if c.value is not None}
+            shown += [c.record for c in claims.resolved if c.label != "estimate"]
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
         return "No page has questions yet.\n"
-    parts.append(f"## Markers\n\n{marker_legend(labels)}\n")
+    parts.append(f"## Markers\n\n{marker_legend(labels, example=shown[0] if shown else 'R1')}\n")
     return "\n".join(parts)
 
 

@@ -72,11 +72,12 @@ def estimate_note(
     return f'<p class="fx-estimate-note">{sentence}</p>'
 
 
-def marker_legend(labels: set[str], lang: str = DEFAULT) -> str:
-    """What each marker a page shows means: the legend under "Data sources"."""
+def marker_legend(labels: set[str], lang: str = DEFAULT, example: str = "R1") -> str:
+    """What each marker a page shows means: the legend under "Data sources", its ID mark
+    shown with ``example``, an ID the page shows (blind65: "R1" on a site of S1 alone)."""
     items = [f"<li>{message('legend.link', lang)}</li>"]
     if labels - {"estimate"}:
-        items.append(f"<li>{message('legend.id', lang)}</li>")
+        items.append(f"<li>{message('legend.id', lang, id=html.escape(example))}</li>")
     if "estimate" in labels:
         items.append(
             f"<li>{message('legend.estimate', lang, mark=message('mark.estimate', lang))}</li>"
@@ -111,7 +112,8 @@ def sources_html(
     if not records:
         return f'<p class="fx-sources-none">{message("sources_none", lang)}</p>'
     items = [source_item(library.records[r], href_for, lang) for r in records]
-    legend = marker_legend(labels if labels is not None else set(), lang)
+    measured = [r for r in records if library.records[r].label != "estimate"]
+    legend = marker_legend(labels if labels is not None else set(), lang, (measured or records)[0])
     return f'<ul class="fx-sources">{"".join(items)}</ul>\n{legend}'
 
 

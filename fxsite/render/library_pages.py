@@ -10,6 +10,7 @@ given a row.
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
@@ -44,7 +45,10 @@ __all__ = [
 ]
 
 #: A claim's label in the sheet's HTML (a formula's input from another record is a claim).
-_CLAIM_LABEL = re.compile(r'<a class="fx-claim[^"]*"[^>]*? data-fx-label="([a-z]+)"')
+#: A claim's start tag (its attributes in either order: notes' HTML is written again sorted).
+_CLAIM_TAG = re.compile(r'<a class="fx-claim[^"]*"[^>]*>')
+_RECORD = re.compile(r' data-fx-record="([^"]*)"')
+_LABEL = re.compile(r' data-fx-label="([a-z]+)"')
 
 
 def _status(record: Record) -> str:
@@ -129,7 +133,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 ## Labels and markers
 
 {legend()}
-{marker_legend({"measured", "estimate"})}
+{marker_legend({"measured", "estimate"}, example=_example_id(library))}
 
 ## Records
 
@@ -319,9 +323,24 @@ def notes_html(record: Record, library: Library, href_for: HrefFor, lang: str = 
 
 
 def sheet_legend(sheet_html: str, lang: str = DEFAULT) -> str:
-    """What the markers of the claims in ``sheet_html`` mean, or ``""`` where it has none."""
-    labels = set(_CLAIM_LABEL.findall(sheet_html))
-    return marker_legend(labels, lang) if labels else ""
+    """What the markers of the claims in ``sheet_html`` mean, its ID mark shown with the
+    first record they cite that is not an estimate, or ``""`` where it has none."""
+    claims = [
+        (html.unescape(record.group(1)), label.group(1))
+        for tag in _CLAIM_TAG.findall(sheet_html)
+        if (record := _RECORD.search(tag)) and (label := _LABEL.search(tag))
+    ]
+    if not claims:
+        return ""
+    ids = [rid for rid, label in claims if label != "estimate"] or [claims[0][0]]
+    return marker_legend({label for _, label in claims}, lang, ids[0])
+
+
+def _example_id(library: Library) -> str:
+    """The ID the library's legend shows its ID mark with: its first record's not an
+    estimate, else its first record's ("R1" in an empty library)."""
+    ids = sorted(library.records, key=lambda rid: (library.records[rid].label == "estimate", rid))
+    return ids[0] if ids else "R1"
 
 
 def _table(anchor: str, heading: str, css: str, head: list[str], rows: str) -> str:

@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "record behind it; hover, focus or tap it for its evidence card"
         ),
         "legend.id": (
-            '<span class="fx-mark fx-mark--id">R1</span> the report or record ID, '
+            '<span class="fx-mark fx-mark--id">{id}</span> the report or record ID, '
             "shown after the first figure it backs in a section (on a page with many, "
             "after its first on the page)"
         ),
@@ -173,7 +173,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "悬停、聚焦或轻点可查看证据卡片"
         ),
         "legend.id": (
-            '<span class="fx-mark fx-mark--id">R1</span>：报告或记录编号，'
+            '<span class="fx-mark fx-mark--id">{id}</span>：报告或记录编号，'
             "在每节其支撑的第一个数字后显示（数字较多的页面上，仅在全页第一个数字后显示）"
         ),
         "legend.estimate": (
