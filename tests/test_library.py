@@ -114,6 +114,15 @@ CASES = [
         },
         [],
     ),
+    Case(
+        "FX303 a successor with errors is not called no record",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", "figures:", "  a: {value: abc, unit: s}"),
+        },
+        [(R1, 5, 16, "FX303"), (R2, 6, 14, "FX203")],
+        ["superseded_by 'R2': record R2 has errors (see its findings)"],
+    ),
     # a successor a reader can follow (blind64)
     Case(
         "FX303 a retracted successor",

@@ -607,6 +607,11 @@ def _successor_problem(library: Library, record: Record) -> tuple[str, Severity]
     successor = record.superseded_by
     if not successor:
         return None
+    if successor in library.invalid:  # blind64: "is not a record" of a file with errors
+        return (
+            f"superseded_by '{successor}': record {successor} has errors (see its findings)",
+            "error",
+        )
     if successor not in library.records:
         hint = library.record_hint(successor)
         return f"superseded_by '{successor}' is not a record{hint}", "error"
