@@ -296,6 +296,23 @@ def test_refused_claim_is_shown_as_its_text(lib: Library) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        # blind65: a claim that was to show its value, to a record it cannot read, was a blank
+        ("Took [](evidence:R9#x).\n", "<code>evidence:R9#x</code>"),
+        ("Took [ ](evidence:R1#nope).\n", "<code>evidence:R1#nope</code>"),
+        # near miss: a refused claim with text shows its text, no code
+        ("Took [9 s](evidence:R9#x).\n", ">9 s</span>"),
+    ],
+)
+def test_a_refused_claim_is_never_blank(source: str, shown: str, lib: Library) -> None:
+    html, context = _rendered(source, lib)
+    assert context.claims == [] and context.findings
+    assert shown in html
+    assert ("<code>" in html) == ("<code>" in shown)
+
+
 def test_evidence_table_renders_claims_and_refuses_unknown_refs(lib: Library) -> None:
     source = (
         '# T\n\n```evidence-table\nheader: ["", Baseline, FX100]\nrows:\n'

@@ -136,8 +136,9 @@ class _Claims(Treeprocessor):
         result = resolve_claim(text, dest, ctx.library, lang=ctx.lang)
         if isinstance(result, ClaimProblem):
             ctx.refused.append(Refused(text, result.code, result.message))
-            element = ET.Element("span", {"class": "fx-claim-refused"})
-            element.text = text
+            from fxsite.markdown import refused_claim
+
+            element = refused_claim(text, link.get("href") or "")
         else:
             from fxsite.markdown import claim_element
 
