@@ -332,6 +332,28 @@ def test_the_section_claims_no_clean_bill_for_what_was_not_checked(tmp_path: Pat
     assert words == "No record declares an invariant or a report document."
 
 
+def test_the_section_on_a_chinese_page_is_in_chinese(tmp_path: Path) -> None:
+    """blind64: a Chinese page's consistency section was in English."""
+    library = _library(tmp_path, "snapshot 65.6 GB saved in 94 s at 0.698 GB/s", "0.001%")
+    html, claims, findings = render_block(
+        "evidence-consistency", "", "docs/zh/page.md", 20, library, _href, "chart-0", lang="zh"
+    )
+    assert (claims, findings) == ([], [])
+    words = _words(html)
+    for said in (
+        "1 个不变式中 0 个成立",
+        "4 个数字中 3 个在其报告文件中找到",
+        "记录 不变式 报告文件",
+        "1 个中 0 个成立",
+        "在 R1.txt 中找到 4 个中的 3 个",
+        "size / save 等于 bw ，不成立",
+        "R1 peak 未在 R1.txt 中写明",
+    ):
+        assert said in words, (said, words)
+    assert not re.search(r"[a-z]{4,}", re.sub(r"<code>.*?</code>|<[^>]+>", " ", html)), words
+    assert judge_rendered(html, "docs/zh/page.md", library) == []
+
+
 def test_a_consistency_block_with_content_is_refused_at_its_line() -> None:
     _, _, findings = _block("evidence-consistency", "records: all", 20, Library())
     assert [(f.line, f.col, f.code) for f in findings] == [(21, 1, "FX604")]

@@ -259,7 +259,7 @@ def render_block(
     if kind == "evidence-consistency":
         from fxsite.pages.consistency import render_consistency
 
-        out, found = render_consistency(text, path, first_line, library, href_for)
+        out, found = render_consistency(text, path, first_line, library, href_for, lang)
         return out, [], found
     if kind == "fxsite-contact":
         from fxsite.render.hero import render_contact

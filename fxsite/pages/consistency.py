@@ -21,6 +21,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.findings import Finding
 from fxsite.pages.claims import HrefFor
+from fxsite.render.messages import DEFAULT, message
 
 __all__ = ["Consistency", "consistency", "render_consistency"]
 
@@ -52,7 +53,7 @@ def _invariants(library: Library, record: Record, out: Consistency) -> tuple[int
         if done is not None and done.holds:
             held += 1
             continue
-        why = "does not hold" if done is not None else "cannot be checked"
+        why = "fails" if done is not None else "unchecked"  # a message key
         out.broken.append((record.id, invariant.expr, invariant.equals, why))
     return held, len(record.invariants)
 
@@ -86,93 +87,122 @@ def consistency(library: Library) -> Consistency:
     return out
 
 
-def _count(done: int, total: int, noun: str, verb: str, plural_verb: str) -> str:
-    """``3 of 4 invariants hold``; ``1 of 1 invariant holds``."""
-    many = total != 1
-    return f"{done} of {total} {noun}{'s' if many else ''} {plural_verb if many else verb}"
+def _count(kind: str, done: int, total: int, lang: str) -> str:
+    """``3 of 4 invariants hold``; ``1 of 1 invariant holds`` (``kind``: held, found)."""
+    return message(
+        f"consistency.{kind}.{'one' if total == 1 else 'many'}",
+        lang,
+        done=str(done),
+        total=str(total),
+    )
 
 
-def _summary(result: Consistency) -> str:
+def _summary(result: Consistency, lang: str) -> str:
     invariants = (
-        _count(result.held, result.invariants, "invariant", "holds", "hold")
+        _count("held", result.held, result.invariants, lang)
         if result.invariants
-        else "No record declares an invariant"
+        else message("consistency.no_invariant", lang)
     )
     documents = (
-        _count(result.found, result.looked, "figure", "was", "were")
-        + (
-            " found in its report document"
-            if result.looked == 1
-            else " found in their report documents"
-        )
+        _count("found", result.found, result.looked, lang)
         if result.looked
-        else "no figure was looked for in a report document"
+        else message("consistency.none_looked", lang)
     )
-    return f'<p class="fx-consistency-summary"><strong>{invariants}</strong>; {documents}.</p>'
+    said = message(
+        "consistency.summary",
+        lang,
+        invariants=f"<strong>{invariants}</strong>",
+        documents=documents,
+    )
+    return f'<p class="fx-consistency-summary">{said}</p>'
 
 
-def _table(result: Consistency, href_for: HrefFor) -> str:
+def _table(result: Consistency, href_for: HrefFor, lang: str) -> str:
+    def say(key: str, **values: str) -> str:
+        return message(f"consistency.{key}", lang, **values)
+
+    heads = [say("record"), say("invariants"), say("document")]
     rows = []
     for record, held, declared, found, looked, document in result.rows:
         link = f'<a href="{html.escape(href_for(record, ""))}">{html.escape(record)}</a>'
-        invariants = f"{held} of {declared} hold" if declared else "none declared"
-        if not document:
-            documents = "no report document"
-        elif looked:
-            documents = f"{found} of {looked} found in <code>{html.escape(document)}</code>"
-        else:
-            documents = f"none looked for in <code>{html.escape(document)}</code>"
-        rows.append(
-            f'<tr><td data-label="Record">{link}</td><td data-label="Invariants">{invariants}</td>'
-            f'<td data-label="Report document">{documents}</td></tr>'
+        invariants = (
+            say("row_held", done=str(held), total=str(declared))
+            if declared
+            else say("row_none_declared")
         )
-    return (
-        "<table><thead><tr><th>Record</th><th>Invariants</th><th>Report document</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+        code = f"<code>{html.escape(document)}</code>"
+        if not document:
+            documents = say("row_no_document")
+        elif looked:
+            documents = say("row_found", done=str(found), total=str(looked), document=code)
+        else:
+            documents = say("row_none_looked", document=code)
+        cells = zip(heads, [link, invariants, documents], strict=True)
+        rows.append(
+            "<tr>"
+            + "".join(f'<td data-label="{html.escape(h)}">{cell}</td>' for h, cell in cells)
+            + "</tr>"
+        )
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def _problems(result: Consistency, href_for: HrefFor) -> str:
+def _problems(result: Consistency, href_for: HrefFor, lang: str) -> str:
     items = []
     for record, expr, equals, why in result.broken:
         href = html.escape(href_for(record, "fx-invariants"))
-        items.append(
-            f'<li><a href="{href}">{html.escape(record)}</a>: <code>{html.escape(expr)}</code> '
-            f"equals <code>{html.escape(equals)}</code> {why}</li>"
+        said = message(
+            "consistency.broken",
+            lang,
+            record=f'<a href="{href}">{html.escape(record)}</a>',
+            expr=f"<code>{html.escape(expr)}</code>",
+            equals=f"<code>{html.escape(equals)}</code>",
+            why=message(f"consistency.{why}", lang),
         )
+        items.append(f"<li>{said}</li>")
     for record, figure, document in result.missing:
         href = html.escape(href_for(record, figure))
-        items.append(
-            f'<li><a href="{href}">{html.escape(record)} <code>{html.escape(figure)}</code></a> '
-            f"is not stated in <code>{html.escape(document)}</code></li>"
+        named = f'<a href="{href}">{html.escape(record)} <code>{html.escape(figure)}</code></a>'
+        said = message(
+            "consistency.missing",
+            lang,
+            record=named,
+            document=f"<code>{html.escape(document)}</code>",
         )
-    if not items:  # said of what was checked only: nothing checked is no clean bill
-        said = [
-            *(["every invariant holds"] if result.invariants else []),
-            *(
-                ["every figure looked for was found in its report document"]
-                if result.looked
-                else []
-            ),
-        ]
-        if not said:
-            return ""
-        return f'<p class="fx-consistency-none">{", and ".join(said).capitalize()}.</p>'
-
-    return f'<ul class="fx-consistency-problems">{"".join(items)}</ul>'
+        items.append(f"<li>{said}</li>")
+    if items:
+        return f'<ul class="fx-consistency-problems">{"".join(items)}</ul>'
+    # said of what was checked only: nothing checked is no clean bill
+    key = {(True, True): "both", (True, False): "all_hold", (False, True): "all_found"}.get(
+        (bool(result.invariants), bool(result.looked))
+    )
+    if key is None:
+        return ""
+    said = message(f"consistency.{key}", lang) + message("consistency.end", lang)
+    return f'<p class="fx-consistency-none">{said}</p>'
 
 
 def render_consistency(
-    text: str, path: str, first_line: int, library: Library, href_for: HrefFor
+    text: str,
+    path: str,
+    first_line: int,
+    library: Library,
+    href_for: HrefFor,
+    lang: str = DEFAULT,
 ) -> tuple[str, list[Finding]]:
-    """The block's HTML, or a finding when it has content (``first_line`` 0-based)."""
+    """The block's HTML in the page's language ``lang``, or a finding when it has content
+    (``first_line`` 0-based)."""
     for i, line in enumerate(text.split("\n")):
         if line.strip():
             col = len(line) - len(line.lstrip()) + 1
             return "", [Finding(path, first_line + i + 1, col, "FX604", _EMPTY, text=line.strip())]
     result = consistency(library)
     if not result.rows:
-        body = '<p class="fx-consistency-none">No record declares an invariant or a report document.</p>'
+        body = f'<p class="fx-consistency-none">{message("consistency.empty", lang)}</p>'
     else:
-        body = _summary(result) + _table(result, href_for) + _problems(result, href_for)
+        body = (
+            _summary(result, lang)
+            + _table(result, href_for, lang)
+            + _problems(result, href_for, lang)
+        )
     return f'\n<div class="fx-consistency">{body}</div>\n', []
