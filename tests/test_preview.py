@@ -64,3 +64,26 @@ def test_the_sites_box_lists_twelve_and_counts_the_rest() -> None:
     assert 'class="admonition failure fx-site-findings"' in box and "fx-finding-" not in box
     assert elsewhere_box(found[:3]).count("<li ") == 3 and "more" not in elsewhere_box(found[:3])
     assert elsewhere_box([]) == ""
+
+
+REFUSED = '<span class="fx-claim-refused" data-fx-stale="R9#t">94 s</span>'
+
+
+@pytest.mark.parametrize(
+    ("page", "code", "inside"),
+    [
+        # blind65: a claim's finding was marked on the first "94 s" of the page
+        (f"<p>Prose 94 s.</p><p>{REFUSED}</p>", "FX401", True),
+        (f"<p>Prose 94 s, {REFUSED} and 94 s.</p>", "FX402", True),
+        # near misses: a bare figure's finding stays on the prose; a claim's with no refused
+        # copy of its text, on the text
+        (f"<p>Prose 94 s.</p><p>{REFUSED}</p>", "FX501", False),
+        ("<p>Prose 94 s.</p>", "FX401", False),
+    ],
+)
+def test_a_claims_finding_is_marked_on_the_refused_claim(
+    page: str, code: str, inside: bool
+) -> None:
+    out = mark_findings(page, [_f(1, 1, "94 s", code)])
+    assert out.count("<mark ") == 1
+    assert ('data-fx-stale="R9#t"><mark ' in out) == inside, out

@@ -138,6 +138,11 @@ def _marks(page: str, findings: list[Finding]) -> list[tuple[int, int, int, Find
         if not finding.text:
             continue
         needle = html.escape(finding.text, quote=False)
+        refused = _refused_claim(page, needle, cursor) if finding.code in _CLAIM_CODES else None
+        if refused is not None:  # blind65: not "94 s" of a claim that stands, or of prose
+            marks.append((refused, refused + len(needle), n, finding))
+            cursor = refused + len(needle)
+            continue
         at = page.find(needle, cursor)
         while at >= 0:
             i = bisect_right(starts, at) - 1  # the text run it starts in, if any
@@ -147,6 +152,23 @@ def _marks(page: str, findings: list[Finding]) -> list[tuple[int, int, int, Find
                 break
             at = page.find(needle, at + 1)  # in a tag, a link or code, or across runs
     return marks
+
+
+#: A claim's findings: a refused claim shows as its text (:func:`fxsite.markdown.refused_claim`).
+_CLAIM_CODES = frozenset({"FX401", "FX402", "FX403", "FX404", "FX405", "FX406", "FX407", "FX408"})
+_REFUSED_START = '<span class="fx-claim-refused"'
+
+
+def _refused_claim(page: str, needle: str, cursor: int) -> int | None:
+    """Where the first refused claim from ``cursor`` on whose whole text is ``needle``
+    starts its text, or None: a claim's finding is marked on that claim."""
+    at = page.find(_REFUSED_START, cursor)
+    while at >= 0:
+        text = page.find(">", at) + 1
+        if page.startswith(needle + "</span>", text):
+            return text
+        at = page.find(_REFUSED_START, text)
+    return None
 
 
 def _marked(page: str, marks: list[tuple[int, int, int, Finding]]) -> str:
