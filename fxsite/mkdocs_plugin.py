@@ -81,7 +81,7 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.preview import elsewhere_box, with_findings
+from fxsite.render.preview import elsewhere_box, published_box, with_findings
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
@@ -920,6 +920,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # One verdict for the whole build, so `fxsite build` reports it as check does.
         self.verdict = self.verdict + late
         refuse = late.refused and not self.serving
+        if self.serving and late.all:
+            self._show_published(late.all)
         # Refusals travel in the error itself when it is raised, so every caller shows them.
         _log(late, refusals=not refuse, counted=not (self.serving and config.strict))
         if refuse:
@@ -932,6 +934,30 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             commit(self.staging, self.publish_to)
             config.site_dir = str(self.publish_to)
             self.staging = None
+
+    def _show_published(self, findings: list[Finding]) -> None:
+        """Under ``serve``, the findings of the written site (the gate's, the signing's)
+        put in the written pages (:func:`~fxsite.render.preview.published_box`): each
+        page's own in it; those of other files, in every page."""
+        assert self.project is not None
+        pages: dict[str, Path] = {}  # by its source, and by its written file (unplaced)
+        for file in self.files or ():
+            if file.is_documentation_page() and file.abs_src_path is not None:
+                dest = Path(file.abs_dest_path)
+                pages[self.project.paths.relative(Path(file.abs_src_path))] = dest
+                pages[file.dest_uri] = dest
+        own: dict[Path, list[Finding]] = {}
+        other: list[Finding] = []
+        for finding in findings:
+            page = pages.get(finding.path)
+            if page is None:
+                other.append(finding)
+            else:
+                own.setdefault(page, []).append(finding)
+        for dest in set(pages.values()) if other else set(own):
+            if dest.is_file():
+                written = dest.read_text(encoding="utf-8")
+                dest.write_text(published_box(written, own.get(dest, []), other), encoding="utf-8")
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed ``mkdocs build`` leaves the published site as it was."""

@@ -160,3 +160,38 @@ def test_near_miss_a_clean_site_lists_nothing_elsewhere(
     build(config, serve_url="http://127.0.0.1:8000/")
     page = (tmp_path / "site" / "index.html").read_text("utf-8")
     assert "fx-findings" not in page and "fx-site-findings" not in page
+
+
+HOOK = """def on_post_page(output, page, config):
+    if page.file.src_uri == "second.md":
+        return output.replace("No figures here.", "No figures here. Now 42 s faster.")
+    return output
+"""
+
+
+@pytest.mark.parametrize("command", ["serve", "build"])
+def test_the_gates_findings_are_shown_in_the_page_they_are_of(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """blind65: what the gate found in the written site (here a hook's bare figure, which no
+    page's source holds) reached the terminal alone; under serve it is in its page now."""
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    (root / "hooks.py").write_text(HOOK, "utf-8")
+    config_file = root / "mkdocs.yml"
+    config_file.write_text(config_file.read_text("utf-8") + "hooks:\n  - hooks.py\n", "utf-8")
+    (root / "docs" / "second.md").write_text("# Second\n\nNo figures here.\n", "utf-8")
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml", site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command=command, dirty=False)
+    if command == "build":  # near miss: a build refuses, and publishes no page with a box
+        with pytest.raises((Abort, PluginError)):
+            build(config)
+        assert not (tmp_path / "site" / "second" / "index.html").exists()
+        return
+    build(config, serve_url="http://127.0.0.1:8000/")
+    second = (tmp_path / "site" / "second" / "index.html").read_text("utf-8")
+    assert "fxsite would refuse this page as published" in second
+    assert "<code>FX501</code>" in second and "42 s" in second
+    home = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert "fx-published" not in home  # near miss: the page it is not of

@@ -33,7 +33,7 @@ from collections.abc import Collection
 
 from fxsite.findings import Finding, bound_findings, once_per_invalid_record
 
-__all__ = ["elsewhere_box", "findings_box", "mark_findings", "with_findings"]
+__all__ = ["elsewhere_box", "findings_box", "mark_findings", "published_box", "with_findings"]
 
 #: Findings of the site's other files listed on each page; past them, a count.
 ELSEWHERE_LISTED = 12
@@ -82,6 +82,11 @@ def findings_box(
     )
 
 
+def _in_order(findings: list[Finding]) -> list[Finding]:
+    """``findings`` in source order, past :data:`~fxsite.findings.MAX_PER_FILE` a file one."""
+    return bound_findings(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
+
+
 def elsewhere_box(findings: list[Finding]) -> str:
     """The refusals of the site's files that are no page (records, ``mkdocs.yml``, theme
     templates, stylesheets, files published as they are), shown on every page of the
@@ -89,7 +94,7 @@ def elsewhere_box(findings: list[Finding]) -> str:
     box alone looked clean (blind65). Empty for none."""
     if not findings:
         return ""
-    ordered = bound_findings(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
+    ordered = _in_order(findings)
     # Its own class and ids (fx-site-finding-1): a page's box has fx-findings' own.
     return findings_box(
         ordered[:ELSEWHERE_LISTED],
@@ -97,6 +102,28 @@ def elsewhere_box(findings: list[Finding]) -> str:
         name="fx-site-findings",
         more=len(ordered) - ELSEWHERE_LISTED,
     )
+
+
+def published_box(page: str, own: list[Finding], other: list[Finding]) -> str:
+    """A written page (``page``: its whole HTML) with the findings of the written site in
+    it, under ``serve``: the gate reads the site once its pages are written, so its
+    findings on this page (``own``) and on the site's other files (``other``) are put in
+    after (blind65: they reached the terminal alone). The boxes go first in the page's
+    article (Material's), else first in its body."""
+    mine, site = _in_order(own), _in_order(other)
+    boxes = findings_box(mine, what="this page as published", name="fx-published-findings")
+    boxes += findings_box(
+        site[:ELSEWHERE_LISTED],
+        what="this site as published",
+        name="fx-published-site-findings",
+        more=len(site) - ELSEWHERE_LISTED,
+    )
+    at = _OPENING.search(page)
+    return page[: at.end()] + boxes + page[at.end() :] if at else boxes + page
+
+
+#: Where :func:`published_box` puts its boxes: after the article's start tag, else the body's.
+_OPENING = re.compile(r"<article\b[^>]*>|<body\b[^>]*>")
 
 
 def _text_spans(page: str) -> list[tuple[int, int]]:
