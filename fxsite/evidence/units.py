@@ -296,6 +296,9 @@ _ALL: tuple[Unit, ...] = (
     ),  # Arabic, small, Indonesian, Russian, Persian
     _u("pp", "percent", "percentage points", "percentage point", "个百分点"),
     _u("count", "count"),
+    # a rating on a scale: "4.8/5", "4.8 out of 5", "9/10", "87/100" (blind66: refused bare,
+    # and no claim could state one)
+    *(_u(f"/{m}", f"rating/{m}", f"out of {m}", tight=True) for m in ("5", "10", "100")),
     *(_u(noun, f"count/{noun}", singular) for noun, singular in (*COUNTED, *COUNTED_AT_SCALE)),
     # currency
     _u(

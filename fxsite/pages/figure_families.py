@@ -318,9 +318,45 @@ _WORD_RATIO = re.compile(
     + "|".join(f"(?<={w} )" for w in (*_RATIO_BEFORE, "ratio of", "ratio is", "ratios of"))
     + rf"){_TO_ONE}(?![.,]\d)"
     + rf"|{_TO_ONE}(?={SP}(?:ratio|compression|reduction|data reduction|dedup|consolidation"
-    r"|speed advantage|advantage|performance advantage|edge|lead))",
+    # "a 3-to-1 cost advantage", "a 4-to-1 TCO edge" (blind66: only "speed" was read)
+    rf"|(?:[\w/-]+{SP}){{0,2}}(?:advantage|edge|lead)\b))",
     re.IGNORECASE,
 )
+
+# Scores without a unit (blind66): a rating ("rated 4.8/5", "4.5/5 stars", "rated 4.8
+# stars"), a Net Promoter Score ("an NPS of 72", "+45 NPS"), and a share of uptime
+# written without its sign ("a 99.9 uptime SLA", "availability of 99.95"). Not "rated
+# for 5 years", "100 availability zones", "NPS 2" (a product), "99 percent" (read whole).
+_RATED = LazyPattern(
+    rf"\b(?i:rated|rating\s+of|rates|scored|scores|score\s+of|rating:)\s+"
+    rf"(?P<figure>(?:{APPROX})?\d{{1,3}}(?:\.\d{{1,2}})?{SP}?/{SP}?\d{{1,3}}\b(?![./]\d)"
+    rf"|\d(?:\.\d{{1,2}})?(?:{SP}|-)(?i:stars?)\b)"
+)
+_RATING_AFTER = LazyPattern(
+    rf"(?<![\w./])\d(?:\.\d{{1,2}})?{SP}?/{SP}?(?:5|10|100)\b(?![./]\d)"
+    rf"(?={SP}(?i:stars?|rating|score|overall|average)\b)"
+    rf"|(?<![\w./])\d(?:\.\d)?-(?i:star)\b(?={SP}(?i:rating|reviews?|average)\b)"
+)
+_NPS = LazyPattern(
+    rf"\b(?:NPS|(?i:net{SP}promoter{SP}score))"  # then "score", "of", "is" … or ":"
+    rf"(?:(?:{SP}(?i:score))?(?:{SP}(?i:of|is|at|was|reached|hit|above|over)|:)|{SP}(?i:score)){SP}"
+    rf"(?P<figure>[+-]?\d{{1,3}})\b(?![.,]\d|{SP}?%)"
+)
+_NPS_AFTER = LazyPattern(rf"(?<![\w./])[+-]?\d{{1,3}}(?={SP}NPS\b)")
+_UPTIME_WORDS = r"(?i:uptime|availability|durability)"
+_PLAIN_NINES = LazyPattern(
+    rf"(?<![\w.,])(?:{APPROX})?(?:9\d(?:\.\d{{1,6}})?|100(?:\.0+)?)"
+    rf"(?={SP}{_UPTIME_WORDS}\b(?!{SP}(?i:zones?|sets?|groups?|domains?|regions?|checks?)\b)"
+    rf"|{SP}(?:(?i:percent){SP})?SLA\b)"
+)
+_UPTIME_OF = LazyPattern(
+    rf"\b(?:{_UPTIME_WORDS}|SLA)(?:{SP}(?i:of|is|at|was))?:?{SP}"
+    rf"(?:(?i:up{SP}to|at{SP}least|over){SP})?(?P<figure>9\d\.\d{{1,6}})\b"
+    rf"(?![.,]?\d|{SP}?%|{SP}(?i:percent|per{SP}cent))"
+)
+_SCORE_CUE = re.compile("rat|scor|star", re.I)
+_NPS_CUE = re.compile("nps|promoter", re.I)
+_UPTIME_CUE = re.compile("uptime|availab|durab|sla", re.I)
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
 #: of the rule holds, looked for first (a cue that ignores case, ``re.I``, in the
 #: case-folded text: the rules that ignore case); most paragraphs have none.
@@ -352,6 +388,12 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_WORD_RATIO, 0, "ratio", re.compile(rf"to(?:-|{SP})1", re.I)),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
     (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),
+    (_RATED, "figure", "ratio", _SCORE_CUE),
+    (_RATING_AFTER, 0, "ratio", _SCORE_CUE),
+    (_NPS, "figure", "unit", _NPS_CUE),
+    (_NPS_AFTER, 0, "unit", _NPS_CUE),
+    (_PLAIN_NINES, 0, "percent", _UPTIME_CUE),
+    (_UPTIME_OF, "figure", "percent", _UPTIME_CUE),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
@@ -360,6 +402,8 @@ _DIGIT_RULES = (
     _COMPOUND_DURATION,
     _ISO_DURATION,
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
+    # their cues are words, but every match holds a digit
+    *(_RATED, _RATING_AFTER, _NPS, _NPS_AFTER, _PLAIN_NINES, _UPTIME_OF),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
 _TIMES_CUE = re.compile("times")

@@ -45,8 +45,8 @@ def _unit_names() -> tuple[set[str], set[str]]:
     symbols: set[str] = set()
     words: set[str] = set()
     for unit in UNITS.values():
-        if unit.dimension.split("/")[0] in {"percent", "currency", "count"}:
-            continue  # each has its own rule below
+        if unit.dimension.split("/")[0] in {"percent", "currency", "count", "rating"}:
+            continue  # each has its own rule below (a rating: "rated 4.8/5", not "step 4/5")
         for name in (unit.symbol, *unit.aliases):
             if unit.dimension == "ratio" and not _has_cjk(name):
                 continue  # "1.9x" has its own rule; "1.9倍" is a unit like "178秒"

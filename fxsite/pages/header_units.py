@@ -11,7 +11,7 @@ claim.
   ``in`` (``Save time in seconds``), a final comma or slash (``Latency, ms``,
   ``t / s``), or a final ``%``; else a header that is a unit's name or ends in
   one ("Seconds", "Latency ms", "Throughput GB/s"), or ends in a ratio's name
-  ("Speedup": ×). The unit is one the claim grammar reads
+  ("Speedup": ×) or a share of time kept up ("Uptime": %). The unit is one the claim grammar reads
   (:func:`~fxsite.evidence.quantities.parse_stated`); ``(B)`` is left alone
   (billions as often as bytes), as are headers without one ("Year", "Rank"),
   a calendar column ("Week"), a count of work ("Tokens"), one letter ("W") and
@@ -122,6 +122,9 @@ _AFTER_UNIT = (
 #: words a header ends with for one ("提升倍数", "加速比").
 _RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down", "ratio"])
 _RATIO_ENDINGS = ("倍数", "倍數", "加速比")
+#: A header's last word naming a share of time kept up: the numbers under it are "%"
+#: (blind66: "99.99" under "Uptime" was published bare).
+_PERCENT_WORDS = frozenset(["uptime", "availability", "durability", "sla"])
 #: Last words of headers that name a column, not its unit: calendar columns ("Week"
 #: holds week numbers), statistics ("min"), counts of work ("Tokens": "8 tokens" is no figure).
 _NAMING_WORDS = frozenset(
@@ -331,6 +334,8 @@ def _named_unit(header: str) -> str | None:
     last = words[-1]
     if last.lower() in _RATIO_WORDS or last.endswith(_RATIO_ENDINGS):
         return "×"
+    if last.lower() in _PERCENT_WORDS:
+        return "%"
     if len(words) > 1 and words[-2].lower() in _NOT_AFTER:
         return None
     if len(last) < 2 or last.lower() in _NAMING_WORDS | NAMED_COLUMNS:
