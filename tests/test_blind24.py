@@ -38,7 +38,8 @@ ROWS = [
     ("Japanese, in a second", "1秒間に500件処理します。", [("FX501", 3, 1), ("FX501", 3, 5)]),
     ("near miss: every second day", "We back up 2 every second day.", []),
     ("near miss: around the clock", "It runs 24/7.", []),
-    ("near miss: a score", "It scored 9/10.", []),
+    # a rating is a figure, as "9 out of 10" always was (blind66: "rated 4.8/5" published)
+    ("a score out of ten", "It scored 9/10.", [("FX501", 3, 11)]),
     ("near miss: a date", "2026/12/4", []),
     ("near miss: a chapter", "第3/5章", []),
     # Korean amounts with places

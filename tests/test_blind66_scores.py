@@ -1,4 +1,5 @@
-"""Scores blind tester 66 found published bare, and a rating no claim could state.
+"""Scores blind tester 66 found published bare, a rating no claim could state, and a
+refused claim's words told twice.
 
 * A ratio in words before any advantage ("a 3-to-1 cost advantage"; only "speed" was read).
 * A rating ("rated 4.8/5", "4.5/5 stars", "a 4.5-star rating"), a Net Promoter Score
@@ -37,6 +38,7 @@ figures:
   nps: {value: 72, unit: count, what: Net Promoter Score}
   uptime: {value: 99.9, unit: "%", what: Uptime SLA}
   cost_adv: {value: 3, unit: x, what: Cost advantage}
+  savings: {value: 1000000, unit: EUR, what: Savings}
 """
 
 SCORES = [
@@ -129,3 +131,19 @@ def test_a_column_headed_uptime_holds_shares(page: str, found: list[object], lib
 )
 def test_a_rating_is_cited_on_its_scale(line: str, found: list[object], lib: Library) -> None:
     assert _found(line + "\n", lib) == found
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        # blind66: "1 million euros" was told again as bare, at the "1" of "Version 1"
+        ("Version 1 ships.\n\nSaved [1](evidence:S2#savings) million euros.\n", [("FX403", 3, 7)]),
+        ("Saved [1](evidence:S2#savings) million euros.\n", [("FX403", 1, 7)]),
+        # near misses: a number going on past the claim's text is a figure of its own; the
+        # claim's text in full passes
+        ("Saved [1](evidence:S2#savings)5 euros.\n", [("FX403", 1, 7), ("FX501", 1, 8)]),
+        ("Saved [1 million euros](evidence:S2#savings).\n", []),
+    ],
+)
+def test_a_refused_claims_words_are_told_once(page: str, found: list[object], lib: Library) -> None:
+    assert _found(page, lib) == found

@@ -211,6 +211,10 @@ _QUALIFIED = re.compile(
 )
 
 
+#: A number going on past a refused claim's text ("9" of "94 s", "1" of "1.5 s").
+_DIGITS_ON = re.compile(r"[.,]?\d")
+
+
 #: What may join refused claims' texts into one figure read: "[3.26](…) to [6.40 GB/s](…)".
 _JOINED = re.compile(rf"(?:{RANGE_SEP}|\s|,|/|(?i:and|or))*")
 
@@ -243,9 +247,13 @@ def told_by(found: str, unreported: Counter[str]) -> list[str]:
 
 
 def told_in(found: str, claim: str) -> bool:
-    """Whether a figure read is a refused claim's text (or part of it), or that text with
-    a loose or bound word or a sign before it, which the claim's finding already tells."""
+    """Whether a figure read is a refused claim's text (or part of it), that text with
+    a loose or bound word or a sign before it, or with the words after it that make it a
+    figure ("[1](…) million euros" reads "1 million euros": blind66, a second finding
+    placed at another "1" of the page), which the claim's finding already tells."""
     if found in claim:
+        return True
+    if claim and found.startswith(claim) and not _DIGITS_ON.match(found, len(claim)):
         return True
     return found.endswith(claim) and _QUALIFIED.fullmatch(found[: -len(claim)]) is not None
 
