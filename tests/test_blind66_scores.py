@@ -147,3 +147,31 @@ def test_a_rating_is_cited_on_its_scale(line: str, found: list[object], lib: Lib
 )
 def test_a_refused_claims_words_are_told_once(page: str, found: list[object], lib: Library) -> None:
     assert _found(page, lib) == found
+
+
+FAQ_PAGE = """---
+faq:
+  - q: Is it 3x cheaper?
+    a: See the results page.
+---
+
+# T
+
+![a 3x faster array](x.png)
+"""
+
+
+def test_an_alt_text_is_judged_as_one_beside_an_faq_question(lib: Library) -> None:
+    """blind66: the alt text's "3x" took the FAQ question's finding as its own, and the
+    question's rendering was told again, with no alt text advice, at the question."""
+    _, findings = check_page(FAQ_PAGE, PATH, lib, href_for, RENDERER)
+    told = sorted((f.line, f.col, f.message.split("(")[0]) for f in findings)
+    assert told == [
+        (3, 14, "bare figure '3x' in an FAQ question "),
+        (9, 5, "bare figure '3x' in an image's alt text "),
+    ]
+    # near miss: the question alone is told once
+    alone = check_page(
+        FAQ_PAGE.replace("![a 3x faster array](x.png)", ""), PATH, lib, href_for, RENDERER
+    )
+    assert [(f.line, f.col) for f in alone[1]] == [(3, 14)]

@@ -169,7 +169,12 @@ def _bare_figures(
             abbreviated.add((found.block, found.shown))
         # The detector may read part of a refused claim's text ("$2.50" of "$2.50 per hour"),
         # or it with the loose or bound word before it ("低至0.42毫秒": blind24).
-        if reserved.get(found.shown, 0) > 0:
+        if found.channel == "attribute":
+            # an attribute is judged as one: never told by a finding of the page's text, which
+            # it would take from the text told (blind66: an alt text's "3x" took the FAQ
+            # question's, whose rendering was then told again, placed at the question)
+            told = []
+        elif reserved.get(found.shown, 0) > 0:
             reserved[found.shown] -= 1
             told = [found.shown]
         else:
