@@ -73,7 +73,25 @@ NOT_SCORES = [
     ("availability zones", "It runs in 100 availability zones."),
     ("availability checks", "Run the 99 availability checks."),
     ("a hotel", "A 5-star hotel."),
+    # the window a figure is reported over, a company's age (blind66)
+    ("the past 12 months", "Over the past 12 months we shipped 40 releases."),
+    ("Last 30 days", "Last 30 days: no outage."),
+    ("the trailing four quarters", "Revenue over the trailing four quarters grew."),
+    ("a company's age", "Our 100-year-old company still innovates."),
 ]
+#: Near misses of the window and the age: a time not after "past"/"last", an age of a part.
+STILL_FIGURES = [
+    ("a restore's time", "The restore took 12 months.", ["12 months"]),
+    ("a time in the last", "The last 2 hours of the run took 3 hours.", ["3 hours"]),
+    ("a server's age", "A 5-year-old server.", ["5-year"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "figures"), STILL_FIGURES, ids=[c[0] for c in STILL_FIGURES]
+)
+def test_near_miss_is_still_a_figure(name: str, text: str, figures: list[str]) -> None:
+    assert [f.text for f in find_bare_figures(text)] == figures
 
 
 @pytest.fixture(scope="module")

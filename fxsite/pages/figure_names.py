@@ -240,7 +240,18 @@ _POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?[ \u00a0]\d[A-Z]{2}\b")
 _EVENT_LENGTH = re.compile(
     rf"(?:(?i:about|around|roughly|approximately)\s+|~\s?)?{_COUNT}[- ]{_EVENT_UNITS}"
 )
-_CLASSES = (_PERIOD, _PERIOD_CJK, _EXPERIENCE)
+# The window a figure is reported over ("over the past 12 months we shipped 40 releases",
+# "in the last 30 days", "the trailing four quarters": blind66), as a TCO's period is; and a
+# company's age ("our 100-year-old company"), as "founded 100 years ago" is its history.
+_WINDOW = re.compile(
+    r"(?i:(?<=past )|(?<=last )|(?<=previous )|(?<=prior )|(?<=trailing ))"
+    rf"{_COUNT}[- ](?i:years?|months?|quarters?|weeks?|days?|hours?)\b"
+)
+_AGE = re.compile(
+    rf"{_COUNT}-(?i:year|decade)(?=-old\s+(?:[A-Za-z-]+\s+)?(?i:company|companies|firm|business"
+    r"|brand|institution|enterprise|organi[sz]ation|family|tradition|house|maker|manufacturer)\b)"
+)
+_CLASSES = (_PERIOD, _PERIOD_CJK, _EXPERIENCE, _WINDOW, _AGE)
 # "全年 365 天" runs every day of the year, as "365 days a year" does (blind24).
 _ALL_YEAR = re.compile(r"(?:全年|一年)[ \u00a0]?\Z")
 _DAYS_OF_A_YEAR = re.compile(r"36[56][ \u00a0]?[天日]")
