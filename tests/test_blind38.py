@@ -76,9 +76,13 @@ def _messages(page: str) -> list[str]:
 def test_a_bound_is_told_as_a_bound_and_the_advice_passes() -> None:
     told = _messages("# T\n\nThe FX100 saves a checkpoint over 94 seconds.\n")
     assert len(told) == 1 and "is a bound" in told[0] and "precision" not in told[0], told
-    advice = "for [94 s](evidence:R1#save_time_fx100)"
-    assert advice in told[0]
-    assert _messages(f"# T\n\nThe FX100 saves a checkpoint {advice}.\n") == []
+    # each claim it names passes where written (blind66: "Nearly 2×" was told half a sentence)
+    for advice in (
+        "[94 s](evidence:R1#save_time_fx100)",
+        "[about 94 s](evidence:R1#save_time_fx100)",
+    ):
+        assert advice in told[0]
+        assert _messages(f"# T\n\nThe FX100 saves a checkpoint in {advice}.\n") == []
 
 
 FAQ = "---\nfaq:\n  - q: How fast?\n    a: 94 s a save, on the FX100.\n---\n# T\n\nSee above.\n"

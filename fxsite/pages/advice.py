@@ -334,11 +334,13 @@ def _near_text(found: str, fig: FigureValue, places: int, qualifier: str | None 
     exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
     rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
     if qualifier in {"min", "max"} and fig.bound is None:
-        # "over 5 years" for a value of 5 yr: the bound word, not the precision (blind38)
+        # "over 5 years" for a value of 5 yr: the bound word, not the precision (blind38);
+        # "Nearly 2×" for 2.0×: the claims to write, whole (blind66: the sentence stopped)
         return (
-            f"'{found}' is a bound and {fig.ref} states the value {exact}; where the words "
-            f"mean that value ('over' as 'across'), say so with a word that is no bound: "
-            f"for [{exact}](evidence:{fig.ref})"
+            f"'{found}' is a bound, and {fig.ref} states the value {exact}: cite the value, "
+            f"[{exact}](evidence:{fig.ref}), or [about {exact}](evidence:{fig.ref}) where it "
+            "is rounded; where the bound word means the value ('over 5 years' as 'across 5 "
+            "years'), write a word that is no bound"
         )
     text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
     if rounded != exact and _states(rounded, fig):  # not "100.000%" for 99.9999% (blind24)
