@@ -411,7 +411,20 @@ COMPRESSED = [
     ),
 ]
 
-ROWS = DATA_URLS + XML + SNIFFED + COMPRESSED
+# A search engine's verification file (blind66): text a browser shows as text, no page.
+VERIFICATION = "google-site-verification: google1a2b3c4d5e6f7a8b.html"
+UNSTAMPED = [
+    Row("a verification file, no markup", {"google1a2b3c4d5e6f7a8b.html": VERIFICATION}, None),
+    Row("markup-free text still read", {"offer.html": "Now 5x faster."}, "FX501"),
+    Row(
+        "a page the build did not make",
+        {"offer.html": "<p>Welcome</p>"},
+        "FX613",
+        "write it as a Markdown page of docs/",
+    ),
+]
+
+ROWS = DATA_URLS + XML + SNIFFED + COMPRESSED + UNSTAMPED
 
 
 def _findings(root: Path, files: dict[str, str | bytes]) -> list[tuple[str, str, str]]:

@@ -267,16 +267,21 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
     return tuple(stamps)
 
 
-def stamp_problem(page: PageText) -> str | None:
-    """FX613's message when ``page`` lacks the stamp of an fxsite build; None: it has it."""
-    if STAMP in page.meta:
+def stamp_problem(page: PageText, text: str) -> str | None:
+    """FX613's message when ``page`` (of HTML ``text``) lacks the stamp of an fxsite build;
+    None: it has it, or ``text`` holds no markup (a search engine's verification file,
+    ``google….html``: blind66), which a browser shows as its text, read for figures alike."""
+    if STAMP in page.meta or "<" not in text:
         return None
-    return f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build'
+    return (
+        f'page lacks the <meta name="{STAMP}"> stamp of an fxsite build: a page the build '
+        "did not make is published unjudged as a page; write it as a Markdown page of docs/"
+    )
 
 
 def _page_facts(site: SiteReading, rel: str, page: PageText, scan: FileScan) -> PageFacts:
     """Checks one page alone decides (stamp, claims, charts); what the site checks need."""
-    problem = stamp_problem(page)
+    problem = stamp_problem(page, site.reading[1])
     if problem is not None:
         site.add(rel, "FX613", problem)
     for chart in page.charts:

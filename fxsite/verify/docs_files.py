@@ -75,7 +75,7 @@ def _stamp_findings(shown: str, rel: str, read: str, kind: Kind) -> list[Finding
     from fxsite.verify.scan import scan_file
 
     page = scan_file(rel, read, kind=kind).page
-    problem = None if page is None else stamp_problem(page)
+    problem = None if page is None else stamp_problem(page, read)
     return [] if problem is None else [Finding(shown, 1, 1, "FX613", problem)]
 
 
