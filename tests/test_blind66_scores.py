@@ -193,3 +193,18 @@ def test_an_alt_text_is_judged_as_one_beside_an_faq_question(lib: Library) -> No
         FAQ_PAGE.replace("![a 3x faster array](x.png)", ""), PATH, lib, href_for, RENDERER
     )
     assert [(f.line, f.col) for f in alone[1]] == [(3, 14)]
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"),
+    [
+        # blind66: told as "₹5", and the writer's claim "[₹5](…) crore" was then glued
+        ("We saved ₹5 crore.", ["₹5 crore"]),
+        ("Rs 3 lakh a year.", ["Rs 3 lakh"]),
+        ("₹5 crores of savings.", ["₹5 crores"]),
+        # near miss: a price per month keeps its own span
+        ("₹500 per month.", ["₹500"]),
+    ],
+)
+def test_a_price_in_crore_or_lakh_is_told_whole(text: str, figures: list[str]) -> None:
+    assert [f.text for f in find_bare_figures(text)] == figures

@@ -386,7 +386,9 @@ MAG_UNIT = rf"(?:[kKM](?![A-Za-z])|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK_SPACED}
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 # German writes them "1,2 Mio. €", "3 Tsd. Euro", "1,2 Milliarden Euro".
 MAG_MONEY = (
-    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn)\b|{SP}?{MAG_WORDS}|{MAG_CJK_SPACED}"
+    # South Asian scales too: "₹5 crore", "Rs 3 lakh" (blind66: told as "₹5")
+    rf"(?:(?:k|K|M|m|B|T)(?![A-Za-z])|{MAG_SPACED}|{SP}?(?:bn|mn|mln|crores?|lakhs?)\b"
+    rf"|{SP}?{MAG_WORDS}|{MAG_CJK_SPACED}"
     rf"|{SP}?(?:Mio|Mrd|Tsd)\.?(?![A-Za-z])|{SP}(?:Millionen|Milliarden|Tausend)\b)"
 )
 
