@@ -193,5 +193,7 @@ def test_the_gates_findings_are_shown_in_the_page_they_are_of(
     second = (tmp_path / "site" / "second" / "index.html").read_text("utf-8")
     assert "fxsite would refuse this page as published" in second
     assert "<code>FX501</code>" in second and "42 s" in second
+    # in the article, where the theme styles it as the page's own box (not above the header)
+    assert second.index("<article") < second.index("fx-published-findings")
     home = (tmp_path / "site" / "index.html").read_text("utf-8")
     assert "fx-published" not in home  # near miss: the page it is not of

@@ -118,12 +118,14 @@ def published_box(page: str, own: list[Finding], other: list[Finding]) -> str:
         name="fx-published-site-findings",
         more=len(site) - ELSEWHERE_LISTED,
     )
-    at = _OPENING.search(page)
+    at = _ARTICLE.search(page) or _BODY.search(page)
     return page[: at.end()] + boxes + page[at.end() :] if at else boxes + page
 
 
-#: Where :func:`published_box` puts its boxes: after the article's start tag, else the body's.
-_OPENING = re.compile(r"<article\b[^>]*>|<body\b[^>]*>")
+#: Where :func:`published_box` puts its boxes: after the article's start tag (where the
+#: theme styles them as the page's own box), else the body's.
+_ARTICLE = re.compile(r"<article\b[^>]*>")
+_BODY = re.compile(r"<body\b[^>]*>")
 
 
 def _text_spans(page: str) -> list[tuple[int, int]]:
