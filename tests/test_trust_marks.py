@@ -52,6 +52,13 @@ HIDDEN = [
     ("label cell moved off", RECORD, style(".fx-label-cell{position:absolute;left:-9999px}"), "the label 'estimate'"),
     ("record badges hidden", RECORD, style(".fx-record-badges{font-size:0}"), "the record's badges"),
     ("FAQ's note hidden", FAQ, style(".fx-estimate-note{display:none}"), "the note"),
+    # elements a browser draws closed, or not at all with scripts on (blind67)
+    ("note in a closed details", ESTIMATES, sub(_NOTE, r"<details><summary>Page notes</summary><p class=fx-estimate-note>\1</p></details>"), "the note"),
+    ("note in noscript", ESTIMATES, sub(_NOTE, r"<noscript><p class=fx-estimate-note>\1</p></noscript>"), "the note"),
+    ("note in a closed dialog", ESTIMATES, sub(_NOTE, r"<dialog><p class=fx-estimate-note>\1</p></dialog>"), "the note"),
+    ("model banner in noscript", RECORD, sub(r'(<div class="fx-model-banner".*?</div>)', r"<noscript>\1</noscript>"), "the record's banner"),
+    ("model banner hidden", RECORD, style(".fx-model-banner{display:none}"), "the record's banner"),
+    ("record badges in noscript", RECORD, sub(r'(<[a-z]+ class="fx-record-badges".*?</(?:p|div|span)>)', r"<noscript>\1</noscript>"), "the record's badges"),
 ]  # fmt: skip
 
 #: (name, page, change): no FX612
@@ -63,6 +70,10 @@ SHOWN = [
     ("the mark restyled", ESTIMATES, style(".fx-badge{color:red;font-size:0.5em}")),
     ("the note restyled", ESTIMATES, style(".fx-estimate-note{border:0;color:#333}")),
     ("the screen readers' words", ESTIMATES, style(".fx-sr{display:none}")),
+    # near misses: an open details, an open dialog, the note in a closed details' summary
+    ("note in an open details", ESTIMATES, sub(_NOTE, r"<details open><summary>Notes</summary><p class=fx-estimate-note>\1</p></details>")),
+    ("note in an open dialog", ESTIMATES, sub(_NOTE, r"<dialog open><p class=fx-estimate-note>\1</p></dialog>")),
+    ("note as a closed details' summary", ESTIMATES, sub(_NOTE, r"<details><summary><p class=fx-estimate-note>\1</p></summary>More</details>")),
 ]  # fmt: skip
 
 

@@ -226,13 +226,13 @@ def setup_label(key: str, labels: dict[str, str] | None = None) -> str:
 def _status_banner(record: Record, href_for: HrefFor) -> str:
     if record.status == "superseded" and record.superseded_by:
         return (
-            '<div class="admonition warning"><p class="admonition-title">Superseded</p>'
+            '<div class="admonition warning fx-status-banner"><p class="admonition-title">Superseded</p>'
             f'<p>This record is superseded by <a href="{_e(href_for(record.superseded_by, ""))}">'
             f"{_e(record.superseded_by)}</a>. Pages cannot cite it.</p></div>"
         )
     if record.status == "retracted":
         return (
-            '<div class="admonition danger"><p class="admonition-title">Retracted</p>'
+            '<div class="admonition danger fx-status-banner"><p class="admonition-title">Retracted</p>'
             "<p>This record is retracted. It stays published so that old citations can be "
             "audited; pages cannot cite it.</p></div>"
         )

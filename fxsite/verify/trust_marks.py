@@ -3,7 +3,9 @@
 The build writes, from the records, marks that qualify the figures beside them: the
 note on a page that cites an estimate (``p.fx-estimate-note``), the "est." mark of
 an estimate's claim (its ``.fx-badge``), a record page's label and status badges
-(``.fx-record-badges``) and each figure row's label (``.fx-label``). The audit
+(``.fx-record-badges``), its banners (an estimate's "Model — not a measurement",
+``.fx-model-banner``; a superseded or retracted record's, ``.fx-status-banner``) and each
+figure row's label (``.fx-label``). The audit
 re-renders each and compares (:mod:`.markers`, :mod:`.audit`); a mark present and
 re-rendered exactly may still be drawn as nothing, by a rule of the site's own
 stylesheets (``.fx-badge {display: none}``) or an ancestor's ``hidden``, and the
@@ -43,13 +45,14 @@ __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
 #: The marks, and what each says in the finding.
 MARKS = (
     ".fx-estimate-note, .fx-record-badges, tr[data-fx-ref] .fx-label, "
-    'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge'
+    'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge, .fx-model-banner, .fx-status-banner'
 )
 
 
 #: A selector whose last compound names a mark's class (after its last combinator).
 _ENDS_AT_MARK = re.compile(
-    r"\.(?:fx-estimate-note|fx-record-badges|fx-label|fx-badge)(?![\w-])[^\s>+~]*\s*\Z"
+    r"\.(?:fx-estimate-note|fx-record-badges|fx-label|fx-badge|fx-model-banner|fx-status-banner)"
+    r"(?![\w-])[^\s>+~]*\s*\Z"
 )
 
 
@@ -104,6 +107,8 @@ def _what(mark: LexborNode) -> tuple[str, str]:
         return "the note that the page cites estimates", text
     if "fx-label" in classes:
         return f"the label '{text}' of a figure", text
+    if "fx-model-banner" in classes or "fx-status-banner" in classes:
+        return f"the record's banner '{text[:60]}'", text[:60]
     return f"the record's badges '{text}'", text
 
 
@@ -116,8 +121,9 @@ def hidden_marks(
     for mark in root.css(MARKS):
         qualified = _scope(mark)
         node: LexborNode | None = mark
+        below: LexborNode | None = None  # the element the walk up came from
         while node is not None and not qualified(node):
-            if node.mem_id in styled or undrawn(node):
+            if node.mem_id in styled or undrawn(node) or _closed(node, below):
                 what, text = _what(mark)
                 notes.append(
                     Note(
@@ -128,5 +134,25 @@ def hidden_marks(
                     )
                 )
                 break
-            node = node.parent
+            below, node = node, node.parent
     return notes
+
+
+#: Elements a browser draws none of, with scripts on: ``<noscript>``'s content, a
+#: template's, and fallback content (an ``<iframe>``'s, a ``<video>``'s).
+_NEVER_DRAWN = frozenset({"noscript", "template", "audio", "canvas", "iframe", "object", "video"})
+
+
+def _closed(node: LexborNode, below: LexborNode | None) -> bool:
+    """Whether ``node`` keeps what is below it (``below``, a child on the way up from a
+    mark) undrawn until a reader opens it, or for good: a ``<dialog>`` or a ``<details>``
+    (but its ``<summary>``) not ``open``, or :data:`_NEVER_DRAWN` (blind67: the "estimate"
+    labels and banner in ``<noscript>``, the estimate note in a closed ``<details>``)."""
+    tag, attrs = node.tag, node.attributes
+    if tag in _NEVER_DRAWN:
+        return True
+    if tag == "dialog":
+        return "open" not in attrs
+    if tag == "details" and "open" not in attrs:
+        return below is None or below.tag != "summary"
+    return False
