@@ -189,6 +189,23 @@ SHEETS = [
     ("the estimate note, faded", "p.fx-estimate-note { opacity: 0 }", True),
     ("the record's badges, shrunk", ".fx-record-badges{font-size:0}", True),
     ("nested in a media rule", "@media print { .fx-label { display: none } }", True),
+    # blind67: a badge drawn as a blot, pushed out of its box, faded to grey, or as discs
+    (
+        "dark on dark",
+        ".md-typeset a.fx-claim--estimate .fx-badge{color:#333;background:#333}",
+        True,
+    ),
+    ("light on light", ".fx-badge{background-color:#eee;color:#f2f2f2}", True),
+    (
+        "pushed out of its box",
+        ".fx-badge{display:inline-block;width:3em;overflow:hidden;text-indent:100px}",
+        True,
+    ),
+    ("no contrast", ".fx-badge{filter:contrast(0) brightness(1.9)}", True),
+    ("drawn as discs", ".fx-badge{-webkit-text-security:disc}", True),
+    ("near miss: dark on light", ".fx-badge{color:#333;background:#fff3e0}", False),
+    ("near miss: an em of indent", ".fx-estimate-note{text-indent:1.5em}", False),
+    ("near miss: more contrast", ".fx-badge{filter:contrast(1.2)}", False),
     ("near miss: a label restyled", ".fx-label { color: teal; font-weight: 700 }", False),
     ("near miss: inside a mark, not it", ".fx-label span.x { display: none }", False),
     ("near miss: a class that only starts alike", ".fx-labelled { display: none }", False),

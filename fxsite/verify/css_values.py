@@ -8,7 +8,7 @@ a colour is expected) counts as what it might be: one that hides or moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tinycss2 import ast  # type: ignore[import-untyped]
 from tinycss2.color4 import parse_color  # type: ignore[import-untyped]
@@ -116,6 +116,31 @@ def _luminance(channel: float) -> float:
     return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
 
+def _shade(tokens: Tokens) -> float | None:
+    """The relative luminance of the first colour of ``tokens`` (WCAG's), None where none is
+    known (no colour, ``currentcolor``, a space tinycss2 does not convert)."""
+    for token in _plain(tokens):
+        colour = parse_color(token)
+        if colour is None or isinstance(colour, str):
+            continue
+        try:
+            red, green, blue = colour.to("srgb").coordinates
+        except NotImplementedError:  # lab() and its kin: not computed here
+            return None
+        return 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
+    return None
+
+
+def same_shade(colour: Tokens, background: Tokens) -> bool:
+    """Text in ``colour`` on ``background`` is drawn as a blot: their contrast is below
+    :data:`FAINT_CONTRAST` (blind67: ``color: #333; background: #333`` on a badge)."""
+    text, ground = _shade(colour), _shade(background)
+    if text is None or ground is None:
+        return False
+    light, dark = max(text, ground), min(text, ground)
+    return (light + 0.05) / (dark + 0.05) < FAINT_CONTRAST
+
+
 def _background_colour(tokens: Tokens) -> bool:
     """A colour text is drawn in that may be the page's background: a system colour of
     a background (``Canvas``), one within :data:`FAINT_CONTRAST` of Material's white
@@ -187,7 +212,7 @@ def _blinding(token: ast.Node) -> bool:
 
 
 def _filtered_out(tokens: Tokens) -> bool:
-    """A ``filter`` that may leave text unseen: ``opacity()`` below :data:`FAINT`, a
+    """A ``filter`` that may leave text unseen: ``opacity()`` or ``contrast()`` below :data:`FAINT`, a
     ``blur()`` of :data:`BLUR_PX` or more, an ``invert()`` that draws dark text light
     (above 1 - :data:`FAINT`), a ``brightness()`` that draws it as a page's colour
     (:func:`_blinding`), a ``url()`` filter (any drawing), or a value not known."""
@@ -206,6 +231,8 @@ def _filtered_out(tokens: Tokens) -> bool:
                     return True
             if token.lower_name == "brightness" and args and _blinding(args[0]):
                 return True
+            if token.lower_name == "contrast" and args and _faint(args[0]):
+                return True  # every glyph the grey of its box (blind67: "contrast(0)")
             if token.lower_name == "invert" and args and not _faint(args[0]):
                 invert = _fraction(args[0])
                 if invert is None or invert > 1 - FAINT:
@@ -312,7 +339,7 @@ _MARGINS = frozenset(
 )
 
 
-_HIDERS = {
+_HIDERS: dict[str, Callable[[Tokens, set[str]], bool]] = {
     "display": lambda t, w: bool(w & {"none", "ruby-text"}),  # ruby text: drawn over the line
     "visibility": lambda t, w: bool(w & {"hidden", "collapse"}),
     "content-visibility": lambda t, w: "hidden" in w,
@@ -324,7 +351,10 @@ _HIDERS = {
     "-webkit-text-fill-color": lambda t, w: _clear_colour(t) or _background_colour(t),
     "mix-blend-mode": lambda t, w: not w <= _DARK_BLENDS or len(t) != len(w),
     "filter": lambda t, w: _filtered_out(t),
-    "text-indent": lambda t, w: _negative(t[0]),
+    # pushed out of a box that may clip it (blind67: "text-indent: 100px" in a 3em badge)
+    "text-indent": lambda t, w: _negative(t[0]) or _pushed(t[0]),
+    # each glyph drawn as a disc or a square (blind67: "-webkit-text-security: disc")
+    "-webkit-text-security": lambda t, w: w != {"none"},
     "clip": lambda t, w: not (w & {"auto", "none"}),
     "clip-path": lambda t, w: not (w & {"auto", "none"}),
     **dict.fromkeys(_SIZES, lambda t, w: _no_room(t) or bool(_functions(t) & _UNKNOWN)),
@@ -404,6 +434,17 @@ TINY_ASPECT = 0.2
 def _tiny_aspect(tokens: Tokens) -> bool:
     numbers = [t for t in tokens if isinstance(t, (ast.NumberToken, ast.FunctionBlock))]
     return any(isinstance(t, ast.FunctionBlock) or t.value < TINY_ASPECT for t in numbers)
+
+
+#: A first line's indent, in CSS pixels, from which it may push a short text out of a
+#: box that clips it (a paragraph's indent is an em or two: 16 to 32px).
+INDENT_PX = 48.0
+
+
+def _pushed(token: ast.Node) -> bool:
+    """An indent of :data:`INDENT_PX` or more, or one not known (``calc()``, ``%``)."""
+    indent = _px(token) if not isinstance(token, ast.FunctionBlock) else None
+    return indent is None or indent >= INDENT_PX
 
 
 def _far(shift: float | None) -> bool:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Set as AbstractSet
 from selectolax.lexbor import LexborNode
 
 from fxsite.verify.css import Declaration
-from fxsite.verify.css_values import hiding
+from fxsite.verify.css_values import hiding, same_shade
 from fxsite.verify.notes import Note
 
 __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
@@ -58,13 +58,23 @@ _ENDS_AT_MARK = re.compile(
 
 def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | None:
     """FX612 for the first declaration of the stylesheet ``rel`` that may hide a mark:
-    its rule's selector ends at a mark's class, and it hides (:func:`~.css_values.hiding`)."""
+    its rule's selector ends at a mark's class, and it hides (:func:`~.css_values.hiding`),
+    or draws the mark's text in the shade of the background the rule gives it
+    (:func:`~.css_values.same_shade`)."""
+    colours: dict[str, dict[str, Declaration]] = {}  # by selector: color, background
     for declared in declarations:
-        if _ENDS_AT_MARK.search(declared.selector) and hiding(declared.name, declared.value):
+        if not _ENDS_AT_MARK.search(declared.selector):
+            continue
+        painted = colours.setdefault(declared.selector, {})
+        if declared.name in ("color", "background", "background-color"):
+            painted["color" if declared.name == "color" else "background"] = declared
+        blot = len(painted) == 2 and same_shade(painted["color"].value, painted["background"].value)
+        if blot or hiding(declared.name, declared.value):
+            shown = " with ".join(d.shown for d in painted.values()) if blot else declared.shown
             return Note(
                 "FX612",
                 f"the stylesheet {rel} may hide a mark that says how far figures can be "
-                f"trusted ({declared.shown} in {declared.selector}): let it show",
+                f"trusted ({shown} in {declared.selector}): let it show",
                 declared.selector.split()[-1],
             )
     return None
