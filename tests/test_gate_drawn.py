@@ -189,6 +189,11 @@ def test_text_in_order_passes(row: str, html: str) -> None:
 CONTROLS = [
     ("button value", page('<button value="178 s">Go</button>')),
     ("button value with a bidi override", page('<button value="\u202es 871">Go</button>')),
+    # blind67: a drop-down draws its option's label, not its text
+    (
+        "an option's label",
+        page('<p>Each save took <select><option label="37">ok</option></select> s</p>'),
+    ),
 ]
 
 
@@ -204,6 +209,8 @@ def test_form_control_text_is_read(row: str, html: str) -> None:
         page('<input placeholder="178 s">'),
         page("<select><option>178 s</option></select>"),
         page("<textarea>178 s</textarea>"),
+        # near miss: a label drawn in place of a figure's text ("Fast", not "37 s")
+        page('<p><select><option label="Fast">37</option></select> 178 s</p>'),
     ],
 )
 def test_form_controls_read_as_before(html: str) -> None:

@@ -612,6 +612,10 @@ class _Walk:
                 builder.add_code(value)
             elif value is not None:
                 builder.add(" ")
+        elif tag == "option" and node.mem_id in self.drawn_options and attrs.get("label"):
+            # a browser draws an option's label in the line, not its text (blind67)
+            builder.add(normalise(attrs.get("label") or ""))
+            return True
         elif tag == "select":
             shown, options = select_options(node, attrs)
             self.unshown.update(options)
