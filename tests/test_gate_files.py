@@ -424,7 +424,29 @@ UNSTAMPED = [
     ),
 ]
 
-ROWS = DATA_URLS + XML + SNIFFED + COMPRESSED + UNSTAMPED
+# An image's other sources: a browser draws one by the screen's size or density (blind67).
+OK_SVG, N_SVG = svg("OK"), svg("37")
+SOURCES = [
+    Row(
+        "srcset draws other text than src",
+        {"index.html": page('<p>Each save took <img src="ok.svg" srcset="n.svg 1x" alt=""> s</p>'), "ok.svg": OK_SVG, "n.svg": N_SVG},
+        "FX612",
+        "at another screen size or density",
+    ),
+    Row(
+        "a picture's second source",
+        {"index.html": page('<p>Each save took <picture><source media="(min-width: 5000px)" srcset="ok.svg"><source srcset="n.svg"><img src="ok.svg" alt=""></picture> s</p>'), "ok.svg": OK_SVG, "n.svg": N_SVG},
+        "FX612",
+        "at another screen size or density",
+    ),
+    Row(
+        "near miss: every source draws alike",
+        {"index.html": page('<p>Each save took <img src="ok.svg" srcset="ok2.svg 2x" alt=""> s</p>'), "ok.svg": OK_SVG, "ok2.svg": OK_SVG},
+        None,
+    ),
+]  # fmt: skip
+
+ROWS = DATA_URLS + XML + SNIFFED + COMPRESSED + UNSTAMPED + SOURCES
 
 
 def _findings(root: Path, files: dict[str, str | bytes]) -> list[tuple[str, str, str]]:

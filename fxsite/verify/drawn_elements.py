@@ -56,6 +56,24 @@ def picture_source(img: LexborNode) -> str | None:
     return None
 
 
+def image_candidates(img: LexborNode) -> list[str]:
+    """Every image a browser may draw in an ``<img>``'s box, as it chooses by the screen's
+    size and density: each candidate of its ``<picture>``'s ``<source srcset>``, of its own
+    ``srcset``, and its ``src`` (blind67: a ``srcset`` or a second ``<source>`` drew "37"
+    where ``src`` drew nothing)."""
+    from fxsite.verify.dataurl import srcset_urls
+
+    urls: list[str] = []
+    parent = img.parent
+    if parent is not None and parent.tag == "picture":
+        for child in parent.iter():
+            if child.tag == "source":
+                urls += srcset_urls(child.attributes.get("srcset") or "")
+    urls += srcset_urls(img.attributes.get("srcset") or "")
+    src = (img.attributes.get("src") or "").strip()
+    return [*urls, src] if src else urls
+
+
 def unslotted(root: LexborNode) -> set[int]:
     """The children of a declarative shadow root's host that no slot of it takes: a
     browser draws the shadow root in their place, and them only where a ``<slot>`` (one

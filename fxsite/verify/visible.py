@@ -41,6 +41,7 @@ from fxsite.verify.drawing import page_notes
 from fxsite.verify.drawn_elements import (
     SHRINKING,
     footnote_mark,
+    image_candidates,
     picture_source,
     shrunk,
     stands_apart,
@@ -68,6 +69,7 @@ from fxsite.verify.layout import (
 )
 from fxsite.verify.list_numbers import list_numbers
 from fxsite.verify.nodes import node_attrs, own_text, published_attrs
+from fxsite.verify.notes import Note
 from fxsite.verify.runs import Run, flush, math_power, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
@@ -607,6 +609,8 @@ class _Walk:
             image = tag == "img" or (attrs.get("type") or "").strip().lower() == "image"
             src = (picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
             drawn = read_image(self.sheets, src) if image else None
+            if tag == "img":
+                self._other_drawings(node, drawn)
             value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
                 builder.add_code(value)
@@ -631,6 +635,27 @@ class _Walk:
                 builder.add(exponent)
                 return True
         return False
+
+    def _other_drawings(self, img: LexborNode, drawn: str | None) -> None:
+        """FX612 where another image a browser may draw in ``img``'s box (at another
+        screen size or density: :func:`image_candidates`) draws other text than ``drawn``,
+        the one read in the line."""
+        candidates = image_candidates(img)
+        if len(candidates) < 2:
+            return
+        for url in candidates:
+            other = read_image(self.sheets, url)
+            if (other or "") != (drawn or ""):
+                self.page.notes.append(
+                    Note(
+                        "FX612",
+                        f"an image draws other text at another screen size or density "
+                        f"('{url}' draws '{other or ''}', where the line reads "
+                        f"'{drawn or ''}'): give each of its sources the same drawing",
+                        other or drawn or None,
+                    )
+                )
+                return
 
     def hidden(self, node: LexborNode, attrs: Mapping[str, str | None]) -> bool:
         """Hidden by its attributes or the page's stylesheets."""
