@@ -439,6 +439,22 @@ SOURCES = [
         "FX612",
         "at another screen size or density",
     ),
+    # an SVG that draws another file's drawing in place
+    Row(
+        "svg use of another file's symbol",
+        {"index.html": page('<p>Each save took <svg width="30" height="16"><use href="n.svg#n"/></svg> s</p>'), "n.svg": N_SVG},
+        "FX501",
+    ),
+    Row(
+        "svg image of another file",
+        {"index.html": page('<p>Each save took <svg width="30" height="16"><image href="n.svg" width="30" height="16"/></svg> s</p>'), "n.svg": N_SVG},
+        "FX501",
+    ),
+    Row(
+        "near miss: svg use of its own symbol",
+        {"index.html": page('<p>Each save took <svg width="30" height="16"><use href="#x"/></svg> long</p>')},
+        None,
+    ),
     Row(
         "near miss: every source draws alike",
         {"index.html": page('<p>Each save took <img src="ok.svg" srcset="ok2.svg 2x" alt=""> s</p>'), "ok.svg": OK_SVG, "ok2.svg": OK_SVG},

@@ -154,6 +154,8 @@ SVG_IN_LINE = frozenset(
         "text",
         "switch",
         "use",
+        "image",
+        "feImage",
         "symbol",
         "defs",
         "path",

@@ -256,6 +256,8 @@ def _read_head(head: LexborNode, page: PageText, inner: int = 0) -> None:
 _VISIBLE_SET = frozenset(VISIBLE_ATTRIBUTES)
 #: The elements :meth:`_Walk.read_apart` may read apart (beside any with a ``style``).
 _READ_APART = frozenset({"script", "template", "iframe", "style", *URL_ATTRIBUTES})
+#: SVG elements that draw another file's drawing in place (:meth:`_Walk._referenced`).
+_SVG_REFERENCES = frozenset({"use", "image", "feImage"})
 #: The elements :meth:`_Walk.drawn_from_source` may draw (beside Mermaid's and TeX's).
 _FROM_SOURCE = SKIPPED | CODE
 #: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
@@ -547,7 +549,19 @@ class _Walk:
             for document in drawn:
                 flush(self.builders, self.page)
                 _inner_document(document, self.page, where, role, heading, self.inner)
+            if tag in _SVG_REFERENCES:
+                self._referenced(attrs)
         return False
+
+    def _referenced(self, attrs: Mapping[str, str | None]) -> None:
+        """What an SVG ``<use>`` or ``<image>`` draws from another file of the site (a
+        sprite's symbol, an image): its text, in the line, as an ``<img>``'s (blind67:
+        ``<use href="n.svg#n">`` drew "37" unread; a ``data:`` URL is read above)."""
+        href = (attrs.get("href") or attrs.get("xlink:href") or "").strip()
+        if href and href[:5].lower() != "data:":
+            drawn = read_image(self.sheets, href.split("#", 1)[0])
+            if drawn:
+                self.builders[-1].add_code(drawn)
 
     def drawn_from_source(
         self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], classes: AbstractSet[str]
