@@ -133,19 +133,47 @@ def hidden_marks(
         node: LexborNode | None = mark
         below: LexborNode | None = None  # the element the walk up came from
         while node is not None and not qualified(node):
-            if node.mem_id in styled or undrawn(node) or _closed(node, below):
+            how = _hides(node, below, styled, undrawn)
+            if how:
                 what, text = _what(mark)
                 notes.append(
                     Note(
                         "FX612",
                         f"a stylesheet or attribute may hide {what}, which says how far "
-                        "its figures can be trusted: let it show",
+                        f"its figures can be trusted ({how}): let it show",
                         text or None,
                     )
                 )
                 break
             below, node = node, node.parent
     return notes
+
+
+def _hides(
+    node: LexborNode,
+    below: LexborNode | None,
+    styled: AbstractSet[int],
+    undrawn: Callable[[LexborNode], bool],
+) -> str:
+    """How ``node`` may hide what is below it, as a finding names it ("" where it does
+    not): blind67 asked which rule or element to blame."""
+    tag = f"<{node.tag}>"
+    if node.mem_id in styled:
+        return f"a rule of the site's stylesheets on its {tag}"
+    if undrawn(node):
+        return f"the attributes of its {tag}"
+    if _closed(node, below):
+        return f"its {tag}, which a browser does not draw {_UNTIL.get(node.tag or '', '')}".rstrip()
+    return ""
+
+
+#: When an element of :func:`_closed` keeps its content undrawn, as a finding says it.
+_UNTIL = {
+    "details": "until opened",
+    "dialog": "until opened",
+    "noscript": "with scripts on",
+    "template": "at all",
+}
 
 
 #: Elements a browser draws none of, with scripts on: ``<noscript>``'s content, a
