@@ -28,6 +28,10 @@ def _cold_plugins() -> Iterator[None]:
 
     from fxsite.mkdocs_plugin import _PROJECTS
 
+    # before too: a plugin another file's test left in the cache (an `fxsite build` in
+    # process turns its staging off) would publish this file's refused builds
+    _PROJECTS.clear()
+    MkDocsConfig.plugins.plugin_cache.clear()
     yield
     _PROJECTS.clear()
     MkDocsConfig.plugins.plugin_cache.clear()
