@@ -116,18 +116,29 @@ def _luminance(channel: float) -> float:
     return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
 
+#: :func:`_token_shade` of a colour whose shade is not computed (``lab()`` and its kin).
+_UNKNOWN_SHADE = -1.0
+
+
+def _token_shade(token: ast.Node) -> float | None:
+    """The relative luminance (WCAG's) of a colour token; None where it is no colour (or
+    ``currentcolor``); :data:`_UNKNOWN_SHADE` where tinycss2 does not convert its space."""
+    colour = parse_color(token)
+    if colour is None or isinstance(colour, str):
+        return None
+    try:
+        red, green, blue = colour.to("srgb").coordinates
+    except NotImplementedError:
+        return _UNKNOWN_SHADE
+    return 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
+
+
 def _shade(tokens: Tokens) -> float | None:
-    """The relative luminance of the first colour of ``tokens`` (WCAG's), None where none is
-    known (no colour, ``currentcolor``, a space tinycss2 does not convert)."""
+    """The relative luminance of the first colour of ``tokens``, None where none is known."""
     for token in _plain(tokens):
-        colour = parse_color(token)
-        if colour is None or isinstance(colour, str):
-            continue
-        try:
-            red, green, blue = colour.to("srgb").coordinates
-        except NotImplementedError:  # lab() and its kin: not computed here
-            return None
-        return 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
+        shade = _token_shade(token)
+        if shade is not None:
+            return None if shade == _UNKNOWN_SHADE else shade
     return None
 
 
@@ -148,15 +159,10 @@ def _background_colour(tokens: Tokens) -> bool:
     for token in _plain(tokens):
         if isinstance(token, ast.IdentToken) and token.lower_value in _BACKGROUNDS:
             return True
-        colour = parse_color(token)
-        if colour is None or isinstance(colour, str):  # not a colour, or currentcolor
-            continue
-        try:
-            red, green, blue = colour.to("srgb").coordinates
-        except NotImplementedError:  # tinycss2 does not convert this space (lab()): unknown
-            return True
-        shade = 0.2126 * _luminance(red) + 0.7152 * _luminance(green) + 0.0722 * _luminance(blue)
-        if 1.05 / (shade + 0.05) < FAINT_CONTRAST:
+        shade = _token_shade(token)
+        if shade == _UNKNOWN_SHADE or (
+            shade is not None and 1.05 / (shade + 0.05) < FAINT_CONTRAST
+        ):
             return True
     return False
 
