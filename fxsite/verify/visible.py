@@ -555,8 +555,9 @@ class _Walk:
 
     def _referenced(self, attrs: Mapping[str, str | None]) -> None:
         """What an SVG ``<use>`` or ``<image>`` draws from another file of the site (a
-        sprite's symbol, an image): its text, in the line, as an ``<img>``'s (blind67:
-        ``<use href="n.svg#n">`` drew "37" unread; a ``data:`` URL is read above)."""
+        sprite's symbol, an image), in the line, as an ``<img>``'s: the file's whole text
+        (a ``#symbol``'s is part of it; blind67: ``<use href="n.svg#n">`` drew "37"
+        unread). A ``data:`` URL is read above."""
         href = (attrs.get("href") or attrs.get("xlink:href") or "").strip()
         if href and href[:5].lower() != "data:":
             drawn = read_image(self.sheets, href.split("#", 1)[0])
