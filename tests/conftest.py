@@ -241,21 +241,8 @@ def pytest_configure_node(node: Any) -> None:
     config: pytest.Config = node.config
     if _READ not in config.stash:
         cache = getattr(config, "cache", None)
-        cached = cache.get(_SECONDS_KEY, {}) if cache is not None else {}
-        # A fresh clone (CI) has no cache: the seconds of a run kept in the repository,
-        # of the tests that took half a second or more, order the costly ones first.
-        config.stash[_READ] = {**_committed_seconds(), **cached}
+        config.stash[_READ] = cache.get(_SECONDS_KEY, {}) if cache is not None else {}
     node.workerinput[_SECONDS_KEY] = config.stash[_READ]
-
-
-def _committed_seconds() -> dict[str, float]:
-    """``tests/durations.json``: each costly test's seconds in one run (a guide to the order
-    only: a test it does not name is guessed, one it names that is gone is ignored)."""
-    try:
-        data = json.loads((ROOT / "tests" / "durations.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
