@@ -58,6 +58,8 @@ SHOWN = [
     ("a style shown by a rule", "<p>x</p><style>95 s</style>", "<style>body style{display:block}</style>", "FX501"),
     ("a plain-text script shown", '<script type="text/plain" style="display:block">95 s</script>', "", "FX501"),
     ("text-emphasis marks", "<p><span style=\"text-emphasis-style:'9'\">x</span> s</p>", "", "FX505"),
+    # blind67: drawn at each automatic line break of the word
+    ("a hyphen that draws digits", "<p>Took <span style=\"hyphens:auto;hyphenate-character:'37'\">extraordinary</span> s</p>", "", "FX505"),
 ]  # fmt: skip
 
 
@@ -71,3 +73,7 @@ def test_text_drawn_by_display_or_emphasis_is_told(body: str, head: str, code: s
 def test_near_miss_a_style_left_undrawn_and_plain_emphasis() -> None:
     assert notes("<p>x</p><style>95 s</style>", "<style>p{display:block}</style>") == set()
     assert notes('<p><span style="text-emphasis:filled circle">key</span> point</p>') == set()
+    assert (
+        notes("<p><span style=\"hyphens:auto;hyphenate-character:'\u2010'\">word</span></p>")
+        == set()
+    )

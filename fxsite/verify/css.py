@@ -22,6 +22,7 @@ from fxsite.verify.reading import detect
 
 __all__ = [
     "MAX_SERIALIZED",
+    "TEXT_PROPERTIES",
     "Declaration",
     "Sheet",
     "completes_figure",
@@ -267,8 +268,9 @@ def reorders(decl: Declaration) -> str | None:
 
 #: Properties whose value can hold text a browser draws (``text-overflow: " s"`` draws
 #: " s" where the box cuts its text: blind31; ``text-emphasis-style: "9"`` draws a 9
-#: over each letter: blind37).
-_TEXT_PROPERTIES = frozenset(
+#: over each letter: blind37; ``hyphenate-character: "37"`` at each line a word breaks
+#: across, with ``hyphens: auto``: blind67).
+TEXT_PROPERTIES = frozenset(
     {
         "content",
         "quotes",
@@ -277,6 +279,7 @@ _TEXT_PROPERTIES = frozenset(
         "text-overflow",
         "text-emphasis",
         "text-emphasis-style",
+        "hyphenate-character",
     }
 )
 #: The selector of an ``@counter-style`` rule's descriptors, and those that draw a list
@@ -291,7 +294,7 @@ _TEXT_FUNCTIONS = frozenset(
 
 def _drawing(decl: Declaration) -> ast.Node | None:
     """The token of a declaration that draws text (``attr(data-x)``, ``"178 s"``), or None."""
-    if decl.name not in _TEXT_PROPERTIES and not (
+    if decl.name not in TEXT_PROPERTIES and not (
         decl.selector == COUNTER_STYLE and decl.name in _COUNTER_TEXT
     ):
         return None

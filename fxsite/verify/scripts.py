@@ -34,7 +34,7 @@ import json
 import re
 from urllib.parse import unquote, urlsplit
 
-from fxsite.verify.css import read_sheet, read_style, reorders, writes, written
+from fxsite.verify.css import TEXT_PROPERTIES, read_sheet, read_style, reorders, writes, written
 from fxsite.verify.kinds import kind_of
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.script_code import script_does, script_strings
@@ -144,9 +144,11 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
     return out
 
 
-#: What a ``style`` attribute that draws text must hold (a property's name, or an escape in
-#: one): most (a chart's strokes) are not parsed.
-_MAY_DRAW = re.compile(r"content|quotes|list-style|text-overflow|emphasis|\\", re.IGNORECASE)
+#: What a ``style`` attribute that draws text must hold (a property's name of
+#: :data:`~.css.TEXT_PROPERTIES`, or an escape in one): most (a chart's strokes) are not parsed.
+_MAY_DRAW = re.compile(
+    "|".join(re.escape(name) for name in sorted(TEXT_PROPERTIES)) + r"|\\", re.IGNORECASE
+)
 
 
 def style_notes(style: str) -> list[Note]:
