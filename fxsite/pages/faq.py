@@ -82,11 +82,11 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
     """Every page's FAQ on one page, claims re-rendered, with links back: the pages in the
     site's language ``lang`` (blind63: a Chinese page's questions stood in the English
     FAQ), or every page where none is."""
-    from fxsite.pages.sections import marker_legend
+    from fxsite.pages.sections import legend_example, marker_legend
 
     parts: list[str] = []
     labels: set[str] = set()
-    shown: list[str] = []  # the records of its claims, the legend's example ID the first
+    cited: list[tuple[str, str]] = []  # its claims' records and labels: the legend's example
     asking = [s for s in sorted(index.pages) if index.pages[s].result.front.faq]
     ours = [s for s in asking if index.pages[s].result.lang == lang]
     for src in ours or asking:
@@ -109,11 +109,11 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
             claims = ShownClaims(library, page.result.lang)
             reader_text(answer, claims=claims)
             labels |= {c.label for c in claims.resolved if c.value is not None}
-            shown += [c.record for c in claims.resolved if c.label != "estimate"]
+            cited += [(c.record, c.label) for c in claims.resolved]
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
         return "No page has questions yet.\n"
-    parts.append(f"## Markers\n\n{marker_legend(labels, example=shown[0] if shown else 'R1')}\n")
+    parts.append(f"## Markers\n\n{marker_legend(labels, example=legend_example(cited))}\n")
     return "\n".join(parts)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from fxsite.evidence.library import Library
@@ -30,6 +30,7 @@ __all__ = [
     "estimate_note",
     "estimate_records",
     "faq_markdown",
+    "legend_example",
     "marker_legend",
     "source_item",
     "sources_html",
@@ -72,6 +73,17 @@ def estimate_note(
     return f'<p class="fx-estimate-note">{sentence}</p>'
 
 
+def legend_example(cited: Iterable[tuple[str, str]]) -> str:
+    """The ID a legend shows its ID mark with: of ``cited`` (each ``(record, label)``, in the
+    order shown), the first that is not an estimate, else the first; "R1" for none."""
+    first = None
+    for record, label in cited:
+        if label != "estimate":
+            return record
+        first = first or record
+    return first or "R1"
+
+
 def marker_legend(labels: set[str], lang: str = DEFAULT, example: str = "R1") -> str:
     """What each marker a page shows means: the legend under "Data sources", its ID mark
     shown with ``example``, an ID the page shows (blind65: "R1" on a site of S1 alone)."""
@@ -112,8 +124,8 @@ def sources_html(
     if not records:
         return f'<p class="fx-sources-none">{message("sources_none", lang)}</p>'
     items = [source_item(library.records[r], href_for, lang) for r in records]
-    measured = [r for r in records if library.records[r].label != "estimate"]
-    legend = marker_legend(labels if labels is not None else set(), lang, (measured or records)[0])
+    example = legend_example((r, library.records[r].label) for r in records)
+    legend = marker_legend(labels if labels is not None else set(), lang, example)
     return f'<ul class="fx-sources">{"".join(items)}</ul>\n{legend}'
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import LABELS, Record
 from fxsite.pages.claims import HrefFor, escape_markdown, setup_anchor
-from fxsite.pages.sections import marker_legend
+from fxsite.pages.sections import legend_example, marker_legend
 from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import record_markdown
@@ -121,6 +121,7 @@ def library_index_markdown(
     )
     if unread:
         unread = f'<p class="fx-unreadable">{message("library.unreadable", lang, ids=unread)}</p>\n'
+    example = legend_example((rid, library.records[rid].label) for rid in sorted(library.records))
     return f"""# {message("library.title", lang)}
 
 {_summary(library, lang)}
@@ -133,7 +134,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 ## Labels and markers
 
 {legend()}
-{marker_legend({"measured", "estimate"}, example=_example_id(library))}
+{marker_legend({"measured", "estimate"}, example=example)}
 
 ## Records
 
@@ -332,15 +333,7 @@ def sheet_legend(sheet_html: str, lang: str = DEFAULT) -> str:
     ]
     if not claims:
         return ""
-    ids = [rid for rid, label in claims if label != "estimate"] or [claims[0][0]]
-    return marker_legend({label for _, label in claims}, lang, ids[0])
-
-
-def _example_id(library: Library) -> str:
-    """The ID the library's legend shows its ID mark with: its first record's not an
-    estimate, else its first record's ("R1" in an empty library)."""
-    ids = sorted(library.records, key=lambda rid: (library.records[rid].label == "estimate", rid))
-    return ids[0] if ids else "R1"
+    return marker_legend({label for _, label in claims}, lang, legend_example(claims))
 
 
 def _table(anchor: str, heading: str, css: str, head: list[str], rows: str) -> str:
