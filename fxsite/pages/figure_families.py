@@ -59,6 +59,7 @@ from fxsite.pages.figure_vocab import (
     SIGN,
     SP,
     START,
+    UPTIME_WORDS,
     VALUE,
     VULGAR_FRACTIONS,
 )
@@ -343,7 +344,7 @@ _NPS = LazyPattern(
     rf"(?P<figure>[+-]?\d{{1,3}})\b(?![.,]\d|{SP}?%)"
 )
 _NPS_AFTER = LazyPattern(rf"(?<![\w./])[+-]?\d{{1,3}}(?={SP}NPS\b)")
-_UPTIME_WORDS = r"(?i:uptime|availability|durability)"
+_UPTIME_WORDS = f"(?i:{'|'.join(UPTIME_WORDS)})"
 _PLAIN_NINES = LazyPattern(
     rf"(?<![\w.,])(?:{APPROX})?(?:9\d(?:\.\d{{1,6}})?|100(?:\.0+)?)"
     rf"(?={SP}{_UPTIME_WORDS}\b(?!{SP}(?i:zones?|sets?|groups?|domains?|regions?|checks?)\b)"
@@ -356,7 +357,7 @@ _UPTIME_OF = LazyPattern(
 )
 _SCORE_CUE = re.compile("rat|scor|star", re.I)
 _NPS_CUE = re.compile("nps|promoter", re.I)
-_UPTIME_CUE = re.compile("uptime|availab|durab|sla", re.I)
+_UPTIME_CUE = re.compile("|".join((*UPTIME_WORDS, "sla")), re.I)
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
 #: of the rule holds, looked for first (a cue that ignores case, ``re.I``, in the
 #: case-folded text: the rules that ignore case); most paragraphs have none.

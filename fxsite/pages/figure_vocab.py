@@ -228,6 +228,10 @@ MONEY_SLANG = ("bucks", "buck", "grand", "quid", "greenbacks", "greenback", "C-n
 # The Japanese and Korean forms of a price are written as the Chinese one: "300円", "300원".
 CJK_CURRENCY = {n for u in CURRENCIES for n in u.aliases if _has_cjk(n)} | KANA_HANGUL_CURRENCY
 
+# Words naming a share of time a service is up: a number before or after one, or under a
+# column headed by one, is a share (blind66: "a 99.9 uptime SLA", "Uptime" over "99.99").
+UPTIME_WORDS = ("uptime", "availability", "durability")
+
 # Nouns of work a share counts: "3 out of 4 runs", "9 of 10 runs", "4/5 runs", "94 per
 # 100 runs" (with the counted nouns of :mod:`fxsite.evidence.units`).
 SHARE_NOUNS = (

@@ -35,6 +35,7 @@ from fxsite.evidence.numerals import SCALE_WORDS
 from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 from fxsite.pages.column_claims import counts_things
+from fxsite.pages.figure_vocab import UPTIME_WORDS
 from fxsite.pages.lazyre import LazyPattern
 
 __all__ = [
@@ -124,7 +125,7 @@ _RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down", "ratio
 _RATIO_ENDINGS = ("倍数", "倍數", "加速比")
 #: A header's last word naming a share of time kept up: the numbers under it are "%"
 #: (blind66: "99.99" under "Uptime" was published bare).
-_PERCENT_WORDS = frozenset(["uptime", "availability", "durability", "sla"])
+_PERCENT_WORDS = frozenset([*UPTIME_WORDS, "sla"])
 #: Last words of headers that name a column, not its unit: calendar columns ("Week"
 #: holds week numbers), statistics ("min"), counts of work ("Tokens": "8 tokens" is no figure).
 _NAMING_WORDS = frozenset(
