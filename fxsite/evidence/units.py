@@ -20,6 +20,7 @@ __all__ = [
     "COUNTED_AT_SCALE_CJK",
     "COUNTED_CJK",
     "COUNT_RATES",
+    "RATING_SCALES",
     "UNITS",
     "Unit",
     "canonical_unit",
@@ -48,6 +49,10 @@ class Unit:
     #: price is per as written after the number (``$12/month``)
     currency: str | None = None
     per: str | None = None
+
+
+#: The scales a rating is given on, each a unit of its own (``/5``: "4.8/5", "4.8 out of 5").
+RATING_SCALES = ("5", "10", "100")
 
 
 def _u(
@@ -298,7 +303,7 @@ _ALL: tuple[Unit, ...] = (
     _u("count", "count"),
     # a rating on a scale: "4.8/5", "4.8 out of 5", "9/10", "87/100" (blind66: refused bare,
     # and no claim could state one)
-    *(_u(f"/{m}", f"rating/{m}", f"out of {m}", tight=True) for m in ("5", "10", "100")),
+    *(_u(f"/{m}", f"rating/{m}", f"out of {m}", tight=True) for m in RATING_SCALES),
     *(_u(noun, f"count/{noun}", singular) for noun, singular in (*COUNTED, *COUNTED_AT_SCALE)),
     # currency
     _u(

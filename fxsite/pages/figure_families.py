@@ -41,7 +41,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, word_alternation
-from fxsite.evidence.units import COUNTED as UNIT_NOUNS
+from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
 from fxsite.pages.figure_phrases import phrase_candidates
 from fxsite.pages.figure_vocab import (
     A_UNIT_BOUNDS,
@@ -334,7 +334,7 @@ _RATED = LazyPattern(
     rf"|\d(?:\.\d{{1,2}})?(?:{SP}|-)(?i:stars?)\b)"
 )
 _RATING_AFTER = LazyPattern(
-    rf"(?<![\w./])\d(?:\.\d{{1,2}})?{SP}?/{SP}?(?:5|10|100)\b(?![./]\d)"
+    rf"(?<![\w./])\d(?:\.\d{{1,2}})?{SP}?/{SP}?(?:{'|'.join(RATING_SCALES)})\b(?![./]\d)"
     rf"(?={SP}(?i:stars?|rating|score|overall|average)\b)"
     rf"|(?<![\w./])\d(?:\.\d)?-(?i:star)\b(?={SP}(?i:rating|reviews?|average)\b)"
 )
