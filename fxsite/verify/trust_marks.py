@@ -38,6 +38,7 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.verify.css import Declaration
 from fxsite.verify.css_values import hiding, same_shade
+from fxsite.verify.layout import FALLBACK
 from fxsite.verify.notes import Note
 
 __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
@@ -177,8 +178,8 @@ _UNTIL = {
 
 
 #: Elements a browser draws none of, with scripts on: ``<noscript>``'s content, a
-#: template's, and fallback content (an ``<iframe>``'s, a ``<video>``'s).
-_NEVER_DRAWN = frozenset({"noscript", "template", "audio", "canvas", "iframe", "object", "video"})
+#: template's, and fallback content (an ``<iframe>``'s, a ``<video>``'s: :data:`~.layout.FALLBACK`).
+_NEVER_DRAWN = frozenset({"noscript", "template", *FALLBACK})
 
 
 def _closed(node: LexborNode, below: LexborNode | None) -> bool:
