@@ -33,6 +33,8 @@ def record_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID, **schema}
 
 
+@cache
 def schema_text() -> str:
-    """The schema as the checked-in file holds it (stable key order, final newline)."""
+    """The schema as the checked-in file holds it (stable key order, final newline);
+    made once a process (the audit compares every site's copy with it)."""
     return json.dumps(record_schema(), indent=2, ensure_ascii=False) + "\n"

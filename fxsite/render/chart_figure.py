@@ -206,12 +206,12 @@ def _fit_captions(
     """Make room right of the longest bar for its value text: measure each text (in
     DejaVu Sans, which is wider than most page fonts, so inherited fonts fit too) and
     widen the axis until bar end + text fits inside it; captions under the bars need
-    only a margin."""
-    fig.draw_without_rendering()
-    width_px = ax.get_window_extent().width
+    only a margin (nothing to measure: no drawing)."""
     if below:  # the captions are under the bars: the axis is the bars', with a margin
         ax.set_xlim(0, xmax * 1.04)
         return
+    fig.draw_without_rendering()
+    width_px = ax.get_window_extent().width
     needed = xmax
     for end, note in notes:
         wide_px = _wide_extra(note.get_text()) * fig.dpi / 72
@@ -232,7 +232,11 @@ def draw_figure(spec: ChartSpec, width: float, rows: int, narrow: bool) -> Figur
         fig = Figure(figsize=(width, _CHROME_IN + row_in * rows), dpi=100, layout="constrained")
         FigureCanvasSVG(fig)
         _draw(fig, spec, narrow, below)
-        if not below or _captions_fit(fig):
+        if not below:
+            break
+        if _captions_fit(fig):
+            # Laid out as it is measured: saved as it stands, not laid out again.
+            fig.set_layout_engine("none")
             break
     return fig
 

@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import partial
+from functools import cache, partial
 from typing import Any, Generic, TypeVar
 
 from fxsite import __version__
@@ -275,8 +275,10 @@ def _number(value: object) -> str:
 _ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=_number).encode
 
 
+@cache
 def site_schema_text() -> str:
-    """``schemas/evidence-site.schema.json``: :data:`EVIDENCE_JSON_SCHEMA` as published."""
+    """``schemas/evidence-site.schema.json``: :data:`EVIDENCE_JSON_SCHEMA` as published
+    (made once a process)."""
     return json.dumps(EVIDENCE_JSON_SCHEMA, indent=2) + "\n"
 
 
