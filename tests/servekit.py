@@ -224,8 +224,9 @@ _INSTALLED = False
 def installed_once() -> None:
     """Every theme environment keeps its compiled templates in one :class:`_Compiled`,
     and a theme folder under the installed packages is listed once, without its hidden
-    files: the list's one reader, MkDocs' ``Files.add_files_from_theme``, drops them.
-    Called again, it does nothing."""
+    files: the list's one reader, MkDocs' ``Files.add_files_from_theme``, drops them;
+    the installed themes are looked up once. Called again, it does nothing."""
+    import mkdocs.utils
     from mkdocs.theme import Theme
 
     global _INSTALLED
@@ -258,6 +259,9 @@ def installed_once() -> None:
 
     Theme.get_env = env  # type: ignore[method-assign]
     jinja2.FileSystemLoader.list_templates = listing  # type: ignore[method-assign]
+    # Each Theme empties MkDocs' cache of the installed themes (read from every installed
+    # package's entry points: a third of loading a config); installed once, read once.
+    mkdocs.utils.get_themes.cache_clear = lambda: None
 
 
 if __name__ == "__main__":

@@ -116,8 +116,14 @@ def sentence_errors(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
 
 
 def library(site: Path = CLEAN) -> Library:
-    """The records of a fixture site."""
-    return load_library(site / "evidence", site)
+    """The records of a fixture site; the clean site's loaded once a process (a library
+    is not changed once built: a test that changes one loads its own)."""
+    return _clean_library() if site == CLEAN else load_library(site / "evidence", site)
+
+
+@functools.cache
+def _clean_library() -> Library:
+    return load_library(CLEAN / "evidence", CLEAN)
 
 
 def href_for(record: str, anchor: str) -> str:

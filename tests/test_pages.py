@@ -13,7 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from sitekit import CLEAN, FIXTURE_EXTENSIONS, href_for, library
 
-from fxsite.evidence.library import Library
+from fxsite.evidence.library import Library, load_library
 from fxsite.findings import Finding
 from fxsite.markdown import FxsiteExtension, PageRenderer, check_page, render_page
 from fxsite.pages.context import PageContext
@@ -373,8 +373,9 @@ def test_chart_renders_svg(lib: Library) -> None:
     assert [c.ref for c in checked.claims] == [c.ref for c in result.claims]
 
 
-def test_chart_that_cannot_be_drawn_is_refused_in_check(lib: Library) -> None:
+def test_chart_that_cannot_be_drawn_is_refused_in_check() -> None:
     source = "```evidence-chart\ntitle: Change\nbars:\n  - {label: Saving, ref: R1#neg}\n```\n"
+    lib = load_library(CLEAN / "evidence", CLEAN)  # its own: a figure is added to it
     lib.figures["R1#neg"] = replace(lib.figures["R1#save_time_fx100"], name="neg", low=Decimal(-5))
     result = process_page(source, PATH, lib, href_for)
     assert [(f.line, f.col, f.code) for f in result.findings] == [(2, 8, "FX604")]
