@@ -249,6 +249,37 @@ def test_the_advice_says_where_a_claim_cannot_be_written(sentence: str, says: st
     assert told and says in told[0] and "did you mean" not in told[0], told
 
 
+#: (row, sentence): advice of a claim in its other forms, in another link's text (blind66)
+IN_A_LINK = [
+    ("if one is meant", "See [it took 94 s](https://example.com)."),
+    ("cite its record", "See [it took 12345 s](https://example.com)."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in IN_A_LINK], ids=[r[0] for r in IN_A_LINK])
+def test_every_form_of_advice_says_a_claim_cannot_go_in_a_link(sentence: str) -> None:
+    """The advice offered a claim inside the link's text ("if one is meant, cite it
+    ([94 s](…))"), which would nest links: the reason comes first, before any claim."""
+    _, findings = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    told = [f.message for f in findings if f.code == "FX501"]
+    assert told and "(links do not nest): take the figure out of it, then cite it" in told[0]
+    assert told[0].index("links do not nest") < told[0].index("](evidence:"), told
+
+
+@pytest.mark.parametrize(
+    "sentence", ["It took 94 s.", "It took 12345 s.", "See ![it took 94 s](x.png)."]
+)
+def test_near_miss_the_same_advice_outside_a_link_offers_its_claim(sentence: str) -> None:
+    """In prose, and in an alt text, whose advice is a claim in the page's text already."""
+    _, findings = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    told = [f.message for f in findings if f.code == "FX501"]
+    assert told and "](evidence:" in told[0] and "nest" not in told[0], told
+
+
 def test_near_miss_a_figure_in_prose_is_offered_its_claim() -> None:
     _, findings = check_page(
         "# T\n\nSaves of the FX100 take 94 s.\n", PAGE_PATH, library(), href_for, fixture_renderer()

@@ -20,7 +20,7 @@ from typing import Any
 from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor
 from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
-from fxsite.pages.link_place import advice_in_place, link_refused
+from fxsite.pages.link_place import OFFERS_A_CLAIM, advice_in_place, link_refused
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import name_title
 from fxsite.pages.page import PageResult
@@ -184,7 +184,7 @@ def _advised_in_place(finding: Finding, locator: SourceLocator, path: str) -> Fi
     source takes none (:func:`~fxsite.pages.link_place.link_refused`: inside a link's
     text, raw HTML, after a "!"): told why, and what to do first (blind62)."""
     text = finding.text or ""
-    if finding.code != "FX501" or not locator.markdown or "did you mean [" not in finding.message:
+    if finding.code != "FX501" or not locator.markdown or OFFERS_A_CLAIM not in finding.message:
         return finding
     at = locator.offset(finding.line, finding.col)
     if finding.path != path or locator.source[at : at + len(text)] != text:

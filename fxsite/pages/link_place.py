@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Unlinkable", "advice_in_place", "link_refused"]
+__all__ = ["OFFERS_A_CLAIM", "Unlinkable", "advice_in_place", "link_refused"]
 
 # A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
 _HTML_BLOCK = re.compile(
@@ -78,9 +78,23 @@ def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
 _DID_YOU_MEAN = re.compile(r"did you mean (\[[^\]\n]*\]\(evidence:[^()\s]*\))\?")
 
 
+#: A claim the check's advice offers, in any of its forms ("did you mean …?", "if one is
+#: meant, cite it (…)", "cite the one meant: …", "cite its record as …").
+OFFERS_A_CLAIM = "](evidence:"
+
+
 def advice_in_place(message: str, refused: Unlinkable) -> str:
     """A bare figure's ``message`` whose advice is a claim written where it stands, told
-    that it cannot be written there and what to do first."""
-    return _DID_YOU_MEAN.sub(
-        lambda m: f"{refused.reason}: {refused.instead}, then cite it as {m[1]}", message, count=1
-    )
+    that it cannot be written there and what to do first: "did you mean X?" becomes "…,
+    then cite it as X"; any other advice of a claim (:data:`OFFERS_A_CLAIM`) follows
+    the reason (the message's head, ``bare figure '94 s'``, stays first)."""
+    if _DID_YOU_MEAN.search(message):
+        return _DID_YOU_MEAN.sub(
+            lambda m: f"{refused.reason}: {refused.instead}, then cite it as {m[1]}",
+            message,
+            count=1,
+        )
+    head, colon, advice = message.partition("': ")
+    if not colon:
+        return message
+    return f"{head}{colon}{refused.reason}: {refused.instead}, then cite it; {advice}"
