@@ -112,3 +112,9 @@ def test_a_figure_put_together_is_placed_at_its_own_line() -> None:
     assert line_in_file(raw, "8 s") == 4
     assert line_in_file("<body>\n<p>It took 95 s.</p>", "95 s") == 2  # as written
     assert line_in_file("<body>\nnothing", "95 s") == 1
+    # written with a character reference: its decoded text holds it (blind67)
+    raw = (
+        "<head><title>sto\u00adrage</title></head>\n<body>\n<p>x</p>\n<p>Sto&shy;rage is fast</p>\n"
+    )
+    assert line_in_file(raw, "\u00adrage is fast") == 4
+    assert line_in_file(raw.replace("&shy;", "&amp;shy;"), "\u00adrage is fast") == 1

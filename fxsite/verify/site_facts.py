@@ -10,6 +10,7 @@ up to :data:`~fxsite.findings.MAX_PER_FILE` a file, each placed at its line
 
 from __future__ import annotations
 
+import html
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
@@ -70,9 +71,10 @@ def line_in_file(raw: str, snippet: str | None) -> int:
     """The line of ``raw`` where ``snippet`` first appears: as written; else its
     characters in order with tags and spaces between (``<mn>95</mn></math> s``), its first
     and last words as elements' texts close together, or its first word as an element's
-    text (``<mn>95</mn>``), after ``<body`` where the file
-    has one (a figure put together from elements was placed at the first "95" of the
-    file, in an attribute or the head: blind30); else its first word anywhere; else 1."""
+    text (``<mn>95</mn>``), or its start written with character references
+    (:func:`_line_decoded`), after ``<body`` where the file has one (a figure put together
+    from elements was placed at the first "95" of the file, in an attribute or the head:
+    blind30); else its first word anywhere; else 1."""
     if not snippet:
         return 1
     whole = re.search(r"(?<![\w.,])" + re.escape(snippet), raw)
@@ -95,7 +97,22 @@ def line_in_file(raw: str, snippet: str | None) -> int:
                 return raw.count("\n", 0, first.start()) + 1
     if tokens and (found := tokens[0].search(raw, body)) is not None:
         return raw.count("\n", 0, found.start()) + 1
-    return line_of(raw, word) if word and word in raw else 1
+    decoded = _line_decoded(raw, snippet, body)
+    if decoded is None and word and word in raw:
+        return line_of(raw, word)
+    return decoded or 1
+
+
+def _line_decoded(raw: str, snippet: str, body: int) -> int | None:
+    """The first line from ``body`` on whose text, its character references decoded,
+    holds the start of ``snippet`` (a soft hyphen written ``&shy;``, whose finding is read
+    from the text the references spell: blind67); else None."""
+    start = snippet[:12]
+    first = raw.count("\n", 0, body) + 1
+    for n, line in enumerate(raw[body:].split("\n")):
+        if "&" in line and start in html.unescape(line):
+            return first + n
+    return None
 
 
 _MARKUP = re.compile(r"<[^<>]*>")
