@@ -131,13 +131,49 @@ def _spans(code: str) -> Iterator[tuple[bool, int, int]]:
             at += 1
 
 
+#: What sets one style property of an element to the literal that follows: ``e.style.width
+#: =``, ``e.style["max-width"] =``, ``e.style.setProperty("width",``.
+_STYLE_VALUE = re.compile(
+    rf"""{_DOT}style\s*(?:{_DOT}([A-Za-z]+)|\[\s*(["'])([A-Za-z-]+)\2\s*\])\s*=\s*$"""
+    rf"""|{_DOT}style\s*{_DOT}setProperty\s*\(\s*(["'])([A-Za-z-]+)\4\s*,\s*$"""
+)
+#: A CSS number, alone: ``100%``, ``50px``, ``0.3s``, ``1.5em``.
+_CSS_NUMBER = re.compile(
+    r"\s*[-+]?(?:\d+\.?\d*|\.\d+)"
+    r"(?:%|px|r?em|ex|ch|[dsl]?v(?:h|w|min|max)|pt|pc|cm|mm|in|q|m?s|deg|g?rad|turn|fr)?\s*",
+    re.IGNORECASE,
+)
+
+
 def script_strings(code: str) -> list[str]:
     """The string and template literals of a script, outside its comments, in order.
 
     A literal is text the script may show: a figure in one is read as the page's
-    (a ``/``-delimited regular expression is read as code, not as a literal).
+    (a ``/``-delimited regular expression is read as code, not as a literal); but not
+    a style property's value (:func:`_style_value`).
     """
-    return [code[start:stop] for comment, start, stop in _spans(code) if not comment]
+    return [
+        code[start:stop]
+        for comment, start, stop in _spans(code)
+        if not comment and not _style_value(code, start, stop)
+    ]
+
+
+def _style_value(code: str, start: int, stop: int) -> bool:
+    """The literal ``code[start:stop]`` is a CSS number (``100%``) a script sets as the
+    value of one style property that draws no text (``e.style.width = "100%"``): not
+    :data:`~fxsite.verify.css.TEXT_PROPERTIES`, nor a custom property a rule may draw
+    (``--label``). A script that sets a style is told by :func:`script_does` (FX506)."""
+    from fxsite.verify.css import TEXT_PROPERTIES
+
+    if not _CSS_NUMBER.fullmatch(code, start, stop):
+        return False
+    setter = _STYLE_VALUE.search(code, max(0, start - 200), start - 1)
+    if setter is None:
+        return False
+    name = setter[1] or setter[3] or setter[5] or ""
+    css = re.sub(r"[A-Z]", lambda m: "-" + m[0].lower(), name) if setter[1] else name.lower()
+    return not css.startswith("--") and css not in TEXT_PROPERTIES
 
 
 def uncommented(code: str, strings: bool = True) -> str:
