@@ -137,12 +137,6 @@ _STYLE_VALUE = re.compile(
     rf"""{_DOT}style\s*(?:{_DOT}([A-Za-z]+)|\[\s*(["'])([A-Za-z-]+)\2\s*\])\s*=\s*$"""
     rf"""|{_DOT}style\s*{_DOT}setProperty\s*\(\s*(["'])([A-Za-z-]+)\4\s*,\s*$"""
 )
-#: A CSS number, alone: ``100%``, ``50px``, ``0.3s``, ``1.5em``.
-_CSS_NUMBER = re.compile(
-    r"\s*[-+]?(?:\d+\.?\d*|\.\d+)"
-    r"(?:%|px|r?em|ex|ch|[dsl]?v(?:h|w|min|max)|pt|pc|cm|mm|in|q|m?s|deg|g?rad|turn|fr)?\s*",
-    re.IGNORECASE,
-)
 
 
 def script_strings(code: str) -> list[str]:
@@ -160,13 +154,14 @@ def script_strings(code: str) -> list[str]:
 
 
 def _style_value(code: str, start: int, stop: int) -> bool:
-    """The literal ``code[start:stop]`` is a CSS number (``100%``) a script sets as the
-    value of one style property that draws no text (``e.style.width = "100%"``): not
+    """The literal ``code[start:stop]`` is a CSS number (``100%``: :func:`_css_number`) a
+    script sets as the value of one style property that draws no text (``e.style.width =
+    "100%"``): not
     :data:`~fxsite.verify.css.TEXT_PROPERTIES`, nor a custom property a rule may draw
     (``--label``). A script that sets a style is told by :func:`script_does` (FX506)."""
     from fxsite.verify.css import TEXT_PROPERTIES
 
-    if not _CSS_NUMBER.fullmatch(code, start, stop):
+    if not _css_number(code[start:stop]):
         return False
     setter = _STYLE_VALUE.search(code, max(0, start - 200), start - 1)
     if setter is None:
@@ -174,6 +169,16 @@ def _style_value(code: str, start: int, stop: int) -> bool:
     name = setter[1] or setter[3] or setter[5] or ""
     css = re.sub(r"[A-Z]", lambda m: "-" + m[0].lower(), name) if setter[1] else name.lower()
     return not css.startswith("--") and css not in TEXT_PROPERTIES
+
+
+def _css_number(value: str) -> bool:
+    """``value`` is one CSS number, as tinycss2 reads it: ``100%``, ``50px``, ``0.3s``."""
+    import tinycss2  # type: ignore[import-untyped]
+    from tinycss2 import ast
+
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type != "whitespace"]
+    number = (ast.NumberToken, ast.PercentageToken, ast.DimensionToken)
+    return len(tokens) == 1 and isinstance(tokens[0], number)
 
 
 def uncommented(code: str, strings: bool = True) -> str:
