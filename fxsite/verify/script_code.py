@@ -161,10 +161,11 @@ def _style_value(code: str, start: int, stop: int) -> bool:
     (``--label``). A script that sets a style is told by :func:`script_does` (FX506)."""
     from fxsite.verify.css import TEXT_PROPERTIES
 
-    if not _css_number(code[start:stop]):
-        return False
+    value = code[start:stop].strip()
+    if not value or len(value) > 40 or not (value[0].isdigit() or value[0] in "+-."):
+        return False  # most literals: no number first (read for every literal of a script)
     setter = _STYLE_VALUE.search(code, max(0, start - 200), start - 1)
-    if setter is None:
+    if setter is None or not _css_number(value):
         return False
     name = setter[1] or setter[3] or setter[5] or ""
     css = re.sub(r"[A-Z]", lambda m: "-" + m[0].lower(), name) if setter[1] else name.lower()
