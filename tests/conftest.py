@@ -193,35 +193,17 @@ def costliest_first(
     """The units a worker is handed (a group, or a test of none), in the order to hand them out.
 
     A unit costs the seconds its tests took in earlier runs (``seconds``, by node
-    id), or a guess for a test never timed (:func:`_guess`); where no run was timed (a
-    fresh clone: CI), the costliest units cost what :data:`FIRST_RUN_COSTS` says. The
-    costliest first (the browser tests, one unit, are).
+    id), or a guess for a test never timed (:func:`_guess`). The costliest first
+    (the browser tests, one unit, are).
     """
     units: dict[str, list[pytest.Item]] = {}
     for item in items:
         units.setdefault(xdist_group(item.nodeid) or item.nodeid, []).append(item)
-    known = {} if seconds else _first_run_costs()
 
-    def cost(key: str) -> float:
-        if key in known:
-            return known[key]
-        return sum(seconds.get(item.nodeid, _guess(item, bool(seconds))) for item in units[key])
+    def cost(unit: list[pytest.Item]) -> float:
+        return sum(seconds.get(item.nodeid, _guess(item, bool(seconds))) for item in unit)
 
-    return [units[key] for key in sorted(units, key=cost, reverse=True)]
-
-
-#: The seconds the costliest units took in one run (a group's, else a test's), for a run
-#: with no earlier one timed: a guess leaves a half-minute test unmarked ``slow`` (the
-#: charts' group, the pint comparison) to be handed out last, alone at the end of the run.
-FIRST_RUN_COSTS = ROOT / "tests" / "first_run_costs.json"
-
-
-@functools.cache
-def _first_run_costs() -> dict[str, float]:
-    """:data:`FIRST_RUN_COSTS` (a guide to the order only: a unit it does not name is
-    guessed, one it names that is gone is never asked for)."""
-    data = json.loads(FIRST_RUN_COSTS.read_text(encoding="utf-8"))
-    return {str(key): float(value) for key, value in data.items()}
+    return sorted(units.values(), key=cost, reverse=True)
 
 
 def _guess(item: pytest.Item, timed_before: bool) -> float:
