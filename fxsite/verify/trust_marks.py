@@ -43,17 +43,22 @@ from fxsite.verify.notes import Note
 
 __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
 
+#: Each mark's class, and the selector of the elements of that class that are marks.
+_MARK_SELECTORS = {
+    "fx-estimate-note": ".fx-estimate-note",
+    "fx-record-badges": ".fx-record-badges",
+    "fx-label": "tr[data-fx-ref] .fx-label",
+    "fx-badge": 'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge',
+    "fx-model-banner": ".fx-model-banner",
+    "fx-status-banner": ".fx-status-banner",
+}
 #: The marks, and what each says in the finding.
-MARKS = (
-    ".fx-estimate-note, .fx-record-badges, tr[data-fx-ref] .fx-label, "
-    'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge, .fx-model-banner, .fx-status-banner'
-)
+MARKS = ", ".join(_MARK_SELECTORS.values())
 
 
 #: A selector whose last compound names a mark's class (after its last combinator).
 _ENDS_AT_MARK = re.compile(
-    r"\.(?:fx-estimate-note|fx-record-badges|fx-label|fx-badge|fx-model-banner|fx-status-banner)"
-    r"(?![\w-])[^\s>+~]*\s*\Z"
+    r"\.(?:" + "|".join(map(re.escape, _MARK_SELECTORS)) + r")(?![\w-])[^\s>+~]*\s*\Z"
 )
 
 
