@@ -752,6 +752,18 @@ ATTACKS = [
         "record page row removed", alone(edit(R1, r'<tr id="save_time_fx100".*?</tr>', "")), "FX612"
     ),
     Attack("record page deleted", alone(remove("evidence/R1")), "FX612"),
+    Attack(
+        "consistency block counts more invariants",
+        edit("verify/index.html", ">4 of 4 invariants hold<", ">5 of 5 invariants hold<"),
+        "FX612",
+    ),
+    Attack(
+        "consistency block row of a record without invariants",
+        edit(
+            "verify/index.html", r'(<td data-label="Invariants">)none declared', r"\g<1>1 of 1 hold"
+        ),
+        "FX612",
+    ),
     # -- charts ------------------------------------------------------------------------------------
     Attack(
         "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"

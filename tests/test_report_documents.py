@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,9 +23,12 @@ from fxsite.evidence.documents_text import (
     stated_note,
     where_stated,
 )
-from fxsite.evidence.library import load_library
+from fxsite.evidence.library import Library, library_from_published, load_library
+from fxsite.pages.consistency import render_consistency
 from fxsite.render.exports import dumps, record_data
 from fxsite.render.library_pages import record_page_markdown
+from fxsite.verify.markers import marker_problems
+from fxsite.verify.visible import page_text
 
 
 def _lines(*lines: str) -> DocumentText:
@@ -331,6 +336,76 @@ def test_the_consistency_line_counts_invariants_and_figures_found(tmp_path: Path
     assert consistency_line(data, held).endswith(
         "; 0 of 0 figure(s) found in their report documents"
     )
+
+
+def _consistency_block(tmp_path: Path, link: str = "../evidence/{}/") -> tuple[str, Library]:
+    """The block the build renders for R1 (1 of 2 invariants hold, 3 of 4 figures found in
+    its document) and the library the audit loads from the published evidence.json."""
+    evidence = _project(tmp_path, b"94 s at 6.40 GB/s; 6.2-9.3x")  # not the 2.0x
+    record = evidence / "R1.yaml"
+    record.write_text(record.read_text("utf-8") + INVARIANTS, encoding="utf-8")
+    library = load_library(evidence, tmp_path)
+    html, _ = render_consistency(
+        "", "docs/verify.md", 0, library, lambda r, a: link.format(r) + (f"#{a}" if a else "")
+    )
+    data = [json.loads(dumps(record_data(library, "R1")))]
+    return html, library_from_published(data)
+
+
+ROW = '<tr><td data-label="Record"><a href="../evidence/R1/">R1</a></td>'
+BROKEN = '<li><a href="../evidence/R1/#fx-invariants">R1</a>: '
+#: (what a vendor edits the block the build wrote into, and re-signs): each is FX612
+CONSISTENCY_LIES = [
+    (
+        "more invariants hold",
+        lambda h: h.replace(">1 of 2 invariants hold<", ">2 of 2 invariants hold<"),
+    ),
+    ("a row's count", lambda h: h.replace(">1 of 2 hold<", ">2 of 2 hold<")),
+    ("the failing invariant unlisted", lambda h: re.sub(f"{re.escape(BROKEN)}.*?</li>", "", h)),
+    ("listed as a document's figure", lambda h: h.replace("#fx-invariants", "#speedup")),
+    ("the record's row dropped", lambda h: re.sub(f"{re.escape(ROW)}.*?</tr>", "", h)),
+    (
+        "an invariant listed that holds",
+        lambda h: h.replace(BROKEN, f"{BROKEN}<code>a</code> equals <code>b</code></li>{BROKEN}"),
+    ),
+    (
+        "all of it said as nothing to check",
+        lambda h: re.sub(
+            '<div class="fx-consistency">.*</div>',
+            '<div class="fx-consistency"><p class="fx-consistency-none">No record declares an '
+            "invariant or names a report document.</p></div>",
+            h,
+            flags=re.S,
+        ),
+    ),
+    (
+        "a second block that tells otherwise",
+        lambda h: h + h.replace(">1 of 2 invariants hold<", ">2 of 2 invariants hold<"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "lie", [c[1] for c in CONSISTENCY_LIES], ids=[c[0] for c in CONSISTENCY_LIES]
+)
+def test_a_consistency_block_that_lies_is_refused(
+    tmp_path: Path, lie: Callable[[str], str]
+) -> None:
+    html, published = _consistency_block(tmp_path)
+    told = lie(html)
+    assert told != html
+    found = marker_problems(page_text(f"<html lang=en><body>{told}</body></html>"), published)
+    assert [m for m, _ in found if "evidence-consistency block" in m], found
+
+
+@pytest.mark.parametrize("link", ["../evidence/{}/", "../evidence/{}.html", "/evidence/{}/"])
+def test_a_consistency_block_as_the_build_wrote_it_passes(tmp_path: Path, link: str) -> None:
+    """The near misses: any layout of the site's links; and the published library knows no
+    report document, which the block's document counts (3 of 4) are not compared with."""
+    html, published = _consistency_block(tmp_path, link)
+    assert "3 of 4 figures" in html and "is not stated in" in html
+    page = page_text(f"<html lang=en><body>{html}{html}</body></html>")
+    assert marker_problems(page, published) == []
 
 
 @pytest.mark.slow

@@ -241,8 +241,8 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
 
     The fingerprints of the records its claims, charts, record rows and trust
     markers name (each judged by that record alone); None when the page may
-    read all of it (the Evidence Library's list, a record the evidence lacks,
-    whose refusal suggests others, or a reference that names no record).
+    read all of it (the Evidence Library's list, an evidence-consistency block, a record
+    the evidence lacks, whose refusal suggests others, or a reference that names no record).
     """
     names: set[str] = set()
     refs = [node.attrs.get("data-fx-ref", "") for node in page.claims]
@@ -254,7 +254,7 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
             return None
         names.add(cited.record)
     for part in page.parts:
-        if part.kind == "library":
+        if part.kind in ("library", "consistency"):
             return None
         if part.kind == "source":  # badges and setup rows are of the record its rows show
             names.add(part.key)

@@ -94,3 +94,27 @@ def read_parts(root: LexborNode, page: PageText) -> None:
     for row in root.css("tr:is(.fx-invariants tr, .fx-invariant)"):
         names = row.css_first(".fx-formula-names")
         page.parts.append(Part("invariant", node_text(names), "", "", _shape(row)))
+    for block in root.css("div.fx-consistency"):
+        _consistency(block, page)
+
+
+def _consistency(block: LexborNode, page: PageText) -> None:
+    """An evidence-consistency block's parts that the published records decide, in order:
+    the block (its links, reused to re-render it), the count of invariants that hold, each
+    row's record and invariants cells, each invariant listed as not holding. Not the
+    counts of figures found in report documents: the build read the documents, and the
+    audit reads them only when given them (``--documents``)."""
+    links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in block.css("a"))
+    page.parts.append(Part("consistency", "block", "", "", ((), ""), links))
+    for strong in block.css("p.fx-consistency-summary > strong"):
+        page.parts.append(Part("consistency", "summary", "", node_text(strong), _shape(strong)))
+    for row in block.css("tbody > tr"):
+        cells = row.css("td")[:2]
+        texts = [node_text(c) for c in cells]
+        shape = (tuple(k for c in cells for k in structure(c)), ": ".join(texts))
+        page.parts.append(Part("consistency", "row", "", texts[-1] if texts else "", shape))
+    for item in block.css("ul.fx-consistency-problems > li"):
+        link = item.css_first("a")
+        if link is not None and node_attrs(link).get("href", "").endswith("#fx-invariants"):
+            text = node_text(item)
+            page.parts.append(Part("consistency", "broken", "", text, _shape(item)))

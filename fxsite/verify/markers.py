@@ -27,11 +27,13 @@ site's ``setup_labels`` option) and the page's language.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import zip_longest
 
 from fxsite.evidence.invariants import apart_text, computed_text
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import setup_anchor
+from fxsite.pages.consistency import render_consistency
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
@@ -75,6 +77,7 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
         out += _invariants(page, record, library, lang)
     else:  # a record page tells its estimates by its rows' labels, and its legend
         out += _estimate_note(page, library, lang)
+    out += _consistency(page, library, lang)
     listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
@@ -105,6 +108,41 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
         for missing in sorted(set(library.records) - listed):
             out.append((f"the Evidence Library lacks record {missing}", missing))
     return out
+
+
+def _consistency(page: PageText, library: Library, lang: str) -> list[tuple[str, str]]:
+    """Each evidence-consistency block's counts, rows and broken invariants unlike those the
+    published records compute (the counts of report documents are the build's to read)."""
+    blocks = [p for p in page.parts if p.kind == "consistency" and p.key == "block"]
+    if not blocks:
+        return []
+    shown = [p for p in page.parts if p.kind == "consistency" and p.key != "block"]
+    links = [link for block in blocks for link in block.links]
+
+    def href_for(record: str, anchor: str) -> str:
+        for text, href in links:  # the block's own links, as the site's layout made them
+            if text == record and (href.endswith(f"#{anchor}") if anchor else "#" not in href):
+                return href
+        return f"#{anchor}" if anchor else ""  # a link the block lacks: still a link there
+
+    html, _ = render_consistency("", "", 0, library, href_for, lang)
+    wanted = [p for p in _parts(html) if p.kind == "consistency" and p.key != "block"]
+    wanted *= len(blocks)
+    for said, computed in zip_longest(shown, wanted):
+        if said is None or computed is None or said.shape != computed.shape:
+            where = said.label if said is not None else "fx-consistency"
+            return [
+                (
+                    f"the evidence-consistency block shows {_said(said)} where the published "
+                    f"records give {_said(computed)}",
+                    where,
+                )
+            ]
+    return []
+
+
+def _said(part: Part | None) -> str:
+    return repr(part.shape[1]) if part is not None else "nothing"
 
 
 def _estimate_note(page: PageText, library: Library, lang: str) -> list[tuple[str, str]]:

@@ -229,10 +229,13 @@ class Part:
     """A generated trust marker on a page: a record's badges, setup row, library row, source.
 
     ``kind`` is ``badges``, ``setup``, ``library``, ``source``, ``invariant``
-    (a row of a record page's invariants) or ``note`` (the estimate note); ``key`` the
-    setup row's id, the record id or the invariant's formula in names; ``href`` and
-    ``label`` what the build took from elsewhere (the link, a setup row's heading), and
-    ``links`` (the note's: each link's text and target), reused to re-render it.
+    (a row of a record page's invariants), ``note`` (the estimate note) or
+    ``consistency`` (a piece of an evidence-consistency block, its ``key`` the piece:
+    ``block``, ``summary``, ``row``, ``broken``); ``key`` the setup row's id, the record id
+    or the invariant's formula in names; ``href`` and ``label`` what the build took from
+    elsewhere (the link, a setup row's heading; a consistency piece's text to place it by),
+    and ``links`` (the note's and a consistency block's: each link's text and target),
+    reused to re-render it.
     """
 
     kind: str
