@@ -338,7 +338,9 @@ def test_the_consistency_line_counts_invariants_and_figures_found(tmp_path: Path
     )
 
 
-def _consistency_block(tmp_path: Path, link: str = "../evidence/{}/") -> tuple[str, Library]:
+def _consistency_block(
+    tmp_path: Path, link: str = "../evidence/{}/", lang: str = "en"
+) -> tuple[str, Library]:
     """The block the build renders for R1 (1 of 2 invariants hold, 3 of 4 figures found in
     its document) and the library the audit loads from the published evidence.json."""
     evidence = _project(tmp_path, b"94 s at 6.40 GB/s; 6.2-9.3x")  # not the 2.0x
@@ -346,7 +348,7 @@ def _consistency_block(tmp_path: Path, link: str = "../evidence/{}/") -> tuple[s
     record.write_text(record.read_text("utf-8") + INVARIANTS, encoding="utf-8")
     library = load_library(evidence, tmp_path)
     html, _ = render_consistency(
-        "", "docs/verify.md", 0, library, lambda r, a: link.format(r) + (f"#{a}" if a else "")
+        "", "docs/verify.md", 0, library, lambda r, a: link.format(r) + (f"#{a}" if a else ""), lang
     )
     data = [json.loads(dumps(record_data(library, "R1")))]
     return html, library_from_published(data)
@@ -398,14 +400,29 @@ def test_a_consistency_block_that_lies_is_refused(
     assert [m for m, _ in found if "evidence-consistency block" in m], found
 
 
-@pytest.mark.parametrize("link", ["../evidence/{}/", "../evidence/{}.html", "/evidence/{}/"])
-def test_a_consistency_block_as_the_build_wrote_it_passes(tmp_path: Path, link: str) -> None:
-    """The near misses: any layout of the site's links; and the published library knows no
-    report document, which the block's document counts (3 of 4) are not compared with."""
-    html, published = _consistency_block(tmp_path, link)
-    assert "3 of 4 figures" in html and "is not stated in" in html
-    page = page_text(f"<html lang=en><body>{html}{html}</body></html>")
+@pytest.mark.parametrize(
+    ("link", "lang"),
+    [
+        ("../evidence/{}/", "en"),
+        ("../evidence/{}.html", "en"),
+        ("/evidence/{}/", "en"),
+        ("../../evidence/{}/", "zh"),
+    ],
+)
+def test_a_consistency_block_as_the_build_wrote_it_passes(
+    tmp_path: Path, link: str, lang: str
+) -> None:
+    """The near misses: any layout of the site's links, either language; and the published
+    library knows no report document, which the block's document counts (3 of 4) are not
+    compared with."""
+    html, published = _consistency_block(tmp_path, link, lang)
+    assert "reports/R1.txt" in html and "3" in html
+    page = page_text(f"<html lang={lang}><body>{html}{html}</body></html>")
     assert marker_problems(page, published) == []
+    # The same block on a page of the other language says what the records give in words
+    # of another language: told as a difference, not passed.
+    other = "zh" if lang == "en" else "en"
+    assert marker_problems(page_text(f"<html lang={other}><body>{html}</body></html>"), published)
 
 
 @pytest.mark.slow
