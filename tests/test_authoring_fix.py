@@ -43,6 +43,7 @@ label: spec
 status: active
 figures:
   link: {value: 1, unit: GiB/s, what: Network bandwidth per node}
+  latency: {min: 5, max: 10, unit: ms, what: Read latency}
 """
 OLD = """\
 id: R0
@@ -133,6 +134,9 @@ CASES = {
         "",
     ),
     "ratio": ("The speedup is 1.9×.", "The speedup is [1.9×](evidence:R1#save_speedup).", ""),
+    "a range in words, written as the claim grammar writes it": (
+        "Read latency is between 5 and 10 ms.", "Read latency is [5 to 10 ms](evidence:R3#latency).", "",
+    ),
     "ratio, only generic words": ("Saves are 1.9× faster.", "Saves are 1.9× faster.", "it shares only saves"),
     "precision shown, lower": (
         "Bandwidth: about 6.4 GB/s.", "Bandwidth: about [6.4 GB/s](evidence:R1#bandwidth).", "",

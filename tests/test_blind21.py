@@ -341,3 +341,31 @@ def test_text_shrunk_by_nesting_is_read_as_unseen(
     inner: str, errors: list[tuple[str, int, int]]
 ) -> None:
     assert sentence_errors(f"Took 9{inner}4 s.", library()) == errors
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # "between 6.2 and 9.3x" was told as a bare "9.3x", and a claim to no figure
+        (
+            "Model loading is between 6.2 and 9.3x faster.",
+            "[6.2 to 9.3x](evidence:R1#load_speedup)",
+        ),
+        (
+            "Model loading is between 6.2x and 9.3x faster.",
+            "[6.2x to 9.3x](evidence:R1#load_speedup)",
+        ),
+        # near miss: a range no record states is told the general form, in words that pass
+        ("Model loading is between 2 and 3x faster.", "[2 to 3x](evidence:ID#figure)"),
+    ],
+)
+def test_a_range_in_words_is_told_the_claim_that_states_it(sentence: str, names: str) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for
+
+    from fxsite.markdown import check_page
+
+    (finding,) = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )[1]
+    assert f"bare figure '{sentence.split(' is ')[1].removesuffix(' faster.')}'" in finding.message
+    assert names in finding.message, finding.message

@@ -68,6 +68,18 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("magnitude", "Over 1.2M IOPS.", ["Over 1.2M IOPS"], "Over 1.2M users."),
     ("arrow", "Bandwidth 3.26 → 6.40 GB/s.", ["3.26", "6.40 GB/s"], "Training → save → deploy."),
     ("ascii arrow", "Bandwidth 12.4 -> 25.1 GB/s.", ["12.4", "25.1 GB/s"], "Steps 1 -> 2 -> 3."),
+    (
+        "between and",
+        "Latency is between 5 and 10 ms.",
+        ["between 5 and 10 ms"],
+        "Between 5 and 10 of them failed.",
+    ),
+    (
+        "between and, each with its unit",
+        "Between 5 ms and 10 ms, or between $5 and $10.",
+        ["Between 5 ms and 10 ms", "between $5 and $10"],
+        "Between 2019 and 2024, between the 2 racks and 10 servers.",
+    ),
     ("double", "Throughput doubled.", ["doubled"], "Double-click the installer."),
     ("twice", "Reads were twice as fast.", ["twice"], "Call the API twice a day."),
     ("half", "Cut the bill in half.", ["half"], "Use half-precision weights."),

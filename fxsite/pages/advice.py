@@ -33,6 +33,7 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
 from fxsite.evidence.refs import FigureRef
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
+from fxsite.pages.figures import range_in_words
 
 __all__ = ["Advice", "advise", "words"]
 
@@ -182,6 +183,9 @@ def advise(
     if to_one is not None and link_text is None:
         # "4.2:1" is a ratio the claim grammar writes "4.2×": the claim to write (blind22)
         found = link_text = f"{to_one[1]}×"
+    in_words = range_in_words(found) if link_text is None else None
+    if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
+        found = link_text = in_words
     around = words(context)
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
     fitting: list[tuple[tuple[int, int], Suggestion]] = []
@@ -239,7 +243,7 @@ def advise(
     if near:
         text = "; ".join(t for _, t in near[:LISTED])
         return Advice(f"{head}: {text}", None, (), "no record figure states this value")
-    link_text = generic_claim_text(shown)
+    link_text = generic_claim_text(link_text or shown)
     message = (
         f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
         + ("" if link_text else " (an empty link text is filled in with the value)")

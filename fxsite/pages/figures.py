@@ -10,8 +10,8 @@ A text is read a paragraph at a time, with look-alike digits, signs and dashes r
 as the ASCII they stand for and combining marks left out; the rules of
 :mod:`fxsite.pages.figure_rules` (where each decision about names and units is
 written) list the candidates, the longest of overlapping ones wins, ranges and the
-left side of an arrow or of "from A to B" borrow their right side's unit, and a
-figure takes the words that bound it ("30秒以内").
+left side of an arrow or of "from A to B" borrow their right side's unit, "between A
+and B" is one range, and a figure takes the words that bound it ("30秒以内").
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.lazyre import LazyPattern
 
-__all__ = ["FigureSpan", "find_bare_figures"]
+__all__ = ["FigureSpan", "find_bare_figures", "range_in_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +74,23 @@ _TO_RIGHT = LazyPattern(
 )
 
 
+# "between 5 and 10 ms", "between 5 ms and 10 ms", "between $5 and $10": a range in words,
+# one figure from "between" on (its left number, unit or none, before "and").
+_BETWEEN = (
+    rf"\b(?i:between){_SP}+(?:{_APPROX})?"
+    rf"(?P<a>[^\s\d]{{0,3}}{_SIGN}?{_NUM}(?:{_SP}?[^\s\d]{{1,12}})?){_SP}+(?i:and){_SP}+"
+)
+_BETWEEN_LEFT = LazyPattern(rf"{_BETWEEN}\Z")
+_BETWEEN_WHOLE = LazyPattern(rf"{_BETWEEN}(?P<b>\S.*)", re.DOTALL)
+
+
+def range_in_words(found: str) -> str | None:
+    """A figure read as "between A and B", as the claim grammar writes it ("A to B"); None:
+    ``found`` is no such figure."""
+    match = _BETWEEN_WHOLE.fullmatch(found)
+    return f"{match['a']} to {match['b']}" if match is not None else None
+
+
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 # Chinese words after a figure that bound or approximate it ("30秒以内").
@@ -103,6 +120,22 @@ def _merge_ranges(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[in
                 continue
         merged.append((start, end, kind))
     return merged
+
+
+def _between(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A figure after "between A and" (:data:`_BETWEEN_LEFT`) starts at "between": one range,
+    the left number's own figure ("5 ms" of "between 5 ms and 10 ms") inside it."""
+    if "etween" not in text:
+        return spans
+    result: list[tuple[int, int, str]] = []
+    for start, end, kind in spans:
+        match = _BETWEEN_LEFT.search(text, max(0, start - 48), start)
+        if match is not None:
+            while result and result[-1][0] >= match.start():
+                result.pop()
+            start = match.start()
+        result.append((start, end, kind))
+    return result
 
 
 def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -271,7 +304,7 @@ def _in_paragraph(text: str, scan: str, offset: int) -> list[FigureSpan]:
         idioms = [m.span() for m in IDIOMS.finditer(scan)]
         found = [c for c in found if not any(a <= c[0] and c[1] <= b for a, b in idioms)]
     spans = _select(found)
-    spans = _merge_ranges(scan, spans)
+    spans = _between(scan, _merge_ranges(scan, spans))
     spans = _arrow_operands(scan, spans)
     spans = [
         (s + offset, _with_suffix(scan, e, k == "currency", s) + offset, k) for s, e, k in spans
