@@ -134,6 +134,13 @@ CASES = {
         "",
     ),
     "ratio": ("The speedup is 1.9×.", "The speedup is [1.9×](evidence:R1#save_speedup).", ""),
+    # blind69: fix cited a speed-up for "slower"; the same words "faster" are cited.
+    "a speed-up said the other way": (
+        "Speedup: saves are 1.9× slower.", "Speedup: saves are 1.9× slower.", "words around it say 'slower' where its own say 'speedup'",
+    ),
+    "a speed-up said its way": (
+        "Speedup: saves are 1.9× faster.", "Speedup: saves are [1.9×](evidence:R1#save_speedup) faster.", "",
+    ),
     "a range in words, written as the claim grammar writes it": (
         "Read latency is between 5 and 10 ms.", "Read latency is [5 to 10 ms](evidence:R3#latency).", "",
     ),

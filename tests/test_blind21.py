@@ -262,8 +262,8 @@ def test_a_long_card_value_is_marked_to_be_sized_to_its_card(shown: str, long: b
     [
         # blind22: "4.2:1" was told only "[](evidence:ID#figure)"
         ("Dedup reaches 1.9:1 here.", "[1.9×](evidence:R1#save_speedup)"),
-        # near miss: a ratio no record states is told the general form
-        ("Dedup reaches 7.3:1 here.", "[](evidence:ID#figure)"),
+        # near miss: a ratio no record states is told the general form, in times
+        ("Dedup reaches 7.3:1 here.", "[7.3×](evidence:ID#figure)"),
     ],
 )
 def test_a_ratio_against_one_is_told_the_claim_in_times(sentence: str, names: str) -> None:

@@ -33,6 +33,7 @@ from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
 from fxsite.evidence.refs import FigureRef
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
+from fxsite.pages.direction import opposed
 from fxsite.pages.figures import range_in_words
 
 __all__ = ["Advice", "advise", "words"]
@@ -220,6 +221,16 @@ def advise(
         )
         message = f"{head}: {reason}: check the figure; if {fitting[0][1].ref} is meant, {markdown}"
         return Advice(message, None, refs, reason)
+    told = _opposed(fitting[0][1].ref, found, context, library) if len(fitting) == 1 else None
+    if told is not None:
+        # "Throughput fell 30%" and a throughput gain (blind69: fix wrote it)
+        markdown = _linked(fitting[0][1], link_text)
+        reason = (
+            f"{fitting[0][1].ref} states this value, but the words around it say "
+            f"'{told[0]}' where its own say '{told[1]}'"
+        )
+        message = f"{head}: {reason}: check the figure; if {fitting[0][1].ref} is meant, {markdown}"
+        return Advice(message, None, refs, reason)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
         others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
@@ -250,6 +261,14 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _opposed(ref: str, found: str, context: str, library: Library) -> tuple[str, str] | None:
+    """The words that say ``found`` goes the other way from figure ``ref``
+    (:func:`~fxsite.pages.direction.opposed`)."""
+    cited = FigureRef.parse(ref)
+    fig = library.figure(cited.record, cited.name) if cited is not None else None
+    return opposed(found, context, f"{fig.what or ''} {fig.name}") if fig is not None else None
 
 
 def _names_another(
