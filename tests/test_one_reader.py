@@ -252,7 +252,7 @@ PASSED = [
         "names with digits after a word",
         "# T\n\nword2vec, python3, ext4, utf8, Llama2 and sha256.\n",
     ),
-    ("a small figure in a large unit", "# T\n\nSaved in [0.03 h](evidence:R1#save_time_fx100).\n"),
+    ("a small figure in a large unit", "# T\n\nSaved in [0.026 h](evidence:R1#save_time_fx100).\n"),
     ("hidden words between words", "# T\n\nPlain <span hidden>note</span> text.\n"),
     (
         "a hidden note after a claim",

@@ -480,7 +480,9 @@ def compare(
     one-sided figure stated without one), ``"value"`` when the text differs
     from the record rounded half-up to the precision the text shows (or a
     single value is claimed for a range, or the reverse), and
-    ``"precision"`` when the text shows more digits than the record has.
+    ``"precision"`` when the text shows more digits than the record has, and
+    ``"rounded"`` when the text, right at its precision, is more than a tenth off the
+    record's value.
     """
     qualifier = stated.qualifier
     if bound is None:
@@ -522,7 +524,27 @@ def compare(
         return "precision" if same else "value"
     if any(round_half_up(rec, stated.decimals) != txt for rec, txt in ends):
         return "value"
+    # Rounded right, a text coarser than its record can still move the value a long way:
+    # "twice" for 1.5× says a third more, "2 min" for 94 s 28% more (blind69). More than a
+    # tenth is refused, but for a bound moved the way that says less ("under 1 min" for
+    # under 40 s); at the record's own precision the record itself shows it so.
+    if text_step > record_step and any(_rounded_far(rec, txt, bound) for rec, txt in ends):
+        return "rounded"
     return None
+
+
+def _rounded_far(record: Decimal, text: Decimal, bound: str | None) -> bool:
+    """``text`` is more than a tenth of ``record`` away from it, the way that says more."""
+    if (bound == "max" and text >= record) or (bound == "min" and text <= record):
+        return False  # a weaker bound is a true one
+    # A tenth exactly passes: "3 min" for 200 s (3.33… min, its digits cut) is 10% less.
+    return abs(text - record) * _ROUNDED_BY - abs(record) > abs(record) * _CUT
+
+
+#: A text may round its figure by a tenth of its value at most ("two times" for 1.9×: 5%).
+_ROUNDED_BY = 10
+#: What converting a figure's value (200 s in minutes) may have cut off its digits.
+_CUT = Decimal("1e-20")
 
 
 #: The values that say "all" or "no change" in a unit: 100%, 1×.

@@ -286,6 +286,12 @@ def _refusal(
         )
     if verdict == "precision":
         return ClaimProblem("FX404", _too_precise(text, fig, stated, filled))
+    if verdict == "rounded":
+        return ClaimProblem(
+            "FX403",
+            f"'{text}' rounds {fig.ref}, which is {filled}, by more than a tenth of it; "
+            f"write '{filled}'",
+        )
     factor = converts(stated.unit, fig.unit) if stated.unit else None
     if factor is not None and factor != 1 and stated.unit is not None and fig.high is None:
         # In the claim's unit with the record's digits: 0.42 ms "in s" is 0.00042 s, not
