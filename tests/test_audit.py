@@ -40,6 +40,7 @@ BAR = r'(#save_time_baseline">\s*<title>[^<]*</title><path d="M [\d.]+ [\d.]+\s+
 BUBBLES = "training-bubbles/index.html"
 R1 = "evidence/R1/index.html"
 E1 = "evidence/E1/index.html"
+R9 = "evidence/R9/index.html"
 LIBRARY = "evidence/index.html"
 ZH = "zh/checkpoint-acceleration/index.html"
 #: the label of E1's row in the Evidence Library, and of its Data sources item
@@ -752,6 +753,66 @@ ATTACKS = [
         "record page row removed", alone(edit(R1, r'<tr id="save_time_fx100".*?</tr>', "")), "FX612"
     ),
     Attack("record page deleted", alone(remove("evidence/R1")), "FX612"),
+    # blind68: words the build writes about the evidence, edited after the build
+    Attack(
+        "model banner's title hidden",
+        edit(E1, r'<p class="fx-model-banner-title">', '<p class="fx-model-banner-title" hidden>'),
+        "FX612",
+    ),
+    Attack(
+        "model banner reworded",
+        edit(E1, "Model — not a measurement", "Model — validated by measurement"),
+        "FX612",
+    ),
+    Attack(
+        "provenance: an issuer added",
+        edit(R9, "<dl><div><dt>", "<dl><div><dt>Issuer</dt><dd>TÜV Rheinland</dd></div><div><dt>"),
+        "FX612",
+    ),
+    Attack(
+        "provenance: what the source lacks hidden",
+        edit(
+            R9,
+            '<p class="fx-provenance-said">',
+            '<p class="fx-provenance-said" style="display:none">',
+        ),
+        "FX612",
+    ),
+    Attack(
+        "card of an estimate said measured",
+        edit(HOME, "Estimate · model E1", "Measured · R1"),
+        "FX612",
+    ),
+    Attack(
+        "card of an estimate drawn measured",
+        edit(
+            HOME,
+            '<div class="fx-stat fx-stat--estimate">',
+            '<div class="fx-stat fx-stat--measured">',
+        ),
+        "FX612",
+    ),
+    Attack(
+        "library summary counts all measured",
+        edit(LIBRARY, r"\d+ records: [^<]*", "4 records: 4 measured."),
+        "FX612",
+    ),
+    Attack(
+        "label legend reworded",
+        edit(
+            LIBRARY,
+            r'(<dl class="fx-legend"><dt>.*?<dd>)[^<]*',
+            r"\1Measured by an independent lab.",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "marker legend reworded",
+        edit(
+            HOME, r'(<ul class="fx-legend-markers"[^>]*><li>)[^<]*', r"\1Every figure is measured."
+        ),
+        "FX612",
+    ),
     Attack(
         "consistency block counts more invariants",
         edit("verify/index.html", ">4 of 4 invariants hold<", ">5 of 5 invariants hold<"),
@@ -924,6 +985,10 @@ NEAR_MISSES = [
     ("range value", in_article('<input type="range" min="0" max="9" value="5">')),
     ("color value", in_article('<input type="color" value="#00ff5x">')),
     ("list item value", in_article('<ol><li value="5">first</li></ol>')),
+    (
+        "provenance indented",
+        edit(R9, r'(<section class="fx-provenance[^>]*>)', "\\1\n    "),
+    ),
     (
         "setup row heading renamed",
         edit(R1, r'(<tr id="fx-setup-gpus"><th scope="row">)GPUs', r"\1Accelerators"),

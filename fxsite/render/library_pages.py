@@ -32,15 +32,20 @@ from fxsite.render.record_sheet import (
 
 __all__ = [
     "SETUP_LABELS",
+    "legend",
     "library_columns",
     "library_index_markdown",
     "library_row",
+    "library_summary",
+    "model_banner",
     "notes_html",
+    "provenance",
     "record_badges",
     "record_page_markdown",
     "setup_label",
     "setup_row",
     "setup_rows",
+    "status_banner",
     "unreadable_record_markdown",
 ]
 
@@ -71,7 +76,7 @@ def library_columns(library: Library) -> frozenset[str]:
     return frozenset(k for k, shown in present.items() if shown)
 
 
-def _summary(library: Library, lang: str) -> str:
+def library_summary(library: Library, lang: str) -> str:
     """One line: how many records, by label."""
     counts = Counter(r.label for r in library.records.values())
     parts = message("list_sep", lang).join(
@@ -124,7 +129,7 @@ def library_index_markdown(
     example = legend_example((rid, library.records[rid].label) for rid in sorted(library.records))
     return f"""# {message("library.title", lang)}
 
-{_summary(library, lang)}
+{library_summary(library, lang)}
 
 {unread}
 Every figure on this site links to one of these records. Each record names its
@@ -224,7 +229,7 @@ def setup_label(key: str, labels: dict[str, str] | None = None) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _status_banner(record: Record, href_for: HrefFor) -> str:
+def status_banner(record: Record, href_for: HrefFor) -> str:
     if record.status == "superseded" and record.superseded_by:
         return (
             '<div class="admonition warning fx-status-banner"><p class="admonition-title">Superseded</p>'
@@ -240,7 +245,7 @@ def _status_banner(record: Record, href_for: HrefFor) -> str:
     return ""
 
 
-def _model_banner(record: Record, library: Library, href_for: HrefFor) -> str:
+def model_banner(record: Record, library: Library, href_for: HrefFor) -> str:
     """The unmistakable head of an estimate record: a model, not a measurement."""
     if record.label != "estimate":
         return ""
@@ -266,7 +271,7 @@ def _model_banner(record: Record, library: Library, href_for: HrefFor) -> str:
     )
 
 
-def _provenance(record: Record, document_href: str | None, lang: str) -> str:
+def provenance(record: Record, document_href: str | None, lang: str) -> str:
     """The sheet's header: the record's ID, label and status, and what its source
     publishes about itself (only what it states), then once what it does not."""
     source = record.source
@@ -403,8 +408,8 @@ def record_page_markdown(
 
 <nav class="fx-breadcrumbs" aria-label="Breadcrumb"><a href="{_e(index_href)}">{_e(message("library.title", lang))}</a> <span aria-hidden="true">&rsaquo;</span> <span aria-current="page">{_e(record.id)}</span></nav>
 
-{_provenance(record, document_href, lang)}
-{_status_banner(record, href_for)}{_model_banner(record, library, href_for)}
+{provenance(record, document_href, lang)}
+{status_banner(record, href_for)}{model_banner(record, library, href_for)}
 {tables}{sheet_legend(tables + notes, lang)}{notes}{history_html}
 <h2 id="fx-data">Data</h2>
 <p>This record as JSON: <a href="{_e(json_href)}" download>{_e(record.id)}.json</a>.{whole}</p>

@@ -241,7 +241,7 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
 
     The fingerprints of the records its claims, charts, record rows and trust
     markers name (each judged by that record alone); None when the page may
-    read all of it (the Evidence Library's list, an evidence-consistency block, a record
+    read all of it (the Evidence Library's list or summary, an evidence-consistency block, a record
     the evidence lacks, whose refusal suggests others, or a reference that names no record).
     """
     names: set[str] = set()
@@ -254,7 +254,7 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
             return None
         names.add(cited.record)
     for part in page.parts:
-        if part.kind in ("library", "consistency"):
+        if part.kind in ("library", "library-summary", "consistency"):
             return None
         if part.kind == "source":  # badges and setup rows are of the record its rows show
             names.add(part.key)

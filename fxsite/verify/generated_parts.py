@@ -96,6 +96,30 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         page.parts.append(Part("invariant", node_text(names), "", "", _shape(row)))
     for block in root.css("div.fx-consistency"):
         _consistency(block, page)
+    for kind, selector in _WHOLE_PARTS:
+        for node in root.css(selector):
+            links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in node.css("a"))
+            page.parts.append(Part(kind, "", "", "", _shape(node), links))
+    for card in root.css("div.fx-stat"):
+        claim = card.css_first("a[data-fx-ref]")
+        source = card.css_first(".fx-stat-source")
+        ref = node_attrs(claim).get("data-fx-ref", "") if claim is not None else ""
+        classes = (("div", (("class", node_attrs(card).get("class", "")),)),)
+        text = node_text(source) if source is not None else ""
+        page.parts.append(Part("stat", ref, "", text, (classes, text)))
+
+
+#: Parts compared whole with their render (:mod:`.markers`): a record page's head (its
+#: provenance, model and status banners), the library's summary and label legend, and
+#: the legend of a page's markers.
+_WHOLE_PARTS = (
+    ("provenance", "section.fx-provenance"),
+    ("model-banner", "div.fx-model-banner"),
+    ("status-banner", "div.fx-status-banner"),
+    ("library-summary", "p.fx-library-summary"),
+    ("label-legend", "dl.fx-legend"),
+    ("marker-legend", "ul.fx-legend-markers"),
+)
 
 
 def _consistency(block: LexborNode, page: PageText) -> None:

@@ -38,6 +38,7 @@ from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
 from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section, unrounded_note
+from fxsite.verify.marker_words import differs, head_problems, page_word_problems
 from fxsite.verify.visible import PageText, Part, page_parts
 
 __all__ = ["marker_problems"]
@@ -75,9 +76,11 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
     if record is not None:
         out += _record_page(page, record)
         out += _invariants(page, record, library, lang)
+        out += head_problems(page, record, library, lang)
     else:  # a record page tells its estimates by its rows' labels, and its legend
         out += _estimate_note(page, library, lang)
     out += _consistency(page, library, lang)
+    out += page_word_problems(page, library, lang, record is not None)
     listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
@@ -183,15 +186,10 @@ def _record_page(page: PageText, record: Record) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     badges = [p for p in page.parts if p.kind == "badges"]
     wanted = _one(record_badges(record), "badges")
-    if not badges or any(wanted is None or b.shape != wanted.shape for b in badges):
-        shown = badges[0].shape[1] if badges else ""
-        out.append(
-            (
-                f"record {record.id}: its badges show {shown!r}; the evidence renders "
-                f"{wanted.shape[1] if wanted else ''!r}",
-                "fx-record-badges",
-            )
-        )
+    changed = [b for b in badges if wanted is None or b.shape != wanted.shape]
+    if not badges or changed:
+        told = differs(changed[0].shape if changed else None, wanted.shape if wanted else None)
+        out.append((f"record {record.id}: its badges {told}", "fx-record-badges"))
     setup = [p for p in page.parts if p.kind == "setup"]
     headings = {p.key: p.label for p in setup}
     labels = {k: headings[setup_anchor(k)] for k in record.setup if setup_anchor(k) in headings}
