@@ -9,6 +9,7 @@ the forger has no key) and says what the audit must find.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -117,6 +118,25 @@ def _nothing(site: Path) -> None:
     pass
 
 
+def _minified(site: Path) -> None:
+    """blind68: whitespace between the History section's elements removed, as a minifier
+    does: the same section, read (it was FX821 as bytes)."""
+    page = site / R1_PAGE
+    text = page.read_text(encoding="utf-8")
+    start = text.index('<h2 id="fx-history">')
+    end = text.index("</table></div>", start)
+    section = re.sub(r">\s+<", "><", text[start:end])
+    page.write_text(text[:start] + section + text[end:], encoding="utf-8")
+
+
+def _row_dropped(site: Path) -> None:
+    """The near miss's attack: a History row removed, whitespace left alone."""
+    page = site / R1_PAGE
+    text = page.read_text(encoding="utf-8")
+    start = text.index("<tbody>", text.index('class="fx-history"')) + len("<tbody>")
+    page.write_text(text[:start] + text[text.index("</tr>", start) + 5 :], encoding="utf-8")
+
+
 Tamper = Callable[[Path], None]
 
 # (id, tampering, unsign, errors expected, warnings expected)
@@ -128,6 +148,8 @@ CASES: list[tuple[str, Tamper, bool, set[str], set[str]]] = [
     ("both rewritten to end elsewhere", _both_end_elsewhere, True, {"FX821"}, {"FX820"}),
     ("both given a forged earlier change", _both_forge_a_start, True, {"FX821"}, {"FX820"}),
     ("a History section on a content page", _section_elsewhere, True, {"FX821"}, {"FX820"}),
+    ("a History section minified", _minified, True, set(), {"FX820"}),
+    ("a History row dropped", _row_dropped, True, {"FX821"}, {"FX820"}),
 ]
 
 

@@ -59,6 +59,12 @@ HIDDEN = [
     ("model banner in noscript", RECORD, sub(r'(<div class="fx-model-banner".*?</div>)', r"<noscript>\1</noscript>"), "the record's banner"),
     ("model banner hidden", RECORD, style(".fx-model-banner{display:none}"), "the record's banner"),
     ("record badges in noscript", RECORD, sub(r'(<[a-z]+ class="fx-record-badges".*?</(?:p|div|span)>)', r"<noscript>\1</noscript>"), "the record's badges"),
+    # blind68: the words inside a mark hidden, not the mark
+    ("model banner's paragraphs hidden", RECORD, style(".fx-model-banner > p{display:none}"), "the record's banner"),
+    ("model banner's title shrunk", RECORD, style(".fx-model-banner-title{font-size:0}"), "the record's banner"),
+    ("model banner's paragraph attribute", RECORD, sub(r'(<div class="fx-model-banner"[^>]*><p class="fx-model-banner-title")', r"\1 hidden"), "the record's banner"),
+    ("note's link hidden", ESTIMATES, style(".fx-estimate-note a{visibility:hidden}"), "the note"),
+    ("an estimate card's source hidden", "index.html", style(".fx-stat--estimate .fx-stat-source{display:none}"), "the source line 'Estimate · model E1'"),
 ]  # fmt: skip
 
 #: (name, page, change): no FX612
@@ -70,6 +76,8 @@ SHOWN = [
     ("the mark restyled", ESTIMATES, style(".fx-badge{color:red;font-size:0.5em}")),
     ("the note restyled", ESTIMATES, style(".fx-estimate-note{border:0;color:#333}")),
     ("the screen readers' words", ESTIMATES, style(".fx-sr{display:none}")),
+    ("a card hidden with its source", "index.html", style(".fx-stat--estimate{display:none}")),
+    ("the banner restyled", RECORD, style(".fx-model-banner > p{color:#222;margin:0}")),
     # near misses: an open details, an open dialog, the note in a closed details' summary
     ("note in an open details", ESTIMATES, sub(_NOTE, r"<details open><summary>Notes</summary><p class=fx-estimate-note>\1</p></details>")),
     ("note in an open dialog", ESTIMATES, sub(_NOTE, r"<dialog open><p class=fx-estimate-note>\1</p></dialog>")),
@@ -203,6 +211,13 @@ SHEETS = [
     ),
     ("no contrast", ".fx-badge{filter:contrast(0) brightness(1.9)}", True),
     ("drawn as discs", ".fx-badge{-webkit-text-security:disc}", True),
+    # blind68: into a mark that holds words, and a card's source line
+    ("the banner's paragraphs", ".fx-model-banner > p{display:none}", True),
+    ("the banner's words, deeper", ".fx-model-banner p strong { visibility: hidden }", True),
+    ("the note's links", ".fx-estimate-note a{font-size:0}", True),
+    ("an estimate card's source", ".fx-stat--estimate .fx-stat-source{display:none}", True),
+    ("near miss: a sibling after a banner", ".fx-model-banner + p { display: none }", False),
+    ("near miss: the banner's paragraphs restyled", ".fx-model-banner > p { margin: 0 }", False),
     ("near miss: dark on light", ".fx-badge{color:#333;background:#fff3e0}", False),
     ("near miss: an em of indent", ".fx-estimate-note{text-indent:1.5em}", False),
     ("near miss: more contrast", ".fx-badge{filter:contrast(1.2)}", False),

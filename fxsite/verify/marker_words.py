@@ -44,7 +44,7 @@ _HEAD = {
     "status-banner": "status banner",
 }
 #: The legend of a page's markers, for each set of labels it may show.
-_LABEL_SETS = ({"measured"}, {"estimate"}, {"measured", "estimate"})
+_LABEL_SETS: tuple[set[str], ...] = (set(), {"measured"}, {"estimate"}, {"measured", "estimate"})
 
 
 @lru_cache(maxsize=256)  # the same legends and banners, page after page

@@ -4,8 +4,11 @@ The build writes, from the records, marks that qualify the figures beside them: 
 note on a page that cites an estimate (``p.fx-estimate-note``), the "est." mark of
 an estimate's claim (its ``.fx-badge``), a record page's label and status badges
 (``.fx-record-badges``), its banners (an estimate's "Model — not a measurement",
-``.fx-model-banner``; a superseded or retracted record's, ``.fx-status-banner``) and each
-figure row's label (``.fx-label``). The audit
+``.fx-model-banner``; a superseded or retracted record's, ``.fx-status-banner``), each
+figure row's label (``.fx-label``) and a headline card's source line ("Estimate · model
+E1", ``.fx-stat-source``). The note, the badges and the banners hold their words in
+elements inside them: each of those is a mark too (blind68: ``.fx-model-banner > p``
+hid the banner's words, not the banner). The audit
 re-renders each and compares (:mod:`.markers`, :mod:`.audit`); a mark present and
 re-rendered exactly may still be drawn as nothing, by a rule of the site's own
 stylesheets (``.fx-badge {display: none}``) or an ancestor's ``hidden``, and the
@@ -15,15 +18,16 @@ A mark is hidden where it, or an element between it and what it qualifies, may b
 hidden (:func:`~.styled.undrawn`, or a site rule that hides it: the set
 :func:`~.styled.apply_styles` gives); an element hidden at or above what it
 qualifies hides the figure too, and is no finding. What a mark qualifies: a badge,
-its claim; a row's label, its row; the note and a record page's badges, the page's
-content (``article``, or the body).
+its claim; a row's label, its row; a card's source line, its card; the note and a record
+page's badges, the page's content (``article``, or the body).
 
 The theme's own stylesheets are not applied (:func:`~.theme.is_theme_file`): fxsite's
 shows a record's ID once a section and hides the repeats, by design.
 
 A site stylesheet is also read on its own (:func:`sheet_hiding_mark`, from
-:func:`~.scripts.code_notes`): a rule whose selector ends at a mark's class and that may
-hide it is FX612 at the rule, whatever page it would meet. So ``fxsite check``, which
+:func:`~.scripts.code_notes`): a rule whose selector ends at a mark's class, or reaches
+into a mark that holds words by descendant and child combinators, and that may hide it is
+FX612 at the rule, whatever page it would meet. So ``fxsite check``, which
 reads the site's stylesheets but builds no record page, refuses it as the build does
 (blind65: check passed ``.fx-label {display: none}``, which the gate refused on every
 record page).
@@ -51,14 +55,26 @@ _MARK_SELECTORS = {
     "fx-badge": 'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge',
     "fx-model-banner": ".fx-model-banner",
     "fx-status-banner": ".fx-status-banner",
+    "fx-stat-source": ".fx-stat > .fx-stat-source",
 }
-#: The marks, and what each says in the finding.
-MARKS = ", ".join(_MARK_SELECTORS.values())
+#: The marks whose words stand in elements inside them ("Model — not a measurement" in the
+#: banner's first paragraph): an element inside one hidden hides its words (blind68).
+_BLOCKS = ("fx-estimate-note", "fx-record-badges", "fx-model-banner", "fx-status-banner")
+#: The marks, and the elements inside the marks of :data:`_BLOCKS`.
+MARKS = ", ".join(
+    [*_MARK_SELECTORS.values(), *(f"{_MARK_SELECTORS[block]} *" for block in _BLOCKS)]
+)
 
 
-#: A selector whose last compound names a mark's class (after its last combinator).
+def _classes(names: Iterable[str]) -> str:
+    return r"\.(?:" + "|".join(map(re.escape, names)) + r")(?![\w-])[^\s>+~]*"
+
+
+#: A selector whose last compound names a mark's class (after its last combinator), or
+#: that reaches into a mark of :data:`_BLOCKS` (``.fx-model-banner > p``) by descendant
+#: and child combinators alone.
 _ENDS_AT_MARK = re.compile(
-    r"\.(?:" + "|".join(map(re.escape, _MARK_SELECTORS)) + r")(?![\w-])[^\s>+~]*\s*\Z"
+    _classes(_MARK_SELECTORS) + r"\s*\Z|" + _classes(_BLOCKS) + r"(?:\s*>\s*|\s+)[^+~]*\Z"
 )
 
 
@@ -93,6 +109,8 @@ def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
         return lambda node: node.tag == "a"
     if "fx-label" in classes:
         return lambda node: node.tag == "tr"
+    if "fx-stat-source" in classes:
+        return lambda node: "fx-stat" in (node.attributes.get("class") or "").split()
     return lambda node: (
         node.tag in ("article", "body")
         or "md-content__inner" in (node.attributes.get("class") or "").split()
@@ -112,8 +130,21 @@ def _claim_text(claim: LexborNode) -> str:
     return " ".join("".join(parts).split())
 
 
+def _mark_of(node: LexborNode) -> LexborNode:
+    """The mark of :data:`_BLOCKS` ``node`` is or stands inside (the record's badges, not
+    the label badge inside them), else ``node``."""
+    at: LexborNode | None = node
+    found = node
+    while at is not None:
+        if set((at.attributes.get("class") or "").split()) & set(_BLOCKS):
+            found = at
+        at = at.parent
+    return found
+
+
 def _what(mark: LexborNode) -> tuple[str, str]:
     """What the finding says ``mark`` is, and the text that places it."""
+    mark = _mark_of(mark)
     classes = (mark.attributes.get("class") or "").split()
     text = " ".join((mark.text(deep=True) or "").split())
     if "fx-badge" in classes and mark.parent is not None:
@@ -123,6 +154,8 @@ def _what(mark: LexborNode) -> tuple[str, str]:
         return "the note that the page cites estimates", text
     if "fx-label" in classes:
         return f"the label '{text}' of a figure", text
+    if "fx-stat-source" in classes:
+        return f"the source line '{text}' of a headline card", text
     if "fx-model-banner" in classes or "fx-status-banner" in classes:
         return f"the record's banner '{text[:60]}'", text[:60]
     return f"the record's badges '{text}'", text
@@ -134,6 +167,7 @@ def hidden_marks(
     """FX612 for each mark of ``root`` hidden apart from what it qualifies: by an element
     in ``styled`` (the site's rules may hide it) or one ``undrawn`` tells."""
     notes: list[Note] = []
+    told: set[tuple[str, str]] = set()  # a paragraph hidden in a banner hides its words once
     for mark in root.css(MARKS):
         qualified = _scope(mark)
         node: LexborNode | None = mark
@@ -142,6 +176,9 @@ def hidden_marks(
             how = _hides(node, below, styled, undrawn)
             if how:
                 what, text = _what(mark)
+                if (what, how) in told:
+                    break
+                told.add((what, how))
                 notes.append(
                     Note(
                         "FX612",
