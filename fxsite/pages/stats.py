@@ -41,7 +41,7 @@ _LINE = re.compile(
 )
 _SHAPE = (
     "a stats line is one claim and an optional context: "
-    "[1.9×](evidence:R1#save_speedup) | faster checkpoint saves"
+    "[1.9×](evidence:ID#figure) | faster checkpoint saves"
 )
 
 
