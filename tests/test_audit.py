@@ -814,6 +814,35 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        "stated-in note rewritten",
+        edit(R9, r"stated in <code>line", "stated in <code>the signed lab report, line"),
+        "FX612",
+    ),
+    Attack(
+        "consistency block counts more figures found",
+        edit("verify/index.html", r"1 of 1 figure was found", "9 of 9 figures were found"),
+        "FX612",
+    ),
+    Attack(
+        "consistency block names a document a record lacks",
+        edit(
+            "verify/index.html",
+            r'(<td data-label="Report document">)no report document',
+            r"\g<1>4 of 4 found in <code>reports/R1.pdf</code>",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "evidence.json says a figure is stated where the build found none",
+        alone(
+            figure(
+                "R1#save_time_baseline",
+                stated_in={"document": "reports/R1.pdf", "unit": "page", "numbers": [3]},
+            )
+        ),
+        "FX612",
+    ),
+    Attack(
         "consistency block counts more invariants",
         edit("verify/index.html", ">4 of 4 invariants hold<", ">5 of 5 invariants hold<"),
         "FX612",

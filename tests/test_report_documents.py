@@ -23,11 +23,12 @@ from fxsite.evidence.documents_text import (
     stated_note,
     where_stated,
 )
-from fxsite.evidence.library import Library, library_from_published, load_library
+from fxsite.evidence.library import Library, load_library
 from fxsite.pages.consistency import render_consistency
-from fxsite.render.exports import dumps, record_data
+from fxsite.render.exports import dumps, evidence_json, record_data
 from fxsite.render.library_pages import record_page_markdown
 from fxsite.verify.markers import marker_problems
+from fxsite.verify.published import load_published
 from fxsite.verify.visible import page_text
 
 
@@ -310,6 +311,25 @@ def test_audit_documents_looks_for_the_published_figures_in_the_copy(tmp_path: P
     )
 
 
+@pytest.mark.parametrize(("claimed", "code"), [(True, "FX812"), (False, "FX316")])
+def test_audit_documents_refuses_a_published_place_the_copy_does_not_state(
+    tmp_path: Path, claimed: bool, code: str
+) -> None:
+    """blind68: a site whose evidence.json (and so its pages) says a figure is stated in its
+    document, where the auditor's copy does not state it, is an error; a figure the site
+    does not say is stated stays a warning (the near miss)."""
+    evidence = _project(tmp_path, b"94 s; loads 6.2-9.3x faster; 2.0x")  # no 6.40 GB/s
+    library = load_library(evidence, tmp_path)
+    figures = [{"ref": "R1#bandwidth"}]
+    if claimed:
+        figures[0]["stated_in"] = {"document": "R1.txt", "unit": "line", "numbers": [1]}
+    data = {"records": [json.loads(dumps(record_data(library, "R1")))], "figures": figures}
+    found = audit_documents(evidence / "reports", data)
+    assert [(f.code, f.severity) for f in found if "bandwidth" in f.message] == [
+        (code, "error" if claimed else "warning")
+    ], found
+
+
 INVARIANTS = """invariants:
   - {expr: save_time / save_time * 2, equals: speedup, within: 1%}
   - {expr: save_time / save_time, equals: speedup, within: 1%}
@@ -350,8 +370,10 @@ def _consistency_block(
     html, _ = render_consistency(
         "", "docs/verify.md", 0, library, lambda r, a: link.format(r) + (f"#{a}" if a else ""), lang
     )
-    data = [json.loads(dumps(record_data(library, "R1")))]
-    return html, library_from_published(data)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "evidence.json").write_text(evidence_json(library), encoding="utf-8")
+    return html, load_published(site).library
 
 
 ROW = '<tr><td data-label="Record"><a href="../evidence/R1/">R1</a></td>'
@@ -379,6 +401,20 @@ CONSISTENCY_LIES = [
             h,
             flags=re.S,
         ),
+    ),
+    # what the report documents state, published in evidence.json (blind68)
+    (
+        "more figures found",
+        lambda h: h.replace("3 of 4 figures were found", "4 of 4 figures were found"),
+    ),
+    ("a row's document count", lambda h: h.replace(">3 of 4 found in", ">4 of 4 found in")),
+    (
+        "a figure not found unlisted",
+        lambda h: re.sub('<li><a href="[^"]*#speedup">.*?</li>', "", h),
+    ),
+    (
+        "the document renamed",
+        lambda h: h.replace("<code>reports/R1.txt</code>", "<code>reports/R1-signed.pdf</code>"),
     ),
     (
         "a second block that tells otherwise",
@@ -412,9 +448,8 @@ def test_a_consistency_block_that_lies_is_refused(
 def test_a_consistency_block_as_the_build_wrote_it_passes(
     tmp_path: Path, link: str, lang: str
 ) -> None:
-    """The near misses: any layout of the site's links, either language; and the published
-    library knows no report document, which the block's document counts (3 of 4) are not
-    compared with."""
+    """The near misses: any layout of the site's links, either language; the counts of
+    figures found in the report document (3 of 4) come from evidence.json's stated_in."""
     html, published = _consistency_block(tmp_path, link, lang)
     assert "reports/R1.txt" in html and "3" in html
     page = page_text(f"<html lang={lang}><body>{html}{html}</body></html>")

@@ -115,16 +115,42 @@ def _published_figures(data: dict[str, Any]) -> dict[str, list[FigureValue]]:
 
 
 def _figures_in(
-    where: str, document: str, path: Path, docs_dir: Path, figures: list[FigureValue]
+    where: str,
+    document: str,
+    path: Path,
+    docs_dir: Path,
+    figures: list[FigureValue],
+    claimed: frozenset[str],
 ) -> list[Finding]:
     """FX316 for each figure the auditor's copy does not state (FX317: no text to read), as the
-    build checks it."""
+    build checks it; FX812 where the site says its document states it (``claimed``: the
+    figures ``evidence.json`` gives a ``stated_in``), which its record pages and
+    consistency block then say too (blind68)."""
     places, problem = figure_places(figures, path, docs_dir)
     if problem is not None:
         message = f"'{document}' {problem}: its figures are not looked for in it"
         return [Finding(where, 1, 1, "FX317", message, "warning")]
-    missing = places[1] if places is not None else []
-    return [Finding(where, 1, 1, "FX316", message, "warning") for _, message in missing]
+    out = []
+    for fig, message in places[1] if places is not None else []:
+        if fig.ref in claimed:
+            said = (
+                f"{fig.ref}: evidence.json says '{document}' states it, and your copy, which "
+                f"matches its sha256, does not: {message}"
+            )
+            out.append(Finding(where, 1, 1, "FX812", said))
+        else:
+            out.append(Finding(where, 1, 1, "FX316", message, "warning"))
+    return out
+
+
+def _claimed(data: dict[str, Any]) -> frozenset[str]:
+    """The figures ``evidence.json`` says their report documents state (``stated_in``)."""
+    figures = data.get("figures")
+    return frozenset(
+        str(item.get("ref"))
+        for item in (figures if isinstance(figures, list) else [])
+        if isinstance(item, dict) and "stated_in" in item
+    )
 
 
 def document_figure_counts(docs_dir: Path, library: Library) -> tuple[int, int]:
@@ -155,6 +181,7 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
     findings = []
     used: set[Path] = set()
     figures = _published_figures(data)
+    claimed = _claimed(data)
     for record_id, source in _sources(data):
         document, expected = source.get("document"), source.get("sha256")
         where = f"{record_id}.yaml"
@@ -177,7 +204,9 @@ def audit_documents(docs_dir: Path, data: dict[str, Any]) -> list[Finding]:
             message = f"{record_id}: '{document}' differs from the published sha256 (it hashes to {actual})"
             findings.append(Finding(where, 1, 1, "FX812", message))
             continue
-        findings += _figures_in(where, document, path, docs_dir, figures.get(record_id, []))
+        findings += _figures_in(
+            where, document, path, docs_dir, figures.get(record_id, []), claimed
+        )
     # A record's own file (``R1.yaml``, when DIR is the evidence folder) is no document.
     records = {str(r.get("id")) for r in data.get("records", []) if isinstance(r, dict)}
     for path in sorted(docs_dir.rglob("*")):

@@ -36,6 +36,7 @@ __all__ = [
     "EVIDENCE_JSON_SCHEMA",
     "MAX_JSON_DEPTH",
     "PublishedJsonError",
+    "document_facts",
     "dumped_content",
     "dumps",
     "evidence_csv",
@@ -90,6 +91,27 @@ EVIDENCE_JSON_SCHEMA: dict[str, Any] = {
                     "formula": {"type": "string"},
                     "inputs": {"type": "array", "items": {"type": "string"}},
                     "stated": {"type": "string"},
+                    "stated_in": {
+                        "description": "Where the record's report document states the "
+                        "figure, as the build found it (fxsite.evidence.documents_text).",
+                        "type": "object",
+                        "required": ["document", "unit", "numbers"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "document": {"type": "string"},
+                            "unit": {"enum": ["page", "line", ""]},
+                            "numbers": {
+                                "type": "array",
+                                "items": {"type": "integer", "minimum": 1},
+                                "maxItems": 2,
+                            },
+                        },
+                    },
+                    "not_stated_in": {
+                        "description": "The report document the build looked in and did "
+                        "not find the figure in.",
+                        "type": "string",
+                    },
                 },
             },
         },
@@ -185,6 +207,20 @@ def figure_data(fig: FigureValue) -> dict[str, Any]:
     return out
 
 
+def document_facts(library: Library, ref: str) -> dict[str, Any]:
+    """What the build found of figure ``ref`` in its record's report document: where it is
+    stated (``stated_in``), or the document that does not state it (``not_stated_in``);
+    nothing where no document was read for it. Published, so that the audit renders the
+    record pages' "stated in" notes and the consistency block's counts again from
+    ``evidence.json``, and checks them against the auditor's copies (``--documents``)."""
+    located = library.stated_in.get(ref)
+    if located is not None:
+        where = {"document": located.document, "unit": located.unit}
+        return {"stated_in": where | {"numbers": list(located.numbers)}}
+    missing = library.not_stated.get(ref)
+    return {"not_stated_in": missing} if missing is not None else {}
+
+
 def _citation_data(c: Citation, index: SiteIndex) -> dict[str, Any]:
     return {
         "ref": c.ref,
@@ -211,7 +247,7 @@ def _sections(
         "generator": f"fxsite {__version__}",
         "record_schema": SCHEMA_FILE,
         "records": (record_data(library, r) for r in sorted(library.records, key=str.lower)),
-        "figures": map(figure_data, figures),
+        "figures": (figure_data(f) | document_facts(library, f.ref) for f in figures),
         "citations": (_citation_data(c, index) for c in citations if index is not None),
         "pages": ({"src": p.src, "url": p.url, "title": p.title} for p in pages),
     }

@@ -263,8 +263,19 @@ def _evidence_read(page: PageText, library: Library) -> tuple[tuple[str, bytes],
         stamp = library.fingerprint(name)
         if stamp is None:
             return None
-        stamps.append((name, stamp))
+        stamps.append((name, stamp + _documents_read(library, name)))
     return tuple(stamps)
+
+
+def _documents_read(library: Library, record: str) -> bytes:
+    """What ``evidence.json`` says the build found of ``record``'s figures in its report
+    document (a record page's notes say it), as a key's part: not in the record's own
+    fingerprint, which the record's fields make."""
+    own = library.records.get(record)
+    refs = [f"{record}#{name}" for name in (*own.figures, *own.derived)] if own else []
+    found = [(r, str(library.stated_in[r])) for r in refs if r in library.stated_in]
+    missing = [(r, library.not_stated[r]) for r in refs if r in library.not_stated]
+    return repr((found, missing)).encode() if found or missing else b""
 
 
 def stamp_problem(page: PageText, text: str) -> str | None:

@@ -100,6 +100,14 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         for node in root.css(selector):
             links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in node.css("a"))
             page.parts.append(Part(kind, "", "", "", _shape(node), links))
+    for row in root.css("tr[data-fx-ref][id]"):
+        cell = row.css_first("td.fx-value")
+        if cell is not None:  # "stated in line 4 of R9.txt", "the source states 1.90×"
+            notes = cell.css("span.fx-meta")
+            said = " · ".join(node_text(n) for n in notes)
+            marks: Shape = (tuple(k for n in notes for k in structure(n)), said)
+            ref = node_attrs(row).get("data-fx-ref", "")
+            page.parts.append(Part("value-notes", ref, "", said, marks))
     for card in root.css("div.fx-stat"):
         claim = card.css_first("a[data-fx-ref]")
         source = card.css_first(".fx-stat-source")
@@ -123,22 +131,18 @@ _WHOLE_PARTS = (
 
 
 def _consistency(block: LexborNode, page: PageText) -> None:
-    """An evidence-consistency block's parts that the published records decide, in order:
-    the block (its links, reused to re-render it), the count of invariants that hold, each
-    row's record and invariants cells, each invariant listed as not holding. Not the
-    counts of figures found in report documents: the build read the documents, and the
-    audit reads them only when given them (``--documents``)."""
+    """An evidence-consistency block's parts, in order: the block (its links, reused to
+    render it again), its summary, each row, each invariant or figure listed as not
+    holding or not found, and its closing sentence. The published ``evidence.json`` says
+    what the build found in the report documents (``stated_in``), so all of it is
+    rendered again from the published evidence."""
     links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in block.css("a"))
     page.parts.append(Part("consistency", "block", "", "", ((), ""), links))
-    for strong in block.css("p.fx-consistency-summary > strong"):
-        page.parts.append(Part("consistency", "summary", "", node_text(strong), _shape(strong)))
-    for row in block.css("tbody > tr"):
-        cells = row.css("td")[:2]
-        texts = [node_text(c) for c in cells]
-        shape = (tuple(k for c in cells for k in structure(c)), ": ".join(texts))
-        page.parts.append(Part("consistency", "row", "", texts[-1] if texts else "", shape))
-    for item in block.css("ul.fx-consistency-problems > li"):
-        link = item.css_first("a")
-        if link is not None and node_attrs(link).get("href", "").endswith("#fx-invariants"):
-            text = node_text(item)
-            page.parts.append(Part("consistency", "broken", "", text, _shape(item)))
+    for node in block.css(
+        "p.fx-consistency-summary, tbody > tr, ul.fx-consistency-problems > li, "
+        "p.fx-consistency-none"
+    ):
+        shape = _shape(node)
+        if node.tag == "tr":  # its cells told apart in a message: "R1 · 1 of 2 hold · …"
+            shape = (shape[0], " · ".join(node_text(cell) for cell in node.css("td")))
+        page.parts.append(Part("consistency", node.tag or "", "", shape[1], shape))

@@ -32,6 +32,7 @@ from fxsite.render.library_pages import (
     status_banner,
 )
 from fxsite.render.messages import message
+from fxsite.render.record_sheet import derived_rows, figure_rows
 from fxsite.verify.shown import PageText, Part, Shape
 from fxsite.verify.visible import page_parts
 
@@ -82,7 +83,31 @@ def head_problems(
         if shown != wanted:
             told = differs(shown[0] if shown else None, wanted[0] if wanted else None)
             out.append((f"record {record.id}: its {name} {told}", f"fx-{kind}"))
+    return out + _value_notes(page, record, library, lang)
+
+
+def _value_notes(
+    page: PageText, record: Record, library: Library, lang: str
+) -> list[tuple[str, str]]:
+    """Each figure row's notes beside its value ("stated in line 4 of R9.txt", from
+    evidence.json's ``stated_in``) unlike those its evidence renders (blind68: a note
+    added to a record with no document, or one rewritten)."""
+    rows = figure_rows(library, record, _no_link, lang) + derived_rows(
+        library, record, _no_link, lang
+    )
+    wanted = {
+        p.key: p.shape for p in _rendered(f"<table>{rows}</table>") if p.kind == "value-notes"
+    }
+    out = []
+    for part in page.parts:
+        if part.kind == "value-notes" and part.key in wanted and part.shape != wanted[part.key]:
+            told = differs(part.shape, wanted[part.key])
+            out.append((f"{part.key}: the note beside its value {told}", part.label or part.key))
     return out
+
+
+def _no_link(record: str, anchor: str) -> str:
+    return ""  # a row's notes hold no link
 
 
 def differs(shown: Shape | None, wanted: Shape | None) -> str:

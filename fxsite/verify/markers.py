@@ -114,8 +114,8 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
 
 
 def _consistency(page: PageText, library: Library, lang: str) -> list[tuple[str, str]]:
-    """Each evidence-consistency block's counts, rows and broken invariants unlike those the
-    published records compute (the counts of report documents are the build's to read)."""
+    """Each evidence-consistency block unlike the one the published evidence renders: its
+    counts, rows, the invariants and figures it lists, its closing sentence."""
     blocks = [p for p in page.parts if p.kind == "consistency" and p.key == "block"]
     if not blocks:
         return []
@@ -124,7 +124,10 @@ def _consistency(page: PageText, library: Library, lang: str) -> list[tuple[str,
 
     def href_for(record: str, anchor: str) -> str:
         for text, href in links:  # the block's own links, as the site's layout made them
-            if text == record and (href.endswith(f"#{anchor}") if anchor else "#" not in href):
+            # a row's and an invariant's link read "R1", a missing figure's "R1 speedup"
+            if text.split(" ", 1)[0] == record and (
+                href.endswith(f"#{anchor}") if anchor else "#" not in href
+            ):
                 return href
         return f"#{anchor}" if anchor else ""  # a link the block lacks: still a link there
 

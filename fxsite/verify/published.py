@@ -12,8 +12,9 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
+from fxsite.evidence.documents_text import Located
 from fxsite.evidence.library import Library, library_from_published
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.schema import SCHEMA_ID, record_schema, schema_text
@@ -121,7 +122,40 @@ def load_published(
     findings += [f for f in library.findings if f.severity == "error"]
     if "records" in sound and "figures" in sound:
         findings += _figure_findings(data, library, text)
+    if isinstance(data.get("figures"), list):  # item by item: one broken item is FX205
+        _read_document_facts(data["figures"], library)
     return Published(key, library, findings, pages, citations)
+
+
+def _read_document_facts(figures: list[dict[str, Any]], library: Library) -> None:
+    """What the build found of each figure in its report document (``stated_in``,
+    ``not_stated_in``: :func:`~fxsite.render.exports.document_facts`), into ``library``,
+    for the figures it defines: what the record pages and the consistency block say of
+    the documents is rendered from it, and ``--documents`` checks it against the
+    auditor's copies."""
+    for item in figures:
+        ref = item.get("ref") if isinstance(item, dict) else None
+        if not isinstance(ref, str) or ref not in library.figures:
+            continue  # FX205, FX611
+        where, missing = item.get("stated_in"), item.get("not_stated_in")
+        if _a_place(where):
+            numbers = tuple(where["numbers"])
+            library.stated_in[ref] = Located(where["document"], where["unit"], numbers)
+        elif isinstance(missing, str):
+            library.not_stated[ref] = missing
+
+
+def _a_place(where: Any) -> TypeGuard[dict[str, Any]]:
+    """``where`` is a ``stated_in`` as the schema has it (the schema check reports it
+    otherwise, and the figure is read as stated nowhere)."""
+    return (
+        isinstance(where, dict)
+        and isinstance(where.get("document"), str)
+        and where.get("unit") in ("page", "line", "")
+        and isinstance(where.get("numbers"), list)
+        and len(where["numbers"]) <= 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in where["numbers"])
+    )
 
 
 #: The lists an ``evidence.json`` holds, each read where it holds to its schema.
@@ -207,7 +241,9 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
             out.append(Finding(_WHERE, line, 1, "FX611", f"{ref}: no record defines this figure"))
             continue
         expected = figure_data(fig)
-        for name in sorted(set(expected) | set(item)):
+        # What the build found in a report document: the audit has no document (see
+        # _read_document_facts, and --documents).
+        for name in sorted((set(expected) | set(item)) - _DOCUMENT_FACTS):
             if item.get(name) != expected.get(name):
                 out.append(
                     Finding(
@@ -222,6 +258,10 @@ def _figure_findings(data: dict[str, Any], library: Library, text: str) -> list[
     for ref in sorted(set(library.figures) - set(published)):
         out.append(Finding(_WHERE, 1, 1, "FX611", f"{ref}: figure of a record not published"))
     return out
+
+
+#: A published figure's keys that say what the build found in its report document.
+_DOCUMENT_FACTS = frozenset({"stated_in", "not_stated_in"})
 
 
 def _figure_line(text: str, ref: str) -> int:
