@@ -139,7 +139,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 ## Labels and markers
 
 {legend()}
-{marker_legend({"measured", "estimate"}, example=example)}
+{marker_legend({"measured", "estimate"}, lang, example)}
 
 ## Records
 
