@@ -814,6 +814,30 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        "record notes: a caveat hidden",
+        edit(R1, r'(<div class="fx-notes"><p)', r"\1 hidden"),
+        "FX612",
+    ),
+    Attack(
+        "a figure's description reworded",
+        edit(R1, r'(<div class="fx-what">)', r"\1Independently measured "),
+        "FX612",
+    ),
+    Attack(
+        "a derived figure's working reworded",
+        edit(R1, r'(<div class="fx-meta fx-formula">)', r"\1(reproduced) "),
+        "FX612",
+    ),
+    Attack(
+        "a row label's tooltip",
+        edit(
+            R1,
+            r'(<td class="fx-label-cell"[^>]*><span class="fx-label fx-label--measured")',
+            r'\1 title="Independently audited"',
+        ),
+        "FX612",
+    ),
+    Attack(
         "stated-in note rewritten",
         edit(R9, r"stated in <code>line", "stated in <code>the signed lab report, line"),
         "FX612",

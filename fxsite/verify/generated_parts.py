@@ -101,13 +101,9 @@ def read_parts(root: LexborNode, page: PageText) -> None:
             links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in node.css("a"))
             page.parts.append(Part(kind, "", "", "", _shape(node), links))
     for row in root.css("tr[data-fx-ref][id]"):
-        cell = row.css_first("td.fx-value")
-        if cell is not None:  # "stated in line 4 of R9.txt", "the source states 1.90×"
-            notes = cell.css("span.fx-meta")
-            said = " · ".join(node_text(n) for n in notes)
-            marks: Shape = (tuple(k for n in notes for k in structure(n)), said)
-            ref = node_attrs(row).get("data-fx-ref", "")
-            page.parts.append(Part("value-notes", ref, "", said, marks))
+        _row_words(row, page)
+    for notes in root.css("div.fx-notes"):
+        page.parts.append(Part("record-notes", "", "", node_text(notes), _unlinked(notes)))
     for card in root.css("div.fx-stat"):
         claim = card.css_first("a[data-fx-ref]")
         source = card.css_first(".fx-stat-source")
@@ -115,6 +111,35 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         classes = (("div", (("class", node_attrs(card).get("class", "")),)),)
         text = node_text(source) if source is not None else ""
         page.parts.append(Part("stat", ref, "", text, (classes, text)))
+
+
+def _unlinked(node: LexborNode) -> Shape:
+    """:func:`_shape` but for where links go (the site's layout, not the evidence)."""
+    shape = structure(node)
+    return (
+        tuple((tag, tuple(a for a in attrs if a[0] != "href")) for tag, attrs in shape),
+        node_text(node),
+    )
+
+
+def _row_words(row: LexborNode, page: PageText) -> None:
+    """What a record page's figure row says of its figure beside its value: the notes by
+    the value ("stated in line 4 of R9.txt"), its description, a derived figure's working
+    line and the record's notes (but where their links go) and its label badge (whole)."""
+    ref = node_attrs(row).get("data-fx-ref", "")
+    cell = row.css_first("td.fx-value")
+    if cell is not None:
+        notes = cell.css("span.fx-meta")
+        said = " · ".join(node_text(n) for n in notes)
+        marks: Shape = (tuple(k for n in notes for k in structure(n)), said)
+        page.parts.append(Part("value-notes", ref, "", said, marks))
+    for kind, selector in (("row-what", ".fx-what"), ("row-working", "td.fx-working")):
+        node = row.css_first(selector)
+        if node is not None:
+            page.parts.append(Part(kind, ref, "", node_text(node), _unlinked(node)))
+    badge = row.css_first("td.fx-label-cell")
+    if badge is not None:
+        page.parts.append(Part("row-label", ref, "", node_text(badge), _shape(badge)))
 
 
 #: Parts compared whole with their render (:mod:`.markers`): a record page's head (its

@@ -28,6 +28,7 @@ from fxsite.render.library_pages import (
     legend,
     library_summary,
     model_banner,
+    notes_html,
     provenance,
     status_banner,
 )
@@ -86,28 +87,43 @@ def head_problems(
     return out + _value_notes(page, record, library, lang)
 
 
+#: What a figure row says of its figure, by kind of part, as a message names it.
+_ROW_WORDS = {
+    "value-notes": "the note beside its value",
+    "row-what": "its description",
+    "row-working": "its working",
+    "row-label": "its label",
+}
+
+
 def _value_notes(
     page: PageText, record: Record, library: Library, lang: str
 ) -> list[tuple[str, str]]:
-    """Each figure row's notes beside its value ("stated in line 4 of R9.txt", from
-    evidence.json's ``stated_in``) unlike those its evidence renders (blind68: a note
-    added to a record with no document, or one rewritten)."""
+    """Each figure row's words unlike those its evidence renders (blind68): the notes
+    beside its value ("stated in line 4 of R9.txt", from evidence.json's ``stated_in``),
+    its description, a derived figure's working ("178 s ÷ 94 s = 1.9×"), its label badge
+    (its tooltip too); and the record's notes."""
     rows = figure_rows(library, record, _no_link, lang) + derived_rows(
         library, record, _no_link, lang
     )
-    wanted = {
-        p.key: p.shape for p in _rendered(f"<table>{rows}</table>") if p.kind == "value-notes"
-    }
+    rendered = _rendered(f"<table>{rows}</table>{notes_html(record, library, _no_link, lang)}")
+    wanted = {(p.kind, p.key): p.shape for p in rendered if p.kind in _ROW_WORDS}
     out = []
     for part in page.parts:
-        if part.kind == "value-notes" and part.key in wanted and part.shape != wanted[part.key]:
-            told = differs(part.shape, wanted[part.key])
-            out.append((f"{part.key}: the note beside its value {told}", part.label or part.key))
+        shape = wanted.get((part.kind, part.key))
+        if part.kind in _ROW_WORDS and shape is not None and part.shape != shape:
+            said = f"{part.key}: {_ROW_WORDS[part.kind]} {differs(part.shape, shape)}"
+            out.append((said, part.label or part.key))
+    shown = [p.shape for p in page.parts if p.kind == "record-notes"]
+    notes = [p.shape for p in rendered if p.kind == "record-notes"]
+    if shown != notes:
+        told = differs(shown[0] if shown else None, notes[0] if notes else None)
+        out.append((f"record {record.id}: its section of notes {told}", "fx-notes"))
     return out
 
 
 def _no_link(record: str, anchor: str) -> str:
-    return ""  # a row's notes hold no link
+    return ""  # where links go is compared nowhere here (the site's layout)
 
 
 def differs(shown: Shape | None, wanted: Shape | None) -> str:
