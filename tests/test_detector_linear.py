@@ -68,6 +68,7 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("digit slashes", "", "5/", ""),
     ("a rate's slashes", "12 tokens/", "s/", ""),
     ("betweens", "", "between 1 ms and 2 ms ", ""),
+    ("qualified counts", "", "1 million small new ", "connections"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

@@ -68,6 +68,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("magnitude", "Over 1.2M IOPS.", ["Over 1.2M IOPS"], "Over 1.2M users."),
     ("arrow", "Bandwidth 3.26 → 6.40 GB/s.", ["3.26", "6.40 GB/s"], "Training → save → deploy."),
     ("ascii arrow", "Bandwidth 12.4 -> 25.1 GB/s.", ["12.4", "25.1 GB/s"], "Steps 1 -> 2 -> 3."),
+    (  # blind69: a word between the number and what it counts hid the figure
+        "counted, with qualifiers",
+        "It holds 1 million concurrent connections, 2,000 HTTP requests and 500 write cycles.",
+        ["1 million concurrent connections", "2,000 HTTP requests", "500 write cycles"],
+        "We read 10 million of the files; chapter 2 HTTP notes; 5 million users and files.",
+    ),
     (
         "between and",
         "Latency is between 5 and 10 ms.",

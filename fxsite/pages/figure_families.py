@@ -55,6 +55,7 @@ from fxsite.pages.figure_vocab import (
     MAG_UNIT,
     NUM,
     POINTS_COMPARED,
+    QUALIFIERS,
     SHARE_NOUNS,
     SIGN,
     SP,
@@ -168,7 +169,7 @@ _SHARE = LazyPattern(
 )
 _COUNT = LazyPattern(
     rf"{VALUE}(?:{MAG_UNIT})?(?:{SP}|-)(?:(?i:output|input|prompt|generated|more|fewer|extra)"
-    rf"{SP})?(?i:{_COUNTED})(?![\w/])"
+    rf"{SP}|{QUALIFIERS})?(?i:{_COUNTED})(?![\w/])"
 )
 # "500 errors", "404 errors": HTTP status codes name the errors.
 _STATUS_ERRORS = re.compile(r"[45]\d\d[ \u00a0-](?i:errors?)")

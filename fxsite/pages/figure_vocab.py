@@ -481,7 +481,18 @@ COUNT_RATE = (
     rf"(?!{SP}(?i:pass|passes|time|run|round|attempt|try|look|opinion|half|phase|stage|step"
     r"|wave|batch|place|tier|copy|site|node|cluster|region|job|day|week|month|year)\b)"
 )
-SCALED_COUNT = rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-)(?i:{alternation(SCALED_NOUNS)})(?![A-Za-z0-9_/])"
+# Up to two words that qualify what is counted, between the number and its noun: "1
+# million concurrent connections", "2,000 HTTP requests", "500 write cycles" (blind69:
+# each passed, as "1 million connections" did not); not a word that ends the noun phrase
+# ("10 million of the files", "5 million users and files").
+QUALIFIERS = (
+    r"(?:(?!(?i:of|per|in|and|or|to|for|with|the|a|an|than|from|by|at|on|vs|over|under"
+    rf"|more|fewer|less|times)\b)[A-Za-z][A-Za-z0-9-]{{0,20}}{SP}){{0,2}}"
+)
+SCALED_COUNT = (
+    rf"{VALUE}(?:{MAG_UNIT})(?:{SP}|-){QUALIFIERS}(?i:{alternation(SCALED_NOUNS)})"
+    r"(?![A-Za-z0-9_/])"
+)
 
 # "Always" said with a whole period's units: "24 hours a day", "7 days a week",
 # "365 days a year" state no figure, as "24/7" does ("8 hours a day" still states one).
