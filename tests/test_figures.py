@@ -68,6 +68,18 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("magnitude", "Over 1.2M IOPS.", ["Over 1.2M IOPS"], "Over 1.2M users."),
     ("arrow", "Bandwidth 3.26 → 6.40 GB/s.", ["3.26", "6.40 GB/s"], "Training → save → deploy."),
     ("ascii arrow", "Bandwidth 12.4 -> 25.1 GB/s.", ["12.4", "25.1 GB/s"], "Steps 1 -> 2 -> 3."),
+    (  # blind69: only "one in" was read as a share
+        "a share in words, any number in",
+        "Nine in ten runs pass; 9 in 10 runs too.",
+        ["Nine in ten", "9 in 10"],
+        "1 in 4 plan to buy; deploy in 2 clusters.",
+    ),
+    (  # blind69: a radio band is named by its frequency
+        "a clock, not a band",
+        "A 5 GHz clock.",
+        ["5 GHz"],
+        "Works on the 5 GHz band, on 2.4 GHz and 5 GHz bands, and 6 GHz Wi-Fi.",
+    ),
     (  # blind69: a word between the number and what it counts hid the figure
         "counted, with qualifiers",
         "It holds 1 million concurrent connections, 2,000 HTTP requests and 500 write cycles.",

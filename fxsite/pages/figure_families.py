@@ -155,7 +155,8 @@ _NINES = LazyPattern(
 )
 
 # A share in words: "N out of M" before what it counts ("3 out of 4 runs", "Three out of four
-# users"); "one in three runs", "1 in 10 requests", "Nine of ten runs", "94 per 100 runs"
+# users"); "one in three runs", "1 in 10 requests", "Nine in ten runs" (blind69: only "one in"
+# was read), "Nine of ten runs", "94 per 100 runs"
 # before work only: a share of people so written says who, as a count of people does ("1 in
 # 4 plan to", "one in three customers"). "Top 3 out of 4.2" is a rating, "3 out of the 4
 # options" a pick.
@@ -163,7 +164,7 @@ _SHARE = LazyPattern(
     rf"\b(?<![.,])(?:(?:{_NUMBER_WORD}|\d{{1,3}}(?:\.\d{{1,2}})?){SP}(?i:out){SP}(?i:of){SP}"
     rf"(?:{_NUMBER_WORD}|\d{{1,4}})"
     r"\b(?![.,:/]\d)(?=\s+[a-z])"
-    rf"|(?:(?:(?i:one)|1){SP}(?i:in)|(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:of)"
+    rf"|(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:in|of)"
     rf"|\d{{1,4}}{SP}(?i:per)){SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
     rf"(?=\s+(?i:{_SHARED})\b))"
 )

@@ -139,7 +139,14 @@ _CAPACITY_TALK = re.compile(
     r"(?i:capacity|usable|\braw\b|\bstores?\b|\bstored\b|\bholds?\b|\bwrites?\b|written"
     r"|\bevery\b|\bper\b)|容量|可用|存储|存儲|写入|寫入|每"
 )
+# A radio band named by its frequency, as the standards name it: "the 5 GHz band", "2.4 GHz
+# and 5 GHz bands", "6 GHz Wi-Fi" (blind69); "a 5 GHz clock" is a figure.
+_RADIO_BAND = re.compile(
+    r"(?:2\.4|5|6|60)[ \u00a0-]?GHz(?=(?:,?[ \u00a0](?:and|or)[ \u00a0](?:2\.4|5|6|60)"
+    r"[ \u00a0-]?GHz)*[ \u00a0](?i:bands?|wi-?fi|radios?|spectrum|channels?|wlan)\b)"
+)
 _PARTS = (
+    (_RADIO_BAND, None),
     (_FORM_FACTOR, None),
     (_CONNECTOR, None),
     (_MODULE, None),
