@@ -35,6 +35,10 @@ def _check(page: str, lib: Library) -> list[Finding]:
     ("header", "unit"),
     [
         ("Save time (s)", "s"),
+        # blind69: "(min)" after a header that names things is a minimum, not minutes
+        ("Version (min)", None),
+        ("Release (min.)", None),
+        ("Build time (min)", "min"),
         ("Save time (seconds)", "seconds"),
         ("Save time in seconds", "seconds"),
         ("Latency, ms", "ms"),

@@ -263,9 +263,17 @@ def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
     label's colon after it, "Save time (s):", is the label's)."""
     header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
+    if _NAMED_BEFORE.match(header):  # "Version (min)": the least version, no minutes (blind69)
+        return None
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
         return "×" if header_unit(header[:-2]) == "×" else None  # cross marking failures)
     return _written_unit(header) or _named_unit(header)
+
+
+#: A header that names things (:data:`NAMED_COLUMNS`) before its parenthesis.
+_NAMED_BEFORE = re.compile(
+    "(?i:" + "|".join(map(re.escape, sorted(NAMED_COLUMNS))) + r")\s*[(\[（]"
+)
 
 
 #: A duration's clock written as a header's unit: "(hh:mm:ss)", "(mm:ss)", "in h:mm"; the
