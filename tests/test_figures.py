@@ -68,6 +68,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("magnitude", "Over 1.2M IOPS.", ["Over 1.2M IOPS"], "Over 1.2M users."),
     ("arrow", "Bandwidth 3.26 → 6.40 GB/s.", ["3.26", "6.40 GB/s"], "Training → save → deploy."),
     ("ascii arrow", "Bandwidth 12.4 -> 25.1 GB/s.", ["12.4", "25.1 GB/s"], "Steps 1 -> 2 -> 3."),
+    (  # blind69: a change of temperature in English passed
+        "degrees cooler",
+        "It runs 10 degrees cooler, 5 K colder and 3 °C warmer.",
+        ["10 degrees", "5 K", "3 °C"],
+        "Turn it 10 degrees; a 10 K bonus; 3 cooler racks.",
+    ),
     (  # blind69: only "one in" was read as a share
         "a share in words, any number in",
         "Nine in ten runs pass; 9 in 10 runs too.",

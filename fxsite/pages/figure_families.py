@@ -276,6 +276,15 @@ _BARE_DEGREES = LazyPattern(
     rf"(?P<figure>(?:{APPROX})?{SIGN}?\d{{1,4}}(?:\.\d+)?[CF])(?![\w°])(?!/\d)"  # "16C/32T": cores
 )
 
+# A change of temperature said with its comparative: "10 degrees cooler", "10 K cooler", "5
+# °C warmer" (blind69: passed, where "温度降低10度" was refused); "10 degrees" alone may be
+# an angle, "a 10 K bonus" thousands.
+_DEGREES_COOLER = LazyPattern(
+    rf"{START}(?:{APPROX})?\d{{1,4}}(?:\.\d+)?{SP}?(?:(?i:degrees?|deg)(?:{SP}(?i:C|F|Celsius"
+    r"|Fahrenheit|centigrade))?|°[CF]?|℃|℉|K)"
+    rf"(?={SP}(?i:cooler|warmer|hotter|colder)\b)"
+)
+
 # Chinese scale words after Latin digits, spaced or not: "120萬", "1000亿", "30 万亿",
 # "超过10亿次"
 # (an amount, or a count of events). A classifier after it counts parts or
@@ -386,6 +395,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     ),
     (_ISO_DURATION, 0, "unit", re.compile(r"T\d")),
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
+    (_DEGREES_COOLER, 0, "unit", re.compile("cooler|warmer|hotter|colder", re.I)),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}{SP}?(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
     (_WORD_RATIO, 0, "ratio", re.compile(rf"to(?:-|{SP})1", re.I)),
@@ -406,7 +416,7 @@ _DIGIT_RULES = (
     _ISO_DURATION,
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
     # their cues are words, but every match holds a digit
-    *(_RATED, _RATING_AFTER, _NPS, _NPS_AFTER, _PLAIN_NINES, _UPTIME_OF),
+    *(_RATED, _RATING_AFTER, _NPS, _NPS_AFTER, _PLAIN_NINES, _UPTIME_OF, _DEGREES_COOLER),
 )
 WORD_RULES = tuple(rule for rule in RULES if rule[0] not in _DIGIT_RULES)
 _TIMES_CUE = re.compile("times")
