@@ -1,10 +1,11 @@
 """What the build writes from the records, read back from a published page.
 
 A record page's figure rows and status, each chart's data table and drawings, and
-the trust markers (badges, setup rows, the library's rows, sources, invariants),
-read as written, before the walk of :mod:`.visible` rewrites text in the case drawn:
-the gate recomputes each from the evidence and compares (:mod:`.audit`, :mod:`.markers`,
-:mod:`.charts`).
+the trust markers (badges, setup rows, the library's rows, sources, invariants, an
+evidence-consistency block, and the words of :mod:`.marker_words`: provenance, banners,
+legends, a card's source, what a figure row says beside its value), read as written,
+before the walk of :mod:`.visible` rewrites text in the case drawn: the gate recomputes
+each from the evidence and compares (:mod:`.audit`, :mod:`.markers`, :mod:`.charts`).
 """
 
 from __future__ import annotations

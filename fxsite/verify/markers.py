@@ -5,7 +5,9 @@ Library's row for each record, a content page's "Data sources" items and the
 note on a page that cites estimates say how far a figure can be trusted
 ("measured", "local NVMe single drive", "est."); a
 record page's invariants show the numbers each invariant computes, how far
-apart they are and a pass mark ("✓ holds"). Each is written by one render
+apart they are and a pass mark ("✓ holds"); an evidence-consistency block, how the
+library's figures agree (:func:`~fxsite.pages.consistency.render_consistency`, whole: its
+document counts from ``evidence.json``'s ``stated_in``). Each is written by one render
 function (:func:`~fxsite.render.library_pages.record_badges`,
 :func:`~fxsite.render.library_pages.setup_rows`,
 :func:`~fxsite.render.library_pages.library_row`,
@@ -16,8 +18,10 @@ same function on the published evidence (whose invariants the library
 recomputes) and compares what a reader gets of both (every element with its
 attributes, and the text), never re-deriving the words.
 
-A stylesheet that hides one is found where the page's styles are applied
-(:mod:`.trust_marks`).
+The words the build writes about the evidence (a record page's provenance and banners,
+legends, a card's source line, a figure row's description and notes) are compared in
+:mod:`.marker_words`. A stylesheet that hides one is found where the page's styles are
+applied (:mod:`.trust_marks`).
 
 What the build takes from outside the evidence is reused from the page: the
 links (their targets depend on the site's layout), a setup row's heading (the

@@ -229,13 +229,15 @@ class Part:
     """A generated trust marker on a page: a record's badges, setup row, library row, source.
 
     ``kind`` is ``badges``, ``setup``, ``library``, ``source``, ``invariant``
-    (a row of a record page's invariants), ``note`` (the estimate note) or
-    ``consistency`` (a piece of an evidence-consistency block, its ``key`` the piece:
-    ``block``, ``summary``, ``row``, ``broken``); ``key`` the setup row's id, the record id
-    or the invariant's formula in names; ``href`` and ``label`` what the build took from
-    elsewhere (the link, a setup row's heading; a consistency piece's text to place it by),
-    and ``links`` (the note's and a consistency block's: each link's text and target),
-    reused to re-render it.
+    (a row of a record page's invariants), ``note`` (the estimate note),
+    ``consistency`` (a piece of an evidence-consistency block: ``key`` ``block`` for the
+    block, else the piece's element, ``p``, ``tr``, ``li``), or one of the words of
+    :mod:`.marker_words` (``provenance``, ``model-banner``, ``stat``, ``value-notes``, …);
+    ``key`` the setup row's id, the record id, the invariant's formula in names or a
+    figure's ref; ``href`` and ``label`` what the build took from elsewhere (the link, a
+    setup row's heading; the text a finding is placed by), and ``links`` (the note's, a
+    consistency block's, a record page head's: each link's text and target), reused to
+    render it again.
     """
 
     kind: str
