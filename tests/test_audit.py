@@ -838,6 +838,15 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        "a measured label written beside an estimate",
+        edit(
+            HOME,
+            r'(<a class="fx-claim fx-claim--estimate"[^>]*>.*?</a>)',
+            r'\1 <span class="fx-label fx-label--measured">measured</span>',
+        ),
+        "FX612",
+    ),
+    Attack(
         "stated-in note rewritten",
         edit(R9, r"stated in <code>line", "stated in <code>the signed lab report, line"),
         "FX612",

@@ -236,3 +236,34 @@ def test_a_site_stylesheet_may_not_hide_a_mark(css: str, refused: bool) -> None:
     assert bool(notes) is refused, notes
     if refused:
         assert "may hide a mark that says how far figures can be trusted" in notes[0].message
+
+
+#: blind68: a trust mark written by hand in a page (a "measured" label beside an estimate's
+#: claim); each is FX612 from the page's one reader, so `check` and `build` refuse it alike.
+FORGED_MARKS = [
+    ('<span class="fx-label fx-label--measured">measured</span>', True),
+    ('<span class="fx-badge">R1</span>', True),
+    ('<span class="fx-mark">est.</span>', True),
+    ('<em><span class="fx-status fx-status--active">active</span></em>', True),
+    ('<p class="fx-note"><span class="fx-label">spec</span></p>', True),
+    # near misses: classes that only start alike, a plain label, a claim's own badge
+    ('<span class="fx-labelled">measured</span>', False),
+    ('<span class="label">measured</span>', False),
+    ("[94 s](evidence:R1#save_time_fx100)", False),
+]
+
+
+@pytest.mark.parametrize(("html", "refused"), FORGED_MARKS)
+def test_a_mark_written_by_hand_is_refused(html: str, refused: bool) -> None:
+    from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+    from fxsite.markdown import check_page
+
+    page = f"# T\n\nSaves took [94 s](evidence:R1#save_time_fx100) {html} today.\n"
+    found = [f for f in check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())[1]]
+    forged = [
+        f for f in found if f.code == "FX612" and "stands where the build writes none" in f.message
+    ]
+    assert bool(forged) is refused, found
+    if refused:
+        assert (forged[0].line, forged[0].path) == (3, PAGE_PATH)

@@ -112,6 +112,7 @@ def _reader_findings(scan: FileScan, content: str, path: str) -> list[Finding]:
     """The reader's own findings (glued, invisible characters), what the page draws from
     where no reading reaches (warnings), and an element at the top of the page moved."""
     from fxsite.pages.top_order import top_level_moves
+    from fxsite.verify.generated_parts import stray_mark
 
     findings = [Finding(path, 1, 1, *_judged(local), text=local.text) for local in scan.local]
     # What the page draws from where no reading reaches (a <base href>, a frame): told.
@@ -120,6 +121,13 @@ def _reader_findings(scan: FileScan, content: str, path: str) -> list[Finding]:
         Finding(path, 1, 1, n.code, n.message, "warning", n.text)
         for n in notes
         if n.severity == "warning"
+    ]
+    # A trust mark written by hand (blind68: "measured" beside an estimate's claim).
+    parts = scan.page.parts if scan.page is not None else []
+    findings += [
+        Finding(path, 1, 1, "FX612", stray_mark(p), text=p.label)
+        for p in parts
+        if p.kind == "stray-mark"
     ]
     # An element at the top of the page, moved among what the theme draws: whatever its text.
     noted = {(f.code, f.text) for f in findings}

@@ -15,7 +15,7 @@ from selectolax.lexbor import LexborNode
 from fxsite.verify.nodes import direct_text, node_attrs, node_text, structure
 from fxsite.verify.shown import Chart, Drawing, PageText, Part, Shape
 
-__all__ = ["read_generated", "read_parts"]
+__all__ = ["read_generated", "read_parts", "stray_mark"]
 
 
 def read_generated(root: LexborNode, page: PageText) -> None:
@@ -105,6 +105,10 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         _row_words(row, page)
     for notes in root.css("div.fx-notes"):
         page.parts.append(Part("record-notes", "", "", node_text(notes), _unlinked(notes)))
+    for mark in root.css(".fx-label, .fx-badge, .fx-status, .fx-mark"):
+        if not _in_its_place(mark):
+            kind = next(c for c in _MARK_CLASSES if c in node_attrs(mark).get("class", "").split())
+            page.parts.append(Part("stray-mark", kind, "", node_text(mark), _shape(mark)))
     for card in root.css("div.fx-stat"):
         claim = card.css_first("a[data-fx-ref]")
         source = card.css_first(".fx-stat-source")
@@ -112,6 +116,45 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         classes = (("div", (("class", node_attrs(card).get("class", "")),)),)
         text = node_text(source) if source is not None else ""
         page.parts.append(Part("stat", ref, "", text, (classes, text)))
+
+
+#: The classes of the marks that say how far a figure can be trusted.
+_MARK_CLASSES = ("fx-label", "fx-badge", "fx-status", "fx-mark")
+#: Where the build writes them: in a claim, a figure row's label cell, the Data sources,
+#: the library, a record's badges, a legend, the estimate note.
+_PLACES = frozenset(
+    {
+        ("a", "fx-claim"),
+        ("td", "fx-label-cell"),
+        ("ul", "fx-sources"),
+        ("div", "fx-library"),
+        ("p", "fx-record-badges"),
+        ("dl", "fx-legend"),
+        ("ul", "fx-legend-markers"),
+        ("p", "fx-estimate-note"),
+    }
+)
+
+
+def _in_its_place(mark: LexborNode) -> bool:
+    """``mark`` stands where the build writes marks (:data:`_PLACES`): in what the build
+    writes, which the gate renders again and compares, as it does claims."""
+    node = mark.parent
+    while node is not None and node.tag not in ("body", "html"):
+        classes = node_attrs(node).get("class", "").split()
+        if any((node.tag, c) in _PLACES for c in classes):
+            return True
+        node = node.parent
+    return False
+
+
+def stray_mark(part: Part) -> str:
+    """The finding's message for a mark written where the build writes none."""
+    return (
+        f"a mark '{part.label}' ({part.key}) stands where the build writes none: the marks "
+        "that say how far a figure can be trusted are written by the build from its "
+        "evidence; cite the figure instead"
+    )
 
 
 def _unlinked(node: LexborNode) -> Shape:

@@ -34,6 +34,7 @@ from fxsite.render.library_pages import (
 )
 from fxsite.render.messages import message
 from fxsite.render.record_sheet import derived_rows, figure_rows
+from fxsite.verify.generated_parts import stray_mark
 from fxsite.verify.shown import PageText, Part, Shape
 from fxsite.verify.visible import page_parts
 
@@ -177,6 +178,7 @@ def page_word_problems(
         if part.kind == "marker-legend" and not _a_legend(part, examples, lang):
             said = "the legend of the page's markers is none the build writes"
             out.append((f"{said}: it says {_cut(part.shape[1])!r}", part.shape[1]))
+    out += [(stray_mark(p), p.label) for p in page.parts if p.kind == "stray-mark"]
     out += _cards(page, library, lang)
     return out
 
