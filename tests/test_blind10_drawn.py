@@ -85,7 +85,7 @@ DRAWN = [
     ),
     ("mspace in words", "It <math><mi>is</mi><mspace width='1em'/><mi>fast</mi></math>."),
     ("a class the theme draws", 'Each save took 9<span class="md-typeset">x</span>4 s.'),
-    ("fxsite's badge class", 'Each save took 9<span class="fx-badge">x</span>4 s.'),
+    # fxsite's own mark classes written by hand are refused (test_trust_marks.FORGED_MARKS)
     ("struck words", "Each save took ~~a long time~~ no time on NFS."),
     ("inserted", "Each save took 9<ins>x</ins>4 s on NFS."),
     ("a hidden class, no figure", 'Each save took <span class="md-toggle">x</span> on NFS.'),
