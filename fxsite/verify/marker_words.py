@@ -173,9 +173,10 @@ def page_word_problems(
             if part.kind == kind and [part.shape] != wanted:
                 told = differs(part.shape, wanted[0] if wanted else None)
                 out.append((f"{name} {told}", part.shape[1]))
-    examples = _examples(page, library)
-    for part in page.parts:
-        if part.kind == "marker-legend" and not _a_legend(part, examples, lang):
+    legends = [p for p in page.parts if p.kind == "marker-legend"]
+    examples = _examples(page, library) if legends else []
+    for part in legends:
+        if not _a_legend(part, examples, lang):
             said = "the legend of the page's markers is none the build writes"
             out.append((f"{said}: it says {_cut(part.shape[1])!r}", part.shape[1]))
     out += [(stray_mark(p), p.label) for p in page.parts if p.kind == "stray-mark"]
@@ -193,8 +194,23 @@ def _examples(page: PageText, library: Library) -> list[str]:
         if (parsed := FigureRef.parse(ref)) is not None
     }
     cited |= {p.key for p in page.parts if p.kind in ("library", "source")}
-    own = legend_example((rid, library.records[rid].label) for rid in sorted(library.records))
-    return sorted((cited & set(library.records)) | {own, "R1"})
+    return sorted({r for r in cited if r in library.records} | {_libraries_own(library), "R1"})
+
+
+#: The Evidence Library's legend's ID of the library asked about last, by identity (a
+#: library is not changed once built): asked for every page, made once.
+_OWN: dict[int, tuple[Library, str]] = {}
+
+
+def _libraries_own(library: Library) -> str:
+    """The ID the Evidence Library's legend shows its ID mark with."""
+    known = _OWN.get(id(library))
+    if known is None or known[0] is not library:
+        ids = sorted(library.records)
+        own = legend_example((rid, library.records[rid].label) for rid in ids)
+        _OWN.clear()
+        known = _OWN[id(library)] = (library, own)
+    return known[1]
 
 
 def _a_legend(part: Part, examples: list[str], lang: str) -> bool:
