@@ -888,6 +888,20 @@ ATTACKS = [
         "FX612",
     ),
     # -- charts ------------------------------------------------------------------------------------
+    # blind68: an estimate's bars drawn as a measurement's
+    Attack(
+        "an estimate's bar undashed", edit(BUBBLES, r"stroke-dasharray: [\d.,]+; ", ""), "FX612"
+    ),
+    Attack("an estimate's bar unmarked", edit(BUBBLES, r" fx-bar--modelled\"", '"'), "FX612"),
+    Attack(
+        "an estimate's bar tooltip said measured",
+        edit(
+            BUBBLES,
+            r"<title>([^<·]+) · estimate · E1</title>",
+            r"<title>\1 · measured · R1</title>",
+        ),
+        "FX612",
+    ),
     Attack(
         "chart data value", edit(BUBBLES, r"(<tr><td>Baseline</td><td>)178", r"\g<1>179"), "FX403"
     ),

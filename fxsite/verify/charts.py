@@ -12,11 +12,13 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import LABELS
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
+from fxsite.render.chart_spec import MODELLED
 from fxsite.render.chart_text import (
     bar_caption,
     bar_captions,
     description,
     label_of,
+    label_word,
     source_line,
 )
 from fxsite.render.messages import DEFAULT, LANGUAGES
@@ -76,6 +78,24 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
     return out
 
 
+def _check_look(
+    bar: str, ref: str, label: str, look: tuple[str, str, str], bad: Callable[..., None]
+) -> None:
+    """A bar drawn as its label says (blind68: an estimate's bars drawn solid, its class
+    taken off, its tooltip saying "measured"): a model's bar is dashed and marked
+    ``fx-bar--modelled``, a measurement's neither, and its tooltip names its label."""
+    classes, tip, style = look
+    modelled = label in MODELLED
+    if ("fx-bar--modelled" in classes.split()) != modelled or (
+        "stroke-dasharray" in style
+    ) != modelled:
+        drawn = "a model's" if not modelled else "a measurement's"
+        bad(f"the bar for {ref} is drawn as {drawn}, and its figure is {label}", bar)
+    record = ref.partition("#")[0]
+    if tip not in {f"{bar} · {label_word(label, lang)} · {record}" for lang in LANGUAGES}:
+        bad(f"the tooltip of the bar for {ref} says {tip!r}; its figure is {label}", tip or bar)
+
+
 def _check_source(chart: Chart, library: Library, bad: Callable[..., None]) -> None:
     """The source line is the one its bars' records give, in a language fxsite writes."""
     bars = [(ref, label) for _, _, ref, label in chart.rows]
@@ -96,6 +116,7 @@ def _check_drawing(
 ) -> None:
     lengths: list[tuple[float, tuple[float, float]]] = []
     links = {_linked(href): paths for href, paths in drawing.bars}
+    looks = {_linked(look[0]): look[1:] for look in drawing.looks}
     for bar, value, ref, label in chart.rows:
         claim = resolve_claim(value, f"evidence:{ref}", library)
         if isinstance(claim, ClaimProblem):
@@ -115,6 +136,9 @@ def _check_drawing(
         if not paths:
             bad(f"bar for {ref} does not link to its figure")
             continue
+        look = looks.get((record, figure))
+        if look is not None:
+            _check_look(bar, ref, label, look, bad)
         size = _extent(paths[0])
         fig = claim.value
         if fig is not None and size is not None and fig.high is None:

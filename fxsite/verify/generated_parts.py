@@ -46,6 +46,7 @@ def read_generated(root: LexborNode, page: PageText) -> None:
                     )
                     for a in svg.css("a")
                 ),
+                tuple(_bar_look(a) for a in svg.css("a")),
             )
             for svg in figure.css("svg")
         )
@@ -58,6 +59,18 @@ def read_generated(root: LexborNode, page: PageText) -> None:
                 node_text(figure.css_first("p.fx-chart-source")),
             )
         )
+
+
+def _bar_look(link: LexborNode) -> tuple[str, str, str, str]:
+    """A chart bar's link, its group's class, its tooltip and its first path's style."""
+    group = link.parent
+    path = link.css_first("path")
+    return (
+        node_attrs(link).get("href", ""),
+        node_attrs(group).get("class", "") if group is not None else "",
+        node_text(link.css_first("title")),
+        node_attrs(path).get("style", "") if path is not None else "",
+    )
 
 
 def _shape(node: LexborNode) -> Shape:

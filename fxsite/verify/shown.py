@@ -269,3 +269,6 @@ class Drawing:
     desc: str
     #: (href, path ``d`` strings) of each linked bar
     bars: tuple[tuple[str, tuple[str, ...]], ...]
+    #: (href, its group's class, its tooltip, its first path's style) of each linked bar:
+    #: how it is drawn as a measurement or a model (dashed, ``fx-bar--modelled``)
+    looks: tuple[tuple[str, str, str, str], ...] = ()
