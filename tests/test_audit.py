@@ -894,6 +894,11 @@ ATTACKS = [
     ),
     Attack("an estimate's bar unmarked", edit(BUBBLES, r" fx-bar--modelled\"", '"'), "FX612"),
     Attack(
+        "an estimate's caption label shrunk to nothing",
+        edit(BUBBLES, r'(<tspan class="fx-bar-label")', r'\1 font-size="0"'),
+        "FX612",
+    ),
+    Attack(
         "an estimate's bar tooltip said measured",
         edit(
             BUBBLES,
@@ -1061,6 +1066,10 @@ NEAR_MISSES = [
     ("range value", in_article('<input type="range" min="0" max="9" value="5">')),
     ("color value", in_article('<input type="color" value="#00ff5x">')),
     ("list item value", in_article('<ol><li value="5">first</li></ol>')),
+    (
+        "a caption's label a shade lighter",
+        edit(BUBBLES, r'(<tspan class="fx-bar-label" fill-opacity=")0\.72', r"\g<1>0.5"),
+    ),
     (
         "provenance indented",
         edit(R9, r'(<section class="fx-provenance[^>]*>)', "\\1\n    "),

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.chrome import normalise
+from fxsite.verify.css import hides
 from fxsite.verify.nodes import direct_text, node_attrs, node_text, structure
 from fxsite.verify.shown import Chart, Drawing, PageText, Part, Shape
+from fxsite.verify.styled import undrawn
 
 __all__ = ["read_generated", "read_parts", "stray_mark"]
 
@@ -37,7 +40,7 @@ def read_generated(root: LexborNode, page: PageText) -> None:
         )
         drawings = tuple(
             Drawing(
-                tuple(node_text(t) for t in svg.css("text")),
+                tuple(_drawn_text(t) for t in svg.css("text")),
                 node_text(svg.css_first("desc")),
                 tuple(
                     (
@@ -59,6 +62,32 @@ def read_generated(root: LexborNode, page: PageText) -> None:
                 node_text(figure.css_first("p.fx-chart-source")),
             )
         )
+
+
+#: SVG presentation attributes that may leave a text undrawn, read as their style would be.
+_PRESENTATION = ("display", "visibility", "opacity", "fill-opacity", "fill", "font-size")
+
+
+def _drawn(node: LexborNode) -> bool:
+    attrs = node_attrs(node)
+    said = "; ".join(f"{k}: {attrs[k]}" for k in _PRESENTATION if attrs.get(k) is not None)
+    return not undrawn(attrs) and not (said and hides(said))
+
+
+def _drawn_text(text: LexborNode) -> str:
+    """A chart's ``<text>`` as drawn: without a ``<tspan>`` its attributes leave undrawn
+    (blind68: a caption's " · estimate" at ``font-size="0"``)."""
+    return normalise(_drawn_run(text)) if _drawn(text) else ""
+
+
+def _drawn_run(node: LexborNode) -> str:
+    parts = []
+    for child in node.iter(include_text=True):
+        if child.tag == "-text":
+            parts.append(child.text_content or "")
+        elif child.tag == "tspan" and _drawn(child):
+            parts.append(_drawn_run(child))
+    return "".join(parts)
 
 
 def _bar_look(link: LexborNode) -> tuple[str, str, str, str]:
