@@ -92,6 +92,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
         ["1 million concurrent connections", "2,000 HTTP requests", "500 write cycles"],
         "We read 10 million of the files; chapter 2 HTTP notes; 5 million users and files.",
     ),
+    (  # blind69: a count made smaller is a saving, of parts too
+        "a count made smaller",
+        "Needs 4 fewer nodes, 12 fewer drives and two fewer racks.",
+        ["4", "12", "two"],
+        "One fewer thing to worry about, with fewer than 4 nodes and fewer nodes.",
+    ),
     (
         "between and",
         "Latency is between 5 and 10 ms.",

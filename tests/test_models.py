@@ -577,6 +577,14 @@ def test_unknown_unit_error_suggests() -> None:
         # "euros", at difflib's usual cutoff)
         ("furlongs", ""),
         ("parsecs", ""),
+        # blind69: a temperature named by a word or a letter was offered nothing
+        ("celsius", " (did you mean '°C'?)"),
+        ("degrees Celsius", " (did you mean '°C'?)"),
+        ("C", " (did you mean '°C'?)"),
+        ("fahrenheit", " (did you mean '°F'?)"),
+        # near misses: "K" is kelvin or thousands, and no kelvin is in the vocabulary
+        ("K", ""),
+        ("kelvin", ""),
     ],
 )
 def test_unit_hint_offers_only_a_close_spelling(unit: str, hint: str) -> None:

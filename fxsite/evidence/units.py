@@ -575,6 +575,20 @@ def loose_unit(text: str) -> str | None:
 UNIT_HINT_CUTOFF = 0.75
 
 
+#: Units named by a word no spelling of theirs is close to, or by a letter a record may
+#: mean them by (blind69: "celsius", "C" were offered nothing); "K" is no hint (kelvin, or
+#: thousands), and no kelvin is in the vocabulary.
+_NAMED_UNITS = {
+    "celsius": "°C",
+    "centigrade": "°C",
+    "c": "°C",
+    "fahrenheit": "°F",
+    "f": "°F",
+}
+#: "degrees" before a temperature's name ("degrees Celsius", "deg. C").
+_DEGREES = re.compile(r"^(?:degrees?|deg\.?)\s*")
+
+
 def unit_hint(text: str) -> str:
     """A message suffix suggesting the closest known unit, as a record writes it: the
     symbol of a spelling it is close to ("sek" is close to "Sek", which is ``s``).
@@ -583,8 +597,9 @@ def unit_hint(text: str) -> str:
     spellings, and at difflib's usual 0.6 an unrelated word finds one ("furlongs" was
     offered "euros").
     """
+    named = _NAMED_UNITS.get(_DEGREES.sub("", text.strip().lower()))
     close = closest(text, _EXACT.keys(), cutoff=UNIT_HINT_CUTOFF)
-    symbols = list(dict.fromkeys(_EXACT[c] for c in close))
+    symbols = list(dict.fromkeys([*([named] if named else []), *(_EXACT[c] for c in close)]))
     if not symbols:
         return ""
     return " (did you mean " + " or ".join(f"'{s}'" for s in symbols) + "?)"

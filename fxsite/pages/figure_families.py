@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, word_alternation
+from fxsite.evidence.numerals import INSIDE_GROUPS, NUMBER_WORDS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
 from fxsite.pages.figure_phrases import phrase_candidates
 from fxsite.pages.figure_vocab import (
@@ -366,6 +366,13 @@ _UPTIME_OF = LazyPattern(
     rf"(?:(?i:up{SP}to|at{SP}least|over){SP})?(?P<figure>9\d\.\d{{1,6}})\b"
     rf"(?![.,]?\d|{SP}?%|{SP}(?i:percent|per{SP}cent))"
 )
+# A count made smaller, of anything (blind69): "4 fewer nodes", "two fewer racks" say what a
+# setup saved, as "4 nodes" does not; "one fewer thing to worry about" is an idiom, and
+# "fewer than 4 nodes" bounds a count of parts.
+_FEWER = LazyPattern(
+    rf"{START}(?P<figure>{NUM}|\b(?i:{word_alternation(w for w in NUMBER_WORDS if w.isascii() and w != 'one')}))"
+    rf"{SP}(?i:fewer)\b"
+)
 _SCORE_CUE = re.compile("rat|scor|star", re.I)
 _NPS_CUE = re.compile("nps|promoter", re.I)
 _UPTIME_CUE = re.compile("|".join((*UPTIME_WORDS, "sla")), re.I)
@@ -407,6 +414,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_NPS_AFTER, 0, "unit", _NPS_CUE),
     (_PLAIN_NINES, 0, "percent", _UPTIME_CUE),
     (_UPTIME_OF, "figure", "percent", _UPTIME_CUE),
+    (_FEWER, "figure", "unit", re.compile("fewer", re.I)),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
