@@ -473,3 +473,49 @@ def test_units_written_around_the_number(text: str, unit: str | None, value: str
         assert stated is None
     else:
         assert stated is not None and stated.unit == unit and stated.low == Decimal(value or "0")
+
+
+# blind69: a bound the other way from the record's was told "at this precision" (a bare
+# figure) and "write 'under 40 s'" (a claim), advice that reverses the writer's sentence; and
+# `fix` gave another reason ("no record figure states this value").
+BOUNDS_REVERSED = [
+    ("over 40 s", "ckpt", True),
+    ("at least 40 s", "ckpt", True),
+    (">40 s", "ckpt", True),
+    ("under 100 GB/s", "bw_floor", True),
+    # near misses: no bound word, another kind of miss, or a bound on a value
+    ("40 s", "ckpt", False),
+    ("about 40 s", "ckpt", False),
+    ("under 50 s", "ckpt", False),
+    ("over 178 GB/s", "bw", False),
+]
+
+
+@pytest.mark.parametrize(("text", "figure", "reversed_"), BOUNDS_REVERSED)
+def test_a_bound_the_other_way_is_told_so(
+    lib: Library, text: str, figure: str, reversed_: bool
+) -> None:
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert isinstance(result, ClaimProblem), result
+    assert ("bounds the other way" in result.message) is reversed_, result.message
+
+
+@pytest.mark.parametrize(
+    ("text", "reversed_"),
+    [
+        ("over 40 s", True),
+        ("at least 40 s", True),
+        ("under 100 GB/s", True),
+        ("over 178 GB/s", False),
+    ],
+)
+def test_a_bare_bound_the_other_way_is_advised_and_not_fixed_so(
+    lib: Library, text: str, reversed_: bool
+) -> None:
+    from fxsite.pages.advice import advise
+
+    advice = advise(text, lib, context=f"The checkpoint read takes {text}.")
+    assert advice.markdown is None  # fix writes nothing
+    assert ("bounds the other way" in advice.message) is reversed_, advice.message
+    assert ("a bound the other way" in advice.reason) is reversed_, advice.reason
+    assert "at this precision" not in advice.message, advice.message

@@ -252,8 +252,9 @@ def advise(
             hint = f"; the words around it fit another: {near[0][1]}{hint}"
         return Advice(f"{head}: {reason}{hint}", None, refs, reason)
     if near:
-        text = "; ".join(t for _, t in near[:LISTED])
-        return Advice(f"{head}: {text}", None, (), "no record figure states this value")
+        text = "; ".join(t for _, t, _ in near[:LISTED])
+        reason = near[0][2] or "no record figure states this value"
+        return Advice(f"{head}: {text}", None, (), reason)
     link_text = generic_claim_text(link_text or shown)
     message = (
         f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
@@ -325,17 +326,19 @@ def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> s
 
 def _near_misses(
     found: str, library: Library, around: frozenset[str], stating: frozenset[str]
-) -> list[tuple[int, str]]:
-    """The figures of the same unit that ``found`` states only at another precision, best first.
+) -> list[tuple[int, str, str | None]]:
+    """The figures of the same unit that ``found`` states only at another precision (or
+    bound), best first.
 
     "17x" for 17.6×: within one unit of the coarser precision of the two,
     and sharing a word with the text around. Each comes with the claims that
-    pass, after minus the number of its words the text around shares.
+    pass (and the reason ``fix`` gives, :func:`_near_text`), after minus the number of its
+    words the text around shares.
     """
     stated = parse_stated(found)
     if stated is None or stated.unit is None or stated.high is not None:
         return []
-    near: list[tuple[int, str]] = []
+    near: list[tuple[int, str, str | None]] = []
     for fig in library.figures.values():
         if fig.high is not None or fig.ref in stating:
             continue
@@ -348,12 +351,17 @@ def _near_misses(
             continue
         own = _shared(_distinctive(fig, library), around)
         if own:
-            near.append((-own, _near_text(found, fig, places, stated.qualifier)))
-    near.sort()
+            near.append((-own, *_near_text(found, fig, places, stated.qualifier)))
+    near.sort(key=lambda item: item[:2])
     return near
 
 
-def _near_text(found: str, fig: FigureValue, places: int, qualifier: str | None = None) -> str:
+def _near_text(
+    found: str, fig: FigureValue, places: int, qualifier: str | None = None
+) -> tuple[str, str | None]:
+    """What the advice says of ``fig``, a figure ``found`` states at another precision or
+    with another bound, and the reason ``fix`` gives where it is not that precision's
+    (None: "no record figure states this value")."""
     exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
     rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
     if qualifier in {"min", "max"} and fig.bound is None:
@@ -363,12 +371,20 @@ def _near_text(found: str, fig: FigureValue, places: int, qualifier: str | None 
             f"'{found}' is a bound, and {fig.ref} states the value {exact}: cite the value, "
             f"[{exact}](evidence:{fig.ref}), or [about {exact}](evidence:{fig.ref}) where it "
             "is rounded; where the bound word means the value ('over 5 years' as 'across 5 "
-            "years'), write a word that is no bound"
+            "years'), write a word that is no bound",
+            None,
+        )
+    if qualifier in {"min", "max"} and fig.bound not in (None, qualifier):
+        # "over 40 s" for {max: 40}: the writer's claim reversed, not rounded (blind69)
+        return (
+            f"'{found}' bounds the other way: {fig.ref} states {exact}; check which is meant, "
+            f"and where the record is, cite it as [{exact}](evidence:{fig.ref})",
+            f"{fig.ref} states {exact}, a bound the other way",
         )
     text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
     if rounded != exact and _states(rounded, fig):  # not "100.000%" for 99.9999% (blind24)
         text += f" or, rounded, [{rounded}](evidence:{fig.ref})"
-    return f"'{found}' is not {fig.ref} at this precision: {text}"
+    return f"'{found}' is not {fig.ref} at this precision: {text}", None
 
 
 def _states(text: str, fig: FigureValue) -> bool:

@@ -281,6 +281,13 @@ def _refusal(
             return ClaimProblem(
                 "FX403", f"'{text}': {fig.ref} is the range {filled}; write '{filled}'"
             )
+        if stated.qualifier in ("min", "max") and stated.qualifier != fig.bound:
+            # "over 40 s" for {max: 40}: the writer's claim reversed, not reworded (blind69)
+            return ClaimProblem(
+                "FX403",
+                f"'{text}' bounds the other way from {fig.ref}, which is {filled}: check which "
+                f"is meant; where the record is, write '{filled}'",
+            )
         return ClaimProblem(
             "FX403", f"'{text}' does not state {fig.ref}, which is {filled}; write '{filled}'"
         )
