@@ -103,3 +103,32 @@ def test_the_number_is_read_with_the_claims_unit_as_written() -> None:
 
 def test_a_claim_without_a_unit_lends_none() -> None:
     assert sharing_claims_units("from 178 to 94", ((12, 14),), []) == []
+
+
+B = "[178 s](evidence:R1#save_time_baseline)"
+W = "[6.40](evidence:R1#bandwidth_fx100)"  # a unitless claim of a GB/s figure
+#: blind69: a unitless claim joined to a claim with a unit reads in that unit ("from [12 ms]
+#: to [3]" reads "3 ms"), and passed citing a GB/s figure. (row, sentence, refused: the
+#: column of each unitless claim refused FX405 on line 3)
+UNITLESS_CLAIMS = [
+    ("to a unitless claim", f"Saves fell from {B} to {W}.", [W]),
+    ("from a unitless claim", f"Saves fell from {W} to {C}.", [W]),
+    (", down from", f"Saves took {C}, down from {W}.", [W]),
+    ("an arrow", f"Saves: {B} → {W}.", [W]),
+    # near misses: a figure in the unit lent, a word of its own, a comma, two units lent
+    ("near miss: in the unit", f"Saves fell from [178](evidence:R1#save_time_baseline) to {C}.", []),
+    ("near miss: vs. in the unit", f"Saves took {C} vs [178](evidence:R1#save_time_baseline) on NVMe.", []),
+    ("near miss: its own word", f"Saves took {C} and {W} written each second.", []),
+    ("near miss: a comma alone", f"Saves took {C}, {W} in all.", []),
+    ("near miss: two units", f"From {B} and [6.40 GB/s](evidence:R1#bandwidth_fx100) to [94](evidence:R1#save_time_fx100).", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("row", "sentence", "claims"), UNITLESS_CLAIMS, ids=[r[0] for r in UNITLESS_CLAIMS]
+)
+def test_a_unitless_claim_joined_to_a_claim_reads_in_its_unit(
+    row: str, sentence: str, claims: list[str]
+) -> None:
+    cols = [sentence.index(c) + 2 for c in claims]  # the claim's text, after "["
+    assert sentence_errors(sentence, library()) == [("FX405", 3, col) for col in cols], row

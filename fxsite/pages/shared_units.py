@@ -32,7 +32,8 @@ Decisions:
   ("Figure 3 and [94 s]", "step 2, [94 s]", "test 3, FX100 [94 s]", "v2") and a
   number inside another number's digits are not taken.
 * A claim that states no unit lends none; another claim in the chain ends it
-  (it is judged as a claim).
+  (it is judged as a claim). A unitless claim joined to claims that state one unit
+  reads in it (:func:`claims_sharing_units`): "from [12 ms](…) to [3](…)" reads "3 ms".
 
 Each number taken is a :class:`~fxsite.pages.header_units.Governed` with the
 number read with the claim's unit ("178 s"), refused as any bare figure is.
@@ -46,7 +47,7 @@ from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
 
-__all__ = ["sharing_claims_units"]
+__all__ = ["claims_sharing_units", "sharing_claims_units"]
 
 #: What joins a value to the next one of the same quantity, read backwards from a claim.
 _JOIN = (
@@ -161,3 +162,57 @@ def _named_after(text: str, at: int) -> list[tuple[int, int]]:
     """The span of a number named right after what ends at ``at`` as another value of it."""
     match = _AFTER.match(text, at)
     return [match.span(1)] if match is not None else []
+
+
+#: What joins two claims to values of one quantity ("from [12 ms](…) to [3](…)", "[3](…) →
+#: [6.40 GB/s](…)", "[94 s](…), down from [178](…)"): a word, an arrow or a dash between
+#: them, nothing else (a comma alone joins a list of anything).
+_CLAIMS_JOINED = re.compile(rf"\s*(?:,\s*)?(?:{_JOIN}|(?:down|up)\s+from|from)\s*", re.IGNORECASE)
+#: A unitless claim's own word after it ("[3](…) GPUs", "[3](…) times"): it reads no
+#: other claim's unit. A word that joins or says where it stood is no such word.
+_OWN_WORD = re.compile(
+    r"\s*(?!(?:to|and|or|vs|versus|then|than|against|down|up|from|on|in|at|for|with|while"
+    r"|but|via|using|under|over|before|after|earlier|now|today)\b)[^\W\d_]"
+    r"|\s*[%$€£¥×]",
+    re.IGNORECASE,
+)
+
+
+def claims_sharing_units(text: str, claims: tuple[tuple[int, int], ...]) -> list[Governed]:
+    """The unitless claims of ``text`` joined to a claim that states a unit, as a reader
+    reads them, in its unit: "from [12 ms](…) to [3](…)" reads "3 ms", and the claim "3"
+    must state its figure in ms, as "3 ms" would (blind69: a GB/s figure passed). Each is a
+    :class:`~fxsite.pages.header_units.Governed` of its claim (``claim``: its index), judged
+    as a unitless claim under a column's unit is. A run of claims so joined lends the unit
+    of its claims that state one only where they all state the same (a run of a time and a
+    size lends none)."""
+    found: list[Governed] = []
+    run: list[int] = []
+    for n, (start, _) in enumerate(claims):
+        if run and not _CLAIMS_JOINED.fullmatch(text, claims[run[-1]][1], start):
+            found += _lent(text, claims, run)
+            run = []
+        run.append(n)
+    found += _lent(text, claims, run)
+    return found
+
+
+def _lent(text: str, claims: tuple[tuple[int, int], ...], run: list[int]) -> list[Governed]:
+    """The unitless claims of one ``run`` of joined claims, in the unit the others state."""
+    if len(run) < 2:
+        return []
+    units: dict[str, int] = {}
+    unitless: list[int] = []
+    for n in run:
+        stated = parse_stated(text[claims[n][0] : claims[n][1]])
+        if stated is None:
+            return []
+        if stated.unit_text:
+            units.setdefault(stated.unit_text, n)
+        elif not _OWN_WORD.match(text, claims[n][1]):
+            unitless.append(n)
+    if len(units) != 1:
+        return []
+    [(unit, lender)] = units.items()
+    said = f"beside the claim '{text[claims[lender][0] : claims[lender][1]]}'"
+    return [Governed(claims[n][0], claims[n][1], "", unit, said, n) for n in unitless]

@@ -35,7 +35,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.findings import Severity
 from fxsite.pages.header_units import Governed
-from fxsite.pages.shared_units import sharing_claims_units
+from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
 from fxsite.pages.stated_numbers import (
     LABEL_ENDS,
     governed,
@@ -337,6 +337,7 @@ def _stated_once(
     if claims and not unit:  # "from 178 to [94 s](…)": the claim's unit is 178's too
         taken = [*figures, *((g.start, g.end) for g in labels)]
         found += sharing_claims_units(text, claims, taken)
+        found += claims_sharing_units(text, claims)  # "from [12 ms](…) to [3](…)": "3 ms"
     return found + labels
 
 
