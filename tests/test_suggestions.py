@@ -296,3 +296,29 @@ def test_a_name_every_figure_of_a_record_holds_fits_none(
     advice = advise("7 s", lib, context=sentence)
     assert advice.markdown == claim, advice
     assert says in advice.message, advice.message
+
+
+#: blind69: a number a sentence gives a named quantity without its unit was offered a figure
+#: of another quantity ("Latency: 3" a 3.2 GB/s figure). (sentence, number, figure offered)
+NAMED_QUANTITY = [
+    ("Latency: 6.40.", "6.40", None),
+    ("Latency dropped from 12 to 6.40.", "6.40", None),
+    ("The p99 was 6.40.", "6.40", None),
+    ("Availability: 94.", "94", None),
+    # near misses: the quantity the figure is, or two named, or none
+    ("Write bandwidth: 6.40.", "6.40", "R1#bandwidth_fx100"),
+    ("Throughput: 6.40.", "6.40", "R1#bandwidth_fx100"),
+    ("Save time: 94.", "94", "R1#save_time_fx100"),
+    ("Latency and bandwidth at the FX100 write: 6.40.", "6.40", "R1#bandwidth_fx100"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "number", "offered"), NAMED_QUANTITY)
+def test_a_number_of_a_named_quantity_is_offered_only_its_figures(
+    sentence: str, number: str, offered: str | None
+) -> None:
+    advice = advise(number, library(), context=sentence)
+    if offered is None:
+        assert advice.candidates == () and "evidence:ID#figure" in advice.message, advice.message
+    else:
+        assert offered in advice.candidates, advice

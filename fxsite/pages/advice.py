@@ -32,6 +32,7 @@ from functools import lru_cache
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
 from fxsite.evidence.refs import FigureRef
+from fxsite.evidence.units import UNITS
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import range_in_words
@@ -189,6 +190,7 @@ def advise(
         found = link_text = in_words
     around = words(context)
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
+    stating = _of_the_named_quantity(found, stating, library, context)
     fitting: list[tuple[tuple[int, int], Suggestion]] = []
     for suggestion in stating:
         record, _, name = suggestion.ref.partition("#")
@@ -262,6 +264,49 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+#: The dimensions of the quantities a sentence names without a unit ("Latency: 3", "Save
+#: time went from 178 to 94"): a number there is one of these (blind69: "Latency: 3" was
+#: offered a 3.2 GB/s figure).
+_NAMED_DIMENSIONS = (
+    (
+        re.compile(
+            r"\b(?:latenc(?:y|ies)|[a-z]+[ -]time|duration|ttft|tpot|mttr|mtbf|rto|rpo"
+            r"|p(?:50|90|95|99|999))\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"time"}),
+    ),
+    (re.compile(r"\bbandwidth\b", re.IGNORECASE), frozenset({"bandwidth"})),
+    (re.compile(r"\bthroughput\b", re.IGNORECASE), frozenset({"bandwidth", "rate"})),
+    (
+        re.compile(r"\b(?:availability|uptime|utili[sz]ation|hit rate)\b", re.IGNORECASE),
+        frozenset({"percent"}),
+    ),
+    (re.compile(r"\b(?:speed-?ups?|slow-?downs?)\b", re.IGNORECASE), frozenset({"ratio"})),
+)
+
+
+def _of_the_named_quantity(
+    found: str, stating: list[Suggestion], library: Library, context: str
+) -> list[Suggestion]:
+    """The figures of ``stating`` of the quantity the words around name, where ``found``
+    states no unit and they name one kind of quantity (:data:`_NAMED_DIMENSIONS`);
+    else ``stating`` as it is."""
+    stated = parse_stated(found)
+    if stated is None or stated.unit is not None:
+        return stating
+    named = [dims for pattern, dims in _NAMED_DIMENSIONS if pattern.search(context)]
+    if len(named) != 1:
+        return stating
+    kept = []
+    for suggestion in stating:
+        cited = FigureRef.parse(suggestion.ref)
+        fig = library.figure(cited.record, cited.name) if cited is not None else None
+        if fig is not None and fig.unit in UNITS and UNITS[fig.unit].dimension in named[0]:
+            kept.append(suggestion)
+    return kept
 
 
 def _opposed(ref: str, found: str, context: str, library: Library) -> tuple[str, str] | None:
