@@ -288,6 +288,13 @@ _NAMED_DIMENSIONS = (
 )
 
 
+@lru_cache(maxsize=64)
+def _named_dimensions(context: str) -> tuple[frozenset[str], ...]:
+    """The kinds of quantity ``context`` names (:data:`_NAMED_DIMENSIONS`); once a context
+    (a title's every figure is advised with the whole title around it)."""
+    return tuple(dims for pattern, dims in _NAMED_DIMENSIONS if pattern.search(context))
+
+
 def _of_the_named_quantity(
     found: str, stating: list[Suggestion], library: Library, context: str
 ) -> list[Suggestion]:
@@ -297,7 +304,7 @@ def _of_the_named_quantity(
     stated = parse_stated(found)
     if stated is None or stated.unit is not None:
         return stating
-    named = [dims for pattern, dims in _NAMED_DIMENSIONS if pattern.search(context)]
+    named = _named_dimensions(context)
     if len(named) != 1:
         return stating
     kept = []
