@@ -142,6 +142,19 @@ TABLE = "# T\n\n| Step | {head} |\n| --- | --- |\n| FX100 | {cell} |\n"
 
 # (name, page, [(code, line, col, text, says)]): each must be refused there.
 REFUSED = [
+    # blind69: "Save time: 94." in prose was refused, the same in a table passed
+    *(
+        (
+            f"a column named '{head}' without its unit",
+            TABLE.format(head=head, cell=cell),
+            [("FX501", 5, 11, cell, f"(under the header '{head}', which names the quantity")],
+        )
+        for head, cell in (
+            ("Save time", "94"),
+            ("Baseline save time", "178"),
+            ("Total save time", "3,560"),
+        )
+    ),
     (
         "a bare cell under 'Save time (s)'",
         TABLE.format(head="Save time (s)", cell="94"),
@@ -326,6 +339,14 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
+    *(
+        (
+            f"a column named '{head}' without its unit (blind69)",
+            TABLE.format(head=head, cell=cell),
+            [("FX501", 5, 11, cell, f"(under the header '{head}', which names the quantity")],
+        )
+        for head, cell in (("Latency", "12"), ("p99", "3.5"), ("Restore time", "1,024"))
+    ),
     (
         "a duration written as a clock under its clock (blind20)",
         TABLE.format(head="Duration (hh:mm:ss)", cell="01:34:20"),
@@ -583,6 +604,12 @@ def test_refused_where_a_unit_is_stated_once(
 
 # Near misses: each must pass.
 PASSED = [
+    # a column named without its unit: a claim, words, a name, or a count's column
+    ("a claim under a named quantity", TABLE.format(head="Save time", cell="[94](evidence:R1#save_time_fx100)")),
+    ("words under a named quantity", TABLE.format(head="Latency", cell="low")),
+    ("a version under a named quantity", TABLE.format(head="Save time", cell="v2")),
+    ("no named quantity", TABLE.format(head="Runs", cell="94")),
+    ("a named quantity in the first column", "# T\n\n| Latency | Notes |\n| --- | --- |\n| 12 | low |\n"),
     ("a unitless claim under its unit", TABLE.format(head="Save time (s)", cell="[94](evidence:R1#save_time_fx100)")),
     ("a claim with its own unit", TABLE.format(head="Save time (ms)", cell="[94 s](evidence:R1#save_time_fx100)")),
     ("a header that is no unit: Year", TABLE.format(head="Year", cell="2024")),

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.pages.cjk_figures import NAMED_QUANTITY
 from fxsite.pages.column_claims import counts_things, holds_claim
-from fxsite.pages.header_units import NAMED_COLUMNS, _caption_skips
+from fxsite.pages.header_units import NAMED_COLUMNS, NAMED_ONLY, _caption_skips
 
 __all__ = ["RULES", "CellPlace", "Spans", "TableFacts", "cell_unit", "over"]
 
@@ -131,6 +132,14 @@ def _from_caption(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
     return table.whole, f"under the caption '{' '.join(table.caption.split())}'"
 
 
+def _from_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
+    """A header naming a quantity without its unit ("Save time", "Latency"), where nothing
+    else states one: its numbers are figures of it, read as written (:data:`NAMED_ONLY`)."""
+    if cell.col == 0 or NAMED_QUANTITY.fullmatch(" ".join(cell.header.split())) is None:
+        return None
+    return NAMED_ONLY, f"under the header '{cell.header}', which names the quantity"
+
+
 #: The rules in the order they are tried: the first that finds a unit gives it.
 RULES: tuple[Rule, ...] = (
     _from_header,
@@ -140,6 +149,7 @@ RULES: tuple[Rule, ...] = (
     _from_column_claims,
     _from_corner,
     _from_caption,
+    _from_named_quantity,
 )
 
 

@@ -373,7 +373,9 @@ _RATIO_BEFORE = re.compile(
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-_NAMED_QUANTITY = re.compile(rf"{_QUANTITY_NAMES}|(?i:[a-z -]+[ ](?:time|ratio|factor))")
+#: A quantity named by words, whose number may be written without its unit ("Save time",
+#: "Latency", "p99"): in prose before its number, over a table's column (:mod:`.cell_units`).
+NAMED_QUANTITY = re.compile(rf"{_QUANTITY_NAMES}|(?i:[a-z -]+[ ](?:time|ratio|factor))")
 _YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
@@ -514,7 +516,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
             end = match.end("figure")
-            if _NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
+            if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
                 unit = _WORD_AFTER.match(text, end)
                 if unit is None or canonical_unit(unit[1].lower()) is None:
                     continue  # "the throughput of 3 nodes": a count of what it names

@@ -183,6 +183,12 @@ _PERCENT_FIRST = re.compile(r"^(?:%|(?i:percent(?:age)?))\s+[^\W\d_]", re.UNICOD
 _PER_THING = re.compile(r"(?P<unit>[^/\s]+)\s*/\s*[A-Za-z]{2,16}")
 
 
+#: The "unit" of a column headed by a quantity named without one ("| System | Save time |"):
+#: a number under it is a figure of that quantity, read as written (blind69: "Save time:
+#: 94." was refused, the same in a table passed). Never a unit the claim grammar reads.
+NAMED_ONLY = "(named, no unit)"
+
+
 @dataclass(frozen=True)
 class Governed:
     """A number or claim at ``text[start:end]`` that a unit stated once governs.

@@ -29,6 +29,7 @@ from fxsite.pages.header_units import (
     _TAIL,
     _UNIT_PART,
     DIGITS,
+    NAMED_ONLY,
     Governed,
     _is_unit,
     _named_unit,
@@ -61,6 +62,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     core = number[lead.end() :] if lead is not None else number
     if is_clock(unit, core):  # "01:34:20" under "(hh:mm:ss)": a duration as a clock
         return Governed(start, start + len(number), number, unit, said)
+    if unit == NAMED_ONLY:  # "94" under "Save time": a figure of it, as written
+        plain = _PLAIN_NUMBER.fullmatch(_readable(core)) is not None
+        return Governed(start, start + len(number), number, unit, said) if plain else None
     readable = _readable(number)
     if not _unitless(readable):
         # "九十四" under "（秒）", "ninety-four" under "(s)", "zero" under "(ms)"
@@ -78,6 +82,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     return Governed(start, start + len(number), found, unit, said) if found else None
 
 
+#: A number in digits, as :func:`_readable` writes it: what a column named without its
+#: unit holds as a figure ("94", "1,024.5"; not "v2", "R1", "2024-05").
+_PLAIN_NUMBER = re.compile(DIGITS)
 #: A loose or bound word before a cell's number ("~", "about", "under", "约").
 _LOOSE_LEAD = re.compile(rf"(?:{word_alternation([*APPROX_WORDS, *BOUND_WORDS])})\s?", re.I)
 #: Hyphens a number's words may be joined by ("ninety‑four", U+2011), as "-".

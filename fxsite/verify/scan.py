@@ -34,7 +34,7 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import Governed
+from fxsite.pages.header_units import NAMED_ONLY, Governed
 from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
 from fxsite.pages.stated_numbers import (
     LABEL_ENDS,
@@ -141,7 +141,8 @@ class Candidate:
             return advise(self.found, library, context=context, shown=self.shown)
         if not self.unit:
             return advise(self.found, library, context=context)
-        where = f" (read as '{self.found}', {self.said})"
+        read = "" if self.unit == NAMED_ONLY else f"read as '{self.found}', "
+        where = f" ({read}{self.said})"
         return advise(self.found, library, context=context, shown=self.shown, where=where)
 
     def message(self, library: Any, where: str = "") -> str:
