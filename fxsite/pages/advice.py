@@ -197,7 +197,7 @@ def advise(
         fig = library.figure(record, name)
         assert fig is not None  # suggest_claims names figures of the library
         own = _shared(_distinctive(fig, library), around)
-        if own:
+        if own and not _tells_another(fig, context):
             fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
     fitting.sort(key=lambda item: item[0])
     ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
@@ -314,6 +314,33 @@ def _of_the_named_quantity(
         if fig is not None and fig.unit in UNITS and UNITS[fig.unit].dimension in named[0]:
             kept.append(suggestion)
     return kept
+
+
+#: Words that tell figures of one quantity apart, the members of each class excluding one
+#: another: a sentence that says one, and a figure whose words say only others, do not fit
+#: (blind69: "Read latency at p50 is 12 ms" fit two p99 figures, and "Write latency p99 is
+#: 12 ms" a read latency's too). Each class: its pattern, and the words read as another.
+_KINDS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
+    (re.compile(r"\bp(99\.9|999|99|95|90|50)\b|\b(median)\b", re.IGNORECASE), {"median": "50"}),
+    (re.compile(r"\b(read)(?:s|ing)?\b|\b(writ)(?:e|es|ing|ten)\b", re.IGNORECASE), {}),
+)
+
+
+@lru_cache(maxsize=256)
+def _kinds(text: str) -> tuple[frozenset[str], ...]:
+    """The members of each class of :data:`_KINDS` that ``text`` says."""
+    said = []
+    for pattern, same in _KINDS:
+        found = {m.group(m.lastindex or 0).lower() for m in pattern.finditer(text)}
+        said.append(frozenset(same.get(word, word) for word in found))
+    return tuple(said)
+
+
+def _tells_another(fig: FigureValue, context: str) -> bool:
+    """Whether the words around say a kind of ``fig``'s quantity its own words do not
+    (:data:`_KINDS`): "p50" around a p99 figure, "write" around a read latency."""
+    own = _kinds(f"{fig.what or ''} {fig.name.replace('_', ' ')}")
+    return any(s and o and s.isdisjoint(o) for s, o in zip(_kinds(context), own, strict=True))
 
 
 def _opposed(ref: str, found: str, context: str, library: Library) -> tuple[str, str] | None:
