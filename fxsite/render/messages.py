@@ -10,8 +10,9 @@ own (``<span class="fx-mark">``); a value is inserted into HTML as it is.
 from __future__ import annotations
 
 import json
+import re
 
-__all__ = ["DEFAULT", "LANGUAGES", "MESSAGES", "message", "script_messages"]
+__all__ = ["DEFAULT", "LABEL_WORDS", "LANGUAGES", "MESSAGES", "message", "script_messages"]
 
 DEFAULT = "en"
 
@@ -340,6 +341,23 @@ def message(key: str, lang: str, /, **values: str) -> str:
     table = MESSAGES.get(lang, MESSAGES[DEFAULT])
     text = table.get(key, MESSAGES[DEFAULT][key])
     return text.format(**values) if values else text
+
+
+#: The words the build writes for a record's label, in every language, and the label
+#: names themselves ("measured", "vendor spec", "实测", "estimate"…): a text a page does not
+#: show that holds one says what the evidence does not (a search entry, :mod:`fxsite.verify.scan`).
+LABEL_WORDS = re.compile(
+    "|".join(
+        rf"\b{re.escape(word)}\b" if word.isascii() else re.escape(word)
+        for word in sorted(
+            {t for table in MESSAGES.values() for k, t in table.items() if k.startswith("label.")}
+            | {"measured", "measurement", "estimate"},
+            key=len,
+            reverse=True,
+        )
+    ),
+    re.IGNORECASE,
+)
 
 
 #: The messages fxsite.js draws: a claim's evidence card and its label words.

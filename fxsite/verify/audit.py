@@ -365,6 +365,10 @@ def _read_search_index(site: SiteReading, rel: str, text: str) -> None:
     rest: list[str] = []
     json_strings(others, rest)
     by_url = {url_of(r): r for r in site.pages}
+    # Entries made of their pages' boxes (Material's); MkDocs' own index, which says how it
+    # indexes, flattens a page into runs (boxes.py).
+    config = others.get("config")
+    labels = not (isinstance(config, dict) and "indexing" in config)
     for doc in docs:
         if not isinstance(doc, dict):
             json_strings(doc, rest)
@@ -376,7 +380,7 @@ def _read_search_index(site: SiteReading, rel: str, text: str) -> None:
         other: list[str] = []
         json_strings({k: v for k, v in doc.items() if k not in _ENTRY_READ}, other)
         scan = site.memo.search_entry(
-            str(doc.get("title", "")), str(doc.get("text", "")), shown, tuple(other)
+            str(doc.get("title", "")), str(doc.get("text", "")), shown, tuple(other), labels=labels
         )
         if page is not None and not page.rows:  # a record page's values are no claims
             claims = [c.text for c in page.claims]

@@ -79,6 +79,11 @@ class Boxes:
             i += 1
         return found
 
+    def holds(self, text: str) -> bool:
+        """``text`` is one of the page's boxes, judged or read under looser rules (a chart's
+        caption, a record's value)."""
+        return hash(text) in self.hashes
+
     def cover(self, text: str) -> bool:
         """``text`` is consecutive boxes, each joined to the next by a space or by nothing."""
         if self._at(hash(text)):  # one box: most runs

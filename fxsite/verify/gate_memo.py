@@ -76,13 +76,20 @@ class GateMemo:
         return self._get(key, lambda: scan_file(rel, text, self.repeats, kind, sheets))
 
     def search_entry(
-        self, title: str, text: str, shown: Boxes, other: tuple[str, ...] = ()
+        self,
+        title: str,
+        text: str,
+        shown: Boxes,
+        other: tuple[str, ...] = (),
+        *,
+        labels: bool = False,
     ) -> FileScan:
         """An entry scanned as :func:`scan_search_entry` does (blocks its page shows skipped)."""
         if not self.keep:
-            return scan_search_entry(title, text, shown, other)
-        key = digest("search", title, text, shown.key().hex(), *other)  # the page's blocks too
-        return self._get(key, lambda: scan_search_entry(title, text, shown, other))
+            return scan_search_entry(title, text, shown, other, labels=labels)
+        # the page's blocks too
+        key = digest("search", title, text, shown.key().hex(), str(labels), *other)
+        return self._get(key, lambda: scan_search_entry(title, text, shown, other, labels=labels))
 
     def _get(self, key: bytes, make: Callable[[], FileScan]) -> FileScan:
         self.used.add(key)

@@ -45,6 +45,7 @@ from fxsite.pages.stated_numbers import (
 )
 from fxsite.pages.title_units import TITLED
 from fxsite.render.exports import PublishedJsonError, loads
+from fxsite.render.messages import LABEL_WORDS
 from fxsite.verify.boxes import NO_BOXES, Boxes
 from fxsite.verify.csvtable import table_cells
 from fxsite.verify.head_text import json_strings
@@ -60,6 +61,7 @@ from fxsite.verify.reading import (
     unit_beside,
 )
 from fxsite.verify.sheets import NO_SHEETS, PageSheets
+from fxsite.verify.theme_hiding import PERMALINK_MARKS
 from fxsite.verify.visible import (
     MAX_NESTING,
     Block,
@@ -639,26 +641,61 @@ def claim_phrases(block: Block) -> list[str]:
 
 
 def scan_search_entry(
-    title: str, text: str, shown: Boxes = NO_BOXES, other: tuple[str, ...] = ()
+    title: str,
+    text: str,
+    shown: Boxes = NO_BOXES,
+    other: tuple[str, ...] = (),
+    *,
+    labels: bool = False,
 ) -> FileScan:
     """One entry of a search index: its title, text and ``other`` strings (tags…), as shown.
 
     Blocks whose text the page itself shows, as one box or as a run of its
     consecutive boxes that the index joined (``shown``, see :attr:`FileScan.shown`),
     were checked there, box by box, under rules no looser, and are skipped. Text the
-    page shows as code is code in the entry too (:func:`_as_code`).
+    page shows as code is code in the entry too (:func:`_as_code`). With ``labels`` (an
+    index whose entries are its pages' boxes, as Material's is: MkDocs' own flattens a
+    page into runs), a block its page does not show may hold no word of an evidence label.
     """
     # Material draws a title as HTML too (a heading's code: "Saves <code>95 s</code>").
-    blocks = [*text_blocks(title), *text_blocks(text)]
+    titles = text_blocks(title)
+    blocks = [*titles, *text_blocks(text)]
     blocks += [Block(normalise(s), "page") for s in other if s.strip()]
     blocks = [b for b in blocks if not shown.cover(b.text)]
+    scan = FileScan()
+    if labels and shown is not NO_BOXES:  # a label's word its page does not show (blind68)
+        scan.local += [
+            _unshown_label(b.text)
+            for b in blocks
+            if LABEL_WORDS.search(b.text) and not _shown(b, titles, shown)
+        ]
     if shown.code:
         blocks = [read for block in blocks for read in _as_code(block, shown)]
     for block in blocks:
         block.channel = "page"
-    scan = FileScan()
     _scan_blocks(scan, blocks)
     return scan
+
+
+def _shown(block: Block, titles: list[Block], shown: Boxes) -> bool:
+    """Whether a search entry's ``block`` is one of its page's boxes: a heading's with its
+    permalink's mark (an entry's title is its heading's text without it)."""
+    marks = ("", *PERMALINK_MARKS) if block in titles else ("",)
+    return any(shown.holds(block.text + mark) for mark in marks)
+
+
+def _unshown_label(text: str) -> Local:
+    """A search entry's block its page does not show, with a word of a record's label: the
+    search results would say "measured active" of an estimate whose page says "estimate"."""
+    word = LABEL_WORDS.search(text)
+    assert word is not None
+    quoted = text if len(text) <= 80 else f"{text[:77]}..."
+    return Local(
+        "FX612",
+        f"a search entry says '{quoted}', which its page does not show: '{word[0]}' is a "
+        "word of an evidence label, and search results would show it",
+        text[:40],
+    )
 
 
 def _as_code(block: Block, shown: Boxes) -> list[Block]:

@@ -100,7 +100,7 @@ def theme_hidden(root: LexborNode, *, content: bool) -> frozenset[int]:
 
 #: What a heading's permalink or a footnote's back link shows (toc's and footnotes'
 #: defaults, and marks sites choose): drawn or not, no part of a figure.
-_MARKS = frozenset({"¶", "↩", "↩\ufe0e", "↩\ufe0f", "#", "§", "🔗", "⚓"})
+PERMALINK_MARKS = frozenset({"¶", "↩", "↩\ufe0e", "↩\ufe0f", "#", "§", "🔗", "⚓"})
 
 
 def _mark(node: LexborNode) -> bool:
@@ -108,7 +108,7 @@ def _mark(node: LexborNode) -> bool:
     would only keep the page's navigation from being read once for the site."""
     classes = set((node.attributes.get("class") or "").split())
     return bool(classes & {"headerlink", "footnote-backref"}) and (
-        (node.text(deep=True) or "").strip() in _MARKS
+        (node.text(deep=True) or "").strip() in PERMALINK_MARKS
     )
 
 
