@@ -100,3 +100,23 @@ def test_fix_leaves_a_quoted_answer_quoted(tmp_path: Path) -> None:
     page = FAQ.replace("a: 94 s a save, on the FX100.", "a: 'The FX100 saves in 94 s.'")
     fixed = fix_page(page, PAGE_PATH, library(), fixture_renderer())
     assert "a: 'The FX100 saves in [94 s](evidence:R1#save_time_fx100).'" in fixed.text, fixed.text
+
+
+# blind69: a front-matter title drawn as the page's heading (Material, on a page with no
+# heading) was told to cite its figure "in the page's text", which the page already did.
+TITLE_ONLY = "---\ntitle: Saves in 94 s\n---\n\nSaves take [94 s](evidence:R1#save_time_fx100).\n"
+
+
+def test_a_title_drawn_as_the_heading_is_advised_a_heading() -> None:
+    from fxsite.pages.frontmatter import read_front_matter
+    from fxsite.pages.page import head_findings
+
+    front = read_front_matter(TITLE_ONLY, PAGE_PATH)
+    cited = ["94 s"]
+    drawn = head_findings(front, PAGE_PATH, library(), cited, drawn=True)
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    assert len(drawn) == 1 and claim in drawn[0].message, drawn
+    assert "a heading of the page's own" in drawn[0].message, drawn[0].message
+    assert "in the page's text" not in drawn[0].message, drawn[0].message
+    # near miss: a page with a heading, where the title may repeat what the text cites
+    assert head_findings(front, PAGE_PATH, library(), cited, drawn=False) == []

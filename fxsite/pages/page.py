@@ -393,10 +393,16 @@ def head_findings(
             pos = _text_positioner(item)
             then = f"the {name} may then repeat it"
             may_repeat = cited
+            cite_in = "the page's text"
             if drawn and name == "title":
-                then = "the theme draws the title as the page's heading, as the page has none"
+                # blind69: the text citing it does not help; a heading of its own does
+                then = (
+                    "the theme draws the title as the page's heading while the page has none; "
+                    "with one, the title may repeat it"
+                )
+                cite_in = "a heading of the page's own ('# ' and the claim)"
                 may_repeat = []
-            told = _told(library, item.text, f"the page's {name}", then=then)
+            told = _told(library, item.text, f"the page's {name}", cite_in, then=then)
             findings.extend(
                 check_prose(item.text, path, pos, library, may_repeat, markup=True, told=told)
             )
