@@ -204,6 +204,8 @@ def test_loose_reading_leaves_the_vocabulary_alone() -> None:
 ACROSS_CODE: list[tuple[str, str, str, str]] = [
     ("digit in code", "It took 9<code>4 s</code>.", "94 s", "It took <code>94 s</code>."),
     ("number in code", "It took `94` s.", "94 s", "Run `sleep 5s` now."),
+    # blind69: told twice, as '94 s' and again as the '4 s' outside the code
+    ("first digit in code", "It took `9`4 s.", "94 s", "Run `9` of 4."),
     ("unit in code", "It took 94 `s`.", "94 s", "It took `94` `s`."),
     ("percent in code", "Hits: 9`6%`.", "96%", "Set `hits=96%`, then save."),
     # words around a number and unit all in code: the code's (Material's own docs)

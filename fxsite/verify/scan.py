@@ -373,11 +373,14 @@ def _scan_blocks(scan: FileScan, blocks: list[Block], numbers: bool = False) -> 
             told = {(f.code, f.text) for found, _ in before for f in found}
             candidates = tuple(c for c in candidates if not _take(known, c.shown))
             local = tuple(f for f in local if (f.code, f.text) not in told)
+        across = _across_code(block.with_code) if block.with_code is not None else []
+        if across:  # "9<code>4</code> s": "94 s" is read whole, not again as "4 s" (blind69)
+            candidates = _outside(candidates, block, across)
         runs.append((local, candidates))
         scan.local.extend(local)
         scan.candidates.extend(candidates)
         if block.with_code is not None:
-            scan.candidates.extend(_across_code(block.with_code))
+            scan.candidates.extend(across)
             scan.local.extend(_glued_across_code(block.with_code))
         scan.governed += [
             (block.claims[g.claim][2], g.unit, g.said) for g in once if g.claim is not None
@@ -488,6 +491,37 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
         "where it checks it; else remove it",
         claim,
     )
+
+
+def _outside(
+    candidates: tuple[Candidate, ...], block: Block, across: list[Candidate]
+) -> tuple[Candidate, ...]:
+    """``candidates`` of ``block`` but those inside a figure ``across`` its code read whole
+    (in the text with its code, :attr:`Block.with_code`)."""
+    assert block.with_code is not None
+    at = _without_code(block.with_code, block.text)
+    if at is None:  # the two texts do not line up: each figure is told
+        return candidates
+    spans = [(at[c.start], at[c.end]) for c in across]
+    return tuple(c for c in candidates if not any(s <= c.start and c.end <= e for s, e in spans))
+
+
+def _without_code(with_code: Block, plain: str) -> list[int] | None:
+    """For each index of ``with_code``'s text (and its end), the index in ``plain``: the
+    same text without its code, spaces collapsed as the reader collapses them; None where
+    the two do not line up."""
+    inside = bytearray(len(with_code.text))
+    for start, end in with_code.code:
+        inside[start:end] = b"\x01" * (end - start)
+    at: list[int] = []
+    built: list[str] = []
+    for i, char in enumerate(with_code.text):
+        at.append(len(built))
+        if inside[i] or (char == " " and (not built or built[-1] == " ")):
+            continue
+        built.append(char)
+    at.append(len(built))
+    return at if "".join(built).rstrip() == plain else None
 
 
 def _across_code(block: Block) -> list[Candidate]:
