@@ -205,7 +205,7 @@ CASES = {
     ),
     # blind24: "under [94 s](…)" for a point figure would state a bound no record states
     "a bound before a point figure": (
-        "Baseline saves took under 178 s.", "Baseline saves took under 178 s.", "no record figure states this value",
+        "Baseline saves took under 178 s.", "Baseline saves took under 178 s.", "a figure states the value 178 s, not a bound",
     ),
     "a bound after it": (
         "Baseline saves took 178 s or less.", "Baseline saves took 178 s or less.", "would not pass",

@@ -519,3 +519,22 @@ def test_a_bare_bound_the_other_way_is_advised_and_not_fixed_so(
     assert ("bounds the other way" in advice.message) is reversed_, advice.message
     assert ("a bound the other way" in advice.reason) is reversed_, advice.reason
     assert "at this precision" not in advice.message, advice.message
+
+
+# blind69: `fix` and `check` gave different reasons for one figure ("no record figure states
+# this value" against "cite it as [under 40 s]"): the reason fix gives is the advice's own.
+@pytest.mark.parametrize(
+    ("text", "says", "reason"),
+    [
+        (
+            "40 s",
+            "states a value where G1#ckpt states a bound",
+            "a figure states under 40 s, a bound",
+        ),
+    ],
+)
+def test_fix_gives_the_reason_check_gives(lib: Library, text: str, says: str, reason: str) -> None:
+    from fxsite.pages.advice import advise
+
+    advice = advise(text, lib, context=f"The checkpoint for a 175B model takes {text}.")
+    assert says in advice.message and advice.reason == reason, advice

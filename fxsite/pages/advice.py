@@ -255,8 +255,7 @@ def advise(
         return Advice(f"{head}: {reason}{hint}", None, refs, reason)
     if near:
         text = "; ".join(t for _, t, _ in near[:LISTED])
-        reason = near[0][2] or "no record figure states this value"
-        return Advice(f"{head}: {text}", None, (), reason)
+        return Advice(f"{head}: {text}", None, (), near[0][2])
     link_text = generic_claim_text(link_text or shown)
     message = (
         f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
@@ -405,7 +404,7 @@ def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> s
 
 def _near_misses(
     found: str, library: Library, around: frozenset[str], stating: frozenset[str]
-) -> list[tuple[int, str, str | None]]:
+) -> list[tuple[int, str, str]]:
     """The figures of the same unit that ``found`` states only at another precision (or
     bound), best first.
 
@@ -417,7 +416,7 @@ def _near_misses(
     stated = parse_stated(found)
     if stated is None or stated.unit is None or stated.high is not None:
         return []
-    near: list[tuple[int, str, str | None]] = []
+    near: list[tuple[int, str, str]] = []
     for fig in library.figures.values():
         if fig.high is not None or fig.ref in stating:
             continue
@@ -437,10 +436,9 @@ def _near_misses(
 
 def _near_text(
     found: str, fig: FigureValue, places: int, qualifier: str | None = None
-) -> tuple[str, str | None]:
+) -> tuple[str, str]:
     """What the advice says of ``fig``, a figure ``found`` states at another precision or
-    with another bound, and the reason ``fix`` gives where it is not that precision's
-    (None: "no record figure states this value")."""
+    with another bound, and the reason (``fix``'s, and a plain field's) that says so."""
     exact = _plain(format_quantity(fig.low, None, fig.unit, fig.decimals, fig.bound))
     rounded = _plain(format_quantity(fig.low, None, fig.unit, places, fig.bound))
     if qualifier in {"min", "max"} and fig.bound is None:
@@ -451,19 +449,29 @@ def _near_text(
             f"[{exact}](evidence:{fig.ref}), or [about {exact}](evidence:{fig.ref}) where it "
             "is rounded; where the bound word means the value ('over 5 years' as 'across 5 "
             "years'), write a word that is no bound",
-            None,
+            f"a figure states the value {exact}, not a bound",
         )
     if qualifier in {"min", "max"} and fig.bound not in (None, qualifier):
         # "over 40 s" for {max: 40}: the writer's claim reversed, not rounded (blind69)
         return (
             f"'{found}' bounds the other way: {fig.ref} states {exact}; check which is meant, "
             f"and where the record is, cite it as [{exact}](evidence:{fig.ref})",
-            f"{fig.ref} states {exact}, a bound the other way",
+            f"a figure states {exact}, a bound the other way",
+        )
+    if qualifier is None and fig.bound is not None:
+        # "40 s" for {max: 40}: the bound word left out, not the precision (blind69)
+        return (
+            f"'{found}' states a value where {fig.ref} states a bound, {exact}: cite it as "
+            f"[{exact}](evidence:{fig.ref})",
+            f"a figure states {exact}, a bound",
         )
     text = f"{fig.ref} states {exact}; cite it as [{exact}](evidence:{fig.ref})"
     if rounded != exact and _states(rounded, fig):  # not "100.000%" for 99.9999% (blind24)
         text += f" or, rounded, [{rounded}](evidence:{fig.ref})"
-    return f"'{found}' is not {fig.ref} at this precision: {text}", None
+    return (
+        f"'{found}' is not {fig.ref} at this precision: {text}",
+        f"a figure states {exact}, not this value at this precision",
+    )
 
 
 def _states(text: str, fig: FigureValue) -> bool:
