@@ -73,17 +73,19 @@ class Run:
         #: (start, end) of the text of elements drawn with their ends marked: struck
         #: through, highlighted, underlined (:data:`.layout.STRUCK`, :data:`.layout.MARKED`)
         self.marked: list[tuple[int, int]] = []
-        #: (offset of the space that stands for it, text) of each inline code
-        self.code: list[tuple[int, str]] = []
+        #: (offset of the space that stands for it, text, drawn in a box) of each inline
+        #: code or box drawn in the line
+        self.code: list[tuple[int, str, bool]] = []
 
     def add(self, text: str) -> None:
         self.parts.append(text)
         self.length += len(text)
 
-    def add_code(self, text: str) -> None:
-        """Inline code, or the text a box draws in the line (an image's alt, an input's
-        value: :func:`.layout.drawn_value`): a space in the run, its text kept for :meth:`_with_code`."""
-        self.code.append((self.length, text))
+    def add_code(self, text: str, *, boxed: bool = False) -> None:
+        """Inline code, or the text a box draws in the line (``boxed``: an image's alt, an
+        input's value: :func:`.layout.drawn_value`): a space in the run, its text kept for
+        :meth:`_with_code`."""
+        self.code.append((self.length, text, boxed))
         self.add(" ")
 
     def blocks(self) -> list[Block]:
@@ -143,16 +145,18 @@ class Run:
         if not self.code or not blocks:
             return blocks
         parts: list[str] = []
-        spans: list[tuple[int, int, int]] = []  # each code's text, as a claim of index -1
+        spans: list[
+            tuple[int, int, int]
+        ] = []  # each code's text, as a claim of index -1 (-2: boxed)
         moved = [0]  # how far text after the first k codes moves
         at = 0
-        for offset, text in self.code:
+        for offset, text, boxed in self.code:
             parts += [raw[at:offset], text]
-            spans.append((offset + moved[-1], offset + moved[-1] + len(text), -1))
+            spans.append((offset + moved[-1], offset + moved[-1] + len(text), -2 if boxed else -1))
             moved.append(moved[-1] + len(text) - 1)
             at = offset + 1
         parts.append(raw[at:])
-        offsets = [offset for offset, _ in self.code]
+        offsets = [offset for offset, _, _ in self.code]
         claims = [
             (s + moved[bisect_left(offsets, s)], e + moved[bisect_left(offsets, e)], i)
             for s, e, i in self.claims
@@ -160,6 +164,7 @@ class Run:
         read = self._block("".join(parts), claims + spans)
         if read is not None:
             read.code = tuple((s, e) for s, e, i in read.claims if i < 0 and s < e)
+            read.boxed = tuple((s, e) for s, e, i in read.claims if i == -2 and s < e)
             read.claims = [c for c in read.claims if c[2] >= 0]
             blocks[0].with_code = read
         return blocks

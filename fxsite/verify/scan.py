@@ -496,13 +496,19 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
 def _outside(
     candidates: tuple[Candidate, ...], block: Block, across: list[Candidate]
 ) -> tuple[Candidate, ...]:
-    """``candidates`` of ``block`` but those inside a figure ``across`` its code read whole
-    (in the text with its code, :attr:`Block.with_code`)."""
+    """``candidates`` of ``block`` but those inside a figure ``across`` its inline code read
+    whole (in the text with its code, :attr:`Block.with_code`); a box's text (an image's) may
+    not be drawn, and the run without it is told too."""
     assert block.with_code is not None
     at = _without_code(block.with_code, block.text)
     if at is None:  # the two texts do not line up: each figure is told
         return candidates
-    spans = [(at[c.start], at[c.end]) for c in across]
+    boxed = block.with_code.boxed  # a box may not be drawn: the run without it is read too
+    spans = [
+        (at[c.start], at[c.end])
+        for c in across
+        if not any(s < c.end and c.start < e for s, e in boxed)
+    ]
     return tuple(c for c in candidates if not any(s <= c.start and c.end <= e for s, e in spans))
 
 

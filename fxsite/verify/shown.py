@@ -171,8 +171,10 @@ class Block:
     #: the text its images and inputs draw in their boxes (``<img alt="97"> s``), for the
     #: figures that cross the code's or the box's edge; None where the run has neither
     with_code: Block | None = None
-    #: in that reading, the (start, end) of each inline code's text
+    #: in that reading, the (start, end) of each inline code's text, and of those the text
+    #: drawn in a box (an image's, an input's: a reader may see the run without it)
     code: tuple[tuple[int, int], ...] = ()
+    boxed: tuple[tuple[int, int], ...] = ()
     #: what the gate's scan read of a memo's block, shared by its copies: the fields it
     #: read and its result (``fxsite.verify.scan._scanned``); empty until scanned
     scan_memo: list[object] | None = field(default=None, compare=False, repr=False)

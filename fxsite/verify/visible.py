@@ -562,7 +562,7 @@ class _Walk:
         if href and href[:5].lower() != "data:":
             drawn = read_image(self.sheets, href.split("#", 1)[0])
             if drawn:
-                self.builders[-1].add_code(drawn)
+                self.builders[-1].add_code(drawn, boxed=True)
 
     def drawn_from_source(
         self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], classes: AbstractSet[str]
@@ -617,7 +617,7 @@ class _Walk:
             source = {"object": "data", "embed": "src", "video": "poster"}[tag]
             drawn = read_image(self.sheets, attrs.get(source) or "")
             if drawn:
-                builder.add_code(drawn)
+                builder.add_code(drawn, boxed=True)
             return bool(drawn)  # else its fallback is read
         if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
             # an image button draws its image as an <img> does (blind21)
@@ -628,7 +628,7 @@ class _Walk:
                 self._other_drawings(node, drawn)
             value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
             if value:
-                builder.add_code(value)
+                builder.add_code(value, boxed=True)
             elif value is not None:
                 builder.add(" ")
         elif tag == "option" and node.mem_id in self.drawn_options and attrs.get("label"):
