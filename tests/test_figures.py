@@ -92,6 +92,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
         ["1 million concurrent connections", "2,000 HTTP requests", "500 write cycles"],
         "We read 10 million of the files; chapter 2 HTTP notes; 5 million users and files.",
     ),
+    (  # blind69: a URL written as text, its percent-escape read as a percent
+        "a percent, not a URL's escape",
+        "Saves 96%Faster and up 50%25 more.",
+        ["96%", "50%"],
+        "Visit example.com/?q=50%25off or /a?b=5%2Fc.",
+    ),
     (  # blind69: a count made smaller is a saving, of parts too
         "a count made smaller",
         "Needs 4 fewer nodes, 12 fewer drives and two fewer racks.",
