@@ -269,3 +269,20 @@ def test_check_and_build_name_the_same_lines(tmp_path: Path) -> None:
     assert found(checked.stdout) == found(built.stdout), built.stdout
     assert found(built.stdout) == _EXPECTED, built.stdout
     assert not (site / "site").exists()
+
+
+def test_text_the_source_does_not_write_is_told_so() -> None:
+    """blind69: a hook's added sentence was told at ``docs/index.md:1:1`` with no word that
+    the source holds nothing of it; a figure the source writes is placed at it (near miss)."""
+    from fxsite.findings import Finding
+    from fxsite.pages.locate import SourceLocator
+
+    added = SourceLocator("# Home\n\nHello.\n").place(
+        Finding(PATH, 1, 1, "FX501", "bare figure '94 s'", text="94 s")
+    )
+    assert (added.line, added.col) == (1, 1)
+    assert "the page's source does not write this" in added.message, added.message
+    written = SourceLocator("# Home\n\nIt took 94 s.\n").place(
+        Finding(PATH, 1, 1, "FX501", "bare figure '94 s'", text="94 s")
+    )
+    assert (written.line, written.col) == (3, 9) and written.message == "bare figure '94 s'"

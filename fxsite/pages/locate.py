@@ -88,6 +88,11 @@ _IN_NUMBER = re.compile(r"[0-9０-９][×x·.,'_\u2009\u202f\u066b\u066c\u2024]?
 #: One way to read each character, so a line that holds no match fails in linear time.
 _BETWEEN_DIGITS = r"(?:<[^<>\n]{0,200}>|<(?![^<>\n]{0,200}>)|[^0-9０-９\n<])*?"
 #: The glued character an FX503 finding's message names first.
+#: Said of a finding whose text the page's source does not write in any form.
+_UNWRITTEN = (
+    "the page's source does not write this: a hook, a plugin or an extension added it "
+    "to the page; it is placed at the page's first line"
+)
 _GLUED = re.compile(r"'(.{1,8}?)' glued to the claim|'(.{1,24}?)' beside the claim")
 _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 
@@ -493,7 +498,8 @@ class SourceLocator:
         (``written``), else in a file included into it (``included``: named by
         that file's path), else at the source line another extension rewrote into
         it (``converted``); else at the page's number that looks like it; else at
-        the first line of the body.
+        the first line of the body, the message saying the source does not write it
+        (a hook's or a plugin's text).
         """
         if finding.line != 1 or finding.col != 1:
             return finding
@@ -520,6 +526,10 @@ class SourceLocator:
             if replaced is not None:
                 return replace(finding, line=replaced[0], col=replaced[1])
             at = self.find(text, kind)
+            if at is None:  # blind69: hook-added text was placed at 1:1 with no word of it
+                line, col = self.line_col(self.body)
+                message = f"{finding.message} ({_UNWRITTEN})"
+                return replace(finding, line=line, col=col, message=message)
         line, col = self.line_col(self.body if at is None else at)
         return replace(finding, line=line, col=col)
 
