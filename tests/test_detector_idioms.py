@@ -11,6 +11,19 @@ from fxsite.pages.figures import find_bare_figures
 
 #: (row, an idiom: no figure, a near miss: its figures)
 ROWS = [
+    # blind69: slogans
+    (
+        "100 percent committed",
+        "We are 100 percent committed to privacy, and 110% sure.",
+        "Uptime is 100 percent, committed in the SLA.",
+        ["100 percent"],
+    ),
+    (
+        "for the 99%",
+        "Built for the 99%.",
+        "Caches hit for the 99% of reads.",
+        ["99%"],
+    ),
     ("doubled down", "We doubled down on support.", "Throughput doubled on NFS.", ["doubled"]),
     ("double down", "Double down on tuning.", "It doubled, down from 4 runs.", ["doubled"]),
     (

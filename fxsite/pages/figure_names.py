@@ -24,8 +24,8 @@ NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 #: Phrases whose number or number word states no quantity (blind60): idioms ("doubled
 #: down", "my two cents", "a 10,000-foot view", "a million-dollar question", "三天打鱼两天
 #: 晒网" for doing something by fits and starts, "三天两头" for often, "一秒钟也不" for not a
-#: moment) and a drive's form factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive"
-#: is).
+#: moment), slogans ("100 percent committed", "Built for the 99%.") and a drive's form
+#: factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive" is).
 #: A figure found inside one is not a figure.
 IDIOMS = LazyPattern(
     r"\b(?i:doubl(?:e|es|ed|ing))[ \u00a0]+(?i:down)\b"
@@ -35,11 +35,28 @@ IDIOMS = LazyPattern(
     r"[ \u00a0]+(?i:questions?)\b"
     r"|\b(?:1\.8|2\.5|3\.5|5\.25)(?:\"|″|'')[ \u00a0]?(?i:drives?|disks?|HDDs?|SSDs?|bays?)\b"
     r"|三天打鱼[，,]?两天晒网|三天两头|一(?:秒钟?|分钟|刻)(?:也|都)不"
+    # slogans (blind69): "100 percent committed", "110% sure", "Built for the 99%."
+    r"|\b(?:100|110|(?i:a|one)[ \u00a0]+(?i:hundred))(?:[ \u00a0]?%|[ \u00a0]+(?i:percent))[ \u00a0]+"
+    r"(?i:committed|sure|certain|confident|dedicated|focused|behind|serious|honest|on[ \u00a0]+board)\b"
+    r"|\b(?i:for|of|with|by)[ \u00a0]+(?i:the)[ \u00a0]+(?:99|1)(?:[ \u00a0]?%|[ \u00a0]+(?i:percent))"
+    r"(?![ \u00a0]*[\w(])"
 )
 #: What every phrase of :data:`IDIOMS` holds, looked for first.
 IDIOM_CUE = re.compile(
     needles(
-        "down", "cents", "-foot", "-feet", "-dollar", '"', "″", "''", "晒网", "也不", "都不"
+        "down",
+        "cents",
+        "-foot",
+        "-feet",
+        "-dollar",
+        '"',
+        "″",
+        "''",
+        "晒网",
+        "也不",
+        "都不",
+        "%",
+        "percent",
     ).pattern,
     re.IGNORECASE,
 )
