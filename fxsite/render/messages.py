@@ -343,9 +343,10 @@ def message(key: str, lang: str, /, **values: str) -> str:
     return text.format(**values) if values else text
 
 
-#: The words the build writes for a record's label, in every language, and the label
-#: names themselves ("measured", "vendor spec", "实测", "estimate"…): a text a page does not
-#: show that holds one says what the evidence does not (a search entry, :mod:`fxsite.verify.scan`).
+#: The words the build writes for a record's label, in every language ("measured", "vendor
+#: spec", "实测"…), and "measured", "measurement" and "estimate" (not "spec" and "public",
+#: words of much else): a text a page does not show that holds one says what the evidence
+#: does not (a search entry, :mod:`fxsite.verify.scan`).
 LABEL_WORDS = re.compile(
     "|".join(
         rf"\b{re.escape(word)}\b" if word.isascii() else re.escape(word)
