@@ -92,6 +92,12 @@ RULES: list[tuple[str, str, list[str], str]] = [
         ["1 million concurrent connections", "2,000 HTTP requests", "500 write cycles"],
         "We read 10 million of the files; chapter 2 HTTP notes; 5 million users and files.",
     ),
+    (  # blind69: "1M+ IOPS" was read "1M", a count, and offered a count of connections
+        "a scale letter and a plus",
+        "It delivers 1M+ IOPS and 1M+ random read IOPS.",
+        ["1M+ IOPS", "1M+ random read IOPS"],
+        "Over 2K+ users joined.",
+    ),
     (  # blind69: a URL written as text, its percent-escape read as a percent
         "a percent, not a URL's escape",
         "Saves 96%Faster and up 50%25 more.",
