@@ -530,6 +530,11 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        "search index: a label's word in look-alike letters",
+        search_entry("evidence/E2/", "text", "estimate active", "me\u0430sured active"),
+        "FX612",
+    ),
+    Attack(
         "search index: a model's banner reworded",
         search_entry("evidence/E1/", "text", "Model — not a measurement", "Measured and validated"),
         "FX612",

@@ -54,6 +54,7 @@ from fxsite.verify.notes import Note
 from fxsite.verify.reading import (
     bound_beside,
     detect,
+    fold,
     glued,
     hidden_characters,
     multiplied,
@@ -707,7 +708,7 @@ def scan_search_entry(
         scan.local += [
             _unshown_label(b.text)
             for b in blocks
-            if LABEL_WORDS.search(b.text) and not _shown(b, titles, shown)
+            if LABEL_WORDS.search(fold(b.text)) and not _shown(b, titles, shown)
         ]
     if shown.code:
         blocks = [read for block in blocks for read in _as_code(block, shown)]
@@ -727,7 +728,7 @@ def _shown(block: Block, titles: list[Block], shown: Boxes) -> bool:
 def _unshown_label(text: str) -> Local:
     """A search entry's block its page does not show, with a word of a record's label: the
     search results would say "measured active" of an estimate whose page says "estimate"."""
-    word = LABEL_WORDS.search(text)
+    word = LABEL_WORDS.search(fold(text))  # look-alike letters as read: "meаsured"
     assert word is not None
     quoted = text if len(text) <= 80 else f"{text[:77]}..."
     return Local(
