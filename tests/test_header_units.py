@@ -345,7 +345,15 @@ UNRECORDED = [
             TABLE.format(head=head, cell=cell),
             [("FX501", 5, 11, cell, f"(under the header '{head}', which names the quantity")],
         )
-        for head, cell in (("Latency", "12"), ("p99", "3.5"), ("Restore time", "1,024"))
+        for head, cell in (
+            ("Latency", "12"),
+            ("p99", "3.5"),
+            ("Restore time", "1,024"),
+            # a note or a mark after the name does not hide it
+            ("Save time (approx.)", "95"),
+            ("Latency*", "12"),
+            ("Latency ↓", "12"),
+        )
     ),
     (
         "a duration written as a clock under its clock (blind20)",

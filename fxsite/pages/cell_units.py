@@ -12,6 +12,7 @@ a unit has "" and its header.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -132,10 +133,17 @@ def _from_caption(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
     return table.whole, f"under the caption '{' '.join(table.caption.split())}'"
 
 
+#: What a header may hold after the quantity it names: a note in brackets, a note's or a
+#: sort's mark ("Save time (approx.)", "Save time*", "Latency ↓").
+_AFTER_NAME = re.compile(r"\s*(?:[(\[（][^()\[\]（）]{0,40}[)\]）]|[*†‡¹²³⁴⁵⁶⁷⁸⁹⁰↓↑▼▲]+)\s*$")
+
+
 def _from_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
-    """A header naming a quantity without its unit ("Save time", "Latency"), where nothing
-    else states one: its numbers are figures of it, read as written (:data:`NAMED_ONLY`)."""
-    if cell.col == 0 or NAMED_QUANTITY.fullmatch(" ".join(cell.header.split())) is None:
+    """A header naming a quantity without its unit ("Save time", "Latency", "Save time
+    (approx.)"), where nothing else states one: its numbers are figures of it, read as
+    written (:data:`NAMED_ONLY`)."""
+    name = _AFTER_NAME.sub("", " ".join(cell.header.split()), count=1)
+    if cell.col == 0 or NAMED_QUANTITY.fullmatch(name) is None:
         return None
     return NAMED_ONLY, f"under the header '{cell.header}', which names the quantity"
 
