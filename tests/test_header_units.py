@@ -140,20 +140,26 @@ def test_header_unit(header: str, unit: str | None) -> None:
 
 TABLE = "# T\n\n| Step | {head} |\n| --- | --- |\n| FX100 | {cell} |\n"
 
-# (name, page, [(code, line, col, text, says)]): each must be refused there.
-REFUSED = [
-    # blind69: "Save time: 94." in prose was refused, the same in a table passed
-    *(
+
+def _named_columns(
+    *rows: tuple[str, str],
+) -> list[tuple[str, str, list[tuple[str, int, int, str, str]]]]:
+    """Rows of a column headed by a quantity named without its unit, over one bare cell."""
+    return [
         (
             f"a column named '{head}' without its unit",
             TABLE.format(head=head, cell=cell),
             [("FX501", 5, 11, cell, f"(under the header '{head}', which names the quantity")],
         )
-        for head, cell in (
-            ("Save time", "94"),
-            ("Baseline save time", "178"),
-            ("Total save time", "3,560"),
-        )
+        for head, cell in rows
+    ]
+
+
+# (name, page, [(code, line, col, text, says)]): each must be refused there.
+REFUSED = [
+    # blind69: "Save time: 94." in prose was refused, the same in a table passed
+    *_named_columns(
+        ("Save time", "94"), ("Baseline save time", "178"), ("Total save time", "3,560")
     ),
     (
         "a bare cell under 'Save time (s)'",
@@ -339,22 +345,9 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
-    *(
-        (
-            f"a column named '{head}' without its unit (blind69)",
-            TABLE.format(head=head, cell=cell),
-            [("FX501", 5, 11, cell, f"(under the header '{head}', which names the quantity")],
-        )
-        for head, cell in (
-            ("Latency", "12"),
-            ("p99", "3.5"),
-            ("Restore time", "1,024"),
-            # a note or a mark after the name does not hide it
-            ("Save time (approx.)", "95"),
-            ("Latency*", "12"),
-            ("Latency ↓", "12"),
-        )
-    ),
+    *_named_columns(("Latency", "12"), ("p99", "3.5"), ("Restore time", "1,024")),
+    # a note or a mark after the name does not hide it
+    *_named_columns(("Save time (approx.)", "95"), ("Latency*", "12"), ("Latency ↓", "12")),
     (
         "a duration written as a clock under its clock (blind20)",
         TABLE.format(head="Duration (hh:mm:ss)", cell="01:34:20"),
