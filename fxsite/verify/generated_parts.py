@@ -147,7 +147,7 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         _row_words(row, page)
     for notes in root.css("div.fx-notes"):
         page.parts.append(Part("record-notes", "", "", node_text(notes), _unlinked(notes)))
-    for mark in root.css(".fx-label, .fx-badge, .fx-status, .fx-mark"):
+    for mark in root.css(_MARKS):
         if not _in_its_place(mark):
             kind = next(c for c in _MARK_CLASSES if c in node_attrs(mark).get("class", "").split())
             page.parts.append(Part("stray-mark", kind, "", node_text(mark), _shape(mark)))
@@ -162,6 +162,7 @@ def read_parts(root: LexborNode, page: PageText) -> None:
 
 #: The classes of the marks that say how far a figure can be trusted.
 _MARK_CLASSES = ("fx-label", "fx-badge", "fx-status", "fx-mark")
+_MARKS = ", ".join(f".{name}" for name in _MARK_CLASSES)
 #: Where the build writes them: in a claim, a figure row's label cell, the Data sources,
 #: the library, a record's badges, a legend, the estimate note.
 _PLACES = frozenset(
