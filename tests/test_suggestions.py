@@ -324,6 +324,42 @@ def test_a_number_of_a_named_quantity_is_offered_only_its_figures(
         assert offered in advice.candidates, advice
 
 
+R8 = """\
+id: R8
+title: Cluster data reduction
+label: measured
+status: active
+figures:
+  reduction: {value: 4, unit: "×", what: "Data reduction"}
+  nodes: {value: 4, unit: count, what: "Nodes in the cluster"}
+  uptime: {value: 4, unit: "%", what: "Share of hours idle"}
+"""
+
+#: The quantity names the detector reads (``quantity_names.NAMES``) tell the advice their
+#: kind too: a ratio's name is offered the ratio alone. (sentence, offered, not offered)
+NAMED_KINDS = [
+    ("Compression ratio: 4.", {"R8#reduction"}, {"R8#nodes", "R8#uptime"}),
+    ("Write amplification: 4.", {"R8#reduction"}, {"R8#nodes", "R8#uptime"}),
+    ("Hit rate: 4.", {"R8#uptime"}, {"R8#nodes", "R8#reduction"}),
+    ("The MTTR is 4.", set(), {"R8#nodes", "R8#reduction", "R8#uptime"}),
+    # near misses: a name whose kind the record decides, or two kinds named
+    ("Efficiency: 4.", {"R8#reduction", "R8#nodes", "R8#uptime"}, set()),
+    ("Compression ratio and hit rate: 4.", {"R8#reduction", "R8#nodes", "R8#uptime"}, set()),
+]
+
+
+@pytest.mark.parametrize(("sentence", "offered", "not_offered"), NAMED_KINDS)
+def test_a_named_quantity_of_the_vocabulary_is_offered_its_kind(
+    tmp_path: Path, sentence: str, offered: set[str], not_offered: set[str]
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "R8.yaml").write_text(R8, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    advice = advise("4", lib, context=sentence)
+    assert offered <= set(advice.candidates), advice
+    assert not (not_offered & set(advice.candidates)), advice
+
+
 R7 = """\
 id: R7
 title: Latency percentiles

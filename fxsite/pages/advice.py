@@ -36,6 +36,7 @@ from fxsite.evidence.units import UNITS
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import range_in_words
+from fxsite.pages.quantity_names import named_dimensions
 
 __all__ = ["Advice", "advise", "words"]
 
@@ -265,45 +266,16 @@ def advise(
     return Advice(message, None, (), "no record figure states this value")
 
 
-#: The dimensions of the quantities a sentence names without a unit ("Latency: 3", "Save
-#: time went from 178 to 94"): a number there is one of these (blind69: "Latency: 3" was
-#: offered a 3.2 GB/s figure).
-_NAMED_DIMENSIONS = (
-    (
-        re.compile(
-            r"\b(?:latenc(?:y|ies)|[a-z]+[ -]time|duration|ttft|tpot|mttr|mtbf|rto|rpo"
-            r"|p(?:50|90|95|99|999))\b",
-            re.IGNORECASE,
-        ),
-        frozenset({"time"}),
-    ),
-    (re.compile(r"\bbandwidth\b", re.IGNORECASE), frozenset({"bandwidth"})),
-    (re.compile(r"\bthroughput\b", re.IGNORECASE), frozenset({"bandwidth", "rate"})),
-    (
-        re.compile(r"\b(?:availability|uptime|utili[sz]ation|hit rate)\b", re.IGNORECASE),
-        frozenset({"percent"}),
-    ),
-    (re.compile(r"\b(?:speed-?ups?|slow-?downs?)\b", re.IGNORECASE), frozenset({"ratio"})),
-)
-
-
-@lru_cache(maxsize=64)
-def _named_dimensions(context: str) -> tuple[frozenset[str], ...]:
-    """The kinds of quantity ``context`` names (:data:`_NAMED_DIMENSIONS`); once a context
-    (a title's every figure is advised with the whole title around it)."""
-    return tuple(dims for pattern, dims in _NAMED_DIMENSIONS if pattern.search(context))
-
-
 def _of_the_named_quantity(
     found: str, stating: list[Suggestion], library: Library, context: str
 ) -> list[Suggestion]:
     """The figures of ``stating`` of the quantity the words around name, where ``found``
-    states no unit and they name one kind of quantity (:data:`_NAMED_DIMENSIONS`);
+    states no unit and they name one kind of quantity (:func:`.quantity_names.named_dimensions`);
     else ``stating`` as it is."""
     stated = parse_stated(found)
     if stated is None or stated.unit is not None:
         return stating
-    named = _named_dimensions(context)
+    named = named_dimensions(context)
     if len(named) != 1:
         return stating
     kept = []

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.cjk_figures import NAMED_QUANTITY
 from fxsite.pages.column_claims import counts_things, holds_claim
 from fxsite.pages.header_units import NAMED_COLUMNS, NAMED_ONLY, _caption_skips
+from fxsite.pages.quantity_names import NAMED_QUANTITY
 
 __all__ = ["RULES", "CellPlace", "Spans", "TableFacts", "cell_unit", "over"]
 

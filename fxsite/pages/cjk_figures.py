@@ -36,6 +36,7 @@ from fxsite.evidence.numerals import INSIDE_GROUPS, REACHED_WORDS, alternation
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
+from fxsite.pages.quantity_names import NAMED_QUANTITY, PROSE_NAMES
 
 __all__ = [
     "CJK_NUMERAL",
@@ -327,15 +328,6 @@ REACHED = "|".join(REACHED_WORDS)
 # sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
 #: Quantities named by words, whose number may be written without a unit ("Restore time:
 #: 600", "latency from 0.5 to 0.12"): one list for the rules below.
-_QUANTITY_NAMES = (
-    r"(?i:throughput|bandwidth|latency|latencies|(?:save|restore|rebuild|failover|recovery"
-    r"|checkpoint|load|boot|response|switchover|resync)[ ]time|(?:data[ -]reduction"
-    r"|compression|dedup(?:e|lication)?|reduction)[ ]ratio|write[ ]amplification(?:[ ]factor)?"
-    # blind60: service levels and latency percentiles named without a unit ("p99: 94",
-    # "Availability: 99.99", "MTTR: 30", "Hit rate: 95")
-    r"|availability|uptime|efficiency|hit[ ]rate|utili[sz]ation)"
-    r"|(?<![\w.])(?:TTFT|TPOT|MTTR|MTBF|RPO|RTO|[pP](?:50|90|95|99|99\.9|999))(?![\w.])"
-)
 _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
@@ -344,7 +336,7 @@ _METRIC_VALUE = re.compile(
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    rf"|{_QUANTITY_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
     rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
@@ -360,7 +352,7 @@ _METRIC_VALUE = re.compile(
 # a unit after the second ("from 0.5 to 0.12 ms") makes them the range the detector reads.
 _METRIC_FROM_TO = re.compile(
     # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
-    rf"(?<![A-Za-z])(?:{_QUANTITY_NAMES}|(?i:price|cost|TCO)|[KMG]?IOPS|QPS|TPS)"
+    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|[KMG]?IOPS|QPS|TPS)"
     r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
     r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
@@ -373,9 +365,6 @@ _RATIO_BEFORE = re.compile(
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-#: A quantity named by words, whose number may be written without its unit ("Save time",
-#: "Latency", "p99"): in prose before its number, over a table's column (:mod:`.cell_units`).
-NAMED_QUANTITY = re.compile(rf"{_QUANTITY_NAMES}|(?i:[a-z -]+[ ](?:time|ratio|factor))")
 _YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")

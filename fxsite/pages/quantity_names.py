@@ -1,0 +1,111 @@
+"""The quantities a page names without their unit, and the kind of each: one vocabulary.
+
+"Save time: 94", "Latency: 3", "p99 is 12", a column headed "Save time": the number
+is a figure of the quantity named. The detector reads it so in prose
+(:mod:`.cjk_figures`, :data:`PROSE_NAMES`) and under a table's header
+(:mod:`.cell_units`, :data:`NAMED_QUANTITY`); the advice offers a writer only the
+record figures of that kind (:mod:`.advice`, :func:`named_dimensions`: blind69's
+"Latency: 3" was offered a 3.2 GB/s figure).
+
+Decisions, each a column of :data:`NAMES`:
+
+- A name in words is matched in any case ("LATENCY: 3"); an acronym (TTFT, MTTR,
+  p99) as written (``P99`` too), and not inside a longer word or number.
+- ``reads``: where a name makes its number a figure. ``prose``: a writer uses it for one
+  quantity, so a number after it is a figure anywhere. ``header``: a header of a table
+  names a quantity this broadly ("Rebuild time", "Reduction factor"), while in prose
+  "at the same time: 3" is no figure. ``advice``: it only tells the advice which kind of
+  figure fits ("boot-time", "duration", "speed-up"; the detector reads speed-ups by
+  their own rule).
+- ``dimensions``: the kinds of unit (:attr:`fxsite.evidence.units.Unit.dimension`) a
+  figure of it has, for the advice, which reads a sentence's names (``prose`` and
+  ``advice``, not a header's broader ones); none where the record decides ("efficiency":
+  a percent, or FLOPS per watt), and then the advice does not narrow by it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+__all__ = ["NAMED_QUANTITY", "NAMES", "PROSE_NAMES", "QuantityName", "named_dimensions"]
+
+
+@dataclass(frozen=True)
+class QuantityName:
+    """One name of a quantity (a regular expression without groups)."""
+
+    pattern: str
+    dimensions: frozenset[str]
+    reads: Literal["prose", "header", "advice"] = "prose"
+    acronym: bool = False
+
+    @property
+    def bounded(self) -> str:
+        """The pattern where it stands alone: a word's in any case, an acronym's as written."""
+        if self.acronym:
+            return rf"(?<![\w.])(?:{self.pattern})(?![\w.])"
+        return rf"(?i:\b(?:{self.pattern})\b)"
+
+
+_TIME = frozenset({"time"})
+_PERCENT = frozenset({"percent"})
+_RATIO = frozenset({"ratio"})
+
+#: The names, in the order the detector tries them.
+NAMES: tuple[QuantityName, ...] = (
+    QuantityName("throughput", frozenset({"bandwidth", "rate"})),
+    QuantityName("bandwidth", frozenset({"bandwidth"})),
+    QuantityName("latency|latencies", _TIME),
+    QuantityName(
+        "(?:save|restore|rebuild|failover|recovery|checkpoint|load|boot|response|switchover"
+        "|resync)[ ]time",
+        _TIME,
+    ),
+    QuantityName(
+        "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction)[ ]ratio", _RATIO
+    ),
+    QuantityName("write[ ]amplification(?:[ ]factor)?", _RATIO),
+    # blind60: service levels and latency percentiles named without a unit ("p99: 94",
+    # "Availability: 99.99", "MTTR: 30", "Hit rate: 95")
+    QuantityName("availability", _PERCENT),
+    QuantityName("uptime", _PERCENT),
+    QuantityName("efficiency", frozenset()),
+    QuantityName("hit[ ]rate", _PERCENT),
+    QuantityName("utili[sz]ation", _PERCENT),
+    QuantityName(r"TTFT|TPOT|MTTR|MTBF|RPO|RTO|[pP](?:50|90|95|99|99\.9|999)", _TIME, acronym=True),
+    QuantityName("[a-z -]+[ ]time", frozenset(), reads="header"),
+    QuantityName("[a-z -]+[ ](?:ratio|factor)", frozenset(), reads="header"),
+    QuantityName("[a-z]+[ -]time|duration", _TIME, reads="advice"),
+    QuantityName("speed-?ups?|slow-?downs?", _RATIO, reads="advice"),
+)
+
+
+def _alternation(reads: tuple[str, ...]) -> str:
+    """The names read where ``reads`` says, words (any case) before acronyms (as written)."""
+    names = [n for n in NAMES if n.reads in reads]
+    words = "|".join(n.pattern for n in names if not n.acronym)
+    acronyms = "|".join(n.pattern for n in names if n.acronym)
+    return rf"(?i:{words})|(?<![\w.])(?:{acronyms})(?![\w.])"
+
+
+#: The names a number after which is a figure, in prose: a regular expression's text,
+#: for the detector's rules to place (before ": 94", " of 94", " went from 178 to 94").
+PROSE_NAMES = _alternation(("prose",))
+
+#: A header (or a prose name, whole) naming a quantity whose numbers may be written
+#: without its unit: "Save time", "Latency", "p99", "Rebuild time" (:mod:`.cell_units`).
+NAMED_QUANTITY = re.compile(_alternation(("prose", "header")))
+
+_SEARCHED = tuple(
+    (re.compile(n.bounded), n.dimensions) for n in NAMES if n.dimensions and n.reads != "header"
+)
+
+
+@lru_cache(maxsize=64)
+def named_dimensions(context: str) -> tuple[frozenset[str], ...]:
+    """The kinds of quantity ``context`` names, each once; once a context (a title's every
+    figure is advised with the whole title around it)."""
+    return tuple(dict.fromkeys(dims for pattern, dims in _SEARCHED if pattern.search(context)))
