@@ -201,11 +201,28 @@ def test_the_allow_list_passes_what_it_lists(tmp_path: Path, config: str) -> Non
     assert findings == [] and data is not None
 
 
+#: Templates that run a command where Jinja's sandbox alone would let them: through
+#: Python's globals, and (blind71) through MkDocs' objects, only in the rebuild's folder.
+TEMPLATE_ATTACKS = [
+    ("python globals", "{{ cycler.__init__.__globals__.os.system('touch MARK') }}\n"),
+    (
+        "markdown extension added and the page rendered again",
+        '{% extends "base.html" %}{% block content %}{{ super() }}'
+        '{% if "fxsite-rebuild-" in config.site_dir and page.markdown is not none %}'
+        '{{ config.mdx_configs.update({"subprocess:Popen": {"args": ["touch", "MARK"]}}) }}'
+        '{{ config.markdown_extensions.append("subprocess:Popen") }}'
+        "{{ page.render(config, pages) }}{% endif %}{% endblock %}\n",
+    ),
+]
+
+
 @pytest.mark.slow
-def test_a_template_cannot_reach_python(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "ssti", [t[1] for t in TEMPLATE_ATTACKS], ids=[t[0] for t in TEMPLATE_ATTACKS]
+)
+def test_a_template_cannot_reach_python(tmp_path: Path, ssti: str) -> None:
     """Jinja runs sandboxed: a template's way to os.system fails the rebuild, runs nothing."""
     mark = tmp_path / "MARK"
-    ssti = "{{ cycler.__init__.__globals__.os.system('touch MARK') }}\n"
     config = BASE + "theme:\n  name: material\n  custom_dir: overrides\n"
     repo = _project(tmp_path, config, {"overrides/main.html": ssti}, mark)
     findings = rebuild_findings(tmp_path, _manifest(repo), repo)
