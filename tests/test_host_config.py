@@ -42,8 +42,42 @@ from fxsite.verify.host_config import host_settings
             '[[headers]]\n  for = "/x.png"\n  [headers.values]\n  Content-Type = "text/html"\n',
             [4],
         ),
+        # blind71: what a list of refusals missed (an .htaccess is read by what passes)
+        (".htaccess", '<Files "note.png">\nHeader set Content-Type "text/html"\n</Files>\n', [2]),
+        (".htaccess", "Header always edit Content-Type ^ text/html\n", [1]),
+        (".htaccess", "Header unset Content-Type\n", [1]),
+        (".htaccess", 'Header set Link "</x.css>; rel=stylesheet"\n', [1]),
+        (".htaccess", "Options +Includes\nAddOutputFilterByType INCLUDES text/html\n", [1, 2]),
+        (".htaccess", "SetOutputFilter INCLUDES\n", [1]),
+        (".htaccess", "XBitHack on\n", [1]),
+        (".htaccess", "AddDefaultCharset windows-1252\n", [1]),
+        (".htaccess", "AddCharset windows-1252 .html\n", [1]),
+        (".htaccess", "# a type\nAdd\\\nType text/html .png\n", [2]),
+        (
+            ".htaccess",
+            'ErrorDocument 410 "<h1>Saves in 77 s</h1>"\nRedirectMatch gone ^/x/$\n',
+            [1, 2],
+        ),
+        (".htaccess", "ErrorDocument 404 https://elsewhere.example/404\n", [1]),
+        (".htaccess", "Redirect 301 /x/ https://elsewhere.example/x\n", [1]),
+        (".htaccess", "Redirect 410 /x/\n", [1]),
+        (".htaccess", "DirectoryIndex note.txt\n", [1]),
+        (".htaccess", "Options +MultiViews\n", [1]),
+        (".htaccess", "AddEncoding x-gzip .html\n", [1]),
+        (".htaccess", "Action text/html /cgi-bin/x\n", [1]),
+        (".htaccess", "FooBar on\n", [1]),  # a directive fxsite does not know
         # near misses: settings that serve every file as its name says
         (".htaccess", "RewriteRule ^x$ /y [r,L]\n", []),
+        (
+            ".htaccess",
+            '<IfModule mod_expires.c>\n  ExpiresActive On\n  ExpiresByType text/css "access plus'
+            ' 1 year"\n</IfModule>\nFileETag None\nOptions -Indexes -MultiViews\n'
+            "ErrorDocument 404 /404.html\nRedirect 301 /old/ /new/\nRedirectMatch 302 ^/a$ /b/\n"
+            "DirectoryIndex index.html\nAddDefaultCharset UTF-8\nHeader set X-Frame-Options DENY\n"
+            "Header always set Strict-Transport-Security max-age=31536000\nRequire all granted\n"
+            "RewriteEngine On\nRewriteCond %{HTTPS} off\nRewriteRule ^(.*)$ /$1 [R=301,L]\n",
+            [],
+        ),
         ("web.config", '<action type="Redirect" url="/new"/>', []),
         (
             "vercel.json",
