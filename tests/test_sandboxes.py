@@ -1,4 +1,5 @@
-"""The rebuild's template sandbox (``fxsite.mkdocs_rebuild.TemplateSandbox``), in process.
+"""What keeps a vendor's code from the auditor's machine, in process: the rebuild's template
+sandbox (``fxsite.mkdocs_rebuild.TemplateSandbox``) and Chromium's under ``--browser``.
 
 blind71: Jinja's own sandbox let a vendor's template add ``subprocess:Popen`` to the
 config's Markdown extensions and call ``page.render(config, pages)``, which ran a command
@@ -91,3 +92,11 @@ def test_the_rebuild_renders_with_the_sandbox() -> None:
     """The rebuild's process puts the sandbox in MkDocs' place (its ``__main__`` block)."""
     source = (Path(__file__).parent.parent / "fxsite" / "mkdocs_rebuild.py").read_text("utf-8")
     assert "theme.Theme.get_env = sandboxed_env" in source
+
+
+@pytest.mark.parametrize(("euid", "sandboxed"), [(1000, True), (0, False)])
+def test_the_browser_keeps_chromiums_sandbox_but_as_root(euid: int, sandboxed: bool) -> None:
+    """blind71: ``--browser`` runs the vendor's scripts; Chromium's sandbox was always off."""
+    from fxsite.verify.browser import chromium_args
+
+    assert ("--no-sandbox" not in chromium_args(euid)) is sandboxed
