@@ -1,9 +1,10 @@
 """Text a browser may draw only part of: boxes that clip it, things drawn over it.
 
 A box that hides what overflows it (``overflow``, ``overflow-x`` or ``overflow-inline``
-``hidden``, ``clip``, ``scroll`` or ``auto``: a phone shows no scroll bar; or
-``-webkit-line-clamp``) at a fixed width (``width``, ``max-width``, ``inline-size`` or
-``max-inline-size`` a length, not a percentage), with no ellipsis to show the cut
+``hidden``, ``clip``, ``scroll`` or ``auto``: a phone shows no scroll bar; paint containment,
+``contain: paint`` or ``content-visibility: auto``; or ``-webkit-line-clamp``) at a fixed
+width (``width``, ``max-width``, ``inline-size``, ``max-inline-size`` or ``flex-basis`` a
+length, not a percentage; grid tracks that are all lengths), with no ellipsis to show the cut
 (``text-overflow: clip``, the initial value), draws its text up to its edge: "95 sheep"
 in a box ``4ch`` wide draws "95 s" (blind30). So may:
 
@@ -59,7 +60,14 @@ __all__ = ["MOST_READINGS", "clipped_notes", "clipping_part", "cut_figures"]
 
 _OVERFLOW = frozenset({"overflow", "overflow-x", "overflow-inline"})
 _CLIPS = frozenset({"hidden", "clip", "scroll", "auto"})
-_WIDTHS = frozenset({"width", "max-width", "inline-size", "max-inline-size"})
+_WIDTHS = frozenset({"width", "max-width", "inline-size", "max-inline-size", "flex-basis"})
+#: Containment that clips what overflows the box, by property: ``contain: paint`` (and
+#: ``strict``, ``content``, which hold it), ``content-visibility: auto`` (``hidden`` hides
+#: all its text: :mod:`.css_values`).
+_CONTAINS = {
+    "contain": frozenset({"paint", "strict", "content"}),
+    "content-visibility": frozenset({"auto"}),
+}
 _MASKS = frozenset(
     {"mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "clip-path", "clip"}
 )
@@ -76,7 +84,7 @@ _WORD = re.compile(r"\w*")
 #: line; a frame given no width cuts only a longer text.
 _FITS_FRAME = 30
 
-_FIXED = "its overflow hidden at a fixed width"
+_FIXED = "what overflows it hidden (overflow, paint containment) at a fixed width"
 _CONTROL = "a form control, a frame or an SVG foreignObject"
 _FIRST = "a ::first-line rule drawing its first line otherwise than the rest"
 
@@ -99,10 +107,15 @@ def clipping_part(decl: Declaration) -> str | None:
     words = {t.lower_value for t in tokens if isinstance(t, ast.IdentToken)}
     if decl.name in _OVERFLOW:
         return "clips" if words & _CLIPS else None
+    if decl.name in _CONTAINS:  # paint containment clips as overflow does (blind71)
+        return "clips" if words & _CONTAINS[decl.name] else None
     if decl.name == "-webkit-line-clamp":
         return None if words & {"none"} else "clips"
     if decl.name in _WIDTHS:
         return "fixed" if isinstance(first, ast.DimensionToken) else None
+    if decl.name == "grid-template-columns":  # a box as wide as its tracks, each a length
+        lengths = (isinstance(t, ast.DimensionToken) and t.lower_unit != "fr" for t in tokens)
+        return "fixed" if all(lengths) else None
     if decl.name == "text-overflow":
         plain = isinstance(first, ast.IdentToken) and first.lower_value == "clip"
         return None if plain else "ellipsis"
