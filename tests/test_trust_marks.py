@@ -65,6 +65,8 @@ HIDDEN = [
     ("model banner's paragraph attribute", RECORD, sub(r'(<div class="fx-model-banner"[^>]*><p class="fx-model-banner-title")', r"\1 hidden"), "the record's banner"),
     ("note's link hidden", ESTIMATES, style(".fx-estimate-note a{visibility:hidden}"), "the note"),
     ("an estimate card's source hidden", "index.html", style(".fx-stat--estimate .fx-stat-source{display:none}"), "the source line 'Estimate · model E1'"),
+    # blind71: painted over by its own outline, drawn inside it
+    ("note under its outline", ESTIMATES, style(".fx-estimate-note{outline:1.8em solid #fff;outline-offset:-1.8em}"), "the note"),
 ]  # fmt: skip
 
 #: (name, page, change): no FX612
@@ -216,6 +218,19 @@ SHEETS = [
     ("the banner's words, deeper", ".fx-model-banner p strong { visibility: hidden }", True),
     ("the note's links", ".fx-estimate-note a{font-size:0}", True),
     ("an estimate card's source", ".fx-stat--estimate .fx-stat-source{display:none}", True),
+    # blind71: an outline drawn inside the mark, over its words
+    (
+        "the note under its own outline",
+        ".md-typeset .fx-estimate-note { outline: 1.8em solid #fff; outline-offset: -1.8em }",
+        True,
+    ),
+    ("a badge under its outline", "a.fx-claim--estimate .fx-badge{outline-offset:-.6em}", True),
+    ("near miss: a focus ring", ".fx-badge:focus-visible { outline-offset: -2px }", False),
+    (
+        "near miss: an outline outside",
+        ".fx-label { outline: 1px solid; outline-offset: 2px }",
+        False,
+    ),
     ("near miss: a sibling after a banner", ".fx-model-banner + p { display: none }", False),
     ("near miss: the banner's paragraphs restyled", ".fx-model-banner > p { margin: 0 }", False),
     ("near miss: dark on light", ".fx-badge{color:#333;background:#fff3e0}", False),
@@ -267,3 +282,30 @@ def test_a_mark_written_by_hand_is_refused(html: str, refused: bool) -> None:
     assert bool(forged) is refused, found
     if refused:
         assert (forged[0].line, forged[0].path) == (3, PAGE_PATH)
+
+
+#: blind71: text drawn by a stylesheet on a claim or a mark (``::after {content: "lab"}``
+#: over an estimate's "est.") or holding a label's word is text a stylesheet writes (FX505,
+#: FX506 in a build), read only as a browser draws it. (name, stylesheet, told)
+DRAWN_ON_MARKS = [
+    ("a word over an estimate's mark", 'a.fx-claim--estimate::after { content: "lab" }', True),
+    ("inside a claim", '.md-typeset a.fx-claim--estimate span::after{content:"lab"}', True),
+    ("on a badge", '.fx-badge::before { content: "verified " }', True),
+    ("on a claim by its ref", 'a[data-fx-ref]::after { content: "*" }', True),
+    ("a label's word anywhere", '.note::before { content: "Measured: " }', True),
+    ("a label's word in look-alikes", '.x::after { content: "meаsured" }', True),
+    ("near miss: nothing drawn on a claim", 'a[data-fx-ref]::after { content: "" }', False),
+    ("near miss: a link's arrow", 'a[target="_blank"]::after { content: " ↗" }', False),
+    ("near miss: a note's lead", '.note::before { content: "Note: " }', False),
+    ("near miss: beside a claim, not on it", '.fx-badge + span::after { content: "→" }', False),
+]
+
+
+@pytest.mark.parametrize(
+    ("css", "told"), [r[1:] for r in DRAWN_ON_MARKS], ids=[r[0] for r in DRAWN_ON_MARKS]
+)
+def test_text_a_stylesheet_draws_on_a_claim_or_a_mark_is_told(css: str, told: bool) -> None:
+    from fxsite.verify.scripts import sheet_notes
+
+    notes = [n for n in sheet_notes(css, "css/site.css") if n.code in ("FX505", "FX506")]
+    assert bool(notes) is told, notes

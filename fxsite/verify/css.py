@@ -302,10 +302,27 @@ def _drawing(decl: Declaration) -> ast.Node | None:
         if isinstance(token, ast.FunctionBlock) and token.lower_name in _TEXT_FUNCTIONS:
             return token
         if isinstance(token, ast.StringToken) and (
-            could_hold_figure(token.value) or completes_figure(token.value)
+            could_hold_figure(token.value)
+            or completes_figure(token.value)
+            or _says_trust(decl, token.value)
         ):
             return token
     return None
+
+
+def _says_trust(decl: Declaration, text: str) -> bool:
+    """Whether a string a declaration draws would say how far a figure can be trusted: a
+    word of an evidence label ("measured", look-alike letters folded), or any text drawn
+    on a claim or a trust mark (blind71: "lab" over an estimate's "est." mark)."""
+    from fxsite.render.messages import LABEL_WORDS
+    from fxsite.verify.reading import fold
+    from fxsite.verify.trust_marks import ON_CLAIM_OR_MARK
+
+    if not text.strip():
+        return False
+    if decl.name == "content" and ON_CLAIM_OR_MARK.search(decl.selector):
+        return True
+    return LABEL_WORDS.search(fold(text)) is not None
 
 
 def writes(decl: Declaration) -> str | None:
@@ -359,7 +376,7 @@ def completes_figure(text: str) -> bool:
 _MAY_HIDE = re.compile(
     r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
     r"transform|scale|translate|rotate|zoom|mask|blend|fill|animation|spacing|"
-    r"top|left|right|bottom|inset|margin|vertical|stroke|decoration|"
+    r"top|left|right|bottom|inset|margin|vertical|stroke|decoration|outline|"
     r"var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )

@@ -391,9 +391,15 @@ _HIDERS: dict[str, Callable[[Tokens, set[str]], bool]] = {
         _MARGINS, lambda t, w: any(n is None or n <= -RAISED_PX for n in _px_numbers(t))
     ),
     "vertical-align": lambda t, w: any(_raised(x) for x in t if not isinstance(x, ast.IdentToken)),
+    # An outline drawn inside its box, over its text (an outline is painted above the
+    # content: blind71's "est." mark and estimate note painted over in the page's colour).
+    "outline-offset": lambda t, w: any(n is None or n <= -OUTLINE_INSET_PX for n in _px_numbers(t)),
 }
 
 
+#: An outline drawn this far inside its box (CSS pixels) or more may cover its text; a
+#: focus ring's ``-2px`` does not.
+OUTLINE_INSET_PX = 4.0
 #: A stroke round each glyph, in CSS pixels, from which it may cover the glyph (a glyph
 #: of 16px text is about 2px thick).
 THICK_STROKE_PX = 1.5

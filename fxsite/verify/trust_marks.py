@@ -66,6 +66,16 @@ MARKS = ", ".join(
 )
 
 
+#: A selector that ends at a claim or a mark, or an element inside one: what a
+#: stylesheet draws there says how far the figure can be trusted (blind71: ``a.fx-claim--
+#: estimate::after {content: "lab"}`` drawn over the "est." mark).
+ON_CLAIM_OR_MARK = re.compile(
+    r"(?:\.fx-claim[\w-]*|\[data-fx-ref[^\]]*\]|"
+    + "|".join(rf"\.{re.escape(c)}" for c in _MARK_SELECTORS)
+    + r")(?![\w-])[^\s>+~]*(?:(?:\s*>\s*|\s+)[^+~]*)?\s*\Z"
+)
+
+
 def _classes(names: Iterable[str]) -> str:
     return r"\.(?:" + "|".join(map(re.escape, names)) + r")(?![\w-])[^\s>+~]*"
 
