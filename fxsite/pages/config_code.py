@@ -1,5 +1,8 @@
 """What ``mkdocs.yml`` makes every page load from another origin, told where it is written.
 
+Material's version selector, which draws text from a file outside the site, is refused here
+too (:func:`_theme_versions`).
+
 The theme writes a ``<script src>`` on every page for each ``extra_javascript``
 entry and each ``extra.polyfills`` entry (Material's ``offline`` plugin adds
 its iframe-worker shim to them), and a ``<link rel=stylesheet>`` for each
@@ -55,6 +58,7 @@ def config_code_findings(
         )
     out += _theme_font(roots)
     out += _theme_highlight(roots, path)
+    out += _theme_versions(roots)
     if not any(_is_text(n) and "iframe-worker" in n.value for _, n in polyfills):
         for name, node in _entries(roots, ("plugins",)):
             if _offline(node):
@@ -149,6 +153,32 @@ def _theme_highlight(roots: list[tuple[str, yaml.Node | None]], path: str) -> li
     notes += [script_note({"src": f"{HIGHLIGHT_JS}{s}.min.js"}, "") for s in scripts]
     why = " (the theme's highlight.js; `highlightjs: false` under theme: turns it off)"
     return [f for note in notes for f in _finding(name, theme, note, why)]
+
+
+def _theme_versions(roots: list[tuple[str, yaml.Node | None]]) -> list[Finding]:
+    """Material's version selector (``extra.version.provider``, mike's), whose script draws
+    in every page's header the titles of ``../versions.json``: a file outside the site,
+    which neither the gate nor an audit reads (blind71: "checkpoint saves in 77 s, 3.1×
+    faster" drawn as a version's title). Refused at ``provider``."""
+    _, theme = _theme_setting(roots, "name")
+    if not (_is_text(theme) and theme.value == "material"):
+        return []
+    for name, root in roots:
+        version = setting(setting(root, "extra"), "version") if root is not None else None
+        provider = setting(version, "provider") if version is not None else None
+        if provider is None:
+            continue
+        if _is_text(provider) and provider.value.lower() in ("", "null", "false", "~"):
+            return []
+        note = Note(
+            "FX506",
+            "Material's version selector (extra.version) draws the titles of versions.json, "
+            "a file outside the site that the build and an audit cannot read: remove "
+            "extra.version, and publish each version as a site of its own",
+            "provider",
+        )
+        return _finding(name, provider, note)
+    return []
 
 
 def _setting_text(roots: list[tuple[str, yaml.Node | None]], key: str, default: str) -> str:

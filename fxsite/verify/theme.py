@@ -43,10 +43,15 @@ _KEPT_ROW = re.compile(
     rf'^(?:"[^\n]*|[^,\n]*(?:{_CODE_OR_TEMPLATE}|/fonts/[^,\n]*(?:{"|".join(map(re.escape, _DRAWN))})),[^\n]*)$',
     re.M,
 )
-_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
+#: An inline script or style of a template, with attributes or none (Material's analytics
+#: ``<script id="__analytics">``: blind70 found every page refused once analytics was on).
+_INLINE = re.compile(r"<(script|style)(?:\s[^>]*)?>(.*?)</\1>", re.DOTALL)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{#.*?#\}")
-#: What a template expression may become inside an inline script or style.
-_EXPRESSION = r"[^\"'<>`;{}]*"
+#: What a template expression may become inside an inline script or style: a value (a
+#: URL, a name, a property's ID), never code. No quote, bracket or brace, and no call,
+#: assignment or concatenation: ``var base_url = {{ … }};`` must not hold
+#: ``document.body.append(String.fromCharCode(57, 52))``.
+_EXPRESSION = r"[^\"'<>`;{}()\[\]=+]*"
 
 
 def published_asset(name: str) -> str:
