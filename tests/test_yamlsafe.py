@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from fxsite.evidence.yamlsafe import MAX_DEPTH, LoadedYaml, load_yaml
 from fxsite.findings import CODES
@@ -499,12 +499,15 @@ def _check_invariants(result: LoadedYaml, require_mapping: bool = True) -> None:
         assert "\n" not in finding.message
     if not result.findings and require_mapping:
         assert isinstance(result.data, dict)
-    if _FATAL & set(codes(result)):
+    # An old line break's FX101 is read as a space, and the data kept (the module's note).
+    fatal = [f for f in result.findings if f.code in _FATAL and "YAML readers" not in f.message]
+    if fatal:
         assert result.data is None
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
+@example("0:\x85")  # an old line break: refused, its data kept (found by this test)
 def test_random_text_never_raises(text: str) -> None:
     _check_invariants(load(text))
 
