@@ -42,8 +42,10 @@ PAGES = {
     "index.html": (
         '<html><body><a href="a.html">a</a> <a href="secret.html">s</a>'
         ' <a href="gone.html">g</a> <a href="http://example.invalid/x">x</a>'
-        ' <img src="img/logo.png"></body></html>'
+        ' <a href="x/">x</a> <img src="img/logo.png"></body></html>'
     ),
+    # readers open it as x/ (use_directory_urls), the audit's folder-URL rows
+    "x/index.html": "<html><body><h1>Checkpoint saves</h1><p>94 s</p></body></html>",
     "a.html": "<html><body><p>" + "words " * 200 + "</p></body></html>",
     "data.json": '{"a": 1}',
     "img/logo.png": "\x89PNG not really",
@@ -287,6 +289,84 @@ CASES = [
 ]
 
 
+def _page(rel: str, edit: Callable[[bytes], bytes] = lambda b: b, **headers: str) -> Trick:
+    """``rel``'s bytes (edited), served with a 200 as HTML (or with ``headers``)."""
+
+    def trick(h: http.server.BaseHTTPRequestHandler) -> None:
+        site = Path(getattr(h, "directory", "."))
+        _send(200, headers or {"Content-Type": "text/html"}, edit((site / rel).read_bytes()))(h)
+
+    return trick
+
+
+#: What a reader is shown at a folder URL (blind71: an ``.htaccess`` kept off the manifest).
+TAMPERED = b"<html><body><h1>Checkpoint saves: 77 s, 3.1x faster (measured)</h1></body></html>"
+
+# Readers open x/index.html at x/ and index.html at /: those URLs must serve the same bytes.
+CASES += [
+    Case(
+        "answers the folder URL x/ with other bytes",
+        lambda s, b, o: {"/x/": _send(200, {"Content-Type": "text/html"}, TAMPERED)},
+        (("x/index.html", "FX806", "the URL readers open"),),
+    ),
+    Case(
+        "answers x/ with other bytes of the same size",
+        lambda s, b, o: {"/x/": _page("x/index.html", lambda b: b.replace(b"94", b"77"))},
+        (("x/index.html", "FX806", "manifest says"),),
+    ),
+    Case(
+        "answers x/ with a 410 and its own page (RedirectMatch gone, ErrorDocument 410)",
+        lambda s, b, o: {"/x/": _send(410, {"Content-Type": "text/html"}, TAMPERED)},
+        (("x/index.html", "FX806", "HTTP 410"),),
+    ),
+    Case(
+        "answers x/ with a 404",
+        lambda s, b, o: {"/x/": _send(404, {"Content-Type": "text/html"}, b"")},
+        (("x/index.html", "FX806", "HTTP 404"),),
+    ),
+    Case(
+        "redirects x/ to another page of the site",
+        lambda s, b, o: {"/x/": _send(302, {"Location": "/a.html"})},
+        (("x/index.html", "FX806", "the URL readers open"),),
+    ),
+    Case(
+        "redirects x/ to another origin",
+        lambda s, b, o: {"/x/": _send(302, {"Location": o + "x/"})},
+        (("x/index.html", "FX815", "redirects to another origin"),),
+    ),
+    Case(
+        "answers x/ as text/plain",
+        lambda s, b, o: {"/x/": _page("x/index.html", **{"Content-Type": "text/plain"})},
+        (("x/index.html", "FX817", "the URL readers open"),),
+    ),
+    Case(
+        "answers the site's URL / with another page",
+        lambda s, b, o: {"/": _send(200, {"Content-Type": "text/html"}, TAMPERED)},
+        (("index.html", "FX806", "the URL readers open"),),
+    ),
+    Case(
+        "answers / with a 410",
+        lambda s, b, o: {"/": _send(410, {"Content-Type": "text/html"}, TAMPERED)},
+        (("index.html", "FX806", "HTTP 410"),),
+    ),
+    Case(
+        "answers x/ and / with the listed bytes by its own code (near miss)",
+        lambda s, b, o: {"/x/": _page("x/index.html"), "/": _page("index.html")},
+        (),
+    ),
+    Case(
+        "redirects x/ to x/index.html within the origin (near miss)",
+        lambda s, b, o: {"/x/": _send(301, {"Location": "/x/index.html"})},
+        (),
+    ),
+    Case(
+        "answers x/index.html, the file's own URL, with other bytes",
+        lambda s, b, o: {"/x/index.html": _send(200, {"Content-Type": "text/html"}, TAMPERED)},
+        (("x/index.html", "FX806", "larger than the manifest's"),),
+    ),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_hostile_server(case: Case, site: Path, bomb: bytes, tmp_path: Path) -> None:
     with served(site, {}) as other, served(site, case.tricks(site, bomb, other)) as url:
@@ -354,3 +434,22 @@ def test_content_type_rule(rel: str, content_type: str | None, problem: str | No
         assert found is None
     else:
         assert found is not None and problem in found
+
+
+def test_each_page_is_fetched_once_more_at_its_folder_url(site: Path, tmp_path: Path) -> None:
+    """x/index.html at x/ and index.html at /, one request each; a.html (as
+    ``use_directory_urls: false`` builds) has no folder URL; nothing is asked for twice."""
+    asked: list[str] = []
+
+    class Asked(dict[str, Trick]):
+        def get(self, key: str, default: Any = None) -> Any:
+            asked.append(key)
+            return super().get(key, default)
+
+    with served(site, Asked()) as url:
+        findings, _ = bounded(lambda: _fetch(url, tmp_path / "got"))
+    assert findings == []
+    assert len(asked) == len(set(asked)), asked
+    assert [p for p in asked if p.endswith("/")] == ["/", "/x/"], asked
+    listed = {"/" + rel for rel in PAGES} | {"/" + MANIFEST_NAME}
+    assert listed <= set(asked), asked

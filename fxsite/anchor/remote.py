@@ -11,6 +11,14 @@ What a reader's browser is told matters too: each file must be served with the
 ``application/json`` …), and a file that is no document must not be served as
 one, or the reader sees something other than what the audit read (``FX817``).
 
+Readers open a page ``x/index.html`` at its folder's URL, ``x/`` (and the site's
+root page at the site's URL): a server setting (an ``.htaccess`` kept off the
+manifest, blind71) can answer that URL with another page while the file's own
+URL serves the signed one. So each listed ``index.html`` is fetched at its folder's
+URL too, by the same session and caps, and must be a 200 with the manifest's bytes
+(else ``FX806`` at the page, naming the URL): one more request a page. A site built
+with ``use_directory_urls: false`` has no folder URLs but its root's.
+
 A live server cannot be asked what else it serves, but its pages can be read:
 every same-origin link (``href``, ``src``, ``data``) in a fetched page to a file
 the manifest leaves out is fetched too (at most ``max_unlisted`` of them,
@@ -21,16 +29,18 @@ content. Files land in a local folder that the ordinary offline audit checks.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from collections import deque
 from collections.abc import Container
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
 import httpx
 
-from fxsite.anchor.http_fetch import Refused, Session, TooBig, origin_of
+from fxsite.anchor.http_fetch import Fetched, Refused, Session, TooBig, origin_of
 from fxsite.anchor.manifest import (
     ANCHOR_FILES,
     KEY_NAME,
@@ -66,6 +76,8 @@ MAX_LINKED_PAGE = 16 << 20
 TIMEOUT = 20.0
 #: A linked file the server does not send is a broken link, not a finding here.
 _ANY_STATUS = range(100, 600)
+#: A page readers open at its folder's URL (``x/`` for ``x/index.html``).
+INDEX = "index.html"
 
 #: Types a browser shows as a document; only files of those kinds may be served so.
 _DOCUMENT_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
@@ -173,6 +185,26 @@ class _Fetcher:
         self.left = MAX_TOTAL
         self.findings: list[Finding] = []
 
+    def _get(
+        self, rel: str, url: str, cap: int, *, listed: bool, where: str = ""
+    ) -> Fetched | None:
+        """The response for ``url`` (serving the file ``rel``), or None with the finding why not;
+        ``where`` ends the message of a listed file larger than the manifest says."""
+        try:
+            return self.session.get(url, min(cap, self.left))
+        except TooBig:
+            if listed:
+                message = f"changed since the build: larger than the manifest's {cap} bytes{where}"
+                self.findings.append(Finding(rel, 1, 1, "FX806", message))
+            else:
+                message = f"larger than allowed ({min(cap, self.left)} bytes)"
+                self.findings.append(Finding(rel, 1, 1, "FX815", message))
+        except Refused as exc:
+            self.findings.append(Finding(rel, 1, 1, "FX815", f"{url}: {exc}"))
+        except httpx.HTTPError as exc:
+            self.findings.append(Finding(rel, 1, 1, "FX815", f"cannot fetch {url}: {exc}"))
+        return None
+
     def fetch(
         self, rel: str, cap: int, *, quiet: Container[int] = (), listed: bool = False
     ) -> bytes | None:
@@ -181,21 +213,8 @@ class _Fetcher:
         An HTTP status other than 200 is a finding unless it is in ``quiet``.
         """
         url = self.base + quote(rel)
-        try:
-            got = self.session.get(url, min(cap, self.left))
-        except TooBig:
-            if listed:
-                message = f"changed since the build: larger than the manifest's {cap} bytes"
-                self.findings.append(Finding(rel, 1, 1, "FX806", message))
-            else:
-                message = f"larger than allowed ({min(cap, self.left)} bytes)"
-                self.findings.append(Finding(rel, 1, 1, "FX815", message))
-            return None
-        except Refused as exc:
-            self.findings.append(Finding(rel, 1, 1, "FX815", f"{url}: {exc}"))
-            return None
-        except httpx.HTTPError as exc:
-            self.findings.append(Finding(rel, 1, 1, "FX815", f"cannot fetch {url}: {exc}"))
+        got = self._get(rel, url, cap, listed=listed)
+        if got is None:
             return None
         if got.status != 200:
             if got.status not in quiet:
@@ -214,6 +233,36 @@ class _Fetcher:
             self.findings.append(Finding(rel, 1, 1, "FX815", message))
             return None
         return got.body
+
+    def check_folder_url(self, rel: str, entry: dict[str, Any]) -> None:
+        """Readers open the page ``rel`` (``x/index.html``, ``index.html``) at its folder's
+        URL (``x/``, the site's own URL): that URL must serve the manifest's bytes too, or a
+        server setting shows readers another page than the one audited (blind71)."""
+        url = self.base + quote(rel[: -len(INDEX)])
+        where = f" at {url}, the URL readers open"
+        if self.left <= 0:
+            self.findings.append(
+                Finding(rel, 1, 1, "FX815", f"download cap reached; {url} not fetched")
+            )
+            return
+        got = self._get(rel, url, min(int(entry["size"]), MAX_FILE), listed=True, where=where)
+        if got is None:
+            return
+        if got.status != 200:
+            message = f"changed since the build{where}: HTTP {got.status}, not the listed page"
+            self.findings.append(Finding(rel, 1, 1, "FX806", message))
+            return
+        self.left -= len(got.body)
+        sha = hashlib.sha256(got.body).hexdigest()
+        if sha != entry["sha256"] or len(got.body) != entry["size"]:
+            message = (
+                f"changed since the build{where}: "
+                f"sha256 {sha[:12]}…, manifest says {str(entry['sha256'])[:12]}…"
+            )
+            self.findings.append(Finding(rel, 1, 1, "FX806", message))
+        problem = type_problem(rel, got.content_type)
+        if problem is not None:
+            self.findings.append(Finding(rel, 1, 1, "FX817", problem + where))
 
     def follow_links(self, pages: dict[str, bytes], listed: set[str], limit: int) -> None:
         """Fetch what ``pages`` link to and the manifest leaves out, page after page."""
@@ -274,5 +323,7 @@ def fetch_site(
             body = fetcher.fetch(rel, min(int(entry["size"]), MAX_FILE), listed=True)
             if body is not None and kind_of(rel) == "html" and len(body) <= MAX_LINKED_PAGE:
                 pages[rel] = body
+            if rel == INDEX or rel.endswith("/" + INDEX):
+                fetcher.check_folder_url(rel, entry)
         fetcher.follow_links(pages, set(manifest["files"]), max_unlisted)
     return fetcher.findings
