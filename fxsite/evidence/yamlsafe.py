@@ -39,8 +39,7 @@ bad input. Findings that leave no trustworthy data (FX101, FX105, FX107 and
 the document-level FX106) make ``data`` ``None``, but an old line break's FX101,
 read as a space (its text is known, and a figure after it is still told); the
 others (FX102, FX103, FX104, FX203, a non-scalar key) leave best-effort data so
-later layers can
-report their own problems in the same run: the first of duplicate keys is
+later layers can report their own problems in the same run: the first of duplicate keys is
 kept, an alias reads as ``None``, a refused tag is ignored and a value that
 does not fit its tag stays a string. Callers refuse the file on any error
 finding all the same.
