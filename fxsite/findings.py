@@ -66,7 +66,10 @@ CODES: dict[str, str] = {
     "FX311": "record ID reserved for a generated page",
     "FX312": "invariant does not hold within its tolerance",
     "FX313": "invariant's units do not reconcile",
-    "FX314": "invariant or formula reads a figure of a retracted record (of a superseded one: warning)",
+    "FX314": (
+        "invariant or formula reads a figure of a retracted record (of a superseded one: "
+        "warning, but a formula that reads it alone)"
+    ),
     "FX315": "a quantity over a time is far from every figure of that rate (warning)",
     "FX316": "figure not stated in its report document (warning)",
     "FX317": "report document's text cannot be read, or it has none (warning)",

@@ -153,14 +153,33 @@ CASES = [
         [],
     ),
     Case(
-        "FX314 warning: a formula reading a superseded record",
+        "FX314 warning: a formula comparing with a superseded record",
         {
             "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
-            "R2.yaml": rec("R2", *derived("  d: {formula: R1.a * 2, unit: s, decimals: 0}")),
+            "R2.yaml": rec("R2", *derived('  d: {formula: R1.a / a, unit: "×", decimals: 1}')),
         },
         [(R2, 8, 16, "FX314")],
         ["'R1.a' is a figure of superseded record R1", "read R2's instead"],
         exit=0,
+    ),
+    # blind71: a formula reading the superseded figure alone publishes it as the new one's
+    Case(
+        "FX314 a formula copying a superseded figure",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", *derived("  d: {formula: R1.a * 1, unit: s, decimals: 0}")),
+        },
+        [(R2, 8, 16, "FX314")],
+        ["the formula reads no other", "cite R2's figure instead"],
+    ),
+    Case(
+        "FX314 a formula converting a superseded figure",
+        {
+            "R1.yaml": rec("R1", "superseded_by: R2", *FIG, status="superseded"),
+            "R2.yaml": rec("R2", *derived("  d: {formula: R1.a * 1000, unit: ms, decimals: 0}")),
+        },
+        [(R2, 8, 16, "FX314")],
+        ["it would publish that figure as this record's"],
     ),
     # a figure's label weakens its record's, never strengthens it (blind64)
     Case(

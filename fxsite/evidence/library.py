@@ -386,9 +386,10 @@ class _Deriver:
 
     def _compute_inputs(self, key: str, record_id: str, name: str) -> bool:
         formula = self.formulas[key]
+        alone = len({self._target(record_id, r) for r in formula.references}) == 1
         for ref in formula.references:
             target = self._target(record_id, ref)
-            if self._retracted_input(record_id, name, ref):  # a stated or a derived figure
+            if self._retracted_input(record_id, name, ref, alone):  # stated or derived
                 return False
             if self.state.get(target) == "failed" or (
                 target in self.formulas and not self._compute(target)
@@ -465,11 +466,22 @@ class _Deriver:
         if target in self.lib.uncomputed:
             self.lib.uncomputed.setdefault(key, self.lib.uncomputed[target])
 
-    def _retracted_input(self, record_id: str, name: str, ref: Reference) -> bool:
+    def _retracted_input(self, record_id: str, name: str, ref: Reference, alone: bool) -> bool:
         """FX314 where the formula reads a figure of another record that is retracted (an
-        invariant may not either): the result would carry withdrawn evidence (blind62)."""
+        invariant may not either): the result would carry withdrawn evidence (blind62).
+        One that is superseded is a warning, but where the formula reads it ``alone`` (no
+        other figure): the result is the superseded figure under this record's ID and
+        date, not a comparison with it (blind71: ``M1.save * 1``)."""
         other = ref.record
         record = self.lib.records.get(other) if other and other != record_id else None
+        if record is not None and record.status == "superseded" and alone:
+            message = (
+                f"'{ref}' is a figure of superseded record {other}, and the formula reads no "
+                f"other: it would publish that figure as this record's; cite "
+                f"{record.superseded_by}'s figure instead"
+            )
+            self._fail(record_id, name, "FX314", message, ref.offset)
+            return True
         if record is not None and record.status == "superseded":
             path, line, col = self._where(record_id, name, ref.offset)
             message = (
