@@ -1,6 +1,7 @@
 """blind11: an English metric named before its value is a figure, as the Chinese forms
 are ("PUE降至1.15"): "a PUE of 1.15." at a sentence's end, "a speedup of 1.9",
-"IOPS reached 150,000", "IOPS: 150,000" (:data:`fxsite.pages.cjk_figures._METRIC_VALUE`)."""
+"IOPS reached 150,000", "IOPS: 150,000" (:data:`fxsite.pages.cjk_figures._METRIC_VALUE`);
+"IOPS at 8 KiB blocks" names the test's block size (blind70)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,23 @@ ROWS = [
     ("COP and a year", "We met at COP28.", False),
     ("a speedup named only", "The speedup of the team was notable.", False),
     ("an integer PUE", "Rack PUE of 2 racks was not measured.", False),
+    # blind70: a throughput "at" a number of its own unit or noun names the test's setting
+    ("IOPS at a block size", "Random read IOPS at 8 KiB blocks.", False),
+    ("IOPS at a block size alone", "IOPS at 4 KiB blocks.", False),
+    ("IOPS at a glued block size", "IOPS at 8K blocks.", False),
+    ("IOPS at threads", "IOPS at 8 threads.", False),
+    (
+        "IOPS at a block size, a verb after",
+        "IOPS at 128 KiB blocks were lower, as expected.",
+        False,
+    ),
+    ("QPS at clients", "QPS at 16 clients.", False),
+    ("TPS at jobs", "TPS at 32 jobs.", False),
+    # near misses: the throughput's own value
+    ("IOPS at a scale", "IOPS at 2 million.", True),
+    ("IOPS reached a scale", "IOPS reached 2 million.", True),
+    ("IOPS and a colon, alone", "IOPS: 150,000", True),
+    ("IOPS at, a place after", "IOPS at 150,000 on NFS.", True),
 ]
 
 

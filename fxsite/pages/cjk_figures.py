@@ -322,6 +322,8 @@ _WORD_SCALED = (
     r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
 )
 REACHED = "|".join(REACHED_WORDS)
+#: Throughputs named by their unit: "IOPS达到150万", "IOPS reached 150,000".
+_THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
@@ -337,7 +339,7 @@ _METRIC_VALUE = re.compile(
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
     rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
-    rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
+    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|below|under|up[ ]to"
@@ -352,7 +354,7 @@ _METRIC_VALUE = re.compile(
 # a unit after the second ("from 0.5 to 0.12 ms") makes them the range the detector reads.
 _METRIC_FROM_TO = re.compile(
     # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
-    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|[KMG]?IOPS|QPS|TPS)"
+    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES})"
     r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
     r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
@@ -368,6 +370,14 @@ _RATIO_BEFORE = re.compile(
 _YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
+#: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
+#: "IOPS at 8 KiB blocks", "IOPS at 8K blocks", "QPS at 16 clients", "IOPS at 8KiB"; its
+#: unit or noun follows it, glued ("8K blocks") or spaced ("8 threads"), not a word of
+#: place ("IOPS at 150,000 on NFS") nor a scale alone ("IOPS at 2M.", "IOPS at 2 million.").
+_THROUGHPUT_AT = re.compile(rf"(?:{_THROUGHPUT_NAMES})[ ](?i:at)[ ]\Z")
+_SETTING_AFTER = re.compile(
+    r"[A-Za-z]{0,3}\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]|[A-Za-z]{2,}"
+)
 _DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
@@ -505,6 +515,8 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
             end = match.end("figure")
+            if _sets_the_test(text, match):
+                continue
             if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
                 unit = _WORD_AFTER.match(text, end)
                 if unit is None or canonical_unit(unit[1].lower()) is None:
@@ -529,6 +541,16 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _PROPORTION.finditer(text):
         if match["before"] is not None or match["after"] is not None:
             yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _sets_the_test(text: str, match: re.Match[str]) -> bool:
+    """Whether a throughput's number after "at" (:data:`_THROUGHPUT_AT`) is a setting of
+    its test, with a unit or a noun of its own (:data:`_SETTING_AFTER`): "IOPS at 8 KiB
+    blocks" names the block size, "IOPS at 2 million." states the IOPS."""
+    return (
+        _THROUGHPUT_AT.search(text, match.start(), match.start("figure")) is not None
+        and _SETTING_AFTER.match(text, match.end("figure")) is not None
+    )
 
 
 def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
