@@ -7,7 +7,8 @@ row that must be refused, with a near miss that must pass. In-process: a sentenc
 * Bound words beside a claim ("in excess of", "upwards of", "north of", "逾" before; "minimum",
   "and change", "and then some", "有余", "开外", "出头" after): FX503.
 * Multiplier words: "quintupled", "trebled", "quadruple speed", "is triple.", "triple NFS's
-  rate", "Factor 10 faster": FX501.
+  rate", "Factor 10 faster": FX501; and (blind70) "half that of NFS", "a third that of",
+  "half what it costs", "double NFS's.", "Halve", "down a third": FX501.
 * A named time or a price from one number to another ("save time went from 178 to 94"),
   a price at a scale or after "Cost:", "TCO:", "retails for", "MX$", "NZ$", "half a
   millisecond", a service level or latency percentile named without a unit ("p99: 94",
@@ -72,6 +73,17 @@ REFUSED = [
     ("a hit rate", "Hit rate: 95", "FX501"),
     ("decades", "Saves have been this fast for 2 decades.", "FX501"),
     ("decibels", "The array runs 3 decibels quieter.", "FX501"),
+    # a fraction or a multiple of another system's, and "Halve" (blind70)
+    ("half that of", "Load time is half that of NFS.", "FX501"),
+    ("a third that of", "Latency is a third that of NFS.", "FX501"),
+    ("one tenth that of", "Latency is one tenth that of NFS.", "FX501"),
+    ("half what", "It costs half what cloud storage does.", "FX501"),
+    ("double a name's", "Bandwidth is double NFS's.", "FX501"),
+    ("Halve", "Halve checkpoint time.", "FX501"),
+    ("Halve your", "Halve your storage costs.", "FX501"),
+    ("down a third", "TCO down a third.", "FX501"),
+    ("costs down a third", "Costs down a third.", "FX501"),
+    ("down a quarter", "Power draw down a quarter.", "FX501"),
 ]
 
 #: Near misses: the same words stating nothing more than the claim, or no quantity.
@@ -101,6 +113,11 @@ PASSES = [
     ("a file named so", "See p99.md for details: 3 notes."),
     ("decades of experience", "We bring 2 decades of storage experience."),
     ("a decade ago", "A decade ago, saves took minutes."),
+    # a share of people or things, near "half that of" and "down a third" (blind70)
+    ("half of our customers", "Half of our customers run it."),
+    ("half the team", "Half the team works remotely."),
+    ("a third of respondents", "A third of respondents agreed."),
+    ("half of the racks", "Half of the racks are empty."),
 ]
 
 

@@ -34,6 +34,10 @@ ROWS = [
     ("near miss: occurrences in Chinese", "重复 500 次。", []),
     ("near miss: a count of parts", "共 500 台服务器。", []),
     ("near miss: a count of parts in Latin", "8 个 GPU", []),
+    # a version's number before a noun of work names it (blind70)
+    ("near miss: a standard's version", "支持NVMe 2.0命令。", []),
+    ("near miss: a protocol's version", "支持HTTP/2请求多路复用。", []),
+    ("near miss: a product's version", "支持Kafka 3事务。", []),
     # a unit word before a unitless claim, a counter after it
     ("百分之 before a claim", f"占比百分之[96]({SHARE})。", [("FX503", 3, 7)]),
     ("千分之 before a claim", f"千分之[96]({SHARE})", [("FX503", 3, 5)]),

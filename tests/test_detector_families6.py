@@ -91,6 +91,19 @@ COUNTS = [
     ("jobs an hour", "It ran 94 jobs an hour.", ["94 jobs an hour"]),
     ("requests a second", "It served 3 requests a second.", ["3 requests a second"]),
     ("scaled rate", "It ran 2 million tasks an hour.", ["2 million tasks an hour"]),
+    # near misses of a version's or a label's number (blind70): a count at a scale or of
+    # three digits and more stays a count
+    (
+        "a count at scale, a rate",
+        "It handles 10 million requests per day.",
+        ["10 million requests per day"],
+    ),
+    ("a count at scale", "It served 3 million tokens.", ["3 million tokens"]),
+    ("a count at scale alone", "1 million transactions", ["1 million transactions"]),
+    ("a bounded rate", "It ran over 200 queries per second.", ["over 200 queries per second"]),
+    ("a count grouped", "It processes 5,000 packets.", ["5,000 packets"]),
+    ("a bound before a count", "Over 40 queries ran.", ["Over 40 queries"]),
+    ("a determiner before a count", "All 12 requests failed.", ["12 requests"]),
 ]
 
 # (name, sentence): counts of parts, people and configuration; idioms; "always".
@@ -113,6 +126,24 @@ NOT_COUNTS = [
     ("a compound", "A 10-million-row table."),
     ("a number word without a scale", "See the two commits."),
     ("what parts are per", "We use 8 GPUs per job and 2 cores per task."),
+    # a version's or a label's number before a noun of work names it (blind70)
+    ("a bus version", "PCIe 5.0 transactions are routed through the switch."),
+    ("a protocol version", "Our API v2 requests are authenticated with OAuth 2.0 tokens."),
+    ("a model version", "Llama 3 tokens are counted the same way."),
+    ("a day of operations", "Automate Day 2 operations."),
+    ("days of operations", "Day 0, Day 1 and Day 2 operations are covered."),
+    ("a tier", "Tier 1 transactions are replicated synchronously."),
+    ("a layer", "Layer 7 packets are inspected."),
+    ("a severity", "Severity 2 errors are logged."),
+    ("a priority", "Priority 1 events are escalated."),
+    ("a level", "Level 3 errors page the on-call engineer."),
+    ("a step, a verb after it", "Step 3 requests a token."),
+    ("a version", "Version 2 messages use a new schema."),
+    ("a phase", "Phase 2 requests go to the new cluster."),
+    ("a database version", "PostgreSQL 16 queries benefit from the cache."),
+    ("a product version", "Kafka 3 transactions are supported."),
+    ("a standard version", "Supports NVMe 2.0 operations and SCSI-3 commands."),
+    ("a rank", "The top 10 queries are cached."),
 ]
 
 # Near misses of "always" that stay figures: only a whole period's units say it.

@@ -20,7 +20,8 @@ time.
 
 Not figures, as "8 GPUs" and "saved 20 times" are not: counts of parts or people
 ("500 台服务器", "8 个 GPU"), of occurrences alone ("500回", "500회", "500 次"), and an
-ordinal ("第 500 次请求" is the 500th).
+ordinal ("第 500 次请求" is the 500th), and a version's number ("支持NVMe 2.0命令",
+"支持HTTP/2请求": :mod:`fxsite.pages.label_numbers`).
 
 Each rule runs only where a text holds one of its nouns' or units' cues.
 """
@@ -32,6 +33,7 @@ from collections.abc import Iterator
 from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude
 from fxsite.evidence.units import COUNTED_AT_SCALE_CJK, COUNTED_CJK, KANA_HANGUL_CURRENCY
 from fxsite.pages.figure_names import OPERATIONS_CJK
+from fxsite.pages.label_numbers import names_the_count
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 
 __all__ = ["count_candidates"]
@@ -121,7 +123,8 @@ def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     of every Japanese duration."""
     if _holds(text, _COUNT_CUE):
         for match in _COUNT.finditer(text):
-            yield match.start(), match.end(), "unit"
+            if not names_the_count(text, match.start()):  # "NVMe 2.0命令", "HTTP/2请求"
+                yield match.start(), match.end(), "unit"
     if _holds(text, _RATE_CUE):
         for match in _RATE.finditer(text):
             yield match.start(), match.end(), "unit"

@@ -322,6 +322,11 @@ _WORD_SCALED = (
     r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
 )
 REACHED = "|".join(REACHED_WORDS)
+#: Throughputs named by their unit: "IOPS达到150万", "IOPS reached 150,000".
+_THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
+#: A speed-up named in words: "a speed-up of 1.9", "Speedups range from 6.2 to 9.3",
+#: "加速比为1.9" (blind70).
+_SPEEDUP_NAMES = "(?i:speed-?ups?)"
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
@@ -332,28 +337,33 @@ _METRIC_VALUE = re.compile(
     r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
     # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
     r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
-    r"|(?i:speed-?ups?)(?=[ ](?:of|is|was|reached)\b)"
+    # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
+    # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
+    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]\d+\.\d)|加速比"
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
     rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
-    rf"|(?:[KMG]?IOPS|QPS|TPS)(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
+    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|below|under|up[ ]to"
-    r"|above|over|<=|>=|[<>≤≥=:])[ ]?)*"
+    r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
     rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
     rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED})(?:{_AFTER})?)"
 )
-# A named quantity's change without a unit: "latency from 0.5 to 0.12", "cuts read latency
-# from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's. Both numbers are figures;
-# a unit after the second ("from 0.5 to 0.12 ms") makes them the range the detector reads.
+# A named quantity's change or range without a unit: "latency from 0.5 to 0.12", "cuts read
+# latency from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's, a
+# speed-up's ("Speed-up ranges from 6.2 to 9.3", "A speed-up between 6.2 and 9.3": blind70).
+# Both numbers are figures; a unit after the second ("from 0.5 to 0.12 ms") makes them the
+# range the detector reads.
 _METRIC_FROM_TO = re.compile(
     # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
-    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|[KMG]?IOPS|QPS|TPS)"
-    r"(?:[ ][a-z]+){0,2}[ ](?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)[ ]"
+    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
+    r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)"
+    r"|(?i:between)[ ](?P<a2>" + _NUMBER + r")[ ](?i:and))[ ]"
     r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
 )
 # A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
@@ -368,6 +378,17 @@ _RATIO_BEFORE = re.compile(
 _YEARS = re.compile(r"(?:19|20)\d\d")
 _NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
+#: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
+#: "IOPS at 8 KiB blocks", "IOPS at 8K blocks", "QPS at 16 clients", "IOPS at 8KiB"; its
+#: unit or noun follows it, glued ("8K blocks") or spaced ("8 threads"), not a word of
+#: place ("IOPS at 150,000 on NFS") nor a scale alone ("IOPS at 2M.", "IOPS at 2 million.").
+_THROUGHPUT_AT = re.compile(rf"(?:{_THROUGHPUT_NAMES})[ ](?i:at)[ ]\Z")
+_SETTING_AFTER = re.compile(
+    r"[A-Za-z]{0,3}\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]|[A-Za-z]{2,}"
+)
+#: A range's upper end after a named quantity's figure, one figure with it: "Speedup
+#: 6.2–9.3", "Speedup 6.2 – 9.3" (blind70).
+_RANGE_TAIL = re.compile(rf"[ ]?[–—~][ ]?{_NUMBER}(?![\d%]|[.,]\d)")
 _DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
@@ -452,7 +473,7 @@ _METRIC_NEEDLES = (
     *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
     *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
     *("写放大", "缩减比", "压缩比", "重删比", "去重比"),
-    *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP"),
+    *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP", "加速比"),
     *("slowdown", "Slowdown", "slow-down", "SLOWDOWN"),
     *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
@@ -505,14 +526,18 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
             if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
                 continue
             end = match.end("figure")
+            if _sets_the_test(text, match):
+                continue
             if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
                 unit = _WORD_AFTER.match(text, end)
                 if unit is None or canonical_unit(unit[1].lower()) is None:
                     continue  # "the throughput of 3 nodes": a count of what it names
                 end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
-            yield match.start("figure"), end, "unit"
+            tail = _RANGE_TAIL.match(text, end)
+            yield match.start("figure"), tail.end() if tail else end, "unit"
         for match in _METRIC_FROM_TO.finditer(text):
-            if _YEARS.fullmatch(match["a"]) and _YEARS.fullmatch(match["b"]):
+            first = "a" if match["a"] is not None else "a2"
+            if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
                 continue  # "latency from 2019 to 2023": a span of years
             end = match.end()
             if _NOUN_AFTER.match(text, end):
@@ -520,7 +545,7 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 if unit is None or canonical_unit(unit[1].lower()) is None:
                     continue  # "from 2 to 3 teams": a count of what it names
                 end = unit.end()  # "from 0.5 to 0.12 MS": the unit of both
-            yield match.start("a"), match.end("a"), "unit"
+            yield match.start(first), match.end(first), "unit"
             yield match.start("b"), end, "unit"
         for match in _RATIO_BEFORE.finditer(text):
             yield match.start("figure"), match.end(), "unit"
@@ -529,6 +554,16 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _PROPORTION.finditer(text):
         if match["before"] is not None or match["after"] is not None:
             yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _sets_the_test(text: str, match: re.Match[str]) -> bool:
+    """Whether a throughput's number after "at" (:data:`_THROUGHPUT_AT`) is a setting of
+    its test, with a unit or a noun of its own (:data:`_SETTING_AFTER`): "IOPS at 8 KiB
+    blocks" names the block size, "IOPS at 2 million." states the IOPS."""
+    return (
+        _THROUGHPUT_AT.search(text, match.start(), match.start("figure")) is not None
+        and _SETTING_AFTER.match(text, match.end("figure")) is not None
+    )
 
 
 def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:

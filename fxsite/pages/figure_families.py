@@ -17,7 +17,8 @@ these rules read the other ways a figure is written (issue 22's families):
 * counts of work: a number before a noun that counts what a benchmark
   measures ("500 cycles", "4 tokens", "250,000 tokens") is a figure, that noun
   acting as its unit (:data:`COUNTED`; "500 errors" and "404 errors" are HTTP
-  status codes). Counts of parts, people and
+  status codes; "Layer 7 packets", "PCIe 5.0 transactions" name a version:
+  :mod:`fxsite.pages.label_numbers`). Counts of parts, people and
   configuration ("8 GPUs", "64 cores", "200 customers", "10,000 training
   steps") are not: they say what was measured, not what it did. After "per"
   the count is a unit's divisor ("$0.50 per 1M tokens"), not a figure;
@@ -64,6 +65,7 @@ from fxsite.pages.figure_vocab import (
     VALUE,
     VULGAR_FRACTIONS,
 )
+from fxsite.pages.label_numbers import names_the_count
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 from fxsite.pages.other_languages import (
     OTHER_TIMES,
@@ -513,6 +515,8 @@ def _counts(text: str) -> Iterator[tuple[int, int, str]]:
             continue
         if _STATUS_ERRORS.fullmatch(match.group()):
             continue
+        if names_the_count(text, match.start()):
+            continue  # "Layer 7 packets", "PCIe 5.0 transactions": a version's number
         yield match.start(), match.end(), "unit"
 
 

@@ -247,14 +247,15 @@ _FRACTION_FIGURE = LazyPattern(
     r"""
     \b(?i:doubled|doubles|doubling|tripled|triples|tripling|trebled|trebles|trebling
         |quadrupled|quadruples|quintupled|quintuples|sextupled|sextuples|septupled
-        |octupled|decupled|halved|halves|halving)\b(?!\s+(?i:as)\s+(?i:an?|the|our|your|its|their)\b)  # not
+        |octupled|decupled|halve|halved|halves|halving)\b(?!\s+(?i:as)\s+(?i:an?|the|our|your|its|their)\b)  # not
                                                              # "doubles as a backup target"
   | \b(?i:double|triple|treble|quadruple|quintuple)(?=\s+(?i:the|its|their|your|our|that|what
         |those|speed|rate|throughput|performance|bandwidth|capacity)\b)
   | (?:(?<=\b(?i:is)\s)|(?<=\b(?i:are|was|now)\s)|(?<=\b(?i:were)\s))
         (?i:double|triple|treble|quadruple|half)(?=\s*[.!;]|\s*\Z)
                                                              # "The cost is triple."
-  | \b(?i:double|triple|treble|quadruple)(?=\s+[A-Z][\w-]*(?:'s|’s)\s)  # "triple NFS's rate"
+  | \b(?i:double|triple|treble|quadruple)(?=\s+[A-Z][\w-]*(?:'s|’s)(?!\w))  # "triple NFS's rate",
+                                                             # "double NFS's." (blind70)
   | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
         |lower|larger|smaller|better|cheaper|quicker)\b)
   | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
@@ -265,16 +266,18 @@ _FRACTION_FIGURE = LazyPattern(
   | (?:\b(?i:a|one)[\s-])?\b(?i:half|quarter)-(?i:millisecond|second|minute|hour|day)s?\b
         (?!-)                                                  # "a half-second", "a quarter-hour"
   | \b(?i:a|one)\s(?i:half|quarter)\s(?i:millisecond|second|minute|hour)\b  # "a half second"
-  | \b(?i:half)(?=\s+(?i:the|as)\b)(?!\s+(?i:the)\s+(?:{people})\b)  # "half the time"; not
+  | \b(?i:half)(?=\s+(?i:the|as|what)\b|\s+(?i:that)\s+(?i:of)\b)  # "half the time", "half that
+        (?!\s+(?i:the)\s+(?:{people})\b)                     # of NFS", "half what it costs"; not
                                                              # "half the team": a share of people
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
   | (?:(?<=\b(?i:fell)\s(?i:to)\s)|(?<=\b(?i:falls)\s(?i:to)\s)|(?<=\b(?i:dropped)\s(?i:to)\s)
       |(?<=\b(?i:drops)\s(?i:to)\s)|(?<=\b(?i:shrank)\s(?i:to)\s)|(?<=\b(?i:shrinks)\s(?i:to)\s)
       |(?<=\b(?i:shrunk)\s(?i:to)\s)|(?<=\b(?i:cut)\s(?i:to)\s)|(?<=\b(?i:cuts)\s(?i:to)\s)
-      |(?<=\b(?i:reduced)\s(?i:to)\s)|(?<=\b(?i:down)\s(?i:to)\s))
+      |(?<=\b(?i:reduced)\s(?i:to)\s)|(?<=\b(?i:down)\s(?i:to)\s)|(?<=\b(?i:down)\s))
         (?i:a|one)[\s-](?i:half|third|quarter|fifth|tenth|hundredth|thousandth)\b
-        (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "fell to a tenth" (blind60)
+        (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "fell to a tenth" (blind60),
+                                                             # "TCO down a third" (blind70)
   | \b(?i:a|one)\s\d+(?:th|rd|nd)(?=\s(?i:of)\s(?i:the|its|their)\b)  # "a 10th of the power"
   | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
         |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one)[\s-](?i:thirds?|quarters?|fifths?
@@ -289,7 +292,8 @@ _FRACTION_FIGURE = LazyPattern(
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
         |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b
-        |\s+(?i:as)\s+(?!(?i:well|a|an|the|if|though|such|part)\b)[a-z])  # "a third as long"
+        |\s+(?i:as)\s+(?!(?i:well|a|an|the|if|though|such|part)\b)[a-z]  # "a third as long"
+        |\s+(?i:that)\s+(?i:of)\b|\s+(?i:what)\b)               # "a third that of NFS" (blind70)
         (?!\s+(?i:of)\s+(?:(?i:the|our|your|all)\s+)?(?:{people})\b)  # not "two thirds of respondents"
   | (?:(?<![^\n])|(?<=[.!?:;]\s))(?i:third|quarter|fifth|tenth)   # "Quarter the cost", a sentence's
         (?=\s+(?i:the|as)\s)                                   # first word

@@ -29,7 +29,8 @@ Decisions:
 * A number followed by a word or a unit of its own ("8 GPUs and [94 s]") is its
   own quantity, and a figure the detector found is its finding: neither is taken.
 * A year (1900–2099 written as four digits), a number after a label word
-  ("Figure 3 and [94 s]", "step 2, [94 s]", "test 3, FX100 [94 s]", "v2") and a
+  ("Figure 3 and [94 s]", "step 2, [94 s]", "test 3, FX100 [94 s]", "v2"; the words are
+  :data:`fxsite.pages.label_numbers.LABEL_BEFORE`, which the counts of work read too) and a
   number inside another number's digits are not taken.
 * A claim that states no unit lends none; another claim in the chain ends it
   (it is judged as a claim). A unitless claim joined to claims that state one unit
@@ -46,6 +47,7 @@ import re
 from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
+from fxsite.pages.label_numbers import LABEL_BEFORE, REACH
 
 __all__ = ["claims_sharing_units", "sharing_claims_units"]
 
@@ -101,16 +103,7 @@ _AFTER = re.compile(
     rf"({DIGITS})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
     re.IGNORECASE,
 )
-#: A word before a number that makes it a label's (a figure's number, a step, a version).
-_LABEL = re.compile(
-    r"(?:\b(?:figure|fig\.|table|step|steps|version|page|section|chapter|item|items|"
-    r"no\.|number|run|phase|stage|level|tier|gen|generation|test|trial|case|round|batch|"
-    r"epoch|iteration)|#|\bv|第|版本|步骤|步驟|图|圖|表|阶段|階段|型号|型號|编号|編號|序号|序號)\s*\Z",
-    re.IGNORECASE,
-)
 _YEAR = re.compile(r"(?:19|20)\d\d\Z")
-#: How far before a number a label word may stand.
-_REACH = 16
 
 
 def sharing_claims_units(
@@ -130,8 +123,8 @@ def sharing_claims_units(
             if any(s < number_end and number_start < e for s, e in busy):
                 continue
             number = text[number_start:number_end]
-            if _YEAR.fullmatch(number) or _LABEL.search(
-                text, max(0, number_start - _REACH), number_start
+            if _YEAR.fullmatch(number) or LABEL_BEFORE.search(
+                text, max(0, number_start - REACH), number_start
             ):
                 continue
             read = with_unit(number, unit)
