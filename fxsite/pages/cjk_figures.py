@@ -376,16 +376,16 @@ _RATIO_BEFORE = re.compile(
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 _YEARS = re.compile(r"(?:19|20)\d\d")
-_NOUN_AFTER = re.compile(r"\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]")
+#: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
+_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)"
+_NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 #: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
 #: "IOPS at 8 KiB blocks", "IOPS at 8K blocks", "QPS at 16 clients", "IOPS at 8KiB"; its
 #: unit or noun follows it, glued ("8K blocks") or spaced ("8 threads"), not a word of
 #: place ("IOPS at 150,000 on NFS") nor a scale alone ("IOPS at 2M.", "IOPS at 2 million.").
 _THROUGHPUT_AT = re.compile(rf"(?:{_THROUGHPUT_NAMES})[ ](?i:at)[ ]\Z")
-_SETTING_AFTER = re.compile(
-    r"[A-Za-z]{0,3}\s+(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)[A-Za-z]|[A-Za-z]{2,}"
-)
+_SETTING_AFTER = re.compile(rf"[A-Za-z]{{0,3}}\s+{_NO_NOUN}[A-Za-z]|[A-Za-z]{{2,}}")
 #: A range's upper end after a named quantity's figure, one figure with it: "Speedup
 #: 6.2–9.3", "Speedup 6.2 – 9.3" (blind70).
 _RANGE_TAIL = re.compile(rf"[ ]?[–—~][ ]?{_NUMBER}(?![\d%]|[.,]\d)")
