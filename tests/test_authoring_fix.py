@@ -374,3 +374,29 @@ def test_one_run_fixes_what_its_copies_depend_on(tmp_path: Path, project, body: 
     first = fix_page(page, "docs/p.md", library)
     assert "[178 s](evidence:R1#save_time_baseline)" in first.text
     assert fix_page(first.text, "docs/p.md", library).text == first.text
+
+
+def test_a_figure_of_another_subject_is_not_written(project) -> None:  # type: ignore[no-untyped-def]
+    """blind70: fix cited the FX100's figures in sentences about the legacy SAN and a
+    competitor's array; the FX100's own sentence is still fixed."""
+    from test_suggestions import P1
+
+    root = project({"P1.yaml": P1})
+    library = load_library(root / "evidence", root)
+    page = (
+        "# Page\n\nThe legacy SAN drew 1,600 W under load.\n\n"
+        "A competitor's array charges $120 per terabyte.\n\n"
+        "Availability of the legacy SAN was 99.9999%.\n\n"
+        "The FX100 drew 1,600 W under load.\n"
+    )
+    result = fix_page(page, "docs/p.md", library)
+    assert result.text == page.replace(
+        "FX100 drew 1,600 W", "FX100 drew [1,600 W](evidence:P1#power_draw)"
+    )
+    assert [(u.text, u.candidates) for u in result.unfixed] == [
+        ("1,600 W", ("P1#power_draw",)),
+        ("$120", ("P1#price_per_tb",)),
+        ("99.9999%", ("P1#availability",)),
+    ]
+    assert "say 'legacy SAN', the record's baseline" in result.unfixed[0].reason
+    assert "say 'competitor's', someone else's product" in result.unfixed[1].reason

@@ -10,6 +10,7 @@ following each message's fix makes its field pass is tests/test_field_advice.py.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -399,3 +400,91 @@ def test_a_figure_of_another_kind_of_the_quantity_does_not_fit(
     assert advice.markdown == claim, advice
     if "p50" in sentence:  # neither p99 figure is said to fit the words (it was, blind69)
         assert "fit the words" not in advice.message, advice.message
+
+
+#: blind70: a record of the FX100 against its baseline, the legacy SAN, and one of ingest,
+#: beside the demo's (R1: the FX100 against a local NVMe single drive).
+P1 = """\
+id: P1
+title: FX100 power test
+label: measured
+status: active
+date: 2026-05-02
+source: {issuer: Example Test Lab}
+setup: {baseline: legacy SAN}
+figures:
+  power_draw: {value: 1600, unit: W, what: "Power draw under load, FX100"}
+  price_per_tb: {value: 120, unit: USD, what: "Price per terabyte, FX100"}
+  availability: {value: 99.9999, unit: "%", what: "Availability, FX100"}
+  restore_time_san: {value: 3600, unit: s, what: "Restore time, legacy SAN"}
+"""
+S3 = """\
+id: S3
+title: COCO data ingest on FX100
+label: public
+status: active
+figures:
+  ingest_time: {value: 94, unit: s, what: COCO dataset ingest time}
+  ingest_cost_cut: {value: 50, unit: "%", what: Ingest cost reduction against cloud object storage}
+  nps: {value: 72, unit: count, what: Net Promoter Score of pilot users}
+"""
+
+
+@pytest.fixture(scope="module")
+def subjects(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    root = tmp_path_factory.mktemp("subjects")
+    shutil.copytree(ROOT / "evidence", root / "evidence")
+    for name, text in (("P1", P1), ("S3", S3)):
+        (root / "evidence" / f"{name}.yaml").write_text(text, "utf-8")
+    lib = load_library(root / "evidence", root)
+    assert not [f for f in lib.findings if f.severity == "error"], lib.findings
+    return lib
+
+
+#: blind70: fix cited the FX100's figure in a sentence about another subject: the record's
+#: baseline, another model, a competitor's product, a discount, a future statement.
+#: (sentence, bare figure, the figure named, what the message says it is; None: written)
+ANOTHER_SUBJECT = [
+    ("The legacy SAN drew 1,600 W under load.", "1,600 W", "P1#power_draw", "'legacy SAN', the record's baseline"),
+    ("A competitor's array charges $120 per terabyte.", "$120", "P1#price_per_tb", "'competitor's', someone else's product"),
+    ("Availability of the legacy SAN was 99.9999%.", "99.9999%", "P1#availability", "'legacy SAN', the record's baseline"),
+    ("The baseline drew 1,600 W under load.", "1,600 W", "P1#power_draw", "'baseline', the record's baseline"),
+    ("Save 50% on ingest with our launch discount.", "50%", "S3#ingest_cost_cut", "'discount', a price offer"),
+    ("Price per terabyte: the FX200 will list at $120.", "$120", "P1#price_per_tb", "'FX200', another model than the figure's FX100"),
+    ("We expect the full-model snapshot save time on the FX200 to be 94 s.", "94 s", "R1#save_time_fx100", "'FX200', another model"),
+    ("We expect the full-model snapshot save time to be 94 s.", "94 s", "R1#save_time_fx100", "'We expect', a future statement"),
+    ("The FX100 will draw 1,600 W under load.", "1,600 W", "P1#power_draw", "'will', a future statement"),
+    ("Full-model snapshot save time on the competitor's array: 94 s.", "94 s", "R1#save_time_fx100", "'competitor's'"),
+    ("A full-model snapshot save on a local NVMe drive took 94 s.", "94 s", "R1#save_time_fx100", "'local NVMe drive', the record's baseline"),
+    ("The FX200 saves 30% faster than the FX100, with a full-model snapshot save time of 94 s.", "94 s", "R1#save_time_fx100", "'FX200', another model"),
+    # near misses: the figure's own subject, named or not, or the other one compared with
+    ("The FX100 drew 1,600 W under load.", "1,600 W", "P1#power_draw", None),
+    ("Power draw under load: 1,600 W.", "1,600 W", "P1#power_draw", None),
+    ("The legacy SAN is older. The FX100 drew 1,600 W under load.", "1,600 W", "P1#power_draw", None),
+    ("Power draw under load is 1,600 W, less than any competitor.", "1,600 W", "P1#power_draw", None),
+    ("The FX100 offers availability of 99.9999%.", "99.9999%", "P1#availability", None),
+    ("On the legacy SAN, a restore took 3,600 s.", "3,600 s", "P1#restore_time_san", None),
+    ("Full-model snapshot save time on the FX100: 94 s.", "94 s", "R1#save_time_fx100", None),
+    ("Full-model snapshot save time is 94 s, faster than the FX200.", "94 s", "R1#save_time_fx100", None),
+    ("A full-model snapshot save on a local NVMe drive took 178 s.", "178 s", "R1#save_time_baseline", None),
+    ("Full-model snapshot save time fell from 178 s on the baseline to 94 s.", "94 s", "R1#save_time_fx100", None),
+    ("With 8 H100 GPUs, the full-model snapshot save time was 94 s.", "94 s", "R1#save_time_fx100", None),
+    ("The FX200 is twice as fast as the FX100, whose full-model snapshot save time is 94 s.", "94 s", "R1#save_time_fx100", None),
+    ("Ingest cost fell 50% against cloud object storage.", "50%", "S3#ingest_cost_cut", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "bare", "ref", "says"), ANOTHER_SUBJECT)
+def test_a_figure_of_another_subject_is_named_not_written(
+    subjects: Library, sentence: str, bare: str, ref: str, says: str | None
+) -> None:
+    advice = advise(bare, subjects, context=sentence)
+    claim = f"[{bare}](evidence:{ref})"
+    if says is None:
+        assert advice.markdown == claim, advice
+        return
+    assert advice.markdown is None, advice
+    assert ref in advice.candidates, advice
+    assert f"the words around it say {says}" in advice.message, advice.message
+    assert f"check the figure; if {ref} is meant, {claim}" in advice.message, advice.message
+    assert "did you mean" not in advice.message, advice.message

@@ -16,7 +16,12 @@ title and baseline only order the figures that fit.
 Nothing is guessed: a claim is suggested (and written by ``fix``) only when
 exactly one figure fits, and no figure the words fit better states the value
 at another precision. When several fit, or figures state the value but none
-fits the words, the message lists them and nothing is written. A figure that
+fits the words, the message lists them and nothing is written. Nor is it when
+the one that fits is named by words that tell against it: another figure of its
+record fits them better, they say the number goes the other way
+(:mod:`.direction`), or its sentence names another subject than the figure's (the
+record's baseline, another model, a competitor's product, a price offer, a future
+statement: :mod:`.subject`); the message names it, for the writer to check. A figure that
 states the value only at another precision ("17x" for 17.6×) is named with
 the claims that would pass ([17.6×], or rounded, [18×]).
 """
@@ -37,6 +42,7 @@ from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import range_in_words
 from fxsite.pages.quantity_names import named_dimensions
+from fxsite.pages.subject import FigureSubject, another_subject, sentence_of
 
 __all__ = ["Advice", "advise", "words"]
 
@@ -181,6 +187,7 @@ def advise(
     keeps the page's text as its link text. ``where`` says so in the message.
     """
     link_text = shown
+    as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
     to_one = _TO_ONE.fullmatch(found)
     if to_one is not None and link_text is None:
@@ -211,29 +218,22 @@ def advise(
         reason = f"{fitting[0][1].ref} states this value, but the words around it fit another"
         message = f"{head}: {reason}: {near[0][1]}; or, if {fitting[0][1].ref} is meant, {markdown}"
         return Advice(message, None, refs, reason)
-    named = (
-        _names_another(fitting[0][1].ref, library, around, context) if len(fitting) == 1 else None
-    )
-    if named is not None:
+    one = fitting[0][1] if len(fitting) == 1 else None
+    named = _names_another(one.ref, library, around, context) if one is not None else None
+    if one is not None and named is not None:
         # "The FX100 snapshot save time is 178 s": 178 s is the baseline's (blind62)
-        markdown = _linked(fitting[0][1], link_text)
-        word, other = named
-        reason = (
-            f"{fitting[0][1].ref} states this value, but the words around it fit {other} "
-            f"better ('{word}')"
-        )
-        message = f"{head}: {reason}: check the figure; if {fitting[0][1].ref} is meant, {markdown}"
-        return Advice(message, None, refs, reason)
-    told = _opposed(fitting[0][1].ref, found, context, library) if len(fitting) == 1 else None
-    if told is not None:
+        why = f"the words around it fit {named[1]} better ('{named[0]}')"
+        return _held_back(head, one, link_text, refs, why)
+    told = _opposed(one.ref, found, context, library) if one is not None else None
+    if one is not None and told is not None:
         # "Throughput fell 30%" and a throughput gain (blind69: fix wrote it)
-        markdown = _linked(fitting[0][1], link_text)
-        reason = (
-            f"{fitting[0][1].ref} states this value, but the words around it say "
-            f"'{told[0]}' where its own say '{told[1]}'"
-        )
-        message = f"{head}: {reason}: check the figure; if {fitting[0][1].ref} is meant, {markdown}"
-        return Advice(message, None, refs, reason)
+        why = f"the words around it say '{told[0]}' where its own say '{told[1]}'"
+        return _held_back(head, one, link_text, refs, why)
+    other = _of_another(one.ref, as_read, context, library) if one is not None else None
+    if one is not None and other is not None:
+        # "The legacy SAN drew 1,600 W" and the FX100's power draw (blind70: fix wrote it)
+        why = f"the words around it say '{other[0]}', {other[1]}"
+        return _held_back(head, one, link_text, refs, why)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
         others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
@@ -264,6 +264,17 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _held_back(
+    head: str, one: Suggestion, link_text: str | None, refs: tuple[str, ...], why: str
+) -> Advice:
+    """The advice naming ``one``, the one figure that fits, without writing it: ``why`` says
+    what the words around it say against it; the claim is given for the writer to check."""
+    markdown = _linked(one, link_text)
+    reason = f"{one.ref} states this value, but {why}"
+    message = f"{head}: {reason}: check the figure; if {one.ref} is meant, {markdown}"
+    return Advice(message, None, refs, reason)
 
 
 def _of_the_named_quantity(
@@ -320,6 +331,32 @@ def _opposed(ref: str, found: str, context: str, library: Library) -> tuple[str,
     cited = FigureRef.parse(ref)
     fig = library.figure(cited.record, cited.name) if cited is not None else None
     return opposed(found, context, f"{fig.what or ''} {fig.name}") if fig is not None else None
+
+
+def _of_another(ref: str, found: str, context: str, library: Library) -> tuple[str, str] | None:
+    """The words of the sentence of ``found`` that name another subject than figure ``ref``'s,
+    and what they say (:func:`~fxsite.pages.subject.another_subject`)."""
+    cited = FigureRef.parse(ref)
+    fig = library.figure(cited.record, cited.name) if cited is not None else None
+    assert fig is not None  # a ref of a figure that fits
+    record = library.records[fig.record]
+    sentence = sentence_of(found, context)
+    stated = Counter(_NUMBERS.findall(sentence))
+    stated.subtract(_NUMBERS.findall(found))
+    values = {Decimal(n.replace(",", "")) for n, count in stated.items() if count > 0}
+    beside = tuple(
+        f"{other.what or ''} {other.name}"
+        for other in library.figures_of(fig.record)
+        if other.name != fig.name and (other.low in values or other.high in values)
+    )
+    subject = FigureSubject(
+        own=f"{fig.what or ''} {fig.name}",
+        title=record.title,
+        setup=record.setup,
+        measured=fig.label == "measured",
+        beside=beside,
+    )
+    return another_subject(sentence, subject)
 
 
 def _names_another(
