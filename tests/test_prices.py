@@ -48,6 +48,10 @@ def lib(tmp_path_factory: pytest.TempPathFactory) -> Library:
         ("元/月", "CNY/month"),
         ("€/GB-month", "EUR/GB-month"),
         ("$/1M tokens", "USD/1M tokens"),
+        # blind70: a price per capacity bought
+        ("$/TB", "USD/TB"),
+        ("USD per GB", "USD/GB"),
+        ("€/TB", "EUR/TB"),
         # near misses: a duration, a currency, an unknown period
         ("month", "mo"),
         ("USD", "USD"),
@@ -68,6 +72,9 @@ def test_spellings(written: str, unit: str | None) -> None:
         ("-$5/h", "-5", "USD/h"),
         ("$0.023/GB-month", "0.023", "USD/GB-month"),
         ("12美元/月", "12", "USD/month"),
+        ("$120/TB", "120", "USD/TB"),
+        ("$0.12/GB", "0.12", "USD/GB"),
+        ("$120 per TB", "120", "USD/TB"),
         # refused: the sign after the number, an unknown period
         ("12$/month", None, None),
         ("$12/week", None, None),

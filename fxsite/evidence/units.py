@@ -382,8 +382,8 @@ _ALL: tuple[Unit, ...] = (
 )
 
 #: What a price may be per: ``(written, aliases, Chinese)``. Cloud and lab prices are
-#: per hour or month, storage per GB-month, inference per million tokens, GPUs per
-#: GPU-hour.
+#: per hour or month, storage per GB-month (rented) or per GB or TB (bought), inference per
+#: million tokens, GPUs per GPU-hour.
 _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("h", ("hr", "hour"), "小时"),
     ("day", (), "天"),
@@ -391,6 +391,10 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("year", ("yr",), "年"),
     ("GB-month", ("GB/month", "GB/mo"), None),
     ("TB-month", ("TB/month", "TB/mo"), None),
+    # a list price per capacity bought ("$120/TB", "$0.12/GB": blind70, a vendor's key
+    # figure no record could state)
+    ("GB", (), None),
+    ("TB", (), None),
     ("1M tokens", ("M tokens", "million tokens"), None),
     ("GPU-hour", ("GPU-h", "GPU hour"), None),
 )
