@@ -65,7 +65,8 @@ REFUSED: list[tuple[str, str, list[str], str]] = [
     ("nines in digits", "It has 5 9s of uptime.", ["5 9s"], "It answered 5 9s of calls."),
     ("euro cents", "Cost fell 94 ct.", ["94 ct"], "A ct scan."),
     ("share in words", "It fails one in three runs.", ["one in three"], "Put one in three boxes."),
-    ("share of work", "It passes 3 out of 4 runs.", ["3 out of 4"], "Rated 3 out of 4.2 stars."),
+    # near miss: no share cut from "4.2" ("4.2 stars" alone is a rating: blind70)
+    ("share of work", "It passes 3 out of 4 runs.", ["3 out of 4"], "It passes 3 out of 4.2 runs."),
     ("share of people", "1 in 10 requests fail.", ["1 in 10"], "1 in 4 plan to adopt it."),
     (
         "share, customers",

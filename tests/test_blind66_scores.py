@@ -60,6 +60,17 @@ SCORES = [
     ("availability of", "Availability of 99.95 for storage.", ["99.95"]),
     ("N availability", "99.999 availability.", ["99.999"]),
     ("N uptime", "We guarantee 99.99 uptime.", ["99.99"]),
+    # blind70: a rating ending its sentence, or after another verb
+    ("rated N out of M, at the end", "Rated 4.8 out of 5", ["4.8 out of 5"]),
+    ("rate us N out of M", "Customers rate us 4.8 out of 5.", ["4.8 out of 5"]),
+    ("give it N out of M", "Users give it 4.8 out of 5.", ["4.8 out of 5"]),
+    ("a rating of N out of M", "A rating of 4.8 out of 5.", ["4.8 out of 5"]),
+    ("N out of M alone", "4.8 out of 5", ["4.8 out of 5"]),
+    ("rate it N/M", "Customers rate it 4.8/5", ["4.8/5"]),
+    ("gets N/M", "It gets 4.6/5.", ["4.6/5"]),
+    ("score colon N/M", "Score: 4.8/5.", ["4.8/5"]),
+    ("score is N/M", "Its score is 4.8/5.", ["4.8/5"]),
+    ("N stars", "4.8 stars on G2.", ["4.8 stars"]),
 ]
 NOT_SCORES = [
     ("a vote", "A 3-to-1 vote."),
@@ -73,6 +84,8 @@ NOT_SCORES = [
     ("availability zones", "It runs in 100 availability zones."),
     ("availability checks", "Run the 99 availability checks."),
     ("a hotel", "A 5-star hotel."),
+    ("a step of five", "Step 4 of 5 is optional."),
+    ("a page out of", "Page 3 out of 10."),
     # the window a figure is reported over, a company's age (blind66)
     ("the past 12 months", "Over the past 12 months we shipped 40 releases."),
     ("Last 30 days", "Last 30 days: no outage."),

@@ -342,14 +342,22 @@ _WORD_RATIO = re.compile(
 # written without its sign ("a 99.9 uptime SLA", "availability of 99.95"). Not "rated
 # for 5 years", "100 availability zones", "NPS 2" (a product), "99 percent" (read whole).
 _RATED = LazyPattern(
-    rf"\b(?i:rated|rating\s+of|rates|scored|scores|score\s+of|rating:)\s+"
-    rf"(?P<figure>(?:{APPROX})?\d{{1,3}}(?:\.\d{{1,2}})?{SP}?/{SP}?\d{{1,3}}\b(?![./]\d)"
+    # blind70: "Customers rate us 4.8 out of 5.", "Users give it …", "It gets 4.6/5.",
+    # "Its score is 4.8/5." ended a sentence unread
+    rf"\b(?i:rated|rating\s+of|rates|scored|scores|score\s+(?:of|is)|rating:|score:"
+    rf"|rate{SP}(?:us|it|them)|gives?{SP}(?:us|it|them)|gets|got|earn(?:s|ed)?)\s+"
+    rf"(?P<figure>(?:{APPROX})?\d{{1,3}}(?:\.\d{{1,2}})?(?:{SP}?/{SP}?|{SP}(?i:out{SP}of){SP})"
+    rf"\d{{1,3}}\b(?![./,]\d)"
     rf"|\d(?:\.\d{{1,2}})?(?:{SP}|-)(?i:stars?)\b)"
 )
 _RATING_AFTER = LazyPattern(
     rf"(?<![\w./])\d(?:\.\d{{1,2}})?{SP}?/{SP}?(?:{'|'.join(RATING_SCALES)})\b(?![./]\d)"
     rf"(?={SP}(?i:stars?|rating|score|overall|average)\b)"
     rf"|(?<![\w./])\d(?:\.\d)?-(?i:star)\b(?={SP}(?i:rating|reviews?|average)\b)"
+    # a decimal out of a rating's scale, or in stars, is a rating wherever it stands:
+    # "Rated 4.8 out of 5", "4.8 stars on G2." (a share counts whole things: "3 out of 4")
+    rf"|(?<![\w./])\d\.\d{{1,2}}{SP}(?i:out{SP}of){SP}(?:{'|'.join(RATING_SCALES)})\b(?![.,]\d)"
+    rf"|(?<![\w./])\d\.\d{{1,2}}{SP}(?i:stars?)\b"
 )
 _NPS = LazyPattern(
     rf"\b(?:NPS|(?i:net{SP}promoter{SP}score))"  # then "score", "of", "is" … or ":"
@@ -375,7 +383,7 @@ _FEWER = LazyPattern(
     rf"{START}(?P<figure>{NUM}|\b(?i:{word_alternation(w for w in NUMBER_WORDS if w.isascii() and w != 'one')}))"
     rf"{SP}(?i:fewer)\b"
 )
-_SCORE_CUE = re.compile("rat|scor|star", re.I)
+_SCORE_CUE = re.compile("rat|scor|star|out of|give|get|got|earn", re.I)
 _NPS_CUE = re.compile("nps|promoter", re.I)
 _UPTIME_CUE = re.compile("|".join((*UPTIME_WORDS, "sla")), re.I)
 #: (rule, group of the figure, kind, cue): the cue is a cheap pattern every match
