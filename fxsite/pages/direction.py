@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["opposed"]
+__all__ = ["CHANGE_WORDS", "opposed"]
 
 _DOWN, _UP = "down", "up"
 
@@ -90,6 +90,8 @@ _BEFORE = {
         _UP,
     ),
 }
+#: The words of a change before its amount ("fell 30%", "rose by 4.7 points").
+CHANGE_WORDS = frozenset(_BEFORE)
 #: A word after a number that says which way it goes ("30% lower", "1.9x slower").
 _AFTER = {
     **dict.fromkeys(

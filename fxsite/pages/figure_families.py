@@ -43,6 +43,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, NUMBER_WORDS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
+from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_phrases import phrase_candidates
 from fxsite.pages.figure_vocab import (
     A_UNIT_BOUNDS,
@@ -229,9 +230,15 @@ _FEET_INCHES = LazyPattern(
 # Seconds (or inches) in ASCII primes: "94''", '95"' (a double quote that closes a quotation,
 # '"Windows 95"', is not one: see :func:`_primes`).
 _PRIMES = LazyPattern(rf"{START}\d+(?:\.\d+)?(?:''|\")(?![\w\"'])")
-# A score's difference: "12 points faster", "3 pts higher".
+# A score's difference: "12 points faster", "3 pts higher"; a share's change in points
+# after a word of change: "Bubble share falls by 4.7 points.", "Utilization rose 12 points."
+# (blind70; "12 points" alone counts items).
 _POINTS = LazyPattern(
     rf"{VALUE}{SP}(?i:points?|pts)(?={SP}+(?i:{word_alternation(POINTS_COMPARED)}))"
+)
+_POINTS_CHANGED = LazyPattern(
+    rf"(?<![\w-])(?i:{word_alternation(sorted(CHANGE_WORDS))})(?:{SP}(?i:by))?{SP}"
+    rf"(?P<figure>{VALUE}{SP}(?i:points?|pts)\b)"
 )
 # A percent sign before its number, as Turkish writes it: "%8 faster", "%94,5" ("%8d", a
 # format, and "a%20b", an escape, are not).
@@ -401,6 +408,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_FIGURES_WIDE, 0, "number-word", re.compile("figure", re.I)),
     (_FEET_INCHES, 0, "unit", re.compile(r"\d['′″]")),
     (_POINTS, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
+    (_POINTS_CHANGED, "figure", "unit", re.compile(r"\d[ \u00a0\u2009\u202f]p(?:oin)?ts?", re.I)),
     (_BARE_RATE, 0, "unit", re.compile(r"\d[ \u00a0\u2009\u202f]?(?:/|per\b)", re.I)),
     (_PERCENT_FIRST, 0, "percent", re.compile(r"%[ \u00a0]?\d")),
     (_CLOCK_DURATION, "figure", "unit", re.compile(r"\d:\d")),
@@ -429,7 +437,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
 _DIGIT_RULES = (
-    *(_VULGAR, _FEET_INCHES, _POINTS, _BARE_RATE, _PERCENT_FIRST, _CLOCK_DURATION),
+    *(_VULGAR, _FEET_INCHES, _POINTS, _POINTS_CHANGED, _BARE_RATE, _PERCENT_FIRST, _CLOCK_DURATION),
     _COMPOUND_DURATION,
     _ISO_DURATION,
     *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),

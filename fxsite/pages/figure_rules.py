@@ -304,10 +304,14 @@ _FRACTION_FIGURE = LazyPattern(
 # Whole units of money with a dash for the cents, as German and Swiss prices are written:
 # "300,– €", "310.- USD", "EUR 300,--".
 _DASH_CENTS = r"(?:[.,](?:–|—|-{1,2}))"
-# Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M".
+# Currency: "$1,200", "US$300", "€3.5", "$1.2M", "USD 5k", "-$5", "$1–2M". A sign written in
+# small letters starts a word: "Select 5 items" holds no "ct 5" (euro cents), "Ask 3" no
+# "kr 3" (found beside blind70's rows); a code in capitals may be glued ("costsUSD 300").
 _CURRENCY_PREFIX = LazyPattern(
     rf"""{_START}(?:{_APPROX})?{_SIGN}?
-    (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation(_CURRENCY_CODES)}{_SP}?|人民币){_SP}?
+    (?:{_alternation(_CURRENCY_SIGNS)}|{_alternation({c for c in _CURRENCY_CODES if c.isupper()})}{_SP}?
+      |(?<![A-Za-z])(?:{_alternation({c for c in _CURRENCY_CODES if not c.isupper()})}){_SP}?
+      |人民币){_SP}?
     {_NUM}(?:{_DASH_CENTS}|{_MAG_MONEY})?
     (?:(?:{_RANGE_SEP}|[–—‒-]{_alternation(_CURRENCY_SIGNS)}){_NUM}{_MAG_MONEY}?)?
     (?:{_alternation(_CJK_CURRENCY)})?  # "人民币12,999元"
