@@ -66,6 +66,7 @@ from fxsite.verify.host_config import host_settings
         (".htaccess", "AddEncoding x-gzip .html\n", [1]),
         (".htaccess", "Action text/html /cgi-bin/x\n", [1]),
         (".htaccess", "FooBar on\n", [1]),  # a directive fxsite does not know
+        ("_headers", "/*\n  Link: </x.css>; rel=stylesheet\n  Refresh: 0; url=/x/\n", [2, 3]),
         # near misses: settings that serve every file as its name says
         (".htaccess", "RewriteRule ^x$ /y [r,L]\n", []),
         (

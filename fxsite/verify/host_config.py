@@ -21,16 +21,13 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from fxsite.verify.htaccess import refused_directives
+from fxsite.verify.htaccess import DRAWING_HEADERS, refused_directives
 
 __all__ = ["HOST_FILES", "host_settings"]
 
 #: Netlify's and Cloudflare's ``_headers``: a header that changes what a browser draws or
-#: which page it shows (:mod:`.htaccess` says why each).
-_HEADERS = re.compile(
-    r"^\s*(?i:content-type|content-encoding|content-disposition|content-language|link|refresh"
-    r"|location)\s*:"
-)
+#: which page it shows (the list :mod:`.htaccess` keeps).
+_HEADERS = re.compile(rf"^\s*(?i:{'|'.join(sorted(DRAWING_HEADERS))})\s*:")
 #: A ``_redirects`` rule: from, to, then a status with ``200`` (a rewrite), maybe forced.
 _REWRITE = re.compile(r"^\s*\S+\s+\S+\s+200!?(?:\s|$)")
 #: IIS's ``web.config``: a type given to a suffix, a rewrite (blind61).

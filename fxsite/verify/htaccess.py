@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["refused_directives"]
+__all__ = ["DRAWING_HEADERS", "refused_directives"]
 
 _PASSING = frozenset(
     {
@@ -62,8 +62,9 @@ _PASSING = frozenset(
         "rewriteoptions",
     }
 )
-#: Headers that change what a browser draws, or which page it shows.
-_DRAWING_HEADERS = frozenset(
+#: Headers that change what a browser draws, or which page it shows (Netlify's
+#: ``_headers`` may not set them either: :mod:`.host_config`).
+DRAWING_HEADERS = frozenset(
     {
         "content-type",
         "content-encoding",
@@ -156,7 +157,7 @@ def _header_passes(args: list[str]) -> bool:
         return False
     action, header = words[0], words[1]
     # Unset too: a file sent with no type is drawn as its bytes look (a page, in a ".png").
-    return action in _HEADER_ACTIONS and header not in _DRAWING_HEADERS
+    return action in _HEADER_ACTIONS and header not in DRAWING_HEADERS
 
 
 def _redirect_passes(name: str, args: list[str]) -> bool:
