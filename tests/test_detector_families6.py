@@ -104,6 +104,13 @@ COUNTS = [
     ("a count grouped", "It processes 5,000 packets.", ["5,000 packets"]),
     ("a bound before a count", "Over 40 queries ran.", ["Over 40 queries"]),
     ("a determiner before a count", "All 12 requests failed.", ["12 requests"]),
+    # a capitalised verb starting a sentence is no product's name
+    ("a verb starting a sentence", "Handles 12 requests.", ["12 requests"]),
+    ("a verb in the past", "Processed 40 queries.", ["40 queries"]),
+    ("a verb in its plain form", "Serve 12 requests.", ["12 requests"]),
+    ("a verb after a sentence", "It is fast. Handles 12 requests.", ["12 requests"]),
+    ("a verb in a list item", "- Handling 12 requests", ["12 requests"]),
+    ("a name like a verb, starting", "Postgres 16 queries are faster.", ["16 queries"]),
 ]
 
 # (name, sentence): counts of parts, people and configuration; idioms; "always".
@@ -142,6 +149,7 @@ NOT_COUNTS = [
     ("a phase", "Phase 2 requests go to the new cluster."),
     ("a database version", "PostgreSQL 16 queries benefit from the cache."),
     ("a product version", "Kafka 3 transactions are supported."),
+    ("a name like a verb, inside", "We tuned the Postgres 16 queries."),
     ("a standard version", "Supports NVMe 2.0 operations and SCSI-3 commands."),
     ("a rank", "The top 10 queries are cached."),
 ]

@@ -17,6 +17,13 @@ Decisions:
   "OAuth", "NVMe", "PostgreSQL", "HTTP/"), or a capitalised word ("Llama", "Kafka")
   that is not a word of prose (a bound, an approximation, a determiner: "Over 40
   queries", "All 12 requests" are counts).
+* A capitalised word that starts a sentence and reads as a verb of work is not a name
+  (:func:`_starts_with_a_verb`): "Handles 12 requests.", "Processed 40 queries.", "Serve
+  12 requests." count; it reads so with a verb's ending ("-s", "-ed", "-ing") or as a verb
+  of :data:`_WORK_VERBS`. A product's name written so at a sentence's start ("Postgres 16
+  queries are faster.") is read as a count too: a refusal the writer can answer, where a
+  name's reading would let a count pass. Inside a sentence, a capital names ("We tuned
+  the Postgres 16 queries.").
 * A version is short: one or two digits, perhaps a fraction ("16", "2.0"); a count of
   work at a scale ("Tier 1 million transactions" is not written) or of three digits
   and more stays a count ("processes 5,000 packets").
@@ -65,6 +72,16 @@ _PROSE = frozenset(
 _NAME_BEFORE = re.compile(
     r"(?<![A-Za-z0-9_/-])(?P<name>[A-Za-z][a-z]*[A-Z][A-Za-z]*|[A-Z][a-z]{2,})(?:[ \u00a0]|/)\Z"
 )
+#: Verbs of work a sentence may start with, in their plain form ("Serve 12 requests.").
+_WORK_VERBS = frozenset(
+    {
+        *("handle", "process", "serve", "execute", "complete", "deliver", "sustain"),
+        *("achieve", "reach", "hit", "perform", "ingest", "answer", "resolve", "replicate"),
+        *("commit", "return", "accept", "scale", "stream", "route", "push", "sync", "load"),
+    }
+)
+#: Where a sentence starts before a word: the text's start, or after its end mark.
+_SENTENCE_START = re.compile(r"(?:\A|[.!?:;]\s)[\s\"'(\[*>-]*\Z")
 #: Not at a scale: no scale word or suffix after the number ("1 million", "2k", "3万").
 _UNSCALED = (
     rf"(?![\d.,])(?![ \u00a0]?(?:(?i:{alternation(SCALE_WORDS)})|{alternation(SCALE_SUFFIXES)})"
@@ -87,4 +104,20 @@ def names_the_count(text: str, start: int) -> bool:
     if LABEL_BEFORE.search(text, window, start):
         return True  # "Step 3 requests a token", "the top 10 queries"
     name = _NAME_BEFORE.search(text, window, start)
-    return name is not None and name["name"].lower() not in _PROSE
+    return (
+        name is not None
+        and name["name"].lower() not in _PROSE
+        and not _starts_with_a_verb(text, name.start("name"), name["name"])
+    )
+
+
+def _starts_with_a_verb(text: str, at: int, word: str) -> bool:
+    """Whether ``word``, at ``at`` of ``text``, starts a sentence and reads as a verb of
+    work: capitalised only there ("Handles", not "NVMe"), with a verb's ending or one of
+    :data:`_WORK_VERBS`."""
+    if not (word[0].isupper() and word[1:].islower()):
+        return False
+    if _SENTENCE_START.search(text, 0, at) is None:
+        return False
+    low = word.lower()
+    return low.endswith(("s", "ed", "ing")) or low in _WORK_VERBS
