@@ -145,6 +145,16 @@ _RADIO_BAND = re.compile(
     r"(?:2\.4|5|6|60)[ \u00a0-]?GHz(?=(?:,?[ \u00a0](?:and|or)[ \u00a0](?:2\.4|5|6|60)"
     r"[ \u00a0-]?GHz)*[ \u00a0](?i:bands?|wi-?fi|radios?|spectrum|channels?|wlan)\b)"
 )
+# A workload's mix of reads and writes, each side a share: "70% read, 30% write", "70%
+# reads / 30% writes", "测试采用70%读、30%写的混合负载" (blind70); a share with one side only,
+# or of what is read ("70% read latency", "70%读延迟"), is a figure.
+_SHARE = re.compile(r"\d{1,3}(?:\.\d+)?[ \u00a0]?%")
+_MIX_SIDE = re.compile(
+    r"[ \u00a0]?(?:(?i:random|sequential|rand|seq)[ \u00a0])?(?i:(?P<read>reads?)|writes?)\b"
+    r"(?![ \u00a0-](?i:latenc|throughput|bandwidth|iops|performance|speed|time|hit|cache|amplif"
+    r"|gain|boost|rate|error|fail))"
+    r"|(?:随机|顺序)?(?:(?P<du>读)|写)(?![延吞带速性命错失])"
+)
 _PARTS = (
     (_RADIO_BAND, None),
     (_FORM_FACTOR, None),
@@ -174,9 +184,26 @@ def names_a_part(text: str, start: int, end: int) -> bool:
         and not _SETTING_RATE.match(text, end)
     ):
         return True
+    if _SHARE.fullmatch(text, start, end) and _mixes_reads_and_writes(text, start, end):
+        return True
     size = _IOPS_SIZE.match(text, start)
     return (
         size is not None
         and _IO_WORKLOAD.fullmatch(text, size.end(), end) is not None
         and _IOPS_NAMED.match(text, end) is not None
     )
+
+
+def _mixes_reads_and_writes(text: str, start: int, end: int) -> bool:
+    """Whether the share at ``text[start:end]`` is one side of a workload's mix: a share of
+    reads (or writes) whose sentence states the other side's share too."""
+    side = _MIX_SIDE.match(text, end)
+    if side is None:
+        return False
+    reads = side["read"] is not None or side["du"] is not None
+    lo, hi = sentence_span(text, start, end)
+    for share in _SHARE.finditer(text, lo, hi):
+        other = _MIX_SIDE.match(text, share.end())
+        if other is not None and (other["read"] is not None or other["du"] is not None) != reads:
+            return True
+    return False
