@@ -40,7 +40,7 @@ from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
-from fxsite.pages.figures import range_in_words
+from fxsite.pages.figures import duration_in_seconds, range_in_words
 from fxsite.pages.quantity_names import named_dimensions
 from fxsite.pages.subject import FigureSubject, another_subject, sentence_of
 
@@ -196,6 +196,9 @@ def advise(
     in_words = range_in_words(found) if link_text is None else None
     if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
         found = link_text = in_words
+    in_seconds = duration_in_seconds(found) if link_text is None else None
+    if in_seconds is not None:  # "1 min 34 s" is written "94 s" in a claim
+        found = link_text = in_seconds
     around = words(context)
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
     stating = _of_the_named_quantity(found, stating, library, context)
