@@ -109,16 +109,17 @@ def duration_in_seconds(found: str) -> str | None:
     """A figure read as a duration in several units or on a clock, in seconds as the claim
     grammar writes it ("1 min 34 s" -> "94 s"; words before it kept: "about 1:34" ->
     "about 94 s"); None: ``found`` is no such figure."""
-    lead = _LEADING_WORDS.match(found)
-    words, body = found[: lead.end()], found[lead.end() :].strip()
+    at = _LEADING_WORDS.match(found).end()  # type: ignore[union-attr]  # matches "" too
+    words, body = found[:at], found[at:].strip()
     clock = _CLOCK.fullmatch(body)
     if clock is not None:
         hours, minutes, seconds = (
             (clock["a"], clock["b"], clock["c"]) if clock["c"] else ("0", clock["a"], clock["b"])
         )
-        total = int(hours) * 3600 + int(minutes) * 60 + int(seconds)
-        return f"{words}{total} s"
-    parts, at = [], 0
+        clocked = int(hours) * 3600 + int(minutes) * 60 + int(seconds)
+        return f"{words}{clocked} s"
+    parts: list[tuple[Decimal, int]] = []
+    at = 0
     while at < len(body):
         part = _DURATION_PART.match(body, at)
         if part is None:
