@@ -109,7 +109,8 @@ def duration_in_seconds(found: str) -> str | None:
     """A figure read as a duration in several units or on a clock, in seconds as the claim
     grammar writes it ("1 min 34 s" -> "94 s"; words before it kept: "about 1:34" ->
     "about 94 s"); None: ``found`` is no such figure."""
-    at = _LEADING_WORDS.match(found).end()  # type: ignore[union-attr]  # matches "" too
+    lead = _LEADING_WORDS.match(found)
+    at = lead.end() if lead is not None else 0
     words, body = found[:at], found[at:].strip()
     clock = _CLOCK.fullmatch(body)
     if clock is not None:
