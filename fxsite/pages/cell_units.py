@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborNode
 
 from fxsite.pages.column_claims import counts_things, holds_claim
-from fxsite.pages.header_units import NAMED_COLUMNS, NAMED_ONLY, _caption_skips
+from fxsite.pages.header_units import (
+    NAMED_COLUMNS,
+    NAMED_ONLY,
+    SETTING,
+    SETTING_HEADER,
+    _caption_skips,
+)
 from fxsite.pages.quantity_names import NAMED_QUANTITY
 
 __all__ = ["RULES", "CellPlace", "Spans", "TableFacts", "cell_unit", "over"]
@@ -74,6 +80,16 @@ class CellPlace:
 
 
 Rule = Callable[[TableFacts, CellPlace], tuple[str, str] | None]
+
+
+def _from_setting(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
+    """A header or a row label naming a test's setting ("Block size (KiB)", "| Stripe size
+    | 128 KiB |"): the cell holds the setting (:data:`SETTING`)."""
+    if SETTING_HEADER.fullmatch(cell.header):
+        return SETTING, f"under the header '{cell.header}', a setting"
+    if cell.col > 0 and SETTING_HEADER.fullmatch(cell.first):
+        return SETTING, f"in the row '{cell.first}', a setting"
+    return None
 
 
 def _from_header(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
@@ -150,6 +166,7 @@ def _from_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, str] 
 
 #: The rules in the order they are tried: the first that finds a unit gives it.
 RULES: tuple[Rule, ...] = (
+    _from_setting,
     _from_header,
     _from_unit_row,
     _from_row_label,

@@ -37,6 +37,7 @@ from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 from fxsite.pages.column_claims import counts_things
 from fxsite.pages.figure_vocab import UPTIME_WORDS
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.part_names import SIZE_SETTINGS
 
 __all__ = [
     "DIGITS",
@@ -85,7 +86,7 @@ def _caption_skips(header: str) -> bool:
     """A column a caption's unit does not reach: headed by a name ("Year", "Release") or
     by things counted ("GPUs", "Nodes", "Runs": their numbers are counts, not seconds)."""
     low = header.lower().strip()
-    if low in NAMED_COLUMNS:
+    if low in NAMED_COLUMNS or SETTING_HEADER.fullmatch(header):
         return True
     last = low.split()[-1] if low.split() else ""
     return counts_things(header) and last not in _MEASURED_PLURALS
@@ -187,6 +188,18 @@ _PER_THING = re.compile(r"(?P<unit>[^/\s]+)\s*/\s*[A-Za-z]{2,16}")
 #: a number under it is a figure of that quantity, read as written (blind69: "Save time:
 #: 94." was refused, the same in a table passed). Never a unit the claim grammar reads.
 NAMED_ONLY = "(named, no unit)"
+
+#: The "unit" of a cell under a header or in a row naming a test's setting (blind70: "|
+#: Stripe size | 128 KiB |", "| Block size (KiB) |" over "4"): a size in it is the setting,
+#: as "Stripe size: 128 KiB." is in prose, and no unit stated once reads its numbers.
+SETTING = "(a setting)"
+#: A header naming a test's setting: a size set (:data:`~.part_names.SIZE_SETTINGS`), a
+#: queue's depth, the workers or jobs run; perhaps with its unit in brackets. A duration
+#: ("Runtime", "Warm-up") is no such setting: a time is a figure, as it is in prose.
+SETTING_HEADER = re.compile(
+    rf"\s*(?:{SIZE_SETTINGS}|(?i:queue[ \u00a0]depth|io[ \u00a0]?depth|iodepth|threads?|numjobs"
+    r"|jobs?|workers?))\s*(?:[(\[（][^()\[\]（）]{0,20}[)\]）])?\s*"
+)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import re
 
 from fxsite.pages.sentences import sentence_span
 
-__all__ = ["names_a_part"]
+__all__ = ["SIZE_SETTINGS", "is_a_set_size", "names_a_part"]
 
 # A form factor: "3.5-inch drive bays", "a 2.5-inch SATA SSD" (as "a 19-inch rack" is).
 _FORM_FACTOR = re.compile(
@@ -108,11 +108,16 @@ _IOPS_NAMED = re.compile(
     r"|[ \u00a0](?i:of|at|reach\w*|hit\w*|top\w*|is|was|were|are)[ \u00a0]\S*\d"
 )
 _SIZE = r"\d+(?:\.\d+)?[ \u00a0]?(?:KiB|KB|K|MiB|MB|M|GiB|GB|B|bytes)"
+#: What a configuration sets the size of ("stripe size", "I/O size"), in English: a test's
+#: setting, in prose and in a table's header (:mod:`fxsite.pages.header_units`).
+SIZE_SETTINGS = (
+    r"(?i:stripe|block|chunk|record|page|sector|strip|segment|object|blob|extent|i/?o"
+    r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:size|width)"
+)
 # A size set in a configuration, not measured: "Set the stripe size to 128 KiB", "a block
 # size of 1 MiB", "条带大小设置为 128 KiB" (blind40); "the pool's size is 2 PB" is a figure.
 _SETTING_BEFORE = re.compile(
-    r"(?:\b(?i:stripe|block|chunk|record|page|sector|strip|segment|object|blob|extent|i/?o"
-    r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:size|width)"
+    rf"(?:\b{SIZE_SETTINGS}"
     r"(?:[ \u00a0](?i:of|to|is|=|at)|[ \u00a0]?[:=])?"
     r"|(?:条带|块|分块|页|扇区|记录|对象|IO|I/O)(?:大小|尺寸)(?:可?(?:设置为|设为|设置成|为|是)|[:：=])?)"
     # a choice of sizes: "a stripe size of 64 KiB or 128 KiB" (blind42)
@@ -167,6 +172,12 @@ _PARTS = (
 )
 
 
+def is_a_set_size(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a size alone, as a setting writes it ("128 KiB";
+    not a rate: "1 MiB per second")."""
+    return bool(_SETTING_SIZE.fullmatch(text, start, end)) and not _SETTING_RATE.match(text, end)
+
+
 def names_a_part(text: str, start: int, end: int) -> bool:
     """True when the figure at ``text[start:end]`` names a part, a network, a workload or a
     setting by its size (the patterns above), in a sentence that does not say what the part
@@ -178,11 +189,7 @@ def names_a_part(text: str, start: int, end: int) -> bool:
         match = pattern.match(text, start)
         if match is not None and match.end() == end:
             return talk is None or talk.search(text, *sentence_span(text, start, end)) is None
-    if (
-        _SETTING_SIZE.fullmatch(text, start, end)
-        and _SETTING_BEFORE.search(text, max(0, start - 60), start)
-        and not _SETTING_RATE.match(text, end)
-    ):
+    if is_a_set_size(text, start, end) and _SETTING_BEFORE.search(text, max(0, start - 60), start):
         return True
     if _SHARE.fullmatch(text, start, end) and _mixes_reads_and_writes(text, start, end):
         return True

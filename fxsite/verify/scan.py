@@ -34,7 +34,8 @@ from fxsite.evidence.numerals import (
     word_alternation,
 )
 from fxsite.findings import Severity
-from fxsite.pages.header_units import NAMED_ONLY, Governed
+from fxsite.pages.header_units import NAMED_ONLY, SETTING, Governed
+from fxsite.pages.part_names import is_a_set_size
 from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
 from fxsite.pages.stated_numbers import (
     LABEL_ENDS,
@@ -294,6 +295,9 @@ def _read_text(
                 )
             )
     spans = detect(text, claims)
+    if unit == SETTING:  # a test's setting's cell: a size in it is the setting it names
+        spans = [s for s in spans if not is_a_set_size(text, s.start, s.end)]
+        unit = ""
     candidates = [
         Candidate(text, s.start, s.end, s.text, text[s.start : s.end], channel, role, said)
         for s in spans
