@@ -24,8 +24,9 @@ NAMED = re.compile(r"0[-–]\d+\s?(?:km/h|mph)")
 #: Phrases whose number or number word states no quantity (blind60): idioms ("doubled
 #: down", "my two cents", "a 10,000-foot view", "a million-dollar question", "三天打鱼两天
 #: 晒网" for doing something by fits and starts, "三天两头" for often, "一秒钟也不" for not a
-#: moment), slogans ("100 percent committed", "Built for the 99%.") and a drive's form
-#: factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive" is).
+#: moment), slogans ("100 percent committed", "Built for the 99%."), a drive's form
+#: factor in inch marks ('a 3.5" drive', as "a 3.5-inch drive" is), and identifiers and
+#: names (a rack's width, an IEEE standard, an erasure code, a MAC address, an award).
 #: A figure found inside one is not a figure.
 IDIOMS = LazyPattern(
     r"\b(?i:doubl(?:e|es|ed|ing))[ \u00a0]+(?i:down)\b"
@@ -33,7 +34,19 @@ IDIOMS = LazyPattern(
     r"|\b\d{1,3}(?:,?\d{3})*-(?i:foot|feet)[ \u00a0]+(?i:view|level|overview|perspective)\b"
     r"|(?:\b(?i:a)[ \u00a0]+)?\b(?i:million|billion|trillion|thousand|hundred)-(?i:dollar)"
     r"[ \u00a0]+(?i:questions?)\b"
-    r"|\b(?:1\.8|2\.5|3\.5|5\.25)(?:\"|″|'')[ \u00a0]?(?i:drives?|disks?|HDDs?|SSDs?|bays?)\b"
+    r"|\b(?:1\.8|2\.5|3\.5|5\.25)(?:\"|″|'')[ \u00a0]?(?:(?:U\.[23]|E[13]\.[SL]|SATA|SAS|NVMe)"
+    r"[ \u00a0])?(?i:drives?|disks?|HDDs?|SSDs?|bays?)\b"
+    # identifiers and names (blind70): a rack's width ('a 19" rack', '19" or 23" rack'), an
+    # IEEE 802 standard ("802.1X", "802.11ax"), an erasure code ("4+2 EC"), a MAC address, an
+    # award won again ("a 2x Gartner Peer Insights Customers' Choice"), "a 10x mindset"
+    r"|\b(?:19|21|23)(?:\"|″|'')(?:[ \u00a0](?i:or|and)[ \u00a0](?:19|21|23)(?:\"|″|''))?"
+    r"[ \u00a0]?(?i:racks?|rack-?mount\w*|cabinets?)\b"
+    r"|(?<![\w.])802\.\d{1,2}[A-Za-z]{0,3}(?![A-Za-z0-9])"
+    r"|\b\d{1,2}\+\d{1,2}[ \u00a0]?(?:EC|(?i:erasure))\b"
+    r"|\b(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}\b"
+    r"|\b\d{1,2}[x×][ \u00a0](?:Gartner|Forrester|IDC|(?i:(?:time[ \u00a0])?(?:winner|champion"
+    r"|recipient|honou?ree)|award-winning))\b"
+    r"|\b10[x×][ \u00a0](?i:mindset|engineers?|developers?|programmers?|culture|thinking)\b"
     r"|三天打鱼[，,]?两天晒网|三天两头|一(?:秒钟?|分钟|刻)(?:也|都)不"
     # slogans (blind69): "100 percent committed", "110% sure", "Built for the 99%."
     r"|\b(?:100|110|(?i:a|one)[ \u00a0]+(?i:hundred))(?:[ \u00a0]?%|[ \u00a0]+(?i:percent))[ \u00a0]+"
@@ -57,6 +70,12 @@ IDIOM_CUE = re.compile(
         "都不",
         "%",
         "percent",
+        "802.",
+        "+",
+        ":",
+        *("gartner", "forrester", "idc", "winner", "champion", "recipient", "honoree"),
+        *("honouree", "award-winning", "mindset", "engineer", "developer", "programmer"),
+        *("culture", "thinking"),
     ).pattern,
     re.IGNORECASE,
 )
