@@ -142,7 +142,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("hyphen name", "Clock at 4800 MHz.", ["4800 MHz"], "Memory is DDR5-4800 MHz."),
     ("decade", "Saves take 400s.", ["400s"], "The 1990s and the '80s."),
     ("plural number", "It took 100s.", ["100s"], "100s of customers use it."),
-    ("min read", "Wait 5 min.", ["5 min"], "A 5 min read."),
+    ("min read", "It takes 5 min.", ["5 min"], "A 5 min read."),
     ("one day", "It lasts one hour.", ["one hour"], "One day we will ship it."),
     (
         "vague",

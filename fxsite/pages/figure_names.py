@@ -15,6 +15,7 @@ from fxsite.evidence.units import UNITS
 from fxsite.pages.lazyre import LazyPattern, needles
 from fxsite.pages.part_names import names_a_part
 from fxsite.pages.sentences import sentence_span
+from fxsite.pages.time_spans import COUNT, names_a_period, names_a_span
 
 __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 
@@ -208,9 +209,7 @@ def _chinese_name(text: str, start: int, end: int, symbol: str) -> bool:
 # Periods that name a plan, not a quantity (parts named by their size:
 # :mod:`fxsite.pages.part_names`). Each matches from the figure's first digit, so a bound
 # word before it ("over a 12-month roadmap") keeps the figure a claim.
-#: A count before a period or an event's length: digits, or words ("three-year",
-#: "forty-five-minute"; only where the detector found a number in them).
-_COUNT = r"(?:\d+|[A-Za-z]+(?:-[A-Za-z]+)?)"
+_COUNT = COUNT
 # The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month
 # roadmap", "3 year plan"); a warranty, a trial or a payback period is a figure.
 _PERIOD = re.compile(
@@ -241,13 +240,13 @@ _EVENTS = (
     r"|ramp-?ups?|cool-?downs?)"
 )
 _EVENT_UNITS = r"(?i:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)"
-_EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+)?{_EVENTS}\b)")
+_EVENT = re.compile(rf"{_COUNT}[- ]{_EVENT_UNITS}(?=\s+(?:[A-Za-z-]+\s+){{0,2}}{_EVENTS}\b)")
 # The same length said after the event ("The webinar runs 45 minutes", "the keynote lasts
 # an hour"; blind22); "the restore takes 45 minutes" is a figure.
 _EVENT_LASTS = re.compile(
     # words between: "The keynote at StorageCon runs 1 hour" (blind32), "… and lasts"
     rf"\b{_EVENTS}\b(?:[^.;!?]{{0,40}}?\s(?i:and)|\s+(?i:at|on|in|for|of|with)\s[^.;!?]{{1,40}}?)?\s+"
-    rf"(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+"
+    rf"(?i:runs|lasts|takes|is|will\s+(?:run|last|take))\s+(?:(?i:for)\s+)?"
     rf"(?:(?i:about|around|roughly|just|only)\s+)?\Z"
 )
 # The same in Chinese, Japanese and Korean, and what else names a time or a span of years
@@ -299,7 +298,7 @@ def names_a_class(text: str, start: int, end: int) -> bool:
     :func:`performs`)."""
     if names_a_part(text, start, end):
         return True
-    if any(
+    if names_a_period(text, start, end) or any(
         (match := pattern.match(text, start)) is not None and match.end() == end
         for pattern in _CLASSES
     ):
@@ -308,7 +307,9 @@ def names_a_class(text: str, start: int, end: int) -> bool:
         text, max(0, start - 4), start
     ):
         return True
-    return _names_a_time(text, start, end) and not performs(text, start, end)
+    if _names_a_time(text, start, end) or names_a_span(text, start, end):
+        return not performs(text, start, end)
+    return False
 
 
 def _names_a_time(text: str, start: int, end: int) -> bool:

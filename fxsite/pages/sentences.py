@@ -16,8 +16,12 @@ __all__ = ["sentence_span"]
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 
 
-def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """Where the sentence holding ``text[start:end]`` starts and ends in ``text``."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
-    after = _SENTENCE_END.search(text, end)
-    return (ends[-1] if ends else 0), (after.start() if after is not None else len(text))
+def sentence_span(text: str, start: int, end: int, reach: int | None = None) -> tuple[int, int]:
+    """Where the sentence holding ``text[start:end]`` starts and ends in ``text``; with
+    ``reach``, no further than that many characters on either side (a rule asked of every
+    figure stays linear in the text)."""
+    lo = 0 if reach is None else max(0, start - reach)
+    hi = len(text) if reach is None else min(len(text), end + reach)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, lo, start)]
+    after = _SENTENCE_END.search(text, end, hi)
+    return (ends[-1] if ends else lo), (after.start() if after is not None else hi)

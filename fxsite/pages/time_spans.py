@@ -1,0 +1,121 @@
+"""Times that are not a product's performance: a streak, the time a product took to make,
+the term of a plan, a window in Chinese, opening hours, a reading time, an event's length
+in Chinese, and a setting's time (blind70).
+
+:func:`names_a_period` and :func:`names_a_span` are asked about every figure the detector
+finds, by :func:`fxsite.pages.figure_names.names_a_class`; the second only where the
+figure's sentence names no operation a product performs (``performs``: "Restores time out
+after 30 seconds by default" is a figure; "The default timeout is 30 seconds." is a
+setting).
+
+Decisions:
+
+* A streak of years or quarters is a company's history ("Named a Leader three years in a
+  row", "连续5年入选"); a streak of days or weeks may be a system's uptime, a figure.
+* The time a product took to make ("After 18 months of development", "It took our team two
+  years to build") is its history, as "20 years of experience" is.
+* The term a plan, a subscription, a contract or a licence covers ("a 3-year
+  subscription") names the plan, as "a 12-month roadmap" does; a warranty, a trial and a
+  payback period stay figures (an offer's term: the README's documented choices).
+* A setting's time: a duration in a sentence that sets, defaults, times out, keeps or
+  retains ("Set the heartbeat interval to 5 s.", "The default timeout is 30 seconds."),
+  or right after a step's "wait" or "hold … for" ("Wait 10 seconds, then press the power
+  button.", "等待10秒"; "Queue wait was 15 minutes" is a figure).
+* Opening hours ("from 9h to 18h", "8h-20h") and a reading time ("Read time: 6 min", as
+  "5 min read" is) name no quantity.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.pages.sentences import sentence_span
+
+__all__ = ["COUNT", "names_a_period", "names_a_span"]
+
+#: A count before a period or an event's length: digits, or words ("three-year",
+#: "forty-five-minute"; only where the detector found a number in them).
+COUNT = r"(?:\d+|[A-Za-z]+(?:-[A-Za-z]+)?)"
+#: Chinese numerals a count may be written in ("十年", "六周").
+_CJK_COUNT = r"(?:\d+|[一二两三四五六七八九十百]{1,3})"
+
+_STREAK = re.compile(
+    rf"{COUNT}[- ](?i:years?|quarters?)(?=[ \u00a0]+(?i:in[ \u00a0]+a[ \u00a0]+row|running"
+    r"|straight)\b)"
+    rf"|(?<=连续){_CJK_COUNT}[ \u00a0]?(?:年|个季度|個季度)"
+)
+_MAKING = re.compile(
+    rf"{COUNT}[- ](?i:years?|months?)(?=[ \u00a0]+of[ \u00a0]+(?:[A-Za-z-]+[ \u00a0]+)?"
+    r"(?i:development|research|engineering|R&D|design|work)\b"
+    r"|[ \u00a0]+to[ \u00a0]+(?i:build|develop|design|make|create)\b)"
+)
+_TERM = re.compile(
+    rf"{COUNT}[- ](?i:years?|months?)(?=[ \u00a0]+(?i:subscriptions?|terms?|contracts?"
+    r"|licen[cs]es?|commitments?|agreements?)\b)"
+)
+# The window a figure is reported over, in Chinese ("过去12个月里": "over the past 12 months"
+# passes in English); an experience ("十年行业经验": "10 年行业经验" passes).
+_CJK_PERIOD = re.compile(
+    rf"(?:(?<=过去)|(?<=過去))[ \u00a0]?{_CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|季度|周|星期|天)"
+    rf"|{_CJK_COUNT}[ \u00a0]?年(?=[\u4e00-\u9fff]{{0,4}}(?:经验|經驗))"
+)
+# An event's length in Chinese ("为期两天", "试点为期六周").
+_CJK_EVENT = re.compile(
+    rf"(?:(?<=为期)|(?<=為期))[ \u00a0]?{_CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|周|星期|天|日|小时|小時)"
+)
+#: A sentence that sets a time.
+_SETTING_TALK = re.compile(
+    r"\b(?i:set|sets|setting|default|defaults|timeouts?|time-outs?|intervals?|retention"
+    r"|retain\w*|kept|keep|TTL|expir\w*)\b|超时|超時|默认|默認|保留"
+)
+#: A step that waits a time out, right before it ("Wait 10 seconds", "Hold the reset
+#: button for 5 seconds", "等待10秒"); "Queue wait was 15 minutes" is a figure.
+_WAIT_BEFORE = re.compile(
+    r"(?:\b(?i:wait)(?:[ \u00a0]+(?i:for))?|\b(?i:hold)\b[^.;!?]{0,40}?\b(?i:for)|等待)"
+    r"[ \u00a0]*\Z"
+)
+_TIME_FIGURE = re.compile(
+    rf"{COUNT}[ \u00a0-]?(?i:seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|weeks?"
+    r"|months?|years?)|\d+[ \u00a0]?(?:秒|秒钟|分钟|小时|天|周|个月|年)"
+)
+_HOURS = re.compile(
+    r"(?<![\d.])(?:[01]?\d|2[0-3])h(?:[0-5]\d)?[ \u00a0]?(?:-|–|(?i:to))[ \u00a0]?"
+    r"(?:[01]?\d|2[0-3])h(?:[0-5]\d)?(?![A-Za-z0-9])"
+)
+_READING = re.compile(r"\b(?i:read(?:ing)?[ \u00a0]+time)[ \u00a0]*:?[ \u00a0]*\Z")
+
+
+def _matches(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    match = pattern.match(text, start)
+    return match is not None and match.end() == end
+
+
+def names_a_period(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is a period that names, whatever its
+    sentence says: a streak, the time a product took to make, a plan's term, a window or
+    an experience in Chinese (as "the past 12 months" and "20 years of experience" are)."""
+    return any(_matches(p, text, start, end) for p in (_STREAK, _MAKING, _TERM, _CJK_PERIOD))
+
+
+#: How far from a time its sentence's words of a setting are looked for.
+_REACH = 200
+
+
+def names_a_span(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is a setting's time, opening hours, a
+    reading time or an event's length in Chinese: asked only where its sentence names no
+    operation a product performs."""
+    if _matches(_CJK_EVENT, text, start, end):
+        return True
+    if _TIME_FIGURE.fullmatch(text, start, end) is None:
+        return False
+    if _READING.search(text, max(0, start - 16), start):
+        return True
+    if _WAIT_BEFORE.search(text, max(0, start - 60), start):
+        return True
+    if _SETTING_TALK.search(text, *sentence_span(text, start, end, _REACH)):
+        return True
+    return any(
+        m.start() <= start and end <= m.end()
+        for m in _HOURS.finditer(text, max(0, start - 12), min(len(text), end + 12))
+    )
