@@ -371,6 +371,12 @@ _ALL: tuple[Unit, ...] = (
     ),
     _u("inch", "length", "inches", factor="0.0254"),  # never "in": "#1 in the ranking"
     _u("km/h", "speed", "kph", "公里/小时", "公里每小时"),
+    # efficiency and density, as spec sheets state them (blind70: "2,000 IOPS/W" was refused
+    # bare, and no record could state one); none converts
+    _u("IOPS/W", "efficiency/IOPS per W", "IOPS per watt", "IOPS per W"),
+    _u("GB/s/W", "efficiency/GB/s per W", "GB/s per watt", "GB/s per W"),
+    _u("W/TB", "efficiency/W per TB", "W per TB", "watts per TB"),
+    _u("TB/U", "density/TB per U", "TB per U", "TB per rack unit"),
     # frequency
     _u("Hz", "frequency", "赫兹", factor="1"),
     _u("kHz", "frequency", factor="1e3"),
@@ -395,6 +401,7 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     # figure no record could state)
     ("GB", (), None),
     ("TB", (), None),
+    ("IOPS", (), None),  # a price per IOPS bought ("$0.05/IOPS")
     ("1M tokens", ("M tokens", "million tokens"), None),
     ("GPU-hour", ("GPU-h", "GPU hour"), None),
 )
