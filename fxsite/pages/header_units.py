@@ -160,6 +160,7 @@ _HEADER_FORMS = (
 #: "(relative to NFS)", "(× baseline)", "(vs. baseline)": the numbers under it are "×".
 _RELATIVE = re.compile(
     r"[(\[]\s*(?:(?:baseline|reference|base|ref)\s*=\s*1(?:\.0+)?|relative\s+to\s[^()\[\]]+"
+    r"|relative|normali[sz]ed"
     r"|[×x]\s*(?:baseline|reference)|vs\.?\s+(?:baseline|reference))\s*[)\]]\s*$",
     re.IGNORECASE,
 )
@@ -169,6 +170,13 @@ _RELATIVE = re.compile(
 _RATIO_HEADER = re.compile(
     r"^(?:.*\s)?(?:speed-?ups?|slow-?downs?|ratio)\s*[(\[]?\s*"
     r"(?:over|vs\.?|versus|to|against|relative\s+to|compared\s+(?:to|with))\s+\S"
+    # a range or a factor of one ("Speed-up range"); two systems compared ("FX100 vs NFS",
+    # "Speed vs NFS"); a quantity said relative ("Relative performance"): blind70
+    r"|^(?:.*\s)?(?:speed-?ups?|slow-?downs?)\s+(?:range|factor)s?\s*$"
+    r"|^[^()\[\]]{1,40}?\s(?:vs\.?|versus)\s+[^()\[\]\d]{1,40}$"
+    r"|^(?:relative|normali[sz]ed)\s+(?:speed|throughput|performance|bandwidth|time|latency"
+    r"|cost|iops)\s*$"
+    r"|^相对于?\s?[^\d\s]{1,20}$"
     r"|^(?:times|[x×])\s+(?:faster|slower|quicker|better|smaller|larger|cheaper|higher|lower"
     r"|more|less|fewer)\b"
     # a quantity relative to a system named as 1: "Relative speed (NFS = 1)"; not "Grade (A = 1)"
