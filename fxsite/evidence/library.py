@@ -32,6 +32,7 @@ from fxsite.evidence.formula import (
     parse_formula,
 )
 from fxsite.evidence.invariants import Checked, check_invariants, formula_unit_problem
+from fxsite.evidence.label_words import estimate_word_problems
 from fxsite.evidence.models import (
     RECORD_ID_PATTERN,
     Record,
@@ -600,6 +601,8 @@ def build_library(sources: Iterable[RecordSource], invalid: Iterable[str] = ()) 
         seen[record.id.lower()] = source.path
         library.files[record.id] = source
         library.records[record.id] = record
+        for loc, message in estimate_word_problems(record):
+            _report(library, source, loc, "FX319", message)
         library.figures.update(_stated_figures(source, library))
     for record in library.records.values():
         problem = _successor_problem(library, record)
