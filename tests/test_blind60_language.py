@@ -98,7 +98,7 @@ PASSES = [
     ("double-sided", "The card is double-sided."),
     ("a factor's name", "Factor 10 is the name of the test."),
     ("trebled as a name", "Treble clef."),
-    ("a cost in nodes", "Its cost went from 4 to 3 nodes."),
+    ("a cost in nodes", "Its cost went from 3 to 4 nodes."),  # 4 to 3: a consolidation
     ("costs a count", "It costs 3 steps."),
     ("Cost: a word", "Cost: low."),
     ("sells for a word", "It sells for a song."),

@@ -43,6 +43,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, NUMBER_WORDS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
+from fxsite.pages.consolidation import CUE as CONSOLIDATION_CUE, consolidation_candidates
 from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_phrases import phrase_candidates
 from fxsite.pages.figure_vocab import (
@@ -468,6 +469,8 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
         if _holds(low if cue.flags & _IGNORECASE else text, cue):
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
+    if _holds(text, CONSOLIDATION_CUE):  # digits or words: "Replaces four racks with one"
+        yield from consolidation_candidates(text)
     if not digit:
         return
     if "×" in text:

@@ -1,0 +1,73 @@
+"""A count of parts made smaller, as a consolidation says it (blind70).
+
+"48 fewer nodes" was a figure and "Cuts the node count from 64 to 16." passed: a count of
+parts alone ("8 GPUs", "64 nodes") is a setup's configuration, but the same count made
+smaller says what the product saved, a claim that needs its evidence. Each number of
+these is a figure (:func:`consolidation_candidates`):
+
+* "from 64 to 16" with the parts named before ("the node count from 64 to 16", "nodes
+  from 64 to 16") or after either number ("from 64 nodes to 16", "from 64 to 16 racks");
+* "16 nodes instead of 64", "16 nodes rather than 64";
+* "Replaces four racks with one".
+
+Decisions:
+
+* Only a count made smaller: "Scales from 4 to 64 nodes" states a range a product supports,
+  a count of parts as "up to 64 nodes" is, and passes.
+* Parts are what a setup is built of (:data:`_PARTS`); "from 64 to 16 ms" is a time, read
+  by the detector's other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
+from fxsite.evidence.quantities import parse_stated
+
+__all__ = ["CUE", "consolidation_candidates"]
+
+_PARTS = (
+    r"(?i:nodes?|racks?|servers?|drives?|arrays?|chassis|controllers?|switch(?:es)?"
+    r"|cabinets?|machines?|boxes|appliances?|GPUs?|CPUs?|disks?|SSDs?|HDDs?|shel(?:f|ves)"
+    r"|rack[ -]units?|U)"
+)
+_PART_NAME = r"(?i:node|rack|server|drive|array|controller|switch|cabinet|machine|GPU|CPU|disk)"
+_N = rf"(?:\d{{1,3}}(?:,\d{{3}})*|{word_alternation(w for w in NUMBER_WORDS if w.isascii())})"
+_SP = r"[ \u00a0]+"
+_FROM_TO = re.compile(
+    rf"(?P<before>\b{_PARTS}|\b{_PART_NAME}{_SP}(?i:count|number|footprint))?"
+    rf"(?:{_SP}(?i:down|cut|reduced|shrinks?|shrunk|drops?|dropped|falls?|fell|went|goes|go))?"
+    rf"{_SP}(?i:from){_SP}(?P<a>{_N})(?P<a_parts>{_SP}{_PARTS})?{_SP}(?i:to|down{_SP}to)"
+    rf"{_SP}(?P<b>{_N})\b(?P<b_parts>{_SP}{_PARTS}\b)?"
+)
+_INSTEAD = re.compile(
+    rf"\b(?P<b>{_N}){_SP}{_PARTS}{_SP}(?i:instead{_SP}of|rather{_SP}than){_SP}(?P<a>{_N})\b"
+)
+_REPLACES = re.compile(
+    rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
+    rf"{_SP}(?P<a>{_N}){_SP}{_PARTS}{_SP}(?i:with|into|by){_SP}(?P<b>{_N})\b"
+)
+#: What every match holds (looked for first).
+CUE = re.compile(r"from|instead|rather|replac|consolidat", re.IGNORECASE)
+
+
+def _value(written: str) -> int | None:
+    stated = parse_stated(written.replace(",", ""))
+    return int(stated.low) if stated is not None and stated.low == int(stated.low) else None
+
+
+def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of each number of a count of parts made smaller in ``text``."""
+    for pattern in (_FROM_TO, _INSTEAD, _REPLACES):
+        for match in pattern.finditer(text):
+            if pattern is _FROM_TO and not (
+                match["before"] or match["a_parts"] or match["b_parts"]
+            ):
+                continue
+            a, b = _value(match["a"]), _value(match["b"])
+            if a is None or b is None or b >= a:
+                continue  # a range a product supports ("from 4 to 64 nodes")
+            yield match.start("a"), match.end("a"), "unit"
+            yield match.start("b"), match.end("b"), "unit"

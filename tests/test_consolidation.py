@@ -1,0 +1,42 @@
+"""A count of parts made smaller is a figure, as "48 fewer nodes" is (blind70: "Cuts the
+node count from 64 to 16." passed). A count a product supports, or one made larger, is
+configuration and passes. (fxsite.pages.consolidation)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fxsite.pages.figures import find_bare_figures
+
+FIGURES = [
+    ("a count cut", "Cuts the node count from 64 to 16.", ["64", "16"]),
+    ("parts before", "Nodes went from 64 to 16.", ["64", "16"]),
+    ("parts after the first", "Reduced from 8 racks to 2.", ["8", "2"]),
+    ("instead of", "The same job runs on 64 nodes instead of 256.", ["64", "256"]),
+    ("rather than", "It needs 2 racks rather than 8.", ["2", "8"]),
+    ("replaces, in words", "Replaces four racks with one.", ["four", "one"]),
+    ("consolidates", "Consolidates 12 arrays into 2.", ["12", "2"]),
+    ("fewer, as before", "48 fewer nodes.", ["48"]),
+]
+NOT_FIGURES = [
+    ("a range supported", "Scales from 4 to 64 nodes."),
+    ("up to", "Supports up to 64 nodes."),
+    ("made larger", "Replaces one rack with four."),
+    ("no parts named", "From 64 to 16, the count fell."),
+    ("a count of parts alone", "The cluster has 64 nodes."),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "figures"), FIGURES, ids=[r[0] for r in FIGURES])
+def test_a_count_made_smaller_is_a_figure(name: str, text: str, figures: list[str]) -> None:
+    assert [f.text for f in find_bare_figures(text)] == figures
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_FIGURES, ids=[r[0] for r in NOT_FIGURES])
+def test_near_miss_is_no_figure(name: str, text: str) -> None:
+    assert find_bare_figures(text) == []
+
+
+def test_a_time_cut_stays_one_figure() -> None:
+    assert [f.text for f in find_bare_figures("Latency fell from 64 to 16 ms.")] == ["64 to 16 ms"]
