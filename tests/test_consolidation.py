@@ -21,6 +21,7 @@ FIGURES = [
 ]
 NOT_FIGURES = [
     ("a range supported", "Scales from 4 to 64 nodes."),
+    ("a range scaled down", "Scaled from 8 to 1 node."),
     ("up to", "Supports up to 64 nodes."),
     ("made larger", "Replaces one rack with four."),
     ("no parts named", "From 64 to 16, the count fell."),

@@ -13,7 +13,8 @@ these is a figure (:func:`consolidation_candidates`):
 Decisions:
 
 * Only a count made smaller: "Scales from 4 to 64 nodes" states a range a product supports,
-  a count of parts as "up to 64 nodes" is, and passes.
+  a count of parts as "up to 64 nodes" is, and passes; so does a range it scales down
+  over ("Scaled from 8 to 1 node", after "scale" or "range").
 * Parts are what a setup is built of (:data:`_PARTS`); "from 64 to 16 ms" is a time, read
   by the detector's other rules.
 """
@@ -49,6 +50,8 @@ _REPLACES = re.compile(
     rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
     rf"{_SP}(?P<a>{_N}){_SP}{_PARTS}{_SP}(?i:with|into|by){_SP}(?P<b>{_N})\b"
 )
+#: A range a product scales over, before "from" ("Scaled from 8 to 1 node": blind9, blind17).
+_SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
 CUE = re.compile(r"from|instead|rather|replac|consolidat", re.IGNORECASE)
 
@@ -66,6 +69,8 @@ def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 match["before"] or match["a_parts"] or match["b_parts"]
             ):
                 continue
+            if _SCALES.search(text, max(0, match.start() - 24), match.start("a")):
+                continue  # "Scale from 8 to 1 node": a range a product scales over
             a, b = _value(match["a"]), _value(match["b"])
             if a is None or b is None or b >= a:
                 continue  # a range a product supports ("from 4 to 64 nodes")

@@ -15,7 +15,7 @@ from fxsite.evidence.units import UNITS
 from fxsite.pages.lazyre import LazyPattern, needles
 from fxsite.pages.part_names import names_a_part
 from fxsite.pages.sentences import sentence_span
-from fxsite.pages.time_spans import COUNT, names_a_period, names_a_span
+from fxsite.pages.time_spans import CJK_COUNT, COUNT, names_a_period, names_a_span
 
 __all__ = ["FOUNDRY_BEFORE", "NAMED", "NODE_AFTER", "is_name", "names_a_class"]
 
@@ -221,7 +221,9 @@ _PERIOD = re.compile(
 # "拥有 10 年行业经验" (blind24); not a performance figure.
 _EXPERIENCE = re.compile(
     rf"{_COUNT}\+?[- ](?i:years?|decades?)(?=\s+of\s+(?:[A-Za-z-]+\s+){{0,3}}(?i:experience|expertise|history"
-    r"|heritage)\b)|\d+[ \u00a0]?年(?=[\u4e00-\u9fff]{0,4}(?:经验|經驗|历史|歷史|积累|積累))"
+    r"|heritage)\b)"
+    # in Chinese, in digits or numerals: "10 年行业经验", "十年行业经验" (blind70)
+    rf"|{CJK_COUNT}[ \u00a0]?年(?=[\u4e00-\u9fff]{{0,4}}(?:经验|經驗|历史|歷史|积累|積累))"
 )
 # The length of an event or a piece of content, which names it as a reading time does
 # ("a 45-minute keynote", "the 2-hour hands-on workshop", "a 2 min guide", "a 5-minute

@@ -23,6 +23,11 @@ Decisions:
   button.", "等待10秒"; "Queue wait was 15 minutes" is a figure).
 * Opening hours ("from 9h to 18h", "8h-20h") and a reading time ("Read time: 6 min", as
   "5 min read" is) name no quantity.
+* In Chinese, the window a figure is reported over ("过去12个月里", as "over the past 12
+  months" is in English), whatever its sentence says; an event's length after "为期"
+  ("试点为期六周"), where the sentence names no operation ("迁移为期六周" is a figure). An
+  experience in numerals ("十年行业经验") is read with the one in digits
+  (:mod:`fxsite.pages.figure_names`).
 """
 
 from __future__ import annotations
@@ -31,18 +36,18 @@ import re
 
 from fxsite.pages.sentences import sentence_span
 
-__all__ = ["COUNT", "names_a_period", "names_a_span"]
+__all__ = ["CJK_COUNT", "COUNT", "names_a_period", "names_a_span"]
 
 #: A count before a period or an event's length: digits, or words ("three-year",
 #: "forty-five-minute"; only where the detector found a number in them).
 COUNT = r"(?:\d+|[A-Za-z]+(?:-[A-Za-z]+)?)"
-#: Chinese numerals a count may be written in ("十年", "六周").
-_CJK_COUNT = r"(?:\d+|[一二两三四五六七八九十百]{1,3})"
+#: A count in digits or Chinese numerals ("十年", "六周").
+CJK_COUNT = r"(?:\d+|[一二两三四五六七八九十百]{1,3})"
 
 _STREAK = re.compile(
     rf"{COUNT}[- ](?i:years?|quarters?)(?=[ \u00a0]+(?i:in[ \u00a0]+a[ \u00a0]+row|running"
     r"|straight)\b)"
-    rf"|(?<=连续){_CJK_COUNT}[ \u00a0]?(?:年|个季度|個季度)"
+    rf"|(?<=连续){CJK_COUNT}[ \u00a0]?(?:年|个季度|個季度)"
 )
 _MAKING = re.compile(
     rf"{COUNT}[- ](?i:years?|months?)(?=[ \u00a0]+of[ \u00a0]+(?:[A-Za-z-]+[ \u00a0]+)?"
@@ -54,14 +59,13 @@ _TERM = re.compile(
     r"|licen[cs]es?|commitments?|agreements?)\b)"
 )
 # The window a figure is reported over, in Chinese ("过去12个月里": "over the past 12 months"
-# passes in English); an experience ("十年行业经验": "10 年行业经验" passes).
+# passes in English).
 _CJK_PERIOD = re.compile(
-    rf"(?:(?<=过去)|(?<=過去))[ \u00a0]?{_CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|季度|周|星期|天)"
-    rf"|{_CJK_COUNT}[ \u00a0]?年(?=[\u4e00-\u9fff]{{0,4}}(?:经验|經驗))"
+    rf"(?:(?<=过去)|(?<=過去))[ \u00a0]?{CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|季度|周|星期|天)"
 )
 # An event's length in Chinese ("为期两天", "试点为期六周").
 _CJK_EVENT = re.compile(
-    rf"(?:(?<=为期)|(?<=為期))[ \u00a0]?{_CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|周|星期|天|日|小时|小時)"
+    rf"(?:(?<=为期)|(?<=為期))[ \u00a0]?{CJK_COUNT}[ \u00a0]?(?:个|個)?(?:年|月|周|星期|天|日|小时|小時)"
 )
 #: A sentence that sets a time.
 _SETTING_TALK = re.compile(
@@ -92,8 +96,8 @@ def _matches(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
 
 def names_a_period(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is a period that names, whatever its
-    sentence says: a streak, the time a product took to make, a plan's term, a window or
-    an experience in Chinese (as "the past 12 months" and "20 years of experience" are)."""
+    sentence says: a streak, the time a product took to make, a plan's term, a window in
+    Chinese (as "the past 12 months" is)."""
     return any(_matches(p, text, start, end) for p in (_STREAK, _MAKING, _TERM, _CJK_PERIOD))
 
 
