@@ -1250,22 +1250,29 @@ def _within(path: str, paths: frozenset[str]) -> bool:
     return any(path == p or path.startswith(p + "/") for p in paths)
 
 
-#: One memo for every batch, as ``mkdocs serve`` keeps one between rebuilds.
-_SHARED = GateMemo()
+@pytest.fixture(scope="module")
+def shared_memo() -> GateMemo:
+    """One memo for every batch, as ``mkdocs serve`` keeps one between rebuilds.
+
+    Scoped to the file, which makes the file one xdist group (tests/conftest.py): every
+    batch runs on one worker against this one memo, and the scans of the untouched demo
+    (and the audit's other first-use work) are made once, not once on every worker.
+    """
+    return GateMemo()
 
 
 @pytest.mark.parametrize(
     "batch", BATCHES, ids=[f"{i:02d}-{b[0].name}+{len(b) - 1}" for i, b in enumerate(BATCHES)]
 )
 def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
-    batch: tuple[Attack, ...], site: Path, demo_site: Path
+    batch: tuple[Attack, ...], site: Path, demo_site: Path, shared_memo: GateMemo
 ) -> None:
     """A fresh audit catches every attack of the batch in the files it changed (an attack
     audited alone, anywhere), and reports nothing in any other file; the gate as the build
     runs it (scans kept between builds by content, the evidence.json just exported passed
     in) finds exactly what the fresh audit finds."""
     exported = (demo_site / "evidence.json").read_text(encoding="utf-8")
-    assert verify_site(site, memo=_SHARED, exported=exported) == []  # scans kept
+    assert verify_site(site, memo=shared_memo, exported=exported) == []  # scans kept
     for attack in batch:
         attack.tamper(site)
     fresh = verify_site(site)
@@ -1283,8 +1290,8 @@ def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
             if f.path == "search/search_index.json" and "which its page does not show" in f.message
         ]
         assert [f for f in fresh if not _within(f.path, changed) and f not in follows] == []
-    assert verify_site(site, memo=_SHARED, exported=exported) == fresh
-    assert verify_site(site, memo=_SHARED, exported=exported) == fresh  # from the memo
+    assert verify_site(site, memo=shared_memo, exported=exported) == fresh
+    assert verify_site(site, memo=shared_memo, exported=exported) == fresh  # from the memo
 
 
 def test_memo_forgets_what_a_build_did_not_read(site: Path) -> None:
