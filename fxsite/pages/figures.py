@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from fxsite.evidence.numerals import WIDTH_MAP
 from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.units import canonical_unit, conversion_factor
 from fxsite.pages import figure_rules
 from fxsite.pages.figure_names import IDIOM_CUE, IDIOMS, NAMED, names_a_class
 from fxsite.pages.figure_vocab import (
@@ -101,7 +102,6 @@ _DURATION_PART = re.compile(
     re.IGNORECASE,
 )
 _CLOCK = re.compile(r"(?P<a>\d{1,3}):(?P<b>\d{2})(?::(?P<c>\d{2}))?")
-_SECONDS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 _LEADING_WORDS = re.compile(r"(?:[^\W\d]+[ \u00a0]+)*")
 
 
@@ -119,13 +119,18 @@ def duration_in_seconds(found: str) -> str | None:
         )
         clocked = int(hours) * 3600 + int(minutes) * 60 + int(seconds)
         return f"{words}{clocked} s"
-    parts: list[tuple[Decimal, int]] = []
+    parts: list[tuple[Decimal, Decimal]] = []
     at = 0
     while at < len(body):
         part = _DURATION_PART.match(body, at)
         if part is None:
             return None
-        parts.append((Decimal(part["n"]), _SECONDS[part["u"][0].lower()]))
+        # the units' own factors; "m" in a duration is minutes, not metres ("1m34s")
+        unit = "min" if part["u"].lower() == "m" else canonical_unit(part["u"].lower())
+        factor = conversion_factor(unit, "s") if unit is not None else None
+        if factor is None:
+            return None
+        parts.append((Decimal(part["n"]), factor))
         at = part.end()
     if len(parts) < 2:
         return None
