@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.units import UNITS
 from fxsite.pages.sentences import sentence_span
 
 __all__ = ["CJK_COUNT", "COUNT", "names_a_period", "names_a_span"]
@@ -78,15 +80,19 @@ _WAIT_BEFORE = re.compile(
     r"(?:\b(?i:wait)(?:[ \u00a0]+(?i:for))?|\b(?i:hold)\b[^.;!?]{0,40}?\b(?i:for)|等待)"
     r"[ \u00a0]*\Z"
 )
-_TIME_FIGURE = re.compile(
-    rf"{COUNT}[ \u00a0-]?(?i:seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|weeks?"
-    r"|months?|years?)|\d+[ \u00a0]?(?:秒|秒钟|分钟|小时|天|周|个月|年)"
-)
 _HOURS = re.compile(
     r"(?<![\d.])(?:[01]?\d|2[0-3])h(?:[0-5]\d)?[ \u00a0]?(?:-|–|(?i:to))[ \u00a0]?"
     r"(?:[01]?\d|2[0-3])h(?:[0-5]\d)?(?![A-Za-z0-9])"
 )
 _READING = re.compile(r"\b(?i:read(?:ing)?[ \u00a0]+time)[ \u00a0]*:?[ \u00a0]*\Z")
+
+
+def _a_time(figure: str) -> bool:
+    """Whether ``figure`` states a time, in the units' own vocabulary ("5 s", "30 seconds",
+    "one year", "10秒")."""
+    stated = parse_stated(figure)
+    unit = UNITS.get(stated.unit) if stated is not None and stated.unit else None
+    return unit is not None and unit.dimension == "time"
 
 
 def _matches(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
@@ -111,7 +117,7 @@ def names_a_span(text: str, start: int, end: int) -> bool:
     operation a product performs."""
     if _matches(_CJK_EVENT, text, start, end):
         return True
-    if _TIME_FIGURE.fullmatch(text, start, end) is None:
+    if not _a_time(text[start:end]):
         return False
     if _READING.search(text, max(0, start - 16), start):
         return True
