@@ -81,7 +81,9 @@ _WORK_VERBS = frozenset(
     }
 )
 #: Where a sentence starts before a word: the text's start, or after its end mark.
-_SENTENCE_START = re.compile(r"(?:\A|[.!?:;]\s)[\s\"'(\[*>-]*\Z")
+_SENTENCE_START = re.compile(r"(?:\A|[.!?:;]\s)[\s\"'(\[*>-]{0,6}\Z")
+#: How far before a word its sentence's start is looked for.
+_START_REACH = 8
 #: Not at a scale: no scale word or suffix after the number ("1 million", "2k", "3万").
 _UNSCALED = (
     rf"(?![\d.,])(?![ \u00a0]?(?:(?i:{alternation(SCALE_WORDS)})|{alternation(SCALE_SUFFIXES)})"
@@ -117,7 +119,9 @@ def _starts_with_a_verb(text: str, at: int, word: str) -> bool:
     :data:`_WORK_VERBS`."""
     if not (word[0].isupper() and word[1:].islower()):
         return False
-    if _SENTENCE_START.search(text, 0, at) is None:
+    # the few characters before it (a search from the text's start is quadratic in a page
+    # of such sentences); \A is the text's start, within reach of a word at it
+    if _SENTENCE_START.search(text, max(0, at - _START_REACH), at) is None:
         return False
     low = word.lower()
     return low.endswith(("s", "ed", "ing")) or low in _WORK_VERBS
