@@ -76,6 +76,8 @@ MANY: list[tuple[str, str, str, str]] = [
     ("arrows", "", "1→2 s,", ""),
     ("arrow chains", "", "1→2→3→4 GB ", ""),
     ("slash pairs", "", "1/2 s ", ""),
+    # each share's sentence read for its mix's other side (part_names)
+    ("workload mixes", "", "It ran 70% read, 30% write. ", ""),
 ]
 SMALL = 4096
 

@@ -160,6 +160,9 @@ _MIX_SIDE = re.compile(
     r"|gain|boost|rate|error|fail))"
     r"|(?:随机|顺序)?(?:(?P<du>读)|写)(?![延吞带速性命错失])"
 )
+#: How far from a share the other side of its mix is looked for (a search from the text's
+#: start would be quadratic in a page of mixes).
+_MIX_REACH = 200
 _PARTS = (
     (_RADIO_BAND, None),
     (_FORM_FACTOR, None),
@@ -208,7 +211,7 @@ def _mixes_reads_and_writes(text: str, start: int, end: int) -> bool:
     if side is None:
         return False
     reads = side["read"] is not None or side["du"] is not None
-    lo, hi = sentence_span(text, start, end)
+    lo, hi = sentence_span(text, start, end, _MIX_REACH)
     for share in _SHARE.finditer(text, lo, hi):
         other = _MIX_SIDE.match(text, share.end())
         if other is not None and (other["read"] is not None or other["du"] is not None) != reads:
