@@ -78,6 +78,9 @@ MANY: list[tuple[str, str, str, str]] = [
     ("slash pairs", "", "1/2 s ", ""),
     # each share's sentence read for its mix's other side (part_names)
     ("workload mixes", "", "It ran 70% read, 30% write. ", ""),
+    # each time's sentence read for an operation a product performs (figure_names.performs)
+    ("settings' times", "", "Set the timeout to 5 s. ", ""),
+    ("events' lengths", "", "Join a 45-minute keynote. ", ""),
 ]
 SMALL = 4096
 
