@@ -414,3 +414,35 @@ def test_json_depth_stops_at_a_string_left_open() -> None:
     assert json_depth(text) == 1
     with pytest.raises(BadJson, match="Unterminated string"):
         load_json(text, 64)
+
+
+# --- what the gate's caches keep of a site's generated parts ----------------------------
+
+
+def test_equal_elements_share_one_key() -> None:
+    """A record page's row badges repeat the same few elements: their keys, kept in each
+    part's shape until the site is read, are one object each, not one per row."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from fxsite.verify.nodes import structure
+
+    html = '<span class="fx-badge fx-badge--measured" title="measured"><b>lab</b></span>'
+    first = structure(LexborHTMLParser(html).css_first("span"))
+    again = structure(LexborHTMLParser(html).css_first("span"))
+    assert first == again and len(first) == 2
+    assert all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_a_record_pages_own_rows_are_not_cached(
+    kept: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each record's rows are rendered once, to compare its page with: the cache of what
+    pages repeat (legends, banners) is not asked for them (at 100 records it kept about
+    600 KiB of them until the whole site was read)."""
+    from fxsite.verify import audit, marker_words
+
+    asked: list[str] = []
+    cached = marker_words._rendered
+    monkeypatch.setattr(marker_words, "_rendered", lambda html: asked.append(html) or cached(html))
+    audit.verify_site(kept["site"].root)
+    assert asked and not [html for html in asked if html.startswith("<table>")]

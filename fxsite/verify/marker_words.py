@@ -107,7 +107,8 @@ def _value_notes(
     rows = figure_rows(library, record, _no_link, lang) + derived_rows(
         library, record, _no_link, lang
     )
-    rendered = _rendered(f"<table>{rows}</table>{notes_html(record, library, _no_link, lang)}")
+    # Each record's own rows: read once, not kept (the cache is for what pages repeat).
+    rendered = page_parts(f"<table>{rows}</table>{notes_html(record, library, _no_link, lang)}")
     wanted = {(p.kind, p.key): p.shape for p in rendered if p.kind in _ROW_WORDS}
     out = []
     for part in page.parts:
