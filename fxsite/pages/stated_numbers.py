@@ -205,14 +205,20 @@ _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")
 #: A number as a table or a list writes it: thousands separated by commas, a decimal part.
 _NUMBER = rf"[~≈]?\s?{DIGITS}"
 #: What ends a label: a colon, an equals sign, or a dash between spaces ("Save time (s) =
-#: 94", "Save time (s) — 94"); :func:`labelled` is called where a text holds one.
-LABEL_ENDS = ":：=—–"
+#: 94", "Save time (s) — 94"), and a closing parenthesis before a verb of being
+#: (:data:`_BEING`); :func:`labelled` is called where a text holds one.
+LABEL_ENDS = ":：=—–)）"
+#: A verb of being after a unit in parentheses ends the label as a colon does: "Save times
+#: (in seconds) were 178 and 94", "保存时间（单位：秒）分别为178和94" (blind70: a unit stated
+#: once in prose). Only after parentheses: "in seconds" in a sentence is read by its words.
+_BEING = r"\s+(?i:were|are|was|is)\b|\s*(?:分别为|分别是|均为|为|是)"
 #: Compiled where a text holds an end of a label (:data:`LABEL_ENDS`).
 _LABEL = LazyPattern(
-    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）]|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
+    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
+    rf"|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
     # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9")
     r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
-    r"(?:\s*[:：=]|\s+[—–])\s*"
+    r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
 )
 #: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
 #: equals sign ("p50 = 3.1") or, a name of one word, a space ("NFS 178, FX100 94": blind20).
@@ -225,7 +231,7 @@ _ITEM_TAIL = re.compile(
     r"\s*\([^()]{1,30}\)|\s+(?i:at|on|for|with|in|under)\s+[A-Za-z][\w@-]{0,19}"
     r"(?=\s*(?:[,;.，；。)]|\Z)|\s+(?i:and|vs))"
 )
-_SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|(?i:and|to|vs\.?))\s*")
+_SEPARATOR = re.compile(r"\s*(?:,|;|/|、|，|；|→|->|和|与|(?i:and|to|vs\.?))\s*")
 _NUMBER_AT = re.compile(_NUMBER)
 
 
@@ -287,6 +293,9 @@ def _sentence_start(text: str, end: int) -> int:
 
 
 def _continues(text: str, end: int) -> bool:
-    """The number ending at ``end`` goes on: a letter, digit or unit sign is glued to it."""
+    """The number ending at ``end`` goes on: a letter, digit or unit sign is glued to it (not
+    a separator: "178和94")."""
     after = text[end : end + 1]
-    return bool(after) and (after.isalnum() or after in "%×$€£¥")
+    return (
+        bool(after) and (after.isalnum() or after in "%×$€£¥") and not _SEPARATOR.match(text, end)
+    )

@@ -1,0 +1,44 @@
+"""Bare figures blind70 found passing that were left after its first fixes, each read as
+check and build read a page (in process: :func:`sitekit.sentence_errors`), beside near
+misses that stay no figure.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import library, sentence_errors
+
+#: (name, sentence, the columns of its FX501 findings).
+FIGURES = [
+    # a unit stated once in parentheses, then a verb of being (blind70 §15)
+    ("unit in brackets, were", "Save times (in seconds) were 178 and 94.", [30, 38]),
+    ("symbol in brackets, were", "Save times (s) were 178 and 94.", [21, 29]),
+    ("unit in brackets, is", "Save time (in seconds) is 94.", [27]),
+    ("zh unit, respectively", "保存时间（单位：秒）分别为178和94。", [14, 18]),
+    ("zh unit, is", "保存时间（单位：秒）为94。", [12]),
+    ("zh unit, colon and 和", "保存时间（单位：秒）：178和94。", [12, 16]),
+]
+
+NOT_FIGURES = [
+    ("brackets naming no unit", "Results (see Table 2) were 3 and 4."),
+    ("brackets naming a place", "Our teams (in Paris) were 3 and 4."),
+    ("a year in brackets", "The runs (in 2024) were 3 and 4."),
+    ("a count after the verb", "Tests (in seconds) were 3 runs."),
+    ("a count of parts", "The cluster (in total) was 3 racks."),
+    ("zh brackets naming a place", "团队（北京）为3个。"),
+    (
+        "claims after the unit",
+        "Save times (in seconds) were [178](evidence:R1#save_time_baseline) and "
+        "[94](evidence:R1#save_time_fx100).",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "cols"), FIGURES, ids=[r[0] for r in FIGURES])
+def test_a_figure(name: str, text: str, cols: list[int]) -> None:
+    assert sentence_errors(text, library()) == [("FX501", 3, col) for col in cols]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_FIGURES, ids=[r[0] for r in NOT_FIGURES])
+def test_near_miss_is_no_figure(name: str, text: str) -> None:
+    assert sentence_errors(text, library()) == []
