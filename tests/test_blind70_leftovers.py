@@ -17,9 +17,24 @@ FIGURES = [
     ("zh unit, respectively", "保存时间（单位：秒）分别为178和94。", [14, 18]),
     ("zh unit, is", "保存时间（单位：秒）为94。", [12]),
     ("zh unit, colon and 和", "保存时间（单位：秒）：178和94。", [12, 16]),
+    # a number in words after a named quantity, or an operation's time (blind70 §15)
+    ("words after a named time", "A save time of ninety-four.", [16]),
+    ("words after a label", "Save time: ninety-four.", [12]),
+    ("words after a verb", "The latency is three.", [16]),
+    ("words after a speed-up", "A speed-up of nine.", [15]),
+    ("an operation lasting, words", "Saves take ninety-four.", [12]),
+    ("an operation lasting, digits", "Saves take 94.", [12]),
 ]
 
 NOT_FIGURES = [
+    ("a named quantity, one of", "Latency is one of the issues."),
+    ("a named quantity, one thing", "Save time is one area we improved."),
+    ("one of our priorities", "The load time is one of our priorities."),
+    ("an operation's count", "Saves take 3 tries."),
+    ("an operation's words, more after", "A save took one of two paths."),
+    ("an operation in a heading", "Each save took 95"),
+    ("an operation, the unit in the next block", "Each save took 95<div></div>s on the array."),
+    ("none", "Latency is none of your concern."),
     ("brackets naming no unit", "Results (see Table 2) were 3 and 4."),
     ("brackets naming a place", "Our teams (in Paris) were 3 and 4."),
     ("a year in brackets", "The runs (in 2024) were 3 and 4."),

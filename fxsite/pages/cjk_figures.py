@@ -17,7 +17,12 @@
   before the number ("每公斤2元", "时速350公里"), compound durations
   ("1小时40分"), durability nines ("11个9"), endurance in cycles
   ("循环寿命超过12,000次"), mixing ratios ("按1:3的比例"), and the value of a
-  dimensionless efficiency metric ("PUE降至1.15").
+  dimensionless efficiency metric ("PUE降至1.15");
+* in English too, the value of a quantity named before it ("Save time: 94"), in words
+  where they end the clause ("A save time of ninety-four.", not "Latency is one of the
+  issues"), and an operation's time after a verb of lasting where a stop ends the clause
+  ("Saves take 94.", "Saves take ninety-four."; not "Saves take 3 tries", nor a heading
+  "Each save took 95").
 
 Vague amounts are not figures: "数十倍", "几分钟", "多小时" (a numeral after
 数/几/多/好 is an estimate, not a value), and "一天"/"一年" alone are idioms
@@ -32,11 +37,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, REACHED_WORDS, alternation
+from fxsite.evidence.numerals import (
+    INSIDE_GROUPS,
+    LASTING_WORDS,
+    NUMBER_WORDS,
+    REACHED_WORDS,
+    alternation,
+    word_alternation,
+)
 from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
-from fxsite.pages.quantity_names import NAMED_QUANTITY, PROSE_NAMES
+from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
 
 __all__ = [
     "CJK_NUMERAL",
@@ -322,6 +334,22 @@ _WORD_SCALED = (
     r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
 )
 REACHED = "|".join(REACHED_WORDS)
+#: A number in English words that ends its clause, after a quantity named ("A save time of
+#: ninety-four.", "Latency: three."; blind70): "Latency is one of the issues" is no figure.
+_ENGLISH = [w for w in NUMBER_WORDS if w.isascii()]
+_ONES = [w for w in _ENGLISH if NUMBER_WORDS[w] < 10]
+_TENS = [w for w in _ENGLISH if NUMBER_WORDS[w] >= 20]
+_STOP = re.compile(r"[ ]?[.,;:!?)]")
+_CLAUSE_END = re.compile(rf"{_STOP.pattern}|[ ]?\Z")
+_IN_WORDS = (
+    rf"(?i:(?:{word_alternation(_TENS)})-(?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
+    rf"(?!-)(?={_CLAUSE_END.pattern})"
+)
+_IN_WORDS_CUE = re.compile(rf"(?i:{alternation(_ENGLISH)})")
+#: An operation named as it lasts, its time after it where a stop ends the clause: "Saves
+#: take 94.", "A restore took ninety-four." (blind70), as "Save time: 94" names it. Not at a
+#: text's end without one: "Each save took 95" is a heading, or "s" follows in another block.
+_LASTING = "|".join(LASTING_WORDS)
 #: Throughputs named by their unit: "IOPS达到150万", "IOPS reached 150,000".
 _THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
 #: A speed-up named in words: "a speed-up of 1.9", "Speedups range from 6.2 to 9.3",
@@ -344,15 +372,16 @@ _METRIC_VALUE = re.compile(
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
     rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|below|under|up[ ]to"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
     rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
-    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED})(?:{_AFTER})?)"
+    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED}|{_IN_WORDS})(?:{_AFTER})?)"
 )
 # A named quantity's change or range without a unit: "latency from 0.5 to 0.12", "cuts read
 # latency from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's, a
@@ -481,6 +510,7 @@ _METRIC_NEEDLES = (
     *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
     *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
     *("P50", "P90", "P95", "P99"),
+    *(" take", " took", " last", " need"),  # "Saves take 94"
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
@@ -519,22 +549,14 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if "分の" in text or "분의" in text:
             for match in _KANA_FRACTION.finditer(text):
                 yield match.start(), match.end(), "number-word"
-    if not digit and not _holds(text, _FIRST_CUE if not text.isascii() else _SCALE_WORD_CUE):
-        return  # a metric's value is in digits, numerals ("IOPS达到两百万") or words at scale
+    if (
+        not digit
+        and not _holds(text, _FIRST_CUE if not text.isascii() else _SCALE_WORD_CUE)
+        and _IN_WORDS_CUE.search(text) is None
+    ):
+        return  # a metric's value is in digits, numerals ("IOPS达到两百万") or words
     if _holds(text, _METRIC_CUE):
-        for match in _METRIC_VALUE.finditer(text):
-            if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
-                continue
-            end = match.end("figure")
-            if _sets_the_test(text, match):
-                continue
-            if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
-                unit = _WORD_AFTER.match(text, end)
-                if unit is None or canonical_unit(unit[1].lower()) is None:
-                    continue  # "the throughput of 3 nodes": a count of what it names
-                end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
-            tail = _RANGE_TAIL.match(text, end)
-            yield match.start("figure"), tail.end() if tail else end, "unit"
+        yield from _metric_values(text)
         for match in _METRIC_FROM_TO.finditer(text):
             first = "a" if match["a"] is not None else "a2"
             if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
@@ -554,6 +576,25 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _PROPORTION.finditer(text):
         if match["before"] is not None or match["after"] is not None:
             yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
+    """The values of quantities named before them (:data:`_METRIC_VALUE`)."""
+    for match in _METRIC_VALUE.finditer(text):
+        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
+            continue
+        end = match.end("figure")
+        if _sets_the_test(text, match):
+            continue
+        if match["operation"] is not None and not _STOP.match(text, end):
+            continue  # "Each save took 95" (a heading, or "s" on the next line)
+        if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
+            unit = _WORD_AFTER.match(text, end)
+            if unit is None or canonical_unit(unit[1].lower()) is None:
+                continue  # "the throughput of 3 nodes": a count of what it names
+            end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
+        tail = _RANGE_TAIL.match(text, end)
+        yield match.start("figure"), tail.end() if tail else end, "unit"
 
 
 def _sets_the_test(text: str, match: re.Match[str]) -> bool:

@@ -30,7 +30,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["NAMED_QUANTITY", "NAMES", "PROSE_NAMES", "QuantityName", "named_dimensions"]
+__all__ = [
+    "NAMED_QUANTITY",
+    "NAMES",
+    "OPERATIONS",
+    "PROSE_NAMES",
+    "QuantityName",
+    "named_dimensions",
+]
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,13 @@ class QuantityName:
 
 
 _TIME = frozenset({"time"})
+
+#: The operations whose time a page names ("save time"), a regular expression's text: a
+#: number after one and a verb of lasting is that time too ("Saves take 94", read by
+#: :mod:`.cjk_figures`).
+OPERATIONS = (
+    "save|restore|rebuild|failover|recovery|checkpoint|load|boot|response|switchover|resync"
+)
 _PERCENT = frozenset({"percent"})
 _RATIO = frozenset({"ratio"})
 
@@ -59,11 +73,7 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("throughput", frozenset({"bandwidth", "rate"})),
     QuantityName("bandwidth", frozenset({"bandwidth"})),
     QuantityName("latency|latencies", _TIME),
-    QuantityName(
-        "(?:save|restore|rebuild|failover|recovery|checkpoint|load|boot|response|switchover"
-        "|resync)[ ]time",
-        _TIME,
-    ),
+    QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
     QuantityName(
         "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction)[ ]ratio", _RATIO
     ),
