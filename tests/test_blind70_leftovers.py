@@ -24,6 +24,10 @@ FIGURES = [
     ("words after a speed-up", "A speed-up of nine.", [15]),
     ("an operation lasting, words", "Saves take ninety-four.", [12]),
     ("an operation lasting, digits", "Saves take 94.", [12]),
+    # data moved at a rate in slang, in words (blind70 §15)
+    ("gigs per second", "It moves six gigs per second.", [10]),
+    ("gigs a second", "It moves six gigs a second.", [10]),
+    ("megs an hour", "It copies ninety megs an hour.", [11]),
 ]
 
 NOT_FIGURES = [
@@ -35,6 +39,10 @@ NOT_FIGURES = [
     ("an operation in a heading", "Each save took 95"),
     ("an operation, the unit in the next block", "Each save took 95<div></div>s on the array."),
     ("none", "Latency is none of your concern."),
+    ("gigs alone", "We played six gigs last month."),
+    ("gigs of memory", "We have six gigs of RAM."),
+    ("gigs a day", "The band plays two gigs a day."),
+    ("gigs per day", "The band plays two gigs per day."),
     ("brackets naming no unit", "Results (see Table 2) were 3 and 4."),
     ("brackets naming a place", "Our teams (in Paris) were 3 and 4."),
     ("a year in brackets", "The runs (in 2024) were 3 and 4."),

@@ -61,6 +61,7 @@ from fxsite.pages.cjk_figures import CJK_NUMERAL, CJK_UNITS, cjk_candidates
 from fxsite.pages.figure_families import family_candidates
 from fxsite.pages.figure_names import FOUNDRY_BEFORE, NODE_AFTER, is_name
 from fxsite.pages.figure_vocab import (
+    A_UNIT_OF_TIME,
     APPROX as _APPROX,
     CJK_CURRENCY as _CJK_CURRENCY,
     COUNT_RATE as _COUNT_RATE_PATTERN,
@@ -87,6 +88,7 @@ from fxsite.pages.figure_vocab import (
     SCALED_NOUNS as _SCALED_NOUNS,
     SCALED_ONLY as _SCALED_ONLY,
     SIGN as _SIGN,
+    SIZE_SLANG,
     SP as _SP,
     START as _START,
     SYMBOL_UNIT as _SYMBOL_UNIT,
@@ -221,6 +223,10 @@ _NUMWORD_FIGURE = LazyPattern(
     r"|(?:(?<=\b(?i:saves)\s)|(?<=\b(?i:save)\s)|(?<=\b(?i:saved)\s)|(?<=\b(?i:saving)\s)"
     r"|(?<=\b(?i:cuts)\s)|(?<=\b(?i:shaves)\s))(?i:an?|one)\s+(?i:second|minute|hour|day|week)\b"
     r"(?=\s+(?i:per|each|every|a|an|on|off)\b)"
+    # data moved at a rate in slang (blind70): "six gigs per second", "six gigs a second", as
+    # "6.4 gigs a second" is read ("six gigs" alone may be concerts)
+    rf"|{_NUMWORD_VALUE}\s+(?i:{_alternation(SIZE_SLANG)})\s+(?:(?i:per)\s+(?i:second|sec|minute|min"
+    rf"|hour|hr)\b|{A_UNIT_OF_TIME}\b)"
     # "zero seconds", "zero percent", "zero-second failover" ("zero-day" and "zero-hour"
     # name an exploit and a contract, "a zero-byte file" a kind of file)
     rf"|\b(?i:zero)(?:\s+|-(?!(?i:days?|hours?|bytes?)\b)){_WORD_UNITS_ALL}\b"

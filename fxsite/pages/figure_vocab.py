@@ -59,6 +59,9 @@ def _unit_names() -> tuple[set[str], set[str]]:
 SYMBOLS, WORDS = _unit_names()
 # Units written in Chinese after a number ("178秒", "3分钟", "2.3亿元", "1.9倍"),
 # and a few the record vocabulary does not need.
+#: Sizes in slang ("94 gigs"); after a number in words only as a rate ("six gigs per
+#: second": :mod:`.figure_rules`): "six gigs" alone may be concerts.
+SIZE_SLANG = ("gigs", "gig", "megs", "meg")
 # Units of prose that records do not need and pint does not spell this way.
 EXTRA_SYMBOLS = {
     *[
@@ -98,10 +101,11 @@ EXTRA_SYMBOLS = {
     ],
     # Squares and cubes as read with their exponent folded to a digit ("94 m²" is "94 m2").
     *["m2", "km2", "cm2", "ft2", "m3"],
-    # Sizes and scales in slang: "94 gigs", "94 megs"; an amount in a financial scale
-    # abbreviation ("94 bn", "94 mn", "94 mln", "94 MM") or the Indian scale words ("94
-    # lakh", "94 crore").
-    *["gigs", "gig", "megs", "meg", "bn", "mn", "mln", "mil", "MM", "lakh", "lakhs", "crore"],
+    # Sizes and scales in slang: "94 gigs", "94 megs" (:data:`SIZE_SLANG`); an amount in a
+    # financial scale abbreviation ("94 bn", "94 mn", "94 mln", "94 MM") or the Indian scale
+    # words ("94 lakh", "94 crore").
+    *SIZE_SLANG,
+    *["bn", "mn", "mln", "mil", "MM", "lakh", "lakhs", "crore"],
     "crores",
     "megapixels",
     "sq ft",
@@ -461,7 +465,8 @@ WORKLOAD = (
     r"|large-block|random-read|random-write|sequential-read|sequential-write|\d+[KkMm]"
     r"|\d+[ \u00a0]?KiB|\d+/\d+)"
 )
-_A_UNIT_OF_TIME = (
+#: "a second", "every hour": what a rate is per, said with an article.
+A_UNIT_OF_TIME = (
     rf"(?i:(?:a|each|every){SP}(?:second|sec|minute|min)|(?:an|each|every){SP}(?:hour|hr))"
 )
 # A rate per a unit of time written after a slash, whatever is counted: "500/second",
@@ -475,8 +480,8 @@ COUNT_RATE = (
     # per second", "3 billion small files per hour" (blind40)
     rf"{VALUE}(?:{MAG_UNIT})?(?:(?:{SP}|-)(?:(?:{WORKLOAD}|[a-z][a-z-]{{1,24}}){SP}){{0,2}}"
     rf"(?i:{alternation(n for n, _ in (*COUNTED, *COUNTED_AT_SCALE) if '/' not in n)}|reads|writes)"
-    rf"{SP}(?:(?i:in|within|every){SP})?(?:{_A_UNIT_OF_TIME}"
-    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{_A_UNIT_OF_TIME}"
+    rf"{SP}(?:(?i:in|within|every){SP})?(?:{A_UNIT_OF_TIME}"
+    rf"|(?i:one{SP}(?:second|minute|hour))|(?i:hourly|secondly))|{SP}{A_UNIT_OF_TIME}"
     rf"|{_PER_UNIT_OF_TIME})(?![A-Za-z0-9_])"
     # "in a second pass", "every second day": an ordinal
     rf"(?!{SP}(?i:pass|passes|time|run|round|attempt|try|look|opinion|half|phase|stage|step"
