@@ -1,5 +1,8 @@
 """An estimate's own words that say it was measured (blind71): ``FX319``.
 
+One vocabulary (:func:`measured_words`) for the words a record shows and for a page's
+sentence that cites an estimate (:mod:`fxsite.pages.said_measured`).
+
 An estimate's title and its figures' ``what`` are shown beside every claim to it (the
 claim's tooltip, the page's Data sources, the record page). "Lab-measured save test" or
 "Save time as measured in the lab" on an estimate makes a model read as a measurement,
@@ -28,7 +31,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.models import Record
 
-__all__ = ["estimate_word_problems"]
+__all__ = ["MODEL_NOT_MEASUREMENT", "estimate_word_problems", "measured_words"]
 
 _MEASURED = re.compile(
     r"\b(?i:measured|measurements?|benchmarked|lab[- ]tested|lab[- ]measured"
@@ -43,12 +46,24 @@ _NOT_SO = re.compile(
 )
 
 
-def _claims_measured(text: str) -> str | None:
-    """The first word of ``text`` saying it was measured, or None."""
+#: Why an estimate said to be measured is refused, and what to write instead.
+MODEL_NOT_MEASUREMENT = (
+    "an estimate is a model, not a measurement; say what it is modelled from ('from "
+    "measured record R1') or give the measurement its own measured record"
+)
+
+
+def measured_words(text: str) -> Iterator[re.Match[str]]:
+    """Each word of ``text`` saying it was measured (:data:`_MEASURED`) that the words
+    before it do not deny (:data:`_NOT_SO`)."""
     for match in _MEASURED.finditer(text):
         if _NOT_SO.search(text, max(0, match.start() - 24), match.start()) is None:
-            return match.group()
-    return None
+            yield match
+
+
+def _claims_measured(text: str) -> str | None:
+    """The first word of ``text`` saying it was measured, or None."""
+    return next((m.group() for m in measured_words(text)), None)
 
 
 def estimate_word_problems(record: Record) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -64,9 +79,6 @@ def estimate_word_problems(record: Record) -> Iterator[tuple[tuple[str | int, ..
         if word is not None:
             yield (
                 loc,
-                (
-                    f"estimate {record.id} says '{word}' where its claims show it: an estimate "
-                    "is a model, not a measurement; say what it is modelled from ('from measured "
-                    "record R1') or give the measurement its own measured record"
-                ),
+                f"estimate {record.id} says '{word}' where its claims show it: "
+                + MODEL_NOT_MEASUREMENT,
             )

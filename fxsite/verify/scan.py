@@ -36,6 +36,7 @@ from fxsite.evidence.numerals import (
 from fxsite.findings import Severity
 from fxsite.pages.header_units import NAMED_ONLY, SETTING, Governed
 from fxsite.pages.part_names import is_a_set_size
+from fxsite.pages.said_measured import said_measured
 from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
 from fxsite.pages.stated_numbers import (
     LABEL_ENDS,
@@ -619,6 +620,10 @@ def _scan_markup(
     page = page_text(text, channel=channel, repeats=repeats, sheets=sheets)
     blocks, page.blocks = page.blocks, []
     scan = scan_page(page, blocks, kind, numbers=channel == "article")
+    if channel == "article":  # a page's own sentence saying its estimate was measured
+        labels = [c.attrs.get("data-fx-label", "") for c in page.claims]
+        refs = [c.attrs.get("data-fx-ref", "") for c in page.claims]
+        scan.local += [Local("FX319", m, w) for w, m in said_measured(blocks, labels, refs)]
     scan.sheets = tuple(sheets.used.items())
     return scan
 
