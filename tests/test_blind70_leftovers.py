@@ -6,7 +6,9 @@ misses that stay no figure.
 from __future__ import annotations
 
 import pytest
-from sitekit import library, sentence_errors
+from sitekit import fixture_renderer, href_for, library, sentence_errors
+
+from fxsite.markdown import check_page
 
 #: (name, sentence, the columns of its FX501 findings).
 FIGURES = [
@@ -28,6 +30,10 @@ FIGURES = [
     ("gigs per second", "It moves six gigs per second.", [10]),
     ("gigs a second", "It moves six gigs a second.", [10]),
     ("megs an hour", "It copies ninety megs an hour.", [11]),
+    # the values a spec allows, joined by a slash: one figure (blind70, electrical specs)
+    ("a spec's values", "Input: 200–240 V AC, 50/60 Hz", [8, 22]),
+    ("a chain of a spec's values", "Runs at 100/120/240 V.", [9]),
+    ("values after names joined alike", "Latency p50/p99: 1.1/3.4 ms on the FX tier.", [18, 22]),
 ]
 
 NOT_FIGURES = [
@@ -65,3 +71,16 @@ def test_a_figure(name: str, text: str, cols: list[int]) -> None:
 @pytest.mark.parametrize(("name", "text"), NOT_FIGURES, ids=[r[0] for r in NOT_FIGURES])
 def test_near_miss_is_no_figure(name: str, text: str) -> None:
     assert sentence_errors(text, library()) == []
+
+
+def test_a_spec_s_values_are_one_figure_in_their_unit() -> None:
+    """ "50/60 Hz" is told as one figure, not "50" alone (offered a 50 % figure: blind70)."""
+
+    _, findings = check_page(
+        "# T\n\nInput: 200–240 V AC, 50/60 Hz\n",
+        "docs/p.md",
+        library(),
+        href_for,
+        fixture_renderer(),
+    )
+    assert [f.text for f in findings] == ["200–240 V", "50/60 Hz"]

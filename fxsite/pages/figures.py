@@ -6,12 +6,13 @@ words with a unit, ``×``, ``%`` or a currency sign) outside an evidence link.
 blanked code, evidence links and URLs to spaces (newlines kept), so every
 offset maps back to the source file.
 
-A text is read a paragraph at a time, with look-alike digits, signs and dashes read
-as the ASCII they stand for and combining marks left out; the rules of
-:mod:`fxsite.pages.figure_rules` (where each decision about names and units is
-written) list the candidates, the longest of overlapping ones wins, ranges and the
-left side of an arrow or of "from A to B" borrow their right side's unit, "between A
-and B" is one range, and a figure takes the words that bound it ("30秒以内").
+A text is read a paragraph at a time, with look-alike digits, signs and dashes read as the
+ASCII they stand for and combining marks left out; the rules of
+:mod:`fxsite.pages.figure_rules` (where each decision about names and units is written)
+list the candidates, the longest of overlapping ones wins, ranges and the left side of an
+arrow or of "from A to B" borrow their right side's unit, "between A and B" is one range,
+so are a spec's values joined by a slash ("50/60 Hz"; not after names joined so: "p50/p99:
+1.1/3.4 ms" is two figures), and a figure takes the words that bound it ("30秒以内").
 """
 
 from __future__ import annotations
@@ -51,12 +52,13 @@ class FigureSpan:
     kind: str
 
 
-# An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the
-# left one borrowing the right one's unit.
-# A slash pairs two values the same way: "p50/p99: 1.1/3.4 ms".
+# An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the left one borrowing
+# the right one's unit; a slash too after names joined by one ("p50/p99: 1.1/3.4 ms"), else
+# it joins a spec's values, one figure ("50/60 Hz": blind70, "50" was offered a 50% figure).
 _ARROW_LEFT = LazyPattern(
     rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
 )
+_SLASH_NAMES = re.compile(r"[^\W\d][\w.-]*/[^\W\d]")
 
 # The number an arrow's left side starts with.
 _LEFT_NUMBER = LazyPattern(rf"(?:{_APPROX})?{_SIGN}?{_NUM}")
@@ -201,12 +203,13 @@ def _between(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, in
 
 
 def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains), and the bare right
-    one of "from 0.5 ms to 0.12" (:func:`_to_operands`)."""
-    result = list(spans)
-    pending = list(spans)
-    # The characters figures take, one byte each: whether a left operand overlaps
-    # one is a look at its own characters, not at every figure of the paragraph.
+    """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains; "50/60 Hz" is one
+    figure: :data:`_SLASH_NAMES`), and the bare right one of "from 0.5 ms to 0.12"
+    (:func:`_to_operands`)."""
+    result, pending = list(spans), list(spans)
+    # a slash's left value: the figure it joins; a figure: where the values joined to it start
+    first, joined = dict[int, int](), dict[int, int]()
+    # A byte a character figures take: a left operand's overlap is looked up, not searched.
     taken = bytearray(len(text))
     for start, end, _ in spans:
         taken[start:end] = b"\x01" * (end - start)
@@ -227,8 +230,13 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
         if taken.find(1, *left) != -1:
             continue  # "178 s → 94 s": the left side is a figure already
         taken[left[0] : left[1]] = b"\x01" * (left[1] - left[0])
-        result.append((*left, kind))
         pending.append((*left, kind))
+        slash = match is not None and text[start - 1] == "/"
+        if not slash or _SLASH_NAMES.search(text, max(0, left[0] - 48), left[0]):
+            result.append((*left, kind))
+        else:
+            joined[first.setdefault(left[0], first.pop(start, start))] = left[0]
+    result = [(joined.get(s, s), e, k) for s, e, k in result]
     return sorted(result + _to_operands(text, spans, taken))
 
 
