@@ -34,6 +34,14 @@ FIGURES = [
     ("a spec's values", "Input: 200–240 V AC, 50/60 Hz", [8, 22]),
     ("a chain of a spec's values", "Runs at 100/120/240 V.", [9]),
     ("values after names joined alike", "Latency p50/p99: 1.1/3.4 ms on the FX tier.", [18, 22]),
+    # half of another's, half saved, down to half (blind70 §2)
+    ("half of the competition's", "The FX100's price is half of the competition's.", [22]),
+    ("half of cloud's", "Costs are half of cloud's.", [11]),
+    ("half of NFS's load time", "Half of NFS's load time.", [1]),
+    ("save half on", "Save half on storage.", [6]),
+    ("save up to half on", "Save up to half on storage costs.", [12]),
+    ("down to half of what it was", "Energy use is down to half of what it was.", [23]),
+    ("fell to half", "Costs fell to half.", [15]),
 ]
 
 NOT_FIGURES = [
@@ -49,6 +57,12 @@ NOT_FIGURES = [
     ("gigs of memory", "We have six gigs of RAM."),
     ("gigs a day", "The band plays two gigs a day."),
     ("gigs per day", "The band plays two gigs per day."),
+    ("half of the team's engineers", "Half of the team's engineers work remotely."),
+    ("half of another's things", "Half of NFS's users moved."),
+    ("half of the company's", "We own half of the company's."),
+    ("half of your work saved", "Save half of your work."),
+    ("down to half of the team", "Staff is down to half of the team."),
+    ("half of our customers' data", "Half of our customers' data is cold."),
     ("brackets naming no unit", "Results (see Table 2) were 3 and 4."),
     ("brackets naming a place", "Our teams (in Paris) were 3 and 4."),
     ("a year in brackets", "The runs (in 2024) were 3 and 4."),

@@ -51,6 +51,7 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("quantities named, then words", "", "Latency: three, save time of ninety-four; ", ""),
     ("operations lasting", "", "Saves take ninety-four, restores took 9, ", ""),
     ("a spec's values chained", "", "50/", "60 Hz"),
+    ("halves of another's", "", "half of the NFS's; save half on, down to half of ", ""),
     ("mixed", "", "about 1,000 GB/s, 2x faster, 3.5% of $1.2M; 一万元 从3到", ""),
     ("Chinese from-to", "", "从1到2元，", ""),
     ("durations in several units", "", "1h 2m 3", "s"),

@@ -98,6 +98,7 @@ from fxsite.pages.figure_vocab import (
     WORDS as _WORDS,
     WORKLOAD as _WORKLOAD,
 )
+from fxsite.pages.halves import half_candidates
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 from fxsite.pages.unitwords import is_unit_word
 
@@ -566,6 +567,8 @@ def candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if _FRACTION_CUE.search(low) is not None:
         for match in _FRACTION_FIGURE.finditer(text):
             yield match.start(), match.end(), "number-word"
+        if "half" in low:
+            yield from half_candidates(text)
     yield from cjk_candidates(text)
     yield from family_candidates(text, low, digit=digit)
 
