@@ -49,6 +49,7 @@ NOT_FIGURES = [
     ("a named quantity, one thing", "Save time is one area we improved."),
     ("one of our priorities", "The load time is one of our priorities."),
     ("an operation's count", "Saves take 3 tries."),
+    ("an operation's counts listed", "Saves take 2, 3 or 4 steps."),
     ("an operation's words, more after", "A save took one of two paths."),
     ("an operation in a heading", "Each save took 95"),
     ("an operation, the unit in the next block", "Each save took 95<div></div>s on the array."),
