@@ -49,6 +49,8 @@ PASSED = [
     ("a sentence before", f"We measured it. The estimate is {EST}."),
     ("as near each way", f"Saves: {EST} measured {MEAS}."),
     ("no claim", "We measured it in the lab."),
+    ("another clause", f"The inputs were measured in the lab; the model gives {EST}."),
+    ("another clause, zh", f"输入数据为实测；模型估算为{EST}。"),
 ]
 
 

@@ -12,7 +12,9 @@ Decisions:
 * Read: each run of a page's text (a paragraph, a cell, a list item) that holds a claim to
   an estimate figure; a word of measurement there (:func:`~fxsite.evidence.label_words.measured_words`:
   "measured", "lab report", "实测" …, not "not measured", "from measured record R1") is
-  said of the claim nearest it in its sentence, before or after it.
+  said of the claim nearest it in its sentence (its clause, where a semicolon parts two:
+  "The inputs were measured in the lab; the model gives [95 s](…E1…)" passes), before or
+  after it.
 * Refused: a word so said of an estimate's claim, once a claim (its first word). "Unlike
   the measured [94 s](…R1…), the estimate [95 s](…E1…) is modelled." passes: "measured" is
   said of R1's claim, beside it; where two claims stand as near, it is said of the one that
@@ -26,6 +28,7 @@ Decisions:
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
@@ -36,6 +39,8 @@ __all__ = ["REACH", "said_measured"]
 
 #: How far from its word a sentence is looked for, either side.
 REACH = 400
+#: What parts two clauses of a sentence.
+_CLAUSES = re.compile("[;；]")
 
 
 class _Run(Protocol):
@@ -80,6 +85,9 @@ def _nearest(
     """Which of ``run.claims`` is nearest ``run.text[start:end]`` in its sentence, one that
     is no estimate where two stand as near; None: no claim in the sentence."""
     first, last = sentence_span(run.text, start, end, REACH)
+    parts = [m.start() for m in _CLAUSES.finditer(run.text, first, last)]  # its clause
+    first = max([first, *(p + 1 for p in parts if p < start)])
+    last = min([last, *(p for p in parts if p >= end)])
     at = bisect.bisect_left(starts, start)
     near: list[tuple[int, bool, int]] = []
     for k in (at - 1, at):  # the claim before the word and the one after it
