@@ -70,6 +70,10 @@ NOT_FIGURES = [
     ("a count after the verb", "Tests (in seconds) were 3 runs."),
     ("a count of parts", "The cluster (in total) was 3 racks."),
     ("zh brackets naming a place", "团队（北京）为3个。"),
+    # a "unit" whose digits the number would run into is none: "x86" and "4" are not "x864"
+    ("a platform in brackets, a colon", "Nodes (x86): 4 and 8."),
+    ("a platform in brackets, are", "Nodes (x86) are 4 and 8."),
+    ("a platform in a column's header", "| Nodes (x86) |\n|---|\n| 4 |"),
     (
         "claims after the unit",
         "Save times (in seconds) were [178](evidence:R1#save_time_baseline) and "

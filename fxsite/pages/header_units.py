@@ -242,10 +242,19 @@ def with_unit(number: str, unit: str) -> str | None:
     forms = (f"{number} {unit}", f"{unit}{number}", f"{sign}{number}{per}{period}")
     glued = f"{number}{unit}"  # "94万元": a Chinese scale is written glued, so tried first
     for text in (glued, *forms) if unit[:1] in SCALE_FIRST else (*forms, glued):
+        if _runs_into(text, number):  # "x86" before "4" is "x864", another number
+            continue
         stated = parse_stated(text)
         if stated is not None and stated.unit not in (None, "count"):
             return text
     return None
+
+
+def _runs_into(text: str, number: str) -> bool:
+    """Whether ``number``, written in ``text`` with a unit, touches a digit of the unit."""
+    at = text.find(number)
+    end = at + len(number)
+    return (at > 0 and text[at - 1].isdigit()) or (end < len(text) and text[end].isdigit())
 
 
 #: A unit with a scale in parentheses: "(USD M)", "(USD, millions)", "($K)", or a scale
