@@ -339,7 +339,10 @@ REACHED = "|".join(REACHED_WORDS)
 _ENGLISH = [w for w in NUMBER_WORDS if w.isascii()]
 _ONES = [w for w in _ENGLISH if NUMBER_WORDS[w] < 10]
 _TENS = [w for w in _ENGLISH if NUMBER_WORDS[w] >= 20]
-_STOP = re.compile(r"[ ]?(?:[.;:!?)]|,(?![ ]?\d))")  # not a list: "take 2, 3 or 4 steps"
+#: Right after the number (not a list: "take 2, 3 or 4 steps"); a space before the stop is
+#: where a reading without inline code left the code: "took 1<code>78 s</code>." read
+#: without it is "took 1 .", no figure "1" (the figure across the code is told).
+_STOP = re.compile(r"(?:[.;:!?)]|,(?![ ]?\d))")
 _CLAUSE_END = re.compile(rf"{_STOP.pattern}|[ ]?\Z")
 _IN_WORDS = (
     rf"(?i:(?:{word_alternation(_TENS)})-(?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
