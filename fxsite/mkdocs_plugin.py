@@ -654,8 +654,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             if unreadable is not None:  # blind65: the notice alone said not where, nor why
                 html = with_findings(html, self._as_decided([unreadable]), mark=False)
             elif src in self.results:
+                result = self.results[src]
+                written = (self.project.paths.page_path(src), result.front.body_line + 1)
                 html = with_findings(
-                    html, self._as_decided([*self.results[src].findings, *located])
+                    html, self._as_decided([*result.findings, *located]), body=written
                 )
             if src in self.results:  # and what refuses the site from its other files
                 html = self._elsewhere() + html

@@ -523,6 +523,11 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     # Pages whose names MkDocs percent-encodes in their URLs (a space, Chinese).
     claim = "[94 s](evidence:R1#save_time_fx100)"
     docs.joinpath("p q.md").write_text(f"# P\n\nA {claim} claim.\n", "utf-8")
+    # blind72: the description's figure is listed, not marked on the table's copy of it.
+    described = (
+        "---\ndescription: Reads at 20 GB/s\n---\n# D\n\n| a | b |\n|---|---|\n| c | 20 GB/s |\n"
+    )
+    docs.joinpath("described.md").write_text(described, "utf-8")
     docs.joinpath("页面.md").write_text(f"# 页面\n\n{claim}\n", "utf-8")
     record = site / "evidence" / "R1.yaml"
     text = record.read_text("utf-8").replace("title: Checkpoint write,", "title: Write in 95 s,")
@@ -556,6 +561,9 @@ def test_check_and_build_agree_on_every_page(tmp_path: Path) -> None:
     # Not enforcing, a refused page shows its findings in itself (fxsite.render.preview).
     wrapped = (site / "site" / "line-wrap" / "index.html").read_text("utf-8")
     assert "fx-findings" in wrapped and "docs/line-wrap.md:3:19" in wrapped
+    marked = (site / "site" / "described" / "index.html").read_text("utf-8")
+    assert '<a href="#fx-flag-2"><code>docs/described.md:8:' in marked
+    assert '<li id="fx-finding-1"><code>docs/described.md:2:' in marked
     clean = site / "site" / "ok-names-are-not-figures" / "index.html"
     assert "fx-findings" not in clean.read_text("utf-8")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fxsite.findings import Finding
@@ -87,3 +89,44 @@ def test_a_claims_finding_is_marked_on_the_refused_claim(
     out = mark_findings(page, [_f(1, 1, "94 s", code)])
     assert out.count("<mark ") == 1
     assert ('data-fx-stale="R9#t"><mark ' in out) == inside, out
+
+
+# blind72: a finding placed in the front matter (a description) or in another file has no
+# text in the page's body; marking the body's first copy of its text put its mark on
+# another finding's text, and left that finding unmarked.
+_DESCRIBED = (
+    "<table><tr><td>Sequential read</td><td>20 GB/s</td></tr></table>"
+    '<div class="admonition tip"><p class="admonition-title">Up to 3x the value</p></div>'
+)
+_ELSEWHERE = [
+    Finding("docs/p.md", 2, 23, "FX501", "bare figure in the description", text="20 GB/s"),
+    Finding("mkdocs.yml", 9, 5, "FX501", "bare figure in a nav title", text="20 GB/s"),
+]
+_IN_BODY = [
+    Finding("docs/p.md", 8, 21, "FX501", "bare figure '20 GB/s'", text="20 GB/s"),
+    Finding("docs/p.md", 10, 10, "FX501", "bare figure 'Up to 3x'", text="Up to 3x"),
+]
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    [[f] for f in _ELSEWHERE] + [_ELSEWHERE],
+    ids=["the description", "a nav title", "both"],
+)
+def test_a_finding_not_in_the_body_marks_nothing(elsewhere: list[Finding]) -> None:
+    shown = with_findings(_DESCRIBED, [*elsewhere, *_IN_BODY], body=("docs/p.md", 4))
+    marks = re.findall(r'<mark class="fx-flag" id="fx-flag-(\d+)"[^>]*>(.*?)</mark>', shown)
+    numbers = {f: n for n, f in enumerate(sorted([*elsewhere, *_IN_BODY], key=_order), 1)}
+    assert marks == [(str(numbers[f]), f.text) for f in _IN_BODY]
+    for f in elsewhere:  # listed, with no link to a mark
+        assert f'<li id="fx-finding-{numbers[f]}"><code>' in shown
+
+
+def test_near_miss_a_finding_in_the_body_is_marked_at_the_bodys_first_line() -> None:
+    first = Finding("docs/p.md", 4, 3, "FX501", "bare figure '20 GB/s'", text="20 GB/s")
+    shown = with_findings(_DESCRIBED, [first], body=("docs/p.md", 4))
+    assert '<mark class="fx-flag" id="fx-flag-1"' in shown and 'href="#fx-flag-1"' in shown
+
+
+def _order(f: Finding) -> tuple[str, int, int]:
+    return (f.path, f.line, f.col)

@@ -33,7 +33,14 @@ from collections.abc import Collection
 
 from fxsite.findings import Finding, bound_findings, once_per_invalid_record
 
-__all__ = ["elsewhere_box", "findings_box", "mark_findings", "published_box", "with_findings"]
+__all__ = [
+    "Body",
+    "elsewhere_box",
+    "findings_box",
+    "mark_findings",
+    "published_box",
+    "with_findings",
+]
 
 #: Findings of the site's other files listed on each page; past them, a count.
 ELSEWHERE_LISTED = 12
@@ -143,28 +150,43 @@ def _text_spans(page: str) -> list[tuple[int, int]]:
     return spans
 
 
-def mark_findings(page: str, findings: list[Finding]) -> str:
+#: Where a page's body is written: its source's path and the line its body starts on (after
+#: its front matter). Only a finding placed there is marked in the rendered body.
+Body = tuple[str, int]
+
+
+def mark_findings(page: str, findings: list[Finding], body: Body | None = None) -> str:
     """``page`` with the first unmarked occurrence of each finding's text marked, in order.
 
     A text split by markup (``*1.9*x``) is not found whole in one text run and
     is left to the list.
     """
-    return _marked(page, _marks(page, findings))
+    return _marked(page, _marks(page, findings, body))
 
 
-def _marks(page: str, findings: list[Finding]) -> list[tuple[int, int, int, Finding]]:
+def _in_body(finding: Finding, body: Body | None) -> bool:
+    """Whether ``finding`` is placed in the page's body: one placed in its front matter
+    (its description, its title) or in another file (``mkdocs.yml``) is about text the body
+    does not show, and marking the body's first copy of it put its mark on another
+    finding's text (blind72: a description's "20 GB/s" marked on a table cell's)."""
+    return body is None or (finding.path == body[0] and finding.line >= body[1])
+
+
+def _marks(
+    page: str, findings: list[Finding], body: Body | None = None
+) -> list[tuple[int, int, int, Finding]]:
     """Where each finding's text is marked: (start, end, its number from 1, the finding).
 
     Each text is looked for from the last mark on, in the whole page at once (a text
     that is not there costs one scan, not one a text run), and kept where it falls
-    within one text run.
+    within one text run. Only findings placed in the body (``body``: :func:`_in_body`).
     """
     spans = _text_spans(page)
     starts = [start for start, _ in spans]
     marks: list[tuple[int, int, int, Finding]] = []
     cursor = 0
     for n, finding in enumerate(findings, start=1):
-        if not finding.text:
+        if not finding.text or not _in_body(finding, body):
             continue
         needle = html.escape(finding.text, quote=False)
         # a claim's finding (FX4xx, as the page reader tells refused claims)
@@ -216,17 +238,23 @@ def _marked(page: str, marks: list[tuple[int, int, int, Finding]]) -> str:
 
 
 def with_findings(
-    page: str, findings: list[Finding], *, mark: bool = True, what: str = "this page"
+    page: str,
+    findings: list[Finding],
+    *,
+    mark: bool = True,
+    what: str = "this page",
+    body: Body | None = None,
 ) -> str:
     """``page`` (a page's rendered content) with its findings shown in it, in source order;
     each listed finding whose text is marked links to its mark. Without ``mark``, the box
     only: a generated page's text is rendered from evidence, and checked as rendered.
-    ``what``: what the findings are of, as the box's title says it."""
+    ``what``: what the findings are of, as the box's title says it; ``body``: where the
+    page's body is written (only findings placed there are marked; None: any)."""
     if not findings:
         return page
     # Past MAX_PER_FILE, the rest are one finding: a mark is looked for through the page.
     ordered = bound_findings(
         once_per_invalid_record(sorted(findings, key=lambda f: (f.path, f.line, f.col)))
     )
-    marks = _marks(page, ordered) if mark else []
+    marks = _marks(page, ordered, body) if mark else []
     return findings_box(ordered, {n for _, _, n, _ in marks}, what) + _marked(page, marks)
