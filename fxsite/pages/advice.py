@@ -411,7 +411,26 @@ def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> s
     )
     if not said:
         return ""
-    return f" that tells it from other figures (it shares only {', '.join(said)})"
+    own_word = _a_word_of_its_own(ranked, library)
+    return f" that tells it from other figures (it shares only {', '.join(said)}{own_word})"
+
+
+def _a_word_of_its_own(ranked: list[Suggestion], library: Library) -> str:
+    """Where one figure states the value: words of its ``what`` that would tell it apart, for
+    the writer to add (blind72: "it shares only af9000, reads" said what fails, not what
+    would do), as ``; a word of its own would tell it: 'sequential'``; else ""."""
+    if len(ranked) != 1:
+        return ""
+    cited = FigureRef.parse(ranked[0].ref)
+    fig = library.figure(cited.record, cited.name) if cited is not None else None
+    if fig is None or not fig.what:
+        return ""
+    distinctive = _distinctive(fig, library)
+    own = [w for w in _LATIN.findall(fig.what) if _stem(w.lower()) in distinctive]
+    listed = list(dict.fromkeys(w.lower() for w in own))[:2]
+    if not listed:
+        return ""
+    return f"; a word of its own would tell it: {' or '.join(repr(w) for w in listed)}"
 
 
 def _near_misses(
