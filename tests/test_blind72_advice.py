@@ -39,3 +39,38 @@ def test_the_advice_names_a_word_that_would_tell_the_figure(sentence: str, says:
 def test_near_miss_no_word_named_where_it_fits_or_has_none(sentence: str, never: str) -> None:
     messages = _messages(sentence)
     assert messages and not any(never in m for m in messages), messages
+
+
+#: (stats line, what its FX604 says it lacks)
+STATS_LINES = [
+    ("[1.9×](evidence:R1#save_speedup) faster saves", "its context is not after ' | '"),
+    ("1.9× | faster saves", "the line does not start with its claim"),
+    (
+        "[1.9×](https://x.example/) | faster",
+        "its link goes to 'https://x.example/', not to a record's figure",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "lacks"), STATS_LINES)
+def test_a_stats_lines_error_says_what_it_lacks(line: str, lacks: str) -> None:
+    """blind72: the message gave the shape with the demo's words, not what the line missed."""
+    from sitekit import href_for as link
+
+    from fxsite.pages.stats import render_stats
+
+    _, _, found = render_stats(line, "docs/p.md", 3, library(), link)
+    shape = [f.message for f in found if f.code == "FX604"]
+    assert len(shape) == 1 and shape[0].startswith(lacks + ": a stats line"), shape
+    assert "checkpoint" not in shape[0]
+
+
+def test_near_miss_a_stats_line_of_its_shape_has_no_error() -> None:
+    from sitekit import href_for as link
+
+    from fxsite.pages.stats import render_stats
+
+    assert (
+        render_stats("[1.9×](evidence:R1#save_speedup) | faster", "p.md", 3, library(), link)[2]
+        == []
+    )

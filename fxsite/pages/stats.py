@@ -40,9 +40,22 @@ _LINE = re.compile(
     r"(?:\s*\|(?P<gap>\s*)(?P<context>.*?))?\s*$"
 )
 _SHAPE = (
-    "a stats line is one claim and an optional context: "
-    "[1.9×](evidence:ID#figure) | faster checkpoint saves"
+    "a stats line is one claim and an optional context after ' | ': "
+    "[2×](evidence:ID#figure) | what it measures"
 )
+#: A line's leading link, for :func:`_wrong`.
+_LEAD = re.compile(r"^\s*\[[^\]\n]*\]\((?P<dest>[^)\s]*)\)")
+
+
+def _wrong(line: str) -> str:
+    """What a stats line that is not of its shape lacks, before the shape (blind72: the
+    message gave the shape, not what the line missed, a ' | ')."""
+    lead = _LEAD.match(line)
+    if lead is None:
+        return "the line does not start with its claim"
+    if not lead["dest"].startswith("evidence:"):
+        return f"its link goes to {lead['dest']!r}, not to a record's figure"
+    return "its context is not after ' | '"
 
 
 def _source(claim: Claim) -> str:
@@ -72,7 +85,8 @@ def render_stats(
         match = _LINE.match(line)
         if match is None or not match["dest"].startswith("evidence:"):
             col = len(line) - len(line.lstrip()) + 1
-            findings.append(Finding(path, line_no, col, "FX604", _SHAPE, text=line.strip()))
+            said = f"{_wrong(line)}: {_SHAPE}"
+            findings.append(Finding(path, line_no, col, "FX604", said, text=line.strip()))
             continue
         result = resolve_claim(match["text"], match["dest"], library, lang=lang)
         if isinstance(result, ClaimProblem):
