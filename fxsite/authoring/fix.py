@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fxsite.authoring.fix_types import Change, Unfixed
+from fxsite.authoring.repoint import repoint
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
@@ -36,30 +38,6 @@ __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
 
 #: How many candidate figures an unfixed figure lists.
 MAX_CANDIDATES = 5
-
-
-@dataclass(frozen=True)
-class Change:
-    """One bare figure turned into a claim (position in the original page)."""
-
-    line: int
-    col: int
-    before: str
-    after: str
-    #: copies of the figure elsewhere on the page (an image's alt text, a title) that
-    #: now repeat the claim, as a page may, and pass with it
-    copies: int = 0
-
-
-@dataclass(frozen=True)
-class Unfixed:
-    """A bare figure left as it was, and why."""
-
-    line: int
-    col: int
-    text: str
-    reason: str
-    candidates: tuple[str, ...] = ()
 
 
 @dataclass
@@ -296,11 +274,23 @@ def _all_at_once(
 def fix_page(
     source: str, path: str, library: Library, renderer: PageRenderer | None = None
 ) -> FixResult:
-    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure fits.
+    """Rewrite the bare figures of one page (``\\n`` line ends) that one figure fits, after
+    pointing its claims to superseded records at the records superseding them
+    (:func:`~.repoint.repoint`).
 
     ``renderer``: the project's Markdown configuration (``Project.renderer``), as
     ``check`` renders the page; by default plain Python-Markdown.
     """
+    repointed, moved, stayed = repoint(source, path, library, renderer)
+    result = _fix_bare(repointed, path, library, renderer)
+    result.source = source
+    result.changes[:0] = moved
+    result.unfixed[:0] = stayed
+    return result
+
+
+def _fix_bare(source: str, path: str, library: Library, renderer: PageRenderer | None) -> FixResult:
+    """The bare figures of the page rewritten (:func:`fix_page`)."""
     checked = _findings(source, path, library, renderer)
     at_once = _all_at_once(source, path, library, checked, renderer)
     if at_once is not None:
