@@ -65,3 +65,28 @@ def test_near_miss_a_claim_to_an_active_record_is_not_touched() -> None:
     page = "# T\n\nSaves take [94 s](evidence:R1#save_time_fx100) now.\n"
     result = fix_page(page, "docs/p.md", library(), fixture_renderer())
     assert result.text == page and result.changes == [] and result.unfixed == []
+
+
+#: (row, page, the code fix tells of the claim it leaves): a claim the check refuses
+LEFT = [
+    (
+        "a value its record no longer states",
+        "# T\n\nSaves take [95 s](evidence:R1#save_time_fx100).\n",
+        "FX403",
+    ),
+    (
+        "a figure its record does not have",
+        "# T\n\nSaves take [94 s](evidence:R1#save_time_nope).\n",
+        "FX402",
+    ),
+]
+
+
+@pytest.mark.parametrize(("row", "page", "code"), LEFT, ids=[r[0] for r in LEFT])
+def test_a_claim_the_check_refuses_is_told_as_left(row: str, page: str, code: str) -> None:
+    """blind72: after a record's value changed, check refused two claims and fix said
+    "0 left to cite by hand"."""
+    assert code in _errors(page)
+    result = fix_page(page, "docs/p.md", library(), fixture_renderer())
+    assert result.text == page and result.changes == []
+    assert [u.reason.split()[0] for u in result.unfixed] == [code]

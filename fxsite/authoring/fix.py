@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fxsite.authoring.fix_types import Change, Unfixed
-from fxsite.authoring.repoint import repoint
+from fxsite.authoring.repoint import claims_left, repoint
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
@@ -286,6 +286,7 @@ def fix_page(
     result.source = source
     result.changes[:0] = moved
     result.unfixed[:0] = stayed
+    result.unfixed += claims_left(result.text, path, library, renderer)
     return result
 
 

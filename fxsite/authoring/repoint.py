@@ -16,6 +16,11 @@ writes it (an inline link, a reference definition). Decisions:
   writer's call).
 * Destinations are rewritten from the page's end, so each one's place in the page as it
   was stays right for the ones before it; each is judged with the rewrites after it kept.
+
+Every other claim the page's check refuses (its text no longer the value its record
+states, after the record changed; an unknown figure) is left, and told with the check's
+message (:func:`claims_left`): ``fix`` said "0 left to cite by hand" while ``check``
+refused them (blind72).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.claims import check_href
 
-__all__ = ["repoint"]
+__all__ = ["claims_left", "repoint"]
 
 #: An evidence link's destination, wherever the page writes it.
 _DEST = re.compile(
@@ -96,3 +101,16 @@ def repoint(
         current, before = candidate, after
         changes.append(Change(line, col, match[0], dest))
     return current, changes[::-1], unfixed[::-1]
+
+
+def claims_left(
+    text: str, path: str, library: Library, renderer: PageRenderer | None
+) -> list[Unfixed]:
+    """The claims ``text``'s check refuses, as what ``fix`` leaves (a superseded record's,
+    FX407, :func:`repoint` tells already)."""
+    findings = check_page(text, path, library, check_href, renderer)[1]
+    return [
+        Unfixed(f.line, f.col, f.text or "", f"{f.code} {f.message}")
+        for f in findings
+        if f.code.startswith("FX4") and f.code != "FX407" and f.severity == "error"
+    ]
