@@ -91,8 +91,8 @@ def fix(path: Path | None, show_diff: bool) -> None:
     it changed and what it could not, with the candidates. Exit 1 when bare
     figures remain.
     """
-    from fxsite.authoring.files import write_atomic
-    from fxsite.authoring.fix import PageFile, fix_page, unified_diff
+    from fxsite.authoring.files import PageFile, write_atomic
+    from fxsite.authoring.fix import fix_page, unified_diff
     from fxsite.cli import _echo_warnings, _locate, _page_sources, _project
     from fxsite.mkdocs_config import UsageFailure
     from fxsite.pages.docs_tree import MAX_PAGE_BYTES

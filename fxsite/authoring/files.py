@@ -1,12 +1,16 @@
-"""Writing files for authors: never clobber a file, never leave half of one."""
+"""Reading and writing files for authors: a page read as it was written (:class:`PageFile`:
+its line ends, its byte-order mark), never clobber a file, never leave half of one."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["existing", "write_atomic", "write_new"]
+from fxsite.safeio import decode_utf8
+
+__all__ = ["PageFile", "existing", "write_atomic", "write_new"]
 
 
 def existing(paths: list[Path]) -> list[Path]:
@@ -36,3 +40,27 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """A page as read from disk: text with ``\\n`` line ends, and how to write it back."""
+
+    text: str
+    crlf: bool = False
+    bom: bool = False
+
+    @classmethod
+    def read(cls, data: bytes, path: Path) -> PageFile:
+        """Decode a page (UTF-8, optional BOM); raises UnreadableFile at its first bad byte."""
+        text = decode_utf8(data, path)
+        bom = text.startswith("\ufeff")
+        text = text.removeprefix("\ufeff")
+        crlf = "\r\n" in text
+        return cls(text.replace("\r\n", "\n"), crlf, bom)
+
+    def encode(self, text: str) -> bytes:
+        """``text`` with this file's line ends and BOM."""
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return (("\ufeff" if self.bom else "") + text).encode("utf-8")

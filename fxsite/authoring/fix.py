@@ -20,7 +20,6 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from fxsite.authoring.fix_types import Change, Unfixed
 from fxsite.authoring.repoint import claims_left, repoint
@@ -32,7 +31,6 @@ from fxsite.pages.claims import check_href
 from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.judge import bare_advice
 from fxsite.pages.link_place import link_refused
-from fxsite.safeio import decode_utf8
 
 __all__ = ["Change", "FixResult", "Unfixed", "fix_page", "unified_diff"]
 
@@ -381,27 +379,3 @@ def unified_diff(result: FixResult) -> str:
     for line in lines:
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
-
-
-@dataclass(frozen=True)
-class PageFile:
-    """A page as read from disk: text with ``\\n`` line ends, and how to write it back."""
-
-    text: str
-    crlf: bool = False
-    bom: bool = False
-
-    @classmethod
-    def read(cls, data: bytes, path: Path) -> PageFile:
-        """Decode a page (UTF-8, optional BOM); raises UnreadableFile at its first bad byte."""
-        text = decode_utf8(data, path)
-        bom = text.startswith("\ufeff")
-        text = text.removeprefix("\ufeff")
-        crlf = "\r\n" in text
-        return cls(text.replace("\r\n", "\n"), crlf, bom)
-
-    def encode(self, text: str) -> bytes:
-        """``text`` with this file's line ends and BOM."""
-        if self.crlf:
-            text = text.replace("\n", "\r\n")
-        return (("\ufeff" if self.bom else "") + text).encode("utf-8")
