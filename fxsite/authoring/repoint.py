@@ -31,6 +31,7 @@ from collections import Counter
 from fxsite.authoring.fix_types import Change, Unfixed
 from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
+from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.claims import check_href
@@ -52,8 +53,8 @@ def _line_col(text: str, at: int) -> tuple[int, int]:
     return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
-def _successor(record_id: str, figure: str, library: Library) -> tuple[str | None, str]:
-    """The destination a claim to superseded ``record_id#figure`` may take, or None and why."""
+def _successor(record_id: str, figure: str, library: Library) -> tuple[FigureRef | None, str]:
+    """The figure a claim to superseded ``record_id#figure`` may cite, or None and why."""
     record = library.records[record_id]
     successor = record.superseded_by or ""
     after = library.records.get(successor)
@@ -63,7 +64,7 @@ def _successor(record_id: str, figure: str, library: Library) -> tuple[str | Non
         return None, f"{record_id} is superseded by {successor}, which is {after.status} too"
     if library.figure(successor, figure) is None:
         return None, f"{successor}, which supersedes {record_id}, has no figure '{figure}'"
-    return f"evidence:{successor}#{figure}", ""
+    return FigureRef(successor, figure), ""
 
 
 def repoint(
@@ -84,14 +85,15 @@ def repoint(
     unfixed: list[Unfixed] = []
     for match in reversed(superseded):
         line, col = _line_col(source, match.start())
-        dest, why = _successor(match["record"], match["figure"], library)
-        if dest is None:
+        ref, why = _successor(match["record"], match["figure"], library)
+        if ref is None:
             unfixed.append(Unfixed(line, col, match[0], why))
             continue
+        dest = f"evidence:{ref}"
         candidate = current[: match.start()] + dest + current[match.end() :]
         after = _keys(check_page(candidate, path, library, check_href, renderer)[1])
         if after - before or sum(after.values()) >= sum(before.values()):
-            new = library.figure(*dest.removeprefix("evidence:").split("#"))
+            new = library.figure(ref.record, ref.name)
             assert new is not None  # _successor found it
             shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
             shown = shown.replace("\u00a0", " ")  # as a writer types it

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from fxsite.evidence.label_words import MODEL_NOT_MEASUREMENT, measured_words
+from fxsite.evidence.refs import FigureRef
 from fxsite.pages.sentences import sentence_span
 
 __all__ = ["REACH", "said_measured"]
@@ -71,7 +72,8 @@ def said_measured(
             told.add(k)
             start, end, n = run.claims[k]
             claim = run.text[start:end]
-            record = refs[n].partition("#")[0]
+            cited = FigureRef.parse(refs[n])
+            record = cited.record if cited is not None else refs[n]
             yield (
                 word.group(),
                 f"'{word.group()}' is said of the claim '{claim}' to estimate {record}: "
