@@ -259,6 +259,22 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("2.3億", "budget", OK),
     ("$2.49/GPU-hour", "gpu_price", OK),
     ("$2.49/hour", "gpu_price", "FX405"),  # per hour of a machine is another price
+    # --- a ratio against one, as storage writes data reduction (blind72)
+    ("4:1", "reduction", OK),
+    ("4-to-1", "reduction", OK),
+    ("four-to-one", "reduction", OK),
+    ("4 : 1", "reduction", OK),
+    ("4：1", "reduction", OK),
+    ("about 4:1", "reduction", OK),
+    ("up to 4:1", "reduction", OK),
+    ("1.9:1", "ratio", OK),
+    ("up to 10:1", "reduction_cap", OK),
+    ("10:1", "reduction_cap", "FX403"),  # a bound needs its bound word
+    ("5:1", "reduction", "FX403"),
+    ("4.0:1", "reduction", "FX404"),  # as '4.0×': finer than the record
+    ("1:4", "reduction", "FX403"),  # near miss: not against one
+    ("4 to 1", "reduction", "FX403"),  # near miss: spaced, a range from 4 down to 1
+    ("4:1", "share", "FX405"),  # a ratio never states a percentage
 ]
 
 
@@ -314,6 +330,8 @@ def test_every_refusal_names_a_wording_that_passes(
         ("９６％", "96%"),
         ("3 min", "3\u00a0min"),
         ("3 minutes", "3\u00a0minutes"),
+        ("4:1", "4:1"),
+        ("up to 10:1", "up to 10:1"),
     ],
 )
 def test_display_keeps_the_authors_words(lib: Library, text: str, display: str) -> None:
@@ -325,6 +343,8 @@ def test_display_keeps_the_authors_words(lib: Library, text: str, display: str) 
         "９６％": "share",
         "3 min": "save",
         "3 minutes": "save",
+        "4:1": "reduction",
+        "up to 10:1": "reduction_cap",
     }[text]
     result = resolve_claim(text, f"evidence:G1#{figure}", lib)
     assert isinstance(result, Claim), result

@@ -38,6 +38,7 @@ from fxsite.evidence.numerals import (
     chinese_numeral,
     placed_number,
 )
+from fxsite.evidence.ratio_to_one import to_one_number
 from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
 
 __all__ = [
@@ -187,7 +188,8 @@ def parse_stated(text: str) -> Stated | None:
     million IOPS``, ``$1.2M``, ``350K``, ``2.3亿元``), number words (``three
     minutes``, ``twice``, ``half``), bound words (``under 40 s``, ``100+
     GB/s``, ``40秒以内``), loose points (``about 3 min``, ``up to 55 GB/s``),
-    CJK units and full-width signs (``178秒``, ``96％``). Two numbers, an
+    CJK units and full-width signs (``178秒``, ``96％``), a ratio against one
+    (``4:1``, ``4-to-1``: :mod:`~fxsite.evidence.ratio_to_one`). Two numbers, an
     unknown unit and broken thousands groups (``1,68``) give None: the claim
     rule needs one exact value, and guessing one would let a misstated claim
     through.
@@ -207,6 +209,8 @@ def parse_stated(text: str) -> Stated | None:
     core = CHINESE_NUMERAL.sub(_chinese_numeral, core)  # "九十四秒" is 94 s (blind24)
     if (ratio := _RATIO_BEFORE.fullmatch(core)) is not None:
         return _ratio_before(ratio["number"], qualifier)
+    if (to_one := to_one_number(core)) is not None:  # "4:1", "4-to-1" (blind72)
+        return _ratio_before(to_one, qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
         return _nines(nines["count"] or _zh_count(nines["zh"]), qualifier)
     if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:

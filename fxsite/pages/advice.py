@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
+from fxsite.evidence.ratio_to_one import to_one_number
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
@@ -173,8 +174,6 @@ def _linked(suggestion: Suggestion, link_text: str | None) -> str:
 
 #: The numbers a context writes, for the figures it states.
 _NUMBERS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
-#: A ratio written against one: "4.2:1".
-_TO_ONE = re.compile(r"(\d+(?:\.\d+)?)[ \u00a0]?:[ \u00a0]?1")
 
 
 def advise(
@@ -189,10 +188,10 @@ def advise(
     link_text = shown
     as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
-    to_one = _TO_ONE.fullmatch(found)
+    to_one = to_one_number(" ".join(found.split()))
     if to_one is not None and link_text is None:
-        # "4.2:1" is a ratio the claim grammar writes "4.2×": the claim to write (blind22)
-        found = link_text = f"{to_one[1]}×"
+        # "4.2:1" is the ratio 4.2× (blind22), and a claim may write it so (blind72)
+        found, link_text = f"{to_one}×", " ".join(found.split())
     in_words = range_in_words(found) if link_text is None else None
     if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
         found = link_text = in_words
