@@ -385,7 +385,7 @@ def test_a_figure_of_another_subject_is_not_written(project) -> None:  # type: i
     library = load_library(root / "evidence", root)
     page = (
         "# Page\n\nThe legacy SAN drew 1,600 W under load.\n\n"
-        "A competitor's array charges $120 per terabyte.\n\n"
+        "A competitor's array charges $120 for each terabyte.\n\n"
         "Availability of the legacy SAN was 99.9999%.\n\n"
         "The FX100 drew 1,600 W under load.\n"
     )

@@ -275,6 +275,26 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("1:4", "reduction", "FX403"),  # near miss: not against one
     ("4 to 1", "reduction", "FX403"),  # near miss: spaced, a range from 4 down to 1
     ("4:1", "share", "FX405"),  # a ratio never states a percentage
+    # --- a bandwidth and a price per capacity spelled each way (blind72: "gigabytes per
+    # second" and "per TB" passed, "GB per second" and "per terabyte" did not)
+    ("178 GB per second", "bw", OK),
+    ("178 GB/sec", "bw", OK),
+    ("178 GB/second", "bw", OK),
+    ("178 gigabytes/s", "bw", OK),
+    ("178 gigabytes per sec", "bw", OK),
+    ("178 Gb per second", "bw", "FX403"),  # near miss: gigabits, an eighth as much
+    ("178 GB per minute", "bw", "FX403"),  # near miss: no such unit
+    ("$119 per terabyte", "tb_price", OK),
+    ("$119/terabyte", "tb_price", OK),
+    ("119 USD per terabyte", "tb_price", OK),
+    ("$119 per TB", "tb_price", OK),
+    ("$119 per terabit", "tb_price", "FX403"),  # near miss: no price per terabit
+    ("$119 per gigabyte", "tb_price", "FX405"),  # near miss: another price
+    # --- words inside the link: refused, and told to keep them outside it
+    ("72% lower", "reduction_share", "FX403"),
+    ("178 GB/s read", "bw", "FX403"),
+    ("65.6GB effective", "snapshot", "FX403"),
+    ("read 178 GB/s", "bw", "FX403"),
 ]
 
 
@@ -362,6 +382,37 @@ def test_one_sided_figures_are_filled_with_their_bound(
     assert isinstance(result, Claim), result
     assert result.display == filled
     assert isinstance(resolve_claim(filled, f"evidence:G1#{figure}", lib), Claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "says"),
+    [
+        ("72% lower", "reduction_share", "keep 'lower' outside it, as in [72%](…) lower"),
+        ("178 GB/s read", "bw", "keep 'read' outside it, as in [178 GB/s](…) read"),
+        (
+            "65.6GB effective",
+            "snapshot",
+            "keep 'effective' outside it, as in [65.6GB](…) effective",
+        ),
+        ("read 178 GB/s", "bw", "keep 'read' outside it, as in read [178 GB/s](…)"),
+        # the quantity misstates the figure: the link text to write is the figure's own
+        ("73% lower", "reduction_share", "[73%](…) lower (write '72%' as the link text)"),
+        ("178 GB a second", "bw", "'GB a second' is no unit spelling fxsite knows (did you mean"),
+        # near misses: no quantity, or two, keep the general message
+        ("fast", "bw", "'fast' does not state one quantity; write it as '178\u00a0GB/s'"),
+        ("178 GB/s and 94 s", "bw", "does not state one quantity"),
+        ("4 to 1", "reduction", "does not state one quantity"),
+        ("3.6 thousandths", "save", "does not state one quantity"),  # a number alone
+    ],
+)
+def test_a_text_that_states_no_quantity_is_told_why(
+    lib: Library, text: str, figure: str, says: str
+) -> None:
+    """blind72: "[72% lower](…)" was told "does not state one quantity", where the trouble
+    is a word inside the link."""
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert isinstance(result, ClaimProblem) and result.code == "FX403", result
+    assert says in result.message, result.message
 
 
 def test_table_covers_every_form() -> None:

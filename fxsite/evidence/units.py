@@ -399,8 +399,8 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("TB-month", ("TB/month", "TB/mo"), None),
     # a list price per capacity bought ("$120/TB", "$0.12/GB": blind70, a vendor's key
     # figure no record could state)
-    ("GB", (), None),
-    ("TB", (), None),
+    ("GB", ("gigabyte",), None),
+    ("TB", ("terabyte",), None),
     ("IOPS", (), None),  # a price per IOPS bought ("$0.05/IOPS")
     ("1M tokens", ("M tokens", "million tokens"), None),
     ("GPU-hour", ("GPU-h", "GPU hour"), None),
@@ -511,10 +511,34 @@ def _with_rates(units: tuple[Unit, ...]) -> tuple[tuple[Unit, ...], frozenset[st
     return (*grown, *rates), frozenset(added)
 
 
+def _per_second(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """``units`` with every bandwidth spelled each way its size and "per second" are.
+
+    ``GB/s`` is also "GB per second", "GB/sec", "GB/second", "gigabytes per second" and
+    "gigabytes/s": the size by its symbol or its spelled-out words (from the size's own
+    aliases), "per" as ``/`` or the word, the second as ``s``, "sec" or "second"
+    (blind72: "48.5 gigabytes per second" passed and "48.5 GB per second" was refused).
+    """
+    sizes = {u.symbol: u for u in units if u.dimension == "size"}
+    seconds = ("s", "sec", "second")
+    grown = []
+    for unit in units:
+        size = sizes.get(unit.symbol.removesuffix("/s"))
+        if unit.dimension != "bandwidth" or size is None:
+            grown.append(unit)
+            continue
+        names = (size.symbol, *(a for a in size.aliases if a.isascii() and a.isalpha()))
+        spelled = [f"{n}/{sec}" for n in names for sec in seconds]
+        spelled += [f"{n} per {sec}" for n in names for sec in seconds[1:]]
+        new = [a for a in spelled if a != unit.symbol and a not in unit.aliases]
+        grown.append(replace(unit, aliases=(*unit.aliases, *new)))
+    return tuple(grown)
+
+
 #: COUNT_RATES: every spelling of a counted noun's rate the vocabulary generates
 #: ("tasks/min", "tasks per minute", "tasks a minute", "requests a second"); the detector
 #: reads them by its rules for rates, not among its unit names.
-_ALL, COUNT_RATES = _with_rates((*_ALL, *_prices(), *_by_precision()))
+_ALL, COUNT_RATES = _with_rates((*_per_second(_ALL), *_prices(), *_by_precision()))
 
 #: canonical symbol -> unit
 UNITS: dict[str, Unit] = {u.symbol: u for u in _ALL}

@@ -30,6 +30,7 @@ from fxsite.evidence.quantities import (
 )
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
+from fxsite.pages.claim_unstated import unstated_message
 from fxsite.render.messages import DEFAULT, MESSAGES, message
 
 __all__ = [
@@ -257,15 +258,17 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
     return Claim(record_id, figure, display, fig, lang=lang)
 
 
+def _states(text: str, fig: FigureValue) -> bool:
+    """Whether link text ``text`` states ``fig``."""
+    return check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)[1] is None
+
+
 def _refusal(
     text: str, fig: FigureValue, stated: Stated | None, verdict: str | None, filled: str
 ) -> ClaimProblem:
     """The refusal for a text that does not state ``fig``, naming a wording that passes."""
     if stated is None or verdict == "unstated":
-        return ClaimProblem(
-            "FX403",
-            f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty",
-        )
+        return ClaimProblem("FX403", unstated_message(text, filled, lambda t: _states(t, fig)))
     if verdict == "unit":
         never = " (ratios and percentages never convert)" if _never_converts(fig.unit) else ""
         return ClaimProblem(

@@ -1,0 +1,81 @@
+"""Why a claim's link text states no one quantity, told as the writer can act on it.
+
+A text the claim grammar reads no quantity from was told only "does not state one
+quantity; write it as '48.5 GB/s'" (blind72), where the text does state one and the
+trouble is elsewhere. Decisions, tried in this order:
+
+- A number followed by a unit spelling the vocabulary does not know, but is close to
+  one (:func:`~fxsite.evidence.units.unit_hint`: "48.5 GB a second"), is told the
+  spelling is not known and which unit it is near.
+- A quantity with words before or after it inside the link ("[72% lower](…)",
+  "[48.5 GB/s read](…)", "[read 48.5 GB/s](…)") is told to keep the words outside
+  the link, shown as the Markdown to write. The quantity is the longest run of whole
+  words at either end the grammar reads, the words the rest, which holds no digit (a
+  second number is two quantities, not words). The link text to write is that
+  quantity where it states the figure, else the figure's own.
+- Anything else keeps the general message.
+
+The words are split at spaces only (a text has a handful: no quadratic cost).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.units import unit_hint
+
+__all__ = ["unstated_message"]
+
+# A number, with a currency sign before it, then what follows it (no digit).
+_NUMBER_THEN = re.compile(r"(?P<number>(?:US\$|[$€£¥₩])?\d[\d,.]*)\s?(?P<rest>[^\d]+)")
+
+
+def unstated_message(text: str, filled: str, states: Callable[[str], bool]) -> str:
+    """The FX403 message for ``text``, which states no one quantity; ``filled`` is the
+    figure's own text, ``states`` whether a link text states the figure."""
+    written = " ".join(text.split())
+    unknown = _unknown_unit(written)
+    if unknown is not None:
+        return f"'{text}': {unknown}; write '{filled}'"
+    split = _words_beside(written)
+    if split is not None:
+        quantity, words, after = split
+        markdown = f"[{quantity}](…) {words}" if after else f"{words} [{quantity}](…)"
+        link = quantity if states(quantity) else filled
+        return (
+            f"'{text}' has words inside the link: keep '{words}' outside it, as in "
+            f"{markdown} (write '{link}' as the link text)"
+        )
+    return f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty"
+
+
+def _unknown_unit(text: str) -> str | None:
+    """What is wrong with a unit written after the number that is near a known one."""
+    match = _NUMBER_THEN.fullmatch(text)
+    if match is None or parse_stated(match["number"]) is None:
+        return None
+    rest = match["rest"].strip()
+    hint = unit_hint(rest)
+    return f"'{rest}' is no unit spelling fxsite knows{hint}" if hint else None
+
+
+def _words_beside(text: str) -> tuple[str, str, bool] | None:
+    """``(quantity, words, words after it)`` for a quantity with words around it inside
+    the link, else None."""
+    tokens = text.split(" ")
+    for cut in range(len(tokens) - 1, 0, -1):
+        head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
+        if _with_unit(head) and not any(c.isdigit() for c in tail):
+            return head, tail, True
+    for cut in range(1, len(tokens)):
+        head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
+        if _with_unit(tail) and not any(c.isdigit() for c in head):
+            return tail, head, False
+    return None
+
+
+def _with_unit(text: str) -> bool:
+    stated = parse_stated(text)
+    return stated is not None and stated.unit is not None
