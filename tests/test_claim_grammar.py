@@ -461,6 +461,8 @@ def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
         ("bw_floor", "至少100\u00a0GB/s"),
         ("bw_range", "6.2–9.3倍"),
         ("price", "$1,200,000"),
+        ("tb_price", "119美元/TB"),  # blind72: a price per capacity in Chinese
+        ("tb_price_cny", "800元/TB"),
     ],
 )
 def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(
@@ -470,6 +472,29 @@ def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(
     assert isinstance(result, Claim), result
     assert result.display == filled
     assert isinstance(resolve_claim(filled, f"evidence:G1#{figure}", lib), Claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "says"),
+    [
+        ("119美元/TB", "tb_price", None),
+        ("800元/TB", "tb_price_cny", None),
+        ("$119/TB", "tb_price", None),  # the English form still passes
+        # blind72: refused and told the English '$119/TB' on a Chinese page
+        ("119美元", "tb_price", "write '119美元/TB'"),
+        ("120美元/TB", "tb_price", "(at this precision: 119美元/TB); write '119美元/TB'"),
+        ("119欧元/TB", "tb_price", "write '119美元/TB'"),  # near miss: another currency
+        ("800美元/TB", "tb_price_cny", "write '800元/TB'"),
+    ],
+)
+def test_a_price_per_capacity_on_a_chinese_page(
+    lib: Library, text: str, figure: str, says: str | None
+) -> None:
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib, lang="zh")
+    if says is None:
+        assert isinstance(result, Claim), result
+    else:
+        assert isinstance(result, ClaimProblem) and says in result.message, result
 
 
 def test_page_language_is_its_folder() -> None:

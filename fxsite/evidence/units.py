@@ -398,9 +398,9 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("GB-month", ("GB/month", "GB/mo"), None),
     ("TB-month", ("TB/month", "TB/mo"), None),
     # a list price per capacity bought ("$120/TB", "$0.12/GB": blind70, a vendor's key
-    # figure no record could state)
-    ("GB", ("gigabyte",), None),
-    ("TB", ("terabyte",), None),
+    # figure no record could state); Chinese writes the size's symbol ("119美元/TB": blind72)
+    ("GB", ("gigabyte",), "GB"),
+    ("TB", ("terabyte",), "TB"),
     ("IOPS", (), None),  # a price per IOPS bought ("$0.05/IOPS")
     ("1M tokens", ("M tokens", "million tokens"), None),
     ("GPU-hour", ("GPU-h", "GPU hour"), None),

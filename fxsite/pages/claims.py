@@ -244,7 +244,7 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
         return Claim(record_id, figure, filled, fig, lang=lang)
     stated, verdict = check_stated(text, fig.low, fig.high, fig.unit, fig.decimals, fig.bound)
     if verdict is not None or stated is None:
-        return _refusal(text, fig, stated, verdict, filled)
+        return _refusal(text, fig, stated, verdict, filled, lang)
     if stated.worded:
         # The author's words ("2.1 million IOPS", "about 3 min", "178秒") are
         # what the page shows; spacing is normalised.
@@ -264,9 +264,15 @@ def _states(text: str, fig: FigureValue) -> bool:
 
 
 def _refusal(
-    text: str, fig: FigureValue, stated: Stated | None, verdict: str | None, filled: str
+    text: str,
+    fig: FigureValue,
+    stated: Stated | None,
+    verdict: str | None,
+    filled: str,
+    lang: str = "en",
 ) -> ClaimProblem:
-    """The refusal for a text that does not state ``fig``, naming a wording that passes."""
+    """The refusal for a text that does not state ``fig``, naming a wording that passes
+    (in the page's language, as ``filled`` is: blind72)."""
     if stated is None or verdict == "unstated":
         return ClaimProblem("FX403", unstated_message(text, filled, lambda t: _states(t, fig)))
     if verdict == "unit":
@@ -317,7 +323,7 @@ def _refusal(
                 f"write '{filled}'",
             )
     precision = min(max(stated.decimals, 0), fig.decimals)
-    shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound)
+    shown = format_quantity(fig.low, fig.high, fig.unit, precision, fig.bound, lang=lang)
     own = _in_own_words(text, fig, stated) if stated.worded else None
     if stated.unit is None and fig.bound is None and not stated.worded:
         # a number without its unit, as a column under its unit writes it ("40.1" under
