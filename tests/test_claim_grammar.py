@@ -290,6 +290,16 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("$119 per TB", "tb_price", OK),
     ("$119 per terabit", "tb_price", "FX403"),  # near miss: no price per terabit
     ("$119 per gigabyte", "tb_price", "FX405"),  # near miss: another price
+    # --- an electricity price and a subscription per capacity (blind72: unknown units)
+    ("$0.15/kWh", "kwh_price", OK),
+    ("0.15 USD per kWh", "kwh_price", OK),
+    ("15¢/kWh", "kwh_price", "FX403"),  # near miss: cents per kWh is no unit
+    ("$0.15/h", "kwh_price", "FX405"),  # near miss: a price per hour
+    ("$40/TB/yr", "sub_price", OK),
+    ("$40/TB/year", "sub_price", OK),
+    ("$40 per TB-year", "sub_price", OK),
+    ("$40/TB", "sub_price", "FX405"),  # near miss: a price per capacity bought
+    ("$40/TB-month", "sub_price", "FX405"),  # near miss: a month's price never converts
     # --- words inside the link: refused, and told to keep them outside it
     ("72% lower", "reduction_share", "FX403"),
     ("178 GB/s read", "bw", "FX403"),
@@ -463,6 +473,7 @@ def test_grammar_claims_build_and_pass_the_audit(tmp_path: Path) -> None:
         ("price", "$1,200,000"),
         ("tb_price", "119美元/TB"),  # blind72: a price per capacity in Chinese
         ("tb_price_cny", "800元/TB"),
+        ("kwh_price", "0.15美元/千瓦时"),
     ],
 )
 def test_empty_claims_on_a_chinese_page_are_filled_in_chinese(

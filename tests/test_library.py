@@ -61,6 +61,14 @@ def units_case(name: str, formula: str, says: str | None) -> Case:
         "  p: {value: 9.9, unit: '%'}",
         "  q: {value: 5.5, unit: '%'}",
         "  c: {value: 10, unit: USD/mo}",
+        # a power-cost TCO and a subscription (blind72)
+        "  w: {value: 1.5, unit: kW}",
+        "  hours: {value: 43800, unit: h}",
+        "  e: {value: 0.15, unit: USD/kWh}",
+        "  u: {value: 0.15, unit: USD}",
+        "  t: {value: 100, unit: TB}",
+        "  y: {value: 5, unit: yr}",
+        "  s: {value: 40, unit: $/TB/yr}",
     )
     body = derived(f"  d: {{formula: {formula}, decimals: 2}}", figures=figures)
     expected = [(R1, 7 + len(figures), 16, "FX318")] if says else []
@@ -575,6 +583,15 @@ CASES = [
             ("FX318 near-miss: a gain as a percentage", '(a / b - 1) * 100, unit: "%"', None),
             ("FX318 near-miss: a reduction as a percentage", '(1 - b / a) * 100, unit: "%"', None),
             ("FX318 near-miss: a model's own arithmetic", 'a / b * 2, unit: "×"', None),
+            # blind72: USD/kWh was unknown, and kW × h × USD was told "J·USD"
+            ("FX318 near-miss: an energy cost", "w * hours * e, unit: USD", None),
+            ("FX318 near-miss: the energy", "w * hours, unit: kWh", None),
+            ("FX318 near-miss: the energy in MWh", "w * hours / 1000, unit: MWh", None),
+            ("FX318 near-miss: a subscription's cost", "t * y * s, unit: USD", None),
+            ("FX318 an energy times a price", "w * hours * u, unit: USD", "gives USD·kWh (J·USD)"),
+            ("FX318 an energy cost labelled kWh", "w * hours * e, unit: kWh", "gives USD but"),
+            ("FX318 a price per energy as a price", "e, unit: USD", "gives USD/kWh (USD/J) but"),
+            ("FX318 a time named as a time", "a + b, unit: GB", "gives a time (s) but"),
         ]
     ),
 ]

@@ -585,6 +585,14 @@ def test_unknown_unit_error_suggests() -> None:
         # near misses: "K" is kelvin or thousands, and no kelvin is in the vocabulary
         ("K", ""),
         ("kelvin", ""),
+        # blind72: "USD/kWh" was offered 'USD/h', a price per hour: a hint measures what the
+        # unit does, or there is none
+        ("USD/kW", ""),  # near miss: a price per power, no price per hour nor per kWh
+        ("EUR/W", ""),
+        ("GB/h", ""),  # a size an hour: no size (GB) nor bandwidth a second (GB/s)
+        ("EUR/Wh", " (did you mean 'EUR/kWh'?)"),  # near miss: a price per energy
+        ("USD/GB-yr", " (did you mean 'USD/GB-year'?)"),
+        ("GB/sek", " (did you mean 'GB/s'?)"),  # near miss: a part unknown, hints as before
     ],
 )
 def test_unit_hint_offers_only_a_close_spelling(unit: str, hint: str) -> None:

@@ -51,6 +51,7 @@ from fxsite.evidence.formula import (
 )
 from fxsite.evidence.quantities import decimals_of, format_number, format_quantity
 from fxsite.evidence.units import UNITS, canonical_unit, unit_hint
+from fxsite.evidence.writer_units import writer_dims, writer_text
 from fxsite.findings import Finding
 
 if TYPE_CHECKING:
@@ -193,15 +194,20 @@ def dimensions(unit: str) -> tuple[Decimal, Dims]:
 
 def _rate(unit: str) -> tuple[Decimal, Dims] | None:
     """A rate of a unit without a size, by its parts: ``tokens/s`` is tokens over seconds
-    (``tokens / t`` gives it: blind64), ``IOPS`` a count over seconds; else None."""
+    (``tokens / t`` gives it: blind64), ``IOPS`` a count over seconds, ``USD/kWh`` dollars
+    over joules, ``USD/TB-year`` dollars over bytes times years; else None."""
     top, slash, bottom = unit.partition("/")
     if not slash:
         return (Decimal(1), (("s", -1),)) if UNITS[unit].dimension == "rate" else None
-    parts = [canonical_unit(part, exact=True) for part in (top, bottom)]
+    # per a product of units: "USD/TB-year" is USD over TB times years (blind72)
+    unders = [bottom] if canonical_unit(bottom, exact=True) else bottom.split("-")
+    parts = [canonical_unit(part, exact=True) for part in (top, *unders)]
     if None in parts or "/" in bottom:
         return None
-    (f_top, d_top), (f_bottom, d_bottom) = (dimensions(part or "") for part in parts)
-    return DECIMAL.divide(f_top, f_bottom), product_dimensions(d_top, d_bottom, -1)
+    (f_top, d_top), *under = (dimensions(part or "") for part in parts)
+    for f_under, d_under in under:
+        f_top, d_top = DECIMAL.divide(f_top, f_under), product_dimensions(d_top, d_under, -1)
+    return f_top, d_top
 
 
 def product_dimensions(left: Dims, right: Dims, sign: int) -> Dims:
@@ -394,8 +400,9 @@ def formula_unit_problem(
     factor, unit_dims = dimensions(unit)
     # A number may convert between units of no fixed size (a month's price * 12 a year's).
     if (_loosely(dims) != _loosely(unit_dims)) if numbers else dims != unit_dims:
+        gives = _as_written(tree, lambda r: inputs[str(r)][1], _dims_text(dims), numbers)
         return (
-            f"the formula gives {_dims_text(dims)} but unit '{unit}' is {_dims_text(unit_dims)}: "
+            f"the formula gives {gives} but unit '{unit}' is {_dims_text(unit_dims)}: "
             "name the unit of what it computes"
         )
     kind = kind_problem(tree, lambda r: inputs[str(r)][1], unit)
@@ -418,6 +425,19 @@ def formula_unit_problem(
         f"{shown} {unit}: {fix}write the unit its figures give (a claim may state it in "
         "another unit of that dimension)"
     )
+
+
+def _as_written(tree: _Node, unit_of: Callable[[Reference], str], base: str, numbers: bool) -> str:
+    """``base`` (what a formula gives in base units), led by the same in its figures' own
+    units where a writer reads it otherwise (``kWh·USD (J·USD)``: :mod:`writer_units`);
+    a named dimension (``a time (s)``) is told as it is."""
+    if base.startswith("a "):
+        return base
+    try:
+        written = writer_text(_dims(tree, lambda r: writer_dims(unit_of(r)), numbers))
+    except _Refused:  # "W + kW": one dimension, two units
+        return base
+    return f"{written} ({base})" if written is not None and written != base else base
 
 
 def _loosely(dims: Dims) -> Dims:

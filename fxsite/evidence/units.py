@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from fxsite.evidence.unit_shape import same_shape
 from fxsite.findings import closest
 
 __all__ = [
@@ -397,6 +398,11 @@ _PERIODS: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("year", ("yr",), "年"),
     ("GB-month", ("GB/month", "GB/mo"), None),
     ("TB-month", ("TB/month", "TB/mo"), None),
+    # a subscription per capacity a year ("$40/TB/yr": blind72)
+    ("GB-year", ("GB/year", "GB/yr"), None),
+    ("TB-year", ("TB/year", "TB/yr"), None),
+    # electricity ("$0.15/kWh", "0.6元/千瓦时": blind72, a power-cost TCO's input)
+    ("kWh", (), "千瓦时"),
     # a list price per capacity bought ("$120/TB", "$0.12/GB": blind70, a vendor's key
     # figure no record could state); Chinese writes the size's symbol ("119美元/TB": blind72)
     ("GB", ("gigabyte",), "GB"),
@@ -630,14 +636,21 @@ def unit_hint(text: str) -> str:
 
     Closer than names must be (:data:`UNIT_HINT_CUTOFF`): the vocabulary has 1,600
     spellings, and at difflib's usual 0.6 an unrelated word finds one ("furlongs" was
-    offered "euros").
+    offered "euros"); and of the same shape (:mod:`~fxsite.evidence.unit_shape`).
     """
     named = _NAMED_UNITS.get(_DEGREES.sub("", text.strip().lower()))
     close = closest(text, _EXACT.keys(), cutoff=UNIT_HINT_CUTOFF)
     symbols = list(dict.fromkeys([*([named] if named else []), *(_EXACT[c] for c in close)]))
+    # a hint measures what the unit does, or there is none ("USD/kWh" is no "USD/h")
+    symbols = [s for s in symbols if same_shape(text, s, _dimension_of)]
     if not symbols:
         return ""
     return " (did you mean " + " or ".join(f"'{s}'" for s in symbols) + "?)"
+
+
+def _dimension_of(text: str) -> str | None:
+    symbol = canonical_unit(text)
+    return UNITS[symbol].dimension if symbol is not None else None
 
 
 def conversion_factor(from_symbol: str, to_symbol: str) -> Decimal | None:
