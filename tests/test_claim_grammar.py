@@ -408,6 +408,9 @@ def test_one_sided_figures_are_filled_with_their_bound(
         # the quantity misstates the figure: the link text to write is the figure's own
         ("73% lower", "reduction_share", "[73%](…) lower (write '72%' as the link text)"),
         ("178 GB a second", "bw", "'GB a second' is no unit spelling fxsite knows (did you mean"),
+        # a price's sign is part of its unit (it was offered 'EUR/TB', the closest to
+        # 'per terabit' alone)
+        ("$119 per terabit", "tb_price", "(did you mean 'USD/TB'?)"),
         # near misses: no quantity, or two, keep the general message
         ("fast", "bw", "'fast' does not state one quantity; write it as '178\u00a0GB/s'"),
         ("178 GB/s and 94 s", "bw", "does not state one quantity"),

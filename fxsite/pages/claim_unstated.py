@@ -29,7 +29,7 @@ from fxsite.evidence.units import unit_hint
 __all__ = ["unstated_message"]
 
 # A number, with a currency sign before it, then what follows it (no digit).
-_NUMBER_THEN = re.compile(r"(?P<number>(?:US\$|[$€£¥₩])?\d[\d,.]*)\s?(?P<rest>[^\d]+)")
+_NUMBER_THEN = re.compile(r"(?P<number>(?P<sign>US\$|[$€£¥₩])?\d[\d,.]*)\s?(?P<rest>[^\d]+)")
 
 
 def unstated_message(text: str, filled: str, states: Callable[[str], bool]) -> str:
@@ -57,7 +57,8 @@ def _unknown_unit(text: str) -> str | None:
     if match is None or parse_stated(match["number"]) is None:
         return None
     rest = match["rest"].strip()
-    hint = unit_hint(rest)
+    # a price's currency sign is part of its unit: "$119 per terabit" is near "$ per terabyte"
+    hint = unit_hint(f"{match['sign']} {rest}" if match["sign"] else rest)
     return f"'{rest}' is no unit spelling fxsite knows{hint}" if hint else None
 
 
