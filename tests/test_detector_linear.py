@@ -73,6 +73,13 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("a rate's slashes", "12 tokens/", "s/", ""),
     ("betweens", "", "between 1 ms and 2 ms ", ""),
     ("qualified counts", "", "1 million small new ", "connections"),
+    # blind72: a change's amount (change_amounts), a price per a unit, a count after a colon
+    ("changes by fractions", "", "cuts latency by 3/4, ", ""),
+    ("words of change, no amount", "", "grows cuts fell by ", "3/4"),
+    ("multiples of a change", "", "grows 4 times with ", ""),
+    ("prices per a unit", "", "$/TB in its class at 119, ", ""),
+    ("units of price, no number", "", "$/TB is $/GB at ", "5"),
+    ("counts after a colon", "", "Random reads: 2,400,000; ", ""),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

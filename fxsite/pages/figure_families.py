@@ -43,6 +43,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, NUMBER_WORDS, word_alternation
 from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
+from fxsite.pages.change_amounts import change_candidates
 from fxsite.pages.consolidation import CUE as CONSOLIDATION_CUE, consolidation_candidates
 from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_phrases import phrase_candidates
@@ -57,6 +58,7 @@ from fxsite.pages.figure_vocab import (
     FIGURE_COUNT_NOUNS,
     MAG_UNIT,
     NUM,
+    PEOPLE,
     POINTS_COMPARED,
     QUALIFIERS,
     SHARE_NOUNS,
@@ -136,11 +138,11 @@ _SHARED = "|".join(
 )
 
 # Fractions in digits: "1/4 of Kafka", "1/11th", a share of work ("4/5 runs", "94/100 runs";
-# "24/7" and "1/4" alone are not).
+# "24/7" and "1/4" alone are not, nor a share of people, as in words: "3/4 of our customers").
 _DIGIT_FRACTION = LazyPattern(
     rf"{START}(?:{APPROX})?(?!24/7)\d{{1,3}}/\d{{1,3}}"
     r"(?:(?i:st|nd|rd|th)\b|(?=\s+(?i:of|the|as|less|more|fewer|faster|slower|smaller|larger"
-    r"|lower|higher)\b)"
+    rf"|lower|higher)\b)(?!\s+(?i:of)\s+(?:(?i:the|our|your|all)\s+)?(?i:{PEOPLE})\b)"
     rf"|(?=\s+(?i:{_SHARED})\b))"
 )
 # "Step 1/2 of the wizard", "page 3/10 of": a place in a sequence.
@@ -486,6 +488,7 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
     if _holds(text, _PRIMES_CUE):
         yield from _primes(text)
     yield from phrase_candidates(text, low)
+    yield from change_candidates(text, low)
 
 
 #: A number with a fraction ("2.5", "2,5"; not "1,000"): no count of occurrences.

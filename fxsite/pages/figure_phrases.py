@@ -15,6 +15,10 @@ same figures as marketing also writes them:
 * a rate of any work counted, said with "a", "an" or "every": "500 uploads an hour",
   "4,000 restores a day" (not "5 times a day", occurrences, nor "24 hours a day", a span,
   nor a cadence under a hundred a day, week or month: "3 meals a day", "2 releases a month").
+* a price per a unit written as that unit before its number: "Our $/TB is 119.", "Lowest
+  $/TB in its class at 119." (the number alone, as a price word's is: "Price: 49.");
+* after the work it counts and a colon, a number in thousands or at a scale: "Random reads:
+  2,400,000.", as "Random reads: 800K." is.
 
 Each rule is linear and runs only where its cue is in the text (:data:`RULES`).
 """
@@ -24,8 +28,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import REACHED_WORDS, word_alternation
-from fxsite.pages.figure_vocab import CURRENCY_WORDS, NUM, PRICE_AFTER, SP, START
+from fxsite.evidence.numerals import REACHED_WORDS, alternation, word_alternation
+from fxsite.evidence.units import canonical_unit
+from fxsite.pages.figure_vocab import (
+    CURRENCY_CODES,
+    CURRENCY_SIGNS,
+    CURRENCY_WORDS,
+    NUM,
+    PRICE_AFTER,
+    SP,
+    START,
+)
 from fxsite.pages.lazyre import LazyPattern, holds, needles
 
 __all__ = ["phrase_candidates"]
@@ -124,20 +137,25 @@ _BY_NUMBER = LazyPattern(
 _SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
 #: A number with a scale letter and no unit, after a verb of performance or "versus", or
 #: after the work it counts and a colon: "The FX100 sustains 350K.", "delivers 2M", "Versus
-#: 120K on NFS", "Random reads: 800K." (blind42: each reads as a rate of I/O). "We have 350K
-#: users" counts people; a noun after the number makes it a count of that noun.
+#: 120K on NFS", "Random reads: 800K." (blind42: each reads as a rate of I/O). After the
+#: colon, a number in thousands or at a scale word is one too: "Random reads: 2,400,000.",
+#: "Random reads: 2.4 million." (blind72, as "Random read IOPS: 2,400,000." is). "We have
+#: 350K users" counts people; a noun after the number makes it a count of that noun.
 _SCALED_BARE = LazyPattern(
     r"(?:\b(?i:(?:sustain|deliver|serve|handle|achieve|push)(?:s|es|ed|ing)?|versus|vs\.?"
-    rf"|against|compared\s+(?:to|with)|{'|'.join(REACHED_WORDS)})|\b(?i:reads?|writes?|ops|operations|requests"
-    r"|transactions|queries|IOPS)[ \u00a0]?:)"
+    rf"|against|compared\s+(?:to|with)|{'|'.join(REACHED_WORDS)})|(?P<colon>\b(?i:reads?|writes?|ops"
+    r"|operations|requests|transactions|queries|IOPS)[ \u00a0]?:))"
     # up to three words between: "serves random reads beyond 800K"
     r"(?:\s+[a-z][a-z-]{0,15}){0,3}?"
     r"(?:\s+(?i:up\s+to|over|beyond|more\s+than|at|around|about|nearly|almost|roughly))*\s+"
     # "4K", "8K" alone name a resolution ("in 4K"); a noun after counts it ("350K users")
-    r"(?P<figure>(?![1-8][Kk]\b)\d+(?:\.\d+)?[KkMB])(?!\w|[.,]\d)"
+    r"(?P<figure>(?![1-8][Kk]\b)\d+(?:\.\d+)?[KkMB]"
+    r"|(?(colon)(?:\d{1,3}(?:,\d{3})+|\d{5,}|\d+(?:\.\d+)?(?=[ \u00a0](?i:thousand|million"
+    r"|billion)\b))(?:\.\d+)?(?:[ \u00a0](?i:thousand|million|billion)\b)?|(?!)))"
+    r"(?!\w|[.,]\d)"
     r"(?![ \u00a0]+(?!(?i:on|in|at|for|with|and|or|vs|versus|from|to|than|across)\b)[A-Za-z])"
 )
-_SCALED_CUE = re.compile(r"\d[KkMB]\b")
+_SCALED_CUE = re.compile(r"\d[KkMB]\b|[A-Za-z][ \u00a0]?:")
 #: A price written without its currency (blind20): a number after "priced at", "costs",
 #: "Price:", "Pricing:", "Cost:", "TCO:", "retails for" or "sells for" (at a scale: "costs
 #: 4 million") that ends its clause or is a price per something ("49.99 a month",
@@ -165,6 +183,21 @@ _PRICE_CUE = needles(
     *("pric", "Pric", "cost", "Cost", "COST", "TCO", "just", "Just", "only", "Only", "sav", "Sav"),
     *("retail", "Retail", "sell", "Sell"),
 )
+#: A price per a unit written as its unit before its number, the unit a currency's sign or
+#: code over what it is per (blind72): "Our $/TB is 119.", "Lowest $/TB in its class at
+#: 119.", "USD/GB: 0.02" (up to four words between the unit and "is", "at" or a colon).
+#: "$/TB is 30% lower" and "$/TB at 3 sites" state no price; "Prices in $/TB" none at all.
+_SIGNS = alternation([*CURRENCY_SIGNS, *(c for c in CURRENCY_CODES if c.isupper())])
+_VERBS = ("is", "was", "are", "were", "at", "of", "stands", "stood", *REACHED_WORDS)
+_PER_UNIT_PRICE = LazyPattern(
+    rf"(?<![\w$])(?P<unit>(?:{_SIGNS})/[A-Za-z][A-Za-z-]{{0,15}})(?![\w/])"
+    rf"(?:{SP}+(?!(?i:{word_alternation(_VERBS)}))[A-Za-z][\w'’-]{{0,20}}){{0,4}}?"
+    rf"(?:{SP}*[:：=]|{SP}+(?i:{word_alternation(_VERBS)}))"
+    rf"(?:{SP}+(?i:just|only|under|below|about|around|roughly))*{SP}*"
+    rf"(?P<price>{NUM})(?![\w%]|[.,]\d)"
+    r"(?![ \u00a0]+(?!(?i:on|in|at|for|with|and|or|vs|versus|from|to|than|across)\b)[A-Za-z])"
+)
+_PER_UNIT_CUE = re.compile(r"[^\w\s]/[A-Za-z]|[A-Z]{3}/[A-Za-z]")
 _BY_CUE = re.compile(r"(?i:by) \d")
 _BRACKET_CUE = re.compile(r"\d ?[(\[]")
 _A_CUE = re.compile(r"s (?:an?|every|each) [smhdw]", re.IGNORECASE)
@@ -188,6 +221,8 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
         for match in _UNSIGNED_PRICE.finditer(text):
             group = "price" if match["price"] is not None else "per"
             yield match.start(group), match.end(group), "currency"
+    if _PER_UNIT_CUE.search(text) is not None:
+        yield from _per_unit_prices(text)
     if _SCALED_CUE.search(text) is not None:
         for match in _SCALED_BARE.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
@@ -201,6 +236,14 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
             small = sum(c.isdigit() for c in match["number"]) < 3
             if not (small and match["period"].lower() in _CADENCES):
                 yield match.start(), match.end(), "unit"
+
+
+def _per_unit_prices(text: str) -> Iterator[tuple[int, int, str]]:
+    """The prices written after their unit (:data:`_PER_UNIT_PRICE`), the unit one the claim
+    grammar reads ("$/TB")."""
+    for match in _PER_UNIT_PRICE.finditer(text):
+        if canonical_unit(match["unit"]) is not None:
+            yield match.start("price"), match.end("price"), "currency"
 
 
 def _states_unit(number: str, unit: str) -> bool:

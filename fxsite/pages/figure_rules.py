@@ -63,6 +63,7 @@ from fxsite.pages.figure_names import FOUNDRY_BEFORE, NODE_AFTER, is_name
 from fxsite.pages.figure_vocab import (
     A_UNIT_OF_TIME,
     APPROX as _APPROX,
+    BY_SHARE_AFTER,
     CJK_CURRENCY as _CJK_CURRENCY,
     COUNT_RATE as _COUNT_RATE_PATTERN,
     CURRENCY_CODES as _CURRENCY_CODES,
@@ -300,15 +301,16 @@ _FRACTION_FIGURE = LazyPattern(
                                                              # "TCO down a third" (blind70)
   | \b(?i:a|one)\s\d+(?:th|rd|nd)(?=\s(?i:of)\s(?i:the|its|their)\b)  # "a 10th of the power"
   | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
-        |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one)[\s-](?i:thirds?|quarters?|fifths?
-        |tenths?))\b(?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared
-        |versus|vs|on|with|when|while|at|for|year|quarter)\b)  # "by almost half", "by about a
-                                                             # third"; not "a third party"
+        |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one|two|three|four|five|six|seven|eight
+        |nine)[\s-](?i:thirds?|quarters?|fifths?|tenths?))\b(?=\s*(?:[.,;:)!?]|$)
+        |\s+(?i:{by_after})\b)                               # "by almost half", "by about a
+                                                             # third", "by nearly three
+                                                             # quarters" (blind72); not "a
+                                                             # third party"
   | \b(?i:half)\s+(?i:again)\s+(?i:as)\b                     # "half again as fast"
   | (?<=\b(?i:by)\s)(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-]  # "shrank by a third" …
         (?i:half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b
-        (?=\s*(?:[.,;:)!?]|$)|\s+(?i:after|in|since|over|from|to|and|compared|versus|vs|
-        on|with|when|while|at|for|year|quarter)\b)           # … not "by a third party"
+        (?=\s*(?:[.,;:)!?]|$)|\s+(?i:{by_after})\b)         # … not "by a third party"
   | \b(?i:a|one|two|three|four|five|six|seven|eight|nine)[\s-](?i:half|thirds?|quarters?|fourths?
         |fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|thousandths?)
         (?=\s+(?i:of|less|more|fewer|faster|slower|lower|higher|smaller|larger|cheaper|the)\b
@@ -317,7 +319,7 @@ _FRACTION_FIGURE = LazyPattern(
         (?!\s+(?i:of)\s+(?:(?i:the|our|your|all)\s+)?(?:{people})\b)  # not "two thirds of respondents"
   | (?:(?<![^\n])|(?<=[.!?:;]\s))(?i:third|quarter|fifth|tenth)   # "Quarter the cost", a sentence's
         (?=\s+(?i:the|as)\s)                                   # first word
-    """.replace("{people}", PEOPLE),
+    """.replace("{people}", PEOPLE).replace("{by_after}", "|".join(BY_SHARE_AFTER)),
     re.VERBOSE,
 )
 

@@ -260,6 +260,12 @@ A_UNIT_FOLLOWERS = (
     "for", "with", "when", "while", "than", "now", "from", "after", "before", "since",
     "compared", "versus", "vs", "flat", "tops", "or so",
 )  # fmt: skip
+#: Words after a share a change is "by" that end its phrase ("shrank by a third after the
+#: upgrade", "cut by 3/4 in 2024"): not a noun it counts ("by a third party").
+BY_SHARE_AFTER = (
+    "after", "in", "since", "over", "from", "to", "and", "compared", "versus", "vs", "on",
+    "with", "when", "while", "at", "for", "year", "quarter",
+)  # fmt: skip
 # Comparatives after a number of points that make it a score's difference ("12 points
 # faster"; "12 points" alone counts items).
 POINTS_COMPARED = (*A_UNIT_COMPARED, "higher", "lower", "better", "worse", "ahead", "behind")
