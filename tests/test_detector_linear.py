@@ -92,6 +92,10 @@ MANY: list[tuple[str, str, str, str]] = [
     # each time's sentence read for an operation a product performs (figure_names.performs)
     ("settings' times", "", "Set the timeout to 5 s. ", ""),
     ("events' lengths", "", "Join a 45-minute keynote. ", ""),
+    # blind72: each time's sentence read for the other side of a policy, for words of money
+    ("policies' times", "", "Snapshots every 5 minutes, kept for 30 days. ", ""),
+    ("money over years", "", "It saves money over five years, ", ""),
+    ("load levels", "", "at 50% and 100% load, ", ""),
 ]
 SMALL = 4096
 

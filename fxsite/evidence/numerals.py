@@ -203,6 +203,15 @@ REACHED_WORDS = (
     *("reached", "reaches", "reaching", "hit", "hits", "hitting", "topped", "tops", "topping"),
     *("peaked", "peaks", "peaking", "exceeded", "exceeds", "exceeding", "stands", "stood", "up"),
 )
+#: Words of money paid or saved: a price's context ("It costs 300 Ft",
+#: :data:`fxsite.pages.figure_vocab.PRICE_BEFORE`), the period money is saved over ("saves
+#: money over five years", :mod:`fxsite.pages.time_spans`).
+PRICE_WORDS = (
+    *("cost", "costs", "costing", "price", "prices", "priced", "pricing", "pay", "pays"),
+    *("paid", "paying", "fee", "fees", "charge", "charges", "charged", "billed", "spend"),
+    *("spends", "spent", "save", "saves", "saved", "saving", "savings", "budget", "tariff"),
+    *("tariffs", "fare", "fares"),
+)
 #: Verbs of lasting, before a length of time: "takes one day", "took over the [94 s](…) run".
 LASTING_WORDS = (
     *("take", "takes", "took", "taking", "last", "lasts", "lasted", "need", "needs", "needed"),

@@ -210,12 +210,13 @@ def _chinese_name(text: str, start: int, end: int, symbol: str) -> bool:
 # :mod:`fxsite.pages.part_names`). Each matches from the figure's first digit, so a bound
 # word before it ("over a 12-month roadmap") keeps the figure a claim.
 _COUNT = COUNT
-# The period a metric is taken over ("the 3-Year TCO") or a plan covers ("12-month
-# roadmap", "3 year plan"); a warranty, a trial or a payback period is a figure.
+# The period a metric is taken over ("the 3-Year TCO") or a plan or a model covers ("12-month
+# roadmap", "3 year plan", "Five-year energy model": blind72); a warranty, a trial or a
+# payback period is a figure.
 _PERIOD = re.compile(
     rf"{_COUNT}[- ](?i:year|yr|month|quarter|week)(?=\s+(?:[A-Za-z-]+\s+)?(?:TCO|ROI|CAGR|NPV|IRR"
     r"|(?i:roadmaps?|plans?|planning|horizons?|outlooks?|forecasts?|strateg(?:y|ies)|timelines?"
-    r"|programmes?|programs?|pilots?|visions?))\b)"
+    r"|programmes?|programs?|pilots?|visions?|models?|projections?|simulations?))\b)"
 )
 # A company's years of experience, as its history: "20 years of storage experience",
 # "拥有 10 年行业经验" (blind24); not a performance figure.

@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from fxsite.evidence.numerals import INSIDE_GROUPS, alternation, korean_magnitude, tree_alternation
+from fxsite.evidence.numerals import (
+    INSIDE_GROUPS,
+    PRICE_WORDS,
+    alternation,
+    korean_magnitude,
+    tree_alternation,
+    word_alternation,
+)
 from fxsite.evidence.units import (
     COUNT_RATES,
     COUNTED,
@@ -203,11 +210,7 @@ CURRENCY_CODES |= {"kr", "zł", "Ft", "ct", "Rs", "Rp", "Kč"}
 # signed with one is a price only after a price word in its sentence ("It costs 300 Ft",
 # "Cost fell 94 ct") or before what a price is per ("300 Ft a month", "94 ct/kWh").
 LETTER_SIGN = re.compile(r"(?<![A-Za-z])(?:Ft|ct|(?i:won|rand))(?![A-Za-z])")
-PRICE_BEFORE = re.compile(
-    r"(?<![A-Za-z])(?i:costs?|costing|price[sd]?|pricing|pays?|paid|paying|fees?|charges?"
-    r"|charged|billed|spends?|spent|save[sd]?|saving|savings|budget|tariffs?|fares?)"
-    r"(?![A-Za-z])[^.!?;\n]{0,60}\Z"
-)
+PRICE_BEFORE = re.compile(rf"(?i:{word_alternation(PRICE_WORDS)})[^.!?;\n]{{0,60}}\Z")
 PRICE_AFTER = re.compile(
     r"[ \u00a0\u2009\u202f]?/[ \u00a0\u2009\u202f]?[A-Za-z]|[ \u00a0\u2009\u202f](?:(?i:each)"
     r"|(?i:a|an|per|every)[ \u00a0\u2009\u202f](?i:month|year|week|day|hour|night|user|seat"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.pages.quantity_names import PROSE_NAMES
 from fxsite.pages.sentences import sentence_span
 
 __all__ = ["SIZE_SETTINGS", "is_a_set_size", "names_a_part"]
@@ -112,16 +113,19 @@ _SIZE = r"\d+(?:\.\d+)?[ \u00a0]?(?:KiB|KB|K|MiB|MB|M|GiB|GB|B|bytes)"
 #: setting, in prose and in a table's header (:mod:`fxsite.pages.header_units`).
 SIZE_SETTINGS = (
     r"(?i:stripe|block|chunk|record|page|sector|strip|segment|object|blob|extent|i/?o"
-    r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:size|width)"
+    r"|transfer|request|queue|allocation\s+unit|cluster|cache\s+line)[ \u00a0](?i:sizes?|widths?)"
 )
 # A size set in a configuration, not measured: "Set the stripe size to 128 KiB", "a block
 # size of 1 MiB", "条带大小设置为 128 KiB" (blind40); "the pool's size is 2 PB" is a figure.
+# A test's sizes, each for a workload: "Block sizes were 4 KiB for random and 1 MiB for
+# sequential workloads" (blind72).
 _SETTING_BEFORE = re.compile(
     rf"(?:\b{SIZE_SETTINGS}"
-    r"(?:[ \u00a0](?i:of|to|is|=|at)|[ \u00a0]?[:=])?"
+    r"(?:[ \u00a0](?i:of|to|is|are|was|were|=|at)|[ \u00a0]?[:=])?"
     r"|(?:条带|块|分块|页|扇区|记录|对象|IO|I/O)(?:大小|尺寸)(?:可?(?:设置为|设为|设置成|为|是)|[:：=])?)"
     # a choice of sizes: "a stripe size of 64 KiB or 128 KiB" (blind42)
-    rf"(?:[ \u00a0]?{_SIZE}[ \u00a0]?(?:,|(?:or|and)|、|或|和))*[ \u00a0]?\Z"
+    rf"(?:[ \u00a0]?{_SIZE}(?:[ \u00a0](?i:for)(?:[ \u00a0][A-Za-z-]{{1,20}}){{1,3}}?)?"
+    r"[ \u00a0]?(?:,|(?:or|and)|、|或|和))*[ \u00a0]?\Z"
 )
 _SETTING_SIZE = re.compile(_SIZE)
 #: What makes a set size a rate: "a block size of 1 MiB every microsecond", "per second".
@@ -160,10 +164,28 @@ _MIX_SIDE = re.compile(
     r"|gain|boost|rate|error|fail))"
     r"|(?:随机|顺序)?(?:(?P<du>读)|写)(?![延吞带速性命错失])"
 )
+# A test's load level, as a run sets it: "Run the random read test at 50% and 100% load",
+# "latency at 90% load" (blind72); the shares listed after "at" before "load", each one. A
+# load measured ("CPU load at 50%", "runs at 30% CPU utilization") is a figure.
+_SHARES_THEN = r"(?:(?:,[ \u00a0]?|,?[ \u00a0](?:and|or|to)[ \u00a0])\d{1,3}(?:\.\d+)?[ \u00a0]?%)*"
+_LOAD = re.compile(rf"\d{{1,3}}(?:\.\d+)?[ \u00a0]?%(?={_SHARES_THEN}[ \u00a0](?i:load)\b)")
+_LOAD_BEFORE = re.compile(
+    r"\b(?i:at)[ \u00a0](?:\d{1,3}(?:\.\d+)?[ \u00a0]?%(?:,[ \u00a0]?|,?[ \u00a0](?:and|or|to)"
+    r"[ \u00a0]))*\Z"
+)
+#: How far before a load level its "at" is looked for.
+_LOAD_REACH = 60
+# A design named by the one medium it is built of, as "all-NVMe" names it: "A 100% NVMe
+# design", "a 100% flash array" (blind72); not a quantity of it ("100% NVMe throughput").
+_ALL_OF = re.compile(
+    rf"100(?:[ \u00a0]?%|[ \u00a0](?i:percent))(?=[ \u00a0-](?:NVMe|(?i:flash|all-flash|SSDs?"
+    rf"|solid[ -]state))(?![\w-])(?![ \u00a0-](?:{PROSE_NAMES})))"
+)
 #: How far from a share the other side of its mix is looked for (a search from the text's
 #: start would be quadratic in a page of mixes).
 _MIX_REACH = 200
 _PARTS = (
+    (_ALL_OF, None),
     (_RADIO_BAND, None),
     (_FORM_FACTOR, None),
     (_CONNECTOR, None),
@@ -196,11 +218,23 @@ def names_a_part(text: str, start: int, end: int) -> bool:
         return True
     if _SHARE.fullmatch(text, start, end) and _mixes_reads_and_writes(text, start, end):
         return True
+    if _at_load(text, start, end):
+        return True
     size = _IOPS_SIZE.match(text, start)
     return (
         size is not None
         and _IO_WORKLOAD.fullmatch(text, size.end(), end) is not None
         and _IOPS_NAMED.match(text, end) is not None
+    )
+
+
+def _at_load(text: str, start: int, end: int) -> bool:
+    """Whether the share at ``text[start:end]`` is a test's load level (:data:`_LOAD`)."""
+    match = _LOAD.match(text, start)
+    return (
+        match is not None
+        and match.end() == end
+        and _LOAD_BEFORE.search(text, max(0, start - _LOAD_REACH), start) is not None
     )
 
 

@@ -21,6 +21,16 @@ Decisions:
   retains ("Set the heartbeat interval to 5 s.", "The default timeout is 30 seconds."),
   or right after a step's "wait" or "hold … for" ("Wait 10 seconds, then press the power
   button.", "等待10秒"; "Queue wait was 15 minutes" is a figure).
+* A policy's times (blind72): a sentence that sets both how often and how long, a schedule
+  ("every 5 minutes") and a retention ("kept for 30 days"), sets a policy whatever operation
+  it names: "Snapshots every 5 minutes, kept for 30 days." Either alone, after an operation,
+  says what a product does, a figure: "Snapshots every 5 minutes" (how often they can be
+  taken, as "每隔 5 分钟备份一次" is), "Snapshots are retained for 7 days by default" (the
+  development corpus's).
+* The period money paid or saved is taken over (blind72), as "3-Year TCO" is: "Over a
+  five-year life, the lower power draw saves …", "… saves money over five years", in a
+  sentence with a word of money (:data:`fxsite.evidence.numerals.PRICE_WORDS`, or "TCO");
+  "Data retention over 10 years" and "lasts over five years" are bounds, figures.
 * Opening hours ("from 9h to 18h", "8h-20h") and a reading time ("Read time: 6 min", as
   "5 min read" is) name no quantity.
 * In Chinese, the window a figure is reported over ("过去12个月里", as "over the past 12
@@ -34,6 +44,7 @@ from __future__ import annotations
 
 import re
 
+from fxsite.evidence.numerals import LASTING_WORDS, PRICE_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import UNITS
 from fxsite.pages.sentences import sentence_span
@@ -103,8 +114,64 @@ def _matches(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
 def names_a_period(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is a period that names, whatever its
     sentence says: a streak, the time a product took to make, a plan's term, a window in
-    Chinese (as "the past 12 months" is)."""
-    return any(_matches(p, text, start, end) for p in (_STREAK, _MAKING, _TERM, _CJK_PERIOD))
+    Chinese (as "the past 12 months" is), a retention policy's times, the period money is
+    saved over."""
+    if any(_matches(p, text, start, end) for p in (_STREAK, _MAKING, _TERM, _CJK_PERIOD)):
+        return True
+    return _sets_a_policy(text, start, end) or _money_over(text, start, end)
+
+
+#: Right before a policy's time: how long it keeps ("kept for", "retained for", "retention
+#: of") or how often it runs ("every").
+_POLICY_BEFORE = re.compile(
+    r"\b(?:(?i:kept|keeps?|retained|retains?)[ \u00a0](?i:for)|(?i:retention)(?:[ \u00a0]"
+    r"(?i:period|time))?(?:[ \u00a0](?i:of|is)|[ \u00a0]?:)|(?P<every>(?i:every)))[ \u00a0]\Z"
+)
+_KEPT = re.compile(r"\b(?i:kept|keeps?|retained|retains?)[ \u00a0](?i:for)\b|\b(?i:retention)\b")
+_SCHEDULE = re.compile(
+    r"\b(?i:every)[ \u00a0](?:\d|(?i:other[ \u00a0])?(?i:second|minute|hour|day|night|week"
+    r"|month|year)\b|[A-Za-z]+[ \u00a0-](?i:seconds|minutes|hours|days|weeks|months)\b)"
+)
+
+
+def _sets_a_policy(text: str, start: int, end: int) -> bool:
+    """Whether the time at ``text[start:end]`` is a policy's: kept for so long, or on a
+    schedule, in a sentence that states the other too."""
+    if not _a_time(text[start:end]):
+        return False
+    before = _POLICY_BEFORE.search(text, max(0, start - 24), start)
+    if before is None:
+        return False
+    other = _KEPT if before["every"] is not None else _SCHEDULE
+    return other.search(text, *sentence_span(text, start, end, _REACH)) is not None
+
+
+#: A period after "over" (a figure "over five years", or "five-year" in "over a five-year
+#: life") and words of money in its sentence.
+_OVER_YEARS = re.compile(rf"(?i:over)[ \u00a0]{COUNT}[ \u00a0](?i:years?|months?)")
+_OVER_A = re.compile(r"\b(?i:over)[ \u00a0](?i:a|an|the|its|their|our|your)[ \u00a0]\Z")
+_A_LIFE = re.compile(
+    rf"{COUNT}[- ](?i:year|month)(?=[ \u00a0](?:[A-Za-z-]+[ \u00a0])?(?i:life|lifetime|lifespan"
+    r"|life-?cycle|period|span|term|window)\b)"
+)
+#: Words before "over" that make it a bound: "lasts over", "for over", "of over".
+_BOUND_BEFORE = re.compile(
+    rf"\b(?i:{word_alternation(LASTING_WORDS)}|for|in|of|than|after|within|is|are|was|were|be"
+    r"|been|by|to)[ \u00a0]\Z"
+)
+_MONEY = re.compile(rf"(?i:{word_alternation(PRICE_WORDS)})|\bTCO\b")
+
+
+def _money_over(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is the period money is paid or saved over."""
+    if _matches(_OVER_YEARS, text, start, end):
+        if _BOUND_BEFORE.search(text, max(0, start - 12), start):
+            return False
+    elif not (
+        _matches(_A_LIFE, text, start, end) and _OVER_A.search(text, max(0, start - 12), start)
+    ):
+        return False
+    return _MONEY.search(text, *sentence_span(text, start, end, _REACH)) is not None
 
 
 #: How far from a time its sentence's words of a setting are looked for.
