@@ -16,7 +16,13 @@ title and baseline only order the figures that fit.
 Nothing is guessed: a claim is suggested (and written by ``fix``) only when
 exactly one figure fits, and no figure the words fit better states the value
 at another precision. When several fit, or figures state the value but none
-fits the words, the message lists them and nothing is written. Nor is it when
+fits the words, the message lists them and nothing is written; where they share no word at
+all with the words around (not even one that tells no figure apart), it names what the figure
+is and offers no claim to it (blind72: "twice as fast as last year's model" was offered a
+comparison with a competitor), where the bare figure is written whole in prose (not a number
+whose unit a header or a label states: their words name its quantity, not which figure) and
+the words can be compared (not a Chinese sentence beside figures whose records say what
+they are in no CJK words). Nor is it when
 the one that fits is named by words that tell against it: another figure of its
 record fits them better, they say the number goes the other way
 (:mod:`.direction`), or its sentence names another subject than the figure's (the
@@ -186,6 +192,7 @@ def advise(
     keeps the page's text as its link text. ``where`` says so in the message.
     """
     link_text = shown
+    whole = shown is None  # written whole, not a number whose unit a header or label states
     as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
     to_one = to_one_number(" ".join(found.split()))
@@ -247,15 +254,25 @@ def advise(
         return Advice(f"{head}: {reason}; cite the one meant: {listed}", None, refs, reason)
     if stating:
         listed = ", ".join(_linked(s, link_text) for s in ranked[:LISTED])
+        shared = _only_generic(ranked, library, context)
         reason = (
             f"{', '.join(refs[:LISTED])} state{'s' if len(refs) == 1 else ''} this value, but "
-            "no figure's what or name shares a word with the words around it"
-            f"{_only_generic(ranked, library, context)}"
+            f"no figure's what or name shares a word with the words around it{shared}"
         )
-        hint = f"; if one is meant, cite it ({listed}), else remove it or cite its record"
+        what, hint = "", f"; if one is meant, cite it ({listed}), else remove it or cite its record"
+        if not shared and whole and _comparable(ranked, library, context):
+            # No word at all in common with a figure written whole in prose: a figure of
+            # another thing is no claim to offer (blind72: "twice as fast as last year's
+            # model" offered a comparison with a competitor). A number under a header or a
+            # label ("Seconds: 94") has their words only, which name its quantity, not which.
+            what = _what_it_is(ranked[0], library)
+            hint = (
+                "; cite the record figure meant as "
+                f"[{generic_claim_text(link_text or shown)}](evidence:ID#figure), or remove it"
+            )
         if near:  # the words fit a figure that states the value at another precision
             hint = f"; the words around it fit another: {near[0][1]}{hint}"
-        return Advice(f"{head}: {reason}{hint}", None, refs, reason)
+        return Advice(f"{head}: {reason}{what}{hint}", None, refs, reason)
     if near:
         text = "; ".join(t for _, t, _ in near[:LISTED])
         return Advice(f"{head}: {text}", None, (), near[0][2])
@@ -266,6 +283,28 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _comparable(ranked: list[Suggestion], library: Library, context: str) -> bool:
+    """Whether the words around can be compared with the figures' own: not a Chinese
+    sentence beside figures whose records say what they are in no CJK words ("保存时间为178秒"
+    and "Save time, baseline" share no word, yet say the same)."""
+    if _CJK_RUN.search(context) is None:
+        return True
+    return any(
+        _CJK_RUN.fullmatch(w)
+        for s in ranked[:LISTED]
+        if (fig := library.figures.get(s.ref)) is not None
+        for w in _own_words(fig, library)
+    )
+
+
+def _what_it_is(suggestion: Suggestion, library: Library) -> str:
+    """What the figure ``suggestion`` cites is, where its record says: " (S1#warranty is
+    'Hardware warranty')"; nothing where it has no ``what``."""
+    cited = FigureRef.parse(suggestion.ref)
+    fig = library.figure(cited.record, cited.name) if cited is not None else None
+    return f" ({suggestion.ref} is '{fig.what}')" if fig is not None and fig.what else ""
 
 
 def _held_back(

@@ -79,7 +79,7 @@ def cell_message(shown: str, library: Library, context: str, read: Governed | No
         listed = ", ".join(_shows(ref, library) for ref in _refs(claims))
         return f"{head}: {_why(advice)}; write the cell as the one meant: {listed}"
     return (
-        f"{head}: {_NONE}; write the cell as a reference to the record figure that "
+        f"{head}: {_why(advice)}; write the cell as a reference to the record figure that "
         "states it (ID#figure), or remove it"
     )
 
@@ -102,7 +102,7 @@ def card_message(shown: str, library: Library, context: str) -> str:
             "and take it out of this context"
         )
     return (
-        f"{head}: {_NONE}; give it a card of its own citing its record "
+        f"{head}: {_why(advice)}; give it a card of its own citing its record "
         f"([{generic_claim_text(shown)}](evidence:ID#figure) | …), or remove it"
     )
 
