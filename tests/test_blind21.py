@@ -264,7 +264,10 @@ def test_a_long_card_value_is_marked_to_be_sized_to_its_card(shown: str, long: b
         # the page does (blind72: it was told "[1.9×](…)"). A sentence whose words share
         # none with the save speed-up's names it, and offers no claim to it (blind72)
         ("Save speed-up reaches 1.9:1 here.", "[1.9:1](evidence:R1#save_speedup)"),
-        ("Dedup reaches 1.9:1 here.", "cite the record figure meant as [1.9:1](evidence:ID#figure)"),
+        (
+            "Dedup reaches 1.9:1 here.",
+            "cite the record figure meant as [1.9:1](evidence:ID#figure)",
+        ),
         ("Dedup reaches a 1.9-to-1 ratio.", "[1.9-to-1](evidence:ID#figure)"),
         # near miss: a ratio no record states is told the general form
         ("Dedup reaches 7.3:1 here.", "[7.3:1](evidence:ID#figure)"),

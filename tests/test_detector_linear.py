@@ -92,6 +92,9 @@ MANY: list[tuple[str, str, str, str]] = [
     # each time's sentence read for an operation a product performs (figure_names.performs)
     ("settings' times", "", "Set the timeout to 5 s. ", ""),
     ("events' lengths", "", "Join a 45-minute keynote. ", ""),
+    # the same in one sentence with no stop: each time's operation looked for near it
+    ("settings' times, one sentence", "", "Set the timeout to 5 s, ", ""),
+    ("events' lengths, one sentence", "", "Join a 45-minute keynote, ", ""),
     # blind72: each time's sentence read for the other side of a policy, for words of money
     ("policies' times", "", "Snapshots every 5 minutes, kept for 30 days. ", ""),
     ("money over years", "", "It saves money over five years, ", ""),

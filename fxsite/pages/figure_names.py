@@ -389,10 +389,16 @@ def _schedules_work(text: str, start: int, end: int) -> bool:
     return performs(text, start, end)
 
 
+#: How far from a figure :func:`performs` looks for the operation its sentence names.
+_PERFORMS_REACH = 300
+
+
 def performs(text: str, start: int, end: int) -> bool:
     """Whether the sentence around ``text[start:end]`` names an operation a product
-    performs (:data:`_PERFORMS`), other than as a topic ("our 2 min guide to checkpoints")."""
-    first, last = sentence_span(text, start, end)
+    performs (:data:`_PERFORMS`), other than as a topic ("our 2 min guide to checkpoints"),
+    within :data:`_PERFORMS_REACH` characters of it (a sentence of a thousand times with
+    no stop was read whole for each: quadratic)."""
+    first, last = sentence_span(text, start, end, _PERFORMS_REACH)
     return any(
         _TOPIC_BEFORE.search(text, max(first, m.start() - 16), m.start()) is None
         for m in _PERFORMS.finditer(text, first, last)
