@@ -103,6 +103,7 @@ CODES: dict[str, str] = {
     "FX605": "page clashes with a page the build generates",
     "FX606": "page nested too deeply to render",
     "FX607": "hero or contact in mkdocs.yml (extra.fxsite_hero) invalid, or a contact block without one",
+    "FX608": "the nav does not link the Evidence Library or the site-wide FAQ (warning)",
     # Published output (the build's last gate and fxsite audit)
     "FX611": "published figure differs from the one its record gives",
     "FX612": "published file differs from what the evidence renders",

@@ -46,6 +46,7 @@ from fxsite.pages.frontmatter import read_front_matter, split_front_matter
 from fxsite.pages.hero_config import Hero, read_hero
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, section_title_findings
+from fxsite.pages.nav_links import nav_findings
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.prose import line_col
 from fxsite.pages.record_text import document_findings, record_text_findings
@@ -513,6 +514,7 @@ class Project:
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)
+        unlinked = nav_findings(text, rel, parents, self.nav_generated())
         icons = icon_findings(text, rel, self.paths.theme_dirs, parents)
         return [
             *shown,
@@ -520,10 +522,20 @@ class Project:
             *icons,
             *hero,
             *sections,
+            *unlinked,
             *self.nav_icon_findings(titles),
             *self.nav_footer_findings(titles, rel, text),
             *self.template_findings(config_extra(text, parents), config_settings(text, parents)),
         ]
+
+    def nav_generated(self) -> list[tuple[str, str]]:
+        """The generated pages a site's ``nav`` should link (:mod:`fxsite.pages.nav_links`),
+        each as readers know it and by its docs-relative path: the Evidence Library, and
+        the site-wide FAQ where the build generates one."""
+        pages = [("Evidence Library", f"{self.paths.library_prefix}/index.md")]
+        if self.paths.faq_page and self.has_faq():
+            pages.append(("FAQ", self.paths.faq_page))
+        return pages
 
     def nav_icon_findings(self, titles: Mapping[str, str]) -> list[Finding]:
         """Figures a page's front-matter ``icon`` draws with the title the ``nav`` gives it

@@ -511,6 +511,8 @@ nav:
   - index.md
   - "Nav 44 s": body.md
   - "Named": named-96-s.md
+  - evidence/index.md
+  - faq.md
 """
 _EXPECTED = {
     "mkdocs.yml:3:13",

@@ -39,6 +39,13 @@ markdown_extensions:
 plugins:
   - search
   - fxsite
+
+# Without a nav, every page is listed, the generated ones too. A nav of your own lists
+# only what it names: keep the Evidence Library and the FAQ in it (fxsite warns, FX608).
+# nav:
+#   - Home: index.md
+#   - Evidence Library: evidence/index.md
+#   - FAQ: faq.md      # generated where a page has an FAQ (front matter faq:)
 """
 
 _RECORD = f"""\
