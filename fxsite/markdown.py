@@ -734,6 +734,7 @@ def render_page(
     src: str | None = None,
     readers: SiteReaders | None = None,
     sheets: PageSheets = NO_SHEETS,
+    auto_related: bool = True,
 ) -> tuple[str, PageContext]:
     """One page processed (``result``), composed, rendered and judged, as the build does.
 
@@ -743,12 +744,12 @@ def render_page(
     ``renderer`` defaults to plain Python-Markdown with this extension;
     ``elsewhere`` is :attr:`PageContext.elsewhere`; ``src``, the docs-relative path;
     ``readers``, the site's (:attr:`PageContext.readers`); ``sheets``, the page's
-    stylesheet files (:attr:`PageContext.sheets`).
+    stylesheet files (:attr:`PageContext.sheets`); ``auto_related``, the plugin's option.
     """
     context = page_context(
         library, href_for, result.path, source, result, elsewhere, src, readers, sheets
     )
-    composed = compose(result, library, href_for)
+    composed = compose(result, library, href_for, auto_related)
     html_text = (renderer or PageRenderer([], {})).render(composed.markdown, context)
     return html_text, context
 

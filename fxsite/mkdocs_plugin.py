@@ -184,6 +184,8 @@ class FxsiteConfig(Config):
     """Readable names for record setup keys on record pages, e.g. ``{gpus: GPUs}``."""
     search_records = opt.Type(bool, default=False)
     """Index record pages in the site search (the library index always is)."""
+    auto_related = opt.Type(bool, default=True)
+    """Add the pages citing the same records to a page's "Related reading"."""
     scripts_that_write = opt.ListOfItems(opt.Type(str), default=[])
     """Site paths of the scripts and stylesheets that write text (checked by ``build --browser``)."""
 
@@ -340,6 +342,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # State is rebuilt for every build so that `serve` sees every edit.
         self.index, self.results, self.findings = SiteIndex(), {}, []
+        if self.project is not None:
+            self.index.auto_related = self.project.paths.auto_related
         self.generated_srcs: frozenset[str] = frozenset()  # known in on_files
         # No plugin fxsite does not know reads a page's HTML: it is kept compressed meanwhile.
         self.stashed, self.stash = {}, not self.serving and set(config.plugins) <= REUSABLE_PLUGINS
@@ -541,7 +545,9 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.project.paths.readers,
             self.project.page_sheets(src),
         )
-        composed = compose(result, self.project.library, self._href_for(page))
+        composed = compose(
+            result, self.project.library, self._href_for(page), self.project.paths.auto_related
+        )
         self.composed[src] = composed
         if self.stash:  # composed: the page's own Markdown is not read again
             self.results[src] = replace(result, markdown="")

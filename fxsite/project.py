@@ -645,5 +645,6 @@ class Project:
             self.name_titled(src),
             self.paths.readers,
             self.page_sheets(src, source),
+            self.paths.auto_related,
         )
         return context.findings, context.claims

@@ -77,6 +77,8 @@ class ProjectPaths:
     repo_name: str | None = None
     #: record pages' setup row headings the site names (the plugin's ``setup_labels``)
     setup_labels: tuple[tuple[str, str], ...] = ()
+    #: the plugin's ``auto_related``: "Related reading" adds pages sharing records
+    auto_related: bool = True
     #: the options of ``pymdownx.snippets`` (MkDocs' ``mdx_configs``) where the site
     #: uses it, else None: a page's reference definitions include what it includes
     snippets: Mapping[str, Any] | None = field(default=None, compare=False)
@@ -112,6 +114,7 @@ class ProjectPaths:
             readers=readers,
             repo_name=config.get("repo_name"),
             setup_labels=tuple((str(k), str(v)) for k, v in options.setup_labels.items()),
+            auto_related=bool(options.auto_related),
             left_out=left_out(config.exclude_docs, None if drafts else config.draft_docs),
             snippets=dict(config.mdx_configs.get("pymdownx.snippets") or {})
             if "pymdownx.snippets" in config.markdown_extensions

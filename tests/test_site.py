@@ -234,14 +234,13 @@ def test_data_sources_list_the_cited_records(site: Path, name: str, records: lis
         assert _resolves(site, page_file, str(a["href"])) is None
 
 
-def test_related_reading_front_matter_first_then_shared_evidence(site: Path) -> None:
+def test_related_reading_front_matter_replaces_shared_evidence(site: Path) -> None:
     page_file = site / "index.html"
     listing = _section_after(soup(page_file), "related-reading")
     assert [li.get_text() for li in listing.select("li")] == [
         "Fixture analysis",  # front matter
         "A title-only entry",  # front matter, no link
-        "Fixture derived",  # shares R1
-    ]
+    ]  # not "Fixture derived", which shares R1: the author's list replaces that (blind72)
     assert listing.select("li")[1].a is None
     for a in listing.select("a"):
         assert _resolves(site, page_file, str(a["href"])) is None
@@ -249,7 +248,8 @@ def test_related_reading_front_matter_first_then_shared_evidence(site: Path) -> 
 
 def test_related_reading_from_shared_evidence_only(site: Path) -> None:
     listing = _section_after(soup(site / "derived/index.html"), "related-reading")
-    assert [li.get_text() for li in listing.select("li")] == ["Fixture analysis", "Fixture home"]
+    # not "Fixture home", which shares R1: the home page is no related reading (blind72)
+    assert [li.get_text() for li in listing.select("li")] == ["Fixture analysis"]
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.pages.claims import Claim, HrefFor, escape_markdown
 from fxsite.pages.page import PageResult
+from fxsite.pages.related import has_related
 from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
 
@@ -188,18 +189,23 @@ def _first_in(rendered: str) -> Callable[[str], int]:
 _MAY_CITE = re.compile(r"(?:\]\(\s*<?|\]:\s*<?|href=[\"']?)evidence:|--8<--", re.IGNORECASE)
 
 
-def compose(result: PageResult, library: Library, href_for: HrefFor) -> Composed:
+def compose(
+    result: PageResult, library: Library, href_for: HrefFor, auto_related: bool = True
+) -> Composed:
     """The page's Markdown with every generated section in place, in the page's language
     (the estimate note's slot after its lead is put in by the claims treeprocessor,
-    which knows the page's claims: :mod:`fxsite.markdown`)."""
+    which knows the page's claims: :mod:`fxsite.markdown`); "Related reading" where
+    :func:`~fxsite.pages.related.has_related` (``auto_related``: the plugin's option)."""
     lang = result.lang
     # A page that writes no evidence link (nor includes a file that may) cites nothing:
     # no "Data sources" heading over "This page cites no evidence records" (blind63).
     written = [result.markdown, *(entry.answer_markdown for entry in result.faq)]
     cites = bool(result.claims) or any(_MAY_CITE.search(t) for t in written)
     sources = f"## {message('sources', lang)}\n\n{SOURCES_SLOT}\n\n" if cites else ""
-    markdown = (
-        f"{result.markdown.rstrip()}\n\n{faq_markdown(result)}\n{sources}"
+    related = (
         f"## {message('related', lang)}\n\n{RELATED_PLACEHOLDER}\n"
+        if has_related(result, auto_related)
+        else ""
     )
+    markdown = f"{result.markdown.rstrip()}\n\n{faq_markdown(result)}\n{sources}{related}"
     return Composed(markdown, library, href_for, lang)

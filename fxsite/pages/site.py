@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from fxsite.pages.language import HTML_LANG
 from fxsite.pages.page import PageResult
+from fxsite.pages.related import may_add
 from fxsite.render.messages import message
 
 __all__ = [
@@ -134,6 +135,8 @@ class SiteIndex:
     #: the figures each page's refused claims name (the preview publishes such pages):
     #: their record pages list the page as needing an update; never exported
     refused: dict[str, list[str]] = field(default_factory=dict)
+    #: the plugin's ``auto_related``: pages sharing records are related reading
+    auto_related: bool = True
 
     def add_html(self, src: str, page_html: str, *, preview: bool = False) -> None:
         """Record the citations of a rendered content page, in place of its earlier ones;
@@ -187,7 +190,8 @@ class SiteIndex:
         return self._record_pages.get(record, [])
 
     def related(self, src: str) -> list[tuple[str, str | None]]:
-        """Related reading: front matter first, then pages by shared records."""
+        """Related reading: the front matter's list, or else pages by shared records
+        (:mod:`fxsite.pages.related`)."""
         page = self.pages[src]
         out: list[tuple[str, str | None]] = []
         for item in page.result.related:
@@ -195,12 +199,13 @@ class SiteIndex:
                 out.append((item.title or self.pages[item.page].title, item.page))
             elif item.title:
                 out.append((item.title, None))
+        if out or not self.auto_related:  # the author's list replaces the automatic one
+            return out
         shared: Counter[str] = Counter()
         for record in set(page.result.records):
             shared.update(other for other in self._pages_citing(record) if other != src)
-        listed = {p for _, p in out}
         for other_src, count in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0])):
-            if count and other_src not in listed:
+            if count and may_add(page.result, other_src, self.pages[other_src].result):
                 out.append((self.pages[other_src].title, other_src))
         return out
 

@@ -1,0 +1,46 @@
+"""What a page's "Related reading" lists, and whether it has the section at all.
+
+A page's front matter ``related:`` is its author's choice; the automatic list adds the
+pages that cite the same records, the most shared first. Decisions (blind72, finding 10):
+
+- A front-matter ``related:`` list replaces the automatic list: the author chose, and a
+  page sharing a record (a warranty, a price list) is not reading the author chose.
+- The automatic list leaves out a page in another language than the page's (an English
+  product page is no reader's way to the Chinese one: the language switch is) and the
+  site's home pages (``index.md`` of the docs or of a language's folder, or a page with
+  the home template): every page leads home already, through the header and the nav.
+- The plugin's ``auto_related: false`` turns the automatic list off: a page then lists
+  its front-matter ``related:`` alone, and one without any has no "Related reading"
+  section (not "No related pages yet.").
+- A home page (the home template) has no automatic list either: it is the way in, and the
+  nav is its reading list; it has the section only where its front matter lists pages.
+  Its "Data sources" stay: the records behind its headline figures are the site's
+  promise, and where a buyer checks them.
+"""
+
+from __future__ import annotations
+
+from fxsite.pages.page import PageResult
+from fxsite.render.hero import HOME_TEMPLATE
+
+__all__ = ["has_related", "is_home", "may_add"]
+
+
+def is_home(src: str, result: PageResult) -> bool:
+    """Whether the page ``src`` is a home page: the docs' ``index.md``, a language's
+    (``zh/index.md`` for a Chinese page), or one with the home template."""
+    if result.front.data.get("template") == HOME_TEMPLATE:
+        return True
+    return src == "index.md" or src == f"{result.lang}/index.md"
+
+
+def has_related(result: PageResult, auto: bool) -> bool:
+    """Whether the page has a "Related reading" section: it lists pages in its front
+    matter, or the automatic list is on (``auto``) and its template is not the home's."""
+    return bool(result.related) or (auto and result.front.data.get("template") != HOME_TEMPLATE)
+
+
+def may_add(page: PageResult, other_src: str, other: PageResult) -> bool:
+    """Whether the automatic list of ``page`` may add ``other`` (at ``other_src``):
+    in the same language, and not a home page."""
+    return other.lang == page.lang and not is_home(other_src, other)
