@@ -71,7 +71,7 @@ def test_a_record_page_explains_the_markers_it_shows(
     assert len(found) == (1 if legend else 0), found
     if legend:
         items = [" ".join(li.get_text().split()) for li in found[0].select("li")]
-        assert any(item.startswith("R1 the report or record ID") for item in items), items
+        assert any(item.startswith("R1 the test report or record") for item in items), items
         assert not any("estimate" in item for item in items), "no estimate is cited"
 
 
@@ -103,5 +103,5 @@ def test_the_legend_shows_an_id_of_the_site_not_r1(where: str, tmp_path: Path) -
         (tmp_path / "evidence" / "S1.yaml").write_text(S1.replace("Plain notes.", notes), "utf-8")
         library = load_library(tmp_path / "evidence", tmp_path)
         shown = record_page_markdown("S1", library, _href, "S1.json").split("\n", 1)[1]
-    items = [item for item in _id_items(shown) if "record ID" in item]
-    assert items and all(item.startswith("S1 the report or record ID") for item in items), items
+    items = [item for item in _id_items(shown) if "report or record" in item]
+    assert items and all(item.startswith("S1 the test report or record") for item in items), items

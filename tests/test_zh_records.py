@@ -95,7 +95,7 @@ def _claim(lib: Library, dest: str, lang: str, text: str = "") -> Claim:
         ("zh", "保存时间 · 对比 本地盘 · 厂商规格，记录 R7", "本地盘", "8卡节点上的 FX100"),
         (
             "en",
-            "Save time · vs local drive · vendor specification, record R7",
+            "Save time · vs local drive · vendor spec, record R7",
             "local drive",
             "FX100 on an 8-GPU node",
         ),

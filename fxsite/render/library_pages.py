@@ -64,8 +64,12 @@ def _issuer(record: Record) -> str | None:
     return record.source.issuer if record.source and record.source.issuer else None
 
 
-def legend() -> str:
-    items = "".join(f"<dt>{label_badge(k)}</dt><dd>{_e(v)}</dd>" for k, v in LABEL_MEANINGS.items())
+def legend(lang: str = DEFAULT) -> str:
+    """The Evidence Library's legend of labels: each badge, as the site names it, and what
+    it promises."""
+    items = "".join(
+        f"<dt>{label_badge(k, lang)}</dt><dd>{_e(v)}</dd>" for k, v in LABEL_MEANINGS.items()
+    )
     return f'<dl class="fx-legend">{items}</dl>'
 
 
@@ -103,7 +107,11 @@ def library_index_markdown(
     # Only categories some record is in: an empty choice would filter to nothing.
     present = {r.label for r in library.records.values()}
     present_status = {r.status for r in library.records.values()}
-    options = "".join(f'<option value="{lab}">{lab}</option>' for lab in LABELS if lab in present)
+    options = "".join(
+        f'<option value="{lab}">{_e(message(f"label.{lab}", lang))}</option>'
+        for lab in LABELS
+        if lab in present
+    )
     statuses = "".join(
         f'<option value="{s}">{s}</option>'
         for s in ("active", "superseded", "retracted")
@@ -138,7 +146,7 @@ their formula. Auditors can take the whole library away as data: {links}.
 
 ## Labels and markers
 
-{legend()}
+{legend(lang)}
 {marker_legend({"measured", "estimate"}, lang, example)}
 
 ## Records

@@ -35,14 +35,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "record behind it; hover, focus or tap it for its evidence card"
         ),
         "legend.id": (
-            '<span class="fx-mark fx-mark--id">{id}</span> the report or record ID, '
-            "shown after the first figure it backs in a section (on a page with many, "
-            "after its first on the page)"
+            '<span class="fx-mark fx-mark--id">{id}</span> the test report or record the '
+            "figures before it come from; every one is in the Evidence Library"
         ),
         "legend.estimate": (
             '<span class="fx-mark">{mark}</span> an estimate from a model, '
-            "not a measurement: marked at each model's first figure in a section, and "
-            "underlined with dashes"
+            "not a measurement; its figures are underlined with dashes"
         ),
         "estimate.one": (
             'Figures marked <span class="fx-mark">{mark}</span> are estimates from a model, '
@@ -57,7 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "mark.estimate": "est.",
         # A claim's tooltip and screen-reader text: "measured, report R1"
         "source.measured": "measured, report {id}",
-        "source.spec": "vendor specification, record {id}",
+        "source.spec": "vendor spec, record {id}",
         "source.public": "public source, record {id}",
         "source.estimate": "estimate from model {id}",
         "versus": "vs {baseline}",
@@ -74,7 +72,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "card.baseline": "Baseline",
         "card.source": "Source",
         "card.source.measured": "Report {id}",
-        "card.source.spec": "Vendor specification, record {id}",
+        "card.source.spec": "Vendor spec, record {id}",
         "card.source.public": "Public source, record {id}",
         "card.source.estimate": "Model {id}",
         "card.setup": "Test condition ({name})",
@@ -199,11 +197,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "悬停、聚焦或轻点可查看证据卡片"
         ),
         "legend.id": (
-            '<span class="fx-mark fx-mark--id">{id}</span>：报告或记录编号，'
-            "在每节其支撑的第一个数字后显示（数字较多的页面上，仅在全页第一个数字后显示）"
+            '<span class="fx-mark fx-mark--id">{id}</span>：其前数字所依据的测试报告或记录，'
+            "均可在证据库中查阅"
         ),
         "legend.estimate": (
-            '<span class="fx-mark">{mark}</span>：模型估算，而非实测，每节在每个模型的第一个数字处标注，下划线为虚线'
+            '<span class="fx-mark">{mark}</span>：模型估算，而非实测；估算数字带虚线下划线'
         ),
         "estimate.one": (
             '标有<span class="fx-mark">{mark}</span>的数字是模型估算，而非实测：{models}。'

@@ -67,8 +67,11 @@ def _w(lang: str, key: str) -> str:
     return _e(message(key, lang))
 
 
-def label_badge(label: str) -> str:
-    return f'<span class="fx-label fx-label--{label}" title="{_e(LABEL_MEANINGS[label])}">{label}</span>'
+def label_badge(label: str, lang: str = DEFAULT) -> str:
+    """A label's badge: its name as every part of the site writes it (the catalogue's
+    ``label.*``: "vendor spec", never the record's key "spec"), its meaning as its tooltip."""
+    name = _w(lang, f"label.{label}")
+    return f'<span class="fx-label fx-label--{label}" title="{_e(LABEL_MEANINGS[label])}">{name}</span>'
 
 
 def value_text(fig: FigureValue) -> str:
@@ -187,7 +190,7 @@ def _value_cell(fig: FigureValue, extra: str, lang: str) -> str:
 
 
 def _label_cell(fig: FigureValue, lang: str) -> str:
-    return f'<td class="fx-label-cell" data-label="{_w(lang, "record.label")}">{label_badge(fig.label)}</td>'
+    return f'<td class="fx-label-cell" data-label="{_w(lang, "record.label")}">{label_badge(fig.label, lang)}</td>'
 
 
 def figure_rows(library: Library, record: Record, href_for: HrefFor, lang: str = DEFAULT) -> str:

@@ -317,6 +317,7 @@ def _page_facts(site: SiteReading, rel: str, page: PageText, scan: FileScan) -> 
         site.frozen(scan.ticks),
         site.frozen(value for chart in page.charts for _, value, _, _ in chart.rows),
         site.frozen(nav_copies(((c.text, c.in_heading) for c in claims), scan.titles)),
+        once(page.lang),
     )
 
 

@@ -167,7 +167,7 @@ def page_word_problems(
                 out.append((f"a record's {name} stands on a page of no record", f"fx-{part.kind}"))
     for kind, html, name in (
         ("library-summary", library_summary(library, lang), "the Evidence Library's summary"),
-        ("label-legend", legend(), "the legend of labels"),
+        ("label-legend", legend(lang), "the legend of labels"),
     ):
         wanted = _shapes(html, kind)
         for part in page.parts:

@@ -70,7 +70,9 @@ def check_links(site: SiteReading, rel: str, page: PageFacts, by_url: dict[str, 
 
 
 def check_record_pages(site: SiteReading) -> None:
+    from fxsite.pages.language import language_tag
     from fxsite.render.exports import figure_data
+    from fxsite.render.messages import DEFAULT, message
 
     library = site.published.library
     homes: dict[str, str] = {}
@@ -94,7 +96,9 @@ def check_record_pages(site: SiteReading) -> None:
             )
         for fig in by_record.get(record_id, []):
             row = page.rows.get(fig.name)
-            wanted = (fig.ref, normalise(figure_data(fig)["display"]), fig.label)
+            # The label as the page's language names it ("vendor spec"), as its badge says.
+            name = message(f"label.{fig.label}", language_tag(page.lang) or DEFAULT)
+            wanted = (fig.ref, normalise(figure_data(fig)["display"]), name)
             if row is None:
                 site.add(rel, "FX612", f"record page lacks figure {fig.ref}")
             elif row != wanted:

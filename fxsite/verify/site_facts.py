@@ -157,6 +157,8 @@ class PageFacts:
     bars: frozenset[str]
     #: its claims other pages' navigation may repeat (:func:`~.copies.nav_copies`)
     navigable: frozenset[str]
+    #: the ``lang`` of its ``<html>``: the language its record rows name labels in
+    lang: str = ""
 
 
 @dataclass
