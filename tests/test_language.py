@@ -174,7 +174,7 @@ def _claim(lang: str, ref: str = "R1#save_time_fx100") -> Claim:
         (
             "zh",
             "R1#save_time_fx100",
-            "Save time, FX100 · 对比 local NVMe single drive · 实测，报告 R1 · 2026-03-14",
+            "Save time, FX100 · 实测，报告 R1 · 2026-03-14",
             "（实测，报告 R1）",
             "R1",
         ),
@@ -189,7 +189,7 @@ def _claim(lang: str, ref: str = "R1#save_time_fx100") -> Claim:
         (
             "en",
             "R1#save_time_fx100",
-            "Save time, FX100 · vs local NVMe single drive · measured, report R1 · 2026-03-14",
+            "Save time, FX100 · measured, report R1 · 2026-03-14",
             " (measured, report R1)",
             "R1",
         ),

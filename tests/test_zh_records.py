@@ -92,10 +92,10 @@ def _claim(lib: Library, dest: str, lang: str, text: str = "") -> Claim:
 @pytest.mark.parametrize(
     ("lang", "tip", "baseline", "title"),
     [
-        ("zh", "保存时间 · 对比 本地盘 · 厂商规格，记录 R7", "本地盘", "8卡节点上的 FX100"),
+        ("zh", "保存时间 · 厂商规格，记录 R7", "本地盘", "8卡节点上的 FX100"),
         (
             "en",
-            "Save time · vs local drive · vendor spec, record R7",
+            "Save time · vendor spec, record R7",
             "local drive",
             "FX100 on an 8-GPU node",
         ),

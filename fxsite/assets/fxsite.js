@@ -175,7 +175,12 @@
       facts.appendChild(node("dd", "", text));
     }
     var setupTable = record ? (own.setup || record.setup || {}) : {};
-    if (!setup) fact(word(lang, "card.baseline"), stated(setupTable.baseline || (record && record.setup && record.setup.baseline)));
+    /* The baseline only where the figure compares against it (the build decides:
+       data-fx-compares; fxsite.evidence.versus), so a product's own result never reads
+       as a comparison. */
+    if (!setup && claim.getAttribute("data-fx-compares") === "true") {
+      fact(word(lang, "card.baseline"), stated(setupTable.baseline || (record && record.setup && record.setup.baseline)));
+    }
     var source = [word(lang, "card.source." + (record ? record.label : (setup ? "measured" : claimLabel)), {id: id})];
     var issuer = record && record.source && record.source.issuer;
     if (issuer) source.push(issuer);

@@ -30,6 +30,7 @@ from fxsite.evidence.quantities import (
 )
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
+from fxsite.evidence.versus import compares
 from fxsite.pages.claim_unstated import unstated_message
 from fxsite.render.messages import DEFAULT, MESSAGES, message
 
@@ -488,9 +489,10 @@ def escape_markdown(text: str) -> str:
 def tooltip(claim: Claim, library: Library) -> str:
     """What a reader wants first: what was measured, against what, then the source.
 
-    ``Full-model snapshot save time, FX100 · vs local NVMe single drive · measured,
+    ``Snapshot save speed-up, FX100 over baseline · vs local NVMe single drive · measured,
     report R1 · 2026-03-14``, in the claim's language (the record's own words,
-    ``what`` and the baseline, as the record has them, or their translation).
+    ``what`` and the baseline, as the record has them, or their translation); the
+    baseline only where the figure compares against it (:mod:`fxsite.evidence.versus`).
     Anything the record does not state is left out; an estimate is a model,
     never a "report".
     """
@@ -507,7 +509,7 @@ def tooltip(claim: Claim, library: Library) -> str:
 
     what = record.what_in(lang, fig.name) or fig.what
     parts = [plain_text(what) if what else figure_words(fig.name)]
-    if baseline := record.baseline_in(lang):
+    if compares(fig, library) and (baseline := record.baseline_in(lang)):
         parts.append(message("versus", lang, baseline=baseline))
     parts.append(message(f"source.{claim.label}", lang, id=claim.record))
     if record.date:
@@ -563,6 +565,8 @@ def render_claim(
             attrs["data-fx-min"] = str(fig.low)
             attrs["data-fx-max"] = str(fig.high)
         attrs["data-fx-decimals"] = str(fig.decimals)
+        if compares(fig, library):  # its card shows the record's baseline
+            attrs["data-fx-compares"] = "true"
     attr_text = " ".join(
         f'{k}="{escape_markdown(v) if k == "title" else esc(v, quote=True)}"'
         for k, v in attrs.items()
