@@ -401,7 +401,7 @@ SINGLES: list[tuple[str, list[dict[str, Any]]]] = [
         [
             {
                 "write": {"docs/other.md": OTHER + "\nMore.\n"},
-                "poison": [R1, '<h2 id="fx-history">', "<p>It took 300 s.</p><h2>"],
+                "poison": [R1, '<h2 id="fx-data">', "<p>It took 300 s.</p><h2>"],
             }
         ],
     ),

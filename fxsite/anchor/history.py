@@ -8,9 +8,11 @@ derived figures (formula, unit, decimals, stated), and the record's label and
 status. Only committed versions count; the working tree is the build itself.
 A record moved to another file (or folder) in one commit is the same record.
 
-Not a git repository, or git missing: no history and a note saying so. A
-shallow clone: the oldest commit available is the starting point (nothing in
-it counts as added), with a note.
+Not a git repository, or git missing: no history and a note saying so, in
+evidence.json only (a record page shows no History section where no record has a
+committed change: it is the vendor's state, not the reader's). A shallow clone: the
+oldest commit available is the starting point (nothing in it counts as added), with
+a note.
 """
 
 from __future__ import annotations
@@ -298,7 +300,11 @@ def _code(text: str) -> str:
 
 
 def history_section_html(history: History, record_id: str) -> str:
-    """The "History" section of a record page, newest change first."""
+    """The "History" section of a record page, newest change first; none where no record
+    has a committed change (records outside git, or none committed yet: blind72, a public
+    page said "No committed versions of these records yet"; evidence.json keeps the note)."""
+    if not history.changes:
+        return ""
     changes = list(reversed(history.changes.get(record_id, [])))
     note = f'<p class="fx-meta">{html.escape(history.note)}</p>' if history.note else ""
     if not changes:

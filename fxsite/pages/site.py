@@ -245,8 +245,6 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
     stale = {src: n for src, n in index.refusing(key).items() if src in index.pages}
     for src in stale:
         by_page.setdefault(src, [])
-    if not by_page:
-        return '<p class="fx-cited-by-none">Not cited on any page yet.</p>'
     items = []
     for src, citations in sorted(by_page.items(), key=lambda kv: index.pages[kv[0]].title):
         info = index.pages[src]
@@ -276,6 +274,26 @@ def _cited_by_html(index: SiteIndex, key: str, base_url: str) -> str:
     return f'<ul class="fx-cited-by">{"".join(items)}</ul>'
 
 
+def _citing_pages(index: SiteIndex, key: str) -> set[str]:
+    """The pages citing ``key`` (a figure or a record), and those whose refused claims
+    name it (the preview)."""
+    return {c.page for c in index.citing(key)} | set(index.refusing(key))
+
+
+def _cited_fold_html(index: SiteIndex, ref: str, base_url: str, lang: str) -> str:
+    """A record page's "Cited on pages (2)", folded over the list of those pages; where no
+    page cites the figure, a plain line saying so (blind72: "Cited on pages (0)" was a fold
+    that opened nothing)."""
+    count = len(_citing_pages(index, ref))
+    if not count:
+        return f'<p class="fx-cited-by-none">{message("record.cited_none", lang)}</p>'
+    summary = message("record.cited_count", lang, count=f'<span class="fx-count">{count}</span>')
+    return (
+        f'<details class="fx-cited-fold"><summary>{summary}</summary>'
+        f"{_cited_by_html(index, ref, base_url)}</details>"
+    )
+
+
 def fill_placeholders(
     page_html: str, index: SiteIndex, src: str, base_url: str
 ) -> tuple[str, list[str]]:
@@ -286,11 +304,11 @@ def fill_placeholders(
         kind, key = match["kind"], html.unescape(match["key"] or "")
         if kind == "related" and src in index.pages:
             return _related_html(index, src, base_url)
-        if kind == "cited-by":
-            return _cited_by_html(index, key, base_url)
+        if kind == "cited":
+            lang, _, ref = key.partition(" ")
+            return _cited_fold_html(index, ref, base_url, lang)
         if kind == "cite-count":
-            pages = {c.page for c in index.citing(key)} | set(index.refusing(key))
-            return f'<span class="fx-count">{len(pages)}</span>'
+            return f'<span class="fx-count">{len(_citing_pages(index, key))}</span>'
         unresolved.append(f"{kind}:{key}")
         return ""
 

@@ -294,6 +294,8 @@ def provenance(record: Record, document_href: str | None, lang: str) -> str:
         document = _e(source.document)
         if document_href:  # published with the site (source.publish_document)
             document = f'<a href="{_e(document_href)}">{document}</a>'
+        else:  # named and hashed, but not on the site: say so (blind72)
+            document += f' <span class="fx-meta">{_e(message("record.unpublished", lang))}</span>'
         shown.append(("record.document", document))
     if source and source.sha256:
         shown.append(("record.sha256", f"<code>{_e(source.sha256)}</code>"))

@@ -115,6 +115,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.issuer": "Issuer",
         "record.date": "Test date",
         "record.document": "Document",
+        "record.unpublished": "(not published)",
         "record.sha256": "SHA-256",
         "record.url": "Public copy",
         "record.setup": "Test setup",
@@ -128,6 +129,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.label": "Label",
         "record.cited": "Cited by",
         "record.cited_count": "Cited on pages ({count})",
+        "record.cited_none": "Not cited on any page yet.",
         "library.unreadable": "Could not be read, so not listed below: {ids}.",
         "record.unreadable": (
             "This record could not be read: the errors below say what to fix in "
@@ -267,6 +269,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.issuer": "出具方",
         "record.date": "测试日期",
         "record.document": "报告文件",
+        "record.unpublished": "（未公开）",
         "record.sha256": "SHA-256 哈希值",
         "record.url": "公开副本",
         "record.setup": "测试条件",
@@ -280,6 +283,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.label": "标签",
         "record.cited": "引用页面",
         "record.cited_count": "引用页面（{count}）",
+        "record.cited_none": "尚无页面引用。",
         "library.unreadable": "以下记录无法读取，未列入下表：{ids}。",
         "record.unreadable": "此记录无法读取：请按下方错误修改 <code>{path}</code>，修正后此页即恢复。",
         "record.permalink": "此指标的永久链接",

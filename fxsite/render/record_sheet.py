@@ -173,12 +173,11 @@ def _stated_in(library: Library, fig: FigureValue) -> str:
 
 
 def _cited(fig: FigureValue, lang: str) -> str:
-    """The pages citing the figure, folded: the count shows, the list opens."""
-    count = placeholder("cite-count", fig.ref, "fx-count")
+    """The pages citing the figure, folded (the count shows, the list opens), filled in once
+    every page is known (:func:`fxsite.pages.site.fill_placeholders`)."""
     return (
         f'<td class="fx-cited" data-label="{_w(lang, "record.cited")}">'
-        f'<details class="fx-cited-fold"><summary>{message("record.cited_count", lang, count=count)}'
-        f"</summary>{placeholder('cited-by', fig.ref)}</details></td>"
+        f"{placeholder('cited', f'{lang} {fig.ref}')}</td>"
     )
 
 
