@@ -44,6 +44,26 @@ def test_chart_text_is_at_least_11px_as_drawn(drawn: Drawn, session_name: str) -
     assert not small, "\n".join(small)
 
 
+#: Each drawn record-ID and "est." mark after a claim (not a headline card's or a chart's,
+#: which are set to their figure's display size): its size as drawn, and whether in a table.
+BADGES_JS = """() => [...document.querySelectorAll('article a.fx-claim .fx-badge')]
+  .filter(b => b.getClientRects().length && !b.closest('.fx-stat, .fx-chart'))
+  .map(b => ({text: b.textContent, table: !!b.closest('td, th'),
+              px: parseFloat(getComputedStyle(b).fontSize)}))"""
+
+
+@pytest.mark.parametrize("session_name", ["desktop", "phone"])
+def test_a_record_id_is_at_least_11px_in_a_table_too(drawn: Drawn, session_name: str) -> None:
+    """blind72: a table's record ID was drawn at 7.9 px (0.62em of its small type)."""
+    small: list[str] = []
+    in_tables = 0
+    for path, badges in drawn(session_name, "badges").items():
+        in_tables += sum(b["table"] for b in badges)
+        small += [f"{path}: {b['text']!r} at {b['px']:.1f}px" for b in badges if b["px"] < 11]
+    assert in_tables, "no record ID drawn in a table on any page"
+    assert not small, "\n".join(small)
+
+
 LABELS_JS = """() => [...document.querySelectorAll('article a.fx-claim')].map(a => {
   const sr = a.querySelector('.fx-sr');
   const style = getComputedStyle(a);
@@ -251,6 +271,7 @@ def test_tables_take_the_columns_width(
 #: Read on every page by the sweep (conftest.py's ``drawn``), one load a page and session.
 SWEEP = {
     "chart_text": (CHART_TEXT_JS, ("desktop", "phone")),
+    "badges": (BADGES_JS, ("desktop", "phone")),
     "labels": (LABELS_JS, ("desktop",)),
     "legend": (LEGEND_JS, ("desktop",)),
     "headline": (HEADLINE_JS, ("desktop", "phone")),
