@@ -35,8 +35,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "record behind it; hover, focus or tap it for its evidence card"
         ),
         "legend.id": (
-            '<span class="fx-mark fx-mark--id">{id}</span> the test report or record the '
-            "figures before it come from; every one is in the Evidence Library"
+            '<span class="fx-mark fx-mark--id">{id}</span> the test report or record behind '
+            "the figure it follows; each one is in the Evidence Library"
         ),
         "legend.estimate": (
             '<span class="fx-mark">{mark}</span> an estimate from a model, '
