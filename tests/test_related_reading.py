@@ -1,4 +1,4 @@
-"""Related reading lists what the author chose, or else pages in the page's language that
+"""Related reading lists what the author chose, then pages in the page's language that
 cite the same records, never a home page; the home template has none of its own, and
 the plugin's ``auto_related: false`` turns the automatic list off (blind72, finding 10:
 an English product page listed the home page and the Chinese home page, as they cited
@@ -46,8 +46,8 @@ def _index(auto: bool = True, pages: dict[str, str] = PAGES) -> SiteIndex:
         # no home page (index.md, nor zh/index.md), nor a page in another language
         ("a.md", ["b.md", "c.md", "welcome/index.md"]),
         ("zh/other.md", []),
-        # the front matter's list replaces the automatic one
-        ("c.md", ["b.md"]),
+        # the front matter's list first, then the automatic one without repeating it
+        ("c.md", ["b.md", "a.md", "welcome/index.md"]),
         # near miss: an index.md in a folder is no home page
         ("b.md", ["a.md", "c.md", "welcome/index.md"]),
     ],

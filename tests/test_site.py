@@ -234,13 +234,14 @@ def test_data_sources_list_the_cited_records(site: Path, name: str, records: lis
         assert _resolves(site, page_file, str(a["href"])) is None
 
 
-def test_related_reading_front_matter_replaces_shared_evidence(site: Path) -> None:
+def test_related_reading_front_matter_first_then_shared_evidence(site: Path) -> None:
     page_file = site / "index.html"
     listing = _section_after(soup(page_file), "related-reading")
     assert [li.get_text() for li in listing.select("li")] == [
         "Fixture analysis",  # front matter
         "A title-only entry",  # front matter, no link
-    ]  # not "Fixture derived", which shares R1: the author's list replaces that (blind72)
+        "Fixture derived",  # shares R1 (DESIGN: "front matter related: plus pages sharing evidence")
+    ]
     assert listing.select("li")[1].a is None
     for a in listing.select("a"):
         assert _resolves(site, page_file, str(a["href"])) is None

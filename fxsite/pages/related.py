@@ -3,8 +3,8 @@
 A page's front matter ``related:`` is its author's choice; the automatic list adds the
 pages that cite the same records, the most shared first. Decisions (blind72, finding 10):
 
-- A front-matter ``related:`` list replaces the automatic list: the author chose, and a
-  page sharing a record (a warranty, a price list) is not reading the author chose.
+- A front-matter ``related:`` list comes first, then the automatic list, without the pages
+  it names again (DESIGN: "front matter ``related:`` plus pages sharing evidence").
 - The automatic list leaves out a page in another language than the page's (an English
   product page is no reader's way to the Chinese one: the language switch is) and the
   site's home pages (``index.md`` of the docs or of a language's folder, or a page with
@@ -23,7 +23,7 @@ from __future__ import annotations
 from fxsite.pages.page import PageResult
 from fxsite.render.hero import HOME_TEMPLATE
 
-__all__ = ["has_related", "is_home", "may_add"]
+__all__ = ["automatic", "has_related", "is_home", "may_add"]
 
 
 def is_home(src: str, result: PageResult) -> bool:
@@ -34,10 +34,16 @@ def is_home(src: str, result: PageResult) -> bool:
     return src == "index.md" or src == f"{result.lang}/index.md"
 
 
+def automatic(result: PageResult, auto: bool) -> bool:
+    """Whether the page's Related reading adds pages by shared records: the plugin's
+    ``auto_related`` (``auto``) is on and its template is not the home's."""
+    return auto and result.front.data.get("template") != HOME_TEMPLATE
+
+
 def has_related(result: PageResult, auto: bool) -> bool:
     """Whether the page has a "Related reading" section: it lists pages in its front
-    matter, or the automatic list is on (``auto``) and its template is not the home's."""
-    return bool(result.related) or (auto and result.front.data.get("template") != HOME_TEMPLATE)
+    matter, or it adds pages by shared records (:func:`automatic`)."""
+    return bool(result.related) or automatic(result, auto)
 
 
 def may_add(page: PageResult, other_src: str, other: PageResult) -> bool:

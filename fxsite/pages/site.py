@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from fxsite.pages.language import HTML_LANG
 from fxsite.pages.page import PageResult
-from fxsite.pages.related import may_add
+from fxsite.pages.related import automatic, may_add
 from fxsite.render.messages import message
 
 __all__ = [
@@ -190,8 +190,9 @@ class SiteIndex:
         return self._record_pages.get(record, [])
 
     def related(self, src: str) -> list[tuple[str, str | None]]:
-        """Related reading: the front matter's list, or else pages by shared records
-        (:mod:`fxsite.pages.related`)."""
+        """Related reading: the front matter's list, then pages by shared records not in it
+        (DESIGN: "front matter ``related:`` plus pages sharing evidence";
+        :mod:`fxsite.pages.related`)."""
         page = self.pages[src]
         out: list[tuple[str, str | None]] = []
         for item in page.result.related:
@@ -199,13 +200,18 @@ class SiteIndex:
                 out.append((item.title or self.pages[item.page].title, item.page))
             elif item.title:
                 out.append((item.title, None))
-        if out or not self.auto_related:  # the author's list replaces the automatic one
+        if not automatic(page.result, self.auto_related):  # the author's list alone
             return out
+        listed = {target for _, target in out}
         shared: Counter[str] = Counter()
         for record in set(page.result.records):
             shared.update(other for other in self._pages_citing(record) if other != src)
         for other_src, count in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0])):
-            if count and may_add(page.result, other_src, self.pages[other_src].result):
+            if (
+                count
+                and other_src not in listed
+                and may_add(page.result, other_src, self.pages[other_src].result)
+            ):
                 out.append((self.pages[other_src].title, other_src))
         return out
 
