@@ -35,6 +35,7 @@ from sitekit import check_and_build, finding_lines, fxsite_here, page_findings, 
 from fxsite.evidence.library import Library, load_library
 from fxsite.pages.record_text import record_text_findings
 from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.render.messages import message
 from fxsite.verify.scan import scan_content
 
 _HEAD = "title: Test\nlabel: spec\nstatus: active\n"
@@ -326,8 +327,13 @@ def test_a_record_pages_filled_count_is_no_figure_of_its_row(
     library = _library(tmp_path, {"R2": _record("R2", _FIGURE + record)})
     page = record_page_markdown("R2", library, _href, "R2.json", lang=lang).split("\n", 1)[1]
     count = '<span class="fx-count">1</span>'
+    # filled as the build fills it once one page cites the figure (fxsite.pages.site)
+    fold = (
+        f'<details class="fx-cited-fold"><summary>'
+        f"{message('record.cited_count', lang, count=count)}</summary></details>"
+    )
     filled = re.sub(
-        r'<div class="fx-count" data-fx-placeholder="cite-count"[^>]*></div>', count, page
+        r'<div class="fx-generated" data-fx-placeholder="cited"[^>]*></div>', fold, page
     )
     assert count in filled
     drawn = _drawn(filled)  # the record's own values are among them: copies, allowed later

@@ -15,7 +15,9 @@ trouble is elsewhere. Decisions, tried in this order:
   quantity where it states the figure, else the figure's own.
 - Anything else keeps the general message.
 
-The words are split at spaces only (a text has a handful: no quadratic cost).
+The words are split at spaces only, and only a text of at most :data:`MAX_WORDS` words
+is read so (a claim's text has a handful; a hostile one of thousands, each cut parsed
+again, took quadratic time: tests/test_fuzz_entrypoints.py).
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from collections.abc import Callable
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import unit_hint
 
-__all__ = ["unstated_message"]
+__all__ = ["MAX_WORDS", "unstated_message"]
+
+#: The most words a link text may have for :func:`_words_beside` to look for its quantity.
+MAX_WORDS = 12
 
 # A number, with a currency sign before it, then what follows it (no digit).
 _NUMBER_THEN = re.compile(r"(?P<number>(?P<sign>US\$|[$€£¥₩])?\d[\d,.]*)\s?(?P<rest>[^\d]+)")
@@ -66,13 +71,15 @@ def _words_beside(text: str) -> tuple[str, str, bool] | None:
     """``(quantity, words, words after it)`` for a quantity with words around it inside
     the link, else None."""
     tokens = text.split(" ")
+    if len(tokens) > MAX_WORDS:
+        return None
     for cut in range(len(tokens) - 1, 0, -1):
         head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        if _with_unit(head) and not any(c.isdigit() for c in tail):
+        if not any(c.isdigit() for c in tail) and _with_unit(head):
             return head, tail, True
     for cut in range(1, len(tokens)):
         head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        if _with_unit(tail) and not any(c.isdigit() for c in head):
+        if not any(c.isdigit() for c in head) and _with_unit(tail):
             return tail, head, False
     return None
 
