@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import yaml
 
 from fxsite.pages.config_drawn import setting
-from fxsite.pages.config_text import Source, _compose, inherited
+from fxsite.pages.config_text import Source, compose_config, inherited
 
 if TYPE_CHECKING:
     from fxsite.project_paths import ProjectPaths
@@ -87,7 +87,7 @@ def output_problems(paths: ProjectPaths, config: Mapping[str, Any]) -> list[str]
                 held += [source.path] if relation != "lies inside" and source.folder else []
     if not problems:
         return []
-    roots = [(name, _compose(t)) for name, t in ((paths.config_name, text), *parents)]
+    roots = [(name, compose_config(t)) for name, t in ((paths.config_name, text), *parents)]
     return [_problem(roots, root, *problem) for problem in problems]
 
 
@@ -213,7 +213,7 @@ def setting_at(
 ) -> tuple[str, int, int] | None:
     """``(file, line, col)`` of the setting at ``keys``, as :func:`setting_place` finds
     it; None where no file writes it."""
-    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    roots = [(name, compose_config(t)) for name, t in ((path, text), *parents)]
     name, node = _setting(roots, keys)
     if node is None:
         return None

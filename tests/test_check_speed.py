@@ -265,7 +265,7 @@ def test_a_configuration_is_composed_once_for_every_rule_that_reads_it(
         "site_name: bench\nnav:\n  - Home: index.md\n  - Runs: runs.md\n"
         "extra:\n  owner: Lab\nsite_author: A. Writer\ncopyright: A. Writer\n"
     )
-    config_text._compose.cache_clear()
+    config_text.compose_config.cache_clear()
     first = (
         config_text.titled_in_nav(text),
         config_text.has_nav(text),
@@ -281,7 +281,7 @@ def test_a_configuration_is_composed_once_for_every_rule_that_reads_it(
         return compose(stream, Loader=Loader)
 
     monkeypatch.setattr(yaml, "compose", counted)
-    config_text._compose.cache_clear()
+    config_text.compose_config.cache_clear()
     again = (
         config_text.titled_in_nav(text),
         config_text.has_nav(text),

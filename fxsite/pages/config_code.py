@@ -24,7 +24,7 @@ import yaml
 
 from fxsite.findings import Finding
 from fxsite.pages.config_drawn import setting
-from fxsite.pages.config_text import Source, _compose
+from fxsite.pages.config_text import Source, compose_config
 from fxsite.verify.notes import Note
 from fxsite.verify.scripts import link_note, script_note
 
@@ -42,7 +42,7 @@ def config_code_findings(
     """``FX507`` warnings for the scripts and stylesheets from another origin the
     configuration ``text`` (named ``path``; ``parents``: (name, text) of the files it
     inherits from, nearest first) loads on every page."""
-    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    roots = [(name, compose_config(t)) for name, t in ((path, text), *parents)]
     out: list[Finding] = []
     for name, node in _entries(roots, ("extra_javascript",)):
         src = setting(node, "path") if isinstance(node, yaml.MappingNode) else node
@@ -71,7 +71,7 @@ def extension_place(text: str, path: str, extension: str, parents: Sequence[Sour
     """``path:line`` of the ``markdown_extensions`` item that names ``extension`` (``- toc``,
     ``- toc: {…}``), in the nearest file that writes the list (``parents``: as for
     :func:`config_code_findings`); ``path`` where none does."""
-    roots = [(name, _compose(t)) for name, t in ((path, text), *parents)]
+    roots = [(name, compose_config(t)) for name, t in ((path, text), *parents)]
     for name, node in _entries(roots, ("markdown_extensions",)):
         key = node.value[0][0] if isinstance(node, yaml.MappingNode) and node.value else node
         if _is_text(key) and key.value == extension:

@@ -44,6 +44,7 @@ from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = [
     "SHOWN_KEYS",
+    "compose_config",
     "config_findings",
     "config_settings",
     "has_nav",
@@ -110,7 +111,7 @@ MAX_CONFIG_BYTES = 1 << 20
 
 
 @lru_cache(maxsize=8)
-def _compose(text: str) -> yaml.Node | None:
+def compose_config(text: str) -> yaml.Node | None:
     """The node tree of a configuration's ``text``, composed once (every rule reads it; none
     changes it); None when it is not a mapping or cannot be read."""
     try:
@@ -131,7 +132,7 @@ def inherited(text: str, file: Path, name: Callable[[Path], str]) -> list[Source
     chain: list[Source] = []
     seen = {os.path.normpath(file)}
     while len(chain) < MAX_INHERIT:
-        root = _compose(text)
+        root = compose_config(text)
         parent = setting(root, "INHERIT") if root is not None else None
         if not isinstance(parent, yaml.ScalarNode) or not isinstance(parent.value, str):
             break
@@ -151,7 +152,7 @@ def nav_titles(text: str, parents: Sequence[Source] = ()) -> dict[str, str]:
     """The title the configuration's ``nav`` gives each page it titles (``- Title: page.md``),
     by the page as written there (docs-relative); MkDocs shows that title, not one of the
     page's own."""
-    roots = [_compose(t) for t in (text, *(t for _, t in parents))]
+    roots = [compose_config(t) for t in (text, *(t for _, t in parents))]
     nav = next((n for r in roots if r is not None and (n := setting(r, "nav")) is not None), None)
     titled: dict[str, str] = {}
     for node in _all_nodes(nav) if nav is not None else ():
@@ -169,7 +170,7 @@ def titled_in_nav(text: str, parents: Sequence[Source] = ()) -> frozenset[str]:
 
 def has_nav(text: str, parents: Sequence[Source] = ()) -> bool:
     """Whether the configuration (or a file it inherits from) writes a ``nav``."""
-    roots = [_compose(t) for t in (text, *(t for _, t in parents))]
+    roots = [compose_config(t) for t in (text, *(t for _, t in parents))]
     return any(root is not None and setting(root, "nav") is not None for root in roots)
 
 
@@ -189,7 +190,7 @@ def _merged(sources: list[Source]) -> tuple[yaml.Node | None, dict[int, Source]]
     first) merged as MkDocs merges them, and the file that writes each node (by id)."""
     merged: yaml.Node | None = None
     where: dict[int, Source] = {}
-    roots = [_compose(text) for _, text in sources]
+    roots = [compose_config(text) for _, text in sources]
     for source, root in reversed(list(zip(sources, roots, strict=True))):
         if root is not None:
             where.update((id(node), source) for node in _all_nodes(root))
@@ -391,7 +392,7 @@ def config_extra(text: str, parents: Sequence[Source] = ()) -> dict[str, Any]:
     """The configuration's ``extra``, as MkDocs gives it to a theme template's
     ``{{ config.extra.x }}`` (the inherited files' under the file's own)."""
     merged: yaml.Node | None = None
-    for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
+    for root in [compose_config(t) for _, t in reversed(parents)] + [compose_config(text)]:
         extra = None if root is None else setting(root, "extra")
         if extra is not None:
             merged = extra if merged is None else _merge(merged, extra)
@@ -403,7 +404,7 @@ def config_settings(text: str, parents: Sequence[Source] = ()) -> dict[str, str]
     """The configuration's :data:`SHOWN_KEYS` strings, as MkDocs gives them to a theme
     template's ``{{ config.site_author }}`` (the file's own over the inherited files')."""
     settings = {}
-    for root in [_compose(t) for _, t in reversed(parents)] + [_compose(text)]:
+    for root in [compose_config(t) for _, t in reversed(parents)] + [compose_config(text)]:
         for key in SHOWN_KEYS:
             node = None if root is None else setting(root, key)
             if isinstance(node, yaml.ScalarNode) and node.tag in _WRITTEN:

@@ -28,7 +28,7 @@ import yaml
 
 from fxsite.findings import Finding, did_you_mean
 from fxsite.pages.config_drawn import setting
-from fxsite.pages.config_text import _compose
+from fxsite.pages.config_text import compose_config
 
 __all__ = ["HERO_KEY", "Hero", "Link", "read_hero"]
 
@@ -169,7 +169,7 @@ class _Reader:
 def _hero_node(text: str) -> yaml.Node | None:
     """The node of ``extra.fxsite_hero``, or None (no such key, or no config to read:
     MkDocs refuses a configuration it cannot read, first)."""
-    return setting(setting(_compose(text), "extra"), HERO_KEY)
+    return setting(setting(compose_config(text), "extra"), HERO_KEY)
 
 
 def read_hero(text: str, path: str, docs_dir: Path) -> tuple[Hero | None, list[Finding]]:

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 import yaml
 
 from fxsite.findings import Finding
-from fxsite.pages.config_text import Source, _compose
+from fxsite.pages.config_text import Source, compose_config
 
 __all__ = ["nav_findings"]
 
@@ -88,7 +88,7 @@ def nav_findings(
     """FX608 at the ``nav:`` of the configuration ``text`` (named ``path``, inheriting from
     ``parents``) for each page of ``generated`` (its name for readers, its docs-relative
     path) that no nav entry names; none where there is no ``nav``."""
-    found = _nav_key([(path, _compose(text)), *((n, _compose(t)) for n, t in parents)])
+    found = _nav_key([(path, compose_config(text)), *((n, compose_config(t)) for n, t in parents)])
     if found is None:
         return []
     where, key, value = found
