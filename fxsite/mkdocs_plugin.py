@@ -69,7 +69,7 @@ from fxsite.pages.content_icons import content_icons
 from fxsite.pages.context import PageContext, page_context
 from fxsite.pages.faq import faq_json_ld
 from fxsite.pages.hero_config import Hero
-from fxsite.pages.language import page_language, theme_language, with_html_lang
+from fxsite.pages.language import html_lang, page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
 from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.sections import Composed, compose
@@ -857,7 +857,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             log.warning(f"fxsite: unresolved placeholder {item} on {src}")
         result = self.results.get(src)
         if result is not None:
-            output = with_html_lang(output, result.lang)
+            output = with_html_lang(output, html_lang(result.lang, result.tag))
             if result.lang != page_language("", None, self.site_language):
                 toc = config.mdx_configs.get("toc") or {}
                 output = with_permalink_titles(output, toc.get("permalink_title"), result.lang)

@@ -13,7 +13,15 @@ from sitekit import CLEAN, build_site_here, copy_site, href_for, library, soup
 from fxsite.evidence.library import Library
 from fxsite.markdown import render_page
 from fxsite.pages.claims import Claim, render_claim, resolve_claim, spoken_label, tooltip
-from fxsite.pages.language import language_tag, page_language, theme_language, with_html_lang
+from fxsite.pages.language import (
+    html_lang,
+    language_tag,
+    page_language,
+    page_tag,
+    reading_language,
+    theme_language,
+    with_html_lang,
+)
 from fxsite.pages.page import PageResult, process_page
 from fxsite.pages.sections import compose
 from fxsite.render.messages import MESSAGES, message
@@ -97,16 +105,75 @@ def test_theme_language(page: str | None, site: str, theme: str) -> None:
 @pytest.mark.parametrize(
     ("html", "lang", "expected"),
     [
-        ('<html lang="zh" class="no-js">', "zh", '<html lang="zh-Hans" class="no-js">'),
+        ('<html lang="zh" class="no-js">', "zh-Hans", '<html lang="zh-Hans" class="no-js">'),
         ('<html lang="en" class="no-js">', "en", '<html lang="en" class="no-js">'),
-        ('<html class="x" lang="en">', "zh", '<html class="x" lang="zh-Hans">'),
+        ('<html class="x" lang="en">', "zh-Hans", '<html class="x" lang="zh-Hans">'),
+        ('<html lang="en">', "ja", '<html lang="ja">'),
+        ('<html lang="en">', 'x"><b', '<html lang="x&quot;&gt;&lt;b">'),  # escaped
         # near misses: no html lang to change, or a later one
-        ("<html>", "zh", "<html>"),
-        ('<html lang="en"><p lang="en">', "zh", '<html lang="zh-Hans"><p lang="en">'),
+        ("<html>", "zh-Hans", "<html>"),
+        ('<html lang="en"><p lang="en">', "zh-Hans", '<html lang="zh-Hans"><p lang="en">'),
     ],
 )
-def test_html_lang(html: str, lang: str, expected: str) -> None:
+def test_with_html_lang(html: str, lang: str, expected: str) -> None:
     assert with_html_lang(html, lang) == expected
+
+
+# (path, front matter lang, site language, the language the page is written in)
+TAGS: list[tuple[str, object, str | None, str]] = [
+    ("docs/page.md", "ja", None, "ja"),  # blind73, finding 8: any language CLDR knows
+    ("docs/page.md", "zh_TW", None, "zh-TW"),
+    ("docs/ja/page.md", None, None, "ja"),  # a language folder
+    ("docs/zh-TW/x.md", None, "en", "zh-TW"),
+    ("docs/page.ja.md", None, None, "ja"),  # a suffix
+    ("docs/page.md", None, "fr", "fr"),  # the site's
+    ("docs/zh/page.md", None, None, "zh"),  # a language fxsite writes, as before
+    ("docs/ja/page.md", "en", None, "en"),  # front matter wins over the folder
+    # near misses: folders and suffixes that are no language, a tag that is none
+    ("docs/api/page.md", None, None, "en"),
+    ("docs/sub/blog/page.md", None, None, "en"),
+    ("docs/v1.2.md", None, None, "en"),
+    ("docs/page.md", "klingon", None, "en"),
+    ("docs/page.md", 7, None, "en"),
+]
+
+
+@pytest.mark.parametrize(("path", "front", "site", "expected"), TAGS)
+def test_page_tag(path: str, front: object, site: str | None, expected: str) -> None:
+    assert page_tag(path, front, site) == expected
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        ("en", "en"),
+        ("en-US", "en"),  # one language, two regions
+        ("zh-CN", "zh"),
+        ("zh-Hans-TW", "zh"),  # Simplified wherever it is written
+        ("zh-TW", "zh-Hant"),  # Traditional is not Simplified
+        ("zh-HK", "zh-Hant"),
+        ("ja", "ja"),
+        ("ja-JP", "ja"),
+        ("pt-BR", "pt"),
+    ],
+)
+def test_reading_language(tag: str, expected: str) -> None:
+    assert reading_language(tag) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "tag", "expected"),
+    [
+        ("zh", "zh-CN", "zh-Hans"),
+        ("en", "en-US", "en"),
+        ("en", "ja", "ja"),  # English words on a Japanese page: still Japanese
+        ("en", "zh-TW", "zh-TW"),
+        # a page fxsite writes Chinese words on says so: the audit reads them by this tag
+        ("zh", "zh-TW", "zh-Hans"),
+    ],
+)
+def test_html_lang(lang: str, tag: str, expected: str) -> None:
+    assert html_lang(lang, tag) == expected
 
 
 SOURCE = """---
@@ -338,10 +405,12 @@ def test_built_chinese_page_speaks_chinese(built: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", ["index.html", "fr/index.html"])
-def test_built_other_pages_stay_english(built: Path, path: str) -> None:
+@pytest.mark.parametrize(("path", "lang"), [("index.html", "en"), ("fr/index.html", "fr")])
+def test_built_other_pages_stay_english(built: Path, path: str, lang: str) -> None:
+    """fxsite's words stay English on a page in a language it does not write, and the
+    page still says which language it is in (blind73, finding 8: it said ``en``)."""
     page = soup(built / path)
-    assert page.html is not None and page.html["lang"] == "en"
+    assert page.html is not None and page.html["lang"] == lang
     search = page.select_one("input.md-search__input")
     assert search is not None and search["placeholder"] == "Search"
     text = page.get_text()

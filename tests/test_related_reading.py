@@ -25,6 +25,15 @@ PAGES = {
     "c.md": f"---\nrelated:\n  - b.md\n---\n# C\n\n{CLAIM}",
     "welcome/index.md": f"# Welcome\n\n{CLAIM}",  # an index page that is no home page
     "plain.md": "# Plain\n\nNo figures.\n",
+    # blind73, finding 8: languages fxsite does not write are languages still
+    "e.md": f"---\nlang: ja\n---\n# E\n\n{CLAIM}",
+    "f.md": f"---\nlang: zh-TW\n---\n# F\n\n{CLAIM}",
+    "ja/y.md": f"# Y\n\n{CLAIM}",
+    "zh-TW/x.md": f"# X\n\n{CLAIM}",
+    "zh-HK/w.md": f"# W\n\n{CLAIM}",
+    # near misses: English by another tag; a folder that is no language
+    "g.md": f"---\nlang: en-US\n---\n# G\n\n{CLAIM}",
+    "api/h.md": f"# H\n\n{CLAIM}",
 }
 
 
@@ -44,12 +53,17 @@ def _index(auto: bool = True, pages: dict[str, str] = PAGES) -> SiteIndex:
     ("src", "listed"),
     [
         # no home page (index.md, nor zh/index.md), nor a page in another language
-        ("a.md", ["b.md", "c.md", "welcome/index.md"]),
+        ("a.md", ["api/h.md", "b.md", "c.md", "g.md", "welcome/index.md"]),
         ("zh/other.md", []),
+        # a language fxsite does not write, by front matter or folder (blind73, finding 8)
+        ("e.md", ["ja/y.md"]),
+        ("ja/y.md", ["e.md"]),
+        ("f.md", ["zh-HK/w.md", "zh-TW/x.md"]),  # Traditional Chinese, two regions
+        ("g.md", ["a.md", "api/h.md", "b.md", "c.md", "welcome/index.md"]),  # en-US is English
         # the front matter's list first, then the automatic one without repeating it
-        ("c.md", ["b.md", "a.md", "welcome/index.md"]),
+        ("c.md", ["b.md", "a.md", "api/h.md", "g.md", "welcome/index.md"]),
         # near miss: an index.md in a folder is no home page
-        ("b.md", ["a.md", "c.md", "welcome/index.md"]),
+        ("b.md", ["a.md", "api/h.md", "c.md", "g.md", "welcome/index.md"]),
     ],
 )
 def test_related_reading_lists_no_home_and_no_other_language(src: str, listed: list[str]) -> None:

@@ -21,6 +21,7 @@ from fxsite.findings import Finding
 from fxsite.pages.advice import advise
 from fxsite.pages.claims import Claim, escape_markdown, resolve_claim
 from fxsite.pages.frontmatter import FaqItem
+from fxsite.pages.language import reading_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.page import PageResult, ShownClaims, reader_text
 from fxsite.pages.question_units import question_unit
@@ -81,14 +82,14 @@ def faq_json_ld(result: PageResult) -> str:
 def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: str = "en") -> str:
     """Every page's FAQ on one page, claims re-rendered, with links back: the pages in the
     site's language ``lang`` (blind63: a Chinese page's questions stood in the English
-    FAQ), or every page where none is."""
+    FAQ; blind73: a Japanese one's too), or every page where none is."""
     from fxsite.pages.sections import legend_example, marker_legend
 
     parts: list[str] = []
     labels: set[str] = set()
     cited: list[tuple[str, str]] = []  # its claims' records and labels: the legend's example
     asking = [s for s in sorted(index.pages) if index.pages[s].result.front.faq]
-    ours = [s for s in asking if index.pages[s].result.lang == lang]
+    ours = [s for s in asking if reading_language(index.pages[s].result.tag) == lang]
     for src in ours or asking:
         page = index.pages[src]
         items = page.result.front.faq

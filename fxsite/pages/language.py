@@ -12,11 +12,32 @@ A page's language, first that applies:
    (``docs/zh/page.md``), or a language suffix (``docs/page.zh.md``);
 3. the site's language: Material's ``theme.language`` in ``mkdocs.yml``;
 4. English.
+
+The language a page is *written in* is a second question, with a wider answer
+(:func:`page_tag`): a page whose front matter says ``lang: ja``, or that stands in a
+``docs/ja/`` or ``docs/zh-TW/`` folder, is Japanese or Traditional Chinese although
+fxsite writes its words there in English (blind73, finding 8). It decides:
+
+- ``<html lang>``: the tag the page declares (``ja``, ``zh-TW``), so a browser, a screen
+  reader and a search engine read it as that language; a page in a language fxsite
+  writes keeps that language's tag (``en``, ``zh-Hans``);
+- which pages are in the same language (:func:`reading_language`): Related reading and
+  the FAQ page gather pages of the page's own language only. ``en`` and ``en-US`` are
+  one language, ``zh-TW`` and ``zh-HK`` are one (Traditional Chinese), ``zh-TW`` and
+  ``zh`` are two.
+
+A tag is a language when CLDR (Babel, the library Material's own translations build
+on) knows it: ``ja``, ``zh-TW``, ``pt-BR``; a folder named ``api``, ``sub`` or ``blog``
+is no language. A folder whose name is a language (``it/``, ``hr/``) is read as one
+wherever it stands: a page there in another language says so with ``lang:``, as front
+matter wins over the folder.
 """
 
 from __future__ import annotations
 
+import html
 import re
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from fxsite.render.messages import DEFAULT, MESSAGES
@@ -25,8 +46,11 @@ __all__ = [
     "DEFAULT",
     "HTML_LANG",
     "SECTION_IDS",
+    "html_lang",
     "language_tag",
     "page_language",
+    "page_tag",
+    "reading_language",
     "theme_language",
     "with_html_lang",
 ]
@@ -87,6 +111,73 @@ def page_language(path: str, front: object = None, default: str | None = None) -
     return language_tag(default) or DEFAULT
 
 
+def page_tag(path: str, front: object = None, default: str | None = None) -> str:
+    """The language a page is written in, as the tag it declares (``ja``, ``zh-TW``).
+
+    The same order as :func:`page_language` (front matter ``lang``, a folder, a suffix,
+    the site's language, English), but any language CLDR knows counts, not only those
+    fxsite writes. The tag is the author's, trimmed, with ``_`` read as ``-``.
+    """
+    pure = PurePosixPath(path)
+    suffixes = pure.suffixes
+    candidates = [
+        front,
+        *pure.parts[:-1],
+        suffixes[-2].lstrip(".") if len(suffixes) >= 2 else None,
+        default,
+    ]
+    for candidate in candidates:
+        if isinstance(candidate, str) and _known(tag := candidate.strip().replace("_", "-")):
+            return tag
+    return DEFAULT
+
+
+def reading_language(tag: str) -> str:
+    """Which language a page tagged ``tag`` is in, for gathering pages of one language:
+    fxsite's own name for a language it writes (``zh-CN`` -> ``zh``), else the tag's
+    language and script (``zh-TW`` -> ``zh-Hant``, ``ja-JP`` -> ``ja``)."""
+    return language_tag(tag) or _language_and_script(tag) or tag.lower()
+
+
+@lru_cache(maxsize=256)
+def _language_and_script(tag: str) -> str | None:
+    """A tag's language and script as CLDR reads them, or None if CLDR knows no such tag.
+
+    Babel is imported here, not at the top: a site in English and Chinese never needs it.
+    """
+    from babel import Locale, UnknownLocaleError
+
+    parts = tag.split("-")
+    while True:  # zh-Hans-TW is no locale CLDR has data for; zh-Hans is
+        try:
+            locale = Locale.parse("-".join(parts), sep="-")
+            break
+        except (UnknownLocaleError, ValueError, TypeError):
+            if len(parts) == 1:
+                return None
+            parts.pop()
+    spelled = f"{locale.language}-{locale.script}" if locale.script else locale.language
+    return language_tag(spelled) or spelled
+
+
+def _known(tag: str) -> bool:
+    """Whether ``tag`` names a language: one fxsite writes, or one CLDR knows."""
+    return bool(tag) and (language_tag(tag) is not None or _language_and_script(tag) is not None)
+
+
+def html_lang(lang: str, tag: str) -> str:
+    """The ``<html lang>`` of a page whose words fxsite writes in ``lang`` and which is
+    written in ``tag``: the page's tag where fxsite writes English words on a page in a
+    language of its own (``ja``, ``zh-TW``), else fxsite's tag for ``lang`` (``zh-Hans``).
+
+    The audit reads the words a page should carry from this attribute: a tag fxsite does
+    not write reads as English, which is what fxsite wrote there.
+    """
+    if lang == DEFAULT and reading_language(tag) != DEFAULT:
+        return tag
+    return HTML_LANG.get(lang, lang)
+
+
 def theme_language(page_lang: str | None, site_language: str) -> str:
     """The theme language to render a page with (Material's ``theme.language``).
 
@@ -102,13 +193,13 @@ def theme_language(page_lang: str | None, site_language: str) -> str:
 _HTML_OPEN = re.compile(r'<html\b[^>]*?\blang="[^"]*"')
 
 
-def with_html_lang(page_html: str, lang: str) -> str:
-    """The page with ``<html lang>`` naming its language and script (``zh-Hans``).
+def with_html_lang(page_html: str, tag: str) -> str:
+    """The page with ``<html lang>`` saying ``tag`` (:func:`html_lang`).
 
     Material writes ``zh``; browsers pick Simplified Chinese glyphs (full-width
-    punctuation among them) for ``zh-Hans``.
+    punctuation among them) for ``zh-Hans``. ``tag`` is escaped: it is the author's.
     """
-    tag = HTML_LANG.get(lang, lang)
+    tag = html.escape(tag, quote=True)
 
     def swap(match: re.Match[str]) -> str:
         opening = match.group()

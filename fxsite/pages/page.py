@@ -34,7 +34,7 @@ from fxsite.pages.frontmatter import (
     split_front_matter,
 )
 from fxsite.pages.judge import judge_plain
-from fxsite.pages.language import DEFAULT, page_language
+from fxsite.pages.language import DEFAULT, page_language, page_tag
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import find_evidence_links
 from fxsite.render.messages import message
@@ -82,6 +82,9 @@ class PageResult:
     faq: list[FaqEntry] = field(default_factory=list)
     #: the page's language (:func:`fxsite.pages.language.page_language`)
     lang: str = DEFAULT
+    #: the language it is written in, as the tag it declares (``ja``, ``zh-TW``:
+    #: :func:`fxsite.pages.language.page_tag`)
+    tag: str = DEFAULT
     #: texts of the claims and figures reported here that the rendered page shows
     #: again (a block's cell, an FAQ question):
     #: the page reader does not report them twice (:mod:`fxsite.pages.judge`)
@@ -329,7 +332,8 @@ def process_page(
     """
     front = read_front_matter(source, path, printed) if front is None else front
     lang = page_language(path, front.data.get("lang"), site_lang)
-    result = PageResult(path, "", front=front, lang=lang)
+    tag = page_tag(path, front.data.get("lang"), site_lang)
+    result = PageResult(path, "", front=front, lang=lang, tag=tag)
     result.findings.extend(front.findings)
     _, body, first_line = split_front_matter(source)
     unrenderable = _unrenderable(body)

@@ -6,7 +6,9 @@ pages that cite the same records, the most shared first. Decisions (blind72, fin
 - A front-matter ``related:`` list comes first, then the automatic list, without the pages
   it names again (DESIGN: "front matter ``related:`` plus pages sharing evidence").
 - The automatic list leaves out a page in another language than the page's (an English
-  product page is no reader's way to the Chinese one: the language switch is) and the
+  product page is no reader's way to the Chinese one: the language switch is; a page is
+  in the language it declares, ``lang: ja`` or a ``docs/zh-TW/`` folder, although fxsite
+  writes its own words there in English: :func:`fxsite.pages.language.page_tag`) and the
   site's home pages (``index.md`` of the docs or of a language's folder, or a page with
   the home template): every page leads home already, through the header and the nav.
 - The plugin's ``auto_related: false`` turns the automatic list off: a page then lists
@@ -20,6 +22,7 @@ pages that cite the same records, the most shared first. Decisions (blind72, fin
 
 from __future__ import annotations
 
+from fxsite.pages.language import reading_language
 from fxsite.pages.page import PageResult
 from fxsite.render.hero import HOME_TEMPLATE
 
@@ -49,4 +52,5 @@ def has_related(result: PageResult, auto: bool) -> bool:
 def may_add(page: PageResult, other_src: str, other: PageResult) -> bool:
     """Whether the automatic list of ``page`` may add ``other`` (at ``other_src``):
     in the same language, and not a home page."""
-    return other.lang == page.lang and not is_home(other_src, other)
+    same = reading_language(other.tag) == reading_language(page.tag)
+    return same and not is_home(other_src, other)
