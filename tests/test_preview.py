@@ -24,8 +24,17 @@ CLAIM = '<a class="fx-claim" data-fx-ref="R1#t" href="x">94 s</a>'
         ("<p>It took 94 s.</p>", [_f(1, 9, "94 s")], ["94 s"]),
         # each occurrence in turn, never the same one twice
         ("<p>A 95 s</p><p>B 95 s</p>", [_f(1, 3, "95 s"), _f(3, 3, "95 s")], ["95 s", "95 s"]),
-        # near misses: text in a claim, a link, code, or a tag's attribute is never marked
+        # blind73, finding 9: a figure in another link's text is marked there, and the
+        # next copy of its text by its own finding
+        (
+            '<p>See <a href="https://x/">the 40 GB/s design</a> at 40 GB/s.</p>',
+            [_f(1, 10, "40 GB/s"), _f(1, 57, "40 GB/s")],
+            ["40 GB/s", "40 GB/s"],
+        ),
+        ('<p><a href="https://x/">40 GB/s</a> 40 GB/s</p>', [_f(1, 2, "40 GB/s")], ["40 GB/s"]),
+        # near misses: text in a claim, code, or a tag's attribute is never marked
         (f"<p>{CLAIM} then 94 s</p>", [_f(1, 20, "94 s")], ["94 s"]),
+        (f"<p>{CLAIM.replace('class=', 'id=x class=')}</p>", [_f(1, 1, "94 s")], []),
         (f"<p>{CLAIM}</p>", [_f(1, 1, "94 s", "FX503")], []),
         ("<p><code>94 s</code></p>", [_f(1, 1, "94 s")], []),
         ('<p><span title="94 s">x</span></p>', [_f(1, 1, "94 s")], []),
@@ -35,6 +44,8 @@ CLAIM = '<a class="fx-claim" data-fx-ref="R1#t" href="x">94 s</a>'
 )
 def test_marks_where_the_text_stands(page: str, findings: list[Finding], marked: list[str]) -> None:
     out = mark_findings(page, findings)
+    where = [m.start() for m in re.finditer("<mark ", out)]
+    assert where == sorted(where)
     shown = [part.split(">", 1)[1] for part in out.split("<mark ")[1:]]
     assert [s.split("</mark>", 1)[0] for s in shown] == marked
     # the page is unchanged but for the marks
