@@ -110,3 +110,75 @@ def test_a_hostile_baseline_is_escaped_where_it_is_shown(tmp_path: Path) -> None
     parsed = BeautifulSoup(render_claim(claim, lib, href_for), "html.parser")
     assert parsed.find("img") is None and parsed.a is not None
     assert "vs <img src=x onerror=alert(2)> [go](javascript:alert(3))" in str(parsed.a["title"])
+
+
+# blind73, finding 5: a ratio of the product's own showed the competitor as its baseline,
+# and relative changes in words the list lacked ("less", "cut") hid theirs.
+WORDS = """\
+id: C2
+title: Compare test
+label: spec
+status: active
+setup:
+  baseline: Brand V StoreMax 700
+figures:
+  latency_reduction: {value: 30, unit: "%", what: Latency reduction}
+  lower_latency: {value: 30, unit: "%", what: Lower latency}
+  time_saved: {value: 84, unit: s, what: Time saved per save}
+  throughput: {value: 2, unit: "×", what: Throughput}
+  reduction: {value: 4, unit: "×", what: Data reduction ratio}
+  compression: {value: 2, unit: "×", what: "Compression, typical"}
+  amplification: {value: 1.1, unit: "×", what: Write amplification factor}
+  reduction_vs: {value: 2, unit: "×", what: "Data reduction ratio vs Brand V"}
+  power: {value: 30, unit: "%", what: Less power}
+  tco: {value: 30, unit: "%", what: TCO savings}
+  not_against: {value: 2, unit: "×", what: "Speed-up of saves (not against the baseline)"}
+  absolute: {value: 84, unit: s, what: "Time saved per save, absolute"}
+  cut: {value: 30, unit: "%", what: Latency cut}
+  fewer: {value: 40, unit: "%", what: Fewer drives}
+  chinese_reduction: {value: 4, unit: "×", what: 数据缩减比}
+  chinese_less: {value: 30, unit: "%", what: 功耗减少}
+  said_yes: {value: 96, unit: TB, what: Usable capacity, vs_baseline: true}
+  said_no: {value: 2, unit: "×", what: Throughput, vs_baseline: false}
+  iops: {value: 2400000, unit: IOPS, what: Random read IOPS}
+derived:
+  said_no_derived: {formula: time_saved * 2, unit: s, decimals: 0, vs_baseline: false}
+  from_saved: {formula: time_saved * 2, unit: s, decimals: 0}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("latency_reduction", True),
+        ("lower_latency", True),
+        ("time_saved", True),
+        ("throughput", True),  # a ratio
+        ("reduction_vs", True),  # a ratio of its own, against something
+        ("power", True),  # "less"
+        ("tco", True),
+        ("cut", True),
+        ("fewer", True),
+        ("chinese_less", True),
+        ("said_yes", True),  # the record says so
+        ("from_saved", True),  # derived from a comparison
+        # near misses: a ratio of the product's own, a denial, the record's word, its result
+        ("reduction", False),
+        ("compression", False),
+        ("amplification", False),
+        ("chinese_reduction", False),
+        ("not_against", False),
+        ("absolute", False),
+        ("said_no", False),
+        ("said_no_derived", False),
+        ("iops", False),
+    ],
+)
+def test_what_compares_by_its_words_or_the_records_word(
+    name: str, shown: bool, tmp_path: Path
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "C2.yaml").write_text(WORDS, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    assert [f for f in lib.findings if f.severity == "error"] == []
+    assert compares(lib.figures[f"C2#{name}"], lib) is shown

@@ -176,6 +176,13 @@ class Figure(_Strict):
     unit: Unit = Field(description="A unit from the vocabulary (aliases allowed, e.g. x for ×).")
     what: Text | None = Field(default=None, description="What the figure measures.")
     label: Label | None = Field(default=None, description="Overrides the record's label.")
+    vs_baseline: bool | None = Field(
+        default=None,
+        description=(
+            "true: the figure is taken against setup.baseline, which is shown with it; "
+            "false: it is not; default: read from its unit and words."
+        ),
+    )
 
     @model_validator(mode="after")
     def _one_value_or_a_range(self) -> Figure:
@@ -205,6 +212,13 @@ class Derived(_Strict):
         default=None, description="The value the source states; must match at `decimals`."
     )
     what: Text | None = Field(default=None, description="What the figure means.")
+    vs_baseline: bool | None = Field(
+        default=None,
+        description=(
+            "true: the figure is taken against setup.baseline, which is shown with it; "
+            "false: it is not; default: read from its unit and words."
+        ),
+    )
 
 
 #: The languages a record's words may be translated into (the site's other
