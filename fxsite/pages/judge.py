@@ -165,6 +165,11 @@ def _bare_figures(
     # "94 s") is no part of it (blind62: the one went unreported, the other twice).
     exact = Counter(f.shown for f in scan.candidates if f.block not in elsewhere)
     reserved = Counter({t: min(k, exact[t]) for t, k in unreported.items() if k > 0})
+    # A refused claim whose text is never read whole ("4:1 or better", "4:1+") is read as a
+    # first part of it ("4:1"): that reading tells it first, so the texts of the refused claims
+    # that are that part stay for readings with a bound word before them ("More than
+    # 4:1"; blind73, finding 13: they were used up, and those readings were reported).
+    wholes = _read_in_part(unreported, exact)
     for n, found in enumerate(scan.candidates):
         while number is not None and number[0] <= n:
             read.append((len(findings), number[1]))
@@ -182,6 +187,9 @@ def _bare_figures(
             # it would take from the text told (blind66: an alt text's "3x" took the FAQ
             # question's, whose rendering was then told again, placed at the question)
             told = []
+        elif (whole := _whole_left(wholes.get(found.shown, ()), unreported)) is not None:
+            reserved[found.shown] -= 1  # one reading fewer of the text itself to come
+            told = [whole]
         elif reserved.get(found.shown, 0) > 0:
             reserved[found.shown] -= 1
             told = [found.shown]
@@ -205,6 +213,27 @@ def _bare_figures(
         message = _attribute_message(found, library) or found.message(library)
         findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
     return read
+
+
+def _read_in_part(unreported: Counter[str], exact: Counter[str]) -> dict[str, list[str]]:
+    """For each text read whole (a key of ``exact``), the refused claims' texts that begin
+    with it and are never read whole themselves ("4:1 or better" for "4:1"). A text's later
+    figures are told by what is left of it (``"\0 code 5 s"``, :func:`_bare_figures`), not
+    here. Once per page: the texts read whole are looked for in the few refused texts that
+    no reading is."""
+    unread = [t for t, n in unreported.items() if n > 0 and exact[t] == 0]
+    if not unread:
+        return {}
+    return {
+        part: holding
+        for part in exact
+        if (holding := [t for t in unread if t.startswith(part) and part != t])
+    }
+
+
+def _whole_left(holding: Iterable[str], unreported: Counter[str]) -> str | None:
+    """The first of ``holding`` whose refused claim is not told yet, or None."""
+    return next((t for t in holding if unreported[t] > 0), None)
 
 
 def _forged_finding(node: Any, path: str) -> Finding:
