@@ -30,7 +30,8 @@ Decisions:
 * The period money paid or saved is taken over (blind72), as "3-Year TCO" is: "Over a
   five-year life, the lower power draw saves …", "… saves money over five years", in a
   sentence with a word of money (:data:`fxsite.evidence.numerals.PRICE_WORDS`, or "TCO");
-  "Data retention over 10 years" and "lasts over five years" are bounds, figures.
+  "lasts over five years" is a bound, a figure; "Data retention over 10 years" names no
+  money, and is a retention: a setting's time (above), where no operation is named.
 * Opening hours ("from 9h to 18h", "8h-20h") and a reading time ("Read time: 6 min", as
   "5 min read" is) name no quantity.
 * In Chinese, the window a figure is reported over ("过去12个月里", as "over the past 12
