@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from fxsite.authoring.fix_types import Change, Unfixed
+from fxsite.authoring.fix_types import Change, Unfixed, offset_of
 from fxsite.authoring.repoint import claims_left, repoint
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
@@ -51,14 +51,6 @@ class FixResult:
     @property
     def changed(self) -> bool:
         return self.text != self.source
-
-
-def _offset(text: str, line: int, col: int) -> int:
-    """Offset of 1-based ``line:col`` in ``text`` (lines split on ``\\n``)."""
-    start = 0
-    for _ in range(line - 1):
-        start = text.index("\n", start) + 1
-    return start + col - 1
 
 
 def _key(finding: Finding) -> tuple[str, str, str | None]:
@@ -145,7 +137,7 @@ def _next_bare(checked: Checked, text: str, cursor: int) -> tuple[Finding, Advic
     found = []
     for finding, advice in zip(*checked, strict=True):
         if advice is not None and finding.text:
-            offset = _offset(text, finding.line, finding.col)
+            offset = offset_of(text, finding.line, finding.col)
             if offset >= cursor:
                 found.append((offset, finding, advice))
     if not found:
@@ -240,7 +232,7 @@ def _all_at_once(
     for finding, advice in zip(*checked, strict=True):
         if advice is None or not finding.text:
             continue
-        start = _offset(source, finding.line, finding.col)
+        start = offset_of(source, finding.line, finding.col)
         if advice.markdown is None:
             unfixed.append(_unstated(finding.line, finding.col, finding.text, advice))
             continue

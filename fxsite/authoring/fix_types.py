@@ -1,11 +1,12 @@
-"""What ``fxsite fix`` did to a page and what it left: :class:`Change` and :class:`Unfixed`
-(one module, so that the steps of :mod:`.fix` and :mod:`.repoint` share them)."""
+"""What ``fxsite fix`` did to a page and what it left: :class:`Change` and :class:`Unfixed`,
+and where a finding is in it (:func:`offset_of`) (one module, so that the steps of :mod:`.fix`
+and :mod:`.repoint` share them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Change", "Unfixed"]
+__all__ = ["Change", "Unfixed", "offset_of"]
 
 
 @dataclass(frozen=True)
@@ -31,3 +32,12 @@ class Unfixed:
     text: str
     reason: str
     candidates: tuple[str, ...] = ()
+
+
+def offset_of(text: str, line: int, col: int) -> int:
+    """Offset of 1-based ``line:col`` in ``text`` (lines split on ``\\n``), as a finding
+    of ``text`` gives it."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return start + col - 1

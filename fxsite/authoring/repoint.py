@@ -4,13 +4,21 @@ A claim to a superseded record is refused (FX407: "cite that instead", blind72: 
 superseded left some 25 such claims, and ``fix`` did nothing for them). Where the record
 named by ``superseded_by`` is active and has a figure of the same name, the claim's
 destination is rewritten, ``evidence:M1#read`` to ``evidence:M2#read``, wherever the page
-writes it (an inline link, a reference definition). Decisions:
+writes it (an inline link, a reference definition, a stats block's line), and so is a
+table's cell or a chart's ``ref`` (``M1#read`` to ``M2#read``): the check's FX407 findings
+give those at the reference itself, as the block's reader placed them (blind73: fix said
+"0 left to cite by hand" and exited 0 while check refused four such cells). Decisions:
 
+* A place is a claim when the page, checked with it pointed at the successor, has one
+  FX407 of its record fewer: a destination in code, an HTML comment, inline code or prose
+  is no claim, and is neither rewritten nor told as left (blind73: 13 "left" where check
+  refused 8).
 * A rewrite is kept only when the page, checked again, has the findings it had less that
   claim's FX407 (a finding's code, message and text: positions move). Where the new figure
-  states another value, the claim's text no longer passes, and the claim is left and
-  reported with what the new figure states: the text on a page is the writer's to change,
-  never the tool's.
+  states another value, the claim is left and reported with what the
+  new figure states: the text on a page is the writer's to change, never the tool's. A
+  block's cell or bar writes no value of its own (it shows what its record states), so
+  there the successor's value stands for the old one.
 * A successor that is itself superseded or retracted, or unknown, or that has no figure of
   the name, is reported and nothing is written (following a chain of records is the
   writer's call).
@@ -27,9 +35,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
-from fxsite.authoring.fix_types import Change, Unfixed
-from fxsite.evidence.library import Library
+from fxsite.authoring.fix_types import Change, Unfixed, offset_of
+from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding
@@ -38,19 +47,65 @@ from fxsite.pages.claims import check_href
 
 __all__ = ["claims_left", "repoint"]
 
+_REF = r"(?P<record>[A-Za-z][A-Za-z0-9_]{0,31})#(?P<figure>[a-z][a-z0-9_]{0,63})"
 #: An evidence link's destination, wherever the page writes it.
-_DEST = re.compile(
-    r"evidence:(?P<record>[A-Za-z][A-Za-z0-9_]{0,31})#(?P<figure>[a-z][a-z0-9_]{0,63})"
-)
+_DEST = re.compile(f"evidence:{_REF}")
+#: A table's cell or a chart's ``ref``: the reference alone.
+_CELL = re.compile(_REF)
+
+Keys = Counter[tuple[str, str, str | None]]
 
 
-def _keys(findings: list[Finding]) -> Counter[tuple[str, str, str | None]]:
+@dataclass(frozen=True)
+class _Place:
+    """Where the page names a superseded record's figure: ``source[start:end]``, written
+    after ``prefix`` (``evidence:`` in a link, nothing in a block's cell)."""
+
+    start: int
+    end: int
+    record: str
+    figure: str
+    prefix: str
+
+    def written(self, ref: str) -> str:
+        return f"{self.prefix}{ref}"
+
+
+def _keys(findings: list[Finding]) -> Keys:
     return Counter((f.code, f.message, f.text) for f in findings)
 
 
 def _line_col(text: str, at: int) -> tuple[int, int]:
     line = text.count("\n", 0, at) + 1
     return line, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def _superseded(keys: Keys, record_id: str) -> int:
+    """How many of the page's claims are refused as citing superseded ``record_id``."""
+    said = f"record {record_id} is superseded by "
+    return sum(
+        n for (code, message, _), n in keys.items() if code == "FX407" and message.startswith(said)
+    )
+
+
+def _places(source: str, findings: list[Finding], library: Library) -> list[_Place]:
+    """Every place ``source`` names a superseded record's figure: each evidence
+    destination, and each block cell the check refused as one (FX407 at the reference)."""
+    places = [
+        _Place(m.start(), m.end(), m["record"], m["figure"], "evidence:")
+        for m in _DEST.finditer(source)
+        if (r := library.records.get(m["record"])) is not None and r.status == "superseded"
+    ]
+    named = {p.end - len(f"{p.record}#{p.figure}") for p in places}
+    for finding in findings:
+        cell = _CELL.fullmatch(finding.text or "") if finding.code == "FX407" else None
+        if cell is None:
+            continue
+        at = offset_of(source, finding.line, finding.col)
+        at += source[at : at + 1] in ("'", '"')  # a quoted cell: its position is the quote's
+        if source[at : at + cell.end()] == cell[0] and at not in named:
+            places.append(_Place(at, at + cell.end(), cell["record"], cell["figure"], ""))
+    return sorted(places, key=lambda p: p.start)
 
 
 def _successor(record_id: str, figure: str, library: Library) -> tuple[FigureRef | None, str]:
@@ -67,41 +122,48 @@ def _successor(record_id: str, figure: str, library: Library) -> tuple[FigureRef
     return FigureRef(successor, figure), ""
 
 
+def _refused(new: FigureValue) -> str:
+    """Why the claim does not pass at ``new``: what it states."""
+    shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
+    shown = shown.replace("\u00a0", " ")  # as a writer types it
+    return f"{new.ref} states {shown}: write it in the claim's text, then run fix"
+
+
 def repoint(
     source: str, path: str, library: Library, renderer: PageRenderer | None = None
 ) -> tuple[str, list[Change], list[Unfixed]]:
     """``source`` with each claim to a superseded record pointed at the record that
     supersedes it where the claim's text passes there; what changed, and what did not."""
-    superseded = [
-        m
-        for m in _DEST.finditer(source)
-        if (r := library.records.get(m["record"])) is not None and r.status == "superseded"
-    ]
-    if not superseded:
+    if not any(r.status == "superseded" for r in library.records.values()):
         return source, [], []
-    current = source
-    before = _keys(check_page(current, path, library, check_href, renderer)[1])
+    found = check_page(source, path, library, check_href, renderer)[1]
+    places = _places(source, found, library)
+    if not places:
+        return source, [], []
+    current, before = source, _keys(found)
     changes: list[Change] = []
     unfixed: list[Unfixed] = []
-    for match in reversed(superseded):
-        line, col = _line_col(source, match.start())
-        ref, why = _successor(match["record"], match["figure"], library)
+    for place in reversed(places):
+        line, col = _line_col(source, place.start)
+        was = source[place.start : place.end]
+        ref, why = _successor(place.record, place.figure, library)
+        successor = library.records[place.record].superseded_by or ""
+        dest = place.written(str(ref) if ref else f"{successor}#{place.figure}")
+        candidate = current[: place.start] + dest + current[place.end :]
+        checked = check_page(candidate, path, library, check_href, renderer)[1]
+        after = _keys(checked)
+        if _superseded(after, place.record) >= _superseded(before, place.record):
+            continue  # in code, a comment, prose: no claim
         if ref is None:
-            unfixed.append(Unfixed(line, col, match[0], why))
+            unfixed.append(Unfixed(line, col, was, why))
             continue
-        dest = f"evidence:{ref}"
-        candidate = current[: match.start()] + dest + current[match.end() :]
-        after = _keys(check_page(candidate, path, library, check_href, renderer)[1])
-        if after - before or sum(after.values()) >= sum(before.values()):
-            new = library.figure(ref.record, ref.name)
-            assert new is not None  # _successor found it
-            shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
-            shown = shown.replace("\u00a0", " ")  # as a writer types it
-            said = f"{new.ref} states {shown}: write it in the claim's text, then run fix"
-            unfixed.append(Unfixed(line, col, match[0], said, (new.ref,)))
+        new = library.figure(ref.record, ref.name)
+        assert new is not None  # _successor found it
+        if after - before:
+            unfixed.append(Unfixed(line, col, was, _refused(new), (new.ref,)))
             continue
         current, before = candidate, after
-        changes.append(Change(line, col, match[0], dest))
+        changes.append(Change(line, col, was, dest))
     return current, changes[::-1], unfixed[::-1]
 
 

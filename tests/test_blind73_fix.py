@@ -1,0 +1,156 @@
+"""``fxsite fix`` and claims to a superseded record (blind73).
+
+* References in ``evidence-table`` and ``evidence-chart`` blocks were ignored ("0 left to
+  cite by hand", exit 0, while check refused them): they are pointed at the successor.
+* A destination in code, a comment or prose was told as left.
+
+T1 (superseded by T2) and T2 state the same figures unless a row changes T2.
+"""
+
+from __future__ import annotations
+
+import functools
+import tempfile
+from pathlib import Path
+
+from sitekit import fixture_renderer
+
+from fxsite.authoring.fix import fix_page
+from fxsite.authoring.fix_types import Unfixed
+from fxsite.evidence.library import Library, load_library
+from fxsite.markdown import check_page
+from fxsite.pages.claims import check_href
+
+FIGURES = """\
+figures:
+  reduction: {value: 4, unit: "×", what: "Data reduction ratio, typical"}
+  cnt4: {value: 4, unit: count, what: "Nodes"}
+  tb_price: {value: 119, unit: USD/TB, what: "Price per terabyte"}
+  bw: {value: 48.5, unit: GB/s, what: "Read bandwidth"}
+  bare: {value: 7, unit: s}
+"""
+T1 = (
+    "id: T1\ntitle: Datasheet, first\nlabel: spec\nstatus: superseded\nsuperseded_by: T2\n"
+    + FIGURES
+)
+T2 = "id: T2\ntitle: Datasheet, second\nlabel: spec\nstatus: active\n" + FIGURES
+T3 = "id: T3\ntitle: Datasheet, third\nlabel: spec\nstatus: active\n" + FIGURES
+
+
+@functools.cache
+def _library(t2: str = T2) -> Library:
+    root = Path(tempfile.mkdtemp(prefix="blind73-fix-"))
+    (root / "evidence").mkdir()
+    for text in (T1, t2, T3):
+        name = text.split("\n", 1)[0].removeprefix("id: ")
+        (root / "evidence" / f"{name}.yaml").write_text(text, "utf-8")
+    library = load_library(root / "evidence", root)
+    assert not [f for f in library.findings if f.severity == "error"], library.findings
+    return library
+
+
+def _t2(old: str, new: str) -> str:
+    assert old in T2
+    return T2.replace(old, new)
+
+
+def _errors(page: str, library: Library) -> list[str]:
+    found = check_page(page, "docs/p.md", library, check_href, fixture_renderer())[1]
+    return [f"{f.code} {f.message}" for f in found if f.severity == "error"]
+
+
+def _fix(page: str, library: Library) -> tuple[str, list[tuple[str, str]], list[Unfixed]]:
+    result = fix_page(page, "docs/p.md", library, fixture_renderer())
+    return result.text, [(c.before, c.after) for c in result.changes], result.unfixed
+
+
+# -- finding 7: references in table and chart blocks ------------------------------------
+
+BLOCKS = """\
+# T
+
+```evidence-table
+caption: Reduction
+header: ["", Value, Price per TB]
+rows:
+  - [Typical, T1#reduction, "T1#tb_price"]
+```
+
+```evidence-chart
+title: Reduction
+callout: {ref: T1#reduction, text: typical}
+bars:
+  - {label: Price, ref: T1#tb_price}
+```
+
+```evidence-stats
+[4×](evidence:T1#reduction) | typical reduction
+```
+"""
+
+
+def test_a_block_reference_to_a_superseded_record_is_pointed_at_its_successor() -> None:
+    library = _library()
+    assert (
+        _errors(BLOCKS, library).count("FX407 record T1 is superseded by T2; cite that instead")
+        == 5
+    )
+    text, changes, left = _fix(BLOCKS, library)
+    assert left == [] and text == BLOCKS.replace("T1#", "T2#")
+    assert changes == [
+        ("T1#reduction", "T2#reduction"),
+        ("T1#tb_price", "T2#tb_price"),
+        ("T1#reduction", "T2#reduction"),
+        ("T1#tb_price", "T2#tb_price"),
+        ("evidence:T1#reduction", "evidence:T2#reduction"),
+    ]
+    assert _errors(text, library) == []
+    assert _fix(text, library)[1:] == ([], [])
+
+
+CHART = """\
+# T
+
+```evidence-chart
+title: Reduction
+callout: {ref: T1#reduction, text: typical}
+bars:
+  - {label: Price, ref: T1#tb_price}
+```
+"""
+
+
+def test_near_miss_a_block_reference_shows_the_successor_value() -> None:
+    """A cell or a bar writes no value of its own: it shows what its record states, so a
+    successor stating 5× for 4× is cited, as a link whose text states 4× is not."""
+    library = _library(_t2("reduction: {value: 4,", "reduction: {value: 5,"))
+    text, _changes, left = _fix(CHART, library)
+    assert left == [] and text == CHART.replace("T1#", "T2#")
+    assert _errors(text, library) == []
+
+
+# -- finding 10: what fix says -------------------------------------------------
+
+#: places that name T1 and are no claim: neither rewritten nor told as left
+NO_CLAIM = """\
+# T
+
+`[$119/TB](evidence:T1#tb_price)` and evidence:T1#tb_price in prose.
+
+<!-- [$119/TB](evidence:T1#tb_price) -->
+
+```
+[$119/TB](evidence:T1#tb_price)
+```
+
+A real one: [$120/TB](evidence:T1#tb_price).
+"""
+
+
+def test_a_destination_that_is_no_claim_is_not_told_as_left() -> None:
+    library = _library()
+    refused = _errors(NO_CLAIM, library)
+    text, changes, left = _fix(NO_CLAIM, library)
+    assert text == NO_CLAIM and changes == []
+    assert [(u.line, u.text) for u in left] == [(11, "evidence:T1#tb_price")]
+    assert len(left) == len(refused)
