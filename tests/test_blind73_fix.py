@@ -1,5 +1,7 @@
 """``fxsite fix`` and claims to a superseded record (blind73).
 
+* A successor's figure of the same name and value that measures something else (a modelled
+  write bandwidth for a measured read bandwidth) was cited silently: it is left, and why.
 * References in ``evidence-table`` and ``evidence-chart`` blocks were ignored ("0 left to
   cite by hand", exit 0, while check refused them): they are pointed at the successor.
 * A destination in code, a comment or prose was told as left.
@@ -13,7 +15,9 @@ import functools
 import tempfile
 from pathlib import Path
 
+import pytest
 from sitekit import fixture_renderer
+from test_authoring_fix import invoke
 
 from fxsite.authoring.fix import fix_page
 from fxsite.authoring.fix_types import Unfixed
@@ -62,6 +66,86 @@ def _errors(page: str, library: Library) -> list[str]:
 def _fix(page: str, library: Library) -> tuple[str, list[tuple[str, str]], list[Unfixed]]:
     result = fix_page(page, "docs/p.md", library, fixture_renderer())
     return result.text, [(c.before, c.after) for c in result.changes], result.unfixed
+
+
+# -- finding 6: a successor's figure that measures something else ------------------------
+
+READ = "# T\n\nThe read bandwidth is [48.5 GB/s](evidence:T1#bw).\n"
+
+#: (row, T2, page, words of the reason fix gives)
+OTHER_MEASURE = [
+    (
+        "another what",
+        _t2('what: "Read bandwidth"', 'what: "Write bandwidth"'),
+        READ,
+        "T2#bw measures 'Write bandwidth' (T1#bw: 'Read bandwidth')",
+    ),
+    (
+        "another label (spec to estimate)",
+        _t2("label: spec", "label: estimate"),
+        READ,
+        "T2#bw is labelled estimate (T1#bw: spec)",
+    ),
+    (
+        "another label (spec to measured)",
+        _t2("label: spec", "label: measured\nsource: {issuer: Lab}"),
+        READ,
+        "T2#bw is labelled measured (T1#bw: spec)",
+    ),
+    (
+        "a unit of another quantity, the claim unitless",
+        _t2(
+            'cnt4: {value: 4, unit: count, what: "Nodes"}',
+            'cnt4: {value: 4, unit: "×", what: "Nodes"}',
+        ),
+        "# T\n\nNodes: [4](evidence:T1#cnt4).\n",
+        "T2#cnt4 is in × (T1#cnt4: count)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "t2", "page", "said"), OTHER_MEASURE, ids=[r[0] for r in OTHER_MEASURE]
+)
+def test_a_successor_figure_that_measures_something_else_is_not_cited(
+    row: str, t2: str, page: str, said: str
+) -> None:
+    library = _library(t2)
+    text, changes, [left] = _fix(page, library)
+    assert text == page and changes == []
+    assert said in left.reason and "cite T2#" in left.reason
+    assert left.candidates[0].startswith("T2#")
+
+
+#: (row, T2, page): the successor's figure measures the same; the claim is pointed at it
+SAME_MEASURE = [
+    ("the same what", T2, READ),
+    (
+        "the same what but for case and punctuation",
+        _t2('what: "Read bandwidth"', 'what: "read  bandwidth."'),
+        READ,
+    ),
+    (
+        "no what on the superseded figure",
+        _t2("bare: {value: 7, unit: s}", 'bare: {value: 7, unit: s, what: "Boot time"}'),
+        "# T\n\nBoot: [7 s](evidence:T1#bare).\n",
+    ),
+    (
+        "the same quantity in another unit",
+        _t2("bw: {value: 48.5, unit: GB/s", "bw: {value: 48500, unit: MB/s"),
+        READ,
+    ),
+]
+
+
+@pytest.mark.parametrize(("row", "t2", "page"), SAME_MEASURE, ids=[r[0] for r in SAME_MEASURE])
+def test_near_miss_a_successor_figure_that_measures_the_same_is_cited(
+    row: str, t2: str, page: str
+) -> None:
+    library = _library(t2)
+    text, _changes, left = _fix(page, library)
+    assert left == [] and text == page.replace("T1#", "T2#")
+    assert _errors(text, library) == []
 
 
 # -- finding 7: references in table and chart blocks ------------------------------------
@@ -120,6 +204,14 @@ bars:
 """
 
 
+def test_a_block_reference_to_a_figure_that_measures_something_else_is_told_as_left() -> None:
+    library = _library(_t2('what: "Data reduction ratio, typical"', 'what: "Compression ratio"'))
+    _text, changes, left = _fix(CHART, library)
+    assert changes == [("T1#tb_price", "T2#tb_price")]
+    assert [(u.line, u.col, u.text) for u in left] == [(5, 16, "T1#reduction")]
+    assert "T2#reduction measures 'Compression ratio'" in left[0].reason
+
+
 def test_near_miss_a_block_reference_shows_the_successor_value() -> None:
     """A cell or a bar writes no value of its own: it shows what its record states, so a
     successor stating 5× for 4× is cited, as a link whose text states 4× is not."""
@@ -154,3 +246,16 @@ def test_a_destination_that_is_no_claim_is_not_told_as_left() -> None:
     assert text == NO_CLAIM and changes == []
     assert [(u.line, u.text) for u in left] == [(11, "evidence:T1#tb_price")]
     assert len(left) == len(refused)
+
+
+def test_fix_counts_a_block_reference_left_and_exits_1(project) -> None:  # type: ignore[no-untyped-def]
+    """blind73: "0 left to cite by hand", exit 0, while check refused the chart's references."""
+    t2 = _t2('what: "Data reduction ratio, typical"', 'what: "Compression ratio"')
+    root = project({"T1.yaml": T1, "T2.yaml": t2, "T3.yaml": T3}, pages={"f.md": CHART})
+    code, out, err = invoke("fix", str(root))
+    assert code == 1
+    assert "docs/f.md:5:16: not fixed 'T1#reduction': T2#reduction measures" in out
+    assert "docs/f.md:7:25: fixed 'T1#tb_price' -> T2#tb_price" in out
+    assert "fixed 1 figure(s) in 1 page(s); 1 left to cite by hand" in err
+    code, out, _ = invoke("check", str(root), "--quiet")
+    assert code == 1 and out.count("FX407") == 1

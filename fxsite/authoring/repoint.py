@@ -19,6 +19,15 @@ give those at the reference itself, as the block's reader placed them (blind73: 
   new figure states: the text on a page is the writer's to change, never the tool's. A
   block's cell or bar writes no value of its own (it shows what its record states), so
   there the successor's value stands for the old one.
+* A rewrite is kept only when the successor's figure measures what the claim's did
+  (:func:`_measures_otherwise`): the same ``what`` where both say one (compared by its
+  words, case, width and punctuation aside; a figure that says none leaves it to the
+  sentence), the same label, and a unit of the same quantity (dimension and
+  currency). A figure of the same name and value that is a modelled write bandwidth does
+  not back a sentence about a measured read bandwidth (blind73); a label that changes
+  changes the claim's badge, whichever way, so it is always the writer's call. A claim to
+  a figure the superseded record lacks (its FX402 behind the FX407) has nothing to compare
+  with, and is left.
 * A successor that is itself superseded or retracted, or unknown, or that has no figure of
   the name, is reported and nothing is written (following a chain of records is the
   writer's call).
@@ -34,6 +43,7 @@ refused them (blind72).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -41,6 +51,7 @@ from fxsite.authoring.fix_types import Change, Unfixed, offset_of
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.refs import FigureRef
+from fxsite.evidence.units import UNITS
 from fxsite.findings import Finding
 from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.claims import check_href
@@ -122,6 +133,41 @@ def _successor(record_id: str, figure: str, library: Library) -> tuple[FigureRef
     return FigureRef(successor, figure), ""
 
 
+def _words(what: str | None) -> list[str]:
+    """A figure's ``what`` as its words, case, width and punctuation aside."""
+    return re.findall(r"\w+", unicodedata.normalize("NFKC", what or "").casefold())
+
+
+def _quantity(unit: str) -> tuple[str, str | None]:
+    known = UNITS.get(unit)
+    return (unit, None) if known is None else (known.dimension, known.currency)
+
+
+def _measures_otherwise(old_ref: str, old: FigureValue | None, new: FigureValue) -> str | None:
+    """How ``new`` measures something else than ``old`` (its ``what``, its label, its
+    unit's quantity), as fix tells the claim it leaves; None when it measures the same.
+    A claim to a figure the superseded record lacks (FX402 behind its FX407) has nothing
+    to compare with: it is left."""
+    if old is None:
+        return (
+            f"{old_ref} is no figure of its record: cite {new.ref} by hand if it states "
+            "what the page says"
+        )
+    differs = []
+    if old.what and new.what and _words(old.what) != _words(new.what):
+        differs.append(f"measures {new.what!r} ({old.ref}: {old.what!r})")
+    if old.label != new.label:
+        differs.append(f"is labelled {new.label} ({old.ref}: {old.label})")
+    if _quantity(old.unit) != _quantity(new.unit):
+        differs.append(f"is in {new.unit} ({old.ref}: {old.unit})")
+    if not differs:
+        return None
+    return (
+        f"{new.ref} {' and '.join(differs)}: not what {old.ref} stated; "
+        f"cite {new.ref} by hand once the page says what it states"
+    )
+
+
 def _refused(new: FigureValue) -> str:
     """Why the claim does not pass at ``new``: what it states."""
     shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
@@ -159,8 +205,11 @@ def repoint(
             continue
         new = library.figure(ref.record, ref.name)
         assert new is not None  # _successor found it
-        if after - before:
-            unfixed.append(Unfixed(line, col, was, _refused(new), (new.ref,)))
+        old = library.figure(place.record, place.figure)
+        old_ref = f"{place.record}#{place.figure}"
+        reason = _refused(new) if after - before else _measures_otherwise(old_ref, old, new)
+        if reason is not None:
+            unfixed.append(Unfixed(line, col, was, reason, (new.ref,)))
             continue
         current, before = candidate, after
         changes.append(Change(line, col, was, dest))
