@@ -4,7 +4,9 @@
   write bandwidth for a measured read bandwidth) was cited silently: it is left, and why.
 * References in ``evidence-table`` and ``evidence-chart`` blocks were ignored ("0 left to
   cite by hand", exit 0, while check refused them): they are pointed at the successor.
-* A destination in code, a comment or prose was told as left.
+* A destination in code, a comment or prose was told as left; a claim refused at the
+  successor for another reason than its value was told "write it in the claim's text";
+  FX407 sent the writer to a retracted successor.
 
 T1 (superseded by T2) and T2 state the same figures unless a row changes T2.
 """
@@ -221,7 +223,7 @@ def test_near_miss_a_block_reference_shows_the_successor_value() -> None:
     assert _errors(text, library) == []
 
 
-# -- finding 10: what fix says -------------------------------------------------
+# -- finding 10: what fix and check say -------------------------------------------------
 
 #: places that name T1 and are no claim: neither rewritten nor told as left
 NO_CLAIM = """\
@@ -246,6 +248,79 @@ def test_a_destination_that_is_no_claim_is_not_told_as_left() -> None:
     assert text == NO_CLAIM and changes == []
     assert [(u.line, u.text) for u in left] == [(11, "evidence:T1#tb_price")]
     assert len(left) == len(refused)
+
+
+#: (row, T2, page, words the reason says, words it must not say)
+TOLD = [
+    (
+        "an estimate the sentence calls measured (FX319), its value already the successor's",
+        _t2("label: spec", "label: estimate"),
+        "# T\n\nPrice: [$119/TB](evidence:T1#tb_price) (measured).\n",
+        "FX319",
+        "write it in the claim's text",
+    ),
+    (
+        "a link title (FX408)",
+        T2,
+        '# T\n\nPrice [about $119/TB](evidence:T1#tb_price "T1 price").\n',
+        "FX408",
+        "write it in the claim's text",
+    ),
+    (
+        "a retracted successor",
+        _t2("status: active", "status: retracted"),
+        "# T\n\nPrice [$119/TB](evidence:T1#tb_price).\n",
+        "T1 is superseded by T2, which is retracted: cite a record that stands",
+        "too",
+    ),
+    (
+        "near miss: a successor superseded in turn",
+        _t2("status: active", "status: superseded\nsuperseded_by: T3"),
+        "# T\n\nPrice [$119/TB](evidence:T1#tb_price).\n",
+        "T1 is superseded by T2, which is superseded too",
+        "retracted",
+    ),
+    (
+        "a figure the superseded record lacks (FX402 behind its FX407)",
+        _t2(
+            "  bare: {value: 7, unit: s}\n",
+            "  bare: {value: 7, unit: s}\n  extra: {value: 3, unit: s}\n",
+        ),
+        "# T\n\nBoot: [3 s](evidence:T1#extra).\n",
+        "T1#extra is no figure of its record: cite T2#extra by hand",
+        "refused",
+    ),
+    (
+        "near miss: another value",
+        _t2("tb_price: {value: 119,", "tb_price: {value: 129,"),
+        "# T\n\nPrice [$119/TB](evidence:T1#tb_price).\n",
+        "T2#tb_price states $129/TB: write it in the claim's text",
+        "refused",
+    ),
+]
+
+
+@pytest.mark.parametrize(("row", "t2", "page", "said", "unsaid"), TOLD, ids=[r[0] for r in TOLD])
+def test_fix_tells_the_reason_a_claim_is_left(
+    row: str, t2: str, page: str, said: str, unsaid: str
+) -> None:
+    text, changes, [left] = _fix(page, _library(t2))
+    assert text == page and changes == []
+    assert said in left.reason and unsaid not in left.reason, left.reason
+
+
+def test_check_sends_no_writer_to_a_retracted_successor() -> None:
+    """In one process, as ``mkdocs serve`` runs: the message follows T2's status (a claim's
+    answer is kept while its record's fingerprint holds, which T2's status is part of)."""
+    page = "# T\n\nPrice [$119/TB](evidence:T1#tb_price).\n"
+    stands = ["FX407 record T1 is superseded by T2; cite that instead"]
+    assert _errors(page, _library()) == stands
+    retracted = _library(_t2("status: active", "status: retracted"))
+    assert _errors(page, retracted) == [
+        "FX407 record T1 is superseded by T2, which is retracted: cite a record that stands, "
+        "or drop the claim"
+    ]
+    assert _errors(page, _library()) == stands
 
 
 def test_fix_counts_a_block_reference_left_and_exits_1(project) -> None:  # type: ignore[no-untyped-def]

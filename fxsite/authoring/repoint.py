@@ -15,10 +15,12 @@ give those at the reference itself, as the block's reader placed them (blind73: 
   refused 8).
 * A rewrite is kept only when the page, checked again, has the findings it had less that
   claim's FX407 (a finding's code, message and text: positions move). Where the new figure
-  states another value, the claim is left and reported with what the
-  new figure states: the text on a page is the writer's to change, never the tool's. A
-  block's cell or bar writes no value of its own (it shows what its record states), so
-  there the successor's value stands for the old one.
+  states another value (FX403, FX404, FX405), the claim is left and reported with what the
+  new figure states: the text on a page is the writer's to change, never the tool's. Where
+  the check refuses it there for another reason (an estimate the sentence calls measured,
+  FX319; a link title, FX408), that reason is told. A block's cell or bar writes no value
+  of its own (it shows what its record states), so there the successor's value stands for
+  the old one.
 * A rewrite is kept only when the successor's figure measures what the claim's did
   (:func:`_measures_otherwise`): the same ``what`` where both say one (compared by its
   words, case, width and punctuation aside; a figure that says none leaves it to the
@@ -30,7 +32,8 @@ give those at the reference itself, as the block's reader placed them (blind73: 
   with, and is left.
 * A successor that is itself superseded or retracted, or unknown, or that has no figure of
   the name, is reported and nothing is written (following a chain of records is the
-  writer's call).
+  writer's call); a successor that is retracted is told as retracted, not "retracted too"
+  of a record that is superseded (blind73).
 * Destinations are rewritten from the page's end, so each one's place in the page as it
   was stays right for the ones before it; each is judged with the rewrites after it kept.
 
@@ -63,6 +66,9 @@ _REF = r"(?P<record>[A-Za-z][A-Za-z0-9_]{0,31})#(?P<figure>[a-z][a-z0-9_]{0,63})
 _DEST = re.compile(f"evidence:{_REF}")
 #: A table's cell or a chart's ``ref``: the reference alone.
 _CELL = re.compile(_REF)
+
+#: The findings of a claim's text against its figure's value: the successor states another.
+_VALUE_CODES = frozenset({"FX403", "FX404", "FX405"})
 
 Keys = Counter[tuple[str, str, str | None]]
 
@@ -126,8 +132,13 @@ def _successor(record_id: str, figure: str, library: Library) -> tuple[FigureRef
     after = library.records.get(successor)
     if after is None:
         return None, f"{record_id} is superseded by {successor!r}, which is not a record"
+    if after.status == "superseded":
+        return None, f"{record_id} is superseded by {successor}, which is superseded too"
     if after.status != "active":
-        return None, f"{record_id} is superseded by {successor}, which is {after.status} too"
+        return None, (
+            f"{record_id} is superseded by {successor}, which is {after.status}: "
+            "cite a record that stands, by hand"
+        )
     if library.figure(successor, figure) is None:
         return None, f"{successor}, which supersedes {record_id}, has no figure '{figure}'"
     return FigureRef(successor, figure), ""
@@ -168,11 +179,15 @@ def _measures_otherwise(old_ref: str, old: FigureValue | None, new: FigureValue)
     )
 
 
-def _refused(new: FigureValue) -> str:
-    """Why the claim does not pass at ``new``: what it states."""
-    shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
-    shown = shown.replace("\u00a0", " ")  # as a writer types it
-    return f"{new.ref} states {shown}: write it in the claim's text, then run fix"
+def _refused(new: FigureValue, added: list[Finding]) -> str:
+    """Why the claim does not pass at ``new``: what it states, when the claim's text is not
+    its value; else the check's own finding there."""
+    if all(f.code in _VALUE_CODES for f in added):
+        shown = format_quantity(new.low, new.high, new.unit, new.decimals, new.bound)
+        shown = shown.replace("\u00a0", " ")  # as a writer types it
+        return f"{new.ref} states {shown}: write it in the claim's text, then run fix"
+    first = next(f for f in added if f.code not in _VALUE_CODES)
+    return f"citing {new.ref}, the claim would be refused: {first.code} {first.message}"
 
 
 def repoint(
@@ -206,8 +221,9 @@ def repoint(
         new = library.figure(ref.record, ref.name)
         assert new is not None  # _successor found it
         old = library.figure(place.record, place.figure)
+        added = [f for f in checked if (after - before)[(f.code, f.message, f.text)] > 0]
         old_ref = f"{place.record}#{place.figure}"
-        reason = _refused(new) if after - before else _measures_otherwise(old_ref, old, new)
+        reason = _refused(new, added) if added else _measures_otherwise(old_ref, old, new)
         if reason is not None:
             unfixed.append(Unfixed(line, col, was, reason, (new.ref,)))
             continue

@@ -148,8 +148,9 @@ class Library:
         That is the record as validated and the values of its figures: a
         derived figure's value folds in the other records its formula reads,
         so editing those changes this digest too, as does where a failed record
-        that blocks one of its figures failed. Computed for every record
-        at the first call; a library is not changed once built.
+        that blocks one of its figures failed, and its successor's status (FX407's
+        message). Computed for every record at the first call; a library is not
+        changed once built.
         """
         if not self._fingerprints and self.records:
             by_record: dict[str, list[FigureValue]] = {}
@@ -165,6 +166,9 @@ class Library:
                 hasher = hashlib.blake2b(record.model_dump_json().encode(), digest_size=16)
                 hasher.update(repr(by_record.get(rid, [])).encode())
                 hasher.update(repr(blocked.get(rid, [])).encode())
+                # FX407 names what a superseded record's successor is (retracted: blind73)
+                successor = self.records.get(record.superseded_by or "")
+                hasher.update(successor.status.encode() if successor else b"")
                 self._fingerprints[rid] = hasher.digest()
         return self._fingerprints.get(record_id)
 

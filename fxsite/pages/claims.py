@@ -144,12 +144,19 @@ def resolve_ref(
         return (
             record_id,
             figure,
-            ClaimProblem(
-                "FX407",
-                f"record {record_id} is superseded by {record.superseded_by}; cite that instead",
-            ),
+            ClaimProblem("FX407", _superseded_message(record_id, record.superseded_by, library)),
         )
     return record_id, figure, None
+
+
+def _superseded_message(record_id: str, successor: str | None, library: Library) -> str:
+    """FX407's message: cite the successor, unless it is retracted (blind73: "cite that
+    instead" sent the writer to withdrawn evidence)."""
+    said = f"record {record_id} is superseded by {successor}"
+    after = library.records.get(successor or "")
+    if after is not None and after.status == "retracted":
+        return f"{said}, which is retracted: cite a record that stands, or drop the claim"
+    return f"{said}; cite that instead"
 
 
 def cited_ref(dest: str) -> FigureRef | None:
