@@ -113,7 +113,6 @@ def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
             ("hour", "day", "month", "year", "minute", "second"),
         ),
         ("times", figure_rules._TIMES_WORDS, ("times", "fold")),
-        ("colon ratio", figure_rules._COLON_ONE, (":1",)),
         ("acronym rates", figure_rules._ACRONYM_RATE_WORDS, ("PS", "DWPD", "BW")),
         ("counts", figure_families._COUNT_NEEDLES, tuple(sorted(counted))),
         ("metrics", cjk_figures._METRIC_CUE, cjk_figures._METRIC_NEEDLES),

@@ -42,7 +42,7 @@ from functools import lru_cache
 
 from fxsite.evidence.library import FigureValue, Library
 from fxsite.evidence.quantities import compare, converts, format_quantity, parse_stated
-from fxsite.evidence.ratio_to_one import to_one_number
+from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
@@ -195,10 +195,15 @@ def advise(
     whole = shown is None  # written whole, not a number whose unit a header or label states
     as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
-    to_one = to_one_number(" ".join(found.split()))
-    if to_one is not None and link_text is None:
-        # "4.2:1" is the ratio 4.2× (blind22), and a claim may write it so (blind72)
-        found, link_text = f"{to_one}×", " ".join(found.split())
+    to_one = to_one_claim(" ".join(found.split())) if link_text is None else None
+    ratio = parse_stated(to_one) if to_one is not None else None
+    if to_one is not None and ratio is not None and ratio.qualifier is not None:
+        found = to_one  # "up to 7 to 1" as "up to 7:1", told "up to [7:1](…)"
+    elif to_one is not None and ratio is not None:
+        # "4.2:1" is the ratio 4.2× (blind22), and a claim may write it so (blind72); "7 to
+        # 1" is written "7:1", "3:1 to 5:1" is the range 3–5× (blind73)
+        high = f"–{ratio.high}" if ratio.high is not None else ""
+        found, link_text = f"{ratio.low}{high}×", to_one
     in_words = range_in_words(found) if link_text is None else None
     if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
         found = link_text = in_words
@@ -276,7 +281,9 @@ def advise(
     if near:
         text = "; ".join(t for _, t, _ in near[:LISTED])
         return Advice(f"{head}: {text}", None, (), near[0][2])
-    link_text = generic_claim_text(link_text or shown)
+    link_text = generic_claim_text(link_text or shown) or (
+        generic_claim_text(found) if to_one else ""
+    )
     message = (
         f"{head}: cite its record as [{link_text}](evidence:ID#figure)"
         + ("" if link_text else " (an empty link text is filled in with the value)")

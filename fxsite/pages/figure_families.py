@@ -328,25 +328,6 @@ _SHARE_CUE = re.compile(
     re.I,
 )
 _DIGIT = rf"[\d{VULGAR_FRACTIONS}]"
-#: A ratio in words ("8-to-1", "8 to 1"): after a word of reaching or a ratio's ("Dedup
-#: reaches 8 to 1", "a ratio of 8-to-1"), or before the word "ratio" or what it measures
-#: ("an 8-to-1 ratio", "8 to 1 compression"); a score ("won 3-to-1") or a range ("from 8
-#: to 1 node") is none.
-_TO_ONE = rf"\b\d{{1,4}}(?:\.\d+)?(?:-to-|{SP}to{SP})1\b"
-_RATIO_BEFORE = (
-    *("reaches", "reach", "reached", "achieves", "achieve", "achieved", "up to"),
-    *("compresses data", "compress data", "compressed data", "reduces data", "dedupes data"),
-)
-_WORD_RATIO = re.compile(
-    "(?:"
-    + "|".join(f"(?<={w} )" for w in (*_RATIO_BEFORE, "ratio of", "ratio is", "ratios of"))
-    + rf"){_TO_ONE}(?![.,]\d)"
-    + rf"|{_TO_ONE}(?={SP}(?:ratio|compression|reduction|data reduction|dedup|consolidation"
-    # "a 3-to-1 cost advantage", "a 4-to-1 TCO edge" (blind66: only "speed" was read)
-    rf"|(?:[\w/-]+{SP}){{0,2}}(?:advantage|edge|lead)\b))",
-    re.IGNORECASE,
-)
-
 # Scores without a unit (blind66): a rating ("rated 4.8/5", "4.5/5 stars", "rated 4.8
 # stars"), a Net Promoter Score ("an NPS of 72", "+45 NPS"), and a share of uptime
 # written without its sign ("a 99.9 uptime SLA", "availability of 99.95"). Not "rated
@@ -426,7 +407,6 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_DEGREES_COOLER, 0, "unit", re.compile("cooler|warmer|hotter|colder", re.I)),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}{SP}?(?:万|萬|亿|億)")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
-    (_WORD_RATIO, 0, "ratio", re.compile(rf"to(?:-|{SP})1", re.I)),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
     (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),
     (_RATED, "figure", "ratio", _SCORE_CUE),
@@ -443,7 +423,7 @@ _DIGIT_RULES = (
     *(_VULGAR, _FEET_INCHES, _POINTS, _POINTS_CHANGED, _BARE_RATE, _PERCENT_FIRST, _CLOCK_DURATION),
     _COMPOUND_DURATION,
     _ISO_DURATION,
-    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, _WORD_RATIO, OTHER_TIMES),
+    *(_BARE_DEGREES, _CJK_SCALE, _CJK_SCALED_RANGE, OTHER_TIMES),
     # their cues are words, but every match holds a digit
     *(_RATED, _RATING_AFTER, _NPS, _NPS_AFTER, _PLAIN_NINES, _UPTIME_OF, _DEGREES_COOLER),
 )

@@ -34,7 +34,7 @@ names that *look* like quantities; each decision is written where it is made:
 Beyond fxsite's unit vocabulary, any unit-like word after a number makes a
 figure: rates of anything per a unit (``79 samples/sec``), throughput
 acronyms (``2400TPS``), compute with its precision (``3,958 FP8 TFLOPS``),
-machine time (``8,000 GPU hours``), ``8:1``, and any physical unit pint's
+machine time (``8,000 GPU hours``), ``8:1`` (:mod:`fxsite.pages.to_one`), and any physical unit pint's
 registry knows (:mod:`fxsite.pages.unitwords`). Chinese needs no word
 boundary: a number right after a CJK character may start a figure
 (``提升30%``), Chinese units and scale words follow it (``2.3亿元``), and
@@ -101,6 +101,7 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.halves import half_candidates
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
+from fxsite.pages.to_one import CUE as TO_ONE_CUE, to_one_candidates
 from fxsite.pages.unitwords import is_unit_word
 
 __all__ = ["NUMBER_IN_WORDS", "candidates"]
@@ -351,18 +352,6 @@ _CURRENCY_SUFFIX = LazyPattern(
     re.VERBOSE,
 )
 
-# A compression or dedup ratio: "8:1", "最高可达8:1" (never a time: minutes
-# have two digits).
-_COLON_RATIO = LazyPattern(rf"{_START}(?:{_APPROX})?\d+(?:\.\d+)?:1(?![\d:])(?![.,]\d)")
-#: What "1:1" names rather than measures: a pairing ("a 1:1 mapping", "a 1:1 meeting":
-#: blind20), a swap ("a 1:1 replacement program": blind38).
-_PAIRING = re.compile(
-    r"[ \u00a0-](?i:mappings?|meetings?|copy|copies|mirror|mirroring|replicas?|replication"
-    r"|relationships?|correspondence|pairing|chat|sessions?|call|match(?:es|ing)?|scale|backups?"
-    r"|replacements?|swaps?|exchanges?|trade-?ins?|upgrades?|migrations?)\b"
-)
-
-
 #: A percentile of people, which says who as a count of people does: "the top 1% of
 #: contributors" (blind20); "the top 1% of requests" is a figure.
 _RANK_BEFORE = re.compile(r"\b(?i:top|bottom)[ \u00a0]\Z")
@@ -373,12 +362,6 @@ def _no_rank(text: str, match: re.Match[str]) -> bool:
     """Not a percentile of people (:data:`_RANK_BEFORE`, :data:`_OF_PEOPLE`)."""
     ranked = _RANK_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
     return not (ranked and _OF_PEOPLE.match(text, match.end()))
-
-
-def _no_pairing(text: str, match: re.Match[str]) -> bool:
-    """Not a "1:1" that names a pairing (:data:`_PAIRING`)."""
-    one_to_one = match.group().endswith("1:1") and not match.group()[:-3][-1:].isdigit()
-    return not (one_to_one and _PAIRING.match(text, match.end()))
 
 
 # Rates of anything per a unit: "79 samples/sec", "12.5 tokens/second/user",
@@ -526,7 +509,6 @@ _CURRENCY_SUFFIX_NEEDLES = _needles(
 _CURRENCY_WORD_NEEDLES = _needles(*_CURRENCY_WORDS, *PRICE_ONLY_WORDS, *MONEY_SLANG)
 _NOUN_TIME_WORDS = _needles("hour", "day", "month", "year", "minute", "second")
 _TIMES_WORDS = _needles("times", "fold")
-_COLON_ONE = _needles(":1")
 _ACRONYM_RATE_WORDS = _needles("PS", "DWPD", "BW")
 _FLOP_WORDS = _needles("flop")
 _SCALED_WORDS = _needles(*_SCALED_NOUNS)
@@ -571,6 +553,8 @@ def candidates(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "number-word"
         if "half" in low:
             yield from half_candidates(text)
+    if TO_ONE_CUE.search(text) is not None:
+        yield from to_one_candidates(text)
     yield from cjk_candidates(text)
     yield from family_candidates(text, low, digit=digit)
 
@@ -686,7 +670,6 @@ _DIGIT_RULES = (
         lambda t, low: _holds(t, _CURRENCY_SUFFIX_NEEDLES) or _holds(low, _CURRENCY_WORD_NEEDLES),
         _priced_match,
     ),
-    _DigitRule(_COLON_RATIO, "ratio", lambda t, low: _holds(t, _COLON_ONE), _no_pairing),
     _DigitRule(
         _RATE_FIGURE,
         "unit",
