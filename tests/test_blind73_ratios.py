@@ -125,3 +125,40 @@ ADVICE = [
 def test_a_bare_ratio_is_told_the_claim_to_write(lib: Library, body: str, says: str) -> None:
     (finding,) = _findings(body, lib)
     assert says in finding.message, finding.message
+
+
+# (page body, code, what the message says): a unitless claim the text around makes a ratio.
+AROUND = [
+    ("Reduction 1:[4](evidence:T1#reduction) typical.", "FX503", "read '1:4'"),
+    ("Reduction [4](evidence:T1#cnt4)-to-1 typical.", "FX503", "read '4-to-1'"),
+    ("Reduction [4](evidence:T1#cnt4) : 1 typical.", "FX503", "read '4 : 1'"),
+    ("Reduction [4](evidence:T1#cnt4) to 1 typical.", "FX503", "('[4:1](…)')"),
+    ("Reduction [4](evidence:T1#cnt4):1 typical.", "FX503", "('[4:1](…)')"),
+    ("Data reduction ratio: [4](evidence:T1#cnt4).", "FX405", "'4 ×' is in × but"),
+    ("| Reduction (N:1) |\n|---|\n| [4](evidence:T1#cnt4) |", "FX405", "'4 ×' is in ×"),
+    ("| Reduction ratio (:1) |\n|---|\n| [4](evidence:T1#cnt4) |", "FX405", "'4 ×' is in ×"),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "says"), AROUND, ids=[r[0] for r in AROUND])
+def test_the_words_around_a_unitless_claim_make_it_a_ratio(
+    lib: Library, body: str, code: str, says: str
+) -> None:
+    (finding,) = _findings(body, lib)
+    assert finding.code == code and says in finding.message, finding
+
+
+# Near misses: the ratio inside the link, or the words around it no ratio's.
+CLAIMS_PASSING = [
+    "Reduction [4:1](evidence:T1#reduction) typical.",
+    "Reduction [4-to-1](evidence:T1#reduction) typical.",
+    "| Reduction (N:1) |\n|---|\n| [4](evidence:T1#reduction) |",
+    "Node count: [4](evidence:T1#cnt4).",
+    "We won [4](evidence:T1#cnt4) to 1.",
+    "Data reduction of [3–5×](evidence:T1#reduction_range) across workloads.",
+]
+
+
+@pytest.mark.parametrize("body", CLAIMS_PASSING)
+def test_a_claim_that_states_its_ratio_passes(lib: Library, body: str) -> None:
+    assert _findings(body, lib) == []

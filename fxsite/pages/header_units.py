@@ -157,11 +157,12 @@ _HEADER_FORMS = (
     re.compile(r"(?:\s|(?<=[^\W\d_]))(?P<unit>%)\s*$"),
 )
 #: A ratio to a baseline stated as one, in parentheses or brackets: "(baseline = 1.0)",
-#: "(relative to NFS)", "(× baseline)", "(vs. baseline)": the numbers under it are "×".
+#: "(relative to NFS)", "(× baseline)", "(vs. baseline)", "(N:1)": the numbers under it are "×".
 _RELATIVE = re.compile(
     r"[(\[]\s*(?:(?:baseline|reference|base|ref)\s*=\s*1(?:\.0+)?|relative\s+to\s[^()\[\]]+"
     r"|relative|normali[sz]ed"
-    r"|[×x]\s*(?:baseline|reference)|vs\.?\s+(?:baseline|reference))\s*[)\]]\s*$",
+    r"|[×x]\s*(?:baseline|reference)|vs\.?\s+(?:baseline|reference)"
+    r"|(?:[nx]\s*)?:\s*1(?:\.0+)?)\s*[)\]]\s*$",  # a ratio against one: "(N:1)", "(:1)" (blind73)
     re.IGNORECASE,
 )
 #: A ratio named with what it compares to ("Speedup over NFS", "Speed-up vs NFS", "Speedup

@@ -216,8 +216,9 @@ _BEING = r"\s+(?i:were|are|was|is)\b|\s*(?:分别为|分别是|均为|为|是)"
 _LABEL = LazyPattern(
     rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
     rf"|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
-    # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9")
-    r"|(?:^|(?<=[.;!?]\s))(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
+    # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9"), or
+    # words that end in a ratio's name ("Data reduction ratio: 4": blind73)
+    r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio))|(?P<named>[A-Za-z][A-Za-z-]{2,24})))"
     r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
 )
 #: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
@@ -238,13 +239,15 @@ _NUMBER_AT = re.compile(_NUMBER)
 def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
     """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
     label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
-    header does: :func:`_named_unit`); a label may end in "=" or a spaced dash too
+    header does: :func:`_named_unit`), or words that end in "ratio" ("Data reduction
+    ratio: 4"); a label may end in "=" or a spaced dash too
     (:data:`LABEL_ENDS`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
     for match in _LABEL.finditer(text):
-        named = match["named"]
-        unit = (match["paren"] or match["word"] or (named and _named_unit(named)) or "").strip()
+        named = _named_unit(match["named"]) if match["named"] else None
+        ratio = "×" if match["ratio"] else None  # "Data reduction ratio: 4" (blind73)
+        unit = (match["paren"] or match["word"] or named or ratio or "").strip()
         if not unit or unit in _AMBIGUOUS or with_unit("1", unit) is None:
             continue
         said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"

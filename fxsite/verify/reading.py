@@ -43,6 +43,7 @@ from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.to_one import ONE_AGAINST
 from fxsite.verify.confusables_table import TO_ASCII
 
 __all__ = [
@@ -555,7 +556,7 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
     reader takes the one beside it. The detector decides, on the claim's text and what
     stands around it from ``since`` (the claim before) to ``stop`` (the next claim): a
     figure that holds the claim and goes past it, before it only with words, no digit
-    (not a range's other end: "from 178 to [94]").
+    (not a range's other end: "from 178 to [94]"), or one against it ("1:[4](…)").
     """
     from fxsite.evidence.quantities import parse_stated
 
@@ -569,8 +570,8 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
     for span in find_bare_figures(window):
         before = window[span.start : at]
         holds = span.start <= at and span.end >= to and (span.start < at or span.end > to)
-        if holds and not any(c.isdigit() for c in before):
-            return span.text
+        if holds and (not any(c.isdigit() for c in before) or ONE_AGAINST.fullmatch(before)):
+            return span.text  # words, or one against it: "1:[4](…)" reads "1:4" (blind73)
     return None
 
 

@@ -33,6 +33,7 @@ from fxsite.evidence.numerals import (
     alternation,
     word_alternation,
 )
+from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.findings import Severity
 from fxsite.pages.header_units import NAMED_ONLY, SETTING, Governed
 from fxsite.pages.part_names import is_a_set_size
@@ -287,11 +288,17 @@ def _read_text(
                 if read.endswith(claim)
                 else "around"
             )
+            ratio = to_one_claim(" ".join(read.split()))  # "[4](…) to 1" (blind73)
+            inside = (
+                f"write it inside the link ('[{ratio}](…)')"
+                if ratio
+                else "put the unit inside the link"
+            )
             local.append(
                 Local(
                     "FX503",
                     f"the claim '{claim}' states no unit, and the words {side} it make it read "
-                    f"'{read}'; put the unit inside the link",
+                    f"'{read}'; {inside}",
                     claim,
                 )
             )
