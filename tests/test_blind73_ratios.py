@@ -115,6 +115,10 @@ ADVICE = [
     ("Data reduction of 4 : 1.", "did you mean [4 : 1](evidence:T1#reduction)?"),
     ("Reduction 4-for-1.", "did you mean [4:1](evidence:T1#reduction)?"),
     ("Reduction 4:01.", "did you mean [4:1](evidence:T1#reduction)?"),
+    (
+        "Data reduction ratio of 3:1 to 5:1 across workloads.",
+        "did you mean [3:1 to 5:1](evidence:T1#reduction_range)?",
+    ),
     ("Reduction 11:01.", "[11:1](evidence:ID#figure)"),
     ("Write amplification is 1:4 in tests.", "[0.25:1](evidence:ID#figure)"),
     ("Data reduction up to 7 to 1.", "[up to 7:1](evidence:ID#figure)"),
@@ -155,6 +159,8 @@ CLAIMS_PASSING = [
     "| Reduction (N:1) |\n|---|\n| [4](evidence:T1#reduction) |",
     "Node count: [4](evidence:T1#cnt4).",
     "We won [4](evidence:T1#cnt4) to 1.",
+    "Data reduction of [3:1 to 5:1](evidence:T1#reduction_range) across workloads.",
+    "Data reduction of [3:1–5:1](evidence:T1#reduction_range) across workloads.",
     "Data reduction of [3–5×](evidence:T1#reduction_range) across workloads.",
 ]
 
@@ -162,3 +168,30 @@ CLAIMS_PASSING = [
 @pytest.mark.parametrize("body", CLAIMS_PASSING)
 def test_a_claim_that_states_its_ratio_passes(lib: Library, body: str) -> None:
     assert _findings(body, lib) == []
+
+
+# (page body, code): a range of ratios misstated or backwards is refused.
+CLAIMS_REFUSED = [
+    ("Data reduction of [3:1 to 6:1](evidence:T1#reduction_range).", "FX403"),
+    ("Data reduction of [5:1 to 3:1](evidence:T1#reduction_range).", "FX403"),
+    ("Data reduction of [3:1 to 5:1](evidence:T1#reduction).", "FX403"),
+]
+
+
+@pytest.mark.parametrize(("body", "code"), CLAIMS_REFUSED, ids=[r[0] for r in CLAIMS_REFUSED])
+def test_a_misstated_range_of_ratios_is_refused(lib: Library, body: str, code: str) -> None:
+    assert [f.code for f in _findings(body, lib)] == [code]
+
+
+def test_a_bound_inside_the_link_is_told_as_the_grammar_writes_it(lib: Library) -> None:
+    """'[4:1 or better](…)' was told to keep 'or better' outside the link, which FX503
+    refuses as a bound the record is not checked for."""
+    (finding,) = _findings("Data reduction [4:1 or better](evidence:T1#reduction).", lib)
+    assert finding.code == "FX403"
+    assert "'[at least 4:1](…)'" in finding.message and "'[4:1](…)' alone" in finding.message
+    assert "outside" not in finding.message
+
+
+def test_the_advice_for_a_bound_leads_to_no_other_refusal(lib: Library) -> None:
+    """Written as told, the claim passes."""
+    assert _findings("Data reduction [4:1](evidence:T1#reduction).", lib) == []

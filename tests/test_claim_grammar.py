@@ -275,6 +275,13 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("1:4", "reduction", "FX403"),  # near miss: not against one
     ("4 to 1", "reduction", "FX403"),  # near miss: spaced, a range from 4 down to 1
     ("4:1", "share", "FX405"),  # a ratio never states a percentage
+    # --- a range of ratios against one, as "6.2× to 9.3×" is (blind73)
+    ("6.2:1 to 9.3:1", "bw_range", OK),
+    ("6.2:1–9.3:1", "bw_range", OK),
+    ("6.2-to-1 to 9.3-to-1", "bw_range", OK),
+    ("9.3:1 to 6.2:1", "bw_range", "FX403"),  # near miss: a change, not a range
+    ("6.2:1 to 9.4:1", "bw_range", "FX403"),
+    ("6.2:1 to 9.3:1", "reduction", "FX403"),  # near miss: a range is no point
     # --- a bandwidth and a price per capacity spelled each way (blind72: "gigabytes per
     # second" and "per TB" passed, "GB per second" and "per terabyte" did not)
     ("178 GB per second", "bw", OK),
@@ -415,6 +422,10 @@ def test_one_sided_figures_are_filled_with_their_bound(
         ("fast", "bw", "'fast' does not state one quantity; write it as '178\u00a0GB/s'"),
         ("178 GB/s and 94 s", "bw", "does not state one quantity"),
         ("4 to 1", "reduction", "does not state one quantity"),
+        # a bound after it is told as the grammar writes it, not outside the link, where it
+        # is refused too (FX503: blind73)
+        ("4:1 or better", "reduction", "write '[at least 4:1](…)', else '[4:1](…)' alone"),
+        ("94 s or less", "save_fast", "write '[at most 94 s](…)', else '[94 s](…)' alone"),
         ("3.6 thousandths", "save", "does not state one quantity"),  # a number alone
     ],
 )

@@ -38,7 +38,7 @@ from fxsite.evidence.numerals import (
     chinese_numeral,
     placed_number,
 )
-from fxsite.evidence.ratio_to_one import to_one_number
+from fxsite.evidence.ratio_to_one import to_one_number, to_one_range
 from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
 
 __all__ = [
@@ -189,7 +189,7 @@ def parse_stated(text: str) -> Stated | None:
     minutes``, ``twice``, ``half``), bound words (``under 40 s``, ``100+
     GB/s``, ``40秒以内``), loose points (``about 3 min``, ``up to 55 GB/s``),
     CJK units and full-width signs (``178秒``, ``96％``), a ratio against one
-    (``4:1``, ``4-to-1``: :mod:`~fxsite.evidence.ratio_to_one`). Two numbers, an
+    (``4:1``, ``4-to-1``, the range ``3:1 to 5:1``: :mod:`~fxsite.evidence.ratio_to_one`). Two numbers, an
     unknown unit and broken thousands groups (``1,68``) give None: the claim
     rule needs one exact value, and guessing one would let a misstated claim
     through.
@@ -211,6 +211,8 @@ def parse_stated(text: str) -> Stated | None:
         return _ratio_before(ratio["number"], qualifier)
     if (to_one := to_one_number(core)) is not None:  # "4:1", "4-to-1" (blind72)
         return _ratio_before(to_one, qualifier)
+    if (ends := to_one_range(core)) is not None:  # "3:1 to 5:1" (blind73)
+        return _ratio_range(*ends, qualifier)
     if (nines := _NINES.fullmatch(core)) is not None:
         return _nines(nines["count"] or _zh_count(nines["zh"]), qualifier)
     if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:
@@ -310,6 +312,15 @@ def _ratio_before(number: str, qualifier: str | None) -> Stated | None:
     if stated is None or stated.unit is not None or stated.high is not None:
         return None
     return Stated(stated.low, None, stated.decimals, "×", "×", qualifier, worded=True)
+
+
+def _ratio_range(low: str, high: str, qualifier: str | None) -> Stated | None:
+    """Two ratios against one as a range ("3:1 to 5:1"): 3–5×, as "3× to 5×" is."""
+    ends = (_ratio_before(low, None), _ratio_before(high, None))
+    if qualifier is not None or ends[0] is None or ends[1] is None or ends[1].low <= ends[0].low:
+        return None  # "5:1 to 3:1" is a change from one figure to another, not a range
+    decimals = max(ends[0].decimals, ends[1].decimals)
+    return Stated(ends[0].low, ends[1].low, decimals, "×", "×", None, worded=True)
 
 
 def _zh_count(count: str) -> str:

@@ -13,6 +13,8 @@ as a figure, so a claim must be able to state one (blind72). Decisions:
 - The qualifiers of the claim grammar apply around it: ``up to 10:1`` (a point
   figure, or an ``under`` one), ``at least 4:1``, ``about 5:1``.
 - A record's unit stays ``×``: ``:1`` is how a claim writes the value, not a unit.
+- Two of them joined as a range is joined, ``3:1 to 5:1`` or ``3:1–5:1``, state the range
+  3–5×, as ``3× to 5×`` does (blind73: a vendor's usual way to write a range of ratios).
 - Prose writes a ratio against one in more spellings than a claim reads
   (:mod:`fxsite.pages.to_one`): each bare one is told the claim's spelling of the same
   value (:func:`to_one_claim`): ``7 to 1``, ``14-for-1``, ``11:01`` (a spreadsheet's time)

@@ -13,6 +13,9 @@ trouble is elsewhere. Decisions, tried in this order:
   words at either end the grammar reads, the words the rest, which holds no digit (a
   second number is two quantities, not words). The link text to write is that
   quantity where it states the figure, else the figure's own.
+- A bound word after the quantity inside the link ("[4:1 or better](…)") is told the bound
+  as the claim grammar writes it, before the number ("[at least 4:1](…)"), or the
+  quantity alone: kept outside the link it would be refused as a bound too (FX503, blind73).
 - Anything else keeps the general message.
 
 The words are split at spaces only, and only a text of at most :data:`MAX_WORDS` words
@@ -25,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from fxsite.evidence.numerals import BOUND_AFTER_WORDS
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import unit_hint
 
@@ -47,8 +51,14 @@ def unstated_message(text: str, filled: str, states: Callable[[str], bool]) -> s
     split = _words_beside(written)
     if split is not None:
         quantity, words, after = split
-        markdown = f"[{quantity}](…) {words}" if after else f"{words} [{quantity}](…)"
         link = quantity if states(quantity) else filled
+        if after and words.lower() in BOUND_AFTER_WORDS:
+            bound = "at most" if BOUND_AFTER_WORDS[words.lower()] == "max" else "at least"
+            return (
+                f"'{text}' makes the figure a bound with '{words}': where the record states "
+                f"that bound, write '[{bound} {link}](…)', else '[{link}](…)' alone"
+            )
+        markdown = f"[{quantity}](…) {words}" if after else f"{words} [{quantity}](…)"
         return (
             f"'{text}' has words inside the link: keep '{words}' outside it, as in "
             f"{markdown} (write '{link}' as the link text)"
