@@ -1,6 +1,6 @@
 """blind11: an English metric named before its value is a figure, as the Chinese forms
 are ("PUE降至1.15"): "a PUE of 1.15." at a sentence's end, "a speedup of 1.9",
-"IOPS reached 150,000", "IOPS: 150,000" (:data:`fxsite.pages.cjk_figures._METRIC_VALUE`);
+"IOPS reached 150,000", "IOPS: 150,000" (:data:`fxsite.pages.named_values._METRIC_VALUE`);
 "IOPS at 8 KiB blocks" names the test's block size, and a speed-up's value, range and
 Chinese name are read without × ("The speed-up reaches 9.3", "加速比为1.9": blind70)."""
 

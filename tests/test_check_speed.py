@@ -88,7 +88,7 @@ def test_random_runs_and_spans_are_placed_as_read_character_by_character() -> No
 
 def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
     """Each cue pattern of the detector with the words it stands for."""
-    from fxsite.pages import cjk_figures, figure_families, figure_rules
+    from fxsite.pages import figure_families, figure_rules, named_values
 
     counted = {n.split()[-1].split("-")[-1].lower() for n in figure_families.COUNTED}
     return [
@@ -115,7 +115,7 @@ def _needle_sets() -> list[tuple[str, object, tuple[str, ...]]]:
         ("times", figure_rules._TIMES_WORDS, ("times", "fold")),
         ("acronym rates", figure_rules._ACRONYM_RATE_WORDS, ("PS", "DWPD", "BW")),
         ("counts", figure_families._COUNT_NEEDLES, tuple(sorted(counted))),
-        ("metrics", cjk_figures._METRIC_CUE, cjk_figures._METRIC_NEEDLES),
+        ("metrics", named_values._METRIC_CUE, named_values._METRIC_NEEDLES),
     ]
 
 

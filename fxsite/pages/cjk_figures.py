@@ -18,11 +18,11 @@
   ("1小时40分"), durability nines ("11个9"), endurance in cycles
   ("循环寿命超过12,000次"), mixing ratios ("按1:3的比例"), and the value of a
   dimensionless efficiency metric ("PUE降至1.15");
-* in English too, the value of a quantity named before it ("Save time: 94"), in words
-  where they end the clause ("A save time of ninety-four.", not "Latency is one of the
-  issues"), and an operation's time after a verb of lasting where a stop ends the clause
-  ("Saves take 94.", "Saves take ninety-four."; not "Saves take 3 tries", nor a heading
-  "Each save took 95").
+* in English too, through :mod:`fxsite.pages.named_values`: the value of a quantity named
+  before it ("Save time: 94", "PUE降至1.15"), its change or range ("latency from 0.5 to
+  0.12"), and a ratio written with its word ("按1:3的比例").
+
+Its numerals and bound words are in :mod:`fxsite.pages.cjk_numerals`.
 
 Vague amounts are not figures: "数十倍", "几分钟", "多小时" (a numeral after
 数/几/多/好 is an estimate, not a value), and "一天"/"一年" alone are idioms
@@ -39,16 +39,25 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import (
     INSIDE_GROUPS,
-    LASTING_WORDS,
-    NUMBER_WORDS,
-    REACHED_WORDS,
     alternation,
-    word_alternation,
 )
-from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, canonical_unit, is_cjk
+from fxsite.evidence.units import KANA_HANGUL_CURRENCY, UNITS, is_cjk
 from fxsite.pages.cjk_counts import count_candidates
+from fxsite.pages.cjk_numerals import (
+    AFTER,
+    BEFORE,
+    FINANCIAL,
+    FINANCIAL_ALL,
+    FIRST,
+    FIRST_CUE,
+    MAG,
+    NUMBER,
+    NUMERALS,
+    SPACE,
+    SPACES,
+)
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
-from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
+from fxsite.pages.named_values import named_value_candidates
 
 __all__ = [
     "CJK_NUMERAL",
@@ -170,82 +179,60 @@ _UNITS = CJK_UNITS | KANA_HANGUL_CURRENCY
 #: rules below are written once, in simplified characters. "時" and "鐘" are not folded:
 #: Japanese writes "3時間" so, and the units' aliases hold their traditional forms.
 TRADITIONAL = dict(zip("兩個點萬億幾約於減數級達過", "两个点万亿几约于减数级达过", strict=True))
-# The tens written in one character are numerals too: 廿 20, 卅 30, 卌 40 ("廿秒", "廿五秒").
-_FIRST = "一二两三四五六七八九十半廿卅卌"
-_NUMERALS = "零〇一二两三四五六七八九十百千万亿廿卅卌"
-# The financial numerals (大写) one to nine, simplified and traditional ("玖拾肆秒" is 94 s,
-# "叁佰元" 300 yuan), and their tens, hundreds and thousands (拾, 佰, 仟). A number is
-# written in them wholly: "队伍三年" and "大陆三年" are "三年" after a word.
-_FINANCIAL = "壹贰貳叁參肆伍陆陸柒捌玖"
-_FINANCIAL_ALL = _FINANCIAL + "零拾佰仟万萬亿億"
-#: A number written wholly in Chinese numerals, with a numeral that is a digit's
-#: ("九十四", "一点九", "玖拾肆"; not "万" alone): a table's cell under a unit reads it so.
-NUMERAL_NUMBER = re.compile(
-    f"[{_NUMERALS}{_FINANCIAL_ALL}]*[{_FIRST}{_FINANCIAL}][{_NUMERALS}{_FINANCIAL_ALL}]*"
-    f"(?:[点點][{_NUMERALS}]+)?"
-)
-_BEFORE = "(?:最高可达|不超过|大约|将近|超过|不到|不足|低于|小于|最高|高达|至少|最多|约|近)"
-_AFTER = "(?:以上|以下|以内|左右)"
-
-_NUMBER = r"[+\-−±]?\d+(?:,\d{3})*(?:\.\d+)?"
-# A space between a numeral and its unit ("九十六 秒") changes no figure.
-_SPACES = " \u00a0"
-_SPACE = f"[{_SPACES}]?"
 
 # "三点五倍": a decimal point in words, before a unit ("三点五十分" is a time);
 # "十余年", "两千多万元": more than the number, still a figure; "一年半", "两个半小时",
 # "3个半月", "一小时半", "一分半", "两分半钟": a half after the unit.
-_MAG = r"(?:万亿|亿|万|千)"
 _HALF_AFTER = r"(?:个半(?:小时|月)|年半|天半|个?小时半|分半钟?|分钟半)"
 # A number in numerals, not after a word that makes it an estimate or an ordinal.
-_NOT_ESTIMATE = rf"(?<![数几多好第{_NUMERALS}])"
+_NOT_ESTIMATE = rf"(?<![数几多好第{NUMERALS}])"
 _NUMERAL = (
-    rf"(?:[{_FIRST}][{_NUMERALS}]*(?:点[{_NUMERALS}]+)?"
-    rf"|(?<![{_FINANCIAL_ALL}])[{_FINANCIAL}][{_FINANCIAL_ALL}]*)"
+    rf"(?:[{FIRST}][{NUMERALS}]*(?:点[{NUMERALS}]+)?"
+    rf"|(?<![{FINANCIAL_ALL}])[{FINANCIAL}][{FINANCIAL_ALL}]*)"
 )
 #: A number written in Chinese numerals ("九十四", "叁佰"), as a figure starts with one.
 CJK_NUMERAL = _NOT_ESTIMATE + _NUMERAL
 _NUMERAL_FIGURE = LazyPattern(
-    rf"{_NOT_ESTIMATE}{_BEFORE}?{_NUMERAL}"
-    rf"(?:{_HALF_AFTER}|(?:余|多|来)?(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)}|[%％])){_AFTER}?"
+    rf"{_NOT_ESTIMATE}{BEFORE}?{_NUMERAL}"
+    rf"(?:{_HALF_AFTER}|(?:余|多|来)?(?:{MAG})?{SPACE}(?:{alternation(_UNITS)}|[%％])){AFTER}?"
 )
 # "折" of a discount, not of folding, bending or converting ("折叠", "折腾", "折合").
 _NOT_DISCOUNT = "(?!叠|腾|扣|服|射|算|旧|合|线|返|现|损|磨)"
 _WORD_FIGURE = LazyPattern(
-    rf"(?<![数几多好{_NUMERALS}]){_BEFORE}?"
-    rf"(?:百分之(?:[{_NUMERALS}点]+|{_NUMBER})|[{_FIRST}][{_NUMERALS}]*分之[{_NUMERALS}]+|一半)"
+    rf"(?<![数几多好{NUMERALS}]){BEFORE}?"
+    rf"(?:百分之(?:[{NUMERALS}点]+|{NUMBER})|[{FIRST}][{NUMERALS}]*分之[{NUMERALS}]+|一半)"
     r"|翻了?一番|翻了?两番|翻倍|翻番|倍増|倍增(?!长)"  # doubled: Japanese "倍増" (blind26)
     r"|[减減]半|半[减減](?!期)"  # halved ("减半", "半減"); "半减期" is a half-life
     # "超百亿元", "突破千亿元": 百/千 start a figure only as a scale of money
     # ("千亿参数", "百公里加速" are names)
-    rf"|{_BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
+    rf"|{BEFORE}?[百千](?:万|亿)(?:元|美元|欧元|日元|港元|英镑)"
     r"|(?:[一两二三四五六七八九]|(?<![\d.])\d{1,2})[个個]数量级"  # "an order of magnitude", "2个数量级"
     r"|(?:近|约|超|逾)(?:十|百|千)?[万萬](?:元|美元)|(?:近|约|超|逾)[百千](?:元|美元)"  # "近万元"
-    rf"|[千万]分之(?:[{_NUMERALS}点]+|{_NUMBER})"  # per mille: "千分之三", "千分之3"
+    rf"|[千万]分之(?:[{NUMERALS}点]+|{NUMBER})"  # per mille: "千分之三", "千分之3"
     # "近百倍", "千倍" ("上百倍", "成百上千倍" are vague)
-    rf"|(?<![上数几成]){_BEFORE}?[百千万]倍"
-    rf"|(?<![{_NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价|半額|打[了个]?对折"
+    rf"|(?<![上数几成]){BEFORE}?[百千万]倍"
+    rf"|(?<![{NUMERALS}])[一二三四五六七八九]{{1,2}}折{_NOT_DISCOUNT}|半价|半額|打[了个]?对折"
     # "百来秒" (about a hundred seconds), "百秒弱" (just under a hundred seconds): 百/千 start
     # a figure a word of about or under makes one ("百秒" alone may be a name)
-    rf"|(?<![数几多好上成{_NUMERALS}])[百千](?:来(?:{_MAG})?{_SPACE}(?:{alternation(_UNITS)})"
-    rf"|{_SPACE}(?:{alternation(_UNITS)})[弱強])"
+    rf"|(?<![数几多好上成{NUMERALS}])[百千](?:来(?:{MAG})?{SPACE}(?:{alternation(_UNITS)})"
+    rf"|{SPACE}(?:{alternation(_UNITS)})[弱強])"
     # "百七十八秒" (178 s, the leading 一 left out), "百余秒", "百多年", "千二百元": 百/千 with
     # more numerals, or 余/多, before a unit ("百秒", "千元机" alone may be names)
-    rf"|(?<![数几多好上成{_NUMERALS}])[百千](?:[{_NUMERALS}]+|余|多)(?:{_MAG})?{_SPACE}"
+    rf"|(?<![数几多好上成{NUMERALS}])[百千](?:[{NUMERALS}]+|余|多)(?:{MAG})?{SPACE}"
     rf"(?:{alternation(_UNITS)})"
     # Japanese "半分" (half) before a particle or a bound: "半分になった", "半分以下"
     r"|半分(?=[にのでだ]|以下|以上|程度|ほど|くらい|近く)"
     r"|亚(?:毫秒|微秒|纳秒|秒)(?!杀)"  # "亚毫秒", "亚秒级": under one unit ("东南亚秒杀" sells)
     # "个位数毫秒" (single-digit milliseconds), as "single-digit millisecond" (blind20)
-    rf"|[个個两兩三][位]数{_SPACE}(?:{alternation(_UNITS)})"
+    rf"|[个個两兩三][位]数{SPACE}(?:{alternation(_UNITS)})"
     # "百万级 IOPS", "千万级 QPS" (an order of a rate), as "millions of IOPS" is not: an
     # order of a rate of work is a claim of throughput (blind20); "百万级用户" counts people
-    rf"|(?<![{_NUMERALS}])(?:[十百千]万|亿|[万萬]){_SPACE}级{_SPACE}(?:IOPS|QPS|TPS|RPS|OPS|次/秒|次每秒)"
+    rf"|(?<![{NUMERALS}])(?:[十百千]万|亿|[万萬]){SPACE}级{SPACE}(?:IOPS|QPS|TPS|RPS|OPS|次/秒|次每秒)"
 )
 #: Japanese and Korean fractions: "3分の1", "三分の一", "3분의 1" (blind20: "3분" is no three
 #: minutes there); Korean text has no Chinese character to run the rules above.
 _KANA_FRACTION = LazyPattern(
-    rf"(?:\d{{1,3}}|[{_NUMERALS}]{{1,3}}){_SPACE}(?:分の|분의){_SPACE}(?:\d{{1,3}}|[{_NUMERALS}]{{1,3}})"
+    rf"(?:\d{{1,3}}|[{NUMERALS}]{{1,3}}){SPACE}(?:分の|분의){SPACE}(?:\d{{1,3}}|[{NUMERALS}]{{1,3}})"
 )
 # Halved ("腰斩", cut at the waist) after what it halves: "成本直接腰斩", "股价遭腰斩"
 # ("项目被腰斩": a project is axed).
@@ -261,10 +248,10 @@ _NOT_TENTHS = "(?!不变|功|本|为|立|员|交|果|绩|熟|长|型|品|就|都
 _TENTHS = LazyPattern(
     r"(?:增长|增加|提升|提高|上涨|上升|下降|下跌|下滑|回落|减少|降低|缩减|缩水|节省|节约|降价|涨价"
     r"|占|约|近|超过|超|逾|达到|达|的|为|仅)"
-    rf"了?{_SPACE}(?P<figure>{_BEFORE}?(?:(?:[一二两三四五六七八九](?:到|至|~|～|-))?"
-    rf"[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?{_SPACE})成"
-    rf"{_NOT_TENTHS}{_AFTER}?)"
-    rf"|(?P<bounded>(?<![{_NUMERALS}])[一二两三四五六七八九]成(?:{_AFTER}|(?={_SHARE_OF})))"
+    rf"了?{SPACE}(?P<figure>{BEFORE}?(?:(?:[一二两三四五六七八九](?:到|至|~|～|-))?"
+    rf"[一二两三四五六七八九]|(?<![\d.])\d(?:\.\d)?{SPACE})成"
+    rf"{_NOT_TENTHS}{AFTER}?)"
+    rf"|(?P<bounded>(?<![{NUMERALS}])[一二两三四五六七八九]成(?:{AFTER}|(?={_SHARE_OF})))"
 )
 _CJK_UNIT = alternation(_UNITS)
 # A rate prefix right before a number: "每秒10万次", "时速120公里", "每公斤2元",
@@ -276,29 +263,29 @@ _PER_UNIT = (
 )
 _RATE_PREFIX = LazyPattern(
     rf"(?:每(?:{_PER_UNIT})|时速|秒速)(?:可达|达|约|超过|高达)?"
-    rf"\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?"
+    rf"\d+(?:,\d{{3}})*(?:\.\d+)?{MAG}?"
     rf"(?:{_CJK_UNIT}|[ \u00a0]?[A-Za-z]+(?![A-Za-z0-9_])|[\u4e00-\u9fff])?"
 )
 # A discount: "8.5折" (or "8.5 折", spaced) is 15% off ("折叠" folds).
-_DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?{_SPACE}折{_NOT_DISCOUNT}")
+_DISCOUNT = LazyPattern(rf"(?<![A-Za-z0-9_.])\d(?:\.\d)?{SPACE}折{_NOT_DISCOUNT}")
 # A count per unit of time: "5000次/秒", "30帧/秒", "±2次/分钟".
 _CJK_RATE = LazyPattern(
-    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?[\u4e00-\u9fff]{{1,2}}"
+    rf"(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{NUMBER}{MAG}?[\u4e00-\u9fff]{{1,2}}"
     r"/(?:秒钟?|分钟|小时|天|月|年|s|h|min)"
     # a count per a quantity: "0.0003次/GB" (a failure rate)
-    rf"|(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{_NUMBER}{_MAG}?次/(?:[KMGTPE]?B|[A-Za-z]{{1,8}}|[\u4e00-\u9fff]{{1,2}})"
+    rf"|(?<![A-Za-z0-9_.]){INSIDE_GROUPS}{NUMBER}{MAG}?次/(?:[KMGTPE]?B|[A-Za-z]{{1,8}}|[\u4e00-\u9fff]{{1,2}})"
 )
 # A count per second after a verb: "每秒处理10万次请求", "每分钟可完成1,200笔交易".
 # (Per day or year, "每天新增5000名用户" counts people, not throughput.)
 _THROUGHPUT = LazyPattern(
     r"每(?:秒钟?|分钟|小时)(?:[^\d，。；,;:：\s]{1,4}?)"
-    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?(?:余|多)?[\u4e00-\u9fff])"
+    rf"(?P<figure>{BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{MAG}?(?:余|多)?[\u4e00-\u9fff])"
 )
 # A fraction in digits after "of" or a verb of change: "降至原来的1/5", "占1/3"
 # ("截至1/31" and "于1/3" are dates).
 _DIGIT_FRACTION = LazyPattern(
     r"(?:的|为|(?<!截)至|到|占|仅|只有|约|近|不到|超过)"
-    rf"(?P<figure>{_BEFORE}?(?<![\d/])\d{{1,2}}/\d{{1,3}}(?![\d/.:]))"
+    rf"(?P<figure>{BEFORE}?(?<![\d/])\d{{1,2}}/\d{{1,3}}(?![\d/.:]))"
 )
 # One duration in two units: "1小时40分", "3分20秒".
 _COMPOUND_TIME = LazyPattern(
@@ -319,109 +306,8 @@ _NINES = LazyPattern(
 # Endurance in cycles: "循环寿命超过12,000次", "擦写次数达10万次"; elsewhere 次 counts.
 _ENDURANCE = LazyPattern(
     rf"(?:寿命|循环|擦写|插拔|耐久)[^\d，。；,;]{{0,4}}?"
-    rf"(?P<figure>{_BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{_MAG}?次{_AFTER}?)"
+    rf"(?P<figure>{BEFORE}?\d+(?:,\d{{3}})*(?:\.\d+)?{MAG}?次{AFTER}?)"
 )
-_PROPORTION_CUE = re.compile(r"\d:\d")  # in every proportion
-# A mixing or split ratio: "按1:3的比例", "配比为2:1:1" ("10:30" is a time).
-_PROPORTION = re.compile(
-    r"(?P<before>(?:比例|配比|比率|比|(?i:ratio)[ ]of)(?:为|是|约)?[ ]?)?"
-    r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
-    r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
-)
-#: A number in English words at a scale: "two million", "a million".
-_WORD_SCALED = (
-    r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|a)[ ]"
-    r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
-)
-REACHED = "|".join(REACHED_WORDS)
-#: A number in English words that ends its clause, after a quantity named ("A save time of
-#: ninety-four.", "Latency: three."; blind70): "Latency is one of the issues" is no figure.
-_ENGLISH = [w for w in NUMBER_WORDS if w.isascii()]
-_ONES = [w for w in _ENGLISH if NUMBER_WORDS[w] < 10]
-_TENS = [w for w in _ENGLISH if NUMBER_WORDS[w] >= 20]
-#: Right after the number (not a list: "take 2, 3 or 4 steps"); a space before the stop is
-#: where a reading without inline code left the code: "took 1<code>78 s</code>." read
-#: without it is "took 1 .", no figure "1" (the figure across the code is told).
-_STOP = re.compile(r"(?:[.;:!?)]|,(?![ ]?\d))")
-_CLAUSE_END = re.compile(rf"{_STOP.pattern}|[ ]?\Z")
-_IN_WORDS = (
-    rf"(?i:(?:{word_alternation(_TENS)})-(?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
-    rf"(?!-)(?={_CLAUSE_END.pattern})"
-)
-_IN_WORDS_CUE = re.compile(rf"(?i:{alternation(_ENGLISH)})")
-#: An operation named as it lasts, its time after it where a stop ends the clause: "Saves
-#: take 94.", "A restore took ninety-four." (blind70), as "Save time: 94" names it. Not at a
-#: text's end without one: "Each save took 95" is a heading, or "s" follows in another block.
-_LASTING = "|".join(LASTING_WORDS)
-#: Throughputs named by their unit: "IOPS达到150万", "IOPS reached 150,000".
-_THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
-#: A speed-up named in words: "a speed-up of 1.9", "Speedups range from 6.2 to 9.3",
-#: "加速比为1.9" (blind70).
-_SPEEDUP_NAMES = "(?i:speed-?ups?)"
-# The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
-# "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
-# its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
-# sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
-#: Quantities named by words, whose number may be written without a unit ("Restore time:
-#: 600", "latency from 0.5 to 0.12"): one list for the rules below.
-_METRIC_VALUE = re.compile(
-    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
-    # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
-    r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
-    # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
-    # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
-    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]\d+\.\d)|加速比"
-    # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
-    # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
-    # amplification of 1.1" (blind40)
-    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
-    rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
-    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
-    r"|[ ]?[:=]))值?[ ]?"
-    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
-    r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
-    rf"(?P<figure>{_BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{_MAG}分?|分|[ ](?i:thousand|million"
-    rf"|billion|trillion)\b|(?![\d%]|\.\d))"
-    # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
-    rf"|[{_FIRST}][{_NUMERALS}]*(?:万|亿)|{_WORD_SCALED}|{_IN_WORDS})(?:{_AFTER})?)"
-)
-# A named quantity's change or range without a unit: "latency from 0.5 to 0.12", "cuts read
-# latency from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's, a
-# speed-up's ("Speed-up ranges from 6.2 to 9.3", "A speed-up between 6.2 and 9.3": blind70).
-# Both numbers are figures; a unit after the second ("from 0.5 to 0.12 ms") makes them the
-# range the detector reads.
-_METRIC_FROM_TO = re.compile(
-    # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
-    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
-    r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + _NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)"
-    r"|(?i:between)[ ](?P<a2>" + _NUMBER + r")[ ](?i:and))[ ]"
-    r"(?P<b>" + _NUMBER + r")(?![\d%]|[.,]\d)"
-)
-# A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
-# slowdown" (blind44). A decimal part makes it a ratio, not a count ("3 speedups this year").
-_RATIO_BEFORE = re.compile(
-    r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
-)
-# An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
-# "COP28" names a conference.
-#: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
-#: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-_YEARS = re.compile(r"(?:19|20)\d\d")
-#: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
-_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)"
-_NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
-_WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
-#: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
-#: "IOPS at 8 KiB blocks", "IOPS at 8K blocks", "QPS at 16 clients", "IOPS at 8KiB"; its
-#: unit or noun follows it, glued ("8K blocks") or spaced ("8 threads"), not a word of
-#: place ("IOPS at 150,000 on NFS") nor a scale alone ("IOPS at 2M.", "IOPS at 2 million.").
-_THROUGHPUT_AT = re.compile(rf"(?:{_THROUGHPUT_NAMES})[ ](?i:at)[ ]\Z")
-_SETTING_AFTER = re.compile(rf"[A-Za-z]{{0,3}}\s+{_NO_NOUN}[A-Za-z]|[A-Za-z]{{2,}}")
-#: A range's upper end after a named quantity's figure, one figure with it: "Speedup
-#: 6.2–9.3", "Speedup 6.2 – 9.3" (blind70).
-_RANGE_TAIL = re.compile(rf"[ ]?[–—~][ ]?{_NUMBER}(?![\d%]|[.,]\d)")
-_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
 # An amount of money written without its unit, as financial news does:
 # "营收1,024亿", "净利润32.5亿，同比…" ("1.2亿用户" counts people).
 _MONEY_WORD = (
@@ -436,7 +322,7 @@ _PRICE_WORD = (
 )
 _UNITLESS_PRICE = LazyPattern(
     rf"(?:{_PRICE_WORD})(?:为|是|仅|仅为|只要|低至|约|达|高达|[ :：])?"
-    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{_MAG}?(?:起|{_AFTER})?"
+    rf"(?P<figure>{BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?{MAG}?(?:起|{AFTER})?"
     # after a price word 分 is a cent, and a price may be per use: "单价低至0.3分/次"
     r"(?:分(?:/次|每次)?)?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9%])(?![.,]\d)"
@@ -448,14 +334,14 @@ _SPEND_WORD = (
 )
 _SLANG_PRICE = LazyPattern(
     rf"(?:{_SPEND_WORD})[^\d，。；,;:：！？\s]{{0,4}}?"
-    rf"(?P<figure>{_BEFORE}?(?:(?<![\d.,]){_NUMBER}|[{_FIRST}][{_NUMERALS}]*)(?:{_MAG})?(?:块|刀|大洋|毛)钱?)"
+    rf"(?P<figure>{BEFORE}?(?:(?<![\d.,]){NUMBER}|[{FIRST}][{NUMERALS}]*)(?:{MAG})?(?:块|刀|大洋|毛)钱?)"
     r"(?!(?!左右|每|一[年月天次])[\u4e00-\u9fffA-Za-z0-9])"
 )
 _SLANG_CUE = _needles("块", "刀", "大洋", "毛")
 _SPEND_AND_SAVE = LazyPattern(r"满(?P<spend>\d+(?:\.\d+)?)元?减(?P<off>\d+(?:\.\d+)?)")
 _UNITLESS_MONEY = LazyPattern(
     rf"(?:{_MONEY_WORD})[^\d，。；,;:：]{{0,6}}?"
-    rf"(?P<figure>{_BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){_AFTER}?)"
+    rf"(?P<figure>{BEFORE}?(?<![\d.,])\d+(?:,\d{{3}})*(?:\.\d+)?(?:余|多)?(?:万亿|亿|万){AFTER}?)"
     r"(?![\u4e00-\u9fff A-Za-z0-9])"
 )
 _IDIOM = LazyPattern(r"一(?:天|年|円)")
@@ -494,30 +380,13 @@ _WORD_CUE = _needles(
     "半分",
     "百来",
     "千来",
-    *(f"{scale}{after}" for scale in "百千" for after in _NUMERALS + "余多"),
+    *(f"{scale}{after}" for scale in "百千" for after in NUMERALS + "余多"),
     "弱",
     "強",
     "百元",
     "千元",
     "亚",
 )
-_METRIC_NEEDLES = (
-    *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
-    *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
-    *("写放大", "缩减比", "压缩比", "重删比", "去重比"),
-    *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP", "加速比"),
-    *("slowdown", "Slowdown", "slow-down", "SLOWDOWN"),
-    *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
-    *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
-    *("rice", "RICE", "ost", "OST", "TCO"),  # a price's change: "Price went from 4000 to 3000"
-    *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
-    *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
-    *("P50", "P90", "P95", "P99"),
-    *(" take", " took", " last", " need"),  # "Saves take 94"
-)
-_METRIC_CUE = _needles(*_METRIC_NEEDLES)
-_SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
-_FIRST_CUE = _needles(*_FIRST, *_FINANCIAL)
 _TENTHS_CUE = _needles("成")
 _SPEND_CUE = _needles("满")
 #: The rules of Chinese text that read digits: (rule, its figure's group, kind, cue).
@@ -540,9 +409,9 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every figure in Chinese words in ``text``.
 
     Also counts and rates of work in Chinese, Japanese and Korean
-    (:mod:`fxsite.pages.cjk_counts`), and the two rules that read English as well
-    ("a PUE of 1.2", "a 3:1 ratio"). Text without a Chinese character or a digit
-    skips the rules that need one.
+    (:mod:`fxsite.pages.cjk_counts`), and the values of quantities named before them,
+    which read English as well (:mod:`fxsite.pages.named_values`: "a PUE of 1.2", "a 3:1
+    ratio"). Text without a Chinese character or a digit skips the rules that need one.
     """
     digit = _DIGIT.search(text) is not None
     if not text.isascii() and _HAN.search(text) is not None:
@@ -552,66 +421,11 @@ def cjk_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if "分の" in text or "분의" in text:
             for match in _KANA_FRACTION.finditer(text):
                 yield match.start(), match.end(), "number-word"
-    if (
-        not digit
-        and not _holds(text, _FIRST_CUE if not text.isascii() else _SCALE_WORD_CUE)
-        and _IN_WORDS_CUE.search(text) is None
-    ):
-        return  # a metric's value is in digits, numerals ("IOPS达到两百万") or words
-    if _holds(text, _METRIC_CUE):
-        yield from _metric_values(text)
-        for match in _METRIC_FROM_TO.finditer(text):
-            first = "a" if match["a"] is not None else "a2"
-            if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
-                continue  # "latency from 2019 to 2023": a span of years
-            end = match.end()
-            if _NOUN_AFTER.match(text, end):
-                unit = _WORD_AFTER.match(text, end)
-                if unit is None or canonical_unit(unit[1].lower()) is None:
-                    continue  # "from 2 to 3 teams": a count of what it names
-                end = unit.end()  # "from 0.5 to 0.12 MS": the unit of both
-            yield match.start(first), match.end(first), "unit"
-            yield match.start("b"), end, "unit"
-        for match in _RATIO_BEFORE.finditer(text):
-            yield match.start("figure"), match.end(), "unit"
-    if _PROPORTION_CUE.search(text) is None:
-        return
-    for match in _PROPORTION.finditer(text):
-        if match["before"] is not None or match["after"] is not None:
-            yield match.start("figure"), match.end("figure"), "ratio"
-
-
-def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
-    """The values of quantities named before them (:data:`_METRIC_VALUE`)."""
-    for match in _METRIC_VALUE.finditer(text):
-        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
-            continue
-        end = match.end("figure")
-        if _sets_the_test(text, match):
-            continue
-        if match["operation"] is not None and not _STOP.match(text, end):
-            continue  # "Each save took 95" (a heading, or "s" on the next line)
-        if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
-            unit = _WORD_AFTER.match(text, end)
-            if unit is None or canonical_unit(unit[1].lower()) is None:
-                continue  # "the throughput of 3 nodes": a count of what it names
-            end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
-        tail = _RANGE_TAIL.match(text, end)
-        yield match.start("figure"), tail.end() if tail else end, "unit"
-
-
-def _sets_the_test(text: str, match: re.Match[str]) -> bool:
-    """Whether a throughput's number after "at" (:data:`_THROUGHPUT_AT`) is a setting of
-    its test, with a unit or a noun of its own (:data:`_SETTING_AFTER`): "IOPS at 8 KiB
-    blocks" names the block size, "IOPS at 2 million." states the IOPS."""
-    return (
-        _THROUGHPUT_AT.search(text, match.start(), match.start("figure")) is not None
-        and _SETTING_AFTER.match(text, match.end("figure")) is not None
-    )
+    yield from named_value_candidates(text, digit=digit)
 
 
 def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
-    if _holds(text, _FIRST_CUE):
+    if _holds(text, FIRST_CUE):
         yield from _numerals(text)
     if _holds(text, _WORD_CUE):
         for match in _WORD_FIGURE.finditer(text):
@@ -643,7 +457,7 @@ def _chinese(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
 
 def _numerals(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _NUMERAL_FIGURE.finditer(text):
-        found = match.group().translate(dict.fromkeys(map(ord, _SPACES)))
+        found = match.group().translate(dict.fromkeys(map(ord, SPACES)))
         if _IDIOM.fullmatch(found):
             continue
         if found.startswith("半") and text[match.start() - 1 : match.start()] in {"上", "下"}:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
-from fxsite.pages.cjk_figures import NUMERAL_NUMBER
+from fxsite.pages.cjk_numerals import NUMERAL_NUMBER
 from fxsite.pages.figure_rules import NUMBER_IN_WORDS
 from fxsite.pages.header_units import (
     _AMBIGUOUS,
@@ -47,7 +47,7 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     an uncertainty, footnote marks or a parenthesis after it (:data:`_CELL_TAIL`); with
     ``after_label`` (a block under a title, :mod:`fxsite.pages.title_units`), after a
     label too ("NFS: 95", :data:`_CELL_LABEL`). A number in Chinese numerals
-    (:data:`~fxsite.pages.cjk_figures.NUMERAL_NUMBER`) is one too. A longer text is no such cell."""
+    (:data:`~fxsite.pages.cjk_numerals.NUMERAL_NUMBER`) is one too. A longer text is no such cell."""
     if len(text) > 2 * _TAIL:
         return None
     label = _CELL_LABEL.match(text) if after_label else None

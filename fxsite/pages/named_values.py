@@ -1,0 +1,223 @@
+"""The value of a quantity named before it, in English and Chinese, where no unit says it.
+
+:func:`named_value_candidates` is asked by :func:`fxsite.pages.cjk_figures.cjk_candidates`
+about every text (English as well): it reads
+
+* the value of a metric named before it: a dimensionless efficiency ("PUE降至1.15", "a PUE
+  of 1.2"), a speed-up ("a speed-up of 1.9", "加速比为1.9"), a throughput named by its unit
+  ("IOPS reached 150,000", "IOPS达到150万"), a quantity named in words with its number
+  written without a unit ("Throughput: 12,000.", "Restore time: 600", "a data reduction
+  ratio of 4"), in words where they end the clause ("A save time of ninety-four.", not
+  "Latency is one of the issues"), and an operation's time after a verb of lasting where a
+  stop ends the clause ("Saves take 94."; not "Saves take 3 tries", nor a heading "Each save
+  took 95");
+* a named quantity's change or range without a unit ("latency from 0.5 to 0.12", "Speed-up
+  ranges from 6.2 to 9.3"), not a span of years nor a count of what it names ("from 2 to 3
+  teams");
+* a ratio of speeds before its noun ("a 1.9 speedup");
+* a mixing or split ratio with its word ("按1:3的比例", "a 3:1 ratio").
+
+Decisions kept from the rules' history: "IOPS at 8 KiB blocks" names the test's block size,
+not the IOPS (:func:`_sets_the_test`); an efficiency ratio or a rate of exchange is written
+with decimals ("PUE 1.2"; "COP28" names a conference).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from fxsite.evidence.numerals import (
+    LASTING_WORDS,
+    NUMBER_WORDS,
+    REACHED_WORDS,
+    alternation,
+    word_alternation,
+)
+from fxsite.evidence.units import canonical_unit
+from fxsite.pages.cjk_numerals import AFTER, BEFORE, FIRST, FIRST_CUE, MAG, NUMBER, NUMERALS
+from fxsite.pages.lazyre import holds as _holds, needles as _needles
+from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
+
+__all__ = ["named_value_candidates"]
+
+_PROPORTION_CUE = re.compile(r"\d:\d")  # in every proportion
+# A mixing or split ratio: "按1:3的比例", "配比为2:1:1" ("10:30" is a time).
+_PROPORTION = re.compile(
+    r"(?P<before>(?:比例|配比|比率|比|(?i:ratio)[ ]of)(?:为|是|约)?[ ]?)?"
+    r"(?P<figure>(?<![\d:.])\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+(?![\d:]))"
+    r"(?P<after>的?(?:比例|配比|比率)|[ ](?i:ratio|mix)\b)?"
+)
+#: A number in English words at a scale: "two million", "a million".
+_WORD_SCALED = (
+    r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|a)[ ]"
+    r"(?i:hundred[ ])?(?i:thousand|million|billion|trillion)\b"
+)
+REACHED = "|".join(REACHED_WORDS)
+#: A number in English words that ends its clause, after a quantity named ("A save time of
+#: ninety-four.", "Latency: three."; blind70): "Latency is one of the issues" is no figure.
+_ENGLISH = [w for w in NUMBER_WORDS if w.isascii()]
+_ONES = [w for w in _ENGLISH if NUMBER_WORDS[w] < 10]
+_TENS = [w for w in _ENGLISH if NUMBER_WORDS[w] >= 20]
+#: Right after the number (not a list: "take 2, 3 or 4 steps"); a space before the stop is
+#: where a reading without inline code left the code: "took 1<code>78 s</code>." read
+#: without it is "took 1 .", no figure "1" (the figure across the code is told).
+_STOP = re.compile(r"(?:[.;:!?)]|,(?![ ]?\d))")
+_CLAUSE_END = re.compile(rf"{_STOP.pattern}|[ ]?\Z")
+_IN_WORDS = (
+    rf"(?i:(?:{word_alternation(_TENS)})-(?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
+    rf"(?!-)(?={_CLAUSE_END.pattern})"
+)
+_IN_WORDS_CUE = re.compile(rf"(?i:{alternation(_ENGLISH)})")
+#: An operation named as it lasts, its time after it where a stop ends the clause: "Saves
+#: take 94.", "A restore took ninety-four." (blind70), as "Save time: 94" names it. Not at a
+#: text's end without one: "Each save took 95" is a heading, or "s" follows in another block.
+_LASTING = "|".join(LASTING_WORDS)
+#: Throughputs named by their unit: "IOPS达到150万", "IOPS reached 150,000".
+_THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
+#: A speed-up named in words: "a speed-up of 1.9", "Speedups range from 6.2 to 9.3",
+#: "加速比为1.9" (blind70).
+_SPEEDUP_NAMES = "(?i:speed-?ups?)"
+# The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
+# "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
+# its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
+# sentence ("a PUE of 1.15."); a digit or a decimal part after it makes it another number.
+#: Quantities named by words, whose number may be written without a unit ("Restore time:
+#: 600", "latency from 0.5 to 0.12"): one list for the rules below.
+_METRIC_VALUE = re.compile(
+    r"(?<![A-Za-z])(?P<name>PUE|WUE|CUE|COP|EER|SEER|APF|PMI|能效比|汇率|市盈率|市净率|跑分|得分|评分"
+    # storage's own ratios: "数据缩减比达5比1", "写放大系数仅为1.1" (blind40)
+    r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
+    # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
+    # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
+    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]\d+\.\d)|加速比"
+    # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
+    # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
+    # amplification of 1.1" (blind40)
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
+    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
+    r"|[ ]?[:=]))值?[ ]?"
+    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
+    r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
+    rf"(?P<figure>{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
+    rf"|billion|trillion)\b|(?![\d%]|\.\d))"
+    # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
+    rf"|[{FIRST}][{NUMERALS}]*(?:万|亿)|{_WORD_SCALED}|{_IN_WORDS})(?:{AFTER})?)"
+)
+# A named quantity's change or range without a unit: "latency from 0.5 to 0.12", "cuts read
+# latency from 0.5 to 0.12", "IOPS rose from 150,000 to 300,000" (blind38), a price's, a
+# speed-up's ("Speed-up ranges from 6.2 to 9.3", "A speed-up between 6.2 and 9.3": blind70).
+# Both numbers are figures; a unit after the second ("from 0.5 to 0.12 ms") makes them the
+# range the detector reads.
+_METRIC_FROM_TO = re.compile(
+    # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
+    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
+    r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)"
+    r"|(?i:between)[ ](?P<a2>" + NUMBER + r")[ ](?i:and))[ ]"
+    r"(?P<b>" + NUMBER + r")(?![\d%]|[.,]\d)"
+)
+# A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
+# slowdown" (blind44). A decimal part makes it a ratio, not a count ("3 speedups this year").
+_RATIO_BEFORE = re.compile(
+    r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
+)
+# An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
+# "COP28" names a conference.
+#: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
+#: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
+_YEARS = re.compile(r"(?:19|20)\d\d")
+#: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
+_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)"
+_NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
+_WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
+#: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
+#: "IOPS at 8 KiB blocks", "IOPS at 8K blocks", "QPS at 16 clients", "IOPS at 8KiB"; its
+#: unit or noun follows it, glued ("8K blocks") or spaced ("8 threads"), not a word of
+#: place ("IOPS at 150,000 on NFS") nor a scale alone ("IOPS at 2M.", "IOPS at 2 million.").
+_THROUGHPUT_AT = re.compile(rf"(?:{_THROUGHPUT_NAMES})[ ](?i:at)[ ]\Z")
+_SETTING_AFTER = re.compile(rf"[A-Za-z]{{0,3}}\s+{_NO_NOUN}[A-Za-z]|[A-Za-z]{{2,}}")
+#: A range's upper end after a named quantity's figure, one figure with it: "Speedup
+#: 6.2–9.3", "Speedup 6.2 – 9.3" (blind70).
+_RANGE_TAIL = re.compile(rf"[ ]?[–—~][ ]?{NUMBER}(?![\d%]|[.,]\d)")
+_DECIMAL_METRICS = {"PUE", "WUE", "CUE", "COP", "EER", "SEER", "APF", "PMI", "能效比", "汇率"}
+
+_METRIC_NEEDLES = (
+    *("PUE", "WUE", "CUE", "COP", "EER", "APF", "PMI", "能效比", "汇率", "市盈率", "市净率"),
+    *("跑分", "得分", "评分", "IOPS", "QPS", "TPS"),
+    *("写放大", "缩减比", "压缩比", "重删比", "去重比"),
+    *("speedup", "Speedup", "speed-up", "Speed-up", "SPEEDUP", "加速比"),
+    *("slowdown", "Slowdown", "slow-down", "SLOWDOWN"),
+    *("hroughput", "andwidth", "atency", "HROUGHPUT", "ANDWIDTH", "ATENCY"),
+    *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
+    *("rice", "RICE", "ost", "OST", "TCO"),  # a price's change: "Price went from 4000 to 3000"
+    *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
+    *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
+    *("P50", "P90", "P95", "P99"),
+    *(" take", " took", " last", " need"),  # "Saves take 94"
+)
+_METRIC_CUE = _needles(*_METRIC_NEEDLES)
+_SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
+
+
+def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of the values of quantities named before them in ``text``, of
+    their changes and ranges, and of ratios written with their word; ``digit``: whether
+    ``text`` has a digit (a value without one is in numerals or words)."""
+    if (
+        not digit
+        and not _holds(text, FIRST_CUE if not text.isascii() else _SCALE_WORD_CUE)
+        and _IN_WORDS_CUE.search(text) is None
+    ):
+        return  # a metric's value is in digits, numerals ("IOPS达到两百万") or words
+    if _holds(text, _METRIC_CUE):
+        yield from _metric_values(text)
+        for match in _METRIC_FROM_TO.finditer(text):
+            first = "a" if match["a"] is not None else "a2"
+            if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
+                continue  # "latency from 2019 to 2023": a span of years
+            end = match.end()
+            if _NOUN_AFTER.match(text, end):
+                unit = _WORD_AFTER.match(text, end)
+                if unit is None or canonical_unit(unit[1].lower()) is None:
+                    continue  # "from 2 to 3 teams": a count of what it names
+                end = unit.end()  # "from 0.5 to 0.12 MS": the unit of both
+            yield match.start(first), match.end(first), "unit"
+            yield match.start("b"), end, "unit"
+        for match in _RATIO_BEFORE.finditer(text):
+            yield match.start("figure"), match.end(), "unit"
+    if _PROPORTION_CUE.search(text) is None:
+        return
+    for match in _PROPORTION.finditer(text):
+        if match["before"] is not None or match["after"] is not None:
+            yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
+    """The values of quantities named before them (:data:`_METRIC_VALUE`)."""
+    for match in _METRIC_VALUE.finditer(text):
+        if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
+            continue
+        end = match.end("figure")
+        if _sets_the_test(text, match):
+            continue
+        if match["operation"] is not None and not _STOP.match(text, end):
+            continue  # "Each save took 95" (a heading, or "s" on the next line)
+        if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
+            unit = _WORD_AFTER.match(text, end)
+            if unit is None or canonical_unit(unit[1].lower()) is None:
+                continue  # "the throughput of 3 nodes": a count of what it names
+            end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
+        tail = _RANGE_TAIL.match(text, end)
+        yield match.start("figure"), tail.end() if tail else end, "unit"
+
+
+def _sets_the_test(text: str, match: re.Match[str]) -> bool:
+    """Whether a throughput's number after "at" (:data:`_THROUGHPUT_AT`) is a setting of
+    its test, with a unit or a noun of its own (:data:`_SETTING_AFTER`): "IOPS at 8 KiB
+    blocks" names the block size, "IOPS at 2 million." states the IOPS."""
+    return (
+        _THROUGHPUT_AT.search(text, match.start(), match.start("figure")) is not None
+        and _SETTING_AFTER.match(text, match.end("figure")) is not None
+    )
