@@ -34,6 +34,8 @@ REFUSED = [
     ("a derived what benchmarked", {"derived": "Two saves, benchmarked"}, 10),
     ("a test result", {"what": "Save time (test result)"}, 8),
     ("in Chinese", {"title": "实测保存时间"}, 2),
+    ("denied an estimate (blind73)", {"what": "Save time, not estimated"}, 8),
+    ("as tested (blind73)", {"derived": "Two saves, as tested"}, 10),
 ]
 PASSED = [
     ("denied", {"title": "Save model (not measured)"}),
@@ -42,6 +44,8 @@ PASSED = [
     ("based on results", {"derived": "Two saves based on lab results"}),
     ("a measured record", {"title": "Lab-measured save test", "label": "measured"}),
     ("plain words", {}),
+    ("what the model leaves out (blind73)", {"what": "Save time (I/O not modelled)"}),
+    ("a benchmark workload (blind73)", {"title": "Save model of the benchmark workload"}),
 ]
 
 

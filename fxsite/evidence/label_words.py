@@ -15,12 +15,29 @@ Decisions:
   notes or setup, where an estimate says what it is modelled from ("taken from measured
   record R1", "A model, not a measurement", "a joint test replaces these figures with
   measurements": the demo's E1 and E2).
-* Words of measurement (:data:`_MEASURED`): "measured", "measurement(s)", "benchmarked",
-  "lab-tested", "tested in a lab", "test result(s)", "lab result(s)", "lab report", "test
-  report"; in Chinese "实测", "测得", "实验室测试".
+* Words of measurement (:data:`_MEASURED`), by what they name: a measurement made,
+  "measured", "measurement(s)", "meas.", "tested", "benchmarked"; tests or benchmarks it was
+  made in, "in (our) tests", "in testing", "per the benchmark", "lab test(s)"; their
+  outcome, "test result(s)", "lab report", "benchmark results"; a lab's verdict,
+  "lab-verified", "validated by a third-party lab"; "empirically", "empirical data";
+  "real-world (or real hardware) results, runs, tests, data". In Chinese "实测", "测得",
+  "测量", "跑分", "经测试", "测试结果", "实验室测试", "实验室验证".
+* A test named alone is none: it may be one to come ("Joint test first", "What a joint
+  test verifies", "a projection a joint test verifies": the demo's page on joint testing;
+  "联合测试"). Nor one naming a setup, before a noun of :data:`_SETUP_NOUNS` ("in the
+  benchmark workload", "in the test configuration"): a model is run on it. "measured
+  against the baseline's model" is a word of measurement: "measured" says a measurement
+  was made, whatever it was compared with (write "compared with").
+* An estimate denied to be one (:data:`_NOT_ESTIMATED`): "not estimated", "not modelled",
+  "not an estimate", "not a model", "非估算", "不是模型" says the figure is no model, so it
+  is read as a word of measurement, where it opens its phrase (after the start, a bracket, a
+  comma, a colon or a dash: "[95 s](…), not estimated", "(not modelled; measured)"); not where
+  it has a subject of its own ("with the cache not modelled"). Not "not simulated": an
+  analytic model is no simulation.
 * Not where the words before it deny it or name what the model reads (:data:`_NOT_SO`):
   "not measured", "no measurement", "from measured data", "based on lab results", "than
-  measured".
+  measured", "on the benchmark"; in Chinese right before it, in its phrase ("非实测",
+  "基于R1的实测数据", "而非实测"; "不是模型，是实测" is no denial of "实测").
 * Only estimates: a measured, spec or public record's words are its own business.
 """
 
@@ -33,17 +50,48 @@ from fxsite.evidence.models import Record
 
 __all__ = ["MODEL_NOT_MEASUREMENT", "estimate_word_problems", "measured_words"]
 
+#: A space between words (a no-break space too).
+_S = "[ \u00a0]+"
+#: What a test or a benchmark names where it stands before one of these words: what a model
+#: is run on ("in the benchmark workload", "in the test configuration"), not a measurement.
+_SETUP_NOUNS = (
+    "workloads?|configurations?|config|setups?|scenarios?|cases?|plans?|suites?|profiles?"
+    "|parameters?|conditions?|environments?|systems?|beds?|rigs?|models?|inputs?|machines?"
+    "|clusters?|hardware|servers?"
+)
 _MEASURED = re.compile(
-    r"\b(?i:measured|measurements?|benchmarked|lab[- ]tested|lab[- ]measured"
-    r"|tested[ \u00a0]+in[ \u00a0]+(?:a|the|our)[ \u00a0]+lab|(?:test|lab)[ \u00a0]+results?"
-    r"|(?:test|lab)[ \u00a0]+reports?)\b|实测|测得|實測|測得|实验室测试|實驗室測試"
+    r"\b(?i:measured|measurements?|benchmarked|tested"
+    rf"|(?:in|per)(?:{_S}(?:the|our|their|independent|third-party))?{_S}"
+    rf"(?:tests?|testing|benchmarks?)(?!{_S}(?:{_SETUP_NOUNS})\b)"
+    rf"|(?:test|benchmark){_S}(?:results?|reports?|runs?|data|scores?)"
+    r"|(?:lab|laboratory)[- ](?:tests?|testing|benchmarks?|verified|validated|confirmed"
+    r"|measured|results?|reports?)"
+    rf"|tested{_S}in{_S}(?:a|the|our){_S}lab"
+    rf"|(?:verified|validated|confirmed){_S}(?:in|by|at){_S}(?:(?:a|an|the|our|their"
+    rf"|independent|third-party|external){_S}){{0,2}}(?:labs?|laborator(?:y|ies))"
+    rf"|empirically|empirical{_S}(?:data|results?|findings?|evidence)"
+    rf"|real[- ](?:world|life|hardware){_S}(?:results?|runs?|tests?|testing|data"
+    r"|measurements?|numbers|figures))\b"
+    r"|\b(?i:meas)\.(?!\w)"
+    r"|实测|實測|测得|測得|测量|測量|跑分|实验室(?:测试|验证)|實驗室(?:測試|驗證)"
+    r"|[经經](?:过|過)?(?:测试|測試)|(?:测试|測試)(?:结果|結果|数据|數據|报告|報告)"
 )
 #: What may stand in the two words before a word of measurement and deny it, or name what
-#: the model reads.
+#: the model reads (in Chinese, at most four characters before it, within its phrase).
 _NOT_SO = re.compile(
     r"\b(?i:not|no|never|without|from|of|on|using|based[ \u00a0]+on|than|vs\.?|versus|un)"
-    r"(?:[ \u00a0-]+[\w-]+)?[ \u00a0-]+\Z|非|不是|未经|未經|基于|基於|根据|根據"
+    r"(?:[ \u00a0-]+[\w-]+)?[ \u00a0-]+\Z"
+    r"|(?:非|不是|未经|未經|基于|基於|根据|根據|来自|來自|取自)[^\s，。；：、,;:()（）]{0,4}\Z"
 )
+#: An estimate denied to be one ("not estimated", "not a model", "非估算"): itself a word of
+#: measurement where it opens its phrase (:data:`_OPENS`), and so is said of the figure.
+_NOT_ESTIMATED = re.compile(
+    rf"\b(?i:(?:not|never|non)[ \u00a0-]+(?:(?:an?{_S})?(?:estimate|model|projection)"
+    r"|estimated|modell?ed|projected|theoretical))\b"
+    r"|(?:非|不是|并非|並非|而非)(?:模型|估算|估计|估計|预估|預估|推算)"
+)
+#: What a phrase that opens stands after: the text's start, a bracket or a clause mark.
+_OPENS = re.compile(r"(?:\A|[(\[（【,，:：;；—–、])[ \u00a0]*\Z")
 
 
 #: Why an estimate said to be measured is refused, and what to write instead.
@@ -56,9 +104,16 @@ MODEL_NOT_MEASUREMENT = (
 def measured_words(text: str) -> Iterator[re.Match[str]]:
     """Each word of ``text`` saying it was measured (:data:`_MEASURED`) that the words
     before it do not deny (:data:`_NOT_SO`)."""
-    for match in _MEASURED.finditer(text):
-        if _NOT_SO.search(text, max(0, match.start() - 24), match.start()) is None:
-            yield match
+    words = [
+        *(m for m in _MEASURED.finditer(text) if not _denied(text, m.start())),
+        *(m for m in _NOT_ESTIMATED.finditer(text) if _OPENS.search(text, 0, m.start())),
+    ]
+    yield from sorted(words, key=lambda m: m.start())
+
+
+def _denied(text: str, start: int) -> bool:
+    """Whether the words before ``text[start:]`` deny it or name what a model reads."""
+    return _NOT_SO.search(text, max(0, start - 24), start) is not None
 
 
 def _claims_measured(text: str) -> str | None:

@@ -11,14 +11,17 @@ Decisions:
 
 * Read: each run of a page's text (a paragraph, a cell, a list item) that holds a claim to
   an estimate figure; a word of measurement there (:func:`~fxsite.evidence.label_words.measured_words`:
-  "measured", "lab report", "实测" …, not "not measured", "from measured record R1") is
-  said of the claim nearest it in its sentence (its clause, where a semicolon parts two:
-  "The inputs were measured in the lab; the model gives [95 s](…E1…)" passes), before or
-  after it.
+  "measured", "lab report", "As tested", "not estimated", "实测" …, not "not measured", "from
+  measured record R1") is said of the claim nearest it in its sentence (its clause, where a
+  semicolon parts two: "The inputs were measured in the lab; the model gives [95 s](…E1…)"
+  passes; not a semicolon in brackets, whose words are all said of what the brackets stand
+  beside: "[95 s](…E1…) (see R1; measured)" is refused), before or after it.
 * Refused: a word so said of an estimate's claim, once a claim (its first word). "Unlike
   the measured [94 s](…R1…), the estimate [95 s](…E1…) is modelled." passes: "measured" is
   said of R1's claim, beside it; where two claims stand as near, it is said of the one that
-  is no estimate.
+  is no estimate. The words' grammar is not parsed: "[95 s](…E1…), a modelled estimate (see
+  how it was measured elsewhere)" is refused, as "measured" stands by the claim (write "see
+  measured record R1").
 * Not read: another run (a header over a cell, a heading over a paragraph), nor the page
   around a run without an estimate's claim.
 * Each sentence is looked for within :data:`REACH` characters of its word, and a run's
@@ -81,13 +84,24 @@ def said_measured(
             )
 
 
+def _clause_marks(text: str, first: int, last: int) -> list[int]:
+    """Where a semicolon parts two clauses of ``text[first:last]``: not inside brackets,
+    whose words are said of what they stand beside ("(not modelled; measured)")."""
+    marks = []
+    for mark in _CLAUSES.finditer(text, first, last):
+        before = text[first : mark.start()]
+        if sum(before.count(b) for b in "(（") <= sum(before.count(b) for b in ")）"):
+            marks.append(mark.start())
+    return marks
+
+
 def _nearest(
     run: _Run, starts: list[int], labels: Sequence[str], start: int, end: int
 ) -> int | None:
     """Which of ``run.claims`` is nearest ``run.text[start:end]`` in its sentence, one that
     is no estimate where two stand as near; None: no claim in the sentence."""
     first, last = sentence_span(run.text, start, end, REACH)
-    parts = [m.start() for m in _CLAUSES.finditer(run.text, first, last)]  # its clause
+    parts = _clause_marks(run.text, first, last)  # its clause
     first = max([first, *(p + 1 for p in parts if p < start)])
     last = min([last, *(p for p in parts if p >= end)])
     at = bisect.bisect_left(starts, start)
