@@ -74,7 +74,7 @@ CODES: dict[str, str] = {
     "FX316": "figure not stated in its report document (warning)",
     "FX317": "report document's text cannot be read, or it has none (warning)",
     "FX318": "derived figure's unit is not what its formula's figures give",
-    "FX319": "an estimate's title, a figure's what or a page's sentence citing it says it was measured",
+    "FX319": "an estimate's title, a figure's what, or a page's sentence or heading, header or title over a claim to it says it was measured",
     # Claims in pages
     "FX401": "claim to an unknown record",
     "FX402": "claim to an unknown figure",

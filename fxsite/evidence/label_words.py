@@ -34,6 +34,10 @@ Decisions:
   comma, a colon or a dash: "[95 s](…), not estimated", "(not modelled; measured)"); not where
   it has a subject of its own ("with the cache not modelled"). Not "not simulated": an
   analytic model is no simulation.
+* A text over several claims (a heading, a caption, a column's header, a box's title:
+  :func:`measured_over`) that names a model too (:data:`_MODEL_WORDS`: "## Measured and
+  modelled save times", "Measured vs. estimated") speaks of both: it calls none of them
+  measured. A text beside one claim (a sentence, a card's words) is read word by word.
 * Not where the words before it deny it or name what the model reads (:data:`_NOT_SO`):
   "not measured", "no measurement", "from measured data", "based on lab results", "than
   measured", "on the benchmark"; in Chinese right before it, in its phrase ("非实测",
@@ -48,7 +52,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.models import Record
 
-__all__ = ["MODEL_NOT_MEASUREMENT", "estimate_word_problems", "measured_words"]
+__all__ = ["MODEL_NOT_MEASUREMENT", "estimate_word_problems", "measured_over", "measured_words"]
 
 #: A space between words (a no-break space too).
 _S = "[ \u00a0]+"
@@ -64,7 +68,7 @@ _MEASURED = re.compile(
     rf"|(?:in|per)(?:{_S}(?:the|our|their|independent|third-party))?{_S}"
     rf"(?:tests?|testing|benchmarks?)(?!{_S}(?:{_SETUP_NOUNS})\b)"
     rf"|(?:test|benchmark){_S}(?:results?|reports?|runs?|data|scores?)"
-    r"|(?:lab|laboratory)[- ](?:tests?|testing|benchmarks?|verified|validated|confirmed"
+    r"|(?:lab|laboratory)[- ](?:tests?|tested|testing|benchmarks?|verified|validated|confirmed"
     r"|measured|results?|reports?)"
     rf"|tested{_S}in{_S}(?:a|the|our){_S}lab"
     rf"|(?:verified|validated|confirmed){_S}(?:in|by|at){_S}(?:(?:a|an|the|our|their"
@@ -83,15 +87,21 @@ _NOT_SO = re.compile(
     r"(?:[ \u00a0-]+[\w-]+)?[ \u00a0-]+\Z"
     r"|(?:非|不是|未经|未經|基于|基於|根据|根據|来自|來自|取自)[^\s，。；：、,;:()（）]{0,4}\Z"
 )
+#: Words that name a model: nouns, participles, and in Chinese.
+_MODEL_NOUNS = "estimate|model|projection"
+_MODELLED = "estimated|modell?ed|projected|theoretical"
+_MODEL_ZH = "模型|估算|估计|估計|预估|預估|推算"
 #: An estimate denied to be one ("not estimated", "not a model", "非估算"): itself a word of
 #: measurement where it opens its phrase (:data:`_OPENS`), and so is said of the figure.
 _NOT_ESTIMATED = re.compile(
-    rf"\b(?i:(?:not|never|non)[ \u00a0-]+(?:(?:an?{_S})?(?:estimate|model|projection)"
-    r"|estimated|modell?ed|projected|theoretical))\b"
-    r"|(?:非|不是|并非|並非|而非)(?:模型|估算|估计|估計|预估|預估|推算)"
+    rf"\b(?i:(?:not|never|non)[ \u00a0-]+(?:(?:an?{_S})?(?:{_MODEL_NOUNS})|{_MODELLED}))\b"
+    rf"|(?:非|不是|并非|並非|而非)(?:{_MODEL_ZH})"
 )
-#: What a phrase that opens stands after: the text's start, a bracket or a clause mark.
-_OPENS = re.compile(r"(?:\A|[(\[（【,，:：;；—–、])[ \u00a0]*\Z")
+#: A word naming a model: a text over several claims naming one speaks of models too.
+_MODEL_WORDS = re.compile(rf"\b(?i:(?:{_MODEL_NOUNS})s?|{_MODELLED})\b|{_MODEL_ZH}")
+#: What a phrase that opens stands after: the text's start, a bracket or a clause mark
+#: (looked for in the few characters before it: linear in the text).
+_OPENS = re.compile(r"(?:\A|[(\[（【,，:：;；—–、])[ \u00a0]{0,4}\Z")
 
 
 #: Why an estimate said to be measured is refused, and what to write instead.
@@ -106,9 +116,26 @@ def measured_words(text: str) -> Iterator[re.Match[str]]:
     before it do not deny (:data:`_NOT_SO`)."""
     words = [
         *(m for m in _MEASURED.finditer(text) if not _denied(text, m.start())),
-        *(m for m in _NOT_ESTIMATED.finditer(text) if _OPENS.search(text, 0, m.start())),
+        *(m for m in _NOT_ESTIMATED.finditer(text) if _opens(text, m.start())),
     ]
     yield from sorted(words, key=lambda m: m.start())
+
+
+def measured_over(text: str) -> re.Match[str] | None:
+    """The first word of measurement (:func:`measured_words`) of ``text``, a text over
+    several claims (a heading, a caption, a header, a box's title), or None: it has none, or
+    it names a model too ("Measured and modelled save times" speaks of both; "Measured, not
+    modelled" names none)."""
+    word = next(measured_words(text), None)
+    if word is None:
+        return None
+    denied = {m.end() for m in _NOT_ESTIMATED.finditer(text)}  # "not modelled" names none
+    return None if any(m.end() not in denied for m in _MODEL_WORDS.finditer(text)) else word
+
+
+def _opens(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` opens a phrase (:data:`_OPENS`)."""
+    return _OPENS.search(text, max(0, start - 6), start) is not None
 
 
 def _denied(text: str, start: int) -> bool:

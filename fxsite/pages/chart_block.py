@@ -2,7 +2,8 @@
 
 Called by :func:`fxsite.pages.blocks.render_block` with the block's loaded YAML.
 The title, each group's label, each bar's label and the callout's words are read
-as prose (a figure there is refused); each bar and the callout cite a figure, and
+as prose (a figure there is refused; a word of measurement in the title over an estimate's
+claim, or in the callout's words beside one, is ``FX319``); each bar and the callout cite a figure, and
 all bars share one unit; ``highlight`` names a bar's label. The chart is drawn
 by the caller's drawer (:func:`fxsite.render.charts.render_chart`) once every
 part is read without a finding, so a build never meets a chart it cannot draw.
@@ -13,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from fxsite.evidence.label_words import MODEL_NOT_MEASUREMENT, measured_over, measured_words
 from fxsite.evidence.quantities import format_quantity, unit_name
+from fxsite.findings import Finding
 from fxsite.pages.claims import render_claim
 from fxsite.pages.field_advice import chart_home
 
 if TYPE_CHECKING:
     from fxsite.pages.blocks import ChartDrawer, _Block
+    from fxsite.pages.claims import Claim
     from fxsite.render.chart_spec import Group
 
 __all__ = ["chart_block"]
@@ -55,6 +59,7 @@ def chart_block(
         )
     highlight = _highlight(block, data.get("highlight"), groups)
     callout = _callout(block, data.get("callout"), title, bar_home)
+    _said_measured(block, title, data.get("callout"))
     if not groups or block.findings:
         return ""
     drawn = [(bar.evidence, bar.evidence_label) for group in groups for bar in group.bars]
@@ -183,3 +188,31 @@ def _callout(block: _Block, value: Any, title: str, bars: Callable[[str], str | 
         f'<p class="fx-chart-callout"><span class="fx-chart-callout-value">'
         f"{render_claim(claim, block.library, block.href_for)}</span>{words if text else ''}</p>"
     )
+
+
+def _said_measured(block: _Block, title: str, callout: Any) -> None:
+    """A word of measurement in the title over an estimate's bar or callout, or in the
+    callout's words beside an estimate's claim (as :mod:`fxsite.pages.measured_over` reads
+    a heading over one): ``FX319`` at the word."""
+    estimates = [claim for claim in block.claims if claim.label == "estimate"]
+    if not estimates:
+        return
+    said: list[tuple[tuple[str | int, ...], str, Claim, str]] = [
+        (("title",), title, estimates[0], "the chart's title")
+    ]
+    if isinstance(callout, dict) and isinstance(callout.get("text"), str):
+        ref = str(callout.get("ref", "")).strip()
+        beside = [claim for claim in estimates if claim.ref == ref]
+        said += [(("callout", "text"), callout["text"], c, "its words") for c in beside[:1]]
+    for loc, text, claim, where in said:
+        # the title is over every bar (it may name a model too); the callout's words beside one
+        word = measured_over(text) if loc == ("title",) else next(measured_words(text), None)
+        if word is not None:
+            line, col = block.start(loc)
+            message = (
+                f"'{word.group()}' in {where} over the claim '{claim.display}' to estimate "
+                f"{claim.record}: " + MODEL_NOT_MEASUREMENT
+            )
+            block.findings.append(
+                Finding(block.path, line, col + word.start(), "FX319", message, text=word.group())
+            )

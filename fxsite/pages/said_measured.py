@@ -22,8 +22,14 @@ Decisions:
   is no estimate. The words' grammar is not parsed: "[95 s](…E1…), a modelled estimate (see
   how it was measured elsewhere)" is refused, as "measured" stands by the claim (write "see
   measured record R1").
-* Not read: another run (a header over a cell, a heading over a paragraph), nor the page
-  around a run without an estimate's claim.
+* A setup value cited in the run (``[](evidence:E1#setup.method)``) is read as the page's
+  words, whatever record it is of: "[95 s](…E1…) ([](…E1#setup.method))", its value
+  "measured in the lab on a real FX100", reads "95 s est. (measured in the lab …)" and is
+  refused at the setup claim; a word in it is said of the figure's claim nearest it, never
+  of the setup claim itself.
+* Not read here: another run (a heading over a paragraph, a header over a cell, a box's
+  title: :mod:`fxsite.pages.measured_over`), nor the page around a run without an
+  estimate's claim.
 * Each sentence is looked for within :data:`REACH` characters of its word, and a run's
   claims by bisection: linear in the run, whatever its words and claims.
 """
@@ -67,21 +73,44 @@ def said_measured(
         if run.variant or not any(labels[n] == "estimate" for _, _, n in run.claims):
             continue
         told: set[int] = set()
-        starts = [start for start, _, _ in run.claims]
+        # A setup value's words are read as the page's: not a figure they are said of.
+        claims = [c for c in run.claims if labels[c[2]] != "setup"]
+        setups = [c for c in run.claims if labels[c[2]] == "setup"]
+        setup_starts = [start for start, _, _ in setups]
+        starts = [start for start, _, _ in claims]
         for word in measured_words(run.text):
-            k = _nearest(run, starts, labels, word.start(), word.end())
-            if k is None or k in told or labels[run.claims[k][2]] != "estimate":
+            k = _nearest(run.text, claims, starts, labels, word.start(), word.end())
+            if k is None or k in told or labels[claims[k][2]] != "estimate":
                 continue
             told.add(k)
-            start, end, n = run.claims[k]
-            claim = run.text[start:end]
-            cited = FigureRef.parse(refs[n])
-            record = cited.record if cited is not None else refs[n]
-            yield (
-                word.group(),
-                f"'{word.group()}' is said of the claim '{claim}' to estimate {record}: "
-                + MODEL_NOT_MEASUREMENT,
+            start, end, n = claims[k]
+            quoted = _quoted(setups, setup_starts, refs, word)
+            said = f"'{word.group()}'" + (
+                f" (the value of {quoted})" if quoted != word.group() else ""
             )
+            yield (
+                quoted,
+                f"{said} is said of the claim '{run.text[start:end]}' to estimate "
+                f"{_record(refs[n])}: " + MODEL_NOT_MEASUREMENT,
+            )
+
+
+def _quoted(
+    setups: list[tuple[int, int, int]], starts: list[int], refs: Sequence[str], word: re.Match[str]
+) -> str:
+    """What a finding quotes to be placed in the page: the word, or the setup claim (of
+    ``setups``, a run's, starting at ``starts``) whose value holds it (the record's words,
+    not the page's source)."""
+    at = bisect.bisect_right(starts, word.start()) - 1
+    if at >= 0 and setups[at][0] <= word.start() < setups[at][1]:
+        return f"evidence:{refs[setups[at][2]]}"
+    return word.group()
+
+
+def _record(ref: str) -> str:
+    """The record of a ``record#figure`` reference."""
+    cited = FigureRef.parse(ref)
+    return cited.record if cited is not None else ref
 
 
 def _clause_marks(text: str, first: int, last: int) -> list[int]:
@@ -96,19 +125,25 @@ def _clause_marks(text: str, first: int, last: int) -> list[int]:
 
 
 def _nearest(
-    run: _Run, starts: list[int], labels: Sequence[str], start: int, end: int
+    text: str,
+    claims: list[tuple[int, int, int]],
+    starts: list[int],
+    labels: Sequence[str],
+    start: int,
+    end: int,
 ) -> int | None:
-    """Which of ``run.claims`` is nearest ``run.text[start:end]`` in its sentence, one that
-    is no estimate where two stand as near; None: no claim in the sentence."""
-    first, last = sentence_span(run.text, start, end, REACH)
-    parts = _clause_marks(run.text, first, last)  # its clause
+    """Which of ``claims`` (of a run's ``text``, starting at ``starts``) is nearest
+    ``text[start:end]`` in its sentence, one that is no estimate where two stand as near;
+    None: no claim in the sentence."""
+    first, last = sentence_span(text, start, end, REACH)
+    parts = _clause_marks(text, first, last)  # its clause
     first = max([first, *(p + 1 for p in parts if p < start)])
     last = min([last, *(p for p in parts if p >= end)])
     at = bisect.bisect_left(starts, start)
     near: list[tuple[int, bool, int]] = []
     for k in (at - 1, at):  # the claim before the word and the one after it
         if 0 <= k < len(starts):
-            claim_start, claim_end, n = run.claims[k]
+            claim_start, claim_end, n = claims[k]
             if first <= claim_start and claim_end <= last:
                 gap = start - claim_end if claim_end <= start else claim_start - end
                 near.append((max(gap, 0), labels[n] == "estimate", k))

@@ -36,6 +36,7 @@ from fxsite.evidence.numerals import (
 from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.findings import Severity
 from fxsite.pages.header_units import NAMED_ONLY, SETTING, Governed
+from fxsite.pages.measured_over import said_over
 from fxsite.pages.part_names import is_a_set_size
 from fxsite.pages.said_measured import said_measured
 from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
@@ -631,6 +632,8 @@ def _scan_markup(
         labels = [c.attrs.get("data-fx-label", "") for c in page.claims]
         refs = [c.attrs.get("data-fx-ref", "") for c in page.claims]
         scan.local += [Local("FX319", m, w) for w, m in said_measured(blocks, labels, refs)]
+        if "estimate" in labels:  # the heading, the box's title over its claim
+            scan.local += [Local("FX319", m, w) for w, m in said_over(text)]
     scan.sheets = tuple(sheets.used.items())
     return scan
 
