@@ -61,7 +61,7 @@ from fxsite.pages.claims import (
 )
 from fxsite.pages.content_icons import footer_findings, icon_findings
 from fxsite.pages.context import PageContext, page_context
-from fxsite.pages.judge import judge_rendered
+from fxsite.pages.judge import cursor_kind, judge_rendered
 from fxsite.pages.language import SECTION_IDS, page_language
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.name_title import icon_title_findings, name_title_findings
@@ -568,7 +568,7 @@ class _JudgePostprocessor(_OfExtension, Postprocessor):
                     locator.pass_refused(passed)
                 else:
                     locator.pass_read(passed)
-            ctx.add(finding, finding.code)
+            ctx.add(finding, cursor_kind(finding))
 
     def _judge_titles(self, text: str, ctx: PageContext) -> None:
         """What titles the page outside its text: front matter, the name MkDocs gives it,

@@ -78,6 +78,9 @@ HEADER_UNITS = [
     ("Time, s", "s"),
     ("Time in seconds", "seconds"),
     ("Cost, USD", "USD"),
+    # blind73: a price per hour, in the currency of the figure a claim under it cites (was
+    # in NO_UNIT: its numbers are no hours, and no figure either)
+    ("Cost per hour", "¤/h"),
 ]
 
 # headers that state no unit: names, counts of parts, calendar columns, prose
@@ -95,7 +98,6 @@ NO_UNIT = [
     "Input tokens",
     "Rows",
     "Seconds of fame",
-    "Cost per hour",
     "s",
     "Model W",
     "X1",

@@ -16,6 +16,9 @@ claim.
   (billions as often as bytes), as are headers without one ("Year", "Rank"),
   a calendar column ("Week"), a count of work ("Tokens"), one letter ("W") and
   a unit word not last ("Seconds of fame").
+* :func:`~fxsite.pages.price_units.price_unit` reads a price named with what it is
+  per ("Cost per TB per month", "Price per TB (USD)"); a price's unit whole, its sign
+  first ("$/TB/month"), is a unit's name as "GB/s" is.
 * :mod:`fxsite.pages.table_units` gives each data cell of an HTML table the unit its
   column's header, its row's label or the table's caption states.
 * :mod:`fxsite.pages.title_units` gives each block in the body of an
@@ -38,6 +41,7 @@ from fxsite.pages.column_claims import counts_things
 from fxsite.pages.figure_vocab import UPTIME_WORDS
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.part_names import SIZE_SETTINGS
+from fxsite.pages.price_units import price_unit
 
 __all__ = [
     "DIGITS",
@@ -304,7 +308,7 @@ def header_unit(header: str) -> str | None:
         return None
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
         return "×" if header_unit(header[:-2]) == "×" else None  # cross marking failures)
-    return _written_unit(header) or _named_unit(header)
+    return price_unit(header) or _written_unit(header) or _named_unit(header)
 
 
 #: A header that names things (:data:`NAMED_COLUMNS`) before its parenthesis.
@@ -390,6 +394,8 @@ def _named_unit(header: str) -> str | None:
         return None  # a name ("X1"), not a unit
     if with_unit("1", last) == f"1 {last}":
         return last
+    if last[:1] in _CODES and "/" in last and with_unit("1", last) is not None:
+        return last  # a price's unit, its sign first: "$/TB/month", "€/TB" (blind73)
     # Capitalised as a header's first word is ("Tokens/s", "Seconds": blind44).
     lowered = last[:1].lower() + last[1:]
     if last[:1].isupper() and last[1:2].islower() and with_unit("1", lowered) == f"1 {lowered}":

@@ -45,7 +45,9 @@ if TYPE_CHECKING:
     from fxsite.verify.sheets import PageSheets
 
 __all__ = [
+    "GOVERNED",
     "bare_advice",
+    "cursor_kind",
     "governed_claims",
     "judge_plain",
     "judge_rendered",
@@ -366,6 +368,19 @@ _ATTRIBUTES = {
 }
 
 
+#: The locator's cursor the findings of :func:`governed_claims` share, whatever their code:
+#: each is placed after the one before it (blind73: a "¥/TB" column's FX405 was placed at
+#: an FX403 '119' above it, its own cursor not past it).
+GOVERNED = "governed"
+_GOVERNED_MESSAGE = re.compile(r"the claim '[^\n]*' reads '")
+
+
+def cursor_kind(finding: Finding) -> str:
+    """The locator's cursor for a finding of :func:`judge_rendered` (its code, but
+    :data:`GOVERNED` for a claim read under a unit stated once)."""
+    return GOVERNED if _GOVERNED_MESSAGE.match(finding.message) else finding.code
+
+
 def governed_claims(
     claims: list[Any], governed: list[tuple[int, str, str]], path: str, library: Any
 ) -> list[Finding]:
@@ -383,14 +398,26 @@ def governed_claims(
         node = claims[index]
         stated = parse_stated(node.text)
         ref = node.attrs.get("data-fx-ref", "")
-        read = with_unit(node.text, unit) if stated is not None and stated.unit is None else None
-        if read is None or not ref:
+        if stated is None or stated.unit is not None or not ref:
+            continue
+        read = with_unit(node.text, unit) or _priced(node.text, unit, ref, library)
+        if read is None:
             continue
         result = resolve_claim(read, f"evidence:{ref}", library)
         if isinstance(result, ClaimProblem):
             message = f"the claim '{node.text}' reads '{read}' ({said}): {result.message}"
             findings.append(Finding(path, 1, 1, result.code, message, text=node.text))
     return findings
+
+
+def _priced(number: str, unit: str, ref: str, library: Any) -> str | None:
+    """A claim's ``number`` under a price's unit a header or label states, in the cited
+    figure's currency where it names none ("Price per TB": :mod:`~fxsite.pages.price_units`)."""
+    from fxsite.pages.price_units import priced_read
+
+    record, _, name = ref.partition("#")
+    figure = library.figure(record, name)
+    return priced_read(number, unit, figure.unit) if figure is not None else None
 
 
 def bare_advice(html: str, library: Any) -> list[tuple[str, Advice]]:

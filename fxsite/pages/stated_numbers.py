@@ -38,6 +38,7 @@ from fxsite.pages.header_units import (
     with_unit,
 )
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.price_units import OPEN, PRICE_LABEL, price_unit
 
 __all__ = ["LABEL_ENDS", "governed", "governed_list", "governed_parts", "labelled"]
 
@@ -62,7 +63,9 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
     core = number[lead.end() :] if lead is not None else number
     if is_clock(unit, core):  # "01:34:20" under "(hh:mm:ss)": a duration as a clock
         return Governed(start, start + len(number), number, unit, said)
-    if unit == NAMED_ONLY:  # "94" under "Save time": a figure of it, as written
+    # "94" under "Save time": a figure of it, as written; "119" under "Price per TB" (a
+    # price in the currency of the figure a claim would cite)
+    if unit == NAMED_ONLY or unit.startswith(OPEN):
         plain = _PLAIN_NUMBER.fullmatch(_readable(core)) is not None
         return Governed(start, start + len(number), number, unit, said) if plain else None
     readable = _readable(number)
@@ -214,7 +217,9 @@ LABEL_ENDS = ":：=—–)）"
 _BEING = r"\s+(?i:were|are|was|is)\b|\s*(?:分别为|分别是|均为|为|是)"
 #: Compiled where a text holds an end of a label (:data:`LABEL_ENDS`).
 _LABEL = LazyPattern(
-    rf"(?:{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
+    # a price named with what it is per: "Cost per TB per month:" (:mod:`.price_units`)
+    rf"(?:(?:^|(?<=[.;!?]\s))(?P<priced>{PRICE_LABEL})"
+    rf"|{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
     rf"|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
     # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9"), or
     # words that end in a ratio's name ("Data reduction ratio: 4": blind73)
@@ -245,10 +250,18 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
     for match in _LABEL.finditer(text):
-        named = _named_unit(match["named"]) if match["named"] else None
+        named, priced = match["named"], match["priced"]
+        priced = priced and price_unit(" ".join(priced.split()))
         ratio = "×" if match["ratio"] else None  # "Data reduction ratio: 4" (blind73)
-        unit = (match["paren"] or match["word"] or named or ratio or "").strip()
-        if not unit or unit in _AMBIGUOUS or with_unit("1", unit) is None:
+        unit = (
+            priced
+            or match["paren"]
+            or match["word"]
+            or (named and _named_unit(named))
+            or ratio
+            or ""
+        ).strip()
+        if not unit or unit in _AMBIGUOUS or (not priced and with_unit("1", unit) is None):
             continue
         said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
         at = match.end()
@@ -268,7 +281,9 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 ends = _ITEM_END.match(text, number.end()) or _SEPARATOR.match(text, number.end())
                 if tail is None and ends is None:  # "3 runs": a number with a word of its own
                     break
-                read = with_unit(number.group(), unit)
+                # a price in a currency not written, or per a unit the vocabulary
+                # lacks, is a figure as written ("Price per TB: 119")
+                read = with_unit(number.group(), unit) or (number.group() if priced else None)
                 if read is not None:
                     found.append(Governed(number.start(), number.end(), read, unit, said))
                 at = tail.end() if tail is not None else number.end()

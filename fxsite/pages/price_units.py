@@ -1,0 +1,122 @@
+"""A price's unit stated around a unitless claim or number: its currency and what it is per.
+
+A header or label states a price's unit once, as "Save time (s)" states seconds
+(:mod:`fxsite.pages.header_units`): "$/TB/month" over "[30](…)", "Cost per TB per
+month: [30](…)", "Price per TiB: 119". Each number it governs is a price in that unit,
+and a claim citing a price per year, per TB or in another currency misstates it
+(blind73: a per-year cost was published as per month, a USD price under "¥/TB").
+Decisions:
+
+- :func:`price_unit` reads a price named with what it is per, the whole header or
+  label: a word of price (:data:`~fxsite.evidence.numerals.PRICE_WORDS`: "Price",
+  "Cost") after at most three words, "per" and a unit of size, energy or time, perhaps
+  "per" and a period again ("Cost per TB per month"), and perhaps its currency in
+  brackets or after "in" ("Price per TB (USD)", "Price per TB in euros"); a word of
+  period before it is the period ("Monthly price per TB", :data:`PERIOD_WORDS`), a
+  currency's word the currency ("USD price per TB"). What it is per must be a unit
+  ("Price per node", "Cost per seat" state none the vocabulary has: not read).
+- Where no currency is written, the price is in the currency of the record a claim
+  under it cites (:data:`OPEN`, :func:`priced_read`): "Price per TB: [119](…)" over a
+  USD figure reads "$119/TB" and passes; "Price per TiB" reads "$119/TiB" and is
+  refused. A bare number under it is a figure as written ("119"), as one under a
+  header naming its quantity is.
+- :func:`priced_read` writes what a price per something the vocabulary lacks
+  ("$119/TiB") as a price, so the claim's check refuses it by name, not in silence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fxsite.evidence.numerals import PRICE_WORDS, word_alternation
+from fxsite.evidence.quantities import CURRENCY_SIGNS
+from fxsite.evidence.units import UNITS, canonical_unit
+
+__all__ = ["OPEN", "PERIOD_WORDS", "PRICE_LABEL", "price_unit", "priced_read"]
+
+#: The currency of a price whose header names none (the generic currency sign): the
+#: cited record's, once a claim is judged.
+OPEN = "¤"
+
+#: Words of a period before a price's name, and the period each is ("Monthly price").
+PERIOD_WORDS = {
+    "hourly": "h",
+    "daily": "day",
+    "weekly": "week",
+    "monthly": "month",
+    "yearly": "year",
+    "annual": "year",
+    "annually": "year",
+}
+#: The vocabulary's symbols of time as a price's period writes them ("USD/TB-month").
+_PERIODS = {"h": "h", "d": "day", "wk": "week", "mo": "month", "yr": "year"}
+#: The kinds of unit a price is per: a capacity, an energy, a period.
+_PER_KINDS = frozenset({"size", "energy", "time"})
+
+_WORD = r"[^\s()\[\]:：=,;.]{1,20}"
+#: A price named with what it is per, as a header or a label writes it (see the module's
+#: decisions); a regular expression's text, for :mod:`.stated_numbers` to place.
+PRICE_LABEL = (
+    rf"(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?(?i:{word_alternation(PRICE_WORDS)})"
+    rf"\s+(?i:per)\s+{_WORD}(?:\s+(?i:per|a|an|each)\s+{_WORD})?"
+    rf"(?:\s*[(\[]\s*{_WORD}\s*[)\]]|\s+(?i:in)\s+{_WORD})?"
+)
+_PRICE = re.compile(
+    rf"(?P<lead>(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?)(?i:{word_alternation(PRICE_WORDS)})"
+    rf"\s+(?i:per)\s+(?P<per>{_WORD})(?:\s+(?i:per|a|an|each)\s+(?P<then>{_WORD}))?"
+    rf"(?:\s*[(\[]\s*(?P<paren>{_WORD})\s*[)\]]|\s+(?i:in)\s+(?P<in>{_WORD}))?"
+)
+
+
+def price_unit(header: str) -> str | None:
+    """The price unit ``header`` (a whole header or label, normalised) states, as
+    ``CURRENCY/per`` ("USD/TB-month", "¤/TiB" where no currency is written), or None."""
+    match = _PRICE.fullmatch(header)
+    if match is None:
+        return None
+    currency, period = None, None
+    for word in match["lead"].split():
+        period = PERIOD_WORDS.get(word.lower(), period)
+        currency = _currency(word) or currency
+    written = match["paren"] or match["in"]
+    if written is not None:
+        currency = _currency(written)
+        if currency is None:
+            return None  # "Price per TB (list)": a note, no currency
+    parts = [*re.split(r"[-/]", match["per"]), *([match["then"]] if match["then"] else [])]
+    per = [_per_part(p) for p in parts]
+    if not per or None in per or (period and period in per):
+        return None
+    if period is not None:
+        per.append(period)
+    return f"{currency or OPEN}/{'-'.join(p for p in per if p)}"
+
+
+def _currency(word: str) -> str | None:
+    symbol = canonical_unit(word)
+    return symbol if symbol is not None and UNITS[symbol].dimension == "currency" else None
+
+
+def _per_part(word: str) -> str | None:
+    """What a price is per, as its unit writes it: "TB", "kWh", "month"; None for a word
+    that is no unit of size, energy or time ("node")."""
+    symbol = canonical_unit(word)
+    if symbol is None or UNITS[symbol].dimension not in _PER_KINDS:
+        return None
+    return _PERIODS.get(symbol, symbol) if UNITS[symbol].dimension == "time" else symbol
+
+
+def priced_read(number: str, unit: str, figure_unit: str) -> str | None:
+    """A claim's ``number`` read under the price ``unit`` a header or label states
+    (:func:`price_unit`), in the cited figure's currency where the unit names none; None
+    where neither names one (the figure is no price: the label is not read), and for a
+    unit that is no price's."""
+    written, slash, per = unit.partition("/")
+    if written == OPEN:
+        currency = UNITS[figure_unit].currency if figure_unit in UNITS else None
+    else:
+        currency = _currency(written) if slash else None
+    if currency is None:
+        return None  # no price's unit, or one in the currency of a figure that is no price
+    sign = CURRENCY_SIGNS.get(currency)
+    return f"{sign}{number}/{per}" if sign else f"{number} {currency}/{per}"

@@ -1,0 +1,122 @@
+"""A price's unit stated around a unitless claim or number (blind73, findings 1 and 12).
+
+A header "$/TB/month" over "[30](…)" citing a price per TB a year, "Cost per TB per
+month: [30](…)", "Price per TiB: [119](…)" and columns headed "¥/TB" or "€/TB" over a
+USD price were published: the EUR/kWh header was read, the newer price units were not
+(:mod:`fxsite.pages.price_units`). "[$30/TB/yr](…) per node" divided a price again and
+passed. A claim's unknown unit was hinted in another currency ("0.6元/kWh": 'EUR/kWh').
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+from fxsite.evidence.library import Library
+from fxsite.markdown import PageRenderer, check_page
+
+GRAMMAR = Path(__file__).resolve().parent / "fixtures" / "grammar"
+RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    """G1: tb_price 119 USD/TB, tb_price_cny 800 CNY/TB, kwh_price 0.15 USD/kWh,
+    sub_price 40 $/TB/yr, bw 178 GB/s."""
+    return library(GRAMMAR)
+
+
+def _errors(body: str, lib: Library) -> list[tuple[str, int]]:
+    _, findings = check_page(f"# T\n\n{body}\n", "docs/p.md", lib, href_for, RENDERER)
+    return sorted((f.code, f.line) for f in findings if f.severity == "error")
+
+
+def _column(header: str, cell: str) -> str:
+    return f"| Item | {header} |\n|---|---|\n| FX | {cell} |"
+
+
+# (name, page body, errors as (code, line))
+REFUSED = [
+    # a price's unit whole as a column's header, its sign first
+    ("per month, not a year", _column("$/TB/month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
+    ("yuan sign over USD", _column("¥/TB", "[119](evidence:G1#tb_price)"), [("FX405", 5)]),
+    ("euro sign over USD", _column("€/TB", "[119](evidence:G1#tb_price)"), [("FX405", 5)]),
+    ("bare under $/kWh", _column("$/kWh", "0.15"), [("FX501", 5)]),
+    # a price named with what it is per, as a label
+    ("label per TB per month", "Cost per TB per month: [40](evidence:G1#sub_price).", [("FX405", 3)]),
+    ("label monthly", "Monthly price per TB: [40](evidence:G1#sub_price).", [("FX405", 3)]),
+    ("label per TiB", "Price per TiB: [119](evidence:G1#tb_price).", [("FX403", 3)]),
+    ("label per GB in USD", "USD price per GB: [119](evidence:G1#tb_price).", [("FX405", 3)]),
+    ("label currency", "Price per TB (EUR): [119](evidence:G1#tb_price).", [("FX405", 3)]),
+    ("label yuan sign", "Price per TB (¥): [119](evidence:G1#tb_price).", [("FX405", 3)]),
+    ("label bare", "Price per TB: 119.", [("FX501", 3)]),
+    ("label bare energy", "Energy price per kWh: 0.15.", [("FX501", 3)]),
+    # ... and as a column's header
+    ("header per TB per month", _column("Cost per TB per month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
+    ("header bare", _column("Price per TB", "119"), [("FX501", 5)]),
+]  # fmt: skip
+# Near misses: the right currency, period and capacity; numbers that are no price.
+PASSED = [
+    ("per year", _column("$/TB/yr", "[40](evidence:G1#sub_price)")),
+    ("yuan sign over CNY", _column("¥/TB", "[800](evidence:G1#tb_price_cny)")),
+    ("$/kWh over its claim", _column("$/kWh", "[0.15](evidence:G1#kwh_price)")),
+    ("label per TB per year", "Cost per TB per year: [40](evidence:G1#sub_price)."),
+    ("label annual", "Annual cost per TB: [40](evidence:G1#sub_price)."),
+    ("label the figure's currency", "Price per TB: [119](evidence:G1#tb_price)."),
+    # it was refused as "119 USD" (the bracket's currency alone)
+    ("label its currency", "Price per TB (USD): [119](evidence:G1#tb_price)."),
+    ("label energy", "Energy price per kWh: [0.15](evidence:G1#kwh_price)."),
+    ("header the figure's currency", _column("Price per TB", "[119](evidence:G1#tb_price)")),
+    ("label then words", "Price per TB: see table 3."),
+    ("no label", "The price per TB fell in 2024."),
+    ("per a thing no unit", "Price per seat: 3 tiers."),
+]
+
+
+@pytest.mark.parametrize(("body", "errors"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED])
+def test_a_price_unit_around_a_claim_is_read(
+    lib: Library, body: str, errors: list[tuple[str, int]]
+) -> None:
+    assert _errors(body, lib) == errors
+
+
+@pytest.mark.parametrize("body", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
+def test_near_misses_pass(lib: Library, body: str) -> None:
+    assert _errors(body, lib) == []
+
+
+def test_the_report_page_places_each_finding(lib: Library) -> None:
+    """The report's page (its records as G1's): each finding at its own claim, a column's
+    FX405 not at an FX403 of the same number above it."""
+    page = "\n\n".join(
+        [
+            _column("$/TB/month", "[40](evidence:G1#sub_price)"),
+            "Cost per TB per month: [40](evidence:G1#sub_price).",
+            "Price per TiB: [119](evidence:G1#tb_price).",
+            _column("¥/TB", "[119](evidence:G1#tb_price)"),
+            _column("€/TB", "[119](evidence:G1#tb_price)"),
+        ]
+    )
+    assert _errors(page, lib) == [
+        ("FX403", 9),
+        ("FX405", 5),
+        ("FX405", 7),
+        ("FX405", 13),
+        ("FX405", 17),
+    ]
+
+
+def test_the_message_says_how_the_claim_reads(lib: Library) -> None:
+    _, findings = check_page(
+        "# T\n\nCost per TB per month: [40](evidence:G1#sub_price).\n",
+        "docs/p.md",
+        lib,
+        href_for,
+        RENDERER,
+    )
+    assert [f.message for f in findings] == [
+        "the claim '40' reads '$40/TB-month' (after 'Cost per TB per month:'): '$40/TB-month'"
+        " is in USD/TB-month but G1#sub_price is in USD/TB-year; write '$40/TB-year'"
+    ]
