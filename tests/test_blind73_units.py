@@ -4,7 +4,7 @@ A header "$/TB/month" over "[30](…)" citing a price per TB a year, "Cost per T
 month: [30](…)", "Price per TiB: [119](…)" and columns headed "¥/TB" or "€/TB" over a
 USD price were published: the EUR/kWh header was read, the newer price units were not
 (:mod:`fxsite.pages.price_units`). "[$30/TB/yr](…) per node" divided a price again and
-passed. A claim's unknown unit was hinted in another currency ("0.6元/kWh": 'EUR/kWh').
+passed.
 """
 
 from __future__ import annotations
@@ -56,8 +56,12 @@ REFUSED = [
     # ... and as a column's header
     ("header per TB per month", _column("Cost per TB per month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
     ("header bare", _column("Price per TB", "119"), [("FX501", 5)]),
+    # "per" and a word after a price per something
+    ("per node", "[$40/TB/yr](evidence:G1#sub_price) per node.", [("FX503", 3)]),
+    ("per site", "[$0.15/kWh](evidence:G1#kwh_price) per site.", [("FX503", 3)]),
 ]  # fmt: skip
-# Near misses: the right currency, period and capacity; numbers that are no price.
+# Near misses: the right currency, period and capacity; "per" that divides nothing again;
+# numbers that are no price.
 PASSED = [
     ("per year", _column("$/TB/yr", "[40](evidence:G1#sub_price)")),
     ("yuan sign over CNY", _column("¥/TB", "[800](evidence:G1#tb_price_cny)")),
@@ -69,6 +73,9 @@ PASSED = [
     ("label its currency", "Price per TB (USD): [119](evidence:G1#tb_price)."),
     ("label energy", "Energy price per kWh: [0.15](evidence:G1#kwh_price)."),
     ("header the figure's currency", _column("Price per TB", "[119](evidence:G1#tb_price)")),
+    ("per its own capacity", "[$119/TB](evidence:G1#tb_price) per terabyte."),
+    ("per as according to", "[$119/TB](evidence:G1#tb_price) per the datasheet."),
+    ("per node after no price", "[178 GB/s](evidence:G1#bw) per node."),
     ("label then words", "Price per TB: see table 3."),
     ("no label", "The price per TB fell in 2024."),
     ("per a thing no unit", "Price per seat: 3 tiers."),

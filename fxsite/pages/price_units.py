@@ -22,6 +22,12 @@ Decisions:
   header naming its quantity is.
 - :func:`priced_read` writes what a price per something the vocabulary lacks
   ("$119/TiB") as a price, so the claim's check refuses it by name, not in silence.
+- :func:`per_after_price`: "per" and a word after a claim that states a price per
+  something ("[$30/TB/yr](…) per node") divide it again: the sentence states another
+  quantity (FX503), as "[$119/TB](…) per month" does. Not where the word is what
+  the price is per already ("[$119/TB](…) per terabyte"), nor "per" as "according to"
+  ("[$119/TB](…) per the datasheet"), nor after another claim ("[1 GiB/s](…) per
+  node" names what the bandwidth is of, as its record may say).
 """
 
 from __future__ import annotations
@@ -29,10 +35,10 @@ from __future__ import annotations
 import re
 
 from fxsite.evidence.numerals import PRICE_WORDS, word_alternation
-from fxsite.evidence.quantities import CURRENCY_SIGNS
+from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
 from fxsite.evidence.units import UNITS, canonical_unit
 
-__all__ = ["OPEN", "PERIOD_WORDS", "PRICE_LABEL", "price_unit", "priced_read"]
+__all__ = ["OPEN", "PERIOD_WORDS", "PRICE_LABEL", "per_after_price", "price_unit", "priced_read"]
 
 #: The currency of a price whose header names none (the generic currency sign): the
 #: cited record's, once a claim is judged.
@@ -120,3 +126,27 @@ def priced_read(number: str, unit: str, figure_unit: str) -> str | None:
         return None  # no price's unit, or one in the currency of a figure that is no price
     sign = CURRENCY_SIGNS.get(currency)
     return f"{sign}{number}/{per}" if sign else f"{number} {currency}/{per}"
+
+
+#: Words after "per" that make it "according to" ("per the datasheet") or Latin ("per se").
+_NOT_PER_THING = ("the", "our", "their", "its", "your", "my", "this", "that", "these", "those")
+#: "per" and a word after a claim (see :func:`per_after_price`).
+_PER_AFTER = re.compile(
+    rf"\s+(?i:per)\s+(?!(?i:{word_alternation([*_NOT_PER_THING, 'se', 'cent'])}))"
+    r"(?P<word>[A-Za-z][\w-]{0,20})(?![\w-])"
+)
+
+
+def per_after_price(text: str, start: int, end: int) -> str | None:
+    """The "per" words after the claim at ``text[start:end]`` that divide the price per
+    something it states again ("[$30/TB/yr](…) per node"), or None."""
+    after = _PER_AFTER.match(text, end)
+    if after is None:
+        return None
+    stated = parse_stated(text[start:end])
+    unit = UNITS.get(stated.unit) if stated is not None and stated.unit else None
+    if unit is None or unit.per is None:
+        return None
+    own = {_per_part(p) or p for p in re.split(r"[-/ ]", unit.per)}
+    word = after["word"]
+    return None if (_per_part(word) or word) in own else after.group().strip()

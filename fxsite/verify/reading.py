@@ -43,6 +43,7 @@ from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.price_units import per_after_price
 from fxsite.pages.to_one import ONE_AGAINST
 from fxsite.verify.confusables_table import TO_ASCII
 
@@ -444,10 +445,14 @@ def multiplied(text: str, start: int, end: int) -> str | None:
     """A multiplier beside the claim at ``text[start:end]``, across a space, if any.
 
     In a page's prose it states another quantity; a record page's working of a
-    formula ("178 s × 20 = …") is checked as the record computes it, not here.
+    formula ("178 s × 20 = …") is checked as the record computes it, not here. "Per"
+    and a word after a price per something divide it again
+    (:func:`~fxsite.pages.price_units.per_after_price`).
     """
     times = _TIMES_AFTER.match(text, end) or _TIMES_BEFORE.search(text, max(0, start - 16), start)
-    return times.group().strip() if times is not None else None
+    if times is None:  # "[$30/TB/yr](…) per node": a price per something divided again
+        return per_after_price(text, start, end)
+    return times.group().strip()
 
 
 #: A number of one to three digits and a space before a claim that starts with a group of
