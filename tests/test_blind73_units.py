@@ -4,7 +4,7 @@ A header "$/TB/month" over "[30](…)" citing a price per TB a year, "Cost per T
 month: [30](…)", "Price per TiB: [119](…)" and columns headed "¥/TB" or "€/TB" over a
 USD price were published: the EUR/kWh header was read, the newer price units were not
 (:mod:`fxsite.pages.price_units`). "[$30/TB/yr](…) per node" divided a price again and
-passed.
+passed. A claim's unknown unit was hinted in another currency ("0.6元/kWh": 'EUR/kWh').
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import PageRenderer, check_page
+from fxsite.pages.claims import ClaimProblem, resolve_claim
 
 GRAMMAR = Path(__file__).resolve().parent / "fixtures" / "grammar"
 RENDERER = PageRenderer(FIXTURE_EXTENSIONS, {})
@@ -127,3 +128,40 @@ def test_the_message_says_how_the_claim_reads(lib: Library) -> None:
         "the claim '40' reads '$40/TB-month' (after 'Cost per TB per month:'): '$40/TB-month'"
         " is in USD/TB-month but G1#sub_price is in USD/TB-year; write '$40/TB-year'"
     ]
+
+
+# -- a hint names the currency written, else the figure's -------------------------------------
+
+HINTS = [
+    ("0.6元/kWh", "kwh_price", "(did you mean 'CNY/kWh'?)"),
+    ("0.15 元/kWh", "kwh_price", "(did you mean 'CNY/kWh'?)"),
+    ("800 yuan per terabyte", "tb_price", "(did you mean 'CNY/TB'?)"),
+    ("119 per terabyte", "tb_price", "(did you mean 'USD/TB'?)"),
+    ("800 per terabyte", "tb_price_cny", "(did you mean 'CNY/TB'?)"),
+    ("$119 per terabit", "tb_price", "(did you mean 'USD/TB'?)"),  # near miss: as before
+]
+
+
+@pytest.mark.parametrize(("text", "figure", "hint"), HINTS)
+def test_a_hint_names_the_currency_written(lib: Library, text: str, figure: str, hint: str) -> None:
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert isinstance(result, ClaimProblem) and result.code == "FX403", result
+    assert hint in result.message, result.message
+
+
+@pytest.mark.parametrize(
+    ("unit", "currency", "hint"),
+    [
+        ("元/kWh", None, " (did you mean 'CNY/kWh'?)"),
+        ("yuan per terabyte", "USD", " (did you mean 'CNY/TB'?)"),  # the written one wins
+        ("per terabyte", "USD", " (did you mean 'USD/TB'?)"),
+        ("per terabyte", None, ""),  # no currency written nor cited: none guessed
+        ("日元/kWh", None, ""),  # yen: no spelling of a yen's price is close
+        ("EUR/Wh", None, " (did you mean 'EUR/kWh'?)"),  # near miss: as before
+        ("dolars", None, " (did you mean 'USD'?)"),  # near miss: a currency itself
+    ],
+)
+def test_unit_hint_keeps_the_currency(unit: str, currency: str | None, hint: str) -> None:
+    from fxsite.evidence.units import unit_hint
+
+    assert (unit_hint(unit) if currency is None else unit_hint(unit, currency)) == hint

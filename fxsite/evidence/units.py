@@ -630,22 +630,65 @@ _NAMED_UNITS = {
 _DEGREES = re.compile(r"^(?:degrees?|deg\.?)\s*")
 
 
-def unit_hint(text: str) -> str:
+def unit_hint(text: str, currency: str | None = None) -> str:
     """A message suffix suggesting the closest known unit, as a record writes it: the
     symbol of a spelling it is close to ("sek" is close to "Sek", which is ``s``).
 
     Closer than names must be (:data:`UNIT_HINT_CUTOFF`): the vocabulary has 1,600
     spellings, and at difflib's usual 0.6 an unrelated word finds one ("furlongs" was
     offered "euros"); and of the same shape (:mod:`~fxsite.evidence.unit_shape`).
+    A price is hinted in the currency ``text`` writes ("元/kWh": CNY), else in
+    ``currency`` (the cited figure's), else not at all: a hint never names a currency
+    the writer did not (blind73: "元/kWh" and "per terabyte" were offered 'EUR/…'). A
+    price's spellings are looked among only where a currency is known: else the closest
+    spelling may be a price ("GB/h" is close to "GBP/h"), and none is offered.
     """
     named = _NAMED_UNITS.get(_DEGREES.sub("", text.strip().lower()))
-    close = closest(text, _EXACT.keys(), cutoff=UNIT_HINT_CUTOFF)
+    money = _written_currency(text) or currency
+    pool = _EXACT.keys() if money is None else _SPELLINGS_IN.get(money, _EXACT.keys())
+    close = closest(text, pool, cutoff=UNIT_HINT_CUTOFF)
     symbols = list(dict.fromkeys([*([named] if named else []), *(_EXACT[c] for c in close)]))
-    # a hint measures what the unit does, or there is none ("USD/kWh" is no "USD/h")
-    symbols = [s for s in symbols if same_shape(text, s, _dimension_of)]
+    # a hint measures what the unit does, or there is none ("USD/kWh" is no "USD/h"); and
+    # names no currency the writer did not
+    symbols = [
+        s
+        for s in symbols
+        if same_shape(text, s, _dimension_of) and (money or UNITS[s].currency is None)
+    ]
     if not symbols:
         return ""
     return " (did you mean " + " or ".join(f"'{s}'" for s in symbols) + "?)"
+
+
+def _written_currency(text: str) -> str | None:
+    """The currency a unit's text names by a sign, code or word ("元/kWh", "yuan per
+    terabyte", "$ per TB"), or None."""
+    for part in re.split(r"[\s/]+", text.strip()):
+        symbol = _EXACT.get(part) or _FOLDED.get(part.lower())
+        if symbol is None and part[:1] > "\u2e80":  # Chinese glued: "元每TB"
+            symbol = next((_EXACT[n] for n in _CJK_CURRENCY if part.startswith(n)), None)
+        if symbol is not None and UNITS[symbol].dimension == "currency":
+            return symbol
+    return None
+
+
+def _spellings_in() -> dict[str, tuple[str, ...]]:
+    """The spellings a hint may offer where a price's currency is known: a price's only in
+    that currency."""
+    prices = {c for n in _EXACT if (c := UNITS[_EXACT[n]].currency) is not None}
+    return {
+        money: tuple(n for n in _EXACT if UNITS[_EXACT[n]].currency in (None, money))
+        for money in prices
+    }
+
+
+_SPELLINGS_IN = _spellings_in()
+#: The currencies' Chinese, Japanese and Korean names, longest first ("日元" before "元").
+_CJK_CURRENCY = sorted(
+    (n for u in _ALL if u.dimension == "currency" for n in u.aliases if n[0] > "\u2e80"),
+    key=len,
+    reverse=True,
+)
 
 
 def _dimension_of(text: str) -> str | None:

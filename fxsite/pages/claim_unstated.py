@@ -6,7 +6,9 @@ trouble is elsewhere. Decisions, tried in this order:
 
 - A number followed by a unit spelling the vocabulary does not know, but is close to
   one (:func:`~fxsite.evidence.units.unit_hint`: "48.5 GB a second"), is told the
-  spelling is not known and which unit it is near.
+  spelling is not known and which unit it is near; a price's in the currency the text
+  writes ("0.6元/kWh": 'CNY/kWh'), else in the figure's ("119 per terabyte" citing a
+  USD price: 'USD/TB'), never another (blind73: both were offered 'EUR/…').
 - A quantity with words before or after it inside the link ("[72% lower](…)",
   "[48.5 GB/s read](…)", "[read 48.5 GB/s](…)") is told to keep the words outside
   the link, shown as the Markdown to write. The quantity is the longest run of whole
@@ -41,11 +43,14 @@ MAX_WORDS = 12
 _NUMBER_THEN = re.compile(r"(?P<number>(?P<sign>US\$|[$€£¥₩])?\d[\d,.]*)\s?(?P<rest>[^\d]+)")
 
 
-def unstated_message(text: str, filled: str, states: Callable[[str], bool]) -> str:
+def unstated_message(
+    text: str, filled: str, states: Callable[[str], bool], currency: str | None = None
+) -> str:
     """The FX403 message for ``text``, which states no one quantity; ``filled`` is the
-    figure's own text, ``states`` whether a link text states the figure."""
+    figure's own text, ``states`` whether a link text states the figure, ``currency`` the
+    figure's, if it is a price."""
     written = " ".join(text.split())
-    unknown = _unknown_unit(written)
+    unknown = _unknown_unit(written, currency)
     if unknown is not None:
         return f"'{text}': {unknown}; write '{filled}'"
     split = _words_beside(written)
@@ -66,14 +71,15 @@ def unstated_message(text: str, filled: str, states: Callable[[str], bool]) -> s
     return f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty"
 
 
-def _unknown_unit(text: str) -> str | None:
-    """What is wrong with a unit written after the number that is near a known one."""
+def _unknown_unit(text: str, currency: str | None) -> str | None:
+    """What is wrong with a unit written after the number that is near a known one (a
+    price's in the currency it writes, else the figure's)."""
     match = _NUMBER_THEN.fullmatch(text)
     if match is None or parse_stated(match["number"]) is None:
         return None
     rest = match["rest"].strip()
     # a price's currency sign is part of its unit: "$119 per terabit" is near "$ per terabyte"
-    hint = unit_hint(f"{match['sign']} {rest}" if match["sign"] else rest)
+    hint = unit_hint(f"{match['sign']} {rest}" if match["sign"] else rest, currency)
     return f"'{rest}' is no unit spelling fxsite knows{hint}" if hint else None
 
 

@@ -282,7 +282,9 @@ def _refusal(
     """The refusal for a text that does not state ``fig``, naming a wording that passes
     (in the page's language, as ``filled`` is: blind72)."""
     if stated is None or verdict == "unstated":
-        return ClaimProblem("FX403", unstated_message(text, filled, lambda t: _states(t, fig)))
+        currency = UNITS[fig.unit].currency if fig.unit in UNITS else None
+        message = unstated_message(text, filled, lambda t: _states(t, fig), currency)
+        return ClaimProblem("FX403", message)
     if verdict == "unit":
         never = " (ratios and percentages never convert)" if _never_converts(fig.unit) else ""
         return ClaimProblem(
