@@ -57,6 +57,7 @@ REFUSED = [
     # ... and as a column's header
     ("header per TB per month", _column("Cost per TB per month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
     ("header bare", _column("Price per TB", "119"), [("FX501", 5)]),
+    ("header with a slash", _column("Cost/TB/month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
     # "per" and a word after a price per something
     ("per node", "[$40/TB/yr](evidence:G1#sub_price) per node.", [("FX503", 3)]),
     ("per site", "[$0.15/kWh](evidence:G1#kwh_price) per site.", [("FX503", 3)]),
@@ -74,6 +75,8 @@ PASSED = [
     ("label its currency", "Price per TB (USD): [119](evidence:G1#tb_price)."),
     ("label energy", "Energy price per kWh: [0.15](evidence:G1#kwh_price)."),
     ("header the figure's currency", _column("Price per TB", "[119](evidence:G1#tb_price)")),
+    # it was read as terabytes ("119 TB"), as "Latency/ms" is read as milliseconds
+    ("header with a slash", _column("Price/TB", "[119](evidence:G1#tb_price)")),
     ("per its own capacity", "[$119/TB](evidence:G1#tb_price) per terabyte."),
     ("per as according to", "[$119/TB](evidence:G1#tb_price) per the datasheet."),
     ("per node after no price", "[178 GB/s](evidence:G1#bw) per node."),

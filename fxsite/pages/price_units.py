@@ -9,7 +9,8 @@ Decisions:
 
 - :func:`price_unit` reads a price named with what it is per, the whole header or
   label: a word of price (:data:`~fxsite.evidence.numerals.PRICE_WORDS`: "Price",
-  "Cost") after at most three words, "per" and a unit of size, energy or time, perhaps
+  "Cost") after at most three words, "per" or a slash ("Price/TB", which was read as
+  terabytes) and a unit of size, energy or time, perhaps
   "per" and a period again ("Cost per TB per month"), and perhaps its currency in
   brackets or after "in" ("Price per TB (USD)", "Price per TB in euros"); a word of
   period before it is the period ("Monthly price per TB", :data:`PERIOD_WORDS`), a
@@ -60,16 +61,18 @@ _PERIODS = {"h": "h", "d": "day", "wk": "week", "mo": "month", "yr": "year"}
 _PER_KINDS = frozenset({"size", "energy", "time"})
 
 _WORD = r"[^\s()\[\]:：=,;.]{1,20}"
+#: "per" between a price's name and what it is per, or a slash ("Price/TB").
+_PER = r"(?:\s+(?i:per)\s+|\s*/\s*)"
 #: A price named with what it is per, as a header or a label writes it (see the module's
 #: decisions); a regular expression's text, for :mod:`.stated_numbers` to place.
 PRICE_LABEL = (
     rf"(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?(?i:{word_alternation(PRICE_WORDS)})"
-    rf"\s+(?i:per)\s+{_WORD}(?:\s+(?i:per|a|an|each)\s+{_WORD})?"
+    rf"{_PER}{_WORD}(?:\s+(?i:per|a|an|each)\s+{_WORD})?"
     rf"(?:\s*[(\[]\s*{_WORD}\s*[)\]]|\s+(?i:in)\s+{_WORD})?"
 )
 _PRICE = re.compile(
     rf"(?P<lead>(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?)(?i:{word_alternation(PRICE_WORDS)})"
-    rf"\s+(?i:per)\s+(?P<per>{_WORD})(?:\s+(?i:per|a|an|each)\s+(?P<then>{_WORD}))?"
+    rf"{_PER}(?P<per>{_WORD})(?:\s+(?i:per|a|an|each)\s+(?P<then>{_WORD}))?"
     rf"(?:\s*[(\[]\s*(?P<paren>{_WORD})\s*[)\]]|\s+(?i:in)\s+(?P<in>{_WORD}))?"
 )
 
