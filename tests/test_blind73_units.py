@@ -61,6 +61,8 @@ REFUSED = [
     # "per" and a word after a price per something
     ("per node", "[$40/TB/yr](evidence:G1#sub_price) per node.", [("FX503", 3)]),
     ("per site", "[$0.15/kWh](evidence:G1#kwh_price) per site.", [("FX503", 3)]),
+    ("a month", "[$119/TB](evidence:G1#tb_price) a month.", [("FX503", 3)]),
+    ("monthly", "[$119/TB](evidence:G1#tb_price) monthly.", [("FX503", 3)]),
 ]  # fmt: skip
 # Near misses: the right currency, period and capacity; "per" that divides nothing again;
 # numbers that are no price.
@@ -80,6 +82,9 @@ PASSED = [
     ("per its own capacity", "[$119/TB](evidence:G1#tb_price) per terabyte."),
     ("per as according to", "[$119/TB](evidence:G1#tb_price) per the datasheet."),
     ("per node after no price", "[178 GB/s](evidence:G1#bw) per node."),
+    ("a year after a price a year", "[$40/TB/yr](evidence:G1#sub_price) a year."),
+    ("annually after a price a year", "[$40/TB/yr](evidence:G1#sub_price) annually."),
+    ("a word that is no unit", "[$119/TB](evidence:G1#tb_price) a bargain."),
     ("label then words", "Price per TB: see table 3."),
     ("no label", "The price per TB fell in 2024."),
     ("per a thing no unit", "Price per seat: 3 tiers."),

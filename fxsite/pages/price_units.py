@@ -24,7 +24,8 @@ Decisions:
 - :func:`priced_read` writes what a price per something the vocabulary lacks
   ("$119/TiB") as a price, so the claim's check refuses it by name, not in silence.
 - :func:`per_after_price`: "per" and a word after a claim that states a price per
-  something ("[$30/TB/yr](…) per node") divide it again: the sentence states another
+  something ("[$30/TB/yr](…) per node"), "a", "each" or "every" and a unit ("[$119/TB](…)
+  a month") or a word of period ("monthly") divide it again: the sentence states another
   quantity (FX503), as "[$119/TB](…) per month" does. Not where the word is what
   the price is per already ("[$119/TB](…) per terabyte"), nor "per" as "according to"
   ("[$119/TB](…) per the datasheet"), nor after another claim ("[1 GiB/s](…) per
@@ -133,16 +134,18 @@ def priced_read(number: str, unit: str, figure_unit: str) -> str | None:
 
 #: Words after "per" that make it "according to" ("per the datasheet") or Latin ("per se").
 _NOT_PER_THING = ("the", "our", "their", "its", "your", "my", "this", "that", "these", "those")
-#: "per" and a word after a claim (see :func:`per_after_price`).
+#: "per" and a word after a claim, "a", "each" or "every" and a unit ("a month"), or a
+#: word of period ("monthly"): see :func:`per_after_price`.
 _PER_AFTER = re.compile(
-    rf"\s+(?i:per)\s+(?!(?i:{word_alternation([*_NOT_PER_THING, 'se', 'cent'])}))"
-    r"(?P<word>[A-Za-z][\w-]{0,20})(?![\w-])"
+    rf"\s+(?:(?i:per)\s+(?!(?i:{word_alternation([*_NOT_PER_THING, 'se', 'cent'])}))"
+    r"(?P<word>[A-Za-z][\w-]{0,20})|(?i:an?|each|every)\s+(?P<unit>[A-Za-z][\w-]{0,20})"
+    rf"|(?P<period>(?i:{'|'.join(PERIOD_WORDS)})))(?![\w-])"
 )
 
 
 def per_after_price(text: str, start: int, end: int) -> str | None:
-    """The "per" words after the claim at ``text[start:end]`` that divide the price per
-    something it states again ("[$30/TB/yr](…) per node"), or None."""
+    """The words after the claim at ``text[start:end]`` that divide the price per
+    something it states again ("[$30/TB/yr](…) per node", "[$119/TB](…) a month"), or None."""
     after = _PER_AFTER.match(text, end)
     if after is None:
         return None
@@ -150,6 +153,13 @@ def per_after_price(text: str, start: int, end: int) -> str | None:
     unit = UNITS.get(stated.unit) if stated is not None and stated.unit else None
     if unit is None or unit.per is None:
         return None
+    if after["period"]:
+        per: str | None = PERIOD_WORDS[after["period"].lower()]
+    elif after["unit"]:
+        per = _per_part(after["unit"])  # "a month"; not "a bargain"
+        if per is None:
+            return None
+    else:
+        per = _per_part(after["word"]) or after["word"]
     own = {_per_part(p) or p for p in re.split(r"[-/ ]", unit.per)}
-    word = after["word"]
-    return None if (_per_part(word) or word) in own else after.group().strip()
+    return None if per in own else after.group().strip()
