@@ -138,6 +138,20 @@ def test_the_message_says_how_the_claim_reads(lib: Library) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        # a currency written by its word reads by its sign, as a "€/TB" header does
+        ("Price per TB in euros: [119](evidence:G1#tb_price).", "reads '€119/TB'"),
+        # a bare number in the currency of the claim it would be: as written, no "read as"
+        ("Price per TB: 119.", "bare figure '119' (after 'Price per TB:'): did you mean"),
+    ],
+)
+def test_what_the_message_reads(lib: Library, body: str, says: str) -> None:
+    _, findings = check_page(f"# T\n\n{body}\n", "docs/p.md", lib, href_for, RENDERER)
+    assert [says in f.message for f in findings] == [True], [f.message for f in findings]
+
+
 # -- a hint names the currency written, else the figure's -------------------------------------
 
 HINTS = [

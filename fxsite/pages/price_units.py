@@ -80,7 +80,8 @@ _PRICE = re.compile(
 
 def price_unit(header: str) -> str | None:
     """The price unit ``header`` (a whole header or label, normalised) states, as
-    ``CURRENCY/per`` ("USD/TB-month", "¤/TiB" where no currency is written), or None."""
+    ``CURRENCY/per``, the currency by its sign where it has one ("$/TB-month", "JPY/TB",
+    "¤/TiB" where none is written), or None."""
     match = _PRICE.fullmatch(header)
     if match is None:
         return None
@@ -99,7 +100,8 @@ def price_unit(header: str) -> str | None:
         return None
     if period is not None:
         per.append(period)
-    return f"{currency or OPEN}/{'-'.join(p for p in per if p)}"
+    written = CURRENCY_SIGNS.get(currency, currency) if currency else OPEN
+    return f"{written}/{'-'.join(p for p in per if p)}"
 
 
 def _currency(word: str) -> str | None:

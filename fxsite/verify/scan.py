@@ -148,7 +148,10 @@ class Candidate:
             return advise(self.found, library, context=context, shown=self.shown)
         if not self.unit:
             return advise(self.found, library, context=context)
-        read = "" if self.unit == NAMED_ONLY else f"read as '{self.found}', "
+        # as written under a header naming its quantity, or a price in the currency of
+        # the figure a claim would cite ("119" under "Price per TB"): "read as" says nothing
+        plain = self.unit == NAMED_ONLY or self.found == self.shown
+        read = "" if plain else f"read as '{self.found}', "
         where = f" ({read}{self.said})"
         return advise(self.found, library, context=context, shown=self.shown, where=where)
 
