@@ -45,6 +45,8 @@ REFUSED = [
     ("yuan sign over USD", _column("¥/TB", "[119](evidence:G1#tb_price)"), [("FX405", 5)]),
     ("euro sign over USD", _column("€/TB", "[119](evidence:G1#tb_price)"), [("FX405", 5)]),
     ("bare under $/kWh", _column("$/kWh", "0.15"), [("FX501", 5)]),
+    ("yuan over USD", _column("元/TB", "[119](evidence:G1#tb_price)"), [("FX405", 5)]),
+    ("per a size no price is per", _column("$/TiB", "[119](evidence:G1#tb_price)"), [("FX403", 5)]),
     # a price named with what it is per, as a label
     ("label per TB per month", "Cost per TB per month: [40](evidence:G1#sub_price).", [("FX405", 3)]),
     ("label monthly", "Monthly price per TB: [40](evidence:G1#sub_price).", [("FX405", 3)]),
@@ -70,6 +72,9 @@ PASSED = [
     ("per year", _column("$/TB/yr", "[40](evidence:G1#sub_price)")),
     ("yuan sign over CNY", _column("¥/TB", "[800](evidence:G1#tb_price_cny)")),
     ("$/kWh over its claim", _column("$/kWh", "[0.15](evidence:G1#kwh_price)")),
+    # "美元/TB" was read as terabytes ("119 TB": the unit after a slash glued to Chinese)
+    ("dollars in Chinese over USD", _column("美元/TB", "[119](evidence:G1#tb_price)")),
+    ("yuan over CNY", _column("元/TB", "[800](evidence:G1#tb_price_cny)")),
     ("label per TB per year", "Cost per TB per year: [40](evidence:G1#sub_price)."),
     ("label annual", "Annual cost per TB: [40](evidence:G1#sub_price)."),
     ("label the figure's currency", "Price per TB: [119](evidence:G1#tb_price)."),

@@ -394,8 +394,8 @@ def _named_unit(header: str) -> str | None:
         return None  # a name ("X1"), not a unit
     if with_unit("1", last) == f"1 {last}":
         return last
-    if last[:1] in _CODES and "/" in last and with_unit("1", last) is not None:
-        return last  # a price's unit, its sign first: "$/TB/month", "€/TB" (blind73)
+    if "/" in last and (price := price_unit(last)) is not None:
+        return price  # a price's unit, its currency first: "Cost $/TB/month" (blind73)
     # Capitalised as a header's first word is ("Tokens/s", "Seconds": blind44).
     lowered = last[:1].lower() + last[1:]
     if last[:1].isupper() and last[1:2].islower() and with_unit("1", lowered) == f"1 {lowered}":

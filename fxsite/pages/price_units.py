@@ -79,9 +79,16 @@ _PRICE = re.compile(
 
 
 def price_unit(header: str) -> str | None:
-    """The price unit ``header`` (a whole header or label, normalised) states, as
-    ``CURRENCY/per``, the currency by its sign where it has one ("$/TB-month", "JPY/TB",
-    "¤/TiB" where none is written), or None."""
+    """The price unit ``header`` (a whole header or label, normalised) states: a price's
+    unit whole as written ("$/TB/month", "美元/TB"), else as ``CURRENCY/per``, the
+    currency by its sign where it has one ("$/TB-month", "JPY/TB", "¤/TiB" where none is
+    written, "$/TiB" for a unit the vocabulary lacks), or None."""
+    symbol = canonical_unit(header) if "/" in header else None
+    if symbol is not None and UNITS[symbol].currency is not None:
+        return header
+    signed = _SIGNED.fullmatch(header)
+    if signed is not None and (currency := _currency(signed["currency"])) is not None:
+        return _composed(currency, None, [signed["per"]])
     match = _PRICE.fullmatch(header)
     if match is None:
         return None
@@ -94,13 +101,28 @@ def price_unit(header: str) -> str | None:
         currency = _currency(written)
         if currency is None:
             return None  # "Price per TB (list)": a note, no currency
-    parts = [*re.split(r"[-/]", match["per"]), *([match["then"]] if match["then"] else [])]
+    return _composed(currency or OPEN, period, [match["per"], match["then"]])
+
+
+#: A price's unit written currency first, over what it is per: "$/TiB", "元/TB".
+_SIGNED = re.compile(
+    r"(?P<currency>[^\s\d/][^\s/]{0,3})\s*/\s*(?P<per>[^\s/]{1,20}(?:/[^\s/]{1,20})?)"
+)
+
+
+def _composed(currency: str | None, period: str | None, pers: list[str | None]) -> str | None:
+    """``CURRENCY/per`` of a currency (``OPEN`` where none is written), and what the price
+    is per as written ("TB/month", "TB" with ``period`` "month": "TB-month"); None where a
+    part is no unit of size, energy or time, or a period is said twice."""
+    if currency is None:
+        return None
+    parts = [part for written in pers if written for part in re.split(r"[-/]", written)]
     per = [_per_part(p) for p in parts]
     if not per or None in per or (period and period in per):
         return None
     if period is not None:
         per.append(period)
-    written = CURRENCY_SIGNS.get(currency, currency) if currency else OPEN
+    written = CURRENCY_SIGNS.get(currency, currency)
     return f"{written}/{'-'.join(p for p in per if p)}"
 
 

@@ -38,6 +38,7 @@ from fxsite.findings import Severity
 from fxsite.pages.header_units import NAMED_ONLY, SETTING, Governed
 from fxsite.pages.measured_over import said_over
 from fxsite.pages.part_names import is_a_set_size
+from fxsite.pages.price_units import OPEN
 from fxsite.pages.said_measured import said_measured
 from fxsite.pages.shared_units import claims_sharing_units, sharing_claims_units
 from fxsite.pages.stated_numbers import (
@@ -150,7 +151,7 @@ class Candidate:
             return advise(self.found, library, context=context)
         # as written under a header naming its quantity, or a price in the currency of
         # the figure a claim would cite ("119" under "Price per TB"): "read as" says nothing
-        plain = self.unit == NAMED_ONLY or self.found == self.shown
+        plain = self.unit == NAMED_ONLY or self.unit.startswith(OPEN)
         read = "" if plain else f"read as '{self.found}', "
         where = f" ({read}{self.said})"
         return advise(self.found, library, context=context, shown=self.shown, where=where)
