@@ -192,3 +192,28 @@ def test_unit_hint_keeps_the_currency(unit: str, currency: str | None, hint: str
     from fxsite.evidence.units import unit_hint
 
     assert (unit_hint(unit) if currency is None else unit_hint(unit, currency)) == hint
+
+
+# -- a yuan's sign on a page not in Chinese --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "write"),
+    [("en", "write 'CN¥800/TB'"), ("ja", "write 'CN¥800/TB'"), ("zh", "write '800元/TB'")],
+)
+def test_a_yuan_price_is_advised_unambiguously(lib: Library, lang: str, write: str) -> None:
+    """fxsite advised '¥800/TB' on an English page, which many readers take for yen."""
+    result = resolve_claim("€800/TB", "evidence:G1#tb_price_cny", lib, lang=lang)
+    assert isinstance(result, ClaimProblem) and result.code == "FX405", result
+    assert result.message.endswith(write), result.message
+
+
+@pytest.mark.parametrize("text", ["CN¥800/TB", "¥800/TB", "800元/TB", "800 CNY/TB"])
+def test_a_yuan_price_may_be_written_each_way(lib: Library, text: str) -> None:
+    """ "CN¥" is read as the yuan's sign, as "¥" still is."""
+    assert not isinstance(resolve_claim(text, "evidence:G1#tb_price_cny", lib), ClaimProblem)
+
+
+def test_an_empty_text_is_filled_with_the_yuan_sign(lib: Library) -> None:
+    result = resolve_claim("", "evidence:G1#tb_price_cny", lib)
+    assert not isinstance(result, ClaimProblem) and result.display == "CN¥800/TB", result

@@ -192,7 +192,9 @@ def test_format_number(value: Decimal | float, decimals: int, expected: str) -> 
         (D("-5"), None, "USD", 0, "-$5"),
         (D("3.5"), None, "EUR", 1, "€3.5"),
         (5, None, "GBP", 0, "£5"),
-        (1000, None, "CNY", 0, "¥1,000"),
+        # blind73: "CN¥" on a page not in Chinese, as Unicode's locale data writes it in
+        # English ("¥1,000" reads as yen to many readers)
+        (1000, None, "CNY", 0, "CN¥1,000"),
         (D("9.9"), None, "%", 1, "9.9%"),
         (D("65.6"), None, "GB", 1, "65.6\u00a0GB"),
         (D("6.4"), None, "GB/s", 2, "6.40\u00a0GB/s"),

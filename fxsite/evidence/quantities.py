@@ -59,6 +59,10 @@ __all__ = [
 
 #: The sign written before the number for a currency (``$1,200``).
 CURRENCY_SIGNS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "KRW": "₩"}
+#: The signs a page in a language other than Chinese is written with: a yuan's is "CN¥", as
+#: Unicode's locale data writes it in English (blind73: "¥119/TB" reads as yen to many
+#: readers; fxsite reads "¥" as the yuan's, and "JP¥" as the yen's).
+_SIGNS_ELSEWHERE = {**CURRENCY_SIGNS, "CNY": "CN¥"}
 
 _NBSP = "\u00a0"
 _EN_DASH = "\u2013"
@@ -97,7 +101,7 @@ class Stated:
 # separators only in complete groups of three, optional fraction.
 _NUMBER = r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d{1,3})?"
 # Currency signs and codes written before the number ("$1,200", "USD 5").
-_PREFIX = r"US\$|\$|€|£|JP¥|¥|₩|USD|EUR|GBP|CNY|RMB|JPY|KRW"
+_PREFIX = r"US\$|\$|€|£|JP¥|CN¥|¥|₩|USD|EUR|GBP|CNY|RMB|JPY|KRW"
 #: Currency signs written after the number.
 _SIGNS_AFTER = frozenset({"¢"})
 # A range is written "6.2–9.3", "6.2-9.3" or "6.2 to 9.3"; in Chinese, Japanese and Korean
@@ -648,12 +652,13 @@ def format_quantity(
     ``at least 100\u00a0GB/s``); the rest is :func:`_format_point`. ``lang``
     "zh" writes a unit with a Chinese name in Chinese, without a space
     (``178秒``, ``1.9倍``, ``不超过40秒``); other units stay as they are
-    (``6.40\u00a0GB/s``). Every form reads back through :func:`parse_stated`.
+    (``6.40\u00a0GB/s``); any other language writes a yuan's sign "CN¥"
+    (:data:`_SIGNS_ELSEWHERE`). Every form reads back through :func:`parse_stated`.
     """
     if lang == "zh":
         body = _format_point_zh(low, high, unit, decimals)
         return f"{_BOUND_TEXT_ZH[bound]}{body}" if bound else body
-    body = _format_point(low, high, unit, decimals)
+    body = _format_point(low, high, unit, decimals, _SIGNS_ELSEWHERE)
     return f"{BOUND_TEXT[bound]} {body}" if bound else body
 
 
@@ -685,6 +690,7 @@ def _format_point(
     high: Decimal | float | None,
     unit: str | None,
     decimals: int,
+    signs: dict[str, str] = CURRENCY_SIGNS,
 ) -> str:
     """A value or range with its unit, as the build writes it into a page.
 
@@ -703,13 +709,13 @@ def _format_point(
     if symbol is None:
         return f"{body}{_NBSP}{unit}"
     spec = UNITS[symbol]
-    if spec.currency is not None and spec.currency in CURRENCY_SIGNS:
+    if spec.currency is not None and spec.currency in signs:
         # "$12/month", "-$5/h": the currency's sign before the number, what it is per after.
-        mark = CURRENCY_SIGNS[spec.currency]
+        mark = signs[spec.currency]
         amount = f"-{mark}{body[1:]}" if negative else f"{mark}{body}"
         return f"{amount}/{spec.per}"
     if spec.prefix:
-        sign = CURRENCY_SIGNS.get(symbol)
+        sign = signs.get(symbol)
         if sign is None:
             return f"{symbol}{_NBSP}{body}"
         # "-$5", not "$-5": the sign of the amount goes before the currency sign.

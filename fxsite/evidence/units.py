@@ -316,7 +316,7 @@ _ALL: tuple[Unit, ...] = (
     ),
     _u("EUR", "currency", "€", "euros", "euro", "欧元", prefix=True),
     _u("GBP", "currency", "£", "英镑", prefix=True),
-    _u("CNY", "currency", "¥", "RMB", "yuan", "元", "圆", "圓", "人民币", prefix=True),
+    _u("CNY", "currency", "¥", "CN¥", "RMB", "yuan", "元", "圆", "圓", "人民币", prefix=True),
     # "¥" is the yuan's here; yen are written "円", "JP¥" or "JPY" (blind24)
     _u("JPY", "currency", "JP¥", "円", "yen", "日元", "日圓", "엔", prefix=True),
     _u("KRW", "currency", "₩", "원", "won", "韩元", "韓元", prefix=True),
@@ -416,7 +416,7 @@ _PRICED: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
     ("USD", ("$", "US$"), "美元"),
     ("EUR", ("€",), "欧元"),
     ("GBP", ("£",), None),
-    ("CNY", ("¥", "RMB"), "元"),
+    ("CNY", ("¥", "CN¥", "RMB"), "元"),
     ("JPY", ("JP¥",), "日元"),
     ("KRW", ("₩",), "韩元"),
 )
