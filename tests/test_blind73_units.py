@@ -87,6 +87,8 @@ PASSED = [
     ("per its own capacity", "[$119/TB](evidence:G1#tb_price) per terabyte."),
     ("per as according to", "[$119/TB](evidence:G1#tb_price) per the datasheet."),
     ("per node after no price", "[178 GB/s](evidence:G1#bw) per node."),
+    # what the price is per already: a GPU-hour is per GPU
+    ("per its own thing", "[$2.49/GPU-hour](evidence:G1#gpu_price) per GPU."),
     ("a year after a price a year", "[$40/TB/yr](evidence:G1#sub_price) a year."),
     ("annually after a price a year", "[$40/TB/yr](evidence:G1#sub_price) annually."),
     ("a word that is no unit", "[$119/TB](evidence:G1#tb_price) a bargain."),
