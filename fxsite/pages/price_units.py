@@ -7,15 +7,16 @@ and a claim citing a price per year, per TB or in another currency misstates it
 (blind73: a per-year cost was published as per month, a USD price under "¥/TB").
 Decisions:
 
-- :func:`price_unit` reads a price named with what it is per, the whole header or
-  label: a word of price (:data:`~fxsite.evidence.numerals.PRICE_WORDS`: "Price",
+- :func:`price_unit` reads a whole header or label: a price's unit whole, its currency
+  first ("$/TB/month", "€/TB", "美元/TB", "$/TiB"); or a price named with what it is
+  per, a word of price (:data:`~fxsite.evidence.numerals.PRICE_WORDS`: "Price",
   "Cost") after at most three words, "per" or a slash ("Price/TB", which was read as
-  terabytes) and a unit of size, energy or time, perhaps
-  "per" and a period again ("Cost per TB per month"), and perhaps its currency in
-  brackets or after "in" ("Price per TB (USD)", "Price per TB in euros"); a word of
-  period before it is the period ("Monthly price per TB", :data:`PERIOD_WORDS`), a
-  currency's word the currency ("USD price per TB"). What it is per must be a unit
-  ("Price per node", "Cost per seat" state none the vocabulary has: not read).
+  terabytes) and a unit of size, energy or time, perhaps "per" and a period again
+  ("Cost per TB per month"), perhaps its currency in brackets or after "in" ("Price per
+  TB (USD)", "Price per TB in euros"); a word of period before it is the period
+  ("Monthly price per TB", :data:`PERIOD_WORDS`), a currency's word the currency ("USD
+  price per TB"). What it is per must be a unit ("Price per node", "Cost per seat"
+  state none the vocabulary has: not read).
 - Where no currency is written, the price is in the currency of the record a claim
   under it cites (:data:`OPEN`, :func:`priced_read`): "Price per TB: [119](…)" over a
   USD figure reads "$119/TB" and passes; "Price per TiB" reads "$119/TiB" and is
@@ -65,17 +66,14 @@ _WORD = r"[^\s()\[\]:：=,;.]{1,20}"
 #: "per" between a price's name and what it is per, or a slash ("Price/TB").
 _PER = r"(?:\s+(?i:per)\s+|\s*/\s*)"
 #: A price named with what it is per, as a header or a label writes it (see the module's
-#: decisions); a regular expression's text, for :mod:`.stated_numbers` to place.
-PRICE_LABEL = (
-    rf"(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?(?i:{word_alternation(PRICE_WORDS)})"
-    rf"{_PER}{_WORD}(?:\s+(?i:per|a|an|each)\s+{_WORD})?"
-    rf"(?:\s*[(\[]\s*{_WORD}\s*[)\]]|\s+(?i:in)\s+{_WORD})?"
-)
+#: decisions); its groups are named for :mod:`.stated_numbers`, which places it in a label.
 _PRICE = re.compile(
-    rf"(?P<lead>(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?)(?i:{word_alternation(PRICE_WORDS)})"
-    rf"{_PER}(?P<per>{_WORD})(?:\s+(?i:per|a|an|each)\s+(?P<then>{_WORD}))?"
-    rf"(?:\s*[(\[]\s*(?P<paren>{_WORD})\s*[)\]]|\s+(?i:in)\s+(?P<in>{_WORD}))?"
+    rf"(?P<price_lead>(?:[A-Za-z$€£¥][\w-]*\s+){{0,3}}?)(?i:{word_alternation(PRICE_WORDS)})"
+    rf"{_PER}(?P<price_per>{_WORD})(?:\s+(?i:per|a|an|each)\s+(?P<price_then>{_WORD}))?"
+    rf"(?:\s*[(\[]\s*(?P<price_paren>{_WORD})\s*[)\]]|\s+(?i:in)\s+(?P<price_in>{_WORD}))?"
 )
+#: :data:`_PRICE`'s text.
+PRICE_LABEL = _PRICE.pattern
 
 
 def price_unit(header: str) -> str | None:
@@ -93,15 +91,15 @@ def price_unit(header: str) -> str | None:
     if match is None:
         return None
     currency, period = None, None
-    for word in match["lead"].split():
+    for word in match["price_lead"].split():
         period = PERIOD_WORDS.get(word.lower(), period)
         currency = _currency(word) or currency
-    written = match["paren"] or match["in"]
+    written = match["price_paren"] or match["price_in"]
     if written is not None:
         currency = _currency(written)
         if currency is None:
             return None  # "Price per TB (list)": a note, no currency
-    return _composed(currency or OPEN, period, [match["per"], match["then"]])
+    return _composed(currency or OPEN, period, [match["price_per"], match["price_then"]])
 
 
 #: A price's unit written currency first, over what it is per: "$/TiB", "元/TB".

@@ -11,7 +11,8 @@ read the numbers it governs:
   words is no figure.
 * :func:`governed_list` reads a cell listing numbers ("178 → 94", "94, 96", "from 178 to
   94"); :func:`governed_parts` the parts of a block that also holds claims.
-* :func:`labelled` reads "in seconds:" and "(s):" labels in prose, and the list of bare
+* :func:`labelled` reads "in seconds:" and "(s):" labels in prose (and a price named with
+  what it is per, "Cost per TB per month:": :mod:`.price_units`), and the list of bare
   numbers or claims after them, each item perhaps named ("NFS 178", "p50 = 3.1",
   "178 (NFS)", "3.1 at p50"); a number with a word of its own ("3 runs") ends the list.
 """
@@ -245,7 +246,9 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
     label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
     header does: :func:`_named_unit`), or words that end in "ratio" ("Data reduction
-    ratio: 4"); a label may end in "=" or a spaced dash too
+    ratio: 4"), or a price named with what it is per ("Cost per TB per month:",
+    :func:`~fxsite.pages.price_units.price_unit`: a number after it is a figure as written
+    where its currency is the cited figure's); a label may end in "=" or a spaced dash too
     (:data:`LABEL_ENDS`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
