@@ -60,6 +60,8 @@ REFUSED = [
     ("header per TB per month", _column("Cost per TB per month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
     ("header bare", _column("Price per TB", "119"), [("FX501", 5)]),
     ("header with a slash", _column("Cost/TB/month", "[40](evidence:G1#sub_price)"), [("FX405", 5)]),
+    # an amount (unit: USD) under a price per TB: its currency alone is checked
+    ("amount in another currency", _column("€/TB", "[1200000](evidence:G1#price)"), [("FX405", 5)]),
     # "per" and a word after a price per something
     ("per node", "[$40/TB/yr](evidence:G1#sub_price) per node.", [("FX503", 3)]),
     ("per site", "[$0.15/kWh](evidence:G1#kwh_price) per site.", [("FX503", 3)]),
@@ -84,6 +86,10 @@ PASSED = [
     ("header the figure's currency", _column("Price per TB", "[119](evidence:G1#tb_price)")),
     # it was read as terabytes ("119 TB"), as "Latency/ms" is read as milliseconds
     ("header with a slash", _column("Price/TB", "[119](evidence:G1#tb_price)")),
+    # an amount: a record may say what its price is per in words ("unit: USD", "what:
+    # Price per terabyte"), as records did before the vocabulary had USD/TB
+    ("amount under a price per TB", "Price per TB: [1200000](evidence:G1#price)."),
+    ("amount under $/TB", _column("$/TB", "[1200000](evidence:G1#price)")),
     ("per its own capacity", "[$119/TB](evidence:G1#tb_price) per terabyte."),
     ("per as according to", "[$119/TB](evidence:G1#tb_price) per the datasheet."),
     ("per node after no price", "[178 GB/s](evidence:G1#bw) per node."),

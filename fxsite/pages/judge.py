@@ -400,7 +400,7 @@ def governed_claims(
         ref = node.attrs.get("data-fx-ref", "")
         if stated is None or stated.unit is not None or not ref:
             continue
-        read = with_unit(node.text, unit) or _priced(node.text, unit, ref, library)
+        read = _priced(node.text, unit, ref, library) or with_unit(node.text, unit)
         if read is None:
             continue
         result = resolve_claim(read, f"evidence:{ref}", library)

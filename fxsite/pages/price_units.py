@@ -23,7 +23,10 @@ Decisions:
   refused. A bare number under it is a figure as written ("119"), as one under a
   header naming its quantity is.
 - :func:`priced_read` writes what a price per something the vocabulary lacks
-  ("$119/TiB") as a price, so the claim's check refuses it by name, not in silence.
+  ("$119/TiB") as a price, so the claim's check refuses it by name, not in silence. A
+  claim of an amount ("unit: USD", its ``what`` "Price per terabyte", as records wrote a
+  price per TB before the vocabulary had one) is read in the label's currency alone:
+  "Price per TB: [120](…)" passes, "Price per TB (EUR): [120](…)" is refused.
 - :func:`per_after_price`: "per" and a word after a claim that states a price per
   something ("[$30/TB/yr](…) per node"), "a", "each" or "every" and a unit ("[$119/TB](…)
   a month") or a word of period ("monthly") divide it again: the sentence states another
@@ -140,18 +143,34 @@ def _per_part(word: str) -> str | None:
 
 def priced_read(number: str, unit: str, figure_unit: str) -> str | None:
     """A claim's ``number`` read under the price ``unit`` a header or label states
-    (:func:`price_unit`), in the cited figure's currency where the unit names none; None
-    where neither names one (the figure is no price: the label is not read), and for a
-    unit that is no price's."""
+    (:func:`price_unit`), where the unit alone does not say how: in the cited figure's
+    currency where the unit names none (None where the figure is no price: the label is
+    not read), per a unit the vocabulary lacks ("$119/TiB"), or as an amount where the
+    figure is one (:func:`_amount`). None for a unit that is no price's, and one the
+    claim is read with as written ("$/TB/month")."""
     written, slash, per = unit.partition("/")
+    currency = _currency(written) if slash and written != OPEN else None
+    if not slash or (written != OPEN and currency is None):
+        return None  # no price's unit
+    figure = UNITS.get(figure_unit)
+    if figure is not None and figure.dimension == "currency":
+        return _amount(number, currency or figure.symbol)
     if written == OPEN:
-        currency = UNITS[figure_unit].currency if figure_unit in UNITS else None
-    else:
-        currency = _currency(written) if slash else None
+        currency = figure.currency if figure is not None else None
+    elif canonical_unit(unit) is not None:
+        return None
     if currency is None:
-        return None  # no price's unit, or one in the currency of a figure that is no price
+        return None  # a figure that is no price under a price's label
     sign = CURRENCY_SIGNS.get(currency)
     return f"{sign}{number}/{per}" if sign else f"{number} {currency}/{per}"
+
+
+def _amount(number: str, currency: str) -> str:
+    """A claim of an amount ("unit: USD", "what: Price per terabyte": a record may say in
+    words what its price is per) under a price's unit, read in its currency alone: what
+    the price is per is the record's words, which no unit checks."""
+    sign = CURRENCY_SIGNS.get(currency)
+    return f"{sign}{number}" if sign else f"{number} {currency}"
 
 
 #: Words after "per" that make it "according to" ("per the datasheet") or Latin ("per se").
