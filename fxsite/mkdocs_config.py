@@ -101,6 +101,8 @@ _EXTENSION = re.compile(r"Failed to load extension '([^']{1,200})'")
 _SETTING = re.compile(r"Config value '([A-Za-z_]{1,100})'")
 #: A plugin's option MkDocs names (``Config value 'plugins': Plugin 'fxsite' option 'x'``).
 _OPTION = re.compile(r"Config value '(plugins)': Plugin '([^']{1,200})' option '([^']{1,200})'")
+#: A plugin MkDocs cannot find (``Config value 'plugins': The "x" plugin is not installed``).
+_MISSING = re.compile(r"Config value '(plugins)': The \"([^\"]{1,200})\" plugin is not installed")
 
 
 def config_place(config_file: Path, detail: str) -> str:
@@ -153,7 +155,7 @@ def config_warning(config_file: Path, message: str) -> Finding:
 
 def _setting_keys(detail: str) -> tuple[str, ...]:
     """The keys of the setting a message of MkDocs names: a plugin's option, else a setting."""
-    option, setting = _OPTION.match(detail), _SETTING.match(detail)
+    option, setting = _OPTION.match(detail) or _MISSING.match(detail), _SETTING.match(detail)
     if option is not None:
         return option.groups()
     return (setting.group(1),) if setting is not None else ()

@@ -231,8 +231,23 @@ def _setting(
     for name, node in roots:
         for key in keys:
             if isinstance(node, yaml.SequenceNode):
-                node = next((i for i in node.value if setting(i, key) is not None), None)
-            node = setting(node, key) if node is not None else None
+                node = _listed(node, key)
+            else:
+                node = setting(node, key) if node is not None else None
         if keys and node is not None:
             return name, node
     return "", None
+
+
+def _listed(items: yaml.SequenceNode, key: str) -> yaml.Node | None:
+    """The value of the item of a list named ``key``: of ``- fxsite: {…}`` its mapping's
+    value, of ``- search`` the name itself (blind74: a plugin MkDocs cannot find was placed
+    at the list's first item). A plugin MkDocs names with its package's prefix
+    (``material/tags``) may be written without it (``- tags``)."""
+    for name in dict.fromkeys((key, key.rpartition("/")[2])):
+        for item in items.value:
+            if isinstance(item, yaml.ScalarNode) and item.value == name:
+                return item
+            if (value := setting(item, name)) is not None:
+                return value
+    return None

@@ -56,3 +56,39 @@ def test_a_warning_naming_no_setting_is_at_the_files_first_line(tmp_path: Path) 
     (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
     found = config_warning(tmp_path / "mkdocs.yml", "something else went wrong")
     assert (found.path, found.line, found.col, found.severity) == ("mkdocs.yml", 1, 1, "warning")
+
+
+# blind74, finding 9: a plugin MkDocs cannot find was placed at the list's first item, and
+# an option of a plugin written without its package's prefix ("- tags" for Material's
+# "material/tags") at the file's first line. In process: the configuration loaded.
+MATERIAL = "site_name: t\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n"
+
+
+def test_an_option_of_a_plugin_written_without_its_prefix_is_at_its_line(tmp_path: Path) -> None:
+    from fxsite.mkdocs_config import load_mkdocs_config
+
+    (tmp_path / "docs").mkdir()
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(MATERIAL + "  - tags:\n      bogus: 1\n", encoding="utf-8")
+    _, warnings = load_mkdocs_config(config)
+    assert [(w.line, w.col) for w in warnings] == [(8, 14)], warnings
+
+
+@pytest.mark.parametrize(
+    ("plugins", "place"),
+    [
+        ("  - nonexistent_plugin\n", "mkdocs.yml:7:5"),
+        ("  - fxsite\n  - nonexistent_plugin:\n      x: 1\n", "mkdocs.yml:9:7"),  # its options
+    ],
+)
+def test_a_plugin_mkdocs_cannot_find_is_at_its_line(
+    plugins: str, place: str, tmp_path: Path
+) -> None:
+    from fxsite.mkdocs_config import UsageFailure, load_mkdocs_config
+
+    (tmp_path / "docs").mkdir()
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(MATERIAL + plugins, encoding="utf-8")
+    with pytest.raises(UsageFailure) as raised:
+        load_mkdocs_config(config)
+    assert str(raised.value).startswith(f"{place}: "), raised.value
