@@ -367,12 +367,22 @@ class _ConvertedPreprocessor(_OfExtension, Preprocessor):
         return lines
 
 
+def _included_path(path: str, root: str) -> str:
+    """A file a page includes, named as a finding in it is: from the project's folder
+    (``root``; else the working folder) where it is inside it, else by its absolute path.
+    A snippet's ``base_path`` is read from the working folder, which need not be the
+    project's (blind74: ``snip/inc.md`` named ``p11/snip/inc.md``, another file)."""
+    absolute = os.path.abspath(path)
+    shown = os.path.relpath(absolute, root or os.curdir)
+    return Path(absolute if shown.startswith("..") else shown).as_posix()
+
+
 def _record_snippets(md: Markdown, extension: FxsiteExtension) -> None:
     """Each file ``pymdownx.snippets`` reads into a page, told to the page's locator.
 
     A figure in an included file is then found at its line there
-    (:attr:`~fxsite.pages.locate.SourceLocator.included`), named by its path
-    from the working folder, as the snippet's ``base_path`` is.
+    (:attr:`~fxsite.pages.locate.SourceLocator.included`), named by its path from the
+    project's folder as pages are (:func:`_included_path`).
     """
     if "snippet" not in md.preprocessors:
         return
@@ -383,11 +393,10 @@ def _record_snippets(md: Markdown, extension: FxsiteExtension) -> None:
 
     def recording(path: str) -> list[str]:
         lines: list[str] = read(path)
-        locator = extension.context().locator
-        if locator is not None:
-            shown = os.path.relpath(path)
-            shown = path if shown.startswith("..") else shown
-            locator.included.append((Path(shown).as_posix(), "\n".join(lines)))
+        ctx = extension.context()
+        if ctx.locator is not None:
+            shown = _included_path(path, ctx.readers.root)
+            ctx.locator.included.append((shown, "\n".join(lines)))
         return lines
 
     recording.fxsite_records = True  # type: ignore[attr-defined]

@@ -198,7 +198,10 @@ def site_readers(config: MkDocsConfig) -> SiteReaders:
     own = isinstance(config.plugins.get("search"), SearchPlugin)
     theme = config.theme
     icons = content_icons(theme.name, theme.get("icon"), theme.get("features"))
-    return SiteReaders(config.theme.name, get_heading_text, ContentParser if own else None, icons)
+    root = str(Path(config.config_file_path).parent) if config.config_file_path else ""
+    return SiteReaders(
+        config.theme.name, get_heading_text, ContentParser if own else None, icons, root
+    )
 
 
 class FxsitePlugin(BasePlugin[FxsiteConfig]):

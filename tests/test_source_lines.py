@@ -741,3 +741,34 @@ def test_a_power_of_ten_not_inside_a_scientific_figure(lib: Library) -> None:
     page = "# T\n\nPeak 1.2×10⁶ IOPS here.\n\nPeak 10⁶ IOPS here.\n"
     _, findings = check_page(page, PAGE_PATH, lib, href_for, _EXTRA)
     assert [f"{f.line}:{f.col}" for f in findings if f.text == "10⁶ IOPS"] == ["5:6"]
+
+
+@pytest.mark.parametrize(
+    ("base", "where"),
+    [
+        # the working folder is not the project's: a snippet inside the project is named
+        # from the project's folder, one outside it by its absolute path (blind74: named
+        # from the working folder, "snip/inc.md" named another file of the project)
+        ("project/snippets", "snippets/shared.md:3:9"),
+        ("outside/snippets", "{tmp}/outside/snippets/shared.md:3:9"),
+    ],
+)
+def test_a_snippet_is_named_from_the_projects_folder(
+    base: str, where: str, lib: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fxsite.markdown import render_page
+    from fxsite.pages.page import process_page
+    from fxsite.pages.page_title import SiteReaders
+
+    (tmp_path / base).mkdir(parents=True)
+    (tmp_path / base / "shared.md").write_text("Shared.\n\nIt took 58 s.\n", "utf-8")
+    (tmp_path / "project").mkdir(exist_ok=True)
+    monkeypatch.chdir(tmp_path)  # a snippet's base_path is read from the working folder
+    configs = {"pymdownx.snippets": {"base_path": [base]}}
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.snippets"], configs)
+    page = '# T\n\n--8<-- "shared.md"\n'
+    result = process_page(page, PAGE_PATH, lib, href_for)
+    readers = SiteReaders(root=str(tmp_path / "project"))
+    _, context = render_page(result, page, lib, href_for, renderer, readers=readers)
+    found = [f"{f.path}:{f.line}:{f.col}" for f in context.findings]
+    assert found == [where.format(tmp=tmp_path.as_posix())]

@@ -36,13 +36,17 @@ class SiteReaders:
     """How the site shows a page beyond its content, as the MkDocs adapter tells the core
     (which imports no MkDocs): the theme's name, MkDocs' title of a heading element
     (``get_heading_text(element, md)``), when the site's search index is MkDocs'
-    own, the class of its parser of a page (``ContentParser``), and what the icons the
-    theme draws in a page's content draw (:func:`~fxsite.pages.content_icons.content_icons`)."""
+    own, the class of its parser of a page (``ContentParser``), what the icons the
+    theme draws in a page's content draw (:func:`~fxsite.pages.content_icons.content_icons`),
+    and the project's folder, which the paths of the files a page includes are named from."""
 
     theme: str | None = None
     heading_title: Callable[[Any, Any], str] | None = None
     search_parser: Callable[[], Any] | None = None
     content_icons: tuple[tuple[str, str], ...] = ()
+    #: the project's folder (``mkdocs.yml``'s): a file a page includes (a snippet) is named
+    #: from it, as pages are (blind74: named from the working folder, it named another file)
+    root: str = ""
 
 
 _WHERE = "the page's title, which MkDocs takes from this heading"
