@@ -10,7 +10,6 @@ folder is imported before this file runs: only the ``fxsite`` script,
 ``python -P`` or ``python -I`` avoid it.)
 """
 
-import gc
 import os
 import sys
 
@@ -36,10 +35,7 @@ if not (sys.flags.safe_path or sys.flags.isolated):
         os.execv(sys.executable, [sys.executable, "-P", "-m", "fxsite", *sys.argv[1:]])  # noqa: S606
     del sys.path[0]
 
-# only once the current folder is off sys.path; the garbage collector waits while the
-# command line is imported (modules leave little garbage, and it would walk them all)
-gc.disable()
-from fxsite.cli import main  # noqa: E402
+# only once the current folder is off sys.path
+from fxsite.entry import main  # noqa: E402
 
-gc.enable()
 main()

@@ -437,6 +437,11 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         _, problems = load_private_key(key_file)
         if problems:
             raise UsageFailure("\n".join(f.format() for f in problems))
+    if browser:
+        from fxsite.verify.browser import browser_missing
+
+        if (missing := browser_missing()) is not None:
+            raise UsageFailure(missing)
     _, config, _, warnings = _project(path)
     site_dir = Path(config.site_dir)
     verdicts: list[Verdict] = []

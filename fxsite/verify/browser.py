@@ -44,7 +44,7 @@ from fxsite.verify.reading import detect
 from fxsite.verify.siteserver import serve_site, site_url
 from fxsite.verify.visible import normalise, page_text
 
-__all__ = ["DRAWN_TEXT_JS", "browser_findings", "with_browser"]
+__all__ = ["DRAWN_TEXT_JS", "browser_findings", "browser_missing", "with_browser"]
 
 #: Collects what is drawn: ``{texts: [...], claims: [{ref, text, lang}]}``.
 DRAWN_TEXT_JS = r"""
@@ -142,10 +142,31 @@ Object.defineProperty(Navigator.prototype, "webdriver", {get: () => false, confi
 """
 
 
+_NO_PLAYWRIGHT = (
+    "--browser needs Playwright: pip install 'fxsite[browser]' (Chromium comes from Debian)"
+)
+_NO_CHROMIUM = "--browser needs Chromium: install Debian's `chromium` package"
+
+
+def _chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def browser_missing() -> str | None:
+    """Why ``--browser`` cannot run on this machine (Playwright or Chromium is not
+    installed), or None: the build and the audit ask before any work (blind74: ``build
+    --browser`` without Playwright said "Aborted with a BuildError!", exit 1)."""
+    from importlib.util import find_spec
+
+    if find_spec("playwright") is None:
+        return _NO_PLAYWRIGHT
+    return _NO_CHROMIUM if _chromium_path() is None else None
+
+
 def _chromium() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    path = _chromium_path()
     if path is None:
-        raise ConfigError("--browser needs Chromium: install Debian's `chromium` package")
+        raise ConfigError(_NO_CHROMIUM)
     return path
 
 
@@ -177,9 +198,7 @@ def browser_findings(site_dir: Path) -> list[Finding]:
     try:
         from playwright.sync_api import Error as PlaywrightError, sync_playwright
     except ImportError:
-        raise ConfigError(
-            "--browser needs Playwright: pip install 'fxsite[browser]' (Chromium comes from Debian)"
-        ) from None
+        raise ConfigError(_NO_PLAYWRIGHT) from None
     published = load_published(site_dir)
     library = published.library
     findings: list[Finding] = []
