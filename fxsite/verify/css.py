@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import tinycss2  # type: ignore[import-untyped]
 from tinycss2 import ast
 
+from fxsite.verify.css_counters import COUNTER_PROPERTIES, sets_list_numbers
 from fxsite.verify.css_values import hiding, moving
 from fxsite.verify.reading import detect
 
@@ -293,7 +294,11 @@ _TEXT_FUNCTIONS = frozenset(
 
 
 def _drawing(decl: Declaration) -> ast.Node | None:
-    """The token of a declaration that draws text (``attr(data-x)``, ``"178 s"``), or None."""
+    """The token of a declaration that draws text (``attr(data-x)``, ``"178 s"``, a list's
+    numbers: ``list-item`` in ``counter-increment: list-item 94``), or None."""
+    counter = sets_list_numbers(decl.name, decl.value)
+    if counter is not None:
+        return counter
     if decl.name not in TEXT_PROPERTIES and not (
         decl.selector == COUNTER_STYLE and decl.name in _COUNTER_TEXT
     ):
@@ -326,10 +331,13 @@ def _says_trust(decl: Declaration, text: str) -> bool:
 
 
 def writes(decl: Declaration) -> str | None:
-    """The text-drawing part of a declaration (``attr(data-x)``, ``'178 s'``), or None."""
+    """The text-drawing part of a declaration (``attr(data-x)``, ``'178 s'``; a counter's
+    declaration whole: ``counter-increment: list-item 94``), or None."""
     token = _drawing(decl)
     if isinstance(token, ast.StringToken):
         return repr(token.value)
+    if token is not None and decl.name in COUNTER_PROPERTIES:
+        return decl.shown
     return None if token is None else serialize([token])
 
 
@@ -337,7 +345,7 @@ def written(css: str, decl: Declaration) -> str | None:
     """The text-drawing part of a declaration of ``css`` as written there, from its
     token's line and column: where a locator finds it. A string from its figure, else
     its first character, to its closing quote (``1.9x faster"``, ``\\39 4 s"``), a
-    function whole (``attr( data-x )``)."""
+    function whole (``attr( data-x )``), a name whole (``list-it\\65m``)."""
     token = _drawing(decl)
     lines = re.split(r"\r\n|[\r\n\f]", css)  # as tinycss2 counts lines
     if token is None or not 0 < token.source_line <= len(lines):
@@ -352,6 +360,9 @@ def written(css: str, decl: Declaration) -> str | None:
         figure = next(iter(detect(token.value)), None)
         at = inside.find(token.value[figure.start :]) if figure is not None else -1
         return inside[max(at, 0) :]
+    if isinstance(token, ast.IdentToken):
+        name = _IDENT.match(text)
+        return name.group() if name is not None else text
     depth = 0
     for at, char in enumerate(text):
         depth += (char == "(") - (char == ")")
@@ -360,6 +371,8 @@ def written(css: str, decl: Declaration) -> str | None:
     return text
 
 
+#: A CSS name as written, escapes and all.
+_IDENT = re.compile(r"(?:[-\w]|\\[0-9a-fA-F]{1,6}[ \t]?|\\[^\n0-9a-fA-F])+")
 #: A CSS string as written: its quotes, escapes and characters, up to the line's end.
 _STRING = re.compile(r"""(["'])(?:\\.|(?!\1)[^\\\n])*\1?""")
 

@@ -19,7 +19,8 @@ text. Decisions:
 - Letters and Roman numerals (``type="a"``, ``type="i"``, or a ``list-style-type``
   naming them) draw no digits and give no numbers; ``list-style: none`` draws no
   marker. A style that draws a string marker is the drawing rules' (FX506), not
-  this module's.
+  this module's; so is any counter a style sets (:mod:`.css_counters`): the
+  ``counter-reset`` and ``counter-set`` read here are also refused there.
 - The number is read followed by a space, not by the period it is drawn with: the
   period is the list's punctuation, and "178. seconds" is read by a reader as
   "178 seconds".

@@ -34,7 +34,16 @@ import json
 import re
 from urllib.parse import unquote, urlsplit
 
-from fxsite.verify.css import TEXT_PROPERTIES, read_sheet, read_style, reorders, writes, written
+from fxsite.verify.css import (
+    TEXT_PROPERTIES,
+    Declaration,
+    read_sheet,
+    read_style,
+    reorders,
+    writes,
+    written,
+)
+from fxsite.verify.css_counters import COUNTER_PROPERTIES, INSTEAD
 from fxsite.verify.kinds import kind_of
 from fxsite.verify.notes import REORDERED, UNREAD, Note, writer_note
 from fxsite.verify.script_code import script_does, script_strings
@@ -145,10 +154,20 @@ def handler_notes(attrs: dict[str, str]) -> list[Note]:
 
 
 #: What a ``style`` attribute that draws text must hold (a property's name of
-#: :data:`~.css.TEXT_PROPERTIES`, or an escape in one): most (a chart's strokes) are not parsed.
+#: :data:`~.css.TEXT_PROPERTIES` or :data:`~.css_counters.COUNTER_PROPERTIES`, or an
+#: escape in one): most (a chart's strokes) are not parsed.
 _MAY_DRAW = re.compile(
-    "|".join(re.escape(name) for name in sorted(TEXT_PROPERTIES)) + r"|\\", re.IGNORECASE
+    "|".join(re.escape(name) for name in sorted(TEXT_PROPERTIES | COUNTER_PROPERTIES)) + r"|\\",
+    re.IGNORECASE,
 )
+
+
+def _draws(where: str, decl: Declaration) -> str:
+    """What a writer's note says ``where`` draws with ``decl``; a list's numbers set by
+    a counter (:mod:`.css_counters`) with what to write instead."""
+    if decl.name in COUNTER_PROPERTIES:
+        return f"{where} sets a list's numbers with CSS ({writes(decl)}: {INSTEAD})"
+    return f"{where} draws text with CSS ({writes(decl)})"
 
 
 def style_notes(style: str) -> list[Note]:
@@ -160,7 +179,7 @@ def style_notes(style: str) -> list[Note]:
     drawing = next((d for d in read_style(style) if writes(d) is not None), None)
     if drawing is None:
         return []
-    message = f"a style attribute draws text with CSS ({writes(drawing)})"
+    message = _draws("a style attribute", drawing)
     return [writer_note(message, written(style, drawing) or "", "")]
 
 
@@ -173,7 +192,7 @@ def sheet_notes(css: str, writer: str) -> list[Note]:
     drawing = next((d for d in sheet.declarations if writes(d) is not None), None)
     if drawing is not None:
         where = "a <style> block" if writer == "" else f"the stylesheet {writer}"
-        message = f"{where} draws text with CSS ({writes(drawing)})"
+        message = _draws(where, drawing)
         # Quoted as written (escapes and all), to be found where it is written.
         out.append(writer_note(message, written(css, drawing) or "", writer))
     for url in sheet.imports:
