@@ -12,6 +12,8 @@ between its characters:
   where the element is hidden), where the text is not written without one;
 * a character written as an entity (``7&#54; s`` shows 76 s);
 * a character drawn from plain ones (``1/4`` shows ``¼``);
+* a run a right-to-left script draws reversed (NKo digits written ``߉߄ s`` are
+  quoted as drawn, ``߄߉ s``: :func:`~fxsite.verify.bidi_order.written_order`);
 * an emoji written as its shortcode (``:nine::four: s`` shows ``9️⃣4️⃣ s``, with
   pymdownx.emoji), and an icon drawing a digit (``:material-numeric-9: s`` shows
   ``9 s``), placed at the shortcode.
@@ -24,7 +26,9 @@ each time where it is first written whole (as it is, loosely, with entities…:
 order on one line (``9^4^``), its first digit, at a number's and a word's boundary
 before anywhere (``94 s`` is not the end of ``194 s``, nor the start of ``94 secs``), and never at an
 offset already given to the same text: a text repeated on a page is placed at
-each of its occurrences in turn, never all at the first. In a Markdown page
+each of its occurrences in turn, never all at the first (but at a number passed
+over, :meth:`SourceLocator.pass_read`, where it is nowhere else: another reading of
+its paragraph, with a hidden element's text, passed it over). In a Markdown page
 (``markdown``), a text is looked for where the page shows text before where it
 does not (code, ``<pre>``, a tag's ``src``, an unused reference definition:
 :mod:`fxsite.pages.unshown`), and a glued-claim finding (FX503) at a claim a
@@ -63,6 +67,7 @@ from fxsite.pages.drawn_source import (
 )
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, html_unshown, unshown
+from fxsite.verify.bidi_order import written_order
 
 __all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
 
@@ -191,6 +196,8 @@ class SourceLocator:
     _link_starts: list[int] = field(default_factory=list)
     #: the links a claim was placed at
     _placed: set[int] = field(default_factory=set)
+    #: offsets :meth:`pass_read` gave to a number passed over, by its text
+    _passed: dict[str, set[int]] = field(default_factory=dict)
     #: whether the source holds each cue a finder asked of it (:meth:`_holds`)
     _cues: dict[str, bool] = field(default_factory=dict)
 
@@ -213,6 +220,7 @@ class SourceLocator:
             self._image,
             self._split,
             self._ruby,
+            self._right_to_left,
         ]
         groups = [whole_forms]
         if not whole:
@@ -356,6 +364,12 @@ class SourceLocator:
         if self._unruby is None:
             self._unruby = without_elements(self.source, _ANNOTATION, 1)
         return _loose_in(self._unruby, text, start, end)
+
+    def _right_to_left(self, text: str, start: int, end: int) -> int | None:
+        # Quoted as a right-to-left script draws it (NKo digits written "߉߄ s" are drawn
+        # "߄߉ s": blind74), looked for as written.
+        written = written_order(text)
+        return self._exact(written, start, end) if written is not None else None
 
     def _entities(self, text: str, start: int, end: int) -> int | None:
         # A character written as an entity: looked for in the source as decoded.
@@ -526,6 +540,10 @@ class SourceLocator:
             if replaced is not None:
                 return replace(finding, line=replaced[0], col=replaced[1])
             at = self.find(text, kind)
+            if at is None and text in self._passed:  # where another reading passed it over
+                # (blind74: "Save<span hidden>d</span> time: 94." read "Saved time: 94" too)
+                self._used.setdefault((kind, text), set()).difference_update(self._passed.pop(text))
+                at = self.find(text, kind)
             if at is None:  # blind69: hook-added text was placed at 1:1 with no word of it
                 line, col = self.line_col(self.body)
                 message = f"{finding.message} ({_UNWRITTEN})"
@@ -581,6 +599,7 @@ class SourceLocator:
                 or _NUMBER_GOES_ON.match(self.source, end)
             ):
                 used.add(at)
+                self._passed.setdefault(number, set()).add(at)
                 self._cursors["FX501"] = end
                 return
             at = self.source.find(number, at + 1)

@@ -17,6 +17,10 @@ are a claim's is found without a mapping from the library: the text is drawn aga
 the claim's characters swapped for others of the same bidirectional class, which are
 drawn in the same places (the algorithm reads only classes), and the places where the
 two drawings differ are the claim's.
+
+A figure only the drawn reading finds is quoted as drawn ("߄߉ s" for the NKo digits
+written "߉߄ s"); a locator finds where it is written by drawing it again
+(:func:`written_order`: a run drawn right to left is drawn back as written).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import unicodedata
 
 from fxsite.verify.shown import Block
 
-__all__ = ["drawn_order", "drawn_readings"]
+__all__ = ["drawn_order", "drawn_readings", "written_order"]
 
 #: A character of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo…, their
 #: presentation forms), or a right-to-left mark, anywhere in a text.
@@ -112,3 +116,16 @@ def drawn_readings(blocks: list[Block]) -> list[Block]:
             reading.variant = len(blocks) + len(out)
             out.append(reading)
     return out
+
+
+def written_order(drawn: str) -> str | None:
+    """A text quoted as :func:`drawn_order` draws it, in the order it is written, where it
+    holds a right-to-left character (else None): drawn again, as its runs drawn right to
+    left come back reversed ("߄߉ s" is written "߉߄ s": blind74). For a locator, which
+    looks for it in the page's source."""
+    if drawn.isascii() or _RIGHT_TO_LEFT.search(drawn) is None:
+        return None
+    from bidi import get_display
+
+    written = str(get_display(drawn, base_dir="L"))
+    return written if written != drawn else None
