@@ -72,6 +72,11 @@ REFUSED = [
         [("FX506", 3, 53)],
     ),
     (
+        "a @scope's own declaration",
+        f"<style>@scope (li) {{ counter-increment: list-item 94; }}</style>{ITEM}",
+        [("FX506", 3, 41)],
+    ),
+    (
         "in a frame's srcdoc",
         '<iframe srcdoc="<style>li{counter-increment:list-item 94}</style>'
         '<ol><li>seconds per save</li></ol>"></iframe>',
@@ -114,6 +119,14 @@ def test_a_counter_drawn_by_content_stays_one_writer() -> None:
     adds nothing (headings numbered 1., 2., 3.)."""
     css = "<style>h2{counter-increment:s}h2::before{content:counter(s) '. '}</style>"
     assert sentence_errors(f"{css}\n\n## Setup", library()) == [("FX506", 3, 50)]
+
+
+def test_a_scopes_own_declarations_hide_text_too() -> None:
+    """Read by the one reader of stylesheets: a ``@scope``'s declarations hid text unread."""
+    css = "<style>@scope (.h) { display:none }</style>\n\n"
+    assert sentence_errors(f'{css}Saves 9<span class="h">X</span>4 s.', library()) == [
+        ("FX501", 5, 7)
+    ]
 
 
 def test_a_published_page_and_stylesheet_are_read_alike_by_the_audit() -> None:

@@ -149,6 +149,18 @@ def read_sheet(text: str) -> Sheet:
                         for d in content
                         if isinstance(d, ast.Declaration)
                     ]
+                elif rule.lower_at_keyword == "scope" and parents == [""]:
+                    # its own declarations are its root's (CSS Cascade 6: ``@scope (li) {
+                    # counter-increment: list-item 94 }``, blind74); its rules as @media's
+                    content = tinycss2.parse_blocks_contents(rule.content, skip_comments=True)
+                    root = _scope_root(rule.prelude)
+                    found += [
+                        Declaration(root, d.lower_name, tuple(d.value))
+                        for d in content
+                        if isinstance(d, ast.Declaration)
+                    ]
+                    rules = [r for r in content if isinstance(r, (ast.QualifiedRule, ast.AtRule))]
+                    stack.append((parents, rules))
                 elif parents != [""]:  # @media… inside a rule: its declarations are the rule's
                     stack.append((parents, _nested_rule(rule)))
                 else:  # @media, @supports, @layer, @container… hold rules
@@ -191,6 +203,13 @@ def _nested(selector: str, parent: str) -> str:
     outer = f":is({parent})"
     whole = selector.replace("&", outer) if "&" in selector else f"{outer} {selector}"
     return whole[:MAX_SERIALIZED]
+
+
+def _scope_root(prelude: list[ast.Node]) -> str:
+    """The root selector of a ``@scope`` rule (``(li)`` in ``@scope (li) to (p)``); any
+    element where it names none (the parent of the ``<style>`` it stands in)."""
+    block = next((t for t in prelude if isinstance(t, ast.ParenthesesBlock)), None)
+    return (serialize(block.content).strip() if block is not None else "") or "*"
 
 
 def _nested_rule(rule: ast.AtRule) -> list[ast.Node]:
