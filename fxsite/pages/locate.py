@@ -50,7 +50,7 @@ import html
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache, partial
 from typing import Any
@@ -576,7 +576,7 @@ class SourceLocator:
         cursor = self._cursors.get("FX501", self.body)
         after = bisect.bisect_left(self._link_starts, cursor)
         plain = _plain(shown)
-        link = next((k for k in links[after:] if plain in _plain(k.text)), None)
+        link = next((k for k in _from(links, after) if plain in _plain(k.text)), None)
         if link is not None:
             self._cursors["FX501"] = link.end
 
@@ -616,7 +616,7 @@ class SourceLocator:
         ]
         after = bisect.bisect_left(self._link_starts, cursor)
         for test in tests:
-            for order in (links[after:], links):  # after the cursor, then from the top
+            for order in (_from(links, after), links):  # after the cursor, then from the top
                 link = next((k for k in order if k.start not in self._placed and test(k)), None)
                 if link is not None:  # each link takes one claim: none is placed twice
                     self._placed.add(link.start)
@@ -665,6 +665,11 @@ class SourceLocator:
 
 
 _MARKS = re.compile(r"[*_~`\\]")
+
+
+def _from(items: list[Any], start: int) -> Iterator[Any]:
+    """``items[start:]`` without a copy: a slice per claim copied the links after it."""
+    return (items[i] for i in range(start, len(items)))
 
 
 def _plain(text: str) -> str:

@@ -66,8 +66,8 @@ def replace_links(
     heading = in_heading or parent.tag in _HEADINGS
     for index, child in enumerate(list(parent)):
         if child.tag == "a" and (child.get("href") or "").startswith(_EVIDENCE):
-            parent.remove(child)
-            parent.insert(index, claim(child, heading))
+            # In its place, by index: a remove looked for each link among the links before it
+            parent[index] = claim(child, heading)
         elif child.tag not in {"code", "pre"}:
             replace_links(child, claim, heading)
 

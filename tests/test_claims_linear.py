@@ -1,0 +1,140 @@
+"""Claims and links in one paragraph take time linear in their number (blind74, finding 11).
+
+Python-Markdown's link patterns read a paragraph to its end for the ``]`` closing
+each link's text, once per text; every link found changes the text, so a paragraph
+of 1,000 claims took 6 s to check and one of 4,000 took 99 s. Each claim was then
+put in its link's place by a ``remove`` that looked for it among the links before
+it, and placed in its source by a copy of the source's links after it.
+
+Timed as ``tests/test_detector_linear.py`` times the detector: each shape checked
+(:func:`fxsite.markdown.check_page`, the build's page stage too) at two sizes in one
+run, four times the claims in less than ten times the CPU time (linear takes four,
+quadratic sixteen). The brackets' reader
+(:mod:`fxsite.render.link_brackets`) is also held to its count of work, which no
+load on the machine moves, and to Python-Markdown's reading: the same HTML for
+random texts of links, brackets, quotes and escapes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from markdown import Markdown
+from markdown.extensions import Extension
+from sitekit import fixture_renderer, href_for, library
+from timelimit import Overrun, cpu_time
+
+from fxsite.markdown import check_page
+from fxsite.render.link_brackets import _PATTERNS, Brackets, linear_links
+
+LIB = library()
+RENDERER = fixture_renderer()
+#: claims in the small paragraph; the large one has four times as many
+SMALL = 250
+SMALL_LIMIT = 5.0
+
+# (shape, one claim or link as written, what the page writes after the paragraph)
+SHAPES: list[tuple[str, str, str]] = [
+    ("claims", "[94 s](evidence:R1#save_time_fx100) ", ""),  # the tester's page
+    ("refused claims", "[x](evidence:R1#save_time_fx100) ", ""),  # each one a finding
+    ("claims by reference", "[94 s][c] ", "[c]: evidence:R1#save_time_fx100\n"),
+    ("claims with a word in brackets", "[94 s](evidence:R1#save_time_fx100) [sic] ", ""),
+    ("links", "[the guide](https://example.com/guide/) ", ""),
+    ("images", "![a chart](chart.png) ", ""),
+]
+
+
+def _page(piece: str, after: str, count: int) -> str:
+    return f"# T\n\n{piece * count}\n\n{after}"
+
+
+def _checked(page: str) -> None:
+    check_page(page, "docs/p.md", LIB, href_for, RENDERER)
+
+
+@pytest.mark.parametrize(("shape", "piece", "after"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_a_paragraph_of_claims_is_checked_in_linear_time(
+    shape: str, piece: str, after: str
+) -> None:
+    small, large = _page(piece, after, SMALL), _page(piece, after, 4 * SMALL)
+    try:
+        took = cpu_time(lambda: _checked(small), repeat=3, limit_s=SMALL_LIMIT)
+    except Overrun:
+        pytest.fail(f"{SMALL} claims took more than {SMALL_LIMIT} s of CPU time")
+    bound = max(10 * took, 0.05)
+    try:
+        cpu_time(lambda: _checked(large), repeat=3, limit_s=bound, first=True)
+    except Overrun:
+        pytest.fail(
+            f"4× the claims took more than 10× the time ({took:.4f} s → over {bound:.4f} s)"
+        )
+
+
+class _Linear(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:
+        linear_links(md)
+
+
+def _reads(text: str) -> int:
+    """Brackets the link patterns read converting ``text``."""
+    md = Markdown(extensions=[_Linear()])
+    md.convert(text)
+    readers = [md.inlinePatterns[name] for name, *_ in _PATTERNS]
+    return sum(reader.brackets.reads for reader in readers)  # type: ignore[attr-defined]
+
+
+# (shape, piece repeated in one paragraph)
+WORK: list[tuple[str, str]] = [
+    ("links", "[a](x) "),
+    # Each "[" is read to the paragraph's end; what was read is kept past each link.
+    ("a bracket left open before each link", "[ [a](x) "),
+    ("references", "[a][r] "),
+    ("short references", "[r] "),
+    ("images", "![a](x) "),
+    ("links in links", "[[a](x) b](y) "),
+    ("brackets left open", "[a "),
+    ("stray closing brackets", "] [a](x) "),
+]
+
+
+@pytest.mark.parametrize(("shape", "piece"), WORK, ids=[w[0] for w in WORK])
+def test_brackets_read_grow_as_the_paragraph(shape: str, piece: str) -> None:
+    small, large = (_reads(f"{piece * count}\n\n[r]: /r\n") for count in (200, 800))
+    assert small > 0
+    assert large <= 5 * small, f"4× the paragraph read {large / small:.1f}× the brackets"
+
+
+_TOKENS = [
+    *("[a](x)", "![b](y)", "[a][x]", "[x]", "[x][]", "[a](<x y>)", '[a](x "t")', "[^1]"),
+    *("[b [c] d](z)", "[[a](x)](y)", "](", "[", "]", "(", ")", '"', "'", "`", "\\[", "\\]"),
+    *("<a>", "*", "t ", " ", "\n"),
+]
+
+
+def test_links_are_read_as_python_markdown_reads_them() -> None:
+    # Random texts, with the carry of what was read past a link taken on most of them.
+    rng = random.Random(74)
+    for number in range(1500):
+        text = "".join(rng.choice(_TOKENS) for _ in range(rng.randint(1, 30)))
+        text += "\n\n[a]: http://a.example/\n[x]: /x\n\n[^1]: A note.\n"
+        extensions: list[str | Extension] = ["footnotes", "attr_list"] if number % 2 else []
+        expected = Markdown(extensions=extensions).convert(text)
+        assert Markdown(extensions=[*extensions, _Linear()]).convert(text) == expected, text
+
+
+# (text, the place just past "[" asked about, the place just past its "]", or None)
+CLOSES: list[tuple[str, int, int | None]] = [
+    ("[a]", 1, 3),
+    ("[a [b] c] d]", 1, 9),
+    ("[a [b] c] d]", 4, 6),
+    ("[a", 1, None),
+    ("[[a]", 1, None),
+    ("[[a]", 2, 4),
+    ("] [a]", 3, 5),
+]
+
+
+@pytest.mark.parametrize(("text", "index", "end"), CLOSES, ids=range(len(CLOSES)))
+def test_the_bracket_that_closes(text: str, index: int, end: int | None) -> None:
+    assert Brackets().close(text, index) == end
