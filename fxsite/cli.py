@@ -29,7 +29,7 @@ from fxsite.mkdocs_config import (
     option_error,
 )
 from fxsite.output_dirs import output_problems
-from fxsite.policy import Enforce, Verdict, decide, enforce_mode
+from fxsite.policy import HELD_BACK, Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project
 from fxsite.project_paths import CONFIG_NAMES, ProjectPaths, find_config
 
@@ -282,7 +282,7 @@ def _check_findings(
     if why:
         if not quiet:
             click.echo(f"check: {why}: judged by the build itself (staged, then deleted)", err=True)
-        found = _dry_build(path, Path(config.site_dir))
+        found = _dry_build(path, Path(config.site_dir), quiet)
         if only is None:
             return found
         # The pages asked about, and what is not another page of docs/ (records, the
@@ -375,7 +375,7 @@ def _raised_by_site(exc: Exception, root: Path) -> str | None:
 _CORE_PACKAGES = ("mkdocs", "jinja2", "markdown", "material")
 
 
-def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
+def _dry_build(path: Path | None, site_dir: Path, quiet: bool = False) -> list[Finding]:
     """What ``fxsite build`` finds, built as ``fxsite build`` builds: into a staging
     folder beside ``site_dir``, under the command line ``fxsite build`` has for the
     project ``path`` (vendor code sees the same run, none of check's own options), then
@@ -404,6 +404,8 @@ def _dry_build(path: Path | None, site_dir: Path) -> list[Finding]:
     finally:
         sys.argv = argv
         mkdocs_log.removeHandler(echo)
+    if verdicts[0].held_back and not quiet:
+        click.echo(f"check: {HELD_BACK}", err=True)
     return list(verdicts[0].all)
 
 
@@ -466,6 +468,8 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
         # input, told in a line: never a traceback.
         if verdicts and verdicts[0].refused:
             _report(verdicts[0] + decide(warnings, "all"), fmt, quiet)
+            if verdicts[0].held_back and not quiet:
+                click.echo(f"build: {HELD_BACK}", err=True)
         else:
             for line in echo.errors:
                 click.echo(line, err=True)

@@ -21,7 +21,7 @@ from fxsite.project import Project
 from fxsite.project_paths import ProjectPaths
 from fxsite.verify import locate_in_sources, verify_site
 from fxsite.verify.gate_memo import GateMemo
-from fxsite.verify.sources import PackedSources, not_reported
+from fxsite.verify.sources import PackedSources, at_first_lines, not_reported
 
 __all__ = ["copied_files", "gate_findings"]
 
@@ -66,7 +66,9 @@ def gate_findings(
         replace(f, path=p[1], line=p[2], col=p[3]) if (p := documents.get(f.path)) else f
         for f in findings
     ]
-    return not_reported(locate_in_sources(findings, PackedSources(sources)), reported)
+    # Placed in their sources, less what was reported; then what no source writes, on its page.
+    packed = PackedSources(sources)
+    return at_first_lines(not_reported(locate_in_sources(findings, packed), reported), packed)
 
 
 def copied_files(paths: ProjectPaths, files: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -74,7 +74,7 @@ from fxsite.pages.page import PageResult
 from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
-from fxsite.policy import Enforce, Verdict, decide, enforce_mode
+from fxsite.policy import HELD_BACK, Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project
 from fxsite.project_paths import ProjectPaths
 from fxsite.publish import commit, discard, stage
@@ -161,9 +161,10 @@ def _log(verdict: Verdict, *, refusals: bool = True, counted: bool = True) -> No
 
 
 def _refused(verdict: Verdict) -> str:
+    held = f" {HELD_BACK[:1].upper()}{HELD_BACK[1:]}." if verdict.held_back else ""
     return (
         f"fxsite refused the build: {len(verdict.refusals)} finding(s) above. "
-        "Nothing was published."
+        f"Nothing was published.{held}"
     )
 
 
@@ -376,7 +377,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             # Refused before MkDocs walks docs/: its pages judged as check judges them.
             known = set(self.findings)
             self.findings.extend(f for f in self.project.check() if f not in known)
-            self.verdict = decide(self.findings, "all")
+            self.verdict = replace(decide(self.findings, "all"), held_back=True)
             _log(self.verdict)
             raise PluginError(_refused(self.verdict))
 
@@ -727,6 +728,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.verdict = decide(self.findings, self.enforce, self._adopted())
         _log(self.verdict, counted=not (self.serving and config.strict))
         if self.verdict.refused and not self.serving:
+            self.verdict = replace(self.verdict, held_back=True)  # no page is written
             raise PluginError(_refused(self.verdict))
         assert self.project is not None
         library, prefix = self.project.library, self.project.paths.library_prefix

@@ -27,7 +27,7 @@ from fxsite.findings import (
     sort_findings,
 )
 
-__all__ = ["ENFORCE_MODES", "Enforce", "Verdict", "decide", "enforce_mode"]
+__all__ = ["ENFORCE_MODES", "HELD_BACK", "Enforce", "Verdict", "decide", "enforce_mode"]
 
 Enforce = Literal["all", "adopt", "off"]
 #: What ``enforce:`` may say in mkdocs.yml, and what it means.
@@ -42,14 +42,25 @@ def enforce_mode(value: object) -> Enforce:
     raise ConfigError(f"fxsite: enforce must be true, false or adopt, not {value!r}")
 
 
+#: Said of a build refused before its last gate (:attr:`Verdict.held_back`).
+HELD_BACK = (
+    "not judged yet: what the theme, hooks and plugins add to the written pages "
+    "(the build's last gate reads them once these findings are fixed)"
+)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Findings split by consequence, each list sorted; ``demoted``: the errors the mode
-    reports as warnings (in ``reported`` too), which ``fxsite audit`` refuses."""
+    reports as warnings (in ``reported`` too), which ``fxsite audit`` refuses;
+    ``held_back``: the build refused its pages before its last gate read the written site,
+    so what only the written pages show (text the theme, a hook or a plugin adds) is not
+    judged yet."""
 
     refusals: list[Finding]
     reported: list[Finding]
     demoted: list[Finding] = field(default_factory=list)
+    held_back: bool = False
 
     @property
     def refused(self) -> bool:
@@ -65,6 +76,7 @@ class Verdict:
             sort_findings([*self.refusals, *other.refusals]),
             sort_findings([*self.reported, *other.reported]),
             sort_findings([*self.demoted, *other.demoted]),
+            self.held_back or other.held_back,
         )
 
 

@@ -9,11 +9,12 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from fxsite.findings import Finding
+from fxsite.pages.frontmatter import split_front_matter
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import line_col
 from fxsite.verify.audit import url_of
 
-__all__ = ["PackedSources", "locate_in_sources", "not_reported"]
+__all__ = ["PackedSources", "at_first_lines", "locate_in_sources", "not_reported"]
 
 
 class PackedSources(Mapping[str, tuple[str, str]]):
@@ -56,7 +57,8 @@ def locate_in_sources(
     ``sources`` maps a site URL (``""`` for the home page, ``a/`` for
     ``a/index.html``) to ``(source path, source text)``. A finding whose text is
     not in the source (a theme override, a hook's or a plugin's text) keeps its site path,
-    and says whose page it is on.
+    for :func:`not_reported` to tell a copy of a text reported elsewhere, and then
+    :func:`at_first_lines` to place it.
     A text is looked for once a source: its copies all go to its first place.
     """
     # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
@@ -73,12 +75,8 @@ def locate_in_sources(
             if key not in places:
                 places[key] = _position(src[1], finding.text)
             where = places[key]
-        if src is None:
+        if src is None or where is None:  # on the page, not in its source: at_first_lines
             out.append(finding)
-            continue
-        if where is None:  # on the page, not in its source: say whose page it is (blind29)
-            added = f"on the page of {src[0]}, which does not write it: the theme, a hook or a plugin added it"
-            out.append(replace(finding, message=f"{finding.message} ({added})"))
             continue
         out.append(
             Finding(
@@ -157,3 +155,39 @@ def _refused_told(finding: Finding, refused: Counter[tuple[str, str]]) -> bool:
         for text in told:
             refused[(finding.path, text)] -= 1
     return bool(told)
+
+
+#: Said of a finding on a page whose source writes nothing of its text.
+_UNWRITTEN = (
+    "the page's source does not write this: the theme, a hook or a plugin added it to the "
+    "page; it is placed at the page's first line"
+)
+
+
+def at_first_lines(
+    findings: list[Finding], sources: Mapping[str, tuple[str, str]]
+) -> list[Finding]:
+    """Each finding left on a page's published file (by :func:`locate_in_sources`) placed
+    in the page's source, at its body's first line, saying that the source does not write
+    its text and where it is published: as the page's own reading places a text a hook
+    added (``fxsite.pages.locate``), and never at a published file, which a refused build
+    has deleted (blind74: ``index.html:415:1``). A finding that quotes no text keeps its
+    published file and says whose page it is on (blind29)."""
+    by_url = {unquote(url): url for url in sources}
+    out = []
+    for finding in findings:
+        url = by_url.get(url_of(finding.path))
+        if url is None:
+            out.append(finding)
+            continue
+        path, source = sources[url]
+        if not finding.text:
+            added = f"on the page of {path}, which does not write it: the theme, a hook or a plugin added it"
+            out.append(replace(finding, message=f"{finding.message} ({added})"))
+            continue
+        line = split_front_matter(source)[2] + 1
+        told = f"{_UNWRITTEN}; published in {finding.path}"
+        out.append(
+            replace(finding, path=path, line=line, col=1, message=f"{finding.message} ({told})")
+        )
+    return out
