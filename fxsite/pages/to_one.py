@@ -6,9 +6,11 @@ so the same text bare is a figure: :func:`to_one_candidates` finds each, for che
 build and the output gate alike (they read figures with one detector). Decisions (blind73):
 
 - Written with a colon, "8:1" is a figure wherever it stands, spaced on both sides too ("8 :
-  1", as French typography and some datasheets write it) and with its one's decimals ("10:1.0");
-  "10：1" and "10∶1" are read as a colon before any rule runs. Not a label's colon, spaced
-  on one side only ("Test 3: 1 node failed"), nor a time ("10:30"). A verse's reference
+  1", as French typography and some datasheets write it), spaced before it only ("4 :1", no
+  label's colon: blind74) and with its one's decimals ("10:1.0"); "10：1", "10∶1", "4﹕1" and
+  "4˸1" are read as a colon before any rule runs (:mod:`fxsite.verify.reading`'s look-alike
+  signs, the detector's full-width forms). Not a label's colon, spaced after it only ("Test
+  3: 1 node failed"), nor a time ("10:30"). A verse's reference
   ("John 3:1") reads as a ratio, as it did before: a product's page quotes none, and a
   list of books' names would be a vocabulary for one idiom.
 - With a hyphen, "8-to-1" is a figure wherever it stands (the claim grammar's spelling: a
@@ -29,6 +31,9 @@ build and the output gate alike (they read figures with one detector). Decisions
   '1'); a claim cannot state it (a record writes 0.25×), so no claim is offered.
 - Two ratios joined by "to" or a dash, "3:1 to 5:1", are one range: the detector joins
   them (:mod:`fxsite.pages.figures`), and a claim states them as the range 3–5×.
+- In Chinese, "比" joins a ratio ("四比一", "4比1") where a ratio's name ends right before it,
+  with a verb of being or reaching between or none ("数据缩减比四比一", "压缩比达到4比1":
+  blind74); elsewhere it is a score ("比分四比一", "以四比一获胜") or a comparison.
 - A table's cell holds no words around its ratio: "15-to-1" and "15 : 1" are read there,
   "15 to 1" is not (the header's words are not read for it).
 """
@@ -39,6 +44,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
+from fxsite.pages.cjk_numerals import NUMERALS
 from fxsite.pages.figure_vocab import APPROX, SP, START
 from fxsite.pages.lazyre import LazyPattern
 
@@ -66,7 +72,7 @@ _BETWEEN = (
 _NUMBER = r"\d{1,4}(?:\.\d+)?"
 #: Number words before "to one" ("twelve-to-one"); "one-to-one" pairs things.
 _WORD = word_alternation(w for w in NUMBER_WORDS if w.isascii() and w != "one")
-_COLON = rf"(?:{SP}:{SP}|:)"
+_COLON = rf"(?:{SP}:{SP}?|:)"
 #: One and the colon before a number: "1:[4](…)" reads "1:4" (:func:`fxsite.verify.reading.unit_beside`).
 ONE_AGAINST = re.compile(rf"1{_COLON}")
 
@@ -108,7 +114,12 @@ _PAIRING = re.compile(
     r"|replacements?|swaps?|exchanges?|trade-?ins?|upgrades?|migrations?)\b"
 )
 #: What every match holds: a colon before a digit, or "to"/"for" before one.
-CUE = re.compile(r"\d:|:\s?\d|\b(?:to|for)[ \u00a0\u2009\u202f-](?:1|one)\b", re.IGNORECASE)
+CUE = re.compile(r"\d:|:\s?\d|\b(?:to|for)[ \u00a0\u2009\u202f-](?:1|one)\b|比[1一]", re.IGNORECASE)
+#: A ratio in Chinese after a ratio's name: "数据缩减比四比一", "压缩比达到4比1", "配比为3比1".
+_CHINESE = re.compile(
+    r"(?:比|比例|比率)(?:为|是|约|达到|达|可达|高达|仅为)?"
+    rf"(?P<ratio>(?<![\d.])(?:\d{{1,4}}(?:\.\d+)?|[{NUMERALS}]{{1,4}})比(?:1|一)(?![\d.{NUMERALS}]))"
+)
 
 
 def to_one_candidates(text: str) -> Iterator[tuple[int, int, str]]:
@@ -123,6 +134,9 @@ def to_one_candidates(text: str) -> Iterator[tuple[int, int, str]]:
         if re.fullmatch(rf"1(?:{_COLON}|-to-)1", match.group()) and _PAIRING.match(text, end):
             continue  # "a 1:1 mapping"
         yield start, end, "ratio"
+    if "比" in text:
+        for match in _CHINESE.finditer(text):
+            yield (*match.span("ratio"), "ratio")
 
 
 def _says_ratio(text: str, start: int, end: int) -> bool:

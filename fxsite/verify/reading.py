@@ -76,7 +76,9 @@ _KEEP = frozenset("µμ×–—−·°′″")
 _SIGNS = {
     **dict.fromkeys("✕✖✗✘☓⨉❌❎🗙🗴乂🞩⛌", "×"),
     **dict.fromkeys("⁄∕⧸", "/"),
-    "∶": ":",  # RATIO, drawn as a colon ("4∶1")
+    # RATIO, the small and the vertical colon, the raised and the modifier letter colon,
+    # drawn as a colon ("4∶1", "4﹕1", "4˸1": blind74)
+    **dict.fromkeys("∶﹕︓˸꞉", ":"),
     "ꜱ": "s",
     "ꮪ": "s",
 }

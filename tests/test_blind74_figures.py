@@ -1,0 +1,83 @@
+"""Bare figures that check and build both published (blind74, findings 1, 3, 4, 5 and 6).
+
+A ratio spaced before its colon only ("4 :1"), written with a look-alike colon ("4﹕1",
+"4˸1") or in Chinese words ("数据缩减比四比一"); e-notation glued to its "x" ("1e3x",
+"2E1X", "1e400x"), an exponent past three digits ("2.4e999999 IOPS") and a power of ten in
+superscript before "x" ("10³x", MathML ``<msup>``). The rules and their decisions:
+:mod:`fxsite.pages.to_one`, :data:`fxsite.pages.figure_vocab.NUM`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.evidence.library import load_library
+from fxsite.findings import Finding
+from fxsite.markdown import check_page
+from fxsite.pages.record_text import record_text_findings
+
+
+def _errors(body: str) -> list[Finding]:
+    _, findings = check_page(f"# T\n\n{body}\n", PAGE_PATH, library(), href_for, fixture_renderer())
+    return [f for f in findings if f.severity == "error"]
+
+
+# (page body, the bare figure refused, as quoted)
+BARE = [
+    # finding 1: ratios against one
+    ("Reduction 4 :1.", "4 :1"),
+    ("Data reduction 4﹕1.", "4﹕1"),
+    ("Data reduction 4˸1.", "4˸1"),
+    ("Data reduction 4︓1.", "4︓1"),
+    ("数据缩减比四比一。", "四比一"),
+    ("压缩比达到4比1。", "4比1"),
+]
+
+
+@pytest.mark.parametrize(("body", "figure"), BARE, ids=[r[0] for r in BARE])
+def test_a_bare_figure_is_refused(body: str, figure: str) -> None:
+    findings = _errors(body)
+    assert [(f.code, f.text) for f in findings] == [("FX501", figure)], findings
+
+
+# Near misses: no figure.
+NEAR_MISSES = [
+    "Test 3: 1 node failed.",
+    "比分四比一。",
+    "他们以四比一获胜。",
+]
+
+
+@pytest.mark.parametrize("body", NEAR_MISSES)
+def test_a_near_miss_states_no_figure(body: str) -> None:
+    assert _errors(body) == []
+
+
+_RECORD = """\
+id: N1
+title: Notes test
+label: spec
+status: active
+source: {issuer: Example Corp}
+setup:
+  dedupe: "typically 4 :1"
+figures:
+  reduction: {value: 4, unit: "×", what: "Data reduction"}
+notes: |
+  Compression reaches 3.5﹕1 on logs.
+"""
+
+
+def test_a_records_words_are_read_by_the_same_detector(tmp_path: Path) -> None:
+    """A record's setup value and notes go through the page reader's detector."""
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "N1.yaml").write_text(_RECORD, encoding="utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    found = record_text_findings(lib, tmp_path)
+    assert [(f.code, f.text, f.line) for f in found] == [
+        ("FX501", "4 :1", 7),
+        ("FX501", "3.5﹕1", 11),
+    ]
