@@ -1,14 +1,16 @@
 """Bare figures that check and build both published (blind74, findings 1, 3, 4, 5 and 6).
 
 A ratio spaced before its colon only ("4 :1"), written with a look-alike colon ("4﹕1",
-"4˸1") or in Chinese words ("数据缩减比四比一"); e-notation glued to its "x" ("1e3x",
-"2E1X", "1e400x"), an exponent past three digits ("2.4e999999 IOPS") and a power of ten in
-superscript before "x" ("10³x", MathML ``<msup>``). The rules and their decisions:
-:mod:`fxsite.pages.to_one`, :data:`fxsite.pages.figure_vocab.NUM`.
+"4˸1") or in Chinese words ("数据缩减比四比一"), in a page or a record's words;
+e-notation glued to its "x" ("1e3x", "2E1X", "1e400x"), an exponent past three digits
+("2.4e999999 IOPS") and a power of ten in superscript before "x" ("10³x", MathML
+``<msup>``). The rules and their decisions: :mod:`fxsite.pages.to_one`,
+:data:`fxsite.pages.figure_vocab.NUM`.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from sitekit import PAGE_PATH, fixture_renderer, href_for, library
 from fxsite.evidence.library import load_library
 from fxsite.findings import Finding
 from fxsite.markdown import check_page
+from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.record_text import record_text_findings
 
 
@@ -34,6 +37,16 @@ BARE = [
     ("Data reduction 4︓1.", "4︓1"),
     ("数据缩减比四比一。", "四比一"),
     ("压缩比达到4比1。", "4比1"),
+    # finding 3: e-notation glued to its "x", long exponents, superscript powers of ten
+    ("It is 1e3x faster.", "1e3x"),
+    ("It is 2E1X faster.", "2E1X"),
+    ("Speed-up: 1e3x.", "1e3x"),
+    ("It is 1.9e0x faster.", "1.9e0x"),
+    ("It is 1e400x faster.", "1e400x"),
+    ("It peaks at 2.4e999999 IOPS.", "2.4e999999 IOPS"),
+    ("It is 10³x faster.", "10³x"),
+    ("It is 10³× faster.", "10³×"),
+    ("<math><msup><mn>10</mn><mn>3</mn></msup><mi>x</mi></math> faster", "10³x"),
 ]
 
 
@@ -48,6 +61,11 @@ NEAR_MISSES = [
     "Test 3: 1 node failed.",
     "比分四比一。",
     "他们以四比一获胜。",
+    "e.g. 1e3 is a number format.",
+    "Set it to 1e3 or more.",
+    "Pick the 1e3xlarge tier.",
+    "We have 10³ users.",
+    "An x86 build of 1e3.",
 ]
 
 
@@ -81,3 +99,18 @@ def test_a_records_words_are_read_by_the_same_detector(tmp_path: Path) -> None:
         ("FX501", "4 :1", 7),
         ("FX501", "3.5﹕1", 11),
     ]
+
+
+def test_a_huge_exponent_costs_no_time() -> None:
+    """The exponent is read, never evaluated: a million-digit power of ten is no work."""
+    started = time.process_time()
+    body = "It is 1e99999999x faster and 2.4e999999999 IOPS."
+    assert [f.text for f in _errors(body)] == ["1e99999999x", "2.4e999999999 IOPS"]
+    assert time.process_time() - started < 2
+
+
+@pytest.mark.parametrize("text", ["1e" + "9" * 5000 + "x", "1e" + "9" * 5000 + "q"])
+def test_a_long_exponent_is_read_once(text: str) -> None:
+    started = time.process_time()
+    find_bare_figures(text)
+    assert time.process_time() - started < 1

@@ -78,6 +78,12 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("words of change, no amount", "", "grows cuts fell by ", "3/4"),
     ("multiples of a change", "", "grows 4 times with ", ""),
     ("prices per a unit", "", "$/TB in its class at 119, ", ""),
+    # blind74: exponents glued to an x, colons spaced before, ratios in Chinese words
+    ("exponents glued to an x", "", "1e9x1e", "9"),
+    ("long exponents", "1e", "9", "x"),
+    ("colons spaced before", "", "4 :", "1"),
+    ("Chinese ratios in words", "", "缩减比四比", "一"),
+    ("superscript powers", "", "10³", "x"),
     ("units of price, no number", "", "$/TB is $/GB at ", "5"),
     ("counts after a colon", "", "Random reads: 2,400,000; ", ""),
 ]

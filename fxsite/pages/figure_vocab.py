@@ -323,7 +323,9 @@ END = rf"(?!{W})(?!의[ \u00a0]?\d)"
 # A decimal comma ("4,4x", "0,6 ms") is one or two digits after a comma. Groups of three
 # after dots, two at least, are thousands as German writes them ("1.234.567 €", "1.234.567,50 €").
 # Scientific notation ("5.17e2 s", "1e6 IOPS") and vulgar fractions ("1½ hours",
-# "½") are numbers too.
+# "½") are numbers too; an exponent of any length ("2.4e999999 IOPS": read, never
+# evaluated here) and glued to a ratio's "x" ("1e3x", "2E1X"; not to a word: "1e3xlarge",
+# blind74).
 #: Every vulgar fraction of Unicode (the characters so named: "½", "⅒", "⅐", "↉").
 #: People a share in words may count ("half the team", "two thirds of respondents"): a share
 #: of people says who, as a count of people does, and is no performance figure.
@@ -341,7 +343,7 @@ SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 POWER = rf"(?:\^[+\-]?\d{{1,3}}\^?|[⁺⁻]?[{SUPERSCRIPT_DIGITS}]{{1,3}})"
 NUM = (
     r"(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?!\.?\d)(?:,\d{1,2}(?![\d,]))?|\d{1,3}(?:[ \u00a0]\d{3}|[\u2009\u202f]\d{3})+(?!\d)|\d+,\d{1,2}(?![\d,])|\d+)"
-    rf"(?:\.\d+)?(?:[eE][+\-]?\d{{1,3}}(?![A-Za-z0-9_])|{SP}?[×x·]{SP}?10{POWER}|(?<=10){POWER})?"
+    rf"(?:\.\d+)?(?:[eE][+\-]?\d+(?![A-WYZa-wyz0-9_]|[xX]\w)|{SP}?[×x·]{SP}?10{POWER}|(?<=10){POWER})?"
     rf"[{VULGAR_FRACTIONS}]?|[{VULGAR_FRACTIONS}])"
 )
 
