@@ -114,3 +114,46 @@ def test_a_long_exponent_is_read_once(text: str) -> None:
     started = time.process_time()
     find_bare_figures(text)
     assert time.process_time() - started < 1
+
+
+# Finding 4: (page body, the bare figures refused): a named quantity's value.
+NAMED = [
+    ("Save time went from 178 → 94.", ["178", "94"]),
+    ("Save time went from 178 -> 94.", ["178", "94"]),
+    ("Save time: 178 → 94.", ["178", "94"]),
+    ("Save time: 178 → 120 → 94.", ["178", "120", "94"]),
+    ("Save time: ~94.", ["94"]),
+    ("Save time: about 94.", ["94"]),
+    ("Save time: ≈94.", ["94"]),
+    ("Latency p99 = 94.", ["94"]),
+    ("恢复时间：600。", ["600"]),
+    ("保存时间：94。", ["94"]),
+    ("保存时间: 94。", ["94"]),
+    ("保存时间为94。", ["94"]),
+    ("保存时间达到94。", ["94"]),
+    ("保存时间从178降到94。", ["178", "94"]),
+]
+
+
+@pytest.mark.parametrize(("body", "figures"), NAMED, ids=[r[0] for r in NAMED])
+def test_a_named_quantitys_value_is_refused(body: str, figures: list[str]) -> None:
+    findings = _errors(body)
+    assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
+
+
+# Near misses: a count of what it names, years, a date, a word, an arrow of no named value.
+NAMED_NEAR_MISSES = [
+    "Save time: about 3 steps.",
+    "Save time went from 2019 → 2023.",
+    "Save time: see step 3.",
+    "Latency p99 = the 99th percentile.",
+    "保存时间：2024年3月起生效。",
+    "时间：94。",
+    "保存时间的设置见第3节。",
+    "Step 3 → step 4 reduces save time.",
+]
+
+
+@pytest.mark.parametrize("body", NAMED_NEAR_MISSES)
+def test_a_named_near_miss_states_no_figure(body: str) -> None:
+    assert _errors(body) == []

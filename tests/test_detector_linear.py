@@ -84,6 +84,8 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("colons spaced before", "", "4 :", "1"),
     ("Chinese ratios in words", "", "缩减比四比", "一"),
     ("superscript powers", "", "10³", "x"),
+    ("arrows after a named value", "Save time: 1", " → 2", ""),
+    ("Chinese times named", "", "保存时间：约", "9"),
     ("units of price, no number", "", "$/TB is $/GB at ", "5"),
     ("counts after a colon", "", "Random reads: 2,400,000; ", ""),
 ]

@@ -16,6 +16,7 @@ from decimal import Decimal
 __all__ = [
     "APPROX_SUFFIXES",
     "APPROX_WORDS",
+    "ARROWS",
     "BOUND_SUFFIXES",
     "BOUND_WORDS",
     "INSIDE_GROUPS",
@@ -213,6 +214,8 @@ PRICE_WORDS = (
     *("tariffs", "fare", "fares"),
 )
 #: Verbs of lasting, before a length of time: "takes one day", "took over the [94 s](…) run".
+#: Arrows between two values, a change from one to the other: "178 → 94 s", "178 -> 94".
+ARROWS = ("→", "->", "⟶", "⇒", "=>", "➔", "➜")
 LASTING_WORDS = (
     *("take", "takes", "took", "taking", "last", "lasts", "lasted", "need", "needs", "needed"),
 )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from fxsite.evidence.numerals import WIDTH_MAP
+from fxsite.evidence.numerals import ARROWS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import canonical_unit, conversion_factor
 from fxsite.pages import figure_rules
@@ -55,9 +55,8 @@ class FigureSpan:
 # An arrow between two values: "3.26 → 6.40 GB/s" states two figures, the left one borrowing
 # the right one's unit; a slash too after names joined by one ("p50/p99: 1.1/3.4 ms"), else
 # it joins a spec's values, one figure ("50/60 Hz": blind70, "50" was offered a 50% figure).
-_ARROW_LEFT = LazyPattern(
-    rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*(?:→|->|⟶|⇒|=>|➔|➜){_SP}*|/)\Z"
-)
+_ARROW = f"(?:{alternation(ARROWS)})"
+_ARROW_LEFT = LazyPattern(rf"{_START}(?:{_APPROX})?{_SIGN}?{_NUM}(?:{_SP}*{_ARROW}{_SP}*|/)\Z")
 _SLASH_NAMES = re.compile(r"[^\W\d][\w.-]*/[^\W\d]")
 
 # The number an arrow's left side starts with.

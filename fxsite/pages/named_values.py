@@ -6,14 +6,18 @@ about every text (English as well): it reads
 * the value of a metric named before it: a dimensionless efficiency ("PUE降至1.15", "a PUE
   of 1.2"), a speed-up ("a speed-up of 1.9", "加速比为1.9"), a throughput named by its unit
   ("IOPS reached 150,000", "IOPS达到150万"), a quantity named in words with its number
-  written without a unit ("Throughput: 12,000.", "Restore time: 600", "a data reduction
-  ratio of 4"), in words where they end the clause ("A save time of ninety-four.", not
+  written without a unit ("Throughput: 12,000.", "Restore time: 600", "Latency p99 = 94", "a
+  data reduction ratio of 4"), after an approximation ("Save time: ~94", "about 94", "≈94"),
+  a time named in Chinese before a colon or a verb of being or reaching ("保存时间：94",
+  "恢复时间为600", "保存时间达到94"; not glued to its number, "延迟3个月", nor a date,
+  "保存时间：2024年3月起"), in words where they end the clause ("A save time of ninety-four.", not
   "Latency is one of the issues"), and an operation's time after a verb of lasting where a
   stop ends the clause ("Saves take 94."; not "Saves take 3 tries", nor a heading "Each save
   took 95");
 * a named quantity's change or range without a unit ("latency from 0.5 to 0.12", "Speed-up
-  ranges from 6.2 to 9.3"), not a span of years nor a count of what it names ("from 2 to 3
-  teams");
+  ranges from 6.2 to 9.3", "Save time went from 178 → 94", "保存时间从178降到94"), and the
+  values after arrows from its value ("Save time: 178 → 94": each a figure; blind74), not a
+  span of years nor a count of what it names ("from 2 to 3 teams");
 * a ratio of speeds before its noun ("a 1.9 speedup");
 * a mixing or split ratio with its word ("按1:3的比例", "a 3:1 ratio").
 
@@ -28,6 +32,8 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import (
+    APPROX_WORDS,
+    ARROWS,
     LASTING_WORDS,
     NUMBER_WORDS,
     REACHED_WORDS,
@@ -36,6 +42,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.evidence.units import canonical_unit
 from fxsite.pages.cjk_numerals import AFTER, BEFORE, FIRST, FIRST_CUE, MAG, NUMBER, NUMERALS
+from fxsite.pages.figure_names import OPERATIONS_CJK
 from fxsite.pages.lazyre import holds as _holds, needles as _needles
 from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
 
@@ -78,6 +85,14 @@ _THROUGHPUT_NAMES = "[KMG]?IOPS|QPS|TPS"
 #: A speed-up named in words: "a speed-up of 1.9", "Speedups range from 6.2 to 9.3",
 #: "加速比为1.9" (blind70).
 _SPEEDUP_NAMES = "(?i:speed-?ups?)"
+#: A time named in Chinese, an operation's ("保存时间", "恢复时间") or a latency ("延迟", "时延"),
+#: before a colon or a verb of being or reaching ("保存时间：94", "保存时间达到94": blind74);
+#: not glued to its number ("延迟3个月" delays).
+_CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗時)|延迟|延遲|时延|時延)"
+_CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
+#: An approximation before the value ("Save time: ~94", "about 94", "≈94": blind74).
+_APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
+_ARROW = alternation(ARROWS)
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
 # "COP为4.2", "a PUE of 1.2"), a speed-up ("a speedup of 1.9"), or a throughput named by
 # its unit ("IOPS达到150万", "IOPS reached 150,000", "IOPS: 150,000"). A figure may end a
@@ -94,12 +109,13 @@ _METRIC_VALUE = re.compile(
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?:)"
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?[:=])|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
+    rf"|{_APPROX}"
     r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
     rf"(?P<figure>{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
@@ -112,12 +128,20 @@ _METRIC_VALUE = re.compile(
 # Both numbers are figures; a unit after the second ("from 0.5 to 0.12 ms") makes them the
 # range the detector reads.
 _METRIC_FROM_TO = re.compile(
-    # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60)
-    rf"(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
-    r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + NUMBER + r")[ ](?i:to|down[ ]to|up[ ]to)"
-    r"|(?i:between)[ ](?P<a2>" + NUMBER + r")[ ](?i:and))[ ]"
+    # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60), "from 178 →
+    # 94", "保存时间从178降到94" (blind74)
+    rf"(?:(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
+    r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + NUMBER + r")"
+    rf"(?:[ ](?i:to|down[ ]to|up[ ]to)[ ]|[ ]?(?:{_ARROW})[ ]?)"
+    r"|(?i:between)[ ](?P<a2>" + NUMBER + r")[ ](?i:and)[ ])"
+    rf"|{_CJK_TIMES}从[ ]?(?P<a3>{NUMBER})[ ]?[\u4e00-\u9fff]{{0,3}}?(?:到|至)[ ]?)"
     r"(?P<b>" + NUMBER + r")(?![\d%]|[.,]\d)"
 )
+#: A date's character after a number: "保存时间：2024年3月起生效" says when, not how long.
+_DATE_AFTER = re.compile(r"[ ]?[年月日号號]")
+#: An arrow after a named quantity's value, and the value it changed to: "Save time: 178 →
+#: 94" (blind74: the 94 was never read), in a chain "178 → 120 → 94".
+_ARROW_TAIL = re.compile(rf"[ ]?(?:{_ARROW})[ ]?(?P<b>{NUMBER})(?![\d%]|[.,]\d)")
 # A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
 # slowdown" (blind44). A decimal part makes it a ratio, not a count ("3 speedups this year").
 _RATIO_BEFORE = re.compile(
@@ -156,6 +180,7 @@ _METRIC_NEEDLES = (
     *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
     *("P50", "P90", "P95", "P99"),
     *(" take", " took", " last", " need"),  # "Saves take 94"
+    *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )
 _METRIC_CUE = _needles(*_METRIC_NEEDLES)
 _SCALE_WORD_CUE = _needles("illion", "ILLION", "housand", "HOUSAND")
@@ -174,7 +199,7 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
     if _holds(text, _METRIC_CUE):
         yield from _metric_values(text)
         for match in _METRIC_FROM_TO.finditer(text):
-            first = "a" if match["a"] is not None else "a2"
+            first = next(g for g in ("a", "a2", "a3") if match[g] is not None)
             if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
                 continue  # "latency from 2019 to 2023": a span of years
             end = match.end()
@@ -200,8 +225,8 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         if match["name"] in _DECIMAL_METRICS and "." not in match["figure"]:
             continue
         end = match.end("figure")
-        if _sets_the_test(text, match):
-            continue
+        if _sets_the_test(text, match) or _DATE_AFTER.match(text, end):
+            continue  # "IOPS at 8 KiB blocks"; "保存时间：2024年3月起" dates a rule
         if match["operation"] is not None and not _STOP.match(text, end):
             continue  # "Each save took 95" (a heading, or "s" on the next line)
         if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
@@ -211,6 +236,16 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
             end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
         tail = _RANGE_TAIL.match(text, end)
         yield match.start("figure"), tail.end() if tail else end, "unit"
+        yield from _changed_to(text, tail.end() if tail else end)
+
+
+def _changed_to(text: str, end: int) -> Iterator[tuple[int, int, str]]:
+    """The values after arrows from a named quantity's value ending at ``end``
+    (:data:`_ARROW_TAIL`)."""
+    arrow = _ARROW_TAIL.match(text, end)
+    while arrow is not None:
+        yield arrow.start("b"), arrow.end("b"), "unit"
+        arrow = _ARROW_TAIL.match(text, arrow.end())
 
 
 def _sets_the_test(text: str, match: re.Match[str]) -> bool:
