@@ -428,6 +428,15 @@ UNRECORDED = [
         [("FX501", 3, 20, "178", "read as '178 s'"), ("FX501", 3, 31, "94", "read as '94 s'")],
     ),
     (
+        # blind74: "p50:" names the value, which the detector read as it stands
+        "a labelled list of items named by a colon",
+        "# T\n\nLatency (ms): p50: 3.1, p99: 12.5.\n",
+        [
+            ("FX501", 3, 20, "3.1", "read as '3.1 ms'"),
+            ("FX501", 3, 30, "12.5", "read as '12.5 ms'"),
+        ],
+    ),
+    (
         "a labelled list of items named by an equals sign",
         "# T\n\nLatency (ms): p50 = 3.1, p99 = 12.5.\n",
         [

@@ -316,6 +316,8 @@ def _read_text(
         for s in spans
     ]
     once = _stated_once(text, claims, unit, said, [(s.start, s.end) for s in spans])
+    read_once = {(g.start, g.end) for g in once if g.claim is None}
+    candidates = [c for c in candidates if (c.start, c.end) not in read_once]
     candidates += [
         Candidate(
             text, g.start, g.end, g.found, text[g.start : g.end], channel, role, g.said, g.unit
@@ -343,7 +345,9 @@ def _stated_once(
     labels = [
         g
         for g in (labelled(text, claims) if any(c in text for c in LABEL_ENDS) else ())
-        if not any(s < g.end and g.start < e for s, e in figures)
+        # a number the detector read as it stands ("p50 = 3.1" names it) is read under the
+        # label's unit ("Latency (ms): p50 = 3.1" reads "3.1 ms": blind74)
+        if not any(s < g.end and g.start < e and (s, e) != (g.start, g.end) for s, e in figures)
         and not (unit and g.claim is not None)
     ]
     titled = said.startswith(TITLED)  # "NFS: 95" under a title; not in a table's cell
