@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
-from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+from sitekit import FIXTURE_EXTENSIONS, PAGE_PATH, fixture_renderer, href_for, library
 
 from fxsite.evidence.library import load_library
 from fxsite.findings import Finding
-from fxsite.markdown import check_page
+from fxsite.markdown import PageRenderer, check_page
 from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.record_text import record_text_findings
 
@@ -157,3 +157,57 @@ NAMED_NEAR_MISSES = [
 @pytest.mark.parametrize("body", NAMED_NEAR_MISSES)
 def test_a_named_near_miss_states_no_figure(body: str) -> None:
     assert _errors(body) == []
+
+
+# Finding 5: (page body, the bare figures refused) a units row first under the header.
+UNITS_ROW = [
+    ("| Time |\n|---|\n| s |\n| 94 |", ["94"]),
+    ("| Time | Size |\n|---|---|\n| s | GB |\n| 94 | 12 |", ["94", "12"]),
+    ("| Name | Time |\n|---|---|\n| s | s |\n| FX100 | 94 |", ["94"]),
+]
+# Near misses: a table of units, a unit alone, a units row that is not the first.
+UNITS_ROW_NEAR_MISSES = [
+    "| Unit | Meaning |\n|---|---|\n| s | seconds |\n| ms | milliseconds |",
+    "| Run |\n|---|\n| s |",
+    "| Time |\n|---|\n| 94 |\n| s |\n| 96 |",
+]
+
+
+@pytest.mark.parametrize(("body", "figures"), UNITS_ROW, ids=[r[0] for r in UNITS_ROW])
+def test_a_first_row_of_units_states_its_columns_units(body: str, figures: list[str]) -> None:
+    findings = _errors(body)
+    assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
+    assert all("'units' row says" in f.message for f in findings)
+
+
+@pytest.mark.parametrize("body", UNITS_ROW_NEAR_MISSES)
+def test_a_units_row_near_miss_states_no_figure(body: str) -> None:
+    assert _errors(body) == []
+
+
+def _tabbed(alternate: bool) -> PageRenderer:
+    return PageRenderer(
+        [*FIXTURE_EXTENSIONS, "pymdownx.tabbed"],
+        {"pymdownx.tabbed": {"alternate_style": alternate}},
+    )
+
+
+_TAB = '=== "{label}"\n\n    | System | {column} |\n    |---|---|\n    | FX100 | {value} |'
+
+
+@pytest.mark.parametrize("alternate", [True, False])
+@pytest.mark.parametrize(
+    ("label", "column", "value", "figures"),
+    [
+        ("Save time (s)", "Value", "94", ["94"]),
+        ("Results", "Value", "94", []),  # a label that states no unit
+        ("Save time (s)", "Runs", "3", []),  # a column of things counted
+    ],
+)
+def test_a_tab_label_states_a_unit_for_the_table_in_its_panel(
+    alternate: bool, label: str, column: str, value: str, figures: list[str]
+) -> None:
+    body = _TAB.format(label=label, column=column, value=value)
+    _, findings = check_page(f"# T\n\n{body}\n", PAGE_PATH, library(), href_for, _tabbed(alternate))
+    assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
+    assert all(f"under the caption '{label}'" in f.message for f in findings)

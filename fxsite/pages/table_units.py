@@ -5,13 +5,14 @@ nearest header above it that states one, :func:`~fxsite.pages.header_units.heade
 else of its row (a first cell "Save time (s)", unless its column is headed by a name: an
 "ID" column of "IOPS", :func:`~fxsite.pages.header_units.row_unit`), else the caption's
 (its ``<caption>``, or the paragraph before or after it stating a unit: "Times in
-seconds:", "单位：秒", "All times in seconds.", or the heading right above it: "## Save
-time (s)"; :func:`_label_before`), except for the first column (row labels) and columns
-headed by a name (:data:`~fxsite.pages.header_units.NAMED_COLUMNS`) or by things counted
-("GPUs", "Runs"); a body row whose first cell is "unit" states the unit of each column it
-fills; and where the cell stands (its header and row label), the words around a figure
-in it. The walks over a table's neighbours (:func:`node_text`, :func:`heading_text`) serve
-the blocks under a title too (:mod:`fxsite.pages.title_units`).
+seconds:", "单位：秒", "All times in seconds.", the heading right above it, "## Save time
+(s)", or its content tab's label; :func:`_label_before`), except for the first column (row
+labels) and columns headed by a name (:data:`~fxsite.pages.header_units.NAMED_COLUMNS`) or
+by things counted ("GPUs", "Runs"); a body row whose first cell is "unit", or a first body
+row of units alone, states the unit of each column it fills; and where the cell stands
+(its header and row label), the words around a figure in it. The walks over a table's
+neighbours (:func:`node_text`, :func:`heading_text`) serve the blocks under a title too
+(:mod:`fxsite.pages.title_units`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from fxsite.pages.header_units import (
     header_unit,
     row_unit,
 )
+from fxsite.pages.tab_labels import tab_label
 from fxsite.verify.icon_digits import icon_text
 
 __all__ = ["child_nodes", "heading_text", "node_text", "table_units", "writes_unit"]
@@ -95,7 +97,8 @@ def _label_before(table: LexborNode) -> str:
     """The caption a table's paragraph before it gives it: a label ending in a colon
     ("Times in seconds:"), a note of its unit ("单位：秒"), a caption that numbers the
     table ("表 1 保存耗时（秒）") or a sentence stating its unit ("All times in seconds.");
-    else the heading right above it, where it writes out a unit ("## Save time (s)");
+    else the heading right above it, where it writes out a unit ("## Save time (s)"), or
+    the label of the content tab it stands in (:mod:`fxsite.pages.tab_labels`);
     else the note of its unit or the sentence stating it that the paragraph after it
     gives ("*单位：秒*", "All times in seconds." below it); else ""."""
     before = _paragraph(table, "prev")
@@ -106,6 +109,8 @@ def _label_before(table: LexborNode) -> str:
     heading = _heading_before(table)
     if heading and writes_unit(heading):
         return heading
+    if (tab := tab_label(table)) is not None and writes_unit(label := node_text(tab)):
+        return label  # '=== "Save time (s)"' over it (blind74)
     after = _paragraph(table, "next")
     if _is_note(after) or (_NUMBERED.match(after) and not _captions_next(table)):
         return after  # "Table 1: Save time (s)" below it, unless it stands above another table
@@ -287,12 +292,14 @@ def _unit_row(
 ) -> tuple[str, Spans] | None:
     """The first body row whose first cell is "unit", or the first or last body row when
     its first cell is empty and each other cell a unit or empty ("| | s | GB/s |" under
-    the header, or at the foot): its label, and each other cell's columns and the unit it states (as
-    :func:`_over` reads them), or None."""
+    the header, or at the foot), or the first when every cell is a unit (:func:`_units_row`):
+    its label, and each other cell's columns and the unit it states, or None."""
     for n, placed in enumerate(grid):
         if not placed or placed[0][0] != 0:
             continue
         label = node_text(placed[0][2])
+        if n == 0 and len(grid) > 1 and label and (units := _units_row(placed)) is not None:
+            return "units", units  # "| s | GB/s |" first under "| Time | Size |"
         named = label.lower() in UNIT_COLUMNS
         if not named and (0 < n < len(grid) - 1 or label):  # only these can state units
             continue
@@ -306,6 +313,14 @@ def _unit_row(
         if all(u is not None or not t for _, _, t, u in cells) and any(u for *_, u in cells):
             return "units", cells
     return None
+
+
+def _units_row(placed: list[tuple[int, int, LexborNode]]) -> Spans | None:
+    """Each cell's columns and the unit it states where every cell of a row is a unit, the
+    first included ("| s | GB/s |" under "| Time | Size |", as spec sheets write it, first
+    under the header; not at the foot, where a table of units ends: blind74); else None."""
+    texts = [(a, b, node_text(c)) for a, b, c in placed]
+    return [(a, b, t, t) for a, b, t in texts] if all(_is_unit(t) for *_, t in texts) else None
 
 
 def _unheaded_unit_column(

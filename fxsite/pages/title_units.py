@@ -16,6 +16,7 @@ from collections.abc import Set as AbstractSet
 from selectolax.lexbor import LexborNode
 
 from fxsite.pages.header_units import header_unit
+from fxsite.pages.tab_labels import tab_panels
 from fxsite.pages.table_units import child_nodes, heading_text, node_text, writes_unit
 
 __all__ = ["TITLED", "container_units", "list_units"]
@@ -36,7 +37,7 @@ def container_units(node: LexborNode, classes: AbstractSet[str]) -> dict[int, tu
     if node.tag == "li":
         return _item_units(node)
     if _TABS in classes:
-        for label, panel in _tabs(node):
+        for label, panel in tab_panels(node):
             out.update(_body_units(label, child_nodes(panel)))
         return out
     children = [c for c in child_nodes(node) if not (c.tag or "-").startswith("-")]
@@ -73,26 +74,6 @@ def _body_units(
         return {}
     said = f"{TITLED} '{text}'"
     return {block.mem_id: (unit, said) for block in body if block.tag in blocks}
-
-
-def _tabs(node: LexborNode) -> list[tuple[LexborNode, LexborNode]]:
-    """A tab set's (label, panel) pairs, as pymdownx.tabbed writes them in either style."""
-    labels: list[LexborNode] = []
-    panels: list[LexborNode] = []
-    for child in child_nodes(node):
-        names = (child.attributes.get("class") or "").split() if child.tag == "div" else []
-        if child.tag == "label":
-            labels.append(child)
-        elif "tabbed-labels" in names:
-            labels += [c for c in child_nodes(child) if c.tag == "label"]
-        elif "tabbed-content" in names:
-            blocks = [c for c in child_nodes(child) if c.tag == "div"]
-            panels += (
-                blocks
-                if any("tabbed-block" in (c.attributes.get("class") or "") for c in blocks)
-                else [child]
-            )
-    return list(zip(labels, panels, strict=False))
 
 
 def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
