@@ -211,3 +211,32 @@ def test_a_tab_label_states_a_unit_for_the_table_in_its_panel(
     _, findings = check_page(f"# T\n\n{body}\n", PAGE_PATH, library(), href_for, _tabbed(alternate))
     assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
     assert all(f"under the caption '{label}'" in f.message for f in findings)
+
+
+# Finding 6 (low): (page body, the bare figures refused) the forms that fit existing rules.
+LOW = [
+    ("Save time (see note): 94.", ["94"]),
+    ("Latency (p99): 12.", ["12"]),
+    ("Save time — 94 — seconds.", ["94"]),
+    ("Save time: ninety four.", ["ninety four"]),
+    ("| Time (ѕ) |\n|---|\n| 94 |", ["94"]),
+    ("<math><mfrac><mn>1</mn><mn>2</mn></mfrac><mtext> the time</mtext></math>", ["1⁄2"]),
+]
+LOW_NEAR_MISSES = [
+    "Save time – 3 tips to cut it.",
+    "Save time — see below.",
+    "Save time: ninety of them.",
+    "Chapter IV covers it.",
+    "<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> of the load",
+]
+
+
+@pytest.mark.parametrize(("body", "figures"), LOW, ids=[r[0] for r in LOW])
+def test_a_low_severity_form_is_refused(body: str, figures: list[str]) -> None:
+    findings = _errors(body)
+    assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
+
+
+@pytest.mark.parametrize("body", LOW_NEAR_MISSES)
+def test_a_low_severity_near_miss_states_no_figure(body: str) -> None:
+    assert _errors(body) == []

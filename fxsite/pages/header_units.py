@@ -42,6 +42,7 @@ from fxsite.pages.figure_vocab import UPTIME_WORDS
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.part_names import SIZE_SETTINGS
 from fxsite.pages.price_units import price_unit
+from fxsite.verify.reading import fold
 
 __all__ = [
     "DIGITS",
@@ -302,8 +303,9 @@ def _scaled_unit(header: str) -> str | None:
 
 def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
-    label's colon after it, "Save time (s):", is the label's)."""
-    header = " ".join(header[-_TAIL:].split()).rstrip(":：").rstrip()
+    label's colon after it, "Save time (s):", is the label's; look-alike letters read as the
+    Latin they look like, "Time (ѕ)" in seconds: blind74)."""
+    header = fold(" ".join(header[-_TAIL:].split()).rstrip(":：").rstrip())
     if _NAMED_BEFORE.match(header):  # "Version (min)": the least version, no minutes (blind69)
         return None
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a

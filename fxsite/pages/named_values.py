@@ -10,8 +10,9 @@ about every text (English as well): it reads
   data reduction ratio of 4"), after an approximation ("Save time: ~94", "about 94", "≈94"),
   a time named in Chinese before a colon or a verb of being or reaching ("保存时间：94",
   "恢复时间为600", "保存时间达到94"; not glued to its number, "延迟3个月", nor a date,
-  "保存时间：2024年3月起"), in words where they end the clause ("A save time of ninety-four.", not
-  "Latency is one of the issues"), and an operation's time after a verb of lasting where a
+  "保存时间：2024年3月起"), after a note in brackets and a colon ("Save time (see note):
+  94") or a dash ("Save time — 94"), in words where they end the clause ("A save time of
+  ninety-four.", "Save time: ninety four."; not "Latency is one of the issues"), and an operation's time after a verb of lasting where a
   stop ends the clause ("Saves take 94."; not "Saves take 3 tries", nor a heading "Each save
   took 95");
 * a named quantity's change or range without a unit ("latency from 0.5 to 0.12", "Speed-up
@@ -72,7 +73,7 @@ _TENS = [w for w in _ENGLISH if NUMBER_WORDS[w] >= 20]
 _STOP = re.compile(r"(?:[.;:!?)]|,(?![ ]?\d))")
 _CLAUSE_END = re.compile(rf"{_STOP.pattern}|[ ]?\Z")
 _IN_WORDS = (
-    rf"(?i:(?:{word_alternation(_TENS)})-(?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
+    rf"(?i:(?:{word_alternation(_TENS)})[- ](?:{word_alternation(_ONES)})|{word_alternation(_ENGLISH)})"
     rf"(?!-)(?={_CLAUSE_END.pattern})"
 )
 _IN_WORDS_CUE = re.compile(rf"(?i:{alternation(_ENGLISH)})")
@@ -90,6 +91,8 @@ _SPEEDUP_NAMES = "(?i:speed-?ups?)"
 #: not glued to its number ("延迟3个月" delays).
 _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗時)|延迟|延遲|时延|時延)"
 _CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
+#: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
+_NOTE = r"[ ]\([^()]{1,40}\)"
 #: An approximation before the value ("Save time: ~94", "about 94", "≈94": blind74).
 _APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
 _ARROW = alternation(ARROWS)
@@ -109,14 +112,15 @@ _METRIC_VALUE = re.compile(
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?[:=])|{_CJK_TIME_NAMES}"
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?[:=—–])|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
+    rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
     rf"|{_APPROX}"
-    r"|above|over|<=|>=|[<>≤≥=:：])[ ]?)*"
+    r"|above|over|<=|>=|[<>≤≥=:：—–])[ ]?)*"
     rf"(?P<figure>{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)

@@ -13,7 +13,7 @@ from fxsite.verify.bidi_order import drawn_readings
 from fxsite.verify.chrome import normalise
 from fxsite.verify.shown import Block, PageText
 
-__all__ = ["Run", "collapsed_offsets", "flush", "math_power", "power_of_ten"]
+__all__ = ["Run", "collapsed_offsets", "flush", "math_fraction", "math_power", "power_of_ten"]
 
 
 #: A superscript exponent as superscript characters: "6" as "⁶", "-3" as "⁻³".
@@ -40,6 +40,16 @@ def math_power(node: LexborNode) -> str | None:
     if not _EXPONENT.fullmatch(exponent):
         return None
     return (parts[0].text(deep=True) or "").strip() + exponent.translate(_SUPERSCRIPT)
+
+
+def math_fraction(node: LexborNode) -> str | None:
+    """A MathML ``<mfrac>`` of two whole numbers as drawn, with a fraction slash:
+    ``<mfrac><mn>1</mn><mn>2</mn></mfrac>`` is "1⁄2" (not "12": blind74)."""
+    parts = [child for child in node.iter() if not (child.tag or "-").startswith("-")]
+    terms = [(part.text(deep=True) or "").strip() for part in parts]
+    if len(terms) != 2 or not all(t.isdigit() and t.isascii() and len(t) <= 6 for t in terms):
+        return None
+    return "\u2044".join(terms)
 
 
 class Run:

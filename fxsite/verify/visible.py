@@ -70,7 +70,7 @@ from fxsite.verify.layout import (
 from fxsite.verify.list_numbers import list_numbers
 from fxsite.verify.nodes import node_attrs, own_text, published_attrs
 from fxsite.verify.notes import Note
-from fxsite.verify.runs import Run, flush, math_power, power_of_ten
+from fxsite.verify.runs import Run, flush, math_fraction, math_power, power_of_ten
 from fxsite.verify.sheets import NO_SHEETS, PageSheets, in_theme
 from fxsite.verify.shown import (
     BLOCK_CLASSES,
@@ -262,8 +262,8 @@ _SVG_REFERENCES = frozenset({"use", "image", "feImage"})
 _FROM_SOURCE = SKIPPED | CODE
 #: The elements :meth:`_Walk.drawn_in_line` may draw (beside any with a visible attribute).
 _DRAWN_IN_LINE = frozenset(
-    {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup", "object", "embed"}
-    | {"video"}
+    {"input", "button", "option", "img", "svg", "br", "select", "sup", "msup", "mfrac", "object"}
+    | {"embed", "video"}
 )
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _NO_CLASSES: frozenset[str] = frozenset()
@@ -599,7 +599,7 @@ class _Walk:
         """What an element draws in the line beside its text: the attributes a reader is
         shown (each a block), an emoji or icon, a line break, an image's alt or a
         control's value, a drop-down's options, "10<sup>6</sup>" as 10⁶, a MathML power
-        as drawn (:func:`.runs.math_power`: 10⁶, x²); True where the element is read no
+        as drawn (:func:`.runs.math_power`: 10⁶, x²) and a fraction (1⁄2); True where it is read no
         further."""
         builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
@@ -643,6 +643,11 @@ class _Walk:
             power = math_power(node)  # MathML's power: "10⁶", "x²"
             if power is not None:
                 builder.add(power)
+                return True
+        elif tag == "mfrac" and not self.hidden(node, attrs):
+            fraction = math_fraction(node)  # MathML's fraction: "1⁄2"
+            if fraction is not None:
+                builder.add(fraction)
                 return True
         elif tag == "sup" and not (self.hidden(node, attrs) or footnote_mark(tag, attrs, node)):
             exponent = power_of_ten(node, builder)
