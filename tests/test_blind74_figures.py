@@ -10,6 +10,7 @@ e-notation glued to its "x" ("1e3x", "2E1X", "1e400x"), an exponent past three d
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -122,9 +123,9 @@ NAMED = [
     ("Save time went from 178 -> 94.", ["178", "94"]),
     ("Save time: 178 → 94.", ["178", "94"]),
     ("Save time: 178 → 120 → 94.", ["178", "120", "94"]),
-    ("Save time: ~94.", ["94"]),
-    ("Save time: about 94.", ["94"]),
-    ("Save time: ≈94.", ["94"]),
+    ("Save time: ~94.", ["~94"]),
+    ("Save time: about 94.", ["about 94"]),
+    ("Save time: ≈94.", ["≈94"]),
     ("Latency p99 = 94.", ["94"]),
     ("恢复时间：600。", ["600"]),
     ("保存时间：94。", ["94"]),
@@ -141,6 +142,19 @@ def test_a_named_quantitys_value_is_refused(body: str, figures: list[str]) -> No
     assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings
 
 
+@pytest.mark.parametrize("unit", ["", " s"])
+@pytest.mark.parametrize("sign", ["~", "about ", "≈"])
+def test_an_approximate_value_is_told_a_claim_that_passes(sign: str, unit: str) -> None:
+    """The claim advised, written as told, passes: '~[94 s](…)' is FX503 (a sign glued to a
+    claim), so a glued sign goes inside the link, '[~94 s](…)'; a word stays outside."""
+    (finding,) = _errors(f"Save time is {sign}94{unit}.")
+    told = re.search(r"\S*\s?\[[^]]+\]\(evidence:R1#save_time_fx100\)", finding.message)
+    assert told is not None, finding.message
+    advised = told.group().lstrip("(")
+    assert not advised.startswith(("~", "≈")), advised
+    assert _errors(f"Save time is {advised}.") == []
+
+
 # Near misses: a count of what it names, years, a date, a word, an arrow of no named value.
 NAMED_NEAR_MISSES = [
     "Save time: about 3 steps.",
@@ -151,6 +165,8 @@ NAMED_NEAR_MISSES = [
     "时间：94。",
     "保存时间的设置见第3节。",
     "Step 3 → step 4 reduces save time.",
+    "Save time: about [94](evidence:R1#save_time_fx100).",
+    "Save time: [~94](evidence:R1#save_time_fx100).",
 ]
 
 

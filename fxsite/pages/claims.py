@@ -416,6 +416,8 @@ def _number_only(low: object, high: object, decimals: int) -> str:
 #: A leading word a suggested claim may leave outside its link: "+", a loose word (a bound
 #: outside is refused, FX503: it goes inside, where it is checked).
 _LEAD = re.compile(rf"^(?:\+|(?i:{alternation(APPROX_WORDS)}))\s*")
+#: Signs of approximation a claim may not have glued before it (:func:`fxsite.verify.reading.glued`).
+_GLUED_SIGNS = frozenset("~≈∼")
 _WORD = re.compile(r"[a-z]{3,}|[\u4e00-\u9fff]")
 _STOP = {"the", "and", "for", "with", "from", "that", "this", "was", "are", "per", "its", "than"}
 
@@ -444,13 +446,15 @@ def suggest_claims(
     A figure qualifies when the bare text, as a link text, passes the claim
     rule for it (after scale words and unit conversion). The writer's leading
     "about" or "+" stays outside the link when the rest passes alone
-    (``about [94 s](…)``); a bound goes inside, where it is checked
+    (``about [94 s](…)``), a glued "~" inside it (``[~94 s](…)``); a bound goes inside, where it is checked
     (``[under 40 s](…)`` for ``{max: 40}``; "under 94 s" suggests no point figure). Figures whose ``what`` and record
     title share the most words with ``context`` (the sentence around the
     bare figure) come first.
     """
     bare = " ".join(text.split())
     lead = _LEAD.match(bare)
+    if lead is not None and lead.group() in _GLUED_SIGNS:
+        lead = None  # '~[94 s](…)' is FX503, a sign glued to a claim: '[~94 s](…)' (blind74)
     tries = ([(lead.group(), bare[lead.end() :])] if lead else []) + [("", bare)]
     context_words = _words(context)
     found: list[tuple[tuple[int, int, str], Suggestion]] = []

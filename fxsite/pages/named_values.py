@@ -93,7 +93,8 @@ _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗�
 _CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
 #: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
 _NOTE = r"[ ]\([^()]{1,40}\)"
-#: An approximation before the value ("Save time: ~94", "about 94", "≈94": blind74).
+#: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
+#: which passes; '~[94](…)' would not: blind74).
 _APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
 _ARROW = alternation(ARROWS)
 # The value of a metric named before it: a dimensionless efficiency ("PUE降至1.15",
@@ -119,9 +120,8 @@ _METRIC_VALUE = re.compile(
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
-    rf"|{_APPROX}"
     r"|above|over|<=|>=|[<>≤≥=:：—–])[ ]?)*"
-    rf"(?P<figure>{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
+    rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
     rf"|[{FIRST}][{NUMERALS}]*(?:万|亿)|{_WORD_SCALED}|{_IN_WORDS})(?:{AFTER})?)"

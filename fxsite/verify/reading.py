@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fxsite.evidence.numerals import (
+    APPROX_WORDS,
     BOUND_AFTER_WORDS,
     BOUND_WORDS,
     COMPARING_WORDS,
@@ -555,6 +556,10 @@ def copy_glued(text: str, start: int, end: int) -> bool:
     return False
 
 
+#: An approximation right before a claim, as the detector reads it into a figure.
+_APPROXIMATELY = re.compile(rf"(?i:{alternation(APPROX_WORDS)})\s*")
+
+
 def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str | None:
     """What a unitless claim reads as with the words beside it, when they add a unit.
 
@@ -577,6 +582,8 @@ def unit_beside(text: str, start: int, end: int, since: int, stop: int) -> str |
     for span in find_bare_figures(window):
         before = window[span.start : at]
         holds = span.start <= at and span.end >= to and (span.start < at or span.end > to)
+        if holds and span.end == to and _APPROXIMATELY.fullmatch(before):
+            continue  # "Save time: about [94](…)": an approximation adds no unit (blind74)
         if holds and (not any(c.isdigit() for c in before) or ONE_AGAINST.fullmatch(before)):
             return span.text  # words, or one against it: "1:[4](…)" reads "1:4" (blind73)
     return None
