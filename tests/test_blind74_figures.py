@@ -256,3 +256,21 @@ def test_a_low_severity_form_is_refused(body: str, figures: list[str]) -> None:
 @pytest.mark.parametrize("body", LOW_NEAR_MISSES)
 def test_a_low_severity_near_miss_states_no_figure(body: str) -> None:
     assert _errors(body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "figures"),
+    [
+        ("Save time\n:   94\n:   seconds", ["94"]),
+        ("Save time\n:   94", ["94"]),
+        ("Save time\n:   See the table.", []),
+        ("Save time\n:   3 runs", []),
+        ("Notes\n:   94", []),
+    ],
+)
+def test_a_definition_terms_named_quantity_governs_its_numbers(
+    body: str, figures: list[str]
+) -> None:
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "def_list"], {})
+    _, findings = check_page(f"# T\n\n{body}\n", PAGE_PATH, library(), href_for, renderer)
+    assert [(f.code, f.text) for f in findings] == [("FX501", t) for t in figures], findings

@@ -6,7 +6,9 @@ item's own words state a unit (:func:`~fxsite.pages.header_units.header_unit`) f
 the bare numbers of the body: "98" in a tab "Save time (s)" reads "98 s", "NFS: 96"
 under a list item "Save time in seconds" reads "96 seconds". So do a paragraph that
 ends in a label over the list after it ("Save time (s):" over "- 94") and a definition
-list's term over its definitions ("Save time (s)" over ": 94"): :func:`list_units`.
+list's term over its definitions ("Save time (s)" over ": 94"; a term naming a quantity
+without a unit, "Save time", makes a bare number a figure of it, as a column's header does:
+blind74): :func:`list_units`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Set as AbstractSet
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.header_units import header_unit
+from fxsite.pages.header_units import NAMED_ONLY, header_unit
+from fxsite.pages.quantity_names import NAMED_QUANTITY
 from fxsite.pages.tab_labels import tab_panels
 from fxsite.pages.table_units import child_nodes, heading_text, node_text, writes_unit
 
@@ -66,10 +69,19 @@ def _item_units(item: LexborNode) -> dict[int, tuple[str, str]]:
 
 
 def _body_units(
-    title: LexborNode | str, body: list[LexborNode], blocks: tuple[str, ...] = ("p", "div")
+    title: LexborNode | str,
+    body: list[LexborNode],
+    blocks: tuple[str, ...] = ("p", "div"),
+    *,
+    named: bool = False,
 ) -> dict[int, tuple[str, str]]:
+    """The unit ``title`` states for the ``blocks`` of ``body``; with ``named`` (a definition
+    list's term, which defines what follows as a header does its column), a quantity it
+    names without a unit too: "Save time" over ": 94" (blind74)."""
     text = title if isinstance(title, str) else node_text(title)
     unit = header_unit(text) if text else None
+    if unit is None and named and NAMED_QUANTITY.fullmatch(text):
+        unit = NAMED_ONLY
     if unit is None:
         return {}
     said = f"{TITLED} '{text}'"
@@ -88,7 +100,7 @@ def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
             if child.tag == "dt":
                 term = child
             elif child.tag == "dd" and term is not None:
-                out.update(_body_units(term, [child], ("dd",)))
+                out.update(_body_units(term, [child], ("dd",), named=True))
         return out
     label = node.prev
     while label is not None and (label.tag or "-").startswith("-"):
