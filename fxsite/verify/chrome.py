@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.verify.shown import VISIBLE_ATTRIBUTES
+
 if TYPE_CHECKING:
     from fxsite.verify.visible import Block, PageText
 
@@ -70,8 +72,7 @@ _REFUSED_TEXT = (
 _HANDLER = re.compile(r' on[^\s"=>/]*="')
 #: A list item with an attribute the reader shows (read before the text ahead of it).
 _SHOWN_ON_ITEM = re.compile(
-    r'<li(?: [^\s"=>/]+="[^"]*")*? (?:alt|title|aria-label|aria-description'
-    r'|aria-roledescription|aria-valuetext|placeholder|label|summary)="'
+    r'<li(?: [^\s"=>/]+="[^"]*")*? (?:' + "|".join(VISIBLE_ATTRIBUTES) + ')="'
 )
 #: An ``id`` holding whitespace (ids are kept as written, not collapsed).
 _SPACED_ID = re.compile(r' id="[^"]*\s')

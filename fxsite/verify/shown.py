@@ -37,14 +37,17 @@ __all__ = [
 CODE = frozenset({"code", "pre"})
 #: Never rendered as text (scripts are read only for JSON-LD).
 SKIPPED = frozenset({"script", "style", "template", "head"})
-#: Attributes a reader (or a screen reader, or a search engine) is shown.
+#: Attributes a reader (or a screen reader, a braille display, or a search engine) is shown.
 VISIBLE_ATTRIBUTES = (
     "alt",
     "title",
     "aria-label",
+    "aria-braillelabel",
     "aria-description",
     "aria-roledescription",
+    "aria-brailleroledescription",
     "aria-valuetext",
+    "aria-placeholder",
     "placeholder",
     "label",
     "summary",
