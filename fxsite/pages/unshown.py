@@ -118,12 +118,20 @@ def _attribute_shown(tag: str, name: str, values: dict[str, str]) -> bool:
     """Whether attribute ``name`` of a ``tag`` (with its attributes' ``values``) is shown:
     a :data:`~fxsite.verify.shown.VISIBLE_ATTRIBUTES` one, ``srcdoc``, a ``value`` or a
     meta ``content`` where the page reader reads it (:func:`~fxsite.verify.shown.shown_value`,
-    :func:`~fxsite.verify.shown.shown_meta`; an option's, in a datalist, and any on an
+    :func:`~fxsite.verify.shown.shown_meta`, structured data's:
+    :func:`~fxsite.verify.shown.structured_attribute`; an option's, in a datalist, and any on an
     ``attr_list``'s braces, whose element is not known here)."""
-    from fxsite.verify.shown import VISIBLE_ATTRIBUTES, shown_meta, shown_value
+    from fxsite.verify.shown import (
+        VISIBLE_ATTRIBUTES,
+        shown_meta,
+        shown_value,
+        structured_attribute,
+    )
 
     if name in VISIBLE_ATTRIBUTES or name == "srcdoc":
         return True
+    if name in ("value", "content") and structured_attribute(tag, values) == name:
+        return True  # microdata's, RDFa's
     if name == "value":
         return not tag or tag == "option" or shown_value(tag, values.get("type", ""))
     if name == "content":

@@ -1,8 +1,10 @@
-"""The text a page's metadata shows: meta tags, JSON-LD, inline scripts' strings, and the
-words Material's scripts draw from its ``__config``.
+"""The text a page's metadata shows: meta tags, JSON-LD, microdata and RDFa, inline
+scripts' strings, and the words Material's scripts draw from its ``__config``.
 
 Search engines and link previews show a meta tag's content (:func:`read_meta`);
-schema.org readers show JSON-LD's strings, some of them as HTML; an inline script
+schema.org readers show JSON-LD's strings, some of them as HTML, and the same data
+written as microdata or RDFa (an ``itemprop`` or ``property`` element's ``content``:
+:func:`read_structured`), read by the one rule (:func:`_structured_text`); an inline script
 may write any of its string literals into the page (:func:`read_script`). Each is
 read as blocks of the page's text, in its own channel, for the detector to judge.
 """
@@ -12,9 +14,9 @@ from __future__ import annotations
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.verify.chrome import normalise
-from fxsite.verify.shown import Block, PageText, shown_meta
+from fxsite.verify.shown import Block, PageText, shown_meta, structured_attribute
 
-__all__ = ["json_strings", "meta_name", "read_meta", "read_script"]
+__all__ = ["json_strings", "meta_name", "read_meta", "read_script", "read_structured"]
 
 
 def json_strings(value: object, out: list[str], *, keys_skipped: str = "") -> None:
@@ -53,6 +55,28 @@ def read_meta(attrs: dict[str, str], page: PageText) -> None:
         text = normalise(attrs.get("content", ""))
         if text:
             page.blocks.append(Block(text, "meta", role=name))
+    else:  # microdata's or RDFa's
+        read_structured("meta", attrs, page)
+
+
+def read_structured(tag: str, attrs: dict[str, str], page: PageText) -> None:
+    """The text microdata or RDFa gives in an element's attribute
+    (:func:`~fxsite.verify.shown.structured_attribute`), read as JSON-LD's strings are."""
+    name = structured_attribute(tag, attrs)
+    if name:
+        _structured_text(attrs.get(name, ""), page)
+
+
+def _structured_text(text: str, page: PageText, unit: str = "", said: str = "") -> None:
+    """A string of structured data as search engines show it: as written, and as HTML
+    (schema.org reads an Answer's text as HTML: "96 <b>s</b>" shows 96 s)."""
+    if normalise(text):
+        page.blocks.append(Block(normalise(text), "json-ld", unit=unit, said=said))
+    if "<" in text or "&" in text:
+        fragment = LexborHTMLParser(text).body
+        shown = normalise(fragment.text(separator="")) if fragment is not None else ""
+        if shown and shown != normalise(text):
+            page.blocks.append(Block(shown, "json-ld"))
 
 
 def _body(node: LexborNode) -> LexborNode | None:
@@ -96,15 +120,8 @@ def read_script(node: LexborNode, attrs: dict[str, str], page: PageText) -> None
     json_strings(data, strings, keys_skipped="@")
     governed = answer_units(data)  # an FAQ answer under a question stating its unit
     for text in strings:
-        if normalise(text):
-            unit, said = governed.pop(text, ("", ""))
-            page.blocks.append(Block(normalise(text), "json-ld", unit=unit, said=said))
-        # schema.org reads some of them as HTML (an Answer's text): "96 <b>s</b>" shows 96 s.
-        if "<" in text or "&" in text:
-            fragment = LexborHTMLParser(text).body
-            shown = normalise(fragment.text(separator="")) if fragment is not None else ""
-            if shown and shown != normalise(text):
-                page.blocks.append(Block(shown, "json-ld"))
+        unit, said = governed.pop(text, ("", "")) if normalise(text) else ("", "")
+        _structured_text(text, page, unit, said)
 
 
 def _read_theme_words(node: LexborNode, page: PageText) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from fxsite.verify.notes import Note
@@ -30,6 +31,7 @@ __all__ = [
     "nesting",
     "shown_meta",
     "shown_value",
+    "structured_attribute",
     "too_deep",
 ]
 
@@ -67,6 +69,24 @@ def shown_meta(name: str) -> bool:
     """Whether a meta tag's content, by its ``name`` (lower case), is shown: by search
     engines and link previews (:data:`META_NAMES`, :data:`META_PREFIXES`)."""
     return name in META_NAMES or name.startswith(META_PREFIXES)
+
+
+def structured_attribute(tag: str, attrs: Mapping[str, str | None]) -> str:
+    """The attribute whose text structured data takes from an element, "" where none.
+
+    Search engines show microdata and RDFa in rich results as they show JSON-LD's strings
+    (an FAQ answer, a description, a rating): an element carrying microdata's ``itemprop``
+    or RDFa's ``property`` gives its ``content`` (a ``<meta>``'s value, and RDFa's
+    ``content`` on any element, which stands for its text), and a ``<data>`` or
+    ``<meter>`` under ``itemprop`` its ``value``. Other values are addresses (``href``,
+    ``src``) or a ``<time>``'s machine-readable ``datetime``; an element's own text is
+    read as the page's.
+    """
+    if "itemprop" not in attrs and "property" not in attrs:
+        return ""
+    if "content" in attrs:
+        return "content"
+    return "value" if tag in ("data", "meter") and "itemprop" in attrs else ""
 
 
 def shown_value(tag: str, kind: str) -> bool:
@@ -157,7 +177,7 @@ class Block:
 
     text: str
     #: where a reader sees it: "article", "page" (nav, header, footer), "title",
-    #: "meta", "attribute", "json-ld", "svg"
+    #: "meta", "attribute", "json-ld" (structured data: microdata's and RDFa's too), "svg"
     channel: str
     #: (start, end, index into PageText.claims) of each claim in ``text``
     claims: list[tuple[int, int, int]] = field(default_factory=list)

@@ -50,7 +50,7 @@ from fxsite.verify.drawn_elements import (
 )
 from fxsite.verify.extension_text import diagram_lines, emoji_alt, tex_text
 from fxsite.verify.generated_parts import read_generated, read_parts
-from fxsite.verify.head_text import meta_name, read_meta, read_script
+from fxsite.verify.head_text import meta_name, read_meta, read_script, read_structured
 from fxsite.verify.icon_digits import icon_text
 from fxsite.verify.images import read_image
 from fxsite.verify.layout import (
@@ -415,6 +415,8 @@ class _Walk:
         if tag == "meta":  # in the body: drawn as nothing, shown in link previews
             read_meta(node_attrs(node), self.page)
             return
+        if "itemprop" in attrs or "property" in attrs:  # shown in search results
+            read_structured(tag, node_attrs(node), self.page)
         self.enter_drawn(node, tag, attrs, classes, (where, role, heading), number)
 
     def enter_drawn(
