@@ -4,7 +4,8 @@ Microdata's and RDFa's ``content`` (an FAQ answer, a description a search engine
 in its results), read as JSON-LD's strings are
 (:func:`fxsite.verify.shown.structured_attribute`); the ARIA attributes a braille display
 shows or a screen reader speaks (``aria-braillelabel``, ``aria-brailleroledescription``,
-``aria-placeholder``: :data:`fxsite.verify.shown.VISIBLE_ATTRIBUTES`).
+``aria-placeholder``) and an SVG link's tooltip (``xlink:title``), read as the other
+attributes a reader is shown (:data:`fxsite.verify.shown.VISIBLE_ATTRIBUTES`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ REFUSED = [
     ('<div hidden><meta itemprop="text" content="In 12 s"></div>', ["12 s"]),
     # read as HTML too, as JSON-LD's strings are
     ('<meta itemprop="text" content="In 96 &lt;b&gt;s&lt;/b&gt;">', ["96 s"]),
+    # finding 10: an SVG link's tooltip, an SVG <title>'s (read before)
+    ('<svg><a xlink:href="#" xlink:title="FX100 saves in 12 s"><rect/></a></svg>', ["12 s"]),
+    ('<svg><a href="#" XLINK:TITLE="5x faster"><rect/></a></svg>', ["5x"]),
     # finding 12: what a braille display shows, what a screen reader speaks
     ('<p><span aria-braillelabel="FX100 saves in 14 s">x</span></p>', ["14 s"]),
     ('<p><span aria-brailleroledescription="5x faster">x</span></p>', ["5x"]),
@@ -61,6 +65,7 @@ NEAR = [
     # a time's datetime is machine-readable, its text is read as the page's
     '<p><time itemprop="datePublished" datetime="2026-03-14T10:00">March</time></p>',
     '<p><span aria-braillelabel="FX100 saves">x</span></p>',
+    '<svg><a xlink:href="#" xlink:title="Read the report"><rect/></a></svg>',
 ]
 
 

@@ -40,9 +40,12 @@ CODE = frozenset({"code", "pre"})
 #: Never rendered as text (scripts are read only for JSON-LD).
 SKIPPED = frozenset({"script", "style", "template", "head"})
 #: Attributes a reader (or a screen reader, a braille display, or a search engine) is shown.
+#: ``xlink:title`` is an SVG link's tooltip (Blink's and WebKit's ``SVGAElement::title()``
+#: prefer it to a ``<title>`` child); read on any element, as ``title`` is.
 VISIBLE_ATTRIBUTES = (
     "alt",
     "title",
+    "xlink:title",
     "aria-label",
     "aria-braillelabel",
     "aria-description",
