@@ -459,3 +459,14 @@ def docx_bytes(*paragraphs: str) -> bytes:
     """A minimal Word document: one paragraph of one run per string."""
     body = "".join(f"<w:p><w:r><w:t>{p}</w:t></w:r></w:p>" for p in paragraphs)
     return office_bytes({"word/document.xml": f"<w:document><w:body>{body}</w:body></w:document>"})
+
+
+def odf_bytes(*paragraphs: str) -> bytes:
+    """A minimal OpenDocument: one ``text:p`` per string."""
+    body = "".join(f"<text:p>{p}</text:p>" for p in paragraphs)
+    return office_bytes({"content.xml": f"<office:text>{body}</office:text>"})
+
+
+def epub_bytes(body: str) -> bytes:
+    """A minimal EPUB book: one XHTML chapter with ``body``."""
+    return office_bytes({"OEBPS/c.xhtml": f"<html><head></head><body>{body}</body></html>"})

@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from sitekit import docx_bytes, office_bytes, pdf_bytes
+from sitekit import docx_bytes, epub_bytes, odf_bytes, office_bytes, pdf_bytes
 
 from fxsite import STAMP
 from fxsite.verify import verify_site
@@ -372,6 +372,29 @@ SNIFFED = [
     ),
     Row("a Word document without figures", {"b.docx": docx_bytes("The FX100 array")}, None),
     Row("an entity that spells no figure", {"b.docx": docx_bytes("FX100 &amp; more")}, None),
+    # An OpenDocument or an EPUB book: its parts' character data is read (blind75 #11).
+    Row("an OpenDocument's text", {"b.odt": odf_bytes("FX100 array", "Saves 94 s")}, "FX501"),
+    Row("split across spans", {"b.odt": odf_bytes("Saves 9<text:span>4 s</text:span>")}, "FX501"),
+    Row("a presentation's text", {"deck.odp": odf_bytes("1.9x faster")}, "FX501"),
+    Row("an EPUB chapter", {"w.epub": epub_bytes("<p>FX100 saves in 12 s</p>")}, "FX501"),
+    Row(
+        "an EPUB book's description",
+        {"w.epub": office_bytes({"OEBPS/book.opf": "<dc:description>5x faster</dc:description>"})},
+        "FX501",
+    ),
+    Row("an unreadable EPUB book", {"w.epub": b"PK\x03\x04broken"}, "FX614", "not a readable"),
+    Row("an OpenDocument without figures", {"b.odt": odf_bytes("The FX100 array")}, None),
+    Row(
+        "an EPUB book's style and script",
+        {
+            "w.epub": epub_bytes(
+                "<style>p { animation: fade 2s }</style><script>wait(5000, 'ms')</script>"
+                "<p>FX100<br/>array</p>"
+            )
+        },
+        None,
+    ),
+    Row("an OpenDocument's paragraphs", {"b.odt": odf_bytes("Version 9", "FX100 array")}, None),
 ]
 
 HOME = page("<p>FX100 array</p>")

@@ -42,7 +42,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fxsite.evidence.office_text import OFFICE, office_passages
+from fxsite.evidence.office_text import OFFICE, office_passages, packaged_passages
 from fxsite.evidence.quantities import format_quantity
 from fxsite.evidence.units import UNITS, canonical_unit
 from fxsite.safeio import UnreadableFile, read_bytes
@@ -60,6 +60,7 @@ __all__ = [
     "document_text",
     "figure_places",
     "office_text",
+    "packaged_text",
     "pdf_text",
     "stated_note",
     "text_of",
@@ -273,6 +274,12 @@ def office_text(data: bytes) -> str:
     two); raises ValueError when it cannot be read within the caps
     (:mod:`fxsite.evidence.office_text`)."""
     return "\n\n".join(text for _, text in office_passages(data) if text)
+
+
+def packaged_text(data: bytes) -> str:
+    """An OpenDocument's or an EPUB book's text, its parts apart, as :func:`office_text`
+    (:func:`~fxsite.evidence.office_text.packaged_passages`)."""
+    return "\n\n".join(text for _, text in packaged_passages(data) if text)
 
 
 def pdf_text(data: bytes) -> str:

@@ -16,6 +16,14 @@ and at most :data:`MAX_TEXT_CHARS` of text in all. The XML is not parsed: the te
 elements are found by a linear pattern and their entities decoded (no DTD is read, so
 no entity can expand). An archive that is not one, or holds no part of text, raises
 ValueError.
+
+OpenDocument text and presentations (``.odt``, ``.odp``) and EPUB books (``.epub``) are
+ZIP archives of XML and XHTML parts too, their text written as elements' character data
+(``<text:p>``, ``<p>``) rather than in runs: :func:`packaged_passages` reads every such
+part's character data (but a ``<script>``'s or a ``<style>``'s), within the same caps; an
+element of :data:`_LINE_ELEMENTS` is a line, an OpenDocument space or tab (``text:s``,
+``text:tab``) a space. EPUB's package and navigation files (``.opf``, ``.ncx``: a book's
+title and description, its table of contents) are read, as a reader's library shows them.
 """
 
 from __future__ import annotations
@@ -24,11 +32,13 @@ import html
 import io
 import re
 import zipfile
+from collections.abc import Callable
 
-__all__ = ["OFFICE", "office_passages"]
+__all__ = ["OFFICE", "PACKAGED", "office_passages", "packaged_passages"]
 
-#: The suffixes of the documents read here.
+#: The suffixes of the documents read here: by their runs of text, by their character data.
 OFFICE = (".docx", ".pptx")
+PACKAGED = (".odt", ".odp", ".epub")
 #: Most parts read, most bytes one may inflate to, most text characters kept in all.
 MAX_PARTS = 2000
 MAX_PART_BYTES = 32 << 20
@@ -53,9 +63,22 @@ _TOKEN = re.compile(
 def office_passages(data: bytes) -> tuple[tuple[int, str], ...]:
     """Each part's text, numbered in order (a deck's by its slide numbers); raises
     ValueError on an archive that cannot be read within the caps."""
+    return _passages(data, _PARTS, _part_text)
+
+
+def packaged_passages(data: bytes) -> tuple[tuple[int, str], ...]:
+    """An OpenDocument's or an EPUB book's parts' text (:func:`_character_data`), in the
+    archive's order; raises ValueError as :func:`office_passages` does."""
+    return _passages(data, _PACKAGED_PARTS, _character_data)
+
+
+def _passages(
+    data: bytes, parts: re.Pattern[str], read: Callable[[bytes], str]
+) -> tuple[tuple[int, str], ...]:
+    """Each part whose name ``parts`` matches, read by ``read``, within the caps."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        infos = [i for i in archive.infolist() if _PARTS.fullmatch(i.filename)]
+        infos = [i for i in archive.infolist() if parts.fullmatch(i.filename)]
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise ValueError(f"is not a readable Office document ({type(exc).__name__})") from None
     if not infos:
@@ -66,7 +89,7 @@ def office_passages(data: bytes) -> tuple[tuple[int, str], ...]:
     passages: list[tuple[int, str]] = []
     kept = 0
     for number, info in enumerate(infos, 1):
-        text = _part_text(_inflate(archive, info))
+        text = read(_inflate(archive, info))
         kept += len(text)
         if kept > MAX_TEXT_CHARS:
             raise ValueError(f"holds more than {MAX_TEXT_CHARS:,} characters of text")
@@ -121,4 +144,74 @@ def _part_text(data: bytes) -> str:
             parts.append(_symbol(int(char[1], 16)) if char is not None else "")
         else:
             parts.append("\n" if token["para"] is not None else " ")
+    return "\n".join(line for line in "".join(parts).split("\n") if line.strip())
+
+
+#: An OpenDocument's or an EPUB book's parts: XML, XHTML and HTML, EPUB's package and
+#: navigation files (not ``mimetype``, images, fonts).
+_PACKAGED_PARTS = re.compile(r"(?:.*/)?[^/]+\.(?:xml|xhtml|html|htm|opf|ncx)", re.IGNORECASE)
+#: What a part's character data is made of, read in one linear pass: a declaration, a
+#: comment or a processing instruction (no text), a tag (its prefix and local name), a run
+#: of character data.
+_PIECE = re.compile(
+    r"<[!?][^<>]*>"
+    r"|<(?P<end>/?)(?:(?P<prefix>[\w.-]{1,32}):)?(?P<name>[\w.-]{1,64})(?P<rest>[^<>]*)>"
+    r"|(?P<text>[^<]+)"
+    r"|<"
+)
+#: Elements that stand on lines of their own (XHTML's blocks, OpenDocument's paragraphs
+#: and headings, EPUB's navigation labels), by local name in lower case.
+_LINE_ELEMENTS = frozenset(
+    {
+        "p",
+        "h",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "li",
+        "div",
+        "td",
+        "th",
+        "tr",
+        "dt",
+        "dd",
+        "br",
+        "line-break",
+        "title",
+        "blockquote",
+        "caption",
+        "figcaption",
+        "text",
+        "description",
+    }
+)
+#: Elements whose character data is not text a reader is shown.
+_CODE_ELEMENTS = frozenset({"script", "style"})
+
+
+def _character_data(data: bytes) -> str:
+    """A part's character data, entities decoded, each :data:`_LINE_ELEMENTS` element a
+    line, OpenDocument's ``text:s`` and ``text:tab`` a space; a script's or a style's left
+    out. Linear: one pass of :data:`_PIECE`, no tree built."""
+    xml = data.decode("utf-8", errors="replace")
+    parts: list[str] = []
+    code = ""  # the script or style element being skipped
+    for piece in _PIECE.finditer(xml):
+        name = (piece["name"] or "").lower()
+        if piece["text"] is not None:
+            if not code:
+                parts.append(html.unescape(piece["text"]))
+        elif not name:
+            continue
+        elif code:
+            code = "" if piece["end"] and name == code else code
+        elif name in _CODE_ELEMENTS and not piece["end"] and not piece["rest"].endswith("/"):
+            code = name
+        elif name in _LINE_ELEMENTS:
+            parts.append("\n")
+        elif piece["prefix"] and name in ("s", "tab"):
+            parts.append(" ")
     return "\n".join(line for line in "".join(parts).split("\n") if line.strip())

@@ -6,8 +6,10 @@ says how the gate reads it (:mod:`.kinds`): which reader, the text as decoded
 written as HTML by :mod:`.xmltext`). A PDF (by its name or its ``%PDF-`` signature)
 gives its text layer (:func:`~fxsite.evidence.documents_text.pdf_text`, with the report
 documents' caps), a Word document or a PowerPoint deck (by its name: ``.docx``,
-``.pptx``) its text (:mod:`fxsite.evidence.office_text`). Other files a browser does
-not show as text (images, fonts, databases, other office documents) give nothing.
+``.pptx``) its text, an OpenDocument text or presentation or an EPUB book (``.odt``,
+``.odp``, ``.epub``) its parts' character data (:mod:`fxsite.evidence.office_text`).
+Other files a browser does not show as text (images, fonts, databases, spreadsheets,
+other office documents) give nothing.
 
 Precompressed copies are what a server may send instead of the file they sit
 beside (``x.html.gz`` for ``x.html``, with ``gzip_static`` or ``MultiViews``):
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from fxsite.evidence.office_text import OFFICE
+from fxsite.evidence.office_text import OFFICE, PACKAGED
 from fxsite.safeio import UnreadableFile, read_bytes, read_prefix
 from fxsite.verify.kinds import (
     SNIFF_BYTES,
@@ -87,6 +89,8 @@ def served_file(
                 return _document(path, root, limit, "pdf")
             if rel.lower().endswith(OFFICE):
                 return _document(path, root, limit, "office")
+            if rel.lower().endswith(PACKAGED):
+                return _document(path, root, limit, "packaged")
             sniffed = served_kind(rel, head)
             if sniffed is None:
                 return None, []  # an image, a font, a database: not text a reader is shown
@@ -118,9 +122,14 @@ def _document(path: Path, root: Path, limit: int, kind: str) -> tuple[Served | N
     """A PDF or an Office document (``kind``) a reader opens from the site: its text, read
     as a text file is (a record's report document, hashed by its record, is not read here:
     see the audit)."""
-    from fxsite.evidence.documents_text import MAX_TEXT_BYTES, office_text, pdf_text
+    from fxsite.evidence.documents_text import (
+        MAX_TEXT_BYTES,
+        office_text,
+        packaged_text,
+        pdf_text,
+    )
 
-    read = pdf_text if kind == "pdf" else office_text
+    read = {"pdf": pdf_text, "office": office_text, "packaged": packaged_text}[kind]
     try:  # as large as a report document may be: its images make it larger than a page
         text = read(read_bytes(path, max(limit, MAX_TEXT_BYTES), root=root))
     except ValueError as exc:
