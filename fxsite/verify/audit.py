@@ -54,7 +54,7 @@ from fxsite.verify.dataurl import sheet_drawings
 from fxsite.verify.entry_order import out_of_order, swapped
 from fxsite.verify.gate_memo import GateMemo, JudgedClaim
 from fxsite.verify.head_text import json_strings
-from fxsite.verify.host_config import host_settings
+from fxsite.verify.host_config import host_program, host_settings
 from fxsite.verify.index_json import index_entries
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
@@ -119,6 +119,7 @@ def verify_site(
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
         kind = kind_of(rel)
+        _host_runs(site, path, rel)
         if rel == "search/search_index.json" or _offline_index(path, rel):
             search.append((path, rel))  # read after the pages it speaks for
         elif path.is_symlink() and path.is_dir():
@@ -176,6 +177,14 @@ def _shipped_by_theme(site: SiteReading, path: Path) -> bool:
     except UnreadableFile:
         return False  # read, and refused, as any file
     return is_theme_file(data)
+
+
+def _host_runs(site: SiteReading, path: Path, rel: str) -> None:
+    """``FX817`` at a file a host runs rather than serves as it is: code
+    (:func:`~fxsite.verify.host_config.host_program`)."""
+    message = host_program(rel)
+    if message is not None:
+        site.add(rel, "FX817", message)
 
 
 def _read(site: SiteReading, path: Path, rel: str, kind: Kind) -> None:

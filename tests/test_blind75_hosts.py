@@ -1,0 +1,71 @@
+"""Files a static host runs or renders rather than serves (blind75 #2, #3): a Cloudflare
+Pages ``_worker.js`` rewrote every "1.9×" into "2.9×", and GitHub Pages' Jekyll rendered a
+``notes.txt`` whose Liquid reads "12 s, 3.9x faster"; both audits passed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fxsite.verify.host_config import host_program, host_settings
+
+
+@pytest.mark.parametrize(
+    ("rel", "runs"),
+    [
+        ("_worker.js", True),
+        ("_worker.js/index.js", True),
+        ("_worker.js/chunks/a.mjs", True),
+        ("_routes.json", True),
+        ("functions/_middleware.js", True),
+        ("functions/pricing/[[path]].ts", True),
+        ("netlify/edge-functions/rewrite.js", True),
+        ("netlify/functions/pricing.mts", True),
+        ("api/index.py", True),
+        ("api/pricing.js", True),
+        ("middleware.js", True),
+        ("middleware.ts", True),
+        # near misses: pages and files of the same folders, names elsewhere
+        ("functions/index.html", False),
+        ("api/index.html", False),
+        ("api/objects.inv", False),
+        ("docs/_worker.js.txt", False),
+        ("assets/_worker.js", False),
+        ("assets/javascripts/middleware.js", False),
+        ("guide/functions/x.js", False),
+        ("netlify/index.html", False),
+        ("routes.json", False),
+    ],
+)
+def test_code_a_host_runs_is_refused_by_its_path(rel: str, runs: bool) -> None:
+    assert (host_program(rel) is not None) is runs
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "lines"),
+    [
+        ("netlify.toml", '[[edge_functions]]\n  path = "/*"\n  function = "rewrite"\n', [1]),
+        ("netlify.toml", '[build]\n  edge_functions = "edge"\n', [2]),
+        ("vercel.json", '{"routes": [{"src": "/a", "dest": "/b.html"}]}', [1]),
+        # near misses
+        ("netlify.toml", '[build]\n  publish = "site"\n', []),
+        ("vercel.json", '{"routes": [{"src": "/a", "status": 301, "headers": {}}]}', []),
+    ],
+)
+def test_host_settings_that_run_code(rel: str, text: str, lines: list[int]) -> None:
+    assert [line for line, _ in host_settings(rel, text)] == lines
+
+
+def test_the_audit_refuses_what_a_host_runs(demo_site: Path, tmp_path: Path) -> None:
+    from fxsite.verify import verify_site
+
+    site = tmp_path / "site"
+    shutil.copytree(demo_site, site)
+    (site / "_worker.js").write_text(
+        "export default { async fetch(r, env) { return env.ASSETS.fetch(r); } };\n",
+        encoding="utf-8",
+    )
+    found = sorted((f.path, f.code) for f in verify_site(site) if f.code == "FX817")
+    assert found == [("_worker.js", "FX817")]
