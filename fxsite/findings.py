@@ -128,7 +128,7 @@ CODES: dict[str, str] = {
     "FX814": "report document never hashed, or named by no record (warning)",
     "FX815": "cannot fetch a file of a live site",
     "FX816": "evidence.sqlite disagrees with evidence.json, or cannot be read safely",
-    "FX817": "live site serves a file with a Content-Type other than its kind's, or a host setting or host code the site publishes would",
+    "FX817": "live site serves a file with a Content-Type other than its kind's, or a host setting, host code or Jekyll template the site publishes would",
     "FX820": "site not signed: nothing anchors it (warning)",
     "FX821": "published figure history disagrees with itself, its pages or the records",
     "FX822": "vendor's config names what a rebuild or diff does not run",

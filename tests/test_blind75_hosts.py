@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from fxsite.verify.host_config import host_program, host_settings
+from fxsite.verify.jekyll import jekyll_renders, runs_jekyll
 
 
 @pytest.mark.parametrize(
@@ -58,7 +59,50 @@ def test_host_settings_that_run_code(rel: str, text: str, lines: list[int]) -> N
     assert [line for line, _ in host_settings(rel, text)] == lines
 
 
-def test_the_audit_refuses_what_a_host_runs(demo_site: Path, tmp_path: Path) -> None:
+LIQUID = (
+    '---\n---\nFX100 checkpoint save: {{ 24 | divided_by: 2 }}{{ " s" }}, '
+    '{% assign r = "39" | split: "" %}{{ r | join: "." }}{{ "x" }} faster than NFS\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("rel", "data", "renders"),
+    [
+        ("notes.txt", LIQUID.encode(), True),
+        ("notes.txt", b"--- \r\ntitle: x\n---\n{{ 1 }}\n", True),
+        ("data/page.html", b"---\nlayout: null\n---\n<p>{{ 12 }} s</p>", True),
+        ("feed.xml", b"---\n---\n<x/>", True),
+        ("data.yml", b"---\nsave: 12\n", True),
+        ("notes.md", b"Took {{ 12 }} s\n", True),  # no front matter: still rendered
+        ("NOTES.MARKDOWN", b"x\n", True),
+        ("_config.yml", b"markdown_ext: txt\n", True),
+        ("notes.txt", b"---" + b" " * 5000, True),  # a first line longer than read
+        # near misses: the first line is not exactly '---'
+        ("fxsite-key.pub", b"-----BEGIN PUBLIC KEY-----\nMCowBQ==\n", False),
+        ("notes.txt", b"----\n---\n{{ 12 }} s\n", False),
+        ("notes.txt", b"---x\n{{ 12 }} s\n", False),
+        ("notes.txt", b" ---\n---\n", False),
+        ("notes.txt", b"\xef\xbb\xbf---\n---\n", False),
+        ("notes.txt", b"---", False),  # no line end: Jekyll's test needs one
+        ("notes.txt", b"Took 12 s\n---\n", False),
+        ("sub/_config.yml", b"markdown_ext: txt\n", False),
+        ("index.html", b"<!doctype html>\n", False),
+    ],
+)
+def test_what_jekyll_renders(tmp_path: Path, rel: str, data: bytes, renders: bool) -> None:
+    path = tmp_path / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    assert (jekyll_renders(path, rel, tmp_path) is not None) is renders
+
+
+def test_a_site_with_nojekyll_is_served_as_it_is(tmp_path: Path) -> None:
+    assert runs_jekyll(tmp_path)
+    (tmp_path / ".nojekyll").write_bytes(b"")
+    assert not runs_jekyll(tmp_path)
+
+
+def test_the_audit_refuses_what_a_host_runs_or_renders(demo_site: Path, tmp_path: Path) -> None:
     from fxsite.verify import verify_site
 
     site = tmp_path / "site"
@@ -67,5 +111,10 @@ def test_the_audit_refuses_what_a_host_runs(demo_site: Path, tmp_path: Path) -> 
         "export default { async fetch(r, env) { return env.ASSETS.fetch(r); } };\n",
         encoding="utf-8",
     )
+    (site / "notes.txt").write_text(LIQUID, encoding="utf-8")
+    found = sorted((f.path, f.code) for f in verify_site(site) if f.code == "FX817")
+    assert found == [("_worker.js", "FX817"), ("notes.txt", "FX817")]
+    # With .nojekyll GitHub Pages serves notes.txt as it is; the Worker still runs.
+    (site / ".nojekyll").write_bytes(b"")
     found = sorted((f.path, f.code) for f in verify_site(site) if f.code == "FX817")
     assert found == [("_worker.js", "FX817")]

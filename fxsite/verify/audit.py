@@ -56,6 +56,7 @@ from fxsite.verify.gate_memo import GateMemo, JudgedClaim
 from fxsite.verify.head_text import json_strings
 from fxsite.verify.host_config import host_program, host_settings
 from fxsite.verify.index_json import index_entries
+from fxsite.verify.jekyll import jekyll_renders, runs_jekyll
 from fxsite.verify.kinds import Kind, kind_of
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import compare_exports, load_published
@@ -116,10 +117,11 @@ def verify_site(
     site.findings.extend(site.published.findings)
     documents = _documents(published.library)
     search: list[tuple[Path, str]] = []
+    jekyll = runs_jekyll(site_dir)
     for path in iter_tree(site_dir):
         rel = path.relative_to(site_dir).as_posix()
         kind = kind_of(rel)
-        _host_runs(site, path, rel)
+        _host_runs(site, path, rel, jekyll)
         if rel == "search/search_index.json" or _offline_index(path, rel):
             search.append((path, rel))  # read after the pages it speaks for
         elif path.is_symlink() and path.is_dir():
@@ -179,12 +181,16 @@ def _shipped_by_theme(site: SiteReading, path: Path) -> bool:
     return is_theme_file(data)
 
 
-def _host_runs(site: SiteReading, path: Path, rel: str) -> None:
-    """``FX817`` at a file a host runs rather than serves as it is: code
-    (:func:`~fxsite.verify.host_config.host_program`)."""
-    message = host_program(rel)
-    if message is not None:
-        site.add(rel, "FX817", message)
+def _host_runs(site: SiteReading, path: Path, rel: str, jekyll: bool) -> None:
+    """``FX817`` at a file a host runs or renders rather than serves as it is: code
+    (:func:`~fxsite.verify.host_config.host_program`) and, where GitHub Pages runs Jekyll,
+    a template (:func:`~fxsite.verify.jekyll.jekyll_renders`)."""
+    for message in (
+        host_program(rel),
+        jekyll_renders(path, rel, site.root) if jekyll else None,
+    ):
+        if message is not None:
+            site.add(rel, "FX817", message)
 
 
 def _read(site: SiteReading, path: Path, rel: str, kind: Kind) -> None:
