@@ -25,6 +25,15 @@ the manifest leaves out is fetched too (at most ``max_unlisted`` of them,
 followed from page to page), and saved beside the listed files, where the
 offline audit finds it added after the build (``FX808``) and audits its
 content. Files land in a local folder that the ordinary offline audit checks.
+
+Every request is made as a browser opening a page makes it (:data:`BROWSER_HEADERS`:
+Safari's ``User-Agent`` and ``Accept``, ``Accept-Language``, the ``Sec-Fetch-*`` of a
+navigation), not as ``python-httpx`` (blind75: a server sent the signed site to that
+name and a lying one to browsers, and the URL audit passed). The ``Accept`` names no
+image type, so an image CDN sends the file the manifest hashed, not a WebP made of it.
+That only makes the crudest cloaking fail: a server can still tell the audit from a
+reader by its address, its TLS handshake, its encodings (no ``br``) or its timing, so
+a URL audit proves what this server sent the audit, never what it sends everyone.
 """
 
 from __future__ import annotations
@@ -55,6 +64,7 @@ from fxsite.findings import Finding
 from fxsite.verify.kinds import kind_of, page_media_type
 
 __all__ = [
+    "BROWSER_HEADERS",
     "MAX_FILE",
     "MAX_LINKED_PAGE",
     "MAX_TOTAL",
@@ -78,6 +88,21 @@ TIMEOUT = 20.0
 _ANY_STATUS = range(100, 600)
 #: A page readers open at its folder's URL (``x/`` for ``x/index.html``).
 INDEX = "index.html"
+#: The headers of every request: Safari opening a page, its encodings cut to those the
+#: fetch decodes.
+BROWSER_HEADERS = {
+    "User-Agent": (
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 "
+        "(KHTML, like Gecko) Version/17.4 Safari/605.1.15"
+    ),
+    "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "Accept-Language": "en-US,en;q=0.9",
+    "Accept-Encoding": "gzip, deflate",
+    "Sec-Fetch-Dest": "document",
+    "Sec-Fetch-Mode": "navigate",
+    "Sec-Fetch-Site": "none",
+    "Upgrade-Insecure-Requests": "1",
+}
 
 #: Types a browser shows as a document; only files of those kinds may be served so.
 _DOCUMENT_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/xml", "application/xml"})
@@ -298,7 +323,7 @@ def fetch_site(
     with httpx.Client(
         timeout=timeout,
         follow_redirects=False,
-        headers={"Accept-Encoding": "gzip, deflate"},
+        headers=BROWSER_HEADERS,
         limits=httpx.Limits(max_connections=1),
         transport=transport,
     ) as client:
