@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fxsite.anchor.gitinfo import git, is_shallow, repo_top
+from fxsite.anchor.gitinfo import git, is_shallow, read_blobs, repo_top
 from fxsite.evidence.yamlsafe import load_yaml
 
 __all__ = [
@@ -179,28 +179,6 @@ def _log(top: Path, rel: str) -> list[tuple[str, str, list[str]]]:
     return commits
 
 
-def _read_blobs(top: Path, specs: list[str]) -> list[bytes | None]:
-    """The contents of ``commit:path`` specs, None where missing (one git process)."""
-    if not specs:
-        return []
-    out = git(top, "cat-file", "--batch", data="".join(s + "\n" for s in specs).encode())
-    if out is None:
-        return [None] * len(specs)
-    blobs: list[bytes | None] = []
-    pos = 0
-    for _ in specs:
-        end = out.index(b"\n", pos)
-        header = out[pos:end].split()
-        pos = end + 1
-        if len(header) == 3 and header[1] == b"blob":
-            size = int(header[2])
-            blobs.append(out[pos : pos + size])
-            pos += size + 1
-        else:
-            blobs.append(None)
-    return blobs
-
-
 def history_key(evidence_dir: Path) -> tuple[object, ...] | None:
     """What :func:`figure_history` depends on, in one git call; None when it cannot tell.
 
@@ -260,7 +238,7 @@ def figure_history(evidence_dir: Path) -> History:
                 continue  # hidden files are not records (fxsite.evidence.library.record_files)
             specs.append(f"{sha}:{name}")
             where.append((sha, date, name))
-    blobs = _read_blobs(top, specs)
+    blobs = read_blobs(top, specs)
     # a record moved to another file in one commit: its old path's deletion is not a removal
     kept = {
         (sha, Path(name).stem)
