@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fxsite.anchor.allowlist import plugin_options, vet_config
-from fxsite.anchor.gitinfo import export_revision, repo_top
+from fxsite.anchor.gitinfo import MAX_CHECKOUT, checkout_size, export_revision, repo_top
 from fxsite.anchor.trust import load_evidence
 from fxsite.findings import ConfigError, Finding
 from fxsite.pages.site import Citation, SiteIndex
@@ -126,6 +126,10 @@ def revision_evidence(root: Path, revision: str) -> tuple[dict[str, Any] | None,
         if refused_member:
             message = "a link out of the revision's tree (or a member tar refuses): nothing read"
             return None, [Finding(f"{revision}:{refused_member}", 1, 1, "FX822", message)]
+        size = checkout_size(top, revision)
+        if not written and size is not None and size > MAX_CHECKOUT:
+            message = f"{revision}: its files hold {size:,} bytes, more than a diff reads ({MAX_CHECKOUT:,})"
+            return None, [Finding(str(root), 1, 1, "FX901", message)]
         if not written:
             message = f"{revision}: neither a built site nor a git revision of {top}"
             return None, [Finding(str(root), 1, 1, "FX901", message)]

@@ -13,11 +13,31 @@ built by ``python -I -m fxsite.mkdocs_rebuild build`` in an empty
 environment (``HOME`` and ``TMPDIR`` in the work folder, the manifest's
 ``SOURCE_DATE_EPOCH``, no signing key) into a folder of the rebuild's own.
 Every published file is then compared byte for byte with the rebuilt one.
+
+What a vendor's commit may take of the auditor's machine is bounded (blind75: a
+sandboxed template grew the build to 5.9 GB, a 3 MB repository checked out a 3 GiB
+blob), each bound an ``FX811`` saying which, never a traceback:
+
+- the checkout: its files' sizes are read from the commit's tree before anything is
+  written (:func:`~fxsite.anchor.gitinfo.checkout_size`); more than
+  :data:`~fxsite.anchor.gitinfo.MAX_CHECKOUT` (2 GiB) and nothing is checked out;
+- the build's memory: ``RLIMIT_AS`` of :data:`_MAX_MEMORY` in the child (a template
+  asking for more meets Python's ``MemoryError``, which the child reports in one line);
+- each file the build writes: ``RLIMIT_FSIZE`` of :data:`_MAX_FILE` (the write fails
+  with ``EFBIG``, the build with it);
+- all it writes: the work folder is measured every :data:`_POLL` seconds while the
+  child runs, and the child's group killed once it holds more than the checkout
+  and :data:`~fxsite.anchor.gitinfo.MAX_CHECKOUT` more;
+- its time: :data:`_BUILD_TIMEOUT`, in wall time and in CPU time (``RLIMIT_CPU``).
+
+These are limits of a process, not a cgroup: a machine of less memory or disk than
+they allow is protected by its own settings.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import resource
@@ -25,6 +45,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -33,8 +54,9 @@ from typing import Any
 
 from fxsite import __version__
 from fxsite.anchor.allowlist import dump_config, vet_config
-from fxsite.anchor.gitinfo import git, repo_top
+from fxsite.anchor.gitinfo import MAX_CHECKOUT, checkout_size, git, repo_top
 from fxsite.anchor.manifest import MANIFEST_NAME, site_files
+from fxsite.anchor.sqlite_export import MAX_SQLITE_BYTES
 from fxsite.anchor.trust import load_evidence
 from fxsite.findings import Finding
 from fxsite.project_paths import CONFIG_NAMES, find_config
@@ -53,6 +75,12 @@ _CHILD = (
     "runpy.run_module('fxsite.mkdocs_rebuild', run_name='__main__', alter_sys=True)"
 )
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+#: The address space the build may take: a site of 10,000 records needs far less.
+_MAX_MEMORY = 4 << 30
+#: The largest file the build may write: the largest file an audit reads (``evidence.sqlite``).
+_MAX_FILE = MAX_SQLITE_BYTES
+#: Seconds between two measures of the work folder while the child builds.
+_POLL = 1.0
 
 
 def child_environment(work: Path, epoch: int) -> dict[str, str]:
@@ -82,13 +110,57 @@ def _checkout(top: Path, commit: str, dest: Path) -> bool:
 
 def _limited() -> None:  # pragma: no cover - runs in the child, before it starts
     resource.setrlimit(resource.RLIMIT_CPU, (_BUILD_TIMEOUT, _BUILD_TIMEOUT))
+    resource.setrlimit(resource.RLIMIT_AS, (_MAX_MEMORY, _MAX_MEMORY))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (_MAX_FILE, _MAX_FILE))
+
+
+def _folder_size(folder: Path) -> int:
+    """The bytes of the files under ``folder`` (links not followed)."""
+    total = 0
+    for parent, _, names in os.walk(folder):
+        for name in names:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(parent, name)).st_size
+    return total
+
+
+def _wait(child: subprocess.Popen[str], work: Path, most: int) -> tuple[str | None, str]:
+    """The child's output once it ends (None when stopped) and why it was stopped."""
+    deadline = time.monotonic() + _BUILD_TIMEOUT
+    while time.monotonic() < deadline:
+        try:
+            output, _ = child.communicate(timeout=_POLL)
+            return output, ""
+        except subprocess.TimeoutExpired:
+            if _folder_size(work) > most:
+                return None, f"the rebuild wrote more than {_mib(most)} and was stopped"
+    return None, f"the rebuild took longer than {_BUILD_TIMEOUT} s and was stopped"
+
+
+def _mib(size: int) -> str:
+    return f"{size >> 30} GiB" if size >= 1 << 30 else f"{size >> 20} MiB"
+
+
+def _failure(returncode: int, output: str) -> str:
+    """What a failed child's exit and output say, without a traceback's frames.
+
+    A limit met is told by its error as the build reports it: Python ignores
+    ``SIGXFSZ``, so a write past ``RLIMIT_FSIZE`` fails with ``EFBIG``; an allocation
+    past ``RLIMIT_AS`` is a ``MemoryError``.
+    """
+    if returncode == -signal.SIGXFSZ or os.strerror(errno.EFBIG) in output:
+        return f"the rebuild wrote a file larger than {_mib(_MAX_FILE)} and was stopped"
+    if "MemoryError" in output:
+        return f"the rebuild ran out of its memory limit of {_mib(_MAX_MEMORY)} and was stopped"
+    lines = [line for line in output.strip().splitlines() if not _FRAME.match(line)]
+    return f"the rebuild failed (exit {returncode}): {' | '.join(lines[-3:])}"
 
 
 def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
     """Build the vetted ``project`` into ``out`` in a child process; what went wrong, if anything.
 
     The child has a session of its own, ended with the audit (a time-out, an interrupt,
-    a ``SIGTERM``: its whole group is killed), and a CPU limit of its own.
+    a ``SIGTERM``: its whole group is killed), and limits of its own (the module's docstring).
     """
     root = str(Path(__file__).resolve().parents[2])
     argv = [sys.executable, "-I", "-c", _CHILD, root, "build", str(project)]
@@ -106,21 +178,18 @@ def _build(project: Path, out: Path, work: Path, epoch: int) -> str:
     except OSError as exc:
         return str(exc)
     output: str | None = None
+    stopped = ""
     try:
-        output, _ = child.communicate(timeout=_BUILD_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        pass
+        output, stopped = _wait(child, work, _folder_size(work) + MAX_CHECKOUT)
     finally:
         if child.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(child.pid, signal.SIGKILL)
         child.communicate()  # reaps the child and closes its pipe
     if output is None:
-        return f"the rebuild took longer than {_BUILD_TIMEOUT} s and was stopped"
+        return stopped
     if child.returncode != 0 or not out.is_dir():
-        # The child's last lines, without a traceback's frames (its last line says what).
-        lines = [line for line in output.strip().splitlines() if not _FRAME.match(line)]
-        return f"the rebuild failed (exit {child.returncode}): {' | '.join(lines[-3:])}"
+        return _failure(child.returncode, output)
     return ""
 
 
@@ -218,6 +287,13 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     ):
         work = Path(tmp)
         checkout = work / "src"
+        size = checkout_size(top, commit)
+        if size is not None and size > MAX_CHECKOUT:
+            message = (
+                f"commit {commit[:12]}'s files hold {size:,} bytes, more than a rebuild checks "
+                f"out ({_mib(MAX_CHECKOUT)}): nothing was built"
+            )
+            return [*findings, Finding(str(repo), 1, 1, "FX811", message)]
         if not _checkout(top, commit, checkout):
             message = f"commit {commit[:12]} is not in this repository (fetch it first)"
             return [*findings, Finding(str(repo), 1, 1, "FX811", message)]
