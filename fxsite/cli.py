@@ -534,6 +534,7 @@ def audit(
     from fxsite.anchor.audit_site import anchored_audit, published_evidence
     from fxsite.anchor.consistency import consistency_line
     from fxsite.anchor.manifest import MAX_ANCHOR_BYTES
+    from fxsite.anchor.rebuild import terminated_cleanly
     from fxsite.anchor.remote import fetch_site, is_url, url_problem
     from fxsite.anchor.signing import fingerprint_problem
     from fxsite.safeio import UnreadableFile, read_bytes
@@ -549,9 +550,10 @@ def audit(
     except UnreadableFile as exc:
         raise UsageFailure(f"--key {exc}") from None
     # A folder for the download of a site named by its URL only: a folder's audit writes
-    # nothing (one left empty by a killed audit was reported: blind61).
+    # nothing (one left empty by a killed audit was reported: blind61). It is removed when
+    # the audit is ended by SIGTERM too (blind75: only an interrupt removed it).
     fetched = tempfile.TemporaryDirectory(prefix="fxsite-audit-") if is_url(site) else None
-    with fetched or contextlib.nullcontext() as tmp:
+    with terminated_cleanly(), fetched or contextlib.nullcontext() as tmp:
         findings = []
         if tmp is not None:
             site_dir = Path(tmp)

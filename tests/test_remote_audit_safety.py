@@ -453,3 +453,53 @@ def test_each_page_is_fetched_once_more_at_its_folder_url(site: Path, tmp_path: 
     assert [p for p in asked if p.endswith("/")] == ["/", "/x/"], asked
     listed = {"/" + rel for rel in PAGES} | {"/" + MANIFEST_NAME}
     assert listed <= set(asked), asked
+
+
+def _slow(h: http.server.BaseHTTPRequestHandler) -> None:
+    """The file, after 0.6 s (under the per-request deadline)."""
+    time.sleep(0.6)
+    http.server.SimpleHTTPRequestHandler.do_GET(h)  # type: ignore[arg-type]
+
+
+def test_the_whole_download_has_a_deadline(site: Path, tmp_path: Path) -> None:
+    """blind75: a server answering each file in 19 s (under the 20 s a request has) kept an
+    audit running for hours. Past the whole download's time no request starts, and every
+    listed file left is FX815; the near miss is the honest server row (CASES)."""
+    slow = {"/" + rel: _slow for rel in PAGES}
+    dest = tmp_path / "got"
+    with served(site, slow) as url:
+        findings, seconds = bounded(lambda: fetch_site(url, dest, timeout=DEADLINE, total=1.0))
+    spent = {
+        f.path for f in findings if "the 1 s the whole download may take are spent" in f.message
+    }
+    assert {"index.html", "x/index.html"} <= spent, findings
+    assert (dest / "a.html").is_file() and not (dest / "index.html").exists()
+    assert seconds < 1.0 + 2 * DEADLINE + 2  # the request running ends at its own deadline
+
+
+def test_a_url_audit_ended_by_sigterm_leaves_no_download(site: Path, tmp_path: Path) -> None:
+    """blind75: `timeout 15 fxsite audit URL` left /tmp/fxsite-audit-*/ behind (an
+    interrupt removed it)."""
+    import signal
+    import subprocess
+    import sys
+
+    work = tmp_path / "tmp"
+    work.mkdir()
+    slow = {"/" + rel: _slow for rel in PAGES}
+    with served(site, slow) as url:
+        audit = subprocess.Popen(
+            [sys.executable, "-m", "fxsite", "audit", url],
+            env={**os.environ, "TMPDIR": str(work)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + LIMIT
+        while not any(work.glob("fxsite-audit-*/" + MANIFEST_NAME)):
+            assert time.monotonic() < deadline and audit.poll() is None, "no download"
+            time.sleep(0.05)
+        audit.send_signal(signal.SIGTERM)
+        _, stderr = audit.communicate(timeout=LIMIT)
+    assert audit.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr
+    assert list(work.iterdir()) == []

@@ -62,7 +62,7 @@ from fxsite.findings import Finding
 from fxsite.project_paths import CONFIG_NAMES, find_config
 from fxsite.safeio import digest_file
 
-__all__ = ["child_environment", "rebuild_findings"]
+__all__ = ["child_environment", "rebuild_findings", "terminated_cleanly"]
 
 #: Seconds a rebuild may take, in wall time and in CPU time (a site of 10,000 records
 #: builds in about 10 minutes on 2 cores): a template that loops for hours is stopped,
@@ -250,9 +250,10 @@ def _epoch(manifest: dict[str, Any]) -> int:
 
 
 @contextmanager
-def _terminated_cleanly() -> Iterator[None]:
+def terminated_cleanly() -> Iterator[None]:
     """``SIGTERM`` (``timeout``, a CI's cancel) ends the audit as an interrupt does: the
-    child is killed and the work folder removed (blind21: both were left behind)."""
+    child is killed and the work folder removed (blind21: both were left behind), and a
+    URL audit's download removed (blind75)."""
 
     def stop(signum: int, _frame: object) -> None:
         raise SystemExit(128 + signum)
@@ -282,7 +283,7 @@ def rebuild_findings(site_dir: Path, manifest: dict[str, Any], repo: Path) -> li
     if commit is None:
         return findings
     with (
-        _terminated_cleanly(),
+        terminated_cleanly(),
         tempfile.TemporaryDirectory(prefix="fxsite-rebuild-", ignore_cleanup_errors=True) as tmp,
     ):
         work = Path(tmp)
