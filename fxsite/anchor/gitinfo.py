@@ -234,8 +234,8 @@ def _member(entry: _Entry, data: bytes) -> tarfile.TarInfo:
 def export_revision(repo: Path, revision: str, dest: Path) -> tuple[bool, str]:
     """Write the tree of ``revision`` (the whole repository) into ``dest``, from raw objects.
 
-    (True, "") when written; (False, "") when ``revision`` is unknown or its files
-    hold more than :data:`MAX_CHECKOUT` bytes; (False, the member's path) when the
+    (True, "") when written; (False, "") when ``revision`` is unknown, its files
+    hold more than :data:`MAX_CHECKOUT` bytes or git fails to read one; (False, the member's path) when the
     tree holds a link out of itself or another member ``tarfile``'s data filter
     refuses: nothing of it is read. A submodule is an empty folder.
     """
@@ -245,6 +245,8 @@ def export_revision(repo: Path, revision: str, dest: Path) -> tuple[bool, str]:
         return False, ""
     blobs = [e for e in entries if e.kind == "blob"]
     contents = read_blobs(repo, [e.oid for e in blobs])
+    if any(data is None for data in contents):
+        return False, ""  # git failed: no file is written empty in its place
     archive = io.BytesIO()
     with tarfile.open(fileobj=archive, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for entry, data in zip(blobs, contents, strict=True):
