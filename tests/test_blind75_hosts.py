@@ -5,6 +5,7 @@ Pages ``_worker.js`` rewrote every "1.9×" into "2.9×", and GitHub Pages' Jekyl
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -120,17 +121,18 @@ def test_the_audit_refuses_what_a_host_runs_or_renders(demo_site: Path, tmp_path
     assert found == [("_worker.js", "FX817")]
 
 
-def test_the_build_refuses_them_and_publishes_nojekyll_as_documented(tmp_path: Path) -> None:
+def test_the_build_refuses_them_and_publishes_nojekyll_as_documented(
+    project: Callable[..., Path],
+) -> None:
     """The gate reads the site as the audit does; the README's way to publish ``.nojekyll``
     (MkDocs skips names starting with a dot) lets a front-matter file pass."""
-    from conftest import MKDOCS_YML, write_project
     from sitekit import finding_lines, fxsite_here
 
-    root = write_project(
-        tmp_path / "p",
+    root = project(
         {},
         pages={"notes.txt": "---\n---\nSaved {{ 12 }} s\n", "functions/_middleware.js": "x\n"},
     )
+    config = (root / "mkdocs.yml").read_text("utf-8")
     proc = fxsite_here("build", cwd=root)
     assert proc.returncode == 1
     assert [line.split(" FX817 ")[0] for line in finding_lines(proc.stdout + proc.stderr)] == [
@@ -139,7 +141,7 @@ def test_the_build_refuses_them_and_publishes_nojekyll_as_documented(tmp_path: P
     ]
     (root / "docs" / "functions" / "_middleware.js").unlink()
     (root / "docs" / ".nojekyll").write_bytes(b"")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML + 'exclude_docs: "!.nojekyll"\n', "utf-8")
+    (root / "mkdocs.yml").write_text(config + 'exclude_docs: "!.nojekyll"\n', "utf-8")
     proc = fxsite_here("build", cwd=root)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (root / "site" / ".nojekyll").is_file()

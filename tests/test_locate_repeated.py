@@ -60,7 +60,6 @@ LATER = "\n\nAnother 94 s.\n"
 BEFORE = [
     ("a hidden input's value", '<input type="hidden" value="94 s">'),
     ("a checkbox's value", '<input type="checkbox" value="94 s">'),
-    ("a meta tag no preview reads", '<meta itemprop="x" content="94 s">'),
     ("a data element's value", '<data value="94 s">x</data>'),
     ("a title repeating the claim", '<span title="94 s">x</span>'),
     ("an image's alt text repeating the claim", "![takes 94 s](img.png)"),
@@ -70,10 +69,16 @@ BEFORE = [
 ROWS += [(name, f"# T\n\n{CLAIM}{line}{LATER}", [(7, 9, "94 s")]) for name, line in BEFORE]
 ROWS += [
     (
+        # blind75: microdata's content is published text, read as JSON-LD's strings are
+        "a microdata content, refused where it is",
+        f'# T\n\n{CLAIM}<meta itemprop="x" content="94 s">{LATER}',
+        [(5, 29, "94 s"), (7, 9, "94 s")],
+    ),
+    (
         "near miss: a text input's value is shown, and refused where it is",
         f'# T\n\n<input type="text" value="94 s">{LATER}',
         [(3, 27, "94 s"), (5, 9, "94 s")],
-    )
+    ),
 ]
 
 #: blind60: a claim whose text holds an image is a link of the source too: the claims
