@@ -160,9 +160,17 @@ def _language_and_script(tag: str) -> str | None:
     return language_tag(spelled) or spelled
 
 
+#: The shape of a BCP 47 language tag: a language of two or three letters, then subtags
+#: ("ja", "zh-TW", "sr-Latn-RS"). A name of another shape ("docs", "guides") is no
+#: language, and CLDR is not asked (nor Babel imported: most sites never need it).
+_TAG_SHAPE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+
+
 def _known(tag: str) -> bool:
     """Whether ``tag`` names a language: one fxsite writes, or one CLDR knows."""
-    return bool(tag) and (language_tag(tag) is not None or _language_and_script(tag) is not None)
+    if language_tag(tag) is not None:
+        return True
+    return _TAG_SHAPE.fullmatch(tag) is not None and _language_and_script(tag) is not None
 
 
 def html_lang(lang: str, tag: str) -> str:
