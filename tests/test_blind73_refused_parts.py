@@ -44,3 +44,27 @@ def test_a_refused_claim_read_in_part_tells_that_reading(
     _, findings = check_page(f"# T\n\n{page}", PAGE_PATH, library(), href_for, fixture_renderer())
     assert [f.text for f in findings if f.code == "FX501"] == bare
     assert {f.code for f in findings} <= {"FX401", "FX501"}
+
+
+def test_refused_texts_read_in_part_are_found_in_n_log_n() -> None:
+    """Which refused texts each reading begins (``_read_in_part``) is looked up once a page:
+    four times the refused claims in less than ten times the CPU time (every reading
+    against every refused text, as first written, took sixteen)."""
+    from collections import Counter
+
+    from timelimit import Overrun, cpu_time
+
+    from fxsite.pages.judge import _read_in_part
+
+    def texts(n: int) -> tuple[Counter[str], Counter[str]]:
+        refused = Counter(f"{i} s or better" for i in range(n))
+        return refused, Counter(f"{i} s" for i in range(n))
+
+    small, large = texts(2000), texts(8000)
+    took = cpu_time(lambda: _read_in_part(*small), repeat=3, limit_s=5.0)
+    bound = max(10 * took, 0.05)
+    try:
+        cpu_time(lambda: _read_in_part(*large), repeat=3, limit_s=bound, first=True)
+    except Overrun:
+        pytest.fail(f"4× the refused claims took more than 10× the time ({took:.4f} s)")
+    assert _read_in_part(*texts(3))["1 s"] == ["1 s or better"]
