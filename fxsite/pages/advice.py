@@ -45,6 +45,7 @@ from fxsite.evidence.quantities import compare, converts, format_quantity, parse
 from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
+from fxsite.evidence.value_index import figures_near
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import duration_in_seconds, range_in_words
@@ -493,7 +494,8 @@ def _near_misses(
     if stated is None or stated.unit is None or stated.high is not None:
         return []
     near: list[tuple[int, str, str]] = []
-    for fig in library.figures.values():
+    # Within one unit of the text's number at most (a precision of none: a step of 1).
+    for fig in figures_near(library, [(stated.low, Decimal(1), stated.unit)]):
         if fig.high is not None or fig.ref in stating:
             continue
         if library.records[fig.record].status != "active":

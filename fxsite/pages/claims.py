@@ -30,6 +30,7 @@ from fxsite.evidence.quantities import (
 )
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
+from fxsite.evidence.value_index import figures_near
 from fxsite.evidence.versus import compares
 from fxsite.pages.claim_unstated import unstated_message
 from fxsite.render.messages import DEFAULT, MESSAGES, message
@@ -458,7 +459,7 @@ def suggest_claims(
     tries = ([(lead.group(), bare[lead.end() :])] if lead else []) + [("", bare)]
     context_words = _words(context)
     found: list[tuple[tuple[int, int, str], Suggestion]] = []
-    for fig in library.figures.values():
+    for fig in _within_reach(library, [text for _, text in tries]):
         if library.records[fig.record].status != "active":
             continue
         for outside, link_text in tries:
@@ -476,6 +477,19 @@ def suggest_claims(
                 found.append((rank, Suggestion(fig.ref, link_text, markdown)))
                 break
     return [suggestion for _, suggestion in sorted(found, key=lambda f: f[0])[:limit]]
+
+
+def _within_reach(library: Library, texts: list[str]) -> list[FigureValue]:
+    """The figures that may state one of ``texts``, in the library's order: those whose
+    value is within one step of the text's precision of its number (the claim rule
+    rounds a figure to the text's precision: :func:`~fxsite.evidence.value_index.
+    figures_near`)."""
+    asked = []
+    for text in texts:
+        stated = parse_stated(text)
+        if stated is not None:
+            asked.append((stated.low, Decimal(1).scaleb(-stated.decimals), stated.unit))
+    return figures_near(library, asked)
 
 
 def generic_claim_text(text: str) -> str:

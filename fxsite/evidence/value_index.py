@@ -1,0 +1,95 @@
+"""The library's figures by value: those a stated quantity may name, found without
+reading every figure (:func:`figures_near`).
+
+A bare figure's advice asks which figures state its value (:func:`~fxsite.pages.claims.
+suggest_claims`) and which state it at another precision (``advice._near_misses``). Each
+asked every figure of the library: a page of 2,000 bare figures against 10,000 records
+compared 220 million pairs. Both rules pass a figure only when its value, in the text's
+unit, is within one step of the text's precision of the text's number, so they need
+read only the figures whose value lies there.
+
+Decisions:
+
+* The index holds each unit's figures sorted by ``low`` (a range's low end, a bound's
+  value): every rule compares the text's number with the figure's ``low`` first, and a
+  figure whose ``low`` is out of reach fails whatever its ``high``.
+* A text with a unit reaches the figures of each unit it converts from
+  (:func:`~fxsite.evidence.quantities.converts`): the window is carried into the
+  figure's unit by the exact factor, and widened by a part in 10¹² so that division's
+  rounding never loses a figure at its edge. A text with no unit is compared with
+  every figure in the figure's own unit (as :func:`~fxsite.evidence.quantities.
+  check_stated` compares it), so every unit's figures are searched unscaled.
+* It is a filter only: each rule then decides as before on the figures found, which
+  come in the library's order, so what a rule finds and in what order is unchanged.
+* Built once per library, kept by identity as :mod:`fxsite.pages.advice` keeps its
+  generic words: a library is not changed once built, and one is asked about at a time.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from decimal import Decimal
+
+from fxsite.evidence.library import FigureValue, Library
+from fxsite.evidence.quantities import converts
+
+__all__ = ["figures_near"]
+
+#: How far a window is widened, as a part of its ends (division's rounding at its edges).
+_SLACK = Decimal("1e-12")
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One unit's figures, sorted by ``low``, with their places in the library."""
+
+    lows: list[Decimal]
+    figures: list[tuple[int, FigureValue]]
+
+
+@dataclass(frozen=True)
+class _Index:
+    library: Library
+    units: dict[str, _Unit]
+
+
+_LAST: list[_Index] = []
+
+
+def _index(library: Library) -> _Index:
+    if _LAST and _LAST[0].library is library:
+        return _LAST[0]
+    by_unit: dict[str, list[tuple[Decimal, int, FigureValue]]] = {}
+    for place, fig in enumerate(library.figures.values()):
+        if fig.low.is_finite():
+            by_unit.setdefault(fig.unit, []).append((fig.low, place, fig))
+    units = {}
+    for unit, rows in by_unit.items():
+        rows.sort(key=lambda row: (row[0], row[1]))
+        units[unit] = _Unit([row[0] for row in rows], [(row[1], row[2]) for row in rows])
+    _LAST[:] = [_Index(library, units)]
+    return _LAST[0]
+
+
+def figures_near(
+    library: Library, asked: list[tuple[Decimal, Decimal, str | None]]
+) -> list[FigureValue]:
+    """The figures of ``library`` whose ``low``, in ``unit`` (the text's; None: each
+    figure's own), is within ``width`` of ``value``, for any ``(value, width, unit)``
+    asked, each once, in the library's order."""
+    found: dict[int, FigureValue] = {}
+    for value, width, unit in asked:
+        for fig_unit, held in _index(library).units.items():
+            factor = Decimal(1) if unit is None else converts(unit, fig_unit)
+            if factor is None:
+                continue
+            if factor <= 0:  # no unit converts so; were one to, every figure of it is asked
+                found.update(held.figures)
+                continue
+            ends = sorted(((value - width) / factor, (value + width) / factor))
+            slack = max(abs(ends[0]), abs(ends[1])) * _SLACK
+            start = bisect_left(held.lows, ends[0] - slack)
+            stop = bisect_right(held.lows, ends[1] + slack)
+            found.update(held.figures[start:stop])
+    return [found[place] for place in sorted(found)]
