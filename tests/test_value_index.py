@@ -101,7 +101,7 @@ def _texts(library: Library) -> Iterator[tuple[str, str]]:
         yield text, ""
 
 
-def _every_figure(library: Library, asked: object) -> list[object]:
+def _every_figure(library: Library, asked: object, *, same: bool = False) -> list[object]:
     return list(library.figures.values())
 
 
@@ -166,7 +166,7 @@ def test_a_figure_is_reached_within_the_window_in_the_texts_unit(
         encoding="utf-8",
     )
     library = load_library(evidence, tmp_path)
-    found = figures_near(library, [(Decimal(value), Decimal(width), unit)])
+    found = figures_near(library, [(Decimal(value), lambda _decimals: Decimal(width), unit)])
     assert bool(found) is reached
 
 

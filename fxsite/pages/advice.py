@@ -45,7 +45,7 @@ from fxsite.evidence.quantities import compare, converts, format_quantity, parse
 from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
-from fxsite.evidence.value_index import figures_near
+from fxsite.evidence.value_index import Width, figures_near
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import duration_in_seconds, range_in_words
@@ -479,6 +479,11 @@ def _a_word_of_its_own(ranked: list[Suggestion], library: Library) -> str:
     return f"; a word of its own would tell it: {' or '.join(repr(w) for w in listed)}"
 
 
+def _coarser(shown: int) -> Width:
+    """One step of the coarser precision of a text's (``shown`` decimals) and a figure's."""
+    return lambda decimals: Decimal(1).scaleb(-min(shown, decimals))
+
+
 def _near_misses(
     found: str, library: Library, around: frozenset[str], stating: frozenset[str]
 ) -> list[tuple[int, str, str]]:
@@ -494,20 +499,20 @@ def _near_misses(
     if stated is None or stated.unit is None or stated.high is not None:
         return []
     near: list[tuple[int, str, str]] = []
-    # Within one unit of the text's number at most (a precision of none: a step of 1).
-    for fig in figures_near(library, [(stated.low, Decimal(1), stated.unit)]):
+    shown = max(stated.decimals, 0)
+    step = _coarser(shown)
+    for fig in figures_near(library, [(stated.low, step, stated.unit)], same=True):
         if fig.high is not None or fig.ref in stating:
             continue
         if library.records[fig.record].status != "active":
             continue
-        places = min(max(stated.decimals, 0), fig.decimals)
-        if abs(stated.low - fig.low) >= Decimal(1).scaleb(-places):
+        if abs(stated.low - fig.low) >= step(fig.decimals):
             continue
         if converts(stated.unit, fig.unit) != 1:
             continue
         own = _shared(_distinctive(fig, library), around)
         if own:
-            near.append((-own, *_near_text(found, fig, places, stated.qualifier)))
+            near.append((-own, *_near_text(found, fig, min(shown, fig.decimals), stated.qualifier)))
     near.sort(key=lambda item: item[:2])
     return near
 

@@ -30,7 +30,7 @@ from fxsite.evidence.quantities import (
 )
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
-from fxsite.evidence.value_index import figures_near
+from fxsite.evidence.value_index import Width, figures_near
 from fxsite.evidence.versus import compares
 from fxsite.pages.claim_unstated import unstated_message
 from fxsite.render.messages import DEFAULT, MESSAGES, message
@@ -488,8 +488,13 @@ def _within_reach(library: Library, texts: list[str]) -> list[FigureValue]:
     for text in texts:
         stated = parse_stated(text)
         if stated is not None:
-            asked.append((stated.low, Decimal(1).scaleb(-stated.decimals), stated.unit))
+            step = Decimal(1).scaleb(-stated.decimals)
+            asked.append((stated.low, _constant(step), stated.unit))
     return figures_near(library, asked)
+
+
+def _constant(step: Decimal) -> Width:
+    return lambda _decimals: step
 
 
 def generic_claim_text(text: str) -> str:
