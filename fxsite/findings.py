@@ -324,15 +324,17 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> list[s
     pool = list(candidates)
     # Every spelling that differs only in case, most alike first: "GB/S" could
     # be GB/s or Gb/s (bytes or bits), and guessing one would mislead by 8x.
+    lower = word.lower()
     same = sorted(
-        {c for c in pool if c.lower() == word.lower() and c != word},
+        {c for c in pool if c.lower() == lower and c != word},
         key=lambda c: (-sum(a == b for a, b in zip(c, word, strict=False)), c),
     )
     if same:
         return same
     # A letter typed for the digit it looks like: "MI" or "Ml" for "M1", "RO" for "R0" (too
     # short for a close match: blind22).
-    alike = sorted(c for c in pool if c != word and _alike(c) == _alike(word))
+    folded = _alike(word)
+    alike = sorted(c for c in pool if c != word and _alike(c) == folded)
     if alike:
         return alike
     return difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
