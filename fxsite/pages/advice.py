@@ -216,14 +216,13 @@ def advise(
     stating = _of_the_named_quantity(found, stating, library, context)
     fitting: list[tuple[tuple[int, int], Suggestion]] = []
     for suggestion in stating:
-        record, _, name = suggestion.ref.partition("#")
-        fig = library.figure(record, name)
-        assert fig is not None  # suggest_claims names figures of the library
+        fig = library.figures[suggestion.ref]  # suggest_claims names figures of the library
         own = _shared(_distinctive(fig, library), around)
         if own and not _tells_another(fig, context):
             fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
     fitting.sort(key=lambda item: item[0])
-    ranked = [s for _, s in fitting] + [s for s in stating if s not in [f for _, f in fitting]]
+    fit = {s for _, s in fitting}
+    ranked = [s for _, s in fitting] + [s for s in stating if s not in fit]
     refs = tuple(s.ref for s in ranked)
     head = f"bare figure '{shown}'{where}"
     near = _near_misses(found, library, around, frozenset(refs)) if len(fitting) <= 1 else []
