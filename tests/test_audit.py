@@ -77,6 +77,8 @@ class Tamper:
     """A change to a copy of the site, with the files it changes (``paths``).
 
     One with ``alone``, whose findings fall on other files too, is audited alone.
+    One ``by_itself`` is found in its own files, but tells a file it does not change too
+    (the search index of the page it changes): batched with no other attack.
     ``moved`` makes the same change to another page, one of ``anywhere``.
     """
 
@@ -86,6 +88,7 @@ class Tamper:
     #: the pages ``moved`` may make it in
     anywhere: tuple[str, ...] = ()
     alone: bool = False
+    by_itself: bool = False
 
     def __call__(self, site: Path) -> None:
         self.apply(site)
@@ -161,6 +164,12 @@ def cited(name: str, value: str) -> Tamper:
 
 def head(rel: str, html: str) -> Tamper:
     return edit(rel, r"(</head>)", html.replace("\\", "\\\\") + r"\1")
+
+
+def on_any_article(make: Callable[[str], Tamper]) -> Tamper:
+    """``make(rel)`` on the home page, or on any other of :data:`ARTICLES`: a change to
+    what every page's theme writes (its head, title, navigation, footer, stamp)."""
+    return replace(make(HOME), moved=make, anywhere=ARTICLES[1:])
 
 
 def write(rel: str, text: str) -> Tamper:
@@ -439,23 +448,38 @@ ATTACKS = [
     Attack("minus glued before a claim", edit(HOME, f"({CLAIM})", r"-\1"), "FX503"),
     # -- bare figures, every channel ----------------------------------------------------------
     Attack("article paragraph", in_article("<p>Now 5x faster.</p>"), "FX501"),
-    Attack("page title", edit(HOME, r"<title>", "<title>5x faster: "), "FX501"),
+    Attack(
+        "page title",
+        on_any_article(lambda rel: edit(rel, r"<title>", "<title>5x faster: ")),
+        "FX501",
+    ),
     Attack(
         "meta description",
-        edit(HOME, r'(<meta name="description" content=")', r"\g<1>Saves 517 s. "),
+        on_any_article(
+            lambda rel: edit(rel, r'(<meta name="description" content=")', r"\g<1>Saves 517 s. ")
+        ),
         "FX501",
     ),
     Attack(
         "open graph tag",
-        head(HOME, '<meta property="og:description" content="517 s saved">'),
+        on_any_article(
+            lambda rel: head(rel, '<meta property="og:description" content="517 s saved">')
+        ),
         "FX501",
     ),
-    Attack("twitter tag", head(HOME, '<meta name="twitter:title" content="3x faster">'), "FX501"),
+    Attack(
+        "twitter tag",
+        on_any_article(lambda rel: head(rel, '<meta name="twitter:title" content="3x faster">')),
+        "FX501",
+    ),
     Attack(
         "json-ld string",
-        head(
-            HOME,
-            '<script type="application/ld+json">{"@type": "Thing", "name": "517 s saved"}</script>',
+        on_any_article(
+            lambda rel: head(
+                rel,
+                '<script type="application/ld+json">{"@type": "Thing", "name": "517 s saved"}'
+                "</script>",
+            )
         ),
         "FX501",
     ),
@@ -470,10 +494,16 @@ ATTACKS = [
     Attack("placeholder", in_article('<p><input placeholder="517 s"></p>'), "FX501"),
     Attack(
         "footer copyright",
-        edit(HOME, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. "),
+        on_any_article(
+            lambda rel: edit(rel, r'(<div class="md-copyright__highlight">)', r"\1 5x faster. ")
+        ),
         "FX501",
     ),
-    Attack("navigation link", edit(HOME, r"(<nav[^>]*>)", r'\1<a href="#">5x faster</a>'), "FX501"),
+    Attack(
+        "navigation link",
+        on_any_article(lambda rel: edit(rel, r"(<nav[^>]*>)", r'\1<a href="#">5x faster</a>')),
+        "FX501",
+    ),
     Attack("404 page", edit("404.html", r"(<h1>)", r"<p>5x faster</p>\1"), "FX501"),
     Attack("record page", paragraph(R1, "<p>really 5x faster</p>"), "FX501"),
     Attack("hidden element", in_article("<p hidden>5x faster</p>"), "FX501"),
@@ -630,10 +660,12 @@ ATTACKS = [
     ),
     Attack(
         "shadow root in a nav list item",
-        edit(
-            HOME,
-            r"(<nav[^>]*>)",
-            r"\1<ul><li><template shadowrootmode=open>5x</template></li></ul>",
+        on_any_article(
+            lambda rel: edit(
+                rel,
+                r"(<nav[^>]*>)",
+                r"\1<ul><li><template shadowrootmode=open>5x</template></li></ul>",
+            )
         ),
         "FX501",
     ),
@@ -691,7 +723,11 @@ ATTACKS = [
     Attack("folder link to the root", link("pricing", "/"), "FX614"),
     Attack("link loop", link("loop", "loop"), "FX614"),
     Attack("links looping in pairs", both(link("a", "b"), link("b", "a")), "FX614"),
-    Attack("stamp removed", edit(HOME, r'<meta name="fxsite-build"[^>]*>', ""), "FX613"),
+    Attack(
+        "stamp removed",
+        on_any_article(lambda rel: edit(rel, r'<meta name="fxsite-build"[^>]*>', "")),
+        "FX613",
+    ),
     # -- record pages ----------------------------------------------------------------------------
     Attack("record page value", edit(R1, r'(<td class="fx-value"[^>]*>)178', r"\g<1>179"), "FX612"),
     Attack(
@@ -875,10 +911,13 @@ ATTACKS = [
     ),
     Attack(
         "a measured label written beside an estimate",
-        edit(
-            HOME,
-            r'(<a class="fx-claim fx-claim--estimate"[^>]*>.*?</a>)',
-            r'\1 <span class="fx-label fx-label--measured">measured</span>',
+        replace(
+            edit(
+                HOME,
+                r'(<a class="fx-claim fx-claim--estimate"[^>]*>.*?</a>)',
+                r'\1 <span class="fx-label fx-label--measured">measured</span>',
+            ),
+            by_itself=True,  # the home page's search entry no longer says what it shows
         ),
         "FX612",
     ),
@@ -1203,16 +1242,16 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
 
 def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
     """``attacks`` in groups whose members change different files, each judged where it
-    stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`) goes
-    to the first page its group leaves free. An attack whose files are not known, or are
-    read by others, is a group of its own. Fixed attacks are placed first, so that movable
-    ones fill in."""
+    stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`,
+    :func:`on_any_article`) goes to the first page its group leaves free. An attack whose
+    files are not known, or are read by others, is a group of its own, as is one
+    ``by_itself``. Fixed attacks are placed first, so that movable ones fill in."""
     groups: list[tuple[set[str], list[Attack]]] = []
     movable = [a for a in attacks if isinstance(a.tamper, Tamper) and a.tamper.anywhere]
     fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.anywhere)]
     for attack in fixed + movable:
         tamper = attack.tamper
-        if attack.paths is None or not isinstance(tamper, Tamper):
+        if attack.paths is None or not isinstance(tamper, Tamper) or tamper.by_itself:
             groups.append((set(), [attack]))
             continue
         options = [tamper] + [tamper.moved(rel) for rel in tamper.anywhere if tamper.moved]
@@ -1220,7 +1259,7 @@ def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
             (
                 (used, members, option)
                 for used, members in groups
-                if members[0].paths is not None
+                if members[0].paths is not None and not members[0].tamper.by_itself
                 for option in options
                 if not option.paths & used
             ),
