@@ -447,8 +447,12 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
     holds a digit or a vulgar fraction; without one, only the rules that read
     number words run (every other rule's cue, and its number, holds one).
     """
+    last: re.Pattern[str] | None = None
+    held = False
     for pattern, group, kind, cue in RULES if digit else WORD_RULES:
-        if _holds(low if cue.flags & _IGNORECASE else text, cue):
+        if cue is not last:  # rules that share a cue follow each other: looked for once
+            last, held = cue, _holds(low if cue.flags & _IGNORECASE else text, cue)
+        if held:
             for match in pattern.finditer(text):
                 yield match.start(group), match.end(group), kind
     if _holds(text, CONSOLIDATION_CUE):  # digits or words: "Replaces four racks with one"
