@@ -221,3 +221,61 @@ def test_a_url_is_not_prose_in_any_case(text: str, found: list[str]) -> None:
     over none: a figure inside a URL is not read, in any case it is written in."""
     assert reading._may_hold_url(text) or reading._URL.search(text) is None
     assert [f.text for f in reading.detect(text)] == found
+
+
+# --- number words with nothing they are of -------------------------------------------
+
+_NUMBER_WORD_ROWS = [
+    ("each one is in the Evidence Library", []),  # a number word, no unit word
+    ("each one is in the Evidence Library in one second", ["one second"]),  # near miss
+    ("six gigs per second", ["six gigs per second"]),
+    ("one C-note", ["one C-note"]),
+    ("zero-second failover", ["zero-second"]),
+    ("twenty-fold faster", ["twenty-fold"]),
+    ("five-times faster", ["five-times"]),
+    ("ninety-four 秒", ["ninety-four 秒"]),
+    ("Saves a minute per checkpoint", ["a minute"]),
+    ("An order of magnitude faster", ["An order of magnitude"]),
+    ("ſix ſeconds", ["ſix ſeconds"]),  # "ſ" case-folded to "s" for the cue
+    ("ONE HUNDRED SECONDS", ["ONE HUNDRED SECONDS"]),
+    ("two 万元", ["two 万元"]),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), _NUMBER_WORD_ROWS)
+def test_number_words_are_read_with_what_they_are_of(text: str, found: list[str]) -> None:
+    figures._read_kept.cache_clear()
+    assert [f.text for f in find_bare_figures(text)] == found
+
+
+def test_the_number_word_rule_runs_only_where_a_number_is_of_something(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its cue skips a text with a number word and no unit word, and nothing else."""
+    read: list[str] = []
+    rule = figure_rules._NUMWORD_FIGURE
+
+    class Spy:
+        def finditer(self, text: str) -> object:
+            read.append(text)
+            return rule.finditer(text)
+
+    monkeypatch.setattr(figure_rules, "_NUMWORD_FIGURE", Spy())
+    for text, _ in _NUMBER_WORD_ROWS:
+        figures._read_kept.cache_clear()
+        find_bare_figures(text)
+    assert read == [text for text, _ in _NUMBER_WORD_ROWS[1:]]
+    figures._read_kept.cache_clear()
+
+
+def test_every_number_word_figure_holds_its_unit_cue() -> None:
+    """On the corpora and the families' rows, each match of the number-word rule holds a
+    word of its second cue (what its number is of), case-folded as the cue reads it."""
+    lines = _lines() + [text for text, _ in _NUMBER_WORD_ROWS]
+    matched = 0
+    for line in lines:
+        low = line.translate(figure_rules._IGNORECASE_FOLD).lower()
+        for match in figure_rules._NUMWORD_FIGURE.finditer(line):
+            matched += 1
+            assert figure_rules._NUMWORD_UNIT_CUE.search(low, *match.span()), line
+    assert matched > 40  # 58 figures in number words when written

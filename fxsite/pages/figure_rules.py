@@ -483,6 +483,17 @@ _FRACTION_STEMS = (
 #: Cheap patterns every match of a rule holds, looked for before the rule runs
 #: (the stems at the start of a word in case-folded text).
 _NUMWORD_CUE = re.compile(rf"\b(?:{'|'.join(_NUMWORD_STEMS)})")
+#: Every match of _NUMWORD_FIGURE also holds what its number is of: a unit word
+#: (:data:`_WORD_UNITS_ALL`, a Chinese one, data in slang), "times", "fold", "magnitude" or
+#: a unit of time saved; looked for in the case-folded text, as the stems are. A number
+#: word with none ("each one is in the Evidence Library") is not read by that rule, the
+#: largest of the detector (21,000 characters: 30 ms to compile, 0.25 ms on that text).
+_NUMWORD_UNIT_CUE = _needles(
+    *(w.lower() for w in (*_WORDS, *_CURRENCY_WORDS, *MONEY_SLANG, *SIZE_SLANG)),
+    *(w.lower() for w in (*CJK_UNITS, *KANA_HANGUL_CURRENCY)),
+    *("percent", "per cent", "times", "fold", "magnitude"),
+    *("second", "minute", "hour", "day", "week"),
+)
 _FRACTION_CUE = re.compile(rf"\b(?:{'|'.join(_FRACTION_STEMS)})|\d(?:th|rd|nd) of\b")
 #: What a number ends with: a digit, a fraction, or an exponent in superscript ("10³x": blind74).
 _D = rf"[\d{VULGAR_FRACTIONS}{SUPERSCRIPT_DIGITS}]"
@@ -534,7 +545,8 @@ def candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if digit:
         yield from _digit_candidates(text, low)
     if _NUMWORD_CUE.search(low) is not None:
-        for match in _NUMWORD_FIGURE.finditer(text):
+        unit = _NUMWORD_UNIT_CUE.search(low) is not None
+        for match in _NUMWORD_FIGURE.finditer(text) if unit else ():
             if re.fullmatch(r"(?i:one\s+day)", match.group()) and not _LASTS_BEFORE.search(
                 text, max(0, match.start() - 16), match.start()
             ):
