@@ -18,7 +18,6 @@ from fxsite.anchor.documents import document_url
 from fxsite.anchor.history import History, history_section_html
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
-from fxsite.pages.faq import site_faq_markdown
 from fxsite.pages.site import SiteIndex, relative_url
 from fxsite.project import Project
 from fxsite.render.library_pages import (
@@ -131,6 +130,8 @@ def generated_markdown(
         path = found[0].path if found else f"{prefix}/{record_id}.yaml"
         return unreadable_record_markdown(record_id, path, here(f"{prefix}/"), lang)
     if src == project.paths.faq_page:
+        from fxsite.pages.faq import site_faq_markdown  # a site with no FAQ never loads it
+
         body = site_faq_markdown(index, library, src, lang)
         lead = "Every question this site's pages answer, with a link back to each page."
         return f"# Frequently asked questions\n\n{lead}\n\n{body}"

@@ -67,7 +67,6 @@ from fxsite.pages.chrome import (
 )
 from fxsite.pages.content_icons import content_icons
 from fxsite.pages.context import PageContext, page_context
-from fxsite.pages.faq import faq_json_ld
 from fxsite.pages.hero_config import Hero
 from fxsite.pages.language import html_lang, page_language, theme_language, with_html_lang
 from fxsite.pages.page import PageResult
@@ -81,7 +80,6 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.preview import elsewhere_box, published_box, with_findings
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
@@ -385,6 +383,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """The preview's box of what refuses the site from its files that are no page:
         made once a build, at its first page (those files are judged before any page)."""
         if self.elsewhere is None:
+            from fxsite.render.preview import elsewhere_box
+
             found = [f for f in self.findings if not f.path.endswith(markdown_extensions)]
             refusing = [f for f in self._as_decided(found) if f.severity == "error"]
             self.elsewhere = elsewhere_box(refusing)  # warnings: the terminal's alone
@@ -660,6 +660,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if self.serving or self.enforce != "all":
             # The writer's preview: a refused page shows why, where (fxsite.render.preview);
             # a record's page, its record's findings, and the library's, every record's.
+            from fxsite.render.preview import with_findings  # a build without one never loads it
+
             unreadable = self.unreadable.pop(src, None)
             if unreadable is not None:  # blind65: the notice alone said not where, nor why
                 html = with_findings(html, self._as_decided([unreadable]), mark=False)
@@ -844,6 +846,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def _head(result: PageResult | None) -> str:
         """What the plugin adds to a page's head."""
         if result is not None and result.faq:
+            from fxsite.pages.faq import faq_json_ld  # with the first page that has an FAQ
+
             return BUILD_STAMP + faq_json_ld(result)
         return BUILD_STAMP
 
@@ -952,6 +956,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         """Under ``serve``, the findings of the written site (the gate's, the signing's)
         put in the written pages (:func:`~fxsite.render.preview.published_box`): each
         page's own in it; those of other files, in every page."""
+        from fxsite.render.preview import published_box
+
         assert self.project is not None
         pages: dict[str, Path] = {}  # by its source, and by its written file (unplaced)
         for file in self.files or ():

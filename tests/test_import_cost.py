@@ -53,6 +53,33 @@ def test_a_build_imports_no_library_it_needs_only_later() -> None:
     assert loaded == ""
 
 
+def test_a_page_that_refuses_nothing_loads_no_refusals_wording() -> None:
+    # The advice a refusal gives (and the page reader it asks), the FAQ's rules, the preview,
+    # the records' and YAML's error wording and git's tree export load with their first use:
+    # a clean page, checked as a build checks it, needs none of them.
+    later = (
+        "fxsite.pages.advice",
+        "fxsite.pages.subject",
+        "fxsite.pages.faq",
+        "fxsite.render.preview",
+        "fxsite.evidence.plainwords",
+        "fxsite.evidence.yaml_words",
+        "tarfile",
+    )
+    loaded = _run(
+        "import sys\n"
+        "sys.path.insert(0, 'tests')\n"
+        "import fxsite.mkdocs_plugin\n"
+        "from sitekit import FIXTURE_EXTENSIONS, href_for, library\n"
+        "from fxsite.markdown import PageRenderer, check_page\n"
+        "text = '# Save\\n\\nIt took [178 s](evidence:R1#save_time_baseline).\\n'\n"
+        "html, found = check_page(text, 'docs/p.md', library(), href_for,"
+        " PageRenderer(FIXTURE_EXTENSIONS, {}))\n"
+        f"print(len(found), ' '.join(m for m in {later!r} if m in sys.modules))\n"
+    )
+    assert loaded == "0"
+
+
 def test_rules_behind_a_cue_compile_at_their_first_use() -> None:
     # "N times" and counts of work ("94k writes") run only on text that holds their cue;
     # compiled at import they cost every process a few milliseconds.

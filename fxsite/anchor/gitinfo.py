@@ -40,9 +40,12 @@ import io
 import os
 import shutil
 import subprocess
-import tarfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import tarfile
 
 __all__ = [
     "MAX_CHECKOUT",
@@ -223,6 +226,8 @@ def checkout_size(repo: Path, revision: str) -> int | None:
 
 
 def _member(entry: _Entry, data: bytes) -> tarfile.TarInfo:
+    import tarfile
+
     info = tarfile.TarInfo(entry.path)
     if entry.mode == "120000":
         info.type, info.linkname = tarfile.SYMTYPE, data.decode("utf-8", "surrogateescape")
@@ -237,8 +242,11 @@ def export_revision(repo: Path, revision: str, dest: Path) -> tuple[bool, str]:
     (True, "") when written; (False, "") when ``revision`` is unknown, its files
     hold more than :data:`MAX_CHECKOUT` bytes or git fails to read one; (False, the member's path) when the
     tree holds a link out of itself or another member ``tarfile``'s data filter
-    refuses: nothing of it is read. A submodule is an empty folder.
+    refuses: nothing of it is read. A submodule is an empty folder. ``tarfile`` is
+    imported here: only a diff or a rebuild exports a tree, never a build.
     """
+    import tarfile
+
     commit = _commit(repo, revision)
     entries = _tree(repo, commit) if commit else None
     if entries is None or sum(e.size for e in entries) > MAX_CHECKOUT:

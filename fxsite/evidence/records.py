@@ -18,7 +18,6 @@ from pydantic import ValidationError
 
 from fxsite.evidence.models import Record, shared_fields_sets
 from fxsite.evidence.places import compact
-from fxsite.evidence.plainwords import validation_message
 from fxsite.evidence.yamlsafe import LoadedYaml, load_yaml
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, read_bytes
@@ -57,6 +56,8 @@ def flatten_validation_error(
     error: ValidationError, loaded: LoadedYaml, path: str
 ) -> list[Finding]:
     """pydantic errors as ``field.path: message`` findings at their YAML position."""
+    from fxsite.evidence.plainwords import validation_message  # a valid library never asks
+
     findings = []
     for item in error.errors(include_url=False):
         loc = tuple(p for p in item["loc"] if isinstance(p, str | int))

@@ -57,7 +57,6 @@ from typing import Any, Protocol, TypeVar, cast
 
 import yaml
 
-from fxsite.evidence.yaml_words import yaml_message
 from fxsite.findings import Finding
 from fxsite.safeio import UnreadableFile, decode_utf8
 
@@ -625,6 +624,8 @@ def load_yaml(
             context += f" at line {exc.context_mark.line + 1 + line_offset}"
         here = mark or exc.context_mark
         # In plain words, with the fix: never the parser's own wording.
+        from fxsite.evidence.yaml_words import yaml_message  # only text YAML cannot parse
+
         message, where = yaml_message(
             problem if exc.problem else "",
             context,

@@ -8,20 +8,23 @@ and a plain-text field by moving the figure out, into a row or a bar of its
 block (a caption, a chart's text) or a claim where one is read (the page's
 text, an FAQ answer, a record's notes); a page's title and description may
 then repeat it. Where more than one figure fits, or none does, the message
-lists the candidates and names none.
+lists the candidates and names none. The advice (and what it reads) is imported
+with the first message worded: a build that refuses nothing words none.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.library import Library
 from fxsite.evidence.quantities import format_quantity
-from fxsite.pages.advice import Advice, advise
 from fxsite.pages.claims import generic_claim_text
 from fxsite.pages.header_units import Governed
+
+if TYPE_CHECKING:
+    from fxsite.pages.advice import Advice
 
 __all__ = [
     "card_message",
@@ -69,6 +72,8 @@ def cell_message(shown: str, library: Library, context: str, read: Governed | No
 
     ``read``: the bare number ``shown`` read with the unit its column's header states.
     """
+    from fxsite.pages.advice import advise
+
     advice = advise(read.found if read else shown, library, context=context)
     how = f" (read as '{read.found}', {read.said})" if read else ""
     head = f"bare figure '{shown}'{how} in a cell"
@@ -86,6 +91,8 @@ def cell_message(shown: str, library: Library, context: str, read: Governed | No
 
 def card_message(shown: str, library: Library, context: str) -> str:
     """A bare figure in a headline card's context: give it a card of its own."""
+    from fxsite.pages.advice import advise
+
     advice = advise(shown, library, context=context)
     head = f"bare figure '{shown}' in a card's context (plain text)"
     claims = named_claims(advice)
@@ -125,6 +132,8 @@ def plain_message(
     ``then`` says what the field may do once the page cites the figure ("the
     description may then repeat it"): the figure may stay; without it, it is taken out.
     """
+    from fxsite.pages.advice import advise
+
     advice = advise(shown, library, context=context)
     head = f"bare figure '{shown}' in {where} (plain text)"
     claims = named_claims(advice)

@@ -223,6 +223,8 @@ def _faq(items: list[FaqItem], path: str, library: Library, result: PageResult) 
     An answer's claims are resolved where it is rendered, on the page (its FAQ
     section): here they only give the JSON-LD's plain text its figures as shown.
     """
+    if not items:
+        return []
     from fxsite.pages.faq import question_unit_findings  # faq.py reads pages: imported here
 
     structured: list[Finding] = []
