@@ -10,10 +10,10 @@ read only the figures whose value lies there.
 
 Decisions:
 
-* The index holds each unit's figures, by the precision they are written at, sorted
-  by ``low`` (a range's low end, a bound's
-  value): every rule compares the text's number with the figure's ``low`` first, and a
-  figure whose ``low`` is out of reach fails whatever its ``high``.
+* The index holds each unit's figures, by the precision they are written at, sorted by
+  ``low`` (a range's low end, a bound's value): every rule compares the text's number
+  with the figure's ``low`` first, and a figure whose ``low`` is out of reach fails
+  whatever its ``high``.
 * A text with a unit reaches the figures of each unit it converts from
   (:func:`~fxsite.evidence.quantities.converts`): the window is carried into the
   figure's unit by the exact factor, and widened by a part in 10¹² so that division's
@@ -64,6 +64,7 @@ _LAST: list[_Index] = []
 
 
 def _index(library: Library) -> _Index:
+    """``library``'s index, made on its first question (a clean build asks none)."""
     if _LAST and _LAST[0].library is library:
         return _LAST[0]
     rows: dict[tuple[str, int], list[tuple[Decimal, int, FigureValue]]] = {}
