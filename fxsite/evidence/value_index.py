@@ -65,8 +65,9 @@ _LAST: list[_Index] = []
 
 def _index(library: Library) -> _Index:
     """``library``'s index, made on its first question (a clean build asks none)."""
-    if _LAST and _LAST[0].library is library:
-        return _LAST[0]
+    known = _LAST[0] if _LAST else None  # read once: another thread may replace it
+    if known is not None and known.library is library:
+        return known
     rows: dict[tuple[str, int], list[tuple[Decimal, int, FigureValue]]] = {}
     for place, fig in enumerate(library.figures.values()):
         if fig.low.is_finite():
@@ -75,8 +76,9 @@ def _index(library: Library) -> _Index:
     for key, kept in rows.items():
         kept.sort(key=lambda row: (row[0], row[1]))
         held[key] = _Held([row[0] for row in kept], [(row[1], row[2]) for row in kept])
-    _LAST[:] = [_Index(library, held)]
-    return _LAST[0]
+    index = _Index(library, held)
+    _LAST[:] = [index]
+    return index
 
 
 #: A window's half-width, for the decimals of the figures it is asked of.
