@@ -31,8 +31,9 @@ Decisions:
 * An estimate denied to be one (:data:`_NOT_ESTIMATED`): "not estimated", "not modelled",
   "not an estimate", "not a model", "非估算", "不是模型" says the figure is no model, so it
   is read as a word of measurement, where it opens its phrase (after the start, a bracket, a
-  comma, a colon or a dash: "[95 s](…), not estimated", "(not modelled; measured)"); not where
-  it has a subject of its own ("with the cache not modelled"). Not "not simulated": an
+  comma, a colon or a dash: "[95 s](…), not estimated", "(not modelled; measured)") or
+  right after a claim, which it is then said of ("[95 s](…) not estimated"); not where it
+  has a subject of its own ("with the cache not modelled"). Not "not simulated": an
   analytic model is no simulation.
 * A text over several claims (a heading, a caption, a column's header, a box's title:
   :func:`measured_over`) that names a model too (:data:`_MODEL_WORDS`: "## Measured and
@@ -48,7 +49,7 @@ Decisions:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from fxsite.evidence.models import Record
 
@@ -111,12 +112,13 @@ MODEL_NOT_MEASUREMENT = (
 )
 
 
-def measured_words(text: str) -> Iterator[re.Match[str]]:
+def measured_words(text: str, claim_ends: Collection[int] = ()) -> Iterator[re.Match[str]]:
     """Each word of ``text`` saying it was measured (:data:`_MEASURED`) that the words
-    before it do not deny (:data:`_NOT_SO`)."""
+    before it do not deny (:data:`_NOT_SO`); ``claim_ends``: where each claim of ``text``
+    ends, after which a denial of a model opens its phrase too (:func:`_opens`)."""
     words = [
         *(m for m in _MEASURED.finditer(text) if not _denied(text, m.start())),
-        *(m for m in _NOT_ESTIMATED.finditer(text) if _opens(text, m.start())),
+        *(m for m in _NOT_ESTIMATED.finditer(text) if _opens(text, m.start(), claim_ends)),
     ]
     yield from sorted(words, key=lambda m: m.start())
 
@@ -133,9 +135,12 @@ def measured_over(text: str) -> re.Match[str] | None:
     return None if any(m.end() not in denied for m in _MODEL_WORDS.finditer(text)) else word
 
 
-def _opens(text: str, start: int) -> bool:
-    """Whether ``text[start:]`` opens a phrase (:data:`_OPENS`)."""
-    return _OPENS.search(text, max(0, start - 6), start) is not None
+def _opens(text: str, start: int, claim_ends: Collection[int] = ()) -> bool:
+    """Whether ``text[start:]`` opens a phrase (:data:`_OPENS`), or follows a claim with only
+    spaces between: the claim is what it is said of ("[95 s](…) not estimated")."""
+    if _OPENS.search(text, max(0, start - 6), start) is not None:
+        return True
+    return len(text[:start].rstrip(" \u00a0")) in claim_ends
 
 
 def _denied(text: str, start: int) -> bool:

@@ -78,7 +78,7 @@ def said_measured(
         setups = [c for c in run.claims if labels[c[2]] == "setup"]
         setup_starts = [start for start, _, _ in setups]
         starts = [start for start, _, _ in claims]
-        for word in measured_words(run.text):
+        for word in measured_words(run.text, {end for _, end, _ in run.claims}):
             k = _nearest(run.text, claims, starts, labels, word.start(), word.end())
             if k is None or k in told or labels[claims[k][2]] != "estimate":
                 continue
