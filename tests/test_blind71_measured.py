@@ -93,14 +93,15 @@ class _Run:
 
 def _run(pieces: int) -> tuple[_Run, list[str], list[str]]:
     """A run of ``pieces`` sentences, each an estimate's claim and a measured one's, with
-    "measured" between, and a claim-less stretch of measured words."""
+    "measured" between, a denial of a model right after the second, and a claim-less
+    stretch of measured words."""
     text, claims = "", []
     for n in range(pieces):
         text += "Saves "
         claims.append((len(text), len(text) + 4, 2 * n))
         text += "95 s measured "
         claims.append((len(text), len(text) + 4, 2 * n + 1))
-        text += "94 s; measured measured lab report, "
+        text += "94 s not estimated; measured measured lab report, "
     return _Run(text, claims), ["estimate", "measured"] * pieces, ["E1#a", "R1#b"] * pieces
 
 

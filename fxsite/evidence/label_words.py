@@ -140,7 +140,10 @@ def _opens(text: str, start: int, claim_ends: Collection[int] = ()) -> bool:
     spaces between: the claim is what it is said of ("[95 s](…) not estimated")."""
     if _OPENS.search(text, max(0, start - 6), start) is not None:
         return True
-    return len(text[:start].rstrip(" \u00a0")) in claim_ends
+    before = start  # back over the spaces, as few as _OPENS allows: linear in the text
+    while before > max(0, start - 4) and text[before - 1] in " \u00a0":
+        before -= 1
+    return before in claim_ends
 
 
 def _denied(text: str, start: int) -> bool:
