@@ -97,14 +97,23 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """A hostile server's answers outlive their test (a drip-feeding one is cut off by the
+    audit, and its thread writes on to a closed socket): they fail quietly, where the
+    traceback ``socketserver`` prints would land in whatever another test of this worker
+    is reading from stderr at that moment (CI, a build's "no traceback" check)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass
+
+
 @contextmanager
 def served(site: Path, tricks: dict[str, Trick]) -> Iterator[str]:
     """``site`` over HTTP on 127.0.0.1, with ``tricks`` for some paths; stopped on exit."""
     handler = type("Handler", (_Handler,), {"tricks": tricks})
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(site))
-    )
-    server.daemon_threads = True
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.daemon = True
     thread.start()
