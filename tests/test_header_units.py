@@ -325,6 +325,20 @@ REFUSED = [
         "# T\n\nSeconds: 94.\n",
         [("FX501", 3, 10, "94", "read as '94 Seconds', after 'Seconds:'")],
     ),
+    # a number in words after such a label, as under such a header
+    (
+        "a number in words after a label naming its unit",
+        "# T\n\nSave time in seconds: ninety-four and one hundred.\n",
+        [
+            ("FX501", 3, 23, "ninety-four", "read as 'ninety-four seconds'"),
+            ("FX501", 3, 39, "one hundred", "read as 'one hundred seconds'"),
+        ],
+    ),
+    (
+        "Chinese numerals after a label naming its unit",
+        "# T\n\n保存时间（秒）：九十四。\n",
+        [("FX501", 3, 9, "九十四", "read as '九十四秒'")],
+    ),
     (
         "a unitless claim under a header's scale",
         TABLE.format(head="Save time (K s)", cell="[94](evidence:R1#save_time_fx100)"),
@@ -345,6 +359,27 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
+    # a number in words after a one-word label naming a ratio or a unit (no record states it)
+    (
+        "a number in words after a label naming a ratio",
+        "# T\n\nSpeedup: twelve.\n",
+        [("FX501", 3, 10, "twelve", "read as 'twelve ×', after 'Speedup:'")],
+    ),
+    (
+        "a capitalised number in words in a label's list",
+        "# T\n\nSpeedup: Twelve, or more.\n",
+        [("FX501", 3, 10, "Twelve", "read as 'Twelve ×'")],
+    ),
+    (
+        "zero after a label",
+        "# T\n\nSpeedup: zero.\n",
+        [("FX501", 3, 10, "zero", "read as 'zero ×'")],
+    ),
+    (
+        "a number in words after a label naming a unit",
+        "# T\n\nSeconds: ninety-four.\n",
+        [("FX501", 3, 10, "ninety-four", "read as 'ninety-four Seconds'")],
+    ),
     *_named_columns(("Latency", "12"), ("p99", "3.5"), ("Restore time", "1,024")),
     # a note or a mark after the name does not hide it
     *_named_columns(("Save time (approx.)", "95"), ("Latency*", "12"), ("Latency ↓", "12")),
@@ -614,6 +649,11 @@ def test_refused_where_a_unit_is_stated_once(
 
 # Near misses: each must pass.
 PASSED = [
+    # a number in words after a label: one with words of its own, or a label naming no unit
+    ("a number word that starts words of its own", "# T\n\nSpeedup: one of many.\n"),
+    ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),
+    ("a label naming no unit", "# T\n\nSteps: two.\n"),
+    ("a word that holds a number word", "# T\n\nSpeedup: none.\n"),
     # a column named without its unit: a claim, words, a name, or a count's column
     ("a claim under a named quantity", TABLE.format(head="Save time", cell="[94](evidence:R1#save_time_fx100)")),
     ("words under a named quantity", TABLE.format(head="Latency", cell="low")),

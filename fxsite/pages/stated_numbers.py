@@ -277,7 +277,10 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 found.append(Governed(at, claims[n][1], "", unit, said, n))
                 at = claims[n][1]
             else:
+                words = None
                 number = _NUMBER_AT.match(text, at)
+                if number is None:  # "Speedup: twelve"
+                    number = words = _words_at(text, at, unit)
                 if number is None or _continues(text, number.end()):
                     break
                 tail = _ITEM_TAIL.match(text, number.end())
@@ -286,7 +289,11 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                     break
                 # a price in a currency not written, or per a unit the vocabulary
                 # lacks, is a figure as written ("Price per TB: 119")
-                read = with_unit(number.group(), unit) or (number.group() if priced else None)
+                read = (
+                    _spelled(number.group(), unit)
+                    if words is not None
+                    else with_unit(number.group(), unit) or (number.group() if priced else None)
+                )
                 if read is not None:
                     found.append(Governed(number.start(), number.end(), read, unit, said))
                 at = tail.end() if tail is not None else number.end()
@@ -295,6 +302,26 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 break
             at = separator.end()
     return found
+
+
+#: A number in words where a label's list has one: English ("twelve", "ninety-four") or
+#: Chinese numerals ("九十四"); "zero" too.
+_WORDS_AT = LazyPattern(rf"{NUMBER_IN_WORDS.pattern}|(?i:zero)|{NUMERAL_NUMBER.pattern}")
+
+
+def _words_at(text: str, at: int, unit: str) -> re.Match[str] | None:
+    """A number in words at ``at`` after a label naming a unit the claim grammar reads
+    ("Speedup: twelve", "Seconds: ninety-four", "（秒）：九十四"), as a cell under such a
+    header is read (:func:`governed`); not after a price's label, whose unit is no
+    unit of the grammar."""
+    if not _is_unit(unit) or not text[at : at + 1].isalpha():
+        return None
+    return _WORDS_AT.match(text, at)
+
+
+def _spelled(number: str, unit: str) -> str:
+    """A number in words written with ``unit``, as :func:`governed` writes a cell's."""
+    return f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
 
 
 def _lone_number(text: str, at: int) -> bool:
