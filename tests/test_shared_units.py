@@ -46,6 +46,7 @@ REFUSED = [
     ("or .. with a system", f"It took {C} or 178 with NFS.", ["178"]),
     ("compared with .. for a system", f"It took {C}, compared with 178 for NFS.", ["178"]),
     ("up from .. last year", f"Gain {P}, up from 30 last year.", ["30"]),
+    ("out of ..", f"It saves {C} out of 178.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -71,6 +72,8 @@ NEAR_MISSES = [
     ("a count before a prepositional phrase", f"Across 3 of the runs and {C}."),
     ("a number word with its noun", f"One of the two runs took {C}."),
     ("a word inside another", f"Someone to {C}."),
+    ("out of a count of its own", f"It saves {C} out of 3 runs."),
+    ("out of words", f"It took {C} out of the box."),
 ]
 
 

@@ -19,7 +19,8 @@ numbers joined to it:
   word: "from seventy to [94 s]", "from a hundred to [94 s]" (a compound such as
   "one hundred seventy-eight" is not read: the claim grammar reads no compound);
 * after it, what names another value of the same quantity: "[94 s] (baseline:
-  178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178", "or 178", and where
+  178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178", "or 178", "[84 s] out of
+  178", and where
   or when it stood after it: "vs. 178 for NFS", "up from 30 last year". A number with a
   word or unit of its own after it is not taken ("[94 s] (3 runs)", "(n = 5)", "or 3
   retries").
@@ -90,7 +91,7 @@ _BEFORE_CLAIM = tuple(
 #: along a list.
 _BEFORE_NUMBER = re.compile(rf"{_NOT_IN_WORD}({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z", re.IGNORECASE)
 #: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
-#: ", down from 178", "vs. 178", "or 178". The number has no word or unit of its own after
+#: ", down from 178", "vs. 178", "or 178", "out of 178". The number has no word or unit of its own after
 #: it, but for where or when it stood ("vs. 178 for NFS", "up from 30 last year": blind20).
 _OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against"
 _WHERE_AFTER = (
@@ -98,7 +99,7 @@ _WHERE_AFTER = (
 )
 _AFTER = re.compile(
     rf"\s*(?:\(\s*(?:{_OTHER})\s*[:=]?\s*"
-    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of"
+    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|out\s+of"
     rf"|compared\s+(?:with|to))\s+)"
     rf"({DIGITS})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
     re.IGNORECASE,
