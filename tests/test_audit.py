@@ -5,7 +5,9 @@ a change to the site and the code ``verify_site`` must report. Tricks that
 change different files, each judged where it stands (:data:`SHARED`), are
 applied to one copy together (``BATCHES``) and each must be reported at its
 own files, nothing anywhere else; a trick on a file others read is audited
-alone. A bare figure put in "an article" (:func:`in_article`), or a change to
+alone, unless it is *told* (:func:`told`): where its finding is placed and what
+its message quotes, which no other told trick's finding says. The told tricks
+share one batch, each finding told by exactly one of them. A bare figure put in "an article" (:func:`in_article`), or a change to
 a claim's attribute (:func:`cited`), is made in whichever page its batch
 leaves free: each is caught on any page alike. The untouched copy must audit
 clean, and so must one copy carrying every near miss at once.
@@ -27,6 +29,7 @@ from typing import Any
 import pytest
 from sitekit import fxsite_here
 
+from fxsite.findings import Finding
 from fxsite.render.exports import dumps, loads
 from fxsite.verify import verify_site
 from fxsite.verify.gate_memo import GateMemo
@@ -80,6 +83,7 @@ class Tamper:
     One ``by_itself`` is found in its own files, but tells a file it does not change too
     (the search index of the page it changes): batched with no other attack.
     ``moved`` makes the same change to another page, one of ``anywhere``.
+    One ``told`` (:func:`told`) is found where its findings are placed, by what they say.
     """
 
     apply: Callable[[Path], None]
@@ -89,6 +93,8 @@ class Tamper:
     anywhere: tuple[str, ...] = ()
     alone: bool = False
     by_itself: bool = False
+    #: the file its findings are placed at, and the texts they quote (each in one of them)
+    told: tuple[str, tuple[str, ...]] | None = None
 
     def __call__(self, site: Path) -> None:
         self.apply(site)
@@ -105,6 +111,14 @@ def _on(rel: str, apply: Callable[[Path], None]) -> Tamper:
 def alone(tamper: Tamper) -> Tamper:
     """``tamper``, audited alone: what it changes is reported on other pages too."""
     return replace(tamper, alone=True)
+
+
+def told(tamper: Tamper, path: str, *texts: str) -> Tamper:
+    """``tamper`` of a file others read (:data:`SHARED`), whose findings are all at
+    ``path``, each quoting one of ``texts`` and every text quoted by one: batched with
+    the other told tampers, whose findings none of its texts may be found in."""
+    assert tamper.paths & SHARED and texts
+    return replace(tamper, told=(path, texts))
 
 
 def edit(rel: str, pattern: str, replacement: str) -> Tamper:
@@ -306,6 +320,11 @@ class Attack:
         return (
             self.tamper.paths if isinstance(self.tamper, Tamper) and self.tamper.batched else None
         )
+
+    @property
+    def told(self) -> tuple[str, tuple[str, ...]] | None:
+        """Where this attack's findings are placed and what they quote (:func:`told`)."""
+        return self.tamper.told if isinstance(self.tamper, Tamper) else None
 
 
 def _status(value: str) -> Callable[[dict[str, Any]], None]:
@@ -523,24 +542,37 @@ ATTACKS = [
     Attack("full-width digits", in_article("<p>now \uff15x faster</p>"), "FX501"),
     Attack(
         "search index text",
-        search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
+        told(
+            search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
+            HOME,
+            "bare figure '517 s'",
+        ),
         "FX501",
     ),
     Attack(
         "search index title",
-        search_index(lambda d: d["docs"][2].update(title="5x faster")),
+        told(search_index(lambda d: d["docs"][2].update(title="5x faster")), HOME, "'5x'"),
         "FX501",
     ),
     Attack(
         "search index new entry",
-        search_index(
-            lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
+        told(
+            search_index(
+                lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
+            ),
+            "search/search_index.json",
+            "bare figure '5x'",
         ),
         "FX501",
     ),
     Attack(
         "search index tags",
-        search_index(lambda d: d["docs"][1].update(tags=["FX100 costs $499, 12x faster"])),
+        told(
+            search_index(lambda d: d["docs"][1].update(tags=["FX100 costs $499, 12x faster"])),
+            HOME,
+            "bare figure '$499'",
+            "bare figure '12x'",
+        ),
         "FX501",
     ),
     Attack(
@@ -556,27 +588,49 @@ ATTACKS = [
     # blind68: words of a label its page does not show, in what search results show
     Attack(
         "search index: an estimate's status as measured",
-        search_entry("evidence/E1/", "text", "estimate active", "measured active"),
+        told(
+            search_entry("evidence/E1/", "text", "estimate active", "measured active"),
+            "search/search_index.json",
+            "says 'measured active'",
+        ),
         "FX612",
     ),
     Attack(
         "search index: a label's word in look-alike letters",
-        search_entry("evidence/E2/", "text", "estimate active", "me\u0430sured active"),
+        told(
+            search_entry("evidence/E2/", "text", "estimate active", "me\u0430sured active"),
+            "search/search_index.json",
+            "says 'me\u0430sured active'",
+        ),
         "FX612",
     ),
     Attack(
         "search index: a model's banner reworded",
-        search_entry("evidence/E1/", "text", "Model — not a measurement", "Measured and validated"),
+        told(
+            search_entry(
+                "evidence/E1/", "text", "Model — not a measurement", "Measured and validated"
+            ),
+            "search/search_index.json",
+            "says 'Measured and validated'",
+        ),
         "FX612",
     ),
     Attack(
         "search index: the library's summary",
-        search_entry("evidence/", "text", "estimate", "measured"),
+        told(
+            search_entry("evidence/", "text", "estimate", "measured"),
+            "search/search_index.json",
+            "says '4 records: 2 measured, 2 measured.'",
+        ),
         "FX612",
     ),
     Attack(
         "search index: a label word in a title",
-        search_entry("evidence/E1/", "title", "Training-bubble model", "Measured bubble"),
+        told(
+            search_entry("evidence/E1/", "title", "Training-bubble model", "Measured bubble"),
+            "search/search_index.json",
+            "says 'E1: Measured bubble,",
+        ),
         "FX612",
     ),
     Attack(
@@ -1013,22 +1067,68 @@ ATTACKS = [
         "FX612",
     ),
     # -- evidence.json and the exports ---------------------------------------------------------
-    Attack("published stated value", figure("R1#save_time_fx100", value="93"), "FX611"),
-    Attack("published derived value", figure("R1#save_speedup", value="2.1"), "FX611"),
-    Attack("published unit", figure("R1#save_time_fx100", unit="ms"), "FX611"),
-    Attack("published decimals", figure("R1#save_time_fx100", decimals=2), "FX611"),
-    Attack("published label", figure("R1#save_time_fx100", label="spec"), "FX611"),
     Attack(
-        "published formula", figure("R1#save_speedup", formula="save_time_baseline / 90"), "FX611"
+        "published stated value",
+        told(figure("R1#save_time_fx100", value="93"), "evidence.json", "published value '93'"),
+        "FX611",
     ),
     Attack(
-        "published inputs", figure("R1#save_speedup", inputs=["R1#save_time_baseline"]), "FX611"
+        "published derived value",
+        told(figure("R1#save_speedup", value="2.1"), "evidence.json", "published value '2.1'"),
+        "FX611",
     ),
-    Attack("published display", figure("R1#save_time_fx100", display="93 s"), "FX611"),
+    Attack(
+        "published unit",
+        told(figure("R1#save_time_fx100", unit="ms"), "evidence.json", "published unit 'ms'"),
+        "FX611",
+    ),
+    Attack(
+        "published decimals",
+        told(figure("R1#save_time_fx100", decimals=2), "evidence.json", "published decimals 2 "),
+        "FX611",
+    ),
+    Attack(
+        "published label",
+        told(figure("R1#save_time_fx100", label="spec"), "evidence.json", "published label 'spec'"),
+        "FX611",
+    ),
+    Attack(
+        "published formula",
+        told(
+            figure("R1#save_speedup", formula="save_time_baseline / 90"),
+            "evidence.json",
+            "published formula 'save_time_baseline / 90'",
+        ),
+        "FX611",
+    ),
+    Attack(
+        "published inputs",
+        told(
+            figure("R1#save_speedup", inputs=["R1#save_time_baseline"]),
+            "evidence.json",
+            "published inputs ['R1#save_time_baseline']",
+        ),
+        "FX611",
+    ),
+    Attack(
+        "published display",
+        told(
+            figure("R1#save_time_fx100", display="93 s"),
+            "evidence.json",
+            "published display '93 s'",
+        ),
+        "FX611",
+    ),
     Attack(
         "figure no record defines",
-        evidence(
-            lambda d: d["figures"].append({**d["figures"][0], "ref": "R1#ghost", "name": "ghost"})
+        told(
+            evidence(
+                lambda d: d["figures"].append(
+                    {**d["figures"][0], "ref": "R1#ghost", "name": "ghost"}
+                )
+            ),
+            "evidence.json",
+            "R1#ghost: no record defines this figure",
         ),
         "FX611",
     ),
@@ -1243,14 +1343,21 @@ def test_not_a_built_site_is_a_usage_error(tmp_path: Path) -> None:
 def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
     """``attacks`` in groups whose members change different files, each judged where it
     stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`,
-    :func:`on_any_article`) goes to the first page its group leaves free. An attack whose
-    files are not known, or are read by others, is a group of its own, as is one
-    ``by_itself``. Fixed attacks are placed first, so that movable ones fill in."""
+    :func:`on_any_article`) goes to the first page its group leaves free. The told attacks
+    (:func:`told`) are one group. Any other attack whose files are not known, or are read
+    by others, is a group of its own, as is one ``by_itself``. Fixed attacks are placed
+    first, so that movable ones fill in."""
     groups: list[tuple[set[str], list[Attack]]] = []
+    told_group: list[Attack] = []
     movable = [a for a in attacks if isinstance(a.tamper, Tamper) and a.tamper.anywhere]
     fixed = [a for a in attacks if not (isinstance(a.tamper, Tamper) and a.tamper.anywhere)]
     for attack in fixed + movable:
         tamper = attack.tamper
+        if attack.told:
+            if not told_group:
+                groups.append((set(), told_group))
+            told_group.append(attack)
+            continue
         if attack.paths is None or not isinstance(tamper, Tamper) or tamper.by_itself:
             groups.append((set(), [attack]))
             continue
@@ -1289,6 +1396,28 @@ def _within(path: str, paths: frozenset[str]) -> bool:
     return any(path == p or path.startswith(p + "/") for p in paths)
 
 
+def _caught(attack: Attack, fresh: list[Finding]) -> bool:
+    """``attack``'s code is found in the files it changed (anywhere, for one audited
+    alone); a told attack's, at the file it is told at, quoting each of its texts."""
+    if attack.told:
+        path, texts = attack.told
+        mine = [f for f in fresh if f.code == attack.code and f.path == path]
+        return all(any(text in f.message for f in mine) for text in texts)
+    where = attack.paths
+    return attack.code in {f.code for f in fresh if where is None or _within(f.path, where)}
+
+
+def _told_by(finding: Finding, batch: tuple[Attack, ...]) -> list[str]:
+    """The told attacks of ``batch`` a finding is placed and worded as."""
+    return [
+        a.name
+        for a in batch
+        if a.told
+        and finding.path == a.told[0]
+        and any(text in finding.message for text in a.told[1])
+    ]
+
+
 @pytest.fixture(scope="module")
 def shared_memo() -> GateMemo:
     """One memo for every batch, as ``mkdocs serve`` keeps one between rebuilds.
@@ -1307,7 +1436,8 @@ def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
     batch: tuple[Attack, ...], site: Path, demo_site: Path, shared_memo: GateMemo
 ) -> None:
     """A fresh audit catches every attack of the batch in the files it changed (an attack
-    audited alone, anywhere), and reports nothing in any other file; the gate as the build
+    audited alone, anywhere; a told one where it is told), and reports nothing in any other
+    file (in the told batch: nothing no attack is told by); the gate as the build
     runs it (scans kept between builds by content, the evidence.json just exported passed
     in) finds exactly what the fresh audit finds."""
     exported = (demo_site / "evidence.json").read_text(encoding="utf-8")
@@ -1316,10 +1446,10 @@ def test_attacks_are_caught_where_made_and_the_memo_and_export_hide_nothing(
         attack.tamper(site)
     fresh = verify_site(site)
     for attack in batch:
-        where = attack.paths
-        codes = {f.code for f in fresh if where is None or _within(f.path, where)}
-        assert attack.code in codes, (attack.name, sorted(codes))
-    if len(batch) > 1:
+        assert _caught(attack, fresh), (attack.name, sorted({(f.path, f.code) for f in fresh}))
+    if batch[0].told:  # each finding of the told batch is told by one of them, and one only
+        assert [(f, told) for f in fresh if len(told := _told_by(f, batch)) != 1] == []
+    elif len(batch) > 1:
         changed = frozenset(p for a in batch for p in a.paths or ())
         # A page edited makes its search entry's label words ones it does not show: the
         # index is then told too, rightly (the attack is caught on the page as well).
