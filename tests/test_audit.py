@@ -1155,21 +1155,33 @@ ATTACKS = [
     Attack("record superseded but cited", record("R1", _status("superseded")), "FX407"),
     Attack(
         "record with reserved id",
-        evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})),
+        told(
+            evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})),
+            "evidence.json",
+            "id 'index' is reserved",
+        ),
         "FX311",
     ),
     Attack(
         "citation not on its page",
-        evidence(
-            lambda d: d["citations"].append(
-                {"ref": "E2#checkpoint_size", "page": "index.md", "url": ""}
-            )
+        told(
+            evidence(
+                lambda d: d["citations"].append(
+                    {"ref": "E2#checkpoint_size", "page": "index.md", "url": ""}
+                )
+            ),
+            HOME,
+            "lists a citation of E2#checkpoint_size not on the page",
         ),
         "FX402",
     ),
     Attack(
         "listed page missing",
-        evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
+        told(
+            evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
+            "evidence.json",
+            "page 'x/' listed in evidence.json is not on the site",
+        ),
         "FX612",
     ),
     Attack("evidence.json schema", figure("R1#save_time_fx100", label="guess"), "FX205"),
@@ -1186,7 +1198,11 @@ ATTACKS = [
     Attack("record schema", edit("schemas/evidence.schema.json", r'"title"', '"Title"'), "FX612"),
     Attack(
         "sitemap.xml.gz",
-        lambda s: (s / "sitemap.xml.gz").write_bytes(gzip.compress(b"<urlset/>")),
+        told(
+            write_bytes("sitemap.xml.gz", gzip.compress(b"<urlset/>")),
+            "sitemap.xml.gz",
+            "does not hold the same bytes as sitemap.xml",
+        ),
         "FX612",
     ),
     # Copies of cited figures (training bubbles cites counts of 20 saves and 500 steps,
