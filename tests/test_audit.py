@@ -5,11 +5,11 @@ a change to the site and the code ``verify_site`` must report. Tricks that
 change different files, each judged where it stands (:data:`SHARED`), are
 applied to one copy together (``BATCHES``) and each must be reported at its
 own files, nothing anywhere else; a trick on a file others read is audited
-alone, unless it is *told* (:func:`told`): where its finding is placed and what
-its message quotes, which no other told trick's finding says. The told tricks
-share one batch, each finding told by exactly one of them. A bare figure put in "an article" (:func:`in_article`), or a change to
-a claim's attribute (:func:`cited`), is made in whichever page its batch
-leaves free: each is caught on any page alike. The untouched copy must audit
+alone, unless it is *told* (:func:`told`): where each of its findings is placed and
+what its message quotes, which no other told trick's finding says. The told tricks
+share one batch, each finding told by exactly one of them. A bare figure put in "an
+article" (:func:`in_article`), or a change to a claim's attribute (:func:`cited`), is
+made in whichever page its batch leaves free: each is caught on any page alike. The untouched copy must audit
 clean, and so must one copy carrying every near miss at once.
 """
 
@@ -80,8 +80,6 @@ class Tamper:
     """A change to a copy of the site, with the files it changes (``paths``).
 
     One with ``alone``, whose findings fall on other files too, is audited alone.
-    One ``by_itself`` is found in its own files, but tells a file it does not change too
-    (the search index of the page it changes): batched with no other attack.
     ``moved`` makes the same change to another page, one of ``anywhere``.
     One ``told`` (:func:`told`) is found where its findings are placed, by what they say.
     """
@@ -92,9 +90,8 @@ class Tamper:
     #: the pages ``moved`` may make it in
     anywhere: tuple[str, ...] = ()
     alone: bool = False
-    by_itself: bool = False
-    #: the file its findings are placed at, and the texts they quote (each in one of them)
-    told: tuple[str, tuple[str, ...]] | None = None
+    #: (the file a finding is placed at, a text it quotes) for each of its findings
+    told: tuple[tuple[str, str], ...] = ()
 
     def __call__(self, site: Path) -> None:
         self.apply(site)
@@ -113,12 +110,14 @@ def alone(tamper: Tamper) -> Tamper:
     return replace(tamper, alone=True)
 
 
-def told(tamper: Tamper, path: str, *texts: str) -> Tamper:
-    """``tamper`` of a file others read (:data:`SHARED`), whose findings are all at
-    ``path``, each quoting one of ``texts`` and every text quoted by one: batched with
-    the other told tampers, whose findings none of its texts may be found in."""
-    assert tamper.paths & SHARED and texts
-    return replace(tamper, told=(path, texts))
+def told(tamper: Tamper, *found: tuple[str, str]) -> Tamper:
+    """``tamper``, whose findings (of its attack's code) are each at the path of one of
+    ``found``, quoting its text, every one of ``found`` in one of them: batched with the
+    other told tampers, whatever files it changes or its findings fall on (a file others
+    read, :data:`SHARED`, another page, the search index), each finding told by its place
+    and words."""
+    assert found
+    return replace(tamper, told=found)
 
 
 def edit(rel: str, pattern: str, replacement: str) -> Tamper:
@@ -322,9 +321,9 @@ class Attack:
         )
 
     @property
-    def told(self) -> tuple[str, tuple[str, ...]] | None:
+    def told(self) -> tuple[tuple[str, str], ...]:
         """Where this attack's findings are placed and what they quote (:func:`told`)."""
-        return self.tamper.told if isinstance(self.tamper, Tamper) else None
+        return self.tamper.told if isinstance(self.tamper, Tamper) else ()
 
 
 def _status(value: str) -> Callable[[dict[str, Any]], None]:
@@ -544,14 +543,13 @@ ATTACKS = [
         "search index text",
         told(
             search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
-            HOME,
-            "bare figure '517 s'",
+            (HOME, "bare figure '517 s'"),
         ),
         "FX501",
     ),
     Attack(
         "search index title",
-        told(search_index(lambda d: d["docs"][2].update(title="5x faster")), HOME, "'5x'"),
+        told(search_index(lambda d: d["docs"][2].update(title="5x faster")), (HOME, "'5x'")),
         "FX501",
     ),
     Attack(
@@ -560,8 +558,7 @@ ATTACKS = [
             search_index(
                 lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
             ),
-            "search/search_index.json",
-            "bare figure '5x'",
+            ("search/search_index.json", "bare figure '5x'"),
         ),
         "FX501",
     ),
@@ -569,9 +566,8 @@ ATTACKS = [
         "search index tags",
         told(
             search_index(lambda d: d["docs"][1].update(tags=["FX100 costs $499, 12x faster"])),
-            HOME,
-            "bare figure '$499'",
-            "bare figure '12x'",
+            (HOME, "bare figure '$499'"),
+            (HOME, "bare figure '12x'"),
         ),
         "FX501",
     ),
@@ -590,8 +586,7 @@ ATTACKS = [
         "search index: an estimate's status as measured",
         told(
             search_entry("evidence/E1/", "text", "estimate active", "measured active"),
-            "search/search_index.json",
-            "says 'measured active'",
+            ("search/search_index.json", "says 'measured active'"),
         ),
         "FX612",
     ),
@@ -599,8 +594,7 @@ ATTACKS = [
         "search index: a label's word in look-alike letters",
         told(
             search_entry("evidence/E2/", "text", "estimate active", "me\u0430sured active"),
-            "search/search_index.json",
-            "says 'me\u0430sured active'",
+            ("search/search_index.json", "says 'me\u0430sured active'"),
         ),
         "FX612",
     ),
@@ -610,8 +604,7 @@ ATTACKS = [
             search_entry(
                 "evidence/E1/", "text", "Model — not a measurement", "Measured and validated"
             ),
-            "search/search_index.json",
-            "says 'Measured and validated'",
+            ("search/search_index.json", "says 'Measured and validated'"),
         ),
         "FX612",
     ),
@@ -619,8 +612,7 @@ ATTACKS = [
         "search index: the library's summary",
         told(
             search_entry("evidence/", "text", "estimate", "measured"),
-            "search/search_index.json",
-            "says '4 records: 2 measured, 2 measured.'",
+            ("search/search_index.json", "says '4 records: 2 measured, 2 measured.'"),
         ),
         "FX612",
     ),
@@ -628,8 +620,7 @@ ATTACKS = [
         "search index: a label word in a title",
         told(
             search_entry("evidence/E1/", "title", "Training-bubble model", "Measured bubble"),
-            "search/search_index.json",
-            "says 'E1: Measured bubble,",
+            ("search/search_index.json", "says 'E1: Measured bubble,"),
         ),
         "FX612",
     ),
@@ -965,13 +956,15 @@ ATTACKS = [
     ),
     Attack(
         "a measured label written beside an estimate",
-        replace(
+        told(
             edit(
                 HOME,
                 r'(<a class="fx-claim fx-claim--estimate"[^>]*>.*?</a>)',
                 r'\1 <span class="fx-label fx-label--measured">measured</span>',
             ),
-            by_itself=True,  # the home page's search entry no longer says what it shows
+            (HOME, "a mark 'measured' (fx-label) stands where the build writes none"),
+            # the home page's search entry no longer says what it shows
+            ("search/search_index.json", "a search entry says '5.5%' with '5.5%'"),
         ),
         "FX612",
     ),
@@ -996,11 +989,13 @@ ATTACKS = [
     ),
     Attack(
         "evidence.json says a figure is stated where the build found none",
-        alone(
+        told(
             figure(
                 "R1#save_time_baseline",
                 stated_in={"document": "reports/R1.pdf", "unit": "page", "numbers": [3]},
-            )
+            ),
+            (R1, "R1#save_time_baseline: the note beside its value says ''"),
+            ("verify/index.html", "the evidence-consistency block shows '4 of 4 invariants"),
         ),
         "FX612",
     ),
@@ -1069,35 +1064,36 @@ ATTACKS = [
     # -- evidence.json and the exports ---------------------------------------------------------
     Attack(
         "published stated value",
-        told(figure("R1#save_time_fx100", value="93"), "evidence.json", "published value '93'"),
+        told(figure("R1#save_time_fx100", value="93"), ("evidence.json", "published value '93'")),
         "FX611",
     ),
     Attack(
         "published derived value",
-        told(figure("R1#save_speedup", value="2.1"), "evidence.json", "published value '2.1'"),
+        told(figure("R1#save_speedup", value="2.1"), ("evidence.json", "published value '2.1'")),
         "FX611",
     ),
     Attack(
         "published unit",
-        told(figure("R1#save_time_fx100", unit="ms"), "evidence.json", "published unit 'ms'"),
+        told(figure("R1#save_time_fx100", unit="ms"), ("evidence.json", "published unit 'ms'")),
         "FX611",
     ),
     Attack(
         "published decimals",
-        told(figure("R1#save_time_fx100", decimals=2), "evidence.json", "published decimals 2 "),
+        told(figure("R1#save_time_fx100", decimals=2), ("evidence.json", "published decimals 2 ")),
         "FX611",
     ),
     Attack(
         "published label",
-        told(figure("R1#save_time_fx100", label="spec"), "evidence.json", "published label 'spec'"),
+        told(
+            figure("R1#save_time_fx100", label="spec"), ("evidence.json", "published label 'spec'")
+        ),
         "FX611",
     ),
     Attack(
         "published formula",
         told(
             figure("R1#save_speedup", formula="save_time_baseline / 90"),
-            "evidence.json",
-            "published formula 'save_time_baseline / 90'",
+            ("evidence.json", "published formula 'save_time_baseline / 90'"),
         ),
         "FX611",
     ),
@@ -1105,8 +1101,7 @@ ATTACKS = [
         "published inputs",
         told(
             figure("R1#save_speedup", inputs=["R1#save_time_baseline"]),
-            "evidence.json",
-            "published inputs ['R1#save_time_baseline']",
+            ("evidence.json", "published inputs ['R1#save_time_baseline']"),
         ),
         "FX611",
     ),
@@ -1114,8 +1109,7 @@ ATTACKS = [
         "published display",
         told(
             figure("R1#save_time_fx100", display="93 s"),
-            "evidence.json",
-            "published display '93 s'",
+            ("evidence.json", "published display '93 s'"),
         ),
         "FX611",
     ),
@@ -1127,8 +1121,7 @@ ATTACKS = [
                     {**d["figures"][0], "ref": "R1#ghost", "name": "ghost"}
                 )
             ),
-            "evidence.json",
-            "R1#ghost: no record defines this figure",
+            ("evidence.json", "R1#ghost: no record defines this figure"),
         ),
         "FX611",
     ),
@@ -1157,8 +1150,7 @@ ATTACKS = [
         "record with reserved id",
         told(
             evidence(lambda d: d["records"].append({**d["records"][0], "id": "index"})),
-            "evidence.json",
-            "id 'index' is reserved",
+            ("evidence.json", "id 'index' is reserved"),
         ),
         "FX311",
     ),
@@ -1170,8 +1162,7 @@ ATTACKS = [
                     {"ref": "E2#checkpoint_size", "page": "index.md", "url": ""}
                 )
             ),
-            HOME,
-            "lists a citation of E2#checkpoint_size not on the page",
+            (HOME, "lists a citation of E2#checkpoint_size not on the page"),
         ),
         "FX402",
     ),
@@ -1179,8 +1170,7 @@ ATTACKS = [
         "listed page missing",
         told(
             evidence(lambda d: d["pages"].append({"src": "x.md", "url": "x/", "title": "x"})),
-            "evidence.json",
-            "page 'x/' listed in evidence.json is not on the site",
+            ("evidence.json", "page 'x/' listed in evidence.json is not on the site"),
         ),
         "FX612",
     ),
@@ -1200,27 +1190,32 @@ ATTACKS = [
         "sitemap.xml.gz",
         told(
             write_bytes("sitemap.xml.gz", gzip.compress(b"<urlset/>")),
-            "sitemap.xml.gz",
-            "does not hold the same bytes as sitemap.xml",
+            ("sitemap.xml.gz", "does not hold the same bytes as sitemap.xml"),
         ),
         "FX612",
     ),
     # Copies of cited figures (training bubbles cites counts of 20 saves and 500 steps,
     # 94 s, 5.5%): the copy must say what the claim says, nothing glued, no bound added.
+    # Each is told by the bare figure it is read as (all in one page's head, together).
     *(
         Attack(
-            f"copy: {text}", head(BUBBLES, f'<meta name="description" content="{text}">'), "FX501"
+            f"copy: {text}",
+            told(
+                head(BUBBLES, f'<meta name="description" content="{text}">'),
+                (BUBBLES, f"bare figure '{read}'"),
+            ),
+            "FX501",
         )
-        for text in (
-            "FX100 costs $500 a unit",  # a count of 500 as a price
-            "FX100 is 20% cheaper",  # a count of 20 as a percent
-            "FX100 holds 20 TB",  # ... with a unit after it
-            "FX100 holds 20TB",
-            "FX100 holds twenty TB",  # in words
-            "The FX100 saves in under 94 s",  # a bound the claim does not state
-            "FX100 saves 94 s per GB",
-            "FX100 saves 94 s/GB",
-            "Bubble share -5.5%",  # a sign the claim does not show
+        for text, read in (
+            ("FX100 costs $500 a unit", "$500"),  # a count of 500 as a price
+            ("FX100 is 20% cheaper", "20%"),  # a count of 20 as a percent
+            ("FX100 holds 20 TB", "20 TB"),  # ... with a unit after it
+            ("FX100 holds 20TB", "20TB"),
+            ("FX100 holds twenty TB", "twenty TB"),  # in words
+            ("The FX100 saves in under 94 s", "under 94 s"),  # a bound the claim does not state
+            ("FX100 saves 94 s per GB", "94 s per GB"),
+            ("FX100 saves 94 s/GB", "94 s/GB"),
+            ("Bubble share -5.5%", "-5.5%"),  # a sign the claim does not show
         )
     ),
     Attack(
@@ -1361,8 +1356,8 @@ def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
     stands; an attack that may be made anywhere (:func:`in_article`, :func:`cited`,
     :func:`on_any_article`) goes to the first page its group leaves free. The told attacks
     (:func:`told`) are one group. Any other attack whose files are not known, or are read
-    by others, is a group of its own, as is one ``by_itself``. Fixed attacks are placed
-    first, so that movable ones fill in."""
+    by others, is a group of its own. Fixed attacks are placed first, so that movable ones
+    fill in."""
     groups: list[tuple[set[str], list[Attack]]] = []
     told_group: list[Attack] = []
     movable = [a for a in attacks if isinstance(a.tamper, Tamper) and a.tamper.anywhere]
@@ -1374,7 +1369,7 @@ def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
                 groups.append((set(), told_group))
             told_group.append(attack)
             continue
-        if attack.paths is None or not isinstance(tamper, Tamper) or tamper.by_itself:
+        if attack.paths is None or not isinstance(tamper, Tamper):
             groups.append((set(), [attack]))
             continue
         options = [tamper] + [tamper.moved(rel) for rel in tamper.anywhere if tamper.moved]
@@ -1382,7 +1377,7 @@ def _batch(attacks: list[Attack]) -> list[tuple[Attack, ...]]:
             (
                 (used, members, option)
                 for used, members in groups
-                if members[0].paths is not None and not members[0].tamper.by_itself
+                if members[0].paths is not None
                 for option in options
                 if not option.paths & used
             ),
@@ -1401,8 +1396,13 @@ BATCHES = _batch(ATTACKS)
 
 
 def test_every_attack_is_in_one_batch_and_batches_share_no_file() -> None:
+    """Every attack is in one batch; those of a batch change different files, but for the
+    told attacks, told apart by their findings (each finding told by exactly one)."""
     assert sorted(a.name for batch in BATCHES for a in batch) == sorted(a.name for a in ATTACKS)
+    assert all(bool(a.told) == bool(batch[0].told) for batch in BATCHES for a in batch)
     for batch in BATCHES:
+        if batch[0].told:
+            continue
         paths = [p for a in batch for p in a.paths or ()]
         assert len(batch) == 1 or len(paths) == len(set(paths)), [a.name for a in batch]
     assert len(BATCHES) < len(ATTACKS) / 2  # batching is what makes the table fast
@@ -1414,11 +1414,12 @@ def _within(path: str, paths: frozenset[str]) -> bool:
 
 def _caught(attack: Attack, fresh: list[Finding]) -> bool:
     """``attack``'s code is found in the files it changed (anywhere, for one audited
-    alone); a told attack's, at the file it is told at, quoting each of its texts."""
+    alone); a told attack's at each place it is told at, quoting its text there."""
     if attack.told:
-        path, texts = attack.told
-        mine = [f for f in fresh if f.code == attack.code and f.path == path]
-        return all(any(text in f.message for f in mine) for text in texts)
+        return all(
+            any(f.code == attack.code and f.path == path and text in f.message for f in fresh)
+            for path, text in attack.told
+        )
     where = attack.paths
     return attack.code in {f.code for f in fresh if where is None or _within(f.path, where)}
 
@@ -1428,9 +1429,7 @@ def _told_by(finding: Finding, batch: tuple[Attack, ...]) -> list[str]:
     return [
         a.name
         for a in batch
-        if a.told
-        and finding.path == a.told[0]
-        and any(text in finding.message for text in a.told[1])
+        if any(finding.path == path and text in finding.message for path, text in a.told)
     ]
 
 
