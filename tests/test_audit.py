@@ -897,7 +897,10 @@ ATTACKS = [
     ),
     Attack(
         "card of an estimate said measured",
-        edit(HOME, "Estimate · model E1", "Measured · R1"),
+        told(
+            edit(HOME, "Estimate · model E1", "Measured · R1"),
+            (HOME, "the card of E1#bubble_share_fx100 is drawn as estimate and says 'Measured"),
+        ),
         "FX612",
     ),
     Attack(
@@ -925,8 +928,13 @@ ATTACKS = [
     ),
     Attack(
         "marker legend reworded",
-        edit(
-            HOME, r'(<ul class="fx-legend-markers"[^>]*><li>)[^<]*', r"\1Every figure is measured."
+        told(
+            edit(
+                HOME,
+                r'(<ul class="fx-legend-markers"[^>]*><li>)[^<]*',
+                r"\1Every figure is measured.",
+            ),
+            (HOME, "the legend of the page's markers is none the build writes"),
         ),
         "FX612",
     ),
