@@ -9,8 +9,8 @@ alone, unless it is *told* (:func:`told`): where each of its findings is placed 
 what its message quotes, which no other told trick's finding says. The told tricks
 share one batch, each finding told by exactly one of them. A bare figure put in "an
 article" (:func:`in_article`), or a change to a claim's attribute (:func:`cited`), is
-made in whichever page its batch leaves free: each is caught on any page alike. The untouched copy must audit
-clean, and so must one copy carrying every near miss at once.
+made in whichever page its batch leaves free: each is caught on any page alike. The
+untouched copy must audit clean, and so must one copy carrying every near miss at once.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ E1_SOURCE = (
 
 #: Files other files are judged by (the evidence every page is compared with, the search
 #: index whose entries speak for pages, the sitemap and its compressed copy): a trick on
-#: one of them is reported elsewhere, so it is audited alone.
+#: one of them is reported elsewhere, so it is audited alone, unless it is told.
 SHARED = frozenset({"evidence.json", "search/search_index.json", "sitemap.xml", "sitemap.xml.gz"})
 #: The article pages a trick made by :func:`in_article` may be put in.
 ARTICLES = (
