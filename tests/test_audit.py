@@ -573,12 +573,15 @@ ATTACKS = [
     ),
     Attack(
         "search index unknown field",
-        search_index(lambda d: d["docs"][1].update(extra={"note": "5x faster"})),
+        told(
+            search_index(lambda d: d["docs"][1].update(extra={"note": "6x faster"})),
+            (HOME, "bare figure '6x'"),
+        ),
         "FX501",
     ),
     Attack(
         "search index top-level key",
-        search_index(lambda d: d.update(banner="Now 5x faster")),
+        told(search_index(lambda d: d.update(banner="Now 8x faster")), (HOME, "bare figure '8x'")),
         "FX501",
     ),
     # blind68: words of a label its page does not show, in what search results show
@@ -626,7 +629,7 @@ ATTACKS = [
     ),
     Attack(
         "search index entry not an object",
-        search_index(lambda d: d["docs"].append("5x faster")),
+        told(search_index(lambda d: d["docs"].append("9x faster")), (HOME, "bare figure '9x'")),
         "FX501",
     ),
     Attack(
