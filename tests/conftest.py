@@ -98,14 +98,16 @@ def assert_check(
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo project built once per run by ``fxsite build`` (its gate included).
+    """The demo project built once per run by ``fxsite build`` (its gate included), in
+    this process (``sitekit.fxsite_here``: the build is the same in a child, whose start
+    would add a second of imports).
 
     Under xdist the workers share one build: the first to take the lock builds
     it in the run's common temporary folder. Tests that change it copy it first.
     """
     import shutil
 
-    from sitekit import fxsite
+    from sitekit import fxsite_here
 
     project = shared_dir(tmp_path_factory) / "demo"
     with locked(project.with_suffix(".lock")):
@@ -114,7 +116,7 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(ROOT / "docs", project / "docs")
             shutil.copytree(ROOT / "evidence", project / "evidence")
             shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-            proc = fxsite("build", str(project), cwd=project)
+            proc = fxsite_here("build", str(project), cwd=project)
             assert proc.returncode == 0, proc.stderr
     return project / "site"
 

@@ -350,65 +350,7 @@ def test_smallest_config_publishes_no_raw_markup(tmp_path: Path, theme: str) -> 
 # -- the docs folder as MkDocs sees it ------------------------------------------------------------
 
 
-#: The near misses of the docs folder's refusals, laid out together in one project.
-_TREE_NEAR_MISSES = ("link inside docs", "evidence-notes.md", "t.md and t/other.md")
-
-
-def _tree_case(project: Path, case: str) -> None:
-    docs = project / "docs"
-    if case == "near misses":
-        for near in _TREE_NEAR_MISSES:
-            _tree_case(project, near)
-    elif case == "dangling link":
-        (docs / "gone.md").symlink_to(project / "nowhere.md")
-    elif case == "folder loop":
-        (docs / "sub").mkdir()
-        (docs / "sub" / "up").symlink_to(docs, target_is_directory=True)
-    elif case == ".markdown page":
-        (docs / "old.markdown").write_text("# Old\n\nIt took 517 s.\n")
-    elif case == "evidence.md":
-        (docs / "evidence.md").write_text("# Mine\n")
-    elif case == "t.md and t/index.md":
-        (docs / "t.md").write_text("# T\n")
-        (docs / "t").mkdir()
-        (docs / "t" / "index.md").write_text("# T too\n")
-    # near misses
-    elif case == "link inside docs":
-        (docs / "alias.md").symlink_to(docs / "index.md")
-    elif case == "evidence-notes.md":
-        (docs / "evidence-notes.md").write_text("# Notes\n")
-    elif case == "t.md and t/other.md":
-        (docs / "t.md").write_text("# T\n")
-        (docs / "t").mkdir()
-        (docs / "t" / "other.md").write_text("# Other\n")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("case", "code"),
-    [
-        ("dangling link", "FX105"),
-        ("folder loop", "FX105"),
-        (".markdown page", "FX501"),
-        ("evidence.md", "FX605"),
-        ("t.md and t/index.md", "FX605"),
-        ("near misses", None),
-    ],
-)
-def test_docs_folder_refusals_agree_everywhere(tmp_path: Path, case: str, code: str | None) -> None:
-    project = copy_site(CLEAN, tmp_path)
-    _tree_case(project, case)
-    check = fxsite_here("check", str(project), cwd=tmp_path)
-    built = fxsite_here("build", str(project), cwd=tmp_path)
-    mk = mkdocs_build_here(project, tmp_path / "mk")
-    for proc in (check, built, mk):
-        assert "Traceback" not in proc.stderr, proc.stderr
-    if code is None:
-        assert (check.returncode, built.returncode, mk.returncode) == (0, 0, 0), built.stdout
-    else:
-        assert check.returncode == built.returncode == 1, check.stdout + built.stdout
-        assert mk.returncode != 0
-        assert code in check.stdout and code in built.stdout
+# The docs folder's refusals (a dangling link, a folder loop, ...): tests/test_docs_folder.py.
 
 
 @pytest.mark.parametrize("value", ["''", "'../x'", "'a//b'", "'x/./y'", "'x/../../y'"])

@@ -1,7 +1,8 @@
 """The same refusals under three engines: MkDocs 1.6, ProperDocs 1.6 and Zensical.
 
 ProperDocs is a drop-in fork of MkDocs 1.6 and runs the fxsite plugin as
-MkDocs does: the refusals must be identical, finding for finding. Zensical
+MkDocs does: the refusals must be identical, finding for finding (ProperDocs run as
+its script runs, MkDocs in the test's process, as the other build tests run it). Zensical
 skips MkDocs plugins it does not know (and exits 0), so under Zensical the
 site lists the Markdown extension ``fxsite.markdown`` itself: the claims are
 then checked and rendered, and a refused page fails the build. What Zensical
@@ -16,7 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sitekit import BIN, CLEAN, REFUSED, copy_site, run
+from sitekit import BIN, CLEAN, REFUSED, copy_site, mkdocs_build_here, run
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +38,7 @@ def _findings(output: str) -> list[str]:
 @pytest.mark.parametrize("site", [CLEAN, REFUSED], ids=["clean", "refused"])
 def test_properdocs_gives_the_same_verdict_as_mkdocs(tmp_path: Path, site: Path) -> None:
     project = copy_site(site, tmp_path)
-    mk = run([str(_engine("mkdocs")), "build", "-d", str(tmp_path / "mk")], project)
+    mk = mkdocs_build_here(project, tmp_path / "mk")  # MkDocs in this process, ProperDocs not
     pd = run([str(_engine("properdocs")), "build", "-d", str(tmp_path / "pd")], project)
     assert (mk.returncode == 0) == (pd.returncode == 0) == (site is CLEAN), pd.stderr
     assert _findings(pd.stderr) == _findings(mk.stderr)
