@@ -1,8 +1,8 @@
 """The pages the build generates, as the MkDocs adapter asks for them: the Evidence
-Library's index (a page per :data:`~fxsite.render.library_pages.INDEX_ROWS` records), a
+Library's index (a page per :data:`~fxsite.render.library_index.INDEX_ROWS` records), a
 page per record (or a notice for a record that cannot be read) and the site-wide FAQ,
-each as Markdown made from the library already judged (:mod:`fxsite.render.library_pages`,
-:mod:`fxsite.pages.faq`).
+each as Markdown made from the library already judged (:mod:`fxsite.render.library_index`,
+:mod:`fxsite.render.library_pages`, :mod:`fxsite.pages.faq`).
 
 Pure functions of the project and a page's URL; the plugin decides when to call them.
 No MkDocs here: a page is named by its source path and URL.
@@ -21,14 +21,13 @@ from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.site import SiteIndex, relative_url
 from fxsite.project import Project
-from fxsite.render.library_pages import (
+from fxsite.render.library_index import (
     index_page_number,
     index_page_src,
     index_pages,
     library_index_markdown,
-    record_page_markdown,
-    unreadable_record_markdown,
 )
+from fxsite.render.library_pages import record_page_markdown, unreadable_record_markdown
 
 __all__ = [
     "RECORD_TEMPLATE",

@@ -80,7 +80,7 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
-from fxsite.render.library_pages import index_page_number
+from fxsite.render.library_index import index_page_number
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 

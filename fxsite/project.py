@@ -59,7 +59,7 @@ from fxsite.pages.template_text import (
 from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
 from fxsite.project_paths import ProjectPaths
 from fxsite.render.hero import contact_findings
-from fxsite.render.library_pages import index_page_src, index_pages
+from fxsite.render.library_index import index_page_src, index_pages
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 from fxsite.verify.images import image_text, markdown_images
 from fxsite.verify.sheets import PageSheets, SheetFiles

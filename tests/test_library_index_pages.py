@@ -1,4 +1,4 @@
-"""The Evidence Library's index in pages (:data:`~fxsite.render.library_pages.INDEX_ROWS`
+"""The Evidence Library's index in pages (:data:`~fxsite.render.library_index.INDEX_ROWS`
 records each, two here): each record listed on its page, the pages linked and left out
 of the navigation, and a published page lacking its share refused by the gate
 (:mod:`fxsite.verify.library_listing`), as one page lacking a record always was."""
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sitekit import CLEAN, build_site_here, copy_site, library, resolve_href, soup
 
-from fxsite.render import library_pages
+from fxsite.render import library_index
 from fxsite.verify import library_listing
 from fxsite.verify.audit import verify_site
 from fxsite.verify.library_listing import index_place
@@ -30,7 +30,7 @@ PAGES = {
 def paged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The clean site built with two records a page of the index, and read so."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(library_pages, "INDEX_ROWS", 2)
+        patch.setattr(library_index, "INDEX_ROWS", 2)
         patch.setattr(library_listing, "INDEX_ROWS", 2)
         project = copy_site(CLEAN, tmp_path_factory.mktemp("paged"))
         yield build_site_here(project, project / "site")

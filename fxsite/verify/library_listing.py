@@ -1,7 +1,7 @@
 """Every record listed by the Evidence Library's index, each on its own page of it.
 
-The index lists :data:`~fxsite.render.library_pages.INDEX_ROWS` records a page, in
-:func:`~fxsite.render.library_pages.index_order`: page 1 at ``D/index.html``, page
+The index lists :data:`~fxsite.render.library_index.INDEX_ROWS` records a page, in
+:func:`~fxsite.render.library_index.index_order`: page 1 at ``D/index.html``, page
 ``n`` at ``D/pages/n/index.html``. Each row is compared with what its record renders
 where the page is read (:mod:`.markers`); what needs the pages together is here, once
 every page is read: each page of the index lists every record of its share, and a
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from fxsite.render.library_pages import INDEX_ROWS, index_order
+from fxsite.render.library_index import INDEX_ROWS, index_order
 from fxsite.verify.site_facts import SiteReading
 
 __all__ = ["check_library_listed", "index_place"]

@@ -10,7 +10,7 @@ library's figures agree (:func:`~fxsite.pages.consistency.render_consistency`, w
 document counts from ``evidence.json``'s ``stated_in``). Each is written by one render
 function (:func:`~fxsite.render.library_pages.record_badges`,
 :func:`~fxsite.render.library_pages.setup_rows`,
-:func:`~fxsite.render.library_pages.library_row`,
+:func:`~fxsite.render.library_index.library_row`,
 :func:`~fxsite.pages.sections.source_item`,
 :func:`~fxsite.pages.sections.estimate_note`,
 :func:`~fxsite.render.record_sheet.invariants_section`); the audit calls the
@@ -40,7 +40,8 @@ from fxsite.pages.claims import setup_anchor
 from fxsite.pages.consistency import render_consistency
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
-from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
+from fxsite.render.library_index import library_columns, library_row
+from fxsite.render.library_pages import record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section, unrounded_note
 from fxsite.verify.marker_words import differs, head_problems, page_word_problems
 from fxsite.verify.visible import PageText, Part, page_parts
