@@ -91,6 +91,12 @@ def _remove(rel: str) -> Callable[[Path], None]:
     return lambda site: (site / rel).unlink()
 
 
+def _page_four(site: Path) -> None:
+    """A fourth page of an index of three: a page listing rows, but no page of the index."""
+    (site / "evidence/pages/4").mkdir()
+    shutil.copy(site / "evidence/pages/3/index.html", site / "evidence/pages/4/index.html")
+
+
 @pytest.mark.parametrize(
     ("tamper", "where", "lacking"),
     [
@@ -99,8 +105,16 @@ def _remove(rel: str) -> Callable[[Path], None]:
         (_move("R2"), "evidence/pages/2/index.html", ["R2"]),
         (_remove("evidence/pages/3/index.html"), "evidence/index.html", ["X1"]),
         (_remove("evidence/index.html"), "evidence/pages/2/index.html", ["E1", "R1"]),
+        (_page_four, "evidence/pages/4/index.html", ["E1", "R1", "R2", "R3"]),
     ],
-    ids=["row-dropped", "first-page-row-dropped", "row-moved", "page-removed", "first-removed"],
+    ids=[
+        "row-dropped",
+        "first-page-row-dropped",
+        "row-moved",
+        "page-removed",
+        "first-removed",
+        "page-past-the-last",
+    ],
 )
 def test_a_page_of_the_index_lacking_its_share_is_refused(
     paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, lacking: list[str]
@@ -128,6 +142,28 @@ def test_a_page_listing_rows_elsewhere_must_list_every_record(paged: Path, tmp_p
         found = verify_site(site)
     told = [f.text for f in found if "lacks record" in f.message and f.path == "index.html"]
     assert sorted(told) == ["R1", "R2", "R3", "X1"]
+
+
+def test_the_index_is_the_record_pages_folder(paged: Path, tmp_path: Path) -> None:
+    """Pages listing rows in another folder, shaped as an index's, must each list every
+    record: only the record pages' folder holds the index's pages."""
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    for rel in PAGES:
+        moved = site / "other" / rel.removeprefix("evidence/")
+        moved.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(site / rel, moved)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        found = verify_site(site)
+    told = {(f.path, f.text) for f in found if "lacks record" in f.message}
+    others = {f"other/{rel.removeprefix('evidence/')}": rows for rel, rows in PAGES.items()}
+    assert told == {
+        (rel, record)
+        for rel, rows in others.items()
+        for record in sorted(library().records)
+        if record not in rows
+    }
 
 
 @pytest.mark.parametrize(
