@@ -1,7 +1,8 @@
 """The pages the build generates, as the MkDocs adapter asks for them: the Evidence
-Library's index, a page per record (or a notice for a record that cannot be read) and
-the site-wide FAQ, each as Markdown made from the library already judged
-(:mod:`fxsite.render.library_pages`, :mod:`fxsite.pages.faq`).
+Library's index (a page per :data:`~fxsite.render.library_index.INDEX_ROWS` records), a
+page per record (or a notice for a record that cannot be read) and the site-wide FAQ,
+each as Markdown made from the library already judged (:mod:`fxsite.render.library_index`,
+:mod:`fxsite.render.library_pages`, :mod:`fxsite.pages.faq`).
 
 Pure functions of the project and a page's URL; the plugin decides when to call them.
 No MkDocs here: a page is named by its source path and URL.
@@ -20,11 +21,13 @@ from fxsite.evidence.library import Library
 from fxsite.findings import Finding
 from fxsite.pages.site import SiteIndex, relative_url
 from fxsite.project import Project
-from fxsite.render.library_pages import (
+from fxsite.render.library_index import (
+    index_page_number,
+    index_page_src,
+    index_pages,
     library_index_markdown,
-    record_page_markdown,
-    unreadable_record_markdown,
 )
+from fxsite.render.library_pages import record_page_markdown, unreadable_record_markdown
 
 __all__ = [
     "RECORD_TEMPLATE",
@@ -66,7 +69,7 @@ def record_page_id(src: str, prefix: str) -> str:
 
 
 def is_record_page(src: str, prefix: str) -> bool:
-    """Whether ``src`` is a page of the Evidence Library other than its index."""
+    """Whether ``src`` is a page of the Evidence Library other than a page of its index."""
     return src.startswith(f"{prefix}/") and not src.endswith("/index.md")
 
 
@@ -102,13 +105,19 @@ def generated_markdown(
     def here(target: str) -> str:
         return relative_url(target, url)
 
-    if src == f"{prefix}/index.md":
+    page, pages = index_page_number(src, prefix), index_pages(library)
+    if 1 <= page <= pages:
         downloads = {
             "evidence.json": here("evidence.json"),
             "evidence.csv": here("evidence.csv"),
             "record JSON Schema": here("schemas/evidence.schema.json"),
         }
-        return library_index_markdown(library, href_for, downloads, lang=lang)
+        # A page's own URL as MkDocs publishes it; another's where the index has none yet.
+        sources = [index_page_src(prefix, n) for n in range(1, pages + 1)]
+        hrefs = [here(index.urls.get(s, s.removesuffix("index.md"))) for s in sources]
+        return library_index_markdown(
+            library, href_for, downloads, lang=lang, page=page, page_hrefs=hrefs
+        )
     record_id = record_page_id(src, prefix)
     if record_id in library.records:
         source = library.records[record_id].source

@@ -80,6 +80,7 @@ from fxsite.publish import commit, discard, stage
 from fxsite.render.charts import render_chart_cached
 from fxsite.render.export_files import ExportFiles
 from fxsite.render.hero import HOME_TEMPLATE, fill_contact, hero_layout, no_contact
+from fxsite.render.library_index import index_page_number
 from fxsite.verify.docs_files import meta_file_findings
 from fxsite.verify.theme import ASSETS, published_asset
 
@@ -419,14 +420,16 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 files.remove(existing)  # reported above; the generated page wins
             # Record pages stay out of the navigation: the library index links
             # them, and a theme that copies the nav into every page would
-            # otherwise do work that grows with records x pages.
+            # otherwise do work that grows with records x pages; so do the index's
+            # pages after its first, which its pager links.
             # So is a generated page an explicit nav leaves out (the site-wide FAQ):
             # MkDocs would list it as a page of docs/ missing from the nav, a page the
             # writer never wrote (blind22).
-            record_page = is_record_page(src, project.paths.library_prefix)
+            prefix = project.paths.library_prefix
+            linked = is_record_page(src, prefix) or index_page_number(src, prefix) > 1
             left_out = config.nav is not None and src not in _nav_pages(config.nav)
             inclusion = (
-                InclusionLevel.NOT_IN_NAV if record_page or left_out else InclusionLevel.UNDEFINED
+                InclusionLevel.NOT_IN_NAV if linked or left_out else InclusionLevel.UNDEFINED
             )
             files.append(File.generated(config, src, content="", inclusion=inclusion))
         for asset in ASSETS:

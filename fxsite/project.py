@@ -59,6 +59,7 @@ from fxsite.pages.template_text import (
 from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
 from fxsite.project_paths import ProjectPaths
 from fxsite.render.hero import contact_findings
+from fxsite.render.library_index import index_page_src, index_pages
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_text
 from fxsite.verify.images import image_text, markdown_images
 from fxsite.verify.sheets import PageSheets, SheetFiles
@@ -221,6 +222,8 @@ class Project:
         """
         prefix = self.paths.library_prefix
         pages = [f"{prefix}/{name}" for name in GENERATED_PAGES]
+        # The index's further pages (a long library's: :data:`INDEX_ROWS` records a page).
+        pages += [index_page_src(prefix, n) for n in range(2, index_pages(self.library) + 1)]
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.records]
         # A record that failed to load keeps its URL: a page that says why (not a 404).
         pages += [f"{prefix}/{record_id}.md" for record_id in self.library.unreadable()]

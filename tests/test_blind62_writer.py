@@ -383,7 +383,7 @@ def test_a_report_linked_from_outside_is_told_so(
 
 def test_an_empty_library_says_so() -> None:
     from fxsite.evidence.library import Library
-    from fxsite.render.library_pages import library_summary
+    from fxsite.render.library_index import library_summary
 
     assert "No record can be read yet." in library_summary(Library(), "en")
     assert "0 records" not in library_summary(Library(), "en")

@@ -34,7 +34,8 @@ from sitekit import check_and_build, finding_lines, fxsite_here, page_findings, 
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.pages.record_text import record_text_findings
-from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.render.library_index import library_index_markdown
+from fxsite.render.library_pages import record_page_markdown
 from fxsite.render.messages import message
 from fxsite.verify.scan import scan_content
 

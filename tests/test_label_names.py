@@ -14,7 +14,8 @@ from sitekit import href_for, library
 
 from fxsite.evidence.models import LABELS
 from fxsite.pages.sections import marker_legend, source_item
-from fxsite.render.library_pages import legend, library_index_markdown, record_badges
+from fxsite.render.library_index import legend, library_index_markdown
+from fxsite.render.library_pages import record_badges
 from fxsite.render.messages import LANGUAGES, message
 from fxsite.render.record_sheet import label_badge
 

@@ -10,7 +10,8 @@ from bs4 import BeautifulSoup
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.pages.sections import sources_html
-from fxsite.render.library_pages import library_index_markdown, record_page_markdown
+from fxsite.render.library_index import library_index_markdown
+from fxsite.render.library_pages import record_page_markdown
 
 R1 = """id: R1
 title: FX100 checkpoint write

@@ -11,12 +11,8 @@ from bs4 import BeautifulSoup, Tag
 
 from fxsite.evidence.library import Library, load_library
 from fxsite.pages.record_text import record_text_findings
-from fxsite.render.library_pages import (
-    library_columns,
-    library_index_markdown,
-    notes_html,
-    record_page_markdown,
-)
+from fxsite.render.library_index import library_columns, library_index_markdown
+from fxsite.render.library_pages import notes_html, record_page_markdown
 from fxsite.render.record_markdown import record_markdown, safe_href
 
 R1 = """id: R1

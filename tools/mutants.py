@@ -142,6 +142,13 @@ BREAKS = (
         "the gate compares no published claim with a fresh render (FX612)",
     ),
     Break(
+        "library-listed",
+        "fxsite.verify.library_listing:check_library_listed",
+        _nothing,
+        ("tests/test_library_index_pages.py",),
+        "a page of the Evidence Library's index may lack a record of its share (FX612)",
+    ),
+    Break(
         "evidence-schema",
         "fxsite.verify.published:_schema_findings",
         _no_findings,

@@ -345,6 +345,43 @@
     filters.hidden = false;
     var rows = Array.prototype.slice.call(table.tBodies[0].rows);
     var count = filters.querySelector(".fx-library-count");
+    /* A long library's index has pages (a pager): filtering or sorting first reads the
+       other pages' rows into this table, in the pager's order, so that both cover every
+       record; where they cannot be fetched (a site opened from files), this page's. */
+    var pager = document.querySelector(".fx-library-pages");
+    var links = pager ? Array.prototype.slice.call(pager.querySelectorAll("a[href]")) : [];
+    var whole = links.length < 2;
+    var loading = null;
+    function rowsOf(link) {
+      if (link.getAttribute("aria-current") === "page") return Promise.resolve(rows);
+      var url = link.href;
+      return fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      }).then(function (text) {
+        var page = new DOMParser().parseFromString(text, "text/html");
+        var found = page.querySelectorAll(".fx-library tbody tr[data-fx-label]");
+        return Array.prototype.map.call(found, function (row) {
+          row.querySelectorAll("a[href]").forEach(function (a) {  /* links as from there */
+            a.setAttribute("href", new URL(a.getAttribute("href"), url).href);
+          });
+          return document.adoptNode(row);
+        });
+      });
+    }
+    function everyRow() {
+      if (whole) return Promise.resolve();
+      if (!loading) {
+        if (count) count.textContent = "reading every page…";
+        loading = Promise.all(links.map(rowsOf)).then(function (pages) {
+          rows = [].concat.apply([], pages);
+          rows.forEach(function (row) { table.tBodies[0].appendChild(row); });
+          pager.hidden = true;
+          whole = true;
+        }, function () {});
+      }
+      return loading;
+    }
     function apply() {
       var want = {};
       filters.querySelectorAll("select[data-fx-filter]").forEach(function (s) {
@@ -357,9 +394,9 @@
         row.hidden = !ok;
         if (ok) shown += 1;
       });
-      if (count) count.textContent = shown + " of " + rows.length + " records";
+      if (count) count.textContent = shown + " of " + rows.length + " records" + (whole ? "" : " on this page");
     }
-    filters.addEventListener("change", apply);
+    filters.addEventListener("change", function () { everyRow().then(apply); });
     apply();
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
       var button = document.createElement("button");
@@ -368,7 +405,8 @@
       th.textContent = "";
       th.appendChild(button);
       th.setAttribute("aria-sort", "none");
-      button.addEventListener("click", function () {
+      button.addEventListener("click", function () { everyRow().then(sort); });
+      function sort() {
         var ascending = th.getAttribute("aria-sort") !== "ascending";
         Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) {
           other.setAttribute("aria-sort", "none");
@@ -383,7 +421,8 @@
           return ascending ? c : -c;
         });
         sorted.forEach(function (row) { table.tBodies[0].appendChild(row); });
-      });
+        apply();
+      }
     });
   }
 

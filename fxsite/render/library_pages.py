@@ -1,7 +1,8 @@
-"""The Evidence Library pages: the index and one page per record.
+"""The Evidence Library's record pages: one page per record (the index's pages are
+:mod:`fxsite.render.library_index`'s).
 
 Generated Markdown (mostly HTML blocks, every record string escaped). "Cited
-by" and citation counts are placeholders filled by :mod:`fxsite.pages.site`.
+by" is a placeholder filled by :mod:`fxsite.pages.site`.
 A record page reads as a result sheet: a provenance header, then its tables
 (:mod:`fxsite.render.record_sheet`), its notes as Markdown
 (:mod:`fxsite.render.record_markdown`). Nothing a record does not state is
@@ -12,31 +13,24 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 
 from fxsite.evidence.library import Library
-from fxsite.evidence.models import LABELS, Record
+from fxsite.evidence.models import Record
 from fxsite.pages.claims import HrefFor, escape_markdown, setup_anchor
 from fxsite.pages.sections import legend_example, marker_legend
-from fxsite.pages.site import placeholder
 from fxsite.render.messages import DEFAULT, message
 from fxsite.render.record_markdown import record_markdown
 from fxsite.render.record_sheet import (
-    LABEL_MEANINGS,
     _e,
     derived_rows,
     figure_rows,
     invariants_section,
     label_badge,
+    status_badge,
 )
 
 __all__ = [
     "SETUP_LABELS",
-    "legend",
-    "library_columns",
-    "library_index_markdown",
-    "library_row",
-    "library_summary",
     "model_banner",
     "notes_html",
     "provenance",
@@ -56,146 +50,9 @@ _RECORD = re.compile(r' data-fx-record="([^"]*)"')
 _LABEL = re.compile(r' data-fx-label="([a-z]+)"')
 
 
-def _status(record: Record) -> str:
-    return f'<span class="fx-status fx-status--{record.status}">{record.status}</span>'
-
-
-def _issuer(record: Record) -> str | None:
-    return record.source.issuer if record.source and record.source.issuer else None
-
-
-def legend(lang: str = DEFAULT) -> str:
-    """The Evidence Library's legend of labels: each badge, as the site names it, and what
-    it promises."""
-    items = "".join(
-        f"<dt>{label_badge(k, lang)}</dt><dd>{_e(v)}</dd>" for k, v in LABEL_MEANINGS.items()
-    )
-    return f'<dl class="fx-legend">{items}</dl>'
-
-
-def library_columns(library: Library) -> frozenset[str]:
-    """The library table's optional columns (date, issuer) some record of ``library`` fills."""
-    records = library.records.values()
-    present = {"date": any(r.date for r in records), "issuer": any(_issuer(r) for r in records)}
-    return frozenset(k for k, shown in present.items() if shown)
-
-
-def library_summary(library: Library, lang: str) -> str:
-    """One line: how many records, by label."""
-    counts = Counter(r.label for r in library.records.values())
-    parts = message("list_sep", lang).join(
-        f"{counts[label]} {message(f'label.{label}', lang)}" for label in LABELS if counts[label]
-    )
-    total = len(library.records)
-    said = (
-        message("library.summary", lang, count=str(total), labels=parts)
-        if total
-        else message("library.none", lang)  # not "0 records: ." (blind62)
-    )
-    return f'<p class="fx-library-summary">{_e(said)}</p>'
-
-
-def library_index_markdown(
-    library: Library, href_for: HrefFor, downloads: dict[str, str], lang: str = DEFAULT
-) -> str:
-    """The ``/evidence/`` page: every record, sortable and filterable in the browser."""
-    columns = library_columns(library)
-    rows = [
-        library_row(record, href_for, columns)
-        for record in sorted(library.records.values(), key=lambda r: r.id.lower())
-    ]
-    # Only categories some record is in: an empty choice would filter to nothing.
-    present = {r.label for r in library.records.values()}
-    present_status = {r.status for r in library.records.values()}
-    options = "".join(
-        f'<option value="{lab}">{_e(message(f"label.{lab}", lang))}</option>'
-        for lab in LABELS
-        if lab in present
-    )
-    statuses = "".join(
-        f'<option value="{s}">{s}</option>'
-        for s in ("active", "superseded", "retracted")
-        if s in present_status
-    )
-    links = " · ".join(f'<a href="{_e(url)}">{_e(name)}</a>' for name, url in downloads.items())
-    heads = [
-        ("ID", True),
-        ("Title", True),
-        ("Label", True),
-        ("Date", "date" in columns),
-        ("Status", True),
-        ("Issuer", "issuer" in columns),
-        ("Figures", True),
-        ("Cited on pages", True),
-    ]
-    head = "".join(f'<th scope="col">{name}</th>' for name, shown in heads if shown)
-    unread = ", ".join(
-        f'<a href="{_e(href_for(rid, ""))}">{_e(rid)}</a>' for rid in library.unreadable()
-    )
-    if unread:
-        unread = f'<p class="fx-unreadable">{message("library.unreadable", lang, ids=unread)}</p>\n'
-    example = legend_example((rid, library.records[rid].label) for rid in sorted(library.records))
-    return f"""# {message("library.title", lang)}
-
-{library_summary(library, lang)}
-
-{unread}
-Every figure on this site links to one of these records. Each record names its
-report, its source label and the conditions of the test; derived figures show
-their formula. Auditors can take the whole library away as data: {links}.
-
-## Labels and markers
-
-{legend(lang)}
-{marker_legend({"measured", "estimate"}, lang, example)}
-
-## Records
-
-<div class="fx-library-filters" hidden>
-<label>Label <select data-fx-filter="label"><option value="">all</option>{options}</select></label>
-<label>Status <select data-fx-filter="status"><option value="">all</option>{statuses}</select></label>
-<output class="fx-library-count" aria-live="polite"></output>
-</div>
-<div class="fx-library"><table>
-<thead><tr>{head}</tr></thead>
-<tbody>{"".join(rows)}</tbody>
-</table></div>
-"""
-
-
-#: In the library table a gap is a quiet dash; its words are there for screen readers.
-_NOT_STATED = (
-    '<span class="fx-not-stated"><span aria-hidden="true">—</span>'
-    '<span class="fx-sr">not stated</span></span>'
-)
-
-
-def library_row(record: Record, href_for: HrefFor, columns: frozenset[str]) -> str:
-    """One record's row of the library table, with the optional ``columns``
-    (:func:`library_columns`; the audit re-renders it to compare)."""
-    issuer = _issuer(record)
-    count = len(record.figures) + len(record.derived)
-    date = _e(record.date.isoformat()) if record.date else _NOT_STATED
-    return (
-        f'<tr data-fx-label="{record.label}" data-fx-status="{record.status}">'
-        f'<td data-label="ID"><a href="{_e(href_for(record.id, ""))}">{_e(record.id)}</a></td>'
-        f'<td data-label="Title">{_e(record.title)}</td>'
-        f'<td data-label="Label">{label_badge(record.label)}</td>'
-        + (f'<td data-label="Date">{date}</td>' if "date" in columns else "")
-        + f'<td data-label="Status">{_status(record)}</td>'
-        + (
-            f'<td data-label="Issuer">{_e(issuer) if issuer else _NOT_STATED}</td>'
-            if "issuer" in columns
-            else ""
-        )
-        + f'<td data-label="Figures" data-fx-sort="{count}">{count}</td>'
-        f'<td data-label="Cited on pages">{placeholder("cite-count", record.id, "fx-count")}</td></tr>'
-    )
-
-
 def record_badges(record: Record) -> str:
     """A record page's label and status badges (the audit re-renders them to compare)."""
-    return f'<p class="fx-record-badges">{label_badge(record.label)} {_status(record)}</p>'
+    return f'<p class="fx-record-badges">{label_badge(record.label)} {status_badge(record)}</p>'
 
 
 def setup_rows(record: Record, setup_labels: dict[str, str] | None = None) -> str:

@@ -109,6 +109,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         # Record pages (result sheets) and the Evidence Library's summary line
         "library.summary": "{count} records: {labels}.",
         "library.none": "No record can be read yet.",
+        "library.page": "{title}, page {page} of {pages}",
+        "library.pages": "Pages of the Evidence Library",
         "record.provenance": "Provenance",
         "record.id": "Report ID",
         "record.model_id": "Model ID",
@@ -263,6 +265,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chart.col.label": "标签",
         "library.summary": "共 {count} 条记录：{labels}。",
         "library.none": "尚无可读取的记录。",
+        "library.page": "{title}（第 {page} 页，共 {pages} 页）",
+        "library.pages": "证据库分页",
         "record.provenance": "来源信息",
         "record.id": "报告编号",
         "record.model_id": "模型编号",

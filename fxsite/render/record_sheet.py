@@ -40,6 +40,7 @@ __all__ = [
     "formula_text",
     "invariants_section",
     "label_badge",
+    "status_badge",
     "unrounded_note",
 ]
 
@@ -72,6 +73,11 @@ def label_badge(label: str, lang: str = DEFAULT) -> str:
     ``label.*``: "vendor spec", never the record's key "spec"), its meaning as its tooltip."""
     name = _w(lang, f"label.{label}")
     return f'<span class="fx-label fx-label--{label}" title="{_e(LABEL_MEANINGS[label])}">{name}</span>'
+
+
+def status_badge(record: Record) -> str:
+    """A record's status badge ("active", "superseded", "retracted")."""
+    return f'<span class="fx-status fx-status--{record.status}">{record.status}</span>'
 
 
 def value_text(fig: FigureValue) -> str:

@@ -58,6 +58,7 @@ from fxsite.verify.host_config import host_program, host_settings
 from fxsite.verify.index_json import index_entries
 from fxsite.verify.jekyll import jekyll_renders, runs_jekyll
 from fxsite.verify.kinds import Kind, kind_of
+from fxsite.verify.library_listing import check_library_listed
 from fxsite.verify.markers import marker_problems
 from fxsite.verify.published import compare_exports, load_published
 from fxsite.verify.scan import FileScan, Local, digest
@@ -145,6 +146,7 @@ def verify_site(
     for rel, page in site.pages.items():
         check_links(site, rel, page, by_url)
     check_record_pages(site)
+    check_library_listed(site)
     check_citations(site, by_url)
     check_copies(site, by_url)
     return site.listing()
@@ -333,6 +335,11 @@ def _page_facts(site: SiteReading, rel: str, page: PageText, scan: FileScan) -> 
         site.frozen(value for chart in page.charts for _, value, _, _ in chart.rows),
         site.frozen(nav_copies(((c.text, c.in_heading) for c in claims), scan.titles)),
         once(page.lang),
+        site.frozen(
+            p.key
+            for p in page.parts
+            if p.kind == "library" and p.key in site.published.library.records
+        ),
     )
 
 

@@ -24,14 +24,8 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import Record
 from fxsite.evidence.refs import FigureRef
 from fxsite.pages.sections import legend_example, marker_legend
-from fxsite.render.library_pages import (
-    legend,
-    library_summary,
-    model_banner,
-    notes_html,
-    provenance,
-    status_banner,
-)
+from fxsite.render.library_index import legend, library_summary
+from fxsite.render.library_pages import model_banner, notes_html, provenance, status_banner
 from fxsite.render.messages import message
 from fxsite.render.record_sheet import derived_rows, figure_rows
 from fxsite.verify.generated_parts import stray_mark

@@ -1,16 +1,16 @@
 """Trust markers the build writes from the records, re-rendered and compared.
 
 A record page's label and status badges and its setup table, the Evidence
-Library's row for each record, a content page's "Data sources" items and the
-note on a page that cites estimates say how far a figure can be trusted
-("measured", "local NVMe single drive", "est."); a
+Library's row for each record (that each record has one: :mod:`.library_listing`), a
+content page's "Data sources" items and the note on a page that cites estimates say how
+far a figure can be trusted ("measured", "local NVMe single drive", "est."); a
 record page's invariants show the numbers each invariant computes, how far
 apart they are and a pass mark ("✓ holds"); an evidence-consistency block, how the
 library's figures agree (:func:`~fxsite.pages.consistency.render_consistency`, whole: its
 document counts from ``evidence.json``'s ``stated_in``). Each is written by one render
 function (:func:`~fxsite.render.library_pages.record_badges`,
 :func:`~fxsite.render.library_pages.setup_rows`,
-:func:`~fxsite.render.library_pages.library_row`,
+:func:`~fxsite.render.library_index.library_row`,
 :func:`~fxsite.pages.sections.source_item`,
 :func:`~fxsite.pages.sections.estimate_note`,
 :func:`~fxsite.render.record_sheet.invariants_section`); the audit calls the
@@ -40,7 +40,8 @@ from fxsite.pages.claims import setup_anchor
 from fxsite.pages.consistency import render_consistency
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
-from fxsite.render.library_pages import library_columns, library_row, record_badges, setup_rows
+from fxsite.render.library_index import library_columns, library_row
+from fxsite.render.library_pages import record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section, unrounded_note
 from fxsite.verify.marker_words import differs, head_problems, page_word_problems
 from fxsite.verify.visible import PageText, Part, page_parts
@@ -85,7 +86,6 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
         out += _estimate_note(page, library, lang)
     out += _consistency(page, library, lang)
     out += page_word_problems(page, library, lang, record is not None)
-    listed: set[str] = set()
     columns = library_columns(library)
     for part in page.parts:
         if part.kind not in ("library", "source"):
@@ -98,7 +98,6 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
             )
             continue
         if part.kind == "library":
-            listed.add(part.key)
             row = library_row(shown, _Fixed(part.href), columns)
             html = f'<div class="fx-library"><table><tbody>{row}</tbody></table></div>'
         else:
@@ -111,9 +110,6 @@ def marker_problems(page: PageText, library: Library) -> list[tuple[str, str]]:
                     part.key,
                 )
             )
-    if listed:
-        for missing in sorted(set(library.records) - listed):
-            out.append((f"the Evidence Library lacks record {missing}", missing))
     return out
 
 

@@ -159,6 +159,8 @@ class PageFacts:
     navigable: frozenset[str]
     #: the ``lang`` of its ``<html>``: the language its record rows name labels in
     lang: str = ""
+    #: the records it lists as rows of the Evidence Library (:mod:`.library_listing`)
+    listed: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -1,0 +1,84 @@
+"""A long Evidence Library's index in the browser: filtering or sorting on one page of it
+reads the other pages' rows (fxsite.js), so both cover every record, each row's link
+still landing on its record's page. The clean fixture site, built here with two records
+a page (its five records: three pages)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from sitekit import CLEAN, build_site_here, copy_site, library
+
+from fxsite.render import library_index
+from fxsite.verify import library_listing
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+# Without Playwright the fixtures skip (or, under CI=true, fail) before any test runs.
+with contextlib.suppress(ImportError):
+    from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def paged_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from fxsite.verify.siteserver import serve_site
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_index, "INDEX_ROWS", 2)
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        project = copy_site(CLEAN, tmp_path_factory.mktemp("paged"))
+        site = build_site_here(project, project / "site")
+    with serve_site(Path(site)) as origin:
+        yield origin
+
+
+@pytest.fixture
+def second_page(browser: Browser, paged_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.goto(f"{paged_url}/evidence/pages/2/")
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _ids(page: Page) -> list[str]:
+    rows = page.locator(".fx-library table tbody tr")
+    return rows.evaluate_all("rs => rs.filter(r => !r.hidden).map(r => r.cells[0].textContent)")
+
+
+def test_filtering_one_page_of_the_index_covers_every_record(second_page: Page) -> None:
+    page = second_page
+    count = page.locator("output.fx-library-count")
+    expect(count).to_have_text("2 of 2 records on this page")
+    assert _ids(page) == ["R2", "R3"]
+    page.locator('.fx-library-filters select[data-fx-filter="status"]').select_option("")
+    page.locator('.fx-library-filters select[data-fx-filter="label"]').select_option("measured")
+    measured = [r for r, record in sorted(library().records.items()) if record.label == "measured"]
+    expect(count).to_have_text(f"{len(measured)} of 5 records")
+    assert _ids(page) == measured
+    expect(page.locator(".fx-library-pages")).to_be_hidden()
+    page.locator('.fx-library-filters select[data-fx-filter="label"]').select_option("")
+    expect(count).to_have_text("5 of 5 records")
+    assert _ids(page) == ["E1", "R1", "R2", "R3", "X1"]  # in the pages' order
+    # A row read from another page links as it did there.
+    page.locator(".fx-library tbody tr").first.locator("a").first.click()
+    expect(page).to_have_url(f"{page.url.split('/evidence/')[0]}/evidence/E1/")
+
+
+def test_sorting_one_page_of_the_index_sorts_every_record(second_page: Page) -> None:
+    page = second_page
+    button = page.locator(".fx-library th button").first
+    button.click()
+    expect(page.locator("output.fx-library-count")).to_have_text("5 of 5 records")
+    button.click()
+    expect(page.locator(".fx-library th").first).to_have_attribute("aria-sort", "descending")
+    assert _ids(page) == ["X1", "R3", "R2", "R1", "E1"]

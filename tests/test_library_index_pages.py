@@ -1,0 +1,182 @@
+"""The Evidence Library's index in pages (:data:`~fxsite.render.library_index.INDEX_ROWS`
+records each, two here): each record listed on its page, the pages linked and left out
+of the navigation, and a published page lacking its share refused by the gate
+(:mod:`fxsite.verify.library_listing`), as one page lacking a record always was."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sitekit import CLEAN, build_site_here, copy_site, library, resolve_href, soup
+
+from fxsite.render import library_index
+from fxsite.verify import library_listing
+from fxsite.verify.audit import verify_site
+from fxsite.verify.library_listing import index_place
+
+#: The clean site's records, in the index's order: pages of two.
+PAGES = {
+    "evidence/index.html": ["E1", "R1"],
+    "evidence/pages/2/index.html": ["R2", "R3"],
+    "evidence/pages/3/index.html": ["X1"],
+}
+
+
+@pytest.fixture(scope="module")
+def paged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The clean site built with two records a page of the index, and read so."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_index, "INDEX_ROWS", 2)
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        project = copy_site(CLEAN, tmp_path_factory.mktemp("paged"))
+        yield build_site_here(project, project / "site")
+
+
+def _listed(page: Path) -> list[str]:
+    return [a.get_text() for a in soup(page).select(".fx-library tr[data-fx-label] td a")]
+
+
+def test_each_page_of_the_index_lists_its_share_and_links_the_others(paged: Path) -> None:
+    assert sorted(library().records) == [r for rows in PAGES.values() for r in rows]
+    for rel, rows in PAGES.items():
+        page = paged / rel
+        assert _listed(page) == rows
+        pager = soup(page).select(".fx-library-pages a")
+        assert [a.get_text() for a in pager] == ["1", "2", "3"]
+        landed = [resolve_href(paged, page, str(a["href"]))[0] for a in pager]
+        assert landed == [paged / r for r in PAGES]
+        assert [a.get("aria-current") for a in pager].count("page") == 1
+    first = soup(paged / "evidence/index.html")
+    assert first.select_one(".fx-legend") is not None  # the legend is said once
+    assert soup(paged / "evidence/pages/2/index.html").select_one(".fx-legend") is None
+    assert "Evidence Library, page 2 of 3" in soup(paged / "evidence/pages/2/index.html").h1.text
+    # The pager links them: the navigation does not.
+    assert "pages/2" not in str(first.select_one("nav.md-nav"))
+    assert verify_site(paged) == []
+
+
+def _rows(text: str) -> dict[str, str]:
+    return {
+        m.group(1): m.group(0)
+        for m in re.finditer(r'<tr data-fx-label="[^"]*"[^>]*>.*?>([A-Z]\d)</a>.*?</tr>', text)
+    }
+
+
+def _drop(rel: str, record: str) -> Callable[[Path], None]:
+    def tamper(site: Path) -> None:
+        text = (site / rel).read_text("utf-8")
+        (site / rel).write_text(text.replace(_rows(text)[record], ""), "utf-8")
+
+    return tamper
+
+
+def _move(record: str) -> Callable[[Path], None]:
+    """R2's row taken from page 2 to page 3: listed, on a page not its own."""
+
+    def tamper(site: Path) -> None:
+        two, three = site / "evidence/pages/2/index.html", site / "evidence/pages/3/index.html"
+        row = _rows(two.read_text("utf-8"))[record]
+        _drop("evidence/pages/2/index.html", record)(site)
+        text = three.read_text("utf-8")
+        three.write_text(text.replace("<tbody>", f"<tbody>{row}", 1), "utf-8")
+
+    return tamper
+
+
+def _remove(rel: str) -> Callable[[Path], None]:
+    return lambda site: (site / rel).unlink()
+
+
+def _page_four(site: Path) -> None:
+    """A fourth page of an index of three: a page listing rows, but no page of the index."""
+    (site / "evidence/pages/4").mkdir()
+    shutil.copy(site / "evidence/pages/3/index.html", site / "evidence/pages/4/index.html")
+
+
+@pytest.mark.parametrize(
+    ("tamper", "where", "lacking"),
+    [
+        (_drop("evidence/pages/2/index.html", "R3"), "evidence/pages/2/index.html", ["R3"]),
+        (_drop("evidence/index.html", "E1"), "evidence/index.html", ["E1"]),
+        (_move("R2"), "evidence/pages/2/index.html", ["R2"]),
+        (_remove("evidence/pages/3/index.html"), "evidence/index.html", ["X1"]),
+        (_remove("evidence/index.html"), "evidence/pages/2/index.html", ["E1", "R1"]),
+        (_page_four, "evidence/pages/4/index.html", ["E1", "R1", "R2", "R3"]),
+    ],
+    ids=[
+        "row-dropped",
+        "first-page-row-dropped",
+        "row-moved",
+        "page-removed",
+        "first-removed",
+        "page-past-the-last",
+    ],
+)
+def test_a_page_of_the_index_lacking_its_share_is_refused(
+    paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, lacking: list[str]
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    tamper(site)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        found = verify_site(site)
+    told = [(f.path, f.text) for f in found if "lacks record" in f.message]
+    assert told == [(where, record) for record in lacking]
+
+
+def test_a_page_listing_rows_elsewhere_must_list_every_record(paged: Path, tmp_path: Path) -> None:
+    """A row copied to another page: an index of one page, lacking every other record."""
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    row = _rows((site / "evidence/index.html").read_text("utf-8"))["E1"]
+    home = site / "index.html"
+    table = f'<div class="fx-library"><table><tbody>{row}</tbody></table></div>'
+    home.write_text(home.read_text("utf-8").replace("</article>", f"{table}</article>", 1))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        found = verify_site(site)
+    told = [f.text for f in found if "lacks record" in f.message and f.path == "index.html"]
+    assert sorted(told) == ["R1", "R2", "R3", "X1"]
+
+
+def test_the_index_is_the_record_pages_folder(paged: Path, tmp_path: Path) -> None:
+    """Pages listing rows in another folder, shaped as an index's, must each list every
+    record: only the record pages' folder holds the index's pages."""
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    for rel in PAGES:
+        moved = site / "other" / rel.removeprefix("evidence/")
+        moved.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(site / rel, moved)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        found = verify_site(site)
+    told = {(f.path, f.text) for f in found if "lacks record" in f.message}
+    others = {f"other/{rel.removeprefix('evidence/')}": rows for rel, rows in PAGES.items()}
+    assert told == {
+        (rel, record)
+        for rel, rows in others.items()
+        for record in sorted(library().records)
+        if record not in rows
+    }
+
+
+@pytest.mark.parametrize(
+    ("rel", "place"),
+    [
+        ("evidence/index.html", ("evidence/", 1)),
+        ("evidence/pages/2/index.html", ("evidence/", 2)),
+        ("pages/12/index.html", ("", 12)),
+        ("index.html", ("", 1)),
+        ("evidence/pages/1/index.html", ("evidence/pages/1/", 1)),
+        ("evidence/pages/02/index.html", ("evidence/pages/02/", 1)),
+        ("evidence/R1.html", ("evidence/R1.html", 1)),
+    ],
+)
+def test_where_a_page_stands_in_an_index(rel: str, place: tuple[str, int]) -> None:
+    assert index_place(rel) == place
