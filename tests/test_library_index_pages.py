@@ -180,3 +180,23 @@ def test_the_index_is_the_record_pages_folder(paged: Path, tmp_path: Path) -> No
 )
 def test_where_a_page_stands_in_an_index(rel: str, place: tuple[str, int]) -> None:
     assert index_place(rel) == place
+
+
+@pytest.mark.parametrize(
+    ("ids", "order"),
+    [
+        (["R10", "R2", "R1"], ["R1", "R2", "R10"]),  # numbers by value
+        (["r3", "R2", "E1"], ["E1", "R2", "r3"]),  # letters case-blind
+        (["R1", "R01", "R001"], ["R001", "R01", "R1"]),  # equal numbers: by the ID itself
+        (["R2b", "R10a", "R2a"], ["R2a", "R2b", "R10a"]),
+        (["R" + "9" * 40, "R" + "1" + "0" * 40, "R9"], ["R9", "R" + "9" * 40, "R1" + "0" * 40]),
+    ],
+)
+def test_the_index_lists_ids_in_their_natural_order(ids: list[str], order: list[str]) -> None:
+    """A page of the index holds a run of neighbouring IDs: "R2" before "R10" (a
+    case-blind string order put "R10"…"R199" between "R1" and "R2")."""
+    lib = library()
+    records = dict.fromkeys(ids, next(iter(lib.records.values())))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lib, "records", records)
+        assert library_index.index_order(lib) == order

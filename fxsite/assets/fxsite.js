@@ -10,6 +10,8 @@
   var TEXT = /*fxsite:messages*/{};
   var SCRIPT = document.currentScript ? document.currentScript.src : "";
   var MAX_MARKS = 10;
+  // a cell sorted by its value: a whole number or decimal, perhaps signed (not "2026-01-01")
+  var NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
 
   function word(lang, key, values) {
     var table = TEXT[lang] || {};
@@ -416,8 +418,11 @@
           var x = a.cells[index], y = b.cells[index];
           var kx = x.dataset.fxSort || x.textContent.trim();
           var ky = y.dataset.fxSort || y.textContent.trim();
-          var nx = parseFloat(kx), ny = parseFloat(ky);
-          var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : kx.localeCompare(ky);
+          // numbers by value; anything else (IDs, dates) with its digits read as numbers,
+          // as the index lists IDs ("R2" before "R10"; "2026-03-01" after "2026-01-01")
+          var c = (NUMBER.test(kx) && NUMBER.test(ky))
+            ? parseFloat(kx) - parseFloat(ky)
+            : kx.localeCompare(ky, undefined, { numeric: true, sensitivity: "base" });
           return ascending ? c : -c;
         });
         sorted.forEach(function (row) { table.tBodies[0].appendChild(row); });

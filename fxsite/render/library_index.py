@@ -15,6 +15,8 @@ Decisions:
 * Filtering and sorting still cover every record: ``fxsite.js`` reads the other pages'
   rows into the table the first time either is used (each of them a page the gate
   judged); the pager links them, the navigation does not.
+* Rows in the IDs' natural order (:func:`index_order`): "R2" before "R10", letters
+  case-blind, so a page of the index holds a run of neighbouring IDs.
 * Page 1 stays at ``{prefix}/index.md``; page ``n`` is ``{prefix}/pages/n/index.md``,
   which no record page can be (an ID has no ``/``). The gate checks that each page
   lists its share (:mod:`fxsite.verify.library_listing`).
@@ -22,6 +24,7 @@ Decisions:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -95,7 +98,20 @@ def index_pages(library: Library) -> int:
 def index_order(library: Library) -> list[str]:
     """The record IDs in the order the index lists them: page ``n`` lists the ``n``-th
     :data:`INDEX_ROWS` of them (the gate checks each page lists its own)."""
-    return sorted(library.records, key=str.lower)
+    return sorted(library.records, key=_natural)
+
+
+def _natural(record_id: str) -> tuple[tuple[object, ...], str]:
+    """An ID's place in the index: its numbers by value (by length, then digits: no
+    ``int`` of a string of any length), its letters case-blind ("R2" before "R10", "e1"
+    beside "E1"); the ID itself breaks ties ("R01", "R1")."""
+    parts = _DIGITS.split(record_id)
+    return tuple(
+        (len(p.lstrip("0")), p.lstrip("0")) if i % 2 else p.lower() for i, p in enumerate(parts)
+    ), record_id
+
+
+_DIGITS = re.compile(r"([0-9]+)")
 
 
 def index_page_src(prefix: str, number: int) -> str:

@@ -82,3 +82,29 @@ def test_sorting_one_page_of_the_index_sorts_every_record(second_page: Page) -> 
     button.click()
     expect(page.locator(".fx-library th").first).to_have_attribute("aria-sort", "descending")
     assert _ids(page) == ["X1", "R3", "R2", "R1", "E1"]
+
+
+def test_sorting_reads_the_numbers_inside_ids_and_dates(second_page: Page) -> None:
+    """IDs sort as the index lists them ("R2" before "R10") and dates by day, not by the
+    number they start with (fxsite.js once sorted every 2026 date as equal)."""
+    page = second_page
+    headers = page.locator(".fx-library th")
+    headers.first.locator("button").click()  # every record's row is in the table now
+    expect(page.locator("output.fx-library-count")).to_have_text("5 of 5 records")
+    page.evaluate(
+        """() => {
+          const table = document.querySelector('.fx-library table');
+          const date = [...table.tHead.rows[0].cells].findIndex(c => c.textContent.startsWith('Date'));
+          const ids = ['R10', 'R2', 'r3', 'R1', 'E1'];
+          const dates = ['2026-03-14', '2026-01-02', '2026-11-30', '2026-02-01', '2025-12-31'];
+          [...table.tBodies[0].rows].forEach((row, i) => {
+            row.cells[0].textContent = ids[i];
+            row.cells[date].textContent = dates[i];
+          });
+        }"""
+    )
+    headers.filter(has_text="Date").locator("button").click()
+    assert _ids(page) == ["E1", "R2", "R1", "R10", "r3"]
+    headers.first.locator("button").click()
+    expect(headers.first).to_have_attribute("aria-sort", "ascending")
+    assert _ids(page) == ["E1", "R1", "R2", "r3", "R10"]
