@@ -89,3 +89,31 @@ def test_rules_behind_a_cue_compile_at_their_first_use() -> None:
         " 'LazyPattern' or getattr(f, n)._compiled is not None))\n"
     )
     assert compiled == ""
+
+
+def test_rules_an_english_page_without_their_words_compiles_at_their_first_use() -> None:
+    # Each compiles in 2-11 ms; a page with no price, no other language's "N times", no
+    # count of parts made smaller and no refused claim never runs them: compiled at import
+    # they cost `fxsite check` of the base-size benchmark about 0.07 s (2026-12-07).
+    rules = {
+        "fxsite.pages.judge": ("_QUALIFIED",),
+        "fxsite.pages.stated_numbers": ("_LOOSE_LEAD",),
+        "fxsite.pages.consolidation": ("_FROM_TO", "_INSTEAD", "_REPLACES"),
+        "fxsite.pages.time_spans": ("_MONEY",),
+        "fxsite.pages.figure_vocab": ("PRICE_BEFORE",),
+        "fxsite.pages.other_languages": ("OTHER_TIMES", "OTHER_TIMES_WORDS"),
+    }
+    compiled = _run(
+        "import sys\n"
+        "sys.path.insert(0, 'tests')\n"
+        "import fxsite.mkdocs_plugin\n"
+        "from sitekit import FIXTURE_EXTENSIONS, href_for, library\n"
+        "from fxsite.markdown import PageRenderer, check_page\n"
+        "text = '# Save\\n\\nIt took [178 s](evidence:R1#save_time_baseline), 2x the old.\\n'\n"
+        "check_page(text, 'docs/p.md', library(), href_for, PageRenderer(FIXTURE_EXTENSIONS, {}))\n"
+        f"rules = {rules!r}\n"
+        "print(' '.join(f'{m}.{n}' for m, names in rules.items() for n in names"
+        " if getattr(sys.modules[m], n).__class__.__name__ != 'LazyPattern'"
+        " or getattr(sys.modules[m], n)._compiled is not None))\n"
+    )
+    assert compiled == ""

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 
 from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
+from fxsite.pages.lazyre import LazyPattern
 
 __all__ = ["CUE", "consolidation_candidates"]
 
@@ -37,16 +38,16 @@ _PARTS = (
 _PART_NAME = r"(?i:node|rack|server|drive|array|controller|switch|cabinet|machine|GPU|CPU|disk)"
 _N = rf"(?:\d{{1,3}}(?:,\d{{3}})*|{word_alternation(w for w in NUMBER_WORDS if w.isascii())})"
 _SP = r"[ \u00a0]+"
-_FROM_TO = re.compile(
+_FROM_TO = LazyPattern(
     rf"(?P<before>\b{_PARTS}|\b{_PART_NAME}{_SP}(?i:count|number|footprint))?"
     rf"(?:{_SP}(?i:down|cut|reduced|shrinks?|shrunk|drops?|dropped|falls?|fell|went|goes|go))?"
     rf"{_SP}(?i:from){_SP}(?P<a>{_N})(?P<a_parts>{_SP}{_PARTS})?{_SP}(?i:to|down{_SP}to)"
     rf"{_SP}(?P<b>{_N})\b(?P<b_parts>{_SP}{_PARTS}\b)?"
 )
-_INSTEAD = re.compile(
+_INSTEAD = LazyPattern(
     rf"\b(?P<b>{_N}){_SP}{_PARTS}{_SP}(?i:instead{_SP}of|rather{_SP}than){_SP}(?P<a>{_N})\b"
 )
-_REPLACES = re.compile(
+_REPLACES = LazyPattern(
     rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
     rf"{_SP}(?P<a>{_N}){_SP}{_PARTS}{_SP}(?i:with|into|by){_SP}(?P<b>{_N})\b"
 )

@@ -29,6 +29,7 @@ from fxsite.evidence.units import (
     is_cjk,
 )
 from fxsite.pages.cjk_figures import CJK_UNITS, DIGIT_ONLY_UNITS
+from fxsite.pages.lazyre import LazyPattern
 
 
 def _is_word(name: str) -> bool:
@@ -210,7 +211,7 @@ CURRENCY_CODES |= {"kr", "zł", "Ft", "ct", "Rs", "Rp", "Kč"}
 # signed with one is a price only after a price word in its sentence ("It costs 300 Ft",
 # "Cost fell 94 ct") or before what a price is per ("300 Ft a month", "94 ct/kWh").
 LETTER_SIGN = re.compile(r"(?<![A-Za-z])(?:Ft|ct|(?i:won|rand))(?![A-Za-z])")
-PRICE_BEFORE = re.compile(rf"(?i:{word_alternation(PRICE_WORDS)})[^.!?;\n]{{0,60}}\Z")
+PRICE_BEFORE = LazyPattern(rf"(?i:{word_alternation(PRICE_WORDS)})[^.!?;\n]{{0,60}}\Z")
 PRICE_AFTER = re.compile(
     r"[ \u00a0\u2009\u202f]?/[ \u00a0\u2009\u202f]?[A-Za-z]|[ \u00a0\u2009\u202f](?:(?i:each)"
     r"|(?i:a|an|per|every)[ \u00a0\u2009\u202f](?i:month|year|week|day|hour|night|user|seat"

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.findings import Finding
 from fxsite.pages.figure_vocab import RANGE_SEP
+from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.read_content import read_content
 
 if TYPE_CHECKING:
@@ -256,7 +257,7 @@ def _forged_finding(node: Any, path: str) -> Finding:
 
 #: The loose and bound words, and the sign ("+[96%](…)"), a claim may be read with when
 #: its link is refused.
-_QUALIFIED = re.compile(
+_QUALIFIED = LazyPattern(
     rf"(?:(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?|[+\-\u2212])\Z"
 )
 

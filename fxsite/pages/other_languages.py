@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from fxsite.pages.figure_vocab import SP as _SP
+from fxsite.pages.lazyre import LazyPattern
 
 __all__ = ["OTHER_TIMES", "OTHER_TIMES_CUE", "OTHER_TIMES_WORDS", "OTHER_TIMES_WORDS_CUE"]
 
@@ -40,7 +41,7 @@ _RUSSIAN_MORE = (
 _NUMBER = r"\b\d{1,4}(?:[.,]\d+)?"
 
 #: With digits.
-OTHER_TIMES = re.compile(
+OTHER_TIMES = LazyPattern(
     rf"{_NUMBER}(?:-?mal|{_SP}[mM]al){_SP}{_GERMAN_MORE}"
     rf"|{_NUMBER}{_SP}(?:fois{_SP}(?:plus|moins)|veces{_SP}(?:más|menos)"
     rf"|volte{_SP}(?:più|meno)|vezes{_SP}(?:mais|menos)"
@@ -61,7 +62,7 @@ OTHER_TIMES_CUE = re.compile(
 )
 
 #: With words.
-OTHER_TIMES_WORDS = re.compile(
+OTHER_TIMES_WORDS = LazyPattern(
     rf"\b(?:(?:zwei|drei|vier|fünf|zehn)mal{_SP}{_GERMAN_MORE}"
     rf"|doppelt{_SP}so{_SP}[^\W\d_]+"
     rf"|(?:zwei|drei|vier|fünf|zehn)fach{_SP}{_GERMAN_MORE}"

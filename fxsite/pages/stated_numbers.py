@@ -90,7 +90,7 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
 #: unit holds as a figure ("94", "1,024.5"; not "v2", "R1", "2024-05").
 _PLAIN_NUMBER = re.compile(DIGITS)
 #: A loose or bound word before a cell's number ("~", "about", "under", "约").
-_LOOSE_LEAD = re.compile(rf"(?:{word_alternation([*APPROX_WORDS, *BOUND_WORDS])})\s?", re.I)
+_LOOSE_LEAD = LazyPattern(rf"(?:{word_alternation([*APPROX_WORDS, *BOUND_WORDS])})\s?", re.I)
 #: Hyphens a number's words may be joined by ("ninety‑four", U+2011), as "-".
 _HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
 #: Marks drawn beside a cell's number that say nothing of its quantity: an emoji or a

@@ -48,6 +48,7 @@ import re
 from fxsite.evidence.numerals import LASTING_WORDS, PRICE_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import UNITS
+from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.sentences import sentence_span
 
 __all__ = ["CJK_COUNT", "COUNT", "names_a_period", "names_a_span"]
@@ -160,7 +161,7 @@ _BOUND_BEFORE = re.compile(
     rf"\b(?i:{word_alternation(LASTING_WORDS)}|for|in|of|than|after|within|is|are|was|were|be"
     r"|been|by|to)[ \u00a0]\Z"
 )
-_MONEY = re.compile(rf"(?i:{word_alternation(PRICE_WORDS)})|\bTCO\b")
+_MONEY = LazyPattern(rf"(?i:{word_alternation(PRICE_WORDS)})|\bTCO\b")
 
 
 def _money_over(text: str, start: int, end: int) -> bool:
