@@ -335,6 +335,11 @@ REFUSED = [
         ],
     ),
     (
+        "a word that is a ratio after a label naming a ratio",
+        "# T\n\nSpeedup: double.\n",
+        [("FX501", 3, 10, "double", "read as 'double', after 'Speedup:'")],
+    ),
+    (
         "Chinese numerals after a label naming its unit",
         "# T\n\n保存时间（秒）：九十四。\n",
         [("FX501", 3, 9, "九十四", "read as '九十四秒'")],
@@ -654,6 +659,8 @@ PASSED = [
     ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),
     ("a label naming no unit", "# T\n\nSteps: two.\n"),
     ("a word that holds a number word", "# T\n\nSpeedup: none.\n"),
+    ("a ratio's word after a label naming a unit", "# T\n\nSeconds: double.\n"),
+    ("a ratio's word in a word of its own", "# T\n\nSpeedup: double-digit.\n"),
     # a column named without its unit: a claim, words, a name, or a count's column
     ("a claim under a named quantity", TABLE.format(head="Save time", cell="[94](evidence:R1#save_time_fx100)")),
     ("words under a named quantity", TABLE.format(head="Latency", cell="low")),

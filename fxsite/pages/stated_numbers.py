@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
+from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, MULTIPLIER_WORDS, word_alternation
 from fxsite.pages.cjk_numerals import NUMERAL_NUMBER
 from fxsite.pages.figure_rules import NUMBER_IN_WORDS
 from fxsite.pages.header_units import (
@@ -307,20 +307,29 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
 #: A number in words where a label's list has one: English ("twelve", "ninety-four") or
 #: Chinese numerals ("九十四"); "zero" too.
 _WORDS_AT = LazyPattern(rf"{NUMBER_IN_WORDS.pattern}|(?i:zero)|{NUMERAL_NUMBER.pattern}")
+#: A word that is a ratio on its own, where a label names a ratio ("Speedup: double").
+_MULTIPLIER_AT = LazyPattern(
+    rf"(?i:{word_alternation(w for w in MULTIPLIER_WORDS if w.isascii())})(?![\w-])"
+)
 
 
 def _words_at(text: str, at: int, unit: str) -> re.Match[str] | None:
     """A number in words at ``at`` after a label naming a unit the claim grammar reads
     ("Speedup: twelve", "Seconds: ninety-four", "（秒）：九十四"), as a cell under such a
     header is read (:func:`governed`); not after a price's label, whose unit is no
-    unit of the grammar."""
+    unit of the grammar; after a ratio's, a word that is a ratio on its own too
+    ("Speedup: double", :data:`~fxsite.evidence.numerals.MULTIPLIER_WORDS`)."""
     if not _is_unit(unit) or not text[at : at + 1].isalpha():
         return None
-    return _WORDS_AT.match(text, at)
+    ratio = _MULTIPLIER_AT.match(text, at) if unit == "×" else None
+    return ratio or _WORDS_AT.match(text, at)
 
 
 def _spelled(number: str, unit: str) -> str:
-    """A number in words written with ``unit``, as :func:`governed` writes a cell's."""
+    """A number in words written with ``unit``, as :func:`governed` writes a cell's (a
+    word that is a ratio on its own, as it stands)."""
+    if number.lower() in MULTIPLIER_WORDS:
+        return number
     return f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
 
 
