@@ -29,7 +29,7 @@ audit can re-resolve and re-render each one, and refuse characters glued to it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set as AbstractSet
+from collections.abc import Callable, Mapping, Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -602,7 +602,7 @@ class _Walk:
         shown (each a block), an emoji or icon, a line break, an image's alt or a
         control's value, a drop-down's options, "10<sup>6</sup>" as 10⁶, a MathML power
         as drawn (:func:`.runs.math_power`: 10⁶, x²) and a fraction (1⁄2); True where it is read no
-        further."""
+        further. One step a kind of element (:data:`_IN_LINE`)."""
         builder = self.builders[-1]
         if not _VISIBLE_SET.isdisjoint(attrs) or tag in ("input", "button", "option"):
             _attribute_blocks(node, tag, node_attrs(node), self.page, role)
@@ -614,49 +614,72 @@ class _Walk:
         if tag == "br":
             builder.add(" ")
             return True
-        if tag in ("object", "embed", "video"):  # the site's drawing in the line, as an image's
-            # (a video's poster, drawn until it plays: blind21)
-            source = {"object": "data", "embed": "src", "video": "poster"}[tag]
-            drawn = read_image(self.sheets, attrs.get(source) or "")
-            if drawn:
-                builder.add_code(drawn, boxed=True)
-            return bool(drawn)  # else its fallback is read
-        if tag in ("img", "input"):  # an image's alt, a control's value: a box in the line
-            # an image button draws its image as an <img> does (blind21)
-            image = tag == "img" or (attrs.get("type") or "").strip().lower() == "image"
-            src = (picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
-            drawn = read_image(self.sheets, src) if image else None
-            if tag == "img":
-                self._other_drawings(node, drawn)
-            value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
-            if value:
-                builder.add_code(value, boxed=True)
-            elif value is not None:
-                builder.add(" ")
-        elif tag == "option" and node.mem_id in self.drawn_options and attrs.get("label"):
-            # a browser draws an option's label in the line, not its text (blind67)
+        step = _IN_LINE.get(tag)
+        return step(self, node, tag, attrs, builder) if step is not None else False
+
+    def _embedded(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], builder: Run
+    ) -> bool:
+        """An object's, embed's or video's drawing, read as an image's (a video's poster,
+        drawn until it plays: blind21); False (its fallback is read) where it draws none."""
+        source = {"object": "data", "embed": "src", "video": "poster"}[tag]
+        drawn = read_image(self.sheets, attrs.get(source) or "")
+        if drawn:
+            builder.add_code(drawn, boxed=True)
+        return bool(drawn)
+
+    def _boxed(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], builder: Run
+    ) -> bool:
+        """An image's alt or drawing, a control's value: a box in the line (an image
+        button draws its image as an ``<img>`` does: blind21); read further."""
+        image = tag == "img" or (attrs.get("type") or "").strip().lower() == "image"
+        src = (picture_source(node) if tag == "img" else None) or attrs.get("src") or ""
+        drawn = read_image(self.sheets, src) if image else None
+        if tag == "img":
+            self._other_drawings(node, drawn)
+        value = drawn or drawn_value(tag, attrs)  # an SVG's text, drawn in its box
+        if value:
+            builder.add_code(value, boxed=True)
+        elif value is not None:
+            builder.add(" ")
+        return False
+
+    def _option(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], builder: Run
+    ) -> bool:
+        """A drawn option's label, which a browser draws in the line, not its text (blind67)."""
+        if node.mem_id in self.drawn_options and attrs.get("label"):
             builder.add(normalise(attrs.get("label") or ""))
             return True
-        elif tag == "select":
-            shown, options = select_options(node, attrs)
-            self.unshown.update(options)
-            self.drawn_options |= shown
-        elif tag == "msup" and not self.hidden(node, attrs):
-            power = math_power(node)  # MathML's power: "10⁶", "x²"
-            if power is not None:
-                builder.add(power)
-                return True
-        elif tag == "mfrac" and not self.hidden(node, attrs):
-            fraction = math_fraction(node)  # MathML's fraction: "1⁄2"
-            if fraction is not None:
-                builder.add(fraction)
-                return True
-        elif tag == "sup" and not (self.hidden(node, attrs) or footnote_mark(tag, attrs, node)):
-            exponent = power_of_ten(node, builder)
-            if exponent is not None:
-                builder.add(exponent)
-                return True
         return False
+
+    def _select(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], builder: Run
+    ) -> bool:
+        """A drop-down: which of its options are drawn, and which are not shown."""
+        shown, options = select_options(node, attrs)
+        self.unshown.update(options)
+        self.drawn_options |= shown
+        return False
+
+    def _math(
+        self, node: LexborNode, tag: str, attrs: Mapping[str, str | None], builder: Run
+    ) -> bool:
+        """A MathML power ("10⁶", "x²") or fraction ("1⁄2"), or "10<sup>6</sup>", as drawn;
+        not a hidden one, nor a footnote's mark."""
+        if self.hidden(node, attrs):
+            return False
+        if tag == "msup":
+            drawn = math_power(node)
+        elif tag == "mfrac":
+            drawn = math_fraction(node)
+        else:
+            drawn = None if footnote_mark(tag, attrs, node) else power_of_ten(node, builder)
+        if drawn is None:
+            return False
+        builder.add(drawn)
+        return True
 
     def _other_drawings(self, img: LexborNode, drawn: str | None) -> None:
         """FX612 where another image a browser may draw in ``img``'s box (at another
@@ -739,6 +762,16 @@ class _Walk:
         while child is not None:
             self.stack.append((child, True, *context))
             child = child.prev
+
+
+#: What an element of each kind draws in the line (:meth:`_Walk.drawn_in_line`'s steps).
+_IN_LINE: dict[str, Callable[[_Walk, LexborNode, str, Mapping[str, str | None], Run], bool]] = {
+    **dict.fromkeys(("object", "embed", "video"), _Walk._embedded),
+    **dict.fromkeys(("img", "input"), _Walk._boxed),
+    "option": _Walk._option,
+    "select": _Walk._select,
+    **dict.fromkeys(("msup", "mfrac", "sup"), _Walk._math),
+}
 
 
 #: List items nested deeper than this are walked, not looked up (bounds the recursion).
