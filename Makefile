@@ -54,6 +54,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check fxsite tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/fxsite schema --check .
+	$(BIN)/python tools/hiding_table.py --check
 
 # fxsite compiled once (also where PYTHONDONTWRITEBYTECODE is set: each `fxsite` the tests
 # start reads its bytecode), the lint, the demo build and the test files' rewriting at once,
