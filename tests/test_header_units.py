@@ -364,6 +364,22 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
+    # a list after a label ends at "!", "?" or "…" as at "." (blind77)
+    (
+        "a number and '!' after a label",
+        "# T\n\nSpeedup: 12!\n",
+        [("FX501", 3, 10, "12", "read as '12 ×'")],
+    ),
+    (
+        "a number in words and '?' after a label",
+        "# T\n\nSpeedup: twelve?\n",
+        [("FX501", 3, 10, "twelve", "read as 'twelve ×'")],
+    ),
+    (
+        "a number in words joined by a non-breaking hyphen",
+        "# T\n\nSeconds: ninety\u2011four.\n",
+        [("FX501", 3, 10, "ninety\u2011four", "read as 'ninety-four Seconds'")],
+    ),
     # a number in words after a one-word label naming a ratio or a unit (no record states it)
     (
         "a number in words after a label naming a ratio",
@@ -658,6 +674,7 @@ PASSED = [
     ("a number word that starts words of its own", "# T\n\nSpeedup: one of many.\n"),
     ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),
     ("a label naming no unit", "# T\n\nSteps: two.\n"),
+    ("a count and '!' after a label", "# T\n\nSpeedup: 12 runs!\n"),
     ("a word that holds a number word", "# T\n\nSpeedup: none.\n"),
     ("a ratio's word after a label naming a unit", "# T\n\nSeconds: double.\n"),
     ("a ratio's word in a word of its own", "# T\n\nSpeedup: double-digit.\n"),

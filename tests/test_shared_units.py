@@ -47,6 +47,7 @@ REFUSED = [
     ("compared with .. for a system", f"It took {C}, compared with 178 for NFS.", ["178"]),
     ("up from .. last year", f"Gain {P}, up from 30 last year.", ["30"]),
     ("out of ..", f"It saves {C} out of 178.", ["178"]),
+    ("(out of ..)", f"It saves {C} (out of 178).", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.

@@ -93,7 +93,7 @@ _BEFORE_NUMBER = re.compile(rf"{_NOT_IN_WORD}({DIGITS})\s*(?:{_JOIN}|,|/)\s*\Z",
 #: Another value of the claim's quantity named after it: "(baseline: 178)", "(was 178)",
 #: ", down from 178", "vs. 178", "or 178", "out of 178". The number has no word or unit of its own after
 #: it, but for where or when it stood ("vs. 178 for NFS", "up from 30 last year": blind20).
-_OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against"
+_OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|against|out\s+of"
 _WHERE_AFTER = (
     r"(?:on|with|for|under|in|at|using|over|via|before|earlier|previously|last|a\s+year)\b"
 )

@@ -252,6 +252,9 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     (:data:`LABEL_ENDS`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
+    spelled: str | None = (
+        None  # the text with its hyphens as "-", once a number in words is looked for
+    )
     for match in _LABEL.finditer(text):
         named, priced = match["named"], match["priced"]
         priced = priced and price_unit(" ".join(priced.split()))
@@ -280,7 +283,9 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 words = None
                 number = _NUMBER_AT.match(text, at)
                 if number is None:  # "Speedup: twelve"
-                    number = words = _words_at(text, at, unit)
+                    # "ninety‑four" (U+2011) read as "ninety-four": one character for one
+                    spelled = spelled if spelled is not None else text.translate(_HYPHENS)
+                    number = words = _words_at(spelled, at, unit)
                 if number is None or _continues(text, number.end()):
                     break
                 tail = _ITEM_TAIL.match(text, number.end())
@@ -340,7 +345,7 @@ def _lone_number(text: str, at: int) -> bool:
     return number is not None and _ITEM_END.match(text, number.end()) is not None
 
 
-_ITEM_END = re.compile(r"\s*(?:[,;.)，；。]|\Z)")
+_ITEM_END = re.compile(r"\s*(?:[,;.)，；。!?…！？]|\Z)")
 
 
 def _sentence_start(text: str, end: int) -> int:
