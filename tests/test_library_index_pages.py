@@ -200,3 +200,96 @@ def test_the_index_lists_ids_in_their_natural_order(ids: list[str], order: list[
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lib, "records", records)
         assert library_index.index_order(lib) == order
+
+
+_LINK = re.compile(r'<a href="([^"]*)"(?: aria-current="page")?>(\d)</a>')
+_PAGER = re.compile(r'<nav class="fx-library-pages"[^>]*>.*?</nav>', re.S)
+
+
+def _pager(rel: str, change: Callable[[str], str]) -> Callable[[Path], None]:
+    """``rel``'s pager changed by ``change`` (its HTML in, HTML out)."""
+
+    def tamper(site: Path) -> None:
+        text = (site / rel).read_text("utf-8")
+        nav = _PAGER.search(text)
+        assert nav is not None
+        (site / rel).write_text(text.replace(nav[0], change(nav[0])), "utf-8")
+
+    return tamper
+
+
+def _led_to(number: str, other: str) -> Callable[[str], str]:
+    """The link to page ``number`` led where the link to ``other`` leads."""
+
+    def change(nav: str) -> str:
+        hrefs = {m[2]: m[1] for m in _LINK.finditer(nav)}
+        return nav.replace(f'href="{hrefs[number]}"', f'href="{hrefs[other]}"', 1)
+
+    return change
+
+
+def _href_of(number: str, href: str) -> Callable[[str], str]:
+    def change(nav: str) -> str:
+        old = next(m[1] for m in _LINK.finditer(nav) if m[2] == number)
+        return nav.replace(f'href="{old}"', f'href="{href}"', 1)
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("tamper", "where", "says"),
+    [
+        # fxsite.js reads the other pages' rows from these links (blind77: the audit
+        # passed each; filtering on page 1 covered pages 1 and 2 twice and never page 3)
+        (_pager("evidence/index.html", _led_to("3", "2")), "evidence/index.html", "in order"),
+        (
+            _pager("evidence/pages/2/index.html", _href_of("3", "https://evil.example/3/")),
+            "evidence/pages/2/index.html",
+            "in order",
+        ),
+        (
+            _pager("evidence/pages/3/index.html", lambda nav: ""),
+            "evidence/pages/3/index.html",
+            "lacks its links",
+        ),
+        (
+            _pager(
+                "evidence/pages/2/index.html",
+                lambda nav: _LINK.sub(lambda m: "" if m[2] == "3" else m[0], nav),
+            ),
+            "evidence/pages/2/index.html",
+            "in order",
+        ),
+        (
+            _pager(
+                "evidence/index.html",
+                lambda nav: nav.replace("</nav>", '<a href="pages/4/">4</a></nav>'),
+            ),
+            "evidence/index.html",
+            "in order",
+        ),
+    ],
+    ids=["led-to-another-page", "led-to-another-site", "removed", "link-dropped", "link-added"],
+)
+def test_a_page_of_the_index_links_every_page_in_order(
+    paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, says: str
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    tamper(site)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        found = verify_site(site)
+    told = [(f.path, f.code) for f in found if "links to its" in f.message and says in f.message]
+    assert told == [(where, "FX612")], [str(f) for f in found]
+
+
+def test_an_index_of_one_page_has_no_pager(paged: Path, tmp_path: Path) -> None:
+    """Read as an index of one page (200 records a page), the first page's pager, whose
+    links the script would read rows from, is refused; an index built with one page has
+    none (every unpaged site the other tests audit clean)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 200)
+        found = verify_site(paged)
+    told = [(f.path, f.code) for f in found if "links to its" in f.message]
+    assert told == [("evidence/index.html", "FX612")]

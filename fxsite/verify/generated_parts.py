@@ -125,6 +125,9 @@ def read_parts(root: LexborNode, page: PageText) -> None:
         )
         href = node_attrs(link).get("href", "") if link is not None else ""
         page.parts.append(Part("library", node_text(link), href, "", shape))
+    for nav in root.css("nav.fx-library-pages"):  # the index's links to its pages
+        links = tuple((node_text(a), node_attrs(a).get("href", "")) for a in nav.css("a"))
+        page.parts.append(Part("pager", "", "", "", _shape(nav), links))
     for item in root.css("ul.fx-sources > li"):
         link = item.css_first("a.fx-source-id")
         href = node_attrs(link).get("href", "") if link is not None else ""

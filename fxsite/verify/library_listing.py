@@ -13,10 +13,16 @@ it is the folder the record pages stand in (``D/R1/index.html`` or ``D/R1.html``
 by the record rows they show), when they all stand in one. Any other page listing
 library rows (in another folder, or a page ``n`` past the last share) must list every
 record, as every page listing rows had to before the index had pages.
+
+Each page of an index of several pages links every page of it, in order (its pager:
+``fxsite.js`` reads the other pages' rows from those links when a reader filters or
+sorts, so a link led elsewhere would filter a library that is not the site's); an
+index of one page has no pager.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from fxsite.render.library_index import INDEX_ROWS, index_order
@@ -64,6 +70,7 @@ def check_library_listed(site: SiteReading) -> None:
             index[place[1]] = rel
         else:  # not a page of the index: every record
             _lacking(site, rel, order, site.pages[rel].listed)
+    _check_pagers(site, index, [_page_rel(folder or "", n) for n in range(1, len(shares) + 1)])
     if len(index) == 1:  # an index of one page (or the rest not published): every record
         (rel,) = index.values()
         _lacking(site, rel, order, site.pages[rel].listed)
@@ -81,3 +88,43 @@ def _lacking(
     for missing in records:
         if missing not in listed:
             site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing)
+
+
+def _page_rel(folder: str, number: int) -> str:
+    """Where page ``number`` of the index in ``folder`` is published."""
+    return f"{folder}index.html" if number == 1 else f"{folder}pages/{number}/index.html"
+
+
+def _check_pagers(site: SiteReading, index: dict[int, str], pages: list[str]) -> None:
+    """FX612 where a page of the index lacks its pager, or a pager's links do not lead to
+    ``pages`` (every page of the index, in order); an index of one page has none."""
+    for rel in index.values():
+        pagers = site.pages[rel].pagers
+        if len(pages) > 1 and not pagers:
+            site.add(rel, "FX612", "the Evidence Library's page lacks its links to its other pages")
+        for links in pagers:
+            targets = [_target(rel, href) for href in links]
+            if targets != (pages if len(pages) > 1 else []):
+                wrong = next(
+                    (h for h, t, p in zip(links, targets, pages, strict=False) if t != p),
+                    links[-1] if links else None,
+                )
+                site.add(
+                    rel,
+                    "FX612",
+                    "the Evidence Library's links to its pages do not lead to its "
+                    f"{len(pages)} page(s) in order",
+                    wrong,
+                )
+
+
+def _target(rel: str, href: str) -> str | None:
+    """The published file a relative link on page ``rel`` leads to; None for a link to
+    another site or an absolute path (the build writes relative links)."""
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    if not path or path.startswith("/") or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", path):
+        return None
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(rel), path))
+    if path.endswith("/") or path.endswith("/.") or path in (".", ".."):
+        return "index.html" if joined == "." else f"{joined}/index.html"
+    return joined

@@ -257,7 +257,8 @@ class Part:
     """A generated trust marker on a page: a record's badges, setup row, library row, source.
 
     ``kind`` is ``badges``, ``setup``, ``library``, ``source``, ``invariant``
-    (a row of a record page's invariants), ``note`` (the estimate note),
+    (a row of a record page's invariants), ``note`` (the estimate note), ``pager`` (the
+    Evidence Library index's links to its pages),
     ``consistency`` (a piece of an evidence-consistency block: ``key`` ``block`` for the
     block, else the piece's element, ``p``, ``tr``, ``li``), or one of the words of
     :mod:`.marker_words` (``provenance``, ``model-banner``, ``stat``, ``value-notes``, …);

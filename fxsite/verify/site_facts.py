@@ -161,6 +161,8 @@ class PageFacts:
     lang: str = ""
     #: the records it lists as rows of the Evidence Library (:mod:`.library_listing`)
     listed: frozenset[str] = frozenset()
+    #: each of its pagers of the Evidence Library's index: the links' targets, in order
+    pagers: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass
