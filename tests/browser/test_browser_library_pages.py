@@ -108,3 +108,29 @@ def test_sorting_reads_the_numbers_inside_ids_and_dates(second_page: Page) -> No
     headers.first.locator("button").click()
     expect(headers.first).to_have_attribute("aria-sort", "ascending")
     assert _ids(page) == ["E1", "R1", "R2", "r3", "R10"]
+
+
+@pytest.mark.parametrize("width", [390, 768])
+def test_a_filtered_row_is_not_drawn_at_a_phones_or_tablets_width(
+    browser: Browser, paged_url: str, width: int
+) -> None:
+    """Rows a filter hides are not drawn as cards either (blind77: the cards' display
+    outranked ``hidden``: "113 of 455 records" over all 455 cards)."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{paged_url}/evidence/pages/2/")
+        page.locator('.fx-library-filters select[data-fx-filter="status"]').select_option("")
+        page.locator('.fx-library-filters select[data-fx-filter="label"]').select_option("measured")
+        measured = [
+            r for r, record in sorted(library().records.items()) if record.label == "measured"
+        ]
+        expect(page.locator("output.fx-library-count")).to_have_text(
+            f"{len(measured)} of 5 records"
+        )
+        drawn = page.locator(".fx-library table tbody tr").evaluate_all(
+            "rs => rs.filter(r => r.getClientRects().length > 0).map(r => r.cells[0].textContent)"
+        )
+        assert drawn == measured
+    finally:
+        context.close()
