@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from sitekit import CLEAN, build_site_here, copy_site, library, resolve_href, soup
 
+from fxsite.findings import Finding
 from fxsite.render import library_index
 from fxsite.verify import library_listing
 from fxsite.verify.audit import verify_site
@@ -57,6 +58,16 @@ def test_each_page_of_the_index_lists_its_share_and_links_the_others(paged: Path
     # The pager links them: the navigation does not.
     assert "pages/2" not in str(first.select_one("nav.md-nav"))
     assert verify_site(paged) == []
+
+
+def _audited(paged: Path, tmp_path: Path, tamper: Callable[[Path], None]) -> list[Finding]:
+    """What the audit finds in a copy of the paged site changed by ``tamper``."""
+    site = tmp_path / "site"
+    shutil.copytree(paged, site)
+    tamper(site)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_listing, "INDEX_ROWS", 2)
+        return verify_site(site)
 
 
 def _rows(text: str) -> dict[str, str]:
@@ -119,12 +130,7 @@ def _page_four(site: Path) -> None:
 def test_a_page_of_the_index_lacking_its_share_is_refused(
     paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, lacking: list[str]
 ) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(paged, site)
-    tamper(site)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(library_listing, "INDEX_ROWS", 2)
-        found = verify_site(site)
+    found = _audited(paged, tmp_path, tamper)
     told = [(f.path, f.text) for f in found if "lacks record" in f.message]
     assert told == [(where, record) for record in lacking]
 
@@ -274,12 +280,7 @@ def _href_of(number: str, href: str) -> Callable[[str], str]:
 def test_a_page_of_the_index_links_every_page_in_order(
     paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, says: str
 ) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(paged, site)
-    tamper(site)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(library_listing, "INDEX_ROWS", 2)
-        found = verify_site(site)
+    found = _audited(paged, tmp_path, tamper)
     told = [(f.path, f.code) for f in found if "links to its" in f.message and says in f.message]
     assert told == [(where, "FX612")], [str(f) for f in found]
 
