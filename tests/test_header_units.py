@@ -364,6 +364,22 @@ REFUSED = [
 
 # Refused where no record states the value read (the advice names no record to follow).
 UNRECORDED = [
+    # a ratio named with "factor" or "times faster" (blind77), a loose word before words
+    (
+        "a label ending in factor",
+        "# T\n\nSpeedup factor: 12.\n",
+        [("FX501", 3, 17, "12", "read as '12 ×'")],
+    ),
+    (
+        "a label of times faster",
+        "# T\n\nTimes faster: 12.\n",
+        [("FX501", 3, 15, "12", "read as '12 ×'")],
+    ),
+    (
+        "a loose word before a number in words",
+        "# T\n\nSpeedup: about twelve.\n",
+        [("FX501", 3, 16, "twelve", "read as 'twelve ×'")],
+    ),
     # a list after a label ends at "!", "?" or "…" as at "." (blind77)
     (
         "a number and '!' after a label",
@@ -675,6 +691,8 @@ PASSED = [
     ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),
     ("a label naming no unit", "# T\n\nSteps: two.\n"),
     ("a count and '!' after a label", "# T\n\nSpeedup: 12 runs!\n"),
+    ("a form factor, a size", "# T\n\nForm factor: 2.\n"),
+    ("a loose word and words of its own", "# T\n\nSpeedup: about the same.\n"),
     ("a word that holds a number word", "# T\n\nSpeedup: none.\n"),
     ("a ratio's word after a label naming a unit", "# T\n\nSeconds: double.\n"),
     ("a ratio's word in a word of its own", "# T\n\nSpeedup: double-digit.\n"),

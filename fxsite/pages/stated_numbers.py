@@ -223,8 +223,11 @@ _LABEL = LazyPattern(
     rf"|{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
     rf"|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
     # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9"), or
-    # words that end in a ratio's name ("Data reduction ratio: 4": blind73)
-    r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio))|(?P<named>[A-Za-z][A-Za-z-]{2,24})))"
+    # words that end in a ratio's name ("Data reduction ratio: 4": blind73; "Speedup
+    # factor: 12", "Times faster: 12": blind77)
+    r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?!(?i:form\s+factor))(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio|factor)"
+    r"|(?i:times\s+(?:faster|slower|better|more|less|higher|lower|smaller|larger))"
+    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24})))"
     r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
 )
 #: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
@@ -245,8 +248,9 @@ _NUMBER_AT = re.compile(_NUMBER)
 def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
     """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
     label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
-    header does: :func:`_named_unit`), or words that end in "ratio" ("Data reduction
-    ratio: 4"), or a price named with what it is per ("Cost per TB per month:",
+    header does: :func:`_named_unit`), or words that end in "ratio" or "factor" ("Data
+    reduction ratio: 4", "Speedup factor: 12"; not a "form factor", a size), or "times
+    faster" and the like ("Times faster: 12"), or a price named with what it is per ("Cost per TB per month:",
     :func:`~fxsite.pages.price_units.price_unit`: a number after it is a figure as written
     where its currency is the cited figure's); a label may end in "=" or a spaced dash too
     (:data:`LABEL_ENDS`)."""
@@ -326,6 +330,8 @@ def _words_at(text: str, at: int, unit: str) -> re.Match[str] | None:
     ("Speedup: double", :data:`~fxsite.evidence.numerals.MULTIPLIER_WORDS`)."""
     if not _is_unit(unit) or not text[at : at + 1].isalpha():
         return None
+    loose = _LOOSE_LEAD.match(text, at)  # "about twelve", "over double"
+    at = loose.end() if loose is not None else at
     ratio = _MULTIPLIER_AT.match(text, at) if unit == "×" else None
     return ratio or _WORDS_AT.match(text, at)
 
