@@ -79,8 +79,7 @@ def governed(text: str, unit: str, said: str, *, after_label: bool = False) -> G
             or spelled.lower() == "zero"
         )
         if words and _is_unit(unit):
-            read = f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"
-            return Governed(start, start + len(number), read, unit, said)
+            return Governed(start, start + len(number), _spelled(number, unit), unit, said)
         return None
     found = with_unit(readable, unit)
     return Governed(start, start + len(number), found, unit, said) if found else None
@@ -250,15 +249,15 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
     header does: :func:`_named_unit`), or words that end in "ratio" or "factor" ("Data
     reduction ratio: 4", "Speedup factor: 12"; not a "form factor", a size), or "times
-    faster" and the like ("Times faster: 12"), or a price named with what it is per ("Cost per TB per month:",
-    :func:`~fxsite.pages.price_units.price_unit`: a number after it is a figure as written
-    where its currency is the cited figure's); a label may end in "=" or a spaced dash too
-    (:data:`LABEL_ENDS`)."""
+    faster" and the like ("Times faster: 12"), or a price named with what it is per ("Cost
+    per TB per month:", :func:`~fxsite.pages.price_units.price_unit`: a number after it is
+    a figure as written where its currency is the cited figure's); a label may end in "="
+    or a spaced dash too (:data:`LABEL_ENDS`). An item may be a number in words
+    (:func:`_words_at`)."""
     found: list[Governed] = []
     starts = {start: n for n, (start, _) in enumerate(claims)}
-    spelled: str | None = (
-        None  # the text with its hyphens as "-", once a number in words is looked for
-    )
+    # the text with its hyphens as "-", once a number in words is looked for
+    spelled: str | None = None
     for match in _LABEL.finditer(text):
         named, priced = match["named"], match["priced"]
         priced = priced and price_unit(" ".join(priced.split()))
@@ -337,8 +336,8 @@ def _words_at(text: str, at: int, unit: str) -> re.Match[str] | None:
 
 
 def _spelled(number: str, unit: str) -> str:
-    """A number in words written with ``unit``, as :func:`governed` writes a cell's (a
-    word that is a ratio on its own, as it stands)."""
+    """A number in words written with ``unit`` (a Chinese unit glued to it; a word that is
+    a ratio on its own, as it stands): a cell's or a label's list's, as read."""
     if number.lower() in MULTIPLIER_WORDS:
         return number
     return f"{number}{unit}" if unit[0] > "\u2e80" else f"{number} {unit}"

@@ -146,7 +146,7 @@ def verify_site(
     for rel, page in site.pages.items():
         check_links(site, rel, page, by_url)
     check_record_pages(site)
-    check_library_listed(site)
+    check_library_listed(site, by_url)
     check_citations(site, by_url)
     check_copies(site, by_url)
     return site.listing()

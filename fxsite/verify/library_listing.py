@@ -22,10 +22,10 @@ index of one page has no pager.
 
 from __future__ import annotations
 
-import posixpath
 import re
 
 from fxsite.render.library_index import INDEX_ROWS, index_order
+from fxsite.verify.site_checks import link_target
 from fxsite.verify.site_facts import SiteReading
 
 __all__ = ["check_library_listed", "index_place", "library_folder"]
@@ -57,8 +57,9 @@ def library_folder(site: SiteReading) -> str | None:
     return folders.pop() if len(folders) == 1 else None
 
 
-def check_library_listed(site: SiteReading) -> None:
-    """Each record lacking from a page that should list it (FX612)."""
+def check_library_listed(site: SiteReading, by_url: dict[str, str]) -> None:
+    """Each record lacking from a page that should list it (FX612), and each page of the
+    index whose links to its pages do not lead to them (``by_url``: each page by its URL)."""
     listing = sorted(rel for rel, page in site.pages.items() if page.listed)
     order = index_order(site.published.library) if listing else []
     shares = [order[at : at + INDEX_ROWS] for at in range(0, len(order), INDEX_ROWS)]
@@ -70,7 +71,8 @@ def check_library_listed(site: SiteReading) -> None:
             index[place[1]] = rel
         else:  # not a page of the index: every record
             _lacking(site, rel, order, site.pages[rel].listed)
-    _check_pagers(site, index, [_page_rel(folder or "", n) for n in range(1, len(shares) + 1)])
+    pages = [_page_rel(folder or "", n) for n in range(1, len(shares) + 1)]
+    _check_pagers(site, index, pages, by_url)
     if len(index) == 1:  # an index of one page (or the rest not published): every record
         (rel,) = index.values()
         _lacking(site, rel, order, site.pages[rel].listed)
@@ -95,7 +97,9 @@ def _page_rel(folder: str, number: int) -> str:
     return f"{folder}index.html" if number == 1 else f"{folder}pages/{number}/index.html"
 
 
-def _check_pagers(site: SiteReading, index: dict[int, str], pages: list[str]) -> None:
+def _check_pagers(
+    site: SiteReading, index: dict[int, str], pages: list[str], by_url: dict[str, str]
+) -> None:
     """FX612 where a page of the index lacks its pager, or a pager's links do not lead to
     ``pages`` (every page of the index, in order); an index of one page has none."""
     for rel in index.values():
@@ -103,7 +107,7 @@ def _check_pagers(site: SiteReading, index: dict[int, str], pages: list[str]) ->
         if len(pages) > 1 and not pagers:
             site.add(rel, "FX612", "the Evidence Library's page lacks its links to its other pages")
         for links in pagers:
-            targets = [_target(rel, href) for href in links]
+            targets = [link_target(rel, href, by_url)[0] for href in links]
             if targets != (pages if len(pages) > 1 else []):
                 wrong = next(
                     (h for h, t, p in zip(links, targets, pages, strict=False) if t != p),
@@ -116,15 +120,3 @@ def _check_pagers(site: SiteReading, index: dict[int, str], pages: list[str]) ->
                     f"{len(pages)} page(s) in order",
                     wrong,
                 )
-
-
-def _target(rel: str, href: str) -> str | None:
-    """The published file a relative link on page ``rel`` leads to; None for a link to
-    another site or an absolute path (the build writes relative links)."""
-    path = href.split("#", 1)[0].split("?", 1)[0]
-    if not path or path.startswith("/") or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", path):
-        return None
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(rel), path))
-    if path.endswith("/") or path.endswith("/.") or path in (".", ".."):
-        return "index.html" if joined == "." else f"{joined}/index.html"
-    return joined

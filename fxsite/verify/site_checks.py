@@ -25,13 +25,13 @@ from fxsite.verify.site_facts import (
 )
 from fxsite.verify.visible import normalise
 
-__all__ = ["check_citations", "check_copies", "check_links", "check_record_pages"]
+__all__ = ["check_citations", "check_copies", "check_links", "check_record_pages", "link_target"]
 
 #: How many pages' indexes of what their copies may repeat are kept at once.
 _PAGES_INDEXED = 64
 
 
-def _target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, str]:
+def link_target(rel: str, href: str, by_url: dict[str, str]) -> tuple[str | None, str]:
     """The site file an internal ``href`` on page ``rel`` lands on, and its fragment."""
     parts = urlsplit(href)
     if parts.scheme or parts.netloc:
@@ -51,7 +51,7 @@ def check_links(site: SiteReading, rel: str, page: PageFacts, by_url: dict[str, 
         if not claim.resolved:
             continue
         ref, href = claim.ref, claim.href
-        target, fragment = _target(rel, href, by_url)
+        target, fragment = link_target(rel, href, by_url)
         landing = site.pages.get(target) if target else None
         if landing is None or not has_id(landing.ids, fragment):
             site.add(
