@@ -29,6 +29,7 @@ ESTIMATES = "training-bubbles/index.html"  # cites E1 and E2
 MEASURED = "checkpoint-acceleration/index.html"  # cites measurements only
 RECORD = "evidence/E1/index.html"  # an estimate's record page
 FAQ = "faq/index.html"  # generated: every page's questions
+LIBRARY = "evidence/index.html"  # the Evidence Library's index: a row a record
 
 
 def style(css: str) -> Callable[[str], str]:
@@ -67,6 +68,10 @@ HIDDEN = [
     ("an estimate card's source hidden", "index.html", style(".fx-stat--estimate .fx-stat-source{display:none}"), "the source line 'Estimate · model E1'"),
     # blind71: painted over by its own outline, drawn inside it
     ("note under its outline", ESTIMATES, style(".fx-estimate-note{outline:1.8em solid #fff;outline-offset:-1.8em}"), "the note"),
+    # blind77: the Evidence Library's rows, their labels and statuses, by the site's rules
+    ("library rows hidden", LIBRARY, style("tr[data-fx-label]{display:none}"), "of a record in the Evidence Library"),
+    ("library statuses shrunk", LIBRARY, style("td[data-label=Status] .fx-status{font-size:0}"), "the status 'active' of a record in the Evidence Library"),
+    ("library labels hidden", LIBRARY, style(".fx-library td .fx-label{visibility:hidden}"), "of a record in the Evidence Library"),
 ]  # fmt: skip
 
 #: (name, page, change): no FX612
@@ -84,6 +89,8 @@ SHOWN = [
     ("note in an open details", ESTIMATES, sub(_NOTE, r"<details open><summary>Notes</summary><p class=fx-estimate-note>\1</p></details>")),
     ("note in an open dialog", ESTIMATES, sub(_NOTE, r"<dialog open><p class=fx-estimate-note>\1</p></dialog>")),
     ("note as a closed details' summary", ESTIMATES, sub(_NOTE, r"<details><summary><p class=fx-estimate-note>\1</p></summary>More</details>")),
+    ("the library's statuses restyled", LIBRARY, style("td[data-label=Status] .fx-status{color:teal}")),
+    ("the library untouched", LIBRARY, lambda html: html),
 ]  # fmt: skip
 
 
@@ -240,6 +247,15 @@ SHEETS = [
     ("near miss: inside a mark, not it", ".fx-label span.x { display: none }", False),
     ("near miss: a class that only starts alike", ".fx-labelled { display: none }", False),
     ("near miss: a whole row hidden", "tr.draft { display: none }", False),
+    # blind77: a mark named by its class's modifier, the library's statuses
+    ("a status by its modifier", "td .fx-status--retracted { font-size: 0 !important; }", True),
+    ("a label by its modifier", ".fx-label--estimate { display: none }", True),
+    (
+        "near miss: a status by its modifier, restyled",
+        ".fx-status--retracted { color: #b00 }",
+        False,
+    ),
+    ("near miss: a class that only starts like a status", ".fx-statuses { display: none }", False),
 ]
 
 
@@ -309,3 +325,22 @@ def test_text_a_stylesheet_draws_on_a_claim_or_a_mark_is_told(css: str, told: bo
 
     notes = [n for n in sheet_notes(css, "css/site.css") if n.code in ("FX505", "FX506")]
     assert bool(notes) is told, notes
+
+
+@pytest.mark.parametrize(
+    ("css", "refused"),
+    [
+        # blind77: a retracted record's status drawn over as "ACTIVE"
+        ('td .fx-status--retracted::after { content: "ACTIVE" }', True),
+        ('.fx-label--estimate::before { content: "lab" }', True),
+        ('.fx-status--retracted::after { content: "" }', False),  # draws nothing
+        ('.fx-statuses::after { content: "ACTIVE" }', False),  # no mark's class
+    ],
+)
+def test_a_site_stylesheet_may_not_draw_on_a_mark_named_by_its_modifier(
+    css: str, refused: bool
+) -> None:
+    from fxsite.verify.scripts import code_notes
+
+    notes = [n for n in code_notes("css/site.css", css.encode()) if n.code == "FX505"]
+    assert bool(notes) is refused, notes

@@ -51,7 +51,10 @@ __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
 _MARK_SELECTORS = {
     "fx-estimate-note": ".fx-estimate-note",
     "fx-record-badges": ".fx-record-badges",
-    "fx-label": "tr[data-fx-ref] .fx-label",
+    "fx-label": "tr[data-fx-ref] .fx-label, .fx-library tr[data-fx-label] .fx-label",
+    # a record's status in the Evidence Library (blind77: a site rule drew a retracted
+    # record's as "ACTIVE"); a record page's stands in its badges
+    "fx-status": ".fx-library tr[data-fx-label] .fx-status",
     "fx-badge": 'a[data-fx-ref][data-fx-label="estimate"] > .fx-badge',
     "fx-model-banner": ".fx-model-banner",
     "fx-status-banner": ".fx-status-banner",
@@ -66,18 +69,20 @@ MARKS = ", ".join(
 )
 
 
+#: A mark's class with a modifier: ``.fx-status--retracted``, ``.fx-label--measured``.
+_MODIFIER = r"(?:--[\w-]+)?"
 #: A selector that ends at a claim or a mark, or an element inside one: what a
 #: stylesheet draws there says how far the figure can be trusted (blind71: ``a.fx-claim--
 #: estimate::after {content: "lab"}`` drawn over the "est." mark).
 ON_CLAIM_OR_MARK = re.compile(
     r"(?:\.fx-claim[\w-]*|\[data-fx-ref[^\]]*\]|"
-    + "|".join(rf"\.{re.escape(c)}" for c in _MARK_SELECTORS)
+    + "|".join(rf"\.{re.escape(c)}{_MODIFIER}" for c in _MARK_SELECTORS)
     + r")(?![\w-])[^\s>+~]*(?:(?:\s*>\s*|\s+)[^+~]*)?\s*\Z"
 )
 
 
 def _classes(names: Iterable[str]) -> str:
-    return r"\.(?:" + "|".join(map(re.escape, names)) + r")(?![\w-])[^\s>+~]*"
+    return r"\.(?:" + "|".join(map(re.escape, names)) + rf"){_MODIFIER}(?![\w-])[^\s>+~]*"
 
 
 #: A selector whose last compound names a mark's class (after its last combinator), or
@@ -117,7 +122,7 @@ def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
     classes = (mark.attributes.get("class") or "").split()
     if "fx-badge" in classes:
         return lambda node: node.tag == "a"
-    if "fx-label" in classes:
+    if "fx-label" in classes and not _in_library(mark):
         return lambda node: node.tag == "tr"
     if "fx-stat-source" in classes:
         return lambda node: "fx-stat" in (node.attributes.get("class") or "").split()
@@ -125,6 +130,15 @@ def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
         node.tag in ("article", "body")
         or "md-content__inner" in (node.attributes.get("class") or "").split()
     )
+
+
+def _in_library(mark: LexborNode) -> bool:
+    """Whether ``mark`` stands in a row of the Evidence Library: it qualifies the page's
+    listing of the record, so a rule hiding the row hides it (blind77)."""
+    row: LexborNode | None = mark.parent
+    while row is not None and row.tag != "tr":
+        row = row.parent
+    return row is not None and "data-fx-label" in row.attributes
 
 
 def _claim_text(claim: LexborNode) -> str:
@@ -162,6 +176,9 @@ def _what(mark: LexborNode) -> tuple[str, str]:
         return f"the mark '{text}' of the estimate '{claim}'", claim
     if "fx-estimate-note" in classes:
         return "the note that the page cites estimates", text
+    if {"fx-label", "fx-status"} & set(classes) and _in_library(mark):
+        what = "label" if "fx-label" in classes else "status"
+        return f"the {what} '{text}' of a record in the Evidence Library", text
     if "fx-label" in classes:
         return f"the label '{text}' of a figure", text
     if "fx-stat-source" in classes:
