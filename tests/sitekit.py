@@ -470,3 +470,22 @@ def odf_bytes(*paragraphs: str) -> bytes:
 def epub_bytes(body: str) -> bytes:
     """A minimal EPUB book: one XHTML chapter with ``body``."""
     return office_bytes({"OEBPS/c.xhtml": f"<html><head></head><body>{body}</body></html>"})
+
+
+#: How many records a page of the Evidence Library's index :func:`paged_site` builds.
+PAGED_ROWS = 2
+
+
+def paged_site(dest: Path) -> Path:
+    """The clean fixture site built at ``dest`` with :data:`PAGED_ROWS` records a page of
+    the Evidence Library's index (its five records: three pages); the site folder."""
+    import pytest
+
+    from fxsite.render import library_index
+    from fxsite.verify import library_listing
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(library_index, "INDEX_ROWS", PAGED_ROWS)
+        patch.setattr(library_listing, "INDEX_ROWS", PAGED_ROWS)
+        project = copy_site(CLEAN, dest)
+        return build_site_here(project, project / "site")

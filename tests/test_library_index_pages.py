@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN, build_site_here, copy_site, library, resolve_href, soup
+from sitekit import PAGED_ROWS, library, paged_site, resolve_href, soup
 
 from fxsite.findings import Finding
 from fxsite.render import library_index
@@ -30,11 +30,11 @@ PAGES = {
 @pytest.fixture(scope="module")
 def paged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The clean site built with two records a page of the index, and read so."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(library_index, "INDEX_ROWS", 2)
-        patch.setattr(library_listing, "INDEX_ROWS", 2)
-        project = copy_site(CLEAN, tmp_path_factory.mktemp("paged"))
-        yield build_site_here(project, project / "site")
+    site = paged_site(tmp_path_factory.mktemp("paged"))
+    with pytest.MonkeyPatch.context() as patch:  # read as built
+        patch.setattr(library_index, "INDEX_ROWS", PAGED_ROWS)
+        patch.setattr(library_listing, "INDEX_ROWS", PAGED_ROWS)
+        yield site
 
 
 def _listed(page: Path) -> list[str]:

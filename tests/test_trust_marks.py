@@ -23,6 +23,7 @@ from sitekit import sub
 from fxsite.evidence.library import Library, library_from_published
 from fxsite.render.exports import loads
 from fxsite.verify.markers import marker_problems
+from fxsite.verify.notes import Note
 from fxsite.verify.visible import page_text
 
 ESTIMATES = "training-bubbles/index.html"  # cites E1 and E2
@@ -259,11 +260,16 @@ SHEETS = [
 ]
 
 
-@pytest.mark.parametrize(("css", "refused"), [r[1:] for r in SHEETS], ids=[r[0] for r in SHEETS])
-def test_a_site_stylesheet_may_not_hide_a_mark(css: str, refused: bool) -> None:
+def _sheet_notes(css: str, code: str) -> list[Note]:
+    """The notes of ``code`` for the site stylesheet ``css``, read on its own."""
     from fxsite.verify.scripts import code_notes
 
-    notes = [n for n in code_notes("css/site.css", css.encode()) if n.code == "FX612"]
+    return [n for n in code_notes("css/site.css", css.encode()) if n.code == code]
+
+
+@pytest.mark.parametrize(("css", "refused"), [r[1:] for r in SHEETS], ids=[r[0] for r in SHEETS])
+def test_a_site_stylesheet_may_not_hide_a_mark(css: str, refused: bool) -> None:
+    notes = _sheet_notes(css, "FX612")
     assert bool(notes) is refused, notes
     if refused:
         assert "may hide a mark that says how far figures can be trusted" in notes[0].message
@@ -340,7 +346,5 @@ def test_text_a_stylesheet_draws_on_a_claim_or_a_mark_is_told(css: str, told: bo
 def test_a_site_stylesheet_may_not_draw_on_a_mark_named_by_its_modifier(
     css: str, refused: bool
 ) -> None:
-    from fxsite.verify.scripts import code_notes
-
-    notes = [n for n in code_notes("css/site.css", css.encode()) if n.code == "FX505"]
+    notes = _sheet_notes(css, "FX505")
     assert bool(notes) is refused, notes

@@ -11,10 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from sitekit import CLEAN, build_site_here, copy_site, library
-
-from fxsite.render import library_index
-from fxsite.verify import library_listing
+from sitekit import library, paged_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -30,11 +27,7 @@ pytestmark = pytest.mark.browser
 def paged_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from fxsite.verify.siteserver import serve_site
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(library_index, "INDEX_ROWS", 2)
-        patch.setattr(library_listing, "INDEX_ROWS", 2)
-        project = copy_site(CLEAN, tmp_path_factory.mktemp("paged"))
-        site = build_site_here(project, project / "site")
+    site = paged_site(tmp_path_factory.mktemp("paged"))
     with serve_site(Path(site)) as origin:
         yield origin
 
