@@ -169,6 +169,13 @@ PLAIN = [
     ("p > :hover", "p > *"),
     ("p > .h::after", "p > .h"),
     (".a\\:b", ".a\\:b"),
+    # an attribute Material's script sets as the reader acts (the dark scheme): dropped too
+    ("[data-md-color-scheme=slate] .h", "* .h"),
+    ('body[data-md-color-scheme="slate"] > .h', "body > .h"),
+    ("p[ data-md-state ]", "p"),
+    # near misses: attributes no script of the theme sets
+    ("[data-mdx] .h", "[data-mdx] .h"),
+    ("[data-fx-status=retracted]", "[data-fx-status=retracted]"),
 ]
 
 

@@ -54,6 +54,8 @@ HIDDEN = [
     ("label cell moved off", RECORD, style(".fx-label-cell{position:absolute;left:-9999px}"), "the label 'estimate'"),
     ("record badges hidden", RECORD, style(".fx-record-badges{font-size:0}"), "the record's badges"),
     ("FAQ's note hidden", FAQ, style(".fx-estimate-note{display:none}"), "the note"),
+    # Material sets the scheme's attribute when a reader chooses the dark one
+    ("badges hidden in the dark scheme", ESTIMATES, style("[data-md-color-scheme=slate] .fx-badge{display:none}"), "the mark 'est.'"),
     # elements a browser draws closed, or not at all with scripts on (blind67)
     ("note in a closed details", ESTIMATES, sub(_NOTE, r"<details><summary>Page notes</summary><p class=fx-estimate-note>\1</p></details>"), "the note"),
     ("note in noscript", ESTIMATES, sub(_NOTE, r"<noscript><p class=fx-estimate-note>\1</p></noscript>"), "the note"),
@@ -258,6 +260,42 @@ SHEETS = [
     ),
     ("near miss: a class that only starts like a status", ".fx-statuses { display: none }", False),
 ]
+
+
+#: (name, a site stylesheet's rule, refused): rules that would hide a record of the Evidence
+#: Library, its label or its status. ``check`` and the build both read each site stylesheet
+#: on its own (:func:`~fxsite.verify.scripts.code_notes`), and the build reads the library's
+#: pages too: each row asserts that the page refuses nothing the sheet alone passes, so
+#: the two cannot disagree (a rule for a status no record has is refused by both).
+LIBRARY_SHEETS = [
+    ("retracted rows", "tr[data-fx-status=retracted] { display: none }", True),
+    ("every row", "tr[data-fx-label] { visibility: hidden }", True),
+    ("a row by its place", ".md-typeset .fx-library tbody tr:nth-child(2) { font-size: 0 }", True),
+    ("the whole table", ".fx-library { display: none }", True),
+    ("its cells", ".fx-library td { opacity: 0 }", True),
+    ("the status column", 'td[data-label="Status"] { display: none }', True),
+    # a rule for the dark scheme alone: Material sets the attribute when a reader chooses it
+    ("rows in the dark scheme", "[data-md-color-scheme=slate] tr[data-fx-status] { display: none }", True),
+    ("near miss: titles hidden", '.fx-library td[data-label="Title"] { display: none }', False),
+    ("near miss: retracted rows restyled", "tr[data-fx-status=retracted] { color: #b00 }", False),
+    ("near miss: the filters hidden", ".fx-library-filters { display: none }", False),
+    ("near miss: the whole article", "article { display: none }", False),
+    ("near miss: rows in the dark scheme restyled", "[data-md-color-scheme=slate] tr { font-weight: 700 }", False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("css", "refused"), [r[1:] for r in LIBRARY_SHEETS], ids=[r[0] for r in LIBRARY_SHEETS]
+)
+def test_check_and_the_build_refuse_a_sheet_hiding_library_rows_alike(
+    demo_site: Path, css: str, refused: bool
+) -> None:
+    alone = _sheet_notes(css, "FX612")  # what check reads: the sheet
+    assert bool(alone) is refused, alone
+    if refused:
+        assert "may hide records of the Evidence Library" in alone[0].message
+    on_page = _hidden(style(css)((demo_site / LIBRARY).read_text("utf-8")))  # the build's too
+    assert alone or not on_page, on_page
 
 
 def _sheet_notes(css: str, code: str) -> list[Note]:

@@ -6,6 +6,11 @@ or one Lexbor cannot be trusted to evaluate as a browser does (``:not``, ``:has`
 fewer. ``:is()`` and ``:where()`` (and their old names ``:matches()``, ``:any()``) are
 kept, their arguments read alike: ``:is(.unused)`` picks no element, where dropped it
 would pick every one.
+
+An attribute the theme's script sets as the reader acts (Material's ``data-md-*``: the
+colour scheme a reader toggles, a drawer's state) is dropped too: ``[data-md-color-scheme=
+slate] .fx-badge`` hides the badge from every reader who chooses the dark scheme, which
+the published page, drawn in the light one, does not show.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ def _kept(tokens: list[ast.Node], inner: bool) -> list[ast.Node | str]:
     i = 0
     while i < len(tokens):
         token = tokens[i]
+        if _set_by_theme(token):
+            if _starts_compound(out):  # "body [data-md-state]" is "body *"
+                out.append("*")
+            i += 1
+            continue
         if not _colon(token):
             out.append(token)
             i += 1
@@ -49,6 +59,14 @@ def _kept(tokens: list[ast.Node], inner: bool) -> list[ast.Node | str]:
             out.append(f":is({_any_of(name.arguments)})")
         i = after + 1
     return out
+
+
+def _set_by_theme(token: ast.Node) -> bool:
+    """An attribute selector naming an attribute the theme's script sets (``data-md-*``)."""
+    if not isinstance(token, ast.SquareBracketsBlock):
+        return False
+    name = next((t for t in token.content if not isinstance(t, ast.WhitespaceToken)), None)
+    return isinstance(name, ast.IdentToken) and name.lower_value.startswith("data-md-")
 
 
 def _starts_compound(out: list[ast.Node | str]) -> bool:

@@ -35,15 +35,17 @@ record page).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Set as AbstractSet
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.verify.css import Declaration
 from fxsite.verify.css_values import hiding, same_shade
 from fxsite.verify.layout import FALLBACK
 from fxsite.verify.notes import Note
+from fxsite.verify.order import matches, measuring
 
 __all__ = ["MARKS", "hidden_marks", "sheet_hiding_mark"]
 
@@ -101,6 +103,13 @@ def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | N
     colours: dict[str, dict[str, Declaration]] = {}  # by selector: color, background
     for declared in declarations:
         if not _ENDS_AT_MARK.search(declared.selector):
+            if hiding(declared.name, declared.value) and _hides_listed(declared.selector):
+                return Note(
+                    "FX612",
+                    f"the stylesheet {rel} may hide records of the Evidence Library, their "
+                    f"labels or statuses ({declared.shown} in {declared.selector}): let them show",
+                    declared.selector.split()[-1],
+                )
             continue
         painted = colours.setdefault(declared.selector, {})
         if declared.name in ("color", "background", "background-color"):
@@ -115,6 +124,59 @@ def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | N
                 declared.selector.split()[-1],
             )
     return None
+
+
+#: The elements around the Evidence Library's table on its page, as Material writes them.
+_LIBRARY_PAGE = (
+    '<html lang="en" class="no-js"><body dir="ltr" data-md-color-scheme="default">'
+    '<div class="md-container" data-md-component="container"><main class="md-main" '
+    'data-md-component="main"><div class="md-main__inner md-grid"><div class="md-content" '
+    'data-md-component="content"><article class="md-content__inner md-typeset">'
+    '<div class="fx-library"><table><tbody>{rows}</tbody></table></div>'
+    "</article></div></div></main></div></body></html>"
+)
+
+
+@functools.cache
+def _library_sample() -> str:
+    """The Evidence Library's table as the build writes it
+    (:func:`~fxsite.render.library_index.library_row`): a row a label and a status, with
+    every column."""
+    from fxsite.evidence.models import LABELS, Record
+    from fxsite.render.library_index import library_row
+
+    rows = []
+    for label in LABELS:
+        for status in ("active", "superseded", "retracted"):
+            record = Record.model_validate(
+                {
+                    "id": f"R{len(rows)}",
+                    "title": "A record",
+                    "label": label,
+                    "status": status,
+                    "superseded_by": "R99" if status == "superseded" else None,
+                    "date": "2026-01-01",
+                    "source": {"issuer": "A lab"},
+                    "figures": {"save": {"value": 94, "unit": "s"}},
+                }
+            )
+            rows.append(
+                library_row(record, lambda rid, _: f"{rid}/", frozenset({"date", "issuer"}))
+            )
+    return _LIBRARY_PAGE.format(rows="".join(rows))
+
+
+def _hides_listed(selector: str) -> bool:
+    """Whether a rule of ``selector`` that hides what it matches would hide a record's row,
+    label or status in the Evidence Library: tried on :func:`_library_sample` as the gate
+    tries the site's rules on the library's pages (:func:`hidden_marks`), so ``fxsite
+    check``, which builds no page, refuses what the build refuses there
+    (``tr[data-fx-status=retracted] {display: none}``)."""
+    root = LexborHTMLParser(_library_sample()).root
+    assert root is not None
+    with measuring(root):
+        hidden = frozenset(node.mem_id for node in matches(root, selector))
+    return bool(hidden) and bool(hidden_marks(root, hidden, lambda _: False))
 
 
 def _scope(mark: LexborNode) -> Callable[[LexborNode], bool]:
