@@ -145,7 +145,7 @@ def _library_sample() -> str:
     from fxsite.evidence.models import LABELS, Record
     from fxsite.render.library_index import library_row
 
-    rows = []
+    rows: list[str] = []
     for label in LABELS:
         for status in ("active", "superseded", "retracted"):
             record = Record.model_validate(
