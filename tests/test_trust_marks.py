@@ -55,6 +55,8 @@ HIDDEN = [
     ("record badges hidden", RECORD, style(".fx-record-badges{font-size:0}"), "the record's badges"),
     ("FAQ's note hidden", FAQ, style(".fx-estimate-note{display:none}"), "the note"),
     # Material sets the scheme's attribute when a reader chooses the dark one
+    # its own style: every property the gate reads as hiding is read in a style attribute
+    ("badge drawn as discs by its style", ESTIMATES, sub(r'(data-fx-label="estimate"[^>]*>[^<]*)<span class="fx-badge"', r'\1<span class="fx-badge" style="-webkit-text-security:disc"'), "the mark 'est.'"),
     ("badges hidden in the dark scheme", ESTIMATES, style("[data-md-color-scheme=slate] .fx-badge{display:none}"), "the mark 'est.'"),
     # elements a browser draws closed, or not at all with scripts on (blind67)
     ("note in a closed details", ESTIMATES, sub(_NOTE, r"<details><summary>Page notes</summary><p class=fx-estimate-note>\1</p></details>"), "the note"),
@@ -94,6 +96,7 @@ SHOWN = [
     ("note as a closed details' summary", ESTIMATES, sub(_NOTE, r"<details><summary><p class=fx-estimate-note>\1</p></summary>More</details>")),
     ("the library's statuses restyled", LIBRARY, style("td[data-label=Status] .fx-status{color:teal}")),
     ("the library untouched", LIBRARY, lambda html: html),
+    ("the library's labels light on the dark scheme", LIBRARY, style("[data-md-color-scheme=slate] .fx-library .fx-label{color:#eee}")),
 ]  # fmt: skip
 
 
@@ -259,7 +262,13 @@ SHEETS = [
         False,
     ),
     ("near miss: a class that only starts like a status", ".fx-statuses { display: none }", False),
-]
+    # the dark scheme's rules: Material sets the attribute when a reader chooses it
+    ("hidden in the dark scheme", "[data-md-color-scheme=slate] .fx-badge { display: none }", True),
+    ("dark on the dark scheme", '[data-md-color-scheme="slate"] .fx-label { color: #1e2029 }', True),
+    ("white in the light scheme", "[data-md-color-scheme=default] .fx-label { color: #fff }", True),
+    ("near miss: light on the dark scheme", "[data-md-color-scheme=slate] .fx-badge { color: #fff }", False),
+    ("near miss: a custom dark scheme's light text", '[data-md-color-scheme="night"] .fx-label { color: #eee }', False),
+]  # fmt: skip
 
 
 #: (name, a site stylesheet's rule, refused): rules that would hide a record of the Evidence

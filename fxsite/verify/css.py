@@ -24,7 +24,7 @@ from fxsite.verify.css_parse import (
     read_style,
     serialize,
 )
-from fxsite.verify.css_values import hiding, moving
+from fxsite.verify.css_values import HIDING, hiding, moving
 from fxsite.verify.reading import detect
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "read_sheet",
     "read_style",
     "reorders",
+    "rule_hides",
     "serialize",
     "text_case",
     "writes",
@@ -210,10 +211,7 @@ def completes_figure(text: str) -> bool:
 #: What a style that hides text must hold: a property name :func:`~.css_values.hiding`
 #: reads, a function whose value is not known, or an escape spelling one.
 _MAY_HIDE = re.compile(
-    r"display|visibility|position|opacity|font|color|filter|indent|clip|width|height|size|"
-    r"transform|scale|translate|rotate|zoom|mask|blend|fill|animation|spacing|"
-    r"top|left|right|bottom|inset|margin|vertical|stroke|decoration|outline|"
-    r"var\(|env\(|attr\(|\\",
+    "|".join(map(re.escape, sorted(HIDING, key=len, reverse=True))) + r"|var\(|env\(|attr\(|\\",
     re.IGNORECASE,
 )
 
@@ -227,6 +225,22 @@ def hides(style: str) -> bool:
     if not _MAY_HIDE.search(style):  # a style naming none of them is not parsed
         return False
     return any(hiding(d.name, d.value) for d in read_style(style))
+
+
+#: A selector that picks in a colour scheme other than Material's light one alone: its
+#: palette toggle sets ``data-md-color-scheme`` on the body (``slate``, or a site's own).
+_DARK_SCHEME = re.compile(
+    r"\[\s*data-md-color-scheme\s*[~|^$*]?=\s*[\"']?(?!default[\"'\s\]])", re.IGNORECASE
+)
+
+
+def rule_hides(decl: Declaration) -> bool:
+    """A rule's declaration may leave the text of what its selector picks undrawn
+    (:func:`hides`); one of a dark scheme alone has its colours judged on that scheme's
+    background (``[data-md-color-scheme=slate] .x {color: #fff}`` shows its text)."""
+    if _DARK_SCHEME.search(decl.selector):
+        return hiding(decl.name, decl.value, dark=True)
+    return hides(decl.shown)
 
 
 def moves(decl: Declaration) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from tinycss2 import ast  # type: ignore[import-untyped]
 from tinycss2.color4 import parse_color  # type: ignore[import-untyped]
 
-__all__ = ["hiding", "moving"]
+__all__ = ["HIDING", "hiding", "moving"]
 
 #: Below this opacity (or a colour's alpha) text counts as unseen.
 FAINT = 0.5
@@ -167,6 +167,25 @@ def _background_colour(tokens: Tokens) -> bool:
     return False
 
 
+#: The relative luminance of Material's dark scheme's background ("slate",
+#: ``hsl(232 15% 14%)``, about ``#1e2029``).
+DARK_GROUND = 0.0145
+#: The properties that give text its colour.
+_TEXT_COLOURS = frozenset({"color", "-webkit-text-fill-color"})
+
+
+def _dark_ground_colour(tokens: Tokens) -> bool:
+    """A colour within :data:`FAINT_CONTRAST` of the dark scheme's background
+    (:data:`DARK_GROUND`), or one whose shade is not computed."""
+    for token in _plain(tokens):
+        shade = _token_shade(token)
+        if shade == _UNKNOWN_SHADE or (
+            shade is not None and (shade + 0.05) / (DARK_GROUND + 0.05) < FAINT_CONTRAST
+        ):
+            return True
+    return False
+
+
 def _px(token: ast.Node) -> float | None:
     """A font size in CSS pixels; None where it is not known (a function, a unit not listed)."""
     if isinstance(token, ast.NumberToken):
@@ -297,10 +316,12 @@ _MASKS = frozenset(
 _WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
 
 
-def hiding(name: str, value: Tokens) -> bool:
+def hiding(name: str, value: Tokens, dark: bool = False) -> bool:
     """The declaration ``name: value`` may leave its element's text undrawn where it
     stands: hidden, shrunk to nothing, moved off its box, clipped, masked, faded or
-    drawn in no colour (see the module's note on values not known)."""
+    drawn in no colour (see the module's note on values not known). ``dark``: drawn in
+    a dark colour scheme alone, where a colour hides text near that scheme's background
+    (:data:`DARK_GROUND`), not near white."""
     tokens = _plain(value)
     if not tokens or name.startswith("--"):
         return False
@@ -309,6 +330,8 @@ def hiding(name: str, value: Tokens) -> bool:
         return name in _HIDERS
     if len(tokens) == 1 and words & _WIDE:
         return False
+    if dark and name in _TEXT_COLOURS:
+        return _clear_colour(tokens) or _dark_ground_colour(tokens)
     rule = _HIDERS.get(name)
     return rule is not None and rule(tokens, words)
 
@@ -540,3 +563,7 @@ def _raised(token: ast.Node) -> bool:
     if isinstance(token, ast.PercentageToken) and shift is not None:
         shift *= 1.2  # of the line's height, about 1.2 times the font's
     return shift is None or abs(shift) >= RAISED_PX
+
+
+#: The properties :func:`hiding` may find hiding text (a style naming none is not read).
+HIDING = frozenset(_HIDERS)

@@ -33,7 +33,14 @@ from selectolax.lexbor import LexborNode
 
 from fxsite.safeio import Stamp, UnreadableFile, file_stamp, read_bytes
 from fxsite.verify.clipped import clipping_part
-from fxsite.verify.css import MAX_SERIALIZED, Declaration, Sheet, hides, read_sheet, text_case
+from fxsite.verify.css import (
+    MAX_SERIALIZED,
+    Declaration,
+    Sheet,
+    read_sheet,
+    rule_hides,
+    text_case,
+)
 from fxsite.verify.css_images import image_urls
 from fxsite.verify.dataurl import data_sheet
 from fxsite.verify.theme import is_theme_file
@@ -95,7 +102,7 @@ def _styling(decl: Declaration) -> bool:
     return bool(decl.selector) and (
         decl.name in ("font", "font-family", "display")
         or text_case([decl]) is not None
-        or hides(decl.shown)
+        or rule_hides(decl)
         or bool(image_urls(decl))
         or clipping_part(decl) is not None
     )

@@ -12,7 +12,7 @@ from tinycss2 import ast  # type: ignore[import-untyped]
 
 from fxsite.pages.figures import find_bare_figures
 from fxsite.verify.clipped import clipped_notes
-from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, text_case
+from fxsite.verify.css import Declaration, drawn_in_case, hides, read_style, rule_hides, text_case
 from fxsite.verify.css_images import (
     MARKER_PROPERTIES,
     image_urls,
@@ -182,7 +182,7 @@ def _styled(root: LexborNode, rules: list[Declaration]) -> tuple[frozenset[int],
     found: set[int] = set()
     claims: list[str] = []
     for decl in rules:
-        if hides(decl.shown):
+        if rule_hides(decl):
             if names_first_letter(decl.selector):
                 claims += hide_first_letters(matches(root, decl.selector))
             else:

@@ -41,8 +41,8 @@ from collections.abc import Callable, Iterable, Set as AbstractSet
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from fxsite.verify.css import Declaration
-from fxsite.verify.css_values import hiding, same_shade
+from fxsite.verify.css import Declaration, rule_hides
+from fxsite.verify.css_values import same_shade
 from fxsite.verify.layout import FALLBACK
 from fxsite.verify.notes import Note
 from fxsite.verify.order import matches, measuring
@@ -97,13 +97,13 @@ _ENDS_AT_MARK = re.compile(
 
 def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | None:
     """FX612 for the first declaration of the stylesheet ``rel`` that may hide a mark:
-    its rule's selector ends at a mark's class, and it hides (:func:`~.css_values.hiding`),
+    its rule's selector ends at a mark's class, and it hides (:func:`~.css.rule_hides`),
     or draws the mark's text in the shade of the background the rule gives it
     (:func:`~.css_values.same_shade`)."""
     colours: dict[str, dict[str, Declaration]] = {}  # by selector: color, background
     for declared in declarations:
         if not _ENDS_AT_MARK.search(declared.selector):
-            if hiding(declared.name, declared.value) and _hides_listed(declared.selector):
+            if rule_hides(declared) and _hides_listed(declared.selector):
                 return Note(
                     "FX612",
                     f"the stylesheet {rel} may hide records of the Evidence Library, their "
@@ -115,7 +115,7 @@ def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | N
         if declared.name in ("color", "background", "background-color"):
             painted["color" if declared.name == "color" else "background"] = declared
         blot = len(painted) == 2 and same_shade(painted["color"].value, painted["background"].value)
-        if blot or hiding(declared.name, declared.value):
+        if blot or rule_hides(declared):
             shown = " with ".join(d.shown for d in painted.values()) if blot else declared.shown
             return Note(
                 "FX612",
