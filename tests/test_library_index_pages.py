@@ -294,3 +294,39 @@ def test_an_index_of_one_page_has_no_pager(paged: Path, tmp_path: Path) -> None:
         found = verify_site(paged)
     told = [(f.path, f.code) for f in found if "links to its" in f.message]
     assert told == [("evidence/index.html", "FX612")]
+
+
+def _row_link(rel: str, record: str, href: Callable[[str], str]) -> Callable[[Path], None]:
+    """The link of ``record``'s ID in its row on ``rel`` made ``href(old)``."""
+
+    def tamper(site: Path) -> None:
+        text = (site / rel).read_text("utf-8")
+        cell = re.compile(rf'(<td data-label="ID"><a href=")([^"]*)(">{record}</a>)')
+        changed, count = cell.subn(lambda m: m[1] + href(m[2]) + m[3], text, count=1)
+        assert count == 1, record
+        (site / rel).write_text(changed, "utf-8")
+
+    return tamper
+
+
+@pytest.mark.parametrize(
+    ("tamper", "refused"),
+    [
+        # blind77: a row's ID led a reader checking one record to another's page, or away
+        (_row_link("evidence/pages/2/index.html", "R2", lambda h: h.replace("R2", "R3")), "R2"),
+        (_row_link("evidence/index.html", "E1", lambda h: "https://evil.example/E1/"), "E1"),
+        (_row_link("evidence/index.html", "R1", lambda h: h.replace("R1", "E1")), "R1"),
+        # near misses: the same page, written another way
+        (_row_link("evidence/index.html", "R1", lambda h: f"{h}index.html"), None),
+        (_row_link("evidence/pages/2/index.html", "R3", lambda h: f"{h}#figures"), None),
+    ],
+    ids=["another-record", "another-site", "first-page-another-record", "index-html", "anchor"],
+)
+def test_a_rows_record_id_links_its_record_page(
+    paged: Path, tmp_path: Path, tamper: Callable[[Path], None], refused: str | None
+) -> None:
+    found = _audited(paged, tmp_path, tamper)
+    told = [f.text for f in found if "not to its record page" in f.message]
+    assert told == ([refused] if refused else []), [str(f) for f in found]
+    if refused is None:
+        assert [f for f in found if f.severity == "error"] == []

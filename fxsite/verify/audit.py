@@ -341,6 +341,7 @@ def _page_facts(site: SiteReading, rel: str, page: PageText, scan: FileScan) -> 
             if p.kind == "library" and p.key in site.published.library.records
         ),
         tuple(tuple(once(href) for _, href in p.links) for p in page.parts if p.kind == "pager"),
+        tuple((once(p.key), once(p.href)) for p in page.parts if p.kind == "library"),
     )
 
 

@@ -14,6 +14,8 @@ by the record rows they show), when they all stand in one. Any other page listin
 library rows (in another folder, or a page ``n`` past the last share) must list every
 record, as every page listing rows had to before the index had pages.
 
+Each row's record ID links to the record's page (a row linking another record's page,
+or another site, would send a reader checking one record to another's figures).
 Each page of an index of several pages links every page of it, in order (its pager:
 ``fxsite.js`` reads the other pages' rows from those links when a reader filters or
 sorts, so a link led elsewhere would filter a library that is not the site's); an
@@ -25,7 +27,7 @@ from __future__ import annotations
 import re
 
 from fxsite.render.library_index import INDEX_ROWS, index_order
-from fxsite.verify.site_checks import link_target
+from fxsite.verify.site_checks import link_target, record_homes
 from fxsite.verify.site_facts import SiteReading
 
 __all__ = ["check_library_listed", "index_place", "library_folder"]
@@ -73,6 +75,7 @@ def check_library_listed(site: SiteReading, by_url: dict[str, str]) -> None:
             _lacking(site, rel, order, site.pages[rel].listed)
     pages = [_page_rel(folder or "", n) for n in range(1, len(shares) + 1)]
     _check_pagers(site, index, pages, by_url)
+    _check_row_links(site, listing, by_url)
     if len(index) == 1:  # an index of one page (or the rest not published): every record
         (rel,) = index.values()
         _lacking(site, rel, order, site.pages[rel].listed)
@@ -90,6 +93,23 @@ def _lacking(
     for missing in records:
         if missing not in listed:
             site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing)
+
+
+def _check_row_links(site: SiteReading, listing: list[str], by_url: dict[str, str]) -> None:
+    """FX612 for each row of the library whose record's ID links elsewhere than its record
+    page: another record's, another site (blind77)."""
+    homes = record_homes(site) if listing else {}
+    for rel in listing:
+        for record, href in site.pages[rel].row_links:
+            home = homes.get(record)
+            if home is not None and link_target(rel, href, by_url)[0] != home:
+                site.add(
+                    rel,
+                    "FX612",
+                    f"the Evidence Library's row of record {record} links to {href!r}, "
+                    "not to its record page",
+                    record,
+                )
 
 
 def _page_rel(folder: str, number: int) -> str:

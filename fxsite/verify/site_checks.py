@@ -25,7 +25,14 @@ from fxsite.verify.site_facts import (
 )
 from fxsite.verify.visible import normalise
 
-__all__ = ["check_citations", "check_copies", "check_links", "check_record_pages", "link_target"]
+__all__ = [
+    "check_citations",
+    "check_copies",
+    "check_links",
+    "check_record_pages",
+    "link_target",
+    "record_homes",
+]
 
 #: How many pages' indexes of what their copies may repeat are kept at once.
 _PAGES_INDEXED = 64
@@ -69,16 +76,22 @@ def check_links(site: SiteReading, rel: str, page: PageFacts, by_url: dict[str, 
             )
 
 
+def record_homes(site: SiteReading) -> dict[str, str]:
+    """Each record's page: the first page whose figure rows are the record's."""
+    homes: dict[str, str] = {}
+    for rel, page in site.pages.items():
+        for ref, _, _ in page.rows.values():
+            homes.setdefault(ref.split("#", 1)[0], rel)
+    return homes
+
+
 def check_record_pages(site: SiteReading) -> None:
     from fxsite.pages.language import language_tag
     from fxsite.render.exports import figure_data
     from fxsite.render.messages import DEFAULT, message
 
     library = site.published.library
-    homes: dict[str, str] = {}
-    for rel, page in site.pages.items():
-        for ref, _, _ in page.rows.values():
-            homes.setdefault(ref.split("#", 1)[0], rel)
+    homes = record_homes(site)
     by_record: dict[str, list[FigureValue]] = {}
     for fig in library.figures.values():
         by_record.setdefault(fig.record, []).append(fig)

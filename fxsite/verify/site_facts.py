@@ -163,6 +163,8 @@ class PageFacts:
     listed: frozenset[str] = frozenset()
     #: each of its pagers of the Evidence Library's index: the links' targets, in order
     pagers: tuple[tuple[str, ...], ...] = ()
+    #: each row of the Evidence Library it shows: the record, and where its ID links
+    row_links: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
