@@ -330,3 +330,55 @@ def test_a_rows_record_id_links_its_record_page(
     assert told == ([refused] if refused else []), [str(f) for f in found]
     if refused is None:
         assert [f for f in found if f.severity == "error"] == []
+
+
+def _doubled(rel: str, record: str) -> Callable[[Path], None]:
+    def tamper(site: Path) -> None:
+        text = (site / rel).read_text("utf-8")
+        row = _rows(text)[record]
+        (site / rel).write_text(text.replace(row, f"{row}\n{row}", 1), "utf-8")
+
+    return tamper
+
+
+def _emptied_copy(site: Path) -> None:
+    """A fourth page of an index of three, its rows removed: it lists no record, and its
+    pager (copied) says it is a page of the index."""
+    (site / "evidence/pages/4").mkdir()
+    text = (site / "evidence/pages/3/index.html").read_text("utf-8")
+    for row in _rows(text).values():
+        text = text.replace(row, "")
+    (site / "evidence/pages/4/index.html").write_text(text, "utf-8")
+
+
+@pytest.mark.parametrize(
+    ("tamper", "where", "says"),
+    [
+        # blind77: a record listed twice on its page, or its row copied to another page
+        (_doubled("evidence/pages/2/index.html", "R3"), "evidence/pages/2/index.html", "lists record R3 twice"),
+        (_doubled("evidence/index.html", "E1"), "evidence/index.html", "lists record E1 twice"),
+        # a page past the last, holding no row: its pager is refused
+        (_emptied_copy, "evidence/pages/4/index.html", "which it is not"),
+    ],
+    ids=["doubled", "doubled-on-the-first-page", "empty-page-past-the-last"],
+)  # fmt: skip
+def test_a_record_listed_twice_or_a_page_posing_as_the_index_is_refused(
+    paged: Path, tmp_path: Path, tamper: Callable[[Path], None], where: str, says: str
+) -> None:
+    found = _audited(paged, tmp_path, tamper)
+    assert [(f.path, f.code) for f in found if says in f.message] == [(where, "FX612")], [
+        str(f) for f in found
+    ]
+
+
+def test_a_record_lacking_is_placed_at_the_table_and_each_row_has_its_line(
+    paged: Path, tmp_path: Path
+) -> None:
+    """blind77: the finding stood at 1:1, and every row on one line."""
+    rel = "evidence/pages/2/index.html"
+    found = _audited(paged, tmp_path, _drop(rel, "R3"))
+    (lacking,) = [f for f in found if "lacks record R3" in f.message]
+    lines = (paged / rel).read_text("utf-8").splitlines()
+    assert lines[lacking.line - 1].startswith('<div class="fx-library">')
+    rows = [n for n, line in enumerate(lines) if line.startswith("<tr data-fx-label")]
+    assert len(rows) == 2 and rows[1] == rows[0] + 1

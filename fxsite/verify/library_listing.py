@@ -75,7 +75,16 @@ def check_library_listed(site: SiteReading, by_url: dict[str, str]) -> None:
             _lacking(site, rel, order, site.pages[rel].listed)
     pages = [_page_rel(folder or "", n) for n in range(1, len(shares) + 1)]
     _check_pagers(site, index, pages, by_url)
-    _check_row_links(site, listing, by_url)
+    for rel, page in site.pages.items():
+        if page.pagers and rel not in index.values():  # a copy of a page past the last
+            site.add(
+                rel,
+                "FX612",
+                "the page links to the Evidence Library's pages as a page of its index, "
+                "which it is not: remove it",
+                line=site.line_of(rel, _PAGER),
+            )
+    _check_rows(site, listing, by_url)
     if len(index) == 1:  # an index of one page (or the rest not published): every record
         (rel,) = index.values()
         _lacking(site, rel, order, site.pages[rel].listed)
@@ -90,17 +99,30 @@ def check_library_listed(site: SiteReading, by_url: dict[str, str]) -> None:
 def _lacking(
     site: SiteReading, rel: str, records: list[str], listed: frozenset[str] | set[str]
 ) -> None:
+    """FX612 for each of ``records`` not ``listed`` on ``rel``, placed at its table."""
     for missing in records:
         if missing not in listed:
-            site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing)
+            line = site.line_of(rel, _TABLE)
+            site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing, line)
 
 
-def _check_row_links(site: SiteReading, listing: list[str], by_url: dict[str, str]) -> None:
+#: Where the Evidence Library's table starts on a page listing it, and its pager.
+_TABLE = '<div class="fx-library">'
+_PAGER = '<nav class="fx-library-pages"'
+
+
+def _check_rows(site: SiteReading, listing: list[str], by_url: dict[str, str]) -> None:
     """FX612 for each row of the library whose record's ID links elsewhere than its record
-    page: another record's, another site (blind77)."""
+    page (another record's, another site), and for each record a page lists twice
+    (blind77)."""
     homes = record_homes(site) if listing else {}
     for rel in listing:
+        seen: set[str] = set()
         for record, href in site.pages[rel].row_links:
+            if record in seen:
+                site.add(rel, "FX612", f"the Evidence Library lists record {record} twice", record)
+                continue
+            seen.add(record)
             home = homes.get(record)
             if home is not None and link_target(rel, href, by_url)[0] != home:
                 site.add(

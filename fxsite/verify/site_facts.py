@@ -232,6 +232,10 @@ class SiteReading:
         more = [more_findings(f, n, refuses, what) for f, n, refuses in self.more.values()]
         return sort_findings([*self.findings, *more])
 
+    def line_of(self, rel: str, snippet: str) -> int:
+        """The line of the file ``rel`` where ``snippet`` first appears (:func:`line_in_file`)."""
+        return line_in_file(self._text_of(rel), snippet)
+
     def _text_of(self, rel: str) -> str:
         # Not kept for every file: a site's pages would all stay in memory
         # for the few findings that need a line number.
