@@ -396,6 +396,33 @@ UNRECORDED = [
         "# T\n\nSeconds: ninety\u2011four.\n",
         [("FX501", 3, 10, "ninety\u2011four", "read as 'ninety-four Seconds'")],
     ),
+    # a ratio named in Chinese, and look-alike or full-width letters, in a label or its
+    # number in words (blind77), read as the detector reads them
+    (
+        "a ratio named in Chinese and a number in numerals",
+        "# T\n\n加速比：十二。\n",
+        [("FX501", 3, 5, "十二", "read as '十二 ×', after '加速比：'")],
+    ),
+    (
+        "a ratio's name ending a Chinese sentence's start",
+        "# T\n\n结论如下。性能提升倍数：十二。\n",
+        [("FX501", 3, 13, "十二", "read as '十二 ×'")],
+    ),
+    (
+        "a look-alike letter in a number in words",
+        "# T\n\nSpeedup: tw\u0435lve.\n",
+        [("FX501", 3, 10, "tw\u0435lve", "read as 'twelve ×'")],
+    ),
+    (
+        "full-width letters",
+        "# T\n\nSpeedup: \uff34\uff37\uff25\uff2c\uff36\uff25.\n",
+        [("FX501", 3, 10, "\uff34\uff37\uff25\uff2c\uff36\uff25", "read as 'TWELVE ×'")],
+    ),
+    (
+        "a look-alike letter in the label",
+        "# T\n\nS\u0440eedup: twelve.\n",
+        [("FX501", 3, 10, "twelve", "after 'S\u0440eedup:'")],
+    ),
     # a number in words after a one-word label naming a ratio or a unit (no record states it)
     (
         "a number in words after a label naming a ratio",
@@ -688,6 +715,9 @@ def test_refused_where_a_unit_is_stated_once(
 PASSED = [
     # a number in words after a label: one with words of its own, or a label naming no unit
     ("a number word that starts words of its own", "# T\n\nSpeedup: one of many.\n"),
+    ("a ratio's name in Chinese, then words", "# T\n\n加速比：见下表。\n"),
+    ("a ratio's name in Chinese, then a word starting with a numeral", "# T\n\n加速比：一流。\n"),
+    ("a look-alike number word that starts words", "# T\n\nSpeedup: \u043ene of many.\n"),
     ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),
     ("a label naming no unit", "# T\n\nSteps: two.\n"),
     ("a count and '!' after a label", "# T\n\nSpeedup: 12 runs!\n"),

@@ -48,6 +48,11 @@ REFUSED = [
     ("up from .. last year", f"Gain {P}, up from 30 last year.", ["30"]),
     ("out of ..", f"It saves {C} out of 178.", ["178"]),
     ("(out of ..)", f"It saves {C} (out of 178).", ["178"]),
+    # blind77: "out of" a possible or a total, and a number in words after it
+    ("out of a possible ..", f"It saves {C} out of a possible 178.", ["178"]),
+    ("out of a total of ..", f"It saves {C} out of a total of 178.", ["178"]),
+    ("out of .. in words", f"It saves {C} out of seventy-eight.", ["seventy-eight"]),
+    ("vs. .. in words for a system", f"It took {C} vs. seventy on NFS.", ["seventy"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -75,6 +80,9 @@ NEAR_MISSES = [
     ("a word inside another", f"Someone to {C}."),
     ("out of a count of its own", f"It saves {C} out of 3 runs."),
     ("out of words", f"It took {C} out of the box."),
+    ("out of a possible count of its own", f"It saves {C} out of a possible three tries."),
+    ("out of a count in words of its own", f"It saves {C} out of seventy runs."),
+    ("or a number word that starts words", f"It saves {C}, or one of many."),
 ]
 
 

@@ -47,6 +47,7 @@ from fxsite.verify.reading import fold
 __all__ = [
     "DIGITS",
     "NAMED_COLUMNS",
+    "RATIO_ENDINGS",
     "UNIT_COLUMNS",
     "Governed",
     "header_unit",
@@ -128,7 +129,7 @@ _AFTER_UNIT = (
 #: A header's last word naming a ratio: the numbers under it are "×"; and the Chinese
 #: words a header ends with for one ("提升倍数", "加速比").
 _RATIO_WORDS = frozenset(["speedup", "speed-up", "slowdown", "slow-down", "ratio"])
-_RATIO_ENDINGS = ("倍数", "倍數", "加速比")
+RATIO_ENDINGS = ("倍数", "倍數", "加速比")
 #: A header's last word naming a share of time kept up: the numbers under it are "%"
 #: (blind66: "99.99" under "Uptime" was published bare).
 _PERCENT_WORDS = frozenset([*UPTIME_WORDS, "sla"])
@@ -384,7 +385,7 @@ def _named_unit(header: str) -> str | None:
     if not words:
         return None
     last = words[-1]
-    if last.lower() in _RATIO_WORDS or last.endswith(_RATIO_ENDINGS):
+    if last.lower() in _RATIO_WORDS or last.endswith(RATIO_ENDINGS):
         return "×"
     if last.lower() in _PERCENT_WORDS:
         return "%"

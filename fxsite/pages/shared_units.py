@@ -20,7 +20,7 @@ numbers joined to it:
   "one hundred seventy-eight" is not read: the claim grammar reads no compound);
 * after it, what names another value of the same quantity: "[94 s] (baseline:
   178)", "(was 178)", "[94 s], down from 178", "[94 s] vs. 178", "or 178", "[84 s] out of
-  178", and where
+  178" ("out of a possible 178"), a number in words too ("out of seventy-eight"), and where
   or when it stood after it: "vs. 178 for NFS", "up from 30 last year". A number with a
   word or unit of its own after it is not taken ("[94 s] (3 runs)", "(n = 5)", "or 3
   retries").
@@ -97,11 +97,15 @@ _OTHER = r"baseline|before|previously|previous|prior|old|was|from|vs\.?|versus|a
 _WHERE_AFTER = (
     r"(?:on|with|for|under|in|at|using|over|via|before|earlier|previously|last|a\s+year)\b"
 )
+#: A number in words after a claim: one word or two joined by a hyphen ("seventy-eight").
+_WORDS_AFTER = rf"{_SPELLED}(?:-{_SPELLED})?"
 _AFTER = re.compile(
     rf"\s*(?:\(\s*(?:{_OTHER})\s*[:=]?\s*"
-    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|out\s+of"
+    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of"
+    # "out of 178", "out of a possible 178", "out of a total of 178" (blind77)
+    rf"|out\s+of(?:\s+a\s+(?:possible|maximum\s+of|total\s+of))?"
     rf"|compared\s+(?:with|to))\s+)"
-    rf"({DIGITS})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
+    rf"({DIGITS}|{_WORDS_AFTER})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d\Z")

@@ -31,6 +31,7 @@ from fxsite.pages.header_units import (
     _UNIT_PART,
     DIGITS,
     NAMED_ONLY,
+    RATIO_ENDINGS,
     Governed,
     _is_unit,
     _named_unit,
@@ -40,6 +41,7 @@ from fxsite.pages.header_units import (
 )
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.price_units import OPEN, PRICE_LABEL, price_unit
+from fxsite.verify.reading import fold
 
 __all__ = ["LABEL_ENDS", "governed", "governed_list", "governed_parts", "labelled"]
 
@@ -226,7 +228,9 @@ _LABEL = LazyPattern(
     # factor: 12", "Times faster: 12": blind77)
     r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?!(?i:form\s+factor))(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio|factor)"
     r"|(?i:times\s+(?:faster|slower|better|more|less|higher|lower|smaller|larger))"
-    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24})))"
+    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
+    # a ratio named in Chinese at a sentence's start: "加速比：十二", "性能提升倍数：12" (blind77)
+    rf"|(?:^|(?<=[。；！？.;!?]))\s*(?P<cjk_ratio>[\u4e00-\u9fff]{{0,6}}(?:{'|'.join(RATIO_ENDINGS)})))"
     r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
 )
 #: A name before each item of a labelled list, and its colon ("new: 640, old: 1280"), its
@@ -255,13 +259,17 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     or a spaced dash too (:data:`LABEL_ENDS`). An item may be a number in words
     (:func:`_words_at`)."""
     found: list[Governed] = []
+    # Read with look-alike letters folded, one character for one ("Sрeedup: twеlve" with
+    # Cyrillic letters, "Speedup: ＴＷＥＬＶＥ"), as the detector reads (blind77).
+    written, text = text, fold(text)
     starts = {start: n for n, (start, _) in enumerate(claims)}
     # the text with its hyphens as "-", once a number in words is looked for
     spelled: str | None = None
     for match in _LABEL.finditer(text):
         named, priced = match["named"], match["priced"]
         priced = priced and price_unit(" ".join(priced.split()))
-        ratio = "×" if match["ratio"] else None  # "Data reduction ratio: 4" (blind73)
+        # "Data reduction ratio: 4" (blind73), "加速比：十二" (blind77)
+        ratio = "×" if match["ratio"] or match["cjk_ratio"] else None
         unit = (
             priced
             or match["paren"]
@@ -272,7 +280,7 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
         ).strip()
         if not unit or unit in _AMBIGUOUS or (not priced and with_unit("1", unit) is None):
             continue
-        said = f"after '{text[_sentence_start(text, match.start()) : match.end()].strip()}'"
+        said = f"after '{written[_sentence_start(text, match.start()) : match.end()].strip()}'"
         at = match.end()
         while True:
             item = _ITEM_LABEL.match(text, at)  # "new: 640, old: 1280" after the label
