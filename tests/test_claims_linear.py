@@ -138,3 +138,81 @@ CLOSES: list[tuple[str, int, int | None]] = [
 @pytest.mark.parametrize(("text", "index", "end"), CLOSES, ids=range(len(CLOSES)))
 def test_the_bracket_that_closes(text: str, index: int, end: int | None) -> None:
     assert Brackets().close(text, index) == end
+
+
+def _tail_reads(text: str) -> int:
+    """How many characters Python-Markdown's reading of links' destinations and titles is
+    given, converting ``text`` with the linear patterns: what no load moves."""
+    from markdown.inlinepatterns import LinkInlineProcessor
+
+    given = 0
+    stock = LinkInlineProcessor.getLink
+
+    def counted(
+        self: LinkInlineProcessor, data: str, index: int
+    ) -> tuple[str, str | None, int, bool]:
+        nonlocal given
+        given += len(data) - index
+        return stock(self, data, index)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LinkInlineProcessor, "getLink", counted)
+        md = Markdown()
+        linear_links(md)
+        md.convert(text)
+    return given
+
+
+# (shape, a link's tail that Python-Markdown read to the paragraph's end: 2,000 in one
+# paragraph took 3.6 s to check, quadratic)
+UNCLOSED = [
+    ("a title's quote before the parenthesis", '[a](b "c)"'),
+    ("a parenthesis left open", "[a](b (c)"),
+    ("words after the title", '[a](b "c" d)'),
+]
+
+
+@pytest.mark.parametrize("piece", [u[1] for u in UNCLOSED], ids=[u[0] for u in UNCLOSED])
+def test_a_links_tail_is_read_in_the_characters_after_it_alone(piece: str) -> None:
+    from fxsite.render.link_brackets import MAX_LINK_TAIL
+
+    text = piece * 400 + " x" * 50_000  # each tail read to the end: 400 × 100 KB
+    assert _tail_reads(text) <= 400 * MAX_LINK_TAIL
+
+
+def test_a_link_is_what_python_markdown_reads_within_its_tail() -> None:
+    """A destination and title within :data:`MAX_LINK_TAIL` is the same link; one longer
+    is no link (the decision in :mod:`fxsite.render.link_brackets`)."""
+    from fxsite.render.link_brackets import MAX_LINK_TAIL
+
+    def html(text: str, linear: bool) -> str:
+        md = Markdown()
+        if linear:
+            linear_links(md)
+        return md.convert(text)
+
+    near = f'[a](https://example.com/{"q" * (MAX_LINK_TAIL - 100)} "t")'
+    assert html(near, True) == html(near, False) and "<a href" in html(near, True)
+    far = f"[a](https://example.com/{'q' * MAX_LINK_TAIL})"
+    assert "<a href" not in html(far, True)
+
+
+@pytest.mark.parametrize(
+    ("piece", "refused"),
+    [
+        ('[a](b "c)"', True),  # no ")" closes a tail after its title
+        ("[a](b (c)", True),
+        ("[the guide](https://example.com/guide/) ", False),  # near misses: links that close
+        ('[a](<b c> "t") ', False),
+        ("[a](b(c)d) ", False),
+        ("[94 s](evidence:R1#save_time_fx100) ", False),
+    ],
+)
+def test_a_paragraph_of_many_unclosed_links_is_refused_before_rendering(
+    piece: str, refused: bool
+) -> None:
+    found = check_page(f"# T\n\n{piece * 600}\n", "docs/p.md", LIB, href_for, RENDERER)[1]
+    unclosed = [f for f in found if f.code == "FX606" and "is not closed" in f.message]
+    assert bool(unclosed) is refused, [str(f) for f in found[:3]]
+    if refused:
+        assert (unclosed[0].line, unclosed[0].col) == (3, 1)

@@ -106,6 +106,7 @@ REFUSED = [
     ),
     ("unmatched brackets", "# T\n\nText.\n\n" + "[" * 600 + "\n", [("FX606", 5, 1)]),
     ("unclosed tags", "# T\n\n" + "<a " * 600 + "\n", [("FX606", 3, 1)]),
+    ("unclosed link tails", "# T\n\n" + '[a](b "c)"' * 600 + "\n", [("FX606", 3, 1)]),
     (
         "a bare figure after the same figure in a claim, code and a comment",
         "# T\n\nA [94 s](evidence:R1#save_time_fx100), `94 s` <!-- 94 s -->\n\nBare 9*4* s.\n",

@@ -37,6 +37,7 @@ from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language, page_tag
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import find_evidence_links
+from fxsite.render.link_brackets import unclosed_link_tails
 from fxsite.render.messages import message
 
 __all__ = [
@@ -506,6 +507,12 @@ def _unrenderable(body: str) -> tuple[int, str] | None:
                     f"{unmatched} unmatched '{opening}' in one paragraph; the limit is "
                     f"{MAX_UNMATCHED}: escape them (\\{opening}) or split the paragraph"
                 )
+        tails = unclosed_link_tails(block) if "](" in block else 0
+        if tails > MAX_UNMATCHED:
+            return line, (
+                f"{tails} links in one paragraph whose '](' is not closed by a ')'; the limit "
+                f"is {MAX_UNMATCHED}: escape them (\\]\\() or close each link"
+            )
         line += block.count("\n") + 2
     run = _marker_run(body)
     if run is not None:

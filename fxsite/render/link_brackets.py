@@ -25,6 +25,14 @@ Decisions:
   another extension's link pattern under the same name is left as it is.
 - The rare caller asking about a place that does not follow a ``[`` gets
   Python-Markdown's own answer, read afresh.
+- A link's destination and title (what follows ``](``) are read in the next
+  :data:`MAX_LINK_TAIL` characters alone: Python-Markdown reads from each ``](`` to the
+  paragraph's end when the ``)`` that closes it never comes (``[a](b "c)"`` repeated:
+  2,000 took 3.6 s, quadratic), and a link whose destination and title run longer than
+  that is no link a page means (browsers cap a URL near 2,000 characters). The page's
+  reader refuses, before rendering, a page with more than
+  :data:`~fxsite.pages.page.MAX_UNMATCHED` such tails that do not close
+  (:func:`unclosed_link_tails`), so that the reading stays in a bounded time.
 """
 
 from __future__ import annotations
@@ -42,9 +50,26 @@ from markdown.inlinepatterns import (
     ShortReferenceInlineProcessor,
 )
 
-__all__ = ["Brackets", "linear_links"]
+__all__ = ["MAX_LINK_TAIL", "Brackets", "linear_links", "unclosed_link_tails"]
 
 _BRACKET = re.compile(r"[\[\]]")
+
+#: The characters after a link's ``](`` its destination and title are read in.
+MAX_LINK_TAIL = 2048
+#: A link's tail that closes as Python-Markdown closes it, soon: a destination (in
+#: ``<>``, or with balanced parentheses one deep), an optional title, the ``)``.
+_CLOSED_TAIL = re.compile(
+    r"\]\(\s*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
+    r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?\s*\)"
+)
+
+
+def unclosed_link_tails(text: str) -> int:
+    """How many of ``text``'s ``](`` start no destination and title that close soon
+    (:data:`_CLOSED_TAIL`): each costs Python-Markdown a reading of up to
+    :data:`MAX_LINK_TAIL` characters."""
+    return sum(1 for m in re.finditer(r"\]\(", text) if _CLOSED_TAIL.match(text, m.start()) is None)
+
 
 _Match = tuple[ET.Element | str | None, int | None, int | None]
 
@@ -131,6 +156,14 @@ class _Linear(LinkInlineProcessor):
         if end is None:
             return data[index:], len(data), False
         return data[index : end - 1], end, True
+
+    def getLink(self, data: str, index: int) -> tuple[str, str | None, int, bool]:
+        """Python-Markdown's reading of a link's destination and title, in the next
+        :data:`MAX_LINK_TAIL` characters (see the module's note)."""
+        href, title, end, handled = super().getLink(data[index : index + MAX_LINK_TAIL], 0)
+        # -1: where Python-Markdown ends a link at the text's last character (a title's
+        # quote left open after a parenthesis closed), kept as it gives it
+        return href, title, end + index if end >= 0 else end, handled
 
     def handleMatch(self, m: re.Match[str], data: str) -> _Match:  # type: ignore[override]
         element, start, end = super().handleMatch(m, data)
