@@ -162,6 +162,14 @@ LOOKALIKE = [
     ("a capital I between digits", "<p>Save time is 1I8 s here.</p>"),
     ("a capital O ending a number", "<p>Save time is 17O s here.</p>"),
     ("a small o between digits", "<p>Save time is 1o8 s here.</p>"),
+    # blind78: zeros in other scripts, a run of them, and a one before a ratio's point
+    ("two capital Os ending a number", "<p>Save took 1OO s on the FX100.</p>"),
+    ("Cyrillic Os ending a number", "<p>Save took 1\u041e\u041e s on the FX100.</p>"),
+    ("a Greek Omicron ending a number", "<p>Save took 9\u039f s on the FX100.</p>"),
+    ("a small Cyrillic o ending a number", "<p>Save took 9\u043e s on the FX100.</p>"),
+    ("ideographic zeros after a digit", "<p>保存耗时 1\u3007\u3007 秒。</p>"),
+    ("an I before a ratio's point", "<p>It is I.9x faster than NFS.</p>"),
+    ("an l before a ratio's point", "<p>It is l.9x faster than NFS.</p>"),
 ]
 
 LOOKALIKE_NEAR = [
@@ -173,6 +181,9 @@ LOOKALIKE_NEAR = [
     ("an ordinal", "<p>The 1o place went to us.</p>"),
     ("a letter before digits", "<p>Ship l78 is on time.</p>"),
     ("a model with an O inside", "<p>The X1O9 board ships.</p>"),
+    ("a Cyrillic O ending a model's name", "<p>The Model 3\u041e ships.</p>"),
+    ("a section's number", "<p>Section I.9 covers it.</p>"),
+    ("an error's code", "<p>It hit 4O4 errors.</p>"),
 ]
 
 

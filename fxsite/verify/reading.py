@@ -261,16 +261,26 @@ def _kept(text: str, start: int) -> bool:
     return _CJK_FIGURE_END.search(text, max(0, start - _UNIT_REACH), start) is not None
 
 
-#: ASCII letters written for digits in a number: an l, I or o between digits ("1l8 s"
-#: reads 118 s) and an o ending one ("17O s" reads 170 s). A letter before the digits
-#: ("I80", a road) or a unit glued after them ("50lbs") is left as it is.
-_DIGIT_LETTERS = re.compile(r"(?<=\d)(?:[lIOo](?=\d)|[Oo](?![^\W_]))")
+#: Letters drawn as a 1 and as a 0: Latin l and I, and the Cyrillic, Greek and Ukrainian
+#: letters drawn alike (І і Ӏ Ι); Latin O and o, Cyrillic О о, Greek Ο ο, and the ideographic
+#: zero 〇, which Chinese writes for 0 ("1〇〇 秒" is 100 seconds: blind78).
+_ONES = "lI\u0406\u0456\u04c0\u0399"
+_ZEROS = "Oo\u041e\u043e\u039f\u03bf\u3007"
+#: Letters written for digits in a number: a run of ones and zeros between digits ("1l8 s"
+#: reads 118 s), zeros ending one ("17O s" reads 170 s, "1ОО s" in Cyrillic 100 s), and a one
+#: before a decimal point that a ratio or a percentage ends ("I.9x faster" reads 1.9x). A
+#: letter before the digits ("I80", a road) or a unit glued after them ("50lbs") is left as
+#: it is.
+_DIGIT_LETTERS = re.compile(
+    rf"(?<=\d)(?:[{_ONES}{_ZEROS}]+(?=\d)|[{_ZEROS}]+(?![^\W_]))"
+    rf"|(?<![\w.,])[{_ONES}](?=[.,]\d+\s?[x×X%])"
+)
 #: What ASCII text holds where :data:`_DIGIT_LETTERS` matches: looked for first, in half the time.
-_DIGIT_LETTER_CUE = re.compile(r"[0-9][lIOo]")
+_DIGIT_LETTER_CUE = re.compile(r"[0-9][lIOo]|[lI][.,][0-9]")
 
 
 def _digit_letter(match: re.Match[str]) -> str:
-    return "1" if match.group() in "lI" else "0"
+    return "".join("1" if c in _ONES else "0" for c in match.group())
 
 
 def fold(text: str) -> str:
