@@ -168,6 +168,11 @@ HANDLERS = [
         (3, 23),
     ),
     (
+        "void of code that hides",
+        _split_by("""<a href="javascript:void(u.style.display='none')">go</a>"""),
+        (3, 28),
+    ),
+    (
         "a handler that writes text, placed at what writes",
         _split_by("""<img src="nope.png" alt="" onerror="this.outerHTML='9'">"""),
         (3, 42),
@@ -181,6 +186,10 @@ NO_HANDLERS = [
     ("an attribute named like a handler's value", _split_by('<img src="x.png" alt="onerror">')),
     ("a data attribute", _split_by('<img src="x.png" alt="" data-onload="this.remove()">')),
     ("a link, not javascript:", _split_by('<a href="javascript.html">go</a>')),
+    # blind78: Material's search.share button, code that does nothing
+    ("a javascript: URL that does nothing", _split_by('<a href="javascript:void(0)">go</a>')),
+    ("void 0 and a semicolon", _split_by('<a href="javascript: void 0;">go</a>')),
+    ("an empty javascript: URL", _split_by('<a href="javascript:;">go</a>')),
 ]
 
 

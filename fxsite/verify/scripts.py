@@ -127,20 +127,26 @@ def script_note(attrs: dict[str, str], body: str) -> Note | None:
     return writer_note(f"an inline script {does} ({sink})", sink, "")
 
 
+#: Code that does nothing: ``void(0)``, ``void 0``, ``;`` (Material's search.share button
+#: is ``<a href="javascript:void(0)">``, its click handled by the theme's own script: blind78).
+_INERT = re.compile(r"\s*(?:void\s*(?:\(\s*0\s*\)|0))?\s*;?\s*")
+
+
 def handler_notes(attrs: dict[str, str]) -> list[Note]:
     """Event-handler attributes (``onload=``…) and ``javascript:`` URLs: each is a writer.
 
     Such code runs on an event, where the gate does not see what it does: it may
     write text, or hide or remove part of a figure (set a class, ``style.display``,
     ``hidden``, call ``remove()``). The note quotes what writes text where the code
-    names it (:data:`_SINKS`), else the attribute.
+    names it (:data:`_SINKS`), else the attribute. Code that does nothing
+    (:data:`_INERT`) is none.
     """
     out = []
     for name, value in attrs.items():
         code = value if name.startswith("on") else ""
         if name in _SCRIPT_URLS and value.strip().lower().startswith("javascript:"):
             code = unquote(value.strip()[len("javascript:") :])
-        if not code.strip():
+        if not code.strip() or _INERT.fullmatch(code):
             continue
         found = script_does(code)
         does = (
