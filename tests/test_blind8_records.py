@@ -105,6 +105,19 @@ REFUSED = [
         _record("R5", 'setup:\n  throughput_iops: "2100000"\n' + _FIGURE),
         [(6, 21)],
     ),
+    # blind78: a key naming a quantity without its unit, its number quoted as FX203 advises
+    (
+        "a setup row naming a time",
+        "R5",
+        _record("R5", 'setup:\n  save_time: "94"\n' + _FIGURE),
+        [(6, 15)],
+    ),
+    (
+        "a setup row naming a throughput",
+        "R5",
+        _record("R5", 'setup:\n  throughput: "150,000"\n' + _FIGURE),
+        [(6, 16)],
+    ),
     # blind16: a figure shown after the same text in inline code is placed where shown
     (
         "notes: code, then the figure shown",
@@ -131,6 +144,12 @@ PASSED = [
     ),
     ("a setup row with no unit", "R5", _record("R5", 'setup:\n  memory: "128"\n' + _FIGURE)),
     ("a count of GPUs", "R5", _record("R5", 'setup:\n  gpus: "8"\n' + _FIGURE)),
+    (
+        "a quantity named over words",
+        "R5",
+        _record("R5", 'setup:\n  save_time: "not measured"\n' + _FIGURE),
+    ),
+    ("a count of nodes", "R5", _record("R5", 'setup:\n  nodes: "8"\n' + _FIGURE)),
     ("a unit heading over words", "R5", _record("R5", 'setup:\n  memory_gb: "large"\n' + _FIGURE)),
 ]
 

@@ -125,11 +125,31 @@ UNITS_REFUSED = [
         "# T\n\n| Run | Save time (s)[^1] |\n|---|---|\n| FX | 94 |\n\n[^1]: Measured.\n",
         [("FX501", 5, 8)],
     ),
+    # blind78: a row naming a quantity over its one value, in a table of metrics and values
+    (
+        "a row naming a quantity",
+        "# T\n\n| Metric | Value |\n|---|---|\n| Save time | 94 |\n",
+        [("FX501", 5, 15)],
+    ),
+    (
+        "a row naming a throughput, no header",
+        "# T\n\n| | |\n|---|---|\n| Throughput | 150,000 |\n",
+        [("FX501", 5, 16)],
+    ),
 ]
 UNITS_PASSED = [
     ("a claim in a Unit column's row", f"{_UNITS}| Save time | {_CLAIM} | s |\n"),
     ("a Unit column of words", f"{_UNITS}| Save time | 94 | runs |\n"),
     ("no Unit column", "# T\n\n| Metric | Value | Note |\n|---|---|---|\n| Save time | 94 | s |\n"),
+    ("a row naming a count", "# T\n\n| Metric | Value |\n|---|---|\n| Nodes | 8 |\n"),
+    (
+        "a row naming a quantity, a column of counts",
+        "# T\n\n| Metric | Runs |\n|---|---|\n| Save time | 3 |\n",
+    ),
+    (
+        "a row naming a quantity over words",
+        "# T\n\n| Metric | Value |\n|---|---|\n| Latency | low |\n",
+    ),
     (
         "a table without a header",
         "# T\n\n<table><tr><td>Save time</td><td>94</td><td>s</td></tr></table>\n",

@@ -92,6 +92,12 @@ def _not_text(name: str, value: object, written: str | None) -> str:
             f"`within` is a percentage or a quantity with its unit: write within: {shown}% "
             f"(or {shown} and the figure's unit)"
         )
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        # quoted, a value a key names as measured is still a bare figure (blind78)
+        return (
+            f'`{name}` must be text: put it in quotes ({name}: "{shown}"), or, if it is what '
+            "the report measured, make it one of the record's figures"
+        )
     return f'`{name}` must be text: put it in quotes ({name}: "{shown}")'
 
 

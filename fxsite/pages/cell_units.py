@@ -165,6 +165,28 @@ def _from_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, str] 
     return NAMED_ONLY, f"under the header '{cell.header}', which names the quantity"
 
 
+def _from_row_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
+    """The one value of a row whose label names a quantity without its unit ("| Save time
+    | 94 |" in a table of metrics and values; a record's setup row "Save time | 94":
+    blind78): a figure of it, read as written (:data:`NAMED_ONLY`), unless its column's
+    header names things or counts them ("Runs"). A row with more cells may say the unit in another ("| Save time
+    | 94 | s |": :func:`_from_unit_column`, ``tests/test_same_boxes.py``)."""
+    row = cell.node.parent
+    if (
+        cell.col != 1
+        or row is None
+        or cell.header.lower() in NAMED_COLUMNS
+        or counts_things(cell.header)
+    ):
+        return None
+    if len(row.css("th, td")) != 2:
+        return None
+    name = _AFTER_NAME.sub("", " ".join(cell.first.split()), count=1)
+    if NAMED_QUANTITY.fullmatch(name) is None:
+        return None
+    return NAMED_ONLY, f"in the row '{cell.first}', which names the quantity"
+
+
 #: The rules in the order they are tried: the first that finds a unit gives it.
 RULES: tuple[Rule, ...] = (
     _from_setting,
@@ -176,6 +198,7 @@ RULES: tuple[Rule, ...] = (
     _from_corner,
     _from_caption,
     _from_named_quantity,
+    _from_row_named_quantity,
 )
 
 

@@ -41,6 +41,7 @@ from fxsite.pages.field_advice import plain_message
 from fxsite.pages.header_units import header_unit, with_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.locate import loose_pattern, merged_spans, within
+from fxsite.pages.quantity_names import NAMED_QUANTITY
 from fxsite.pages.scalar_place import offset_of, scalar_offset
 from fxsite.pages.unshown import unshown
 from fxsite.render.library_pages import setup_label, setup_row
@@ -236,8 +237,11 @@ def _read_in_row(loc: Loc, shown: str, labels: Labels) -> str | None:
     """A setup value's number as its row's heading states its unit ("128 GB"), or None."""
     if loc[0] != "setup" or loc[-1] == "":
         return None
-    unit = header_unit(setup_label(str(loc[1]), labels))
-    return None if unit is None else with_unit(shown, unit)
+    label = setup_label(str(loc[1]), labels)
+    unit = header_unit(label)
+    if unit is None:  # "Save time": a quantity named, its number read as written (blind78)
+        return shown if NAMED_QUANTITY.fullmatch(label) else None
+    return with_unit(shown, unit)
 
 
 def _written(source: RecordSource, loc: Loc, shown: str) -> str:
@@ -312,12 +316,19 @@ def _id_message(shown: str, record_id: str) -> str:
 
 
 def _row_message(shown: str, loc: Loc, read: str, labels: Labels) -> str:
-    """A bare number in a setup value whose row's heading states its unit."""
+    """A bare number in a setup value whose row's heading states its unit, or names the
+    quantity (``read`` is then the number as written)."""
     key = str(loc[1])
+    row = f"it in the row '{setup_label(key, labels)}'"
+    if read == shown:
+        return (
+            f"bare figure '{shown}' in the record's setup value '{key}': its record page shows "
+            f"{row}, which names the quantity; make it a figure of the record"
+        )
     return (
         f"bare figure '{shown}' in the record's setup value '{key}': its record page shows "
-        f"it in the row '{setup_label(key, labels)}', which states its unit ('{read}'); make it a "
-        f"figure of the record, or name the key without a unit"
+        f"{row}, which states its unit ('{read}'); make it a figure of the record, or name the "
+        "key without a unit"
     )
 
 
