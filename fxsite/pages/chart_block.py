@@ -48,8 +48,9 @@ def chart_block(
     bar_home = chart_home(data, block.library)
     block.prose(title, ("title",), "a chart's title", home=bar_home)
     units: set[str] = set()
+    figures: set[str] = set()  # the figures its bars draw
     read = [
-        _group(block, label, bars, loc, title, bar_home, units)
+        _group(block, label, bars, loc, title, bar_home, units, figures)
         for label, bars, loc in _listed_groups(block, data, title, bar_home)
     ]
     groups = [group for group in read if group is not None]
@@ -113,9 +114,12 @@ def _group(
     title: str,
     bar_home: Callable[[str], str | None],
     units: set[str],
+    drawn: set[str],
 ) -> Group | None:
-    """One group's bars, each a claim (its figure's unit added to ``units``); None when
-    its bars are not a list of bars."""
+    """One group's bars, each a claim (its figure's unit added to ``units``, its reference
+    to ``drawn``); None when its bars are not a list of bars. A bar's label is drawn as
+    :func:`~fxsite.render.chart_figure.label_problem` says it can be, and a figure once."""
+    from fxsite.render.chart_figure import label_problem
     from fxsite.render.chart_spec import Bar, Group
 
     if not isinstance(bars, list) or not bars:
@@ -130,15 +134,25 @@ def _group(
         ):
             block.bad((*loc, b), "a bar is {label: ..., ref: ID#figure}")
             continue
+        # As drawn: spaces around and within a label are one space (blind78)
+        name = " ".join(bar["label"].split())
+        problem = label_problem(name)
+        if problem is not None:
+            block.bad((*loc, b, "label"), problem)
+            continue
         block.prose(bar["label"], (*loc, b, "label"), "a bar's label", title, bar_home)
         claim = block.claim(bar["ref"], (*loc, b, "ref"))
         if claim is None or claim.value is None:
             continue
         fig = claim.value
+        if fig.ref in drawn:  # the chart's tooltips and links name a figure once
+            block.bad((*loc, b, "ref"), f"another bar draws {fig.ref}: a chart draws a figure once")
+            continue
+        drawn.add(fig.ref)
         units.add(fig.unit)
         made.append(
             Bar(
-                bar["label"],
+                name,
                 float(fig.low),
                 float(fig.high) if fig.high is not None else None,
                 format_quantity(

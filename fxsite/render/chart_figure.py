@@ -23,7 +23,15 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.text import Annotation
 
-__all__ = ["FONT_PT", "NARROW_IN", "PRIMARY", "WIDTH_IN", "draw_figure"]
+__all__ = [
+    "FONT_PT",
+    "NARROW_IN",
+    "PRIMARY",
+    "WIDTH_IN",
+    "draw_figure",
+    "label_lines",
+    "label_problem",
+]
 
 #: The highlighted bars' colour where no stylesheet sets the theme's: Material's
 #: indigo (6.9:1 on white); ``fxsite-charts.css`` uses the site's own primary colour.
@@ -151,6 +159,27 @@ def _draw_bar(
     return end, note
 
 
+def label_lines(text: str, narrow: bool) -> list[str]:
+    """A row's label as drawn: two lines at most of :data:`_LABEL_WRAP` characters
+    (:data:`_NARROW_WRAP` on a phone), never broken at a hyphen ("8-GPU" is one name),
+    cut with " …" past them."""
+    wrap = _NARROW_WRAP if narrow else _LABEL_WRAP
+    return textwrap.wrap(text, wrap, max_lines=2, placeholder=" …", break_on_hyphens=False)
+
+
+def label_problem(label: str) -> str | None:
+    """Why a bar's ``label`` cannot be drawn whole (none, or cut on a phone's drawing,
+    where the gate would find the bar's name not drawn: blind78), or None."""
+    if not label:
+        return "a bar's label names what it shows: write a few words"
+    if len(textwrap.wrap(label, _NARROW_WRAP, break_on_hyphens=False)) > 2:
+        return (
+            f"a bar's label is drawn in two lines of {_NARROW_WRAP} characters at most on a "
+            f"phone, and '{label}' is cut there: shorten it"
+        )
+    return None
+
+
 def _draw_row_labels(ax: Axes, spec: ChartSpec, rows: list[tuple[str, bool]], narrow: bool) -> None:
     """Each row's label, right of nothing and left of the axis, wrapped to two lines.
 
@@ -161,11 +190,7 @@ def _draw_row_labels(ax: Axes, spec: ChartSpec, rows: list[tuple[str, bool]], na
     ax.set_yticks(range(len(rows)), [""] * len(rows))
     line_pt = FONT_PT * 1.2
     for row, (text, heading) in enumerate(rows):
-        wrap = _NARROW_WRAP if narrow else _LABEL_WRAP
-        # Never at a hyphen: "8-GPU" is one name.
-        lines = textwrap.wrap(
-            text, wrap, max_lines=2, placeholder=" …", break_on_hyphens=False
-        ) or [""]
+        lines = label_lines(text, narrow) or [""]
         for k, part in enumerate(lines):
             label = ax.annotate(
                 part,

@@ -31,6 +31,8 @@ __all__ = ["check_chart"]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 #: Bars may differ from exact proportion by this fraction (drawing rounds to 1e-6 pt).
 _TOLERANCE = 0.005
+#: A length in the drawing's units (points, about a pixel) under which a bar says nothing.
+_UNDER_A_PIXEL = 1.0
 
 
 def _extent(d: str) -> tuple[float, float] | None:
@@ -128,8 +130,10 @@ def _check_drawing(
             bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)
         if not bar_captions(value, label) & set(drawing.texts):
             bad(f"no bar label '{bar_caption(value, label, DEFAULT)}' for {ref}", value)
-        # A narrow drawing may wrap a long bar name over two lines of text.
-        if bar not in drawing.texts and bar not in " ".join(drawing.texts):
+        # A narrow drawing may wrap a long bar name over two lines of text; a name without
+        # spaces (Chinese) is broken inside a word, its lines joined without one (blind78).
+        joined = (" ".join(drawing.texts), "".join(drawing.texts))
+        if bar not in drawing.texts and all(bar not in text for text in joined):
             bad(f"bar name {bar!r} is not drawn", bar)
         record, _, figure = ref.partition("#")
         paths = links.get((record, figure))
@@ -148,7 +152,14 @@ def _check_drawing(
     # Horizontal bars share a height and differ in width; vertical ones the reverse.
     widths = {round(w, 3) for _, (w, _) in lengths}
     axis = 1 if len(widths) == 1 and len(lengths) > 1 else 0
-    ratios = [size[axis] / value for value, size in lengths if value > 0]
+    # A bar a figure would draw under a pixel long (a million times smaller than the
+    # longest: blind78) is drawn as little as it can be: its length says nothing of it.
+    scale = max((size[axis] / value for value, size in lengths if value > 0), default=0.0)
+    ratios = [
+        size[axis] / value
+        for value, size in lengths
+        if value > 0 and (value * scale >= _UNDER_A_PIXEL or size[axis] >= _UNDER_A_PIXEL)
+    ]
     if ratios and max(ratios) - min(ratios) > _TOLERANCE * max(ratios):
         bad("bar lengths are not proportional to the figures")
     if len(drawing.bars) != len(chart.rows):

@@ -40,6 +40,7 @@ from fxsite.pages.claims import setup_anchor
 from fxsite.pages.consistency import render_consistency
 from fxsite.pages.language import DEFAULT, language_tag
 from fxsite.pages.sections import estimate_note, source_item
+from fxsite.render.chart_text import label_of
 from fxsite.render.library_index import library_columns, library_row
 from fxsite.render.library_pages import record_badges, setup_rows
 from fxsite.render.record_sheet import invariants_section, unrounded_note
@@ -155,7 +156,16 @@ def _estimate_note(page: PageText, library: Library, lang: str) -> list[tuple[st
     """The page's estimate note unlike the one the estimates it cites render (none where
     it cites none: DESIGN.md, "a visible note on every page that cites an estimate")."""
     estimates = [c for c in page.claims if c.attrs.get("data-fx-label") == "estimate"]
-    records = list(dict.fromkeys(c.attrs.get("data-fx-record", "") for c in estimates))
+    # a chart's bars cite too: an estimate drawn in a chart alone has its note (blind78)
+    charted = [
+        ref.partition("#")[0]
+        for chart in page.charts
+        for _, _, ref, word in chart.rows
+        if label_of(word) == "estimate"
+    ]
+    records = list(
+        dict.fromkeys([*(c.attrs.get("data-fx-record", "") for c in estimates), *charted])
+    )
     notes = [p for p in page.parts if p.kind == "note"]
     if not records and not notes:
         return []
@@ -166,7 +176,8 @@ def _estimate_note(page: PageText, library: Library, lang: str) -> list[tuple[st
     named = ", ".join(records)
     if len(notes) != 1:
         shown = "no estimate note" if not notes else f"{len(notes)} estimate notes"
-        return [(f"the page cites the estimates of {named} and shows {shown}", estimates[0].text)]
+        where = estimates[0].text if estimates else records[0]
+        return [(f"the page cites the estimates of {named} and shows {shown}", where)]
     links = dict(notes[0].links)
     # In the note's order, where it names them all: the build orders them by where the
     # page's content first cites each, and a hero stands before the content.
