@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from sitekit import CLEAN, build_site_here, copy_site, href_for, library, soup
+from sitekit import CLEAN, build_site_here, copy_site, href_for, library, rows_site, soup
 
 from fxsite.evidence.library import Library
 from fxsite.markdown import render_page
@@ -443,3 +443,21 @@ def test_an_author_heading_keeps_the_section_id_unique(tmp_path: Path) -> None:
     ids = [h.get("id") for h in built.select("article [id]")]
     assert len(ids) == len(set(ids))
     assert ids.count("data-sources") == 1
+
+
+def test_a_chinese_sites_faq_page_is_written_in_chinese(tmp_path: Path) -> None:
+    """blind78: on a site in Chinese (``theme.language: zh``), the generated FAQ page's
+    legend was English, and the gate, which reads it in the site's language, refused the
+    site; its heading and its legend are the site's language's now."""
+    site = rows_site(tmp_path / "s", home=CHINESE_PAGE)
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace(
+            "  name: material\n", "  name: material\n  language: zh\n", 1
+        ),
+        "utf-8",
+    )
+    built = build_site_here(site, site / "site")
+    faq = (built / "faq" / "index.html").read_text("utf-8")
+    assert "标记说明" in faq and ">Markers<" not in faq
+    assert "下划线" in faq  # the legend's words, in Chinese

@@ -27,6 +27,7 @@ from fxsite.pages.page import PageResult, ShownClaims, reader_text
 from fxsite.pages.question_units import question_unit
 from fxsite.pages.site import SiteIndex
 from fxsite.pages.stated_numbers import governed
+from fxsite.render.messages import message
 
 __all__ = ["faq_json_ld", "faq_schema", "question_unit_findings", "site_faq_markdown"]
 
@@ -113,8 +114,11 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
             cited += [(c.record, c.label) for c in claims.resolved]
             parts.append(f"### {escape_markdown(item.q.text)}\n\n{answer}\n")
     if not parts:
-        return "No page has questions yet.\n"
-    parts.append(f"## Markers\n\n{marker_legend(labels, example=legend_example(cited))}\n")
+        return f"{message('faq_none', lang)}\n"
+    # in the site's language, as the gate reads a legend (blind78: a Chinese site's FAQ
+    # page had the English legend, and the build refused it)
+    legend = marker_legend(labels, lang, example=legend_example(cited))
+    parts.append(f"## {message('legend', lang)}\n\n{legend}\n")
     return "\n".join(parts)
 
 
