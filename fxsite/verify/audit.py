@@ -408,7 +408,9 @@ def _read_search_index(site: SiteReading, rel: str, text: str) -> None:
             str(doc.get("title", "")), str(doc.get("text", "")), shown, tuple(other), labels=labels
         )
         if page is not None and not page.rows:  # a record page's values are no claims
-            claims = [c.text for c in page.claims]
+            # the claims that state figures: a setup value cited as words ("the previous
+            # model") stands between two figures in no entry's run of figures (blind78)
+            claims = [c.text for c in page.claims if c.has_value]
             for message, text in [
                 *out_of_order(scan.candidates, claims),
                 *swapped(scan.candidates, claims, shown),
