@@ -53,6 +53,10 @@ REFUSED = [
     ("out of a total of ..", f"It saves {C} out of a total of 178.", ["178"]),
     ("out of .. in words", f"It saves {C} out of seventy-eight.", ["seventy-eight"]),
     ("vs. .. in words for a system", f"It took {C} vs. seventy on NFS.", ["seventy"]),
+    # blind78: another system's value named in parentheses, "rather than"
+    ("(a system: ..)", f"Save took {C} (NFS: 178).", ["178"]),
+    ("(a system of two words: ..)", f"Save took {C} (local NVMe: 178).", ["178"]),
+    ("rather than ..", f"Save took {C} rather than 178.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -83,6 +87,9 @@ NEAR_MISSES = [
     ("out of a possible count of its own", f"It saves {C} out of a possible three tries."),
     ("out of a count in words of its own", f"It saves {C} out of seventy runs."),
     ("or a number word that starts words", f"It saves {C}, or one of many."),
+    ("a count named in parentheses", f"Save took {C} (runs: 3)."),
+    ("a figure's label in parentheses", f"Save took {C} (Figure 3: 12)."),
+    ("a letter's value in parentheses", f"Save took {C} (v: 2)."),
 ]
 
 

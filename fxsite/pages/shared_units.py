@@ -47,6 +47,7 @@ import re
 
 from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
 from fxsite.evidence.quantities import parse_stated
+from fxsite.pages.column_claims import counts_things
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
 from fxsite.pages.label_numbers import LABEL_BEFORE, REACH
 
@@ -101,11 +102,14 @@ _WHERE_AFTER = (
 _WORDS_AFTER = rf"{_SPELLED}(?:-{_SPELLED})?"
 _AFTER = re.compile(
     rf"\s*(?:\(\s*(?:{_OTHER})\s*[:=]?\s*"
-    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of"
+    # another system's value named in parentheses: "[94 s] (NFS: 178)" (blind78); not a
+    # count's ("(n = 5)", "(runs: 3)": :func:`_named_after`) nor a label's ("(Figure 3: 12)")
+    rf"|\((?P<name>\s*[^\W\d][^\W\d.-]{{1,24}}(?:\s[^\W\d]{{1,24}}){{0,2}}\s*)[:=]\s*"
+    rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|rather\s+than"
     # "out of 178", "out of a possible 178", "out of a total of 178" (blind77)
     rf"|out\s+of(?:\s+a\s+(?:possible|maximum\s+of|total\s+of))?"
     rf"|compared\s+(?:with|to))\s+)"
-    rf"({DIGITS}|{_WORDS_AFTER})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
+    rf"(?P<number>{DIGITS}|{_WORDS_AFTER})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d\Z")
@@ -157,9 +161,12 @@ def _first(
 
 
 def _named_after(text: str, at: int) -> list[tuple[int, int]]:
-    """The span of a number named right after what ends at ``at`` as another value of it."""
+    """The span of a number named right after what ends at ``at`` as another value of it;
+    not one a name of things counted gives ("(n = 5)", "(runs: 3)")."""
     match = _AFTER.match(text, at)
-    return [match.span(1)] if match is not None else []
+    if match is None or (match["name"] is not None and counts_things(match["name"].strip())):
+        return []
+    return [match.span("number")]
 
 
 #: What joins two claims to values of one quantity ("from [12 ms](…) to [3](…)", "[3](…) →
