@@ -39,6 +39,13 @@ RULES: list[tuple[str, str, list[str], str]] = [
     ("ratio X", "Get 2X the performance.", ["2X"], "Uses the 0x1F mask."),
     ("ratio range", "Loads 6.2–9.3x faster.", ["6.2–9.3x"], "Gates G1–G4 apply."),
     ("ratio vs dimension", "It is 2 x faster.", ["2 x"], "A 2 x 4 grid of tiles."),
+    # blind78: a run of ratios, each glued to its x, is no dimension
+    (
+        "a run of ratios",
+        "Speeds: 1.9x 2.5x 3.1x.",
+        ["1.9x", "2.5x", "3.1x"],
+        "Use a 2 x 4 x 8 box.",
+    ),
     ("ratio vs part count", "It is 8x faster.", ["8x"], "A node with 8x H100 GPUs."),
     ("ratio vs hardware", "It is 4x quicker.", ["4x"], "A node with 4x NVMe drives."),
     ("times comparative", "It is 3 times faster.", ["3 times"], "It was saved 20 times."),

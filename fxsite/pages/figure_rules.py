@@ -22,7 +22,7 @@ names that *look* like quantities; each decision is written where it is made:
 * ``x86``, ``x16``, ``3x3``, ``1920x1080``, ``2 x 4``, ``8x H100``,
   ``4x NVMe drives``: an ``x`` followed by a digit or by hardware is a
   dimension or a count of parts. ``1.9x``, ``2x faster``, ``1.9× (R1)`` are
-  ratios.
+  ratios, and so is each of a run of them glued to their x, ``1.9x 2.5x 3.1x``.
 * ``DDR5-4800``, ``Llama-3-70B``: a number glued by a hyphen to a word is part
   of that name.
 * ``the 1990s``, ``the '80s``, ``100s of GPUs``: decades and plural numbers,
@@ -166,7 +166,8 @@ _RATIO_FIGURE = LazyPattern(
     (?:{_RANGE_SEP}{_NUM}|{_SP}?[×xX][–—‒-]{_NUM})?
     (?:{_SP}?[×xX]|-[×xX](?={_SP}+{_COMPARATIVE}))  # "1.9-x faster"
     (?![A-Za-z0-9_])                    # "x86", "x16", "16xlarge"; "3X光学变焦" is a ratio
-    (?!{_SP}*\d)                        # "2 x 4", "3x3", "178 × 20"
+    # "2 x 4", "3x3", "178 × 20"; not a run of ratios, "1.9x 2.5x 3.1x" (blind78)
+    (?!{_SP}*\d(?![\d.,]*[×xX](?![A-Za-z0-9_])))
     (?!{_SP}+{_HARDWARE})               # "8x H100", "4x NVMe"
     (?!{_SP}*{_CJK_HARDWARE})           # "8x昇腾910B", "4x 显卡"
     """,
