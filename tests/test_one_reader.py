@@ -107,6 +107,17 @@ REFUSED = [
     ("unmatched brackets", "# T\n\nText.\n\n" + "[" * 600 + "\n", [("FX606", 5, 1)]),
     ("unclosed tags", "# T\n\n" + "<a " * 600 + "\n", [("FX606", 3, 1)]),
     ("unclosed link tails", "# T\n\n" + '[a](b "c)"' * 600 + "\n", [("FX606", 3, 1)]),
+    # blind78: an empty link's figure is written nowhere: at the link the letter is glued to
+    (
+        "a letter glued to an empty claim",
+        "# T\n\nSave took [](evidence:R1#save_time_fx100) B here.\n",
+        [("FX503", 3, 11)],
+    ),
+    (
+        "a letter glued to the second of two empty claims",
+        "# T\n\nFrom [](evidence:R1#save_time_baseline) to [](evidence:R1#save_time_fx100) B.\n",
+        [("FX503", 3, 44)],
+    ),
     (
         "a bare figure after the same figure in a claim, code and a comment",
         "# T\n\nA [94 s](evidence:R1#save_time_fx100), `94 s` <!-- 94 s -->\n\nBare 9*4* s.\n",

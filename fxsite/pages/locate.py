@@ -540,6 +540,8 @@ class SourceLocator:
             if replaced is not None:
                 return replace(finding, line=replaced[0], col=replaced[1])
             at = self.find(text, kind)
+            if at is None and glued:  # an empty link's figure is written nowhere (blind78)
+                at = self._link_beside(glued)
             if at is None and text in self._passed:  # where another reading passed it over
                 # (blind74: "Save<span hidden>d</span> time: 94." read "Saved time: 94" too)
                 self._used.setdefault((kind, text), set()).difference_update(self._passed.pop(text))
@@ -622,6 +624,20 @@ class SourceLocator:
                     self._placed.add(link.start)
                     self._cursors["claim"] = link.end
                     return link
+        return None
+
+    def _link_beside(self, char: str) -> int | None:
+        """The first evidence link not placed at yet with ``char`` written right before or
+        after it: where an FX503 finding on a claim whose text the source does not write
+        (an empty link, ``[](evidence:R1#save) B``) stands."""
+        used = self._used.setdefault(("FX503 link", char), set())
+        for link in self._claim_links():
+            after = self.source[link.end : link.end + len(char) + 1].lstrip(" ")
+            before = self.source[max(self.body, link.start - len(char) - 1) : link.start]
+            beside = after.startswith(char) or before.rstrip(" ").endswith(char)
+            if link.start >= self.body and link.start not in used and beside:
+                used.add(link.start)
+                return int(link.start)
         return None
 
     def _claim_links(self) -> list[Any]:
