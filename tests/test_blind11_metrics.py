@@ -53,6 +53,15 @@ ROWS = [
     ("a speedup's number", "Speedup 2 was the second project.", False),
     ("a speed-up's years", "The speed-up ranges from 2019 to 2023.", False),
     ("a 加速比 project", "加速比项目于2024年启动。", False),
+    # blind78: where or what it was measured on between the name and its value
+    ("IOPS on a system, a colon", "IOPS on the FX100: 150,000.", True),
+    ("IOPS on a system is", "Random read IOPS on the FX100 is 150,000.", True),
+    ("a speedup over and for", "Speedup over NFS for the FX100 is 1.9.", True),
+    ("a time on a system", "Save time on the FX100: 94.", True),
+    # near misses: counts of what the name measures, a value in words, a count in the place
+    ("IOPS for a test, a count", "IOPS for the test were 8 runs.", False),
+    ("latency in a place, a count", "Latency in production is 3 regions wide.", False),
+    ("latency on a system, words", "Latency on the FX100 is low.", False),
 ]
 
 

@@ -93,6 +93,12 @@ _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗�
 _CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
 #: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
 _NOTE = r"[ ]\([^()]{1,40}\)"
+#: Where or what a quantity was measured on, between its name and its value: "on the
+#: FX100", "over NFS for the FX100" (a word, not a number: "on 8 nodes" counts).
+_QUALIFIER = (
+    r"(?:[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}){1,2}"
+)
+_QUALIFIED = re.compile(_QUALIFIER + r"\Z")
 #: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
 #: which passes; '~[94](…)' would not: blind74).
 _APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
@@ -114,6 +120,10 @@ _METRIC_VALUE = re.compile(
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
     rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?[:=—–])|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
+    # where or what it was measured on between the name and its value: "IOPS on the
+    # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
+    rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
+    rf"(?=[ ](?:is|was|were|{REACHED})\b|[ ]?[:=—–])"
     rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
@@ -233,7 +243,8 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "IOPS at 8 KiB blocks"; "保存时间：2024年3月起" dates a rule
         if match["operation"] is not None and not _STOP.match(text, end):
             continue  # "Each save took 95" (a heading, or "s" on the next line)
-        if NAMED_QUANTITY.fullmatch(match["name"]) and _NOUN_AFTER.match(text, end):
+        named = NAMED_QUANTITY.fullmatch(match["name"]) or _QUALIFIED.search(match["name"])
+        if named and _NOUN_AFTER.match(text, end):
             unit = _WORD_AFTER.match(text, end)
             if unit is None or canonical_unit(unit[1].lower()) is None:
                 continue  # "the throughput of 3 nodes": a count of what it names
