@@ -175,6 +175,19 @@ def test_a_record_word_drawn_as_a_name_passes(
     [
         ("the site's heading states a unit", 'cache: "64"', {"cache": "Cache (GB)"}, [(6, 11)]),
         ("the site's heading states none", 'memory_gb: "128"', {"memory_gb": "Memory"}, []),
+        # blind78: a figure in the site's heading is mkdocs.yml's to tell, not the record's
+        (
+            "a figure in the site's heading",
+            'baseline: "NFS"',
+            {"baseline": "Baseline, 1.9x slower"},
+            [],
+        ),
+        (
+            "near miss: a figure in the key itself",
+            'ran_for_95_s: "NFS"',
+            {"baseline": "Baseline"},
+            [(6, 11)],
+        ),
     ],
 )
 def test_a_setup_row_is_read_under_the_sites_heading(
