@@ -703,6 +703,16 @@ def makeExtension(**kwargs: Any) -> FxsiteExtension:
     return FxsiteExtension(**kwargs)
 
 
+def _meta(extension: Any) -> bool:
+    """Python-Markdown's ``meta`` extension, which drops a page's MultiMarkdown header
+    ("Title: Saves in 94 s") unread. MkDocs reads that header itself, whatever the
+    extensions (its title and description are shown), and takes it off the page before
+    converting it; a page checked keeps it, so that it is read as text, where the build's
+    gate reads what MkDocs shows of it (blind78)."""
+    name = extension if isinstance(extension, str) else type(extension).__module__
+    return name in ("meta", "markdown.extensions.meta")
+
+
 class PageRenderer:
     """Pages converted as the build converts them: the project's Markdown configuration
     (``markdown_extensions`` and their settings from ``mkdocs.yml``) with this extension.
@@ -715,7 +725,7 @@ class PageRenderer:
         self._context: PageContext | None = None
         extension = FxsiteExtension()
         extension.use_context(self._current)
-        names = [e for e in extensions if not isinstance(e, FxsiteExtension)]
+        names = [e for e in extensions if not isinstance(e, FxsiteExtension) and not _meta(e)]
         self.md = Markdown(extensions=[*names, extension], extension_configs=configs)
 
     def _current(self) -> PageContext:

@@ -1123,3 +1123,24 @@ def test_a_search_entrys_title_is_read_as_the_html_material_draws(
 
     found = scan_search_entry(title, "")
     assert [c.shown for c in found.candidates] == figures
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        # blind78: with the meta extension, check dropped the header MkDocs shows
+        ("Title: Saves in 94 s\n\n# T\n\nText.\n", [("FX501", 1, 17)]),
+        ("Description: 1.9x faster\n\n# T\n\nText.\n", [("FX501", 1, 14)]),
+        ("Title: Benchmarks\n\n# T\n\nText.\n", []),  # near miss: no figure in it
+    ],
+)
+def test_a_multimarkdown_header_is_read_with_the_meta_extension(
+    page: str, found: list[tuple[str, int, int]]
+) -> None:
+    from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+    from fxsite.markdown import PageRenderer, check_page
+
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "meta"], {})
+    errors = check_page(page, "docs/p.md", library(), href_for, renderer)[1]
+    assert [(f.code, f.line, f.col) for f in errors if f.severity == "error"] == found
