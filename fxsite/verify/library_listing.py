@@ -100,10 +100,10 @@ def _lacking(
     site: SiteReading, rel: str, records: list[str], listed: frozenset[str] | set[str]
 ) -> None:
     """FX612 for each of ``records`` not ``listed`` on ``rel``, placed at its table."""
-    for missing in records:
-        if missing not in listed:
-            line = site.line_of(rel, _TABLE)
-            site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing, line)
+    lacking = [record for record in records if record not in listed]
+    line = site.line_of(rel, _TABLE) if lacking else 0  # the page read once for all
+    for missing in lacking:
+        site.add(rel, "FX612", f"the Evidence Library lacks record {missing}", missing, line)
 
 
 #: Where the Evidence Library's table starts on a page listing it, and its pager.

@@ -101,9 +101,13 @@ def sheet_hiding_mark(declarations: Iterable[Declaration], rel: str) -> Note | N
     or draws the mark's text in the shade of the background the rule gives it
     (:func:`~.css_values.same_shade`)."""
     colours: dict[str, dict[str, Declaration]] = {}  # by selector: color, background
+    sample: LexborNode | None = None  # the library's table, parsed once a sheet
     for declared in declarations:
         if not _ENDS_AT_MARK.search(declared.selector):
-            if rule_hides(declared) and _hides_listed(declared.selector):
+            if not rule_hides(declared):
+                continue
+            sample = sample or LexborHTMLParser(_library_sample()).root
+            if sample is not None and _hides_listed(sample, declared.selector):
                 return Note(
                     "FX612",
                     f"the stylesheet {rel} may hide records of the Evidence Library, their "
@@ -166,14 +170,12 @@ def _library_sample() -> str:
     return _LIBRARY_PAGE.format(rows="".join(rows))
 
 
-def _hides_listed(selector: str) -> bool:
+def _hides_listed(root: LexborNode, selector: str) -> bool:
     """Whether a rule of ``selector`` that hides what it matches would hide a record's row,
-    label or status in the Evidence Library: tried on :func:`_library_sample` as the gate
-    tries the site's rules on the library's pages (:func:`hidden_marks`), so ``fxsite
-    check``, which builds no page, refuses what the build refuses there
-    (``tr[data-fx-status=retracted] {display: none}``)."""
-    root = LexborHTMLParser(_library_sample()).root
-    assert root is not None
+    label or status in the Evidence Library: tried on :func:`_library_sample` (parsed,
+    ``root``) as the gate tries the site's rules on the library's pages
+    (:func:`hidden_marks`), so ``fxsite check``, which builds no page, refuses what the
+    build refuses there (``tr[data-fx-status=retracted] {display: none}``)."""
     with measuring(root):
         hidden = frozenset(node.mem_id for node in matches(root, selector))
     return bool(hidden) and bool(hidden_marks(root, hidden, lambda _: False))
