@@ -169,8 +169,9 @@ def _from_row_named_quantity(table: TableFacts, cell: CellPlace) -> tuple[str, s
     """The one value of a row whose label names a quantity without its unit ("| Save time
     | 94 |" in a table of metrics and values; a record's setup row "Save time | 94":
     blind78): a figure of it, read as written (:data:`NAMED_ONLY`), unless its column's
-    header names things or counts them ("Runs"). A row with more cells may say the unit in another ("| Save time
-    | 94 | s |": :func:`_from_unit_column`, ``tests/test_same_boxes.py``)."""
+    header names things or counts them ("Runs"). A row with more cells may say the unit
+    in another ("| Save time | 94 | s |": :func:`_from_unit_column`,
+    ``tests/test_same_boxes.py``)."""
     row = cell.node.parent
     if (
         cell.col != 1
