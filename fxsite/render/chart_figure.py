@@ -168,15 +168,10 @@ def label_lines(text: str, narrow: bool) -> list[str]:
 
 
 def label_problem(label: str) -> str | None:
-    """Why a bar's ``label`` cannot be drawn whole (none, or cut on a phone's drawing,
-    where the gate would find the bar's name not drawn: blind78), or None."""
+    """Why a bar's ``label`` cannot be drawn (none: blind78), or None. One longer than two
+    lines is cut with " …" (:func:`label_lines`); the chart's data table holds it whole."""
     if not label:
         return "a bar's label names what it shows: write a few words"
-    if len(textwrap.wrap(label, _NARROW_WRAP, break_on_hyphens=False)) > 2:
-        return (
-            f"a bar's label is drawn in two lines of {_NARROW_WRAP} characters at most on a "
-            f"phone, and '{label}' is cut there: shorten it"
-        )
     return None
 
 

@@ -12,6 +12,7 @@ from fxsite.evidence.library import Library
 from fxsite.evidence.models import LABELS
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
+from fxsite.render.chart_figure import label_lines
 from fxsite.render.chart_spec import MODELLED
 from fxsite.render.chart_text import (
     bar_caption,
@@ -108,6 +109,20 @@ def _check_source(chart: Chart, library: Library, bad: Callable[..., None]) -> N
         bad(f"its source line is not what its records give: '{lines[0]}'", chart.source)
 
 
+def _name_drawn(bar: str, texts: tuple[str, ...]) -> bool:
+    """A bar's name is drawn: whole, or in the lines the chart's drawing wraps it in, at
+    either width (:func:`~fxsite.render.chart_figure.label_lines`: two lines at most, cut
+    with " …" past them on a phone, where the data table and the bar's tooltip hold it
+    whole; a name without spaces, Chinese, broken inside a word: blind78)."""
+    if bar in texts or bar in " ".join(texts):
+        return True
+    for narrow in (False, True):
+        lines = tuple(label_lines(bar, narrow))
+        if lines and any(texts[k : k + len(lines)] == lines for k in range(len(texts))):
+            return True
+    return False
+
+
 def _check_drawing(
     rel: str,
     chart: Chart,
@@ -130,10 +145,7 @@ def _check_drawing(
             bad(f"{ref} is labelled {label}, the evidence says {claim.label}", value)
         if not bar_captions(value, label) & set(drawing.texts):
             bad(f"no bar label '{bar_caption(value, label, DEFAULT)}' for {ref}", value)
-        # A narrow drawing may wrap a long bar name over two lines of text; a name without
-        # spaces (Chinese) is broken inside a word, its lines joined without one (blind78).
-        joined = (" ".join(drawing.texts), "".join(drawing.texts))
-        if bar not in drawing.texts and all(bar not in text for text in joined):
+        if not _name_drawn(bar, drawing.texts):
             bad(f"bar name {bar!r} is not drawn", bar)
         record, _, figure = ref.partition("#")
         paths = links.get((record, figure))
