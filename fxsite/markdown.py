@@ -70,6 +70,7 @@ from fxsite.pages.page_title import SiteReaders, title_findings
 from fxsite.pages.prose import CONTAINER_OPENERS, containers
 from fxsite.pages.search_sections import mkdocs_entry_findings
 from fxsite.pages.sections import ESTIMATE_SLOT, compose
+from fxsite.render.code_spans import bounded_code_spans
 from fxsite.render.link_brackets import linear_links
 from fxsite.render.nobreak import NobreakTreeprocessor
 from fxsite.render.record_markdown import replace_links
@@ -675,8 +676,10 @@ class FxsiteExtension(Extension):
         md.treeprocessors.register(_SectionIdTreeprocessor(md), "fxsite_section_ids", 5.2)
         # After toc (5): heading ids and the table of contents come from the plain text.
         md.treeprocessors.register(NobreakTreeprocessor(md), "fxsite_nobreak", 4)
-        # A paragraph of many claims: Python-Markdown's links read it once per link.
+        # A paragraph of many claims: Python-Markdown's links read it once per link; its
+        # code spans read it once per run of backticks.
         linear_links(md)
+        bounded_code_spans(md)
 
 
 _LIBRARIES: dict[Path, tuple[tuple[tuple[str, Stamp | None], ...], Any]] = {}

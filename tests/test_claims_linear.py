@@ -216,3 +216,64 @@ def test_a_paragraph_of_many_unclosed_links_is_refused_before_rendering(
     assert bool(unclosed) is refused, [str(f) for f in found[:3]]
     if refused:
         assert (unclosed[0].line, unclosed[0].col) == (3, 1)
+
+
+def _code_reads(text: str) -> int:
+    """How many characters Python-Markdown's code span reading is given, converting
+    ``text`` with the bounded pattern: what no load moves."""
+    from markdown.inlinepatterns import BacktickInlineProcessor
+
+    from fxsite.render.code_spans import bounded_code_spans
+
+    given = 0
+    stock = BacktickInlineProcessor.find_code_spans
+
+    def counted(self: BacktickInlineProcessor, start: int, data: str) -> object:
+        nonlocal given
+        given += len(data) - start
+        return stock(self, start, data)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(BacktickInlineProcessor, "find_code_spans", counted)
+        md = Markdown()
+        bounded_code_spans(md)
+        md.convert(text)
+    return given
+
+
+def test_a_code_span_is_looked_for_in_the_characters_after_it_alone() -> None:
+    """``` ``a` ``` repeated: Python-Markdown opened each code span at the last two of three
+    backticks and read the paragraph to its end for two (8,000: 13 s to check)."""
+    from fxsite.render.code_spans import MAX_CODE_SPAN
+
+    assert _code_reads("``a`" * 1000 + " x" * 50_000) <= 1000 * MAX_CODE_SPAN
+
+
+def test_code_spans_are_read_as_python_markdown_reads_them() -> None:
+    from fxsite.render.code_spans import bounded_code_spans
+
+    rng = random.Random(78)
+    tokens = ["`", "``", "```", "a", " ", "\\`", "x y", "\n", "[a](x)", "*"]
+    for _ in range(500):
+        text = "".join(rng.choice(tokens) for _ in range(rng.randint(1, 40)))
+        bounded = Markdown()
+        bounded_code_spans(bounded)
+        assert bounded.convert(text) == Markdown().convert(text), text
+
+
+@pytest.mark.parametrize(
+    ("page", "refused"),
+    [
+        ("`x` " * 1001, True),  # 2,002 runs of backticks in one paragraph
+        ("``a`" * 2100, True),
+        ("`x` " * 999, False),  # near misses: 999 code spans; a table's rows read apart
+        ("| a | b |\n|---|---|\n" + "| `x` | `y` |\n" * 1500, False),
+    ],
+    ids=["code spans", "runs of two and three", "999 code spans", "a long table of code"],
+)
+def test_a_paragraph_of_too_many_backticks_is_refused_before_rendering(
+    page: str, refused: bool
+) -> None:
+    found = check_page(f"# T\n\n{page}\n", "docs/p.md", LIB, href_for, RENDERER)[1]
+    runs = [f for f in found if f.code == "FX606" and "runs of backticks" in f.message]
+    assert bool(runs) is refused, [str(f) for f in found[:3]]

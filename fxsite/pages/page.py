@@ -37,6 +37,7 @@ from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language, page_tag
 from fxsite.pages.locate import SourceLocator
 from fxsite.pages.prose import find_evidence_links
+from fxsite.render.code_spans import MAX_CODE_RUNS, code_runs
 from fxsite.render.link_brackets import unclosed_link_tails
 from fxsite.render.messages import message
 
@@ -512,6 +513,12 @@ def _unrenderable(body: str) -> tuple[int, str] | None:
             return line, (
                 f"{tails} links in one paragraph whose '](' is not closed by a ')'; the limit "
                 f"is {MAX_UNMATCHED}: escape them (\\]\\() or close each link"
+            )
+        runs = code_runs(block) if "`" in block else 0
+        if runs > MAX_CODE_RUNS:
+            return line, (
+                f"{runs} runs of backticks in one paragraph; the limit is {MAX_CODE_RUNS}: "
+                "escape them (\\`) or split the paragraph"
             )
         line += block.count("\n") + 2
     run = _marker_run(body)
