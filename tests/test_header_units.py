@@ -396,6 +396,22 @@ UNRECORDED = [
         "# T\n\nSeconds: ninety\u2011four.\n",
         [("FX501", 3, 10, "ninety\u2011four", "read as 'ninety-four Seconds'")],
     ),
+    # blind78: a unit's word and what it counts, then a colon
+    (
+        "a unit's word and what it counts",
+        "# T\n\nSeconds to save a checkpoint: 94.\n",
+        [("FX501", 3, 31, "94", "read as '94 Seconds'")],
+    ),
+    (
+        "a unit's word and a participle",
+        "# T\n\nHours spent: 40.\n",
+        [("FX501", 3, 14, "40", "read as '40 Hours'")],
+    ),
+    (
+        "a ratio's name and what it is over",
+        "# T\n\nSpeedup over the baseline: 12.\n",
+        [("FX501", 3, 28, "12", "read as '12 ×'")],
+    ),
     # a ratio named in Chinese, and look-alike or full-width letters, in a label or its
     # number in words (blind77), read as the detector reads them
     (
@@ -716,6 +732,9 @@ PASSED = [
     # a number in words after a label: one with words of its own, or a label naming no unit
     ("a number word that starts words of its own", "# T\n\nSpeedup: one of many.\n"),
     ("a ratio's name in Chinese, then words", "# T\n\n加速比：见下表。\n"),
+    ("a unit's word and words, then a count", "# T\n\nSeconds matter: 3 reasons.\n"),
+    ("times counted, then a number", "# T\n\nTimes we tried: 3.\n"),
+    ("no unit's word first", "# T\n\nSteps to follow: 3.\n"),
     ("a ratio's name in Chinese, then a word starting with a numeral", "# T\n\n加速比：一流。\n"),
     ("a look-alike number word that starts words", "# T\n\nSpeedup: \u043ene of many.\n"),
     ("a count in words after a label", "# T\n\nSpeedup: twelve runs.\n"),

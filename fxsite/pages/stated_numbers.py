@@ -20,6 +20,7 @@ read the numbers it governs:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, MULTIPLIER_WORDS, word_alternation
 from fxsite.pages.cjk_numerals import NUMERAL_NUMBER
@@ -228,7 +229,8 @@ _LABEL = LazyPattern(
     # factor: 12", "Times faster: 12": blind77)
     r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?!(?i:form\s+factor))(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio|factor)"
     r"|(?i:times\s+(?:faster|slower|better|more|less|higher|lower|smaller|larger))"
-    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24}))"
+    # a unit's word and what it counts: "Seconds to save a checkpoint: 94" (blind78)
+    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24})(?P<counts>(?:\s[a-z][a-z-]{0,20}){0,5}))"
     # a ratio named in Chinese at a sentence's start: "加速比：十二", "性能提升倍数：12" (blind77)
     rf"|(?:^|(?<=[。；！？.;!?]))\s*(?P<cjk_ratio>[\u4e00-\u9fff]{{0,6}}(?:{'|'.join(RATIO_ENDINGS)})))"
     r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
@@ -265,7 +267,7 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     starts = {start: n for n, (start, _) in enumerate(claims)}
     # the text with its hyphens as "-", once a number in words is looked for
     spelled: str | None = None
-    for match in _LABEL.finditer(text):
+    for match in _labels(text):
         named, priced = match["named"], match["priced"]
         priced = priced and price_unit(" ".join(priced.split()))
         # "Data reduction ratio: 4" (blind73), "加速比：十二" (blind77)
@@ -318,6 +320,21 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
                 break
             at = separator.end()
     return found
+
+
+def _labels(text: str) -> Iterator[re.Match[str]]:
+    """The labels of ``text`` (:data:`_LABEL`), in order. One of a word and what it
+    counts ("Seconds to save a checkpoint:") is a label where its first word names a unit,
+    but "Times" (occurrences: "Times we tried: 3"); else it is searched past its first
+    word, whose words may hold another ("Save time in seconds:")."""
+    at = 0
+    while (match := _LABEL.search(text, at)) is not None:
+        named = match["named"]
+        if named and match["counts"] and (named.lower() == "times" or not _named_unit(named)):
+            at = match.start("counts")
+            continue
+        at = match.end()
+        yield match
 
 
 #: A number in words where a label's list has one: English ("twelve", "ninety-four") or
