@@ -58,10 +58,16 @@ ROWS = [
     ("IOPS on a system is", "Random read IOPS on the FX100 is 150,000.", True),
     ("a speedup over and for", "Speedup over NFS for the FX100 is 1.9.", True),
     ("a time on a system", "Save time on the FX100: 94.", True),
+    # who saw it, and verbs a value lands after
+    ("IOPS came in at", "IOPS came in at 150,000.", True),
+    ("a speedup we saw", "The speedup we saw was 1.9.", True),
+    ("a time came in at", "Save time came in at 94.", True),
     # near misses: counts of what the name measures, a value in words, a count in the place
     ("IOPS for a test, a count", "IOPS for the test were 8 runs.", False),
     ("latency in a place, a count", "Latency in production is 3 regions wide.", False),
     ("latency on a system, words", "Latency on the FX100 is low.", False),
+    ("a time of day after came in at", "The team came in at 9 am.", False),
+    ("a speedup we saw, a count", "The speedup we saw was 3 runs long.", False),
 ]
 
 

@@ -96,8 +96,12 @@ _NOTE = r"[ ]\([^()]{1,40}\)"
 #: Where or what a quantity was measured on, between its name and its value: "on the
 #: FX100", "over NFS for the FX100" (a word, not a number: "on 8 nodes" counts).
 _QUALIFIER = (
-    r"(?:[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}){1,2}"
+    r"(?:[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}"
+    # or who saw it: "The speedup we saw was 1.9" (blind78)
+    r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)){1,2}"
 )
+#: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78).
+_LANDED = r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
 _QUALIFIED = re.compile(_QUALIFIER + r"\Z")
 #: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
 #: which passes; '~[94](…)' would not: blind74).
@@ -115,21 +119,22 @@ _METRIC_VALUE = re.compile(
     r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
     # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
     # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
-    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]\d+\.\d)|加速比"
+    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]\d+\.\d)|加速比"
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED})\b|[ ]?[:=—–])|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]?[:=—–])"
+    rf"|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
     # where or what it was measured on between the name and its value: "IOPS on the
     # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
     rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
-    rf"(?=[ ](?:is|was|were|{REACHED})\b|[ ]?[:=—–])"
+    rf"(?=[ ](?:is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–])"
     rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
-    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED})\b"
+    rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
     r"|[ ]?[:=]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LASTING}|below|under|up[ ]to"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:：—–])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
