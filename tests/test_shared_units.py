@@ -57,6 +57,9 @@ REFUSED = [
     ("(a system: ..)", f"Save took {C} (NFS: 178).", ["178"]),
     ("(a system of two words: ..)", f"Save took {C} (local NVMe: 178).", ["178"]),
     ("rather than ..", f"Save took {C} rather than 178.", ["178"]),
+    ("a system's value after a comma", f"Save took {C}, NFS 178.", ["178"]),
+    ("a system's clause after a semicolon", f"Save took {C}; NFS took 178.", ["178"]),
+    ("where a system needed ..", f"Save took {C}, where NFS needed 178.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -90,6 +93,10 @@ NEAR_MISSES = [
     ("a count named in parentheses", f"Save took {C} (runs: 3)."),
     ("a figure's label in parentheses", f"Save took {C} (Figure 3: 12)."),
     ("a letter's value in parentheses", f"Save took {C} (v: 2)."),
+    ("a system's count of its own", f"Save took {C}, NFS took 3 runs."),
+    ("a figure's label after a comma", f"Save took {C}, Figure 3 shows it."),
+    ("a count after a semicolon", f"Save took {C}; GPUs 8."),
+    ("a model's number", f"Save took {C}, Model 3."),
 ]
 
 

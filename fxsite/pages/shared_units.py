@@ -105,6 +105,11 @@ _AFTER = re.compile(
     # another system's value named in parentheses: "[94 s] (NFS: 178)" (blind78); not a
     # count's ("(n = 5)", "(runs: 3)": :func:`_named_after`) nor a label's ("(Figure 3: 12)")
     rf"|\((?P<name>\s*[^\W\d][^\W\d.-]{{1,24}}(?:\s[^\W\d]{{1,24}}){{0,2}}\s*)[:=]\s*"
+    # another system's value in a clause of its own: "[94 s](…), NFS 178", "[94 s](…); NFS
+    # took 178", "[94 s](…), where NFS needed 178" (blind78)
+    rf"|\s*[,;]\s*(?:where\s+|while\s+|whereas\s+)?"
+    rf"(?P<system>[A-Z][\w.-]{{1,20}}(?:\s[A-Z][\w.-]{{1,20}})?)\s+"
+    rf"(?:(?:took|takes|needed|needs|is|was|ran|did|reached|got|gets)\s+)?"
     rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|rather\s+than"
     # "out of 178", "out of a possible 178", "out of a total of 178" (blind77)
     rf"|out\s+of(?:\s+a\s+(?:possible|maximum\s+of|total\s+of))?"
@@ -164,7 +169,8 @@ def _named_after(text: str, at: int) -> list[tuple[int, int]]:
     """The span of a number named right after what ends at ``at`` as another value of it;
     not one a name of things counted gives ("(n = 5)", "(runs: 3)")."""
     match = _AFTER.match(text, at)
-    if match is None or (match["name"] is not None and counts_things(match["name"].strip())):
+    named = match and (match["name"] or match["system"])
+    if match is None or (named and counts_things(named.strip())):
         return []
     return [match.span("number")]
 
