@@ -18,6 +18,8 @@ random texts of links, brackets, quotes and escapes.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from markdown import Markdown
@@ -29,6 +31,8 @@ from fxsite.markdown import check_page
 from fxsite.render.link_brackets import _PATTERNS, Brackets, linear_links
 
 LIB = library()
+#: The characters a reading is given, from its arguments.
+Sizer = Callable[..., int]
 RENDERER = fixture_renderer()
 #: claims in the small paragraph; the large one has four times as many
 SMALL = 250
@@ -140,27 +144,32 @@ def test_the_bracket_that_closes(text: str, index: int, end: int | None) -> None
     assert Brackets().close(text, index) == end
 
 
-def _tail_reads(text: str) -> int:
-    """How many characters Python-Markdown's reading of links' destinations and titles is
-    given, converting ``text`` with the linear patterns: what no load moves."""
-    from markdown.inlinepatterns import LinkInlineProcessor
-
+def _given(
+    owner: type, name: str, install: Callable[[Markdown], None], text: str, size: Sizer
+) -> int:
+    """How many characters ``owner``'s method ``name`` is given (``size`` of its arguments)
+    converting ``text`` with the patterns ``install`` puts in: what no load moves."""
     given = 0
-    stock = LinkInlineProcessor.getLink
+    stock = getattr(owner, name)
 
-    def counted(
-        self: LinkInlineProcessor, data: str, index: int
-    ) -> tuple[str, str | None, int, bool]:
+    def counted(self: object, *args: Any) -> Any:
         nonlocal given
-        given += len(data) - index
-        return stock(self, data, index)
+        given += size(*args)
+        return stock(self, *args)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(LinkInlineProcessor, "getLink", counted)
+        patch.setattr(owner, name, counted)
         md = Markdown()
-        linear_links(md)
+        install(md)
         md.convert(text)
     return given
+
+
+def _tail_reads(text: str) -> int:
+    """Characters Python-Markdown's reading of links' destinations and titles is given."""
+    from markdown.inlinepatterns import LinkInlineProcessor
+
+    return _given(LinkInlineProcessor, "getLink", linear_links, text, lambda d, at: len(d) - at)
 
 
 # (shape, a link's tail that Python-Markdown read to the paragraph's end: 2,000 in one
@@ -219,26 +228,18 @@ def test_a_paragraph_of_many_unclosed_links_is_refused_before_rendering(
 
 
 def _code_reads(text: str) -> int:
-    """How many characters Python-Markdown's code span reading is given, converting
-    ``text`` with the bounded pattern: what no load moves."""
+    """Characters Python-Markdown's code span reading is given, with the bounded pattern."""
     from markdown.inlinepatterns import BacktickInlineProcessor
 
     from fxsite.render.code_spans import bounded_code_spans
 
-    given = 0
-    stock = BacktickInlineProcessor.find_code_spans
-
-    def counted(self: BacktickInlineProcessor, start: int, data: str) -> object:
-        nonlocal given
-        given += len(data) - start
-        return stock(self, start, data)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(BacktickInlineProcessor, "find_code_spans", counted)
-        md = Markdown()
-        bounded_code_spans(md)
-        md.convert(text)
-    return given
+    return _given(
+        BacktickInlineProcessor,
+        "find_code_spans",
+        bounded_code_spans,
+        text,
+        lambda at, d: len(d) - at,
+    )
 
 
 def test_a_code_span_is_looked_for_in_the_characters_after_it_alone() -> None:
