@@ -62,11 +62,18 @@ ROWS = [
     ("IOPS came in at", "IOPS came in at 150,000.", True),
     ("a speedup we saw", "The speedup we saw was 1.9.", True),
     ("a time came in at", "Save time came in at 94.", True),
+    ("the figure a name names", "An IOPS figure of 150,000.", True),
+    ("a name's figure is", "The FX100 IOPS figure is 150000.", True),
+    ("a name's results and a colon", "IOPS results: 150,000.", True),
+    ("an arrow after a throughput", "IOPS → 150,000.", True),
     # near misses: counts of what the name measures, a value in words, a count in the place
     ("IOPS for a test, a count", "IOPS for the test were 8 runs.", False),
     ("latency in a place, a count", "Latency in production is 3 regions wide.", False),
     ("latency on a system, words", "Latency on the FX100 is low.", False),
     ("a time of day after came in at", "The team came in at 9 am.", False),
+    ("a figure of merit", "The IOPS figure of merit is high.", False),
+    ("an array of nodes", "IOPS for the array of 8 nodes.", False),
+    ("an arrow before words", "IOPS → higher.", False),
     ("a speedup we saw, a count", "The speedup we saw was 3 runs long.", False),
 ]
 

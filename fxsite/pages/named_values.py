@@ -97,8 +97,10 @@ _NOTE = r"[ ]\([^()]{1,40}\)"
 #: FX100", "over NFS for the FX100" (a word, not a number: "on 8 nodes" counts).
 _QUALIFIER = (
     r"(?:[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}"
-    # or who saw it: "The speedup we saw was 1.9" (blind78)
-    r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)){1,2}"
+    # or who saw it: "The speedup we saw was 1.9"; or the figure it names: "An IOPS figure
+    # of 150,000" (blind78)
+    r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)"
+    r"|[ ](?:figure|result|number|value|score|reading|measurement)s?){1,2}"
 )
 #: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78).
 _LANDED = r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
@@ -128,14 +130,14 @@ _METRIC_VALUE = re.compile(
     # where or what it was measured on between the name and its value: "IOPS on the
     # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
     rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
-    rf"(?=[ ](?:is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–])"
+    rf"(?=[ ](?:of|is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–→])"
     rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
-    r"|[ ]?[:=]))值?[ ]?"
+    r"|[ ]?[:=→]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}|below|under|up[ ]to"
-    r"|above|over|<=|>=|[<>≤≥=:：—–])[ ]?)*"
+    r"|above|over|<=|>=|[<>≤≥=:：—–→])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
