@@ -60,6 +60,11 @@ REFUSED = [
     ("a system's value after a comma", f"Save took {C}, NFS 178.", ["178"]),
     ("a system's clause after a semicolon", f"Save took {C}; NFS took 178.", ["178"]),
     ("where a system needed ..", f"Save took {C}, where NFS needed 178.", ["178"]),
+    (
+        "a ratio, a comparative, a system's",
+        "It is [1.9×](evidence:R1#save_speedup) faster; Ceph is 1.4.",
+        ["1.4"],
+    ),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -97,6 +102,10 @@ NEAR_MISSES = [
     ("a figure's label after a comma", f"Save took {C}, Figure 3 shows it."),
     ("a count after a semicolon", f"Save took {C}; GPUs 8."),
     ("a model's number", f"Save took {C}, Model 3."),
+    (
+        "a comparative, a system's count",
+        "It is [1.9×](evidence:R1#save_speedup) faster; Ceph has 3 nodes.",
+    ),
 ]
 
 

@@ -106,8 +106,9 @@ _AFTER = re.compile(
     # count's ("(n = 5)", "(runs: 3)": :func:`_named_after`) nor a label's ("(Figure 3: 12)")
     rf"|\((?P<name>\s*[^\W\d][^\W\d.-]{{1,24}}(?:\s[^\W\d]{{1,24}}){{0,2}}\s*)[:=]\s*"
     # another system's value in a clause of its own: "[94 s](…), NFS 178", "[94 s](…); NFS
-    # took 178", "[94 s](…), where NFS needed 178" (blind78)
-    rf"|\s*[,;]\s*(?:where\s+|while\s+|whereas\s+)?"
+    # took 178", "[94 s](…), where NFS needed 178", "[1.9×](…) faster; Ceph is 1.4" (blind78)
+    rf"|(?:\s+(?:faster|slower|better|worse|higher|lower|more|less))?\s*[,;]\s*"
+    rf"(?:where\s+|while\s+|whereas\s+)?"
     rf"(?P<system>[A-Z][\w.-]{{1,20}}(?:\s[A-Z][\w.-]{{1,20}})?)\s+"
     rf"(?:(?:took|takes|needed|needs|is|was|ran|did|reached|got|gets)\s+)?"
     rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|rather\s+than"
