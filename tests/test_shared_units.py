@@ -65,6 +65,9 @@ REFUSED = [
         "It is [1.9×](evidence:R1#save_speedup) faster; Ceph is 1.4.",
         ["1.4"],
     ),
+    ("a system's clause before the claim", f"NFS took 178, the FX100 {C}.", ["178"]),
+    ("a system's clause, a semicolon", f"NFS took 178; the FX100 {C}.", ["178"]),
+    ("a system's clause, and, a verb", f"NFS needed 178, and the FX100 took {C}.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -102,6 +105,9 @@ NEAR_MISSES = [
     ("a figure's label after a comma", f"Save took {C}, Figure 3 shows it."),
     ("a count after a semicolon", f"Save took {C}; GPUs 8."),
     ("a model's number", f"Save took {C}, Model 3."),
+    ("a system's count before the claim", f"The baseline took 3 runs, the FX100 {C}."),
+    ("a count before a comma and the claim", f"Of the 12, the FX100 took {C}."),
+    ("a step's clause before the claim", f"Step 3 took 2 runs, the FX100 took {C}."),
     (
         "a comparative, a system's count",
         "It is [1.9×](evidence:R1#save_speedup) faster; Ceph has 3 nodes.",

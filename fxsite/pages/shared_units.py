@@ -14,7 +14,8 @@ numbers joined to it:
   comma or a slash right before the claim joins nothing ("In test 3, [94 s]…");
 * before it, a value said to stand elsewhere or earlier, set against the claim:
   "178 on the baseline and [94 s]", "178 with NVMe but [94 s]", "178 before, [94 s]
-  after", "178 earlier; now [94 s]", "Baseline 178, FX100 [94 s]", and one with a
+  after", "178 earlier; now [94 s]", "Baseline 178, FX100 [94 s]", "NFS took 178, the
+  FX100 [94 s]" (another system's clause before the claim's), and one with a
   parenthesis before its join: "from 178 (NVMe) to [94 s]", and a number written as a
   word: "from seventy to [94 s]", "from a hundred to [94 s]" (a compound such as
   "one hundred seventy-eight" is not read: the claim grammar reads no compound);
@@ -75,6 +76,8 @@ _THEN = r"(?:before|earlier|previously|originally|initially|formerly)"
 #: stood ("178 before,", "178 earlier; now"); a name's value before another name's
 #: ("Baseline 178, FX100 [94 s]"); a number written as a word, by a word ("from seventy to").
 #: A number written as an English word ("seventy", "a hundred"): "from seventy to [94 s]".
+#: Verbs a system's value follows in a clause of its own: "NFS took 178", "Ceph is 1.4".
+_SAID = r"(?:took|takes|needed|needs|is|was|ran|did|reached|got|gets)"
 _SPELLED = (
     rf"(?:an?\s+)?(?:{word_alternation(w for w in NUMBER_WORDS if w.isascii())}|hundred|thousand)"
 )
@@ -86,6 +89,10 @@ _BEFORE_CLAIM = tuple(
         rf"(?<![\w.,])({DIGITS})\s+{_PHRASE}\s*,?\s*(?:and|but|while|whereas|;)\s*\Z",
         rf"(?<![\w.,])({DIGITS})\s+{_THEN}\s*[,;]\s*(?:now|today|after|afterwards|later)?\s*\Z",
         rf"[^\W\d][\w-]{{0,30}}\s+({DIGITS})\s*[,;]\s*[^\W\d][\w-]{{0,30}}\s*\Z",
+        # another system's value in a clause of its own before the claim's: "NFS took 178,
+        # the FX100 [94 s]", "NFS needed 178, and the FX100 took [94 s]" (blind78)
+        rf"(?<![\w.,]){_SAID}\s+({DIGITS})\s*[,;]\s*(?:(?:and|but|while|whereas)\s+)?"
+        rf"(?:the\s+)?[^\W\d][\w.-]{{0,30}}(?:\s+{_SAID})?\s*\Z",
     )
 )
 #: A number joined to the next number so joined (by a word, a comma or a slash), back
@@ -110,7 +117,7 @@ _AFTER = re.compile(
     rf"|(?:\s+(?:faster|slower|better|worse|higher|lower|more|less))?\s*[,;]\s*"
     rf"(?:where\s+|while\s+|whereas\s+)?"
     rf"(?P<system>[A-Z][\w.-]{{1,20}}(?:\s[A-Z][\w.-]{{1,20}})?)\s+"
-    rf"(?:(?:took|takes|needed|needs|is|was|ran|did|reached|got|gets)\s+)?"
+    rf"(?:{_SAID}\s+)?"
     rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|rather\s+than"
     # "out of 178", "out of a possible 178", "out of a total of 178" (blind77)
     rf"|out\s+of(?:\s+a\s+(?:possible|maximum\s+of|total\s+of))?"
