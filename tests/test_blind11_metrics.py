@@ -66,6 +66,10 @@ ROWS = [
     ("a name's figure is", "The FX100 IOPS figure is 150000.", True),
     ("a name's results and a colon", "IOPS results: 150,000.", True),
     ("an arrow after a throughput", "IOPS → 150,000.", True),
+    ("a name, a unit between commas", "Latency, in milliseconds, is 0.42.", True),
+    ("an operation's time before it", "The FX100 took 94 to save, NFS 178.", True),
+    ("a measured ratio, against", "The measured ratio was 1.9 against NFS.", True),
+    ("a speedup ratio", "The speedup ratio was 1.9.", True),
     # near misses: counts of what the name measures, a value in words, a count in the place
     ("IOPS for a test, a count", "IOPS for the test were 8 runs.", False),
     ("latency in a place, a count", "Latency in production is 3 regions wide.", False),
@@ -75,6 +79,15 @@ ROWS = [
     ("an array of nodes", "IOPS for the array of 8 nodes.", False),
     ("an arrow before words", "IOPS → higher.", False),
     ("a speedup we saw, a count", "The speedup we saw was 3 runs long.", False),
+    ("a name, words between commas", "Latency, in practice, is one of the issues.", False),
+    ("a count before an operation", "It took 3 tries to save.", False),
+    ("a name, a comma, a count", "Save time, 8-GPU 32B LoRA (lower is better)", False),
+    (
+        "a name, a place between commas, a count",
+        "Latency, in production, is 3 regions wide.",
+        False,
+    ),
+    ("a ratio of words", "The ratio was favourable.", False),
 ]
 
 

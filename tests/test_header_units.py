@@ -398,6 +398,16 @@ UNRECORDED = [
     ),
     # blind78: a unit's word and what it counts, then a colon
     (
+        "a unit's symbol, then a colon",
+        "# T\n\nGB/s: 6.4.\n",
+        [("FX501", 3, 7, "6.4", "read as '6.4 GB/s'")],
+    ),
+    (
+        "a unit's symbol and where it was measured",
+        "# T\n\nMB/s on the FX100: 640.\n",
+        [("FX501", 3, 20, "640", "read as '640 MB/s'")],
+    ),
+    (
         "a unit's word and what it counts",
         "# T\n\nSeconds to save a checkpoint: 94.\n",
         [("FX501", 3, 31, "94", "read as '94 Seconds'")],
@@ -734,6 +744,9 @@ PASSED = [
     ("a ratio's name in Chinese, then words", "# T\n\n加速比：见下表。\n"),
     ("a unit's word and words, then a count", "# T\n\nSeconds matter: 3 reasons.\n"),
     ("times counted, then a number", "# T\n\nTimes we tried: 3.\n"),
+    ("times counted in capitals", "# T\n\nTimes We Tried: 3.\n"),
+    ("a name with a slash, no unit", "# T\n\nI/O on reads: 3 kinds.\n"),
+    ("not applicable", "# T\n\nN/A: 3.\n"),
     ("no unit's word first", "# T\n\nSteps to follow: 3.\n"),
     ("a ratio's name in Chinese, then a word starting with a numeral", "# T\n\n加速比：一流。\n"),
     ("a look-alike number word that starts words", "# T\n\nSpeedup: \u043ene of many.\n"),

@@ -14,7 +14,8 @@ about every text (English as well): it reads
   94") or a dash ("Save time — 94"), in words where they end the clause ("A save time of
   ninety-four.", "Save time: ninety four."; not "Latency is one of the issues"), and an operation's time after a verb of lasting where a
   stop ends the clause ("Saves take 94."; not "Saves take 3 tries", nor a heading "Each save
-  took 95");
+  took 95"), or before the operation ("The FX100 took 94 to save"; not "took 3 tries to
+  save"); where it was measured between commas ("Latency, in milliseconds, is 0.42");
 * a named quantity's change or range without a unit ("latency from 0.5 to 0.12", "Speed-up
   ranges from 6.2 to 9.3", "Save time went from 178 → 94", "保存时间从178降到94"), and the
   values after arrows from its value ("Save time: 178 → 94": each a figure; blind74), not a
@@ -96,7 +97,8 @@ _NOTE = r"[ ]\([^()]{1,40}\)"
 #: Where or what a quantity was measured on, between its name and its value: "on the
 #: FX100", "over NFS for the FX100" (a word, not a number: "on 8 nodes" counts).
 _QUALIFIER = (
-    r"(?:[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}"
+    # between commas too: "Latency, in milliseconds, is 0.42" (blind78)
+    r"(?:,?[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}"
     # or who saw it: "The speedup we saw was 1.9"; or the figure it names: "An IOPS figure
     # of 150,000" (blind78)
     r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)"
@@ -104,7 +106,7 @@ _QUALIFIER = (
 )
 #: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78).
 _LANDED = r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
-_QUALIFIED = re.compile(_QUALIFIER + r"\Z")
+_QUALIFIED = re.compile(_QUALIFIER + r",?\Z")
 #: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
 #: which passes; '~[94](…)' would not: blind74).
 _APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
@@ -130,7 +132,7 @@ _METRIC_VALUE = re.compile(
     # where or what it was measured on between the name and its value: "IOPS on the
     # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
     rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
-    rf"(?=[ ](?:of|is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–→])"
+    rf",?(?=[ ](?:of|is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–→])"
     rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
@@ -168,13 +170,18 @@ _ARROW_TAIL = re.compile(rf"[ ]?(?:{_ARROW})[ ]?(?P<b>{NUMBER})(?![\d%]|[.,]\d)"
 _RATIO_BEFORE = re.compile(
     r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
 )
+#: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
+#: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
+_LASTS_TO = re.compile(
+    rf"(?<![A-Za-z])(?i:{_LASTING})[ ](?P<figure>\d+(?:\.\d+)?)[ ](?i:to)[ ](?i:{OPERATIONS})\b"
+)
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 _YEARS = re.compile(r"(?:19|20)\d\d")
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
-_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|per|from|to)\b)"
+_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to)\b)"
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 #: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
@@ -233,6 +240,8 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
             yield match.start("b"), end, "unit"
         for match in _RATIO_BEFORE.finditer(text):
             yield match.start("figure"), match.end(), "unit"
+        for match in _LASTS_TO.finditer(text):
+            yield match.start("figure"), match.end("figure"), "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):

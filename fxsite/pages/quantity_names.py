@@ -75,7 +75,9 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("latency|latencies", _TIME),
     QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
     QuantityName(
-        "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction)[ ]ratio", _RATIO
+        "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction|speed(?:-?up)?"
+        "|performance|measured)[ ]ratio",
+        _RATIO,
     ),
     QuantityName("write[ ]amplification(?:[ ]factor)?", _RATIO),
     # blind60: service levels and latency percentiles named without a unit ("p99: 94",

@@ -230,7 +230,7 @@ _LABEL = LazyPattern(
     r"|(?:^|(?<=[.;!?]\s))(?:(?P<ratio>(?!(?i:form\s+factor))(?:[A-Za-z][A-Za-z-]{1,24}\s){1,3}(?i:ratio|factor)"
     r"|(?i:times\s+(?:faster|slower|better|more|less|higher|lower|smaller|larger))"
     # a unit's word and what it counts: "Seconds to save a checkpoint: 94" (blind78)
-    r")|(?P<named>[A-Za-z][A-Za-z-]{2,24})(?P<counts>(?:\s[a-z][a-z-]{0,20}){0,5}))"
+    r")|(?P<named>[A-Za-z][A-Za-z/-]{2,24})(?P<counts>(?:\s[A-Za-z][\w-]{0,20}){0,5}))"
     # a ratio named in Chinese at a sentence's start: "加速比：十二", "性能提升倍数：12" (blind77)
     rf"|(?:^|(?<=[。；！？.;!?]))\s*(?P<cjk_ratio>[\u4e00-\u9fff]{{0,6}}(?:{'|'.join(RATIO_ENDINGS)})))"
     r"(?(being)|(?:\s*[:：=]|\s+[—–]))\s*"
@@ -252,7 +252,7 @@ _NUMBER_AT = re.compile(_NUMBER)
 
 def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Governed]:
     """Bare numbers and claims listed after "in seconds:" or "(s):" labels in ``text``, or a
-    label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", as a
+    label of one word that names a unit or a ratio ("Speedup: 1.9", "Seconds: 94", "GB/s: 6.4", as a
     header does: :func:`_named_unit`), or words that end in "ratio" or "factor" ("Data
     reduction ratio: 4", "Speedup factor: 12"; not a "form factor", a size), or "times
     faster" and the like ("Times faster: 12"), or a price named with what it is per ("Cost
