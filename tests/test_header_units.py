@@ -403,6 +403,11 @@ UNRECORDED = [
         [("FX501", 3, 7, "6.4", "read as '6.4 GB/s'")],
     ),
     (
+        "a percentage named and what it counts",
+        "# T\n\nPercentage of time saved: 47.\n",
+        [("FX501", 3, 27, "47", "read as '47 %'")],
+    ),
+    (
         "a unit's symbol and where it was measured",
         "# T\n\nMB/s on the FX100: 640.\n",
         [("FX501", 3, 20, "640", "read as '640 MB/s'")],
@@ -747,6 +752,7 @@ PASSED = [
     ("times counted in capitals", "# T\n\nTimes We Tried: 3.\n"),
     ("a name with a slash, no unit", "# T\n\nI/O on reads: 3 kinds.\n"),
     ("not applicable", "# T\n\nN/A: 3.\n"),
+    ("a percentage, then a count", "# T\n\nPercentage of runs: 3 of them.\n"),
     ("no unit's word first", "# T\n\nSteps to follow: 3.\n"),
     ("a ratio's name in Chinese, then a word starting with a numeral", "# T\n\n加速比：一流。\n"),
     ("a look-alike number word that starts words", "# T\n\nSpeedup: \u043ene of many.\n"),

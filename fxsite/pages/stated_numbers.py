@@ -276,7 +276,7 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
             priced
             or match["paren"]
             or match["word"]
-            or (named and _named_unit(named))
+            or (named and _label_unit(named, match["counts"]))
             or ratio
             or ""
         ).strip()
@@ -322,6 +322,14 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
     return found
 
 
+def _label_unit(named: str, counts: str | None) -> str | None:
+    """The unit a label's first word names ("Seconds to save:", :func:`_named_unit`), or
+    a percentage's, of what it counts ("Percentage of time saved:")."""
+    if counts and named.lower() == "percentage":
+        return "%"
+    return _named_unit(named)
+
+
 def _labels(text: str) -> Iterator[re.Match[str]]:
     """The labels of ``text`` (:data:`_LABEL`), in order. One of a word and what it
     counts ("Seconds to save a checkpoint:") is a label where its first word names a unit,
@@ -330,7 +338,11 @@ def _labels(text: str) -> Iterator[re.Match[str]]:
     at = 0
     while (match := _LABEL.search(text, at)) is not None:
         named = match["named"]
-        if named and match["counts"] and (named.lower() == "times" or not _named_unit(named)):
+        if (
+            named
+            and match["counts"]
+            and (named.lower() == "times" or not _label_unit(named, match["counts"]))
+        ):
             at = match.start("counts")
             continue
         at = match.end()
