@@ -29,6 +29,7 @@ from fxsite.mkdocs_config import (
     option_error,
 )
 from fxsite.output_dirs import output_problems
+from fxsite.pages.template_changes import text_changers
 from fxsite.policy import HELD_BACK, Enforce, Verdict, decide, enforce_mode
 from fxsite.project import Project
 from fxsite.project_paths import CONFIG_NAMES, ProjectPaths, find_config
@@ -278,6 +279,9 @@ def _check_findings(
     # Hooks and other plugins may change a page after fxsite reads it, and under
     # `strict: true` MkDocs' own warnings refuse the build: judged by the build itself.
     why = f"{', '.join(changers)} may change pages" if changers else None
+    # A custom_dir's template that writes a page's text changed (blind78 #5).
+    templates = text_changers(project.paths.custom_dir)
+    why = why or (f"template {templates[0]} changes pages' text" if templates else None)
     why = why or ("strict: true refuses MkDocs' warnings" if config.strict else None)
     if why:
         if not quiet:

@@ -1,0 +1,139 @@
+"""The templates of a site's ``custom_dir`` that change a page's text as the theme writes it.
+
+``fxsite check`` reads a page's text as the build renders it, and a template's own words
+where they are written (:mod:`fxsite.pages.template_text`). A template may also write
+the page's text changed: ``{{ super() | replace("QQ", "4") }}`` in ``{% block content %}``
+turns "Save took 9QQ s" into "Save took 94 s" (blind78 #5), a figure only the built page
+shows. :func:`text_changers` names such templates; ``check`` then judges the project by
+building it, as it does where a hook may change pages.
+
+A template is parsed by Jinja (its syntax tree, not its text), and what it writes from a
+page's data is followed from where it is read to where it is written:
+
+* the page's data is what ``page``, ``nav``, ``nav_item``, ``toc``, ``toc_item``, ``self``
+  and ``super()`` give, and what a loop takes from them (``{% for item in nav %}``);
+* it is written as it is where it reaches an output through attributes and items
+  (``page.meta.title``), a choice (``a if b else c``) and filters that only escape or
+  fall back (:data:`_AS_IS`: ``e``, ``safe``, ``url``, ``default``); where it decides a
+  condition or a loop, it writes nothing;
+* anything else changes it: another filter (``replace``, ``upper``, ``length``), a method
+  (``.replace(…)``), an operator (``~``, ``+``), a name set to it (``{% set x = super() %}``,
+  read nowhere else), a ``{% filter %}`` block around it or around a block.
+
+A template that cannot be parsed is not named here: the theme's build refuses it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from jinja2 import Environment, TemplateSyntaxError, nodes
+
+from fxsite.pages.template_text import MAX_TEMPLATE_BYTES
+from fxsite.safeio import UnreadableFile, read_text
+
+__all__ = ["text_changers"]
+
+#: Names whose values are the page's data, as the theme's templates know them.
+_PAGE_NAMES = frozenset({"page", "nav", "nav_item", "toc", "toc_item", "self"})
+#: Filters that write a value as it is (escaped, as a URL, or another's in its place).
+_AS_IS = frozenset({"e", "escape", "safe", "url", "d", "default", "string"})
+#: Methods that read a mapping's values as they are (``page.meta.get("x")``).
+_READERS = frozenset({"get", "items", "values", "keys"})
+#: Parses only (nothing is rendered): escaping is the theme's.
+_ENVIRONMENT = Environment(autoescape=True)
+
+
+def text_changers(custom_dir: Path | None) -> list[str]:
+    """The templates under ``custom_dir`` (paths relative to it) that write a page's
+    text changed; none where there is no ``custom_dir``."""
+    if custom_dir is None or not custom_dir.is_dir():
+        return []
+    changers = []
+    for file in sorted(custom_dir.rglob("*.html")):
+        try:
+            tree = _ENVIRONMENT.parse(read_text(file, MAX_TEMPLATE_BYTES))
+        except (UnreadableFile, TemplateSyntaxError):
+            continue
+        if _changes_text(tree):
+            changers.append(file.relative_to(custom_dir).as_posix())
+    return changers
+
+
+def _changes_text(tree: nodes.Template) -> bool:
+    """Whether ``tree`` writes a page's data other than as it is."""
+    names = set(_PAGE_NAMES)
+    for loop in tree.find_all(nodes.For):
+        read = (loop.iter, *loop.iter.find_all(nodes.Name))
+        if any(isinstance(n, nodes.Name) and _reads_page(n, names) for n in read):
+            targets = (loop.target, *loop.target.find_all(nodes.Name))
+            names.update(t.name for t in targets if isinstance(t, nodes.Name))
+    return any(_changed(path) for path in _paths(tree, [], names)) or any(
+        _wraps_page(block, names) for block in tree.find_all(nodes.FilterBlock)
+    )
+
+
+def _reads_page(name: nodes.Name, names: set[str]) -> bool:
+    return name.name in names or name.name == "super"
+
+
+def _paths(
+    node: nodes.Node, above: list[nodes.Node], names: set[str]
+) -> Iterator[list[nodes.Node]]:
+    """Each reading of a page's data in ``node``: the nodes from the top down to it."""
+    if isinstance(node, nodes.Name) and node.ctx == "load" and _reads_page(node, names):
+        yield [*above, node]
+        return
+    for child in node.iter_child_nodes():
+        yield from _paths(child, [*above, node], names)
+
+
+def _changed(path: list[nodes.Node]) -> bool:
+    """Whether the nodes above a reading of page data (``path``'s last) change it before
+    it is written."""
+    child = path[-1]
+    for node in reversed(path[:-1]):
+        if isinstance(node, nodes.Output):
+            return False
+        if isinstance(
+            node, (nodes.If, nodes.For, nodes.Test, nodes.Compare, nodes.Operand, nodes.Not)
+        ):
+            return False  # it decides a condition or walks a loop: it writes nothing
+        if not _passes(node, child):
+            return True
+        child = node
+    return False
+
+
+def _passes(node: nodes.Node, child: nodes.Node) -> bool:
+    """Whether ``node`` writes its ``child`` (the page's value) as it is."""
+    if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        return child is node.node
+    if isinstance(node, (nodes.CondExpr, nodes.And, nodes.Or)):
+        return True
+    if isinstance(node, nodes.Filter):
+        return node.name in _AS_IS
+    if isinstance(node, nodes.Call):  # super(), self.footer(), page.meta.get("x")
+        called = node.node
+        return child is called and (
+            (isinstance(called, nodes.Name) and called.name == "super")
+            or (
+                isinstance(called, nodes.Getattr)
+                and (called.attr in _READERS or _is_name(called.node, "self"))
+            )
+        )
+    return False
+
+
+def _is_name(node: nodes.Node, name: str) -> bool:
+    return isinstance(node, nodes.Name) and node.name == name
+
+
+def _wraps_page(block: nodes.FilterBlock, names: set[str]) -> bool:
+    """Whether a ``{% filter %}`` block holds a page's data or a block of the theme's."""
+    return any(
+        isinstance(n, nodes.Block) or (isinstance(n, nodes.Name) and _reads_page(n, names))
+        for part in block.body
+        for n in (part, *part.find_all((nodes.Block, nodes.Name)))
+    )
