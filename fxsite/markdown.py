@@ -89,6 +89,9 @@ __all__ = [
 ]
 
 _STASHED = re.compile("\x02wzxhzdk:(\\d+)\x03")
+#: pymdownx.critic's placeholders for its marks' tags (``<ins class="critic">``, ``</ins>``,
+#: a deletion's, a comment's), which write no text of their own.
+_CRITIC_MARKS = re.compile("\x02czjqqkd:\\d+\x03")
 _SPACES = re.compile(r"\s+")
 _EVIDENCE = "evidence:"
 
@@ -107,7 +110,7 @@ def _link_text(element: ET.Element, md: Markdown) -> str:
         raw = blocks[index] if index < len(blocks) else ""
         return html.unescape(raw if isinstance(raw, str) else "")
 
-    return _STASHED.sub(unstash, "".join(element.itertext()))
+    return _CRITIC_MARKS.sub("", _STASHED.sub(unstash, "".join(element.itertext())))
 
 
 def claim_element(html_text: str) -> ET.Element:
@@ -706,16 +709,6 @@ def makeExtension(**kwargs: Any) -> FxsiteExtension:
     return FxsiteExtension(**kwargs)
 
 
-def _meta(extension: Any) -> bool:
-    """Python-Markdown's ``meta`` extension, which drops a page's MultiMarkdown header
-    ("Title: Saves in 94 s") unread. MkDocs reads that header itself, whatever the
-    extensions (its title and description are shown), and takes it off the page before
-    converting it; a page checked keeps it, so that it is read as text, where the build's
-    gate reads what MkDocs shows of it (blind78)."""
-    name = extension if isinstance(extension, str) else type(extension).__module__
-    return name in ("meta", "markdown.extensions.meta")
-
-
 class PageRenderer:
     """Pages converted as the build converts them: the project's Markdown configuration
     (``markdown_extensions`` and their settings from ``mkdocs.yml``) with this extension.
@@ -728,7 +721,7 @@ class PageRenderer:
         self._context: PageContext | None = None
         extension = FxsiteExtension()
         extension.use_context(self._current)
-        names = [e for e in extensions if not isinstance(e, FxsiteExtension) and not _meta(e)]
+        names = [e for e in extensions if not isinstance(e, FxsiteExtension)]
         self.md = Markdown(extensions=[*names, extension], extension_configs=configs)
 
     def _current(self) -> PageContext:

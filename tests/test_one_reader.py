@@ -1125,22 +1125,54 @@ def test_a_search_entrys_title_is_read_as_the_html_material_draws(
     assert [c.shown for c in found.candidates] == figures
 
 
+@pytest.mark.parametrize("meta", [True, False], ids=["meta extension", "no meta extension"])
 @pytest.mark.parametrize(
     ("page", "found"),
     [
-        # blind78: with the meta extension, check dropped the header MkDocs shows
+        # blind78: with the meta extension, check dropped the header MkDocs shows; without
+        # it, the build published the header as a paragraph MkDocs takes off the page
         ("Title: Saves in 94 s\n\n# T\n\nText.\n", [("FX501", 1, 17)]),
         ("Description: 1.9x faster\n\n# T\n\nText.\n", [("FX501", 1, 14)]),
+        ("Title: A\nDescription: fast,\n    1.9x faster\n\n# T\n", [("FX501", 3, 5)]),
+        ("title: A\nSubtitle: 1.9x faster\n# T\n", [("FX501", 2, 11)]),
         ("Title: Benchmarks\n\n# T\n\nText.\n", []),  # near miss: no figure in it
+        # a key no template prints: MkDocs takes it off the page, and shows it nowhere
+        ("Speedup: 1.9x\n\n# T\n\nText.\n", []),
+        # not a header: a heading first, or a key after a blank line
+        ("# T\n\nSpeedup: 1.9x\n", [("FX501", 3, 10)]),
+        ("\nSpeedup: 1.9x\n", [("FX501", 2, 10)]),
     ],
 )
-def test_a_multimarkdown_header_is_read_with_the_meta_extension(
-    page: str, found: list[tuple[str, int, int]]
+def test_a_multimarkdown_header_is_read_as_mkdocs_reads_it(
+    page: str, found: list[tuple[str, int, int]], meta: bool
 ) -> None:
     from sitekit import FIXTURE_EXTENSIONS, href_for, library
 
     from fxsite.markdown import PageRenderer, check_page
 
-    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "meta"], {})
-    errors = check_page(page, "docs/p.md", library(), href_for, renderer)[1]
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, *(["meta"] if meta else [])], {})
+    html, errors = check_page(page, "docs/p.md", library(), href_for, renderer)
+    assert "Title:" not in html and "Description:" not in html
     assert [(f.code, f.line, f.col) for f in errors if f.severity == "error"] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # blind78 #11: a claim's text is read as drawn, critic's marks no text of their own
+        ("[{++94 s++}](evidence:R1#save_time_fx100)", None),
+        ("[{--94 s--}](evidence:R1#save_time_fx100)", None),
+        ("[94 s{>>a note<<}](evidence:R1#save_time_fx100)", None),
+        ("[{~~178 s~>94 s~~}](evidence:R1#save_time_fx100)", "'178 s94 s' does not state one"),
+    ],
+)
+def test_a_claims_text_in_critic_markup_is_read_as_drawn(text: str, refused: str | None) -> None:
+    from sitekit import FIXTURE_EXTENSIONS, href_for, library
+
+    from fxsite.markdown import PageRenderer, check_page
+
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "pymdownx.critic"], {})
+    found = check_page(f"# T\n\nSave took {text}.\n", "docs/p.md", library(), href_for, renderer)[1]
+    messages = [f.message for f in found if f.severity == "error"]
+    assert messages == ([] if refused is None else [messages[0]])
+    assert refused is None or (refused in messages[0] and "\x02" not in messages[0])

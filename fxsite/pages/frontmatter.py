@@ -83,13 +83,17 @@ class FrontMatter:
 
 
 def split_front_matter(source: str) -> tuple[str | None, str, int]:
-    """``(front matter text or None, body, body's first line index)``."""
+    """``(front matter text or None, body, body's first line index)``; a MultiMarkdown
+    header (:func:`_header`) is taken off the body as MkDocs takes it (its text: None)."""
     opening = _OPEN.match(source)
-    if not opening:
-        return None, source, 0
-    closing = _CLOSE.search(source, opening.end())
-    if not closing:
-        return None, source, 0
+    closing = _CLOSE.search(source, opening.end()) if opening else None
+    if opening is None or closing is None:
+        header = _header(source)
+        if header is None:
+            return None, source, 0
+        body_line = header[1]
+        lines = source.split("\n", body_line)
+        return None, lines[body_line] if len(lines) > body_line else "", body_line
     front = source[opening.end() : closing.start()]
     rest = source[closing.end() :]
     rest = rest[1:] if rest.startswith("\n") else rest
@@ -114,6 +118,56 @@ def _text_at(
     return TextAt(value, moved[0][1], moved[0][2], moved)
 
 
+#: A MultiMarkdown header's line and the line that continues its value, as MkDocs reads
+#: them (``mkdocs.utils.meta``: ``META_RE``, ``META_MORE_RE``).
+_HEADER_KEY = re.compile(r"[ ]{0,3}(?P<key>[A-Za-z0-9_-]+):\s*(?P<value>.*)")
+_HEADER_MORE = re.compile(r"(?:[ ]{4}|\t)\s*(?P<value>.*)")
+
+
+def _header(source: str) -> tuple[dict[str, TextAt], int] | None:
+    """A page's MultiMarkdown header, read as MkDocs reads it whatever the Markdown
+    extensions (``mkdocs.utils.meta.get_data``, where no YAML front matter opens the
+    page): ``Key: value`` lines at its top, a value continued on lines indented by four
+    spaces or a tab (joined by a space), a key given twice joined so too; a blank line
+    or a line of neither kind ends it, and the blank lines after it go with it. Each
+    value where its pieces are written, by lower-cased key, and the body's first line
+    index; None where the page has no header. MkDocs shows what it reads (its title in
+    the navigation and ``<title>``, its description in a ``<meta>``) and takes it off
+    the page: it is the page's front matter (blind78)."""
+    if _HEADER_KEY.match(source) is None:
+        return None
+    values: dict[str, TextAt] = {}
+    key, lines, line = None, source.split("\n"), 0
+    for line, text in enumerate(lines):
+        text = text.removesuffix("\r")
+        if not text.strip():
+            line += 1
+            break
+        match = _HEADER_KEY.match(text) or (_HEADER_MORE.match(text) if key else None)
+        if match is None:
+            break
+        if "key" in match.groupdict():
+            key = match["key"].lower().strip()
+        value, col = match["value"].strip(), match.start("value") + 1
+        assert key is not None
+        values[key] = _joined(values.get(key), value, line + 1, col)
+    else:
+        line = len(lines)
+    while line < len(lines) and lines[line] == "":
+        line += 1
+    return values, line
+
+
+def _joined(before: TextAt | None, value: str, line: int, col: int) -> TextAt:
+    """A header's value, ``value`` (at ``line``:``col``) added to what it held."""
+    if before is None:
+        return TextAt(value, line, col, ((0, line, col),))
+    at = len(before.text) + 1
+    return TextAt(
+        f"{before.text} {value}", before.line, before.col, (*before.segments, (at, line, col))
+    )
+
+
 #: Keys judged as what they are (the title and description, FAQ entries): not as printed.
 _JUDGED = ("title", "description", "faq", "related", "tags")
 
@@ -123,10 +177,26 @@ def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> 
     values the site's templates print (shown, as the ``subtitle``)."""
     front, body, body_line = split_front_matter(source)
     if front is None:
-        return FrontMatter(body_line=body_line)
+        header = _header(source) if body_line else None
+        if header is None:
+            return FrontMatter(body_line=body_line)
+        return _header_front(header[0], printed, body_line)
     result = judge_front_matter(load_yaml(front, path, line_offset=1), front, path, printed, 1)
     result.body_line = body_line
     result.faq = [FaqItem(item.q, _with_definitions(item.a, body)) for item in result.faq]
+    return result
+
+
+def _header_front(
+    values: dict[str, TextAt], printed: Collection[str], body_line: int
+) -> FrontMatter:
+    """The front matter a MultiMarkdown header gives (:func:`_header`): its values are
+    text, the title and description judged as they are, the keys the templates print as
+    shown."""
+    result = FrontMatter(data={k: v.text for k, v in values.items()}, body_line=body_line)
+    result.title, result.description = values.get("title"), values.get("description")
+    shown = ["subtitle", *sorted(set(printed) - {"subtitle", *_JUDGED})]
+    result.shown = [values[key] for key in shown if key in values]
     return result
 
 
