@@ -119,6 +119,12 @@ CONFIG_REFUSED = [
         [(5, 20)],
     ),
     (
+        "smarty substitutions",
+        "site_name: M\nmarkdown_extensions:\n  - smarty:\n      substitutions:\n"
+        "        ndash: Took 64 s\n",
+        [(5, 21)],
+    ),
+    (
         "the site's own figure once, at its name",
         "site_name: Took 95 s\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n",
         [(1, 17)],
@@ -156,6 +162,11 @@ CONFIG_PASSED = [
         "a translated site name without a figure beside the icon",
         "site_name: Saves\ntheme:\n  name: material\n  icon:\n    logo: material/numeric-9\n"
         "extra:\n  fxsite_translations:\n    zh:\n      site_name: 保存性能\n",
+    ),
+    (
+        "smarty substitutions without a figure",
+        "site_name: M\nmarkdown_extensions:\n  - smarty:\n      substitutions:\n"
+        '        ndash: "&ndash;"\n',
     ),
     (
         "a glossary without a figure",

@@ -69,8 +69,13 @@ EXTENSION_TEMPLATES = {"footnotes": ("SUPERSCRIPT_TEXT", "BACKLINK_TITLE")}
 #: keep the template's length, so a finding after it stays at its column).
 TEMPLATE_NUMBER = "10"
 #: Settings of Markdown extensions that map a name to the string a page shows for it:
-#: an abbreviation's title (``<abbr title>``), a key's label (``++fast++``: ``<kbd>``).
-EXTENSION_MAPS = {"abbr": ("glossary",), "pymdownx.keys": ("key_map",)}
+#: an abbreviation's title (``<abbr title>``), a key's label (``++fast++``: ``<kbd>``), the
+#: text smarty writes for a dash, a quote or an ellipsis (``substitutions``: blind78 #10).
+EXTENSION_MAPS = {
+    "abbr": ("glossary",),
+    "pymdownx.keys": ("key_map",),
+    "smarty": ("substitutions",),
+}
 #: Top-level keys whose string the theme shows on every page.
 SHOWN_KEYS = ("site_name", "site_description", "site_author", "copyright", "repo_name")
 
