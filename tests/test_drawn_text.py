@@ -336,3 +336,11 @@ def test_placed_svg_spans_with_digits_are_refused(name: str, html: str) -> None:
 @pytest.mark.parametrize(("name", "html"), TSPANS_NEAR, ids=[r[0] for r in TSPANS_NEAR])
 def test_svg_spans_without_figure_pass(name: str, html: str) -> None:
     assert refusals(html) == [], name
+
+
+def test_a_pie_slices_label_is_read_once_and_its_share_apart() -> None:
+    """blind78 #8: a slice's label read again with its share ("FX100 1.9x faster 61%") told
+    the label's figure twice, once at another number of the source."""
+    pie = '  "NFS" : 178\n  "FX100 1.9x faster" : 94\n'
+    found = refusals(f'<pre class="mermaid"><code>pie title Save time\n{pie}</code></pre>')
+    assert sorted(found) == sorted(["FX501 1.9x", "FX501 65%", "FX501 35%"])

@@ -35,8 +35,8 @@ _SLICE = re.compile(r'\s*"(?P<label>[^"]*)"\s*:\s*(?P<value>\d{1,15}(?:\.\d{1,15
 
 def diagram_lines(source: str) -> list[str]:
     """The lines of a Mermaid diagram's source whose text it may draw; for a pie chart,
-    each slice also as Mermaid labels it, with its share of the whole ("Saved 94%": a
-    figure no source line writes, :func:`_pie_shares`)."""
+    each slice's share of the whole too ("94%": a figure no source line writes,
+    :func:`_pie_shares`)."""
     source = _MERMAID_ENTITY.sub(_mermaid_char, source)
     lines = [line for line in source.splitlines() if line.strip() and not _STYLE_LINE.match(line)]
     kind = lines[0].split()[:1] if lines else []
@@ -85,16 +85,15 @@ def _xy_values(lines: list[str]) -> list[str]:
 
 
 def _pie_shares(lines: list[str]) -> list[str]:
-    """Each slice's label and its share of the pie in whole percent, as Mermaid draws it
-    (``(value / total * 100).toFixed(0)``; an exact half rounds up here)."""
+    """Each slice's share of the pie in whole percent, as Mermaid draws it beside the
+    slice's label (``(value / total * 100).toFixed(0)``; an exact half rounds up here).
+    The label is read on its own line: read again with a share, a figure in it was told
+    twice, once at another number of the source (blind78 #8)."""
     slices = [(m["label"], Decimal(m["value"])) for line in lines if (m := _SLICE.match(line))]
     total = sum((value for _, value in slices), Decimal(0))
     if not total:
         return []
-    return [
-        f"{label} {(value * 100 / total).quantize(Decimal(1), ROUND_HALF_UP)}%"
-        for label, value in slices
-    ]
+    return [f"{(value * 100 / total).quantize(Decimal(1), ROUND_HALF_UP)}%" for _, value in slices]
 
 
 _DELIMITERS = re.compile(r"\\[()\[\]]|\$\$?")
