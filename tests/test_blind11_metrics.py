@@ -70,6 +70,9 @@ ROWS = [
     ("an operation's time before it", "The FX100 took 94 to save, NFS 178.", True),
     ("a measured ratio, against", "The measured ratio was 1.9 against NFS.", True),
     ("a speedup ratio", "The speedup ratio was 1.9.", True),
+    ("a percentage of what was saved", "The percentage of time saved is 47.", True),
+    ("a percentage", "The percentage is 47.", True),
+    ("a throughput of a system", "The throughput of the array was 12,000.", True),
     # near misses: counts of what the name measures, a value in words, a count in the place
     ("IOPS for a test, a count", "IOPS for the test were 8 runs.", False),
     ("latency in a place, a count", "Latency in production is 3 regions wide.", False),
@@ -81,6 +84,8 @@ ROWS = [
     ("a speedup we saw, a count", "The speedup we saw was 3 runs long.", False),
     ("a name, words between commas", "Latency, in practice, is one of the issues.", False),
     ("a count before an operation", "It took 3 tries to save.", False),
+    ("a percentage of a count", "The percentage of runs is 3 of them.", False),
+    ("a latency of a system, a count", "The latency of the system is 3 regions wide.", False),
     ("a name, a comma, a count", "Save time, 8-GPU 32B LoRA (lower is better)", False),
     (
         "a name, a place between commas, a count",

@@ -68,6 +68,7 @@ REFUSED = [
     ("a system's clause before the claim", f"NFS took 178, the FX100 {C}.", ["178"]),
     ("a system's clause, a semicolon", f"NFS took 178; the FX100 {C}.", ["178"]),
     ("a system's clause, and, a verb", f"NFS needed 178, and the FX100 took {C}.", ["178"]),
+    ("what it took, a system's value", f"The FX100 took {C} to save, NFS 178.", ["178"]),
 ]
 
 #: Numbers beside a claim that are their own: each must pass.
@@ -106,6 +107,7 @@ NEAR_MISSES = [
     ("a count after a semicolon", f"Save took {C}; GPUs 8."),
     ("a model's number", f"Save took {C}, Model 3."),
     ("a system's count before the claim", f"The baseline took 3 runs, the FX100 {C}."),
+    ("what it took, a system's count", f"The FX100 took {C} to save, NFS took 3 runs."),
     ("a count before a comma and the claim", f"Of the 12, the FX100 took {C}."),
     ("a step's clause before the claim", f"Step 3 took 2 runs, the FX100 took {C}."),
     (

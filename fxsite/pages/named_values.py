@@ -99,6 +99,8 @@ _NOTE = r"[ ]\([^()]{1,40}\)"
 _QUALIFIER = (
     # between commas too: "Latency, in milliseconds, is 0.42" (blind78)
     r"(?:,?[ ](?:on|for|over|with|under|across|in)[ ](?:the[ ]|an?[ ])?(?!\d)[\w.-]{1,30}"
+    # what it is of, and done to it: "The percentage of time saved is 47" (blind78)
+    r"|[ ]of[ ](?:the[ ])?(?!\d)[\w.-]{1,30}(?:[ ](?:saved|lost|used|gained|spent|cut))?"
     # or who saw it: "The speedup we saw was 1.9"; or the figure it names: "An IOPS figure
     # of 150,000" (blind78)
     r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)"
@@ -205,6 +207,7 @@ _METRIC_NEEDLES = (
     *(" time", " Time", " TIME", " ratio", " Ratio", " RATIO", "mplification", "MPLIFICATION"),
     *("rice", "RICE", "ost", "OST", "TCO"),  # a price's change: "Price went from 4000 to 3000"
     *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
+    *("ercentage", "ERCENTAGE"),
     *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
     *("P50", "P90", "P95", "P99"),
     *(" take", " took", " last", " need"),  # "Saves take 94"

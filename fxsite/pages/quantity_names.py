@@ -83,6 +83,7 @@ NAMES: tuple[QuantityName, ...] = (
     # blind60: service levels and latency percentiles named without a unit ("p99: 94",
     # "Availability: 99.99", "MTTR: 30", "Hit rate: 95")
     QuantityName("availability", _PERCENT),
+    QuantityName("percentage", _PERCENT),
     QuantityName("uptime", _PERCENT),
     QuantityName("efficiency", frozenset()),
     QuantityName("hit[ ]rate", _PERCENT),

@@ -114,7 +114,9 @@ _AFTER = re.compile(
     rf"|\((?P<name>\s*[^\W\d][^\W\d.-]{{1,24}}(?:\s[^\W\d]{{1,24}}){{0,2}}\s*)[:=]\s*"
     # another system's value in a clause of its own: "[94 s](…), NFS 178", "[94 s](…); NFS
     # took 178", "[94 s](…), where NFS needed 178", "[1.9×](…) faster; Ceph is 1.4" (blind78)
-    rf"|(?:\s+(?:faster|slower|better|worse|higher|lower|more|less))?\s*[,;]\s*"
+    # (after a comparative, or what the claim's quantity took: "[94 s](…) to save, NFS 178")
+    rf"|(?:\s+(?:faster|slower|better|worse|higher|lower|more|less)|\s+to\s+[a-z]{{2,20}})?"
+    rf"\s*[,;]\s*"
     rf"(?:where\s+|while\s+|whereas\s+)?"
     rf"(?P<system>[A-Z][\w.-]{{1,20}}(?:\s[A-Z][\w.-]{{1,20}})?)\s+"
     rf"(?:{_SAID}\s+)?"
