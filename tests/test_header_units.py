@@ -537,6 +537,21 @@ UNRECORDED = [
         [("FX501", 5, 9, "178", "read as '178 seconds', under the title 'Save time, in seconds'")],
     ),
     (
+        "a heading naming a unit over a paragraph of its value (blind78)",
+        "# T\n\n## Random read IOPS\n\n150,000 on the FX100.\n",
+        [("FX501", 5, 1, "150,000", "read as '150,000 IOPS', under the title 'Random read IOPS'")],
+    ),
+    (
+        "a heading stating a unit over a value and where it was measured",
+        "# T\n\n## Save time (s)\n\nNFS: 178 on the old array.\n",
+        [("FX501", 5, 6, "178", "read as '178 s', under the title 'Save time (s)'")],
+    ),
+    (
+        "a heading naming a quantity over its value",
+        "# T\n\n## Latency\n\n0.42 on the FX100.\n",
+        [("FX501", 5, 1, "0.42", "under the title 'Latency'")],
+    ),
+    (
         "a Chinese heading over a list with full-width colons (blind20)",
         "# T\n\n#### 保存耗时（秒）\n\n- NFS：178\n- FX100：94\n",
         [
@@ -824,6 +839,11 @@ PASSED = [
     ("the corner's unit skips a count of drives", "# T\n\n| Time (s) | Drives |\n| --- | --- |\n| NFS | 8 |\n"),
     ("a corner naming no unit", "# T\n\n| Config | Drives | Bays |\n| --- | --- | --- |\n| A | 8 | 3 |\n"),
     ("a heading naming no unit over a list", "# T\n\n#### Steps\n\n- Step 1\n- Step 2\n"),
+    ("a heading's unit over a sentence", "# T\n\n## Save time (s)\n\nWe ran 3 runs on NFS.\n"),
+    ("a heading naming no unit over a value", "# T\n\n## Results\n\n2024 on NFS.\n"),
+    ("a heading's unit over a count", "# T\n\n## Speedup\n\n3 reasons on NFS.\n"),
+    ("a heading's unit over a count of nodes", "# T\n\n## IOPS\n\n150 on 8 nodes.\n"),
+    ("a heading's unit, not the paragraph after", "# T\n\n## IOPS\n\nIntro.\n\n150 on NFS.\n"),
     ("a heading whose last word names things over a list", "# T\n\n#### Failed drives\n\n- bay 3\n- bay 7\n"),
     ("a time after a label's colon", "# T\n\n#### Save time (s)\n\n- Meeting: 10:30\n"),
     ("a labelled list ends at a count of its own", "# T\n\nSpeedup: [1.9](evidence:R1#save_speedup), 3 runs.\n"),

@@ -100,7 +100,7 @@ _HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff
 #: ("94 — fastest").
 _MARKS = r"[\u2190-\u2bff\U0001F000-\U0001FAFF\uFE0F\u200d]"
 _CELL_MARK = re.compile(rf"{_MARKS}+\s*")
-_MAY_TAIL = re.compile(rf"{_MARKS}|\]|\s[—–]\s")
+_MAY_TAIL = re.compile(rf"{_MARKS}|\]|\s[—–]\s|\s(?i:on|for|with|under)\s")
 #: A number as a table writes it that the claim grammar reads otherwise: a leading
 #: point (".023"), digits grouped by spaces ("12 000"), a decimal comma ("1,9"), a scale
 #: letter spaced from it ("1.2 M").
@@ -200,9 +200,12 @@ _CELL_LABEL = re.compile(r"[^\d\s:：][^:：—–]{0,39}?(?:(?<!\d)[:：]\s*|[:
 
 
 #: What may follow a cell's number without changing it: an uncertainty ("61 ± 2"),
-#: footnote marks ("63*", "~64†", "65¹") and a parenthesis ("65 (median)").
+#: footnote marks ("63*", "~64†", "65¹"), a parenthesis ("65 (median)") and where it was
+#: measured ("178 on the old array").
 _CELL_TAIL = re.compile(
     r"(?:\s*±\s*[0-9.]+|\s*[*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹]+|\s*\([^()]{0,40}\)|\s*\[\^[^\]]{1,20}\]"
+    # where it was measured: "178 on NFS", "150,000 on the FX100" (blind78)
+    r"|\s+(?i:on|for|with|under)(?:\s+(?i:the|an?))?(?:\s+[A-Za-z][\w@.-]{0,19}){1,3}"
     rf"|\s*{_MARKS}+|\s+[—–]\s+[^\d]{{1,40}})+\s*\Z"
 )
 _TAIL_ENDS = frozenset("*†‡§¹²³⁰⁴⁵⁶⁷⁸⁹)")

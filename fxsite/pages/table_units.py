@@ -35,7 +35,14 @@ from fxsite.pages.header_units import (
 from fxsite.pages.tab_labels import tab_label
 from fxsite.verify.icon_digits import icon_text
 
-__all__ = ["child_nodes", "heading_text", "node_text", "table_units", "writes_unit"]
+__all__ = [
+    "child_nodes",
+    "heading_before",
+    "heading_text",
+    "node_text",
+    "table_units",
+    "writes_unit",
+]
 
 
 def _cells(row: LexborNode) -> list[LexborNode]:
@@ -106,7 +113,7 @@ def _label_before(table: LexborNode) -> str:
         return before
     if sentence := _unit_sentence(before):
         return sentence
-    heading = _heading_before(table)
+    heading = heading_before(table)
     if heading and writes_unit(heading):
         return heading
     if (tab := tab_label(table)) is not None and writes_unit(label := node_text(tab)):
@@ -152,9 +159,9 @@ def _unit_sentence(text: str) -> str:
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 
-def _heading_before(table: LexborNode) -> str:
-    """The text of the heading right before ``table`` (its permalink left out), or ""."""
-    node = _sibling(table, "prev")
+def heading_before(block: LexborNode) -> str:
+    """The text of the heading right before ``block`` (its permalink left out), or ""."""
+    node = _sibling(block, "prev")
     return heading_text(node) if node is not None else ""
 
 

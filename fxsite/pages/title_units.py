@@ -8,7 +8,10 @@ under a list item "Save time in seconds" reads "96 seconds". So do a paragraph t
 ends in a label over the list after it ("Save time (s):" over "- 94") and a definition
 list's term over its definitions ("Save time (s)" over ": 94"; a term naming a quantity
 without a unit, "Save time", makes a bare number a figure of it, as a column's header does:
-blind74): :func:`list_units`.
+blind74): :func:`list_units`. So does a heading for the paragraph right after it ("##
+Random read IOPS" over "150,000 on the FX100.": blind78): :func:`heading_units`; as in any
+such block, only a number that stands as a cell does (alone, after a label, or with where
+it was measured: "178 on NFS") is read so, not a sentence's.
 """
 
 from __future__ import annotations
@@ -20,9 +23,15 @@ from selectolax.lexbor import LexborNode
 from fxsite.pages.header_units import NAMED_ONLY, header_unit
 from fxsite.pages.quantity_names import NAMED_QUANTITY
 from fxsite.pages.tab_labels import tab_panels
-from fxsite.pages.table_units import child_nodes, heading_text, node_text, writes_unit
+from fxsite.pages.table_units import (
+    child_nodes,
+    heading_before,
+    heading_text,
+    node_text,
+    writes_unit,
+)
 
-__all__ = ["TITLED", "container_units", "list_units"]
+__all__ = ["TITLED", "container_units", "heading_units", "list_units"]
 
 #: How a block under a title says where its unit is stated (what it starts with).
 TITLED = "under the title"
@@ -115,3 +124,11 @@ def list_units(node: LexborNode) -> dict[int, tuple[str, str]]:
     if not text.endswith((":", "：")):
         return {}
     return _body_units(text, items, ("li",))
+
+
+def heading_units(paragraph: LexborNode) -> dict[int, tuple[str, str]]:
+    """``paragraph`` under the heading right before it, where that heading states a unit
+    or names a quantity without one (:func:`_body_units`): "## Random read IOPS" over
+    "150,000 on the FX100." (blind78)."""
+    heading = heading_before(paragraph)
+    return _body_units(heading, [paragraph], named=True) if heading else {}

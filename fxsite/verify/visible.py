@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Set as AbstractSet
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from fxsite.pages.table_units import table_units
-from fxsite.pages.title_units import container_units, list_units
+from fxsite.pages.title_units import container_units, heading_units, list_units
 from fxsite.verify.chrome import navigation, normalise, unread_after
 from fxsite.verify.dataurl import URL_ATTRIBUTES, data_documents
 from fxsite.verify.drawing import page_notes
@@ -448,6 +448,8 @@ class _Walk:
             self.units.update(container_units(node, classes))
         if tag in ("ul", "ol", "dl"):
             self.units.update(list_units(node))
+        elif tag == "p" and node.mem_id not in self.units:
+            self.units.update(heading_units(node))
         block = bool(new_role) or (bool(classes) and not classes.isdisjoint(BLOCK_CLASSES))
         self.push(node, tag, attrs, (where, role, heading), block)
         if number:  # drawn before the item's text, in its run
