@@ -1176,3 +1176,20 @@ def test_a_claims_text_in_critic_markup_is_read_as_drawn(text: str, refused: str
     messages = [f.message for f in found if f.severity == "error"]
     assert messages == ([] if refused is None else [messages[0]])
     assert refused is None or (refused in messages[0] and "\x02" not in messages[0])
+
+
+def test_a_long_multimarkdown_header_joins_each_value_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A header of many lines is read in linear time: each key's pieces are joined once
+    (joined line by line, 200,000 lines of one key copied its text 200,000 times)."""
+    from fxsite.pages import frontmatter
+
+    joins: list[int] = []
+    stock = frontmatter._joined
+    monkeypatch.setattr(
+        frontmatter, "_joined", lambda parts: joins.append(len(parts)) or stock(parts)
+    )
+    header = "a: x\n" * 5_000 + "b: y\n" + "    z\n" * 5_000
+    front = frontmatter.read_front_matter(header + "\n# T\n", "docs/p.md")
+    assert sorted(joins) == [5_000, 5_001]
+    assert front.data["a"] == " ".join(["x"] * 5_000) and front.body_line == 10_002
+    assert front.data["b"].startswith("y z z") and len(front.data["b"]) == 1 + 2 * 5_000

@@ -85,22 +85,29 @@ class FrontMatter:
 def split_front_matter(source: str) -> tuple[str | None, str, int]:
     """``(front matter text or None, body, body's first line index)``; a MultiMarkdown
     header (:func:`_header`) is taken off the body as MkDocs takes it (its text: None)."""
+    return _split(source)[:3]
+
+
+def _split(
+    source: str,
+) -> tuple[str | None, str, int, dict[str, TextAt] | None]:
+    """:func:`split_front_matter`, and a MultiMarkdown header's values where the page has one."""
     opening = _OPEN.match(source)
     closing = _CLOSE.search(source, opening.end()) if opening else None
     if opening is None or closing is None:
         header = _header(source)
         if header is None:
-            return None, source, 0
-        body_line = header[1]
+            return None, source, 0, None
+        values, body_line = header
         lines = source.split("\n", body_line)
-        return None, lines[body_line] if len(lines) > body_line else "", body_line
+        return None, lines[body_line] if len(lines) > body_line else "", body_line, values
     front = source[opening.end() : closing.start()]
     rest = source[closing.end() :]
     rest = rest[1:] if rest.startswith("\n") else rest
     body_line = source.count("\n", 0, closing.end()) + (
         1 if source[closing.end() :].startswith("\n") else 0
     )
-    return front, rest, body_line
+    return front, rest, body_line, None
 
 
 def _text_at(
@@ -133,11 +140,12 @@ def _header(source: str) -> tuple[dict[str, TextAt], int] | None:
     value where its pieces are written, by lower-cased key, and the body's first line
     index; None where the page has no header. MkDocs shows what it reads (its title in
     the navigation and ``<title>``, its description in a ``<meta>``) and takes it off
-    the page: it is the page's front matter (blind78)."""
+    the page: it is the page's front matter (blind78). Pieces are joined once a key, so
+    a header of many lines is read in linear time."""
     if _HEADER_KEY.match(source) is None:
         return None
-    values: dict[str, TextAt] = {}
-    key, lines, line = None, source.split("\n"), 0
+    pieces: dict[str, list[tuple[str, int, int]]] = {}
+    key, lines, line = "", source.split("\n"), 0
     for line, text in enumerate(lines):
         text = text.removesuffix("\r")
         if not text.strip():
@@ -148,24 +156,24 @@ def _header(source: str) -> tuple[dict[str, TextAt], int] | None:
             break
         if "key" in match.groupdict():
             key = match["key"].lower().strip()
-        value, col = match["value"].strip(), match.start("value") + 1
-        assert key is not None
-        values[key] = _joined(values.get(key), value, line + 1, col)
+        pieces.setdefault(key, []).append(
+            (match["value"].strip(), line + 1, match.start("value") + 1)
+        )
     else:
         line = len(lines)
     while line < len(lines) and lines[line] == "":
         line += 1
-    return values, line
+    return {key: _joined(parts) for key, parts in pieces.items()}, line
 
 
-def _joined(before: TextAt | None, value: str, line: int, col: int) -> TextAt:
-    """A header's value, ``value`` (at ``line``:``col``) added to what it held."""
-    if before is None:
-        return TextAt(value, line, col, ((0, line, col),))
-    at = len(before.text) + 1
-    return TextAt(
-        f"{before.text} {value}", before.line, before.col, (*before.segments, (at, line, col))
-    )
+def _joined(parts: list[tuple[str, int, int]]) -> TextAt:
+    """A header's value from its pieces (each with its line and column), joined by spaces."""
+    segments, at = [], 0
+    for value, line, col in parts:
+        segments.append((at, line, col))
+        at += len(value) + 1
+    text = " ".join(value for value, _, _ in parts)
+    return TextAt(text, segments[0][1], segments[0][2], tuple(segments))
 
 
 #: Keys judged as what they are (the title and description, FAQ entries): not as printed.
@@ -175,12 +183,11 @@ _JUDGED = ("title", "description", "faq", "related", "tags")
 def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> FrontMatter:
     """Parse and check the front matter of a page source; ``printed``: the keys whose
     values the site's templates print (shown, as the ``subtitle``)."""
-    front, body, body_line = split_front_matter(source)
+    front, body, body_line, header = _split(source)
+    if header is not None:
+        return _header_front(header, printed, body_line)
     if front is None:
-        header = _header(source) if body_line else None
-        if header is None:
-            return FrontMatter(body_line=body_line)
-        return _header_front(header[0], printed, body_line)
+        return FrontMatter(body_line=body_line)
     result = judge_front_matter(load_yaml(front, path, line_offset=1), front, path, printed, 1)
     result.body_line = body_line
     result.faq = [FaqItem(item.q, _with_definitions(item.a, body)) for item in result.faq]
