@@ -13,12 +13,14 @@ page's data is followed from where it is read to where it is written:
 * the page's data is what ``page``, ``nav``, ``nav_item``, ``toc``, ``toc_item``, ``self``
   and ``super()`` give, and what a loop takes from them (``{% for item in nav %}``);
 * it is written as it is where it reaches an output through attributes and items
-  (``page.meta.title``), a choice (``a if b else c``) and filters that only escape or
-  fall back (:data:`_AS_IS`: ``e``, ``safe``, ``url``, ``default``); where it decides a
-  condition or a loop, it writes nothing;
-* anything else changes it: another filter (``replace``, ``upper``, ``length``), a method
-  (``.replace(…)``), an operator (``~``, ``+``), a name set to it (``{% set x = super() %}``,
-  read nowhere else), a ``{% filter %}`` block around it or around a block.
+  (``page.meta.title``), a choice (``a if b else c``), a mapping's reading methods
+  (:data:`_READERS`: ``page.meta.get("x")``), a block of its own called (``self.footer()``)
+  and filters that only escape or fall back (:data:`_AS_IS`: ``e``, ``safe``, ``url``,
+  ``default``); where it decides a condition or a loop, it writes nothing;
+* anything else changes it: another filter (``replace``, ``upper``, ``length``), another
+  method (``.replace(…)``), an operator (``~``, ``+``), a macro given it, a name set to it
+  (``{% set x = super() %}``: what the name writes later is not followed), a ``{% filter
+  %}`` block around it or around a block.
 
 A template that cannot be parsed is not named here: the theme's build refuses it first.
 """
