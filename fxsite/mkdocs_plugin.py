@@ -451,6 +451,12 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav  # part of what every page shows (see _plan_reuse)
+        # Where each page is published, as other plugins' ``on_files`` left it (Material's
+        # blog moves its posts after fxsite's: blind79, citations named the old URL).
+        # (it leaves them out of the documentation pages until its ``on_nav``).
+        for page_file in files:
+            if page_file.src_uri in self.index.urls:
+                self.index.urls[page_file.src_uri] = page_file.url
         self.versions = {}
         self.index.titles = translated_titles(config.extra)
         if self.serving:
@@ -613,6 +619,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             config.theme["language"] = theme_language(lang, self.site_language)
         self._dress(page, config, nav)
         self.shells.keep_context(page, context)
+        # Markdown another plugin renders for this page now (Material's blog: a post's
+        # excerpt on a view) links its claims from this page (blind79: '#anchor' alone).
+        assert self.project is not None
+        self.page_context = PageContext(self.project.library, self._href_for(page))
         return context
 
     on_page_context = CombinedEvent(_restore, _page_context)
@@ -857,6 +867,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         # First: a record page's shell is checked (or the theme renders it) as the page was.
         output = self.shells.output(page, output, self.env)
+        self.page_context = None  # the page is rendered: no Markdown is rendered for it now
         if self.site_language is not None:  # the theme as configured, for what renders next
             config.theme["language"] = self.site_language
         self.page_chrome.undress()

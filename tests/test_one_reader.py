@@ -1007,10 +1007,24 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     for out in (checked, built):
         assert out.returncode == 1
         assert "docs/blog/posts/one.md:7:10: FX501" in out.stdout, out.stdout
-    post.write_text("---\ndate: 2026-01-02\n---\n\n# One\n\nIt saves time.\n", "utf-8")
+    # blind79: a post citing a record could never be published (its citation named the
+    # post's URL before the blog moved it; its excerpt's claim linked '#save_time_fx100')
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    post.write_text(f"---\ndate: 2026-01-02\n---\n\n# One\n\nIt saves in {claim}.\n", "utf-8")
+    (post.parent / "two.md").write_text(
+        f"---\ndate: 2026-01-03\n---\n\n# Two\n\nIntro.\n\n<!-- more -->\n\nIt saves in {claim}.\n",
+        "utf-8",
+    )
     built = fxsite_here("build", ".", cwd=tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
-    assert (tmp_path / "site" / "blog" / "2026" / "01" / "02" / "one" / "index.html").is_file()
+    site = tmp_path / "site"
+    assert (site / "blog" / "2026" / "01" / "02" / "one" / "index.html").is_file()
+    cited = json.loads((site / "evidence.json").read_text("utf-8"))["citations"]
+    assert {c["url"] for c in cited} == {"blog/2026/01/02/one/", "blog/2026/01/03/two/"}
+    view = (site / "blog" / "index.html").read_text("utf-8")
+    assert 'href="../evidence/R1/#save_time_fx100"' in view  # the first post's excerpt
+    audited = fxsite_here("audit", "site", cwd=tmp_path)
+    assert audited.returncode == 0, audited.stdout
 
 
 @pytest.mark.slow
