@@ -28,6 +28,7 @@ from sitekit import (
     library,
     mkdocs_build_here,
     page_findings,
+    rows_site,
 )
 
 from fxsite.evidence.library import Library
@@ -987,6 +988,26 @@ def test_a_theme_templates_hidden_characters_are_found_there(tmp_path: Path) -> 
     (tmp_path / "overrides" / "main.html").write_text("<p>Plain\u200bwords</p>\n", "utf-8")
     found = template_findings(tmp_path / "overrides", "overrides")
     assert [(f.path, f.line, f.code) for f in found] == [("overrides/main.html", 1, "FX502")]
+
+
+@pytest.mark.slow
+def test_the_faq_page_repeats_a_title_citing_a_figure(tmp_path: Path) -> None:
+    """blind79: the site-wide FAQ links back to each asking page under its title; a title
+    citing a figure ('# Saves in [94 s](…)') was refused there as bare (its table of
+    contents labels the entry with it), so check passed what the build refused. Another
+    figure in that label (a published page edited) is still refused."""
+    site = rows_site(tmp_path / "site")
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    faq = "---\nfaq:\n  - q: How fast?\n    a: Quickly.\n---\n\n"
+    (site / "docs" / "p.md").write_text(f"{faq}# Saves in {claim}\n\nText.\n", "utf-8")
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == 0, built.stdout
+    page = site / "site" / "faq" / "index.html"
+    assert 'aria-label="Saves in 94 s"' in page.read_text("utf-8")
+    assert fxsite_here("audit", "site", cwd=site).returncode == 0
+    page.write_text(page.read_text("utf-8").replace("Saves in 94 s", "Saves in 93 s"), "utf-8")
+    audited = fxsite_here("audit", "site", cwd=site)
+    assert "faq/index.html" in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
 
 
 @pytest.mark.slow

@@ -97,7 +97,10 @@ def site_faq_markdown(index: SiteIndex, library: Library, faq_src: str, lang: st
         if not items:
             continue
         back = posixpath.relpath(src, posixpath.dirname(faq_src) or ".")
-        parts.append(f"## [{escape_markdown(page.title)}]({back})\n")
+        # Another page's title, linked to it, as a "Related reading" list shows one: its
+        # claims' texts are that page's, judged there (blind79: refused here as bare).
+        title = f"[{escape_markdown(page.title)}]({back})"
+        parts.append(f'## <span class="fx-related">{title}</span>\n')
         for item, entry in zip(items, page.result.faq, strict=False):
             # An answer citing a claim that does not resolve is reported on its page; here
             # that claim is its text, and the rest stay claims.

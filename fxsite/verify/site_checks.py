@@ -188,9 +188,15 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
         axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
         if shown_on is not None:  # the page's own text
             # Other pages' heading claims only where other pages' titles show: the
-            # navigation, header and footer (the "page" channel), a page's "Related
-            # reading" list, a record page's "cited by" list.
-            titles = found.channel == "page" or found.role == "related" or values is not None
+            # navigation, header and footer (the "page" channel) and a navigation's label
+            # (Material labels a table of contents' entry with its heading: blind79), a
+            # page's "Related reading" list and the FAQ page's links back, a record page's
+            # "cited by" list.
+            titles = (
+                found.channel == "page"
+                or found.role in ("related", "nav@aria-label")
+                or values is not None
+            )
             others = [heading_index] if titles else []
             allowed = [*others, claims] + ([values] if values else [])
             if found.role == "chart":
