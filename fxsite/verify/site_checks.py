@@ -144,6 +144,11 @@ def check_citations(site: SiteReading, by_url: dict[str, str]) -> None:
             site.add(rel, "FX402", f"evidence.json lists a citation of {ref} not on the page")
 
 
+#: Roles of text that shows other pages' titles (:data:`fxsite.verify.shown.ROLE_CLASSES`,
+#: and an element's attribute as ``tag@attribute``).
+_TITLED_ROLES = frozenset({"related", "nav@aria-label", "a@aria-label"})
+
+
 def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
     """Each figure found in published text: a permitted copy of a cited figure, or bare."""
     headings: set[str] = set()
@@ -188,15 +193,11 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
         axis: list[Allowed] = []  # a chart's ticks: numbers, then the axis unit
         if shown_on is not None:  # the page's own text
             # Other pages' heading claims only where other pages' titles show: the
-            # navigation, header and footer (the "page" channel) and a navigation's label
-            # (Material labels a table of contents' entry with its heading: blind79), a
-            # page's "Related reading" list and the FAQ page's links back, a record page's
-            # "cited by" list.
-            titles = (
-                found.channel == "page"
-                or found.role in ("related", "nav@aria-label")
-                or values is not None
-            )
+            # navigation, header and footer (the "page" channel) and the labels Material
+            # gives them (a table of contents' entry: its heading; the footer's links to
+            # the previous and next pages: "Previous: <title>"; blind79), a page's "Related
+            # reading" list and the FAQ page's links back, a record page's "cited by" list.
+            titles = found.channel == "page" or found.role in _TITLED_ROLES or values is not None
             others = [heading_index] if titles else []
             allowed = [*others, claims] + ([values] if values else [])
             if found.role == "chart":
