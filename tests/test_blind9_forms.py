@@ -96,6 +96,27 @@ REFUSED = [
     ("Polish twice in words", "Polish: zapis jest dwa razy szybciej.", ["dwa razy szybciej"]),
     ("Polish fold", "Polish: zapis jest 2,5-krotnie szybszy.", ["2,5-krotnie"]),
     ("Polish twofold in words", "Polish: wzrósł dwukrotnie.", ["dwukrotnie"]),
+    # blind79: German "-fach" with digits, by a factor, halved; French by a factor, halved
+    ("German fold, a hyphen", "German: es ist 2,5-fach schneller.", ["2,5-fach schneller"]),
+    ("German fold, glued", "German: es ist 3fach schneller.", ["3fach schneller"]),
+    ("German fold, spaced", "German: es ist 2,5 fach schneller.", ["2,5 fach schneller"]),
+    ("German by a factor", "German: um den Faktor 3 schneller.", ["um den Faktor 3"]),
+    ("German threefold, a noun", "German: um das Dreifache schneller.", ["um das Dreifache"]),
+    ("German halved", "German: die Kosten wurden halbiert.", ["halbiert"]),
+    ("German by half", "German: die Latenz sinkt um die Hälfte.", ["um die Hälfte"]),
+    ("French by a factor", "French : accélérée d'un facteur 3.", ["d'un facteur 3"]),
+    ("French divided by two", "French : la latence est divisée par deux.", ["divisée par deux"]),
+    ("French multiplied", "French : le débit est multiplié par trois.", ["multiplié par trois"]),
+    ("French halved", "French : le coût a été réduit de moitié.", ["réduit de moitié"]),
+    ("Finnish seconds", "Finnish: tallennus kestää 94 sekuntia.", ["94 sekuntia"]),
+    (
+        "French milliseconds, one",
+        "French : la latence est de 0,2 milliseconde.",
+        ["0,2 milliseconde"],
+    ),
+    ("German millions of IOPS", "German: 1,5 Millionen IOPS.", ["1,5 Millionen IOPS"]),
+    ("German millions abbreviated", "German: 1,5 Mio. IOPS.", ["1,5 Mio. IOPS"]),
+    ("German thousands of IOPS", "German: 150 Tsd. IOPS.", ["150 Tsd. IOPS"]),
     ("German millions of euros", "German: es kostet 1,2 Mio. €.", ["1,2 Mio. €"]),
     ("German billions, a word", "German: es kostet 1,2 Milliarden Euro.", ["1,2 Milliarden Euro"]),
     ("German thousands", "German: es kostet 3 Tsd. Euro.", ["3 Tsd. Euro"]),
@@ -170,6 +191,11 @@ PASSED = [
     ("one size fits all", "不能一刀切。"),
     ("four oceans", "地球有4大洋。"),
     ("a stone", "一块石头。"),
+    # blind79 near misses: a fold that is no speed, half of something counted
+    ("German threefold redundancy", "German: ein 3-fach redundantes System."),
+    ("German half the customers", "German: die Hälfte der Kunden."),
+    ("French by three people", "French : par 3 personnes."),
+    ("German millions of customers", "German: wir haben 3 Millionen Kunden."),
 ]
 
 

@@ -167,11 +167,14 @@ _S_ELSEWHERE = (
     # Indonesian, Greek, Hebrew, Persian, Turkish "in seconds"
     *("Sek", "сек", "секунд", "секунды", "секунда", "seg", "detik", "δευτερόλεπτα"),
     *("δευτερόλεπτο", "שניות", "ثانیه", "saniyede"),
+    # Finnish (blind79)
+    *("sekunti", "sekuntia", "sekunnissa", "sekunnin"),
 )
 _MS_ELSEWHERE = (
     *("milisegundos", "milissegundos", "millisecondes", "millisekunden", "millisecondi"),
     *("milliseconden", "milisaniye", "milisekund", "milisekundy", "millisekunder"),
     *("밀리초", "ミリ秒", "мс", "миллисекунд", "миллисекунды"),
+    *("milliseconde", "millisekunde", "millisekuntia"),
 )
 _MIN_ELSEWHERE = (
     "minutos",

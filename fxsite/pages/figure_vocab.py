@@ -403,7 +403,12 @@ MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"
 # words ("in", "at") would make "Team 3 M in Q3" a figure.
 MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK_SPACED})"
 # A scale letter may be followed by "+", at least that many: "1M+ IOPS" (blind69: read "1M").
-MAG_UNIT = rf"(?:[kKM](?![A-Za-z])\+?|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK_SPACED})"
+# German and French scale words before a unit too: "1,5 Millionen IOPS", "1,5 Mio. IOPS",
+# "150 Tsd. IOPS", "2 millions IOPS" (blind79).
+MAG_UNIT = (
+    rf"(?:[kKM](?![A-Za-z])\+?|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK_SPACED}"
+    rf"|{SP}(?:Millionen|Milliarden|Tausend|millions|milliards)\b|{SP}(?:Mio|Mrd|Tsd)\.)"
+)
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 # German writes them "1,2 Mio. €", "3 Tsd. Euro", "1,2 Milliarden Euro".
 MAG_MONEY = (

@@ -6,10 +6,13 @@ Spanish, Italian, Portuguese, Dutch, Polish and Russian, written with digits or 
 (and with digits in Indonesian and Malay "3 kali lebih cepat", Turkish "1,9 kat daha hızlı",
 Vietnamese "nhanh gấp 1,9 lần", Hindi "1.9 गुना तेज़", Arabic "أسرع 1.9 مرة"):
 
-* with digits: "2,5-mal schneller", "3 Mal so schnell", "3 fois plus", "3 veces más",
+* with digits: "2,5-mal schneller", "3 Mal so schnell", "2,5-fach schneller", "3fach schneller", "3 fois plus", "3 veces más",
   "3 volte più", "3 vezes mais", "3 keer sneller", "2 razy szybciej", "2,5-krotnie",
   "в 2 раза", "2 раза быстрее";
-* with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "deux fois
+* by a factor: "um den Faktor 3", "d'un facteur 3", "multiplié par 3";
+* with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "um das
+  Dreifache", "halbiert", "verdoppelt", "um die Hälfte", "multiplié par trois", "divisée
+  par deux", "réduit de moitié", "deux fois
   plus", "dos veces más", "el doble de rápido", "due volte più", "duas vezes mais", "dwa
   razy szybciej", "dwukrotnie", "в два раза", "вдвое", "twee keer zo snel", Korean "두 배".
 
@@ -42,7 +45,11 @@ _NUMBER = r"\b\d{1,4}(?:[.,]\d+)?"
 
 #: With digits.
 OTHER_TIMES = LazyPattern(
-    rf"{_NUMBER}(?:-?mal|{_SP}[mM]al){_SP}{_GERMAN_MORE}"
+    rf"{_NUMBER}(?:-?mal|{_SP}[mM]al|-?fach|{_SP}fach){_SP}{_GERMAN_MORE}"
+    # by a factor: "um den Faktor 3", "d'un facteur 3", "par un facteur de 3" (blind79)
+    rf"|\b(?:um{_SP}(?:den|einen){_SP}Faktor|d['’]un{_SP}facteur(?:{_SP}de)?"
+    rf"|par{_SP}un{_SP}facteur(?:{_SP}de)?){_SP}{_NUMBER}\b"
+    rf"|\b(?:multipliée?s?|divisée?s?){_SP}par{_SP}{_NUMBER}\b"
     rf"|{_NUMBER}{_SP}(?:fois{_SP}(?:plus|moins)|veces{_SP}(?:más|menos)"
     rf"|volte{_SP}(?:più|meno)|vezes{_SP}(?:mais|menos)"
     rf"|keer{_SP}(?:sneller|meer|minder|hoger|lager|groter|kleiner|zo{_SP}[^\W\d_]+)"
@@ -58,7 +65,9 @@ OTHER_TIMES = LazyPattern(
     rf"|{_NUMBER}{_SP}مرة|مرة{_SP}{_NUMBER}|ب{_NUMBER}{_SP}مرات"
 )
 OTHER_TIMES_CUE = re.compile(
-    "mal|fois|veces|volte|vezes|vez|keer|razy|krotnie|раз|kali|kat|lần|गुना|مر", re.IGNORECASE
+    "mal|fach|faktor|facteur|par|fois|veces|volte|vezes|vez|keer|razy|krotnie|раз|kali|kat|lần"
+    "|गुना|مر",
+    re.IGNORECASE,
 )
 
 #: With words.
@@ -66,6 +75,13 @@ OTHER_TIMES_WORDS = LazyPattern(
     rf"\b(?:(?:zwei|drei|vier|fünf|zehn)mal{_SP}{_GERMAN_MORE}"
     rf"|doppelt{_SP}so{_SP}[^\W\d_]+"
     rf"|(?:zwei|drei|vier|fünf|zehn)fach{_SP}{_GERMAN_MORE}"
+    # "um das Dreifache", "halbiert", "verdoppelt", "um die Hälfte" (blind79)
+    rf"|um{_SP}das{_SP}(?:doppelte|dreifache|vierfache|fünffache|zehnfache)"
+    r"|(?:halbiert|verdoppelt|verdreifacht|vervierfacht|verzehnfacht)\b"
+    rf"|um{_SP}die{_SP}hälfte"
+    # French: "multiplié par trois", "divisée par deux", "réduit de moitié" (blind79)
+    rf"|(?:multipliée?s?|divisée?s?){_SP}par{_SP}(?:deux|trois|quatre|cinq|dix)\b"
+    rf"|(?:réduite?s?|diminuée?s?|baissée?s?){_SP}de{_SP}moitié"
     rf"|(?:deux|trois|quatre|cinq|dix){_SP}fois{_SP}(?:plus|moins)\b"
     rf"|(?:dos|tres|cuatro|cinco|diez){_SP}veces{_SP}(?:más|menos)\b"
     rf"|el{_SP}(?:doble|triple){_SP}de{_SP}[^\W\d_]+"
@@ -86,6 +102,7 @@ OTHER_TIMES_WORDS = LazyPattern(
 )
 OTHER_TIMES_WORDS_CUE = re.compile(
     "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie|раз|вдво|втро|вчетв"
-    "|впят|вдесят|keer|배|절반",
+    "|впят|вдесят|keer|배|절반|halbiert|verdoppelt|verdreifacht|vervierfacht|verzehnfacht"
+    "|hälfte|par|moitié",
     re.IGNORECASE,
 )
