@@ -58,6 +58,7 @@ from fxsite.mkdocs_language import PageChrome
 from fxsite.mkdocs_search import SearchEntries, attach_view, release_indexes
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
 from fxsite.mkdocs_shell import Shells
+from fxsite.mkdocs_typeset import untypeset_claims
 from fxsite.output_dirs import output_problems
 from fxsite.pages.chrome import (
     page_versions,
@@ -746,6 +747,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
             self.verdict = replace(self.verdict, held_back=True)  # no page is written
             raise PluginError(_refused(self.verdict))
         assert self.project is not None
+        # Every page is converted, none drawn yet: Material's typeset copied each page's
+        # headings, claims and all, into what other pages draw (mkdocs_typeset).
+        for page_file in files.documentation_pages():
+            if page_file.page is not None:
+                untypeset_claims(page_file.page)
         library, prefix = self.project.library, self.project.paths.library_prefix
         env.globals["fxsite_library_url"] = f"{prefix}/"  # the 404 page links the library
         history = history_data(self.history)

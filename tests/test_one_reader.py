@@ -1039,6 +1039,38 @@ def test_the_footer_names_a_title_citing_a_figure(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_material_typeset_copies_a_heading_citing_a_figure(tmp_path: Path) -> None:
+    """blind79: Material's ``typeset`` copies each heading's HTML into the navigation and
+    the table of contents: a heading's claim, copied onto every page, linked from the
+    wrong folder, its badge where no claim is read (refused by check and build alike),
+    and the title read 'Saves in 94 sR1 (…)'. The copies show a claim as its text."""
+    site = rows_site(tmp_path / "site")
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  - fxsite\n", "  - typeset\n  - fxsite\n"), "utf-8"
+    )
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    (site / "docs" / "p.md").write_text(f"# Saves in {claim}\n\nText.\n\n## Was {claim}\n", "utf-8")
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == 0, built.stdout
+    page = (site / "site" / "p" / "index.html").read_text("utf-8")
+    assert "<title>Saves in 94\u00a0s - " in page  # the claim's text, as drawn
+    assert fxsite_here("audit", "site", cwd=site).returncode == 0
+
+
+def test_a_typeset_copy_shows_a_claim_as_its_text() -> None:
+    from fxsite.mkdocs_typeset import plain_claims
+
+    claim = (
+        '<a class="fx-claim fx-claim--measured" data-fx-ref="R1#a" href="../evidence/R1/#a">'
+        '94 s<span aria-hidden="true" class="fx-badge">R1</span>'
+        '<span class="fx-sr"> (measured, record R1)</span></a>'
+    )
+    assert plain_claims(f"Saves in {claim} <em>now</em>") == "Saves in 94 s <em>now</em>"
+    assert plain_claims("Plain <code>x</code>") == "Plain <code>x</code>"
+
+
+@pytest.mark.slow
 def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     """Material's blog reads its posts itself and makes its archive: the build judged
     them with a ``KeyError`` traceback. A post's figure is refused by check and build
