@@ -224,6 +224,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         self.written_key: bytes | None = None
         self.extension: FxsiteExtension | None = None
         self.page_context: PageContext | None = None
+        #: pages another plugin made, with no file in docs/ (Material's blog's categories)
+        self.made_srcs: set[str] = set()
         self.verdict = Verdict([], [])
         self.known_pages: frozenset[str] = frozenset()
         #: build into a staging folder and publish at the end (fxsite build stages itself)
@@ -531,6 +533,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         if source is None:  # read, or made, by another plugin (Material's blog posts, archive)
             made = not (self.project.paths.docs_dir / src).is_file()
             source = markdown if made else self._read(page)
+            if made:
+                self.made_srcs.add(src)
         # The gate's (imported with it: a build runs the gate, check loads this module only).
         from fxsite.verify.sources import PackedSources
 
@@ -542,6 +546,10 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         result = self.project.process(
             src, source, self._href_for(page), known, partial(render_chart_cached, cache_dir=cache)
         )
+        if src in self.made_srcs:  # its findings where the pages it is made from write them
+            shown_on = self.project.paths.page_path(src)
+            placed = self.project.placed_in_pages(result.findings, shown_on)
+            result = replace(result, findings=placed)
         self.results[src] = result
         self.findings.extend(result.findings)
         if not self.project.template_ok(page.meta.get("template")):
@@ -667,6 +675,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
                 links = context.links if context is not None else []
                 self.conversions.keep(page, html, located, claims, links)
         self.page_context = None
+        if src in self.made_srcs:
+            located = self.project.placed_in_pages(located, self.project.paths.page_path(src))
         self.findings.extend(located)
         if src in self.results:  # its blocks' claims and its text's, for the site's index
             result = self.results[src]

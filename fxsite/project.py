@@ -485,6 +485,38 @@ class Project:
         parents = inherited(text, file, self.paths.relative)
         return config_extra(text, parents), config_settings(text, parents)
 
+    def placed_in_pages(self, findings: list[Finding], made: str) -> list[Finding]:
+        """``findings`` of a page another plugin made (``made``, its path, which no file
+        has: Material's blog makes a category's page from its posts' front matter) placed
+        where a page of docs/ writes their text, saying where it is shown; else as they
+        are (blind79: ``docs/blog/category/3-times-faster.md:1:3``, a file nowhere)."""
+        sources: list[tuple[str, str]] | None = None
+        out = []
+        for finding in findings:
+            if finding.path != made or not finding.text:
+                out.append(finding)
+                continue
+            if sources is None:
+                sources = [(src, self.read_page(src)[0]) for src in self.docs_tree().pages]
+            written = next(
+                (
+                    (src, text, at)
+                    for src, text in sources
+                    if (at := SourceLocator(text).find(finding.text, whole=True)) is not None
+                ),
+                None,
+            )
+            if written is None:
+                out.append(finding)
+                continue
+            src, text, at = written
+            line, col = line_col(text, at)
+            shown = f"{finding.message} (shown on {made}, which a plugin made from it)"
+            out.append(
+                replace(finding, path=self.paths.page_path(src), line=line, col=col, message=shown)
+            )
+        return out
+
     def read_page(self, src: str) -> tuple[str, Finding | None]:
         """A docs page's text, or ``""`` and why it cannot be read (FX105): check and build alike."""
         file = self.paths.docs_dir / src

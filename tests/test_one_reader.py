@@ -1088,6 +1088,15 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     for out in (checked, built):
         assert out.returncode == 1
         assert "docs/blog/posts/one.md:7:10: FX501" in out.stdout, out.stdout
+    # blind79: a category named with a figure, told where the post names it, not on the
+    # category's page (which no file holds)
+    post.write_text(
+        "---\ndate: 2026-01-02\ncategories:\n  - 3 times faster\n---\n\n# One\n", "utf-8"
+    )
+    checked, built = check_and_build(tmp_path)
+    for out in (checked, built):
+        assert "docs/blog/posts/one.md:4:5: FX501" in out.stdout, out.stdout
+        assert "docs/blog/category" not in out.stdout.split(" (shown on")[0], out.stdout
     # blind79: a post citing a record could never be published (its citation named the
     # post's URL before the blog moved it; its excerpt's claim linked '#save_time_fx100')
     claim = "[94 s](evidence:R1#save_time_fx100)"
