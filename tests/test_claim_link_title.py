@@ -36,3 +36,41 @@ def test_a_claims_link_title_is_a_warning_at_the_claim(
     assert all(f.severity == "warning" and "link title" in f.message for f in told)
     assert [(f.line, f.col) for f in told] == places
     assert [f for f in findings if f.severity == "error"] == []
+
+
+CLAIM = '[94 s](evidence:R1#save_time_fx100 "Save time")'
+#: (row, page, the bare figures' places): a claim warned of tells no bare figure of its
+#: text (blind79: each titled claim hid one bare "94 s" of the page, from check, build
+#: and the gate; the audit refused the site the build published).
+BESIDE = [
+    (
+        "a bare copy before",
+        f"# T\n\nThe old one took 94 s here.\n\nThe new one: {CLAIM}.\n",
+        [(3, 18)],
+    ),
+    (
+        "a bare copy after",
+        f"# T\n\nThe new one: {CLAIM}.\n\nThe old one took 94 s here.\n",
+        [(5, 18)],
+    ),
+    (
+        "an attribute title",
+        '# T\n\nOld: 94 s.\n\nNew: [94 s](evidence:R1#save_time_fx100){title="x"}.\n',
+        [(3, 6)],
+    ),
+    (
+        "a reference's title",
+        '# T\n\nOld: 94 s.\n\nNew: [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100 "x"\n',
+        [(3, 6)],
+    ),
+    ("near miss: the titled claim alone", f"# T\n\nThe new one: {CLAIM}.\n", []),
+]
+
+
+@pytest.mark.parametrize(("page", "bare"), [r[1:] for r in BESIDE], ids=[r[0] for r in BESIDE])
+def test_a_titled_claim_tells_no_bare_figure_of_its_text(
+    page: str, bare: list[tuple[int, int]]
+) -> None:
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    errors = [(f.code, f.line, f.col) for f in findings if f.severity == "error"]
+    assert errors == [("FX501", line, col) for line, col in bare]
