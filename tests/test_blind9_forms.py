@@ -117,6 +117,9 @@ REFUSED = [
     ("German millions of IOPS", "German: 1,5 Millionen IOPS.", ["1,5 Millionen IOPS"]),
     ("German millions abbreviated", "German: 1,5 Mio. IOPS.", ["1,5 Mio. IOPS"]),
     ("German thousands of IOPS", "German: 150 Tsd. IOPS.", ["150 Tsd. IOPS"]),
+    # a unit before a word of a Latin script with its own letters still ends there
+    ("a unit before an accented word", "French : il a pris 94 s à sauver.", ["94 s"]),
+    ("a unit before a Spanish word", "Spanish: 94 ms más rápido.", ["94 ms"]),
     ("German millions of euros", "German: es kostet 1,2 Mio. €.", ["1,2 Mio. €"]),
     ("German billions, a word", "German: es kostet 1,2 Milliarden Euro.", ["1,2 Milliarden Euro"]),
     ("German thousands", "German: es kostet 3 Tsd. Euro.", ["3 Tsd. Euro"]),
@@ -196,6 +199,13 @@ PASSED = [
     ("German half the customers", "German: die Hälfte der Kunden."),
     ("French by three people", "French : par 3 personnes."),
     ("German millions of customers", "German: wir haben 3 Millionen Kunden."),
+    # blind79: a number and a word of a Latin script's own letters ("1 más": not '1 m')
+    ("Spanish more", "Spanish: hay 1 más en esta página."),
+    ("Swedish hit", "Swedish: det finns 1 sökträff."),
+    ("Vietnamese document", "Vietnamese: tìm thấy 1 tài liệu."),
+    ("Azerbaijani times", "Azerbaijani: 1 dəfə tapıldı."),
+    ("Romanian on", "Romanian: 1 pe pagină."),
+    ("Esperanto more", "Esperanto: ankoraŭ 1 pli."),
 ]
 
 

@@ -461,3 +461,32 @@ def test_a_chinese_sites_faq_page_is_written_in_chinese(tmp_path: Path) -> None:
     faq = (built / "faq" / "index.html").read_text("utf-8")
     assert "标记说明" in faq and ">Markers<" not in faq
     assert "下划线" in faq  # the legend's words, in Chinese
+
+
+def _translations() -> list[tuple[str, str, str]]:
+    """Every string of Material's language partials (``"#"`` as a number), but the blog's
+    reading times ("1 min read", drawn on a post only)."""
+    import re
+    from importlib.util import find_spec
+
+    spec = find_spec("material")
+    assert spec is not None and spec.origin is not None
+    folder = Path(spec.origin).parent / "templates" / "partials" / "languages"
+    rows = []
+    for file in sorted(folder.glob("*.html")):
+        for key, value in re.findall(r'"([\w.]+)":\s*"((?:[^"\\]|\\.)*)"', file.read_text("utf-8")):
+            if not key.startswith("readtime."):
+                rows.append((file.stem, key, value.replace("#", "1")))
+    return rows
+
+
+def test_materials_own_words_hold_no_figure_in_any_language() -> None:
+    """blind79: a fresh site in 15 of Material's languages could not be built: its
+    translations, in every page's ``__config``, read as figures ("1 más en esta página":
+    '1 m'; "1 sökträff": '1 s'; "1 pe pagină": '1 pe')."""
+    from fxsite.pages.figures import find_bare_figures
+
+    rows = _translations()
+    assert len(rows) > 500
+    found = [(lang, key, text) for lang, key, text in rows if find_bare_figures(text)]
+    assert found == []

@@ -314,9 +314,12 @@ START = (
     rf"(?<![A-Z0-9])(?<!{W}_)(?:(?<![a-z])|(?<=[a-z][a-z][a-z])(?<![a-f][a-f][a-f]))"
     rf"(?<![.×])(?<![A-Za-z0-9)\]]\*)(?<!第)(?<!{W}-)(?<!\d:){INSIDE_GROUPS}"
 )
-# Where a figure ends: not inside an ASCII word ("5 secondary"); CJK may follow.
+# Where a figure ends: not inside a word of a Latin script ("5 secondary"; "1 más", "1
+# sökträff", "1 tài", "1 dəfə": Material's translations read "1 m", "1 s", "1 t", "1 d",
+# and a fresh site in 15 of its languages could not be built: blind79); CJK may follow.
 # Not the numerator of a Korean fraction either: "3분의 1" is a third, not three minutes.
-END = rf"(?!{W})(?!의[ \u00a0]?\d)"
+LATIN_LETTER = r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02af\u1e00-\u1eff]"
+END = rf"(?!{W})(?!{LATIN_LETTER})(?!의[ \u00a0]?\d)"
 
 # A number: thousands separators only in whole groups of three (comma, or a
 # space as in SI style: a no-break, thin or narrow space, or a plain one, as a writer

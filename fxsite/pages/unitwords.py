@@ -53,6 +53,13 @@ _NOT_UNITS = frozenset(
         "of",
         "on",
         "or",
+        # the prepositions and adverbs of other languages Material's translations write
+        # after a number: Romanian "pe", Slavic "na", Esperanto "pli", Italian "dal"
+        # (blind79: "1 pe pagină" read "1 pe", a peta-something)
+        "pe",
+        "na",
+        "pli",
+        "dal",
         "so",
         "to",
         "up",
