@@ -27,6 +27,7 @@ from fxsite.mkdocs_config import (
     config_file_of,
     load_mkdocs_config,
     option_error,
+    page_relative,
 )
 from fxsite.output_dirs import output_problems
 from fxsite.pages.template_changes import text_changers
@@ -106,7 +107,9 @@ def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
         raise UsageFailure(option_error(config_file, str(exc))) from None
     # Pages are rendered for check as the build renders them: with mkdocs.yml's extensions.
     try:
-        project.renderer = PageRenderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        at_page = page_relative(config, paths.docs_prefix)
+        extensions, configs = list(config.markdown_extensions), dict(config.mdx_configs)
+        project.renderer = PageRenderer(extensions, configs, at_page)
     except Exception as exc:  # an extension that cannot be loaded: MkDocs would stop too
         raise UsageFailure(f"{config_file.name}: markdown_extensions: {exc}") from None
     return project, config, mode, warnings

@@ -720,12 +720,25 @@ class PageRenderer:
     reader at the same point as in ``fxsite build`` (:mod:`fxsite.pages.judge`).
     """
 
-    def __init__(self, extensions: list[Any], configs: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        extensions: list[Any],
+        configs: dict[str, Any],
+        at_page: Callable[[str], None] | None = None,
+    ) -> None:
+        """``at_page``, where a setting is the folder of the page being rendered (MkDocs'
+        ``!relative`` tag, read when an extension starts): told each page's path before
+        it is rendered, with the Markdown made again for it, as MkDocs makes it a page."""
         self._context: PageContext | None = None
+        self._at_page = at_page
         extension = FxsiteExtension()
         extension.use_context(self._current)
         names = [e for e in extensions if not isinstance(e, FxsiteExtension)]
-        self.md = Markdown(extensions=[*names, extension], extension_configs=configs)
+        self._extensions, self._configs = [*names, extension], configs
+        self.md = self._make() if at_page is None else None
+
+    def _make(self) -> Markdown:
+        return Markdown(extensions=self._extensions, extension_configs=self._configs)
 
     def _current(self) -> PageContext:
         assert self._context is not None
@@ -734,6 +747,10 @@ class PageRenderer:
     def render(self, markdown: str, context: PageContext) -> str:
         """``markdown`` rendered; what judging it finds is in ``context.findings``."""
         self._context = context
+        if self._at_page is not None:
+            self._at_page(context.path)
+            self.md = self._make()
+        assert self.md is not None
         self.md.reset()
         try:
             return self.md.convert(markdown)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import click
@@ -26,6 +28,7 @@ __all__ = [
     "config_place",
     "config_warning",
     "load_mkdocs_config",
+    "page_relative",
     "utf8_or_fail",
 ]
 
@@ -183,3 +186,31 @@ class _Collect(logging.Handler):
             lines = message.strip().splitlines()
             message = f"{lines[0].rstrip('.')}: {lines[-1]}"
         self.messages.append(" ".join(message.split()))
+
+
+def page_relative(config: Any, docs_prefix: str) -> Callable[[str], None] | None:
+    """Where a Markdown extension's setting is MkDocs' ``!relative`` tag (the folder of the
+    page being rendered: ``pymdownx.snippets``' ``base_path``), what tells the loaded
+    configuration each page ``fxsite check`` renders (a path ``docs/sub/p.md``), as MkDocs
+    tells it the page it renders; None where no setting needs one (blind79: check and
+    build stopped on it, "The current file is not set for the '!relative' tag")."""
+    from mkdocs.utils.yaml import RelativeDirPlaceholder
+
+    stack: list[Any] = [config.mdx_configs]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, RelativeDirPlaceholder):
+            break
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+    else:
+        return None
+    prefix = f"{docs_prefix}/" if docs_prefix else ""
+
+    def at_page(path: str) -> None:
+        src = path.removeprefix(prefix)
+        config._current_page = SimpleNamespace(file=SimpleNamespace(src_path=src))
+
+    return at_page

@@ -122,12 +122,26 @@ def _sources(
         bases = options.get("base_path", []) if isinstance(options, Mapping) else []
         # A path may be a string or os.PathLike (MkDocs' ``!relative`` tag), alone or listed.
         for base in [bases] if isinstance(bases, (str, os.PathLike)) else bases:
-            if isinstance(base, (str, os.PathLike)) and os.fspath(base):
-                path = Path(os.path.abspath(os.fspath(base))).resolve()
+            named = _base_path(base)
+            if named:
+                path = Path(os.path.abspath(named)).resolve()
                 what = f"{extension}'s base_path"
                 setting = ("markdown_extensions", extension, "base_path")
                 sources.append(_Source(what, path, not path.is_file(), setting))
     return sources
+
+
+def _base_path(base: object) -> str | None:
+    """A snippets ``base_path`` as a path; None where it names none here: not a path, or
+    MkDocs' ``!relative`` tag alone, the folder of the page being rendered, which is in
+    ``docs_dir`` (a source already) and which no page names outside a render (blind79:
+    ``fxsite check`` stopped on it, "The current file is not set for the '!relative' tag")."""
+    if not isinstance(base, (str, os.PathLike)):
+        return None
+    try:
+        return os.fspath(base)
+    except Exception:  # MkDocs' ConfigurationError: no page is being rendered
+        return None
 
 
 def _overlap(output: _Output, source: _Source, root: Path) -> str:

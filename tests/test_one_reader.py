@@ -1071,6 +1071,39 @@ def test_a_typeset_copy_shows_a_claim_as_its_text() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("snippet", "refused"), [("Took 94 s.\n", True), ("Plain words.\n", False)]
+)
+def test_a_snippet_base_path_relative_to_each_page(
+    tmp_path: Path, snippet: str, refused: bool
+) -> None:
+    """blind79: ``pymdownx.snippets: {base_path: !relative}`` (MkDocs' tag for the folder
+    of the page rendered) stopped check and build ("The current file is not set for the
+    '!relative' tag"); plain MkDocs builds it. Each page's snippets are read from its
+    folder, and judged as any page's text."""
+    site = rows_site(tmp_path / "site")
+    config = site / "mkdocs.yml"
+    extension = "  - pymdownx.snippets:\n      base_path: !relative\n"
+    text = config.read_text("utf-8")
+    assert "markdown_extensions:\n" in text
+    config.write_text(
+        text.replace("markdown_extensions:\n", "markdown_extensions:\n" + extension), "utf-8"
+    )
+    (site / "docs" / "sub").mkdir()
+    (site / "docs" / "sub" / "p.md").write_text('# P\n\n--8<-- "s.txt"\n', "utf-8")
+    (site / "docs" / "sub" / "s.txt").write_text(snippet, "utf-8")
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == (1 if refused else 0), (
+        checked.stderr + built.stdout
+    )
+    assert finding_lines(checked.stdout) == finding_lines(built.stdout)
+    if refused:
+        assert "docs/sub/s.txt:1:6: FX501" in checked.stdout, checked.stdout
+    else:
+        assert "Plain words." in (site / "site" / "sub" / "p" / "index.html").read_text("utf-8")
+
+
+@pytest.mark.slow
 def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     """Material's blog reads its posts itself and makes its archive: the build judged
     them with a ``KeyError`` traceback. A post's figure is refused by check and build
