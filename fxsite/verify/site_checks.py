@@ -218,4 +218,6 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
         ):
             continue
         message = found.message(site.published.library, said or " (in published text)")
-        site.add(where, "FX501", message, found.shown)
+        # One the page does not show has no line on it: at its first (the message names
+        # the index), not at the first digit the page's file holds (blind79: an icon's path).
+        site.add(where, "FX501", message, found.shown, line=1 if only_indexed else 0)
