@@ -1540,9 +1540,25 @@ def test_a_figure_only_in_the_search_index_says_so(site: Path) -> None:
     """Placed at the page its entry speaks for, the finding names the index as where the
     figure stands (blind13: an auditor was pointed at an untouched index.html); a figure
     the page itself shows keeps the page's words (one finding, not two)."""
-    search_index(lambda d: d["docs"][0].update(text=d["docs"][0]["text"] + " Now 3 times faster."))(site)
+    search_index(lambda d: d["docs"][0].update(text=d["docs"][0]["text"] + " Now 3 times faster."))(
+        site
+    )
     found = [f for f in verify_site(site) if f.code == "FX501"]
     assert found, found
     assert all("search/search_index.json, the entry for this page" in f.message for f in found)
     # at the page's first line: the page shows no such text (blind79: at an icon's digits)
     assert all(f.line == 1 for f in found), found
+
+
+def test_the_manifest_names_files_and_its_names_are_no_text() -> None:
+    """blind79: a page ``3x-faster.md`` or an image ``logo-2x.png`` built and published, and
+    the audit alone refused the site, at the manifest, whose map names every file: a
+    file's name is no text a page shows. Its other strings, and any other JSON file's
+    keys, are read."""
+    from fxsite.verify.scan import scan_file
+
+    files = {"3x-faster/index.html": {"sha256": "0" * 64, "size": 1}, "img/logo-2x.png": {}}
+    manifest = json.dumps({"files": files, "note": "Saves 9x faster"})
+    assert [c.shown for c in scan_file("fxsite-manifest.json", manifest).candidates] == ["9x"]
+    other = json.dumps({"files": files})
+    assert sorted(c.shown for c in scan_file("data.json", other).candidates) == ["-2x", "3x"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, cast
 
+from fxsite.anchor.manifest import MANIFEST_NAME
 from fxsite.evidence.numerals import (
     APPROX_SUFFIXES,
     APPROX_WORDS,
@@ -600,7 +601,7 @@ def scan_file(
             scan.local.append(Local("FX612", f"not readable JSON: {exc}", line=1))
             return scan
         strings: list[str] = []
-        json_strings(data, strings)
+        json_strings(_without_file_names(rel, data), strings)
         blocks = [Block(normalise(s), "page") for s in strings if s.strip()]
     else:  # any other text: .txt, .csv, .md, .yaml, files without an extension…
         shown = pem_lines_blanked(text) if kind == "key" else text
@@ -612,6 +613,17 @@ def scan_file(
         ]
     _scan_blocks(scan, blocks)
     return scan
+
+
+def _without_file_names(rel: str, data: object) -> object:
+    """The manifest's map of published files without their names: a file's name is no
+    text a page shows (check and build read no URL as text), and the manifest names every
+    file (blind79: a page ``3x-faster.md``, an image ``logo-2x.png``, refused by the audit
+    alone, at the manifest)."""
+    if rel != MANIFEST_NAME or not isinstance(data, dict):
+        return data
+    files = data.get("files")
+    return {**data, "files": list(files.values())} if isinstance(files, dict) else data
 
 
 def _scan_markup(
