@@ -1104,6 +1104,33 @@ def test_a_snippet_base_path_relative_to_each_page(
 
 
 @pytest.mark.slow
+def test_the_tags_index_lists_a_title_citing_a_figure(tmp_path: Path) -> None:
+    """blind79: Material's tags index lists each tagged page by its title; a title citing a
+    figure was refused there by check and build alike (a page titled with a claim could not
+    be tagged). A block of the article that is a navigation entry the page draws, whole,
+    repeats that page's title; another figure there is still refused."""
+    site = rows_site(tmp_path / "site")
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8").replace("  - fxsite\n", "  - tags\n  - fxsite\n"), "utf-8"
+    )
+    claim = "[94 s](evidence:R1#save_time_fx100)"
+    page = f"---\ntags:\n  - speed\n---\n\n# Saves in {claim}\n\nText.\n"
+    (site / "docs" / "p.md").write_text(page, "utf-8")
+    (site / "docs" / "tags.md").write_text("# Tags\n\n<!-- material/tags -->\n", "utf-8")
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == 0, built.stdout
+    listing = site / "site" / "tags" / "index.html"
+    html = listing.read_text("utf-8")
+    assert html.count("Saves in 94 s") >= 2  # the navigation's entry and the index's
+    assert fxsite_here("audit", "site", cwd=site).returncode == 0
+    at = html.rindex("Saves in 94 s")  # the index's, after the navigation's
+    listing.write_text(html[:at] + "Saves in 93 s" + html[at + len("Saves in 94 s") :], "utf-8")
+    audited = fxsite_here("audit", "site", cwd=site)
+    assert "tags/index.html" in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
+
+
+@pytest.mark.slow
 def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     """Material's blog reads its posts itself and makes its archive: the build judged
     them with a ``KeyError`` traceback. A post's figure is refused by check and build

@@ -176,6 +176,10 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
 
     indexes_read = ("search/search_index.json", OFFLINE_INDEX)
     on_pages = {(rel, found.shown) for rel, _, found in site.figures if rel not in indexes_read}
+    # The navigation's entries each page draws: a block of its article that is one of them
+    # whole repeats that page's title (Material's tags index lists each tagged page by its
+    # title: blind79).
+    in_nav = {(rel, found.block) for rel, _, found in site.figures if found.channel == "page"}
     for rel, url, found in site.figures:
         entry = rel in indexes_read
         # A search entry's figure is placed at the page it speaks for (a build names the
@@ -196,8 +200,15 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
             # navigation, header and footer (the "page" channel) and the labels Material
             # gives them (a table of contents' entry: its heading; the footer's links to
             # the previous and next pages: "Previous: <title>"; blind79), a page's "Related
-            # reading" list and the FAQ page's links back, a record page's "cited by" list.
-            titles = found.channel == "page" or found.role in _TITLED_ROLES or values is not None
+            # reading" list and the FAQ page's links back, a record page's "cited by" list,
+            # and a block of the article that is a navigation entry of the page, whole.
+            listed = found.channel == "article" and (rel, found.block) in in_nav
+            titles = (
+                found.channel == "page"
+                or found.role in _TITLED_ROLES
+                or listed
+                or values is not None
+            )
             others = [heading_index] if titles else []
             allowed = [*others, claims] + ([values] if values else [])
             if found.role == "chart":
@@ -205,7 +216,7 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
                 axis = [*allowed, value_index]
             elif found.role == "record-value":
                 allowed.append(values or value_index)
-            elif found.channel == "article" and not found.role and not values:
+            elif found.channel == "article" and not found.role and not values and not listed:
                 allowed = None
         else:  # another file, or a search entry that speaks for the page at ``url``
             allowed = [heading_index, claims, bars]
