@@ -99,3 +99,28 @@ def test_check_and_build_agree_on_a_title_in_navigation(tmp_path: Path) -> None:
     assert [[ln for ln in o.stdout.splitlines() if ": FX" in ln] for o in outs] == [[], []]
     assert [o.returncode for o in outs] == [0, 0]
     assert (site / "site" / "p" / "index.html").is_file()
+
+
+#: (row, template, the findings' (line, text)): strings a template computes from literals
+#: alone, as Jinja folds them (blind79: a ``custom`` language's translation joined with
+#: ``~`` from escapes, refused by the build alone, at every generated page's first line).
+FOLDED = [
+    (
+        "literals joined, escapes decoded",
+        '{% macro t(key) %}{{ {\n  "a": "Saves take " ~ "\\uFF19\\uFF14"|trim ~ "\\u202F" ~ "sec"\n}[key] }}{% endmacro %}\n',
+        [(2, "９４ sec")],
+    ),
+    ("literals added", '<p>{{ "took 9" + "4 s" }}</p>\n', [(1, "94 s")]),
+    ("a literal through a filter", '<p>{{ "took 94 S"|lower }}</p>\n', [(1, "94 s")]),
+    ("near miss: words joined", '<p>{{ "Saves " ~ "take time" }}</p>\n', []),
+    ("near miss: a name joined", "<p>{{ page.title ~ 's' }}</p>\n", []),
+]
+
+
+@pytest.mark.parametrize(("template", "found"), [r[1:] for r in FOLDED], ids=[r[0] for r in FOLDED])
+def test_a_string_a_template_folds_from_literals_is_read(
+    template: str, found: list[tuple[int, str]], tmp_path: Path
+) -> None:
+    (tmp_path / "main.html").write_text(template, "utf-8")
+    findings = template_findings(tmp_path, "overrides")
+    assert [(f.line, f.text) for f in findings if f.code == "FX501"] == found

@@ -36,13 +36,15 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import html
 import importlib.util
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, nodes
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -334,7 +336,56 @@ def template_findings(
                 if (finding.line, finding.col, finding.code) not in seen:
                     found.append(finding)
         findings += [*found, *unknown_findings(path, text, found, extra, settings)]
+        findings += _folded_findings(path, rel, text, found)
     return findings
+
+
+def _folded(text: str) -> list[tuple[int, str]]:
+    """The strings a template computes from literals alone, with the line each is written
+    at: literals joined (``"Saves take " ~ "\\uFF19\\uFF14" ~ "\\u202F" ~ "sec"``, a
+    translation of Material's ``custom`` language: blind79), put through a filter
+    (``"94 S"|lower``), added; each as Jinja folds it, the longest of those on a line."""
+    try:
+        tree = _SANDBOX.parse(text)
+    except Exception:  # a syntax error: reported as the theme's (FX901)
+        return []
+    context = EvalContext(_SANDBOX)
+    folded: dict[int, list[str]] = {}
+    for node in tree.find_all((nodes.Concat, nodes.Add, nodes.Filter)):
+        value = _constant(node, context)
+        if isinstance(value, str) and value.strip() and len(value) <= MAX_WRITTEN:
+            folded.setdefault(node.lineno, []).append(value)
+    return [
+        (line, value)
+        for line, values in sorted(folded.items())
+        for value in dict.fromkeys(values)
+        if not any(value != other and value in other for other in values)
+    ]
+
+
+def _constant(node: nodes.Expr, context: EvalContext) -> object:
+    """What ``node`` folds to (the sandbox's filters, its ``*``, ``**`` and ``%`` not
+    folded), or None: it names something, or a filter refuses its value."""
+    try:
+        return node.as_const(context)
+    except (nodes.Impossible, TypeError, ValueError, ArithmeticError):
+        return None
+
+
+def _folded_findings(path: str, rel: str, text: str, found: list[Finding]) -> list[Finding]:
+    """What the strings a template computes from literals (:func:`_folded`) show, at their
+    lines; not what its literals, read as written, were found to show there."""
+    from fxsite.verify.docs_files import read_findings
+
+    seen = {(f.line, f.code, f.text) for f in found}
+    out = []
+    for line, value in _folded(text):
+        shown = "\n" * (line - 1) + html.escape(value, quote=False)
+        for finding in read_findings(path, rel, shown, shown, "html", _ADVICE):
+            if (finding.line, finding.code, finding.text) not in seen:
+                seen.add((finding.line, finding.code, finding.text))
+                out.append(finding)
+    return out
 
 
 def _copied(custom_dir: Path, docs_dir: Path) -> list[str]:
