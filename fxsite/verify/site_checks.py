@@ -146,7 +146,7 @@ def check_citations(site: SiteReading, by_url: dict[str, str]) -> None:
 
 #: Roles of text that shows other pages' titles (:data:`fxsite.verify.shown.ROLE_CLASSES`,
 #: and an element's attribute as ``tag@attribute``).
-_TITLED_ROLES = frozenset({"related", "nav@aria-label", "a@aria-label"})
+_TITLED_ROLES = frozenset({"related", "nav@aria-label", "a@aria-label", "a@title"})
 
 
 def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
@@ -199,7 +199,8 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
             # Other pages' heading claims only where other pages' titles show: the
             # navigation, header and footer (the "page" channel) and the labels Material
             # gives them (a table of contents' entry: its heading; the footer's links to
-            # the previous and next pages: "Previous: <title>"; blind79), a page's "Related
+            # the previous and next pages: "Previous: <title>"; MkDocs' readthedocs theme's,
+            # titled with the page's title; blind79), a page's "Related
             # reading" list and the FAQ page's links back, a record page's "cited by" list,
             # and a block of the article that is a navigation entry of the page, whole.
             listed = found.channel == "article" and (rel, found.block) in in_nav
