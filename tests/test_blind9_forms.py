@@ -117,6 +117,35 @@ REFUSED = [
     ("German millions of IOPS", "German: 1,5 Millionen IOPS.", ["1,5 Millionen IOPS"]),
     ("German millions abbreviated", "German: 1,5 Mio. IOPS.", ["1,5 Mio. IOPS"]),
     ("German thousands of IOPS", "German: 150 Tsd. IOPS.", ["150 Tsd. IOPS"]),
+    ("Spanish double, after a verb", "Spanish: el rendimiento es el doble.", ["es el doble"]),
+    ("Spanish halved", "Spanish: el tiempo se reduce a la mitad.", ["reduce a la mitad"]),
+    ("Italian halved", "Italian: il tempo è dimezzato.", ["dimezzato"]),
+    ("Italian double", "Italian: il throughput è il doppio.", ["è il doppio"]),
+    ("Portuguese double", "Portuguese: o desempenho é o dobro.", ["é o dobro"]),
+    ("Dutch doubled", "Dutch: de doorvoer is verdubbeld.", ["verdubbeld"]),
+    ("Dutch halved", "Dutch: de tijd is gehalveerd.", ["gehalveerd"]),
+    ("Swedish twice", "Swedish: lagringen är dubbelt så snabb.", ["dubbelt så snabb"]),
+    ("Swedish halved", "Swedish: tiden är halverad.", ["halverad"]),
+    ("Russian halved", "Russian: время сократилось наполовину.", ["наполовину"]),
+    ("Polish halved", "Polish: czas skrócił się o połowę.", ["o połowę"]),
+    ("French doubled", "French : le débit a doublé.", ["a doublé"]),
+    (
+        "German two and a half times",
+        "German: zweieinhalbmal so schnell.",
+        ["zweieinhalbmal so schnell"],
+    ),
+    (
+        "French two and a half times",
+        "French : deux fois et demie plus rapide.",
+        ["deux fois et demie plus"],
+    ),
+    (
+        "Spanish millions of IOPS",
+        "Spanish: alcanza 1,5 millones de IOPS.",
+        ["1,5 millones de IOPS"],
+    ),
+    ("down nine-tenths", "Latency is down nine-tenths.", ["nine-tenths"]),
+    ("down three-quarters", "Latency is down three-quarters.", ["three-quarters"]),
     # a unit before a word of a Latin script with its own letters still ends there
     ("a unit before an accented word", "French : il a pris 94 s à sauver.", ["94 s"]),
     ("a unit before a Spanish word", "Spanish: 94 ms más rápido.", ["94 ms"]),
@@ -206,6 +235,10 @@ PASSED = [
     ("Azerbaijani times", "Azerbaijani: 1 dəfə tapıldı."),
     ("Romanian on", "Romanian: 1 pe pagină."),
     ("Esperanto more", "Esperanto: ankoraŭ 1 pli."),
+    ("French double click", "French : un double clic."),
+    ("Spanish half the customers", "Spanish: la mitad de los clientes."),
+    ("Spanish halfway", "Spanish: voy a la mitad del camino."),
+    ("Dutch doubled, a name", "Dutch: de Verdubbelaar."),
 ]
 
 

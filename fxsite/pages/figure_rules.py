@@ -299,9 +299,11 @@ _FRACTION_FIGURE = LazyPattern(
       |(?<=\b(?i:drops)\s(?i:to)\s)|(?<=\b(?i:shrank)\s(?i:to)\s)|(?<=\b(?i:shrinks)\s(?i:to)\s)
       |(?<=\b(?i:shrunk)\s(?i:to)\s)|(?<=\b(?i:cut)\s(?i:to)\s)|(?<=\b(?i:cuts)\s(?i:to)\s)
       |(?<=\b(?i:reduced)\s(?i:to)\s)|(?<=\b(?i:down)\s(?i:to)\s)|(?<=\b(?i:down)\s))
-        (?i:a|one)[\s-](?i:half|third|quarter|fifth|tenth|hundredth|thousandth)\b
+        (?:(?i:a|one)[\s-](?i:half|third|quarter|fifth|tenth|hundredth|thousandth)
+        |(?i:two|three|four|five|six|seven|eight|nine)[\s-](?i:thirds|quarters|fifths|tenths))\b
         (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "fell to a tenth" (blind60),
-                                                             # "TCO down a third" (blind70)
+                                                             # "TCO down a third" (blind70),
+                                                             # "down nine-tenths" (blind79)
   | \b(?i:a|one)\s\d+(?:th|rd|nd)(?=\s(?i:of)\s(?i:the|its|their)\b)  # "a 10th of the power"
   | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
         |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one|two|three|four|five|six|seven|eight

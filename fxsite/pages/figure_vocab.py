@@ -407,10 +407,11 @@ MAG_SPACED = rf"{SP}[kKMBGT](?={SP})"
 MAG_GLUED = rf"(?:[kKM](?![A-Za-z])|{SP}{MAG_WORDS}|{MAG_CJK_SPACED})"
 # A scale letter may be followed by "+", at least that many: "1M+ IOPS" (blind69: read "1M").
 # German and French scale words before a unit too: "1,5 Millionen IOPS", "1,5 Mio. IOPS",
-# "150 Tsd. IOPS", "2 millions IOPS" (blind79).
+# "150 Tsd. IOPS", "2 millions IOPS", "1,5 millones de IOPS" (blind79).
 MAG_UNIT = (
     rf"(?:[kKM](?![A-Za-z])\+?|{MAG_SPACED}|{SP}{MAG_WORDS}|{MAG_CJK_SPACED}"
-    rf"|{SP}(?:Millionen|Milliarden|Tausend|millions|milliards)\b|{SP}(?:Mio|Mrd|Tsd)\.)"
+    rf"|{SP}(?:Millionen|Milliarden|Tausend|millions|milliards)\b|{SP}(?:Mio|Mrd|Tsd)\."
+    rf"|{SP}(?:millones|milioni|milhões){SP}(?:de|di)\b)"
 )
 # With money "B"/"bn" is billions and "T" trillions ("$1.2B", "€3bn").
 # German writes them "1,2 Mio. €", "3 Tsd. Euro", "1,2 Milliarden Euro".

@@ -12,7 +12,9 @@ Vietnamese "nhanh gấp 1,9 lần", Hindi "1.9 गुना तेज़", Arabi
 * by a factor: "um den Faktor 3", "d'un facteur 3", "multiplié par 3";
 * with words: "doppelt so schnell", "zweimal so schnell", "dreifach schneller", "um das
   Dreifache", "halbiert", "verdoppelt", "um die Hälfte", "multiplié par trois", "divisée
-  par deux", "réduit de moitié", "deux fois
+  par deux", "réduit de moitié", Spanish "es el doble", "a la mitad", Italian "dimezzato",
+  Dutch "verdubbeld", Swedish "halverad", Russian "наполовину", Polish "o połowę", French
+  "a doublé", "deux fois
   plus", "dos veces más", "el doble de rápido", "due volte più", "duas vezes mais", "dwa
   razy szybciej", "dwukrotnie", "в два раза", "вдвое", "twee keer zo snel", Korean "두 배".
 
@@ -82,6 +84,18 @@ OTHER_TIMES_WORDS = LazyPattern(
     # French: "multiplié par trois", "divisée par deux", "réduit de moitié" (blind79)
     rf"|(?:multipliée?s?|divisée?s?){_SP}par{_SP}(?:deux|trois|quatre|cinq|dix)\b"
     rf"|(?:réduite?s?|diminuée?s?|baissée?s?){_SP}de{_SP}moitié"
+    # doubled, tripled and halved, by a verb or a noun, in more languages (blind79)
+    rf"|(?:es|era|fue|será){_SP}el{_SP}doble\b(?!{_SP}de\b)"
+    rf"|(?:reduce|reducen|redujo|reducid[oa]s?|baja|bajó|cae|cayó|recorta|recortó){_SP}a{_SP}la"
+    rf"{_SP}mitad\b"
+    rf"|dimezzat[oaie]\b|(?:è|sarà|era){_SP}il{_SP}doppio\b"
+    rf"|(?:é|foi|será){_SP}o{_SP}dobro\b"
+    r"|verdubbeld\b|gehalveerd\b|verdrievoudigd\b"
+    rf"|dubbelt{_SP}så{_SP}[^\W\d_]+|halverad(?:e|es|ats)?\b"
+    rf"|наполовину\b|o{_SP}połowę\b"
+    rf"|(?:a|ont|avait|avaient){_SP}(?:doublé|triplé|quadruplé)\b"
+    rf"|(?:zwei|drei|vier|fünf|zehn)einhalbmal{_SP}{_GERMAN_MORE}"
+    rf"|(?:deux|trois|quatre|cinq|dix){_SP}fois{_SP}et{_SP}demie{_SP}(?:plus|moins)\b"
     rf"|(?:deux|trois|quatre|cinq|dix){_SP}fois{_SP}(?:plus|moins)\b"
     rf"|(?:dos|tres|cuatro|cinco|diez){_SP}veces{_SP}(?:más|menos)\b"
     rf"|el{_SP}(?:doble|triple){_SP}de{_SP}[^\W\d_]+"
@@ -103,6 +117,7 @@ OTHER_TIMES_WORDS = LazyPattern(
 OTHER_TIMES_WORDS_CUE = re.compile(
     "mal|fach|doppelt|fois|veces|doble|triple|volte|vezes|razy|krotnie|раз|вдво|втро|вчетв"
     "|впят|вдесят|keer|배|절반|halbiert|verdoppelt|verdreifacht|vervierfacht|verzehnfacht"
-    "|hälfte|par|moitié",
+    "|hälfte|par|moitié|doble|mitad|dimezz|doppio|dobro|verdubbel|gehalveerd|verdrievoud"
+    "|dubbelt|halver|наполовину|połow|doublé|triplé|quadruplé|einhalbmal|demie",
     re.IGNORECASE,
 )
