@@ -146,6 +146,9 @@ REFUSED = [
     ),
     ("down nine-tenths", "Latency is down nine-tenths.", ["nine-tenths"]),
     ("down three-quarters", "Latency is down three-quarters.", ["three-quarters"]),
+    ("an uncertainty in parentheses", "Saves take 94 (±3) s.", ["94 (±3) s"]),
+    ("per cent abbreviated", "Throughput is up 90 p.c. now.", ["90 p.c."]),
+    ("a speed-up's multiplication sign", "Speed-up × 1.9 here.", ["1.9"]),
     # a unit before a word of a Latin script with its own letters still ends there
     ("a unit before an accented word", "French : il a pris 94 s à sauver.", ["94 s"]),
     ("a unit before a Spanish word", "Spanish: 94 ms más rápido.", ["94 ms"]),
@@ -239,6 +242,9 @@ PASSED = [
     ("Spanish half the customers", "Spanish: la mitad de los clientes."),
     ("Spanish halfway", "Spanish: voy a la mitad del camino."),
     ("Dutch doubled, a name", "Dutch: de Verdubbelaar."),
+    ("an uncertainty of a count", "Saves take 94 (±3 runs)."),
+    ("a page and a chapter", "See p. 3 c. 4."),
+    ("a throughput times nodes", "IOPS × 2 nodes."),
 ]
 
 

@@ -129,7 +129,7 @@ _UNIT_FIGURE = re.compile(
 _URL_ESCAPE = "|".join(rf"(?<=[=/&?]{'[0-9]' * n}%)" for n in (1, 2, 3))
 _PERCENT_FIGURE = LazyPattern(
     rf"{_VALUE}(?:{_SP}?(?:%(?!(?:{_URL_ESCAPE})[0-9A-Fa-f]{{2}})|[‰‱])|(?:{_SP}|-)?(?i:percentage{_SP}points?|percent|per{_SP}cent|per{_SP}mille|pct)\b"
-    rf"|{_SP}?(?:pp\b|p\.p\.|pc\b(?!\.))|{_SP}?个?百分点|{_SP}?个?基点)",
+    rf"|{_SP}?(?:pp\b|p\.p\.|pc\b(?!\.)|p\.{_SP}?c\.)|{_SP}?个?百分点|{_SP}?个?基点)",
 )
 
 # Words after "N times" that make it a ratio ("3 times faster"); without one,
@@ -509,7 +509,7 @@ _RATIO_CUE = re.compile(rf"{_D}(?:{_S}|-)?[×xX]")
 _PREFIX_TIMES_CUE = re.compile(rf"[×xX]{_S}?{_D}")
 # A percentage: a number, perhaps "+", a space, then its sign or word (case-folded).
 _PERCENT_CUE = re.compile(
-    rf"{_D}[+余多]?(?:{_S}|-)?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|pc|个?百分点|个?基点)"
+    rf"{_D}[+余多]?(?:{_S}|-)?(?:[%‰‱]|percent|per{_S}cent|per{_S}mille|pct|percentage|pp|p\.p\.|pc|p\.{_S}?c\.|个?百分点|个?基点)"
 )
 
 #: What each rule's matches hold, one of them at least (see :func:`candidates`).

@@ -452,12 +452,13 @@ def _heads() -> str:
 # tests/test_value_first.py holds it to what the three can start with.
 VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超低高小至约近逾]|{_heads()})"
 # A value: a number or a range of numbers, with sign and approximation, its uncertainty
-# ("94±2 s", "94 ± 2 s", "94 +/- 2 s") and a half ("2 and a half minutes").
+# ("94±2 s", "94 ± 2 s", "94 +/- 2 s", "94 (±2) s") and a half ("2 and a half minutes").
 # "100+ GB/s": a "+" glued after the number says "at least", as "余" and "多" do in
 # Chinese ("10余倍", "20多公里"), and "-plus", "-odd", "-ish" and "-something" in English
 # ("90-plus seconds", "90-odd seconds", "90 odd seconds", "90ish seconds", "90-something
 # seconds").
-_TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}"
+# in parentheses too: "94 (±3) s" (blind79)
+_TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}|{SP}?\({SP}?(?:±|\+/-){SP}?{NUM}{SP}?\)"
 _AND_A_HALF = rf"{SP}(?i:and){SP}(?i:a){SP}(?i:half)"
 #: The words after a hyphen that make a number "at least" ("90-odd", "ninety-some").
 MORE_OR_LESS_WORDS = ("plus", "odd", "ish", "something", "some")

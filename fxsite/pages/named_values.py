@@ -125,7 +125,8 @@ _METRIC_VALUE = re.compile(
     r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
     # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
     # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
-    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]\d+\.\d)|加速比"
+    # ... or a multiplication sign before it: "Speed-up × 1.9" (blind79)
+    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]\d+\.\d|[ ]?×)|加速比"
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
@@ -141,7 +142,7 @@ _METRIC_VALUE = re.compile(
     r"|[ ]?[:=→]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}|below|under|up[ ]to"
-    r"|above|over|<=|>=|[<>≤≥=:：—–→])[ ]?)*"
+    r"|above|over|<=|>=|[<>≤≥=:：—–→×])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
     # in numerals or words, at scale: "IOPS达到两百万", "IOPS topping two million" (blind40)
