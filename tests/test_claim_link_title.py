@@ -74,3 +74,19 @@ def test_a_titled_claim_tells_no_bare_figure_of_its_text(
     _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
     errors = [(f.code, f.line, f.col) for f in findings if f.severity == "error"]
     assert errors == [("FX501", line, col) for line, col in bare]
+
+
+def test_each_titled_claim_is_told_at_its_own_link() -> None:
+    """blind79: a titled claim's link was passed twice, so the next titled claim's warning
+    stood at the claim after it (5:3 told at 7:3)."""
+    page = (
+        '# T\n\nG [94 s](evidence:R1#save_time_fx100 "Saves 3x faster") save.\n\n'
+        'N [94 s](evidence:R1#save_time_fx100){title="3x faster"} save.\n\n'
+        "V [94 s](evidence:R1#%73ave_time_fx100) save.\n"
+    )
+    _, findings = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert [(f.code, f.line, f.col) for f in findings] == [
+        ("FX408", 3, 3),
+        ("FX408", 5, 3),
+        ("FX402", 7, 3),
+    ]
