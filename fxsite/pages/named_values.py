@@ -125,8 +125,9 @@ _METRIC_VALUE = re.compile(
     r"|写放大(?:系数)?|(?:数据)?缩减比|压缩比|重删比|去重比"
     # a speed-up: "a speed-up of 1.9", "The speed-up reaches 9.3", "Speedup 6.2 – 9.3" (a
     # decimal right after it: "Speedup 2" may name a project), "加速比为1.9" (blind70)
-    # ... or a multiplication sign before it: "Speed-up × 1.9" (blind79)
-    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]\d+\.\d|[ ]?×)|加速比"
+    # ... or a multiplication sign before a decimal: "Speed-up × 1.9" (blind79; "speedup ×
+    # 100" is a formula's percent)
+    rf"|{_SPEEDUP_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]?×?[ ]?\d+\.\d)|加速比"
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
