@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fxsite.evidence.numerals import SCALE_WORDS
 from fxsite.evidence.quantities import CURRENCY_SIGNS, parse_stated
@@ -302,10 +303,12 @@ def _scaled_unit(header: str) -> str | None:
     return unit if _is_unit(unit) else None
 
 
+@lru_cache(maxsize=2048)
 def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
     label's colon after it, "Save time (s):", is the label's; look-alike letters read as the
-    Latin they look like, "Time (ѕ)" in seconds: blind74)."""
+    Latin they look like, "Time (ѕ)" in seconds: blind74). Remembered a text: a site's
+    headings, over each paragraph after them, repeat page after page."""
     header = fold(" ".join(header[-_TAIL:].split()).rstrip(":：").rstrip())
     if _NAMED_BEFORE.match(header):  # "Version (min)": the least version, no minutes (blind69)
         return None
