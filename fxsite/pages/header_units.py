@@ -303,13 +303,18 @@ def _scaled_unit(header: str) -> str | None:
     return unit if _is_unit(unit) else None
 
 
-@lru_cache(maxsize=2048)
 def header_unit(header: str) -> str | None:
     """The unit ``header`` states for the numbers under it, or None (read at its end; a
     label's colon after it, "Save time (s):", is the label's; look-alike letters read as the
-    Latin they look like, "Time (ѕ)" in seconds: blind74). Remembered a text: a site's
-    headings, over each paragraph after them, repeat page after page."""
-    header = fold(" ".join(header[-_TAIL:].split()).rstrip(":：").rstrip())
+    Latin they look like, "Time (ѕ)" in seconds: blind74)."""
+    return _tail_unit(header[-_TAIL:])
+
+
+@lru_cache(maxsize=2048)
+def _tail_unit(tail: str) -> str | None:
+    """:func:`header_unit` of a header's end, remembered (a site's headings, read over each
+    paragraph after them, repeat page after page; an end is short, whatever the header)."""
+    header = fold(" ".join(tail.split()).rstrip(":：").rstrip())
     if _NAMED_BEFORE.match(header):  # "Version (min)": the least version, no minutes (blind69)
         return None
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
