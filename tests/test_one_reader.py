@@ -990,56 +990,80 @@ def test_a_theme_templates_hidden_characters_are_found_there(tmp_path: Path) -> 
     assert [(f.path, f.line, f.code) for f in found] == [("overrides/main.html", 1, "FX502")]
 
 
-@pytest.mark.slow
-def test_the_faq_page_repeats_a_title_citing_a_figure(tmp_path: Path) -> None:
-    """blind79: the site-wide FAQ links back to each asking page under its title; a title
-    citing a figure ('# Saves in [94 s](…)') was refused there as bare (its table of
-    contents labels the entry with it), so check passed what the build refused. Another
-    figure in that label (a published page edited) is still refused."""
-    site = rows_site(tmp_path / "site")
-    claim = "[94 s](evidence:R1#save_time_fx100)"
-    faq = "---\nfaq:\n  - q: How fast?\n    a: Quickly.\n---\n\n"
-    (site / "docs" / "p.md").write_text(f"{faq}# Saves in {claim}\n\nText.\n", "utf-8")
-    checked, built = check_and_build(site)
-    assert checked.returncode == built.returncode == 0, built.stdout
-    page = site / "site" / "faq" / "index.html"
-    assert 'aria-label="Saves in 94 s"' in page.read_text("utf-8")
-    assert fxsite_here("audit", "site", cwd=site).returncode == 0
-    page.write_text(page.read_text("utf-8").replace("Saves in 94 s", "Saves in 93 s"), "utf-8")
-    audited = fxsite_here("audit", "site", cwd=site)
-    assert "faq/index.html" in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
+_CLAIMED = "# Saves in [94 s](evidence:R1#save_time_fx100)\n\nText.\n"
+_OTHER = "# Other\n\nText.\n"
+_FAQ = "---\nfaq:\n  - q: How fast?\n    a: Quickly.\n---\n\n"
+#: (row, mkdocs.yml's text replaced and its replacement, pages, the published page, its
+#: label of the titled page): each repeats a title citing a figure where a theme shows titles.
+REPEATED_TITLES = [
+    (
+        "the site-wide FAQ's link back and its table of contents",
+        ("", ""),
+        {"p.md": _FAQ + _CLAIMED},
+        "faq/index.html",
+        'aria-label="Saves in 94 s"',
+    ),
+    (
+        "Material's navigation.footer",
+        ("  name: material\n", "  name: material\n  features: [navigation.footer]\n"),
+        {"p.md": _CLAIMED, "q.md": _OTHER},
+        "q/index.html",
+        'aria-label="Previous: Saves in 94 s"',
+    ),
+    (
+        "the readthedocs theme's footer",
+        ("  name: material\n", "  name: readthedocs\n  highlightjs: false\n"),
+        {"p.md": _CLAIMED, "q.md": _OTHER},
+        "q/index.html",
+        'title="Saves in 94 s"',
+    ),
+    (
+        "Material's tags index",
+        ("  - fxsite\n", "  - tags\n  - fxsite\n"),
+        {
+            "p.md": "---\ntags: [speed]\n---\n\n" + _CLAIMED,
+            "tags.md": "# Tags\n\n<!-- material/tags -->\n",
+        },
+        "tags/index.html",
+        "\n          Saves in 94 s\n",
+    ),
+]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("theme", "label"),
-    [
-        ("material\n  features: [navigation.footer]", 'aria-label="Previous: Saves in 94 s"'),
-        ("readthedocs\n  highlightjs: false", 'title="Saves in 94 s"'),
-    ],
-    ids=["Material's navigation.footer", "readthedocs"],
+    ("change", "pages", "published", "label"),
+    [r[1:] for r in REPEATED_TITLES],
+    ids=[r[0] for r in REPEATED_TITLES],
 )
-def test_the_footer_names_a_title_citing_a_figure(tmp_path: Path, theme: str, label: str) -> None:
-    """blind79: a footer's link to the previous page is labelled with its title
-    ("Previous: Saves in 94 s": Material's ``navigation.footer``; a link title: MkDocs'
-    readthedocs theme) on the page after one titled with a claim; the build refused it as
-    bare (check passed). Another figure in that label is still refused."""
+def test_the_theme_repeats_a_title_citing_a_figure(
+    tmp_path: Path,
+    change: tuple[str, str],
+    pages: dict[str, str],
+    published: str,
+    label: str,
+) -> None:
+    """blind79: a page titled with a claim ('# Saves in [94 s](…)') is named by the FAQ's
+    links back, a footer's link, the tags index: the build refused each as bare (check
+    passed; both refused the tags index), though the navigation repeats it. Another figure
+    in that label (the published page edited) is still refused by the audit."""
     site = rows_site(tmp_path / "site")
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8")
-    assert "  name: material\n" in text
-    config.write_text(text.replace("  name: material\n", f"  name: {theme}\n"), "utf-8")
-    claim = "[94 s](evidence:R1#save_time_fx100)"
-    (site / "docs" / "p.md").write_text(f"# Saves in {claim}\n\nText.\n", "utf-8")
-    (site / "docs" / "q.md").write_text("# Other\n\nText.\n", "utf-8")
+    assert change[0] in text
+    config.write_text(text.replace(*change), "utf-8")
+    for name, page_text in pages.items():
+        (site / "docs" / name).write_text(page_text, "utf-8")
     checked, built = check_and_build(site)
     assert checked.returncode == built.returncode == 0, built.stdout
-    page = site / "site" / "q" / "index.html"
-    assert label in page.read_text("utf-8")
+    page = site / "site" / published
+    html = page.read_text("utf-8")
+    assert label in html
     assert fxsite_here("audit", "site", cwd=site).returncode == 0
-    page.write_text(page.read_text("utf-8").replace(label, label.replace("94", "93")), "utf-8")
+    at = html.rindex(label)
+    page.write_text(html[:at] + label.replace("94", "93") + html[at + len(label) :], "utf-8")
     audited = fxsite_here("audit", "site", cwd=site)
-    assert "q/index.html" in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
+    assert published in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
 
 
 @pytest.mark.slow
@@ -1105,33 +1129,6 @@ def test_a_snippet_base_path_relative_to_each_page(
         assert "docs/sub/s.txt:1:6: FX501" in checked.stdout, checked.stdout
     else:
         assert "Plain words." in (site / "site" / "sub" / "p" / "index.html").read_text("utf-8")
-
-
-@pytest.mark.slow
-def test_the_tags_index_lists_a_title_citing_a_figure(tmp_path: Path) -> None:
-    """blind79: Material's tags index lists each tagged page by its title; a title citing a
-    figure was refused there by check and build alike (a page titled with a claim could not
-    be tagged). A block of the article that is a navigation entry the page draws, whole,
-    repeats that page's title; another figure there is still refused."""
-    site = rows_site(tmp_path / "site")
-    config = site / "mkdocs.yml"
-    config.write_text(
-        config.read_text("utf-8").replace("  - fxsite\n", "  - tags\n  - fxsite\n"), "utf-8"
-    )
-    claim = "[94 s](evidence:R1#save_time_fx100)"
-    page = f"---\ntags:\n  - speed\n---\n\n# Saves in {claim}\n\nText.\n"
-    (site / "docs" / "p.md").write_text(page, "utf-8")
-    (site / "docs" / "tags.md").write_text("# Tags\n\n<!-- material/tags -->\n", "utf-8")
-    checked, built = check_and_build(site)
-    assert checked.returncode == built.returncode == 0, built.stdout
-    listing = site / "site" / "tags" / "index.html"
-    html = listing.read_text("utf-8")
-    assert html.count("Saves in 94 s") >= 2  # the navigation's entry and the index's
-    assert fxsite_here("audit", "site", cwd=site).returncode == 0
-    at = html.rindex("Saves in 94 s")  # the index's, after the navigation's
-    listing.write_text(html[:at] + "Saves in 93 s" + html[at + len("Saves in 94 s") :], "utf-8")
-    audited = fxsite_here("audit", "site", cwd=site)
-    assert "tags/index.html" in audited.stdout and "'93 s'" in audited.stdout, audited.stdout
 
 
 @pytest.mark.slow
