@@ -455,8 +455,8 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav  # part of what every page shows (see _plan_reuse)
         # Where each page is published, as other plugins' ``on_files`` left it (Material's
-        # blog moves its posts after fxsite's: blind79, citations named the old URL).
-        # (it leaves them out of the documentation pages until its ``on_nav``).
+        # blog moves its posts after fxsite's: blind79, citations named the old URL); every
+        # file, as the blog leaves its posts out of the documentation pages until its on_nav.
         for page_file in files:
             if page_file.src_uri in self.index.urls:
                 self.index.urls[page_file.src_uri] = page_file.url
