@@ -149,6 +149,7 @@ REFUSED = [
     ("an uncertainty in parentheses", "Saves take 94 (±3) s.", ["94 (±3) s"]),
     ("per cent abbreviated", "Throughput is up 90 p.c. now.", ["90 p.c."]),
     ("a speed-up's multiplication sign", "Speed-up × 1.9 here.", ["1.9"]),
+    ("a prefix multiplier set against", "Throughput: x 1.9 over NFS.", ["x 1.9"]),
     # a unit before a word of a Latin script with its own letters still ends there
     ("a unit before an accented word", "French : il a pris 94 s à sauver.", ["94 s"]),
     ("a unit before a Spanish word", "Spanish: 94 ms más rápido.", ["94 ms"]),
@@ -245,6 +246,8 @@ PASSED = [
     ("an uncertainty of a count", "Saves take 94 (±3 runs)."),
     ("a page and a chapter", "See p. 3 c. 4."),
     ("a throughput times nodes", "IOPS × 2 nodes."),
+    ("lanes over a fabric", "PCIe x16 over fabric."),
+    ("a whole prefix over a limit", "It runs x 2 over the limit."),
 ]
 
 

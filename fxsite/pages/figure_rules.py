@@ -152,11 +152,15 @@ _CJK_HARDWARE = r"(?:显卡|加速卡|计算卡|卡|服务器|节点|硬盘|盘|
 
 # Ratio: "1.9×", "1.9x", "2X", "6.2–9.3x", "6.2x–9.3x", "1.9 ×".
 # A multiplier written before its number, then compared: "x2 faster", "×3 more",
-# "x 1.9 faster" (not after a number: "a 2 x 4 faster grid").
+# "x 1.9 faster", "x 1.9 over NFS" (not after a number: "a 2 x 4 faster grid").
 # Lane widths and architectures ("PCIe x16", "x86") are followed by no comparative.
 _PREFIX_TIMES_FIGURE = LazyPattern(
     rf"(?<![A-Za-z0-9_.])(?<![\d)][ \u00a0]){_SIGN}?[×xX]{_SP}?{_NUM}(?=\s+(?i:faster|slower|quicker|more|less|fewer|"
     r"higher|lower|greater|larger|smaller|bigger|better|cheaper|longer|shorter)\b)"
+    # a decimal, then what it is set against: "x 1.9 over NFS" (blind79; "PCIe x16 over
+    # fabric" names lanes)
+    rf"|(?<![A-Za-z0-9_.])(?<![\d)][ \u00a0])[×xX]{_SP}?\d+\.\d+(?=\s+(?i:over|than|vs\.?|versus"
+    r"|against|compared)\b)"
 )
 
 _RATIO_FIGURE = LazyPattern(
