@@ -52,6 +52,7 @@ from fxsite.pages.prose import line_col
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
+    refresh_content,
     rendered,
     template_findings,
     theme_file_findings,
@@ -372,22 +373,40 @@ class Project:
         """Whether a page's ``template`` can render: none, or a file of the theme's folders."""
         if not isinstance(name, str) or not self.paths.theme_dirs:
             return True
+        return self._template_file(name) is not None
+
+    def _template_file(self, name: str) -> Path | None:
+        """The file of the theme's folders a page's ``template`` names, or None."""
         dirs = [Path(d) for d in self.paths.theme_dirs] + [Path(str(_TEMPLATES))]
-        inside = not name.startswith("/") and ".." not in Path(name).parts
-        return inside and any((d / name).is_file() for d in dirs)
+        if name.startswith("/") or ".." in Path(name).parts:
+            return None
+        return next((d / name for d in dirs if (d / name).is_file()), None)
 
     def _template_findings(self, path: str, source: str, result: PageResult) -> list[Finding]:
-        """A front-matter ``template`` the theme lacks (MkDocs stops with a traceback on it)."""
+        """A front-matter ``template`` the theme lacks (MkDocs stops with a traceback on it),
+        or one that sends the reader on (Material's ``redirect.html``): the warning the
+        build's gate gives the page it writes (FX507), at the ``template`` line, for check
+        too (blind78 #9: the build's alone, at the page's first line)."""
         name = result.front.data.get("template")
-        if self.template_ok(name):
-            return []
         match = re.search(r"^template:", source, re.MULTILINE)
         line = source.count("\n", 0, match.start()) + 1 if match else 1
-        message = (
-            f"template '{name}' is not one of the theme's templates; name a file of the "
-            "theme or of its custom_dir (like main.html), or remove the line"
-        )
-        return [Finding(path, line, 1, "FX601", message)]
+        if not self.template_ok(name):
+            message = (
+                f"template '{name}' is not one of the theme's templates; name a file of the "
+                "theme or of its custom_dir (like main.html), or remove the line"
+            )
+            return [Finding(path, line, 1, "FX601", message)]
+        named = isinstance(name, str) and bool(self.paths.theme_dirs)
+        file = self._template_file(str(name)) if named else None
+        try:
+            text = read_text(file, MAX_PAGE_BYTES) if file is not None else ""
+        except UnreadableFile:
+            text = ""  # MkDocs stops on a template it cannot read, first
+        refresh = refresh_content(text, result.front.data)
+        if refresh is None:
+            return []
+        message = f"<meta http-equiv=refresh> sends the reader on ({refresh})"
+        return [Finding(path, line, 1, "FX507", message, "warning", "refresh")]
 
     def _icon_findings(self, path: str, source: str, result: PageResult) -> list[Finding]:
         """A front-matter ``icon`` Material's folders lack (MkDocs stops with no place)."""

@@ -1358,3 +1358,29 @@ def test_a_long_multimarkdown_header_joins_each_value_once(monkeypatch: pytest.M
     assert sorted(joins) == [5_000, 5_001]
     assert front.data["a"] == " ".join(["x"] * 5_000) and front.body_line == 10_002
     assert front.data["b"].startswith("y z z") and len(front.data["b"]) == 1 + 2 * 5_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("front", "warned"),
+    [
+        ("template: redirect.html\nlocation: https://example.com/94s\n", True),
+        ("template: main.html\n", False),  # a template that sends no one on
+    ],
+    ids=["Material's redirect template", "near miss: the main template"],
+)
+def test_a_template_that_sends_the_reader_on_is_told_by_check_too(
+    tmp_path: Path, front: str, warned: bool
+) -> None:
+    """blind78 #9: a page rendered with Material's ``redirect.html`` (its ``<meta
+    http-equiv=refresh>``) was warned of by the build's gate alone (FX507, at the page's
+    first line); check and build now tell it once, at the ``template`` line."""
+    site = rows_site(tmp_path / "site")
+    (site / "docs" / "r.md").write_text(f"---\n{front}---\n\n# Moved\n", "utf-8")
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == 0, built.stdout
+    told = ["docs/r.md:2:1: FX507"] if warned else []
+    for out in (checked, built):
+        assert [line[:20] for line in finding_lines(out.stdout) if "FX507" in line] == told
+    if warned:
+        assert "(0;url=https://example.com/94s)" in checked.stdout

@@ -54,6 +54,7 @@ from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = [
     "printed_meta",
+    "refresh_content",
     "rendered",
     "template_findings",
     "theme_file_findings",
@@ -338,6 +339,24 @@ def template_findings(
         findings += [*found, *unknown_findings(path, text, found, extra, settings)]
         findings += _folded_findings(path, rel, text, found)
     return findings
+
+
+#: A meta tag that sends the reader on, its ``content``, and a page's front-matter value a
+#: template writes into it (Material's ``redirect.html``: ``url={{ page.meta.location }}``).
+_REFRESH = re.compile(r"<meta\b[^>]*\bhttp-equiv\s*=\s*[\"']?refresh\b[^>]*>", re.IGNORECASE)
+_CONTENT = re.compile(r"\bcontent\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))", re.IGNORECASE)
+_META_WRITTEN = re.compile(r"\{\{\s*page\.meta\.(\w+)\s*\}\}")
+
+
+def refresh_content(template: str, meta: Mapping[str, Any]) -> str | None:
+    """The ``content`` of a ``<meta http-equiv=refresh>`` ``template`` writes, a page's
+    front-matter values (``meta``) put in as it writes them; None where it writes none."""
+    tag = _REFRESH.search(template)
+    content = _CONTENT.search(tag.group()) if tag is not None else None
+    if content is None:
+        return None
+    raw = next(g for g in content.groups() if g is not None)
+    return _META_WRITTEN.sub(lambda m: str(meta.get(m[1], "")), raw)
 
 
 def _folded(text: str) -> list[tuple[int, str]]:
