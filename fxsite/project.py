@@ -23,6 +23,7 @@ from fxsite.evidence.records import RecordFile, load_record_file
 from fxsite.findings import ConfigError, Finding, sort_findings
 from fxsite.markdown import PageRenderer, render_page
 from fxsite.pages.blocks import ChartDrawer
+from fxsite.pages.blog_authors import author_findings, author_strings, authors_file
 from fxsite.pages.claims import Claim, HrefFor, check_href
 from fxsite.pages.config_text import (
     config_extra,
@@ -559,7 +560,10 @@ class Project:
         except (OSError, UnicodeDecodeError):
             return []  # MkDocs refuses a configuration it cannot read, first
         parents = inherited(text, file, self.paths.relative)
+        # and what Material's blog draws of its authors, from their file (blog_authors)
+        authors = authors_file(text, self.paths.docs_dir)
         self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
+        self.config_shown |= author_strings(authors)
         titles = nav_titles(text, parents)
         self.nav_titled = frozenset(titles)
         rel, repo = self.paths.relative(file), self.paths.repo_name
@@ -580,6 +584,11 @@ class Project:
             *self.nav_icon_findings(titles),
             *self.nav_footer_findings(titles, rel, text),
             *self.template_findings(config_extra(text, parents), config_settings(text, parents)),
+            *(
+                author_findings(authors, self.paths.relative(authors), self.library)
+                if authors
+                else []
+            ),
         ]
 
     def nav_generated(self) -> list[tuple[str, str]]:

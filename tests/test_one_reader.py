@@ -1158,6 +1158,21 @@ def test_a_plugin_that_reads_its_own_pages(tmp_path: Path) -> None:
     for out in (checked, built):
         assert "docs/blog/posts/one.md:4:5: FX501" in out.stdout, out.stdout
         assert "docs/blog/category" not in out.stdout.split(" (shown on")[0], out.stdout
+    # blind79: an author named with a figure, told at the authors file's line, not at the
+    # first line of each page the blog draws the name on
+    (docs / "blog" / ".authors.yml").write_text(
+        "authors:\n  jane:\n    name: Jane 94 s Doe\n    description: Writer\n    avatar: https://example.com/a.png\n",
+        "utf-8",
+    )
+    post.write_text("---\ndate: 2026-01-02\nauthors: [jane]\n---\n\n# One\n", "utf-8")
+    checked, built = check_and_build(tmp_path)
+    for out in (checked, built):
+        told = [" ".join(line.split()[:2]) for line in finding_lines(out.stdout, warnings=False)]
+        assert told == ["docs/blog/.authors.yml:3:16: FX501"], out.stdout
+    (docs / "blog" / ".authors.yml").write_text(
+        "authors:\n  jane:\n    name: Jane Doe\n    description: Writer\n    avatar: https://example.com/a.png\n",
+        "utf-8",
+    )
     # blind79: a post citing a record could never be published (its citation named the
     # post's URL before the blog moved it; its excerpt's claim linked '#save_time_fx100')
     claim = "[94 s](evidence:R1#save_time_fx100)"
