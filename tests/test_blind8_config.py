@@ -533,3 +533,25 @@ TAG_ROWS = [
 def test_a_published_tags_icon_is_read_before_it(page: str, texts: list[str], lib: Library) -> None:
     found = icon_findings(page, published_icons(page), "index.html", lib, None)
     assert [f.text for f in found] == texts
+
+
+def test_text_a_configured_substitution_draws_is_left_to_the_configuration(lib: Library) -> None:
+    """blind78 #10: smarty's ``substitutions`` are judged at their line in mkdocs.yml; the
+    page showing one was told too, at its first line ("a hook added it"). A figure the page
+    writes itself is still the page's (the near miss)."""
+    config = {"smarty": {"substitutions": {"ndash": "94 s"}}}
+    renderer = PageRenderer([*FIXTURE_EXTENSIONS, "smarty"], config)
+    shown = [
+        s
+        for s, _, _ in shown_strings(
+            'markdown_extensions:\n  - smarty:\n      substitutions: {ndash: "94 s"}\n'
+        )
+    ]
+    assert shown == ["94 s"]
+    for page, told in [
+        ("# Home\n\nA -- B.\n", []),
+        ("# Home\n\nA -- B took 94 s.\n", [("FX501", 3)]),
+    ]:
+        result = process_page(page, PAGE_PATH, lib, href_for)
+        judged = render_page(result, page, lib, href_for, renderer, shown)[1].findings
+        assert [(f.code, f.line) for f in judged if f.severity == "error"] == told, page

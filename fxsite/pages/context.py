@@ -21,7 +21,7 @@ from fxsite.findings import Finding
 from fxsite.pages.claims import Claim, HrefFor
 from fxsite.pages.frontmatter import FrontMatter, TextAt, split_front_matter
 from fxsite.pages.link_place import OFFERS_A_CLAIM, advice_in_place, link_refused
-from fxsite.pages.locate import SourceLocator
+from fxsite.pages.locate import SourceLocator, says_unwritten
 from fxsite.pages.name_title import name_title
 from fxsite.pages.page import PageResult
 from fxsite.pages.page_title import SiteReaders
@@ -110,6 +110,9 @@ class PageContext:
         """A finding of the rendered page, placed in the source (``kind``: its cursor)."""
         if self.locator is not None:
             finding = self.locator.place(finding, kind)
+            text = finding.text or ""
+            if text and says_unwritten(finding) and any(text in s for s in self.elsewhere):
+                return  # a configuration's string drew it (smarty's), told at its line
             finding = _advised_in_place(finding, self.locator, self.path)
         self.findings.append(finding)
 

@@ -69,7 +69,7 @@ from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, html_unshown, unshown
 from fxsite.verify.bidi_order import written_order
 
-__all__ = ["SourceLocator", "loose_pattern", "merged_spans", "within"]
+__all__ = ["SourceLocator", "loose_pattern", "merged_spans", "says_unwritten", "within"]
 
 #: What rendering may remove between two characters of a shown text: markup of Markdown
 #: and of pymdownx (``^`` caret, ``==`` mark, ``++`` keys and critic), a NUL (the HTML
@@ -98,6 +98,14 @@ _UNWRITTEN = (
     "the page's source does not write this: a hook, a plugin or an extension added it "
     "to the page; it is placed at the page's first line"
 )
+
+
+def says_unwritten(finding: Finding) -> bool:
+    """Whether :meth:`SourceLocator.place` found none of ``finding``'s text in the page's
+    source (and said so, at its first line)."""
+    return _UNWRITTEN in finding.message
+
+
 _GLUED = re.compile(r"'(.{1,8}?)' glued to the claim|'(.{1,24}?)' beside the claim")
 _INLINE_TAG = re.compile(r"<!--.{0,200}?-->|<[^<>\n]{0,200}>", re.DOTALL)
 
