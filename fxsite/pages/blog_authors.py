@@ -15,17 +15,16 @@ that cannot be read names no author here (the blog stops on it first).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
 
 from fxsite.evidence.library import Library
 from fxsite.findings import Finding
-from fxsite.pages.config_drawn import drawn_findings, setting
-from fxsite.pages.config_text import compose_config
+from fxsite.pages.config_drawn import drawn_findings, setting, string_node
+from fxsite.pages.config_text import compose_config, scalar_position
 from fxsite.pages.field_advice import plain_message
-from fxsite.pages.prose import line_col
-from fxsite.pages.scalar_place import scalar_offset
 from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = ["author_findings", "author_strings", "authors_file"]
@@ -61,8 +60,8 @@ def _drawn(text: str) -> Iterator[yaml.ScalarNode]:
     authors = setting(compose_config(text), "authors")
     for _, author in authors.value if isinstance(authors, yaml.MappingNode) else []:
         for key in _DRAWN:
-            node = setting(author, key)
-            if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and node.value:
+            node = string_node(setting(author, key))
+            if node is not None:
                 yield node
 
 
@@ -87,16 +86,7 @@ def author_findings(file: Path | None, rel: str, library: Library) -> list[Findi
             if finding.code == "FX501" and finding.text:
                 where = "a blog author's name or description"
                 message = plain_message(finding.text, library, node.value, where, cite_in="a page")
-                finding = Finding(rel, 1, 1, finding.code, message, finding.severity, finding.text)
-            found = scalar_offset(text, node.start_mark.index, node.value, max(at or 0, 0))
-            line, col = (
-                line_col(text, found)
-                if found is not None
-                else (node.start_mark.line + 1, node.start_mark.column + 1)
-            )
-            findings.append(
-                Finding(
-                    rel, line, col, finding.code, finding.message, finding.severity, finding.text
-                )
-            )
+                finding = replace(finding, message=message)
+            line, col = scalar_position(text, node, -1 if at is None else at)
+            findings.append(replace(finding, path=rel, line=line, col=col))
     return findings

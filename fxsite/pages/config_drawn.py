@@ -36,6 +36,7 @@ __all__ = [
     "drawn_findings",
     "drawn_strings",
     "setting",
+    "string_node",
     "theme_name",
 ]
 
@@ -64,7 +65,7 @@ def setting(node: yaml.Node | None, name: str) -> yaml.Node | None:
     return None
 
 
-def _string(node: yaml.Node | None) -> yaml.ScalarNode | None:
+def string_node(node: yaml.Node | None) -> yaml.ScalarNode | None:
     """``node`` when it is a string YAML writes as one (not null, not another tag's)."""
     if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and node.value:
         return node
@@ -87,8 +88,8 @@ def _at(value: str, text: str, start: int) -> int | None:
 def _repo_name(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
     """The repository's name MkDocs made from ``repo_url`` (``repo_name``), where the
     configuration gives none."""
-    url = _string(setting(root, "repo_url"))
-    if url is None or not repo_name or _string(setting(root, "repo_name")) is not None:
+    url = string_node(setting(root, "repo_url"))
+    if url is None or not repo_name or string_node(setting(root, "repo_name")) is not None:
         return
     start = url.value.lower().find(repo_name.lower())
     where = "the repository name MkDocs makes from repo_url's host (give repo_name)"
@@ -100,9 +101,9 @@ def _social_titles(root: yaml.Node) -> Iterator[Drawn]:
     links = setting(setting(root, "extra"), "social")
     where = "the tooltip Material makes from a social link's host (give the link a name)"
     for item in links.value if isinstance(links, yaml.SequenceNode) else ():
-        link = _string(setting(item, "link"))
+        link = string_node(setting(item, "link"))
         name = setting(item, "name")
-        if link is None or "//" not in link.value or _string(name) is not None:
+        if link is None or "//" not in link.value or string_node(name) is not None:
             continue
         if isinstance(name, yaml.ScalarNode) and name.tag.endswith((":int", ":float")):
             continue  # a name Jinja prints (a number): not the host
@@ -140,9 +141,9 @@ def _icons(root: yaml.Node, image: Callable[[str], str | None] | None) -> Iterat
     language), read with it; and the logo image (``theme.logo``) in the logo icon's
     place, as the text it draws (``image``: an SVG file's, None: not read)."""
     theme = setting(root, "theme")
-    name = _string(setting(root, "site_name"))
+    name = string_node(setting(root, "site_name"))
     names = [n for n in [name.value if name else "", *_translated_names(root)] if n]
-    logo = _string(setting(theme, "logo"))
+    logo = string_node(setting(theme, "logo"))
     for key in ICON_BEFORE:
         icon = setting(setting(theme, "icon"), key)
         where = f"the text theme.icon.{key} draws before site_name"
@@ -190,9 +191,9 @@ def _header_row(root: yaml.Node, repo_name: str | None) -> Iterator[Drawn]:
         setting(icons, "search") if _search_on(root) else None,
     ]
     after = ""
-    if _string(setting(root, "repo_url")) is not None:
+    if string_node(setting(root, "repo_url")) is not None:
         rest.append(setting(icons, "repo"))
-        name = _string(setting(root, "repo_name"))
+        name = string_node(setting(root, "repo_name"))
         after = name.value if name is not None else repo_name or ""
     where = "the text the header's icons draw side by side (and the repository's name)"
     found: dict[Drawn, None] = {}
@@ -207,7 +208,7 @@ def _translated_names(root: yaml.Node) -> list[str]:
     (:mod:`fxsite.pages.chrome`), which pages in that language draw after the logo."""
     languages = setting(setting(root, "extra"), "fxsite_translations")
     words = languages.value if isinstance(languages, yaml.MappingNode) else []
-    names = [_string(setting(value, "site_name")) for _, value in words]
+    names = [string_node(setting(value, "site_name")) for _, value in words]
     return [name.value for name in names if name is not None]
 
 

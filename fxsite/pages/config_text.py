@@ -50,6 +50,7 @@ __all__ = [
     "has_nav",
     "inherited",
     "nav_titles",
+    "scalar_position",
     "shown_strings",
     "titled_in_nav",
 ]
@@ -257,7 +258,7 @@ def _all_nodes(root: yaml.Node) -> Iterator[yaml.Node]:
             stack.extend(part for pair in node.value for part in pair)
 
 
-def _position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int]:
+def scalar_position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int]:
     """Line and column of ``node.value[at]`` where ``text`` writes it, else of the node."""
     found = scalar_offset(text, node.start_mark.index, node.value, max(at, 0))
     if found is None:
@@ -273,7 +274,7 @@ def shown_strings(text: str, parents: Sequence[Source] = ()) -> list[tuple[str, 
     block scalar's indicator) in the file that writes it.
     """
     shown = _shown_nodes([("", text), *parents])
-    return [(node.value, *_position(source[1], node, 0)) for source, node, _ in shown]
+    return [(node.value, *scalar_position(source[1], node, 0)) for source, node, _ in shown]
 
 
 def _env(node: yaml.Node) -> yaml.ScalarNode | None:
@@ -456,7 +457,7 @@ def config_findings(
                 message = plain_message(finding.text, library, value, where, cite_in="a page")
                 finding = replace(finding, message=message)
             within = -1 if at is None or drawn.at is None else drawn.at + at
-            line, col = _position(source, drawn.node, within)
+            line, col = scalar_position(source, drawn.node, within)
             findings.append(replace(finding, line=line, col=col))
     return findings
 
@@ -472,5 +473,5 @@ def icon_findings(
     findings = []
     for node, message in missing_icons(merged, theme_dirs) if merged is not None else []:
         name, source = where.get(id(node), sources[0])
-        findings.append(Finding(name, *_position(source, node, -1), "FX901", message))
+        findings.append(Finding(name, *scalar_position(source, node, -1), "FX901", message))
     return findings
