@@ -188,6 +188,30 @@ REFUSED = [
     # A look-alike word whose every letter looks Latin is read as the Latin it looks like.
     ("Cyrillic look-alikes for seconds", "Save took 94 ѕеcоnds.", ["94 ѕеcоnds"]),
     ("Cyrillic look-alikes for Pa alone", "Pressure 2 ра here.", ["2 ра"]),
+    # durations in number words, in the languages whose digits read so ("3 Stunden")
+    ("German an hour and a half", "German: dauert anderthalb Stunden.", ["anderthalb Stunden"]),
+    ("German one and a half", "German: dauert eineinhalb Stunden.", ["eineinhalb Stunden"]),
+    ("German two and a half", "German: dauert zweieinhalb Minuten.", ["zweieinhalb Minuten"]),
+    ("German half an hour", "German: dauert eine halbe Stunde.", ["eine halbe Stunde"]),
+    ("German three hours", "German: dauert drei Stunden.", ["drei Stunden"]),
+    ("French an hour and a half", "French : prend une heure et demie.", ["une heure et demie"]),
+    (
+        "French two hours and a half",
+        "French : prend deux heures et demie.",
+        ["deux heures et demie"],
+    ),
+    ("French half an hour", "French : prend une demi-heure.", ["une demi-heure"]),
+    (
+        "French ninety seconds",
+        "French : prend quatre-vingt-dix secondes.",
+        ["quatre-vingt-dix secondes"],
+    ),
+    ("Spanish an hour and a half", "Spanish: tarda hora y media.", ["hora y media"]),
+    ("Spanish half an hour", "Spanish: tarda media hora.", ["media hora"]),
+    ("Portuguese two and a half", "Portuguese: leva duas horas e meia.", ["duas horas e meia"]),
+    ("Italian an hour and a half", "Italian: dura un'ora e mezza.", ["un'ora e mezza"]),
+    ("Italian three minutes", "Italian: dura tre minuti.", ["tre minuti"]),
+    ("Dutch an hour and a half", "Dutch: duurt anderhalf uur.", ["anderhalf uur"]),
 ]
 
 # (name, sentence): no figure.
@@ -248,6 +272,14 @@ PASSED = [
     ("a throughput times nodes", "IOPS × 2 nodes."),
     ("lanes over a fabric", "PCIe x16 over fabric."),
     ("a whole prefix over a limit", "It runs x 2 over the limit."),
+    # one unit is as vague as "an hour"; a time of day; a unit inside a longer word
+    ("German an hour", "German: dauert eine Stunde."),
+    ("French an hour", "French : prend une heure."),
+    ("French at eight o'clock", "French : commence à huit heures."),
+    ("Dutch at eight o'clock", "Dutch: begint om acht uur."),
+    ("Portuguese at three o'clock", "Portuguese: começa às três horas."),
+    ("German a timetable", "German: zwei Stundenpläne."),
+    ("Spanish some seconds", "Spanish: tarda unos segundos."),
 ]
 
 

@@ -72,6 +72,8 @@ from fxsite.pages.figure_vocab import (
 from fxsite.pages.label_numbers import names_the_count
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 from fxsite.pages.other_languages import (
+    OTHER_DURATIONS,
+    OTHER_DURATIONS_CUE,
     OTHER_TIMES,
     OTHER_TIMES_CUE,
     OTHER_TIMES_WORDS,
@@ -409,6 +411,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
     (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),
+    (OTHER_DURATIONS, 0, "number-word", OTHER_DURATIONS_CUE),
     (_RATED, "figure", "ratio", _SCORE_CUE),
     (_RATING_AFTER, 0, "ratio", _SCORE_CUE),
     (_NPS, "figure", "unit", _NPS_CUE),

@@ -1,4 +1,4 @@
-"""How many times faster, in the words of the languages an English page quotes.
+"""How many times faster, and how long in number words, in the languages an English page quotes.
 
 English "3 times faster", "twice as fast", "2-fold" are figures
 (:mod:`fxsite.pages.figure_families`); these are the same figures in German, French,
@@ -32,7 +32,14 @@ import re
 from fxsite.pages.figure_vocab import SP as _SP
 from fxsite.pages.lazyre import LazyPattern
 
-__all__ = ["OTHER_TIMES", "OTHER_TIMES_CUE", "OTHER_TIMES_WORDS", "OTHER_TIMES_WORDS_CUE"]
+__all__ = [
+    "OTHER_DURATIONS",
+    "OTHER_DURATIONS_CUE",
+    "OTHER_TIMES",
+    "OTHER_TIMES_CUE",
+    "OTHER_TIMES_WORDS",
+    "OTHER_TIMES_WORDS_CUE",
+]
 
 #: A word of comparison after a number of times, language by language.
 _GERMAN_MORE = (
@@ -119,5 +126,48 @@ OTHER_TIMES_WORDS_CUE = re.compile(
     "|впят|вдесят|keer|배|절반|halbiert|verdoppelt|verdreifacht|vervierfacht|verzehnfacht"
     "|hälfte|par|moitié|doble|mitad|dimezz|doppio|dobro|verdubbel|gehalveerd|verdrievoud"
     "|dubbelt|halver|наполовину|połow|doublé|triplé|quadruplé|einhalbmal|demie",
+    re.IGNORECASE,
+)
+
+
+# Durations in number words: the number words of each language from two (one, "eine
+# Stunde", "une heure", is as vague as "an hour") and its units of time under a day, the
+# units its digits are read with ("3 Stunden" is a figure: unit_table); and halves.
+_DURATION_NUMBERS = (
+    "zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig"
+    "|vierzig|fünfzig|sechzig|neunzig|hundert|anderthalb|eineinhalb"
+    f"|(?:zwei|drei|vier|fünf|zehn)einhalb|eine[rn]?{_SP}halben?"
+    "|quatre-vingt-dix|quatre-vingts?|soixante-dix|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente"
+    f"|quarante|cinquante|soixante|cent|une{_SP}demi-"
+    "|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|quince|veinte|treinta|cuarenta"
+    "|cincuenta|sesenta|cien|media"
+    "|dois|duas|três|sete|oito|nove|dez|vinte|trinta|quarenta|cinquenta|sessenta|cem|meia"
+    "|due|tre|quattro|cinque|sei|sette|otto|dieci|quindici|venti|quaranta|sessanta|cento"
+    "|twee|vijf|zes|zeven|negen|tien|vijftien|twintig|dertig|veertig|vijftig|zestig|honderd"
+)
+_DURATION_UNITS = (
+    "(?:milli)?sekunden?|minuten?|stunden?"
+    "|(?:milli)?secondes?|minutes?|heures?"
+    "|(?:mili)?segundos?|minutos?|horas?|(?:mili)?ssegundos?"
+    "|(?:milli)?second[ie]|minut[oi]|(?:milli)?seconden"
+)
+#: A duration in words, in German, French, Spanish, Portuguese, Italian and Dutch:
+#: "anderthalb Stunden", "drei Minuten", "eine halbe Stunde", "une heure et demie", "deux
+#: heures et demie", "une demi-heure", "hora y media", "media hora", "hora e meia",
+#: "un'ora e mezza", "mezz'ora", "anderhalf uur". Not a time of day: "à huit heures", "om
+#: acht uur", "às três horas"; not "unos segundos" (some seconds).
+OTHER_DURATIONS = LazyPattern(
+    rf"\b(?:une?|deux|trois|quatre|cinq|dix){_SP}(?:heures?|minutes?|secondes?){_SP}et{_SP}demie\b"
+    rf"|\b(?:una?|uma|dos|dois|duas|tres|três){_SP}(?:horas?|minutos?|segundos?){_SP}"
+    rf"(?:y{_SP}medi[ao]|e{_SP}mei[ao])\b"
+    rf"|\b(?:horas?|minutos?|segundos?){_SP}(?:y{_SP}medi[ao]|e{_SP}mei[ao])\b"
+    rf"|\bun['’]ora{_SP}e{_SP}mezz[ao]\b|\bmezz['’]ora\b|\bmezzora\b"
+    rf"|\b(?:anderhalf|een{_SP}half){_SP}uur\b|\been{_SP}halve{_SP}minuut\b"
+    # after the halves, which a number of whole units starts
+    rf"|(?<![^\W\d_])(?<!à{_SP})(?<!às{_SP})(?:{_DURATION_NUMBERS}){_SP}?(?:{_DURATION_UNITS})\b",
+    re.IGNORECASE,
+)
+OTHER_DURATIONS_CUE = re.compile(
+    "sekunde|minute|stunde|seconde|heure|segundo|minuto|hora|second[ie]|minut[oi]|mezz|uur|minuut",
     re.IGNORECASE,
 )
