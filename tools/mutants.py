@@ -96,14 +96,14 @@ BREAKS = (
         "invisible",
         "fxsite.verify.reading:hidden_characters",
         _empty_list,
-        ("tests/test_audit.py", "tests/test_bypass.py"),
+        ("tests/test_gate_drawn.py", "tests/test_audit.py", "tests/test_bypass.py"),
         "no invisible or direction-control character is found (FX502)",
     ),
     Break(
         "glued",
         "fxsite.verify.reading:glued",
         _nothing,
-        ("tests/test_audit.py", "tests/test_bypass.py"),
+        ("tests/test_blind6_unicode.py", "tests/test_audit.py", "tests/test_bypass.py"),
         "no character is glued to a claim (FX503)",
     ),
     Break(
@@ -117,7 +117,7 @@ BREAKS = (
         "unit-beside",
         "fxsite.verify.reading:unit_beside",
         _nothing,
-        ("tests/test_one_reader.py", "tests/test_bypass.py"),
+        ("tests/test_blind73_ratios.py", "tests/test_one_reader.py", "tests/test_bypass.py"),
         "no unit beside a unitless claim is read with it",
     ),
     Break(
@@ -152,7 +152,7 @@ BREAKS = (
         "evidence-schema",
         "fxsite.verify.published:_schema_findings",
         _no_findings,
-        ("tests/test_audit.py", "tests/test_robustness.py"),
+        ("tests/test_published_schema.py", "tests/test_audit.py", "tests/test_robustness.py"),
         "the published evidence.json is not checked against its schema (FX205)",
     ),
     Break(
@@ -166,7 +166,7 @@ BREAKS = (
         "published-figures",
         "fxsite.verify.published:_figure_findings",
         _empty_list,
-        ("tests/test_audit.py",),
+        ("tests/test_memory_paths.py", "tests/test_audit.py"),
         "the published evidence.json's figures are not compared with their records (FX612)",
     ),
     Break(
