@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from sitekit import fxsite_here
-from timelimit import Overrun, cpu_time
+from timelimit import linear
 
 from fxsite.findings import MAX_PER_FILE, Finding, Severity, more_findings
 from fxsite.mkdocs_plugin import _log
@@ -97,14 +97,7 @@ def test_a_finding_that_stands_for_others_keeps_its_count(plain: int, told: int)
 
 def _linear(read: Callable[[Any], object], small: object, large: object) -> None:
     """``large`` (four times ``small``) takes less than ten times as long to read."""
-    took = cpu_time(lambda: read(small), repeat=3, limit_s=5.0)
-    bound = max(10 * took, 0.05)
-    try:
-        cpu_time(lambda: read(large), repeat=3, limit_s=bound, first=True)
-    except Overrun:
-        pytest.fail(
-            f"4× the findings took more than 10× the time ({took:.4f} s → over {bound:.4f} s)"
-        )
+    linear(lambda: read(small), lambda: read(large), what="the findings")
 
 
 def _logged(verdict: Verdict) -> None:

@@ -25,7 +25,7 @@ import pytest
 from markdown import Markdown
 from markdown.extensions import Extension
 from sitekit import fixture_renderer, href_for, library
-from timelimit import Overrun, cpu_time
+from timelimit import linear
 
 from fxsite.markdown import check_page
 from fxsite.render.link_brackets import _PATTERNS, Brackets, linear_links
@@ -62,17 +62,12 @@ def test_a_paragraph_of_claims_is_checked_in_linear_time(
     shape: str, piece: str, after: str
 ) -> None:
     small, large = _page(piece, after, SMALL), _page(piece, after, 4 * SMALL)
-    try:
-        took = cpu_time(lambda: _checked(small), repeat=3, limit_s=SMALL_LIMIT)
-    except Overrun:
-        pytest.fail(f"{SMALL} claims took more than {SMALL_LIMIT} s of CPU time")
-    bound = max(10 * took, 0.05)
-    try:
-        cpu_time(lambda: _checked(large), repeat=3, limit_s=bound, first=True)
-    except Overrun:
-        pytest.fail(
-            f"4× the claims took more than 10× the time ({took:.4f} s → over {bound:.4f} s)"
-        )
+    linear(
+        lambda: _checked(small),
+        lambda: _checked(large),
+        what=f"{SMALL} claims",
+        small_limit=SMALL_LIMIT,
+    )
 
 
 class _Linear(Extension):

@@ -77,3 +77,32 @@ def cpu_time(
     if best == float("inf"):
         raise Overrun(f"each of {repeat} tries ran past {limit_s:.2f} s")
     return best
+
+
+def linear(
+    small: Callable[[], object],
+    large: Callable[[], object],
+    *,
+    what: str = "the input",
+    small_limit: float = 5.0,
+    floor: float = 0.05,
+) -> None:
+    """Fail the test unless ``large`` (four times ``small``'s input) takes less than ten
+    times ``small``'s CPU time: linear time takes four, quadratic sixteen.
+
+    ``small`` is timed as the least of two tries (the first may compile what a rule
+    compiles on first use); ``large`` is tried until one try ends within the bound, each
+    try stopped at it, so quadratic code fails the test instead of hanging it. ``floor``
+    is the least bound, for inputs read in microseconds.
+    """
+    import pytest
+
+    try:
+        took = cpu_time(small, repeat=2, limit_s=small_limit)
+    except Overrun:
+        pytest.fail(f"{what} took more than {small_limit} s of CPU time")
+    bound = max(10 * took, floor)
+    try:
+        cpu_time(large, repeat=3, limit_s=bound, first=True)
+    except Overrun:
+        pytest.fail(f"4× {what} took more than 10× the time ({took:.4f} s → over {bound:.4f} s)")
