@@ -238,7 +238,13 @@ class SourceLocator:
         # the renderer's: an unclosed fence).
         # Each at a number's and a word's boundary first (94 s is not the end of 194 s,
         # nor the start of 94 secs), then anywhere.
-        passes = [*self._passes(kind, glued), _anywhere]
+        # A bare figure written whole is never placed in a claim's text or in code (blind80:
+        # a figure drawn from math, or an attribute another file writes, was placed at a
+        # claim or at inline code stating it): where it is written whole nowhere else, it
+        # is looked for in the other files the page is made of, then by its number, then
+        # anywhere (the source's idea of code may not be the renderer's).
+        last = partial(within, self._read("claims")) if whole and kind == "FX501" else _anywhere
+        passes = [*self._passes(kind, glued), last]
         boundary = partial(_either, self._inside_number, self._runs_on(text))
         # Not where another text of the kind was placed ('94 s' is not inside the '+94 s'
         # of ``++ctrl+9++4 s`` placed before it), but at last.
@@ -246,7 +252,7 @@ class SourceLocator:
         boundary = partial(_either, boundary, partial(_inside_placed, placed))
         avoids: list[Callable[[int], bool]] = [
             *(partial(_either, avoid, boundary) for avoid in passes),
-            _anywhere,
+            last,
         ]
         # After the cursor; then from the start of the cursor's line (a hidden split's two
         # readings, "94x" and "94 s", stand at one place, the cursor past it: blind24);
