@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
@@ -101,7 +101,11 @@ def judge_rendered(
     forged = _forged(claims, rendered)
     cited = [normalise(c.text) for c in claims if c not in forged]
     own = Allowed([*cited, *scan.phrases])
-    read = _bare_figures(scan, findings, path, library, own, Counter(refused), elsewhere, passed)
+    # what each record figure the page cites shows, for an attribute's advice
+    shows = {c.attrs.get("data-fx-ref", ""): text for c, text in zip(claims, cited, strict=False)}
+    read = _bare_figures(
+        scan, findings, path, library, (own, shows), Counter(refused), elsewhere, passed
+    )
     findings += [_forged_finding(node, path) for node in forged]
     if passed is not None:
         _pass_read(read, findings, passed)
@@ -148,15 +152,16 @@ def _bare_figures(
     findings: list[Finding],
     path: str,
     library: Any,
-    own: Allowed,
+    cited: tuple[Allowed, Mapping[str, str]],
     unreported: Counter[str],
     elsewhere: Collection[str],
     passed: Callable[[str, int, bool], object] | None,
 ) -> list[tuple[int, str]]:
     """Each figure the detector read on the page, bare (FX501) unless a refused claim's
     text tells it, a configuration string holds it, or an attribute repeats a claim of
-    the page; appended to ``findings``. Returns the texts read and not reported, each with
-    how many findings come before it."""
+    the page (``cited``: the page's claims as shown, and each shown by its figure's
+    reference); appended to ``findings``. Returns the texts read and not reported, each
+    with how many findings come before it."""
     from fxsite.verify.copies import covered
 
     # An abbreviation's title is written once (``*[GB]: …``) and drawn on every use.
@@ -210,11 +215,11 @@ def _bare_figures(
             continue
         # An attribute (a title, an alt text) may repeat a claim the page cites: read where
         # it is written (an abbreviation's title, drawn on each use, is written once).
-        if found.role and covered(found.block, found.start, found.end, [own]):
+        if found.role and covered(found.block, found.start, found.end, [cited[0]]):
             if found.role != "abbr@title":
                 read.append((len(findings), found.shown))
             continue
-        message = _attribute_message(found, library) or found.message(library)
+        message = _attribute_message(found, library, cited[1]) or found.message(library)
         findings.append(Finding(path, 1, 1, "FX501", message, text=found.shown))
     return read
 
@@ -354,16 +359,28 @@ def _judged(local: Any) -> tuple[str, str]:
     return local.code, local.message
 
 
-def _attribute_message(found: Any, library: Any) -> str | None:
+def _attribute_message(found: Any, library: Any, shows: Mapping[str, str]) -> str | None:
     """An attribute's advice (an alt text cannot hold a link): a claim in the page's text,
-    which the attribute may then repeat; None for text that is not an attribute."""
+    which the attribute may then repeat as the claim shows it; where the page cites that
+    figure already (``shows``: what each cited figure shows, by reference), to repeat it
+    so (blind80: a claim written "3 times" shows "3×", which the attribute may repeat,
+    and the advice to cite it was followed already). None for text that is not an
+    attribute."""
+    from fxsite.pages.advice import advise
     from fxsite.pages.field_advice import plain_message
 
     tag, at, name = found.role.partition("@")
     if found.channel != "attribute" or not at:
         return None
     where = _ATTRIBUTES.get(found.role, f"<{tag}>'s {name} attribute")
-    then = "the attribute may then repeat it"
+    stating = advise(found.shown, library, context=found.block).candidates
+    for ref in (r for r in stating if shows.get(r)):
+        return (
+            f"bare figure '{found.shown}' in {where} (plain text): the page cites {ref}, "
+            f"which states this value and shows '{shows[ref]}': write '{shows[ref]}' here, "
+            "as the page shows it, or remove it"
+        )
+    then = "the attribute may then repeat it as the claim shows it"
     return plain_message(found.shown, library, found.block, where, then=then)
 
 
