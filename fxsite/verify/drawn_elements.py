@@ -105,16 +105,40 @@ def template_content(node: LexborNode) -> LexborNode | None:
     return None
 
 
+#: Elements in the line that may draw a mark right after a word: a note's number, a
+#: reference (``94 s<sup>1</sup>``, ``94 s^1^``, ``94 s**1**``, ``94 s<a href="#n1">1</a>``).
+_MARKS = frozenset({"sup", "a", "b", "strong", "em", "i", "small", "abbr", "span", "mark"})
+#: The longest mark read so: a note's number or sign ("12", "†", "ii", "*").
+_MARK_LENGTH = 3
+
+
 def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, run: Run) -> bool:
     """Read apart from the run it stands in (and the run read without it): a footnote
     mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
-    (``x<sub>94</sub>``, not "x94")."""
+    (``x<sub>94</sub>``, not "x94"); a short mark right after a letter, a note's number
+    or sign (``94 s<sup>1</sup>`` draws "94 s" and a note, not "94 s1": blind80), but
+    right after a claim."""
     if tag == "rt":
         return True
+    last = run.parts[-1][-1:] if run.parts else ""
     if tag == "sub":
-        last = run.parts[-1][-1:] if run.parts else ""
         return last.isalpha()
-    return tag == "sup" and footnote_mark(tag, attrs, node)
+    if tag == "sup" and footnote_mark(tag, attrs, node):
+        return True
+    # Right after a claim, a mark is read glued to it: a power changes its unit (m, m²).
+    after_claim = bool(run.claims) and run.claims[-1][1] == run.length
+    return tag in _MARKS and last.isalpha() and not after_claim and _a_mark(node)
+
+
+def _a_mark(node: LexborNode) -> bool:
+    """Whether ``node`` draws a short mark: up to :data:`_MARK_LENGTH` characters, none a
+    space, no letter beside a digit (``1``, ``12``, ``†``, ``ii``, ``*``; not ``1a``)."""
+    text = node.text(deep=True) or ""
+    return (
+        0 < len(text) <= _MARK_LENGTH
+        and not any(c.isspace() for c in text)
+        and (text.isdigit() or not any(c.isdigit() for c in text))
+    )
 
 
 def footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:

@@ -1,0 +1,76 @@
+"""A note's mark right after a figure's unit does not hide the figure (blind80 B1).
+
+``94 s<sup>1</sup>`` draws "94 s" and a note's number above the line; read as one run of
+text it was "94 s1", no figure, and both ``check`` and the build published it, in each
+way a writer marks a note: ``^1^`` (pymdownx.caret), ``**1**``, a link, ``<small>``, two
+digits, a roman numeral. A short mark in the line right after a letter is read apart,
+the run read with it and without it, as a footnote's mark is (:func:`~fxsite.verify.
+drawn_elements.stands_apart`). Rows are sentences with the figure refused; the near
+misses (a power, a word's mark, a mark after a space) pass; a mark right after a claim
+is read glued to it (FX503).
+"""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import PAGE_PATH, href_for, library
+
+from fxsite.markdown import PageRenderer, check_page
+
+RENDERER = PageRenderer(
+    ["attr_list", "md_in_html", "tables", "pymdownx.caret"],
+    {"pymdownx.caret": {"smart_insert": False}},
+)
+
+REFUSED = [
+    ("a superscript number", "It needed 94 s<sup>1</sup> per save.", "94 s"),
+    ("caret's superscript", "It needed 94 s^1^ per save.", "94 s"),
+    ("a bold number", "It needed 94 s**1** per save.", "94 s"),
+    ("an emphasised number", "It needed 94 s*1* per save.", "94 s"),
+    ("a hand-made note link", 'It needed 94 s<sup><a href="#n1">1</a></sup> per save.', "94 s"),
+    ("a bare note link", 'It needed 94 s<a href="#n1">1</a> per save.', "94 s"),
+    ("a small number", "It needed 94 s<small>1</small> per save.", "94 s"),
+    ("two digits", "It needed 94 s<sup>12</sup> per save.", "94 s"),
+    ("a roman numeral", "It needed 94 s<sup>ii</sup> per save.", "94 s"),
+    ("a unit glued to its number", "It needed 94s<sup>1</sup> per save.", "94s"),
+    ("a unit in words", "It needed 94 seconds<sup>1</sup> per save.", "94 seconds"),
+    ("a word of times", "It is twice<sup>1</sup> as fast.", "twice"),
+    ("a rate with a scale letter", "Reads reached 150k IOPS<sup>1</sup>.", "150k IOPS"),
+]
+
+PASSED = [
+    ("a power", "E = mc<sup>2</sup> holds."),
+    ("a sign after a name", "The Intel<sup>®</sup> chip."),
+    ("an ordinal's letters", "Use the K<sup>th</sup> item."),
+    ("a mark after a space", "The site is <strong>FX</strong>100 ready."),
+    ("a model's number in bold", "The FX<strong>100</strong> is ready."),
+]
+
+
+def _errors(sentence: str) -> list[str]:
+    _, found = check_page(f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, RENDERER)
+    return [f.text or "" for f in found if f.severity == "error"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED]
+)
+def test_a_figure_marked_for_a_note_is_refused(sentence: str, figure: str) -> None:
+    assert _errors(sentence) == [figure]
+
+
+def test_a_mark_right_after_a_claim_is_read_glued_to_it() -> None:
+    """A power after a claim's unit changes it (m, m²): the mark is read glued (FX503)."""
+    _, found = check_page(
+        "# T\n\nIt saves [94 s](evidence:R1#save_time_fx100)<sup>2</sup> per save.\n",
+        PAGE_PATH,
+        library(),
+        href_for,
+        RENDERER,
+    )
+    assert [f.code for f in found if f.severity == "error"] == ["FX503"]
+
+
+@pytest.mark.parametrize("sentence", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
+def test_a_mark_that_hides_no_figure_passes(sentence: str) -> None:
+    assert _errors(sentence) == []
