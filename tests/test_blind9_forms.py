@@ -212,6 +212,19 @@ REFUSED = [
     ("Italian an hour and a half", "Italian: dura un'ora e mezza.", ["un'ora e mezza"]),
     ("Italian three minutes", "Italian: dura tre minuti.", ["tre minuti"]),
     ("Dutch an hour and a half", "Dutch: duurt anderhalf uur.", ["anderhalf uur"]),
+    # blind80: a named quantity's value after a change or an average; orders without
+    # "of magnitude"; a unit said with "a" before "earlier"
+    ("a time fell to", "Save time fell to 94.", ["94"]),
+    ("a latency dropped to", "Latency dropped to 94.", ["94"]),
+    ("a percentile fell to", "The p99 fell to 94.", ["94"]),
+    ("an acronym dropped to", "TTFT dropped to 94.", ["94"]),
+    ("a time averaged", "Save time averaged 94.", ["94"]),
+    ("a time settled at", "Save time settled at 94.", ["94"]),
+    ("time to first token", "Time to first token: 94.", ["94"]),
+    ("a throughput ratio", "The throughput ratio was 1.9.", ["1.9"]),
+    ("orders faster", "Saves are 2 orders faster.", ["2 orders"]),
+    ("orders in words faster", "Saves are two orders faster.", ["two orders"]),
+    ("a day earlier", "Training finished a day earlier.", ["a day"]),
 ]
 
 # (name, sentence): no figure.
@@ -280,6 +293,13 @@ PASSED = [
     ("Portuguese at three o'clock", "Portuguese: começa às três horas."),
     ("German a timetable", "German: zwei Stundenpläne."),
     ("Spanish some seconds", "Spanish: tarda unos segundos."),
+    # blind80 near misses: no quantity named; no number; a shop's orders
+    ("sales fell to", "Sales fell to 94."),
+    ("a latency fell to words", "Latency fell to a new low."),
+    ("first token of a year", "It was the first token of the year: 94 guests."),
+    ("orders placed", "We placed two orders."),
+    ("orders shipped faster", "We shipped 2 orders faster than last year."),
+    ("later, when", "An hour and a half later, it ended."),
 ]
 
 

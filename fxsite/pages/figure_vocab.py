@@ -256,7 +256,10 @@ A_UNITS = (
 # Bound words before "a"/"an" and a unit, besides the approximation words.
 A_UNIT_BOUNDS = ("within", "barely", "only", "in under", "well under", "well over")
 # Comparatives after "a"/"an" and a unit ("a day later" tells when, not how much).
-A_UNIT_COMPARED = ("faster", "slower", "quicker", "longer", "shorter", "less", "more", "cheaper")
+A_UNIT_COMPARED = (
+    *("faster", "slower", "quicker", "longer", "shorter", "less", "more", "cheaper"),
+    *("earlier", "sooner"),  # "finished a day earlier" (blind80), as "2 days earlier" is
+)
 # What may follow a bounded "a"/"an" and a unit: a stop or one of these words ("within a
 # second region" counts regions).
 A_UNIT_FOLLOWERS = (

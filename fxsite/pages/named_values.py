@@ -44,6 +44,7 @@ from fxsite.evidence.numerals import (
 )
 from fxsite.evidence.units import canonical_unit
 from fxsite.pages.cjk_numerals import AFTER, BEFORE, FIRST, FIRST_CUE, MAG, NUMBER, NUMERALS
+from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_names import OPERATIONS_CJK
 from fxsite.pages.lazyre import holds as _holds, needles as _needles
 from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
@@ -109,6 +110,12 @@ _QUALIFIER = (
 #: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78).
 _LANDED = r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
 _QUALIFIED = re.compile(_QUALIFIER + r",?\Z")
+#: Verbs a quantity's value is reached by a change or an average after: "Save time fell to
+#: 94", "TTFT dropped to 94", "Save time averaged 94", "settled at 94" (blind80).
+_CHANGED_TO = (
+    rf"(?:(?i:{word_alternation(sorted(CHANGE_WORDS))})(?:[ ](?:down|up))?[ ]to"
+    r"|averaged|averages|averaging|settled[ ]at|hovered[ ](?:around|at))"
+)
 #: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
 #: which passes; '~[94](…)' would not: blind74).
 _APPROX = alternation(w for w in APPROX_WORDS if w.isascii() or len(w) == 1)
@@ -131,18 +138,19 @@ _METRIC_VALUE = re.compile(
     # a quantity named, its number without a unit: "Throughput: 12,000.", "a throughput
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
-    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED})\b|[ ]?[:=—–])"
+    rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED}|{_CHANGED_TO})\b|[ ]?[:=—–])"
     rf"|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
     # where or what it was measured on between the name and its value: "IOPS on the
     # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
     rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
-    rf",?(?=[ ](?:of|is|was|were|{REACHED}|{_LANDED})\b|[ ]?[:=—–→])"
+    rf",?(?=[ ](?:of|is|was|were|{REACHED}|{_LANDED}|{_CHANGED_TO})\b|[ ]?[:=—–→])"
     rf"|{_CJK_TIME_NAMES}"
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
     r"|[ ]?[:=→]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
-    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}|below|under|up[ ]to"
+    rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}"
+    rf"|{_CHANGED_TO}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:：—–→×])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
@@ -211,7 +219,7 @@ _METRIC_NEEDLES = (
     *("vailab", "VAILAB", "ptime", "PTIME", "fficien", "FFICIEN", "it rate", "IT RATE"),
     *("ercentage", "ERCENTAGE"),
     *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
-    *("P50", "P90", "P95", "P99"),
+    *("P50", "P90", "P95", "P99", "irst token", "IRST TOKEN", "irst byte", "IRST BYTE"),
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

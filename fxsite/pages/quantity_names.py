@@ -74,9 +74,10 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("bandwidth", frozenset({"bandwidth"})),
     QuantityName("latency|latencies", _TIME),
     QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
+    QuantityName("time[ ]to[ ]first[ ](?:token|byte)", _TIME),
     QuantityName(
         "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction|speed(?:-?up)?"
-        "|performance|measured)[ ]ratio",
+        "|performance|measured|throughput|efficiency)[ ]ratio",
         _RATIO,
     ),
     QuantityName("write[ ]amplification(?:[ ]factor)?", _RATIO),
