@@ -225,6 +225,10 @@ REFUSED = [
     ("orders faster", "Saves are 2 orders faster.", ["2 orders"]),
     ("orders in words faster", "Saves are two orders faster.", ["two orders"]),
     ("a day earlier", "Training finished a day earlier.", ["a day"]),
+    # blind80: a paragraph in capitals is read as a reader reads it, in small letters too
+    ("seconds in capitals", "SAVES 94 S ON THE FX100.", ["94 S"]),
+    ("milliseconds in capitals", "LATENCY DROPS TO 3 MS.", ["3 MS"]),
+    ("a rate in capitals", "THE FX100 READS 6.4 GB/S.", ["6.4 GB/S"]),
 ]
 
 # (name, sentence): no figure.
@@ -300,6 +304,8 @@ PASSED = [
     ("orders placed", "We placed two orders."),
     ("orders shipped faster", "We shipped 2 orders faster than last year."),
     ("later, when", "An hour and a half later, it ended."),
+    ("counts in capitals", "WE HAVE 3 OFFICES IN 2 CITIES."),
+    ("a siemens in mixed case", "The probe reads 94 S at the FX100 site."),
 ]
 
 

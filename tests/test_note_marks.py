@@ -36,6 +36,9 @@ REFUSED = [
     ("a unit in words", "It needed 94 seconds<sup>1</sup> per save.", "94 seconds"),
     ("a word of times", "It is twice<sup>1</sup> as fast.", "twice"),
     ("a rate with a scale letter", "Reads reached 150k IOPS<sup>1</sup>.", "150k IOPS"),
+    ("a multiplication sign", "Saves are 1.9×<sup>1</sup> faster.", "1.9×"),
+    ("a percent sign", "Bandwidth is up 96%<sup>2</sup> now.", "96%"),
+    ("a span", "It needed 178 s<span>1</span> per save.", "178 s"),
 ]
 
 PASSED = [

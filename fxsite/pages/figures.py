@@ -296,10 +296,26 @@ def _read(text: str) -> tuple[FigureSpan, ...]:
     for brk in (*_PARAGRAPH_BREAK.finditer(scan), None):
         end = brk.start() if brk is not None else len(scan)
         if start < end:
-            figures.extend(_in_paragraph(text, scan[start:end], start))
+            figures.extend(_in_capitals(text, scan[start:end], start))
         if brk is not None:
             start = brk.end()
     return tuple(figures)
+
+
+def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
+    """The figures of a paragraph; one written in capitals ("SAVES 94 S ON THE FX100.") is
+    read in small letters too, as a reader reads it ("94 s"; blind80): what either reading
+    finds, the first's where they overlap. Only ASCII: its small letters keep offsets."""
+    found = _in_paragraph(text, paragraph, start)
+    if not (paragraph.isascii() and paragraph.isupper()):
+        return found
+    taken = [(f.start, f.end) for f in found]
+    small = [
+        f
+        for f in _in_paragraph(text, paragraph.lower(), start)
+        if not any(a < f.end and f.start < b for a, b in taken)
+    ]
+    return sorted([*found, *small], key=lambda f: f.start) if small else found
 
 
 #: What the detector reads each character as: full-width forms as ASCII, the

@@ -110,13 +110,15 @@ def template_content(node: LexborNode) -> LexborNode | None:
 _MARKS = frozenset({"sup", "a", "b", "strong", "em", "i", "small", "abbr", "span", "mark"})
 #: The longest mark read so: a note's number or sign ("12", "†", "ii", "*").
 _MARK_LENGTH = 3
+#: Signs a figure's unit ends with, as a letter ends a word's ("1.9×<sup>1</sup>").
+_UNIT_SIGNS = frozenset("×%‰‱°′″$€£¥")
 
 
 def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, run: Run) -> bool:
     """Read apart from the run it stands in (and the run read without it): a footnote
     mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
-    (``x<sub>94</sub>``, not "x94"); a short mark right after a letter, a note's number
-    or sign (``94 s<sup>1</sup>`` draws "94 s" and a note, not "94 s1": blind80), but
+    (``x<sub>94</sub>``, not "x94"); a short mark right after a letter or a unit's sign
+    (:data:`_UNIT_SIGNS`), a note's number or sign (``94 s<sup>1</sup>`` draws "94 s" and a note, not "94 s1": blind80), but
     right after a claim."""
     if tag == "rt":
         return True
@@ -127,7 +129,8 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
         return True
     # Right after a claim, a mark is read glued to it: a power changes its unit (m, m²).
     after_claim = bool(run.claims) and run.claims[-1][1] == run.length
-    return tag in _MARKS and last.isalpha() and not after_claim and _a_mark(node)
+    after_unit = last.isalpha() or last in _UNIT_SIGNS
+    return tag in _MARKS and after_unit and not after_claim and _a_mark(node)
 
 
 def _a_mark(node: LexborNode) -> bool:
