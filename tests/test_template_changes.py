@@ -94,3 +94,42 @@ def test_check_refuses_what_the_template_makes_as_the_build_does(tmp_path: Path)
     assert finding_lines(checked.stdout) == finding_lines(built.stdout)
     assert any("FX501" in line and "'94 s'" in line for line in finding_lines(built.stdout))
     assert "template main.html changes pages' text" in checked.stderr
+
+
+HERO = (
+    EXTENDS + "{% block content %}{% if page.meta.hero %}<p>{{ page.meta.hero.text }}</p>"
+    "{% endif %}{{ super() }}{% endblock %}"
+)
+
+
+@pytest.mark.parametrize(
+    ("row", "front", "refused"),
+    [
+        # blind80 D1: a template writing a string nested in a front-matter value
+        ("a nested value", "hero:\n  text: Saves checkpoints 3x faster\n", ["docs/index.md:3:27"]),
+        (
+            "a list in a nested value",
+            "hero:\n  text:\n    - Saves 3x faster\n",
+            ["docs/index.md:4:13"],
+        ),
+        ("near miss: no figure", "hero:\n  text: Saves checkpoints faster\n", []),
+    ],
+)
+def test_a_nested_front_matter_string_a_template_writes_is_judged_by_check(
+    row: str, front: str, refused: list[str], tmp_path: Path
+) -> None:
+    site = rows_site(tmp_path / "site", f"---\n{front}---\n# Home\n\nHello.\n")
+    # the fixture's hostile record: its ID reads as a figure where a theme may show it
+    (site / "evidence" / "X1.yaml").unlink()
+    (site / "overrides").mkdir()
+    (site / "overrides" / "main.html").write_text(HERO, "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8")
+    config.write_text(
+        text.replace("  name: material\n", "  name: material\n  custom_dir: overrides\n"), "utf-8"
+    )
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == (1 if refused else 0), row
+    lines = finding_lines(checked.stdout, warnings=False)
+    assert lines == finding_lines(built.stdout, warnings=False)
+    assert [line.split(": ")[0] for line in lines] == refused

@@ -180,6 +180,22 @@ def _joined(parts: list[tuple[str, int, int]]) -> TextAt:
 _JUDGED = ("title", "description", "faq", "related", "tags")
 
 
+#: How deep in a printed key's value its strings are read (a template writes a few levels).
+_LEAF_DEPTH = 4
+
+
+def _leaves(loc: tuple[Any, ...], value: Any, depth: int = 0) -> list[tuple[tuple[Any, ...], Any]]:
+    """``value`` at ``loc``, or the items of a list or mapping it is, each at its place,
+    nested up to :data:`_LEAF_DEPTH` levels: the strings a template may print of it."""
+    if depth < _LEAF_DEPTH and isinstance(value, list):
+        return [
+            leaf for i, item in enumerate(value) for leaf in _leaves((*loc, i), item, depth + 1)
+        ]
+    if depth < _LEAF_DEPTH and isinstance(value, dict):
+        return [leaf for k, item in value.items() for leaf in _leaves((*loc, k), item, depth + 1)]
+    return [(loc, value)]
+
+
 def read_front_matter(source: str, path: str, printed: Collection[str] = ()) -> FrontMatter:
     """Parse and check the front matter of a page source; ``printed``: the keys whose
     values the site's templates print (shown, as the ``subtitle``)."""
@@ -283,9 +299,9 @@ def judge_front_matter(
     tags = data.get("tags")
     shown.append((("subtitle",), data.get("subtitle")))
     for key in sorted(set(printed) - {"subtitle", *_JUDGED}):
-        value = data.get(key)  # a list's items, where a template walks it (MkDocs' source)
-        items = enumerate(value) if isinstance(value, list) else [(None, value)]
-        shown += [((key,) if i is None else (key, i), item) for i, item in items]
+        # a list's items, where a template walks it (MkDocs' source), and a mapping's
+        # strings, where it writes one of them (``page.meta.hero.text``: blind80)
+        shown += _leaves((key,), data.get(key))
     shown += [(("tags", i), tag) for i, tag in enumerate(tags if isinstance(tags, list) else [])]
     result.shown = [
         _text_at(loaded, loc, text, front, shift) for loc, text in shown if isinstance(text, str)
