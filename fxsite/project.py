@@ -53,6 +53,7 @@ from fxsite.pages.prose import line_col
 from fxsite.pages.record_text import document_findings, record_text_findings
 from fxsite.pages.template_text import (
     printed_meta,
+    printed_theme_options,
     refresh_content,
     rendered,
     template_findings,
@@ -562,13 +563,15 @@ class Project:
         parents = inherited(text, file, self.paths.relative)
         # and what Material's blog draws of its authors, from their file (blog_authors)
         authors = authors_file(text, self.paths.docs_dir)
-        self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents))
+        custom = self.paths.custom_dir
+        options = printed_theme_options(custom if custom is not None and custom.is_dir() else None)
+        self.config_shown = frozenset(s for s, _, _ in shown_strings(text, parents, options))
         self.config_shown |= author_strings(authors)
         titles = nav_titles(text, parents)
         self.nav_titled = frozenset(titles)
         rel, repo = self.paths.relative(file), self.paths.repo_name
         logo = functools.partial(image_text, self.page_sheets("index.md"))  # the site root
-        shown = config_findings(text, rel, self.library, parents, repo, logo)
+        shown = config_findings(text, rel, self.library, parents, repo, logo, options)
         hero = read_hero(text, self.paths.relative(file), self.paths.docs_dir)[1]
         sections = [] if has_nav(text, parents) else self.section_findings()
         code = config_code_findings(text, self.paths.relative(file), parents)

@@ -133,3 +133,35 @@ def test_a_nested_front_matter_string_a_template_writes_is_judged_by_check(
     lines = finding_lines(checked.stdout, warnings=False)
     assert lines == finding_lines(built.stdout, warnings=False)
     assert [line.split(": ")[0] for line in lines] == refused
+
+
+TAGLINE = EXTENDS + "{% block announce %}{{ config.theme.tagline }}{% endblock %}"
+
+
+@pytest.mark.parametrize(
+    ("row", "template", "tagline", "refused"),
+    [
+        # blind80 D2: a theme option a template writes
+        ("an option written", TAGLINE, "Saves checkpoints 3x faster", True),
+        ("near miss: no figure", TAGLINE, "Saves checkpoints faster", False),
+        ("near miss: an option no template writes", EXTENDS, "Saves checkpoints 3x faster", False),
+    ],
+)
+def test_a_theme_option_a_template_writes_is_judged_at_its_line(
+    row: str, template: str, tagline: str, refused: bool, tmp_path: Path
+) -> None:
+    site = rows_site(tmp_path / "site")
+    (site / "evidence" / "X1.yaml").unlink()  # the fixture's hostile record, as above
+    (site / "overrides").mkdir()
+    (site / "overrides" / "main.html").write_text(template, "utf-8")
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8").replace(
+        "  name: material\n", f"  name: material\n  custom_dir: overrides\n  tagline: {tagline}\n"
+    )
+    config.write_text(text, "utf-8")
+    line = text.splitlines().index(f"  tagline: {tagline}") + 1
+    checked, built = check_and_build(site)
+    assert checked.returncode == built.returncode == (1 if refused else 0), row
+    lines = finding_lines(checked.stdout, warnings=False)
+    assert lines == finding_lines(built.stdout, warnings=False)
+    assert [x.split(": ")[0] for x in lines] == ([f"mkdocs.yml:{line}:30"] if refused else [])

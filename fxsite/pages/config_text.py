@@ -26,7 +26,7 @@ composed is left to MkDocs, which refuses it first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -204,10 +204,14 @@ def _merged(sources: list[Source]) -> tuple[yaml.Node | None, dict[int, Source]]
     return merged, where
 
 
-def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode, str]]:
+def _shown_nodes(
+    sources: list[Source], theme_keys: Collection[str] = ()
+) -> list[tuple[Source, yaml.ScalarNode, str]]:
     """The string nodes the theme shows of a configuration and the files it inherits
     from (``sources``, the configuration first), each with the file that writes it and
-    what it is, in words (a template, :data:`EXTENSION_TEMPLATES`, with its number put in)."""
+    what it is, in words (a template, :data:`EXTENSION_TEMPLATES`, with its number put in);
+    ``theme_keys``: the options of ``theme:`` the site's templates write (blind80:
+    ``{{ config.theme.tagline }}``), whose strings are shown too."""
     merged, where = _merged(sources)
     if not isinstance(merged, yaml.MappingNode):
         return []
@@ -223,6 +227,7 @@ def _shown_nodes(sources: list[Source]) -> list[tuple[Source, yaml.ScalarNode, s
             found.extend(_scalars(value))
         elif name == "theme":
             found.extend(_palette_names(value))
+            found.extend(_theme_options(value, theme_keys))
         elif name == "plugins":
             found.extend(_setup_labels(value))
         elif name == "markdown_extensions":
@@ -266,14 +271,17 @@ def scalar_position(text: str, node: yaml.ScalarNode, at: int) -> tuple[int, int
     return line_col(text, found)
 
 
-def shown_strings(text: str, parents: Sequence[Source] = ()) -> list[tuple[str, int, int]]:
+def shown_strings(
+    text: str, parents: Sequence[Source] = (), theme_keys: Collection[str] = ()
+) -> list[tuple[str, int, int]]:
     """``(string, line, col)`` of each string of a ``mkdocs.yml`` the theme shows
-    (``parents``: the files it inherits from, :func:`inherited`).
+    (``parents``: the files it inherits from, :func:`inherited`; ``theme_keys``: as for
+    :func:`_shown_nodes`).
 
     ``line`` and ``col`` are its first character's (inside its quotes, below a
     block scalar's indicator) in the file that writes it.
     """
-    shown = _shown_nodes([("", text), *parents])
+    shown = _shown_nodes([("", text), *parents], theme_keys)
     return [(node.value, *scalar_position(source[1], node, 0)) for source, node, _ in shown]
 
 
@@ -300,6 +308,15 @@ def _env(node: yaml.Node) -> yaml.ScalarNode | None:
 
 def _at(node: yaml.Node, value: str) -> yaml.ScalarNode:
     return yaml.ScalarNode("tag:yaml.org,2002:str", value, node.start_mark, node.end_mark)
+
+
+def _theme_options(theme: yaml.Node, keys: Collection[str]) -> Iterator[yaml.ScalarNode]:
+    """The strings of the ``theme:`` options named ``keys``, nested ones too."""
+    if not keys or not isinstance(theme, yaml.MappingNode):
+        return
+    for key, value in theme.value:
+        if isinstance(key, yaml.ScalarNode) and key.value in keys:
+            yield from _scalars(value)
 
 
 def _palette_names(theme: yaml.Node) -> Iterator[yaml.Node]:
@@ -437,14 +454,17 @@ def config_findings(
     parents: Sequence[Source] = (),
     repo_name: str | None = None,
     image: Callable[[str], str | None] | None = None,
+    theme_keys: Collection[str] = (),
 ) -> list[Finding]:
     """Each figure in a shown string of the config ``text`` (named ``path``) or of the
     files it inherits from (``parents``, :func:`inherited`), at its line there, and in
     what the theme draws from its settings (``repo_name``: the repository's name as
-    MkDocs made it; ``image``: the text the image at a site path draws), at the setting."""
+    MkDocs made it; ``image``: the text the image at a site path draws), at the setting;
+    ``theme_keys``: as for :func:`_shown_nodes`."""
     sources = [(path, text), *parents]
     shown = [
-        (source, Drawn(node, node.value, 0, what)) for source, node, what in _shown_nodes(sources)
+        (source, Drawn(node, node.value, 0, what))
+        for source, node, what in _shown_nodes(sources, theme_keys)
     ]
     findings = []
     for (name, source), drawn in [*shown, *_drawn(sources, repo_name, image)]:

@@ -54,6 +54,7 @@ from fxsite.safeio import UnreadableFile, read_text
 
 __all__ = [
     "printed_meta",
+    "printed_theme_options",
     "refresh_content",
     "rendered",
     "template_findings",
@@ -270,6 +271,40 @@ def unknown_findings(
         )
         findings.append(Finding(path, found.line, found.col, "FX501", message, text=found.text))
     return findings
+
+
+#: ``theme:`` options a template may write that are no text of the site: the theme's own
+#: settings (names, paths, fonts, icons, palettes, features), read by their own rules.
+_THEME_SETTINGS = frozenset(
+    {"name", "custom_dir", "static_templates", "locale", "language", "direction", "features"}
+    | {"palette", "font", "icon", "logo", "favicon", "include_search_page", "search_index_only"}
+    | {"highlightjs", "hljs_languages", "hljs_style", "navigation_depth", "nav_style"}
+    | {
+        "shortcuts",
+        "analytics",
+        "color_mode",
+        "user_color_mode_toggle",
+        "include_homepage_in_sidebar",
+    }
+    | {"prev_next_buttons_location", "titles_only", "sticky_navigation", "collapse_navigation"}
+)
+_THEME = re.compile(r"\bconfig\.theme(?:\.(\w+)|\[\s*[\"'](\w+)[\"']\s*\])")
+
+
+def printed_theme_options(folder: Path | None) -> frozenset[str]:
+    """The options of ``theme:`` the templates under a site's ``custom_dir`` write
+    (``{{ config.theme.tagline }}``: blind80), but the theme's own settings
+    (:data:`_THEME_SETTINGS`)."""
+    keys: set[str] = set()
+    for file in sorted(folder.rglob("*.html")) if folder is not None and folder.is_dir() else ():
+        try:
+            text = read_text(file, MAX_TEMPLATE_BYTES)
+        except UnreadableFile:
+            continue  # reported by template_findings
+        for tag in _JINJA.finditer(text):
+            if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
+                keys.update(next(k for k in m.groups() if k) for m in _THEME.finditer(tag.group()))
+    return frozenset(keys - _THEME_SETTINGS)
 
 
 def printed_meta(folders: Iterable[Path], installed: Iterable[Path] = ()) -> frozenset[str]:
