@@ -44,6 +44,14 @@ CHANGERS = [
     ("a title joined to a digit", '{{ page.title ~ "4" }}'),
     ("the content's length written", "{{ page.content | length }} bytes"),
     ("the page given to a macro", "{% import 'm.html' as m %}{{ m.show(page) }}"),
+    # blind80 D3: the page's source, or its HTML shown as text
+    ("the page's Markdown source", "<div>{{ page.markdown }}</div>"),
+    ("the page's HTML escaped", "<pre>{{ page.content | e }}</pre>"),
+    ("the page's HTML in a text area", "<textarea>{{ page.content }}</textarea>"),
+    (
+        "a block's HTML in a text area",
+        EXTENDS + "{% block content %}<textarea>{{ super() }}</textarea>{% endblock %}",
+    ),
 ]
 
 #: (row, template): each writes a page's data as it is, or only tests it.
@@ -59,6 +67,8 @@ AS_IS = [
     ("a choice of two values", "{{ page.title if page.title else config.site_name }}"),
     ("configuration changed", "{{ config.site_name | upper }}"),
     ("a syntax error (MkDocs refuses it)", "{% block content %}"),
+    ("a title in the title element", "<title>{{ page.title }}</title>"),
+    ("the page's HTML in a division", "<div>{{ page.content }}</div>"),
 ]
 
 

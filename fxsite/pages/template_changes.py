@@ -27,6 +27,7 @@ A template that cannot be parsed is not named here: the theme's build refuses it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def _changed(path: list[nodes.Node]) -> bool:
     child = path[-1]
     for node in reversed(path[:-1]):
         if isinstance(node, nodes.Output):
-            return False
+            return _as_text(node, child)
         if isinstance(
             node, (nodes.If, nodes.For, nodes.Test, nodes.Compare, nodes.Operand, nodes.Not)
         ):
@@ -109,12 +110,18 @@ def _changed(path: list[nodes.Node]) -> bool:
 
 
 def _passes(node: nodes.Node, child: nodes.Node) -> bool:
-    """Whether ``node`` writes its ``child`` (the page's value) as it is."""
-    if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+    """Whether ``node`` writes its ``child`` (the page's value) as it is: not the page's
+    Markdown source (``page.markdown``), nor its HTML escaped (``page.content | e``), which a
+    reader sees as text, markup and all (blind80)."""
+    if isinstance(node, nodes.Getattr):
+        return child is node.node and node.attr != "markdown"
+    if isinstance(node, nodes.Getitem):
         return child is node.node
     if isinstance(node, (nodes.CondExpr, nodes.And, nodes.Or)):
         return True
     if isinstance(node, nodes.Filter):
+        if node.name in _ESCAPES and _markup(child):
+            return False
         return node.name in _AS_IS
     if isinstance(node, nodes.Call):  # super(), self.footer(), page.meta.get("x")
         called = node.node
@@ -126,6 +133,29 @@ def _passes(node: nodes.Node, child: nodes.Node) -> bool:
             )
         )
     return False
+
+
+#: Filters that escape HTML: a page's HTML escaped is shown as text.
+_ESCAPES = frozenset({"e", "escape", "forceescape"})
+#: An element whose content a browser shows as text, tags and all (``<textarea>``).
+_RAW_TEXT = re.compile(r"<(?:textarea|xmp|plaintext|title)\b[^<>]*>[^<]*\Z", re.IGNORECASE)
+
+
+def _markup(node: nodes.Node) -> bool:
+    """Whether ``node`` reads a page's HTML: its ``content``, or a block's (``super()``)."""
+    if isinstance(node, nodes.Getattr):
+        return node.attr == "content"
+    return isinstance(node, nodes.Call) and _is_name(node.node, "super")
+
+
+def _as_text(output: nodes.Output, child: nodes.Node) -> bool:
+    """Whether ``output`` writes ``child``, a page's HTML, where a browser shows it as text
+    (``<textarea>{{ page.content }}</textarea>``: blind80)."""
+    if not _markup(child) or not isinstance(child, nodes.Expr) or child not in output.nodes:
+        return False
+    before = output.nodes[: output.nodes.index(child)]
+    data = [n.data for n in before if isinstance(n, nodes.TemplateData)]
+    return bool(data) and _RAW_TEXT.search(data[-1]) is not None
 
 
 def _is_name(node: nodes.Node, name: str) -> bool:
