@@ -305,6 +305,7 @@ PASSED = [
     ("orders shipped faster", "We shipped 2 orders faster than last year."),
     ("later, when", "An hour and a half later, it ended."),
     ("counts in capitals", "WE HAVE 3 OFFICES IN 2 CITIES."),
+    ("record IDs in capitals", "SEE X1 AND R1."),
     ("a siemens in mixed case", "The probe reads 94 S at the FX100 site."),
 ]
 

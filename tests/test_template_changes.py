@@ -129,8 +129,6 @@ def test_a_nested_front_matter_string_a_template_writes_is_judged_by_check(
     row: str, front: str, refused: list[str], tmp_path: Path
 ) -> None:
     site = rows_site(tmp_path / "site", f"---\n{front}---\n# Home\n\nHello.\n")
-    # the fixture's hostile record: its ID reads as a figure where a theme may show it
-    (site / "evidence" / "X1.yaml").unlink()
     (site / "overrides").mkdir()
     (site / "overrides" / "main.html").write_text(HERO, "utf-8")
     config = site / "mkdocs.yml"
@@ -161,7 +159,6 @@ def test_a_theme_option_a_template_writes_is_judged_at_its_line(
     row: str, template: str, tagline: str, refused: bool, tmp_path: Path
 ) -> None:
     site = rows_site(tmp_path / "site")
-    (site / "evidence" / "X1.yaml").unlink()  # the fixture's hostile record, as above
     (site / "overrides").mkdir()
     (site / "overrides" / "main.html").write_text(template, "utf-8")
     config = site / "mkdocs.yml"

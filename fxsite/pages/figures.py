@@ -305,7 +305,9 @@ def _read(text: str) -> tuple[FigureSpan, ...]:
 def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
     """The figures of a paragraph; one written in capitals ("SAVES 94 S ON THE FX100.") is
     read in small letters too, as a reader reads it ("94 s"; blind80): what either reading
-    finds, the first's where they overlap. Only ASCII: its small letters keep offsets."""
+    finds, the first's where they overlap; of the second, units only (a unit's letters
+    are what capitals change: "X1", a record's ID, is no "x1" multiplier). Only ASCII: its
+    small letters keep offsets."""
     found = _in_paragraph(text, paragraph, start)
     if not (paragraph.isascii() and paragraph.isupper()):
         return found
@@ -313,7 +315,7 @@ def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
     small = [
         f
         for f in _in_paragraph(text, paragraph.lower(), start)
-        if not any(a < f.end and f.start < b for a, b in taken)
+        if f.kind == "unit" and not any(a < f.end and f.start < b for a, b in taken)
     ]
     return sorted([*found, *small], key=lambda f: f.start) if small else found
 
