@@ -52,6 +52,9 @@ CHANGERS = [
         "a block's HTML in a text area",
         EXTENDS + "{% block content %}<textarea>{{ super() }}</textarea>{% endblock %}",
     ),
+    # blind80 D4: two of a page's values side by side make a figure neither holds
+    ("two values side by side", "<p>{{ page.meta.n }} {{ page.meta.u }}</p>"),
+    ("a title beside a value", "<p>{{ page.title }}{{ page.meta.u }}</p>"),
 ]
 
 #: (row, template): each writes a page's data as it is, or only tests it.
@@ -69,6 +72,11 @@ AS_IS = [
     ("a syntax error (MkDocs refuses it)", "{% block content %}"),
     ("a title in the title element", "<title>{{ page.title }}</title>"),
     ("the page's HTML in a division", "<div>{{ page.content }}</div>"),
+    ("two values apart", "<p>{{ page.title }}</p><p>{{ page.meta.u }}</p>"),
+    (
+        "a value beside the configuration's",
+        "<title>{{ page.title }} {{ config.site_name }}</title>",
+    ),
 ]
 
 

@@ -302,14 +302,23 @@ def _read(text: str) -> tuple[FigureSpan, ...]:
     return tuple(figures)
 
 
+#: A word in capitals: a paragraph of two or more is written in capitals ("1.2 M", a cell
+#: of a number and its scale, is not).
+_CAPITAL_WORD = re.compile(r"\b[A-Z]{2,}\b")
+
+
 def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
     """The figures of a paragraph; one written in capitals ("SAVES 94 S ON THE FX100.") is
     read in small letters too, as a reader reads it ("94 s"; blind80): what either reading
     finds, the first's where they overlap; of the second, units only (a unit's letters
-    are what capitals change: "X1", a record's ID, is no "x1" multiplier). Only ASCII: its
-    small letters keep offsets."""
+    are what capitals change: "X1", a record's ID, is no "x1" multiplier). A paragraph in
+    capitals holds two words of them (:data:`_CAPITAL_WORD`). Only ASCII: its small letters
+    keep offsets."""
     found = _in_paragraph(text, paragraph, start)
-    if not (paragraph.isascii() and paragraph.isupper()):
+    if (
+        not (paragraph.isascii() and paragraph.isupper())
+        or len(_CAPITAL_WORD.findall(paragraph)) < 2
+    ):
         return found
     taken = [(f.start, f.end) for f in found]
     small = [

@@ -20,7 +20,9 @@ page's data is followed from where it is read to where it is written:
 * anything else changes it: another filter (``replace``, ``upper``, ``length``), another
   method (``.replace(…)``), an operator (``~``, ``+``), a macro given it, a name set to it
   (``{% set x = super() %}``: what the name writes later is not followed), a ``{% filter
-  %}`` block around it or around a block.
+  %}`` block around it or around a block, the page's Markdown source or its HTML shown as
+  text (``page.markdown``, ``page.content | e``, in a ``<textarea>``), and two of its
+  values written side by side (``{{ page.meta.n }} {{ page.meta.u }}`` writes "94 s").
 
 A template that cannot be parsed is not named here: the theme's build refuses it first.
 """
@@ -72,9 +74,32 @@ def _changes_text(tree: nodes.Template) -> bool:
         if any(isinstance(n, nodes.Name) and _reads_page(n, names) for n in read):
             targets = (loop.target, *loop.target.find_all(nodes.Name))
             names.update(t.name for t in targets if isinstance(t, nodes.Name))
-    return any(_changed(path) for path in _paths(tree, [], names)) or any(
-        _wraps_page(block, names) for block in tree.find_all(nodes.FilterBlock)
+    return (
+        any(_changed(path) for path in _paths(tree, [], names))
+        or any(_wraps_page(block, names) for block in tree.find_all(nodes.FilterBlock))
+        or any(_side_by_side(output, names) for output in tree.find_all(nodes.Output))
     )
+
+
+def _side_by_side(output: nodes.Output, names: set[str]) -> bool:
+    """Whether ``output`` writes two of a page's values with nothing or only spaces between
+    them: "94" and "s" written ``{{ page.meta.n }} {{ page.meta.u }}`` make "94 s", a
+    figure neither value holds (blind80)."""
+    last_page = False
+    for node in output.nodes:
+        if isinstance(node, nodes.TemplateData):
+            if node.data.strip():
+                last_page = False
+            continue
+        reads = any(
+            _reads_page(n, names)
+            for n in (node, *node.find_all(nodes.Name))
+            if isinstance(n, nodes.Name)
+        )
+        if reads and last_page:
+            return True
+        last_page = reads
+    return False
 
 
 def _reads_page(name: nodes.Name, names: set[str]) -> bool:

@@ -7,6 +7,7 @@ for the page reader's walk (:mod:`fxsite.verify.visible`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from selectolax.lexbor import LexborNode
@@ -108,8 +109,6 @@ def template_content(node: LexborNode) -> LexborNode | None:
 #: Elements in the line that may draw a mark right after a word: a note's number, a
 #: reference (``94 s<sup>1</sup>``, ``94 s^1^``, ``94 s**1**``, ``94 s<a href="#n1">1</a>``).
 _MARKS = frozenset({"sup", "a", "b", "strong", "em", "i", "small", "abbr", "span", "mark"})
-#: The longest mark read so: a note's number or sign ("12", "†", "ii", "*").
-_MARK_LENGTH = 3
 #: Signs a figure's unit ends with, as a letter ends a word's ("1.9×<sup>1</sup>").
 _UNIT_SIGNS = frozenset("×%‰‱°′″$€£¥")
 
@@ -133,15 +132,14 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     return tag in _MARKS and after_unit and not after_claim and _a_mark(node)
 
 
+#: What a note's mark is written with: its number, a small roman numeral, a sign.
+_NOTE_MARK = re.compile(r"[0-9]{1,3}|[ivx]{1,3}|[a-h]|[*†‡§¶#]{1,3}")
+
+
 def _a_mark(node: LexborNode) -> bool:
-    """Whether ``node`` draws a short mark: up to :data:`_MARK_LENGTH` characters, none a
-    space, no letter beside a digit (``1``, ``12``, ``†``, ``ii``, ``*``; not ``1a``)."""
-    text = node.text(deep=True) or ""
-    return (
-        0 < len(text) <= _MARK_LENGTH
-        and not any(c.isspace() for c in text)
-        and (text.isdigit() or not any(c.isdigit() for c in text))
-    )
+    """Whether ``node`` draws a note's mark (:data:`_NOTE_MARK`: ``1``, ``12``, ``ii``,
+    ``a``, ``†``, ``*``), not another sign (a key's ``+`` in ``Ctrl+9``)."""
+    return _NOTE_MARK.fullmatch(node.text(deep=True) or "") is not None
 
 
 def footnote_mark(tag: str, attrs: Mapping[str, str | None], node: LexborNode) -> bool:
