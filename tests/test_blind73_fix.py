@@ -334,3 +334,17 @@ def test_fix_counts_a_block_reference_left_and_exits_1(project) -> None:  # type
     assert "fixed 1 figure(s) in 1 page(s); 1 left to cite by hand" in err
     code, out, _ = invoke("check", str(root), "--quiet")
     assert code == 1 and out.count("FX407") == 1
+
+
+def test_a_bare_copy_elsewhere_does_not_keep_a_claim_from_its_successor() -> None:
+    """blind80 F1: another line's bare copy of the figure, whose advice changes with the
+    claim rewritten ("did you mean" the successor), was taken for the rewrite's own
+    finding, and the claim was left; the bare copy is still told by check."""
+    page = "# T\n\nThe read bandwidth was 48.5 GB/s.\n\nOld: [48.5 GB/s](evidence:T1#bw).\n"
+    library = _library()
+    text, changes, left = _fix(page, library)
+    assert changes == [("evidence:T1#bw", "evidence:T2#bw")]
+    # the bare copy is left for the writer (T2 and T3 both state it), on its own line
+    assert [(u.line, u.text) for u in left] == [(3, "48.5 GB/s")]
+    assert text == page.replace("T1#", "T2#")
+    assert [e.split()[0] for e in _errors(text, library)] == ["FX501"]

@@ -92,6 +92,14 @@ def _keys(findings: list[Finding]) -> Keys:
     return Counter((f.code, f.message, f.text) for f in findings)
 
 
+def _by_text(keys: Keys) -> Counter[tuple[str, str | None]]:
+    """``keys`` counted by code and text alone, whatever their messages say."""
+    counted: Counter[tuple[str, str | None]] = Counter()
+    for (code, _, text), n in keys.items():
+        counted[(code, text)] += n
+    return counted
+
+
 def _line_col(text: str, at: int) -> tuple[int, int]:
     line = text.count("\n", 0, at) + 1
     return line, at - (text.rfind("\n", 0, at) + 1) + 1
@@ -222,7 +230,10 @@ def repoint(
         new = library.figure(ref.record, ref.name)
         assert new is not None  # _successor found it
         old = library.figure(place.record, place.figure)
-        added = [f for f in checked if (after - before)[(f.code, f.message, f.text)] > 0]
+        # A finding the rewrite added, by its code and text: another line's finding whose
+        # advice changed with the claim (blind80: "did you mean" the new record) is no new one.
+        grown = _by_text(after) - _by_text(before)
+        added = [f for f in checked if grown[(f.code, f.text)] > 0]
         old_ref = f"{place.record}#{place.figure}"
         reason = _refused(new, added) if added else _measures_otherwise(old_ref, old, new)
         if reason is not None:
