@@ -295,16 +295,9 @@ def printed_theme_options(folder: Path | None) -> frozenset[str]:
     """The options of ``theme:`` the templates under a site's ``custom_dir`` write
     (``{{ config.theme.tagline }}``: blind80), but the theme's own settings
     (:data:`_THEME_SETTINGS`)."""
-    keys: set[str] = set()
-    for file in sorted(folder.rglob("*.html")) if folder is not None and folder.is_dir() else ():
-        try:
-            text = read_text(file, MAX_TEMPLATE_BYTES)
-        except UnreadableFile:
-            continue  # reported by template_findings
-        for tag in _JINJA.finditer(text):
-            if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
-                keys.update(next(k for k in m.groups() if k) for m in _THEME.finditer(tag.group()))
-    return frozenset(keys - _THEME_SETTINGS)
+    if folder is None:
+        return frozenset()
+    return frozenset(_printed_in(folder, _THEME) - _THEME_SETTINGS)
 
 
 def printed_meta(folders: Iterable[Path], installed: Iterable[Path] = ()) -> frozenset[str]:
@@ -325,7 +318,9 @@ def _installed_keys(folders: tuple[str, ...]) -> frozenset[str]:
     return frozenset(k for folder in folders for k in _printed_in(Path(folder)))
 
 
-def _printed_in(folder: Path) -> set[str]:
+def _printed_in(folder: Path, keys_of: re.Pattern[str] = _META) -> set[str]:
+    """The keys ``keys_of`` reads (a front-matter key, by default) in what the templates
+    under ``folder`` write or walk."""
     keys: set[str] = set()
     for file in sorted(folder.rglob("*.html")) if folder.is_dir() else ():
         try:
@@ -334,7 +329,7 @@ def _printed_in(folder: Path) -> set[str]:
             continue  # reported by template_findings (a custom_dir's)
         for tag in _JINJA.finditer(text):
             if _WRITES.match(tag.group()) or _LOOPS.match(tag.group()):
-                keys.update(next(k for k in m.groups() if k) for m in _META.finditer(tag.group()))
+                keys.update(next(k for k in m.groups() if k) for m in keys_of.finditer(tag.group()))
     return keys - {"get"}
 
 
