@@ -229,6 +229,11 @@ REFUSED = [
     ("seconds in capitals", "SAVES 94 S ON THE FX100.", ["94 S"]),
     ("milliseconds in capitals", "LATENCY DROPS TO 3 MS.", ["3 MS"]),
     ("a rate in capitals", "THE FX100 READS 6.4 GB/S.", ["6.4 GB/S"]),
+    # blind80: a named value set against another
+    ("a named value versus another", "Save time: 94 versus 178 before.", ["94", "178"]),
+    ("a named value vs. another", "Save time: 94 vs. 178 on NFS.", ["94", "178"]),
+    ("a named value against another", "Save time: 94 against 178.", ["94", "178"]),
+    ("near miss: versus a count", "Save time: 94 versus 3 other vendors.", ["94"]),
 ]
 
 # (name, sentence): no figure.

@@ -176,7 +176,17 @@ _METRIC_FROM_TO = re.compile(
 _DATE_AFTER = re.compile(r"[ ]?[年月日号號]")
 #: An arrow after a named quantity's value, and the value it changed to: "Save time: 178 →
 #: 94" (blind74: the 94 was never read), in a chain "178 → 120 → 94".
-_ARROW_TAIL = re.compile(rf"[ ]?(?:{_ARROW})[ ]?(?P<b>{NUMBER})(?![\d%]|[.,]\d)")
+#: Words after a value set against another that say when or where, not what it counts.
+_WHEN = re.compile(
+    r"(?i:before|after|earlier|previously|originally|now|then|today|on|in|for|with|at"
+    r"|under|over|from|by|last|prior)"
+)
+_ARROW_TAIL = re.compile(
+    rf"(?:[ ]?(?:{_ARROW})[ ]?"
+    # or a value it is set against: "Save time: 94 versus 178 before" (blind80)
+    r"|,?[ ](?P<versus>versus|vs\.?|against|compared[ ](?:to|with))[ ](?:the[ ])?)"
+    rf"(?P<b>{NUMBER})(?![\d%]|[.,]\d)"
+)
 # A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
 # slowdown" (blind44). A decimal part makes it a ratio, not a count ("3 speedups this year").
 _RATIO_BEFORE = re.compile(
@@ -284,10 +294,13 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _changed_to(text: str, end: int) -> Iterator[tuple[int, int, str]]:
-    """The values after arrows from a named quantity's value ending at ``end``
-    (:data:`_ARROW_TAIL`)."""
+    """The values after arrows from a named quantity's value ending at ``end``, or set
+    against it (:data:`_ARROW_TAIL`)."""
     arrow = _ARROW_TAIL.match(text, end)
     while arrow is not None:
+        word = _WORD_AFTER.match(text, arrow.end("b")) if arrow["versus"] else None
+        if word is not None and not _WHEN.fullmatch(word[1]) and not canonical_unit(word[1]):
+            return  # "versus 3 other vendors": a count of what the noun names
         yield arrow.start("b"), arrow.end("b"), "unit"
         arrow = _ARROW_TAIL.match(text, arrow.end())
 
