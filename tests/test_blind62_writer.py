@@ -233,7 +233,23 @@ IN_PLACE = [
     ("inside raw HTML", "<div>\nSaves of the FX100 take 94 s.\n</div>", "inside a raw HTML block"),
     ("after a '!'", "Saves of the FX100 take !94 s.", "write the '!' as '\\!', then cite it as [94 s]"),
     ("before an uncertainty", "Saves of the FX100 take 94 s ± 2 s.", "it has an uncertainty (±)"),
+    # blind80: a reference no definition names is shown as text, not a link
+    ("an undefined reference", "Saves of the FX100 take [94 s][rr].", "label '[rr]' no definition names (Markdown shows it as text): drop the label '[rr]', then cite it as [94 s]"),
+    ("an undefined collapsed reference", "Saves of the FX100 take [94 s][].", "drop the label '[]'"),
 ]  # fmt: skip
+
+#: (row, page): a reference link a definition names, though in another case or spacing
+DEFINED = [
+    ("defined", "See [it took 94 s][rr].\n\n[rr]: https://example.com"),
+    ("defined in capitals", "See [it took 94 s][My  Ref].\n\n[my ref]: https://example.com"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("page", [r[1] for r in DEFINED], ids=[r[0] for r in DEFINED])
+def test_a_defined_reference_is_another_link(page: str) -> None:
+    _, findings = check_page(f"# T\n\n{page}\n", PAGE_PATH, library(), href_for, fixture_renderer())
+    told = [f.message for f in findings if f.code == "FX501"]
+    assert told and "inside another link's text" in told[0] and "no definition" not in told[0]
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,8 @@ take no such link, or one that states less than is written there:
 * after a ``!``: the link is an image (``![94 s](…)``, refused: FX408);
 * before an uncertainty (``94 s ± 2 s``): no record figure states the ``± 2 s``;
 * inside another link's text or an image's alt text: links do not nest;
+* in a reference link no definition names (``[94 s][rr]`` without ``[rr]: …``), shown as
+  text: its label is dropped;
 * inside a raw HTML block: Python-Markdown does not read Markdown there.
 
 :func:`link_refused` is the one rule: ``fxsite fix`` writes no claim there, and the
@@ -56,7 +58,15 @@ def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     opened = before.rfind("[")
-    if opened > before.rfind("]") and _LINK_REST.match(text, end):
+    rest = _LINK_REST.match(text, end)
+    if opened > before.rfind("]") and rest:
+        label = _undefined_label(text, before[opened + 1 :] + text[start : rest.end() - 2], rest)
+        if label is not None:  # "[150,000 IOPS][rr]" with no "[rr]: …": shown as text
+            return Unlinkable(
+                f"in a reference link whose label {label} no definition names (Markdown "
+                "shows it as text)",
+                f"drop the label {label}",
+            )
         image = opened > 0 and before[opened - 1] == "!"
         where = "an image's alt text" if image else "another link's text"
         return Unlinkable(
@@ -72,6 +82,26 @@ def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
             "figure outside the block",
         )
     return None
+
+
+#: A reference's label after a link's text: "[rr]" of "[94 s][rr]", "[]" of "[94 s][]".
+_LABEL = re.compile(r"\[([^\[\]\n]*)\]")
+
+
+def _undefined_label(text: str, link_text: str, rest: re.Match[str]) -> str | None:
+    """The label of the reference link whose text ends at ``rest`` (``][rr]``), as written
+    and quoted (``'[rr]'``), where no definition in ``text`` names it (Python-Markdown reads labels without case and the
+    spaces around them); None for an inline link or a defined reference."""
+    if not rest.group().endswith("]["):
+        return None
+    label = _LABEL.match(text, rest.end() - 1)
+    if label is None:
+        return None
+    name = " ".join((label[1] or link_text).split())
+    spaced = r"\s+".join(re.escape(word) for word in name.split(" "))
+    definition = re.compile(rf"^[ ]{{0,3}}\[[ ]*{spaced}[ ]*\]:", re.MULTILINE | re.IGNORECASE)
+    defined = definition.search(text)
+    return None if defined else f"'[{label[1]}]'"
 
 
 #: The check's advice of a claim to write: "did you mean [94 s](evidence:R1#x)?".
