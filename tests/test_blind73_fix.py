@@ -43,9 +43,14 @@ T2 = "id: T2\ntitle: Datasheet, second\nlabel: spec\nstatus: active\n" + FIGURES
 T3 = "id: T3\ntitle: Datasheet, third\nlabel: spec\nstatus: active\n" + FIGURES
 
 
+#: Where the libraries below are written: removed when the test process ends (each library
+#: was a folder of its own in the system's temporary folder, left behind by every run).
+_ROOT = tempfile.TemporaryDirectory(prefix="blind73-fix-")
+
+
 @functools.cache
 def _library(t2: str = T2) -> Library:
-    root = Path(tempfile.mkdtemp(prefix="blind73-fix-"))
+    root = Path(tempfile.mkdtemp(dir=_ROOT.name))
     (root / "evidence").mkdir()
     for text in (T1, t2, T3):
         name = text.split("\n", 1)[0].removeprefix("id: ")
