@@ -81,6 +81,20 @@ def _page_sources(project: Project, pages: list[Path]) -> list[str]:
     return out
 
 
+@contextlib.contextmanager
+def _told_as(fmt: str) -> Any:
+    """With ``--format json``, a project or configuration error (exit 2) is printed as a
+    JSON array of one finding (FX901) too, as ``audit`` prints it: a reader of the JSON
+    gets JSON, never nothing (blind80)."""
+    try:
+        yield
+    except UsageFailure as exc:
+        if fmt == "json":
+            problem = Finding(CONFIG_NAMES[0], 1, 1, "FX901", exc.message)
+            click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
+        raise
+
+
 def _project(path: Path | None) -> tuple[Project, Any, Enforce, list[Finding]]:
     """The project at ``path``, its MkDocs configuration, its enforce mode, and the
     warnings MkDocs gave loading that configuration (findings both check and build report)."""
@@ -240,7 +254,8 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     # read (3 to 6% of a check's time).
     gc.disable()
     try:
-        project, config, mode, warnings = _project(path)
+        with _told_as(fmt):
+            project, config, mode, warnings = _project(path)
         project.load()
     finally:
         gc.enable()
@@ -451,7 +466,8 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
 
         if (missing := browser_missing()) is not None:
             raise UsageFailure(missing)
-    _, config, _, warnings = _project(path)
+    with _told_as(fmt):
+        _, config, _, warnings = _project(path)
     site_dir = Path(config.site_dir)
     verdicts: list[Verdict] = []
 
