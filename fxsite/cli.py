@@ -82,15 +82,15 @@ def _page_sources(project: Project, pages: list[Path]) -> list[str]:
 
 
 @contextlib.contextmanager
-def _told_as(fmt: str) -> Any:
+def _told_as(fmt: str, path: str = CONFIG_NAMES[0]) -> Any:
     """With ``--format json``, a project or configuration error (exit 2) is printed as a
-    JSON array of one finding (FX901) too, as ``audit`` prints it: a reader of the JSON
-    gets JSON, never nothing (blind80)."""
+    JSON array of one finding (FX901) at ``path`` too: a reader of the JSON gets JSON,
+    never nothing (blind80; ``check``, ``build`` and ``audit``)."""
     try:
         yield
     except UsageFailure as exc:
         if fmt == "json":
-            problem = Finding(CONFIG_NAMES[0], 1, 1, "FX901", exc.message)
+            problem = Finding(path, 1, 1, "FX901", exc.message)
             click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
         raise
 
@@ -587,19 +587,17 @@ def audit(
             site_dir = Path(site)
             if not site_dir.is_dir():
                 raise UsageFailure(f"{site}: not a folder or an http(s) URL")
-        try:
-            findings += anchored_audit(
-                site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
-            )
-            if browser:
-                from fxsite.verify.browser import with_browser
+        with _told_as(fmt, site):  # --format json prints JSON, even for unreadable input
+            try:
+                findings += anchored_audit(
+                    site_dir, key_pem, str(key_file), fingerprint, documents_dir, rebuild_repo
+                )
+                if browser:
+                    from fxsite.verify.browser import with_browser
 
-                findings = with_browser(findings, site_dir)
-        except ConfigError as exc:
-            if fmt == "json":  # --format json always prints JSON, even for unreadable input
-                problem = Finding(site, 1, 1, "FX901", str(exc))
-                click.echo(json.dumps([problem.to_dict()], indent=2, ensure_ascii=False))
-            raise UsageFailure(str(exc)) from None
+                    findings = with_browser(findings, site_dir)
+            except ConfigError as exc:
+                raise UsageFailure(str(exc)) from None
         status = _report(findings, fmt)
         data = published_evidence(site_dir)
         if fmt != "json" and data is not None:
