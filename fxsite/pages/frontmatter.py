@@ -227,27 +227,29 @@ def _with_definitions(answer: TextAt, body: str) -> TextAt:
     """``answer`` followed by the page body's reference definitions (``[x]: evidence:…``)
     of the labels it uses and does not define: Markdown would apply them to the answer in
     the body, and the answer is rendered apart from it (its FAQ section, the site's FAQ)."""
-    from fxsite.pages.prose import _REFDEF, _REFERENCE, _unread
+    from fxsite.pages.prose import (
+        _REFDEF,
+        _REFERENCE,
+        _unread,
+        definition_label,
+        definitions,
+        link_label,
+    )
 
     if "[" not in answer.text or "]:" not in body:
         return answer
     masked = _unread(answer.text)[0]
-    own = {_label(m["label"]) for m in _REFDEF.finditer(masked)}
-    used = {_label(m["label"] or m["text"]) for m in _REFERENCE.finditer(masked)} - own
+    own = definitions(masked).keys()
+    used = {link_label(m["label"] or m["text"]) for m in _REFERENCE.finditer(masked)} - own
     shown = _unread(body)[0]
     lines = [
         shown[m.start() : m.end()].strip()
         for m in _REFDEF.finditer(shown)
-        if _label(m["label"]) in used and not m["label"].startswith("^")
+        if definition_label(m["label"]) in used and not m["label"].startswith("^")
     ]
     if not lines:
         return answer
     return replace(answer, text="\n\n".join([answer.text.rstrip("\n"), "\n".join(lines)]))
-
-
-def _label(label: str) -> str:
-    """A reference label as Markdown matches it: case and repeated spaces left out."""
-    return " ".join(label.split()).lower()
 
 
 def judge_front_matter(

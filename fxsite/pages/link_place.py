@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fxsite.pages.prose import defines
+
 __all__ = ["OFFERS_A_CLAIM", "Unlinkable", "advice_in_place", "link_refused"]
 
 # A paragraph opening with a block-level tag is raw HTML to Python-Markdown.
@@ -90,18 +92,14 @@ _LABEL = re.compile(r"\[([^\[\]\n]*)\]")
 
 def _undefined_label(text: str, link_text: str, rest: re.Match[str]) -> str | None:
     """The label of the reference link whose text ends at ``rest`` (``][rr]``), as written
-    and quoted (``'[rr]'``), where no definition in ``text`` names it (Python-Markdown reads labels without case and the
-    spaces around them); None for an inline link or a defined reference."""
+    and quoted (``'[rr]'``), where no definition in ``text`` names it
+    (:func:`~fxsite.pages.prose.defines`); None for an inline link or a defined reference."""
     if not rest.group().endswith("]["):
         return None
     label = _LABEL.match(text, rest.end() - 1)
-    if label is None:
+    if label is None or defines(text, label[1] or link_text):
         return None
-    name = " ".join((label[1] or link_text).split())
-    spaced = r"\s+".join(re.escape(word) for word in name.split(" "))
-    definition = re.compile(rf"^[ ]{{0,3}}\[[ ]*{spaced}[ ]*\]:", re.MULTILINE | re.IGNORECASE)
-    defined = definition.search(text)
-    return None if defined else f"'[{label[1]}]'"
+    return f"'[{label[1]}]'"
 
 
 #: The check's advice of a claim to write: "did you mean [94 s](evidence:R1#x)?".

@@ -195,14 +195,36 @@ def _links(masked: str, text: str) -> list[EvidenceLink]:
     links = [
         EvidenceLink(m.start(), m.end(), shown(m), m["dest"]) for m in _EVIDENCE.finditer(masked)
     ]
-    # As Python-Markdown: a definition's label is matched without case and the spaces around
-    # it, a link's with each run of spaces and line breaks as one space; the last wins.
-    dests = {m["label"].strip().lower(): m["dest"] for m in _REFDEF.finditer(masked)}
+    dests = definitions(masked)
     for m in _REFERENCE.finditer(masked) if dests else ():
-        dest = dests.get(_SPACES.sub(" ", m["label"] or m["text"]).lower(), "")
+        dest = dests.get(link_label(m["label"] or m["text"]), "")
         if dest.startswith("evidence:"):
             links.append(EvidenceLink(m.start(), m.end(), shown(m), dest))
     return sorted(links, key=lambda link: link.start)
+
+
+def definitions(masked: str) -> dict[str, str]:
+    """The reference definitions of ``masked`` (a page with code and comments blanked,
+    :func:`_unread`): each label, as Python-Markdown keys it (without case and the spaces
+    around it), to its destination; the last definition of a label wins."""
+    return {definition_label(m["label"]): m["dest"] for m in _REFDEF.finditer(masked)}
+
+
+def definition_label(label: str) -> str:
+    """A definition's label (``[Fx]: …``) as Python-Markdown keys it: without case and the
+    spaces around it."""
+    return label.strip().lower()
+
+
+def link_label(label: str) -> str:
+    """A reference link's label (or its text, for ``[text][]``) as Python-Markdown looks it
+    up among :func:`definitions`: each run of spaces and line breaks one space, no case."""
+    return _SPACES.sub(" ", label).lower()
+
+
+def defines(text: str, label: str) -> bool:
+    """Whether a definition outside code in ``text`` (a page) names a link's ``label``."""
+    return link_label(label) in definitions(_unread(text)[0])
 
 
 def find_evidence_links(text: str) -> list[EvidenceLink]:

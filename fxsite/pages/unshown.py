@@ -17,7 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.pages.prose import _CONTAINER, _REFDEF, _REFERENCE, _unread, find_evidence_links
+from fxsite.pages.prose import (
+    _CONTAINER,
+    _REFDEF,
+    _REFERENCE,
+    _unread,
+    definition_label,
+    find_evidence_links,
+    link_label,
+)
 
 __all__ = ["glued_claims", "html_unshown", "unshown"]
 
@@ -142,12 +150,10 @@ def _attribute_shown(tag: str, name: str, values: dict[str, str]) -> bool:
 
 def _definitions(masked: str) -> list[tuple[int, int]]:
     """Reference definitions' labels and destinations; the whole line where no link uses it."""
-    used = {
-        " ".join((m["label"] or m["text"]).split()).lower() for m in _REFERENCE.finditer(masked)
-    }
+    used = {link_label(m["label"] or m["text"]) for m in _REFERENCE.finditer(masked)}
     spans = []
     for m in _REFDEF.finditer(masked):
-        label = " ".join(m["label"].split()).lower()
+        label = definition_label(m["label"])
         if label.startswith("^"):
             continue  # a footnote: shown
         line_end = masked.find("\n", m.end())
