@@ -234,10 +234,33 @@ REFUSED = [
     ("a named value vs. another", "Save time: 94 vs. 178 on NFS.", ["94", "178"]),
     ("a named value against another", "Save time: 94 against 178.", ["94", "178"]),
     ("near miss: versus a count", "Save time: 94 versus 3 other vendors.", ["94"]),
+    # blind80: a fraction in words a change brought something to, its object between
+    ("reduced to a tenth", "The FX100 reduced stalls to a tenth.", ["a tenth"]),
+    ("trims to a fifth", "The FX100 trims save time to a fifth.", ["a fifth"]),
+    ("cut to a tenth", "The FX100 cut checkpoint stalls to a tenth.", ["a tenth"]),
+    ("cut to two thirds of", "It cut save time to two thirds of NFS's.", ["two thirds"]),
+    ("slashed to about a third", "It slashed costs to about a third.", ["a third"]),
+    # blind80: a change written with an arrow, a time then and now, a count made fewer
+    ("went with an arrow", "It went 178 → 94.", ["178", "94"]),
+    ("dropped with an ASCII arrow", "Save time dropped 178 -> 94 on the FX100.", ["178", "94"]),
+    ("went, thousands", "It went 1,200 → 950 over the year.", ["1,200", "950"]),
+    ("took then, now takes", "Checkpoints that took 178 now take 94.", ["178", "94"]),
+    ("took then, now they take", "Saves took 178, now they take 94 on the FX100.", ["178", "94"]),
+    ("shrinks racks to", "It shrinks 12 racks to 1.", ["12", "1"]),
 ]
 
 # (name, sentence): no figure.
 PASSED = [
+    ("a share of people a change brought", "We cut the meeting to a third of the team."),
+    ("to a fraction, no number", "Reduce costs to a fraction."),
+    ("to a half-height card", "We cut the board to a half-height card."),
+    ("to a third party", "Prices fell to a third party reseller."),
+    ("a change word far before", "Costs fell after we moved the rack to a third floor."),
+    ("labels joined by an arrow", "Load fell from step 1 → 2."),
+    ("pages joined by an arrow", "It went from page 12 → 14."),
+    ("an arrow with no word of change", "Pages 12 → 14 list the settings."),
+    ("counts then and now", "It took 3 tries, now it takes 1 try."),
+    ("people then and now", "The job took 2 people, now takes 1 person."),
     ("FLOPs as a word", "TFLOPs matter more than clocks."),
     ("a model with a digit", "Model X2 TFLOPs ranking."),
     ("a dash in a list", "Pages 3,- see the index."),
@@ -333,6 +356,9 @@ SHAPES = [
     ("ISO durations", "", "PT1", "S"),
     ("spending words", "", "花费", "3块"),
     ("spending and numerals", "", "花了三", "块"),
+    ("changes to no fraction", "", "cut save time to ", "a third."),
+    ("changes with arrows", "", "It went 178 → ", "94."),
+    ("times then and now", "", "took 178 now ", "take 94."),
 ]
 
 

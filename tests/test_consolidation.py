@@ -18,6 +18,10 @@ FIGURES = [
     ("replaces, in words", "Replaces four racks with one.", ["four", "one"]),
     ("consolidates", "Consolidates 12 arrays into 2.", ["12", "2"]),
     ("fewer, as before", "48 fewer nodes.", ["48"]),
+    # blind80: a count made fewer, the parts between the two numbers
+    ("shrinks to", "It shrinks 12 racks to 1.", ["12", "1"]),
+    ("cuts down to", "It cuts 64 nodes down to 16.", ["64", "16"]),
+    ("collapses into", "It collapses eight servers into two.", ["eight", "two"]),
 ]
 NOT_FIGURES = [
     ("a range supported", "Scales from 4 to 64 nodes."),
@@ -26,6 +30,9 @@ NOT_FIGURES = [
     ("made larger", "Replaces one rack with four."),
     ("no parts named", "From 64 to 16, the count fell."),
     ("a count of parts alone", "The cluster has 64 nodes."),
+    ("a count cut to more", "It cuts 4 nodes to 16."),
+    ("a count cut to no number", "We reduced 3 drives to RAID 5."),
+    ("cut to no count", "Cut 2 drives to size."),
 ]
 
 

@@ -8,7 +8,8 @@ these is a figure (:func:`consolidation_candidates`):
 * "from 64 to 16" with the parts named before ("the node count from 64 to 16", "nodes
   from 64 to 16") or after either number ("from 64 nodes to 16", "from 64 to 16 racks");
 * "16 nodes instead of 64", "16 nodes rather than 64";
-* "Replaces four racks with one".
+* "Replaces four racks with one";
+* "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80).
 
 Decisions:
 
@@ -50,11 +51,17 @@ _INSTEAD = LazyPattern(
 _REPLACES = LazyPattern(
     rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
     rf"{_SP}(?P<a>{_N}){_SP}{_PARTS}{_SP}(?i:with|into|by){_SP}(?P<b>{_N})\b"
+    # or made fewer: "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80)
+    rf"|\b(?i:shrinks?|shrank|shrunk|shrinking|cuts?|cutting|reduces|reduced|reducing"
+    rf"|consolidates?|consolidated|consolidating|collapses?|collapsed|collapsing)"
+    rf"{_SP}(?P<a2>{_N}){_SP}{_PARTS}{_SP}(?i:to|into|down{_SP}to){_SP}(?P<b2>{_N})\b"
 )
 #: A range a product scales over, before "from" ("Scaled from 8 to 1 node": blind9, blind17).
 _SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
-CUE = re.compile(r"from|instead|rather|replac|consolidat", re.IGNORECASE)
+CUE = re.compile(
+    r"from|instead|rather|replac|consolidat|shr[iau]nk|cut|reduc|collaps", re.IGNORECASE
+)
 
 
 def _value(written: str) -> int | None:
@@ -72,8 +79,9 @@ def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             if _SCALES.search(text, max(0, match.start() - 24), match.start("a")):
                 continue  # "Scale from 8 to 1 node": a range a product scales over
-            a, b = _value(match["a"]), _value(match["b"])
+            first, second = ("a", "b") if match["a"] is not None else ("a2", "b2")
+            a, b = _value(match[first]), _value(match[second])
             if a is None or b is None or b >= a:
                 continue  # a range a product supports ("from 4 to 64 nodes")
-            yield match.start("a"), match.end("a"), "unit"
-            yield match.start("b"), match.end("b"), "unit"
+            yield match.start(first), match.end(first), "unit"
+            yield match.start(second), match.end(second), "unit"

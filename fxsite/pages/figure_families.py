@@ -460,6 +460,7 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
                 yield match.start(group), match.end(group), kind
     if _holds(text, CONSOLIDATION_CUE):  # digits or words: "Replaces four racks with one"
         yield from consolidation_candidates(text)
+    yield from change_candidates(text, low, digit=digit)  # "cut stalls to a tenth": words
     if not digit:
         return
     if "×" in text:
@@ -475,7 +476,6 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
     if _holds(text, _PRIMES_CUE):
         yield from _primes(text)
     yield from phrase_candidates(text, low)
-    yield from change_candidates(text, low)
 
 
 #: A number with a fraction ("2.5", "2,5"; not "1,000"): no count of occurrences.
