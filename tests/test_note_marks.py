@@ -7,7 +7,8 @@ digits, a roman numeral. A short mark in the line right after a letter is read a
 the run read with it and without it, as a footnote's mark is (:func:`~fxsite.verify.
 drawn_elements.stands_apart`). Rows are sentences with the figure refused; the near
 misses (a power, a word's mark, a mark after a space) pass; a mark right after a claim
-is read glued to it (FX503).
+is read glued to it (FX503). A mark before a number that starts a word (``<sup>a</sup>94
+s``, read "a94 s") is read apart too.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ REFUSED = [
     ("a multiplication sign", "Saves are 1.9×<sup>1</sup> faster.", "1.9×"),
     ("a percent sign", "Bandwidth is up 96%<sup>2</sup> now.", "96%"),
     ("a span", "It needed 178 s<span>1</span> per save.", "178 s"),
+    # a mark before a number that starts a word: "ᵃ94 s" drew a note and "94 s"
+    ("a letter's mark before", "The FX100 needed <sup>a</sup>94 s per save.", "94 s"),
+    ("a number's mark before", "The FX100 needed <sup>1</sup>94 s per save.", "94 s"),
+    ("caret's mark before", "The FX100 needed ^b^94 s per save.", "94 s"),
+    ("a sign's mark before", "It is <sup>*</sup>1.9× faster.", "1.9×"),
 ]
 
 PASSED = [
@@ -47,6 +53,9 @@ PASSED = [
     ("an ordinal's letters", "Use the K<sup>th</sup> item."),
     ("a mark after a space", "The site is <strong>FX</strong>100 ready."),
     ("a model's number in bold", "The FX<strong>100</strong> is ready."),
+    ("a mark before a space and a count", "See note <sup>a</sup> 2 lines down."),
+    ("a chemical index", "Water is H<sub>2</sub>O."),
+    ("a mark before a step's number", "Step <sup>1</sup>2 of 3."),
 ]
 
 

@@ -117,8 +117,9 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     """Read apart from the run it stands in (and the run read without it): a footnote
     mark; a ruby's ``<rt>``, drawn above its base; a subscript after a letter, an index
     (``x<sub>94</sub>``, not "x94"); a short mark right after a letter or a unit's sign
-    (:data:`_UNIT_SIGNS`), a note's number or sign (``94 s<sup>1</sup>`` draws "94 s" and a note, not "94 s1": blind80), but
-    right after a claim."""
+    (:data:`_UNIT_SIGNS`), a note's number or sign (``94 s<sup>1</sup>`` draws "94 s" and a
+    note, not "94 s1": blind80), but right after a claim; a raised one before a number that
+    starts a word (``<sup>a</sup>94 s`` draws a note and "94 s", not "a94 s": blind80)."""
     if tag == "rt":
         return True
     last = run.parts[-1][-1:] if run.parts else ""
@@ -126,10 +127,22 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
         return last.isalpha()
     if tag == "sup" and footnote_mark(tag, attrs, node):
         return True
+    if tag not in _MARKS or not _a_mark(node):
+        return False
     # Right after a claim, a mark is read glued to it: a power changes its unit (m, m²).
     after_claim = bool(run.claims) and run.claims[-1][1] == run.length
     after_unit = last.isalpha() or last in _UNIT_SIGNS
-    return tag in _MARKS and after_unit and not after_claim and _a_mark(node)
+    # A raised mark before a number that starts a word: "needed <sup>a</sup>94 s" (blind80);
+    # in the line, "<b>1</b>94 s" draws "194 s".
+    before_number = tag == "sup" and not last.isalnum() and _number_after(node)
+    return (after_unit and not after_claim) or before_number
+
+
+def _number_after(node: LexborNode) -> bool:
+    """Whether the text right after ``node`` (its next sibling's) begins with a digit."""
+    after = node.next
+    text = (after.text(deep=True) or "") if after is not None else ""
+    return text[:1].isdigit()
 
 
 #: What a note's mark is written with: its number, a small roman numeral, a sign.
