@@ -251,6 +251,16 @@ REFUSED = [
         ],
     ),
     (
+        "a number after a ', s:' label",
+        "# T\n\nSave time, s: 94.\n",
+        [("FX501", 3, 15, "94", "read as '94 s'")],
+    ),
+    (
+        "a number after a '/s:' label",
+        "# T\n\nSave time/s: 94.\n",
+        [("FX501", 3, 14, "94", "read as '94 s'")],
+    ),
+    (
         "numbers after a '(s):' label",
         "# T\n\nSave time (s): 178, 94 and 3560.\n",
         [
@@ -766,6 +776,8 @@ PASSED = [
     ("times counted, then a number", "# T\n\nTimes we tried: 3.\n"),
     ("times counted in capitals", "# T\n\nTimes We Tried: 3.\n"),
     ("a name with a slash, no unit", "# T\n\nI/O on reads: 3 kinds.\n"),
+    ("a slash between words, no unit", "# T\n\nRead/write: 50.\n"),
+    ("a comma before a word, no unit", "# T\n\nHello, world: 94.\n"),
     ("not applicable", "# T\n\nN/A: 3.\n"),
     ("a percentage, then a count", "# T\n\nPercentage of runs: 3 of them.\n"),
     ("no unit's word first", "# T\n\nSteps to follow: 3.\n"),

@@ -11,7 +11,7 @@ read the numbers it governs:
   words is no figure.
 * :func:`governed_list` reads a cell listing numbers ("178 → 94", "94, 96", "from 178 to
   94"); :func:`governed_parts` the parts of a block that also holds claims.
-* :func:`labelled` reads "in seconds:" and "(s):" labels in prose (and a price named with
+* :func:`labelled` reads "in seconds:", "(s):", ", s:" and "/s:" labels in prose (and a price named with
   what it is per, "Cost per TB per month:": :mod:`.price_units`), and the list of bare
   numbers or claims after them, each item perhaps named ("NFS 178", "p50 = 3.1",
   "178 (NFS)", "3.1 at p50"); a number with a word of its own ("3 runs") ends the list.
@@ -227,6 +227,8 @@ _LABEL = LazyPattern(
     rf"(?:(?:^|(?<=[.;!?]\s))(?P<priced>{PRICE_LABEL})"
     rf"|{_OPEN}(?P<paren>{_UNIT_PART})[)\]）](?P<being>{_BEING})?"
     rf"|\s(?i:in)\s+(?P<word>{_UNIT_PART})"
+    # or after a comma or a slash: "Save time, s: 94", "Save time/s: 94" (blind80)
+    rf"|(?<=[a-z]),\s(?P<comma>{_UNIT_PART})(?=\s*[:：=])|(?<=[a-z]{{3}})/(?P<slash>{_UNIT_PART})(?=\s*[:：=])"
     # or one word at a sentence's start that names a unit or a ratio ("Speedup: 1.9"), or
     # words that end in a ratio's name ("Data reduction ratio: 4": blind73; "Speedup
     # factor: 12", "Times faster: 12": blind77)
@@ -279,6 +281,8 @@ def labelled(text: str, claims: tuple[tuple[int, int], ...] = ()) -> list[Govern
             priced
             or match["paren"]
             or match["word"]
+            or match["comma"]
+            or match["slash"]
             or (named and _label_unit(named, match["counts"]))
             or ratio
             or ""
