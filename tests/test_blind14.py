@@ -26,11 +26,12 @@ def lib() -> Library:
     return library()
 
 
-# (name, paragraph, the FX503 message's start): what is beside the claim changes it.
+# (name, paragraph, the FX503 message's start): what is beside the claim changes it. ("Median
+# save is 1" would also be a bare figure: a named quantity's value, blind80.)
 GLUED = [
-    ("a Swiss thousands separator", f"Median save is 1'{SAVE}.", "''' glued to the claim"),
-    ("a typographic apostrophe", f"Median save is 1\u2019{SAVE}.", "'\u2019' glued to the claim"),
-    ("an underscore, as code groups", f"Median save is 1_{SAVE}.", "'_' glued to the claim"),
+    ("a Swiss thousands separator", f"It is now 1'{SAVE}.", "''' glued to the claim"),
+    ("a typographic apostrophe", f"It is now 1\u2019{SAVE}.", "'\u2019' glued to the claim"),
+    ("an underscore, as code groups", f"It is now 1_{SAVE}.", "'_' glued to the claim"),
     ("a separator after the claim", f"Median save is {UNITLESS}'500.", "''' glued to the claim"),
     (
         "a currency sign a space before",

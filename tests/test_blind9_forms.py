@@ -247,6 +247,9 @@ REFUSED = [
     ("took then, now takes", "Checkpoints that took 178 now take 94.", ["178", "94"]),
     ("took then, now they take", "Saves took 178, now they take 94 on the FX100.", ["178", "94"]),
     ("shrinks racks to", "It shrinks 12 racks to 1.", ["12", "1"]),
+    ("a median operation", "Median save is 94.", ["94"]),
+    ("a mean operation, where", "The mean restore was 94 on the FX100.", ["94"]),
+    ("time to first token, hyphened", "Time-to-first-token is 94.", ["94"]),
 ]
 
 # (name, sentence): no figure.
@@ -261,6 +264,9 @@ PASSED = [
     ("an arrow with no word of change", "Pages 12 → 14 list the settings."),
     ("counts then and now", "It took 3 tries, now it takes 1 try."),
     ("people then and now", "The job took 2 people, now takes 1 person."),
+    ("a load average", "Average load is 3."),
+    ("operations counted", "Average rebuilds: 3 per year."),
+    ("a median operation in words", "The median save was fast."),
     ("FLOPs as a word", "TFLOPs matter more than clocks."),
     ("a model with a digit", "Model X2 TFLOPs ranking."),
     ("a dash in a list", "Pages 3,- see the index."),

@@ -230,6 +230,8 @@ _METRIC_NEEDLES = (
     *("ercentage", "ERCENTAGE"),
     *("tili", "TILI", "TTFT", "TPOT", "MTTR", "MTBF", "RPO", "RTO", "p50", "p90", "p95", "p99"),
     *("P50", "P90", "P95", "P99", "irst token", "IRST TOKEN", "irst byte", "IRST BYTE"),
+    *("irst-token", "IRST-TOKEN", "irst-byte", "IRST-BYTE"),
+    *("edian", "EDIAN", "ean ", "EAN ", "verage", "VERAGE"),  # "Median save is 94"
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

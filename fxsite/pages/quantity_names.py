@@ -74,7 +74,13 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("bandwidth", frozenset({"bandwidth"})),
     QuantityName("latency|latencies", _TIME),
     QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
-    QuantityName("time[ ]to[ ]first[ ](?:token|byte)", _TIME),
+    QuantityName("time[ -]to[ -]first[ -](?:token|byte)", _TIME),
+    # blind80: an operation's typical time named by the operation ("Median save is 94")
+    QuantityName(
+        "(?:median|mean|average)[ ](?:save|restore|rebuild|failover|recovery|checkpoint|boot"
+        "|switchover|resync)",
+        _TIME,
+    ),
     QuantityName(
         "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction|speed(?:-?up)?"
         "|performance|measured|throughput|efficiency)[ ]ratio",
