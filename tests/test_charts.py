@@ -785,3 +785,29 @@ def test_a_caption_too_wide_for_a_phone_stays_beside_its_bar() -> None:
     body = bar_path(svg, "c1-n", "bar-0-0")
     note = next(t for t in svg.iter(f"{SVG}text") if (t.text or "").startswith("100 s and"))
     assert float(note.get("x", "0")) > max(xs(body))  # beside, as the wide drawing has it
+
+
+def test_a_spec_drawn_once_a_process_is_read_back_and_written_to_a_cache_lacking_it(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process memo of :func:`render_chart_cached`: a spec drawn again is not drawn (the
+    same text comes back), a cache folder that lacks it gets it, another spec is drawn."""
+    from fxsite.render import charts
+
+    drawn: list[ChartSpec] = []
+
+    def counting(spec: ChartSpec) -> str:
+        drawn.append(spec)
+        return render_chart(spec)
+
+    monkeypatch.setattr(charts, "render_chart", counting)
+    monkeypatch.setattr(charts, "_DRAWN", {})
+    spec = all_labels("memo")
+    first = charts.render_chart_cached(spec, None)
+    again = charts.render_chart_cached(spec, tmp_path / "cache")
+    assert again == first and drawn == [spec]
+    assert [p.read_text(encoding="utf-8") for p in (tmp_path / "cache").glob("chart-*.html")] == [
+        first
+    ]
+    other = all_labels("memo-2")
+    assert charts.render_chart_cached(other, None) != first and drawn == [spec, other]

@@ -40,6 +40,7 @@ the words :mod:`fxsite.render.chart_text`, the drawing in matplotlib
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import io
@@ -178,39 +179,69 @@ def render_chart(spec: ChartSpec) -> str:
     )
 
 
-def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
-    """:func:`render_chart`, memoised on disk by the spec's content.
+#: Charts this process drew, by :func:`_key`: a build's pages and a later build in the same
+#: process (``mkdocs serve``, the tests) draw a spec once. Bounded; the oldest go first.
+_DRAWN: dict[str, str] = {}
+_DRAWN_MAX = 256
 
-    Rendering is deterministic, so a chart whose spec, fxsite and matplotlib
-    versions are unchanged is read back instead of drawn again: later builds
-    (and every ``mkdocs serve`` rebuild) skip importing matplotlib entirely.
-    """
-    if cache_dir is None:
-        return render_chart(spec)
+
+@functools.cache
+def _renderer_code() -> str:
+    """A digest of the renderer's own code (:data:`_RENDERER_FILES`), read once a process:
+    its modules are not reloaded while it runs."""
+    here = Path(__file__).parent
+    return hashlib.sha256(
+        b"".join((here / name).read_bytes() for name in _RENDERER_FILES)
+    ).hexdigest()
+
+
+def _key(spec: ChartSpec) -> str:
+    """What a drawing of ``spec`` depends on: the spec, fxsite's and matplotlib's versions and
+    the renderer's code, so a changed renderer never serves a chart drawn by the old one."""
     from importlib.metadata import version
 
     from fxsite import __version__
 
-    # The key covers the renderer's own code (these modules), so a changed renderer
-    # never serves a chart drawn by the old one.
-    here = Path(__file__).parent
-    code = hashlib.sha256(
-        b"".join((here / name).read_bytes() for name in _RENDERER_FILES)
+    return hashlib.sha256(
+        repr((__version__, _renderer_code(), version("matplotlib"), spec)).encode()
     ).hexdigest()
-    key = hashlib.sha256(
-        repr((__version__, code, version("matplotlib"), spec)).encode()
-    ).hexdigest()
-    cached = cache_dir / f"chart-{key[:32]}.html"
-    try:
-        return cached.read_text(encoding="utf-8")
-    except OSError:
-        pass
-    out = render_chart(spec)
-    try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(out, encoding="utf-8")
-        partial.replace(cached)  # atomic: a concurrent build never reads half a file
-    except OSError:
-        pass  # a read-only cache is no reason to fail a build
+
+
+def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
+    """:func:`render_chart`, memoised in this process and on disk by what it depends on
+    (:func:`_key`).
+
+    Rendering is deterministic, so a chart whose spec, fxsite and matplotlib versions
+    are unchanged is read back instead of drawn again: later builds (and every ``mkdocs
+    serve`` rebuild) skip importing matplotlib entirely. A chart this process drew is
+    written to a ``cache_dir`` that lacks it too.
+    """
+    key = _key(spec)
+    cached = cache_dir / f"chart-{key[:32]}.html" if cache_dir is not None else None
+    out = _DRAWN.get(key)
+    if out is None and cached is not None:
+        try:
+            out = cached.read_text(encoding="utf-8")
+        except OSError:
+            pass
+        else:
+            _remember(key, out)
+            return out
+    if out is None:
+        out = render_chart(spec)
+        _remember(key, out)
+    if cached is not None and not cached.is_file():
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(out, encoding="utf-8")
+            partial.replace(cached)  # atomic: a concurrent build never reads half a file
+        except OSError:
+            pass  # a read-only cache is no reason to fail a build
     return out
+
+
+def _remember(key: str, out: str) -> None:
+    if len(_DRAWN) >= _DRAWN_MAX:  # threads may draw at once: each step is one dict call
+        _DRAWN.pop(next(iter(_DRAWN), ""), None)
+    _DRAWN[key] = out
