@@ -8,7 +8,8 @@ the run read with it and without it, as a footnote's mark is (:func:`~fxsite.ver
 drawn_elements.stands_apart`). Rows are sentences with the figure refused; the near
 misses (a power, a word's mark, a mark after a space) pass; a mark right after a claim
 is read glued to it (FX503). A mark before a number that starts a word (``<sup>a</sup>94
-s``, read "a94 s") is read apart too.
+s``, read "a94 s") is read apart too, and one that is no number between a number and
+its unit (``94<sup>†</sup> s``, ``94† s``: blind81).
 """
 
 from __future__ import annotations
@@ -45,6 +46,21 @@ REFUSED = [
     ("a number's mark before", "The FX100 needed <sup>1</sup>94 s per save.", "94 s"),
     ("caret's mark before", "The FX100 needed ^b^94 s per save.", "94 s"),
     ("a sign's mark before", "It is <sup>*</sup>1.9× faster.", "1.9×"),
+    # blind81: a note's mark that is no number between a number and its unit
+    ("a dagger raised between", "The save took 94<sup>†</sup> s on the FX100.", "94 s"),
+    ("a letter raised between", "The save took 94<sup>a</sup> s on the FX100.", "94 s"),
+    ("a dagger before a multiplier", "The FX100 is 1.9<sup>†</sup>x faster than NFS.", "1.9x"),
+    (
+        "a double dagger before a rate",
+        "Random reads reach 150,000<sup>‡</sup> IOPS.",
+        "150,000 IOPS",
+    ),
+    ("a dagger before a percent sign", "Stalls fell by 10<sup>†</sup>%.", "10%"),
+    ("a dagger before a unit in words", "The save took 94<sup>†</sup> seconds.", "94 seconds"),
+    ("a dagger lowered between", "The save took 94<sub>†</sub> s.", "94 s"),
+    ("a dagger written between", "The save took 94† s on the FX100.", "94† s"),
+    ("an asterisk written between", "The save took 94* s on the FX100.", "94* s"),
+    ("a dagger written before a multiplier", "It is 1.9†x faster.", "1.9†x"),
 ]
 
 PASSED = [
@@ -56,6 +72,10 @@ PASSED = [
     ("a mark before a space and a count", "See note <sup>a</sup> 2 lines down."),
     ("a chemical index", "Water is H<sub>2</sub>O."),
     ("a mark before a step's number", "Step <sup>1</sup>2 of 3."),
+    ("an ordinal raised after a number", "The 2<sup>nd</sup> run."),
+    ("a rating's star", "A 5* hotel."),
+    ("a product", "It is 3*4 ways."),
+    ("a chemical formula", "CO<sub>2</sub> fell."),
 ]
 
 

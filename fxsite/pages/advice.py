@@ -48,7 +48,7 @@ from fxsite.evidence.units import UNITS
 from fxsite.evidence.value_index import Width, figures_near
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
-from fxsite.pages.figures import duration_in_seconds, range_in_words
+from fxsite.pages.figures import duration_in_seconds, range_in_words, without_note_signs
 from fxsite.pages.quantity_names import named_dimensions
 from fxsite.pages.subject import FigureSubject, another_subject, sentence_of
 
@@ -196,6 +196,7 @@ def advise(
     whole = shown is None  # written whole, not a number whose unit a header or label states
     as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
+    found = without_note_signs(found)  # "94† s" is cited as [94 s](…)
     to_one = to_one_claim(" ".join(found.split())) if link_text is None else None
     ratio = parse_stated(to_one) if to_one is not None else None
     if to_one is not None and ratio is not None and ratio.qualifier is not None:

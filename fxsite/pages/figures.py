@@ -38,7 +38,7 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.lazyre import LazyPattern
 
-__all__ = ["FigureSpan", "find_bare_figures", "range_in_words"]
+__all__ = ["FigureSpan", "find_bare_figures", "range_in_words", "without_note_signs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +296,7 @@ def _read(text: str) -> tuple[FigureSpan, ...]:
     for brk in (*_PARAGRAPH_BREAK.finditer(scan), None):
         end = brk.start() if brk is not None else len(scan)
         if start < end:
-            figures.extend(_in_capitals(text, scan[start:end], start))
+            figures.extend(_marks_apart(text, scan[start:end], start))
         if brk is not None:
             start = brk.end()
     return tuple(figures)
@@ -327,6 +327,44 @@ def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
         if f.kind == "unit" and not any(a < f.end and f.start < b for a, b in taken)
     ]
     return sorted([*found, *small], key=lambda f: f.start) if small else found
+
+
+#: A note's sign written right after a number, before what it is of: "94† s", "1.9‡x",
+#: "150,000* IOPS" (blind81); not "3*4" (a product).
+_NOTE_AFTER_DIGIT = re.compile(r"(?<=\d)[*†‡§¶]{1,3}(?=[ \u00a0]?[^\W\d_]|[%×‰])")
+
+
+def without_note_signs(figure: str) -> str:
+    """A figure as read past its note's signs ("94† s" is "94 s"), for the claim that cites it."""
+    return _NOTE_AFTER_DIGIT.sub("", figure) if not figure.isascii() or "*" in figure else figure
+
+
+def _marks_apart(text: str, paragraph: str, start: int) -> list[FigureSpan]:
+    """The figures of a paragraph (:func:`_in_capitals`); one with a note's sign between a
+    number and its unit (:data:`_NOTE_AFTER_DIGIT`) is read without those signs too, as a
+    reader reads past a note's mark ("94† s" is 94 s): what that reading finds where the
+    first found nothing, placed at the text as written ("94† s")."""
+    found = _in_capitals(text, paragraph, start)
+    if ("*" not in paragraph and paragraph.isascii()) or not (
+        marks := list(_NOTE_AFTER_DIGIT.finditer(paragraph))
+    ):
+        return found
+    kept, at = [], []  # the paragraph without the signs, and where each character was
+    last = 0
+    for mark in marks:
+        kept.append(paragraph[last : mark.start()])
+        at.extend(range(last, mark.start()))
+        last = mark.end()
+    kept.append(paragraph[last:])
+    at.extend(range(last, len(paragraph)))
+    plain = "".join(kept)
+    taken = [(f.start, f.end) for f in found]
+    apart = []
+    for f in _in_capitals(plain, plain, 0):
+        a, b = start + at[f.start], start + at[f.end - 1] + 1
+        if not any(x < b and a < y for x, y in taken):
+            apart.append(FigureSpan(a, b, text[a:b], f.kind))
+    return sorted([*found, *apart], key=lambda f: f.start) if apart else found
 
 
 #: What the detector reads each character as: full-width forms as ASCII, the

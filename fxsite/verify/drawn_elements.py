@@ -119,12 +119,13 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     (``x<sub>94</sub>``, not "x94"); a short mark right after a letter or a unit's sign
     (:data:`_UNIT_SIGNS`), a note's number or sign (``94 s<sup>1</sup>`` draws "94 s" and a
     note, not "94 s1": blind80), but right after a claim; a raised one before a number that
-    starts a word (``<sup>a</sup>94 s`` draws a note and "94 s", not "a94 s": blind80)."""
+    starts a word (``<sup>a</sup>94 s`` draws a note and "94 s", not "a94 s": blind80), or
+    one that is no number between a number and its unit (``94<sup>†</sup> s``: blind81)."""
     if tag == "rt":
         return True
     last = run.parts[-1][-1:] if run.parts else ""
-    if tag == "sub":
-        return last.isalpha()
+    if tag == "sub":  # an index after a letter; a note's sign after a number ("94<sub>†</sub> s")
+        return last.isalpha() or (last.isdigit() and _a_note(node))
     if tag == "sup" and footnote_mark(tag, attrs, node):
         return True
     if tag not in _MARKS or not _a_mark(node):
@@ -135,7 +136,19 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     # A raised mark before a number that starts a word: "needed <sup>a</sup>94 s" (blind80);
     # in the line, "<b>1</b>94 s" draws "194 s".
     before_number = tag == "sup" and not last.isalnum() and _number_after(node)
-    return (after_unit and not after_claim) or before_number
+    # A raised mark of a note (not a digit: "10<sup>6</sup>" is a power, "2<sup>nd</sup>"
+    # an ordinal) between a number and its unit: "94<sup>†</sup> s" (blind81).
+    after_number = tag == "sup" and last.isdigit() and _a_note(node)
+    return (after_unit and not after_claim) or before_number or after_number
+
+
+#: A note's mark that is not a number: a letter a–h, a small roman numeral, a sign.
+_NOTE_SIGN = re.compile(r"[ivx]{1,3}|[a-h]|[*†‡§¶#]{1,3}")
+
+
+def _a_note(node: LexborNode) -> bool:
+    """Whether ``node`` draws a note's mark that is not a number (:data:`_NOTE_SIGN`)."""
+    return _NOTE_SIGN.fullmatch(node.text(deep=True) or "") is not None
 
 
 def _number_after(node: LexborNode) -> bool:
