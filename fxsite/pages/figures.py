@@ -349,7 +349,8 @@ def _marks_apart(text: str, paragraph: str, start: int) -> list[FigureSpan]:
         marks := list(_NOTE_AFTER_DIGIT.finditer(paragraph))
     ):
         return found
-    kept, at = [], []  # the paragraph without the signs, and where each character was
+    kept: list[str] = []  # the paragraph without the signs
+    at: list[int] = []  # where each of its characters was
     last = 0
     for mark in marks:
         kept.append(paragraph[last : mark.start()])
