@@ -250,6 +250,10 @@ REFUSED = [
     ("a median operation", "Median save is 94.", ["94"]),
     ("a mean operation, where", "The mean restore was 94 on the FX100.", ["94"]),
     ("time to first token, hyphened", "Time-to-first-token is 94.", ["94"]),
+    # blind81: an operation's time with where it was measured after it, or done "in" it
+    ("an operation's time, where", "The save takes 94 on the FX100.", ["94"]),
+    ("done in, where", "The FX100 saves in 94 where NFS needed 178.", ["94"]),
+    ("completes in", "It completes in 94.", ["94"]),
 ]
 
 # (name, sentence): no figure.
@@ -267,6 +271,10 @@ PASSED = [
     ("a load average", "Average load is 3."),
     ("operations counted", "Average rebuilds: 3 per year."),
     ("a median operation in words", "The median save was fast."),
+    ("done in places", "The FX100 saves in 3 places."),
+    ("done in phases", "Rebuilds in 2 phases."),
+    ("finished in a year", "It finished in 2024."),
+    ("an operation's count, where", "The save took 95 runs on the FX100."),
     ("FLOPs as a word", "TFLOPs matter more than clocks."),
     ("a model with a digit", "Model X2 TFLOPs ranking."),
     ("a dash in a list", "Pages 3,- see the index."),

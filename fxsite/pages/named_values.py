@@ -192,6 +192,15 @@ _ARROW_TAIL = re.compile(
 _RATIO_BEFORE = re.compile(
     r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
 )
+#: Where or against what a value was measured, after it: "The save takes 94 on the FX100",
+#: "saves in 94 where NFS needed 178" (blind81).
+_WHERE_AFTER = re.compile(r"[ ](?i:on|with|under|where|while|versus|vs\.?|against)[ ]")
+#: An operation done in a time without a unit: "The FX100 saves in 94" (blind81); not "saves
+#: in 3 places" (a noun after it: :data:`_STOP` or :data:`_WHERE_AFTER` must follow).
+_DONE_IN = re.compile(
+    rf"(?<![A-Za-z])(?i:(?:{OPERATIONS})(?:s|es|ed|d)?|finish(?:es|ed)?|complet(?:es|ed))"
+    r"[ ](?i:in)[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)(?![\d%]|[.,]\d)"
+)
 #: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
 #: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
 _LASTS_TO = re.compile(
@@ -267,6 +276,12 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
             yield match.start("figure"), match.end(), "unit"
         for match in _LASTS_TO.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    if " in " in text:
+        for match in _DONE_IN.finditer(text):
+            if _YEARS.fullmatch(match["figure"]):
+                continue  # "It finished in 2024": when
+            if _STOP.match(text, match.end()) or _WHERE_AFTER.match(text, match.end()):
+                yield match.start("figure"), match.end("figure"), "unit"
     if _PROPORTION_CUE.search(text) is None:
         return
     for match in _PROPORTION.finditer(text):
@@ -282,7 +297,9 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         end = match.end("figure")
         if _sets_the_test(text, match) or _DATE_AFTER.match(text, end):
             continue  # "IOPS at 8 KiB blocks"; "保存时间：2024年3月起" dates a rule
-        if match["operation"] is not None and not _STOP.match(text, end):
+        if match["operation"] is not None and not (
+            _STOP.match(text, end) or _WHERE_AFTER.match(text, end)
+        ):
             continue  # "Each save took 95" (a heading, or "s" on the next line)
         named = NAMED_QUANTITY.fullmatch(match["name"]) or _QUALIFIED.search(match["name"])
         if named and _NOUN_AFTER.match(text, end):
