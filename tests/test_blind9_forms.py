@@ -254,6 +254,9 @@ REFUSED = [
     ("an operation's time, where", "The save takes 94 on the FX100.", ["94"]),
     ("done in, where", "The FX100 saves in 94 where NFS needed 178.", ["94"]),
     ("completes in", "It completes in 94.", ["94"]),
+    ("time to an operation, qualified", "Time to save (FX100) = 94", ["94"]),
+    ("a benchmark's score", "MLPerf score: 94.", ["94"]),
+    ("an operation's time before a change", "A save took 178 before the upgrade.", ["178"]),
 ]
 
 # (name, sentence): no figure.
@@ -275,6 +278,8 @@ PASSED = [
     ("done in phases", "Rebuilds in 2 phases."),
     ("finished in a year", "It finished in 2024."),
     ("an operation's count, where", "The save took 95 runs on the FX100."),
+    ("time to save, advice", "It is time to save: 3 tips."),
+    ("a match's score", "Score: 3-1."),
     ("FLOPs as a word", "TFLOPs matter more than clocks."),
     ("a model with a digit", "Model X2 TFLOPs ranking."),
     ("a dash in a list", "Pages 3,- see the index."),

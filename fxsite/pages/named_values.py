@@ -139,7 +139,7 @@ _METRIC_VALUE = re.compile(
     # of 12,000" (blind20), "Restore time: 600", "a data reduction ratio of 4", "write
     # amplification of 1.1" (blind40)
     rf"|{PROSE_NAMES}(?=[ ](?:of|is|was|{REACHED}|{_LANDED}|{_CHANGED_TO})\b|[ ]?[:=—–])"
-    rf"|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?:)"
+    rf"|(?:{PROSE_NAMES}){_NOTE}(?=[ ]?[:=])"
     # where or what it was measured on between the name and its value: "IOPS on the
     # FX100: 150,000", "Speedup over NFS for the FX100 is 1.9" (blind78)
     rf"|(?:{PROSE_NAMES}|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}){_QUALIFIER}"
@@ -194,7 +194,9 @@ _RATIO_BEFORE = re.compile(
 )
 #: Where or against what a value was measured, after it: "The save takes 94 on the FX100",
 #: "saves in 94 where NFS needed 178" (blind81).
-_WHERE_AFTER = re.compile(r"[ ](?i:on|with|under|where|while|versus|vs\.?|against)[ ]")
+_WHERE_AFTER = re.compile(
+    r"[ ](?i:on|with|under|where|while|versus|vs\.?|against|before|after|and|but)[ ]"
+)
 #: An operation done in a time without a unit: "The FX100 saves in 94" (blind81); not "saves
 #: in 3 places" (a noun after it: :data:`_STOP` or :data:`_WHERE_AFTER` must follow).
 _DONE_IN = re.compile(
@@ -212,7 +214,10 @@ _LASTS_TO = re.compile(
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 _YEARS = re.compile(r"(?:19|20)\d\d")
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
-_NO_NOUN = r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to)\b)"
+_NO_NOUN = (
+    r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to|before|after|where"
+    r"|while|under|but)\b)"
+)
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 #: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
@@ -241,6 +246,7 @@ _METRIC_NEEDLES = (
     *("P50", "P90", "P95", "P99", "irst token", "IRST TOKEN", "irst byte", "IRST BYTE"),
     *("irst-token", "IRST-TOKEN", "irst-byte", "IRST-BYTE"),
     *("edian", "EDIAN", "ean ", "EAN ", "verage", "VERAGE"),  # "Median save is 94"
+    *("ime to ", "IME TO ", "core", "CORE"),  # "Time to save = 94", "MLPerf score: 94"
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

@@ -75,6 +75,11 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("latency|latencies", _TIME),
     QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
     QuantityName("time[ -]to[ -]first[ -](?:token|byte)", _TIME),
+    # blind81: "Time to save (FX100) = 94", "MLPerf score: 94"
+    QuantityName(
+        "time[ ]to[ ](?:save|restore|rebuild|fail[ ]over|recover|checkpoint|boot|resync)", _TIME
+    ),
+    QuantityName("(?:benchmark|MLPerf|SPEC|performance)[ ]score", frozenset()),
     # blind80: an operation's typical time named by the operation ("Median save is 94")
     QuantityName(
         "(?:median|mean|average)[ ](?:save|restore|rebuild|failover|recovery|checkpoint|boot"
