@@ -61,6 +61,14 @@ REFUSED = [
     ("a dagger written between", "The save took 94† s on the FX100.", "94† s"),
     ("an asterisk written between", "The save took 94* s on the FX100.", "94* s"),
     ("a dagger written before a multiplier", "It is 1.9†x faster.", "1.9†x"),
+    ("a letter in parentheses between", "The save took 94 (a) s on it.", "94 (a) s"),
+    ("a number in brackets between", "The save took 94 [1] s on it.", "94 [1] s"),
+    ("a dagger raised before times", "It is 3<sup>†</sup> times faster.", "3 times"),
+    (
+        "a letter raised before a scale",
+        "It reads 1.2<sup>a</sup> million IOPS.",
+        "1.2 million IOPS",
+    ),
 ]
 
 PASSED = [
@@ -76,6 +84,8 @@ PASSED = [
     ("a rating's star", "A 5* hotel."),
     ("a product", "It is 3*4 ways."),
     ("a chemical formula", "CO<sub>2</sub> fell."),
+    ("a figure's panel", "Figure 3 (a) shows it."),
+    ("a step's reference", "See step 2 [1] for details."),
 ]
 
 
@@ -106,3 +116,23 @@ def test_a_mark_right_after_a_claim_is_read_glued_to_it() -> None:
 @pytest.mark.parametrize("sentence", [r[1] for r in PASSED], ids=[r[0] for r in PASSED])
 def test_a_mark_that_hides_no_figure_passes(sentence: str) -> None:
     assert _errors(sentence) == []
+
+
+FOOTNOTES = PageRenderer(["tables", "footnotes"], {})
+TABLE = (
+    "# T\n\n| Setup | Save time (s) |\n|---|---|\n| FX100 | {cell} |\n\n[^1]: Median of 5 runs.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("cell", "refused"),
+    [
+        # blind81: a claim's footnote under a header's unit was told as the bare figure "1 s"
+        ("[94](evidence:R1#save_time_fx100)[^1]", []),
+        ("178[^1]", ["178"]),  # the number beside it is still the cell's
+        ("<span hidden>178</span>", ["178"]),  # a hidden number too
+    ],
+)
+def test_a_footnotes_mark_in_a_cell_is_no_number_of_it(cell: str, refused: list[str]) -> None:
+    found = check_page(TABLE.format(cell=cell), PAGE_PATH, library(), href_for, FOOTNOTES)[1]
+    assert [f.text for f in found if f.severity == "error"] == refused

@@ -330,13 +330,16 @@ def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
 
 
 #: A note's sign written right after a number, before what it is of: "94† s", "1.9‡x",
-#: "150,000* IOPS" (blind81); not "3*4" (a product).
-_NOTE_AFTER_DIGIT = re.compile(r"(?<=\d)[*†‡§¶]{1,3}(?=[ \u00a0]?[^\W\d_]|[%×‰])")
+#: "150,000* IOPS", "94 (a) s", "94 [1] s" (blind81); not "3*4" (a product).
+_NOTE_AFTER_DIGIT = re.compile(
+    r"(?<=\d)(?:[*†‡§¶]{1,3}|[ ]\((?:[a-h]|[ivx]{1,3}|\d{1,2})\)|[ ]\[\d{1,2}\])"
+    r"(?=[ \u00a0]?[^\W\d_]|[%×‰])"
+)
 
 
 def without_note_signs(figure: str) -> str:
     """A figure as read past its note's signs ("94† s" is "94 s"), for the claim that cites it."""
-    return _NOTE_AFTER_DIGIT.sub("", figure) if not figure.isascii() or "*" in figure else figure
+    return _NOTE_AFTER_DIGIT.sub("", figure)
 
 
 def _marks_apart(text: str, paragraph: str, start: int) -> list[FigureSpan]:
@@ -345,7 +348,7 @@ def _marks_apart(text: str, paragraph: str, start: int) -> list[FigureSpan]:
     reader reads past a note's mark ("94† s" is 94 s): what that reading finds where the
     first found nothing, placed at the text as written ("94† s")."""
     found = _in_capitals(text, paragraph, start)
-    if ("*" not in paragraph and paragraph.isascii()) or not (
+    if (paragraph.isascii() and not any(c in paragraph for c in "*([")) or not (
         marks := list(_NOTE_AFTER_DIGIT.finditer(paragraph))
     ):
         return found

@@ -62,6 +62,7 @@ class Run:
         "hidden",
         "length",
         "marked",
+        "notes",
         "opened",
         "parts",
         "role",
@@ -83,6 +84,9 @@ class Run:
         #: (start, end) of the text of elements drawn with their ends marked: struck
         #: through, highlighted, underlined (:data:`.layout.STRUCK`, :data:`.layout.MARKED`)
         self.marked: list[tuple[int, int]] = []
+        #: (start, end) of the text of marks that stand apart (:func:`.drawn_elements.
+        #: stands_apart`: a footnote's, a note's): read alone, no number a header's unit governs
+        self.notes: list[tuple[int, int]] = []
         #: (offset of the space that stands for it, text, drawn in a box) of each inline
         #: code or box drawn in the line
         self.code: list[tuple[int, str, bool]] = []
@@ -118,7 +122,11 @@ class Run:
             whole = self._block(raw, self.claims)
             return self._with_code(raw, _variants([whole] if whole is not None else [], apart))
         cuts = sorted({0, len(raw), *(p for a, b, split in self.hidden if split for p in (a, b))})
-        found = [self._block(*self._slice(raw, a, b)) for a, b in pairwise(cuts)]
+        notes = set(self.notes)
+        found = [
+            self._block(*self._slice(raw, a, b), unit=(a, b) not in notes)
+            for a, b in pairwise(cuts)
+        ]
         blocks = [b for b in found if b is not None]
         readings = [self._block(*_removed(raw, self.hidden, self.claims))]
         readings += apart
@@ -183,10 +191,16 @@ class Run:
         claims = [(s - a, e - a, i) for s, e, i in self.claims if a <= s and e <= b]
         return raw[a:b], claims
 
-    def _block(self, raw: str, claims: list[tuple[int, int, int]]) -> Block | None:
+    def _block(
+        self, raw: str, claims: list[tuple[int, int, int]], *, unit: bool = True
+    ) -> Block | None:
+        """A block of ``raw``; ``unit``: under the unit the run is governed by (a header's),
+        else not (a note's mark read alone)."""
         if not raw.strip():
             return None
         text = normalise(raw)
+        if not unit:
+            return Block(text, self.channel, [], self.role, "", "")
         if not claims:  # the common case, at C speed
             return Block(text, self.channel, [], self.role, self.unit, self.said)
         # Collapse whitespace but keep claim offsets: each raw offset's place in the text.

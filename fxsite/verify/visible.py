@@ -380,6 +380,8 @@ class _Walk:
             start = current.opened.pop()
             if where is not _MARKED:
                 current.hidden.append((start, current.length, split))
+            if where is _APART:
+                current.notes.append((start, current.length))
             if where is _MARKED or tag in STRUCK:  # its ends drawn: a line, a highlight
                 current.marked.append((start, current.length))
 
