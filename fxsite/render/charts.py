@@ -213,24 +213,21 @@ def render_chart_cached(spec: ChartSpec, cache_dir: Path | None) -> str:
 
     Rendering is deterministic, so a chart whose spec, fxsite and matplotlib versions
     are unchanged is read back instead of drawn again: later builds (and every ``mkdocs
-    serve`` rebuild) skip importing matplotlib entirely. A chart this process drew is
-    written to a ``cache_dir`` that lacks it too.
+    serve`` rebuild) skip importing matplotlib entirely. The cache folder is read first;
+    a chart it lacks that this process drew is written to it from the process's memo.
     """
     key = _key(spec)
     cached = cache_dir / f"chart-{key[:32]}.html" if cache_dir is not None else None
-    out = _DRAWN.get(key)
-    if out is None and cached is not None:
+    if cached is not None:  # the cache folder first: what a build there reads back
         try:
-            out = cached.read_text(encoding="utf-8")
+            return cached.read_text(encoding="utf-8")
         except OSError:
             pass
-        else:
-            _remember(key, out)
-            return out
+    out = _DRAWN.get(key)
     if out is None:
         out = render_chart(spec)
         _remember(key, out)
-    if cached is not None and not cached.is_file():
+    if cached is not None:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(f".{os.getpid()}.tmp")
