@@ -330,9 +330,10 @@ def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
 
 
 #: A note's sign written right after a number, before what it is of: "94† s", "1.9‡x",
-#: "150,000* IOPS", "94 (a) s", "94 [1] s" (blind81); not "3*4" (a product).
+#: "150,000* IOPS", "94 (a) s", "94 [1] s", "94 † s" (blind81); not "3*4" (a product).
 _NOTE_AFTER_DIGIT = re.compile(
-    r"(?<=\d)(?:[*†‡§¶]{1,3}|[ ]\((?:[a-h]|[ivx]{1,3}|\d{1,2})\)|[ ]\[\d{1,2}\])"
+    r"(?<=\d)(?:[*†‡§¶]{1,3}|[ ][†‡§¶]{1,3}|[ ]\((?:[a-h]|[ivx]{1,3}|\d{1,2})\)"
+    r"|[ ]\[\d{1,2}\])"
     r"(?=[ \u00a0]?[^\W\d_]|[%×‰])"
 )
 

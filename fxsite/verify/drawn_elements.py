@@ -138,7 +138,12 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     before_number = tag == "sup" and not last.isalnum() and _number_after(node)
     # A raised mark of a note (not a digit: "10<sup>6</sup>" is a power, "2<sup>nd</sup>"
     # an ordinal) between a number and its unit: "94<sup>†</sup> s" (blind81).
-    after_number = tag == "sup" and last.isdigit() and _a_note(node)
+    before = "".join(run.parts[-2:])[-2:]  # "94<sup>†</sup>", "94 <sup>†</sup>"
+    after_number = (
+        tag == "sup"
+        and (last.isdigit() or (last == " " and before[:1].isdigit()))
+        and _a_note(node)
+    )
     return (after_unit and not after_claim) or before_number or after_number
 
 
