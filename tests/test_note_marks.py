@@ -69,6 +69,10 @@ REFUSED = [
         "It reads 1.2<sup>a</sup> million IOPS.",
         "1.2 million IOPS",
     ),
+    ("a dagger raised after a space", "The FX100 saved in 94 <sup>†</sup> s.", "94 s"),
+    ("a dagger written between spaces", "The FX100 saved in 94 † s.", "94 † s"),
+    ("an entity's dagger", "The FX100 saved in 94&dagger; s.", "94† s"),
+    ("a sign in a span", 'The FX100 saved in 94<span class="x">*</span> s.', "94* s"),
 ]
 
 PASSED = [
@@ -86,6 +90,9 @@ PASSED = [
     ("a chemical formula", "CO<sub>2</sub> fell."),
     ("a figure's panel", "Figure 3 (a) shows it."),
     ("a step's reference", "See step 2 [1] for details."),
+    ("a dagger after a number, no unit", "Option 2 † see notes."),
+    ("an ordinal raised after a space", "The 2 <sup>nd</sup> run."),
+    ("a spaced product", "It is 3 * 4 ways."),
 ]
 
 
