@@ -239,7 +239,9 @@ POWERS: list[tuple[str, str, str]] = [
     ("Peak 1.2×10⁶ IOPS here.", "1.2×10⁶ IOPS", "Peak 1.2×10⁶ here."),
     ("Peak 10⁶ IOPS here.", "10⁶ IOPS", "See note 10⁶ here."),
     ("Peak 1.2×10<sup>6</sup> IOPS here.", "1.2×10⁶ IOPS", "See 10<sup>6</sup> here."),
-    ("It waits 10<sup>−3</sup> s.", "10⁻³ s", "It waits, see 10<sup>a</sup> s."),
+    # a letter raised after 10 is a power only where no note is marked by it: "10<sup>a</sup>
+    # s" draws "10 s" and a note's mark (blind81), "10<sup>n</sup> s" ten to the n seconds
+    ("It waits 10<sup>−3</sup> s.", "10⁻³ s", "It waits, see 10<sup>n</sup> s."),
 ]
 
 

@@ -215,6 +215,9 @@ PRICE_WORDS = (
 )
 #: Verbs of lasting, before a length of time: "takes one day", "took over the [94 s](…) run".
 #: Arrows between two values, a change from one to the other: "178 → 94 s", "178 -> 94".
+#: A year of the calendar, which a number may be instead of a value: "from 2019 → 2023",
+#: "It finished in 2024" (matched whole: ``YEAR.fullmatch``).
+YEAR = re.compile(r"(?:19|20)\d\d")
 ARROWS = ("→", "->", "⟶", "⇒", "=>", "➔", "➜")
 LASTING_WORDS = (
     *("take", "takes", "took", "taking", "last", "lasts", "lasted", "need", "needs", "needed"),

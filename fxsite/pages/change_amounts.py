@@ -32,9 +32,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import ARROWS, alternation, word_alternation
+from fxsite.evidence.numerals import ARROWS, YEAR, alternation, word_alternation
 from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_vocab import APPROX, BY_SHARE_AFTER, PEOPLE, SP, VALUE
+from fxsite.pages.label_numbers import LABEL_BEFORE, REACH
 from fxsite.pages.lazyre import LazyPattern
 
 __all__ = ["change_candidates"]
@@ -58,13 +59,6 @@ _BY_FRACTION = LazyPattern(
 #: Words of a change before a number's change written with an arrow, "went" among them
 #: ("It went 178 → 94"; "went" is no word of change before "N times": "went 4 times").
 _MOVED = rf"(?:{_CHANGED}|(?i:went))"
-_YEAR = re.compile(r"(?:19|20)\d\d")
-#: Words that make the number after them a label, not a value: "fell from step 1 → 2".
-_LABEL_BEFORE = re.compile(
-    r"(?i:step|steps|version|versions|release|v|page|pages|stage|phase|level|tier|gen"
-    r"|generation|chapter|section|rev|revision|build|row|rows|column|slot|bay|port)"
-    r"[ \u00a0]+\Z"
-)
 _ARROWED = LazyPattern(
     rf"{_MOVED}(?:{SP}+[A-Za-z][\w'’-]{{0,24}}){{0,3}}?{SP}+(?:(?i:from){SP}+)?"
     rf"(?P<a>(?<![\d.,])\d{{1,3}}(?:,\d{{3}})*(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -105,9 +99,9 @@ def change_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
         return
     if any(arrow in text for arrow in ARROWS):
         for match in _ARROWED.finditer(text):
-            if _LABEL_BEFORE.search(text, max(0, match.start("a") - 12), match.start("a")):
-                continue
-            if _YEAR.fullmatch(match["a"]) and _YEAR.fullmatch(match["b"]):
+            if LABEL_BEFORE.search(text, max(0, match.start("a") - REACH), match.start("a")):
+                continue  # "fell from step 1 → 2": what the numbers number
+            if YEAR.fullmatch(match["a"]) and YEAR.fullmatch(match["b"]):
                 continue  # "went from 2019 → 2023": years
             yield match.start("a"), match.end("a"), "unit"
             yield match.start("b"), match.end("b"), "unit"

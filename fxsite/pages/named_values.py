@@ -39,6 +39,7 @@ from fxsite.evidence.numerals import (
     LASTING_WORDS,
     NUMBER_WORDS,
     REACHED_WORDS,
+    YEAR,
     alternation,
     word_alternation,
 )
@@ -212,7 +213,6 @@ _LASTS_TO = re.compile(
 # "COP28" names a conference.
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
-_YEARS = re.compile(r"(?:19|20)\d\d")
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
 _NO_NOUN = (
     r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to|before|after|where"
@@ -268,7 +268,7 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
         yield from _metric_values(text)
         for match in _METRIC_FROM_TO.finditer(text):
             first = next(g for g in ("a", "a2", "a3") if match[g] is not None)
-            if _YEARS.fullmatch(match[first]) and _YEARS.fullmatch(match["b"]):
+            if YEAR.fullmatch(match[first]) and YEAR.fullmatch(match["b"]):
                 continue  # "latency from 2019 to 2023": a span of years
             end = match.end()
             if _NOUN_AFTER.match(text, end):
@@ -284,7 +284,7 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
             yield match.start("figure"), match.end("figure"), "unit"
     if " in " in text:
         for match in _DONE_IN.finditer(text):
-            if _YEARS.fullmatch(match["figure"]):
+            if YEAR.fullmatch(match["figure"]):
                 continue  # "It finished in 2024": when
             if _STOP.match(text, match.end()) or _WHERE_AFTER.match(text, match.end()):
                 yield match.start("figure"), match.end("figure"), "unit"

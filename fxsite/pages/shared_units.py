@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 
-from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
+from fxsite.evidence.numerals import NUMBER_WORDS, YEAR, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.column_claims import counts_things
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
@@ -127,7 +127,6 @@ _AFTER = re.compile(
     rf"(?P<number>{DIGITS}|{_WORDS_AFTER})(?![\d,.]*\s*(?!{_WHERE_AFTER})[\w%$€£¥×(])",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"(?:19|20)\d\d\Z")
 
 
 def sharing_claims_units(
@@ -147,7 +146,7 @@ def sharing_claims_units(
             if any(s < number_end and number_start < e for s, e in busy):
                 continue
             number = text[number_start:number_end]
-            if _YEAR.fullmatch(number) or LABEL_BEFORE.search(
+            if YEAR.fullmatch(number) or LABEL_BEFORE.search(
                 text, max(0, number_start - REACH), number_start
             ):
                 continue
