@@ -257,6 +257,9 @@ REFUSED = [
     ("time to an operation, qualified", "Time to save (FX100) = 94", ["94"]),
     ("a benchmark's score", "MLPerf score: 94.", ["94"]),
     ("an operation's time before a change", "A save took 178 before the upgrade.", ["178"]),
+    ("the doing of an operation, not another", "Saving takes 94, not 178.", ["94", "178"]),
+    ("a named value instead of another", "Save time: 94 instead of 178.", ["94", "178"]),
+    ("an operation went from, to", "Save went from 178 to 94.", ["178", "94"]),
 ]
 
 # (name, sentence): no figure.
@@ -278,6 +281,9 @@ PASSED = [
     ("done in phases", "Rebuilds in 2 phases."),
     ("finished in a year", "It finished in 2024."),
     ("an operation's count, where", "The save took 95 runs on the FX100."),
+    ("a load went from, to", "Load went from 3 to 5."),
+    ("operations counted, from, to", "Saves went from 3 to 5 per day."),
+    ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),
     ("a match's score", "Score: 3-1."),
     ("FLOPs as a word", "TFLOPs matter more than clocks."),

@@ -22,6 +22,8 @@ FIGURES = [
     ("shrinks to", "It shrinks 12 racks to 1.", ["12", "1"]),
     ("cuts down to", "It cuts 64 nodes down to 16.", ["64", "16"]),
     ("collapses into", "It collapses eight servers into two.", ["eight", "two"]),
+    # blind81: the parts named, their counts either side of an arrow
+    ("an arrow after the parts", "Racks: 12 → 1.", ["12", "1"]),
 ]
 NOT_FIGURES = [
     ("a range supported", "Scales from 4 to 64 nodes."),
@@ -33,6 +35,8 @@ NOT_FIGURES = [
     ("a count cut to more", "It cuts 4 nodes to 16."),
     ("a count cut to no number", "We reduced 3 drives to RAID 5."),
     ("cut to no count", "Cut 2 drives to size."),
+    ("an arrow to more", "Racks: 1 → 12."),
+    ("an arrow after a label", "Step: 1 → 2."),
 ]
 
 

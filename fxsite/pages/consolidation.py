@@ -9,7 +9,8 @@ these is a figure (:func:`consolidation_candidates`):
   from 64 to 16") or after either number ("from 64 nodes to 16", "from 64 to 16 racks");
 * "16 nodes instead of 64", "16 nodes rather than 64";
 * "Replaces four racks with one";
-* "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80).
+* "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80);
+* "Racks: 12 → 1" (blind81).
 
 Decisions:
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
+from fxsite.evidence.numerals import ARROWS, NUMBER_WORDS, alternation, word_alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.lazyre import LazyPattern
 
@@ -55,12 +56,16 @@ _REPLACES = LazyPattern(
     rf"|\b(?i:shrinks?|shrank|shrunk|shrinking|cuts?|cutting|reduces|reduced|reducing"
     rf"|consolidates?|consolidated|consolidating|collapses?|collapsed|collapsing)"
     rf"{_SP}(?P<a2>{_N}){_SP}{_PARTS}{_SP}(?i:to|into|down{_SP}to){_SP}(?P<b2>{_N})\b"
+    # or the parts named, then their count before and after an arrow: "Racks: 12 → 1" (blind81)
+    rf"|\b{_PARTS}[ \u00a0]?[:：][ \u00a0]*(?P<a3>{_N})[ \u00a0]*(?:{alternation(ARROWS)})"
+    rf"[ \u00a0]*(?P<b3>{_N})\b"
 )
 #: A range a product scales over, before "from" ("Scaled from 8 to 1 node": blind9, blind17).
 _SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
 CUE = re.compile(
-    r"from|instead|rather|replac|consolidat|shr[iau]nk|cut|reduc|collaps", re.IGNORECASE
+    rf"from|instead|rather|replac|consolidat|shr[iau]nk|cut|reduc|collaps|{alternation(ARROWS)}",
+    re.IGNORECASE,
 )
 
 
@@ -79,7 +84,9 @@ def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             if _SCALES.search(text, max(0, match.start() - 24), match.start("a")):
                 continue  # "Scale from 8 to 1 node": a range a product scales over
-            first, second = ("a", "b") if match["a"] is not None else ("a2", "b2")
+            first, second = next(
+                (a, b) for a, b in (("a", "b"), ("a2", "b2"), ("a3", "b3")) if match[a] is not None
+            )
             a, b = _value(match[first]), _value(match[second])
             if a is None or b is None or b >= a:
                 continue  # a range a product supports ("from 4 to 64 nodes")

@@ -166,7 +166,9 @@ _METRIC_VALUE = re.compile(
 _METRIC_FROM_TO = re.compile(
     # "save time went from 178 to 94", "Price went from 4000 to 3000" (blind60), "from 178 →
     # 94", "保存时间从178降到94" (blind74)
-    rf"(?:(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES})"
+    rf"(?:(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}"
+    # an operation named for its time: "Save went from 178 to 94" (blind81)
+    r"|(?i:save|restore|rebuild|checkpoint|boot|saving|restoring|rebuilding|booting))"
     r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + NUMBER + r")"
     rf"(?:[ ](?i:to|down[ ]to|up[ ]to)[ ]|[ ]?(?:{_ARROW})[ ]?)"
     r"|(?i:between)[ ](?P<a2>" + NUMBER + r")[ ](?i:and)[ ])"
@@ -184,8 +186,10 @@ _WHEN = re.compile(
 )
 _ARROW_TAIL = re.compile(
     rf"(?:[ ]?(?:{_ARROW})[ ]?"
-    # or a value it is set against: "Save time: 94 versus 178 before" (blind80)
-    r"|,?[ ](?P<versus>versus|vs\.?|against|compared[ ](?:to|with))[ ](?:the[ ])?)"
+    # or a value it is set against: "Save time: 94 versus 178 before" (blind80), "Saving
+    # takes 94, not 178" (blind81)
+    r"|,?[ ](?P<versus>versus|vs\.?|against|compared[ ](?:to|with)|not|instead[ ]of"
+    r"|rather[ ]than)[ ](?:the[ ])?)"
     rf"(?P<b>{NUMBER})(?![\d%]|[.,]\d)"
 )
 # A ratio of speeds written before its noun: "a 1.9 speedup", "a 2.5-speed-up", "a 1.3
@@ -216,7 +220,7 @@ _LASTS_TO = re.compile(
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
 _NO_NOUN = (
     r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to|before|after|where"
-    r"|while|under|but)\b)"
+    r"|while|under|but|not|instead|rather)\b)"
 )
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
@@ -247,6 +251,8 @@ _METRIC_NEEDLES = (
     *("irst-token", "IRST-TOKEN", "irst-byte", "IRST-BYTE"),
     *("edian", "EDIAN", "ean ", "EAN ", "verage", "VERAGE"),  # "Median save is 94"
     *("ime to ", "IME TO ", "core", "CORE"),  # "Time to save = 94", "MLPerf score: 94"
+    *("ave ", "AVE ", "aving", "AVING", "estor", "ESTOR", "ebuild", "EBUILD"),  # "Save went"
+    *("heckpoint", "HECKPOINT", "oot", "OOT"),
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

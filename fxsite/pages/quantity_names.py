@@ -64,6 +64,8 @@ _TIME = frozenset({"time"})
 #: :mod:`.cjk_figures`).
 OPERATIONS = (
     "save|restore|rebuild|failover|recovery|checkpoint|load|boot|response|switchover|resync"
+    # or the doing of it: "Saving takes 94" (blind81)
+    "|saving|restoring|rebuilding|recovering|checkpointing|booting|resyncing"
 )
 _PERCENT = frozenset({"percent"})
 _RATIO = frozenset({"ratio"})
