@@ -215,6 +215,9 @@ PRICE_WORDS = (
 )
 #: Verbs of lasting, before a length of time: "takes one day", "took over the [94 s](…) run".
 #: Arrows between two values, a change from one to the other: "178 → 94 s", "178 -> 94".
+#: The signs a note's mark is written with beside a figure ("94† s", "94 s<sup>‡</sup>"):
+#: the asterisk first (written spaced, it multiplies: "3 * 4").
+NOTE_SIGNS = "*†‡§¶"
 #: A year of the calendar, which a number may be instead of a value: "from 2019 → 2023",
 #: "It finished in 2024" (matched whole: ``YEAR.fullmatch``).
 YEAR = re.compile(r"(?:19|20)\d\d")

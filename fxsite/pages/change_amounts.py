@@ -59,13 +59,13 @@ _BY_FRACTION = LazyPattern(
 #: Words of a change before a number's change written with an arrow, "went" among them
 #: ("It went 178 → 94"; "went" is no word of change before "N times": "went 4 times").
 _MOVED = rf"(?:{_CHANGED}|(?i:went))"
+#: A number as these rules read it: "178", "1,200", "0.5".
+_NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _ARROWED = LazyPattern(
     rf"{_MOVED}(?:{SP}+[A-Za-z][\w'’-]{{0,24}}){{0,3}}?{SP}+(?:(?i:from){SP}+)?"
-    rf"(?P<a>(?<![\d.,])\d{{1,3}}(?:,\d{{3}})*(?:\.\d+)?|\d+(?:\.\d+)?)"
-    rf"[ \u00a0]?(?:{alternation(ARROWS)})[ \u00a0]?"
-    rf"(?P<b>\d{{1,3}}(?:,\d{{3}})*(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d%]|[.,]\d)"
+    rf"(?P<a>{_NUM})[ \u00a0]?(?:{alternation(ARROWS)})[ \u00a0]?"
+    rf"(?P<b>{_NUM})(?![\d%]|[.,]\d)"
 )
-_NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 #: A time then and now, neither with a unit: "Checkpoints that took 178 now take 94"
 #: (blind80); not counts ("took 3 tries, now takes 1 try").
 _TOOK_NOW = LazyPattern(

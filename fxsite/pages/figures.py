@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from fxsite.evidence.numerals import ARROWS, WIDTH_MAP, alternation
+from fxsite.evidence.numerals import ARROWS, NOTE_SIGNS, WIDTH_MAP, alternation
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import canonical_unit, conversion_factor
 from fxsite.pages import figure_rules
@@ -332,7 +332,8 @@ def _in_capitals(text: str, paragraph: str, start: int) -> list[FigureSpan]:
 #: A note's sign written right after a number, before what it is of: "94† s", "1.9‡x",
 #: "150,000* IOPS", "94 (a) s", "94 [1] s", "94 † s" (blind81); not "3*4" (a product).
 _NOTE_AFTER_DIGIT = re.compile(
-    r"(?<=\d)(?:[*†‡§¶]{1,3}|[ ][†‡§¶]{1,3}|[ ]\((?:[a-h]|[ivx]{1,3}|\d{1,2})\)"
+    rf"(?<=\d)(?:[{NOTE_SIGNS}]{{1,3}}|[ ][{NOTE_SIGNS[1:]}]{{1,3}}"
+    r"|[ ]\((?:[a-h]|[ivx]{1,3}|\d{1,2})\)"
     r"|[ ]\[\d{1,2}\])"
     r"(?=[ \u00a0]?[^\W\d_]|[%×‰])"
 )

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from selectolax.lexbor import LexborNode
 
+from fxsite.evidence.numerals import NOTE_SIGNS
 from fxsite.verify.runs import Run
 
 __all__ = [
@@ -147,13 +148,10 @@ def stands_apart(tag: str, attrs: Mapping[str, str | None], node: LexborNode, ru
     return (after_unit and not after_claim) or before_number or after_number
 
 
-#: A note's mark that is not a number: a letter a–h, a small roman numeral, a sign.
-_NOTE_SIGN = re.compile(r"[ivx]{1,3}|[a-h]|[*†‡§¶#]{1,3}")
-
-
 def _a_note(node: LexborNode) -> bool:
-    """Whether ``node`` draws a note's mark that is not a number (:data:`_NOTE_SIGN`)."""
-    return _NOTE_SIGN.fullmatch(node.text(deep=True) or "") is not None
+    """Whether ``node`` draws a note's mark that is not a number (:func:`_a_mark`: a letter,
+    a small roman numeral, a sign; a number raised after a number is its power)."""
+    return _a_mark(node) and not (node.text(deep=True) or "").isdigit()
 
 
 def _number_after(node: LexborNode) -> bool:
@@ -164,7 +162,7 @@ def _number_after(node: LexborNode) -> bool:
 
 
 #: What a note's mark is written with: its number, a small roman numeral, a sign.
-_NOTE_MARK = re.compile(r"[0-9]{1,3}|[ivx]{1,3}|[a-h]|[*†‡§¶#]{1,3}")
+_NOTE_MARK = re.compile(rf"[0-9]{{1,3}}|[ivx]{{1,3}}|[a-h]|[{NOTE_SIGNS}#]{{1,3}}")
 
 
 def _a_mark(node: LexborNode) -> bool:
