@@ -48,7 +48,13 @@ from fxsite.pages.cjk_numerals import AFTER, BEFORE, FIRST, FIRST_CUE, MAG, NUMB
 from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_names import OPERATIONS_CJK
 from fxsite.pages.lazyre import holds as _holds, needles as _needles
-from fxsite.pages.quantity_names import NAMED_QUANTITY, OPERATIONS, PROSE_NAMES
+from fxsite.pages.quantity_names import (
+    DOING,
+    NAMED_QUANTITY,
+    OPERATIONS,
+    PROSE_NAMES,
+    TIMED_OPERATIONS,
+)
 
 __all__ = ["named_value_candidates"]
 
@@ -168,7 +174,7 @@ _METRIC_FROM_TO = re.compile(
     # 94", "保存时间从178降到94" (blind74)
     rf"(?:(?<![A-Za-z])(?:{PROSE_NAMES}|(?i:price|cost|TCO)|{_THROUGHPUT_NAMES}|{_SPEEDUP_NAMES}"
     # an operation named for its time: "Save went from 178 to 94" (blind81)
-    r"|(?i:save|restore|rebuild|checkpoint|boot|saving|restoring|rebuilding|booting))"
+    rf"|(?i:{TIMED_OPERATIONS}|{DOING}))"
     r"(?:[ ][a-z]+){0,2}[ ](?:(?i:from)[ ](?P<a>" + NUMBER + r")"
     rf"(?:[ ](?i:to|down[ ]to|up[ ]to)[ ]|[ ]?(?:{_ARROW})[ ]?)"
     r"|(?i:between)[ ](?P<a2>" + NUMBER + r")[ ](?i:and)[ ])"
@@ -252,7 +258,8 @@ _METRIC_NEEDLES = (
     *("edian", "EDIAN", "ean ", "EAN ", "verage", "VERAGE"),  # "Median save is 94"
     *("ime to ", "IME TO ", "core", "CORE"),  # "Time to save = 94", "MLPerf score: 94"
     *("ave ", "AVE ", "aving", "AVING", "estor", "ESTOR", "ebuild", "EBUILD"),  # "Save went"
-    *("heckpoint", "HECKPOINT", "oot", "OOT"),
+    *("heckpoint", "HECKPOINT", "oot", "OOT", "ailover", "AILOVER", "ecover", "ECOVER"),
+    *("witchover", "WITCHOVER", "esync", "ESYNC"),
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

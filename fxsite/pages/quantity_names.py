@@ -31,10 +31,12 @@ from functools import lru_cache
 from typing import Literal
 
 __all__ = [
+    "DOING",
     "NAMED_QUANTITY",
     "NAMES",
     "OPERATIONS",
     "PROSE_NAMES",
+    "TIMED_OPERATIONS",
     "QuantityName",
     "named_dimensions",
 ]
@@ -62,11 +64,12 @@ _TIME = frozenset({"time"})
 #: The operations whose time a page names ("save time"), a regular expression's text: a
 #: number after one and a verb of lasting is that time too ("Saves take 94", read by
 #: :mod:`.cjk_figures`).
-OPERATIONS = (
-    "save|restore|rebuild|failover|recovery|checkpoint|load|boot|response|switchover|resync"
-    # or the doing of it: "Saving takes 94" (blind81)
-    "|saving|restoring|rebuilding|recovering|checkpointing|booting|resyncing"
-)
+#: Operations whose name alone names the time they take ("Median save is 94", "Save went
+#: from 178 to 94"); not a load (a level) nor a response (a reply).
+TIMED_OPERATIONS = "save|restore|rebuild|failover|recovery|checkpoint|boot|switchover|resync"
+#: The doing of them: "Saving takes 94" (blind81).
+DOING = "saving|restoring|rebuilding|recovering|checkpointing|booting|resyncing"
+OPERATIONS = f"{TIMED_OPERATIONS}|load|response|{DOING}"
 _PERCENT = frozenset({"percent"})
 _RATIO = frozenset({"ratio"})
 
@@ -83,11 +86,7 @@ NAMES: tuple[QuantityName, ...] = (
     ),
     QuantityName("(?:benchmark|MLPerf|SPEC|performance)[ ]score", frozenset()),
     # blind80: an operation's typical time named by the operation ("Median save is 94")
-    QuantityName(
-        "(?:median|mean|average)[ ](?:save|restore|rebuild|failover|recovery|checkpoint|boot"
-        "|switchover|resync)",
-        _TIME,
-    ),
+    QuantityName(f"(?:median|mean|average)[ ](?:{TIMED_OPERATIONS})", _TIME),
     QuantityName(
         "(?:data[ -]reduction|compression|dedup(?:e|lication)?|reduction|speed(?:-?up)?"
         "|performance|measured|throughput|efficiency)[ ]ratio",
