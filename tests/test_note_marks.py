@@ -138,6 +138,8 @@ TABLE = (
         ("[94](evidence:R1#save_time_fx100)[^1]", []),
         ("178[^1]", ["178"]),  # the number beside it is still the cell's
         ("<span hidden>178</span>", ["178"]),  # a hidden number too
+        # digits glued to a claim are told once, as glued (FX503), not again as the cell's
+        ("[94](evidence:R1#save_time_fx100)5", ["94"]),
     ],
 )
 def test_a_footnotes_mark_in_a_cell_is_no_number_of_it(cell: str, refused: list[str]) -> None:

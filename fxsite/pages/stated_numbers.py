@@ -180,9 +180,9 @@ def governed_parts(
             stop = brk.start() if brk is not None else begin
             part = text[at:stop]
             lead = len(part) - len(part.lstrip())
-            # A mark glued to a claim or figure ("[94](…)[^1]": its footnote's number) is no
-            # number of the cell; a digit glued to a claim is told as such (FX503).
-            glued = at > 0 and at == start and _GLUED_MARK.fullmatch(part) is not None
+            # Digits glued to a claim or figure before them ("[94](…)5") are told as glued
+            # (FX503), not again as a number of the cell.
+            glued = at > 0 and at == start and _GLUED_DIGITS.fullmatch(part) is not None
             cell = (
                 governed(part.strip(), unit, said, after_label=after_label)
                 if part and not glued
@@ -196,8 +196,8 @@ def governed_parts(
     return found
 
 
-#: A footnote's or note's number glued to what stands before it (:func:`governed_parts`).
-_GLUED_MARK = re.compile(r"\d{1,3}")
+#: Digits glued to what stands before them in a cell (:func:`governed_parts`).
+_GLUED_DIGITS = re.compile(r"\d{1,3}")
 #: Where a part of a block ends: a sentence's stop or a semicolon before a space.
 _PART_END = re.compile(r"[.;。；](?:\s+|\Z)|[。；]")
 
