@@ -38,6 +38,7 @@ pytestmark = pytest.mark.slow
 
 CLAIM = r'<a [^>]*data-fx-ref="R1#save_time_baseline"[^>]*>'
 HOME = "index.html"
+INDEX = "search/search_index.json"
 #: the first bar of the first chart drawing, up to the x coordinate of its far end
 BAR = r'(#save_time_baseline">\s*<title>[^<]*</title><path d="M [\d.]+ [\d.]+\s+L )[\d.]+'
 BUBBLES = "training-bubbles/index.html"
@@ -543,22 +544,22 @@ ATTACKS = [
         "search index text",
         told(
             search_index(lambda d: d["docs"][1].update(text=d["docs"][1]["text"] + " 517 s")),
-            (HOME, "bare figure '517 s'"),
+            (INDEX, "bare figure '517 s'"),
         ),
         "FX501",
     ),
     Attack(
         "search index title",
-        told(search_index(lambda d: d["docs"][2].update(title="5x faster")), (HOME, "'5x'")),
+        told(search_index(lambda d: d["docs"][2].update(title="5x faster")), (INDEX, "'5x'")),
         "FX501",
     ),
     Attack(
         "search index new entry",
         told(
             search_index(
-                lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>5x</p>"})
+                lambda d: d["docs"].append({"location": "x/", "title": "t", "text": "<p>7x</p>"})
             ),
-            ("search/search_index.json", "bare figure '5x'"),
+            (INDEX, "bare figure '7x'"),
         ),
         "FX501",
     ),
@@ -566,8 +567,8 @@ ATTACKS = [
         "search index tags",
         told(
             search_index(lambda d: d["docs"][1].update(tags=["FX100 costs $499, 12x faster"])),
-            (HOME, "bare figure '$499'"),
-            (HOME, "bare figure '12x'"),
+            (INDEX, "bare figure '$499'"),
+            (INDEX, "bare figure '12x'"),
         ),
         "FX501",
     ),
@@ -575,13 +576,16 @@ ATTACKS = [
         "search index unknown field",
         told(
             search_index(lambda d: d["docs"][1].update(extra={"note": "6x faster"})),
-            (HOME, "bare figure '6x'"),
+            (INDEX, "bare figure '6x'"),
         ),
         "FX501",
     ),
     Attack(
         "search index top-level key",
-        told(search_index(lambda d: d.update(banner="Now 8x faster")), (HOME, "bare figure '8x'")),
+        told(
+            search_index(lambda d: d.update(banner="Now 8x faster")),
+            (INDEX, "bare figure '8x'"),
+        ),
         "FX501",
     ),
     # blind68: words of a label its page does not show, in what search results show
@@ -629,7 +633,7 @@ ATTACKS = [
     ),
     Attack(
         "search index entry not an object",
-        told(search_index(lambda d: d["docs"].append("9x faster")), (HOME, "bare figure '9x'")),
+        told(search_index(lambda d: d["docs"].append("9x faster")), (INDEX, "'9x'")),
         "FX501",
     ),
     Attack(
@@ -1537,17 +1541,35 @@ def test_single_build_keeps_no_scans(site: Path) -> None:
 
 
 def test_a_figure_only_in_the_search_index_says_so(site: Path) -> None:
-    """Placed at the page its entry speaks for, the finding names the index as where the
-    figure stands (blind13: an auditor was pointed at an untouched index.html); a figure
-    the page itself shows keeps the page's words (one finding, not two)."""
+    """Placed in the index, at the figure's column, the finding names the page whose entry
+    holds it (blind13: an auditor was pointed at an untouched index.html; blind81: at
+    ``t/index.html:1:1``, a page that shows no such text); a figure the page itself shows
+    keeps the page's words (one finding, not two)."""
     search_index(lambda d: d["docs"][0].update(text=d["docs"][0]["text"] + " Now 3 times faster."))(
         site
     )
-    found = [f for f in verify_site(site) if f.code == "FX501"]
-    assert found, found
-    assert all("search/search_index.json, the entry for this page" in f.message for f in found)
-    # at the page's first line: the page shows no such text (blind79: at an icon's digits)
-    assert all(f.line == 1 for f in found), found
+    search_index(lambda d: d.update(banner="Now 8x faster"))(site)
+    found = {f.text: f for f in verify_site(site) if f.code == "FX501"}
+    assert set(found) == {"3 times", "8x"}, found
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    for text, f in found.items():
+        assert f.path == "search/search_index.json", f
+        line = index.split("\n")[f.line - 1]
+        assert line[f.col - 1 :].startswith(text), (f, line[f.col - 20 : f.col + 20])
+    entry, banner = found["3 times"].message, found["8x"].message
+    assert "in the entry for the home page, which its page does not show" in entry
+    assert "in no page's entry" in banner  # the index's own key, not the home page's entry
+
+
+def test_a_figure_only_in_the_search_index_is_placed_where_it_is_written() -> None:
+    """Its column as written, or as JSON escapes it; not found, the line at column 1."""
+    from fxsite.verify.site_facts import place_in_json
+
+    index = '{"docs": [{"text": "a 13 s b"},\n {"text": "now 3\\u00a0s, 3\\u00d7 faster"}]}'
+    assert place_in_json(index, "3\u00a0s") == (2, 16)
+    assert place_in_json(index, "3\u00d7") == (2, 26)
+    assert place_in_json(index, "13 s") == (1, 23)
+    assert place_in_json(index, "3 s") == (1, 1)  # "3 s" of "13 s" is no figure of its own
 
 
 def test_the_manifest_names_files_and_its_names_are_no_text() -> None:

@@ -195,10 +195,14 @@ def test_the_gate_reads_the_search_index_made_of_kept_entries(
     assert not errors, errors[0]
     _, result = search_sessions["search poison"]
     assert OTHER_PAGE in result["searched"]
-    # The index, and the page its finding is placed on, which shows it (blind65).
-    assert result["differ"] == ["other/index.html", "search/search_index.json"]
-    # A search entry speaks for its page: the finding is placed on the page.
-    assert any("FX501" in line and "'300 s'" in line for line in result["log"]), result["log"]
+    # The index, and the pages, whose box of the site's published findings shows it (blind65).
+    assert result["differ"] == ["index.html", "other/index.html", "search/search_index.json"]
+    # The page does not show the words its kept entry was poisoned with: the finding is
+    # placed in the index, naming the page (blind81: not at the page's first line).
+    assert any(
+        "search_index.json:" in line and "'300 s'" in line and "the entry for other/" in line
+        for line in result["log"]
+    ), result["log"]
 
 
 PAGE_HTML = '<h1 id="results">Results</h1><p>Saving took <a href="#">178 s</a>.</p><h2 id="more">More</h2><p>Words.</p>'

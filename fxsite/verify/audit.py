@@ -419,7 +419,7 @@ def _read_search_index(site: SiteReading, rel: str, text: str) -> None:
         # An entry speaks for its page: its findings are that page's (placed later).
         site.take(rel, url, scan)
     if rest:
-        site.take(rel, "", site.memo.search_entry("", "", NO_BOXES, tuple(rest)))
+        site.take(rel, None, site.memo.search_entry("", "", NO_BOXES, tuple(rest)))
 
 
 #: Fields of a search entry read on their own: the page it links to, its title and text (HTML).

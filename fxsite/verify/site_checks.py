@@ -163,10 +163,10 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
     # Made for a page when a figure asks, and kept for the few pages asked about last
     # (the figures come file by file, a search index's entry by entry), not for all.
     @lru_cache(maxsize=_PAGES_INDEXED)
-    def indexes(url: str) -> tuple[Allowed, Allowed | None, Allowed, Allowed]:
+    def indexes(url: str | None) -> tuple[Allowed, Allowed | None, Allowed, Allowed]:
         """The page at ``url``: its claims; its records' values (a record page repeats
         its own records' values, not every record's); its charts' ticks and bars."""
-        page = site.pages.get(by_url.get(url, ""))
+        page = site.pages.get(by_url.get(url, "")) if url is not None else None
         if page is None:
             return empty, None, empty, empty
         records = {ref.split("#", 1)[0] for ref, _, _ in page.rows.values()}
@@ -183,11 +183,16 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
     for rel, url, found in site.figures:
         entry = rel in indexes_read
         # A search entry's figure is placed at the page it speaks for (a build names the
-        # page's source); one the page does not show says it stands in the index only
-        # (an audit names what changed).
-        where = by_url.get(url, rel) if entry else rel
+        # page's source); one the page does not show, in the index, where it stands.
+        where = by_url.get(url, rel) if entry and url is not None else rel
         only_indexed = entry and (where, found.shown) not in on_pages
-        said = f" (in published text: {rel}, the entry for this page)" if only_indexed else ""
+        said = ""
+        if only_indexed:
+            whose = "the home page" if url == "" else url
+            said = f" (in published text: {rel}, in the entry for {whose}, which its page does not show)"
+            if url is None:  # the index's own strings: its config, unknown keys
+                said = f" (in published text: {rel}, in no page's entry)"
+            where = rel
         if site.full(where):  # past the findings listed: counted, not judged
             site.add(where, "FX501", f"figure '{found.shown}' in published text", found.shown)
             continue
@@ -230,6 +235,7 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
         ):
             continue
         message = found.message(site.published.library, said or " (in published text)")
-        # One the page does not show has no line on it: at its first (the message names
-        # the index), not at the first digit the page's file holds (blind79: an icon's path).
-        site.add(where, "FX501", message, found.shown, line=1 if only_indexed else 0)
+        # One the page does not show is placed in the index, at its column (blind81: at
+        # the page's first line, an auditor looked for it in a page that has none).
+        line, col = site.place_in_json(rel, found.shown) if only_indexed else (0, 1)
+        site.add(where, "FX501", message, found.shown, line=line, col=col)

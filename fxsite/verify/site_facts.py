@@ -11,6 +11,7 @@ up to :data:`~fxsite.findings.MAX_PER_FILE` a file, each placed at its line
 from __future__ import annotations
 
 import html
+import json
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
@@ -103,6 +104,19 @@ def line_in_file(raw: str, snippet: str | None) -> int:
     return decoded or 1
 
 
+def place_in_json(raw: str, snippet: str) -> tuple[int, int]:
+    """The line and column of ``raw`` (a JSON file) where ``snippet`` first appears: as
+    written, or as JSON writes it (escaped, ``\\u00a0`` for a no-break space); else the
+    line :func:`line_in_file` finds, at column 1. A search index is one line: a figure
+    only it holds is named at its column, not at the index's first character (blind81)."""
+    for form in (snippet, json.dumps(snippet)[1:-1], json.dumps(snippet, ensure_ascii=False)[1:-1]):
+        found = re.search(r"(?<![\w.,])" + re.escape(form), raw)
+        if found is not None:
+            start = found.start()
+            return raw.count("\n", 0, start) + 1, start - raw.rfind("\n", 0, start)
+    return line_in_file(raw, snippet), 1
+
+
 def _line_decoded(raw: str, snippet: str, body: int) -> int | None:
     """The first line from ``body`` on whose text, its character references decoded,
     holds the start of ``snippet`` (a soft hyphen written ``&shy;``, whose finding is read
@@ -174,7 +188,7 @@ class SiteReading:
     memo: GateMemo
     pages: dict[str, PageFacts] = field(default_factory=dict)
     #: each file's (or search entry's) figures, with the page URL they speak for
-    figures: list[tuple[str, str, Candidate]] = field(default_factory=list)
+    figures: list[tuple[str, str | None, Candidate]] = field(default_factory=list)
     #: a file's text, read again only when a finding needs its line
     raw: dict[str, str] = field(default_factory=dict)
     #: the file being read, and its text
@@ -232,6 +246,11 @@ class SiteReading:
         more = [more_findings(f, n, refuses, what) for f, n, refuses in self.more.values()]
         return sort_findings([*self.findings, *more])
 
+    def place_in_json(self, rel: str, snippet: str) -> tuple[int, int]:
+        """The line and column of the JSON file ``rel`` where ``snippet`` first appears
+        (:func:`place_in_json`)."""
+        return place_in_json(self._text_of(rel), snippet)
+
     def line_of(self, rel: str, snippet: str) -> int:
         """The line of the file ``rel`` where ``snippet`` first appears (:func:`line_in_file`)."""
         return line_in_file(self._text_of(rel), snippet)
@@ -248,8 +267,9 @@ class SiteReading:
                 self.raw[rel] = ""
         return self.raw[rel]
 
-    def take(self, rel: str, url: str, scan: FileScan) -> None:
-        """What a scan found, on ``rel`` (findings) and for the page at ``url`` (copies)."""
+    def take(self, rel: str, url: str | None, scan: FileScan) -> None:
+        """What a scan found, on ``rel`` (findings) and for the page at ``url`` (copies;
+        ``None``: a search index's strings outside its entries, for no page)."""
         for local in scan.local:
             code, message = local.code, local.message
             if local.writer is not None:
