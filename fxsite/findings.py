@@ -161,6 +161,12 @@ class Finding:
     #: how many findings this one stands for, past :data:`MAX_PER_FILE` (None: itself)
     more: int | None = None
 
+    @property
+    def on_claim(self) -> bool:
+        """Whether it is told of an evidence link that does not stand as written (``FX4xx``:
+        an unknown record or figure, a misstated value, a retracted record …)."""
+        return self.code.startswith("FX4")
+
     def format(self) -> str:
         """The one-line form ``path:line:col: CODE message``, on one line whatever the
         path or message holds: a control character, a line separator or a byte of a name

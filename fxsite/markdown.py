@@ -99,9 +99,7 @@ _EVIDENCE = "evidence:"
 def _refused_claims(findings: list[Finding]) -> list[str]:
     """The texts of the claims the claims treeprocessor refused (FX4xx errors: a claim only
     warned of, FX408's link title, is still a claim, and tells no bare figure: blind79)."""
-    return [
-        f.text for f in findings if f.code.startswith("FX4") and f.text and f.severity == "error"
-    ]
+    return [f.text for f in findings if f.on_claim and f.text and f.severity == "error"]
 
 
 def _link_text(element: ET.Element, md: Markdown) -> str:

@@ -74,7 +74,7 @@ from fxsite.pages.page import PageResult
 from fxsite.pages.page_title import SiteReaders
 from fxsite.pages.sections import Composed, compose
 from fxsite.pages.site import PageInfo, SiteIndex, fill_placeholders, relative_url
-from fxsite.policy import HELD_BACK, Enforce, Verdict, decide, enforce_mode
+from fxsite.policy import HELD_BACK, Enforce, Verdict, cites_nothing, decide, enforce_mode
 from fxsite.project import Project
 from fxsite.project_paths import ProjectPaths
 from fxsite.publish import commit, discard, stage
@@ -405,7 +405,14 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
 
     def _adopted(self) -> set[str]:
         """Pages (as findings name them) that cite no evidence, for ``enforce: adopt``."""
-        return {r.path for r in self.results.values() if not r.claims}
+        by_page: dict[str, list[Finding]] = {}
+        for finding in self.findings:
+            by_page.setdefault(finding.path, []).append(finding)
+        return {
+            r.path
+            for r in self.results.values()
+            if cites_nothing(r.claims, by_page.get(r.path, ()))
+        }
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.project is not None

@@ -529,7 +529,7 @@ class Conversions:
         fields = {name: getattr(page, name) for name in _RENDERED_FIELDS}
         logs = self._stop()
         rendered = None
-        if library is not None and not any(str(f.code).startswith("FX4") for f in findings):
+        if library is not None and not any(f.on_claim for f in findings):
             from fxsite.markdown import links_rendered
 
             rendered, library = links_rendered(links, library), None

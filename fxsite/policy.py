@@ -5,8 +5,9 @@
 
 * ``true`` (the default): every error finding refuses;
 * ``adopt``: errors refuse in records and on pages that already cite
-  evidence; on a page that cites none yet they are reported as warnings, so
-  a team can convert a large site page by page;
+  evidence (:func:`cites_nothing`: a link that does not stand is a citation too);
+  on a page that cites none yet they are reported as warnings, so a team can
+  convert a large site page by page;
 * ``false``: nothing refuses; every error is reported as a warning.
 
 :func:`decide` splits findings into the ones that refuse and the ones that
@@ -27,7 +28,15 @@ from fxsite.findings import (
     sort_findings,
 )
 
-__all__ = ["ENFORCE_MODES", "HELD_BACK", "Enforce", "Verdict", "decide", "enforce_mode"]
+__all__ = [
+    "ENFORCE_MODES",
+    "HELD_BACK",
+    "Enforce",
+    "Verdict",
+    "cites_nothing",
+    "decide",
+    "enforce_mode",
+]
 
 Enforce = Literal["all", "adopt", "off"]
 #: What ``enforce:`` may say in mkdocs.yml, and what it means.
@@ -82,6 +91,15 @@ class Verdict:
 
 _OFF = "enforce: false"
 _ADOPT = "enforce: adopt; this page cites no evidence yet"
+
+
+def cites_nothing(claims: Collection[object], findings: Iterable[Finding]) -> bool:
+    """Whether a page cites no evidence yet, for ``enforce: adopt``: none of its claims
+    resolves (``claims``), and none of its findings is told of an evidence link that does
+    not stand (:attr:`~fxsite.findings.Finding.on_claim`). A page whose every link
+    misstates its figure cites evidence, wrongly: its errors refuse (blind80: they were
+    warnings, "this page cites no evidence yet")."""
+    return not claims and not any(f.on_claim for f in findings)
 
 
 def _demoted(finding: Finding, why: str) -> Finding:

@@ -60,6 +60,7 @@ from fxsite.pages.template_text import (
     theme_file_findings,
 )
 from fxsite.pages.theme_refs import page_icon_finding, template_error_findings
+from fxsite.policy import cites_nothing
 from fxsite.project_paths import ProjectPaths
 from fxsite.render.hero import contact_findings
 from fxsite.render.library_index import index_page_src, index_pages
@@ -471,7 +472,7 @@ class Project:
             findings.extend(judged)
             # A contact block the build leaves empty, as the build reports it.
             findings.extend(contact_findings(result.markdown, result.path, hero))
-            if not (result.claims or claims):
+            if cites_nothing([*result.claims, *claims], [*result.findings, *judged]):
                 self.adopted.add(result.path)
         return sort_findings(findings)
 

@@ -13,7 +13,7 @@ import pytest
 from sitekit import CLEAN, copy_site, fxsite_here
 
 from fxsite.findings import Finding
-from fxsite.policy import Enforce, decide
+from fxsite.policy import Enforce, cites_nothing, decide
 
 PAGE = "docs/p.md"
 ERROR = Finding(PAGE, 3, 1, "FX501", "bare figure '94 s'")
@@ -81,3 +81,54 @@ def test_adopt_refuses_a_snippets_error_on_a_page_that_cites_evidence(tmp_path: 
     errors = [line for line in checked.stdout.splitlines() if ": FX501 " in line]
     assert errors and all(line.startswith("snip/s.md:1:") for line in errors), checked.stdout
     assert "warning" not in errors[0]
+
+
+#: Pages under ``enforce: adopt``, each with a bare figure: whether it cites evidence (its
+#: errors refuse) or none yet (they are warnings). A page whose links all fail to stand
+#: cites evidence, wrongly (blind80: its misstated claim was a warning, "cites no evidence").
+ADOPT_PAGES = [
+    ("no link", "It took 517 s.", False),
+    ("a claim that stands", "It took 517 s, then [94 s](evidence:R1#save_time_fx100).", True),
+    ("a misstated claim", "It took 517 s, then [95 s](evidence:R1#save_time_fx100).", True),
+    ("a claim to an unknown record", "It took 517 s, then [94 s](evidence:R99#x).", True),
+    ("a claim to an unknown figure", "It took 517 s, then [94 s](evidence:R1#nope).", True),
+    (
+        "a claim in the wrong unit",
+        "It took 517 s, then [94 ms](evidence:R1#save_time_fx100).",
+        True,
+    ),
+    # near misses: no evidence link is read
+    ("a link shown as code", "It took 517 s, then `[94 s](evidence:R1#x)`.", False),
+    ("a link to another page", "It took 517 s, then [more](other.md).", False),
+]
+
+
+def test_adopt_demotes_only_pages_with_no_evidence_link(tmp_path: Path) -> None:
+    project = copy_site(CLEAN, tmp_path / "site")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    for n, (_, text, _) in enumerate(ADOPT_PAGES):
+        (project / "docs" / f"p{n}.md").write_text(f"# P\n\n{text}\n", encoding="utf-8")
+    for command in ("check", "build"):
+        ran = fxsite_here(command, ".", cwd=project)
+        assert ran.returncode == 1, ran.stdout
+        for n, (row, _, cites) in enumerate(ADOPT_PAGES):
+            bare = [
+                ln for ln in ran.stdout.splitlines() if ln.startswith(f"docs/p{n}.md:3:9: FX501")
+            ]
+            assert len(bare) == 1, (command, row, ran.stdout)
+            assert ("warning" not in bare[0]) == cites, (command, row, bare[0])
+            if cites and "stands" not in row:  # the claim's own finding refuses too
+                claim = f"docs/p{n}.md:3:"
+                told = [
+                    ln for ln in ran.stdout.splitlines() if ln.startswith(claim) and " FX4" in ln
+                ]
+                assert told and "warning" not in told[0], (command, row, ran.stdout)
+
+
+def test_a_page_cites_nothing_only_without_any_evidence_link() -> None:
+    misstated = Finding(PAGE, 3, 1, "FX403", "'95 s' is not R1#save_time_fx100")
+    assert cites_nothing([], [ERROR])
+    assert not cites_nothing([object()], [ERROR])
+    assert not cites_nothing([], [ERROR, misstated])

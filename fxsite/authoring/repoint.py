@@ -253,5 +253,5 @@ def claims_left(
     return [
         Unfixed(f.line, f.col, f.text or "", f"{f.code} {f.message}")
         for f in findings
-        if f.code.startswith("FX4") and f.code != "FX407" and f.severity == "error"
+        if f.on_claim and f.code != "FX407" and f.severity == "error"
     ]

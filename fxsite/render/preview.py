@@ -195,7 +195,7 @@ def _marks(
             continue
         needle = html.escape(finding.text, quote=False)
         # a claim's finding (FX4xx, as the page reader tells refused claims)
-        claim = finding.code.startswith("FX4")
+        claim = finding.on_claim
         refused = _refused_claim(page, needle, cursor) if claim else None
         if refused is not None:  # blind65: not "94 s" of a claim that stands, or of prose
             marks.append((refused, refused + len(needle), n, finding))

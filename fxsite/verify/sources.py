@@ -121,9 +121,7 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
     # copied where no source is (the site's FAQ).
     # (an error: a claim only warned of is published as a claim, blind79)
     refused = Counter(
-        (f.path, f.text)
-        for f in reported
-        if f.text and f.code[:3] == "FX4" and f.severity == "error"
+        (f.path, f.text) for f in reported if f.text and f.on_claim and f.severity == "error"
     )
     anywhere |= {("FX501", text) for _, text in refused}
     out = []
