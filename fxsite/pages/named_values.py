@@ -203,11 +203,11 @@ _ARROW_TAIL = re.compile(
 _RATIO_BEFORE = re.compile(
     r"(?<![\w.,])(?<![Vv]ersion )(?P<figure>\d+\.\d+)[ -](?i:speed-?ups?|slow-?downs?)\b"
 )
-#: Where or against what a value was measured, after it: "The save takes 94 on the FX100",
-#: "saves in 94 where NFS needed 178" (blind81).
-_WHERE_AFTER = re.compile(
-    r"[ ](?i:on|with|under|where|while|versus|vs\.?|against|before|after|and|but)[ ]"
-)
+#: Words after a value that say where or against what it was measured: "The save takes 94
+#: on the FX100", "saves in 94 where NFS needed 178" (blind81). They start no noun of the
+#: value's own, as :data:`_NO_NOUN`'s other words do not.
+_WHERE_WORDS = "on|with|under|where|while|versus|vs|against|before|after|and|but"
+_WHERE_AFTER = re.compile(rf"[ ](?i:{_WHERE_WORDS}|vs\.)[ ]")
 #: An operation done in a time without a unit: "The FX100 saves in 94" (blind81); not "saves
 #: in 3 places" (a noun after it: :data:`_STOP` or :data:`_WHERE_AFTER` must follow).
 _DONE_IN = re.compile(
@@ -224,10 +224,7 @@ _LASTS_TO = re.compile(
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
-_NO_NOUN = (
-    r"(?!(?i:on|in|at|for|with|and|or|vs|versus|against|per|from|to|before|after|where"
-    r"|while|under|but|not|instead|rather)\b)"
-)
+_NO_NOUN = rf"(?!(?i:{_WHERE_WORDS}|in|at|for|or|per|from|to|not|instead|rather)\b)"
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 #: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):
