@@ -309,15 +309,12 @@ _FRACTION_FIGURE = LazyPattern(
                                                              # "half the team": a share of people
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
-  | (?:(?<=\b(?i:fell)\s(?i:to)\s)|(?<=\b(?i:falls)\s(?i:to)\s)|(?<=\b(?i:dropped)\s(?i:to)\s)
-      |(?<=\b(?i:drops)\s(?i:to)\s)|(?<=\b(?i:shrank)\s(?i:to)\s)|(?<=\b(?i:shrinks)\s(?i:to)\s)
-      |(?<=\b(?i:shrunk)\s(?i:to)\s)|(?<=\b(?i:cut)\s(?i:to)\s)|(?<=\b(?i:cuts)\s(?i:to)\s)
-      |(?<=\b(?i:reduced)\s(?i:to)\s)|(?<=\b(?i:down)\s(?i:to)\s)|(?<=\b(?i:down)\s))
+  | (?<=\b(?i:down)\s)                                     # "TCO down a third" (blind70),
         (?:(?i:a|one)[\s-](?i:half|third|quarter|fifth|tenth|hundredth|thousandth)
         |(?i:two|three|four|five|six|seven|eight|nine)[\s-](?i:thirds|quarters|fifths|tenths))\b
-        (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "fell to a tenth" (blind60),
-                                                             # "TCO down a third" (blind70),
-                                                             # "down nine-tenths" (blind79)
+        (?=\s*(?:[.,;!?]|\Z|(?i:of)\b))                    # "down nine-tenths" (blind79);
+                                                             # "fell to a tenth" is a change's
+                                                             # amount (change_amounts)
   | \b(?i:a|one)\s\d+(?:th|rd|nd)(?=\s(?i:of)\s(?i:the|its|their)\b)  # "a 10th of the power"
   | (?<=\b(?i:by)\s)(?i:almost|roughly|about|nearly|around|approximately|over|more\s+than
         |less\s+than|close\s+to)\s+(?:(?i:half)|(?i:a|one|two|three|four|five|six|seven|eight
