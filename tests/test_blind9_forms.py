@@ -260,6 +260,14 @@ REFUSED = [
     ("the doing of an operation, not another", "Saving takes 94, not 178.", ["94", "178"]),
     ("a named value instead of another", "Save time: 94 instead of 178.", ["94", "178"]),
     ("an operation went from, to", "Save went from 178 to 94.", ["178", "94"]),
+    # blind81 (this round): a named value it came to, a change's amount, a benchmark's score
+    ("a named value came to", "Save time for the FX100 came to 94.", ["94"]),
+    ("a named value amounted to", "Save time amounted to 94.", ["94"]),
+    ("a named value reduced by", "Save time was reduced by 84.", ["84"]),
+    ("a named value fell by, where", "Save time fell by 84 on the FX100.", ["84"]),
+    ("a benchmark's score of", "It posts a Geekbench score of 9,400.", ["9,400"]),
+    ("a benchmark's score in points", "A Geekbench score of 9,400 points.", ["9,400 points"]),
+    ("a benchmark's score is", "The TPC-C score is 1,200,000.", ["1,200,000"]),
 ]
 
 # (name, sentence): no figure.
@@ -282,6 +290,13 @@ PASSED = [
     ("finished in a year", "It finished in 2024."),
     ("an operation's count, where", "The save took 95 runs on the FX100."),
     ("a load went from, to", "Load went from 3 to 5."),
+    ("a named value came to mind", "Save time came to mind."),
+    ("a named value came to a count", "Save time came to 3 teams' attention."),
+    ("a named value reduced by people", "Save time was reduced by 3 engineers."),
+    ("a named value reduced by a year", "Latency was reduced by 2024."),
+    ("a count reduced by", "Headcount was reduced by 84."),
+    ("a benchmark's score of a count", "Our Geekbench score of 3 teams."),
+    ("a benchmark's score page", "The Geekbench score page lists 12 runs."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

@@ -40,6 +40,7 @@ from fxsite.pages.figure_vocab import (
     START,
 )
 from fxsite.pages.lazyre import LazyPattern, holds, needles
+from fxsite.pages.quantity_names import BENCHMARK_NAMES
 
 __all__ = ["phrase_candidates"]
 
@@ -114,13 +115,7 @@ _QUALIFIED_CUE = needles("second", "minute", "hour", "percent", "times", *CURREN
 #: 12,000 in Geekbench", "a score of 9,500 on AnyBench"), or before a benchmark's own name
 #: ("hit 9,500 SPECrate", "9500 points on PassMark"; not "hit 3 in Paris"; after "scores",
 #: a number of three digits or more: "scored 3 in March" is a match's).
-_BENCHMARK_NAMES = (
-    *("Geekbench", "PassMark", "SPECrate", "SPECint", "SPECfp", "SPECpower", "SPECjbb"),
-    *("SPECspeed", "Cinebench", "3DMark", "PCMark", "AnTuTu", "MLPerf", "TPC-C", "TPC-H"),
-    *("TPC-DS", "TPCx-AI", "LINPACK", "HPL", "HPCG", "STREAM", "sysbench", "UnixBench"),
-    *("Speedometer", "JetStream", "Octane", "Blender", "YCSB", "fio", "IO500", "Graph500"),
-)
-_BENCHMARKS = word_alternation(_BENCHMARK_NAMES)
+_BENCHMARKS = word_alternation(BENCHMARK_NAMES)
 _SCORE = LazyPattern(
     rf"(?:\b(?:(?i:scores?|scored|scoring)|(?i:a){SP}+(?i:score){SP}+(?i:of))"
     rf"{SP}+(?:(?i:of){SP}+)?(?P<after_verb>\d{{1,3}}(?:,\d{{3}})+|\d{{3,}})(?:{SP}(?i:points?))?"
@@ -134,7 +129,7 @@ _BY_NUMBER = LazyPattern(
     r"\b(?i:faster|slower|quicker|better|cheaper|higher|lower|larger|smaller)"
     rf"{SP}(?i:by){SP}(?P<figure>\d{{1,2}}[.,]\d{{1,3}}|\d)(?![\d.,]\d)(?=\s*(?:[.,;:!?)]|\Z))"
 )
-_SCORE_CUE = needles("score", "Score", *_BENCHMARK_NAMES)
+_SCORE_CUE = needles("score", "Score", *BENCHMARK_NAMES)
 #: A number with a scale letter and no unit, after a verb of performance or "versus", or
 #: after the work it counts and a colon: "The FX100 sustains 350K.", "delivers 2M", "Versus
 #: 120K on NFS", "Random reads: 800K." (blind42: each reads as a rate of I/O). After the

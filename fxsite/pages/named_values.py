@@ -114,13 +114,18 @@ _QUALIFIER = (
     r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)"
     r"|[ ](?:figure|result|number|value|score|reading|measurement)s?){1,2}"
 )
-#: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78).
-_LANDED = r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
+#: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78), "Save time for
+#: the FX100 came to 94" (blind81).
+_LANDED = (
+    r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
+    r"|(?:came|comes|amounted|amounts)[ ]to"
+)
 _QUALIFIED = re.compile(_QUALIFIER + r",?\Z")
 #: Verbs a quantity's value is reached by a change or an average after: "Save time fell to
-#: 94", "TTFT dropped to 94", "Save time averaged 94", "settled at 94" (blind80).
+#: 94", "TTFT dropped to 94", "Save time averaged 94", "settled at 94" (blind80); or the
+#: change's amount: "Save time was reduced by 84" (blind81).
 _CHANGED_TO = (
-    rf"(?:(?i:{word_alternation(sorted(CHANGE_WORDS))})(?:[ ](?:down|up))?[ ]to"
+    rf"(?:(?i:{word_alternation(sorted(CHANGE_WORDS))})(?:[ ](?:down|up))?[ ](?:to|by)"
     r"|averaged|averages|averaging|settled[ ]at|hovered[ ](?:around|at))"
 )
 #: An approximation before the value, the figure's ("Save time: ~94" is told '[~94](…)',
@@ -313,6 +318,8 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         end = match.end("figure")
         if _sets_the_test(text, match) or _DATE_AFTER.match(text, end):
             continue  # "IOPS at 8 KiB blocks"; "保存时间：2024年3月起" dates a rule
+        if YEAR.fullmatch(match["figure"]) and text.endswith(" by ", 0, match.start("figure")):
+            continue  # "Latency was reduced by 2024": when
         if match["operation"] is not None and not (
             _STOP.match(text, end) or _WHERE_AFTER.match(text, end)
         ):
@@ -320,12 +327,18 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         named = NAMED_QUANTITY.fullmatch(match["name"]) or _QUALIFIED.search(match["name"])
         if named and _NOUN_AFTER.match(text, end):
             unit = _WORD_AFTER.match(text, end)
-            if unit is None or canonical_unit(unit[1].lower()) is None:
+            if unit is None or not _unit_word(unit[1]):
                 continue  # "the throughput of 3 nodes": a count of what it names
             end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
         tail = _RANGE_TAIL.match(text, end)
         yield match.start("figure"), tail.end() if tail else end, "unit"
         yield from _changed_to(text, tail.end() if tail else end)
+
+
+def _unit_word(word: str) -> bool:
+    """Whether ``word`` after a named quantity's number is its unit: one fxsite knows in any
+    case ("8 MS"), or a score's points ("a Geekbench score of 9,400 points": blind81)."""
+    return canonical_unit(word.lower()) is not None or word.lower() in ("points", "pts")
 
 
 def _changed_to(text: str, end: int) -> Iterator[tuple[int, int, str]]:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Literal
 
 __all__ = [
+    "BENCHMARK_NAMES",
     "DOING",
     "NAMED_QUANTITY",
     "NAMES",
@@ -73,6 +74,17 @@ OPERATIONS = f"{TIMED_OPERATIONS}|load|response|{DOING}"
 _PERCENT = frozenset({"percent"})
 _RATIO = frozenset({"ratio"})
 
+#: Benchmarks by their own names: a number before one ("hit 9,500 SPECrate"), after
+#: "scores" and one ("scores 12,000 in Geekbench"), or one's score ("a Geekbench score of
+#: 9,400": blind81) is its score.
+BENCHMARK_NAMES = (
+    *("Geekbench", "PassMark", "SPECrate", "SPECint", "SPECfp", "SPECpower", "SPECjbb"),
+    *("SPECspeed", "Cinebench", "3DMark", "PCMark", "AnTuTu", "MLPerf", "TPC-C", "TPC-H"),
+    *("TPC-DS", "TPCx-AI", "LINPACK", "HPL", "HPCG", "STREAM", "sysbench", "UnixBench"),
+    *("Speedometer", "JetStream", "Octane", "Blender", "YCSB", "fio", "IO500", "Graph500"),
+)
+_BENCHMARK = "|".join(re.escape(name) for name in BENCHMARK_NAMES)
+
 #: The names, in the order the detector tries them.
 NAMES: tuple[QuantityName, ...] = (
     QuantityName("throughput", frozenset({"bandwidth", "rate"})),
@@ -84,7 +96,7 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName(
         "time[ ]to[ ](?:save|restore|rebuild|fail[ ]over|recover|checkpoint|boot|resync)", _TIME
     ),
-    QuantityName("(?:benchmark|MLPerf|SPEC|performance)[ ]score", frozenset()),
+    QuantityName(f"(?:benchmark|SPEC|performance|{_BENCHMARK})[ ]score", frozenset()),
     # blind80: an operation's typical time named by the operation ("Median save is 94")
     QuantityName(f"(?:median|mean|average)[ ](?:{TIMED_OPERATIONS})", _TIME),
     QuantityName(
