@@ -131,6 +131,13 @@ def href_for(record: str, anchor: str) -> str:
     return f"evidence/{record}/" + (f"#{anchor}" if anchor else "")
 
 
+def with_enforce(project: Path, value: str) -> None:
+    """``project``'s mkdocs.yml with the fxsite plugin's ``enforce: value``."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  - fxsite\n", f"  - fxsite:\n      enforce: {value}\n"))
+
+
 def copy_site(site: Path, dest: Path) -> Path:
     """A private copy of a fixture site (builds write beside mkdocs.yml)."""
     target = dest / site.name

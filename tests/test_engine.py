@@ -15,7 +15,16 @@ from pathlib import Path
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from sitekit import CLEAN, REFUSED, copy_site, fxsite_here, href_for, library, mkdocs_build_here
+from sitekit import (
+    CLEAN,
+    REFUSED,
+    copy_site,
+    fxsite_here,
+    href_for,
+    library,
+    mkdocs_build_here,
+    with_enforce,
+)
 from timelimit import limit
 
 from fxsite.findings import Finding, RefusedError
@@ -152,18 +161,12 @@ def test_enforce_near_misses_are_refused(value: object) -> None:
         enforce_mode(value)
 
 
-def _with_enforce(project: Path, value: str) -> None:
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("  - fxsite\n", f"  - fxsite:\n      enforce: {value}\n"))
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("value", "code"), [("true", 1), ("false", 0), ("adopt", 1)])
 def test_every_path_gives_one_verdict(tmp_path: Path, value: str, code: int) -> None:
     """check, build and mkdocs build agree on the same project and enforce value."""
     project = copy_site(REFUSED, tmp_path)
-    _with_enforce(project, value)
+    with_enforce(project, value)
     assert fxsite_here("check", str(project), cwd=tmp_path).returncode == code
     built = fxsite_here("build", str(project), cwd=tmp_path)
     assert built.returncode == code, built.stderr
@@ -175,7 +178,7 @@ def test_every_path_gives_one_verdict(tmp_path: Path, value: str, code: int) -> 
 @pytest.mark.slow
 def test_adopt_refuses_only_pages_that_cite(tmp_path: Path) -> None:
     project = copy_site(CLEAN, tmp_path)
-    _with_enforce(project, "adopt")
+    with_enforce(project, "adopt")
     (project / "docs" / "legacy.md").write_text("# Legacy\n\nIt took 517 s.\n")
     check = fxsite_here("check", str(project), cwd=tmp_path)
     assert check.returncode == 0, check.stdout

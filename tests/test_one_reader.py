@@ -29,6 +29,7 @@ from sitekit import (
     mkdocs_build_here,
     page_findings,
     rows_site,
+    with_enforce,
 )
 
 from fxsite.evidence.library import Library
@@ -841,9 +842,7 @@ def test_adopt_judges_a_headings_navigation_copies_as_its_page(tmp_path: Path) -
     site = tmp_path / "site"
     shutil.copytree(CLEAN, site, ignore=shutil.ignore_patterns("site", ".cache"))
     (site / "docs" / "t.md").write_text("# Took 94 s heading\n\ntext\n", "utf-8")
-    config = site / "mkdocs.yml"
-    text = config.read_text("utf-8").replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
-    config.write_text(text, "utf-8")
+    with_enforce(site, "adopt")
     checked, built = check_and_build(site)
     assert (checked.returncode, built.returncode) == (0, 0), built.stdout + built.stderr
     lines = finding_lines(built.stdout)

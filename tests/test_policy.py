@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sitekit import CLEAN, copy_site, fxsite_here
+from sitekit import CLEAN, copy_site, fxsite_here, with_enforce
 
 from fxsite.findings import Finding
 from fxsite.policy import Enforce, cites_nothing, decide
@@ -65,8 +65,8 @@ def test_adopt_refuses_a_snippets_error_on_a_page_that_cites_evidence(tmp_path: 
     page that cites no evidence", and published as a warning, though the page including it
     cites evidence; ``check`` and the build refuse it, as written in the page itself."""
     project = copy_site(CLEAN, tmp_path / "site")
+    with_enforce(project, "adopt")
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
     snippets = "  - pymdownx.snippets:\n      base_path: [snip]\nplugins:"
     config = config.replace("plugins:", snippets, 1)
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
@@ -105,9 +105,7 @@ ADOPT_PAGES = [
 
 def test_adopt_demotes_only_pages_with_no_evidence_link(tmp_path: Path) -> None:
     project = copy_site(CLEAN, tmp_path / "site")
-    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("  - fxsite\n", "  - fxsite:\n      enforce: adopt\n")
-    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    with_enforce(project, "adopt")
     for n, (_, text, _) in enumerate(ADOPT_PAGES):
         (project / "docs" / f"p{n}.md").write_text(f"# P\n\n{text}\n", encoding="utf-8")
     for command in ("check", "build"):
