@@ -268,6 +268,8 @@ REFUSED = [
     ("a benchmark's score of", "It posts a Geekbench score of 9,400.", ["9,400"]),
     ("a benchmark's score in points", "A Geekbench score of 9,400 points.", ["9,400 points"]),
     ("a benchmark's score is", "The TPC-C score is 1,200,000.", ["1,200,000"]),
+    ("measured for an operation", "We measured 94 for the FX100 save.", ["94"]),
+    ("recorded for each operation, where", "We recorded 94 for each restore on NFS.", ["94"]),
 ]
 
 # (name, sentence): no figure.
@@ -297,6 +299,9 @@ PASSED = [
     ("a count reduced by", "Headcount was reduced by 84."),
     ("a benchmark's score of a count", "Our Geekbench score of 3 teams."),
     ("a benchmark's score page", "The Geekbench score page lists 12 runs."),
+    ("measured runs for an operation", "We measured 3 runs for the save."),
+    ("measured for no operation", "We measured 94 for the team."),
+    ("measured for a dialog", "We measured 94 for the save-as dialog."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

@@ -219,6 +219,14 @@ _DONE_IN = re.compile(
     rf"(?<![A-Za-z])(?i:(?:{OPERATIONS})(?:s|es|ed|d)?|finish(?:es|ed)?|complet(?:es|ed))"
     r"[ ](?i:in)[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)(?![\d%]|[.,]\d)"
 )
+#: A value someone measured for an operation, the operation last: "We measured 94 for the
+#: FX100 save" (blind81); not "We measured 3 runs for the save" (a noun after the number) nor
+#: "We measured 94 for the team" (no operation).
+_MEASURED_FOR = re.compile(
+    r"(?<![A-Za-z])(?i:we|they|I|you)[ ](?i:measured|recorded|observed|saw|got|clocked|timed)"
+    r"[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)[ ](?i:for)[ ](?:(?i:the|an?|each|every)[ ])?"
+    rf"(?:(?!\d)[\w.-]{{1,30}}[ ]){{0,2}}?(?i:{TIMED_OPERATIONS}|{DOING})(?:s|es)?\b"
+)
 #: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
 #: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
 _LASTS_TO = re.compile(
@@ -297,6 +305,10 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
             yield match.start("figure"), match.end(), "unit"
         for match in _LASTS_TO.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    if " for " in text:
+        for match in _MEASURED_FOR.finditer(text):
+            if _STOP.match(text, match.end()) or _WHERE_AFTER.match(text, match.end()):
+                yield match.start("figure"), match.end("figure"), "unit"
     if " in " in text:
         for match in _DONE_IN.finditer(text):
             if YEAR.fullmatch(match["figure"]):
