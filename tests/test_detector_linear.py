@@ -88,6 +88,10 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("Chinese times named", "", "保存时间：约", "9"),
     ("units of price, no number", "", "$/TB is $/GB at ", "5"),
     ("counts after a colon", "", "Random reads: 2,400,000; ", ""),
+    # blind81 (this round): a named value's change by an amount, a value measured for an
+    # operation, with no stop between them
+    ("named values reduced by", "", "Save time was reduced by 84 ", ""),
+    ("measured for operations", "", "We measured 94 for the FX100 ", "save"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.
