@@ -270,6 +270,12 @@ REFUSED = [
     ("a benchmark's score is", "The TPC-C score is 1,200,000.", ["1,200,000"]),
     ("measured for an operation", "We measured 94 for the FX100 save.", ["94"]),
     ("recorded for each operation, where", "We recorded 94 for each restore on NFS.", ["94"]),
+    (
+        "parts against what another needed",
+        "The FX100 needs 1 rack where NFS needed 12.",
+        ["1", "12"],
+    ),
+    ("parts while another used", "It uses 4 nodes while the old array used 16 nodes.", ["4", "16"]),
 ]
 
 # (name, sentence): no figure.
@@ -302,6 +308,9 @@ PASSED = [
     ("measured runs for an operation", "We measured 3 runs for the save."),
     ("measured for no operation", "We measured 94 for the team."),
     ("measured for a dialog", "We measured 94 for the save-as dialog."),
+    ("parts against fewer another needed", "It needs 12 racks where NFS needed 1."),
+    ("parts against another's count of desks", "It has 4 nodes where the lab has 16 desks."),
+    ("parts against people", "It needs 2 racks where we had 3 people."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

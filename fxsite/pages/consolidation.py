@@ -7,7 +7,7 @@ these is a figure (:func:`consolidation_candidates`):
 
 * "from 64 to 16" with the parts named before ("the node count from 64 to 16", "nodes
   from 64 to 16") or after either number ("from 64 nodes to 16", "from 64 to 16 racks");
-* "16 nodes instead of 64", "16 nodes rather than 64";
+* "16 nodes instead of 64", "16 nodes rather than 64", "needs 1 rack where NFS needed 12";
 * "Replaces four racks with one";
 * "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80);
 * "Racks: 12 → 1" (blind81).
@@ -48,6 +48,10 @@ _FROM_TO = LazyPattern(
 )
 _INSTEAD = LazyPattern(
     rf"\b(?P<b>{_N}){_SP}{_PARTS}{_SP}(?i:instead{_SP}of|rather{_SP}than){_SP}(?P<a>{_N})\b"
+    # or against what another needed: "needs 1 rack where NFS needed 12" (blind81)
+    rf"|\b(?P<b2>{_N}){_SP}{_PARTS}{_SP}(?i:where|whereas|while){_SP}(?:[\w.-]{{1,30}}{_SP}){{1,3}}?"
+    rf"(?i:needed|needs|used|uses|required|requires|took|takes|had|has){_SP}(?P<a2>{_N})\b"
+    rf"(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"  # not "where the lab has 16 desks"
 )
 _REPLACES = LazyPattern(
     rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
@@ -64,7 +68,8 @@ _REPLACES = LazyPattern(
 _SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
 CUE = re.compile(
-    rf"from|instead|rather|replac|consolidat|shr[iau]nk|cut|reduc|collaps|{alternation(ARROWS)}",
+    rf"from|instead|rather|where|while|replac|consolidat|shr[iau]nk|cut|reduc|collaps"
+    rf"|{alternation(ARROWS)}",
     re.IGNORECASE,
 )
 
