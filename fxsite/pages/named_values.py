@@ -102,6 +102,8 @@ _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗�
 _CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
 #: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
 _NOTE = r"[ ]\([^()]{1,40}\)"
+#: Who saw a value, and how: "The speedup we saw was 1.9", "We measured 94 for the save".
+_SAW = r"(?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded|clocked|timed)"
 #: Where or what a quantity was measured on, between its name and its value: "on the
 #: FX100", "over NFS for the FX100" (a word, not a number: "on 8 nodes" counts).
 _QUALIFIER = (
@@ -111,7 +113,7 @@ _QUALIFIER = (
     r"|[ ]of[ ](?:the[ ])?(?!\d)[\w.-]{1,30}(?:[ ](?:saved|lost|used|gained|spent|cut))?"
     # or who saw it: "The speedup we saw was 1.9"; or the figure it names: "An IOPS figure
     # of 150,000" (blind78)
-    r"|[ ](?:we|they|I|you)[ ](?:saw|see|measured|got|observed|found|recorded)"
+    rf"|[ ]{_SAW}"
     r"|[ ](?:figure|result|number|value|score|reading|measurement)s?){1,2}"
 )
 #: Verbs a quantity's value lands after: "IOPS came in at 150,000" (blind78), "Save time for
@@ -223,7 +225,7 @@ _DONE_IN = re.compile(
 #: FX100 save" (blind81); not "We measured 3 runs for the save" (a noun after the number) nor
 #: "We measured 94 for the team" (no operation).
 _MEASURED_FOR = re.compile(
-    r"(?<![A-Za-z])(?i:we|they|I|you)[ ](?i:measured|recorded|observed|saw|got|clocked|timed)"
+    rf"(?<![A-Za-z])(?i:{_SAW})"
     r"[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)[ ](?i:for)[ ](?:(?i:the|an?|each|every)[ ])?"
     rf"(?:(?!\d)[\w.-]{{1,30}}[ ]){{0,2}}?(?i:{TIMED_OPERATIONS}|{DOING})(?:s|es)?\b"
 )
