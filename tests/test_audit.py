@@ -1561,15 +1561,40 @@ def test_a_figure_only_in_the_search_index_says_so(site: Path) -> None:
     assert "in no page's entry" in banner  # the index's own key, not the home page's entry
 
 
+@pytest.mark.parametrize(
+    ("rel", "html", "figure"),
+    [
+        (HOME, "<p>Save time fell to 50 s on NFS.</p>", "50 s"),
+        (BUBBLES, '<p title="Saves 7x faster">Words.</p>', "7x"),
+        (
+            R1,
+            "<table><tr><td>Lorem ipsum dolor sit amet, 3.5 GB/s here.</td></tr></table>",
+            "3.5 GB/s",
+        ),
+    ],
+    ids=["prose", "an attribute", "a table cell"],
+)
+def test_a_published_figure_is_named_at_its_column(
+    site: Path, rel: str, html: str, figure: str
+) -> None:
+    """blind82: a page's findings were told at column 1 of lines thousands of characters
+    long (a table cell's figure at column 3,789): each is told where its text starts."""
+    paragraph(rel, html)(site)
+    found = [f for f in verify_site(site) if f.code == "FX501" and f.path == rel]
+    assert [f.text for f in found] == [figure], found
+    line = (site / rel).read_text(encoding="utf-8").split("\n")[found[0].line - 1]
+    assert found[0].col > 1 and line[found[0].col - 1 :].startswith(figure), (found, line[:200])
+
+
 def test_a_figure_only_in_the_search_index_is_placed_where_it_is_written() -> None:
-    """Its column as written, or as JSON escapes it; not found, the line at column 1."""
-    from fxsite.verify.site_facts import place_in_json
+    """Its column as written, or as JSON escapes it; not found, the first line and column."""
+    from fxsite.verify.site_facts import place_in_file
 
     index = '{"docs": [{"text": "a 13 s b"},\n {"text": "now 3\\u00a0s, 3\\u00d7 faster"}]}'
-    assert place_in_json(index, "3\u00a0s") == (2, 16)
-    assert place_in_json(index, "3\u00d7") == (2, 26)
-    assert place_in_json(index, "13 s") == (1, 23)
-    assert place_in_json(index, "3 s") == (1, 1)  # "3 s" of "13 s" is no figure of its own
+    assert place_in_file(index, "3\u00a0s") == (2, 16)
+    assert place_in_file(index, "3\u00d7") == (2, 26)
+    assert place_in_file(index, "13 s") == (1, 23)
+    assert place_in_file(index, "8 s") == (1, 1)  # not in the file
 
 
 def test_the_manifest_names_files_and_its_names_are_no_text() -> None:

@@ -235,7 +235,6 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
         ):
             continue
         message = found.message(site.published.library, said or " (in published text)")
-        # One the page does not show is placed in the index, at its column (blind81: at
-        # the page's first line, an auditor looked for it in a page that has none).
-        line, col = site.place_in_json(rel, found.shown) if only_indexed else (0, 1)
-        site.add(where, "FX501", message, found.shown, line=line, col=col)
+        # At its line and column; one the page does not show, in the index (blind81: at the
+        # page's first line, an auditor looked for it in a page that has none).
+        site.add(where, "FX501", message, found.shown)

@@ -23,7 +23,6 @@ from fxsite.findings import (
     MAX_PER_FILE,
     Finding,
     Severity,
-    line_of,
     more_findings,
     sort_findings,
 )
@@ -46,6 +45,7 @@ __all__ = [
     "has_id",
     "line_in_file",
     "normal_url",
+    "place_in_file",
     "url_of",
 ]
 
@@ -69,25 +69,44 @@ def normal_url(url: str) -> str:
 
 
 def line_in_file(raw: str, snippet: str | None) -> int:
-    """The line of ``raw`` where ``snippet`` first appears: as written; else its
-    characters in order with tags and spaces between (``<mn>95</mn></math> s``), its first
-    and last words as elements' texts close together, or its first word as an element's
-    text (``<mn>95</mn>``), or its start written with character references
-    (:func:`_line_decoded`), after ``<body`` where the file has one (a figure put together
-    from elements was placed at the first "95" of the file, in an attribute or the head:
-    blind30); else its first word anywhere; else 1."""
-    if not snippet:
-        return 1
-    whole = re.search(r"(?<![\w.,])" + re.escape(snippet), raw)
-    if whole is not None:  # as written, not inside a longer number ("8 s" of "178 s")
-        return raw.count("\n", 0, whole.start()) + 1
+    """The line of ``raw`` where ``snippet`` first appears (:func:`place_in_file`)."""
+    return place_in_file(raw, snippet)[0]
+
+
+def place_in_file(raw: str, snippet: str | None) -> tuple[int, int]:
+    """The line and column of ``raw`` where ``snippet`` first appears
+    (:func:`_offset_in_file`); 1, 1 where it does not. A finding on a published page
+    names the column its text starts at: a page's line can be thousands of characters
+    long (blind82: a table cell's figure at column 3,789 was told at column 1), and a
+    search index is one line."""
+    at = _offset_in_file(raw, snippet) if snippet else None
+    if at is None:
+        return 1, 1
+    return raw.count("\n", 0, at) + 1, at - raw.rfind("\n", 0, at)
+
+
+def _offset_in_file(raw: str, snippet: str) -> int | None:
+    """Where ``snippet`` first appears in ``raw``: as written, or as JSON writes it
+    (escaped, ``\\u00a0`` for a no-break space: a search index, a JSON-LD block); else
+    its characters in order with tags and spaces between (``<mn>95</mn></math> s``), its
+    first and last words as elements' texts close together, or its first word as an
+    element's text (``<mn>95</mn>``), or the start of the line whose text, its character
+    references decoded, holds its start (:func:`_line_decoded`), after ``<body`` where the
+    file has one (a figure put together from elements was placed at the first "95" of the
+    file, in an attribute or the head: blind30); else its first word anywhere; else None."""
+    escaped = json.dumps(snippet)[1:-1], json.dumps(snippet, ensure_ascii=False)[1:-1]
+    for form in dict.fromkeys((snippet, *escaped)):
+        # as written, not inside a longer number ("8 s" of "178 s")
+        whole = re.search(r"(?<![\w.,])" + re.escape(form), raw)
+        if whole is not None:
+            return whole.start()
     body = max(raw.find("<body"), 0)
     chars = [c for c in snippet if not c.isspace()][:64]
     words = snippet.split()
     word = words[0] if words else ""
     spread = r"(?<![\w.,])" + _TAGS_BETWEEN.join(map(re.escape, chars))
     if chars and (found := re.search(spread, raw[body:])):
-        return raw.count("\n", 0, body + found.start()) + 1
+        return body + found.start()
     tokens = [re.compile(rf"(?<=[>\s]){re.escape(w)}(?=[<\s.,;:!?])") for w in words]
     if len(tokens) > 1:  # its first and last words as elements' texts, little text between
         for first in tokens[0].finditer(raw, body):
@@ -95,37 +114,25 @@ def line_in_file(raw: str, snippet: str | None) -> int:
             if last is None:
                 continue
             if len(_MARKUP.sub("", raw[first.end() : last.start()]).strip()) <= 16:
-                return raw.count("\n", 0, first.start()) + 1
+                return first.start()
     if tokens and (found := tokens[0].search(raw, body)) is not None:
-        return raw.count("\n", 0, found.start()) + 1
+        return found.start()
     decoded = _line_decoded(raw, snippet, body)
     if decoded is None and word and word in raw:
-        return line_of(raw, word)
-    return decoded or 1
-
-
-def place_in_json(raw: str, snippet: str) -> tuple[int, int]:
-    """The line and column of ``raw`` (a JSON file) where ``snippet`` first appears: as
-    written, or as JSON writes it (escaped, ``\\u00a0`` for a no-break space); else the
-    line :func:`line_in_file` finds, at column 1. A search index is one line: a figure
-    only it holds is named at its column, not at the index's first character (blind81)."""
-    for form in (snippet, json.dumps(snippet)[1:-1], json.dumps(snippet, ensure_ascii=False)[1:-1]):
-        found = re.search(r"(?<![\w.,])" + re.escape(form), raw)
-        if found is not None:
-            start = found.start()
-            return raw.count("\n", 0, start) + 1, start - raw.rfind("\n", 0, start)
-    return line_in_file(raw, snippet), 1
+        return raw.find(word)
+    return decoded
 
 
 def _line_decoded(raw: str, snippet: str, body: int) -> int | None:
-    """The first line from ``body`` on whose text, its character references decoded,
-    holds the start of ``snippet`` (a soft hyphen written ``&shy;``, whose finding is read
-    from the text the references spell: blind67); else None."""
+    """The start of the first line from ``body`` on whose text, its character references
+    decoded, holds the start of ``snippet`` (a soft hyphen written ``&shy;``, whose finding
+    is read from the text the references spell: blind67); else None."""
     start = snippet[:12]
-    first = raw.count("\n", 0, body) + 1
-    for n, line in enumerate(raw[body:].split("\n")):
+    at = body
+    for line in raw[body:].split("\n"):
         if "&" in line and start in html.unescape(line):
-            return first + n
+            return at
+        at += len(line) + 1
     return None
 
 
@@ -227,8 +234,8 @@ class SiteReading:
             first, count, refuses = self.more[rel]
             self.more[rel] = (first, count + 1, refuses or severity == "error")
             return
-        if not line:
-            line = line_in_file(self._text_of(rel), text) if text else 1
+        if not line:  # at the text, its column too
+            line, col = place_in_file(self._text_of(rel), text) if text else (1, 1)
         finding = Finding(rel, line, col, code, message, severity, text)
         if self.full(rel):
             self.more[rel] = (finding, 1, severity == "error")
@@ -245,11 +252,6 @@ class SiteReading:
         what = "finding(s) or figure(s) not judged"
         more = [more_findings(f, n, refuses, what) for f, n, refuses in self.more.values()]
         return sort_findings([*self.findings, *more])
-
-    def place_in_json(self, rel: str, snippet: str) -> tuple[int, int]:
-        """The line and column of the JSON file ``rel`` where ``snippet`` first appears
-        (:func:`place_in_json`)."""
-        return place_in_json(self._text_of(rel), snippet)
 
     def line_of(self, rel: str, snippet: str) -> int:
         """The line of the file ``rel`` where ``snippet`` first appears (:func:`line_in_file`)."""
