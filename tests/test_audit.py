@@ -1586,6 +1586,24 @@ def test_a_published_figure_is_named_at_its_column(
     assert found[0].col > 1 and line[found[0].col - 1 :].startswith(figure), (found, line[:200])
 
 
+def test_a_search_entry_may_not_pass_a_figure_off_as_a_charts_tick(site: Path) -> None:
+    """blind82: "Save time fell to 50 s." added to the search entry of a page whose chart
+    has a tick "50" passed the audit: an entry's figure was let through when its number was
+    one of its page's ticks. An entry is no chart: the page's own boxes, a chart's among
+    them, are skipped as shown; a number of its own is judged as any other text's."""
+    page = "checkpoint-acceleration/"
+    assert re.search(r"<text[^>]*>50</text>", (site / page / "index.html").read_text("utf-8"))
+
+    def tamper(index: dict[str, Any]) -> None:
+        entry = next(d for d in index["docs"] if d["location"] == page)
+        entry["tags"] = ["Save time fell to 50 s."]
+
+    search_index(tamper)(site)
+    found = [f for f in verify_site(site) if f.code == "FX501"]
+    assert [(f.path, f.text) for f in found] == [(INDEX, "50 s")], found
+    assert f"in the entry for {page}" in found[0].message
+
+
 def test_a_figure_only_in_the_search_index_is_placed_where_it_is_written() -> None:
     """Its column as written, or as JSON escapes it; not found, the first line and column."""
     from fxsite.verify.site_facts import place_in_file

@@ -228,7 +228,7 @@ def check_copies(site: SiteReading, by_url: dict[str, str]) -> None:
             allowed = [heading_index, claims, bars]
             if values is not None:
                 allowed.append(values)
-            axis = [ticks]
+            axis = [] if entry else [ticks]
         if allowed is not None and (
             covered(found.block, found.start, found.end, allowed)
             or (axis and covered(found.block, found.start, found.end, axis, numbers_only=True))
