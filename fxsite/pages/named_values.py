@@ -341,7 +341,7 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         named = NAMED_QUANTITY.fullmatch(match["name"]) or _QUALIFIED.search(match["name"])
         if named and _NOUN_AFTER.match(text, end):
             unit = _WORD_AFTER.match(text, end)
-            if unit is None or not _unit_word(unit[1]):
+            if unit is None or not _unit_word(unit[1], match["name"]):
                 continue  # "the throughput of 3 nodes": a count of what it names
             end = unit.end()  # "Latency: 8 MS": a unit in another case (blind27)
         tail = _RANGE_TAIL.match(text, end)
@@ -349,10 +349,13 @@ def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _changed_to(text, tail.end() if tail else end)
 
 
-def _unit_word(word: str) -> bool:
-    """Whether ``word`` after a named quantity's number is its unit: one fxsite knows in any
-    case ("8 MS"), or a score's points ("a Geekbench score of 9,400 points": blind81)."""
-    return canonical_unit(word.lower()) is not None or word.lower() in ("points", "pts")
+def _unit_word(word: str, name: str) -> bool:
+    """Whether ``word`` after the number of the quantity ``name`` is its unit: one fxsite
+    knows in any case ("8 MS"), or a score's points ("a Geekbench score of 9,400 points":
+    blind81; "Efficiency was 94 points" says no percent)."""
+    if canonical_unit(word.lower()) is not None:
+        return True
+    return word.lower() in ("points", "pts") and "score" in name.lower()
 
 
 def _changed_to(text: str, end: int) -> Iterator[tuple[int, int, str]]:
