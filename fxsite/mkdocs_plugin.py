@@ -411,7 +411,7 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         return {
             r.path
             for r in self.results.values()
-            if cites_nothing(r.claims, by_page.get(r.path, ()))
+            if cites_nothing(r.claims, by_page.get(r.path, ()), r.cites)
         }
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:

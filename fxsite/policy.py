@@ -93,13 +93,17 @@ _OFF = "enforce: false"
 _ADOPT = "enforce: adopt; this page cites no evidence yet"
 
 
-def cites_nothing(claims: Collection[object], findings: Iterable[Finding]) -> bool:
+def cites_nothing(
+    claims: Collection[object], findings: Iterable[Finding], writes_evidence: bool
+) -> bool:
     """Whether a page cites no evidence yet, for ``enforce: adopt``: none of its claims
-    resolves (``claims``), and none of its findings is told of an evidence link that does
-    not stand (:attr:`~fxsite.findings.Finding.on_claim`). A page whose every link
-    misstates its figure cites evidence, wrongly: its errors refuse (blind80: they were
-    warnings, "this page cites no evidence yet")."""
-    return not claims and not any(f.on_claim for f in findings)
+    resolves (``claims``), none of its findings is told of an evidence link that does not
+    stand (:attr:`~fxsite.findings.Finding.on_claim`), and its source writes no evidence
+    URL in any form (``writes_evidence``: raw HTML, an undefined reference, an autolink,
+    front matter). A page that tries to cite evidence and gets it wrong cites evidence,
+    wrongly: its errors refuse (blind80, blind82: they were warnings, "this page cites no
+    evidence yet")."""
+    return not claims and not writes_evidence and not any(f.on_claim for f in findings)
 
 
 def _demoted(finding: Finding, why: str) -> Finding:

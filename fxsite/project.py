@@ -472,7 +472,7 @@ class Project:
             findings.extend(judged)
             # A contact block the build leaves empty, as the build reports it.
             findings.extend(contact_findings(result.markdown, result.path, hero))
-            if cites_nothing([*result.claims, *claims], [*result.findings, *judged]):
+            if cites_nothing([*result.claims, *claims], [*result.findings, *judged], result.cites):
                 self.adopted.add(result.path)
         return sort_findings(findings)
 

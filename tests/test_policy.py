@@ -97,9 +97,21 @@ ADOPT_PAGES = [
         "It took 517 s, then [94 ms](evidence:R1#save_time_fx100).",
         True,
     ),
-    # near misses: no evidence link is read
+    # blind82: an evidence URL written where no claim can stand is a try to cite, too
+    (
+        "a raw HTML link",
+        'It took 517 s, then <a href="evidence:R1#save_time_fx100">95 s</a>.',
+        True,
+    ),
+    ("an undefined reference", "It took 517 s, then [95 s][r].\n\n[r]: evidence:R1#x extra", True),
+    ("a scheme in capitals", "It took 517 s, then [95 s](EVIDENCE:R1#save_time_fx100).", True),
+    ("an autolink", "It took 517 s, then 95 s <evidence:R1#save_time_fx100>.", True),
+    ("a link in a raw HTML block", "It took 517 s.\n\n<div>\n[95 s](evidence:R1#x)\n</div>", True),
+    # near misses: no evidence URL is written outside code and comments
     ("a link shown as code", "It took 517 s, then `[94 s](evidence:R1#x)`.", False),
+    ("a link in a comment", "It took 517 s. <!-- [94 s](evidence:R1#x) -->", False),
     ("a link to another page", "It took 517 s, then [more](other.md).", False),
+    ("the word evidence and a colon", "It took 517 s. Our evidence: the lab's report.", False),
 ]
 
 
@@ -117,7 +129,7 @@ def test_adopt_demotes_only_pages_with_no_evidence_link(tmp_path: Path) -> None:
             ]
             assert len(bare) == 1, (command, row, ran.stdout)
             assert ("warning" not in bare[0]) == cites, (command, row, bare[0])
-            if cites and "stands" not in row:  # the claim's own finding refuses too
+            if cites and ("claim" in row or "unit" in row) and "stands" not in row:  # its own
                 claim = f"docs/p{n}.md:3:"
                 told = [
                     ln for ln in ran.stdout.splitlines() if ln.startswith(claim) and " FX4" in ln
@@ -126,7 +138,13 @@ def test_adopt_demotes_only_pages_with_no_evidence_link(tmp_path: Path) -> None:
 
 
 def test_a_page_cites_nothing_only_without_any_evidence_link() -> None:
+    from fxsite.pages.prose import writes_evidence
+
+    assert writes_evidence('---\ntitle: "[84 s](evidence:R1#x)"\n---\n# T\n')
+    assert writes_evidence("See [84 s](evidence%3AR1#x).")
+    assert not writes_evidence("```\n[84 s](evidence:R1#x)\n```\n")
     misstated = Finding(PAGE, 3, 1, "FX403", "'95 s' is not R1#save_time_fx100")
-    assert cites_nothing([], [ERROR])
-    assert not cites_nothing([object()], [ERROR])
-    assert not cites_nothing([], [ERROR, misstated])
+    assert cites_nothing([], [ERROR], False)
+    assert not cites_nothing([object()], [ERROR], False)
+    assert not cites_nothing([], [ERROR, misstated], False)
+    assert not cites_nothing([], [ERROR], True)

@@ -63,6 +63,8 @@ def check_href(record: str, anchor: str) -> str:
 
 
 _DEST = re.compile(r"^evidence:(?P<record>[^#\s]*)(?:#(?P<figure>[^\s]*))?$")
+
+
 _MARKDOWN_SYNTAX = {c: f"&#{ord(c)};" for c in "*_`[]\\~^=+-!{}|#<>&"}
 
 

@@ -36,7 +36,7 @@ from fxsite.pages.frontmatter import (
 from fxsite.pages.judge import judge_plain
 from fxsite.pages.language import DEFAULT, page_language, page_tag
 from fxsite.pages.locate import SourceLocator
-from fxsite.pages.prose import find_evidence_links
+from fxsite.pages.prose import find_evidence_links, writes_evidence
 from fxsite.render.code_spans import MAX_CODE_RUNS, code_runs
 from fxsite.render.link_brackets import unclosed_link_tails
 from fxsite.render.messages import message
@@ -94,6 +94,8 @@ class PageResult:
     #: ids of the charts drawn into ``markdown`` (from checked blocks: the page reader
     #: leaves them to the gate, which draws them again from the evidence)
     drawn: list[str] = field(default_factory=list)
+    #: its source writes an evidence URL in some form (:func:`~.claims.writes_evidence`)
+    cites: bool = False
 
     @property
     def related(self) -> list[Related]:
@@ -337,7 +339,7 @@ def process_page(
     front = read_front_matter(source, path, printed) if front is None else front
     lang = page_language(path, front.data.get("lang"), site_lang)
     tag = page_tag(path, front.data.get("lang"), site_lang)
-    result = PageResult(path, "", front=front, lang=lang, tag=tag)
+    result = PageResult(path, "", front=front, lang=lang, tag=tag, cites=writes_evidence(source))
     result.findings.extend(front.findings)
     _, body, first_line = split_front_matter(source)
     unrenderable = _unrenderable(body)

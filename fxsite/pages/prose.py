@@ -27,6 +27,7 @@ __all__ = [
     "find_evidence_links",
     "line_col",
     "not_bare",
+    "writes_evidence",
 ]
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
@@ -246,3 +247,18 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     col = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return line, col
+
+
+#: An evidence URL, written as a claim can be or not: in raw HTML, an autolink, a
+#: reference's definition, front matter, another case, escaped.
+_EVIDENCE_URL = re.compile(r"(?i)\bevidence(?::|%3a)(?=[^\s])")
+
+
+def writes_evidence(source: str) -> bool:
+    """Whether a page's source (its front matter too) writes an evidence URL in any form
+    outside code and comments: its writer tried to cite evidence, though no link of it may
+    stand as a claim (blind82: ``<a href="evidence:R1#…">84 s</a>``, ``[84 s][r]`` with no
+    ``[r]`` defined, ``EVIDENCE:R1#…``, ``<evidence:R1#…>``, a title in front matter)."""
+    return _EVIDENCE_URL.search(source) is not None and (
+        _EVIDENCE_URL.search(_unread(source)[0]) is not None
+    )
