@@ -276,6 +276,21 @@ REFUSED = [
         ["1", "12"],
     ),
     ("parts while another used", "It uses 4 nodes while the old array used 16 nodes.", ["4", "16"]),
+    # blind82: a word of degree before the value, of time after it; more verbs
+    ("came to just", "Save time for the FX100 came to just 94.", ["94"]),
+    ("came to, today", "Save time for the FX100 came to 94 today.", ["94"]),
+    ("reduced by, overall", "Save time was reduced by 84 overall.", ["84"]),
+    ("reduced by a full", "Save time was reduced by a full 84.", ["84"]),
+    ("a score, today", "The FX100 got a Geekbench score of 9,400 today.", ["9,400"]),
+    ("a versioned benchmark's score", "The FX100 got a Geekbench 6 score of 9,400.", ["9,400"]),
+    ("totalled", "Save time for the FX100 totalled 94.", ["94"]),
+    ("ended up at", "Save time on the FX100 ended up at 94.", ["94"]),
+    ("measured at", "Save time was measured at 94.", ["94"]),
+    ("recorded as", "Save time was recorded as 94.", ["94"]),
+    ("logged at", "Save time was logged at 94.", ["94"]),
+    ("was just, where", "Save time was just 94 on the FX100.", ["94"]),
+    ("brought down to", "Restore time was brought down to 94.", ["94"]),
+    ("is now", "Our restore time is now 94, down from 178.", ["94"]),
 ]
 
 # (name, sentence): no figure.
@@ -311,6 +326,10 @@ PASSED = [
     ("parts against fewer another needed", "It needs 12 racks where NFS needed 1."),
     ("parts against another's count of desks", "It has 4 nodes where the lab has 16 desks."),
     ("parts against people", "It needs 2 racks where we had 3 people."),
+    ("reduced by people, today", "Save time was reduced by 3 engineers today."),
+    ("came to mind, today", "Save time came to mind today."),
+    ("recorded as a priority", "Save time was recorded as a priority."),
+    ("totalled runs", "Save time totalled 3 runs."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

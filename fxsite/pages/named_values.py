@@ -121,7 +121,13 @@ _QUALIFIER = (
 _LANDED = (
     r"(?:came|comes|coming|clocked)[ ]in[ ]at|landed[ ]at|lands[ ]at|sat[ ]at|sits[ ]at"
     r"|(?:came|comes|amounted|amounts)[ ]to"
+    # blind82: "totalled 94", "ended up at 94", "was measured at 94", "recorded as 94"
+    r"|totall?ed|totals|(?:ended|ends)[ ]up[ ]at|measured[ ]at|recorded[ ](?:as|at)"
+    r"|logged[ ]at|brought[ ]down[ ]to"
 )
+#: Words of degree between a verb and the value: "came to just 94", "was reduced by a full
+#: 84", "is now 94" (blind82).
+_DEGREE = r"just|only|merely|barely|a[ ]mere|a[ ]full|a[ ]good|now"
 _QUALIFIED = re.compile(_QUALIFIER + r",?\Z")
 #: Verbs a quantity's value is reached by a change or an average after: "Save time fell to
 #: 94", "TTFT dropped to 94", "Save time averaged 94", "settled at 94" (blind80); or the
@@ -164,7 +170,7 @@ _METRIC_VALUE = re.compile(
     r"|[ ]?[:=→]))值?[ ]?"
     r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}"
-    rf"|{_CHANGED_TO}|below|under|up[ ]to"
+    rf"|{_CHANGED_TO}|{_DEGREE}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:：—–→×])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
@@ -239,7 +245,11 @@ _LASTS_TO = re.compile(
 #: Quantities named before a number without a unit ("Throughput: 12,000"), and a noun
 #: after the number that makes it a count of what it names ("of 3 nodes", "of 2024 models").
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
-_NO_NOUN = rf"(?!(?i:{_WHERE_WORDS}|in|at|for|or|per|from|to|not|instead|rather)\b)"
+_NO_NOUN = (
+    rf"(?!(?i:{_WHERE_WORDS}|in|at|for|or|per|from|to|not|instead|rather"
+    # when, or how much of it (blind82: "came to 94 today", "reduced by 84 overall")
+    r"|today|tonight|yesterday|overall|now|then|again|alone|this|last)\b)"
+)
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
 #: "IOPS at" before a number that is a setting of the test, not the throughput (blind70):

@@ -96,7 +96,11 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName(
         "time[ ]to[ ](?:save|restore|rebuild|fail[ ]over|recover|checkpoint|boot|resync)", _TIME
     ),
-    QuantityName(f"(?:benchmark|SPEC|performance|{_BENCHMARK})[ ]score", frozenset()),
+    # blind82: a benchmark's version between its name and "score": "a Geekbench 6 score"
+    QuantityName(
+        rf"(?:benchmark|SPEC|performance|(?:{_BENCHMARK})(?:[ ]v?\d+(?:\.\d+)?)?)[ ]score",
+        frozenset(),
+    ),
     # blind80: an operation's typical time named by the operation ("Median save is 94")
     QuantityName(f"(?:median|mean|average)[ ](?:{TIMED_OPERATIONS})", _TIME),
     QuantityName(
