@@ -291,6 +291,8 @@ REFUSED = [
     ("was just, where", "Save time was just 94 on the FX100.", ["94"]),
     ("brought down to", "Restore time was brought down to 94.", ["94"]),
     ("is now", "Our restore time is now 94, down from 178.", ["94"]),
+    ("cut a named quantity by", "The FX100 cut save time by 84.", ["84"]),
+    ("reduced a named quantity by, where", "The FX100 reduced save time by 84 on NFS.", ["84"]),
 ]
 
 # (name, sentence): no figure.
@@ -330,6 +332,9 @@ PASSED = [
     ("came to mind, today", "Save time came to mind today."),
     ("recorded as a priority", "Save time was recorded as a priority."),
     ("totalled runs", "Save time totalled 3 runs."),
+    ("cut a named quantity by steps", "The FX100 cut save time by 3 steps."),
+    ("cut a named quantity by a year", "The FX100 cut save time by 2026."),
+    ("cut a budget by", "We cut the budget by 84."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

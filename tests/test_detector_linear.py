@@ -93,6 +93,8 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("named values reduced by", "", "Save time was reduced by 84 ", ""),
     ("measured for operations", "", "We measured 94 for the FX100 ", "save"),
     ("parts where another needed", "", "1 rack where NFS needed 12 ", "racks"),
+    ("named quantities cut by", "", "cut save time by 84 ", ""),
+    ("words of degree", "Save time came to ", "just ", "94"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

@@ -235,6 +235,12 @@ _MEASURED_FOR = re.compile(
     r"[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)[ ](?i:for)[ ](?:(?i:the|an?|each|every)[ ])?"
     rf"(?:(?!\d)[\w.-]{{1,30}}[ ]){{0,2}}?(?i:{TIMED_OPERATIONS}|{DOING})(?:s|es)?\b"
 )
+#: A named quantity changed by an amount, the quantity the verb's object: "The FX100 cut
+#: save time by 84" (blind82); not "cut save time by 3 steps" (a noun after the number).
+_CHANGES_BY = re.compile(
+    rf"(?<![A-Za-z])(?i:{word_alternation(sorted(CHANGE_WORDS))})[ ](?:(?i:the|its|their|our)[ ])?"
+    rf"(?:{PROSE_NAMES})[ ](?i:by)[ ](?P<figure>\d+(?:,\d{{3}})*(?:\.\d+)?)(?![\d%]|[.,]\d)"
+)
 #: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
 #: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
 _LASTS_TO = re.compile(
@@ -317,6 +323,24 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
             yield match.start("figure"), match.end(), "unit"
         for match in _LASTS_TO.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    yield from _done_values(text)
+    if _PROPORTION_CUE.search(text) is None:
+        return
+    for match in _PROPORTION.finditer(text):
+        if match["before"] is not None or match["after"] is not None:
+            yield match.start("figure"), match.end("figure"), "ratio"
+
+
+def _done_values(text: str) -> Iterator[tuple[int, int, str]]:
+    """The values of what was done to a named quantity or an operation, without a unit:
+    changed by an amount (:data:`_CHANGES_BY`), measured for an operation
+    (:data:`_MEASURED_FOR`), done in a time (:data:`_DONE_IN`)."""
+    if " by " in text:
+        for match in _CHANGES_BY.finditer(text):
+            end = match.end("figure")
+            if YEAR.fullmatch(match["figure"]) or _NOUN_AFTER.match(text, end):
+                continue  # "cut save time by 2026"; "by 3 steps"
+            yield match.start("figure"), end, "unit"
     if " for " in text:
         for match in _MEASURED_FOR.finditer(text):
             if _STOP.match(text, match.end()) or _WHERE_AFTER.match(text, match.end()):
@@ -327,11 +351,6 @@ def named_value_candidates(text: str, *, digit: bool) -> Iterator[tuple[int, int
                 continue  # "It finished in 2024": when
             if _STOP.match(text, match.end()) or _WHERE_AFTER.match(text, match.end()):
                 yield match.start("figure"), match.end("figure"), "unit"
-    if _PROPORTION_CUE.search(text) is None:
-        return
-    for match in _PROPORTION.finditer(text):
-        if match["before"] is not None or match["after"] is not None:
-            yield match.start("figure"), match.end("figure"), "ratio"
 
 
 def _metric_values(text: str) -> Iterator[tuple[int, int, str]]:
