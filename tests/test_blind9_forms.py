@@ -293,6 +293,17 @@ REFUSED = [
     ("is now", "Our restore time is now 94, down from 178.", ["94"]),
     ("cut a named quantity by", "The FX100 cut save time by 84.", ["84"]),
     ("reduced a named quantity by, where", "The FX100 reduced save time by 84 on NFS.", ["84"]),
+    # blind82: more quantities named
+    ("a computation's time", "Compile time for the FX100 came to 94.", ["94"]),
+    ("a time per epoch", "Training time per epoch came to 94.", ["94"]),
+    ("mean time to recovery", "Mean time to recovery came to 94.", ["94"]),
+    ("a recovery objective", "Recovery time objective for the FX100 came to 94.", ["94"]),
+    ("power drawn", "Power draw for the FX100 came to 940.", ["940"]),
+    ("energy used", "Energy use for the FX100 came to 94.", ["94"]),
+    ("power reduced by", "Power consumption was reduced by 84.", ["84"]),
+    ("a price per capacity", "Price per TB for the FX100 came to 119.", ["119"]),
+    ("a rate per second", "Tokens per second for the FX100 came to 9,400.", ["9,400"]),
+    ("requests per second reached", "Requests per second reached 9,400.", ["9,400"]),
 ]
 
 # (name, sentence): no figure.
@@ -335,6 +346,10 @@ PASSED = [
     ("cut a named quantity by steps", "The FX100 cut save time by 3 steps."),
     ("cut a named quantity by a year", "The FX100 cut save time by 2026."),
     ("cut a budget by", "We cut the budget by 84."),
+    ("a computation's time for users", "Query time for 3 users."),
+    ("power of racks", "Power consumption of 3 racks."),
+    ("a rate of models", "Tokens per second of 3 models."),
+    ("power, a page", "Power draw: see page 12."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

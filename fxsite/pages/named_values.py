@@ -288,6 +288,7 @@ _METRIC_NEEDLES = (
     *("ave ", "AVE ", "aving", "AVING", "estor", "ESTOR", "ebuild", "EBUILD"),  # "Save went"
     *("heckpoint", "HECKPOINT", "oot", "OOT", "ailover", "AILOVER", "ecover", "ECOVER"),
     *("witchover", "WITCHOVER", "esync", "ESYNC"),
+    *("ower ", "OWER ", "nergy ", "NERGY ", "er second", "ER SECOND"),  # "Power draw came to"
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

@@ -91,6 +91,25 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("bandwidth", frozenset({"bandwidth"})),
     QuantityName("latency|latencies", _TIME),
     QuantityName(rf"(?:{OPERATIONS})[ ]time", _TIME),
+    # blind82: the time of a computation, the objectives of a recovery, power and energy
+    # drawn, a price per a unit of capacity, a rate of work per second
+    QuantityName(
+        r"(?:compile|query|training|inference|job)[ ]time(?:[ ]per[ ](?:epoch|step|job|query))?",
+        _TIME,
+    ),
+    QuantityName(
+        r"mean[ ]time[ ]to[ ](?:recovery|repair|recover)|recovery[ ](?:time|point)[ ]objective",
+        _TIME,
+    ),
+    QuantityName(r"power[ ](?:draw|consumption|use|usage)", frozenset({"power"})),
+    QuantityName(r"energy[ ](?:use|usage|consumption)", frozenset({"energy"})),
+    QuantityName(
+        r"(?:cost|price)[ ]per[ ](?:terabyte|gigabyte|petabyte|TB|GB|PB|TiB|GiB)",
+        frozenset({"price/TB", "price/GB"}),
+    ),
+    QuantityName(
+        r"(?:tokens|requests|queries|transactions|operations)[ ]per[ ]second", frozenset({"rate"})
+    ),
     QuantityName("time[ -]to[ -]first[ -](?:token|byte)", _TIME),
     # blind81: "Time to save (FX100) = 94", "MLPerf score: 94"
     QuantityName(
