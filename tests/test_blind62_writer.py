@@ -432,3 +432,24 @@ def test_an_invariants_message_shows_no_precision_it_lacks(
     lib = load_library(root / "evidence", root)
     told = [f.message for f in lib.findings if f.code == "FX312"]
     assert len(told) == 1 and says in told[0], told
+
+
+#: (name, sentence, what the advice says first): a link that is the writer's claim,
+#: mistyped, and a link in a raw HTML block, are no links nested (blind82).
+NOT_NESTED = [
+    ("a scheme in capitals", "Save time was [84 s](EVIDENCE:R1#save_time_fx100).", "'evidence:' in lower case"),
+    ("an escaped scheme", "Save time was [84 s](evidence%3AR1#save_time_fx100).", "'evidence:' in lower case"),
+    ("a link in a raw HTML block", "<div>\nSave time was [84 s](evidence:R1#x).\n</div>", "raw HTML block"),
+    ("near miss: another link", "See [84 s](other.md) too.", "links do not nest"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"), [r[1:] for r in NOT_NESTED], ids=[r[0] for r in NOT_NESTED]
+)
+def test_a_mistyped_claim_or_a_link_in_raw_html_is_told_as_such(sentence: str, said: str) -> None:
+    _, findings = check_page(
+        f"# T\n\n{sentence}\n", PAGE_PATH, library(), href_for, fixture_renderer()
+    )
+    told = [f.message for f in findings if f.code == "FX501"]
+    assert told and said in told[0], told

@@ -7,6 +7,8 @@ take no such link, or one that states less than is written there:
 * after a ``!``: the link is an image (``![94 s](…)``, refused: FX408);
 * before an uncertainty (``94 s ± 2 s``): no record figure states the ``± 2 s``;
 * inside another link's text or an image's alt text: links do not nest;
+* in a link whose destination is an evidence URL in another case or escaped
+  (``[84 s](EVIDENCE:R1#x)``): it is the writer's claim, mistyped;
 * in a reference link no definition names (``[94 s][rr]`` without ``[rr]: …``), shown as
   text: its label is dropped;
 * inside a raw HTML block: Python-Markdown does not read Markdown there.
@@ -35,6 +37,8 @@ _HTML_BLOCK = re.compile(
 #: An uncertainty after a figure: "94 s ± 2 s" is one statement (blind62).
 _UNCERTAINTY = re.compile(r"[ \u00a0]*(?:±|\+/-|\+-)")
 _LINK_REST = re.compile(r"[^\[\]\n]*\][(\[]")
+#: An evidence URL a Markdown link does not read as one: another case, escaped.
+_ALMOST_EVIDENCE = re.compile(r"(?!evidence:)(?i:evidence(?::|%3a))[^\s()]*")
 
 
 @dataclass(frozen=True)
@@ -57,11 +61,25 @@ def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
             "it has an uncertainty (±), which no record figure states",
             "state the uncertainty in a record, or leave it out",
         )
+    block = text.rfind("\n\n", 0, start)
+    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
+    if _HTML_BLOCK.match(first):  # its links are text (blind82: not "links do not nest")
+        return Unlinkable(
+            "inside a raw HTML block, where Markdown links are not rendered",
+            "write the block's tag with markdown (<div markdown>, with md_in_html), or the "
+            "figure outside the block",
+        )
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     opened = before.rfind("[")
     rest = _LINK_REST.match(text, end)
     if opened > before.rfind("]") and rest:
+        dest = _ALMOST_EVIDENCE.match(text, rest.end()) if rest.group().endswith("(") else None
+        if dest is not None:  # "[84 s](EVIDENCE:R1#x)": the writer's claim, mistyped
+            return Unlinkable(
+                f"in a link to '{dest[0]}', which is no evidence link as written",
+                "write its scheme 'evidence:' in lower case, unescaped",
+            )
         label = _undefined_label(text, before[opened + 1 :] + text[start : rest.end() - 2], rest)
         if label is not None:  # "[150,000 IOPS][rr]" with no "[rr]: …": shown as text
             return Unlinkable(
@@ -74,14 +92,6 @@ def link_refused(text: str, start: int, end: int) -> Unlinkable | None:
         return Unlinkable(
             f"inside {where}, where a claim cannot go (links do not nest)",
             "take the figure out of it",
-        )
-    block = text.rfind("\n\n", 0, start)
-    first = text[block + 2 if block >= 0 else 0 :].lstrip("\n")
-    if _HTML_BLOCK.match(first):
-        return Unlinkable(
-            "inside a raw HTML block, where Markdown links are not rendered",
-            "write the block's tag with markdown (<div markdown>, with md_in_html), or the "
-            "figure outside the block",
         )
     return None
 
