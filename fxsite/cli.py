@@ -161,10 +161,13 @@ def _as_typed(path: Path) -> str:
         return str(absolute)
 
 
-def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) -> int:
+def _report(
+    findings: list[Finding] | Verdict, fmt: str, quiet: bool = False, summary: bool = True
+) -> int:
     """Print findings; 1 when any refuses. A plain list refuses on any error.
 
-    ``quiet`` prints only the findings that refuse, and no summary.
+    ``quiet`` prints only the findings that refuse, and no summary; ``summary=False``, no
+    summary (a build that stopped for another reason says why instead).
     """
     verdict = findings if isinstance(findings, Verdict) else decide(findings, "all")
     shown = verdict.all
@@ -174,13 +177,22 @@ def _report(findings: list[Finding] | Verdict, fmt: str, quiet: bool = False) ->
         for finding in verdict.refusals if quiet else shown:
             click.echo(_styled(finding), color=_color())
         refused = len(verdict.refusals)
-        summary = f"{refused} error(s), {len(shown) - refused} warning(s)"
-        if not quiet:
+        counted = f"{refused} error(s), {len(shown) - refused} warning(s)"
+        if summary and not quiet:
             word = (
                 click.style("refused: ", fg="red") if refused else click.style("ok: ", fg="green")
             )
-            click.echo(word + summary, err=True, color=_color())
+            click.echo(word + counted, err=True, color=_color())
     return 1 if verdict.refused else 0
+
+
+class _BuildStopped(Exception):
+    """The build ``check`` runs (under ``strict: true``) stopped, refusing nothing itself:
+    MkDocs counted warnings; ``findings`` are what it reported before it stopped."""
+
+    def __init__(self, reason: str, findings: list[Finding]) -> None:
+        super().__init__(reason)
+        self.findings = findings
 
 
 class _EchoWarnings(logging.Handler):
@@ -262,6 +274,10 @@ def check(paths: tuple[Path, ...], fmt: str, quiet: bool, suggest: bool) -> None
     gc.freeze()
     try:
         findings = _check_findings(project, config, path, pages, quiet)
+    except _BuildStopped as stopped:  # blind82: which warnings strict mode counted
+        _report(decide(stopped.findings + warnings, mode, project.adopted), fmt, summary=False)
+        click.echo(f"check failed: the build stopped: {stopped}", err=True)
+        sys.exit(1)
     except Exception as exc:  # a Markdown extension of the site's, as the build tells it
         told = _raised_by_site(exc, Path(config.config_file_path).parent)
         if told is None:
@@ -420,9 +436,8 @@ def _dry_build(path: Path | None, site_dir: Path, quiet: bool = False) -> list[F
         finally:
             discard(staging)
     except (PluginError, BuildError, Abort, TemplateError, OSError) as exc:
-        if not (verdicts and verdicts[0].refused):
-            click.echo(f"check failed: the build stopped: {exc}", err=True)
-            sys.exit(1)
+        if not (verdicts and verdicts[0].refused):  # its warnings, with why it stopped
+            raise _BuildStopped(str(exc), list(verdicts[0].all) if verdicts else []) from exc
     finally:
         sys.argv = argv
         mkdocs_log.removeHandler(echo)
@@ -493,7 +508,9 @@ def build(path: Path | None, fmt: str, sign_key: Path | None, browser: bool, qui
             _report(verdicts[0] + decide(warnings, "all"), fmt, quiet)
             if verdicts[0].held_back and not quiet:
                 click.echo(f"build: {HELD_BACK}", err=True)
-        else:
+        else:  # blind82: the warnings strict mode counted, then why it stopped
+            if verdicts:
+                _report(verdicts[0] + decide(warnings, "all"), fmt, summary=False)
             for line in echo.errors:
                 click.echo(line, err=True)
             click.echo(f"build failed: {exc}", err=True)

@@ -21,6 +21,7 @@ from sitekit import (
     FIXTURE_EXTENSIONS,
     PAGE_PATH,
     check_and_build,
+    copy_site,
     finding_lines,
     fixture_renderer,
     fxsite_here,
@@ -1219,6 +1220,23 @@ def test_strict_mode_warnings_refuse_the_build(tmp_path: Path) -> None:
     out = mkdocs_build_here(tmp_path, tmp_path / "site")
     assert out.returncode == 0, out.stdout + out.stderr
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+@pytest.mark.slow
+def test_strict_mode_lists_the_warnings_it_counted(tmp_path: Path) -> None:
+    """blind82: under ``strict: true`` and ``enforce: adopt`` a page's bare figure is a
+    warning, which strict mode counts: check and build said only "Aborted with 1 warnings
+    in strict mode!", not which warning. Both list it, at its line, then say why."""
+    project = copy_site(CLEAN, tmp_path)
+    with_enforce(project, "adopt")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "strict: true\n", "utf-8")
+    (project / "docs" / "t.md").write_text("# T\n\nSave time for the FX100 was 50 s.\n")
+    for command in ("check", "build"):
+        out = fxsite_here(command, ".", cwd=project)
+        assert out.returncode == 1, out.stdout + out.stderr
+        assert "docs/t.md:3:29: FX501 warning: bare figure '50 s'" in out.stdout, command
+        assert "strict mode" in out.stderr and "Traceback" not in out.stderr, out.stderr
 
 
 @pytest.mark.slow
