@@ -1613,6 +1613,9 @@ def test_a_figure_only_in_the_search_index_is_placed_where_it_is_written() -> No
     assert place_in_file(index, "3\u00d7") == (2, 26)
     assert place_in_file(index, "13 s") == (1, 23)
     assert place_in_file(index, "8 s") == (1, 1)  # not in the file
+    # blind82: a figure written with a character reference, not a chart's tick of its digits
+    page = "<html><body>\n<svg><text>50</text></svg>\n<p>Saves in 5&#48; s</p>\n</body>"
+    assert place_in_file(page, "50 s")[0] == 3
 
 
 def test_the_manifest_names_files_and_its_names_are_no_text() -> None:

@@ -89,10 +89,10 @@ def _offset_in_file(raw: str, snippet: str) -> int | None:
     """Where ``snippet`` first appears in ``raw``: as written, or as JSON writes it
     (escaped, ``\\u00a0`` for a no-break space: a search index, a JSON-LD block); else
     its characters in order with tags and spaces between (``<mn>95</mn></math> s``), its
-    first and last words as elements' texts close together, or its first word as an
-    element's text (``<mn>95</mn>``), or the start of the line whose text, its character
-    references decoded, holds its start (:func:`_line_decoded`), after ``<body`` where the
-    file has one (a figure put together from elements was placed at the first "95" of the
+    the start of the line whose text, its character references decoded, holds its start
+    (:func:`_line_decoded`), or its first and last words as elements' texts close
+    together, or its first word as an element's text (``<mn>95</mn>``), after ``<body``
+    where the file has one (a figure put together from elements was placed at the first "95" of the
     file, in an attribute or the head: blind30); else its first word anywhere; else None."""
     escaped = json.dumps(snippet)[1:-1], json.dumps(snippet, ensure_ascii=False)[1:-1]
     for form in dict.fromkeys((snippet, *escaped)):
@@ -107,6 +107,9 @@ def _offset_in_file(raw: str, snippet: str) -> int | None:
     spread = r"(?<![\w.,])" + _TAGS_BETWEEN.join(map(re.escape, chars))
     if chars and (found := re.search(spread, raw[body:])):
         return body + found.start()
+    decoded = _line_decoded(raw, snippet, body)  # before words alone (blind82: "5&#48; s"
+    if decoded is not None:  # was placed at a chart's tick "50")
+        return decoded
     tokens = [re.compile(rf"(?<=[>\s]){re.escape(w)}(?=[<\s.,;:!?])") for w in words]
     if len(tokens) > 1:  # its first and last words as elements' texts, little text between
         for first in tokens[0].finditer(raw, body):
@@ -117,10 +120,7 @@ def _offset_in_file(raw: str, snippet: str) -> int | None:
                 return first.start()
     if tokens and (found := tokens[0].search(raw, body)) is not None:
         return found.start()
-    decoded = _line_decoded(raw, snippet, body)
-    if decoded is None and word and word in raw:
-        return raw.find(word)
-    return decoded
+    return raw.find(word) if word and word in raw else None
 
 
 def _line_decoded(raw: str, snippet: str, body: int) -> int | None:
