@@ -304,6 +304,13 @@ REFUSED = [
     ("a price per capacity", "Price per TB for the FX100 came to 119.", ["119"]),
     ("a rate per second", "Tokens per second for the FX100 came to 9,400.", ["9,400"]),
     ("requests per second reached", "Requests per second reached 9,400.", ["9,400"]),
+    ("a Chinese time brought down to", "保存时间降至94。", ["94"]),
+    ("a Chinese time shortened to", "恢复时间缩短到600。", ["600"]),
+    ("availability, over a period", "Availability came to 99.99 over the quarter.", ["99.99"]),
+    ("a hit ratio", "The cache hit ratio came to 0.94.", ["0.94"]),
+    ("accuracy", "Accuracy came to 94.2 with the FX100.", ["94.2"]),
+    ("an error rate", "Error rate came to 0.001.", ["0.001"]),
+    ("a named value, during", "Latency was 94 during the test.", ["94"]),
 ]
 
 # (name, sentence): no figure.
@@ -350,6 +357,9 @@ PASSED = [
     ("power of racks", "Power consumption of 3 racks."),
     ("a rate of models", "Tokens per second of 3 models."),
     ("power, a page", "Power draw: see page 12."),
+    ("accuracy in places", "Accuracy of 3 decimal places."),
+    ("an error rate of drives", "The error rate of 3 drives."),
+    ("a Chinese time brought down to its least", "保存时间降至最低。"),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

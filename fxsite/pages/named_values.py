@@ -99,7 +99,11 @@ _SPEEDUP_NAMES = "(?i:speed-?ups?)"
 #: before a colon or a verb of being or reaching ("保存时间：94", "保存时间达到94": blind74);
 #: not glued to its number ("延迟3个月" delays).
 _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗時)|延迟|延遲|时延|時延)"
-_CJK_TIME_NAMES = rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在)"
+_CJK_TIME_NAMES = (
+    rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在"
+    # blind82: a time brought down to its value ("保存时间降至94")
+    r"|降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到)"
+)
 #: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
 _NOTE = r"[ ]\([^()]{1,40}\)"
 #: Who saw a value, and how: "The speedup we saw was 1.9", "We measured 94 for the save".
@@ -168,7 +172,7 @@ _METRIC_VALUE = re.compile(
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
     r"|[ ]?[:=→]))值?[ ]?"
-    r"(?:(?:降至|降到|降低至|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
+    r"(?:(?:降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}"
     rf"|{_CHANGED_TO}|{_DEGREE}|below|under|up[ ]to"
     r"|above|over|<=|>=|[<>≤≥=:：—–→×])[ ]?)*"
@@ -253,8 +257,10 @@ _LASTS_TO = re.compile(
 #: Words after a number that start no noun of its own ("3 on NFS", "8 and 16").
 _NO_NOUN = (
     rf"(?!(?i:{_WHERE_WORDS}|in|at|for|or|per|from|to|not|instead|rather"
-    # when, or how much of it (blind82: "came to 94 today", "reduced by 84 overall")
-    r"|today|tonight|yesterday|overall|now|then|again|alone|this|last)\b)"
+    # when, or how much of it (blind82: "came to 94 today", "reduced by 84 overall",
+    # "came to 99.99 over the quarter")
+    r"|today|tonight|yesterday|overall|now|then|again|alone|this|last|over|during|across"
+    r"|within|since|until|through)\b)"
 )
 _NOUN_AFTER = re.compile(rf"\s+{_NO_NOUN}[A-Za-z]")
 _WORD_AFTER = re.compile(r"\s+([A-Za-z/]+)\b")
@@ -289,6 +295,7 @@ _METRIC_NEEDLES = (
     *("heckpoint", "HECKPOINT", "oot", "OOT", "ailover", "AILOVER", "ecover", "ECOVER"),
     *("witchover", "WITCHOVER", "esync", "ESYNC"),
     *("ower ", "OWER ", "nergy ", "NERGY ", "er second", "ER SECOND"),  # "Power draw came to"
+    *("it ratio", "IT RATIO", "ccuracy", "CCURACY", "rror rate", "RROR RATE"),
     *(" take", " took", " last", " need"),  # "Saves take 94"
     *("时间", "時間", "耗时", "耗時", "延迟", "延遲", "时延", "時延"),  # "保存时间：94"
 )

@@ -134,7 +134,9 @@ NAMES: tuple[QuantityName, ...] = (
     QuantityName("percentage", _PERCENT),
     QuantityName("uptime", _PERCENT),
     QuantityName("efficiency", frozenset()),
-    QuantityName("hit[ ]rate", _PERCENT),
+    QuantityName("hit[ ](?:rate|ratio)", _PERCENT),
+    # blind82: a model's accuracy, an error rate
+    QuantityName("accuracy|error[ ]rate", _PERCENT),
     QuantityName("utili[sz]ation", _PERCENT),
     QuantityName(r"TTFT|TPOT|MTTR|MTBF|RPO|RTO|[pP](?:50|90|95|99|99\.9|999)", _TIME, acronym=True),
     QuantityName("[a-z -]+[ ]time", frozenset(), reads="header"),
