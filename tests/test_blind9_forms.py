@@ -311,6 +311,10 @@ REFUSED = [
     ("accuracy", "Accuracy came to 94.2 with the FX100.", ["94.2"]),
     ("an error rate", "Error rate came to 0.001.", ["0.001"]),
     ("a named value, during", "Latency was 94 during the test.", ["94"]),
+    ("a benchmark and a colon", "Geekbench: 9,400.", ["9,400"]),
+    ("a versioned benchmark and a colon", "Geekbench 6: 9,400.", ["9,400"]),
+    ("scored after a benchmark named", "In Geekbench the FX100 scored 9,400.", ["9,400"]),
+    ("scored points", "The FX100 scored 9,400 points.", ["9,400 points"]),
 ]
 
 # (name, sentence): no figure.
@@ -360,6 +364,10 @@ PASSED = [
     ("accuracy in places", "Accuracy of 3 decimal places."),
     ("an error rate of drives", "The error rate of 3 drives."),
     ("a Chinese time brought down to its least", "保存时间降至最低。"),
+    ("a team's points", "The team scored 3 points."),
+    ("a benchmark, a page", "Geekbench: see page 12."),
+    ("scored after a benchmark in another sentence", "In Geekbench we trust; the team scored 3."),
+    ("scored goals", "In March the team scored 120 goals."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

@@ -114,14 +114,24 @@ _QUALIFIED_CUE = needles("second", "minute", "hour", "percent", "times", *CURREN
 #: A benchmark's score: a number after "scores" and before the benchmark named ("scores
 #: 12,000 in Geekbench", "a score of 9,500 on AnyBench"), or before a benchmark's own name
 #: ("hit 9,500 SPECrate", "9500 points on PassMark"; not "hit 3 in Paris"; after "scores",
-#: a number of three digits or more: "scored 3 in March" is a match's).
+#: a number of three digits or more: "scored 3 in March" is a match's). blind82: also in
+#: points after "scores" ("scored 9,400 points"), after a benchmark named and a colon
+#: ("Geekbench: 9,400"), and after "scores" where the sentence named a benchmark before
+#: ("In Geekbench the FX100 scored 9,400").
 _BENCHMARKS = word_alternation(BENCHMARK_NAMES)
+_SCORED = r"\d{1,3}(?:,\d{3})+|\d{3,}"
 _SCORE = LazyPattern(
     rf"(?:\b(?:(?i:scores?|scored|scoring)|(?i:a){SP}+(?i:score){SP}+(?i:of))"
-    rf"{SP}+(?:(?i:of){SP}+)?(?P<after_verb>\d{{1,3}}(?:,\d{{3}})+|\d{{3,}})(?:{SP}(?i:points?))?"
+    rf"{SP}+(?:(?i:of){SP}+)?(?P<after_verb>{_SCORED})(?:{SP}(?i:points?))?"
     rf"{SP}(?i:in|on){SP}(?:[A-Z][\w.-]{{1,24}}))"
     rf"|{START}(?P<before_name>{NUM})(?:{SP}(?i:points?))?{SP}(?:(?i:in|on){SP})?(?:{_BENCHMARKS})\b"
+    rf"|\b(?i:scores?|scored|scoring){SP}+(?P<points>(?:{_SCORED}){SP}(?i:points|pts))\b"
+    rf"|(?:{_BENCHMARKS})(?:[ ]v?\d{{1,2}}(?:\.\d+)?)?[ ]?[:=][ ]?(?P<colon>{_SCORED})(?![\d.,]\d)"
+    rf"|\b(?i:in|on){SP}(?:{_BENCHMARKS})\b[^.;!?\n]{{0,60}}?\b(?i:scores|scored|scoring)"
+    rf"{SP}+(?P<named>{_SCORED})(?![\d.,]\d)"
 )
+#: The groups of :data:`_SCORE` whose figure is the number alone (with its points).
+_SCORE_ALONE = ("points", "colon", "named")
 #: A multiplier after a comparative and "by", its number alone, a digit or a decimal as a
 #: multiplier is written: "faster by 1.9.", "faster by 3." ("faster by 1.9 s" is a
 #: difference, read by the unit rule; "faster by 98" says not what).
@@ -210,6 +220,10 @@ def phrase_candidates(text: str, low: str) -> Iterator[tuple[int, int, str]]:
                 yield match.start(), match.end(), "unit"
     if holds(text, _SCORE_CUE):
         for match in _SCORE.finditer(text):
+            alone = next((g for g in _SCORE_ALONE if match[g] is not None), None)
+            if alone is not None:
+                yield match.start(alone), match.end(alone), "unit"
+                continue
             group = "after_verb" if match["after_verb"] is not None else "before_name"
             yield match.start(group), match.end(), "unit"
     if holds(text, _PRICE_CUE):
