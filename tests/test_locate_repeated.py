@@ -29,6 +29,12 @@ ROWS = [
     ),
     ("a plain number before the table", f"# T\n\nItem 94 is new.\n\n{STATED}", [(7, 7, "94")]),
     (
+        # blind82: the "94" of "about 94" was taken for the booth's, read after it
+        "a figure, a plain number, a figure of its number",
+        "# T\n\nSave time: about 94.\n\nOur booth is number 94.\n\nSave time decreased to 94.\n",
+        [(3, 12, "about 94"), (7, 24, "94")],
+    ),
+    (
         "two plain numbers, one a decimal's start, before the table",
         f"# T\n\nItem 1.94 and 94.5 and 1,094 and 94.\n\n{STATED}",
         [(7, 7, "94")],

@@ -605,11 +605,15 @@ class SourceLocator:
         cursor = self._cursors.get("FX501", self.body)
         shown = self._read("FX501")
         used = self._used.setdefault(("FX501", number), set())
+        # not inside a finding placed before it (blind82: the "94" of "about 94" just
+        # placed was taken for the number read after it, and the next '94' put there)
+        placed = self._placed_at.get("FX501", [])
         at = self.source.find(number, cursor)
         while at >= 0:
             end = at + len(number)
             if not (
                 within(shown, at)
+                or _inside_placed(placed, at)
                 or self._inside_number(at)
                 or self.source[end : end + 1].isdigit()
                 or _NUMBER_GOES_ON.match(self.source, end)
