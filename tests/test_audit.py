@@ -1604,6 +1604,19 @@ def test_a_search_entry_may_not_pass_a_figure_off_as_a_charts_tick(site: Path) -
     assert f"in the entry for {page}" in found[0].message
 
 
+@pytest.mark.parametrize("name", ["fxsite.css", "fxsite.js"])
+def test_fxsites_own_asset_edited_is_told_first(site: Path, name: str) -> None:
+    """blind82: a comment added to fxsite.css gave some 80 findings, fxsite's own rules
+    judged as the site's, and none said the stylesheet was edited: one finding says so,
+    at its first changed line (the rules are still judged: an edit may hide or draw)."""
+    asset = site / "assets" / "fxsite" / name
+    lines = asset.read_text(encoding="utf-8").split("\n")
+    asset.write_text("\n".join([*lines, "/* harmless comment */"]), encoding="utf-8")
+    rel = f"assets/fxsite/{name}"
+    told = [f for f in verify_site(site) if f.path == rel and "differs from the one" in f.message]
+    assert [(f.code, f.line) for f in told] == [("FX612", len(lines) + 1)], told
+
+
 def test_a_figure_only_in_the_search_index_is_placed_where_it_is_written() -> None:
     """Its column as written, or as JSON escapes it; not found, the first line and column."""
     from fxsite.verify.site_facts import place_in_file

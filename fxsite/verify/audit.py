@@ -81,7 +81,7 @@ from fxsite.verify.site_facts import (
     normal_url,
     url_of,
 )
-from fxsite.verify.theme import is_theme_file
+from fxsite.verify.theme import changed_asset, is_theme_file
 from fxsite.verify.visible import ClaimNode, PageText, claim_node, normalise
 
 __all__ = ["MAX_PAGE_BYTES", "url_of", "verify_site"]
@@ -353,6 +353,9 @@ def _read_code(site: SiteReading, path: Path, rel: str) -> None:
     except UnreadableFile as exc:
         site.add(rel, "FX614", f"cannot be read safely: it {exc.reason}")
         return
+    changed = changed_asset(rel, data.decode("utf-8", "replace"))
+    if changed is not None:  # fxsite's own, edited: said first, at its first changed line
+        site.add(rel, "FX612", changed[1], line=changed[0])
     site.take(rel, "", FileScan(local=[Local.of(note) for note in code_notes(rel, data)]))
     literals = script_literals(rel, data)
     if literals is not None:  # the strings a script may show, read as an inline script's
