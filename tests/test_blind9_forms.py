@@ -315,6 +315,12 @@ REFUSED = [
     ("a versioned benchmark and a colon", "Geekbench 6: 9,400.", ["9,400"]),
     ("scored after a benchmark named", "In Geekbench the FX100 scored 9,400.", ["9,400"]),
     ("scored points", "The FX100 scored 9,400 points.", ["9,400 points"]),
+    ("a named value, a product after the colon", "Save time: FX100 94, NFS 178.", ["94"]),
+    (
+        "a named value, a dash, a product and a colon",
+        "Save time — FX100: 94; baseline: 178.",
+        ["94"],
+    ),
 ]
 
 # (name, sentence): no figure.
@@ -368,6 +374,10 @@ PASSED = [
     ("a benchmark, a page", "Geekbench: see page 12."),
     ("scored after a benchmark in another sentence", "In Geekbench we trust; the team scored 3."),
     ("scored goals", "In March the team scored 120 goals."),
+    ("a named value, a product's count", "Latency: NFS 3 nodes."),
+    ("a named value, a step", "Save time: Step 3."),
+    ("a named value, a chapter", "Save time: Chapter 3 explains it."),
+    ("a named value, a product's nodes", "Save time: FX100 2 nodes."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

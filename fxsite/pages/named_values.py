@@ -129,6 +129,15 @@ _LANDED = (
     r"|totall?ed|totals|(?:ended|ends)[ ]up[ ]at|measured[ ]at|recorded[ ](?:as|at)"
     r"|logged[ ]at|brought[ ]down[ ]to"
 )
+#: A product or a system named by a capitalised word with a digit or in capitals ("FX100",
+#: "NFS"), not a label's word ("Step 3", "Figure 3": :data:`LABEL_BEFORE`'s), its number
+#: the clause's last word.
+_PRODUCT = (
+    r"(?=[A-Z])(?!(?i:figure|table|step|version|page|section|chapter|item|phase|stage|level"
+    r"|tier|day|layer|test|run)\b)(?:[A-Z0-9-]{2,12}|[A-Z][a-z]*\d[\w-]{0,10})"
+    # its number ends the clause ("RAID 6 arrays" names a kind of array)
+    r"(?=(?:[ ]?[:：])?[ ]\d+(?:[.,]\d+)*(?:[.;,)!?]|\Z))"
+)
 #: Words of degree between a verb and the value: "came to just 94", "was reduced by a full
 #: 84", "is now 94" (blind82).
 _DEGREE = r"just|only|merely|barely|a[ ]mere|a[ ]full|a[ ]good|now"
@@ -175,6 +184,8 @@ _METRIC_VALUE = re.compile(
     r"(?:(?:降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}"
     rf"|{_CHANGED_TO}|{_DEGREE}|below|under|up[ ]to"
+    # what it was measured on, named after the colon: "Save time: FX100 94" (blind82)
+    rf"|(?<=[:：—–][ ]){_PRODUCT}(?:[ ]?[:：])?"
     r"|above|over|<=|>=|[<>≤≥=:：—–→×])[ ]?)*"
     rf"(?P<figure>(?:(?:{_APPROX})[ ]?)?{BEFORE}?(?:\d+(?:,\d{{3}})*(?:\.\d+)?(?:{MAG}分?|分|[ ](?i:thousand|million"
     rf"|billion|trillion)\b|(?![\d%]|\.\d))"
