@@ -43,14 +43,18 @@ from fxsite.evidence.numerals import (
     alternation,
 )
 
-__all__ = ["LABEL_BEFORE", "REACH", "names_the_count"]
+__all__ = ["LABEL_BEFORE", "LABEL_WORDS", "REACH", "names_the_count"]
 
-#: A word before a number that makes it a label's (a figure's number, a step, a version,
-#: a tier, a layer, a day of operations, a rank), ending the text searched.
+#: Words before a number that make it a label's (a figure's number, a step, a version,
+#: a tier, a layer, a day of operations, a rank), as regular expressions' text.
+LABEL_WORDS = (
+    r"figure|fig\.|table|step|steps|version|page|section|chapter|item|items|no\.|number|run"
+    r"|phase|stage|level|tier|gen|generation|test|trial|case|round|batch|epoch|iteration|day"
+    r"|layer|severity|priority|top"
+)
+#: A label's word (:data:`LABEL_WORDS`, or a sign or a word of Chinese) ending the text searched.
 LABEL_BEFORE = re.compile(
-    r"(?:\b(?:figure|fig\.|table|step|steps|version|page|section|chapter|item|items|"
-    r"no\.|number|run|phase|stage|level|tier|gen|generation|test|trial|case|round|batch|"
-    r"epoch|iteration|day|layer|severity|priority|top)|#|\bv|第|版本|步骤|步驟|图|圖|表|阶段|階段|"
+    rf"(?:\b(?:{LABEL_WORDS})|#|\bv|第|版本|步骤|步驟|图|圖|表|阶段|階段|"
     r"型号|型號|编号|編號|序号|序號)\s*\Z",
     re.IGNORECASE,
 )

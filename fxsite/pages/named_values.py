@@ -47,6 +47,7 @@ from fxsite.evidence.units import canonical_unit
 from fxsite.pages.cjk_numerals import AFTER, BEFORE, FIRST, FIRST_CUE, MAG, NUMBER, NUMERALS
 from fxsite.pages.direction import CHANGE_WORDS
 from fxsite.pages.figure_names import OPERATIONS_CJK
+from fxsite.pages.label_numbers import LABEL_WORDS
 from fxsite.pages.lazyre import holds as _holds, needles as _needles
 from fxsite.pages.quantity_names import (
     DOING,
@@ -130,11 +131,10 @@ _LANDED = (
     r"|logged[ ]at|brought[ ]down[ ]to"
 )
 #: A product or a system named by a capitalised word with a digit or in capitals ("FX100",
-#: "NFS"), not a label's word ("Step 3", "Figure 3": :data:`LABEL_BEFORE`'s), its number
-#: the clause's last word.
+#: "NFS"), not a label's word ("Step 3", "Figure 3": ``label_numbers.LABEL_WORDS``), its
+#: number the clause's last word.
 _PRODUCT = (
-    r"(?=[A-Z])(?!(?i:figure|table|step|version|page|section|chapter|item|phase|stage|level"
-    r"|tier|day|layer|test|run)\b)(?:[A-Z0-9-]{2,12}|[A-Z][a-z]*\d[\w-]{0,10})"
+    rf"(?=[A-Z])(?!(?i:{LABEL_WORDS})\b)(?:[A-Z0-9-]{{2,12}}|[A-Z][a-z]*\d[\w-]{{0,10}})"
     # its number ends the clause ("RAID 6 arrays" names a kind of array)
     r"(?=(?:[ ]?[:：])?[ ]\d+(?:[.,]\d+)*(?:[.;,)!?]|\Z))"
 )

@@ -23,6 +23,8 @@ from importlib import resources
 from importlib.metadata import PackageNotFoundError, entry_points
 from pathlib import Path
 
+from fxsite import __version__
+
 __all__ = [
     "ASSETS",
     "changed_asset",
@@ -93,8 +95,6 @@ def changed_asset(rel: str, text: str) -> tuple[int, str] | None:
         (n for n, (a, b) in enumerate(zip(theirs_lines, our_lines, strict=False), 1) if a != b),
         min(len(theirs_lines), len(our_lines)) + 1,
     )
-    from fxsite import __version__
-
     return line, (
         f"fxsite's own {name} differs from the one fxsite {__version__} publishes (from this "
         "line): edited, or built by another release; it is read as the site's own code, and "
