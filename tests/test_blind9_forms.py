@@ -321,6 +321,12 @@ REFUSED = [
         "Save time — FX100: 94; baseline: 178.",
         ["94"],
     ),
+    ("took a product a time to an operation", "It took the FX100 94 to save a snapshot.", ["94"]),
+    (
+        "needed only a time to an operation",
+        "The FX100 needed only 94 to save the snapshot.",
+        ["94"],
+    ),
 ]
 
 # (name, sentence): no figure.
@@ -378,6 +384,8 @@ PASSED = [
     ("a named value, a step", "Save time: Step 3."),
     ("a named value, a chapter", "Save time: Chapter 3 explains it."),
     ("a named value, a product's nodes", "Save time: FX100 2 nodes."),
+    ("took a team tries", "It took the team 3 tries to save."),
+    ("took a team a count to save the day", "It took the team 3 to save the day."),
     ("operations counted, from, to", "Saves went from 3 to 5 per day."),
     ("the doing of an operation, a count", "Saving takes 3 steps."),
     ("time to save, advice", "It is time to save: 3 tips."),

@@ -97,6 +97,7 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("words of degree", "Save time came to ", "just ", "94"),
     ("benchmarks named, then scores", "", "In Geekbench the FX100 scored ", "9,400"),
     ("products after a colon", "Save time: ", "FX100 ", "94"),
+    ("took a product a time", "", "It took the FX100 94 ", "to save"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

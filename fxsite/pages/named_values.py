@@ -259,7 +259,11 @@ _CHANGES_BY = re.compile(
 #: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
 #: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
 _LASTS_TO = re.compile(
-    rf"(?<![A-Za-z])(?i:{_LASTING})[ ](?P<figure>\d+(?:\.\d+)?)[ ](?i:to)[ ](?i:{OPERATIONS})\b"
+    rf"(?<![A-Za-z])(?i:{_LASTING})"
+    # what it took, a product by its name, or how little: "It took the FX100 94 to save",
+    # "needed only 94" (blind82); not "took the team 3 to save the day"
+    rf"(?:[ ](?i:the)[ ][A-Z][\w.-]{{0,30}})?(?:[ ](?i:{_DEGREE}))?"
+    rf"[ ](?P<figure>\d+(?:\.\d+)?)[ ](?i:to)[ ](?i:{OPERATIONS})\b"
 )
 # An efficiency ratio or a rate of exchange is written with decimals ("PUE 1.2");
 # "COP28" names a conference.
