@@ -100,10 +100,14 @@ _SPEEDUP_NAMES = "(?i:speed-?ups?)"
 #: before a colon or a verb of being or reaching ("保存时间：94", "保存时间达到94": blind74);
 #: not glued to its number ("延迟3个月" delays).
 _CJK_TIMES = rf"(?:(?:{alternation(OPERATIONS_CJK)})(?:时间|時間|耗时|耗時)|延迟|延遲|时延|時延)"
+#: Chinese verbs that bring a value down to another: "降至94", "缩短到600".
+_CJK_BROUGHT_TO = "降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到"
+#: A number in ASCII digits, thousands grouped by commas, without a sign.
+_UNSIGNED = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _CJK_TIME_NAMES = (
     rf"{_CJK_TIMES}(?=[ ]?[:：=]|为|是|达|约|仅|低于|小于|不超过|不高于|控制在"
     # blind82: a time brought down to its value ("保存时间降至94")
-    r"|降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到)"
+    rf"|{_CJK_BROUGHT_TO})"
 )
 #: A note in brackets between a name and its colon: "Save time (see note): 94" (blind74).
 _NOTE = r"[ ]\([^()]{1,40}\)"
@@ -181,7 +185,7 @@ _METRIC_VALUE = re.compile(
     rf"|(?P<operation>(?i:{OPERATIONS})s?)(?=[ ](?:{_LASTING})\b)"
     rf"|(?:{_THROUGHPUT_NAMES})(?=[ ]?[\u4e00-\u9fff]|[ ](?:of|at|is|was|were|{REACHED}|{_LANDED})\b"
     r"|[ ]?[:=→]))值?[ ]?"
-    r"(?:(?:降至|降到|降低至|降低到|缩短至|缩短到|减少至|减少到|减至|下降至|下降到|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
+    rf"(?:(?:{_CJK_BROUGHT_TO}|低至|优化至|控制在|升至|升到|回落至|跌至|涨至|提升至|提高到|突破|为|是"
     rf"|达到|达|仅|约|小于|低于|不超过|不高于|of|is|was|were|at|{REACHED}|{_LANDED}|{_LASTING}"
     rf"|{_CHANGED_TO}|{_DEGREE}|below|under|up[ ]to"
     # what it was measured on, named after the colon: "Save time: FX100 94" (blind82)
@@ -240,21 +244,21 @@ _WHERE_AFTER = re.compile(rf"[ ](?i:{_WHERE_WORDS}|vs\.)[ ]")
 #: in 3 places" (a noun after it: :data:`_STOP` or :data:`_WHERE_AFTER` must follow).
 _DONE_IN = re.compile(
     rf"(?<![A-Za-z])(?i:(?:{OPERATIONS})(?:s|es|ed|d)?|finish(?:es|ed)?|complet(?:es|ed))"
-    r"[ ](?i:in)[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)(?![\d%]|[.,]\d)"
+    rf"[ ](?i:in)[ ](?P<figure>{_UNSIGNED})(?![\d%]|[.,]\d)"
 )
 #: A value someone measured for an operation, the operation last: "We measured 94 for the
 #: FX100 save" (blind81); not "We measured 3 runs for the save" (a noun after the number) nor
 #: "We measured 94 for the team" (no operation).
 _MEASURED_FOR = re.compile(
     rf"(?<![A-Za-z])(?i:{_SAW})"
-    r"[ ](?P<figure>\d+(?:,\d{3})*(?:\.\d+)?)[ ](?i:for)[ ](?:(?i:the|an?|each|every)[ ])?"
+    rf"[ ](?P<figure>{_UNSIGNED})[ ](?i:for)[ ](?:(?i:the|an?|each|every)[ ])?"
     rf"(?:(?!\d)[\w.-]{{1,30}}[ ]){{0,2}}?(?i:{TIMED_OPERATIONS}|{DOING})(?:s|es)?\b"
 )
 #: A named quantity changed by an amount, the quantity the verb's object: "The FX100 cut
 #: save time by 84" (blind82); not "cut save time by 3 steps" (a noun after the number).
 _CHANGES_BY = re.compile(
     rf"(?<![A-Za-z])(?i:{word_alternation(sorted(CHANGE_WORDS))})[ ](?:(?i:the|its|their|our)[ ])?"
-    rf"(?:{PROSE_NAMES})[ ](?i:by)[ ](?P<figure>\d+(?:,\d{{3}})*(?:\.\d+)?)(?![\d%]|[.,]\d)"
+    rf"(?:{PROSE_NAMES})[ ](?i:by)[ ](?P<figure>{_UNSIGNED})(?![\d%]|[.,]\d)"
 )
 #: An operation's time before the operation it lasts: "The FX100 took 94 to save" (blind78);
 #: not a count ("took 3 tries to save") nor a range ("took 2 to 3 minutes").
