@@ -24,6 +24,15 @@ FIGURES = [
     ("collapses into", "It collapses eight servers into two.", ["eight", "two"]),
     # blind81: the parts named, their counts either side of an arrow
     ("an arrow after the parts", "Racks: 12 → 1.", ["12", "1"]),
+    # blind83: the other count after "not", after a semicolon, after "from"; in Chinese
+    ("not the other count", "3 racks, not 12.", ["3", "12"]),
+    ("another's after a semicolon", "The FX100 fits in 3 racks; NFS took 12.", ["3", "12"]),
+    ("from after", "Down to 3 racks (from 12).", ["3", "12"]),
+    ("from after a comma", "Down to 3 racks, from 12.", ["3", "12"]),
+    ("Chinese, parts before", "机柜从12个减少到3个。", ["12", "3"]),
+    ("Chinese, the parts' number", "机柜数量从12个降到3个。", ["12", "3"]),
+    ("Chinese, parts after", "从12个机柜减少到3个。", ["12", "3"]),
+    ("Chinese, against another", "只需3个机柜，而NFS需要12个。", ["3", "12"]),
 ]
 NOT_FIGURES = [
     ("a range supported", "Scales from 4 to 64 nodes."),
@@ -37,6 +46,14 @@ NOT_FIGURES = [
     ("cut to no count", "Cut 2 drives to size."),
     ("an arrow to more", "Racks: 1 → 12."),
     ("an arrow after a label", "Step: 1 → 2."),
+    ("not another thing", "Use 2 racks, not 3 people."),
+    ("not more", "Take 3 racks, not 2."),
+    ("each after a semicolon", "It uses 3 nodes; each has 12 drives."),
+    ("grew from", "It grew to 16 nodes (from 4)."),
+    ("from, then another thing", "Set it to 3 racks from 12 in the menu."),
+    ("Chinese, made larger", "机柜从3个增加到12个。"),
+    ("Chinese, scaled", "节点数从8个扩展到64个。"),
+    ("Chinese, a count alone", "集群有12个节点。"),
 ]
 
 

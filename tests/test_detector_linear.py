@@ -98,6 +98,11 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("benchmarks named, then scores", "", "In Geekbench the FX100 scored ", "9,400"),
     ("products after a colon", "Save time: ", "FX100 ", "94"),
     ("took a product a time", "", "It took the FX100 94 ", "to save"),
+    # blind83: counts of parts against another's, in English and Chinese
+    ("parts not another's", "", "3 racks, not 12; ", ""),
+    ("parts from after", "", "to 3 racks (from ", "12)"),
+    ("Chinese parts cut", "", "机柜从12个减少到3个", ""),
+    ("Chinese parts against another", "", "只需3个机柜，而NFS需要12个", ""),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

@@ -10,15 +10,20 @@ these is a figure (:func:`consolidation_candidates`):
 * "16 nodes instead of 64", "16 nodes rather than 64", "needs 1 rack where NFS needed 12";
 * "Replaces four racks with one";
 * "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80);
-* "Racks: 12 → 1" (blind81).
+* "Racks: 12 → 1" (blind81);
+* "3 racks, not 12", "fits in 3 racks; NFS took 12", "Down to 3 racks (from 12)" (blind83);
+* in Chinese: "机柜从12个减少到3个", "机柜数量从12个降到3个", "只需3个机柜，而NFS需要12个"
+  (blind83: the English forms were refused, these passed).
 
 Decisions:
 
 * Only a count made smaller: "Scales from 4 to 64 nodes" states a range a product supports,
   a count of parts as "up to 64 nodes" is, and passes; so does a range it scales down
   over ("Scaled from 8 to 1 node", after "scale" or "range").
-* Parts are what a setup is built of (:data:`_PARTS`); "from 64 to 16 ms" is a time, read
-  by the detector's other rules.
+* Parts are what a setup is built of (:data:`_PARTS`, :data:`_ZH_PARTS`); "from 64 to 16
+  ms" is a time, read by the detector's other rules.
+* After a semicolon, the other count is another's only where the words before its verb are
+  not "each" or "every" ("3 nodes; each has 12 drives" is a setup's parts).
 """
 
 from __future__ import annotations
@@ -49,9 +54,33 @@ _FROM_TO = LazyPattern(
 _INSTEAD = LazyPattern(
     rf"\b(?P<b>{_N}){_SP}{_PARTS}{_SP}(?i:instead{_SP}of|rather{_SP}than){_SP}(?P<a>{_N})\b"
     # or against what another needed: "needs 1 rack where NFS needed 12" (blind81)
-    rf"|\b(?P<b2>{_N}){_SP}{_PARTS}{_SP}(?i:where|whereas|while){_SP}(?:[\w.-]{{1,30}}{_SP}){{1,3}}?"
+    # or after a semicolon: "fits in 3 racks; NFS took 12" (blind83)
+    rf"|\b(?P<b2>{_N}){_SP}{_PARTS}(?:{_SP}(?i:where|whereas|while)|;)"
+    rf"{_SP}(?!(?i:each|every)\b)(?:[\w.-]{{1,30}}{_SP}){{1,3}}?"
     rf"(?i:needed|needs|used|uses|required|requires|took|takes|had|has){_SP}(?P<a2>{_N})\b"
     rf"(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"  # not "where the lab has 16 desks"
+    # or the other count after "not": "3 racks, not 12" (blind83)
+    rf"|\b(?P<b3>{_N}){_SP}{_PARTS},?{_SP}(?i:not){_SP}(?P<a3>{_N})\b"
+    rf"(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"  # not "2 racks, not 3 people"
+    # or the count it came from after: "Down to 3 racks (from 12)" (blind83)
+    rf"|\b(?i:to){_SP}(?P<b4>{_N}){_SP}{_PARTS}(?:{_SP})?[(,]?(?:{_SP})?(?i:down{_SP})?(?i:from)"
+    rf"{_SP}(?P<a4>{_N})\b(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"
+)
+#: Chinese parts, the measure words a count of them takes, and a count in digits.
+_ZH_PARTS = "(?:存储节点|节点|机柜|机架|服务器|固态盘|硬盘|磁盘|阵列|控制器|交换机|机箱|盘柜|显卡|GPU卡?|CPU)"
+_ZH_EACH = "(?:个|台|块|张|套|片|颗)"
+_ZH_N = r"\d{1,3}(?:,\d{3})*"
+#: Not the count of something else: "而价格需要12万", "从12个减少到3%".
+_ZH_END = r"(?![\d,.万亿千百%％])"
+_ZH_FEWER = "(?:减少|减到|减至|降低|降|缩减|缩小|减|压缩|精简|下降)"
+_ZH = LazyPattern(
+    # "机柜从12个减少到3个", "机柜数量从12个降到3个", "从12个机柜减少到3个" (blind83)
+    rf"(?P<before>{_ZH_PARTS}(?:数量|数目|数)?)?(?:从|由)(?P<a>{_ZH_N}){_ZH_EACH}?"
+    rf"(?P<a_parts>{_ZH_PARTS})?{_ZH_FEWER}(?:到|至|为|成)?(?P<b>{_ZH_N}){_ZH_EACH}?"
+    rf"(?P<b_parts>{_ZH_PARTS})?{_ZH_END}"
+    # "只需3个机柜，而NFS需要12个" (blind83)
+    rf"|(?P<b2>{_ZH_N}){_ZH_EACH}?{_ZH_PARTS}[，,]?(?:而|但)[^，。；,;]{{0,20}}?"
+    rf"(?:需要|需|要用|用了|用|使用|占用)(?P<a2>{_ZH_N}){_ZH_EACH}?{_ZH_PARTS}?{_ZH_END}"
 )
 _REPLACES = LazyPattern(
     rf"\b(?i:replaces?|replaced|replacing|consolidates?|consolidated|consolidating)"
@@ -68,8 +97,8 @@ _REPLACES = LazyPattern(
 _SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
 CUE = re.compile(
-    rf"from|instead|rather|where|while|replac|consolidat|shr[iau]nk|cut|reduc|collaps"
-    rf"|{alternation(ARROWS)}",
+    rf"from|instead|rather|where|while|replac|consolidat|shr[iau]nk|cut|reduc|collaps|not|;"
+    rf"|从|由|而|但|{alternation(ARROWS)}",
     re.IGNORECASE,
 )
 
@@ -81,16 +110,20 @@ def _value(written: str) -> int | None:
 
 def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of each number of a count of parts made smaller in ``text``."""
-    for pattern in (_FROM_TO, _INSTEAD, _REPLACES):
+    for pattern in (_FROM_TO, _INSTEAD, _REPLACES, _ZH):
         for match in pattern.finditer(text):
-            if pattern is _FROM_TO and not (
-                match["before"] or match["a_parts"] or match["b_parts"]
+            if (
+                pattern in (_FROM_TO, _ZH)
+                and match["a"] is not None
+                and not (match["before"] or match["a_parts"] or match["b_parts"])
             ):
                 continue
             if _SCALES.search(text, max(0, match.start() - 24), match.start("a")):
                 continue  # "Scale from 8 to 1 node": a range a product scales over
             first, second = next(
-                (a, b) for a, b in (("a", "b"), ("a2", "b2"), ("a3", "b3")) if match[a] is not None
+                (a, b)
+                for a, b in (("a", "b"), ("a2", "b2"), ("a3", "b3"), ("a4", "b4"))
+                if a in match.re.groupindex and match[a] is not None
             )
             a, b = _value(match[first]), _value(match[second])
             if a is None or b is None or b >= a:
