@@ -87,6 +87,11 @@ def _check(page: str, lib: Library) -> list[Finding]:
         ("Price (USD, millions)", "million USD"),
         ("Cost ($K)", "K USD"),
         ("Requests (millions)", "million Requests"),
+        ("Prices in USD millions", "million USD"),  # blind83
+        ("Prices in millions of US dollars", "million USD"),
+        ("Revenue in EUR thousands", "thousand EUR"),
+        ("All prices in US dollars", "USD"),
+        ("Requests in millions", None),  # a count's scale
         ("Model (M)", None),  # a size of model, as "Params (B)"
         ("Runs (k)", None),  # thousands of runs: a count
         ("加速比", "×"),
@@ -750,6 +755,25 @@ UNRECORDED = [
         TABLE.format(head="Latency (usec)", cell="94"),
         [("FX501", 5, 11, "94", "read as '94 usec'")],
     ),
+    # blind83: a caption's scale after "in", before or after the currency; "US dollars"
+    *(
+        (
+            f"a caption: {caption}",
+            f"# T\n\n{caption}\n\n| Config | Price |\n| --- | --- |\n| Full rack | 1.2 |\n",
+            [("FX501", 7, 15, "1.2", f"read as '1.2 {unit}', under the caption '{shown}'")],
+        )
+        for caption, unit, shown in [
+            ("Prices in USD millions:", "million USD", "Prices in USD millions:"),
+            ("Prices in millions of USD:", "million USD", "Prices in millions of USD:"),
+            ("Prices in US$ millions:", "million USD", "Prices in US$ millions:"),
+            ("All prices in US dollars.", "USD", "All prices in US dollars"),
+            (
+                "Prices in millions of US dollars:",
+                "million USD",
+                "Prices in millions of US dollars:",
+            ),
+        ]
+    ),
 ]
 
 
@@ -769,6 +793,11 @@ def test_refused_where_a_unit_is_stated_once(
 
 # Near misses: each must pass.
 PASSED = [
+    # blind83: a count's scale after "in" states no unit
+    (
+        "a count in millions",
+        "# T\n\nCustomers in millions:\n\n| Region | Customers |\n| --- | --- |\n| EU | 1.2 |\n",
+    ),
     # a number in words after a label: one with words of its own, or a label naming no unit
     ("a number word that starts words of its own", "# T\n\nSpeedup: one of many.\n"),
     ("a ratio's name in Chinese, then words", "# T\n\n加速比：见下表。\n"),

@@ -283,21 +283,35 @@ _GLUED_SCALE = re.compile(
 )
 
 
+#: A scale written after "in", before or after the unit: "Prices in USD millions", "in
+#: millions of US dollars", "in US$ M" (blind83: a table's caption so was not read).
+_SCALE = r"(?:K|k|M|B|bn|mn|mln|(?i:thousands?|millions?|billions?))"
+_IN_SCALED = re.compile(
+    rf"\s(?i:in)\s+(?:(?P<base>[^\s()\[\]（）,，]{{1,16}}(?:\s(?i:dollars))?)\s+(?P<scale>{_SCALE})"
+    rf"|(?P<scale2>{_SCALE})\s+(?i:of)\s+(?P<base2>[^\s()\[\]（）,，]{{1,16}}(?:\s(?i:dollars))?))\s*$"
+)
+#: The United States' dollar written out: its code.
+_US_DOLLARS = re.compile(r"(?i:U\.?S\.?\s?(?:\$|dollars?))")
+
+
 def _scaled_unit(header: str) -> str | None:
-    """The unit and its scale a header states (:data:`_SCALED`, :data:`_GLUED_SCALE`), as
-    the claim grammar reads them ("M USD", "million requests", "K IOPS"), or None."""
+    """The unit and its scale a header states (:data:`_SCALED`, :data:`_GLUED_SCALE`,
+    :data:`_IN_SCALED`), as the claim grammar reads them ("M USD", "million requests", "K
+    IOPS"), or None."""
     glued = _GLUED_SCALE.search(header)
     if glued is not None:
         unit = f"{glued['scale'].upper()} {_CODES.get(glued['base'], glued['base'])}"
         return unit if _is_unit(unit) else None
-    match = _SCALED.search(header)
+    match = _SCALED.search(header) or _IN_SCALED.search(header)
     if match is None:
         return None
-    scale = match["scale"]
+    groups = match.groupdict()
+    scale = groups["scale"] or groups.get("scale2") or ""
     scale = scale.lower().rstrip("s") if len(scale) > 3 else scale
-    base = match["base"] or match["word"]
+    base = groups["base"] or groups.get("word") or groups.get("base2")
     if base is None:
         return None
+    base = _US_DOLLARS.sub("USD", base)
     base = _CODES.get(base, base)
     unit = f"{scale} {base}"
     return unit if _is_unit(unit) else None
@@ -370,7 +384,7 @@ def _written_unit(header: str) -> str | None:
         match = form.search(header)
         if match is None:
             continue
-        unit = match["unit"].strip()
+        unit = _US_DOLLARS.sub("USD", match["unit"].strip())  # "in US dollars" (blind83)
         if not unit.isascii() and not _is_unit(unit):  # a squared unit: "(㎳)" is "(ms)"
             unit = unicodedata.normalize("NFKC", unit)
         if unit[:1].isdigit():  # "Saves in 91 s": a figure, not a unit
