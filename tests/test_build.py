@@ -22,8 +22,8 @@ REFUSED_FINDINGS = [
     # 2x states R1's 1.89x save speed-up at the precision it shows, but 'saves' is a word
     # a third of the figures hold: the candidate is named, not written for the writer
     "docs/index.md:2:14: FX501 bare figure '2x' in the page's title (plain text): "
-    "R1#save_speedup states this value, but no figure's what or name shares a word with the "
-    "words around it that tells it from other figures (it shares only saves); cite the one "
+    "R1#save_speedup states this value, but the words around it share no word with its what "
+    "or name that tells it from other figures (it shares only saves); cite the one "
     "meant in the page's text ([2x](evidence:R1#save_speedup)) (the title may then repeat it), "
     "or remove it",
     "docs/index.md:4:5: FX602 related page 'missing.md' does not exist",

@@ -46,6 +46,7 @@ from fxsite.evidence.ratio_to_one import to_one_claim
 from fxsite.evidence.refs import FigureRef
 from fxsite.evidence.units import UNITS
 from fxsite.evidence.value_index import Width, figures_near
+from fxsite.pages.change_advice import change_values
 from fxsite.pages.claims import Suggestion, generic_claim_text, suggest_claims
 from fxsite.pages.direction import opposed
 from fxsite.pages.figures import duration_in_seconds, range_in_words, without_note_signs
@@ -206,6 +207,9 @@ def advise(
         # 1" is written "7:1", "3:1 to 5:1" is the range 3–5× (blind73)
         high = f"–{ratio.high}" if ratio.high is not None else ""
         found, link_text = f"{ratio.low}{high}×", to_one
+    values = change_values(found, context) if link_text is None else None
+    if values is not None:  # "fell from 178 to 94 seconds": two values (blind83)
+        return _change(f"bare figure '{shown}'{where}", values, library, context)
     in_words = range_in_words(found) if link_text is None else None
     if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
         found = link_text = in_words
@@ -263,7 +267,7 @@ def advise(
         shared = _only_generic(ranked, library, context)
         reason = (
             f"{', '.join(refs[:LISTED])} state{'s' if len(refs) == 1 else ''} this value, but "
-            f"no figure's what or name shares a word with the words around it{shared}"
+            + (shared or "no figure's what or name shares a word with the words around it")
         )
         what, hint = "", f"; if one is meant, cite it ({listed}), else remove it or cite its record"
         if not shared and whole and _comparable(ranked, library, context):
@@ -291,6 +295,20 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _change(head: str, values: tuple[str, str], library: Library, context: str) -> Advice:
+    """The advice for a change read as one figure (:mod:`.change_advice`): each value's
+    claim, as the advice for it alone would write it."""
+    claims = [
+        advise(v, library, context=context).markdown or f"[{v}](evidence:ID#figure)" for v in values
+    ]
+    reason = "a change from one value to another, two figures"
+    message = (
+        f"{head}: a change from {values[0]} to {values[1]} is two figures, not one range: "
+        f"cite each, from {claims[0]} to {claims[1]}, or remove it"
+    )
+    return Advice(message, None, (), reason)
 
 
 def _comparable(ranked: list[Suggestion], library: Library, context: str) -> bool:
@@ -444,7 +462,10 @@ def _names_another(
 
 def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> str:
     """What the words around share with the figures listed, when they share only words
-    that tell no figure apart (" that tells it from other figures (only: save)")."""
+    that tell no figure apart ("the words around it share no word with its what or name
+    that tells it from other figures (it shares only save)"); else "". Not "no figure's
+    what or name shares a word", then the words it shares (blind83: it read as a
+    contradiction)."""
     own: set[str] = set()
     for suggestion in ranked[:LISTED]:
         record, _, name = suggestion.ref.partition("#")
@@ -458,7 +479,11 @@ def _only_generic(ranked: list[Suggestion], library: Library, context: str) -> s
     if not said:
         return ""
     own_word = _a_word_of_its_own(ranked, library)
-    return f" that tells it from other figures (it shares only {', '.join(said)}{own_word})"
+    its = "its" if len(ranked) == 1 else "their"
+    return (
+        f"the words around it share no word with {its} what or name that tells it from other "
+        f"figures (it shares only {', '.join(said)}{own_word})"
+    )
 
 
 def _a_word_of_its_own(ranked: list[Suggestion], library: Library) -> str:
@@ -508,13 +533,20 @@ def _near_misses(
             continue
         if abs(stated.low - fig.low) >= step(fig.decimals):
             continue
-        if converts(stated.unit, fig.unit) != 1:
+        if converts(stated.unit, fig.unit) != 1 or _beyond(stated.qualifier, stated.low, fig.low):
             continue
         own = _shared(_distinctive(fig, library), around)
         if own:
             near.append((-own, *_near_text(found, fig, min(shown, fig.decimals), stated.qualifier)))
     near.sort(key=lambda item: item[:2])
     return near
+
+
+def _beyond(qualifier: str | None, bound: Decimal, value: Decimal) -> bool:
+    """Whether ``value`` lies on the wrong side of a bound written ``qualifier`` ``bound``:
+    "under 2 minutes" is no rounding of 2.97 min, whose claim the advice would then offer
+    (blind83: it told the writer to cite 3 min), nor "over 3 minutes" of it."""
+    return (qualifier == "max" and value > bound) or (qualifier == "min" and value < bound)
 
 
 def _near_text(
