@@ -7,6 +7,8 @@
 * "no figure's what or name shares a word with the words around it that tells it from
   other figures (it shares only baseline, save, snapshot)" read as a contradiction: the
   words it shares are told as words that tell no figure apart.
+* "Restore speed is 1.9× faster than tape." was cited by ``fix`` to R1#save_speedup, a
+  save's speed-up: an operation the words say and the figure's own do not holds it back.
 """
 
 from __future__ import annotations
@@ -82,3 +84,28 @@ def test_words_shared_are_not_told_as_no_word_shared(demo: Library) -> None:
     # near miss: no word shared at all is told so
     message = advise("178 s", demo, context="Lunch took 178 s.").message
     assert "no figure's what or name shares a word with the words around it" in message
+
+
+#: (sentence, the claim written or None, what the advice says against it)
+OPERATIONS = [
+    ("Restore speed is 1.9× faster than tape.", None, "say 'restore' where its own say 'save'"),
+    ("Restore speed of the FX100 is 1.9× the NFS's.", None, "say 'restore' where its own say"),
+    ("Backup speed: 1.9×.", None, "say 'backup' where its own say 'save'"),
+    # only words that tell no figure apart shared: no claim written, as before
+    ("The FX100 recovers 1.9× faster.", None, "it shares only fx100"),
+    # near misses: the figure's own operation, or a load that is no loading
+    ("Snapshot saves are 1.9× faster.", "[1.9×](evidence:R1#save_speedup)", ""),
+    ("Snapshot saves are 1.9× faster under load.", "[1.9×](evidence:R1#save_speedup)", ""),
+    ("Snapshot saves and restores are 1.9× faster.", "[1.9×](evidence:R1#save_speedup)", ""),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "claim", "against"), OPERATIONS, ids=[r[0] for r in OPERATIONS]
+)
+def test_an_operation_the_figure_does_not_name_holds_its_claim_back(
+    demo: Library, sentence: str, claim: str | None, against: str
+) -> None:
+    told = advise("1.9×", demo, context=sentence)
+    assert told.markdown == claim, told.message
+    assert against in told.message

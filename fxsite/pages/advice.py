@@ -220,10 +220,14 @@ def advise(
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
     stating = _of_the_named_quantity(found, stating, library, context)
     fitting: list[tuple[tuple[int, int], Suggestion]] = []
+    kinds: dict[str, tuple[str, str]] = {}  # a figure of another kind than the words say
     for suggestion in stating:
         fig = library.figures[suggestion.ref]  # suggest_claims names figures of the library
         own = _shared(_distinctive(fig, library), around)
-        if own and not _tells_another(fig, context):
+        kind = _other_kind(fig, context) if own else None
+        if kind is not None:
+            kinds[suggestion.ref] = kind
+        elif own:
             fitting.append(((-own, -_shared(_record_words(fig, library), around)), suggestion))
     fitting.sort(key=lambda item: item[0])
     fit = {s for _, s in fitting}
@@ -253,6 +257,11 @@ def advise(
         # "The legacy SAN drew 1,600 W" and the FX100's power draw (blind70: fix wrote it)
         why = f"the words around it say '{other[0]}', {other[1]}"
         return _held_back(head, one, link_text, refs, why)
+    if not fitting and len(stating) == 1 and stating[0].ref in kinds:
+        # "Restore speed is 1.9× faster" and a save's speed-up (blind83: fix wrote it)
+        said, its = kinds[stating[0].ref]
+        why = f"the words around it say '{said}' where its own say '{its}'"
+        return _held_back(head, stating[0], link_text, refs, why)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
         others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
@@ -372,6 +381,16 @@ def _of_the_named_quantity(
 _KINDS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
     (re.compile(r"\bp(99\.9|999|99|95|90|50)\b|\b(median)\b", re.IGNORECASE), {"median": "50"}),
     (re.compile(r"\b(read)(?:s|ing)?\b|\b(writ)(?:e|es|ing|ten)\b", re.IGNORECASE), {}),
+    # the operation: "Restore speed is 1.9× faster" is no save's speed-up (blind83: fix
+    # wrote it); a load, not "under load"
+    (
+        re.compile(
+            r"\b(sav)(?:e|es|ed|ing)\b|\b(restor)(?:e|es|ed|ing|ation)\b"
+            r"|\b(recover)(?:y|ies|s|ed|ing)?\b|\b(load)(?:s|ed|ing)\b|\b(backup|back-up)s?\b",
+            re.IGNORECASE,
+        ),
+        {"sav": "save", "restor": "restore", "recover": "restore", "back-up": "backup"},
+    ),
 )
 
 
@@ -385,11 +404,15 @@ def _kinds(text: str) -> tuple[frozenset[str], ...]:
     return tuple(said)
 
 
-def _tells_another(fig: FigureValue, context: str) -> bool:
-    """Whether the words around say a kind of ``fig``'s quantity its own words do not
-    (:data:`_KINDS`): "p50" around a p99 figure, "write" around a read latency."""
+def _other_kind(fig: FigureValue, context: str) -> tuple[str, str] | None:
+    """A kind of ``fig``'s quantity the words around say and its own words do not
+    (:data:`_KINDS`), and the one its own say: "p50" around a p99 figure, "write" around a
+    read latency, "restore" around a save's speed-up; None where none."""
     own = _kinds(f"{fig.what or ''} {fig.name.replace('_', ' ')}")
-    return any(s and o and s.isdisjoint(o) for s, o in zip(_kinds(context), own, strict=True))
+    for said, its in zip(_kinds(context), own, strict=True):
+        if said and its and said.isdisjoint(its):
+            return min(said), min(its)
+    return None
 
 
 def _opposed(ref: str, found: str, context: str, library: Library) -> tuple[str, str] | None:
