@@ -41,7 +41,7 @@ from fxsite.pages.page import process_page
 from fxsite.pages.record_text import record_text_findings
 from fxsite.pages.scalar_place import scalar_offset
 from fxsite.pages.template_text import template_findings
-from fxsite.verify.sources import locate_in_sources
+from fxsite.verify.sources import locate_in_sources, not_reported
 
 # -- a record's words -----------------------------------------------------------------------------
 
@@ -442,16 +442,29 @@ def test_a_templates_literal_text_at_its_line(
         # a text the theme or a plugin wrote: not at a page's number that looks like it
         ("# T\n\n`code: 50%`\n", "index.html:80:1"),
         ("# T\n\nBuild 50 of the site.\n", "index.html:80:1"),
+        # blind83: in a claim's text only (an included file's bare copy): not at the claim
+        ('# T\n\nNow [50 s](evidence:R1#x).\n\n--8<-- "s.md"\n', "index.html:80:1"),
+        ("# T\n\nNow [50 s][r].\n\n[r]: evidence:R1#x\n", "index.html:80:1"),
         # near misses: the page writes it, as it is, split, or with an entity
         ("# T\n\nNow 50 s.\n", "docs/index.md:3:5"),
         ("# T\n\nNow 50\ns.\n", "docs/index.md:3:5"),
         ("# T\n\nNow &#53;0 s.\n", "docs/index.md:3:5"),
+        ("# T\n\nNow [50 s](evidence:R1#x), then 50 s.\n", "docs/index.md:3:33"),
     ],
 )
 def test_a_gate_finding_is_placed_where_its_page_writes_it(source: str, where: str) -> None:
     gate = [Finding("index.html", 80, 1, "FX501", "bare figure", text="50 s")]
     (found,) = locate_in_sources(gate, {"": ("docs/index.md", source)})
     assert f"{found.path}:{found.line}:{found.col}" == where
+
+
+def test_a_copy_of_an_included_files_figure_is_that_finding_again() -> None:
+    # blind83: under serve, a snippet's bare "178 s" on a page citing [178 s](…) was told a
+    # second time, at the page's claim
+    source = '# T\n\nFell from [178 s](evidence:R1#a).\n\n--8<-- "s.md"\n'
+    gate = [Finding("index.html", 80, 1, "FX501", "bare figure", text="178 s")]
+    reported = [Finding("snippets/s.md", 1, 24, "FX501", "bare figure", text="178 s")]
+    assert not_reported(locate_in_sources(gate, {"": ("docs/index.md", source)}), reported) == []
 
 
 # -- the whole site: each place a writer can put text ----------------------------------------------

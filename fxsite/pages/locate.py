@@ -150,7 +150,8 @@ class SourceLocator:
     #: offset of the body (below the front matter): what Markdown renders
     body: int = 0
     #: sorted spans where no bare figure stands (code, comments, evidence links:
-    #: :func:`~fxsite.pages.prose.not_bare`): an FX501 finding is not placed there
+    #: :func:`~fxsite.pages.prose.not_bare`): an FX501 finding is not placed there; read
+    #: of the source when first asked where not given (:meth:`_claims_only`)
     claims_only: list[tuple[int, int]] = field(default_factory=list)
     #: strings of the front matter the page renders, with where each character is
     written: Sequence[TextAt] = ()
@@ -293,14 +294,26 @@ class SourceLocator:
             return [partial(within, self._read("FX501")), partial(within, self._read("claims"))]
         return [partial(within, self._read("unshown"))] if self.markdown or self.html else []
 
+    def _claims_only(self) -> list[tuple[int, int]]:
+        """:attr:`claims_only`, read of a Markdown source when first asked where not given
+        (:func:`~fxsite.pages.prose.not_bare`: blind83, a snippet's bare "178 s" was placed
+        at the page's claim of it, as none was given)."""
+        if not self.claims_only and not self.html and "evidence:" in self.source.lower():
+            from fxsite.pages.prose import not_bare
+
+            links, self.claims_only = not_bare(self.source)
+            if self.links is None:
+                self.links = links
+        return self.claims_only
+
     def _read(self, name: str) -> list[tuple[int, int]]:
         """Spans named ``name``, merged: unshown, glued claims, or where no bare figure stands."""
         if name not in self._spans:
             shows = self.markdown or self.html
             if name == "FX501":
-                spans = [*self.claims_only, *(self._read("unshown") if shows else [])]
+                spans = [*self._claims_only(), *(self._read("unshown") if shows else [])]
             elif name == "claims":
-                spans = self.claims_only
+                spans = self._claims_only()
             elif name == "unshown" and self.html:
                 spans = html_unshown(self.source)
             elif name == "unshown":

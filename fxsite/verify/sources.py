@@ -40,12 +40,14 @@ class PackedSources(Mapping[str, tuple[str, str]]):
         return len(self._packed)
 
 
-def _position(source: str, snippet: str) -> tuple[int, int] | None:
+def _position(source: str, snippet: str, code: str) -> tuple[int, int] | None:
     """1-based line and column of ``snippet`` in ``source``, where it is written whole.
 
-    Not at its number alone: a text the theme or a plugin wrote ("5 min") is not the page's.
+    Not at its number alone: a text the theme or a plugin wrote ("5 min") is not the page's;
+    a bare figure (``code`` FX501) not in a claim's text (blind83: a snippet's bare "178 s"
+    was placed at the page's claim of it, a second finding on a cited figure).
     """
-    at = SourceLocator(source).find(snippet, whole=True)
+    at = SourceLocator(source).find(snippet, "FX501" if code == "FX501" else "figure", whole=True)
     return None if at is None else line_col(source, at)
 
 
@@ -64,16 +66,16 @@ def locate_in_sources(
     # MkDocs writes URLs percent-encoded ("p%20q/"); a published file's path is not.
     # Each source read when a finding is on its page (PackedSources unpacks it then).
     by_url = {unquote(url): url for url in sources}
-    places: dict[tuple[str, str], tuple[int, int] | None] = {}
+    places: dict[tuple[str, str, bool], tuple[int, int] | None] = {}
     out = []
     for finding in findings:
         url = by_url.get(url_of(finding.path))
         src = sources[url] if url is not None else None
         where = None
         if src and finding.text:
-            key = (src[0], finding.text)
+            key = (src[0], finding.text, finding.code == "FX501")
             if key not in places:
-                places[key] = _position(src[1], finding.text)
+                places[key] = _position(src[1], finding.text, finding.code)
             where = places[key]
         if src is None or where is None:  # on the page, not in its source: at_first_lines
             out.append(finding)
