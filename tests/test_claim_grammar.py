@@ -427,6 +427,12 @@ def test_one_sided_figures_are_filled_with_their_bound(
         ("4:1 or better", "reduction", "write '[at least 4:1](…)', else '[4:1](…)' alone"),
         ("94 s or less", "save_fast", "write '[at most 94 s](…)', else '[94 s](…)' alone"),
         ("3.6 thousandths", "save", "does not state one quantity"),  # a number alone
+        # blind83: a count's number alone is its quantity, the thing counted words
+        ("3 cards", "cards", "keep 'cards' outside it, as in [3](…) cards"),
+        ("three cards", "cards", "keep 'cards' outside it, as in [three](…) cards"),
+        ("only 3", "cards", "keep 'only' outside it, as in only [3](…)"),
+        ("3 cards and 2 boards", "cards", "does not state one quantity"),  # two numbers
+        ("many", "cards", "does not state one quantity"),  # no number
     ],
 )
 def test_a_text_that_states_no_quantity_is_told_why(

@@ -44,16 +44,22 @@ _NUMBER_THEN = re.compile(r"(?P<number>(?P<sign>US\$|[$€£¥₩])?\d[\d,.]*)\s
 
 
 def unstated_message(
-    text: str, filled: str, states: Callable[[str], bool], currency: str | None = None
+    text: str,
+    filled: str,
+    states: Callable[[str], bool],
+    currency: str | None = None,
+    *,
+    count: bool = False,
 ) -> str:
     """The FX403 message for ``text``, which states no one quantity; ``filled`` is the
     figure's own text, ``states`` whether a link text states the figure, ``currency`` the
-    figure's, if it is a price."""
+    figure's, if it is a price; ``count``: the figure is a count, its quantity a number
+    alone ("[3 racks](…)" keeps "racks" outside: blind83)."""
     written = " ".join(text.split())
     unknown = _unknown_unit(written, currency)
     if unknown is not None:
         return f"'{text}': {unknown}; write '{filled}'"
-    split = _words_beside(written)
+    split = _words_beside(written, count)
     if split is not None:
         quantity, words, after = split
         link = quantity if states(quantity) else filled
@@ -83,23 +89,24 @@ def _unknown_unit(text: str, currency: str | None) -> str | None:
     return f"'{rest}' is no unit spelling fxsite knows{hint}" if hint else None
 
 
-def _words_beside(text: str) -> tuple[str, str, bool] | None:
+def _words_beside(text: str, count: bool = False) -> tuple[str, str, bool] | None:
     """``(quantity, words, words after it)`` for a quantity with words around it inside
-    the link, else None."""
+    the link, else None (``count``: a number alone is a quantity)."""
     tokens = text.split(" ")
     if len(tokens) > MAX_WORDS:
         return None
     for cut in range(len(tokens) - 1, 0, -1):
         head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        if not any(c.isdigit() for c in tail) and _with_unit(head):
+        if not any(c.isdigit() for c in tail) and _quantity(head, count):
             return head, tail, True
     for cut in range(1, len(tokens)):
         head, tail = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        if not any(c.isdigit() for c in head) and _with_unit(tail):
+        if not any(c.isdigit() for c in head) and _quantity(tail, count):
             return tail, head, False
     return None
 
 
-def _with_unit(text: str) -> bool:
+def _quantity(text: str, count: bool) -> bool:
+    """Whether ``text`` is a quantity: with a unit, or, for a count, a number alone."""
     stated = parse_stated(text)
-    return stated is not None and stated.unit is not None
+    return stated is not None and (stated.unit is not None or (count and stated.high is None))

@@ -286,7 +286,9 @@ def _refusal(
     (in the page's language, as ``filled`` is: blind72)."""
     if stated is None or verdict == "unstated":
         currency = UNITS[fig.unit].currency if fig.unit in UNITS else None
-        message = unstated_message(text, filled, lambda t: _states(t, fig), currency)
+        message = unstated_message(
+            text, filled, lambda t: _states(t, fig), currency, count=fig.unit == "count"
+        )
         return ClaimProblem("FX403", message)
     if verdict == "unit":
         never = " (ratios and percentages never convert)" if _never_converts(fig.unit) else ""
