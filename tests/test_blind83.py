@@ -9,6 +9,8 @@
   words it shares are told as words that tell no figure apart.
 * "Restore speed is 1.9× faster than tape." was cited by ``fix`` to R1#save_speedup, a
   save's speed-up: an operation the words say and the figure's own do not holds it back.
+* A rack count's bare "3" named a 3 min time and a 3.26 GB/s bandwidth as also stating
+  it: a number written without a unit names only figures of the unit of the one offered.
 """
 
 from __future__ import annotations
@@ -109,3 +111,30 @@ def test_an_operation_the_figure_does_not_name_holds_its_claim_back(
     told = advise("1.9×", demo, context=sentence)
     assert told.markdown == claim, told.message
     assert against in told.message
+
+
+_COUNTS = """\
+id: X1
+label: spec
+status: active
+title: Racks of the FX100
+setup:
+  system: FX100
+figures:
+  racks_fx100: {value: 3, unit: count, what: "Racks needed, FX100"}
+  spares: {value: 3, unit: count, what: "Spare drives kept on site"}
+  speedup: {value: 3, unit: "×", what: "Speed-up"}
+"""
+
+
+def test_a_number_without_a_unit_names_figures_of_the_offered_unit_only(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "evidence").mkdir()
+    (tmp_path / "evidence" / "X1.yaml").write_text(_COUNTS, "utf-8")
+    lib = load_library(tmp_path / "evidence", tmp_path)
+    message = advise("3", lib, context="The FX100 needs 3 racks.").message
+    # X1#speedup, 3×, is no count; X1#spares, a count, is still named (a near miss)
+    assert message.endswith(
+        "did you mean [3](evidence:X1#racks_fx100)? (also states this value: X1#spares)"
+    ), message

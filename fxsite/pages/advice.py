@@ -264,7 +264,11 @@ def advise(
         return _held_back(head, stating[0], link_text, refs, why)
     if len(fitting) == 1:
         markdown = _linked(fitting[0][1], link_text)
-        others = [r for r in refs if r != fitting[0][1].ref][:LISTED]
+        others = [
+            r
+            for r in refs
+            if r != fitting[0][1].ref and _same_kind(found, r, fitting[0][1].ref, library)
+        ][:LISTED]
         also = f" (also states this value: {', '.join(others)})" if others else ""
         return Advice(f"{head}: did you mean {markdown}?{also}", markdown, refs)
     if fitting:
@@ -304,6 +308,16 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _same_kind(found: str, ref: str, chosen: str, library: Library) -> bool:
+    """Whether figure ``ref`` is worth naming beside ``chosen`` for ``found``: where
+    ``found`` writes no unit, only a figure of ``chosen``'s unit (blind83: a rack count's
+    "3" named a 3 min time and a 3.26 GB/s bandwidth as also stating it)."""
+    stated = parse_stated(found)
+    if stated is None or stated.unit is not None:
+        return True
+    return library.figures[ref].unit == library.figures[chosen].unit
 
 
 def _change(head: str, values: tuple[str, str], library: Library, context: str) -> Advice:
