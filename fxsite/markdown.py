@@ -184,8 +184,8 @@ class _ClaimTreeprocessor(_OfExtension, Treeprocessor):
                     text=text,
                 )
                 if ctx.locator is not None:
-                    # placed at the claim's link, which the next claim is placed after
-                    warning = ctx.locator.place_claim(warning, dest)
+                    # placed where its title is written, and the next claim after its link
+                    warning = ctx.locator.place_title(warning, dest)
                 ctx.findings.append(warning)
             elif ctx.locator is not None:  # (passed once: blind79, a titled claim's link was
                 # passed twice, and the next claim's finding placed a claim further on)

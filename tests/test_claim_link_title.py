@@ -1,6 +1,6 @@
 """A claim's link title is not published (its title is its evidence card): the writer
-is told, at the claim's line, as a warning; a claim without one is told nothing
-(blind60: the title was dropped silently)."""
+is told, where the title is written (a reference's at its definition: blind83), as a
+warning; a claim without one is told nothing (blind60: the title was dropped silently)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,22 @@ from fxsite.markdown import check_page
 
 ROWS = [
     ("inline", '# T\n\nSaves in [94 s](evidence:R1#save_time_fx100 "our best run").\n', [(3, 10)]),
+    # blind83: a reference's title at its definition, where it is written
     (
         "a reference",
         '# T\n\nSaves in [94 s][fx].\n\n[fx]: evidence:R1#save_time_fx100 "our best run"\n',
-        [(3, 10)],
+        [(5, 1)],
+    ),
+    (
+        "a reference by its text",
+        '# T\n\nSaves in [94 s][].\n\n  [94 S]: evidence:R1#save_time_fx100 "our best run"\n',
+        [(5, 3)],
+    ),
+    (
+        "the last of two definitions",
+        "# T\n\nSaves in [94 s][fx].\n\n[fx]: evidence:R1#save_time_baseline\n"
+        '[fx]: evidence:R1#save_time_fx100 "our best run"\n',
+        [(6, 1)],
     ),
     (
         "the second of two",

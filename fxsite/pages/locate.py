@@ -590,6 +590,23 @@ class SourceLocator:
         if link is not None:
             line, col = self.line_col(link.start)
             return replace(finding, line=line, col=col)
+        return self._unlinked(finding)
+
+    def place_title(self, finding: Finding, dest: str) -> Finding:
+        """A claim's warning of its link title (FX408) where the title is written: a
+        reference link's at its definition (blind83: it was told at the claim, lines
+        above), an inline link's at the link; else as :meth:`place_claim` places it."""
+        link = self.pass_claim(finding.text or "", dest)
+        if link is None:
+            return self._unlinked(finding)
+        from fxsite.pages.prose import reference_definition
+
+        at = reference_definition(self.source, link.start, link.end)
+        line, col = self.line_col(link.start if at is None else at)
+        return replace(finding, line=line, col=col)
+
+    def _unlinked(self, finding: Finding) -> Finding:
+        """A claim's finding whose link the source does not write."""
         # A link whose definition the source does not hold (a snippet's): at its text's ``[``.
         at = self.find(finding.text, "claim", whole=True) if finding.text else None
         if at is None:

@@ -27,6 +27,7 @@ __all__ = [
     "find_evidence_links",
     "line_col",
     "not_bare",
+    "reference_definition",
     "writes_evidence",
 ]
 
@@ -226,6 +227,29 @@ def link_label(label: str) -> str:
 def defines(text: str, label: str) -> bool:
     """Whether a definition outside code in ``text`` (a page) names a link's ``label``."""
     return link_label(label) in definitions(_unread(text)[0])
+
+
+#: The end of a reference link as written: ``][label]`` or ``][]``.
+_REFERENCE_END = re.compile(r"\][ ]?\[(?P<label>[^\[\]]*)\]\Z")
+
+
+def reference_definition(text: str, start: int, end: int) -> int | None:
+    """Where the definition of the reference link written at ``text[start:end]`` starts
+    (its ``[``; the last one, which Python-Markdown uses), or None for an inline link."""
+    written = text[start:end]
+    if not written.startswith("[") or not written.endswith("]"):
+        return None
+    ending = _REFERENCE_END.search(written)
+    label = ending["label"] if ending is not None and ending["label"].strip() else None
+    if label is None:  # "[text][]" or "[text]": its text is its label
+        label = written[1 : ending.start() if ending is not None else -1]
+    wanted = link_label(label)
+    found = [
+        m.start("label") - 1
+        for m in _REFDEF.finditer(_unread(text)[0])
+        if definition_label(m["label"]) == wanted
+    ]
+    return found[-1] if found else None
 
 
 def find_evidence_links(text: str) -> list[EvidenceLink]:
