@@ -11,6 +11,8 @@
   save's speed-up: an operation the words say and the figure's own do not holds it back.
 * A rack count's bare "3" named a 3 min time and a 3.26 GB/s bandwidth as also stating
   it: a number written without a unit names only figures of the unit of the one offered.
+* "$1.2 M" (a space before the scale) was told to cite an empty claim, where "$1.2M" was
+  offered G1#price: the advice glues the scale where only so the claim grammar reads it.
 """
 
 from __future__ import annotations
@@ -138,3 +140,23 @@ def test_a_number_without_a_unit_names_figures_of_the_offered_unit_only(
     assert message.endswith(
         "did you mean [3](evidence:X1#racks_fx100)? (also states this value: X1#spares)"
     ), message
+
+
+GRAMMAR = ROOT / "tests" / "fixtures" / "grammar"
+
+
+@pytest.mark.parametrize(
+    ("found", "told"),
+    [
+        ("$1.2 M", "did you mean [$1.2M](evidence:G1#price)?"),
+        ("$1.2\u00a0M", "did you mean [$1.2M](evidence:G1#price)?"),
+        # near misses: written as the grammar reads it, or a scale with no quantity
+        ("$1.2M", "did you mean [$1.2M](evidence:G1#price)?"),
+        ("1.2 M USD", "did you mean [1.2 M USD](evidence:G1#price)?"),
+        ("3 B", "cite its record as [3 B](evidence:ID#figure)"),
+    ],
+)
+def test_a_spaced_scale_is_offered_the_claim_glued(found: str, told: str) -> None:
+    lib = load_library(GRAMMAR / "evidence", GRAMMAR)
+    message = advise(found, lib, context=f"The list price is {found}.").message
+    assert message.endswith(told) or told in message, message

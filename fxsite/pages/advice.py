@@ -213,6 +213,9 @@ def advise(
     in_words = range_in_words(found) if link_text is None else None
     if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
         found = link_text = in_words
+    glued = _scale_glued(found) if link_text is None else None
+    if glued is not None:  # "$1.2 M" is written "$1.2M" in a claim (blind83)
+        found = link_text = glued
     in_seconds = duration_in_seconds(found) if link_text is None else None
     if in_seconds is not None:  # "1 min 34 s" is written "94 s" in a claim
         found = link_text = in_seconds
@@ -308,6 +311,22 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+#: A scale letter spaced from its number: "$1.2 M", "€3 K".
+_SPACED_SCALE = re.compile(
+    r"(?P<number>.*\d)[ \u00a0]+(?P<scale>[KMB])(?P<rest>(?:[ \u00a0]+\S.*)?)"
+)
+
+
+def _scale_glued(found: str) -> str | None:
+    """``found`` with its scale letter glued to the number, where only so the claim grammar
+    reads it ("$1.2 M" as "$1.2M"); else None."""
+    match = _SPACED_SCALE.fullmatch(found)
+    if match is None or parse_stated(found) is not None:
+        return None
+    glued = f"{match['number']}{match['scale']}{match['rest']}"
+    return glued if parse_stated(glued) is not None else None
 
 
 def _same_kind(found: str, ref: str, chosen: str, library: Library) -> bool:
