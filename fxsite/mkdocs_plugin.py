@@ -59,7 +59,7 @@ from fxsite.mkdocs_search import SearchEntries, attach_view, release_indexes
 from fxsite.mkdocs_serve import REUSABLE_PLUGINS, Conversions, PageOutputs
 from fxsite.mkdocs_shell import Shells
 from fxsite.mkdocs_typeset import untypeset_claims
-from fxsite.output_dirs import output_problems
+from fxsite.output_dirs import base_paths, output_problems
 from fxsite.pages.chrome import (
     page_versions,
     translated_titles,
@@ -1037,4 +1037,11 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         # and judged (blind65), as MkDocs does only under --watch-theme.
         if paths.custom_dir is not None and paths.custom_dir.is_dir():
             server.watch(str(paths.custom_dir))
+        # The files pages include (pymdownx.snippets' base_path): an edited snippet is
+        # re-read and judged (blind83: the preview stayed stale until a page changed); not
+        # docs/ (watched), nor the project's folder or one above it (the cache is there).
+        docs, root = paths.docs_dir.resolve(), paths.root.resolve()
+        for _, base in base_paths(config.mdx_configs):
+            if base.exists() and not base.is_relative_to(docs) and not root.is_relative_to(base):
+                server.watch(str(base))
         return server

@@ -25,7 +25,7 @@ from fxsite.pages.config_text import Source, compose_config, inherited
 if TYPE_CHECKING:
     from fxsite.project_paths import ProjectPaths
 
-__all__ = ["output_problems", "setting_at", "setting_place"]
+__all__ = ["base_paths", "output_problems", "setting_at", "setting_place"]
 
 #: Markdown extensions that read files under their ``base_path`` option.
 BASE_PATH_EXTENSIONS = ("pymdownx.snippets", "pymdownx.b64")
@@ -117,6 +117,17 @@ def _sources(
     for hook in hooks:
         folder = Path(hook).resolve().parent
         sources.append(_Source(f"the folder of hook '{Path(hook).name}'", folder, True, ("hooks",)))
+    for extension, path in base_paths(mdx_configs):
+        what = f"{extension}'s base_path"
+        setting = ("markdown_extensions", extension, "base_path")
+        sources.append(_Source(what, path, not path.is_file(), setting))
+    return sources
+
+
+def base_paths(mdx_configs: Mapping[str, Any]) -> list[tuple[str, Path]]:
+    """(extension, path) of each ``base_path`` the Markdown extensions that read files
+    name (:data:`BASE_PATH_EXTENSIONS`), from the working folder as they read them."""
+    out = []
     for extension in BASE_PATH_EXTENSIONS:
         options = mdx_configs.get(extension)
         bases = options.get("base_path", []) if isinstance(options, Mapping) else []
@@ -124,11 +135,8 @@ def _sources(
         for base in [bases] if isinstance(bases, (str, os.PathLike)) else bases:
             named = _base_path(base)
             if named:
-                path = Path(os.path.abspath(named)).resolve()
-                what = f"{extension}'s base_path"
-                setting = ("markdown_extensions", extension, "base_path")
-                sources.append(_Source(what, path, not path.is_file(), setting))
-    return sources
+                out.append((extension, Path(os.path.abspath(named)).resolve()))
+    return out
 
 
 def _base_path(base: object) -> str | None:

@@ -70,6 +70,43 @@ def test_serve_watches_the_evidence_and_the_themes_overrides(
     assert watched == expected
 
 
+@pytest.mark.parametrize(
+    ("bases", "watched"),
+    [
+        (["snippets"], ["snippets"]),
+        (["snippets", "parts"], ["snippets", "parts"]),
+        # near misses: docs/ (MkDocs watches it), the project's folder (its cache is
+        # there), a folder that does not exist
+        (["docs"], []),
+        (["."], []),
+        (["missing"], []),
+    ],
+)
+def test_serve_watches_the_files_pages_include(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bases: list[str], watched: list[str]
+) -> None:
+    # blind83: an edited snippet left the preview stale until a page changed
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
+    root = tmp_path / "p"
+    for folder in ("snippets", "parts"):
+        (root / folder).mkdir()
+    config_file = root / "mkdocs.yml"
+    listed = ", ".join(bases)
+    config_file.write_text(
+        config_file.read_text("utf-8")
+        + f"markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [{listed}]\n",
+        "utf-8",
+    )
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml")
+    config.plugins.on_startup(command="serve", dirty=False)
+    config = config.plugins.on_config(config)
+    server = _Server()
+    config.plugins["fxsite"].on_serve(server, config=config, builder=None)
+    found = {Path(p).resolve() for p in server.watched} - {root.resolve() / "evidence"}
+    assert found == {root.resolve() / w for w in watched}
+
+
 def _strict_project(tmp_path: Path) -> Path:
     assert CliRunner().invoke(cli, ["init", str(tmp_path / "p")]).exit_code == 0
     root = tmp_path / "p"

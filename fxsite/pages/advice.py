@@ -210,15 +210,9 @@ def advise(
     values = change_values(found, context) if link_text is None else None
     if values is not None:  # "fell from 178 to 94 seconds": two values (blind83)
         return _change(f"bare figure '{shown}'{where}", values, library, context)
-    in_words = range_in_words(found) if link_text is None else None
-    if in_words is not None:  # "between 5 and 10 ms" is the range "5 to 10 ms"
-        found = link_text = in_words
-    glued = _scale_glued(found) if link_text is None else None
-    if glued is not None:  # "$1.2 M" is written "$1.2M" in a claim (blind83)
-        found = link_text = glued
-    in_seconds = duration_in_seconds(found) if link_text is None else None
-    if in_seconds is not None:  # "1 min 34 s" is written "94 s" in a claim
-        found = link_text = in_seconds
+    form = _claim_form(found) if link_text is None else None
+    if form is not None:
+        found = link_text = form
     around = words(context)
     stating = suggest_claims(found, library, context=context, limit=len(library.figures))
     stating = _of_the_named_quantity(found, stating, library, context)
@@ -311,6 +305,16 @@ def advise(
         + ", or remove it"
     )
     return Advice(message, None, (), "no record figure states this value")
+
+
+def _claim_form(found: str) -> str | None:
+    """The form a claim writes ``found`` in, where another than as written: "between 5 and
+    10 ms" the range "5 to 10 ms", "$1.2 M" "$1.2M" (blind83), "1 min 34 s" "94 s"."""
+    for form in (range_in_words, _scale_glued, duration_in_seconds):
+        written = form(found)
+        if written is not None:
+            return written
+    return None
 
 
 #: A scale letter spaced from its number: "$1.2 M", "€3 K".
