@@ -68,7 +68,9 @@ def gate_findings(
     ]
     # Placed in their sources, less what was reported; then what no source writes, on its page.
     packed = PackedSources(sources)
-    return at_first_lines(not_reported(locate_in_sources(findings, packed), reported), packed)
+    pages = {path for path, _ in sources.values()}
+    located = locate_in_sources(findings, packed)
+    return at_first_lines(not_reported(located, reported, pages), packed)
 
 
 def copied_files(paths: ProjectPaths, files: Iterable[tuple[str, str]]) -> dict[str, str]:

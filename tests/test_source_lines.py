@@ -467,6 +467,29 @@ def test_a_copy_of_an_included_files_figure_is_that_finding_again() -> None:
     assert not_reported(locate_in_sources(gate, {"": ("docs/index.md", source)}), reported) == []
 
 
+@pytest.mark.parametrize(
+    ("reported_at", "left"),
+    [
+        (["docs/index.md", "snippets/s.md"], 0),
+        # near misses: a page's own finding stands for its own copy only; one on another
+        # page's source stands for no copy of this page
+        (["docs/index.md"], 1),
+        (["docs/index.md", "docs/other.md"], 1),
+    ],
+)
+def test_a_pages_copy_and_its_snippets_are_each_a_finding_reported(
+    reported_at: list[str], left: int
+) -> None:
+    # blind83: under serve, a page's bare "178 s" and its snippet's were told three times
+    source = '# T\n\nSaves took 178 s.\n\n--8<-- "s.md"\n'
+    gate = [Finding("index.html", 80, 1, "FX501", "bare figure", text="178 s")] * 2
+    sources = {"": ("docs/index.md", source), "other/": ("docs/other.md", "# O\n")}
+    reported = [Finding(p, 1, 1, "FX501", "bare figure", text="178 s") for p in reported_at]
+    located = locate_in_sources(gate, sources)
+    pages = {path for path, _ in sources.values()}
+    assert len(not_reported(located, reported, pages)) == left
+
+
 # -- the whole site: each place a writer can put text ----------------------------------------------
 
 _PAGES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import unquote
 
@@ -94,7 +94,9 @@ def locate_in_sources(
     return out
 
 
-def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Finding]:
+def not_reported(
+    gate: list[Finding], reported: Iterable[Finding], pages: Collection[str] = ()
+) -> list[Finding]:
     """The gate's findings (placed in sources) less the faults the pages' own reading reported.
 
     A page's text is judged where it is rendered (:mod:`fxsite.pages.judge`);
@@ -107,7 +109,10 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
     name, the navigation) stands for the same text on every published page, and
     one reported on a page stands for the copies the gate finds in files it
     cannot place in a source (a heading as other pages' navigation title), so
-    ``enforce: adopt`` judges them as it judges that page.
+    ``enforce: adopt`` judges them as it judges that page. A finding reported on a file
+    a page includes (a Markdown file not among the ``pages``' sources: a snippet) stands
+    for a copy the gate placed on a page's own source (blind83: a page's bare "178 s" and
+    its snippet's were two findings, the gate's two copies placed at the page's one).
     """
     seen: Counter[tuple[str, str, str | None]] = Counter(
         (f.path, f.code, f.text) for f in reported if f.text
@@ -126,6 +131,11 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
         (f.path, f.text) for f in reported if f.text and f.on_claim and f.severity == "error"
     )
     anywhere |= {("FX501", text) for _, text in refused}
+    included: Counter[tuple[str, str | None]] = Counter(
+        (f.code, f.text)
+        for f in reported
+        if pages and f.text and f.path.endswith(".md") and f.path not in pages
+    )
     out = []
     for finding in gate:
         key = (finding.path, finding.code, finding.text)
@@ -135,6 +145,9 @@ def not_reported(gate: list[Finding], reported: Iterable[Finding]) -> list[Findi
             continue
         if finding.text and seen[key] > 0:
             seen[key] -= 1
+            continue
+        if finding.path in pages and included[(finding.code, finding.text)] > 0:
+            included[(finding.code, finding.text)] -= 1
             continue
         if finding.code == "FX501" and finding.text and _refused_told(finding, refused):
             continue
