@@ -1,7 +1,7 @@
 """Times that are not a product's performance (blind70), each beside a near miss that
 stays a figure: a streak, the time a product took to make, a plan's term, a window and an
 experience in Chinese, an event's length, a setting's time, opening hours, a reading
-time. (fxsite.pages.time_spans)
+time, the window a share is measured over (blind83). (fxsite.pages.time_spans)
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ NOT_FIGURES = [
     ("a hold", "Hold the reset button for 5 seconds."),
     ("opening hours", "Our Paris office is open from 9h to 18h."),
     ("opening hours with a dash", "Support hours: 8h-20h CET."),
+    # blind83: the window a share is measured over (a record's what)
+    ("a share's window", "Availability over twelve months"),
+    ("a share's window in digits", "Uptime during 12 months."),
+    ("a share measured over", "Availability measured over 12 months."),
 ]
 FIGURES = [
     ("a streak of days (uptime)", "It ran 300 days in a row without downtime.", ["300 days"]),
@@ -45,6 +49,9 @@ FIGURES = [
     ("the time to build an index", "It took 94 s to build the index.", ["94 s"]),
     ("a rebuild", "The array rebuilt a drive in 2 hours.", ["2 hours"]),
     ("hours an operation takes", "Rebuilds take 9h to 18h.", ["9h", "18h"]),
+    ("a bound on a downtime", "Downtime over 5 minutes triggers an alert.", ["over 5 minutes"]),
+    ("a share that lasts", "Availability lasts over 12 months.", ["over 12 months"]),
+    ("a share's value beside its window", "Availability over 12 months: 99.99%.", ["99.99%"]),
 ]
 
 

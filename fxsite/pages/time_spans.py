@@ -113,14 +113,39 @@ def _matches(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
     return match is not None and match.end() == end
 
 
+#: A window a share is measured over, the figure: "over twelve months", "12 months".
+_WINDOW = re.compile(
+    rf"(?:(?i:over|across|during)[ \u00a0])?{COUNT}[ \u00a0](?i:days?|weeks?|months?|quarters?|years?)"
+)
+#: Right before it, a share that holds over a time, not a time ("Availability over
+#: twelve months", "Uptime during 12 months": blind83, a record's ``what``), as "over the
+#: past 12 months" names a window; "Downtime over 5 minutes" is a bound on a time.
+_SHARE_BEFORE = re.compile(
+    r"\b(?i:availability|uptime|reliability|durability|(?:error|failure|success|hit)[ \u00a0]rate"
+    r"|hit[ \u00a0]ratio)(?:[ \u00a0](?i:measured|averaged|observed))?[ \u00a0]"
+    r"(?:(?i:over|across|during)[ \u00a0])?\Z"
+)
+
+
+def _a_window(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is the window a share is measured over."""
+    return _matches(_WINDOW, text, start, end) and (
+        _SHARE_BEFORE.search(text, max(0, start - 40), start) is not None
+    )
+
+
 def names_a_period(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is a period that names, whatever its
     sentence says: a streak, the time a product took to make, a plan's term, a window in
-    Chinese (as "the past 12 months" is), a retention policy's times, the period money is
-    saved over."""
+    Chinese (as "the past 12 months" is) or a share's in English, a retention policy's
+    times, the period money is saved over."""
     if any(_matches(p, text, start, end) for p in (_STREAK, _MAKING, _TERM, _CJK_PERIOD)):
         return True
-    return _sets_a_policy(text, start, end) or _money_over(text, start, end)
+    return (
+        _a_window(text, start, end)
+        or _sets_a_policy(text, start, end)
+        or _money_over(text, start, end)
+    )
 
 
 #: Right before a policy's time: how long it keeps ("kept for", "retained for", "retention
