@@ -280,16 +280,8 @@ def advise(
             + (shared or "no figure's what or name shares a word with the words around it")
         )
         what, hint = "", f"; if one is meant, cite it ({listed}), else remove it or cite its record"
-        if not shared and whole and _comparable(ranked, library, context):
-            # No word at all in common with a figure written whole in prose: a figure of
-            # another thing is no claim to offer (blind72: "twice as fast as last year's
-            # model" offered a comparison with a competitor). A number under a header or a
-            # label ("Seconds: 94") has their words only, which name its quantity, not which.
-            what = _what_it_is(ranked[0], library)
-            hint = (
-                "; cite the record figure meant as "
-                f"[{generic_claim_text(link_text or shown)}](evidence:ID#figure), or remove it"
-            )
+        if not shared and whole:
+            what, hint = _unshared(ranked, library, context, link_text or shown, hint)
         if near:  # the words fit a figure that states the value at another precision
             hint = f"; the words around it fit another: {near[0][1]}{hint}"
         return Advice(f"{head}: {reason}{what}{hint}", None, refs, reason)
@@ -355,6 +347,33 @@ def _change(head: str, values: tuple[str, str], library: Library, context: str) 
         f"cite each, from {claims[0]} to {claims[1]}, or remove it"
     )
     return Advice(message, None, (), reason)
+
+
+def _unshared(
+    ranked: list[Suggestion], library: Library, context: str, text: str, hint: str
+) -> tuple[str, str]:
+    """What the advice adds, and what it tells the writer to do, for a figure written whole
+    in prose sharing no word with the figures that state its value (``hint`` otherwise)."""
+    if not _comparable(ranked, library, context):
+        # A Chinese sentence beside records that say what their figures are in English only
+        # (blind83: fix rewrote nothing, and said nothing of why)
+        its = (
+            "its record says what it is" if len(ranked) == 1 else "their records say what they are"
+        )
+        return (
+            f" ({its} in no Chinese words: `translations: {{zh: {{what: …}}}}` in a record "
+            "lets the advice, and fxsite fix, match a figure by the sentence's words)",
+            hint,
+        )
+    # No word at all in common with a figure written whole in prose: a figure of another
+    # thing is no claim to offer (blind72: "twice as fast as last year's model" offered a
+    # comparison with a competitor). A number under a header or a label ("Seconds: 94") has
+    # their words only, which name its quantity, not which.
+    return (
+        _what_it_is(ranked[0], library),
+        f"; cite the record figure meant as [{generic_claim_text(text)}](evidence:ID#figure), "
+        "or remove it",
+    )
 
 
 def _comparable(ranked: list[Suggestion], library: Library, context: str) -> bool:
