@@ -127,3 +127,24 @@ def test_a_filtered_row_is_not_drawn_at_a_phones_or_tablets_width(
         assert drawn == measured
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "reached"), [(390, False), (1440, True)])
+def test_the_sort_buttons_are_reached_by_tab_only_where_they_are_drawn(
+    browser: Browser, paged_url: str, width: int, reached: bool
+) -> None:
+    """blind84: at a phone's width the table's head is clipped to nothing, and a keyboard
+    tabbed onto its six sort buttons, which it could not see (WCAG 2.4.7); a desktop's are
+    drawn and reached (the near miss)."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{paged_url}/evidence/pages/2/")
+        buttons = page.locator(".fx-library table thead button")
+        assert buttons.count() > 0
+        focusable = buttons.evaluate_all(
+            "bs => bs.map(b => { b.focus(); return document.activeElement === b; })"
+        )
+        assert set(focusable) == {reached}
+    finally:
+        context.close()

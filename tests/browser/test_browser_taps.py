@@ -377,6 +377,31 @@ def test_a_tap_outside_closes_the_card(phones: dict[int, BrowserContext], base_u
         page.close()
 
 
+#: Each drawn claim's tap target, its first box's height and width, and its text.
+TARGETS = """sel => [...document.querySelectorAll(sel)]
+  .filter(a => a.getClientRects().length && !a.closest('details:not([open])'))
+  .map(a => { const r = a.getClientRects()[0];
+              return [r.height, r.width, a.textContent.slice(0, 24)]; })"""
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/checkpoint-acceleration/", "/training-bubbles/", "/zh/checkpoint-acceleration/"]
+)
+def test_every_claims_tap_target_is_24_px_tall_on_a_phone(
+    phones: dict[int, BrowserContext], base_url: str, path: str
+) -> None:
+    """blind84: 15 px in an admonition, 17 px in prose, 20 px in a table (WCAG 2.5.8's 24 px);
+    a line's own height is not grown for it (the layout checks above)."""
+    page = phones[390].new_page()
+    try:
+        page.goto(base_url + path, wait_until="load")
+        targets = page.evaluate(TARGETS, CLAIMS)
+        assert targets, path
+        assert [t for t in targets if t[0] < 24] == []
+    finally:
+        page.close()
+
+
 # ---------------------------------------------------------------- desktop
 
 
