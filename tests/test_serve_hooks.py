@@ -45,6 +45,17 @@ class _Server:
         self.watched.append(path)
 
 
+def _watched(root: Path, monkeypatch: pytest.MonkeyPatch) -> set[Path]:
+    """What the project at ``root``, loaded as ``mkdocs serve`` loads it, asks serve to watch."""
+    monkeypatch.chdir(root)
+    config = load_config("mkdocs.yml")
+    config.plugins.on_startup(command="serve", dirty=False)
+    config = config.plugins.on_config(config)
+    server = _Server()
+    config.plugins["fxsite"].on_serve(server, config=config, builder=None)
+    return {Path(p).resolve() for p in server.watched}
+
+
 @pytest.mark.parametrize("overrides", [True, False], ids=["custom_dir", "near miss: none"])
 def test_serve_watches_the_evidence_and_the_themes_overrides(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, overrides: bool
@@ -59,13 +70,7 @@ def test_serve_watches_the_evidence_and_the_themes_overrides(
             text.replace("  name: material\n", "  name: material\n  custom_dir: overrides\n", 1),
             "utf-8",
         )
-    monkeypatch.chdir(root)
-    config = load_config("mkdocs.yml")
-    config.plugins.on_startup(command="serve", dirty=False)
-    config = config.plugins.on_config(config)
-    server = _Server()
-    config.plugins["fxsite"].on_serve(server, config=config, builder=None)
-    watched = {Path(p).resolve() for p in server.watched}
+    watched = _watched(root, monkeypatch)
     expected = {root.resolve() / "evidence", *([root.resolve() / "overrides"] if overrides else [])}
     assert watched == expected
 
@@ -97,13 +102,7 @@ def test_serve_watches_the_files_pages_include(
         + f"markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [{listed}]\n",
         "utf-8",
     )
-    monkeypatch.chdir(root)
-    config = load_config("mkdocs.yml")
-    config.plugins.on_startup(command="serve", dirty=False)
-    config = config.plugins.on_config(config)
-    server = _Server()
-    config.plugins["fxsite"].on_serve(server, config=config, builder=None)
-    found = {Path(p).resolve() for p in server.watched} - {root.resolve() / "evidence"}
+    found = _watched(root, monkeypatch) - {root.resolve() / "evidence"}
     assert found == {root.resolve() / w for w in watched}
 
 
