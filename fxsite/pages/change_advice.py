@@ -9,7 +9,8 @@ figure of its own (:func:`fxsite.pages.advice.advise`).
 Decisions:
 
 * A change is "from" right before the first number; "ranges from", "varies from",
-  "ranging from", "between" and "anywhere from" write a range, and stay one.
+  "ranging from" and "anywhere from" write a range, and stay one (as "between 4 and 64 ms"
+  and "4 to 64 ms", with no "from", do).
 * The unit is the one written after the second number; one written after the first too
   ("from 178 s to 94 seconds") is that number's own.
 """
