@@ -375,3 +375,30 @@ def test_a_long_card_value_keeps_to_its_card(desktop: Session) -> None:
     # near miss: without the class the long value breaks onto more lines (the test can fail)
     unclassed = page.evaluate(LONG_CARD_JS, False)[0]
     assert unclassed["lines"] > long["lines"], (unclassed, long)
+
+
+#: The small labels of fxsite's own pages: an estimate's mark, a record's label and status
+#: badges, a record sheet's field names, column heads and a value's note.
+SMALL_LABELS = ".fx-mark, .fx-label, .fx-sheet-head dt, .fx-sheet table th, .fx-meta"
+SMALL_JS = """sel => [...document.querySelectorAll(sel)]
+  .filter(e => e.getClientRects().length && e.textContent.trim())
+  .map(e => [e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])"""
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_small_labels_are_at_least_11px(browser: Browser, base_url: str, width: int) -> None:
+    """blind84: an estimate's "est." sample at 9.6 px, the library's badges at 9.6 px, a
+    record sheet's "REPORT ID" at 10.1 px, under the 11 px the README gives for marks."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        small, seen = [], 0
+        for path in ("/", "/training-bubbles/", "/evidence/", "/evidence/R1/", "/evidence/E1/"):
+            page.goto(base_url + path, wait_until="load")
+            labels = page.evaluate(SMALL_JS, SMALL_LABELS)
+            seen += len(labels)
+            small += [f"{path}: {text!r} at {px:.1f}px" for text, px in labels if px < 11]
+        assert seen, "no small label drawn"
+        assert not small, "\n".join(small)
+    finally:
+        context.close()
