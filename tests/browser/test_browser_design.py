@@ -402,3 +402,19 @@ def test_small_labels_are_at_least_11px(browser: Browser, base_url: str, width: 
         assert not small, "\n".join(small)
     finally:
         context.close()
+
+
+def test_a_record_page_prints_on_a_few_pages(browser: Browser, base_url: str) -> None:
+    """blind84: R1's page printed on 15 pages, a figure's row a page, its "Cited on pages"
+    lists open in a narrow column; on paper its tables break as text does and each list is
+    its count (4 pages)."""
+    import re
+
+    page = browser.new_page(viewport={"width": 816, "height": 1056})
+    try:
+        page.goto(base_url + "/evidence/R1/", wait_until="load")
+        pdf = page.pdf(format="Letter")
+    finally:
+        page.close()
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert 0 < pages <= 6, f"{pages} pages"
