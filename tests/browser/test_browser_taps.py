@@ -488,6 +488,8 @@ def test_keyboard_focus_opens_the_card_tab_reaches_its_link_and_escape_closes_it
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.classList.contains('fx-card-link')")
     assert page.evaluate("() => document.activeElement.href") == claim_href
+    # The close button is no Tab stop (blind84: three stops a figure); Escape closes.
+    assert card.locator(".fx-card-close").evaluate("b => b.tabIndex") == -1
     page.keyboard.press("Escape")
     expect(page.locator(".fx-card")).to_have_count(0)
     # Focus returns to the claim, which does not open its card again at once.
