@@ -418,3 +418,33 @@ def test_a_record_page_prints_on_a_few_pages(browser: Browser, base_url: str) ->
         page.close()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert 0 < pages <= 6, f"{pages} pages"
+
+
+#: A finger's controls on fxsite's pages, each 44 px tall at least on a touch screen.
+FINGER_CONTROLS = (
+    "details.fx-cited-fold > summary, .fx-library-filters select, .fx-library td[data-label='ID'] a"
+)
+HEIGHTS_JS = """sel => [...document.querySelectorAll(sel)]
+  .filter(e => e.getClientRects().length)
+  .map(e => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect().height])"""
+
+
+def test_a_fingers_controls_are_44px_tall(browser: Browser, base_url: str) -> None:
+    """blind84: "Cited on pages" was 23 px on a phone, the README says 44 px: the record
+    sheet's own rule, loaded after fxsite.css's for a finger, set its height back."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        small, seen = [], set()
+        for path in ("/evidence/", "/evidence/R1/"):
+            page.goto(base_url + path, wait_until="load")
+            for text, height in page.evaluate(HEIGHTS_JS, FINGER_CONTROLS):
+                seen.add(path)
+                if height < 44:
+                    small.append(f"{path}: {text!r} {height:.1f}px")
+        assert seen == {"/evidence/", "/evidence/R1/"}
+        assert not small, "\n".join(small)
+    finally:
+        context.close()
