@@ -1038,6 +1038,20 @@ ATTACKS = [
         "FX612",
     ),
     Attack(
+        "a data table's reference links to another figure",
+        edit(
+            BUBBLES,
+            r'(<td><a href="\.\./evidence/R1/#)save_time_baseline(" tabindex="-1">)',
+            r"\1nowhere\2",
+        ),
+        "FX612",
+    ),
+    Attack(
+        "a bar's tooltip names another value",
+        edit(BUBBLES, r"(<title>[^<·:]+): ([0-9][^<·]*) · estimate", r"\1: 1 s · estimate"),
+        "FX612",
+    ),
+    Attack(
         "an estimate's bar tooltip said measured",
         edit(
             BUBBLES,
@@ -1051,7 +1065,7 @@ ATTACKS = [
     ),
     Attack(
         "chart data label",
-        edit(BUBBLES, r"(<td>R1#save_time_baseline</td><td>)measured", r"\1spec"),
+        edit(BUBBLES, r"(>R1#save_time_baseline</a></td><td>)measured", r"\1spec"),
         "FX612",
     ),
     Attack(

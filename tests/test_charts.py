@@ -138,12 +138,26 @@ def test_svg_has_accessible_name_and_description() -> None:
 def test_data_table_lists_label_value_and_evidence_for_every_bar() -> None:
     table = parse(_drawn(simple())).find(".//table")
     assert table is not None
-    rows = [[td.text for td in tr.iter("td")] for tr in table.iter("tr")]
+    rows = [["".join(td.itertext()) for td in tr.iter("td")] for tr in table.iter("tr")]
     rows = [r for r in rows if r]
     assert rows == [
         ["Baseline", "178 s", "R1#save_time_baseline", "measured"],
         ["FX100", "94 s", "R1#save_time_fx100", "measured"],
     ]
+    # each reference links to its figure as its bar does, out of the Tab order (blind84 L1)
+    links = [(a.get("href"), a.get("tabindex"), a.text) for a in table.iter("a")]
+    assert links == [
+        ("#fig-r1-save", "-1", "R1#save_time_baseline"),
+        ("#fig-r1-fx", "-1", "R1#save_time_fx100"),
+    ]
+
+
+@pytest.mark.parametrize("href", [None, "javascript:alert(1)", "java\tscript:x"])
+def test_a_data_table_reference_without_a_safe_link_is_text(href: str | None) -> None:
+    table = parse(render_chart(simple(groups=(Group(None, (bar(href=href),)),)))).find(".//table")
+    assert table is not None
+    assert list(table.iter("a")) == []
+    assert "R1#save_time_baseline" in "".join(table.itertext())
 
 
 def test_values_and_labels_are_printed_on_the_bars() -> None:
@@ -241,11 +255,14 @@ def test_hostile_strings_are_escaped_everywhere() -> None:
     shown = texts(svg)
     assert SPECIALS in shown  # the category label, literally: "$x$" is not mathtext
     assert f"{HOSTILE} · measured" in shown
-    cells = [td.text for td in root.iter("td")]
+    cells = ["".join(td.itertext()) for td in root.iter("td")]
     assert cells == [HOSTILE, SPECIALS, HOSTILE, SPECIALS, "measured"]
     # the quote could not end the attribute: the href is one intact value
     (link,) = svg.iter(f"{SVG}a")
     assert link.get("href") == "#a\"onmouseover='x'"
+    (cell_link,) = root.iter("a")  # the data table's, with no attribute of the href's
+    assert cell_link.get("href") == "#a\"onmouseover='x'"
+    assert cell_link.get("onmouseover") is None
     assert link.get("onmouseover") is None
 
 
@@ -289,16 +306,16 @@ def test_bar_links_carry_an_evidence_tooltip() -> None:
     links = list(svg.iter(f"{SVG}a"))
     assert [a.get("href") for a in links] == ["#fig-r1-save", "#fig-r1-fx"]
     assert [a.find(f"{SVG}title").text for a in links] == [  # type: ignore[union-attr]
-        "Baseline · measured · R1",
-        "FX100 · measured · R1",
-    ]
+        "Baseline: 178 s · measured · R1",
+        "FX100: 94 s · measured · R1",
+    ]  # a screen reader's list of links names each bar's value (blind84 L1)
 
 
 def test_unlinked_bar_still_has_tooltip() -> None:
     svg = svg_of(render_chart(simple(groups=(Group(None, (bar(href=None),)),))))
     group = next(el for el in svg.iter() if el.get("id") == "c1-bar-0-0")
     tip = group.find(f"{SVG}title")
-    assert tip is not None and tip.text == "Baseline · measured · R1"
+    assert tip is not None and tip.text == "Baseline: 178 s · measured · R1"
 
 
 # --- colour, hatch, theme -------------------------------------------------------

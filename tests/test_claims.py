@@ -291,6 +291,31 @@ def test_claim_marker_and_spoken_label(
     assert a.find("span", class_="fx-sr").get_text() == f" ({spoken})"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    ("text", "dest", "spoken"),
+    [
+        # a number whose unit its sentence writes once ("from 178 to 94 s"): the unit is said
+        ("178", "evidence:R1#save_time_baseline", " s (measured, report R1)"),
+        ("1.9", "evidence:R1#save_speedup", " × (measured, report R1)"),
+        # near misses: the text states its unit, in any spelling; the default text does too
+        ("178 s", "evidence:R1#save_time_baseline", " (measured, report R1)"),
+        ("178 seconds", "evidence:R1#save_time_baseline", " (measured, report R1)"),
+        ("1.9x", "evidence:R1#save_speedup", " (measured, report R1)"),
+        ("", "evidence:R1#save_time_baseline", " (measured, report R1)"),
+        # a test condition has no unit
+        ("", "evidence:R1#setup.baseline", " (test condition, report R1)"),
+    ],
+)
+def test_a_number_alone_is_spoken_with_its_unit(
+    lib: Library, text: str, dest: str, spoken: str
+) -> None:
+    """A screen reader's list of a page's links gives "3.26 GB/s (measured, report R1)", not a
+    number alone (blind84 L1)."""
+    a = _anchor(render_claim(_claim(lib, text, dest), lib, href_for)).a
+    assert a is not None
+    assert a.find("span", class_="fx-sr").get_text() == spoken  # type: ignore[union-attr]
+
+
 def test_render_range_claim_has_min_and_max(lib: Library) -> None:
     a = _anchor(render_claim(_claim(lib, "", "evidence:R1#load_speedup"), lib, href_for)).a
     assert a is not None

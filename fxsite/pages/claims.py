@@ -621,8 +621,22 @@ def render_claim(
         marker = (
             f'<span class="fx-badge" aria-hidden="true" data-search-exclude="">{esc(mark)}</span>'
         )
+    spoken = message("spoken", claim.lang, label=spoken_label(claim))
     return (
         f"<a {attr_text}>{shown}{marker}"
-        f'<span class="fx-sr" data-search-exclude="">'
-        f"{esc(message('spoken', claim.lang, label=spoken_label(claim)))}</span></a>"
+        f'<span class="fx-sr" data-search-exclude="">{esc(_unit_unshown(claim) + spoken)}</span></a>'
     )
+
+
+def _unit_unshown(claim: Claim) -> str:
+    """The unit a claim's text leaves to its sentence ("from [3.26](…) to [6.40 GB/s](…)"),
+    said to a screen reader after it (" GB/s"): a list of a page's links gives "3.26 GB/s
+    (measured, report R1)", not a number alone (blind84). "" when the text states it, or
+    the figure is a count (whose unit is the noun the sentence writes)."""
+    fig = claim.value
+    if fig is None or not fig.unit or UNITS.get(fig.unit) is None:
+        return ""
+    if UNITS[fig.unit].dimension == "count":
+        return ""
+    stated = parse_stated(claim.display)
+    return f" {fig.unit}" if stated is not None and stated.unit is None else ""

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 from fxsite.evidence.refs import FigureRef
 from fxsite.render.chart_spec import MODELLED, Bar, ChartSpec
-from fxsite.render.chart_text import description, label_word
+from fxsite.render.chart_text import bar_tooltip, description
 
 __all__ = ["INK", "finish_svg"]
 
@@ -29,11 +29,10 @@ _URL_REF = re.compile(r"url\(#([^)]+)\)")
 
 
 def _tooltip(bar: Bar, lang: str) -> str:
-    """A bar's tooltip in a reader's words: its label, the evidence's label and record
-    ("Baseline · measured · R1"; blind63: it showed "R1#save_time_baseline · measured")."""
+    """A bar's tooltip (:func:`~.chart_text.bar_tooltip`)."""
     ref = FigureRef.parse(bar.evidence)
     record = ref.record if ref is not None else bar.evidence
-    return f"{bar.label} · {label_word(bar.evidence_label, lang)} · {record}"
+    return bar_tooltip(bar.label, bar.text, bar.evidence_label, record, lang)
 
 
 def _prefix_ids(root: ET.Element, prefix: str) -> None:

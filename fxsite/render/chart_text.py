@@ -49,6 +49,19 @@ def description(rows: Iterable[tuple[str, str, str, str]], lang: str) -> str:
     )
 
 
+def bar_tooltip(bar: str, value: str, label: str, record: str, lang: str) -> str:
+    """A bar's tooltip and its link's accessible name, in a reader's words: its name and
+    value, the evidence's label and record ("Baseline: 178 s · measured · R1"; blind63:
+    it showed "R1#save_time_baseline · measured"; blind84: a screen reader's list of
+    links gave no value)."""
+    return f"{bar}: {value} · {label_word(label, lang)} · {record}"
+
+
+def bar_tooltips(bar: str, value: str, label: str, record: str) -> frozenset[str]:
+    """A bar's tooltip in every language fxsite writes."""
+    return frozenset(bar_tooltip(bar, value, label, record, lang) for lang in LANGUAGES)
+
+
 def bar_caption(text: str, label: str, lang: str) -> str:
     """What is printed at a bar's end: its value and its label, ``178 s · measured``."""
     return f"{text} · {label_word(label, lang)}"

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from fxsite.render.chart_figure import FONT_PT, NARROW_IN, PRIMARY, WIDTH_IN, draw_figure
-from fxsite.render.chart_spec import ChartSpec, validate_chart
+from fxsite.render.chart_spec import Bar, ChartSpec, safe_href, validate_chart
 from fxsite.render.chart_svg import INK, finish_svg
 from fxsite.render.chart_text import label_word
 from fxsite.render.messages import message
@@ -104,10 +104,20 @@ def _data_table(spec: ChartSpec) -> str:
         for bar in group.bars:
             cells = [esc(group.label or "")] if grouped else []
             word = label_word(bar.evidence_label, spec.lang)
-            cells += [esc(bar.label), esc(bar.text), esc(bar.evidence), esc(word)]
+            cells += [esc(bar.label), esc(bar.text), _evidence_cell(bar), esc(word)]
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
+
+
+def _evidence_cell(bar: Bar) -> str:
+    """The data table's evidence cell: the figure's reference, a link to it as the bar is
+    (a screen reader's table is read as its chart: blind84), out of the Tab order as the
+    visually hidden table is out of sight."""
+    ref = html.escape(bar.evidence)
+    if bar.href is None or safe_href(bar.href) is None:
+        return ref
+    return f'<a href="{html.escape(bar.href, quote=True)}" tabindex="-1">{ref}</a>'
 
 
 def _source(spec: ChartSpec) -> str:

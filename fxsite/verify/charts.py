@@ -17,9 +17,9 @@ from fxsite.render.chart_spec import MODELLED
 from fxsite.render.chart_text import (
     bar_caption,
     bar_captions,
+    bar_tooltips,
     description,
     label_of,
-    label_word,
     source_line,
 )
 from fxsite.render.messages import DEFAULT, LANGUAGES
@@ -73,6 +73,9 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
             f"its data table labels a figure '{unknown[0]}', which is no evidence label", unknown[0]
         )
         return out
+    for (_, _, ref, _), link in zip(chart.rows, chart.links, strict=False):
+        if link and _linked(link) != tuple(ref.partition("#")[::2]):
+            bad(f"its data table links {ref} to {link!r}, not to its figure", ref)
     for drawing in chart.drawings:
         _check_drawing(rel, chart, drawing, library, bad, out)
     if not chart.drawings:
@@ -82,21 +85,23 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
 
 
 def _check_look(
-    bar: str, ref: str, label: str, look: tuple[str, str, str], bad: Callable[..., None]
+    bar: tuple[str, str, str, str], look: tuple[str, str, str], bad: Callable[..., None]
 ) -> None:
     """A bar drawn as its label says (blind68: an estimate's bars drawn solid, its class
     taken off, its tooltip saying "measured"): a model's bar is dashed and marked
-    ``fx-bar--modelled``, a measurement's neither, and its tooltip names its label."""
+    ``fx-bar--modelled``, a measurement's neither, and its tooltip names its value and
+    label (:func:`~fxsite.render.chart_text.bar_tooltip`). ``bar`` is the data table's
+    row: the bar's name, value, figure and label."""
+    name, value, ref, label = bar
     classes, tip, style = look
     modelled = label in MODELLED
     if ("fx-bar--modelled" in classes.split()) != modelled or (
         "stroke-dasharray" in style
     ) != modelled:
         drawn = "a model's" if not modelled else "a measurement's"
-        bad(f"the bar for {ref} is drawn as {drawn}, and its figure is {label}", bar)
-    record = ref.partition("#")[0]
-    if tip not in {f"{bar} · {label_word(label, lang)} · {record}" for lang in LANGUAGES}:
-        bad(f"the tooltip of the bar for {ref} says {tip!r}; its figure is {label}", tip or bar)
+        bad(f"the bar for {ref} is drawn as {drawn}, and its figure is {label}", name)
+    if tip not in bar_tooltips(name, value, label, ref.partition("#")[0]):
+        bad(f"the tooltip of the bar for {ref} says {tip!r}; its figure is {label}", tip or name)
 
 
 def _check_source(chart: Chart, library: Library, bad: Callable[..., None]) -> None:
@@ -154,7 +159,7 @@ def _check_drawing(
             continue
         look = looks.get((record, figure))
         if look is not None:
-            _check_look(bar, ref, label, look, bad)
+            _check_look((bar, value, ref, label), look, bad)
         size = _extent(paths[0])
         fig = claim.value
         if fig is not None and size is not None and fig.high is None:

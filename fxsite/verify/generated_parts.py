@@ -34,10 +34,8 @@ def read_generated(root: LexborNode, page: PageText) -> None:
         )
     page.statuses = [node_text(n) for n in root.css(".fx-record-badges .fx-status")]
     for figure in root.css("figure.fx-chart"):
-        rows = tuple(
-            tuple(node_text(cell) for cell in tr.css("td"))
-            for tr in figure.css("table.fx-chart-data tbody tr")
-        )
+        trs = figure.css("table.fx-chart-data tbody tr")
+        rows = tuple(tuple(node_text(cell) for cell in tr.css("td")) for tr in trs)
         drawings = tuple(
             Drawing(
                 tuple(_drawn_text(t) for t in svg.css("text")),
@@ -60,8 +58,15 @@ def read_generated(root: LexborNode, page: PageText) -> None:
                 tuple((r[-4], r[-3], r[-2], r[-1]) for r in rows if len(r) in (4, 5)),
                 drawings,
                 node_text(figure.css_first("p.fx-chart-source")),
+                tuple(_row_link(tr) for tr, r in zip(trs, rows, strict=True) if len(r) in (4, 5)),
             )
         )
+
+
+def _row_link(row: LexborNode) -> str:
+    """Where a chart's data-table row links: the href of its links, "" where it has none,
+    a space between two (a row links its figure once)."""
+    return " ".join(node_attrs(a).get("href", "") for a in row.css("a"))
 
 
 #: SVG presentation attributes that may leave a text undrawn, read as their style would be.

@@ -288,6 +288,8 @@ class Chart:
     drawings: tuple[Drawing, ...]
     #: the source line under it (``p.fx-chart-source``), "" where it has none
     source: str = ""
+    #: where each data-table row's evidence cell links ("" where it has no link)
+    links: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
