@@ -648,23 +648,25 @@ class FxsitePlugin(BasePlugin[FxsiteConfig]):
         assert self.project is not None
         site = page_language("", None, self.site_language)
         if not self.versions:
-            self.versions = page_versions(
-                self.index.urls,
-                lambda src: (
-                    self.results[src].lang
-                    if src in self.results
-                    else page_language(src, None, site)
-                ),
-            )
+            self.versions = page_versions(self.index.urls, self._language_of)
         result = self.results.get(page.file.src_uri)
+        prefix = self.project.paths.library_prefix
         self.page_chrome.dress(
             config,
             nav,
             lang=result.lang if result is not None else None,
             site_language=site,
             versions=self.versions.get(page.file.src_uri, {}),
-            library_index=f"{self.project.paths.library_prefix}/index.md",
+            library_index=f"{prefix}/index.md",
+            language_of=self._language_of,
+            in_library=page.file.src_uri.startswith(f"{prefix}/"),
         )
+
+    def _language_of(self, src: str) -> str:
+        """The language of the page of source ``src``: as it was read, else as its path says."""
+        if src in self.results:
+            return self.results[src].lang
+        return page_language(src, None, page_language("", None, self.site_language))
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         assert self.project is not None

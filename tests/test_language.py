@@ -360,9 +360,11 @@ def test_built_chinese_page_wears_chinese_chrome(built: Path) -> None:
     zh = _chrome(soup(built / "zh" / "page" / "index.html"))
     assert zh["site_name"] == "测试站点"
     assert zh["copyright"] == "版权所有"
-    assert "测试首页" in zh["nav"] and "Fixture home" not in zh["nav"]  # type: ignore[operator]
-    assert "证据库" in zh["nav"]  # the generated library's title, from the catalogue
-    assert zh["switch"] == [("English", "../../"), ("中文", "./")]
+    # each entry leads to an English page, and says so (blind84 M5)
+    assert "测试首页（英文）" in zh["nav"] and "Fixture home" not in zh["nav"]  # type: ignore[operator]
+    assert "证据库（英文）" in zh["nav"]  # the generated library's title, from the catalogue
+    # no English version of this page: the switch says so (blind84 M5)
+    assert zh["switch"] == [("English (no English version)", "../../"), ("中文", "./")]
     assert zh["head_alternates"] == 0  # Material would fetch a sitemap.xml under each
     assert zh["permalinks"] == {"永久链接"}
     page = soup(built / "zh" / "page" / "index.html")
@@ -378,7 +380,8 @@ def test_built_english_page_keeps_its_chrome(built: Path) -> None:
     assert en["site_name"] == "Fixture clean site"
     assert en["copyright"] == ""
     assert "Fixture home" in en["nav"] and "测试首页" not in en["nav"]  # type: ignore[operator]
-    assert en["switch"] == [("English", "./"), ("中文", "zh/page/")]
+    # the home page has no Chinese version: its switch says so (blind84 M5)
+    assert en["switch"] == [("English", "./"), ("中文（此页无中文版）", "zh/page/")]
     assert en["permalinks"] <= {"Permanent link"}  # type: ignore[operator]
 
 

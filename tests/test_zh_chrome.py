@@ -73,6 +73,28 @@ def test_the_switch_links_to_the_page_own_versions(
     assert [a["name"] for a in out] == ["English", "中文"]
 
 
+@pytest.mark.parametrize(
+    ("versions", "lang", "names"),
+    [
+        # no Chinese version: the entry says so in Chinese (blind84 M5)
+        ({"en": "b/"}, "en", ["English", "中文（此页无中文版）"]),
+        ({}, "en", ["English", "中文（此页无中文版）"]),  # a record page
+        # a Chinese page with no English version: the English entry says so in English
+        ({"zh": "zh/c/"}, "zh", ["English (no English version)", "中文"]),
+        # near misses: a version in every language; the page's own language is never missing
+        ({"en": "a/", "zh": "zh/a/"}, "en", ["English", "中文"]),
+        ({"en": "a/", "zh": "zh/a/"}, "zh", ["English", "中文"]),
+        ({}, None, ["English", "中文"]),
+    ],
+)
+def test_the_switch_says_where_a_page_has_no_version(
+    versions: dict[str, str], lang: str | None, names: list[str]
+) -> None:
+    out = page_alternates(_EXTRA["alternate"], versions, lang)
+    assert out is not None
+    assert [a["name"] for a in out] == names
+
+
 @pytest.mark.parametrize("alternates", [None, "English", {"name": "English"}])
 def test_no_switch_without_a_list(alternates: object) -> None:
     assert page_alternates(alternates, {"en": "a/"}) is None
@@ -147,6 +169,79 @@ def test_a_page_is_dressed_in_its_language_and_undressed_after(lang: str) -> Non
         "Evidence Library",
     )
     assert config["extra"]["alternate"] == _EXTRA["alternate"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "titles"),
+    [
+        # a Chinese page's tabs to English pages say so (blind84 M5); its own is unmarked
+        ("zh", ["首页（英文）", "证据库（英文）", "中文页"]),
+        # an English page's tab to a Chinese page says so in English
+        ("en", ["Home", "Evidence Library", "中文页 (Chinese)"]),
+    ],
+)
+def test_navigation_to_a_page_in_another_language_says_so(lang: str, titles: list[str]) -> None:
+    config = _Config(site_name="FX100 Performance", copyright="(c)", extra=dict(_EXTRA))
+    home, library = _page("Home", "index.md"), _page("Evidence Library", "evidence/index.md")
+    chinese = _page("中文页", "zh/a.md")
+    nav = SimpleNamespace(items=[home, library, chinese])
+    dressing = PageChrome()
+    languages = {"index.md": "en", "evidence/index.md": "en", "zh/a.md": "zh"}
+    dressing.dress(
+        config,
+        nav,
+        lang=lang,
+        site_language="en",
+        versions={lang: "x/"},
+        library_index="evidence/index.md",
+        language_of=languages.__getitem__,
+    )
+    assert [home.title, library.title, chinese.title] == titles
+    dressing.undress()
+    assert [home.title, library.title, chinese.title] == ["Home", "Evidence Library", "中文页"]
+
+
+class _Entry(SimpleNamespace):
+    """A navigation entry whose ``active`` is set as MkDocs' is (a page's, with its sections)."""
+
+    parent: Any = None
+
+    @property
+    def active(self) -> bool:
+        return bool(self.__dict__.get("_active", False))
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        self.__dict__["_active"] = value
+        if self.parent is not None:
+            self.parent.active = value
+
+
+@pytest.mark.parametrize(("in_library", "active"), [(True, True), (False, False)])
+def test_a_record_page_shows_the_library_as_where_the_reader_is(
+    in_library: bool, active: bool
+) -> None:
+    """A record page is in no navigation: its library's tab is the active one (blind84 L6);
+    the near miss, a page elsewhere, leaves it as it was."""
+    config = _Config(site_name="S", copyright="(c)", extra=dict(_EXTRA))
+    section = _Entry(title="Evidence", children=None)
+    library = _Entry(title="Evidence Library", file=SimpleNamespace(src_uri="evidence/index.md"))
+    library.parent, section.children = section, [library]
+    home = _Entry(title="Home", file=SimpleNamespace(src_uri="index.md"))
+    nav = SimpleNamespace(items=[home, section])
+    dressing = PageChrome()
+    dressing.dress(
+        config,
+        nav,
+        lang="en",
+        site_language="en",
+        versions={},
+        library_index="evidence/index.md",
+        in_library=in_library,
+    )
+    assert (library.active, section.active, home.active) == (active, active, False)
+    dressing.undress()
+    assert (library.active, section.active) == (False, False)
 
 
 @pytest.mark.parametrize(

@@ -101,12 +101,17 @@ def version_key(src: str) -> str:
     return "/".join(parts)
 
 
-def page_alternates(alternates: object, versions: Mapping[str, str]) -> list[dict[str, str]] | None:
+def page_alternates(
+    alternates: object, versions: Mapping[str, str], lang: str | None = None
+) -> list[dict[str, str]] | None:
     """The language switch's entries for one page, or None if ``alternates`` is not a list.
 
     ``versions`` maps each language to the URL (site-relative, ``""`` for the
-    home page) of this page's version in it. An entry keeps its name and
-    language; its link goes to the page's version where there is one.
+    home page) of this page's version in it; ``lang`` is the page's own language. An
+    entry keeps its name and language; its link goes to the page's version where there
+    is one. Where there is none, its name says so in its language ("中文（此页无中文版）"):
+    its link goes where ``mkdocs.yml`` says, which is not this page in that language
+    (blind84: "中文" led to one Chinese article from every page, unsaid).
     """
     if not isinstance(alternates, list):
         return None
@@ -115,9 +120,11 @@ def page_alternates(alternates: object, versions: Mapping[str, str]) -> list[dic
         if not isinstance(entry, Mapping):
             continue
         item = {str(k): str(v) for k, v in entry.items()}
-        lang = language_tag(item.get("lang"))
-        if lang is not None and lang in versions:
-            item["link"] = versions[lang] or "./"
+        other = language_tag(item.get("lang"))
+        if other is not None and other in versions:
+            item["link"] = versions[other] or "./"
+        elif other in LANGUAGES and lang is not None and other != lang and "name" in item:
+            item["name"] = message("alternate.missing", other, name=item["name"])
         out.append(item)
     return out
 

@@ -85,6 +85,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stat.setup": "Test condition · {id}",
         # After a link to a page in another language: "Training bubbles (English)"
         "other_language": " ({name})",
+        # The language switch's entry where a page has no version in its language
+        "alternate.missing": "{name} (no English version)",
         "name.en": "English",
         "name.zh": "Chinese",
         # A heading's permalink title on a page in another language than the site's
@@ -246,6 +248,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stat.estimate": "估算 · 模型 {id}",
         "stat.setup": "测试条件 · {id}",
         "other_language": "（{name}）",
+        "alternate.missing": "{name}（此页无中文版）",
         "name.en": "英文",
         "name.zh": "中文",
         "permalink": "永久链接",
