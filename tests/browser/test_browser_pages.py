@@ -281,3 +281,33 @@ def test_harness_blocks_and_records_off_machine_requests(visit: Visit, desktop: 
     assert result == "blocked"
     assert desktop.watch.off_machine == ["https://example.com/fx-probe"]
     assert any("off-machine" in p for p in desktop.watch.problems())
+
+
+@pytest.mark.parametrize("scheme", ["phone", "phone_dark"])
+def test_the_figure_a_link_lands_on_is_tinted_once(
+    scheme: str, visit: Visit, request: pytest.FixtureRequest
+) -> None:
+    """On a phone the figure a link lands on is one evenly tinted card: its cells draw no
+    tint of their own over the card's (blind84 L3: uneven blocks, white gaps)."""
+    session = request.getfixturevalue(scheme)
+    page = visit("/evidence/R1/#save_time_baseline", session=session)
+    page.wait_for_function("() => document.querySelector(':target')?.id === 'save_time_baseline'")
+    row, cells = page.evaluate(
+        """() => {
+            const row = document.querySelector(':target');
+            const bg = e => getComputedStyle(e).backgroundColor;
+            return [bg(row), [...row.querySelectorAll('td')].map(bg)];
+        }"""
+    )
+    assert row not in ("rgba(0, 0, 0, 0)", "transparent")  # the card is tinted
+    assert set(cells) == {"rgba(0, 0, 0, 0)"}, cells  # and nothing is tinted over it
+
+
+@pytest.mark.parametrize(("path", "active"), [("/evidence/R1/", True), ("/faq/", False)])
+def test_a_record_page_marks_the_library_tab(path: str, active: bool, visit: Visit) -> None:
+    """A record page, in no navigation, shows the Evidence Library tab as where the reader
+    is (blind84 L6); the near miss: another page's tab is its own."""
+    page = visit(path)
+    tab = page.locator(".md-tabs__item--active .md-tabs__link")
+    assert tab.count() == 1
+    assert (tab.inner_text().strip() == "Evidence Library") == active
