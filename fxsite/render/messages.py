@@ -33,7 +33,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend": "Markers",
         "legend.link": (
             '<span class="fx-legend-sample">underlined</span> a figure links to the '
-            "record behind it; hover, focus or tap it for its evidence card"
+            'record behind it<span class="fx-on-screen">; hover, focus or tap it for its '
+            "evidence card</span>"
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">{id}</span> the test report or record behind '
@@ -201,8 +202,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "label.estimate": "估算",
         "legend": "标记说明",
         "legend.link": (
-            '<span class="fx-legend-sample">下划线</span>：数字链接到其背后的证据记录；'
-            "悬停、聚焦或轻点可查看证据卡片"
+            '<span class="fx-legend-sample">下划线</span>：数字链接到其背后的证据记录'
+            '<span class="fx-on-screen">；悬停、聚焦或轻点可查看证据卡片</span>'
         ),
         "legend.id": (
             '<span class="fx-mark fx-mark--id">{id}</span>：其前数字所依据的测试报告或记录，'

@@ -448,3 +448,21 @@ def test_a_fingers_controls_are_44px_tall(browser: Browser, base_url: str) -> No
         assert not small, "\n".join(small)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("media", "said"), [("print", False), ("screen", True)])
+def test_paper_is_not_told_to_hover_or_tap(
+    media: str, said: bool, browser: Browser, base_url: str
+) -> None:
+    """blind84: a printed page's legend said "hover, focus or tap it for its evidence card";
+    on paper it says what a figure's link is, and nothing only a screen does."""
+    page = browser.new_page()
+    try:
+        page.goto(base_url + "/checkpoint-acceleration/", wait_until="load")
+        page.emulate_media(media=media)  # type: ignore[arg-type]
+        legend = page.locator(".fx-legend-markers li").first
+        shown = legend.inner_text()
+    finally:
+        page.close()
+    assert "links to the record behind it" in shown
+    assert ("hover, focus or tap" in shown) == said
