@@ -224,7 +224,7 @@ def test_site_name_fits_the_phone_header(width: int, browser: Browser, base_url:
 
 
 #: The centres of the hero's column and of its product image (null without a hero).
-HERO_CENTRES_JS = """() => [document.querySelector('.fx-hero-main'),
+HERO_CENTRES_JS = """() => [document.querySelector('.fx-hero'),
                           document.querySelector('.fx-hero-figure')]
   .map(e => { if (!e) return null; const r = e.getBoundingClientRect();
               return r.left + r.width / 2; })"""
@@ -466,3 +466,24 @@ def test_paper_is_not_told_to_hover_or_tap(
         page.close()
     assert "links to the record behind it" in shown
     assert ("hover, focus or tap" in shown) == said
+
+
+@pytest.mark.parametrize(("width", "cards_first"), [(390, True), (1440, False)])
+def test_a_phones_first_screen_shows_the_headline_figures(
+    width: int, cards_first: bool, browser: Browser, base_url: str
+) -> None:
+    """blind84: on a phone the product's picture pushed the headline figure cards below the
+    first screen; there they come before it (and the first card is on the first screen). On
+    a desktop the picture stays beside the headline."""
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    try:
+        page.goto(base_url + "/", wait_until="load")
+        stats, figure = page.evaluate(
+            """() => ['.fx-hero .fx-stats', '.fx-hero-figure']
+                .map(s => document.querySelector(s).getBoundingClientRect().top)"""
+        )
+    finally:
+        page.close()
+    assert (stats < figure) == cards_first, (stats, figure)
+    if cards_first:
+        assert stats < 844 - 100, f"the first card starts at {stats}px"
