@@ -403,35 +403,54 @@
     }
     filters.addEventListener("change", function () { everyRow().then(apply); });
     apply();
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
+    var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
+    function sort(index, ascending) {
+      heads.forEach(function (other) { other.setAttribute("aria-sort", "none"); });
+      heads[index].setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      var sorted = rows.slice().sort(function (a, b) {
+        var x = a.cells[index], y = b.cells[index];
+        var kx = x.dataset.fxSort || x.textContent.trim();
+        var ky = y.dataset.fxSort || y.textContent.trim();
+        // numbers by value; anything else (IDs, dates) with its digits read as numbers,
+        // as the index lists IDs ("R2" before "R10"; "2026-03-01" after "2026-01-01")
+        var c = (NUMBER.test(kx) && NUMBER.test(ky))
+          ? parseFloat(kx) - parseFloat(ky)
+          : kx.localeCompare(ky, undefined, { numeric: true, sensitivity: "base" });
+        return ascending ? c : -c;
+      });
+      sorted.forEach(function (row) { table.tBodies[0].appendChild(row); });
+      apply();
+    }
+    /* Where the table is stacked into cards its head is out of sight: the same sorts are
+       offered beside the filters (blind84: no sort control on a phone). */
+    var order = document.createElement("select");
+    order.dataset.fxOrder = "";
+    order.appendChild(new Option("as listed", ""));
+    heads.forEach(function (th, index) {
+      var name = th.textContent.trim();
+      order.appendChild(new Option(name + " ↑", index + ":asc"));
+      order.appendChild(new Option(name + " ↓", index + ":desc"));
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = th.textContent;
       th.textContent = "";
       th.appendChild(button);
       th.setAttribute("aria-sort", "none");
-      button.addEventListener("click", function () { everyRow().then(sort); });
-      function sort() {
+      button.addEventListener("click", function () {
         var ascending = th.getAttribute("aria-sort") !== "ascending";
-        Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) {
-          other.setAttribute("aria-sort", "none");
-        });
-        th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-        var sorted = rows.slice().sort(function (a, b) {
-          var x = a.cells[index], y = b.cells[index];
-          var kx = x.dataset.fxSort || x.textContent.trim();
-          var ky = y.dataset.fxSort || y.textContent.trim();
-          // numbers by value; anything else (IDs, dates) with its digits read as numbers,
-          // as the index lists IDs ("R2" before "R10"; "2026-03-01" after "2026-01-01")
-          var c = (NUMBER.test(kx) && NUMBER.test(ky))
-            ? parseFloat(kx) - parseFloat(ky)
-            : kx.localeCompare(ky, undefined, { numeric: true, sensitivity: "base" });
-          return ascending ? c : -c;
-        });
-        sorted.forEach(function (row) { table.tBodies[0].appendChild(row); });
-        apply();
-      }
+        order.value = index + (ascending ? ":asc" : ":desc");
+        everyRow().then(function () { sort(index, ascending); });
+      });
     });
+    order.addEventListener("change", function (event) {
+      event.stopPropagation();  /* a sort, not a filter */
+      var picked = order.value.split(":");
+      if (picked.length === 2) everyRow().then(function () { sort(+picked[0], picked[1] === "asc"); });
+    });
+    var sorter = document.createElement("label");
+    sorter.className = "fx-library-sort";
+    sorter.append("Sort ", order);
+    filters.insertBefore(sorter, count);
   }
 
   function setup() {

@@ -148,3 +148,31 @@ def test_the_sort_buttons_are_reached_by_tab_only_where_they_are_drawn(
         assert set(focusable) == {reached}
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "drawn"), [(390, True), (1440, False)])
+def test_a_phone_sorts_the_library_beside_its_filters(
+    browser: Browser, paged_url: str, width: int, drawn: bool
+) -> None:
+    """blind84: where the table is stacked into cards its head is out of sight, and a phone
+    had no way to sort; there a sort is offered beside the filters, and it sorts every
+    page's records as the head's buttons do. A desktop sorts by the head (the near miss:
+    no second control drawn)."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{paged_url}/evidence/pages/2/")
+        order = page.locator(".fx-library-filters select[data-fx-order]")
+        assert order.is_visible() == drawn
+        if drawn:
+            order.select_option(label="ID ↓")
+            expect(page.locator("output.fx-library-count")).to_have_text("5 of 5 records")
+            expect(page.locator(".fx-library th").first).to_have_attribute(
+                "aria-sort", "descending"
+            )
+            assert _ids(page) == ["X1", "R3", "R2", "R1", "E1"]
+            order.select_option(label="ID ↑")
+            expect(page.locator(".fx-library tbody tr").first).to_contain_text("E1")
+            assert _ids(page) == ["E1", "R1", "R2", "R3", "X1"]
+    finally:
+        context.close()
