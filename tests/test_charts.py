@@ -828,3 +828,21 @@ def test_a_spec_drawn_once_a_process_is_read_back_and_written_to_a_cache_lacking
     ]
     other = all_labels("memo-2")
     assert charts.render_chart_cached(other, None) != first and drawn == [spec, other]
+
+
+def test_a_phones_caption_stands_clear_of_its_bar() -> None:
+    """blind84: on a phone's drawing the caption under a bar ("178 s · measured") sat about
+    2 px under it; it stands 4 pt clear, and above the next bar."""
+    from fxsite.render.chart_figure import NARROW_IN, draw_figure
+
+    fig = draw_figure(simple(), NARROW_IN, 2, narrow=True)
+    fig.draw_without_rendering()
+    ax = fig.axes[0]
+    bars = {p.get_gid(): p.get_window_extent() for p in ax.patches if p.get_gid()}
+    notes = {t.get_gid(): t.get_window_extent() for t in ax.texts if t.get_gid()}
+    assert {"value-0-0", "value-0-1"} <= set(notes), notes
+    points = fig.dpi / 72
+    for i in (0, 1):
+        bar, note = bars[f"bar-0-{i}"], notes[f"value-0-{i}"]
+        assert note.y1 <= bar.y0 - 3.5 * points, (bar, note)  # under its bar, clear of it
+    assert notes["value-0-0"].y0 > bars["bar-0-1"].y1  # and above the next bar

@@ -144,7 +144,7 @@ def _draw_bar(
     note = ax.annotate(
         bar_caption(bar.text, bar.evidence_label, spec.lang),
         xy=(0, y + height / 2) if below else (end, row),
-        xytext=(1, -2) if below else (5, 0),
+        xytext=(1, -4) if below else (5, 0),  # under the bar, clear of it (blind84: 2 px)
         textcoords="offset points",
         va="top" if below else "center",
         ha="left",
