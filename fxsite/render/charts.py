@@ -50,16 +50,13 @@ import warnings
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from fxsite.render.chart_figure import FONT_PT, NARROW_IN, PRIMARY, WIDTH_IN, draw_figure
 from fxsite.render.chart_spec import Bar, ChartSpec, safe_href, validate_chart
 from fxsite.render.chart_svg import INK, finish_svg
 from fxsite.render.chart_text import label_word
 from fxsite.render.messages import message
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["PRIMARY", "chart_style_css", "render_chart", "render_chart_cached"]
 
