@@ -44,11 +44,19 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 @dataclass(frozen=True)
 class PageFile:
-    """A page as read from disk: text with ``\\n`` line ends, and how to write it back."""
+    """A page as read from disk: text with ``\\n`` line ends, and how to write it back.
+
+    Its lines are counted as MkDocs reads them (universal newlines: ``\\r\\n``, ``\\r``
+    and ``\\n`` each end a line), so a fix names the line ``fxsite check`` names (blind87:
+    a page of ``\\r`` line ends was told 1:58 by ``fix``, 5:39 by ``check``). It is written
+    back with its own line ends: ``\\r\\n`` where it has any, ``\\r`` where it has no
+    other, else ``\\n`` (a page mixing lone ``\\r`` with ``\\n`` gets ``\\n`` throughout).
+    """
 
     text: str
     crlf: bool = False
     bom: bool = False
+    cr: bool = False
 
     @classmethod
     def read(cls, data: bytes, path: Path) -> PageFile:
@@ -57,10 +65,13 @@ class PageFile:
         bom = text.startswith("\ufeff")
         text = text.removeprefix("\ufeff")
         crlf = "\r\n" in text
-        return cls(text.replace("\r\n", "\n"), crlf, bom)
+        cr = not crlf and "\r" in text and "\n" not in text
+        return cls(text.replace("\r\n", "\n").replace("\r", "\n"), crlf, bom, cr)
 
     def encode(self, text: str) -> bytes:
         """``text`` with this file's line ends and BOM."""
         if self.crlf:
             text = text.replace("\n", "\r\n")
+        elif self.cr:
+            text = text.replace("\n", "\r")
         return (("\ufeff" if self.bom else "") + text).encode("utf-8")

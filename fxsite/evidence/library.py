@@ -134,6 +134,9 @@ class Library:
     #: derived figures whose formula failed, each where its finding is:
     #: ``R1#share`` -> ``evidence/R1.yaml:7`` (a claim to one is told so, not "no figure")
     uncomputed: dict[str, str] = field(default_factory=dict)
+    #: stated figures refused for how their record writes them (``-0``, ``0x10``, more
+    #: than 40 digits), each where its finding is: a claim to one is told so, not "no figure"
+    refused: dict[str, str] = field(default_factory=dict)
     #: each record's invariants as computed (:mod:`fxsite.evidence.invariants`)
     invariants: dict[str, tuple[Checked, ...]] = field(default_factory=dict)
     #: where each figure is stated in its record's report document, by ``R1#name``
@@ -256,6 +259,14 @@ def _report(
     library.findings.append(Finding(source.path, line, col, code, message, severity=severity))
 
 
+def _refused(library: Library, source: RecordSource, loc: Loc) -> None:
+    """The figure at ``loc`` (``("figures", name, field)``) refused where its record writes
+    it: :attr:`Library.refused`, at the line of its finding."""
+    line, _ = source.pos(loc)
+    ref = str(FigureRef(source.record.id, str(loc[1])))
+    library.refused.setdefault(ref, f"{source.path}:{line}")
+
+
 def _written(source: RecordSource, loc: Loc, value: float | None) -> tuple[Decimal, int]:
     """A number as the record writes it: ``6.40`` keeps its two decimals."""
     raw = source.written.get(loc, repr(value))
@@ -305,6 +316,7 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
         for loc, problem in unplain:
             _report(library, source, loc, "FX203", f"figures.{name}.{loc[-1]}: {problem}")
         if unplain:
+            _refused(library, source, unplain[0][0])
             continue
         high: Decimal | None = None
         bound: str | None = None
@@ -323,6 +335,7 @@ def _stated_figures(source: RecordSource, library: Library) -> dict[str, FigureV
                 f"figures.{name}: needs more than {PRECISION} digits; round it as the source does"
             )
             _report(library, source, loc, "FX203", message)
+            _refused(library, source, loc)
             continue
         key = FigureRef(record.id, name)
         out[str(key)] = FigureValue(

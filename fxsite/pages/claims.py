@@ -246,6 +246,10 @@ def _resolve(text: str, dest: str, library: Library, lang: str) -> Claim | Claim
         return ClaimProblem(
             "FX402", f"{record_id}'s figure '{figure}' cannot be computed ({failed}): fix it first"
         )
+    if fig is None and (refused := library.refused.get(str(FigureRef(record_id, figure)))):
+        return ClaimProblem(
+            "FX402", f"{record_id}'s figure '{figure}' has errors ({refused}): fix it first"
+        )
     if fig is None:
         return ClaimProblem(
             "FX402", f"{record_id} has no figure '{figure}'{library.figure_hint(record_id, figure)}"
