@@ -88,6 +88,11 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("三倍", "speedup", OK),
     ("两倍", "doubled", OK),
     ("1.9 times", "ratio", OK),
+    # "-fold" states a multiplier as "times" does (blind87: refused bare, refused cited)
+    ("1.9-fold", "ratio", OK),
+    ("1.9 fold", "ratio", OK),
+    ("3-fold", "speedup", OK),
+    ("4-fold", "speedup", "FX403"),
     ("1.9 times", "speedup", "FX403"),
     ("1.90 times", "ratio", "FX404"),
     # --- another unit of the same dimension, at the precision shown

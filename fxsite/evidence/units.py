@@ -295,7 +295,7 @@ _ALL: tuple[Unit, ...] = (
     _u("kgCO2e/kWh", "carbon-intensity", "kgCO2eq/kWh", "kgCO₂e/kWh", factor="1e3"),
     _u("GPU-h", "gpu-time", "GPU hours", "GPU-hours", "GPU hour", "GPU-hour"),
     # ratio and shares
-    _u("×", "ratio", "x", "X", "times", "倍", "배", tight=True),
+    _u("×", "ratio", "x", "X", "times", "fold", "倍", "배", tight=True),
     _u(
         "%",
         "percent",
