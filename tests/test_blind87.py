@@ -93,3 +93,41 @@ def test_fix_counts_the_lines_check_counts_and_keeps_their_ends(
     runner.invoke(cli, ["fix", str(page)])
     lines[-1] = "Baseline saves took [178 s](evidence:R1#save_time_baseline)."
     assert page.read_bytes() == (end.join(lines) + end).encode()
+
+
+SHARES = """\
+id: T3
+title: T
+label: spec
+status: active
+figures:
+  p: {value: 75, unit: "%", what: Restore time cut}
+  q: {value: 0.75, unit: "×", what: Ratio}
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "told"),
+    [
+        # the share's value in another form: told so, not "is not" its own value
+        ("[¾](evidence:T3#p)", "'¾' states T3#p's share as a fraction"),
+        ("[0.75](evidence:T3#p)", "'0.75' states T3#p's share as a fraction"),
+        # another value in that form is still "is not"
+        ("[0.7](evidence:T3#p)", "'0.7' is not T3#p, which is 75%"),
+        # near misses: the ratio's own form, the share's own form
+        ("[¾](evidence:T3#q)", None),
+        ("[75%](evidence:T3#p)", None),
+    ],
+)
+def test_a_fraction_for_a_percentage_is_told_as_its_form(
+    project: Callable[..., Path], claim: str, told: str | None
+) -> None:
+    root = project({"T3.yaml": SHARES})
+    lib = load_library(root / "evidence", root)
+    _, found = check_page(f"# T\n\nRestores are cut by {claim}.\n", PAGE_PATH, lib, href_for)
+    messages = [f.message for f in found if f.severity == "error"]
+    if told is None:
+        assert messages == []
+    else:
+        assert len(messages) == 1 and messages[0].startswith(told), messages
+        assert messages[0].endswith("'75%'")

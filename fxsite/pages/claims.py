@@ -356,6 +356,13 @@ def _refusal(
             f"'{text}' is not {fig.ref}, which is {filled}: {said[0]} says {said[1]}, and the "
             f"record is not {said[0]}; write '{filled}'",
         )
+    if stated.unit is None and fig.unit == "%" and fig.high is None and stated.low * 100 == fig.low:
+        # "¾" for 75%: the value, in another form (blind87: told "is not" its own value)
+        return ClaimProblem(
+            "FX403",
+            f"'{text}' states {fig.ref}'s share as a fraction, and the record states it as a "
+            f"percentage; write '{filled}'",
+        )
     return ClaimProblem(
         "FX403",
         f"'{text}' is not {fig.ref}, which is {filled} (at this precision: {shown}); "
