@@ -33,6 +33,14 @@ FIGURES = [
     ("Chinese, the parts' number", "机柜数量从12个降到3个。", ["12", "3"]),
     ("Chinese, parts after", "从12个机柜减少到3个。", ["12", "3"]),
     ("Chinese, against another", "只需3个机柜，而NFS需要12个。", ["3", "12"]),
+    # blind85: a sentence that opens with "From"; "down from", "down to"; the other's count
+    # first; before and after
+    ("From opening the sentence", "From 12 racks to 3 racks.", ["12", "3"]),
+    ("From, the parts after", "From 64 to 16 nodes.", ["64", "16"]),
+    ("down to after a comma", "It uses 12 racks, down to 3 with the FX100.", ["12", "3"]),
+    ("down from after a comma", "It runs on 3 racks, down from 12.", ["3", "12"]),
+    ("the other's count first", "NFS needs 12 racks; the FX100 needs 3.", ["12", "3"]),
+    ("before and after", "Rack count: 12 before, 3 after.", ["12", "3"]),
 ]
 NOT_FIGURES = [
     ("a range supported", "Scales from 4 to 64 nodes."),
@@ -54,6 +62,12 @@ NOT_FIGURES = [
     ("Chinese, made larger", "机柜从3个增加到12个。"),
     ("Chinese, scaled", "节点数从8个扩展到64个。"),
     ("Chinese, a count alone", "集群有12个节点。"),
+    ("From, made larger", "From 4 to 64 nodes."),
+    ("From, no parts", "From 9 to 5 daily."),
+    ("up from", "It runs on 16 nodes, up from 4."),
+    ("down to another thing", "It uses 12 racks, down to 3 people."),
+    ("the same count on both sides", "NFS needs 12 racks; the FX100 needs 12."),
+    ("before and after, more", "Rack count: 3 before, 12 after."),
 ]
 
 

@@ -12,6 +12,8 @@ these is a figure (:func:`consolidation_candidates`):
 * "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80);
 * "Racks: 12 → 1" (blind81);
 * "3 racks, not 12", "fits in 3 racks; NFS took 12", "Down to 3 racks (from 12)" (blind83);
+* "From 12 racks to 3 racks.", "3 racks, down from 12", "12 racks, down to 3", "NFS needs
+  12 racks; the FX100 needs 3", "Rack count: 12 before, 3 after" (blind85);
 * in Chinese: "机柜从12个减少到3个", "机柜数量从12个降到3个", "只需3个机柜，而NFS需要12个"
   (blind83: the English forms were refused, these passed).
 
@@ -48,9 +50,12 @@ _SP = r"[ \u00a0]+"
 _FROM_TO = LazyPattern(
     rf"(?P<before>\b{_PARTS}|\b{_PART_NAME}{_SP}(?i:count|number|footprint))?"
     rf"(?:{_SP}(?i:down|cut|reduced|shrinks?|shrunk|drops?|dropped|falls?|fell|went|goes|go))?"
-    rf"{_SP}(?i:from){_SP}(?P<a>{_N})(?P<a_parts>{_SP}{_PARTS})?{_SP}(?i:to|down{_SP}to)"
+    # a sentence may open with it: "From 12 racks to 3 racks." (blind85)
+    rf"(?:{_SP}|\b)(?i:from){_SP}(?P<a>{_N})(?P<a_parts>{_SP}{_PARTS})?{_SP}(?i:to|down{_SP}to)"
     rf"{_SP}(?P<b>{_N})\b(?P<b_parts>{_SP}{_PARTS}\b)?"
 )
+#: Words after a count that name what made it, not what it counts ("3 with the FX100").
+_BY = r"(?i:with|on|in|using|after|by|at|when|once|thanks)"
 _INSTEAD = LazyPattern(
     rf"\b(?P<b>{_N}){_SP}{_PARTS}{_SP}(?i:instead{_SP}of|rather{_SP}than){_SP}(?P<a>{_N})\b"
     # or against what another needed: "needs 1 rack where NFS needed 12" (blind81)
@@ -65,6 +70,11 @@ _INSTEAD = LazyPattern(
     # or the count it came from after: "Down to 3 racks (from 12)" (blind83)
     rf"|\b(?i:to){_SP}(?P<b4>{_N}){_SP}{_PARTS}(?:{_SP})?[(,]?(?:{_SP})?(?i:down{_SP})?(?i:from)"
     rf"{_SP}(?P<a4>{_N})\b(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"
+    # or "down" from or to the other: "3 racks, down from 12", "12 racks, down to 3" (blind85)
+    rf"|\b(?P<b5>{_N}){_SP}{_PARTS},?{_SP}(?i:down){_SP}(?i:from){_SP}(?P<a5>{_N})\b"
+    rf"(?!{_SP}(?!{_PARTS}\b)[A-Za-z])"
+    rf"|\b(?P<a6>{_N}){_SP}{_PARTS},?{_SP}(?i:down){_SP}(?i:to){_SP}(?P<b6>{_N})\b"
+    rf"(?!{_SP}(?!{_PARTS}\b|{_BY}\b)[A-Za-z])"  # not "down to 3 people"; "3 with the FX100"
 )
 #: Chinese parts, the measure words a count of them takes, and a count in digits.
 _ZH_PARTS = "(?:存储节点|节点|机柜|机架|服务器|固态盘|硬盘|磁盘|阵列|控制器|交换机|机箱|盘柜|显卡|GPU卡?|CPU)"
@@ -92,12 +102,16 @@ _REPLACES = LazyPattern(
     # or the parts named, then their count before and after an arrow: "Racks: 12 → 1" (blind81)
     rf"|\b{_PARTS}[ \u00a0]?[:：][ \u00a0]*(?P<a3>{_N})[ \u00a0]*(?:{alternation(ARROWS)})"
     rf"[ \u00a0]*(?P<b3>{_N})\b"
+    # or before and after: "Rack count: 12 before, 3 after" (blind85)
+    rf"|\b(?:{_PARTS}|{_PART_NAME}{_SP}(?i:count|number))[ \u00a0]?[:：][ \u00a0]*(?P<a4>{_N})"
+    rf"{_SP}(?i:before)[,;]?{_SP}(?P<b4>{_N}){_SP}(?i:after)\b"
 )
 #: A range a product scales over, before "from" ("Scaled from 8 to 1 node": blind9, blind17).
 _SCALES = re.compile(r"\b(?i:scal(?:e|es|ed|ing)|ranges?|ranging)\b")
 #: What every match holds (looked for first).
 CUE = re.compile(
     rf"from|instead|rather|where|while|replac|consolidat|shr[iau]nk|cut|reduc|collaps|not|;"
+    rf"|down|before"
     rf"|从|由|而|但|{alternation(ARROWS)}",
     re.IGNORECASE,
 )
@@ -122,11 +136,14 @@ def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 continue  # "Scale from 8 to 1 node": a range a product scales over
             first, second = next(
                 (a, b)
-                for a, b in (("a", "b"), ("a2", "b2"), ("a3", "b3"), ("a4", "b4"))
+                for a, b in (("a", "b"), *((f"a{n}", f"b{n}") for n in range(2, 7)))
                 if a in match.re.groupindex and match[a] is not None
             )
             a, b = _value(match[first]), _value(match[second])
-            if a is None or b is None or b >= a:
+            # two products' counts compared ("NFS needs 12 racks; the FX100 needs 3", or
+            # "3 racks; NFS took 12"): either way round (blind85)
+            compared = first == "a2" and pattern is _INSTEAD
+            if a is None or b is None or (b == a if compared else b >= a):
                 continue  # a range a product supports ("from 4 to 64 nodes")
             yield match.start(first), match.end(first), "unit"
             yield match.start(second), match.end(second), "unit"
