@@ -487,3 +487,31 @@ def test_a_phones_first_screen_shows_the_headline_figures(
     assert (stats < figure) == cards_first, (stats, figure)
     if cards_first:
         assert stats < 844 - 100, f"the first card starts at {stats}px"
+
+
+@pytest.mark.parametrize("path", ["/", "/evidence/R1/"])
+@pytest.mark.parametrize(("width", "drawn"), [(390, True), (1024, True), (1440, False)])
+def test_the_menu_opens_the_sites_navigation_on_a_page_without_its_sidebar(
+    path: str, width: int, drawn: bool, browser: Browser, base_url: str
+) -> None:
+    """blind86: on the home page and a record's page (rendered without the navigation
+    sidebar) the menu button opened an empty drawer: a reader who tapped a figure and landed
+    on its record had no site menu. The drawer lists the navigation's top-level entries;
+    where the sidebar would stand beside the page (a desktop) nothing is drawn."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=width < 600, has_touch=width < 600
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url + path, wait_until="load")
+        drawer = page.locator(".md-sidebar--primary")
+        if not drawn:
+            assert not drawer.is_visible()
+            return
+        page.locator("label.md-header__button[for=__drawer]").click()
+        links = page.locator(".md-sidebar--primary .md-nav__link")
+        expect(links.filter(has_text="Evidence Library")).to_be_in_viewport()
+        titles = [t.strip() for t in links.all_inner_texts()]
+        assert titles[:2] == ["Home", "Checkpoint acceleration"] and len(titles) >= 6, titles
+    finally:
+        context.close()
