@@ -11,19 +11,11 @@ from pathlib import Path
 
 import pytest
 from sitekit import PAGE_PATH, href_for
+from test_authoring_fix import R1
 
 from fxsite.evidence.library import load_library
 from fxsite.markdown import check_page
 
-R1 = """\
-id: R1
-title: T
-label: spec
-status: active
-figures:
-  save_time_baseline: {value: 178, unit: s}
-  save_time_fx100: {value: 94, unit: s}
-"""
 RECORD = """\
 id: T1
 title: Test record
