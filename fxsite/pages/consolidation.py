@@ -25,7 +25,9 @@ Decisions:
 * Parts are what a setup is built of (:data:`_PARTS`, :data:`_ZH_PARTS`); "from 64 to 16
   ms" is a time, read by the detector's other rules.
 * After a semicolon, the other count is another's only where the words before its verb are
-  not "each" or "every" ("3 nodes; each has 12 drives" is a setup's parts).
+  not "each" or "every" ("3 nodes; each has 12 drives" is a setup's parts); two counts set
+  side by side so are a comparison either way round ("NFS needs 12 racks; the FX100 needs
+  3"), while after "where" the first is the product's and only a smaller one is a figure.
 """
 
 from __future__ import annotations
@@ -140,9 +142,11 @@ def consolidation_candidates(text: str) -> Iterator[tuple[int, int, str]]:
                 if a in match.re.groupindex and match[a] is not None
             )
             a, b = _value(match[first]), _value(match[second])
-            # two products' counts compared ("NFS needs 12 racks; the FX100 needs 3", or
-            # "3 racks; NFS took 12"): either way round (blind85)
-            compared = first == "a2" and pattern is _INSTEAD
+            # two counts set side by side after a semicolon ("NFS needs 12 racks; the FX100
+            # needs 3", or "3 racks; NFS took 12"): either way round (blind85); after
+            # "where" the first is the product's ("It needs 12 racks where NFS needed 1" is
+            # no count made smaller)
+            compared = first == "a2" and ";" in text[match.end(second) : match.start(first)]
             if a is None or b is None or (b == a if compared else b >= a):
                 continue  # a range a product supports ("from 4 to 64 nodes")
             yield match.start(first), match.end(first), "unit"
