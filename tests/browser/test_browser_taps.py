@@ -402,6 +402,21 @@ def test_every_claims_tap_target_is_24_px_tall_on_a_phone(
         page.close()
 
 
+@pytest.mark.parametrize("path", ["/checkpoint-acceleration/", "/training-bubbles/"])
+def test_a_data_sources_record_link_is_24_px_square_on_a_phone(
+    phones: dict[int, BrowserContext], base_url: str, path: str
+) -> None:
+    """blind86: a record's ID under "Data sources" ("R1") was a 20 x 17 px target on a phone."""
+    page = phones[390].new_page()
+    try:
+        page.goto(base_url + path, wait_until="load")
+        targets = page.evaluate(TARGETS, ".fx-sources a.fx-source-id")
+        assert targets, path
+        assert [t for t in targets if t[0] < 24 or t[1] < 24] == []
+    finally:
+        page.close()
+
+
 # ---------------------------------------------------------------- desktop
 
 
