@@ -193,9 +193,19 @@ def decode_utf8(data: bytes, path: Path | str) -> str:
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8").removeprefix("\ufeff")
         line, col = good.count("\n") + 1, len(good) - good.rfind("\n")
+        # A UTF-16 file opens with its byte-order mark: said so (blind87: "byte 0xff" alone)
+        utf16 = (
+            " (it is UTF-16: it starts with UTF-16's byte-order mark)"
+            if data[:2]
+            in (
+                b"\xff\xfe",
+                b"\xfe\xff",
+            )
+            else ""
+        )
         reason = (
-            f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}; "
-            "save the file as UTF-8"
+            f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}"
+            f"{utf16}; save the file as UTF-8"
         )
         raise UnreadableFile(Path(path), reason, (line, col)) from None
 

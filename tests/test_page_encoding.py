@@ -37,6 +37,25 @@ def test_bad_utf8_is_placed_at_its_byte(
     )
 
 
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("# T\n".encode("utf-16"), True),  # with its byte-order mark, either order
+        (b"\xfe\xff" + "# T\n".encode("utf-16-be"), True),
+        (b"# T\n\nCaf\xe9 saves.\n", False),  # near misses: Latin-1, a stray 0xff
+        (b"\xef\xbb\xbfab\xff\n", False),
+    ],
+)
+def test_a_utf16_file_is_told_as_utf16(data: bytes, said: bool, tmp_path: Path) -> None:
+    """blind87: a UTF-16 page was told only "not valid UTF-8: byte 0xff"."""
+    page = tmp_path / "p.md"
+    page.write_bytes(data)
+    with pytest.raises(UnreadableFile) as caught:
+        read_text(page, 1 << 20)
+    assert ("it is UTF-16" in caught.value.reason) == said
+    assert caught.value.reason.endswith("save the file as UTF-8")
+
+
 def test_utf8_near_miss_reads(tmp_path: Path) -> None:
     page = tmp_path / "p.md"
     page.write_bytes("\ufeff# 页面\n\nCafé.\n".encode())
