@@ -183,6 +183,10 @@ def folder_link(path: Path, root: Path) -> str | None:
     return None
 
 
+#: The byte-order marks a UTF-16 file opens with (little-endian, big-endian).
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode_utf8(data: bytes, path: Path | str) -> str:
     """``data`` as UTF-8 text (a leading byte-order mark kept); else :class:`UnreadableFile`
     placed where an editor shows the first bad byte: its line and column (in characters).
@@ -194,18 +198,10 @@ def decode_utf8(data: bytes, path: Path | str) -> str:
         good = data[: exc.start].decode("utf-8").removeprefix("\ufeff")
         line, col = good.count("\n") + 1, len(good) - good.rfind("\n")
         # A UTF-16 file opens with its byte-order mark: said so (blind87: "byte 0xff" alone)
-        utf16 = (
-            " (it is UTF-16: it starts with UTF-16's byte-order mark)"
-            if data[:2]
-            in (
-                b"\xff\xfe",
-                b"\xfe\xff",
-            )
-            else ""
-        )
+        utf16 = " (it is UTF-16: it starts with UTF-16's byte-order mark)"
         reason = (
             f"is not valid UTF-8: byte 0x{data[exc.start]:02x} at line {line}, column {col}"
-            f"{utf16}; save the file as UTF-8"
+            f"{utf16 if data[:2] in _UTF16_MARKS else ''}; save the file as UTF-8"
         )
         raise UnreadableFile(Path(path), reason, (line, col)) from None
 
