@@ -111,10 +111,10 @@ def _evidence_cell(bar: Bar) -> str:
     """The data table's evidence cell: the figure's reference, a link to it as the bar is
     (a screen reader's table is read as its chart: blind84), out of the Tab order as the
     visually hidden table is out of sight."""
-    ref = html.escape(bar.evidence)
-    if bar.href is None or safe_href(bar.href) is None:
+    ref, href = html.escape(bar.evidence), safe_href(bar.href)
+    if href is None:
         return ref
-    return f'<a href="{html.escape(bar.href, quote=True)}" tabindex="-1">{ref}</a>'
+    return f'<a href="{html.escape(href, quote=True)}" tabindex="-1">{ref}</a>'
 
 
 def _source(spec: ChartSpec) -> str:

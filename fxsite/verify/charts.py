@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from fxsite.evidence.library import Library
 from fxsite.evidence.models import LABELS
+from fxsite.evidence.refs import FigureRef
 from fxsite.findings import Finding
 from fxsite.pages.claims import ClaimProblem, resolve_claim
 from fxsite.render.chart_figure import label_lines
@@ -74,7 +75,8 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
         )
         return out
     for (_, _, ref, _), link in zip(chart.rows, chart.links, strict=False):
-        if link and _linked(link) != tuple(ref.partition("#")[::2]):
+        cited = FigureRef.parse(ref)
+        if link and (cited is None or _linked(link) != (cited.record, cited.name)):
             bad(f"its data table links {ref} to {link!r}, not to its figure", ref)
     for drawing in chart.drawings:
         _check_drawing(rel, chart, drawing, library, bad, out)
@@ -100,7 +102,8 @@ def _check_look(
     ) != modelled:
         drawn = "a model's" if not modelled else "a measurement's"
         bad(f"the bar for {ref} is drawn as {drawn}, and its figure is {label}", name)
-    if tip not in bar_tooltips(name, value, label, ref.partition("#")[0]):
+    cited = FigureRef.parse(ref)
+    if tip not in bar_tooltips(name, value, label, cited.record if cited else ref):
         bad(f"the tooltip of the bar for {ref} says {tip!r}; its figure is {label}", tip or name)
 
 
