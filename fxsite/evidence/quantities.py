@@ -207,6 +207,7 @@ def parse_stated(text: str) -> Stated | None:
     qualifier, core = split
     written = core
     core = _VULGAR.sub(_vulgar_decimal, core)
+    core = _AND_A_HALF.sub(_and_a_half, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
     core = _TENS_AND_ONES.sub(_tens_and_ones, core)  # "ninety-four" is 94 (blind24)
@@ -308,6 +309,27 @@ def _as_placed(match: re.Match[str]) -> str:
 
 def _vulgar_decimal(match: re.Match[str]) -> str:
     return f"{match[1] or '0'}.{_VULGAR_DECIMALS[match[2]]}"
+
+
+# A half added to a whole number of a unit: "a minute and a half", "an hour-and-a-half",
+# "2 and a half hours", "two and a half minutes" (blind87: the detector read the first and
+# the claim grammar did not, telling the writer to keep "a minute and a" outside the link).
+_AND_A_HALF = re.compile(
+    rf"\b(?P<n>\d+|{_NUMBER_WORD}|an)(?:[ -](?P<u>[^\W\d]+))?[ -](?i:and)[ -](?i:a)[ -](?i:half)"
+    r"(?(u)|[ -](?P<u2>[^\W\d]+))\Z"
+)
+
+
+def _and_a_half(match: re.Match[str]) -> str:
+    """The number and a half, in the unit written (unchanged where the unit is none)."""
+    unit = match["u"] or match["u2"]
+    number = match["n"].lower()
+    whole = Decimal(1) if number in ("a", "an") else NUMBER_WORDS.get(number)
+    if whole is None:
+        whole = Decimal(number) if number.isdigit() else None
+    if whole is None or canonical_unit(unit.lower()) is None:
+        return match.group()
+    return f"{whole}.5 {unit}"
 
 
 def _ratio_before(number: str, qualifier: str | None) -> Stated | None:

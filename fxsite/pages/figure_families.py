@@ -71,6 +71,7 @@ from fxsite.pages.figure_vocab import (
 )
 from fxsite.pages.label_numbers import names_the_count
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
+from fxsite.pages.named_shares import CUE as NAMED_SHARE_CUE, named_share_candidates
 from fxsite.pages.other_languages import (
     OTHER_DURATIONS,
     OTHER_DURATIONS_CUE,
@@ -195,11 +196,13 @@ _A_UNITS = word_alternation(A_UNITS)
 _AN = rf"(?i:an?){SP}+(?i:{_A_UNITS})"
 _JOIN = rf"(?:{SP}+|-)"
 _UNITS_PLURAL = word_alternation(u if u.endswith("s") else f"{u}s" for u in A_UNITS)
+_AND_A_HALF = rf"{_JOIN}(?i:and){_JOIN}(?i:a){_JOIN}(?i:half)\b"
 _A_UNIT = LazyPattern(
-    rf"\b(?:(?:{APPROX}|(?i:{word_alternation(A_UNIT_BOUNDS)}){SP}+){_AN}"
+    # the bound's whole value: "under a minute and a half", not "under a minute" (blind87)
+    rf"\b(?:(?:{APPROX}|(?i:{word_alternation(A_UNIT_BOUNDS)}){SP}+){_AN}(?:{_AND_A_HALF})?"
     rf"(?=\s*(?:[.,;:!?)]|\Z)|\s+(?i:{word_alternation(A_UNIT_FOLLOWERS)}))"
     rf"|{_AN}(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
-    rf"|{_AN}{_JOIN}(?i:and){_JOIN}(?i:a){_JOIN}(?i:half)\b(?!{SP}+(?i:later|earlier|ago|after)\b)"
+    rf"|{_AN}{_AND_A_HALF}(?!{SP}+(?i:later|earlier|ago|after)\b)"
     rf"|{_AN}{SP}+(?i:and){SP}+(?i:change)\b(?!{SP}+(?i:of|in|to)\b)"
     rf"|\b(?i:a){SP}+(?i:couple){SP}+(?:(?i:of){SP}+)?(?i:{_UNITS_PLURAL})"
     rf"(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
@@ -460,6 +463,8 @@ def family_candidates(text: str, low: str, *, digit: bool) -> Iterator[tuple[int
                 yield match.start(group), match.end(group), kind
     if _holds(text, CONSOLIDATION_CUE):  # digits or words: "Replaces four racks with one"
         yield from consolidation_candidates(text)
+    if _holds(low, NAMED_SHARE_CUE):  # "The failure rate was one in a thousand": words
+        yield from named_share_candidates(text)
     yield from change_candidates(text, low, digit=digit)  # "cut stalls to a tenth": words
     if not digit:
         return
