@@ -46,14 +46,14 @@ def _extent(d: str) -> tuple[float, float] | None:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _linked(href: str) -> tuple[str, str]:
-    """The (record, figure) a bar links to: ``../evidence/R1/#save_time``, ``R1.html#save_time``.
+def _linked(href: str) -> FigureRef:
+    """The figure a bar links to: ``../evidence/R1/#save_time``, ``R1.html#save_time``.
 
     By record and figure both: two records may each have a figure of one name.
     """
     path, _, anchor = href.rpartition("#")
     page = unquote(path.rstrip("/").rsplit("/", 1)[-1])
-    return page.removesuffix(".html"), unquote(anchor)
+    return FigureRef(page.removesuffix(".html"), unquote(anchor))
 
 
 def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
@@ -76,7 +76,7 @@ def check_chart(rel: str, chart: Chart, library: Library) -> list[Finding]:
         return out
     for (_, _, ref, _), link in zip(chart.rows, chart.links, strict=False):
         cited = FigureRef.parse(ref)
-        if link and (cited is None or _linked(link) != (cited.record, cited.name)):
+        if link and (cited is None or _linked(link) != cited):
             bad(f"its data table links {ref} to {link!r}, not to its figure", ref)
     for drawing in chart.drawings:
         _check_drawing(rel, chart, drawing, library, bad, out)
@@ -155,12 +155,12 @@ def _check_drawing(
             bad(f"no bar label '{bar_caption(value, label, DEFAULT)}' for {ref}", value)
         if not _name_drawn(bar, drawing.texts):
             bad(f"bar name {bar!r} is not drawn", bar)
-        record, _, figure = ref.partition("#")
-        paths = links.get((record, figure))
-        if not paths:
+        cited = FigureRef.parse(ref)
+        paths = links.get(cited) if cited is not None else None
+        if cited is None or not paths:
             bad(f"bar for {ref} does not link to its figure")
             continue
-        look = looks.get((record, figure))
+        look = looks.get(cited)
         if look is not None:
             _check_look((bar, value, ref, label), look, bad)
         size = _extent(paths[0])
