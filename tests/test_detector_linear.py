@@ -103,6 +103,11 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("parts from after", "", "to 3 racks (from ", "12)"),
     ("Chinese parts cut", "", "机柜从12个减少到3个", ""),
     ("Chinese parts against another", "", "只需3个机柜，而NFS需要12个", ""),
+    # blind88: shares named, negated bounds, Chinese shares of occurrences
+    ("shares named, never ended", "", "the failure rate was one in ", "a thousand"),
+    ("rates named, words between", "", "rate of restores from tape ", "is a third"),
+    ("negated bounds", "", "no more than ", "95 s"),
+    ("Chinese shares of occurrences", "", "4次测试中有", "3次"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

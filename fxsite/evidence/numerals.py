@@ -141,6 +141,20 @@ MULTIPLIER_WORDS: dict[str, tuple[Decimal, int]] = {
     "quintuple": (Decimal(5), 0),
     "quintupled": (Decimal(5), 0),
     "half": (Decimal("0.5"), 1),
+    # as a claim's text, in the forms the detector refuses bare (blind88: "[doubles](…)",
+    # "[tenfold](…)" were told they state no quantity, "[doubled](…)" and "[10-fold](…)"
+    # passed)
+    "doubles": (Decimal(2), 0),
+    "triples": (Decimal(3), 0),
+    "quadruples": (Decimal(4), 0),
+    "halves": (Decimal("0.5"), 1),
+    "halved": (Decimal("0.5"), 1),
+    "twofold": (Decimal(2), 0),
+    "threefold": (Decimal(3), 0),
+    "fourfold": (Decimal(4), 0),
+    "fivefold": (Decimal(5), 0),
+    "tenfold": (Decimal(10), 0),
+    "hundredfold": (Decimal(100), 0),
     "翻倍": (Decimal(2), 0),
     "一半": (Decimal("0.5"), 1),
 }
@@ -174,6 +188,10 @@ BOUND_WORDS: dict[str, str] = {
     "above": "min",
     "no less than": "min",
     "not less than": "min",
+    # a negated bound, read whole (blind88: "[not below 1 ms](…)" was told to keep "not"
+    # outside the link, and "not [below 1 ms](…)" then said the opposite of its record)
+    **dict.fromkeys(("not below", "not under", "no lower than", "no fewer than"), "min"),
+    **dict.fromkeys(("not above", "not over", "no higher than", "no longer than"), "max"),
     ">": "min",
     ">=": "min",
     "≥": "min",
@@ -194,6 +212,13 @@ BOUND_WORDS: dict[str, str] = {
     "south of": "max",
     "أكثر من": "min",
 }
+
+#: Words that negate what follows them: right before a claim that states a bound ("not
+#: [under 1 ms](…)"), one turns the bound around (blind88).
+NEGATION_WORDS = (
+    *("not", "never", "no", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't"),
+    *("isn’t", "aren’t", "wasn’t", "weren’t", "doesn’t", "don’t"),
+)
 
 #: Words right before a claim that compare a quantity with it ("Saves beat [94 s](…)",
 #: "never exceed [94 s](…)", "faster than [94 s](…)", "保存比[94 秒](…)快"): a bound on the

@@ -201,7 +201,7 @@ def parse_stated(text: str) -> Stated | None:
     normalized = " ".join(text.translate(WIDTH_MAP).translate(_SPACE_MAP).split())
     if not normalized:
         return None
-    split = _split_qualifier(normalized)
+    split = _split_qualifier(_SUB_UNIT.sub(r"under 1 \g<unit>", normalized))
     if split is None:
         return None
     qualifier, core = split
@@ -311,17 +311,26 @@ def _vulgar_decimal(match: re.Match[str]) -> str:
     return f"{match[1] or '0'}.{_VULGAR_DECIMALS[match[2]]}"
 
 
-# A half added to a whole number of a unit: "a minute and a half", "an hour-and-a-half",
+# A half (or a quarter, three quarters) added to a whole number of a unit: "a minute and
+# a half", "an hour-and-a-half", "an hour and a quarter",
 # "2 and a half hours", "two and a half minutes" (blind87: the detector read the first and
 # the claim grammar did not, telling the writer to keep "a minute and a" outside the link).
 _AND_A_HALF = re.compile(
-    rf"\b(?P<n>\d+|{_NUMBER_WORD}|an)(?:[ -](?P<u>[^\W\d]+))?[ -](?i:and)[ -](?i:a)[ -](?i:half)"
+    rf"\b(?P<n>\d+|{_NUMBER_WORD}|an)(?:[ -](?P<u>[^\W\d]+))?[ -](?i:and)[ -]"
+    r"(?P<part>(?i:a)[ -](?i:half|quarter)|(?i:three)[ -](?i:quarters))"
     r"(?(u)|[ -](?P<u2>[^\W\d]+))\Z"
 )
+#: Less than one unit: "sub-millisecond" is under 1 millisecond, as the detector reads it bare
+#: (blind88: cited, it was told it states no quantity).
+_SUB_UNIT = re.compile(
+    r"\A(?i:sub)-?(?P<unit>(?i:nanosecond|microsecond|millisecond|second|minute|hour))\Z"
+)
+#: The decimals of the part after "and" ("an hour and a quarter": blind88).
+_PARTS = {"half": "5", "quarter": "25", "quarters": "75"}
 
 
 def _and_a_half(match: re.Match[str]) -> str:
-    """The number and a half, in the unit written (unchanged where the unit is none)."""
+    """The number and its part, in the unit written (unchanged where the unit is none)."""
     unit = match["u"] or match["u2"]
     number = match["n"].lower()
     whole = Decimal(1) if number in ("a", "an") else NUMBER_WORDS.get(number)
@@ -329,7 +338,7 @@ def _and_a_half(match: re.Match[str]) -> str:
         whole = Decimal(number) if number.isdigit() else None
     if whole is None or canonical_unit(unit.lower()) is None:
         return match.group()
-    return f"{whole}.5 {unit}"
+    return f"{whole}.{_PARTS[match['part'].split()[-1].split('-')[-1].lower()]} {unit}"
 
 
 def _ratio_before(number: str, qualifier: str | None) -> Stated | None:

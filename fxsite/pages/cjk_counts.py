@@ -18,6 +18,10 @@ A Japanese duration is a figure: "3分で終わる" (in three minutes), "3分間
 duration where a Japanese word of time follows); "12月3日に" is a date, "3分前" a point in
 time.
 
+A share of occurrences is a figure, as "3 out of 4 runs" is: "4次测试中有3次通过", "每十次恢复中只有
+一次失败" (blind88: both were published); a share of people ("十个客户中有九个") says who, and
+is not.
+
 Not figures, as "8 GPUs" and "saved 20 times" are not: counts of parts or people
 ("500 台服务器", "8 个 GPU"), of occurrences alone ("500回", "500회", "500 次"), and an
 ordinal ("第 500 次请求" is the 500th), and a version's number ("支持NVMe 2.0命令",
@@ -37,6 +41,13 @@ from fxsite.pages.label_numbers import names_the_count
 from fxsite.pages.lazyre import LazyPattern, holds as _holds, needles as _needles
 
 __all__ = ["count_candidates"]
+
+_SHARE_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d{1,6}|[一二两三四五六七八九十百千万]{1,4})"
+#: N occurrences, what they are (a few characters), then M of them: "4次测试中有3次".
+_OCCURRENCE_SHARE = LazyPattern(
+    rf"每?{_SHARE_NUMBER}[ \u00a0]?次[\u4e00-\u9fff]{{0,6}}?中[\u4e00-\u9fff]{{0,3}}?"
+    rf"(?:有|仅|只)[\u4e00-\u9fff]{{0,2}}?{_SHARE_NUMBER}[ \u00a0]?次"
+)
 
 _NOUNS = [noun for names in COUNTED_CJK.values() for noun in names]
 #: A space Chinese typesetting puts between Latin digits and ideographs, at most one.
@@ -131,6 +142,9 @@ def count_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     if _holds(text, _PER_TIME_CUE):
         for match in _RATE_OF_WORK.finditer(text):
             yield match.start("figure"), match.end("figure"), "unit"
+    if "次" in text and "中" in text:
+        for match in _OCCURRENCE_SHARE.finditer(text):
+            yield match.start(), match.end(), "percent"
     if _holds(text, _KO_MONEY_CUE):
         for match in _KO_AMOUNT.finditer(text):
             yield match.start(), match.end(), "currency"

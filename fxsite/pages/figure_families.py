@@ -169,12 +169,18 @@ _NINES = LazyPattern(
 # before work only: a share of people so written says who, as a count of people does ("1 in
 # 4 plan to", "one in three customers"). "Top 3 out of 4.2" is a rating, "3 out of the 4
 # options" a pick.
+# The second number of a share: in digits, grouped or not ("1 in 1,000 jobs": blind88), or
+# in words with a scale ("one in ten thousand writes", "one in a thousand restores").
+_SHARE_OF = (
+    rf"(?:(?:{_NUMBER_WORD}|(?i:a))(?:{SP}(?i:hundred|thousand|million))?"
+    r"|\d{1,3}(?:,\d{3})+|\d{1,4})"
+)
 _SHARE = LazyPattern(
     rf"\b(?<![.,])(?:(?:{_NUMBER_WORD}|\d{{1,3}}(?:\.\d{{1,2}})?){SP}(?i:out){SP}(?i:of){SP}"
     rf"(?:{_NUMBER_WORD}|\d{{1,4}})"
     r"\b(?![.,:/]\d)(?=\s+[a-z])"
-    rf"|(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:in|of)"
-    rf"|\d{{1,4}}{SP}(?i:per)){SP}(?:{_NUMBER_WORD}|\d{{1,4}})\b(?![.,:/]\d)"
+    rf"|(?:(?:{_NUMBER_WORD}|\d{{1,3}}){SP}(?i:in|of|per)"
+    rf"|\d{{1,4}}{SP}(?i:per)){SP}{_SHARE_OF}\b(?![.,:/]\d)"
     rf"(?=\s+(?i:{_SHARED})\b))"
 )
 _COUNT = LazyPattern(
@@ -196,7 +202,10 @@ _A_UNITS = word_alternation(A_UNITS)
 _AN = rf"(?i:an?){SP}+(?i:{_A_UNITS})"
 _JOIN = rf"(?:{SP}+|-)"
 _UNITS_PLURAL = word_alternation(u if u.endswith("s") else f"{u}s" for u in A_UNITS)
-_AND_A_HALF = rf"{_JOIN}(?i:and){_JOIN}(?i:a){_JOIN}(?i:half)\b"
+# "and a half", "and a quarter", "and three quarters" (blind88: "an hour and a quarter")
+_AND_A_HALF = (
+    rf"{_JOIN}(?i:and){_JOIN}(?:(?i:a){_JOIN}(?i:half|quarter)|(?i:three){_JOIN}(?i:quarters))\b"
+)
 _A_UNIT = LazyPattern(
     # the bound's whole value: "under a minute and a half", not "under a minute" (blind87)
     rf"\b(?:(?:{APPROX}|(?i:{word_alternation(A_UNIT_BOUNDS)}){SP}+){_AN}(?:{_AND_A_HALF})?"

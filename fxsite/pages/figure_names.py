@@ -147,9 +147,12 @@ def is_name(text: str, match: re.Match[str]) -> bool:
     if unit == "°" and _COMPASS_AFTER.match(text, end):
         return True  # "51.5074° N" is a coordinate, a place
     if len(unit) <= 2 and (
-        text.startswith(("'s", "’s"), end) or _PLACE_BEFORE.search(text, max(0, start - 16), start)
+        text.startswith(("'s", "’s"), end)
+        or (text[start].isdigit() and _PLACE_BEFORE.search(text, max(0, start - 16), start))
     ):
-        return True  # "the 5 W's" are letters; "Hall 5 B", "stand 12 K" name a place
+        # "the 5 W's" are letters; "Hall 5 B", "stand 12 K" name a place; a bound before the
+        # number is no place's number ("no more than 95 s" was read "No. more than": blind88)
+        return True
     if (
         unit.lower() in _TIME_UNITS
         and _EVERY_BEFORE.search(text, max(0, start - 8), start)
@@ -289,7 +292,13 @@ _AGE = re.compile(
     rf"{_COUNT}-(?i:year|decade)(?=-old\s+(?:[A-Za-z-]+\s+)?(?i:company|companies|firm|business"
     r"|brand|institution|enterprise|organi[sz]ation|family|tradition|house|maker|manufacturer)\b)"
 )
-_CLASSES = (_PERIOD, _PERIOD_CJK, _EXPERIENCE, _WINDOW, _AGE)
+# A service round the clock ("our 24-hour hotline", "24 hour support desk"), as "24/7" and
+# "24小时" are (blind88); a 24-hour restore or rebuild is a figure.
+_ROUND_THE_CLOCK = re.compile(
+    r"24[- \u00a0]?(?i:hours?|hrs?)(?=\s+(?:[A-Za-z-]+\s+)?(?i:hotlines?|helplines?|help\s?desks?"
+    r"|support|service|customer\s+service|coverage|monitoring|staffing|on-call|NOC|SOC|phone)\b)"
+)
+_CLASSES = (_PERIOD, _PERIOD_CJK, _EXPERIENCE, _WINDOW, _AGE, _ROUND_THE_CLOCK)
 # "全年 365 天" runs every day of the year, as "365 days a year" does (blind24).
 _ALL_YEAR = re.compile(r"(?:全年|一年)[ \u00a0]?\Z")
 _DAYS_OF_A_YEAR = re.compile(r"36[56][ \u00a0]?[天日]")

@@ -305,8 +305,9 @@ _FRACTION_FIGURE = LazyPattern(
         (?!-)                                                  # "a half-second", "a quarter-hour"
   | \b(?i:a|one)\s(?i:half|quarter)\s(?i:millisecond|second|minute|hour)\b  # "a half second"
   | \b(?i:half)(?=\s+(?i:the|as|what)\b|\s+(?i:that)\s+(?i:of)\b)  # "half the time", "half that
-        (?!\s+(?i:the)\s+(?:{people})\b)                     # of NFS", "half what it costs"; not
-                                                             # "half the team": a share of people
+        (?!\s+(?i:the)\s+(?:{people}|battle|fun)\b)         # of NFS", "half what it costs"; not
+                                                             # "half the team": a share of people,
+                                                             # nor "half the battle" (blind88)
   | (?<=\b(?i:in)\s)(?i:half)\b                             # "cut in half"
   | (?<=\b(?i:by)\s)(?i:half)\b                             # "reduced by half"
   | (?<=\b(?i:down)\s)                                     # "TCO down a third" (blind70),
@@ -333,6 +334,8 @@ _FRACTION_FIGURE = LazyPattern(
         |\s+(?i:as)\s+(?!(?i:well|a|an|the|if|though|such|part)\b)[a-z]  # "a third as long"
         |\s+(?i:that)\s+(?i:of)\b|\s+(?i:what)\b)               # "a third that of NFS" (blind70)
         (?!\s+(?i:of)\s+(?:(?i:the|our|your|all)\s+)?(?:{people})\b)  # not "two thirds of respondents"
+        (?!\s+(?i:of)\s+(?i:an?)\s+(?i:century|decade|lifetime|generation)\b)  # "a third of a
+                                                             # century" is an age (blind88)
   | (?:(?<![^\n])|(?<=[.!?:;]\s))(?i:third|quarter|fifth|tenth)   # "Quarter the cost", a sentence's
         (?=\s+(?i:the|as)\s)                                   # first word
     """.replace("{people}", PEOPLE).replace("{by_after}", "|".join(BY_SHARE_AFTER)),
@@ -373,8 +376,18 @@ _RANK_BEFORE = re.compile(r"\b(?i:top|bottom)[ \u00a0]\Z")
 _OF_PEOPLE = re.compile(rf"[ \u00a0](?i:of)[ \u00a0](?:(?i:the|our|all)[ \u00a0])?(?i:{PEOPLE})\b")
 
 
+#: Who owns a company: "100% employee-owned" (blind88) says who, as a share of people does.
+_OWNED_AFTER = re.compile(
+    r"[ \u00a0](?i:employee|family|founder|member|worker|customer|privately|independently"
+    r"|self)[- ](?i:owned|funded)\b"
+)
+
+
 def _no_rank(text: str, match: re.Match[str]) -> bool:
-    """Not a percentile of people (:data:`_RANK_BEFORE`, :data:`_OF_PEOPLE`)."""
+    """Not a percentile of people (:data:`_RANK_BEFORE`, :data:`_OF_PEOPLE`), nor who owns
+    a company (:data:`_OWNED_AFTER`)."""
+    if _OWNED_AFTER.match(text, match.end()):
+        return False
     ranked = _RANK_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
     return not (ranked and _OF_PEOPLE.match(text, match.end()))
 

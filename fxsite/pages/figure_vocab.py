@@ -245,6 +245,9 @@ UPTIME_WORDS = ("uptime", "availability", "durability")
 SHARE_NOUNS = (
     "runs", "tests", "trials", "attempts", "jobs", "builds", "calls", "reads", "writes", "saves",
     "requests", "queries", "transactions", "samples",
+    # the operations a storage product performs (blind88: "One in ten restores fails")
+    "restores", "backups", "rebuilds", "recoveries", "failovers", "checkpoints", "snapshots",
+    "migrations", "upgrades", "retries", "deployments", "boots", "operations", "lookups",
 )  # fmt: skip
 # Units said with "a"/"an", a value where a bound word comes before ("under a second",
 # "within a millisecond") or a comparative after ("an hour faster", "a grand less").
@@ -360,7 +363,10 @@ SIGN = r"(?:\+/-|±|[+\-]|−)"
 # Approximation words and signs: part of the figure, since "about 10 hours"
 # is the claim as written.
 APPROX = (
-    r"(?:(?i:about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
+    # a negated bound whole ("no more than 95 s" is at most 95 s, not more than it: blind88)
+    r"(?:(?i:no\s+more\s+than|not\s+more\s+than|no\s+less\s+than|not\s+less\s+than"
+    r"|no\s+fewer\s+than|not\s+(?:over|under|above|below)|no\s+(?:higher|lower|longer)\s+than"
+    r"|about|around|approximately|approx\.|roughly|nearly|almost|over|under|"
     r"below|above|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|"
     r"as\s+much\s+as|as\s+little\s+as|just\s+over|just\s+under|well\s+over|circa)\s+"
     r"|(?i:sub)-"  # "sub-100 µs"
@@ -427,8 +433,8 @@ MAG_MONEY = (
 
 #: The first two letters of APPROX's words ("ab" of "about" and "above", "su" of "sub-").
 _APPROX_HEADS = (
-    "ab", "al", "ap", "ar", "as", "at", "be", "ci", "fe", "ju", "le", "mo", "ne", "ov", "ro",
-    "su", "un", "up", "we",
+    "ab", "al", "ap", "ar", "as", "at", "be", "ci", "fe", "ju", "le", "mo", "ne", "no", "ov",
+    "ro", "su", "un", "up", "we",
 )  # fmt: skip
 #: The letters re's IGNORECASE matches to an ASCII letter besides its two cases.
 MORE_CASES = {"i": "İı", "k": "\u212a", "s": "ſ"}
@@ -462,7 +468,7 @@ VALUE_FIRST = rf"(?=[\d{VULGAR_FRACTIONS}+\-±−~≈∼<>≤≥最不大将超�
 # seconds").
 # in parentheses too: "94 (±3) s" (blind79)
 _TOLERANCE = rf"{SP}?(?:±|\+/-){SP}?{NUM}|{SP}?\({SP}?(?:±|\+/-){SP}?{NUM}{SP}?\)"
-_AND_A_HALF = rf"{SP}(?i:and){SP}(?i:a){SP}(?i:half)"
+_AND_A_HALF = rf"{SP}(?i:and){SP}(?:(?i:a){SP}(?i:half|quarter)|(?i:three){SP}(?i:quarters))"
 #: The words after a hyphen that make a number "at least" ("90-odd", "ninety-some").
 MORE_OR_LESS_WORDS = ("plus", "odd", "ish", "something", "some")
 _MORE_OR_LESS = rf"\+|余|多|-(?i:{'|'.join(MORE_OR_LESS_WORDS)})|{SP}odd|(?i:ish)"

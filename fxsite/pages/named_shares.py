@@ -7,7 +7,7 @@ failure rate was one in a thousand." Each share of these is a figure
 (:func:`named_share_candidates`):
 
 * after a share's name (:data:`_NAMES`: a rate, ratio, share or proportion, a change such
-  as a reduction or a saving, a chance) and, in the same clause, a verb of being or
+  as a reduction or a saving, a chance, failures or errors) and, in the same clause, a verb of being or
   reaching, a colon or an equals sign ("Failure rate: one in a thousand."), or right
   after the name and "of" ("a reduction of two thirds", "a hit rate of 3 in 4");
 * a share in words ("a third", "two-thirds", "half"), or one number of another ("3 of 4",
@@ -40,6 +40,7 @@ _NAMES = (
     *("percentage", "reduction", "saving", "savings", "cut", "drop", "decrease", "decline"),
     *("improvement", "gain", "increase", "uplift", "growth", "utilization", "utilisation"),
     *("overhead", "chance", "chances", "odds", "probability", "likelihood"),
+    *("failure", "failures", "error", "errors"),
 )
 #: Any of :data:`_NAMES` in a text (the case-folded text is searched).
 CUE = needles(*_NAMES)
@@ -52,7 +53,8 @@ _FRACTION_WORDS = (
 )
 _ONE_OF = (
     rf"(?:\d{{1,4}}|{_WORDS}){_SP}(?:out{_SP}of|of|in){_SP}(?:an?{_SP})?"
-    rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}|{_WORDS}|hundred|thousand|million|billion)"
+    rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}|(?:{_WORDS})(?:{_SP}(?:hundred|thousand|million))?"
+    r"|hundred|thousand|million|billion)"
 )
 _SHARE = (
     rf"(?:(?:a|one|two|three|four|five|six|seven|eight|nine)[ \u00a0-]{_FRACTION_WORDS}"

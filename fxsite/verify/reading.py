@@ -37,6 +37,7 @@ from fxsite.evidence.numerals import (
     BOUND_WORDS,
     COMPARING_WORDS,
     LASTING_WORDS,
+    NEGATION_WORDS,
     alternation,
     word_alternation,
 )
@@ -622,6 +623,20 @@ _SPAN_AFTER = re.compile(
     r"|warranty|tests?|sessions?|campaign|job|training|benchmark|cycles?)\b"
     r"(?![ \u00a0-]?(?i:limits?|times?|marks?|thresholds?|budgets?|targets?|lengths?|caps?))"
 )
+#: A negation right before a claim that states a bound ("not [under 1 ms](…)", "never [at
+#: least 99.9%](…)"): it turns the bound around, and the claim rule reads only the link
+#: (blind88: fxsite's own advice once wrote it so). "94 s, not [178 s](…)" sets a value
+#: against another, and passes.
+_NEGATION_BEFORE = re.compile(
+    rf"(?P<word>(?i:{word_alternation(NEGATION_WORDS)}))\s{{1,8}}"
+    # or a verb of lasting or being between: "do not take [under 1 ms](…)"
+    rf"(?:(?i:{word_alternation((*LASTING_WORDS, 'be', 'stay', 'stays', 'remain', 'remains'))})"
+    r"\s{1,8})?\Z"
+)
+#: A claim's text that opens with a bound word ("under 1 ms").
+BOUND_CLAIM = re.compile(
+    rf"(?i:{word_alternation(w for w in BOUND_WORDS if w.isascii() and w[0].isalpha())})\s"
+)
 #: A bound word right after a claim ("[94 s](…) or less", "[40秒](…)以内").
 _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS)})")
 
@@ -636,7 +651,11 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     """The words beside the claim at ``text[start:end]`` that make it a bound ("under
     [94 s](…)", "[40秒](…)以内", "[94 s](…) or less"), and whether they follow it, within
     ``since`` (the claim before) and ``stop`` (the next): the claim rule checks only the
-    claim's own words, so a bound written outside it would pass unchecked (blind24)."""
+    claim's own words, so a bound written outside it would pass unchecked (blind24). A
+    negation before a claim that states a bound (:data:`_NEGATION_BEFORE`) is such words."""
+    negation = _NEGATION_BEFORE.search(text, max(since, start - 24), start)
+    if negation is not None and BOUND_CLAIM.match(text, start, end):
+        return negation["word"], False
     found = _BOUND_BEFORE.search(text, max(since, start - 24), start)
     if found is not None:
         during = (

@@ -31,6 +31,7 @@ from fxsite.evidence.numerals import (
     BOUND_SUFFIXES,
     BOUND_WORDS,
     COMPARING_WORDS,
+    NEGATION_WORDS,
     alternation,
     word_alternation,
 )
@@ -58,6 +59,7 @@ from fxsite.verify.head_text import json_strings
 from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.reading import (
+    BOUND_CLAIM,
     bound_beside,
     detect,
     fold,
@@ -491,6 +493,8 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
     """FX503 for a bound written beside a claim, outside its link (:func:`bound_beside`),
     told the claim with it inside ("[under 94 s](…)", "[94秒以内](…)", "[at most 94 s](…)"
     for "or less")."""
+    if not after and bound.lower() in NEGATION_WORDS:
+        return _negated_bound(bound, claim)
     if not after and bound.lower().split()[0] in COMPARING_WORDS:
         return Local(
             "FX503",
@@ -512,6 +516,21 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
         f"'{bound}' beside the claim '{claim}' makes it a bound the record is not checked "
         f"for; where the record states that bound, write it inside the link ('[{inside}](…)'), "
         "where it checks it; else remove it",
+        claim,
+    )
+
+
+def _negated_bound(negation: str, claim: str) -> Local:
+    """FX503 for a negation before a claim that states a bound ("not [under 1 ms](…)"),
+    told the bound it says, written inside the link where the record checks it."""
+    word = BOUND_CLAIM.match(claim)
+    bound = BOUND_WORDS[word.group().strip().lower()] if word is not None else "max"
+    turned = f"{'at least' if bound == 'max' else 'at most'} {claim[word.end() if word else 0 :]}"
+    return Local(
+        "FX503",
+        f"'{negation}' before the claim '{claim}' turns its bound around ('{turned}'), and a "
+        f"claim is checked only for what its link says: where the record states that bound, "
+        f"write '[{turned}](…)'; else remove '{negation}'",
         claim,
     )
 
