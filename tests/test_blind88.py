@@ -43,7 +43,16 @@ def _found(text: str, *, zh: bool = False, grammar: bool = False) -> list[tuple[
         # H5: a unit and a quarter, and three quarters
         ("Rebuilds finish in an hour and a quarter.", "an hour and a quarter"),
         ("Rebuilds take under an hour and three quarters.", "under an hour and three quarters"),
-        # near misses: a place's number, a share of people, an ordinal
+        # L1, M5, H6: read whole, or read at all
+        ("The error rate is 1/1000.", "1/1000"),
+        ("The FX100 is more than twice as fast.", "more than twice"),
+        ("Throughput improved by double digits.", "double digits"),
+        ("The FX100 outperforms the NAS by 2 to 1.", "2 to 1"),
+        # near misses: a place's number, a share of people, an ordinal, a service's hours,
+        # an idiom, a vote
+        ("Support rate: 24/7.", None),
+        ("Think twice about it.", None),
+        ("The team won by 2 to 1.", None),
         ("Visit No 5 B.", None),
         ("One in three of our hires.", None),
         ("One in a million customers.", None),

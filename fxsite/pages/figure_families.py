@@ -222,11 +222,14 @@ _SUB_UNIT = LazyPattern(
     rf"\b(?i:sub)-?(?i:{word_alternation(u for u in A_UNITS if u.endswith(('second', 'minute', 'hour')))})\b"
 )
 # A number of one, two or three digits: "single-digit millisecond latency", "double-digit
-# gains" (:data:`~fxsite.pages.figure_vocab.DIGIT_CHANGES`; "a double-digit code" names one).
+# gains", "grew by double digits" (:data:`~fxsite.pages.figure_vocab.DIGIT_CHANGES`; "a double-digit code" names one).
 _TIME_WORDS = "nanoseconds?|microseconds?|milliseconds?|seconds?|minutes?|hours?|percent"
 _DIGITS_WIDE = LazyPattern(
     rf"\b(?i:single|double|triple)[- ](?i:digits?)"
     rf"(?:{SP}(?i:{_TIME_WORDS})\b|(?={SP}(?i:{word_alternation(DIGIT_CHANGES)})))"
+    # a change by so many digits: "improved by double digits" (blind88), as "double-digit
+    # gains"
+    rf"|(?<=\b(?i:by){SP})(?i:single|double|triple)[- ](?i:digits)\b"
 )
 
 # A price by its count of digits: "a seven-figure saving", "costs six figures" ("six figures

@@ -293,7 +293,9 @@ _FRACTION_FIGURE = LazyPattern(
                                                              # "The cost is triple."
   | \b(?i:double|triple|treble|quadruple)(?=\s+[A-Z][\w-]*(?:'s|’s)(?!\w))  # "triple NFS's rate",
                                                              # "double NFS's." (blind70)
-  | \b(?i:twice|thrice)(?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
+  | \b(?:(?i:more|less)\s+(?i:than)\s+|(?i:nearly|almost|about|roughly|over|under)\s+)?
+        (?i:twice|thrice)                                    # "more than twice as fast" whole
+        (?=\s+(?i:as|the|that|what|those|faster|slower|more|less|fewer|higher
         |lower|larger|smaller|better|cheaper|quicker)\b)
   | \b(?i:double|twice|triple)(?=\s+(?:[~≈]\s?)?[$€£¥]?\d)     # next to a figure: "twice 3.2 GB/s"
   | \b(?i:half)\s+(?i:an?)\s+(?i:hour|minute|second|millisecond|microsecond|nanosecond|day

@@ -10,8 +10,8 @@ failure rate was one in a thousand." Each share of these is a figure
   as a reduction or a saving, a chance, failures or errors) and, in the same clause, a verb of being or
   reaching, a colon or an equals sign ("Failure rate: one in a thousand."), or right
   after the name and "of" ("a reduction of two thirds", "a hit rate of 3 in 4");
-* a share in words ("a third", "two-thirds", "half"), or one number of another ("3 of 4",
-  "nine out of ten", "one in a thousand", "1 in 1,000"); an approximation before it
+* a share in words ("a third", "two-thirds", "half"), one number of another ("3 of 4",
+  "nine out of ten", "one in a thousand", "1 in 1,000"), or a fraction in digits ("1/1000"); an approximation before it
   is part of it ("nearly a third").
 
 Decisions:
@@ -57,7 +57,8 @@ _ONE_OF = (
     r"|hundred|thousand|million|billion)"
 )
 _SHARE = (
-    rf"(?:(?:a|one|two|three|four|five|six|seven|eight|nine)[ \u00a0-]{_FRACTION_WORDS}"
+    rf"(?:(?!24/7)\d{{1,3}}/(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}})"  # "The error rate is 1/1000."
+    rf"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \u00a0-]{_FRACTION_WORDS}"
     rf"|(?:a{_SP})?half|{_ONE_OF})"
 )
 _APPROX = (
