@@ -149,3 +149,27 @@ def test_claims_in_the_writers_words(text: str, figure: str, passes: bool) -> No
 )
 def test_marketing_prose_passes_and_its_near_misses_do_not(text: str, figure: str | None) -> None:
     assert _found(text) == ([("FX501", figure)] if figure else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "where"),
+    [
+        # M2: a bare figure read across a refused claim's text was placed at the page's first
+        # line, "added by a hook"
+        (
+            "Intro.\n\nA restore takes a minute and a [half](evidence:G1#save_fast).",
+            "a minute and a half",
+            (5, 17),
+        ),
+        ("Intro.\n\nA restore takes two [minutes](evidence:G1#save_fast).", "two minutes", (5, 17)),
+        # near miss: a figure written whole before a link is placed where it is written
+        ("Intro.\n\nA restore takes 94 s, see [the report](https://example.com).", "94 s", (5, 17)),
+    ],
+)
+def test_a_figure_read_across_a_link_is_placed_where_written(
+    text: str, figure: str, where: tuple[int, int]
+) -> None:
+    _, found = check_page(f"# T\n\n{text}\n", PAGE_PATH, library(GRAMMAR), href_for)
+    bare = [f for f in found if f.code == "FX501"]
+    assert [(f.text, (f.line, f.col)) for f in bare] == [(figure, where)]
+    assert "a hook" not in bare[0].message

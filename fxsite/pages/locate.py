@@ -64,6 +64,7 @@ from fxsite.pages.drawn_source import (
     draw_emoji,
     draw_images,
     without_elements,
+    without_link_markup,
 )
 from fxsite.pages.frontmatter import TextAt
 from fxsite.pages.unshown import glued_claims, html_unshown, unshown
@@ -195,6 +196,8 @@ class SourceLocator:
     _unsplit: tuple[str, list[int]] | None = None
     #: the source with ruby annotations left out (:meth:`_ruby`), made when first needed
     _unruby: tuple[str, list[int]] | None = None
+    #: the source with its links' markup left out (:meth:`_across_links`), when first asked
+    _delinked: tuple[str, list[int]] | None = None
     #: sorted spans by what they hold, read from a Markdown page when first asked
     _spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: the offset each line of the source starts at, read when first asked
@@ -228,6 +231,7 @@ class SourceLocator:
             *(self._exact, self._loose, self._entities, self._typographic, self._emoji),
             self._image,
             self._split,
+            self._across_links,
             self._ruby,
             self._right_to_left,
         ]
@@ -383,6 +387,16 @@ class SourceLocator:
         if self._unsplit is None:
             self._unsplit = without_elements(self.source)
         return _loose_in(self._unsplit, text, start, end)
+
+    def _across_links(self, text: str, start: int, end: int) -> int | None:
+        # Read across a link's text: a refused claim shows its text alone, and the words
+        # before it make a figure ("two [minutes](…)" shows "two minutes": blind88, placed
+        # at the page's first line as written by a hook).
+        if not self._holds("]"):
+            return None
+        if self._delinked is None:
+            self._delinked = without_link_markup(self.source)
+        return _loose_in(self._delinked, text, start, end)
 
     def _ruby(self, text: str, start: int, end: int) -> int | None:
         # Its base text written whole, with a ruby's annotations between its words.
