@@ -208,6 +208,7 @@ def parse_stated(text: str) -> Stated | None:
     written = core
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _AND_A_HALF.sub(_and_a_half, core)
+    core = _ONE_UNIT.sub(_one_unit, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
     core = _TENS_AND_ONES.sub(_tens_and_ones, core)  # "ninety-four" is 94 (blind24)
@@ -320,6 +321,17 @@ _AND_A_HALF = re.compile(
     r"(?P<part>(?i:a)[ -](?i:half|quarter)|(?i:three)[ -](?i:quarters))"
     r"(?(u)|[ -](?P<u2>[^\W\d]+))\Z"
 )
+#: One unit said with "a"/"an": "under a minute" is under 1 minute, as the detector reads
+#: it bare (blind89: cited, it was told it states no quantity).
+_ONE_UNIT = re.compile(r"\A(?i:an?) (?P<unit>[^\W\d]+)\Z")
+
+
+def _one_unit(match: re.Match[str]) -> str:
+    """One of the unit written (unchanged where the word is no unit)."""
+    unit = match["unit"]
+    return f"1 {unit}" if canonical_unit(unit.lower()) is not None else match.group()
+
+
 #: Less than one unit: "sub-millisecond" is under 1 millisecond, as the detector reads it bare
 #: (blind88: cited, it was told it states no quantity).
 _SUB_UNIT = re.compile(

@@ -10,7 +10,7 @@ these is a figure (:func:`consolidation_candidates`):
 * "16 nodes instead of 64", "16 nodes rather than 64", "needs 1 rack where NFS needed 12";
 * "Replaces four racks with one";
 * "It shrinks 12 racks to 1", "cuts 64 nodes down to 16" (blind80);
-* "Racks: 12 → 1" (blind81);
+* "Racks: 12 → 1" (blind81), "12 racks → 3 racks", "12 → 3 racks" (blind89);
 * "3 racks, not 12", "fits in 3 racks; NFS took 12", "Down to 3 racks (from 12)" (blind83);
 * "From 12 racks to 3 racks.", "3 racks, down from 12", "12 racks, down to 3", "NFS needs
   12 racks; the FX100 needs 3", "Rack count: 12 before, 3 after" (blind85);
@@ -104,6 +104,10 @@ _REPLACES = LazyPattern(
     # or the parts named, then their count before and after an arrow: "Racks: 12 → 1" (blind81)
     rf"|\b{_PARTS}[ \u00a0]?[:：][ \u00a0]*(?P<a3>{_N})[ \u00a0]*(?:{alternation(ARROWS)})"
     rf"[ \u00a0]*(?P<b3>{_N})\b"
+    # or a count, an arrow and the other, the parts named after either: "12 racks → 3
+    # racks", "12 → 3 racks" (blind89)
+    rf"|\b(?P<a5>{_N}){_SP}{_PARTS}[ \u00a0]*(?:{alternation(ARROWS)})[ \u00a0]*(?P<b5>{_N})\b"
+    rf"|\b(?P<a6>{_N})[ \u00a0]*(?:{alternation(ARROWS)})[ \u00a0]*(?P<b6>{_N}){_SP}{_PARTS}\b"
     # or before and after: "Rack count: 12 before, 3 after" (blind85)
     rf"|\b(?:{_PARTS}|{_PART_NAME}{_SP}(?i:count|number))[ \u00a0]?[:：][ \u00a0]*(?P<a4>{_N})"
     rf"{_SP}(?i:before)[,;]?{_SP}(?P<b4>{_N}){_SP}(?i:after)\b"

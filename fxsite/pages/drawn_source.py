@@ -5,7 +5,8 @@ a character (``7&#54; s`` shows 76 s), an emoji shortcode for its characters
 (``:nine::four: s`` shows 9️⃣4️⃣ s, with pymdownx.emoji; an icon for the digit it
 draws), an image for the text it draws, an inline element with what it holds
 may stand between two characters (hidden, or drawn elsewhere), and a link's markup
-between words read on either side of it (``two [minutes](…)`` shows "two minutes"). Each function here
+or a block quote's marks between words read on either side of them (``two [minutes](…)``
+shows "two minutes"). Each function here
 gives the source with one of these drawn (or left out), and each character's offset
 in the source, so that :class:`~fxsite.pages.locate.SourceLocator` can find a shown
 text in it and place a finding at the source line that wrote it.
@@ -171,24 +172,28 @@ def _substituted(source: str, spans: Iterable[tuple[int, int, str]]) -> tuple[st
     return "".join(parts), offsets
 
 
-#: A Markdown link, inline or by reference, on one line: its text, then its markup.
+#: A Markdown link, inline or by reference, on one line: its text, then its markup; or a
+#: block quote's marks at a line's start (a quote's sentence goes on past its line).
 _LINK = re.compile(
     r"(?<![!\\])\[(?P<text>[^\[\]\n]{0,200})\](?:\([^()\n]{0,400}\)|\[[^\[\]\n]{0,100}\])"
+    r"|(?<=\n)[ \t]{0,3}(?:>[ \t]?)+"
 )
 
 
 def without_link_markup(source: str) -> tuple[str, list[int]]:
     """``source`` with each link's markup left out and its text kept (``two [minutes](…)``
-    is "two minutes": a bare figure read across a refused claim's text, blind88), and each
-    character's offset in ``source``."""
+    is "two minutes": a bare figure read across a refused claim's text, blind88), and the
+    marks of a block quote at its lines' starts (``every two\n> weeks``: blind89), and
+    each character's offset in ``source``."""
     parts: list[str] = []
     offsets: list[int] = []
     last = 0
     for link in _LINK.finditer(source):
         parts.append(source[last : link.start()])
         offsets += range(last, link.start())
-        parts.append(link["text"])
-        offsets += range(link.start("text"), link.end("text"))
+        if link["text"] is not None:
+            parts.append(link["text"])
+            offsets += range(link.start("text"), link.end("text"))
         last = link.end()
     parts.append(source[last:])
     offsets += range(last, len(source))

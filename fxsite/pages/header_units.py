@@ -333,7 +333,21 @@ def _tail_unit(tail: str) -> str | None:
         return None
     if header.endswith(" ×"):  # "Speedup ×": a ratio's name repeated by its sign (not a
         return "×" if header_unit(header[:-2]) == "×" else None  # cross marking failures)
-    return price_unit(header) or _written_unit(header) or _named_unit(header)
+    found = price_unit(header) or _written_unit(header) or _named_unit(header)
+    if found is None and (each := _PER_PART.fullmatch(header)) is not None:
+        return header_unit(each["head"])  # "Random read IOPS per node" (blind89)
+    return found
+
+
+#: A quantity given for each of a setup's parts: the head states the unit of the numbers
+#: under it ("Random read IOPS per node" is IOPS, each node's: blind89, a comparison
+#: table's row read in another row's unit). Not per a unit ("GB per second" is a rate, read
+#: whole), nor per capacity ("Rack units per PB" is a density).
+_PER_PART = re.compile(
+    r"(?P<head>.+?)\s+(?:(?i:per|each|/)\s*)(?i:node|drive|disk|gpu|server|controller|rack"
+    r"|chassis|array|core|socket|port|shelf|enclosure|appliance|system|host|instance|vm|client"
+    r"|thread|stream|connection|card|accelerator)s?"
+)
 
 
 #: A header that names things (:data:`NAMED_COLUMNS`) before its parenthesis.

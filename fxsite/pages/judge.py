@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from fxsite.evidence.numerals import APPROX_WORDS, BOUND_WORDS, word_alternation
 from fxsite.findings import Finding
-from fxsite.pages.figure_vocab import RANGE_SEP
+from fxsite.pages.figure_vocab import A_UNIT_BOUNDS, RANGE_SEP
 from fxsite.pages.lazyre import LazyPattern
 from fxsite.pages.read_content import read_content
 
@@ -263,7 +263,9 @@ def _forged_finding(node: Any, path: str) -> Finding:
 #: The loose and bound words, and the sign ("+[96%](…)"), a claim may be read with when
 #: its link is refused.
 _QUALIFIED = LazyPattern(
-    rf"(?:(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?|[+\-\u2212])\Z"
+    rf"(?:(?i:{word_alternation([*BOUND_WORDS, *APPROX_WORDS])})\s?|[+\-\u2212]"
+    # the word before a bound said with "a"/"an": "in [under a second](…)" (blind89)
+    rf"|(?i:{word_alternation(w.split()[0] for w in A_UNIT_BOUNDS)})\s)\Z"
 )
 
 

@@ -391,8 +391,9 @@ class SourceLocator:
     def _across_links(self, text: str, start: int, end: int) -> int | None:
         # Read across a link's text: a refused claim shows its text alone, and the words
         # before it make a figure ("two [minutes](…)" shows "two minutes": blind88, placed
-        # at the page's first line as written by a hook).
-        if not self._holds("]"):
+        # at the page's first line as written by a hook); or across a block quote's lines
+        # ("every two\n> weeks": blind89).
+        if not (self._holds("]") or self._holds(">")):
             return None
         if self._delinked is None:
             self._delinked = without_link_markup(self.source)
