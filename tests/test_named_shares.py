@@ -72,7 +72,7 @@ def test_a_share_stated_as_a_named_value_is_a_figure(text: str, figure: str | No
         ("under a minute and a half", "1.5", "min", "max"),
         # near misses: no unit to add the half to
         ("a dozen and a half", None, None, None),
-        ("a half", None, None, None),
+        ("a half", "50", "%", None),  # a share (blind88), as "a third" is
     ],
 )
 def test_a_unit_and_a_half_is_read_as_one_quantity(
@@ -91,9 +91,10 @@ def test_a_unit_and_a_half_is_read_as_one_quantity(
     [
         # the claim grammar reads the whole: told the value, not to move words out
         ("a minute and a half", "save_fast", "is not G1#save_fast, which is 94\u00a0s"),
-        ("a third", "share", "'a third' is a share in words, which fxsite does not read"),
-        ("3 of 4", "share", "'3 of 4' is a share in words"),
-        ("nearly one in a thousand", "share", "is a share in words"),
+        # a share in words is a percentage, checked as one (blind88, blind89)
+        ("a third", "share", "'a third' is not G1#share, which is 96%"),
+        ("3 of 4", "share", "'3 of 4' is not G1#share, which is 96%"),
+        ("a third", "save_fast", "'a third' is in % but G1#save_fast is in s"),
         # near miss: no share, the general message
         ("a lot", "share", "'a lot' does not state one quantity; write it as '96%'"),
     ],
@@ -126,3 +127,44 @@ def test_a_cited_minute_and_a_half_passes_where_the_record_says_90_s(
     root = project({"T1.yaml": record})
     lib = load_library(root / "evidence", root)
     assert isinstance(resolve_claim(text, "evidence:T1#a", lib), Claim) is passes
+
+
+SHARES = """\
+id: T1
+title: T
+label: measured
+status: active
+figures:
+  third: {value: 33.3, unit: "%"}
+  rare: {value: 0.1, unit: "%"}
+  most: {value: 75, unit: "%"}
+  floor: {min: 90, unit: "%"}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "passes"),
+    [
+        # in the writer's words: a customer's quote need not become "33.3%" (blind88, blind89)
+        ("a third", "third", True),
+        ("one third", "third", True),
+        ("one in a thousand", "rare", True),
+        ("1 in 1,000", "rare", True),
+        ("three quarters", "most", True),
+        ("3 of 4", "most", True),
+        ("at least nine out of ten", "floor", True),
+        # near misses: another share, one not of numbers, a bound the other way
+        ("two thirds", "third", False),
+        ("one in ten thousand", "rare", False),
+        ("nine out of ten", "floor", False),  # a value where the record states a bound
+        ("one of a kind", "third", False),
+        ("half", "third", False),  # a multiplier
+    ],
+)
+def test_a_share_in_words_is_a_claim_of_a_percentage(
+    project: Callable[..., Path], text: str, figure: str, passes: bool
+) -> None:
+    root = project({"T1.yaml": SHARES})
+    lib = load_library(root / "evidence", root)
+    result = resolve_claim(text, f"evidence:T1#{figure}", lib)
+    assert isinstance(result, Claim) is passes, result

@@ -19,9 +19,11 @@ __all__ = [
     "ARROWS",
     "BOUND_SUFFIXES",
     "BOUND_WORDS",
+    "FRACTION_WORDS",
     "INSIDE_GROUPS",
     "MONEY_SCALE_SUFFIXES",
     "MULTIPLIER_WORDS",
+    "NEGATION_WORDS",
     "NUMBER_WORDS",
     "SCALE_SUFFIXES",
     "SCALE_WORDS",
@@ -125,6 +127,21 @@ NUMBER_WORDS: dict[str, Decimal] = {
     "ninety": Decimal(90),
     **{c: Decimal(i) for i, c in enumerate("零一二三四五六七八九十", start=0) if i},
     "两": Decimal(2),
+}
+
+#: The parts a share in words is of ("a third", "two fifths"): each word's denominator.
+FRACTION_WORDS: dict[str, int] = {
+    **dict.fromkeys(("half", "halves"), 2),
+    **dict.fromkeys(("third", "thirds"), 3),
+    **dict.fromkeys(("quarter", "quarters", "fourth", "fourths"), 4),
+    **dict.fromkeys(("fifth", "fifths"), 5),
+    **dict.fromkeys(("sixth", "sixths"), 6),
+    **dict.fromkeys(("seventh", "sevenths"), 7),
+    **dict.fromkeys(("eighth", "eighths"), 8),
+    **dict.fromkeys(("ninth", "ninths"), 9),
+    **dict.fromkeys(("tenth", "tenths"), 10),
+    **dict.fromkeys(("hundredth", "hundredths"), 100),
+    **dict.fromkeys(("thousandth", "thousandths"), 1000),
 }
 
 #: Words that are a ratio on their own: (value, decimals shown).

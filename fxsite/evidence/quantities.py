@@ -39,6 +39,7 @@ from fxsite.evidence.numerals import (
     placed_number,
 )
 from fxsite.evidence.ratio_to_one import to_one_number, to_one_range
+from fxsite.evidence.shares import share_in_words
 from fxsite.evidence.units import UNITS, canonical_unit, conversion_factor, is_cjk
 
 __all__ = [
@@ -224,6 +225,8 @@ def parse_stated(text: str) -> Stated | None:
     if (multiplier := _MULTIPLIER.fullmatch(core)) is not None:
         value, decimals = MULTIPLIER_WORDS[multiplier.group().lower()]
         return Stated(value, None, decimals, "×", core, qualifier, worded=True)
+    if (share := share_in_words(core)) is not None:  # "a third", "3 of 4" (blind88)
+        return Stated(share[0], None, share[1], "%", core, qualifier, worded=True)
     match = _STATED.fullmatch(core)
     if match is not None and match["scale"] is not None and _scale(match) is None:
         match = _STATED_UNSCALED.fullmatch(core)  # "5m" is five metres, not millions

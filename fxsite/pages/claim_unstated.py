@@ -18,8 +18,6 @@ trouble is elsewhere. Decisions, tried in this order:
 - A bound word after the quantity inside the link ("[4:1 or better](…)") is told the bound
   as the claim grammar writes it, before the number ("[at least 4:1](…)"), or the
   quantity alone: kept outside the link it would be refused as a bound too (FX503, blind73).
-- A share in words or one number of another ("[a third](…)", "[3 of 4](…)": blind87) is told
-  the grammar reads a share as a percentage, the figure's own text to write.
 - Anything else keeps the general message.
 
 The words are split at spaces only, and only a text of at most :data:`MAX_WORDS` words
@@ -35,7 +33,6 @@ from collections.abc import Callable
 from fxsite.evidence.numerals import BOUND_AFTER_WORDS
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import unit_hint
-from fxsite.pages.named_shares import is_share_in_words
 
 __all__ = ["MAX_WORDS", "unstated_message"]
 
@@ -76,11 +73,6 @@ def unstated_message(
         return (
             f"'{text}' has words inside the link: keep '{words}' outside it, as in "
             f"{markdown} (write '{link}' as the link text)"
-        )
-    if is_share_in_words(written):
-        return (
-            f"'{text}' is a share in words, which fxsite does not read as a quantity; write "
-            f"the record's figure, '{filled}', or leave the text empty"
         )
     return f"'{text}' does not state one quantity; write it as '{filled}' or leave the text empty"
 

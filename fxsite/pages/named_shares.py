@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fxsite.evidence.numerals import NUMBER_WORDS, word_alternation
+from fxsite.evidence.numerals import FRACTION_WORDS, NUMBER_WORDS, word_alternation
 from fxsite.pages.lazyre import LazyPattern, needles
 
-__all__ = ["CUE", "is_share_in_words", "named_share_candidates"]
+__all__ = ["CUE", "named_share_candidates"]
 
 #: Names of a share: what a named share is a value of (lower case; the cue reads them).
 _NAMES = (
@@ -47,10 +47,7 @@ CUE = needles(*_NAMES)
 
 _SP = r"[ \u00a0]+"
 _WORDS = word_alternation(w for w in NUMBER_WORDS if w.isascii())
-_FRACTION_WORDS = (
-    r"(?:half|halves|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?"
-    r"|tenths?|hundredths?|thousandths?)"
-)
+_FRACTION_WORDS = f"(?:{word_alternation(FRACTION_WORDS)})"
 _ONE_OF = (
     rf"(?:\d{{1,4}}|{_WORDS}){_SP}(?:out{_SP}of|of|in){_SP}(?:an?{_SP})?"
     rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}|(?:{_WORDS})(?:{_SP}(?:hundred|thousand|million))?"
@@ -80,16 +77,8 @@ _NAMED_SHARE = LazyPattern(
     rf"\s+(?P<figure>{_APPROX}?{_SHARE}){_ENDS})"
 )
 
-_WHOLE_SHARE = LazyPattern(rf"(?i:{_APPROX}?{_SHARE})")
-
 
 def named_share_candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, "percent") of every share in ``text`` stated as a named share's value."""
     for match in _NAMED_SHARE.finditer(text):
         yield match.start("figure"), match.end("figure"), "percent"
-
-
-def is_share_in_words(text: str) -> bool:
-    """Whether ``text`` is a share in words or one number of another ("a third", "3 of 4",
-    "nearly one in ten"), which the claim grammar does not read as a quantity."""
-    return _WHOLE_SHARE.fullmatch(" ".join(text.split())) is not None
