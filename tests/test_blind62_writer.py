@@ -357,7 +357,8 @@ def test_fix_cites_no_figure_the_words_fit_another_of_better(
     assert cited is fixed, (result.text, result.unfixed)
     if not fixed:
         reasons = [u.reason for u in result.unfixed if u.text == "178 s"]
-        assert reasons and "fit S1#save_time_fx100 better ('fx100')" in reasons[0]
+        # the other figure's value, and the word as written (blind89: read as offered)
+        assert reasons and "fit S1#save_time_fx100, 94 s, better ('FX100')" in reasons[0]
 
 
 DOCUMENTED = """\

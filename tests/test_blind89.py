@@ -110,6 +110,16 @@ def test_claims_and_figures_are_read_and_placed_as_written(
     ("text", "figure", "passes"),
     [
         ("under a minute", "ckpt", True),
+        # MEDIUM 7: part of one unit ("[half a day](…)" was told to keep "a day" outside)
+        ("half a millisecond", "latency", True),
+        ("about half a millisecond", "latency", True),
+        ("under half a minute", "ckpt", False),  # near miss: another bound
+        ("a quarter of a minute", "ckpt", False),  # near miss: 15 s is another value
+        ("half a team", "ckpt", False),
+        # MEDIUM 8: a price list's floor
+        ("from 100 GB/s", "bw_floor", True),
+        ("starting at 100 GB/s", "bw_floor", True),
+        ("from 178 GB/s", "bw", False),  # near miss: a value is no floor
         ("a minute", "ckpt", False),  # near miss: a value is no bound
         ("under an hour", "ckpt", False),  # near miss: not at the precision it shows
         ("a lot", "ckpt", False),

@@ -19,6 +19,7 @@ __all__ = [
     "ARROWS",
     "BOUND_SUFFIXES",
     "BOUND_WORDS",
+    "FLOOR_WORDS",
     "FRACTION_WORDS",
     "INSIDE_GROUPS",
     "MONEY_SCALE_SUFFIXES",
@@ -229,6 +230,13 @@ BOUND_WORDS: dict[str, str] = {
     "south of": "max",
     "أكثر من": "min",
 }
+
+#: Words a price list writes before its floor, read as "at least" inside a claim's link
+#: ("[from $119/TB](…)", "[starting at $119/TB](…)": blind89). Not bound words outside a link:
+#: "from [178 s](…) to [94 s](…)" states a change.
+FLOOR_WORDS: dict[str, str] = dict.fromkeys(
+    ("from", "starting at", "starts at", "starting from", "from just", "from only"), "min"
+)
 
 #: Words that negate what follows them: right before a claim that states a bound ("not
 #: [under 1 ms](…)"), one turns the bound around (blind88).

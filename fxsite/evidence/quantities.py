@@ -27,6 +27,7 @@ from fxsite.evidence.numerals import (
     CHINESE_NUMERAL,
     EAST_ASIAN_GROUPS,
     EAST_ASIAN_PLACES,
+    FLOOR_WORDS,
     MONEY_SCALE_SUFFIXES,
     MULTIPLIER_WORDS,
     NUMBER_WORDS,
@@ -142,7 +143,7 @@ def _core(with_scale: bool) -> re.Pattern[str]:
 
 _STATED = _core(with_scale=True)
 _STATED_UNSCALED = _core(with_scale=False)
-_QUALIFIERS = {**BOUND_WORDS, **APPROX_WORDS}
+_QUALIFIERS = {**BOUND_WORDS, **APPROX_WORDS, **FLOOR_WORDS}
 _LEAD = re.compile(rf"(?i:{alternation(_QUALIFIERS)})")
 _TAILS = {**BOUND_SUFFIXES, **APPROX_SUFFIXES}
 _TAIL = re.compile(rf"\s?(?:{alternation(_TAILS)})$")
@@ -209,6 +210,7 @@ def parse_stated(text: str) -> Stated | None:
     written = core
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _AND_A_HALF.sub(_and_a_half, core)
+    core = _PART_OF_UNIT.sub(_part_of_unit, core)
     core = _ONE_UNIT.sub(_one_unit, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
@@ -324,6 +326,24 @@ _AND_A_HALF = re.compile(
     r"(?P<part>(?i:a)[ -](?i:half|quarter)|(?i:three)[ -](?i:quarters))"
     r"(?(u)|[ -](?P<u2>[^\W\d]+))\Z"
 )
+#: Part of one unit: "half a day", "half an hour", "a quarter of an hour", "three quarters
+#: of a second" (blind89: "[half a day](…)" was told to keep "a day" outside the link, and
+#: "[half](…) a day" that "half" is a ratio).
+_PART_OF_UNIT = re.compile(
+    r"\A(?:(?i:a|one) )?(?P<part>(?i:half)|(?i:quarter)|(?i:three) (?i:quarters))"
+    r"(?: (?i:of))? (?i:an?) (?P<unit>[^\W\d]+)\Z"
+)
+_PART_DECIMALS = {"half": "0.5", "quarter": "0.25", "three quarters": "0.75"}
+
+
+def _part_of_unit(match: re.Match[str]) -> str:
+    """The part of one unit written (unchanged where the word is no unit)."""
+    unit = match["unit"]
+    if canonical_unit(unit.lower()) is None:
+        return match.group()
+    return f"{_PART_DECIMALS[' '.join(match['part'].lower().split())]} {unit}"
+
+
 #: One unit said with "a"/"an": "under a minute" is under 1 minute, as the detector reads
 #: it bare (blind89: cited, it was told it states no quantity).
 _ONE_UNIT = re.compile(r"\A(?i:an?) (?P<unit>[^\W\d]+)\Z")

@@ -535,7 +535,11 @@ def _names_another(
             if _shared(frozenset({w}), around) and not _shared(own, frozenset({w}))
         )
         if told:
-            return told[0], other.ref
+            # the word as the sentence writes it ("baseline", not its stem "baselin"), and
+            # the other figure's value: it states another (blind89 read it as offered)
+            written = re.search(rf"(?i)\b{re.escape(told[0])}\w*", context)
+            value = format_quantity(other.low, other.high, other.unit, other.decimals, other.bound)
+            return (written.group() if written else told[0]), f"{other.ref}, {_plain(value)},"
     return None
 
 
