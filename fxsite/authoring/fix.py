@@ -197,6 +197,11 @@ def _not_found(text: str, start: int, end: int, markdown: str) -> str:
     if "`" in around or "<code" in around or "</code" in around:
         # "`94` s" shows "94 s": the figure is drawn across the code's edge
         return f"split by inline code: write it whole, outside the code, as {markdown}"
+    if "\n" in text[start:end]:
+        # "roughly\n6.4 GB/s": a line break in the figure, drawn as a space (blind89: told
+        # "written with markup")
+        written = " ".join(text[start:end].split())
+        return f"broken across lines ('{written}'): put it on one line and cite it as {markdown}"
     # "*94* s", "94&nbsp;s", "94<tab>s": drawn as the figure, written with markup, an
     # entity or a space of another kind between its characters (blind62: "not found")
     line_end = text.find("\n", start)
