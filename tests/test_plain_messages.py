@@ -91,6 +91,14 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
     "misspelt figure field": (
         _sub("    unit: s", "    unit: s\n    valu: 3"), (9, 5, "FX202"), "unknown field `valu` (did you mean 'value'?)",
     ),
+    # a comma ends a value inside {…}: the rest is no misspelt field (blind89: 'vs_baseline')
+    "a comma inside a flow mapping's value": (
+        BASE + "  load: {value: 11, unit: s, what: Write time 8B, NAS baseline}\n", (9, 51, "FX202"),
+        "unknown field `NAS baseline`: a comma inside {…} ends a value; if it belongs to the value before it, put that value in quotes",
+    ),
+    "near miss: a field of two words with a value": (
+        BASE + "note s: x\n", (9, 1, "FX202"), "unknown field `note s` (did you mean 'notes'?)",
+    ),
     "misspelt record field": (BASE + "note: x\n", (9, 1, "FX202"), "unknown field `note` (did you mean 'notes'?)"),
     # A translation's fields are its own (it was offered the record's, blind60).
     "a record's field in a translation": (

@@ -117,6 +117,13 @@ def validation_message(
     if kind == "extra_forbidden":
         shape = _shape_of(loc[:-1])
         fields, where = _fields(shape), _SHAPES[shape][0]
+        if value is None and " " in name.strip():
+            # "{what: Write time, NAS baseline}": a comma in a flow mapping ends the value,
+            # and the rest is a key without a value (blind89: offered 'vs_baseline')
+            return (
+                f"unknown field `{name}`: a comma inside {{…}} ends a value; if it belongs to "
+                f'the value before it, put that value in quotes ("…, {name}")'
+            )
         return (
             f"unknown field `{name}`{did_you_mean(name, fields)}; {where} has {', '.join(fields)}"
         )
