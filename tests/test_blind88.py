@@ -48,6 +48,12 @@ def _found(text: str, *, zh: bool = False, grammar: bool = False) -> list[tuple[
         ("The FX100 is more than twice as fast.", "more than twice"),
         ("Throughput improved by double digits.", "double digits"),
         ("The FX100 outperforms the NAS by 2 to 1.", "2 to 1"),
+        # H6: work or capacity by the order of its amount
+        ("Millions of IOPS from a single 2U box.", "Millions of IOPS"),
+        ("Customers store hundreds of terabytes.", "hundreds of terabytes"),
+        ("It handles tens of thousands of small files.", "tens of thousands of small files"),
+        ("Trusted by thousands of customers.", None),  # near miss: people
+        ("Millions of users rely on it.", None),
         # near misses: a place's number, a share of people, an ordinal, a service's hours,
         # an idiom, a vote
         ("Support rate: 24/7.", None),

@@ -108,6 +108,7 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("rates named, words between", "", "rate of restores from tape ", "is a third"),
     ("negated bounds", "", "no more than ", "95 s"),
     ("Chinese shares of occurrences", "", "4次测试中有", "3次"),
+    ("orders of amounts", "", "tens of thousands of hundreds of ", "IOPS"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

@@ -42,7 +42,7 @@ import re
 from collections.abc import Iterator
 
 from fxsite.evidence.numerals import INSIDE_GROUPS, NUMBER_WORDS, word_alternation
-from fxsite.evidence.units import COUNTED as UNIT_NOUNS, RATING_SCALES
+from fxsite.evidence.units import COUNTED as UNIT_NOUNS, COUNTED_AT_SCALE, RATING_SCALES
 from fxsite.pages.change_amounts import change_candidates
 from fxsite.pages.consolidation import CUE as CONSOLIDATION_CUE, consolidation_candidates
 from fxsite.pages.direction import CHANGE_WORDS
@@ -391,6 +391,22 @@ _FEWER = LazyPattern(
     rf"{START}(?P<figure>{NUM}|\b(?i:{word_alternation(w for w in NUMBER_WORDS if w.isascii() and w != 'one')}))"
     rf"{SP}(?i:fewer)\b"
 )
+# Work or capacity by the order of its amount (blind88): "Millions of IOPS", "hundreds of
+# terabytes", "tens of thousands of small files", as "1 million connections" and "an order of
+# magnitude" are figures; "thousands of customers" says who, and "hundreds of times faster" is
+# read as a multiplier.
+_MANY_NOUNS = word_alternation(
+    (
+        *(noun for noun, _ in UNIT_NOUNS),
+        *(noun for noun, _ in COUNTED_AT_SCALE),
+        *("IOPS", "terabytes", "petabytes", "exabytes", "gigabytes", "TB", "PB", "EB", "GB"),
+    )
+)
+_MANY_OF = LazyPattern(
+    rf"\b(?:(?i:tens|hundreds){SP}+(?i:of){SP}+)?(?i:hundreds|thousands|millions|billions"
+    rf"|trillions){SP}+(?i:of){SP}+(?:(?i:small|random|concurrent|metadata|parallel){SP}+)?"
+    rf"(?i:{_MANY_NOUNS})"
+)
 _SCORE_CUE = re.compile("rat|scor|star|out of|give|get|got|earn", re.I)
 _NPS_CUE = re.compile("nps|promoter", re.I)
 _UPTIME_CUE = re.compile("|".join((*UPTIME_WORDS, "sla")), re.I)
@@ -434,6 +450,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_PLAIN_NINES, 0, "percent", _UPTIME_CUE),
     (_UPTIME_OF, "figure", "percent", _UPTIME_CUE),
     (_FEWER, "figure", "unit", re.compile("fewer", re.I)),
+    (_MANY_OF, 0, "number-word", re.compile("hundreds|thousands|illions", re.I)),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
