@@ -217,6 +217,13 @@ _A_UNIT = LazyPattern(
     rf"(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
     rf"|{_AN}{SP}+(?i:to){SP}+{_AN}\b)"
 )
+# A time said with "a"/"an" before and after a change: "Restores that took a day now take an
+# hour" (blind88), as "Checkpoints that took 178 now take 94" states two figures.
+_TOOK_NOW = LazyPattern(
+    rf"\b(?i:took|needed|required|lasted){SP}+(?P<a>{_AN})\b[^.;!?]{{0,40}}?\b(?i:now){SP}+"
+    rf"(?i:take|takes|need|needs|last|lasts|require|requires){SP}+(?:(?i:just|only){SP}+)?"
+    rf"(?P<b>{_AN})\b"
+)
 # Less than one unit: "sub-millisecond", "subsecond" (not money: "sub-dollar" names a class).
 _SUB_UNIT = LazyPattern(
     rf"\b(?i:sub)-?(?i:{word_alternation(u for u in A_UNITS if u.endswith(('second', 'minute', 'hour')))})\b"
@@ -451,6 +458,8 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_UPTIME_OF, "figure", "percent", _UPTIME_CUE),
     (_FEWER, "figure", "unit", re.compile("fewer", re.I)),
     (_MANY_OF, 0, "number-word", re.compile("hundreds|thousands|illions", re.I)),
+    (_TOOK_NOW, "a", "number-word", re.compile("now", re.I)),
+    (_TOOK_NOW, "b", "number-word", re.compile("now", re.I)),
 )
 #: The rules whose cue holds a digit (or a vulgar fraction): text without one is read
 #: by the others alone, in the same order (tests/test_figures_shortcuts.py holds them to it).
