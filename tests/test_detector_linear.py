@@ -109,6 +109,9 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("negated bounds", "", "no more than ", "95 s"),
     ("Chinese shares of occurrences", "", "4次测试中有", "3次"),
     ("orders of amounts", "", "tens of thousands of hundreds of ", "IOPS"),
+    # blind90: a number set against a figure, a Chinese share
+    ("numbers set against", "", "0.1 ms, while theirs is 0.3 ms, ", ""),
+    ("Chinese set against", "", "0.1毫秒，而友商为0.3毫秒，", ""),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

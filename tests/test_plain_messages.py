@@ -96,6 +96,13 @@ MISTAKES: dict[str, tuple[str, tuple[int, int, str], str]] = {
         BASE + "  load: {value: 11, unit: s, what: Write time 8B, NAS baseline}\n", (9, 51, "FX202"),
         "unknown field `NAS baseline`: a comma inside {…} ends a value; if it belongs to the value before it, put that value in quotes",
     ),
+    "a comma inside a flow mapping's value, one word after it": (
+        BASE + "  load: {value: 11, unit: s, what: Save time, FX100}\n", (9, 47, "FX202"),
+        "unknown field `FX100`: a comma inside {…} ends a value",
+    ),
+    "near miss: a misspelt field without a value": (
+        BASE + "  load: {valu, unit: s}\n", (9, 10, "FX202"), "unknown field `valu` (did you mean 'value'?)",
+    ),
     "near miss: a field of two words with a value": (
         BASE + "note s: x\n", (9, 1, "FX202"), "unknown field `note s` (did you mean 'notes'?)",
     ),

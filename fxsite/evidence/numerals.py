@@ -283,6 +283,7 @@ COMPARING_WORDS = (
 #: Words after the quantity that bound it ("40秒以内", "100 GB/s以上", "94초 이내").
 BOUND_SUFFIXES: dict[str, str] = {
     **{"以内": "max", "以下": "max", "以上": "min", "未満": "max", "之内": "max"},
+    "内": "max",  # "两天内", "1秒内" (blind90)
     **{"足らず": "max", "이상": "min", "이하": "max", "미만": "max", "이내": "max"},
 }
 #: Words after a number that bound it, as written after a claim ("[94 s](…) or less",

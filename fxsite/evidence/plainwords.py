@@ -117,9 +117,10 @@ def validation_message(
     if kind == "extra_forbidden":
         shape = _shape_of(loc[:-1])
         fields, where = _fields(shape), _SHAPES[shape][0]
-        if value is None and " " in name.strip():
+        if value is None and (" " in name.strip() or not did_you_mean(name, fields)):
             # "{what: Write time, NAS baseline}": a comma in a flow mapping ends the value,
-            # and the rest is a key without a value (blind89: offered 'vs_baseline')
+            # and the rest is a key without a value (blind89: offered 'vs_baseline'); a word
+            # near no field too ("…, FX100": blind90)
             return (
                 f"unknown field `{name}`: a comma inside {{…}} ends a value; if it belongs to "
                 f'the value before it, put that value in quotes ("…, {name}")'

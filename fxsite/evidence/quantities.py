@@ -24,6 +24,7 @@ from fxsite.evidence.numerals import (
     APPROX_WORDS,
     BOUND_SUFFIXES,
     BOUND_WORDS,
+    CHINESE_DIGITS,
     CHINESE_NUMERAL,
     EAST_ASIAN_GROUPS,
     EAST_ASIAN_PLACES,
@@ -211,6 +212,8 @@ def parse_stated(text: str) -> Stated | None:
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _AND_A_HALF.sub(_and_a_half, core)
     core = _PART_OF_UNIT.sub(_part_of_unit, core)
+    core = _ZH_HALF.sub(_zh_half, core)
+    core = _ZH_DECIMAL.sub(_zh_decimal, core)
     core = _ONE_UNIT.sub(_one_unit, core)
     core = _POWER_OF_TEN.sub(_as_exponent, core)
     core = PLACED_NUMBER.sub(_as_placed, core)
@@ -342,6 +345,42 @@ def _part_of_unit(match: re.Match[str]) -> str:
     if canonical_unit(unit.lower()) is None:
         return match.group()
     return f"{_PART_DECIMALS[' '.join(match['part'].lower().split())]} {unit}"
+
+
+#: A half in Chinese: "半天", "半小时", "一个半小时", "两天半", "一分半钟" (blind90: refused, "write
+#: it as '90秒'"), as the unit and its number and a half.
+_ZH_HALF = re.compile(
+    r"\A(?:(?P<n>[一二两三四五六七八九十\d]{1,3})个?)?半个?(?P<unit>小时|钟头|天|分钟|秒钟|秒|周|个月|月|年)\Z"
+    r"|\A(?P<n2>[一二两三四五六七八九十\d]{1,3})个?(?P<unit2>小时|钟头|天|分|秒|周|个月|年)半钟?\Z"
+)
+_ZH_HALF_UNITS = {"钟头": "小时", "分": "分钟", "秒钟": "秒", "月": "个月"}
+
+
+def _zh_half(match: re.Match[str]) -> str:
+    """The number and a half of the unit, the unit as the grammar reads it in Chinese."""
+    written = match["n"] or match["n2"]
+    unit = match["unit"] or match["unit2"]
+    whole = (
+        0 if written is None else (int(written) if written.isdigit() else chinese_numeral(written))
+    )
+    if whole is None:
+        return match.group()
+    return f"{whole}.5{_ZH_HALF_UNITS.get(unit, unit)}"
+
+
+#: A decimal in Chinese numerals: "零点一" is 0.1, "一点五" 1.5 (blind90: "零点一毫秒" was read
+#: as "一毫秒").
+_ZH_DECIMAL = re.compile(
+    r"(?P<whole>零|[一二两三四五六七八九十百千]{1,5})点(?P<tenths>[零〇一二两三四五六七八九]{1,6})"
+)
+
+
+def _zh_decimal(match: re.Match[str]) -> str:
+    """The decimal in digits (unchanged where its whole part is no numeral)."""
+    whole = 0 if match["whole"] == "零" else chinese_numeral(match["whole"])
+    if whole is None:
+        return match.group()
+    return f"{whole}.{''.join(str(CHINESE_DIGITS[c]) for c in match['tenths'])}"
 
 
 #: One unit said with "a"/"an": "under a minute" is under 1 minute, as the detector reads

@@ -1,5 +1,6 @@
 """A share written in words as a claim's text: "a third", "two-thirds", "3 of 4", "nine out of
-ten", "one in a thousand" (blind88, blind89).
+ten", "one in a thousand" (blind88, blind89); in Chinese "三分之一", "三成", "十次中有九次"
+(blind90: refused, "write it as '33%'").
 
 The detector reads these as figures bare, so a claim may state them in the writer's words
 (a customer's quote cannot be rewritten "33.3%"). Decisions:
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
-from fxsite.evidence.numerals import FRACTION_WORDS, NUMBER_WORDS, word_alternation
+from fxsite.evidence.numerals import FRACTION_WORDS, NUMBER_WORDS, chinese_numeral, word_alternation
 
 __all__ = ["share_in_words"]
 
@@ -39,6 +40,16 @@ _COUNT = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,7}}|(?:{_WORD})(?: (?:{_SCALE}))?|{_
 _ONE_OF = re.compile(rf"(?i:(?P<n>{_COUNT}) (?:out of|of|in|per) (?P<m>{_COUNT}))")
 
 
+#: A Chinese numeral or digits: "三", "十", "一千", "10", and "万" alone ("万分之五").
+_ZH_NUMBER = r"(?:\d{1,7}|[一二两三四五六七八九十百千]{1,5}|万)"
+#: "三分之一" (one of three), "十次中有九次" (nine times in ten), "三成" (three tenths).
+_ZH_SHARE = re.compile(
+    rf"(?P<of>{_ZH_NUMBER})分之(?P<part>{_ZH_NUMBER})"
+    rf"|(?P<of2>{_ZH_NUMBER})[次个][\u4e00-\u9fff]{{0,4}}?中(?:有|只有|仅有|仅)?(?P<part2>{_ZH_NUMBER})[次个]"
+    r"|(?P<tenths>[一二两三四五六七八九\d])成"
+)
+
+
 def share_in_words(text: str) -> tuple[Decimal, int] | None:
     """The percentage ``text`` states as a share in words, and the decimals it is stated
     to (:func:`_percent`); None: it is no share."""
@@ -49,11 +60,35 @@ def share_in_words(text: str) -> tuple[Decimal, int] | None:
         return _percent(count, denominator) if count is not None else None
     one_of = _ONE_OF.fullmatch(text)
     if one_of is None:
-        return None
+        return _chinese_share(text)
     part, of = _count(one_of["n"]), _count(one_of["m"])
     if part is None or of is None or not 0 < part <= of:
         return None
     return _percent(part, of)
+
+
+def _chinese_share(text: str) -> tuple[Decimal, int] | None:
+    """A share written in Chinese (:data:`_ZH_SHARE`), as :func:`share_in_words` gives it."""
+    match = _ZH_SHARE.fullmatch(text)
+    if match is None:
+        return None
+    if match["tenths"] is not None:
+        return _percent(_zh_value(match["tenths"]) or Decimal(0), Decimal(10))
+    part = _zh_value(match["part"] or match["part2"])
+    of = _zh_value(match["of"] or match["of2"])
+    if part is None or of is None or not 0 < part <= of:
+        return None
+    return _percent(part, of)
+
+
+def _zh_value(written: str) -> Decimal | None:
+    """A Chinese numeral's value, or digits'."""
+    if written.isdigit():
+        return Decimal(written)
+    if written == "万":
+        return Decimal(10000)
+    value = chinese_numeral(written)
+    return Decimal(value) if value is not None else None
 
 
 def _count(written: str) -> Decimal | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from fxsite.pages.column_claims import counts_things, holds_claim
+from fxsite.pages.column_claims import OWN_UNIT, counts_things, holds_claim
 from fxsite.pages.header_units import (
     NAMED_COLUMNS,
     NAMED_ONLY,
@@ -128,9 +128,12 @@ def _from_unit_column(table: TableFacts, cell: CellPlace) -> tuple[str, str] | N
 
 
 def _from_column_claims(table: TableFacts, cell: CellPlace) -> tuple[str, str] | None:
-    """Its column's claims' unit, for a cell that is not itself a claim in a row of counts."""
+    """Its column's claims' unit, for a cell that is not itself a claim, in a row neither of
+    counts nor stating its own unit."""
     found = table.by_claims.get(cell.col)
     if found is None or counts_things(cell.first) or holds_claim(cell.node):
+        return None
+    if OWN_UNIT.search(cell.first):  # "高度（U）": its row states its own unit (blind90)
         return None
     return found[0], f"its column's claim '{found[1]}'"
 

@@ -27,7 +27,7 @@ from typing import Any
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import COUNTED, COUNTED_AT_SCALE
 
-__all__ = ["column_claims_units", "counts_things", "holds_claim"]
+__all__ = ["OWN_UNIT", "column_claims_units", "counts_things", "holds_claim"]
 
 #: The element fxsite renders a claim as.
 _CLAIM = "a[data-fx-ref]"
@@ -86,9 +86,22 @@ def _claim_text(claim: Any, text_of: Any) -> str:
     return " ".join("".join(parts).split())
 
 
+#: A Chinese label naming a count: "控制器数量", "最大盘数", "节点个数" (blind90: read in a column's
+#: claims' unit, "1200 TB").
+_ZH_COUNT = re.compile(
+    r"(?:数量|数目|个数|台数|盘数|节点数|数)\s*(?:[（(][^（）()]{0,8}[）)])?\s*$"
+)
+#: A label that writes its own unit in brackets, one fxsite may not know: "高度（U）",
+#: "Height (U)" (blind90: read as TB from the column's claim).
+OWN_UNIT = re.compile(r"[（(][^（）()\d]{1,8}[）)]\s*$")
+
+
 def counts_things(label: str) -> bool:
     """Whether a row's label names things counted (its last word a counted noun, a count
-    word or a plural: "GPUs", "Runs", "Count"), so its number is its own quantity."""
+    word or a plural: "GPUs", "Runs", "Count", "控制器数量"), so its number is its own
+    quantity."""
+    if _ZH_COUNT.search(label):
+        return True
     match = _LAST_WORD.search(label)
     if match is None:
         return False

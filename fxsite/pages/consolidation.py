@@ -14,7 +14,7 @@ these is a figure (:func:`consolidation_candidates`):
 * "3 racks, not 12", "fits in 3 racks; NFS took 12", "Down to 3 racks (from 12)" (blind83);
 * "From 12 racks to 3 racks.", "3 racks, down from 12", "12 racks, down to 3", "NFS needs
   12 racks; the FX100 needs 3", "Rack count: 12 before, 3 after" (blind85);
-* in Chinese: "机柜从12个减少到3个", "机柜数量从12个降到3个", "只需3个机柜，而NFS需要12个"
+* in Chinese: "机柜从12个减少到3个", "机柜数量从12个降到3个", "由原来的6个机柜减少到4个" (blind90), "只需3个机柜，而NFS需要12个"
   (blind83: the English forms were refused, these passed).
 
 Decisions:
@@ -87,7 +87,9 @@ _ZH_END = r"(?![\d,.万亿千百%％])"
 _ZH_FEWER = "(?:减少|减到|减至|降低|降|缩减|缩小|减|压缩|精简|下降)"
 _ZH = LazyPattern(
     # "机柜从12个减少到3个", "机柜数量从12个降到3个", "从12个机柜减少到3个" (blind83)
-    rf"(?P<before>{_ZH_PARTS}(?:数量|数目|数)?)?(?:从|由)(?P<a>{_ZH_N}){_ZH_EACH}?"
+    # "由原来的6个机柜减少到4个" (blind90)
+    rf"(?P<before>{_ZH_PARTS}(?:数量|数目|数)?)?(?:从|由)(?:原来的|原先的|原有的|之前的)?"
+    rf"(?P<a>{_ZH_N}){_ZH_EACH}?"
     rf"(?P<a_parts>{_ZH_PARTS})?{_ZH_FEWER}(?:到|至|为|成)?(?P<b>{_ZH_N}){_ZH_EACH}?"
     rf"(?P<b_parts>{_ZH_PARTS})?{_ZH_END}"
     # "只需3个机柜，而NFS需要12个" (blind83)

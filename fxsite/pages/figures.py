@@ -37,6 +37,7 @@ from fxsite.pages.figure_vocab import (
     START as _START,
 )
 from fxsite.pages.lazyre import LazyPattern
+from fxsite.pages.set_against import against_operands
 
 __all__ = ["FigureSpan", "find_bare_figures", "range_in_words", "without_note_signs"]
 
@@ -203,8 +204,9 @@ def _between(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, in
 
 def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Add the bare left operand of "3.26 → 6.40 GB/s" (and of chains; "50/60 Hz" is one
-    figure: :data:`_SLASH_NAMES`), and the bare right one of "from 0.5 ms to 0.12"
-    (:func:`_to_operands`)."""
+    figure: :data:`_SLASH_NAMES`), the bare right one of "from 0.5 ms to 0.12"
+    (:func:`_to_operands`), and a number set against a figure ("0.1 ms, while theirs is
+    0.3": :func:`~fxsite.pages.set_against.against_operands`)."""
     result, pending = list(spans), list(spans)
     # a slash's left value: the figure it joins; a figure: where the values joined to it start
     first, joined = dict[int, int](), dict[int, int]()
@@ -236,7 +238,7 @@ def _arrow_operands(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[
         else:
             joined[first.setdefault(left[0], first.pop(start, start))] = left[0]
     result = [(joined.get(s, s), e, k) for s, e, k in result]
-    return sorted(result + _to_operands(text, spans, taken))
+    return sorted(result + _to_operands(text, spans, taken) + against_operands(text, spans, taken))
 
 
 def _to_operands(

@@ -273,6 +273,13 @@ _SCALED = re.compile(
 )
 
 
+#: A unit with a Chinese scale in brackets after it: "IOPS（万）", "最大 IOPS（万次）" (blind90:
+#: the cells under it, "200" for 200万 IOPS, were published bare; "（万IOPS）" was read).
+_CJK_SCALED = re.compile(
+    r"(?P<word>[A-Za-z]{2,24})\s*[(\[（]\s*(?P<scale>千万|百万|万|亿|千)次?\s*[)\]）]\s*$"
+)
+
+
 #: A currency sign as its code, for a scaled unit ("$M" is "M USD").
 _CODES = {sign: code for code, sign in CURRENCY_SIGNS.items()}
 
@@ -301,6 +308,10 @@ def _scaled_unit(header: str) -> str | None:
     glued = _GLUED_SCALE.search(header)
     if glued is not None:
         unit = f"{glued['scale'].upper()} {_CODES.get(glued['base'], glued['base'])}"
+        return unit if _is_unit(unit) else None
+    cjk = _CJK_SCALED.search(header)
+    if cjk is not None:
+        unit = f"{cjk['scale']}{cjk['word']}"
         return unit if _is_unit(unit) else None
     match = _SCALED.search(header) or _IN_SCALED.search(header)
     if match is None:

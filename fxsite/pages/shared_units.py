@@ -118,7 +118,8 @@ _AFTER = re.compile(
     rf"|(?:\s+(?:faster|slower|better|worse|higher|lower|more|less)|\s+to\s+[a-z]{{2,20}})?"
     rf"\s*[,;]\s*"
     rf"(?:where\s+|while\s+|whereas\s+)?"
-    rf"(?P<system>[A-Z][\w.-]{{1,20}}(?:\s[A-Z][\w.-]{{1,20}})?)\s+"
+    # a name in capitals, whatever the case of the rest ("NFS takes 178" names NFS: blind90)
+    rf"(?P<system>(?-i:[A-Z])[\w.-]{{1,20}}(?:\s(?-i:[A-Z])[\w.-]{{1,20}})?)\s+"
     rf"(?:{_SAID}\s+)?"
     rf"|,?\s*(?:down\s+from|up\s+from|vs\.?|versus|against|or|instead\s+of|rather\s+than"
     # "out of 178", "out of a possible 178", "out of a total of 178" (blind77)

@@ -654,8 +654,10 @@ _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS
 
 #: What follows a bound word after a claim that makes it another word: a word after "at
 #: most" ("at most sizes"), 存 after 以内 ("以内存": 以 and 内存, memory), a verb after 以下
-#: ("以下是": what follows).
-_NOT_A_BOUND = re.compile(r"(?<=most|east) [A-Za-z]|(?<=以内)存|(?<=以下)[是为為列述的]")
+#: ("以下是": what follows), a word 内 begins ("内存", "内部", "内置").
+_NOT_A_BOUND = re.compile(
+    r"(?<=most|east) [A-Za-z]|(?<=以内)存|(?<=以下)[是为為列述的]|(?<=内)[存部容核置网外在地]"
+)
 
 
 def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tuple[str, bool] | None:

@@ -1,0 +1,146 @@
+"""blind90, a blind tester writing a storage vendor's Chinese site (no code in view).
+
+Bare figures it found published, natural Chinese claims refused, and spec tables read in
+another row's unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+
+from fxsite.evidence.library import load_library
+from fxsite.markdown import check_page
+from fxsite.pages.claims import Claim, resolve_claim
+from fxsite.pages.header_units import header_unit
+
+RECORD = """\
+id: T1
+title: T
+label: measured
+status: active
+figures:
+  third: {value: 33.3, unit: "%"}
+  nine: {value: 90, unit: "%"}
+  ninety: {value: 90, unit: s}
+  half_day: {value: 12, unit: h}
+  two_days: {max: 2, unit: d}
+  lat: {value: 0.1, unit: ms}
+"""
+
+
+def _bare(text: str, *, zh: bool = True) -> list[str]:
+    """The bare figures check finds in a page of ``text`` (Chinese unless ``zh`` is False)."""
+    page = f"---\nlang: zh\n---\n# T\n\n{text}\n" if zh else f"# T\n\n{text}\n"
+    _, found = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    return [f.text or "" for f in found if f.code == "FX501"]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("最大 IOPS（万）", "万IOPS"),
+        ("随机读IOPS（万次）", "万IOPS"),
+        ("（万IOPS）", "万IOPS"),
+        ("吞吐（万）", None),  # near miss: a scale of no unit
+    ],
+)
+def test_a_unit_with_a_chinese_scale_after_it(header: str, unit: str | None) -> None:
+    assert header_unit(header) == unit
+
+
+@pytest.mark.parametrize(
+    ("text", "bare"),
+    [
+        # HIGH 1: cells under "IOPS（万）" were published bare
+        (
+            "| 指标 | FX100 | 友商 A |\n| --- | --- | --- |\n| 最大 IOPS（万） | 200 | 150 |",
+            ["200", "150"],
+        ),
+        # HIGH 2: another's value set against a figure, its unit left unsaid
+        ("时延仅为0.1毫秒，而友商为0.3。", ["0.1毫秒", "0.3"]),
+        ("保存时间降至94秒，友商为150。", ["94秒", "150"]),
+        # consolidation after "由原来的"
+        ("由原来的6个机柜减少到4个。", ["6", "4"]),
+        # near misses: another quantity with its own name; a count of people
+        ("时延为0.1毫秒，容量为3。", ["0.1毫秒"]),
+        ("由原来的6个人减少到4个。", []),
+    ],
+)
+def test_chinese_figures_blind90_found_published(text: str, bare: list[str]) -> None:
+    assert _bare(text) == bare
+
+
+@pytest.mark.parametrize(
+    ("text", "bare"),
+    [
+        ("Latency is 0.1 ms, while the competitor's is 0.3.", ["0.1 ms", "0.3"]),
+        ("Saves take [94 s](evidence:R1#save_time_fx100), while NFS takes 178.", ["178"]),
+        ("Saves take [94 s](evidence:R1#save_time_fx100), versus 178 on NFS.", ["178"]),
+        # near misses: a number with its own noun, a year, a claim set against a claim
+        ("Latency is 0.1 ms, while the team is 3 people.", ["0.1 ms"]),
+        ("Latency is 0.1 ms, while the year is 2024.", ["0.1 ms"]),
+        (
+            "Saves take [94 s](evidence:R1#save_time_fx100), versus "
+            "[178 s](evidence:R1#save_time_baseline) on NFS.",
+            [],
+        ),
+    ],
+)
+def test_a_number_set_against_a_figure_or_claim(text: str, bare: list[str]) -> None:
+    assert _bare(text, zh=False) == bare
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "passes"),
+    [
+        # MEDIUM 3: natural Chinese claims were refused, "write it as '33%'"
+        ("三分之一", "third", True),
+        ("约三分之一", "third", True),
+        ("九成", "nine", True),
+        ("十次中有九次", "nine", True),
+        ("一分半钟", "ninety", True),
+        ("半天", "half_day", True),
+        ("两天内", "two_days", True),
+        ("零点一毫秒", "lat", True),
+        # near misses: another value
+        ("三成", "third", False),
+        ("两分钟", "ninety", False),
+        ("一毫秒", "lat", False),
+    ],
+)
+def test_natural_chinese_claims(
+    project: Callable[..., Path], text: str, figure: str, passes: bool
+) -> None:
+    root = project({"T1.yaml": RECORD})
+    lib = load_library(root / "evidence", root)
+    result = resolve_claim(text, f"evidence:T1#{figure}", lib, lang="zh")
+    assert isinstance(result, Claim) is passes, result
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("保存在[94秒](evidence:R1#save_time_fx100)内完成。", ["FX503"]),  # "内" bounds it
+        ("保存仅需[94秒](evidence:R1#save_time_fx100)内存占用低。", []),  # near miss: 内存
+    ],
+)
+def test_nei_after_a_claim_bounds_it(text: str, codes: list[str]) -> None:
+    page = f"---\nlang: zh\n---\n# T\n\n{text}\n"
+    _, found = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert [f.code for f in found if f.severity == "error"] == codes
+
+
+def test_a_spec_tables_counts_and_own_units_are_not_read_in_a_columns_claims() -> None:
+    """MEDIUM 5: after one cell was cited, "控制器数量", "最大盘数" and "高度（U）" were read in
+    its unit ("1200 TB"); a time row still is (the near miss)."""
+    table = (
+        "| 项目 | FX100-S | FX100-E |\n| --- | --- | --- |\n"
+        "| 控制器数量 | 2~16 | 2~32 |\n| 最大盘数 | 1200 | 3200 |\n"
+        "| 保存时间 | [94秒](evidence:R1#save_time_fx100) | [178秒](evidence:R1#save_time_baseline) |\n"
+        "| 高度（U） | 2 | 4 |\n| 恢复时间 | 50 | 60 |"
+    )
+    assert _bare(table) == ["50", "60"]
