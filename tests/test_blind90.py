@@ -144,3 +144,49 @@ def test_a_spec_tables_counts_and_own_units_are_not_read_in_a_columns_claims() -
         "| 高度（U） | 2 | 4 |\n| 恢复时间 | 50 | 60 |"
     )
     assert _bare(table) == ["50", "60"]
+
+
+@pytest.mark.parametrize(
+    ("text", "bare"),
+    [
+        # MEDIUM 7, 8: the period a cost is taken or money saved over, as "3-year TCO" is
+        ("以5年使用周期计算。", []),
+        ("以五年使用周期计算。", []),
+        ("五年累计节省电费约200万元。", ["约200万元"]),
+        # near misses: a time it takes, a bound
+        ("保存耗时5年。", ["5年"]),
+        ("三年内节省电费。", ["三年"]),
+    ],
+)
+def test_a_chinese_period_of_a_cost_is_no_figure(text: str, bare: list[str]) -> None:
+    assert _bare(text) == bare
+
+
+E1 = """\
+id: E1
+title: Five-year TCO model
+label: estimate
+status: active
+figures:
+  tco: {value: 9800000, unit: CNY, what: "Five-year TCO, FX100"}
+  saved: {value: 2000000, unit: CNY, what: "Power cost saved over five years"}
+translations:
+  zh:
+    title: 五年TCO模型
+    what:
+      tco: 五年总拥有成本
+      saved: 五年内节省电费
+"""
+
+
+def test_a_records_figure_is_placed_at_the_field_that_reads_it(
+    project: Callable[..., Path],
+) -> None:
+    """MEDIUM 8: the "五年" of a later field (its what) was placed at the title, which reads
+    it as no figure: the finding went from one field to the other as other lines changed."""
+    from fxsite.pages.record_text import record_text_findings
+
+    root = project({"E1.yaml": E1})
+    lib = load_library(root / "evidence", root)
+    found = [(f.line, f.text) for f in record_text_findings(lib, root) if f.code == "FX501"]
+    assert found == [(13, "五年")]

@@ -235,7 +235,8 @@ _EXPERIENCE = re.compile(
 # The same in Chinese: "3年总拥有成本（TCO）", "三年 TCO", "五年规划" (blind22).
 _PERIOD_CJK = re.compile(
     r"(?:\d+|[一二两三四五六七八九十]{1,3})[ \u00a0]?(?:年|个月)(?=[ \u00a0]?(?:总拥有成本|TCO|ROI"
-    r"|投资回报|规划|计划|路线图|战略|愿景|展望))"
+    # the period a cost is taken or money saved over ("以5年使用周期计算", "五年累计节省电费": blind90)
+    r"|投资回报|规划|计划|路线图|战略|愿景|展望|使用周期|生命周期|周期|累计))"
 )
 _EVENTS = (
     r"(?i:keynotes?|workshops?|webinars?|videos?|surveys?|walks?|drives?|rides?|courses?|summits?"

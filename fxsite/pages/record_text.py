@@ -38,6 +38,7 @@ from fxsite.evidence.records import MAX_RECORD_BYTES
 from fxsite.evidence.yamlsafe import line_col
 from fxsite.findings import Finding
 from fxsite.pages.field_advice import plain_message
+from fxsite.pages.figures import find_bare_figures
 from fxsite.pages.header_units import header_unit, with_unit
 from fxsite.pages.judge import judge_rendered
 from fxsite.pages.locate import loose_pattern, merged_spans, within
@@ -258,7 +259,8 @@ def _place(
     """The field from ``start`` on that shows ``shown`` once more than ``taken``, and where.
 
     Findings come in the fields' order; a figure one field shows twice, or two
-    fields show, is placed at each in turn (in Markdown, where it is shown first:
+    fields show, is placed at each in turn (a plain field where it is read as no figure is
+    passed over) (in Markdown, where it is shown first:
     :func:`_occurrences`). A figure Markdown split (``*17*8 s``
     shows 178 s) is looked for with the markup between its characters; -1: not
     found at all.
@@ -266,6 +268,9 @@ def _place(
     for n in range(start, len(fields)):
         loc, text = fields[n]
         places = _occurrences(text, shown, _is_prose(loc)) if shown else []
+        if places and not _is_prose(loc) and not _reads(text, shown):
+            continue  # written there, but read as no figure ("五年TCO模型" names a model's
+            # period: blind90, a later field's "五年累计节省电费" was placed at the title)
         if len(places) > taken[(n, shown)]:
             at = places[taken[(n, shown)]]
             taken[(n, shown)] += 1
@@ -277,6 +282,11 @@ def _place(
             if match is not None:
                 return n, match.start()
     return start, -1
+
+
+def _reads(text: str, shown: str) -> bool:
+    """Whether the detector reads ``shown`` as a figure in a plain field's ``text`` alone."""
+    return any(found.text == shown for found in find_bare_figures(text))
 
 
 def _occurrences(text: str, shown: str, prose: bool) -> list[int]:
