@@ -190,3 +190,39 @@ def test_a_records_figure_is_placed_at_the_field_that_reads_it(
     lib = load_library(root / "evidence", root)
     found = [(f.line, f.text) for f in record_text_findings(lib, root) if f.code == "FX501"]
     assert found == [(13, "五年")]
+
+
+PRICES = """\
+id: P1
+title: Price list
+label: spec
+status: active
+figures:
+  entry: {value: 680000, unit: CNY, what: 参考价格 入门型}
+  save: {value: 94, unit: s, what: 保存时间 入门型}
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "claim"),
+    [
+        # MEDIUM 4: "[68](…)" was offered under "（万元）", and refused once written
+        ("参考价格（万元）", "68", "[68万元](evidence:P1#entry)"),
+        # near miss: a header's unit without a scale keeps the page's number
+        ("保存时间（秒）", "94", "[94](evidence:P1#save)"),
+    ],
+)
+def test_the_claim_offered_under_a_scaled_header_passes(
+    project: Callable[..., Path], header: str, cell: str, claim: str
+) -> None:
+    from fxsite.authoring.fix import fix_page
+
+    root = project({"P1.yaml": PRICES})
+    lib = load_library(root / "evidence", root)
+    page = (
+        f"---\nlang: zh\n---\n# 价格\n\n| 配置 | {header} |\n| --- | --- |\n| 入门型 | {cell} |\n"
+    )
+    result = fix_page(page, "docs/zh/p.md", lib, fixture_renderer())
+    assert f"| 入门型 | {claim} |" in result.text, result.unfixed
+    _, found = check_page(result.text, "docs/zh/p.md", lib, href_for, fixture_renderer())
+    assert [f.code for f in found if f.severity == "error"] == []

@@ -184,6 +184,18 @@ def _linked(suggestion: Suggestion, link_text: str | None) -> str:
 _NUMBERS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 
 
+def _scaled_text(found: str, shown: str | None) -> str | None:
+    """The link text to suggest for ``shown``, read as ``found``: the page's number, or the
+    reading where a header's scale changes the number ("68" under "参考价格（万元）" reads
+    "68万元": a claim "[68](…)" states 68, not 680,000; blind90 was offered it)."""
+    if shown is None:
+        return None
+    read, written = parse_stated(found), parse_stated(shown)
+    if read is not None and written is not None and read.low != written.low:
+        return found
+    return shown
+
+
 def advise(
     found: str, library: Library, *, context: str = "", shown: str | None = None, where: str = ""
 ) -> Advice:
@@ -193,7 +205,7 @@ def advise(
     ("178" under a "Save time (s)" header reads "178 s"): the claim to write
     keeps the page's text as its link text. ``where`` says so in the message.
     """
-    link_text = shown
+    link_text = _scaled_text(found, shown)
     whole = shown is None  # written whole, not a number whose unit a header or label states
     as_read = found  # as the page writes it, for its sentence
     shown = found if shown is None else shown
