@@ -155,7 +155,7 @@ def test_a_spec_tables_counts_and_own_units_are_not_read_in_a_columns_claims() -
         ("五年累计节省电费约200万元。", ["约200万元"]),
         # near misses: a time it takes, a bound
         ("保存耗时5年。", ["5年"]),
-        ("三年内节省电费。", ["三年"]),
+        ("三年内节省电费。", ["三年内"]),
     ],
 )
 def test_a_chinese_period_of_a_cost_is_no_figure(text: str, bare: list[str]) -> None:
@@ -189,7 +189,7 @@ def test_a_records_figure_is_placed_at_the_field_that_reads_it(
     root = project({"E1.yaml": E1})
     lib = load_library(root / "evidence", root)
     found = [(f.line, f.text) for f in record_text_findings(lib, root) if f.code == "FX501"]
-    assert found == [(13, "五年")]
+    assert found == [(13, "五年内")]
 
 
 PRICES = """\
@@ -226,3 +226,53 @@ def test_the_claim_offered_under_a_scaled_header_passes(
     assert f"| 入门型 | {claim} |" in result.text, result.unfixed
     _, found = check_page(result.text, "docs/zh/p.md", lib, href_for, fixture_renderer())
     assert [f.code for f in found if f.severity == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "bare"),
+    [
+        # MEDIUM 11: capacity and work by their order, as "hundreds of terabytes" is
+        ("容量最高可达数百TB，可支撑千万级文件。", ["数百TB", "千万级文件"]),
+        # LOW 12: "内" is the bound's, in the span fix writes
+        ("迁移在两天内完成。", ["两天内"]),
+        # near misses: vague times and multiples, as "several hours" is; people; memory
+        ("单盘重建时间由数小时缩短到数十分钟。", []),
+        ("性能提升数倍。", []),
+        ("我们有数百名员工，千万级用户信赖。", []),
+        ("数据保存在内存中。", []),
+    ],
+)
+def test_chinese_orders_of_amounts_and_bounds(text: str, bare: list[str]) -> None:
+    assert _bare(text) == bare
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "passes"),
+    [
+        # MEDIUM 6: "提升一倍" doubles
+        ("一倍", "doubled", True),
+        ("一倍", "tripled", False),
+        ("十一倍", "doubled", False),
+    ],
+)
+def test_yi_bei_doubles(project: Callable[..., Path], text: str, figure: str, passes: bool) -> None:
+    record = (
+        "id: T1\ntitle: T\nlabel: measured\nstatus: active\nfigures:\n"
+        '  doubled: {value: 2, unit: "×"}\n  tripled: {value: 3, unit: "×"}\n'
+    )
+    root = project({"T1.yaml": record})
+    lib = load_library(root / "evidence", root)
+    assert isinstance(resolve_claim(text, f"evidence:T1#{figure}", lib, lang="zh"), Claim) is passes
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("保存接近[94秒](evidence:R1#save_time_fx100)。", ["FX503"]),  # a bound beside it
+        ("最近保存仅需[94秒](evidence:R1#save_time_fx100)。", []),  # near miss: "recently"
+    ],
+)
+def test_jiejin_beside_a_claim_bounds_it(text: str, codes: list[str]) -> None:
+    page = f"---\nlang: zh\n---\n# T\n\n{text}\n"
+    _, found = check_page(page, PAGE_PATH, library(), href_for, fixture_renderer())
+    assert [f.code for f in found if f.severity == "error"] == codes

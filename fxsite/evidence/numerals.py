@@ -198,6 +198,8 @@ BOUND_WORDS: dict[str, str] = {
     "少于": "max",
     "小于": "max",
     "不到": "max",
+    "将近": "max",  # "将近一倍" (blind90)
+    "接近": "max",
     "不超过": "max",
     "最多": "max",
     "at least": "min",

@@ -212,6 +212,9 @@ def parse_stated(text: str) -> Stated | None:
     core = _VULGAR.sub(_vulgar_decimal, core)
     core = _AND_A_HALF.sub(_and_a_half, core)
     core = _PART_OF_UNIT.sub(_part_of_unit, core)
+    # "提升一倍", "快了一倍": in Chinese a gain of one time over is double (blind90: "[一倍以上](…)"
+    # for at least 2× was read as 1×)
+    core = "2倍" if core == "一倍" else core
     core = _ZH_HALF.sub(_zh_half, core)
     core = _ZH_DECIMAL.sub(_zh_decimal, core)
     core = _ONE_UNIT.sub(_one_unit, core)

@@ -321,6 +321,13 @@ _DEGREES_COOLER = LazyPattern(
     rf"(?={SP}(?i:cooler|warmer|hotter|colder)\b)"
 )
 
+# A Chinese capacity or work by its order (blind90), as "hundreds of terabytes" and "millions
+# of files" are: "数百TB", "几十PB", "千万级文件", "百万级IOPS"; not a count of people ("数百名员工",
+# "千万级用户"), nor a time or a multiple so vague ("数小时", "数倍"), as "several hours" is not.
+_CJK_ORDER = LazyPattern(
+    r"(?:十几|几十|几百|几千|数十|数百|数千|上百|上千|数|几)(?:个)?(?:TB|PB|GB|EB)"
+    r"|(?:千万|百万|十亿|亿|万)级(?:的)?(?:小文件|文件|对象|IOPS|请求|并发|事务|查询)"
+)
 # Chinese scale words after Latin digits, spaced or not: "120萬", "1000亿", "30 万亿",
 # "超过10亿次"
 # (an amount, or a count of events). A classifier after it counts parts or
@@ -446,6 +453,7 @@ RULES: tuple[tuple[re.Pattern[str] | LazyPattern, str | int, str, re.Pattern[str
     (_BARE_DEGREES, "figure", "unit", re.compile(r"\d[CF]")),
     (_DEGREES_COOLER, 0, "unit", re.compile("cooler|warmer|hotter|colder", re.I)),
     (_CJK_SCALE, 0, "unit", re.compile(f"{_DIGIT}{SP}?(?:万|萬|亿|億)")),
+    (_CJK_ORDER, 0, "number-word", re.compile("[数几上十]|级")),
     (_CJK_SCALED_RANGE, 0, "unit", re.compile(f"[kKM](?:到|至|～|~){_DIGIT}")),
     (OTHER_TIMES, 0, "ratio", OTHER_TIMES_CUE),
     (OTHER_TIMES_WORDS, 0, "ratio", OTHER_TIMES_WORDS_CUE),

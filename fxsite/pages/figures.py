@@ -143,7 +143,9 @@ def duration_in_seconds(found: str) -> str | None:
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 # Chinese words after a figure that bound or approximate it ("30秒以内").
-_SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起)")
+# "内" too ("两天内", blind90: fix wrote "[两天](…)内", a value for a bound), not the first
+# character of a word ("内存", "内部").
+_SUFFIX = re.compile(r"(?:以上|以下|以内|左右|起|内(?![存部容核置网外在地]))")
 
 
 def _select(candidates: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
