@@ -55,6 +55,8 @@ def _found(text: str, *, zh: bool = False, grammar: bool = False) -> list[tuple[
         ("Trusted by thousands of customers.", None),  # near miss: people
         ("Restores that took a day now take an hour.", ["a day", "an hour"]),
         ("We took a break and now take a walk.", None),  # near miss: no unit
+        ("It runs on a dozen nodes where the NAS needed forty.", ["a dozen", "forty"]),
+        ("It needs a dozen nodes where NFS needed 6.", None),  # near miss: more, not fewer
         ("Millions of users rely on it.", None),
         # near misses: a place's number, a share of people, an ordinal, a service's hours,
         # an idiom, a vote

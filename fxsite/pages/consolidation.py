@@ -47,7 +47,10 @@ _PARTS = (
     r"|rack[ -]units?|U)"
 )
 _PART_NAME = r"(?i:node|rack|server|drive|array|controller|switch|cabinet|machine|GPU|CPU|disk)"
-_N = rf"(?:\d{{1,3}}(?:,\d{{3}})*|{word_alternation(w for w in NUMBER_WORDS if w.isascii())})"
+_N = (
+    rf"(?:\d{{1,3}}(?:,\d{{3}})*|{word_alternation(w for w in NUMBER_WORDS if w.isascii())}"
+    r"|(?i:a[ \u00a0]+)?(?i:dozen))"  # "a dozen nodes where the NAS needed forty" (blind88)
+)
 _SP = r"[ \u00a0]+"
 _FROM_TO = LazyPattern(
     rf"(?P<before>\b{_PARTS}|\b{_PART_NAME}{_SP}(?i:count|number|footprint))?"
@@ -126,6 +129,8 @@ CUE = re.compile(
 
 
 def _value(written: str) -> int | None:
+    if written.lower().split()[-1] == "dozen":
+        return 12
     stated = parse_stated(written.replace(",", ""))
     return int(stated.low) if stated is not None and stated.low == int(stated.low) else None
 
