@@ -186,3 +186,26 @@ def test_a_figure_read_across_a_link_is_placed_where_written(
     bare = [f for f in found if f.code == "FX501"]
     assert [(f.text, (f.line, f.col)) for f in bare] == [(figure, where)]
     assert "a hook" not in bare[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "told"),
+    [
+        # L1: a bound after a quantity that is not the figure's was told "[at most under 40 s]"
+        ("40 s or less", "ckpt", "write '[under 40\u00a0s](…)'"),
+        ("90 s or less", "save_fast", "write '[94\u00a0s](…)'"),
+        # near miss: the quantity is the figure's, the bound may be the record's
+        (
+            "94 s or less",
+            "save_fast",
+            "where the record states that bound, write '[at most 94 s](…)'",
+        ),
+    ],
+)
+def test_a_bound_after_a_claims_quantity_is_told_a_claim_that_passes(
+    text: str, figure: str, told: str
+) -> None:
+    lib = load_library(GRAMMAR / "evidence", GRAMMAR)
+    result = resolve_claim(text, f"evidence:G1#{figure}", lib)
+    assert not isinstance(result, Claim)
+    assert told in result.message and "at most under" not in result.message, result.message

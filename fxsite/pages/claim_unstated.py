@@ -63,6 +63,10 @@ def unstated_message(
     if split is not None:
         quantity, words, after = split
         link = quantity if states(quantity) else filled
+        if after and words.lower() in BOUND_AFTER_WORDS and not states(quantity):
+            # the quantity is not the figure's: its own text is the claim to write, never
+            # the bound before it ("at most under 40 s": blind88)
+            return f"'{text}' makes the figure a bound with '{words}'; write '[{filled}](…)'"
         if after and words.lower() in BOUND_AFTER_WORDS:
             bound = "at most" if BOUND_AFTER_WORDS[words.lower()] == "max" else "at least"
             return (
