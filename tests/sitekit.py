@@ -115,6 +115,14 @@ def sentence_errors(sentence: str, lib: Library) -> list[tuple[str, int, int]]:
     return sorted((f.code, f.line, f.col) for f in findings if f.severity == "error")
 
 
+def resolves(root: Path, text: str, ref: str, lang: str = "en") -> object:
+    """What a claim ``[text](evidence:ref)`` resolves to against project ``root``'s records: a
+    ``Claim`` or a ``ClaimProblem``."""
+    from fxsite.pages.claims import resolve_claim
+
+    return resolve_claim(text, f"evidence:{ref}", library(root), lang=lang)
+
+
 def library(site: Path = CLEAN) -> Library:
     """The records of a fixture site; the clean site's loaded once a process (a library
     is not changed once built: a test that changes one loads its own)."""

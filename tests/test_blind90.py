@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sitekit import PAGE_PATH, fixture_renderer, href_for, library
+from sitekit import PAGE_PATH, fixture_renderer, href_for, library, resolves
 
 from fxsite.evidence.library import load_library
 from fxsite.markdown import check_page
-from fxsite.pages.claims import Claim, resolve_claim
+from fxsite.pages.claims import Claim
 from fxsite.pages.header_units import header_unit
 
 RECORD = """\
@@ -115,9 +115,7 @@ def test_a_number_set_against_a_figure_or_claim(text: str, bare: list[str]) -> N
 def test_natural_chinese_claims(
     project: Callable[..., Path], text: str, figure: str, passes: bool
 ) -> None:
-    root = project({"T1.yaml": RECORD})
-    lib = load_library(root / "evidence", root)
-    result = resolve_claim(text, f"evidence:T1#{figure}", lib, lang="zh")
+    result = resolves(project({"T1.yaml": RECORD}), text, f"T1#{figure}", lang="zh")
     assert isinstance(result, Claim) is passes, result
 
 
@@ -260,9 +258,8 @@ def test_yi_bei_doubles(project: Callable[..., Path], text: str, figure: str, pa
         "id: T1\ntitle: T\nlabel: measured\nstatus: active\nfigures:\n"
         '  doubled: {value: 2, unit: "×"}\n  tripled: {value: 3, unit: "×"}\n'
     )
-    root = project({"T1.yaml": record})
-    lib = load_library(root / "evidence", root)
-    assert isinstance(resolve_claim(text, f"evidence:T1#{figure}", lib, lang="zh"), Claim) is passes
+    result = resolves(project({"T1.yaml": record}), text, f"T1#{figure}", lang="zh")
+    assert isinstance(result, Claim) is passes
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import FIXTURES, PAGE_PATH, href_for, library
+from sitekit import FIXTURES, PAGE_PATH, href_for, library, resolves
 
 from fxsite.evidence.library import load_library
 from fxsite.evidence.quantities import parse_stated
@@ -124,9 +124,7 @@ def test_a_cited_minute_and_a_half_passes_where_the_record_says_90_s(
     record = (
         "id: T1\ntitle: T\nlabel: measured\nstatus: active\nfigures:\n  a: {value: 90, unit: s}\n"
     )
-    root = project({"T1.yaml": record})
-    lib = load_library(root / "evidence", root)
-    assert isinstance(resolve_claim(text, "evidence:T1#a", lib), Claim) is passes
+    assert isinstance(resolves(project({"T1.yaml": record}), text, "T1#a"), Claim) is passes
 
 
 SHARES = """\
@@ -164,7 +162,5 @@ figures:
 def test_a_share_in_words_is_a_claim_of_a_percentage(
     project: Callable[..., Path], text: str, figure: str, passes: bool
 ) -> None:
-    root = project({"T1.yaml": SHARES})
-    lib = load_library(root / "evidence", root)
-    result = resolve_claim(text, f"evidence:T1#{figure}", lib)
+    result = resolves(project({"T1.yaml": SHARES}), text, f"T1#{figure}")
     assert isinstance(result, Claim) is passes, result
