@@ -57,6 +57,9 @@ def _found(text: str, *, zh: bool = False, grammar: bool = False) -> list[tuple[
         ("We took a break and now take a walk.", None),  # near miss: no unit
         ("It runs on a dozen nodes where the NAS needed forty.", ["a dozen", "forty"]),
         ("It needs a dozen nodes where NFS needed 6.", None),  # near miss: more, not fewer
+        # L1: a range in words, read whole
+        ("Between two and three times faster.", "Between two and three times"),
+        ("Choose between two and three options.", None),  # near miss: a count of options
         ("Millions of users rely on it.", None),
         # near misses: a place's number, a share of people, an ordinal, a service's hours,
         # an idiom, a vote

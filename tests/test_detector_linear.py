@@ -113,6 +113,7 @@ SHAPES: list[tuple[str, str, str, str]] = [
     ("numbers set against", "", "0.1 ms, while theirs is 0.3 ms, ", ""),
     ("Chinese set against", "", "0.1毫秒，而友商为0.3毫秒，", ""),
     ("Chinese orders of amounts", "", "数百TB千万级文件数十", "PB"),
+    ("betweens in words", "", "between two and ", "three times"),
 ]
 # Many figures in one paragraph: the time each one's work grew with the figures before
 # it shows only past thousands of figures, so these are read at 16 KB and 64 KB.

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from fxsite.evidence.numerals import ARROWS, NOTE_SIGNS, WIDTH_MAP, alternation
+from fxsite.evidence.numerals import (
+    ARROWS,
+    NOTE_SIGNS,
+    NUMBER_WORDS,
+    WIDTH_MAP,
+    alternation,
+    word_alternation,
+)
 from fxsite.evidence.quantities import parse_stated
 from fxsite.evidence.units import canonical_unit, conversion_factor
 from fxsite.pages import figure_rules
@@ -78,11 +85,14 @@ _TO_RIGHT = LazyPattern(
 )
 
 
+_NUMBER_WORD = word_alternation(w for w in NUMBER_WORDS if w.isascii())
 # "between 5 and 10 ms", "between 5 ms and 10 ms", "between $5 and $10": a range in words,
 # one figure from "between" on (its left number, unit or none, before "and").
 _BETWEEN = (
     rf"\b(?i:between){_SP}+(?:{_APPROX})?"
-    rf"(?P<a>[^\s\d]{{0,3}}{_SIGN}?{_NUM}(?:{_SP}?[^\s\d]{{1,12}})?){_SP}+(?i:and){_SP}+"
+    rf"(?P<a>[^\s\d]{{0,3}}{_SIGN}?{_NUM}(?:{_SP}?[^\s\d]{{1,12}})?"
+    # or in words: "between two and three times faster" (blind88: read as "three times")
+    rf"|(?i:{_NUMBER_WORD})(?:-(?i:{_NUMBER_WORD}))?){_SP}+(?i:and){_SP}+"
 )
 _BETWEEN_LEFT = LazyPattern(rf"{_BETWEEN}\Z")
 _BETWEEN_WHOLE = LazyPattern(rf"{_BETWEEN}(?P<b>\S.*)", re.DOTALL)
