@@ -60,6 +60,7 @@ def _found(text: str, *, zh: bool = False, grammar: bool = False) -> list[tuple[
         # L1: a range in words, read whole
         ("Between two and three times faster.", "Between two and three times"),
         ("Choose between two and three options.", None),  # near miss: a count of options
+        ("Rebuild time is an hour and forty-five minutes.", "an hour and forty-five minutes"),
         ("Millions of users rely on it.", None),
         # near misses: a place's number, a share of people, an ordinal, a service's hours,
         # an idiom, a vote

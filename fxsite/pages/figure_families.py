@@ -212,6 +212,10 @@ _A_UNIT = LazyPattern(
     rf"(?=\s*(?:[.,;:!?)]|\Z)|\s+(?i:{word_alternation(A_UNIT_FOLLOWERS)}))"
     rf"|{_AN}(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
     rf"|{_AN}{_AND_A_HALF}(?!{SP}+(?i:later|earlier|ago|after)\b)"
+    # a unit and a number of a smaller one: "an hour and forty-five minutes" (blind88: read
+    # as "forty-five minutes")
+    rf"|{_AN}{SP}+(?i:and){SP}+(?:{_NUMBER_WORD}|\d{{1,2}})(?:-{_NUMBER_WORD})?{SP}+"
+    rf"(?i:minutes|seconds|hours)\b(?!{SP}+(?i:later|earlier|ago|after)\b)"
     rf"|{_AN}{SP}+(?i:and){SP}+(?i:change)\b(?!{SP}+(?i:of|in|to)\b)"
     rf"|\b(?i:a){SP}+(?i:couple){SP}+(?:(?i:of){SP}+)?(?i:{_UNITS_PLURAL})"
     rf"(?={SP}+(?i:{word_alternation(A_UNIT_COMPARED)}))"
