@@ -385,7 +385,7 @@ RULES: list[tuple[str, str, list[str], str]] = [
         "ppm and gal are units.",
     ),
     ("anniversary", "工期3周。", ["3周"], "公司成立25周年，二十五周年庆。"),
-    ("return policy", "7天内发货。", ["7天"], "支持7天无理由退货，七天无理由。"),
+    ("return policy", "7天内发货。", ["7天内"], "支持7天无理由退货，七天无理由。"),  # 内 bounds it
     ("variant name", "存储512GB。", ["512GB"], "256GB版本，16GB+512GB版。"),
     (
         "tenths after 的 or a price cut",
