@@ -24,6 +24,7 @@ __all__ = [
     "INSIDE_GROUPS",
     "MONEY_SCALE_SUFFIXES",
     "MULTIPLIER_WORDS",
+    "NEGATED_BEING",
     "NEGATION_WORDS",
     "NUMBER_WORDS",
     "SCALE_SUFFIXES",
@@ -128,6 +129,7 @@ NUMBER_WORDS: dict[str, Decimal] = {
     "ninety": Decimal(90),
     **{c: Decimal(i) for i, c in enumerate("零一二三四五六七八九十", start=0) if i},
     "两": Decimal(2),
+    "兩": Decimal(2),  # Traditional (blind91: "兩天內")
 }
 
 #: The parts a share in words is of ("a third", "two fifths"): each word's denominator.
@@ -199,6 +201,7 @@ BOUND_WORDS: dict[str, str] = {
     "小于": "max",
     "不到": "max",
     "将近": "max",  # "将近一倍" (blind90)
+    "不足": "max",  # blind91: "不到" was read, "不足" not
     "接近": "max",
     "不超过": "max",
     "最多": "max",
@@ -245,6 +248,17 @@ FLOOR_WORDS: dict[str, str] = dict.fromkeys(
 NEGATION_WORDS = (
     *("not", "never", "no", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't"),
     *("isn’t", "aren’t", "wasn’t", "weren’t", "doesn’t", "don’t"),
+    # blind91: these passed before a bound claim
+    *("hardly", "far from", "no longer", "won't", "won’t", "can't", "can’t", "cannot"),
+    *("不是", "并非", "并不", "不在", "没有", "未能", "不能", "无法", "不会"),
+)
+#: A negated verb of being right before a claim of a value ("is not [94 s](…)", "isn't",
+#: "不是[94秒](…)"): it says the value is not the record's (blind91). "not [178 s](…) but [94 s](…)"
+#: sets two values against each other, and passes.
+NEGATED_BEING = (
+    *("is not", "was not", "are not", "were not", "isn't", "wasn't", "aren't", "weren't"),
+    *("isn’t", "wasn’t", "aren’t", "weren’t", "is never", "was never", "is no longer"),
+    *("不是", "并非", "并不是"),
 )
 
 #: Words right before a claim that compare a quantity with it ("Saves beat [94 s](…)",
@@ -280,12 +294,14 @@ LASTING_WORDS = (
 COMPARING_WORDS = (
     *("than", "exceed", "exceeds", "exceeding", "exceeded", "beat", "beats", "beating"),
     *("surpass", "surpasses", "surpassing", "outpace", "outpaces", "outdo", "outdoes"),
+    *("outlast", "outlasts", "快于", "慢于"),  # blind91
     "比",
 )
 #: Words after the quantity that bound it ("40秒以内", "100 GB/s以上", "94초 이내").
 BOUND_SUFFIXES: dict[str, str] = {
     **{"以内": "max", "以下": "max", "以上": "min", "未満": "max", "之内": "max"},
     "内": "max",  # "两天内", "1秒内" (blind90)
+    **{"以內": "max", "之內": "max", "內": "max"},  # Traditional Chinese (blind91)
     **{"足らず": "max", "이상": "min", "이하": "max", "미만": "max", "이내": "max"},
 }
 #: Words after a number that bound it, as written after a claim ("[94 s](…) or less",
@@ -294,6 +310,9 @@ BOUND_AFTER_WORDS: dict[str, str] = {
     **BOUND_SUFFIXES,
     **dict.fromkeys(("or less", "or fewer", "or lower", "or below", "or under"), "max"),
     **dict.fromkeys(("at most", "at the most", "tops", "max", "maximum", "at worst"), "max"),
+    # blind91: these passed after a claim
+    **dict.fromkeys(("or longer", "at minimum", "at a minimum", "plus", "或更长", "多"), "min"),
+    **dict.fromkeys(("or shorter", "或更短", "或更少", "甚至更少"), "max"),
     **dict.fromkeys(("or more", "or higher", "or better", "or above", "or over"), "min"),
     **dict.fromkeys(("and up", "and above", "at least", "at the least", "-plus", "+"), "min"),
     # blind60
@@ -422,11 +441,11 @@ def placed_number(written: str) -> tuple[int, int] | None:
 
 
 #: The digits and places of Chinese numerals.
-CHINESE_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
+CHINESE_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2, "兩": 2}
 _CHINESE_PLACES = {"十": 10, "百": 100, "千": 1000}
 #: A number in Chinese numerals below ten thousand, two characters or more ("九十四",
 #: "一百二十", "两千零五"): a single one is a number word (:data:`NUMBER_WORDS`).
-CHINESE_NUMERAL = re.compile("[零〇一二两三四五六七八九十百千]{2,}")
+CHINESE_NUMERAL = re.compile("[零〇一二两兩三四五六七八九十百千]{2,}")
 
 
 def chinese_numeral(written: str) -> int | None:

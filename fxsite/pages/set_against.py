@@ -3,7 +3,8 @@
 
 "Latency is 0.1 ms, while the competitor's is 0.3" and "时延仅为0.1毫秒，而友商为0.3" state the
 other's value in the first figure's unit, a figure as "versus 0.3" is (:func:`against_operands`).
-After a claim, :mod:`fxsite.pages.shared_units` lends the claim's unit to the same words.
+After a claim, :mod:`fxsite.pages.shared_units` lends the claim's unit to the same words
+(:func:`set_against_at`).
 
 Decisions:
 
@@ -23,7 +24,7 @@ import re
 
 from fxsite.evidence.numerals import YEAR
 
-__all__ = ["against_operands"]
+__all__ = ["against_operands", "set_against_at"]
 
 _OTHERS_ZH = "友商|竞品|竞争对手|对手|传统方案|传统存储|传统阵列|其他厂商|同类产品"
 _AGAINST = re.compile(
@@ -33,9 +34,15 @@ _AGAINST = re.compile(
     r"(?:\b(?i:is|was|are|were|takes|took|needs|needed|sits\s+at|stands\s+at)\s+"
     r"|则为|仅为|只有|需要|为|是)"
     r"\s*(?P<num>\d+(?:\.\d+)?)(?=\s*(?:[,，;；.。!?！？)）]|\Z))"
-    # or "versus" and the number, where what it is comes after: "[94 s](…), versus 178 on NFS"
-    r"|\s*[,，;；]?\s*(?i:versus|vs\.?|against|compared\s+(?:with|to))\s+"
+    # or "versus" and the number, where what it is comes after or whose it is before: "94 s,
+    # versus 178 on NFS", "against Ceph's 0.3", "unlike theirs of 0.3" (blind91)
+    r"|\s*[,，;；]?\s*(?i:versus|vs\.?|against|unlike|beating|compared\s+(?:with|to))\s+"
+    r"(?:(?:the\s+)?[\w.-]{1,20}['’]s\s+|(?i:theirs|ours|yours)\s+(?:(?i:of|at)\s+)?)?"
     r"(?P<vs>\d+(?:\.\d+)?)(?=\s*(?:[,，;；.。!?！？)）]|\Z|\s+(?i:on|for|with|from|in|at)\b))"
+    # or another's name and value in brackets, set against it: "0.1 ms (vs. Ceph 0.3)", "0.1 ms
+    # (Ceph: 0.3)"; not "(RAID 6)", "(Figure 3)", which name
+    r"|\s*[(（](?:(?i:vs\.?|versus)\s+[A-Z][\w.-]{1,20}[:：]?|[A-Z][\w.-]{1,20}[:：])\s*"
+    r"(?P<paren>\d+(?:\.\d+)?)\s*[)）]"
 )
 
 
@@ -51,9 +58,19 @@ def against_operands(
         match = _AGAINST.match(text, end)
         if match is None:
             continue
-        group = "num" if match["num"] is not None else "vs"
+        group = next(g for g in ("num", "vs", "paren") if match[g] is not None)
         if YEAR.fullmatch(match[group]):
             continue  # "while the year is 2024": when
         if taken.find(1, *match.span(group)) == -1:
             found.append((*match.span(group), kind))
     return found
+
+
+def set_against_at(text: str, end: int) -> tuple[int, int] | None:
+    """The span of a bare number set against what ends at ``end`` in ``text`` (a claim:
+    :mod:`fxsite.pages.shared_units` lends it the claim's unit), or None."""
+    match = _AGAINST.match(text, end)
+    if match is None:
+        return None
+    group = next(g for g in ("num", "vs", "paren") if match[g] is not None)
+    return None if YEAR.fullmatch(match[group]) else match.span(group)

@@ -51,6 +51,7 @@ from fxsite.evidence.quantities import parse_stated
 from fxsite.pages.column_claims import counts_things
 from fxsite.pages.header_units import DIGITS, Governed, with_unit
 from fxsite.pages.label_numbers import LABEL_BEFORE, REACH
+from fxsite.pages.set_against import set_against_at
 
 __all__ = ["claims_sharing_units", "sharing_claims_units"]
 
@@ -143,7 +144,9 @@ def sharing_claims_units(
             continue
         unit = stated.unit_text
         said = f"beside the claim '{text[start:end]}'"
-        for number_start, number_end in [*_joined_before(text, start), *_named_after(text, end)]:
+        against = set_against_at(text, end)  # ", while theirs is 0.3" (blind91)
+        after = [*_named_after(text, end), *([against] if against else [])]
+        for number_start, number_end in [*_joined_before(text, start), *after]:
             if any(s < number_end and number_start < e for s, e in busy):
                 continue
             number = text[number_start:number_end]

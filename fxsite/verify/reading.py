@@ -34,9 +34,11 @@ from functools import cache, lru_cache
 from fxsite.evidence.numerals import (
     APPROX_WORDS,
     BOUND_AFTER_WORDS,
+    BOUND_SUFFIXES,
     BOUND_WORDS,
     COMPARING_WORDS,
     LASTING_WORDS,
+    NEGATED_BEING,
     NEGATION_WORDS,
     alternation,
     word_alternation,
@@ -639,11 +641,19 @@ _SPAN_AFTER = re.compile(
 #: (blind88: fxsite's own advice once wrote it so). "94 s, not [178 s](…)" sets a value
 #: against another, and passes.
 _NEGATION_BEFORE = re.compile(
-    rf"(?P<word>(?i:{word_alternation(NEGATION_WORDS)}))\s{{1,8}}"
+    rf"(?P<word>(?i:{word_alternation(NEGATION_WORDS)}))\s{{0,8}}"
     # or a verb of lasting or being between: "do not take [under 1 ms](…)"
     rf"(?:(?i:{word_alternation((*LASTING_WORDS, 'be', 'stay', 'stays', 'remain', 'remains'))})"
     r"\s{1,8})?\Z"
 )
+#: A negated verb of being right before a claim ("is not [94 s](…)", "不是[94秒](…)"):
+#: :data:`~fxsite.evidence.numerals.NEGATED_BEING`.
+_NEGATED_BEING = re.compile(rf"(?P<word>(?i:{word_alternation(NEGATED_BEING)}))\s{{0,8}}\Z")
+#: A bound written after a claim's number in its text ("不在[40秒以内](…)": blind91).
+BOUND_SUFFIX = re.compile(alternation([w for w in BOUND_SUFFIXES if not w.isascii()]))
+#: What sets a negated value against another after it: "is not [178 s](…) but [94 s](…)",
+#: "不是[178秒](…)，而是[94秒](…)".
+_BUT_AFTER = re.compile(r"\s*[,，]?\s*(?:(?i:but|rather)\b|而是|而)")
 #: A claim's text that opens with a bound word ("under 1 ms").
 BOUND_CLAIM = re.compile(
     rf"(?i:{word_alternation(w for w in BOUND_WORDS if w.isascii() and w[0].isalpha())})\s"
@@ -654,9 +664,10 @@ _BOUND_AFTER = re.compile(rf"\A[ \u00a0]?(?i:{word_alternation(BOUND_AFTER_WORDS
 
 #: What follows a bound word after a claim that makes it another word: a word after "at
 #: most" ("at most sizes"), 存 after 以内 ("以内存": 以 and 内存, memory), a verb after 以下
-#: ("以下是": what follows), a word 内 begins ("内存", "内部", "内置").
+#: ("以下是": what follows), a word 内 begins ("内存", "内部", "内置"), what is added after
+#: "plus" ("[94 s](…) plus a sync"; "[94 s](…) plus." is at least 94 s).
 _NOT_A_BOUND = re.compile(
-    r"(?<=most|east) [A-Za-z]|(?<=以内)存|(?<=以下)[是为為列述的]|(?<=内)[存部容核置网外在地]"
+    r"(?<=most|east|plus) [A-Za-z]|(?<=以内)存|(?<=以下)[是为為列述的]|(?<=内)[存部容核置网外在地]"
 )
 
 
@@ -667,8 +678,13 @@ def bound_beside(text: str, start: int, end: int, since: int, stop: int) -> tupl
     claim's own words, so a bound written outside it would pass unchecked (blind24). A
     negation before a claim that states a bound (:data:`_NEGATION_BEFORE`) is such words."""
     negation = _NEGATION_BEFORE.search(text, max(since, start - 24), start)
-    if negation is not None and BOUND_CLAIM.match(text, start, end):
+    bounded = BOUND_CLAIM.match(text, start, end) or BOUND_SUFFIX.search(text, start, end)
+    if negation is not None and bounded:
         return negation["word"], False
+    being = _NEGATED_BEING.search(text, max(since, start - 24), start)
+    set_against = stop < len(text) and _BUT_AFTER.match(text, end, stop) is not None
+    if being is not None and not set_against:
+        return being["word"], False  # "is not [94 s](…)" (blind91); not "is not … but …"
     found = _BOUND_BEFORE.search(text, max(since, start - 24), start)
     if found is not None:
         during = (

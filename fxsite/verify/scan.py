@@ -31,6 +31,7 @@ from fxsite.evidence.numerals import (
     BOUND_SUFFIXES,
     BOUND_WORDS,
     COMPARING_WORDS,
+    NEGATED_BEING,
     NEGATION_WORDS,
     alternation,
     word_alternation,
@@ -60,6 +61,7 @@ from fxsite.verify.kinds import Kind, kind_of, pem_lines_blanked
 from fxsite.verify.notes import Note
 from fxsite.verify.reading import (
     BOUND_CLAIM,
+    BOUND_SUFFIX,
     bound_beside,
     detect,
     fold,
@@ -493,6 +495,13 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
     """FX503 for a bound written beside a claim, outside its link (:func:`bound_beside`),
     told the claim with it inside ("[under 94 s](…)", "[94秒以内](…)", "[at most 94 s](…)"
     for "or less")."""
+    if not after and bound.lower() in NEGATED_BEING and BOUND_CLAIM.match(claim) is None:
+        return Local(
+            "FX503",
+            f"'{bound}' before the claim '{claim}' says the value is not the record's, which "
+            "a claim is not checked for; cite what the record states, or remove it",
+            claim,
+        )
     if not after and bound.lower() in NEGATION_WORDS:
         return _negated_bound(bound, claim)
     if not after and bound.lower().split()[0] in COMPARING_WORDS:
@@ -524,8 +533,15 @@ def _negated_bound(negation: str, claim: str) -> Local:
     """FX503 for a negation before a claim that states a bound ("not [under 1 ms](…)"),
     told the bound it says, written inside the link where the record checks it."""
     word = BOUND_CLAIM.match(claim)
-    bound = BOUND_WORDS[word.group().strip().lower()] if word is not None else "max"
-    turned = f"{'at least' if bound == 'max' else 'at most'} {claim[word.end() if word else 0 :]}"
+    suffix = BOUND_SUFFIX.search(claim) if word is None else None
+    if suffix is not None:  # "不在[40秒以内](…)": "40秒以上" (blind91)
+        opposite = "以上" if BOUND_SUFFIXES[suffix.group()] == "max" else "以内"
+        turned = f"{claim[: suffix.start()]}{opposite}"
+    else:
+        bound = BOUND_WORDS[word.group().strip().lower()] if word is not None else "max"
+        turned = (
+            f"{'at least' if bound == 'max' else 'at most'} {claim[word.end() if word else 0 :]}"
+        )
     return Local(
         "FX503",
         f"'{negation}' before the claim '{claim}' turns its bound around ('{turned}'), and a "
