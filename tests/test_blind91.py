@@ -64,6 +64,13 @@ def test_a_value_set_against_a_claim_is_a_figure(text: str, bare: str | None) ->
         (f"A save takes [94 s]({SAVE}) plus a sync.", False, False),  # near miss: added
         ("保存耗时不足[94秒](evidence:G1#save_fast)。", True, True),
         ("保存快于[94秒](evidence:G1#save_fast)。", True, True),
+        # H4: a comparative after a claim of a quantity makes it a difference
+        (f"Saves are [94 s]({SAVE}) faster than on the previous model.", False, True),
+        ("Reads run [178 GB/s](evidence:G1#bw) more than NFS.", False, True),
+        # near misses: a ratio's or a share's comparative, another clause's
+        ("Saves are [3×](evidence:G1#speedup) faster.", False, False),
+        ("Gains are [96%](evidence:G1#share) higher.", False, False),
+        (f"Saves are [94 s]({SAVE}), faster than ever.", False, False),
         # near misses: one value set against another
         (f"Saves take not [178 s]({OLD}) but [94 s]({SAVE}).", False, False),
         (f"The save is not [178 s]({OLD}) but [94 s]({SAVE}).", False, False),
@@ -111,3 +118,16 @@ def test_a_turned_claim_is_told_what_it_says(text: str, zh: bool, told: str) -> 
     page = f"---\nlang: zh\n---\n# T\n\n{text}\n" if zh else f"# T\n\n{text}\n"
     _, found = check_page(page, PAGE_PATH, library(GRAMMAR), href_for, fixture_renderer())
     assert [told in f.message for f in found if f.code == "FX503"] == [True], found
+
+
+def test_points_of_a_share_are_said_with_a_comparative(project: Callable[..., Path]) -> None:
+    """The near miss of H4 in the demo's own words: "[4.4 pp](…) less" is how a fall in a
+    share is said (the rule refused the demo's hero card when it read only × and %)."""
+    record = (
+        "id: T1\ntitle: T\nlabel: measured\nstatus: active\nfigures:\n"
+        "  drop: {value: 4.4, unit: pp}\n  save: {value: 94, unit: s}\n"
+    )
+    lib = library(project({"T1.yaml": record}))
+    page = "# T\n\nBubbles are [4.4 pp](evidence:T1#drop) less.\n\nSaves are [94 s](evidence:T1#save) less.\n"
+    _, found = check_page(page, PAGE_PATH, lib, href_for, fixture_renderer())
+    assert [(f.code, f.line) for f in found if f.severity == "error"] == [("FX503", 5)]

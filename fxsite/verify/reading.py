@@ -43,6 +43,8 @@ from fxsite.evidence.numerals import (
     alternation,
     word_alternation,
 )
+from fxsite.evidence.quantities import parse_stated
+from fxsite.evidence.units import UNITS
 from fxsite.pages.cjk_figures import CJK_UNITS, TRADITIONAL
 from fxsite.pages.figure_vocab import CURRENCY_SIGNS, MAG_CJK, PER_TIME_AFTER, SCALE_AFTER
 from fxsite.pages.figures import FigureSpan, find_bare_figures
@@ -466,6 +468,34 @@ _TIMES_BEFORE = re.compile(
     rf"|\b(?:{_NUMBER_WORDS})\s+times|\d\s*(?:[×xX*{_X_SIGNS}]|times))\s+\Z",
     re.IGNORECASE,
 )
+
+
+#: A comparative right after a claim ("[94 s](…) faster than on the previous model"): the
+#: claim's quantity becomes a difference from another, which its record does not state
+#: (blind91: published). A ratio's or a share's ("[1.9×](…) faster", "[47%](…) lower",
+#: "[4.4 pp](…) less": :data:`_SAID_SO`) is how they are said, and a comparative after a
+#: comma is another clause's ("[94 s](…), faster than ever").
+_COMPARED_AFTER = re.compile(
+    r"[ \u00a0]+(?P<word>(?i:faster|slower|quicker|sooner|shorter|longer|more|less|fewer|higher"
+    r"|lower|better|worse|cheaper|bigger|smaller|greater))\b"
+)
+
+
+def compared_after(text: str, start: int, end: int, stop: int) -> str | None:
+    """The comparative right after the claim at ``text[start:end]`` (before ``stop``, the next
+    claim) that makes a quantity of it a difference (:data:`_COMPARED_AFTER`), if any."""
+    match = _COMPARED_AFTER.match(text, end, stop)
+    if match is None:
+        return None
+    stated = parse_stated(text[start:end])
+    if stated is None or stated.unit is None or UNITS[stated.unit].dimension in _SAID_SO:
+        return None
+    return match["word"]
+
+
+#: The dimensions whose comparatives are how their values are said: a ratio ("1.9× faster"),
+#: a share and its points ("47% lower", "4.4 pp less").
+_SAID_SO = frozenset({"ratio", "percent"})
 
 
 def multiplied(text: str, start: int, end: int) -> str | None:

@@ -63,6 +63,7 @@ from fxsite.verify.reading import (
     BOUND_CLAIM,
     BOUND_SUFFIX,
     bound_beside,
+    compared_after,
     detect,
     fold,
     glued,
@@ -286,8 +287,11 @@ def _read_text(
         # A unitless claim's unit glued to it ("提升[1.9](…)倍" reads "1.9倍"): told as its
         # unit outside the link, as a spaced one is; a digit glued to it, as a glued digit.
         bound = bound_beside(text, start, end, since, stop)
+        compared = compared_after(text, start, end, stop) if bound is None else None
         if char is not None and (read is None or any(c.isdigit() for c in char)):
             local.append(_glued_finding(char, claim))
+        elif compared is not None and read is None:
+            local.append(_difference_finding(compared, claim))
         elif bound is not None and read is None:
             local.append(_bound_finding(*bound, claim))
         elif read is not None:
@@ -525,6 +529,17 @@ def _bound_finding(bound: str, after: bool, claim: str) -> Local:
         f"'{bound}' beside the claim '{claim}' makes it a bound the record is not checked "
         f"for; where the record states that bound, write it inside the link ('[{inside}](…)'), "
         "where it checks it; else remove it",
+        claim,
+    )
+
+
+def _difference_finding(word: str, claim: str) -> Local:
+    """FX503 for a comparative after a claim of a quantity (:func:`compared_after`)."""
+    return Local(
+        "FX503",
+        f"'{word}' after the claim '{claim}' makes it a difference from another value, which "
+        "its record does not state; cite a record that states the difference ('saves [84 "
+        "s](…)'), or set the two values side by side ('… against … on NFS')",
         claim,
     )
 
