@@ -7,12 +7,12 @@ failure rate was one in a thousand." Each share of these is a figure
 (:func:`named_share_candidates`):
 
 * after a share's name (:data:`_NAMES`: a rate, ratio, share or proportion, a change such
-  as a reduction or a saving, a chance, failures or errors) and, in the same clause, a verb of being or
-  reaching, a colon or an equals sign ("Failure rate: one in a thousand."), or right
-  after the name and "of" ("a reduction of two thirds", "a hit rate of 3 in 4");
+  as a reduction or a saving, a chance, failures or errors) and, in the same clause, a verb
+  of being or reaching, a colon or an equals sign ("Failure rate: one in a thousand."), or
+  right after the name and "of" ("a reduction of two thirds", "a hit rate of 3 in 4");
 * a share in words ("a third", "two-thirds", "half"), one number of another ("3 of 4",
-  "nine out of ten", "one in a thousand", "1 in 1,000"), or a fraction in digits ("1/1000"); an approximation before it
-  is part of it ("nearly a third").
+  "nine out of ten", "one in a thousand", "1 in 1,000"), or a fraction in digits
+  ("1/1000"); an approximation before it is part of it ("nearly a third").
 
 Decisions:
 

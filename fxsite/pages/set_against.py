@@ -12,8 +12,11 @@ Decisions:
   ("while", "whereas", "but", 而, 但, 相比之下) or, in Chinese, another's name (友商, 竞品, 传统方案:
   "降至94，友商为150"), at most forty characters of its subject, a verb of being or of lasting
   ("is", "took", 为, 仅为, 则为) and the number, which ends its clause.
-* After "versus" (or "vs", "against", "compared with"), the number with what it is after
-  it: "94 s, versus 178 on NFS".
+* After "versus" (or "vs", "against", "unlike", "beating", "compared with"), the number,
+  whose it is before it or what it is after it: "94 s, versus 178 on NFS", "against Ceph's
+  0.3", "unlike theirs of 0.3" (blind91); and another's name and value in brackets, set
+  against it by "vs." or a colon: "0.1 ms (vs. Ceph 0.3)", "0.1 ms (Ceph: 0.3)" (not
+  "(RAID 6)", "(Figure 3)", which name things).
 * Not a number with a word of its own after it ("while the team is 3 people"), nor a year,
   nor one the detector read already.
 """
