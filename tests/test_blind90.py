@@ -231,6 +231,8 @@ def test_the_claim_offered_under_a_scaled_header_passes(
     [
         # MEDIUM 11: capacity and work by their order, as "hundreds of terabytes" is
         ("容量最高可达数百TB，可支撑千万级文件。", ["数百TB", "千万级文件"]),
+        # blind91: spaced, and with a scale between
+        ("容量达数百 TB，性能达上百万IOPS。", ["数百 TB", "上百万IOPS"]),
         # LOW 12: "内" is the bound's, in the span fix writes
         ("迁移在两天内完成。", ["两天内"]),
         # near misses: vague times and multiples, as "several hours" is; people; memory

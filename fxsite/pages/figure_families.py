@@ -326,10 +326,11 @@ _DEGREES_COOLER = LazyPattern(
 )
 
 # A Chinese capacity or work by its order (blind90), as "hundreds of terabytes" and "millions
-# of files" are: "数百TB", "几十PB", "千万级文件", "百万级IOPS"; not a count of people ("数百名员工",
+# of files" are: "数百TB", "几十PB", "上百万IOPS", "千万级文件", "百万级IOPS"; not a count of people ("数百名员工",
 # "千万级用户"), nor a time or a multiple so vague ("数小时", "数倍"), as "several hours" is not.
 _CJK_ORDER = LazyPattern(
-    r"(?:十几|几十|几百|几千|数十|数百|数千|上百|上千|数|几)(?:个)?(?:TB|PB|GB|EB)"
+    # spaced too, and with a scale between: "数百 TB", "上百万IOPS", "几十万IOPS" (blind91)
+    r"(?:十几|几十|几百|几千|数十|数百|数千|上百|上千|数|几)(?:个)?(?:万|亿)?[ \u00a0]?(?:TB|PB|GB|EB|IOPS)"
     r"|(?:千万|百万|十亿|亿|万)级(?:的)?(?:小文件|文件|对象|IOPS|请求|并发|事务|查询)"
 )
 # Chinese scale words after Latin digits, spaced or not: "120萬", "1000亿", "30 万亿",
