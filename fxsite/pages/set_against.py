@@ -56,16 +56,9 @@ def against_operands(
     each of the figure's kind; ``taken``: the characters figures hold already."""
     found = []
     for _start, end, kind in spans:
-        if kind != "unit":
-            continue
-        match = _AGAINST.match(text, end)
-        if match is None:
-            continue
-        group = next(g for g in ("num", "vs", "paren") if match[g] is not None)
-        if YEAR.fullmatch(match[group]):
-            continue  # "while the year is 2024": when
-        if taken.find(1, *match.span(group)) == -1:
-            found.append((*match.span(group), kind))
+        span = set_against_at(text, end) if kind == "unit" else None
+        if span is not None and taken.find(1, *span) == -1:
+            found.append((*span, kind))
     return found
 
 
@@ -76,4 +69,4 @@ def set_against_at(text: str, end: int) -> tuple[int, int] | None:
     if match is None:
         return None
     group = next(g for g in ("num", "vs", "paren") if match[g] is not None)
-    return None if YEAR.fullmatch(match[group]) else match.span(group)
+    return None if YEAR.fullmatch(match[group]) else match.span(group)  # "the year is 2024"
